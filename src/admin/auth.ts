@@ -1,0 +1,34 @@
+import { isWellFormedSecretKey, sameSecretHash, hashSecret } from '../ids'
+import type { Store } from '../store'
+import type { Locator } from '../store/locators'
+import { AdminError } from './errors'
+
+export type AdminAuth = { locator: Locator; keyId: string }
+
+const fail = (message: string) => new AdminError('unauthenticated', message)
+
+/**
+ * Resolves `Authorization: Bearer sk_...` to its locator. Each failure says which case it is;
+ * no message ever repeats the presented key.
+ */
+export function authenticate(store: Store, header: string | null, now = new Date()): AdminAuth {
+  if (!header || header.trim() === '') {
+    throw fail('API key missing: send it in the header "Authorization: Bearer sk_...".')
+  }
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header.trim())
+  if (!m) throw fail('API key malformed: the Authorization header must read "Bearer sk_..." with the key after one space.')
+  const secret = m[1]!
+  if (!isWellFormedSecretKey(secret)) {
+    throw fail('API key malformed: keys are "sk_" followed by 38 letters and digits. Check that it was copied whole.')
+  }
+  const key = store.keys.findBySecret(secret)
+  if (!key || !sameSecretHash(key.hash, hashSecret(secret))) throw fail('API key invalid: no such key exists.')
+  if (key.status === 'revoked') throw fail('API key inactive: it has been revoked. Create a new key with `storeloc key create`.')
+  if (key.expiresAt !== null && Date.parse(key.expiresAt) <= now.getTime()) {
+    throw fail(`API key expired at ${key.expiresAt}. Use the key that replaced it, or create one with \`storeloc key create\`.`)
+  }
+  const locator = store.locators.get(key.locatorId)
+  if (!locator || !locator.active) throw new AdminError('no_locator')
+  store.keys.markUsed(key.id, now)
+  return { locator, keyId: key.id }
+}

@@ -1,0 +1,55 @@
+// The Management API routes (/admin/v1). Handlers only translate HTTP to service calls.
+import { Elysia } from 'elysia'
+import { parseBody, type ParsedBody } from '../http/body'
+import { authenticate } from './auth'
+import { AdminError } from './errors'
+import { coerceFormCoordinates } from './normalize'
+import { createLocation, deleteLocation, getLocation, listCustomFields, listLocations, updateLocation, type AdminDeps } from './service'
+
+/** The parsed body as the service expects it, or the documented error for a bad one. */
+function bodyOf(parsed: unknown): unknown {
+  const body = parsed as ParsedBody | undefined
+  if (!body || body.kind === 'empty') return {}
+  if (body.kind === 'too_large') throw new AdminError('payload_too_large')
+  if (body.kind === 'invalid_json') throw new AdminError('invalid_request', `The request body is not valid JSON: ${body.reason}`)
+  if (body.kind === 'form') {
+    coerceFormCoordinates(body.value)
+    return body.value
+  }
+  return body.value
+}
+
+export type AdminRouteDeps = AdminDeps & {
+  maxBodyBytes: number
+  /** Told which locator a request acted for (for the request log). */
+  onAuthenticated?: (request: Request, locatorId: string) => void
+}
+
+export function adminRoutes(deps: AdminRouteDeps) {
+  return new Elysia({ name: 'admin', prefix: '/admin/v1' })
+    .onParse(({ request }) => parseBody(request, deps.maxBodyBytes))
+    .resolve(({ request }) => {
+      const auth = authenticate(deps.store, request.headers.get('authorization'))
+      deps.onAuthenticated?.(request, auth.locator.id)
+      return { auth }
+    })
+    .get('/locations', ({ auth, request }) => ({
+      success: true,
+      ...listLocations(deps, auth.locator.id, new URL(request.url).searchParams),
+    }))
+    .get('/locations/:id', ({ auth, params }) => ({ success: true, location: getLocation(deps, auth.locator.id, params.id) }))
+    .post('/locations', async ({ auth, body, set }) => {
+      const location = await createLocation(deps, auth.locator.id, bodyOf(body))
+      set.status = 201
+      return { success: true, location }
+    })
+    .post('/locations/:id', async ({ auth, params, body }) => ({
+      success: true,
+      location: await updateLocation(deps, auth.locator.id, params.id, bodyOf(body)),
+    }))
+    .post('/locations//delete', () => {
+      throw new AdminError('invalid_request', 'The location ID is missing from the path: /admin/v1/locations/{id}/delete.')
+    })
+    .post('/locations/:id/delete', ({ auth, params }) => ({ success: true, message: deleteLocation(deps, auth.locator.id, params.id) }))
+    .get('/custom_fields', ({ auth }) => ({ success: true, custom_fields: listCustomFields(deps, auth.locator.id) }))
+}

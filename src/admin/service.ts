@@ -1,0 +1,218 @@
+// Management API flows as plain functions: no Elysia, no HTTP. Each write is validated first,
+// geocoded outside the transaction, then committed in one immediate transaction.
+import type { Geocoder, GeocodeResult } from '../geocode/geocoder'
+import { normalizeAddress } from '../geocode/geocoder'
+import { newLocationId } from '../ids'
+import type { Store } from '../store'
+import type { Contact, Hours, LocationRecord, LocationStatus, Social } from '../store/locations'
+import { AdminError } from './errors'
+import { CONTACT_KEYS, DAYS, SOCIAL_KEYS, STATUS_INPUT } from './model'
+import { mergeMap, normalizeLocationBody, pickLocationFields, type LocationPatch } from './normalize'
+
+export type AdminDeps = { store: Store; geocoder: Geocoder }
+
+const filled = <K extends string>(keys: readonly K[], values: Partial<Record<K, string>>) =>
+  Object.fromEntries(keys.map((k) => [k, values[k] ?? ''])) as Record<K, string>
+
+/** The Management API's location: every field, always. */
+export function toAdminLocation(r: LocationRecord) {
+  return {
+    id: r.id,
+    name: r.name,
+    address: r.address,
+    coordinates: { lat: r.lat, lng: r.lng },
+    description: r.description,
+    tags: r.tags,
+    contact: filled(CONTACT_KEYS, r.contact),
+    social: filled(SOCIAL_KEYS, r.social),
+    hours: filled(DAYS, r.hours),
+    custom_fields: r.customFields,
+    image_url: r.imageUrl,
+    status: r.status,
+    geocoding: r.geocoding,
+    created_at: r.createdAt,
+    updated_at: r.updatedAt,
+  }
+}
+export type AdminLocation = ReturnType<typeof toAdminLocation>
+
+export const MAX_LIMIT = 500
+
+function positiveInteger(raw: string | null, name: string, fallback: number, max: number): number {
+  if (raw === null) return fallback
+  if (!/^\d{1,15}$/.test(raw.trim()) || Number(raw) < 1) {
+    throw new AdminError('invalid_request', `The ${name} parameter must be a whole number of at least 1; got "${raw}".`)
+  }
+  const n = Number(raw)
+  if (n > max) {
+    if (name === 'limit') throw new AdminError('limit_exceeded', `The limit parameter may not be greater than ${MAX_LIMIT}; got ${raw}.`)
+    throw new AdminError('invalid_request', `The ${name} parameter may not be greater than ${max}.`)
+  }
+  return n
+}
+
+export function listLocations(deps: AdminDeps, locatorId: string, params: URLSearchParams) {
+  const limit = positiveInteger(params.get('limit'), 'limit', 10, MAX_LIMIT)
+  const page = positiveInteger(params.get('page'), 'page', 1, 10_000_000)
+  const rawStatus = params.get('status')
+  let status: LocationStatus | null = null
+  if (rawStatus !== null && rawStatus !== '') {
+    const s = STATUS_INPUT[rawStatus.toLowerCase()]
+    if (!s) throw new AdminError('invalid_request', `The status parameter must be published or draft; got "${rawStatus}".`)
+    status = s
+  }
+  const total = deps.store.locations.count(locatorId, status)
+  const rows = deps.store.locations.page(locatorId, status, limit, (page - 1) * limit)
+  const totalPages = Math.ceil(total / limit)
+  const link = (n: number) => {
+    let path = `/admin/v1/locations?page=${n}`
+    if (params.has('limit')) path += `&limit=${limit}`
+    if (status) path += `&status=${status}`
+    return path
+  }
+  return {
+    locations: rows.map(toAdminLocation),
+    pagination: {
+      page,
+      limit,
+      total,
+      total_pages: totalPages,
+      next: page < totalPages ? link(page + 1) : null,
+      previous: page > 1 ? link(Math.min(page - 1, Math.max(totalPages, 1))) : null,
+    },
+  }
+}
+
+function notFound(id: string): AdminError {
+  return new AdminError('not_found', `Location ${JSON.stringify(id)} was not found.`)
+}
+
+export function requireLocationId(id: string | undefined): string {
+  const trimmed = (id ?? '').trim()
+  if (trimmed === '') throw new AdminError('invalid_request', 'The location ID is missing from the path: /admin/v1/locations/{id}.')
+  return trimmed
+}
+
+export function getLocation(deps: AdminDeps, locatorId: string, id: string): AdminLocation {
+  const row = deps.store.locations.get(locatorId, requireLocationId(id))
+  if (!row) throw notFound(id)
+  return toAdminLocation(row)
+}
+
+async function geocode(deps: AdminDeps, address: string): Promise<GeocodeResult> {
+  const result = await deps.geocoder.geocode(address)
+  if (!result) {
+    throw new AdminError(
+      'geocoding_failed',
+      `The address ${JSON.stringify(address)} could not be geocoded. Fix the address or send coordinates ({"lat": ..., "lng": ...}).`,
+    )
+  }
+  return result
+}
+
+/** The body as an object of location fields, or the documented error for what was sent instead. */
+function bodyObject(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null) return {}
+  if (typeof body !== 'object' || Array.isArray(body)) {
+    throw new AdminError('invalid_request', 'The request body must be a JSON object of location fields.')
+  }
+  return pickLocationFields(body as Record<string, unknown>)
+}
+
+export async function createLocation(deps: AdminDeps, locatorId: string, body: unknown): Promise<AdminLocation> {
+  const fields = bodyObject(body)
+  const patch = normalizeLocationBody(fields, 'create', deps.store.customFields.list(locatorId))
+  const found = patch.coordinates ? null : await geocode(deps, patch.address!)
+  const now = new Date().toISOString()
+  const record: LocationRecord = {
+    id: newLocationId(),
+    locatorId,
+    status: patch.status ?? 'published',
+    name: patch.name!,
+    address: patch.address!,
+    lat: patch.coordinates?.lat ?? found!.lat,
+    lng: patch.coordinates?.lng ?? found!.lng,
+    description: patch.description ?? '',
+    tags: patch.tags ?? [],
+    contact: mergeMap<Contact>({}, patch.contact),
+    social: mergeMap<Social>({}, patch.social),
+    hours: mergeMap<Hours>({}, patch.hours),
+    customFields: mergeMap<Record<string, string>>({}, patch.customFields),
+    imageUrl: patch.imageUrl ?? '',
+    geocoding: found ? { precision: found.precision, source: found.source } : null,
+    addressParts: found?.parts ?? {},
+    createdAt: now,
+    updatedAt: now,
+  }
+  deps.store.write(() => deps.store.locations.insert(record))
+  return toAdminLocation(record)
+}
+
+function applyPatch(current: LocationRecord, patch: LocationPatch, found: GeocodeResult | null): LocationRecord {
+  const next: LocationRecord = {
+    ...current,
+    name: patch.name ?? current.name,
+    address: patch.address ?? current.address,
+    description: patch.description ?? current.description,
+    tags: patch.tags ?? current.tags,
+    contact: mergeMap(current.contact, patch.contact),
+    social: mergeMap(current.social, patch.social),
+    hours: mergeMap(current.hours, patch.hours),
+    customFields: mergeMap(current.customFields, patch.customFields),
+    imageUrl: patch.imageUrl ?? current.imageUrl,
+    status: patch.status ?? current.status,
+    updatedAt: new Date().toISOString(),
+  }
+  if (patch.coordinates) {
+    next.lat = patch.coordinates.lat
+    next.lng = patch.coordinates.lng
+    next.geocoding = null
+    if (patch.address !== undefined) next.addressParts = {}
+  } else if (found) {
+    next.lat = found.lat
+    next.lng = found.lng
+    next.geocoding = { precision: found.precision, source: found.source }
+    next.addressParts = found.parts
+  }
+  return next
+}
+
+/**
+ * Changes only the fields sent. A changed address without coordinates is re-geocoded; an address
+ * re-sent unchanged leaves the coordinates alone, so sync scripts that send whole records do not
+ * move hand-placed pins.
+ */
+export async function updateLocation(deps: AdminDeps, locatorId: string, rawId: string, body: unknown): Promise<AdminLocation> {
+  const id = requireLocationId(rawId)
+  const existing = deps.store.locations.get(locatorId, id)
+  if (!existing) throw notFound(id)
+  const fields = bodyObject(body)
+  if (Object.keys(fields).length === 0) {
+    throw new AdminError(
+      'invalid_request',
+      'The request body has no location fields to update. Send a JSON object with at least one of: name, address, coordinates, description, tags, contact, social, hours, custom_fields, image_url, status.',
+    )
+  }
+  const patch = normalizeLocationBody(fields, 'update', deps.store.customFields.list(locatorId))
+  const regeocode = patch.address !== undefined && !patch.coordinates && normalizeAddress(patch.address) !== normalizeAddress(existing.address)
+  const found = regeocode ? await geocode(deps, patch.address!) : null
+  const updated = deps.store.write(() => {
+    const current = deps.store.locations.get(locatorId, id) // re-read: another writer may have changed or deleted it
+    if (!current) throw notFound(id)
+    const next = applyPatch(current, patch, found)
+    deps.store.locations.replace(next)
+    return next
+  })
+  return toAdminLocation(updated)
+}
+
+export function deleteLocation(deps: AdminDeps, locatorId: string, rawId: string): string {
+  const id = requireLocationId(rawId)
+  const removed = deps.store.write(() => deps.store.locations.remove(locatorId, id))
+  if (!removed) throw notFound(id)
+  return `Location ${id} was deleted.`
+}
+
+export function listCustomFields(deps: AdminDeps, locatorId: string) {
+  return deps.store.customFields.list(locatorId).map((f) => ({ id: f.id, name: f.name, type: f.type }))
+}

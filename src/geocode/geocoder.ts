@@ -1,0 +1,68 @@
+import type { AddressParts } from '../store/locations'
+import type { GeocodeCacheRepo } from '../store/geocode-cache'
+
+export const PRECISIONS = ['rooftop', 'street', 'postcode', 'city', 'region', 'country'] as const
+export type Precision = (typeof PRECISIONS)[number]
+
+export type GeocodeResult = {
+  lat: number
+  lng: number
+  precision: Precision
+  /** Which geocoder answered, e.g. "embedded" or "nominatim". */
+  source: string
+  parts: AddressParts
+}
+
+/** Turns a free-text address into coordinates, or null when it cannot do so honestly. */
+export interface Geocoder {
+  readonly name: string
+  geocode(address: string): Promise<GeocodeResult | null>
+}
+
+/** The default until the embedded offline geocoder lands: resolves nothing, so callers must send coordinates. */
+export const noGeocoder: Geocoder = {
+  name: 'none',
+  geocode: async () => null,
+}
+
+/** Lowercase, accents kept, punctuation and runs of spaces folded: "12 Main St.,  Springfield" -> "12 main st, springfield". */
+export function normalizeAddress(address: string): string {
+  return address
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[.;]+/g, ' ')
+    .replace(/\s*,\s*/g, ', ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s,]+|[\s,]+$/g, '')
+}
+
+export type CacheTtl = { hitMs: number; missMs: number }
+const DEFAULT_TTL: CacheTtl = { hitMs: 90 * 86_400_000, missMs: 86_400_000 }
+
+/**
+ * Wraps a geocoder with the SQLite cache, keyed by provider and normalized address. Misses are
+ * cached too, for a shorter time. Concurrent lookups of one address share one upstream call.
+ */
+export function cachedGeocoder(inner: Geocoder, cache: GeocodeCacheRepo, ttl: CacheTtl = DEFAULT_TTL, now = Date.now): Geocoder {
+  const inFlight = new Map<string, Promise<GeocodeResult | null>>()
+  return {
+    name: inner.name,
+    async geocode(address) {
+      const query = normalizeAddress(address)
+      if (query === '') return null
+      const cached = cache.get(inner.name, query, now())
+      if (cached !== undefined) return cached === null ? null : (JSON.parse(cached) as GeocodeResult)
+      const pending = inFlight.get(query)
+      if (pending) return pending
+      const lookup = inner
+        .geocode(address)
+        .then((result) => {
+          cache.put(inner.name, query, result ? JSON.stringify(result) : null, now(), result ? ttl.hitMs : ttl.missMs)
+          return result
+        })
+        .finally(() => inFlight.delete(query))
+      inFlight.set(query, lookup)
+      return lookup
+    },
+  }
+}

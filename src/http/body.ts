@@ -1,0 +1,63 @@
+// Request bodies, read once and classified, so routes decide what each case means.
+
+export type ParsedBody =
+  | { kind: 'json'; value: unknown }
+  | { kind: 'form'; value: Record<string, unknown> }
+  | { kind: 'empty' }
+  | { kind: 'invalid_json'; reason: string }
+  | { kind: 'too_large' }
+
+/**
+ * JSON when the Content-Type says so; urlencoded and multipart bodies become form fields (with
+ * `a[b]` and `a[]` nesting); anything else, or nothing, is empty.
+ */
+export async function parseBody(request: Request, maxBytes: number): Promise<ParsedBody> {
+  const declared = Number(request.headers.get('content-length') ?? '0')
+  if (declared > maxBytes) return { kind: 'too_large' }
+  const bytes = new Uint8Array(await request.arrayBuffer())
+  if (bytes.byteLength > maxBytes) return { kind: 'too_large' }
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+  if (type === 'application/json' || type.endsWith('+json')) {
+    const text = new TextDecoder().decode(bytes)
+    if (text.trim() === '') return { kind: 'empty' }
+    try {
+      return { kind: 'json', value: JSON.parse(text) }
+    } catch (e) {
+      return { kind: 'invalid_json', reason: (e as Error).message }
+    }
+  }
+  if (type === 'application/x-www-form-urlencoded') {
+    return { kind: 'form', value: nestFields(new URLSearchParams(new TextDecoder().decode(bytes))) }
+  }
+  if (type === 'multipart/form-data') {
+    try {
+      const form = await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type')! } }).formData()
+      const fields: [string, string][] = []
+      for (const [k, v] of form.entries()) if (typeof v === 'string') fields.push([k, v])
+      return { kind: 'form', value: nestFields(fields) }
+    } catch {
+      return { kind: 'empty' }
+    }
+  }
+  return { kind: 'empty' }
+}
+
+/** `tags[]=a&tags[]=b&contact[phone]=1` -> `{ tags: ['a', 'b'], contact: { phone: '1' } }`. */
+export function nestFields(entries: Iterable<[string, string]>): Record<string, unknown> {
+  const out: Record<string, unknown> = Object.create(null)
+  for (const [key, value] of entries) {
+    const m = /^([^[\]]+)(?:\[([^[\]]*)\])?$/.exec(key)
+    if (!m) continue
+    const [, head, sub] = m as unknown as [string, string, string | undefined]
+    if (sub === undefined) {
+      out[head] = value
+    } else if (sub === '') {
+      const list = Array.isArray(out[head]) ? (out[head] as unknown[]) : (out[head] = [])
+      ;(list as unknown[]).push(value)
+    } else {
+      const obj = typeof out[head] === 'object' && out[head] !== null && !Array.isArray(out[head]) ? (out[head] as Record<string, unknown>) : (out[head] = Object.create(null))
+      ;(obj as Record<string, unknown>)[sub] = value
+    }
+  }
+  return { ...out }
+}

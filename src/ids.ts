@@ -1,0 +1,55 @@
+// Identifiers and secrets, in the formats fixed by shared/design.md.
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { customAlphabet } from 'nanoid'
+
+const LOWER_ALNUM = '0123456789abcdefghijklmnopqrstuvwxyz'
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+
+const lowerId = customAlphabet(LOWER_ALNUM, 16)
+const base62of32 = customAlphabet(BASE62, 32)
+const base62of24 = customAlphabet(BASE62, 24)
+
+export const newLocationId = () => `loc_${lowerId()}`
+export const newLocatorId = () => `lct_${lowerId()}`
+export const newKeyId = () => `key_${lowerId()}`
+export const newPublicToken = () => `pk_${base62of24()}`
+
+export const LOCATION_ID = /^loc_[0-9a-z]+$/
+export const PUBLIC_TOKEN = /^pk_[0-9A-Za-z]{24}$/
+/** The shape of a secret key; anything of this shape is treated as a secret wherever it appears. */
+export const SECRET_KEY_SHAPE = /sk_[0-9A-Za-z]{38}/
+
+function base62(value: number, width: number): string {
+  let out = ''
+  for (let v = value; v > 0; v = Math.floor(v / 62)) out = BASE62[v % 62] + out
+  return out.padStart(width, '0')
+}
+
+/** CRC32 of the random part, base62, 6 characters: lets a key be recognised by its shape alone. */
+const checksum = (random: string) => base62(Bun.hash.crc32(random), 6)
+
+/** `sk_` + 32 random base62 characters + their 6-character checksum. */
+export function newSecretKey(): string {
+  const random = base62of32()
+  return `sk_${random}${checksum(random)}`
+}
+
+/** True when the key has the right shape and its checksum matches: no database lookup needed. */
+export function isWellFormedSecretKey(key: string): boolean {
+  if (key.length !== 41 || !key.startsWith('sk_')) return false
+  const random = key.slice(3, 35)
+  if (!/^[0-9A-Za-z]{32}$/.test(random)) return false
+  return checksum(random) === key.slice(35)
+}
+
+/** Only this hash of a key is ever stored. Keys carry 190 bits of randomness, so a fast hash suffices. */
+export const hashSecret = (key: string) => createHash('sha256').update(key).digest('hex')
+
+/** What is shown of a stored key: enough to tell keys apart, far too little to use. */
+export const keyDisplayPrefix = (key: string) => `${key.slice(0, 7)}…`
+
+export function sameSecretHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex')
+  const y = Buffer.from(b, 'hex')
+  return x.length === y.length && timingSafeEqual(x, y)
+}

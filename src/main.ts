@@ -1,0 +1,65 @@
+// Entry point: config, store, app, listen, graceful shutdown. Nothing else lives here.
+import { createApp } from './app'
+import { ConfigError, loadConfig, type Config } from './config'
+import { cachedGeocoder, noGeocoder } from './geocode/geocoder'
+import { createLocator } from './operator'
+import { openStore, type Store } from './store'
+
+/** On a database with no locator yet, creates one and prints, this once, how to reach it. */
+function bootstrap(store: Store, config: Config): void {
+  if (store.locators.count() > 0) return
+  const { locator, secret } = createLocator(store, 'My store locator')
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
+  console.log(
+    [
+      '',
+      'Created your first locator. The secret key is shown this once: store it now.',
+      `  locator id:    ${locator.id}`,
+      `  secret key:    ${secret}`,
+      `  public token:  ${locator.publicToken}`,
+      '',
+      'Try the Management API:',
+      `  curl -H "Authorization: Bearer ${secret}" http://${host}:${config.port}/admin/v1/locations`,
+      '',
+    ].join('\n'),
+  )
+}
+
+function main(): void {
+  let config: Config
+  try {
+    config = loadConfig(process.env)
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(`Configuration error: ${e.message}`)
+      process.exit(2)
+    }
+    throw e
+  }
+  const store = openStore(config.databasePath)
+  bootstrap(store, config)
+  const geocoder = cachedGeocoder(noGeocoder, store.geocodeCache)
+  const app = createApp({ store, geocoder, config })
+  const server = Bun.serve({
+    port: config.port,
+    hostname: config.host,
+    // Bodies between our limit and this are answered by the app with a JSON 413.
+    maxRequestBodySize: config.maxBodyBytes * 4,
+    fetch: (request) => app.handle(request),
+  })
+  console.log(JSON.stringify({ level: 'info', message: 'listening', url: `http://${server.hostname}:${server.port}`, database: config.databasePath }))
+
+  let stopping = false
+  const shutdown = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    console.log(JSON.stringify({ level: 'info', message: 'shutting down', signal }))
+    await server.stop() // stops accepting, lets in-flight requests finish
+    store.close()
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+}
+
+main()

@@ -1,0 +1,27 @@
+import type { Database } from 'bun:sqlite'
+
+export type ChangeEntity = 'locator' | 'key' | 'location' | 'custom_field' | 'filters' | 'priority'
+export type Change = { seq: number; locatorId: string; entity: ChangeEntity; entityId: string | null; op: 'upsert' | 'delete' }
+
+/** The change log. `append` must run inside the transaction of the write it records. */
+export function changeLog(db: Database) {
+  const insert = db.prepare<unknown, { locator_id: string; entity: string; entity_id: string | null; op: string; at: string }>(
+    'INSERT INTO changes (locator_id, entity, entity_id, op, at) VALUES ($locator_id, $entity, $entity_id, $op, $at)',
+  )
+  const since = db.prepare<{ seq: number; locator_id: string; entity: ChangeEntity; entity_id: string | null; op: 'upsert' | 'delete' }, { seq: number; limit: number }>(
+    'SELECT seq, locator_id, entity, entity_id, op FROM changes WHERE seq > $seq ORDER BY seq LIMIT $limit',
+  )
+  const last = db.prepare<{ seq: number | null }, []>('SELECT max(seq) AS seq FROM changes')
+  return {
+    append(locatorId: string, entity: ChangeEntity, entityId: string | null, op: 'upsert' | 'delete'): void {
+      insert.run({ locator_id: locatorId, entity, entity_id: entityId, op, at: new Date().toISOString() })
+    },
+    since(seq: number, limit = 10_000): Change[] {
+      return since.all({ seq, limit }).map((r) => ({ seq: r.seq, locatorId: r.locator_id, entity: r.entity, entityId: r.entity_id, op: r.op }))
+    },
+    lastSeq(): number {
+      return last.get()?.seq ?? 0
+    },
+  }
+}
+export type ChangeLog = ReturnType<typeof changeLog>

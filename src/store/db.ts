@@ -1,0 +1,41 @@
+import { Database } from 'bun:sqlite'
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { MIGRATIONS } from './migrations'
+
+export class StoreError extends Error {}
+
+/**
+ * Opens (creating when absent) the database file, sets the pragmas the write contract relies on,
+ * checks they took, and applies pending migrations.
+ */
+export function openDatabase(path: string): Database {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  const db = new Database(path, { create: true, strict: true })
+  db.exec('PRAGMA busy_timeout = 5000')
+  db.exec('PRAGMA journal_mode = WAL')
+  db.exec('PRAGMA synchronous = FULL')
+  db.exec('PRAGMA foreign_keys = ON')
+  const mode = db.query<{ journal_mode: string }, []>('PRAGMA journal_mode').get()?.journal_mode
+  const fk = db.query<{ foreign_keys: number }, []>('PRAGMA foreign_keys').get()?.foreign_keys
+  if ((path !== ':memory:' && mode !== 'wal') || fk !== 1) {
+    db.close()
+    throw new StoreError(`SQLite at ${path} refused WAL mode or foreign keys (journal_mode=${mode}, foreign_keys=${fk}).`)
+  }
+  migrate(db)
+  return db
+}
+
+function migrate(db: Database): void {
+  const apply = db.transaction(() => {
+    const current = db.query<{ user_version: number }, []>('PRAGMA user_version').get()!.user_version
+    if (current > MIGRATIONS.length) {
+      throw new StoreError(`The database schema (version ${current}) is newer than this program (version ${MIGRATIONS.length}).`)
+    }
+    for (let v = current; v < MIGRATIONS.length; v++) {
+      db.exec(MIGRATIONS[v]!)
+      db.exec(`PRAGMA user_version = ${v + 1}`)
+    }
+  })
+  apply.immediate()
+}

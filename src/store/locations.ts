@@ -1,0 +1,149 @@
+import type { Database } from 'bun:sqlite'
+import type { ChangeLog } from './changes'
+
+export type LocationStatus = 'published' | 'draft'
+export type Contact = { phone?: string; email?: string; website?: string }
+export type Social = { instagram?: string; facebook?: string; twitter?: string }
+export type Day = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday'
+export type Hours = Partial<Record<Day, string>>
+export type AddressParts = { street?: string; city?: string; region?: string; postcode?: string; country?: string }
+export type Geocoding = { precision: string; source: string }
+
+/** Everything about a location that a write may set. Unset strings are ''; unset map keys are absent. */
+export type LocationFields = {
+  status: LocationStatus
+  name: string
+  address: string
+  lat: number
+  lng: number
+  description: string
+  tags: string[]
+  contact: Contact
+  social: Social
+  hours: Hours
+  customFields: Record<string, string>
+  imageUrl: string
+  /** null when the caller sent the coordinates. */
+  geocoding: Geocoding | null
+  addressParts: AddressParts
+}
+
+export type LocationRecord = LocationFields & { id: string; locatorId: string; createdAt: string; updatedAt: string }
+
+type Row = {
+  id: string; locator_id: string; status: LocationStatus; name: string; address: string; lat: number; lng: number
+  description: string; tags: string; contact: string; social: string; hours: string; custom_fields: string; image_url: string
+  geocode_precision: string | null; geocode_source: string | null; address_parts: string; created_at: string; updated_at: string
+}
+
+const COLUMNS =
+  'id, locator_id, status, name, address, lat, lng, description, tags, contact, social, hours, custom_fields, image_url, geocode_precision, geocode_source, address_parts, created_at, updated_at'
+
+const fromRow = (r: Row): LocationRecord => ({
+  id: r.id,
+  locatorId: r.locator_id,
+  status: r.status,
+  name: r.name,
+  address: r.address,
+  lat: r.lat,
+  lng: r.lng,
+  description: r.description,
+  tags: JSON.parse(r.tags),
+  contact: JSON.parse(r.contact),
+  social: JSON.parse(r.social),
+  hours: JSON.parse(r.hours),
+  customFields: JSON.parse(r.custom_fields),
+  imageUrl: r.image_url,
+  geocoding: r.geocode_precision === null ? null : { precision: r.geocode_precision, source: r.geocode_source ?? '' },
+  addressParts: JSON.parse(r.address_parts),
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+})
+
+const toParams = (r: LocationRecord) => ({
+  id: r.id,
+  locator_id: r.locatorId,
+  status: r.status,
+  name: r.name,
+  address: r.address,
+  lat: r.lat,
+  lng: r.lng,
+  description: r.description,
+  tags: JSON.stringify(r.tags),
+  contact: JSON.stringify(r.contact),
+  social: JSON.stringify(r.social),
+  hours: JSON.stringify(r.hours),
+  custom_fields: JSON.stringify(r.customFields),
+  image_url: r.imageUrl,
+  geocode_precision: r.geocoding?.precision ?? null,
+  geocode_source: r.geocoding?.source ?? null,
+  address_parts: JSON.stringify(r.addressParts),
+  created_at: r.createdAt,
+  updated_at: r.updatedAt,
+})
+type Params = ReturnType<typeof toParams>
+
+export function locationRepo(db: Database, changes: ChangeLog) {
+  const byId = db.prepare<Row, [string, string]>(`SELECT ${COLUMNS} FROM locations WHERE locator_id = ? AND id = ?`)
+  const page = db.prepare<Row, { locator_id: string; status: string | null; limit: number; offset: number }>(
+    `SELECT ${COLUMNS} FROM locations WHERE locator_id = $locator_id AND ($status IS NULL OR status = $status) ORDER BY seq LIMIT $limit OFFSET $offset`,
+  )
+  const count = db.prepare<{ n: number }, { locator_id: string; status: string | null }>(
+    'SELECT count(*) AS n FROM locations WHERE locator_id = $locator_id AND ($status IS NULL OR status = $status)',
+  )
+  const all = db.prepare<Row, [string]>(`SELECT ${COLUMNS} FROM locations WHERE locator_id = ? ORDER BY seq`)
+  const insert = db.prepare<unknown, Params>(
+    `INSERT INTO locations (${COLUMNS}) VALUES ($id, $locator_id, $status, $name, $address, $lat, $lng, $description, $tags, $contact, $social, $hours, $custom_fields, $image_url, $geocode_precision, $geocode_source, $address_parts, $created_at, $updated_at)`,
+  )
+  const update = db.prepare<unknown, Params>(
+    `UPDATE locations SET status = $status, name = $name, address = $address, lat = $lat, lng = $lng, description = $description, tags = $tags, contact = $contact, social = $social, hours = $hours, custom_fields = $custom_fields, image_url = $image_url, geocode_precision = $geocode_precision, geocode_source = $geocode_source, address_parts = $address_parts, created_at = $created_at, updated_at = $updated_at WHERE locator_id = $locator_id AND id = $id`,
+  )
+  const remove = db.prepare<unknown, [string, string]>('DELETE FROM locations WHERE locator_id = ? AND id = ?')
+  const withCustomField = db.prepare<{ id: string }, [string, string]>(
+    "SELECT id FROM locations WHERE locator_id = ? AND json_type(custom_fields, '$.\"' || ? || '\"') IS NOT NULL",
+  )
+  const dropCustomField = db.prepare<unknown, [string, string, string, string]>(
+    "UPDATE locations SET custom_fields = json_remove(custom_fields, '$.\"' || ? || '\"'), updated_at = ? WHERE locator_id = ? AND id IN (SELECT value FROM json_each(?))",
+  )
+
+  return {
+    get(locatorId: string, id: string): LocationRecord | null {
+      const row = byId.get(locatorId, id)
+      return row ? fromRow(row) : null
+    },
+    page(locatorId: string, status: LocationStatus | null, limit: number, offset: number): LocationRecord[] {
+      return page.all({ locator_id: locatorId, status, limit, offset }).map(fromRow)
+    },
+    count(locatorId: string, status: LocationStatus | null): number {
+      return count.get({ locator_id: locatorId, status })!.n
+    },
+    all(locatorId: string): LocationRecord[] {
+      return all.all(locatorId).map(fromRow)
+    },
+    /** Call inside a write transaction. */
+    insert(record: LocationRecord): void {
+      insert.run(toParams(record))
+      changes.append(record.locatorId, 'location', record.id, 'upsert')
+    },
+    /** Call inside a write transaction. */
+    replace(record: LocationRecord): void {
+      update.run(toParams(record))
+      changes.append(record.locatorId, 'location', record.id, 'upsert')
+    },
+    /** Call inside a write transaction. True when a row was removed. */
+    remove(locatorId: string, id: string): boolean {
+      const removed = remove.run(locatorId, id).changes > 0
+      if (removed) changes.append(locatorId, 'location', id, 'delete')
+      return removed
+    },
+    /** Removes one custom field's values from every location of a locator; call inside a write transaction. */
+    dropCustomField(locatorId: string, fieldId: string): number {
+      const ids = withCustomField.all(locatorId, fieldId).map((r) => r.id)
+      if (ids.length === 0) return 0
+      dropCustomField.run(fieldId, new Date().toISOString(), locatorId, JSON.stringify(ids))
+      for (const id of ids) changes.append(locatorId, 'location', id, 'upsert')
+      return ids.length
+    },
+  }
+}
+export type LocationRepo = ReturnType<typeof locationRepo>

@@ -1,0 +1,120 @@
+// Versioned schema. Each entry runs once, in order, inside a transaction; PRAGMA user_version
+// records how many have run. Never edit a shipped entry: append a new one.
+
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE locators (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    public_token TEXT NOT NULL UNIQUE,
+    active INTEGER NOT NULL DEFAULT 1,
+    query_api_enabled INTEGER NOT NULL DEFAULT 0,
+    referrers TEXT NOT NULL DEFAULT '[]',          -- JSON array of hosts or *.host
+    default_radius REAL,                            -- in default_unit; NULL: 25
+    default_unit TEXT NOT NULL DEFAULT 'miles' CHECK (default_unit IN ('miles', 'km')),
+    rate_limit INTEGER NOT NULL DEFAULT 1000,       -- public requests per minute per token
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  ) STRICT;
+
+  CREATE TABLE api_keys (
+    id TEXT PRIMARY KEY,
+    locator_id TEXT NOT NULL REFERENCES locators(id) ON DELETE CASCADE,
+    key_hash TEXT NOT NULL UNIQUE,                  -- SHA-256 hex of the key; the key itself is never stored
+    prefix TEXT NOT NULL,                           -- display prefix, e.g. sk_AbCd…
+    status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'revoked')),
+    expires_at TEXT,
+    last_used_at TEXT,
+    exposed_at TEXT,                                -- seen in a public request: rotate it
+    created_at TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX api_keys_by_locator ON api_keys(locator_id);
+
+  CREATE TABLE locations (
+    seq INTEGER PRIMARY KEY,                        -- insertion order: stable list paging
+    id TEXT NOT NULL UNIQUE,
+    locator_id TEXT NOT NULL REFERENCES locators(id) ON DELETE CASCADE,
+    status TEXT NOT NULL CHECK (status IN ('published', 'draft')),
+    name TEXT NOT NULL,
+    address TEXT NOT NULL,
+    lat REAL NOT NULL CHECK (lat BETWEEN -90 AND 90),
+    lng REAL NOT NULL CHECK (lng BETWEEN -180 AND 180),
+    description TEXT NOT NULL DEFAULT '',
+    tags TEXT NOT NULL DEFAULT '[]',                -- JSON array of strings, in the case sent
+    contact TEXT NOT NULL DEFAULT '{}',             -- JSON objects; unset keys absent
+    social TEXT NOT NULL DEFAULT '{}',
+    hours TEXT NOT NULL DEFAULT '{}',
+    custom_fields TEXT NOT NULL DEFAULT '{}',
+    image_url TEXT NOT NULL DEFAULT '',
+    geocode_precision TEXT,                         -- NULL when the caller sent coordinates
+    geocode_source TEXT,
+    address_parts TEXT NOT NULL DEFAULT '{}',       -- JSON: street, city, region, postcode, country
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX locations_by_locator ON locations(locator_id, status, seq);
+
+  CREATE TABLE custom_fields (
+    locator_id TEXT NOT NULL REFERENCES locators(id) ON DELETE CASCADE,
+    id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    type TEXT NOT NULL CHECK (type IN ('text', 'number', 'url', 'email', 'phone', 'button', 'badge')),
+    label TEXT,
+    color TEXT,
+    position INTEGER NOT NULL,
+    PRIMARY KEY (locator_id, id)
+  ) STRICT;
+
+  CREATE TABLE filter_groups (
+    locator_id TEXT NOT NULL REFERENCES locators(id) ON DELETE CASCADE,
+    id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    label TEXT NOT NULL,
+    single_select INTEGER NOT NULL DEFAULT 0,
+    inline INTEGER NOT NULL DEFAULT 0,
+    hidden INTEGER NOT NULL DEFAULT 0,
+    hide_in_location_details INTEGER NOT NULL DEFAULT 0,
+    position INTEGER NOT NULL,
+    PRIMARY KEY (locator_id, id)
+  ) STRICT;
+
+  CREATE TABLE filter_tags (
+    locator_id TEXT NOT NULL,
+    group_id TEXT NOT NULL,
+    value TEXT NOT NULL,
+    label TEXT NOT NULL,
+    color TEXT,
+    image TEXT,
+    position INTEGER NOT NULL,
+    PRIMARY KEY (locator_id, group_id, value),
+    FOREIGN KEY (locator_id, group_id) REFERENCES filter_groups(locator_id, id) ON DELETE CASCADE
+  ) STRICT;
+
+  CREATE TABLE priority_rules (
+    locator_id TEXT NOT NULL REFERENCES locators(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    rule TEXT NOT NULL,                             -- JSON: {tag} | {custom_field, value} | {ids}
+    PRIMARY KEY (locator_id, position)
+  ) STRICT;
+
+  CREATE TABLE geocode_cache (
+    provider TEXT NOT NULL,
+    query TEXT NOT NULL,                            -- normalized address
+    result TEXT,                                    -- JSON GeocodeResult; NULL: nothing found
+    created_at INTEGER NOT NULL,                    -- ms since epoch
+    expires_at INTEGER NOT NULL,
+    PRIMARY KEY (provider, query)
+  ) STRICT;
+
+  -- Every write appends here in its own transaction; other processes replay it to stay in step.
+  CREATE TABLE changes (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    locator_id TEXT NOT NULL,
+    entity TEXT NOT NULL CHECK (entity IN ('locator', 'key', 'location', 'custom_field', 'filters', 'priority')),
+    entity_id TEXT,
+    op TEXT NOT NULL CHECK (op IN ('upsert', 'delete')),
+    at TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX changes_by_locator ON changes(locator_id, seq);
+  `,
+]
