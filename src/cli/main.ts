@@ -1,0 +1,223 @@
+// `storeloc`: the operator's command line, acting directly on DATABASE_PATH.
+// Usage errors exit 2, refused operations exit 1; --json prints machine-readable output.
+import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { ConfigError, loadConfig } from '../config'
+import { addCustomField, createKey, createLocator, OperatorError, requireLocator, revokeKey, rotateKey, removeCustomField } from '../operator'
+import { openStore, type Store } from '../store'
+import type { CustomField } from '../store/custom-fields'
+import type { ApiKey } from '../store/keys'
+import type { Locator } from '../store/locators'
+
+const USAGE = `Usage: storeloc <command> [options] [--json]
+
+  locator create --name NAME
+  locator list
+  locator show LOCATOR_ID
+  key create LOCATOR_ID [--expires ISO_DATE]
+  key list LOCATOR_ID
+  key revoke KEY_ID
+  key rotate KEY_ID [--grace-hours N]          (default 24)
+  custom-field add LOCATOR_ID --id ID --name NAME --type TYPE [--label TEXT] [--color #RRGGBB]
+  custom-field list LOCATOR_ID
+  custom-field remove LOCATOR_ID --id ID
+
+Acts on the database at DATABASE_PATH (default data/storeloc.db).
+Custom field types: text, number, url, email, phone, button, badge.`
+
+class UsageError extends Error {}
+
+type Out = { json: boolean; print: (text: string) => void }
+
+const locatorJson = (l: Locator) => ({
+  id: l.id,
+  name: l.name,
+  public_token: l.publicToken,
+  active: l.active,
+  query_api_enabled: l.queryApiEnabled,
+  referrers: l.referrers,
+  default_radius: l.defaultRadius,
+  default_unit: l.defaultUnit,
+  rate_limit: l.rateLimit,
+  created_at: l.createdAt,
+})
+
+function keyStatus(k: ApiKey, now = Date.now()): 'active' | 'revoked' | 'expired' {
+  if (k.status === 'revoked') return 'revoked'
+  if (k.expiresAt !== null && Date.parse(k.expiresAt) <= now) return 'expired'
+  return 'active'
+}
+
+const keyJson = (k: ApiKey) => ({
+  id: k.id,
+  locator_id: k.locatorId,
+  prefix: k.prefix,
+  status: keyStatus(k),
+  expires_at: k.expiresAt,
+  last_used_at: k.lastUsedAt,
+  exposed: k.exposedAt !== null,
+  created_at: k.createdAt,
+})
+
+const fieldJson = (f: CustomField) => ({ id: f.id, name: f.name, type: f.type, label: f.label, color: f.color })
+
+function table(rows: Record<string, unknown>[], columns: string[]): string {
+  if (rows.length === 0) return '(none)'
+  const cell = (v: unknown) => (v === null || v === undefined ? '-' : String(v))
+  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)))
+  const line = (vals: string[]) => vals.map((v, i) => v.padEnd(widths[i]!)).join('  ').trimEnd()
+  return [line(columns), ...rows.map((r) => line(columns.map((c) => cell(r[c]))))].join('\n')
+}
+
+function describeLocator(l: Locator): string {
+  const j = locatorJson(l)
+  return Object.entries(j)
+    .map(([k, v]) => `${(k + ':').padEnd(18)} ${Array.isArray(v) ? v.join(', ') || '(none)' : v ?? '-'}`)
+    .join('\n')
+}
+
+const SECRET_NOTE = 'The secret key is shown this once: store it now. Send it as "Authorization: Bearer <key>".'
+
+/** Parses one command's arguments strictly; unknown options and missing values are usage errors. */
+function args(argv: string[], options: ParseArgsConfig['options'], positionals: number) {
+  let parsed
+  try {
+    parsed = parseArgs({ args: argv, options: { ...options, json: { type: 'boolean' } }, allowPositionals: true, strict: true })
+  } catch (e) {
+    throw new UsageError((e as Error).message)
+  }
+  if (parsed.positionals.length !== positionals) {
+    throw new UsageError(positionals === 0 ? `Unexpected argument ${parsed.positionals[0]}.` : `Expected ${positionals} argument(s), got ${parsed.positionals.length}.`)
+  }
+  return { values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals }
+}
+
+function required(values: Record<string, string | boolean | undefined>, name: string): string {
+  const v = values[name]
+  if (typeof v !== 'string' || v === '') throw new UsageError(`--${name} is required.`)
+  return v
+}
+
+function run(store: Store, argv: string[], print: (text: string) => void): void {
+  const [group, command, ...rest] = argv
+  const emit = (json: boolean, data: unknown, text: string) => print(json ? JSON.stringify(data, null, 2) : text)
+  const sub = `${group ?? ''} ${command ?? ''}`.trim()
+
+  switch (sub) {
+    case 'locator create': {
+      const { values } = args(rest, { name: { type: 'string' } }, 0)
+      const { locator, key, secret } = createLocator(store, required(values, 'name'))
+      emit(!!values.json, { locator: locatorJson(locator), key: { ...keyJson(key), secret_key: secret } }, `${describeLocator(locator)}\nsecret key:        ${secret}\n\n${SECRET_NOTE}`)
+      return
+    }
+    case 'locator list': {
+      const { values } = args(rest, {}, 0)
+      const rows = store.locators.list().map(locatorJson)
+      emit(!!values.json, rows, table(rows, ['id', 'name', 'public_token', 'query_api_enabled', 'active']))
+      return
+    }
+    case 'locator show': {
+      const { values, positionals } = args(rest, {}, 1)
+      const locator = requireLocator(store, positionals[0]!)
+      const keys = store.keys.listForLocator(locator.id).map(keyJson)
+      const fields = store.customFields.list(locator.id).map(fieldJson)
+      const published = store.locations.count(locator.id, 'published')
+      const draft = store.locations.count(locator.id, 'draft')
+      emit(
+        !!values.json,
+        { ...locatorJson(locator), locations: { published, draft }, keys, custom_fields: fields },
+        `${describeLocator(locator)}\nlocations:         ${published} published, ${draft} draft\n\nkeys:\n${table(keys, ['id', 'prefix', 'status', 'expires_at', 'last_used_at', 'exposed'])}`,
+      )
+      return
+    }
+    case 'key create': {
+      const { values, positionals } = args(rest, { expires: { type: 'string' } }, 1)
+      const { key, secret } = createKey(store, positionals[0]!, (values.expires as string | undefined) ?? null)
+      emit(!!values.json, { ...keyJson(key), secret_key: secret }, `key id:      ${key.id}\nexpires:     ${key.expiresAt ?? 'never'}\nsecret key:  ${secret}\n\n${SECRET_NOTE}`)
+      return
+    }
+    case 'key list': {
+      const { values, positionals } = args(rest, {}, 1)
+      const locator = requireLocator(store, positionals[0]!)
+      const rows = store.keys.listForLocator(locator.id).map(keyJson)
+      const text = table(rows, ['id', 'prefix', 'status', 'expires_at', 'last_used_at', 'exposed'])
+      const exposed = rows.some((r) => r.exposed && r.status === 'active') ? '\n\nA key marked exposed was seen in a public request: rotate it (storeloc key rotate KEY_ID).' : ''
+      emit(!!values.json, rows, text + exposed)
+      return
+    }
+    case 'key revoke': {
+      const { values, positionals } = args(rest, {}, 1)
+      const key = revokeKey(store, positionals[0]!)
+      emit(!!values.json, keyJson(key), `Revoked ${key.id} (${key.prefix}). Requests with it now get 401.`)
+      return
+    }
+    case 'key rotate': {
+      const { values, positionals } = args(rest, { 'grace-hours': { type: 'string' } }, 1)
+      const raw = (values['grace-hours'] as string | undefined) ?? '24'
+      if (!/^\d+(\.\d+)?$/.test(raw)) throw new UsageError(`--grace-hours must be a number of hours; got ${JSON.stringify(raw)}.`)
+      const { old, key, secret } = rotateKey(store, positionals[0]!, Number(raw))
+      emit(
+        !!values.json,
+        { old: keyJson(old), key: { ...keyJson(key), secret_key: secret } },
+        `New key id:  ${key.id}\nsecret key:  ${secret}\nOld key ${old.id} (${old.prefix}) stops working at ${old.expiresAt}.\n\n${SECRET_NOTE}`,
+      )
+      return
+    }
+    case 'custom-field add': {
+      const spec = { id: { type: 'string' }, name: { type: 'string' }, type: { type: 'string' }, label: { type: 'string' }, color: { type: 'string' } } as const
+      const { values, positionals } = args(rest, spec, 1)
+      const field = addCustomField(store, positionals[0]!, {
+        id: required(values, 'id'),
+        name: required(values, 'name'),
+        type: required(values, 'type'),
+        label: (values.label as string | undefined) ?? null,
+        color: (values.color as string | undefined) ?? null,
+      })
+      emit(!!values.json, fieldJson(field), `Added custom field ${field.id} (${field.type}) "${field.name}".`)
+      return
+    }
+    case 'custom-field list': {
+      const { values, positionals } = args(rest, {}, 1)
+      const locator = requireLocator(store, positionals[0]!)
+      const rows = store.customFields.list(locator.id).map(fieldJson)
+      emit(!!values.json, rows, table(rows, ['id', 'name', 'type', 'label', 'color']))
+      return
+    }
+    case 'custom-field remove': {
+      const { values, positionals } = args(rest, { id: { type: 'string' } }, 1)
+      const id = required(values, 'id')
+      const { clearedLocations } = removeCustomField(store, positionals[0]!, id)
+      emit(!!values.json, { removed: id, cleared_locations: clearedLocations }, `Removed custom field ${id}; cleared its value on ${clearedLocations} location(s).`)
+      return
+    }
+    default:
+      throw new UsageError(group === undefined ? 'No command given.' : `Unknown command "${sub}".`)
+  }
+}
+
+export function cli(argv: string[], env: Record<string, string | undefined>, out = (t: string) => console.log(t), err = (t: string) => console.error(t)): number {
+  if (argv.length === 0 || argv[0] === 'help' || argv.includes('--help') || argv.includes('-h')) {
+    ;(argv.length === 0 ? err : out)(USAGE)
+    return argv.length === 0 ? 2 : 0
+  }
+  let store: Store | null = null
+  try {
+    const config = loadConfig(env)
+    store = openStore(config.databasePath)
+    run(store, argv, out)
+    return 0
+  } catch (e) {
+    if (e instanceof UsageError) {
+      err(`storeloc: ${e.message}\n\n${USAGE}`)
+      return 2
+    }
+    if (e instanceof OperatorError || e instanceof ConfigError) {
+      err(`storeloc: ${e.message}`)
+      return 1
+    }
+    throw e
+  } finally {
+    store?.close()
+  }
+}
+
+if (import.meta.main) process.exit(cli(process.argv.slice(2), process.env))

@@ -1,0 +1,257 @@
+// The storeloc CLI, run as a real subprocess against a real database file.
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { createApp } from '../../src/app'
+import { noGeocoder } from '../../src/geocode/geocoder'
+import { isWellFormedSecretKey } from '../../src/ids'
+import { openStore } from '../../src/store'
+import { tempDir } from '../helpers'
+
+const ROOT = join(import.meta.dir, '..', '..')
+let dir: string
+let dbPath: string
+
+beforeEach(() => {
+  dir = tempDir()
+  dbPath = join(dir, 'cli.db')
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+function storeloc(...argv: string[]) {
+  const p = Bun.spawnSync([process.execPath, join(ROOT, 'src/cli/main.ts'), ...argv], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_PATH: dbPath },
+  })
+  return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
+}
+
+function json(...argv: string[]) {
+  const r = storeloc(...argv, '--json')
+  if (r.code !== 0) throw new Error(`storeloc ${argv.join(' ')} exited ${r.code}: ${r.stderr}`)
+  return JSON.parse(r.stdout)
+}
+
+/** Calls the Management API on the same database file, as a running server would. */
+async function adminGet(key: string, path = '/admin/v1/locations') {
+  const store = openStore(dbPath)
+  try {
+    const app = createApp({ store, geocoder: noGeocoder, config: { maxBodyBytes: 262144, logRequests: false }, log: () => {} })
+    const res = await app.handle(new Request(`http://localhost${path}`, { headers: { authorization: `Bearer ${key}` } }))
+    return { status: res.status, body: (await res.json()) as any }
+  } finally {
+    store.close()
+  }
+}
+
+const countRows = (table: string) => {
+  const store = openStore(dbPath)
+  try {
+    return (store.db.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
+  } finally {
+    store.close()
+  }
+}
+
+describe('locator', () => {
+  test('create prints the locator and a working secret key, stored only as a hash', async () => {
+    const out = json('locator', 'create', '--name', 'Acme Stores')
+    expect(out.locator.id).toMatch(/^lct_[0-9a-z]{16}$/)
+    expect(out.locator.name).toBe('Acme Stores')
+    expect(out.locator.public_token).toMatch(/^pk_[0-9A-Za-z]{24}$/)
+    expect(out.locator.query_api_enabled).toBe(false)
+    expect(out.key.id).toMatch(/^key_[0-9a-z]{16}$/)
+    expect(isWellFormedSecretKey(out.key.secret_key)).toBe(true)
+
+    const res = await adminGet(out.key.secret_key)
+    expect(res.status).toBe(200)
+    expect(res.body.pagination.total).toBe(0)
+
+    const fileBytes = readFileSync(dbPath).toString('latin1') + readFileSync(`${dbPath}-wal`, { flag: 'a+' }).toString('latin1')
+    expect(fileBytes.includes(out.key.secret_key)).toBe(false)
+  })
+
+  test('human output shows the key once with a note to store it', () => {
+    const r = storeloc('locator', 'create', '--name', 'Human')
+    expect(r.code).toBe(0)
+    expect(r.stdout).toMatch(/secret key:\s+sk_[0-9A-Za-z]{38}/)
+    expect(r.stdout).toContain('shown this once')
+  })
+
+  test('list and show', () => {
+    const a = json('locator', 'create', '--name', 'A')
+    const b = json('locator', 'create', '--name', 'B')
+    const list = json('locator', 'list')
+    expect(list.map((l: any) => l.id).sort()).toEqual([a.locator.id, b.locator.id].sort())
+    const shown = json('locator', 'show', a.locator.id)
+    expect(shown.id).toBe(a.locator.id)
+    expect(shown.locations).toEqual({ published: 0, draft: 0 })
+    expect(shown.keys).toHaveLength(1)
+    expect(JSON.stringify(shown)).not.toContain(a.key.secret_key)
+  })
+
+  test('show of an unknown locator exits 1 with a message', () => {
+    const r = storeloc('locator', 'show', 'lct_nope')
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('No locator "lct_nope"')
+  })
+
+  test('create without a name is a usage error and writes nothing', () => {
+    const r = storeloc('locator', 'create')
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain('--name is required')
+    expect(r.stderr).toContain('Usage: storeloc')
+    expect(countRows('locators')).toBe(0)
+  })
+})
+
+describe('key', () => {
+  test('create with an expiry, list without secrets', () => {
+    const { locator } = json('locator', 'create', '--name', 'A')
+    const k = json('key', 'create', locator.id, '--expires', '2099-01-31')
+    expect(isWellFormedSecretKey(k.secret_key)).toBe(true)
+    expect(k.expires_at).toBe('2099-01-31T00:00:00.000Z')
+    const list = json('key', 'list', locator.id)
+    expect(list).toHaveLength(2)
+    const row = list.find((r: any) => r.id === k.id)
+    expect(row).toEqual({
+      id: k.id,
+      locator_id: locator.id,
+      prefix: `${k.secret_key.slice(0, 7)}…`,
+      status: 'active',
+      expires_at: '2099-01-31T00:00:00.000Z',
+      last_used_at: null,
+      exposed: false,
+      created_at: row.created_at,
+    })
+    expect(JSON.stringify(list)).not.toContain(k.secret_key)
+  })
+
+  test('an expiry in the past or not a date is refused and creates no key', () => {
+    const { locator } = json('locator', 'create', '--name', 'A')
+    for (const bad of ['2001-01-01', 'tomorrow']) {
+      const r = storeloc('key', 'create', locator.id, '--expires', bad)
+      expect(r.code).toBe(1)
+      expect(r.stderr).toContain('--expires')
+    }
+    expect(countRows('api_keys')).toBe(1)
+  })
+
+  test('last use is recorded', async () => {
+    const { locator, key } = json('locator', 'create', '--name', 'A')
+    await adminGet(key.secret_key)
+    const [row] = json('key', 'list', locator.id)
+    expect(Date.parse(row.last_used_at)).toBeGreaterThan(Date.now() - 60_000)
+  })
+
+  test('revoke makes the key fail with 401 inactive', async () => {
+    const { key } = json('locator', 'create', '--name', 'A')
+    const revoked = json('key', 'revoke', key.id)
+    expect(revoked.status).toBe('revoked')
+    const res = await adminGet(key.secret_key)
+    expect(res.status).toBe(401)
+    expect(res.body.message).toContain('revoked')
+    expect(storeloc('key', 'revoke', key.id).code).toBe(1)
+  })
+
+  test('rotate with no grace: old key expired at once, new key works', async () => {
+    const { key } = json('locator', 'create', '--name', 'A')
+    const rotated = json('key', 'rotate', key.id, '--grace-hours', '0')
+    expect(rotated.old.status).toBe('expired')
+    expect((await adminGet(key.secret_key)).status).toBe(401)
+    expect((await adminGet(key.secret_key)).body.message).toContain('expired')
+    expect((await adminGet(rotated.key.secret_key)).status).toBe(200)
+  })
+
+  test('rotate with a grace period keeps the old key working until it ends', async () => {
+    const { key } = json('locator', 'create', '--name', 'A')
+    const before = Date.now()
+    const rotated = json('key', 'rotate', key.id, '--grace-hours', '2')
+    const end = Date.parse(rotated.old.expires_at)
+    expect(end).toBeGreaterThanOrEqual(before + 2 * 3_600_000 - 1000)
+    expect(end).toBeLessThanOrEqual(Date.now() + 2 * 3_600_000)
+    expect(rotated.old.status).toBe('active')
+    expect((await adminGet(key.secret_key)).status).toBe(200)
+    expect((await adminGet(rotated.key.secret_key)).status).toBe(200)
+  })
+
+  test('bad grace hours and unknown key ids are refused', () => {
+    const { key } = json('locator', 'create', '--name', 'A')
+    expect(storeloc('key', 'rotate', key.id, '--grace-hours', 'soon').code).toBe(2)
+    expect(storeloc('key', 'rotate', 'key_nope').code).toBe(1)
+    expect(countRows('api_keys')).toBe(1)
+  })
+})
+
+describe('custom-field', () => {
+  test('add, list, and see them on GET /custom_fields', async () => {
+    const { locator, key } = json('locator', 'create', '--name', 'A')
+    json('custom-field', 'add', locator.id, '--id', 'parking', '--name', 'Parking', '--type', 'text')
+    json('custom-field', 'add', locator.id, '--id', 'book', '--name', 'Book', '--type', 'button', '--label', 'Book now')
+    const list = json('custom-field', 'list', locator.id)
+    expect(list).toEqual([
+      { id: 'parking', name: 'Parking', type: 'text', label: null, color: null },
+      { id: 'book', name: 'Book', type: 'button', label: 'Book now', color: null },
+    ])
+    const res = await adminGet(key.secret_key, '/admin/v1/custom_fields')
+    expect(res.body).toEqual({
+      success: true,
+      custom_fields: [
+        { id: 'parking', name: 'Parking', type: 'text' },
+        { id: 'book', name: 'Book', type: 'button' },
+      ],
+    })
+  })
+
+  test('bad type, bad id, duplicate id are refused and write nothing', () => {
+    const { locator } = json('locator', 'create', '--name', 'A')
+    const badType = storeloc('custom-field', 'add', locator.id, '--id', 'x', '--name', 'X', '--type', 'colour')
+    expect(badType.code).toBe(1)
+    expect(badType.stderr).toContain('--type must be one of text, number, url, email, phone, button, badge')
+    expect(storeloc('custom-field', 'add', locator.id, '--id', 'Bad Id', '--name', 'X', '--type', 'text').code).toBe(1)
+    expect(storeloc('custom-field', 'add', locator.id, '--name', 'X', '--type', 'text').code).toBe(2)
+    json('custom-field', 'add', locator.id, '--id', 'x', '--name', 'X', '--type', 'text')
+    expect(storeloc('custom-field', 'add', locator.id, '--id', 'x', '--name', 'X', '--type', 'text').code).toBe(1)
+    expect(countRows('custom_fields')).toBe(1)
+  })
+
+  test('remove deletes the definition and its values on locations', async () => {
+    const { locator, key } = json('locator', 'create', '--name', 'A')
+    json('custom-field', 'add', locator.id, '--id', 'parking', '--name', 'Parking', '--type', 'text')
+    const store = openStore(dbPath)
+    const app = createApp({ store, geocoder: noGeocoder, config: { maxBodyBytes: 262144, logRequests: false }, log: () => {} })
+    const res = await app.handle(
+      new Request('http://localhost/admin/v1/locations', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key.secret_key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'S', address: 'A', coordinates: { lat: 1, lng: 2 }, custom_fields: { parking: 'Free' } }),
+      }),
+    )
+    const { location } = (await res.json()) as any
+    expect(location.custom_fields).toEqual({ parking: 'Free' })
+    store.close()
+
+    const removed = json('custom-field', 'remove', locator.id, '--id', 'parking')
+    expect(removed).toEqual({ removed: 'parking', cleared_locations: 1 })
+    const after = await adminGet(key.secret_key, `/admin/v1/locations/${location.id}`)
+    expect(after.body.location.custom_fields).toEqual({})
+    expect(storeloc('custom-field', 'remove', locator.id, '--id', 'parking').code).toBe(1)
+  })
+})
+
+describe('usage', () => {
+  test('no command, unknown command and unknown option exit 2 with the usage', () => {
+    for (const argv of [[], ['frobnicate'], ['locator', 'create', '--name', 'A', '--colour', 'red'], ['locator', 'show']]) {
+      const r = storeloc(...argv)
+      expect(r.code).toBe(2)
+      expect(r.stderr).toContain('Usage: storeloc')
+    }
+    expect(countRows('locators')).toBe(0)
+  })
+
+  test('help exits 0', () => {
+    const r = storeloc('help')
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('custom-field add')
+  })
+})

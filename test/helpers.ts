@@ -1,0 +1,90 @@
+// Test fixtures: a real store on a temporary file, a real app, and a geocoder stand-in that
+// answers from a fixed table (the embedded geocoder is issue 3).
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createApp } from '../src/app'
+import { cachedGeocoder, type Geocoder, type GeocodeResult } from '../src/geocode/geocoder'
+import { createLocator } from '../src/operator'
+import { openStore, type Store } from '../src/store'
+
+export const tempDir = () => mkdtempSync(join(tmpdir(), 'storeloc-test-'))
+
+/** Answers the addresses in `table` (matched case-insensitively, whole string) and nothing else; counts calls. */
+export function tableGeocoder(table: Record<string, Omit<GeocodeResult, 'source' | 'parts'> & Partial<GeocodeResult>>): Geocoder & { calls: string[] } {
+  const calls: string[] = []
+  const byKey = new Map(Object.entries(table).map(([k, v]) => [k.toLowerCase(), v]))
+  return {
+    name: 'table',
+    calls,
+    async geocode(address) {
+      calls.push(address)
+      const hit = byKey.get(address.trim().toLowerCase())
+      return hit ? { source: 'table', parts: {}, ...hit } : null
+    },
+  }
+}
+
+export const KNOWN_ADDRESSES = {
+  '1600 Pennsylvania Avenue NW, Washington, DC 20500': { lat: 38.8977, lng: -77.0365, precision: 'rooftop' as const, parts: { city: 'Washington', region: 'DC', postcode: '20500', country: 'US' } },
+  '10 Downing Street, London SW1A 2AA': { lat: 51.5034, lng: -0.1276, precision: 'rooftop' as const, parts: { city: 'London', postcode: 'SW1A 2AA', country: 'GB' } },
+}
+
+export type TestEnv = {
+  store: Store
+  app: ReturnType<typeof createApp>
+  geocoder: ReturnType<typeof tableGeocoder>
+  locatorId: string
+  key: string
+  dir: string
+  /** Sends a request to the app; `body` objects are sent as JSON. */
+  call: (method: string, path: string, opts?: { body?: unknown; headers?: Record<string, string>; key?: string | null }) => Promise<{ status: number; body: any; headers: Headers }>
+  close: () => void
+}
+
+export function makeEnv(): TestEnv {
+  const dir = tempDir()
+  const store = openStore(join(dir, 'test.db'))
+  const geocoder = tableGeocoder(KNOWN_ADDRESSES)
+  const app = createApp({ store, geocoder: cachedGeocoder(geocoder, store.geocodeCache), config: { maxBodyBytes: 256 * 1024, logRequests: false }, log: () => {} })
+  const { locator, secret } = createLocator(store, 'Test locator')
+  const env: TestEnv = {
+    store,
+    app,
+    geocoder,
+    locatorId: locator.id,
+    key: secret,
+    dir,
+    async call(method, path, opts = {}) {
+      const headers: Record<string, string> = { ...(opts.headers ?? {}) }
+      const key = opts.key === undefined ? env.key : opts.key
+      if (key !== null) headers.authorization ??= `Bearer ${key}`
+      let body: string | undefined
+      if (typeof opts.body === 'string') body = opts.body
+      else if (opts.body !== undefined) {
+        body = JSON.stringify(opts.body)
+        headers['content-type'] ??= 'application/json'
+      }
+      const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, body }))
+      const text = await res.text()
+      let parsed: any = text
+      try {
+        parsed = JSON.parse(text)
+      } catch {}
+      return { status: res.status, body: parsed, headers: res.headers }
+    },
+    close() {
+      store.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+  return env
+}
+
+/** A valid create body with coordinates (no geocoding needed). */
+export const storeBody = (over: Record<string, unknown> = {}) => ({
+  name: 'Corner Store',
+  address: '1 Main Street, Springfield',
+  coordinates: { lat: 39.78, lng: -89.65 },
+  ...over,
+})
