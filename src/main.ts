@@ -6,10 +6,9 @@ import { createLocator } from './operator'
 import { openStore, type Store } from './store'
 
 /** On a database with no locator yet, creates one and prints, this once, how to reach it. */
-function bootstrap(store: Store, config: Config): void {
+function bootstrap(store: Store, host: string, port: number): void {
   if (store.locators.count() > 0) return
   const { locator, secret } = createLocator(store, 'My store locator')
-  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
   console.log(
     [
       '',
@@ -19,7 +18,7 @@ function bootstrap(store: Store, config: Config): void {
       `  public token:  ${locator.publicToken}`,
       '',
       'Try the Management API:',
-      `  curl -H "Authorization: Bearer ${secret}" http://${host}:${config.port}/admin/v1/locations`,
+      `  curl -H "Authorization: Bearer ${secret}" http://${host}:${port}/admin/v1/locations`,
       '',
     ].join('\n'),
   )
@@ -37,7 +36,6 @@ function main(): void {
     throw e
   }
   const store = openStore(config.databasePath)
-  bootstrap(store, config)
   const geocoder = cachedGeocoder(noGeocoder, store.geocodeCache)
   const app = createApp({ store, geocoder, config })
   const server = Bun.serve({
@@ -47,6 +45,8 @@ function main(): void {
     maxRequestBodySize: config.maxBodyBytes * 4,
     fetch: (request) => app.handle(request),
   })
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
+  bootstrap(store, host, server.port!)
   console.log(JSON.stringify({ level: 'info', message: 'listening', url: `http://${server.hostname}:${server.port}`, database: config.databasePath }))
 
   let stopping = false
