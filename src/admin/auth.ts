@@ -29,6 +29,7 @@ export function authenticate(store: Store, header: string | null, now = new Date
   }
   const locator = store.locators.get(key.locatorId)
   if (!locator || !locator.active) throw new AdminError('no_locator')
-  store.keys.markUsed(key.id, now)
+  // Recorded at most once a minute per key, so reads do not each take the write lock.
+  if (key.lastUsedAt === null || now.getTime() - Date.parse(key.lastUsedAt) >= 60_000) store.keys.markUsed(key.id, now)
   return { locator, keyId: key.id }
 }

@@ -110,6 +110,20 @@ async function geocode(deps: AdminDeps, address: string): Promise<GeocodeResult>
   return result
 }
 
+/**
+ * Inside the write transaction: the custom fields a patch sets must still be defined (the CLI may
+ * have removed one since the body was validated).
+ */
+function assertCustomFieldsStillDefined(deps: AdminDeps, locatorId: string, patch: LocationPatch): void {
+  if (!patch.customFields) return
+  for (const id of Object.keys(patch.customFields)) {
+    if (!deps.store.customFields.get(locatorId, id)) {
+      const field = `custom_fields.${id}`
+      throw new AdminError('validation_error', undefined, { [field]: [`The ${field} field is not a custom field of this locator (it was just removed).`] })
+    }
+  }
+}
+
 /** The body as an object of location fields, or the documented error for what was sent instead. */
 function bodyObject(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null) return {}
@@ -144,7 +158,10 @@ export async function createLocation(deps: AdminDeps, locatorId: string, body: u
     createdAt: now,
     updatedAt: now,
   }
-  deps.store.write(() => deps.store.locations.insert(record))
+  deps.store.write(() => {
+    assertCustomFieldsStillDefined(deps, locatorId, patch)
+    deps.store.locations.insert(record)
+  })
   return toAdminLocation(record)
 }
 
@@ -199,6 +216,7 @@ export async function updateLocation(deps: AdminDeps, locatorId: string, rawId: 
   const updated = deps.store.write(() => {
     const current = deps.store.locations.get(locatorId, id) // re-read: another writer may have changed or deleted it
     if (!current) throw notFound(id)
+    assertCustomFieldsStillDefined(deps, locatorId, patch)
     const next = applyPatch(current, patch, found)
     deps.store.locations.replace(next)
     return next
