@@ -6,6 +6,7 @@ import type { Config } from './config'
 import type { Geocoder } from './geocode/geocoder'
 import { newKeyId } from './ids'
 import type { Store } from './store'
+import { isBusyError } from './store/db'
 
 export type AppDeps = {
   store: Store
@@ -17,11 +18,6 @@ export type AppDeps = {
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } })
-
-function isBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown })?.code
-  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
-}
 
 export function createApp(deps: AppDeps) {
   const log = deps.log ?? ((line) => console.log(JSON.stringify(line)))
@@ -38,7 +34,7 @@ export function createApp(deps: AppDeps) {
       if (code === 'NOT_FOUND') {
         return json(404, { success: false, error: 'not_found', message: `No route ${request.method} ${path}. The Management API lives under /admin/v1.` })
       }
-      if (isBusy(error)) return new AdminError('unavailable').toResponse()
+      if (isBusyError(error)) return new AdminError('unavailable').toResponse()
       const e = error as Error
       log({ level: 'error', request_id: started.get(request)?.id, method: request.method, path, error: e?.message, stack: e?.stack })
       return json(500, { success: false, error: 'error', message: 'Internal server error. The error was logged; quote the X-Request-Id header when reporting it.' })

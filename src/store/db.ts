@@ -26,6 +26,20 @@ export function openDatabase(path: string): Database {
   return db
 }
 
+/** SQLITE_BUSY or SQLITE_LOCKED (and their extended codes): another connection holds the lock. */
+export function isBusyError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
+}
+
+/** A second connection to the same file that never waits for a lock: for best-effort bookkeeping. */
+export function openNonWaitingConnection(path: string, main: Database): Database {
+  if (path === ':memory:') return main
+  const db = new Database(path, { strict: true })
+  db.exec('PRAGMA busy_timeout = 0')
+  return db
+}
+
 function migrate(db: Database): void {
   const apply = db.transaction(() => {
     const current = db.query<{ user_version: number }, []>('PRAGMA user_version').get()!.user_version

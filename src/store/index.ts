@@ -1,7 +1,7 @@
 import type { Database } from 'bun:sqlite'
 import { changeLog } from './changes'
 import { customFieldRepo } from './custom-fields'
-import { openDatabase } from './db'
+import { openDatabase, openNonWaitingConnection } from './db'
 import { geocodeCacheRepo } from './geocode-cache'
 import { keyRepo } from './keys'
 import { locationRepo } from './locations'
@@ -11,11 +11,12 @@ import { locatorRepo } from './locators'
 export function openStore(path: string) {
   const db: Database = openDatabase(path)
   const changes = changeLog(db)
+  const bookkeeping = openNonWaitingConnection(path, db)
   return {
     db,
     changes,
     locators: locatorRepo(db, changes),
-    keys: keyRepo(db, changes),
+    keys: keyRepo(db, changes, bookkeeping),
     locations: locationRepo(db, changes),
     customFields: customFieldRepo(db, changes),
     geocodeCache: geocodeCacheRepo(db),
@@ -24,6 +25,7 @@ export function openStore(path: string) {
       return db.transaction(fn).immediate()
     },
     close(): void {
+      if (bookkeeping !== db) bookkeeping.close()
       db.close()
     },
   }

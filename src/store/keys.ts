@@ -1,4 +1,5 @@
 import type { Database } from 'bun:sqlite'
+import { isBusyError } from './db'
 import { hashSecret, keyDisplayPrefix, newKeyId, newSecretKey } from '../ids'
 import type { ChangeLog } from './changes'
 
@@ -32,7 +33,11 @@ const fromRow = (r: Row): ApiKey => ({
 /** Only recorded when the previous use is older than this, so reads do not each cost a write. */
 const LAST_USED_RESOLUTION_MS = 60_000
 
-export function keyRepo(db: Database, changes: ChangeLog) {
+/**
+ * `bookkeeping` is a second connection with busy_timeout 0: recording a key's last use must never
+ * make a read wait for, or fail on, another process's write lock.
+ */
+export function keyRepo(db: Database, changes: ChangeLog, bookkeeping: Database = db) {
   const byId = db.prepare<Row, [string]>('SELECT * FROM api_keys WHERE id = ?')
   const byHash = db.prepare<Row, [string]>('SELECT * FROM api_keys WHERE key_hash = ?')
   const byLocator = db.prepare<Row, [string]>('SELECT * FROM api_keys WHERE locator_id = ? ORDER BY created_at, id')
@@ -41,7 +46,7 @@ export function keyRepo(db: Database, changes: ChangeLog) {
   )
   const revoke = db.prepare<unknown, [string]>("UPDATE api_keys SET status = 'revoked' WHERE id = ?")
   const setExpiry = db.prepare<unknown, [string, string]>('UPDATE api_keys SET expires_at = ? WHERE id = ?')
-  const touch = db.prepare<unknown, [string, string, string]>(
+  const touch = bookkeeping.prepare<unknown, [string, string, string]>(
     'UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)',
   )
   const expose = db.prepare<unknown, [string, string]>('UPDATE api_keys SET exposed_at = ? WHERE id = ? AND exposed_at IS NULL')
@@ -75,9 +80,15 @@ export function keyRepo(db: Database, changes: ChangeLog) {
       setExpiry.run(expiresAt, key.id)
       changes.append(key.locatorId, 'key', key.id, 'upsert')
     },
-    /** Bookkeeping, not data: not in the change log. */
-    markUsed(id: string, now = new Date()): void {
-      touch.run(now.toISOString(), id, new Date(now.getTime() - LAST_USED_RESOLUTION_MS).toISOString())
+    /** Bookkeeping, not data: not in the change log. Best effort: false when the database was locked. */
+    markUsed(id: string, now = new Date()): boolean {
+      try {
+        touch.run(now.toISOString(), id, new Date(now.getTime() - LAST_USED_RESOLUTION_MS).toISOString())
+        return true
+      } catch (e) {
+        if (isBusyError(e)) return false
+        throw e
+      }
     },
     markExposed(id: string): void {
       expose.run(new Date().toISOString(), id)
