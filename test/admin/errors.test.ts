@@ -1,0 +1,223 @@
+// Server-side failures of the Management API: an unexpected exception is logged with its stack and
+// answered with a generic 500; a busy database gives 503 with Retry-After; the request log never
+// holds a key.
+import { test, expect, describe, beforeEach, afterEach } from 'bun:test'
+import { Database } from 'bun:sqlite'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { createApp } from '../../src/app'
+import type { Geocoder } from '../../src/geocode/geocoder'
+import { newSecretKey } from '../../src/ids'
+import { createLocator } from '../../src/operator'
+import { openStore, type Store } from '../../src/store'
+import { makeEnv, storeBody, tempDir, type TestEnv } from '../helpers'
+
+const SECRET_TEXT = 'secret internals: db password hunter2 at /srv/private/geocoder.ts'
+
+type Harness = {
+  store: Store
+  lines: Record<string, unknown>[]
+  key: string
+  call: (method: string, path: string, body?: unknown, key?: string | null) => Promise<{ status: number; text: string; body: any; headers: Headers }>
+  close: () => void
+}
+
+/** A real app on a temporary store with its own geocoder, capturing every log line. */
+function harness(geocoder: Geocoder, logRequests = false): Harness {
+  const dir = tempDir()
+  const store = openStore(join(dir, 'test.db'))
+  const lines: Record<string, unknown>[] = []
+  const app = createApp({ store, geocoder, config: { maxBodyBytes: 256 * 1024, logRequests }, log: (line) => lines.push(line) })
+  const { secret } = createLocator(store, 'Errors')
+  return {
+    store,
+    lines,
+    key: secret,
+    async call(method, path, body, key = secret) {
+      const headers: Record<string, string> = {}
+      if (key !== null) headers.authorization = `Bearer ${key}`
+      if (body !== undefined) headers['content-type'] = 'application/json'
+      const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }))
+      const text = await res.text()
+      let parsed: unknown = text
+      try {
+        parsed = JSON.parse(text)
+      } catch {}
+      return { status: res.status, text, body: parsed, headers: res.headers }
+    },
+    close() {
+      store.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+const throwingGeocoder: Geocoder = {
+  name: 'throwing',
+  async geocode() {
+    throw new Error(SECRET_TEXT)
+  },
+}
+
+const countLocations = (store: Store) => store.db.query<{ n: number }, []>('SELECT count(*) AS n FROM locations').get()!.n
+
+describe('500 error', () => {
+  let h: Harness
+  beforeEach(() => {
+    h = harness(throwingGeocoder)
+  })
+  afterEach(() => h.close())
+
+  test('an unexpected exception gives a generic 500 body that leaks nothing', async () => {
+    const res = await h.call('POST', '/admin/v1/locations', { name: 'A', address: 'Somewhere 1' })
+    expect(res.status).toBe(500)
+    expect(res.headers.get('content-type')).toContain('application/json')
+    expect(res.body).toEqual({ success: false, error: 'error', message: expect.any(String) })
+    expect(res.body.message.length).toBeGreaterThan(0)
+    for (const leak of ['secret internals', 'hunter2', '/srv/private', 'geocoder.ts', 'Error:', '    at ']) {
+      expect(res.text).not.toContain(leak)
+    }
+    expect(countLocations(h.store)).toBe(0)
+  })
+
+  test('the exception is logged with its stack, under the request id the response carries', async () => {
+    const res = await h.call('POST', '/admin/v1/locations', { name: 'A', address: 'Somewhere 1' })
+    expect(res.status).toBe(500)
+    const errors = h.lines.filter((l) => l.level === 'error')
+    expect(errors).toHaveLength(1)
+    const line = errors[0]!
+    expect(String(line.stack)).toContain(SECRET_TEXT)
+    expect(String(line.stack)).toMatch(/\n\s+at /)
+    expect(line.method).toBe('POST')
+    expect(line.path).toBe('/admin/v1/locations')
+    // The 500 message tells the caller to quote X-Request-Id: it must be there and match the log.
+    const requestId = res.headers.get('x-request-id')
+    expect(requestId).toBeTruthy()
+    expect(line.request_id).toBe(requestId)
+    expect(JSON.stringify(h.lines)).not.toContain(h.key)
+  })
+
+  test('an exception during an update leaves the row unchanged', async () => {
+    const created = await h.call('POST', '/admin/v1/locations', storeBody())
+    expect(created.status).toBe(201)
+    const id = created.body.location.id
+    const res = await h.call('POST', `/admin/v1/locations/${id}`, { address: 'Elsewhere 2', name: 'Moved' })
+    expect(res.status).toBe(500)
+    expect(res.body).toEqual({ success: false, error: 'error', message: expect.any(String) })
+    expect(res.text).not.toContain('secret internals')
+    expect((await h.call('GET', `/admin/v1/locations/${id}`)).body.location).toEqual(created.body.location)
+  })
+})
+
+describe('request log', () => {
+  test('one line per request with method, path, status, locator and request id; never the key', async () => {
+    const h = harness(throwingGeocoder, true)
+    try {
+      const unknownKey = newSecretKey()
+      await h.call('GET', '/admin/v1/locations')
+      await h.call('GET', '/admin/v1/locations', undefined, unknownKey)
+      // The line is written after the response has been handed over: wait for it, up to 2 s.
+      const requests = () => h.lines.filter((l) => l.level === undefined)
+      for (let waited = 0; requests().length < 2 && waited < 2000; waited += 5) await Bun.sleep(5)
+      expect(requests()).toHaveLength(2)
+      expect(requests()[0]).toMatchObject({ method: 'GET', path: '/admin/v1/locations', status: 200, locator: expect.stringMatching(/^lct_/), request_id: expect.any(String) })
+      expect(requests()[1]).toMatchObject({ method: 'GET', path: '/admin/v1/locations', status: 401, request_id: expect.any(String) })
+      const all = JSON.stringify(h.lines)
+      expect(all).not.toContain(h.key)
+      expect(all).not.toContain(unknownKey)
+      expect(all).not.toContain(h.key.slice(3))
+      expect(all).not.toContain(unknownKey.slice(3))
+    } finally {
+      h.close()
+    }
+  })
+})
+
+describe('503 database busy', () => {
+  let env: TestEnv
+  let other: Database
+  beforeEach(() => {
+    env = makeEnv()
+    other = new Database(join(env.dir, 'test.db'))
+  })
+  afterEach(() => {
+    if (other.inTransaction) other.exec('ROLLBACK')
+    other.close()
+    env.close()
+  })
+
+  test('a write while another connection holds the write lock gives 503 with Retry-After, and changes nothing', async () => {
+    const first = await env.call('POST', '/admin/v1/locations', { body: storeBody({ name: 'Before' }) })
+    expect(first.status).toBe(201)
+    // The app waits busy_timeout (5 s) before giving up; shorten it on the app's own connection
+    // so the test is quick. The slow test below uses the real setting.
+    env.store.db.exec('PRAGMA busy_timeout = 50')
+    other.exec('BEGIN IMMEDIATE')
+    const res = await env.call('POST', '/admin/v1/locations', { body: storeBody({ name: 'During' }) })
+    other.exec('ROLLBACK')
+
+    expect(res.status).toBe(503)
+    expect(res.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(res.body).toEqual({ success: false, error: 'unavailable', message: expect.any(String) })
+    expect(JSON.stringify(res.body)).not.toMatch(/SQLITE/i)
+
+    const list = await env.call('GET', '/admin/v1/locations')
+    expect(list.body.locations.map((l: { name: string }) => l.name)).toEqual(['Before'])
+  })
+
+  test('updates and deletes under the lock give 503 too and leave the row as it was', async () => {
+    const created = await env.call('POST', '/admin/v1/locations', { body: storeBody() })
+    const id = created.body.location.id
+    env.store.db.exec('PRAGMA busy_timeout = 50')
+    other.exec('BEGIN IMMEDIATE')
+    const upd = await env.call('POST', `/admin/v1/locations/${id}`, { body: { name: 'Changed' } })
+    const del = await env.call('POST', `/admin/v1/locations/${id}/delete`)
+    other.exec('ROLLBACK')
+    for (const res of [upd, del]) {
+      expect(res.status).toBe(503)
+      expect(res.headers.get('retry-after')).toBeTruthy()
+      expect(res.body.error).toBe('unavailable')
+    }
+    expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location).toEqual(created.body.location)
+  })
+
+  test(
+    'with the real busy_timeout the app waits about 5 s, then answers 503 (never a 2xx, never a hang)',
+    async () => {
+      await env.call('GET', '/admin/v1/locations')
+      other.exec('BEGIN IMMEDIATE')
+      const t0 = performance.now()
+      const res = await env.call('POST', '/admin/v1/locations', { body: storeBody() })
+      const elapsed = performance.now() - t0
+      other.exec('ROLLBACK')
+      expect(res.status).toBe(503)
+      expect(res.headers.get('retry-after')).toBeTruthy()
+      expect(elapsed).toBeGreaterThanOrEqual(4500)
+      expect(elapsed).toBeLessThan(15_000) // generous: CI machines are shared
+      expect((await env.call('GET', '/admin/v1/locations')).body.pagination.total).toBe(0)
+    },
+    20_000,
+  )
+
+  test('a read is answered while another connection holds the write lock (WAL readers do not wait for writers)', async () => {
+    await env.call('POST', '/admin/v1/locations', { body: storeBody() })
+    // The key was just used, so there is no last_used_at bookkeeping due either.
+    env.store.db.exec('PRAGMA busy_timeout = 50')
+    other.exec('BEGIN IMMEDIATE')
+    const list = await env.call('GET', '/admin/v1/locations')
+    other.exec('ROLLBACK')
+    expect(list.status).toBe(200)
+    expect(list.body.pagination.total).toBe(1)
+  })
+
+  test('a read with a key not used for a while is answered too: last_used_at bookkeeping never fails a read', async () => {
+    // A fresh key (never used): authenticating it records last_used_at, which is bookkeeping, not data.
+    env.store.db.exec('PRAGMA busy_timeout = 50')
+    other.exec('BEGIN IMMEDIATE')
+    const list = await env.call('GET', '/admin/v1/locations')
+    other.exec('ROLLBACK')
+    expect(list.status).toBe(200)
+    expect(list.body.pagination.total).toBe(0)
+  })
+})

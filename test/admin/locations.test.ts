@@ -1,0 +1,760 @@
+// Management API location resource: create, get, update, delete, their validation, geocoding, and
+// the change log written with every row.
+import { test, expect, describe, beforeEach, afterEach } from 'bun:test'
+import { addCustomField } from '../../src/operator'
+import { KNOWN_ADDRESSES, makeEnv, storeBody, type TestEnv } from '../helpers'
+
+let env: TestEnv
+beforeEach(() => {
+  env = makeEnv()
+})
+afterEach(() => env.close())
+
+const BASE = '/admin/v1/locations'
+const WHITE_HOUSE = '1600 Pennsylvania Avenue NW, Washington, DC 20500'
+const DOWNING = '10 Downing Street, London SW1A 2AA'
+const ID = /^loc_[0-9a-z]{16}$/
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/
+
+type Res = Awaited<ReturnType<TestEnv['call']>>
+
+const create = (body: unknown) => env.call('POST', BASE, { body })
+const update = (id: string, body: unknown) => env.call('POST', `${BASE}/${id}`, { body })
+const get = (id: string) => env.call('GET', `${BASE}/${id}`)
+const remove = (id: string) => env.call('POST', `${BASE}/${id}/delete`)
+
+async function created(body: unknown = storeBody()) {
+  const res = await create(body)
+  expect(res.status).toBe(201)
+  return res.body.location
+}
+
+/** Raw bytes with no Content-Type header at all (a string body would get text/plain). */
+function rawRequest(method: string, path: string, bytes: Uint8Array, headers: Record<string, string> = {}) {
+  return env.app.handle(
+    new Request(`http://localhost${path}`, { method, headers: { authorization: `Bearer ${env.key}`, ...headers }, body: bytes }),
+  )
+}
+
+const form = (path: string, body: string) => env.call('POST', path, { body, headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+
+/** Every row of the tables a write touches, to prove a refused request changed nothing. */
+const snapshot = () => ({
+  locations: env.store.db.query('SELECT * FROM locations ORDER BY seq').all(),
+  changes: env.store.db.query('SELECT * FROM changes ORDER BY seq').all(),
+})
+
+const locationChanges = () =>
+  env.store.db
+    .query<{ locator_id: string; entity: string; entity_id: string; op: string }, []>(
+      "SELECT locator_id, entity, entity_id, op FROM changes WHERE entity = 'location' ORDER BY seq",
+    )
+    .all()
+
+const EMPTY_CONTACT = { phone: '', email: '', website: '' }
+const EMPTY_SOCIAL = { instagram: '', facebook: '', twitter: '' }
+const EMPTY_HOURS = { monday: '', tuesday: '', wednesday: '', thursday: '', friday: '', saturday: '', sunday: '' }
+
+/** A 422 validation_error whose details name exactly these fields, each with at least one message. */
+function expectValidation(res: Res, fields: string[]) {
+  expect(res.status).toBe(422)
+  expect(res.body).toEqual({ success: false, error: 'validation_error', message: expect.any(String), details: expect.any(Object) })
+  expect(Object.keys(res.body.details).sort()).toEqual([...fields].sort())
+  for (const f of fields) {
+    expect(Array.isArray(res.body.details[f])).toBe(true)
+    expect(res.body.details[f].length).toBeGreaterThan(0)
+    for (const m of res.body.details[f]) expect(typeof m).toBe('string')
+  }
+}
+
+/** Runs a request that must be refused and checks it left every row as it was. */
+async function expectNoChange(run: () => Promise<Res>): Promise<Res> {
+  const before = snapshot()
+  const res = await run()
+  expect(res.status).toBeGreaterThanOrEqual(400)
+  expect(snapshot()).toEqual(before)
+  return res
+}
+
+function defineAllCustomFieldTypes() {
+  addCustomField(env.store, env.locatorId, { id: 'note', name: 'Note', type: 'text' })
+  addCustomField(env.store, env.locatorId, { id: 'floor', name: 'Floor', type: 'number' })
+  addCustomField(env.store, env.locatorId, { id: 'menu', name: 'Menu', type: 'url' })
+  addCustomField(env.store, env.locatorId, { id: 'mail', name: 'Mail', type: 'email' })
+  addCustomField(env.store, env.locatorId, { id: 'tel', name: 'Phone', type: 'phone' })
+  addCustomField(env.store, env.locatorId, { id: 'order', name: 'Order', type: 'button', label: 'Order online' })
+  addCustomField(env.store, env.locatorId, { id: 'promo', name: 'Promo', type: 'badge', label: 'New', color: '#1a7f37' })
+}
+
+describe('POST /locations (create)', () => {
+  test('a minimal body gives 201 with every field present and the defaults', async () => {
+    const res = await create(storeBody())
+    expect(res.status).toBe(201)
+    expect(res.body).toEqual({
+      success: true,
+      location: {
+        id: expect.stringMatching(ID),
+        name: 'Corner Store',
+        address: '1 Main Street, Springfield',
+        coordinates: { lat: 39.78, lng: -89.65 },
+        description: '',
+        tags: [],
+        contact: EMPTY_CONTACT,
+        social: EMPTY_SOCIAL,
+        hours: EMPTY_HOURS,
+        custom_fields: {},
+        image_url: '',
+        status: 'published',
+        geocoding: null,
+        created_at: expect.stringMatching(ISO),
+        updated_at: expect.stringMatching(ISO),
+      },
+    })
+  })
+
+  test('a full body is stored and returned as sent', async () => {
+    addCustomField(env.store, env.locatorId, { id: 'floor', name: 'Floor', type: 'number' })
+    const res = await create({
+      name: 'Flagship',
+      address: 'Kings Road 1, London',
+      coordinates: { lat: 51.4875, lng: -0.1687 },
+      description: 'Our first shop.',
+      tags: ['Coffee', 'Wifi'],
+      contact: { phone: '+44 20 7946 0000', email: 'shop@example.com', website: 'https://example.com' },
+      social: { instagram: 'https://instagram.com/shop' },
+      hours: { monday: '09:00-17:00', sunday: 'closed' },
+      custom_fields: { floor: '2' },
+      image_url: 'https://example.com/shop.jpg',
+      status: 'draft',
+    })
+    expect(res.status).toBe(201)
+    const location = res.body.location
+    expect(location).toEqual({
+      id: expect.stringMatching(ID),
+      name: 'Flagship',
+      address: 'Kings Road 1, London',
+      coordinates: { lat: 51.4875, lng: -0.1687 },
+      description: 'Our first shop.',
+      tags: ['Coffee', 'Wifi'],
+      contact: { phone: '+44 20 7946 0000', email: 'shop@example.com', website: 'https://example.com' },
+      social: { instagram: 'https://instagram.com/shop', facebook: '', twitter: '' },
+      hours: { ...EMPTY_HOURS, monday: '09:00-17:00', sunday: 'closed' },
+      custom_fields: { floor: '2' },
+      image_url: 'https://example.com/shop.jpg',
+      status: 'draft',
+      geocoding: null,
+      created_at: expect.stringMatching(ISO),
+      updated_at: location.created_at,
+    })
+    const read = await get(location.id)
+    expect(read.status).toBe(200)
+    expect(read.body).toEqual({ success: true, location })
+  })
+
+  test('status aliases hidden, inactive and unpublished are stored as draft', async () => {
+    for (const status of ['hidden', 'inactive', 'unpublished', 'draft']) {
+      const location = await created(storeBody({ status }))
+      expect(location.status).toBe('draft')
+      expect((await get(location.id)).body.location.status).toBe('draft')
+    }
+    expect((await created(storeBody({ status: 'published' }))).status).toBe('published')
+  })
+
+  test('a client-sent id, timestamps and locator are ignored', async () => {
+    const before = Date.now()
+    const location = await created(
+      storeBody({ id: 'loc_mine00000000000', created_at: '2000-01-01T00:00:00.000Z', updated_at: '2000-01-01T00:00:00.000Z', locator_id: 'lct_other' }),
+    )
+    expect(location.id).toMatch(ID)
+    expect(location.id).not.toBe('loc_mine00000000000')
+    expect(Date.parse(location.created_at)).toBeGreaterThanOrEqual(before - 1000)
+    expect(Date.parse(location.updated_at)).toBeGreaterThanOrEqual(before - 1000)
+    expect((await get('loc_mine00000000000')).status).toBe(404)
+    const row = env.store.db.query<{ locator_id: string }, [string]>('SELECT locator_id FROM locations WHERE id = ?').get(location.id)
+    expect(row?.locator_id).toBe(env.locatorId)
+  })
+
+  test('tags are deduplicated case-insensitively, keeping the first case sent', async () => {
+    const location = await created(storeBody({ tags: ['Coffee', 'coffee', 'WiFi', 'COFFEE', 'wifi', 'Tea'] }))
+    expect(location.tags).toEqual(['Coffee', 'WiFi', 'Tea'])
+  })
+
+  test('each create gets a new id', async () => {
+    const ids = new Set<string>()
+    for (let i = 0; i < 5; i++) ids.add((await created()).id)
+    expect(ids.size).toBe(5)
+  })
+})
+
+describe('POST /locations validation (422 validation_error)', () => {
+  test('missing name and address: "The ... field is required."', async () => {
+    const res = await expectNoChange(() => create({ coordinates: { lat: 1, lng: 2 } }))
+    expect(res.body).toEqual({
+      success: false,
+      error: 'validation_error',
+      message: expect.any(String),
+      details: { name: ['The name field is required.'], address: ['The address field is required.'] },
+    })
+  })
+
+  test('empty or blank name and address count as missing', async () => {
+    const res = await expectNoChange(() => create(storeBody({ name: '', address: '   ' })))
+    expectValidation(res, ['name', 'address'])
+    expect(res.body.details.name).toEqual(['The name field is required.'])
+    expect(res.body.details.address).toEqual(['The address field is required.'])
+  })
+
+  test('only one of the two missing names only that one', async () => {
+    expectValidation(await create({ name: 'A', coordinates: { lat: 1, lng: 2 } }), ['address'])
+    expectValidation(await create({ address: 'B', coordinates: { lat: 1, lng: 2 } }), ['name'])
+  })
+
+  test('null tags, contact, social, hours are rejected with a "must be an array" message', async () => {
+    const res = await expectNoChange(() => create(storeBody({ tags: null, contact: null, social: null, hours: null })))
+    expectValidation(res, ['tags', 'contact', 'social', 'hours'])
+    for (const f of ['tags', 'contact', 'social', 'hours']) expect(res.body.details[f].join(' ')).toMatch(/must be an array/i)
+  })
+
+  test('wrong types are rejected per field', async () => {
+    const res = await expectNoChange(() =>
+      create(storeBody({ name: 5, address: ['x'], description: 3, tags: 'coffee', contact: 'x', social: [], hours: 'always', image_url: 7, status: true, custom_fields: [] })),
+    )
+    expectValidation(res, ['name', 'address', 'description', 'tags', 'contact', 'social', 'hours', 'image_url', 'status', 'custom_fields'])
+    expect(res.body.details.name).toEqual(['The name field must be a string.'])
+    expect(res.body.details.tags.join(' ')).toMatch(/must be an array/i)
+  })
+
+  test('a tag that is not a string is named by its index', async () => {
+    expectValidation(await expectNoChange(() => create(storeBody({ tags: ['ok', 3] }))), ['tags.1'])
+  })
+
+  test('map values that are not strings are named by their dotted path', async () => {
+    const res = await expectNoChange(() => create(storeBody({ contact: { phone: 5 }, hours: { monday: true } })))
+    expectValidation(res, ['contact.phone', 'hours.monday'])
+  })
+
+  test('URLs without a protocol: contact.website, image_url, social.*', async () => {
+    const res = await expectNoChange(() =>
+      create(
+        storeBody({
+          contact: { website: 'www.example.com' },
+          image_url: 'example.com/shop.jpg',
+          social: { instagram: 'instagram.com/shop', facebook: 'facebook.com/shop', twitter: 'twitter.com/shop' },
+        }),
+      ),
+    )
+    expectValidation(res, ['contact.website', 'image_url', 'social.instagram', 'social.facebook', 'social.twitter'])
+    expect(res.body.details['contact.website']).toEqual(['The contact.website field must be a valid URL including the protocol (https://...).'])
+  })
+
+  test('each URL field alone is checked', async () => {
+    for (const [body, field] of [
+      [{ contact: { website: 'example.com' } }, 'contact.website'],
+      [{ image_url: 'www.example.com/a.png' }, 'image_url'],
+      [{ social: { instagram: '@shop' } }, 'social.instagram'],
+      [{ social: { facebook: 'shop' } }, 'social.facebook'],
+      [{ social: { twitter: 'https://' } }, 'social.twitter'],
+    ] as const) {
+      expectValidation(await expectNoChange(() => create(storeBody(body))), [field])
+    }
+  })
+
+  test('unknown keys inside contact, social and hours are rejected', async () => {
+    const res = await expectNoChange(() => create(storeBody({ contact: { fax: '123' }, social: { tiktok: 'https://tiktok.com/@x' }, hours: { funday: '10:00-12:00' } })))
+    expectValidation(res, ['contact.fax', 'social.tiktok', 'hours.funday'])
+  })
+
+  test('a custom field id the locator does not define is an error on custom_fields.<id>', async () => {
+    addCustomField(env.store, env.locatorId, { id: 'floor', name: 'Floor', type: 'number' })
+    const res = await expectNoChange(() => create(storeBody({ custom_fields: { floor: '1', parking: 'yes' } })))
+    expectValidation(res, ['custom_fields.parking'])
+  })
+
+  test('custom field values are checked by their type', async () => {
+    defineAllCustomFieldTypes()
+    const res = await expectNoChange(() =>
+      create(storeBody({ custom_fields: { floor: 'two', menu: 'example.com/menu', mail: 'not-an-email', order: 'www.example.com/order', note: 'ok' } })),
+    )
+    expectValidation(res, ['custom_fields.floor', 'custom_fields.menu', 'custom_fields.mail', 'custom_fields.order'])
+  })
+
+  test('custom field values that are not strings are rejected', async () => {
+    defineAllCustomFieldTypes()
+    expectValidation(await expectNoChange(() => create(storeBody({ custom_fields: { floor: 2 } }))), ['custom_fields.floor'])
+  })
+
+  test('valid custom field values of every type are stored', async () => {
+    defineAllCustomFieldTypes()
+    const values = {
+      note: 'Entrance at the back',
+      floor: '-1.5',
+      menu: 'https://example.com/menu',
+      mail: 'shop@example.com',
+      tel: '+1 555 0100',
+      order: 'https://example.com/order',
+      promo: 'Open late',
+    }
+    const location = await created(storeBody({ custom_fields: values }))
+    expect(location.custom_fields).toEqual(values)
+    expect((await get(location.id)).body.location.custom_fields).toEqual(values)
+  })
+
+  test('coordinates out of range', async () => {
+    expectValidation(await expectNoChange(() => create(storeBody({ coordinates: { lat: 90.0001, lng: 0 } }))), ['coordinates.lat'])
+    expectValidation(await expectNoChange(() => create(storeBody({ coordinates: { lat: -91, lng: 0 } }))), ['coordinates.lat'])
+    expectValidation(await expectNoChange(() => create(storeBody({ coordinates: { lat: 0, lng: 180.5 } }))), ['coordinates.lng'])
+    expectValidation(await expectNoChange(() => create(storeBody({ coordinates: { lat: 91, lng: -181 } }))), ['coordinates.lat', 'coordinates.lng'])
+  })
+
+  test('coordinates at the edges of the range are accepted', async () => {
+    const location = await created(storeBody({ coordinates: { lat: -90, lng: 180 } }))
+    expect(location.coordinates).toEqual({ lat: -90, lng: 180 })
+  })
+
+  test('non-numeric coordinates', async () => {
+    expectValidation(await expectNoChange(() => create(storeBody({ coordinates: { lat: 'abc', lng: 1 } }))), ['coordinates.lat'])
+    expectValidation(await expectNoChange(() => create(storeBody({ coordinates: { lat: '10', lng: '20' } }))), ['coordinates.lat', 'coordinates.lng'])
+    expectValidation(await expectNoChange(() => create(storeBody({ coordinates: '39.78,-89.65' }))), ['coordinates'])
+    expectValidation(await expectNoChange(() => create(storeBody({ coordinates: null }))), ['coordinates'])
+  })
+
+  test('coordinates without lng', async () => {
+    const res = await expectNoChange(() => create(storeBody({ coordinates: { lat: 10 } })))
+    expectValidation(res, ['coordinates.lng'])
+    expect(res.body.details['coordinates.lng']).toEqual(['The coordinates.lng field is required.'])
+  })
+
+  test('a status that is not published, draft or an alias', async () => {
+    expectValidation(await expectNoChange(() => create(storeBody({ status: 'archived' }))), ['status'])
+  })
+
+  test('all errors of a body are reported together', async () => {
+    const res = await expectNoChange(() => create({ tags: null, image_url: 'nope', status: 'gone' }))
+    expectValidation(res, ['name', 'address', 'tags', 'image_url', 'status'])
+  })
+})
+
+describe('POST /locations body formats', () => {
+  test('a form-urlencoded body with name, address and coordinates[lat]/[lng] creates the location', async () => {
+    const res = await form(BASE, 'name=Form+Shop&address=2+High+Street&coordinates%5Blat%5D=51.5&coordinates%5Blng%5D=-0.12&tags%5B%5D=a&tags%5B%5D=b&contact%5Bphone%5D=123')
+    expect(res.status).toBe(201)
+    expect(res.body.location).toMatchObject({
+      name: 'Form Shop',
+      address: '2 High Street',
+      coordinates: { lat: 51.5, lng: -0.12 },
+      tags: ['a', 'b'],
+      contact: { phone: '123', email: '', website: '' },
+      status: 'published',
+      geocoding: null,
+    })
+    expect((await get(res.body.location.id)).body.location).toEqual(res.body.location)
+  })
+
+  test('a multipart form body creates the location too', async () => {
+    const fd = new FormData()
+    fd.set('name', 'Multipart Shop')
+    fd.set('address', '3 High Street')
+    fd.set('coordinates[lat]', '10')
+    fd.set('coordinates[lng]', '20')
+    const res = await env.app.handle(new Request(`http://localhost${BASE}`, { method: 'POST', headers: { authorization: `Bearer ${env.key}` }, body: fd }))
+    expect(res.status).toBe(201)
+    const body = (await res.json()) as { location: unknown }
+    expect(body.location).toMatchObject({ name: 'Multipart Shop', address: '3 High Street', coordinates: { lat: 10, lng: 20 } })
+  })
+
+  test('a JSON body without a Content-Type header gives required-field errors on name and address', async () => {
+    const before = snapshot()
+    const res = await rawRequest('POST', BASE, new TextEncoder().encode(JSON.stringify(storeBody())))
+    expect(res.status).toBe(422)
+    expect(await res.json()).toEqual({
+      success: false,
+      error: 'validation_error',
+      message: expect.any(String),
+      details: { name: ['The name field is required.'], address: ['The address field is required.'] },
+    })
+    expect(snapshot()).toEqual(before)
+  })
+
+  test('a JSON body sent as text/plain or as a form also gives required-field errors', async () => {
+    const json = JSON.stringify(storeBody())
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const res = await expectNoChange(() => env.call('POST', BASE, { body: json, headers: { 'content-type': type } }))
+      expectValidation(res, ['name', 'address'])
+    }
+  })
+
+  test('a JSON content type with a charset parameter is JSON', async () => {
+    const res = await env.call('POST', BASE, { body: JSON.stringify(storeBody()), headers: { 'content-type': 'application/json; charset=utf-8' } })
+    expect(res.status).toBe(201)
+  })
+
+  test('malformed JSON gives 400 invalid_request', async () => {
+    const res = await expectNoChange(() => env.call('POST', BASE, { body: '{"name": "x",', headers: { 'content-type': 'application/json' } }))
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ success: false, error: 'invalid_request', message: expect.stringMatching(/json/i) })
+  })
+
+  test('a JSON array or scalar body gives 400 invalid_request', async () => {
+    for (const body of ['[]', JSON.stringify([storeBody()]), '"name"', '42']) {
+      const res = await expectNoChange(() => env.call('POST', BASE, { body, headers: { 'content-type': 'application/json' } }))
+      expect(res.status).toBe(400)
+      expect(res.body).toEqual({ success: false, error: 'invalid_request', message: expect.any(String) })
+    }
+  })
+
+  test('a body over 256 KiB gives 413 and stores nothing', async () => {
+    const res = await expectNoChange(() => create(storeBody({ description: 'x'.repeat(256 * 1024) })))
+    expect(res.status).toBe(413)
+    expect(res.body).toEqual({ success: false, error: 'payload_too_large', message: expect.any(String) })
+  })
+
+  test('a body just under 256 KiB is read (and judged on its fields)', async () => {
+    // 200 KiB of description: read fine, then refused by the 10,000-character field limit, not by size.
+    const res = await expectNoChange(() => create(storeBody({ description: 'x'.repeat(200 * 1024) })))
+    expectValidation(res, ['description'])
+  })
+})
+
+describe('POST /locations geocoding', () => {
+  test('an address without coordinates is geocoded, and the response says how', async () => {
+    const res = await create({ name: 'White House', address: WHITE_HOUSE })
+    expect(res.status).toBe(201)
+    expect(res.body.location).toMatchObject({
+      address: WHITE_HOUSE,
+      coordinates: { lat: KNOWN_ADDRESSES[WHITE_HOUSE].lat, lng: KNOWN_ADDRESSES[WHITE_HOUSE].lng },
+      geocoding: { precision: 'rooftop', source: 'table' },
+    })
+    expect(env.geocoder.calls).toEqual([WHITE_HOUSE])
+    expect((await get(res.body.location.id)).body.location).toEqual(res.body.location)
+  })
+
+  test('coordinates sent with a geocodable address are used as sent, with geocoding null', async () => {
+    const location = await created({ name: 'Pin', address: WHITE_HOUSE, coordinates: { lat: 1.25, lng: 2.5 } })
+    expect(location.coordinates).toEqual({ lat: 1.25, lng: 2.5 })
+    expect(location.geocoding).toBeNull()
+    expect(env.geocoder.calls).toEqual([])
+  })
+
+  test('an address that cannot be geocoded gives 422 geocoding_failed and stores nothing', async () => {
+    const res = await expectNoChange(() => create({ name: 'Nowhere', address: '1 Nowhere Lane, Atlantis' }))
+    expect(res.status).toBe(422)
+    expect(res.body).toEqual({ success: false, error: 'geocoding_failed', message: expect.any(String) })
+    expect(res.body.details).toBeUndefined()
+  })
+
+  test('the geocode cache: a second create of the same address makes no second upstream call', async () => {
+    const first = await created({ name: 'A', address: DOWNING })
+    const second = await created({ name: 'B', address: DOWNING })
+    const third = await created({ name: 'C', address: '10 downing street,  london sw1a 2aa' })
+    expect(env.geocoder.calls).toEqual([DOWNING])
+    expect(second.coordinates).toEqual(first.coordinates)
+    expect(third.coordinates).toEqual(first.coordinates)
+    expect(second.geocoding).toEqual({ precision: 'rooftop', source: 'table' })
+  })
+
+  test('validation runs before geocoding: an invalid body makes no upstream call', async () => {
+    expectValidation(await create({ name: 5, address: WHITE_HOUSE }), ['name'])
+    expect(env.geocoder.calls).toEqual([])
+  })
+})
+
+describe('GET /locations/{id}', () => {
+  test('returns the location, draft included', async () => {
+    const location = await created(storeBody({ status: 'draft' }))
+    const res = await get(location.id)
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ success: true, location })
+  })
+
+  test('an unknown id gives 404 not_found saying it was not found', async () => {
+    const res = await get('loc_doesnotexist0000')
+    expect(res.status).toBe(404)
+    expect(res.body).toEqual({ success: false, error: 'not_found', message: expect.stringMatching(/not found/i) })
+  })
+
+  test('a blank id gives 400 invalid_request', async () => {
+    const res = await get('%20')
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ success: false, error: 'invalid_request', message: expect.any(String) })
+  })
+})
+
+describe('POST /locations/{id} (update)', () => {
+  test('only the fields sent change', async () => {
+    addCustomField(env.store, env.locatorId, { id: 'floor', name: 'Floor', type: 'number' })
+    const before = await created(
+      storeBody({ description: 'd', tags: ['A'], contact: { phone: '1' }, social: { twitter: 'https://twitter.com/x' }, hours: { monday: 'closed' }, custom_fields: { floor: '3' }, image_url: 'https://example.com/i.png' }),
+    )
+    await Bun.sleep(2) // so updated_at can differ from created_at
+    const res = await update(before.id, { name: 'Renamed' })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ success: true, location: { ...before, name: 'Renamed', updated_at: expect.stringMatching(ISO) } })
+    expect(res.body.location.updated_at > before.updated_at).toBe(true)
+    expect(res.body.location.created_at).toBe(before.created_at)
+    expect((await get(before.id)).body.location).toEqual(res.body.location)
+  })
+
+  test('contact, social, hours and custom_fields merge key by key; "" clears a key', async () => {
+    addCustomField(env.store, env.locatorId, { id: 'floor', name: 'Floor', type: 'number' })
+    addCustomField(env.store, env.locatorId, { id: 'note', name: 'Note', type: 'text' })
+    const before = await created(
+      storeBody({
+        contact: { phone: '111', email: 'a@example.com' },
+        social: { instagram: 'https://instagram.com/a', facebook: 'https://facebook.com/a' },
+        hours: { monday: '09:00-17:00', tuesday: '09:00-17:00' },
+        custom_fields: { floor: '1', note: 'old' },
+      }),
+    )
+    const res = await update(before.id, {
+      contact: { email: '', website: 'https://example.com' },
+      social: { facebook: '', twitter: 'https://twitter.com/a' },
+      hours: { tuesday: 'closed', sunday: '10:00-12:00' },
+      custom_fields: { note: '' },
+    })
+    expect(res.status).toBe(200)
+    const l = res.body.location
+    expect(l.contact).toEqual({ phone: '111', email: '', website: 'https://example.com' })
+    expect(l.social).toEqual({ instagram: 'https://instagram.com/a', facebook: '', twitter: 'https://twitter.com/a' })
+    expect(l.hours).toEqual({ ...EMPTY_HOURS, monday: '09:00-17:00', tuesday: 'closed', sunday: '10:00-12:00' })
+    expect(l.custom_fields).toEqual({ floor: '1' })
+    expect((await get(before.id)).body.location).toEqual(l)
+  })
+
+  test('tags replace the stored list (deduplicated); [] clears it', async () => {
+    const before = await created(storeBody({ tags: ['Coffee', 'Tea'] }))
+    const res = await update(before.id, { tags: ['Wifi', 'wifi', 'Parking'] })
+    expect(res.body.location.tags).toEqual(['Wifi', 'Parking'])
+    const cleared = await update(before.id, { tags: [] })
+    expect(cleared.body.location.tags).toEqual([])
+  })
+
+  test('status moves published -> draft -> published, aliases included', async () => {
+    const l = await created()
+    expect(l.status).toBe('published')
+    expect((await update(l.id, { status: 'draft' })).body.location.status).toBe('draft')
+    expect((await get(l.id)).body.location.status).toBe('draft')
+    expect((await update(l.id, { status: 'published' })).body.location.status).toBe('published')
+    expect((await update(l.id, { status: 'unpublished' })).body.location.status).toBe('draft')
+    expect((await update(l.id, { status: 'published' })).body.location.status).toBe('published')
+    expect((await update(l.id, { status: 'hidden' })).body.location.status).toBe('draft')
+  })
+
+  test('a changed address without coordinates is re-geocoded', async () => {
+    const before = await created(storeBody())
+    const res = await update(before.id, { address: WHITE_HOUSE })
+    expect(res.status).toBe(200)
+    expect(res.body.location).toEqual({
+      ...before,
+      address: WHITE_HOUSE,
+      coordinates: { lat: 38.8977, lng: -77.0365 },
+      geocoding: { precision: 'rooftop', source: 'table' },
+      updated_at: expect.stringMatching(ISO),
+    })
+    expect(env.geocoder.calls).toEqual([WHITE_HOUSE])
+  })
+
+  test('address with coordinates sets the coordinates as sent, without geocoding', async () => {
+    const before = await created({ name: 'A', address: DOWNING })
+    expect(before.geocoding).not.toBeNull()
+    const res = await update(before.id, { address: WHITE_HOUSE, coordinates: { lat: 12.5, lng: 45.25 } })
+    expect(res.status).toBe(200)
+    expect(res.body.location).toMatchObject({ address: WHITE_HOUSE, coordinates: { lat: 12.5, lng: 45.25 }, geocoding: null })
+    expect(env.geocoder.calls).toEqual([DOWNING])
+  })
+
+  test('coordinates alone move the pin and keep the address', async () => {
+    const before = await created({ name: 'A', address: DOWNING })
+    const res = await update(before.id, { coordinates: { lat: 51.5, lng: -0.1 } })
+    expect(res.body.location).toMatchObject({ address: DOWNING, coordinates: { lat: 51.5, lng: -0.1 }, geocoding: null })
+  })
+
+  test('an address re-sent unchanged keeps the coordinates (no re-geocoding)', async () => {
+    const before = await created({ name: 'Hand placed', address: WHITE_HOUSE, coordinates: { lat: 38.9, lng: -77.04 } })
+    const res = await update(before.id, { address: WHITE_HOUSE, name: 'Hand placed' })
+    expect(res.status).toBe(200)
+    expect(res.body.location.coordinates).toEqual({ lat: 38.9, lng: -77.04 })
+    expect(res.body.location.geocoding).toBeNull()
+    expect(env.geocoder.calls).toEqual([])
+  })
+
+  test('geocoding failure on update gives 422 geocoding_failed and leaves the row unchanged', async () => {
+    const before = await created()
+    const res = await expectNoChange(() => update(before.id, { address: '1 Nowhere Lane, Atlantis', name: 'Moved' }))
+    expect(res.status).toBe(422)
+    expect(res.body).toEqual({ success: false, error: 'geocoding_failed', message: expect.any(String) })
+    expect((await get(before.id)).body.location).toEqual(before)
+  })
+
+  test('a body with no valid fields gives 400 invalid_request', async () => {
+    const before = await created()
+    const bodies: (() => Promise<Res>)[] = [
+      () => update(before.id, {}),
+      () => update(before.id, { foo: 'bar', id: 'loc_x', created_at: '2000-01-01T00:00:00Z' }),
+      () => form(`${BASE}/${before.id}`, ''),
+      () => form(`${BASE}/${before.id}`, 'foo=bar'),
+      () => env.call('POST', `${BASE}/${before.id}`),
+    ]
+    for (const run of bodies) {
+      const res = await expectNoChange(run)
+      expect(res.status).toBe(400)
+      expect(res.body).toEqual({ success: false, error: 'invalid_request', message: expect.any(String) })
+    }
+    expect((await get(before.id)).body.location).toEqual(before)
+  })
+
+  test('a form body updates the fields it carries', async () => {
+    const before = await created()
+    const res = await form(`${BASE}/${before.id}`, 'name=Via+Form&coordinates%5Blat%5D=1&coordinates%5Blng%5D=2')
+    expect(res.status).toBe(200)
+    expect(res.body.location).toEqual({ ...before, name: 'Via Form', coordinates: { lat: 1, lng: 2 }, updated_at: expect.stringMatching(ISO) })
+  })
+
+  test('an invalid field gives 422 and changes nothing, valid fields sent with it included', async () => {
+    const before = await created()
+    for (const body of [
+      { name: 'Ok', image_url: 'example.com/a.png' },
+      { name: '' },
+      { tags: null },
+      { contact: { website: 'example.com' } },
+      { coordinates: { lat: 100, lng: 0 } },
+      { status: 'archived' },
+      { custom_fields: { unknown: 'x' } },
+    ]) {
+      const res = await expectNoChange(() => update(before.id, body))
+      expect(res.status).toBe(422)
+      expect(res.body.error).toBe('validation_error')
+    }
+    expect((await get(before.id)).body.location).toEqual(before)
+  })
+
+  test('null fields on update are validation errors, not clears', async () => {
+    const before = await created(storeBody({ tags: ['A'] }))
+    const res = await expectNoChange(() => update(before.id, { tags: null, hours: null }))
+    expectValidation(res, ['tags', 'hours'])
+  })
+
+  test('an unknown id gives 404 not_found', async () => {
+    const res = await expectNoChange(() => update('loc_doesnotexist0000', { name: 'x' }))
+    expect(res.status).toBe(404)
+    expect(res.body).toEqual({ success: false, error: 'not_found', message: expect.stringMatching(/not found/i) })
+  })
+
+  test('a missing id gives 400 invalid_request', async () => {
+    await created()
+    const res = await expectNoChange(() => update('%20', { name: 'x' }))
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ success: false, error: 'invalid_request', message: expect.any(String) })
+  })
+
+  test('client-sent id and timestamps are ignored on update', async () => {
+    const before = await created()
+    const res = await update(before.id, { name: 'New', id: 'loc_other0000000000', created_at: '2000-01-01T00:00:00.000Z' })
+    expect(res.status).toBe(200)
+    expect(res.body.location.id).toBe(before.id)
+    expect(res.body.location.created_at).toBe(before.created_at)
+    expect((await get('loc_other0000000000')).status).toBe(404)
+  })
+})
+
+describe('POST /locations/{id}/delete', () => {
+  test('deletes: success body, then 404 on get, update and a second delete', async () => {
+    const l = await created(storeBody({ status: 'draft' }))
+    const res = await remove(l.id)
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ success: true, message: expect.any(String) })
+    expect(res.body.message.length).toBeGreaterThan(0)
+
+    for (const after of [await get(l.id), await update(l.id, { name: 'x' }), await remove(l.id)]) {
+      expect(after.status).toBe(404)
+      expect(after.body).toEqual({ success: false, error: 'not_found', message: expect.stringMatching(/not found/i) })
+    }
+    expect((await env.call('GET', BASE)).body.pagination.total).toBe(0)
+  })
+
+  test('deletes only the location named', async () => {
+    const a = await created(storeBody({ name: 'A' }))
+    const b = await created(storeBody({ name: 'B' }))
+    expect((await remove(a.id)).status).toBe(200)
+    expect((await get(b.id)).body.location).toEqual(b)
+  })
+
+  test('an unknown id gives 404 not_found', async () => {
+    await created()
+    const res = await expectNoChange(() => remove('loc_doesnotexist0000'))
+    expect(res.status).toBe(404)
+    expect(res.body.error).toBe('not_found')
+  })
+
+  test('a missing id gives 400 invalid_request', async () => {
+    await created()
+    for (const path of [`${BASE}//delete`, `${BASE}/%20/delete`]) {
+      const res = await expectNoChange(() => env.call('POST', path))
+      expect(res.status).toBe(400)
+      expect(res.body).toEqual({ success: false, error: 'invalid_request', message: expect.any(String) })
+    }
+  })
+})
+
+describe('the change log', () => {
+  test('create, update and delete each append one row for the location', async () => {
+    expect(locationChanges()).toEqual([])
+    const l = await created()
+    const row = { locator_id: env.locatorId, entity: 'location', entity_id: l.id }
+    expect(locationChanges()).toEqual([{ ...row, op: 'upsert' }])
+    await update(l.id, { name: 'Changed' })
+    expect(locationChanges()).toEqual([
+      { ...row, op: 'upsert' },
+      { ...row, op: 'upsert' },
+    ])
+    await remove(l.id)
+    expect(locationChanges()).toEqual([
+      { ...row, op: 'upsert' },
+      { ...row, op: 'upsert' },
+      { ...row, op: 'delete' },
+    ])
+  })
+
+  test('change seqs increase with every write', async () => {
+    const l = await created()
+    await update(l.id, { name: 'x' })
+    await update(l.id, { name: 'y' })
+    const seqs = env.store.db.query<{ seq: number }, []>("SELECT seq FROM changes WHERE entity = 'location' ORDER BY rowid").all().map((r) => r.seq)
+    expect(seqs).toHaveLength(3)
+    expect([...seqs].sort((a, b) => a - b)).toEqual(seqs)
+    expect(new Set(seqs).size).toBe(3)
+  })
+
+  test('rejected requests append nothing and change no row', async () => {
+    const l = await created()
+    const refused: (() => Promise<Res>)[] = [
+      () => create({ name: 'No address' }),
+      () => create({ name: 'X', address: 'Unknown place 999' }),
+      () => create(storeBody({ description: 'x'.repeat(300 * 1024) })),
+      () => env.call('POST', BASE, { body: '{', headers: { 'content-type': 'application/json' } }),
+      () => env.call('POST', BASE, { body: storeBody(), key: null }),
+      () => update(l.id, {}),
+      () => update(l.id, { image_url: 'nope' }),
+      () => update(l.id, { address: 'Unknown place 999' }),
+      () => update('loc_doesnotexist0000', { name: 'x' }),
+      () => remove('loc_doesnotexist0000'),
+    ]
+    for (const run of refused) await expectNoChange(run)
+  })
+
+  test('the row and its change are one transaction: a failing change-log append undoes the write', async () => {
+    const l = await created()
+    const before = snapshot()
+    env.store.db.exec("CREATE TRIGGER refuse_changes BEFORE INSERT ON changes BEGIN SELECT RAISE(ABORT, 'change log unavailable'); END")
+
+    const results = [await create(storeBody({ name: 'Never' })), await update(l.id, { name: 'Never' }), await remove(l.id)]
+    for (const res of results) {
+      expect(res.status).toBe(500)
+      expect(res.body).toEqual({ success: false, error: 'error', message: expect.any(String) })
+      expect(JSON.stringify(res.body)).not.toContain('change log unavailable')
+    }
+    expect(snapshot()).toEqual(before)
+
+    env.store.db.exec('DROP TRIGGER refuse_changes')
+    expect((await get(l.id)).body.location).toEqual(l)
+  })
+})
