@@ -6,16 +6,34 @@ export type Config = {
   databasePath: string
   /** Public base URL for links in Query API responses; null: derived from each request. */
   publicBaseUrl: string | null
-  geocoder: 'none'
+  geocoder: GeocoderConfig
   /** Largest accepted request body, bytes. */
   maxBodyBytes: number
   /** One JSON line per request on stdout. */
   logRequests: boolean
 }
 
-export class ConfigError extends Error {}
+export const GEOCODER_PROVIDERS = ['embedded', 'none', 'nominatim', 'photon', 'pelias', 'google', 'mapbox', 'opencage'] as const
+export type GeocoderProvider = (typeof GEOCODER_PROVIDERS)[number]
 
-const GEOCODERS = ['none'] as const
+export type GeocoderConfig = {
+  /** embedded: the offline geocoder (default); none: resolve nothing; the rest: HTTP services, opt-in. */
+  provider: GeocoderProvider
+  /** Base URL of the HTTP service; null: the provider's public endpoint. */
+  url: string | null
+  apiKey: string | null
+  /** Sent as User-Agent to HTTP services (Nominatim's policy asks for one that identifies the application). */
+  userAgent: string
+  /** Longest a write waits for the HTTP service before falling back to the embedded geocoder. */
+  timeoutMs: number
+  /** The embedded geocoder's compiled data file (built on first start). */
+  dataPath: string
+}
+
+/** Providers that refuse requests without a key. */
+const NEEDS_KEY: readonly GeocoderProvider[] = ['google', 'mapbox', 'opencage']
+
+export class ConfigError extends Error {}
 
 function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name]
@@ -28,9 +46,17 @@ function integer(env: Record<string, string | undefined>, name: string, fallback
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const geocoder = env.GEOCODER || 'none'
-  if (!(GEOCODERS as readonly string[]).includes(geocoder)) {
-    throw new ConfigError(`GEOCODER must be one of ${GEOCODERS.join(', ')}; got "${geocoder}".`)
+  const provider = env.GEOCODER || 'embedded'
+  if (!(GEOCODER_PROVIDERS as readonly string[]).includes(provider)) {
+    throw new ConfigError(`GEOCODER must be one of ${GEOCODER_PROVIDERS.join(', ')}; got "${provider}".`)
+  }
+  const geocoderUrl = env.GEOCODER_URL ? env.GEOCODER_URL.replace(/\/+$/, '') : null
+  if (geocoderUrl !== null && !/^https?:\/\/[^/]+/.test(geocoderUrl)) {
+    throw new ConfigError(`GEOCODER_URL must be an http(s) URL; got "${env.GEOCODER_URL}".`)
+  }
+  const apiKey = env.GEOCODER_API_KEY || null
+  if (NEEDS_KEY.includes(provider as GeocoderProvider) && apiKey === null) {
+    throw new ConfigError(`GEOCODER=${provider} needs GEOCODER_API_KEY.`)
   }
   const publicBaseUrl = env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, '') : null
   if (publicBaseUrl !== null && !/^https?:\/\/[^/]+/.test(publicBaseUrl)) {
@@ -45,7 +71,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: env.HOST || '0.0.0.0',
     databasePath: env.DATABASE_PATH || 'data/storeloc.db',
     publicBaseUrl,
-    geocoder: geocoder as Config['geocoder'],
+    geocoder: {
+      provider: provider as GeocoderProvider,
+      url: geocoderUrl,
+      apiKey,
+      userAgent: env.GEOCODER_USER_AGENT || 'storeloc/0.1 (self-hosted store locator)',
+      timeoutMs: integer(env, 'GEOCODER_TIMEOUT_MS', 3000, 100, 60_000),
+      dataPath: env.GEODATA_PATH || 'data/geocoder.sqlite',
+    },
     maxBodyBytes: 256 * 1024,
     logRequests: logRequests === '1' || logRequests === 'true',
   }

@@ -1,7 +1,7 @@
 // Entry point: config, store, app, listen, graceful shutdown. Nothing else lives here.
 import { createApp } from './app'
 import { ConfigError, loadConfig, type Config } from './config'
-import { cachedGeocoder, noGeocoder } from './geocode/geocoder'
+import { createGeocoder } from './geocode'
 import { createLocator } from './operator'
 import { openStore, type Store } from './store'
 
@@ -24,7 +24,7 @@ function bootstrap(store: Store, host: string, port: number): void {
   )
 }
 
-function main(): void {
+async function main(): Promise<void> {
   let config: Config
   try {
     config = loadConfig(process.env)
@@ -36,8 +36,8 @@ function main(): void {
     throw e
   }
   const store = openStore(config.databasePath)
-  const geocoder = cachedGeocoder(noGeocoder, store.geocodeCache)
-  const app = createApp({ store, geocoder, config })
+  const geocoding = await createGeocoder(config.geocoder, store, (line) => console.log(line))
+  const app = createApp({ store, geocoder: geocoding.geocoder, config })
   const server = Bun.serve({
     port: config.port,
     hostname: config.host,
@@ -55,6 +55,7 @@ function main(): void {
     stopping = true
     console.log(JSON.stringify({ level: 'info', message: 'shutting down', signal }))
     await server.stop() // stops accepting, lets in-flight requests finish
+    geocoding.close()
     store.close()
     process.exit(0)
   }
@@ -62,4 +63,4 @@ function main(): void {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 }
 
-main()
+await main()

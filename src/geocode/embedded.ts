@@ -1,0 +1,29 @@
+// The embedded offline geocoder: the default. Reads the compiled SQLite file (see embedded/build.ts);
+// never loads the gazetteer into JavaScript memory and never touches the network.
+import { Database } from 'bun:sqlite'
+import type { Geocoder, GeocodeResult } from './geocoder'
+import { DEFAULT_GEODATA_PATH, GEODATA_VERSION, geodataVersion } from './embedded/build'
+import { resolver } from './embedded/resolve'
+
+export { DEFAULT_GEODATA_PATH, ensureGeodata } from './embedded/build'
+
+export type EmbeddedGeocoder = Geocoder & {
+  /** The same answer as geocode(), synchronously. */
+  lookup(address: string): GeocodeResult | null
+  close(): void
+}
+
+export function openEmbeddedGeocoder(path: string = DEFAULT_GEODATA_PATH): EmbeddedGeocoder {
+  const version = geodataVersion(path)
+  if (version !== GEODATA_VERSION) {
+    throw new Error(`The offline geocoder data at ${path} is ${version === null ? 'missing' : `of version ${version}`}; ensureGeodata() builds it.`)
+  }
+  const db = new Database(path, { readonly: true, strict: true })
+  const { lookup } = resolver(db)
+  return {
+    name: 'embedded',
+    lookup,
+    geocode: async (address) => lookup(address),
+    close: () => db.close(),
+  }
+}

