@@ -1,7 +1,8 @@
 // `storeloc`: the operator's command line, acting directly on DATABASE_PATH.
 // Usage errors exit 2, refused operations exit 1; --json prints machine-readable output.
 import { parseArgs, type ParseArgsConfig } from 'node:util'
-import { ConfigError, loadConfig } from '../config'
+import { ConfigError, loadConfig, type Config } from '../config'
+import { createGeocoder } from '../geocode'
 import { addCustomField, createKey, createLocator, OperatorError, requireLocator, revokeKey, rotateKey, removeCustomField } from '../operator'
 import { openStore, type Store } from '../store'
 import type { CustomField } from '../store/custom-fields'
@@ -20,6 +21,7 @@ const USAGE = `Usage: storeloc <command> [options] [--json]
   custom-field add LOCATOR_ID --id ID --name NAME --type TYPE [--label TEXT] [--color #RRGGBB]
   custom-field list LOCATOR_ID
   custom-field remove LOCATOR_ID --id ID
+  geocode "ADDRESS"                             (with the configured GEOCODER)
 
 Acts on the database at DATABASE_PATH (default data/storeloc.db).
 Custom field types: text, number, url, email, phone, button, badge.`
@@ -97,10 +99,24 @@ function required(values: Record<string, string | boolean | undefined>, name: st
   return v
 }
 
-function run(store: Store, argv: string[], print: (text: string) => void): void {
+async function run(store: Store, config: Config, argv: string[], print: (text: string) => void): Promise<void> {
   const [group, command, ...rest] = argv
   const emit = (json: boolean, data: unknown, text: string) => print(json ? JSON.stringify(data, null, 2) : text)
   const sub = `${group ?? ''} ${command ?? ''}`.trim()
+
+  if (group === 'geocode') {
+    const { values, positionals } = args(argv.slice(1), {}, 1)
+    const stack = await createGeocoder(config.geocoder, store, (line) => console.error(line))
+    try {
+      const result = await stack.geocoder.geocode(positionals[0]!)
+      if (!result) throw new OperatorError(`Could not geocode ${JSON.stringify(positionals[0])}: the API would answer geocoding_failed.`)
+      const parts = Object.entries(result.parts).map(([k, v]) => `${k}=${v}`).join(', ')
+      emit(!!values.json, result, `lat, lng:   ${result.lat}, ${result.lng}\nprecision:  ${result.precision}\nsource:     ${result.source}\nparsed:     ${parts || '-'}`)
+    } finally {
+      stack.close()
+    }
+    return
+  }
 
   switch (sub) {
     case 'locator create': {
@@ -194,7 +210,7 @@ function run(store: Store, argv: string[], print: (text: string) => void): void 
   }
 }
 
-export function cli(argv: string[], env: Record<string, string | undefined>, out = (t: string) => console.log(t), err = (t: string) => console.error(t)): number {
+export async function cli(argv: string[], env: Record<string, string | undefined>, out = (t: string) => console.log(t), err = (t: string) => console.error(t)): Promise<number> {
   if (argv.length === 0 || argv[0] === 'help' || argv.includes('--help') || argv.includes('-h')) {
     ;(argv.length === 0 ? err : out)(USAGE)
     return argv.length === 0 ? 2 : 0
@@ -203,7 +219,7 @@ export function cli(argv: string[], env: Record<string, string | undefined>, out
   try {
     const config = loadConfig(env)
     store = openStore(config.databasePath)
-    run(store, argv, out)
+    await run(store, config, argv, out)
     return 0
   } catch (e) {
     if (e instanceof UsageError) {
@@ -220,4 +236,4 @@ export function cli(argv: string[], env: Record<string, string | undefined>, out
   }
 }
 
-if (import.meta.main) process.exit(cli(process.argv.slice(2), process.env))
+if (import.meta.main) process.exit(await cli(process.argv.slice(2), process.env))

@@ -239,6 +239,28 @@ describe('custom-field', () => {
   })
 })
 
+describe('geocode', () => {
+  test('prints coordinates with precision, source and the parsed parts', () => {
+    const out = json('geocode', 'Piazza del Duomo, 20122 Milano, Italia')
+    expect(out).toMatchObject({ precision: 'city', source: 'embedded', parts: { city: 'Milano', postcode: '20122', country: 'IT' } })
+    expect(Math.abs(out.lat - 45.4642) + Math.abs(out.lng - 9.19)).toBeLessThan(0.05)
+    const human = storeloc('geocode', 'Stephansplatz 1, 1010 Wien')
+    expect(human.code).toBe(0)
+    expect(human.stdout).toContain('precision:  city')
+    expect(human.stdout).toContain('source:     embedded')
+  })
+
+  test('an address it cannot resolve exits 1 saying the API would refuse it', () => {
+    const r = storeloc('geocode', 'Nowhere Land')
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('geocoding_failed')
+  })
+
+  test('without an address it is a usage error', () => {
+    expect(storeloc('geocode').code).toBe(2)
+  })
+})
+
 describe('usage', () => {
   test('no command, unknown command and unknown option exit 2 with the usage', () => {
     for (const argv of [[], ['frobnicate'], ['locator', 'create', '--name', 'A', '--colour', 'red'], ['locator', 'show']]) {
