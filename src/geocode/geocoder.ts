@@ -37,27 +37,34 @@ export function normalizeAddress(address: string): string {
 }
 
 export type CacheTtl = { hitMs: number; missMs: number }
-const DEFAULT_TTL: CacheTtl = { hitMs: 90 * 86_400_000, missMs: 86_400_000 }
+export const DEFAULT_TTL: CacheTtl = { hitMs: 90 * 86_400_000, missMs: 86_400_000 }
 
 /**
  * Wraps a geocoder with the SQLite cache, keyed by provider and normalized address. Misses are
  * cached too, for a shorter time. Concurrent lookups of one address share one upstream call.
  */
-export function cachedGeocoder(inner: Geocoder, cache: GeocodeCacheRepo, ttl: CacheTtl = DEFAULT_TTL, now = Date.now): Geocoder {
+export function cachedGeocoder(
+  inner: Geocoder,
+  cache: GeocodeCacheRepo,
+  ttl: CacheTtl = DEFAULT_TTL,
+  now = Date.now,
+  /** The cache's provider key; defaults to the geocoder's name. Include a data version where answers change with it. */
+  cacheKey: string = inner.name,
+): Geocoder {
   const inFlight = new Map<string, Promise<GeocodeResult | null>>()
   return {
     name: inner.name,
     async geocode(address) {
       const query = normalizeAddress(address)
       if (query === '') return null
-      const cached = cache.get(inner.name, query, now())
+      const cached = cache.get(cacheKey, query, now())
       if (cached !== undefined) return cached === null ? null : (JSON.parse(cached) as GeocodeResult)
       const pending = inFlight.get(query)
       if (pending) return pending
       const lookup = inner
         .geocode(address)
         .then((result) => {
-          cache.put(inner.name, query, result ? JSON.stringify(result) : null, now(), result ? ttl.hitMs : ttl.missMs)
+          cache.put(cacheKey, query, result ? JSON.stringify(result) : null, now(), result ? ttl.hitMs : ttl.missMs)
           return result
         })
         .finally(() => inFlight.delete(query))

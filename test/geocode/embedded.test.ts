@@ -4,6 +4,7 @@ import { Database } from 'bun:sqlite'
 import { copyFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { createApp } from '../../src/app'
+import { createGeocoder } from '../../src/geocode'
 import { cachedGeocoder, type Precision } from '../../src/geocode/geocoder'
 import { DEFAULT_GEODATA_PATH, ensureGeodata, openEmbeddedGeocoder, type EmbeddedGeocoder } from '../../src/geocode/embedded'
 import { GEODATA_VERSION, geodataVersion } from '../../src/geocode/embedded/build'
@@ -121,6 +122,26 @@ test('POST /admin/v1/locations with an address only is geocoded offline, with pr
     const { location } = (await res.json()) as any
     expect(distanceKm(location.coordinates.lat, location.coordinates.lng, 45.4642, 9.19)).toBeLessThan(3)
     expect(location.geocoding).toEqual({ precision: 'city', source: 'embedded' })
+  } finally {
+    store.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test('the configured stack caches embedded answers under the data version and purges expired rows on start', async () => {
+  const dir = tempDir()
+  const store = openStore(join(dir, 'db.sqlite'))
+  try {
+    store.geocodeCache.put('embedded@old', 'wien', null, 0, 1) // long expired
+    const stack = await createGeocoder(
+      { provider: 'embedded', url: null, apiKey: null, userAgent: 'test', timeoutMs: 1000, dataPath: DEFAULT_GEODATA_PATH },
+      store,
+    )
+    const first = await stack.geocoder.geocode('Wien')
+    expect(first!.parts.country).toBe('AT')
+    const rows = store.db.query('SELECT provider, query FROM geocode_cache ORDER BY provider').all()
+    expect(rows).toEqual([{ provider: `embedded@${GEODATA_VERSION}`, query: 'wien' }])
+    stack.close()
   } finally {
     store.close()
     rmSync(dir, { recursive: true, force: true })
