@@ -9,7 +9,7 @@ import { nameKey } from './normalize'
 import { AU_STATES, CA_PROVINCES, COUNTRY_ALIASES, COUNTRY_NAME_LANGUAGES } from './tables'
 
 /** Bump when the schema or the compiled content changes: files of another version are rebuilt. */
-export const GEODATA_VERSION = '2'
+export const GEODATA_VERSION = '3'
 export const DEFAULT_GEODATA_PATH = 'data/geocoder.sqlite'
 
 const require = createRequire(import.meta.url)
@@ -21,7 +21,7 @@ const SCHEMA = `
     name TEXT NOT NULL, country TEXT NOT NULL, admin1 TEXT NOT NULL,
     lat REAL NOT NULL, lng REAL NOT NULL, population INTEGER NOT NULL
   );
-  CREATE TABLE place_names (key TEXT NOT NULL, place_id INTEGER NOT NULL, PRIMARY KEY (key, place_id)) WITHOUT ROWID;
+  CREATE TABLE place_names (key TEXT NOT NULL, place_id INTEGER NOT NULL, alt INTEGER NOT NULL, PRIMARY KEY (key, place_id)) WITHOUT ROWID; -- alt 1: an alternate name
   CREATE TABLE postcodes (
     country TEXT NOT NULL, postcode TEXT NOT NULL, place_key TEXT NOT NULL, place TEXT NOT NULL, admin1 TEXT NOT NULL,
     lat REAL NOT NULL, lng REAL NOT NULL,
@@ -76,15 +76,17 @@ export async function buildGeodata(outPath: string = DEFAULT_GEODATA_PATH): Prom
 
   const places = await loadPlaces()
   const insertPlace = db.prepare('INSERT INTO places VALUES ($id, $name, $country, $admin1, $lat, $lng, $population)')
-  const insertName = db.prepare('INSERT OR IGNORE INTO place_names VALUES (?, ?)')
+  const insertName = db.prepare('INSERT OR IGNORE INTO place_names VALUES (?, ?, ?)')
   let names = 0
   db.transaction(() => {
     for (const p of places) {
       insertPlace.run({ id: p.id, name: p.name, country: p.country, admin1: p.admin1, lat: p.lat, lng: p.lng, population: p.population })
       const [name, ascii, alts] = (p as Place & { names: string }).names.split('\u0001') as [string, string, string]
-      const keys = new Set([nameKey(name), nameKey(ascii)])
-      for (const alt of alts ? alts.split(',') : []) if (usableAlternate(alt)) keys.add(nameKey(alt))
-      for (const key of keys) if (key !== '') names += insertName.run(key, p.id).changes
+      for (const key of new Set([nameKey(name), nameKey(ascii)])) if (key !== '') names += insertName.run(key, p.id, 0).changes
+      for (const alt of alts ? alts.split(',') : []) {
+        const key = nameKey(alt)
+        if (usableAlternate(alt) && key !== '') names += insertName.run(key, p.id, 1).changes // ignored when also a main name
+      }
     }
   })()
 
@@ -95,7 +97,8 @@ export async function buildGeodata(outPath: string = DEFAULT_GEODATA_PATH): Prom
     if (!had || p.population > had.population) biggest.set(key, p)
   }
   for (const p of places) {
-    keep(`${p.country}|${nameKey(p.name)}`, p)
+    const [name, ascii, alts] = (p as Place & { names: string }).names.split('\u0001') as [string, string, string]
+    for (const n of [name, ascii, ...(alts ? alts.split(',') : [])]) keep(`${p.country}|${nameKey(n)}`, p)
     if (p.admin3) keep(`${p.country}|a3|${p.admin3}`, p)
     if (p.admin4) keep(`${p.country}|a4|${p.admin4}`, p)
   }
@@ -166,7 +169,10 @@ export async function buildGeodata(outPath: string = DEFAULT_GEODATA_PATH): Prom
   db.transaction(() => {
     for (const [alias, code] of Object.entries(COUNTRY_ALIASES)) insertCountry.run(nameKey(alias), code)
     const codes = require('i18n-iso-countries/codes.json') as [string, string, string][]
-    for (const [alpha2, alpha3] of codes) insertCountry.run(alpha3.toLowerCase(), alpha2)
+    for (const [alpha2, alpha3] of codes) {
+      insertCountry.run(alpha2.toLowerCase(), alpha2) // read as a code only when written in capitals
+      insertCountry.run(alpha3.toLowerCase(), alpha2)
+    }
     for (const lang of COUNTRY_NAME_LANGUAGES) {
       const { countries } = require(`i18n-iso-countries/langs/${lang}.json`) as { countries: Record<string, string | string[]> }
       for (const [code, value] of Object.entries(countries)) {

@@ -7,7 +7,7 @@ import type { GeocodeResult, Precision } from '../geocoder'
 import { nameKey } from './normalize'
 import { AU_STATES, CA_PROVINCES } from './tables'
 
-type PlaceRow = { id: number; name: string; country: string; admin1: string; lat: number; lng: number; population: number }
+type PlaceRow = { id: number; name: string; country: string; admin1: string; lat: number; lng: number; population: number; alt: number; weight: number }
 type PostcodeRow = { country: string; postcode: string; place_key: string; place: string; admin1: string; lat: number; lng: number; precision: Precision }
 type RegionHint = { country: string; admin1: string; key: string; part: number; whole: boolean }
 
@@ -22,7 +22,12 @@ const POSTCODE_FORMS: { re: RegExp; countries: string[]; canonical: (m: RegExpEx
   { re: /\b\d{4}\b/g, countries: ['AU', 'AT', 'CH', 'BE', 'DK', 'NO'], canonical: (m) => m[0]! },
 ]
 
-const SUBURB_KM = 30
+/** A place named before the town and within this distance of it is a suburb of it ("Bondi Beach, Sydney"). */
+const SUBURB_KM = 15
+/** A town of at least TOWN_POPULATION named before a place this close is the town, the other its province ("Marbella, Málaga"). */
+const PROVINCE_KM = 100
+const TOWN_POPULATION = 5000
+const ALT_NAME_WEIGHT = 0.2
 
 /** How a region is written in an address: US state codes are GeoNames' own; CA and AU have theirs. */
 const REGION_ABBR: Record<string, Record<string, string>> = {
@@ -69,24 +74,32 @@ function streetMask(tokens: string[]): boolean[] {
 }
 
 type Part = { raw: string; tokens: string[] }
-type Window = { key: string; part: number; start: number; len: number }
+type Window = { key: string; part: number; start: number; len: number; whole: boolean }
 type Candidate = { place: PlaceRow; window: Window }
 
 export function resolver(db: Database) {
   const qCountry = db.prepare<{ code: string }, [string]>('SELECT code FROM countries WHERE key = ?')
   const qRegions = db.prepare<{ country: string; admin1: string }, [string]>('SELECT country, admin1 FROM regions WHERE key = ?')
   const qPostcode = db.prepare<PostcodeRow, [string, string]>('SELECT * FROM postcodes WHERE country = ? AND postcode = ?')
+  // A place found by an alternate name counts for a fifth of its population, so "Porto" is Porto,
+  // not Bordeaux (which also bears that name), while "Milano" is still Milan.
+  const PLACE_COLUMNS = `p.id, p.name, p.country, p.admin1, p.lat, p.lng, p.population, n.alt,
+    p.population * (CASE n.alt WHEN 1 THEN ${ALT_NAME_WEIGHT} ELSE 1 END) AS weight`
   const qPlaces = db.prepare<PlaceRow, [string]>(
-    'SELECT p.id, p.name, p.country, p.admin1, p.lat, p.lng, p.population FROM place_names n JOIN places p ON p.id = n.place_id WHERE n.key = ? ORDER BY p.population DESC LIMIT 25',
+    `SELECT ${PLACE_COLUMNS} FROM place_names n JOIN places p ON p.id = n.place_id WHERE n.key = ? ORDER BY weight DESC LIMIT 25`,
   )
   const qPlacesIn = db.prepare<PlaceRow, [string, string]>(
-    'SELECT p.id, p.name, p.country, p.admin1, p.lat, p.lng, p.population FROM place_names n JOIN places p ON p.id = n.place_id WHERE n.key = ? AND p.country = ? ORDER BY p.population DESC LIMIT 25',
+    `SELECT ${PLACE_COLUMNS} FROM place_names n JOIN places p ON p.id = n.place_id WHERE n.key = ? AND p.country = ? ORDER BY weight DESC LIMIT 25`,
   )
 
   const countryOf = (key: string): string | null => (key === '' ? null : qCountry.get(key)?.code ?? null)
 
-  /** Strips a trailing country name or code; returns its ISO code and, for a 2-letter code that is also a US state, that too. */
-  function takeCountry(parts: Part[]): { country: string | null; stateAlso: string | null } {
+  /**
+   * Strips a trailing country name or code and returns its ISO code. A capitalised 2-letter code that
+   * is also a state or province ("CA", "DE", "NL", "SK") is left in place and returned as codeAlso:
+   * read as a region first, as a country when no town of that region matches.
+   */
+  function takeCountry(parts: Part[]): { country: string | null; codeAlso: string | null } {
     const last = parts[parts.length - 1]!
     for (let n = Math.min(4, last.tokens.length); n >= 1; n--) {
       const tail = last.tokens.slice(-n)
@@ -96,12 +109,12 @@ export function resolver(db: Database) {
       if (!code) continue
       const raw = tail.join(' ')
       if (key.length === 2 && raw !== raw.toUpperCase()) continue // "de", "in": words, not codes
-      if (key.length === 2 && US_STATE.test(raw)) return { country: null, stateAlso: raw }
+      if (key.length === 2 && (US_STATE.test(raw) || key in CA_PROVINCES || key in AU_STATES)) return { country: null, codeAlso: raw }
       last.tokens.splice(-n, n)
       if (last.tokens.length === 0) parts.pop()
-      return { country: code, stateAlso: null }
+      return { country: code, codeAlso: null }
     }
-    return { country: null, stateAlso: null }
+    return { country: null, codeAlso: null }
   }
 
   function regionHints(parts: Part[], lastPart: number): RegionHint[] {
@@ -127,12 +140,14 @@ export function resolver(db: Database) {
     parts.forEach((part, p) => {
       if (p === skipPart) return
       const street = streetMask(part.tokens)
+      // Words that can name a place: no numbers, no street words, no district letters ("København V").
+      const nameTokens = part.tokens.filter((t, i) => !/\d/.test(t) && !street[i] && nameKey(t).length > 1).length
       for (let start = 0; start < part.tokens.length; start++) {
         for (let len = 1; len <= 4 && start + len <= part.tokens.length; len++) {
           const slice = part.tokens.slice(start, start + len)
           if (slice.some((t) => /\d/.test(t)) || street[start + len - 1]) break
           const key = nameKey(slice.join(' '))
-          if (key.length >= 2) out.push({ key, part: p, start, len })
+          if (key.length >= 2) out.push({ key, part: p, start, len, whole: len === nameTokens })
         }
       }
     })
@@ -146,16 +161,18 @@ export function resolver(db: Database) {
       .filter((raw) => raw !== '')
       .map((raw) => ({ raw, tokens: raw.split(/\s+/) }))
     if (parts.length === 0) return null
-    const { country: explicit, stateAlso } = takeCountry(parts)
+    const { country: explicit, codeAlso } = takeCountry(parts)
     if (parts.length === 0) return null
 
-    // The first of several parts that holds a number is the street: its words are not towns.
-    const streetPart = parts.length > 1 && /\d/.test(parts[0]!.raw) ? 0 : -1
+    // The first of several parts is the street when it holds a house number or a street word
+    // ("200 Main Street"), but not when it is a postcode and its town ("79098 Freiburg").
+    const first = parts[0]!
+    const postcodeTown = /^\s*(\d{4,5}|[A-Z]\d[A-Z] ?\d[A-Z]\d|\d{4} ?[A-Z]{2})\s+\D+$/.test(first.raw)
+    const streetPart = parts.length > 1 && !postcodeTown && (/\d/.test(first.raw) || streetMask(first.tokens).some(Boolean)) ? 0 : -1
     const street = streetPart === 0 ? parts[0]!.raw : undefined
     const houseNumberFirst = parts.length === 1 && /^\d+[a-z]?$/i.test(parts[0]!.tokens[0] ?? '') && parts[0]!.tokens.length > 2
 
     const hints = regionHints(parts, parts.length - 1)
-    if (stateAlso) hints.push({ country: 'US', admin1: stateAlso, key: stateAlso.toLowerCase(), part: parts.length, whole: true })
     const allowed = (c: string) => explicit === null || c === explicit
 
     const windows = windowsOf(parts, streetPart)
@@ -220,19 +237,28 @@ export function resolver(db: Database) {
       // A window that is only the region's own name ("Texas" in "Paris, Texas") is not the town.
       const notRegion = narrowed.filter((c) => !hints.some((h) => h.whole && h.key === c.window.key && h.part === c.window.part))
       candidates = notRegion.length > 0 ? notRegion : narrowed
-    } else if (stateAlso && explicit === null) {
+    } else if (codeAlso && explicit === null) {
       // "Berlin, DE" is not Delaware: read the code as a country instead.
-      const code = countryOf(stateAlso.toLowerCase())
+      const code = countryOf(codeAlso.toLowerCase())
       const inCountry = candidates.filter((c) => c.place.country === code)
       if (inCountry.length > 0) candidates = inCountry
     }
-    candidates.sort((a, b) => b.window.part - a.window.part || b.window.len - a.window.len || b.place.population - a.place.population)
+    // The town: a part that is wholly a place name beats a word inside a longer part ("Torre de
+    // Belém, Lisboa" is in Lisbon), then the most populous, so a county ("Bath, Somerset") is not
+    // taken for the town.
+    candidates.sort((a, b) => Number(b.window.whole) - Number(a.window.whole) || b.place.weight - a.place.weight || b.window.len - a.window.len || b.window.part - a.window.part)
     let best = candidates[0]!
-    // A more specific place named earlier ("Bondi Beach, Sydney") wins when it lies within the town.
-    const inner = candidates
-      .filter((c) => c.window.part < best.window.part && distanceKm(c.place.lat, c.place.lng, best.place.lat, best.place.lng) <= SUBURB_KM)
-      .sort((a, b) => b.window.part - a.window.part || b.window.len - a.window.len || b.place.population - a.place.population)
-    if (inner.length > 0) best = inner[0]!
+    // A place named before it is more precise: a suburb of the town ("Bondi Beach, Sydney"), or a
+    // town in a province named after its capital ("Marbella, Málaga").
+    const town = best
+    const suburbs = candidates
+      .filter((c) => c.window.part < town.window.part && c.place.id !== town.place.id && c.place.country === town.place.country)
+      .filter((c) => {
+        const km = distanceKm(c.place.lat, c.place.lng, town.place.lat, town.place.lng)
+        return km <= SUBURB_KM || (c.window.whole && km <= PROVINCE_KM && c.place.population >= TOWN_POPULATION)
+      })
+      .sort((a, b) => b.window.part - a.window.part || Number(b.window.whole) - Number(a.window.whole) || b.window.len - a.window.len || b.place.weight - a.place.weight)
+    if (suburbs.length > 0) best = suburbs[0]!
     return {
       lat: best.place.lat,
       lng: best.place.lng,
