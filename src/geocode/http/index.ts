@@ -1,0 +1,54 @@
+// The HTTP geocoders: one thin adapter per provider over a shared transport (request.ts).
+import { ConfigError, type GeocoderConfig, type GeocoderProvider } from '../../config'
+import type { CacheTtl, Geocoder } from '../geocoder'
+import { google } from './google'
+import { mapbox } from './mapbox'
+import { nominatim } from './nominatim'
+import { opencage } from './opencage'
+import { pelias } from './pelias'
+import { photon } from './photon'
+import { httpGeocoder, type HttpGeocoderOptions, type HttpGeocoderProvider, type ProviderSpec } from './request'
+
+export { withFallback } from './fallback'
+export { GeocoderUnavailableError, type HttpGeocoderOptions, type HttpGeocoderProvider } from './request'
+
+const SPECS = { nominatim, photon, pelias, google, mapbox, opencage } as const satisfies Record<HttpGeocoderProvider, ProviderSpec>
+
+const DAY_MS = 86_400_000
+
+/**
+ * How long the geocode cache may keep each provider's answers, per its terms.
+ * - google: the Maps Platform terms allow caching coordinates for at most 30 consecutive days.
+ * - mapbox: storing is allowed only because we use the permanent endpoint (see mapbox.ts);
+ *   temporary-geocoding results could not be cached at all.
+ * - nominatim, photon, pelias, opencage: open data (OpenStreetMap under the ODbL, OpenAddresses,
+ *   ...) whose terms allow keeping results, with attribution; hits are refreshed quarterly.
+ * Misses live a day everywhere: an address the provider lacks today may be added tomorrow.
+ */
+export const PROVIDER_CACHE_TTL = {
+  nominatim: { hitMs: 90 * DAY_MS, missMs: DAY_MS },
+  photon: { hitMs: 90 * DAY_MS, missMs: DAY_MS },
+  pelias: { hitMs: 90 * DAY_MS, missMs: DAY_MS },
+  google: { hitMs: 30 * DAY_MS, missMs: DAY_MS },
+  mapbox: { hitMs: 90 * DAY_MS, missMs: DAY_MS },
+  opencage: { hitMs: 90 * DAY_MS, missMs: DAY_MS },
+} as const satisfies Record<HttpGeocoderProvider, CacheTtl>
+
+export function isHttpProvider(provider: GeocoderProvider): provider is HttpGeocoderProvider {
+  return Object.hasOwn(SPECS, provider)
+}
+
+/** The adapter for `config.provider`; fails fast on a provider that is not an HTTP one or lacks its key. */
+export function createHttpGeocoder(config: GeocoderConfig, options?: HttpGeocoderOptions): Geocoder {
+  const provider = config.provider
+  if (!isHttpProvider(provider)) throw new ConfigError(`GEOCODER=${provider} is not an HTTP geocoder.`)
+  const needsKey = provider === 'google' || provider === 'mapbox' || provider === 'opencage' || (provider === 'pelias' && config.url === null)
+  if (needsKey && !config.apiKey) {
+    throw new ConfigError(
+      provider === 'pelias'
+        ? 'GEOCODER=pelias without GEOCODER_URL uses geocode.earth, which needs GEOCODER_API_KEY; set GEOCODER_URL for your own Pelias.'
+        : `GEOCODER=${provider} needs GEOCODER_API_KEY.`,
+    )
+  }
+  return httpGeocoder(SPECS[provider], config, options)
+}

@@ -1,0 +1,65 @@
+// Shared shaping of provider answers into our AddressParts and coordinates.
+import type { AddressParts } from '../../store/locations'
+import type { Precision } from '../geocoder'
+
+/**
+ * Countries whose addresses put the house number before the street name ("10 Downing Street");
+ * elsewhere it follows ("Unter den Linden 77"). With no country known, the number goes first.
+ */
+const NUMBER_FIRST: ReadonlySet<string> = new Set(['AU', 'CA', 'FR', 'GB', 'HK', 'IE', 'IL', 'IN', 'LU', 'MC', 'MY', 'NZ', 'PH', 'SG', 'US', 'ZA'])
+
+export function streetLine(houseNumber: string | undefined, street: string | undefined, country: string | undefined): string | undefined {
+  const name = text(street)
+  if (name === undefined) return undefined
+  const number = text(houseNumber)
+  if (number === undefined) return name
+  return country === undefined || NUMBER_FIRST.has(country) ? `${number} ${name}` : `${name} ${number}`
+}
+
+/** ISO 3166-1 alpha-2 in upper case, or undefined for anything that is not one ("us" -> "US"). */
+export function iso2(code: unknown): string | undefined {
+  if (typeof code !== 'string') return undefined
+  const upper = code.trim().toUpperCase()
+  return /^[A-Z]{2}$/.test(upper) ? upper : undefined
+}
+
+/** A trimmed non-empty string, or undefined. */
+export function text(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined
+  const trimmed = value.trim()
+  return trimmed === '' ? undefined : trimmed
+}
+
+/** The parts with empty ones left out, so a stored result carries only what the provider parsed. */
+export function addressParts(p: AddressParts): AddressParts {
+  const out: AddressParts = {}
+  const street = text(p.street)
+  const city = text(p.city)
+  const region = text(p.region)
+  const postcode = text(p.postcode)
+  const country = iso2(p.country)
+  if (street !== undefined) out.street = street
+  if (city !== undefined) out.city = city
+  if (region !== undefined) out.region = region
+  if (postcode !== undefined) out.postcode = postcode
+  if (country !== undefined) out.country = country
+  return out
+}
+
+/**
+ * For a result whose type says nothing we map: the finest level its parts vouch for, never better
+ * than street (a house number in the parts does not say the point is on the roof). Null: no parts.
+ */
+export function precisionFromParts(parts: AddressParts): Precision | null {
+  if (parts.street !== undefined) return 'street'
+  if (parts.postcode !== undefined) return 'postcode'
+  if (parts.city !== undefined) return 'city'
+  if (parts.region !== undefined) return 'region'
+  if (parts.country !== undefined) return 'country'
+  return null
+}
+
+/** True for a finite latitude and longitude on the globe, degrees. */
+export function validPoint(lat: number, lng: number): boolean {
+  return Number.isFinite(lat) && Number.isFinite(lng) && lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180
+}

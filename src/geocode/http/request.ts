@@ -1,0 +1,155 @@
+// The one place that talks HTTP for the geocoder adapters: builds nothing provider-specific, only
+// sends a GET with our User-Agent, enforces the deadline over headers and body, and turns every
+// kind of failure into a GeocoderUnavailableError that names the provider and the reason, never
+// the URL (it may carry the key) nor the key itself.
+import type { GeocoderConfig } from '../../config'
+import type { GeocodeResult, Geocoder } from '../geocoder'
+
+export type HttpGeocoderProvider = Exclude<GeocoderConfig['provider'], 'embedded' | 'none'>
+
+export type HttpGeocoderOptions = {
+  fetch?: typeof fetch
+  /** Clock for the request gate, ms. */
+  now?: () => number
+  /** Waits for the request gate. */
+  sleep?: (ms: number) => Promise<void>
+}
+
+/** The service could not give a definite answer (timeout, refusal, over quota, server error, bad body). */
+export class GeocoderUnavailableError extends Error {
+  override readonly name = 'GeocoderUnavailableError'
+  constructor(
+    readonly provider: string,
+    /** Why, in words fit for a log line or a `source` note, e.g. "timed out after 3000 ms". */
+    readonly reason: string,
+  ) {
+    super(`${provider} ${reason}`)
+  }
+}
+
+/** What a provider adapter supplies; everything else is shared. */
+export type ProviderSpec = {
+  name: HttpGeocoderProvider
+  defaultUrl: string
+  /** Shortest spacing between the starts of two requests from one adapter, ms (a usage policy). */
+  minIntervalMs?: number
+  /** The request URL for `address` under `base`; the key, when the provider takes it in the query, goes here. */
+  url(base: string, address: string, apiKey: string | null): string
+  /** A 2xx body to a result, or null for a definite "not found"; calls `fail` when the body reports a failure. */
+  read(body: unknown, fail: (reason: string) => never): GeocodeResult | null
+  /** The provider's own words on a refused request, when its error body carries any. */
+  errorDetail?(body: unknown): string | undefined
+}
+
+const defaultSleep = (ms: number) => Bun.sleep(ms)
+
+export function httpGeocoder(spec: ProviderSpec, config: GeocoderConfig, options: HttpGeocoderOptions = {}): Geocoder {
+  const fetchImpl = options.fetch ?? fetch
+  const base = (config.url ?? spec.defaultUrl).replace(/\/+$/, '')
+  const gate = spec.minIntervalMs ? requestGate(spec.name, spec.minIntervalMs, options.now ?? Date.now, options.sleep ?? defaultSleep) : null
+  const fail = (reason: string): never => {
+    throw new GeocoderUnavailableError(spec.name, redact(reason, config.apiKey))
+  }
+  return {
+    name: spec.name,
+    async geocode(address) {
+      // One budget for the whole call: time spent waiting for the gate is taken from the request's share.
+      const waited = gate ? await gate(config.timeoutMs) : 0
+      const url = spec.url(base, address, config.apiKey)
+      const body = await getJson(url, config.timeoutMs - waited, config.userAgent, fetchImpl, spec, fail)
+      return spec.read(body, fail)
+    },
+  }
+}
+
+/**
+ * Spaces request starts at least `intervalMs` apart per adapter instance. Slots are reserved in call
+ * order before waiting, so concurrent callers queue; a caller whose slot lies `budgetMs` or more
+ * away fails at once instead of holding a write beyond its timeout (and takes no slot).
+ */
+function requestGate(provider: string, intervalMs: number, now: () => number, sleep: (ms: number) => Promise<void>) {
+  let nextSlot = Number.NEGATIVE_INFINITY
+  return async (budgetMs: number): Promise<number> => {
+    const t = now()
+    const start = Math.max(t, nextSlot)
+    const wait = start - t
+    if (wait >= budgetMs) {
+      throw new GeocoderUnavailableError(provider, `is busy: its next request slot (one per ${intervalMs} ms) is ${wait} ms away, beyond the ${budgetMs} ms timeout`)
+    }
+    nextSlot = start + intervalMs
+    if (wait > 0) await sleep(wait)
+    return wait
+  }
+}
+
+async function getJson(
+  url: string,
+  timeoutMs: number,
+  userAgent: string,
+  fetchImpl: typeof fetch,
+  spec: ProviderSpec,
+  fail: (reason: string) => never,
+): Promise<unknown> {
+  const controller = new AbortController()
+  const timedOut = new GeocoderUnavailableError(spec.name, `timed out after ${timeoutMs} ms`)
+  // Rejects at the deadline whatever the transport does, so a body that trickles in cannot outlast it.
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(timedOut)
+      controller.abort()
+    }, timeoutMs)
+  })
+  deadline.catch(() => {}) // observed through `within`; this only keeps an unraced rejection quiet
+  const within = <T>(work: Promise<T>): Promise<T> => {
+    work.catch(() => {}) // its own rejection after the deadline won has nobody to report to
+    return Promise.race([work, deadline])
+  }
+  try {
+    let res: Response
+    try {
+      res = await within(fetchImpl(url, { headers: { 'user-agent': userAgent, accept: 'application/json' }, signal: controller.signal }))
+    } catch (err) {
+      if (controller.signal.aborted) throw timedOut
+      return fail(`could not be reached (${networkCode(err)})`)
+    }
+    let text: string
+    try {
+      text = await within(res.text())
+    } catch (err) {
+      if (controller.signal.aborted) throw timedOut
+      return fail(`broke off its response (${networkCode(err)})`)
+    }
+    let body: unknown
+    let parsed = true
+    try {
+      body = JSON.parse(text)
+    } catch {
+      parsed = false
+    }
+    if (!res.ok) {
+      const detail = parsed && spec.errorDetail ? spec.errorDetail(body) : undefined
+      const said = `HTTP ${res.status}${detail ? `: ${clip(detail)}` : ''}`
+      if (res.status === 429) return fail(`is rate limiting us (${said})`)
+      if (res.status >= 500) return fail(`failed (${said})`)
+      return fail(`refused the request (${said})`)
+    }
+    if (!parsed) return fail('sent a malformed response (not JSON)')
+    return body
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** A short cause for a transport error: its code when it has one. Messages are left out: they can quote the URL. */
+function networkCode(err: unknown): string {
+  const code = (err as { code?: unknown } | null)?.code
+  return typeof code === 'string' && /^[\w.-]{1,40}$/.test(code) ? code : 'network error'
+}
+
+const clip = (text: string) => (text.length > 160 ? `${text.slice(0, 157)}...` : text)
+
+/** Belt and braces: provider messages are quoted in reasons, and none of them may carry the key. */
+function redact(text: string, apiKey: string | null): string {
+  return apiKey ? text.split(apiKey).join('[key]') : text
+}
