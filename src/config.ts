@@ -58,6 +58,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (NEEDS_KEY.includes(provider as GeocoderProvider) && apiKey === null) {
     throw new ConfigError(`GEOCODER=${provider} needs GEOCODER_API_KEY.`)
   }
+  if (provider === 'pelias' && geocoderUrl === null && apiKey === null) {
+    throw new ConfigError('GEOCODER=pelias needs GEOCODER_URL (your own Pelias) or GEOCODER_API_KEY (the hosted geocode.earth).')
+  }
   const publicBaseUrl = env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, '') : null
   if (publicBaseUrl !== null && !/^https?:\/\/[^/]+/.test(publicBaseUrl)) {
     throw new ConfigError(`PUBLIC_BASE_URL must be an http(s) URL such as https://stores.example.com; got "${env.PUBLIC_BASE_URL}".`)

@@ -4,16 +4,29 @@ import type { Store } from '../store'
 import { openEmbeddedGeocoder, ensureGeodata } from './embedded'
 import { GEODATA_VERSION } from './embedded/build'
 import { cachedGeocoder, DEFAULT_TTL, noGeocoder, type Geocoder } from './geocoder'
+import { createHttpGeocoder, isHttpProvider, PROVIDER_CACHE_TTL, withFallback, type HttpGeocoderOptions } from './http'
 
 export type GeocoderStack = { geocoder: Geocoder; close(): void }
 
 /** Prepares (building the offline data on first use) and returns the configured geocoder. */
-export async function createGeocoder(config: GeocoderConfig, store: Store, say: (line: string) => void = () => {}): Promise<GeocoderStack> {
+/**
+ * HTTP providers are tried first and fall back to the embedded geocoder when they fail (timeout,
+ * 5xx, 429). Each has its own cache entries, so a fallback answer is never cached as the provider's.
+ */
+export async function createGeocoder(
+  config: GeocoderConfig,
+  store: Store,
+  say: (line: string) => void = () => {},
+  httpOptions: HttpGeocoderOptions = {},
+): Promise<GeocoderStack> {
   if (config.provider === 'none') return { geocoder: noGeocoder, close: () => {} }
   store.geocodeCache.purgeExpired(Date.now())
   await ensureGeodata(config.dataPath, say)
   const embedded = openEmbeddedGeocoder(config.dataPath)
   // Keyed by data version: a rebuilt gazetteer must not be hidden behind old cached answers.
   const cachedEmbedded = cachedGeocoder(embedded, store.geocodeCache, DEFAULT_TTL, Date.now, `embedded@${GEODATA_VERSION}`)
-  return { geocoder: cachedEmbedded, close: () => embedded.close() }
+  if (!isHttpProvider(config.provider)) return { geocoder: cachedEmbedded, close: () => embedded.close() }
+  // One adapter per process: the Nominatim one-request-per-second gate lives in it.
+  const http = cachedGeocoder(createHttpGeocoder(config, httpOptions), store.geocodeCache, PROVIDER_CACHE_TTL[config.provider])
+  return { geocoder: withFallback(http, cachedEmbedded), close: () => embedded.close() }
 }

@@ -1,0 +1,136 @@
+// The configured geocoder stack end to end: an HTTP provider (a stand-in on 127.0.0.1), its cache,
+// and the fallback to the embedded geocoder, as a write through the Management API sees them.
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { createApp } from '../../src/app'
+import { ConfigError, loadConfig, type GeocoderConfig } from '../../src/config'
+import { createGeocoder } from '../../src/geocode'
+import { DEFAULT_GEODATA_PATH, ensureGeodata } from '../../src/geocode/embedded'
+import { createLocator } from '../../src/operator'
+import { openStore } from '../../src/store'
+import { tempDir } from '../helpers'
+
+let mode: 'ok' | 'down' | 'slow' = 'ok'
+let requests = 0
+const server = Bun.serve({
+  port: 0,
+  hostname: '127.0.0.1',
+  async fetch(req) {
+    requests++
+    if (mode === 'down') return new Response('Service Unavailable', { status: 503 })
+    if (mode === 'slow') await Bun.sleep(1500)
+    const q = new URL(req.url).searchParams.get('q') ?? ''
+    if (!q.includes('Duomo')) return Response.json([])
+    return Response.json([
+      {
+        place_id: 1,
+        lat: '45.4640976',
+        lon: '9.1919265',
+        category: 'place',
+        type: 'house',
+        place_rank: 30,
+        importance: 0.5,
+        addresstype: 'place',
+        name: '',
+        display_name: 'Piazza del Duomo, 20122 Milano, Italia',
+        address: { house_number: '1', road: 'Piazza del Duomo', city: 'Milano', state: 'Lombardia', postcode: '20122', country: 'Italia', country_code: 'it' },
+        boundingbox: ['45.46', '45.47', '9.19', '9.20'],
+      },
+    ])
+  },
+})
+
+let dir: string
+beforeAll(async () => {
+  dir = tempDir()
+  await ensureGeodata(DEFAULT_GEODATA_PATH)
+}, 120_000)
+afterAll(() => {
+  server.stop(true)
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const nominatim: GeocoderConfig = {
+  provider: 'nominatim',
+  url: `http://127.0.0.1:${server.port}`,
+  apiKey: null,
+  userAgent: 'storeloc-test',
+  timeoutMs: 500,
+  dataPath: DEFAULT_GEODATA_PATH,
+}
+
+async function createThroughApi(name: string, address: string) {
+  const store = openStore(join(dir, `${name}.db`))
+  // A fake clock, moved 2 s before each write, so Nominatim's one-request-per-second gate lets each through.
+  let clock = 0
+  const stack = await createGeocoder(nominatim, store, () => {}, { now: () => clock, sleep: async (ms) => void (clock += ms) })
+  try {
+    const app = createApp({ store, geocoder: stack.geocoder, config: { maxBodyBytes: 262144, logRequests: false }, log: () => {} })
+    const { secret } = createLocator(store, name)
+    const send = async () => {
+      clock += 2000
+      const res = await app.handle(
+        new Request('http://localhost/admin/v1/locations', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ name, address }),
+        }),
+      )
+      return { status: res.status, body: (await res.json()) as any }
+    }
+    return { first: await send(), second: await send() }
+  } finally {
+    stack.close()
+    store.close()
+  }
+}
+
+test('the provider answers: rooftop precision from nominatim, and the second write is served from the cache', async () => {
+  mode = 'ok'
+  requests = 0
+  const { first, second } = await createThroughApi('ok', 'Piazza del Duomo 1, 20122 Milano, Italia')
+  expect(first.status).toBe(201)
+  expect(first.body.location.coordinates).toEqual({ lat: 45.4640976, lng: 9.1919265 })
+  expect(first.body.location.geocoding).toEqual({ precision: 'rooftop', source: 'nominatim' })
+  expect(second.body.location.geocoding).toEqual({ precision: 'rooftop', source: 'nominatim' })
+  expect(requests).toBe(1)
+})
+
+test('the provider is down (503): the embedded geocoder answers and says so; fallbacks are not cached as the provider', async () => {
+  mode = 'down'
+  requests = 0
+  const { first, second } = await createThroughApi('down', 'Stephansplatz 1, 1010 Wien, Österreich')
+  expect(first.status).toBe(201)
+  expect(first.body.location.geocoding.precision).toBe('city')
+  expect(first.body.location.geocoding.source).toMatch(/^embedded \(fallback: nominatim .*503/)
+  expect(first.body.location.address).toBe('Stephansplatz 1, 1010 Wien, Österreich')
+  expect(second.body.location.geocoding.source).toMatch(/^embedded \(fallback: nominatim/)
+  expect(requests).toBe(2) // the provider is asked again next time: its failure was not cached
+})
+
+test('the provider is slow: the write waits no longer than the timeout, then falls back', async () => {
+  mode = 'slow'
+  const t0 = performance.now()
+  const { first } = await createThroughApi('slow', 'Marienplatz 1, 80331 München')
+  const ms = (performance.now() - t0) / 2 // two writes
+  expect(first.status).toBe(201)
+  expect(first.body.location.geocoding.source).toMatch(/^embedded \(fallback: nominatim timed out/)
+  expect(ms).toBeLessThan(1400) // under the stand-in's 1.5 s delay: the 500 ms timeout cut it short
+})
+
+test('the provider finds nothing: not a failure, so no fallback; the API answers geocoding_failed', async () => {
+  mode = 'ok'
+  const { first } = await createThroughApi('none', 'Nowhere Land')
+  expect(first.status).toBe(422)
+  expect(first.body.error).toBe('geocoding_failed')
+})
+
+test('configuration: providers that need a key or a URL say so at start', () => {
+  expect(() => loadConfig({ GEOCODER: 'google' })).toThrow(ConfigError)
+  expect(() => loadConfig({ GEOCODER: 'pelias' })).toThrow(/GEOCODER_URL/)
+  expect(() => loadConfig({ GEOCODER: 'teleport' })).toThrow(/GEOCODER must be one of/)
+  expect(() => loadConfig({ GEOCODER: 'nominatim', GEOCODER_URL: 'ftp://x' })).toThrow(/GEOCODER_URL/)
+  expect(loadConfig({ GEOCODER: 'pelias', GEOCODER_URL: 'http://127.0.0.1:4000' }).geocoder.provider).toBe('pelias')
+  expect(loadConfig({}).geocoder).toMatchObject({ provider: 'embedded', url: null, apiKey: null, timeoutMs: 3000 })
+})
