@@ -2,6 +2,7 @@
 import { createApp } from './app'
 import { ConfigError, loadConfig, type Config } from './config'
 import { createGeocoder } from './geocode'
+import { refreshLimitedGeocodes } from './geocode/refresh'
 import { createLocator } from './operator'
 import { openStore, type Store } from './store'
 
@@ -49,11 +50,20 @@ async function main(): Promise<void> {
   bootstrap(store, host, server.port!)
   console.log(JSON.stringify({ level: 'info', message: 'listening', url: `http://${server.hostname}:${server.port}`, database: config.databasePath }))
 
+  // Coordinates whose provider limits how long they may be kept are refreshed at start and every 6 hours.
+  const refresh = () =>
+    refreshLimitedGeocodes(store, geocoding.geocoder)
+      .then((r) => r.checked > 0 && console.log(JSON.stringify({ level: 'info', message: 'geocodes refreshed', ...r })))
+      .catch((e) => console.error(JSON.stringify({ level: 'error', message: 'geocode refresh failed', error: String(e) })))
+  void refresh()
+  const refreshTimer = setInterval(refresh, 6 * 3_600_000)
+
   let stopping = false
   const shutdown = async (signal: string) => {
     if (stopping) return
     stopping = true
     console.log(JSON.stringify({ level: 'info', message: 'shutting down', signal }))
+    clearInterval(refreshTimer)
     await server.stop() // stops accepting, lets in-flight requests finish
     geocoding.close()
     store.close()

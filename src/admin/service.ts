@@ -154,6 +154,7 @@ export async function createLocation(deps: AdminDeps, locatorId: string, body: u
     customFields: mergeMap<Record<string, string>>({}, patch.customFields),
     imageUrl: patch.imageUrl ?? '',
     geocoding: found ? { precision: found.precision, source: found.source } : null,
+    geocodedAt: found ? now : null,
     addressParts: found?.parts ?? {},
     createdAt: now,
     updatedAt: now,
@@ -184,11 +185,13 @@ function applyPatch(current: LocationRecord, patch: LocationPatch, found: Geocod
     next.lat = patch.coordinates.lat
     next.lng = patch.coordinates.lng
     next.geocoding = null
+    next.geocodedAt = null
     if (patch.address !== undefined) next.addressParts = {}
   } else if (found) {
     next.lat = found.lat
     next.lng = found.lng
     next.geocoding = { precision: found.precision, source: found.source }
+    next.geocodedAt = next.updatedAt
     next.addressParts = found.parts
   }
   return next

@@ -25,6 +25,8 @@ export type LocationFields = {
   imageUrl: string
   /** null when the caller sent the coordinates. */
   geocoding: Geocoding | null
+  /** When the geocoder produced the coordinates (ISO time); null when the caller sent them. */
+  geocodedAt: string | null
   addressParts: AddressParts
 }
 
@@ -33,11 +35,11 @@ export type LocationRecord = LocationFields & { id: string; locatorId: string; c
 type Row = {
   id: string; locator_id: string; status: LocationStatus; name: string; address: string; lat: number; lng: number
   description: string; tags: string; contact: string; social: string; hours: string; custom_fields: string; image_url: string
-  geocode_precision: string | null; geocode_source: string | null; address_parts: string; created_at: string; updated_at: string
+  geocode_precision: string | null; geocode_source: string | null; address_parts: string; created_at: string; updated_at: string; geocoded_at: string | null
 }
 
 const COLUMNS =
-  'id, locator_id, status, name, address, lat, lng, description, tags, contact, social, hours, custom_fields, image_url, geocode_precision, geocode_source, address_parts, created_at, updated_at'
+  'id, locator_id, status, name, address, lat, lng, description, tags, contact, social, hours, custom_fields, image_url, geocode_precision, geocode_source, address_parts, created_at, updated_at, geocoded_at'
 
 const fromRow = (r: Row): LocationRecord => ({
   id: r.id,
@@ -56,6 +58,7 @@ const fromRow = (r: Row): LocationRecord => ({
   imageUrl: r.image_url,
   geocoding: r.geocode_precision === null ? null : { precision: r.geocode_precision, source: r.geocode_source ?? '' },
   addressParts: JSON.parse(r.address_parts),
+  geocodedAt: r.geocoded_at,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 })
@@ -78,6 +81,7 @@ const toParams = (r: LocationRecord) => ({
   geocode_precision: r.geocoding?.precision ?? null,
   geocode_source: r.geocoding?.source ?? null,
   address_parts: JSON.stringify(r.addressParts),
+  geocoded_at: r.geocodedAt,
   created_at: r.createdAt,
   updated_at: r.updatedAt,
 })
@@ -93,12 +97,15 @@ export function locationRepo(db: Database, changes: ChangeLog) {
   )
   const all = db.prepare<Row, [string]>(`SELECT ${COLUMNS} FROM locations WHERE locator_id = ? ORDER BY seq`)
   const insert = db.prepare<unknown, Params>(
-    `INSERT INTO locations (${COLUMNS}) VALUES ($id, $locator_id, $status, $name, $address, $lat, $lng, $description, $tags, $contact, $social, $hours, $custom_fields, $image_url, $geocode_precision, $geocode_source, $address_parts, $created_at, $updated_at)`,
+    `INSERT INTO locations (${COLUMNS}) VALUES ($id, $locator_id, $status, $name, $address, $lat, $lng, $description, $tags, $contact, $social, $hours, $custom_fields, $image_url, $geocode_precision, $geocode_source, $address_parts, $created_at, $updated_at, $geocoded_at)`,
   )
   const update = db.prepare<unknown, Params>(
-    `UPDATE locations SET status = $status, name = $name, address = $address, lat = $lat, lng = $lng, description = $description, tags = $tags, contact = $contact, social = $social, hours = $hours, custom_fields = $custom_fields, image_url = $image_url, geocode_precision = $geocode_precision, geocode_source = $geocode_source, address_parts = $address_parts, created_at = $created_at, updated_at = $updated_at WHERE locator_id = $locator_id AND id = $id`,
+    `UPDATE locations SET status = $status, name = $name, address = $address, lat = $lat, lng = $lng, description = $description, tags = $tags, contact = $contact, social = $social, hours = $hours, custom_fields = $custom_fields, image_url = $image_url, geocode_precision = $geocode_precision, geocode_source = $geocode_source, address_parts = $address_parts, created_at = $created_at, updated_at = $updated_at, geocoded_at = $geocoded_at WHERE locator_id = $locator_id AND id = $id`,
   )
   const remove = db.prepare<unknown, [string, string]>('DELETE FROM locations WHERE locator_id = ? AND id = ?')
+  const geocodedBefore = db.prepare<Row, [string, string, number]>(
+    `SELECT ${COLUMNS} FROM locations WHERE geocode_source LIKE ? || '%' AND geocoded_at < ? ORDER BY geocoded_at LIMIT ?`,
+  )
   const withCustomField = db.prepare<{ id: string }, [string, string]>(
     "SELECT id FROM locations WHERE locator_id = ? AND json_type(custom_fields, '$.\"' || ? || '\"') IS NOT NULL",
   )
@@ -119,6 +126,10 @@ export function locationRepo(db: Database, changes: ChangeLog) {
     },
     all(locatorId: string): LocationRecord[] {
       return all.all(locatorId).map(fromRow)
+    },
+    /** Locations of every locator whose coordinates came from `source` before `before` (oldest first). */
+    geocodedBefore(source: string, before: string, limit: number): LocationRecord[] {
+      return geocodedBefore.all(source, before, limit).map(fromRow)
     },
     /** Call inside a write transaction. */
     insert(record: LocationRecord): void {

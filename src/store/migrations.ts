@@ -117,4 +117,6 @@ export const MIGRATIONS: readonly string[] = [
   ) STRICT;
   CREATE INDEX changes_by_locator ON changes(locator_id, seq);
   `,
+  // 2: when a location's coordinates came from a geocoder (some providers' terms limit how long they may be kept).
+  `ALTER TABLE locations ADD COLUMN geocoded_at TEXT;`,
 ]

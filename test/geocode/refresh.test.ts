@@ -1,0 +1,55 @@
+// Google's terms: coordinates may be kept 30 days at most. The refresh re-geocodes older ones.
+import { afterEach, beforeEach, expect, test } from 'bun:test'
+import type { Geocoder } from '../../src/geocode/geocoder'
+import { refreshLimitedGeocodes } from '../../src/geocode/refresh'
+import { makeEnv, type TestEnv } from '../helpers'
+
+let env: TestEnv
+beforeEach(() => (env = makeEnv()))
+afterEach(() => env.close())
+
+const DAY = 86_400_000
+let answer = { lat: 10, lng: 20 }
+const google: Geocoder = { name: 'google', geocode: async () => ({ ...answer, precision: 'rooftop', source: 'google', parts: { country: 'US' } }) }
+
+/** A location as if geocoded by Google at `at` (the store is the public surface the refresh works on). */
+async function geocodedByGoogle(at: Date, address = '1600 Pennsylvania Avenue NW, Washington, DC 20500') {
+  const res = await env.call('POST', '/admin/v1/locations', { body: { name: 'Store', address } })
+  expect(res.status).toBe(201)
+  env.store.db.run("UPDATE locations SET geocode_source = 'google', geocoded_at = ? WHERE id = ?", [at.toISOString(), res.body.location.id])
+  return res.body.location.id as string
+}
+
+test('coordinates from Google older than 30 days are re-geocoded through the write path; younger ones are kept', async () => {
+  const now = new Date('2026-11-22T12:00:00Z')
+  const old = await geocodedByGoogle(new Date(now.getTime() - 31 * DAY))
+  const young = await geocodedByGoogle(new Date(now.getTime() - 29 * DAY))
+  const seqBefore = env.store.changes.lastSeq()
+  answer = { lat: 38.9, lng: -77.04 }
+  expect(await refreshLimitedGeocodes(env.store, google, now)).toEqual({ checked: 1, refreshed: 1, failed: 0 })
+  const refreshed = (await env.call('GET', `/admin/v1/locations/${old}`)).body.location
+  expect(refreshed.coordinates).toEqual({ lat: 38.9, lng: -77.04 })
+  expect(refreshed.geocoding).toEqual({ precision: 'rooftop', source: 'google' })
+  expect(refreshed.updated_at).toBe(now.toISOString())
+  expect(env.store.changes.since(seqBefore)).toMatchObject([{ entity: 'location', entityId: old, op: 'upsert' }])
+  expect((await env.call('GET', `/admin/v1/locations/${young}`)).body.location.coordinates).not.toEqual({ lat: 38.9, lng: -77.04 })
+  // Now fresh: the next run has nothing to do.
+  expect(await refreshLimitedGeocodes(env.store, google, now)).toEqual({ checked: 0, refreshed: 0, failed: 0 })
+})
+
+test('coordinates sent by the caller, or from other providers, are never touched', async () => {
+  const now = new Date('2026-11-22T12:00:00Z')
+  const res = await env.call('POST', '/admin/v1/locations', { body: { name: 'Pinned', address: 'Somewhere', coordinates: { lat: 1, lng: 2 } } })
+  env.store.db.run('UPDATE locations SET created_at = ?', [new Date(now.getTime() - 400 * DAY).toISOString()])
+  expect(await refreshLimitedGeocodes(env.store, google, now)).toEqual({ checked: 0, refreshed: 0, failed: 0 })
+  expect((await env.call('GET', `/admin/v1/locations/${res.body.location.id}`)).body.location.coordinates).toEqual({ lat: 1, lng: 2 })
+})
+
+test('a failed re-geocode keeps the row for the next run and changes nothing', async () => {
+  const now = new Date('2026-11-22T12:00:00Z')
+  const id = await geocodedByGoogle(new Date(now.getTime() - 40 * DAY))
+  const before = (await env.call('GET', `/admin/v1/locations/${id}`)).body.location
+  const down: Geocoder = { name: 'google', geocode: async () => Promise.reject(new Error('down')) }
+  expect(await refreshLimitedGeocodes(env.store, down, now)).toEqual({ checked: 1, refreshed: 0, failed: 1 })
+  expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location).toEqual(before)
+})
