@@ -58,6 +58,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (NEEDS_KEY.includes(provider as GeocoderProvider) && apiKey === null) {
     throw new ConfigError(`GEOCODER=${provider} needs GEOCODER_API_KEY.`)
   }
+  if (provider === 'nominatim' && geocoderUrl === null && !env.GEOCODER_USER_AGENT) {
+    throw new ConfigError(
+      'GEOCODER=nominatim on the public instance needs GEOCODER_USER_AGENT naming your application and a contact, e.g. "acme-stores/1.0 (ops@acme.example)" (its usage policy).',
+    )
+  }
   if (provider === 'pelias' && geocoderUrl === null && apiKey === null) {
     throw new ConfigError('GEOCODER=pelias needs GEOCODER_URL (your own Pelias) or GEOCODER_API_KEY (the hosted geocode.earth).')
   }

@@ -129,6 +129,8 @@ test('the provider finds nothing: not a failure, so no fallback; the API answers
 test('configuration: providers that need a key or a URL say so at start', () => {
   expect(() => loadConfig({ GEOCODER: 'google' })).toThrow(ConfigError)
   expect(() => loadConfig({ GEOCODER: 'pelias' })).toThrow(/GEOCODER_URL/)
+  expect(() => loadConfig({ GEOCODER: 'nominatim' })).toThrow(/GEOCODER_USER_AGENT/)
+  expect(loadConfig({ GEOCODER: 'nominatim', GEOCODER_USER_AGENT: 'acme/1.0 (ops@acme.example)' }).geocoder.userAgent).toBe('acme/1.0 (ops@acme.example)')
   expect(() => loadConfig({ GEOCODER: 'teleport' })).toThrow(/GEOCODER must be one of/)
   expect(() => loadConfig({ GEOCODER: 'nominatim', GEOCODER_URL: 'ftp://x' })).toThrow(/GEOCODER_URL/)
   expect(loadConfig({ GEOCODER: 'pelias', GEOCODER_URL: 'http://127.0.0.1:4000' }).geocoder.provider).toBe('pelias')
