@@ -70,9 +70,17 @@ describe('address parts', () => {
 })
 
 describe('refuses to guess', () => {
-  for (const address of ['', '   ', 'asdfgh qwerty', 'Nowhere Land', '12345', 'Main Street 5']) {
+  // The last three name towns that have a namesake abroad at least half as big: ambiguous without a country.
+  for (const address of ['', '   ', 'asdfgh qwerty', 'Nowhere Land', '12345', 'Main Street 5', 'Salamanca', 'Barcelona', 'Cambridge']) {
     test(JSON.stringify(address), () => expect(geo.lookup(address)).toBeNull())
   }
+  test('the same names resolve once the country, a region or a state is given', () => {
+    expect(geo.lookup('Salamanca, España')!.parts.country).toBe('ES')
+    expect(geo.lookup('Barcelona, Spain')!.parts.country).toBe('ES')
+    expect(geo.lookup('Cambridge, MA')!.parts).toMatchObject({ country: 'US', region: 'MA' })
+    expect(geo.lookup('St Ives, Cornwall')!.parts.country).toBe('GB') // a county names the country
+    expect(geo.lookup('Granada, Andalucía')!.parts.country).toBe('ES')
+  })
   test('a named country is never left: a town it lacks gives null, not a namesake abroad', () => {
     const r = geo.lookup('Springfield, Germany')
     if (r !== null) expect(r.parts.country).toBe('DE')

