@@ -4,7 +4,7 @@
 import type { Database } from 'bun:sqlite'
 import type { AddressParts } from '../../store/locations'
 import type { GeocodeResult, Precision } from '../geocoder'
-import { nameKey } from './normalize'
+import { nameKey } from '../../text'
 import { AU_STATES, CA_PROVINCES } from './tables'
 
 type PlaceRow = { id: number; name: string; country: string; admin1: string; lat: number; lng: number; population: number; alt: number; weight: number }

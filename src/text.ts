@@ -1,4 +1,4 @@
-// One normal form for place names, shared by the data build and the lookups.
+// One folded form of text, shared by the geocoder (place names) and the search index (keywords).
 
 const FOLD: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' }
 

@@ -1,0 +1,205 @@
+// One locator's published locations, in memory: a static KDBush base plus a small delta and dead
+// slots for geography, FlexSearch for keywords, tag ids for filters, and each location's public JSON
+// pre-serialized. Pure TypeScript: no HTTP, no SQL. Every answer equals a naive scan of the docs
+// (test/search/oracle.test.ts proves it).
+import FlexSearch from 'flexsearch'
+import { around, distance } from 'geokdbush'
+import KDBush from 'kdbush'
+import { nameKey } from '../text'
+
+export type IndexDoc = {
+  id: string
+  lat: number
+  lng: number
+  /** The public location JSON, pre-serialized, ending in "}" (distance is added per query). */
+  json: string
+  /** Sort key for sort=name: the folded name. */
+  nameSort: string
+  /** Priority rank: the index of the first priority rule matched; unmatched: the number of rules. */
+  rank: number
+  /** Tag values, lowercased (tags match case-insensitively). */
+  tags: string[]
+  /** Searchable text, folded with nameKey: name, address, description, tags. */
+  text: string
+}
+
+export type TagLogic = 'any' | 'all' | 'match'
+export type SortOrder = 'distance' | 'name' | 'priority'
+
+export type IndexQuery = {
+  /** null: every location (all=true); otherwise a radius query around this point. */
+  center: { lat: number; lng: number } | null
+  radiusKm: number
+  /** Lowercased tag values; empty: no tag filter. */
+  tags: string[]
+  tagLogic: TagLogic
+  /** For tagLogic=match: the filter group of a (lowercased) tag. */
+  groupOf: (tag: string) => string
+  /** Keyword search as typed; '' or only punctuation: no search. */
+  search: string
+  sort: SortOrder
+  offset: number
+  limit: number
+}
+
+export type IndexHit = { doc: IndexDoc; distanceKm: number | null }
+export type IndexResult = { total: number; hits: IndexHit[] }
+
+/** Rebuild the KDBush base when the delta holds more than this many points, or a tenth of the base. */
+const DELTA_MIN = 256
+
+/** The words of a search, folded; the last is matched as a prefix, the others as whole words. */
+export function searchWords(search: string): string[] {
+  const folded = nameKey(search)
+  return folded === '' ? [] : folded.split(' ')
+}
+
+/** Does a doc carry the query's tags under the given logic? (Shared with the test oracle.) */
+export function tagsMatch(docTags: readonly string[], query: Pick<IndexQuery, 'tags' | 'tagLogic' | 'groupOf'>): boolean {
+  const { tags, tagLogic } = query
+  if (tags.length === 0) return true
+  if (tagLogic === 'any') return tags.some((t) => docTags.includes(t))
+  if (tagLogic === 'all') return tags.every((t) => docTags.includes(t))
+  // match: OR within a filter group, AND across groups.
+  const groups = new Map<string, boolean>()
+  for (const t of tags) {
+    const g = query.groupOf(t)
+    groups.set(g, (groups.get(g) ?? false) || docTags.includes(t))
+  }
+  for (const ok of groups.values()) if (!ok) return false
+  return true
+}
+
+/** The order of results; ties broken by id so every answer is deterministic. (Shared with the oracle.) */
+export function compareHits(sort: SortOrder, radius: boolean) {
+  const byId = (a: IndexHit, b: IndexHit) => (a.doc.id < b.doc.id ? -1 : a.doc.id > b.doc.id ? 1 : 0)
+  const byName = (a: IndexHit, b: IndexHit) => (a.doc.nameSort < b.doc.nameSort ? -1 : a.doc.nameSort > b.doc.nameSort ? 1 : 0)
+  const byDistance = (a: IndexHit, b: IndexHit) => a.distanceKm! - b.distanceKm!
+  if (sort === 'priority') {
+    // Rank, then as the query's own order would: nearest first (radius) or by name (all).
+    return radius
+      ? (a: IndexHit, b: IndexHit) => a.doc.rank - b.doc.rank || byDistance(a, b) || byName(a, b) || byId(a, b)
+      : (a: IndexHit, b: IndexHit) => a.doc.rank - b.doc.rank || byName(a, b) || byId(a, b)
+  }
+  if (sort === 'name') return (a: IndexHit, b: IndexHit) => byName(a, b) || byId(a, b)
+  return (a: IndexHit, b: IndexHit) => byDistance(a, b) || byName(a, b) || byId(a, b)
+}
+
+export class LocatorIndex {
+  /** Docs by slot; null where deleted or moved (dead). Slots below baseSize are in the KDBush base. */
+  private docs: (IndexDoc | null)[] = []
+  private slotOf = new Map<string, number>()
+  private base: KDBush | null = null
+  private baseSize = 0
+  private live = 0
+  private text = new FlexSearch.Index({ tokenize: 'forward', encoder: FlexSearch.Charset.Exact })
+
+  constructor(docs: Iterable<IndexDoc> = []) {
+    for (const doc of docs) this.append(doc)
+    this.rebuildBase()
+  }
+
+  get size(): number {
+    return this.live
+  }
+
+  /** Adds or replaces a location (by id). */
+  upsert(doc: IndexDoc): void {
+    this.remove(doc.id)
+    this.append(doc)
+    if (this.docs.length - this.baseSize > Math.max(DELTA_MIN, this.baseSize / 10)) this.compact()
+  }
+
+  /** Removes a location; unknown ids are ignored. */
+  remove(id: string): void {
+    const slot = this.slotOf.get(id)
+    if (slot === undefined) return
+    this.slotOf.delete(id)
+    this.docs[slot] = null
+    this.text.remove(slot)
+    this.live--
+  }
+
+  get(id: string): IndexDoc | null {
+    const slot = this.slotOf.get(id)
+    return slot === undefined ? null : this.docs[slot]!
+  }
+
+  query(q: IndexQuery): IndexResult {
+    const words = searchWords(q.search)
+    const textMask = words.length > 0 ? this.textMatches(words) : null
+    const accept = (slot: number): boolean => {
+      const doc = this.docs[slot]
+      return doc !== null && doc !== undefined && (textMask === null || textMask[slot] === 1) && tagsMatch(doc.tags, q)
+    }
+    const hits: IndexHit[] = []
+    if (q.center) {
+      const { lat, lng } = q.center
+      // Base: geokdbush walks the tree nearest-first within the radius (km), filtering as it goes.
+      for (const slot of this.base ? around(this.base, lng, lat, Infinity, q.radiusKm, accept) : []) {
+        const doc = this.docs[slot]!
+        hits.push({ doc, distanceKm: distance(lng, lat, doc.lng, doc.lat) })
+      }
+      // Delta: scanned.
+      for (let slot = this.baseSize; slot < this.docs.length; slot++) {
+        if (!accept(slot)) continue
+        const doc = this.docs[slot]!
+        const d = distance(lng, lat, doc.lng, doc.lat)
+        if (d <= q.radiusKm) hits.push({ doc, distanceKm: d })
+      }
+    } else {
+      for (let slot = 0; slot < this.docs.length; slot++) if (accept(slot)) hits.push({ doc: this.docs[slot]!, distanceKm: null })
+    }
+    hits.sort(compareHits(q.sort, q.center !== null))
+    return { total: hits.length, hits: hits.slice(q.offset, q.offset + q.limit) }
+  }
+
+  /** Slots whose text has every word: the last as a prefix, the others whole. */
+  private textMatches(words: string[]): Uint8Array {
+    const mask = new Uint8Array(this.docs.length)
+    // FlexSearch ('forward') finds docs where every word begins some token; whole words are then checked here.
+    const found = this.text.search(words.join(' '), { limit: Math.max(1, this.live) }) as number[]
+    const whole = words.slice(0, -1)
+    for (const slot of found) {
+      const doc = this.docs[slot]
+      if (!doc) continue
+      if (whole.length > 0) {
+        const tokens = doc.text.split(' ')
+        if (!whole.every((w) => tokens.includes(w))) continue
+      }
+      mask[slot] = 1
+    }
+    return mask
+  }
+
+  private append(doc: IndexDoc): void {
+    const slot = this.docs.length
+    this.docs.push(doc)
+    this.slotOf.set(doc.id, slot)
+    this.text.add(slot, doc.text)
+    this.live++
+  }
+
+  private rebuildBase(): void {
+    this.baseSize = this.docs.length
+    if (this.baseSize === 0) {
+      this.base = null
+      return
+    }
+    const kd = new KDBush(this.baseSize)
+    for (const doc of this.docs) kd.add(doc ? doc.lng : 0, doc ? doc.lat : 0) // dead slots keep their place; accept() skips them
+    kd.finish()
+    this.base = kd
+  }
+
+  /** Drops dead slots and folds the delta into a new base. */
+  private compact(): void {
+    const docs = this.docs.filter((d): d is IndexDoc => d !== null)
+    this.docs = []
+    this.slotOf.clear()
+    this.live = 0
+    this.text = new FlexSearch.Index({ tokenize: 'forward', encoder: FlexSearch.Charset.Exact })
+    for (const doc of docs) this.append(doc)
+    this.rebuildBase()
+  }
+}

@@ -1,0 +1,146 @@
+// The index answers every query exactly as a naive scan of the docs does, after any sequence of
+// writes. The oracle below is written independently of the index (only the distance formula,
+// geokdbush's great-circle distance in km, is shared: it defines "distance").
+import { describe, expect, test } from 'bun:test'
+import fc from 'fast-check'
+import { distance } from 'geokdbush'
+import { LocatorIndex, type IndexDoc, type IndexQuery, type SortOrder, type TagLogic } from '../../src/search/locator-index'
+import { nameKey } from '../../src/text'
+
+const CENTERS = [
+  { lat: 48.8566, lng: 2.3522 },
+  { lat: 40.7128, lng: -74.006 },
+  { lat: -33.8688, lng: 151.2093 },
+  { lat: 64.1466, lng: -21.9426 },
+  { lat: 0.5, lng: 179.9 }, // near the antimeridian
+]
+const WORDS = ['bike', 'bikes', 'biking', 'café', 'cafe', 'zürich', 'zurich', 'main', 'street', 'saint', 'sainte', 'outdoor', 'ski', 'store', 'repair', 'rue', 'de', 'la']
+const TAGS = ['repairs', 'rentals', 'ski', 'bikes', 'outlet', 'flagship', 'wifi']
+const GROUP: Record<string, string> = { repairs: 'services', rentals: 'services', ski: 'products', bikes: 'products', outlet: 'type', flagship: 'type' }
+const groupOf = (t: string) => GROUP[t] ?? '_default'
+
+const point = fc.record({ c: fc.integer({ min: 0, max: CENTERS.length - 1 }), dLat: fc.double({ min: -0.6, max: 0.6, noNaN: true }), dLng: fc.double({ min: -0.6, max: 0.6, noNaN: true }) }).map(({ c, dLat, dLng }) => {
+  const center = CENTERS[c]!
+  let lng = center.lng + dLng
+  if (lng > 180) lng -= 360
+  return { lat: Math.max(-90, Math.min(90, center.lat + dLat)), lng }
+})
+
+const docArb = (id: string) =>
+  fc.record({
+    p: point,
+    nameWords: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }),
+    moreWords: fc.array(fc.constantFrom(...WORDS), { maxLength: 4 }),
+    tags: fc.uniqueArray(fc.constantFrom(...TAGS), { maxLength: 4 }),
+    rank: fc.integer({ min: 0, max: 3 }),
+  }).map(({ p, nameWords, moreWords, tags, rank }): IndexDoc => {
+    const name = nameWords.join(' ')
+    return { id, lat: p.lat, lng: p.lng, json: `{"id":"${id}"}`, nameSort: nameKey(name), rank, tags, text: nameKey([name, ...moreWords, ...tags].join(' ')) }
+  })
+
+type Op = { kind: 'upsert'; n: number; doc: IndexDoc } | { kind: 'remove'; n: number }
+const opArb: fc.Arbitrary<Op> = fc.integer({ min: 0, max: 60 }).chain((n) =>
+  fc.oneof(
+    { weight: 4, arbitrary: docArb(`loc_${n}`).map((doc): Op => ({ kind: 'upsert', n, doc })) },
+    { weight: 1, arbitrary: fc.constant<Op>({ kind: 'remove', n }) },
+  ),
+)
+
+const queryArb: fc.Arbitrary<IndexQuery> = fc.record({
+  radius: fc.boolean(),
+  center: point,
+  radiusKm: fc.oneof(fc.double({ min: 0.5, max: 120, noNaN: true }), fc.constant(1609.344)),
+  tags: fc.uniqueArray(fc.constantFrom(...TAGS, 'unknown-tag'), { maxLength: 3 }),
+  tagLogic: fc.constantFrom<TagLogic>('any', 'all', 'match'),
+  search: fc.oneof(
+    fc.constant(''),
+    fc.array(fc.constantFrom(...WORDS, 'bi', 'sai', 'zu', 'caf', 'x', 'STORE', 'Café', '!!'), { minLength: 1, maxLength: 3 }).map((w) => w.join(' ')),
+  ),
+  sort: fc.constantFrom<SortOrder>('distance', 'name', 'priority'),
+  offset: fc.integer({ min: 0, max: 30 }),
+  limit: fc.integer({ min: 1, max: 25 }),
+}).map((q) => ({
+  center: q.radius ? q.center : null,
+  radiusKm: q.radiusKm,
+  tags: q.tags,
+  tagLogic: q.tagLogic,
+  groupOf,
+  search: q.search,
+  sort: q.radius ? q.sort : q.sort === 'distance' ? 'name' : q.sort,
+  offset: q.offset,
+  limit: q.limit,
+}))
+
+/** The naive answer: scan every doc. */
+function oracle(docs: IndexDoc[], q: IndexQuery) {
+  const words = nameKey(q.search).split(' ').filter((w) => w !== '')
+  const rows: { doc: IndexDoc; distanceKm: number | null }[] = []
+  for (const doc of docs) {
+    const d = q.center ? distance(q.center.lng, q.center.lat, doc.lng, doc.lat) : null
+    if (d !== null && d > q.radiusKm) continue
+    if (q.tags.length > 0) {
+      if (q.tagLogic === 'any' && !q.tags.some((t) => doc.tags.includes(t))) continue
+      if (q.tagLogic === 'all' && !q.tags.every((t) => doc.tags.includes(t))) continue
+      if (q.tagLogic === 'match') {
+        const groups = [...new Set(q.tags.map(groupOf))]
+        if (!groups.every((g) => q.tags.some((t) => groupOf(t) === g && doc.tags.includes(t)))) continue
+      }
+    }
+    if (words.length > 0) {
+      const tokens = doc.text.split(' ')
+      const last = words[words.length - 1]!
+      if (!words.slice(0, -1).every((w) => tokens.includes(w))) continue
+      if (!tokens.some((t) => t.startsWith(last))) continue
+    }
+    rows.push({ doc, distanceKm: d })
+  }
+  const cmpStr = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+  rows.sort((a, b) => {
+    if (q.sort === 'priority' && a.doc.rank !== b.doc.rank) return a.doc.rank - b.doc.rank
+    if (q.sort !== 'name' && q.center && a.distanceKm !== b.distanceKm) return a.distanceKm! - b.distanceKm!
+    return cmpStr(a.doc.nameSort, b.doc.nameSort) || cmpStr(a.doc.id, b.doc.id)
+  })
+  return { total: rows.length, ids: rows.slice(q.offset, q.offset + q.limit).map((r) => [r.doc.id, r.distanceKm]) }
+}
+
+const answer = (index: LocatorIndex, q: IndexQuery) => {
+  const r = index.query(q)
+  return { total: r.total, ids: r.hits.map((h) => [h.doc.id, h.distanceKm]) }
+}
+
+describe('LocatorIndex agrees with a naive scan', () => {
+  test('after random writes (enough to compact the base), for random queries', () => {
+    fc.assert(
+      fc.property(fc.array(opArb, { maxLength: 400, size: 'max' }), fc.array(queryArb, { minLength: 1, maxLength: 8 }), (ops, queries) => {
+        const index = new LocatorIndex()
+        const truth = new Map<string, IndexDoc>()
+        for (const op of ops) {
+          if (op.kind === 'upsert') {
+            index.upsert(op.doc)
+            truth.set(op.doc.id, op.doc)
+          } else {
+            index.remove(`loc_${op.n}`)
+            truth.delete(`loc_${op.n}`)
+          }
+        }
+        expect(index.size).toBe(truth.size)
+        for (const q of queries) expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
+      }),
+      { numRuns: 150 },
+    )
+  })
+
+  test('built in one go from many docs, then queried', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { minLength: 0, maxLength: 700, size: 'max' }).chain((ns) => fc.tuple(...ns.map((_, i) => docArb(`loc_${i}`)))), fc.array(queryArb, { minLength: 1, maxLength: 5 }), (docs, queries) => {
+        const index = new LocatorIndex(docs)
+        for (const q of queries) expect(answer(index, q)).toEqual(oracle(docs, q))
+      }),
+      { numRuns: 40 },
+    )
+  })
+
+  test('an empty index answers every query with nothing', () => {
+    fc.assert(fc.property(queryArb, (q) => expect(answer(new LocatorIndex(), q)).toEqual({ total: 0, ids: [] })), { numRuns: 50 })
+  })
+})
