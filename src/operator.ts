@@ -1,12 +1,24 @@
-// What an operator does to the database (locators, keys, custom field definitions), shared by the
-// `storeloc` CLI and the first-start bootstrap. Plain functions over the store; errors are
-// OperatorError with a message a person can act on.
+// What an operator does to the database (locators, keys, settings, custom field definitions, filter
+// groups, priority rules), shared by the `storeloc` CLI, the demo loader and the first-start
+// bootstrap. Plain functions over the store; errors are OperatorError with a message a person can
+// act on, and a refused operation writes nothing.
+import { readFileSync } from 'node:fs'
+import type { TSchema } from '@sinclair/typebox'
+import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors'
+import { Value } from '@sinclair/typebox/value'
+import { t } from 'elysia'
+import { isFullUrl } from './admin/normalize'
+import { LOCATION_ID } from './ids'
 import { CUSTOM_FIELD_ID, CUSTOM_FIELD_TYPES, type CustomField, type CustomFieldType } from './store/custom-fields'
 import type { Store } from './store'
+import type { FilterGroup, FilterTag } from './store/filters'
 import type { ApiKey } from './store/keys'
-import type { Locator } from './store/locators'
+import type { Locator, LocatorSettings } from './store/locators'
+import type { PriorityRule } from './store/priority'
 
 export class OperatorError extends Error {}
+
+const HEX_COLOR = /^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/
 
 export function requireLocator(store: Store, id: string): Locator {
   const locator = store.locators.get(id)
@@ -86,7 +98,7 @@ export function addCustomField(
   if (!(CUSTOM_FIELD_TYPES as readonly string[]).includes(field.type)) {
     throw new OperatorError(`--type must be one of ${CUSTOM_FIELD_TYPES.join(', ')}; got ${JSON.stringify(field.type)}.`)
   }
-  if (field.color && !/^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/.test(field.color)) {
+  if (field.color && !HEX_COLOR.test(field.color)) {
     throw new OperatorError(`--color must be a hex colour such as #1a7f37; got ${JSON.stringify(field.color)}.`)
   }
   if (store.customFields.get(locatorId, field.id)) throw new OperatorError(`Locator ${locatorId} already has a custom field ${JSON.stringify(field.id)}.`)
@@ -109,5 +121,343 @@ export function removeCustomField(store: Store, locatorId: string, fieldId: stri
     const clearedLocations = store.locations.dropCustomField(locatorId, fieldId)
     store.customFields.remove(locatorId, fieldId)
     return { clearedLocations }
+  })
+}
+
+/** A JSON file's content, or an OperatorError saying why it could not be read. */
+export function readJsonFile(path: string): unknown {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (e) {
+    const code = (e as { code?: string }).code
+    if (code === 'ENOENT') throw new OperatorError(`No file ${path}.`)
+    if (code === 'EISDIR') throw new OperatorError(`${path} is a directory, not a JSON file.`)
+    throw new OperatorError(`Cannot read ${path}: ${(e as Error).message}`)
+  }
+  try {
+    return JSON.parse(text)
+  } catch (e) {
+    throw new OperatorError(`${path} is not valid JSON: ${(e as Error).message}`)
+  }
+}
+
+// Locator settings ------------------------------------------------------------------------------
+
+/** Largest default radius, in the locator's unit: the Query API refuses larger ones too. */
+export const MAX_RADIUS = 1000
+export const MAX_RATE_LIMIT = 1_000_000
+const MAX_REFERRERS = 100
+const HOST_LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?'
+/** An exact host (shop.example.com, localhost) or a wildcard over a domain's subdomains (*.example.com). */
+const REFERRER_ENTRY = new RegExp(`^(?:\\*\\.)?(?:${HOST_LABEL}\\.)*${HOST_LABEL}$`)
+
+/** Raw operator input, as typed on the command line. */
+export type LocatorSettingsInput = {
+  /** on | off */
+  queryApi?: string
+  /** Comma-separated hosts or *.host; '' clears the allowlist (every site may call). */
+  referrers?: string
+  /** Default search radius in the locator's unit, > 0 and <= 1000; '' goes back to the API default (25). */
+  radius?: string
+  /** miles | km */
+  unit?: string
+  /** Public requests per minute per token, 1 to 1,000,000. */
+  rateLimit?: string
+}
+
+/** Hosts as the referrer check compares them: lowercased, no scheme, path or port; duplicates dropped. */
+export function parseReferrers(raw: string): string[] {
+  const out: string[] = []
+  for (const part of raw.split(',')) {
+    const entry = part.trim().toLowerCase()
+    if (entry === '') continue
+    const shown = JSON.stringify(part.trim())
+    if (entry === '*' || entry === '*.*') {
+      throw new OperatorError(`--referrers: ${shown} would allow every site; to allow every site, clear the list with --referrers ''.`)
+    }
+    if (entry.includes('://') || entry.includes('/')) {
+      throw new OperatorError(`--referrers takes hosts, not URLs: write example.com, not https://example.com/; got ${shown}.`)
+    }
+    if (entry.includes(':')) throw new OperatorError(`--referrers takes hosts without a port (any port matches); got ${shown}.`)
+    if (entry.length > 253 || !REFERRER_ENTRY.test(entry)) {
+      throw new OperatorError(`--referrers entries must be exact hosts such as shop.example.com or wildcards such as *.example.com; got ${shown}.`)
+    }
+    if (entry.startsWith('*.') && !entry.slice(2).includes('.')) {
+      throw new OperatorError(`--referrers: ${shown} would allow a whole top-level domain; name a domain such as *.example.com.`)
+    }
+    if (!out.includes(entry)) out.push(entry)
+  }
+  if (out.length > MAX_REFERRERS) throw new OperatorError(`--referrers may list at most ${MAX_REFERRERS} hosts; got ${out.length}.`)
+  return out
+}
+
+function parseSettings(input: LocatorSettingsInput): LocatorSettings {
+  const patch: LocatorSettings = {}
+  if (input.queryApi !== undefined) {
+    if (input.queryApi !== 'on' && input.queryApi !== 'off') throw new OperatorError(`--query-api must be on or off; got ${JSON.stringify(input.queryApi)}.`)
+    patch.queryApiEnabled = input.queryApi === 'on'
+  }
+  if (input.referrers !== undefined) patch.referrers = parseReferrers(input.referrers)
+  if (input.radius !== undefined) {
+    const raw = input.radius.trim()
+    if (raw === '') patch.defaultRadius = null
+    else {
+      const radius = Number(raw)
+      if (!/^(\d+(\.\d*)?|\.\d+)$/.test(raw) || !(radius > 0) || radius > MAX_RADIUS) {
+        throw new OperatorError(`--radius must be a number greater than 0 and at most ${MAX_RADIUS} (in the locator's unit); got ${JSON.stringify(input.radius)}.`)
+      }
+      patch.defaultRadius = radius
+    }
+  }
+  if (input.unit !== undefined) {
+    if (input.unit !== 'miles' && input.unit !== 'km') throw new OperatorError(`--unit must be miles or km; got ${JSON.stringify(input.unit)}.`)
+    patch.defaultUnit = input.unit
+  }
+  if (input.rateLimit !== undefined) {
+    const raw = input.rateLimit.trim()
+    const limit = Number(raw)
+    if (!/^\d{1,7}$/.test(raw) || limit < 1 || limit > MAX_RATE_LIMIT) {
+      throw new OperatorError(`--rate-limit must be a whole number of requests per minute from 1 to ${MAX_RATE_LIMIT}; got ${JSON.stringify(input.rateLimit)}.`)
+    }
+    patch.rateLimit = limit
+  }
+  return patch
+}
+
+/** Validates every setting first, then changes them all in one transaction (or none). */
+export function setLocatorSettings(store: Store, id: string, input: LocatorSettingsInput): Locator {
+  requireLocator(store, id)
+  const patch = parseSettings(input)
+  if (Object.keys(patch).length === 0) {
+    throw new OperatorError('Nothing to change: give at least one of --query-api, --referrers, --radius, --unit, --rate-limit.')
+  }
+  return store.write(() => store.locators.updateSettings(id, patch))
+}
+
+/** A new public token; the old one stops naming the locator as soon as this commits. */
+export function rotatePublicToken(store: Store, id: string): Locator {
+  requireLocator(store, id)
+  return store.write(() => store.locators.rotateToken(id))
+}
+
+// Filters and priority rules: validation ---------------------------------------------------------
+
+const MAX_LISTED_PROBLEMS = 20
+
+/** `/0/tags/1/color` under `filters` -> `filters[0].tags[1].color`. */
+function jsonPath(root: string, pointer: string): string {
+  let out = root
+  for (const part of pointer.split('/').slice(1)) {
+    const key = part.replaceAll('~1', '/').replaceAll('~0', '~')
+    out += /^\d+$/.test(key) ? `[${key}]` : `.${key}`
+  }
+  return out
+}
+
+/** What a string must look like, by field name, for pattern mismatches. */
+const PATTERN_HINTS: Record<string, string> = {
+  id: 'must be 1 to 64 letters, digits, _ or - (such as services or _default)',
+  color: 'must be a hex colour such as #1a7f37 or #fff',
+  ids: 'must be a location id such as loc_0123456789abcdef',
+}
+
+/** A value as quoted in a message: JSON, cut short. */
+function shown(v: unknown): string {
+  const text = JSON.stringify(v) ?? String(v)
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text
+}
+
+function problemFor(root: string, e: ValueError, unknownField?: (at: string) => string): string {
+  const at = jsonPath(root, e.path)
+  const field = e.path.split('/').filter((p) => p !== '' && !/^\d+$/.test(p)).at(-1) ?? ''
+  const s = e.schema as TSchema & Record<string, unknown>
+  const got = e.value === undefined ? '' : `; got ${shown(e.value)}`
+  switch (e.type) {
+    case ValueErrorType.ObjectRequiredProperty:
+      return `${at} is required.`
+    case ValueErrorType.ObjectAdditionalProperties:
+      return unknownField ? unknownField(at) : `${at} is not a known field; the fields are ${Object.keys((s.properties as object) ?? {}).join(', ')}.`
+    case ValueErrorType.String:
+    case ValueErrorType.Boolean:
+    case ValueErrorType.Number:
+      return `${at} must be a ${s.type === 'string' ? 'string' : s.type === 'boolean' ? 'boolean (true or false)' : 'number'}${got}.`
+    case ValueErrorType.Array:
+      return `${at} must be an array${got}.`
+    case ValueErrorType.Object:
+      return `${at} must be an object${got}.`
+    case ValueErrorType.StringMinLength:
+      return `${at} must not be empty.`
+    case ValueErrorType.StringMaxLength:
+      return `${at} may be at most ${s.maxLength} characters.`
+    case ValueErrorType.ArrayMinItems:
+      return `${at} must have at least ${s.minItems} item(s).`
+    case ValueErrorType.ArrayMaxItems:
+      return `${at} may have at most ${s.maxItems} items.`
+    case ValueErrorType.StringPattern:
+      return `${at} ${PATTERN_HINTS[field] ?? `must match ${s.pattern}`}${got}.`
+    default:
+      return `${at}: ${e.message}${got}.`
+  }
+}
+
+/** The schema's complaints about `value`, the first per field. */
+function schemaProblems(schema: TSchema, value: unknown, root: string, unknownField?: (at: string) => string): string[] {
+  const seen = new Set<string>()
+  const out: string[] = []
+  for (const e of Value.Errors(schema, value)) {
+    if (seen.has(e.path)) continue // "is required" before "must be a string"
+    seen.add(e.path)
+    out.push(problemFor(root, e, unknownField))
+  }
+  return out
+}
+
+function refuse(what: string, problems: string[]): never {
+  const listed = problems.slice(0, MAX_LISTED_PROBLEMS).map((p) => `  ${p}`)
+  if (problems.length > MAX_LISTED_PROBLEMS) listed.push(`  ... and ${problems.length - MAX_LISTED_PROBLEMS} more.`)
+  throw new OperatorError(`The ${what} were not changed:\n${listed.join('\n')}`)
+}
+
+function trimStrings(v: unknown): unknown {
+  if (typeof v === 'string') return v.trim()
+  if (Array.isArray(v)) return v.map(trimStrings)
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, trimStrings(x)]))
+  return v
+}
+
+const FilterTagInput = t.Object(
+  {
+    value: t.String({ minLength: 1, maxLength: 100 }),
+    label: t.String({ minLength: 1, maxLength: 200 }),
+    color: t.Optional(t.String({ pattern: HEX_COLOR.source })),
+    image: t.Optional(t.String({ maxLength: 2048 })),
+  },
+  { additionalProperties: false },
+)
+
+const FilterGroupInput = t.Object(
+  {
+    id: t.String({ pattern: '^[A-Za-z0-9_][A-Za-z0-9_-]{0,63}$' }),
+    name: t.String({ minLength: 1, maxLength: 200 }),
+    label: t.String({ minLength: 1, maxLength: 200 }),
+    singleSelect: t.Optional(t.Boolean()),
+    inline: t.Optional(t.Boolean()),
+    hidden: t.Optional(t.Boolean()),
+    hideInLocationDetails: t.Optional(t.Boolean()),
+    tags: t.Optional(t.Array(FilterTagInput, { maxItems: 1000 })),
+  },
+  { additionalProperties: false },
+)
+
+/** A filters file: the groups as GET /filters returns them; booleans default to false, tags to []. */
+export const FiltersInput = t.Array(FilterGroupInput, { maxItems: 100 })
+export type FiltersInput = typeof FiltersInput.static
+
+/** The groups `json` describes, or an OperatorError listing every problem (path and fix). */
+export function parseFilters(json: unknown): FilterGroup[] {
+  const value = trimStrings(json)
+  const problems = schemaProblems(FiltersInput, value, 'filters')
+  if (problems.length > 0) refuse('filters', problems)
+  const input = value as FiltersInput
+  const groupAt = new Map<string, number>()
+  const tagAt = new Map<string, string>()
+  const groups = input.map((g, i): FilterGroup => {
+    const seenGroup = groupAt.get(g.id)
+    if (seenGroup !== undefined) problems.push(`filters[${i}].id ${JSON.stringify(g.id)} is already the id of filters[${seenGroup}]; group ids must be unique.`)
+    else groupAt.set(g.id, i)
+    const tags = (g.tags ?? []).map((tag, j): FilterTag => {
+      const at = `filters[${i}].tags[${j}]`
+      const key = tag.value.toLowerCase()
+      const first = tagAt.get(key)
+      if (first !== undefined) problems.push(`${at}.value ${JSON.stringify(tag.value)} is already used at ${first}; tag values must be unique within a locator, ignoring case.`)
+      else tagAt.set(key, at)
+      if (tag.image !== undefined && !isFullUrl(tag.image)) problems.push(`${at}.image must be a full URL including the protocol (https://...); got ${shown(tag.image)}.`)
+      const out: FilterTag = { value: tag.value, label: tag.label }
+      if (tag.color !== undefined) out.color = tag.color
+      if (tag.image !== undefined) out.image = tag.image
+      return out
+    })
+    return {
+      id: g.id,
+      name: g.name,
+      label: g.label,
+      singleSelect: g.singleSelect ?? false,
+      inline: g.inline ?? false,
+      hidden: g.hidden ?? false,
+      hideInLocationDetails: g.hideInLocationDetails ?? false,
+      tags,
+    }
+  })
+  if (problems.length > 0) refuse('filters', problems)
+  return groups
+}
+
+/** Replaces a locator's filter groups with those `json` describes (all of them, or nothing on a problem). */
+export function setFilters(store: Store, locatorId: string, json: unknown): FilterGroup[] {
+  requireLocator(store, locatorId)
+  const groups = parseFilters(json)
+  return store.write(() => {
+    store.filters.replace(locatorId, groups)
+    return store.filters.list(locatorId)
+  })
+}
+
+// A priority rule is exactly one of these three shapes.
+const TagRule = t.Object({ tag: t.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false })
+const CustomFieldRule = t.Object({ custom_field: t.String({ minLength: 1, maxLength: 64 }), value: t.String({ minLength: 1, maxLength: 2000 }) }, { additionalProperties: false })
+const IdsRule = t.Object({ ids: t.Array(t.String({ pattern: LOCATION_ID.source }), { minItems: 1, maxItems: 10_000 }) }, { additionalProperties: false })
+
+const RULE_SHAPES = 'each rule is exactly one of {"tag": "..."}, {"custom_field": "...", "value": "..."} or {"ids": ["loc_...", ...]}'
+
+/**
+ * The rules `json` describes, or an OperatorError listing every problem. `customFields` are the
+ * locator's defined custom field ids: a custom_field rule must name one of them.
+ */
+export function parsePriorityRules(json: unknown, customFields: readonly string[]): PriorityRule[] {
+  const value = trimStrings(json)
+  if (!Array.isArray(value)) throw new OperatorError(`The priority rules were not changed: they must be a JSON array in rank order; ${RULE_SHAPES}.`)
+  if (value.length > 1000) refuse('priority rules', [`priority may have at most 1000 rules; got ${value.length}.`])
+  const problems: string[] = []
+  const rules: PriorityRule[] = []
+  value.forEach((rule: unknown, i) => {
+    const at = `priority[${i}]`
+    if (!rule || typeof rule !== 'object' || Array.isArray(rule)) {
+      problems.push(`${at} must be an object: ${RULE_SHAPES}.`)
+      return
+    }
+    const r = rule as Record<string, unknown>
+    const kind = 'tag' in r ? TagRule : 'custom_field' in r || 'value' in r ? CustomFieldRule : 'ids' in r ? IdsRule : null
+    if (kind === null) {
+      problems.push(`${at} is not a rule: ${RULE_SHAPES}.`)
+      return
+    }
+    const found = schemaProblems(kind, r, at, (field) => `${field} is not allowed here: ${RULE_SHAPES}.`)
+    if (found.length > 0) {
+      problems.push(...found)
+      return
+    }
+    if (kind === TagRule) rules.push({ tag: r.tag as string })
+    else if (kind === CustomFieldRule) {
+      const id = r.custom_field as string
+      if (!customFields.includes(id)) {
+        const known = customFields.length > 0 ? customFields.join(', ') : 'none are defined'
+        problems.push(`${at}.custom_field ${JSON.stringify(id)} is not a custom field of this locator (${known}).`)
+      }
+      rules.push({ custom_field: id, value: r.value as string })
+    } else rules.push({ ids: [...new Set(r.ids as string[])] })
+  })
+  if (problems.length > 0) refuse('priority rules', problems)
+  return rules
+}
+
+/** Replaces a locator's priority rules (all of them, or nothing on a problem). */
+export function setPriorityRules(store: Store, locatorId: string, json: unknown): PriorityRule[] {
+  requireLocator(store, locatorId)
+  return store.write(() => {
+    // Inside the transaction: a custom field removed meanwhile cannot slip through.
+    const rules = parsePriorityRules(json, store.customFields.list(locatorId).map((f) => f.id))
+    store.priority.replace(locatorId, rules)
+    return store.priority.list(locatorId)
   })
 }

@@ -2,9 +2,9 @@
 // geocoded outside the transaction, then committed in one immediate transaction.
 import type { Geocoder, GeocodeResult } from '../geocode/geocoder'
 import { normalizeAddress } from '../geocode/geocoder'
-import { newLocationId } from '../ids'
+import { newLocationRecord } from '../locations/record'
 import type { Store } from '../store'
-import type { Contact, Hours, LocationRecord, LocationStatus, Social } from '../store/locations'
+import type { LocationRecord, LocationStatus } from '../store/locations'
 import { AdminError } from './errors'
 import { CONTACT_KEYS, DAYS, SOCIAL_KEYS, STATUS_INPUT } from './model'
 import { mergeMap, normalizeLocationBody, pickLocationFields, type LocationPatch } from './normalize'
@@ -137,28 +137,7 @@ export async function createLocation(deps: AdminDeps, locatorId: string, body: u
   const fields = bodyObject(body)
   const patch = normalizeLocationBody(fields, 'create', deps.store.customFields.list(locatorId))
   const found = patch.coordinates ? null : await geocode(deps, patch.address!)
-  const now = new Date().toISOString()
-  const record: LocationRecord = {
-    id: newLocationId(),
-    locatorId,
-    status: patch.status ?? 'published',
-    name: patch.name!,
-    address: patch.address!,
-    lat: patch.coordinates?.lat ?? found!.lat,
-    lng: patch.coordinates?.lng ?? found!.lng,
-    description: patch.description ?? '',
-    tags: patch.tags ?? [],
-    contact: mergeMap<Contact>({}, patch.contact),
-    social: mergeMap<Social>({}, patch.social),
-    hours: mergeMap<Hours>({}, patch.hours),
-    customFields: mergeMap<Record<string, string>>({}, patch.customFields),
-    imageUrl: patch.imageUrl ?? '',
-    geocoding: found ? { precision: found.precision, source: found.source } : null,
-    geocodedAt: found ? now : null,
-    addressParts: found?.parts ?? {},
-    createdAt: now,
-    updatedAt: now,
-  }
+  const record = newLocationRecord(locatorId, patch, found)
   deps.store.write(() => {
     assertCustomFieldsStillDefined(deps, locatorId, patch)
     deps.store.locations.insert(record)

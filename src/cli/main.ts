@@ -3,7 +3,22 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { ConfigError, loadConfig, type Config } from '../config'
 import { createGeocoder } from '../geocode'
-import { addCustomField, createKey, createLocator, OperatorError, requireLocator, revokeKey, rotateKey, removeCustomField } from '../operator'
+import {
+  addCustomField,
+  createKey,
+  createLocator,
+  OperatorError,
+  readJsonFile,
+  removeCustomField,
+  requireLocator,
+  revokeKey,
+  rotateKey,
+  rotatePublicToken,
+  setFilters,
+  setLocatorSettings,
+  setPriorityRules,
+  type LocatorSettingsInput,
+} from '../operator'
 import { openStore, type Store } from '../store'
 import type { CustomField } from '../store/custom-fields'
 import type { ApiKey } from '../store/keys'
@@ -14,6 +29,8 @@ const USAGE = `Usage: storeloc <command> [options] [--json]
   locator create --name NAME
   locator list
   locator show LOCATOR_ID
+  locator set LOCATOR_ID [--query-api on|off] [--referrers HOST,*.HOST] [--radius N] [--unit miles|km] [--rate-limit N]
+  locator rotate-token LOCATOR_ID               (the old public token stops working at once)
   key create LOCATOR_ID [--expires ISO_DATE]
   key list LOCATOR_ID
   key revoke KEY_ID
@@ -21,10 +38,19 @@ const USAGE = `Usage: storeloc <command> [options] [--json]
   custom-field add LOCATOR_ID --id ID --name NAME --type TYPE [--label TEXT] [--color #RRGGBB]
   custom-field list LOCATOR_ID
   custom-field remove LOCATOR_ID --id ID
+  filters set LOCATOR_ID --file FILTERS.json
+  filters show LOCATOR_ID                       (JSON: the groups as GET /filters returns them)
+  priority set LOCATOR_ID --file RULES.json
+  priority show LOCATOR_ID                      (JSON)
   geocode "ADDRESS"                             (with the configured GEOCODER)
 
 Acts on the database at DATABASE_PATH (default data/storeloc.db).
-Custom field types: text, number, url, email, phone, button, badge.`
+Custom field types: text, number, url, email, phone, button, badge.
+locator set: --referrers '' clears the allowlist (every site may call); --radius '' restores the
+default of 25; --rate-limit is public requests per minute per token (1 to 1000000).
+FILTERS.json: an array of groups {id, name, label, singleSelect?, inline?, hidden?,
+hideInLocationDetails?, tags?: [{value, label, color?, image?}]}; tag values unique, ignoring case.
+RULES.json: an array in rank order of {"tag": T} | {"custom_field": ID, "value": V} | {"ids": [LOC_ID...]}.`
 
 class UsageError extends Error {}
 
@@ -143,6 +169,63 @@ async function run(store: Store, config: Config, argv: string[], print: (text: s
         { ...locatorJson(locator), locations: { published, draft }, keys, custom_fields: fields },
         `${describeLocator(locator)}\nlocations:         ${published} published, ${draft} draft\n\nkeys:\n${table(keys, ['id', 'prefix', 'status', 'expires_at', 'last_used_at', 'exposed'])}`,
       )
+      return
+    }
+    case 'locator set': {
+      const spec = { 'query-api': { type: 'string' }, referrers: { type: 'string' }, radius: { type: 'string' }, unit: { type: 'string' }, 'rate-limit': { type: 'string' } } as const
+      const { values, positionals } = args(rest, spec, 1)
+      const input: LocatorSettingsInput = {
+        queryApi: values['query-api'] as string | undefined,
+        referrers: values.referrers as string | undefined,
+        radius: values.radius as string | undefined,
+        unit: values.unit as string | undefined,
+        rateLimit: values['rate-limit'] as string | undefined,
+      }
+      if (Object.values(input).every((v) => v === undefined)) {
+        throw new UsageError('locator set needs at least one of --query-api, --referrers, --radius, --unit, --rate-limit.')
+      }
+      const locator = setLocatorSettings(store, positionals[0]!, input)
+      emit(!!values.json, locatorJson(locator), describeLocator(locator))
+      return
+    }
+    case 'locator rotate-token': {
+      const { values, positionals } = args(rest, {}, 1)
+      const old = requireLocator(store, positionals[0]!).publicToken
+      const locator = rotatePublicToken(store, positionals[0]!)
+      emit(
+        !!values.json,
+        { ...locatorJson(locator), previous_public_token: old },
+        `New public token:  ${locator.publicToken}\nThe old token ${old} stopped working: update every page and app that embeds it.`,
+      )
+      return
+    }
+    case 'filters set': {
+      const { values, positionals } = args(rest, { file: { type: 'string' } }, 1)
+      const file = required(values, 'file')
+      const locator = requireLocator(store, positionals[0]!)
+      const groups = setFilters(store, locator.id, readJsonFile(file))
+      const tags = groups.reduce((n, g) => n + g.tags.length, 0)
+      emit(!!values.json, groups, `Set ${groups.length} filter group(s) with ${tags} tag(s) on ${locator.id}.`)
+      return
+    }
+    case 'filters show': {
+      const { positionals } = args(rest, {}, 1) // JSON with or without --json
+      const locator = requireLocator(store, positionals[0]!)
+      print(JSON.stringify(store.filters.list(locator.id), null, 2))
+      return
+    }
+    case 'priority set': {
+      const { values, positionals } = args(rest, { file: { type: 'string' } }, 1)
+      const file = required(values, 'file')
+      const locator = requireLocator(store, positionals[0]!)
+      const rules = setPriorityRules(store, locator.id, readJsonFile(file))
+      emit(!!values.json, rules, `Set ${rules.length} priority rule(s) on ${locator.id}.`)
+      return
+    }
+    case 'priority show': {
+      const { positionals } = args(rest, {}, 1) // JSON with or without --json
+      const locator = requireLocator(store, positionals[0]!)
+      print(JSON.stringify(store.priority.list(locator.id), null, 2))
       return
     }
     case 'key create': {

@@ -12,6 +12,7 @@ export function changeLog(db: Database) {
     'SELECT seq, locator_id, entity, entity_id, op FROM changes WHERE seq > $seq ORDER BY seq LIMIT $limit',
   )
   const last = db.prepare<{ seq: number | null }, []>('SELECT max(seq) AS seq FROM changes')
+  const lastFor = db.prepare<{ seq: number | null }, [string]>('SELECT max(seq) AS seq FROM changes WHERE locator_id = ?')
   return {
     append(locatorId: string, entity: ChangeEntity, entityId: string | null, op: 'upsert' | 'delete'): void {
       insert.run({ locator_id: locatorId, entity, entity_id: entityId, op, at: new Date().toISOString() })
@@ -21,6 +22,9 @@ export function changeLog(db: Database) {
     },
     lastSeq(): number {
       return last.get()?.seq ?? 0
+    },
+    lastSeqFor(locatorId: string): number {
+      return lastFor.get(locatorId)?.seq ?? 0
     },
   }
 }

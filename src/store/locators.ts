@@ -1,6 +1,7 @@
 import type { Database } from 'bun:sqlite'
 import { newLocatorId, newPublicToken } from '../ids'
 import type { ChangeLog } from './changes'
+import { StoreError } from './db'
 
 export type Locator = {
   id: string
@@ -14,6 +15,17 @@ export type Locator = {
   rateLimit: number
   createdAt: string
   updatedAt: string
+}
+
+/** The operator-set fields of a locator; each one left out stays as it is. */
+export type LocatorSettings = {
+  name?: string
+  queryApiEnabled?: boolean
+  referrers?: string[]
+  /** In `defaultUnit`; null: the Query API's default of 25. */
+  defaultRadius?: number | null
+  defaultUnit?: 'miles' | 'km'
+  rateLimit?: number
 }
 
 type Row = {
@@ -42,6 +54,22 @@ export function locatorRepo(db: Database, changes: ChangeLog) {
   const insert = db.prepare<unknown, { id: string; name: string; public_token: string; now: string }>(
     'INSERT INTO locators (id, name, public_token, created_at, updated_at) VALUES ($id, $name, $public_token, $now, $now)',
   )
+  const byToken = db.prepare<Row, [string]>('SELECT * FROM locators WHERE public_token = ?')
+  const update = db.prepare<
+    unknown,
+    { id: string; name: string; query_api_enabled: number; referrers: string; default_radius: number | null; default_unit: string; rate_limit: number; now: string }
+  >(
+    `UPDATE locators SET name = $name, query_api_enabled = $query_api_enabled, referrers = $referrers, default_radius = $default_radius,
+       default_unit = $default_unit, rate_limit = $rate_limit, updated_at = $now WHERE id = $id`,
+  )
+  const setToken = db.prepare<unknown, { id: string; public_token: string; now: string }>(
+    'UPDATE locators SET public_token = $public_token, updated_at = $now WHERE id = $id',
+  )
+  const existing = (id: string): Row => {
+    const row = byId.get(id)
+    if (!row) throw new StoreError(`No locator ${id}.`)
+    return row
+  }
   return {
     get(id: string): Locator | null {
       const row = byId.get(id)
@@ -57,6 +85,34 @@ export function locatorRepo(db: Database, changes: ChangeLog) {
     insert(name: string): Locator {
       const id = newLocatorId()
       insert.run({ id, name, public_token: newPublicToken(), now: new Date().toISOString() })
+      changes.append(id, 'locator', id, 'upsert')
+      return fromRow(byId.get(id)!)
+    },
+    /** The locator a public token names (active or not), or null. Uses the UNIQUE index on public_token. */
+    byToken(token: string): Locator | null {
+      const row = byToken.get(token)
+      return row ? fromRow(row) : null
+    },
+    /** Changes the fields `patch` sets; call inside a write transaction. Throws StoreError for an unknown id. */
+    updateSettings(id: string, patch: LocatorSettings): Locator {
+      const current = fromRow(existing(id))
+      update.run({
+        id,
+        name: patch.name ?? current.name,
+        query_api_enabled: (patch.queryApiEnabled ?? current.queryApiEnabled) ? 1 : 0,
+        referrers: JSON.stringify(patch.referrers ?? current.referrers),
+        default_radius: patch.defaultRadius === undefined ? current.defaultRadius : patch.defaultRadius,
+        default_unit: patch.defaultUnit ?? current.defaultUnit,
+        rate_limit: patch.rateLimit ?? current.rateLimit,
+        now: new Date().toISOString(),
+      })
+      changes.append(id, 'locator', id, 'upsert')
+      return fromRow(byId.get(id)!)
+    },
+    /** Issues a new public token; the old one names nothing from the commit on. Call inside a write transaction. */
+    rotateToken(id: string): Locator {
+      existing(id)
+      setToken.run({ id, public_token: newPublicToken(), now: new Date().toISOString() })
       changes.append(id, 'locator', id, 'upsert')
       return fromRow(byId.get(id)!)
     },

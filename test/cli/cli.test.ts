@@ -275,5 +275,8 @@ describe('usage', () => {
     const r = storeloc('help')
     expect(r.code).toBe(0)
     expect(r.stdout).toContain('custom-field add')
+    for (const command of ['locator set', 'locator rotate-token', 'filters set', 'filters show', 'priority set', 'priority show']) {
+      expect(r.stdout).toContain(`  ${command} LOCATOR_ID`)
+    }
   })
 })

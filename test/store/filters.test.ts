@@ -1,0 +1,103 @@
+// The filter group repository, through the store API.
+import { afterEach, beforeEach, expect, test } from 'bun:test'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { openStore, type Store } from '../../src/store'
+import type { FilterGroup } from '../../src/store/filters'
+import { tempDir } from '../helpers'
+
+let dir: string
+let store: Store
+
+beforeEach(() => {
+  dir = tempDir()
+  store = openStore(join(dir, 'store.db'))
+})
+afterEach(() => {
+  store.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const newLocator = (name = 'A') => store.write(() => store.locators.insert(name)).id
+const count = (table: string, locatorId: string) =>
+  store.db.query<{ n: number }, [string]>(`SELECT count(*) AS n FROM ${table} WHERE locator_id = ?`).get(locatorId)!.n
+
+const group = (id: string, over: Partial<FilterGroup> = {}): FilterGroup => ({
+  id,
+  name: `${id} name`,
+  label: `${id} label`,
+  singleSelect: false,
+  inline: false,
+  hidden: false,
+  hideInLocationDetails: false,
+  tags: [],
+  ...over,
+})
+
+const GROUPS: FilterGroup[] = [
+  group('zeta', {
+    singleSelect: true,
+    hideInLocationDetails: true,
+    tags: [
+      { value: 'z2', label: 'Z two', color: '#fff' },
+      { value: 'z1', label: 'Z one', image: 'https://example.com/z1.png' },
+      { value: 'z0', label: 'Z zero', color: '#123456', image: 'https://example.com/z0.png' },
+    ],
+  }),
+  group('_default', { inline: true, hidden: true, tags: [{ value: 'other', label: 'Other' }] }),
+  group('alpha'),
+]
+
+test('a locator with no filters lists none', () => {
+  expect(store.filters.list(newLocator())).toEqual([])
+})
+
+test('replace then list gives the groups and tags back in their order, absent color and image left out', () => {
+  const id = newLocator()
+  store.write(() => store.filters.replace(id, GROUPS))
+  const listed = store.filters.list(id)
+  expect(listed).toEqual(GROUPS)
+  expect(listed.map((g) => g.id)).toEqual(['zeta', '_default', 'alpha'])
+  expect(Object.keys(listed[0]!.tags[1]!)).toEqual(['value', 'label', 'image'])
+  expect(Object.keys(listed[1]!.tags[0]!)).toEqual(['value', 'label'])
+  expect(JSON.stringify(listed)).not.toContain('null')
+})
+
+test('replace deletes the previous groups and tags of that locator only, and logs one filters change', () => {
+  const a = newLocator('A')
+  const b = newLocator('B')
+  store.write(() => store.filters.replace(a, GROUPS))
+  store.write(() => store.filters.replace(b, GROUPS))
+  const seq = store.changes.lastSeq()
+  const next = [group('alpha', { tags: [{ value: 'z1', label: 'Moved' }] })]
+  store.write(() => store.filters.replace(a, next))
+  expect(store.filters.list(a)).toEqual(next)
+  expect(count('filter_groups', a)).toBe(1)
+  expect(count('filter_tags', a)).toBe(1)
+  expect(store.filters.list(b)).toEqual(GROUPS)
+  expect(store.changes.since(seq)).toEqual([{ seq: seq + 1, locatorId: a, entity: 'filters', entityId: null, op: 'upsert' }])
+
+  store.write(() => store.filters.replace(a, []))
+  expect(store.filters.list(a)).toEqual([])
+  expect(count('filter_tags', a)).toBe(0)
+  expect(store.changes.since(seq)).toHaveLength(2)
+})
+
+test('a replace rolled back with its transaction leaves the old filters and no change row', () => {
+  const a = newLocator()
+  store.write(() => store.filters.replace(a, GROUPS))
+  const seq = store.changes.lastSeq()
+  expect(() =>
+    store.write(() => {
+      store.filters.replace(a, [group('only')])
+      throw new Error('abort')
+    }),
+  ).toThrow('abort')
+  expect(store.filters.list(a)).toEqual(GROUPS)
+  expect(store.changes.lastSeq()).toBe(seq)
+})
+
+test('filters of a locator that does not exist are refused by the foreign key', () => {
+  expect(() => store.write(() => store.filters.replace('lct_nope', GROUPS))).toThrow(/FOREIGN KEY/)
+  expect(store.changes.lastSeq()).toBe(0)
+})
