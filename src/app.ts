@@ -4,14 +4,19 @@ import { adminRoutes } from './admin'
 import { AdminError } from './admin/errors'
 import type { Config } from './config'
 import type { Geocoder } from './geocode/geocoder'
-import { newKeyId } from './ids'
+import { newKeyId, redactSecrets } from './ids'
+import type { RateLimiter } from './public/guards'
+import { PUBLIC_PREFIX, publicRoutes } from './public'
+import { IndexRegistry } from './public/registry'
 import type { Store } from './store'
 import { isBusyError } from './store/db'
 
 export type AppDeps = {
   store: Store
   geocoder: Geocoder
-  config: Pick<Config, 'maxBodyBytes' | 'logRequests'>
+  config: Pick<Config, 'maxBodyBytes' | 'logRequests'> & Partial<Pick<Config, 'publicBaseUrl'>>
+  /** The public API's rate limiter (tests pass one with a fake clock). */
+  limiter?: RateLimiter
   /** Where request lines and errors go; defaults to stdout/stderr. */
   log?: (line: Record<string, unknown>) => void
 }
@@ -20,7 +25,10 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } })
 
 export function createApp(deps: AppDeps) {
-  const log = deps.log ?? ((line) => console.log(JSON.stringify(line)))
+  const write = deps.log ?? ((line) => console.log(JSON.stringify(line)))
+  // A key sent where it does not belong (a public URL) must not reach the log either.
+  const log = (line: Record<string, unknown>) => write(JSON.parse(redactSecrets(JSON.stringify(line))))
+  const registry = new IndexRegistry(deps.store)
   const started = new WeakMap<Request, { t0: number; id: string; locator?: string }>()
 
   return new Elysia()
@@ -50,6 +58,7 @@ export function createApp(deps: AppDeps) {
       deps.store.db.query('SELECT 1').get()
       return { status: 'ready' }
     })
+    .mount(PUBLIC_PREFIX, publicRoutes({ store: deps.store, registry, limiter: deps.limiter, publicBaseUrl: deps.config.publicBaseUrl ?? null, log }))
     .use(
       adminRoutes({
         store: deps.store,

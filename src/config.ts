@@ -11,6 +11,8 @@ export type Config = {
   maxBodyBytes: number
   /** One JSON line per request on stdout. */
   logRequests: boolean
+  /** Load the demo data set (data/demo/demo.json) into a demo locator on a new database's first start. */
+  demo: boolean
 }
 
 export const GEOCODER_PROVIDERS = ['embedded', 'none', 'nominatim', 'photon', 'pelias', 'google', 'mapbox', 'opencage'] as const
@@ -70,6 +72,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (publicBaseUrl !== null && !/^https?:\/\/[^/]+/.test(publicBaseUrl)) {
     throw new ConfigError(`PUBLIC_BASE_URL must be an http(s) URL such as https://stores.example.com; got "${env.PUBLIC_BASE_URL}".`)
   }
+  const demo = env.DEMO ?? '1'
+  if (!['0', '1', 'true', 'false'].includes(demo)) throw new ConfigError(`DEMO must be 1 or 0; got "${demo}".`)
   const logRequests = env.LOG_REQUESTS ?? '1'
   if (!['0', '1', 'true', 'false'].includes(logRequests)) {
     throw new ConfigError(`LOG_REQUESTS must be 1 or 0; got "${logRequests}".`)
@@ -89,5 +93,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     maxBodyBytes: 256 * 1024,
     logRequests: logRequests === '1' || logRequests === 'true',
+    demo: demo === '1' || demo === 'true',
   }
 }

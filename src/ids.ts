@@ -19,6 +19,9 @@ export const PUBLIC_TOKEN = /^pk_[0-9A-Za-z]{24}$/
 /** The shape of a secret key; anything of this shape is treated as a secret wherever it appears. */
 export const SECRET_KEY_SHAPE = /sk_[0-9A-Za-z]{38}/
 
+/** Text safe to log: anything shaped like a secret key is replaced. */
+export const redactSecrets = (text: string) => text.replace(/sk_[0-9A-Za-z]{38,}/g, 'sk_[redacted]')
+
 function base62(value: number, width: number): string {
   let out = ''
   for (let v = value; v > 0; v = Math.floor(v / 62)) out = BASE62[v % 62] + out

@@ -2,14 +2,16 @@
 
 const FOLD: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' }
 
-/** "Saint-Étienne" -> "saint etienne", "München" -> "munchen", "O’Connor" -> "oconnor". Non-Latin scripts fold to "". */
+/**
+ * "Saint-Étienne" -> "saint etienne", "München" -> "munchen", "Musée d'Orsay" -> "musee d orsay",
+ * "Москва" -> "москва". Letters and digits of every script are kept; everything else separates words.
+ */
 export function nameKey(text: string): string {
   return text
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[ßæœøłđðþı]/g, (c) => FOLD[c]!)
-    .replace(/['’`´]/g, '')
-    .replace(/[^a-z0-9]+/g, ' ')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim()
 }

@@ -88,3 +88,49 @@ export const storeBody = (over: Record<string, unknown> = {}) => ({
   coordinates: { lat: 39.78, lng: -89.65 },
   ...over,
 })
+
+export type Running = { proc: Bun.Subprocess<'ignore', 'pipe', 'pipe'>; lines: string[]; waitFor: (re: RegExp) => Promise<string> }
+
+/** Runs `bun src/main.ts` on a database file, on a free port; collects its stdout lines. */
+export function startServer(dbPath: string, extraEnv: Record<string, string> = {}): Running {
+  const proc = Bun.spawn([process.execPath, join(import.meta.dir, '..', 'src/main.ts')], {
+    cwd: join(import.meta.dir, '..'),
+    env: { ...process.env, DATABASE_PATH: dbPath, PORT: '0', HOST: '127.0.0.1', ...extraEnv },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const lines: string[] = []
+  const waiters: { re: RegExp; resolve: (l: string) => void }[] = []
+  ;(async () => {
+    const decoder = new TextDecoder()
+    let buf = ''
+    for await (const chunk of proc.stdout) {
+      buf += decoder.decode(chunk)
+      let i
+      while ((i = buf.indexOf('\n')) >= 0) {
+        const line = buf.slice(0, i)
+        buf = buf.slice(i + 1)
+        lines.push(line)
+        for (const w of waiters.filter((w) => w.re.test(line))) w.resolve(line)
+      }
+    }
+  })()
+  return {
+    proc,
+    lines,
+    waitFor: (re) =>
+      new Promise((resolve, reject) => {
+        const hit = lines.find((l) => re.test(l))
+        if (hit) return resolve(hit)
+        waiters.push({ re, resolve })
+        setTimeout(() => reject(new Error(`timed out waiting for ${re}; got:\n${lines.join('\n')}`)), 15_000)
+      }),
+  }
+}
+
+/** The base URL a started server printed in its "listening" line. */
+export async function serverUrl(server: Running): Promise<string> {
+  const line = await server.waitFor(/"listening"/)
+  const url = new URL(JSON.parse(line).url)
+  return `http://127.0.0.1:${url.port}`
+}

@@ -2,50 +2,12 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { tempDir } from './helpers'
+import { startServer as start, tempDir } from './helpers'
 
 const ROOT = join(import.meta.dir, '..')
 let dir: string
 beforeAll(() => (dir = tempDir()))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
-
-type Running = { proc: Bun.Subprocess<'ignore', 'pipe', 'pipe'>; lines: string[]; waitFor: (re: RegExp) => Promise<string> }
-
-function start(dbPath: string): Running {
-  const proc = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_PATH: dbPath, PORT: '0', HOST: '127.0.0.1' },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  })
-  const lines: string[] = []
-  const waiters: { re: RegExp; resolve: (l: string) => void }[] = []
-  ;(async () => {
-    const decoder = new TextDecoder()
-    let buf = ''
-    for await (const chunk of proc.stdout) {
-      buf += decoder.decode(chunk)
-      let i
-      while ((i = buf.indexOf('\n')) >= 0) {
-        const line = buf.slice(0, i)
-        buf = buf.slice(i + 1)
-        lines.push(line)
-        for (const w of waiters.filter((w) => w.re.test(line))) w.resolve(line)
-      }
-    }
-  })()
-  return {
-    proc,
-    lines,
-    waitFor: (re) =>
-      new Promise((resolve, reject) => {
-        const hit = lines.find((l) => re.test(l))
-        if (hit) return resolve(hit)
-        waiters.push({ re, resolve })
-        setTimeout(() => reject(new Error(`timed out waiting for ${re}; got:\n${lines.join('\n')}`)), 15_000)
-      }),
-  }
-}
 
 test('first start creates a locator, prints a working curl line once; SIGTERM stops cleanly', async () => {
   const db = join(dir, 'first.db')
@@ -87,4 +49,44 @@ test('a bad configuration value stops the start with a clear message', async () 
   })
   expect(await proc.exited).toBe(2)
   expect(await new Response(proc.stderr).text()).toContain('PORT must be a whole number')
+})
+
+test('first start loads the demo: the printed public curl line returns real stores, nearest first', async () => {
+  const server = start(join(dir, 'demo.db'))
+  try {
+    const line = await server.waitFor(/curl "http:\/\/.*\/public\/v1\//)
+    const url = /curl "([^"]+)"/.exec(line)![1]!
+    expect(server.lines.some((l) => /Loaded the demo: \d{3} stores/.test(l))).toBe(true)
+    const res = await fetch(url)
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as any
+    expect(body.data.locations.length).toBe(3)
+    const d = body.data.locations.map((l: any) => l.distance.value)
+    expect(d).toEqual([...d].sort((a: number, b: number) => a - b))
+    expect(body.meta.query).toEqual({ center: { lat: 51.5074, lng: -0.1278 }, radius: 10, unit: 'km' })
+  } finally {
+    server.proc.kill('SIGTERM')
+    await server.proc.exited
+  }
+})
+
+test('DEMO=0 and --no-demo skip the demo', async () => {
+  for (const [env, args] of [[{ DEMO: '0' }, []], [{}, ['--no-demo']]] as const) {
+    const db = join(dir, `nodemo-${args.length}.db`)
+    const proc = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_PATH: db, PORT: '0', HOST: '127.0.0.1', ...env },
+      stdout: 'pipe',
+    })
+    let out = ''
+    for await (const chunk of proc.stdout) {
+      out += new TextDecoder().decode(chunk)
+      if (out.includes('"listening"')) break
+    }
+    proc.kill('SIGTERM')
+    await proc.exited
+    expect(out).toContain('Created your first locator')
+    expect(out).not.toContain('Loaded the demo')
+    expect(out).not.toContain('/public/v1/')
+  }
 })

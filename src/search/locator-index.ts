@@ -120,6 +120,10 @@ export class LocatorIndex {
     this.live--
   }
 
+  forEach(fn: (doc: IndexDoc) => void): void {
+    for (const doc of this.docs) if (doc) fn(doc)
+  }
+
   get(id: string): IndexDoc | null {
     const slot = this.slotOf.get(id)
     return slot === undefined ? null : this.docs[slot]!

@@ -1,0 +1,40 @@
+// The Query API's one error table. Every error body of /public/v1 is built here.
+
+export const PUBLIC_ERRORS = {
+  INVALID_TOKEN: { status: 404, message: 'Locator token not found or inactive.' },
+  API_NOT_ENABLED: { status: 403, message: 'The Query API is switched off for this locator. Enable it with `storeloc locator set ID --query-api on`.' },
+  REFERRER_NOT_ALLOWED: { status: 403, message: 'Requests from this site are not in the locator\'s referrer allowlist.' },
+  MISSING_COORDINATES: { status: 400, message: 'lat and lng are required unless all=true.' },
+  INVALID_COORDINATES: { status: 400, message: 'lat must be between -90 and 90 and lng between -180 and 180.' },
+  INVALID_PARAMETER: { status: 400, message: 'A parameter is invalid.' },
+  LOCATION_NOT_FOUND: { status: 404, message: 'Location not found.' },
+  SECRET_KEY_EXPOSED: {
+    status: 400,
+    message: 'A private API key (sk_...) was sent to the public API. Never put it in front-end code: rotate it now (`storeloc key rotate KEY_ID`).',
+  },
+  RATE_LIMITED: { status: 429, message: 'Too many requests for this locator token. Retry after the time in the Retry-After header.' },
+  NOT_FOUND: { status: 404, message: 'No such endpoint.' },
+} as const
+
+export type PublicErrorCode = keyof typeof PUBLIC_ERRORS
+
+/** Thrown by the public services and guards; renders the documented body with Cache-Control: no-store. */
+export class PublicError extends Error {
+  readonly status: number
+  constructor(
+    readonly code: PublicErrorCode,
+    message?: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message ?? PUBLIC_ERRORS[code].message)
+    this.status = PUBLIC_ERRORS[code].status
+  }
+
+  toResponse(): Response {
+    const body = { success: false, error: { code: this.code, message: this.message, docs: `/docs#${this.code}` } }
+    return new Response(JSON.stringify(body), {
+      status: this.status,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...this.headers },
+    })
+  }
+}

@@ -1,0 +1,92 @@
+// The Query API's guards, in the order requests meet them: a secret key anywhere, the token, the
+// API switch, the referrer allowlist, the rate limit.
+import { hashSecret, SECRET_KEY_SHAPE } from '../ids'
+import type { Store } from '../store'
+import type { Locator } from '../store/locators'
+import { PublicError } from './errors'
+
+/** An sk_-shaped key in the path, the query or the Authorization header, found by shape alone. */
+export function findSecretKey(request: Request): string | null {
+  const url = new URL(request.url)
+  let text = url.pathname + url.search + ' ' + (request.headers.get('authorization') ?? '')
+  try {
+    text = decodeURIComponent(url.pathname + url.search) + ' ' + text
+  } catch {
+    // undecodable escapes: the raw text is still checked
+  }
+  return SECRET_KEY_SHAPE.exec(text)?.[0] ?? null
+}
+
+/** Refuses the request; a real key is marked exposed so `storeloc key list` shows it must be rotated. Never echoed or logged. */
+export function refuseSecretKey(store: Store, key: string): never {
+  const record = store.keys.findBySecret(key)
+  if (record && record.hash === hashSecret(key)) store.keys.markExposed(record.id)
+  throw new PublicError('SECRET_KEY_EXPOSED')
+}
+
+/** The host a browser request came from: Origin, else Referer; null when neither. */
+export function requestHost(request: Request): string | null {
+  for (const header of ['origin', 'referer']) {
+    const value = request.headers.get(header)
+    if (!value || value === 'null') continue
+    try {
+      return new URL(value).hostname.toLowerCase()
+    } catch {
+      return null
+    }
+  }
+  return null
+}
+
+/** Exact hosts, or "*.example.com" for its subdomains. An empty list allows everyone. */
+export function referrerAllowed(allowlist: string[], host: string | null): boolean {
+  if (allowlist.length === 0) return true
+  if (host === null) return false
+  return allowlist.some((entry) => {
+    const e = entry.toLowerCase()
+    return e.startsWith('*.') ? host.endsWith(e.slice(1)) && host.length > e.length - 1 : host === e
+  })
+}
+
+export type RateDecision = { limit: number; remaining: number; resetSeconds: number; allowed: boolean }
+
+/** Requests per minute per token, in fixed one-minute windows, per process. A changed limit applies at once. */
+export class RateLimiter {
+  private windows = new Map<string, { start: number; count: number }>()
+  constructor(private readonly now: () => number = Date.now) {}
+
+  take(token: string, limit: number): RateDecision {
+    const t = this.now()
+    let w = this.windows.get(token)
+    if (!w || t - w.start >= 60_000) {
+      w = { start: t - (t % 60_000), count: 0 }
+      this.windows.set(token, w)
+      if (this.windows.size > 100_000) this.prune(t)
+    }
+    w.count++
+    const resetSeconds = Math.max(1, Math.ceil((w.start + 60_000 - t) / 1000))
+    return { limit, remaining: Math.max(0, limit - w.count), resetSeconds, allowed: w.count <= limit }
+  }
+
+  private prune(t: number): void {
+    for (const [token, w] of this.windows) if (t - w.start >= 60_000) this.windows.delete(token)
+  }
+}
+
+export function rateHeaders(d: RateDecision): Record<string, string> {
+  return { 'ratelimit-limit': String(d.limit), 'ratelimit-remaining': String(d.remaining), 'ratelimit-reset': String(d.resetSeconds) }
+}
+
+/** The guards after the secret-key check: token, switch, referrer, rate. Returns the locator and rate headers. */
+export function admit(locator: Locator | null, request: Request, limiter: RateLimiter, token: string): { locator: Locator; headers: Record<string, string> } {
+  if (!locator || !locator.active) throw new PublicError('INVALID_TOKEN')
+  if (!locator.queryApiEnabled) throw new PublicError('API_NOT_ENABLED')
+  const host = requestHost(request)
+  if (!referrerAllowed(locator.referrers, host)) {
+    throw new PublicError('REFERRER_NOT_ALLOWED', host === null ? 'This locator only answers requests from its allowed sites, and this request named none (no Origin or Referer).' : `Requests from ${host} are not in this locator's referrer allowlist.`)
+  }
+  const decision = limiter.take(token, locator.rateLimit)
+  const headers = rateHeaders(decision)
+  if (!decision.allowed) throw new PublicError('RATE_LIMITED', undefined, { ...headers, 'retry-after': String(decision.resetSeconds) })
+  return { locator, headers }
+}

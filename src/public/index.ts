@@ -1,0 +1,117 @@
+// The public Query API (/public/v1/{token}): read-only, answered from the in-memory index.
+// Handlers run the guards, then build the body from pre-serialized location JSON.
+import { cors } from '@elysiajs/cors'
+import { Elysia } from 'elysia'
+import type { Store } from '../store'
+import { DEFAULT_FILTER_GROUP } from '../store/filters'
+import { PublicError } from './errors'
+import { admit, findSecretKey, RateLimiter, refuseSecretKey } from './guards'
+import { convert, parseLocationsRequest } from './params'
+import type { IndexRegistry } from './registry'
+
+export type PublicDeps = {
+  store: Store
+  registry: IndexRegistry
+  limiter?: RateLimiter
+  publicBaseUrl?: string | null
+  log: (line: Record<string, unknown>) => void
+}
+
+/** Where the app is mounted (src/app.ts); mounted apps see paths without it. */
+export const PUBLIC_PREFIX = '/public/v1'
+
+const round2 = (n: number) => Math.round(n * 100) / 100
+
+/** If-None-Match holds "*" or a comma-separated list of ETags; weak comparison, as for GET. */
+function etagMatches(header: string | null, etag: string): boolean {
+  if (header === null) return false
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '')
+  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag))
+}
+
+export function publicRoutes(deps: PublicDeps) {
+  const limiter = deps.limiter ?? new RateLimiter()
+
+  /** Guards, conditional GET, then the body; errors carry the rate headers once the rate was counted. */
+  function respond(request: Request, token: string, body: (locatorId: string, url: URL) => string): Response {
+    let rate: Record<string, string> = {}
+    try {
+      const key = findSecretKey(request)
+      if (key) refuseSecretKey(deps.store, key)
+      deps.registry.sync()
+      const admitted = admit(deps.registry.locatorByToken(token), request, limiter, token)
+      rate = admitted.headers
+      const mounted = new URL(request.url)
+      const url = new URL(`${deps.publicBaseUrl ?? mounted.origin}${PUBLIC_PREFIX}${mounted.pathname}${mounted.search}`)
+      const base = url.origin
+      const etag = `W/"${deps.registry.version(admitted.locator.id).toString(36)}-${Bun.hash(base + url.pathname + url.search).toString(36)}"`
+      const headers = { ...rate, etag, 'cache-control': 'public, max-age=60', vary: 'Origin' }
+      if (etagMatches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers })
+      return new Response(body(admitted.locator.id, url), { status: 200, headers: { ...headers, 'content-type': 'application/json; charset=utf-8' } })
+    } catch (e) {
+      if (!(e instanceof PublicError)) throw e
+      const res = e.toResponse()
+      for (const [k, v] of Object.entries(rate)) res.headers.set(k, v)
+      return res
+    }
+  }
+
+  // A separate app, mounted at PUBLIC_PREFIX, so CORS (a global onRequest hook) stays on this API.
+  return new Elysia({ name: 'public' })
+    .onError(({ code, error, request, path }) => {
+      if (error instanceof PublicError) return error.toResponse()
+      if (code === 'NOT_FOUND') {
+        const key = findSecretKey(request)
+        try {
+          if (key) refuseSecretKey(deps.store, key)
+        } catch (e) {
+          return (e as PublicError).toResponse()
+        }
+        return new PublicError('NOT_FOUND', `No endpoint ${request.method} ${PUBLIC_PREFIX}${path}. The Query API serves GET ${PUBLIC_PREFIX}/{token}/locations, /locations/{id} and /filters.`).toResponse()
+      }
+      const e = error as Error
+      deps.log({ level: 'error', api: 'public', method: request.method, path: PUBLIC_PREFIX + path, error: e?.message, stack: e?.stack })
+      return new Response(JSON.stringify({ success: false, error: { code: 'INTERNAL_ERROR', message: 'Internal server error. The error was logged.', docs: '/docs#INTERNAL_ERROR' } }), {
+        status: 500,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+      })
+    })
+    .use(cors({ origin: true, credentials: false, methods: ['GET', 'OPTIONS'], allowedHeaders: ['Content-Type', 'If-None-Match'], exposeHeaders: ['ETag', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'] }))
+    .get('/:token/locations', ({ request, params }) =>
+      respond(request, params.token, (locatorId, url) => {
+        const entry = deps.registry.entry(locatorId)
+        const locator = deps.registry.locatorByToken(params.token)!
+        const groupOf = (tag: string) => entry.ctx.groupOfTag.get(tag)?.group.id ?? DEFAULT_FILTER_GROUP
+        const req = parseLocationsRequest(url.searchParams, locator, groupOf)
+        const { total, hits } = entry.index.query(req.query)
+
+        let out = '{"success":true,"data":{"locations":['
+        for (let i = 0; i < hits.length; i++) {
+          const { doc, distanceKm } = hits[i]!
+          if (i > 0) out += ','
+          out += distanceKm === null ? doc.json : `${doc.json.slice(0, -1)},"distance":{"value":${round2(convert(distanceKm, 'km', req.unit))},"unit":"${req.unit}"}}`
+        }
+        const { offset, limit } = req.query
+        const page = (to: number) => {
+          const q = new URLSearchParams(url.searchParams)
+          q.set('offset', String(to))
+          return `${url.origin}${url.pathname}?${q}`
+        }
+        const pagination: Record<string, unknown> = { offset, limit, total, hasMore: offset + limit < total }
+        if (offset + limit < total) pagination.next = page(offset + limit)
+        if (offset > 0) pagination.prev = page(Math.max(0, offset - limit))
+        const meta = req.query.center ? { query: { center: req.query.center, radius: req.radius, unit: req.unit } } : {}
+        return `${out}],"pagination":${JSON.stringify(pagination)}},"meta":${JSON.stringify(meta)}}`
+      }),
+    )
+    .get('/:token/locations/:id', ({ request, params }) =>
+      respond(request, params.token, (locatorId) => {
+        const doc = deps.registry.entry(locatorId).index.get(params.id)
+        if (!doc) throw new PublicError('LOCATION_NOT_FOUND', `Location ${JSON.stringify(params.id)} was not found.`)
+        return `{"success":true,"data":{"location":${doc.json}}}`
+      }),
+    )
+    .get('/:token/filters', ({ request, params }) =>
+      respond(request, params.token, (locatorId) => JSON.stringify({ success: true, data: { filters: deps.registry.filters(locatorId) } })),
+    )
+}

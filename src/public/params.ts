@@ -1,0 +1,81 @@
+// GET /locations query parameters -> an index query. Each bad parameter is named in the error.
+import type { IndexQuery, SortOrder, TagLogic } from '../search/locator-index'
+import type { Locator } from '../store/locators'
+import { PublicError } from './errors'
+
+export const KM_PER_MILE = 1.609344
+export const MAX_LIMIT = 500
+export const MAX_RADIUS = 1000
+export const MAX_TAGS = 50
+export const MAX_SEARCH = 200
+
+export type LocationsRequest = {
+  query: IndexQuery
+  unit: 'miles' | 'km'
+  /** Radius in `unit` (radius queries only). */
+  radius: number
+}
+
+const invalid = (message: string) => new PublicError('INVALID_PARAMETER', message)
+
+function number(params: URLSearchParams, name: string): number | null {
+  const raw = params.get(name)
+  if (raw === null || raw.trim() === '') return null
+  const n = Number(raw)
+  if (!Number.isFinite(n) || !/^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(raw)) throw invalid(`${name} must be a number; got "${raw}".`)
+  return n
+}
+
+function integer(params: URLSearchParams, name: string, fallback: number, min: number, max: number): number {
+  const raw = params.get(name)
+  if (raw === null || raw === '') return fallback
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw invalid(`${name} must be a whole number from ${min} to ${max}; got "${raw}".`)
+  return Number(raw)
+}
+
+function oneOf<T extends string>(params: URLSearchParams, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = params.get(name)
+  if (raw === null || raw === '') return fallback
+  if (!(allowed as readonly string[]).includes(raw)) throw invalid(`${name} must be one of ${allowed.join(', ')}; got "${raw}".`)
+  return raw as T
+}
+
+export function parseLocationsRequest(params: URLSearchParams, locator: Locator, groupOf: (tag: string) => string): LocationsRequest {
+  const allRaw = params.get('all')
+  if (allRaw !== null && allRaw !== '' && allRaw !== 'true' && allRaw !== 'false') throw invalid(`all must be true or false; got "${allRaw}".`)
+  const all = allRaw === 'true'
+
+  const unit = oneOf(params, 'unit', ['miles', 'km'] as const, locator.defaultUnit)
+  const limit = integer(params, 'limit', 20, 1, MAX_LIMIT)
+  const offset = integer(params, 'offset', 0, 0, Number.MAX_SAFE_INTEGER)
+  const tagLogic = oneOf<TagLogic>(params, 'tagLogic', ['any', 'all', 'match'], 'any')
+  const tags = [...params.getAll('tags[]'), ...params.getAll('tags')].map((t) => t.trim().toLowerCase()).filter((t) => t !== '')
+  if (tags.length > MAX_TAGS) throw invalid(`tags[] may be given at most ${MAX_TAGS} times; got ${tags.length}.`)
+  const search = params.get('search') ?? ''
+  if (search.length > MAX_SEARCH) throw invalid(`search may be at most ${MAX_SEARCH} characters; got ${search.length}.`)
+  const sortAllowed: SortOrder[] = all ? ['name', 'priority'] : ['distance', 'priority']
+  const sort = oneOf<SortOrder>(params, 'sort', sortAllowed, all ? 'name' : 'distance')
+
+  let center: IndexQuery['center'] = null
+  let radius = 0
+  if (!all) {
+    const lat = number(params, 'lat')
+    const lng = number(params, 'lng')
+    if (lat === null || lng === null) throw new PublicError('MISSING_COORDINATES', `${lat === null ? 'lat' : 'lng'} is required unless all=true.`)
+    if (lat < -90 || lat > 90 || lng < -180 || lng > 180) throw new PublicError('INVALID_COORDINATES')
+    center = { lat, lng }
+    const defaultRadius = locator.defaultRadius === null ? 25 : locator.defaultUnit === unit ? locator.defaultRadius : convert(locator.defaultRadius, locator.defaultUnit, unit)
+    radius = number(params, 'radius') ?? defaultRadius
+    if (!(radius > 0) || radius > MAX_RADIUS) throw invalid(`radius must be more than 0 and at most ${MAX_RADIUS} ${unit}; got ${params.get('radius')}.`)
+  }
+  return {
+    query: { center, radiusKm: unit === 'km' ? radius : radius * KM_PER_MILE, tags, tagLogic, groupOf, search, sort, offset, limit },
+    unit,
+    radius,
+  }
+}
+
+export function convert(value: number, from: 'miles' | 'km', to: 'miles' | 'km'): number {
+  if (from === to) return value
+  return from === 'miles' ? value * KM_PER_MILE : value / KM_PER_MILE
+}

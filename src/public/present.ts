@@ -1,0 +1,112 @@
+// A published location as the Query API shows it, computed once per write or load and kept
+// pre-serialized in the index, with the keys the index sorts, filters and searches on.
+import { DAYS } from '../admin/model'
+import type { IndexDoc } from '../search/locator-index'
+import type { CustomField } from '../store/custom-fields'
+import { DEFAULT_FILTER_GROUP, type FilterGroup, type FilterTag } from '../store/filters'
+import type { LocationRecord } from '../store/locations'
+import type { PriorityRule } from '../store/priority'
+import { nameKey } from '../text'
+
+/** What presenting a locator's locations depends on besides the rows themselves. */
+export type PresentContext = {
+  groupOfTag: Map<string, { group: FilterGroup; tag: FilterTag }> // lowercased tag value -> its group
+  defaultGroupName: string
+  customFields: CustomField[]
+  priority: PriorityRule[]
+}
+
+export function presentContext(filters: FilterGroup[], customFields: CustomField[], priority: PriorityRule[]): PresentContext {
+  const groupOfTag = new Map<string, { group: FilterGroup; tag: FilterTag }>()
+  for (const group of filters) for (const tag of group.tags) groupOfTag.set(tag.value.toLowerCase(), { group, tag })
+  const defaultGroup = filters.find((g) => g.id === DEFAULT_FILTER_GROUP)
+  return { groupOfTag, defaultGroupName: defaultGroup?.name ?? 'Other', customFields, priority }
+}
+
+/** "https://instagram.com/northwind_paris/" -> "northwind_paris"; "" when unset. */
+export function socialHandle(url: string | undefined): string {
+  if (!url) return ''
+  try {
+    const parts = new URL(url).pathname.split('/').filter((p) => p !== '')
+    return (parts[parts.length - 1] ?? '').replace(/^@/, '')
+  } catch {
+    return ''
+  }
+}
+
+function tagsJson(tags: string[], ctx: PresentContext) {
+  const out: Record<string, { name: string; items: { value: string; label: string; color?: string }[] }> = {}
+  for (const value of tags) {
+    const hit = ctx.groupOfTag.get(value.toLowerCase())
+    const id = hit?.group.id ?? DEFAULT_FILTER_GROUP
+    const group = (out[id] ??= { name: hit?.group.name ?? ctx.defaultGroupName, items: [] })
+    const item: { value: string; label: string; color?: string } = { value: hit?.tag.value ?? value, label: hit?.tag.label ?? value }
+    if (hit?.tag.color) item.color = hit.tag.color
+    group.items.push(item)
+  }
+  return out
+}
+
+function customFieldsJson(values: Record<string, string>, ctx: PresentContext) {
+  const out: Record<string, string>[] = []
+  for (const f of ctx.customFields) {
+    const value = values[f.id]
+    if (value === undefined || value === '') continue
+    const item: Record<string, string> = { token: `cf_${f.id}`, key: f.id, name: f.name, type: f.type, value }
+    if ((f.type === 'button' || f.type === 'badge') && f.label) item.label = f.label
+    if (f.type === 'badge' && f.color) item.color = f.color
+    out.push(item)
+  }
+  return out
+}
+
+/** The index of the first rule the location matches; the number of rules when none. */
+export function priorityRank(r: LocationRecord, rules: PriorityRule[]): number {
+  for (let i = 0; i < rules.length; i++) {
+    const rule = rules[i]!
+    if ('tag' in rule && r.tags.some((t) => t.toLowerCase() === rule.tag.toLowerCase())) return i
+    if ('custom_field' in rule && r.customFields[rule.custom_field] === rule.value) return i
+    if ('ids' in rule && rule.ids.includes(r.id)) return i
+  }
+  return rules.length
+}
+
+export function publicLocation(r: LocationRecord, ctx: PresentContext) {
+  return {
+    id: r.id,
+    name: r.name,
+    coordinates: { lat: r.lat, lng: r.lng },
+    address: { formatted: r.address, ...r.addressParts },
+    contact: { phone: r.contact.phone ?? '', email: r.contact.email ?? '', website: r.contact.website ?? '' },
+    social: { instagram: socialHandle(r.social.instagram), facebook: socialHandle(r.social.facebook), twitter: socialHandle(r.social.twitter) },
+    hours: Object.fromEntries(DAYS.map((d) => [d, r.hours[d] ?? ''])),
+    tags: tagsJson(r.tags, ctx),
+    customFields: customFieldsJson(r.customFields, ctx),
+    image: r.imageUrl,
+    description: r.description,
+  }
+}
+
+/**
+ * The searchable text. Apostrophes split words ("d'Orsay" is found by "orsay") and, where there are
+ * any, the text is indexed a second time with them dropped ("Zoë's" is found by "zoes").
+ */
+export function searchText(parts: string[]): string {
+  const text = parts.join(' ')
+  const split = nameKey(text)
+  return /['’`´]/.test(text) ? `${split} ${nameKey(text.replace(/['’`´]/g, ''))}` : split
+}
+
+/** The index entry for a published location. */
+export function indexDoc(r: LocationRecord, ctx: PresentContext): IndexDoc {
+  return {
+    id: r.id,
+    lat: r.lat,
+    lng: r.lng,
+    json: JSON.stringify(publicLocation(r, ctx)),
+    nameSort: nameKey(r.name),
+    rank: priorityRank(r, ctx.priority),
+    tags: r.tags.map((t) => t.toLowerCase()),
+    text: searchText([r.name, r.address, r.description, ...r.tags]),
+  }
+}

@@ -1,0 +1,108 @@
+// The per-locator indexes of this process, loaded lazily on a locator's first public query and
+// kept in step with SQLite through the change log: before each query, sync() applies every change
+// committed since the last one, by this process (its write counter moved) or by any other process
+// (PRAGMA data_version moved). So a write is visible to the very next query, from any process.
+import { LocatorIndex } from '../search/locator-index'
+import type { Store } from '../store'
+import type { Change } from '../store/changes'
+import { DEFAULT_FILTER_GROUP, type FilterGroup } from '../store/filters'
+import type { Locator } from '../store/locators'
+import { indexDoc, presentContext, type PresentContext } from './present'
+
+type Entry = { index: LocatorIndex; ctx: PresentContext; filters: FilterGroup[] }
+
+export class IndexRegistry {
+  private entries = new Map<string, Entry>()
+  private tokens = new Map<string, Locator | null>()
+  private versions = new Map<string, number>()
+  private seq: number
+  private dataVersion: number
+  private writes: number
+  private readonly dataVersionQuery
+
+  constructor(private readonly store: Store) {
+    this.dataVersionQuery = store.db.query<{ data_version: number }, []>('PRAGMA data_version')
+    this.seq = store.changes.lastSeq()
+    this.dataVersion = this.dataVersionQuery.get()!.data_version
+    this.writes = store.writeCount()
+  }
+
+  /** Applies every change committed since the last call. Cheap when nothing changed: one pragma. */
+  sync(): void {
+    const dataVersion = this.dataVersionQuery.get()!.data_version
+    const writes = this.store.writeCount()
+    if (dataVersion === this.dataVersion && writes === this.writes) return
+    this.dataVersion = dataVersion
+    this.writes = writes
+    for (let batch = this.store.changes.since(this.seq); batch.length > 0; batch = this.store.changes.since(this.seq)) {
+      for (const change of batch) this.apply(change)
+    }
+  }
+
+  private apply(change: Change): void {
+    this.seq = change.seq
+    this.versions.set(change.locatorId, change.seq)
+    if (change.entity === 'locator') {
+      this.tokens.clear() // settings or token changed: look them up again
+      return
+    }
+    const entry = this.entries.get(change.locatorId)
+    if (!entry) return
+    if (change.entity === 'location') {
+      const row = change.op === 'delete' ? null : this.store.locations.get(change.locatorId, change.entityId!)
+      if (row && row.status === 'published') entry.index.upsert(indexDoc(row, entry.ctx))
+      else entry.index.remove(change.entityId!)
+    } else if (change.entity !== 'key') {
+      // Custom fields, filters, priority: every location's JSON or rank may change; reload on next use.
+      this.entries.delete(change.locatorId)
+    }
+  }
+
+  /** The locator behind a public token (active or not), or null. */
+  locatorByToken(token: string): Locator | null {
+    let locator = this.tokens.get(token)
+    if (locator === undefined) {
+      locator = this.store.locators.byToken(token)
+      this.tokens.set(token, locator)
+    }
+    return locator
+  }
+
+  /** The locator's index, built from its published rows on first use. */
+  entry(locatorId: string): Entry {
+    let entry = this.entries.get(locatorId)
+    if (!entry) {
+      const filters = this.store.filters.list(locatorId)
+      const ctx = presentContext(filters, this.store.customFields.list(locatorId), this.store.priority.list(locatorId))
+      const docs = this.store.locations.all(locatorId).filter((r) => r.status === 'published').map((r) => indexDoc(r, ctx))
+      entry = { index: new LocatorIndex(docs), ctx, filters }
+      this.entries.set(locatorId, entry)
+    }
+    return entry
+  }
+
+  /** Changes with every write to the locator (locations, settings, filters...): the ETag's base. */
+  version(locatorId: string): number {
+    let v = this.versions.get(locatorId)
+    if (v === undefined) {
+      v = this.store.changes.lastSeqFor(locatorId)
+      this.versions.set(locatorId, v)
+    }
+    return v
+  }
+
+  /** The filter groups as GET /filters shows them: the configured ones, then tags in no group. */
+  filters(locatorId: string): FilterGroup[] {
+    const entry = this.entry(locatorId)
+    const ungrouped = new Map<string, string>()
+    entry.index.forEach((doc) => {
+      for (const tag of doc.tags) if (!entry.ctx.groupOfTag.has(tag) && !ungrouped.has(tag)) ungrouped.set(tag, tag)
+    })
+    const groups = entry.filters.filter((g) => g.id !== DEFAULT_FILTER_GROUP)
+    const configuredDefault = entry.filters.find((g) => g.id === DEFAULT_FILTER_GROUP)
+    if (ungrouped.size === 0 && !configuredDefault) return groups
+    const extra = [...ungrouped.keys()].sort().map((value) => ({ value, label: value }))
+    const base = configuredDefault ?? { id: DEFAULT_FILTER_GROUP, name: entry.ctx.defaultGroupName, label: entry.ctx.defaultGroupName, singleSelect: false, inline: false, hidden: false, hideInLocationDetails: false, tags: [] }
+    return [...groups, { ...base, tags: [...base.tags, ...extra] }]
+  }
+}

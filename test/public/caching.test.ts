@@ -1,0 +1,259 @@
+// Caching and CORS on the Query API: Cache-Control, ETag and If-None-Match (304), the ETag moving
+// with every write to the locator and with nothing else; CORS headers on the public API only.
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { RateLimiter } from '../../src/public/guards'
+import { addCustomField, createLocator, setFilters, setLocatorSettings, setPriorityRules } from '../../src/operator'
+import { appOn, CENTER, expectError, FILTERS, makeFixture, priorityRules, send, type Fixture, type Res } from './fixture'
+
+const NEAR = `lat=${CENTER.lat}&lng=${CENTER.lng}`
+
+let f: Fixture
+beforeEach(async () => {
+  f = await makeFixture()
+})
+afterEach(() => f.env.close())
+
+const urls = () => [
+  f.url('/locations', 'all=true'),
+  f.url('/locations', NEAR),
+  f.url(`/locations/${f.ids.velo}`),
+  f.url('/filters'),
+]
+
+describe('Cache-Control and ETag', () => {
+  test('success responses are cacheable for 60 seconds and carry an ETag', async () => {
+    for (const url of urls()) {
+      const res = await f.get(url)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('cache-control')).toBe('public, max-age=60')
+      expect(res.headers.get('etag')).toMatch(/^(W\/)?"[^"]+"$/)
+    }
+  })
+
+  test('If-None-Match with the ETag gives 304 with no body; the same request gives the same ETag', async () => {
+    for (const url of urls()) {
+      const first = await f.get(url)
+      const etag = first.headers.get('etag')!
+      const again = await f.get(url)
+      expect(again.headers.get('etag')).toBe(etag)
+      expect(again.text).toBe(first.text)
+      const res = await f.get(url, { headers: { 'if-none-match': etag } })
+      expect(res.status).toBe(304)
+      expect(res.text).toBe('')
+      expect(res.headers.get('etag')).toBe(etag)
+      expect(res.headers.get('cache-control')).toBe('public, max-age=60')
+    }
+  })
+
+  test('If-None-Match listing several ETags, the current one among them, gives 304', async () => {
+    const url = f.url('/locations', 'all=true')
+    const etag = (await f.get(url)).headers.get('etag')!
+    const res = await f.get(url, { headers: { 'if-none-match': `W/"0-stale", ${etag}` } })
+    expect(res.status).toBe(304)
+    expect(res.text).toBe('')
+  })
+
+  test('another ETag in If-None-Match gives the full answer', async () => {
+    const url = f.url('/locations', 'all=true')
+    const other = (await f.get(f.url('/filters'))).headers.get('etag')!
+    for (const inm of [other, '"nope"', 'W/"0-0"']) {
+      const res = await f.get(url, { headers: { 'if-none-match': inm } })
+      expect(res.status).toBe(200)
+      expect(res.body.data.locations.length).toBe(20)
+    }
+  })
+
+  test('different queries have different ETags', async () => {
+    const queries = [
+      f.url('/locations', 'all=true'),
+      f.url('/locations', 'all=true&limit=5'),
+      f.url('/locations', 'all=true&offset=20'),
+      f.url('/locations', 'all=true&sort=priority'),
+      f.url('/locations', 'all=true&tags[]=repair'),
+      f.url('/locations', 'all=true&tags[]=rental'),
+      f.url('/locations', 'all=true&search=bik'),
+      f.url('/locations', NEAR),
+      f.url('/locations', `${NEAR}&unit=km`),
+      f.url('/locations', `${NEAR}&radius=10`),
+      f.url('/locations', `lat=48.9&lng=${CENTER.lng}`),
+      f.url(`/locations/${f.ids.velo}`),
+      f.url(`/locations/${f.ids.eclair}`),
+      f.url('/filters'),
+    ]
+    const etags = new Set<string>()
+    for (const url of queries) {
+      const res = await f.get(url)
+      expect(res.status).toBe(200)
+      etags.add(res.headers.get('etag')!)
+    }
+    expect(etags.size).toBe(queries.length)
+  })
+
+  test('the ETag is the same from another app on the same database (another process, or after a restart)', async () => {
+    const other = appOn(f.env)
+    for (const url of urls()) {
+      const a = await f.get(url)
+      const b = await f.get(url, { app: other })
+      expect(b.headers.get('etag')).toBe(a.headers.get('etag'))
+      expect((await f.get(url, { app: other, headers: { 'if-none-match': a.headers.get('etag')! } })).status).toBe(304)
+    }
+  })
+
+  /** ETags of every url, before and after `write`; each must change, and the old one must no longer give 304. */
+  async function expectEtagsChange(write: () => unknown | Promise<unknown>) {
+    const before = await Promise.all(urls().map(async (u) => (await f.get(u)).headers.get('etag')!))
+    await write()
+    for (const [i, url] of urls().entries()) {
+      const res = await f.get(url, { headers: { 'if-none-match': before[i]! } })
+      expect({ url, status: res.status }).toEqual({ url, status: 200 })
+      expect(res.headers.get('etag')).not.toBe(before[i])
+      expect(res.text.length).toBeGreaterThan(0)
+    }
+  }
+
+  test('a new location changes the ETag', async () => {
+    await expectEtagsChange(async () => {
+      const res = await f.env.call('POST', '/admin/v1/locations', { body: { name: 'New', address: '1 New Street', coordinates: { lat: 48.86, lng: 2.35 } } })
+      expect(res.status).toBe(201)
+    })
+  })
+
+  test('an update changes the ETag, and the new body shows it', async () => {
+    await expectEtagsChange(async () => {
+      expect((await f.env.call('POST', `/admin/v1/locations/${f.ids.velo}`, { body: { description: 'Now with pastries.' } })).status).toBe(200)
+    })
+    expect((await f.get(`/locations/${f.ids.velo}`)).body.data.location.description).toBe('Now with pastries.')
+  })
+
+  test('an update to a location the query does not show still changes the ETag (the locator\'s version moved)', async () => {
+    await expectEtagsChange(async () => {
+      expect((await f.env.call('POST', `/admin/v1/locations/${f.ids.hidden}`, { body: { description: 'still a draft' } })).status).toBe(200)
+    })
+  })
+
+  test('a status change and a delete change the ETag', async () => {
+    await expectEtagsChange(async () => {
+      expect((await f.env.call('POST', `/admin/v1/locations/${f.ids.eclair}`, { body: { status: 'draft' } })).status).toBe(200)
+    })
+    await expectEtagsChange(async () => {
+      expect((await f.env.call('POST', `/admin/v1/locations/${f.ids.bastille}/delete`)).status).toBe(200)
+    })
+  })
+
+  test('settings, filters, custom fields and priority rules change the ETag', async () => {
+    await expectEtagsChange(() => setLocatorSettings(f.env.store, f.env.locatorId, { rateLimit: '999' }))
+    await expectEtagsChange(() => setLocatorSettings(f.env.store, f.env.locatorId, { radius: '30', unit: 'km' }))
+    await expectEtagsChange(() => setFilters(f.env.store, f.env.locatorId, [FILTERS[1]!]))
+    await expectEtagsChange(() => addCustomField(f.env.store, f.env.locatorId, { id: 'extra', name: 'Extra', type: 'text' }))
+    await expectEtagsChange(() => setPriorityRules(f.env.store, f.env.locatorId, priorityRules(f.ids).slice(1)))
+  })
+
+  test('the ETag stays the same across reads, time, and writes to another locator', async () => {
+    const before = await Promise.all(urls().map(async (u) => (await f.get(u)).headers.get('etag')!))
+    // reads through both APIs
+    expect((await f.env.call('GET', '/admin/v1/locations?limit=50')).status).toBe(200)
+    expect((await f.env.call('GET', `/admin/v1/locations/${f.ids.velo}`)).status).toBe(200)
+    for (const u of urls()) await f.get(u)
+    // writes to another locator
+    const other = createLocator(f.env.store, 'Other')
+    setLocatorSettings(f.env.store, other.locator.id, { queryApi: 'on', rateLimit: '50' })
+    const created = await f.env.call('POST', '/admin/v1/locations', { key: other.secret, body: { name: 'Elsewhere', address: '1 Other Street', coordinates: { lat: 48.86, lng: 2.35 } } })
+    expect(created.status).toBe(201)
+    expect((await f.env.call('POST', `/admin/v1/locations/${created.body.location.id}`, { key: other.secret, body: { name: 'Elsewhere 2' } })).status).toBe(200)
+    addCustomField(f.env.store, other.locator.id, { id: 'other', name: 'Other', type: 'text' })
+    await Bun.sleep(5)
+    for (const [i, url] of urls().entries()) {
+      const res = await f.get(url, { headers: { 'if-none-match': before[i]! } })
+      expect({ url, status: res.status }).toEqual({ url, status: 304 })
+    }
+  })
+
+  test('error responses are never cached and carry no ETag', async () => {
+    for (const res of [
+      await f.get(f.url('/locations')),
+      await f.get(f.url('/locations', `${NEAR}&limit=0`)),
+      await f.get(`/locations/${f.ids.hidden}`),
+      await send(f.env.app, 'http://localhost/public/v1/nope/filters'),
+    ]) {
+      expect(res.status).toBeGreaterThanOrEqual(400)
+      expect(res.headers.get('cache-control')).toBe('no-store')
+      expect(res.headers.get('etag')).toBeNull()
+    }
+  })
+})
+
+describe('CORS', () => {
+  const ORIGIN = 'https://maps.shop.test'
+  const corsHeaders = (res: Res) => [...res.headers.keys()].filter((k) => k.startsWith('access-control-'))
+
+  test('public responses allow the calling origin, vary on Origin and expose the ETag and rate headers', async () => {
+    for (const url of urls()) {
+      const res = await f.get(url, { headers: { origin: ORIGIN } })
+      expect(res.status).toBe(200)
+      expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN)
+      expect(res.headers.get('vary')?.toLowerCase()).toContain('origin')
+      const exposed = (res.headers.get('access-control-expose-headers') ?? '').toLowerCase().split(/\s*,\s*/)
+      for (const h of ['etag', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after']) expect(exposed).toContain(h)
+    }
+  })
+
+  test('with a referrer allowlist, an allowed origin is echoed', async () => {
+    setLocatorSettings(f.env.store, f.env.locatorId, { referrers: 'maps.shop.test' })
+    const res = await f.get('/filters', { headers: { origin: ORIGIN } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN)
+  })
+
+  test('error responses carry CORS headers too, so a browser can read the error', async () => {
+    let now = 28_333_333 * 60_000
+    const app = appOn(f.env, { limiter: new RateLimiter(() => now) })
+    setLocatorSettings(f.env.store, f.env.locatorId, { rateLimit: '1' })
+    expect((await f.get('/filters', { app, headers: { origin: ORIGIN } })).status).toBe(200)
+    const limited = await f.get('/filters', { app, headers: { origin: ORIGIN } })
+    expectError(limited, 429, 'RATE_LIMITED')
+    now += 60_000
+    const invalid = await f.get(f.url('/locations', 'all=maybe'), { app, headers: { origin: ORIGIN } })
+    expectError(invalid, 400, 'INVALID_PARAMETER')
+    const token = await send(app, 'http://localhost/public/v1/nope/filters', { headers: { origin: ORIGIN } })
+    expectError(token, 404, 'INVALID_TOKEN')
+    for (const res of [limited, invalid, token]) expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN)
+  })
+
+  test('an OPTIONS preflight on a public path answers 204 with the CORS headers', async () => {
+    for (const url of urls()) {
+      const res = await send(f.env.app, url, {
+        method: 'OPTIONS',
+        headers: { origin: ORIGIN, 'access-control-request-method': 'GET', 'access-control-request-headers': 'if-none-match' },
+      })
+      expect(res.status).toBe(204)
+      expect(res.text).toBe('')
+      expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN)
+      expect(res.headers.get('access-control-allow-methods')).toContain('GET')
+      expect((res.headers.get('access-control-allow-headers') ?? '').toLowerCase()).toContain('if-none-match')
+    }
+  })
+
+  test('a preflight that asks for no extra headers gets no garbage in its headers', async () => {
+    const res = await send(f.env.app, f.url('/locations'), { method: 'OPTIONS', headers: { origin: ORIGIN, 'access-control-request-method': 'GET' } })
+    expect(res.status).toBe(204)
+    expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN)
+    for (const [k, v] of res.headers) expect({ header: k, value: v }).not.toEqual({ header: k, value: 'undefined' })
+  })
+
+  test('the Management API and the health endpoints send no access-control-* headers', async () => {
+    const admin = await f.env.call('GET', '/admin/v1/locations', { headers: { origin: ORIGIN } })
+    expect(admin.status).toBe(200)
+    expect([...admin.headers.keys()].filter((k) => k.startsWith('access-control-'))).toEqual([])
+    const denied = await f.env.call('GET', '/admin/v1/locations', { headers: { origin: ORIGIN }, key: null })
+    expect(denied.status).toBe(401)
+    expect([...denied.headers.keys()].filter((k) => k.startsWith('access-control-'))).toEqual([])
+    for (const path of ['/healthz', '/readyz']) {
+      const res = await send(f.env.app, `http://localhost${path}`, { headers: { origin: ORIGIN } })
+      expect(res.status).toBe(200)
+      expect(corsHeaders(res)).toEqual([])
+    }
+    const preflight = await send(f.env.app, 'http://localhost/admin/v1/locations', { method: 'OPTIONS', headers: { origin: ORIGIN, 'access-control-request-method': 'POST' } })
+    expect(corsHeaders(preflight)).toEqual([])
+    expect(preflight.status).not.toBe(204)
+  })
+})
