@@ -1,5 +1,6 @@
 // Test fixtures: a real store on a temporary file, a real app, and a geocoder stand-in that
-// answers from a fixed table (the embedded geocoder is issue 3).
+// answers from a fixed table (the HTTP geocoder tests use real stand-in servers instead).
+import { afterEach, beforeEach } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -133,4 +134,39 @@ export async function serverUrl(server: Running): Promise<string> {
   const line = await server.waitFor(/"listening"/)
   const url = new URL(JSON.parse(line).url)
   return `http://127.0.0.1:${url.port}`
+}
+
+/** Runs the storeloc CLI as a real subprocess on the database file `dbPath()` names. */
+export function cliRunner(dbPath: () => string) {
+  const root = join(import.meta.dir, '..')
+  const storeloc = (...argv: string[]) => {
+    const p = Bun.spawnSync([process.execPath, join(root, 'src/cli/main.ts'), ...argv], { cwd: root, env: { ...process.env, DATABASE_PATH: dbPath() } })
+    return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
+  }
+  /** The parsed --json output of a command that must succeed. */
+  const json = (...argv: string[]) => {
+    const r = storeloc(...argv, '--json')
+    if (r.code !== 0) throw new Error(`storeloc ${argv.join(' ')} exited ${r.code}: ${r.stderr}`)
+    return JSON.parse(r.stdout)
+  }
+  return { storeloc, json }
+}
+
+/** A fresh store on a temporary file for each test of the calling file (hooks registered here). */
+export function withTempStore(): { readonly store: Store } {
+  let dir = ''
+  let store: Store | null = null
+  beforeEach(() => {
+    dir = tempDir()
+    store = openStore(join(dir, 'store.db'))
+  })
+  afterEach(() => {
+    store?.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+  return {
+    get store() {
+      return store!
+    },
+  }
 }

@@ -6,9 +6,8 @@ import { createApp } from '../../src/app'
 import { noGeocoder } from '../../src/geocode/geocoder'
 import { isWellFormedSecretKey } from '../../src/ids'
 import { openStore } from '../../src/store'
-import { tempDir } from '../helpers'
+import { cliRunner, tempDir } from '../helpers'
 
-const ROOT = join(import.meta.dir, '..', '..')
 let dir: string
 let dbPath: string
 
@@ -18,19 +17,7 @@ beforeEach(() => {
 })
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
-function storeloc(...argv: string[]) {
-  const p = Bun.spawnSync([process.execPath, join(ROOT, 'src/cli/main.ts'), ...argv], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_PATH: dbPath },
-  })
-  return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
-}
-
-function json(...argv: string[]) {
-  const r = storeloc(...argv, '--json')
-  if (r.code !== 0) throw new Error(`storeloc ${argv.join(' ')} exited ${r.code}: ${r.stderr}`)
-  return JSON.parse(r.stdout)
-}
+const { storeloc, json } = cliRunner(() => dbPath)
 
 /** Calls the Management API on the same database file, as a running server would. */
 async function adminGet(key: string, path = '/admin/v1/locations') {

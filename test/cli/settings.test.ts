@@ -5,9 +5,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PUBLIC_TOKEN } from '../../src/ids'
 import { openStore } from '../../src/store'
-import { tempDir } from '../helpers'
+import { cliRunner, tempDir } from '../helpers'
 
-const ROOT = join(import.meta.dir, '..', '..')
 let dir: string
 let dbPath: string
 
@@ -17,19 +16,7 @@ beforeEach(() => {
 })
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
-function storeloc(...argv: string[]) {
-  const p = Bun.spawnSync([process.execPath, join(ROOT, 'src/cli/main.ts'), ...argv], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_PATH: dbPath },
-  })
-  return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
-}
-
-function json(...argv: string[]) {
-  const r = storeloc(...argv, '--json')
-  if (r.code !== 0) throw new Error(`storeloc ${argv.join(' ')} exited ${r.code}: ${r.stderr}`)
-  return JSON.parse(r.stdout)
-}
+const { storeloc, json } = cliRunner(() => dbPath)
 
 /** Rows of every table a refused command could have touched, to prove it wrote nothing. */
 function snapshot() {

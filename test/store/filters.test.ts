@@ -1,26 +1,13 @@
 // The filter group repository, through the store API.
-import { afterEach, beforeEach, expect, test } from 'bun:test'
-import { rmSync } from 'node:fs'
-import { join } from 'node:path'
-import { openStore, type Store } from '../../src/store'
+import { expect, test } from 'bun:test'
 import type { FilterGroup } from '../../src/store/filters'
-import { tempDir } from '../helpers'
+import { withTempStore } from '../helpers'
 
-let dir: string
-let store: Store
+const env = withTempStore()
 
-beforeEach(() => {
-  dir = tempDir()
-  store = openStore(join(dir, 'store.db'))
-})
-afterEach(() => {
-  store.close()
-  rmSync(dir, { recursive: true, force: true })
-})
-
-const newLocator = (name = 'A') => store.write(() => store.locators.insert(name)).id
+const newLocator = (name = 'A') => env.store.write(() => env.store.locators.insert(name)).id
 const count = (table: string, locatorId: string) =>
-  store.db.query<{ n: number }, [string]>(`SELECT count(*) AS n FROM ${table} WHERE locator_id = ?`).get(locatorId)!.n
+  env.store.db.query<{ n: number }, [string]>(`SELECT count(*) AS n FROM ${table} WHERE locator_id = ?`).get(locatorId)!.n
 
 const group = (id: string, over: Partial<FilterGroup> = {}): FilterGroup => ({
   id,
@@ -49,13 +36,13 @@ const GROUPS: FilterGroup[] = [
 ]
 
 test('a locator with no filters lists none', () => {
-  expect(store.filters.list(newLocator())).toEqual([])
+  expect(env.store.filters.list(newLocator())).toEqual([])
 })
 
 test('replace then list gives the groups and tags back in their order, absent color and image left out', () => {
   const id = newLocator()
-  store.write(() => store.filters.replace(id, GROUPS))
-  const listed = store.filters.list(id)
+  env.store.write(() => env.store.filters.replace(id, GROUPS))
+  const listed = env.store.filters.list(id)
   expect(listed).toEqual(GROUPS)
   expect(listed.map((g) => g.id)).toEqual(['zeta', '_default', 'alpha'])
   expect(Object.keys(listed[0]!.tags[1]!)).toEqual(['value', 'label', 'image'])
@@ -66,38 +53,38 @@ test('replace then list gives the groups and tags back in their order, absent co
 test('replace deletes the previous groups and tags of that locator only, and logs one filters change', () => {
   const a = newLocator('A')
   const b = newLocator('B')
-  store.write(() => store.filters.replace(a, GROUPS))
-  store.write(() => store.filters.replace(b, GROUPS))
-  const seq = store.changes.lastSeq()
+  env.store.write(() => env.store.filters.replace(a, GROUPS))
+  env.store.write(() => env.store.filters.replace(b, GROUPS))
+  const seq = env.store.changes.lastSeq()
   const next = [group('alpha', { tags: [{ value: 'z1', label: 'Moved' }] })]
-  store.write(() => store.filters.replace(a, next))
-  expect(store.filters.list(a)).toEqual(next)
+  env.store.write(() => env.store.filters.replace(a, next))
+  expect(env.store.filters.list(a)).toEqual(next)
   expect(count('filter_groups', a)).toBe(1)
   expect(count('filter_tags', a)).toBe(1)
-  expect(store.filters.list(b)).toEqual(GROUPS)
-  expect(store.changes.since(seq)).toEqual([{ seq: seq + 1, locatorId: a, entity: 'filters', entityId: null, op: 'upsert' }])
+  expect(env.store.filters.list(b)).toEqual(GROUPS)
+  expect(env.store.changes.since(seq)).toEqual([{ seq: seq + 1, locatorId: a, entity: 'filters', entityId: null, op: 'upsert' }])
 
-  store.write(() => store.filters.replace(a, []))
-  expect(store.filters.list(a)).toEqual([])
+  env.store.write(() => env.store.filters.replace(a, []))
+  expect(env.store.filters.list(a)).toEqual([])
   expect(count('filter_tags', a)).toBe(0)
-  expect(store.changes.since(seq)).toHaveLength(2)
+  expect(env.store.changes.since(seq)).toHaveLength(2)
 })
 
 test('a replace rolled back with its transaction leaves the old filters and no change row', () => {
   const a = newLocator()
-  store.write(() => store.filters.replace(a, GROUPS))
-  const seq = store.changes.lastSeq()
+  env.store.write(() => env.store.filters.replace(a, GROUPS))
+  const seq = env.store.changes.lastSeq()
   expect(() =>
-    store.write(() => {
-      store.filters.replace(a, [group('only')])
+    env.store.write(() => {
+      env.store.filters.replace(a, [group('only')])
       throw new Error('abort')
     }),
   ).toThrow('abort')
-  expect(store.filters.list(a)).toEqual(GROUPS)
-  expect(store.changes.lastSeq()).toBe(seq)
+  expect(env.store.filters.list(a)).toEqual(GROUPS)
+  expect(env.store.changes.lastSeq()).toBe(seq)
 })
 
 test('filters of a locator that does not exist are refused by the foreign key', () => {
-  expect(() => store.write(() => store.filters.replace('lct_nope', GROUPS))).toThrow(/FOREIGN KEY/)
-  expect(store.changes.lastSeq()).toBe(0)
+  expect(() => env.store.write(() => env.store.filters.replace('lct_nope', GROUPS))).toThrow(/FOREIGN KEY/)
+  expect(env.store.changes.lastSeq()).toBe(0)
 })
