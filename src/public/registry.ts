@@ -13,7 +13,7 @@ type Entry = { index: LocatorIndex; ctx: PresentContext; filters: FilterGroup[] 
 
 export class IndexRegistry {
   private entries = new Map<string, Entry>()
-  private tokens = new Map<string, Locator | null>()
+  private tokens = new Map<string, Locator>()
   private versions = new Map<string, number>()
   private seq: number
   private dataVersion: number
@@ -58,13 +58,12 @@ export class IndexRegistry {
     }
   }
 
-  /** The locator behind a public token (active or not), or null. */
+  /** The locator behind a public token (active or not), or null. Only hits are cached: random tokens must not grow memory. */
   locatorByToken(token: string): Locator | null {
-    let locator = this.tokens.get(token)
-    if (locator === undefined) {
-      locator = this.store.locators.byToken(token)
-      this.tokens.set(token, locator)
-    }
+    const cached = this.tokens.get(token)
+    if (cached) return cached
+    const locator = this.store.locators.byToken(token)
+    if (locator) this.tokens.set(token, locator)
     return locator
   }
 
