@@ -1,0 +1,544 @@
+// Query API benchmark, in process: index build from SQLite, memory, query latency through the same
+// code the HTTP route runs, and the cost of a write until the next query sees it.
+//
+//   bun bench/query.ts [--sizes 10000,100000] [--runs 3] [--out bench/results] [--seed 42]
+//
+// Each (size, run) runs in a fresh child process (clean heap, cold JIT), with its own temporary
+// SQLite database. Writes <out>/query.json and <out>/query.md and prints the markdown.
+// See bench/README.md.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, platform, release, tmpdir, totalmem } from 'node:os'
+import { join, resolve } from 'node:path'
+import { normalizeLocationBody, pickLocationFields } from '../src/admin/normalize'
+import { newLocationRecord } from '../src/locations/record'
+import { addCustomField, createLocator, setFilters, setLocatorSettings, setPriorityRules } from '../src/operator'
+import { convert, parseLocationsRequest } from '../src/public/params'
+import { indexDoc } from '../src/public/present'
+import { IndexRegistry } from '../src/public/registry'
+import { openStore } from '../src/store'
+import { DEFAULT_FILTER_GROUP } from '../src/store/filters'
+import KDBush from 'kdbush'
+import { CUSTOM_FIELDS, FILTERS, FILTER_GROUPS, PRIORITY, generate, prng, searchableWords } from './synthetic'
+
+// ---------------------------------------------------------------- options
+
+type Options = { sizes: number[]; runs: number; out: string; seed: number; child: { size: number; run: number } | null }
+
+function parseArgs(argv: string[]): Options {
+  const o: Options = { sizes: [10_000, 100_000], runs: 3, out: resolve(import.meta.dir, 'results'), seed: 42, child: null }
+  let childSize = 0
+  let childRun = 0
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!
+    const v = () => {
+      const x = argv[++i]
+      if (x === undefined) throw new Error(`${a} needs a value`)
+      return x
+    }
+    if (a === '--sizes') o.sizes = v().split(',').map((s) => Number(s.replace(/_/g, '')))
+    else if (a === '--runs') o.runs = Number(v())
+    else if (a === '--out') o.out = resolve(v())
+    else if (a === '--seed') o.seed = Number(v())
+    else if (a === '--child-size') childSize = Number(v())
+    else if (a === '--child-run') childRun = Number(v())
+    else throw new Error(`unknown option ${a}\nusage: bun bench/query.ts [--sizes 10000,100000] [--runs 3] [--out bench/results] [--seed 42]`)
+  }
+  if (o.sizes.some((n) => !Number.isInteger(n) || n < 1000)) throw new Error('--sizes: whole numbers >= 1000')
+  if (!(o.runs >= 1)) throw new Error('--runs must be >= 1')
+  if (childSize > 0) o.child = { size: childSize, run: childRun }
+  return o
+}
+
+// ---------------------------------------------------------------- statistics
+
+type Stat = { n: number; median: number; p99: number; mean: number; max: number }
+
+function stat(samples: number[]): Stat {
+  const s = [...samples].sort((a, b) => a - b)
+  const q = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))]!
+  return { n: s.length, median: q(0.5), p99: q(0.99), mean: s.reduce((a, b) => a + b, 0) / s.length, max: s[s.length - 1]! }
+}
+
+// ---------------------------------------------------------------- one run (child process)
+
+type QueryType = { key: string; label: string; target: 'radius' | 'search' | null; gen: () => string }
+
+type RunResult = {
+  size: number
+  run: number
+  generateMs: number
+  prepareMs: number
+  insertMs: number
+  build: {
+    totalMs: number
+    breakdown: { readRowsMs: number; presentMs: number; kdbushOnlyMs: number; locatorIndexMsDerived: number }
+    heapBytes: number
+    rssBytes: number
+    jsonBytes: number
+    bytesPerLocation: number
+    bytesPerLocationBeyondJson: number
+  }
+  densest: { city: string; stores: number }[]
+  queries: Record<string, Stat & { meanTotal: number; meanBodyBytes: number }>
+  write: {
+    n: number
+    commitMs: Stat
+    syncMs: Stat
+    nextQueryMs: Stat
+    visibleMs: Stat
+    allVisible: boolean
+    compaction: null | { method: 'threshold' | 'direct'; threshold: number; batchWrites: number; batchSyncMs: number; triggeredSyncMs: number; nextQueryMs: number; compacted: boolean }
+  }
+}
+
+async function runOnce(size: number, run: number, seed: number): Promise<RunResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'storeloc-bench-'))
+  try {
+    const store = openStore(join(dir, 'bench.sqlite'))
+    const { locator: created } = createLocator(store, 'Bench locator')
+    const locatorId = created.id
+    setLocatorSettings(store, locatorId, { queryApi: 'on', radius: '25', unit: 'miles' })
+    for (const f of CUSTOM_FIELDS) addCustomField(store, locatorId, f)
+    setFilters(store, locatorId, FILTERS)
+    setPriorityRules(store, locatorId, PRIORITY)
+    const definitions = store.customFields.list(locatorId)
+
+    let t = performance.now()
+    const set = generate(size, seed)
+    const generateMs = performance.now() - t
+
+    t = performance.now()
+    const now = new Date().toISOString()
+    let records: ReturnType<typeof newLocationRecord>[] | null = set.bodies.map((b) => newLocationRecord(locatorId, normalizeLocationBody(pickLocationFields(b), 'create', definitions), null, now))
+    const prepareMs = performance.now() - t
+
+    t = performance.now()
+    store.write(() => {
+      for (const r of records!) store.locations.insert(r)
+    })
+    const insertMs = performance.now() - t
+    const ids = records.map((r) => r.id)
+    records = null
+
+    // (a) Index build, rows in SQLite -> queryable, as the first public query of a locator does it.
+    Bun.gc(true)
+    const m0 = process.memoryUsage()
+    t = performance.now()
+    const registry = new IndexRegistry(store)
+    let entry = registry.entry(locatorId)
+    const buildMs = performance.now() - t
+    Bun.gc(true)
+    const m1 = process.memoryUsage()
+    let jsonBytes = 0
+    entry.index.forEach((doc) => {
+      // JSC keeps a string in 1 byte per character when every character is Latin-1, else 2.
+      jsonBytes += doc.json.length * (/[^\x00-\xff]/.test(doc.json) ? 2 : 1)
+    })
+    const live = entry.index.size
+    // Breakdown (a second pass over the same steps, outside the figure above).
+    t = performance.now()
+    const rows = store.locations.all(locatorId).filter((r) => r.status === 'published')
+    const readRowsMs = performance.now() - t
+    t = performance.now()
+    const docs = rows.map((r) => indexDoc(r, entry.ctx))
+    const presentMs = performance.now() - t
+    t = performance.now()
+    const kd = new KDBush(docs.length)
+    for (const d of docs) kd.add(d.lng, d.lat)
+    kd.finish()
+    const kdbushOnlyMs = performance.now() - t
+    rows.length = 0
+    docs.length = 0
+
+    // (b) Query latency, the route's body path.
+    const locator = store.locators.get(locatorId)!
+    const ORIGIN = 'http://bench.local'
+    const PATH = `/public/v1/${locator.publicToken ?? 'token'}/locations`
+    const round2 = (n: number) => Math.round(n * 100) / 100
+    /** Copied from the GET /:token/locations handler in src/public/index.ts (sync, entry, parse, query, body). */
+    function handle(qs: string): { body: string; total: number } {
+      registry.sync()
+      const entry = registry.entry(locatorId)
+      const url = new URL(`${ORIGIN}${PATH}?${qs}`)
+      const groupOf = (tag: string) => entry.ctx.groupOfTag.get(tag)?.group.id ?? DEFAULT_FILTER_GROUP
+      const req = parseLocationsRequest(url.searchParams, locator, groupOf)
+      const { total, hits } = entry.index.query(req.query)
+      let out = '{"success":true,"data":{"locations":['
+      for (let i = 0; i < hits.length; i++) {
+        const { doc, distanceKm } = hits[i]!
+        if (i > 0) out += ','
+        out += distanceKm === null ? doc.json : `${doc.json.slice(0, -1)},"distance":{"value":${round2(convert(distanceKm, 'km', req.unit))},"unit":"${req.unit}"}}`
+      }
+      const { offset, limit } = req.query
+      const page = (to: number) => {
+        const q = new URLSearchParams(url.searchParams)
+        q.set('offset', String(to))
+        return `${url.origin}${url.pathname}?${q}`
+      }
+      const pagination: Record<string, unknown> = { offset, limit, total, hasMore: offset + limit < total }
+      if (offset + limit < total) pagination.next = page(offset + limit)
+      if (offset > 0) pagination.prev = page(Math.max(0, offset - limit))
+      const meta = req.query.center ? { query: { center: req.query.center, radius: req.radius, unit: req.unit } } : {}
+      return { body: `${out}],"pagination":${JSON.stringify(pagination)}},"meta":${JSON.stringify(meta)}}`, total }
+    }
+
+    const rnd = prng(seed * 7919 + run)
+    const gauss = () => Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd())
+    const pick = <T>(a: readonly T[]): T => a[Math.floor(rnd() * a.length)]!
+    const populated = set.cities.map((_, i) => i).filter((i) => set.perCity[i]! > 0)
+    const densest = [...populated].sort((a, b) => set.perCity[b]! - set.perCity[a]!).slice(0, 5)
+    const byCity: number[][] = set.cities.map(() => [])
+    set.cityOf.forEach((c, i) => byCity[c]!.push(i))
+    const around = (ci: number, jitterKm: number) => {
+      const c = set.cities[ci]!
+      const lat = c.lat + (gauss() * jitterKm) / 111.32
+      const lng = c.lng + (gauss() * jitterKm) / (111.32 * Math.cos((c.lat * Math.PI) / 180))
+      return `lat=${lat.toFixed(5)}&lng=${lng.toFixed(5)}`
+    }
+    const typical = () => around(pick(populated), 3)
+    const dense = () => around(pick(densest), 1)
+    const P = FILTER_GROUPS.products
+    const two = () => {
+      const a = pick(P)
+      let b = pick(P)
+      while (b === a) b = pick(P)
+      return `tags[]=${a}&tags[]=${b}`
+    }
+    const words = (ci: number, n: 1 | 2) => {
+      const body = set.bodies[pick(byCity[ci]!)]!
+      const phrases = searchableWords(body).filter((p) => p.length >= n)
+      const p = pick(phrases)
+      const at = Math.floor(rnd() * (p.length - n + 1))
+      return encodeURIComponent(p.slice(at, at + n).join(' '))
+    }
+    const searchAt = (dense: boolean, n: 1 | 2) => {
+      const ci = dense ? pick(densest) : pick(populated)
+      return `${around(ci, dense ? 1 : 3)}&search=${words(ci, n)}`
+    }
+    const types: QueryType[] = [
+      { key: 'radius_typical', label: 'radius top-20, typical centre', target: 'radius', gen: typical },
+      { key: 'radius_dense', label: 'radius top-20, 5 densest centres', target: 'radius', gen: dense },
+      { key: 'tags_any', label: 'radius + 2 tags, any', target: 'radius', gen: () => `${typical()}&${two()}&tagLogic=any` },
+      { key: 'tags_all', label: 'radius + 2 tags, all', target: 'radius', gen: () => `${typical()}&${two()}&tagLogic=all` },
+      { key: 'tags_match', label: 'radius + 3 tags (2 groups), match', target: 'radius', gen: () => `${typical()}&${two()}&tags[]=${pick(FILTER_GROUPS.services)}&tagLogic=match` },
+      { key: 'tags_match_dense', label: 'radius + 3 tags, match, densest', target: 'radius', gen: () => `${dense()}&${two()}&tags[]=${pick(FILTER_GROUPS.services)}&tagLogic=match` },
+      { key: 'search1', label: 'radius + 1-word search', target: 'search', gen: () => searchAt(false, 1) },
+      { key: 'search2', label: 'radius + 2-word search', target: 'search', gen: () => searchAt(false, 2) },
+      { key: 'search2_dense', label: 'radius + 2-word search, densest', target: 'search', gen: () => searchAt(true, 2) },
+      { key: 'priority', label: 'radius, sort=priority', target: null, gen: () => `${typical()}&sort=priority` },
+      { key: 'priority_dense', label: 'radius, sort=priority, densest', target: null, gen: () => `${dense()}&sort=priority` },
+      { key: 'deep_page', label: 'radius, offset=400, densest', target: null, gen: () => `${dense()}&offset=400` },
+      { key: 'all_name_paging', label: 'all=true by name, offset 0-980', target: null, gen: () => `all=true&offset=${20 * Math.floor(rnd() * 50)}` },
+    ]
+    const queries: RunResult['queries'] = {}
+    const N = 2000
+    const BUDGET_MS = 4000 // per type; slow types stop early (N is reported)
+    for (const type of types) {
+      const warm = Array.from({ length: 200 }, type.gen)
+      let t0 = performance.now()
+      for (const qs of warm) {
+        handle(qs)
+        if (performance.now() - t0 > 1000) break
+      }
+      const qss = Array.from({ length: N }, type.gen)
+      const samples: number[] = []
+      let totals = 0
+      let bytes = 0
+      t0 = performance.now()
+      for (const qs of qss) {
+        const s = performance.now()
+        const r = handle(qs)
+        samples.push((performance.now() - s) * 1000) // µs
+        totals += r.total
+        bytes += r.body.length
+        if (samples.length >= 50 && performance.now() - t0 > BUDGET_MS) break
+      }
+      queries[type.key] = { ...stat(samples), meanTotal: totals / samples.length, meanBodyBytes: bytes / samples.length }
+    }
+
+    // (c) Write -> visible to the next query.
+    const commit: number[] = []
+    const syncs: number[] = []
+    const nexts: number[] = []
+    const visible: number[] = []
+    let allVisible = true
+    const moveOne = (id: string, qs: string) => {
+      const m = /lat=([-\d.]+)&lng=([-\d.]+)/.exec(qs)!
+      const rec = store.locations.get(locatorId, id)!
+      store.locations.replace({ ...rec, lat: Number(m[1]), lng: Number(m[2]), updatedAt: new Date().toISOString() })
+    }
+    const WRITES = 200
+    for (let i = 0; i < WRITES; i++) {
+      const id = pick(ids)
+      const qs = typical()
+      const a = performance.now()
+      store.write(() => moveOne(id, qs))
+      const b = performance.now()
+      registry.sync()
+      const c = performance.now()
+      const r = handle(`${qs}&limit=20`)
+      const d = performance.now()
+      if (!r.body.includes(`"id":"${id}"`)) allVisible = false
+      commit.push(b - a)
+      syncs.push(c - b)
+      nexts.push(d - c)
+      visible.push(d - a)
+    }
+    // Compaction: bring the delta to its threshold in one batch, then one more write triggers it.
+    const internals = entry.index as unknown as { docs: unknown[]; baseSize: number }
+    let compaction: RunResult['write']['compaction'] = null
+    {
+      const threshold = Math.max(256, internals.baseSize / 10)
+      const delta = internals.docs.length - internals.baseSize
+      const batch = Math.floor(threshold - delta)
+      const baseBefore = internals.baseSize
+      const estimateMs = batch * stat(syncs).median
+      let batchSyncMs = Number.NaN
+      let triggeredSyncMs: number
+      let nextQueryMs: number
+      let method: 'threshold' | 'direct'
+      const id = pick(ids)
+      const qs = typical()
+      let s: number
+      if (estimateMs < 30_000) {
+        // The real path: the delta reaches its threshold, then one more write's sync compacts.
+        method = 'threshold'
+        store.write(() => {
+          for (let i = 0; i < batch; i++) moveOne(pick(ids), typical())
+        })
+        s = performance.now()
+        registry.sync()
+        batchSyncMs = performance.now() - s
+        store.write(() => moveOne(id, qs))
+        s = performance.now()
+        registry.sync()
+        triggeredSyncMs = performance.now() - s
+      } else {
+        // Reaching the threshold one upsert at a time would take minutes (each upsert's FlexSearch
+        // remove is slow at this size): time the same private compact() the crossing upsert calls.
+        method = 'direct'
+        store.write(() => moveOne(id, qs))
+        s = performance.now()
+        registry.sync()
+        ;(entry.index as unknown as { compact(): void }).compact()
+        triggeredSyncMs = performance.now() - s
+      }
+      s = performance.now()
+      const r = handle(qs)
+      nextQueryMs = performance.now() - s
+      if (!r.body.includes(`"id":"${id}"`)) allVisible = false
+      const compacted = internals.baseSize !== baseBefore && internals.docs.length === internals.baseSize
+      compaction = { method, threshold, batchWrites: batch, batchSyncMs, triggeredSyncMs, nextQueryMs, compacted }
+    }
+    entry = null as never
+    store.close()
+    const heapBytes = m1.heapUsed - m0.heapUsed
+    return {
+      size,
+      run,
+      generateMs,
+      prepareMs,
+      insertMs,
+      build: {
+        totalMs: buildMs,
+        breakdown: { readRowsMs, presentMs, kdbushOnlyMs, locatorIndexMsDerived: buildMs - readRowsMs - presentMs },
+        heapBytes,
+        rssBytes: m1.rss - m0.rss,
+        jsonBytes,
+        bytesPerLocation: heapBytes / live,
+        bytesPerLocationBeyondJson: (heapBytes - jsonBytes) / live,
+      },
+      densest: densest.map((i) => ({ city: set.cities[i]!.name, stores: set.perCity[i]! })),
+      queries,
+      write: { n: WRITES, commitMs: stat(commit), syncMs: stat(syncs), nextQueryMs: stat(nexts), visibleMs: stat(visible), allVisible, compaction },
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+// ---------------------------------------------------------------- parent: runs, aggregation, report
+
+type Spread = { median: number; min: number; max: number; runs: number[] }
+const spread = (xs: number[]): Spread => {
+  const s = [...xs].sort((a, b) => a - b)
+  return { median: s[Math.floor((s.length - 1) / 2)]!, min: s[0]!, max: s[s.length - 1]!, runs: xs }
+}
+
+const TARGETS = {
+  radius: { medianUs: 50, p99Us: 1000 },
+  search: { medianUs: 300, p99Us: 3000 },
+  buildMs: 2000,
+  writeVisibleMs: 5,
+  bytesBeyondJson: 1.5 * 1024,
+}
+
+function fmtUs(us: number): string {
+  if (us >= 1000) return `${(us / 1000).toFixed(us >= 10_000 ? 0 : 1)} ms`
+  return `${us.toFixed(us >= 100 ? 0 : 1)} µs`
+}
+const fmtMs = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : ms >= 10 ? `${ms.toFixed(0)} ms` : `${ms.toFixed(2)} ms`)
+const range = (s: Spread, f: (x: number) => string) => (s.runs.length > 1 ? `${f(s.min)}–${f(s.max)}` : '(1 run)')
+const verdict = (ok: boolean) => (ok ? 'PASS' : '**MISS**')
+
+async function main() {
+  const o = parseArgs(Bun.argv.slice(2))
+  if (o.child) {
+    const r = await runOnce(o.child.size, o.child.run, o.seed)
+    process.stdout.write(`\n@@RESULT ${JSON.stringify(r)}\n`)
+    return
+  }
+  const started = Date.now()
+  const all: RunResult[] = []
+  for (const size of o.sizes) {
+    for (let run = 1; run <= o.runs; run++) {
+      const t = performance.now()
+      const proc = Bun.spawn([process.execPath, import.meta.path, '--child-size', String(size), '--child-run', String(run), '--seed', String(o.seed)], { stdout: 'pipe', stderr: 'inherit' })
+      const text = await new Response(proc.stdout).text()
+      if ((await proc.exited) !== 0) throw new Error(`run ${run} at ${size} failed`)
+      const line = text.split('\n').find((l) => l.startsWith('@@RESULT '))
+      if (!line) throw new Error(`run ${run} at ${size}: no result`)
+      all.push(JSON.parse(line.slice(9)))
+      console.error(`size ${size} run ${run}: ${((performance.now() - t) / 1000).toFixed(1)} s`)
+    }
+  }
+  const cpu = cpus()
+  const machine = { cpu: cpu[0]?.model ?? 'unknown', cores: cpu.length, memoryGB: Math.round((totalmem() / 2 ** 30) * 10) / 10, os: `${platform()} ${release()}` }
+  const pkg = (name: string) => {
+    try {
+      return require(`${name}/package.json`).version as string
+    } catch {
+      return 'unknown'
+    }
+  }
+  const versions = { bun: Bun.version, kdbush: pkg('kdbush'), geokdbush: pkg('geokdbush'), flexsearch: pkg('flexsearch'), sqlite: '' }
+  {
+    const { Database } = await import('bun:sqlite')
+    const db = new Database(':memory:')
+    versions.sqlite = db.query<{ v: string }, []>('select sqlite_version() as v').get()!.v
+    db.close()
+  }
+
+  const sizes = o.sizes.map((size) => {
+    const rs = all.filter((r) => r.size === size)
+    const queryKeys = Object.keys(rs[0]!.queries)
+    const queries = Object.fromEntries(
+      queryKeys.map((k) => [
+        k,
+        {
+          n: rs.map((r) => r.queries[k]!.n),
+          medianUs: spread(rs.map((r) => r.queries[k]!.median)),
+          p99Us: spread(rs.map((r) => r.queries[k]!.p99)),
+          maxUs: spread(rs.map((r) => r.queries[k]!.max)),
+          meanTotalHits: spread(rs.map((r) => r.queries[k]!.meanTotal)),
+          meanBodyBytes: spread(rs.map((r) => r.queries[k]!.meanBodyBytes)),
+        },
+      ]),
+    )
+    return {
+      size,
+      runs: rs.length,
+      densest: rs[0]!.densest,
+      generateMs: spread(rs.map((r) => r.generateMs)),
+      prepareMs: spread(rs.map((r) => r.prepareMs)),
+      insertMs: spread(rs.map((r) => r.insertMs)),
+      build: {
+        totalMs: spread(rs.map((r) => r.build.totalMs)),
+        readRowsMs: spread(rs.map((r) => r.build.breakdown.readRowsMs)),
+        presentMs: spread(rs.map((r) => r.build.breakdown.presentMs)),
+        locatorIndexMsDerived: spread(rs.map((r) => r.build.breakdown.locatorIndexMsDerived)),
+        kdbushOnlyMs: spread(rs.map((r) => r.build.breakdown.kdbushOnlyMs)),
+        heapBytes: spread(rs.map((r) => r.build.heapBytes)),
+        rssBytes: spread(rs.map((r) => r.build.rssBytes)),
+        jsonBytes: spread(rs.map((r) => r.build.jsonBytes)),
+        bytesPerLocation: spread(rs.map((r) => r.build.bytesPerLocation)),
+        bytesPerLocationBeyondJson: spread(rs.map((r) => r.build.bytesPerLocationBeyondJson)),
+      },
+      queries,
+      write: {
+        n: rs.map((r) => r.write.n),
+        allVisible: rs.every((r) => r.write.allVisible),
+        commitMs: { median: spread(rs.map((r) => r.write.commitMs.median)), p99: spread(rs.map((r) => r.write.commitMs.p99)) },
+        syncMs: { median: spread(rs.map((r) => r.write.syncMs.median)), p99: spread(rs.map((r) => r.write.syncMs.p99)) },
+        nextQueryMs: { median: spread(rs.map((r) => r.write.nextQueryMs.median)), p99: spread(rs.map((r) => r.write.nextQueryMs.p99)) },
+        visibleMs: { median: spread(rs.map((r) => r.write.visibleMs.median)), p99: spread(rs.map((r) => r.write.visibleMs.p99)) },
+        compaction: rs.map((r) => r.write.compaction),
+      },
+    }
+  })
+
+  const labels: Record<string, { label: string; target: 'radius' | 'search' | null }> = {
+    radius_typical: { label: 'radius top-20, typical centre', target: 'radius' },
+    radius_dense: { label: 'radius top-20, 5 densest centres', target: 'radius' },
+    tags_any: { label: 'radius + 2 tags, any', target: 'radius' },
+    tags_all: { label: 'radius + 2 tags, all', target: 'radius' },
+    tags_match: { label: 'radius + 3 tags (2 groups), match', target: 'radius' },
+    tags_match_dense: { label: 'radius + 3 tags, match, densest', target: 'radius' },
+    search1: { label: 'radius + 1-word search', target: 'search' },
+    search2: { label: 'radius + 2-word search', target: 'search' },
+    search2_dense: { label: 'radius + 2-word search, densest', target: 'search' },
+    priority: { label: 'radius, sort=priority', target: null },
+    priority_dense: { label: 'radius, sort=priority, densest', target: null },
+    deep_page: { label: 'radius, offset=400, densest', target: null },
+    all_name_paging: { label: 'all=true by name, offset 0–980', target: null },
+  }
+
+  const md: string[] = []
+  md.push('# Query API benchmark (in process)', '')
+  md.push(`${new Date(started).toISOString().slice(0, 10)} · ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGB} GB · ${machine.os} · bun ${versions.bun}, SQLite ${versions.sqlite}, kdbush ${versions.kdbush}, geokdbush ${versions.geokdbush}, flexsearch ${versions.flexsearch}`, '')
+  md.push('Synthetic stores around the 300 most populous GeoNames places (population^1.3-weighted), radius 25 miles, limit 20. Each run is a fresh process and database. Figures: median of the runs\' values; "spread" is min–max across runs. Query times are per request through the route\'s body path (sync, parse, index query, body assembly), not HTTP.', '')
+  for (const s of sizes) {
+    md.push(`## ${s.size.toLocaleString('en')} locations (${s.runs} run${s.runs > 1 ? 's' : ''})`, '')
+    md.push(`Densest cities: ${s.densest.map((d) => `${d.city} ${d.stores}`).join(', ')}.`, '')
+    md.push('| Query | N/run | hits (mean total) | median | spread | p99 | spread | target | |', '|---|---:|---:|---:|---:|---:|---:|---|---|')
+    for (const [k, q] of Object.entries(s.queries)) {
+      const l = labels[k]!
+      const tg = l.target ? TARGETS[l.target] : null
+      const ok = tg ? q.medianUs.median < tg.medianUs && q.p99Us.median < tg.p99Us : null
+      md.push(
+        `| ${l.label} | ${Math.min(...q.n)}${Math.min(...q.n) !== Math.max(...q.n) ? `–${Math.max(...q.n)}` : ''} | ${q.meanTotalHits.median.toFixed(0)} | ${fmtUs(q.medianUs.median)} | ${range(q.medianUs, fmtUs)} | ${fmtUs(q.p99Us.median)} | ${range(q.p99Us, fmtUs)} | ${tg ? `< ${fmtUs(tg.medianUs)} / < ${fmtUs(tg.p99Us)}` : '—'} | ${ok === null ? '' : verdict(ok)} |`,
+      )
+    }
+    md.push('')
+    const b = s.build
+    const w = s.write
+    md.push('| Figure | value | spread | target | |', '|---|---:|---:|---|---|')
+    md.push(`| generate + validate (normalizeLocationBody, newLocationRecord) | ${fmtMs(s.prepareMs.median)} | ${range(s.prepareMs, fmtMs)} | — | |`)
+    md.push(`| insert, one write transaction | ${fmtMs(s.insertMs.median)} | ${range(s.insertMs, fmtMs)} | — | |`)
+    md.push(`| index build, SQLite rows → queryable | ${fmtMs(b.totalMs.median)} | ${range(b.totalMs, fmtMs)} | < 2 s | ${verdict(b.totalMs.median < TARGETS.buildMs)} |`)
+    md.push(`| … read rows (locations.all) | ${fmtMs(b.readRowsMs.median)} | ${range(b.readRowsMs, fmtMs)} | | |`)
+    md.push(`| … present (indexDoc: JSON, text) | ${fmtMs(b.presentMs.median)} | ${range(b.presentMs, fmtMs)} | | |`)
+    md.push(`| … new LocatorIndex (FlexSearch + KDBush; derived) | ${fmtMs(b.locatorIndexMsDerived.median)} | ${range(b.locatorIndexMsDerived, fmtMs)} | | |`)
+    md.push(`| … of which KDBush alone | ${fmtMs(b.kdbushOnlyMs.median)} | ${range(b.kdbushOnlyMs, fmtMs)} | | |`)
+    const kb = (x: number) => `${(x / 1024).toFixed(2)} KB`
+    const mb = (x: number) => `${(x / 2 ** 20).toFixed(0)} MB`
+    md.push(`| heap growth of the index (after GC) | ${mb(b.heapBytes.median)} | ${range(b.heapBytes, mb)} | | |`)
+    md.push(`| RSS growth | ${mb(b.rssBytes.median)} | ${range(b.rssBytes, mb)} | | |`)
+    md.push(`| heap per location | ${kb(b.bytesPerLocation.median)} | ${range(b.bytesPerLocation, kb)} | | |`)
+    md.push(`| … of which pre-serialized JSON | ${kb(b.jsonBytes.median / s.size)} | | | |`)
+    md.push(`| heap per location beyond the JSON | ${kb(b.bytesPerLocationBeyondJson.median)} | ${range(b.bytesPerLocationBeyondJson, kb)} | < 1.5 KB | ${verdict(b.bytesPerLocationBeyondJson.median < TARGETS.bytesBeyondJson)} |`)
+    md.push(`| write commit (store.write + locations.replace), median / p99 | ${fmtMs(w.commitMs.median.median)} / ${fmtMs(w.commitMs.p99.median)} | ${range(w.commitMs.median, fmtMs)} | | |`)
+    md.push(`| registry.sync() applying it, median / p99 | ${fmtMs(w.syncMs.median.median)} / ${fmtMs(w.syncMs.p99.median)} | ${range(w.syncMs.median, fmtMs)} | | |`)
+    md.push(`| next query (radius top-20), median / p99 | ${fmtMs(w.nextQueryMs.median.median)} / ${fmtMs(w.nextQueryMs.p99.median)} | ${range(w.nextQueryMs.median, fmtMs)} | | |`)
+    md.push(`| write → visible (commit + sync + query), median / p99 | ${fmtMs(w.visibleMs.median.median)} / ${fmtMs(w.visibleMs.p99.median)} | ${range(w.visibleMs.median, fmtMs)} | < 5 ms | ${verdict(w.visibleMs.median.median < TARGETS.writeVisibleMs)}${w.visibleMs.p99.median >= TARGETS.writeVisibleMs ? ' (p99 over)' : ''} |`)
+    const c = w.compaction.filter((x): x is NonNullable<typeof x> => x !== null)
+    if (c.length > 0) {
+      const trig = spread(c.map((x) => x.triggeredSyncMs))
+      const batch = spread(c.map((x) => x.batchSyncMs))
+      const how = c.every((x) => x.method === 'threshold') ? 'the sync of the write that crosses the threshold' : 'sync + LocatorIndex.compact() called directly (threshold not reached: too slow)'
+      md.push(`| delta compaction on the request path (${how}) | ${fmtMs(trig.median)} | ${range(trig, fmtMs)} | < 5 ms | ${verdict(trig.median < TARGETS.writeVisibleMs)} |`)
+      if (c.every((x) => x.method === 'threshold')) md.push(`| … after ${c[0]!.threshold.toFixed(0)} moved locations; sync of a batch of ${c[0]!.batchWrites} upserts | ${fmtMs(batch.median)} (${fmtMs(batch.median / c[0]!.batchWrites)} each) | ${range(batch, fmtMs)} | | |`)
+      else md.push(`| … the delta threshold at this size | ${c[0]!.threshold.toFixed(0)} moved locations | | | |`)
+    }
+    md.push(`| every moved location visible in the next query | ${w.allVisible ? 'yes' : '**no**'} | | | |`)
+    md.push('')
+  }
+  const markdown = md.join('\n')
+  mkdirSync(o.out, { recursive: true })
+  const json = { benchmark: 'query', date: new Date(started).toISOString(), machine, versions, options: { sizes: o.sizes, runs: o.runs, seed: o.seed }, targets: TARGETS, sizes, raw: all }
+  writeFileSync(join(o.out, 'query.json'), `${JSON.stringify(json, null, 2)}\n`)
+  writeFileSync(join(o.out, 'query.md'), `${markdown}\n`)
+  console.log(markdown)
+}
+
+await main()
