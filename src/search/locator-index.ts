@@ -92,7 +92,12 @@ export class LocatorIndex {
   private base: KDBush | null = null
   private baseSize = 0
   private live = 0
-  private text = new FlexSearch.Index({ tokenize: 'forward', encoder: FlexSearch.Charset.Exact })
+  // FlexSearch keys are stable per location (not slots), so compaction never rebuilds the text
+  // index: only KDBush (milliseconds) and the slot tables. fastupdate makes update/remove cheap.
+  private text = new FlexSearch.Index({ tokenize: 'forward', encoder: FlexSearch.Charset.Exact, fastupdate: true })
+  private textKeyOf = new Map<string, number>()
+  private slotOfTextKey = new Map<number, number>()
+  private nextTextKey = 0
 
   constructor(docs: Iterable<IndexDoc> = []) {
     for (const doc of docs) this.append(doc)
@@ -105,8 +110,16 @@ export class LocatorIndex {
 
   /** Adds or replaces a location (by id). */
   upsert(doc: IndexDoc): void {
-    this.remove(doc.id)
-    this.append(doc)
+    const slot = this.slotOf.get(doc.id)
+    if (slot !== undefined) {
+      // Replaced: the old slot dies, the doc moves to the delta; its text is updated in place.
+      this.docs[slot] = null
+      this.live--
+      this.place(doc)
+      this.text.update(this.textKeyOf.get(doc.id)!, doc.text)
+    } else {
+      this.append(doc)
+    }
     if (this.docs.length - this.baseSize > Math.max(DELTA_MIN, this.baseSize / 10)) this.compact()
   }
 
@@ -114,9 +127,12 @@ export class LocatorIndex {
   remove(id: string): void {
     const slot = this.slotOf.get(id)
     if (slot === undefined) return
+    const key = this.textKeyOf.get(id)!
     this.slotOf.delete(id)
+    this.textKeyOf.delete(id)
+    this.slotOfTextKey.delete(key)
     this.docs[slot] = null
-    this.text.remove(slot)
+    this.text.remove(key)
     this.live--
   }
 
@@ -164,7 +180,9 @@ export class LocatorIndex {
     // FlexSearch ('forward') finds docs where every word begins some token; whole words are then checked here.
     const found = this.text.search(words.join(' '), { limit: Math.max(1, this.live) }) as number[]
     const whole = words.slice(0, -1)
-    for (const slot of found) {
+    for (const key of found) {
+      const slot = this.slotOfTextKey.get(key)
+      if (slot === undefined) continue
       const doc = this.docs[slot]
       if (!doc) continue
       if (whole.length > 0) {
@@ -176,11 +194,20 @@ export class LocatorIndex {
     return mask
   }
 
+  /** A new location: a slot and a text key. */
   private append(doc: IndexDoc): void {
+    const key = this.nextTextKey++
+    this.textKeyOf.set(doc.id, key)
+    this.place(doc)
+    this.text.add(key, doc.text)
+  }
+
+  /** Puts a doc in the next slot (the delta, until the next compaction). */
+  private place(doc: IndexDoc): void {
     const slot = this.docs.length
     this.docs.push(doc)
     this.slotOf.set(doc.id, slot)
-    this.text.add(slot, doc.text)
+    this.slotOfTextKey.set(this.textKeyOf.get(doc.id)!, slot)
     this.live++
   }
 
@@ -196,14 +223,14 @@ export class LocatorIndex {
     this.base = kd
   }
 
-  /** Drops dead slots and folds the delta into a new base. */
+  /** Drops dead slots and folds the delta into a new base. The text index is left as it is. */
   private compact(): void {
     const docs = this.docs.filter((d): d is IndexDoc => d !== null)
     this.docs = []
     this.slotOf.clear()
+    this.slotOfTextKey.clear()
     this.live = 0
-    this.text = new FlexSearch.Index({ tokenize: 'forward', encoder: FlexSearch.Charset.Exact })
-    for (const doc of docs) this.append(doc)
+    for (const doc of docs) this.place(doc)
     this.rebuildBase()
   }
 }
