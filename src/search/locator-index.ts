@@ -3,7 +3,7 @@
 // pre-serialized. Pure TypeScript: no HTTP, no SQL. Every answer equals a naive scan of the docs
 // (test/search/oracle.test.ts proves it).
 import FlexSearch from 'flexsearch'
-import { around, distance } from 'geokdbush'
+import { distance } from 'geokdbush'
 import KDBush from 'kdbush'
 import { nameKey } from '../text'
 
@@ -48,6 +48,28 @@ export type IndexResult = { total: number; hits: IndexHit[] }
 /** Rebuild the KDBush base when the delta holds more than this many points, or a tenth of the base. */
 const DELTA_MIN = 256
 
+/** km per degree of latitude, rounded down so boxes err on the large side. */
+const KM_PER_DEGREE = 111
+
+/**
+ * Longitude/latitude boxes that hold every point within `km` of (lng, lat): one box, or two when
+ * it crosses the antimeridian; the whole band of longitudes near a pole.
+ */
+export function boxesAround(lng: number, lat: number, km: number): [number, number, number, number][] {
+  const dLat = (km / KM_PER_DEGREE) * 1.01
+  const minLat = Math.max(-90, lat - dLat)
+  const maxLat = Math.min(90, lat + dLat)
+  const edge = Math.max(Math.abs(minLat), Math.abs(maxLat))
+  if (edge >= 89.9) return [[-180, minLat, 180, maxLat]]
+  const dLng = (km / (KM_PER_DEGREE * Math.cos((edge * Math.PI) / 180))) * 1.01
+  if (dLng >= 180) return [[-180, minLat, 180, maxLat]]
+  const minLng = lng - dLng
+  const maxLng = lng + dLng
+  if (minLng < -180) return [[minLng + 360, minLat, 180, maxLat], [-180, minLat, maxLng, maxLat]]
+  if (maxLng > 180) return [[minLng, minLat, 180, maxLat], [-180, minLat, maxLng - 360, maxLat]]
+  return [[minLng, minLat, maxLng, maxLat]]
+}
+
 /** The words of a search, folded; the last is matched as a prefix, the others as whole words. */
 export function searchWords(search: string): string[] {
   const folded = nameKey(search)
@@ -83,6 +105,28 @@ export function compareHits(sort: SortOrder, radius: boolean) {
   }
   if (sort === 'name') return (a: IndexHit, b: IndexHit) => byName(a, b) || byId(a, b)
   return (a: IndexHit, b: IndexHit) => byDistance(a, b) || byName(a, b) || byId(a, b)
+}
+
+function siftUp(heap: IndexHit[], i: number, compare: (a: IndexHit, b: IndexHit) => number): void {
+  while (i > 0) {
+    const parent = (i - 1) >> 1
+    if (compare(heap[i]!, heap[parent]!) <= 0) return
+    ;[heap[i], heap[parent]] = [heap[parent]!, heap[i]!]
+    i = parent
+  }
+}
+
+function siftDown(heap: IndexHit[], i: number, compare: (a: IndexHit, b: IndexHit) => number): void {
+  for (;;) {
+    const l = 2 * i + 1
+    const r = l + 1
+    let worst = i
+    if (l < heap.length && compare(heap[l]!, heap[worst]!) > 0) worst = l
+    if (r < heap.length && compare(heap[r]!, heap[worst]!) > 0) worst = r
+    if (worst === i) return
+    ;[heap[i], heap[worst]] = [heap[worst]!, heap[i]!]
+    i = worst
+  }
 }
 
 export class LocatorIndex {
@@ -152,33 +196,54 @@ export class LocatorIndex {
       const doc = this.docs[slot]
       return doc !== null && doc !== undefined && (textMask === null || textMask[slot] === 1) && tagsMatch(doc.tags, q)
     }
-    const hits: IndexHit[] = []
+    const compare = compareHits(q.sort, q.center !== null)
+    const keep = q.offset + q.limit
+    // The best `keep` hits in a bounded max-heap (worst at the top); the rest are only counted.
+    const heap: IndexHit[] = []
+    let total = 0
+    const offer = (hit: IndexHit) => {
+      total++
+      if (heap.length < keep) {
+        heap.push(hit)
+        siftUp(heap, heap.length - 1, compare)
+      } else if (compare(hit, heap[0]!) < 0) {
+        heap[0] = hit
+        siftDown(heap, 0, compare)
+      }
+    }
     if (q.center) {
       const { lat, lng } = q.center
-      // Base: geokdbush walks the tree nearest-first within the radius (km), filtering as it goes.
-      for (const slot of this.base ? around(this.base, lng, lat, Infinity, q.radiusKm, accept) : []) {
-        const doc = this.docs[slot]!
-        hits.push({ doc, distanceKm: distance(lng, lat, doc.lng, doc.lat) })
+      // Base: KDBush boxes that hold the circle, then the exact great-circle distance (km).
+      if (this.base) {
+        for (const [minX, minY, maxX, maxY] of boxesAround(lng, lat, q.radiusKm)) {
+          for (const slot of this.base.range(minX, minY, maxX, maxY)) {
+            const doc = this.docs[slot]
+            if (!doc) continue
+            const d = distance(lng, lat, doc.lng, doc.lat)
+            if (d <= q.radiusKm && accept(slot)) offer({ doc, distanceKm: d })
+          }
+        }
       }
       // Delta: scanned.
       for (let slot = this.baseSize; slot < this.docs.length; slot++) {
-        if (!accept(slot)) continue
-        const doc = this.docs[slot]!
+        const doc = this.docs[slot]
+        if (!doc) continue
         const d = distance(lng, lat, doc.lng, doc.lat)
-        if (d <= q.radiusKm) hits.push({ doc, distanceKm: d })
+        if (d <= q.radiusKm && accept(slot)) offer({ doc, distanceKm: d })
       }
     } else {
-      for (let slot = 0; slot < this.docs.length; slot++) if (accept(slot)) hits.push({ doc: this.docs[slot]!, distanceKm: null })
+      for (let slot = 0; slot < this.docs.length; slot++) if (accept(slot)) offer({ doc: this.docs[slot]!, distanceKm: null })
     }
-    hits.sort(compareHits(q.sort, q.center !== null))
-    return { total: hits.length, hits: hits.slice(q.offset, q.offset + q.limit) }
+    heap.sort(compare)
+    return { total, hits: heap.slice(q.offset) }
   }
 
   /** Slots whose text has every word: the last as a prefix, the others whole. */
   private textMatches(words: string[]): Uint8Array {
     const mask = new Uint8Array(this.docs.length)
     // FlexSearch ('forward') finds docs where every word begins some token; whole words are then checked here.
-    const found = this.text.search(words.join(' '), { limit: Math.max(1, this.live) }) as number[]
+    // With fastupdate, FlexSearch answers undefined (not []) once its last entry was removed.
+    const found = (this.text.search(words.join(' '), { limit: Math.max(1, this.live) }) as number[] | undefined) ?? []
     const whole = words.slice(0, -1)
     for (const key of found) {
       const slot = this.slotOfTextKey.get(key)
