@@ -13,6 +13,8 @@ const CENTERS = [
   { lat: -33.8688, lng: 151.2093 },
   { lat: 64.1466, lng: -21.9426 },
   { lat: 0.5, lng: 179.9 }, // near the antimeridian
+  { lat: 89.7, lng: -120 }, // near the pole: longitude boxes wrap entirely
+  { lat: -60, lng: -179.8 }, // high latitude at the antimeridian
 ]
 const WORDS = ['bike', 'bikes', 'biking', 'café', 'cafe', 'zürich', 'zurich', 'main', 'street', 'saint', 'sainte', 'outdoor', 'ski', 'store', 'repair', 'rue', 'de', 'la']
 const TAGS = ['repairs', 'rentals', 'ski', 'bikes', 'outlet', 'flagship', 'wifi']
@@ -22,7 +24,8 @@ const groupOf = (t: string) => GROUP[t] ?? '_default'
 const point = fc.record({ c: fc.integer({ min: 0, max: CENTERS.length - 1 }), dLat: fc.double({ min: -0.6, max: 0.6, noNaN: true }), dLng: fc.double({ min: -0.6, max: 0.6, noNaN: true }) }).map(({ c, dLat, dLng }) => {
   const center = CENTERS[c]!
   let lng = center.lng + dLng
-  if (lng > 180) lng -= 360
+  if (lng > 180) lng -= 360 // valid coordinates only: the API rejects anything outside -180..180
+  if (lng < -180) lng += 360
   return { lat: Math.max(-90, Math.min(90, center.lat + dLat)), lng }
 })
 
