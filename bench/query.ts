@@ -12,11 +12,10 @@ import { join, resolve } from 'node:path'
 import { normalizeLocationBody, pickLocationFields } from '../src/admin/normalize'
 import { newLocationRecord } from '../src/locations/record'
 import { addCustomField, createLocator, setFilters, setLocatorSettings, setPriorityRules } from '../src/operator'
-import { convert, parseLocationsRequest } from '../src/public/params'
+import { locationsBody } from '../src/public'
 import { indexDoc } from '../src/public/present'
 import { IndexRegistry } from '../src/public/registry'
 import { openStore } from '../src/store'
-import { DEFAULT_FILTER_GROUP } from '../src/store/filters'
 import KDBush from 'kdbush'
 import { CUSTOM_FIELDS, FILTERS, FILTER_GROUPS, PRIORITY, generate, prng, searchableWords } from './synthetic'
 
@@ -154,32 +153,10 @@ async function runOnce(size: number, run: number, seed: number): Promise<RunResu
     const locator = store.locators.get(locatorId)!
     const ORIGIN = 'http://bench.local'
     const PATH = `/public/v1/${locator.publicToken ?? 'token'}/locations`
-    const round2 = (n: number) => Math.round(n * 100) / 100
-    /** Copied from the GET /:token/locations handler in src/public/index.ts (sync, entry, parse, query, body). */
+    /** The GET /:token/locations route's own path after the guards: sync, then locationsBody (src/public/index.ts). */
     function handle(qs: string): { body: string; total: number } {
       registry.sync()
-      const entry = registry.entry(locatorId)
-      const url = new URL(`${ORIGIN}${PATH}?${qs}`)
-      const groupOf = (tag: string) => entry.ctx.groupOfTag.get(tag)?.group.id ?? DEFAULT_FILTER_GROUP
-      const req = parseLocationsRequest(url.searchParams, locator, groupOf)
-      const { total, hits } = entry.index.query(req.query)
-      let out = '{"success":true,"data":{"locations":['
-      for (let i = 0; i < hits.length; i++) {
-        const { doc, distanceKm } = hits[i]!
-        if (i > 0) out += ','
-        out += distanceKm === null ? doc.json : `${doc.json.slice(0, -1)},"distance":{"value":${round2(convert(distanceKm, 'km', req.unit))},"unit":"${req.unit}"}}`
-      }
-      const { offset, limit } = req.query
-      const page = (to: number) => {
-        const q = new URLSearchParams(url.searchParams)
-        q.set('offset', String(to))
-        return `${url.origin}${url.pathname}?${q}`
-      }
-      const pagination: Record<string, unknown> = { offset, limit, total, hasMore: offset + limit < total }
-      if (offset + limit < total) pagination.next = page(offset + limit)
-      if (offset > 0) pagination.prev = page(Math.max(0, offset - limit))
-      const meta = req.query.center ? { query: { center: req.query.center, radius: req.radius, unit: req.unit } } : {}
-      return { body: `${out}],"pagination":${JSON.stringify(pagination)}},"meta":${JSON.stringify(meta)}}`, total }
+      return locationsBody(registry, locator, new URL(`${ORIGIN}${PATH}?${qs}`))
     }
 
     const rnd = prng(seed * 7919 + run)

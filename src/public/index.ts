@@ -3,6 +3,7 @@
 import { cors } from '@elysiajs/cors'
 import { Elysia } from 'elysia'
 import type { Store } from '../store'
+import type { Locator } from '../store/locators'
 import { DEFAULT_FILTER_GROUP } from '../store/filters'
 import { PublicError } from './errors'
 import { admit, findSecretKey, RateLimiter, refuseSecretKey } from './guards'
@@ -27,6 +28,35 @@ function etagMatches(header: string | null, etag: string): boolean {
   if (header === null) return false
   const bare = (tag: string) => tag.trim().replace(/^W\//, '')
   return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag))
+}
+
+/**
+ * The body of GET /locations for a full public URL: the index's answer assembled from
+ * pre-serialized fragments (the benchmark calls this too). Throws PublicError for bad parameters.
+ */
+export function locationsBody(registry: IndexRegistry, locator: Locator, url: URL): { body: string; total: number } {
+  const entry = registry.entry(locator.id)
+  const groupOf = (tag: string) => entry.ctx.groupOfTag.get(tag)?.group.id ?? DEFAULT_FILTER_GROUP
+  const req = parseLocationsRequest(url.searchParams, locator, groupOf)
+  const { total, hits } = entry.index.query(req.query)
+
+  let out = '{"success":true,"data":{"locations":['
+  for (let i = 0; i < hits.length; i++) {
+    const { doc, distanceKm } = hits[i]!
+    if (i > 0) out += ','
+    out += distanceKm === null ? doc.json : `${doc.json.slice(0, -1)},"distance":{"value":${round2(convert(distanceKm, 'km', req.unit))},"unit":"${req.unit}"}}`
+  }
+  const { offset, limit } = req.query
+  const page = (to: number) => {
+    const q = new URLSearchParams(url.searchParams)
+    q.set('offset', String(to))
+    return `${url.origin}${url.pathname}?${q}`
+  }
+  const pagination: Record<string, unknown> = { offset, limit, total, hasMore: offset + limit < total }
+  if (offset + limit < total) pagination.next = page(offset + limit)
+  if (offset > 0) pagination.prev = page(Math.max(0, offset - limit))
+  const meta = req.query.center ? { query: { center: req.query.center, radius: req.radius, unit: req.unit } } : {}
+  return { body: `${out}],"pagination":${JSON.stringify(pagination)}},"meta":${JSON.stringify(meta)}}`, total }
 }
 
 export function publicRoutes(deps: PublicDeps) {
@@ -78,31 +108,7 @@ export function publicRoutes(deps: PublicDeps) {
     })
     .use(cors({ origin: true, credentials: false, methods: ['GET', 'OPTIONS'], allowedHeaders: ['Content-Type', 'If-None-Match'], exposeHeaders: ['ETag', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'] }))
     .get('/:token/locations', ({ request, params }) =>
-      respond(request, params.token, (locatorId, url) => {
-        const entry = deps.registry.entry(locatorId)
-        const locator = deps.registry.locatorByToken(params.token)!
-        const groupOf = (tag: string) => entry.ctx.groupOfTag.get(tag)?.group.id ?? DEFAULT_FILTER_GROUP
-        const req = parseLocationsRequest(url.searchParams, locator, groupOf)
-        const { total, hits } = entry.index.query(req.query)
-
-        let out = '{"success":true,"data":{"locations":['
-        for (let i = 0; i < hits.length; i++) {
-          const { doc, distanceKm } = hits[i]!
-          if (i > 0) out += ','
-          out += distanceKm === null ? doc.json : `${doc.json.slice(0, -1)},"distance":{"value":${round2(convert(distanceKm, 'km', req.unit))},"unit":"${req.unit}"}}`
-        }
-        const { offset, limit } = req.query
-        const page = (to: number) => {
-          const q = new URLSearchParams(url.searchParams)
-          q.set('offset', String(to))
-          return `${url.origin}${url.pathname}?${q}`
-        }
-        const pagination: Record<string, unknown> = { offset, limit, total, hasMore: offset + limit < total }
-        if (offset + limit < total) pagination.next = page(offset + limit)
-        if (offset > 0) pagination.prev = page(Math.max(0, offset - limit))
-        const meta = req.query.center ? { query: { center: req.query.center, radius: req.radius, unit: req.unit } } : {}
-        return `${out}],"pagination":${JSON.stringify(pagination)}},"meta":${JSON.stringify(meta)}}`
-      }),
+      respond(request, params.token, (locatorId, url) => locationsBody(deps.registry, deps.registry.locatorByToken(params.token)!, url).body),
     )
     .get('/:token/locations/:id', ({ request, params }) =>
       respond(request, params.token, (locatorId) => {
