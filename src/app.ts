@@ -27,7 +27,11 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 export function createApp(deps: AppDeps) {
   const write = deps.log ?? ((line) => console.log(JSON.stringify(line)))
   // A key sent where it does not belong (a public URL) must not reach the log either.
-  const log = (line: Record<string, unknown>) => write(JSON.parse(redactSecrets(JSON.stringify(line))))
+  const log = (line: Record<string, unknown>) => {
+    const safe: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(line)) safe[k] = typeof v === 'string' ? redactSecrets(v) : v
+    write(safe)
+  }
   const registry = new IndexRegistry(deps.store)
   const started = new WeakMap<Request, { t0: number; id: string; locator?: string }>()
 

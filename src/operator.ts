@@ -10,9 +10,10 @@ import { t } from 'elysia'
 import { isFullUrl } from './admin/normalize'
 import { LOCATION_ID } from './ids'
 import { CUSTOM_FIELD_ID, CUSTOM_FIELD_TYPES, type CustomField, type CustomFieldType } from './store/custom-fields'
+import { MAX_RADIUS } from './public/params'
 import type { Store } from './store'
 import type { FilterGroup, FilterTag } from './store/filters'
-import type { ApiKey } from './store/keys'
+import { isExpired, type ApiKey } from './store/keys'
 import type { Locator, LocatorSettings } from './store/locators'
 import type { PriorityRule } from './store/priority'
 
@@ -75,7 +76,7 @@ export function rotateKey(store: Store, keyId: string, graceHours: number, now =
   }
   const old = requireKey(store, keyId)
   if (old.status === 'revoked') throw new OperatorError(`Key ${keyId} is revoked; create a new key instead.`)
-  if (old.expiresAt !== null && Date.parse(old.expiresAt) <= now.getTime()) throw new OperatorError(`Key ${keyId} has already expired; create a new key instead.`)
+  if (isExpired(old, now.getTime())) throw new OperatorError(`Key ${keyId} has already expired; create a new key instead.`)
   const graceEnd = new Date(now.getTime() + graceHours * 3_600_000).toISOString()
   return store.write(() => {
     const { key, secret } = store.keys.insert(old.locatorId, null)
@@ -145,7 +146,6 @@ export function readJsonFile(path: string): unknown {
 // Locator settings ------------------------------------------------------------------------------
 
 /** Largest default radius, in the locator's unit: the Query API refuses larger ones too. */
-export const MAX_RADIUS = 1000
 export const MAX_RATE_LIMIT = 1_000_000
 const MAX_REFERRERS = 100
 const HOST_LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?'

@@ -1,5 +1,6 @@
 import { isWellFormedSecretKey, sameSecretHash, hashSecret } from '../ids'
 import type { Store } from '../store'
+import { isExpired } from '../store/keys'
 import type { Locator } from '../store/locators'
 import { AdminError } from './errors'
 
@@ -24,7 +25,7 @@ export function authenticate(store: Store, header: string | null, now = new Date
   const key = store.keys.findBySecret(secret)
   if (!key || !sameSecretHash(key.hash, hashSecret(secret))) throw fail('API key invalid: no such key exists.')
   if (key.status === 'revoked') throw fail('API key inactive: it has been revoked. Create a new key with `storeloc key create`.')
-  if (key.expiresAt !== null && Date.parse(key.expiresAt) <= now.getTime()) {
+  if (isExpired(key, now.getTime())) {
     throw fail(`API key expired at ${key.expiresAt}. Use the key that replaced it, or create one with \`storeloc key create\`.`)
   }
   const locator = store.locators.get(key.locatorId)

@@ -21,7 +21,7 @@ import {
 } from '../operator'
 import { openStore, type Store } from '../store'
 import type { CustomField } from '../store/custom-fields'
-import type { ApiKey } from '../store/keys'
+import { isExpired, type ApiKey } from '../store/keys'
 import type { Locator } from '../store/locators'
 
 const USAGE = `Usage: storeloc <command> [options] [--json]
@@ -71,7 +71,7 @@ const locatorJson = (l: Locator) => ({
 
 function keyStatus(k: ApiKey, now = Date.now()): 'active' | 'revoked' | 'expired' {
   if (k.status === 'revoked') return 'revoked'
-  if (k.expiresAt !== null && Date.parse(k.expiresAt) <= now) return 'expired'
+  if (isExpired(k, now)) return 'expired'
   return 'active'
 }
 

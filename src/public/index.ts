@@ -63,7 +63,7 @@ export function publicRoutes(deps: PublicDeps) {
   const limiter = deps.limiter ?? new RateLimiter()
 
   /** Guards, conditional GET, then the body; errors carry the rate headers once the rate was counted. */
-  function respond(request: Request, token: string, body: (locatorId: string, url: URL) => string): Response {
+  function respond(request: Request, token: string, body: (locator: Locator, url: URL) => string): Response {
     let rate: Record<string, string> = {}
     try {
       const key = findSecretKey(request)
@@ -77,7 +77,7 @@ export function publicRoutes(deps: PublicDeps) {
       const etag = `W/"${deps.registry.version(admitted.locator.id).toString(36)}-${Bun.hash(base + url.pathname + url.search).toString(36)}"`
       const headers = { ...rate, etag, 'cache-control': 'public, max-age=60', vary: 'Origin' }
       if (etagMatches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers })
-      return new Response(body(admitted.locator.id, url), { status: 200, headers: { ...headers, 'content-type': 'application/json; charset=utf-8' } })
+      return new Response(body(admitted.locator, url), { status: 200, headers: { ...headers, 'content-type': 'application/json; charset=utf-8' } })
     } catch (e) {
       if (!(e instanceof PublicError)) throw e
       const res = e.toResponse()
@@ -108,16 +108,16 @@ export function publicRoutes(deps: PublicDeps) {
     })
     .use(cors({ origin: true, credentials: false, methods: ['GET', 'OPTIONS'], allowedHeaders: ['Content-Type', 'If-None-Match'], exposeHeaders: ['ETag', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'] }))
     .get('/:token/locations', ({ request, params }) =>
-      respond(request, params.token, (locatorId, url) => locationsBody(deps.registry, deps.registry.locatorByToken(params.token)!, url).body),
+      respond(request, params.token, (locator, url) => locationsBody(deps.registry, locator, url).body),
     )
     .get('/:token/locations/:id', ({ request, params }) =>
-      respond(request, params.token, (locatorId) => {
-        const doc = deps.registry.entry(locatorId).index.get(params.id)
+      respond(request, params.token, (locator) => {
+        const doc = deps.registry.entry(locator.id).index.get(params.id)
         if (!doc) throw new PublicError('LOCATION_NOT_FOUND', `Location ${JSON.stringify(params.id)} was not found.`)
         return `{"success":true,"data":{"location":${doc.json}}}`
       }),
     )
     .get('/:token/filters', ({ request, params }) =>
-      respond(request, params.token, (locatorId) => JSON.stringify({ success: true, data: { filters: deps.registry.filters(locatorId) } })),
+      respond(request, params.token, (locator) => JSON.stringify({ success: true, data: { filters: deps.registry.filters(locator.id) } })),
     )
 }

@@ -76,7 +76,7 @@ export function searchWords(search: string): string[] {
   return folded === '' ? [] : folded.split(' ')
 }
 
-/** Does a doc carry the query's tags under the given logic? (Shared with the test oracle.) */
+/** Does a doc carry the query's tags under the given logic? */
 export function tagsMatch(docTags: readonly string[], query: Pick<IndexQuery, 'tags' | 'tagLogic' | 'groupOf'>): boolean {
   const { tags, tagLogic } = query
   if (tags.length === 0) return true
@@ -92,7 +92,7 @@ export function tagsMatch(docTags: readonly string[], query: Pick<IndexQuery, 't
   return true
 }
 
-/** The order of results; ties broken by id so every answer is deterministic. (Shared with the oracle.) */
+/** The order of results; ties broken by id so every answer is deterministic. */
 export function compareHits(sort: SortOrder, radius: boolean) {
   const byId = (a: IndexHit, b: IndexHit) => (a.doc.id < b.doc.id ? -1 : a.doc.id > b.doc.id ? 1 : 0)
   const byName = (a: IndexHit, b: IndexHit) => (a.doc.nameSort < b.doc.nameSort ? -1 : a.doc.nameSort > b.doc.nameSort ? 1 : 0)
@@ -199,15 +199,21 @@ export class LocatorIndex {
     const compare = compareHits(q.sort, q.center !== null)
     const keep = q.offset + q.limit
     // The best `keep` hits in a bounded max-heap (worst at the top); the rest are only counted.
+    // A hit object is made only for a candidate that enters the heap; the rest are compared through one scratch.
     const heap: IndexHit[] = []
+    const scratch: IndexHit = { doc: null as unknown as IndexDoc, distanceKm: null }
     let total = 0
-    const offer = (hit: IndexHit) => {
+    const offer = (doc: IndexDoc, distanceKm: number | null) => {
       total++
       if (heap.length < keep) {
-        heap.push(hit)
+        heap.push({ doc, distanceKm })
         siftUp(heap, heap.length - 1, compare)
-      } else if (compare(hit, heap[0]!) < 0) {
-        heap[0] = hit
+        return
+      }
+      scratch.doc = doc
+      scratch.distanceKm = distanceKm
+      if (compare(scratch, heap[0]!) < 0) {
+        heap[0] = { doc, distanceKm }
         siftDown(heap, 0, compare)
       }
     }
@@ -220,7 +226,7 @@ export class LocatorIndex {
             const doc = this.docs[slot]
             if (!doc) continue
             const d = distance(lng, lat, doc.lng, doc.lat)
-            if (d <= q.radiusKm && accept(slot)) offer({ doc, distanceKm: d })
+            if (d <= q.radiusKm && accept(slot)) offer(doc, d)
           }
         }
       }
@@ -229,10 +235,10 @@ export class LocatorIndex {
         const doc = this.docs[slot]
         if (!doc) continue
         const d = distance(lng, lat, doc.lng, doc.lat)
-        if (d <= q.radiusKm && accept(slot)) offer({ doc, distanceKm: d })
+        if (d <= q.radiusKm && accept(slot)) offer(doc, d)
       }
     } else {
-      for (let slot = 0; slot < this.docs.length; slot++) if (accept(slot)) offer({ doc: this.docs[slot]!, distanceKm: null })
+      for (let slot = 0; slot < this.docs.length; slot++) if (accept(slot)) offer(this.docs[slot]!, null)
     }
     heap.sort(compare)
     return { total, hits: heap.slice(q.offset) }

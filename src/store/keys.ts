@@ -30,6 +30,10 @@ const fromRow = (r: Row): ApiKey => ({
   createdAt: r.created_at,
 })
 
+/** An expiry at or before `now` (ms) means the key no longer works. */
+export const isExpired = (key: Pick<ApiKey, 'expiresAt'>, now: number = Date.now()) =>
+  key.expiresAt !== null && Date.parse(key.expiresAt) <= now
+
 /** Only recorded when the previous use is older than this, so reads do not each cost a write. */
 const LAST_USED_RESOLUTION_MS = 60_000
 

@@ -2,6 +2,7 @@
 // then the place names (most specific part wins, narrowed by region, most populous on ties).
 // Refuses (null) rather than guess when nothing in the address matches.
 import type { Database } from 'bun:sqlite'
+import { distance } from 'geokdbush'
 import type { AddressParts } from '../../store/locations'
 import type { GeocodeResult, Precision } from '../geocoder'
 import { nameKey } from '../../text'
@@ -37,13 +38,8 @@ const REGION_ABBR: Record<string, Record<string, string>> = {
   AU: Object.fromEntries(Object.entries(AU_STATES).map(([abbr, r]) => [r.admin1, abbr.toUpperCase()])),
 }
 const regionLabel = (country: string, admin1: string) => (country === 'US' ? admin1 : REGION_ABBR[country]?.[admin1])
-const rad = Math.PI / 180
-export function distanceKm(aLat: number, aLng: number, bLat: number, bLng: number): number {
-  const dLat = (bLat - aLat) * rad
-  const dLng = (bLng - aLng) * rad
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(aLat * rad) * Math.cos(bLat * rad) * Math.sin(dLng / 2) ** 2
-  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)))
-}
+/** Great-circle distance in km, in the API's (lat, lng) order: geokdbush's formula, as the index uses. */
+export const distanceKm = (aLat: number, aLng: number, bLat: number, bLng: number): number => distance(aLng, aLat, bLng, bLat)
 
 // Street words. A suffix word ends a street name ("Main Street"), a prefix word starts one ("Rue de Rivoli").
 const STREET_SUFFIX = new Set(
