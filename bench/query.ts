@@ -9,15 +9,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, platform, release, tmpdir, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
-import { normalizeLocationBody, pickLocationFields } from '../src/admin/normalize'
-import { newLocationRecord } from '../src/locations/record'
-import { addCustomField, createLocator, setFilters, setLocatorSettings, setPriorityRules } from '../src/operator'
 import { locationsBody } from '../src/public'
 import { indexDoc } from '../src/public/present'
 import { IndexRegistry } from '../src/public/registry'
 import { openStore } from '../src/store'
 import KDBush from 'kdbush'
-import { CUSTOM_FIELDS, FILTERS, FILTER_GROUPS, PRIORITY, generate, prng, searchableWords } from './synthetic'
+import { scenario, seedLocator } from './scenario'
 
 // ---------------------------------------------------------------- options
 
@@ -60,8 +57,6 @@ function stat(samples: number[]): Stat {
 
 // ---------------------------------------------------------------- one run (child process)
 
-type QueryType = { key: string; label: string; target: 'radius' | 'search' | null; gen: () => string }
-
 type RunResult = {
   size: number
   run: number
@@ -94,35 +89,12 @@ async function runOnce(size: number, run: number, seed: number): Promise<RunResu
   const dir = mkdtempSync(join(tmpdir(), 'storeloc-bench-'))
   try {
     const store = openStore(join(dir, 'bench.sqlite'))
-    const { locator: created } = createLocator(store, 'Bench locator')
-    const locatorId = created.id
-    setLocatorSettings(store, locatorId, { queryApi: 'on', radius: '25', unit: 'miles' })
-    for (const f of CUSTOM_FIELDS) addCustomField(store, locatorId, f)
-    setFilters(store, locatorId, FILTERS)
-    setPriorityRules(store, locatorId, PRIORITY)
-    const definitions = store.customFields.list(locatorId)
-
-    let t = performance.now()
-    const set = generate(size, seed)
-    const generateMs = performance.now() - t
-
-    t = performance.now()
-    const now = new Date().toISOString()
-    let records: ReturnType<typeof newLocationRecord>[] | null = set.bodies.map((b) => newLocationRecord(locatorId, normalizeLocationBody(pickLocationFields(b), 'create', definitions), null, now))
-    const prepareMs = performance.now() - t
-
-    t = performance.now()
-    store.write(() => {
-      for (const r of records!) store.locations.insert(r)
-    })
-    const insertMs = performance.now() - t
-    const ids = records.map((r) => r.id)
-    records = null
+    const { locatorId, set, ids, generateMs, prepareMs, insertMs } = seedLocator(store, size, seed)
 
     // (a) Index build, rows in SQLite -> queryable, as the first public query of a locator does it.
     Bun.gc(true)
     const m0 = process.memoryUsage()
-    t = performance.now()
+    let t = performance.now()
     const registry = new IndexRegistry(store)
     let entry = registry.entry(locatorId)
     const buildMs = performance.now() - t
@@ -159,54 +131,7 @@ async function runOnce(size: number, run: number, seed: number): Promise<RunResu
       return locationsBody(registry, locator, new URL(`${ORIGIN}${PATH}?${qs}`))
     }
 
-    const rnd = prng(seed * 7919 + run)
-    const gauss = () => Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd())
-    const pick = <T>(a: readonly T[]): T => a[Math.floor(rnd() * a.length)]!
-    const populated = set.cities.map((_, i) => i).filter((i) => set.perCity[i]! > 0)
-    const densest = [...populated].sort((a, b) => set.perCity[b]! - set.perCity[a]!).slice(0, 5)
-    const byCity: number[][] = set.cities.map(() => [])
-    set.cityOf.forEach((c, i) => byCity[c]!.push(i))
-    const around = (ci: number, jitterKm: number) => {
-      const c = set.cities[ci]!
-      const lat = c.lat + (gauss() * jitterKm) / 111.32
-      const lng = c.lng + (gauss() * jitterKm) / (111.32 * Math.cos((c.lat * Math.PI) / 180))
-      return `lat=${lat.toFixed(5)}&lng=${lng.toFixed(5)}`
-    }
-    const typical = () => around(pick(populated), 3)
-    const dense = () => around(pick(densest), 1)
-    const P = FILTER_GROUPS.products
-    const two = () => {
-      const a = pick(P)
-      let b = pick(P)
-      while (b === a) b = pick(P)
-      return `tags[]=${a}&tags[]=${b}`
-    }
-    const words = (ci: number, n: 1 | 2) => {
-      const body = set.bodies[pick(byCity[ci]!)]!
-      const phrases = searchableWords(body).filter((p) => p.length >= n)
-      const p = pick(phrases)
-      const at = Math.floor(rnd() * (p.length - n + 1))
-      return encodeURIComponent(p.slice(at, at + n).join(' '))
-    }
-    const searchAt = (dense: boolean, n: 1 | 2) => {
-      const ci = dense ? pick(densest) : pick(populated)
-      return `${around(ci, dense ? 1 : 3)}&search=${words(ci, n)}`
-    }
-    const types: QueryType[] = [
-      { key: 'radius_typical', label: 'radius top-20, typical centre', target: 'radius', gen: typical },
-      { key: 'radius_dense', label: 'radius top-20, 5 densest centres', target: 'radius', gen: dense },
-      { key: 'tags_any', label: 'radius + 2 tags, any', target: 'radius', gen: () => `${typical()}&${two()}&tagLogic=any` },
-      { key: 'tags_all', label: 'radius + 2 tags, all', target: 'radius', gen: () => `${typical()}&${two()}&tagLogic=all` },
-      { key: 'tags_match', label: 'radius + 3 tags (2 groups), match', target: 'radius', gen: () => `${typical()}&${two()}&tags[]=${pick(FILTER_GROUPS.services)}&tagLogic=match` },
-      { key: 'tags_match_dense', label: 'radius + 3 tags, match, densest', target: 'radius', gen: () => `${dense()}&${two()}&tags[]=${pick(FILTER_GROUPS.services)}&tagLogic=match` },
-      { key: 'search1', label: 'radius + 1-word search', target: 'search', gen: () => searchAt(false, 1) },
-      { key: 'search2', label: 'radius + 2-word search', target: 'search', gen: () => searchAt(false, 2) },
-      { key: 'search2_dense', label: 'radius + 2-word search, densest', target: 'search', gen: () => searchAt(true, 2) },
-      { key: 'priority', label: 'radius, sort=priority', target: null, gen: () => `${typical()}&sort=priority` },
-      { key: 'priority_dense', label: 'radius, sort=priority, densest', target: null, gen: () => `${dense()}&sort=priority` },
-      { key: 'deep_page', label: 'radius, offset=400, densest', target: null, gen: () => `${dense()}&offset=400` },
-      { key: 'all_name_paging', label: 'all=true by name, offset 0-980', target: null, gen: () => `all=true&offset=${20 * Math.floor(rnd() * 50)}` },
-    ]
+    const { types, typical, pick, densest } = scenario(set, seed, run)
     const queries: RunResult['queries'] = {}
     const N = 2000
     const BUDGET_MS = 4000 // per type; slow types stop early (N is reported)

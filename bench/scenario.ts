@@ -1,0 +1,128 @@
+// The benchmark scenario shared by every bench that compares like with like: one locator seeded
+// with synthetic stores (bench/synthetic.ts), and the mix of public queries asked of it. The
+// in-process bench (query.ts), the peers (peers.ts) and the HTTP bench (http.ts) all use these, so
+// their figures are over the same data and the same query strings.
+import { normalizeLocationBody, pickLocationFields } from '../src/admin/normalize'
+import { newLocationRecord } from '../src/locations/record'
+import { addCustomField, createLocator, setFilters, setLocatorSettings, setPriorityRules } from '../src/operator'
+import type { Store } from '../src/store'
+import { CUSTOM_FIELDS, FILTERS, FILTER_GROUPS, PRIORITY, type SyntheticSet, generate, prng, searchableWords } from './synthetic'
+
+export type Seeded = {
+  locatorId: string
+  set: SyntheticSet
+  /** Location ids, by the bodies' order. */
+  ids: string[]
+  generateMs: number
+  prepareMs: number
+  insertMs: number
+}
+
+/**
+ * A new locator (Query API on, 25 miles, the synthetic filter groups, custom fields and priority
+ * rules) with `size` published stores, validated as the Management API does and inserted in one
+ * write transaction.
+ */
+export function seedLocator(store: Store, size: number, seed: number): Seeded {
+  const { locator: created } = createLocator(store, 'Bench locator')
+  const locatorId = created.id
+  setLocatorSettings(store, locatorId, { queryApi: 'on', radius: '25', unit: 'miles' })
+  for (const f of CUSTOM_FIELDS) addCustomField(store, locatorId, f)
+  setFilters(store, locatorId, FILTERS)
+  setPriorityRules(store, locatorId, PRIORITY)
+  const definitions = store.customFields.list(locatorId)
+
+  let t = performance.now()
+  const set = generate(size, seed)
+  const generateMs = performance.now() - t
+
+  t = performance.now()
+  const now = new Date().toISOString()
+  let records: ReturnType<typeof newLocationRecord>[] | null = set.bodies.map((b) => newLocationRecord(locatorId, normalizeLocationBody(pickLocationFields(b), 'create', definitions), null, now))
+  const prepareMs = performance.now() - t
+
+  t = performance.now()
+  store.write(() => {
+    for (const r of records!) store.locations.insert(r)
+  })
+  const insertMs = performance.now() - t
+  const ids = records.map((r) => r.id)
+  records = null
+  return { locatorId, set, ids, generateMs, prepareMs, insertMs }
+}
+
+export type QueryType = {
+  key: string
+  label: string
+  /** Which target of the benchmark issue applies. */
+  target: 'radius' | 'search' | null
+  /** A query string for GET /:token/locations (without the "?"). */
+  gen: () => string
+}
+
+export type Scenario = {
+  types: QueryType[]
+  /** A point near a typical city centre, as `lat=..&lng=..`. */
+  typical: () => string
+  /** A uniformly chosen element. */
+  pick: <T>(a: readonly T[]) => T
+  /** The 5 cities with the most stores (indexes into set.cities). */
+  densest: number[]
+}
+
+/**
+ * The query mix, from a seeded generator: "typical" is a uniformly chosen populated city centre
+ * ±3 km, "densest" one of the 5 cities with the most stores ±1 km; searches use words (1) or
+ * consecutive word pairs (2) of a random store of that city, so they hit.
+ */
+export function scenario(set: SyntheticSet, seed: number, run: number): Scenario {
+  const rnd = prng(seed * 7919 + run)
+  const gauss = () => Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd())
+  const pick = <T>(a: readonly T[]): T => a[Math.floor(rnd() * a.length)]!
+  const populated = set.cities.map((_, i) => i).filter((i) => set.perCity[i]! > 0)
+  const densest = [...populated].sort((a, b) => set.perCity[b]! - set.perCity[a]!).slice(0, 5)
+  const byCity: number[][] = set.cities.map(() => [])
+  set.cityOf.forEach((c, i) => byCity[c]!.push(i))
+  const around = (ci: number, jitterKm: number) => {
+    const c = set.cities[ci]!
+    const lat = c.lat + (gauss() * jitterKm) / 111.32
+    const lng = c.lng + (gauss() * jitterKm) / (111.32 * Math.cos((c.lat * Math.PI) / 180))
+    return `lat=${lat.toFixed(5)}&lng=${lng.toFixed(5)}`
+  }
+  const typical = () => around(pick(populated), 3)
+  const dense = () => around(pick(densest), 1)
+  const P = FILTER_GROUPS.products
+  const two = () => {
+    const a = pick(P)
+    let b = pick(P)
+    while (b === a) b = pick(P)
+    return `tags[]=${a}&tags[]=${b}`
+  }
+  const words = (ci: number, n: 1 | 2) => {
+    const body = set.bodies[pick(byCity[ci]!)]!
+    const phrases = searchableWords(body).filter((p) => p.length >= n)
+    const p = pick(phrases)
+    const at = Math.floor(rnd() * (p.length - n + 1))
+    return encodeURIComponent(p.slice(at, at + n).join(' '))
+  }
+  const searchAt = (dense: boolean, n: 1 | 2) => {
+    const ci = dense ? pick(densest) : pick(populated)
+    return `${around(ci, dense ? 1 : 3)}&search=${words(ci, n)}`
+  }
+  const types: QueryType[] = [
+    { key: 'radius_typical', label: 'radius top-20, typical centre', target: 'radius', gen: typical },
+    { key: 'radius_dense', label: 'radius top-20, 5 densest centres', target: 'radius', gen: dense },
+    { key: 'tags_any', label: 'radius + 2 tags, any', target: 'radius', gen: () => `${typical()}&${two()}&tagLogic=any` },
+    { key: 'tags_all', label: 'radius + 2 tags, all', target: 'radius', gen: () => `${typical()}&${two()}&tagLogic=all` },
+    { key: 'tags_match', label: 'radius + 3 tags (2 groups), match', target: 'radius', gen: () => `${typical()}&${two()}&tags[]=${pick(FILTER_GROUPS.services)}&tagLogic=match` },
+    { key: 'tags_match_dense', label: 'radius + 3 tags, match, densest', target: 'radius', gen: () => `${dense()}&${two()}&tags[]=${pick(FILTER_GROUPS.services)}&tagLogic=match` },
+    { key: 'search1', label: 'radius + 1-word search', target: 'search', gen: () => searchAt(false, 1) },
+    { key: 'search2', label: 'radius + 2-word search', target: 'search', gen: () => searchAt(false, 2) },
+    { key: 'search2_dense', label: 'radius + 2-word search, densest', target: 'search', gen: () => searchAt(true, 2) },
+    { key: 'priority', label: 'radius, sort=priority', target: null, gen: () => `${typical()}&sort=priority` },
+    { key: 'priority_dense', label: 'radius, sort=priority, densest', target: null, gen: () => `${dense()}&sort=priority` },
+    { key: 'deep_page', label: 'radius, offset=400, densest', target: null, gen: () => `${dense()}&offset=400` },
+    { key: 'all_name_paging', label: 'all=true by name, offset 0–980', target: null, gen: () => `all=true&offset=${20 * Math.floor(rnd() * 50)}` },
+  ]
+  return { types, typical, pick, densest }
+}
