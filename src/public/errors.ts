@@ -14,6 +14,8 @@ export const PUBLIC_ERRORS = {
   },
   RATE_LIMITED: { status: 429, message: 'Too many requests for this locator token. Retry after the time in the Retry-After header.' },
   NOT_FOUND: { status: 404, message: 'No such endpoint.' },
+  /** Not in the spec's table: the locations kept changing under one request (other processes writing). */
+  UNAVAILABLE: { status: 503, message: 'The locations changed while answering. Retry in a moment.' },
 } as const
 
 export type PublicErrorCode = keyof typeof PUBLIC_ERRORS

@@ -4,7 +4,7 @@ import { DAYS } from '../admin/model'
 import type { IndexDoc } from '../search/locator-index'
 import type { CustomField } from '../store/custom-fields'
 import { DEFAULT_FILTER_GROUP, type FilterGroup, type FilterTag } from '../store/filters'
-import type { LocationRecord } from '../store/locations'
+import type { IndexRow, LocationRecord } from '../store/locations'
 import type { PriorityRule } from '../store/priority'
 import { nameKey } from '../text'
 
@@ -14,13 +14,15 @@ export type PresentContext = {
   defaultGroupName: string
   customFields: CustomField[]
   priority: PriorityRule[]
+  /** Whether a priority rule looks at custom fields (else the index load need not read them). */
+  rankReadsCustomFields: boolean
 }
 
 export function presentContext(filters: FilterGroup[], customFields: CustomField[], priority: PriorityRule[]): PresentContext {
   const groupOfTag = new Map<string, { group: FilterGroup; tag: FilterTag }>()
   for (const group of filters) for (const tag of group.tags) groupOfTag.set(tag.value.toLowerCase(), { group, tag })
   const defaultGroup = filters.find((g) => g.id === DEFAULT_FILTER_GROUP)
-  return { groupOfTag, defaultGroupName: defaultGroup?.name ?? 'Other', customFields, priority }
+  return { groupOfTag, defaultGroupName: defaultGroup?.name ?? 'Other', customFields, priority, rankReadsCustomFields: priority.some((rule) => 'custom_field' in rule) }
 }
 
 /** "https://instagram.com/northwind_paris/" -> "northwind_paris"; "" when unset. */
@@ -61,7 +63,7 @@ function customFieldsJson(values: Record<string, string>, ctx: PresentContext) {
 }
 
 /** The index of the first rule the location matches; the number of rules when none. */
-export function priorityRank(r: LocationRecord, rules: PriorityRule[]): number {
+export function priorityRank(r: Pick<LocationRecord, 'id' | 'tags' | 'customFields'>, rules: PriorityRule[]): number {
   for (let i = 0; i < rules.length; i++) {
     const rule = rules[i]!
     if ('tag' in rule && r.tags.some((t) => t.toLowerCase() === rule.tag.toLowerCase())) return i
@@ -97,15 +99,28 @@ export function searchText(parts: string[]): string {
   return /['’`´]/.test(text) ? `${split} ${nameKey(text.replace(/['’`´]/g, ''))}` : split
 }
 
+/** The public JSON of a published location, as the index keeps it. */
+export function publicJson(r: LocationRecord, ctx: PresentContext): string {
+  return JSON.stringify(publicLocation(r, ctx))
+}
+
 /** The index entry for a published location. */
 export function indexDoc(r: LocationRecord, ctx: PresentContext): IndexDoc {
+  return { ...searchDoc(r, ctx), json: publicJson(r, ctx) }
+}
+
+/**
+ * The index entry for a published location from the columns search needs, without its public JSON
+ * (null): a locator's index loads from these, and the JSON is filled in afterwards (registry.ts).
+ */
+export function searchDoc(r: IndexRow, ctx: PresentContext): IndexDoc {
   return {
     id: r.id,
     lat: r.lat,
     lng: r.lng,
-    json: JSON.stringify(publicLocation(r, ctx)),
+    json: null,
     nameSort: nameKey(r.name),
-    rank: priorityRank(r, ctx.priority),
+    rank: priorityRank({ id: r.id, tags: r.tags, customFields: r.customFields ?? {} }, ctx.priority),
     tags: r.tags.map((t) => t.toLowerCase()),
     text: searchText([r.name, r.address, r.description, ...r.tags]),
   }

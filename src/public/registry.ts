@@ -2,14 +2,28 @@
 // kept in step with SQLite through the change log: before each query, sync() applies every change
 // committed since the last one, by this process (its write counter moved) or by any other process
 // (PRAGMA data_version moved). So a write is visible to the very next query, from any process.
-import { LocatorIndex } from '../search/locator-index'
+import { LocatorIndex, type IndexEntry, type Schedule } from '../search/locator-index'
 import type { Store } from '../store'
 import type { Change } from '../store/changes'
 import { DEFAULT_FILTER_GROUP, type FilterGroup } from '../store/filters'
 import type { Locator } from '../store/locators'
-import { indexDoc, presentContext, type PresentContext } from './present'
+import { indexDoc, presentContext, publicJson, searchDoc, type PresentContext } from './present'
 
-type Entry = { index: LocatorIndex; ctx: PresentContext; filters: FilterGroup[] }
+type Entry = {
+  index: LocatorIndex
+  ctx: PresentContext
+  filters: FilterGroup[]
+  /** Whether every location's public JSON is filled in (see entry()). */
+  jsonReady: boolean
+}
+
+/** Locations whose public JSON one background task fills in (about 15 ms of work). */
+const JSON_FILL_PAGE = 1000
+
+const defaultSchedule: Schedule = (task) => {
+  const timer = setTimeout(task, 0)
+  ;(timer as { unref?: () => void }).unref?.()
+}
 
 export class IndexRegistry {
   private entries = new Map<string, Entry>()
@@ -20,7 +34,11 @@ export class IndexRegistry {
   private writes: number
   private readonly dataVersionQuery
 
-  constructor(private readonly store: Store) {
+  constructor(
+    private readonly store: Store,
+    /** When index upkeep and the JSON fill run; tests may run them at chosen points. */
+    private readonly schedule: Schedule = defaultSchedule,
+  ) {
     this.dataVersionQuery = store.db.query<{ data_version: number }, []>('PRAGMA data_version')
     this.seq = store.changes.lastSeq()
     this.dataVersion = this.dataVersionQuery.get()!.data_version
@@ -67,17 +85,50 @@ export class IndexRegistry {
     return locator
   }
 
-  /** The locator's index, built from its published rows on first use. */
+  /**
+   * The locator's index, built from its published rows on first use. To be queryable soon, it is
+   * built from the columns search needs; each location's public JSON is filled in afterwards by
+   * background tasks (and on demand, by json(), for a location an answer needs before that).
+   */
   entry(locatorId: string): Entry {
     let entry = this.entries.get(locatorId)
     if (!entry) {
       const filters = this.store.filters.list(locatorId)
       const ctx = presentContext(filters, this.store.customFields.list(locatorId), this.store.priority.list(locatorId))
-      const docs = this.store.locations.all(locatorId).filter((r) => r.status === 'published').map((r) => indexDoc(r, ctx))
-      entry = { index: new LocatorIndex(docs), ctx, filters }
+      const docs = this.store.locations.indexRows(locatorId, ctx.rankReadsCustomFields).map((r) => searchDoc(r, ctx))
+      entry = { index: new LocatorIndex(docs, { schedule: this.schedule }), ctx, filters, jsonReady: docs.length === 0 }
       this.entries.set(locatorId, entry)
+      if (!entry.jsonReady) this.fillJson(locatorId, entry, 0)
     }
     return entry
+  }
+
+  /**
+   * A location's public JSON, made now if the background fill has not reached it yet. null when
+   * another process unpublished or deleted the row since the last sync: sync and ask again.
+   */
+  json(locatorId: string, entry: Entry, doc: IndexEntry): string | null {
+    if (doc.json !== null) return doc.json
+    const row = this.store.locations.get(locatorId, doc.id)
+    if (!row || row.status !== 'published') return null
+    // The row may be newer than the index (a change not yet synced): the next sync, before any
+    // later query reads the index, replaces the entry with one made from that same row.
+    doc.json = publicJson(row, entry.ctx)
+    return doc.json
+  }
+
+  /** Fills in public JSON, a page of rows per scheduled task, until every entry has it. */
+  private fillJson(locatorId: string, entry: Entry, afterSeq: number): void {
+    this.schedule(() => {
+      if (this.entries.get(locatorId) !== entry) return // dropped or rebuilt meanwhile
+      const page = this.store.locations.publishedAfter(locatorId, afterSeq, JSON_FILL_PAGE)
+      for (const { record } of page) {
+        const doc = entry.index.get(record.id)
+        if (doc && doc.json === null) doc.json = publicJson(record, entry.ctx)
+      }
+      if (page.length === JSON_FILL_PAGE) this.fillJson(locatorId, entry, page[page.length - 1]!.seq)
+      else entry.jsonReady = true
+    })
   }
 
   /** Changes with every write to the locator (locations, settings, filters...): the ETag's base. */
@@ -94,9 +145,7 @@ export class IndexRegistry {
   filters(locatorId: string): FilterGroup[] {
     const entry = this.entry(locatorId)
     const ungrouped = new Map<string, string>()
-    entry.index.forEach((doc) => {
-      for (const tag of doc.tags) if (!entry.ctx.groupOfTag.has(tag) && !ungrouped.has(tag)) ungrouped.set(tag, tag)
-    })
+    for (const tag of entry.index.tagValues()) if (!entry.ctx.groupOfTag.has(tag)) ungrouped.set(tag, tag)
     const groups = entry.filters.filter((g) => g.id !== DEFAULT_FILTER_GROUP)
     const configuredDefault = entry.filters.find((g) => g.id === DEFAULT_FILTER_GROUP)
     if (ungrouped.size === 0 && !configuredDefault) return groups

@@ -1,18 +1,32 @@
-// One locator's published locations, in memory: a static KDBush base plus a small delta and dead
-// slots for geography, FlexSearch for keywords, tag ids for filters, and each location's public JSON
-// pre-serialized. Pure TypeScript: no HTTP, no SQL. Every answer equals a naive scan of the docs
-// (test/search/oracle.test.ts proves it).
+// One locator's published locations, in memory. Pure TypeScript: no HTTP, no SQL. Every answer
+// equals a naive scan of the docs (test/search/oracle.test.ts proves it).
+//
+// Each location has a key, a small integer, and every per-location table is an array indexed by key:
+// - geography: coordinates in Float64Arrays; a static KDBush base over the keys as they were at the
+//   last compaction, plus a delta of keys added or moved since, scanned. Compaction (a new base) is
+//   scheduled after the write that crosses the bound, never run on a query or a write.
+// - tags: one bitset per key over the index's own tag vocabulary.
+// - words: each key's distinct term ids, pooled in one Int32Array, and checked on candidates; a
+//   sorted vocabulary turns the last word (a prefix) into the set of terms it begins.
+// - FlexSearch ('strict': whole words) holds the postings of the rarer terms, for the plan that
+//   starts from a word instead of the map when the word is rarer than the map's candidates. It is
+//   built in the background after load and is append-only (an update adds the location under a new
+//   FlexSearch id; stale ids are skipped and dropped by a background rebuild). No answer depends on
+//   it being ready: without it, words are checked on the map's candidates.
+// - each location's public JSON, pre-serialized.
 import FlexSearch from 'flexsearch'
 import { distance } from 'geokdbush'
 import KDBush from 'kdbush'
 import { nameKey } from '../text'
+import { Vocabulary } from './vocabulary'
 
+/** A published location as the index takes it in (src/public/present.ts makes these). */
 export type IndexDoc = {
   id: string
   lat: number
   lng: number
-  /** The public location JSON, pre-serialized, ending in "}" (distance is added per query). */
-  json: string
+  /** The public location JSON, pre-serialized, ending in "}" (distance is added per query); null until filled in. */
+  json: string | null
   /** Sort key for sort=name: the folded name. */
   nameSort: string
   /** Priority rank: the index of the first priority rule matched; unmatched: the number of rules. */
@@ -22,6 +36,9 @@ export type IndexDoc = {
   /** Searchable text, folded with nameKey: name, address, description, tags. */
   text: string
 }
+
+/** What the index keeps of a location besides its tables: what answers and sorting need. */
+export type IndexEntry = { id: string; json: string | null; nameSort: string; rank: number }
 
 export type TagLogic = 'any' | 'all' | 'match'
 export type SortOrder = 'distance' | 'name' | 'priority'
@@ -42,14 +59,38 @@ export type IndexQuery = {
   limit: number
 }
 
-export type IndexHit = { doc: IndexDoc; distanceKm: number | null }
+export type IndexHit = { doc: IndexEntry; distanceKm: number | null }
 export type IndexResult = { total: number; hits: IndexHit[] }
 
-/** Rebuild the KDBush base when the delta holds more than this many points, or a tenth of the base. */
+/** Runs index upkeep (compaction, the FlexSearch build) later, off the current write or query. */
+export type Schedule = (task: () => void) => void
+
+export type IndexOptions = {
+  /** Default: a timer of 0 ms (the next turn of the event loop), unref'd. Tests run tasks at chosen points. */
+  schedule?: Schedule
+  /** FlexSearch is rebuilt (in the background) when it holds more than max(this, live) stale entries. Default 4096. */
+  textGarbageMin?: number
+}
+
+/** The delta is compacted into a new base when it holds more than max(DELTA_MIN, min(base/10, DELTA_MAX)) keys. */
 const DELTA_MIN = 256
+const DELTA_MAX = 16_384
+
+/** Terms in at most max(FS_MIN_DF, live/FS_DF_DIVISOR) locations at load go to FlexSearch (new terms always do). */
+const FS_MIN_DF = 256
+const FS_DF_DIVISOR = 100
+/** Locations added to FlexSearch per background task (about 10 ms each). */
+const FS_CHUNK = 2000
+/** A prefix that begins more terms than this is not used to pick candidates (its words are still checked). */
+const PREFIX_PLAN_TERMS = 64
 
 /** km per degree of latitude, rounded down so boxes err on the large side. */
 const KM_PER_DEGREE = 111
+
+const defaultSchedule: Schedule = (task) => {
+  const timer = setTimeout(task, 0)
+  ;(timer as { unref?: () => void }).unref?.()
+}
 
 /**
  * Longitude/latitude boxes that hold every point within `km` of (lng, lat): one box, or two when
@@ -74,22 +115,6 @@ export function boxesAround(lng: number, lat: number, km: number): [number, numb
 export function searchWords(search: string): string[] {
   const folded = nameKey(search)
   return folded === '' ? [] : folded.split(' ')
-}
-
-/** Does a doc carry the query's tags under the given logic? */
-export function tagsMatch(docTags: readonly string[], query: Pick<IndexQuery, 'tags' | 'tagLogic' | 'groupOf'>): boolean {
-  const { tags, tagLogic } = query
-  if (tags.length === 0) return true
-  if (tagLogic === 'any') return tags.some((t) => docTags.includes(t))
-  if (tagLogic === 'all') return tags.every((t) => docTags.includes(t))
-  // match: OR within a filter group, AND across groups.
-  const groups = new Map<string, boolean>()
-  for (const t of tags) {
-    const g = query.groupOf(t)
-    groups.set(g, (groups.get(g) ?? false) || docTags.includes(t))
-  }
-  for (const ok of groups.values()) if (!ok) return false
-  return true
 }
 
 /** The order of results; ties broken by id so every answer is deterministic. */
@@ -129,23 +154,93 @@ function siftDown(heap: IndexHit[], i: number, compare: (a: IndexHit, b: IndexHi
   }
 }
 
-export class LocatorIndex {
-  /** Docs by slot; null where deleted or moved (dead). Slots below baseSize are in the KDBush base. */
-  private docs: (IndexDoc | null)[] = []
-  private slotOf = new Map<string, number>()
-  private base: KDBush | null = null
-  private baseSize = 0
-  private live = 0
-  // FlexSearch keys are stable per location (not slots), so compaction never rebuilds the text
-  // index: only KDBush (milliseconds) and the slot tables. fastupdate makes update/remove cheap.
-  private text = new FlexSearch.Index({ tokenize: 'forward', encoder: FlexSearch.Charset.Exact, fastupdate: true })
-  private textKeyOf = new Map<string, number>()
-  private slotOfTextKey = new Map<number, number>()
-  private nextTextKey = 0
+type TypedArray = Float64Array | Int32Array | Uint32Array | Uint8Array
+/** `a` with room for at least `n` elements (grown by half again), contents kept. */
+function ensure<T extends TypedArray>(a: T, n: number): T {
+  if (n <= a.length) return a
+  const b = new (a.constructor as new (n: number) => T)(Math.max(n, Math.ceil(a.length * 1.5), 16))
+  b.set(a)
+  return b
+}
+/** `a` cut to exactly `n` elements (a copy only when it is longer). */
+function fit<T extends TypedArray>(a: T, n: number): T {
+  return a.length === n ? a : (a.slice(0, n) as T)
+}
 
-  constructor(docs: Iterable<IndexDoc> = []) {
-    for (const doc of docs) this.append(doc)
+/** How a query's tags test a location's bitset: masks of `words` 32-bit words each. */
+type TagPlan = { logic: 'any' | 'all'; mask: Uint32Array } | { logic: 'match'; groups: Uint32Array[] }
+
+/** How a query's words test a location's terms. */
+type WordPlan = {
+  /** Term ids of the whole words, rarest first. */
+  whole: number[]
+  /** Terms the last word begins are marked in prefixMark with this stamp. */
+  stamp: number
+  /** Where a word-first plan would start: FlexSearch terms (and their postings' size), or null. */
+  source: { terms: string[]; size: number } | null
+}
+
+export class LocatorIndex {
+  private readonly schedule: Schedule
+  private readonly textGarbageMin: number
+  // Per key. A key is live while entries[key] is not null; freed keys are reused.
+  private entries: (IndexEntry | null)[] = []
+  private keyOf = new Map<string, number>()
+  private freeKeys: number[] = []
+  private live = 0
+  private lat = new Float64Array(0)
+  private lng = new Float64Array(0)
+  /** 1: the key's current point is in the KDBush base; 0: dead there (moved, removed, or newer than the base). */
+  private inBase = new Uint8Array(0)
+  /** The key's place in `delta`, or -1. */
+  private deltaAt = new Int32Array(0)
+  private delta: number[] = []
+  private base: KDBush | null = null
+  /** KDBush item -> key. */
+  private baseKeys = new Int32Array(0)
+  private compactionScheduled = false
+  // Tags: ids from the vocabulary below; `tagWords` 32-bit words per key.
+  private tagIdOf = new Map<string, number>()
+  private tagNames: string[] = []
+  private tagDocs: number[] = []
+  private tagWords = 1
+  private tagBits = new Uint32Array(0)
+  // Words: term ids per key, pooled; the pool is compacted when half of it is garbage.
+  private vocab = new Vocabulary()
+  /** Live locations with the term. */
+  private df = new Int32Array(0)
+  /** Term ids ordered by their text, for prefixes. */
+  private sortedTerms: string[] = []
+  private sortedIds: number[] = []
+  private vocabularySorted = false
+  /** Per term: a stamp (query plans mark a prefix's terms; linking a doc marks the terms seen). */
+  private prefixMark = new Uint32Array(0)
+  private stamp = 0
+  private pool = new Int32Array(0)
+  private poolUsed = 0
+  private poolGarbage = 0
+  private termStart = new Int32Array(0)
+  private termCount = new Int32Array(0)
+  // FlexSearch over the terms flagged in `termInText`: ids are per (key, version), owner maps them back.
+  private text: InstanceType<typeof FlexSearch.Index> | null = null
+  private textReady = false
+  private textCursor = 0
+  private textNextId = 0
+  private textGarbage = 0
+  private textIdOf = new Int32Array(0)
+  private textOwner = new Int32Array(0)
+  private termInText = new Uint8Array(0)
+
+  constructor(docs: Iterable<IndexDoc> = [], options: IndexOptions = {}) {
+    this.schedule = options.schedule ?? defaultSchedule
+    this.textGarbageMin = options.textGarbageMin ?? 4096
+    for (const doc of docs) this.put(doc)
+    this.shrink()
+    this.sortVocabulary()
     this.rebuildBase()
+    const cap = Math.max(FS_MIN_DF, this.live / FS_DF_DIVISOR)
+    for (let t = 0; t < this.vocab.size; t++) this.termInText[t] = this.df[t]! <= cap ? 1 : 0
+    this.startText()
   }
 
   get size(): number {
@@ -154,57 +249,90 @@ export class LocatorIndex {
 
   /** Adds or replaces a location (by id). */
   upsert(doc: IndexDoc): void {
-    const slot = this.slotOf.get(doc.id)
-    if (slot !== undefined) {
-      // Replaced: the old slot dies, the doc moves to the delta; its text is updated in place.
-      this.docs[slot] = null
-      this.live--
-      this.place(doc)
-      this.text.update(this.textKeyOf.get(doc.id)!, doc.text)
-    } else {
-      this.append(doc)
-    }
-    if (this.docs.length - this.baseSize > Math.max(DELTA_MIN, this.baseSize / 10)) this.compact()
+    const key = this.put(doc)
+    if (this.text) this.addText(key)
+    if (this.delta.length > this.deltaBound() || this.poolGarbage > Math.max(65_536, this.poolUsed / 2)) this.scheduleCompaction()
   }
 
   /** Removes a location; unknown ids are ignored. */
   remove(id: string): void {
-    const slot = this.slotOf.get(id)
-    if (slot === undefined) return
-    const key = this.textKeyOf.get(id)!
-    this.slotOf.delete(id)
-    this.textKeyOf.delete(id)
-    this.slotOfTextKey.delete(key)
-    this.docs[slot] = null
-    this.text.remove(key)
+    const key = this.keyOf.get(id)
+    if (key === undefined) return
+    this.keyOf.delete(id)
+    this.unlink(key)
+    this.entries[key] = null
+    this.inBase[key] = 0
+    this.dropFromDelta(key)
+    this.freeKeys.push(key)
     this.live--
   }
 
-  forEach(fn: (doc: IndexDoc) => void): void {
-    for (const doc of this.docs) if (doc) fn(doc)
+  forEach(fn: (entry: IndexEntry) => void): void {
+    for (const e of this.entries) if (e) fn(e)
   }
 
-  get(id: string): IndexDoc | null {
-    const slot = this.slotOf.get(id)
-    return slot === undefined ? null : this.docs[slot]!
+  get(id: string): IndexEntry | null {
+    const key = this.keyOf.get(id)
+    return key === undefined ? null : this.entries[key]!
+  }
+
+  /** The (lowercased) tag values that at least one location carries. */
+  tagValues(): string[] {
+    const out: string[] = []
+    for (let t = 0; t < this.tagNames.length; t++) if (this.tagDocs[t]! > 0) out.push(this.tagNames[t]!)
+    return out
+  }
+
+  /** Folds the delta into a new KDBush base and drops the term pool's garbage. Normally scheduled by upsert. */
+  compact(): void {
+    this.compactionScheduled = false
+    this.compactPool()
+    this.rebuildBase()
+  }
+
+  /** Whether the FlexSearch postings are complete (a word-first plan is possible). */
+  get textIndexReady(): boolean {
+    return this.textReady
+  }
+
+  /** Sizes, for benchmarks and diagnostics. */
+  stats() {
+    return {
+      live: this.live,
+      base: this.baseKeys.length,
+      delta: this.delta.length,
+      deltaBound: this.deltaBound(),
+      terms: this.vocab.size,
+      termsInText: this.termInText.reduce((n, x) => n + x, 0),
+      tags: this.tagNames.length,
+      textReady: this.textReady,
+    }
+  }
+
+  private deltaBound(): number {
+    return Math.max(DELTA_MIN, Math.min(this.baseKeys.length / 10, DELTA_MAX))
   }
 
   query(q: IndexQuery): IndexResult {
+    const empty: IndexResult = { total: 0, hits: [] }
     const words = searchWords(q.search)
-    const textMask = words.length > 0 ? this.textMatches(words) : null
-    const accept = (slot: number): boolean => {
-      const doc = this.docs[slot]
-      return doc !== null && doc !== undefined && (textMask === null || textMask[slot] === 1) && tagsMatch(doc.tags, q)
-    }
+    const wordPlan = words.length > 0 ? this.planWords(words) : null
+    if (wordPlan === undefined) return empty
+    const tagPlan = q.tags.length > 0 ? this.planTags(q) : null
+    if (tagPlan === undefined) return empty
+
     const compare = compareHits(q.sort, q.center !== null)
     const keep = q.offset + q.limit
     // The best `keep` hits in a bounded max-heap (worst at the top); the rest are only counted.
     // A hit object is made only for a candidate that enters the heap; the rest are compared through one scratch.
     const heap: IndexHit[] = []
-    const scratch: IndexHit = { doc: null as unknown as IndexDoc, distanceKm: null }
+    const scratch: IndexHit = { doc: null as unknown as IndexEntry, distanceKm: null }
     let total = 0
-    const offer = (doc: IndexDoc, distanceKm: number | null) => {
+    const offer = (key: number, distanceKm: number | null) => {
+      if (tagPlan !== null && !this.tagsOk(key, tagPlan)) return
+      if (wordPlan !== null && !this.wordsOk(key, wordPlan)) return
       total++
+      const doc = this.entries[key]!
       if (heap.length < keep) {
         heap.push({ doc, distanceKm })
         siftUp(heap, heap.length - 1, compare)
@@ -217,91 +345,462 @@ export class LocatorIndex {
         siftDown(heap, 0, compare)
       }
     }
+    const { lat: lats, lng: lngs } = this
     if (q.center) {
       const { lat, lng } = q.center
-      // Base: KDBush boxes that hold the circle, then the exact great-circle distance (km).
-      if (this.base) {
-        for (const [minX, minY, maxX, maxY] of boxesAround(lng, lat, q.radiusKm)) {
-          for (const slot of this.base.range(minX, minY, maxX, maxY)) {
-            const doc = this.docs[slot]
-            if (!doc) continue
-            const d = distance(lng, lat, doc.lng, doc.lat)
-            if (d <= q.radiusKm && accept(slot)) offer(doc, d)
+      const r = q.radiusKm
+      const boxes = boxesAround(lng, lat, r)
+      // Base candidates: KDBush boxes that hold the circle (lng, lat order); delta: scanned.
+      const ranges = this.base ? boxes.map(([x0, y0, x1, y1]) => this.base!.range(x0, y0, x1, y1)) : []
+      let mapSize = this.delta.length
+      for (const found of ranges) mapSize += found.length
+      if (wordPlan?.source && this.textReady && wordPlan.source.size * 2 < mapSize) {
+        for (const key of this.textCandidates(wordPlan.source.terms)) {
+          const d = distance(lng, lat, lngs[key]!, lats[key]!)
+          if (d <= r) offer(key, d)
+        }
+      } else {
+        const { inBase, baseKeys } = this
+        for (const found of ranges) {
+          for (let i = 0; i < found.length; i++) {
+            const key = baseKeys[found[i]!]!
+            if (inBase[key] === 0) continue
+            const d = distance(lng, lat, lngs[key]!, lats[key]!)
+            if (d <= r) offer(key, d)
           }
         }
+        // The boxes share one band of latitudes; a second box is the far side of the antimeridian.
+        const [ax0, y0, ax1, y1] = boxes[0]!
+        const [bx0, , bx1] = boxes[1] ?? [1, 0, -1]
+        for (const key of this.delta) {
+          const y = lats[key]!
+          const x = lngs[key]!
+          if (y < y0 || y > y1 || !((x >= ax0 && x <= ax1) || (x >= bx0 && x <= bx1))) continue
+          const d = distance(lng, lat, x, y)
+          if (d <= r) offer(key, d)
+        }
       }
-      // Delta: scanned.
-      for (let slot = this.baseSize; slot < this.docs.length; slot++) {
-        const doc = this.docs[slot]
-        if (!doc) continue
-        const d = distance(lng, lat, doc.lng, doc.lat)
-        if (d <= q.radiusKm && accept(slot)) offer(doc, d)
-      }
+    } else if (wordPlan?.source && this.textReady && wordPlan.source.size * 2 < this.live) {
+      for (const key of this.textCandidates(wordPlan.source.terms)) offer(key, null)
     } else {
-      for (let slot = 0; slot < this.docs.length; slot++) if (accept(slot)) offer(this.docs[slot]!, null)
+      for (let key = 0; key < this.entries.length; key++) if (this.entries[key] !== null) offer(key, null)
     }
     heap.sort(compare)
     return { total, hits: heap.slice(q.offset) }
   }
 
-  /** Slots whose text has every word: the last as a prefix, the others whole. */
-  private textMatches(words: string[]): Uint8Array {
-    const mask = new Uint8Array(this.docs.length)
-    // FlexSearch ('forward') finds docs where every word begins some token; whole words are then checked here.
-    // With fastupdate, FlexSearch answers undefined (not []) once its last entry was removed.
-    const found = (this.text.search(words.join(' '), { limit: Math.max(1, this.live) }) as number[] | undefined) ?? []
-    const whole = words.slice(0, -1)
-    for (const key of found) {
-      const slot = this.slotOfTextKey.get(key)
-      if (slot === undefined) continue
-      const doc = this.docs[slot]
-      if (!doc) continue
-      if (whole.length > 0) {
-        const tokens = doc.text.split(' ')
-        if (!whole.every((w) => tokens.includes(w))) continue
-      }
-      mask[slot] = 1
+  // ------------------------------------------------------------ query plans
+
+  /** undefined: no location can match (a whole word no location has, a prefix no term begins). */
+  private planWords(words: string[]): WordPlan | undefined {
+    const whole: number[] = []
+    for (let i = 0; i < words.length - 1; i++) {
+      const t = this.vocab.find(words[i]!)
+      if (t === undefined || this.df[t] === 0) return undefined
+      if (!whole.includes(t)) whole.push(t)
     }
-    return mask
+    whole.sort((a, b) => this.df[a]! - this.df[b]!)
+    const prefix = words[words.length - 1]!
+    const stamp = this.nextStamp()
+    const from = this.firstTermAtOrAfter(prefix)
+    let prefixTerms: string[] | null = []
+    let prefixSize = 0
+    let any = false
+    for (let i = from; i < this.sortedTerms.length && this.sortedTerms[i]!.startsWith(prefix); i++) {
+      const t = this.sortedIds[i]!
+      this.prefixMark[t] = stamp
+      if (this.df[t] === 0) continue
+      any = true
+      if (prefixTerms !== null) {
+        if (this.termInText[t] === 0 || prefixTerms.length === PREFIX_PLAN_TERMS) prefixTerms = null
+        else {
+          prefixTerms.push(this.sortedTerms[i]!)
+          prefixSize += this.df[t]!
+        }
+      }
+    }
+    if (!any) return undefined
+    // The word-first source: the rarest whole word FlexSearch holds, or the prefix's few terms.
+    let source: WordPlan['source'] = prefixTerms !== null ? { terms: prefixTerms, size: prefixSize } : null
+    for (const t of whole) {
+      if (this.termInText[t] === 1 && (source === null || this.df[t]! < source.size)) source = { terms: [this.vocab.terms[t]!], size: this.df[t]! }
+    }
+    return { whole, stamp, source }
   }
 
-  /** A new location: a slot and a text key. */
-  private append(doc: IndexDoc): void {
-    const key = this.nextTextKey++
-    this.textKeyOf.set(doc.id, key)
-    this.place(doc)
-    this.text.add(key, doc.text)
+  /** undefined: no location can match (under all/match, a tag no location has). */
+  private planTags(q: IndexQuery): TagPlan | undefined {
+    const W = this.tagWords
+    const maskOf = (tags: string[]) => {
+      const mask = new Uint32Array(W)
+      let known = 0
+      for (const tag of tags) {
+        const id = this.tagIdOf.get(tag)
+        if (id === undefined || this.tagDocs[id] === 0) continue
+        mask[id >>> 5]! |= 1 << (id & 31)
+        known++
+      }
+      return { mask, known }
+    }
+    if (q.tagLogic === 'any') {
+      const { mask, known } = maskOf(q.tags)
+      return known === 0 ? undefined : { logic: 'any', mask }
+    }
+    if (q.tagLogic === 'all') {
+      const { mask, known } = maskOf(q.tags)
+      return known < new Set(q.tags).size ? undefined : { logic: 'all', mask }
+    }
+    // match: OR within a filter group, AND across groups.
+    const byGroup = new Map<string, string[]>()
+    for (const tag of q.tags) {
+      const g = q.groupOf(tag)
+      const list = byGroup.get(g)
+      if (list) list.push(tag)
+      else byGroup.set(g, [tag])
+    }
+    const groups: Uint32Array[] = []
+    for (const tags of byGroup.values()) {
+      const { mask, known } = maskOf(tags)
+      if (known === 0) return undefined
+      groups.push(mask)
+    }
+    return { logic: 'match', groups }
   }
 
-  /** Puts a doc in the next slot (the delta, until the next compaction). */
-  private place(doc: IndexDoc): void {
-    const slot = this.docs.length
-    this.docs.push(doc)
-    this.slotOf.set(doc.id, slot)
-    this.slotOfTextKey.set(this.textKeyOf.get(doc.id)!, slot)
-    this.live++
+  private tagsOk(key: number, plan: TagPlan): boolean {
+    const W = this.tagWords
+    const at = key * W
+    const bits = this.tagBits
+    if (plan.logic !== 'match') {
+      const { mask } = plan
+      if (plan.logic === 'any') {
+        for (let w = 0; w < W; w++) if ((bits[at + w]! & mask[w]!) !== 0) return true
+        return false
+      }
+      for (let w = 0; w < W; w++) if ((bits[at + w]! & mask[w]!) >>> 0 !== mask[w]) return false
+      return true
+    }
+    for (const mask of plan.groups) {
+      let hit = false
+      for (let w = 0; w < W && !hit; w++) hit = (bits[at + w]! & mask[w]!) !== 0
+      if (!hit) return false
+    }
+    return true
+  }
+
+  private wordsOk(key: number, plan: WordPlan): boolean {
+    const { pool, prefixMark } = this
+    const from = this.termStart[key]!
+    const to = from + this.termCount[key]!
+    for (const t of plan.whole) {
+      let found = false
+      for (let i = from; i < to; i++) {
+        if (pool[i] === t) {
+          found = true
+          break
+        }
+      }
+      if (!found) return false
+    }
+    for (let i = from; i < to; i++) if (prefixMark[pool[i]!] === plan.stamp) return true
+    return false
+  }
+
+  /** Live keys whose current text has one of the terms (FlexSearch postings, stale ids skipped). */
+  private textCandidates(terms: string[]): number[] {
+    const out: number[] = []
+    const limit = this.textNextId + 1
+    for (const term of terms) {
+      // With nothing left in it, FlexSearch answers undefined, not [].
+      const ids = (this.text!.search(term, { limit }) as number[] | undefined) ?? []
+      for (const id of ids) {
+        const key = this.textOwner[id]!
+        if (this.textIdOf[key] === id) out.push(key)
+      }
+    }
+    // A key appears once per term of a prefix it has.
+    return terms.length > 1 ? [...new Set(out)] : out
+  }
+
+  // ------------------------------------------------------------ writes
+
+  /** Stores a doc under its key (a new one if the id is new), in the delta. Returns the key. */
+  private put(doc: IndexDoc): number {
+    let key = this.keyOf.get(doc.id)
+    if (key !== undefined) {
+      this.unlink(key)
+    } else {
+      key = this.freeKeys.pop() ?? this.entries.length
+      this.keyOf.set(doc.id, key)
+      this.live++
+      if (key === this.entries.length) this.grow(key + 1)
+    }
+    this.entries[key] = { id: doc.id, json: doc.json, nameSort: doc.nameSort, rank: doc.rank }
+    this.lat[key] = doc.lat
+    this.lng[key] = doc.lng
+    this.inBase[key] = 0
+    if (this.deltaAt[key] === -1) {
+      this.deltaAt[key] = this.delta.length
+      this.delta.push(key)
+    }
+    this.linkTags(key, doc.tags)
+    this.linkTerms(key, doc.text)
+    return key
+  }
+
+  /** Drops a key's tags and terms from the counts (before a replace or a remove). */
+  private unlink(key: number): void {
+    const W = this.tagWords
+    for (let w = 0; w < W; w++) {
+      let bits = this.tagBits[key * W + w]!
+      while (bits !== 0) {
+        const low = bits & -bits
+        this.tagDocs[w * 32 + 31 - Math.clz32(low)]!--
+        bits ^= low
+      }
+      this.tagBits[key * W + w] = 0
+    }
+    const from = this.termStart[key]!
+    const n = this.termCount[key]!
+    for (let i = from; i < from + n; i++) this.df[this.pool[i]!]!--
+    this.poolGarbage += n
+    this.termCount[key] = 0
+    if (this.textIdOf[key]! >= 0) {
+      this.textIdOf[key] = -1
+      this.textGarbage++
+    }
+  }
+
+  private linkTags(key: number, tags: string[]): void {
+    for (const tag of tags) {
+      let id = this.tagIdOf.get(tag)
+      if (id === undefined) {
+        id = this.tagNames.length
+        this.tagIdOf.set(tag, id)
+        this.tagNames.push(tag)
+        this.tagDocs.push(0)
+        if (id >= this.tagWords * 32) this.widenTags(this.tagWords * 2)
+      }
+      const at = key * this.tagWords + (id >>> 5)
+      const bit = 1 << (id & 31)
+      if ((this.tagBits[at]! & bit) === 0) {
+        this.tagBits[at]! |= bit
+        this.tagDocs[id]!++
+      }
+    }
+  }
+
+  private widenTags(words: number): void {
+    const old = this.tagWords
+    const bits = new Uint32Array(this.entries.length * words)
+    for (let key = 0; key < this.entries.length; key++) for (let w = 0; w < old; w++) bits[key * words + w] = this.tagBits[key * old + w]!
+    this.tagBits = bits
+    this.tagWords = words
+  }
+
+  private linkTerms(key: number, text: string): void {
+    const start = this.poolUsed
+    const stamp = this.nextStamp()
+    let n = 0
+    for (let from = 0; from < text.length; ) {
+      let to = text.indexOf(' ', from)
+      if (to === -1) to = text.length
+      if (to > from) {
+        const size = this.vocab.size
+        const t = this.vocab.intern(text, from, to)
+        if (t === size) this.newTerm(t)
+        if (this.prefixMark[t] !== stamp) {
+          // first time in this doc
+          this.prefixMark[t] = stamp
+          if (start + n === this.pool.length) this.pool = ensure(this.pool, start + n + 1)
+          this.pool[start + n] = t
+          this.df[t]!++
+          n++
+        }
+      }
+      from = to + 1
+    }
+    this.poolUsed = start + n
+    this.termStart[key] = start
+    this.termCount[key] = n
+  }
+
+  /** Makes room for a new term and places it in the sorted vocabulary. */
+  private newTerm(t: number): void {
+    this.df = ensure(this.df, t + 1)
+    this.prefixMark = ensure(this.prefixMark, t + 1)
+    this.termInText = ensure(this.termInText, t + 1)
+    this.termInText[t] = 1 // new terms are rare: FlexSearch holds them
+    if (this.vocabularySorted) {
+      const word = this.vocab.terms[t]!
+      const at = this.firstTermAtOrAfter(word)
+      this.sortedTerms.splice(at, 0, word)
+      this.sortedIds.splice(at, 0, t)
+    }
+  }
+
+  /** A stamp no mark carries yet. */
+  private nextStamp(): number {
+    if (this.stamp === 0xffffffff) {
+      this.prefixMark.fill(0)
+      this.stamp = 0
+    }
+    return ++this.stamp
+  }
+
+  private sortVocabulary(): void {
+    const { terms } = this.vocab
+    const ids = terms.map((_, t) => t)
+    ids.sort((a, b) => (terms[a]! < terms[b]! ? -1 : 1))
+    this.sortedIds = ids
+    this.sortedTerms = ids.map((t) => terms[t]!)
+    this.vocabularySorted = true
+  }
+
+  /** Binary search: the first place in the sorted vocabulary whose term is >= `word`. */
+  private firstTermAtOrAfter(word: string): number {
+    let lo = 0
+    let hi = this.sortedTerms.length
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if (this.sortedTerms[mid]! < word) lo = mid + 1
+      else hi = mid
+    }
+    return lo
+  }
+
+  private dropFromDelta(key: number): void {
+    const at = this.deltaAt[key]!
+    if (at === -1) return
+    const last = this.delta.pop()!
+    if (last !== key) {
+      this.delta[at] = last
+      this.deltaAt[last] = at
+    }
+    this.deltaAt[key] = -1
+  }
+
+  /** Room for `n` keys in every per-key table. */
+  private grow(n: number): void {
+    const before = this.lat.length
+    this.lat = ensure(this.lat, n)
+    this.lng = ensure(this.lng, n)
+    this.inBase = ensure(this.inBase, n)
+    this.termStart = ensure(this.termStart, n)
+    this.termCount = ensure(this.termCount, n)
+    this.tagBits = ensure(this.tagBits, n * this.tagWords)
+    this.deltaAt = ensure(this.deltaAt, n)
+    this.textIdOf = ensure(this.textIdOf, n)
+    if (this.lat.length > before) {
+      this.deltaAt.fill(-1, before)
+      this.textIdOf.fill(-1, before)
+    }
+    this.entries.push(null)
+  }
+
+  /** Cuts the growth slack after a bulk load. */
+  private shrink(): void {
+    const n = this.entries.length
+    this.lat = fit(this.lat, n)
+    this.lng = fit(this.lng, n)
+    this.inBase = fit(this.inBase, n)
+    this.termStart = fit(this.termStart, n)
+    this.termCount = fit(this.termCount, n)
+    this.tagBits = fit(this.tagBits, n * this.tagWords)
+    this.deltaAt = fit(this.deltaAt, n)
+    this.textIdOf = fit(this.textIdOf, n)
+    this.pool = fit(this.pool, this.poolUsed)
+    const t = this.vocab.size
+    this.df = fit(this.df, t)
+    this.prefixMark = fit(this.prefixMark, t)
+    this.termInText = fit(this.termInText, t)
+  }
+
+  private scheduleCompaction(): void {
+    if (this.compactionScheduled) return
+    this.compactionScheduled = true
+    this.schedule(() => {
+      if (this.compactionScheduled) this.compact()
+    })
   }
 
   private rebuildBase(): void {
-    this.baseSize = this.docs.length
-    if (this.baseSize === 0) {
+    const keys: number[] = []
+    for (let key = 0; key < this.entries.length; key++) if (this.entries[key] !== null) keys.push(key)
+    for (const key of this.delta) this.deltaAt[key] = -1
+    this.delta = []
+    this.baseKeys = Int32Array.from(keys)
+    if (keys.length === 0) {
       this.base = null
       return
     }
-    const kd = new KDBush(this.baseSize)
-    for (const doc of this.docs) kd.add(doc ? doc.lng : 0, doc ? doc.lat : 0) // dead slots keep their place; accept() skips them
+    const kd = new KDBush(keys.length)
+    for (const key of keys) {
+      kd.add(this.lng[key]!, this.lat[key]!)
+      this.inBase[key] = 1
+    }
     kd.finish()
     this.base = kd
   }
 
-  /** Drops dead slots and folds the delta into a new base. The text index is left as it is. */
-  private compact(): void {
-    const docs = this.docs.filter((d): d is IndexDoc => d !== null)
-    this.docs = []
-    this.slotOf.clear()
-    this.slotOfTextKey.clear()
-    this.live = 0
-    for (const doc of docs) this.place(doc)
-    this.rebuildBase()
+  private compactPool(): void {
+    if (this.poolGarbage === 0) return
+    const pool = new Int32Array(this.poolUsed - this.poolGarbage)
+    let at = 0
+    for (let key = 0; key < this.entries.length; key++) {
+      if (this.entries[key] === null) continue
+      const from = this.termStart[key]!
+      const n = this.termCount[key]!
+      pool.set(this.pool.subarray(from, from + n), at)
+      this.termStart[key] = at
+      at += n
+    }
+    this.pool = pool
+    this.poolUsed = at
+    this.poolGarbage = 0
+  }
+
+  // ------------------------------------------------------------ FlexSearch, in the background
+
+  /** A fresh FlexSearch index, filled FS_CHUNK locations per scheduled task. */
+  private startText(): void {
+    this.text = new FlexSearch.Index({ tokenize: 'strict', encoder: FlexSearch.Charset.Exact, resolution: 1 })
+    this.textReady = false
+    this.textCursor = 0
+    this.textNextId = 0
+    this.textGarbage = 0
+    this.textIdOf.fill(-1)
+    this.textOwner = new Int32Array(0)
+    const text = this.text
+    const step = () => {
+      if (this.text !== text) return // replaced by a rebuild
+      const end = Math.min(this.entries.length, this.textCursor + FS_CHUNK)
+      for (let key = this.textCursor; key < end; key++) if (this.entries[key] !== null && this.textIdOf[key] === -1) this.addText(key)
+      this.textCursor = end
+      if (end < this.entries.length) this.schedule(step)
+      else this.textReady = true
+    }
+    this.schedule(step)
+  }
+
+  /** Adds a key's current FlexSearch-held terms under a new FlexSearch id. */
+  private addText(key: number): void {
+    if (this.textIdOf[key]! >= 0) {
+      this.textIdOf[key] = -1
+      this.textGarbage++
+    }
+    const from = this.termStart[key]!
+    const n = this.termCount[key]!
+    let words = ''
+    for (let i = from; i < from + n; i++) {
+      const t = this.pool[i]!
+      if (this.termInText[t] === 1) words += words === '' ? this.vocab.terms[t]! : ` ${this.vocab.terms[t]!}`
+    }
+    const id = this.textNextId++
+    this.textOwner = ensure(this.textOwner, id + 1)
+    this.textOwner[id] = key
+    this.textIdOf[key] = id
+    if (words !== '') this.text!.add(id, words)
+    if (this.textReady && this.textGarbage > Math.max(this.textGarbageMin, this.live)) this.startText()
   }
 }

@@ -87,6 +87,9 @@ const toParams = (r: LocationRecord) => ({
 })
 type Params = ReturnType<typeof toParams>
 
+/** The columns the search index needs of a published location (its public JSON comes later). */
+export type IndexRow = { id: string; lat: number; lng: number; name: string; address: string; description: string; tags: string[]; customFields: Record<string, string> | null }
+
 export function locationRepo(db: Database, changes: ChangeLog) {
   const byId = db.prepare<Row, [string, string]>(`SELECT ${COLUMNS} FROM locations WHERE locator_id = ? AND id = ?`)
   const page = db.prepare<Row, { locator_id: string; status: string | null; limit: number; offset: number }>(
@@ -96,6 +99,13 @@ export function locationRepo(db: Database, changes: ChangeLog) {
     'SELECT count(*) AS n FROM locations WHERE locator_id = $locator_id AND ($status IS NULL OR status = $status)',
   )
   const all = db.prepare<Row, [string]>(`SELECT ${COLUMNS} FROM locations WHERE locator_id = ? ORDER BY seq`)
+  type IndexRowRaw = { id: string; lat: number; lng: number; name: string; address: string; description: string; tags: string; custom_fields: string | null }
+  const indexRows = db.prepare<IndexRowRaw, [number, string]>(
+    "SELECT id, lat, lng, name, address, description, tags, CASE WHEN ? THEN custom_fields END AS custom_fields FROM locations WHERE locator_id = ? AND status = 'published' ORDER BY seq",
+  )
+  const publishedAfter = db.prepare<Row & { seq: number }, [string, number, number]>(
+    `SELECT seq, ${COLUMNS} FROM locations WHERE locator_id = ? AND status = 'published' AND seq > ? ORDER BY seq LIMIT ?`,
+  )
   const insert = db.prepare<unknown, Params>(
     `INSERT INTO locations (${COLUMNS}) VALUES ($id, $locator_id, $status, $name, $address, $lat, $lng, $description, $tags, $contact, $social, $hours, $custom_fields, $image_url, $geocode_precision, $geocode_source, $address_parts, $created_at, $updated_at, $geocoded_at)`,
   )
@@ -126,6 +136,23 @@ export function locationRepo(db: Database, changes: ChangeLog) {
     },
     all(locatorId: string): LocationRecord[] {
       return all.all(locatorId).map(fromRow)
+    },
+    /** Every published location, only the columns the search index needs; custom fields only when asked. */
+    indexRows(locatorId: string, withCustomFields: boolean): IndexRow[] {
+      return indexRows.all(withCustomFields ? 1 : 0, locatorId).map((r) => ({
+        id: r.id,
+        lat: r.lat,
+        lng: r.lng,
+        name: r.name,
+        address: r.address,
+        description: r.description,
+        tags: JSON.parse(r.tags),
+        customFields: r.custom_fields === null ? null : JSON.parse(r.custom_fields),
+      }))
+    },
+    /** Up to `limit` published locations after `afterSeq`, in insertion order, with their seq (for paging). */
+    publishedAfter(locatorId: string, afterSeq: number, limit: number): { seq: number; record: LocationRecord }[] {
+      return publishedAfter.all(locatorId, afterSeq, limit).map((r) => ({ seq: r.seq, record: fromRow(r) }))
     },
     /** Locations of every locator whose coordinates came from `source` before `before` (oldest first). */
     geocodedBefore(source: string, before: string, limit: number): LocationRecord[] {

@@ -34,20 +34,38 @@ const docArb = (id: string) =>
     p: point,
     nameWords: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }),
     moreWords: fc.array(fc.constantFrom(...WORDS), { maxLength: 4 }),
+    rare: fc.option(fc.integer({ min: 0, max: 40 }).map((i) => `rare${i}`)), // few docs share it: the word-first plan
+
     tags: fc.uniqueArray(fc.constantFrom(...TAGS), { maxLength: 4 }),
     rank: fc.integer({ min: 0, max: 3 }),
-  }).map(({ p, nameWords, moreWords, tags, rank }): IndexDoc => {
+  }).map(({ p, nameWords, moreWords, rare, tags, rank }): IndexDoc => {
     const name = nameWords.join(' ')
-    return { id, lat: p.lat, lng: p.lng, json: `{"id":"${id}"}`, nameSort: nameKey(name), rank, tags, text: nameKey([name, ...moreWords, ...tags].join(' ')) }
+    return { id, lat: p.lat, lng: p.lng, json: `{"id":"${id}"}`, nameSort: nameKey(name), rank, tags, text: nameKey([name, ...moreWords, rare ?? '', ...tags].join(' ')) }
   })
 
-type Op = { kind: 'upsert'; n: number; doc: IndexDoc } | { kind: 'remove'; n: number }
+type Op = { kind: 'upsert'; n: number; doc: IndexDoc } | { kind: 'remove'; n: number } | { kind: 'upkeep' }
 const opArb: fc.Arbitrary<Op> = fc.integer({ min: 0, max: 60 }).chain((n) =>
   fc.oneof(
-    { weight: 4, arbitrary: docArb(`loc_${n}`).map((doc): Op => ({ kind: 'upsert', n, doc })) },
-    { weight: 1, arbitrary: fc.constant<Op>({ kind: 'remove', n }) },
+    { weight: 8, arbitrary: docArb(`loc_${n}`).map((doc): Op => ({ kind: 'upsert', n, doc })) },
+    { weight: 2, arbitrary: fc.constant<Op>({ kind: 'remove', n }) },
+    { weight: 1, arbitrary: fc.constant<Op>({ kind: 'upkeep' }) },
   ),
 )
+
+/**
+ * When the index's scheduled upkeep (compaction, the FlexSearch build) runs: at once, when an
+ * 'upkeep' op says, or never. No answer may depend on it.
+ */
+type Upkeep = 'now' | 'queued' | 'never'
+function upkeep(mode: Upkeep) {
+  const tasks: (() => void)[] = []
+  return {
+    schedule: (task: () => void) => (mode === 'now' ? task() : mode === 'queued' ? tasks.push(task) : undefined),
+    run: () => {
+      while (tasks.length > 0) tasks.shift()!()
+    },
+  }
+}
 
 const queryArb: fc.Arbitrary<IndexQuery> = fc.record({
   radius: fc.boolean(),
@@ -57,7 +75,7 @@ const queryArb: fc.Arbitrary<IndexQuery> = fc.record({
   tagLogic: fc.constantFrom<TagLogic>('any', 'all', 'match'),
   search: fc.oneof(
     fc.constant(''),
-    fc.array(fc.constantFrom(...WORDS, 'bi', 'sai', 'zu', 'caf', 'x', 'STORE', 'Café', '!!'), { minLength: 1, maxLength: 3 }).map((w) => w.join(' ')),
+    fc.array(fc.constantFrom(...WORDS, 'bi', 'sai', 'zu', 'caf', 'x', 'STORE', 'Café', '!!', 'rare1', 'rare23', 'rare', 'rare3'), { minLength: 1, maxLength: 3 }).map((w) => w.join(' ')),
   ),
   sort: fc.constantFrom<SortOrder>('distance', 'name', 'priority'),
   offset: fc.integer({ min: 0, max: 30 }),
@@ -114,11 +132,13 @@ const answer = (index: LocatorIndex, q: IndexQuery) => {
 describe('LocatorIndex agrees with a naive scan', () => {
   test('after random writes (enough to compact the base), for random queries', () => {
     fc.assert(
-      fc.property(fc.array(opArb, { maxLength: 400, size: 'max' }), fc.array(queryArb, { minLength: 1, maxLength: 8 }), (ops, queries) => {
-        const index = new LocatorIndex()
+      fc.property(fc.constantFrom<Upkeep>('now', 'queued', 'never'), fc.array(opArb, { maxLength: 400, size: 'max' }), fc.array(queryArb, { minLength: 1, maxLength: 8 }), (mode, ops, queries) => {
+        const tasks = upkeep(mode)
+        const index = new LocatorIndex([], { schedule: tasks.schedule, textGarbageMin: 8 }) // FlexSearch rebuilt often
         const truth = new Map<string, IndexDoc>()
         for (const op of ops) {
-          if (op.kind === 'upsert') {
+          if (op.kind === 'upkeep') tasks.run()
+          else if (op.kind === 'upsert') {
             index.upsert(op.doc)
             truth.set(op.doc.id, op.doc)
           } else {
@@ -135,8 +155,8 @@ describe('LocatorIndex agrees with a naive scan', () => {
 
   test('built in one go from many docs, then queried', () => {
     fc.assert(
-      fc.property(fc.array(fc.nat(), { minLength: 0, maxLength: 700, size: 'max' }).chain((ns) => fc.tuple(...ns.map((_, i) => docArb(`loc_${i}`)))), fc.array(queryArb, { minLength: 1, maxLength: 5 }), (docs, queries) => {
-        const index = new LocatorIndex(docs)
+      fc.property(fc.constantFrom<Upkeep>('now', 'never'), fc.array(fc.nat(), { minLength: 0, maxLength: 700, size: 'max' }).chain((ns) => fc.tuple(...ns.map((_, i) => docArb(`loc_${i}`)))), fc.array(queryArb, { minLength: 1, maxLength: 5 }), (mode, docs, queries) => {
+        const index = new LocatorIndex(docs, { schedule: upkeep(mode).schedule })
         for (const q of queries) expect(answer(index, q)).toEqual(oracle(docs, q))
       }),
       { numRuns: 40 },
