@@ -1,0 +1,787 @@
+// HTTP benchmark: the real service (`bun src/main.ts`) under wrk on loopback, against a bare
+// `Bun.serve` returning a static body of the same size, in the same run; plus sustained
+// Management-API creates with synchronous=FULL, and the WORKERS=N gain when the build has it.
+//
+//   bun bench/http.ts [--size 100000] [--seed 42] [--runs 3] [--duration 10] [--warmup 2]
+//                     [--connections 50] [--workers 1,2] [--paths 4000] [--types radius_typical]
+//                     [--write-connections 16] [--write-duration <duration>] [--no-writes]
+//                     [--json path] [--entry src/main.ts] [--quick]
+//
+// --quick: 10,000 locations, 1 run, 3 s per measurement, 1 s warm-up, 1000 paths (options given
+// explicitly still win). Needs wrk (`apt-get install -y wrk`) and taskset (util-linux), 2+ cores.
+//
+// What it does (see bench/README.md, "HTTP benchmark"):
+//  1. Seeds a temporary SQLite database (bench/scenario.ts: seedLocator), lifts the locator's rate
+//     limit out of the way (the limiter still runs on every request), creates a secret key.
+//  2. Starts the service with WORKERS=1 pinned to CPU 0 (`taskset -c 0`), and one with WORKERS=N
+//     (N > 1, unpinned) per extra --workers entry; wrk always runs `taskset -c 1 wrk -t1`.
+//     GEOCODER=none, DEMO=0, LOG_REQUESTS=0. Each server's index is warmed until 20 requests in a
+//     row on fresh connections answer in < 100 ms (so every reusePort worker has built its index).
+//  3. Per run (the scenario order rotates from run to run so drift hits all alike):
+//     bare (a separate Bun.serve, pinned to CPU 0, static body of the run's mean body size),
+//     varied (--paths distinct public radius queries from scenario(set, seed, run), cycled),
+//     repeated (the one path of that set whose body is closest to the mean), and varied with
+//     WORKERS=N. Each is --warmup seconds of wrk (discarded), then --duration seconds measured.
+//  4. Writes: on the WORKERS=1 server, once per run, wrk POSTs /admin/v1/locations with bodies
+//     from generate() (coordinates given: no geocoding), counting 201s; the locator's row count
+//     (via the API) must grow by at least that many (and at most that plus the requests still in
+//     flight when wrk stopped); after a graceful stop the database file is counted again.
+//
+// --json <path> writes: { benchmark: "http", date, commit, machine, versions, options, setup,
+// targets, runs: [{ run, paths, meanBodyBytes, repeated: { path, bodyBytes }, scenarios: { <key>:
+// WrkResult }, ratios: { varied_vs_bare, repeated_vs_bare, workers<N>_vs_varied } }], writes:
+// [{ run, result: WrkResult, created, rowsAdded, inFlightAtStop, landed }], summary: { scenarios:
+// { <key>: { label, rps, p50Us, p99Us, bytesPerResponse, serverCpu, clientCpu, otherCpu,
+// serverCoreBusy, clientCoreBusy: Spread, errors } }, ratios: { <key>: Spread }, writes: { rps,
+// p50Us, p99Us, serverCpu, otherCpu: Spread, allLanded, fileRows: { api, file } } } },
+// where Spread = { median, min, max, runs: number[] } and WrkResult is the type below (times in
+// µs, CPU as a fraction of one core over the measured window). Scenario keys: bare, varied,
+// repeated, workers<N>.
+import { closeSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, platform, release, tmpdir, totalmem } from 'node:os'
+import { join, resolve } from 'node:path'
+import { createKey } from '../src/operator'
+import { openStore } from '../src/store'
+import { scenario, seedLocator } from './scenario'
+import { generate } from './synthetic'
+
+const ROOT = resolve(import.meta.dir, '..')
+const SERVER_CPU = '0'
+const CLIENT_CPU = '1'
+/** Warm-up: this many requests in a row, each on a new connection, must answer within FAST_MS. */
+const WARM_STREAK = 20
+const FAST_MS = 100
+
+/** Other processes' CPU (fraction of one core) above which the report says the figures are disturbed. */
+const OTHER_LOAD_WARN = 0.05
+
+const TARGETS = { variedVsBare: 0.4, repeatedVsBare: 0.8, createsPerSecond: 500 }
+
+// ---------------------------------------------------------------- options
+
+type Options = {
+  size: number
+  seed: number
+  runs: number
+  duration: number
+  warmup: number
+  connections: number
+  workers: number[]
+  paths: number
+  types: string[]
+  writeConnections: number
+  writeDuration: number
+  writes: boolean
+  json: string | null
+  quick: boolean
+  /** The service's entry point. */
+  entry: string
+}
+
+const USAGE =
+  'usage: bun bench/http.ts [--size 100000] [--seed 42] [--runs 3] [--duration 10] [--warmup 2] [--connections 50] [--workers 1,2] [--paths 4000] [--types radius_typical] [--write-connections 16] [--write-duration S] [--no-writes] [--json path] [--entry src/main.ts] [--quick]'
+
+function parseArgs(argv: string[]): Options {
+  const quick = argv.includes('--quick')
+  const o: Options = {
+    size: quick ? 10_000 : 100_000,
+    seed: 42,
+    runs: quick ? 1 : 3,
+    duration: quick ? 3 : 10,
+    warmup: quick ? 1 : 2,
+    connections: 50,
+    workers: [1, 2],
+    paths: quick ? 1000 : 4000,
+    types: ['radius_typical'],
+    writeConnections: 16,
+    writeDuration: 0,
+    writes: true,
+    json: null,
+    quick,
+    entry: join(ROOT, 'src/main.ts'),
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!
+    const v = () => {
+      const x = argv[++i]
+      if (x === undefined) throw new Error(`${a} needs a value\n${USAGE}`)
+      return x
+    }
+    const int = (min: number) => {
+      const raw = v()
+      const n = Number(raw.replace(/_/g, ''))
+      if (!Number.isInteger(n) || n < min) throw new Error(`${a}: a whole number >= ${min}; got ${JSON.stringify(raw)}`)
+      return n
+    }
+    if (a === '--quick') continue
+    else if (a === '--size') o.size = int(100)
+    else if (a === '--seed') o.seed = int(0)
+    else if (a === '--runs') o.runs = int(1)
+    else if (a === '--duration') o.duration = int(1)
+    else if (a === '--warmup') o.warmup = int(0)
+    else if (a === '--connections') o.connections = int(1)
+    else if (a === '--workers') o.workers = v().split(',').map((s) => Number(s))
+    else if (a === '--paths') o.paths = int(1)
+    else if (a === '--types') o.types = v().split(',')
+    else if (a === '--write-connections') o.writeConnections = int(1)
+    else if (a === '--write-duration') o.writeDuration = int(1)
+    else if (a === '--no-writes') o.writes = false
+    else if (a === '--json') o.json = resolve(v())
+    else if (a === '--entry') o.entry = resolve(v())
+    else throw new Error(`unknown option ${a}\n${USAGE}`)
+  }
+  if (o.workers.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--workers: a list of whole numbers >= 1, e.g. 1,2')
+  o.workers = [...new Set([1, ...o.workers])].sort((x, y) => x - y)
+  if (o.writeDuration === 0) o.writeDuration = o.duration
+  return o
+}
+
+// ---------------------------------------------------------------- statistics
+
+type Spread = { median: number; min: number; max: number; runs: number[] }
+const spread = (xs: number[]): Spread => {
+  const s = [...xs].sort((a, b) => a - b)
+  const mid = (s.length - 1) / 2
+  return { median: (s[Math.floor(mid)]! + s[Math.ceil(mid)]!) / 2, min: s[0]!, max: s[s.length - 1]!, runs: xs }
+}
+
+// ---------------------------------------------------------------- processes (all tracked for cleanup)
+
+type Child = { proc: Bun.Subprocess; group: boolean; fds: number[] }
+const children = new Set<Child>()
+let tmp = ''
+
+/** Every process in /proc: parent, process group and CPU ticks (utime + stime). */
+function procTable(): Map<number, { ppid: number; pgrp: number; ticks: number }> {
+  const out = new Map<number, { ppid: number; pgrp: number; ticks: number }>()
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      out.set(Number(name), { ppid: Number(f[1]), pgrp: Number(f[2]), ticks: Number(f[11]) + Number(f[12]) })
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return out
+}
+
+/** pid, its descendants and its process group's members. */
+function tree(pid: number, table = procTable()): number[] {
+  const found = new Set([pid])
+  let grew = true
+  while (grew) {
+    grew = false
+    for (const [p, s] of table) {
+      if (!found.has(p) && (found.has(s.ppid) || s.pgrp === pid)) {
+        found.add(p)
+        grew = true
+      }
+    }
+  }
+  return [...found].filter((p) => table.has(p))
+}
+
+const CLK_TCK = Number(Bun.spawnSync(['getconf', 'CLK_TCK']).stdout.toString().trim()) || 100
+
+/** Per-core jiffies from /proc/stat: busy (everything but idle and iowait) and total. */
+function coreTimes(): Map<string, { busy: number; total: number }> {
+  const out = new Map<string, { busy: number; total: number }>()
+  for (const line of readFileSync('/proc/stat', 'utf8').split('\n')) {
+    const m = /^cpu(\d+) (.*)$/.exec(line)
+    if (!m) continue
+    const f = m[2]!.trim().split(/\s+/).map(Number)
+    const total = f.slice(0, 8).reduce((a, b) => a + b, 0)
+    out.set(m[1]!, { busy: total - f[3]! - f[4]!, total })
+  }
+  return out
+}
+
+function coreBusy(before: Map<string, { busy: number; total: number }>, after: Map<string, { busy: number; total: number }>, core: string): number {
+  const a = before.get(core)
+  const b = after.get(core)
+  return a && b && b.total > a.total ? (b.busy - a.busy) / (b.total - a.total) : Number.NaN
+}
+
+function signalChild(c: Child, signal: NodeJS.Signals): void {
+  const pids = c.group ? tree(c.proc.pid) : [c.proc.pid]
+  if (c.group) {
+    try {
+      process.kill(-c.proc.pid, signal)
+    } catch {
+      // group gone
+    }
+  }
+  for (const p of pids) {
+    try {
+      process.kill(p, signal)
+    } catch {
+      // gone
+    }
+  }
+}
+
+async function stopChild(c: Child, graceMs = 5000): Promise<void> {
+  if (!children.has(c)) return
+  if (c.proc.exitCode === null && c.proc.signalCode === null) {
+    signalChild(c, 'SIGTERM')
+    const done = await Promise.race([c.proc.exited.then(() => true), Bun.sleep(graceMs).then(() => false)])
+    if (!done) {
+      signalChild(c, 'SIGKILL')
+      await c.proc.exited
+    }
+  }
+  // Workers the server started may outlive it by a moment.
+  if (c.group) signalChild(c, 'SIGKILL')
+  for (const fd of c.fds) closeSync(fd)
+  children.delete(c)
+}
+
+let cleaned = false
+async function cleanup(): Promise<void> {
+  if (cleaned) return
+  cleaned = true
+  await Promise.all([...children].map((c) => stopChild(c, 3000)))
+  if (tmp) rmSync(tmp, { recursive: true, force: true })
+}
+
+// ---------------------------------------------------------------- servers
+
+type Server = { label: string; child: Child; pid: number; base: string; out: string; err: string; pids: number[] }
+
+function freePort(): number {
+  const s = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('') })
+  const port = s.port!
+  s.stop(true)
+  return port
+}
+
+function tail(path: string, lines = 30): string {
+  try {
+    return readFileSync(path, 'utf8').trimEnd().split('\n').slice(-lines).join('\n')
+  } catch {
+    return ''
+  }
+}
+
+/** Spawns a server in its own process group (so its workers can be stopped with it), logs to files. */
+function spawnServer(label: string, argv: string[], env: Record<string, string | undefined>, pinned: boolean): Server {
+  const port = freePort()
+  const out = join(tmp, `${label}.out.log`)
+  const err = join(tmp, `${label}.err.log`)
+  const fds = [openSync(out, 'w'), openSync(err, 'w')]
+  const cmd = pinned ? ['taskset', '-c', SERVER_CPU, ...argv] : argv
+  const base = { ...process.env }
+  delete base.WORKERS
+  const proc = Bun.spawn(cmd, { cwd: ROOT, env: { ...base, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdin: 'ignore', stdout: fds[0]!, stderr: fds[1]!, detached: true })
+  const child: Child = { proc, group: true, fds }
+  children.add(child)
+  return { label, child, pid: proc.pid, base: `http://127.0.0.1:${port}`, out, err, pids: [proc.pid] }
+}
+
+async function waitReady(s: Server, path: string, timeoutMs = 120_000): Promise<void> {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    if (s.child.proc.exitCode !== null || s.child.proc.signalCode !== null) {
+      throw new Error(`${s.label} exited (${s.child.proc.exitCode ?? s.child.proc.signalCode}):\n${tail(s.out)}\n${tail(s.err)}`)
+    }
+    try {
+      const r = await fetch(s.base + path, { keepalive: false })
+      await r.arrayBuffer()
+      if (r.status === 200) return
+    } catch {
+      // not listening yet
+    }
+    await Bun.sleep(100)
+  }
+  throw new Error(`${s.label} not ready after ${timeoutMs / 1000} s:\n${tail(s.out)}\n${tail(s.err)}`)
+}
+
+/** The service on the seeded database, with WORKERS=n; n = 1 pinned to SERVER_CPU. */
+function startService(entry: string, db: string, workers: number): Server {
+  const env = { DATABASE_PATH: db, DEMO: '0', LOG_REQUESTS: '0', GEOCODER: 'none', WORKERS: String(workers) }
+  return spawnServer(`service-w${workers}`, [process.execPath, entry], env, workers === 1)
+}
+
+/** Requests `path` on fresh connections until WARM_STREAK in a row answer 200 within FAST_MS. */
+async function warmIndex(s: Server, path: string): Promise<number> {
+  const t0 = performance.now()
+  let streak = 0
+  let n = 0
+  while (streak < WARM_STREAK) {
+    if (++n > 2000) throw new Error(`${s.label}: no ${WARM_STREAK} fast answers in a row after 2000 requests`)
+    const t = performance.now()
+    const r = await fetch(s.base + path, { keepalive: false, headers: { 'accept-encoding': 'identity' } })
+    const body = await r.text()
+    if (r.status !== 200) throw new Error(`${s.label}: GET ${path} answered ${r.status}: ${body.slice(0, 300)}`)
+    streak = performance.now() - t < FAST_MS ? streak + 1 : 0
+  }
+  return performance.now() - t0
+}
+
+/** The bare baseline: a static JSON body of exactly `bytes` bytes, with the service's content-type. */
+function startBare(bytes: number, run: number): Server {
+  const head = '{"success":true,"data":{"pad":"'
+  const foot = '"}}'
+  const body = head + 'x'.repeat(Math.max(0, bytes - head.length - foot.length)) + foot
+  const bodyFile = join(tmp, `bare-body-${run}.json`)
+  writeFileSync(bodyFile, body)
+  const script = join(tmp, 'bare.ts')
+  writeFileSync(
+    script,
+    [
+      '// bench/http.ts baseline: Bun.serve with a static body, built per request as the service does.',
+      `const body = await Bun.file(${JSON.stringify(bodyFile)}).text()`,
+      "const headers = { 'content-type': 'application/json; charset=utf-8' }",
+      "Bun.serve({ port: Number(process.env.PORT), hostname: '127.0.0.1', fetch: () => new Response(body, { headers }) })",
+      '',
+    ].join('\n'),
+  )
+  return spawnServer(`bare-${run}`, [process.execPath, script], {}, true)
+}
+
+// ---------------------------------------------------------------- wrk
+
+type WrkResult = {
+  rps: number
+  requests: number
+  durationS: number
+  /** Bytes read per response: status line, headers and body. */
+  bytesPerResponse: number
+  latencyUs: { mean: number; p50: number; p90: number; p99: number; p999: number; max: number }
+  errors: { connect: number; read: number; write: number; status: number; timeout: number }
+  /** 201 answers (write script only). */
+  created: number
+  /** CPU used over the measured window by the server's processes and by wrk, as a fraction of one core. */
+  serverCpu: number
+  clientCpu: number
+  /** CPU used by every other process on the machine (kernel threads included) meanwhile: interference. */
+  otherCpu: number
+  /** How busy each core was (anything but idle/iowait: our processes, softirq, anyone else's work). */
+  coreBusy: { server: number; client: number }
+}
+
+/** A wrk script cycling through the lines of `file`: GET paths, or POST JSON bodies to `post.path`. */
+function luaScript(name: string, lines: string[], post: { path: string; secret: string } | null): string {
+  const file = join(tmp, `${name}.lines`)
+  writeFileSync(file, lines.join('\n') + '\n')
+  const script = join(tmp, `${name}.lua`)
+  const lua = [
+    '-- generated by bench/http.ts',
+    `local file = ${JSON.stringify(file)}`,
+    'local reqs = {}',
+    'local n = 0',
+    'local i = 0',
+    'created = 0',
+    'function init(args)',
+    '  for line in io.lines(file) do',
+    '    if line ~= "" then',
+    '      n = n + 1',
+    post
+      ? `      reqs[n] = wrk.format("POST", ${JSON.stringify(post.path)}, { ["Content-Type"] = "application/json", ["Authorization"] = ${JSON.stringify(`Bearer ${post.secret}`)} }, line)`
+      : '      reqs[n] = wrk.format("GET", line)',
+    '    end',
+    '  end',
+    'end',
+    'function request()',
+    '  i = i % n + 1',
+    '  return reqs[i]',
+    'end',
+    post ? 'function response(status, headers, body)\n  if status == 201 then created = created + 1 end\nend' : '',
+    'local threads = {}',
+    'function setup(thread) table.insert(threads, thread) end',
+    'function done(summary, latency, requests)',
+    '  local c = 0',
+    '  for _, t in ipairs(threads) do c = c + (t:get("created") or 0) end',
+    '  local e = summary.errors',
+    '  io.write(string.format(\'@@WRK {"requests":%d,"bytes":%d,"durationUs":%d,"errors":{"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d},"latencyUs":{"mean":%.1f,"p50":%d,"p90":%d,"p99":%d,"p999":%d,"max":%d},"created":%d}\\n\',',
+    '    summary.requests, summary.bytes, summary.duration, e.connect, e.read, e.write, e.status, e.timeout,',
+    '    latency.mean, latency:percentile(50), latency:percentile(90), latency:percentile(99), latency:percentile(99.9), latency.max, c))',
+    'end',
+    '',
+  ].join('\n')
+  writeFileSync(script, lua)
+  return script
+}
+
+async function runWrk(s: Server, script: string, seconds: number, connections: number): Promise<WrkResult> {
+  const cmd = ['taskset', '-c', CLIENT_CPU, 'wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, s.base + '/']
+  const table0 = procTable()
+  const pids = tree(s.pid, table0)
+  const cores0 = coreTimes()
+  const t0 = performance.now()
+  const proc = Bun.spawn(cmd, { stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' })
+  const child: Child = { proc, group: false, fds: [] }
+  children.add(child)
+  const [out, err] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text()])
+  const code = await proc.exited
+  const wall = (performance.now() - t0) / 1000
+  const table1 = procTable()
+  const cores1 = coreTimes()
+  children.delete(child)
+  let serverTicks = 0
+  let otherTicks = 0
+  for (const [p, after] of table1) {
+    const delta = after.ticks - (table0.get(p)?.ticks ?? 0)
+    if (pids.includes(p)) serverTicks += delta
+    else if (p !== process.pid && p !== proc.pid) otherTicks += delta
+  }
+  const line = out.split('\n').find((l) => l.startsWith('@@WRK '))
+  if (code !== 0 || !line) throw new Error(`wrk exited ${code} against ${s.label}:\n${out}\n${err}`)
+  const r = JSON.parse(line.slice(6)) as Omit<WrkResult, 'rps' | 'durationS' | 'bytesPerResponse' | 'serverCpu' | 'clientCpu' | 'otherCpu' | 'coreBusy'> & { bytes: number; durationUs: number }
+  const usage = proc.resourceUsage()
+  const durationS = r.durationUs / 1e6
+  return {
+    rps: r.requests / durationS,
+    requests: r.requests,
+    durationS,
+    bytesPerResponse: r.requests > 0 ? r.bytes / r.requests : 0,
+    latencyUs: r.latencyUs,
+    errors: r.errors,
+    created: r.created,
+    serverCpu: serverTicks / CLK_TCK / wall,
+    clientCpu: usage ? Number(usage.cpuTime.total) / 1e6 / wall : Number.NaN,
+    otherCpu: otherTicks / CLK_TCK / wall,
+    coreBusy: { server: coreBusy(cores0, cores1, SERVER_CPU), client: coreBusy(cores0, cores1, CLIENT_CPU) },
+  }
+}
+
+const socketErrors = (r: WrkResult) => r.errors.connect + r.errors.read + r.errors.write + r.errors.timeout
+
+// ---------------------------------------------------------------- the benchmark
+
+type RunRecord = {
+  run: number
+  paths: number
+  meanBodyBytes: number
+  repeated: { path: string; bodyBytes: number }
+  order: string[]
+  scenarios: Record<string, WrkResult>
+  ratios: Record<string, number>
+}
+type WriteRecord = { run: number; result: WrkResult; created: number; rowsAdded: number; inFlightAtStop: number; landed: boolean }
+
+async function adminTotal(s: Server, secret: string): Promise<number> {
+  const r = await fetch(`${s.base}/admin/v1/locations?limit=1`, { headers: { authorization: `Bearer ${secret}` } })
+  const body = (await r.json()) as { pagination?: { total?: number } }
+  if (r.status !== 200 || typeof body.pagination?.total !== 'number') throw new Error(`GET /admin/v1/locations answered ${r.status}: ${JSON.stringify(body).slice(0, 300)}`)
+  return body.pagination.total
+}
+
+function which(cmd: string): boolean {
+  return Bun.which(cmd) !== null
+}
+
+function fsType(dir: string): string {
+  const p = Bun.spawnSync(['findmnt', '-no', 'FSTYPE', '-T', dir])
+  return p.exitCode === 0 ? p.stdout.toString().trim() : 'unknown'
+}
+
+function log(msg: string): void {
+  console.error(`[http] ${msg}`)
+}
+
+async function main(): Promise<void> {
+  const o = parseArgs(Bun.argv.slice(2))
+  if (!which('wrk')) throw new Error('wrk is not installed: apt-get install -y wrk')
+  if (!which('taskset')) throw new Error('taskset is not installed (util-linux)')
+  if (cpus().length < 2) throw new Error('needs 2 cores: the server on CPU 0, wrk on CPU 1')
+  const started = new Date()
+  tmp = mkdtempSync(join(tmpdir(), 'storeloc-http-bench-'))
+  const tmpFs = fsType(tmp)
+  if (tmpFs === 'tmpfs') log(`warning: ${tmpdir()} is tmpfs, where fsync costs nothing: write figures will flatter; set TMPDIR to a disk`)
+  const db = join(tmp, 'bench.db')
+
+  // 1. Seed.
+  let t = performance.now()
+  const store = openStore(db)
+  const seeded = seedLocator(store, o.size, o.seed)
+  // The default limit (1000/min) and the CLI's cap (1M/min) would answer 429 within a run; the
+  // limiter still counts every request, it just never refuses.
+  store.write(() => store.locators.updateSettings(seeded.locatorId, { rateLimit: 2_000_000_000 }))
+  const { secret } = createKey(store, seeded.locatorId, null)
+  const token = store.locators.get(seeded.locatorId)!.publicToken
+  const synchronous = store.db.query<{ synchronous: number }, []>('PRAGMA synchronous').get()?.synchronous
+  const sqliteVersion = store.db.query<{ v: string }, []>('select sqlite_version() as v').get()!.v
+  store.close()
+  const set = seeded.set
+  log(`seeded ${o.size} locations in ${((performance.now() - t) / 1000).toFixed(1)} s (${tmp}, ${tmpFs})`)
+
+  const pathsFor = (run: number) => {
+    const sc = scenario(set, o.seed, run)
+    const types = o.types.map((k) => {
+      const ty = sc.types.find((x) => x.key === k)
+      if (!ty) throw new Error(`--types: unknown query type ${k}; known: ${sc.types.map((x) => x.key).join(', ')}`)
+      return ty
+    })
+    return Array.from({ length: o.paths }, (_, i) => `/public/v1/${token}/locations?${types[i % types.length]!.gen()}`)
+  }
+  const firstPaths = pathsFor(1)
+
+  // 2. Servers.
+  const services = new Map<number, Server>()
+  const unsupported: number[] = []
+  for (const n of o.workers) {
+    t = performance.now()
+    const s = startService(o.entry, db, n)
+    await waitReady(s, '/readyz')
+    if (n > 1) {
+      // Let the workers start, then count them.
+      let count = 1
+      for (let i = 0; i < 50; i++) {
+        await Bun.sleep(100)
+        count = tree(s.pid).length
+        if (count >= n) break
+      }
+      if (count < 2) {
+        console.log(`WORKERS=${n}: not supported by this build, skipped`)
+        unsupported.push(n)
+        await stopChild(s.child)
+        continue
+      }
+      s.pids = tree(s.pid)
+      log(`WORKERS=${n}: ${s.pids.length} processes (${s.pids.join(', ')}), unpinned; they share CPU ${CLIENT_CPU} with wrk`)
+    }
+    const warmMs = await warmIndex(s, firstPaths[0]!)
+    log(`${s.label} ready, index warm in ${(warmMs / 1000).toFixed(1)} s (started ${((performance.now() - t) / 1000).toFixed(1)} s ago)`)
+    services.set(n, s)
+  }
+  const main1 = services.get(1)!
+  const extraWorkers = [...services.keys()].filter((n) => n > 1)
+
+  // 3. Read scenarios, interleaved.
+  const labels: Record<string, string> = {
+    bare: 'bare `Bun.serve`, static body of the same size (pinned)',
+    varied: `public radius query, ${o.paths} distinct paths cycled (pinned)`,
+    repeated: 'public radius query, one path repeated (pinned)',
+  }
+  for (const n of extraWorkers) labels[`workers${n}`] = `public radius query, varied, WORKERS=${n} (unpinned, shares CPU ${CLIENT_CPU} with wrk)`
+  const keys = ['bare', 'varied', 'repeated', ...extraWorkers.map((n) => `workers${n}`)]
+  const runs: RunRecord[] = []
+  for (let run = 1; run <= o.runs; run++) {
+    const paths = run === 1 ? firstPaths : pathsFor(run)
+    // Body sizes as served (identity encoding, as wrk asks).
+    const sizes: number[] = []
+    for (const p of paths) {
+      const r = await fetch(main1.base + p, { headers: { 'accept-encoding': 'identity' } })
+      const bytes = (await r.arrayBuffer()).byteLength
+      if (r.status !== 200) throw new Error(`GET ${p} answered ${r.status}`)
+      sizes.push(bytes)
+    }
+    const mean = sizes.reduce((a, b) => a + b, 0) / sizes.length
+    let best = 0
+    for (let i = 1; i < sizes.length; i++) if (Math.abs(sizes[i]! - mean) < Math.abs(sizes[best]! - mean)) best = i
+    const repeated = { path: paths[best]!, bodyBytes: sizes[best]! }
+    log(`run ${run}: ${paths.length} paths, mean body ${mean.toFixed(0)} bytes (min ${Math.min(...sizes)}, max ${Math.max(...sizes)}); repeated path body ${repeated.bodyBytes} bytes`)
+
+    const bare = startBare(Math.round(mean), run)
+    await waitReady(bare, '/')
+    const variedScript = luaScript(`varied-${run}`, paths, null)
+    const repeatedScript = luaScript(`repeated-${run}`, [repeated.path], null)
+    const plan: Record<string, { server: Server; script: string }> = {
+      bare: { server: bare, script: variedScript },
+      varied: { server: main1, script: variedScript },
+      repeated: { server: main1, script: repeatedScript },
+    }
+    for (const n of extraWorkers) plan[`workers${n}`] = { server: services.get(n)!, script: variedScript }
+    const order = keys.map((_, i) => keys[(i + run - 1) % keys.length]!)
+    const scenarios: Record<string, WrkResult> = {}
+    for (const key of order) {
+      const { server, script } = plan[key]!
+      if (o.warmup > 0) await runWrk(server, script, o.warmup, o.connections)
+      const r = await runWrk(server, script, o.duration, o.connections)
+      scenarios[key] = r
+      const bad = r.errors.status + socketErrors(r)
+      log(`run ${run} ${key}: ${r.rps.toFixed(0)} req/s, p50 ${(r.latencyUs.p50 / 1000).toFixed(2)} ms, p99 ${(r.latencyUs.p99 / 1000).toFixed(2)} ms, ${r.bytesPerResponse.toFixed(0)} B/response, server CPU ${(r.serverCpu * 100).toFixed(0)}%, wrk CPU ${(r.clientCpu * 100).toFixed(0)}%, CPU ${SERVER_CPU}/${CLIENT_CPU} busy ${(r.coreBusy.server * 100).toFixed(0)}%/${(r.coreBusy.client * 100).toFixed(0)}%, other processes ${(r.otherCpu * 100).toFixed(0)}% of a core${bad ? `, ${bad} ERRORS` : ''}`)
+    }
+    await stopChild(bare.child)
+    const ratios: Record<string, number> = {
+      varied_vs_bare: scenarios.varied!.rps / scenarios.bare!.rps,
+      repeated_vs_bare: scenarios.repeated!.rps / scenarios.bare!.rps,
+    }
+    for (const n of extraWorkers) ratios[`workers${n}_vs_varied`] = scenarios[`workers${n}`]!.rps / scenarios.varied!.rps
+    runs.push({ run, paths: paths.length, meanBodyBytes: mean, repeated, order, scenarios, ratios })
+  }
+  for (const n of extraWorkers) await stopChild(services.get(n)!.child)
+
+  // 4. Writes, last (they grow the locator), on the WORKERS=1 server.
+  const writes: WriteRecord[] = []
+  let fileRows: { api: number; file: number } | null = null
+  if (o.writes) {
+    const pool = generate(Math.max(1000, Math.min(20_000, o.writeDuration * 2000)), o.seed + 1).bodies.map((b) => JSON.stringify(b))
+    const script = luaScript('writes', pool, { path: '/admin/v1/locations', secret })
+    let total = 0
+    for (let run = 1; run <= o.runs; run++) {
+      if (o.warmup > 0) await runWrk(main1, script, o.warmup, o.writeConnections)
+      await Bun.sleep(300) // requests in flight when the warm-up stopped
+      const before = await adminTotal(main1, secret)
+      const r = await runWrk(main1, script, o.writeDuration, o.writeConnections)
+      await Bun.sleep(300)
+      total = await adminTotal(main1, secret)
+      const rowsAdded = total - before
+      const inFlightAtStop = rowsAdded - r.created
+      const landed = inFlightAtStop >= 0 && inFlightAtStop <= o.writeConnections && r.errors.status === 0
+      writes.push({ run, result: r, created: r.created, rowsAdded, inFlightAtStop, landed })
+      log(`writes run ${run}: ${r.rps.toFixed(0)} creates/s, p50 ${(r.latencyUs.p50 / 1000).toFixed(2)} ms, p99 ${(r.latencyUs.p99 / 1000).toFixed(2)} ms; 201s ${r.created}, rows added ${rowsAdded}${landed ? '' : ' MISMATCH'}; server CPU ${(r.serverCpu * 100).toFixed(0)}%, other processes ${(r.otherCpu * 100).toFixed(0)}% of a core`)
+    }
+    await stopChild(main1.child)
+    const check = openStore(db)
+    fileRows = { api: total, file: check.locations.count(seeded.locatorId, null) }
+    check.close()
+  }
+  await cleanup()
+
+  // 5. Report.
+  const cpu = cpus()
+  const machine = { cpu: cpu[0]?.model ?? 'unknown', cores: cpu.length, memoryGB: Math.round((totalmem() / 2 ** 30) * 10) / 10, os: `${platform()} ${release()}` }
+  const wrkVersion = (Bun.spawnSync(['wrk', '--version']).stdout.toString().split('\n')[0] ?? '').replace(/\s+Copyright.*$/, '').trim()
+  const versions = { bun: Bun.version, wrk: wrkVersion, sqlite: sqliteVersion }
+  const git = (...args: string[]) => Bun.spawnSync(['git', ...args], { cwd: ROOT }).stdout.toString().trim()
+  const commit = `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--', 'src') ? ' (src/ modified)' : ''}`
+
+  const summary = {
+    scenarios: Object.fromEntries(
+      keys.map((k) => {
+        const rs = runs.map((r) => r.scenarios[k]!)
+        return [
+          k,
+          {
+            label: labels[k]!,
+            rps: spread(rs.map((r) => r.rps)),
+            p50Us: spread(rs.map((r) => r.latencyUs.p50)),
+            p99Us: spread(rs.map((r) => r.latencyUs.p99)),
+            bytesPerResponse: spread(rs.map((r) => r.bytesPerResponse)),
+            serverCpu: spread(rs.map((r) => r.serverCpu)),
+            clientCpu: spread(rs.map((r) => r.clientCpu)),
+            otherCpu: spread(rs.map((r) => r.otherCpu)),
+            serverCoreBusy: spread(rs.map((r) => r.coreBusy.server)),
+            clientCoreBusy: spread(rs.map((r) => r.coreBusy.client)),
+            errors: rs.reduce((a, r) => a + r.errors.status + socketErrors(r), 0),
+          },
+        ]
+      }),
+    ),
+    ratios: Object.fromEntries(Object.keys(runs[0]!.ratios).map((k) => [k, spread(runs.map((r) => r.ratios[k]!))])),
+    writes:
+      writes.length > 0
+        ? {
+            rps: spread(writes.map((w) => w.result.rps)),
+            p50Us: spread(writes.map((w) => w.result.latencyUs.p50)),
+            p99Us: spread(writes.map((w) => w.result.latencyUs.p99)),
+            serverCpu: spread(writes.map((w) => w.result.serverCpu)),
+            otherCpu: spread(writes.map((w) => w.result.otherCpu)),
+            allLanded: writes.every((w) => w.landed) && fileRows !== null && fileRows.api === fileRows.file,
+            fileRows,
+          }
+        : null,
+  }
+
+  const n = o.runs
+  const rng = (s: Spread, f: (x: number) => string) => (s.runs.length > 1 ? `${f(s.min)}–${f(s.max)}` : '(1 run)')
+  const num = (x: number) => x.toFixed(0)
+  const ms = (us: number) => `${(us / 1000).toFixed(us >= 10_000 ? 1 : 2)} ms`
+  const pct = (x: number) => `${(x * 100).toFixed(0)}%`
+  const verdict = (ok: boolean) => (ok ? 'PASS' : '**MISS**')
+  const meanBody = spread(runs.map((r) => r.meanBodyBytes))
+  const md: string[] = []
+  md.push('# HTTP benchmark', '')
+  md.push(`${started.toISOString().slice(0, 16).replace('T', ' ')} UTC · commit ${commit} · ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGB} GB · ${machine.os} · bun ${versions.bun} · ${versions.wrk} · SQLite ${versions.sqlite}`, '')
+  md.push(
+    `${o.size.toLocaleString('en')} locations (seed ${o.seed}), ${n} run${n > 1 ? 's' : ''}, ${o.duration} s measured after ${o.warmup} s warm-up per scenario, scenario order rotated per run. ` +
+      `Server (and the bare baseline) pinned to CPU ${SERVER_CPU}, \`taskset -c ${CLIENT_CPU} wrk -t1 -c${o.connections}\` on CPU ${CLIENT_CPU}, loopback, keep-alive. ` +
+      `Query types: ${o.types.join(', ')}; mean body ${num(meanBody.median)} bytes${n > 1 ? ` (${num(meanBody.min)}–${num(meanBody.max)} across runs)` : ''}, which is the bare body's size. ` +
+      'Figures: median over runs; spread: min–max over runs; latency from wrk (closed loop, so it includes queueing behind the other connections).',
+    '',
+  )
+  md.push(
+    `| Scenario | req/s | spread | p50 | spread | p99 | spread | bytes/response (wire) | server CPU | wrk CPU | CPU ${SERVER_CPU} / ${CLIENT_CPU} busy | other load (worst run) | errors |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  )
+  for (const k of keys) {
+    const s = summary.scenarios[k]!
+    md.push(
+      `| ${s.label} | ${num(s.rps.median)} | ${rng(s.rps, num)} | ${ms(s.p50Us.median)} | ${rng(s.p50Us, ms)} | ${ms(s.p99Us.median)} | ${rng(s.p99Us, ms)} | ${num(s.bytesPerResponse.median)} | ${pct(s.serverCpu.median)} | ${pct(s.clientCpu.median)} | ${pct(s.serverCoreBusy.median)} / ${pct(s.clientCoreBusy.median)} | ${pct(s.otherCpu.max)} | ${s.errors === 0 ? '0' : `**${s.errors}**`} |`,
+    )
+  }
+  for (const w of unsupported) md.push(`| public radius query, varied, WORKERS=${w} | not supported by this build, skipped | | | | | | | | | | | |`)
+  md.push('')
+  const worstOther = Math.max(...runs.flatMap((x) => Object.values(x.scenarios).map((y) => y.otherCpu)), ...writes.map((x) => x.result.otherCpu))
+  if (worstOther > OTHER_LOAD_WARN) {
+    md.push(`**Other processes used up to ${pct(worstOther)} of a core during a measurement ("other load", worst run): the machine was shared and these figures are disturbed; rerun when it is quiet.**`, '')
+  }
+  md.push('| Ratio (per run, then median) | value | spread | target | |', '|---|---:|---:|---|---|')
+  const r = summary.ratios
+  md.push(`| varied / bare | ${pct(r.varied_vs_bare!.median)} | ${rng(r.varied_vs_bare!, pct)} | ≥ ${pct(TARGETS.variedVsBare)} | ${verdict(r.varied_vs_bare!.median >= TARGETS.variedVsBare)} |`)
+  md.push(`| repeated / bare | ${pct(r.repeated_vs_bare!.median)} | ${rng(r.repeated_vs_bare!, pct)} | ≥ ${pct(TARGETS.repeatedVsBare)} | ${verdict(r.repeated_vs_bare!.median >= TARGETS.repeatedVsBare)} |`)
+  for (const w of extraWorkers) {
+    const s = r[`workers${w}_vs_varied`]!
+    md.push(`| WORKERS=${w} / WORKERS=1, varied (gain) | ${s.median.toFixed(2)}× | ${rng(s, (x) => `${x.toFixed(2)}×`)} | (measured, no target) | |`)
+  }
+  md.push('')
+  if (summary.writes) {
+    const w = summary.writes
+    const created = writes.map((x) => x.created)
+    const added = writes.map((x) => x.rowsAdded)
+    md.push(
+      `Writes: \`POST /admin/v1/locations\`, one location per request with coordinates (no geocoding), ${o.writeConnections} connections, ${o.writeDuration} s per run after ${o.warmup} s warm-up, WORKERS=1 server pinned to CPU ${SERVER_CPU}; SQLite WAL, synchronous=${synchronous === 2 ? 'FULL' : `${synchronous} (not FULL!)`}, database on ${tmpFs}.`,
+      '',
+    )
+    md.push('| Figure | value | spread | target | |', '|---|---:|---:|---|---|')
+    md.push(`| creates/s | ${num(w.rps.median)} | ${rng(w.rps, num)} | ≥ ${TARGETS.createsPerSecond} | ${verdict(w.rps.median >= TARGETS.createsPerSecond)} |`)
+    md.push(`| latency p50 | ${ms(w.p50Us.median)} | ${rng(w.p50Us, ms)} | | |`)
+    md.push(`| latency p99 | ${ms(w.p99Us.median)} | ${rng(w.p99Us, ms)} | | |`)
+    md.push(`| server CPU / other load (worst run) | ${pct(w.serverCpu.median)} / ${pct(w.otherCpu.max)} | | | |`)
+    md.push(`| 201 answers / rows added, per run | ${created.join(', ')} / ${added.join(', ')} | | rows − 201s in 0…${o.writeConnections} (in flight at stop) | ${w.allLanded ? 'PASS' : '**MISS**'} |`)
+    md.push(`| rows in the file after a graceful stop = rows the API counted | ${w.fileRows ? `${w.fileRows.file} = ${w.fileRows.api}` : '—'} | | equal | ${w.fileRows && w.fileRows.file === w.fileRows.api ? 'PASS' : '**MISS**'} |`)
+    md.push('')
+  }
+  const markdown = md.join('\n')
+  console.log(markdown)
+
+  if (o.json) {
+    const json = {
+      benchmark: 'http',
+      date: started.toISOString(),
+      commit,
+      machine,
+      versions,
+      options: o,
+      setup: {
+        serverCpu: SERVER_CPU,
+        clientCpu: CLIENT_CPU,
+        wrk: `taskset -c ${CLIENT_CPU} wrk -t1 -c${o.connections} -d${o.duration}s --timeout 10s -s <script>`,
+        workersUnpinned: extraWorkers,
+        workersUnsupported: unsupported,
+        tmpFs,
+        synchronous,
+      },
+      targets: TARGETS,
+      runs,
+      writes,
+      summary,
+    }
+    writeFileSync(o.json, `${JSON.stringify(json, null, 2)}\n`)
+    log(`wrote ${o.json}`)
+  }
+}
+
+let interrupted = false
+process.on('SIGINT', () => {
+  interrupted = true
+  log('interrupted: stopping servers, removing temporary files')
+  void cleanup().finally(() => process.exit(130))
+})
+process.on('SIGTERM', () => {
+  interrupted = true
+  void cleanup().finally(() => process.exit(143))
+})
+
+try {
+  await main()
+} catch (e) {
+  if (!interrupted) console.error(e instanceof Error ? e.message : e)
+  process.exitCode = 1
+} finally {
+  await cleanup()
+}
