@@ -15,7 +15,6 @@
 //   it being ready: without it, words are checked on the map's candidates.
 // - each location's public JSON, pre-serialized.
 import FlexSearch from 'flexsearch'
-import { distance } from 'geokdbush'
 import KDBush from 'kdbush'
 import { nameKey } from '../text'
 import { Vocabulary } from './vocabulary'
@@ -84,6 +83,10 @@ const FS_CHUNK = 2000
 /** A prefix that begins more terms than this is not used to pick candidates (its words are still checked). */
 const PREFIX_PLAN_TERMS = 64
 
+/** geokdbush's Earth radius (km) and degrees-to-radians factor: our distances are its distances. */
+const EARTH_RADIUS_KM = 6371
+const RAD = Math.PI / 180
+
 /** km per degree of latitude, rounded down so boxes err on the large side. */
 const KM_PER_DEGREE = 111
 
@@ -117,41 +120,39 @@ export function searchWords(search: string): string[] {
   return folded === '' ? [] : folded.split(' ')
 }
 
-/** The order of results; ties broken by id so every answer is deterministic. */
-export function compareHits(sort: SortOrder, radius: boolean) {
-  const byId = (a: IndexHit, b: IndexHit) => (a.doc.id < b.doc.id ? -1 : a.doc.id > b.doc.id ? 1 : 0)
-  const byName = (a: IndexHit, b: IndexHit) => (a.doc.nameSort < b.doc.nameSort ? -1 : a.doc.nameSort > b.doc.nameSort ? 1 : 0)
-  const byDistance = (a: IndexHit, b: IndexHit) => a.distanceKm! - b.distanceKm!
+/**
+ * The order of results over (key, km) pairs: negative when a comes first. Ties are broken by name,
+ * then id, so every answer is deterministic.
+ */
+function orderOf(sort: SortOrder, radius: boolean, entries: (IndexEntry | null)[]) {
+  const byName = (a: number, b: number) => {
+    const x = entries[a]!
+    const y = entries[b]!
+    return x.nameSort < y.nameSort ? -1 : x.nameSort > y.nameSort ? 1 : x.id < y.id ? -1 : x.id > y.id ? 1 : 0
+  }
   if (sort === 'priority') {
     // Rank, then as the query's own order would: nearest first (radius) or by name (all).
     return radius
-      ? (a: IndexHit, b: IndexHit) => a.doc.rank - b.doc.rank || byDistance(a, b) || byName(a, b) || byId(a, b)
-      : (a: IndexHit, b: IndexHit) => a.doc.rank - b.doc.rank || byName(a, b) || byId(a, b)
+      ? (a: number, da: number, b: number, db: number) => entries[a]!.rank - entries[b]!.rank || da - db || byName(a, b)
+      : (a: number, _da: number, b: number) => entries[a]!.rank - entries[b]!.rank || byName(a, b)
   }
-  if (sort === 'name') return (a: IndexHit, b: IndexHit) => byName(a, b) || byId(a, b)
-  return (a: IndexHit, b: IndexHit) => byDistance(a, b) || byName(a, b) || byId(a, b)
+  if (sort === 'name' || !radius) return (a: number, _da: number, b: number) => byName(a, b)
+  return (a: number, da: number, b: number, db: number) => da - db || byName(a, b)
 }
 
-function siftUp(heap: IndexHit[], i: number, compare: (a: IndexHit, b: IndexHit) => number): void {
-  while (i > 0) {
-    const parent = (i - 1) >> 1
-    if (compare(heap[i]!, heap[parent]!) <= 0) return
-    ;[heap[i], heap[parent]] = [heap[parent]!, heap[i]!]
-    i = parent
-  }
+function swap(keys: Int32Array, kms: Float64Array, i: number, j: number): void {
+  const k = keys[i]!
+  keys[i] = keys[j]!
+  keys[j] = k
+  const d = kms[i]!
+  kms[i] = kms[j]!
+  kms[j] = d
 }
 
-function siftDown(heap: IndexHit[], i: number, compare: (a: IndexHit, b: IndexHit) => number): void {
-  for (;;) {
-    const l = 2 * i + 1
-    const r = l + 1
-    let worst = i
-    if (l < heap.length && compare(heap[l]!, heap[worst]!) > 0) worst = l
-    if (r < heap.length && compare(heap[r]!, heap[worst]!) > 0) worst = r
-    if (worst === i) return
-    ;[heap[i], heap[worst]] = [heap[worst]!, heap[i]!]
-    i = worst
-  }
+/** geokdbush's haverSin. */
+function haverSin(theta: number): number {
+  const s = Math.sin(theta / 2)
+  return s * s
 }
 
 type TypedArray = Float64Array | Int32Array | Uint32Array | Uint8Array
@@ -190,6 +191,8 @@ export class LocatorIndex {
   private live = 0
   private lat = new Float64Array(0)
   private lng = new Float64Array(0)
+  /** cos(lat) per key, for distances. */
+  private cosLat = new Float64Array(0)
   /** 1: the key's current point is in the KDBush base; 0: dead there (moved, removed, or newer than the base). */
   private inBase = new Uint8Array(0)
   /** The key's place in `delta`, or -1. */
@@ -321,34 +324,63 @@ export class LocatorIndex {
     const tagPlan = q.tags.length > 0 ? this.planTags(q) : null
     if (tagPlan === undefined) return empty
 
-    const compare = compareHits(q.sort, q.center !== null)
+    const entries = this.entries
+    const radius = q.center !== null
+    const byDistance = radius && q.sort === 'distance'
+    // The best `keep` candidates in a bounded max-heap of (key, km), worst at the top; the rest are only counted.
     const keep = q.offset + q.limit
-    // The best `keep` hits in a bounded max-heap (worst at the top); the rest are only counted.
-    // A hit object is made only for a candidate that enters the heap; the rest are compared through one scratch.
-    const heap: IndexHit[] = []
-    const scratch: IndexHit = { doc: null as unknown as IndexEntry, distanceKm: null }
+    const heapKey = new Int32Array(keep)
+    const heapKm = new Float64Array(keep)
+    let size = 0
     let total = 0
-    const offer = (key: number, distanceKm: number | null) => {
+    const compare = orderOf(q.sort, radius, entries)
+    const up = (i: number) => {
+      while (i > 0) {
+        const parent = (i - 1) >> 1
+        if (compare(heapKey[i]!, heapKm[i]!, heapKey[parent]!, heapKm[parent]!) <= 0) return
+        swap(heapKey, heapKm, i, parent)
+        i = parent
+      }
+    }
+    const down = (i: number) => {
+      for (;;) {
+        const l = 2 * i + 1
+        const r = l + 1
+        let worst = i
+        if (l < size && compare(heapKey[l]!, heapKm[l]!, heapKey[worst]!, heapKm[worst]!) > 0) worst = l
+        if (r < size && compare(heapKey[r]!, heapKm[r]!, heapKey[worst]!, heapKm[worst]!) > 0) worst = r
+        if (worst === i) return
+        swap(heapKey, heapKm, i, worst)
+        i = worst
+      }
+    }
+    const offer = (key: number, km: number) => {
       if (tagPlan !== null && !this.tagsOk(key, tagPlan)) return
       if (wordPlan !== null && !this.wordsOk(key, wordPlan)) return
       total++
-      const doc = this.entries[key]!
-      if (heap.length < keep) {
-        heap.push({ doc, distanceKm })
-        siftUp(heap, heap.length - 1, compare)
+      if (size < keep) {
+        heapKey[size] = key
+        heapKm[size] = km
+        up(size++)
         return
       }
-      scratch.doc = doc
-      scratch.distanceKm = distanceKm
-      if (compare(scratch, heap[0]!) < 0) {
-        heap[0] = { doc, distanceKm }
-        siftDown(heap, 0, compare)
-      }
+      if (byDistance && km > heapKm[0]!) return // the usual case, decided without the full order
+      if (compare(key, km, heapKey[0]!, heapKm[0]!) >= 0) return
+      heapKey[0] = key
+      heapKm[0] = km
+      down(0)
     }
-    const { lat: lats, lng: lngs } = this
+    const { lat: lats, lng: lngs, cosLat } = this
     if (q.center) {
       const { lat, lng } = q.center
       const r = q.radiusKm
+      // geokdbush's distance(lng, lat, x, y), with cos(lat) hoisted and each point's precomputed:
+      // the same operations in the same order, so the same km.
+      const cosLat1 = Math.cos(lat * RAD)
+      const km = (key: number) => {
+        const h = cosLat1 * cosLat[key]! * haverSin((lng - lngs[key]!) * RAD) + haverSin((lat - lats[key]!) * RAD)
+        return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h))
+      }
       const boxes = boxesAround(lng, lat, r)
       // Base candidates: KDBush boxes that hold the circle (lng, lat order); delta: scanned.
       const ranges = this.base ? boxes.map(([x0, y0, x1, y1]) => this.base!.range(x0, y0, x1, y1)) : []
@@ -356,7 +388,7 @@ export class LocatorIndex {
       for (const found of ranges) mapSize += found.length
       if (wordPlan?.source && this.textReady && wordPlan.source.size * 2 < mapSize) {
         for (const key of this.textCandidates(wordPlan.source.terms)) {
-          const d = distance(lng, lat, lngs[key]!, lats[key]!)
+          const d = km(key)
           if (d <= r) offer(key, d)
         }
       } else {
@@ -365,7 +397,7 @@ export class LocatorIndex {
           for (let i = 0; i < found.length; i++) {
             const key = baseKeys[found[i]!]!
             if (inBase[key] === 0) continue
-            const d = distance(lng, lat, lngs[key]!, lats[key]!)
+            const d = km(key)
             if (d <= r) offer(key, d)
           }
         }
@@ -376,17 +408,20 @@ export class LocatorIndex {
           const y = lats[key]!
           const x = lngs[key]!
           if (y < y0 || y > y1 || !((x >= ax0 && x <= ax1) || (x >= bx0 && x <= bx1))) continue
-          const d = distance(lng, lat, x, y)
+          const d = km(key)
           if (d <= r) offer(key, d)
         }
       }
     } else if (wordPlan?.source && this.textReady && wordPlan.source.size * 2 < this.live) {
-      for (const key of this.textCandidates(wordPlan.source.terms)) offer(key, null)
+      for (const key of this.textCandidates(wordPlan.source.terms)) offer(key, 0)
     } else {
-      for (let key = 0; key < this.entries.length; key++) if (this.entries[key] !== null) offer(key, null)
+      for (let key = 0; key < entries.length; key++) if (entries[key] !== null) offer(key, 0)
     }
-    heap.sort(compare)
-    return { total, hits: heap.slice(q.offset) }
+    const order = Array.from({ length: size }, (_, i) => i)
+    order.sort((a, b) => compare(heapKey[a]!, heapKm[a]!, heapKey[b]!, heapKm[b]!))
+    const hits: IndexHit[] = []
+    for (let i = q.offset; i < size; i++) hits.push({ doc: entries[heapKey[order[i]!]!]!, distanceKm: radius ? heapKm[order[i]!]! : null })
+    return { total, hits }
   }
 
   // ------------------------------------------------------------ query plans
@@ -538,6 +573,7 @@ export class LocatorIndex {
     this.entries[key] = { id: doc.id, json: doc.json, nameSort: doc.nameSort, rank: doc.rank }
     this.lat[key] = doc.lat
     this.lng[key] = doc.lng
+    this.cosLat[key] = Math.cos(doc.lat * RAD)
     this.inBase[key] = 0
     if (this.deltaAt[key] === -1) {
       this.deltaAt[key] = this.delta.length
@@ -685,6 +721,7 @@ export class LocatorIndex {
     const before = this.lat.length
     this.lat = ensure(this.lat, n)
     this.lng = ensure(this.lng, n)
+    this.cosLat = ensure(this.cosLat, n)
     this.inBase = ensure(this.inBase, n)
     this.termStart = ensure(this.termStart, n)
     this.termCount = ensure(this.termCount, n)
@@ -703,6 +740,7 @@ export class LocatorIndex {
     const n = this.entries.length
     this.lat = fit(this.lat, n)
     this.lng = fit(this.lng, n)
+    this.cosLat = fit(this.cosLat, n)
     this.inBase = fit(this.inBase, n)
     this.termStart = fit(this.termStart, n)
     this.termCount = fit(this.termCount, n)
