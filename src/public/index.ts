@@ -71,8 +71,17 @@ function locationsAnswer(registry: IndexRegistry, locator: Locator, url: URL): {
   return { body: `${out}],"pagination":${JSON.stringify(pagination)}},"meta":${JSON.stringify(meta)}}`, total }
 }
 
+/**
+ * Answers kept for repeated identical requests between two writes (shared/design.md): keyed by
+ * ETag and URL, so a write (a new version) makes every older entry unreachable; least recently
+ * used entries leave first. At ~30 KB per radius answer, 1024 entries stay under ~32 MB.
+ */
+const RESPONSE_CACHE_ENTRIES = 1024
+
 export function publicRoutes(deps: PublicDeps) {
   const limiter = deps.limiter ?? new RateLimiter()
+  const responses = new Map<string, Uint8Array>()
+  const encoder = new TextEncoder()
 
   /** Guards, conditional GET, then the body; errors carry the rate headers once the rate was counted. */
   function respond(request: Request, token: string, body: (locator: Locator, url: URL) => string): Response {
@@ -89,7 +98,17 @@ export function publicRoutes(deps: PublicDeps) {
       const etag = `W/"${deps.registry.version(admitted.locator.id).toString(36)}-${Bun.hash(base + url.pathname + url.search).toString(36)}"`
       const headers = { ...rate, etag, 'cache-control': 'public, max-age=60', vary: 'Origin' }
       if (etagMatches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers })
-      return new Response(body(admitted.locator, url), { status: 200, headers: { ...headers, 'content-type': 'application/json; charset=utf-8' } })
+      // The ETag names the locator's version and the URL: the same ETag, the same bytes.
+      const cacheKey = `${etag} ${url.href}`
+      let bytes = responses.get(cacheKey)
+      if (bytes) {
+        responses.delete(cacheKey) // most recently used last
+      } else {
+        bytes = encoder.encode(body(admitted.locator, url))
+        if (responses.size >= RESPONSE_CACHE_ENTRIES) responses.delete(responses.keys().next().value!)
+      }
+      responses.set(cacheKey, bytes)
+      return new Response(bytes, { status: 200, headers: { ...headers, 'content-type': 'application/json; charset=utf-8' } })
     } catch (e) {
       if (!(e instanceof PublicError)) throw e
       const res = e.toResponse()

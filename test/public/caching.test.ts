@@ -111,6 +111,18 @@ describe('Cache-Control and ETag', () => {
     }
   }
 
+  test('repeated identical requests between writes get the same bytes, and the first after a write the new answer', async () => {
+    for (const url of urls()) {
+      const first = await f.get(url)
+      expect(first.status).toBe(200)
+      expect(first.text.length).toBeGreaterThan(30)
+      for (let i = 0; i < 3; i++) expect((await f.get(url)).text).toBe(first.text) // answered from the response cache
+    }
+    expect((await f.env.call('POST', `/admin/v1/locations/${f.ids.velo}`, { body: { name: 'Aaa Vélo Renamed' } })).status).toBe(200)
+    // all=true (by name: now first) and the location itself
+    for (const url of [urls()[0]!, urls()[2]!]) expect((await f.get(url)).text).toContain('Aaa Vélo Renamed')
+  })
+
   test('a new location changes the ETag', async () => {
     await expectEtagsChange(async () => {
       const res = await f.env.call('POST', '/admin/v1/locations', { body: { name: 'New', address: '1 New Street', coordinates: { lat: 48.86, lng: 2.35 } } })
