@@ -18,10 +18,10 @@ import { scenario, seedLocator } from './scenario'
 
 // ---------------------------------------------------------------- options
 
-type Options = { sizes: number[]; runs: number; out: string; seed: number; child: { size: number; run: number } | null }
+type Options = { sizes: number[]; runs: number; out: string; seed: number; quick: boolean; child: { size: number; run: number } | null }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { sizes: [10_000, 100_000], runs: 3, out: resolve(import.meta.dir, 'results'), seed: 42, child: null }
+  const o: Options = { sizes: [10_000, 100_000], runs: 3, out: resolve(import.meta.dir, 'results'), seed: 42, quick: false, child: null }
   let childSize = 0
   let childRun = 0
   for (let i = 0; i < argv.length; i++) {
@@ -35,9 +35,14 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--runs') o.runs = Number(v())
     else if (a === '--out') o.out = resolve(v())
     else if (a === '--seed') o.seed = Number(v())
-    else if (a === '--child-size') childSize = Number(v())
+    else if (a === '--quick') {
+      // about a minute: 10k only, one run, fewer queries per type (explicit --sizes/--runs after it win)
+      o.quick = true
+      o.sizes = [10_000]
+      o.runs = 1
+    } else if (a === '--child-size') childSize = Number(v())
     else if (a === '--child-run') childRun = Number(v())
-    else throw new Error(`unknown option ${a}\nusage: bun bench/query.ts [--sizes 10000,100000] [--runs 3] [--out bench/results] [--seed 42]`)
+    else throw new Error(`unknown option ${a}\nusage: bun bench/query.ts [--quick] [--sizes 10000,100000] [--runs 3] [--out bench/results] [--seed 42]`)
   }
   if (o.sizes.some((n) => !Number.isInteger(n) || n < 1000)) throw new Error('--sizes: whole numbers >= 1000')
   if (!(o.runs >= 1)) throw new Error('--runs must be >= 1')
@@ -86,7 +91,7 @@ type RunResult = {
   }
 }
 
-async function runOnce(size: number, run: number, seed: number): Promise<RunResult> {
+async function runOnce(size: number, run: number, seed: number, quick: boolean): Promise<RunResult> {
   const dir = mkdtempSync(join(tmpdir(), 'storeloc-bench-'))
   try {
     const store = openStore(join(dir, 'bench.sqlite'))
@@ -140,8 +145,8 @@ async function runOnce(size: number, run: number, seed: number): Promise<RunResu
 
     const { types, typical, pick, densest } = scenario(set, seed, run)
     const queries: RunResult['queries'] = {}
-    const N = 2000
-    const BUDGET_MS = 4000 // per type; slow types stop early (N is reported)
+    const N = quick ? 300 : 2000
+    const BUDGET_MS = quick ? 500 : 4000 // per type; slow types stop early (N is reported)
     for (const type of types) {
       const warm = Array.from({ length: 200 }, type.gen)
       let t0 = performance.now()
@@ -176,7 +181,7 @@ async function runOnce(size: number, run: number, seed: number): Promise<RunResu
       const rec = store.locations.get(locatorId, id)!
       store.locations.replace({ ...rec, lat: Number(m[1]), lng: Number(m[2]), updatedAt: new Date().toISOString() })
     }
-    const WRITES = 200
+    const WRITES = quick ? 50 : 200
     for (let i = 0; i < WRITES; i++) {
       const id = pick(ids)
       const qs = typical()
@@ -279,7 +284,7 @@ const verdict = (ok: boolean) => (ok ? 'PASS' : '**MISS**')
 async function main() {
   const o = parseArgs(Bun.argv.slice(2))
   if (o.child) {
-    const r = await runOnce(o.child.size, o.child.run, o.seed)
+    const r = await runOnce(o.child.size, o.child.run, o.seed, o.quick)
     process.stdout.write(`\n@@RESULT ${JSON.stringify(r)}\n`)
     return
   }
@@ -288,7 +293,7 @@ async function main() {
   for (const size of o.sizes) {
     for (let run = 1; run <= o.runs; run++) {
       const t = performance.now()
-      const proc = Bun.spawn([process.execPath, import.meta.path, '--child-size', String(size), '--child-run', String(run), '--seed', String(o.seed)], { stdout: 'pipe', stderr: 'inherit' })
+      const proc = Bun.spawn([process.execPath, import.meta.path, '--child-size', String(size), '--child-run', String(run), '--seed', String(o.seed), ...(o.quick ? ['--quick'] : [])], { stdout: 'pipe', stderr: 'inherit' })
       const text = await new Response(proc.stdout).text()
       if ((await proc.exited) !== 0) throw new Error(`run ${run} at ${size} failed`)
       const line = text.split('\n').find((l) => l.startsWith('@@RESULT '))

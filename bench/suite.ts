@@ -1,0 +1,68 @@
+// The whole benchmark suite (`npm run bench`): the in-process Query API bench, the peers (SQLite
+// alone, PostGIS) and the HTTP bench, one after the other so none disturbs another, each in its
+// own processes. Writes bench/results/{query,peers,http}.{json,md} and bench/results/summary.md.
+//
+//   bun bench/suite.ts            10k, 100k and 1M in process (3 runs; 1M 1 run), peers at 100k, HTTP at 100k (3 runs)
+//   bun bench/suite.ts --quick    about a minute: 10k everywhere, 1 run, short measurements
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpus, platform, release, totalmem } from 'node:os'
+import { join, resolve } from 'node:path'
+
+const quick = Bun.argv.includes('--quick')
+const unknown = Bun.argv.slice(2).filter((a) => a !== '--quick')
+if (unknown.length > 0) {
+  console.error(`unknown option ${unknown[0]}\nusage: bun bench/suite.ts [--quick]`)
+  process.exit(2)
+}
+const out = resolve(import.meta.dir, 'results')
+mkdirSync(out, { recursive: true })
+const bun = process.execPath
+const started = new Date()
+
+/** Runs one bench; its stdout (markdown) is kept, its stderr (progress) passes through. */
+async function step(label: string, args: string[]): Promise<{ ok: boolean; markdown: string }> {
+  console.error(`\n== ${label}: bun ${args.join(' ')}`)
+  const t = performance.now()
+  const proc = Bun.spawn([bun, ...args], { stdout: 'pipe', stderr: 'inherit', cwd: resolve(import.meta.dir, '..') })
+  const markdown = await new Response(proc.stdout).text()
+  const ok = (await proc.exited) === 0
+  console.error(`== ${label}: ${ok ? 'done' : 'FAILED'} in ${((performance.now() - t) / 1000).toFixed(0)} s`)
+  return { ok, markdown }
+}
+
+const steps: { name: string; label: string; args: string[] }[] = quick
+  ? [
+      { name: 'query', label: 'in process, 10k', args: ['bench/query.ts', '--quick', '--out', out] },
+      { name: 'peers', label: 'peers, 10k', args: ['bench/peers.ts', '--quick', '--size', '10000', '--json', join(out, 'peers.json')] },
+      { name: 'http', label: 'HTTP, 10k', args: ['bench/http.ts', '--quick', '--json', join(out, 'http.json')] },
+    ]
+  : [
+      { name: 'query', label: 'in process, 10k and 100k', args: ['bench/query.ts', '--sizes', '10000,100000', '--runs', '3', '--out', out] },
+      { name: 'query-1m', label: 'in process, 1M', args: ['bench/query.ts', '--sizes', '1000000', '--runs', '1', '--out', join(out, '1m')] },
+      { name: 'peers', label: 'peers, 100k', args: ['bench/peers.ts', '--size', '100000', '--json', join(out, 'peers.json')] },
+      { name: 'http', label: 'HTTP, 100k', args: ['bench/http.ts', '--runs', '3', '--json', join(out, 'http.json')] },
+    ]
+
+const sections: string[] = []
+let failed = 0
+for (const s of steps) {
+  const { ok, markdown } = await step(s.label, s.args)
+  if (!ok) failed++
+  // query.ts writes its own query.md; the others' markdown is their stdout.
+  const md = s.name.startsWith('query') ? readFileSync(join(s.name === 'query' ? out : join(out, '1m'), 'query.md'), 'utf8') : markdown
+  if (s.name === 'peers' || s.name === 'http') writeFileSync(join(out, `${s.name}.md`), md)
+  sections.push(ok ? md : `## ${s.label}\n\nFAILED (see the console output).\n`)
+}
+
+const cpu = cpus()
+const header = [
+  `# Benchmark suite${quick ? ' (--quick)' : ''}`,
+  '',
+  `${started.toISOString().slice(0, 10)} · ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} cores, ${Math.round(totalmem() / 2 ** 30)} GB · ${platform()} ${release()} · bun ${Bun.version}`,
+  '',
+  `Steps: ${steps.map((s) => s.label).join('; ')}. Each section below is one step's own report.`,
+  '',
+].join('\n')
+writeFileSync(join(out, quick ? 'summary-quick.md' : 'summary.md'), `${header}\n${sections.map((m) => m.replace(/^# /gm, '## ').trim()).join('\n\n')}\n`)
+console.error(`\nwrote ${join(out, quick ? 'summary-quick.md' : 'summary.md')}`)
+process.exit(failed > 0 ? 1 : 0)
