@@ -193,14 +193,19 @@ export class LocatorIndex {
   private lng = new Float64Array(0)
   /** cos(lat) per key, for distances. */
   private cosLat = new Float64Array(0)
-  /** 1: the key's current point is in the KDBush base; 0: dead there (moved, removed, or newer than the base). */
-  private inBase = new Uint8Array(0)
+  /** The key's position in the KDBush base's sorted arrays, or -1 (moved, removed, or newer than the base). */
+  private basePos = new Int32Array(0)
   /** The key's place in `delta`, or -1. */
   private deltaAt = new Int32Array(0)
   private delta: number[] = []
   private base: KDBush | null = null
-  /** KDBush item -> key. */
-  private baseKeys = new Int32Array(0)
+  // Per position in the base's kd-sorted arrays (its `coords` hold lng, lat), so that the points of
+  // one range sit next to each other in memory: the key, cos(lat), and 1 where the point is dead.
+  private baseKey = new Int32Array(0)
+  private baseCos = new Float64Array(0)
+  private baseDead = new Uint8Array(0)
+  /** Scratch for base positions found by a range. */
+  private found = new Int32Array(1024)
   private compactionScheduled = false
   // Tags: ids from the vocabulary below; `tagWords` 32-bit words per key.
   private tagIdOf = new Map<string, number>()
@@ -264,7 +269,7 @@ export class LocatorIndex {
     this.keyOf.delete(id)
     this.unlink(key)
     this.entries[key] = null
-    this.inBase[key] = 0
+    this.killBasePos(key)
     this.dropFromDelta(key)
     this.freeKeys.push(key)
     this.live--
@@ -302,7 +307,7 @@ export class LocatorIndex {
   stats() {
     return {
       live: this.live,
-      base: this.baseKeys.length,
+      base: this.baseKey.length,
       delta: this.delta.length,
       deltaBound: this.deltaBound(),
       terms: this.vocab.size,
@@ -313,7 +318,7 @@ export class LocatorIndex {
   }
 
   private deltaBound(): number {
-    return Math.max(DELTA_MIN, Math.min(this.baseKeys.length / 10, DELTA_MAX))
+    return Math.max(DELTA_MIN, Math.min(this.baseKey.length / 10, DELTA_MAX))
   }
 
   query(q: IndexQuery): IndexResult {
@@ -382,23 +387,30 @@ export class LocatorIndex {
         return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h))
       }
       const boxes = boxesAround(lng, lat, r)
-      // Base candidates: KDBush boxes that hold the circle (lng, lat order); delta: scanned.
-      const ranges = this.base ? boxes.map(([x0, y0, x1, y1]) => this.base!.range(x0, y0, x1, y1)) : []
+      // Base candidates: positions in KDBush boxes that hold the circle (lng, lat order); delta: scanned.
+      const ranges: [number, number][] = []
       let mapSize = this.delta.length
-      for (const found of ranges) mapSize += found.length
+      for (const [x0, y0, x1, y1] of boxes) {
+        const from = mapSize - this.delta.length
+        const to = this.base ? this.rangePositions(x0, y0, x1, y1, from) : from
+        ranges.push([from, to])
+        mapSize += to - from
+      }
       if (wordPlan?.source && this.textReady && wordPlan.source.size * 2 < mapSize) {
         for (const key of this.textCandidates(wordPlan.source.terms)) {
           const d = km(key)
           if (d <= r) offer(key, d)
         }
       } else {
-        const { inBase, baseKeys } = this
-        for (const found of ranges) {
-          for (let i = 0; i < found.length; i++) {
-            const key = baseKeys[found[i]!]!
-            if (inBase[key] === 0) continue
-            const d = km(key)
-            if (d <= r) offer(key, d)
+        const { found, baseDead, baseCos, baseKey } = this
+        const coords = this.base?.coords
+        for (const [from, to] of ranges) {
+          for (let i = from; i < to; i++) {
+            const at = found[i]!
+            if (baseDead[at] === 1) continue
+            const h = cosLat1 * baseCos[at]! * haverSin((lng - coords![2 * at]!) * RAD) + haverSin((lat - coords![2 * at + 1]!) * RAD)
+            const d = 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h))
+            if (d <= r) offer(baseKey[at]!, d)
           }
         }
         // The boxes share one band of latitudes; a second box is the far side of the antimeridian.
@@ -574,7 +586,7 @@ export class LocatorIndex {
     this.lat[key] = doc.lat
     this.lng[key] = doc.lng
     this.cosLat[key] = Math.cos(doc.lat * RAD)
-    this.inBase[key] = 0
+    this.killBasePos(key)
     if (this.deltaAt[key] === -1) {
       this.deltaAt[key] = this.delta.length
       this.delta.push(key)
@@ -722,13 +734,14 @@ export class LocatorIndex {
     this.lat = ensure(this.lat, n)
     this.lng = ensure(this.lng, n)
     this.cosLat = ensure(this.cosLat, n)
-    this.inBase = ensure(this.inBase, n)
+    this.basePos = ensure(this.basePos, n)
     this.termStart = ensure(this.termStart, n)
     this.termCount = ensure(this.termCount, n)
     this.tagBits = ensure(this.tagBits, n * this.tagWords)
     this.deltaAt = ensure(this.deltaAt, n)
     this.textIdOf = ensure(this.textIdOf, n)
     if (this.lat.length > before) {
+      this.basePos.fill(-1, before)
       this.deltaAt.fill(-1, before)
       this.textIdOf.fill(-1, before)
     }
@@ -741,7 +754,7 @@ export class LocatorIndex {
     this.lat = fit(this.lat, n)
     this.lng = fit(this.lng, n)
     this.cosLat = fit(this.cosLat, n)
-    this.inBase = fit(this.inBase, n)
+    this.basePos = fit(this.basePos, n)
     this.termStart = fit(this.termStart, n)
     this.termCount = fit(this.termCount, n)
     this.tagBits = fit(this.tagBits, n * this.tagWords)
@@ -767,18 +780,67 @@ export class LocatorIndex {
     for (let key = 0; key < this.entries.length; key++) if (this.entries[key] !== null) keys.push(key)
     for (const key of this.delta) this.deltaAt[key] = -1
     this.delta = []
-    this.baseKeys = Int32Array.from(keys)
-    if (keys.length === 0) {
+    const n = keys.length
+    this.baseKey = new Int32Array(n)
+    this.baseCos = new Float64Array(n)
+    this.baseDead = new Uint8Array(n)
+    if (n === 0) {
       this.base = null
       return
     }
-    const kd = new KDBush(keys.length)
-    for (const key of keys) {
-      kd.add(this.lng[key]!, this.lat[key]!)
-      this.inBase[key] = 1
-    }
+    const kd = new KDBush(n)
+    for (const key of keys) kd.add(this.lng[key]!, this.lat[key]!)
     kd.finish()
+    // kd.ids: sorted position -> the item (index into keys) that landed there.
+    for (let at = 0; at < n; at++) {
+      const key = keys[kd.ids[at]!]!
+      this.baseKey[at] = key
+      this.baseCos[at] = this.cosLat[key]!
+      this.basePos[key] = at
+    }
     this.base = kd
+  }
+
+  /** Marks a key's point in the base dead (it moved or left). */
+  private killBasePos(key: number): void {
+    const at = this.basePos[key]!
+    if (at === -1) return
+    this.baseDead[at] = 1
+    this.basePos[key] = -1
+  }
+
+  /**
+   * KDBush's range(), but collecting sorted positions (not items) into `found` from `start`, so the
+   * caller reads each point's coordinates and tables in kd order. Returns the end.
+   */
+  private rangePositions(minX: number, minY: number, maxX: number, maxY: number, start: number): number {
+    const { ids, coords, nodeSize } = this.base!
+    const stack = [0, ids.length - 1, 0]
+    let n = start
+    const push = (at: number) => {
+      if (n === this.found.length) this.found = ensure(this.found, n + 1)
+      this.found[n++] = at
+    }
+    while (stack.length > 0) {
+      const axis = stack.pop()!
+      const right = stack.pop()!
+      const left = stack.pop()!
+      if (right - left <= nodeSize) {
+        for (let i = left; i <= right; i++) {
+          const x = coords[2 * i]!
+          const y = coords[2 * i + 1]!
+          if (x >= minX && x <= maxX && y >= minY && y <= maxY) push(i)
+        }
+        continue
+      }
+      const m = (left + right) >> 1
+      const x = coords[2 * m]!
+      const y = coords[2 * m + 1]!
+      if (x >= minX && x <= maxX && y >= minY && y <= maxY) push(m)
+      if (axis === 0 ? minX <= x : minY <= y) stack.push(left, m - 1, 1 - axis)
+      if (axis === 0 ? maxX >= x : maxY >= y) stack.push(m + 1, right, 1 - axis)
+    }
+    return n
   }
 
   private compactPool(): void {
