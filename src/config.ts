@@ -1,4 +1,5 @@
 // The environment, read once, with defaults. Nothing else in the code base reads process.env.
+import { availableParallelism } from 'node:os'
 
 export type Config = {
   port: number
@@ -13,7 +14,13 @@ export type Config = {
   logRequests: boolean
   /** Load the demo data set (data/demo/demo.json) into a demo locator on a new database's first start. */
   demo: boolean
+  /** Server processes sharing the port (SO_REUSEPORT); 1: this process serves alone, as always. */
+  workers: number
+  /** Internal: this process is one of the workers a primary started (STORELOC_WORKER=1, set by src/main.ts). */
+  worker: boolean
 }
+
+export const MAX_WORKERS = 64
 
 export const GEOCODER_PROVIDERS = ['embedded', 'none', 'nominatim', 'photon', 'pelias', 'google', 'mapbox', 'opencage'] as const
 export type GeocoderProvider = (typeof GEOCODER_PROVIDERS)[number]
@@ -47,7 +54,33 @@ function integer(env: Record<string, string | undefined>, name: string, fallback
   return value
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/** A worker count: 1 to MAX_WORKERS, or "auto" for the number of cores (at most MAX_WORKERS). `name` is how the user set it. */
+export function parseWorkers(raw: string, name: string, cores: number = availableParallelism()): number {
+  if (raw === 'auto') return Math.max(1, Math.min(cores, MAX_WORKERS))
+  const value = Number(raw)
+  if (raw.trim() === '' || !Number.isInteger(value) || value < 1 || value > MAX_WORKERS) {
+    throw new ConfigError(`${name} must be a whole number from 1 to ${MAX_WORKERS}, or auto (one per core: ${cores} here); got "${raw}".`)
+  }
+  return value
+}
+
+/**
+ * What more than one worker needs beyond valid values. Checked when the server starts, not in
+ * loadConfig: the CLI reads the same environment and serves nothing.
+ */
+export function checkWorkers(config: Config, platform: string = process.platform): void {
+  if (config.workers === 1) return
+  if (platform !== 'linux') {
+    throw new ConfigError(`WORKERS above 1 needs Linux, where processes can share a port (SO_REUSEPORT); this is ${platform}. Use WORKERS=1.`)
+  }
+  if (config.geocoder.provider === 'nominatim' && config.geocoder.url === null) {
+    throw new ConfigError(
+      'GEOCODER=nominatim on the public instance allows one request per second in all, and each worker would keep its own pace: use WORKERS=1, or your own instance (GEOCODER_URL).',
+    )
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, cores: number = availableParallelism()): Config {
   const provider = env.GEOCODER || 'embedded'
   if (!(GEOCODER_PROVIDERS as readonly string[]).includes(provider)) {
     throw new ConfigError(`GEOCODER must be one of ${GEOCODER_PROVIDERS.join(', ')}; got "${provider}".`)
@@ -94,5 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxBodyBytes: 256 * 1024,
     logRequests: logRequests === '1' || logRequests === 'true',
     demo: demo === '1' || demo === 'true',
+    workers: env.WORKERS === undefined || env.WORKERS === '' ? 1 : parseWorkers(env.WORKERS, 'WORKERS', cores),
+    worker: env.STORELOC_WORKER === '1',
   }
 }
