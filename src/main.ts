@@ -1,7 +1,15 @@
 // Entry point: config, store, app, listen, graceful shutdown. Nothing else lives here.
-import { createApp } from './app'
-import { ConfigError, loadConfig, type Config } from './config'
-import { createGeocoder } from './geocode'
+//
+// WORKERS=1 (the default): this one process does everything. WORKERS=N > 1: this process is the
+// primary. It does the one-time work (migrations, the geocoder data, the first start's locator and
+// key, the demo, the geocode refresh timer) and serves nothing itself; it runs N workers (this file
+// again, with STORELOC_WORKER=1), each with its own database connection and indexes, all listening
+// on one port with SO_REUSEPORT so the kernel spreads connections over them. The change log keeps
+// their indexes in step (src/public/registry.ts), as it does for any processes on one database.
+import type { Subprocess } from 'bun'
+import { createApp, type App } from './app'
+import { checkWorkers, ConfigError, loadConfig, parseWorkers, type Config } from './config'
+import { createGeocoder, type GeocoderStack } from './geocode'
 import { refreshLimitedGeocodes } from './geocode/refresh'
 import { loadDemo } from './demo'
 import { createLocator } from './operator'
@@ -42,11 +50,26 @@ function bootstrap(store: Store, host: string, port: number, demo: boolean): voi
   console.log(lines.join('\n'))
 }
 
-async function main(): Promise<void> {
-  let config: Config
+/** `--workers N` or `--workers=N` as given, or null when absent. */
+function workersFlag(argv: string[]): string | null {
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--workers') return argv[i + 1] ?? ''
+    if (argv[i]!.startsWith('--workers=')) return argv[i]!.slice('--workers='.length)
+  }
+  return null
+}
+
+/** The environment and the flags (`--no-demo`, `--workers N`); a bad value ends the start with exit code 2. */
+function readConfig(): Config {
   try {
-    config = loadConfig(process.env)
-    if (process.argv.includes('--no-demo')) config = { ...config, demo: false }
+    const argv = process.argv.slice(2)
+    let config = loadConfig(process.env)
+    if (argv.includes('--no-demo')) config = { ...config, demo: false }
+    const workers = workersFlag(argv)
+    if (workers !== null) config = { ...config, workers: parseWorkers(workers, '--workers') }
+    if (config.worker && !process.send) throw new ConfigError('STORELOC_WORKER is set by the primary process for its workers only; unset it.')
+    if (!config.worker) checkWorkers(config)
+    return config
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(`Configuration error: ${e.message}`)
@@ -54,41 +77,199 @@ async function main(): Promise<void> {
     }
     throw e
   }
-  const store = openStore(config.databasePath)
-  const geocoding = await createGeocoder(config.geocoder, store, (line) => console.log(line))
-  const app = createApp({ store, geocoder: geocoding.geocoder, config })
-  const server = Bun.serve({
+}
+
+function listen(config: Config, app: App, reusePort: boolean) {
+  return Bun.serve({
     port: config.port,
     hostname: config.host,
+    reusePort,
     // Bodies between our limit and this are answered by the app with a JSON 413.
     maxRequestBodySize: config.maxBodyBytes * 4,
     fetch: (request) => app.handle(request),
   })
-  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
-  bootstrap(store, host, server.port!, config.demo)
-  console.log(JSON.stringify({ level: 'info', message: 'listening', url: `http://${server.hostname}:${server.port}`, database: config.databasePath }))
+}
 
-  // Coordinates whose provider limits how long they may be kept are refreshed at start and every 6 hours.
+/** How the printed curl lines name the host. */
+const displayHost = (config: Config) => (config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host)
+
+/** Coordinates whose provider limits how long they may be kept are refreshed at start and every 6 hours. Returns the stop. */
+function startGeocodeRefresh(store: Store, geocoding: GeocoderStack): () => void {
   const refresh = () =>
     refreshLimitedGeocodes(store, geocoding.geocoder)
       .then((r) => r.checked > 0 && console.log(JSON.stringify({ level: 'info', message: 'geocodes refreshed', ...r })))
       .catch((e) => console.error(JSON.stringify({ level: 'error', message: 'geocode refresh failed', error: String(e) })))
   void refresh()
-  const refreshTimer = setInterval(refresh, 6 * 3_600_000)
+  const timer = setInterval(refresh, 6 * 3_600_000)
+  return () => clearInterval(timer)
+}
 
+/** Runs `stop` on the first SIGTERM or SIGINT (or call of the returned function); later ones are ignored. */
+function onStopSignal(stop: (signal: string) => Promise<void>): (reason: string) => void {
   let stopping = false
-  const shutdown = async (signal: string) => {
+  const handle = (reason: string) => {
     if (stopping) return
     stopping = true
+    void stop(reason)
+  }
+  process.on('SIGTERM', () => handle('SIGTERM'))
+  process.on('SIGINT', () => handle('SIGINT'))
+  return handle
+}
+
+/** WORKERS=1: one process opens, serves, bootstraps and refreshes. */
+async function runSingle(config: Config): Promise<void> {
+  const store = openStore(config.databasePath)
+  const geocoding = await createGeocoder(config.geocoder, store, (line) => console.log(line))
+  const app = createApp({ store, geocoder: geocoding.geocoder, config })
+  const server = listen(config, app, false)
+  bootstrap(store, displayHost(config), server.port!, config.demo)
+  console.log(JSON.stringify({ level: 'info', message: 'listening', url: `http://${server.hostname}:${server.port}`, database: config.databasePath }))
+  const stopRefresh = startGeocodeRefresh(store, geocoding)
+  onStopSignal(async (signal) => {
     console.log(JSON.stringify({ level: 'info', message: 'shutting down', signal }))
-    clearInterval(refreshTimer)
+    stopRefresh()
+    await server.stop() // stops accepting, lets in-flight requests finish
+    geocoding.close()
+    store.close()
+    process.exit(0)
+  })
+}
+
+/** One of the primary's workers: serves on the shared port and tells the primary when it listens. Prints no start-up lines. */
+async function runWorker(config: Config): Promise<void> {
+  const store = openStore(config.databasePath)
+  const geocoding = await createGeocoder(config.geocoder, store) // the primary has built its data
+  const app = createApp({ store, geocoder: geocoding.geocoder, config })
+  const server = listen(config, app, true)
+  const stop = async () => {
     await server.stop() // stops accepting, lets in-flight requests finish
     geocoding.close()
     store.close()
     process.exit(0)
   }
-  process.on('SIGTERM', () => void shutdown('SIGTERM'))
-  process.on('SIGINT', () => void shutdown('SIGINT'))
+  const stopNow = onStopSignal(stop)
+  // The primary is gone (killed without a chance to stop us): do not linger holding the port.
+  process.on('disconnect', () => stopNow('disconnect'))
+  process.send!({ type: 'ready' })
+}
+
+/** A worker that crashes is started again after these delays, one per crash in a row; one more crash and the primary gives up. */
+const RESTART_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000] as const
+/** A worker that ran this long before crashing starts its count of crashes in a row afresh. */
+const STABLE_MS = 60_000
+
+/**
+ * Starts `count` workers on `port` and keeps them running: one that exits while the pool is not
+ * stopping is logged and started again (RESTART_DELAYS_MS). `fatal` is called, once, when a worker
+ * of the first start exits before it listens or one crashes too often in a row.
+ */
+function superviseWorkers(count: number, port: number, fatal: (line: Record<string, unknown>) => void) {
+  const running = new Map<number, Subprocess>() // slot -> its current process
+  const crashes = new Array<number>(count).fill(0)
+  const timers = new Set<Timer>()
+  let stopping = false
+  let started = false // every worker of the first start has listened
+  let readyCount = 0
+  let allReady!: () => void
+  const ready = new Promise<void>((resolve) => (allReady = resolve))
+
+  const spawn = (slot: number) => {
+    const t0 = performance.now()
+    let listening = false
+    const proc = Bun.spawn([process.execPath, import.meta.path], {
+      env: { ...process.env, PORT: String(port), STORELOC_WORKER: '1' },
+      stdin: 'ignore',
+      stdout: 'inherit',
+      stderr: 'inherit',
+      ipc(message) {
+        if ((message as { type?: string } | null)?.type !== 'ready' || listening) return
+        listening = true
+        if (!started && ++readyCount === count) {
+          started = true
+          allReady()
+        }
+      },
+      onExit(exited, code, signal) {
+        if (running.get(slot) === exited) running.delete(slot)
+        if (stopping) return
+        const about = { worker: slot + 1, pid: exited.pid, code, signal }
+        if (!started) return fatal({ level: 'error', message: 'a worker stopped before it was listening', ...about })
+        if (performance.now() - t0 >= STABLE_MS) crashes[slot] = 0
+        const delay = RESTART_DELAYS_MS[crashes[slot]!++]
+        if (delay === undefined) return fatal({ level: 'error', message: `a worker stopped ${crashes[slot]} times in a row; giving up`, ...about })
+        console.error(JSON.stringify({ level: 'error', message: 'worker stopped; starting another', ...about, restart_in_ms: delay }))
+        const timer = setTimeout(() => {
+          timers.delete(timer)
+          if (!stopping) spawn(slot)
+        }, delay)
+        timers.add(timer)
+      },
+    })
+    running.set(slot, proc)
+  }
+  for (let slot = 0; slot < count; slot++) spawn(slot)
+
+  return {
+    /** Resolves when every worker of the first start listens. */
+    ready,
+    pids: () => [...running.values()].map((p) => p.pid),
+    /** Passes the signal on (each worker stops accepting, finishes in-flight requests, closes the database) and waits for every worker to exit. */
+    async stop(signal: NodeJS.Signals): Promise<void> {
+      stopping = true
+      for (const timer of timers) clearTimeout(timer)
+      const procs = [...running.values()]
+      for (const proc of procs) proc.kill(signal)
+      await Promise.all(procs.map((p) => p.exited))
+    },
+  }
+}
+
+/** WORKERS=N > 1: the one-time work here, the serving in N workers (see the top of the file). */
+async function runPrimary(config: Config): Promise<void> {
+  const store = openStore(config.databasePath) // applies the migrations before any worker opens the file
+  const geocoding = await createGeocoder(config.geocoder, store, (line) => console.log(line))
+  // The port the workers share: a plain bind picks one for PORT=0 and fails, as a single process
+  // would, when the port is taken; released at once for the workers' SO_REUSEPORT binds.
+  const probe = Bun.serve({ port: config.port, hostname: config.host, fetch: () => new Response(null, { status: 503 }) })
+  const port = probe.port!
+  const hostname = probe.hostname
+  probe.stop(true)
+
+  let stopRefresh = () => {}
+  let stopping = false
+  const stop = async (signal: NodeJS.Signals, exitCode: number) => {
+    if (stopping) return
+    stopping = true
+    stopRefresh()
+    await pool.stop(signal)
+    geocoding.close()
+    store.close()
+    process.exit(exitCode)
+  }
+  const pool = superviseWorkers(config.workers, port, (line) => {
+    console.error(JSON.stringify(line))
+    void stop('SIGTERM', 1)
+  })
+  onStopSignal(async (signal) => {
+    console.log(JSON.stringify({ level: 'info', message: 'shutting down', signal }))
+    await stop(signal as NodeJS.Signals, 0)
+  })
+
+  await pool.ready
+  if (stopping) return
+  bootstrap(store, displayHost(config), port, config.demo)
+  console.log(
+    JSON.stringify({ level: 'info', message: 'listening', url: `http://${hostname}:${port}`, database: config.databasePath, workers: config.workers, pids: pool.pids() }),
+  )
+  stopRefresh = startGeocodeRefresh(store, geocoding) // in this process only: one refresh, not N
+}
+
+async function main(): Promise<void> {
+  const config = readConfig()
+  if (config.worker) return runWorker(config)
+  if (config.workers > 1) return runPrimary(config)
+  return runSingle(config)
 }
 
 await main()
