@@ -272,6 +272,11 @@ const TARGETS = {
   writeVisibleMs: 5,
   bytesBeyondJson: 1.5 * 1024,
 }
+/** The issue's targets are for 100k; at 1M radius may take 2x and the build 30 s (search: the 100k target, for reference). */
+function targetsFor(size: number) {
+  if (size < 1_000_000) return TARGETS
+  return { ...TARGETS, radius: { medianUs: 100, p99Us: 2000 }, buildMs: 30_000 }
+}
 
 function fmtUs(us: number): string {
   if (us >= 1000) return `${(us / 1000).toFixed(us >= 10_000 ? 0 : 1)} ms`
@@ -394,7 +399,7 @@ async function main() {
     md.push('| Query | N/run | hits (mean total) | median | spread | p99 | spread | target | |', '|---|---:|---:|---:|---:|---:|---:|---|---|')
     for (const [k, q] of Object.entries(s.queries)) {
       const l = labels[k]!
-      const tg = l.target ? TARGETS[l.target] : null
+      const tg = l.target ? targetsFor(s.size)[l.target] : null
       const ok = tg ? q.medianUs.median < tg.medianUs && q.p99Us.median < tg.p99Us : null
       md.push(
         `| ${l.label} | ${Math.min(...q.n)}${Math.min(...q.n) !== Math.max(...q.n) ? `–${Math.max(...q.n)}` : ''} | ${q.meanTotalHits.median.toFixed(0)} | ${fmtUs(q.medianUs.median)} | ${range(q.medianUs, fmtUs)} | ${fmtUs(q.p99Us.median)} | ${range(q.p99Us, fmtUs)} | ${tg ? `< ${fmtUs(tg.medianUs)} / < ${fmtUs(tg.p99Us)}` : '—'} | ${ok === null ? '' : verdict(ok)} |`,
@@ -406,7 +411,7 @@ async function main() {
     md.push('| Figure | value | spread | target | |', '|---|---:|---:|---|---|')
     md.push(`| generate + validate (normalizeLocationBody, newLocationRecord) | ${fmtMs(s.prepareMs.median)} | ${range(s.prepareMs, fmtMs)} | — | |`)
     md.push(`| insert, one write transaction | ${fmtMs(s.insertMs.median)} | ${range(s.insertMs, fmtMs)} | — | |`)
-    md.push(`| index build, SQLite rows → queryable | ${fmtMs(b.totalMs.median)} | ${range(b.totalMs, fmtMs)} | < 2 s | ${verdict(b.totalMs.median < TARGETS.buildMs)} |`)
+    md.push(`| index build, SQLite rows → queryable | ${fmtMs(b.totalMs.median)} | ${range(b.totalMs, fmtMs)} | < ${fmtMs(targetsFor(s.size).buildMs)} | ${verdict(b.totalMs.median < targetsFor(s.size).buildMs)} |`)
     md.push(`| then public JSON + FlexSearch postings, in background tasks (queries served meanwhile) | ${fmtMs(b.textBackgroundMs.median)} | ${range(b.textBackgroundMs, fmtMs)} | | |`)
     md.push(`| … read rows (locations.indexRows: the columns search needs) | ${fmtMs(b.readRowsMs.median)} | ${range(b.readRowsMs, fmtMs)} | | |`)
     md.push(`| … present (searchDoc: folded name and text, tags, rank) | ${fmtMs(b.presentMs.median)} | ${range(b.presentMs, fmtMs)} | | |`)
