@@ -69,6 +69,8 @@ export type IndexOptions = {
   schedule?: Schedule
   /** FlexSearch is rebuilt (in the background) when it holds more than max(this, live) stale entries. Default 4096. */
   textGarbageMin?: number
+  /** KDBush's points per leaf. Default 64; tests use small ones to get deep trees from few points. */
+  nodeSize?: number
 }
 
 /** The delta is compacted into a new base when it holds more than max(DELTA_MIN, min(base/10, DELTA_MAX)) keys. */
@@ -149,6 +151,23 @@ function swap(keys: Int32Array, kms: Float64Array, i: number, j: number): void {
   kms[j] = d
 }
 
+/** km of slack when comparing bounds computed by a different formula from the points' own distance. */
+const BOUND_SLACK_KM = 1e-6
+
+/**
+ * A lower bound of the great-circle distance (km) from (lng, lat) to any point of a lng/lat box:
+ * haversine with the smallest latitude gap, the smallest longitude gap (either way round) and the
+ * smallest cos(latitude) in the box, each term no larger than for any point inside.
+ */
+function boxLowerBoundKm(lng: number, lat: number, cosLat1: number, minX: number, minY: number, maxX: number, maxY: number): number {
+  const dLat = lat < minY ? minY - lat : lat > maxY ? lat - maxY : 0
+  let dLng = 0
+  if (lng < minX || lng > maxX) dLng = Math.min((((minX - lng) % 360) + 360) % 360, (((lng - maxX) % 360) + 360) % 360)
+  const cosFar = Math.cos(Math.max(Math.abs(minY), Math.abs(maxY)) * RAD)
+  const h = haverSin(dLat * RAD) + cosLat1 * Math.max(0, cosFar) * haverSin(dLng * RAD)
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(Math.min(1, h)))
+}
+
 /** geokdbush's haverSin. */
 function haverSin(theta: number): number {
   const s = Math.sin(theta / 2)
@@ -184,6 +203,7 @@ type WordPlan = {
 export class LocatorIndex {
   private readonly schedule: Schedule
   private readonly textGarbageMin: number
+  private readonly nodeSize: number
   // Per key. A key is live while entries[key] is not null; freed keys are reused.
   private entries: (IndexEntry | null)[] = []
   private keyOf = new Map<string, number>()
@@ -204,6 +224,8 @@ export class LocatorIndex {
   private baseKey = new Int32Array(0)
   private baseCos = new Float64Array(0)
   private baseDead = new Uint8Array(0)
+  /** Fenwick tree of baseDead (1-based), to count dead points in a kd node. */
+  private deadTree = new Int32Array(1)
   /** Scratch for base positions found by a range. */
   private found = new Int32Array(1024)
   private compactionScheduled = false
@@ -242,6 +264,7 @@ export class LocatorIndex {
   constructor(docs: Iterable<IndexDoc> = [], options: IndexOptions = {}) {
     this.schedule = options.schedule ?? defaultSchedule
     this.textGarbageMin = options.textGarbageMin ?? 4096
+    this.nodeSize = options.nodeSize ?? 64
     for (const doc of docs) this.put(doc)
     this.shrink()
     this.sortVocabulary()
@@ -363,6 +386,10 @@ export class LocatorIndex {
       if (tagPlan !== null && !this.tagsOk(key, tagPlan)) return
       if (wordPlan !== null && !this.wordsOk(key, wordPlan)) return
       total++
+      consider(key, km)
+    }
+    /** Puts a counted candidate in the heap if it belongs among the best `keep`. */
+    const consider = (key: number, km: number) => {
       if (size < keep) {
         heapKey[size] = key
         heapKm[size] = km
@@ -385,6 +412,16 @@ export class LocatorIndex {
       const km = (key: number) => {
         const h = cosLat1 * cosLat[key]! * haverSin((lng - lngs[key]!) * RAD) + haverSin((lat - lats[key]!) * RAD)
         return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h))
+      }
+      if (byDistance && tagPlan === null && wordPlan === null) {
+        // Nothing to check per location: the base counts whole kd nodes inside the circle and
+        // visits points only where they may be among the nearest; the delta is scanned.
+        if (this.base) total += this.nearestAndCount(lng, lat, r, cosLat1, consider, () => (size < keep ? Infinity : heapKm[0]!))
+        for (const key of this.delta) {
+          const d = km(key)
+          if (d <= r) offer(key, d)
+        }
+        return this.answer(q, size, heapKey, heapKm, compare, total)
       }
       const boxes = boxesAround(lng, lat, r)
       // Base candidates: positions in KDBush boxes that hold the circle (lng, lat order); delta: scanned.
@@ -429,11 +466,105 @@ export class LocatorIndex {
     } else {
       for (let key = 0; key < entries.length; key++) if (entries[key] !== null) offer(key, 0)
     }
+    return this.answer(q, size, heapKey, heapKm, compare, total)
+  }
+
+  /** The heap's candidates in order, from the offset. */
+  private answer(q: IndexQuery, size: number, heapKey: Int32Array, heapKm: Float64Array, compare: (a: number, da: number, b: number, db: number) => number, total: number): IndexResult {
     const order = Array.from({ length: size }, (_, i) => i)
     order.sort((a, b) => compare(heapKey[a]!, heapKm[a]!, heapKey[b]!, heapKm[b]!))
     const hits: IndexHit[] = []
-    for (let i = q.offset; i < size; i++) hits.push({ doc: entries[heapKey[order[i]!]!]!, distanceKm: radius ? heapKm[order[i]!]! : null })
+    for (let i = q.offset; i < size; i++) hits.push({ doc: this.entries[heapKey[order[i]!]!]!, distanceKm: q.center ? heapKm[order[i]!]! : null })
     return { total, hits }
+  }
+
+  /**
+   * Counts the live base points within r km of (lng, lat) and passes to `consider` every one that
+   * may be among the nearest (within `worst()` km). Walks the kd tree nearest side first with each
+   * node's box: a node wholly inside the circle is counted from its size (less its dead points),
+   * and its points are read only if its nearest possible point beats the current worst.
+   */
+  private nearestAndCount(lng: number, lat: number, r: number, cosLat1: number, consider: (key: number, km: number) => void, worst: () => number): number {
+    const { ids, coords, nodeSize } = this.base!
+    const { baseDead, baseCos, baseKey } = this
+    const kmAt = (at: number) => {
+      const h = cosLat1 * baseCos[at]! * haverSin((lng - coords[2 * at]!) * RAD) + haverSin((lat - coords[2 * at + 1]!) * RAD)
+      return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h))
+    }
+    const kmTo = (x: number, y: number) => {
+      const h = cosLat1 * Math.cos(y * RAD) * haverSin((lng - x) * RAD) + haverSin((lat - y) * RAD)
+      return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h))
+    }
+    // The circle's bounding boxes (one band of latitudes; a second box across the antimeridian).
+    const boxes = boxesAround(lng, lat, r)
+    const [ax0, y0, ax1, y1] = boxes[0]!
+    const [bx0, , bx1] = boxes[1] ?? [1, 0, -1]
+    let count = 0
+    // left, right, axis, then the node's box: minX, minY, maxX, maxY
+    const stack: number[] = [0, ids.length - 1, 0, -180, -90, 180, 90]
+    while (stack.length > 0) {
+      const maxY = stack.pop()!
+      const maxX = stack.pop()!
+      const minY = stack.pop()!
+      const minX = stack.pop()!
+      const axis = stack.pop()!
+      const right = stack.pop()!
+      const left = stack.pop()!
+      if (left > right || maxY < y0 || minY > y1 || !((maxX >= ax0 && minX <= ax1) || (maxX >= bx0 && minX <= bx1))) continue
+      // Wholly inside: within a bounding box, and every corner within r (a box narrower than 180°
+      // of longitude is no farther anywhere than at a corner).
+      if (
+        minY >= y0 && maxY <= y1 && ((minX >= ax0 && maxX <= ax1) || (minX >= bx0 && maxX <= bx1)) &&
+        kmTo(minX, minY) < r - BOUND_SLACK_KM && kmTo(minX, maxY) < r - BOUND_SLACK_KM && kmTo(maxX, minY) < r - BOUND_SLACK_KM && kmTo(maxX, maxY) < r - BOUND_SLACK_KM
+      ) {
+        count += right - left + 1 - this.deadBetween(left, right)
+        const best = worst()
+        if (best !== Infinity && boxLowerBoundKm(lng, lat, cosLat1, minX, minY, maxX, maxY) - BOUND_SLACK_KM > best) continue
+        for (let at = left; at <= right; at++) if (baseDead[at] === 0) consider(baseKey[at]!, kmAt(at))
+        continue
+      }
+      if (right - left <= nodeSize) {
+        for (let at = left; at <= right; at++) {
+          if (baseDead[at] === 1) continue
+          const x = coords[2 * at]!
+          const y = coords[2 * at + 1]!
+          if (y < y0 || y > y1 || !((x >= ax0 && x <= ax1) || (x >= bx0 && x <= bx1))) continue
+          const d = kmAt(at)
+          if (d <= r) {
+            count++
+            consider(baseKey[at]!, d)
+          }
+        }
+        continue
+      }
+      const m = (left + right) >> 1
+      if (baseDead[m] === 0) {
+        const d = kmAt(m)
+        if (d <= r) {
+          count++
+          consider(baseKey[m]!, d)
+        }
+      }
+      // Children: kdbush keeps coord <= split on the left, >= on the right. The far side is pushed
+      // first, so the near side is walked first and fills the heap with near points early.
+      const split = coords[2 * m + axis]!
+      const nearLeft = (axis === 0 ? lng : lat) < split
+      for (const side of nearLeft ? [1, 0] : [0, 1]) {
+        if (side === 0) stack.push(left, m - 1, 1 - axis, minX, minY, axis === 0 ? split : maxX, axis === 0 ? maxY : split)
+        else stack.push(m + 1, right, 1 - axis, axis === 0 ? split : minX, axis === 0 ? minY : split, maxX, maxY)
+      }
+    }
+    return count
+  }
+
+  /** Dead base points at positions left..right (a Fenwick tree over baseDead). */
+  private deadBetween(left: number, right: number): number {
+    const prefix = (end: number) => {
+      let sum = 0
+      for (let i = end; i > 0; i -= i & -i) sum += this.deadTree[i]!
+      return sum
+    }
+    return prefix(right + 1) - prefix(left)
   }
 
   // ------------------------------------------------------------ query plans
@@ -784,11 +915,12 @@ export class LocatorIndex {
     this.baseKey = new Int32Array(n)
     this.baseCos = new Float64Array(n)
     this.baseDead = new Uint8Array(n)
+    this.deadTree = new Int32Array(n + 1)
     if (n === 0) {
       this.base = null
       return
     }
-    const kd = new KDBush(n)
+    const kd = new KDBush(n, this.nodeSize)
     for (const key of keys) kd.add(this.lng[key]!, this.lat[key]!)
     kd.finish()
     // kd.ids: sorted position -> the item (index into keys) that landed there.
@@ -807,6 +939,7 @@ export class LocatorIndex {
     if (at === -1) return
     this.baseDead[at] = 1
     this.basePos[key] = -1
+    for (let i = at + 1; i < this.deadTree.length; i += i & -i) this.deadTree[i]!++
   }
 
   /**

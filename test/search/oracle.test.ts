@@ -132,9 +132,10 @@ const answer = (index: LocatorIndex, q: IndexQuery) => {
 describe('LocatorIndex agrees with a naive scan', () => {
   test('after random writes (enough to compact the base), for random queries', () => {
     fc.assert(
-      fc.property(fc.constantFrom<Upkeep>('now', 'queued', 'never'), fc.array(opArb, { maxLength: 400, size: 'max' }), fc.array(queryArb, { minLength: 1, maxLength: 8 }), (mode, ops, queries) => {
+      fc.property(fc.constantFrom<Upkeep>('now', 'queued', 'never'), fc.constantFrom(2, 5, 64), fc.array(opArb, { maxLength: 400, size: 'max' }), fc.array(queryArb, { minLength: 1, maxLength: 8 }), (mode, nodeSize, ops, queries) => {
         const tasks = upkeep(mode)
-        const index = new LocatorIndex([], { schedule: tasks.schedule, textGarbageMin: 8 }) // FlexSearch rebuilt often
+        // FlexSearch rebuilt often; small kd leaves make deep trees of few points
+        const index = new LocatorIndex([], { schedule: tasks.schedule, textGarbageMin: 8, nodeSize })
         const truth = new Map<string, IndexDoc>()
         for (const op of ops) {
           if (op.kind === 'upkeep') tasks.run()
@@ -155,11 +156,58 @@ describe('LocatorIndex agrees with a naive scan', () => {
 
   test('built in one go from many docs, then queried', () => {
     fc.assert(
-      fc.property(fc.constantFrom<Upkeep>('now', 'never'), fc.array(fc.nat(), { minLength: 0, maxLength: 700, size: 'max' }).chain((ns) => fc.tuple(...ns.map((_, i) => docArb(`loc_${i}`)))), fc.array(queryArb, { minLength: 1, maxLength: 5 }), (mode, docs, queries) => {
-        const index = new LocatorIndex(docs, { schedule: upkeep(mode).schedule })
+      fc.property(fc.constantFrom<Upkeep>('now', 'never'), fc.constantFrom(2, 5, 64), fc.array(fc.nat(), { minLength: 0, maxLength: 700, size: 'max' }).chain((ns) => fc.tuple(...ns.map((_, i) => docArb(`loc_${i}`)))), fc.array(queryArb, { minLength: 1, maxLength: 5 }), (mode, nodeSize, docs, queries) => {
+        const index = new LocatorIndex(docs, { schedule: upkeep(mode).schedule, nodeSize })
         for (const q of queries) expect(answer(index, q)).toEqual(oracle(docs, q))
       }),
       { numRuns: 40 },
+    )
+  })
+
+  test('dense points, plain radius queries: whole kd nodes counted and skipped, with dead points, agree', () => {
+    // Points within a few km of a centre and radii that hold most of them: kd nodes lie wholly
+    // inside the circle (counted from their size less their dead points) and, with a small limit,
+    // most are never read. Moves and removes after the build leave dead points in the base.
+    const near = fc.record({ c: fc.integer({ min: 0, max: CENTERS.length - 1 }), dLat: fc.double({ min: -0.05, max: 0.05, noNaN: true }), dLng: fc.double({ min: -0.05, max: 0.05, noNaN: true }) })
+    const at = ({ c, dLat, dLng }: { c: number; dLat: number; dLng: number }) => {
+      const center = CENTERS[c]!
+      let lng = center.lng + dLng
+      if (lng > 180) lng -= 360
+      if (lng < -180) lng += 360
+      return { lat: Math.max(-90, Math.min(90, center.lat + dLat)), lng }
+    }
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: CENTERS.length - 1 }),
+        fc.array(fc.tuple(near, fc.constantFrom(...WORDS)), { minLength: 1, maxLength: 300, size: 'max' }),
+        fc.array(fc.tuple(fc.nat(), fc.option(near)), { maxLength: 60 }),
+        fc.array(fc.record({ p: near, radiusKm: fc.double({ min: 0.5, max: 30, noNaN: true }), limit: fc.integer({ min: 1, max: 5 }), offset: fc.integer({ min: 0, max: 3 }) }), { minLength: 1, maxLength: 6 }),
+        fc.constantFrom(2, 3, 8),
+        (c, points, changes, queries, nodeSize) => {
+          const docs = points.map(([p, word], i): IndexDoc => {
+            const { lat, lng } = at({ ...p, c })
+            return { id: `loc_${i}`, lat, lng, json: '{}', nameSort: word, rank: 0, tags: [], text: word }
+          })
+          const index = new LocatorIndex(docs, { schedule: () => {}, nodeSize })
+          const truth = new Map(docs.map((d) => [d.id, d]))
+          for (const [n, move] of changes) {
+            const doc = docs[n % docs.length]!
+            if (move === null) {
+              index.remove(doc.id)
+              truth.delete(doc.id)
+            } else {
+              const moved = { ...doc, ...at({ ...move, c }) }
+              index.upsert(moved)
+              truth.set(doc.id, moved)
+            }
+          }
+          for (const { p, radiusKm, limit, offset } of queries) {
+            const q: IndexQuery = { center: at({ ...p, c }), radiusKm, tags: [], tagLogic: 'any', groupOf, search: '', sort: 'distance', offset, limit }
+            expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
+          }
+        },
+      ),
+      { numRuns: 150 },
     )
   })
 
