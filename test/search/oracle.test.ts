@@ -103,8 +103,8 @@ function oracle(docs: IndexDoc[], q: IndexQuery) {
       if (q.tagLogic === 'any' && !q.tags.some((t) => doc.tags.includes(t))) continue
       if (q.tagLogic === 'all' && !q.tags.every((t) => doc.tags.includes(t))) continue
       if (q.tagLogic === 'match') {
-        const groups = [...new Set(q.tags.map(groupOf))]
-        if (!groups.every((g) => q.tags.some((t) => groupOf(t) === g && doc.tags.includes(t)))) continue
+        const groups = [...new Set(q.tags.map(q.groupOf))]
+        if (!groups.every((g) => q.tags.some((t) => q.groupOf(t) === g && doc.tags.includes(t)))) continue
       }
     }
     if (words.length > 0) {
@@ -208,6 +208,23 @@ describe('LocatorIndex agrees with a naive scan', () => {
         },
       ),
       { numRuns: 150 },
+    )
+  })
+
+  test('many distinct tags: bitsets widen while a base exists, and tag queries agree', () => {
+    const tagArb = fc.uniqueArray(fc.integer({ min: 0, max: 99 }).map((i) => `t${i}`), { maxLength: 4 })
+    const docs = (n: number, from: number) => fc.array(fc.tuple(point, tagArb), { minLength: n, maxLength: n }).map((xs) => xs.map(([p, tags], i): IndexDoc => ({ id: `loc_${from + i}`, lat: p.lat, lng: p.lng, json: '{}', nameSort: `n${from + i}`, rank: 0, tags, text: 'x' })))
+    fc.assert(
+      fc.property(docs(40, 0), docs(40, 40), fc.array(fc.record({ p: point, tags: fc.uniqueArray(fc.integer({ min: 0, max: 99 }).map((i) => `t${i}`), { minLength: 1, maxLength: 3 }), tagLogic: fc.constantFrom<TagLogic>('any', 'all', 'match') }), { minLength: 1, maxLength: 6 }), (first, later, queries) => {
+        const index = new LocatorIndex(first, { schedule: () => {}, nodeSize: 4 })
+        for (const doc of later) index.upsert(doc) // new tags: the bitsets widen, the base stays
+        const all = [...first, ...later]
+        for (const { p, tags, tagLogic } of queries) {
+          const q: IndexQuery = { center: p, radiusKm: 200, tags, tagLogic, groupOf: (t) => (Number(t.slice(1)) % 2 === 0 ? 'even' : 'odd'), search: '', sort: 'distance', offset: 0, limit: 10 }
+          expect(answer(index, q)).toEqual(oracle(all, q))
+        }
+      }),
+      { numRuns: 100 },
     )
   })
 
