@@ -245,6 +245,8 @@ export class LocatorIndex {
   private baseDead = new Uint8Array(0)
   /** The tag bitsets of the base's points (a changed location leaves the base, so these never go stale). */
   private baseTags = new Uint32Array(0)
+  /** Where each base point's term ids start in the pool (repacked in kd order); one more for the end. */
+  private baseTermStart: Int32Array = new Int32Array(1)
   /** Fenwick tree of baseDead (1-based), to count dead points in a kd node. */
   private deadTree = new Int32Array(1)
   /** Scratch for base positions found by a range. */
@@ -338,7 +340,6 @@ export class LocatorIndex {
   /** Folds the delta into a new KDBush base and drops the term pool's garbage. Normally scheduled by upsert. */
   compact(): void {
     this.compactionScheduled = false
-    this.compactPool()
     this.rebuildBase()
   }
 
@@ -460,7 +461,7 @@ export class LocatorIndex {
           if (d <= r) offer(key, d)
         }
       } else {
-        const { found, baseDead, baseCos, baseKey, baseTags, tagWords } = this
+        const { found, baseDead, baseCos, baseKey, baseTags, tagWords, baseTermStart } = this
         const coords = this.base?.coords
         for (const [from, to] of ranges) {
           for (let i = from; i < to; i++) {
@@ -470,7 +471,11 @@ export class LocatorIndex {
             if (tagPlan !== null && !tagsMatch(baseTags, at * tagWords, tagWords, tagPlan)) continue
             const h = cosLat1 * baseCos[at]! * haverSin((lng - coords![2 * at]!) * RAD) + haverSin((lat - coords![2 * at + 1]!) * RAD)
             const d = 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h))
-            if (d <= r) offer(baseKey[at]!, d)
+            if (d > r) continue
+            // Words: the base's terms are packed in kd order too.
+            if (wordPlan !== null && !this.wordsIn(baseTermStart[at]!, baseTermStart[at + 1]!, wordPlan)) continue
+            total++
+            consider(baseKey[at]!, d)
           }
         }
         // The boxes share one band of latitudes; a second box is the far side of the antimeridian.
@@ -672,9 +677,13 @@ export class LocatorIndex {
     return tagsMatch(this.tagBits, key * this.tagWords, this.tagWords, plan)
   }
   private wordsOk(key: number, plan: WordPlan): boolean {
-    const { pool, prefixMark } = this
     const from = this.termStart[key]!
-    const to = from + this.termCount[key]!
+    return this.wordsIn(from, from + this.termCount[key]!, plan)
+  }
+
+  /** Whether the term ids pool[from..to) pass a query's word plan. */
+  private wordsIn(from: number, to: number, plan: WordPlan): boolean {
+    const { pool, prefixMark } = this
     for (const t of plan.whole) {
       let found = false
       for (let i = from; i < to; i++) {
@@ -928,6 +937,7 @@ export class LocatorIndex {
     this.baseTags = new Uint32Array(n * W)
     if (n === 0) {
       this.base = null
+      this.repackPool([])
       return
     }
     const kd = new KDBush(n, this.nodeSize)
@@ -941,6 +951,7 @@ export class LocatorIndex {
       for (let w = 0; w < W; w++) this.baseTags[at * W + w] = this.tagBits[key * W + w]!
       this.basePos[key] = at
     }
+    this.baseTermStart = this.repackPool(this.baseKey)
     this.base = kd
   }
 
@@ -987,21 +998,29 @@ export class LocatorIndex {
     return n
   }
 
-  private compactPool(): void {
-    if (this.poolGarbage === 0) return
+  /**
+   * Rewrites the term pool without garbage, in the given order of keys (the base's kd order, so
+   * the terms of the points one range finds lie together). Returns each key's start, in that order,
+   * plus the end.
+   */
+  private repackPool(keys: ArrayLike<number>): Int32Array {
     const pool = new Int32Array(this.poolUsed - this.poolGarbage)
+    const starts = new Int32Array(keys.length + 1)
     let at = 0
-    for (let key = 0; key < this.entries.length; key++) {
-      if (this.entries[key] === null) continue
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!
       const from = this.termStart[key]!
       const n = this.termCount[key]!
       pool.set(this.pool.subarray(from, from + n), at)
       this.termStart[key] = at
+      starts[i] = at
       at += n
     }
+    starts[keys.length] = at
     this.pool = pool
     this.poolUsed = at
     this.poolGarbage = 0
+    return starts
   }
 
   // ------------------------------------------------------------ FlexSearch, in the background
