@@ -1,0 +1,849 @@
+// Peers: the same synthetic stores and the same public query strings as bench/query.ts, answered
+// the way a simple implementation would, so our in-memory index can be reported as a ratio to them:
+//   (a) SQLite alone (bun:sqlite): a (lat, lng) btree, haversine in SQL, tags in a side table,
+//       FTS5 for search;
+//   (b) PostGIS (Debian's postgresql + postgis, started on 127.0.0.1 by this bench): KNN
+//       `ORDER BY geog <-> point` within `ST_DWithin`, tags as text[] with GIN, a tsvector for search.
+//       Skipped, with a line saying why, when it cannot be installed or started.
+//
+//   bun bench/peers.ts [--size 100000] [--seed 42] [--run 1] [--json <path>] [--quick] [--no-ours] [--explain]
+//
+// runPeers(opts) returns the same object as --json writes, for bench/query.ts to call in its run.
+// See bench/README.md.
+import { Database, type Statement } from 'bun:sqlite'
+import { SQL } from 'bun'
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
+import { join, resolve } from 'node:path'
+import { locationsBody } from '../src/public'
+import { presentContext, publicLocation, searchText } from '../src/public/present'
+import { IndexRegistry } from '../src/public/registry'
+import { openStore, type Store } from '../src/store'
+import type { LocationRecord } from '../src/store/locations'
+import { nameKey } from '../src/text'
+import { type QueryType, scenario, seedLocator } from './scenario'
+import { FILTER_GROUPS, PRIORITY, type SyntheticSet } from './synthetic'
+
+// ---------------------------------------------------------------- types
+
+export type PeerStat = { n: number; median: number; p99: number; max: number; meanHits: number }
+
+export type PeerResult = {
+  engine: string
+  version: string
+  method: string
+  /** Rows loaded, indexes built, statistics gathered (ms). */
+  loadMs: number
+  /** µs per query, from the query string to the rows in hand. meanHits: rows returned (at most the limit). */
+  queries: Record<string, PeerStat>
+}
+
+export type PeerSkipped = { skipped: string }
+
+export type SanityCheck = {
+  /** Queries compared per type (the first timed query strings of each type). */
+  perType: number
+  /** Engines compared: "ours", "sqlite", "postgis" (those that ran). */
+  engines: string[]
+  /** Per type: how many of the compared queries gave the same ordered ids on every engine. */
+  identical: Record<string, number>
+  /** A few differing answers, for the report. */
+  differences: { type: string; qs: string; ids: Record<string, string[]> }[]
+}
+
+export type PeersResult = {
+  size: number
+  seed: number
+  run: number
+  /** Query type key -> label (bench/scenario.ts). */
+  labels: Record<string, string>
+  /** Our in-process answer (the route's body path, as bench/query.ts times it); null with ours: false. */
+  ours: { queries: Record<string, Omit<PeerStat, 'meanHits'> & { meanTotal: number }> } | null
+  sqlite: PeerResult
+  postgis: PeerResult | PeerSkipped
+  sanity: SanityCheck
+  /** 1-minute load average at the start and the end: above ~1 on 2 cores, other processes competed. */
+  loadAverage: { start: number; end: number }
+}
+
+export type PeersOptions = {
+  size: number
+  seed: number
+  run: number
+  /** A short run: at most 200 timed queries and 1 s per type and engine. */
+  quick?: boolean
+  /** Also time our own answer to the same query strings (default true). */
+  ours?: boolean
+  /** Use this already seeded locator (and its synthetic set) instead of seeding a new store. */
+  from?: { store: Store; locatorId: string; set: SyntheticSet }
+  /** Log each peer's query plan for the first timed query of each type. */
+  explain?: boolean
+  /** Progress lines (default: stderr). */
+  log?: (line: string) => void
+}
+
+// ---------------------------------------------------------------- the query strings, as a peer reads them
+
+const KM_PER_MILE = 1.609344
+const EARTH_RADIUS_KM = 6371 // as geokdbush (ours)
+
+type PeerQuery = {
+  /** null: all=true. */
+  center: { lat: number; lng: number } | null
+  radiusKm: number
+  limit: number
+  offset: number
+  /** Lowercased. */
+  tags: string[]
+  tagLogic: 'any' | 'all' | 'match'
+  /** Search words, lowercased; the last is a prefix. */
+  words: string[]
+  sort: 'distance' | 'priority' | 'name'
+}
+
+export type PeerRow = { id: string; name: string; address: string; lat: number; lng: number; distanceKm: number | null; json: string }
+
+/** The public query string, parsed as a simple implementation would (the scenario's strings are valid). */
+function parseQuery(qs: string): PeerQuery {
+  const p = new URLSearchParams(qs)
+  const all = p.get('all') === 'true'
+  const unit = p.get('unit') === 'km' ? 'km' : 'miles'
+  const radius = Number(p.get('radius') ?? 25)
+  const tagLogic = (p.get('tagLogic') ?? 'any') as PeerQuery['tagLogic']
+  return {
+    center: all ? null : { lat: Number(p.get('lat')), lng: Number(p.get('lng')) },
+    radiusKm: unit === 'km' ? radius : radius * KM_PER_MILE,
+    limit: Number(p.get('limit') ?? 20),
+    offset: Number(p.get('offset') ?? 0),
+    tags: p.getAll('tags[]').map((t) => t.trim().toLowerCase()).filter((t) => t !== ''),
+    tagLogic,
+    words: (p.get('search') ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w !== ''),
+    sort: (p.get('sort') ?? (all ? 'name' : 'distance')) as PeerQuery['sort'],
+  }
+}
+
+/** The locator's filter groups (a tag in none is in the default group, as ours: src/public/index.ts groupOf). */
+const GROUP_OF = new Map<string, string>(Object.entries(FILTER_GROUPS).flatMap(([g, tags]) => tags.map((t) => [t.toLowerCase(), g] as [string, string])))
+
+/** For tagLogic=match: the query's tags, one list per filter group (OR within, AND across). */
+function tagGroups(tags: string[]): string[][] {
+  const groups = new Map<string, string[]>()
+  for (const t of tags) {
+    const g = GROUP_OF.get(t) ?? '_default'
+    let list = groups.get(g)
+    if (!list) groups.set(g, (list = []))
+    list.push(t)
+  }
+  return [...groups.values()]
+}
+
+/** Boxes a simple implementation would put around the circle: one, or null (no longitude bound) across the antimeridian or near a pole. */
+function latLngBox(lat: number, lng: number, km: number): { minLat: number; maxLat: number; minLng: number; maxLng: number } | { minLat: number; maxLat: number; minLng: null; maxLng: null } {
+  const dLat = (km / 111) * 1.01
+  const minLat = Math.max(-90, lat - dLat)
+  const maxLat = Math.min(90, lat + dLat)
+  const edge = Math.max(Math.abs(minLat), Math.abs(maxLat))
+  if (edge >= 89.9) return { minLat, maxLat, minLng: null, maxLng: null }
+  const dLng = (km / (111 * Math.cos((edge * Math.PI) / 180))) * 1.01
+  if (lng - dLng < -180 || lng + dLng > 180) return { minLat, maxLat, minLng: null, maxLng: null }
+  return { minLat, maxLat, minLng: lng - dLng, maxLng: lng + dLng }
+}
+
+// ---------------------------------------------------------------- (a) SQLite alone
+
+const SQLITE_METHOD =
+  'bun:sqlite, WAL, cache_size 64 MB, mmap 256 MB, ANALYZE; one table with a (lat, lng) btree; the bounding box on the btree, haversine in SQL (SQLite math functions), ' +
+  'ORDER BY distance LIMIT limit+1 OFFSET offset over (rowid, distance), then the page joined back for its columns (faster than one SELECT carrying every column through the sort); ' +
+  'tags in a side table (rowid, tag) WITHOUT ROWID, one EXISTS per condition; search with FTS5 (unicode61, remove_diacritics 2; words quoted, the last as a prefix `"w"*`), ' +
+  'tested per row of the box (`+rowid IN (SELECT rowid ... MATCH ...)`: driving from FTS5 was slower); sort=priority: a CASE over the rules in SQL, then distance; ' +
+  'all=true from a (name_sort, id) index. No total count: hasMore from the extra row. Prepared statements, one per query shape, reused.'
+
+class SqlitePeer {
+  readonly db: Database
+  readonly version: string
+  private statements = new Map<string, Statement<PeerRow, (string | number)[]>>()
+
+  constructor(path: string) {
+    this.db = new Database(path, { create: true, strict: true })
+    this.db.exec('PRAGMA journal_mode = WAL')
+    this.db.exec('PRAGMA synchronous = NORMAL')
+    this.db.exec('PRAGMA cache_size = -65536')
+    this.db.exec('PRAGMA mmap_size = 268435456')
+    this.version = this.db.query<{ v: string }, []>('select sqlite_version() as v').get()!.v
+    this.db.query('select sin(1), asin(1), radians(1), power(2, 2)').get() // the math functions must exist (SQLITE_ENABLE_MATH_FUNCTIONS)
+  }
+
+  load(records: LocationRecord[], json: Map<string, string>): void {
+    const db = this.db
+    db.exec(`
+      CREATE TABLE locations (
+        rid INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        address TEXT NOT NULL,
+        description TEXT NOT NULL,
+        lat REAL NOT NULL,
+        lng REAL NOT NULL,
+        name_sort TEXT NOT NULL,
+        custom_fields TEXT NOT NULL,
+        json TEXT NOT NULL
+      );
+      CREATE TABLE location_tags (rid INTEGER NOT NULL, tag TEXT NOT NULL, PRIMARY KEY (rid, tag)) WITHOUT ROWID;
+      CREATE VIRTUAL TABLE locations_fts USING fts5(text, content='', tokenize='unicode61 remove_diacritics 2');
+    `)
+    const insert = db.prepare('INSERT INTO locations (rid, id, name, address, description, lat, lng, name_sort, custom_fields, json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+    const insertTag = db.prepare('INSERT OR IGNORE INTO location_tags (rid, tag) VALUES (?, ?)')
+    const insertText = db.prepare('INSERT INTO locations_fts (rowid, text) VALUES (?, ?)')
+    db.transaction(() => {
+      records.forEach((r, i) => {
+        const rid = i + 1
+        insert.run(rid, r.id, r.name, r.address, r.description, r.lat, r.lng, nameKey(r.name), JSON.stringify(r.customFields), json.get(r.id)!)
+        for (const t of r.tags) insertTag.run(rid, t.toLowerCase())
+        insertText.run(rid, [r.name, r.address, r.description, ...r.tags].join(' '))
+      })
+    })()
+    db.exec('CREATE INDEX locations_lat_lng ON locations (lat, lng)')
+    db.exec('CREATE INDEX locations_name ON locations (name_sort, id)')
+    db.exec('CREATE INDEX location_tags_tag ON location_tags (tag, rid)')
+    db.exec('ANALYZE')
+  }
+
+  /** The SQL for a query's shape and its parameters. */
+  private plan(q: PeerQuery): { sql: string; params: (string | number)[] } {
+    const params: (string | number)[] = []
+    const p = (v: string | number) => {
+      params.push(v)
+      return `?${params.length}`
+    }
+    const conds: string[] = []
+    if (q.tags.length > 0) {
+      const list = (tags: string[]) => tags.map(p).join(', ')
+      if (q.tagLogic === 'any') conds.push(`EXISTS (SELECT 1 FROM location_tags t WHERE t.rid = l.rid AND t.tag IN (${list(q.tags)}))`)
+      else if (q.tagLogic === 'all') for (const t of q.tags) conds.push(`EXISTS (SELECT 1 FROM location_tags t WHERE t.rid = l.rid AND t.tag = ${p(t)})`)
+      else for (const g of tagGroups(q.tags)) conds.push(`EXISTS (SELECT 1 FROM location_tags t WHERE t.rid = l.rid AND t.tag IN (${list(g)}))`)
+    }
+    if (q.words.length > 0) {
+      const match = q.words.map((w, i) => `"${w}"${i === q.words.length - 1 ? '*' : ''}`).join(' ')
+      // The unary + keeps SQLite from driving the query from FTS5 (every match in the world, then
+      // each row by rowid): up to 7x slower at 100k than the bounding box with the match as a set test.
+      conds.push(`+l.rid IN (SELECT rowid FROM locations_fts WHERE locations_fts MATCH ${p(match)})`)
+    }
+    const rank = () => {
+      const arms = PRIORITY.map((rule, i) =>
+        rule.tag !== undefined
+          ? `WHEN EXISTS (SELECT 1 FROM location_tags t WHERE t.rid = l.rid AND t.tag = ${p(rule.tag.toLowerCase())}) THEN ${i}`
+          : `WHEN json_extract(l.custom_fields, ${p(`$.${rule.custom_field}`)}) = ${p(rule.value!)} THEN ${i}`,
+      )
+      return `CASE ${arms.join(' ')} ELSE ${PRIORITY.length} END`
+    }
+    const page = () => `LIMIT ${p(q.limit + 1)} OFFSET ${p(q.offset)}`
+    if (!q.center) {
+      const where = conds.length > 0 ? `WHERE ${conds.join(' AND ')}` : ''
+      const order = q.sort === 'priority' ? `${rank()}, l.name_sort, l.id` : 'l.name_sort, l.id'
+      return { sql: `SELECT l.id, l.name, l.address, l.lat, l.lng, NULL AS distanceKm, l.json FROM locations l ${where} ORDER BY ${order} ${page()}`, params }
+    }
+    const { lat, lng } = q.center
+    const la = p(lat)
+    const ln = p(lng)
+    const box = latLngBox(lat, lng, q.radiusKm)
+    conds.unshift(`l.lat BETWEEN ${p(box.minLat)} AND ${p(box.maxLat)}`)
+    if (box.minLng !== null) conds.splice(1, 0, `l.lng BETWEEN ${p(box.minLng)} AND ${p(box.maxLng)}`)
+    const dist = `${2 * EARTH_RADIUS_KM} * asin(sqrt(power(sin(radians(l.lat - ${la}) / 2), 2) + cos(radians(${la})) * cos(radians(l.lat)) * power(sin(radians(l.lng - ${ln}) / 2), 2)))`
+    const rankCol = q.sort === 'priority' ? `, ${rank()} AS rank` : ''
+    const order = q.sort === 'priority' ? 'rank, d, rid' : 'd, rid'
+    const r = p(q.radiusKm)
+    const inner = `SELECT rid, d${q.sort === 'priority' ? ', rank' : ''} FROM (SELECT l.rid AS rid, ${dist} AS d${rankCol} FROM locations l WHERE ${conds.join(' AND ')}) WHERE d <= ${r} ORDER BY ${order} ${page()}`
+    return {
+      sql: `SELECT l.id, l.name, l.address, l.lat, l.lng, c.d AS distanceKm, l.json FROM (${inner}) c JOIN locations l ON l.rid = c.rid ORDER BY ${order.replace(/\b(rank|d|rid)\b/g, 'c.$1')}`,
+      params,
+    }
+  }
+
+  answer(q: PeerQuery): PeerRow[] {
+    const { sql, params } = this.plan(q)
+    let stmt = this.statements.get(sql)
+    if (!stmt) this.statements.set(sql, (stmt = this.db.prepare<PeerRow, (string | number)[]>(sql)))
+    const rows = stmt.all(...params)
+    if (rows.length > q.limit) rows.length = q.limit // the extra row only says there is a next page
+    return rows
+  }
+
+  explain(q: PeerQuery): string {
+    const { sql, params } = this.plan(q)
+    return this.db
+      .prepare<{ detail: string }, (string | number)[]>(`EXPLAIN QUERY PLAN ${sql}`)
+      .all(...params)
+      .map((r) => r.detail)
+      .join('\n')
+  }
+
+  close(): void {
+    for (const s of this.statements.values()) s.finalize()
+    this.db.close()
+  }
+}
+
+// ---------------------------------------------------------------- (b) PostGIS
+
+const POSTGIS_METHOD =
+  'PostgreSQL + PostGIS from Debian, on 127.0.0.1 (TCP), initdb --locale=C, shared_buffers 256 MB, fsync off (load speed only); ' +
+  'geography(Point, 4326) column with GIST; WHERE ST_DWithin(geog, point, r) ORDER BY geog <-> point LIMIT limit+1 OFFSET offset (point and radius bound parameters); ' +
+  'tags as text[] with GIN (any: &&, all: @>, match: && per filter group); search: a tsvector (simple configuration) over the text folded in the application, GIN, ' +
+  "to_tsquery('w1 & w2:*'); priority: ORDER BY a CASE over the rules, then distance; all=true from a (name_sort, id) btree. " +
+  "No total count: hasMore from the extra row. Bun's built-in SQL client, one connection, named prepared statements; time is the client's round trip."
+
+type PgServer = { dir: string; port: number; bindir: string; asUser: string | null; version: string }
+
+type Spawned = { ok: boolean; out: string }
+
+function run(cmd: string[], asUser: string | null = null): Spawned {
+  const full = asUser ? ['runuser', '-u', asUser, '--', ...cmd] : cmd
+  const p = Bun.spawnSync(full, { stdout: 'pipe', stderr: 'pipe', env: { ...process.env, LC_ALL: 'C' } })
+  return { ok: p.exitCode === 0, out: `${p.stdout.toString()}${p.stderr.toString()}`.trim() }
+}
+
+const lastLine = (s: string) => s.split('\n').filter((l) => l.trim() !== '').slice(-1)[0] ?? s
+
+/** The newest installed PostgreSQL server's bin directory (Debian layout first), or null. */
+function findPgBindir(): string | null {
+  const root = '/usr/lib/postgresql'
+  if (existsSync(root)) {
+    const versions = readdirSync(root)
+      .filter((v) => existsSync(join(root, v, 'bin', 'postgres')))
+      .sort((a, b) => Number(b) - Number(a))
+    if (versions[0]) return join(root, versions[0], 'bin')
+  }
+  const postgres = Bun.which('postgres')
+  return postgres ? resolve(postgres, '..') : null
+}
+
+/** PostgreSQL and PostGIS present, installing them with apt-get when missing and allowed. Returns the bin directory or the reason it failed. */
+function ensurePostgis(log: (line: string) => void): { bindir: string } | { reason: string } {
+  const isRoot = process.getuid?.() === 0
+  const apt = (pkgs: string[]): Spawned => {
+    let r = run(['apt-get', 'install', '-y', '--no-install-recommends', ...pkgs])
+    if (!r.ok) {
+      run(['apt-get', 'update'])
+      r = run(['apt-get', 'install', '-y', '--no-install-recommends', ...pkgs])
+    }
+    return r
+  }
+  let bindir = findPgBindir()
+  if (!bindir) {
+    if (!isRoot || !Bun.which('apt-get')) return { reason: 'PostgreSQL is not installed and apt-get is not available to root here' }
+    log('PostGIS: installing postgresql with apt-get')
+    const r = apt(['postgresql'])
+    bindir = findPgBindir()
+    if (!bindir) return { reason: `apt-get install postgresql failed: ${lastLine(r.out)}` }
+  }
+  const major = /\/(\d+)\/bin$/.exec(bindir)?.[1] ?? lastLine(run([join(bindir, 'postgres'), '--version']).out).replace(/^\D*(\d+).*$/, '$1')
+  const sharedir = existsSync(join(bindir, 'pg_config')) ? run([join(bindir, 'pg_config'), '--sharedir']).out : `/usr/share/postgresql/${major}`
+  const control = () => existsSync(join(sharedir, 'extension', 'postgis.control')) || existsSync(`/usr/share/postgresql/${major}/extension/postgis.control`)
+  if (!control()) {
+    if (!isRoot || !Bun.which('apt-get')) return { reason: `the postgis extension is not installed for PostgreSQL ${major} and apt-get is not available to root here` }
+    const pkg = `postgresql-${major}-postgis-3`
+    log(`PostGIS: installing ${pkg} with apt-get`)
+    const t = performance.now()
+    const r = apt([pkg])
+    if (!control()) return { reason: `apt-get install ${pkg} failed: ${lastLine(r.out)}` }
+    log(`PostGIS: installed ${pkg} in ${((performance.now() - t) / 1000).toFixed(1)} s`)
+  }
+  return { bindir }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer()
+    s.once('error', fail)
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port
+      s.close(() => ok(port))
+    })
+  })
+}
+
+/** initdb into a new temporary directory and start on 127.0.0.1 (as the postgres user when running as root). */
+async function startPostgres(bindir: string, register: (dir: string, stop: () => void) => void): Promise<PgServer | { reason: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'storeloc-peers-pg-'))
+  const data = join(dir, 'data')
+  const pgCtl = join(bindir, 'pg_ctl')
+  let asUser: string | null = null
+  register(dir, () => {
+    if (existsSync(join(data, 'postmaster.pid'))) run([pgCtl, '-D', data, '-m', 'immediate', '-w', 'stop'], asUser)
+    rmSync(dir, { recursive: true, force: true })
+  })
+  if (process.getuid?.() === 0) {
+    // PostgreSQL refuses to run as root: the server runs as the postgres user, in a directory it owns.
+    const uid = run(['id', '-u', 'postgres'])
+    const gid = run(['id', '-g', 'postgres'])
+    if (!uid.ok || !gid.ok) return { reason: 'running as root and there is no postgres user to start the server as' }
+    chownSync(dir, Number(uid.out), Number(gid.out))
+    asUser = 'postgres'
+  }
+  const init = run([join(bindir, 'initdb'), '-D', data, '-U', 'bench', '--auth=trust', '-E', 'UTF8', '--locale=C'], asUser)
+  if (!init.ok) return { reason: `initdb failed: ${lastLine(init.out)}` }
+  const port = await freePort()
+  const opts = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c shared_buffers=256MB -c fsync=off -c synchronous_commit=off -c full_page_writes=off`
+  const logFile = join(dir, 'server.log')
+  const start = run([pgCtl, '-D', data, '-o', opts, '-l', logFile, '-w', '-t', '60', 'start'], asUser)
+  if (!start.ok) return { reason: `pg_ctl start failed: ${lastLine(existsSync(logFile) ? readFileSync(logFile, 'utf8') : start.out)}` }
+  const version = lastLine(run([join(bindir, 'postgres'), '--version']).out)
+  return { dir, port, bindir, asUser, version }
+}
+
+/** COPY text format: backslash, tab, newline and carriage return escaped. */
+const copyText = (s: string) => s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r')
+const pgArray = (xs: string[]) => `{${xs.map((x) => `"${x.replace(/["\\]/g, '\\$&')}"`).join(',')}}`
+
+class PostgisPeer {
+  readonly sql: SQL
+  version = ''
+
+  constructor(port: number) {
+    this.sql = new SQL({ hostname: '127.0.0.1', port, username: 'bench', database: 'postgres', max: 1, prepare: true })
+  }
+
+  async load(records: LocationRecord[], docs: Map<string, { json: string; text: string }>): Promise<void> {
+    const sql = this.sql
+    await sql.unsafe('CREATE EXTENSION postgis').simple()
+    const v = await sql.unsafe<{ v: string }[]>('SELECT postgis_lib_version() AS v')
+    this.version = v[0]!.v
+    await sql
+      .unsafe(`
+        CREATE TABLE locations (
+          rid integer PRIMARY KEY,
+          id text NOT NULL UNIQUE,
+          name text NOT NULL,
+          address text NOT NULL,
+          description text NOT NULL,
+          lat float8 NOT NULL,
+          lng float8 NOT NULL,
+          geog geography(Point, 4326) GENERATED ALWAYS AS (ST_SetSRID(ST_MakePoint(lng, lat), 4326)::geography) STORED,
+          tags text[] NOT NULL,
+          custom_fields jsonb NOT NULL,
+          name_sort text NOT NULL,
+          search_text text NOT NULL,
+          search tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, search_text)) STORED,
+          body text NOT NULL
+        )`)
+      .simple()
+    const writer = sql.unsafe('COPY locations (rid, id, name, address, description, lat, lng, tags, custom_fields, name_sort, search_text, body) FROM STDIN').writable().getWriter()
+    let chunk = ''
+    for (let i = 0; i < records.length; i++) {
+      const r = records[i]!
+      const d = docs.get(r.id)!
+      chunk += `${i + 1}\t${copyText(r.id)}\t${copyText(r.name)}\t${copyText(r.address)}\t${copyText(r.description)}\t${r.lat}\t${r.lng}\t${copyText(pgArray(r.tags.map((t) => t.toLowerCase())))}\t${copyText(JSON.stringify(r.customFields))}\t${copyText(nameKey(r.name))}\t${copyText(d.text)}\t${copyText(d.json)}\n`
+      if (chunk.length > 1 << 20) {
+        await writer.write(chunk)
+        chunk = ''
+      }
+    }
+    if (chunk !== '') await writer.write(chunk)
+    await writer.close()
+    await sql
+      .unsafe(`
+        CREATE INDEX locations_geog ON locations USING gist (geog);
+        CREATE INDEX locations_tags ON locations USING gin (tags);
+        CREATE INDEX locations_search ON locations USING gin (search);
+        CREATE INDEX locations_name ON locations (name_sort, id);`)
+      .simple()
+    await sql.unsafe('VACUUM ANALYZE locations').simple() // alone: VACUUM refuses to run in the implicit transaction of a multi-statement query
+  }
+
+  private plan(q: PeerQuery): { sql: string; params: (string | number)[] } {
+    const params: (string | number)[] = []
+    const p = (v: string | number, cast = '') => {
+      params.push(v)
+      return `$${params.length}${cast}`
+    }
+    const conds: string[] = []
+    if (q.tags.length > 0) {
+      if (q.tagLogic === 'any') conds.push(`tags && ${p(pgArray(q.tags), '::text[]')}`)
+      else if (q.tagLogic === 'all') conds.push(`tags @> ${p(pgArray(q.tags), '::text[]')}`)
+      else for (const g of tagGroups(q.tags)) conds.push(`tags && ${p(pgArray(g), '::text[]')}`)
+    }
+    if (q.words.length > 0) {
+      const words = q.words.map((w) => nameKey(w)).filter((w) => w !== '')
+      const tsquery = words.map((w, i) => `'${w}'${i === words.length - 1 ? ':*' : ''}`).join(' & ')
+      conds.push(`search @@ to_tsquery('simple', ${p(tsquery)})`)
+    }
+    const rank = () => {
+      const arms = PRIORITY.map((rule, i) =>
+        rule.tag !== undefined
+          ? `WHEN tags @> ARRAY[${p(rule.tag.toLowerCase(), '::text')}] THEN ${i}`
+          : `WHEN custom_fields ->> ${p(rule.custom_field!, '::text')} = ${p(rule.value!, '::text')} THEN ${i}`,
+      )
+      return `CASE ${arms.join(' ')} ELSE ${PRIORITY.length} END`
+    }
+    const page = () => `LIMIT ${p(q.limit + 1, '::int')} OFFSET ${p(q.offset, '::int')}`
+    if (!q.center) {
+      const where = conds.length > 0 ? `WHERE ${conds.join(' AND ')}` : ''
+      const order = q.sort === 'priority' ? `${rank()}, name_sort, id` : 'name_sort, id'
+      return { sql: `SELECT id, name, address, lat, lng, NULL::float8 AS "distanceKm", body AS json FROM locations ${where} ORDER BY ${order} ${page()}`, params }
+    }
+    const la = p(q.center.lat, '::float8')
+    const ln = p(q.center.lng, '::float8')
+    const point = `ST_SetSRID(ST_MakePoint(${ln}, ${la}), 4326)::geography`
+    conds.unshift(`ST_DWithin(geog, ${point}, ${p(q.radiusKm * 1000, '::float8')})`)
+    const order = q.sort === 'priority' ? `${rank()}, geog <-> ${point}` : `geog <-> ${point}`
+    return {
+      sql: `SELECT id, name, address, lat, lng, (geog <-> ${point}) / 1000 AS "distanceKm", body AS json FROM locations WHERE ${conds.join(' AND ')} ORDER BY ${order} ${page()}`,
+      params,
+    }
+  }
+
+  async answer(q: PeerQuery): Promise<PeerRow[]> {
+    const { sql, params } = this.plan(q)
+    const rows = (await this.sql.unsafe<PeerRow[]>(sql, params)) as PeerRow[]
+    return rows.length > q.limit ? rows.slice(0, q.limit) : rows
+  }
+
+  async explain(q: PeerQuery): Promise<string> {
+    const { sql, params } = this.plan(q)
+    const rows = await this.sql.unsafe<{ 'QUERY PLAN': string }[]>(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${sql}`, params)
+    return rows.map((r) => r['QUERY PLAN']).join('\n')
+  }
+
+  async close(): Promise<void> {
+    await this.sql.close({ timeout: 1 })
+  }
+}
+
+// ---------------------------------------------------------------- timing
+
+function stat(samples: number[], hits: number): PeerStat {
+  const s = [...samples].sort((a, b) => a - b)
+  const q = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))]!
+  return { n: s.length, median: q(0.5), p99: q(0.99), max: s[s.length - 1]!, meanHits: hits / s.length }
+}
+
+type Budget = { n: number; warm: number; warmMs: number; budgetMs: number }
+
+/** The query strings of one type: the warm-up ones, then the timed ones (as bench/query.ts draws them: 200, then 2000). */
+type TypeQueries = { type: QueryType; warm: string[]; timed: string[] }
+
+/** Warm-up (at most `warm` queries or `warmMs`), then up to `n` timed queries, stopping after `budgetMs` (at least 50). */
+async function measure(queries: TypeQueries, budget: Budget, answer: (qs: string) => number | Promise<number>): Promise<PeerStat> {
+  let t0 = performance.now()
+  for (const qs of queries.warm.slice(0, budget.warm)) {
+    const r = answer(qs)
+    if (r instanceof Promise) await r
+    if (performance.now() - t0 > budget.warmMs) break
+  }
+  const samples: number[] = []
+  let hits = 0
+  t0 = performance.now()
+  for (const qs of queries.timed.slice(0, budget.n)) {
+    const s = performance.now()
+    let r = answer(qs)
+    if (r instanceof Promise) r = await r
+    samples.push((performance.now() - s) * 1000)
+    hits += r
+    if (samples.length >= 50 && performance.now() - t0 > budget.budgetMs) break
+  }
+  return stat(samples, hits)
+}
+
+type PostgisContext = {
+  explain: boolean
+  sanity: number
+  log: (line: string) => void
+  /** Cleanups registered here run at the end, on SIGINT/SIGTERM and at exit. */
+  cleanups: Map<string, () => void>
+  /** Filled with the ids PostGIS answered for the sanity check. */
+  answers: Map<string, Map<string, string[][]>>
+}
+
+/** Install (if needed), start, load and time PostGIS; the server is stopped and its directory removed before returning. */
+async function timePostgis(records: LocationRecord[], docs: Map<string, { json: string; text: string }>, queries: TypeQueries[], budget: Budget, c: PostgisContext): Promise<PeerResult | PeerSkipped> {
+  const found = ensurePostgis(c.log)
+  if ('reason' in found) return { skipped: found.reason }
+  let t = performance.now()
+  const registered: string[] = []
+  const server = await startPostgres(found.bindir, (dir, stop) => {
+    registered.push(dir)
+    c.cleanups.set(dir, stop)
+  })
+  const pg = 'reason' in server ? null : new PostgisPeer(server.port)
+  try {
+    if ('reason' in server) return { skipped: server.reason }
+    c.log(`PostGIS: ${server.version} started on 127.0.0.1:${server.port} in ${((performance.now() - t) / 1000).toFixed(1)} s`)
+    t = performance.now()
+    await pg!.load(records, docs)
+    const loadMs = performance.now() - t
+    c.log(`PostGIS ${pg!.version}: loaded and indexed in ${(loadMs / 1000).toFixed(1)} s`)
+    if (c.explain) for (const tq of queries) c.log(`PostGIS plan, ${tq.type.key} (${tq.timed[0]}):\n${await pg!.explain(parseQuery(tq.timed[0]!))}`)
+    const result: PeerResult = { engine: 'PostgreSQL + PostGIS', version: `${server.version}, PostGIS ${pg!.version}`, method: POSTGIS_METHOD, loadMs, queries: {} }
+    const mine = new Map<string, string[][]>()
+    for (const tq of queries) {
+      const s = await measure(tq, budget, async (qs) => (await pg!.answer(parseQuery(qs))).length)
+      result.queries[tq.type.key] = s
+      const ids: string[][] = []
+      for (const qs of tq.timed.slice(0, c.sanity)) ids.push((await pg!.answer(parseQuery(qs))).map((r) => r.id))
+      mine.set(tq.type.key, ids)
+      c.log(`PostGIS ${tq.type.key}: ${fmtUs(s.median)} median, ${fmtUs(s.p99)} p99 (N ${s.n})`)
+    }
+    c.answers.set('postgis', mine)
+    return result
+  } finally {
+    await pg?.close().catch(() => {})
+    for (const dir of registered) {
+      c.cleanups.get(dir)?.()
+      c.cleanups.delete(dir)
+    }
+  }
+}
+
+// ---------------------------------------------------------------- the run
+
+const WARM = 200
+const N = 2000
+
+export async function runPeers(opts: PeersOptions): Promise<PeersResult> {
+  const log = opts.log ?? ((line: string) => console.error(line))
+  const loadStart = loadavg()[0]!
+  const budget: Budget = opts.quick ? { n: 200, warm: 20, warmMs: 300, budgetMs: 1000 } : { n: N, warm: WARM, warmMs: 1000, budgetMs: 6000 }
+  const oursBudget: Budget = opts.quick ? budget : { ...budget, budgetMs: 4000 } // as bench/query.ts
+  const cleanups = new Map<string, () => void>()
+  const cleanupAll = () => {
+    for (const [key, fn] of [...cleanups].reverse()) {
+      cleanups.delete(key)
+      try {
+        fn()
+      } catch {
+        // best effort: the next one still runs
+      }
+    }
+  }
+  const onSignal = (signal: NodeJS.Signals) => {
+    cleanupAll()
+    process.exit(signal === 'SIGINT' ? 130 : 143)
+  }
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
+  process.on('exit', cleanupAll)
+  try {
+    // The data: our store seeded with the synthetic set (or the caller's), read back so every engine has the same ids.
+    let store: Store
+    let locatorId: string
+    let set: SyntheticSet
+    if (opts.from) {
+      ;({ store, locatorId, set } = opts.from)
+    } else {
+      const dir = mkdtempSync(join(tmpdir(), 'storeloc-peers-'))
+      cleanups.set(dir, () => rmSync(dir, { recursive: true, force: true }))
+      store = openStore(join(dir, 'ours.sqlite'))
+      cleanups.set(`${dir}:store`, () => store.close())
+      const t = performance.now()
+      ;({ locatorId, set } = seedLocator(store, opts.size, opts.seed))
+      log(`seeded ${opts.size.toLocaleString('en')} stores in ${((performance.now() - t) / 1000).toFixed(1)} s`)
+    }
+    const records = store.locations.all(locatorId).filter((r) => r.status === 'published')
+    const ctx = presentContext(store.filters.list(locatorId), store.customFields.list(locatorId), store.priority.list(locatorId))
+    // Each location's public JSON (what the peers store and fetch, as ours keeps it) and its searchable text, folded as ours folds it.
+    const docs = new Map(records.map((r) => [r.id, { json: JSON.stringify(publicLocation(r, ctx)), text: searchText([r.name, r.address, r.description, ...r.tags]) }] as const))
+
+    // The query strings, drawn exactly as bench/query.ts draws them for this (seed, run).
+    const { types } = scenario(set, opts.seed, opts.run)
+    const queries: TypeQueries[] = types.map((type) => ({ type, warm: Array.from({ length: WARM }, type.gen), timed: Array.from({ length: N }, type.gen) }))
+    const SANITY = 20
+    const answers = new Map<string, Map<string, string[][]>>() // engine -> type -> ids per compared query
+
+    // Ours: the GET /:token/locations body path, as bench/query.ts times it.
+    let ours: PeersResult['ours'] = null
+    if (opts.ours !== false) {
+      const t = performance.now()
+      const registry = new IndexRegistry(store)
+      registry.entry(locatorId)
+      log(`ours: index built in ${((performance.now() - t) / 1000).toFixed(1)} s`)
+      const locator = store.locators.get(locatorId)!
+      const base = `http://bench.local/public/v1/${locator.publicToken ?? 'token'}/locations?`
+      const out: NonNullable<PeersResult['ours']>['queries'] = {}
+      const mine = new Map<string, string[][]>()
+      const body = (qs: string) => locationsBody(registry, locator, new URL(base + qs))
+      for (const tq of queries) {
+        // The answer's total (every match) is what ours counts; rows returned are not counted in the timed loop.
+        const s = await measure(tq, oursBudget, (qs) => {
+          registry.sync()
+          return body(qs).total
+        })
+        const { meanHits, ...rest } = s
+        out[tq.type.key] = { ...rest, meanTotal: meanHits }
+        mine.set(tq.type.key, tq.timed.slice(0, SANITY).map((qs) => (JSON.parse(body(qs).body) as { data: { locations: { id: string }[] } }).data.locations.map((l) => l.id)))
+        log(`ours ${tq.type.key}: ${fmtUs(s.median)} median, ${fmtUs(s.p99)} p99 (N ${s.n})`)
+      }
+      answers.set('ours', mine)
+      ours = { queries: out }
+      Bun.gc(true) // our index is dropped here: the peers run without its heap
+    }
+
+    // (a) SQLite alone.
+    const sqliteDir = mkdtempSync(join(tmpdir(), 'storeloc-peers-sqlite-'))
+    cleanups.set(sqliteDir, () => rmSync(sqliteDir, { recursive: true, force: true }))
+    const lite = new SqlitePeer(join(sqliteDir, 'peer.sqlite'))
+    cleanups.set(`${sqliteDir}:db`, () => lite.close())
+    let t = performance.now()
+    const jsonById = new Map([...docs].map(([id, d]) => [id, d.json] as const))
+    lite.load(records, jsonById)
+    const sqliteLoadMs = performance.now() - t
+    log(`SQLite ${lite.version}: loaded and indexed in ${(sqliteLoadMs / 1000).toFixed(1)} s`)
+    if (opts.explain) for (const tq of queries) log(`SQLite plan, ${tq.type.key} (${tq.timed[0]}):\n${lite.explain(parseQuery(tq.timed[0]!))}`)
+    const sqlite: PeerResult = { engine: 'SQLite (bun:sqlite)', version: lite.version, method: SQLITE_METHOD, loadMs: sqliteLoadMs, queries: {} }
+    {
+      const mine = new Map<string, string[][]>()
+      for (const tq of queries) {
+        const s = await measure(tq, budget, (qs) => lite.answer(parseQuery(qs)).length)
+        sqlite.queries[tq.type.key] = s
+        mine.set(tq.type.key, tq.timed.slice(0, SANITY).map((qs) => lite.answer(parseQuery(qs)).map((r) => r.id)))
+        log(`SQLite ${tq.type.key}: ${fmtUs(s.median)} median, ${fmtUs(s.p99)} p99 (N ${s.n})`)
+      }
+      answers.set('sqlite', mine)
+    }
+    for (const key of [`${sqliteDir}:db`, sqliteDir]) {
+      cleanups.get(key)!()
+      cleanups.delete(key)
+    }
+
+    // (b) PostGIS: any failure (install, start, load, a query) skips it with the reason.
+    let postgis: PeerResult | PeerSkipped
+    try {
+      postgis = await timePostgis(records, docs, queries, budget, { explain: opts.explain === true, sanity: SANITY, log, cleanups, answers })
+    } catch (e) {
+      postgis = { skipped: `failed: ${(e as Error).message}` }
+    }
+    if ('skipped' in postgis) log(`PostGIS: skipped (${postgis.skipped})`)
+
+    // Sanity: the same ordered ids from every engine, on the first timed queries of each type.
+    const engines = [...answers.keys()]
+    const sanity: SanityCheck = { perType: SANITY, engines, identical: {}, differences: [] }
+    for (const tq of queries) {
+      let same = 0
+      for (let i = 0; i < SANITY; i++) {
+        const ids = Object.fromEntries(engines.map((e) => [e, answers.get(e)!.get(tq.type.key)![i]!]))
+        const first = JSON.stringify(ids[engines[0]!])
+        if (engines.every((e) => JSON.stringify(ids[e]) === first)) same++
+        else if (sanity.differences.length < 5) sanity.differences.push({ type: tq.type.key, qs: tq.timed[i]!, ids })
+      }
+      sanity.identical[tq.type.key] = same
+    }
+    const labels = Object.fromEntries(types.map((x) => [x.key, x.label]))
+    return { size: opts.size, seed: opts.seed, run: opts.run, labels, ours, sqlite, postgis, sanity, loadAverage: { start: loadStart, end: loadavg()[0]! } }
+  } finally {
+    cleanupAll()
+    process.off('SIGINT', onSignal)
+    process.off('SIGTERM', onSignal)
+    process.off('exit', cleanupAll)
+  }
+}
+
+// ---------------------------------------------------------------- report
+
+function fmtUs(us: number): string {
+  if (us >= 1000) return `${(us / 1000).toFixed(us >= 10_000 ? 0 : 1)} ms`
+  return `${us.toFixed(us >= 100 ? 0 : 1)} µs`
+}
+
+const TARGET_RATIO = { sqlite: 20, postgis: 10 }
+
+export function peersMarkdown(r: PeersResult): string {
+  const labels = r.labels
+  const md: string[] = []
+  const pg = 'skipped' in r.postgis ? null : r.postgis
+  md.push(`## Peers at ${r.size.toLocaleString('en')} locations (seed ${r.seed}, run ${r.run})`, '')
+  md.push(`- **SQLite alone** (${r.sqlite.version}; loaded and indexed in ${(r.sqlite.loadMs / 1000).toFixed(1)} s): ${r.sqlite.method}`)
+  if (pg) md.push(`- **PostGIS** (${pg.version}; loaded and indexed in ${(pg.loadMs / 1000).toFixed(1)} s): ${pg.method}`)
+  else md.push(`- PostGIS: skipped (${(r.postgis as PeerSkipped).skipped})`)
+  if (r.ours) md.push('- **Ours**: the GET /locations body path in process (sync, parse, index query, body assembly with totals), as bench/query.ts times it.')
+  md.push(`- 1-minute load average ${r.loadAverage.start.toFixed(2)} at the start, ${r.loadAverage.end.toFixed(2)} at the end (this bench keeps about one core busy: well above 1, other processes competed).`)
+  md.push(`- Times per query in µs from the query string to the rows in hand; ratio = peer median / our median (p99 ratio in brackets); targets: SQLite ≥ ${TARGET_RATIO.sqlite}×, PostGIS ≥ ${TARGET_RATIO.postgis}× slower than ours.`, '')
+  const head = ['Query', 'N']
+  if (r.ours) head.push('ours median', 'ours p99')
+  head.push('SQLite median', 'p99', 'max')
+  if (r.ours) head.push('SQLite ÷ ours')
+  if (pg) head.push('PostGIS median', 'p99', 'max')
+  if (pg && r.ours) head.push('PostGIS ÷ ours')
+  head.push('rows (mean)')
+  if (r.ours) head.push('ours total (mean)')
+  md.push(`| ${head.join(' | ')} |`, `|---|${head.slice(1).map(() => '---:').join('|')}|`)
+  const ratio = (peer: PeerStat, target: number) => {
+    const o = r.ours!.queries
+    return (k: string) => {
+      const m = peer.median / o[k]!.median
+      const p = peer.p99 / o[k]!.p99
+      const x = (v: number) => `${v.toFixed(v >= 10 ? 0 : v >= 1 ? 1 : 2)}×`
+      return `${x(m)} (${x(p)})${m >= target ? '' : ' **MISS**'}`
+    }
+  }
+  for (const k of Object.keys(r.sqlite.queries)) {
+    const s = r.sqlite.queries[k]!
+    const ns = [r.ours?.queries[k]?.n, s.n, pg?.queries[k]?.n].filter((x): x is number => x !== undefined)
+    const cells = [labels[k] ?? k, `${Math.min(...ns)}${Math.min(...ns) !== Math.max(...ns) ? `–${Math.max(...ns)}` : ''}`]
+    if (r.ours) cells.push(fmtUs(r.ours.queries[k]!.median), fmtUs(r.ours.queries[k]!.p99))
+    cells.push(fmtUs(s.median), fmtUs(s.p99), fmtUs(s.max))
+    if (r.ours) cells.push(ratio(s, TARGET_RATIO.sqlite)(k))
+    if (pg) {
+      const p = pg.queries[k]!
+      cells.push(fmtUs(p.median), fmtUs(p.p99), fmtUs(p.max))
+      if (r.ours) cells.push(ratio(p, TARGET_RATIO.postgis)(k))
+    }
+    cells.push(s.meanHits.toFixed(1))
+    if (r.ours) cells.push(r.ours.queries[k]!.meanTotal.toFixed(0))
+    md.push(`| ${cells.join(' | ')} |`)
+  }
+  md.push('')
+  const names: Record<string, string> = { ours: 'ours', sqlite: 'SQLite', postgis: 'PostGIS' }
+  const compared = r.sanity.engines.map((e) => names[e] ?? e).join(' = ')
+  const total = Object.values(r.sanity.identical).reduce((a, b) => a + b, 0)
+  const of = Object.keys(r.sanity.identical).length * r.sanity.perType
+  if (r.sanity.engines.length < 2) {
+    md.push('Sanity: only one engine ran, nothing to compare.', '')
+    return md.join('\n')
+  }
+  md.push(`Sanity: ${compared}: the same ids in the same order for ${total} of ${of} queries (the first ${r.sanity.perType} of each type).`)
+  const off = Object.entries(r.sanity.identical).filter(([, n]) => n < r.sanity.perType)
+  if (off.length > 0) md.push(`Differing: ${off.map(([k, n]) => `${k} ${r.sanity.perType - n}`).join(', ')}.`)
+  for (const d of r.sanity.differences) {
+    md.push(`- ${d.type} \`${d.qs}\`: ${Object.entries(d.ids).map(([e, ids]) => `${names[e] ?? e} ${ids.length} [${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}]`).join('; ')}`)
+  }
+  md.push('')
+  return md.join('\n')
+}
+
+// ---------------------------------------------------------------- CLI
+
+type Cli = { size: number; seed: number; run: number; json: string | null; quick: boolean; ours: boolean; explain: boolean }
+
+function parseArgs(argv: string[]): Cli {
+  const o: Cli = { size: 100_000, seed: 42, run: 1, json: null, quick: false, ours: true, explain: false }
+  const usage = 'usage: bun bench/peers.ts [--size 100000] [--seed 42] [--run 1] [--json <path>] [--quick] [--no-ours] [--explain]'
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!
+    const v = () => {
+      const x = argv[++i]
+      if (x === undefined) throw new Error(`${a} needs a value\n${usage}`)
+      return x
+    }
+    if (a === '--size') o.size = Number(v().replace(/_/g, ''))
+    else if (a === '--seed') o.seed = Number(v())
+    else if (a === '--run') o.run = Number(v())
+    else if (a === '--json') o.json = resolve(v())
+    else if (a === '--quick') o.quick = true
+    else if (a === '--no-ours') o.ours = false
+    else if (a === '--explain') o.explain = true
+    else throw new Error(`unknown option ${a}\n${usage}`)
+  }
+  if (!Number.isInteger(o.size) || o.size < 1000) throw new Error('--size: a whole number >= 1000')
+  return o
+}
+
+if (import.meta.main) {
+  const o = parseArgs(Bun.argv.slice(2))
+  const started = performance.now()
+  const r = await runPeers({ size: o.size, seed: o.seed, run: o.run, quick: o.quick, ours: o.ours, explain: o.explain })
+  const cpu = cpus()
+  console.log(`# Peers benchmark\n\n${new Date().toISOString().slice(0, 10)} · ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} cores, ${Math.round(totalmem() / 2 ** 30)} GB · bun ${Bun.version}${o.quick ? ' · --quick' : ''}\n`)
+  console.log(peersMarkdown(r))
+  if (o.json) writeFileSync(o.json, `${JSON.stringify(r, null, 2)}\n`)
+  console.error(`peers: ${((performance.now() - started) / 1000).toFixed(0)} s`)
+}
