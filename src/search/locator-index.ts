@@ -252,6 +252,8 @@ export class LocatorIndex {
   /** Scratch for base positions found by a range. */
   private found = new Int32Array(1024)
   private compactionScheduled = false
+  /** Live keys by (name, id), for all=true by name; built in the background after load, then kept in step. */
+  private nameOrder: number[] | null = null
   // Tags: ids from the vocabulary below; `tagWords` 32-bit words per key.
   private tagIdOf = new Map<string, number>()
   private tagNames: string[] = []
@@ -295,6 +297,7 @@ export class LocatorIndex {
     const cap = Math.max(FS_MIN_DF, this.live / FS_DF_DIVISOR)
     for (let t = 0; t < this.vocab.size; t++) this.termInText[t] = this.df[t]! <= cap ? 1 : 0
     this.startText()
+    this.schedule(() => this.buildNameOrder())
   }
 
   get size(): number {
@@ -314,6 +317,7 @@ export class LocatorIndex {
     if (key === undefined) return
     this.keyOf.delete(id)
     this.unlink(key)
+    this.leaveNameOrder(key)
     this.entries[key] = null
     this.killBasePos(key)
     this.dropFromDelta(key)
@@ -491,6 +495,20 @@ export class LocatorIndex {
       }
     } else if (wordPlan?.source && this.textReady && wordPlan.source.size * 2 < this.live) {
       for (const key of this.textCandidates(wordPlan.source.terms)) offer(key, 0)
+    } else if (q.sort === 'name' && this.nameOrder !== null) {
+      // Everything by name: walk the kept name order; the page is the matches at offset.., the total all of them.
+      const order = this.nameOrder
+      if (tagPlan === null && wordPlan === null) {
+        return { total: order.length, hits: order.slice(q.offset, keep).map((key) => ({ doc: entries[key]!, distanceKm: null })) }
+      }
+      const hits: IndexHit[] = []
+      for (const key of order) {
+        if (tagPlan !== null && !this.tagsOk(key, tagPlan)) continue
+        if (wordPlan !== null && !this.wordsOk(key, wordPlan)) continue
+        if (total >= q.offset && total < keep) hits.push({ doc: entries[key]!, distanceKm: null })
+        total++
+      }
+      return { total, hits }
     } else {
       for (let key = 0; key < entries.length; key++) if (entries[key] !== null) offer(key, 0)
     }
@@ -721,6 +739,7 @@ export class LocatorIndex {
     let key = this.keyOf.get(doc.id)
     if (key !== undefined) {
       this.unlink(key)
+      this.leaveNameOrder(key)
     } else {
       key = this.freeKeys.pop() ?? this.entries.length
       this.keyOf.set(doc.id, key)
@@ -728,6 +747,7 @@ export class LocatorIndex {
       if (key === this.entries.length) this.grow(key + 1)
     }
     this.entries[key] = { id: doc.id, json: doc.json, nameSort: doc.nameSort, rank: doc.rank }
+    if (this.nameOrder !== null) this.nameOrder.splice(this.nameOrderAt(key), 0, key)
     this.lat[key] = doc.lat
     this.lng[key] = doc.lng
     this.cosLat[key] = Math.cos(doc.lat * RAD)
@@ -739,6 +759,39 @@ export class LocatorIndex {
     this.linkTags(key, doc.tags)
     this.linkTerms(key, doc.text)
     return key
+  }
+
+  private buildNameOrder(): void {
+    const keys: number[] = []
+    for (let key = 0; key < this.entries.length; key++) if (this.entries[key] !== null) keys.push(key)
+    this.nameOrder = keys.sort((a, b) => this.byName(a, b))
+  }
+
+  /** (name, id) order of two live keys. */
+  private byName(a: number, b: number): number {
+    const x = this.entries[a]!
+    const y = this.entries[b]!
+    return x.nameSort < y.nameSort ? -1 : x.nameSort > y.nameSort ? 1 : x.id < y.id ? -1 : x.id > y.id ? 1 : 0
+  }
+
+  /** Binary search: where a live key's entry belongs (or is) in the name order. */
+  private nameOrderAt(key: number): number {
+    const order = this.nameOrder!
+    let lo = 0
+    let hi = order.length
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if (this.byName(order[mid]!, key) < 0) lo = mid + 1
+      else hi = mid
+    }
+    return lo
+  }
+
+  /** Takes a key out of the name order (while its entry is still the one it was placed by). */
+  private leaveNameOrder(key: number): void {
+    if (this.nameOrder === null) return
+    const at = this.nameOrderAt(key)
+    if (this.nameOrder[at] === key) this.nameOrder.splice(at, 1)
   }
 
   /** Drops a key's tags and terms from the counts (before a replace or a remove). */
