@@ -443,10 +443,7 @@ export class LocatorIndex {
         // Nothing to check per location: the base counts whole kd nodes inside the circle and
         // visits points only where they may be among the nearest; the delta is scanned.
         if (this.base) total += this.nearestAndCount(lng, lat, r, cosLat1, consider, () => (size < keep ? Infinity : heapKm[0]!))
-        for (const key of this.delta) {
-          const d = km(key)
-          if (d <= r) offer(key, d)
-        }
+        this.scanDelta(lng, lat, r, km, offer)
         return this.answer(q, size, heapKey, heapKm, compare, total)
       }
       const boxes = boxesAround(lng, lat, r)
@@ -482,16 +479,7 @@ export class LocatorIndex {
             consider(baseKey[at]!, d)
           }
         }
-        // The boxes share one band of latitudes; a second box is the far side of the antimeridian.
-        const [ax0, y0, ax1, y1] = boxes[0]!
-        const [bx0, , bx1] = boxes[1] ?? [1, 0, -1]
-        for (const key of this.delta) {
-          const y = lats[key]!
-          const x = lngs[key]!
-          if (y < y0 || y > y1 || !((x >= ax0 && x <= ax1) || (x >= bx0 && x <= bx1))) continue
-          const d = km(key)
-          if (d <= r) offer(key, d)
-        }
+        this.scanDelta(lng, lat, r, km, offer)
       }
     } else if (wordPlan?.source && this.textReady && wordPlan.source.size * 2 < this.live) {
       for (const key of this.textCandidates(wordPlan.source.terms)) offer(key, 0)
@@ -513,6 +501,23 @@ export class LocatorIndex {
       for (let key = 0; key < entries.length; key++) if (entries[key] !== null) offer(key, 0)
     }
     return this.answer(q, size, heapKey, heapKm, compare, total)
+  }
+
+  /** Offers the delta's points within r km: a box test first, then the distance. */
+  private scanDelta(lng: number, lat: number, r: number, km: (key: number) => number, offer: (key: number, km: number) => void): void {
+    if (this.delta.length === 0) return
+    // The boxes share one band of latitudes; a second box is the far side of the antimeridian.
+    const boxes = boxesAround(lng, lat, r)
+    const [ax0, y0, ax1, y1] = boxes[0]!
+    const [bx0, , bx1] = boxes[1] ?? [1, 0, -1]
+    const { lat: lats, lng: lngs } = this
+    for (const key of this.delta) {
+      const y = lats[key]!
+      const x = lngs[key]!
+      if (y < y0 || y > y1 || !((x >= ax0 && x <= ax1) || (x >= bx0 && x <= bx1))) continue
+      const d = km(key)
+      if (d <= r) offer(key, d)
+    }
   }
 
   /** The heap's candidates in order, from the offset. */
