@@ -1,6 +1,7 @@
 // The whole benchmark suite (`npm run bench`): the in-process Query API bench, the peers (SQLite
 // alone, PostGIS) and the HTTP bench, one after the other so none disturbs another, each in its
-// own processes. Writes bench/results/{query,peers,http}.{json,md} and bench/results/summary.md.
+// own processes. Writes bench/results/{query,peers,http}.{json,md} and bench/results/summary.md
+// (--quick: under bench/results/quick/).
 //
 //   bun bench/suite.ts            10k, 100k and 1M in process (3 runs; 1M 1 run), peers at 100k, HTTP at 100k (3 runs)
 //   bun bench/suite.ts --quick    about a minute: 10k everywhere, 1 run, short measurements
@@ -14,7 +15,8 @@ if (unknown.length > 0) {
   console.error(`unknown option ${unknown[0]}\nusage: bun bench/suite.ts [--quick]`)
   process.exit(2)
 }
-const out = resolve(import.meta.dir, 'results')
+// --quick writes beside the full results, never over them.
+const out = resolve(import.meta.dir, quick ? 'results/quick' : 'results')
 mkdirSync(out, { recursive: true })
 const bun = process.execPath
 const started = new Date()
@@ -63,6 +65,6 @@ const header = [
   `Steps: ${steps.map((s) => s.label).join('; ')}. Each section below is one step's own report.`,
   '',
 ].join('\n')
-writeFileSync(join(out, quick ? 'summary-quick.md' : 'summary.md'), `${header}\n${sections.map((m) => m.replace(/^# /gm, '## ').trim()).join('\n\n')}\n`)
-console.error(`\nwrote ${join(out, quick ? 'summary-quick.md' : 'summary.md')}`)
+writeFileSync(join(out, 'summary.md'), `${header}\n${sections.map((m) => m.replace(/^# /gm, '## ').trim()).join('\n\n')}\n`)
+console.error(`\nwrote ${join(out, 'summary.md')}`)
 process.exit(failed > 0 ? 1 : 0)
