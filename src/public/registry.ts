@@ -2,7 +2,7 @@
 // kept in step with SQLite through the change log: before each query, sync() applies every change
 // committed since the last one, by this process (its write counter moved) or by any other process
 // (PRAGMA data_version moved). So a write is visible to the very next query, from any process.
-import { LocatorIndex, type IndexEntry, type Schedule } from '../search/locator-index'
+import { defaultSchedule, LocatorIndex, type IndexEntry, type Schedule } from '../search/locator-index'
 import type { Store } from '../store'
 import type { Change } from '../store/changes'
 import { DEFAULT_FILTER_GROUP, type FilterGroup } from '../store/filters'
@@ -17,13 +17,8 @@ type Entry = {
   jsonReady: boolean
 }
 
-/** Locations whose public JSON one background task fills in (about 15 ms of work). */
+/** Locations whose public JSON one background task fills in. */
 const JSON_FILL_PAGE = 1000
-
-const defaultSchedule: Schedule = (task) => {
-  const timer = setTimeout(task, 0)
-  ;(timer as { unref?: () => void }).unref?.()
-}
 
 export class IndexRegistry {
   private entries = new Map<string, Entry>()

@@ -80,7 +80,7 @@ const DELTA_MAX = 16_384
 /** Terms in at most max(FS_MIN_DF, live/FS_DF_DIVISOR) locations at load go to FlexSearch (new terms always do). */
 const FS_MIN_DF = 256
 const FS_DF_DIVISOR = 100
-/** Locations added to FlexSearch per background task (about 10 ms each). */
+/** Locations added to FlexSearch per background task. */
 const FS_CHUNK = 2000
 /** A prefix that begins more terms than this is not used to pick candidates (its words are still checked). */
 const PREFIX_PLAN_TERMS = 64
@@ -92,7 +92,8 @@ const RAD = Math.PI / 180
 /** km per degree of latitude, rounded down so boxes err on the large side. */
 const KM_PER_DEGREE = 111
 
-const defaultSchedule: Schedule = (task) => {
+/** Runs a task on the next turn of the event loop, without keeping the process alive for it. */
+export const defaultSchedule: Schedule = (task) => {
   const timer = setTimeout(task, 0)
   ;(timer as { unref?: () => void }).unref?.()
 }
@@ -127,11 +128,7 @@ export function searchWords(search: string): string[] {
  * then id, so every answer is deterministic.
  */
 function orderOf(sort: SortOrder, radius: boolean, entries: (IndexEntry | null)[]) {
-  const byName = (a: number, b: number) => {
-    const x = entries[a]!
-    const y = entries[b]!
-    return x.nameSort < y.nameSort ? -1 : x.nameSort > y.nameSort ? 1 : x.id < y.id ? -1 : x.id > y.id ? 1 : 0
-  }
+  const byName = (a: number, b: number) => byNameThenId(entries[a]!, entries[b]!)
   if (sort === 'priority') {
     // Rank, then as the query's own order would: nearest first (radius) or by name (all).
     return radius
@@ -185,6 +182,20 @@ function boxLowerBoundKm(lng: number, lat: number, cosLat1: number, minX: number
   const cosFar = Math.cos(Math.max(Math.abs(minY), Math.abs(maxY)) * RAD)
   const h = haverSin(dLat * RAD) + cosLat1 * Math.max(0, cosFar) * haverSin(dLng * RAD)
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(Math.min(1, h)))
+}
+
+/**
+ * geokdbush's distance(lng1, lat1, lng2, lat2) in km, with the cosines of both latitudes given
+ * (hoisted per query, precomputed per point): the same operations in the same order, so the same km.
+ */
+function kmBetween(lng1: number, lat1: number, cosLat1: number, lng2: number, lat2: number, cosLat2: number): number {
+  const h = cosLat1 * cosLat2 * haverSin((lng1 - lng2) * RAD) + haverSin((lat1 - lat2) * RAD)
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h))
+}
+
+/** (name, id) order of two entries: sort=name, and the tie-break of every other order. */
+function byNameThenId(x: IndexEntry, y: IndexEntry): number {
+  return x.nameSort < y.nameSort ? -1 : x.nameSort > y.nameSort ? 1 : x.id < y.id ? -1 : x.id > y.id ? 1 : 0
 }
 
 /** geokdbush's haverSin. */
@@ -260,7 +271,7 @@ export class LocatorIndex {
   private tagDocs: number[] = []
   private tagWords = 1
   private tagBits = new Uint32Array(0)
-  // Words: term ids per key, pooled; the pool is compacted when half of it is garbage.
+  // Words: term ids per key, pooled; the pool is repacked (in kd order) at every compaction.
   private vocab = new Vocabulary()
   /** Live locations with the term. */
   private df = new Int32Array(0)
@@ -432,54 +443,41 @@ export class LocatorIndex {
     if (q.center) {
       const { lat, lng } = q.center
       const r = q.radiusKm
-      // geokdbush's distance(lng, lat, x, y), with cos(lat) hoisted and each point's precomputed:
-      // the same operations in the same order, so the same km.
       const cosLat1 = Math.cos(lat * RAD)
-      const km = (key: number) => {
-        const h = cosLat1 * cosLat[key]! * haverSin((lng - lngs[key]!) * RAD) + haverSin((lat - lats[key]!) * RAD)
-        return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h))
-      }
+      // The boxes that hold the circle (lng, lat order), for the base and the delta alike.
+      const boxes = boxesAround(lng, lat, r)
       if (byDistance && tagPlan === null && wordPlan === null) {
         // Nothing to check per location: the base counts whole kd nodes inside the circle and
         // visits points only where they may be among the nearest; the delta is scanned.
-        if (this.base) total += this.nearestAndCount(lng, lat, r, cosLat1, consider, () => (size < keep ? Infinity : heapKm[0]!))
-        this.scanDelta(lng, lat, r, km, offer)
+        if (this.base) total += this.nearestAndCount(lng, lat, r, cosLat1, boxes, consider, () => (size < keep ? Infinity : heapKm[0]!))
+        this.scanDelta(lng, lat, r, cosLat1, boxes, offer)
         return this.answer(q, size, heapKey, heapKm, compare, total)
       }
-      const boxes = boxesAround(lng, lat, r)
-      // Base candidates: positions in KDBush boxes that hold the circle (lng, lat order); delta: scanned.
-      const ranges: [number, number][] = []
-      let mapSize = this.delta.length
-      for (const [x0, y0, x1, y1] of boxes) {
-        const from = mapSize - this.delta.length
-        const to = this.base ? this.rangePositions(x0, y0, x1, y1, from) : from
-        ranges.push([from, to])
-        mapSize += to - from
-      }
-      if (wordPlan?.source && this.textReady && wordPlan.source.size * 2 < mapSize) {
+      // Base candidates: positions in the boxes, in `found` (one run per box); delta: scanned.
+      let candidates = 0
+      if (this.base) for (const [x0, y0, x1, y1] of boxes) candidates = this.rangePositions(x0, y0, x1, y1, candidates)
+      if (wordPlan?.source && this.textReady && wordPlan.source.size * 2 < candidates + this.delta.length) {
         for (const key of this.textCandidates(wordPlan.source.terms)) {
-          const d = km(key)
+          const d = kmBetween(lng, lat, cosLat1, lngs[key]!, lats[key]!, cosLat[key]!)
           if (d <= r) offer(key, d)
         }
       } else {
-        const { found, baseDead, baseCos, baseKey, baseTags, tagWords, baseTermStart } = this
+        const { baseDead, baseCos, baseKey, baseTags, tagWords, baseTermStart } = this
         const coords = this.base?.coords
-        for (const [from, to] of ranges) {
-          for (let i = from; i < to; i++) {
-            const at = found[i]!
-            if (baseDead[at] === 1) continue
-            // Tags first (bits in kd order, beside the point): cheaper than the distance.
-            if (tagPlan !== null && !tagsMatch(baseTags, at * tagWords, tagWords, tagPlan)) continue
-            const h = cosLat1 * baseCos[at]! * haverSin((lng - coords![2 * at]!) * RAD) + haverSin((lat - coords![2 * at + 1]!) * RAD)
-            const d = 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h))
-            if (d > r) continue
-            // Words: the base's terms are packed in kd order too.
-            if (wordPlan !== null && !this.wordsIn(baseTermStart[at]!, baseTermStart[at + 1]!, wordPlan)) continue
-            total++
-            consider(baseKey[at]!, d)
-          }
+        const { found } = this
+        for (let i = 0; i < candidates; i++) {
+          const at = found[i]!
+          if (baseDead[at] === 1) continue
+          // Tags first (bits in kd order, beside the point): cheaper than the distance.
+          if (tagPlan !== null && !tagsMatch(baseTags, at * tagWords, tagWords, tagPlan)) continue
+          const d = kmBetween(lng, lat, cosLat1, coords![2 * at]!, coords![2 * at + 1]!, baseCos[at]!)
+          if (d > r) continue
+          // Words: the base's terms are packed in kd order too.
+          if (wordPlan !== null && !this.wordsIn(baseTermStart[at]!, baseTermStart[at + 1]!, wordPlan)) continue
+          total++
+          consider(baseKey[at]!, d)
         }
-        this.scanDelta(lng, lat, r, km, offer)
+        this.scanDelta(lng, lat, r, cosLat1, boxes, offer)
       }
     } else if (wordPlan?.source && this.textReady && wordPlan.source.size * 2 < this.live) {
       for (const key of this.textCandidates(wordPlan.source.terms)) offer(key, 0)
@@ -504,18 +502,16 @@ export class LocatorIndex {
   }
 
   /** Offers the delta's points within r km: a box test first, then the distance. */
-  private scanDelta(lng: number, lat: number, r: number, km: (key: number) => number, offer: (key: number, km: number) => void): void {
-    if (this.delta.length === 0) return
+  private scanDelta(lng: number, lat: number, r: number, cosLat1: number, boxes: [number, number, number, number][], offer: (key: number, km: number) => void): void {
+    const { lat: lats, lng: lngs, cosLat } = this
     // The boxes share one band of latitudes; a second box is the far side of the antimeridian.
-    const boxes = boxesAround(lng, lat, r)
     const [ax0, y0, ax1, y1] = boxes[0]!
     const [bx0, , bx1] = boxes[1] ?? [1, 0, -1]
-    const { lat: lats, lng: lngs } = this
     for (const key of this.delta) {
       const y = lats[key]!
       const x = lngs[key]!
       if (y < y0 || y > y1 || !((x >= ax0 && x <= ax1) || (x >= bx0 && x <= bx1))) continue
-      const d = km(key)
+      const d = kmBetween(lng, lat, cosLat1, x, y, cosLat[key]!)
       if (d <= r) offer(key, d)
     }
   }
@@ -535,19 +531,12 @@ export class LocatorIndex {
    * node's box: a node wholly inside the circle is counted from its size (less its dead points),
    * and its points are read only if its nearest possible point beats the current worst.
    */
-  private nearestAndCount(lng: number, lat: number, r: number, cosLat1: number, consider: (key: number, km: number) => void, worst: () => number): number {
+  private nearestAndCount(lng: number, lat: number, r: number, cosLat1: number, boxes: [number, number, number, number][], consider: (key: number, km: number) => void, worst: () => number): number {
     const { ids, coords, nodeSize } = this.base!
     const { baseDead, baseCos, baseKey } = this
-    const kmAt = (at: number) => {
-      const h = cosLat1 * baseCos[at]! * haverSin((lng - coords[2 * at]!) * RAD) + haverSin((lat - coords[2 * at + 1]!) * RAD)
-      return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h))
-    }
-    const kmTo = (x: number, y: number) => {
-      const h = cosLat1 * Math.cos(y * RAD) * haverSin((lng - x) * RAD) + haverSin((lat - y) * RAD)
-      return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h))
-    }
-    // The circle's bounding boxes (one band of latitudes; a second box across the antimeridian).
-    const boxes = boxesAround(lng, lat, r)
+    const kmAt = (at: number) => kmBetween(lng, lat, cosLat1, coords[2 * at]!, coords[2 * at + 1]!, baseCos[at]!)
+    const kmTo = (x: number, y: number) => kmBetween(lng, lat, cosLat1, x, y, Math.cos(y * RAD))
+    // The boxes share one band of latitudes; a second box is the far side of the antimeridian.
     const [ax0, y0, ax1, y1] = boxes[0]!
     const [bx0, , bx1] = boxes[1] ?? [1, 0, -1]
     let count = 0
@@ -600,10 +589,9 @@ export class LocatorIndex {
       // first, so the near side is walked first and fills the heap with near points early.
       const split = coords[2 * m + axis]!
       const nearLeft = (axis === 0 ? lng : lat) < split
-      for (const side of nearLeft ? [1, 0] : [0, 1]) {
-        if (side === 0) stack.push(left, m - 1, 1 - axis, minX, minY, axis === 0 ? split : maxX, axis === 0 ? maxY : split)
-        else stack.push(m + 1, right, 1 - axis, axis === 0 ? split : minX, axis === 0 ? minY : split, maxX, maxY)
-      }
+      if (nearLeft) stack.push(m + 1, right, 1 - axis, axis === 0 ? split : minX, axis === 0 ? minY : split, maxX, maxY)
+      stack.push(left, m - 1, 1 - axis, minX, minY, axis === 0 ? split : maxX, axis === 0 ? maxY : split)
+      if (!nearLeft) stack.push(m + 1, right, 1 - axis, axis === 0 ? split : minX, axis === 0 ? minY : split, maxX, maxY)
     }
     return count
   }
@@ -774,9 +762,7 @@ export class LocatorIndex {
 
   /** (name, id) order of two live keys. */
   private byName(a: number, b: number): number {
-    const x = this.entries[a]!
-    const y = this.entries[b]!
-    return x.nameSort < y.nameSort ? -1 : x.nameSort > y.nameSort ? 1 : x.id < y.id ? -1 : x.id > y.id ? 1 : 0
+    return byNameThenId(this.entries[a]!, this.entries[b]!)
   }
 
   /** Binary search: where a live key's entry belongs (or is) in the name order. */
