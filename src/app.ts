@@ -4,9 +4,9 @@ import { adminRoutes } from './admin'
 import { AdminError } from './admin/errors'
 import type { Config } from './config'
 import type { Geocoder } from './geocode/geocoder'
-import { newKeyId, redactSecrets } from './ids'
+import { redactSecrets, requestIds } from './ids'
 import type { RateLimiter } from './public/guards'
-import { PUBLIC_PREFIX, publicRoutes } from './public'
+import { pathAndQuery, PUBLIC_PREFIX, publicRoutes } from './public'
 import { IndexRegistry } from './public/registry'
 import type { Store } from './store'
 import { isBusyError } from './store/db'
@@ -33,14 +33,11 @@ export function createApp(deps: AppDeps) {
     write(safe)
   }
   const registry = new IndexRegistry(deps.store)
-  const started = new WeakMap<Request, { t0: number; id: string; locator?: string }>()
+  const started = new WeakMap<Request, { id: string; locator?: string }>()
+  const requestId = requestIds()
 
-  return new Elysia()
-    .onRequest(({ request, set }) => {
-      const id = newKeyId().slice(4)
-      started.set(request, { t0: performance.now(), id })
-      set.headers['x-request-id'] = id
-    })
+  const publicApp = publicRoutes({ store: deps.store, registry, limiter: deps.limiter, publicBaseUrl: deps.config.publicBaseUrl ?? null, log })
+  const otherApp = new Elysia()
     .onError({ as: 'global' }, ({ code, error, request, path }) => {
       if (error instanceof AdminError) return error.toResponse()
       if (code === 'NOT_FOUND') {
@@ -51,18 +48,11 @@ export function createApp(deps: AppDeps) {
       log({ level: 'error', request_id: started.get(request)?.id, method: request.method, path, error: e?.message, stack: e?.stack })
       return json(500, { success: false, error: 'error', message: 'Internal server error. The error was logged; quote the X-Request-Id header when reporting it.' })
     })
-    .onAfterResponse({ as: 'global' }, ({ request, set, path, responseValue }) => {
-      if (!deps.config.logRequests) return
-      const s = started.get(request)
-      const status = responseValue instanceof Response ? responseValue.status : set.status
-      log({ method: request.method, path, status, ms: s ? Math.round((performance.now() - s.t0) * 100) / 100 : null, locator: s?.locator ?? null, request_id: s?.id })
-    })
     .get('/healthz', () => ({ status: 'ok' }))
     .get('/readyz', () => {
       deps.store.db.query('SELECT 1').get()
       return { status: 'ready' }
     })
-    .mount(PUBLIC_PREFIX, publicRoutes({ store: deps.store, registry, limiter: deps.limiter, publicBaseUrl: deps.config.publicBaseUrl ?? null, log }))
     .use(
       adminRoutes({
         store: deps.store,
@@ -74,5 +64,25 @@ export function createApp(deps: AppDeps) {
         },
       }),
     )
+
+  /**
+   * Every request: a request id (X-Request-Id, and the log line's), then the Query API's app for
+   * paths under PUBLIC_PREFIX (given the request as it came: no copy for a mount) and the other
+   * app for the rest, then one log line.
+   */
+  async function handle(request: Request): Promise<Response> {
+    const t0 = performance.now()
+    const s: { id: string; locator?: string } = { id: requestId() }
+    started.set(request, s)
+    const path = pathAndQuery(request.url).split('?', 1)[0]!
+    const isPublic = path.startsWith(PUBLIC_PREFIX) && (path.length === PUBLIC_PREFIX.length || path[PUBLIC_PREFIX.length] === '/')
+    const response = await (isPublic ? publicApp : otherApp).handle(request)
+    response.headers.set('x-request-id', s.id)
+    if (deps.config.logRequests) {
+      log({ method: request.method, path, status: response.status, ms: Math.round((performance.now() - t0) * 100) / 100, locator: s.locator ?? null, request_id: s.id })
+    }
+    return response
+  }
+  return { handle }
 }
 export type App = ReturnType<typeof createApp>

@@ -14,6 +14,16 @@ export const newLocatorId = () => `lct_${lowerId()}`
 export const newKeyId = () => `key_${lowerId()}`
 export const newPublicToken = () => `pk_${base62of24()}`
 
+/**
+ * Request ids: a random prefix per process (so workers and restarts do not collide) and a
+ * counter, 16 characters of [0-9a-z] as before; cheaper per request than random ones.
+ */
+export function requestIds(): () => string {
+  const prefix = customAlphabet(LOWER_ALNUM, 8)()
+  let n = 0
+  return () => prefix + (n++).toString(36).padStart(8, '0')
+}
+
 export const LOCATION_ID = /^loc_[0-9a-z]+$/
 export const PUBLIC_TOKEN = /^pk_[0-9A-Za-z]{24}$/
 /** The shape of a secret key; anything of this shape is treated as a secret wherever it appears. */

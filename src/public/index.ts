@@ -1,7 +1,7 @@
 // The public Query API (/public/v1/{token}): read-only, answered from the in-memory index.
 // Handlers run the guards, then build the body from pre-serialized location JSON.
 import { cors } from '@elysiajs/cors'
-import { Elysia } from 'elysia'
+import { type Context, Elysia } from 'elysia'
 import type { Store } from '../store'
 import type { Locator } from '../store/locators'
 import { DEFAULT_FILTER_GROUP } from '../store/filters'
@@ -74,51 +74,57 @@ function locationsAnswer(registry: IndexRegistry, locator: Locator, url: URL): {
 /**
  * Answers kept for repeated identical requests between two writes (shared/design.md): keyed by
  * ETag and URL, so a write (a new version) makes every older entry unreachable; least recently
- * used entries leave first. At ~30 KB per radius answer, 1024 entries stay under ~32 MB.
+ * used entries leave first. At ~30 KB per radius answer, 1024 entries stay under ~32 MB (~64 MB
+ * for text outside Latin-1, which JSC keeps in 2 bytes a character).
  */
 const RESPONSE_CACHE_ENTRIES = 1024
 
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+type Set = Context['set']
+
+/**
+ * The Query API, an app of its own with the full paths (src/app.ts sends it every request under
+ * PUBLIC_PREFIX), so CORS (a global onRequest hook) stays on this API.
+ */
 export function publicRoutes(deps: PublicDeps) {
   const limiter = deps.limiter ?? new RateLimiter()
-  const responses = new Map<string, Uint8Array>()
-  const encoder = new TextEncoder()
+  const responses = new Map<string, string>()
 
-  /** Guards, conditional GET, then the body; errors carry the rate headers once the rate was counted. */
-  function respond(request: Request, token: string, body: (locator: Locator, url: URL) => string): Response {
-    let rate: Record<string, string> = {}
-    try {
-      const key = findSecretKey(request)
-      if (key) refuseSecretKey(deps.store, key)
-      deps.registry.sync()
-      const admitted = admit(deps.registry.locatorByToken(token), request, limiter, token)
-      rate = admitted.headers
-      const mounted = new URL(request.url)
-      const url = new URL(`${deps.publicBaseUrl ?? mounted.origin}${PUBLIC_PREFIX}${mounted.pathname}${mounted.search}`)
-      const base = url.origin
-      const etag = `W/"${deps.registry.version(admitted.locator.id).toString(36)}-${Bun.hash(base + url.pathname + url.search).toString(36)}"`
-      const headers = { ...rate, etag, 'cache-control': 'public, max-age=60', vary: 'Origin' }
-      if (etagMatches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers })
-      // The ETag names the locator's version and the URL: the same ETag, the same bytes.
-      const cacheKey = `${etag} ${url.href}`
-      let bytes = responses.get(cacheKey)
-      if (bytes) {
-        responses.delete(cacheKey) // most recently used last
-      } else {
-        bytes = encoder.encode(body(admitted.locator, url))
-        if (responses.size >= RESPONSE_CACHE_ENTRIES) responses.delete(responses.keys().next().value!)
-      }
-      responses.set(cacheKey, bytes)
-      return new Response(bytes, { status: 200, headers: { ...headers, 'content-type': 'application/json; charset=utf-8' } })
-    } catch (e) {
-      if (!(e instanceof PublicError)) throw e
-      const res = e.toResponse()
-      for (const [k, v] of Object.entries(rate)) res.headers.set(k, v)
-      return res
+  /**
+   * Guards, conditional GET, then the body. Headers go into `set`, so Elysia makes the response
+   * once, with CORS's headers beside ours. A PublicError thrown here renders itself in onError,
+   * with the rate headers, once the rate was counted, merged from `set`.
+   */
+  function respond(request: Request, set: Set, token: string, body: (locator: Locator, url: URL) => string): string {
+    const key = findSecretKey(request)
+    if (key) refuseSecretKey(deps.store, key)
+    deps.registry.sync()
+    const admitted = admit(deps.registry.locatorByToken(token), request, limiter, token)
+    Object.assign(set.headers, admitted.headers)
+    const url = deps.publicBaseUrl === null || deps.publicBaseUrl === undefined ? new URL(request.url) : new URL(deps.publicBaseUrl + pathAndQuery(request.url))
+    const etag = `W/"${deps.registry.version(admitted.locator.id).toString(36)}-${Bun.hash(url.origin + url.pathname + url.search).toString(36)}"`
+    if (etagMatches(request.headers.get('if-none-match'), etag)) {
+      cacheable(set, etag)
+      set.status = 304
+      return ''
     }
+    // The ETag names the locator's version and the URL: the same ETag, the same answer.
+    const cacheKey = `${etag} ${url.href}`
+    let text = responses.get(cacheKey)
+    if (text !== undefined) {
+      responses.delete(cacheKey) // most recently used last
+    } else {
+      text = body(admitted.locator, url)
+      if (responses.size >= RESPONSE_CACHE_ENTRIES) responses.delete(responses.keys().next().value!)
+    }
+    responses.set(cacheKey, text)
+    cacheable(set, etag)
+    set.headers['content-type'] = JSON_TYPE
+    return text
   }
 
-  // A separate app, mounted at PUBLIC_PREFIX, so CORS (a global onRequest hook) stays on this API.
-  return new Elysia({ name: 'public' })
+  return new Elysia({ name: 'public', prefix: PUBLIC_PREFIX })
     .onError(({ code, error, request, path }) => {
       if (error instanceof PublicError) return error.toResponse()
       if (code === 'NOT_FOUND') {
@@ -128,21 +134,19 @@ export function publicRoutes(deps: PublicDeps) {
         } catch (e) {
           return (e as PublicError).toResponse()
         }
-        return new PublicError('NOT_FOUND', `No endpoint ${request.method} ${PUBLIC_PREFIX}${path}. The Query API serves GET ${PUBLIC_PREFIX}/{token}/locations, /locations/{id} and /filters.`).toResponse()
+        return new PublicError('NOT_FOUND', `No endpoint ${request.method} ${path}. The Query API serves GET ${PUBLIC_PREFIX}/{token}/locations, /locations/{id} and /filters.`).toResponse()
       }
       const e = error as Error
-      deps.log({ level: 'error', api: 'public', method: request.method, path: PUBLIC_PREFIX + path, error: e?.message, stack: e?.stack })
+      deps.log({ level: 'error', api: 'public', method: request.method, path, error: e?.message, stack: e?.stack })
       return new Response(JSON.stringify({ success: false, error: { code: 'INTERNAL_ERROR', message: 'Internal server error. The error was logged.', docs: '/docs#INTERNAL_ERROR' } }), {
         status: 500,
-        headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+        headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store' },
       })
     })
     .use(cors({ origin: true, credentials: false, methods: ['GET', 'OPTIONS'], allowedHeaders: ['Content-Type', 'If-None-Match'], exposeHeaders: ['ETag', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'] }))
-    .get('/:token/locations', ({ request, params }) =>
-      respond(request, params.token, (locator, url) => locationsBody(deps.registry, locator, url).body),
-    )
-    .get('/:token/locations/:id', ({ request, params }) =>
-      respond(request, params.token, (locator) => {
+    .get('/:token/locations', ({ request, params, set }) => respond(request, set, params.token, (locator, url) => locationsBody(deps.registry, locator, url).body))
+    .get('/:token/locations/:id', ({ request, params, set }) =>
+      respond(request, set, params.token, (locator) => {
         const entry = deps.registry.entry(locator.id)
         const doc = entry.index.get(params.id)
         const json = doc && deps.registry.json(locator.id, entry, doc)
@@ -150,7 +154,19 @@ export function publicRoutes(deps: PublicDeps) {
         return `{"success":true,"data":{"location":${json}}}`
       }),
     )
-    .get('/:token/filters', ({ request, params }) =>
-      respond(request, params.token, (locator) => JSON.stringify({ success: true, data: { filters: deps.registry.filters(locator.id) } })),
+    .get('/:token/filters', ({ request, params, set }) =>
+      respond(request, set, params.token, (locator) => JSON.stringify({ success: true, data: { filters: deps.registry.filters(locator.id) } })),
     )
+}
+
+/** The headers of an answer browsers and caches may keep (errors say no-store instead). */
+function cacheable(set: Set, etag: string): void {
+  set.headers.etag = etag
+  set.headers['cache-control'] = 'public, max-age=60'
+  set.headers.vary = 'Origin'
+}
+
+/** "/public/v1/...?..." of a full URL, as the request sent it. */
+export function pathAndQuery(href: string): string {
+  return href.slice(href.indexOf('/', href.indexOf('//') + 2))
 }
