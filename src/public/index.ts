@@ -5,6 +5,7 @@ import { type Context, Elysia } from 'elysia'
 import type { Store } from '../store'
 import type { Locator } from '../store/locators'
 import { DEFAULT_FILTER_GROUP } from '../store/filters'
+import { AnswerCache } from './answer-cache'
 import { PublicError } from './errors'
 import { admit, findSecretKey, RateLimiter, refuseSecretKey } from './guards'
 import { convert, parseLocationsRequest } from './params'
@@ -71,14 +72,6 @@ function locationsAnswer(registry: IndexRegistry, locator: Locator, url: URL): {
   return { body: `${out}],"pagination":${JSON.stringify(pagination)}},"meta":${JSON.stringify(meta)}}`, total }
 }
 
-/**
- * Answers kept for repeated identical requests between two writes (shared/design.md): keyed by
- * ETag and URL, so a write (a new version) makes every older entry unreachable; least recently
- * used entries leave first. At ~30 KB per radius answer, 1024 entries stay under ~32 MB (~64 MB
- * for text outside Latin-1, which JSC keeps in 2 bytes a character).
- */
-const RESPONSE_CACHE_ENTRIES = 1024
-
 const JSON_TYPE = 'application/json; charset=utf-8'
 
 type Set = Context['set']
@@ -89,7 +82,7 @@ type Set = Context['set']
  */
 export function publicRoutes(deps: PublicDeps) {
   const limiter = deps.limiter ?? new RateLimiter()
-  const responses = new Map<string, string>()
+  const answers = new AnswerCache()
 
   /**
    * Guards, conditional GET, then the body. Headers go into `set`, so Elysia makes the response
@@ -111,14 +104,11 @@ export function publicRoutes(deps: PublicDeps) {
     }
     // The ETag names the locator's version and the URL: the same ETag, the same answer.
     const cacheKey = `${etag} ${url.href}`
-    let text = responses.get(cacheKey)
-    if (text !== undefined) {
-      responses.delete(cacheKey) // most recently used last
-    } else {
+    let text = answers.get(cacheKey)
+    if (text === undefined) {
       text = body(admitted.locator, url)
-      if (responses.size >= RESPONSE_CACHE_ENTRIES) responses.delete(responses.keys().next().value!)
+      answers.offer(cacheKey, text)
     }
-    responses.set(cacheKey, text)
     cacheable(set, etag)
     set.headers['content-type'] = JSON_TYPE
     return text

@@ -1,0 +1,43 @@
+// The response cache's admission and eviction, through its own API (its effect over HTTP, the same
+// bytes between writes and the new answer after one, is tested in caching.test.ts).
+import { describe, expect, test } from 'bun:test'
+import { AnswerCache } from '../../src/public/answer-cache'
+
+describe('AnswerCache', () => {
+  test('an answer is kept from the second time its key is asked for', () => {
+    const cache = new AnswerCache()
+    expect(cache.get('a')).toBeUndefined()
+    cache.offer('a', 'first')
+    expect(cache.get('a')).toBeUndefined() // asked once: only the key is remembered
+    cache.offer('a', 'second')
+    expect(cache.get('a')).toBe('second')
+    expect(cache.get('a')).toBe('second')
+    expect(cache.size).toBe(1)
+  })
+
+  test('one-off keys keep no answers, and the keys remembered are bounded', () => {
+    const cache = new AnswerCache(4, 3)
+    for (let i = 0; i < 100; i++) cache.offer(`k${i}`, 'x'.repeat(1000))
+    expect(cache.size).toBe(0)
+    cache.offer('k99', 'again') // still remembered: among the last 3
+    expect(cache.get('k99')).toBe('again')
+    cache.offer('k0', 'again') // forgotten long ago: remembered anew, not kept
+    expect(cache.get('k0')).toBeUndefined()
+  })
+
+  test('past its size the least recently used answer leaves first', () => {
+    const cache = new AnswerCache(2, 10)
+    const keep = (k: string) => {
+      cache.offer(k, k)
+      cache.offer(k, k)
+    }
+    keep('a')
+    keep('b')
+    expect(cache.get('a')).toBe('a') // a is now more recent than b
+    keep('c')
+    expect(cache.size).toBe(2)
+    expect(cache.get('b')).toBeUndefined()
+    expect(cache.get('a')).toBe('a')
+    expect(cache.get('c')).toBe('c')
+  })
+})
