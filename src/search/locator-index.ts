@@ -189,9 +189,28 @@ function boxLowerBoundKm(lng: number, lat: number, cosLat1: number, minX: number
  * (hoisted per query, precomputed per point): the same operations in the same order, so the same km.
  */
 function kmBetween(lng1: number, lat1: number, cosLat1: number, lng2: number, lat2: number, cosLat2: number): number {
-  const h = cosLat1 * cosLat2 * haverSin((lng1 - lng2) * RAD) + haverSin((lat1 - lat2) * RAD)
+  return kmOfHav(havBetween(lng1, lat1, cosLat1, lng2, lat2, cosLat2))
+}
+
+/** kmBetween's haversine of the central angle, before its asin: it grows with the distance, so comparisons need no asin. */
+function havBetween(lng1: number, lat1: number, cosLat1: number, lng2: number, lat2: number, cosLat2: number): number {
+  return cosLat1 * cosLat2 * haverSin((lng1 - lng2) * RAD) + haverSin((lat1 - lat2) * RAD)
+}
+
+/** km from havBetween's value, as kmBetween takes it. */
+function kmOfHav(h: number): number {
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h))
 }
+
+/**
+ * The haversine of a distance of km, for comparisons with havBetween's values. Rounding makes the
+ * two sides of km disagree only in the last bits: callers widen it by HAV_MARGIN in the direction
+ * that keeps them safe, and decide what falls within the margin with kmOfHav.
+ */
+function havOfKm(km: number): number {
+  return haverSin(km / EARTH_RADIUS_KM)
+}
+const HAV_MARGIN = 1e-9
 
 /** (name, id) order of two entries: sort=name, and the tie-break of every other order. */
 function byNameThenId(x: IndexEntry, y: IndexEntry): number {
@@ -534,8 +553,18 @@ export class LocatorIndex {
   private nearestAndCount(lng: number, lat: number, r: number, cosLat1: number, boxes: [number, number, number, number][], consider: (key: number, km: number) => void, worst: () => number): number {
     const { ids, coords, nodeSize } = this.base!
     const { baseDead, baseCos, baseKey } = this
-    const kmAt = (at: number) => kmBetween(lng, lat, cosLat1, coords[2 * at]!, coords[2 * at + 1]!, baseCos[at]!)
-    const kmTo = (x: number, y: number) => kmBetween(lng, lat, cosLat1, x, y, Math.cos(y * RAD))
+    // Distances compared as haversines (no asin per point); km only for points the heap may take.
+    const havAt = (at: number) => havBetween(lng, lat, cosLat1, coords[2 * at]!, coords[2 * at + 1]!, baseCos[at]!)
+    const havTo = (x: number, cosY: number, y: number) => havBetween(lng, lat, cosLat1, x, y, cosY)
+    const surelyIn = havOfKm(r) * (1 - HAV_MARGIN)
+    const surelyOut = havOfKm(r) * (1 + HAV_MARGIN)
+    const within = (h: number) => h < surelyIn || (h <= surelyOut && kmOfHav(h) <= r)
+    const cornerIn = havOfKm(r - BOUND_SLACK_KM) * (1 - HAV_MARGIN)
+    /** Above this haversine a point cannot enter the heap: its worst now, widened (the worst only shrinks). */
+    const heapLimit = () => {
+      const w = worst()
+      return w === Infinity ? Infinity : havOfKm(w + BOUND_SLACK_KM) * (1 + HAV_MARGIN)
+    }
     // The boxes share one band of latitudes; a second box is the far side of the antimeridian.
     const [ax0, y0, ax1, y1] = boxes[0]!
     const [bx0, , bx1] = boxes[1] ?? [1, 0, -1]
@@ -553,36 +582,42 @@ export class LocatorIndex {
       if (left > right || maxY < y0 || minY > y1 || !((maxX >= ax0 && minX <= ax1) || (maxX >= bx0 && minX <= bx1))) continue
       // Wholly inside: within a bounding box, and every corner within r (a box narrower than 180°
       // of longitude is no farther anywhere than at a corner).
-      if (
-        minY >= y0 && maxY <= y1 && ((minX >= ax0 && maxX <= ax1) || (minX >= bx0 && maxX <= bx1)) &&
-        kmTo(minX, minY) < r - BOUND_SLACK_KM && kmTo(minX, maxY) < r - BOUND_SLACK_KM && kmTo(maxX, minY) < r - BOUND_SLACK_KM && kmTo(maxX, maxY) < r - BOUND_SLACK_KM
-      ) {
-        count += right - left + 1 - this.deadBetween(left, right)
-        const best = worst()
-        if (best !== Infinity && boxLowerBoundKm(lng, lat, cosLat1, minX, minY, maxX, maxY) - BOUND_SLACK_KM > best) continue
-        for (let at = left; at <= right; at++) if (baseDead[at] === 0) consider(baseKey[at]!, kmAt(at))
-        continue
+      if (minY >= y0 && maxY <= y1 && ((minX >= ax0 && maxX <= ax1) || (minX >= bx0 && maxX <= bx1))) {
+        const cosMin = Math.cos(minY * RAD)
+        const cosMax = Math.cos(maxY * RAD)
+        if (havTo(minX, cosMin, minY) < cornerIn && havTo(minX, cosMax, maxY) < cornerIn && havTo(maxX, cosMin, minY) < cornerIn && havTo(maxX, cosMax, maxY) < cornerIn) {
+          count += right - left + 1 - this.deadBetween(left, right)
+          const best = worst()
+          if (best !== Infinity && boxLowerBoundKm(lng, lat, cosLat1, minX, minY, maxX, maxY) - BOUND_SLACK_KM > best) continue
+          const limit = heapLimit()
+          for (let at = left; at <= right; at++) {
+            if (baseDead[at] === 1) continue
+            const h = havAt(at)
+            if (h <= limit) consider(baseKey[at]!, kmOfHav(h))
+          }
+          continue
+        }
       }
       if (right - left <= nodeSize) {
+        const limit = heapLimit()
         for (let at = left; at <= right; at++) {
           if (baseDead[at] === 1) continue
           const x = coords[2 * at]!
           const y = coords[2 * at + 1]!
           if (y < y0 || y > y1 || !((x >= ax0 && x <= ax1) || (x >= bx0 && x <= bx1))) continue
-          const d = kmAt(at)
-          if (d <= r) {
-            count++
-            consider(baseKey[at]!, d)
-          }
+          const h = havAt(at)
+          if (!within(h)) continue
+          count++
+          if (h <= limit) consider(baseKey[at]!, kmOfHav(h))
         }
         continue
       }
       const m = (left + right) >> 1
       if (baseDead[m] === 0) {
-        const d = kmAt(m)
-        if (d <= r) {
+        const h = havAt(m)
+        if (within(h)) {
           count++
-          consider(baseKey[m]!, d)
+          consider(baseKey[m]!, kmOfHav(h))
         }
       }
       // Children: kdbush keeps coord <= split on the left, >= on the right. The far side is pushed

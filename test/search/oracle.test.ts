@@ -181,7 +181,7 @@ describe('LocatorIndex agrees with a naive scan', () => {
         fc.integer({ min: 0, max: CENTERS.length - 1 }),
         fc.array(fc.tuple(near, fc.constantFrom(...WORDS)), { minLength: 1, maxLength: 300, size: 'max' }),
         fc.array(fc.tuple(fc.nat(), fc.option(near)), { maxLength: 60 }),
-        fc.array(fc.record({ p: near, radiusKm: fc.double({ min: 0.5, max: 30, noNaN: true }), limit: fc.integer({ min: 1, max: 5 }), offset: fc.integer({ min: 0, max: 3 }) }), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.record({ p: near, radiusKm: fc.double({ min: 0.5, max: 30, noNaN: true }), onPoint: fc.option(fc.nat()), limit: fc.integer({ min: 1, max: 5 }), offset: fc.integer({ min: 0, max: 3 }) }), { minLength: 1, maxLength: 6 }),
         fc.constantFrom(2, 3, 8),
         (c, points, changes, queries, nodeSize) => {
           const docs = points.map(([p, word], i): IndexDoc => {
@@ -201,8 +201,13 @@ describe('LocatorIndex agrees with a naive scan', () => {
               truth.set(doc.id, moved)
             }
           }
-          for (const { p, radiusKm, limit, offset } of queries) {
-            const q: IndexQuery = { center: at({ ...p, c }), radiusKm, tags: [], tagLogic: 'any', groupOf, search: '', sort: 'distance', offset, limit }
+          const live = [...truth.values()]
+          for (const { p, radiusKm, onPoint, limit, offset } of queries) {
+            const center = at({ ...p, c })
+            // Sometimes the circle passes exactly through a point: it is inside (distance <= radius).
+            const through = onPoint === null || live.length === 0 ? null : live[onPoint % live.length]!
+            const radius = through === null ? radiusKm : distance(center.lng, center.lat, through.lng, through.lat)
+            const q: IndexQuery = { center, radiusKm: radius, tags: [], tagLogic: 'any', groupOf, search: '', sort: 'distance', offset, limit }
             expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
           }
         },
