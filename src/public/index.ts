@@ -89,7 +89,7 @@ export function publicRoutes(deps: PublicDeps) {
    * once, with CORS's headers beside ours. A PublicError thrown here renders itself in onError,
    * with the rate headers, once the rate was counted, merged from `set`.
    */
-  function respond(request: Request, set: Set, token: string, body: (locator: Locator, url: URL) => string): string {
+  function respond(request: Request, set: Set, token: string, body: (locator: Locator, url: URL) => string): string | Uint8Array {
     const key = findSecretKey(request)
     if (key) refuseSecretKey(deps.store, key)
     deps.registry.sync()
@@ -104,14 +104,14 @@ export function publicRoutes(deps: PublicDeps) {
     }
     // The ETag names the locator's version and the URL: the same ETag, the same answer.
     const cacheKey = `${etag} ${url.href}`
-    let text = answers.get(cacheKey)
-    if (text === undefined) {
-      text = body(admitted.locator, url)
-      answers.offer(cacheKey, text)
+    let answer: string | Uint8Array | undefined = answers.get(cacheKey)
+    if (answer === undefined) {
+      answer = body(admitted.locator, url)
+      answers.offer(cacheKey, answer)
     }
     cacheable(set, etag)
     set.headers['content-type'] = JSON_TYPE
-    return text
+    return answer
   }
 
   return new Elysia({ name: 'public', prefix: PUBLIC_PREFIX })

@@ -3,15 +3,17 @@
 import { describe, expect, test } from 'bun:test'
 import { AnswerCache } from '../../src/public/answer-cache'
 
+const text = (bytes: Uint8Array | undefined) => (bytes === undefined ? undefined : new TextDecoder().decode(bytes))
+
 describe('AnswerCache', () => {
   test('an answer is kept from the second time its key is asked for', () => {
     const cache = new AnswerCache()
-    expect(cache.get('a')).toBeUndefined()
+    expect(text(cache.get('a'))).toBeUndefined()
     cache.offer('a', 'first')
-    expect(cache.get('a')).toBeUndefined() // asked once: only the key is remembered
+    expect(text(cache.get('a'))).toBeUndefined() // asked once: only the key is remembered
     cache.offer('a', 'second')
-    expect(cache.get('a')).toBe('second')
-    expect(cache.get('a')).toBe('second')
+    expect(text(cache.get('a'))).toBe('second')
+    expect(text(cache.get('a'))).toBe('second')
     expect(cache.size).toBe(1)
   })
 
@@ -20,9 +22,9 @@ describe('AnswerCache', () => {
     for (let i = 0; i < 100; i++) cache.offer(`k${i}`, 'x'.repeat(1000))
     expect(cache.size).toBe(0)
     cache.offer('k99', 'again') // still remembered: among the last 3
-    expect(cache.get('k99')).toBe('again')
+    expect(text(cache.get('k99'))).toBe('again')
     cache.offer('k0', 'again') // forgotten long ago: remembered anew, not kept
-    expect(cache.get('k0')).toBeUndefined()
+    expect(text(cache.get('k0'))).toBeUndefined()
   })
 
   test('past its size the least recently used answer leaves first', () => {
@@ -33,11 +35,11 @@ describe('AnswerCache', () => {
     }
     keep('a')
     keep('b')
-    expect(cache.get('a')).toBe('a') // a is now more recent than b
+    expect(text(cache.get('a'))).toBe('a') // a is now more recent than b
     keep('c')
     expect(cache.size).toBe(2)
-    expect(cache.get('b')).toBeUndefined()
-    expect(cache.get('a')).toBe('a')
-    expect(cache.get('c')).toBe('c')
+    expect(text(cache.get('b'))).toBeUndefined()
+    expect(text(cache.get('a'))).toBe('a')
+    expect(text(cache.get('c'))).toBe('c')
   })
 })
