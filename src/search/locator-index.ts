@@ -212,6 +212,18 @@ function havOfKm(km: number): number {
 }
 const HAV_MARGIN = 1e-9
 
+/** An exact test of havBetween's value against a radius of r km: what falls within the margin is decided in km. */
+function withinKm(r: number): (h: number) => boolean {
+  const surelyIn = havOfKm(r) * (1 - HAV_MARGIN)
+  const surelyOut = havOfKm(r) * (1 + HAV_MARGIN)
+  return (h) => h < surelyIn || (h <= surelyOut && kmOfHav(h) <= r)
+}
+
+/** A haversine above which a point is surely farther than km (for skipping points a full heap will not take). */
+function havAbove(km: number): number {
+  return km === Infinity ? Infinity : havOfKm(km + BOUND_SLACK_KM) * (1 + HAV_MARGIN)
+}
+
 /** (name, id) order of two entries: sort=name, and the tie-break of every other order. */
 function byNameThenId(x: IndexEntry, y: IndexEntry): number {
   return x.nameSort < y.nameSort ? -1 : x.nameSort > y.nameSort ? 1 : x.id < y.id ? -1 : x.id > y.id ? 1 : 0
@@ -484,17 +496,22 @@ export class LocatorIndex {
         const { baseDead, baseCos, baseKey, baseTags, tagWords, baseTermStart } = this
         const coords = this.base?.coords
         const { found } = this
+        const within = withinKm(r)
+        // By distance, a full heap takes nothing beyond its worst: compared as haversines, km only for what it may take.
+        let limit = Infinity
         for (let i = 0; i < candidates; i++) {
           const at = found[i]!
           if (baseDead[at] === 1) continue
           // Tags first (bits in kd order, beside the point): cheaper than the distance.
           if (tagPlan !== null && !tagsMatch(baseTags, at * tagWords, tagWords, tagPlan)) continue
-          const d = kmBetween(lng, lat, cosLat1, coords![2 * at]!, coords![2 * at + 1]!, baseCos[at]!)
-          if (d > r) continue
+          const h = havBetween(lng, lat, cosLat1, coords![2 * at]!, coords![2 * at + 1]!, baseCos[at]!)
+          if (!within(h)) continue
           // Words: the base's terms are packed in kd order too.
           if (wordPlan !== null && !this.wordsIn(baseTermStart[at]!, baseTermStart[at + 1]!, wordPlan)) continue
           total++
-          consider(baseKey[at]!, d)
+          if (h > limit) continue
+          consider(baseKey[at]!, kmOfHav(h))
+          if (byDistance && size === keep) limit = havAbove(heapKm[0]!)
         }
         this.scanDelta(lng, lat, r, cosLat1, boxes, offer)
       }
@@ -556,15 +573,10 @@ export class LocatorIndex {
     // Distances compared as haversines (no asin per point); km only for points the heap may take.
     const havAt = (at: number) => havBetween(lng, lat, cosLat1, coords[2 * at]!, coords[2 * at + 1]!, baseCos[at]!)
     const havTo = (x: number, cosY: number, y: number) => havBetween(lng, lat, cosLat1, x, y, cosY)
-    const surelyIn = havOfKm(r) * (1 - HAV_MARGIN)
-    const surelyOut = havOfKm(r) * (1 + HAV_MARGIN)
-    const within = (h: number) => h < surelyIn || (h <= surelyOut && kmOfHav(h) <= r)
+    const within = withinKm(r)
     const cornerIn = havOfKm(r - BOUND_SLACK_KM) * (1 - HAV_MARGIN)
     /** Above this haversine a point cannot enter the heap: its worst now, widened (the worst only shrinks). */
-    const heapLimit = () => {
-      const w = worst()
-      return w === Infinity ? Infinity : havOfKm(w + BOUND_SLACK_KM) * (1 + HAV_MARGIN)
-    }
+    const heapLimit = () => havAbove(worst())
     // The boxes share one band of latitudes; a second box is the far side of the antimeridian.
     const [ax0, y0, ax1, y1] = boxes[0]!
     const [bx0, , bx1] = boxes[1] ?? [1, 0, -1]
