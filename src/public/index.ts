@@ -95,17 +95,19 @@ export function publicRoutes(deps: PublicDeps) {
     deps.registry.sync()
     const admitted = admit(deps.registry.locatorByToken(token), request, limiter, token)
     Object.assign(set.headers, admitted.headers)
-    const url = deps.publicBaseUrl === null || deps.publicBaseUrl === undefined ? new URL(request.url) : new URL(deps.publicBaseUrl + pathAndQuery(request.url))
-    const etag = `W/"${deps.registry.version(admitted.locator.id).toString(36)}-${Bun.hash(url.origin + url.pathname + url.search).toString(36)}"`
+    // The answer depends on the locator's version and the URL as sent (and the configuration): so
+    // do the ETag and the cache key, and a cached answer needs no URL parsed.
+    const href = request.url
+    const etag = `W/"${deps.registry.version(admitted.locator.id).toString(36)}-${Bun.hash(href).toString(36)}"`
     if (etagMatches(request.headers.get('if-none-match'), etag)) {
       cacheable(set, etag)
       set.status = 304
       return ''
     }
-    // The ETag names the locator's version and the URL: the same ETag, the same answer.
-    const cacheKey = `${etag} ${url.href}`
+    const cacheKey = `${etag} ${href}`
     let answer: string | Uint8Array | undefined = answers.get(cacheKey)
     if (answer === undefined) {
+      const url = deps.publicBaseUrl === null || deps.publicBaseUrl === undefined ? new URL(href) : new URL(deps.publicBaseUrl + pathAndQuery(href))
       answer = body(admitted.locator, url)
       answers.offer(cacheKey, answer)
     }
