@@ -19,7 +19,7 @@ export type PublicDeps = {
   log: (line: Record<string, unknown>) => void
 }
 
-/** Where the app is mounted (src/app.ts); mounted apps see paths without it. */
+/** Where the Query API lives; src/app.ts sends every request under it to this API's app. */
 export const PUBLIC_PREFIX = '/public/v1'
 
 const round2 = (n: number) => Math.round(n * 100) / 100
