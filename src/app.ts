@@ -36,7 +36,7 @@ export function createApp(deps: AppDeps) {
   const started = new WeakMap<Request, { id: string; locator?: string }>()
   const requestId = requestIds()
 
-  const publicApp = publicRoutes({ store: deps.store, registry, limiter: deps.limiter, publicBaseUrl: deps.config.publicBaseUrl ?? null, log })
+  const publicApp = publicRoutes({ store: deps.store, registry, limiter: deps.limiter, publicBaseUrl: deps.config.publicBaseUrl ?? null, log, requestId: (request) => started.get(request)?.id })
   const otherApp = new Elysia()
     .onError({ as: 'global' }, ({ code, error, request, path }) => {
       if (error instanceof AdminError) return error.toResponse()

@@ -133,6 +133,47 @@ describe('request log', () => {
   })
 })
 
+describe('request ids on every API', () => {
+  test('public requests too: a distinct X-Request-Id on each, 16 characters of [0-9a-z], and the log line that names it', async () => {
+    const h = harness(throwingGeocoder, true)
+    try {
+      const a = await h.call('GET', '/public/v1/pk_unknown/filters?x=1', undefined, null)
+      const b = await h.call('GET', '/public/v1/pk_unknown/filters', undefined, null)
+      expect([a.status, b.status]).toEqual([404, 404])
+      const ids = [a.headers.get('x-request-id'), b.headers.get('x-request-id')]
+      for (const id of ids) expect(id).toMatch(/^[0-9a-z]{16}$/)
+      expect(ids[0]).not.toBe(ids[1])
+      const requests = () => h.lines.filter((l) => l.level === undefined)
+      for (let waited = 0; requests().length < 2 && waited < 2000; waited += 5) await Bun.sleep(5)
+      expect(requests()).toEqual([
+        expect.objectContaining({ method: 'GET', path: '/public/v1/pk_unknown/filters', status: 404, request_id: ids[0] }),
+        expect.objectContaining({ method: 'GET', path: '/public/v1/pk_unknown/filters', status: 404, request_id: ids[1] }),
+      ])
+    } finally {
+      h.close()
+    }
+  })
+})
+
+describe('public 500', () => {
+  test('an unexpected failure on the Query API: a generic 500 in its error shape, the stack logged under the request id', async () => {
+    const h = harness(throwingGeocoder)
+    try {
+      h.store.close() // every read now throws
+      const res = await h.call('GET', '/public/v1/pk_unknown/filters', undefined, null)
+      expect(res.status).toBe(500)
+      expect(res.body).toEqual({ success: false, error: { code: 'INTERNAL_ERROR', message: expect.stringContaining('X-Request-Id'), docs: '/docs#INTERNAL_ERROR' } })
+      expect(res.headers.get('cache-control')).toBe('no-store')
+      const errors = h.lines.filter((l) => l.level === 'error')
+      expect(errors).toHaveLength(1)
+      expect(errors[0]).toMatchObject({ api: 'public', method: 'GET', path: '/public/v1/pk_unknown/filters', request_id: res.headers.get('x-request-id') })
+      expect(String(errors[0]!.stack)).toMatch(/\n\s+at /)
+    } finally {
+      h.close()
+    }
+  })
+})
+
 describe('503 database busy', () => {
   let env: TestEnv
   let other: Database
