@@ -574,7 +574,8 @@ export class LocatorIndex {
     const havAt = (at: number) => havBetween(lng, lat, cosLat1, coords[2 * at]!, coords[2 * at + 1]!, baseCos[at]!)
     const havTo = (x: number, cosY: number, y: number) => havBetween(lng, lat, cosLat1, x, y, cosY)
     const within = withinKm(r)
-    const cornerIn = havOfKm(r - BOUND_SLACK_KM) * (1 - HAV_MARGIN)
+    // A corner is surely inside below this; a circle smaller than the slack has no node wholly inside.
+    const cornerIn = r > BOUND_SLACK_KM ? havOfKm(r - BOUND_SLACK_KM) * (1 - HAV_MARGIN) : -1
     /** Above this haversine a point cannot enter the heap: its worst now, widened (the worst only shrinks). */
     const heapLimit = () => havAbove(worst())
     // The boxes share one band of latitudes; a second box is the far side of the antimeridian.

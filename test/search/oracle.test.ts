@@ -233,6 +233,19 @@ describe('LocatorIndex agrees with a naive scan', () => {
     )
   })
 
+  test('a circle smaller than a millimetre: no kd node counts as wholly inside (found by the dense property)', () => {
+    // 38 points on one spot and one a hair west of it; the circle is centred a little further
+    // west and passes through the hair-west point, so the 38 lie just outside it.
+    const { lat, lng } = CENTERS[0]!
+    const docs: IndexDoc[] = Array.from({ length: 39 }, (_, i) => ({ id: `loc_${i}`, lat, lng: i === 17 ? lng - 2.2204460492503136e-16 : lng, json: '{}', nameSort: 'bike', rank: 0, tags: [], text: 'bike' }))
+    const center = { lat, lng: lng - 1.9317880628477724e-14 }
+    const index = new LocatorIndex(docs, { schedule: () => {}, nodeSize: 2 })
+    for (const through of [docs[17]!, docs[0]!]) {
+      const q: IndexQuery = { center, radiusKm: distance(center.lng, center.lat, through.lng, through.lat), tags: [], tagLogic: 'any', groupOf, search: '', sort: 'distance', offset: 0, limit: 1 }
+      expect(answer(index, q)).toEqual(oracle(docs, q))
+    }
+  })
+
   test('an empty index answers every query with nothing', () => {
     fc.assert(fc.property(queryArb, (q) => expect(answer(new LocatorIndex(), q)).toEqual({ total: 0, ids: [] })), { numRuns: 50 })
   })
