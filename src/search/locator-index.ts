@@ -565,7 +565,8 @@ export class LocatorIndex {
    * Counts the live base points within r km of (lng, lat) and passes to `consider` every one that
    * may be among the nearest (within `worst()` km). Walks the kd tree nearest side first with each
    * node's box: a node wholly inside the circle is counted from its size (less its dead points),
-   * and its points are read only if its nearest possible point beats the current worst.
+   * then walked on without counting, into the parts whose nearest possible point beats the
+   * current worst, so only points near the nearest are read.
    */
   private nearestAndCount(lng: number, lat: number, r: number, cosLat1: number, boxes: [number, number, number, number][], consider: (key: number, km: number) => void, worst: () => number): number {
     const { ids, coords, nodeSize } = this.base!
@@ -582,9 +583,11 @@ export class LocatorIndex {
     const [ax0, y0, ax1, y1] = boxes[0]!
     const [bx0, , bx1] = boxes[1] ?? [1, 0, -1]
     let count = 0
-    // left, right, axis, then the node's box: minX, minY, maxX, maxY
-    const stack: number[] = [0, ids.length - 1, 0, -180, -90, 180, 90]
+    // left, right, axis, the node's box (minX, minY, maxX, maxY), then 1 if the node lies wholly
+    // inside the circle and is counted already (only points that may join the heap are read).
+    const stack: number[] = [0, ids.length - 1, 0, -180, -90, 180, 90, 0]
     while (stack.length > 0) {
+      const counted = stack.pop()!
       const maxY = stack.pop()!
       const maxX = stack.pop()!
       const minY = stack.pop()!
@@ -592,16 +595,25 @@ export class LocatorIndex {
       const axis = stack.pop()!
       const right = stack.pop()!
       const left = stack.pop()!
-      if (left > right || maxY < y0 || minY > y1 || !((maxX >= ax0 && minX <= ax1) || (maxX >= bx0 && minX <= bx1))) continue
-      // Wholly inside: within a bounding box, and every corner within r (a box narrower than 180°
-      // of longitude is no farther anywhere than at a corner).
-      if (minY >= y0 && maxY <= y1 && ((minX >= ax0 && maxX <= ax1) || (minX >= bx0 && maxX <= bx1))) {
-        const cosMin = Math.cos(minY * RAD)
-        const cosMax = Math.cos(maxY * RAD)
-        if (havTo(minX, cosMin, minY) < cornerIn && havTo(minX, cosMax, maxY) < cornerIn && havTo(maxX, cosMin, minY) < cornerIn && havTo(maxX, cosMax, maxY) < cornerIn) {
-          count += right - left + 1 - this.deadBetween(left, right)
-          const best = worst()
-          if (best !== Infinity && boxLowerBoundKm(lng, lat, cosLat1, minX, minY, maxX, maxY) - BOUND_SLACK_KM > best) continue
+      if (left > right) continue
+      if (counted === 0) {
+        if (maxY < y0 || minY > y1 || !((maxX >= ax0 && minX <= ax1) || (maxX >= bx0 && minX <= bx1))) continue
+        // Wholly inside: within a bounding box, and every corner within r (a box narrower than 180°
+        // of longitude is no farther anywhere than at a corner). Counted from its size, then
+        // walked again as counted, or read at once when it is a leaf.
+        if (minY >= y0 && maxY <= y1 && ((minX >= ax0 && maxX <= ax1) || (minX >= bx0 && maxX <= bx1))) {
+          const cosMin = Math.cos(minY * RAD)
+          const cosMax = Math.cos(maxY * RAD)
+          if (havTo(minX, cosMin, minY) < cornerIn && havTo(minX, cosMax, maxY) < cornerIn && havTo(maxX, cosMin, minY) < cornerIn && havTo(maxX, cosMax, maxY) < cornerIn) {
+            count += right - left + 1 - this.deadBetween(left, right)
+            stack.push(left, right, axis, minX, minY, maxX, maxY, 1)
+            continue
+          }
+        }
+      } else {
+        const best = worst()
+        if (best !== Infinity && boxLowerBoundKm(lng, lat, cosLat1, minX, minY, maxX, maxY) - BOUND_SLACK_KM > best) continue
+        if (right - left <= nodeSize) {
           const limit = heapLimit()
           for (let at = left; at <= right; at++) {
             if (baseDead[at] === 1) continue
@@ -611,7 +623,7 @@ export class LocatorIndex {
           continue
         }
       }
-      if (right - left <= nodeSize) {
+      if (counted === 0 && right - left <= nodeSize) {
         const limit = heapLimit()
         for (let at = left; at <= right; at++) {
           if (baseDead[at] === 1) continue
@@ -628,7 +640,9 @@ export class LocatorIndex {
       const m = (left + right) >> 1
       if (baseDead[m] === 0) {
         const h = havAt(m)
-        if (within(h)) {
+        if (counted === 1) {
+          if (h <= heapLimit()) consider(baseKey[m]!, kmOfHav(h))
+        } else if (within(h)) {
           count++
           consider(baseKey[m]!, kmOfHav(h))
         }
@@ -637,9 +651,9 @@ export class LocatorIndex {
       // first, so the near side is walked first and fills the heap with near points early.
       const split = coords[2 * m + axis]!
       const nearLeft = (axis === 0 ? lng : lat) < split
-      if (nearLeft) stack.push(m + 1, right, 1 - axis, axis === 0 ? split : minX, axis === 0 ? minY : split, maxX, maxY)
-      stack.push(left, m - 1, 1 - axis, minX, minY, axis === 0 ? split : maxX, axis === 0 ? maxY : split)
-      if (!nearLeft) stack.push(m + 1, right, 1 - axis, axis === 0 ? split : minX, axis === 0 ? minY : split, maxX, maxY)
+      if (nearLeft) stack.push(m + 1, right, 1 - axis, axis === 0 ? split : minX, axis === 0 ? minY : split, maxX, maxY, counted)
+      stack.push(left, m - 1, 1 - axis, minX, minY, axis === 0 ? split : maxX, axis === 0 ? maxY : split, counted)
+      if (!nearLeft) stack.push(m + 1, right, 1 - axis, axis === 0 ? split : minX, axis === 0 ? minY : split, maxX, maxY, counted)
     }
     return count
   }
