@@ -74,7 +74,9 @@ export function createApp(deps: AppDeps) {
     const t0 = performance.now()
     const s: { id: string; locator?: string } = { id: requestId() }
     started.set(request, s)
-    const path = pathAndQuery(request.url).split('?', 1)[0]!
+    const target = pathAndQuery(request.url)
+    const query = target.indexOf('?')
+    const path = query === -1 ? target : target.slice(0, query)
     const isPublic = path.startsWith(PUBLIC_PREFIX) && (path.length === PUBLIC_PREFIX.length || path[PUBLIC_PREFIX.length] === '/')
     const response = await (isPublic ? publicApp : otherApp).handle(request)
     response.headers.set('x-request-id', s.id)

@@ -18,7 +18,7 @@ export type PublicDeps = {
   publicBaseUrl?: string | null
   log: (line: Record<string, unknown>) => void
   /** The request's id (X-Request-Id), for the error log. */
-  requestId?: (request: Request) => string | undefined
+  requestId: (request: Request) => string | undefined
 }
 
 /** Where the Query API lives; src/app.ts sends every request under it to this API's app. */
@@ -109,7 +109,7 @@ export function publicRoutes(deps: PublicDeps) {
     const cacheKey = `${etag} ${href}`
     let answer: string | Uint8Array | undefined = answers.get(cacheKey)
     if (answer === undefined) {
-      const url = deps.publicBaseUrl === null || deps.publicBaseUrl === undefined ? new URL(href) : new URL(deps.publicBaseUrl + pathAndQuery(href))
+      const url = new URL(deps.publicBaseUrl ? deps.publicBaseUrl + pathAndQuery(href) : href)
       answer = body(admitted.locator, url)
       answers.offer(cacheKey, answer)
     }
@@ -131,7 +131,7 @@ export function publicRoutes(deps: PublicDeps) {
         return new PublicError('NOT_FOUND', `No endpoint ${request.method} ${path}. The Query API serves GET ${PUBLIC_PREFIX}/{token}/locations, /locations/{id} and /filters.`).toResponse()
       }
       const e = error as Error
-      deps.log({ level: 'error', api: 'public', request_id: deps.requestId?.(request), method: request.method, path, error: e?.message, stack: e?.stack })
+      deps.log({ level: 'error', api: 'public', request_id: deps.requestId(request), method: request.method, path, error: e?.message, stack: e?.stack })
       return new Response(JSON.stringify({ success: false, error: { code: 'INTERNAL_ERROR', message: 'Internal server error. The error was logged; quote the X-Request-Id header when reporting it.', docs: '/docs#INTERNAL_ERROR' } }), {
         status: 500,
         headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store' },

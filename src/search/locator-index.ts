@@ -600,7 +600,7 @@ export class LocatorIndex {
         if (maxY < y0 || minY > y1 || !((maxX >= ax0 && minX <= ax1) || (maxX >= bx0 && minX <= bx1))) continue
         // Wholly inside: within a bounding box, and every corner within r (a box narrower than 180°
         // of longitude is no farther anywhere than at a corner). Counted from its size, then
-        // walked again as counted, or read at once when it is a leaf.
+        // walked again as counted.
         if (minY >= y0 && maxY <= y1 && ((minX >= ax0 && maxX <= ax1) || (minX >= bx0 && maxX <= bx1))) {
           const cosMin = Math.cos(minY * RAD)
           const cosMax = Math.cos(maxY * RAD)
