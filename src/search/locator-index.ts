@@ -167,6 +167,28 @@ function tagsMatch(bits: Uint32Array, at: number, W: number, plan: TagPlan): boo
   return true
 }
 
+/**
+ * A query's tag plan as a test of one row of W-word bitsets (a key's, or a base position's). With
+ * one word per row (at most 32 tags, the usual case) the test is a mask or two, without loops.
+ */
+function tagTest(plan: TagPlan, W: number): TagTest {
+  if (W > 1) return (bits, row) => tagsMatch(bits, row * W, W, plan)
+  if (plan.logic !== 'match') {
+    const m = plan.mask[0]! | 0
+    return plan.logic === 'any' ? (bits, row) => (bits[row]! & m) !== 0 : (bits, row) => (bits[row]! & m) === m
+  }
+  const masks = plan.groups.map((g) => g[0]! | 0)
+  if (masks.length === 2) {
+    const [a, b] = masks as [number, number]
+    return (bits, row) => (bits[row]! & a) !== 0 && (bits[row]! & b) !== 0
+  }
+  return (bits, row) => {
+    const v = bits[row]!
+    for (let g = 0; g < masks.length; g++) if ((v & masks[g]!) === 0) return false
+    return true
+  }
+}
+
 /** km of slack when comparing bounds computed by a different formula from the points' own distance. */
 const BOUND_SLACK_KM = 1e-6
 
@@ -248,8 +270,10 @@ function fit<T extends TypedArray>(a: T, n: number): T {
   return a.length === n ? a : (a.slice(0, n) as T)
 }
 
-/** How a query's tags test a location's bitset: masks of `words` 32-bit words each. */
+/** A query's tags as masks of the index's 32-bit words per bitset. */
 type TagPlan = { logic: 'any' | 'all'; mask: Uint32Array } | { logic: 'match'; groups: Uint32Array[] }
+/** Whether row `row` of a table of tag bitsets passes a query's tags. */
+type TagTest = (bits: Uint32Array, row: number) => boolean
 
 /** How a query's words test a location's terms. */
 type WordPlan = {
@@ -419,6 +443,7 @@ export class LocatorIndex {
     if (wordPlan === undefined) return empty
     const tagPlan = q.tags.length > 0 ? this.planTags(q) : null
     if (tagPlan === undefined) return empty
+    const tags = tagPlan === null ? null : tagTest(tagPlan, this.tagWords)
 
     const entries = this.entries
     const radius = q.center !== null
@@ -451,7 +476,7 @@ export class LocatorIndex {
       }
     }
     const offer = (key: number, km: number) => {
-      if (tagPlan !== null && !this.tagsOk(key, tagPlan)) return
+      if (tags !== null && !tags(this.tagBits, key)) return
       if (wordPlan !== null && !this.wordsOk(key, wordPlan)) return
       total++
       consider(key, km)
@@ -480,7 +505,7 @@ export class LocatorIndex {
       if (byDistance && tagPlan === null && wordPlan === null) {
         // Nothing to check per location: the base counts whole kd nodes inside the circle and
         // visits points only where they may be among the nearest; the delta is scanned.
-        if (this.base) total += this.nearestAndCount(lng, lat, r, cosLat1, boxes, consider, () => (size < keep ? Infinity : heapKm[0]!))
+        if (this.base) total += this.nearestAndCount(lng, lat, r, cosLat1, boxes, consider, () => (size < keep ? Infinity : heapKm[0]!), null)
         this.scanDelta(lng, lat, r, cosLat1, boxes, offer)
         return this.answer(q, size, heapKey, heapKm, compare, total)
       }
@@ -493,7 +518,7 @@ export class LocatorIndex {
           if (d <= r) offer(key, d)
         }
       } else {
-        const { baseDead, baseCos, baseKey, baseTags, tagWords, baseTermStart } = this
+        const { baseDead, baseCos, baseKey, baseTags, baseTermStart } = this
         const coords = this.base?.coords
         const { found } = this
         const within = withinKm(r)
@@ -503,7 +528,7 @@ export class LocatorIndex {
           const at = found[i]!
           if (baseDead[at] === 1) continue
           // Tags first (bits in kd order, beside the point): cheaper than the distance.
-          if (tagPlan !== null && !tagsMatch(baseTags, at * tagWords, tagWords, tagPlan)) continue
+          if (tags !== null && !tags(baseTags, at)) continue
           const h = havBetween(lng, lat, cosLat1, coords![2 * at]!, coords![2 * at + 1]!, baseCos[at]!)
           if (!within(h)) continue
           // Words: the base's terms are packed in kd order too.
@@ -525,7 +550,7 @@ export class LocatorIndex {
       }
       const hits: IndexHit[] = []
       for (const key of order) {
-        if (tagPlan !== null && !this.tagsOk(key, tagPlan)) continue
+        if (tags !== null && !tags(this.tagBits, key)) continue
         if (wordPlan !== null && !this.wordsOk(key, wordPlan)) continue
         if (total >= q.offset && total < keep) hits.push({ doc: entries[key]!, distanceKm: null })
         total++
@@ -562,13 +587,14 @@ export class LocatorIndex {
   }
 
   /**
-   * Counts the live base points within r km of (lng, lat) and passes to `consider` every one that
-   * may be among the nearest (within `worst()` km). Walks the kd tree nearest side first with each
-   * node's box: a node wholly inside the circle is counted from its size (less its dead points),
-   * then walked on without counting, into the parts whose nearest possible point beats the
-   * current worst, so only points near the nearest are read.
+   * Counts the live base points within r km of (lng, lat) that `accept` takes (null: all) and
+   * passes to `consider` every one that may be among the nearest (within `worst()` km). Walks the
+   * kd tree nearest side first with each node's box: a node wholly inside the circle is counted
+   * without distances (from its size less its dead points, or by `accept` alone), then walked on
+   * without counting, into the parts whose nearest possible point beats the current worst, so
+   * distances are read only along the edge and near the nearest.
    */
-  private nearestAndCount(lng: number, lat: number, r: number, cosLat1: number, boxes: [number, number, number, number][], consider: (key: number, km: number) => void, worst: () => number): number {
+  private nearestAndCount(lng: number, lat: number, r: number, cosLat1: number, boxes: [number, number, number, number][], consider: (key: number, km: number) => void, worst: () => number, accept: ((at: number) => boolean) | null): number {
     const { ids, coords, nodeSize } = this.base!
     const { baseDead, baseCos, baseKey } = this
     // Distances compared as haversines (no asin per point); km only for points the heap may take.
@@ -605,7 +631,8 @@ export class LocatorIndex {
           const cosMin = Math.cos(minY * RAD)
           const cosMax = Math.cos(maxY * RAD)
           if (havTo(minX, cosMin, minY) < cornerIn && havTo(minX, cosMax, maxY) < cornerIn && havTo(maxX, cosMin, minY) < cornerIn && havTo(maxX, cosMax, maxY) < cornerIn) {
-            count += right - left + 1 - this.deadBetween(left, right)
+            if (accept === null) count += right - left + 1 - this.deadBetween(left, right)
+            else for (let at = left; at <= right; at++) if (baseDead[at] === 0 && accept(at)) count++
             stack.push(left, right, axis, minX, minY, maxX, maxY, 1)
             continue
           }
@@ -616,7 +643,7 @@ export class LocatorIndex {
         if (right - left <= nodeSize) {
           const limit = heapLimit()
           for (let at = left; at <= right; at++) {
-            if (baseDead[at] === 1) continue
+            if (baseDead[at] === 1 || (accept !== null && !accept(at))) continue
             const h = havAt(at)
             if (h <= limit) consider(baseKey[at]!, kmOfHav(h))
           }
@@ -630,6 +657,7 @@ export class LocatorIndex {
           const x = coords[2 * at]!
           const y = coords[2 * at + 1]!
           if (y < y0 || y > y1 || !((x >= ax0 && x <= ax1) || (x >= bx0 && x <= bx1))) continue
+          if (accept !== null && !accept(at)) continue
           const h = havAt(at)
           if (!within(h)) continue
           count++
@@ -638,7 +666,7 @@ export class LocatorIndex {
         continue
       }
       const m = (left + right) >> 1
-      if (baseDead[m] === 0) {
+      if (baseDead[m] === 0 && (accept === null || accept(m))) {
         const h = havAt(m)
         if (counted === 1) {
           if (h <= heapLimit()) consider(baseKey[m]!, kmOfHav(h))
@@ -746,9 +774,6 @@ export class LocatorIndex {
     return { logic: 'match', groups }
   }
 
-  private tagsOk(key: number, plan: TagPlan): boolean {
-    return tagsMatch(this.tagBits, key * this.tagWords, this.tagWords, plan)
-  }
   private wordsOk(key: number, plan: WordPlan): boolean {
     const from = this.termStart[key]!
     return this.wordsIn(from, from + this.termCount[key]!, plan)

@@ -233,6 +233,25 @@ describe('LocatorIndex agrees with a naive scan', () => {
     )
   })
 
+  test('exactly 32 tags (one 32-bit word per bitset, the sign bit in use): tag queries agree', () => {
+    // The first doc carries every tag, so t31 takes bit 31; groups of three make match plans of 1-3 groups.
+    const every = Array.from({ length: 32 }, (_, i) => `t${i}`)
+    const tagArb = fc.uniqueArray(fc.constantFrom(...every), { maxLength: 5 })
+    const docs = fc.array(fc.tuple(point, tagArb), { minLength: 60, maxLength: 60 }).map((xs) => xs.map(([p, tags], i): IndexDoc => ({ id: `loc_${i}`, lat: p.lat, lng: p.lng, json: '{}', nameSort: `n${i}`, rank: 0, tags: i === 0 ? every : tags, text: 'x' })))
+    const query = fc.record({ p: point, tags: fc.uniqueArray(fc.constantFrom('t31', 't30', 't0', 't1', 't2', ...every), { minLength: 1, maxLength: 4 }), tagLogic: fc.constantFrom<TagLogic>('any', 'all', 'match') })
+    fc.assert(
+      fc.property(docs, fc.array(query, { minLength: 1, maxLength: 6 }), (all, queries) => {
+        const index = new LocatorIndex(all, { schedule: () => {}, nodeSize: 4 })
+        for (const { p, tags, tagLogic } of queries) {
+          const q: IndexQuery = { center: p, radiusKm: 200, tags, tagLogic, groupOf: (t) => `g${Number(t.slice(1)) % 3}`, search: '', sort: 'distance', offset: 0, limit: 10 }
+          expect(answer(index, q)).toEqual(oracle(all, q))
+          expect(answer(index, { ...q, center: null, sort: 'name' })).toEqual(oracle(all, { ...q, center: null, sort: 'name' }))
+        }
+      }),
+      { numRuns: 100 },
+    )
+  })
+
   test('a circle smaller than a millimetre: no kd node counts as wholly inside (found by the dense property)', () => {
     // 38 points on one spot and one a hair west of it; the circle is centred a little further
     // west and passes through the hair-west point, so the 38 lie just outside it.
