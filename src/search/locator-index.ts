@@ -1103,26 +1103,25 @@ export class LocatorIndex {
     const { ids, coords, nodeSize } = this.base!
     const stack = [0, ids.length - 1, 0]
     let n = start
-    const push = (at: number) => {
-      if (n === this.found.length) this.found = ensure(this.found, n + 1)
-      this.found[n++] = at
-    }
+    // Room for a whole leaf is made before it is read, so the loops store without checks.
+    let found = (this.found = ensure(this.found, n + nodeSize + 1))
     while (stack.length > 0) {
       const axis = stack.pop()!
       const right = stack.pop()!
       const left = stack.pop()!
+      if (n + nodeSize + 1 > found.length) found = this.found = ensure(found, n + nodeSize + 1)
       if (right - left <= nodeSize) {
         for (let i = left; i <= right; i++) {
           const x = coords[2 * i]!
           const y = coords[2 * i + 1]!
-          if (x >= minX && x <= maxX && y >= minY && y <= maxY) push(i)
+          if (x >= minX && x <= maxX && y >= minY && y <= maxY) found[n++] = i
         }
         continue
       }
       const m = (left + right) >> 1
       const x = coords[2 * m]!
       const y = coords[2 * m + 1]!
-      if (x >= minX && x <= maxX && y >= minY && y <= maxY) push(m)
+      if (x >= minX && x <= maxX && y >= minY && y <= maxY) found[n++] = m
       if (axis === 0 ? minX <= x : minY <= y) stack.push(left, m - 1, 1 - axis)
       if (axis === 0 ? maxX >= x : maxY >= y) stack.push(m + 1, right, 1 - axis)
     }
