@@ -24,7 +24,19 @@ export type PublicDeps = {
 /** Where the Query API lives; src/app.ts sends every request under it to this API's app. */
 export const PUBLIC_PREFIX = '/public/v1'
 
-const round2 = (n: number) => Math.round(n * 100) / 100
+/**
+ * String(Math.round(x * 100) / 100), made from integers: formatting a fraction costs about 0.4 µs,
+ * a fifth of an answer's assembly. The same text: a number of hundredths below 2^53 prints as
+ * those digits, trailing zeros dropped. Outside that (or for x < 0), the fraction is formatted.
+ */
+export function hundredths(x: number): string {
+  const n = Math.round(x * 100)
+  if (!(n >= 0 && n <= Number.MAX_SAFE_INTEGER)) return String(n / 100)
+  const cents = n % 100
+  const whole = (n - cents) / 100
+  if (cents === 0) return `${whole}`
+  return cents % 10 === 0 ? `${whole}.${cents / 10}` : cents < 10 ? `${whole}.0${cents}` : `${whole}.${cents}`
+}
 
 /** If-None-Match holds "*" or a comma-separated list of ETags; weak comparison, as for GET. */
 function etagMatches(header: string | null, etag: string): boolean {
@@ -54,12 +66,13 @@ function locationsAnswer(registry: IndexRegistry, locator: Locator, url: URL): {
   const { total, hits } = entry.index.query(req.query)
 
   let out = '{"success":true,"data":{"locations":['
+  const unit = `,"unit":"${req.unit}"}}`
   for (let i = 0; i < hits.length; i++) {
     const { doc, distanceKm } = hits[i]!
     const json = registry.json(locator.id, entry, doc)
     if (json === null) return null
     if (i > 0) out += ','
-    out += distanceKm === null ? json : `${json.slice(0, -1)},"distance":{"value":${round2(convert(distanceKm, 'km', req.unit))},"unit":"${req.unit}"}}`
+    out += distanceKm === null ? json : `${json.slice(0, -1)},"distance":{"value":${hundredths(convert(distanceKm, 'km', req.unit))}${unit}`
   }
   const { offset, limit } = req.query
   const page = (to: number) => {
