@@ -17,8 +17,8 @@ export type PublicDeps = {
   limiter?: RateLimiter
   publicBaseUrl?: string | null
   log: (line: Record<string, unknown>) => void
-  /** The request's id (X-Request-Id), for the error log. */
-  requestId: (request: Request) => string | undefined
+  /** The request's id: its X-Request-Id header, and the error log's. */
+  requestId: (request: Request) => string
 }
 
 /** Where the Query API lives; src/app.ts sends every request under it to this API's app. */
@@ -133,6 +133,9 @@ export function publicRoutes(deps: PublicDeps) {
   }
 
   return new Elysia({ name: 'public', prefix: PUBLIC_PREFIX })
+    .onRequest(({ set, request }) => {
+      set.headers['x-request-id'] = deps.requestId(request)
+    })
     .onError(({ code, error, request, path }) => {
       if (error instanceof PublicError) return error.toResponse()
       if (code === 'NOT_FOUND') {

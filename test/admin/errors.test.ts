@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { createApp } from '../../src/app'
 import type { Geocoder } from '../../src/geocode/geocoder'
 import { newSecretKey } from '../../src/ids'
-import { createLocator } from '../../src/operator'
+import { createLocator, setLocatorSettings } from '../../src/operator'
 import { openStore, type Store } from '../../src/store'
 import { makeEnv, storeBody, tempDir, type TestEnv } from '../helpers'
 
@@ -149,6 +149,39 @@ describe('request ids on every API', () => {
         expect.objectContaining({ method: 'GET', path: '/public/v1/pk_unknown/filters', status: 404, request_id: ids[0] }),
         expect.objectContaining({ method: 'GET', path: '/public/v1/pk_unknown/filters', status: 404, request_id: ids[1] }),
       ])
+    } finally {
+      h.close()
+    }
+  })
+})
+
+describe('X-Request-Id on every kind of response', () => {
+  test('answers, errors of either API, unknown paths, preflights and health checks all carry one, each its own', async () => {
+    const h = harness(throwingGeocoder)
+    try {
+      const locator = h.store.locators.list()[0]!
+      setLocatorSettings(h.store, locator.id, { queryApi: 'on' })
+      const token = locator.publicToken
+      const calls: [string, string, string | null, number][] = [
+        ['GET', `/public/v1/${token}/locations?all=true`, null, 200],
+        ['GET', `/public/v1/${token}/locations?all=true`, null, 200], // the cached answer
+        ['GET', `/public/v1/${token}/locations?lat=1`, null, 400],
+        ['GET', `/public/v1/${token}/nothing-here`, null, 404],
+        ['OPTIONS', `/public/v1/${token}/locations`, null, 204],
+        ['GET', '/admin/v1/locations', h.key, 200],
+        ['GET', '/admin/v1/locations', null, 401],
+        ['GET', '/admin/v1/nothing-here', h.key, 404],
+        ['GET', '/healthz', null, 200],
+      ]
+      const ids = new Set<string>()
+      for (const [method, path, key, status] of calls) {
+        const res = await h.call(method, path, undefined, key)
+        expect(`${method} ${path} ${res.status}`).toBe(`${method} ${path} ${status}`)
+        const id = res.headers.get('x-request-id')
+        expect(id).toMatch(/^[0-9a-z]{16}$/)
+        ids.add(id!)
+      }
+      expect(ids.size).toBe(calls.length)
     } finally {
       h.close()
     }
