@@ -505,7 +505,7 @@ export class LocatorIndex {
       if (byDistance && tagPlan === null && wordPlan === null) {
         // Nothing to check per location: the base counts whole kd nodes inside the circle and
         // visits points only where they may be among the nearest; the delta is scanned.
-        if (this.base) total += this.nearestAndCount(lng, lat, r, cosLat1, boxes, consider, () => (size < keep ? Infinity : heapKm[0]!), null)
+        if (this.base) total += this.nearestAndCount(lng, lat, r, cosLat1, boxes, consider, () => (size < keep ? Infinity : heapKm[0]!))
         this.scanDelta(lng, lat, r, cosLat1, boxes, offer)
         return this.answer(q, size, heapKey, heapKm, compare, total)
       }
@@ -587,14 +587,13 @@ export class LocatorIndex {
   }
 
   /**
-   * Counts the live base points within r km of (lng, lat) that `accept` takes (null: all) and
-   * passes to `consider` every one that may be among the nearest (within `worst()` km). Walks the
-   * kd tree nearest side first with each node's box: a node wholly inside the circle is counted
-   * without distances (from its size less its dead points, or by `accept` alone), then walked on
-   * without counting, into the parts whose nearest possible point beats the current worst, so
-   * distances are read only along the edge and near the nearest.
+   * Counts the live base points within r km of (lng, lat) and passes to `consider` every one that
+   * may be among the nearest (within `worst()` km). Walks the kd tree nearest side first with each
+   * node's box: a node wholly inside the circle is counted from its size (less its dead points),
+   * then walked on without counting, into the parts whose nearest possible point beats the
+   * current worst, so only points near the nearest are read.
    */
-  private nearestAndCount(lng: number, lat: number, r: number, cosLat1: number, boxes: [number, number, number, number][], consider: (key: number, km: number) => void, worst: () => number, accept: ((at: number) => boolean) | null): number {
+  private nearestAndCount(lng: number, lat: number, r: number, cosLat1: number, boxes: [number, number, number, number][], consider: (key: number, km: number) => void, worst: () => number): number {
     const { ids, coords, nodeSize } = this.base!
     const { baseDead, baseCos, baseKey } = this
     // Distances compared as haversines (no asin per point); km only for points the heap may take.
@@ -631,8 +630,7 @@ export class LocatorIndex {
           const cosMin = Math.cos(minY * RAD)
           const cosMax = Math.cos(maxY * RAD)
           if (havTo(minX, cosMin, minY) < cornerIn && havTo(minX, cosMax, maxY) < cornerIn && havTo(maxX, cosMin, minY) < cornerIn && havTo(maxX, cosMax, maxY) < cornerIn) {
-            if (accept === null) count += right - left + 1 - this.deadBetween(left, right)
-            else for (let at = left; at <= right; at++) if (baseDead[at] === 0 && accept(at)) count++
+            count += right - left + 1 - this.deadBetween(left, right)
             stack.push(left, right, axis, minX, minY, maxX, maxY, 1)
             continue
           }
@@ -643,7 +641,7 @@ export class LocatorIndex {
         if (right - left <= nodeSize) {
           const limit = heapLimit()
           for (let at = left; at <= right; at++) {
-            if (baseDead[at] === 1 || (accept !== null && !accept(at))) continue
+            if (baseDead[at] === 1) continue
             const h = havAt(at)
             if (h <= limit) consider(baseKey[at]!, kmOfHav(h))
           }
@@ -657,7 +655,6 @@ export class LocatorIndex {
           const x = coords[2 * at]!
           const y = coords[2 * at + 1]!
           if (y < y0 || y > y1 || !((x >= ax0 && x <= ax1) || (x >= bx0 && x <= bx1))) continue
-          if (accept !== null && !accept(at)) continue
           const h = havAt(at)
           if (!within(h)) continue
           count++
@@ -666,7 +663,7 @@ export class LocatorIndex {
         continue
       }
       const m = (left + right) >> 1
-      if (baseDead[m] === 0 && (accept === null || accept(m))) {
+      if (baseDead[m] === 0) {
         const h = havAt(m)
         if (counted === 1) {
           if (h <= heapLimit()) consider(baseKey[m]!, kmOfHav(h))
