@@ -3,8 +3,9 @@
 //
 // Each location has a key, a small integer, and every per-location table is an array indexed by key:
 // - geography: coordinates in Float64Arrays; a static KDBush base over the keys as they were at the
-//   last compaction, plus a delta of keys added or moved since, scanned. Compaction (a new base) is
-//   scheduled after the write that crosses the bound, never run on a query or a write.
+//   last compaction, plus a delta of keys added or moved since, in half-degree grid cells (a query
+//   reads the cells its boxes touch). Compaction (a new base) is scheduled after the write that
+//   crosses the bound, never run on a query or a write.
 // - tags: one bitset per key over the index's own tag vocabulary.
 // - words: each key's distinct term ids, pooled in one Int32Array, and checked on candidates; a
 //   sorted vocabulary turns the last word (a prefix) into the set of terms it begins.
@@ -17,6 +18,8 @@
 import FlexSearch from 'flexsearch'
 import KDBush from 'kdbush'
 import { nameKey } from '../text'
+import { ensure, fit } from './arrays'
+import { type LngLatBox, PointGrid } from './point-grid'
 import { Vocabulary } from './vocabulary'
 
 /** A published location as the index takes it in (src/public/present.ts makes these). */
@@ -257,19 +260,6 @@ function haverSin(theta: number): number {
   return s * s
 }
 
-type TypedArray = Float64Array | Int32Array | Uint32Array | Uint8Array
-/** `a` with room for at least `n` elements (grown by half again), contents kept. */
-function ensure<T extends TypedArray>(a: T, n: number): T {
-  if (n <= a.length) return a
-  const b = new (a.constructor as new (n: number) => T)(Math.max(n, Math.ceil(a.length * 1.5), 16))
-  b.set(a)
-  return b
-}
-/** `a` cut to exactly `n` elements (a copy only when it is longer). */
-function fit<T extends TypedArray>(a: T, n: number): T {
-  return a.length === n ? a : (a.slice(0, n) as T)
-}
-
 /** A query's tags as masks of the index's 32-bit words per bitset. */
 type TagPlan = { logic: 'any' | 'all'; mask: Uint32Array } | { logic: 'match'; groups: Uint32Array[] }
 /** Whether row `row` of a table of tag bitsets passes a query's tags. */
@@ -300,9 +290,8 @@ export class LocatorIndex {
   private cosLat = new Float64Array(0)
   /** The key's position in the KDBush base's sorted arrays, or -1 (moved, removed, or newer than the base). */
   private basePos = new Int32Array(0)
-  /** The key's place in `delta`, or -1. */
-  private deltaAt = new Int32Array(0)
-  private delta: number[] = []
+  /** Keys added or moved since the base was built, by grid cell of their points. */
+  private delta = new PointGrid()
   private base: KDBush | null = null
   // Per position in the base's kd-sorted arrays (its `coords` hold lng, lat), so that the points of
   // one range sit next to each other in memory: the key, cos(lat), and 1 where the point is dead.
@@ -374,7 +363,7 @@ export class LocatorIndex {
   upsert(doc: IndexDoc): void {
     const key = this.put(doc)
     if (this.text) this.addText(key)
-    if (this.delta.length > this.deltaBound() || this.poolGarbage > Math.max(65_536, this.poolUsed / 2)) this.scheduleCompaction()
+    if (this.delta.size > this.deltaBound() || this.poolGarbage > Math.max(65_536, this.poolUsed / 2)) this.scheduleCompaction()
   }
 
   /** Removes a location; unknown ids are ignored. */
@@ -386,7 +375,7 @@ export class LocatorIndex {
     this.leaveNameOrder(key)
     this.entries[key] = null
     this.killBasePos(key)
-    this.dropFromDelta(key)
+    this.delta.delete(key)
     this.freeKeys.push(key)
     this.live--
   }
@@ -423,7 +412,7 @@ export class LocatorIndex {
     return {
       live: this.live,
       base: this.baseKey.length,
-      delta: this.delta.length,
+      delta: this.delta.size,
       deltaBound: this.deltaBound(),
       terms: this.vocab.size,
       termsInText: this.termInText.reduce((n, x) => n + x, 0),
@@ -512,7 +501,7 @@ export class LocatorIndex {
       // Base candidates: positions in the boxes, in `found` (one run per box); delta: scanned.
       let candidates = 0
       if (this.base) for (const [x0, y0, x1, y1] of boxes) candidates = this.rangePositions(x0, y0, x1, y1, candidates)
-      if (wordPlan?.source && this.textReady && wordPlan.source.size * 2 < candidates + this.delta.length) {
+      if (wordPlan?.source && this.textReady && wordPlan.source.size * 2 < candidates + this.delta.size) {
         for (const key of this.textCandidates(wordPlan.source.terms)) {
           const d = kmBetween(lng, lat, cosLat1, lngs[key]!, lats[key]!, cosLat[key]!)
           if (d <= r) offer(key, d)
@@ -562,18 +551,20 @@ export class LocatorIndex {
     return this.answer(q, size, heapKey, heapKm, compare, total)
   }
 
-  /** Offers the delta's points within r km: a box test first, then the distance. */
-  private scanDelta(lng: number, lat: number, r: number, cosLat1: number, boxes: [number, number, number, number][], offer: (key: number, km: number) => void): void {
+  /** Offers the delta's points within r km: those in the grid cells the boxes touch, a box test first, then the distance. */
+  private scanDelta(lng: number, lat: number, r: number, cosLat1: number, boxes: LngLatBox[], offer: (key: number, km: number) => void): void {
     const { lat: lats, lng: lngs, cosLat } = this
     // The boxes share one band of latitudes; a second box is the far side of the antimeridian.
     const [ax0, y0, ax1, y1] = boxes[0]!
     const [bx0, , bx1] = boxes[1] ?? [1, 0, -1]
-    for (const key of this.delta) {
-      const y = lats[key]!
-      const x = lngs[key]!
-      if (y < y0 || y > y1 || !((x >= ax0 && x <= ax1) || (x >= bx0 && x <= bx1))) continue
-      const d = kmBetween(lng, lat, cosLat1, x, y, cosLat[key]!)
-      if (d <= r) offer(key, d)
+    for (const keys of this.delta.near(boxes)) {
+      for (const key of keys) {
+        const y = lats[key]!
+        const x = lngs[key]!
+        if (y < y0 || y > y1 || !((x >= ax0 && x <= ax1) || (x >= bx0 && x <= bx1))) continue
+        const d = kmBetween(lng, lat, cosLat1, x, y, cosLat[key]!)
+        if (d <= r) offer(key, d)
+      }
     }
   }
 
@@ -829,10 +820,7 @@ export class LocatorIndex {
     this.lng[key] = doc.lng
     this.cosLat[key] = Math.cos(doc.lat * RAD)
     this.killBasePos(key)
-    if (this.deltaAt[key] === -1) {
-      this.deltaAt[key] = this.delta.length
-      this.delta.push(key)
-    }
+    this.delta.set(key, doc.lng, doc.lat)
     this.linkTags(key, doc.tags)
     this.linkTerms(key, doc.text)
     return key
@@ -993,17 +981,6 @@ export class LocatorIndex {
     return lo
   }
 
-  private dropFromDelta(key: number): void {
-    const at = this.deltaAt[key]!
-    if (at === -1) return
-    const last = this.delta.pop()!
-    if (last !== key) {
-      this.delta[at] = last
-      this.deltaAt[last] = at
-    }
-    this.deltaAt[key] = -1
-  }
-
   /** Room for `n` keys in every per-key table. */
   private grow(n: number): void {
     const before = this.lat.length
@@ -1014,11 +991,9 @@ export class LocatorIndex {
     this.termStart = ensure(this.termStart, n)
     this.termCount = ensure(this.termCount, n)
     this.tagBits = ensure(this.tagBits, n * this.tagWords)
-    this.deltaAt = ensure(this.deltaAt, n)
     this.textIdOf = ensure(this.textIdOf, n)
     if (this.lat.length > before) {
       this.basePos.fill(-1, before)
-      this.deltaAt.fill(-1, before)
       this.textIdOf.fill(-1, before)
     }
     this.entries.push(null)
@@ -1034,7 +1009,6 @@ export class LocatorIndex {
     this.termStart = fit(this.termStart, n)
     this.termCount = fit(this.termCount, n)
     this.tagBits = fit(this.tagBits, n * this.tagWords)
-    this.deltaAt = fit(this.deltaAt, n)
     this.textIdOf = fit(this.textIdOf, n)
     this.pool = fit(this.pool, this.poolUsed)
     const t = this.vocab.size
@@ -1054,8 +1028,7 @@ export class LocatorIndex {
   private rebuildBase(): void {
     const keys: number[] = []
     for (let key = 0; key < this.entries.length; key++) if (this.entries[key] !== null) keys.push(key)
-    for (const key of this.delta) this.deltaAt[key] = -1
-    this.delta = []
+    this.delta.clear()
     const n = keys.length
     this.baseKey = new Int32Array(n)
     this.baseCos = new Float64Array(n)
