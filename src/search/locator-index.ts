@@ -19,6 +19,7 @@ import FlexSearch from 'flexsearch'
 import KDBush from 'kdbush'
 import { nameKey } from '../text'
 import { ensure, fit } from './arrays'
+import { ChunkedOrder } from './chunked-order'
 import { type LngLatBox, PointGrid } from './point-grid'
 import { Vocabulary } from './vocabulary'
 
@@ -74,6 +75,8 @@ export type IndexOptions = {
   textGarbageMin?: number
   /** KDBush's points per leaf. Default 64; tests use small ones to get deep trees from few points. */
   nodeSize?: number
+  /** Keys per chunk of the name order (src/search/chunked-order.ts). Default 512; tests use small ones. */
+  nameChunk?: number
 }
 
 /** The delta is compacted into a new base when it holds more than max(DELTA_MIN, min(base/10, DELTA_MAX)) keys. */
@@ -279,6 +282,7 @@ export class LocatorIndex {
   private readonly schedule: Schedule
   private readonly textGarbageMin: number
   private readonly nodeSize: number
+  private readonly nameChunk: number | undefined
   // Per key. A key is live while entries[key] is not null; freed keys are reused.
   private entries: (IndexEntry | null)[] = []
   private keyOf = new Map<string, number>()
@@ -308,7 +312,7 @@ export class LocatorIndex {
   private found = new Int32Array(1024)
   private compactionScheduled = false
   /** Live keys by (name, id), for all=true by name; built in the background after load, then kept in step. */
-  private nameOrder: number[] | null = null
+  private nameOrder: ChunkedOrder | null = null
   // Tags: ids from the vocabulary below; `tagWords` 32-bit words per key.
   private tagIdOf = new Map<string, number>()
   private tagNames: string[] = []
@@ -345,6 +349,7 @@ export class LocatorIndex {
     this.schedule = options.schedule ?? defaultSchedule
     this.textGarbageMin = options.textGarbageMin ?? 4096
     this.nodeSize = options.nodeSize ?? 64
+    this.nameChunk = options.nameChunk
     for (const doc of docs) this.put(doc)
     this.shrink()
     this.sortVocabulary()
@@ -538,11 +543,13 @@ export class LocatorIndex {
         return { total: order.length, hits: order.slice(q.offset, keep).map((key) => ({ doc: entries[key]!, distanceKm: null })) }
       }
       const hits: IndexHit[] = []
-      for (const key of order) {
-        if (tags !== null && !tags(this.tagBits, key)) continue
-        if (wordPlan !== null && !this.wordsOk(key, wordPlan)) continue
-        if (total >= q.offset && total < keep) hits.push({ doc: entries[key]!, distanceKm: null })
-        total++
+      for (const keys of order.chunks) {
+        for (const key of keys) {
+          if (tags !== null && !tags(this.tagBits, key)) continue
+          if (wordPlan !== null && !this.wordsOk(key, wordPlan)) continue
+          if (total >= q.offset && total < keep) hits.push({ doc: entries[key]!, distanceKm: null })
+          total++
+        }
       }
       return { total, hits }
     } else {
@@ -815,7 +822,7 @@ export class LocatorIndex {
       if (key === this.entries.length) this.grow(key + 1)
     }
     this.entries[key] = { id: doc.id, json: doc.json, nameSort: doc.nameSort, rank: doc.rank }
-    if (this.nameOrder !== null) this.nameOrder.splice(this.nameOrderAt(key), 0, key)
+    this.nameOrder?.insert(key)
     this.lat[key] = doc.lat
     this.lng[key] = doc.lng
     this.cosLat[key] = Math.cos(doc.lat * RAD)
@@ -829,7 +836,7 @@ export class LocatorIndex {
   private buildNameOrder(): void {
     const keys: number[] = []
     for (let key = 0; key < this.entries.length; key++) if (this.entries[key] !== null) keys.push(key)
-    this.nameOrder = keys.sort((a, b) => this.byName(a, b))
+    this.nameOrder = new ChunkedOrder((a, b) => this.byName(a, b), keys.sort((a, b) => this.byName(a, b)), this.nameChunk)
   }
 
   /** (name, id) order of two live keys. */
@@ -837,24 +844,9 @@ export class LocatorIndex {
     return byNameThenId(this.entries[a]!, this.entries[b]!)
   }
 
-  /** Binary search: where a live key's entry belongs (or is) in the name order. */
-  private nameOrderAt(key: number): number {
-    const order = this.nameOrder!
-    let lo = 0
-    let hi = order.length
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1
-      if (this.byName(order[mid]!, key) < 0) lo = mid + 1
-      else hi = mid
-    }
-    return lo
-  }
-
   /** Takes a key out of the name order (while its entry is still the one it was placed by). */
   private leaveNameOrder(key: number): void {
-    if (this.nameOrder === null) return
-    const at = this.nameOrderAt(key)
-    if (this.nameOrder[at] === key) this.nameOrder.splice(at, 1)
+    this.nameOrder?.remove(key)
   }
 
   /** Drops a key's tags and terms from the counts (before a replace or a remove). */
