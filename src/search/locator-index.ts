@@ -20,6 +20,7 @@ import KDBush from 'kdbush'
 import { nameKey } from '../text'
 import { ensure, fit } from './arrays'
 import { ChunkedOrder } from './chunked-order'
+import { buildKd, buildKdInWorker } from './kd-build'
 import { type LngLatBox, PointGrid } from './point-grid'
 import { Vocabulary } from './vocabulary'
 
@@ -77,6 +78,12 @@ export type IndexOptions = {
   nodeSize?: number
   /** Keys per chunk of the name order (src/search/chunked-order.ts). Default 512; tests use small ones. */
   nameChunk?: number
+  /** Base positions a scheduled compaction fills per task (and 4x as many keys it scans). Default 16,384; tests use small ones. */
+  compactionSlice?: number
+  /** From this many points, a scheduled compaction sorts its KDBush in a worker thread. Default 100,000. */
+  kdWorkerMin?: number
+  /** The smallest delta that schedules a compaction (see DELTA_MIN). Tests use small ones. */
+  deltaMin?: number
 }
 
 /** The delta is compacted into a new base when it holds more than max(DELTA_MIN, min(base/10, DELTA_MAX)) keys. */
@@ -278,11 +285,49 @@ type WordPlan = {
   source: { terms: string[]; size: number } | null
 }
 
+/** A compaction under way: the new base, filled from a snapshot of the live keys (see scheduleCompaction). */
+type Build = {
+  /** The keys that existed when the build began (0..scanTo-1); how far the scan is; the live keys found. */
+  scanTo: number
+  scanned: number
+  live: number[]
+  /** The live keys of the snapshot, once scanned, and their points; the KDBush's items are indexes here. */
+  keys: Int32Array<ArrayBuffer>
+  coords: Float64Array<ArrayBuffer>
+  kd: KDBush | null
+  /** Keys upserted or removed since the snapshot. */
+  dirty: Set<number>
+  /** Positions filled so far (kd order). */
+  filled: number
+  baseKey: Int32Array<ArrayBuffer>
+  baseCos: Float64Array<ArrayBuffer>
+  tagWords: number
+  baseTags: Uint32Array<ArrayBuffer>
+  /** The new term pool, in kd order, and where each position's terms start (one more for the end). */
+  pool: Int32Array<ArrayBuffer>
+  poolUsed: number
+  termStarts: Int32Array<ArrayBuffer>
+}
+
+/** A Fenwick tree (1-based) over 0/1 flags, built in linear time. */
+function fenwickOf(flags: Uint8Array): Int32Array<ArrayBuffer> {
+  const tree = new Int32Array(flags.length + 1)
+  for (let i = 1; i <= flags.length; i++) {
+    tree[i]! += flags[i - 1]!
+    const up = i + (i & -i)
+    if (up <= flags.length) tree[up]! += tree[i]!
+  }
+  return tree
+}
+
 export class LocatorIndex {
   private readonly schedule: Schedule
   private readonly textGarbageMin: number
   private readonly nodeSize: number
   private readonly nameChunk: number | undefined
+  private readonly compactionSlice: number
+  private readonly kdWorkerMin: number
+  private readonly deltaMin: number
   // Per key. A key is live while entries[key] is not null; freed keys are reused.
   private entries: (IndexEntry | null)[] = []
   private keyOf = new Map<string, number>()
@@ -310,7 +355,8 @@ export class LocatorIndex {
   private deadTree = new Int32Array(1)
   /** Scratch for base positions found by a range. */
   private found = new Int32Array(1024)
-  private compactionScheduled = false
+  /** A compaction under way (scheduled, in steps), or null. */
+  private building: Build | null = null
   /** Live keys by (name, id), for all=true by name; built in the background after load, then kept in step. */
   private nameOrder: ChunkedOrder | null = null
   // Tags: ids from the vocabulary below; `tagWords` 32-bit words per key.
@@ -350,10 +396,13 @@ export class LocatorIndex {
     this.textGarbageMin = options.textGarbageMin ?? 4096
     this.nodeSize = options.nodeSize ?? 64
     this.nameChunk = options.nameChunk
+    this.compactionSlice = options.compactionSlice ?? 16_384
+    this.kdWorkerMin = options.kdWorkerMin ?? 100_000
+    this.deltaMin = options.deltaMin ?? DELTA_MIN
     for (const doc of docs) this.put(doc)
     this.shrink()
     this.sortVocabulary()
-    this.rebuildBase()
+    this.compact()
     const cap = Math.max(FS_MIN_DF, this.live / FS_DF_DIVISOR)
     for (let t = 0; t < this.vocab.size; t++) this.termInText[t] = this.df[t]! <= cap ? 1 : 0
     this.startText()
@@ -376,6 +425,7 @@ export class LocatorIndex {
     const key = this.keyOf.get(id)
     if (key === undefined) return
     this.keyOf.delete(id)
+    this.building?.dirty.add(key)
     this.unlink(key)
     this.leaveNameOrder(key)
     this.entries[key] = null
@@ -401,10 +451,21 @@ export class LocatorIndex {
     return out
   }
 
-  /** Folds the delta into a new KDBush base and drops the term pool's garbage. Normally scheduled by upsert. */
+  /**
+   * Folds the delta into a new KDBush base and drops the term pool's garbage, now, in one go (a
+   * scheduled compaction under way is dropped). Upsert schedules the same work in steps instead.
+   */
   compact(): void {
-    this.compactionScheduled = false
-    this.rebuildBase()
+    const build = this.startBuild()
+    this.scan(build, build.scanTo)
+    build.kd = buildKd(build.coords, this.nodeSize)
+    this.fill(build, build.keys.length)
+    this.swap(build)
+  }
+
+  /** Whether a scheduled compaction is under way. */
+  get compacting(): boolean {
+    return this.building !== null
   }
 
   /** Whether the FlexSearch postings are complete (a word-first plan is possible). */
@@ -418,6 +479,7 @@ export class LocatorIndex {
       live: this.live,
       base: this.baseKey.length,
       delta: this.delta.size,
+      compacting: this.compacting,
       deltaBound: this.deltaBound(),
       terms: this.vocab.size,
       termsInText: this.termInText.reduce((n, x) => n + x, 0),
@@ -427,7 +489,7 @@ export class LocatorIndex {
   }
 
   private deltaBound(): number {
-    return Math.max(DELTA_MIN, Math.min(this.baseKey.length / 10, DELTA_MAX))
+    return Math.max(this.deltaMin, Math.min(this.baseKey.length / 10, DELTA_MAX))
   }
 
   query(q: IndexQuery): IndexResult {
@@ -812,11 +874,13 @@ export class LocatorIndex {
   /** Stores a doc under its key (a new one if the id is new), in the delta. Returns the key. */
   private put(doc: IndexDoc): number {
     let key = this.keyOf.get(doc.id)
+    if (key !== undefined) this.building?.dirty.add(key)
     if (key !== undefined) {
       this.unlink(key)
       this.leaveNameOrder(key)
     } else {
       key = this.freeKeys.pop() ?? this.entries.length
+      this.building?.dirty.add(key)
       this.keyOf.set(doc.id, key)
       this.live++
       if (key === this.entries.length) this.grow(key + 1)
@@ -1009,43 +1073,163 @@ export class LocatorIndex {
     this.termInText = fit(this.termInText, t)
   }
 
+  /**
+   * A compaction in steps between requests, so no request waits long behind one: a snapshot of
+   * the live keys and their points, a slice of keys per task; their KDBush, sorted in a worker
+   * thread when large; the new base's tables and term pool, a slice of positions per task; then
+   * the swap. Queries use the old base until the swap. A key written after the build began
+   * (`dirty`) is dead in the new base and stays in the delta, whatever the build copied of it.
+   */
   private scheduleCompaction(): void {
-    if (this.compactionScheduled) return
-    this.compactionScheduled = true
-    this.schedule(() => {
-      if (this.compactionScheduled) this.compact()
-    })
+    if (this.building !== null) return
+    const build = this.startBuild()
+    const step = () => {
+      if (this.building !== build) return // dropped: compact() ran meanwhile
+      if (build.scanned < build.scanTo) {
+        this.scan(build, build.scanned + 4 * this.compactionSlice)
+        if (build.scanned < build.scanTo) this.schedule(step)
+        else if (build.keys.length >= this.kdWorkerMin) {
+          buildKdInWorker(build.coords, this.nodeSize, (kd) => {
+            build.kd = kd
+            this.schedule(step)
+          })
+        } else {
+          build.kd = buildKd(build.coords, this.nodeSize)
+          this.schedule(step)
+        }
+      } else if (build.filled < build.keys.length) {
+        this.fill(build, build.filled + this.compactionSlice)
+        this.schedule(step)
+      } else this.swap(build)
+    }
+    this.schedule(step)
   }
 
-  private rebuildBase(): void {
-    const keys: number[] = []
-    for (let key = 0; key < this.entries.length; key++) if (this.entries[key] !== null) keys.push(key)
-    this.delta.clear()
-    const n = keys.length
-    this.baseKey = new Int32Array(n)
-    this.baseCos = new Float64Array(n)
-    this.baseDead = new Uint8Array(n)
-    this.deadTree = new Int32Array(n + 1)
-    const W = this.tagWords
-    this.baseTags = new Uint32Array(n * W)
-    if (n === 0) {
-      this.base = null
-      this.repackPool([])
-      return
+  /** A new compaction, from here on told of every write (it replaces any under way). */
+  private startBuild(): Build {
+    this.building = {
+      scanTo: this.entries.length,
+      scanned: 0,
+      live: [],
+      keys: new Int32Array(0),
+      coords: new Float64Array(0),
+      kd: null,
+      dirty: new Set(),
+      filled: 0,
+      baseKey: new Int32Array(0),
+      baseCos: new Float64Array(0),
+      tagWords: this.tagWords,
+      baseTags: new Uint32Array(0),
+      pool: new Int32Array(0),
+      poolUsed: 0,
+      termStarts: new Int32Array(0),
     }
-    const kd = new KDBush(n, this.nodeSize)
-    for (const key of keys) kd.add(this.lng[key]!, this.lat[key]!)
-    kd.finish()
-    // kd.ids: sorted position -> the item (index into keys) that landed there.
+    return this.building
+  }
+
+  /**
+   * Takes the live keys among the next entries, up to `to`, into the snapshot (each with its
+   * point as it is now); at the end of the range, makes the snapshot's tables. A key scanned and
+   * then written, or written and then scanned, is dirty either way; keys made after the build
+   * began lie beyond the range, and are dirty too.
+   */
+  private scan(b: Build, to: number): void {
+    const end = Math.min(to, b.scanTo)
+    for (let key = b.scanned; key < end; key++) if (this.entries[key] !== null) b.live.push(key)
+    b.scanned = end
+    if (end < b.scanTo) return
+    const n = b.live.length
+    b.keys = Int32Array.from(b.live)
+    b.live = []
+    b.coords = new Float64Array(2 * n)
+    for (let i = 0; i < n; i++) {
+      b.coords[2 * i] = this.lng[b.keys[i]!]!
+      b.coords[2 * i + 1] = this.lat[b.keys[i]!]!
+    }
+    b.tagWords = this.tagWords
+    b.baseKey = new Int32Array(n)
+    b.baseCos = new Float64Array(n)
+    b.baseTags = new Uint32Array(n * b.tagWords)
+    b.pool = new Int32Array(Math.max(16, this.poolUsed - this.poolGarbage))
+    b.termStarts = new Int32Array(n + 1)
+  }
+
+  /**
+   * Fills the new base's positions up to `to` (kd order): key, cos(lat), tags and words, copied
+   * from the key's current state. A key written later is dirty: what was copied for it is unused.
+   */
+  private fill(b: Build, to: number): void {
+    const kd = b.kd!
+    const end = Math.min(to, b.keys.length)
+    // Tags are read with today's width; a key with tags beyond the build's width is dirty.
+    const W = b.tagWords
+    const stride = this.tagWords
+    let pool = b.pool
+    for (let at = b.filled; at < end; at++) {
+      const key = b.keys[kd.ids[at]!]!
+      b.baseKey[at] = key
+      b.baseCos[at] = this.cosLat[key]!
+      for (let w = 0; w < W; w++) b.baseTags[at * W + w] = this.tagBits[key * stride + w]!
+      const from = this.termStart[key]!
+      const count = this.termCount[key]!
+      pool = ensure(pool, b.poolUsed + count)
+      pool.set(this.pool.subarray(from, from + count), b.poolUsed)
+      b.termStarts[at] = b.poolUsed
+      b.poolUsed += count
+    }
+    b.pool = pool
+    b.filled = end
+    if (end === b.keys.length) b.termStarts[end] = b.poolUsed
+  }
+
+  /** The new base replaces the old: clean keys leave the delta, dirty ones are dead in it. */
+  private swap(b: Build): void {
+    this.building = null
+    const n = b.keys.length
+    for (let at = 0; at < this.baseKey.length; at++) this.basePos[this.baseKey[at]!] = -1
+    const dead = new Uint8Array(n)
+    let garbage = 0
     for (let at = 0; at < n; at++) {
-      const key = keys[kd.ids[at]!]!
-      this.baseKey[at] = key
-      this.baseCos[at] = this.cosLat[key]!
-      for (let w = 0; w < W; w++) this.baseTags[at * W + w] = this.tagBits[key * W + w]!
+      const key = b.baseKey[at]!
+      if (b.dirty.has(key)) {
+        dead[at] = 1
+        garbage += b.termStarts[at + 1]! - b.termStarts[at]!
+        continue
+      }
       this.basePos[key] = at
+      this.termStart[key] = b.termStarts[at]!
+      this.delta.delete(key)
     }
-    this.baseTermStart = this.repackPool(this.baseKey)
-    this.base = kd
+    // Keys written since the snapshot keep their points in the delta; their words move to the new pool.
+    let pool = b.pool
+    let used = b.poolUsed
+    for (const key of b.dirty) {
+      const count = this.termCount[key]!
+      if (this.entries[key] === null || count === 0) continue
+      const from = this.termStart[key]!
+      pool = ensure(pool, used + count)
+      pool.set(this.pool.subarray(from, from + count), used)
+      this.termStart[key] = used
+      used += count
+    }
+    this.pool = pool
+    this.poolUsed = used
+    this.poolGarbage = garbage
+    // Tags widened meanwhile: the new base's bitsets take the new width.
+    let baseTags = b.baseTags
+    if (this.tagWords !== b.tagWords) {
+      baseTags = new Uint32Array(n * this.tagWords)
+      for (let at = 0; at < n; at++) for (let w = 0; w < b.tagWords; w++) baseTags[at * this.tagWords + w] = b.baseTags[at * b.tagWords + w]!
+    }
+    this.base = n === 0 ? null : b.kd
+    this.baseKey = b.baseKey
+    this.baseCos = b.baseCos
+    this.baseTags = baseTags
+    this.baseTermStart = b.termStarts
+    this.baseDead = dead
+    this.deadTree = fenwickOf(dead)
+    // Writes during the build may have passed the bound again.
+    if (this.delta.size > this.deltaBound() || this.poolGarbage > Math.max(65_536, this.poolUsed / 2)) this.scheduleCompaction()
   }
 
   /** Marks a key's point in the base dead (it moved or left). */
@@ -1088,31 +1272,6 @@ export class LocatorIndex {
       if (axis === 0 ? maxX >= x : maxY >= y) stack.push(m + 1, right, 1 - axis)
     }
     return n
-  }
-
-  /**
-   * Rewrites the term pool without garbage, in the given order of keys (the base's kd order, so
-   * the terms of the points one range finds lie together). Returns each key's start, in that order,
-   * plus the end.
-   */
-  private repackPool(keys: ArrayLike<number>): Int32Array {
-    const pool = new Int32Array(this.poolUsed - this.poolGarbage)
-    const starts = new Int32Array(keys.length + 1)
-    let at = 0
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i]!
-      const from = this.termStart[key]!
-      const n = this.termCount[key]!
-      pool.set(this.pool.subarray(from, from + n), at)
-      this.termStart[key] = at
-      starts[i] = at
-      at += n
-    }
-    starts[keys.length] = at
-    this.pool = pool
-    this.poolUsed = at
-    this.poolGarbage = 0
-    return starts
   }
 
   // ------------------------------------------------------------ FlexSearch, in the background

@@ -43,12 +43,15 @@ const docArb = (id: string) =>
     return { id, lat: p.lat, lng: p.lng, json: `{"id":"${id}"}`, nameSort: nameKey(name), rank, tags, text: nameKey([name, ...moreWords, rare ?? '', ...tags].join(' ')) }
   })
 
-type Op = { kind: 'upsert'; n: number; doc: IndexDoc } | { kind: 'remove'; n: number } | { kind: 'upkeep' }
+type Op = { kind: 'upsert'; n: number; doc: IndexDoc } | { kind: 'remove'; n: number } | { kind: 'upkeep' } | { kind: 'step' } | { kind: 'check' } | { kind: 'compact' }
 const opArb: fc.Arbitrary<Op> = fc.integer({ min: 0, max: 60 }).chain((n) =>
   fc.oneof(
     { weight: 8, arbitrary: docArb(`loc_${n}`).map((doc): Op => ({ kind: 'upsert', n, doc })) },
     { weight: 2, arbitrary: fc.constant<Op>({ kind: 'remove', n }) },
     { weight: 1, arbitrary: fc.constant<Op>({ kind: 'upkeep' }) },
+    { weight: 2, arbitrary: fc.constant<Op>({ kind: 'step' }) },
+    { weight: 1, arbitrary: fc.constant<Op>({ kind: 'check' }) },
+    { weight: 1, arbitrary: fc.constant<Op>({ kind: 'compact' }) }, // now, dropping one under way
   ),
 )
 
@@ -64,6 +67,8 @@ function upkeep(mode: Upkeep) {
     run: () => {
       while (tasks.length > 0) tasks.shift()!()
     },
+    /** One queued task (a compaction goes in several). */
+    step: () => tasks.shift()?.(),
   }
 }
 
@@ -130,15 +135,21 @@ const answer = (index: LocatorIndex, q: IndexQuery) => {
 }
 
 describe('LocatorIndex agrees with a naive scan', () => {
-  test('after random writes (enough to compact the base), for random queries', () => {
+  test('after random writes (enough to compact the base, often while a compaction is under way), for random queries', () => {
     fc.assert(
       fc.property(fc.constantFrom<Upkeep>('now', 'queued', 'never'), fc.constantFrom(2, 5, 64), fc.array(opArb, { maxLength: 400, size: 'max' }), fc.array(queryArb, { minLength: 1, maxLength: 8 }), (mode, nodeSize, ops, queries) => {
         const tasks = upkeep(mode)
-        // FlexSearch rebuilt often; small kd leaves make deep trees of few points, small chunks of the name order split and empty
-        const index = new LocatorIndex([], { schedule: tasks.schedule, textGarbageMin: 8, nodeSize, nameChunk: nodeSize === 64 ? undefined : nodeSize - 1 })
+        // FlexSearch rebuilt often; small kd leaves make deep trees of few points, small chunks of
+        // the name order split and empty; a small delta compacts often, in steps of a few positions
+        // (queued: one step per 'step' op, with writes and queries between them).
+        const small = nodeSize === 64 ? undefined : nodeSize - 1
+        const index = new LocatorIndex([], { schedule: tasks.schedule, textGarbageMin: 8, nodeSize, nameChunk: small, deltaMin: 4, compactionSlice: small })
         const truth = new Map<string, IndexDoc>()
         for (const op of ops) {
           if (op.kind === 'upkeep') tasks.run()
+          else if (op.kind === 'step') tasks.step()
+          else if (op.kind === 'compact') index.compact()
+          else if (op.kind === 'check') expect(answer(index, queries[0]!)).toEqual(oracle([...truth.values()], queries[0]!))
           else if (op.kind === 'upsert') {
             index.upsert(op.doc)
             truth.set(op.doc.id, op.doc)
@@ -221,12 +232,21 @@ describe('LocatorIndex agrees with a naive scan', () => {
     const docs = (n: number, from: number) => fc.array(fc.tuple(point, tagArb), { minLength: n, maxLength: n }).map((xs) => xs.map(([p, tags], i): IndexDoc => ({ id: `loc_${from + i}`, lat: p.lat, lng: p.lng, json: '{}', nameSort: `n${from + i}`, rank: 0, tags, text: 'x' })))
     fc.assert(
       fc.property(docs(40, 0), docs(40, 40), fc.array(fc.record({ p: point, tags: fc.uniqueArray(fc.integer({ min: 0, max: 99 }).map((i) => `t${i}`), { minLength: 1, maxLength: 3 }), tagLogic: fc.constantFrom<TagLogic>('any', 'all', 'match') }), { minLength: 1, maxLength: 6 }), (first, later, queries) => {
-        const index = new LocatorIndex(first, { schedule: () => {}, nodeSize: 4 })
-        for (const doc of later) index.upsert(doc) // new tags: the bitsets widen, the base stays
+        // New tags widen the bitsets while a base exists and while compactions are under way (one
+        // scheduled step per write); queries before and after the upkeep catches up.
+        const tasks = upkeep('queued')
+        const index = new LocatorIndex(first, { schedule: tasks.schedule, nodeSize: 4, deltaMin: 4, compactionSlice: 3 })
+        for (const doc of later) {
+          index.upsert(doc)
+          tasks.step()
+        }
         const all = [...first, ...later]
-        for (const { p, tags, tagLogic } of queries) {
-          const q: IndexQuery = { center: p, radiusKm: 200, tags, tagLogic, groupOf: (t) => (Number(t.slice(1)) % 2 === 0 ? 'even' : 'odd'), search: '', sort: 'distance', offset: 0, limit: 10 }
-          expect(answer(index, q)).toEqual(oracle(all, q))
+        for (const drained of [false, true]) {
+          if (drained) tasks.run()
+          for (const { p, tags, tagLogic } of queries) {
+            const q: IndexQuery = { center: p, radiusKm: 200, tags, tagLogic, groupOf: (t) => (Number(t.slice(1)) % 2 === 0 ? 'even' : 'odd'), search: '', sort: 'distance', offset: 0, limit: 10 }
+            expect(answer(index, q)).toEqual(oracle(all, q))
+          }
         }
       }),
       { numRuns: 100 },
@@ -267,5 +287,31 @@ describe('LocatorIndex agrees with a naive scan', () => {
 
   test('an empty index answers every query with nothing', () => {
     fc.assert(fc.property(queryArb, (q) => expect(answer(new LocatorIndex(), q)).toEqual({ total: 0, ids: [] })), { numRuns: 50 })
+  })
+})
+
+describe('compaction with its KDBush sorted in a worker thread', () => {
+  test('writes while the worker sorts: the swapped-in base and the delta agree with a naive scan', async () => {
+    const docs = fc.sample(fc.tuple(...Array.from({ length: 300 }, (_, i) => docArb(`loc_${i}`))), { numRuns: 1, seed: 7 })[0]!
+    const truth = new Map(docs.map((d) => [d.id, d]))
+    const index = new LocatorIndex(docs, { kdWorkerMin: 1, deltaMin: 8, compactionSlice: 50 })
+    const moves = fc.sample(fc.tuple(fc.integer({ min: 0, max: 299 }), docArb('x')), { numRuns: 60, seed: 11 })
+    // Past the delta's bound: a compaction starts (its sort in the worker), and more writes follow while it runs.
+    for (const [i, d] of moves) {
+      const doc = { ...d, id: `loc_${i}` }
+      index.upsert(doc)
+      truth.set(doc.id, doc)
+      if (i % 5 === 0) {
+        index.remove(doc.id)
+        truth.delete(doc.id)
+      }
+    }
+    expect(index.stats().compacting).toBe(true)
+    const queries = fc.sample(queryArb, { numRuns: 30, seed: 5 })
+    for (const q of queries) expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
+    for (let waited = 0; index.stats().compacting && waited < 5000; waited += 5) await Bun.sleep(5)
+    expect(index.stats().compacting).toBe(false)
+    expect(index.stats().delta).toBeLessThan(moves.length)
+    for (const q of queries) expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
   })
 })
