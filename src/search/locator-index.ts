@@ -307,17 +307,17 @@ type Build = {
   pool: Int32Array<ArrayBuffer>
   poolUsed: number
   termStarts: Int32Array<ArrayBuffer>
+  /** Per key of the snapshot, as the swap will make them: its position in the new base (or -1), its terms' start in the new pool. */
+  basePos: Int32Array<ArrayBuffer>
+  termStart: Int32Array<ArrayBuffer>
 }
 
-/** A Fenwick tree (1-based) over 0/1 flags, built in linear time. */
-function fenwickOf(flags: Uint8Array): Int32Array<ArrayBuffer> {
-  const tree = new Int32Array(flags.length + 1)
-  for (let i = 1; i <= flags.length; i++) {
-    tree[i]! += flags[i - 1]!
-    const up = i + (i & -i)
-    if (up <= flags.length) tree[up]! += tree[i]!
-  }
-  return tree
+/** `a` at least `n` long, the new elements set to `fill` (a copy only when it must grow). */
+function widen(a: Int32Array<ArrayBuffer>, n: number, fill: number): Int32Array<ArrayBuffer> {
+  if (a.length >= n) return a
+  const b = new Int32Array(n).fill(fill)
+  b.set(a)
+  return b
 }
 
 export class LocatorIndex {
@@ -1123,6 +1123,8 @@ export class LocatorIndex {
       pool: new Int32Array(0),
       poolUsed: 0,
       termStarts: new Int32Array(0),
+      basePos: new Int32Array(0),
+      termStart: new Int32Array(0),
     }
     return this.building
   }
@@ -1152,6 +1154,8 @@ export class LocatorIndex {
     b.baseTags = new Uint32Array(n * b.tagWords)
     b.pool = new Int32Array(Math.max(16, this.poolUsed - this.poolGarbage))
     b.termStarts = new Int32Array(n + 1)
+    b.basePos = new Int32Array(b.scanTo).fill(-1)
+    b.termStart = new Int32Array(b.scanTo)
   }
 
   /**
@@ -1168,6 +1172,7 @@ export class LocatorIndex {
     for (let at = b.filled; at < end; at++) {
       const key = b.keys[kd.ids[at]!]!
       b.baseKey[at] = key
+      b.basePos[key] = at
       b.baseCos[at] = this.cosLat[key]!
       for (let w = 0; w < W; w++) b.baseTags[at * W + w] = this.tagBits[key * stride + w]!
       const from = this.termStart[key]!
@@ -1175,6 +1180,7 @@ export class LocatorIndex {
       pool = ensure(pool, b.poolUsed + count)
       pool.set(this.pool.subarray(from, from + count), b.poolUsed)
       b.termStarts[at] = b.poolUsed
+      b.termStart[key] = b.poolUsed
       b.poolUsed += count
     }
     b.pool = pool
@@ -1182,36 +1188,43 @@ export class LocatorIndex {
     if (end === b.keys.length) b.termStarts[end] = b.poolUsed
   }
 
-  /** The new base replaces the old: clean keys leave the delta, dirty ones are dead in it. */
+  /**
+   * The new base replaces the old, in work proportional to the keys written during the build and
+   * the delta (the per-key tables were made as the positions were filled): dirty keys are dead in
+   * it and keep their points in the delta, their words moved to the new pool; clean keys leave
+   * the delta.
+   */
   private swap(b: Build): void {
     this.building = null
     const n = b.keys.length
-    for (let at = 0; at < this.baseKey.length; at++) this.basePos[this.baseKey[at]!] = -1
+    // Keys made during the build lie beyond the snapshot's tables: widened, they are not in the base.
+    const basePos = widen(b.basePos, this.basePos.length, -1)
+    const termStart = widen(b.termStart, this.termStart.length, 0)
     const dead = new Uint8Array(n)
+    const deadTree = new Int32Array(n + 1)
     let garbage = 0
-    for (let at = 0; at < n; at++) {
-      const key = b.baseKey[at]!
-      if (b.dirty.has(key)) {
-        dead[at] = 1
-        garbage += b.termStarts[at + 1]! - b.termStarts[at]!
-        continue
-      }
-      this.basePos[key] = at
-      this.termStart[key] = b.termStarts[at]!
-      this.delta.delete(key)
-    }
-    // Keys written since the snapshot keep their points in the delta; their words move to the new pool.
     let pool = b.pool
     let used = b.poolUsed
     for (const key of b.dirty) {
+      const at = basePos[key]!
+      if (at !== -1) {
+        dead[at] = 1
+        for (let i = at + 1; i <= n; i += i & -i) deadTree[i]!++
+        garbage += b.termStarts[at + 1]! - b.termStarts[at]!
+        basePos[key] = -1
+      }
       const count = this.termCount[key]!
       if (this.entries[key] === null || count === 0) continue
       const from = this.termStart[key]!
       pool = ensure(pool, used + count)
       pool.set(this.pool.subarray(from, from + count), used)
-      this.termStart[key] = used
+      termStart[key] = used
       used += count
     }
+    // What is left in the base is clean: out of the delta (a copy of its keys, as they leave it).
+    for (const key of [...this.delta.keys]) if (basePos[key] !== -1) this.delta.delete(key)
+    this.basePos = basePos
+    this.termStart = termStart
     this.pool = pool
     this.poolUsed = used
     this.poolGarbage = garbage
@@ -1227,7 +1240,7 @@ export class LocatorIndex {
     this.baseTags = baseTags
     this.baseTermStart = b.termStarts
     this.baseDead = dead
-    this.deadTree = fenwickOf(dead)
+    this.deadTree = deadTree
     // Writes during the build may have passed the bound again.
     if (this.delta.size > this.deltaBound() || this.poolGarbage > Math.max(65_536, this.poolUsed / 2)) this.scheduleCompaction()
   }
