@@ -10,7 +10,9 @@ export function buildKd(coords: Float64Array, nodeSize: number): KDBush {
   return kd
 }
 
-type Job = { coords: Float64Array; nodeSize: number; done: (kd: KDBush) => void }
+/** Gets the KDBush, and whether the worker sorted it (false: built here). */
+type Done = (kd: KDBush, inWorker: boolean) => void
+type Job = { coords: Float64Array; nodeSize: number; done: Done }
 
 let worker: Worker | null = null
 let broken = false
@@ -20,16 +22,17 @@ const waiting = new Map<number, Job>()
 /**
  * KDBush over coords, built in a worker thread (one per process, started on first use, not
  * keeping the process alive); `done` gets it on this thread. Without a worker (it failed to
- * start, or died with jobs pending), it is built here, on a later turn of the event loop.
+ * start, errored, or closed with jobs pending), it is built here, on a later turn of the event
+ * loop: a job is never left without its answer.
  */
-export function buildKdInWorker(coords: Float64Array, nodeSize: number, done: (kd: KDBush) => void): void {
+export function buildKdInWorker(coords: Float64Array, nodeSize: number, done: Done): void {
   const w = kdWorker()
   if (w === null) {
-    setTimeout(() => done(buildKd(coords, nodeSize)), 0)
+    setTimeout(() => done(buildKd(coords, nodeSize), false), 0)
     return
   }
   const job = nextJob++
-  // The worker gets a copy; these coords stay for a build here if the worker dies.
+  // The worker gets a copy; these coords stay for a build here if the worker is lost.
   waiting.set(job, { coords, nodeSize, done })
   w.postMessage({ job, coords, nodeSize })
 }
@@ -41,10 +44,21 @@ function kdWorker(): Worker | null {
     worker.unref()
     worker.onmessage = (event: MessageEvent<{ job: number; data: ArrayBuffer }>) => {
       const job = waiting.get(event.data.job)
+      if (job === undefined) return
       waiting.delete(event.data.job)
-      job?.done(KDBush.from(event.data.data))
+      let kd: KDBush
+      let inWorker = true
+      try {
+        kd = KDBush.from(event.data.data)
+      } catch {
+        kd = buildKd(job.coords, job.nodeSize)
+        inWorker = false
+      }
+      job.done(kd, inWorker)
     }
     worker.onerror = () => failed()
+    worker.onmessageerror = () => failed()
+    worker.addEventListener('close', () => failed())
   } catch {
     failed()
   }
@@ -53,10 +67,12 @@ function kdWorker(): Worker | null {
 
 /** The worker is gone: no more are started, and the builds it held run here instead. */
 function failed(): void {
+  if (broken && worker === null && waiting.size === 0) return
   broken = true
-  worker?.terminate()
+  const w = worker
   worker = null
+  w?.terminate()
   const pending = [...waiting.values()]
   waiting.clear()
-  for (const { coords, nodeSize, done } of pending) setTimeout(() => done(buildKd(coords, nodeSize)), 0)
+  for (const { coords, nodeSize, done } of pending) setTimeout(() => done(buildKd(coords, nodeSize), false), 0)
 }

@@ -357,6 +357,8 @@ export class LocatorIndex {
   private found = new Int32Array(1024)
   /** A compaction under way (scheduled, in steps), or null. */
   private building: Build | null = null
+  /** Compactions whose KDBush the worker thread sorted. */
+  private kdSortedInWorker = 0
   /** Live keys by (name, id), for all=true by name; built in the background after load, then kept in step. */
   private nameOrder: ChunkedOrder | null = null
   // Tags: ids from the vocabulary below; `tagWords` 32-bit words per key.
@@ -480,6 +482,7 @@ export class LocatorIndex {
       base: this.baseKey.length,
       delta: this.delta.size,
       compacting: this.compacting,
+      kdSortedInWorker: this.kdSortedInWorker,
       deltaBound: this.deltaBound(),
       terms: this.vocab.size,
       termsInText: this.termInText.reduce((n, x) => n + x, 0),
@@ -1089,7 +1092,8 @@ export class LocatorIndex {
         this.scan(build, build.scanned + 4 * this.compactionSlice)
         if (build.scanned < build.scanTo) this.schedule(step)
         else if (build.keys.length >= this.kdWorkerMin) {
-          buildKdInWorker(build.coords, this.nodeSize, (kd) => {
+          buildKdInWorker(build.coords, this.nodeSize, (kd, inWorker) => {
+            if (inWorker) this.kdSortedInWorker++
             build.kd = kd
             this.schedule(step)
           })

@@ -164,7 +164,8 @@ describe('X-Request-Id on every kind of response', () => {
       const token = locator.publicToken
       const calls: [string, string, string | null, number][] = [
         ['GET', `/public/v1/${token}/locations?all=true`, null, 200],
-        ['GET', `/public/v1/${token}/locations?all=true`, null, 200], // the cached answer
+        ['GET', `/public/v1/${token}/locations?all=true`, null, 200], // asked twice: now kept
+        ['GET', `/public/v1/${token}/locations?all=true`, null, 200], // the kept answer
         ['GET', `/public/v1/${token}/locations?lat=1`, null, 400],
         ['GET', `/public/v1/${token}/nothing-here`, null, 404],
         ['OPTIONS', `/public/v1/${token}/locations`, null, 204],

@@ -291,13 +291,17 @@ describe('LocatorIndex agrees with a naive scan', () => {
 })
 
 describe('compaction with its KDBush sorted in a worker thread', () => {
-  test('writes while the worker sorts: the swapped-in base and the delta agree with a naive scan', async () => {
+  test('writes between its steps and while the worker sorts: answers agree with a naive scan throughout', async () => {
     const docs = fc.sample(fc.tuple(...Array.from({ length: 300 }, (_, i) => docArb(`loc_${i}`))), { numRuns: 1, seed: 7 })[0]!
     const truth = new Map(docs.map((d) => [d.id, d]))
-    const index = new LocatorIndex(docs, { kdWorkerMin: 1, deltaMin: 8, compactionSlice: 50 })
-    const moves = fc.sample(fc.tuple(fc.integer({ min: 0, max: 299 }), docArb('x')), { numRuns: 60, seed: 11 })
-    // Past the delta's bound: a compaction starts (its sort in the worker), and more writes follow while it runs.
-    for (const [i, d] of moves) {
+    // The delta's bound is 30 (a tenth of the base); a step scans 80 keys or fills 20 positions.
+    const index = new LocatorIndex(docs, { kdWorkerMin: 1, compactionSlice: 20, deltaMin: 8 })
+    const moves = fc.sample(fc.tuple(fc.integer({ min: 0, max: 299 }), docArb('x')), { numRuns: 200, seed: 11 })
+    const queries = fc.sample(queryArb, { numRuns: 12, seed: 5 })
+    const agree = () => {
+      for (const q of queries) expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
+    }
+    const write = ([i, d]: [number, IndexDoc]) => {
       const doc = { ...d, id: `loc_${i}` }
       index.upsert(doc)
       truth.set(doc.id, doc)
@@ -305,13 +309,23 @@ describe('compaction with its KDBush sorted in a worker thread', () => {
         index.remove(doc.id)
         truth.delete(doc.id)
       }
+      return doc.id
     }
-    expect(index.stats().compacting).toBe(true)
-    const queries = fc.sample(queryArb, { numRuns: 30, seed: 5 })
-    for (const q of queries) expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
-    for (let waited = 0; index.stats().compacting && waited < 5000; waited += 5) await Bun.sleep(5)
+    let next = 0
+    while (!index.compacting) write(moves[next++]!)
+    // One write per turn of the event loop: some land between the scan's and fill's steps, some
+    // while the worker sorts; the answers are checked as they go.
+    const during = new Set<string>()
+    for (let turn = 0; turn < 40; turn++) {
+      during.add(write(moves[next++]!))
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      if (turn % 8 === 0) agree()
+    }
+    for (let waited = 0; index.compacting && waited < 5000; waited += 5) await Bun.sleep(5)
     expect(index.stats().compacting).toBe(false)
-    expect(index.stats().delta).toBeLessThan(moves.length)
-    for (const q of queries) expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
+    expect(index.stats().kdSortedInWorker).toBeGreaterThan(0)
+    // What is left in the delta was written after the last compaction began.
+    expect(index.stats().delta).toBeLessThanOrEqual(during.size)
+    agree()
   })
 })

@@ -86,6 +86,16 @@ describe('PointGrid', () => {
     expect(listed.filter(inBand)).toHaveLength(60_000 - 720)
   })
 
+  test('many keys in few cells, a box touching many more cells: the cells in use are tested, not looked up', () => {
+    const grid = new PointGrid()
+    // 1,000 keys in 4 cells near Berlin, one far away; the box of a 100 km circle touches about 35 cells.
+    for (let key = 0; key < 1000; key++) grid.set(key, 13.1 + (key % 2) * 0.5, 52.1 + (Math.floor(key / 2) % 2) * 0.5)
+    grid.set(1000, -70, -30)
+    const lists = grid.near(boxesAround(13.4, 52.5, 100))
+    expect(lists.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: 1000 }, (_, i) => i))
+    expect(lists).toHaveLength(4)
+  })
+
   test('a small box reads only the cells it touches', () => {
     const grid = new PointGrid()
     for (let key = 0; key < 10_000; key++) grid.set(key, -100 + (key % 100), -40 + Math.floor(key / 100) * 0.8)
