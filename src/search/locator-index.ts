@@ -419,7 +419,7 @@ export class LocatorIndex {
   upsert(doc: IndexDoc): void {
     const key = this.put(doc)
     if (this.text) this.addText(key)
-    if (this.delta.size > this.deltaBound() || this.poolGarbage > Math.max(65_536, this.poolUsed / 2)) this.scheduleCompaction()
+    if (this.needsCompaction()) this.scheduleCompaction()
   }
 
   /** Removes a location; unknown ids are ignored. */
@@ -489,6 +489,11 @@ export class LocatorIndex {
       tags: this.tagNames.length,
       textReady: this.textReady,
     }
+  }
+
+  /** The delta is past its bound, or the term pool is mostly garbage. */
+  private needsCompaction(): boolean {
+    return this.delta.size > this.deltaBound() || this.poolGarbage > Math.max(65_536, this.poolUsed / 2)
   }
 
   private deltaBound(): number {
@@ -1246,7 +1251,7 @@ export class LocatorIndex {
     this.baseDead = dead
     this.deadTree = deadTree
     // Writes during the build may have passed the bound again.
-    if (this.delta.size > this.deltaBound() || this.poolGarbage > Math.max(65_536, this.poolUsed / 2)) this.scheduleCompaction()
+    if (this.needsCompaction()) this.scheduleCompaction()
   }
 
   /** Marks a key's point in the base dead (it moved or left). */
