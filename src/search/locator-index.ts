@@ -20,7 +20,7 @@ import KDBush from 'kdbush'
 import { nameKey } from '../text'
 import { ensure, fit } from './arrays'
 import { ChunkedOrder } from './chunked-order'
-import { buildKd, buildKdInWorker } from './kd-build'
+import { buildKd, buildKdInWorker, startKdWorker } from './kd-build'
 import { type LngLatBox, PointGrid } from './point-grid'
 import { Vocabulary } from './vocabulary'
 
@@ -405,6 +405,8 @@ export class LocatorIndex {
     this.shrink()
     this.sortVocabulary()
     this.compact()
+    // Its compactions will sort in the worker thread: start that now, while the build blocks anyway.
+    if (this.live >= this.kdWorkerMin) startKdWorker()
     const cap = Math.max(FS_MIN_DF, this.live / FS_DF_DIVISOR)
     for (let t = 0; t < this.vocab.size; t++) this.termInText[t] = this.df[t]! <= cap ? 1 : 0
     this.startText()
@@ -1161,7 +1163,10 @@ export class LocatorIndex {
     b.baseKey = new Int32Array(n)
     b.baseCos = new Float64Array(n)
     b.baseTags = new Uint32Array(n * b.tagWords)
-    b.pool = new Int32Array(Math.max(16, this.poolUsed - this.poolGarbage))
+    // Room for the live terms, and for those of keys written during the build (moved in at the
+    // swap): growing a pool of tens of millions of ids in one step blocks for tens of milliseconds.
+    const live = this.poolUsed - this.poolGarbage
+    b.pool = new Int32Array(live + Math.max(65_536, live >> 4))
     b.termStarts = new Int32Array(n + 1)
     b.basePos = new Int32Array(b.scanTo).fill(-1)
     b.termStart = new Int32Array(b.scanTo)
