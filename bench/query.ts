@@ -461,7 +461,7 @@ async function main() {
     const compactMs = spread(c.map((x) => x.compactMs))
     const blockMs = spread(c.map((x) => x.longestBlockMs))
     md.push(`| sync of ${c[0]!.batchWrites} moves (batches until the delta passes its bound), per upsert | ${fmtMs(sync.median)} | ${range(sync, fmtMs)} | | |`)
-    md.push(`| radius top-20 with a full delta (${c[0]!.deltaWhenFull} keys scanned), median | ${fmtUs(fullQ.median)} | ${range(fullQ, fmtUs)} | | |`)
+    md.push(`| radius top-20 with a full delta (${c[0]!.deltaWhenFull} keys in it), median | ${fmtUs(fullQ.median)} | ${range(fullQ, fmtUs)} | | |`)
     md.push(`| compaction (delta → new KDBush base; scheduled, in steps between requests), wall time | ${fmtMs(compactMs.median)} | ${range(compactMs, fmtMs)} | off the request path | ${verdict(c.every((x) => x.deltaAfter < x.bound))} |`)
     md.push(`| … the longest the event loop was blocked meanwhile | ${fmtMs(blockMs.median)} | ${range(blockMs, fmtMs)} | | |`)
     md.push(`| every moved location visible in the next query | ${w.allVisible ? 'yes' : '**no**'} | | | |`)

@@ -180,6 +180,13 @@ function tagsMatch(bits: Uint32Array, at: number, W: number, plan: TagPlan): boo
   return true
 }
 
+/** `rows` tag bitsets of `from` 32-bit words each, copied into rows of `to` words (the new words 0). */
+function widenRows(bits: Uint32Array, rows: number, from: number, to: number): Uint32Array<ArrayBuffer> {
+  const out = new Uint32Array(rows * to)
+  for (let row = 0; row < rows; row++) for (let w = 0; w < from; w++) out[row * to + w] = bits[row * from + w]!
+  return out
+}
+
 /**
  * A query's tag plan as a test of one row of W-word bitsets (a key's, or a base position's). With
  * one word per row (at most 32 tags, the usual case) the test is a mask or two, without loops.
@@ -966,13 +973,8 @@ export class LocatorIndex {
   }
 
   private widenTags(words: number): void {
-    const old = this.tagWords
-    const bits = new Uint32Array(this.entries.length * words)
-    for (let key = 0; key < this.entries.length; key++) for (let w = 0; w < old; w++) bits[key * words + w] = this.tagBits[key * old + w]!
-    this.tagBits = bits
-    const baseTags = new Uint32Array(this.baseKey.length * words)
-    for (let at = 0; at < this.baseKey.length; at++) for (let w = 0; w < old; w++) baseTags[at * words + w] = this.baseTags[at * old + w]!
-    this.baseTags = baseTags
+    this.tagBits = widenRows(this.tagBits, this.entries.length, this.tagWords, words)
+    this.baseTags = widenRows(this.baseTags, this.baseKey.length, this.tagWords, words)
     this.tagWords = words
   }
 
@@ -1243,11 +1245,7 @@ export class LocatorIndex {
     this.poolUsed = used
     this.poolGarbage = garbage
     // Tags widened meanwhile: the new base's bitsets take the new width.
-    let baseTags = b.baseTags
-    if (this.tagWords !== b.tagWords) {
-      baseTags = new Uint32Array(n * this.tagWords)
-      for (let at = 0; at < n; at++) for (let w = 0; w < b.tagWords; w++) baseTags[at * this.tagWords + w] = b.baseTags[at * b.tagWords + w]!
-    }
+    const baseTags = this.tagWords === b.tagWords ? b.baseTags : widenRows(b.baseTags, n, b.tagWords, this.tagWords)
     this.base = n === 0 ? null : b.kd
     this.baseKey = b.baseKey
     this.baseCos = b.baseCos
