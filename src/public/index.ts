@@ -88,6 +88,8 @@ function locationsAnswer(registry: IndexRegistry, locator: Locator, url: URL): {
   return { body: `${out}],"pagination":${JSON.stringify(pagination)}},"meta":${JSON.stringify(meta)}}`, total }
 }
 
+const utf8 = new TextEncoder()
+
 const JSON_TYPE = 'application/json; charset=utf-8'
 
 type Set = Context['set']
@@ -121,10 +123,12 @@ export function publicRoutes(deps: PublicDeps) {
       return ''
     }
     const cacheKey = `${etag} ${href}`
-    let answer: string | Uint8Array | undefined = answers.get(cacheKey)
+    let answer = answers.get(cacheKey)
     if (answer === undefined) {
       const url = new URL(deps.publicBaseUrl ? deps.publicBaseUrl + pathAndQuery(href) : href)
-      answer = body(admitted.locator, url)
+      // Encoded here, once: the same bytes are sent and, if the cache keeps them, kept (sent as
+      // text, Bun encodes it for the socket, and the cache would encode it again).
+      answer = utf8.encode(body(admitted.locator, url))
       answers.offer(cacheKey, answer)
     }
     cacheable(set, etag)

@@ -3,15 +3,16 @@
 import { describe, expect, test } from 'bun:test'
 import { AnswerCache } from '../../src/public/answer-cache'
 
+const bytes = (s: string) => new TextEncoder().encode(s)
 const text = (bytes: Uint8Array | undefined) => (bytes === undefined ? undefined : new TextDecoder().decode(bytes))
 
 describe('AnswerCache', () => {
   test('an answer is kept from the second time its key is asked for', () => {
     const cache = new AnswerCache()
     expect(text(cache.get('a'))).toBeUndefined()
-    cache.offer('a', 'first')
+    cache.offer('a', bytes('first'))
     expect(text(cache.get('a'))).toBeUndefined() // asked once: only the key is remembered
-    cache.offer('a', 'second')
+    cache.offer('a', bytes('second'))
     expect(text(cache.get('a'))).toBe('second')
     expect(text(cache.get('a'))).toBe('second')
     expect(cache.size).toBe(1)
@@ -19,19 +20,19 @@ describe('AnswerCache', () => {
 
   test('one-off keys keep no answers, and the keys remembered are bounded', () => {
     const cache = new AnswerCache(4, 3)
-    for (let i = 0; i < 100; i++) cache.offer(`k${i}`, 'x'.repeat(1000))
+    for (let i = 0; i < 100; i++) cache.offer(`k${i}`, bytes('x'.repeat(1000)))
     expect(cache.size).toBe(0)
-    cache.offer('k99', 'again') // still remembered: among the last 3
+    cache.offer('k99', bytes('again')) // still remembered: among the last 3
     expect(text(cache.get('k99'))).toBe('again')
-    cache.offer('k0', 'again') // forgotten long ago: remembered anew, not kept
+    cache.offer('k0', bytes('again')) // forgotten long ago: remembered anew, not kept
     expect(text(cache.get('k0'))).toBeUndefined()
   })
 
   test('past its size the least recently used answer leaves first', () => {
     const cache = new AnswerCache(2, 10)
     const keep = (k: string) => {
-      cache.offer(k, k)
-      cache.offer(k, k)
+      cache.offer(k, bytes(k))
+      cache.offer(k, bytes(k))
     }
     keep('a')
     keep('b')
