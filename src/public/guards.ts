@@ -60,6 +60,15 @@ export class RateLimiter {
   constructor(private readonly now: () => number = Date.now) {}
 
   take(token: string, limit: number): RateDecision {
+    return this.count(token, limit, true)!
+  }
+
+  /** As take(), but a request past the limit is not counted: null instead (the cached-answer path's test). */
+  takeIfAllowed(token: string, limit: number): RateDecision | null {
+    return this.count(token, limit, false)
+  }
+
+  private count(token: string, limit: number, always: boolean): RateDecision | null {
     const t = this.now()
     let w = this.windows.get(token)
     if (!w || t - w.start >= 60_000) {
@@ -67,6 +76,7 @@ export class RateLimiter {
       this.windows.set(token, w)
       if (this.windows.size > 100_000) this.prune(t)
     }
+    if (!always && w.count >= limit) return null
     w.count++
     const resetSeconds = Math.max(1, Math.ceil((w.start + 60_000 - t) / 1000))
     return { limit, remaining: Math.max(0, limit - w.count), resetSeconds, allowed: w.count <= limit }
@@ -81,16 +91,23 @@ export function rateHeaders(d: RateDecision): Record<string, string> {
   return { 'ratelimit-limit': String(d.limit), 'ratelimit-remaining': String(d.remaining), 'ratelimit-reset': String(d.resetSeconds) }
 }
 
-/** The guards after the secret-key check: token, switch, referrer, rate. Returns the locator and rate headers. */
-export function admit(locator: Locator | null, request: Request, limiter: RateLimiter, token: string): { locator: Locator; headers: Record<string, string> } {
-  if (!locator || !locator.active) throw new PublicError('INVALID_TOKEN')
-  if (!locator.queryApiEnabled) throw new PublicError('API_NOT_ENABLED')
+/** Why the guards after the secret-key check and before the rate refuse a request (token, switch, referrer), or null. Counts nothing. */
+export function refusal(locator: Locator | null, request: Request): PublicError | null {
+  if (!locator || !locator.active) return new PublicError('INVALID_TOKEN')
+  if (!locator.queryApiEnabled) return new PublicError('API_NOT_ENABLED')
   const host = requestHost(request)
   if (!referrerAllowed(locator.referrers, host)) {
-    throw new PublicError('REFERRER_NOT_ALLOWED', host === null ? 'This locator only answers requests from its allowed sites, and this request named none (no Origin or Referer).' : `Requests from ${host} are not in this locator's referrer allowlist.`)
+    return new PublicError('REFERRER_NOT_ALLOWED', host === null ? 'This locator only answers requests from its allowed sites, and this request named none (no Origin or Referer).' : `Requests from ${host} are not in this locator's referrer allowlist.`)
   }
-  const decision = limiter.take(token, locator.rateLimit)
+  return null
+}
+
+/** The guards after the secret-key check: token, switch, referrer, rate. Returns the locator and rate headers. */
+export function admit(locator: Locator | null, request: Request, limiter: RateLimiter, token: string): { locator: Locator; headers: Record<string, string> } {
+  const refused = refusal(locator, request)
+  if (refused) throw refused
+  const decision = limiter.take(token, locator!.rateLimit)
   const headers = rateHeaders(decision)
   if (!decision.allowed) throw new PublicError('RATE_LIMITED', undefined, { ...headers, 'retry-after': String(decision.resetSeconds) })
-  return { locator, headers }
+  return { locator: locator!, headers }
 }

@@ -7,7 +7,7 @@ import type { Locator } from '../store/locators'
 import { DEFAULT_FILTER_GROUP } from '../store/filters'
 import { AnswerCache } from './answer-cache'
 import { PublicError } from './errors'
-import { admit, findSecretKey, RateLimiter, refuseSecretKey } from './guards'
+import { admit, findSecretKey, RateLimiter, rateHeaders, refusal, refuseSecretKey } from './guards'
 import { convert, parseLocationsRequest } from './params'
 import type { IndexRegistry } from './registry'
 
@@ -94,13 +94,73 @@ const JSON_TYPE = 'application/json; charset=utf-8'
 
 type Set = Context['set']
 
+/** CORS for the Query API: any origin (the referrer allowlist is a guard of its own), these methods and headers. */
+const CORS = {
+  methods: ['GET', 'OPTIONS'],
+  allowedHeaders: ['Content-Type', 'If-None-Match'],
+  exposeHeaders: ['ETag', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'],
+}
+
 /**
- * The Query API, an app of its own with the full paths (src/app.ts sends it every request under
- * PUBLIC_PREFIX), so CORS (a global onRequest hook) stays on this API.
+ * The Query API: an Elysia app of its own with the full paths (src/app.ts sends it every request
+ * under PUBLIC_PREFIX), so CORS (a global onRequest hook) stays on this API; and `fromCache`, which
+ * src/app.ts asks first.
  */
 export function publicRoutes(deps: PublicDeps) {
   const limiter = deps.limiter ?? new RateLimiter()
   const answers = new AnswerCache()
+
+  /** The answer's ETag and cache key: an answer depends on the locator's version and the URL as sent (and the configuration). */
+  function answerKey(locatorId: string, href: string): { etag: string; cacheKey: string } {
+    const etag = `W/"${deps.registry.version(locatorId).toString(36)}-${Bun.hash(href).toString(36)}"`
+    return { etag, cacheKey: `${etag} ${href}` }
+  }
+
+  /**
+   * A kept answer, sent without Elysia's lifecycle: for a GET whose answer the cache keeps, that
+   * every guard lets through and whose If-None-Match (if any) does not match, the response the app
+   * would make, headers and all (test/public/caching.test.ts compares them). Anything else, before
+   * anything is counted: null, and the app answers (it makes answers and offers them to the cache;
+   * a 304 is its to say). Under wrk at 100k, one radius query repeated, 3 interleaved 5 s runs
+   * each: 43.7-44.8k req/s through the app, 49.5-51.9k from here.
+   */
+  function fromCache(request: Request, requestId: string): Response | null {
+    try {
+      return cached(request, requestId)
+    } catch {
+      return null // the app meets the failure again, in the same steps, and reports it
+    }
+  }
+
+  function cached(request: Request, requestId: string): Response | null {
+    if (request.method !== 'GET') return null
+    const href = request.url
+    const start = href.indexOf(PUBLIC_PREFIX, href.indexOf('//') + 2) + PUBLIC_PREFIX.length + 1
+    const end = href.indexOf('/', start)
+    if (end === -1) return null
+    const token = href.slice(start, end)
+    if (token.includes('%') || findSecretKey(request) !== null) return null // the app decodes, refuses
+    deps.registry.sync()
+    const locator = deps.registry.locatorByToken(token)
+    if (locator === null || refusal(locator, request) !== null) return null
+    const { etag, cacheKey } = answerKey(locator.id, href)
+    const answer = answers.get(cacheKey)
+    if (answer === undefined || etagMatches(request.headers.get('if-none-match'), etag)) return null // the app says 304
+    const decision = limiter.takeIfAllowed(token, locator.rateLimit)
+    if (decision === null) return null // refused: the app counts it and says so
+    return new Response(answer, {
+      headers: {
+        ...answerHeaders(etag),
+        ...rateHeaders(decision),
+        'access-control-allow-origin': request.headers.get('origin') || '*',
+        'access-control-allow-methods': CORS_METHODS,
+        'access-control-allow-headers': CORS_ALLOWED,
+        'access-control-expose-headers': CORS_EXPOSED,
+        'content-type': JSON_TYPE,
+        'x-request-id': requestId,
+      },
+    })
+  }
 
   /**
    * Guards, conditional GET, then the body. Headers go into `set`, so Elysia makes the response
@@ -113,30 +173,24 @@ export function publicRoutes(deps: PublicDeps) {
     deps.registry.sync()
     const admitted = admit(deps.registry.locatorByToken(token), request, limiter, token)
     Object.assign(set.headers, admitted.headers)
-    // The answer depends on the locator's version and the URL as sent (and the configuration): so
-    // do the ETag and the cache key, and a cached answer needs no URL parsed.
     const href = request.url
-    const etag = `W/"${deps.registry.version(admitted.locator.id).toString(36)}-${Bun.hash(href).toString(36)}"`
+    const { etag, cacheKey } = answerKey(admitted.locator.id, href)
     if (etagMatches(request.headers.get('if-none-match'), etag)) {
-      cacheable(set, etag)
+      Object.assign(set.headers, answerHeaders(etag))
       set.status = 304
       return ''
     }
-    const cacheKey = `${etag} ${href}`
-    let answer = answers.get(cacheKey)
-    if (answer === undefined) {
-      const url = new URL(deps.publicBaseUrl ? deps.publicBaseUrl + pathAndQuery(href) : href)
-      // Encoded here, once: the same bytes are sent and, if the cache keeps them, kept (sent as
-      // text, Bun encodes it for the socket, and the cache would encode it again).
-      answer = utf8.encode(body(admitted.locator, url))
-      answers.offer(cacheKey, answer)
-    }
-    cacheable(set, etag)
+    const url = new URL(deps.publicBaseUrl ? deps.publicBaseUrl + pathAndQuery(href) : href)
+    // Encoded here, once: the same bytes are sent and, if the cache keeps them, kept (sent as text,
+    // Bun encodes it for the socket, and the cache would encode it again).
+    const answer = utf8.encode(body(admitted.locator, url))
+    answers.offer(cacheKey, answer)
+    Object.assign(set.headers, answerHeaders(etag))
     set.headers['content-type'] = JSON_TYPE
     return answer
   }
 
-  return new Elysia({ name: 'public', prefix: PUBLIC_PREFIX })
+  const app = new Elysia({ name: 'public', prefix: PUBLIC_PREFIX })
     .onRequest(({ set, request }) => {
       set.headers['x-request-id'] = deps.requestId(request)
     })
@@ -158,7 +212,7 @@ export function publicRoutes(deps: PublicDeps) {
         headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store' },
       })
     })
-    .use(cors({ origin: true, credentials: false, methods: ['GET', 'OPTIONS'], allowedHeaders: ['Content-Type', 'If-None-Match'], exposeHeaders: ['ETag', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'] }))
+    .use(cors({ origin: true, credentials: false, ...CORS }))
     .get('/:token/locations', ({ request, params, set }) => respond(request, set, params.token, (locator, url) => locationsBody(deps.registry, locator, url).body))
     .get('/:token/locations/:id', ({ request, params, set }) =>
       respond(request, set, params.token, (locator) => {
@@ -172,14 +226,18 @@ export function publicRoutes(deps: PublicDeps) {
     .get('/:token/filters', ({ request, params, set }) =>
       respond(request, set, params.token, (locator) => JSON.stringify({ success: true, data: { filters: deps.registry.filters(locator.id) } })),
     )
+  return { app, fromCache }
 }
 
 /** The headers of an answer browsers and caches may keep (errors say no-store instead). */
-function cacheable(set: Set, etag: string): void {
-  set.headers.etag = etag
-  set.headers['cache-control'] = 'public, max-age=60'
-  set.headers.vary = 'Origin'
+function answerHeaders(etag: string): Record<string, string> {
+  return { etag, 'cache-control': 'public, max-age=60', vary: 'Origin' }
 }
+
+// The CORS plugin's headers for a GET, as it writes them (fromCache() sends them itself).
+const CORS_METHODS = CORS.methods.join(', ')
+const CORS_ALLOWED = CORS.allowedHeaders.join(', ')
+const CORS_EXPOSED = CORS.exposeHeaders.join(', ')
 
 /** "/public/v1/...?..." of a full URL, as the request sent it. */
 export function pathAndQuery(href: string): string {

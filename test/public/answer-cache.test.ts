@@ -4,31 +4,31 @@ import { describe, expect, test } from 'bun:test'
 import { AnswerCache } from '../../src/public/answer-cache'
 
 const bytes = (s: string) => new TextEncoder().encode(s)
-const text = (bytes: Uint8Array | undefined) => (bytes === undefined ? undefined : new TextDecoder().decode(bytes))
+const text = async (blob: Blob | undefined) => (blob === undefined ? undefined : await blob.text())
 
 describe('AnswerCache', () => {
-  test('an answer is kept from the second time its key is asked for', () => {
+  test('an answer is kept from the second time its key is asked for', async () => {
     const cache = new AnswerCache()
-    expect(text(cache.get('a'))).toBeUndefined()
+    expect(await text(cache.get('a'))).toBeUndefined()
     cache.offer('a', bytes('first'))
-    expect(text(cache.get('a'))).toBeUndefined() // asked once: only the key is remembered
+    expect(await text(cache.get('a'))).toBeUndefined() // asked once: only the key is remembered
     cache.offer('a', bytes('second'))
-    expect(text(cache.get('a'))).toBe('second')
-    expect(text(cache.get('a'))).toBe('second')
+    expect(await text(cache.get('a'))).toBe('second')
+    expect(await text(cache.get('a'))).toBe('second')
     expect(cache.size).toBe(1)
   })
 
-  test('one-off keys keep no answers, and the keys remembered are bounded', () => {
+  test('one-off keys keep no answers, and the keys remembered are bounded', async () => {
     const cache = new AnswerCache(4, 3)
     for (let i = 0; i < 100; i++) cache.offer(`k${i}`, bytes('x'.repeat(1000)))
     expect(cache.size).toBe(0)
     cache.offer('k99', bytes('again')) // still remembered: among the last 3
-    expect(text(cache.get('k99'))).toBe('again')
+    expect(await text(cache.get('k99'))).toBe('again')
     cache.offer('k0', bytes('again')) // forgotten long ago: remembered anew, not kept
-    expect(text(cache.get('k0'))).toBeUndefined()
+    expect(await text(cache.get('k0'))).toBeUndefined()
   })
 
-  test('past its size the least recently used answer leaves first', () => {
+  test('past its size the least recently used answer leaves first', async () => {
     const cache = new AnswerCache(2, 10)
     const keep = (k: string) => {
       cache.offer(k, bytes(k))
@@ -36,11 +36,11 @@ describe('AnswerCache', () => {
     }
     keep('a')
     keep('b')
-    expect(text(cache.get('a'))).toBe('a') // a is now more recent than b
+    expect(await text(cache.get('a'))).toBe('a') // a is now more recent than b
     keep('c')
     expect(cache.size).toBe(2)
-    expect(text(cache.get('b'))).toBeUndefined()
-    expect(text(cache.get('a'))).toBe('a')
-    expect(text(cache.get('c'))).toBe('c')
+    expect(await text(cache.get('b'))).toBeUndefined()
+    expect(await text(cache.get('a'))).toBe('a')
+    expect(await text(cache.get('c'))).toBe('c')
   })
 })

@@ -194,6 +194,53 @@ describe('Cache-Control and ETag', () => {
   })
 })
 
+describe('answers kept in the response cache', () => {
+  /** A response's headers but those that change from one request to the next. */
+  const lasting = (res: Res) => Object.fromEntries([...res.headers].filter(([name]) => !['x-request-id', 'ratelimit-remaining', 'date'].includes(name)))
+
+  test('go out as the answer made for the first asks, with the same headers, whoever asks', async () => {
+    const fresh = appOn(f.env) // its own cache: every answer below is made there on its first ask
+    const origins: Record<string, string>[] = [{}, { origin: 'https://shop.example.com' }, { origin: 'https://other.example.org' }]
+    for (const url of urls()) {
+      for (let i = 0; i < 2; i++) expect((await f.get(url)).status).toBe(200) // kept from the second ask
+      for (const headers of origins) {
+        const made = await f.get(url, { headers, app: fresh })
+        const kept = await f.get(url, { headers })
+        expect(kept.status).toBe(200)
+        expect(kept.text).toBe(made.text)
+        expect(lasting(kept)).toEqual(lasting(made))
+        expect(kept.headers.get('x-request-id')).toMatch(/^[0-9a-z]{16}$/)
+      }
+    }
+  })
+
+  test('each counts against the rate limit like any answer', async () => {
+    setLocatorSettings(f.env.store, f.env.locatorId, { rateLimit: '5' })
+    const url = urls()[1]!
+    const remaining = []
+    for (let i = 0; i < 5; i++) {
+      const res = await f.get(url)
+      expect(res.status).toBe(200)
+      remaining.push(res.headers.get('ratelimit-remaining'))
+    }
+    expect(remaining).toEqual(['4', '3', '2', '1', '0'])
+    const refused = await f.get(url)
+    expectError(refused, 429, 'RATE_LIMITED')
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
+  })
+
+  test('are refused when the guards refuse the request: a secret key, a referrer not allowed', async () => {
+    setLocatorSettings(f.env.store, f.env.locatorId, { referrers: 'shop.example.com' })
+    const url = urls()[1]!
+    const shop = { origin: 'https://shop.example.com' }
+    for (let i = 0; i < 3; i++) expect((await f.get(url, { headers: shop })).status).toBe(200)
+    expectError(await f.get(url, { headers: { origin: 'https://evil.example.net' } }), 403, 'REFERRER_NOT_ALLOWED')
+    expectError(await f.get(url), 403, 'REFERRER_NOT_ALLOWED')
+    expectError(await f.get(url, { headers: { ...shop, authorization: `Bearer sk_${'a'.repeat(38)}` } }), 400, 'SECRET_KEY_EXPOSED')
+    expect((await f.get(url, { headers: shop })).status).toBe(200)
+  })
+})
+
 describe('CORS', () => {
   const ORIGIN = 'https://maps.shop.test'
   const corsHeaders = (res: Res) => [...res.headers.keys()].filter((k) => k.startsWith('access-control-'))
