@@ -75,19 +75,24 @@ export function createApp(deps: AppDeps) {
    * app (given the request as it came: no copy for a mount), the other app for the rest, then one
    * log line.
    */
-  async function handle(request: Request): Promise<Response> {
+  function handle(request: Request): Response | Promise<Response> {
     const t0 = performance.now()
     const s: { id: string; locator?: string } = { id: requestId() }
-    started.set(request, s)
     const target = pathAndQuery(request.url)
     const query = target.indexOf('?')
     const path = query === -1 ? target : target.slice(0, query)
     const isPublic = path.startsWith(PUBLIC_PREFIX) && (path.length === PUBLIC_PREFIX.length || path[PUBLIC_PREFIX.length] === '/')
-    const response = (isPublic && publicApi.fromCache(request, s.id)) || (await (isPublic ? publicApi.app : otherApp).handle(request))
-    if (deps.config.logRequests) {
-      log({ method: request.method, path, status: response.status, ms: Math.round((performance.now() - t0) * 100) / 100, locator: s.locator ?? null, request_id: s.id })
+    const done = (response: Response) => {
+      if (deps.config.logRequests) {
+        log({ method: request.method, path, status: response.status, ms: Math.round((performance.now() - t0) * 100) / 100, locator: s.locator ?? null, request_id: s.id })
+      }
+      return response
     }
-    return response
+    // A kept answer is sent from this turn, without a promise.
+    const kept = isPublic ? publicApi.fromCache(request, s.id) : null
+    if (kept) return done(kept)
+    started.set(request, s)
+    return (isPublic ? publicApi.app : otherApp).handle(request).then(done)
   }
   return { handle }
 }

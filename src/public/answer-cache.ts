@@ -1,6 +1,6 @@
 // Answers kept for repeated identical requests between two writes (shared/design.md). The caller
-// keys them by ETag and URL, so a write (a new locator version) makes every older entry
-// unreachable; least recently used entries leave first.
+// keys them by URL and uses one only for the locator version it was made for, so after a write
+// (a new version) older entries are dead until made again; least recently used entries leave first.
 //
 // Answers are kept as Blobs of the UTF-8 bytes the caller sent: a Response made from a Blob shares
 // its bytes, where one made from a Uint8Array copies them (30 KB: 1.9 µs; from the Blob 0.1 µs),
@@ -14,8 +14,11 @@
 // distinct radius queries cycled, two alternating 5 s runs each: 6.6k and 7.0k req/s keeping
 // every answer, 7.0k and 8.1k keeping answers from the second ask).
 
+/** An answer kept: its body, and the locator version and ETag it was made for. */
+export type Kept = { version: number; etag: string; body: Blob }
+
 export class AnswerCache {
-  private answers = new Map<string, Blob>()
+  private answers = new Map<string, Kept>()
   /** Keys asked for once whose answer was not kept, oldest first. */
   private seen = new Map<string, true>()
 
@@ -27,20 +30,21 @@ export class AnswerCache {
   ) {}
 
   /** The answer kept for `key`, now the most recently used; undefined when none is. */
-  get(key: string): Blob | undefined {
-    const answer = this.answers.get(key)
-    if (answer !== undefined) {
+  get(key: string): Kept | undefined {
+    const kept = this.answers.get(key)
+    if (kept !== undefined) {
       this.answers.delete(key)
-      this.answers.set(key, new Blob([answer]))
+      this.answers.set(key, kept)
     }
-    return answer
+    return kept
   }
 
   /** An answer just made for `key`: kept if the key was asked for before, else the key is remembered. */
-  offer(key: string, answer: Uint8Array): void {
+  offer(key: string, version: number, etag: string, answer: Uint8Array): void {
     if (this.seen.delete(key)) {
+      this.answers.delete(key) // an older answer's place
       if (this.answers.size >= this.maxAnswers) this.answers.delete(this.answers.keys().next().value!)
-      this.answers.set(key, new Blob([answer]))
+      this.answers.set(key, { version, etag, body: new Blob([answer]) })
       return
     }
     if (this.seen.size >= this.maxSeen) this.seen.delete(this.seen.keys().next().value!)

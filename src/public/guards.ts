@@ -95,6 +95,7 @@ export function rateHeaders(d: RateDecision): Record<string, string> {
 export function refusal(locator: Locator | null, request: Request): PublicError | null {
   if (!locator || !locator.active) return new PublicError('INVALID_TOKEN')
   if (!locator.queryApiEnabled) return new PublicError('API_NOT_ENABLED')
+  if (locator.referrers.length === 0) return null // no allowlist: no need to read the headers
   const host = requestHost(request)
   if (!referrerAllowed(locator.referrers, host)) {
     return new PublicError('REFERRER_NOT_ALLOWED', host === null ? 'This locator only answers requests from its allowed sites, and this request named none (no Origin or Referer).' : `Requests from ${host} are not in this locator's referrer allowlist.`)

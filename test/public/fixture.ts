@@ -180,7 +180,7 @@ export type Fixture = {
   get: (pathOrUrl: string, opts?: { headers?: Record<string, string>; app?: AnyApp }) => Promise<Res>
 }
 
-export type AnyApp = { handle: (request: Request) => Promise<Response> }
+export type AnyApp = { handle: (request: Request) => Response | Promise<Response> }
 export type Res = { status: number; headers: Headers; text: string; body: any }
 
 export async function send(app: AnyApp, url: string, init: RequestInit = {}): Promise<Res> {
