@@ -24,19 +24,23 @@ export type PublicDeps = {
 /** Where the Query API lives; src/app.ts sends every request under it to this API's app. */
 export const PUBLIC_PREFIX = '/public/v1'
 
+/** ".05", ".1", ".12"...: the text after the whole number for 0..99 hundredths ("" for none). */
+const FRACTIONS = Array.from({ length: 100 }, (_, c) => (c === 0 ? '' : c % 10 === 0 ? `.${c / 10}` : c < 10 ? `.0${c}` : `.${c}`))
+/** The whole numbers of distances in answers, as text (a radius is at most 1,000 km or miles). */
+const WHOLES = Array.from({ length: 2048 }, (_, n) => String(n))
+
 /**
- * String(Math.round(x * 100) / 100), made from integers: formatting a fraction costs about 0.4 µs,
- * a fifth of an answer's assembly. The same text: below 1e10 a double is finer than a thousandth,
- * so n / 100 prints as the digits of n, trailing zeros dropped. Beyond that (no distance on
- * Earth), or for x < 0, the fraction is formatted.
+ * String(Math.round(x * 100) / 100), made from integers and two tables: formatting a fraction
+ * costs about 0.4 µs, and each number made text ~0.1 µs, a tenth of an answer's assembly. The same
+ * text: below 1e10 a double is finer than a thousandth, so n / 100 prints as the digits of n,
+ * trailing zeros dropped. Beyond that (no distance on Earth), or for x < 0, the fraction is formatted.
  */
 export function hundredths(x: number): string {
   const n = Math.round(x * 100)
   if (!(n >= 0 && n < 1e12)) return String(n / 100)
   const cents = n % 100
   const whole = (n - cents) / 100
-  if (cents === 0) return `${whole}`
-  return cents % 10 === 0 ? `${whole}.${cents / 10}` : cents < 10 ? `${whole}.0${cents}` : `${whole}.${cents}`
+  return (whole < WHOLES.length ? WHOLES[whole]! : String(whole)) + FRACTIONS[cents]!
 }
 
 /** If-None-Match holds "*" or a comma-separated list of ETags; weak comparison, as for GET. */
@@ -73,7 +77,8 @@ function locationsAnswer(registry: IndexRegistry, locator: Locator, url: URL): {
     const json = registry.json(locator.id, entry, doc)
     if (json === null) return null
     if (i > 0) out += ','
-    out += distanceKm === null ? json : `${json.slice(0, -1)},"distance":{"value":${hundredths(convert(distanceKm, 'km', req.unit))}${unit}`
+    // The JSON is kept open (no closing "}"): the distance goes last, inside.
+    out += distanceKm === null ? `${json}}` : `${json},"distance":{"value":${hundredths(convert(distanceKm, 'km', req.unit))}${unit}`
   }
   const { offset, limit } = req.query
   const page = (to: number) => {
@@ -222,7 +227,7 @@ export function publicRoutes(deps: PublicDeps) {
         const doc = entry.index.get(params.id)
         const json = doc && deps.registry.json(locator.id, entry, doc)
         if (!json) throw new PublicError('LOCATION_NOT_FOUND', `Location ${JSON.stringify(params.id)} was not found.`)
-        return `{"success":true,"data":{"location":${json}}}`
+        return `{"success":true,"data":{"location":${json}}}}`
       }),
     )
     .get('/:token/filters', ({ request, params, set }) =>

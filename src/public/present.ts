@@ -99,9 +99,10 @@ export function searchText(parts: string[]): string {
   return /['’`´]/.test(text) ? `${split} ${nameKey(text.replace(/['’`´]/g, ''))}` : split
 }
 
-/** The public JSON of a published location, as the index keeps it. */
+/** The public JSON of a published location as the index keeps it: open, without its closing "}" (see IndexDoc.json). */
 export function publicJson(r: LocationRecord, ctx: PresentContext): string {
-  return JSON.stringify(publicLocation(r, ctx))
+  const json = JSON.stringify(publicLocation(r, ctx))
+  return json.slice(0, -1)
 }
 
 /** The index entry for a published location. */

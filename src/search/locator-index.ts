@@ -29,7 +29,10 @@ export type IndexDoc = {
   id: string
   lat: number
   lng: number
-  /** The public location JSON, pre-serialized, ending in "}" (distance is added per query); null until filled in. */
+  /**
+   * The public location JSON, pre-serialized and open: without its closing "}", which an answer
+   * adds, after the distance when there is one (a slice per location cost ~0.1 µs); null until filled in.
+   */
   json: string | null
   /** Sort key for sort=name: the folded name. */
   nameSort: string
