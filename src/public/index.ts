@@ -115,14 +115,13 @@ export function publicRoutes(deps: PublicDeps) {
   const limiter = deps.limiter ?? new RateLimiter()
   const answers = new AnswerCache()
 
-
   /**
    * A kept answer, sent without Elysia's lifecycle: for a GET whose answer the cache keeps, that
    * every guard lets through and whose If-None-Match (if any) does not match, the response the app
    * would make, headers and all (test/public/caching.test.ts compares them). Anything else, before
    * anything is counted: null, and the app answers (it makes answers and offers them to the cache;
-   * a 304 is its to say). Under wrk at 100k, one radius query repeated, 3 interleaved 5 s runs
-   * each: 43.7-44.8k req/s through the app, 49.5-51.9k from here.
+   * a 304 is its to say). Under wrk at 100k, one radius query repeated, interleaved 5 s runs:
+   * 43.7-44.8k req/s through the app, 55.7-60.4k from here (bench/results/http.md for the suite's).
    */
   function fromCache(request: Request, requestId: string): Response | null {
     try {
@@ -188,8 +187,8 @@ export function publicRoutes(deps: PublicDeps) {
       return ''
     }
     const url = new URL(deps.publicBaseUrl ? deps.publicBaseUrl + pathAndQuery(href) : href)
-    // Encoded here, once: the same bytes are sent and, if the cache keeps them, kept (sent as text,
-    // Bun encodes it for the socket, and the cache would encode it again).
+    // Encoded here, once: these bytes are sent, and the cache keeps a Blob of them (sent as text,
+    // Bun would encode it for the socket, and the cache again).
     const answer = utf8.encode(body(admitted.locator, url))
     answers.offer(href, version, etag, answer)
     Object.assign(set.headers, answerHeaders(etag))
