@@ -293,6 +293,44 @@ type WordPlan = {
   stamp: number
   /** Where a word-first plan would start: FlexSearch terms (and their postings' size), or null. */
   source: { terms: string[]; size: number } | null
+  /** Signature bits (see termBit) every match has: its whole words'. */
+  need: Int32Array
+  /** Signature bits of which a match has one: the prefix's terms' (null: too many to be worth it). */
+  some: Int32Array | null
+}
+
+/**
+ * Word signatures: each base position has SIG_WORDS × 32 bits, one set per term of its text (at
+ * termBit), so a query reads its pool of terms only when the signature has its whole words' bits
+ * and one of its prefix's. With ~30 terms a location, a whole word absent from a location is
+ * ruled out there 4 times in 5 without reading its terms (scattered in memory, unlike the
+ * signatures, kept in kd order). 16 bytes a location. Measured in process, 2000 queries, 2-word
+ * search at the densest centres: 141-147 -> 66-68 µs at 100k, 1.54 ms -> 0.70 ms at 1M. Tried and
+ * worse: 256 bits (68-73 µs at 100k), two bits per term (79 µs; 0.83 ms at 1M).
+ */
+const SIG_WORDS = 4
+/** A term's bit in a signature, 0..127. */
+const termBit = (t: number) => Math.imul(t, 0x9e3779b1) >>> 25
+/** A prefix expanding to more terms than this is not tested by signature (its bits would cover most). */
+const SIG_PREFIX_TERMS = 24
+
+function sigBits(terms: Iterable<number>): Int32Array {
+  const bits = new Int32Array(SIG_WORDS)
+  for (const t of terms) {
+    const b = termBit(t)
+    bits[b >>> 5]! |= 1 << (b & 31)
+  }
+  return bits
+}
+
+/** Whether position `at`'s signature may hold a match of the plan (no: it surely does not). */
+function sigMayMatch(sig: Int32Array, at: number, plan: WordPlan): boolean {
+  const o = at * SIG_WORDS
+  const { need, some } = plan
+  for (let w = 0; w < SIG_WORDS; w++) if ((sig[o + w]! & need[w]!) !== need[w]!) return false
+  if (some === null) return true
+  for (let w = 0; w < SIG_WORDS; w++) if ((sig[o + w]! & some[w]!) !== 0) return true
+  return false
 }
 
 /** A compaction under way: the new base, filled from a snapshot of the live keys (see scheduleCompaction). */
@@ -313,6 +351,8 @@ type Build = {
   baseCos: Float64Array<ArrayBuffer>
   tagWords: number
   baseTags: Uint32Array<ArrayBuffer>
+  /** Word signatures, SIG_WORDS per position. */
+  baseSig: Int32Array<ArrayBuffer>
   /** The new term pool, in kd order, and where each position's terms start (one more for the end). */
   pool: Int32Array<ArrayBuffer>
   poolUsed: number
@@ -359,6 +399,8 @@ export class LocatorIndex {
   private baseDead = new Uint8Array(0)
   /** The tag bitsets of the base's points (a changed location leaves the base, so these never go stale). */
   private baseTags = new Uint32Array(0)
+  /** The base's word signatures (see SIG_WORDS), in kd order. */
+  private baseSig = new Int32Array(0)
   /** Where each base point's term ids start in the pool (repacked in kd order); one more for the end. */
   private baseTermStart: Int32Array = new Int32Array(1)
   /** Fenwick tree of baseDead (1-based), to count dead points in a kd node. */
@@ -594,7 +636,7 @@ export class LocatorIndex {
           if (d <= r) offer(key, d)
         }
       } else {
-        const { baseDead, baseCos, baseKey, baseTags, baseTermStart } = this
+        const { baseDead, baseCos, baseKey, baseTags, baseTermStart, baseSig } = this
         const coords = this.base?.coords
         const { found } = this
         const within = withinKm(r)
@@ -603,11 +645,12 @@ export class LocatorIndex {
         for (let i = 0; i < candidates; i++) {
           const at = found[i]!
           if (baseDead[at] === 1) continue
-          // Tags first (bits in kd order, beside the point): cheaper than the distance.
+          // Tags and word signatures first (in kd order, beside the point): cheaper than the distance.
           if (tags !== null && !tags(baseTags, at)) continue
+          if (wordPlan !== null && !sigMayMatch(baseSig, at, wordPlan)) continue
           const h = havBetween(lng, lat, cosLat1, coords![2 * at]!, coords![2 * at + 1]!, baseCos[at]!)
           if (!within(h)) continue
-          // Words: the base's terms are packed in kd order too.
+          // Words: the base's terms are packed in kd order too, but apart from the rest.
           if (wordPlan !== null && !this.wordsIn(baseTermStart[at]!, baseTermStart[at + 1]!, wordPlan)) continue
           total++
           if (h > limit) continue
@@ -790,11 +833,13 @@ export class LocatorIndex {
     let prefixTerms: string[] | null = []
     let prefixSize = 0
     let any = false
+    const some: number[] = []
     for (let i = from; i < this.sortedTerms.length && this.sortedTerms[i]!.startsWith(prefix); i++) {
       const t = this.sortedIds[i]!
       this.prefixMark[t] = stamp
       if (this.df[t] === 0) continue
       any = true
+      if (some.length <= SIG_PREFIX_TERMS) some.push(t)
       if (prefixTerms !== null) {
         if (this.termInText[t] === 0 || prefixTerms.length === PREFIX_PLAN_TERMS) prefixTerms = null
         else {
@@ -809,7 +854,7 @@ export class LocatorIndex {
     for (const t of whole) {
       if (this.termInText[t] === 1 && (source === null || this.df[t]! < source.size)) source = { terms: [this.vocab.terms[t]!], size: this.df[t]! }
     }
-    return { whole, stamp, source }
+    return { whole, stamp, source, need: sigBits(whole), some: some.length > SIG_PREFIX_TERMS ? null : sigBits(some) }
   }
 
   /** undefined: no location can match (under all/match, a tag no location has). */
@@ -1136,6 +1181,7 @@ export class LocatorIndex {
       baseCos: new Float64Array(0),
       tagWords: this.tagWords,
       baseTags: new Uint32Array(0),
+      baseSig: new Int32Array(0),
       pool: new Int32Array(0),
       poolUsed: 0,
       termStarts: new Int32Array(0),
@@ -1168,6 +1214,7 @@ export class LocatorIndex {
     b.baseKey = new Int32Array(n)
     b.baseCos = new Float64Array(n)
     b.baseTags = new Uint32Array(n * b.tagWords)
+    b.baseSig = new Int32Array(n * SIG_WORDS)
     // Room for the live terms, and for those of keys written during the build (moved in at the
     // swap): growing a pool of tens of millions of ids in one step blocks for tens of milliseconds.
     const live = this.poolUsed - this.poolGarbage
@@ -1198,6 +1245,11 @@ export class LocatorIndex {
       const count = this.termCount[key]!
       pool = ensure(pool, b.poolUsed + count)
       pool.set(this.pool.subarray(from, from + count), b.poolUsed)
+      const sig = at * SIG_WORDS
+      for (let i = from; i < from + count; i++) {
+        const bit = termBit(this.pool[i]!)
+        b.baseSig[sig + (bit >>> 5)]! |= 1 << (bit & 31)
+      }
       b.termStarts[at] = b.poolUsed
       b.termStart[key] = b.poolUsed
       b.poolUsed += count
@@ -1253,6 +1305,7 @@ export class LocatorIndex {
     this.baseKey = b.baseKey
     this.baseCos = b.baseCos
     this.baseTags = baseTags
+    this.baseSig = b.baseSig
     this.baseTermStart = b.termStarts
     this.baseDead = dead
     this.deadTree = deadTree
