@@ -18,6 +18,17 @@ let worker: Worker | null = null
 let broken = false
 let nextJob = 0
 const waiting = new Map<number, Job>()
+let script = new URL('./kd-worker.ts', import.meta.url).href
+
+/**
+ * Tests only: the next worker runs this script instead (one that fails, to prove the builds
+ * come back without it). The current worker, if any, is let go first, its builds done here.
+ */
+export function useKdWorkerScript(url: string): void {
+  failed(worker)
+  broken = false
+  script = url
+}
 
 /**
  * KDBush over coords, built in a worker thread (one per process, started on first use, not
@@ -48,37 +59,43 @@ export function startKdWorker(): void {
 
 function kdWorker(): Worker | null {
   if (worker !== null || broken) return worker
+  let w: Worker
   try {
-    worker = new Worker(new URL('./kd-worker.ts', import.meta.url).href)
-    worker.unref()
-    worker.onmessage = (event: MessageEvent<{ job: number; data: ArrayBuffer }>) => {
-      const job = waiting.get(event.data.job)
-      if (job === undefined) return
-      waiting.delete(event.data.job)
-      let kd: KDBush
-      let inWorker = true
-      try {
-        kd = KDBush.from(event.data.data)
-      } catch {
-        kd = buildKd(job.coords, job.nodeSize)
-        inWorker = false
-      }
-      job.done(kd, inWorker)
-    }
-    worker.onerror = () => failed()
-    worker.onmessageerror = () => failed()
-    worker.addEventListener('close', () => failed())
+    w = new Worker(script)
   } catch {
-    failed()
+    failed(null)
+    return null
   }
-  return worker
+  worker = w
+  w.unref()
+  w.onmessage = (event: MessageEvent<{ job: number; data: ArrayBuffer }>) => {
+    const job = typeof event.data?.job === 'number' ? waiting.get(event.data.job) : undefined
+    // A message that answers no job we sent: this worker cannot be trusted with the others.
+    if (job === undefined) return failed(w)
+    waiting.delete(event.data.job)
+    let kd: KDBush
+    let inWorker = true
+    try {
+      kd = KDBush.from(event.data.data)
+    } catch {
+      kd = buildKd(job.coords, job.nodeSize)
+      inWorker = false
+    }
+    job.done(kd, inWorker)
+  }
+  w.onerror = () => failed(w)
+  w.onmessageerror = () => failed(w)
+  w.addEventListener('close', () => failed(w))
+  return w
 }
 
-/** The worker is gone: no more are started, and the builds it held run here instead. */
-function failed(): void {
-  if (broken && worker === null && waiting.size === 0) return
+/**
+ * The worker `w` is gone (null: none could start): no more are started, and the builds it held
+ * run here instead. Events of a worker already let go change nothing.
+ */
+function failed(w: Worker | null): void {
+  if (w !== worker) return
   broken = true
-  const w = worker
   worker = null
   w?.terminate()
   const pending = [...waiting.values()]

@@ -1,0 +1,7 @@
+// A KDBush worker that exits on its first job (test/search/kd-build.test.ts).
+declare const self: Worker
+self.onmessage = () => {
+  process.exit(0)
+}
+
+export {}

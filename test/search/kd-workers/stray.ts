@@ -1,0 +1,7 @@
+// A KDBush worker that answers with a message naming no job (test/search/kd-build.test.ts).
+declare const self: Worker
+self.onmessage = () => {
+  self.postMessage('hello')
+}
+
+export {}
