@@ -134,6 +134,9 @@ export function publicRoutes(deps: PublicDeps) {
   function cached(request: Request, requestId: string): Response | null {
     if (request.method !== 'GET') return null
     const href = request.url
+    // Nothing kept for this URL (most distinct queries): the app answers, and no step is taken twice.
+    const kept = answers.get(href)
+    if (kept === undefined) return null
     const start = href.indexOf(PUBLIC_PREFIX, href.indexOf('//') + 2) + PUBLIC_PREFIX.length + 1
     const end = href.indexOf('/', start)
     if (end === -1) return null
@@ -142,8 +145,7 @@ export function publicRoutes(deps: PublicDeps) {
     deps.registry.sync()
     const locator = deps.registry.locatorByToken(token)
     if (locator === null || refusal(locator, request) !== null) return null
-    const kept = answers.get(href)
-    if (kept === undefined || kept.version !== deps.registry.version(locator.id)) return null
+    if (kept.version !== deps.registry.version(locator.id)) return null
     if (etagMatches(request.headers.get('if-none-match'), kept.etag)) return null // the app says 304
     const decision = limiter.takeIfAllowed(token, locator.rateLimit)
     if (decision === null) return null // refused: the app counts it and says so
