@@ -63,7 +63,7 @@ export class RateLimiter {
     return this.count(token, limit, true)!
   }
 
-  /** As take(), but a request past the limit is not counted: null instead (the cached-answer path's test). */
+  /** As take(), but a request past the limit is not counted: null instead (the kept-answer path leaves refusals to the app, which counts them). */
   takeIfAllowed(token: string, limit: number): RateDecision | null {
     return this.count(token, limit, false)
   }
