@@ -82,17 +82,21 @@ export function createApp(deps: AppDeps) {
     const query = target.indexOf('?')
     const path = query === -1 ? target : target.slice(0, query)
     const isPublic = path.startsWith(PUBLIC_PREFIX) && (path.length === PUBLIC_PREFIX.length || path[PUBLIC_PREFIX.length] === '/')
-    const done = (response: Response) => {
-      if (deps.config.logRequests) {
-        log({ method: request.method, path, status: response.status, ms: Math.round((performance.now() - t0) * 100) / 100, locator: s.locator ?? null, request_id: s.id })
-      }
-      return response
-    }
     // A kept answer is sent from this turn, without a promise.
     const kept = isPublic ? publicApi.fromCache(request, s.id) : null
-    if (kept) return done(kept)
+    if (kept) {
+      if (deps.config.logRequests) logRequest(request, path, kept, t0, s)
+      return kept
+    }
     started.set(request, s)
-    return (isPublic ? publicApi.app : otherApp).handle(request).then(done)
+    const made = (isPublic ? publicApi.app : otherApp).handle(request)
+    return deps.config.logRequests ? made.then((response) => logRequest(request, path, response, t0, s)) : made
+  }
+
+  /** The request's log line; returns the response. */
+  function logRequest(request: Request, path: string, response: Response, t0: number, s: { id: string; locator?: string }): Response {
+    log({ method: request.method, path, status: response.status, ms: Math.round((performance.now() - t0) * 100) / 100, locator: s.locator ?? null, request_id: s.id })
+    return response
   }
   return { handle }
 }
