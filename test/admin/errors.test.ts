@@ -155,6 +155,27 @@ describe('request ids on every API', () => {
   })
 })
 
+describe('request log lines of kept answers', () => {
+  test('an answer sent from the response cache is logged like any other, under its own request id', async () => {
+    const h = harness(throwingGeocoder, true)
+    try {
+      const { locator } = createLocator(h.store, 'Logged')
+      const token = setLocatorSettings(h.store, locator.id, { queryApi: 'on' }).publicToken
+      const path = `/public/v1/${token}/filters`
+      const answers = []
+      for (let i = 0; i < 3; i++) answers.push(await h.call('GET', path, undefined, null)) // the third is kept since the second
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200])
+      expect(answers[2]!.text).toBe(answers[1]!.text)
+      const ids = answers.map((a) => a.headers.get('x-request-id'))
+      const requests = () => h.lines.filter((l) => l.level === undefined && l.path === path)
+      for (let waited = 0; requests().length < 3 && waited < 2000; waited += 5) await Bun.sleep(5)
+      expect(requests()).toEqual(ids.map((id) => expect.objectContaining({ method: 'GET', path, status: 200, request_id: id, ms: expect.any(Number) })))
+    } finally {
+      h.close()
+    }
+  })
+})
+
 describe('X-Request-Id on every kind of response', () => {
   test('answers, errors of either API, unknown paths, preflights and health checks all carry one, each its own', async () => {
     const h = harness(throwingGeocoder)
