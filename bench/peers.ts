@@ -86,6 +86,7 @@ export type PeersOptions = {
 // ---------------------------------------------------------------- the query strings, as a peer reads them
 
 const KM_PER_MILE = 1.609344
+const utf8 = new TextDecoder()
 const EARTH_RADIUS_KM = 6371 // as geokdbush (ours)
 
 type PeerQuery = {
@@ -676,7 +677,7 @@ export async function runPeers(opts: PeersOptions): Promise<PeersResult> {
         })
         const { meanHits, ...rest } = s
         out[tq.type.key] = { ...rest, meanTotal: meanHits }
-        mine.set(tq.type.key, tq.timed.slice(0, SANITY).map((qs) => (JSON.parse(body(qs).body) as { data: { locations: { id: string }[] } }).data.locations.map((l) => l.id)))
+        mine.set(tq.type.key, tq.timed.slice(0, SANITY).map((qs) => (JSON.parse(utf8.decode(body(qs).body)) as { data: { locations: { id: string }[] } }).data.locations.map((l) => l.id)))
         log(`ours ${tq.type.key}: ${fmtUs(s.median)} median, ${fmtUs(s.p99)} p99 (N ${s.n})`)
       }
       answers.set('ours', mine)

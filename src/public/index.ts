@@ -24,23 +24,37 @@ export type PublicDeps = {
 /** Where the Query API lives; src/app.ts sends every request under it to this API (fromCache, then its app). */
 export const PUBLIC_PREFIX = '/public/v1'
 
-/** ".05", ".1", ".12"...: the text after the whole number for 0..99 hundredths ("" for none). */
-const FRACTIONS = Array.from({ length: 100 }, (_, c) => (c === 0 ? '' : c % 10 === 0 ? `.${c / 10}` : c < 10 ? `.0${c}` : `.${c}`))
-/** The whole numbers of distances in answers, as text (a radius is at most 1,000 km or miles). */
-const WHOLES = Array.from({ length: 2048 }, (_, n) => String(n))
-
 /**
- * String(Math.round(x * 100) / 100), made from integers and two tables: formatting a fraction
- * costs about 0.4 µs, and each number made text ~0.1 µs, a tenth of an answer's assembly. The same
- * text: below 1e10 a double is finer than a thousandth, so n / 100 prints as the digits of n,
- * trailing zeros dropped. Beyond that (no distance on Earth), or for x < 0, the fraction is formatted.
+ * Writes String(Math.round(x * 100) / 100) into `out` at `pos` (ASCII); returns the position after
+ * it. Digits are written from integers: formatting a fraction costs about 0.4 µs, and each number
+ * made text ~0.1 µs. The same text: below 1e10 a double is finer than a thousandth, so n / 100
+ * prints as the digits of n, trailing zeros dropped. Beyond that (no distance on Earth), or for
+ * x < 0, the fraction is formatted. At most 25 bytes.
  */
-export function hundredths(x: number): string {
+export function writeHundredths(out: Uint8Array, pos: number, x: number): number {
   const n = Math.round(x * 100)
-  if (!(n >= 0 && n < 1e12)) return String(n / 100)
+  if (!(n >= 0 && n < 1e12)) return ascii(out, pos, String(n / 100))
   const cents = n % 100
-  const whole = (n - cents) / 100
-  return (whole < WHOLES.length ? WHOLES[whole]! : String(whole)) + FRACTIONS[cents]!
+  let whole = (n - cents) / 100
+  let digits = 1
+  for (let w = whole; w >= 10; w = Math.floor(w / 10)) digits++
+  for (let i = pos + digits - 1; i >= pos; i--) {
+    out[i] = 48 + (whole % 10)
+    whole = Math.floor(whole / 10)
+  }
+  pos += digits
+  if (cents !== 0) {
+    out[pos++] = 46 // "."
+    out[pos++] = 48 + Math.floor(cents / 10)
+    if (cents % 10 !== 0) out[pos++] = 48 + (cents % 10)
+  }
+  return pos
+}
+
+/** Writes text known to be ASCII into `out` at `pos`; returns the position after it. */
+function ascii(out: Uint8Array, pos: number, text: string): number {
+  for (let i = 0; i < text.length; i++) out[pos + i] = text.charCodeAt(i)
+  return pos + text.length
 }
 
 /** If-None-Match holds "*" or a comma-separated list of ETags; weak comparison, as for GET. */
@@ -51,10 +65,10 @@ function etagMatches(header: string | null, etag: string): boolean {
 }
 
 /**
- * The body of GET /locations for a full public URL: the index's answer assembled from
+ * The body of GET /locations for a full public URL, as UTF-8: the index's answer assembled from
  * pre-serialized fragments (the benchmark calls this too). Throws PublicError for bad parameters.
  */
-export function locationsBody(registry: IndexRegistry, locator: Locator, url: URL): { body: string; total: number } {
+export function locationsBody(registry: IndexRegistry, locator: Locator, url: URL): { body: Uint8Array; total: number } {
   for (let attempt = 1; ; attempt++) {
     const answer = locationsAnswer(registry, locator, url)
     if (answer !== null) return answer
@@ -64,22 +78,19 @@ export function locationsBody(registry: IndexRegistry, locator: Locator, url: UR
   }
 }
 
-function locationsAnswer(registry: IndexRegistry, locator: Locator, url: URL): { body: string; total: number } | null {
+const LOCATIONS_HEAD = '{"success":true,"data":{"locations":['
+const DISTANCE = ',"distance":{"value":'
+const UNIT_CLOSE = { km: ',"unit":"km"}}', miles: ',"unit":"miles"}}' } as const
+/** The most bytes a location's JSON is followed by: ",", the distance and the closing braces. */
+const AFTER_LOCATION = 1 + DISTANCE.length + 25 + UNIT_CLOSE.miles.length
+
+function locationsAnswer(registry: IndexRegistry, locator: Locator, url: URL): { body: Uint8Array; total: number } | null {
   const entry = registry.entry(locator.id)
   const groupOf = (tag: string) => entry.ctx.groupOfTag.get(tag)?.group.id ?? DEFAULT_FILTER_GROUP
   const req = parseLocationsRequest(url.searchParams, locator, groupOf)
   const { total, hits } = entry.index.query(req.query)
+  const { arena } = entry
 
-  let out = '{"success":true,"data":{"locations":['
-  const unit = `,"unit":"${req.unit}"}}`
-  for (let i = 0; i < hits.length; i++) {
-    const { doc, distanceKm } = hits[i]!
-    const json = registry.json(locator.id, entry, doc)
-    if (json === null) return null
-    if (i > 0) out += ','
-    // The JSON is kept open (no closing "}"): the distance goes last, inside.
-    out += distanceKm === null ? `${json}}` : `${json},"distance":{"value":${hundredths(convert(distanceKm, 'km', req.unit))}${unit}`
-  }
   const { offset, limit } = req.query
   const page = (to: number) => {
     const q = new URLSearchParams(url.searchParams)
@@ -90,7 +101,30 @@ function locationsAnswer(registry: IndexRegistry, locator: Locator, url: URL): {
   if (offset + limit < total) pagination.next = page(offset + limit)
   if (offset > 0) pagination.prev = page(Math.max(0, offset - limit))
   const meta = req.query.center ? { query: { center: req.query.center, radius: req.radius, unit: req.unit } } : {}
-  return { body: `${out}],"pagination":${JSON.stringify(pagination)}},"meta":${JSON.stringify(meta)}}`, total }
+  const rest = `],"pagination":${JSON.stringify(pagination)}},"meta":${JSON.stringify(meta)}}`
+
+  // One buffer with room for the most the answer can take, written once, sent as far as written.
+  const slots: number[] = new Array(hits.length)
+  let room = LOCATIONS_HEAD.length + Buffer.byteLength(rest, 'utf8')
+  for (let i = 0; i < hits.length; i++) {
+    const slot = registry.json(locator.id, entry, hits[i]!.doc)
+    if (slot === null) return null
+    slots[i] = slot
+    room += arena.size(slot) + AFTER_LOCATION
+  }
+  const body = Buffer.allocUnsafeSlow(room)
+  const unitClose = UNIT_CLOSE[req.unit]
+  let pos = ascii(body, 0, LOCATIONS_HEAD)
+  for (let i = 0; i < hits.length; i++) {
+    if (i > 0) body[pos++] = 0x2c // ","
+    pos = arena.copy(slots[i]!, body, pos)
+    // The JSON is kept open (no closing "}"): the distance goes last, inside.
+    const km = hits[i]!.distanceKm
+    if (km === null) body[pos++] = 0x7d // "}"
+    else pos = ascii(body, writeHundredths(body, ascii(body, pos, DISTANCE), convert(km, 'km', req.unit)), unitClose)
+  }
+  pos += utf8.encodeInto(rest, body.subarray(pos)).written
+  return { body: body.subarray(0, pos), total }
 }
 
 const utf8 = new TextEncoder()
@@ -173,7 +207,7 @@ export function publicRoutes(deps: PublicDeps) {
    * once, with CORS's headers beside ours. A PublicError thrown here renders itself in onError,
    * with the rate headers, once the rate was counted, merged from `set`.
    */
-  function respond(request: Request, set: Set, token: string, body: (locator: Locator, url: URL) => string): string | Uint8Array {
+  function respond(request: Request, set: Set, token: string, body: (locator: Locator, url: URL) => Uint8Array): string | Uint8Array {
     const key = findSecretKey(request)
     if (key) refuseSecretKey(deps.store, key)
     deps.registry.sync()
@@ -189,9 +223,8 @@ export function publicRoutes(deps: PublicDeps) {
       return ''
     }
     const url = new URL(deps.publicBaseUrl ? deps.publicBaseUrl + pathAndQuery(href) : href)
-    // Encoded here, once: these bytes are sent, and the cache keeps a Blob of them (sent as text,
-    // Bun would encode it for the socket, and the cache again).
-    const answer = utf8.encode(body(admitted.locator, url))
+    // Made as UTF-8: these bytes are sent, and the cache keeps a Blob of them.
+    const answer = body(admitted.locator, url)
     answers.offer(href, version, etag, answer)
     Object.assign(set.headers, answerHeaders(etag))
     set.headers['content-type'] = JSON_TYPE
@@ -226,13 +259,16 @@ export function publicRoutes(deps: PublicDeps) {
       respond(request, set, params.token, (locator) => {
         const entry = deps.registry.entry(locator.id)
         const doc = entry.index.get(params.id)
-        const json = doc && deps.registry.json(locator.id, entry, doc)
-        if (!json) throw new PublicError('LOCATION_NOT_FOUND', `Location ${JSON.stringify(params.id)} was not found.`)
-        return `{"success":true,"data":{"location":${json}}}}`
+        const slot = doc ? deps.registry.json(locator.id, entry, doc) : null
+        if (slot === null) throw new PublicError('LOCATION_NOT_FOUND', `Location ${JSON.stringify(params.id)} was not found.`)
+        const head = '{"success":true,"data":{"location":'
+        const body = new Uint8Array(head.length + entry.arena.size(slot) + 3)
+        ascii(body, entry.arena.copy(slot, body, ascii(body, 0, head)), '}}}')
+        return body
       }),
     )
     .get('/:token/filters', ({ request, params, set }) =>
-      respond(request, set, params.token, (locator) => JSON.stringify({ success: true, data: { filters: deps.registry.filters(locator.id) } })),
+      respond(request, set, params.token, (locator) => utf8.encode(JSON.stringify({ success: true, data: { filters: deps.registry.filters(locator.id) } }))),
     )
   return { app, fromCache }
 }

@@ -99,15 +99,10 @@ export function searchText(parts: string[]): string {
   return /['’`´]/.test(text) ? `${split} ${nameKey(text.replace(/['’`´]/g, ''))}` : split
 }
 
-/** The public JSON of a published location as the index keeps it: open, without its closing "}" (see IndexDoc.json). */
+/** The public JSON of a published location as answers use it: open, without its closing "}" (see IndexDoc.json). */
 export function publicJson(r: LocationRecord, ctx: PresentContext): string {
   const json = JSON.stringify(publicLocation(r, ctx))
   return json.slice(0, -1)
-}
-
-/** The index entry for a published location. */
-export function indexDoc(r: LocationRecord, ctx: PresentContext): IndexDoc {
-  return { ...searchDoc(r, ctx), json: publicJson(r, ctx) }
 }
 
 /**

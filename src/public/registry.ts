@@ -7,12 +7,15 @@ import type { Store } from '../store'
 import type { Change } from '../store/changes'
 import { DEFAULT_FILTER_GROUP, type FilterGroup } from '../store/filters'
 import type { Locator } from '../store/locators'
-import { indexDoc, presentContext, publicJson, searchDoc, type PresentContext } from './present'
+import { JsonArena } from './json-arena'
+import { presentContext, publicJson, searchDoc, type PresentContext } from './present'
 
 type Entry = {
   index: LocatorIndex
   ctx: PresentContext
   filters: FilterGroup[]
+  /** The locations' public JSON; an index entry's `json` is its slot here. */
+  arena: JsonArena
   /** Whether every location's public JSON is filled in (see entry()). */
   jsonReady: boolean
 }
@@ -63,8 +66,10 @@ export class IndexRegistry {
     if (!entry) return
     if (change.entity === 'location') {
       const row = change.op === 'delete' ? null : this.store.locations.get(change.locatorId, change.entityId!)
-      if (row && row.status === 'published') entry.index.upsert(indexDoc(row, entry.ctx))
+      const old = entry.index.get(change.entityId!)?.json ?? null
+      if (row && row.status === 'published') entry.index.upsert({ ...searchDoc(row, entry.ctx), json: entry.arena.add(publicJson(row, entry.ctx)) })
       else entry.index.remove(change.entityId!)
+      if (old !== null) entry.arena.free(old)
     } else if (change.entity !== 'key') {
       // Custom fields, filters, priority: every location's JSON or rank may change; reload on next use.
       this.entries.delete(change.locatorId)
@@ -91,37 +96,52 @@ export class IndexRegistry {
       const filters = this.store.filters.list(locatorId)
       const ctx = presentContext(filters, this.store.customFields.list(locatorId), this.store.priority.list(locatorId))
       const docs = this.store.locations.indexRows(locatorId, ctx.rankReadsCustomFields).map((r) => searchDoc(r, ctx))
-      entry = { index: new LocatorIndex(docs, { schedule: this.schedule }), ctx, filters, jsonReady: docs.length === 0 }
+      entry = { index: new LocatorIndex(docs, { schedule: this.schedule }), ctx, filters, arena: new JsonArena(), jsonReady: docs.length === 0 }
       this.entries.set(locatorId, entry)
-      if (!entry.jsonReady) this.fillJson(locatorId, entry, 0)
+      if (!entry.jsonReady) this.fillJson(locatorId, entry, entry.index.entriesInSpaceOrder(), 0)
     }
     return entry
   }
 
   /**
-   * A location's public JSON, made now if the background fill has not reached it yet. null when
-   * another process unpublished or deleted the row since the last sync: sync and ask again.
+   * The slot in entry.arena of a location's public JSON, made now if the background fill has not
+   * reached it yet. null when another process unpublished or deleted the row since the last sync:
+   * sync and ask again.
    */
-  json(locatorId: string, entry: Entry, doc: IndexEntry): string | null {
+  json(locatorId: string, entry: Entry, doc: IndexEntry): number | null {
     if (doc.json !== null) return doc.json
     const row = this.store.locations.get(locatorId, doc.id)
     if (!row || row.status !== 'published') return null
     // The row may be newer than the index (a change not yet synced): the next sync, before any
     // later query reads the index, replaces the entry with one made from that same row.
-    doc.json = publicJson(row, entry.ctx)
+    doc.json = entry.arena.add(publicJson(row, entry.ctx))
     return doc.json
   }
 
-  /** Fills in public JSON, a page of rows per scheduled task, until every entry has it. */
-  private fillJson(locatorId: string, entry: Entry, afterSeq: number): void {
+  /**
+   * Fills in public JSON, a page of locations per scheduled task, until every entry has it. In the
+   * index's space order, so an answer's locations, near each other, have their JSON near each
+   * other in the arena: at 100k, a radius answer's 20 copies took ~10 µs less than in row order.
+   */
+  private fillJson(locatorId: string, entry: Entry, order: IndexEntry[], from: number): void {
     this.schedule(() => {
       if (this.entries.get(locatorId) !== entry) return // dropped or rebuilt meanwhile
-      const page = this.store.locations.publishedAfter(locatorId, afterSeq, JSON_FILL_PAGE)
-      for (const { record } of page) {
-        const doc = entry.index.get(record.id)
-        if (doc && doc.json === null) doc.json = publicJson(record, entry.ctx)
+      const page: IndexEntry[] = []
+      let next = from
+      // Entries replaced or removed since the order was taken got their JSON with the change.
+      for (; next < order.length && page.length < JSON_FILL_PAGE; next++) {
+        const doc = order[next]!
+        if (doc.json === null && entry.index.get(doc.id) === doc) page.push(doc)
       }
-      if (page.length === JSON_FILL_PAGE) this.fillJson(locatorId, entry, page[page.length - 1]!.seq)
+      if (page.length > 0) {
+        const records = new Map(this.store.locations.publishedByIds(locatorId, page.map((doc) => doc.id)).map((r) => [r.id, r]))
+        for (const doc of page) {
+          const record = records.get(doc.id)
+          // A row gone meanwhile (another process's write) is made on demand, or never.
+          if (record && doc.json === null) doc.json = entry.arena.add(publicJson(record, entry.ctx))
+        }
+      }
+      if (next < order.length) this.fillJson(locatorId, entry, order, next)
       else entry.jsonReady = true
     })
   }

@@ -103,8 +103,9 @@ export function locationRepo(db: Database, changes: ChangeLog) {
   const indexRows = db.prepare<IndexRowRaw, [number, string]>(
     "SELECT id, lat, lng, name, address, description, tags, CASE WHEN ? THEN custom_fields END AS custom_fields FROM locations WHERE locator_id = ? AND status = 'published' ORDER BY seq",
   )
-  const publishedAfter = db.prepare<Row & { seq: number }, [string, number, number]>(
-    `SELECT seq, ${COLUMNS} FROM locations WHERE locator_id = ? AND status = 'published' AND seq > ? ORDER BY seq LIMIT ?`,
+  // Each id looked up by its own index (CROSS JOIN keeps that order; otherwise SQLite scans the locator's rows).
+  const publishedByIds = db.prepare<Row, [string, string]>(
+    `SELECT ${COLUMNS.split(', ').map((c) => `l.${c}`).join(', ')} FROM json_each(?) AS j CROSS JOIN locations AS l ON l.id = j.value WHERE l.locator_id = ? AND l.status = 'published'`,
   )
   const insert = db.prepare<unknown, Params>(
     `INSERT INTO locations (${COLUMNS}) VALUES ($id, $locator_id, $status, $name, $address, $lat, $lng, $description, $tags, $contact, $social, $hours, $custom_fields, $image_url, $geocode_precision, $geocode_source, $address_parts, $created_at, $updated_at, $geocoded_at)`,
@@ -150,9 +151,9 @@ export function locationRepo(db: Database, changes: ChangeLog) {
         customFields: r.custom_fields === null ? null : JSON.parse(r.custom_fields),
       }))
     },
-    /** Up to `limit` published locations after `afterSeq`, in insertion order, with their seq (for paging). */
-    publishedAfter(locatorId: string, afterSeq: number, limit: number): { seq: number; record: LocationRecord }[] {
-      return publishedAfter.all(locatorId, afterSeq, limit).map((r) => ({ seq: r.seq, record: fromRow(r) }))
+    /** The published locations among `ids`, in no particular order (ids not found or drafts: left out). */
+    publishedByIds(locatorId: string, ids: string[]): LocationRecord[] {
+      return publishedByIds.all(JSON.stringify(ids), locatorId).map(fromRow)
     },
     /** Locations of every locator whose coordinates came from `source` before `before` (oldest first). */
     geocodedBefore(source: string, before: string, limit: number): LocationRecord[] {

@@ -1,11 +1,21 @@
-// Distances in answers are written by hundredths(): the same text as String(Math.round(x * 100) / 100).
+// Distances in answers are written by writeHundredths(): the same text as String(Math.round(x * 100) / 100).
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { hundredths } from '../../src/public'
+import { writeHundredths } from '../../src/public'
+
+/** What writeHundredths writes, between bytes it must leave alone. */
+function hundredths(x: number): string {
+  const out = new Uint8Array(40).fill(0x7e) // "~"
+  const end = writeHundredths(out, 3, x)
+  expect(end - 3).toBeLessThanOrEqual(25)
+  const text = Buffer.from(out).toString('latin1')
+  expect(text.slice(0, 3) + text.slice(end)).toBe('~'.repeat(40 - (end - 3)))
+  return text.slice(3, end)
+}
 
 const naive = (x: number) => String(Math.round(x * 100) / 100)
 
-describe('hundredths', () => {
+describe('writeHundredths', () => {
   test('agrees with formatting the rounded fraction, for distances and beyond', () => {
     fc.assert(
       fc.property(fc.oneof(fc.double({ min: 0, max: 25_000, noNaN: true }), fc.double({ min: -1e6, max: 1e22, noNaN: true }), fc.double({ min: 1e9, max: 1e11, noNaN: true }), fc.integer({ min: 0, max: 10_000_000 }).map((n) => n / 100)), (x) => {

@@ -40,7 +40,7 @@ const docArb = (id: string) =>
     rank: fc.integer({ min: 0, max: 3 }),
   }).map(({ p, nameWords, moreWords, rare, tags, rank }): IndexDoc => {
     const name = nameWords.join(' ')
-    return { id, lat: p.lat, lng: p.lng, json: `{"id":"${id}"}`, nameSort: nameKey(name), rank, tags, text: nameKey([name, ...moreWords, rare ?? '', ...tags].join(' ')) }
+    return { id, lat: p.lat, lng: p.lng, json: null, nameSort: nameKey(name), rank, tags, text: nameKey([name, ...moreWords, rare ?? '', ...tags].join(' ')) }
   })
 
 type Op = { kind: 'upsert'; n: number; doc: IndexDoc } | { kind: 'remove'; n: number } | { kind: 'upkeep' } | { kind: 'step' } | { kind: 'check' } | { kind: 'compact' }
@@ -134,6 +134,13 @@ const answer = (index: LocatorIndex, q: IndexQuery) => {
   return { total: r.total, ids: r.hits.map((h) => [h.doc.id, h.distanceKm]) }
 }
 
+/** entriesInSpaceOrder() holds every live location once, as its current entry. */
+function inSpaceOrderOnce(index: LocatorIndex, truth: Map<string, IndexDoc>): void {
+  const entries = index.entriesInSpaceOrder()
+  expect(entries.map((e) => e.id).sort()).toEqual([...truth.keys()].sort())
+  for (const e of entries) expect(index.get(e.id)).toBe(e)
+}
+
 describe('LocatorIndex agrees with a naive scan', () => {
   test('after random writes (enough to compact the base, often while a compaction is under way), for random queries', () => {
     fc.assert(
@@ -149,8 +156,10 @@ describe('LocatorIndex agrees with a naive scan', () => {
           if (op.kind === 'upkeep') tasks.run()
           else if (op.kind === 'step') tasks.step()
           else if (op.kind === 'compact') index.compact()
-          else if (op.kind === 'check') expect(answer(index, queries[0]!)).toEqual(oracle([...truth.values()], queries[0]!))
-          else if (op.kind === 'upsert') {
+          else if (op.kind === 'check') {
+            expect(answer(index, queries[0]!)).toEqual(oracle([...truth.values()], queries[0]!))
+            inSpaceOrderOnce(index, truth)
+          } else if (op.kind === 'upsert') {
             index.upsert(op.doc)
             truth.set(op.doc.id, op.doc)
           } else {
@@ -160,6 +169,7 @@ describe('LocatorIndex agrees with a naive scan', () => {
         }
         expect(index.size).toBe(truth.size)
         for (const q of queries) expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
+        inSpaceOrderOnce(index, truth)
       }),
       { numRuns: 150 },
     )
@@ -197,7 +207,7 @@ describe('LocatorIndex agrees with a naive scan', () => {
         (c, points, changes, queries, nodeSize) => {
           const docs = points.map(([p, word], i): IndexDoc => {
             const { lat, lng } = at({ ...p, c })
-            return { id: `loc_${i}`, lat, lng, json: '{}', nameSort: word, rank: 0, tags: [], text: word }
+            return { id: `loc_${i}`, lat, lng, json: null, nameSort: word, rank: 0, tags: [], text: word }
           })
           const index = new LocatorIndex(docs, { schedule: () => {}, nodeSize })
           const truth = new Map(docs.map((d) => [d.id, d]))
@@ -229,7 +239,7 @@ describe('LocatorIndex agrees with a naive scan', () => {
 
   test('many distinct tags: bitsets widen while a base exists, and tag queries agree', () => {
     const tagArb = fc.uniqueArray(fc.integer({ min: 0, max: 99 }).map((i) => `t${i}`), { maxLength: 4 })
-    const docs = (n: number, from: number) => fc.array(fc.tuple(point, tagArb), { minLength: n, maxLength: n }).map((xs) => xs.map(([p, tags], i): IndexDoc => ({ id: `loc_${from + i}`, lat: p.lat, lng: p.lng, json: '{}', nameSort: `n${from + i}`, rank: 0, tags, text: 'x' })))
+    const docs = (n: number, from: number) => fc.array(fc.tuple(point, tagArb), { minLength: n, maxLength: n }).map((xs) => xs.map(([p, tags], i): IndexDoc => ({ id: `loc_${from + i}`, lat: p.lat, lng: p.lng, json: null, nameSort: `n${from + i}`, rank: 0, tags, text: 'x' })))
     fc.assert(
       fc.property(docs(40, 0), docs(40, 40), fc.array(fc.record({ p: point, tags: fc.uniqueArray(fc.integer({ min: 0, max: 99 }).map((i) => `t${i}`), { minLength: 1, maxLength: 3 }), tagLogic: fc.constantFrom<TagLogic>('any', 'all', 'match') }), { minLength: 1, maxLength: 6 }), (first, later, queries) => {
         // New tags widen the bitsets while a base exists and while compactions are under way (one
@@ -257,7 +267,7 @@ describe('LocatorIndex agrees with a naive scan', () => {
     // The first doc carries every tag, so t31 takes bit 31; groups of three make match plans of 1-3 groups.
     const every = Array.from({ length: 32 }, (_, i) => `t${i}`)
     const tagArb = fc.uniqueArray(fc.constantFrom(...every), { maxLength: 5 })
-    const docs = fc.array(fc.tuple(point, tagArb), { minLength: 60, maxLength: 60 }).map((xs) => xs.map(([p, tags], i): IndexDoc => ({ id: `loc_${i}`, lat: p.lat, lng: p.lng, json: '{}', nameSort: `n${i}`, rank: 0, tags: i === 0 ? every : tags, text: 'x' })))
+    const docs = fc.array(fc.tuple(point, tagArb), { minLength: 60, maxLength: 60 }).map((xs) => xs.map(([p, tags], i): IndexDoc => ({ id: `loc_${i}`, lat: p.lat, lng: p.lng, json: null, nameSort: `n${i}`, rank: 0, tags: i === 0 ? every : tags, text: 'x' })))
     const query = fc.record({ p: point, tags: fc.uniqueArray(fc.constantFrom('t31', 't30', 't0', 't1', 't2', ...every), { minLength: 1, maxLength: 4 }), tagLogic: fc.constantFrom<TagLogic>('any', 'all', 'match') })
     fc.assert(
       fc.property(docs, fc.array(query, { minLength: 1, maxLength: 6 }), (all, queries) => {
@@ -276,7 +286,7 @@ describe('LocatorIndex agrees with a naive scan', () => {
     // 38 points on one spot and one a hair west of it; the circle is centred a little further
     // west and passes through the hair-west point, so the 38 lie just outside it.
     const { lat, lng } = CENTERS[0]!
-    const docs: IndexDoc[] = Array.from({ length: 39 }, (_, i) => ({ id: `loc_${i}`, lat, lng: i === 17 ? lng - 2.2204460492503136e-16 : lng, json: '{}', nameSort: 'bike', rank: 0, tags: [], text: 'bike' }))
+    const docs: IndexDoc[] = Array.from({ length: 39 }, (_, i) => ({ id: `loc_${i}`, lat, lng: i === 17 ? lng - 2.2204460492503136e-16 : lng, json: null, nameSort: 'bike', rank: 0, tags: [], text: 'bike' }))
     const center = { lat, lng: lng - 1.9317880628477724e-14 }
     const index = new LocatorIndex(docs, { schedule: () => {}, nodeSize: 2 })
     for (const through of [docs[17]!, docs[0]!]) {

@@ -1,0 +1,89 @@
+// The arena that keeps locations' public JSON as UTF-8 (src/public/json-arena.ts), through its own
+// API, against a Map of slot -> text: every live slot reads back its text, through copy() and
+// text(), across buffers filling up, slots freed and reused, and sparse buffers compacted.
+import { describe, expect, test } from 'bun:test'
+import fc from 'fast-check'
+import { JsonArena } from '../../src/public/json-arena'
+
+const utf8 = new TextDecoder()
+
+/** Every live slot reads back its text, both ways; the live byte count is their sum. */
+function agrees(arena: JsonArena, oracle: Map<number, string>): void {
+  let live = 0
+  for (const [slot, text] of oracle) {
+    const size = Buffer.byteLength(text)
+    expect(arena.size(slot)).toBe(size)
+    expect(arena.text(slot)).toBe(text)
+    const out = new Uint8Array(size + 4).fill(0x7e)
+    expect(arena.copy(slot, out, 2)).toBe(2 + size)
+    expect(utf8.decode(out.subarray(2, 2 + size))).toBe(text)
+    expect([out[0], out[1], out[size + 2], out[size + 3]]).toEqual([0x7e, 0x7e, 0x7e, 0x7e]) // nothing written around
+    live += size
+  }
+  expect(arena.bytes.live).toBe(live)
+}
+
+// Texts of any size up to a few buffers' worth, with 2-, 3- and 4-byte UTF-8 characters.
+const text = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ unit: 'grapheme', maxLength: 300 }) },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom('a', 'é', '東', '😀'), fc.integer({ min: 1, max: 70_000 })).map(([c, n]) => c.repeat(n)) },
+)
+type Op = { add: string } | { free: number }
+const op: fc.Arbitrary<Op> = fc.oneof({ weight: 3, arbitrary: text.map((add) => ({ add })) }, { weight: 2, arbitrary: fc.nat().map((free) => ({ free })) })
+
+describe('JsonArena', () => {
+  test('reads back every live text after any sequence of adds and frees', () => {
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 120 }), (ops) => {
+        const arena = new JsonArena()
+        const oracle = new Map<number, string>()
+        for (const o of ops) {
+          if ('add' in o) {
+            const slot = arena.add(o.add)
+            expect(oracle.has(slot)).toBe(false) // a live slot is never handed out again
+            oracle.set(slot, o.add)
+          } else if (oracle.size > 0) {
+            const slot = [...oracle.keys()][o.free % oracle.size]!
+            arena.free(slot)
+            oracle.delete(slot)
+          }
+        }
+        agrees(arena, oracle)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  test('freed space is given back: buffers at most half live are compacted and let go', () => {
+    const arena = new JsonArena()
+    const oracle = new Map<number, string>()
+    const t = (i: number) => `{"id":"loc_${String(i).padStart(5, '0')}","name":"${'Zoë '.repeat(250)}"`
+    // Freed while their buffer is the newest: 20 MB written, a tenth kept.
+    for (let i = 0; i < 20_000; i++) {
+      const slot = arena.add(t(i))
+      if (i % 10 === 0) oracle.set(slot, t(i))
+      else arena.free(slot)
+    }
+    // Freed once their buffers are full: 20 MB kept, then nine tenths of it freed.
+    const later: number[] = []
+    for (let i = 20_000; i < 40_000; i++) later.push(arena.add(t(i)))
+    later.forEach((slot, i) => {
+      if (i % 10 === 0) oracle.set(slot, t(20_000 + i))
+      else arena.free(slot)
+    })
+    agrees(arena, oracle)
+    const { live, allocated } = arena.bytes
+    expect(live).toBe(4000 * Buffer.byteLength(t(0)))
+    // What is held stays within a small factor of what is live (the newest buffer is at most 8 MB).
+    expect(allocated).toBeLessThan(2 * live + 8 * 1024 * 1024)
+  })
+
+  test('a slot freed twice is refused, and the arena is unchanged', () => {
+    const arena = new JsonArena()
+    const a = arena.add('{"id":"a"')
+    const b = arena.add('{"id":"b"')
+    arena.free(a)
+    expect(() => arena.free(a)).toThrow(/not in use/)
+    agrees(arena, new Map([[b, '{"id":"b"']]))
+  })
+})
