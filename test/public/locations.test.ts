@@ -75,6 +75,24 @@ describe('GET /locations radius queries', () => {
     expect(res.body.data.pagination).toEqual({ offset: 0, limit: 100, total: 19, hasMore: false })
   })
 
+  test('many asked at once each get their own answer', async () => {
+    const queries = [
+      `${NEAR}&limit=100`,
+      `${NEAR}&unit=km&radius=5`,
+      `lat=48.9&lng=2.3&radius=40&limit=3`,
+      'all=true&limit=50',
+      'all=true&offset=2&limit=1',
+      `${NEAR}&tags[]=repair`,
+      `lat=10&lng=10&radius=1`,
+    ]
+    const alone: string[] = []
+    for (const qs of queries) alone.push((await f.get(f.url('/locations', qs))).text)
+    expect(new Set(alone).size).toBe(queries.length)
+    const fresh = appOn(f.env) // nothing kept: every answer is made, all of them in one turn
+    const together = await Promise.all([...queries, ...queries].map((qs) => f.get(f.url('/locations', qs), { app: fresh })))
+    expect(together.map((r) => r.text)).toEqual([...alone, ...alone])
+  })
+
   test('unit=km: radius read in km and distances given in km', async () => {
     const res = await f.get(f.url('/locations', `${NEAR}&radius=60&unit=km&limit=100`))
     expect(res.status).toBe(200)
