@@ -63,9 +63,15 @@ export class RateLimiter {
     return this.count(token, limit, true)!
   }
 
-  /** As take(), but a request past the limit is not counted: null instead (the kept-answer path leaves refusals to the app, which counts them). */
+  /** As take(), but a request past the limit is not counted: null instead (the fast path leaves refusals to the app, which counts them). */
   takeIfAllowed(token: string, limit: number): RateDecision | null {
     return this.count(token, limit, false)
+  }
+
+  /** Whether take() would allow a request now; counts nothing. */
+  allows(token: string, limit: number): boolean {
+    const w = this.windows.get(token)
+    return !w || this.now() - w.start >= 60_000 || w.count < limit
   }
 
   private count(token: string, limit: number, always: boolean): RateDecision | null {

@@ -31,6 +31,7 @@ export class IndexRegistry {
   private dataVersion: number
   private writes: number
   private readonly dataVersionQuery
+  private answer = Buffer.allocUnsafeSlow(64 * 1024)
 
   constructor(
     private readonly store: Store,
@@ -144,6 +145,17 @@ export class IndexRegistry {
       if (next < order.length) this.fillJson(locatorId, entry, order, next)
       else entry.jsonReady = true
     })
+  }
+
+  /**
+   * A buffer of at least `size` bytes to write an answer in: the same one each time (grown when
+   * too small), so what was written in it before is gone. Answers written in a buffer new each
+   * time took ~13 µs more at 100k on this project's machine (30 KB of fresh memory, faulted in
+   * page by page), and the Response made from one copies it anyway.
+   */
+  answerBuffer(size: number): Buffer {
+    if (this.answer.length < size) this.answer = Buffer.allocUnsafeSlow(Math.max(size, this.answer.length * 2))
+    return this.answer
   }
 
   /** Changes with every write to the locator (locations, settings, filters...): the ETag's base. */

@@ -10,9 +10,12 @@ describe('AnswerCache', () => {
   test('an answer is kept from the second time its key is asked for', async () => {
     const cache = new AnswerCache()
     expect(await text(cache.get('a'))).toBeUndefined()
-    cache.offer('a', 1, 'W/"1"', bytes('first'))
+    expect(cache.offer('a', 1, 'W/"1"', bytes('first'))).toBeNull()
     expect(await text(cache.get('a'))).toBeUndefined() // asked once: only the key is remembered
-    cache.offer('a', 1, 'W/"1"', bytes('second'))
+    const answer = bytes('second')
+    const kept = cache.offer('a', 1, 'W/"1"', answer)!
+    answer.fill(0x21) // the caller may reuse its bytes: the cache has its own
+    expect(await kept.text()).toBe('second')
     expect(await text(cache.get('a'))).toBe('second')
     expect(await text(cache.get('a'))).toBe('second')
     expect(cache.size).toBe(1)

@@ -199,12 +199,12 @@ describe('answers kept in the response cache', () => {
   const lasting = (res: Res) => Object.fromEntries([...res.headers].filter(([name]) => !['x-request-id', 'ratelimit-remaining', 'date'].includes(name)))
 
   test('go out as the answer made for the first asks, with the same headers, whoever asks', async () => {
-    const fresh = appOn(f.env) // its own cache: every answer below is made there on its first ask
+    const viaApp = appOn(f.env, { publicFastPath: false }) // every answer made by the Elysia app
     const origins: Record<string, string>[] = [{}, { origin: 'https://shop.example.com' }, { origin: 'https://other.example.org' }]
     for (const url of urls()) {
       for (let i = 0; i < 2; i++) expect((await f.get(url)).status).toBe(200) // kept from the second ask
       for (const headers of origins) {
-        const made = await f.get(url, { headers, app: fresh })
+        const made = await f.get(url, { headers, app: viaApp })
         const kept = await f.get(url, { headers })
         expect(kept.status).toBe(200)
         expect(kept.text).toBe(made.text)
@@ -238,6 +238,46 @@ describe('answers kept in the response cache', () => {
     expectError(await f.get(url), 403, 'REFERRER_NOT_ALLOWED')
     expectError(await f.get(url, { headers: { ...shop, authorization: `Bearer sk_${'a'.repeat(38)}` } }), 400, 'SECRET_KEY_EXPOSED')
     expect((await f.get(url, { headers: shop })).status).toBe(200)
+  })
+})
+
+describe('/locations answers made on the fast path (without Elysia)', () => {
+  const lasting = (res: Res) => Object.fromEntries([...res.headers].filter(([name]) => !['x-request-id', 'ratelimit-remaining', 'date'].includes(name)))
+  const queries = [NEAR, `${NEAR}&unit=km&radius=5&limit=3`, `${NEAR}&tags[]=repair&tags[]=rental&tagLogic=all`, `${NEAR}&search=v%C3%A9lo&offset=1`, 'all=true&sort=name&limit=2&offset=2', `lat=10&lng=10`]
+
+  test('are the answers the app makes, headers and all, with or without an Origin, under a public base URL', async () => {
+    for (const publicBaseUrl of [undefined, 'https://stores.example.com']) {
+      const fast = appOn(f.env, { publicBaseUrl })
+      const viaApp = appOn(f.env, { publicBaseUrl, publicFastPath: false })
+      for (const qs of queries) {
+        for (const headers of [{}, { origin: 'https://shop.example.com' }] as Record<string, string>[]) {
+          const made = await f.get(f.url('/locations', qs), { headers, app: viaApp })
+          const quick = await f.get(f.url('/locations', qs), { headers, app: fast })
+          expect(made.status).toBe(200)
+          expect(quick.text).toBe(made.text)
+          expect(lasting(quick)).toEqual(lasting(made))
+        }
+      }
+    }
+  })
+
+  test('count once against the rate limit, answers and refusals alike; a refused request is answered by the app', async () => {
+    setLocatorSettings(f.env.store, f.env.locatorId, { rateLimit: '5' })
+    const remaining = []
+    for (const qs of [NEAR, 'lat=999', `${NEAR}&limit=0`, `${NEAR}&unit=km`, NEAR]) remaining.push((await f.get(f.url('/locations', qs))).headers.get('ratelimit-remaining'))
+    expect(remaining).toEqual(['4', '3', '2', '1', '0'])
+    expectError(await f.get(f.url('/locations', `${NEAR}&radius=3`)), 429, 'RATE_LIMITED')
+  })
+
+  test('leave to the app what is its to say: 304, bad parameters, a refused referrer, a secret key', async () => {
+    const first = await f.get(f.url('/locations', NEAR))
+    expect((await f.get(f.url('/locations', NEAR), { headers: { 'if-none-match': first.headers.get('etag')! } })).status).toBe(304)
+    expectError(await f.get(f.url('/locations', 'lat=91&lng=0')), 400, 'INVALID_COORDINATES')
+    expectError(await f.get(f.url('/locations', `${NEAR}&limit=0`)), 400, 'INVALID_PARAMETER')
+    expectError(await f.get(f.url('/locations', NEAR), { headers: { authorization: `Bearer sk_${'a'.repeat(38)}` } }), 400, 'SECRET_KEY_EXPOSED')
+    setLocatorSettings(f.env.store, f.env.locatorId, { referrers: 'shop.example.com' })
+    expectError(await f.get(f.url('/locations', `${NEAR}&radius=7`), { headers: { origin: 'https://evil.example.net' } }), 403, 'REFERRER_NOT_ALLOWED')
+    expect((await f.get(f.url('/locations', `${NEAR}&radius=7`), { headers: { origin: 'https://shop.example.com' } })).status).toBe(200)
   })
 })
 

@@ -238,14 +238,15 @@ export async function makeFixture(): Promise<Fixture> {
   }
 }
 
-/** Another app on the fixture's store (optionally with PUBLIC_BASE_URL or a rate limiter of its own). */
-export function appOn(env: TestEnv, extra: { publicBaseUrl?: string; limiter?: RateLimiter } = {}) {
+/** Another app on the fixture's store (optionally with PUBLIC_BASE_URL, a rate limiter of its own, or the Query API's fast path off). */
+export function appOn(env: TestEnv, extra: { publicBaseUrl?: string; limiter?: RateLimiter; publicFastPath?: boolean } = {}) {
   return createApp({
     store: env.store,
     geocoder: env.geocoder,
     config: { maxBodyBytes: 256 * 1024, logRequests: false, ...(extra.publicBaseUrl ? { publicBaseUrl: extra.publicBaseUrl } : {}) },
     limiter: extra.limiter,
     log: () => {},
+    publicFastPath: extra.publicFastPath,
   })
 }
 
