@@ -216,17 +216,17 @@ function tagTest(plan: TagPlan, W: number): TagTest {
 const BOUND_SLACK_KM = 1e-6
 
 /**
- * A lower bound of the great-circle distance (km) from (lng, lat) to any point of a lng/lat box:
- * haversine with the smallest latitude gap, the smallest longitude gap (either way round) and the
- * smallest cos(latitude) in the box, each term no larger than for any point inside.
+ * A lower bound of the haversine of the great-circle distance from (lng, lat) to any point of a
+ * lng/lat box (as havBetween's values; kmOfHav makes it km): the smallest latitude gap, the
+ * smallest longitude gap (either way round) and the smallest cos(latitude) in the box, each term no
+ * larger than for any point inside.
  */
-function boxLowerBoundKm(lng: number, lat: number, cosLat1: number, minX: number, minY: number, maxX: number, maxY: number): number {
+function boxLowerBoundHav(lng: number, lat: number, cosLat1: number, minX: number, minY: number, maxX: number, maxY: number): number {
   const dLat = lat < minY ? minY - lat : lat > maxY ? lat - maxY : 0
   let dLng = 0
   if (lng < minX || lng > maxX) dLng = Math.min((((minX - lng) % 360) + 360) % 360, (((lng - maxX) % 360) + 360) % 360)
   const cosFar = Math.cos(Math.max(Math.abs(minY), Math.abs(maxY)) * RAD)
-  const h = haverSin(dLat * RAD) + cosLat1 * Math.max(0, cosFar) * haverSin(dLng * RAD)
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(Math.min(1, h)))
+  return Math.min(1, haverSin(dLat * RAD) + cosLat1 * Math.max(0, cosFar) * haverSin(dLng * RAD))
 }
 
 /**
@@ -396,6 +396,8 @@ export class LocatorIndex {
   // one range sit next to each other in memory: the key, cos(lat), and 1 where the point is dead.
   private baseKey = new Int32Array(0)
   private baseCos = new Float64Array(0)
+  /** nearestAndCount's stack of kd nodes to visit, kept between queries. */
+  private walk = new Float64Array(8 * 64)
   private baseDead = new Uint8Array(0)
   /** The tag bitsets of the base's points (a changed location leaves the base, so these never go stale). */
   private baseTags = new Uint32Array(0)
@@ -743,18 +745,38 @@ export class LocatorIndex {
     const [ax0, y0, ax1, y1] = boxes[0]!
     const [bx0, , bx1] = boxes[1] ?? [1, 0, -1]
     let count = 0
-    // left, right, axis, the node's box (minX, minY, maxX, maxY), then 1 if the node lies wholly
-    // inside the circle and is counted already (only points that may join the heap are read).
-    const stack: number[] = [0, ids.length - 1, 0, -180, -90, 180, 90, 0]
-    while (stack.length > 0) {
-      const counted = stack.pop()!
-      const maxY = stack.pop()!
-      const maxX = stack.pop()!
-      const minY = stack.pop()!
-      const minX = stack.pop()!
-      const axis = stack.pop()!
-      const right = stack.pop()!
-      const left = stack.pop()!
+    // Per node, 8 numbers: left, right, axis, the node's box (minX, minY, maxX, maxY), then 1 if the
+    // node lies wholly inside the circle and is counted already (only points that may join the
+    // heap are read). A typed array kept by the index: no array grown and emptied per query.
+    let stack = this.walk
+    let sp = 0
+    const push = (left: number, right: number, axis: number, minX: number, minY: number, maxX: number, maxY: number, counted: number) => {
+      if (sp + 8 > stack.length) {
+        const grown = new Float64Array(stack.length * 2)
+        grown.set(stack)
+        this.walk = stack = grown
+      }
+      stack[sp] = left
+      stack[sp + 1] = right
+      stack[sp + 2] = axis
+      stack[sp + 3] = minX
+      stack[sp + 4] = minY
+      stack[sp + 5] = maxX
+      stack[sp + 6] = maxY
+      stack[sp + 7] = counted
+      sp += 8
+    }
+    push(0, ids.length - 1, 0, -180, -90, 180, 90, 0)
+    while (sp > 0) {
+      sp -= 8
+      const left = stack[sp]!
+      const right = stack[sp + 1]!
+      const axis = stack[sp + 2]!
+      const minX = stack[sp + 3]!
+      const minY = stack[sp + 4]!
+      const maxX = stack[sp + 5]!
+      const maxY = stack[sp + 6]!
+      const counted = stack[sp + 7]!
       if (left > right) continue
       if (counted === 0) {
         if (maxY < y0 || minY > y1 || !((maxX >= ax0 && minX <= ax1) || (maxX >= bx0 && minX <= bx1))) continue
@@ -766,15 +788,16 @@ export class LocatorIndex {
           const cosMax = Math.cos(maxY * RAD)
           if (havTo(minX, cosMin, minY) < cornerIn && havTo(minX, cosMax, maxY) < cornerIn && havTo(maxX, cosMin, minY) < cornerIn && havTo(maxX, cosMax, maxY) < cornerIn) {
             count += right - left + 1 - this.deadBetween(left, right)
-            stack.push(left, right, axis, minX, minY, maxX, maxY, 1)
+            push(left, right, axis, minX, minY, maxX, maxY, 1)
             continue
           }
         }
       } else {
-        const best = worst()
-        if (best !== Infinity && boxLowerBoundKm(lng, lat, cosLat1, minX, minY, maxX, maxY) - BOUND_SLACK_KM > best) continue
+        // No point of the node can enter the heap: compared as haversines (havAbove widens the
+        // worst by BOUND_SLACK_KM and a margin), the same test as in km without an asin per node.
+        const limit = heapLimit()
+        if (boxLowerBoundHav(lng, lat, cosLat1, minX, minY, maxX, maxY) > limit) continue
         if (right - left <= nodeSize) {
-          const limit = heapLimit()
           for (let at = left; at <= right; at++) {
             if (baseDead[at] === 1) continue
             const h = havAt(at)
@@ -811,9 +834,9 @@ export class LocatorIndex {
       // first, so the near side is walked first and fills the heap with near points early.
       const split = coords[2 * m + axis]!
       const nearLeft = (axis === 0 ? lng : lat) < split
-      if (nearLeft) stack.push(m + 1, right, 1 - axis, axis === 0 ? split : minX, axis === 0 ? minY : split, maxX, maxY, counted)
-      stack.push(left, m - 1, 1 - axis, minX, minY, axis === 0 ? split : maxX, axis === 0 ? maxY : split, counted)
-      if (!nearLeft) stack.push(m + 1, right, 1 - axis, axis === 0 ? split : minX, axis === 0 ? minY : split, maxX, maxY, counted)
+      if (nearLeft) push(m + 1, right, 1 - axis, axis === 0 ? split : minX, axis === 0 ? minY : split, maxX, maxY, counted)
+      push(left, m - 1, 1 - axis, minX, minY, axis === 0 ? split : maxX, axis === 0 ? maxY : split, counted)
+      if (!nearLeft) push(m + 1, right, 1 - axis, axis === 0 ? split : minX, axis === 0 ? minY : split, maxX, maxY, counted)
     }
     return count
   }
