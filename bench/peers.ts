@@ -761,7 +761,7 @@ export function peersMarkdown(r: PeersResult): string {
   md.push(`- **SQLite alone** (${r.sqlite.version}; loaded and indexed in ${(r.sqlite.loadMs / 1000).toFixed(1)} s): ${r.sqlite.method}`)
   if (pg) md.push(`- **PostGIS** (${pg.version}; loaded and indexed in ${(pg.loadMs / 1000).toFixed(1)} s): ${pg.method}`)
   else md.push(`- PostGIS: skipped (${(r.postgis as PeerSkipped).skipped})`)
-  if (r.ours) md.push('- **Ours**: the GET /locations body path in process (sync, parse, index query, body assembly with totals), as bench/query.ts times it.')
+  if (r.ours) md.push('- **Ours**: the GET /locations body path in process (sync, parse, index query with totals, the answer written as the bytes sent), as bench/query.ts times it.')
   md.push(`- 1-minute load average ${r.loadAverage.start.toFixed(2)} at the start, ${r.loadAverage.end.toFixed(2)} at the end (this bench keeps about one core busy: well above 1, other processes competed).`)
   md.push(`- Times per query in µs from the query string to the rows in hand; ratio = peer median / our median (p99 ratio in brackets); targets: SQLite ≥ ${TARGET_RATIO.sqlite}×, PostGIS ≥ ${TARGET_RATIO.postgis}× slower than ours.`, '')
   const head = ['Query', 'N']

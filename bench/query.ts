@@ -417,7 +417,7 @@ async function main() {
   const md: string[] = []
   md.push('# Query API benchmark (in process)', '')
   md.push(`${new Date(started).toISOString().slice(0, 10)} · ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGB} GB · ${machine.os} · bun ${versions.bun}, SQLite ${versions.sqlite}, kdbush ${versions.kdbush}, geokdbush ${versions.geokdbush}, flexsearch ${versions.flexsearch}`, '')
-  md.push('Synthetic stores around the 300 most populous GeoNames places (population^1.3-weighted), radius 25 miles, limit 20. Each run is a fresh process and database. Figures: median of the runs\' values; "spread" is min–max across runs. Query times are per request through the route\'s body path (sync, parse, index query, body assembly), not HTTP.', '')
+  md.push('Synthetic stores around the 300 most populous GeoNames places (population^1.3-weighted), radius 25 miles, limit 20. Each run is a fresh process and database. Figures: median of the runs\' values; "spread" is min–max across runs. Query times are per request through the route\'s body path (sync, parse, index query, the answer written as the bytes sent), not HTTP.', '')
   for (const s of sizes) {
     md.push(`## ${s.size.toLocaleString('en')} locations (${s.runs} run${s.runs > 1 ? 's' : ''})`, '')
     md.push(`Densest cities: ${s.densest.map((d) => `${d.city} ${d.stores}`).join(', ')}.`, '')
