@@ -21,7 +21,7 @@ export type PublicDeps = {
   requestId: (request: Request) => string
 }
 
-/** Where the Query API lives; src/app.ts sends every request under it to this API (fromCache, then its app). */
+/** Where the Query API lives; src/app.ts sends every request under it to this API (its fast path, then its app). */
 export const PUBLIC_PREFIX = '/public/v1'
 
 /**
