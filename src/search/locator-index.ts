@@ -1360,14 +1360,44 @@ export class LocatorIndex {
    */
   private rangePositions(minX: number, minY: number, maxX: number, maxY: number, start: number): number {
     const { ids, coords, nodeSize } = this.base!
-    const stack = [0, ids.length - 1, 0]
+    // Per node: left, right, axis and its box (x0, y0, x1, y1): a node wholly inside the query's
+    // box gives all its positions without reading their coordinates.
+    let stack = this.walk
+    let sp = 0
+    const push = (left: number, right: number, axis: number, x0: number, y0: number, x1: number, y1: number) => {
+      if (sp + 7 > stack.length) {
+        const grown = new Float64Array(stack.length * 2)
+        grown.set(stack)
+        this.walk = stack = grown
+      }
+      stack[sp] = left
+      stack[sp + 1] = right
+      stack[sp + 2] = axis
+      stack[sp + 3] = x0
+      stack[sp + 4] = y0
+      stack[sp + 5] = x1
+      stack[sp + 6] = y1
+      sp += 7
+    }
+    push(0, ids.length - 1, 0, -180, -90, 180, 90)
     let n = start
     // Room for a whole leaf is made before it is read, so the loops store without checks.
     let found = (this.found = ensure(this.found, n + nodeSize + 1))
-    while (stack.length > 0) {
-      const axis = stack.pop()!
-      const right = stack.pop()!
-      const left = stack.pop()!
+    while (sp > 0) {
+      sp -= 7
+      const left = stack[sp]!
+      const right = stack[sp + 1]!
+      const axis = stack[sp + 2]!
+      const x0 = stack[sp + 3]!
+      const y0 = stack[sp + 4]!
+      const x1 = stack[sp + 5]!
+      const y1 = stack[sp + 6]!
+      if (left > right) continue
+      if (x0 >= minX && x1 <= maxX && y0 >= minY && y1 <= maxY) {
+        if (n + right - left + 1 > found.length) found = this.found = ensure(found, n + right - left + 1)
+        for (let i = left; i <= right; i++) found[n++] = i
+        continue
+      }
       if (n + nodeSize + 1 > found.length) found = this.found = ensure(found, n + nodeSize + 1)
       if (right - left <= nodeSize) {
         for (let i = left; i <= right; i++) {
@@ -1381,8 +1411,9 @@ export class LocatorIndex {
       const x = coords[2 * m]!
       const y = coords[2 * m + 1]!
       if (x >= minX && x <= maxX && y >= minY && y <= maxY) found[n++] = m
-      if (axis === 0 ? minX <= x : minY <= y) stack.push(left, m - 1, 1 - axis)
-      if (axis === 0 ? maxX >= x : maxY >= y) stack.push(m + 1, right, 1 - axis)
+      // kdbush keeps coord <= split on the left, >= on the right.
+      if (axis === 0 ? minX <= x : minY <= y) push(left, m - 1, 1 - axis, x0, y0, axis === 0 ? x : x1, axis === 0 ? y1 : y)
+      if (axis === 0 ? maxX >= x : maxY >= y) push(m + 1, right, 1 - axis, axis === 0 ? x : x0, axis === 0 ? y0 : y, x1, y1)
     }
     return n
   }
