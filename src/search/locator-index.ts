@@ -748,27 +748,14 @@ export class LocatorIndex {
     // Per node, 8 numbers: left, right, axis, the node's box (minX, minY, maxX, maxY), then 1 if the
     // node lies wholly inside the circle and is counted already (only points that may join the
     // heap are read). A typed array kept by the index: no array grown and emptied per query.
-    let stack = this.walk
     let sp = 0
     const push = (left: number, right: number, axis: number, minX: number, minY: number, maxX: number, maxY: number, counted: number) => {
-      if (sp + 8 > stack.length) {
-        const grown = new Float64Array(stack.length * 2)
-        grown.set(stack)
-        this.walk = stack = grown
-      }
-      stack[sp] = left
-      stack[sp + 1] = right
-      stack[sp + 2] = axis
-      stack[sp + 3] = minX
-      stack[sp + 4] = minY
-      stack[sp + 5] = maxX
-      stack[sp + 6] = maxY
-      stack[sp + 7] = counted
-      sp += 8
+      sp = this.pushNode(sp, left, right, axis, minX, minY, maxX, maxY, counted)
     }
     push(0, ids.length - 1, 0, -180, -90, 180, 90, 0)
     while (sp > 0) {
       sp -= 8
+      const stack = this.walk
       const left = stack[sp]!
       const right = stack[sp + 1]!
       const axis = stack[sp + 2]!
@@ -1358,33 +1345,44 @@ export class LocatorIndex {
    * KDBush's range(), but collecting sorted positions (not items) into `found` from `start`, so the
    * caller reads each point's coordinates and tables in kd order. Returns the end.
    */
+  /**
+   * Pushes a kd node on the walk's stack (this.walk, grown when full): left, right, axis, its box
+   * (minX, minY, maxX, maxY) and a flag. Returns the new stack size. nearestAndCount and
+   * rangePositions share it; neither runs inside the other.
+   */
+  private pushNode(sp: number, left: number, right: number, axis: number, minX: number, minY: number, maxX: number, maxY: number, flag: number): number {
+    let stack = this.walk
+    if (sp + 8 > stack.length) {
+      const grown = new Float64Array(stack.length * 2)
+      grown.set(stack)
+      this.walk = stack = grown
+    }
+    stack[sp] = left
+    stack[sp + 1] = right
+    stack[sp + 2] = axis
+    stack[sp + 3] = minX
+    stack[sp + 4] = minY
+    stack[sp + 5] = maxX
+    stack[sp + 6] = maxY
+    stack[sp + 7] = flag
+    return sp + 8
+  }
+
   private rangePositions(minX: number, minY: number, maxX: number, maxY: number, start: number): number {
     const { ids, coords, nodeSize } = this.base!
     // Per node: left, right, axis and its box (x0, y0, x1, y1): a node wholly inside the query's
     // box gives all its positions without reading their coordinates.
-    let stack = this.walk
     let sp = 0
     const push = (left: number, right: number, axis: number, x0: number, y0: number, x1: number, y1: number) => {
-      if (sp + 7 > stack.length) {
-        const grown = new Float64Array(stack.length * 2)
-        grown.set(stack)
-        this.walk = stack = grown
-      }
-      stack[sp] = left
-      stack[sp + 1] = right
-      stack[sp + 2] = axis
-      stack[sp + 3] = x0
-      stack[sp + 4] = y0
-      stack[sp + 5] = x1
-      stack[sp + 6] = y1
-      sp += 7
+      sp = this.pushNode(sp, left, right, axis, x0, y0, x1, y1, 0)
     }
     push(0, ids.length - 1, 0, -180, -90, 180, 90)
     let n = start
     // Room for a whole leaf is made before it is read, so the loops store without checks.
     let found = (this.found = ensure(this.found, n + nodeSize + 1))
     while (sp > 0) {
-      sp -= 7
+      sp -= 8
+      const stack = this.walk
       const left = stack[sp]!
       const right = stack[sp + 1]!
       const axis = stack[sp + 2]!
