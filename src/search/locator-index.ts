@@ -349,8 +349,9 @@ type Build = {
   filled: number
   baseKey: Int32Array<ArrayBuffer>
   baseCos: Float64Array<ArrayBuffer>
-  tagWords: number
-  baseTags: Uint32Array<ArrayBuffer>
+  /** Tags known at the scan: one column each (see LocatorIndex.baseCols). */
+  tagCount: number
+  cols: Int32Array<ArrayBuffer>
   /** Word signatures, SIG_WORDS per position. */
   baseSig: Int32Array<ArrayBuffer>
   /** The new term pool, in kd order, and where each position's terms start (one more for the end). */
@@ -399,8 +400,14 @@ export class LocatorIndex {
   /** nearestAndCount's stack of kd nodes to visit, kept between queries. */
   private walk = new Float64Array(8 * 64)
   private baseDead = new Uint8Array(0)
-  /** The tag bitsets of the base's points (a changed location leaves the base, so these never go stale). */
-  private baseTags = new Uint32Array(0)
+  /**
+   * The base's tags by column: per tag known when the base was built, one bit per position
+   * (colWords 32-bit words), then a column of zeros for the tags made since. A query's tags are
+   * tested 32 positions at a time. A changed location leaves the base, so these never go stale.
+   */
+  private baseCols = new Int32Array(0)
+  private colTags = 0
+  private colWords = 0
   /** The base's word signatures (see SIG_WORDS), in kd order. */
   private baseSig = new Int32Array(0)
   /** Where each base point's term ids start in the pool (repacked in kd order); one more for the end. */
@@ -641,35 +648,54 @@ export class LocatorIndex {
         this.scanDelta(lng, lat, r, cosLat1, boxes, offer)
         return this.answer(q, size, heapKey, heapKm, compare, total)
       }
-      // Base candidates: positions in the boxes, in `found` (one run per box); delta: scanned.
+      // Base candidates: runs of positions in the boxes, in `found`; delta: scanned.
+      let runs = 0
+      if (this.base) for (const [x0, y0, x1, y1] of boxes) runs = this.rangeRuns(x0, y0, x1, y1, runs)
+      const { found } = this
       let candidates = 0
-      if (this.base) for (const [x0, y0, x1, y1] of boxes) candidates = this.rangePositions(x0, y0, x1, y1, candidates)
+      for (let i = 0; i < runs; i += 2) candidates += found[i + 1]! - found[i]! + 1
       if (wordPlan?.source && this.textReady && wordPlan.source.size * 2 < candidates + this.delta.size) {
         for (const key of this.textCandidates(wordPlan.source.terms)) {
           const d = kmBetween(lng, lat, cosLat1, lngs[key]!, lats[key]!, cosLat[key]!)
           if (d <= r) offer(key, d)
         }
       } else {
-        const { baseDead, baseCos, baseKey, baseTags, baseTermStart, baseSig } = this
+        const { baseDead, baseCos, baseKey, baseCols, baseTermStart, baseSig } = this
         const coords = this.base?.coords
-        const { found } = this
         const within = withinKm(r)
+        // The tags, by column: a word of 32 positions at a time, OR within a group and AND across.
+        const groups = tagPlan === null ? [] : this.columnGroups(tagPlan)
         // By distance, a full heap takes nothing beyond its worst: compared as haversines, km only for what it may take.
         let limit = Infinity
-        for (let i = 0; i < candidates; i++) {
-          const at = found[i]!
-          if (baseDead[at] === 1) continue
-          // Tags and word signatures first (in kd order, beside the point): cheaper than the distance.
-          if (tags !== null && !tags(baseTags, at)) continue
-          if (wordPlan !== null && !sigMayMatch(baseSig, at, wordPlan)) continue
-          const h = havBetween(lng, lat, cosLat1, coords![2 * at]!, coords![2 * at + 1]!, baseCos[at]!)
-          if (!within(h)) continue
-          // Words: the base's terms are packed in kd order too, but apart from the rest.
-          if (wordPlan !== null && !this.wordsIn(baseTermStart[at]!, baseTermStart[at + 1]!, wordPlan)) continue
-          total++
-          if (h > limit) continue
-          consider(baseKey[at]!, kmOfHav(h))
-          if (byDistance && size === keep) limit = havAbove(heapKm[0]!)
+        for (let i = 0; i < runs; i += 2) {
+          const lo = found[i]!
+          const hi = found[i + 1]!
+          const last = hi >>> 5
+          for (let w = lo >>> 5; w <= last; w++) {
+            let bits = -1
+            for (let g = 0; g < groups.length; g++) {
+              const offsets = groups[g]!
+              let some = 0
+              for (let j = 0; j < offsets.length; j++) some |= baseCols[offsets[j]! + w]!
+              bits &= some
+            }
+            if (w === lo >>> 5) bits &= -1 << (lo & 31)
+            if (w === last) bits &= -1 >>> (31 - (hi & 31))
+            for (; bits !== 0; bits &= bits - 1) {
+              const at = 32 * w + 31 - Math.clz32(bits & -bits)
+              if (baseDead[at] === 1) continue
+              // Word signatures next (in kd order, beside the point): cheaper than the distance.
+              if (wordPlan !== null && !sigMayMatch(baseSig, at, wordPlan)) continue
+              const h = havBetween(lng, lat, cosLat1, coords![2 * at]!, coords![2 * at + 1]!, baseCos[at]!)
+              if (!within(h)) continue
+              // Words: the base's terms are packed in kd order too, but apart from the rest.
+              if (wordPlan !== null && !this.wordsIn(baseTermStart[at]!, baseTermStart[at + 1]!, wordPlan)) continue
+              total++
+              if (h > limit) continue
+              consider(baseKey[at]!, kmOfHav(h))
+              if (byDistance && size === keep) limit = havAbove(heapKm[0]!)
+            }
+          }
         }
         this.scanDelta(lng, lat, r, cosLat1, boxes, offer)
       }
@@ -918,6 +944,27 @@ export class LocatorIndex {
     return { logic: 'match', groups }
   }
 
+  /**
+   * A tag plan over the base's columns: groups of column offsets in baseCols, a position passing
+   * when it has a tag of every group (any: one group; all: one per tag). A tag made since the
+   * base was built has the column of zeros.
+   */
+  private columnGroups(plan: TagPlan): Int32Array[] {
+    const offsetsOf = (mask: Uint32Array) => {
+      const offsets: number[] = []
+      for (let w = 0; w < mask.length; w++) {
+        for (let bits = mask[w]! | 0; bits !== 0; bits &= bits - 1) {
+          const tag = 32 * w + 31 - Math.clz32(bits & -bits)
+          offsets.push(Math.min(tag, this.colTags) * this.colWords)
+        }
+      }
+      return Int32Array.from(offsets)
+    }
+    if (plan.logic === 'any') return [offsetsOf(plan.mask)]
+    if (plan.logic === 'match') return plan.groups.map(offsetsOf)
+    return [...offsetsOf(plan.mask)].map((offset) => Int32Array.of(offset))
+  }
+
   private wordsOk(key: number, plan: WordPlan): boolean {
     const from = this.termStart[key]!
     return this.wordsIn(from, from + this.termCount[key]!, plan)
@@ -1044,7 +1091,6 @@ export class LocatorIndex {
 
   private widenTags(words: number): void {
     this.tagBits = widenRows(this.tagBits, this.entries.length, this.tagWords, words)
-    this.baseTags = widenRows(this.baseTags, this.baseKey.length, this.tagWords, words)
     this.tagWords = words
   }
 
@@ -1201,8 +1247,8 @@ export class LocatorIndex {
       filled: 0,
       baseKey: new Int32Array(0),
       baseCos: new Float64Array(0),
-      tagWords: this.tagWords,
-      baseTags: new Uint32Array(0),
+      tagCount: 0,
+      cols: new Int32Array(0),
       baseSig: new Int32Array(0),
       pool: new Int32Array(0),
       poolUsed: 0,
@@ -1232,10 +1278,10 @@ export class LocatorIndex {
       b.coords[2 * i] = this.lng[b.keys[i]!]!
       b.coords[2 * i + 1] = this.lat[b.keys[i]!]!
     }
-    b.tagWords = this.tagWords
+    b.tagCount = this.tagNames.length
     b.baseKey = new Int32Array(n)
     b.baseCos = new Float64Array(n)
-    b.baseTags = new Uint32Array(n * b.tagWords)
+    b.cols = new Int32Array((b.tagCount + 1) * ((n + 31) >>> 5))
     b.baseSig = new Int32Array(n * SIG_WORDS)
     // Room for the live terms, and for those of keys written during the build (moved in at the
     // swap): growing a pool of tens of millions of ids in one step blocks for tens of milliseconds.
@@ -1253,16 +1299,21 @@ export class LocatorIndex {
   private fill(b: Build, to: number): void {
     const kd = b.kd!
     const end = Math.min(to, b.keys.length)
-    // Tags are read with today's width; a key with tags beyond the build's width is dirty.
-    const W = b.tagWords
-    const stride = this.tagWords
+    // A tag made after the scan was linked by a write, so a key that has one is dirty: not copied.
+    const W = this.tagWords
+    const colWords = (b.keys.length + 31) >>> 5
     let pool = b.pool
     for (let at = b.filled; at < end; at++) {
       const key = b.keys[kd.ids[at]!]!
       b.baseKey[at] = key
       b.basePos[key] = at
       b.baseCos[at] = this.cosLat[key]!
-      for (let w = 0; w < W; w++) b.baseTags[at * W + w] = this.tagBits[key * stride + w]!
+      for (let w = 0; w < W; w++) {
+        for (let bits = this.tagBits[key * W + w]! | 0; bits !== 0; bits &= bits - 1) {
+          const tag = 32 * w + 31 - Math.clz32(bits & -bits)
+          if (tag < b.tagCount) b.cols[tag * colWords + (at >>> 5)]! |= 1 << (at & 31)
+        }
+      }
       const from = this.termStart[key]!
       const count = this.termCount[key]!
       pool = ensure(pool, b.poolUsed + count)
@@ -1318,12 +1369,12 @@ export class LocatorIndex {
     this.pool = pool
     this.poolUsed = used
     this.poolGarbage = garbage
-    // Tags widened meanwhile: the new base's bitsets take the new width.
-    const baseTags = this.tagWords === b.tagWords ? b.baseTags : widenRows(b.baseTags, n, b.tagWords, this.tagWords)
     this.base = n === 0 ? null : b.kd
     this.baseKey = b.baseKey
     this.baseCos = b.baseCos
-    this.baseTags = baseTags
+    this.baseCols = b.cols
+    this.colTags = b.tagCount
+    this.colWords = (n + 31) >>> 5
     this.baseSig = b.baseSig
     this.baseTermStart = b.termStarts
     this.baseDead = dead
@@ -1342,13 +1393,9 @@ export class LocatorIndex {
   }
 
   /**
-   * KDBush's range(), but collecting sorted positions (not items) into `found` from `start`, so the
-   * caller reads each point's coordinates and tables in kd order. Returns the end.
-   */
-  /**
    * Pushes a kd node on the walk's stack (this.walk, grown when full): left, right, axis, its box
    * (minX, minY, maxX, maxY) and a flag. Returns the new stack size. nearestAndCount and
-   * rangePositions share it; neither runs inside the other.
+   * rangeRuns share it; neither runs inside the other.
    */
   private pushNode(sp: number, left: number, right: number, axis: number, minX: number, minY: number, maxX: number, maxY: number, flag: number): number {
     let stack = this.walk
@@ -1368,18 +1415,30 @@ export class LocatorIndex {
     return sp + 8
   }
 
-  private rangePositions(minX: number, minY: number, maxX: number, maxY: number, start: number): number {
+  /**
+   * KDBush's range(), but collecting runs of positions (not items) into `found` from `start`: pairs
+   * of first and last, ascending, so the caller reads each point's coordinates and tables in kd
+   * order. A kd node wholly inside the box is one run, its coordinates unread. Returns the end.
+   */
+  private rangeRuns(minX: number, minY: number, maxX: number, maxY: number, start: number): number {
     const { ids, coords, nodeSize } = this.base!
-    // Per node: left, right, axis and its box (x0, y0, x1, y1): a node wholly inside the query's
-    // box gives all its positions without reading their coordinates.
+    // Per node: left, right, axis and its box (x0, y0, x1, y1).
     let sp = 0
     const push = (left: number, right: number, axis: number, x0: number, y0: number, x1: number, y1: number) => {
       sp = this.pushNode(sp, left, right, axis, x0, y0, x1, y1, 0)
     }
     push(0, ids.length - 1, 0, -180, -90, 180, 90)
     let n = start
-    // Room for a whole leaf is made before it is read, so the loops store without checks.
-    let found = (this.found = ensure(this.found, n + nodeSize + 1))
+    // Room for a whole leaf's runs is made before it is read, so the loops store without checks.
+    let found = (this.found = ensure(this.found, n + 2 * nodeSize + 2))
+    /** Adds first..last, joined to the run before when it ends just before first. */
+    const add = (first: number, last: number) => {
+      if (n > start && found[n - 1] === first - 1) found[n - 1] = last
+      else {
+        found[n++] = first
+        found[n++] = last
+      }
+    }
     while (sp > 0) {
       sp -= 8
       const stack = this.walk
@@ -1391,27 +1450,27 @@ export class LocatorIndex {
       const x1 = stack[sp + 5]!
       const y1 = stack[sp + 6]!
       if (left > right) continue
+      if (n + 2 * nodeSize + 2 > found.length) found = this.found = ensure(found, n + 2 * nodeSize + 2)
       if (x0 >= minX && x1 <= maxX && y0 >= minY && y1 <= maxY) {
-        if (n + right - left + 1 > found.length) found = this.found = ensure(found, n + right - left + 1)
-        for (let i = left; i <= right; i++) found[n++] = i
+        add(left, right)
         continue
       }
-      if (n + nodeSize + 1 > found.length) found = this.found = ensure(found, n + nodeSize + 1)
       if (right - left <= nodeSize) {
         for (let i = left; i <= right; i++) {
           const x = coords[2 * i]!
           const y = coords[2 * i + 1]!
-          if (x >= minX && x <= maxX && y >= minY && y <= maxY) found[n++] = i
+          if (x >= minX && x <= maxX && y >= minY && y <= maxY) add(i, i)
         }
         continue
       }
+      // The left child first, then the middle, then the right: runs come out ascending.
       const m = (left + right) >> 1
       const x = coords[2 * m]!
       const y = coords[2 * m + 1]!
-      if (x >= minX && x <= maxX && y >= minY && y <= maxY) found[n++] = m
-      // kdbush keeps coord <= split on the left, >= on the right.
-      if (axis === 0 ? minX <= x : minY <= y) push(left, m - 1, 1 - axis, x0, y0, axis === 0 ? x : x1, axis === 0 ? y1 : y)
+      // kdbush keeps coord <= split on the left, >= on the right. The stack is last in, first out.
       if (axis === 0 ? maxX >= x : maxY >= y) push(m + 1, right, 1 - axis, axis === 0 ? x : x0, axis === 0 ? y0 : y, x1, y1)
+      if (x >= minX && x <= maxX && y >= minY && y <= maxY) push(m, m, 1 - axis, x, y, x, y)
+      if (axis === 0 ? minX <= x : minY <= y) push(left, m - 1, 1 - axis, x0, y0, axis === 0 ? x : x1, axis === 0 ? y1 : y)
     }
     return n
   }
