@@ -274,6 +274,11 @@ function byNameThenId(x: IndexEntry, y: IndexEntry): number {
   return x.nameSort < y.nameSort ? -1 : x.nameSort > y.nameSort ? 1 : x.id < y.id ? -1 : x.id > y.id ? 1 : 0
 }
 
+/** Degrees between two longitudes, the short way round (0..180). */
+function lngGap(a: number, b: number): number {
+  return Math.abs(((((b - a) % 360) + 540) % 360) - 180)
+}
+
 /** geokdbush's haverSin. */
 function haverSin(theta: number): number {
   const s = Math.sin(theta / 2)
@@ -793,10 +798,11 @@ export class LocatorIndex {
       if (left > right) continue
       if (counted === 0) {
         if (maxY < y0 || minY > y1 || !((maxX >= ax0 && minX <= ax1) || (maxX >= bx0 && minX <= bx1))) continue
-        // Wholly inside: within a bounding box, and every corner within r (a box narrower than 180°
-        // of longitude is no farther anywhere than at a corner). Counted from its size, then
-        // walked again as counted.
-        if (minY >= y0 && maxY <= y1 && ((minX >= ax0 && maxX <= ax1) || (minX >= bx0 && maxX <= bx1))) {
+        // Wholly inside: within a bounding box, and every corner within r. A box whose longitudes
+        // are all within 90° of the centre's is no farther anywhere than at a corner (along a
+        // parallel the distance grows with the longitude gap; along a meridian less than 90° away
+        // it has no maximum inside). Counted from its size, then walked again as counted.
+        if (minY >= y0 && maxY <= y1 && ((minX >= ax0 && maxX <= ax1) || (minX >= bx0 && maxX <= bx1)) && maxX - minX < 180 && lngGap(lng, minX) <= 90 && lngGap(lng, maxX) <= 90) {
           const cosMin = Math.cos(minY * RAD)
           const cosMax = Math.cos(maxY * RAD)
           if (havTo(minX, cosMin, minY) < cornerIn && havTo(minX, cosMax, maxY) < cornerIn && havTo(maxX, cosMin, minY) < cornerIn && havTo(maxX, cosMax, maxY) < cornerIn) {

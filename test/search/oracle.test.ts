@@ -20,6 +20,7 @@ const WORDS = ['bike', 'bikes', 'biking', 'café', 'cafe', 'zürich', 'zurich', 
 const TAGS = ['repairs', 'rentals', 'ski', 'bikes', 'outlet', 'flagship', 'wifi']
 const GROUP: Record<string, string> = { repairs: 'services', rentals: 'services', ski: 'products', bikes: 'products', outlet: 'type', flagship: 'type' }
 const groupOf = (t: string) => GROUP[t] ?? '_default'
+const RAD = Math.PI / 180
 
 const point = fc.record({ c: fc.integer({ min: 0, max: CENTERS.length - 1 }), dLat: fc.double({ min: -0.6, max: 0.6, noNaN: true }), dLng: fc.double({ min: -0.6, max: 0.6, noNaN: true }) }).map(({ c, dLat, dLng }) => {
   const center = CENTERS[c]!
@@ -295,6 +296,39 @@ describe('LocatorIndex agrees with a naive scan', () => {
     }
   })
 
+
+  test('points a hair either side of the circle (metres to nanometres): in or out as the haversine decides', () => {
+    /** The point km from (lng, lat) at a bearing (radians): the great-circle destination. */
+    const destination = (lng: number, lat: number, km: number, bearing: number) => {
+      const d = km / 6371.0088
+      const f1 = lat * RAD
+      const f2 = Math.asin(Math.sin(f1) * Math.cos(d) + Math.cos(f1) * Math.sin(d) * Math.cos(bearing))
+      const l2 = lng * RAD + Math.atan2(Math.sin(bearing) * Math.sin(d) * Math.cos(f1), Math.cos(d) - Math.sin(f1) * Math.sin(f2))
+      const wrapped = ((((l2 / RAD + 180) % 360) + 360) % 360) - 180
+      return { lat: f2 / RAD, lng: wrapped }
+    }
+    const offsetKm = fc.constantFrom(-2e-3, -1e-3, -3e-4, -1e-5, -1e-6, -1e-9, 0, 1e-9, 1e-6, 1e-5, 3e-4, 1e-3, 2e-3)
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: CENTERS.length - 1 }),
+        fc.double({ min: 0.05, max: 60, noNaN: true }),
+        fc.array(fc.tuple(offsetKm, fc.double({ min: 0, max: 2 * Math.PI, noNaN: true })), { minLength: 1, maxLength: 120 }),
+        fc.integer({ min: 0, max: 200 }),
+        fc.constantFrom(2, 8, 64),
+        fc.integer({ min: 1, max: 30 }),
+        (c, radiusKm, rim, inside, nodeSize, limit) => {
+          const center = CENTERS[c]!
+          // Points on the rim, and enough well inside for whole kd nodes to be counted.
+          const points = [...rim.map(([off, bearing]) => destination(center.lng, center.lat, radiusKm + off, bearing)), ...Array.from({ length: inside }, (_, i) => destination(center.lng, center.lat, (radiusKm * (i % 97)) / 100, i))]
+          const docs = points.map(({ lat, lng }, i): IndexDoc => ({ id: `loc_${i}`, lat, lng, json: null, nameSort: `n${i}`, rank: 0, tags: [], text: 'x' }))
+          const index = new LocatorIndex(docs, { schedule: () => {}, nodeSize })
+          const q: IndexQuery = { center, radiusKm, tags: [], tagLogic: 'any', groupOf, search: '', sort: 'distance', offset: 0, limit }
+          expect(answer(index, q)).toEqual(oracle(docs, q))
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
   test('an empty index answers every query with nothing', () => {
     fc.assert(fc.property(queryArb, (q) => expect(answer(new LocatorIndex(), q)).toEqual({ total: 0, ids: [] })), { numRuns: 50 })
   })
