@@ -269,6 +269,35 @@ function havAbove(km: number): number {
   return km === Infinity ? Infinity : havOfKm(km + BOUND_SLACK_KM) * (1 + HAV_MARGIN)
 }
 
+/**
+ * Chord tests: the squared chord between two points of the unit sphere is 4 × their haversine,
+ * so it decides most comparisons without a sine. The base's points are Float32 (x, y, z), each
+ * within 3e-8 of the true value, so a chord is within 6e-8 of the truth; CHORD_SLACK more than
+ * covers that and havBetween's own rounding. Only points within the slack (about a metre) of a
+ * threshold are decided by havBetween, so every decision is the haversine's.
+ */
+const CHORD_SLACK = 2e-7
+
+/** A squared chord below which a haversine is surely below h (-1: none). */
+function chordBelow(h: number): number {
+  const c = 2 * Math.sqrt(h * (1 - HAV_MARGIN)) - CHORD_SLACK
+  return c > 0 ? c * c : -1
+}
+
+/** A squared chord above which a haversine is surely above h. */
+function chordAbove(h: number): number {
+  if (h === Infinity) return Infinity
+  const c = 2 * Math.sqrt(h * (1 + HAV_MARGIN)) + CHORD_SLACK
+  return c * c
+}
+
+/** (lng, lat) as a point of the unit sphere, written at out[o..o+3). */
+function unitVector(lng: number, cosLat: number, lat: number, out: Float32Array | Float64Array, o: number): void {
+  out[o] = cosLat * Math.cos(lng * RAD)
+  out[o + 1] = cosLat * Math.sin(lng * RAD)
+  out[o + 2] = Math.sin(lat * RAD)
+}
+
 /** (name, id) order of two entries: sort=name, and the tie-break of every other order. */
 function byNameThenId(x: IndexEntry, y: IndexEntry): number {
   return x.nameSort < y.nameSort ? -1 : x.nameSort > y.nameSort ? 1 : x.id < y.id ? -1 : x.id > y.id ? 1 : 0
@@ -354,6 +383,7 @@ type Build = {
   filled: number
   baseKey: Int32Array<ArrayBuffer>
   baseCos: Float64Array<ArrayBuffer>
+  baseXyz: Float32Array<ArrayBuffer>
   /** Tags known at the scan: one column each (see LocatorIndex.baseCols). */
   tagCount: number
   cols: Int32Array<ArrayBuffer>
@@ -402,6 +432,8 @@ export class LocatorIndex {
   // one range sit next to each other in memory: the key, cos(lat), and 1 where the point is dead.
   private baseKey = new Int32Array(0)
   private baseCos = new Float64Array(0)
+  /** Each base point on the unit sphere (x, y, z), for chord tests (see CHORD_SLACK). */
+  private baseXyz = new Float32Array(0)
   /** nearestAndCount's stack of kd nodes to visit, kept between queries. */
   private walk = new Float64Array(8 * 64)
   private baseDead = new Uint8Array(0)
@@ -768,6 +800,7 @@ export class LocatorIndex {
     const havAt = (at: number) => havBetween(lng, lat, cosLat1, coords[2 * at]!, coords[2 * at + 1]!, baseCos[at]!)
     const havTo = (x: number, cosY: number, y: number) => havBetween(lng, lat, cosLat1, x, y, cosY)
     const within = withinKm(r)
+    const { chordAt, inCircle } = this.chordTests(lng, lat, cosLat1, r, havAt)
     // A corner is surely inside below this; a circle smaller than the slack has no node wholly inside.
     const cornerIn = r > BOUND_SLACK_KM ? havOfKm(r - BOUND_SLACK_KM) * (1 - HAV_MARGIN) : -1
     /** Above this haversine a point cannot enter the heap: its worst now, widened (the worst only shrinks). */
@@ -817,8 +850,9 @@ export class LocatorIndex {
         const limit = heapLimit()
         if (boxLowerBoundHav(lng, lat, cosLat1, minX, minY, maxX, maxY) > limit) continue
         if (right - left <= nodeSize) {
+          const limitChord = chordAbove(limit)
           for (let at = left; at <= right; at++) {
-            if (baseDead[at] === 1) continue
+            if (baseDead[at] === 1 || chordAt(at) > limitChord) continue
             const h = havAt(at)
             if (h <= limit) consider(baseKey[at]!, kmOfHav(h))
           }
@@ -827,14 +861,14 @@ export class LocatorIndex {
       }
       if (counted === 0 && right - left <= nodeSize) {
         const limit = heapLimit()
+        const limitChord = chordAbove(limit)
         for (let at = left; at <= right; at++) {
           if (baseDead[at] === 1) continue
-          const x = coords[2 * at]!
-          const y = coords[2 * at + 1]!
-          if (y < y0 || y > y1 || !((x >= ax0 && x <= ax1) || (x >= bx0 && x <= bx1))) continue
-          const h = havAt(at)
-          if (!within(h)) continue
+          const c2 = chordAt(at)
+          if (!inCircle(at, c2)) continue
           count++
+          if (c2 > limitChord) continue
+          const h = havAt(at)
           if (h <= limit) consider(baseKey[at]!, kmOfHav(h))
         }
         continue
@@ -858,6 +892,29 @@ export class LocatorIndex {
       if (!nearLeft) push(m + 1, right, 1 - axis, axis === 0 ? split : minX, axis === 0 ? minY : split, maxX, maxY, counted)
     }
     return count
+  }
+
+  /**
+   * A query's chord tests of base points: chordAt(at) is the squared chord from (lng, lat) to
+   * point `at`; inCircle(at, chord) whether the point lies within r km, decided by the chord
+   * where it is sure and by havBetween (havAt) within CHORD_SLACK of the circle.
+   */
+  private chordTests(lng: number, lat: number, cosLat1: number, r: number, havAt: (at: number) => number) {
+    const { baseXyz } = this
+    const q = new Float64Array(3)
+    unitVector(lng, cosLat1, lat, q, 0)
+    const [qx, qy, qz] = q as unknown as [number, number, number]
+    const within = withinKm(r)
+    const surelyIn = chordBelow(havOfKm(r) * (1 - HAV_MARGIN))
+    const surelyOut = chordAbove(havOfKm(r) * (1 + HAV_MARGIN))
+    const chordAt = (at: number) => {
+      const dx = baseXyz[3 * at]! - qx
+      const dy = baseXyz[3 * at + 1]! - qy
+      const dz = baseXyz[3 * at + 2]! - qz
+      return dx * dx + dy * dy + dz * dz
+    }
+    const inCircle = (at: number, c2: number) => c2 < surelyIn || (c2 <= surelyOut && within(havAt(at)))
+    return { chordAt, inCircle }
   }
 
   /** Dead base points at positions left..right (a Fenwick tree over baseDead). */
@@ -1253,6 +1310,7 @@ export class LocatorIndex {
       filled: 0,
       baseKey: new Int32Array(0),
       baseCos: new Float64Array(0),
+      baseXyz: new Float32Array(0),
       tagCount: 0,
       cols: new Int32Array(0),
       baseSig: new Int32Array(0),
@@ -1287,6 +1345,7 @@ export class LocatorIndex {
     b.tagCount = this.tagNames.length
     b.baseKey = new Int32Array(n)
     b.baseCos = new Float64Array(n)
+    b.baseXyz = new Float32Array(3 * n)
     b.cols = new Int32Array((b.tagCount + 1) * ((n + 31) >>> 5))
     b.baseSig = new Int32Array(n * SIG_WORDS)
     // Room for the live terms, and for those of keys written during the build (moved in at the
@@ -1314,6 +1373,7 @@ export class LocatorIndex {
       b.baseKey[at] = key
       b.basePos[key] = at
       b.baseCos[at] = this.cosLat[key]!
+      unitVector(this.lng[key]!, this.cosLat[key]!, this.lat[key]!, b.baseXyz, 3 * at)
       for (let w = 0; w < W; w++) {
         for (let bits = this.tagBits[key * W + w]! | 0; bits !== 0; bits &= bits - 1) {
           const tag = 32 * w + 31 - Math.clz32(bits & -bits)
@@ -1378,6 +1438,7 @@ export class LocatorIndex {
     this.base = n === 0 ? null : b.kd
     this.baseKey = b.baseKey
     this.baseCos = b.baseCos
+    this.baseXyz = b.baseXyz
     this.baseCols = b.cols
     this.colTags = b.tagCount
     this.colWords = (n + 31) >>> 5
