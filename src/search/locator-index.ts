@@ -327,44 +327,33 @@ type WordPlan = {
   stamp: number
   /** Where a word-first plan would start: FlexSearch terms (and their postings' size), or null. */
   source: { terms: string[]; size: number } | null
-  /** Signature bits (see addTermBit) every match has: its whole words'. */
-  need: Int32Array
+  /** Signature bits (see sigBit) every match has: its whole words'. */
+  need: number[]
   /** Signature bits of which a match has one: the prefix's terms' (null: too many to be worth it). */
-  some: Int32Array | null
+  some: number[] | null
 }
 
 /**
- * Word signatures: each base position has SIG_WORDS × 32 bits, one set per term of its text (at
- * addTermBit), so a query reads its pool of terms only when the signature has its whole words' bits
+ * Word signatures: each base position has SIG_BITS bits, one set per term of its text (at
+ * sigBit), so a query reads its pool of terms only when the signature has its whole words' bits
  * and one of its prefix's. With ~30 terms a location, a whole word absent from a location is
  * ruled out there 4 times in 5 without reading its terms (scattered in memory, unlike the
- * signatures, kept in kd order). 16 bytes a location. Measured in process, 2000 queries, 2-word
- * search at the densest centres: 141-147 -> 66-68 µs at 100k, 1.54 ms -> 0.70 ms at 1M. Tried and
- * worse: 256 bits (68-73 µs at 100k), two bits per term (79 µs; 0.83 ms at 1M).
+ * signatures, kept in kd order). 16 bytes a location, kept by column beside the tags' (see
+ * baseCols), so that 32 positions are tested at a time. Measured in process, 2000 queries,
+ * 2-word search at the densest centres: 141-147 -> 66-68 µs at 100k, 1.54 ms -> 0.70 ms at 1M.
+ * Tried and worse: 256 bits (68-73 µs at 100k), two bits per term (79 µs; 0.83 ms at 1M).
  */
-const SIG_WORDS = 4
-/** Sets term t's bit (one of 128) in the signature at sig[o..o+SIG_WORDS). */
-function addTermBit(sig: Int32Array, o: number, t: number): void {
-  const bit = Math.imul(t, 0x9e3779b1) >>> 25
-  sig[o + (bit >>> 5)]! |= 1 << (bit & 31)
+const SIG_BITS = 128
+/** Term t's bit (one of SIG_BITS) in a signature. */
+function sigBit(t: number): number {
+  return Math.imul(t, 0x9e3779b1) >>> 25
 }
 /** A prefix expanding to more terms than this is not tested by signature (its bits would cover most). */
 const SIG_PREFIX_TERMS = 24
 
-function sigBits(terms: Iterable<number>): Int32Array {
-  const bits = new Int32Array(SIG_WORDS)
-  for (const t of terms) addTermBit(bits, 0, t)
-  return bits
-}
-
-/** Whether position `at`'s signature may hold a match of the plan (no: it surely does not). */
-function sigMayMatch(sig: Int32Array, at: number, plan: WordPlan): boolean {
-  const o = at * SIG_WORDS
-  const { need, some } = plan
-  for (let w = 0; w < SIG_WORDS; w++) if ((sig[o + w]! & need[w]!) !== need[w]!) return false
-  if (some === null) return true
-  for (let w = 0; w < SIG_WORDS; w++) if ((sig[o + w]! & some[w]!) !== 0) return true
-  return false
+/** The distinct signature bits of the terms. */
+function sigBits(terms: Iterable<number>): number[] {
+  return [...new Set(Array.from(terms, sigBit))]
 }
 
 /** A compaction under way: the new base, filled from a snapshot of the live keys (see scheduleCompaction). */
@@ -387,8 +376,6 @@ type Build = {
   /** Tags known at the scan: one column each (see LocatorIndex.baseCols). */
   tagCount: number
   cols: Int32Array<ArrayBuffer>
-  /** Word signatures, SIG_WORDS per position. */
-  baseSig: Int32Array<ArrayBuffer>
   /** The new term pool, in kd order, and where each position's terms start (one more for the end). */
   pool: Int32Array<ArrayBuffer>
   poolUsed: number
@@ -438,15 +425,14 @@ export class LocatorIndex {
   private walk = new Float64Array(8 * 64)
   private baseDead = new Uint8Array(0)
   /**
-   * The base's tags by column: per tag known when the base was built, one bit per position
-   * (colWords 32-bit words), then a column of zeros for the tags made since. A query's tags are
-   * tested 32 positions at a time. A changed location leaves the base, so these never go stale.
+   * The base's tags and word signatures by column, one bit per position (colWords 32-bit words
+   * a column): a column per tag known when the base was built, one of zeros for the tags made
+   * since, then SIG_BITS signature columns. A query's tags and words are tested 32 positions at
+   * a time. A changed location leaves the base, so these never go stale.
    */
   private baseCols = new Int32Array(0)
   private colTags = 0
   private colWords = 0
-  /** The base's word signatures (see SIG_WORDS), in kd order. */
-  private baseSig = new Int32Array(0)
   /** Where each base point's term ids start in the pool (repacked in kd order); one more for the end. */
   private baseTermStart: Int32Array = new Int32Array(1)
   /** Fenwick tree of baseDead (1-based), to count dead points in a kd node. */
@@ -697,11 +683,11 @@ export class LocatorIndex {
           if (d <= r) offer(key, d)
         }
       } else {
-        const { baseDead, baseCos, baseKey, baseCols, baseTermStart, baseSig } = this
+        const { baseDead, baseCos, baseKey, baseCols, baseTermStart } = this
         const coords = this.base?.coords
         const within = withinKm(r)
-        // The tags, by column: a word of 32 positions at a time, OR within a group and AND across.
-        const groups = tagPlan === null ? [] : this.columnGroups(tagPlan)
+        // Tags and word signatures, by column: a word of 32 positions at a time, OR within a group and AND across.
+        const groups = this.columnGroups(tagPlan, wordPlan)
         // By distance, a full heap takes nothing beyond its worst: compared as haversines, km only for what it may take.
         let limit = Infinity
         for (let i = 0; i < runs; i += 2) {
@@ -715,14 +701,13 @@ export class LocatorIndex {
               let some = 0
               for (let j = 0; j < offsets.length; j++) some |= baseCols[offsets[j]! + w]!
               bits &= some
+              if (bits === 0) break
             }
             if (w === lo >>> 5) bits &= -1 << (lo & 31)
             if (w === last) bits &= -1 >>> (31 - (hi & 31))
             for (; bits !== 0; bits &= bits - 1) {
               const at = 32 * w + 31 - Math.clz32(bits & -bits)
               if (baseDead[at] === 1) continue
-              // Word signatures next (in kd order, beside the point): cheaper than the distance.
-              if (wordPlan !== null && !sigMayMatch(baseSig, at, wordPlan)) continue
               const h = havBetween(lng, lat, cosLat1, coords![2 * at]!, coords![2 * at + 1]!, baseCos[at]!)
               if (!within(h)) continue
               // Words: the base's terms are packed in kd order too, but apart from the rest.
@@ -1008,24 +993,33 @@ export class LocatorIndex {
   }
 
   /**
-   * A tag plan over the base's columns: groups of column offsets in baseCols, a position passing
-   * when it has a tag of every group (any: one group; all: one per tag). A tag made since the
-   * base was built has the column of zeros.
+   * A query's tags and words over the base's columns: groups of column offsets in baseCols, a
+   * position passing when it has a column of every group. Tags: any is one group, all one per
+   * tag, match one per filter group; a tag made since the base was built has the column of
+   * zeros. Words: one group per signature bit of the whole words, one for the prefix's bits.
    */
-  private columnGroups(plan: TagPlan): Int32Array[] {
-    const offsetsOf = (mask: Uint32Array) => {
+  private columnGroups(tagPlan: TagPlan | null, wordPlan: WordPlan | null): Int32Array[] {
+    const { colTags, colWords } = this
+    const tagsOf = (mask: Uint32Array) => {
       const offsets: number[] = []
       for (let w = 0; w < mask.length; w++) {
         for (let bits = mask[w]! | 0; bits !== 0; bits &= bits - 1) {
           const tag = 32 * w + 31 - Math.clz32(bits & -bits)
-          offsets.push(Math.min(tag, this.colTags) * this.colWords)
+          offsets.push(Math.min(tag, colTags) * colWords)
         }
       }
       return Int32Array.from(offsets)
     }
-    if (plan.logic === 'any') return [offsetsOf(plan.mask)]
-    if (plan.logic === 'match') return plan.groups.map(offsetsOf)
-    return [...offsetsOf(plan.mask)].map((offset) => Int32Array.of(offset))
+    const groups: Int32Array[] = []
+    if (tagPlan?.logic === 'any') groups.push(tagsOf(tagPlan.mask))
+    else if (tagPlan?.logic === 'match') groups.push(...tagPlan.groups.map(tagsOf))
+    else if (tagPlan?.logic === 'all') groups.push(...Array.from(tagsOf(tagPlan.mask), (offset) => Int32Array.of(offset)))
+    if (wordPlan !== null) {
+      const sig = (bit: number) => (colTags + 1 + bit) * colWords
+      groups.push(...wordPlan.need.map((bit) => Int32Array.of(sig(bit))))
+      if (wordPlan.some !== null) groups.push(Int32Array.from(wordPlan.some, sig))
+    }
+    return groups
   }
 
   private wordsOk(key: number, plan: WordPlan): boolean {
@@ -1313,7 +1307,6 @@ export class LocatorIndex {
       baseXyz: new Float32Array(0),
       tagCount: 0,
       cols: new Int32Array(0),
-      baseSig: new Int32Array(0),
       pool: new Int32Array(0),
       poolUsed: 0,
       termStarts: new Int32Array(0),
@@ -1346,8 +1339,7 @@ export class LocatorIndex {
     b.baseKey = new Int32Array(n)
     b.baseCos = new Float64Array(n)
     b.baseXyz = new Float32Array(3 * n)
-    b.cols = new Int32Array((b.tagCount + 1) * ((n + 31) >>> 5))
-    b.baseSig = new Int32Array(n * SIG_WORDS)
+    b.cols = new Int32Array((b.tagCount + 1 + SIG_BITS) * ((n + 31) >>> 5))
     // Room for the live terms, and for those of keys written during the build (moved in at the
     // swap): growing a pool of tens of millions of ids in one step blocks for tens of milliseconds.
     const live = this.poolUsed - this.poolGarbage
@@ -1384,8 +1376,8 @@ export class LocatorIndex {
       const count = this.termCount[key]!
       pool = ensure(pool, b.poolUsed + count)
       pool.set(this.pool.subarray(from, from + count), b.poolUsed)
-      const sig = at * SIG_WORDS
-      for (let i = from; i < from + count; i++) addTermBit(b.baseSig, sig, this.pool[i]!)
+      const sig = (b.tagCount + 1) * colWords
+      for (let i = from; i < from + count; i++) b.cols[sig + sigBit(this.pool[i]!) * colWords + (at >>> 5)]! |= 1 << (at & 31)
       b.termStarts[at] = b.poolUsed
       b.termStart[key] = b.poolUsed
       b.poolUsed += count
@@ -1442,7 +1434,6 @@ export class LocatorIndex {
     this.baseCols = b.cols
     this.colTags = b.tagCount
     this.colWords = (n + 31) >>> 5
-    this.baseSig = b.baseSig
     this.baseTermStart = b.termStarts
     this.baseDead = dead
     this.deadTree = deadTree
