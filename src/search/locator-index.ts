@@ -437,6 +437,8 @@ export class LocatorIndex {
   private baseTermStart: Int32Array = new Int32Array(1)
   /** Fenwick tree of baseDead (1-based), to count dead points in a kd node. */
   private deadTree = new Int32Array(1)
+  /** Dead base points: while none, a node's count needs no look at deadTree. */
+  private deadCount = 0
   /** Scratch for base positions found by a range. */
   private found = new Int32Array(1024)
   /** A compaction under way (scheduled, in steps), or null. */
@@ -824,7 +826,7 @@ export class LocatorIndex {
           const cosMin = Math.cos(minY * RAD)
           const cosMax = Math.cos(maxY * RAD)
           if (havTo(minX, cosMin, minY) < cornerIn && havTo(minX, cosMax, maxY) < cornerIn && havTo(maxX, cosMin, minY) < cornerIn && havTo(maxX, cosMax, maxY) < cornerIn) {
-            count += right - left + 1 - this.deadBetween(left, right)
+            count += right - left + 1 - (this.deadCount === 0 ? 0 : this.deadBetween(left, right))
             push(left, right, axis, minX, minY, maxX, maxY, 1)
             continue
           }
@@ -1401,6 +1403,7 @@ export class LocatorIndex {
     const termStart = widen(b.termStart, this.termStart.length, 0)
     const dead = new Uint8Array(n)
     const deadTree = new Int32Array(n + 1)
+    let deadCount = 0
     let garbage = 0
     let pool = b.pool
     let used = b.poolUsed
@@ -1409,6 +1412,7 @@ export class LocatorIndex {
       if (at !== -1) {
         dead[at] = 1
         for (let i = at + 1; i <= n; i += i & -i) deadTree[i]!++
+        deadCount++
         garbage += b.termStarts[at + 1]! - b.termStarts[at]!
         basePos[key] = -1
       }
@@ -1437,6 +1441,7 @@ export class LocatorIndex {
     this.baseTermStart = b.termStarts
     this.baseDead = dead
     this.deadTree = deadTree
+    this.deadCount = deadCount
     // Writes during the build may have passed the bound again.
     if (this.needsCompaction()) this.scheduleCompaction()
   }
@@ -1448,6 +1453,7 @@ export class LocatorIndex {
     this.baseDead[at] = 1
     this.basePos[key] = -1
     for (let i = at + 1; i < this.deadTree.length; i += i & -i) this.deadTree[i]!++
+    this.deadCount++
   }
 
   /**
