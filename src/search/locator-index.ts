@@ -673,9 +673,10 @@ export class LocatorIndex {
         this.scanDelta(lng, lat, r, cosLat1, boxes, offer)
         return this.answer(q, size, heapKey, heapKm, compare, total)
       }
-      // Base candidates: runs of positions in the boxes, in `found`; delta: scanned.
+      // Base candidates: runs of positions in the boxes (with one box, whole leaves: the loop
+      // below tests every point's distance), in `found`; delta: scanned.
       let runs = 0
-      if (this.base) for (const [x0, y0, x1, y1] of boxes) runs = this.rangeRuns(x0, y0, x1, y1, runs)
+      if (this.base) for (const [x0, y0, x1, y1] of boxes) runs = this.rangeRuns(x0, y0, x1, y1, runs, boxes.length === 1)
       const { found } = this
       let candidates = 0
       for (let i = 0; i < runs; i += 2) candidates += found[i + 1]! - found[i]! + 1
@@ -1482,9 +1483,12 @@ export class LocatorIndex {
   /**
    * KDBush's range(), but collecting runs of positions (not items) into `found` from `start`: pairs
    * of first and last, ascending, so the caller reads each point's coordinates and tables in kd
-   * order. A kd node wholly inside the box is one run, its coordinates unread. Returns the end.
+   * order. A kd node wholly inside the box is one run, its coordinates unread. With
+   * `wholeLeaves`, so is every leaf the box touches (the caller tests each point's distance
+   * anyway; a run may then hold points outside the box, so not for boxes that share a leaf).
+   * Returns the end.
    */
-  private rangeRuns(minX: number, minY: number, maxX: number, maxY: number, start: number): number {
+  private rangeRuns(minX: number, minY: number, maxX: number, maxY: number, start: number, wholeLeaves: boolean): number {
     const { ids, coords, nodeSize } = this.base!
     // Per node: left, right, axis and its box (x0, y0, x1, y1).
     let sp = 0
@@ -1520,10 +1524,13 @@ export class LocatorIndex {
         continue
       }
       if (right - left <= nodeSize) {
-        for (let i = left; i <= right; i++) {
-          const x = coords[2 * i]!
-          const y = coords[2 * i + 1]!
-          if (x >= minX && x <= maxX && y >= minY && y <= maxY) add(i, i)
+        if (wholeLeaves) add(left, right)
+        else {
+          for (let i = left; i <= right; i++) {
+            const x = coords[2 * i]!
+            const y = coords[2 * i + 1]!
+            if (x >= minX && x <= maxX && y >= minY && y <= maxY) add(i, i)
+          }
         }
         continue
       }
