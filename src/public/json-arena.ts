@@ -80,6 +80,24 @@ export class JsonArena {
     return this.chunks[this.chunkOf[slot]!]!.toString('utf8', a, a + this.len[slot]!)
   }
 
+  /**
+   * Gives back the free space at the end of the buffer being appended to (up to MAX_CHUNK, as
+   * buffers double): its bytes move to a buffer of their exact size, and the next JSON added
+   * starts a new buffer, small again. For when a burst of adds is over (a locator's JSON filled).
+   */
+  trim(): void {
+    const c = this.current
+    if (c < 0 || this.tail === this.chunks[c]!.length) return
+    // Even when empty: a slot of an empty text may be in it.
+    const exact = Buffer.allocUnsafeSlow(this.tail)
+    this.chunks[c]!.copy(exact, 0, 0, this.tail)
+    this.chunks[c] = exact
+    this.retired.push(c)
+    this.current = -1
+    this.tail = 0
+    this.nextSize = MIN_CHUNK
+  }
+
   /** Bytes of the JSON stored (live slots), and of the buffers holding it. */
   get bytes(): { live: number; allocated: number } {
     let allocated = 0

@@ -143,7 +143,10 @@ export class IndexRegistry {
         }
       }
       if (next < order.length) this.fillJson(locatorId, entry, order, next)
-      else entry.jsonReady = true
+      else {
+        entry.jsonReady = true
+        entry.arena.trim() // the newest buffer's free space (up to 8 MB) is not held for the next few writes
+      }
     })
   }
 

@@ -28,11 +28,11 @@ const text = fc.oneof(
   { weight: 4, arbitrary: fc.string({ unit: 'grapheme', maxLength: 300 }) },
   { weight: 1, arbitrary: fc.tuple(fc.constantFrom('a', 'é', '東', '😀'), fc.integer({ min: 1, max: 70_000 })).map(([c, n]) => c.repeat(n)) },
 )
-type Op = { add: string } | { free: number }
-const op: fc.Arbitrary<Op> = fc.oneof({ weight: 3, arbitrary: text.map((add) => ({ add })) }, { weight: 2, arbitrary: fc.nat().map((free) => ({ free })) })
+type Op = { add: string } | { free: number } | { trim: true }
+const op: fc.Arbitrary<Op> = fc.oneof({ weight: 3, arbitrary: text.map((add) => ({ add })) }, { weight: 2, arbitrary: fc.nat().map((free) => ({ free })) }, { weight: 1, arbitrary: fc.constant({ trim: true as const }) })
 
 describe('JsonArena', () => {
-  test('reads back every live text after any sequence of adds and frees', () => {
+  test('reads back every live text after any sequence of adds, frees and trims', () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 120 }), (ops) => {
         const arena = new JsonArena()
@@ -42,6 +42,8 @@ describe('JsonArena', () => {
             const slot = arena.add(o.add)
             expect(oracle.has(slot)).toBe(false) // a live slot is never handed out again
             oracle.set(slot, o.add)
+          } else if ('trim' in o) {
+            arena.trim()
           } else if (oracle.size > 0) {
             const slot = [...oracle.keys()][o.free % oracle.size]!
             arena.free(slot)
@@ -52,6 +54,26 @@ describe('JsonArena', () => {
       }),
       { numRuns: 300 },
     )
+  })
+
+  test('trim gives back the free space of the newest buffer; adds after it start a small buffer', () => {
+    const arena = new JsonArena()
+    const oracle = new Map<number, string>()
+    const t = (i: number) => `{"id":"loc_${i}","name":"${'Zoë '.repeat(300)}"}`
+    for (let i = 0; i < 10_000; i++) oracle.set(arena.add(t(i)), t(i))
+    const before = arena.bytes
+    expect(before.allocated - before.live).toBeGreaterThan(1024 * 1024) // 12 MB in buffers of 64 KB, doubling
+    arena.trim()
+    // What is left unused: the ends of the older buffers, where the next text did not fit.
+    const trimmed = arena.bytes
+    expect(trimmed.live).toBe(before.live)
+    expect(trimmed.allocated - trimmed.live).toBeLessThan(10 * Buffer.byteLength(t(0)))
+    agrees(arena, oracle)
+    arena.trim() // nothing left to give back
+    expect(arena.bytes).toEqual(trimmed)
+    for (let i = 10_000; i < 10_010; i++) oracle.set(arena.add(t(i)), t(i))
+    agrees(arena, oracle)
+    expect(arena.bytes.allocated).toBe(trimmed.allocated + 64 * 1024)
   })
 
   test('freed space is given back: buffers at most half live are compacted and let go', () => {
