@@ -439,7 +439,7 @@ export class LocatorIndex {
   private deadTree = new Int32Array(1)
   /** Dead base points: while none, a node's count needs no look at deadTree. */
   private deadCount = 0
-  /** Scratch for base positions found by a range. */
+  /** Scratch for the runs of base positions a range finds: (first, last) pairs. */
   private found = new Int32Array(1024)
   /** A compaction under way (scheduled, in steps), or null. */
   private building: Build | null = null
@@ -788,7 +788,7 @@ export class LocatorIndex {
     const havAt = (at: number) => havBetween(lng, lat, cosLat1, coords[2 * at]!, coords[2 * at + 1]!, baseCos[at]!)
     const havTo = (x: number, cosY: number, y: number) => havBetween(lng, lat, cosLat1, x, y, cosY)
     const within = withinKm(r)
-    const { chordAt, inCircle } = this.chordTests(lng, lat, cosLat1, r, havAt)
+    const { chordAt, inCircle } = this.chordTests(lng, lat, cosLat1, r, havAt, within)
     // A corner is surely inside below this; a circle smaller than the slack has no node wholly inside.
     const cornerIn = r > BOUND_SLACK_KM ? havOfKm(r - BOUND_SLACK_KM) * (1 - HAV_MARGIN) : -1
     /** Above this haversine a point cannot enter the heap: its worst now, widened (the worst only shrinks). */
@@ -885,14 +885,14 @@ export class LocatorIndex {
   /**
    * A query's chord tests of base points: chordAt(at) is the squared chord from (lng, lat) to
    * point `at`; inCircle(at, chord) whether the point lies within r km, decided by the chord
-   * where it is sure and by havBetween (havAt) within CHORD_SLACK of the circle.
+   * where it is sure and by havBetween (havAt, then `within`, withinKm(r)) within CHORD_SLACK
+   * of the circle.
    */
-  private chordTests(lng: number, lat: number, cosLat1: number, r: number, havAt: (at: number) => number) {
+  private chordTests(lng: number, lat: number, cosLat1: number, r: number, havAt: (at: number) => number, within: (h: number) => boolean) {
     const { baseXyz } = this
     const q = new Float64Array(3)
     unitVector(lng, cosLat1, lat, q, 0)
     const [qx, qy, qz] = q as unknown as [number, number, number]
-    const within = withinKm(r)
     const surelyIn = chordBelow(havOfKm(r) * (1 - HAV_MARGIN))
     const surelyOut = chordAbove(havOfKm(r) * (1 + HAV_MARGIN))
     const chordAt = (at: number) => {
