@@ -31,6 +31,8 @@ export class IndexRegistry {
   private dataVersion: number
   private writes: number
   private readonly dataVersionQuery
+  /** False when no commit can have happened since it last said true (the WAL index header, no system call). */
+  private readonly committed: () => boolean
   private answer = Buffer.allocUnsafeSlow(64 * 1024)
 
   constructor(
@@ -39,13 +41,19 @@ export class IndexRegistry {
     private readonly schedule: Schedule = defaultSchedule,
   ) {
     this.dataVersionQuery = store.db.query<{ data_version: number }, []>('PRAGMA data_version')
+    this.committed = store.commitWatch()
+    this.committed()
     this.seq = store.changes.lastSeq()
     this.dataVersion = this.dataVersionQuery.get()!.data_version
     this.writes = store.writeCount()
   }
 
-  /** Applies every change committed since the last call. Cheap when nothing changed: one pragma. */
+  /**
+   * Applies every change committed since the last call. Cheap when nothing changed: a look at the
+   * WAL index header (without one, a pragma).
+   */
   sync(): void {
+    if (!this.committed() && this.store.writeCount() === this.writes) return
     const dataVersion = this.dataVersionQuery.get()!.data_version
     const writes = this.store.writeCount()
     if (dataVersion === this.dataVersion && writes === this.writes) return

@@ -1,7 +1,7 @@
 import type { Database } from 'bun:sqlite'
 import { changeLog } from './changes'
 import { customFieldRepo } from './custom-fields'
-import { openDatabase, openNonWaitingConnection } from './db'
+import { openDatabase, openNonWaitingConnection, walIndexHeader } from './db'
 import { filterRepo } from './filters'
 import { geocodeCacheRepo } from './geocode-cache'
 import { keyRepo } from './keys'
@@ -16,6 +16,9 @@ export function openStore(path: string) {
   const bookkeeping = openNonWaitingConnection(path, db)
   // Commits by this connection; PRAGMA data_version only moves for other connections' commits.
   let writes = 0
+  // Opening ran the migrations' transaction, so a file database has its WAL index by now.
+  const header = walIndexHeader(path)
+  let open = true
   return {
     db,
     changes,
@@ -36,7 +39,31 @@ export function openStore(path: string) {
     writeCount(): number {
       return writes
     },
+    /**
+     * A new watch on commits by any connection, in any process: each call of the function it
+     * returns says false only when the WAL index header is as it was at the previous call, so
+     * nothing can have been committed since; true otherwise, and at the first call. Always true
+     * where there is no header to read, and once the store is closed (the file may then go).
+     * A caller that gets true then asks PRAGMA data_version; the header is copied before that
+     * answer, so a commit in between is seen at the next call.
+     */
+    commitWatch(): () => boolean {
+      const seen = new Uint32Array(header?.length ?? 0)
+      return () => {
+        if (header === null || !open) return true
+        let moved = false
+        for (let i = 0; i < seen.length; i++) {
+          const word = header[i]!
+          if (word !== seen[i]) {
+            seen[i] = word
+            moved = true
+          }
+        }
+        return moved
+      }
+    },
     close(): void {
+      open = false
       if (bookkeeping !== db) bookkeeping.close()
       db.close()
     },
