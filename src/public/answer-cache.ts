@@ -1,6 +1,6 @@
 // Answers kept for repeated identical requests between two writes (shared/design.md). The caller
 // keys them by URL and uses one only for the locator version it was made for, so after a write
-// (a new version) older entries are dead until made again; least recently used entries leave first.
+// (a new version) older entries are dead until made again.
 //
 // Answers are kept as Blobs of the UTF-8 bytes the caller sent: a Response made from a Blob shares
 // its bytes, where one made from a Uint8Array copies them (30 KB: 1.9 µs; from the Blob 0.1 µs),
@@ -8,31 +8,44 @@
 // repeated: bare Bun.serve with our answer as text and our 12 headers made 67.8k req/s; the same
 // with ASCII text, nothing to transcode, 80.7k). src/public/index.ts (fast) sends them.
 //
-// An answer is kept from the second time its key is asked for: keys asked for once are
-// remembered, not their answers. A stream of one-off queries (every map pan somewhere new) then
-// costs a key each, not a ~30 KB answer each churned through the cache (under wrk at 100k, 4000
-// distinct radius queries cycled, two alternating 5 s runs each: 6.6k and 7.0k req/s keeping
-// every answer, 7.0k and 8.1k keeping answers from the second ask).
+// Keeping an answer costs: its Blob is ~30 KB of new memory, faulted in page by page. So an
+// answer is kept from the second time its key is asked for (keys asked for once are remembered,
+// with how often they were asked, not their answers), and once the cache is full only if its key
+// was asked for more often than the least recently used answer's, which then leaves. Counts are
+// halved now and then, so answers popular once give way. Without that contest, a round of more
+// keys than the cache holds, each asked twice or more (4000 radius queries cycled, 1024 answers
+// kept), replaced an answer at every request, none used before it left: under wrk at 100k,
+// 3.6 page faults and ~25% of the throughput a request.
 
 /** An answer kept: its body, and the locator version and ETag it was made for. */
 export type Kept = { version: number; etag: string; body: Blob }
 
+type Entry = Kept & { asks: number }
+
 export class AnswerCache {
-  private answers = new Map<string, Kept>()
-  /** Keys asked for once whose answer was not kept, oldest first. */
-  private seen = new Map<string, true>()
+  /** Least recently used first. */
+  private answers = new Map<string, Entry>()
+  /** Keys whose answer is not kept, with how often they were asked for; oldest first. */
+  private seen = new Map<string, number>()
+  /** Offers until the counts are halved. */
+  private untilAging: number
 
   constructor(
     /** Answers kept at most: at ~30 KB per radius answer, 1024 stay under ~32 MB. */
     readonly maxAnswers = 1024,
     /** Keys remembered at most. */
     readonly maxSeen = 4096,
-  ) {}
+    /** Offers between two halvings of the counts. */
+    readonly agingPeriod = 10 * maxAnswers,
+  ) {
+    this.untilAging = agingPeriod
+  }
 
   /** The answer kept for `key`, now the most recently used; undefined when none is. */
   get(key: string): Kept | undefined {
     const kept = this.answers.get(key)
     if (kept !== undefined) {
+      kept.asks++
       this.answers.delete(key)
       this.answers.set(key, kept)
     }
@@ -40,23 +53,55 @@ export class AnswerCache {
   }
 
   /**
-   * An answer just made for `key` (its bytes are copied: the caller may reuse them): kept if the
-   * key was asked for before, and then returned as the Blob kept; else the key is remembered.
+   * An answer just made for `key` (its bytes are copied: the caller may reuse them). Kept, and
+   * returned as the Blob kept, when the key has an answer kept already (made for an older
+   * version: it takes its place), or is asked for the second time or more and the cache has room
+   * or holds a less asked-for answer; else null, and the key is remembered.
    */
   offer(key: string, version: number, etag: string, answer: Uint8Array): Blob | null {
-    if (this.seen.delete(key)) {
-      this.answers.delete(key) // an older answer's place
-      if (this.answers.size >= this.maxAnswers) this.answers.delete(this.answers.keys().next().value!)
+    if (--this.untilAging <= 0) this.age()
+    const kept = this.answers.get(key)
+    if (kept !== undefined) {
       const body = new Blob([answer])
-      this.answers.set(key, { version, etag, body })
+      Object.assign(kept, { version, etag, body })
+      this.answers.delete(key)
+      this.answers.set(key, kept)
       return body
     }
-    if (this.seen.size >= this.maxSeen) this.seen.delete(this.seen.keys().next().value!)
-    this.seen.set(key, true)
+    const asks = (this.seen.get(key) ?? 0) + 1
+    this.seen.delete(key)
+    if (asks >= 2 && this.makeRoom(asks)) {
+      const body = new Blob([answer])
+      this.answers.set(key, { version, etag, body, asks })
+      return body
+    }
+    this.remember(key, asks)
     return null
   }
 
   get size(): number {
     return this.answers.size
+  }
+
+  /** True when an answer asked for `asks` times may be kept: there is room, or is made by sending off a less asked-for one. */
+  private makeRoom(asks: number): boolean {
+    if (this.answers.size < this.maxAnswers) return true
+    const [victim, entry] = this.answers.entries().next().value!
+    if (asks <= entry.asks) return false
+    this.answers.delete(victim)
+    this.remember(victim, entry.asks)
+    return true
+  }
+
+  private remember(key: string, asks: number): void {
+    if (this.seen.size >= this.maxSeen) this.seen.delete(this.seen.keys().next().value!)
+    this.seen.set(key, asks)
+  }
+
+  /** Halves every count: what was asked for long ago weighs less against what is asked for now. */
+  private age(): void {
+    this.untilAging = this.agingPeriod
+    for (const entry of this.answers.values()) entry.asks = Math.max(1, entry.asks >> 1)
+    for (const [key, asks] of this.seen) this.seen.set(key, asks >> 1)
   }
 }

@@ -31,29 +31,64 @@ describe('AnswerCache', () => {
     expect(await text(cache.get('k0'))).toBeUndefined()
   })
 
-  test('past its size the least recently used answer leaves first', async () => {
+  test('past its size, a key asked for more often than the least recently used answer takes its place', async () => {
     const cache = new AnswerCache(2, 10)
-    const keep = (k: string) => {
-      cache.offer(k, 1, 'W/"1"', bytes(k))
-      cache.offer(k, 1, 'W/"1"', bytes(k))
+    const ask = (k: string, times: number) => {
+      for (let i = 0; i < times; i++) if (cache.get(k) === undefined) cache.offer(k, 1, 'W/"1"', bytes(k))
     }
-    keep('a')
-    keep('b')
-    expect(await text(cache.get('a'))).toBe('a') // a is now more recent than b
-    keep('c')
+    ask('a', 2)
+    ask('b', 2)
+    expect(await text(cache.get('a'))).toBe('a') // a: 3 asks, now more recent than b (2)
+    ask('c', 2) // as often as b, the least recently used: not kept
+    expect(cache.get('c')).toBeUndefined()
+    ask('c', 1) // a third ask (a get that finds nothing counts none) against b's 2
     expect(cache.size).toBe(2)
     expect(await text(cache.get('b'))).toBeUndefined()
     expect(await text(cache.get('a'))).toBe('a')
     expect(await text(cache.get('c'))).toBe('c')
+    // b left with its 2 asks remembered; the least recent now is a (4 asks): b's fifth beats it.
+    ask('b', 3)
+    expect(await text(cache.get('b'))).toBe('b')
+    expect(await text(cache.get('a'))).toBeUndefined()
   })
 
-  test('an answer made for a newer version takes the place of the one kept, once asked for twice again', async () => {
+  test('a round of more keys than the cache holds, each asked as often, keeps the same answers (no answer replaced per ask)', async () => {
+    const cache = new AnswerCache(4, 16, 1_000_000)
+    const made: string[] = []
+    for (let round = 0; round < 5; round++) {
+      for (let i = 0; i < 10; i++) {
+        const k = `k${i}`
+        if (cache.get(k) === undefined && cache.offer(k, 1, 'W/"1"', bytes(k)) !== null) made.push(k)
+      }
+    }
+    expect(made).toEqual(['k0', 'k1', 'k2', 'k3']) // kept at their second ask; later keys never beat them
+    for (const k of ['k0', 'k1', 'k2', 'k3']) expect(await text(cache.get(k))).toBe(k)
+  })
+
+  test('counts are halved every agingPeriod offers, so an answer popular once gives way', async () => {
+    const cache = new AnswerCache(1, 4, 4)
+    for (let i = 0; i < 2; i++) cache.offer('old', 1, 'W/"1"', bytes('old'))
+    for (let i = 0; i < 30; i++) cache.get('old') // 32 asks
+    // Each offer of "new" counts toward the aging: by 4 offers 32 -> 16, by 8 -> 8 ...; "new" keeps
+    // its asks (halved too) and wins once it has more than old's.
+    let offers = 0
+    while (cache.get('new') === undefined && offers < 100) {
+      cache.offer('new', 1, 'W/"1"', bytes('new'))
+      offers++
+    }
+    expect(await text(cache.get('new'))).toBe('new')
+    expect(cache.get('old')).toBeUndefined()
+    expect(offers).toBeGreaterThan(4) // not at once: old's 32 asks had to decay first
+    expect(offers).toBeLessThan(40)
+  })
+
+  test('an answer made for a newer version takes the place of the one kept at once', async () => {
     const cache = new AnswerCache(4, 4)
     cache.offer('a', 1, 'W/"1-x"', bytes('old'))
     cache.offer('a', 1, 'W/"1-x"', bytes('old'))
-    cache.offer('a', 2, 'W/"2-x"', bytes('new')) // first ask since it was kept: remembered
-    expect(cache.get('a')?.version).toBe(1) // the caller sees the version and does not use it
-    cache.offer('a', 2, 'W/"2-x"', bytes('new'))
+    expect(cache.get('a')?.version).toBe(1)
+    const body = cache.offer('a', 2, 'W/"2-x"', bytes('new'))
+    expect(await body?.text()).toBe('new')
     const kept = cache.get('a')!
     expect({ version: kept.version, etag: kept.etag, body: await kept.body.text() }).toEqual({ version: 2, etag: 'W/"2-x"', body: 'new' })
     expect(cache.size).toBe(1)
