@@ -1,13 +1,14 @@
 import type { Database } from 'bun:sqlite'
 import { changeLog } from './changes'
 import { customFieldRepo } from './custom-fields'
-import { openDatabase, openNonWaitingConnection, walIndexHeader } from './db'
+import { openDatabase, openNonWaitingConnection } from './db'
 import { filterRepo } from './filters'
 import { geocodeCacheRepo } from './geocode-cache'
 import { keyRepo } from './keys'
 import { locationRepo } from './locations'
 import { locatorRepo } from './locators'
 import { priorityRepo } from './priority'
+import { walIndexHeader } from './wal-index'
 
 /** The source of truth: one SQLite file, its prepared statements, and the write transaction. */
 export function openStore(path: string) {
@@ -48,12 +49,13 @@ export function openStore(path: string) {
      * answer, so a commit in between is seen at the next call.
      */
     commitWatch(): () => boolean {
-      const seen = new Uint32Array(header?.length ?? 0)
+      const words = header?.words ?? null
+      const seen = new Uint32Array(words?.length ?? 0)
       return () => {
-        if (header === null || !open) return true
+        if (words === null || !open) return true
         let moved = false
         for (let i = 0; i < seen.length; i++) {
-          const word = header[i]!
+          const word = words[i]!
           if (word !== seen[i]) {
             seen[i] = word
             moved = true
@@ -66,6 +68,7 @@ export function openStore(path: string) {
       open = false
       if (bookkeeping !== db) bookkeeping.close()
       db.close()
+      header?.release()
     },
   }
 }

@@ -62,6 +62,56 @@ test('a commit in another process moves it', () => {
   }
 })
 
+/** Run in another process: whether some process holds a POSIX lock on byte `offset` of `file` (fcntl F_GETLK, Linux x86-64/arm64 struct flock). */
+const LOCK_PROBE = `
+const { dlopen, FFIType, ptr } = require('bun:ffi')
+const [file, offset] = process.argv.slice(-2)
+const { symbols } = dlopen('libc.so.6', { open: { args: [FFIType.ptr, FFIType.i32], returns: FFIType.i32 }, fcntl: { args: [FFIType.i32, FFIType.i32, FFIType.ptr], returns: FFIType.i32 } })
+const fd = symbols.open(ptr(Buffer.from(file + '\\0')), 2)
+const lock = Buffer.alloc(32)
+lock.writeInt16LE(1, 0) // F_WRLCK: would a write lock be granted?
+lock.writeBigInt64LE(BigInt(offset), 8)
+lock.writeBigInt64LE(1n, 16)
+if (fd < 0 || symbols.fcntl(fd, 5, ptr(lock)) !== 0) process.exit(2) // F_GETLK
+console.log(lock.readInt16LE(0) === 2 ? 'free' : 'held') // F_UNLCK: nobody holds it
+`
+
+test('reading the header leaves SQLite its lock on the -shm file (other processes must not reset it)', () => {
+  // Closing any descriptor of a file drops every POSIX lock the process holds on it. A mapping
+  // made through a descriptor then closed (Bun.mmap) left SQLite here without its lock on the
+  // "DMS" byte (128), so the next process to open the database took itself for the first and
+  // reset the file under this one: a bus error in the benchmark.
+  const { path, store, done } = fileStore()
+  try {
+    const moved = store.commitWatch()
+    moved()
+    const probe = Bun.spawnSync([process.execPath, '-e', LOCK_PROBE, `${path}-shm`, '128'])
+    expect(probe.exitCode).toBe(0)
+    expect(probe.stdout.toString().trim()).toBe('held')
+  } finally {
+    done()
+  }
+})
+
+test('two stores of one process on one file share the mapping: closing one leaves the other its watch and SQLite its lock', () => {
+  const { path, store, done } = fileStore()
+  const second = openStore(path)
+  try {
+    const moved = store.commitWatch()
+    moved()
+    second.close()
+    const child = Bun.spawnSync([process.execPath, '-e', `const { Database } = require('bun:sqlite'); new Database(${JSON.stringify(path)}).exec('CREATE TABLE scratch (x)')`])
+    expect(child.exitCode).toBe(0)
+    expect(moved()).toBe(true)
+    expect(moved()).toBe(false)
+    const probe = Bun.spawnSync([process.execPath, '-e', LOCK_PROBE, `${path}-shm`, '128'])
+    expect(probe.stdout.toString().trim()).toBe('held')
+  } finally {
+    second.close()
+    done()
+  }
+})
+
 test('each watch keeps its own place: one seeing a commit does not hide it from another', () => {
   const { store, done } = fileStore()
   try {
