@@ -3,11 +3,11 @@
 // Management-API creates with synchronous=FULL, and the WORKERS=N gain when the build has it.
 //
 //   bun bench/http.ts [--size 100000] [--seed 42] [--runs 3] [--duration 10] [--warmup 2]
-//                     [--connections 50] [--workers 1,2] [--paths 4000] [--types radius_typical]
+//                     [--connections 50] [--workers 1,2] [--paths 200000] [--sample 2000] [--types radius_typical]
 //                     [--write-connections 16] [--write-duration <duration>] [--no-writes]
 //                     [--json path] [--entry src/main.ts] [--quick]
 //
-// --quick: 10,000 locations, 1 run, 3 s per measurement, 1 s warm-up, 1000 paths (options given
+// --quick: 10,000 locations, 1 run, 3 s per measurement, 1 s warm-up, 20,000 paths, 500 sampled (options given
 // explicitly still win). Needs wrk (`apt-get install -y wrk`) and taskset (util-linux), 2+ cores.
 //
 // What it does (see bench/README.md, "HTTP benchmark"):
@@ -19,9 +19,12 @@
 //     row on fresh connections answer in < 100 ms (so every reusePort worker has built its index).
 //  3. Per run (the scenario order rotates from run to run so drift hits all alike):
 //     bare (a separate Bun.serve, pinned to CPU 0, static body of the run's mean body size),
-//     varied (--paths distinct public radius queries from scenario(set, seed, run), cycled),
-//     repeated (the one path of that set whose body is closest to the mean), and varied with
-//     WORKERS=N. Each is --warmup seconds of wrk (discarded), then --duration seconds measured.
+//     varied (--paths distinct public radius queries from scenario(set, seed, run), more than a
+//     measurement asks for, so each is asked at most once and none is answered from the response
+//     cache; the report says so, or warns when a run went round them), repeated (the path among the
+//     first --sample, whose bodies give the mean size, closest to the mean), and varied with
+//     WORKERS=N. Each is --warmup seconds of wrk on another set of paths (discarded), then
+//     --duration seconds measured.
 //  4. Writes: on the WORKERS=1 server, once per run, wrk POSTs /admin/v1/locations with bodies
 //     from generate() (coordinates given: no geocoding), counting 201s; the locator's row count
 //     (via the API) must grow by at least that many (and at most that plus the requests still in
@@ -50,6 +53,8 @@ const SERVER_CPU = '0'
 const CLIENT_CPU = '1'
 /** Warm-up: this many requests in a row, each on a new connection, must answer within FAST_MS. */
 const WARM_STREAK = 20
+/** The warm-up's paths come from scenario(set, seed, run + WARM_SET): none of the measured ones. */
+const WARM_SET = 1000
 const FAST_MS = 100
 
 /** Other processes' CPU (fraction of one core) above which the report says the figures are disturbed. */
@@ -68,6 +73,8 @@ type Options = {
   connections: number
   workers: number[]
   paths: number
+  /** Paths fetched to measure the mean body size (the first of the run's set). */
+  sample: number
   types: string[]
   writeConnections: number
   writeDuration: number
@@ -79,7 +86,7 @@ type Options = {
 }
 
 const USAGE =
-  'usage: bun bench/http.ts [--size 100000] [--seed 42] [--runs 3] [--duration 10] [--warmup 2] [--connections 50] [--workers 1,2] [--paths 4000] [--types radius_typical] [--write-connections 16] [--write-duration S] [--no-writes] [--json path] [--entry src/main.ts] [--quick]'
+  'usage: bun bench/http.ts [--size 100000] [--seed 42] [--runs 3] [--duration 10] [--warmup 2] [--connections 50] [--workers 1,2] [--paths 200000] [--sample 2000] [--types radius_typical] [--write-connections 16] [--write-duration S] [--no-writes] [--json path] [--entry src/main.ts] [--quick]'
 
 function parseArgs(argv: string[]): Options {
   const quick = argv.includes('--quick')
@@ -91,7 +98,8 @@ function parseArgs(argv: string[]): Options {
     warmup: quick ? 1 : 2,
     connections: 50,
     workers: [1, 2],
-    paths: quick ? 1000 : 4000,
+    paths: quick ? 20_000 : 200_000,
+    sample: quick ? 500 : 2000,
     types: ['radius_typical'],
     writeConnections: 16,
     writeDuration: 0,
@@ -122,6 +130,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--connections') o.connections = int(1)
     else if (a === '--workers') o.workers = v().split(',').map((s) => Number(s))
     else if (a === '--paths') o.paths = int(1)
+    else if (a === '--sample') o.sample = int(1)
     else if (a === '--types') o.types = v().split(',')
     else if (a === '--write-connections') o.writeConnections = int(1)
     else if (a === '--write-duration') o.writeDuration = int(1)
@@ -508,6 +517,7 @@ async function main(): Promise<void> {
   const set = seeded.set
   log(`seeded ${o.size} locations in ${((performance.now() - t) / 1000).toFixed(1)} s (${tmp}, ${tmpFs})`)
 
+  /** The run's paths; run + WARM_SET, its warm-up's (no path of the measurement is asked before it). */
   const pathsFor = (run: number) => {
     const sc = scenario(set, o.seed, run)
     const types = o.types.map((k) => {
@@ -553,17 +563,19 @@ async function main(): Promise<void> {
   // 3. Read scenarios, interleaved.
   const labels: Record<string, string> = {
     bare: 'bare `Bun.serve`, static body of the same size (pinned)',
-    varied: `public radius query, ${o.paths} distinct paths cycled (pinned)`,
+    varied: `public radius query, distinct paths (pinned)`,
     repeated: 'public radius query, one path repeated (pinned)',
   }
   for (const n of extraWorkers) labels[`workers${n}`] = `public radius query, varied, WORKERS=${n} (unpinned, shares CPU ${CLIENT_CPU} with wrk)`
   const keys = ['bare', 'varied', 'repeated', ...extraWorkers.map((n) => `workers${n}`)]
+  /** Scenarios of varied paths in which some run asked more requests than there were paths. */
+  const wentRound = new Set<string>()
   const runs: RunRecord[] = []
   for (let run = 1; run <= o.runs; run++) {
     const paths = run === 1 ? firstPaths : pathsFor(run)
-    // Body sizes as served (identity encoding, as wrk asks).
+    // Body sizes as served (identity encoding, as wrk asks), of the first --sample paths.
     const sizes: number[] = []
-    for (const p of paths) {
+    for (const p of paths.slice(0, o.sample)) {
       const r = await fetch(main1.base + p, { headers: { 'accept-encoding': 'identity' } })
       const bytes = (await r.arrayBuffer()).byteLength
       if (r.status !== 200) throw new Error(`GET ${p} answered ${r.status}`)
@@ -573,25 +585,30 @@ async function main(): Promise<void> {
     let best = 0
     for (let i = 1; i < sizes.length; i++) if (Math.abs(sizes[i]! - mean) < Math.abs(sizes[best]! - mean)) best = i
     const repeated = { path: paths[best]!, bodyBytes: sizes[best]! }
-    log(`run ${run}: ${paths.length} paths, mean body ${mean.toFixed(0)} bytes (min ${Math.min(...sizes)}, max ${Math.max(...sizes)}); repeated path body ${repeated.bodyBytes} bytes`)
+    log(`run ${run}: ${paths.length} paths, of ${sizes.length}: mean body ${mean.toFixed(0)} bytes (min ${Math.min(...sizes)}, max ${Math.max(...sizes)}); repeated path body ${repeated.bodyBytes} bytes`)
 
     const bare = startBare(Math.round(mean), run)
     await waitReady(bare, '/')
     const variedScript = luaScript(`varied-${run}`, paths, null)
+    const warmScript = luaScript(`warm-${run}`, pathsFor(run + WARM_SET), null)
     const repeatedScript = luaScript(`repeated-${run}`, [repeated.path], null)
-    const plan: Record<string, { server: Server; script: string }> = {
-      bare: { server: bare, script: variedScript },
-      varied: { server: main1, script: variedScript },
-      repeated: { server: main1, script: repeatedScript },
+    const plan: Record<string, { server: Server; script: string; warm: string }> = {
+      bare: { server: bare, script: variedScript, warm: warmScript },
+      varied: { server: main1, script: variedScript, warm: warmScript },
+      repeated: { server: main1, script: repeatedScript, warm: repeatedScript },
     }
-    for (const n of extraWorkers) plan[`workers${n}`] = { server: services.get(n)!, script: variedScript }
+    for (const n of extraWorkers) plan[`workers${n}`] = { server: services.get(n)!, script: variedScript, warm: warmScript }
     const order = keys.map((_, i) => keys[(i + run - 1) % keys.length]!)
     const scenarios: Record<string, WrkResult> = {}
     for (const key of order) {
-      const { server, script } = plan[key]!
-      if (o.warmup > 0) await runWrk(server, script, o.warmup, o.connections)
+      const { server, script, warm } = plan[key]!
+      if (o.warmup > 0) await runWrk(server, warm, o.warmup, o.connections)
       const r = await runWrk(server, script, o.duration, o.connections)
       scenarios[key] = r
+      if (script === variedScript && key !== 'bare' && r.requests > paths.length) {
+        wentRound.add(key)
+        log(`run ${run} ${key}: ${r.requests} requests went round the ${paths.length} paths: answers asked for a third time may have come from the response cache (raise --paths)`)
+      }
       const bad = r.errors.status + socketErrors(r)
       log(`run ${run} ${key}: ${r.rps.toFixed(0)} req/s, p50 ${(r.latencyUs.p50 / 1000).toFixed(2)} ms, p99 ${(r.latencyUs.p99 / 1000).toFixed(2)} ms, ${r.bytesPerResponse.toFixed(0)} B/response, server CPU ${(r.serverCpu * 100).toFixed(0)}%, wrk CPU ${(r.clientCpu * 100).toFixed(0)}%, CPU ${SERVER_CPU}/${CLIENT_CPU} busy ${(r.coreBusy.server * 100).toFixed(0)}%/${(r.coreBusy.client * 100).toFixed(0)}%, other processes ${(r.otherCpu * 100).toFixed(0)}% of a core${bad ? `, ${bad} ERRORS` : ''}`)
     }
@@ -706,6 +723,12 @@ async function main(): Promise<void> {
   }
   for (const w of unsupported) md.push(`| public radius query, varied, WORKERS=${w} | not supported by this build, skipped | | | | | | | | | | | |`)
   md.push('')
+  md.push(
+    wentRound.size === 0
+      ? `Distinct paths: ${o.paths.toLocaleString('en')} a run, more than any measurement asked for, so none was asked twice in one (the first ${o.sample.toLocaleString('en')}, fetched before to size the bare body, twice): every answer was made, none came from the response cache, which keeps an answer from its second ask and sends it from the third.`
+      : `**Some measurements of ${[...wentRound].join(', ')} asked more requests than the run's ${o.paths.toLocaleString('en')} paths: a path asked for a third time may have been answered from the response cache. Rerun with a larger --paths.**`,
+    '',
+  )
   const worstOther = Math.max(...runs.flatMap((x) => Object.values(x.scenarios).map((y) => y.otherCpu)), ...writes.map((x) => x.result.otherCpu))
   if (worstOther > OTHER_LOAD_WARN) {
     md.push(`**Other processes used up to ${pct(worstOther)} of a core during a measurement ("other load", worst run): the machine was shared and these figures are disturbed; rerun when it is quiet.**`, '')
