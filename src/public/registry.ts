@@ -33,6 +33,8 @@ export class IndexRegistry {
   private readonly dataVersionQuery
   /** False when no commit can have happened since it last said true (the WAL index header, no system call). */
   private readonly committed: () => boolean
+  /** True from the moment the watch said something was committed until sync() has applied it (a sync that throws leaves it set). */
+  private unsynced = false
   private answer = Buffer.allocUnsafeSlow(64 * 1024)
 
   constructor(
@@ -43,8 +45,9 @@ export class IndexRegistry {
     this.dataVersionQuery = store.db.query<{ data_version: number }, []>('PRAGMA data_version')
     this.committed = store.commitWatch()
     this.committed()
-    this.seq = store.changes.lastSeq()
+    // data_version before the last seq: a commit between the two is then seen as new at the first sync.
     this.dataVersion = this.dataVersionQuery.get()!.data_version
+    this.seq = store.changes.lastSeq()
     this.writes = store.writeCount()
   }
 
@@ -53,15 +56,19 @@ export class IndexRegistry {
    * WAL index header (without one, a pragma).
    */
   sync(): void {
-    if (!this.committed() && this.store.writeCount() === this.writes) return
+    if (!this.unsynced && !this.committed() && this.store.writeCount() === this.writes) return
+    this.unsynced = true
     const dataVersion = this.dataVersionQuery.get()!.data_version
     const writes = this.store.writeCount()
-    if (dataVersion === this.dataVersion && writes === this.writes) return
-    this.dataVersion = dataVersion
-    this.writes = writes
-    for (let batch = this.store.changes.since(this.seq); batch.length > 0; batch = this.store.changes.since(this.seq)) {
-      for (const change of batch) this.apply(change)
+    if (dataVersion !== this.dataVersion || writes !== this.writes) {
+      for (let batch = this.store.changes.since(this.seq); batch.length > 0; batch = this.store.changes.since(this.seq)) {
+        for (const change of batch) this.apply(change)
+      }
+      // Only once every change is applied: a sync that failed part-way is taken up again from this.seq.
+      this.dataVersion = dataVersion
+      this.writes = writes
     }
+    this.unsynced = false
   }
 
   private apply(change: Change): void {

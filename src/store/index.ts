@@ -49,13 +49,12 @@ export function openStore(path: string) {
      * answer, so a commit in between is seen at the next call.
      */
     commitWatch(): () => boolean {
-      const words = header?.words ?? null
-      const seen = new Uint32Array(words?.length ?? 0)
+      const seen = new Uint32Array(header?.length ?? 0)
       return () => {
-        if (words === null || !open) return true
+        if (header === null || !open) return true
         let moved = false
         for (let i = 0; i < seen.length; i++) {
-          const word = words[i]!
+          const word = header[i]!
           if (word !== seen[i]) {
             seen[i] = word
             moved = true
@@ -68,7 +67,6 @@ export function openStore(path: string) {
       open = false
       if (bookkeeping !== db) bookkeeping.close()
       db.close()
-      header?.release()
     },
   }
 }

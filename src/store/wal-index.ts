@@ -4,29 +4,30 @@
 // where PRAGMA data_version starts and ends a read transaction: two fcntl locks and an fstat, 3.5 µs
 // a call on this project's machine (a VM), on every public request.
 //
-// Mapped with libc's open and mmap (bun:ffi), and the descriptor stays open while any store of this
-// process has the database open. Closing any descriptor of a file drops every POSIX lock the
-// process holds on it, SQLite's included; Bun.mmap closes the one it opens. Tried first, that let
-// another process opening the database find no lock on the -shm file and reset it under this one:
-// a bus error in SQLite. Safe to read while the database is open here: SQLite shrinks the file only
-// when it finds no connection holding its lock, and one does.
-import { dlopen, FFIType, ptr, toArrayBuffer } from 'bun:ffi'
+// Mapped with libc's open and mmap (bun:ffi), once per file and process, and never closed:
+// closing any descriptor of a file drops every POSIX lock the process holds on it, SQLite's
+// included. Bun.mmap closes the one it opens; tried first, that let another process opening the
+// database find no lock on the -shm file and reset it under this one (a bus error in SQLite). A
+// store's close cannot tell when SQLite is done with the file either: a connection closed with
+// prepared statements alive lingers until they are collected. So each -shm file a process opens
+// costs it one descriptor and one mapped page for its lifetime. Safe to read while the database is
+// open: SQLite resets the file only when it finds no connection holding its lock, and one does.
+import { dlopen, FFIType, toArrayBuffer } from 'bun:ffi'
 import { statSync } from 'node:fs'
-import { resolve } from 'node:path'
 
 /** Words of the header's first copy. */
 const HEADER_WORDS = 12
 /** Its first word, iVersion, in every SQLite since WAL began (3.7.0). */
 const WAL_INDEX_VERSION = 3007000
-const O_RDONLY = 0
+/** O_RDONLY | O_CLOEXEC (Linux). */
+const OPEN_FLAGS = 0x80000
 const PROT_READ = 1
 const MAP_SHARED = 1
 const PAGE = 4096
 
 type Libc = {
-  open: (path: unknown, flags: number) => number
-  close: (fd: number) => number
-  mmap: (addr: null, length: number, prot: number, flags: number, fd: number, offset: number) => number | null
+  open: (path: Uint8Array, flags: number) => number
+  mmap: (addr: null, length: number, prot: number, flags: number, fd: number, offset: number) => number | bigint | null
   munmap: (addr: number, length: number) => number
 }
 
@@ -40,7 +41,6 @@ function loadLibc(): Libc | null {
   try {
     const { symbols } = dlopen('libc.so.6', {
       open: { args: [FFIType.ptr, FFIType.i32], returns: FFIType.i32 },
-      close: { args: [FFIType.i32], returns: FFIType.i32 },
       mmap: { args: [FFIType.ptr, FFIType.u64, FFIType.i32, FFIType.i32, FFIType.i32, FFIType.i64], returns: FFIType.ptr },
       munmap: { args: [FFIType.ptr, FFIType.u64], returns: FFIType.i32 },
     })
@@ -51,65 +51,43 @@ function loadLibc(): Libc | null {
   return libc
 }
 
-type Mapping = { fd: number; address: number; header: Uint32Array; users: number }
-
-/** Per -shm file, while a store of this process has its database open: one descriptor, one mapping. */
-const mappings = new Map<string, Mapping>()
-
-/** The header (12 words, live) and how to let go of it; null when there is none to read. */
-export type WalIndexHeader = { words: Uint32Array; release: () => void }
+/**
+ * The headers mapped in this process, by the -shm file's device and inode (SQLite shares one
+ * per file however it is named, so must this: a second descriptor would be as good as a close).
+ */
+const headers = new Map<string, Uint32Array>()
 
 /**
- * The WAL index header of the database at `path`, which the caller has open (so the file exists,
- * and stays while it is open). Null for an in-memory database, or where it cannot be mapped.
- * Call release() once the caller's connections to the database are closed.
+ * The WAL index header (12 words, live) of the database at `path`, which the caller has open in
+ * WAL mode (so the -shm file exists, and stays while it is open). Null for an in-memory database,
+ * or where it cannot be mapped. Read it only while the caller's database is open.
  */
-export function walIndexHeader(path: string): WalIndexHeader | null {
+export function walIndexHeader(path: string): Uint32Array | null {
   if (path === ':memory:' || path === '') return null
-  const file = `${resolve(path)}-shm`
-  let mapping = mappings.get(file)
-  if (mapping === undefined) {
-    const made = map(file)
-    if (made === null) return null
-    mapping = made
-    mappings.set(file, mapping)
-  }
-  mapping.users++
-  let released = false
-  const held = mapping
-  return {
-    words: held.header,
-    // The caller's connections are closed by now; when no store here has the database open, SQLite
-    // holds no lock on the file in this process, and closing the descriptor drops none.
-    release: () => {
-      if (released) return
-      released = true
-      if (--held.users > 0) return
-      mappings.delete(file)
-      libc!.munmap(held.address, PAGE)
-      libc!.close(held.fd)
-    },
-  }
-}
-
-function map(file: string): Mapping | null {
   const c = loadLibc()
   if (c === null) return null
+  const file = `${path}-shm`
+  let key: string
   try {
-    if (statSync(file).size < PAGE) return null
+    const st = statSync(file, { bigint: true })
+    if (st.size < PAGE) return null
+    key = `${st.dev}:${st.ino}`
   } catch {
     return null
   }
-  const fd = c.open(ptr(Buffer.from(`${file}\0`)), O_RDONLY)
+  const mapped = headers.get(key)
+  if (mapped !== undefined) return mapped
+  // A failure after open leaves the descriptor open: closing it would drop SQLite's locks.
+  const fd = c.open(Buffer.from(`${file}\0`), OPEN_FLAGS)
   if (fd < 0) return null
   const address = c.mmap(null, PAGE, PROT_READ, MAP_SHARED, fd, 0)
-  // On failure the descriptor stays open: closing it would drop SQLite's locks (see above).
-  if (address === null || address <= 0 || address >= 2 ** 53 - PAGE) return null
+  if (typeof address !== 'number' || address <= 0) return null // MAP_FAILED comes back as a bigint
   const header = new Uint32Array(toArrayBuffer(address, 0, HEADER_WORDS * 4))
   // A header SQLite has written (isInit is the low byte of word 3 on little-endian machines).
   if (header[0] !== WAL_INDEX_VERSION || (header[3]! & 0xff) !== 1) {
     c.munmap(address, PAGE)
     return null
   }
-  return { fd, address, header, users: 0 }
+  headers.set(key, header)
+  return header
 }

@@ -2,7 +2,7 @@
 // (this one, another in this process, another process) may have committed since its last answer.
 import { Database } from 'bun:sqlite'
 import { expect, test } from 'bun:test'
-import { rmSync } from 'node:fs'
+import { rmSync, symlinkSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { openStore } from '../../src/store'
 import { tempDir } from '../helpers'
@@ -108,6 +108,27 @@ test('two stores of one process on one file share the mapping: closing one leave
     expect(probe.stdout.toString().trim()).toBe('held')
   } finally {
     second.close()
+    done()
+  }
+})
+
+test('one file opened by two names (a symlinked folder): closing the store of one name leaves SQLite its lock for the other', () => {
+  const { path, store, done } = fileStore()
+  const alias = `${dirname(path)}-alias`
+  symlinkSync(dirname(path), alias)
+  const second = openStore(join(alias, 'store.db'))
+  try {
+    second.commitWatch()()
+    second.close()
+    const moved = store.commitWatch()
+    moved()
+    const probe = Bun.spawnSync([process.execPath, '-e', LOCK_PROBE, `${path}-shm`, '128'])
+    expect(probe.stdout.toString().trim()).toBe('held')
+    store.write(() => store.locators.insert('A'))
+    expect(moved()).toBe(true)
+  } finally {
+    second.close()
+    rmSync(alias, { force: true })
     done()
   }
 })

@@ -1,0 +1,69 @@
+// IndexRegistry.sync(): what another connection commits reaches the index, even when a sync
+// fails part-way (it is not lost to the check that something was committed).
+import { Database } from 'bun:sqlite'
+import { expect, test } from 'bun:test'
+import { normalizeLocationBody, pickLocationFields } from '../../src/admin/normalize'
+import { newLocationRecord } from '../../src/locations/record'
+import { createLocator, setLocatorSettings } from '../../src/operator'
+import { locationsBody } from '../../src/public'
+import { IndexRegistry } from '../../src/public/registry'
+import { openStore } from '../../src/store'
+import { withTempStore } from '../helpers'
+
+const ctx = withTempStore()
+
+const record = (locatorId: string, name: string) =>
+  newLocationRecord(locatorId, normalizeLocationBody(pickLocationFields({ name, address: '1 Main Street, Paris', coordinates: { lat: 48.85, lng: 2.35 }, status: 'published' }), 'create', []), null)
+
+test('a change another connection commits is applied at the next sync after one that failed', () => {
+  const { store } = ctx
+  const { locator } = createLocator(store, 'Sync')
+  setLocatorSettings(store, locator.id, { queryApi: 'on' })
+  const token = store.locators.get(locator.id)!.publicToken!
+  const registry = new IndexRegistry(store, () => {})
+  const total = () => locationsBody(registry, store.locators.get(locator.id)!, new URL(`http://localhost/public/v1/${token}/locations?lat=48.85&lng=2.35&radius=10&unit=km`)).total
+  store.write(() => store.locations.insert(record(locator.id, 'First')))
+  registry.sync()
+  expect(total()).toBe(1)
+
+  // Another connection (the CLI, another server) adds one.
+  const other = openStore(store.db.filename)
+  try {
+    other.write(() => other.locations.insert(record(locator.id, 'Second')))
+  } finally {
+    other.close()
+  }
+  // The change log cannot be read this once: the sync fails.
+  const since = store.changes.since
+  let failures = 1
+  store.changes.since = (...args) => {
+    if (failures-- > 0) throw new Error('SQLITE_BUSY: database is locked')
+    return since(...args)
+  }
+  try {
+    expect(() => registry.sync()).toThrow('SQLITE_BUSY')
+    registry.sync()
+    expect(total()).toBe(2)
+  } finally {
+    store.changes.since = since
+  }
+})
+
+test('a commit by a raw connection in this process is seen at the next sync', () => {
+  const { store } = ctx
+  const { locator } = createLocator(store, 'Raw')
+  setLocatorSettings(store, locator.id, { queryApi: 'on' })
+  const token = store.locators.get(locator.id)!.publicToken!
+  const registry = new IndexRegistry(store, () => {})
+  const total = () => locationsBody(registry, store.locators.get(locator.id)!, new URL(`http://localhost/public/v1/${token}/locations?lat=48.85&lng=2.35&radius=10&unit=km`)).total
+  expect(total()).toBe(0)
+  const raw = new Database(store.db.filename)
+  try {
+    raw.query("UPDATE locators SET query_api_enabled = 0 WHERE id = ?").run(locator.id)
+    raw.query("INSERT INTO changes (locator_id, entity, entity_id, op, at) VALUES (?, 'locator', ?, 'upsert', '2026-01-01T00:00:00Z')").run(locator.id, locator.id)
+  } finally {
+    raw.close()
+  }
+  registry.sync()
+  expect(registry.locatorByToken(token)?.queryApiEnabled).toBe(false)
+})
