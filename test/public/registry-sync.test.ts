@@ -15,13 +15,19 @@ const ctx = withTempStore()
 const record = (locatorId: string, name: string) =>
   newLocationRecord(locatorId, normalizeLocationBody(pickLocationFields({ name, address: '1 Main Street, Paris', coordinates: { lat: 48.85, lng: 2.35 }, status: 'published' }), 'create', []), null)
 
-test('a change another connection commits is applied at the next sync after one that failed', () => {
+/** A locator with its Query API on, a registry (no background tasks), and its answer's total around Paris. */
+function setup(name: string) {
   const { store } = ctx
-  const { locator } = createLocator(store, 'Sync')
+  const { locator } = createLocator(store, name)
   setLocatorSettings(store, locator.id, { queryApi: 'on' })
   const token = store.locators.get(locator.id)!.publicToken!
   const registry = new IndexRegistry(store, () => {})
   const total = () => locationsBody(registry, store.locators.get(locator.id)!, new URL(`http://localhost/public/v1/${token}/locations?lat=48.85&lng=2.35&radius=10&unit=km`)).total
+  return { store, locator, token, registry, total }
+}
+
+test('a change another connection commits is applied at the next sync after one that failed', () => {
+  const { store, locator, registry, total } = setup('Sync')
   store.write(() => store.locations.insert(record(locator.id, 'First')))
   registry.sync()
   expect(total()).toBe(1)
@@ -50,12 +56,7 @@ test('a change another connection commits is applied at the next sync after one 
 })
 
 test('a commit by a raw connection in this process is seen at the next sync', () => {
-  const { store } = ctx
-  const { locator } = createLocator(store, 'Raw')
-  setLocatorSettings(store, locator.id, { queryApi: 'on' })
-  const token = store.locators.get(locator.id)!.publicToken!
-  const registry = new IndexRegistry(store, () => {})
-  const total = () => locationsBody(registry, store.locators.get(locator.id)!, new URL(`http://localhost/public/v1/${token}/locations?lat=48.85&lng=2.35&radius=10&unit=km`)).total
+  const { store, locator, token, registry, total } = setup('Raw')
   expect(total()).toBe(0)
   const raw = new Database(store.db.filename)
   try {
