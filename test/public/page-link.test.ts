@@ -1,0 +1,42 @@
+// Pagination links are made by pageLink(): the same text as setting the offset through
+// URLSearchParams (which re-encodes the whole query string), for any query string.
+import { describe, expect, test } from 'bun:test'
+import fc from 'fast-check'
+import { pageLink } from '../../src/public'
+
+/** The link as URLSearchParams makes it. */
+function naive(url: URL, to: number): string {
+  const q = new URLSearchParams(url.searchParams)
+  q.set('offset', String(to))
+  return `${url.origin}${url.pathname}?${q}`
+}
+
+const BASE = 'http://localhost:3000/public/v1/pk_token/locations'
+/** Pieces of query strings: plain ones, and every kind URLSearchParams writes differently. */
+const piece = fc.oneof(
+  fc.constantFrom('lat', 'lng', 'radius', 'limit', 'offset', 'tags[]', 'search', 'unit', 'all', 'x', '1.5', '-0.1278', 'km', 'a_b', 'A*', ''),
+  fc.constantFrom('=', '&', '&&', '+', ' ', '%20', '%', '%2', '%zz', '[', ']', '~', "'", '!', '(', 'é', '%C3%A9', '/', '?', ';', ',', '"'),
+)
+const queryString = fc.array(piece, { maxLength: 14 }).map((parts) => parts.join(''))
+
+describe('pageLink', () => {
+  test('agrees with URLSearchParams for any query string and offset', () => {
+    fc.assert(
+      fc.property(queryString, fc.integer({ min: 0, max: 100_000 }), (qs, to) => {
+        const url = new URL(`${BASE}?${qs}`)
+        expect(pageLink(url, to)).toBe(naive(url, to))
+      }),
+      { numRuns: 20_000 },
+    )
+  })
+
+  test('plain query strings, an offset already there, empty values and pairs, encoded characters', () => {
+    const cases = ['lat=51.5&lng=-0.12', 'lat=51.5&lng=-0.12&offset=20', 'offset=5', 'lat=51.5&offset=1&offset=2', 'a=', 'a', '=b', 'a=1&&b=2', 'a=1&', 'tags[]=x&lat=1', 'search=caf%C3%A9&lat=1', 'search=a+b', 'search=a%20b', 'x=1*2.3_4-5', 'myoffset=3&lat=1', '']
+    for (const qs of cases) {
+      const url = new URL(`${BASE}?${qs}`)
+      for (const to of [0, 20, 980]) expect(pageLink(url, to)).toBe(naive(url, to))
+    }
+    // The plain case keeps the string as sent and adds the offset last.
+    expect(pageLink(new URL(`${BASE}?lat=51.5&lng=-0.12&radius=5`), 20)).toBe(`${BASE}?lat=51.5&lng=-0.12&radius=5&offset=20`)
+  })
+})
