@@ -52,8 +52,8 @@ function loadLibc(): Libc | null {
 }
 
 /**
- * The headers mapped in this process, by the -shm file's device and inode (SQLite shares one
- * per file however it is named, so must this: a second descriptor would be as good as a close).
+ * The headers mapped in this process, by the -shm file's device and inode: one descriptor and one
+ * mapping per file however it is named (SQLite too keeps one per file), since neither is let go.
  */
 const headers = new Map<string, Uint32Array>()
 
