@@ -19,3 +19,20 @@ export function nameKey(text: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim()
 }
+
+/**
+ * Text with nameKey's words, made for cutting into words rather than for reading: ASCII text only
+ * lowercased (its words are the runs of a-z and 0-9 in it; nameKey's replace and trim took most of
+ * a 100k index build's text work), other text nameKey'd (words apart by single spaces). Every
+ * character a word holds is an ASCII letter or digit or beyond ASCII, so `isWordChar` cuts both
+ * kinds the same way (test/text.test.ts checks the words against nameKey's).
+ */
+export function searchKey(text: string): string {
+  return NON_ASCII.test(text) ? nameKey(text) : text.toLowerCase()
+}
+
+/** Per UTF-16 code unit below 128: 1 for an ASCII letter or digit. Every unit from 128 up belongs to a word. */
+const WORD_ASCII = new Uint8Array(128).map((_, c) => (/[A-Za-z0-9]/.test(String.fromCharCode(c)) ? 1 : 0))
+
+/** Whether UTF-16 code unit `c` of a searchKey (or nameKey) text belongs to a word. */
+export const isWordChar = (c: number): boolean => c >= 128 || WORD_ASCII[c] === 1

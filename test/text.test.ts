@@ -1,7 +1,9 @@
-// nameKey takes a fast path for ASCII text; it must fold exactly as the Unicode path does.
+// nameKey takes a fast path for ASCII text; it must fold exactly as the Unicode path does. The
+// index's words (searchKey, cut by Vocabulary.internWords) must be nameKey's.
 import { expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { nameKey } from '../src/text'
+import { Vocabulary } from '../src/search/vocabulary'
+import { nameKey, searchKey } from '../src/text'
 
 test('ASCII text folds the same on the fast path as on the Unicode path', () => {
   // Appending " é" sends the same text down the Unicode path; its folded form ends in "e".
@@ -16,4 +18,29 @@ test('ASCII text folds the same on the fast path as on the Unicode path', () => 
   )
   expect(nameKey("  Zoë's Café-Bar, 12 RUE d'Orsay ")).toBe('zoe s cafe bar 12 rue d orsay')
   expect(nameKey('Main St. #5')).toBe('main st 5')
+})
+
+test("the index's words of a searchKey text are nameKey's words, for any text", () => {
+  // The index cuts searchKey(text) into words as it interns them (Vocabulary.internWords); a
+  // search folds its words with nameKey. Both must see the same words, or a stored word is never found.
+  const wordsOf = (text: string) => {
+    const v = new Vocabulary()
+    const n = v.internWords(text)
+    return Array.from(v.found.subarray(0, n), (t) => v.terms[t]!)
+  }
+  const ascii = fc.string({ unit: fc.integer({ min: 0, max: 127 }).map((c) => String.fromCharCode(c)), maxLength: 60 })
+  const any = fc.string({ unit: fc.oneof(fc.constantFrom('ß', 'É', 'ø', '’', 'Ǆ', '™', '℡', 'İ', '٣', '東', 'ﬁ', '\u0301', ' ', '-', 'A', 'z', '7'), fc.constantFrom(...'aZ09 .,\'-'), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })), maxLength: 40 })
+  for (const arb of [ascii, any]) {
+    fc.assert(
+      fc.property(arb, (s) => {
+        const expected = nameKey(s).split(' ').filter((w) => w !== '')
+        expect(wordsOf(searchKey(s))).toEqual(expected)
+        expect(wordsOf(nameKey(s))).toEqual(expected)
+      }),
+      { numRuns: 3000 },
+    )
+  }
+  expect(wordsOf(searchKey("  Zoë's Café-Bar, 12 RUE d'Orsay "))).toEqual(['zoe', 's', 'cafe', 'bar', '12', 'rue', 'd', 'orsay'])
+  expect(wordsOf(searchKey('Main St. #5'))).toEqual(['main', 'st', '5'])
+  expect(searchKey('Main St. #5')).toBe('main st. #5')
 })

@@ -6,7 +6,7 @@ import type { CustomField } from '../store/custom-fields'
 import { DEFAULT_FILTER_GROUP, type FilterGroup, type FilterTag } from '../store/filters'
 import type { IndexRow, LocationRecord } from '../store/locations'
 import type { PriorityRule } from '../store/priority'
-import { nameKey } from '../text'
+import { nameKey, searchKey } from '../text'
 
 /** What presenting a locator's locations depends on besides the rows themselves. */
 export type PresentContext = {
@@ -95,8 +95,8 @@ export function publicLocation(r: LocationRecord, ctx: PresentContext) {
  */
 export function searchText(parts: string[]): string {
   const text = parts.join(' ')
-  const split = nameKey(text)
-  return /['’`´]/.test(text) ? `${split} ${nameKey(text.replace(/['’`´]/g, ''))}` : split
+  const split = searchKey(text)
+  return /['’`´]/.test(text) ? `${split} ${searchKey(text.replace(/['’`´]/g, ''))}` : split
 }
 
 /** The public JSON of a published location as answers use it: open, without its closing "}" (see IndexDoc.json). */

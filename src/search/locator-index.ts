@@ -40,7 +40,7 @@ export type IndexDoc = {
   rank: number
   /** Tag values, lowercased (tags match case-insensitively). */
   tags: string[]
-  /** Searchable text, folded with nameKey: name, address, description, tags. */
+  /** Searchable text, as searchKey (src/text.ts) makes it: name, address, description, tags. */
   text: string
 }
 
@@ -1158,23 +1158,20 @@ export class LocatorIndex {
     const start = this.poolUsed
     const stamp = this.nextStamp()
     let n = 0
-    for (let from = 0; from < text.length; ) {
-      let to = text.indexOf(' ', from)
-      if (to === -1) to = text.length
-      if (to > from) {
-        const size = this.vocab.size
-        const t = this.vocab.intern(text, from, to)
-        if (t === size) this.newTerm(t)
-        if (this.prefixMark[t] !== stamp) {
-          // first time in this doc
-          this.prefixMark[t] = stamp
-          if (start + n === this.pool.length) this.pool = ensure(this.pool, start + n + 1)
-          this.pool[start + n] = t
-          this.df[t]!++
-          n++
-        }
+    const before = this.vocab.size
+    const words = this.vocab.internWords(text)
+    for (let t = before; t < this.vocab.size; t++) this.newTerm(t)
+    const { found } = this.vocab
+    for (let i = 0; i < words; i++) {
+      const t = found[i]!
+      if (this.prefixMark[t] !== stamp) {
+        // first time in this doc
+        this.prefixMark[t] = stamp
+        if (start + n === this.pool.length) this.pool = ensure(this.pool, start + n + 1)
+        this.pool[start + n] = t
+        this.df[t]!++
+        n++
       }
-      from = to + 1
     }
     this.poolUsed = start + n
     this.termStart[key] = start
@@ -1205,11 +1202,10 @@ export class LocatorIndex {
   }
 
   private sortVocabulary(): void {
-    const { terms } = this.vocab
-    const ids = terms.map((_, t) => t)
-    ids.sort((a, b) => (terms[a]! < terms[b]! ? -1 : 1))
-    this.sortedIds = ids
-    this.sortedTerms = ids.map((t) => terms[t]!)
+    // The native sort without a comparator (UTF-16 code units, as `<` compares), ids found back
+    // by hash: at 100k (61k terms), 15-30 ms against 40-120 ms for ids sorted through a comparator.
+    this.sortedTerms = this.vocab.terms.slice().sort()
+    this.sortedIds = this.sortedTerms.map((word) => this.vocab.find(word)!)
     this.vocabularySorted = true
   }
 

@@ -2,6 +2,8 @@
 // open-addressing table keyed by an FNV-1a hash of the word's characters, compared in place. On
 // 100k synthetic stores (3.75M words) this is about 3x faster than `text.split(' ')` + a Map.
 
+import { isWordChar } from '../text'
+
 const EMPTY = -1
 
 export class Vocabulary {
@@ -9,6 +11,8 @@ export class Vocabulary {
   readonly terms: string[] = []
   private hashes: number[] = []
   private table = new Int32Array(1024).fill(EMPTY)
+  /** The ids internWords found, in order (a buffer the next call reuses). */
+  found = new Int32Array(256)
 
   get size(): number {
     return this.terms.length
@@ -18,6 +22,38 @@ export class Vocabulary {
   intern(text: string, start: number, end: number): number {
     let h = 0x811c9dc5
     for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619)
+    return this.internHashed(text, start, end, h)
+  }
+
+  /**
+   * Interns every word of a searchKey text (src/text.ts: the runs of characters isWordChar takes),
+   * hashed as they are cut, in one pass; their ids, in order, are `this.found[0..n)`, n returned.
+   * New ids are the ones from the size before the call.
+   */
+  internWords(text: string): number {
+    if (this.found.length < (text.length >> 1) + 1) this.found = new Int32Array((text.length >> 1) + 64)
+    const found = this.found
+    let n = 0
+    let start = -1
+    let h = 0
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i)
+      if (isWordChar(c)) {
+        if (start === -1) {
+          start = i
+          h = 0x811c9dc5
+        }
+        h = Math.imul(h ^ c, 16777619)
+      } else if (start !== -1) {
+        found[n++] = this.internHashed(text, start, i, h)
+        start = -1
+      }
+    }
+    if (start !== -1) found[n++] = this.internHashed(text, start, text.length, h)
+    return n
+  }
+
+  private internHashed(text: string, start: number, end: number, h: number): number {
     const mask = this.table.length - 1
     for (let slot = h & mask; ; slot = (slot + 1) & mask) {
       const id = this.table[slot]!
