@@ -291,6 +291,67 @@ function chordAbove(h: number): number {
   return c * c
 }
 
+/**
+ * The box each kd node's points fill, at 4 × node: minX, minY, maxX, maxY (lng, lat). Nodes are
+ * numbered as a heap, the root 0 and node i's children 2i + 1 (left) and 2i + 2 (right), split as
+ * KDBush splits them: positions left..right, their median m between the children, down to
+ * nodeSize. A number no node has holds an empty box (min above max). At 100k, 4,096 nodes.
+ */
+function nodeBoxes(kd: KDBush): Float64Array<ArrayBuffer> {
+  const { coords, nodeSize } = kd
+  const n = kd.ids.length
+  let nodes = 1
+  const count = (left: number, right: number, node: number) => {
+    nodes = Math.max(nodes, node + 1)
+    if (right - left <= nodeSize) return
+    const m = (left + right) >> 1
+    count(left, m - 1, 2 * node + 1)
+    count(m + 1, right, 2 * node + 2)
+  }
+  count(0, n - 1, 0)
+  const box = new Float64Array(4 * nodes)
+  for (let o = 0; o < box.length; o += 4) {
+    box[o] = box[o + 1] = Infinity
+    box[o + 2] = box[o + 3] = -Infinity
+  }
+  /** Fills the node's box (children first), from its points' coordinates at positions left..right. */
+  const fill = (left: number, right: number, node: number) => {
+    const o = 4 * node
+    let from = left
+    let to = right
+    if (right - left > nodeSize) {
+      const m = (left + right) >> 1
+      fill(left, m - 1, 2 * node + 1)
+      fill(m + 1, right, 2 * node + 2)
+      const l = 4 * (2 * node + 1)
+      const r = l + 4
+      box[o] = Math.min(box[l]!, box[r]!)
+      box[o + 1] = Math.min(box[l + 1]!, box[r + 1]!)
+      box[o + 2] = Math.max(box[l + 2]!, box[r + 2]!)
+      box[o + 3] = Math.max(box[l + 3]!, box[r + 3]!)
+      from = to = m
+    }
+    let minX = box[o]!
+    let minY = box[o + 1]!
+    let maxX = box[o + 2]!
+    let maxY = box[o + 3]!
+    for (let i = 2 * from; i <= 2 * to; i += 2) {
+      const x = coords[i]!
+      const y = coords[i + 1]!
+      if (x < minX) minX = x
+      if (x > maxX) maxX = x
+      if (y < minY) minY = y
+      if (y > maxY) maxY = y
+    }
+    box[o] = minX
+    box[o + 1] = minY
+    box[o + 2] = maxX
+    box[o + 3] = maxY
+  }
+  if (n > 0) fill(0, n - 1, 0)
+  return box
+}
+
 /** (lng, lat) as a point of the unit sphere, written at out[o..o+3). */
 function unitVector(lng: number, cosLat: number, lat: number, out: Float32Array | Float64Array, o: number): void {
   out[o] = cosLat * Math.cos(lng * RAD)
@@ -373,6 +434,8 @@ type Build = {
   baseKey: Int32Array<ArrayBuffer>
   baseCos: Float64Array<ArrayBuffer>
   baseXyz: Float32Array<ArrayBuffer>
+  /** The kd nodes' boxes (nodeBoxes), made once every position is filled. */
+  nodeBox: Float64Array<ArrayBuffer>
   /** Tags known at the scan: one column each (see LocatorIndex.baseCols). */
   tagCount: number
   cols: Int32Array<ArrayBuffer>
@@ -421,6 +484,8 @@ export class LocatorIndex {
   private baseCos = new Float64Array(0)
   /** Each base point on the unit sphere (x, y, z), for chord tests (see CHORD_SLACK). */
   private baseXyz = new Float32Array(0)
+  /** Per kd node of the base, the box its points fill (nodeBoxes): minX, minY, maxX, maxY. */
+  private nodeBox = new Float64Array(0)
   /** nearestAndCount's stack of kd nodes to visit, kept between queries. */
   private walk = new Float64Array(8 * 64)
   private baseDead = new Uint8Array(0)
@@ -797,20 +862,24 @@ export class LocatorIndex {
     const [ax0, y0, ax1, y1] = boxes[0]!
     const [bx0, , bx1] = boxes[1] ?? [1, 0, -1]
     let count = 0
-    // Per node, 8 numbers: left, right, axis, the node's box (minX, minY, maxX, maxY), then 1 if the
-    // node lies wholly inside the circle and is counted already (only points that may join the
-    // heap are read). A typed array kept by the index: no array grown and emptied per query.
+    // Per node, 8 numbers: left, right, its number (nodeBoxes), the box its points fill (minX,
+    // minY, maxX, maxY), then 1 if the node lies wholly inside the circle and is counted already
+    // (only points that may join the heap are read). A typed array kept by the index: no array
+    // grown and emptied per query. Boxes of the points, not of the space a node splits: at the
+    // edge of a city they are much smaller, so more nodes are wholly inside or outside the circle.
     let sp = 0
-    const push = (left: number, right: number, axis: number, minX: number, minY: number, maxX: number, maxY: number, counted: number) => {
-      sp = this.pushNode(sp, left, right, axis, minX, minY, maxX, maxY, counted)
+    const { nodeBox } = this
+    const push = (left: number, right: number, node: number, counted: number) => {
+      const o = 4 * node
+      sp = this.pushNode(sp, left, right, node, nodeBox[o]!, nodeBox[o + 1]!, nodeBox[o + 2]!, nodeBox[o + 3]!, counted)
     }
-    push(0, ids.length - 1, 0, -180, -90, 180, 90, 0)
+    push(0, ids.length - 1, 0, 0)
     while (sp > 0) {
       sp -= 8
       const stack = this.walk
       const left = stack[sp]!
       const right = stack[sp + 1]!
-      const axis = stack[sp + 2]!
+      const node = stack[sp + 2]!
       const minX = stack[sp + 3]!
       const minY = stack[sp + 4]!
       const maxX = stack[sp + 5]!
@@ -828,7 +897,7 @@ export class LocatorIndex {
           const cosMax = Math.cos(maxY * RAD)
           if (havTo(minX, cosMin, minY) < cornerIn && havTo(minX, cosMax, maxY) < cornerIn && havTo(maxX, cosMin, minY) < cornerIn && havTo(maxX, cosMax, maxY) < cornerIn) {
             count += right - left + 1 - (this.deadCount === 0 ? 0 : this.deadBetween(left, right))
-            push(left, right, axis, minX, minY, maxX, maxY, 1)
+            push(left, right, node, 1)
             continue
           }
         }
@@ -871,13 +940,15 @@ export class LocatorIndex {
           consider(baseKey[m]!, kmOfHav(h))
         }
       }
-      // Children: kdbush keeps coord <= split on the left, >= on the right. The far side is pushed
-      // first, so the near side is walked first and fills the heap with near points early.
+      // Children: kdbush keeps coord <= split on the left, >= on the right; the axis alternates
+      // with the depth. The far side is pushed first, so the near side is walked first and fills
+      // the heap with near points early.
+      const axis = (31 - Math.clz32(node + 1)) & 1
       const split = coords[2 * m + axis]!
       const nearLeft = (axis === 0 ? lng : lat) < split
-      if (nearLeft) push(m + 1, right, 1 - axis, axis === 0 ? split : minX, axis === 0 ? minY : split, maxX, maxY, counted)
-      push(left, m - 1, 1 - axis, minX, minY, axis === 0 ? split : maxX, axis === 0 ? maxY : split, counted)
-      if (!nearLeft) push(m + 1, right, 1 - axis, axis === 0 ? split : minX, axis === 0 ? minY : split, maxX, maxY, counted)
+      if (nearLeft) push(m + 1, right, 2 * node + 2, counted)
+      push(left, m - 1, 2 * node + 1, counted)
+      if (!nearLeft) push(m + 1, right, 2 * node + 2, counted)
     }
     return count
   }
@@ -1304,6 +1375,7 @@ export class LocatorIndex {
       baseKey: new Int32Array(0),
       baseCos: new Float64Array(0),
       baseXyz: new Float32Array(0),
+      nodeBox: new Float64Array(0),
       tagCount: 0,
       cols: new Int32Array(0),
       pool: new Int32Array(0),
@@ -1383,7 +1455,10 @@ export class LocatorIndex {
     }
     b.pool = pool
     b.filled = end
-    if (end === b.keys.length) b.termStarts[end] = b.poolUsed
+    if (end === b.keys.length) {
+      b.termStarts[end] = b.poolUsed
+      b.nodeBox = nodeBoxes(kd)
+    }
   }
 
   /**
@@ -1432,6 +1507,7 @@ export class LocatorIndex {
     this.baseKey = b.baseKey
     this.baseCos = b.baseCos
     this.baseXyz = b.baseXyz
+    this.nodeBox = b.nodeBox
     this.baseCols = b.cols
     this.colTags = b.tagCount
     this.colWords = (n + 31) >>> 5
@@ -1454,11 +1530,11 @@ export class LocatorIndex {
   }
 
   /**
-   * Pushes a kd node on the walk's stack (this.walk, grown when full): left, right, axis, its box
-   * (minX, minY, maxX, maxY) and a flag. Returns the new stack size. nearestAndCount and
-   * rangeRuns share it; neither runs inside the other.
+   * Pushes a kd node on the walk's stack (this.walk, grown when full): left, right, its number
+   * (nodeBoxes), its box (minX, minY, maxX, maxY) and a flag. Returns the new stack size.
+   * nearestAndCount and rangeRuns share it; neither runs inside the other.
    */
-  private pushNode(sp: number, left: number, right: number, axis: number, minX: number, minY: number, maxX: number, maxY: number, flag: number): number {
+  private pushNode(sp: number, left: number, right: number, node: number, minX: number, minY: number, maxX: number, maxY: number, flag: number): number {
     let stack = this.walk
     if (sp + 8 > stack.length) {
       const grown = new Float64Array(stack.length * 2)
@@ -1467,7 +1543,7 @@ export class LocatorIndex {
     }
     stack[sp] = left
     stack[sp + 1] = right
-    stack[sp + 2] = axis
+    stack[sp + 2] = node
     stack[sp + 3] = minX
     stack[sp + 4] = minY
     stack[sp + 5] = maxX
@@ -1486,12 +1562,15 @@ export class LocatorIndex {
    */
   private rangeRuns(minX: number, minY: number, maxX: number, maxY: number, start: number, wholeLeaves: boolean): number {
     const { ids, coords, nodeSize } = this.base!
-    // Per node: left, right, axis and its box (x0, y0, x1, y1).
+    const { nodeBox } = this
+    // Per node: left, right, its number (nodeBoxes; -1 for a median point pushed alone) and the
+    // box its points fill (x0, y0, x1, y1).
     let sp = 0
-    const push = (left: number, right: number, axis: number, x0: number, y0: number, x1: number, y1: number) => {
-      sp = this.pushNode(sp, left, right, axis, x0, y0, x1, y1, 0)
+    const push = (left: number, right: number, node: number) => {
+      const o = 4 * node
+      sp = this.pushNode(sp, left, right, node, nodeBox[o]!, nodeBox[o + 1]!, nodeBox[o + 2]!, nodeBox[o + 3]!, 0)
     }
-    push(0, ids.length - 1, 0, -180, -90, 180, 90)
+    push(0, ids.length - 1, 0)
     let n = start
     // Room for a whole leaf's runs is made before it is read, so the loops store without checks.
     let found = (this.found = ensure(this.found, n + 2 * nodeSize + 2))
@@ -1508,12 +1587,12 @@ export class LocatorIndex {
       const stack = this.walk
       const left = stack[sp]!
       const right = stack[sp + 1]!
-      const axis = stack[sp + 2]!
+      const node = stack[sp + 2]!
       const x0 = stack[sp + 3]!
       const y0 = stack[sp + 4]!
       const x1 = stack[sp + 5]!
       const y1 = stack[sp + 6]!
-      if (left > right) continue
+      if (left > right || x1 < minX || x0 > maxX || y1 < minY || y0 > maxY) continue
       if (n + 2 * nodeSize + 2 > found.length) found = this.found = ensure(found, n + 2 * nodeSize + 2)
       if (x0 >= minX && x1 <= maxX && y0 >= minY && y1 <= maxY) {
         add(left, right)
@@ -1530,14 +1609,14 @@ export class LocatorIndex {
         }
         continue
       }
-      // The left child first, then the middle, then the right: runs come out ascending.
+      // The left child first, then the median, then the right: runs come out ascending. The
+      // stack is last in, first out; a node whose box misses the query's is dropped when popped.
       const m = (left + right) >> 1
       const x = coords[2 * m]!
       const y = coords[2 * m + 1]!
-      // kdbush keeps coord <= split on the left, >= on the right. The stack is last in, first out.
-      if (axis === 0 ? maxX >= x : maxY >= y) push(m + 1, right, 1 - axis, axis === 0 ? x : x0, axis === 0 ? y0 : y, x1, y1)
-      if (x >= minX && x <= maxX && y >= minY && y <= maxY) push(m, m, 1 - axis, x, y, x, y)
-      if (axis === 0 ? minX <= x : minY <= y) push(left, m - 1, 1 - axis, x0, y0, axis === 0 ? x : x1, axis === 0 ? y1 : y)
+      push(m + 1, right, 2 * node + 2)
+      if (x >= minX && x <= maxX && y >= minY && y <= maxY) sp = this.pushNode(sp, m, m, -1, x, y, x, y, 0)
+      push(left, m - 1, 2 * node + 1)
     }
     return n
   }
