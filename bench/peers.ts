@@ -22,7 +22,7 @@ import { IndexRegistry } from '../src/public/registry'
 import { openStore, type Store } from '../src/store'
 import type { LocationRecord } from '../src/store/locations'
 import { nameKey } from '../src/text'
-import { type QueryType, scenario, seedLocator } from './scenario'
+import { type QueryType, scenario, seedLocator, WARM_QUERIES } from './scenario'
 import { FILTER_GROUPS, PRIORITY, type SyntheticSet } from './synthetic'
 
 // ---------------------------------------------------------------- types
@@ -521,7 +521,7 @@ function stat(samples: number[], hits: number): PeerStat {
 
 type Budget = { n: number; warm: number; warmMs: number; budgetMs: number }
 
-/** The query strings of one type: the warm-up ones, then the timed ones (as bench/query.ts draws them: 200, then 2000). */
+/** The query strings of one type: the warm-up ones, then the timed ones (as bench/query.ts draws them: WARM_QUERIES, then 2000). */
 type TypeQueries = { type: QueryType; warm: string[]; timed: string[] }
 
 /** Warm-up (at most `warm` queries or `warmMs`), then up to `n` timed queries, stopping after `budgetMs` (at least 50). */
@@ -598,13 +598,12 @@ async function timePostgis(records: LocationRecord[], docs: Map<string, { json: 
 
 // ---------------------------------------------------------------- the run
 
-const WARM = 200
 const N = 2000
 
 export async function runPeers(opts: PeersOptions): Promise<PeersResult> {
   const log = opts.log ?? ((line: string) => console.error(line))
   const loadStart = loadavg()[0]!
-  const budget: Budget = opts.quick ? { n: 200, warm: 20, warmMs: 300, budgetMs: 1000 } : { n: N, warm: WARM, warmMs: 1000, budgetMs: 6000 }
+  const budget: Budget = opts.quick ? { n: 200, warm: 20, warmMs: 300, budgetMs: 1000 } : { n: N, warm: WARM_QUERIES, warmMs: 1000, budgetMs: 6000 }
   const oursBudget: Budget = opts.quick ? budget : { ...budget, budgetMs: 4000 } // as bench/query.ts
   const cleanups = new Map<string, () => void>()
   const cleanupAll = () => {
@@ -642,12 +641,14 @@ export async function runPeers(opts: PeersOptions): Promise<PeersResult> {
     }
     const records = store.locations.all(locatorId).filter((r) => r.status === 'published')
     const ctx = presentContext(store.filters.list(locatorId), store.customFields.list(locatorId), store.priority.list(locatorId))
-    // Each location's public JSON (what the peers store and fetch, as ours keeps it) and its searchable text, folded as ours folds it.
-    const docs = new Map(records.map((r) => [r.id, { json: JSON.stringify(publicLocation(r, ctx)), text: searchText([r.name, r.address, r.description, ...r.tags]) }] as const))
+    // Each location's public JSON (what the peers store and fetch, as ours keeps it) and its
+    // searchable text, folded as ours folds it: the words of searchText, as nameKey writes them
+    // (searchText leaves ASCII punctuation in; PostgreSQL's parser would read "a.b" as a host).
+    const docs = new Map(records.map((r) => [r.id, { json: JSON.stringify(publicLocation(r, ctx)), text: nameKey(searchText([r.name, r.address, r.description, ...r.tags])) }] as const))
 
     // The query strings, drawn exactly as bench/query.ts draws them for this (seed, run).
     const { types } = scenario(set, opts.seed, opts.run)
-    const queries: TypeQueries[] = types.map((type) => ({ type, warm: Array.from({ length: WARM }, type.gen), timed: Array.from({ length: N }, type.gen) }))
+    const queries: TypeQueries[] = types.map((type) => ({ type, warm: Array.from({ length: WARM_QUERIES }, type.gen), timed: Array.from({ length: N }, type.gen) }))
     const SANITY = 20
     const answers = new Map<string, Map<string, string[][]>>() // engine -> type -> ids per compared query
 

@@ -14,7 +14,7 @@ import { searchDoc } from '../src/public/present'
 import { IndexRegistry } from '../src/public/registry'
 import { openStore } from '../src/store'
 import KDBush from 'kdbush'
-import { scenario, seedLocator } from './scenario'
+import { scenario, seedLocator, WARM_QUERIES } from './scenario'
 
 const utf8 = new TextDecoder()
 
@@ -157,7 +157,7 @@ async function runOnce(size: number, run: number, seed: number, quick: boolean):
     const N = quick ? 300 : 2000
     const BUDGET_MS = quick ? 500 : 4000 // per type; slow types stop early (N is reported)
     for (const type of types) {
-      const warm = Array.from({ length: 200 }, type.gen)
+      const warm = Array.from({ length: WARM_QUERIES }, type.gen)
       let t0 = performance.now()
       for (const qs of warm) {
         handle(qs)

@@ -51,6 +51,14 @@ export function seedLocator(store: Store, size: number, seed: number): Seeded {
   return { locatorId, set, ids, generateMs, prepareMs, insertMs }
 }
 
+/**
+ * Warm-up queries drawn per type before the timed ones (bench/query.ts and bench/peers.ts draw the
+ * same strings; each stops warming after 1 s). 2000, not 200 as until 2026-11-23: after 200 the
+ * first type timed still ran partly in colder JIT tiers, which a server answering its traffic is
+ * not (typical centre at 100k, 3 processes each: median 55-65 µs after 200, 40-54 µs after 2000).
+ */
+export const WARM_QUERIES = 2000
+
 export type QueryType = {
   key: string
   label: string
