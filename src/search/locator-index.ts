@@ -45,7 +45,7 @@ export type IndexDoc = {
 }
 
 /** What the index keeps of a location besides its tables: what answers and sorting need. */
-export type IndexEntry = { id: string; json: number | null; nameSort: string; rank: number }
+export type IndexEntry = { id: string; json: number | null; nameSort: string }
 
 export type TagLogic = 'any' | 'all' | 'match'
 export type SortOrder = 'distance' | 'name' | 'priority'
@@ -143,13 +143,13 @@ export function searchWords(search: string): string[] {
  * The order of results over (key, km) pairs: negative when a comes first. Ties are broken by name,
  * then id, so every answer is deterministic.
  */
-function orderOf(sort: SortOrder, radius: boolean, entries: (IndexEntry | null)[]) {
+function orderOf(sort: SortOrder, radius: boolean, entries: (IndexEntry | null)[], rankOf: Int32Array) {
   const byName = (a: number, b: number) => byNameThenId(entries[a]!, entries[b]!)
   if (sort === 'priority') {
     // Rank, then as the query's own order would: nearest first (radius) or by name (all).
     return radius
-      ? (a: number, da: number, b: number, db: number) => entries[a]!.rank - entries[b]!.rank || da - db || byName(a, b)
-      : (a: number, _da: number, b: number) => entries[a]!.rank - entries[b]!.rank || byName(a, b)
+      ? (a: number, da: number, b: number, db: number) => rankOf[a]! - rankOf[b]! || da - db || byName(a, b)
+      : (a: number, _da: number, b: number) => rankOf[a]! - rankOf[b]! || byName(a, b)
   }
   if (sort === 'name' || !radius) return (a: number, _da: number, b: number) => byName(a, b)
   return (a: number, da: number, b: number, db: number) => da - db || byName(a, b)
@@ -473,6 +473,8 @@ export class LocatorIndex {
   private lng = new Float64Array(0)
   /** cos(lat) per key, for distances. */
   private cosLat = new Float64Array(0)
+  /** Priority rank per key (IndexDoc.rank), read by sort=priority's order. */
+  private rankOf = new Int32Array(0)
   /** The key's position in the KDBush base's sorted arrays, or -1 (moved, removed, or newer than the base). */
   private basePos = new Int32Array(0)
   /** Keys added or moved since the base was built, by grid cell of their points. */
@@ -684,7 +686,9 @@ export class LocatorIndex {
     const heapKm = new Float64Array(keep)
     let size = 0
     let total = 0
-    const compare = orderOf(q.sort, radius, entries)
+    const { rankOf } = this
+    const compare = orderOf(q.sort, radius, entries, rankOf)
+    const byPriority = q.sort === 'priority'
     const up = (i: number) => {
       while (i > 0) {
         const parent = (i - 1) >> 1
@@ -783,7 +787,10 @@ export class LocatorIndex {
               if (wordPlan !== null && !this.wordsIn(baseTermStart[at]!, baseTermStart[at + 1]!, wordPlan)) continue
               total++
               if (h > limit) continue
-              consider(baseKey[at]!, kmOfHav(h))
+              const key = baseKey[at]!
+              // By priority, a full heap takes nothing of a worse rank than its worst: decided without the km.
+              if (byPriority && size === keep && rankOf[key]! > rankOf[heapKey[0]!]!) continue
+              consider(key, kmOfHav(h))
               if (byDistance && size === keep) limit = havAbove(heapKm[0]!)
             }
           }
@@ -1151,7 +1158,8 @@ export class LocatorIndex {
       this.live++
       if (key === this.entries.length) this.grow(key + 1)
     }
-    this.entries[key] = { id: doc.id, json: doc.json, nameSort: doc.nameSort, rank: doc.rank }
+    this.entries[key] = { id: doc.id, json: doc.json, nameSort: doc.nameSort }
+    this.rankOf[key] = doc.rank
     this.nameOrder?.insert(key)
     this.lat[key] = doc.lat
     this.lng[key] = doc.lng
@@ -1304,6 +1312,7 @@ export class LocatorIndex {
     this.termCount = ensure(this.termCount, n)
     this.tagBits = ensure(this.tagBits, n * this.tagWords)
     this.textIdOf = ensure(this.textIdOf, n)
+    this.rankOf = ensure(this.rankOf, n)
     if (this.lat.length > before) {
       this.basePos.fill(-1, before)
       this.textIdOf.fill(-1, before)
@@ -1322,6 +1331,7 @@ export class LocatorIndex {
     this.termCount = fit(this.termCount, n)
     this.tagBits = fit(this.tagBits, n * this.tagWords)
     this.textIdOf = fit(this.textIdOf, n)
+    this.rankOf = fit(this.rankOf, n)
     this.pool = fit(this.pool, this.poolUsed)
     const t = this.vocab.size
     this.df = fit(this.df, t)

@@ -186,7 +186,7 @@ describe('LocatorIndex agrees with a naive scan', () => {
     )
   })
 
-  test('dense points, plain radius queries: whole kd nodes counted and skipped, with dead points, agree', () => {
+  test('dense points, plain radius queries (nearest first, or by priority rank): whole kd nodes counted and skipped, full heaps, with dead points, agree', () => {
     // Points within a few km of a centre and radii that hold most of them: kd nodes lie wholly
     // inside the circle (counted from their size less their dead points) and, with a small limit,
     // most are never read. Moves and removes after the build leave dead points in the base.
@@ -201,14 +201,14 @@ describe('LocatorIndex agrees with a naive scan', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: CENTERS.length - 1 }),
-        fc.array(fc.tuple(near, fc.constantFrom(...WORDS)), { minLength: 1, maxLength: 300, size: 'max' }),
+        fc.array(fc.tuple(near, fc.constantFrom(...WORDS), fc.integer({ min: 0, max: 2 })), { minLength: 1, maxLength: 300, size: 'max' }),
         fc.array(fc.tuple(fc.nat(), fc.option(near)), { maxLength: 60 }),
-        fc.array(fc.record({ p: near, radiusKm: fc.double({ min: 0.5, max: 30, noNaN: true }), onPoint: fc.option(fc.nat()), limit: fc.integer({ min: 1, max: 5 }), offset: fc.integer({ min: 0, max: 3 }) }), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.record({ p: near, radiusKm: fc.double({ min: 0.5, max: 30, noNaN: true }), onPoint: fc.option(fc.nat()), limit: fc.integer({ min: 1, max: 5 }), offset: fc.integer({ min: 0, max: 3 }), sort: fc.constantFrom<SortOrder>('distance', 'priority') }), { minLength: 1, maxLength: 6 }),
         fc.constantFrom(2, 3, 8),
         (c, points, changes, queries, nodeSize) => {
-          const docs = points.map(([p, word], i): IndexDoc => {
+          const docs = points.map(([p, word, rank], i): IndexDoc => {
             const { lat, lng } = at({ ...p, c })
-            return { id: `loc_${i}`, lat, lng, json: null, nameSort: word, rank: 0, tags: [], text: word }
+            return { id: `loc_${i}`, lat, lng, json: null, nameSort: word, rank, tags: [], text: word }
           })
           const index = new LocatorIndex(docs, { schedule: () => {}, nodeSize })
           const truth = new Map(docs.map((d) => [d.id, d]))
@@ -224,12 +224,12 @@ describe('LocatorIndex agrees with a naive scan', () => {
             }
           }
           const live = [...truth.values()]
-          for (const { p, radiusKm, onPoint, limit, offset } of queries) {
+          for (const { p, radiusKm, onPoint, limit, offset, sort } of queries) {
             const center = at({ ...p, c })
             // Sometimes the circle passes exactly through a point: it is inside (distance <= radius).
             const through = onPoint === null || live.length === 0 ? null : live[onPoint % live.length]!
             const radius = through === null ? radiusKm : distance(center.lng, center.lat, through.lng, through.lat)
-            const q: IndexQuery = { center, radiusKm: radius, tags: [], tagLogic: 'any', groupOf, search: '', sort: 'distance', offset, limit }
+            const q: IndexQuery = { center, radiusKm: radius, tags: [], tagLogic: 'any', groupOf, search: '', sort, offset, limit }
             expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
           }
         },
