@@ -155,6 +155,23 @@ function orderOf(sort: SortOrder, radius: boolean, entries: (IndexEntry | null)[
   return (a: number, da: number, b: number, db: number) => da - db || byName(a, b)
 }
 
+/** An order of (key, km) candidates: negative when a comes first (orderOf). */
+type Order = (a: number, da: number, b: number, db: number) => number
+
+/** Restores a max-heap of (key, km) pairs in keys/kms[0..size) under `compare` (the worst on top) from position i down. */
+function siftDown(keys: Int32Array, kms: Float64Array, size: number, i: number, compare: Order): void {
+  for (;;) {
+    const l = 2 * i + 1
+    const r = l + 1
+    let worst = i
+    if (l < size && compare(keys[l]!, kms[l]!, keys[worst]!, kms[worst]!) > 0) worst = l
+    if (r < size && compare(keys[r]!, kms[r]!, keys[worst]!, kms[worst]!) > 0) worst = r
+    if (worst === i) return
+    swap(keys, kms, i, worst)
+    i = worst
+  }
+}
+
 function swap(keys: Int32Array, kms: Float64Array, i: number, j: number): void {
   const k = keys[i]!
   keys[i] = keys[j]!
@@ -697,18 +714,7 @@ export class LocatorIndex {
         i = parent
       }
     }
-    const down = (i: number) => {
-      for (;;) {
-        const l = 2 * i + 1
-        const r = l + 1
-        let worst = i
-        if (l < size && compare(heapKey[l]!, heapKm[l]!, heapKey[worst]!, heapKm[worst]!) > 0) worst = l
-        if (r < size && compare(heapKey[r]!, heapKm[r]!, heapKey[worst]!, heapKm[worst]!) > 0) worst = r
-        if (worst === i) return
-        swap(heapKey, heapKm, i, worst)
-        i = worst
-      }
-    }
+    const down = (i: number) => siftDown(heapKey, heapKm, size, i, compare)
     const offer = (key: number, km: number) => {
       if (tags !== null && !tags(this.tagBits, key)) return
       if (wordPlan !== null && !this.wordsOk(key, wordPlan)) return
@@ -838,12 +844,20 @@ export class LocatorIndex {
     }
   }
 
-  /** The heap's candidates in order, from the offset. */
-  private answer(q: IndexQuery, size: number, heapKey: Int32Array, heapKm: Float64Array, compare: (a: number, da: number, b: number, db: number) => number, total: number): IndexResult {
-    const order = Array.from({ length: size }, (_, i) => i)
-    order.sort((a, b) => compare(heapKey[a]!, heapKm[a]!, heapKey[b]!, heapKm[b]!))
-    const hits: IndexHit[] = []
-    for (let i = q.offset; i < size; i++) hits.push({ doc: this.entries[heapKey[order[i]!]!]!, distanceKm: q.center ? heapKm[order[i]!]! : null })
+  /**
+   * The page: the heap holds the best `size` (at most offset + limit), the worst on top, so the
+   * page is its worst size - offset, taken off the top one at a time, last first. At offset 400,
+   * 20 steps down a heap of 420 instead of sorting all 420.
+   */
+  private answer(q: IndexQuery, size: number, heapKey: Int32Array, heapKm: Float64Array, compare: Order, total: number): IndexResult {
+    const hits: IndexHit[] = new Array(Math.max(0, size - q.offset))
+    for (let i = hits.length - 1; i >= 0; i--) {
+      hits[i] = { doc: this.entries[heapKey[0]!]!, distanceKm: q.center ? heapKm[0]! : null }
+      size--
+      heapKey[0] = heapKey[size]!
+      heapKm[0] = heapKm[size]!
+      siftDown(heapKey, heapKm, size, 0, compare)
+    }
     return { total, hits }
   }
 
