@@ -1,4 +1,5 @@
-// One folded form of text, shared by the geocoder (place names) and the search index (keywords).
+// The folded form of text, shared by the geocoder (place names) and the search index (keywords):
+// nameKey; and searchKey, the same words in a form made for cutting into words, not for reading.
 
 const NON_ASCII = /[^\x00-\x7f]/
 
@@ -11,9 +12,11 @@ const FOLD: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł
 export function nameKey(text: string): string {
   // ASCII (most text): the same result, without the Unicode normalization and its passes.
   if (!NON_ASCII.test(text)) return text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()
+  // Lowercased again after NFKD: compatibility forms can decompose to capitals ("℡" -> "TEL").
   return text
     .toLowerCase()
     .normalize('NFKD')
+    .toLowerCase()
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[ßæœøłđðþı]/g, (c) => FOLD[c]!)
     .replace(/[^\p{L}\p{N}]+/gu, ' ')

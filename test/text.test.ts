@@ -18,6 +18,8 @@ test('ASCII text folds the same on the fast path as on the Unicode path', () => 
   )
   expect(nameKey("  Zoë's Café-Bar, 12 RUE d'Orsay ")).toBe('zoe s cafe bar 12 rue d orsay')
   expect(nameKey('Main St. #5')).toBe('main st 5')
+  // Compatibility forms that decompose to capitals are lowercased too: a search for "tel" finds "℡".
+  expect(nameKey('Call ℡ 5, 20℃')).toBe('call tel 5 20 c')
 })
 
 test("the index's words of a searchKey text are nameKey's words, for any text", () => {

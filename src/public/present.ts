@@ -90,8 +90,10 @@ export function publicLocation(r: LocationRecord, ctx: PresentContext) {
 }
 
 /**
- * The searchable text. Apostrophes split words ("d'Orsay" is found by "orsay") and, where there are
- * any, the text is indexed a second time with them dropped ("Zoë's" is found by "zoes").
+ * The searchable text, as searchKey makes it (its words are nameKey's; ASCII text keeps its
+ * punctuation, so it is for cutting into words, not for reading). Apostrophes split words
+ * ("d'Orsay" is found by "orsay") and, where there are any, the text is indexed a second time
+ * with them dropped ("Zoë's" is found by "zoes").
  */
 export function searchText(parts: string[]): string {
   const text = parts.join(' ')

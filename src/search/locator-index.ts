@@ -312,7 +312,7 @@ function chordAbove(h: number): number {
  * The box each kd node's points fill, at 4 × node: minX, minY, maxX, maxY (lng, lat). Nodes are
  * numbered as a heap, the root 0 and node i's children 2i + 1 (left) and 2i + 2 (right), split as
  * KDBush splits them: positions left..right, their median m between the children, down to
- * nodeSize. A number no node has holds an empty box (min above max). At 100k, 4,096 nodes.
+ * nodeSize. A number no node has holds an empty box (min above max). At 100k, 4,095 nodes.
  */
 function nodeBoxes(kd: KDBush): Float64Array<ArrayBuffer> {
   const { coords, nodeSize } = kd
@@ -368,6 +368,13 @@ function nodeBoxes(kd: KDBush): Float64Array<ArrayBuffer> {
   if (n > 0) fill(0, n - 1, 0)
   return box
 }
+
+/**
+ * The stand-in second box of a query without one: nothing overlaps it or lies in it. ([1, 0, -1]
+ * until 2026-11-23: a kd node spanning longitudes -1..1 "overlapped" it, so near Greenwich no
+ * node was ruled out by longitude.)
+ */
+const NO_BOX: LngLatBox = [Infinity, 0, -Infinity, 0]
 
 /** (lng, lat) as a point of the unit sphere, written at out[o..o+3). */
 function unitVector(lng: number, cosLat: number, lat: number, out: Float32Array | Float64Array, o: number): void {
@@ -490,7 +497,7 @@ export class LocatorIndex {
   private lng = new Float64Array(0)
   /** cos(lat) per key, for distances. */
   private cosLat = new Float64Array(0)
-  /** Priority rank per key (IndexDoc.rank), read by sort=priority's order. */
+  /** Priority rank per key (IndexDoc.rank: a priority rule's index, a small whole number), read by sort=priority's order. */
   private rankOf = new Int32Array(0)
   /** The key's position in the KDBush base's sorted arrays, or -1 (moved, removed, or newer than the base). */
   private basePos = new Int32Array(0)
@@ -832,7 +839,7 @@ export class LocatorIndex {
     const { lat: lats, lng: lngs, cosLat } = this
     // The boxes share one band of latitudes; a second box is the far side of the antimeridian.
     const [ax0, y0, ax1, y1] = boxes[0]!
-    const [bx0, , bx1] = boxes[1] ?? [1, 0, -1]
+    const [bx0, , bx1] = boxes[1] ?? NO_BOX
     for (const keys of this.delta.near(boxes)) {
       for (const key of keys) {
         const y = lats[key]!
@@ -882,7 +889,7 @@ export class LocatorIndex {
     const heapLimit = () => havAbove(worst())
     // The boxes share one band of latitudes; a second box is the far side of the antimeridian.
     const [ax0, y0, ax1, y1] = boxes[0]!
-    const [bx0, , bx1] = boxes[1] ?? [1, 0, -1]
+    const [bx0, , bx1] = boxes[1] ?? NO_BOX
     let count = 0
     // Per node, 8 numbers: left, right, its number (nodeBoxes), the box its points fill (minX,
     // minY, maxX, maxY), then 1 if the node lies wholly inside the circle and is counted already
@@ -1382,8 +1389,9 @@ export class LocatorIndex {
         this.fill(build, build.filled + this.compactionSlice)
         this.schedule(step)
       } else if (build.nodeBox.length === 0) {
-        // A step of its own: at 1M, 10-16 ms (up to 90 ms the first time, before the JIT).
-        build.nodeBox = nodeBoxes(build.kd!)
+        // A step of its own: at 1M, 10-16 ms (up to 90 ms the first time, before the JIT). No
+        // tree (nothing was scanned): one empty box, unread (the swap makes no base).
+        build.nodeBox = build.kd === null ? new Float64Array([Infinity, Infinity, -Infinity, -Infinity]) : nodeBoxes(build.kd)
         this.schedule(step)
       } else this.swap(build)
     }

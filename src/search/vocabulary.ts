@@ -1,6 +1,7 @@
-// Term ids for the words of folded text, found without cutting each word out as a string: an
-// open-addressing table keyed by an FNV-1a hash of the word's characters, compared in place. On
-// 100k synthetic stores (3.75M words) this is about 3x faster than `text.split(' ')` + a Map.
+// Term ids for the words of folded text (src/text.ts: searchKey), found without cutting each word
+// out as a string: an open-addressing table keyed by an FNV-1a hash of the word's characters,
+// compared in place. On 100k synthetic stores (3.75M words), interning was about 3x faster than
+// splitting nameKey's text on spaces into a Map.
 
 import { isWordChar } from '../text'
 

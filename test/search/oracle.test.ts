@@ -15,6 +15,7 @@ const CENTERS = [
   { lat: 0.5, lng: 179.9 }, // near the antimeridian
   { lat: 89.7, lng: -120 }, // near the pole: longitude boxes wrap entirely
   { lat: -60, lng: -179.8 }, // high latitude at the antimeridian
+  { lat: 51.5074, lng: -0.1278 }, // Greenwich: kd nodes that span longitude 0
 ]
 const WORDS = ['bike', 'bikes', 'biking', 'café', 'cafe', 'zürich', 'zurich', 'main', 'street', 'saint', 'sainte', 'outdoor', 'ski', 'store', 'repair', 'rue', 'de', 'la']
 const TAGS = ['repairs', 'rentals', 'ski', 'bikes', 'outlet', 'flagship', 'wifi']
