@@ -181,6 +181,13 @@ function swap(keys: Int32Array, kms: Float64Array, i: number, j: number): void {
   kms[j] = d
 }
 
+/** The number of set bits in a 32-bit integer. */
+function popcount(v: number): number {
+  v -= (v >>> 1) & 0x55555555
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333)
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24
+}
+
 /** Whether the tag bitset at bits[at..at+W) passes a query's tag plan. */
 function tagsMatch(bits: Uint32Array, at: number, W: number, plan: TagPlan): boolean {
   if (plan.logic !== 'match') {
@@ -532,6 +539,8 @@ export class LocatorIndex {
   private deadCount = 0
   /** Scratch for the runs of base positions a range finds: (first, last) pairs. */
   private found = new Int32Array(1024)
+  /** circleRuns' runs, 7 numbers each, kept between queries. */
+  private runBuf = new Float64Array(7 * 256)
   /** A compaction under way (scheduled, in steps), or null. */
   private building: Build | null = null
   /** Compactions whose KDBush the worker thread sorted. */
@@ -753,6 +762,61 @@ export class LocatorIndex {
         // Nothing to check per location: the base counts whole kd nodes inside the circle and
         // visits points only where they may be among the nearest; the delta is scanned.
         if (this.base) total += this.nearestAndCount(lng, lat, r, cosLat1, boxes, consider, () => (size < keep ? Infinity : heapKm[0]!))
+        this.scanDelta(lng, lat, r, cosLat1, boxes, offer)
+        return this.answer(q, size, heapKey, heapKm, compare, total)
+      }
+      if (byDistance && wordPlan === null) {
+        // Tags only: the base's runs nearest first, each a kd node wholly inside the circle or a
+        // leaf along its edge; an inside node whose box is beyond a full heap's worst is counted
+        // from its tag columns alone, 32 positions at a time, its distances unread.
+        if (this.base) {
+          const { baseDead, baseCos, baseKey, baseCols } = this
+          const coords = this.base.coords
+          const within = withinKm(r)
+          const groups = this.columnGroups(tagPlan, null)
+          const runs = this.circleRuns(lng, lat, r, cosLat1, boxes)
+          const run = this.runBuf
+          const deadFree = this.deadCount === 0
+          let limit = Infinity
+          for (let i = 0; i < runs; i += 7) {
+            const lo = run[i]!
+            const hi = run[i + 1]!
+            const inside = run[i + 2] === 1
+            // A full heap's worst beats every point of an inside node whose box is farther: count only.
+            const countOnly = inside && size === keep && boxLowerBoundHav(lng, lat, cosLat1, run[i + 3]!, run[i + 4]!, run[i + 5]!, run[i + 6]!) > limit
+            const last = hi >>> 5
+            for (let w = lo >>> 5; w <= last; w++) {
+              let bits = -1
+              for (let g = 0; g < groups.length; g++) {
+                const offsets = groups[g]!
+                let some = 0
+                for (let j = 0; j < offsets.length; j++) some |= baseCols[offsets[j]! + w]!
+                bits &= some
+                if (bits === 0) break
+              }
+              if (w === lo >>> 5) bits &= -1 << (lo & 31)
+              if (w === last) bits &= -1 >>> (31 - (hi & 31))
+              if (countOnly && deadFree) {
+                total += popcount(bits)
+                continue
+              }
+              for (; bits !== 0; bits &= bits - 1) {
+                const at = 32 * w + 31 - Math.clz32(bits & -bits)
+                if (baseDead[at] === 1) continue
+                if (countOnly) {
+                  total++
+                  continue
+                }
+                const h = havBetween(lng, lat, cosLat1, coords[2 * at]!, coords[2 * at + 1]!, baseCos[at]!)
+                if (!inside && !within(h)) continue
+                total++
+                if (h > limit) continue
+                consider(baseKey[at]!, kmOfHav(h))
+                if (size === keep) limit = havAbove(heapKm[0]!)
+              }
+            }
+          }
+        }
         this.scanDelta(lng, lat, r, cosLat1, boxes, offer)
         return this.answer(q, size, heapKey, heapKm, compare, total)
       }
@@ -1584,6 +1648,82 @@ export class LocatorIndex {
     stack[sp + 6] = maxY
     stack[sp + 7] = flag
     return sp + 8
+  }
+
+  /**
+   * The base's positions within r km of (lng, lat), as runs in runBuf, 7 numbers each: first,
+   * last, 1 if the run is a kd node wholly inside the circle (else a leaf or a median point that
+   * may not be: its points' distances must be tested), and its box (minX, minY, maxX, maxY).
+   * Nearest side first, as nearestAndCount walks, so a heap filled from the first runs soon rules
+   * out whole nodes. Returns the numbers written.
+   */
+  private circleRuns(lng: number, lat: number, r: number, cosLat1: number, boxes: [number, number, number, number][]): number {
+    const { ids, coords, nodeSize } = this.base!
+    const { nodeBox } = this
+    const havTo = (x: number, cosY: number, y: number) => havBetween(lng, lat, cosLat1, x, y, cosY)
+    const cornerIn = r > BOUND_SLACK_KM ? havOfKm(r - BOUND_SLACK_KM) * (1 - HAV_MARGIN) : -1
+    const [ax0, y0, ax1, y1] = boxes[0]!
+    const [bx0, , bx1] = boxes[1] ?? NO_BOX
+    let n = 0
+    const emit = (first: number, last: number, inside: number, minX: number, minY: number, maxX: number, maxY: number) => {
+      let out = this.runBuf
+      if (n + 7 > out.length) {
+        const grown = new Float64Array(out.length * 2)
+        grown.set(out)
+        this.runBuf = out = grown
+      }
+      out[n] = first
+      out[n + 1] = last
+      out[n + 2] = inside
+      out[n + 3] = minX
+      out[n + 4] = minY
+      out[n + 5] = maxX
+      out[n + 6] = maxY
+      n += 7
+    }
+    let sp = 0
+    const push = (left: number, right: number, node: number) => {
+      const o = 4 * node
+      sp = this.pushNode(sp, left, right, node, nodeBox[o]!, nodeBox[o + 1]!, nodeBox[o + 2]!, nodeBox[o + 3]!, 0)
+    }
+    push(0, ids.length - 1, 0)
+    while (sp > 0) {
+      sp -= 8
+      const stack = this.walk
+      const left = stack[sp]!
+      const right = stack[sp + 1]!
+      const node = stack[sp + 2]!
+      const minX = stack[sp + 3]!
+      const minY = stack[sp + 4]!
+      const maxX = stack[sp + 5]!
+      const maxY = stack[sp + 6]!
+      if (left > right) continue
+      if (maxY < y0 || minY > y1 || !((maxX >= ax0 && minX <= ax1) || (maxX >= bx0 && minX <= bx1))) continue
+      // Wholly inside: as nearestAndCount decides it (every corner within r, longitudes within 90°).
+      if (minY >= y0 && maxY <= y1 && ((minX >= ax0 && maxX <= ax1) || (minX >= bx0 && maxX <= bx1)) && maxX - minX < 180 && lngGap(lng, minX) <= 90 && lngGap(lng, maxX) <= 90) {
+        const cosMin = Math.cos(minY * RAD)
+        const cosMax = Math.cos(maxY * RAD)
+        if (havTo(minX, cosMin, minY) < cornerIn && havTo(minX, cosMax, maxY) < cornerIn && havTo(maxX, cosMin, minY) < cornerIn && havTo(maxX, cosMax, maxY) < cornerIn) {
+          emit(left, right, 1, minX, minY, maxX, maxY)
+          continue
+        }
+      }
+      if (right - left <= nodeSize) {
+        emit(left, right, 0, minX, minY, maxX, maxY)
+        continue
+      }
+      const m = (left + right) >> 1
+      const axis = (31 - Math.clz32(node + 1)) & 1
+      const split = coords[2 * m + axis]!
+      const nearLeft = (axis === 0 ? lng : lat) < split
+      // The stack is last in, first out: the far child first, then the median, then the near child.
+      if (nearLeft) push(m + 1, right, 2 * node + 2)
+      else push(left, m - 1, 2 * node + 1)
+      sp = this.pushNode(sp, m, m, -1, coords[2 * m]!, coords[2 * m + 1]!, coords[2 * m]!, coords[2 * m + 1]!, 0)
+      if (nearLeft) push(left, m - 1, 2 * node + 1)
+      else push(m + 1, right, 2 * node + 2)
+    }
+    return n
   }
 
   /**

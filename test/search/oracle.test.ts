@@ -187,7 +187,7 @@ describe('LocatorIndex agrees with a naive scan', () => {
     )
   })
 
-  test('dense points, plain radius queries (nearest first, or by priority rank): whole kd nodes counted and skipped, full heaps, with dead points, agree', () => {
+  test('dense points, radius queries (nearest first or by priority rank, with or without tags): whole kd nodes counted and skipped, full heaps, with dead points, agree', () => {
     // Points within a few km of a centre and radii that hold most of them: kd nodes lie wholly
     // inside the circle (counted from their size less their dead points) and, with a small limit,
     // most are never read. Moves and removes after the build leave dead points in the base.
@@ -202,14 +202,14 @@ describe('LocatorIndex agrees with a naive scan', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: CENTERS.length - 1 }),
-        fc.array(fc.tuple(near, fc.constantFrom(...WORDS), fc.integer({ min: 0, max: 2 })), { minLength: 1, maxLength: 300, size: 'max' }),
+        fc.array(fc.tuple(near, fc.constantFrom(...WORDS), fc.integer({ min: 0, max: 2 }), fc.uniqueArray(fc.constantFrom(...TAGS), { maxLength: 3 })), { minLength: 1, maxLength: 300, size: 'max' }),
         fc.array(fc.tuple(fc.nat(), fc.option(near)), { maxLength: 60 }),
-        fc.array(fc.record({ p: near, radiusKm: fc.double({ min: 0.5, max: 30, noNaN: true }), onPoint: fc.option(fc.nat()), limit: fc.integer({ min: 1, max: 5 }), offset: fc.integer({ min: 0, max: 3 }), sort: fc.constantFrom<SortOrder>('distance', 'priority') }), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.record({ p: near, radiusKm: fc.double({ min: 0.5, max: 30, noNaN: true }), onPoint: fc.option(fc.nat()), limit: fc.integer({ min: 1, max: 5 }), offset: fc.integer({ min: 0, max: 3 }), sort: fc.constantFrom<SortOrder>('distance', 'priority'), tags: fc.oneof(fc.constant<string[]>([]), fc.uniqueArray(fc.constantFrom(...TAGS), { minLength: 1, maxLength: 2 })), tagLogic: fc.constantFrom<TagLogic>('any', 'all', 'match') }), { minLength: 1, maxLength: 6 }),
         fc.constantFrom(2, 3, 8),
         (c, points, changes, queries, nodeSize) => {
-          const docs = points.map(([p, word, rank], i): IndexDoc => {
+          const docs = points.map(([p, word, rank, tags], i): IndexDoc => {
             const { lat, lng } = at({ ...p, c })
-            return { id: `loc_${i}`, lat, lng, json: null, nameSort: word, rank, tags: [], text: word }
+            return { id: `loc_${i}`, lat, lng, json: null, nameSort: word, rank, tags, text: word }
           })
           const index = new LocatorIndex(docs, { schedule: () => {}, nodeSize })
           const truth = new Map(docs.map((d) => [d.id, d]))
@@ -225,12 +225,12 @@ describe('LocatorIndex agrees with a naive scan', () => {
             }
           }
           const live = [...truth.values()]
-          for (const { p, radiusKm, onPoint, limit, offset, sort } of queries) {
+          for (const { p, radiusKm, onPoint, limit, offset, sort, tags, tagLogic } of queries) {
             const center = at({ ...p, c })
             // Sometimes the circle passes exactly through a point: it is inside (distance <= radius).
             const through = onPoint === null || live.length === 0 ? null : live[onPoint % live.length]!
             const radius = through === null ? radiusKm : distance(center.lng, center.lat, through.lng, through.lat)
-            const q: IndexQuery = { center, radiusKm: radius, tags: [], tagLogic: 'any', groupOf, search: '', sort, offset, limit }
+            const q: IndexQuery = { center, radiusKm: radius, tags, tagLogic, groupOf, search: '', sort, offset, limit }
             expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
           }
         },
@@ -282,6 +282,34 @@ describe('LocatorIndex agrees with a naive scan', () => {
       }),
       { numRuns: 100 },
     )
+  })
+
+  test('tagged kd nodes counted whole from their tag columns leave out their dead points', () => {
+    // 400 tagged points along 44 km of a meridian, a 20 km circle round one end: the nearest
+    // fills the heap (limit 1), so the nodes wholly inside beyond it are counted from their
+    // columns. Every third point then moves away (dead in the base, alive in the delta, outside
+    // the circle) or is removed.
+    const { lat, lng } = CENTERS[0]!
+    const docs: IndexDoc[] = Array.from({ length: 400 }, (_, i) => ({ id: `loc_${i}`, lat: lat + i * 0.001, lng: lng + (i % 7) * 0.0003, json: null, nameSort: `n${i}`, rank: 0, tags: i % 2 === 0 ? ['bikes'] : ['ski', 'bikes'], text: 'x' }))
+    const index = new LocatorIndex(docs, { schedule: () => {}, nodeSize: 4 })
+    const truth = new Map(docs.map((d) => [d.id, d]))
+    for (let i = 0; i < docs.length; i += 3) {
+      const doc = docs[i]!
+      if (i % 2 === 0) {
+        index.remove(doc.id)
+        truth.delete(doc.id)
+      } else {
+        const moved = { ...doc, lat: lat - 1 }
+        index.upsert(moved)
+        truth.set(doc.id, moved)
+      }
+    }
+    for (const tags of [['bikes'], ['ski'], ['ski', 'bikes']]) {
+      for (const tagLogic of ['any', 'all', 'match'] as const) {
+        const q: IndexQuery = { center: { lat, lng }, radiusKm: 20, tags, tagLogic, groupOf, search: '', sort: 'distance', offset: 0, limit: 1 }
+        expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
+      }
+    }
   })
 
   test('a circle smaller than a millimetre: no kd node counts as wholly inside (found by the dense property)', () => {
