@@ -181,6 +181,24 @@ function swap(keys: Int32Array, kms: Float64Array, i: number, j: number): void {
   kms[j] = d
 }
 
+/**
+ * The positions of column word w (32 positions) within lo..hi that pass column groups (OR within
+ * a group, AND across: LocatorIndex.columnGroups), as the word's bits.
+ */
+function passingBits(cols: Int32Array, groups: Int32Array[], w: number, lo: number, hi: number): number {
+  let bits = -1
+  for (let g = 0; g < groups.length; g++) {
+    const offsets = groups[g]!
+    let some = 0
+    for (let j = 0; j < offsets.length; j++) some |= cols[offsets[j]! + w]!
+    bits &= some
+    if (bits === 0) return 0
+  }
+  if (w === lo >>> 5) bits &= -1 << (lo & 31)
+  if (w === hi >>> 5) bits &= -1 >>> (31 - (hi & 31))
+  return bits
+}
+
 /** The number of set bits in a 32-bit integer. */
 function popcount(v: number): number {
   v -= (v >>> 1) & 0x55555555
@@ -376,6 +394,48 @@ function nodeBoxes(kd: KDBush): Float64Array<ArrayBuffer> {
   return box
 }
 
+/** Writes 8 numbers at buf[at..at+8), in `buf` or, when it is full, in a copy twice its size; returns the one written. */
+function record8(buf: Float64Array<ArrayBuffer>, at: number, a: number, b: number, c: number, d: number, e: number, f: number, g: number, h: number): Float64Array<ArrayBuffer> {
+  if (at + 8 > buf.length) {
+    const grown = new Float64Array(buf.length * 2)
+    grown.set(buf)
+    buf = grown
+  }
+  buf[at] = a
+  buf[at + 1] = b
+  buf[at + 2] = c
+  buf[at + 3] = d
+  buf[at + 4] = e
+  buf[at + 5] = f
+  buf[at + 6] = g
+  buf[at + 7] = h
+  return buf
+}
+
+/**
+ * A query circle's tests of a lng/lat box (a kd node's): `misses`, the box lies outside the
+ * circle's bounding boxes; `holds`, the box lies wholly inside the circle: within a bounding box,
+ * and every corner within r. A box whose longitudes are all within 90° of the centre's is no
+ * farther anywhere than at a corner (along a parallel the distance grows with the longitude gap;
+ * along a meridian less than 90° away it has no maximum inside).
+ */
+function circleBoxTests(lng: number, lat: number, cosLat1: number, r: number, boxes: LngLatBox[]) {
+  // A corner is surely inside below this; a circle smaller than the slack has no box wholly inside.
+  const cornerIn = r > BOUND_SLACK_KM ? havOfKm(r - BOUND_SLACK_KM) * (1 - HAV_MARGIN) : -1
+  const havTo = (x: number, cosY: number, y: number) => havBetween(lng, lat, cosLat1, x, y, cosY)
+  // The boxes share one band of latitudes; a second box is the far side of the antimeridian.
+  const [ax0, y0, ax1, y1] = boxes[0]!
+  const [bx0, , bx1] = boxes[1] ?? NO_BOX
+  const misses = (minX: number, minY: number, maxX: number, maxY: number) => maxY < y0 || minY > y1 || !((maxX >= ax0 && minX <= ax1) || (maxX >= bx0 && minX <= bx1))
+  const holds = (minX: number, minY: number, maxX: number, maxY: number) => {
+    if (!(minY >= y0 && maxY <= y1 && ((minX >= ax0 && maxX <= ax1) || (minX >= bx0 && maxX <= bx1)) && maxX - minX < 180 && lngGap(lng, minX) <= 90 && lngGap(lng, maxX) <= 90)) return false
+    const cosMin = Math.cos(minY * RAD)
+    const cosMax = Math.cos(maxY * RAD)
+    return havTo(minX, cosMin, minY) < cornerIn && havTo(minX, cosMax, maxY) < cornerIn && havTo(maxX, cosMin, minY) < cornerIn && havTo(maxX, cosMax, maxY) < cornerIn
+  }
+  return { misses, holds }
+}
+
 /**
  * The stand-in second box of a query without one: nothing overlaps it or lies in it. ([1, 0, -1]
  * until 2026-11-23: a kd node spanning longitudes -1..1 "overlapped" it, so near Greenwich no
@@ -539,8 +599,8 @@ export class LocatorIndex {
   private deadCount = 0
   /** Scratch for the runs of base positions a range finds: (first, last) pairs. */
   private found = new Int32Array(1024)
-  /** circleRuns' runs, 7 numbers each, kept between queries. */
-  private runBuf = new Float64Array(7 * 256)
+  /** circleRuns' runs, 8 numbers each, kept between queries. */
+  private runBuf = new Float64Array(8 * 256)
   /** A compaction under way (scheduled, in steps), or null. */
   private building: Build | null = null
   /** Compactions whose KDBush the worker thread sorted. */
@@ -778,24 +838,14 @@ export class LocatorIndex {
           const run = this.runBuf
           const deadFree = this.deadCount === 0
           let limit = Infinity
-          for (let i = 0; i < runs; i += 7) {
+          for (let i = 0; i < runs; i += 8) {
             const lo = run[i]!
             const hi = run[i + 1]!
             const inside = run[i + 2] === 1
             // A full heap's worst beats every point of an inside node whose box is farther: count only.
             const countOnly = inside && size === keep && boxLowerBoundHav(lng, lat, cosLat1, run[i + 3]!, run[i + 4]!, run[i + 5]!, run[i + 6]!) > limit
-            const last = hi >>> 5
-            for (let w = lo >>> 5; w <= last; w++) {
-              let bits = -1
-              for (let g = 0; g < groups.length; g++) {
-                const offsets = groups[g]!
-                let some = 0
-                for (let j = 0; j < offsets.length; j++) some |= baseCols[offsets[j]! + w]!
-                bits &= some
-                if (bits === 0) break
-              }
-              if (w === lo >>> 5) bits &= -1 << (lo & 31)
-              if (w === last) bits &= -1 >>> (31 - (hi & 31))
+            for (let w = lo >>> 5; w <= hi >>> 5; w++) {
+              let bits = passingBits(baseCols, groups, w, lo, hi)
               if (countOnly && deadFree) {
                 total += popcount(bits)
                 continue
@@ -843,19 +893,8 @@ export class LocatorIndex {
         for (let i = 0; i < runs; i += 2) {
           const lo = found[i]!
           const hi = found[i + 1]!
-          const last = hi >>> 5
-          for (let w = lo >>> 5; w <= last; w++) {
-            let bits = -1
-            for (let g = 0; g < groups.length; g++) {
-              const offsets = groups[g]!
-              let some = 0
-              for (let j = 0; j < offsets.length; j++) some |= baseCols[offsets[j]! + w]!
-              bits &= some
-              if (bits === 0) break
-            }
-            if (w === lo >>> 5) bits &= -1 << (lo & 31)
-            if (w === last) bits &= -1 >>> (31 - (hi & 31))
-            for (; bits !== 0; bits &= bits - 1) {
+          for (let w = lo >>> 5; w <= hi >>> 5; w++) {
+            for (let bits = passingBits(baseCols, groups, w, lo, hi); bits !== 0; bits &= bits - 1) {
               const at = 32 * w + 31 - Math.clz32(bits & -bits)
               if (baseDead[at] === 1) continue
               const h = havBetween(lng, lat, cosLat1, coords![2 * at]!, coords![2 * at + 1]!, baseCos[at]!)
@@ -944,16 +983,11 @@ export class LocatorIndex {
     const { baseDead, baseCos, baseKey } = this
     // Distances compared as haversines (no asin per point); km only for points the heap may take.
     const havAt = (at: number) => havBetween(lng, lat, cosLat1, coords[2 * at]!, coords[2 * at + 1]!, baseCos[at]!)
-    const havTo = (x: number, cosY: number, y: number) => havBetween(lng, lat, cosLat1, x, y, cosY)
     const within = withinKm(r)
     const { chordAt, inCircle } = this.chordTests(lng, lat, cosLat1, r, havAt, within)
-    // A corner is surely inside below this; a circle smaller than the slack has no node wholly inside.
-    const cornerIn = r > BOUND_SLACK_KM ? havOfKm(r - BOUND_SLACK_KM) * (1 - HAV_MARGIN) : -1
+    const { misses, holds } = circleBoxTests(lng, lat, cosLat1, r, boxes)
     /** Above this haversine a point cannot enter the heap: its worst now, widened (the worst only shrinks). */
     const heapLimit = () => havAbove(worst())
-    // The boxes share one band of latitudes; a second box is the far side of the antimeridian.
-    const [ax0, y0, ax1, y1] = boxes[0]!
-    const [bx0, , bx1] = boxes[1] ?? NO_BOX
     let count = 0
     // Per node, 8 numbers: left, right, its number (nodeBoxes), the box its points fill (minX,
     // minY, maxX, maxY), then 1 if the node lies wholly inside the circle and is counted already
@@ -961,10 +995,8 @@ export class LocatorIndex {
     // grown and emptied per query. Boxes of the points, not of the space a node splits: at the
     // edge of a city they are much smaller, so more nodes are wholly inside or outside the circle.
     let sp = 0
-    const { nodeBox } = this
     const push = (left: number, right: number, node: number, counted: number) => {
-      const o = 4 * node
-      sp = this.pushNode(sp, left, right, node, nodeBox[o]!, nodeBox[o + 1]!, nodeBox[o + 2]!, nodeBox[o + 3]!, counted)
+      sp = this.pushKdNode(sp, left, right, node, counted)
     }
     push(0, ids.length - 1, 0, 0)
     while (sp > 0) {
@@ -980,19 +1012,12 @@ export class LocatorIndex {
       const counted = stack[sp + 7]!
       if (left > right) continue
       if (counted === 0) {
-        if (maxY < y0 || minY > y1 || !((maxX >= ax0 && minX <= ax1) || (maxX >= bx0 && minX <= bx1))) continue
-        // Wholly inside: within a bounding box, and every corner within r. A box whose longitudes
-        // are all within 90° of the centre's is no farther anywhere than at a corner (along a
-        // parallel the distance grows with the longitude gap; along a meridian less than 90° away
-        // it has no maximum inside). Counted from its size, then walked again as counted.
-        if (minY >= y0 && maxY <= y1 && ((minX >= ax0 && maxX <= ax1) || (minX >= bx0 && maxX <= bx1)) && maxX - minX < 180 && lngGap(lng, minX) <= 90 && lngGap(lng, maxX) <= 90) {
-          const cosMin = Math.cos(minY * RAD)
-          const cosMax = Math.cos(maxY * RAD)
-          if (havTo(minX, cosMin, minY) < cornerIn && havTo(minX, cosMax, maxY) < cornerIn && havTo(maxX, cosMin, minY) < cornerIn && havTo(maxX, cosMax, maxY) < cornerIn) {
-            count += right - left + 1 - (this.deadCount === 0 ? 0 : this.deadBetween(left, right))
-            push(left, right, node, 1)
-            continue
-          }
+        if (misses(minX, minY, maxX, maxY)) continue
+        // Wholly inside: counted from its size, then walked again as counted.
+        if (holds(minX, minY, maxX, maxY)) {
+          count += right - left + 1 - (this.deadCount === 0 ? 0 : this.deadBetween(left, right))
+          push(left, right, node, 1)
+          continue
         }
       } else {
         // No point of the node can enter the heap: compared as haversines (havAbove widens the
@@ -1633,58 +1658,36 @@ export class LocatorIndex {
    * nearestAndCount and rangeRuns share it; neither runs inside the other.
    */
   private pushNode(sp: number, left: number, right: number, node: number, minX: number, minY: number, maxX: number, maxY: number, flag: number): number {
-    let stack = this.walk
-    if (sp + 8 > stack.length) {
-      const grown = new Float64Array(stack.length * 2)
-      grown.set(stack)
-      this.walk = stack = grown
-    }
-    stack[sp] = left
-    stack[sp + 1] = right
-    stack[sp + 2] = node
-    stack[sp + 3] = minX
-    stack[sp + 4] = minY
-    stack[sp + 5] = maxX
-    stack[sp + 6] = maxY
-    stack[sp + 7] = flag
+    this.walk = record8(this.walk, sp, left, right, node, minX, minY, maxX, maxY, flag)
     return sp + 8
   }
 
+  /** pushNode for kd node number `node` of the base, with the box its points fill (nodeBox). */
+  private pushKdNode(sp: number, left: number, right: number, node: number, flag: number): number {
+    const o = 4 * node
+    const box = this.nodeBox
+    return this.pushNode(sp, left, right, node, box[o]!, box[o + 1]!, box[o + 2]!, box[o + 3]!, flag)
+  }
+
   /**
-   * The base's positions within r km of (lng, lat), as runs in runBuf, 7 numbers each: first,
-   * last, 1 if the run is a kd node wholly inside the circle (else a leaf or a median point that
-   * may not be: its points' distances must be tested), and its box (minX, minY, maxX, maxY).
+   * The base's positions within r km of (lng, lat), as runs in runBuf, 8 numbers each (record8):
+   * first, last, 1 if the run is a kd node wholly inside the circle (else a leaf or a median
+   * point that may not be: its points' distances must be tested), its box (minX, minY, maxX,
+   * maxY), and 0.
    * Nearest side first, as nearestAndCount walks, so a heap filled from the first runs soon rules
    * out whole nodes. Returns the numbers written.
    */
   private circleRuns(lng: number, lat: number, r: number, cosLat1: number, boxes: [number, number, number, number][]): number {
     const { ids, coords, nodeSize } = this.base!
-    const { nodeBox } = this
-    const havTo = (x: number, cosY: number, y: number) => havBetween(lng, lat, cosLat1, x, y, cosY)
-    const cornerIn = r > BOUND_SLACK_KM ? havOfKm(r - BOUND_SLACK_KM) * (1 - HAV_MARGIN) : -1
-    const [ax0, y0, ax1, y1] = boxes[0]!
-    const [bx0, , bx1] = boxes[1] ?? NO_BOX
+    const { misses, holds } = circleBoxTests(lng, lat, cosLat1, r, boxes)
     let n = 0
     const emit = (first: number, last: number, inside: number, minX: number, minY: number, maxX: number, maxY: number) => {
-      let out = this.runBuf
-      if (n + 7 > out.length) {
-        const grown = new Float64Array(out.length * 2)
-        grown.set(out)
-        this.runBuf = out = grown
-      }
-      out[n] = first
-      out[n + 1] = last
-      out[n + 2] = inside
-      out[n + 3] = minX
-      out[n + 4] = minY
-      out[n + 5] = maxX
-      out[n + 6] = maxY
-      n += 7
+      this.runBuf = record8(this.runBuf, n, first, last, inside, minX, minY, maxX, maxY, 0)
+      n += 8
     }
     let sp = 0
     const push = (left: number, right: number, node: number) => {
-      const o = 4 * node
-      sp = this.pushNode(sp, left, right, node, nodeBox[o]!, nodeBox[o + 1]!, nodeBox[o + 2]!, nodeBox[o + 3]!, 0)
+      sp = this.pushKdNode(sp, left, right, node, 0)
     }
     push(0, ids.length - 1, 0)
     while (sp > 0) {
@@ -1697,16 +1700,10 @@ export class LocatorIndex {
       const minY = stack[sp + 4]!
       const maxX = stack[sp + 5]!
       const maxY = stack[sp + 6]!
-      if (left > right) continue
-      if (maxY < y0 || minY > y1 || !((maxX >= ax0 && minX <= ax1) || (maxX >= bx0 && minX <= bx1))) continue
-      // Wholly inside: as nearestAndCount decides it (every corner within r, longitudes within 90°).
-      if (minY >= y0 && maxY <= y1 && ((minX >= ax0 && maxX <= ax1) || (minX >= bx0 && maxX <= bx1)) && maxX - minX < 180 && lngGap(lng, minX) <= 90 && lngGap(lng, maxX) <= 90) {
-        const cosMin = Math.cos(minY * RAD)
-        const cosMax = Math.cos(maxY * RAD)
-        if (havTo(minX, cosMin, minY) < cornerIn && havTo(minX, cosMax, maxY) < cornerIn && havTo(maxX, cosMin, minY) < cornerIn && havTo(maxX, cosMax, maxY) < cornerIn) {
-          emit(left, right, 1, minX, minY, maxX, maxY)
-          continue
-        }
+      if (left > right || misses(minX, minY, maxX, maxY)) continue
+      if (holds(minX, minY, maxX, maxY)) {
+        emit(left, right, 1, minX, minY, maxX, maxY)
+        continue
       }
       if (right - left <= nodeSize) {
         emit(left, right, 0, minX, minY, maxX, maxY)
@@ -1736,13 +1733,11 @@ export class LocatorIndex {
    */
   private rangeRuns(minX: number, minY: number, maxX: number, maxY: number, start: number, wholeLeaves: boolean): number {
     const { ids, coords, nodeSize } = this.base!
-    const { nodeBox } = this
     // Per node: left, right, its number (nodeBoxes; -1 for a median point pushed alone) and the
     // box its points fill (x0, y0, x1, y1).
     let sp = 0
     const push = (left: number, right: number, node: number) => {
-      const o = 4 * node
-      sp = this.pushNode(sp, left, right, node, nodeBox[o]!, nodeBox[o + 1]!, nodeBox[o + 2]!, nodeBox[o + 3]!, 0)
+      sp = this.pushKdNode(sp, left, right, node, 0)
     }
     push(0, ids.length - 1, 0)
     let n = start
