@@ -579,7 +579,7 @@ export class LocatorIndex {
   private baseXyz = new Float32Array(0)
   /** Per kd node of the base, the box its points fill (nodeBoxes): minX, minY, maxX, maxY. */
   private nodeBox = new Float64Array(0)
-  /** nearestAndCount's stack of kd nodes to visit, kept between queries. */
+  /** The kd walks' stack of nodes to visit (pushNode), kept between queries. */
   private walk = new Float64Array(8 * 64)
   private baseDead = new Uint8Array(0)
   /**
@@ -1655,7 +1655,7 @@ export class LocatorIndex {
   /**
    * Pushes a kd node on the walk's stack (this.walk, grown when full): left, right, its number
    * (nodeBoxes), its box (minX, minY, maxX, maxY) and a flag. Returns the new stack size.
-   * nearestAndCount and rangeRuns share it; neither runs inside the other.
+   * nearestAndCount, circleRuns and rangeRuns share it; none runs inside another.
    */
   private pushNode(sp: number, left: number, right: number, node: number, minX: number, minY: number, maxX: number, maxY: number, flag: number): number {
     this.walk = record8(this.walk, sp, left, right, node, minX, minY, maxX, maxY, flag)
