@@ -195,8 +195,9 @@ describe('Cache-Control and ETag', () => {
 })
 
 /**
- * A limiter whose clock stands still. Two apps compared header for header each keep their own rate window,
- * opened a few ms apart; on the wall clock their RateLimit-Reset differs whenever those ms straddle a second.
+ * A limiter whose clock stands still. On the wall clock, two apps compared header for header each keep
+ * their own rate window, opened a few ms apart, so their RateLimit-Reset differs whenever those ms
+ * straddle a second; and requests counted against a limit start a new window when they straddle a minute.
  */
 const frozenLimiter = () => new RateLimiter(() => 28_333_333 * 60_000)
 
@@ -223,15 +224,16 @@ describe('answers kept in the response cache', () => {
 
   test('each counts against the rate limit like any answer', async () => {
     setLocatorSettings(f.env.store, f.env.locatorId, { rateLimit: '5' })
+    const app = appOn(f.env, { limiter: frozenLimiter() }) // one window, though the requests straddle a minute
     const url = urls()[1]!
     const remaining = []
     for (let i = 0; i < 5; i++) {
-      const res = await f.get(url)
+      const res = await f.get(url, { app })
       expect(res.status).toBe(200)
       remaining.push(res.headers.get('ratelimit-remaining'))
     }
     expect(remaining).toEqual(['4', '3', '2', '1', '0'])
-    const refused = await f.get(url)
+    const refused = await f.get(url, { app })
     expectError(refused, 429, 'RATE_LIMITED')
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
   })
@@ -270,10 +272,11 @@ describe('/locations answers made on the fast path (without Elysia)', () => {
 
   test('count once against the rate limit, answers and refusals alike; a refused request is answered by the app', async () => {
     setLocatorSettings(f.env.store, f.env.locatorId, { rateLimit: '5' })
+    const app = appOn(f.env, { limiter: frozenLimiter() }) // one window, though the requests straddle a minute
     const remaining = []
-    for (const qs of [NEAR, 'lat=999', `${NEAR}&limit=0`, `${NEAR}&unit=km`, NEAR]) remaining.push((await f.get(f.url('/locations', qs))).headers.get('ratelimit-remaining'))
+    for (const qs of [NEAR, 'lat=999', `${NEAR}&limit=0`, `${NEAR}&unit=km`, NEAR]) remaining.push((await f.get(f.url('/locations', qs), { app })).headers.get('ratelimit-remaining'))
     expect(remaining).toEqual(['4', '3', '2', '1', '0'])
-    expectError(await f.get(f.url('/locations', `${NEAR}&radius=3`)), 429, 'RATE_LIMITED')
+    expectError(await f.get(f.url('/locations', `${NEAR}&radius=3`), { app }), 429, 'RATE_LIMITED')
   })
 
   test('leave to the app what is its to say: 304, bad parameters, a refused referrer, a secret key', async () => {
