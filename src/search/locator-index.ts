@@ -443,6 +443,27 @@ function circleBoxTests(lng: number, lat: number, cosLat1: number, r: number, bo
  */
 const NO_BOX: LngLatBox = [Infinity, 0, -Infinity, 0]
 
+/**
+ * The live points at positions left..right whose squared chord to (qx, qy, qz) is below
+ * surelyIn (xyz: unit vectors, 3 per position); -1 if a live point's chord lies between surelyIn
+ * and surelyOut, where the chord cannot decide. Without a branch per point: at a circle's edge
+ * a point is as likely in as out, and a mispredicted branch per point cost three times the loop.
+ */
+function countSurelyIn(xyz: Float32Array, dead: Uint8Array, left: number, right: number, qx: number, qy: number, qz: number, surelyIn: number, surelyOut: number): number {
+  let count = 0
+  let undecided = 0
+  for (let at = left, o = 3 * left; at <= right; at++, o += 3) {
+    const dx = xyz[o]! - qx
+    const dy = xyz[o + 1]! - qy
+    const dz = xyz[o + 2]! - qz
+    const c2 = dx * dx + dy * dy + dz * dz
+    const live = dead[at]! ^ 1
+    count += (c2 < surelyIn ? 1 : 0) & live
+    undecided |= (c2 >= surelyIn && c2 <= surelyOut ? 1 : 0) & live
+  }
+  return undecided === 0 ? count : -1
+}
+
 /** (lng, lat) as a point of the unit sphere, written at out[o..o+3). */
 function unitVector(lng: number, cosLat: number, lat: number, out: Float32Array | Float64Array, o: number): void {
   out[o] = cosLat * Math.cos(lng * RAD)
@@ -984,7 +1005,7 @@ export class LocatorIndex {
     // Distances compared as haversines (no asin per point); km only for points the heap may take.
     const havAt = (at: number) => havBetween(lng, lat, cosLat1, coords[2 * at]!, coords[2 * at + 1]!, baseCos[at]!)
     const within = withinKm(r)
-    const { chordAt, inCircle } = this.chordTests(lng, lat, cosLat1, r, havAt, within)
+    const { chordAt, inCircle, surelyInCount } = this.chordTests(lng, lat, cosLat1, r, havAt, within)
     const { misses, holds } = circleBoxTests(lng, lat, cosLat1, r, boxes)
     /** Above this haversine a point cannot enter the heap: its worst now, widened (the worst only shrinks). */
     const heapLimit = () => havAbove(worst())
@@ -1035,7 +1056,16 @@ export class LocatorIndex {
         }
       }
       if (counted === 0 && right - left <= nodeSize) {
+        // A leaf across the circle's edge: where no point of it can join the heap and the chords
+        // decide every point, its count is all there is to take (without a branch per point).
         const limit = heapLimit()
+        if (boxLowerBoundHav(lng, lat, cosLat1, minX, minY, maxX, maxY) > limit) {
+          const sure = surelyInCount(left, right)
+          if (sure >= 0) {
+            count += sure
+            continue
+          }
+        }
         const limitChord = chordAbove(limit)
         for (let at = left; at <= right; at++) {
           if (baseDead[at] === 1) continue
@@ -1091,7 +1121,9 @@ export class LocatorIndex {
       return dx * dx + dy * dy + dz * dz
     }
     const inCircle = (at: number, c2: number) => c2 < surelyIn || (c2 <= surelyOut && within(havAt(at)))
-    return { chordAt, inCircle }
+    /** The live points of left..right surely within r km; -1 if any lies within the slack of the circle (undecided by chord). */
+    const surelyInCount = (left: number, right: number) => countSurelyIn(baseXyz, this.baseDead, left, right, qx, qy, qz, surelyIn, surelyOut)
+    return { chordAt, inCircle, surelyInCount }
   }
 
   /** Dead base points at positions left..right (a Fenwick tree over baseDead). */

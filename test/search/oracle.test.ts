@@ -284,11 +284,12 @@ describe('LocatorIndex agrees with a naive scan', () => {
     )
   })
 
-  test('tagged kd nodes counted whole from their tag columns leave out their dead points', () => {
-    // 400 tagged points along 44 km of a meridian, a 20 km circle round one end: the nearest
+  test('kd nodes counted whole from their tag columns, and leaves across the edge counted by chord, leave out their dead points', () => {
+    // 400 tagged points along 44 km of a meridian, circles of 15-25 km round one end: the nearest
     // fills the heap (limit 1), so the nodes wholly inside beyond it are counted from their
-    // columns. Every third point then moves away (dead in the base, alive in the delta, outside
-    // the circle) or is removed.
+    // columns (with tags) and the leaves across the circle's edge by their chords alone (without).
+    // Every third point then moves away (dead in the base, alive in the delta, outside the
+    // circle) or is removed.
     const { lat, lng } = CENTERS[0]!
     const docs: IndexDoc[] = Array.from({ length: 400 }, (_, i) => ({ id: `loc_${i}`, lat: lat + i * 0.001, lng: lng + (i % 7) * 0.0003, json: null, nameSort: `n${i}`, rank: 0, tags: i % 2 === 0 ? ['bikes'] : ['ski', 'bikes'], text: 'x' }))
     const index = new LocatorIndex(docs, { schedule: () => {}, nodeSize: 4 })
@@ -304,10 +305,12 @@ describe('LocatorIndex agrees with a naive scan', () => {
         truth.set(doc.id, moved)
       }
     }
-    for (const tags of [['bikes'], ['ski'], ['ski', 'bikes']]) {
-      for (const tagLogic of ['any', 'all', 'match'] as const) {
-        const q: IndexQuery = { center: { lat, lng }, radiusKm: 20, tags, tagLogic, groupOf, search: '', sort: 'distance', offset: 0, limit: 1 }
-        expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
+    for (let radiusKm = 15; radiusKm < 25; radiusKm += 0.37) {
+      for (const tags of [[], ['bikes'], ['ski'], ['ski', 'bikes']]) {
+        for (const tagLogic of ['any', 'all', 'match'] as const) {
+          const q: IndexQuery = { center: { lat, lng }, radiusKm, tags, tagLogic, groupOf, search: '', sort: 'distance', offset: 0, limit: 1 }
+          expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
+        }
       }
     }
   })
