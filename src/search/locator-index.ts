@@ -422,16 +422,22 @@ function record8(buf: Float64Array<ArrayBuffer>, at: number, a: number, b: numbe
 function circleBoxTests(lng: number, lat: number, cosLat1: number, r: number, boxes: LngLatBox[]) {
   // A corner is surely inside below this; a circle smaller than the slack has no box wholly inside.
   const cornerIn = r > BOUND_SLACK_KM ? havOfKm(r - BOUND_SLACK_KM) * (1 - HAV_MARGIN) : -1
-  const havTo = (x: number, cosY: number, y: number) => havBetween(lng, lat, cosLat1, x, y, cosY)
   // The boxes share one band of latitudes; a second box is the far side of the antimeridian.
   const [ax0, y0, ax1, y1] = boxes[0]!
   const [bx0, , bx1] = boxes[1] ?? NO_BOX
   const misses = (minX: number, minY: number, maxX: number, maxY: number) => maxY < y0 || minY > y1 || !((maxX >= ax0 && minX <= ax1) || (maxX >= bx0 && minX <= bx1))
   const holds = (minX: number, minY: number, maxX: number, maxY: number) => {
     if (!(minY >= y0 && maxY <= y1 && ((minX >= ax0 && maxX <= ax1) || (minX >= bx0 && maxX <= bx1)) && maxX - minX < 180 && lngGap(lng, minX) <= 90 && lngGap(lng, maxX) <= 90)) return false
+    // The corners' havBetween, each sine of a side taken once (4, not 8), in the same operations, so the same values.
     const cosMin = Math.cos(minY * RAD)
+    const west = haverSin((lng - minX) * RAD)
+    const south = haverSin((lat - minY) * RAD)
+    if (!(cosLat1 * cosMin * west + south < cornerIn)) return false
     const cosMax = Math.cos(maxY * RAD)
-    return havTo(minX, cosMin, minY) < cornerIn && havTo(minX, cosMax, maxY) < cornerIn && havTo(maxX, cosMin, minY) < cornerIn && havTo(maxX, cosMax, maxY) < cornerIn
+    const north = haverSin((lat - maxY) * RAD)
+    if (!(cosLat1 * cosMax * west + north < cornerIn)) return false
+    const east = haverSin((lng - maxX) * RAD)
+    return cosLat1 * cosMin * east + south < cornerIn && cosLat1 * cosMax * east + north < cornerIn
   }
   return { misses, holds }
 }
@@ -1007,8 +1013,17 @@ export class LocatorIndex {
     const within = withinKm(r)
     const { chordAt, inCircle, surelyInCount } = this.chordTests(lng, lat, cosLat1, r, havAt, within)
     const { misses, holds } = circleBoxTests(lng, lat, cosLat1, r, boxes)
-    /** Above this haversine a point cannot enter the heap: its worst now, widened (the worst only shrinks). */
-    const heapLimit = () => havAbove(worst())
+    /** Above this haversine a point cannot enter the heap: its worst now, widened (the worst only shrinks); a sine only when the worst moved. */
+    let worstSeen = Infinity
+    let limitSeen = Infinity
+    const heapLimit = () => {
+      const w = worst()
+      if (w !== worstSeen) {
+        worstSeen = w
+        limitSeen = havAbove(w)
+      }
+      return limitSeen
+    }
     let count = 0
     // Per node, 8 numbers: left, right, its number (nodeBoxes), the box its points fill (minX,
     // minY, maxX, maxY), then 1 if the node lies wholly inside the circle and is counted already
@@ -1085,7 +1100,7 @@ export class LocatorIndex {
           if (h <= heapLimit()) consider(baseKey[m]!, kmOfHav(h))
         } else if (within(h)) {
           count++
-          consider(baseKey[m]!, kmOfHav(h))
+          if (h <= heapLimit()) consider(baseKey[m]!, kmOfHav(h))
         }
       }
       // Children: kdbush keeps coord <= split on the left, >= on the right; the axis alternates
