@@ -498,12 +498,10 @@ type TagPlan = { logic: 'any' | 'all'; mask: Uint32Array } | { logic: 'match'; g
 /** Whether row `row` of a table of tag bitsets passes a query's tags. */
 type TagTest = (bits: Uint32Array, row: number) => boolean
 
-/** How a query's words test a location's terms. */
+/** How a query's words test a location's terms; the terms its prefix begins are in prefixBits until the next plan. */
 type WordPlan = {
   /** Term ids of the whole words, rarest first. */
   whole: number[]
-  /** Terms the last word begins are marked in prefixMark with this stamp. */
-  stamp: number
   /** Where a word-first plan would start: FlexSearch terms (and their postings' size), or null. */
   source: { terms: string[]; size: number } | null
   /** Signature bits (see sigBit) every match has: its whole words'. */
@@ -648,9 +646,17 @@ export class LocatorIndex {
   private sortedTerms: string[] = []
   private sortedIds: number[] = []
   private vocabularySorted = false
-  /** Per term: a stamp (query plans mark a prefix's terms; linking a doc marks the terms seen). */
+  /** Per term: a stamp (linking a doc marks the terms seen). */
   private prefixMark = new Uint32Array(0)
   private stamp = 0
+  /**
+   * One bit per term: the terms the last word of the latest word plan begins (planWords sets
+   * them and clears the previous plan's, listed in prefixTerms). A bit, not a stamp per term: a
+   * check reads one of the doc's ~30 terms after another, and at 1M (300k terms) 4 bytes a term
+   * missed the cache where 1 bit a term stays in it.
+   */
+  private prefixBits = new Int32Array(0)
+  private prefixTerms: number[] = []
   private pool = new Int32Array(0)
   private poolUsed = 0
   private poolGarbage = 0
@@ -1163,7 +1169,9 @@ export class LocatorIndex {
     }
     whole.sort((a, b) => this.df[a]! - this.df[b]!)
     const prefix = words[words.length - 1]!
-    const stamp = this.nextStamp()
+    const bits = this.prefixBits
+    for (const t of this.prefixTerms) bits[t >>> 5]! &= ~(1 << (t & 31))
+    this.prefixTerms.length = 0
     const from = this.firstTermAtOrAfter(prefix)
     let prefixTerms: string[] | null = []
     let prefixSize = 0
@@ -1171,7 +1179,8 @@ export class LocatorIndex {
     const some: number[] = []
     for (let i = from; i < this.sortedTerms.length && this.sortedTerms[i]!.startsWith(prefix); i++) {
       const t = this.sortedIds[i]!
-      this.prefixMark[t] = stamp
+      bits[t >>> 5]! |= 1 << (t & 31)
+      this.prefixTerms.push(t)
       if (this.df[t] === 0) continue
       any = true
       if (some.length <= SIG_PREFIX_TERMS) some.push(t)
@@ -1189,7 +1198,7 @@ export class LocatorIndex {
     for (const t of whole) {
       if (this.termInText[t] === 1 && (source === null || this.df[t]! < source.size)) source = { terms: [this.vocab.terms[t]!], size: this.df[t]! }
     }
-    return { whole, stamp, source, need: sigBits(whole), some: some.length > SIG_PREFIX_TERMS ? null : sigBits(some) }
+    return { whole, source, need: sigBits(whole), some: some.length > SIG_PREFIX_TERMS ? null : sigBits(some) }
   }
 
   /** undefined: no location can match (under all/match, a tag no location has). */
@@ -1268,7 +1277,7 @@ export class LocatorIndex {
 
   /** Whether the term ids pool[from..to) pass a query's word plan. */
   private wordsIn(from: number, to: number, plan: WordPlan): boolean {
-    const { pool, prefixMark } = this
+    const { pool, prefixBits } = this
     for (const t of plan.whole) {
       let found = false
       for (let i = from; i < to; i++) {
@@ -1279,7 +1288,10 @@ export class LocatorIndex {
       }
       if (!found) return false
     }
-    for (let i = from; i < to; i++) if (prefixMark[pool[i]!] === plan.stamp) return true
+    for (let i = from; i < to; i++) {
+      const t = pool[i]!
+      if ((prefixBits[t >>> 5]! & (1 << (t & 31))) !== 0) return true
+    }
     return false
   }
 
@@ -1419,6 +1431,7 @@ export class LocatorIndex {
   private newTerm(t: number): void {
     this.df = ensure(this.df, t + 1)
     this.prefixMark = ensure(this.prefixMark, t + 1)
+    this.prefixBits = ensure(this.prefixBits, (t >>> 5) + 1)
     this.termInText = ensure(this.termInText, t + 1)
     this.termInText[t] = 1 // new terms are rare: FlexSearch holds them
     if (this.vocabularySorted) {
@@ -1493,6 +1506,7 @@ export class LocatorIndex {
     const t = this.vocab.size
     this.df = fit(this.df, t)
     this.prefixMark = fit(this.prefixMark, t)
+    this.prefixBits = fit(this.prefixBits, (t + 31) >>> 5)
     this.termInText = fit(this.termInText, t)
   }
 
