@@ -1746,11 +1746,15 @@ export class LocatorIndex {
       this.runBuf = record8(this.runBuf, n, first, last, inside, minX, minY, maxX, maxY, 0)
       n += 8
     }
+    // A node wholly inside is one run up to 8 leaves; a larger one is split on (its parts pushed
+    // as inside, untested), nearest part first: the heap fills from the near parts, and the far
+    // ones, beyond its worst, are counted from their columns instead of read point by point.
+    const insideRun = 8 * nodeSize
     let sp = 0
-    const push = (left: number, right: number, node: number) => {
-      sp = this.pushKdNode(sp, left, right, node, 0)
+    const push = (left: number, right: number, node: number, inside: number) => {
+      sp = this.pushKdNode(sp, left, right, node, inside)
     }
-    push(0, ids.length - 1, 0)
+    push(0, ids.length - 1, 0, 0)
     while (sp > 0) {
       sp -= 8
       const stack = this.walk
@@ -1761,13 +1765,11 @@ export class LocatorIndex {
       const minY = stack[sp + 4]!
       const maxX = stack[sp + 5]!
       const maxY = stack[sp + 6]!
-      if (left > right || misses(minX, minY, maxX, maxY)) continue
-      if (holds(minX, minY, maxX, maxY)) {
-        emit(left, right, 1, minX, minY, maxX, maxY)
-        continue
-      }
-      if (right - left <= nodeSize) {
-        emit(left, right, 0, minX, minY, maxX, maxY)
+      const known = stack[sp + 7]! === 1
+      if (left > right || (!known && misses(minX, minY, maxX, maxY))) continue
+      const inside = known || holds(minX, minY, maxX, maxY) ? 1 : 0
+      if (right - left < (inside === 1 ? insideRun : nodeSize + 1)) {
+        emit(left, right, inside, minX, minY, maxX, maxY)
         continue
       }
       const m = (left + right) >> 1
@@ -1775,11 +1777,11 @@ export class LocatorIndex {
       const split = coords[2 * m + axis]!
       const nearLeft = (axis === 0 ? lng : lat) < split
       // The stack is last in, first out: the far child first, then the median, then the near child.
-      if (nearLeft) push(m + 1, right, 2 * node + 2)
-      else push(left, m - 1, 2 * node + 1)
-      sp = this.pushNode(sp, m, m, -1, coords[2 * m]!, coords[2 * m + 1]!, coords[2 * m]!, coords[2 * m + 1]!, 0)
-      if (nearLeft) push(left, m - 1, 2 * node + 1)
-      else push(m + 1, right, 2 * node + 2)
+      if (nearLeft) push(m + 1, right, 2 * node + 2, inside)
+      else push(left, m - 1, 2 * node + 1, inside)
+      sp = this.pushNode(sp, m, m, -1, coords[2 * m]!, coords[2 * m + 1]!, coords[2 * m]!, coords[2 * m + 1]!, inside)
+      if (nearLeft) push(left, m - 1, 2 * node + 1, inside)
+      else push(m + 1, right, 2 * node + 2, inside)
     }
     return n
   }
