@@ -647,13 +647,13 @@ export class LocatorIndex {
   private sortedIds: number[] = []
   private vocabularySorted = false
   /** Per term: a stamp (linking a doc marks the terms seen). */
-  private prefixMark = new Uint32Array(0)
+  private termMark = new Uint32Array(0)
   private stamp = 0
   /**
-   * One bit per term: the terms the last word of the latest word plan begins (planWords sets
-   * them and clears the previous plan's, listed in prefixTerms). A bit, not a stamp per term: a
-   * check reads one of the doc's ~30 terms after another, and at 1M (300k terms) 4 bytes a term
-   * missed the cache where 1 bit a term stays in it.
+   * One bit per term: the terms the last word of the latest word plan begins (of a plan that got
+   * as far as its prefix: planWords sets them and clears the previous plan's, listed in
+   * prefixTerms). A bit, not a stamp per term: a check reads the marks of a location's terms (33
+   * on average at 100k, of 61k terms) one after another, and 4 bytes a term missed the cache.
    */
   private prefixBits = new Int32Array(0)
   private prefixTerms: number[] = []
@@ -859,7 +859,7 @@ export class LocatorIndex {
         return this.answer(q, size, heapKey, heapKm, compare, total)
       }
       if (byDistance && wordPlan === null) {
-        // Tags only: the base's runs nearest first, each a kd node wholly inside the circle or a
+        // Tags only: the base's runs nearest first, each wholly inside the circle (circleRuns) or a
         // leaf along its edge; an inside node whose box is beyond a full heap's worst is counted
         // from its tag columns alone, 32 positions at a time, its distances unread.
         if (this.base) {
@@ -1080,7 +1080,7 @@ export class LocatorIndex {
         // A leaf across the circle's edge: where no point of it can join the heap and the chords
         // decide every point, its count is all there is to take (without a branch per point).
         const limit = heapLimit()
-        if (boxLowerBoundHav(lng, lat, cosLat1, minX, minY, maxX, maxY) > limit) {
+        if (limit !== Infinity && boxLowerBoundHav(lng, lat, cosLat1, minX, minY, maxX, maxY) > limit) {
           const sure = surelyInCount(left, right)
           if (sure >= 0) {
             count += sure
@@ -1413,9 +1413,9 @@ export class LocatorIndex {
     const { found } = this.vocab
     for (let i = 0; i < words; i++) {
       const t = found[i]!
-      if (this.prefixMark[t] !== stamp) {
+      if (this.termMark[t] !== stamp) {
         // first time in this doc
-        this.prefixMark[t] = stamp
+        this.termMark[t] = stamp
         if (start + n === this.pool.length) this.pool = ensure(this.pool, start + n + 1)
         this.pool[start + n] = t
         this.df[t]!++
@@ -1430,7 +1430,7 @@ export class LocatorIndex {
   /** Makes room for a new term and places it in the sorted vocabulary. */
   private newTerm(t: number): void {
     this.df = ensure(this.df, t + 1)
-    this.prefixMark = ensure(this.prefixMark, t + 1)
+    this.termMark = ensure(this.termMark, t + 1)
     this.prefixBits = ensure(this.prefixBits, (t >>> 5) + 1)
     this.termInText = ensure(this.termInText, t + 1)
     this.termInText[t] = 1 // new terms are rare: FlexSearch holds them
@@ -1445,7 +1445,7 @@ export class LocatorIndex {
   /** A stamp no mark carries yet. */
   private nextStamp(): number {
     if (this.stamp === 0xffffffff) {
-      this.prefixMark.fill(0)
+      this.termMark.fill(0)
       this.stamp = 0
     }
     return ++this.stamp
@@ -1505,7 +1505,7 @@ export class LocatorIndex {
     this.pool = fit(this.pool, this.poolUsed)
     const t = this.vocab.size
     this.df = fit(this.df, t)
-    this.prefixMark = fit(this.prefixMark, t)
+    this.termMark = fit(this.termMark, t)
     this.prefixBits = fit(this.prefixBits, (t + 31) >>> 5)
     this.termInText = fit(this.termInText, t)
   }
@@ -1732,9 +1732,9 @@ export class LocatorIndex {
 
   /**
    * The base's positions within r km of (lng, lat), as runs in runBuf, 8 numbers each (record8):
-   * first, last, 1 if the run is a kd node wholly inside the circle (else a leaf or a median
-   * point that may not be: its points' distances must be tested), its box (minX, minY, maxX,
-   * maxY), and 0.
+   * first, last, 1 if the run lies wholly inside the circle (a kd node of up to 8 leaves, a part
+   * of a larger one, or a median point of one; else a leaf or a median point that may not: its
+   * points' distances must be tested), its box (minX, minY, maxX, maxY), and 0.
    * Nearest side first, as nearestAndCount walks, so a heap filled from the first runs soon rules
    * out whole nodes. Returns the numbers written.
    */
