@@ -58,21 +58,26 @@ function ascii(out: Uint8Array, pos: number, text: string): number {
 }
 
 /**
- * A query string URLSearchParams gives back unchanged: name=value pairs of the characters that
- * application/x-www-form-urlencoded leaves as they are (ASCII letters and digits, * - . _).
+ * A query string URLSearchParams gives back unchanged but for its brackets: name=value pairs of
+ * the characters that application/x-www-form-urlencoded leaves as they are (ASCII letters and
+ * digits, * - . _), and "[" and "]" (as in tags[]=), raw or as %5B and %5D, which it writes
+ * as %5B and %5D.
  */
-const PLAIN_QUERY = /^[\w.*-]+=[\w.*-]*(?:&[\w.*-]+=[\w.*-]*)*$/
+const PLAIN_QUERY = /^(?:[\w.*[\]-]|%5[BD])+=(?:[\w.*[\]-]|%5[BD])*(?:&(?:[\w.*[\]-]|%5[BD])+=(?:[\w.*[\]-]|%5[BD])*)*$/
 const HAS_OFFSET = /(?:^|&)offset=/
 
 /**
  * `url` with its offset parameter set to `to`, as URLSearchParams writes it (the pagination
- * links). For a plain query string without an offset, that is the same string with
- * "&offset=<to>" added: made so, ~0.3 µs instead of ~4 µs (test/public/page-link.test.ts checks
- * the two agree).
+ * links). For a plain query string without an offset, that is the same string, its brackets
+ * encoded, with "&offset=<to>" added: made so, ~0.3 µs instead of ~4 µs
+ * (test/public/page-link.test.ts checks the two agree).
  */
 export function pageLink(url: URL, to: number): string {
-  const search = url.search.slice(1)
-  if (PLAIN_QUERY.test(search) && !HAS_OFFSET.test(search)) return `${url.origin}${url.pathname}?${search}&offset=${to}`
+  let search = url.search.slice(1)
+  if (PLAIN_QUERY.test(search) && !HAS_OFFSET.test(search)) {
+    if (search.includes('[') || search.includes(']')) search = search.replaceAll('[', '%5B').replaceAll(']', '%5D')
+    return `${url.origin}${url.pathname}?${search}&offset=${to}`
+  }
   const q = new URLSearchParams(url.searchParams)
   q.set('offset', String(to))
   return `${url.origin}${url.pathname}?${q}`
