@@ -119,12 +119,14 @@ function locationsAnswer(registry: IndexRegistry, locator: Locator, url: URL): {
   const { total, hits } = entry.index.query(req.query)
   const { arena } = entry
 
-  const { offset, limit } = req.query
-  const pagination: Record<string, unknown> = { offset, limit, total, hasMore: offset + limit < total }
-  if (offset + limit < total) pagination.next = pageLink(url, offset + limit)
-  if (offset > 0) pagination.prev = pageLink(url, Math.max(0, offset - limit))
-  const meta = req.query.center ? { query: { center: req.query.center, radius: req.radius, unit: req.unit } } : {}
-  const rest = `],"pagination":${JSON.stringify(pagination)}},"meta":${JSON.stringify(meta)}}`
+  // Pagination and meta written as JSON.stringify writes them (numbers: finite, so as String()
+  // writes them; the links quoted and escaped by JSON.stringify), without making objects to stringify.
+  const { offset, limit, center } = req.query
+  const more = offset + limit < total
+  let rest = `],"pagination":{"offset":${offset},"limit":${limit},"total":${total},"hasMore":${more}`
+  if (more) rest += `,"next":${JSON.stringify(pageLink(url, offset + limit))}`
+  if (offset > 0) rest += `,"prev":${JSON.stringify(pageLink(url, Math.max(0, offset - limit)))}`
+  rest += center ? `}},"meta":{"query":{"center":{"lat":${center.lat},"lng":${center.lng}},"radius":${req.radius},"unit":"${req.unit}"}}}` : '}},"meta":{}}'
 
   // Written once, in a buffer with room for the most the answer can take, and sent as far as written.
   const slots: number[] = new Array(hits.length)

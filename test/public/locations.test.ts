@@ -211,6 +211,26 @@ describe('paging', () => {
 
   const allByName = () => oracle(f.locs, {}).map((h) => h.loc.id)
 
+  test('the answer is JSON as JSON.stringify writes it: pagination, links and meta written by hand agree', async () => {
+    // Radius or not, km or miles, first, middle and last pages, links carrying characters JSON
+    // or the URL escapes (a quote, a backslash, non-ASCII, brackets).
+    const queries = [
+      'all=true',
+      'all=true&offset=5&limit=3',
+      'all=true&offset=26',
+      `${NEAR}&limit=2`,
+      `${NEAR}&unit=km&radius=7.25&offset=1&limit=1`,
+      `lat=-33.8688&lng=151.2093&radius=0.5`,
+      `${NEAR}&radius=300&limit=1&offset=2&search=${encodeURIComponent('"a\\b é')}`,
+      `${NEAR}&radius=300&limit=1&tags[]=${FILTERS[0]!.tags[0]!.value}&tags%5B%5D=x&tagLogic=any`,
+    ]
+    for (const qs of queries) {
+      const res = await f.get(f.url('/locations', qs))
+      expect(res.status).toBe(200)
+      expect(res.text).toBe(JSON.stringify(JSON.parse(res.text)))
+    }
+  })
+
   test('limit defaults to 20: the first page has next (a full URL) and no prev', async () => {
     const res = await f.get(f.url('/locations', 'all=true'))
     expect(res.status).toBe(200)
