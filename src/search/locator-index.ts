@@ -652,11 +652,12 @@ export class LocatorIndex {
   /**
    * One bit per term: the terms the last word of the latest word plan begins (of a plan that got
    * as far as its prefix: planWords sets them and clears the previous plan's, listed in
-   * prefixTerms). A bit, not a stamp per term: a check reads the marks of a location's terms (33
-   * on average at 100k, of 61k terms) one after another, and 4 bytes a term missed the cache.
+   * markedPrefixTerms). A bit, not a stamp per term: a check reads the marks of a location's
+   * terms (33 on average at 100k, of 61k terms) one after another, and 4 bytes a term missed the
+   * cache.
    */
   private prefixBits = new Int32Array(0)
-  private prefixTerms: number[] = []
+  private markedPrefixTerms: number[] = []
   private pool = new Int32Array(0)
   private poolUsed = 0
   private poolGarbage = 0
@@ -1170,8 +1171,8 @@ export class LocatorIndex {
     whole.sort((a, b) => this.df[a]! - this.df[b]!)
     const prefix = words[words.length - 1]!
     const bits = this.prefixBits
-    for (const t of this.prefixTerms) bits[t >>> 5]! &= ~(1 << (t & 31))
-    this.prefixTerms.length = 0
+    for (const t of this.markedPrefixTerms) bits[t >>> 5]! &= ~(1 << (t & 31))
+    this.markedPrefixTerms.length = 0
     const from = this.firstTermAtOrAfter(prefix)
     let prefixTerms: string[] | null = []
     let prefixSize = 0
@@ -1180,7 +1181,7 @@ export class LocatorIndex {
     for (let i = from; i < this.sortedTerms.length && this.sortedTerms[i]!.startsWith(prefix); i++) {
       const t = this.sortedIds[i]!
       bits[t >>> 5]! |= 1 << (t & 31)
-      this.prefixTerms.push(t)
+      this.markedPrefixTerms.push(t)
       if (this.df[t] === 0) continue
       any = true
       if (some.length <= SIG_PREFIX_TERMS) some.push(t)
