@@ -1857,10 +1857,13 @@ export class LocatorIndex {
       const axis = (31 - Math.clz32(node + 1)) & 1
       const split = coords[2 * m + axis]!
       const nearLeft = (axis === 0 ? lng : lat) < split
-      // The stack is last in, first out: the far child first, then the median, then the near child.
+      // The stack is last in, first out: the far child first, then the near child. The median is
+      // a run of its own now, tested in the caller's loop if its node may cross the circle
+      // (pushed and popped instead, with a box test: 100k, 6 passes each, 3-tag match at the
+      // densest centres 21.1-27.9 -> 20.5-27.2 µs, within the noise).
       if (nearLeft) push(m + 1, right, 2 * node + 2, inside)
       else push(left, m - 1, 2 * node + 1, inside)
-      sp = this.pushNode(sp, m, m, -1, coords[2 * m]!, coords[2 * m + 1]!, coords[2 * m]!, coords[2 * m + 1]!, inside)
+      emit(m, m, inside, coords[2 * m]!, coords[2 * m + 1]!, coords[2 * m]!, coords[2 * m + 1]!)
       if (nearLeft) push(left, m - 1, 2 * node + 1, inside)
       else push(m + 1, right, 2 * node + 2, inside)
     }
