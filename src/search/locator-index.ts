@@ -464,8 +464,10 @@ function countSurelyIn(xyz: Float32Array, dead: Uint8Array, left: number, right:
     const dz = xyz[o + 2]! - qz
     const c2 = dx * dx + dy * dy + dz * dz
     const live = dead[at]! ^ 1
-    count += (c2 < surelyIn ? 1 : 0) & live
-    undecided |= (c2 >= surelyIn && c2 <= surelyOut ? 1 : 0) & live
+    // +(a < b), not a ternary, which compiled to a branch: ~18 -> ~10 ns a point in a micro
+    // benchmark (random leaves, every other point in); the densest 1M centres 102-109 -> 81-88 µs.
+    count += +(c2 < surelyIn) & live
+    undecided |= +(c2 >= surelyIn) & +(c2 <= surelyOut) & live
   }
   return undecided === 0 ? count : -1
 }
