@@ -905,7 +905,7 @@ export class LocatorIndex {
       }
       if (byDistance && (wordPlan === null || (wordPlan.baseWhole.length === 0 && wordPlan.prefixCols !== null))) {
         // Tags, and words their term columns decide: the base's runs nearest first, each wholly
-        // inside the circle (circleRuns) or a leaf along its edge; an inside node whose box is
+        // inside the circle (circleRuns) or a leaf or median point that may not be; an inside node whose box is
         // beyond a full heap's worst is counted from its columns alone, 32 positions at a time,
         // its distances unread. (Words this way, against the runs of the circle's boxes below, 1M,
         // 2 interleaved pairs: 2-word search at the densest centres 152-208 -> 110-138 µs.)
@@ -1235,12 +1235,13 @@ export class LocatorIndex {
       const t = this.sortedIds[i]!
       bits[t >>> 5]! |= 1 << (t & 31)
       this.markedPrefixTerms.push(t)
+      // A term no live location has is in no live base position either.
+      if (this.df[t] === 0) continue
       const c = t < termCol.length ? termCol[t]! : NOT_IN_BASE
       if (prefixCols !== null && c !== NOT_IN_BASE) {
         if (c < 0 || prefixCols.length === SIG_PREFIX_TERMS) prefixCols = null
         else prefixCols.push(c)
       }
-      if (this.df[t] === 0) continue
       any = true
       if (some.length <= SIG_PREFIX_TERMS) some.push(t)
       if (prefixTerms !== null) {
@@ -1311,7 +1312,9 @@ export class LocatorIndex {
    * A query's tags and words over the base's columns: groups of column offsets in baseCols, a
    * position passing when it has a column of every group. Tags: any is one group, all one per
    * tag, match one per filter group; a tag made since the base was built has the column of
-   * zeros. Words: one group per signature bit of the whole words, one for the prefix's bits.
+   * zeros. Words: one group per term column of a whole word (each its own), one of the prefix's
+   * term columns when they decide it; then one per signature bit of the other whole words, and
+   * one of the prefix's signature bits when its columns do not decide it.
    */
   private columnGroups(tagPlan: TagPlan | null, wordPlan: WordPlan | null): Int32Array[] {
     const { colTags, colWords } = this
@@ -1818,8 +1821,8 @@ export class LocatorIndex {
    * first, last, 1 if the run lies wholly inside the circle (a kd node of up to 8 leaves, a part
    * of a larger one, or a median point of one; else a leaf or a median point that may not: its
    * points' distances must be tested), its box (minX, minY, maxX, maxY), and 0.
-   * Nearest side first, as nearestAndCount walks, so a heap filled from the first runs soon rules
-   * out whole nodes. Returns the numbers written.
+   * Nearest side first, as nearestAndCount walks (a node's median just before its near side), so
+   * a heap filled from the first runs soon rules out whole nodes. Returns the numbers written.
    */
   private circleRuns(lng: number, lat: number, r: number, cosLat1: number, boxes: [number, number, number, number][]): number {
     const { ids, coords, nodeSize } = this.base!

@@ -361,6 +361,56 @@ describe('LocatorIndex agrees with a naive scan', () => {
       { numRuns: 300 },
     )
   })
+  test('term columns: common words decided by their columns, a prefix partly in the base, words made during a build, gone and back', () => {
+    // 240 points round Paris. "store" is in 4 locations of 5, "common" in every other and "coral"
+    // in every third: each gets a column. "comet" is in 2 (no column), so the prefix "com" is partly in columns.
+    // Then, while a compaction is under way: "comfy" is made (a term newer than the build's
+    // scan), every "comet" is rewritten without it (its df falls to 0), and one comes back in
+    // the delta; a by-distance query at each step, paged, agrees with the naive scan.
+    const { lat, lng } = CENTERS[0]!
+    const doc = (i: number, words: string[]): IndexDoc => ({ id: `loc_${i}`, lat: lat + (i % 16) * 0.004, lng: lng + Math.floor(i / 16) * 0.004, json: null, nameSort: `n${i}`, rank: i % 3, tags: [], text: [...(i % 5 === 0 ? [] : ['store']), ...words].join(' ') })
+    const wordsOf = (i: number) => [...(i % 2 === 0 ? ['common'] : []), ...(i % 3 === 0 ? ['coral'] : []), ...(i === 5 || i === 77 ? ['comet'] : [])]
+    const tasks = upkeep('queued')
+    const index = new LocatorIndex([], { schedule: tasks.schedule, nodeSize: 4, deltaMin: 4, compactionSlice: 16 })
+    const truth = new Map<string, IndexDoc>()
+    const write = (d: IndexDoc) => {
+      index.upsert(d)
+      truth.set(d.id, d)
+    }
+    for (let i = 0; i < 240; i++) write(doc(i, wordsOf(i)))
+    index.compact()
+    const check = () => {
+      for (const search of ['common', 'com', 'cor', 'coral com', 'common comet', 'comfy', 'comf', 'store co', 'common coral c']) {
+        for (const [radiusKm, offset] of [[1.5, 0], [4, 7], [40, 0], [40, 100]] as const) {
+          for (const sort of ['distance', 'priority'] as const) {
+            const q: IndexQuery = { center: { lat: lat + 0.03, lng: lng + 0.03 }, radiusKm, tags: [], tagLogic: 'any', groupOf, search, sort, offset, limit: 5 }
+            expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
+          }
+        }
+      }
+    }
+    check()
+    // Enough writes to pass the delta's bound (a tenth of the base): a compaction is scheduled.
+    for (let i = 100; i < 130; i++) write(doc(i, [...wordsOf(i), 'coral']))
+    expect(index.compacting).toBe(true)
+    tasks.step()
+    write(doc(200, ['comfy', 'common']))
+    check()
+    tasks.step()
+    write(doc(5, wordsOf(4)))
+    write(doc(77, wordsOf(76)))
+    check()
+    tasks.step()
+    write(doc(77, ['comet']))
+    check()
+    tasks.run()
+    expect(index.compacting).toBe(false)
+    check()
+    write(doc(77, wordsOf(76)))
+    index.compact()
+    check()
+  })
+
   test('an empty index answers every query with nothing', () => {
     fc.assert(fc.property(queryArb, (q) => expect(answer(new LocatorIndex(), q)).toEqual({ total: 0, ids: [] })), { numRuns: 50 })
   })
