@@ -315,6 +315,40 @@ describe('LocatorIndex agrees with a naive scan', () => {
     }
   })
 
+  test('points moved while a compaction is under way are dead in the new base: leaves across the edge, counted by chord, leave them out', () => {
+    // As above, but the points move between the compaction's steps, 2 a step through all of
+    // them: those moved after the snapshot are dead in the new base (alive in the delta, outside
+    // the circle), and those moved after their position was filled keep their old place in it.
+    const { lat, lng } = CENTERS[0]!
+    const docs: IndexDoc[] = Array.from({ length: 400 }, (_, i) => ({ id: `loc_${i}`, lat: lat + i * 0.001, lng: lng + (i % 7) * 0.0003, json: null, nameSort: `n${i}`, rank: 0, tags: [], text: 'x' }))
+    const tasks = upkeep('queued')
+    const index = new LocatorIndex(docs, { schedule: tasks.schedule, nodeSize: 4, deltaMin: 4, compactionSlice: 16 })
+    tasks.run()
+    const truth = new Map(docs.map((d) => [d.id, d]))
+    const move = (i: number) => {
+      const moved = { ...docs[i]!, lat: lat - 1 - i * 1e-4 }
+      index.upsert(moved)
+      truth.set(moved.id, moved)
+    }
+    const sweep = () => {
+      for (let radiusKm = 15; radiusKm < 25; radiusKm += 1.37) {
+        const q: IndexQuery = { center: { lat, lng }, radiusKm, tags: [], tagLogic: 'any', groupOf, search: '', sort: 'distance', offset: 0, limit: 1 }
+        expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
+      }
+    }
+    // Past the delta's bound (a tenth of the base): a compaction is scheduled.
+    for (let i = 355; i < 400; i++) move(i)
+    expect(index.compacting).toBe(true)
+    let next = 1
+    while (index.compacting) {
+      tasks.step()
+      for (let k = 0; k < 2 && next < 355; k++, next += 3) move(next)
+      sweep()
+    }
+    expect(next).toBeGreaterThan(30)
+    sweep()
+  })
+
   test('a circle smaller than a millimetre: no kd node counts as wholly inside (found by the dense property)', () => {
     // 38 points on one spot and one a hair west of it; the circle is centred a little further
     // west and passes through the hair-west point, so the 38 lie just outside it.
