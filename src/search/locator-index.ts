@@ -553,6 +553,8 @@ const SIG_PREFIX_TERMS = 24
  */
 const TERM_COLUMN_SHARE = 32
 const MAX_TERM_COLUMNS = 512
+/** No term ids: a plan without words has no whole words to check (shared, not made per query). */
+const NO_TERMS: readonly number[] = []
 /** Per term id, in a base's termCol: no location of the base has the term. (-1: some may, no column.) */
 const NOT_IN_BASE = -2
 
@@ -976,7 +978,7 @@ export class LocatorIndex {
         // Tags, term columns and word signatures: a word of 32 positions at a time, OR within a group and AND across.
         const groups = this.columnGroups(tagPlan, wordPlan)
         // What the columns leave undecided, read from the pool.
-        const baseWhole = wordPlan?.baseWhole ?? []
+        const baseWhole = wordPlan?.baseWhole ?? NO_TERMS
         const checkPrefix = wordPlan !== null && wordPlan.prefixCols === null
         const readTerms = baseWhole.length > 0 || checkPrefix
         // By distance, a full heap takes nothing beyond its worst: compared as haversines, km only for what it may take.
@@ -1356,7 +1358,7 @@ export class LocatorIndex {
   }
 
   /** Whether the term ids pool[from..to) have every term of `whole` and, if `prefix`, one the plan's prefix begins. */
-  private wordsIn(from: number, to: number, whole: number[], prefix: boolean): boolean {
+  private wordsIn(from: number, to: number, whole: readonly number[], prefix: boolean): boolean {
     const { pool, prefixBits } = this
     for (const t of whole) {
       let found = false
@@ -1872,9 +1874,9 @@ export class LocatorIndex {
       const split = coords[2 * m + axis]!
       const nearLeft = (axis === 0 ? lng : lat) < split
       // The stack is last in, first out: the far child first, then the near child. The median is
-      // a run of its own now, tested in the caller's loop if its node may cross the circle
-      // (pushed and popped instead, with a box test: 100k, 6 passes each, 3-tag match at the
-      // densest centres 21.1-27.9 -> 20.5-27.2 µs, within the noise).
+      // emitted as a run of its own at once, tested in the caller's loop if its node may cross
+      // the circle. (It used to be pushed and popped with a box test: 100k, 6 passes each, 3-tag
+      // match at the densest centres 21.1-27.9 -> 20.5-27.2 µs, within the noise.)
       if (nearLeft) push(m + 1, right, 2 * node + 2, inside)
       else push(left, m - 1, 2 * node + 1, inside)
       emit(m, m, inside, coords[2 * m]!, coords[2 * m + 1]!, coords[2 * m]!, coords[2 * m + 1]!)
