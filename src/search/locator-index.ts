@@ -266,7 +266,8 @@ const BOUND_SLACK_KM = 1e-6
 function boxLowerBoundHav(lng: number, lat: number, cosLat1: number, minX: number, minY: number, maxX: number, maxY: number): number {
   const dLat = lat < minY ? minY - lat : lat > maxY ? lat - maxY : 0
   let dLng = 0
-  if (lng < minX || lng > maxX) dLng = Math.min((((minX - lng) % 360) + 360) % 360, (((lng - maxX) % 360) + 360) % 360)
+  if (lng < minX) dLng = Math.min(minX - lng, lng - maxX + 360)
+  else if (lng > maxX) dLng = Math.min(minX - lng + 360, lng - maxX)
   const cosFar = Math.cos(Math.max(Math.abs(minY), Math.abs(maxY)) * RAD)
   return Math.min(1, haverSin(dLat * RAD) + cosLat1 * Math.max(0, cosFar) * haverSin(dLng * RAD))
 }
@@ -426,8 +427,26 @@ function circleBoxTests(lng: number, lat: number, cosLat1: number, r: number, bo
   const [ax0, y0, ax1, y1] = boxes[0]!
   const [bx0, , bx1] = boxes[1] ?? NO_BOX
   const misses = (minX: number, minY: number, maxX: number, maxY: number) => maxY < y0 || minY > y1 || !((maxX >= ax0 && minX <= ax1) || (maxX >= bx0 && minX <= bx1))
+  // Boxes less than 180° wide in all: every longitude in them is less than 90° from the centre's.
+  const narrow = ax1 - ax0 + (bx1 > bx0 ? bx1 - bx0 : 0) < 180
+  // A quick look at the corners first, without a sine: (θ/2)² for haverSin(θ), cos(lat) to first
+  // order. It only says no (a box it calls not inside is walked into, never wrongly counted), so
+  // it needs no bound, only to be close: at the circle's edge most boxes fail it, and the exact
+  // test below (~45 ns) is left to boxes likely inside. Index only, 1M, densest centres, 3 passes
+  // of 4000 queries, old and new alternating query by query: 3-5% faster, radius and 3-tag match.
+  const sinLat1 = Math.sin(lat * RAD)
+  const nearlyIn = cornerIn * 1.01
+  const cosSide = (y: number) => cosLat1 * (cosLat1 + sinLat1 * (lat - y) * RAD)
   const holds = (minX: number, minY: number, maxX: number, maxY: number) => {
-    if (!(minY >= y0 && maxY <= y1 && ((minX >= ax0 && maxX <= ax1) || (minX >= bx0 && maxX <= bx1)) && maxX - minX < 180 && lngGap(lng, minX) <= 90 && lngGap(lng, maxX) <= 90)) return false
+    if (!(minY >= y0 && maxY <= y1 && ((minX >= ax0 && maxX <= ax1) || (minX >= bx0 && maxX <= bx1)))) return false
+    if (!narrow && !(maxX - minX < 180 && lngGap(lng, minX) <= 90 && lngGap(lng, maxX) <= 90)) return false
+    const s = (lat - minY) * (RAD / 2)
+    const n = (lat - maxY) * (RAD / 2)
+    const w = (lng - minX) * (RAD / 2)
+    const e = (lng - maxX) * (RAD / 2)
+    const cs = cosSide(minY)
+    const cn = cosSide(maxY)
+    if (cs * w * w + s * s > nearlyIn || cn * w * w + n * n > nearlyIn || cs * e * e + s * s > nearlyIn || cn * e * e + n * n > nearlyIn) return false
     // The corners' havBetween, each sine of a side taken once (4, not 8), in the same operations, so the same values.
     const cosMin = Math.cos(minY * RAD)
     const west = haverSin((lng - minX) * RAD)
@@ -676,6 +695,8 @@ export class LocatorIndex {
   private deadCount = 0
   /** Scratch for the runs of base positions a range finds: (first, last) pairs. */
   private found = new Int32Array(1024)
+  /** chordTests' query point, kept between queries. */
+  private readonly queryXyz = new Float64Array(3)
   /** circleRuns' runs, 8 numbers each, kept between queries. */
   private runBuf = new Float64Array(8 * 256)
   /** A compaction under way (scheduled, in steps), or null. */
@@ -926,6 +947,13 @@ export class LocatorIndex {
           const runs = this.circleRuns(lng, lat, r, cosLat1, boxes)
           const run = this.runBuf
           const deadFree = this.deadCount === 0
+          // Points are tested by chord first, as in nearestAndCount. Index only, 1M, 3 passes of
+          // 4000 queries, old and new alternating query by query: 3-tag match at the densest
+          // centres 6-8% faster, 2-tag any 9-13%; at 100k a sparse one (all) ~0.4 µs slower, the
+          // chords' set-up.
+          const havAt = (at: number) => havBetween(lng, lat, cosLat1, coords[2 * at]!, coords[2 * at + 1]!, baseCos[at]!)
+          const { chordAt, inCircle } = this.chordTests(lng, lat, cosLat1, r, havAt, within)
+          let limitChord = Infinity
           let limit = Infinity
           for (let i = 0; i < runs; i += 8) {
             const lo = run[i]!
@@ -946,12 +974,18 @@ export class LocatorIndex {
                   total++
                   continue
                 }
-                const h = havBetween(lng, lat, cosLat1, coords[2 * at]!, coords[2 * at + 1]!, baseCos[at]!)
-                if (!inside && !within(h)) continue
+                // The chord decides the circle and the heap's limit for most points; a sine only near either.
+                const c2 = chordAt(at)
+                if (!inside && !inCircle(at, c2)) continue
                 total++
+                if (c2 > limitChord) continue
+                const h = havAt(at)
                 if (h > limit) continue
                 consider(baseKey[at]!, kmOfHav(h))
-                if (size === keep) limit = havAbove(heapKm[0]!)
+                if (size === keep) {
+                  limit = havAbove(heapKm[0]!)
+                  limitChord = chordAbove(limit)
+                }
               }
             }
           }
@@ -1190,7 +1224,7 @@ export class LocatorIndex {
    */
   private chordTests(lng: number, lat: number, cosLat1: number, r: number, havAt: (at: number) => number, within: (h: number) => boolean) {
     const { baseXyz } = this
-    const q = new Float64Array(3)
+    const q = this.queryXyz
     unitVector(lng, cosLat1, lat, q, 0)
     const [qx, qy, qz] = q as unknown as [number, number, number]
     const surelyIn = chordBelow(havOfKm(r) * (1 - HAV_MARGIN))
