@@ -261,15 +261,29 @@ const BOUND_SLACK_KM = 1e-6
  * A lower bound of the haversine of the great-circle distance from (lng, lat) to any point of a
  * lng/lat box (as havBetween's values; kmOfHav makes it km): the smallest latitude gap, the
  * smallest longitude gap (either way round) and the smallest cos(latitude) in the box, each term no
- * larger than for any point inside.
+ * larger than for any point inside. Sines and the cosine are taken from below by polynomials
+ * (the cosine within 1e-3 near a pole, ~4e-5 at 60°; no trigonometry: index only, 1M, 3 passes
+ * of 4000 queries alternating old and new, densest centres 1-5% faster).
  */
 function boxLowerBoundHav(lng: number, lat: number, cosLat1: number, minX: number, minY: number, maxX: number, maxY: number): number {
   const dLat = lat < minY ? minY - lat : lat > maxY ? lat - maxY : 0
   let dLng = 0
   if (lng < minX) dLng = Math.min(minX - lng, lng - maxX + 360)
   else if (lng > maxX) dLng = Math.min(minX - lng + 360, lng - maxX)
-  const cosFar = Math.cos(Math.max(Math.abs(minY), Math.abs(maxY)) * RAD)
-  return Math.min(1, haverSin(dLat * RAD) + cosLat1 * Math.max(0, cosFar) * haverSin(dLng * RAD))
+  const far = Math.max(Math.abs(minY), Math.abs(maxY)) * RAD
+  return Math.min(1, sinSquaredBelow(dLat * (RAD / 2)) + cosLat1 * Math.max(0, cosBelow(far)) * sinSquaredBelow(dLng * (RAD / 2)))
+}
+
+/** A lower bound of sin²(t) = haverSin(2t) for 0 <= t <= π/2, without a sine: (t - t³/6)², Taylor's next term being positive there. */
+function sinSquaredBelow(t: number): number {
+  const s = t - (t * t * t) / 6
+  return s * s
+}
+
+/** A lower bound of cos(a) for 0 <= a <= π/2, without a cosine: Taylor's to a⁶, the next term being positive there. */
+function cosBelow(a: number): number {
+  const a2 = a * a
+  return 1 - a2 / 2 + (a2 * a2) / 24 - (a2 * a2 * a2) / 720
 }
 
 /**
@@ -1194,13 +1208,17 @@ export class LocatorIndex {
         continue
       }
       const m = (left + right) >> 1
+      // The median: by chord, as the leaves (a sine only near the circle or the heap's limit;
+      // index only, 100k, 3 passes alternating old and new: densest centres 1.5-3.5% faster).
       if (baseDead[m] === 0) {
-        const h = havAt(m)
-        if (counted === 1) {
-          if (h <= heapLimit()) consider(baseKey[m]!, kmOfHav(h))
-        } else if (within(h)) {
-          count++
-          if (h <= heapLimit()) consider(baseKey[m]!, kmOfHav(h))
+        const c2 = chordAt(m)
+        if (counted === 1 || inCircle(m, c2)) {
+          if (counted === 0) count++
+          const limit = heapLimit()
+          if (c2 <= chordAbove(limit)) {
+            const h = havAt(m)
+            if (h <= limit) consider(baseKey[m]!, kmOfHav(h))
+          }
         }
       }
       // Children: kdbush keeps coord <= split on the left, >= on the right; the axis alternates
