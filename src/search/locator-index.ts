@@ -492,12 +492,16 @@ const NO_BOX: LngLatBox = [Infinity, 0, -Infinity, 0]
  * 1M densest, index only, 3 passes each in one process: 81-107 -> 73-91 µs, within the noise).
  */
 function countSurelyIn(xyz: Float32Array, left: number, right: number, qx: number, qy: number, qz: number, surelyIn: number, surelyOut: number): number {
+  // Read through a view of the leaf, indexed from 0 to its length: ~1.5 ns a point less than
+  // xyz indexed from 3 × left in a micro benchmark, the view's making included. Index only, 1M,
+  // densest centres, 4 passes of 4000 queries alternating old and new: 5-12% faster.
+  const v = xyz.subarray(3 * left, 3 * right + 3)
   let count = 0
   let undecided = 0
-  for (let o = 3 * left; o <= 3 * right; o += 3) {
-    const dx = xyz[o]! - qx
-    const dy = xyz[o + 1]! - qy
-    const dz = xyz[o + 2]! - qz
+  for (let o = 0; o < v.length; o += 3) {
+    const dx = v[o]! - qx
+    const dy = v[o + 1]! - qy
+    const dz = v[o + 2]! - qz
     const c2 = dx * dx + dy * dy + dz * dz
     // +(a < b), not a ternary, which compiled to a branch: ~18 -> ~10 ns a point in a micro
     // benchmark (random leaves, every other point in); the densest 1M centres 102-109 -> 81-88 µs.
