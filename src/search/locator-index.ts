@@ -975,9 +975,9 @@ export class LocatorIndex {
       }
       if (byDistance && (wordPlan === null || (wordPlan.baseWhole.length === 0 && wordPlan.prefixCols !== null))) {
         // Tags, and words their term columns decide: the base's runs nearest first, each wholly
-        // inside the circle (circleRuns) or a leaf or median point that may not be; an inside
-        // node whose box is beyond a full heap's worst is counted from its columns alone, 32
-        // positions at a time, its distances unread. (Words this way, against the runs of the
+        // inside the circle (circleRuns) or a leaf that may not be, then the medians of the nodes
+        // split; an inside node whose box is beyond a full heap's worst is counted from its
+        // columns alone, 32 positions at a time, its distances unread. (Words this way, against the runs of the
         // circle's boxes below, 1M, 2 interleaved pairs: 2-word search at the densest centres
         // 152-208 -> 110-138 µs.)
         if (this.base) {
