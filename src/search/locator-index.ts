@@ -412,13 +412,6 @@ function nodeBoxes(kd: KDBush): Float64Array<ArrayBuffer> {
   return box
 }
 
-/** An Int32Array twice the size of `buf`, holding its numbers first. */
-function grownInt32(buf: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
-  const copy = new Int32Array(buf.length * 2)
-  copy.set(buf)
-  return copy
-}
-
 /** Writes 8 numbers at buf[at..at+8), in `buf` or, when it is full, in a copy twice its size; returns the one written. */
 function record8(buf: Float64Array<ArrayBuffer>, at: number, a: number, b: number, c: number, d: number, e: number, f: number, g: number, h: number): Float64Array<ArrayBuffer> {
   if (at + 8 > buf.length) {
@@ -464,21 +457,16 @@ function circleBoxTests(lng: number, lat: number, cosLat1: number, r: number, bo
   const quick = r <= 500
   const sinLat1 = Math.sin(lat * RAD)
   const nearlyIn = cornerIn * 1.01
-  const cosSide = (y: number) => cosLat1 * (cosLat1 + sinLat1 * (lat - y) * RAD)
-  const halfGap = (x: number) => {
-    const d = lng - x
-    return (d > 180 ? d - 360 : d < -180 ? d + 360 : d) * (RAD / 2)
-  }
   const holds = (minX: number, minY: number, maxX: number, maxY: number) => {
     if (!(minY >= y0 && maxY <= y1 && ((minX >= ax0 && maxX <= ax1) || (minX >= bx0 && maxX <= bx1)))) return false
     if (!narrow && !(maxX - minX < 180 && lngGap(lng, minX) <= 90 && lngGap(lng, maxX) <= 90)) return false
     if (quick) {
       const s = (lat - minY) * (RAD / 2)
       const n = (lat - maxY) * (RAD / 2)
-      const w = halfGap(minX)
-      const e = halfGap(maxX)
-      const cs = cosSide(minY)
-      const cn = cosSide(maxY)
+      const w = halfLngGap(lng, minX)
+      const e = halfLngGap(lng, maxX)
+      const cs = cosLat1 * nearCos(cosLat1, sinLat1, lat, minY)
+      const cn = cosLat1 * nearCos(cosLat1, sinLat1, lat, maxY)
       if (cs * w * w + s * s > nearlyIn || cn * w * w + n * n > nearlyIn || cs * e * e + s * s > nearlyIn || cn * e * e + n * n > nearlyIn) return false
     }
     // The corners' havBetween, each sine of a side taken once (4, not 8), in the same operations, so the same values.
@@ -493,6 +481,17 @@ function circleBoxTests(lng: number, lat: number, cosLat1: number, r: number, bo
     return cosLat1 * cosMin * east + south < cornerIn && cosLat1 * cosMax * east + north < cornerIn
   }
   return { misses, holds }
+}
+
+/** Half the gap from longitude x to lng, the short way round, in radians. */
+function halfLngGap(lng: number, x: number): number {
+  const d = lng - x
+  return (d > 180 ? d - 360 : d < -180 ? d + 360 : d) * (RAD / 2)
+}
+
+/** cos(y) to first order about lat (its cosine and sine given). */
+function nearCos(cosLat: number, sinLat: number, lat: number, y: number): number {
+  return cosLat + sinLat * (lat - y) * RAD
 }
 
 /**
@@ -1982,7 +1981,7 @@ export class LocatorIndex {
       // after the runs. (It was a run of its own, and before that pushed and popped.)
       if (nearLeft) push(m + 1, right, 2 * node + 2, inside)
       else push(left, m - 1, 2 * node + 1, inside)
-      if (medians + 2 > this.medianBuf.length) this.medianBuf = grownInt32(this.medianBuf)
+      if (medians + 2 > this.medianBuf.length) this.medianBuf = ensure(this.medianBuf, medians + 2)
       this.medianBuf[medians] = m
       this.medianBuf[medians + 1] = inside
       medians += 2
