@@ -38,6 +38,9 @@ export function createApp(deps: AppDeps) {
   const started = new WeakMap<Request, { id: string; locator?: string }>()
   const requestId = requestIds()
 
+  /** True while preload() runs: /readyz says "loading". */
+  let preloading = false
+
   const fastPath = deps.publicFastPath ?? true
   const publicApi = publicRoutes({ store: deps.store, registry, limiter: deps.limiter, publicBaseUrl: deps.config.publicBaseUrl ?? null, log, requestId: (request) => started.get(request)!.id })
   const otherApp = new Elysia()
@@ -55,8 +58,13 @@ export function createApp(deps: AppDeps) {
       return json(500, { success: false, error: 'error', message: 'Internal server error. The error was logged; quote the X-Request-Id header when reporting it.' })
     })
     .get('/healthz', () => ({ status: 'ok' }))
-    .get('/readyz', () => {
+    .get('/readyz', ({ set }) => {
       deps.store.db.query('SELECT 1').get()
+      if (preloading) {
+        set.status = 503
+        set.headers['retry-after'] = '1'
+        return { status: 'loading', message: "The locators' indexes are being built; public queries are answered meanwhile, more slowly." }
+      }
       return { status: 'ready' }
     })
     .use(
@@ -101,6 +109,18 @@ export function createApp(deps: AppDeps) {
     log({ method: request.method, path, status: response.status, ms: Math.round((performance.now() - t0) * 100) / 100, locator: s.locator ?? null, request_id: s.id })
     return response
   }
-  return { handle }
+  /**
+   * Builds every locator's index (those with the Query API on) now rather than on its first query,
+   * and waits for their background work; /readyz answers 503 meanwhile. Resolves with what it loaded.
+   */
+  async function preload(): Promise<{ locators: number; locations: number }> {
+    preloading = true
+    try {
+      return await registry.preload()
+    } finally {
+      preloading = false
+    }
+  }
+  return { handle, preload }
 }
 export type App = ReturnType<typeof createApp>

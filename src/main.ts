@@ -90,6 +90,20 @@ function listen(config: Config, app: App, reusePort: boolean) {
   })
 }
 
+/**
+ * Builds the locators' indexes now (src/public/registry.ts, preload), so the first queries after a
+ * start do not wait for them. A failure is logged, and each index is then built on its first query.
+ */
+async function preloadIndexes(app: App, log: boolean): Promise<void> {
+  const t0 = performance.now()
+  try {
+    const loaded = await app.preload()
+    if (log) console.log(JSON.stringify({ level: 'info', message: 'indexes loaded', ...loaded, ms: Math.round(performance.now() - t0) }))
+  } catch (e) {
+    console.error(JSON.stringify({ level: 'error', message: 'indexes not preloaded: each is built on its first query', error: (e as Error).message }))
+  }
+}
+
 /** How the printed curl lines name the host. */
 const displayHost = (config: Config) => (config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host)
 
@@ -134,6 +148,7 @@ async function runSingle(config: Config): Promise<void> {
     store.close()
     process.exit(0)
   })
+  await preloadIndexes(app, true) // while listening: /readyz says "loading" until it is done
 }
 
 /** One of the primary's workers: serves on the shared port and tells the primary when it listens. Prints no start-up lines. */
@@ -141,6 +156,9 @@ async function runWorker(config: Config): Promise<void> {
   const store = openStore(config.databasePath)
   const geocoding = await createGeocoder(config.geocoder, store) // the primary has built its data
   const app = createApp({ store, geocoder: geocoding.geocoder, config })
+  // Before listening: the kernel sends connections only to workers that listen, so a worker
+  // started again after a crash is not sent any until its indexes are built.
+  await preloadIndexes(app, false)
   const server = listen(config, app, true)
   const stop = async () => {
     await server.stop() // stops accepting, lets in-flight requests finish

@@ -64,6 +64,16 @@ test('first start loads the demo: the printed public curl line returns real stor
     const d = body.data.locations.map((l: any) => l.distance.value)
     expect(d).toEqual([...d].sort((a: number, b: number) => a - b))
     expect(body.meta.query).toEqual({ center: { lat: 51.5074, lng: -0.1278 }, radius: 10, unit: 'km' })
+    // The start builds the public locators' indexes (the demo's; the first locator's Query API is off), then says so; /readyz agrees.
+    const loaded = JSON.parse(await server.waitFor(/"indexes loaded"/))
+    const all = new URL(url)
+    all.search = 'all=true&limit=1'
+    const published = ((await (await fetch(all)).json()) as any).data.pagination.total
+    expect(published).toBeGreaterThan(500)
+    expect(loaded).toEqual({ level: 'info', message: 'indexes loaded', locators: 1, locations: published, ms: expect.any(Number) })
+    const ready = await fetch(new URL('/readyz', url))
+    expect(ready.status).toBe(200)
+    expect(await ready.json()).toEqual({ status: 'ready' })
   } finally {
     server.proc.kill('SIGTERM')
     await server.proc.exited

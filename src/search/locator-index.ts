@@ -883,6 +883,14 @@ export class LocatorIndex {
     return this.textReady
   }
 
+  /**
+   * Whether the work the build left to scheduled tasks is done: the FlexSearch postings filled and
+   * the name order made (later upkeep, such as a compaction, does not count).
+   */
+  get settled(): boolean {
+    return this.textReady && this.nameOrder !== null
+  }
+
   /** Sizes, for benchmarks and diagnostics. */
   stats() {
     return {

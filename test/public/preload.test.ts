@@ -1,0 +1,91 @@
+// A start builds every public locator's index before its first query (createApp's preload, which
+// src/main.ts runs): /readyz says "loading" until the builds and their background work are done,
+// queries and writes meanwhile are answered as ever, and the answers are those of an index built
+// on first use.
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { normalizeLocationBody, pickLocationFields } from '../../src/admin/normalize'
+import { createApp } from '../../src/app'
+import { newLocationRecord } from '../../src/locations/record'
+import { IndexRegistry } from '../../src/public/registry'
+import { createLocator, setLocatorSettings } from '../../src/operator'
+import { makeEnv, storeBody, type TestEnv } from '../helpers'
+
+let env: TestEnv
+beforeEach(() => (env = makeEnv()))
+afterEach(() => env.close())
+
+/** More locations than one page of the background JSON fill (1000), so preload waits across several tasks. */
+const SIZE = 2500
+
+function seed(locatorId: string, n: number): void {
+  env.store.write(() => {
+    for (let i = 0; i < n; i++) {
+      const body = { name: `Store ${i}`, address: `${i} Main Street, Paris`, coordinates: { lat: 48.85 + (i % 50) * 0.001, lng: 2.35 + Math.floor(i / 50) * 0.001 }, tags: ['repair'], status: 'published' }
+      env.store.locations.insert(newLocationRecord(locatorId, normalizeLocationBody(pickLocationFields(body), 'create', []), null))
+    }
+  })
+}
+
+const readyz = () => env.app.handle(new Request('http://localhost/readyz'))
+
+describe('preload', () => {
+  beforeEach(() => {
+    setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
+    seed(env.locatorId, SIZE)
+    // A locator with the Query API off is not loaded: nobody can query it.
+    const { locator: off } = createLocator(env.store, 'Off')
+    seed(off.id, 10)
+  })
+
+  test('/readyz answers 503 "loading" until every public index is built and settled, then 200', async () => {
+    expect((await readyz()).status).toBe(200) // nothing to wait for before a preload starts
+    const loading = env.app.preload()
+    const res = await readyz()
+    expect(res.status).toBe(503)
+    expect(res.headers.get('retry-after')).toBe('1')
+    expect(await res.json()).toEqual({ status: 'loading', message: expect.stringContaining('indexes') })
+    expect(await loading).toEqual({ locators: 1, locations: SIZE })
+    const ready = await readyz()
+    expect(ready.status).toBe(200)
+    expect(await ready.json()).toEqual({ status: 'ready' })
+  })
+
+  test('it resolves once the background work is done: every JSON filled, FlexSearch and the name order made', async () => {
+    const registry = new IndexRegistry(env.store)
+    const loading = registry.preload()
+    const entry = registry.entry(env.locatorId) // built by preload's first step, in this same turn
+    expect(entry.jsonReady || entry.index.settled).toBe(false)
+    await loading
+    expect(registry.entry(env.locatorId)).toBe(entry)
+    expect(entry.jsonReady).toBe(true)
+    expect(entry.index.settled).toBe(true)
+  })
+
+  test('answers after a preload are those of an index built on first query', async () => {
+    await env.app.preload()
+    const token = env.store.locators.get(env.locatorId)!.publicToken
+    const lazy = createApp({ store: env.store, geocoder: env.geocoder, config: { maxBodyBytes: 256 * 1024, logRequests: false }, log: () => {} })
+    for (const qs of ['lat=48.86&lng=2.36&radius=5&unit=km&limit=50', 'lat=48.85&lng=2.35&radius=50&unit=km&limit=20&offset=2400', 'all=true&limit=100&offset=700', 'lat=48.86&lng=2.36&search=store%2012']) {
+      const ask = async (app: typeof lazy) => (await app.handle(new Request(`http://localhost/public/v1/${token}/locations?${qs}`))).text()
+      const preloaded = await ask(env.app)
+      expect(JSON.parse(preloaded).success).toBe(true)
+      expect(preloaded).toBe(await ask(lazy))
+    }
+  })
+
+  test('queries and writes during the preload are answered, and the write is in every answer after', async () => {
+    const token = env.store.locators.get(env.locatorId)!.publicToken
+    const near = `http://localhost/public/v1/${token}/locations?lat=48.86&lng=2.36&radius=50&unit=km&limit=1`
+    const total = async () => ((await (await env.app.handle(new Request(near))).json()) as any).data.pagination.total
+    const loading = env.app.preload()
+    expect((await readyz()).status).toBe(503)
+    expect(await total()).toBe(SIZE)
+    const created = await env.call('POST', `/admin/v1/locations`, { body: storeBody({ coordinates: { lat: 48.86, lng: 2.36 } }) })
+    expect(created.status).toBe(201)
+    expect(await total()).toBe(SIZE + 1)
+    expect(await loading).toEqual({ locators: 1, locations: SIZE + 1 })
+    expect(await total()).toBe(SIZE + 1)
+    const first = (await (await env.app.handle(new Request(near))).json()) as any
+    expect(first.data.locations[0].id).toBe(created.body.location.id)
+  })
+})
