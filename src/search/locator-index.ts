@@ -848,6 +848,17 @@ export class LocatorIndex {
     return out
   }
 
+  /**
+   * Sets the priority rank of the locations given by id (ids not in the index are ignored): new
+   * priority rules apply without a rebuild, no point moved.
+   */
+  setRanks(ranks: Iterable<readonly [string, number]>): void {
+    for (const [id, rank] of ranks) {
+      const key = this.keyOf.get(id)
+      if (key !== undefined) this.rankOf[key] = rank
+    }
+  }
+
   get(id: string): IndexEntry | null {
     const key = this.keyOf.get(id)
     return key === undefined ? null : this.entries[key]!
