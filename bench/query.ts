@@ -9,12 +9,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, platform, release, tmpdir, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
+import { setFilters, setPriorityRules } from '../src/operator'
 import { locationsBody } from '../src/public'
 import { searchDoc } from '../src/public/present'
 import { IndexRegistry } from '../src/public/registry'
 import { openStore } from '../src/store'
 import KDBush from 'kdbush'
 import { scenario, seedLocator, WARM_QUERIES } from './scenario'
+import { FILTER_GROUPS, FILTERS, PRIORITY } from './synthetic'
 
 const utf8 = new TextDecoder()
 
@@ -90,6 +92,8 @@ type RunResult = {
     visibleMs: Stat
     allVisible: boolean
     compaction: { bound: number; batchWrites: number; batchSyncMs: number; deltaWhenFull: number; fullDeltaQueryUs: Stat; compactMs: number; longestBlockMs: number; nextQueryMs: number; deltaAfter: number }
+    /** Settings writes, commit + sync + the next query (ms): new priority rules, new filters; every one seen in that query. */
+    settings: { n: number; priorityMs: Stat; filtersMs: Stat; allVisible: boolean }
   }
 }
 
@@ -207,6 +211,37 @@ async function runOnce(size: number, run: number, seed: number, quick: boolean):
       nexts.push(d - c)
       visible.push(d - a)
     }
+    // (d) Settings -> visible: new priority rules (every rank taken again) and new filters (every
+    // JSON made again, in the background and for the answer at once), each committed, then the
+    // next query, which must show it: no index rebuild on the request path.
+    const SETTINGS = quick ? 4 : 10
+    const priorityMs: number[] = []
+    const filtersMs: number[] = []
+    let settingsVisible = true
+    const serviceTag = FILTER_GROUPS.services[0]!
+    for (let i = 0; i < SETTINGS; i++) {
+      // The first rule alternates: flagship stores first, then those with the offer, and back.
+      const rules = i % 2 === 0 ? [...PRIORITY].reverse() : PRIORITY
+      let a = performance.now()
+      setPriorityRules(store, locatorId, rules)
+      registry.sync()
+      let r = handle('all=true&sort=priority&limit=1')
+      priorityMs.push(performance.now() - a)
+      const first = utf8.decode(r.body)
+      if (!('tag' in rules[0]! ? first.includes(`"value":"${rules[0].tag}"`) : first.includes(`"value":"${rules[0]!.value}"`))) settingsVisible = false
+      const name = `Services ${run}.${i}`
+      a = performance.now()
+      setFilters(store, locatorId, FILTERS.map((g) => (g.id === 'services' ? { ...g, name } : g)))
+      registry.sync()
+      r = handle(`${typical()}&tags[]=${encodeURIComponent(serviceTag)}`)
+      filtersMs.push(performance.now() - a)
+      const body = utf8.decode(r.body)
+      if (body.includes('"locations":[{') && !body.includes(`"name":"${name}"`)) settingsVisible = false
+    }
+    // Let the new JSON's background fill end, as between requests, so the steps below read no row.
+    entry = registry.entry(locatorId)
+    while (!entry.jsonReady) await Bun.sleep(0)
+
     // Compaction: a batch of moves takes the delta past its bound; the crossing upsert only
     // schedules the compaction (steps on later turns of the event loop, off every request). The
     // bench runs synchronously, so no step has run yet: time a query over the full delta, then let
@@ -275,7 +310,16 @@ async function runOnce(size: number, run: number, seed: number, quick: boolean):
       },
       densest: densest.map((i) => ({ city: set.cities[i]!.name, stores: set.perCity[i]! })),
       queries,
-      write: { n: WRITES, commitMs: stat(commit), syncMs: stat(syncs), nextQueryMs: stat(nexts), visibleMs: stat(visible), allVisible, compaction },
+      write: {
+        n: WRITES,
+        commitMs: stat(commit),
+        syncMs: stat(syncs),
+        nextQueryMs: stat(nexts),
+        visibleMs: stat(visible),
+        allVisible,
+        compaction,
+        settings: { n: SETTINGS, priorityMs: stat(priorityMs), filtersMs: stat(filtersMs), allVisible: settingsVisible },
+      },
     }
   } finally {
     rmSync(dir, { recursive: true, force: true })
@@ -394,6 +438,12 @@ async function main() {
         nextQueryMs: { median: spread(rs.map((r) => r.write.nextQueryMs.median)), p99: spread(rs.map((r) => r.write.nextQueryMs.p99)) },
         visibleMs: { median: spread(rs.map((r) => r.write.visibleMs.median)), p99: spread(rs.map((r) => r.write.visibleMs.p99)) },
         compaction: rs.map((r) => r.write.compaction),
+        settings: {
+          n: rs.map((r) => r.write.settings.n),
+          allVisible: rs.every((r) => r.write.settings.allVisible),
+          priorityMs: { median: spread(rs.map((r) => r.write.settings.priorityMs.median)), max: spread(rs.map((r) => r.write.settings.priorityMs.max)) },
+          filtersMs: { median: spread(rs.map((r) => r.write.settings.filtersMs.median)), max: spread(rs.map((r) => r.write.settings.filtersMs.max)) },
+        },
       },
     }
   })
@@ -463,6 +513,10 @@ async function main() {
     md.push(`| compaction (delta → new KDBush base; scheduled, in steps between requests), wall time | ${fmtMs(compactMs.median)} | ${range(compactMs, fmtMs)} | off the request path | ${verdict(c.every((x) => x.deltaAfter < x.bound))} |`)
     md.push(`| … the longest the event loop was blocked meanwhile | ${fmtMs(blockMs.median)} | ${range(blockMs, fmtMs)} | | |`)
     md.push(`| every moved location visible in the next query | ${w.allVisible ? 'yes' : '**no**'} | | | |`)
+    const st = w.settings
+    md.push(`| new priority rules → visible (commit, ranks taken again, query), median / max of ${Math.min(...st.n)} | ${fmtMs(st.priorityMs.median.median)} / ${fmtMs(st.priorityMs.max.median)} | ${range(st.priorityMs.median, fmtMs)} | no rebuild | |`)
+    md.push(`| new filters → visible (commit, JSON made again, query), median / max of ${Math.min(...st.n)} | ${fmtMs(st.filtersMs.median.median)} / ${fmtMs(st.filtersMs.max.median)} | ${range(st.filtersMs.median, fmtMs)} | no rebuild | |`)
+    md.push(`| every settings write seen by the next query | ${st.allVisible ? 'yes' : '**no**'} | | | |`)
     md.push('')
   }
   const markdown = md.join('\n')
