@@ -4,7 +4,7 @@ import { DAYS } from '../admin/model'
 import type { IndexDoc } from '../search/locator-index'
 import type { CustomField } from '../store/custom-fields'
 import { DEFAULT_FILTER_GROUP, type FilterGroup, type FilterTag } from '../store/filters'
-import type { IndexRow, LocationRecord, RankRow } from '../store/locations'
+import type { IndexRow, LocationRecord } from '../store/locations'
 import type { PriorityRule } from '../store/priority'
 import { nameKey, searchKey } from '../text'
 
@@ -107,11 +107,6 @@ export function publicJson(r: LocationRecord, ctx: PresentContext): string {
   return json.slice(0, -1)
 }
 
-/** An index row's priority rank under the context's rules (its custom fields are read only when a rule does). */
-export function rowRank(r: RankRow, ctx: PresentContext): number {
-  return priorityRank({ id: r.id, tags: r.tags, customFields: r.customFields ?? {} }, ctx.priority)
-}
-
 /**
  * The index entry for a published location from the columns search needs, without its public JSON
  * (null): a locator's index loads from these, and the JSON is filled in afterwards (registry.ts).
@@ -123,7 +118,7 @@ export function searchDoc(r: IndexRow, ctx: PresentContext): IndexDoc {
     lng: r.lng,
     json: null,
     nameSort: nameKey(r.name),
-    rank: rowRank(r, ctx),
+    rank: priorityRank({ id: r.id, tags: r.tags, customFields: r.customFields ?? {} }, ctx.priority),
     tags: r.tags.map((t) => t.toLowerCase()),
     text: searchText([r.name, r.address, r.description, ...r.tags]),
   }

@@ -849,13 +849,32 @@ export class LocatorIndex {
   }
 
   /**
-   * Sets the priority rank of the locations given by id (ids not in the index are ignored): new
-   * priority rules apply without a rebuild, no point moved.
+   * Ranks every location by the first of `tests` it passes (that test's position; none passed:
+   * the number of tests): a tag it has (lowercased, as IndexDoc.tags), or its id among `ids`. For
+   * new priority rules without a rebuild, no point moved: the tags are the index's own bits, so
+   * no row is read for them.
    */
-  setRanks(ranks: Iterable<readonly [string, number]>): void {
-    for (const [id, rank] of ranks) {
-      const key = this.keyOf.get(id)
-      if (key !== undefined) this.rankOf[key] = rank
+  rankBy(tests: readonly ({ tag: string } | { ids: ReadonlySet<string> })[]): void {
+    const W = this.tagWords
+    const { entries, tagBits } = this
+    // A tag test as (word, bit) in a key's row; a tag no location has: a bit no row sets.
+    const plan = tests.map((test) => {
+      if ('ids' in test) return { ids: test.ids, word: 0, bit: 0 }
+      const id = this.tagIdOf.get(test.tag)
+      return { ids: null, word: id === undefined ? 0 : id >>> 5, bit: id === undefined ? 0 : 1 << (id & 31) }
+    })
+    for (let key = 0; key < entries.length; key++) {
+      const entry = entries[key]
+      if (entry === null || entry === undefined) continue
+      let rank = plan.length
+      for (let i = 0; i < plan.length; i++) {
+        const test = plan[i]!
+        if (test.ids === null ? (tagBits[key * W + test.word]! & test.bit) !== 0 : test.ids.has(entry.id)) {
+          rank = i
+          break
+        }
+      }
+      this.rankOf[key] = rank
     }
   }
 
