@@ -15,10 +15,11 @@
 //     limit out of the way (the limiter still runs on every request), creates a secret key.
 //  2. Starts the service with WORKERS=1 pinned to CPU 0 (`taskset -c 0`), and one with WORKERS=N
 //     (N > 1, unpinned) per extra --workers entry; wrk always runs `taskset -c 1 wrk -t1`.
-//     GEOCODER=none, DEMO=0, LOG_REQUESTS=0. Each server is used once /readyz answers 200: the
-//     service has built its index at start and finished the build's background work (public JSON,
-//     word index, name order; each worker does so before it listens). Then 20 requests in a row on
-//     fresh connections must answer in < 100 ms.
+//     GEOCODER=none, DEMO=0, LOG_REQUESTS=0. Each server is used once /readyz answers 200 and it
+//     has printed its "listening" line: the service has built its index at start and finished the
+//     build's background work (public JSON, word index, name order); with workers, each does so
+//     before it listens, and the primary prints the line once all listen. Then 20 requests in a
+//     row on fresh connections must answer in < 100 ms.
 //  3. Per run (the scenario order rotates from run to run so drift hits all alike):
 //     bare (a separate Bun.serve, pinned to CPU 0, static body of the run's mean body size),
 //     varied (--paths distinct public radius queries from scenario(set, seed, run), more than a
@@ -315,6 +316,15 @@ function startService(entry: string, db: string, workers: number): Server {
   return spawnServer(`service-w${workers}`, [process.execPath, entry], env, workers === 1)
 }
 
+/** Waits until the server's stdout has a line containing `text`. */
+async function waitForLine(s: Server, text: string, timeoutMs = 600_000): Promise<void> {
+  const until = Date.now() + timeoutMs
+  while (!readFileSync(s.out, 'utf8').includes(text)) {
+    if (Date.now() > until) throw new Error(`${s.label}: no ${text} line after ${timeoutMs / 1000} s:\n${tail(s.out)}`)
+    await Bun.sleep(100)
+  }
+}
+
 /** Requests `path` on fresh connections until WARM_STREAK in a row answer 200 within FAST_MS. */
 async function warmIndex(s: Server, path: string): Promise<number> {
   const t0 = performance.now()
@@ -538,6 +548,9 @@ async function main(): Promise<void> {
     t = performance.now()
     const s = startService(o.entry, db, n)
     await waitReady(s, '/readyz')
+    // With workers, /readyz answers from the first that listens; the primary says "listening"
+    // once every worker has built its index and listens.
+    await waitForLine(s, '"listening"')
     if (n > 1) {
       // Let the workers start, then count them.
       let count = 1

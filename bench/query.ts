@@ -238,7 +238,11 @@ async function runOnce(size: number, run: number, seed: number, quick: boolean):
       const body = utf8.decode(r.body)
       if (body.includes('"locations":[{') && !body.includes(`"name":"${name}"`)) settingsVisible = false
     }
-    // Let the new JSON's background fill end, as between requests, so the steps below read no row.
+    // The locator's own settings again, then its JSON's background fill let end, as between
+    // requests, so the steps below start as before this one and read no row.
+    setPriorityRules(store, locatorId, PRIORITY)
+    setFilters(store, locatorId, FILTERS)
+    registry.sync()
     entry = registry.entry(locatorId)
     while (!entry.jsonReady) await Bun.sleep(0)
 

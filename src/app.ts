@@ -38,8 +38,8 @@ export function createApp(deps: AppDeps) {
   const started = new WeakMap<Request, { id: string; locator?: string }>()
   const requestId = requestIds()
 
-  /** True while preload() runs: /readyz says "loading". */
-  let preloading = false
+  /** preload() calls under way: /readyz says "loading" while any is. */
+  let preloading = 0
 
   const fastPath = deps.publicFastPath ?? true
   const publicApi = publicRoutes({ store: deps.store, registry, limiter: deps.limiter, publicBaseUrl: deps.config.publicBaseUrl ?? null, log, requestId: (request) => started.get(request)!.id })
@@ -60,7 +60,7 @@ export function createApp(deps: AppDeps) {
     .get('/healthz', () => ({ status: 'ok' }))
     .get('/readyz', ({ set }) => {
       deps.store.db.query('SELECT 1').get()
-      if (preloading) {
+      if (preloading > 0) {
         set.status = 503
         set.headers['retry-after'] = '1'
         return { status: 'loading', message: "The locators' indexes are being built; public queries are answered meanwhile, more slowly." }
@@ -114,11 +114,11 @@ export function createApp(deps: AppDeps) {
    * and waits for their background work; /readyz answers 503 meanwhile. Resolves with what it loaded.
    */
   async function preload(): Promise<{ locators: number; locations: number }> {
-    preloading = true
+    preloading++
     try {
       return await registry.preload()
     } finally {
-      preloading = false
+      preloading--
     }
   }
   return { handle, preload }

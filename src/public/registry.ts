@@ -141,6 +141,9 @@ export class IndexRegistry {
    */
   private refresh(locatorId: string, old: Entry): Entry {
     const { ranks, json } = old.stale!
+    // The settings as committed now: a change by another process since the last sync may be among
+    // them (say new filters after a priority change); the next sync marks it, and the refresh
+    // after makes the JSON, the part not made here, again.
     const filters = this.store.filters.list(locatorId)
     const ctx = presentContext(filters, this.store.customFields.list(locatorId), this.store.priority.list(locatorId))
     if (ranks) {
@@ -168,9 +171,8 @@ export class IndexRegistry {
    * the work each build leaves to background tasks (the public JSON, FlexSearch, the name order) is
    * done too: at 100k locations, ~2 s of build (the event loop is blocked) and ~5 s more of tasks.
    * Otherwise the first query after a start waits for the build, and the next ones share the core
-   * with those tasks. A locator whose JSON is made again meanwhile (its filters changed) is not
-   * waited for: its answers are right, and its JSON is filled in as they are made. Needs the
-   * default schedule (tasks that run by themselves).
+   * with those tasks. A locator whose settings change meanwhile is waited for as it is after the
+   * change. Needs the default schedule (tasks that run by themselves).
    */
   async preload(): Promise<{ locators: number; locations: number }> {
     const built: (readonly [string, Entry])[] = []
@@ -180,9 +182,17 @@ export class IndexRegistry {
       built.push([locator.id, this.entry(locator.id)])
       await nextTurn()
     }
-    const pending = () => built.some(([id, entry]) => this.entries.get(id) === entry && !(entry.jsonReady && entry.index.settled))
+    // Each locator's entry as a query would find it now: refreshed after a settings change (whose
+    // JSON fill then starts again), so every wait ends.
+    const pending = () => {
+      this.sync()
+      return built.some(([id]) => {
+        const entry = this.entry(id)
+        return !(entry.jsonReady && entry.index.settled)
+      })
+    }
     while (pending()) await nextTurn()
-    return { locators: built.length, locations: built.reduce((n, [, entry]) => n + entry.index.size, 0) }
+    return { locators: built.length, locations: built.reduce((n, [id]) => n + this.entry(id).index.size, 0) }
   }
 
   /**
@@ -207,7 +217,8 @@ export class IndexRegistry {
    */
   private fillJson(locatorId: string, entry: Entry, order: IndexEntry[], from: number): void {
     this.schedule(() => {
-      if (this.entries.get(locatorId) !== entry) return // dropped or rebuilt meanwhile
+      // Replaced meanwhile, or its JSON is to be made again with new settings (refresh() starts a new fill).
+      if (this.entries.get(locatorId) !== entry || entry.stale?.json) return
       const page: IndexEntry[] = []
       let next = from
       // Entries replaced or removed since the order was taken got their JSON with the change.

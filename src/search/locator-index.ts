@@ -852,7 +852,7 @@ export class LocatorIndex {
    * Ranks every location by the first of `tests` it passes (that test's position; none passed:
    * the number of tests): a tag it has (lowercased, as IndexDoc.tags), or its id among `ids`. For
    * new priority rules without a rebuild, no point moved: the tags are the index's own bits, so
-   * no row is read for them.
+   * no row is read for them. (A rule is one test: parsePriorityRules admits no rule of two kinds.)
    */
   rankBy(tests: readonly ({ tag: string } | { ids: ReadonlySet<string> })[]): void {
     const W = this.tagWords
@@ -915,7 +915,8 @@ export class LocatorIndex {
 
   /**
    * Whether the work the build left to scheduled tasks is done: the FlexSearch postings filled and
-   * the name order made (later upkeep, such as a compaction, does not count).
+   * the name order made. A compaction does not count; a FlexSearch rebuild (after many writes
+   * left its postings mostly garbage) makes this false again until it is done.
    */
   get settled(): boolean {
     return this.textReady && this.nameOrder !== null

@@ -89,6 +89,7 @@ type Params = ReturnType<typeof toParams>
 
 /** The columns the search index needs of a published location (its public JSON comes later). */
 export type IndexRow = { id: string; lat: number; lng: number; name: string; address: string; description: string; tags: string[]; customFields: Record<string, string> | null }
+
 export function locationRepo(db: Database, changes: ChangeLog) {
   const byId = db.prepare<Row, [string, string]>(`SELECT ${COLUMNS} FROM locations WHERE locator_id = ? AND id = ?`)
   const page = db.prepare<Row, { locator_id: string; status: string | null; limit: number; offset: number }>(

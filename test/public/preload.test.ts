@@ -7,7 +7,7 @@ import { normalizeLocationBody, pickLocationFields } from '../../src/admin/norma
 import { createApp } from '../../src/app'
 import { newLocationRecord } from '../../src/locations/record'
 import { IndexRegistry } from '../../src/public/registry'
-import { createLocator, setLocatorSettings } from '../../src/operator'
+import { createLocator, setFilters, setLocatorSettings } from '../../src/operator'
 import { makeEnv, storeBody, type TestEnv } from '../helpers'
 
 let env: TestEnv
@@ -59,6 +59,20 @@ describe('preload', () => {
     expect(registry.entry(env.locatorId)).toBe(entry)
     expect(entry.jsonReady).toBe(true)
     expect(entry.index.settled).toBe(true)
+  })
+
+  test('settings changed during the preload: it waits for the index as the change left it', async () => {
+    const registry = new IndexRegistry(env.store)
+    const loading = registry.preload()
+    const before = registry.entry(env.locatorId)
+    await Bun.sleep(5) // a few of the build's background tasks have run
+    setFilters(env.store, env.locatorId, [{ id: 'services', name: 'Services', label: 'Services', tags: [{ value: 'repair', label: 'Repairs' }] }])
+    await loading
+    const after = registry.entry(env.locatorId)
+    expect(after).not.toBe(before) // its JSON was made again
+    expect(after.index).toBe(before.index)
+    expect(after.jsonReady).toBe(true)
+    expect(after.index.settled).toBe(true)
   })
 
   test('answers after a preload are those of an index built on first query', async () => {
