@@ -175,24 +175,25 @@ export class IndexRegistry {
    * change. Needs the default schedule (tasks that run by themselves).
    */
   async preload(): Promise<{ locators: number; locations: number }> {
-    const built: (readonly [string, Entry])[] = []
+    const ids: string[] = []
     for (const locator of this.store.locators.list()) {
       if (!locator.active || !locator.queryApiEnabled) continue
       this.sync() // as a query does before it asks for an entry
-      built.push([locator.id, this.entry(locator.id)])
+      this.entry(locator.id)
+      ids.push(locator.id)
       await nextTurn()
     }
     // Each locator's entry as a query would find it now: refreshed after a settings change (whose
     // JSON fill then starts again), so every wait ends.
     const pending = () => {
       this.sync()
-      return built.some(([id]) => {
+      return ids.some((id) => {
         const entry = this.entry(id)
         return !(entry.jsonReady && entry.index.settled)
       })
     }
     while (pending()) await nextTurn()
-    return { locators: built.length, locations: built.reduce((n, [id]) => n + this.entry(id).index.size, 0) }
+    return { locators: ids.length, locations: ids.reduce((n, id) => n + this.entry(id).index.size, 0) }
   }
 
   /**
