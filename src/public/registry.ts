@@ -119,14 +119,19 @@ export class IndexRegistry {
     let entry = this.entries.get(locatorId)
     if (entry?.stale) entry = this.refresh(locatorId, entry)
     if (!entry) {
-      const filters = this.store.filters.list(locatorId)
-      const ctx = presentContext(filters, this.store.customFields.list(locatorId), this.store.priority.list(locatorId))
+      const { filters, ctx } = this.settings(locatorId)
       const docs = this.store.locations.indexRows(locatorId, ctx.rankReadsCustomFields).map((r) => searchDoc(r, ctx))
       entry = { index: new LocatorIndex(docs, { schedule: this.schedule }), ctx, filters, arena: new JsonArena(), jsonReady: docs.length === 0, stale: null }
       this.entries.set(locatorId, entry)
       if (!entry.jsonReady) this.fillJson(locatorId, entry, entry.index.entriesInSpaceOrder(), 0)
     }
     return entry
+  }
+
+  /** The locator's filters, and the context its locations are presented in (present.ts), as committed now. */
+  private settings(locatorId: string): { filters: FilterGroup[]; ctx: PresentContext } {
+    const filters = this.store.filters.list(locatorId)
+    return { filters, ctx: presentContext(filters, this.store.customFields.list(locatorId), this.store.priority.list(locatorId)) }
   }
 
   /**
@@ -144,8 +149,7 @@ export class IndexRegistry {
     // The settings as committed now: a change by another process since the last sync may be among
     // them (say new filters after a priority change); the next sync marks it, and the refresh
     // after makes the JSON, the part not made here, again.
-    const filters = this.store.filters.list(locatorId)
-    const ctx = presentContext(filters, this.store.customFields.list(locatorId), this.store.priority.list(locatorId))
+    const { filters, ctx } = this.settings(locatorId)
     if (ranks) {
       // As priorityRank takes them (present.ts), a custom field's value read for its rule alone.
       old.index.rankBy(
