@@ -35,21 +35,25 @@ export type PeerResult = {
   method: string
   /** Rows loaded, indexes built, statistics gathered (ms). */
   loadMs: number
-  /** µs per query, from the query string to the rows in hand. meanHits: rows returned (at most the limit). */
+  /** µs per query, from the query string to the page's rows and the total in hand. meanHits: rows returned (at most the limit). */
   queries: Record<string, PeerStat>
 }
 
 export type PeerSkipped = { skipped: string }
+
+/** What the sanity check compares of an answer: its ids in order, and its total. */
+export type Compared = { ids: string[]; total: number }
+const compared = (a: PeerAnswer): Compared => ({ ids: a.rows.map((r) => r.id), total: a.total })
 
 export type SanityCheck = {
   /** Queries compared per type (the first timed query strings of each type). */
   perType: number
   /** Engines compared: "ours", "sqlite", "postgis" (those that ran). */
   engines: string[]
-  /** Per type: how many of the compared queries gave the same ordered ids on every engine. */
+  /** Per type: how many of the compared queries gave the same ordered ids and the same total on every engine. */
   identical: Record<string, number>
   /** A few differing answers, for the report. */
-  differences: { type: string; qs: string; ids: Record<string, string[]> }[]
+  differences: { type: string; qs: string; ids: Record<string, Compared> }[]
 }
 
 export type PeersResult = {
@@ -104,6 +108,25 @@ type PeerQuery = {
 }
 
 export type PeerRow = { id: string; name: string; address: string; lat: number; lng: number; distanceKm: number | null; json: string }
+/** A page of rows and the total of every match (the Query API's pagination.total). */
+export type PeerAnswer = { rows: PeerRow[]; total: number }
+/** A row as the peers' SQL gives it: the total in every row (a window count, or a count subquery). */
+type CountedRow = PeerRow & { total: number }
+
+/**
+ * The page and its total from the rows a peer's SQL gave (limit + 1 at most: the extra row only
+ * says there is a next page). null for an empty page past the first, whose total no row carries:
+ * the peer asks again for one row from the start (firstRow).
+ */
+function pageOf(rows: CountedRow[], q: PeerQuery): PeerAnswer | null {
+  if (rows.length === 0) return q.offset === 0 ? { rows, total: 0 } : null
+  const total = Number(rows[0]!.total)
+  if (rows.length > q.limit) rows.length = q.limit
+  return { rows, total }
+}
+
+/** The query asking for its first row only (LIMIT 1 OFFSET 0), for the total. */
+const firstRow = (q: PeerQuery): PeerQuery => ({ ...q, offset: 0, limit: 0 })
 
 /** The public query string, parsed as a simple implementation would (the scenario's strings are valid). */
 function parseQuery(qs: string): PeerQuery {
@@ -158,12 +181,13 @@ const SQLITE_METHOD =
   'ORDER BY distance LIMIT limit+1 OFFSET offset over (rowid, distance), then the page joined back for its columns (faster than one SELECT carrying every column through the sort); ' +
   'tags in a side table (rowid, tag) WITHOUT ROWID, one EXISTS per condition; search with FTS5 (unicode61, remove_diacritics 2; words quoted, the last as a prefix `"w"*`), ' +
   'tested per row of the box (`+rowid IN (SELECT rowid ... MATCH ...)`: driving from FTS5 was slower); sort=priority: a CASE over the rules in SQL, then distance; ' +
-  'all=true from a (name_sort, id) index. No total count: hasMore from the extra row. Prepared statements, one per query shape, reused.'
+  'all=true from a (name_sort, id) index. The total (pagination.total) as a window count(*) OVER () within the circle, or (all=true) a count subquery of the same WHERE; ' +
+  'hasMore from an extra row. Prepared statements, one per query shape, reused.'
 
 class SqlitePeer {
   readonly db: Database
   readonly version: string
-  private statements = new Map<string, Statement<PeerRow, (string | number)[]>>()
+  private statements = new Map<string, Statement<CountedRow, (string | number)[]>>()
 
   constructor(path: string) {
     this.db = new Database(path, { create: true, strict: true })
@@ -242,7 +266,8 @@ class SqlitePeer {
     if (!q.center) {
       const where = conds.length > 0 ? `WHERE ${conds.join(' AND ')}` : ''
       const order = q.sort === 'priority' ? `${rank()}, l.name_sort, l.id` : 'l.name_sort, l.id'
-      return { sql: `SELECT l.id, l.name, l.address, l.lat, l.lng, NULL AS distanceKm, l.json FROM locations l ${where} ORDER BY ${order} ${page()}`, params }
+      // The total: a count of the same WHERE, evaluated once (an uncorrelated subquery).
+      return { sql: `SELECT l.id, l.name, l.address, l.lat, l.lng, NULL AS distanceKm, l.json, (SELECT count(*) FROM locations l ${where}) AS total FROM locations l ${where} ORDER BY ${order} ${page()}`, params }
     }
     const { lat, lng } = q.center
     const la = p(lat)
@@ -254,20 +279,21 @@ class SqlitePeer {
     const rankCol = q.sort === 'priority' ? `, ${rank()} AS rank` : ''
     const order = q.sort === 'priority' ? 'rank, d, rid' : 'd, rid'
     const r = p(q.radiusKm)
-    const inner = `SELECT rid, d${q.sort === 'priority' ? ', rank' : ''} FROM (SELECT l.rid AS rid, ${dist} AS d${rankCol} FROM locations l WHERE ${conds.join(' AND ')}) WHERE d <= ${r} ORDER BY ${order} ${page()}`
+    const within = `FROM (SELECT l.rid AS rid, ${dist} AS d${rankCol} FROM locations l WHERE ${conds.join(' AND ')}) WHERE d <= ${r}`
+    // The total: a window count over every row within the circle, in the same pass (a count
+    // subquery scanning the box again was 0-70% slower per query type, 100k, 2000 queries each).
+    const inner = `SELECT rid, d${q.sort === 'priority' ? ', rank' : ''}, count(*) OVER () AS total ${within} ORDER BY ${order} ${page()}`
     return {
-      sql: `SELECT l.id, l.name, l.address, l.lat, l.lng, c.d AS distanceKm, l.json FROM (${inner}) c JOIN locations l ON l.rid = c.rid ORDER BY ${order.replace(/\b(rank|d|rid)\b/g, 'c.$1')}`,
+      sql: `SELECT l.id, l.name, l.address, l.lat, l.lng, c.d AS distanceKm, l.json, c.total AS total FROM (${inner}) c JOIN locations l ON l.rid = c.rid ORDER BY ${order.replace(/\b(rank|d|rid)\b/g, 'c.$1')}`,
       params,
     }
   }
 
-  answer(q: PeerQuery): PeerRow[] {
+  answer(q: PeerQuery): PeerAnswer {
     const { sql, params } = this.plan(q)
     let stmt = this.statements.get(sql)
-    if (!stmt) this.statements.set(sql, (stmt = this.db.prepare<PeerRow, (string | number)[]>(sql)))
-    const rows = stmt.all(...params)
-    if (rows.length > q.limit) rows.length = q.limit // the extra row only says there is a next page
-    return rows
+    if (!stmt) this.statements.set(sql, (stmt = this.db.prepare<CountedRow, (string | number)[]>(sql)))
+    return pageOf(stmt.all(...params), q) ?? { rows: [], total: this.answer(firstRow(q)).total }
   }
 
   explain(q: PeerQuery): string {
@@ -289,10 +315,14 @@ class SqlitePeer {
 
 const POSTGIS_METHOD =
   'PostgreSQL + PostGIS from Debian, on 127.0.0.1 (TCP), initdb --locale=C, shared_buffers 256 MB, fsync off (load speed only); ' +
-  'geography(Point, 4326) column with GIST; WHERE ST_DWithin(geog, point, r) ORDER BY geog <-> point LIMIT limit+1 OFFSET offset (point and radius bound parameters); ' +
+  'geography(Point, 4326) column with GIST; WHERE ST_DWithin(geog, point, r, false) (on the sphere, as ours) ORDER BY geog <-> point LIMIT limit+1 OFFSET offset (point and radius bound parameters); ' +
   'tags as text[] with GIN (any: &&, all: @>, match: && per filter group); search: a tsvector (simple configuration) over the text folded in the application, GIN, ' +
   "to_tsquery('w1 & w2:*'); priority: ORDER BY a CASE over the rules, then distance; all=true from a (name_sort, id) btree. " +
-  "No total count: hasMore from the extra row. Bun's built-in SQL client, one connection, named prepared statements; time is the client's round trip."
+  "The total (pagination.total) as a window count(*) OVER () of the rows the WHERE keeps, or (all=true) a count subquery of the same WHERE; hasMore from an extra row. " +
+  "Bun's built-in SQL client, one connection, named prepared statements; time is the client's round trip."
+
+/** The sphere PostGIS measures on with use_spheroid false: WGS 84's mean radius (2a + b) / 3, in metres. */
+const PG_SPHERE_M = 6371008.7714
 
 type PgServer = { dir: string; port: number; bindir: string; asUser: string | null; version: string }
 
@@ -481,23 +511,27 @@ class PostgisPeer {
     if (!q.center) {
       const where = conds.length > 0 ? `WHERE ${conds.join(' AND ')}` : ''
       const order = q.sort === 'priority' ? `${rank()}, name_sort, id` : 'name_sort, id'
-      return { sql: `SELECT id, name, address, lat, lng, NULL::float8 AS "distanceKm", body AS json FROM locations ${where} ORDER BY ${order} ${page()}`, params }
+      // The total: a count of the same WHERE, evaluated once (an uncorrelated subquery).
+      return { sql: `SELECT id, name, address, lat, lng, NULL::float8 AS "distanceKm", body AS json, (SELECT count(*) FROM locations ${where}) AS total FROM locations ${where} ORDER BY ${order} ${page()}`, params }
     }
     const la = p(q.center.lat, '::float8')
     const ln = p(q.center.lng, '::float8')
     const point = `ST_SetSRID(ST_MakePoint(${ln}, ${la}), 4326)::geography`
-    conds.unshift(`ST_DWithin(geog, ${point}, ${p(q.radiusKm * 1000, '::float8')})`)
+    // On PostGIS's sphere, as ours and SQLite measure (its spheroid moved a few points a query
+    // across the circle's edge): the radius as the same central angle on its radius.
+    conds.unshift(`ST_DWithin(geog, ${point}, ${p((q.radiusKm * PG_SPHERE_M) / EARTH_RADIUS_KM, '::float8')}, false)`)
     const order = q.sort === 'priority' ? `${rank()}, geog <-> ${point}` : `geog <-> ${point}`
     return {
-      sql: `SELECT id, name, address, lat, lng, (geog <-> ${point}) / 1000 AS "distanceKm", body AS json FROM locations WHERE ${conds.join(' AND ')} ORDER BY ${order} ${page()}`,
+      // The total: a window count over every row the WHERE keeps (computed before the LIMIT).
+      sql: `SELECT id, name, address, lat, lng, (geog <-> ${point}) / 1000 AS "distanceKm", body AS json, count(*) OVER () AS total FROM locations WHERE ${conds.join(' AND ')} ORDER BY ${order} ${page()}`,
       params,
     }
   }
 
-  async answer(q: PeerQuery): Promise<PeerRow[]> {
+  async answer(q: PeerQuery): Promise<PeerAnswer> {
     const { sql, params } = this.plan(q)
-    const rows = (await this.sql.unsafe<PeerRow[]>(sql, params)) as PeerRow[]
-    return rows.length > q.limit ? rows.slice(0, q.limit) : rows
+    const rows = (await this.sql.unsafe<CountedRow[]>(sql, params)) as CountedRow[]
+    return pageOf(rows, q) ?? { rows: [], total: (await this.answer(firstRow(q))).total }
   }
 
   async explain(q: PeerQuery): Promise<string> {
@@ -553,7 +587,7 @@ type PostgisContext = {
   /** Cleanups registered here run at the end, on SIGINT/SIGTERM and at exit. */
   cleanups: Map<string, () => void>
   /** Filled with the ids PostGIS answered for the sanity check. */
-  answers: Map<string, Map<string, string[][]>>
+  answers: Map<string, Map<string, Compared[]>>
 }
 
 /** Install (if needed), start, load and time PostGIS; the server is stopped and its directory removed before returning. */
@@ -576,12 +610,12 @@ async function timePostgis(records: LocationRecord[], docs: Map<string, { json: 
     c.log(`PostGIS ${pg!.version}: loaded and indexed in ${(loadMs / 1000).toFixed(1)} s`)
     if (c.explain) for (const tq of queries) c.log(`PostGIS plan, ${tq.type.key} (${tq.timed[0]}):\n${await pg!.explain(parseQuery(tq.timed[0]!))}`)
     const result: PeerResult = { engine: 'PostgreSQL + PostGIS', version: `${server.version}, PostGIS ${pg!.version}`, method: POSTGIS_METHOD, loadMs, queries: {} }
-    const mine = new Map<string, string[][]>()
+    const mine = new Map<string, Compared[]>()
     for (const tq of queries) {
-      const s = await measure(tq, budget, async (qs) => (await pg!.answer(parseQuery(qs))).length)
+      const s = await measure(tq, budget, async (qs) => (await pg!.answer(parseQuery(qs))).rows.length)
       result.queries[tq.type.key] = s
-      const ids: string[][] = []
-      for (const qs of tq.timed.slice(0, c.sanity)) ids.push((await pg!.answer(parseQuery(qs))).map((r) => r.id))
+      const ids: Compared[] = []
+      for (const qs of tq.timed.slice(0, c.sanity)) ids.push(compared(await pg!.answer(parseQuery(qs))))
       mine.set(tq.type.key, ids)
       c.log(`PostGIS ${tq.type.key}: ${fmtUs(s.median)} median, ${fmtUs(s.p99)} p99 (N ${s.n})`)
     }
@@ -650,7 +684,7 @@ export async function runPeers(opts: PeersOptions): Promise<PeersResult> {
     const { types } = scenario(set, opts.seed, opts.run)
     const queries: TypeQueries[] = types.map((type) => ({ type, warm: Array.from({ length: WARM_QUERIES }, type.gen), timed: Array.from({ length: N }, type.gen) }))
     const SANITY = 20
-    const answers = new Map<string, Map<string, string[][]>>() // engine -> type -> ids per compared query
+    const answers = new Map<string, Map<string, Compared[]>>() // engine -> type -> ids and total per compared query
 
     // Ours: the GET /:token/locations body path, as bench/query.ts times it.
     let ours: PeersResult['ours'] = null
@@ -668,7 +702,7 @@ export async function runPeers(opts: PeersOptions): Promise<PeersResult> {
       const locator = store.locators.get(locatorId)!
       const base = `http://bench.local/public/v1/${locator.publicToken ?? 'token'}/locations?`
       const out: NonNullable<PeersResult['ours']>['queries'] = {}
-      const mine = new Map<string, string[][]>()
+      const mine = new Map<string, Compared[]>()
       const body = (qs: string) => locationsBody(registry, locator, new URL(base + qs))
       for (const tq of queries) {
         // The answer's total (every match) is what ours counts; rows returned are not counted in the timed loop.
@@ -678,7 +712,13 @@ export async function runPeers(opts: PeersOptions): Promise<PeersResult> {
         })
         const { meanHits, ...rest } = s
         out[tq.type.key] = { ...rest, meanTotal: meanHits }
-        mine.set(tq.type.key, tq.timed.slice(0, SANITY).map((qs) => (JSON.parse(utf8.decode(body(qs).body)) as { data: { locations: { id: string }[] } }).data.locations.map((l) => l.id)))
+        mine.set(
+          tq.type.key,
+          tq.timed.slice(0, SANITY).map((qs) => {
+            const { data } = JSON.parse(utf8.decode(body(qs).body)) as { data: { locations: { id: string }[]; pagination: { total: number } } }
+            return { ids: data.locations.map((l) => l.id), total: data.pagination.total }
+          }),
+        )
         log(`ours ${tq.type.key}: ${fmtUs(s.median)} median, ${fmtUs(s.p99)} p99 (N ${s.n})`)
       }
       answers.set('ours', mine)
@@ -699,11 +739,11 @@ export async function runPeers(opts: PeersOptions): Promise<PeersResult> {
     if (opts.explain) for (const tq of queries) log(`SQLite plan, ${tq.type.key} (${tq.timed[0]}):\n${lite.explain(parseQuery(tq.timed[0]!))}`)
     const sqlite: PeerResult = { engine: 'SQLite (bun:sqlite)', version: lite.version, method: SQLITE_METHOD, loadMs: sqliteLoadMs, queries: {} }
     {
-      const mine = new Map<string, string[][]>()
+      const mine = new Map<string, Compared[]>()
       for (const tq of queries) {
-        const s = await measure(tq, budget, (qs) => lite.answer(parseQuery(qs)).length)
+        const s = await measure(tq, budget, (qs) => lite.answer(parseQuery(qs)).rows.length)
         sqlite.queries[tq.type.key] = s
-        mine.set(tq.type.key, tq.timed.slice(0, SANITY).map((qs) => lite.answer(parseQuery(qs)).map((r) => r.id)))
+        mine.set(tq.type.key, tq.timed.slice(0, SANITY).map((qs) => compared(lite.answer(parseQuery(qs)))))
         log(`SQLite ${tq.type.key}: ${fmtUs(s.median)} median, ${fmtUs(s.p99)} p99 (N ${s.n})`)
       }
       answers.set('sqlite', mine)
@@ -722,7 +762,7 @@ export async function runPeers(opts: PeersOptions): Promise<PeersResult> {
     }
     if ('skipped' in postgis) log(`PostGIS: skipped (${postgis.skipped})`)
 
-    // Sanity: the same ordered ids from every engine, on the first timed queries of each type.
+    // Sanity: the same ordered ids and the same total from every engine, on the first timed queries of each type.
     const engines = [...answers.keys()]
     const sanity: SanityCheck = { perType: SANITY, engines, identical: {}, differences: [] }
     for (const tq of queries) {
@@ -764,7 +804,7 @@ export function peersMarkdown(r: PeersResult): string {
   else md.push(`- PostGIS: skipped (${(r.postgis as PeerSkipped).skipped})`)
   if (r.ours) md.push('- **Ours**: the GET /locations body path in process (sync, parse, index query with totals, the answer written as the bytes sent), as bench/query.ts times it.')
   md.push(`- 1-minute load average ${r.loadAverage.start.toFixed(2)} at the start, ${r.loadAverage.end.toFixed(2)} at the end (this bench keeps about one core busy: well above 1, other processes competed).`)
-  md.push(`- Times per query in µs from the query string to the rows in hand; ratio = peer median / our median (p99 ratio in brackets); targets: SQLite ≥ ${TARGET_RATIO.sqlite}×, PostGIS ≥ ${TARGET_RATIO.postgis}× slower than ours.`, '')
+  md.push(`- Times per query in µs from the query string to the page's rows and the total in hand (ours: to the answer's bytes); ratio = peer median / our median (p99 ratio in brackets); targets: SQLite ≥ ${TARGET_RATIO.sqlite}×, PostGIS ≥ ${TARGET_RATIO.postgis}× slower than ours.`, '')
   const head = ['Query', 'N']
   if (r.ours) head.push('ours median', 'ours p99')
   head.push('SQLite median', 'p99', 'max')
@@ -808,11 +848,11 @@ export function peersMarkdown(r: PeersResult): string {
     md.push('Sanity: only one engine ran, nothing to compare.', '')
     return md.join('\n')
   }
-  md.push(`Sanity: ${compared}: the same ids in the same order for ${total} of ${of} queries (the first ${r.sanity.perType} of each type).`)
+  md.push(`Sanity: ${compared}: the same ids in the same order, and the same total, for ${total} of ${of} queries (the first ${r.sanity.perType} of each type).`)
   const off = Object.entries(r.sanity.identical).filter(([, n]) => n < r.sanity.perType)
   if (off.length > 0) md.push(`Differing: ${off.map(([k, n]) => `${k} ${r.sanity.perType - n}`).join(', ')}.`)
   for (const d of r.sanity.differences) {
-    md.push(`- ${d.type} \`${d.qs}\`: ${Object.entries(d.ids).map(([e, ids]) => `${names[e] ?? e} ${ids.length} [${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}]`).join('; ')}`)
+    md.push(`- ${d.type} \`${d.qs}\`: ${Object.entries(d.ids).map(([e, { ids, total }]) => `${names[e] ?? e} ${ids.length} of ${total} [${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}]`).join('; ')}`)
   }
   md.push('')
   return md.join('\n')
