@@ -31,7 +31,7 @@ describe('pageLink', () => {
   })
 
   test('plain query strings, an offset already there, empty values and pairs, encoded characters', () => {
-    const cases = ['lat=51.5&lng=-0.12', 'lat=51.5&lng=-0.12&offset=20', 'offset=5', 'lat=51.5&offset=1&offset=2', 'a=', 'a', '=b', 'a=1&&b=2', 'a=1&', 'tags[]=x&lat=1', 'tags%5B%5D=x&tags[]=y&lat=1', 'tags%5b%5d=x', 'search=caf%C3%A9&lat=1', 'search=a+b', 'search=a%20b', 'x=1*2.3_4-5', 'myoffset=3&lat=1', '']
+    const cases = ['lat=51.5&lng=-0.12', 'lat=51.5&lng=-0.12&offset=20', 'offset=5', 'lat=51.5&offset=1&offset=2', 'a=', 'a', '=b', 'a=1&&b=2', 'a=1&', 'tags[]=x&lat=1', 'tags%5B%5D=x&tags[]=y&lat=1', 'tags%5b%5d=x', 'search=caf%C3%A9&lat=1', 'search=a+b', 'search=a%20b', 'x=1*2.3_4-5', 'myoffset=3&lat=1', 'tags[]=x&offset=40&lat=1', 'offset=1&myoffset=2&offset=3&offsets=4', 'all=true&offset=980', '']
     for (const qs of cases) {
       const url = new URL(`${BASE}?${qs}`)
       for (const to of [0, 20, 980]) expect(pageLink(url, to)).toBe(naive(url, to))
@@ -39,5 +39,7 @@ describe('pageLink', () => {
     // The plain case keeps the string as sent and adds the offset last.
     expect(pageLink(new URL(`${BASE}?lat=51.5&lng=-0.12&radius=5`), 20)).toBe(`${BASE}?lat=51.5&lng=-0.12&radius=5&offset=20`)
     expect(pageLink(new URL(`${BASE}?lat=51.5&tags[]=a-b&tags%5B%5D=c`), 20)).toBe(`${BASE}?lat=51.5&tags%5B%5D=a-b&tags%5B%5D=c&offset=20`)
+    // An offset already there takes the new value where it stands; a second one goes.
+    expect(pageLink(new URL(`${BASE}?all=true&offset=40&limit=20&offset=60`), 20)).toBe(`${BASE}?all=true&offset=20&limit=20`)
   })
 })
