@@ -199,6 +199,40 @@ function passingBits(cols: Int32Array, groups: Int32Array[], w: number, lo: numb
   return bits
 }
 
+/**
+ * How many positions of lo..hi pass column groups (passingBits' test), in `acc` and `some` (at
+ * least as long as the run's words): column by column over the run's words, not group by group
+ * per word as passingBits goes. Index only, 1M, 3-tag match at the densest centres: ~11 -> ~5 ns
+ * a word (a loop over a word's groups and their columns costs more than the loads).
+ */
+function countPassing(cols: Int32Array, groups: Int32Array[], lo: number, hi: number, acc: Int32Array, some: Int32Array): number {
+  const w0 = lo >>> 5
+  const n = (hi >>> 5) - w0 + 1
+  if (groups.length === 0) return hi - lo + 1
+  for (let g = 0; g < groups.length; g++) {
+    const offsets = groups[g]!
+    const a = offsets[0]! + w0
+    if (offsets.length === 1) {
+      if (g === 0) for (let k = 0; k < n; k++) acc[k] = cols[a + k]!
+      else for (let k = 0; k < n; k++) acc[k]! &= cols[a + k]!
+      continue
+    }
+    const b = offsets[1]! + w0
+    for (let k = 0; k < n; k++) some[k] = cols[a + k]! | cols[b + k]!
+    for (let j = 2; j < offsets.length; j++) {
+      const c = offsets[j]! + w0
+      for (let k = 0; k < n; k++) some[k]! |= cols[c + k]!
+    }
+    if (g === 0) for (let k = 0; k < n; k++) acc[k] = some[k]!
+    else for (let k = 0; k < n; k++) acc[k]! &= some[k]!
+  }
+  acc[0]! &= -1 << (lo & 31)
+  acc[n - 1]! &= -1 >>> (31 - (hi & 31))
+  let count = 0
+  for (let k = 0; k < n; k++) count += popcount(acc[k]!)
+  return count
+}
+
 /** The number of set bits in a 32-bit integer. */
 function popcount(v: number): number {
   v -= (v >>> 1) & 0x55555555
@@ -739,6 +773,9 @@ export class LocatorIndex {
   /** circleRuns' medians, 2 numbers each (position, 1 if inside the circle), and how many numbers. */
   private medianBuf = new Int32Array(512)
   private medianCount = 0
+  /** countPassing's scratch: a run's words (grown when a run has more). */
+  private countAcc = new Int32Array(64)
+  private countSome = new Int32Array(64)
   /** A compaction under way (scheduled, in steps), or null. */
   private building: Build | null = null
   /** Compactions whose KDBush the worker thread sorted. */
@@ -1055,12 +1092,17 @@ export class LocatorIndex {
             const inside = run[i + 2] === 1
             // A full heap's worst beats every point of an inside node whose box is farther: count only.
             const countOnly = inside && size === keep && boxLowerBoundHav(lng, lat, cosLat1, run[i + 3]!, run[i + 4]!, run[i + 5]!, run[i + 6]!) > limit
+            if (countOnly && deadFree) {
+              const words = (hi >>> 5) - (lo >>> 5) + 1
+              if (this.countAcc.length < words) {
+                this.countAcc = new Int32Array(2 * words)
+                this.countSome = new Int32Array(2 * words)
+              }
+              total += countPassing(baseCols, groups, lo, hi, this.countAcc, this.countSome)
+              continue
+            }
             for (let w = lo >>> 5; w <= hi >>> 5; w++) {
               let bits = passingBits(baseCols, groups, w, lo, hi)
-              if (countOnly && deadFree) {
-                total += popcount(bits)
-                continue
-              }
               for (; bits !== 0; bits &= bits - 1) {
                 const at = 32 * w + 31 - Math.clz32(bits & -bits)
                 if (baseDead[at] === 1) continue

@@ -325,6 +325,36 @@ describe('LocatorIndex agrees with a naive scan', () => {
     }
   })
 
+  test.each([4, 16])('kd nodes counted whole from their tag columns, without dead points: any tag of a group, every group, one to three groups (leaves of %i)', (nodeSize) => {
+    // 1200 points along 66 km of a meridian, none dead, tagged by their position's residues, so
+    // the columns of a run differ word by word; circles round one end: the nearest fill the heap,
+    // and the runs wholly inside beyond it are counted from their columns alone, column by column
+    // over a run's words (groups of one, two or three columns; runs starting and ending inside a word).
+    const { lat, lng } = CENTERS[0]!
+    const tagsOf = (i: number) => TAGS.filter((_, k) => (i * (k + 3) + (i >> (k + 1))) % (k + 2) === 0)
+    const docs: IndexDoc[] = Array.from({ length: 1200 }, (_, i) => ({ id: `loc_${i}`, lat: lat + i * 0.0005, lng: lng + (i % 5) * 0.0002, json: null, nameSort: `n${i}`, rank: 0, tags: tagsOf(i), text: 'x' }))
+    const index = new LocatorIndex(docs, { schedule: () => {}, nodeSize })
+    const queries: [string[], TagLogic][] = [
+      [['repairs'], 'any'],
+      [['repairs', 'ski', 'outlet'], 'any'], // one group of three columns
+      [['repairs', 'rentals', 'ski'], 'match'], // services (two) and products (one)
+      [['ski', 'bikes', 'repairs', 'rentals'], 'match'], // two groups of two
+      [['repairs', 'rentals', 'ski', 'bikes', 'outlet'], 'match'], // three groups
+      [['rentals', 'wifi'], 'all'], // two groups of one
+      [['repairs', 'ski', 'wifi'], 'all'],
+    ]
+    for (let radiusKm = 20; radiusKm < 60; radiusKm += 3.7) {
+      for (const [tags, tagLogic] of queries) {
+        for (const limit of [1, 3]) {
+          const q: IndexQuery = { center: { lat, lng }, radiusKm, tags, tagLogic, groupOf, search: '', sort: 'distance', offset: 0, limit }
+          const truth = oracle(docs, q)
+          expect(truth.total).toBeGreaterThan(limit)
+          expect(answer(index, q)).toEqual(truth)
+        }
+      }
+    }
+  })
+
   test.each([4, 64])('points moved while a compaction is under way are dead in the new base: leaves across the edge, counted by chord, leave them out (leaves of %i)', (nodeSize) => {
     // As above, but the points move between the compaction's steps, 2 a step through all of
     // them: those moved after the snapshot are dead in the new base (alive in the delta, outside
