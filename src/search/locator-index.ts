@@ -1095,10 +1095,8 @@ export class LocatorIndex {
             const countOnly = inside && size === keep && boxLowerBoundHav(lng, lat, cosLat1, run[i + 3]!, run[i + 4]!, run[i + 5]!, run[i + 6]!) > limit
             if (countOnly && deadFree) {
               const words = (hi >>> 5) - (lo >>> 5) + 1
-              if (this.countAcc.length < words) {
-                this.countAcc = new Int32Array(2 * words)
-                this.countSome = new Int32Array(2 * words)
-              }
+              this.countAcc = ensure(this.countAcc, words)
+              this.countSome = ensure(this.countSome, words)
               total += countPassing(baseCols, groups, lo, hi, this.countAcc, this.countSome)
               continue
             }
