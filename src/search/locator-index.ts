@@ -135,6 +135,8 @@ export function boxesAround(lng: number, lat: number, km: number): [number, numb
 
 /** The words of a search, folded; the last is matched as a prefix, the others as whole words. */
 export function searchWords(search: string): string[] {
+  // No search (most queries): nameKey's regular expressions cost ~0.5 µs on nothing.
+  if (search === '') return []
   const folded = nameKey(search)
   return folded === '' ? [] : folded.split(' ')
 }
@@ -158,18 +160,28 @@ function orderOf(sort: SortOrder, radius: boolean, entries: (IndexEntry | null)[
 /** An order of (key, km) candidates: negative when a comes first (orderOf). */
 type Order = (a: number, da: number, b: number, db: number) => number
 
-/** Restores a max-heap of (key, km) pairs in keys/kms[0..size) under `compare` (the worst on top) from position i down. */
-function siftDown(keys: Int32Array, kms: Float64Array, size: number, i: number, compare: Order): void {
+/**
+ * Restores a max-heap of (key, km) pairs in keys/kms[0..size) under `compare` (the worst on top)
+ * from position i down. `byKm`: compare is orderOf's distance order, so unequal kms decide
+ * without a call.
+ */
+function siftDown(keys: Int32Array, kms: Float64Array, size: number, i: number, compare: Order, byKm: boolean): void {
   for (;;) {
     const l = 2 * i + 1
     const r = l + 1
     let worst = i
-    if (l < size && compare(keys[l]!, kms[l]!, keys[worst]!, kms[worst]!) > 0) worst = l
-    if (r < size && compare(keys[r]!, kms[r]!, keys[worst]!, kms[worst]!) > 0) worst = r
+    if (l < size && later(keys, kms, l, worst, compare, byKm)) worst = l
+    if (r < size && later(keys, kms, r, worst, compare, byKm)) worst = r
     if (worst === i) return
     swap(keys, kms, i, worst)
     i = worst
   }
+}
+
+/** Whether pair i comes after pair j (siftDown's `compare` and `byKm`). */
+function later(keys: Int32Array, kms: Float64Array, i: number, j: number, compare: Order, byKm: boolean): boolean {
+  const d = kms[i]! - kms[j]!
+  return byKm && d !== 0 ? d > 0 : compare(keys[i]!, kms[i]!, keys[j]!, kms[j]!) > 0
 }
 
 function swap(keys: Int32Array, kms: Float64Array, i: number, j: number): void {
@@ -1009,12 +1021,12 @@ export class LocatorIndex {
     const up = (i: number) => {
       while (i > 0) {
         const parent = (i - 1) >> 1
-        if (compare(heapKey[i]!, heapKm[i]!, heapKey[parent]!, heapKm[parent]!) <= 0) return
+        if (!later(heapKey, heapKm, i, parent, compare, byDistance)) return
         swap(heapKey, heapKm, i, parent)
         i = parent
       }
     }
-    const down = (i: number) => siftDown(heapKey, heapKm, size, i, compare)
+    const down = (i: number) => siftDown(heapKey, heapKm, size, i, compare, byDistance)
     const offer = (key: number, km: number) => {
       if (tags !== null && !tags(this.tagBits, key)) return
       if (wordPlan !== null && !this.wordsOk(key, wordPlan)) return
@@ -1237,7 +1249,7 @@ export class LocatorIndex {
       size--
       heapKey[0] = heapKey[size]!
       heapKm[0] = heapKm[size]!
-      siftDown(heapKey, heapKm, size, 0, compare)
+      siftDown(heapKey, heapKm, size, 0, compare, q.center !== null && q.sort === 'distance')
     }
     return { total, hits }
   }
