@@ -8,7 +8,7 @@ import { DEFAULT_FILTER_GROUP } from '../store/filters'
 import { AnswerCache } from './answer-cache'
 import { PublicError } from './errors'
 import { admit, findSecretKey, RateLimiter, refusal, refuseSecretKey } from './guards'
-import { convert, parseLocationsRequest } from './params'
+import { convert, parseLocationsRequest, PLAIN_QUERY, queryParams } from './params'
 import type { IndexRegistry } from './registry'
 
 export type PublicDeps = {
@@ -57,13 +57,6 @@ function ascii(out: Uint8Array, pos: number, text: string): number {
   return pos + text.length
 }
 
-/**
- * A query string URLSearchParams gives back unchanged but for its brackets: name=value pairs of
- * the characters that application/x-www-form-urlencoded leaves as they are (ASCII letters and
- * digits, * - . _), and "[" and "]" (as in tags[]=), raw or as %5B and %5D, which it writes
- * as %5B and %5D.
- */
-const PLAIN_QUERY = /^(?:[\w.*[\]-]|%5[BD])+=(?:[\w.*[\]-]|%5[BD])*(?:&(?:[\w.*[\]-]|%5[BD])+=(?:[\w.*[\]-]|%5[BD])*)*$/
 const HAS_OFFSET = /(?:^|&)offset=/
 
 /**
@@ -125,7 +118,7 @@ const AFTER_LOCATION = 1 + DISTANCE.length + 25 + UNIT_CLOSE.miles.length
 function locationsAnswer(registry: IndexRegistry, locator: Locator, url: URL): { body: Uint8Array; total: number } | null {
   const entry = registry.entry(locator.id)
   const groupOf = (tag: string) => entry.ctx.groupOfTag.get(tag)?.group.id ?? DEFAULT_FILTER_GROUP
-  const req = parseLocationsRequest(url.searchParams, locator, groupOf)
+  const req = parseLocationsRequest(queryParams(url), locator, groupOf)
   const { total, hits } = entry.index.query(req.query)
   const { arena } = entry
 

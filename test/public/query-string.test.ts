@@ -1,8 +1,11 @@
-// Pagination links are made by pageLink(): the same text as setting the offset through
-// URLSearchParams (which re-encodes the whole query string), for any query string.
+// Query strings read and written without URLSearchParams where they are plain, with the same
+// results: queryParams() reads parameters as URLSearchParams does, and pagination links made by
+// pageLink() are the same text as setting the offset through URLSearchParams (which re-encodes
+// the whole query string), for any query string.
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { pageLink } from '../../src/public'
+import { queryParams } from '../../src/public/params'
 
 /** The link as URLSearchParams makes it. */
 function naive(url: URL, to: number): string {
@@ -18,6 +21,40 @@ const piece = fc.oneof(
   fc.constantFrom('=', '&', '&&', '+', ' ', '%20', '%', '%2', '%zz', '[', ']', '%5B', '%5D', '%5b', '%5d', '~', "'", '!', '(', 'é', '%C3%A9', '/', '?', ';', ',', '"'),
 )
 const queryString = fc.array(piece, { maxLength: 14 }).map((parts) => parts.join(''))
+
+/** Every name a query string of `piece`s may hold, and some it cannot. */
+const NAMES = ['lat', 'lng', 'radius', 'limit', 'offset', 'tags[]', 'tags', 'search', 'unit', 'all', 'x', 'a_b', 'A*', '', 'tags%5B%5D', 'missing', '1.5', 'km']
+
+describe('queryParams', () => {
+  test('reads every name as URLSearchParams does, for any query string', () => {
+    fc.assert(
+      fc.property(queryString, (qs) => {
+        const url = new URL(`${BASE}?${qs}`)
+        const params = queryParams(url)
+        for (const name of NAMES) {
+          expect(params.get(name)).toBe(url.searchParams.get(name))
+          expect(params.getAll(name)).toEqual(url.searchParams.getAll(name))
+        }
+      }),
+      { numRuns: 20_000 },
+    )
+  })
+
+  test('plain query strings are read without URLSearchParams: repeated names, empty values, brackets', () => {
+    const params = queryParams(new URL(`${BASE}?lat=51.5&tags[]=a&tags%5B%5D=b&search=&x=1&x=2`))
+    expect(params).not.toBeInstanceOf(URLSearchParams)
+    expect(params.get('lat')).toBe('51.5')
+    expect(params.getAll('tags[]')).toEqual(['a', 'b'])
+    expect(params.get('search')).toBe('')
+    expect(params.get('x')).toBe('1')
+    expect(params.getAll('x')).toEqual(['1', '2'])
+    expect(params.get('lng')).toBeNull()
+    expect(params.getAll('lng')).toEqual([])
+    // Anything else is URLSearchParams' to read.
+    expect(queryParams(new URL(`${BASE}?search=caf%C3%A9+au+lait`))).toBeInstanceOf(URLSearchParams)
+    expect(queryParams(new URL(`${BASE}?search=caf%C3%A9+au+lait`)).get('search')).toBe('café au lait')
+  })
+})
 
 describe('pageLink', () => {
   test('agrees with URLSearchParams for any query string and offset', () => {
