@@ -121,6 +121,14 @@ export function createApp(deps: AppDeps) {
       preloading--
     }
   }
-  return { handle, preload }
+  /**
+   * Applies what was committed since the last query (by any process), as each query does first:
+   * src/main.ts runs it now and then, so changes are applied, and locators made or turned public
+   * are built, while no query asks (a worker learns of the demo locator its primary makes so).
+   */
+  function sync(): void {
+    registry.sync()
+  }
+  return { handle, preload, sync }
 }
 export type App = ReturnType<typeof createApp>

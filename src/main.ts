@@ -14,6 +14,7 @@ import { refreshLimitedGeocodes } from './geocode/refresh'
 import { loadDemo } from './demo'
 import { createLocator } from './operator'
 import { openStore, type Store } from './store'
+import { isBusyError } from './store/db'
 
 /**
  * On a database with no locator yet, creates one and prints, this once, how to reach it; unless
@@ -104,6 +105,27 @@ async function preloadIndexes(app: App, log: boolean): Promise<void> {
   }
 }
 
+/** How often a server applies what was committed with no query asking (app.sync). */
+const IDLE_SYNC_MS = 1_000
+
+/**
+ * Applies committed changes now and then, between queries: a locator another process made or
+ * turned public (the primary's demo, for a worker) is built before its first query, and other
+ * processes' writes are not left for a query to apply. Returns the stop.
+ */
+function startIdleSync(app: App): () => void {
+  const timer = setInterval(() => {
+    try {
+      app.sync()
+    } catch (e) {
+      // A writer holding the database: the next turn, or the next query, applies it.
+      if (!isBusyError(e)) console.error(JSON.stringify({ level: 'error', message: 'applying committed changes failed', error: (e as Error).message }))
+    }
+  }, IDLE_SYNC_MS)
+  timer.unref()
+  return () => clearInterval(timer)
+}
+
 /** How the printed curl lines name the host. */
 const displayHost = (config: Config) => (config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host)
 
@@ -140,9 +162,11 @@ async function runSingle(config: Config): Promise<void> {
   bootstrap(store, displayHost(config), server.port!, config.demo)
   console.log(JSON.stringify({ level: 'info', message: 'listening', url: `http://${server.hostname}:${server.port}`, database: config.databasePath }))
   const stopRefresh = startGeocodeRefresh(store, geocoding)
+  const stopSync = startIdleSync(app)
   onStopSignal(async (signal) => {
     console.log(JSON.stringify({ level: 'info', message: 'shutting down', signal }))
     stopRefresh()
+    stopSync()
     await server.stop() // stops accepting, lets in-flight requests finish
     geocoding.close()
     store.close()
@@ -160,7 +184,9 @@ async function runWorker(config: Config): Promise<void> {
   // started again after a crash is not sent any until its indexes are built.
   await preloadIndexes(app, false)
   const server = listen(config, app, true)
+  const stopSync = startIdleSync(app)
   const stop = async () => {
+    stopSync()
     await server.stop() // stops accepting, lets in-flight requests finish
     geocoding.close()
     store.close()

@@ -1,5 +1,5 @@
-// The per-locator indexes of this process, loaded at start (preload) or on a locator's first
-// public query, and kept in step with SQLite through the change log: before each query, sync()
+// The per-locator indexes of this process, loaded at start (preload), when a locator is made or
+// turned public (a background task), or else on a locator's first public query, and kept in step with SQLite through the change log: before each query, sync()
 // applies every change committed since the last one, by this process (its write counter moved) or
 // by any other process (PRAGMA data_version moved). So a write is visible to the very next query,
 // from any process.
@@ -82,6 +82,9 @@ export class IndexRegistry {
     this.versions.set(change.locatorId, change.seq)
     if (change.entity === 'locator') {
       this.tokens.clear() // settings or token changed: look them up again
+      // A locator made or turned public since the start (preload) is built by a background task,
+      // not by its first query; from then on every write reaches its index as it is applied.
+      if (!this.entries.has(change.locatorId)) this.buildLater(change.locatorId)
       return
     }
     const entry = this.entries.get(change.locatorId)
@@ -99,6 +102,27 @@ export class IndexRegistry {
       if (change.entity === 'priority') stale.ranks = true
       else stale.json = true
     }
+  }
+
+  /** Builds the index of a locator whose Query API is on, in a background task, unless built by then. */
+  private buildLater(locatorId: string): void {
+    this.schedule(() => {
+      if (this.entries.has(locatorId)) return
+      try {
+        const locator = this.store.locators.get(locatorId)
+        if (!locator?.active || !locator.queryApiEnabled) return
+        this.sync() // as a query does before it asks for an entry
+        this.entry(locatorId)
+      } catch {
+        // The store was closed meanwhile, or a read failed: the first query builds it, and meets
+        // any such failure in its own steps.
+      }
+    })
+  }
+
+  /** Whether the locator's index is built (preload, a background build, or a query). */
+  has(locatorId: string): boolean {
+    return this.entries.has(locatorId)
   }
 
   /** The locator behind a public token (active or not), or null. Only hits are cached: random tokens must not grow memory. */
