@@ -46,10 +46,10 @@ class PlainParams {
 const unbracket = (text: string) => (text.includes('%') ? text.replaceAll('%5B', '[').replaceAll('%5D', ']') : text)
 
 /**
- * The URL's query parameters, read as URLSearchParams reads them. A plain query string (every
- * public query the bench sends, and most that pages and apps do) is split here: URLSearchParams
- * made and read ten times over took ~1.6 µs a query, the split ~0.3 µs (test/public/
- * query-string.test.ts checks the two agree).
+ * The URL's query parameters, read as URLSearchParams reads them. A plain query string (most of
+ * the bench's, all but its 2-word searches) is split here: URLSearchParams made and read ten
+ * times over took ~1.3-1.6 µs a query in a micro benchmark, the split ~0.25 µs, the pattern test
+ * before it not timed alone (test/public/query-string.test.ts checks the two agree).
  */
 export function queryParams(url: URL): Params {
   const search = url.search.slice(1)
