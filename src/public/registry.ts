@@ -26,6 +26,9 @@ type Entry = {
 /** A turn of the event loop later (after the timers due now: the background tasks' turn). */
 const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 1))
 
+/** Whether a locator's Query API can be asked at all (active, its Query API on): the locators whose indexes are built ahead of queries. */
+const servesQueries = (locator: Locator) => locator.active && locator.queryApiEnabled
+
 /** Locations whose public JSON one background task fills in. */
 const JSON_FILL_PAGE = 1000
 
@@ -110,7 +113,7 @@ export class IndexRegistry {
       if (this.entries.has(locatorId)) return
       try {
         const locator = this.store.locators.get(locatorId)
-        if (!locator?.active || !locator.queryApiEnabled) return
+        if (!locator || !servesQueries(locator)) return
         this.sync() // as a query does before it asks for an entry
         this.entry(locatorId)
       } catch {
@@ -205,7 +208,7 @@ export class IndexRegistry {
   async preload(): Promise<{ locators: number; locations: number }> {
     const ids: string[] = []
     for (const locator of this.store.locators.list()) {
-      if (!locator.active || !locator.queryApiEnabled) continue
+      if (!servesQueries(locator)) continue
       this.sync() // as a query does before it asks for an entry
       this.entry(locator.id)
       ids.push(locator.id)

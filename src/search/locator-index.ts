@@ -1059,7 +1059,7 @@ export class LocatorIndex {
         // visits points only where they may be among the nearest; the delta is scanned.
         if (this.base) total += this.nearestAndCount(lng, lat, r, cosLat1, boxes, consider, () => (size < keep ? Infinity : heapKm[0]!))
         this.scanDelta(lng, lat, r, cosLat1, boxes, offer)
-        return this.answer(q, size, heapKey, heapKm, compare, total)
+        return this.answer(q, size, heapKey, heapKm, compare, byDistance, total)
       }
       if (byDistance && (wordPlan === null || (wordPlan.baseWhole.length === 0 && wordPlan.prefixCols !== null))) {
         // Tags, and words their term columns decide: the base's runs nearest first, each wholly
@@ -1147,7 +1147,7 @@ export class LocatorIndex {
           }
         }
         this.scanDelta(lng, lat, r, cosLat1, boxes, offer)
-        return this.answer(q, size, heapKey, heapKm, compare, total)
+        return this.answer(q, size, heapKey, heapKm, compare, byDistance, total)
       }
       // Base candidates: runs of positions in the boxes (with one box, whole leaves: the loop
       // below tests every point's distance), in `found`; delta: scanned.
@@ -1217,7 +1217,7 @@ export class LocatorIndex {
     } else {
       for (let key = 0; key < entries.length; key++) if (entries[key] !== null) offer(key, 0)
     }
-    return this.answer(q, size, heapKey, heapKm, compare, total)
+    return this.answer(q, size, heapKey, heapKm, compare, byDistance, total)
   }
 
   /** Offers the delta's points within r km: those in the grid cells the boxes touch, a box test first, then the distance. */
@@ -1240,16 +1240,17 @@ export class LocatorIndex {
   /**
    * The page: the heap holds the best `size` (at most offset + limit), the worst on top, so the
    * page is its worst size - offset, taken off the top one at a time, last first. At offset 400,
-   * 20 steps down a heap of 420 instead of sorting all 420.
+   * 20 steps down a heap of 420 instead of sorting all 420. `byKm`: the query's order is by
+   * distance (siftDown's).
    */
-  private answer(q: IndexQuery, size: number, heapKey: Int32Array, heapKm: Float64Array, compare: Order, total: number): IndexResult {
+  private answer(q: IndexQuery, size: number, heapKey: Int32Array, heapKm: Float64Array, compare: Order, byKm: boolean, total: number): IndexResult {
     const hits: IndexHit[] = new Array(Math.max(0, size - q.offset))
     for (let i = hits.length - 1; i >= 0; i--) {
       hits[i] = { doc: this.entries[heapKey[0]!]!, distanceKm: q.center ? heapKm[0]! : null }
       size--
       heapKey[0] = heapKey[size]!
       heapKm[0] = heapKm[size]!
-      siftDown(heapKey, heapKm, size, 0, compare, q.center !== null && q.sort === 'distance')
+      siftDown(heapKey, heapKm, size, 0, compare, byKm)
     }
     return { total, hits }
   }
