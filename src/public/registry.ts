@@ -1,8 +1,9 @@
 // The per-locator indexes of this process, loaded at start (preload), when a locator is made or
-// turned public (a background task), or else on a locator's first public query, and kept in step
-// with SQLite through the change log: before each query, sync() applies every change committed
-// since the last one, by this process (its write counter moved) or by any other process (PRAGMA
-// data_version moved). So a write is visible to the very next query, from any process.
+// turned public (a background task), or else on a locator's first public query, let go when its
+// Query API is turned off, and kept in step with SQLite through the change log: before each
+// query, sync() applies every change committed since the last one, by this process (its write
+// counter moved) or by any other process (PRAGMA data_version moved). So a write is visible to
+// the very next query, from any process.
 import { defaultSchedule, LocatorIndex, type IndexEntry, type Schedule } from '../search/locator-index'
 import type { Store } from '../store'
 import type { Change } from '../store/changes'
@@ -86,8 +87,14 @@ export class IndexRegistry {
     if (change.entity === 'locator') {
       this.tokens.clear() // settings or token changed: look them up again
       // A locator made or turned public since the start (preload) is built by a background task,
-      // not by its first query; from then on every write reaches its index as it is applied.
+      // not by its first query; from then on every write reaches its index as it is applied. One
+      // whose Query API was turned off lets its index go (memory): nobody can query it, and
+      // turning the API on again builds it anew.
       if (!this.entries.has(change.locatorId)) this.buildLater(change.locatorId)
+      else {
+        const locator = this.store.locators.get(change.locatorId)
+        if (locator === null || !servesQueries(locator)) this.entries.delete(change.locatorId)
+      }
       return
     }
     const entry = this.entries.get(change.locatorId)

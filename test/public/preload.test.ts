@@ -134,6 +134,36 @@ describe('a locator made or turned public after the start', () => {
     expect(built.index.size).toBe(35)
   })
 
+  test('turning its Query API off lets its index go; turned on again, it is built anew with the writes made meanwhile', () => {
+    const q = queue()
+    const registry = new IndexRegistry(env.store, q.schedule)
+    const { locator } = createLocator(env.store, 'On and off')
+    setLocatorSettings(env.store, locator.id, { queryApi: 'on' })
+    seed(locator.id, 30)
+    registry.sync()
+    q.runAll()
+    const built = registry.entry(locator.id)
+
+    setLocatorSettings(env.store, locator.id, { referrers: 'shop.example.com' })
+    registry.sync()
+    expect(registry.entry(locator.id)).toBe(built) // another setting: the index stays
+
+    setLocatorSettings(env.store, locator.id, { queryApi: 'off' })
+    registry.sync()
+    expect(registry.has(locator.id)).toBe(false)
+    seed(locator.id, 5)
+    registry.sync()
+    q.runAll()
+    expect(registry.has(locator.id)).toBe(false) // nobody can query it: not built again
+
+    setLocatorSettings(env.store, locator.id, { queryApi: 'on' })
+    registry.sync()
+    q.runAll()
+    expect(registry.has(locator.id)).toBe(true)
+    expect(registry.entry(locator.id)).not.toBe(built)
+    expect(registry.entry(locator.id).index.size).toBe(35)
+  })
+
   test('app.sync() applies what was committed with no query asking: a new public locator is built before its first query', async () => {
     const { locator } = createLocator(env.store, 'Made elsewhere')
     setLocatorSettings(env.store, locator.id, { queryApi: 'on' })
