@@ -1,5 +1,6 @@
 // Management API flows as plain functions: no Elysia, no HTTP. Each write is validated first,
-// geocoded outside the transaction, then committed in one immediate transaction.
+// geocoded outside the transaction, then committed in one immediate transaction, shared with the
+// other requests' writes that arrived meanwhile (store.writeSoon: one commit between them).
 import type { Geocoder, GeocodeResult } from '../geocode/geocoder'
 import { normalizeAddress } from '../geocode/geocoder'
 import { newLocationRecord } from '../locations/record'
@@ -138,7 +139,7 @@ export async function createLocation(deps: AdminDeps, locatorId: string, body: u
   const patch = normalizeLocationBody(fields, 'create', deps.store.customFields.list(locatorId))
   const found = patch.coordinates ? null : await geocode(deps, patch.address!)
   const record = newLocationRecord(locatorId, patch, found)
-  deps.store.write(() => {
+  await deps.store.writeSoon(() => {
     assertCustomFieldsStillDefined(deps, locatorId, patch)
     deps.store.locations.insert(record)
   })
@@ -195,7 +196,7 @@ export async function updateLocation(deps: AdminDeps, locatorId: string, rawId: 
   const patch = normalizeLocationBody(fields, 'update', deps.store.customFields.list(locatorId))
   const regeocode = patch.address !== undefined && !patch.coordinates && normalizeAddress(patch.address) !== normalizeAddress(existing.address)
   const found = regeocode ? await geocode(deps, patch.address!) : null
-  const updated = deps.store.write(() => {
+  const updated = await deps.store.writeSoon(() => {
     const current = deps.store.locations.get(locatorId, id) // re-read: another writer may have changed or deleted it
     if (!current) throw notFound(id)
     assertCustomFieldsStillDefined(deps, locatorId, patch)
@@ -206,9 +207,9 @@ export async function updateLocation(deps: AdminDeps, locatorId: string, rawId: 
   return toAdminLocation(updated)
 }
 
-export function deleteLocation(deps: AdminDeps, locatorId: string, rawId: string): string {
+export async function deleteLocation(deps: AdminDeps, locatorId: string, rawId: string): Promise<string> {
   const id = requireLocationId(rawId)
-  const removed = deps.store.write(() => deps.store.locations.remove(locatorId, id))
+  const removed = await deps.store.writeSoon(() => deps.store.locations.remove(locatorId, id))
   if (!removed) throw notFound(id)
   return `Location ${id} was deleted.`
 }

@@ -10,6 +10,12 @@ import { locatorRepo } from './locators'
 import { priorityRepo } from './priority'
 import { walIndexHeader } from './wal-index'
 
+/** A write waiting for writeSoon's shared commit. */
+type QueuedWrite = { fn: () => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void }
+
+/** The most writes one shared commit takes; the rest wait for the next. */
+const MAX_GROUPED_WRITES = 256
+
 /** The source of truth: one SQLite file, its prepared statements, and the write transaction. */
 export function openStore(path: string) {
   const db: Database = openDatabase(path)
@@ -17,6 +23,35 @@ export function openStore(path: string) {
   const bookkeeping = openNonWaitingConnection(path, db)
   // Commits by this connection; PRAGMA data_version only moves for other connections' commits.
   let writes = 0
+  let queued: QueuedWrite[] = []
+
+  /**
+   * Commits the writes queued by writeSoon in one transaction, each in a savepoint of its own: one
+   * that throws is undone alone and rejected with its error; if the transaction cannot begin or
+   * commit (busy, disk full, store closed), every write in it is rejected and none is kept.
+   */
+  function commitQueued(): void {
+    const jobs = queued.slice(0, MAX_GROUPED_WRITES)
+    queued = queued.slice(jobs.length)
+    if (queued.length > 0) setImmediate(commitQueued)
+    const outcomes: { ok: boolean; value: unknown }[] = []
+    try {
+      db.transaction(() => {
+        for (const job of jobs) {
+          try {
+            outcomes.push({ ok: true, value: db.transaction(job.fn)() }) // nested: a savepoint
+          } catch (error) {
+            outcomes.push({ ok: false, value: error })
+          }
+        }
+      }).immediate()
+      writes++
+    } catch (error) {
+      for (const job of jobs) job.reject(error)
+      return
+    }
+    jobs.forEach((job, i) => (outcomes[i]!.ok ? job.resolve(outcomes[i]!.value) : job.reject(outcomes[i]!.value)))
+  }
   // Opening ran the migrations' transaction, so a file database has its WAL index by now.
   const header = walIndexHeader(path)
   let open = true
@@ -35,6 +70,19 @@ export function openStore(path: string) {
       const result = db.transaction(fn).immediate()
       writes++
       return result
+    },
+    /**
+     * write(fn), shared: fn runs at the next turn of the event loop in one transaction with the
+     * other writes queued by then (each in a savepoint: it commits or is undone alone), and the
+     * promise settles once that transaction is committed (with synchronous=FULL, on disk). So
+     * writes arriving together pay for one commit between them: the Management API's, whose
+     * requests come in concurrently. Nothing is kept when the promise rejects.
+     */
+    writeSoon<T>(fn: () => T): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        if (queued.length === 0) setImmediate(commitQueued)
+        queued.push({ fn, resolve: resolve as (value: unknown) => void, reject })
+      })
     },
     /** How many write transactions this process has committed: with data_version, tells when to re-read the change log. */
     writeCount(): number {

@@ -1,0 +1,110 @@
+// store.writeSoon(fn): writes queued in one turn of the event loop commit in one transaction, each
+// in a savepoint of its own, so one that throws is undone alone; a transaction that cannot begin
+// or commit rejects every write in it and keeps none. The Management API's writes go this way.
+import { Database } from 'bun:sqlite'
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { join } from 'node:path'
+import { normalizeLocationBody, pickLocationFields } from '../../src/admin/normalize'
+import { newLocationRecord } from '../../src/locations/record'
+import { isBusyError } from '../../src/store/db'
+import { makeEnv, storeBody, type TestEnv } from '../helpers'
+
+let env: TestEnv
+beforeEach(() => (env = makeEnv()))
+afterEach(() => env.close())
+
+/** Inserts a location named `name` (inside a write); returns its id. */
+function insert(name: string): string {
+  const record = newLocationRecord(env.locatorId, normalizeLocationBody(pickLocationFields({ ...storeBody(), name }), 'create', []), null)
+  env.store.locations.insert(record)
+  return record.id
+}
+
+const names = () => (env.store.db.query('SELECT name FROM locations ORDER BY name').all() as { name: string }[]).map((r) => r.name)
+const changeCount = () => (env.store.db.query('SELECT count(*) AS n FROM changes').get() as { n: number }).n
+
+describe('store.writeSoon', () => {
+  test('writes queued in one turn run at the next, in one commit; each promise resolves with its own value', async () => {
+    const writes = env.store.writeCount()
+    const changes = changeCount()
+    const pending = ['a', 'b', 'c', 'd', 'e'].map((name) => env.store.writeSoon(() => insert(name)))
+    expect(names()).toEqual([]) // not run yet
+    const ids = await Promise.all(pending)
+    expect(env.store.writeCount()).toBe(writes + 1)
+    expect(names()).toEqual(['a', 'b', 'c', 'd', 'e'])
+    expect(changeCount()).toBe(changes + 5)
+    for (const [i, id] of ids.entries()) expect(env.store.locations.get(env.locatorId, id)?.name).toBe('abcde'[i])
+  })
+
+  test('a write that throws is undone alone: its rows and change entries are gone, its promise rejects with its error, the others commit', async () => {
+    const changes = changeCount()
+    const failure = new Error('refused half-way')
+    const results = await Promise.allSettled([
+      env.store.writeSoon(() => insert('first')),
+      env.store.writeSoon(() => {
+        insert('half-written')
+        throw failure
+      }),
+      env.store.writeSoon(() => insert('last')),
+    ])
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+    expect((results[1] as PromiseRejectedResult).reason).toBe(failure)
+    expect(names()).toEqual(['first', 'last'])
+    expect(changeCount()).toBe(changes + 2)
+  })
+
+  test('later writes in the same commit see the earlier ones', async () => {
+    const [id, seen] = await Promise.all([env.store.writeSoon(() => insert('one')), env.store.writeSoon(() => names())])
+    expect(seen).toEqual(['one'])
+    expect(env.store.locations.get(env.locatorId, id)).not.toBeNull()
+  })
+
+  test('when the transaction cannot begin (another connection holds the write lock), every write in it rejects and none is kept', async () => {
+    const other = new Database(join(env.dir, 'test.db'))
+    try {
+      env.store.db.exec('PRAGMA busy_timeout = 50')
+      other.exec('BEGIN IMMEDIATE')
+      const results = await Promise.allSettled([env.store.writeSoon(() => insert('x')), env.store.writeSoon(() => insert('y'))])
+      other.exec('ROLLBACK')
+      for (const r of results) {
+        expect(r.status).toBe('rejected')
+        expect(isBusyError((r as PromiseRejectedResult).reason)).toBe(true)
+      }
+      expect(names()).toEqual([])
+      // The queue is not stuck: the next write commits.
+      await env.store.writeSoon(() => insert('after'))
+      expect(names()).toEqual(['after'])
+    } finally {
+      if (other.inTransaction) other.exec('ROLLBACK')
+      other.close()
+    }
+  })
+
+  test('more writes than one commit takes (256) go in further commits, in order', async () => {
+    const writes = env.store.writeCount()
+    const order: number[] = []
+    await Promise.all(Array.from({ length: 600 }, (_, i) => env.store.writeSoon(() => order.push(i))))
+    expect(env.store.writeCount()).toBe(writes + 3)
+    expect(order).toEqual(Array.from({ length: 600 }, (_, i) => i))
+  })
+})
+
+describe('the Management API under concurrent writes', () => {
+  test('creates, updates and deletes sent together each get their own answer, and exactly what was answered 2xx is kept', async () => {
+    const kept = (await env.call('POST', '/admin/v1/locations', { body: storeBody({ name: 'Kept' }) })).body.location.id
+    const gone = (await env.call('POST', '/admin/v1/locations', { body: storeBody({ name: 'Gone' }) })).body.location.id
+    const commits = env.store.writeCount()
+    const answers = await Promise.all([
+      ...Array.from({ length: 20 }, (_, i) => env.call('POST', '/admin/v1/locations', { body: storeBody({ name: `New ${String(i).padStart(2, '0')}` }) })),
+      env.call('POST', `/admin/v1/locations/${kept}`, { body: { name: 'Kept, renamed' } }),
+      env.call('POST', `/admin/v1/locations/${gone}/delete`),
+      env.call('POST', '/admin/v1/locations', { body: storeBody({ name: '' }) }), // invalid: 422, nothing written
+    ])
+    expect(answers.map((a) => a.status)).toEqual([...Array(20).fill(201), 200, 200, 422])
+    // Sent together, their 22 writes shared commits: fewer than one each.
+    expect(env.store.writeCount() - commits).toBeLessThan(22)
+    const list = await env.call('GET', '/admin/v1/locations?limit=100')
+    expect(list.body.locations.map((l: { name: string }) => l.name).sort()).toEqual(['Kept, renamed', ...Array.from({ length: 20 }, (_, i) => `New ${String(i).padStart(2, '0')}`)].sort())
+    for (const a of answers.slice(0, 20)) expect(list.body.locations.some((l: { id: string }) => l.id === a.body.location.id)).toBe(true)
+  })
+})
