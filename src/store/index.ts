@@ -28,7 +28,10 @@ export function openStore(path: string) {
   /**
    * Commits the writes queued by writeSoon in one transaction, each in a savepoint of its own: one
    * that throws is undone alone and rejected with its error; if the transaction cannot begin or
-   * commit (busy, disk full, store closed), every write in it is rejected and none is kept.
+   * commit (busy, disk full, store closed), or SQLite ended it during a write (it may, on a full
+   * disk, an I/O error or busy: the writes before are then undone, and the writes after would each
+   * run and commit alone), every write in it is rejected with that error, none after it is run,
+   * and none is kept.
    */
   function commitQueued(): void {
     const jobs = queued.slice(0, MAX_GROUPED_WRITES)
@@ -41,6 +44,7 @@ export function openStore(path: string) {
           try {
             outcomes.push({ ok: true, value: db.transaction(job.fn)() }) // nested: a savepoint
           } catch (error) {
+            if (!db.inTransaction) throw error // the whole transaction is gone, not just this write
             outcomes.push({ ok: false, value: error })
           }
         }

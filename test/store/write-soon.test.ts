@@ -59,6 +59,38 @@ describe('store.writeSoon', () => {
     expect(env.store.locations.get(env.locatorId, id)).not.toBeNull()
   })
 
+  test('when SQLite ends the transaction during a write, every write in it rejects with that error, none after it runs, and none is kept', async () => {
+    const ended = new Error('disk full, say')
+    const ran: string[] = []
+    const results = await Promise.allSettled([
+      env.store.writeSoon(() => (ran.push('before'), insert('before'))),
+      env.store.writeSoon(() => {
+        ran.push('ending')
+        env.store.db.exec('ROLLBACK') // as SQLite does by itself on SQLITE_FULL, an I/O error or busy
+        throw ended
+      }),
+      env.store.writeSoon(() => (ran.push('after'), insert('after'))),
+    ])
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected'])
+    for (const r of results) expect((r as PromiseRejectedResult).reason).toBe(ended)
+    expect(ran).toEqual(['before', 'ending'])
+    expect(names()).toEqual([])
+    await env.store.writeSoon(() => insert('next'))
+    expect(names()).toEqual(['next'])
+  })
+
+  test('when the commit fails after every write ran (a foreign key checked at commit), every write rejects and none is kept', async () => {
+    const results = await Promise.allSettled([
+      env.store.writeSoon(() => insert('fine')),
+      env.store.writeSoon(() => {
+        env.store.db.exec('PRAGMA defer_foreign_keys = ON')
+        env.store.db.run("INSERT INTO custom_fields (locator_id, id, name, type, position) VALUES ('no such locator', 'f', 'F', 'text', 0)")
+      }),
+    ])
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected'])
+    expect(names()).toEqual([])
+  })
+
   test('when the transaction cannot begin (another connection holds the write lock), every write in it rejects and none is kept', async () => {
     const other = new Database(join(env.dir, 'test.db'))
     try {
