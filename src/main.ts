@@ -14,7 +14,6 @@ import { refreshLimitedGeocodes } from './geocode/refresh'
 import { loadDemo } from './demo'
 import { createLocator } from './operator'
 import { openStore, type Store } from './store'
-import { isBusyError } from './store/db'
 
 /**
  * On a database with no locator yet, creates one and prints, this once, how to reach it; unless
@@ -114,14 +113,7 @@ const IDLE_SYNC_MS = 1_000
  * processes' writes are not left for a query to apply. Returns the stop.
  */
 function startIdleSync(app: App): () => void {
-  const timer = setInterval(() => {
-    try {
-      app.sync()
-    } catch (e) {
-      // A writer holding the database: the next turn, or the next query, applies it.
-      if (!isBusyError(e)) console.error(JSON.stringify({ level: 'error', message: 'applying committed changes failed', error: (e as Error).message }))
-    }
-  }, IDLE_SYNC_MS)
+  const timer = setInterval(app.sync, IDLE_SYNC_MS) // it reports its own failures
   timer.unref()
   return () => clearInterval(timer)
 }

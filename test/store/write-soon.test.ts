@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { normalizeLocationBody, pickLocationFields } from '../../src/admin/normalize'
 import { newLocationRecord } from '../../src/locations/record'
+import { setLocatorSettings } from '../../src/operator'
 import { isBusyError } from '../../src/store/db'
 import { makeEnv, storeBody, type TestEnv } from '../helpers'
 
@@ -138,5 +139,17 @@ describe('the Management API under concurrent writes', () => {
     const list = await env.call('GET', '/admin/v1/locations?limit=100')
     expect(list.body.locations.map((l: { name: string }) => l.name).sort()).toEqual(['Kept, renamed', ...Array.from({ length: 20 }, (_, i) => `New ${String(i).padStart(2, '0')}`)].sort())
     for (const a of answers.slice(0, 20)) expect(list.body.locations.some((l: { id: string }) => l.id === a.body.location.id)).toBe(true)
+  })
+
+  test('writes through the API are applied to the indexes right after their commit, not at a later query', async () => {
+    setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
+    const token = env.store.locators.get(env.locatorId)!.publicToken
+    const total = async () => (await env.call('GET', `/public/v1/${token}/locations?lat=39.78&lng=-89.65&radius=50&unit=km`, { key: null })).body.data.pagination.total
+    expect(await total()).toBe(0) // the index is built
+    const created = await Promise.all([1, 2, 3].map((i) => env.call('POST', '/admin/v1/locations', { body: storeBody({ name: `Springfield ${i}` }) })))
+    expect(created.map((c) => c.status)).toEqual([201, 201, 201])
+    // Rows taken away behind the change log: a query that applied the writes only now would read them gone.
+    env.store.db.run('DELETE FROM locations WHERE locator_id = ?', [env.locatorId])
+    expect(await total()).toBe(3)
   })
 })
