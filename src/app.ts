@@ -84,7 +84,8 @@ export function createApp(deps: AppDeps) {
    * response's headers: set on a made Response, it costs 6% of a cached answer's throughput), then
    * for paths under PUBLIC_PREFIX the Query API's fast path (a kept answer, or a /locations answer
    * made without Elysia) if it takes the request, else its app (given the request as it came: no
-   * copy for a mount), the other app for the rest, then one log line.
+   * copy for a mount), the other app for the rest; after a POST (the Management API's writes)
+   * sync(), so the write is in this process's indexes; then one log line.
    */
   function handle(request: Request): Response | Promise<Response> {
     const t0 = performance.now()
@@ -101,9 +102,9 @@ export function createApp(deps: AppDeps) {
     }
     started.set(request, s)
     let made = (isPublic ? publicApi.app : otherApp).handle(request)
-    // A Management API write is applied to this process's indexes right after its commit, with
-    // the others committed with it: not left for the idle sync, which would apply a second's worth
-    // at once (at ~2k creates/s, a turn of the event loop ~0.2 s long every second).
+    // A POST's write (the Management API's) is applied to this process's indexes right after its
+    // commit, with the others committed with it: not left for the idle sync, which would apply a
+    // second's worth at once (at ~2k creates/s, a turn of the event loop ~0.2 s long every second).
     if (request.method === 'POST') made = made.then(syncThen)
     return deps.config.logRequests ? made.then((response) => logRequest(request, path, response, t0, s)) : made
   }

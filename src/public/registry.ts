@@ -1,9 +1,10 @@
 // The per-locator indexes of this process, loaded at start (preload), when a locator is made or
 // turned public (a background task), or else on a locator's first public query, let go when its
 // Query API is turned off, and kept in step with SQLite through the change log: before each
-// query, sync() applies every change committed since the last one, by this process (its write
-// counter moved) or by any other process (PRAGMA data_version moved). So a write is visible to
-// the very next query, from any process.
+// query (and after each Management API write, and once a second: src/app.ts, src/main.ts),
+// sync() applies every change committed since the last one, by this process (its write counter
+// moved) or by any other process (PRAGMA data_version moved). So a write is visible to the very
+// next query, from any process.
 import { defaultSchedule, LocatorIndex, type IndexEntry, type Schedule } from '../search/locator-index'
 import type { Store } from '../store'
 import type { Change } from '../store/changes'
