@@ -1,10 +1,10 @@
 // Query strings read and written without URLSearchParams where they are plain, with the same
 // results: queryParams() reads parameters as URLSearchParams does, and pagination links made by
-// pageLink() are the same text as setting the offset through URLSearchParams (which re-encodes
-// the whole query string), for any query string.
+// pageLinks() are the same text (in JSON) as setting the offset through URLSearchParams (which
+// re-encodes the whole query string), for any query string.
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { pageLink } from '../../src/public'
+import { pageLinks } from '../../src/public'
 import { queryParams } from '../../src/public/params'
 
 /** The link as URLSearchParams makes it. */
@@ -56,12 +56,15 @@ describe('queryParams', () => {
   })
 })
 
-describe('pageLink', () => {
+describe('pageLinks', () => {
+  /** The link as pageLinks gives it: JSON text, as the answer holds it. */
+  const pageLink = (url: URL, to: number) => JSON.parse(pageLinks(url)(to)) as string
+
   test('agrees with URLSearchParams for any query string and offset', () => {
     fc.assert(
       fc.property(queryString, fc.integer({ min: 0, max: 100_000 }), (qs, to) => {
         const url = new URL(`${BASE}?${qs}`)
-        expect(pageLink(url, to)).toBe(naive(url, to))
+        expect(pageLinks(url)(to)).toBe(JSON.stringify(naive(url, to)))
       }),
       { numRuns: 20_000 },
     )
@@ -71,7 +74,8 @@ describe('pageLink', () => {
     const cases = ['lat=51.5&lng=-0.12', 'lat=51.5&lng=-0.12&offset=20', 'offset=5', 'lat=51.5&offset=1&offset=2', 'a=', 'a', '=b', 'a=1&&b=2', 'a=1&', 'tags[]=x&lat=1', 'tags%5B%5D=x&tags[]=y&lat=1', 'tags%5b%5d=x', 'search=caf%C3%A9&lat=1', 'search=a+b', 'search=a%20b', 'x=1*2.3_4-5', 'myoffset=3&lat=1', 'tags[]=x&offset=40&lat=1', 'offset=1&myoffset=2&offset=3&offsets=4', 'all=true&offset=980', '']
     for (const qs of cases) {
       const url = new URL(`${BASE}?${qs}`)
-      for (const to of [0, 20, 980]) expect(pageLink(url, to)).toBe(naive(url, to))
+      const links = pageLinks(url)
+      for (const to of [0, 20, 980]) expect(links(to)).toBe(JSON.stringify(naive(url, to)))
     }
     // The plain case keeps the string as sent and adds the offset last.
     expect(pageLink(new URL(`${BASE}?lat=51.5&lng=-0.12&radius=5`), 20)).toBe(`${BASE}?lat=51.5&lng=-0.12&radius=5&offset=20`)
