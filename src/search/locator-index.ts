@@ -1008,6 +1008,9 @@ export class LocatorIndex {
 
     const entries = this.entries
     const radius = q.center !== null
+    // Everything by name, unless a rare word leads: the kept name order, without a heap (made for
+    // up to offset + limit entries, ~0.85 µs at offset 490 in a micro benchmark).
+    if (!radius && q.sort === 'name' && this.nameOrder !== null && !this.wordLeads(wordPlan, this.live)) return this.inNameOrder(q, tags, wordPlan)
     const byDistance = radius && q.sort === 'distance'
     // The best `keep` candidates in a bounded max-heap of (key, km), worst at the top; the rest are only counted.
     const keep = q.offset + q.limit
@@ -1156,7 +1159,7 @@ export class LocatorIndex {
       const { found } = this
       let candidates = 0
       for (let i = 0; i < runs; i += 2) candidates += found[i + 1]! - found[i]! + 1
-      if (wordPlan?.source && this.textReady && wordPlan.source.size * 2 < candidates + this.delta.size) {
+      if (this.wordLeads(wordPlan, candidates + this.delta.size)) {
         for (const key of this.textCandidates(wordPlan.source.terms)) {
           const d = kmBetween(lng, lat, cosLat1, lngs[key]!, lats[key]!, cosLat[key]!)
           if (d <= r) offer(key, d)
@@ -1196,28 +1199,38 @@ export class LocatorIndex {
         }
         this.scanDelta(lng, lat, r, cosLat1, boxes, offer)
       }
-    } else if (wordPlan?.source && this.textReady && wordPlan.source.size * 2 < this.live) {
+    } else if (this.wordLeads(wordPlan, this.live)) {
       for (const key of this.textCandidates(wordPlan.source.terms)) offer(key, 0)
-    } else if (q.sort === 'name' && this.nameOrder !== null) {
-      // Everything by name: walk the kept name order; the page is the matches at offset.., the total all of them.
-      const order = this.nameOrder
-      if (tagPlan === null && wordPlan === null) {
-        return { total: order.length, hits: order.slice(q.offset, keep).map((key) => ({ doc: entries[key]!, distanceKm: null })) }
-      }
-      const hits: IndexHit[] = []
-      for (const keys of order.chunks) {
-        for (const key of keys) {
-          if (tags !== null && !tags(this.tagBits, key)) continue
-          if (wordPlan !== null && !this.wordsOk(key, wordPlan)) continue
-          if (total >= q.offset && total < keep) hits.push({ doc: entries[key]!, distanceKm: null })
-          total++
-        }
-      }
-      return { total, hits }
     } else {
       for (let key = 0; key < entries.length; key++) if (entries[key] !== null) offer(key, 0)
     }
     return this.answer(q, size, heapKey, heapKm, compare, byDistance, total)
+  }
+
+  /** Whether a query's words lead: FlexSearch's postings of its rarest word, fewer than half of `candidates`, are read instead of the candidates. */
+  private wordLeads(wordPlan: WordPlan | null, candidates: number): wordPlan is WordPlan & { source: NonNullable<WordPlan['source']> } {
+    return wordPlan !== null && wordPlan.source !== null && this.textReady && wordPlan.source.size * 2 < candidates
+  }
+
+  /** Everything by name: the kept name order walked; the page is the matches at offset.., the total all of them. */
+  private inNameOrder(q: IndexQuery, tags: TagTest | null, wordPlan: WordPlan | null): IndexResult {
+    const order = this.nameOrder!
+    const { entries } = this
+    const keep = q.offset + q.limit
+    if (tags === null && wordPlan === null) {
+      return { total: order.length, hits: order.slice(q.offset, keep).map((key) => ({ doc: entries[key]!, distanceKm: null })) }
+    }
+    const hits: IndexHit[] = []
+    let total = 0
+    for (const keys of order.chunks) {
+      for (const key of keys) {
+        if (tags !== null && !tags(this.tagBits, key)) continue
+        if (wordPlan !== null && !this.wordsOk(key, wordPlan)) continue
+        if (total >= q.offset && total < keep) hits.push({ doc: entries[key]!, distanceKm: null })
+        total++
+      }
+    }
+    return { total, hits }
   }
 
   /** Offers the delta's points within r km: those in the grid cells the boxes touch, a box test first, then the distance. */
