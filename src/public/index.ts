@@ -71,6 +71,9 @@ const PLAIN_JSON_TEXT = /^[ !#-[\]-~]*$/
 
 const HAS_OFFSET = /(?:^|&)offset=/
 
+/** The last origin and path found to be plain JSON text (a locator's answers share theirs): tested once. */
+let plainAt = ''
+
 /**
  * An answer's pagination links: for each `to`, `url` with its offset parameter set to `to`, as
  * URLSearchParams writes it, as a JSON string (JSON.stringify's text). For a plain query string,
@@ -94,18 +97,20 @@ export function pageLinks(url: URL): (to: number) => string {
   // The link is head, the number, tail.
   let head = `${at}${search}&offset=`
   let tail = ''
-  if (HAS_OFFSET.test(search)) {
-    let before = ''
-    let set = false
-    for (const pair of search.split('&')) {
-      if (pair.startsWith('offset=')) set = true
-      else if (set) tail += `&${pair}`
-      else before += `${before === '' ? '' : '&'}${pair}`
-    }
-    head = `${at}${before}${before === '' ? '' : '&'}offset=`
+  const found = HAS_OFFSET.exec(search)
+  if (found !== null) {
+    const pair = found.index + (search.charCodeAt(found.index) === 0x26 ? 1 : 0) // "&"
+    const end = search.indexOf('&', pair)
+    head = `${at}${search.slice(0, pair)}offset=`
+    tail = end === -1 ? '' : search.slice(end)
+    if (HAS_OFFSET.test(tail)) tail = tail.split('&').filter((p) => p !== '' && !p.startsWith('offset=')).map((p) => `&${p}`).join('')
   }
-  if (PLAIN_JSON_TEXT.test(head) && PLAIN_JSON_TEXT.test(tail)) return (to) => `"${head}${to}${tail}"`
-  return (to) => JSON.stringify(`${head}${to}${tail}`)
+  // A plain query string is plain JSON text: only the origin and path are left to test.
+  if (at !== plainAt) {
+    if (!PLAIN_JSON_TEXT.test(at)) return (to) => JSON.stringify(`${head}${to}${tail}`)
+    plainAt = at
+  }
+  return (to) => `"${head}${to}${tail}"`
 }
 
 /** If-None-Match holds "*" or a comma-separated list of ETags; weak comparison, as for GET. */
