@@ -1176,6 +1176,8 @@ export class LocatorIndex {
         const readTerms = baseWhole.length > 0 || checkPrefix
         // By distance, a full heap takes nothing beyond its worst: compared as haversines, km only for what it may take.
         let limit = Infinity
+        // By priority, nothing of a worse rank than its worst, nor of the same rank beyond it (as haversines again).
+        let rankLimit = Infinity
         for (let i = 0; i < runs; i += 2) {
           const lo = found[i]!
           const hi = found[i + 1]!
@@ -1190,10 +1192,19 @@ export class LocatorIndex {
               total++
               if (h > limit) continue
               const key = baseKey[at]!
-              // By priority, a full heap takes nothing of a worse rank than its worst: decided without the km.
-              if (byPriority && size === keep && rankOf[key]! > rankOf[heapKey[0]!]!) continue
+              // By priority, a full heap takes nothing of a worse rank than its worst, decided without
+              // the km, nor of its rank beyond it, without the km either: at 100k, typical centres,
+              // most points of the circle share the worst's rank.
+              if (byPriority && size === keep) {
+                const rank = rankOf[key]!
+                const worst = rankOf[heapKey[0]!]!
+                if (rank > worst || (rank === worst && h > rankLimit)) continue
+              }
               consider(key, kmOfHav(h))
-              if (byDistance && size === keep) limit = havAbove(heapKm[0]!)
+              if (size === keep) {
+                if (byDistance) limit = havAbove(heapKm[0]!)
+                else if (byPriority) rankLimit = havAbove(heapKm[0]!)
+              }
             }
           }
         }
