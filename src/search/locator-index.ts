@@ -20,7 +20,7 @@ import KDBush from 'kdbush'
 import { nameKey } from '../text'
 import { ensure, fit } from './arrays'
 import { ChunkedOrder } from './chunked-order'
-import { buildKd, buildKdInWorker, startKdWorker } from './kd-build'
+import { buildKd, buildKdInWorker, type KdTree, startKdWorker } from './kd-build'
 import { type LngLatBox, PointGrid } from './point-grid'
 import { Vocabulary } from './vocabulary'
 
@@ -81,9 +81,9 @@ export type IndexOptions = {
   nodeSize?: number
   /** Keys per chunk of the name order (src/search/chunked-order.ts). Default 512; tests use small ones. */
   nameChunk?: number
-  /** Base positions a scheduled compaction fills per task (and 4x as many keys it scans). Default 16,384; tests use small ones. */
+  /** The most base positions a scheduled compaction fills per task (and 4x as many keys it scans), fewer once the task has run STEP_MS. Default 16,384; tests use small ones. */
   compactionSlice?: number
-  /** From this many points, a scheduled compaction sorts its KDBush in a worker thread. Default 100,000. */
+  /** From this many points, a scheduled compaction sorts its KDBush in a worker thread. Default 20,000 (sorted here: ~8 ms; 100,000: ~75 ms). */
   kdWorkerMin?: number
   /** The smallest delta that schedules a compaction (see DELTA_MIN). Tests use small ones. */
   deltaMin?: number
@@ -98,6 +98,13 @@ const FS_MIN_DF = 256
 const FS_DF_DIVISOR = 100
 /** Locations added to FlexSearch per background task. */
 const FS_CHUNK = 2000
+/**
+ * A scheduled compaction's task does slices of its work until it has run this long (ms), so a
+ * request arriving meanwhile waits about this long at most; SLICE base positions a slice (4x as
+ * many keys scanned), fewer when compactionSlice is smaller.
+ */
+const STEP_MS = 4
+const SLICE = 256
 /** A prefix that begins more terms than this is not used to pick candidates (its words are still checked). */
 const PREFIX_PLAN_TERMS = 64
 
@@ -398,67 +405,6 @@ function chordAbove(h: number): number {
   return c * c
 }
 
-/**
- * The box each kd node's points fill, at 4 × node: minX, minY, maxX, maxY (lng, lat). Nodes are
- * numbered as a heap, the root 0 and node i's children 2i + 1 (left) and 2i + 2 (right), split as
- * KDBush splits them: positions left..right, their median m between the children, down to
- * nodeSize. A number no node has holds an empty box (min above max). At 100k, 4,095 nodes.
- */
-function nodeBoxes(kd: KDBush): Float64Array<ArrayBuffer> {
-  const { coords, nodeSize } = kd
-  const n = kd.ids.length
-  let nodes = 1
-  const count = (left: number, right: number, node: number) => {
-    nodes = Math.max(nodes, node + 1)
-    if (right - left <= nodeSize) return
-    const m = (left + right) >> 1
-    count(left, m - 1, 2 * node + 1)
-    count(m + 1, right, 2 * node + 2)
-  }
-  count(0, n - 1, 0)
-  const box = new Float64Array(4 * nodes)
-  for (let o = 0; o < box.length; o += 4) {
-    box[o] = box[o + 1] = Infinity
-    box[o + 2] = box[o + 3] = -Infinity
-  }
-  /** Fills the node's box (children first), from its points' coordinates at positions left..right. */
-  const fill = (left: number, right: number, node: number) => {
-    const o = 4 * node
-    let from = left
-    let to = right
-    if (right - left > nodeSize) {
-      const m = (left + right) >> 1
-      fill(left, m - 1, 2 * node + 1)
-      fill(m + 1, right, 2 * node + 2)
-      const l = 4 * (2 * node + 1)
-      const r = l + 4
-      box[o] = Math.min(box[l]!, box[r]!)
-      box[o + 1] = Math.min(box[l + 1]!, box[r + 1]!)
-      box[o + 2] = Math.max(box[l + 2]!, box[r + 2]!)
-      box[o + 3] = Math.max(box[l + 3]!, box[r + 3]!)
-      from = to = m
-    }
-    let minX = box[o]!
-    let minY = box[o + 1]!
-    let maxX = box[o + 2]!
-    let maxY = box[o + 3]!
-    for (let i = 2 * from; i <= 2 * to; i += 2) {
-      const x = coords[i]!
-      const y = coords[i + 1]!
-      if (x < minX) minX = x
-      if (x > maxX) maxX = x
-      if (y < minY) minY = y
-      if (y > maxY) maxY = y
-    }
-    box[o] = minX
-    box[o + 1] = minY
-    box[o + 2] = maxX
-    box[o + 3] = maxY
-  }
-  if (n > 0) fill(0, n - 1, 0)
-  return box
-}
-
 /** Writes 8 numbers at buf[at..at+8), in `buf` or, when it is full, in a copy twice its size; returns the one written. */
 function record8(buf: Float64Array<ArrayBuffer>, at: number, a: number, b: number, c: number, d: number, e: number, f: number, g: number, h: number): Float64Array<ArrayBuffer> {
   if (at + 8 > buf.length) {
@@ -685,14 +631,18 @@ function sigBits(terms: Iterable<number>): number[] {
 
 /** A compaction under way: the new base, filled from a snapshot of the live keys (see scheduleCompaction). */
 type Build = {
-  /** The keys that existed when the build began (0..scanTo-1); how far the scan is; the live keys found. */
+  /** The keys that existed when the build began (0..scanTo-1); how far the scan is; the live keys found so far. */
   scanTo: number
   scanned: number
-  live: number[]
-  /** The live keys of the snapshot, once scanned, and their points; the KDBush's items are indexes here. */
+  found: number
+  /** The live keys of the snapshot and their points (the first `found`; cut to size once scanned); the KDBush's items are indexes here. */
   keys: Int32Array<ArrayBuffer>
   coords: Float64Array<ArrayBuffer>
-  kd: KDBush | null
+  /** Whether the KDBush was asked for; the KDBush and its nodes' boxes, once sorted. */
+  sorting: boolean
+  tree: KdTree | null
+  /** Whether the tables below were made (tables()). */
+  tabled: boolean
   /** Keys upserted or removed since the snapshot. */
   dirty: Set<number>
   /** Positions filled so far (kd order). */
@@ -700,11 +650,9 @@ type Build = {
   baseKey: Int32Array<ArrayBuffer>
   baseCos: Float64Array<ArrayBuffer>
   baseXyz: Float32Array<ArrayBuffer>
-  /** The kd nodes' boxes (nodeBoxes), made once every position is filled (empty until then). */
-  nodeBox: Float64Array<ArrayBuffer>
-  /** Tags known at the scan: one column each (see LocatorIndex.baseCols). */
+  /** Tags known when the tables were made: one column each (see LocatorIndex.baseCols). */
   tagCount: number
-  /** Per term known at the scan: its column (termColumns). */
+  /** Per term known when the tables were made: its column (termColumns). */
   termCol: Int32Array<ArrayBuffer>
   cols: Int32Array<ArrayBuffer>
   /** The new term pool, in kd order, and where each position's terms start (one more for the end). */
@@ -714,6 +662,15 @@ type Build = {
   /** Per key of the snapshot, as the swap will make them: its position in the new base (or -1), its terms' start in the new pool. */
   basePos: Int32Array<ArrayBuffer>
   termStart: Int32Array<ArrayBuffer>
+}
+
+/** Calls work(end) for end = from + slice, from + 2 slice, ... up to `to`, until STEP_MS have passed since the call. */
+function inSlices(from: number, to: number, slice: number, work: (end: number) => void): void {
+  const until = performance.now() + STEP_MS
+  for (let end = from; end < to && performance.now() < until; ) {
+    end = Math.min(to, end + slice)
+    work(end)
+  }
 }
 
 /** `a` at least `n` long, the new elements set to `fill` (a copy only when it must grow). */
@@ -754,7 +711,7 @@ export class LocatorIndex {
   private baseCos = new Float64Array(0)
   /** Each base point on the unit sphere (x, y, z), for chord tests (see CHORD_SLACK); NaN for a dead point (killBaseXyz). */
   private baseXyz = new Float32Array(0)
-  /** Per kd node of the base, the box its points fill (nodeBoxes): minX, minY, maxX, maxY. */
+  /** Per kd node of the base, the box its points fill (nodeBoxes, src/search/kd-build.ts): minX, minY, maxX, maxY. */
   private nodeBox = new Float64Array(0)
   /** The kd walks' stack of nodes to visit (pushNode), kept between queries. */
   private walk = new Float64Array(8 * 64)
@@ -842,7 +799,7 @@ export class LocatorIndex {
     this.nodeSize = options.nodeSize ?? 64
     this.nameChunk = options.nameChunk
     this.compactionSlice = options.compactionSlice ?? 16_384
-    this.kdWorkerMin = options.kdWorkerMin ?? 100_000
+    this.kdWorkerMin = options.kdWorkerMin ?? 20_000
     this.deltaMin = options.deltaMin ?? DELTA_MIN
     for (const doc of docs) this.put(doc)
     this.shrink()
@@ -947,9 +904,9 @@ export class LocatorIndex {
   compact(): void {
     const build = this.startBuild()
     this.scan(build, build.scanTo)
-    build.kd = buildKd(build.coords, this.nodeSize)
+    build.tree = buildKd(build.coords, this.nodeSize)
+    this.tables(build)
     this.fill(build, build.keys.length)
-    build.nodeBox = nodeBoxes(build.kd)
     this.swap(build)
   }
 
@@ -1814,36 +1771,37 @@ export class LocatorIndex {
 
   /**
    * A compaction in steps between requests, so no request waits long behind one: a snapshot of
-   * the live keys and their points, a slice of keys per task; their KDBush, sorted in a worker
-   * thread when large; the new base's tables and term pool, a slice of positions per task; then
-   * the swap. Queries use the old base until the swap. A key written after the build began
-   * (`dirty`) is dead in the new base and stays in the delta, whatever the build copied of it.
+   * the live keys and their points, some keys per task; their KDBush and its nodes' boxes, in a
+   * worker thread when large; the new base's tables; its positions filled, some per task; then
+   * the swap. A task runs slices of its work for STEP_MS at most (and compactionSlice positions).
+   * Queries use the old base until the swap. A key written after the build began (`dirty`) is
+   * dead in the new base and stays in the delta, whatever the build copied of it.
    */
   private scheduleCompaction(): void {
     if (this.building !== null) return
     const build = this.startBuild()
+    const slice = Math.min(SLICE, this.compactionSlice)
     const step = () => {
       if (this.building !== build) return // dropped: compact() ran meanwhile
       if (build.scanned < build.scanTo) {
-        this.scan(build, build.scanned + 4 * this.compactionSlice)
-        if (build.scanned < build.scanTo) this.schedule(step)
-        else if (build.keys.length >= this.kdWorkerMin) {
-          buildKdInWorker(build.coords, this.nodeSize, (kd, inWorker) => {
-            if (inWorker) this.kdSortedInWorker++
-            build.kd = kd
-            this.schedule(step)
-          })
-        } else {
-          build.kd = buildKd(build.coords, this.nodeSize)
-          this.schedule(step)
-        }
-      } else if (build.filled < build.keys.length) {
-        this.fill(build, build.filled + this.compactionSlice)
+        inSlices(build.scanned, Math.min(build.scanTo, build.scanned + 4 * this.compactionSlice), 4 * slice, (to) => this.scan(build, to))
         this.schedule(step)
-      } else if (build.nodeBox.length === 0) {
-        // A step of its own: at 1M, 10-16 ms (up to 90 ms the first time, before the JIT). No
-        // tree (nothing was scanned): one empty box, unread (the swap makes no base).
-        build.nodeBox = build.kd === null ? new Float64Array([Infinity, Infinity, -Infinity, -Infinity]) : nodeBoxes(build.kd)
+      } else if (!build.sorting) {
+        build.sorting = true
+        if (build.keys.length >= this.kdWorkerMin) {
+          buildKdInWorker(build.coords, this.nodeSize, (tree, inWorker) => {
+            if (inWorker) this.kdSortedInWorker++
+            build.tree = tree
+            if (build.tabled) this.schedule(step) // else the tables' step goes on
+          })
+        } else build.tree = buildKd(build.coords, this.nodeSize)
+        this.schedule(step)
+      } else if (!build.tabled) {
+        // A step of its own (at 1M, ~6 ms), while the worker sorts.
+        this.tables(build)
+        if (build.tree !== null) this.schedule(step) // else the worker's answer goes on
+      } else if (build.filled < build.keys.length) {
+        inSlices(build.filled, Math.min(build.keys.length, build.filled + this.compactionSlice), slice, (to) => this.fill(build, to))
         this.schedule(step)
       } else this.swap(build)
     }
@@ -1855,16 +1813,17 @@ export class LocatorIndex {
     this.building = {
       scanTo: this.entries.length,
       scanned: 0,
-      live: [],
+      found: 0,
       keys: new Int32Array(0),
       coords: new Float64Array(0),
-      kd: null,
+      sorting: false,
+      tree: null,
+      tabled: false,
       dirty: new Set(),
       filled: 0,
       baseKey: new Int32Array(0),
       baseCos: new Float64Array(0),
       baseXyz: new Float32Array(0),
-      nodeBox: new Float64Array(0),
       tagCount: 0,
       termCol: new Int32Array(0),
       cols: new Int32Array(0),
@@ -1878,24 +1837,38 @@ export class LocatorIndex {
   }
 
   /**
-   * Takes the live keys among the next entries, up to `to`, into the snapshot (each with its
-   * point as it is now); at the end of the range, makes the snapshot's tables. A key scanned and
-   * then written, or written and then scanned, is dirty either way; keys made after the build
-   * began lie beyond the range, and are dirty too.
+   * Takes the live keys among the next entries, up to `to`, into the snapshot, each with its
+   * point as it is now. A key scanned and then written, or written and then scanned, is dirty
+   * either way; keys made after the build began lie beyond the range, and are dirty too.
    */
   private scan(b: Build, to: number): void {
     const end = Math.min(to, b.scanTo)
-    for (let key = b.scanned; key < end; key++) if (this.entries[key] !== null) b.live.push(key)
+    // Room for every key of the range, cut to the live ones at the end (no array grown key by key:
+    // at 1M that, and gathering the points after, blocked for 30-70 ms in one task).
+    if (b.scanned === 0) {
+      b.keys = new Int32Array(b.scanTo)
+      b.coords = new Float64Array(2 * b.scanTo)
+    }
+    const { entries, lng, lat } = this
+    const { keys, coords } = b
+    let n = b.found
+    for (let key = b.scanned; key < end; key++) {
+      if (entries[key] === null) continue
+      keys[n] = key
+      coords[2 * n] = lng[key]!
+      coords[2 * n + 1] = lat[key]!
+      n++
+    }
+    b.found = n
     b.scanned = end
     if (end < b.scanTo) return
-    const n = b.live.length
-    b.keys = Int32Array.from(b.live)
-    b.live = []
-    b.coords = new Float64Array(2 * n)
-    for (let i = 0; i < n; i++) {
-      b.coords[2 * i] = this.lng[b.keys[i]!]!
-      b.coords[2 * i + 1] = this.lat[b.keys[i]!]!
-    }
+    b.keys = fit(keys, n)
+    b.coords = fit(coords, 2 * n)
+  }
+
+  /** Makes the new base's tables for the snapshot's keys, empty, to be filled (fill()). */
+  private tables(b: Build): void {
+    const n = b.keys.length
     b.tagCount = this.tagNames.length
     b.baseKey = new Int32Array(n)
     b.baseCos = new Float64Array(n)
@@ -1910,6 +1883,7 @@ export class LocatorIndex {
     b.termStarts = new Int32Array(n + 1)
     b.basePos = new Int32Array(b.scanTo).fill(-1)
     b.termStart = new Int32Array(b.scanTo)
+    b.tabled = true
   }
 
   /**
@@ -1917,45 +1891,51 @@ export class LocatorIndex {
    * from the key's current state. A key written later is dirty: what was copied for it is unused.
    */
   private fill(b: Build, to: number): void {
-    const kd = b.kd!
-    const end = Math.min(to, b.keys.length)
-    // A tag made after the scan was linked by a write, so a key that has one is dirty: not copied.
+    const { ids } = b.tree!.kd
+    const { keys, baseKey, basePos, baseCos, baseXyz, cols, termCol, termStarts, termStart, tagCount } = b
+    const { cosLat, lng, lat, tagBits, pool: terms } = this
+    const end = Math.min(to, keys.length)
+    // A tag made after the tables was linked by a write, so a key that has one is dirty: not copied.
     const W = this.tagWords
-    const colWords = (b.keys.length + 31) >>> 5
+    const colWords = (keys.length + 31) >>> 5
+    const sig = (tagCount + 1) * colWords
+    const termCols = (tagCount + 1 + SIG_BITS) * colWords
     let pool = b.pool
+    let used = b.poolUsed
     for (let at = b.filled; at < end; at++) {
-      const key = b.keys[kd.ids[at]!]!
-      b.baseKey[at] = key
-      b.basePos[key] = at
-      b.baseCos[at] = this.cosLat[key]!
-      unitVector(this.lng[key]!, this.cosLat[key]!, this.lat[key]!, b.baseXyz, 3 * at)
+      const key = keys[ids[at]!]!
+      const word = at >>> 5
+      const bit = 1 << (at & 31)
+      baseKey[at] = key
+      basePos[key] = at
+      baseCos[at] = cosLat[key]!
+      unitVector(lng[key]!, cosLat[key]!, lat[key]!, baseXyz, 3 * at)
       for (let w = 0; w < W; w++) {
-        for (let bits = this.tagBits[key * W + w]! | 0; bits !== 0; bits &= bits - 1) {
+        for (let bits = tagBits[key * W + w]! | 0; bits !== 0; bits &= bits - 1) {
           const tag = 32 * w + 31 - Math.clz32(bits & -bits)
-          if (tag < b.tagCount) b.cols[tag * colWords + (at >>> 5)]! |= 1 << (at & 31)
+          if (tag < tagCount) cols[tag * colWords + word]! |= bit
         }
       }
       const from = this.termStart[key]!
       const count = this.termCount[key]!
-      pool = ensure(pool, b.poolUsed + count)
-      pool.set(this.pool.subarray(from, from + count), b.poolUsed)
-      const sig = (b.tagCount + 1) * colWords
-      const termCols = (b.tagCount + 1 + SIG_BITS) * colWords
-      const { termCol } = b
-      for (let i = from; i < from + count; i++) {
-        const t = this.pool[i]!
-        b.cols[sig + sigBit(t) * colWords + (at >>> 5)]! |= 1 << (at & 31)
-        // A term made after the scan is in no column (and its location, written since, is dirty).
+      pool = ensure(pool, used + count)
+      // The terms copied one by one as they are read (not through a view of each: ~0.1 µs a location).
+      for (let i = 0; i < count; i++) {
+        const t = terms[from + i]!
+        pool[used + i] = t
+        cols[sig + sigBit(t) * colWords + word]! |= bit
+        // A term made after the tables is in no column (and its location, written since, is dirty).
         const c = t < termCol.length ? termCol[t]! : -1
-        if (c >= 0) b.cols[termCols + c * colWords + (at >>> 5)]! |= 1 << (at & 31)
+        if (c >= 0) cols[termCols + c * colWords + word]! |= bit
       }
-      b.termStarts[at] = b.poolUsed
-      b.termStart[key] = b.poolUsed
-      b.poolUsed += count
+      termStarts[at] = used
+      termStart[key] = used
+      used += count
     }
     b.pool = pool
+    b.poolUsed = used
     b.filled = end
-    if (end === b.keys.length) b.termStarts[end] = b.poolUsed
+    if (end === keys.length) termStarts[end] = used
   }
 
   /**
@@ -2001,11 +1981,11 @@ export class LocatorIndex {
     this.pool = pool
     this.poolUsed = used
     this.poolGarbage = garbage
-    this.base = n === 0 ? null : b.kd
+    this.base = n === 0 ? null : b.tree!.kd
     this.baseKey = b.baseKey
     this.baseCos = b.baseCos
     this.baseXyz = b.baseXyz
-    this.nodeBox = b.nodeBox
+    this.nodeBox = b.tree!.boxes
     this.baseCols = b.cols
     this.colTags = b.tagCount
     this.baseTermCol = b.termCol

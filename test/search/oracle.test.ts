@@ -549,4 +549,44 @@ describe('compaction with its KDBush sorted in a worker thread', () => {
     expect(index.stats().delta).toBeLessThanOrEqual(during.size)
     agree()
   })
+  // The tables are made in a step of their own while the worker sorts; whichever of the two ends
+  // last goes on, and only it: one line of steps, whatever the order.
+  test.each([
+    ['before', true],
+    ['after', false],
+  ] as const)('the worker answering %s the tables are made: the compaction goes on in one line of steps, to its end', async (_, answerFirst) => {
+    const docs = fc.sample(fc.tuple(...Array.from({ length: 300 }, (_, i) => docArb(`loc_${i}`))), { numRuns: 1, seed: 3 })[0]!
+    const truth = new Map(docs.map((d) => [d.id, d]))
+    const queue: (() => void)[] = []
+    // Slices larger than the index: the first step scans every key, the second asks for the KDBush.
+    const index = new LocatorIndex(docs, { schedule: (task) => queue.push(task), kdWorkerMin: 1, compactionSlice: 1000, deltaMin: 8 })
+    while (queue.length > 0) queue.shift()!() // the build's own upkeep
+    const moves = fc.sample(fc.tuple(fc.integer({ min: 0, max: 299 }), docArb('x')), { numRuns: 100, seed: 13 })
+    for (let next = 0; !index.compacting; next++) {
+      const doc = { ...moves[next]![1], id: `loc_${moves[next]![0]}` }
+      index.upsert(doc)
+      truth.set(doc.id, doc)
+    }
+    /** The tasks queued when the worker's answer came: 1 (the tables' step, not run yet) or 0 (it had run). */
+    let queuedAtAnswer = -1
+    const answered = () => index.stats().kdSortedInWorker > 0
+    const waitForAnswer = async (ms: number) => {
+      const queued = queue.length
+      for (let waited = 0; !answered() && waited < ms; waited += 5) await Bun.sleep(5)
+      if (answered() && queuedAtAnswer === -1) queuedAtAnswer = queued
+    }
+    for (let tasks = 0; index.compacting && tasks < 1000; tasks++) {
+      // Never two lines of steps: at most one task waits at any time.
+      expect(queue.length).toBeLessThanOrEqual(1)
+      if (queue.length === 0) await waitForAnswer(5000) // the tables are made: only the worker's answer goes on
+      else {
+        queue.shift()!()
+        if (answerFirst && tasks === 1) await waitForAnswer(5000) // the KDBush was asked for: its answer first
+      }
+    }
+    expect(index.stats().compacting).toBe(false)
+    expect(queue.length).toBe(0)
+    expect(queuedAtAnswer).toBe(answerFirst ? 1 : 0)
+    for (const q of fc.sample(queryArb, { numRuns: 12, seed: 5 })) expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
+  })
 })
