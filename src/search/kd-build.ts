@@ -34,7 +34,7 @@ function nodeCount(n: number, nodeSize: number): number {
  * KDBush splits them: positions left..right, their median m between the children, down to
  * nodeSize. A number no node has holds an empty box (min above max). At 100k, 4,095 nodes.
  */
-export function nodeBoxes(kd: KDBush): Float64Array<ArrayBuffer> {
+function nodeBoxes(kd: KDBush): Float64Array<ArrayBuffer> {
   const { coords, nodeSize } = kd
   const n = kd.ids.length
   const box = new Float64Array(4 * nodeCount(n, nodeSize))
@@ -84,7 +84,7 @@ export function nodeBoxes(kd: KDBush): Float64Array<ArrayBuffer> {
  * The tree a worker sent back: its KDBush buffer read, its boxes the size that KDBush's nodes
  * take. Throws on anything else (the job is then built here).
  */
-export function treeFrom(data: unknown, boxes: unknown): KdTree {
+function treeFrom(data: unknown, boxes: unknown): KdTree {
   const kd = KDBush.from(data as ArrayBuffer)
   if (!(boxes instanceof ArrayBuffer) || boxes.byteLength !== 32 * nodeCount(kd.ids.length, kd.nodeSize)) throw new Error('kd worker: no node boxes for this tree')
   return { kd, boxes: new Float64Array(boxes) }
@@ -123,9 +123,9 @@ export function buildKdInWorker(coords: Float64Array, nodeSize: number, done: Do
     return
   }
   const job = nextJob++
-  // The worker gets a copy, handed over (transferred): cloned by postMessage instead, 16 MB of
-  // points at 1M blocked this thread for ~21 ms, their copy here ~3 ms. These coords stay for a
-  // build here if the worker is lost.
+  // The worker gets a copy, handed over (transferred). At 1M, 16 MB of points cloned by
+  // postMessage blocked this thread for 21-23 ms; copied here, 9-22 ms with the new memory's page
+  // faults. These coords stay for a build here if the worker is lost.
   waiting.set(job, { coords, nodeSize, done })
   const copy = coords.slice()
   w.postMessage({ job, coords: copy, nodeSize }, [copy.buffer])

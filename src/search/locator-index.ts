@@ -1797,7 +1797,7 @@ export class LocatorIndex {
         } else build.tree = buildKd(build.coords, this.nodeSize)
         this.schedule(step)
       } else if (!build.tabled) {
-        // A step of its own (at 1M, ~6 ms), while the worker sorts.
+        // A step of its own (at 1M, 2-7 ms), while the worker sorts.
         this.tables(build)
         if (build.tree !== null) this.schedule(step) // else the worker's answer goes on
       } else if (build.filled < build.keys.length) {
