@@ -254,17 +254,25 @@ export function publicRoutes(deps: PublicDeps) {
       body = answers.offer(href, version, etag, made) ?? made
     }
     const decision = limiter.takeIfAllowed(token, locator.rateLimit)! // allowed: nothing was counted since
-    // The headers every fast answer shares, then its own: ~1.0 µs a response, against ~1.65 µs
-    // for all 12 from one object literal (and more from an object built by spreading).
-    const response = new Response(body, { headers: FAST_HEADERS })
+    // The headers every fast answer shares, then its own. A kept answer's start with its ETag and
+    // limit too, made once for it: each header added costs ~0.3 µs (Headers.append, a little
+    // less than set), and all 12 from one object literal ~1.65 µs.
+    let first: Headers
+    if (current) {
+      if (kept.headers === null || kept.headers.limit !== decision.limit) kept.headers = { limit: decision.limit, headers: answerStart(etag, decision.limit) }
+      first = kept.headers.headers
+    } else first = FAST_HEADERS
+    const response = new Response(body, { headers: first })
     const headers = response.headers
+    if (!current) {
+      headers.append('etag', etag)
+      headers.append('ratelimit-limit', String(decision.limit))
+    }
     const origin = request.headers.get('origin')
     if (origin) headers.set('access-control-allow-origin', origin)
-    headers.set('etag', etag)
-    headers.set('ratelimit-limit', String(decision.limit))
-    headers.set('ratelimit-remaining', String(decision.remaining))
-    headers.set('ratelimit-reset', String(decision.resetSeconds))
-    headers.set('x-request-id', requestId)
+    headers.append('ratelimit-remaining', String(decision.remaining))
+    headers.append('ratelimit-reset', String(decision.resetSeconds))
+    headers.append('x-request-id', requestId)
     return response
   }
 
@@ -372,6 +380,14 @@ const FAST_HEADERS = new Headers({
   'cache-control': CACHE_CONTROL,
   'content-type': JSON_TYPE,
 })
+
+/** FAST_HEADERS, an answer's ETag and the rate limit: what a kept answer's responses start from. */
+function answerStart(etag: string, limit: number): Headers {
+  const headers = new Headers(FAST_HEADERS)
+  headers.append('etag', etag)
+  headers.append('ratelimit-limit', String(limit))
+  return headers
+}
 
 /** "/public/v1/...?..." of a full URL, as the request sent it. */
 export function pathAndQuery(href: string): string {

@@ -31,6 +31,19 @@ describe('AnswerCache', () => {
     expect(await text(cache.get('k0'))).toBeUndefined()
   })
 
+  test('a key remembered again keeps its count when the slot it had before is taken', async () => {
+    const cache = new AnswerCache(1, 3, 1_000_000)
+    cache.offer('z', 1, 'W/"1"', bytes('z'))
+    expect(cache.offer('z', 1, 'W/"1"', bytes('z'))).not.toBeNull() // kept, with 2 asks
+    expect(cache.offer('a', 1, 'W/"1"', bytes('a'))).toBeNull()
+    expect(cache.offer('a', 1, 'W/"1"', bytes('a'))).toBeNull() // 2 asks: not more than z's
+    cache.offer('b', 1, 'W/"1"', bytes('b'))
+    cache.offer('c', 1, 'W/"1"', bytes('c')) // takes the slot a had first, not a
+    expect(cache.offer('a', 1, 'W/"1"', bytes('a'))).not.toBeNull() // 3 asks beat z's 2
+    expect(await text(cache.get('a'))).toBe('a')
+    expect(cache.get('z')).toBeUndefined()
+  })
+
   test('past its size, a key asked for more often than the least recently used answer takes its place', async () => {
     const cache = new AnswerCache(2, 10)
     const ask = (k: string, times: number) => {
@@ -87,10 +100,11 @@ describe('AnswerCache', () => {
     cache.offer('a', 1, 'W/"1-x"', bytes('old'))
     cache.offer('a', 1, 'W/"1-x"', bytes('old'))
     expect(cache.get('a')?.version).toBe(1)
+    cache.get('a')!.headers = { limit: 10, headers: new Headers({ etag: 'W/"1-x"' }) } // the caller's, for this answer only
     const body = cache.offer('a', 2, 'W/"2-x"', bytes('new'))
     expect(await body?.text()).toBe('new')
     const kept = cache.get('a')!
-    expect({ version: kept.version, etag: kept.etag, body: await kept.body.text() }).toEqual({ version: 2, etag: 'W/"2-x"', body: 'new' })
+    expect({ version: kept.version, etag: kept.etag, body: await kept.body.text(), headers: kept.headers }).toEqual({ version: 2, etag: 'W/"2-x"', body: 'new', headers: null })
     expect(cache.size).toBe(1)
   })
 })
