@@ -88,16 +88,17 @@ export function createApp(deps: AppDeps) {
    * sync(), so the write is in this process's indexes; then one log line.
    */
   function handle(request: Request): Response | Promise<Response> {
-    const t0 = performance.now()
+    const logging = deps.config.logRequests
+    const t0 = logging ? performance.now() : 0
     const s: { id: string; locator?: string } = { id: requestId() }
-    const target = pathAndQuery(request.url)
-    const query = target.indexOf('?')
-    const path = query === -1 ? target : target.slice(0, query)
-    const isPublic = path.startsWith(PUBLIC_PREFIX) && (path.length === PUBLIC_PREFIX.length || path[PUBLIC_PREFIX.length] === '/')
+    const href = request.url
+    const path = href.indexOf('/', href.indexOf('//') + 2)
+    const next = href.charCodeAt(path + PUBLIC_PREFIX.length) // NaN past the end
+    const isPublic = href.startsWith(PUBLIC_PREFIX, path) && (Number.isNaN(next) || next === 0x2f || next === 0x3f) // "/", "?"
     // The fast path answers from this turn, without a promise.
     const fast = isPublic && fastPath ? publicApi.fast(request, s.id) : null
     if (fast) {
-      if (deps.config.logRequests) logRequest(request, path, fast, t0, s)
+      if (logging) logRequest(request, fast, t0, s)
       return fast
     }
     started.set(request, s)
@@ -106,7 +107,7 @@ export function createApp(deps: AppDeps) {
     // commit, with the others committed with it: not left for the idle sync, which would apply a
     // second's worth at once (at ~2k creates/s, a turn of the event loop ~0.2 s long every second).
     if (request.method === 'POST') made = made.then(syncThen)
-    return deps.config.logRequests ? made.then((response) => logRequest(request, path, response, t0, s)) : made
+    return logging ? made.then((response) => logRequest(request, response, t0, s)) : made
   }
 
   /** sync(), then the response. */
@@ -116,7 +117,10 @@ export function createApp(deps: AppDeps) {
   }
 
   /** The request's log line; returns the response. */
-  function logRequest(request: Request, path: string, response: Response, t0: number, s: { id: string; locator?: string }): Response {
+  function logRequest(request: Request, response: Response, t0: number, s: { id: string; locator?: string }): Response {
+    const target = pathAndQuery(request.url)
+    const query = target.indexOf('?')
+    const path = query === -1 ? target : target.slice(0, query)
     log({ method: request.method, path, status: response.status, ms: Math.round((performance.now() - t0) * 100) / 100, locator: s.locator ?? null, request_id: s.id })
     return response
   }

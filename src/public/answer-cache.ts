@@ -19,10 +19,13 @@
 
 /**
  * An answer kept: its body, and the locator version and ETag it was made for; `headers` is the
- * caller's to fill in (the headers its responses start from, for a rate limit), null from when
- * the answer is kept or replaced.
+ * caller's to fill in (the headers its responses are made from), null from when the answer is
+ * kept or replaced.
  */
-export type Kept = { version: number; etag: string; body: Blob; headers: { limit: number; headers: Headers } | null }
+export type Kept = { version: number; etag: string; body: Blob; headers: ResponseHeaders | null }
+
+/** Headers a caller makes responses from, and the rate limit and CORS origin they were last set to. */
+export type ResponseHeaders = { headers: Headers; limit: number; origin: string }
 
 type Entry = Kept & { asks: number }
 

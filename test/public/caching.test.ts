@@ -208,7 +208,8 @@ describe('answers kept in the response cache', () => {
   test('go out as the answer made for the first asks, with the same headers, whoever asks', async () => {
     const app = appOn(f.env, { limiter: frozenLimiter() })
     const viaApp = appOn(f.env, { publicFastPath: false, limiter: frozenLimiter() }) // every answer made by the Elysia app
-    const origins: Record<string, string>[] = [{}, { origin: 'https://shop.example.com' }, { origin: 'https://other.example.org' }]
+    // None again last: a kept answer's headers, set for an Origin, go back to "*".
+    const origins: Record<string, string>[] = [{}, { origin: 'https://shop.example.com' }, { origin: 'https://other.example.org' }, {}]
     for (const url of urls()) {
       for (let i = 0; i < 2; i++) expect((await f.get(url, { app })).status).toBe(200) // kept from the second ask
       for (const headers of origins) {
@@ -277,6 +278,18 @@ describe('/locations answers made on the fast path (without Elysia)', () => {
     for (const qs of [NEAR, 'lat=999', `${NEAR}&limit=0`, `${NEAR}&unit=km`, NEAR]) remaining.push((await f.get(f.url('/locations', qs), { app })).headers.get('ratelimit-remaining'))
     expect(remaining).toEqual(['4', '3', '2', '1', '0'])
     expectError(await f.get(f.url('/locations', `${NEAR}&radius=3`), { app }), 429, 'RATE_LIMITED')
+  })
+
+  test('carry the rate limit as it is now, made or kept', async () => {
+    const app = appOn(f.env, { limiter: frozenLimiter() })
+    const limitOf = async (qs: string) => (await f.get(f.url('/locations', qs), { app })).headers.get('ratelimit-limit')
+    setLocatorSettings(f.env.store, f.env.locatorId, { rateLimit: '50' })
+    expect(await limitOf(NEAR)).toBe('50')
+    setLocatorSettings(f.env.store, f.env.locatorId, { rateLimit: '70' })
+    expect(await limitOf(`${NEAR}&limit=3`)).toBe('70') // made
+    for (let i = 0; i < 3; i++) expect(await limitOf(`${NEAR}&limit=3`)).toBe('70') // kept from the second ask
+    setLocatorSettings(f.env.store, f.env.locatorId, { rateLimit: '60' })
+    for (let i = 0; i < 3; i++) expect(await limitOf(`${NEAR}&limit=3`)).toBe('60')
   })
 
   test('leave to the app what is its to say: 304, bad parameters, a refused referrer, a secret key', async () => {

@@ -417,8 +417,16 @@ describe('unknown public routes', () => {
   }
 
   test('paths that are no endpoint', async () => {
-    for (const path of [`/public/v1/${f.token}/stores`, `/public/v1/${f.token}`, `/public/v1/${f.token}/locations/${f.ids.velo}/extra`, '/public/v1', '/public/v1/', `/public/v1/${f.token}/filters/x`]) {
+    for (const path of [`/public/v1/${f.token}/stores`, `/public/v1/${f.token}`, `/public/v1/${f.token}/locations/${f.ids.velo}/extra`, '/public/v1', '/public/v1/', '/public/v1?all=true', `/public/v1/${f.token}/filters/x`]) {
       expectPublic404(await send(f.env.app, `http://localhost${path}`))
+    }
+  })
+
+  test('a path that only begins with the prefix is not the Query API', async () => {
+    for (const path of [`/public/v10/${f.token}/locations?all=true`, `/public/v1x/${f.token}/filters`]) {
+      const res = await send(f.env.app, `http://localhost${path}`)
+      expect(res.status).toBe(404)
+      expect(res.body).toMatchObject({ success: false, error: 'not_found' })
     }
   })
 
