@@ -27,10 +27,12 @@ export class JsonArena {
   /** Buffers no longer appended to, to check for compaction once the current step is done. */
   private retired: number[] = []
 
-  /** Per slot: its buffer, offset and length in bytes (-1: a free slot). */
-  private chunkOf = new Int32Array(64)
-  private at = new Int32Array(64)
-  private len = new Int32Array(64).fill(-1)
+  /**
+   * Per slot, 3 numbers side by side: its buffer, offset and length in bytes (-1: a free slot).
+   * An answer reads 20 slots' records, mostly from memory no cache holds: side by side, one cache
+   * miss each, where three arrays took three.
+   */
+  private rec = new Int32Array(3 * 64).fill(-1)
   private slots = 0
   private freeSlots: number[] = []
   private live = 0
@@ -50,10 +52,10 @@ export class JsonArena {
 
   /** Gives a slot back; its bytes are no longer read. */
   free(slot: number): void {
-    const n = this.len[slot]!
+    const n = this.rec[3 * slot + 2]!
     if (n < 0) throw new Error(`JsonArena: slot ${slot} is not in use`)
-    const c = this.chunkOf[slot]!
-    this.len[slot] = -1
+    const c = this.rec[3 * slot]!
+    this.rec[3 * slot + 2] = -1
     this.freeSlots.push(slot)
     this.live -= n
     this.liveBytes[c]! -= n
@@ -63,22 +65,24 @@ export class JsonArena {
 
   /** The slot's length in bytes. */
   size(slot: number): number {
-    return this.len[slot]!
+    return this.rec[3 * slot + 2]!
   }
 
   /** Copies the slot's bytes into `out` at `pos`; returns the position after them. */
   copy(slot: number, out: Uint8Array, pos: number): number {
-    const a = this.at[slot]!
-    const n = this.len[slot]!
+    const r = 3 * slot
+    const a = this.rec[r + 1]!
+    const n = this.rec[r + 2]!
     // Buffer's copy makes no view of the piece (set(subarray(...)) did: ~100 ns a location).
-    this.chunks[this.chunkOf[slot]!]!.copy(out, pos, a, a + n)
+    this.chunks[this.rec[r]!]!.copy(out, pos, a, a + n)
     return pos + n
   }
 
   /** The slot's JSON as text. */
   text(slot: number): string {
-    const a = this.at[slot]!
-    return this.chunks[this.chunkOf[slot]!]!.toString('utf8', a, a + this.len[slot]!)
+    const r = 3 * slot
+    const a = this.rec[r + 1]!
+    return this.chunks[this.rec[r]!]!.toString('utf8', a, a + this.rec[r + 2]!)
   }
 
   /**
@@ -123,23 +127,18 @@ export class JsonArena {
   private newSlot(): number {
     const reused = this.freeSlots.pop()
     if (reused !== undefined) return reused
-    if (this.slots === this.len.length) {
-      const grow = (a: Int32Array, fill: number) => {
-        const b = new Int32Array(a.length * 2).fill(fill)
-        b.set(a)
-        return b
-      }
-      this.chunkOf = grow(this.chunkOf, 0)
-      this.at = grow(this.at, 0)
-      this.len = grow(this.len, -1)
+    if (3 * this.slots === this.rec.length) {
+      const grown = new Int32Array(2 * this.rec.length).fill(-1)
+      grown.set(this.rec)
+      this.rec = grown
     }
     return this.slots++
   }
 
   private place(slot: number, c: number, offset: number, n: number): void {
-    this.chunkOf[slot] = c
-    this.at[slot] = offset
-    this.len[slot] = n
+    this.rec[3 * slot] = c
+    this.rec[3 * slot + 1] = offset
+    this.rec[3 * slot + 2] = n
     this.live += n
     this.liveBytes[c]! += n
   }
@@ -151,9 +150,10 @@ export class JsonArena {
       const chunk = this.chunks[c]
       if (chunk === null || chunk === undefined || c === this.current || this.liveBytes[c]! * 2 > chunk.length) continue
       for (let slot = 0; slot < this.slots; slot++) {
-        if (this.chunkOf[slot] !== c || this.len[slot]! < 0) continue
-        const a = this.at[slot]!
-        const n = this.len[slot]!
+        const r = 3 * slot
+        if (this.rec[r] !== c || this.rec[r + 2]! < 0) continue
+        const a = this.rec[r + 1]!
+        const n = this.rec[r + 2]!
         const to = this.room(n)
         chunk.copy(this.chunks[to]!, this.tail, a, a + n)
         this.live -= n
