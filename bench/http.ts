@@ -3,7 +3,7 @@
 // Management-API creates with synchronous=FULL, and the WORKERS=N gain when the build has it.
 //
 //   bun bench/http.ts [--size 100000] [--seed 42] [--runs 3] [--duration 10] [--warmup 2]
-//                     [--connections 50] [--workers 1,2] [--paths 200000] [--sample 2000] [--types radius_typical]
+//                     [--connections 50] [--workers 1,2] [--paths 400000] [--sample 2000] [--types radius_typical]
 //                     [--write-connections 16] [--write-duration <duration>] [--no-writes]
 //                     [--json path] [--entry src/main.ts] [--quick]
 //
@@ -89,7 +89,7 @@ type Options = {
 }
 
 const USAGE =
-  'usage: bun bench/http.ts [--size 100000] [--seed 42] [--runs 3] [--duration 10] [--warmup 2] [--connections 50] [--workers 1,2] [--paths 200000] [--sample 2000] [--types radius_typical] [--write-connections 16] [--write-duration S] [--no-writes] [--json path] [--entry src/main.ts] [--quick]'
+  'usage: bun bench/http.ts [--size 100000] [--seed 42] [--runs 3] [--duration 10] [--warmup 2] [--connections 50] [--workers 1,2] [--paths 400000] [--sample 2000] [--types radius_typical] [--write-connections 16] [--write-duration S] [--no-writes] [--json path] [--entry src/main.ts] [--quick]'
 
 function parseArgs(argv: string[]): Options {
   const quick = argv.includes('--quick')
@@ -101,7 +101,7 @@ function parseArgs(argv: string[]): Options {
     warmup: quick ? 1 : 2,
     connections: 50,
     workers: [1, 2],
-    paths: quick ? 20_000 : 200_000,
+    paths: quick ? 20_000 : 400_000,
     sample: quick ? 500 : 2000,
     types: ['radius_typical'],
     writeConnections: 16,
