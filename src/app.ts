@@ -6,7 +6,7 @@ import type { Config } from './config'
 import type { Geocoder } from './geocode/geocoder'
 import { redactSecrets, requestIds } from './ids'
 import type { RateLimiter } from './public/guards'
-import { pathAndQuery, PUBLIC_PREFIX, publicRoutes } from './public'
+import { pathAndQuery, pathStart, PUBLIC_PREFIX, publicRoutes } from './public'
 import { IndexRegistry } from './public/registry'
 import type { Store } from './store'
 import { isBusyError } from './store/db'
@@ -92,7 +92,7 @@ export function createApp(deps: AppDeps) {
     const t0 = logging ? performance.now() : 0
     const s: { id: string; locator?: string } = { id: requestId() }
     const href = request.url
-    const path = href.indexOf('/', href.indexOf('//') + 2)
+    const path = pathStart(href)
     const next = href.charCodeAt(path + PUBLIC_PREFIX.length) // NaN past the end
     const isPublic = href.startsWith(PUBLIC_PREFIX, path) && (Number.isNaN(next) || next === 0x2f || next === 0x3f) // "/", "?"
     // The fast path answers from this turn, without a promise.

@@ -405,5 +405,10 @@ function sendWith(start: ResponseHeaders, body: Blob | Uint8Array, decision: Rat
 
 /** "/public/v1/...?..." of a full URL, as the request sent it. */
 export function pathAndQuery(href: string): string {
-  return href.slice(href.indexOf('/', href.indexOf('//') + 2))
+  return href.slice(pathStart(href))
+}
+
+/** Where a full URL's path starts (the "/" after its host). */
+export function pathStart(href: string): number {
+  return href.indexOf('/', href.indexOf('//') + 2)
 }
