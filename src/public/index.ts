@@ -164,7 +164,8 @@ function locationsAnswer(registry: IndexRegistry, locator: Locator, url: URL): {
   // At most 3 bytes of UTF-8 per UTF-16 unit: room enough without counting them.
   let room = LOCATIONS_HEAD.length + 3 * rest.length
   for (let i = 0; i < hits.length; i++) {
-    const slot = registry.json(locator.id, entry, hits[i]!.doc)
+    const hit = hits[i]!
+    const slot = registry.json(locator.id, entry, hit.doc, hit.json)
     if (slot === null) return null
     slots[i] = slot
     room += arena.size(slot) + AFTER_LOCATION

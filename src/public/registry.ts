@@ -102,7 +102,8 @@ export class IndexRegistry {
     if (!entry) return
     if (change.entity === 'location') {
       const row = change.op === 'delete' ? null : this.store.locations.get(change.locatorId, change.entityId!)
-      const old = entry.index.get(change.entityId!)?.json ?? null
+      const doc = entry.index.get(change.entityId!)
+      const old = doc === null ? null : entry.index.json(doc)
       if (row && row.status === 'published') entry.index.upsert({ ...searchDoc(row, entry.ctx), json: entry.arena.add(publicJson(row, entry.ctx)) })
       else entry.index.remove(change.entityId!)
       if (old !== null) entry.arena.free(old)
@@ -198,7 +199,7 @@ export class IndexRegistry {
       return old
     }
     const order = old.index.entriesInSpaceOrder()
-    for (const doc of order) doc.json = null
+    old.index.clearJson()
     const entry: Entry = { index: old.index, ctx, filters, arena: new JsonArena(), jsonReady: order.length === 0, stale: null }
     this.entries.set(locatorId, entry)
     if (!entry.jsonReady) this.fillJson(locatorId, entry, order, 0)
@@ -240,14 +241,17 @@ export class IndexRegistry {
    * reached it yet. null when another process unpublished or deleted the row since the last sync:
    * sync and ask again.
    */
-  json(locatorId: string, entry: Entry, doc: IndexEntry): number | null {
-    if (doc.json !== null) return doc.json
+  json(locatorId: string, entry: Entry, doc: IndexEntry, kept: number | null = entry.index.json(doc)): number | null {
+    if (kept !== null) return kept
     const row = this.store.locations.get(locatorId, doc.id)
     if (!row || row.status !== 'published') return null
     // The row may be newer than the index (a change not yet synced): the next sync, before any
     // later query reads the index, replaces the entry with one made from that same row.
-    doc.json = entry.arena.add(publicJson(row, entry.ctx))
-    return doc.json
+    const slot = entry.arena.add(publicJson(row, entry.ctx))
+    // `doc` replaced meanwhile (not within a query's turn): as for a row gone, sync and ask again.
+    if (entry.index.setJson(doc, slot)) return slot
+    entry.arena.free(slot)
+    return null
   }
 
   /**
@@ -264,14 +268,14 @@ export class IndexRegistry {
       // Entries replaced or removed since the order was taken got their JSON with the change.
       for (; next < order.length && page.length < JSON_FILL_PAGE; next++) {
         const doc = order[next]!
-        if (doc.json === null && entry.index.get(doc.id) === doc) page.push(doc)
+        if (entry.index.get(doc.id) === doc && entry.index.json(doc) === null) page.push(doc)
       }
       if (page.length > 0) {
         const records = new Map(this.store.locations.publishedByIds(locatorId, page.map((doc) => doc.id)).map((r) => [r.id, r]))
         for (const doc of page) {
           const record = records.get(doc.id)
           // A row gone meanwhile (another process's write) is made on demand, or never.
-          if (record && doc.json === null) doc.json = entry.arena.add(publicJson(record, entry.ctx))
+          if (record && entry.index.json(doc) === null) entry.index.setJson(doc, entry.arena.add(publicJson(record, entry.ctx)))
         }
       }
       if (next < order.length) this.fillJson(locatorId, entry, order, next)

@@ -45,7 +45,7 @@ export type IndexDoc = {
 }
 
 /** What the index keeps of a location besides its tables: what answers and sorting need. */
-export type IndexEntry = { id: string; json: number | null; nameSort: string }
+export type IndexEntry = { id: string; nameSort: string }
 
 export type TagLogic = 'any' | 'all' | 'match'
 export type SortOrder = 'distance' | 'name' | 'priority'
@@ -66,7 +66,8 @@ export type IndexQuery = {
   limit: number
 }
 
-export type IndexHit = { doc: IndexEntry; distanceKm: number | null }
+/** A location of an answer, with its JSON's place (IndexDoc.json; see LocatorIndex.json) as kept now. */
+export type IndexHit = { doc: IndexEntry; json: number | null; distanceKm: number | null }
 export type IndexResult = { total: number; hits: IndexHit[] }
 
 /** Runs index upkeep (compaction, the FlexSearch build) later, off the current write or query. */
@@ -700,6 +701,11 @@ export class LocatorIndex {
   private cosLat = new Float64Array(0)
   /** Priority rank per key (IndexDoc.rank: a priority rule's index, a small whole number), read by sort=priority's order. */
   private rankOf = new Int32Array(0)
+  /**
+   * IndexDoc.json per key, -1 for null. In a typed array, not on the entry: an answer reads its
+   * locations' from here (in its hits), where reading each entry object missed the cache.
+   */
+  private jsonOf = new Int32Array(0)
   /** The key's position in the KDBush base's sorted arrays, or -1 (moved, removed, or newer than the base). */
   private basePos = new Int32Array(0)
   /** Keys added or moved since the base was built, by grid cell of their points. */
@@ -833,6 +839,7 @@ export class LocatorIndex {
     this.unlink(key)
     this.leaveNameOrder(key)
     this.entries[key] = null
+    this.jsonOf[key] = -1
     this.killBasePos(key)
     this.delta.delete(key)
     this.freeKeys.push(key)
@@ -888,6 +895,31 @@ export class LocatorIndex {
   get(id: string): IndexEntry | null {
     const key = this.keyOf.get(id)
     return key === undefined ? null : this.entries[key]!
+  }
+
+  /** The entry's JSON place (IndexDoc.json) as kept now; null if none, or if `doc` was replaced or removed since. */
+  json(doc: IndexEntry): number | null {
+    const key = this.currentKey(doc)
+    return key === -1 || this.jsonOf[key] === -1 ? null : this.jsonOf[key]!
+  }
+
+  /** Keeps the entry's JSON place (null: none), as upsert does from IndexDoc.json; false (nothing kept) if `doc` was replaced or removed since. */
+  setJson(doc: IndexEntry, json: number | null): boolean {
+    const key = this.currentKey(doc)
+    if (key === -1) return false
+    this.jsonOf[key] = json ?? -1
+    return true
+  }
+
+  /** Forgets every entry's JSON place (all null), as when every JSON is to be made again. */
+  clearJson(): void {
+    this.jsonOf.fill(-1)
+  }
+
+  /** The key of `doc` while it is the live entry of its id; -1 otherwise. */
+  private currentKey(doc: IndexEntry): number {
+    const key = this.keyOf.get(doc.id)
+    return key !== undefined && this.entries[key] === doc ? key : -1
   }
 
   /** The (lowercased) tag values that at least one location carries. */
@@ -1183,10 +1215,9 @@ export class LocatorIndex {
   /** Everything by name: the kept name order walked; the page is the matches at offset.., the total all of them. */
   private inNameOrder(q: IndexQuery, tags: TagTest | null, wordPlan: WordPlan | null): IndexResult {
     const order = this.nameOrder!
-    const { entries } = this
     const keep = q.offset + q.limit
     if (tags === null && wordPlan === null) {
-      return { total: order.length, hits: order.slice(q.offset, keep).map((key) => ({ doc: entries[key]!, distanceKm: null })) }
+      return { total: order.length, hits: order.slice(q.offset, keep).map((key) => this.hit(key, null)) }
     }
     const hits: IndexHit[] = []
     let total = 0
@@ -1194,7 +1225,7 @@ export class LocatorIndex {
       for (const key of keys) {
         if (tags !== null && !tags(this.tagBits, key)) continue
         if (wordPlan !== null && !this.wordsOk(key, wordPlan)) continue
-        if (total >= q.offset && total < keep) hits.push({ doc: entries[key]!, distanceKm: null })
+        if (total >= q.offset && total < keep) hits.push(this.hit(key, null))
         total++
       }
     }
@@ -1227,13 +1258,18 @@ export class LocatorIndex {
   private answer(q: IndexQuery, size: number, heapKey: Int32Array, heapKm: Float64Array, compare: Order, byKm: boolean, total: number): IndexResult {
     const hits: IndexHit[] = new Array(Math.max(0, size - q.offset))
     for (let i = hits.length - 1; i >= 0; i--) {
-      hits[i] = { doc: this.entries[heapKey[0]!]!, distanceKm: q.center ? heapKm[0]! : null }
+      hits[i] = this.hit(heapKey[0]!, q.center ? heapKm[0]! : null)
       size--
       heapKey[0] = heapKey[size]!
       heapKm[0] = heapKm[size]!
       siftDown(heapKey, heapKm, size, 0, compare, byKm)
     }
     return { total, hits }
+  }
+
+  private hit(key: number, distanceKm: number | null): IndexHit {
+    const json = this.jsonOf[key]!
+    return { doc: this.entries[key]!, json: json === -1 ? null : json, distanceKm }
   }
 
   /**
@@ -1586,8 +1622,9 @@ export class LocatorIndex {
       this.live++
       if (key === this.entries.length) this.grow(key + 1)
     }
-    this.entries[key] = { id: doc.id, json: doc.json, nameSort: doc.nameSort }
+    this.entries[key] = { id: doc.id, nameSort: doc.nameSort }
     this.rankOf[key] = doc.rank
+    this.jsonOf[key] = doc.json ?? -1
     this.nameOrder?.insert(key)
     this.lat[key] = doc.lat
     this.lng[key] = doc.lng
@@ -1742,9 +1779,11 @@ export class LocatorIndex {
     this.tagBits = ensure(this.tagBits, n * this.tagWords)
     this.textIdOf = ensure(this.textIdOf, n)
     this.rankOf = ensure(this.rankOf, n)
+    this.jsonOf = ensure(this.jsonOf, n)
     if (this.lat.length > before) {
       this.basePos.fill(-1, before)
       this.textIdOf.fill(-1, before)
+      this.jsonOf.fill(-1, before)
     }
     this.entries.push(null)
   }
@@ -1761,6 +1800,7 @@ export class LocatorIndex {
     this.tagBits = fit(this.tagBits, n * this.tagWords)
     this.textIdOf = fit(this.textIdOf, n)
     this.rankOf = fit(this.rankOf, n)
+    this.jsonOf = fit(this.jsonOf, n)
     this.pool = fit(this.pool, this.poolUsed)
     const t = this.vocab.size
     this.df = fit(this.df, t)

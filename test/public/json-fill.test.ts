@@ -110,7 +110,7 @@ describe('public JSON fill', () => {
     // Nothing kept for entries replaced or removed: the arena holds exactly the live entries' JSON.
     const entry = registry.entry(locator.id)
     let live = 0
-    entry.index.forEach((doc) => (live += entry.arena.size(doc.json!)))
+    entry.index.forEach((doc) => (live += entry.arena.size(entry.index.json(doc)!)))
     expect(entry.arena.bytes.live).toBe(live)
   })
 })

@@ -50,16 +50,18 @@ const docArb = (id: string) =>
 
     tags: fc.uniqueArray(fc.constantFrom(...TAGS), { maxLength: 4 }),
     rank: fc.integer({ min: 0, max: 3 }),
-  }).map(({ p, nameWords, moreWords, rare, tags, rank }): IndexDoc => {
+    json: fc.option(fc.nat()), // opaque to the index: given back with each hit as kept now
+  }).map(({ p, nameWords, moreWords, rare, tags, rank, json }): IndexDoc => {
     const name = nameWords.join(' ')
-    return { id, lat: p.lat, lng: p.lng, json: null, nameSort: nameKey(name), rank, tags, text: nameKey([name, ...moreWords, rare ?? '', ...tags].join(' ')) }
+    return { id, lat: p.lat, lng: p.lng, json, nameSort: nameKey(name), rank, tags, text: nameKey([name, ...moreWords, rare ?? '', ...tags].join(' ')) }
   })
 
-type Op = { kind: 'upsert'; n: number; doc: IndexDoc } | { kind: 'remove'; n: number } | { kind: 'upkeep' } | { kind: 'step' } | { kind: 'check' } | { kind: 'compact' }
+type Op = { kind: 'upsert'; n: number; doc: IndexDoc } | { kind: 'remove'; n: number } | { kind: 'setJson'; n: number; json: number | null } | { kind: 'upkeep' } | { kind: 'step' } | { kind: 'check' } | { kind: 'compact' }
 const opArb: fc.Arbitrary<Op> = fc.integer({ min: 0, max: 60 }).chain((n) =>
   fc.oneof(
     { weight: 8, arbitrary: docArb(`loc_${n}`).map((doc): Op => ({ kind: 'upsert', n, doc })) },
     { weight: 2, arbitrary: fc.constant<Op>({ kind: 'remove', n }) },
+    { weight: 1, arbitrary: fc.option(fc.nat()).map((json): Op => ({ kind: 'setJson', n, json })) },
     { weight: 1, arbitrary: fc.constant<Op>({ kind: 'upkeep' }) },
     { weight: 2, arbitrary: fc.constant<Op>({ kind: 'step' }) },
     { weight: 1, arbitrary: fc.constant<Op>({ kind: 'check' }) },
@@ -138,12 +140,12 @@ function oracle(docs: IndexDoc[], q: IndexQuery) {
     if (q.sort !== 'name' && q.center && a.distanceKm !== b.distanceKm) return a.distanceKm! - b.distanceKm!
     return cmpStr(a.doc.nameSort, b.doc.nameSort) || cmpStr(a.doc.id, b.doc.id)
   })
-  return { total: rows.length, ids: rows.slice(q.offset, q.offset + q.limit).map((r) => [r.doc.id, r.distanceKm]) }
+  return { total: rows.length, ids: rows.slice(q.offset, q.offset + q.limit).map((r) => [r.doc.id, r.distanceKm, r.doc.json]) }
 }
 
 const answer = (index: LocatorIndex, q: IndexQuery) => {
   const r = index.query(q)
-  return { total: r.total, ids: r.hits.map((h) => [h.doc.id, h.distanceKm]) }
+  return { total: r.total, ids: r.hits.map((h) => [h.doc.id, h.distanceKm, h.json]) }
 }
 
 /** entriesInSpaceOrder() holds every live location once, as its current entry. */
@@ -172,8 +174,21 @@ describe('LocatorIndex agrees with a naive scan', () => {
             expect(answer(index, queries[0]!)).toEqual(oracle([...truth.values()], queries[0]!))
             inSpaceOrderOnce(index, truth)
           } else if (op.kind === 'upsert') {
+            const before = index.get(op.doc.id)
             index.upsert(op.doc)
             truth.set(op.doc.id, op.doc)
+            // The replaced entry's JSON place is no longer its id's, nor settable through it.
+            if (before !== null) {
+              expect(index.json(before)).toBeNull()
+              expect(index.setJson(before, 7)).toBe(false)
+            }
+            expect(index.json(index.get(op.doc.id)!)).toBe(op.doc.json)
+          } else if (op.kind === 'setJson') {
+            const doc = index.get(`loc_${op.n}`)
+            if (doc !== null) {
+              expect(index.setJson(doc, op.json)).toBe(true)
+              truth.set(doc.id, { ...truth.get(doc.id)!, json: op.json })
+            }
           } else {
             index.remove(`loc_${op.n}`)
             truth.delete(`loc_${op.n}`)
