@@ -8,7 +8,7 @@ import { DEFAULT_FILTER_GROUP } from '../store/filters'
 import { AnswerCache, type ResponseHeaders } from './answer-cache'
 import { PublicError } from './errors'
 import { admit, findSecretKey, type RateDecision, RateLimiter, refusal, refuseSecretKey } from './guards'
-import { convert, parseLocationsRequest, PLAIN_QUERY, queryParams } from './params'
+import { convert, isPlainQuery, parseLocationsRequest, queryParams } from './params'
 import type { IndexRegistry } from './registry'
 
 export type PublicDeps = {
@@ -75,7 +75,8 @@ const HAS_OFFSET = /(?:^|&)offset=/
 let plainAt = ''
 
 /**
- * An answer's pagination links: for each `to`, `url` with its offset parameter set to `to`, as
+ * An answer's pagination links, for its URL as beforeAndQuery cuts it (`at`: origin, path and "?";
+ * `query`: the query string): for each `to`, the URL with its offset parameter set to `to`, as
  * URLSearchParams writes it, as a JSON string (JSON.stringify's text). For a plain query string,
  * that is the same string, its brackets encoded, with "&offset=<to>" added, or with its first
  * offset pair's value replaced and any later ones dropped (URLSearchParams.set): the text around
@@ -83,16 +84,15 @@ let plainAt = ''
  * Made per link (URL getters, the pattern, the split and the JSON test twice), next and prev took
  * ~20% of an all=true answer in a profile.
  */
-export function pageLinks(url: URL): (to: number) => string {
-  const at = `${url.origin}${url.pathname}?`
-  let search = url.search.slice(1)
-  if (!PLAIN_QUERY.test(search)) {
+export function pageLinks(at: string, query: string): (to: number) => string {
+  if (!isPlainQuery(query)) {
     return (to) => {
-      const q = new URLSearchParams(url.searchParams)
+      const q = new URLSearchParams(`?${query}`) // a leading "?" of the query is its own
       q.set('offset', String(to))
       return JSON.stringify(`${at}${q}`)
     }
   }
+  let search = query
   if (search.includes('[') || search.includes(']')) search = search.replaceAll('[', '%5B').replaceAll(']', '%5D')
   // The link is head, the number, tail.
   let head = `${at}${search}&offset=`
@@ -145,7 +145,8 @@ const AFTER_LOCATION = 1 + DISTANCE.length + 25 + UNIT_CLOSE.miles.length
 function locationsAnswer(registry: IndexRegistry, locator: Locator, url: URL): { body: Uint8Array; total: number } | null {
   const entry = registry.entry(locator.id)
   const groupOf = (tag: string) => entry.ctx.groupOfTag.get(tag)?.group.id ?? DEFAULT_FILTER_GROUP
-  const req = parseLocationsRequest(queryParams(url), locator, groupOf)
+  const [at, search] = beforeAndQuery(url)
+  const req = parseLocationsRequest(queryParams(search), locator, groupOf)
   const { total, hits } = entry.index.query(req.query)
   const { arena } = entry
 
@@ -154,7 +155,7 @@ function locationsAnswer(registry: IndexRegistry, locator: Locator, url: URL): {
   const { offset, limit, center } = req.query
   const more = offset + limit < total
   let rest = `],"pagination":{"offset":${offset},"limit":${limit},"total":${total},"hasMore":${more}`
-  const link = more || offset > 0 ? pageLinks(url) : null
+  const link = more || offset > 0 ? pageLinks(at, search) : null
   if (more) rest += `,"next":${link!(offset + limit)}`
   if (offset > 0) rest += `,"prev":${link!(Math.max(0, offset - limit))}`
   rest += center ? `}},"meta":{"query":{"center":{"lat":${center.lat},"lng":${center.lng}},"radius":${req.radius},"unit":"${req.unit}"}}}` : '}},"meta":{}}'
@@ -402,6 +403,23 @@ function sendWith(start: ResponseHeaders, body: Blob | Uint8Array, decision: Rat
   headers.set('ratelimit-reset', String(decision.resetSeconds))
   headers.set('x-request-id', requestId)
   return new Response(body, { headers })
+}
+
+/**
+ * An http(s) URL's origin and path, with the "?" after them, and its query string (without "?"),
+ * as its getters give them (origin + pathname + "?", search without "?"): cut from its href,
+ * which is those and the fragment, unless it names a user (not in its origin). ~0.1 µs, against
+ * ~0.3 µs for the three getters in a micro benchmark.
+ */
+export function beforeAndQuery(url: URL): [string, string] {
+  const href = url.href
+  const path = pathStart(href)
+  if (!(href.startsWith('https://') || href.startsWith('http://')) || href.lastIndexOf('@', path) !== -1) return [`${url.origin}${url.pathname}?`, url.search.slice(1)]
+  const hash = href.indexOf('#', path)
+  const end = hash === -1 ? href.length : hash
+  const q = href.indexOf('?', path)
+  if (q === -1 || q > end) return [`${href.slice(0, end)}?`, '']
+  return [href.slice(0, q + 1), href.slice(q + 1, end)]
 }
 
 /** "/public/v1/...?..." of a full URL, as the request sent it. */

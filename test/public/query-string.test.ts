@@ -4,7 +4,7 @@
 // re-encodes the whole query string), for any query string.
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { pageLinks } from '../../src/public'
+import { beforeAndQuery, pageLinks } from '../../src/public'
 import { queryParams } from '../../src/public/params'
 
 /** The link as URLSearchParams makes it. */
@@ -30,7 +30,7 @@ describe('queryParams', () => {
     fc.assert(
       fc.property(queryString, (qs) => {
         const url = new URL(`${BASE}?${qs}`)
-        const params = queryParams(url)
+        const params = queryParams(url.search.slice(1))
         for (const name of NAMES) {
           expect(params.get(name)).toBe(url.searchParams.get(name))
           expect(params.getAll(name)).toEqual(url.searchParams.getAll(name))
@@ -41,7 +41,7 @@ describe('queryParams', () => {
   })
 
   test('plain query strings are read without URLSearchParams: repeated names, empty values, brackets', () => {
-    const params = queryParams(new URL(`${BASE}?lat=51.5&tags[]=a&tags%5B%5D=b&search=&x=1&x=2`))
+    const params = queryParams('lat=51.5&tags[]=a&tags%5B%5D=b&search=&x=1&x=2')
     expect(params).not.toBeInstanceOf(URLSearchParams)
     expect(params.get('lat')).toBe('51.5')
     expect(params.getAll('tags[]')).toEqual(['a', 'b'])
@@ -51,20 +51,21 @@ describe('queryParams', () => {
     expect(params.get('lng')).toBeNull()
     expect(params.getAll('lng')).toEqual([])
     // Anything else is URLSearchParams' to read.
-    expect(queryParams(new URL(`${BASE}?search=caf%C3%A9+au+lait`))).toBeInstanceOf(URLSearchParams)
-    expect(queryParams(new URL(`${BASE}?search=caf%C3%A9+au+lait`)).get('search')).toBe('café au lait')
+    expect(queryParams('search=caf%C3%A9+au+lait')).toBeInstanceOf(URLSearchParams)
+    expect(queryParams('search=caf%C3%A9+au+lait').get('search')).toBe('café au lait')
   })
 })
 
 describe('pageLinks', () => {
-  /** The link as pageLinks gives it: JSON text, as the answer holds it. */
-  const pageLink = (url: URL, to: number) => JSON.parse(pageLinks(url)(to)) as string
+  /** The links as pageLinks makes them for a URL: JSON text, as the answer holds it. */
+  const linksOf = (url: URL) => pageLinks(...beforeAndQuery(url))
+  const pageLink = (url: URL, to: number) => JSON.parse(linksOf(url)(to)) as string
 
   test('agrees with URLSearchParams for any query string and offset', () => {
     fc.assert(
       fc.property(queryString, fc.integer({ min: 0, max: 100_000 }), (qs, to) => {
         const url = new URL(`${BASE}?${qs}`)
-        expect(pageLinks(url)(to)).toBe(JSON.stringify(naive(url, to)))
+        expect(linksOf(url)(to)).toBe(JSON.stringify(naive(url, to)))
       }),
       { numRuns: 20_000 },
     )
@@ -74,7 +75,7 @@ describe('pageLinks', () => {
     const cases = ['lat=51.5&lng=-0.12', 'lat=51.5&lng=-0.12&offset=20', 'offset=5', 'lat=51.5&offset=1&offset=2', 'a=', 'a', '=b', 'a=1&&b=2', 'a=1&', 'tags[]=x&lat=1', 'tags%5B%5D=x&tags[]=y&lat=1', 'tags%5b%5d=x', 'search=caf%C3%A9&lat=1', 'search=a+b', 'search=a%20b', 'x=1*2.3_4-5', 'myoffset=3&lat=1', 'tags[]=x&offset=40&lat=1', 'offset=1&myoffset=2&offset=3&offsets=4', 'all=true&offset=980', '']
     for (const qs of cases) {
       const url = new URL(`${BASE}?${qs}`)
-      const links = pageLinks(url)
+      const links = linksOf(url)
       for (const to of [0, 20, 980]) expect(links(to)).toBe(JSON.stringify(naive(url, to)))
     }
     // The plain case keeps the string as sent and adds the offset last.
@@ -82,5 +83,32 @@ describe('pageLinks', () => {
     expect(pageLink(new URL(`${BASE}?lat=51.5&tags[]=a-b&tags%5B%5D=c`), 20)).toBe(`${BASE}?lat=51.5&tags%5B%5D=a-b&tags%5B%5D=c&offset=20`)
     // An offset already there takes the new value where it stands; a second one goes.
     expect(pageLink(new URL(`${BASE}?all=true&offset=40&limit=20&offset=60`), 20)).toBe(`${BASE}?all=true&offset=20&limit=20`)
+  })
+})
+
+describe('beforeAndQuery', () => {
+  const part = fc.constantFrom('', 'a', '/', '?', '#', '@', ':', '%', '%2F', '.', '..', 'é', ' ', '&', '=', 'x=1', '[', '\\')
+  const text = fc.array(part, { maxLength: 6 }).map((parts) => parts.join(''))
+  test("gives the URL's origin + pathname + '?' and its search without '?', for any http(s) URL", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('http', 'https', 'HTTP', 'ftp', 'file'),
+        fc.constantFrom('localhost', 'Stores.Example.com', '127.0.0.1', '[::1]', 'bücher.example', '0x7f.1'),
+        fc.constantFrom('', ':80', ':443', ':3000'),
+        fc.constantFrom('', 'user@', 'user:pw@', ':@'),
+        text,
+        (scheme, host, port, user, rest) => {
+          let url: URL
+          try {
+            url = new URL(`${scheme}://${user}${host}${port}/${rest}`)
+          } catch {
+            return
+          }
+          if (url.protocol !== 'http:' && url.protocol !== 'https:') return
+          expect(beforeAndQuery(url)).toEqual([`${url.origin}${url.pathname}?`, url.search.slice(1)])
+        },
+      ),
+      { numRuns: 5_000 },
+    )
   })
 })
