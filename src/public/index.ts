@@ -76,16 +76,17 @@ let plainAt = ''
 
 /**
  * An answer's pagination links, for its URL as beforeAndQuery cuts it (`at`: origin, path and "?";
- * `query`: the query string): for each `to`, the URL with its offset parameter set to `to`, as
- * URLSearchParams writes it, as a JSON string (JSON.stringify's text). For a plain query string,
+ * `query`: the query string; `plain`: whether it is, as isPlainQuery says): for each `to`, the
+ * URL with its offset parameter set to `to`, as URLSearchParams writes it, as a JSON string
+ * (JSON.stringify's text). For a plain query string,
  * that is the same string, its brackets encoded, with "&offset=<to>" added, or with its first
  * offset pair's value replaced and any later ones dropped (URLSearchParams.set): the text around
  * the number is made once for both links (test/public/query-string.test.ts checks the two agree).
  * Made per link (URL getters, the pattern, the split and the JSON test twice), next and prev took
  * ~20% of an all=true answer in a profile.
  */
-export function pageLinks(at: string, query: string): (to: number) => string {
-  if (!isPlainQuery(query)) {
+export function pageLinks(at: string, query: string, plain = isPlainQuery(query)): (to: number) => string {
+  if (!plain) {
     return (to) => {
       const q = new URLSearchParams(`?${query}`) // a leading "?" of the query is its own
       q.set('offset', String(to))
@@ -146,7 +147,8 @@ function locationsAnswer(registry: IndexRegistry, locator: Locator, url: URL): {
   const entry = registry.entry(locator.id)
   const groupOf = (tag: string) => entry.ctx.groupOfTag.get(tag)?.group.id ?? DEFAULT_FILTER_GROUP
   const [at, search] = beforeAndQuery(url)
-  const req = parseLocationsRequest(queryParams(search), locator, groupOf)
+  const params = queryParams(search)
+  const req = parseLocationsRequest(params, locator, groupOf)
   const { total, hits } = entry.index.query(req.query)
   const { arena } = entry
 
@@ -155,7 +157,8 @@ function locationsAnswer(registry: IndexRegistry, locator: Locator, url: URL): {
   const { offset, limit, center } = req.query
   const more = offset + limit < total
   let rest = `],"pagination":{"offset":${offset},"limit":${limit},"total":${total},"hasMore":${more}`
-  const link = more || offset > 0 ? pageLinks(at, search) : null
+  // queryParams read a query string that is not plain with URLSearchParams: it is not tested twice.
+  const link = more || offset > 0 ? pageLinks(at, search, !(params instanceof URLSearchParams)) : null
   if (more) rest += `,"next":${link!(offset + limit)}`
   if (offset > 0) rest += `,"prev":${link!(Math.max(0, offset - limit))}`
   rest += center ? `}},"meta":{"query":{"center":{"lat":${center.lat},"lng":${center.lng}},"radius":${req.radius},"unit":"${req.unit}"}}}` : '}},"meta":{}}'
