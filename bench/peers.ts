@@ -22,7 +22,7 @@ import { IndexRegistry } from '../src/public/registry'
 import { openStore, type Store } from '../src/store'
 import type { LocationRecord } from '../src/store/locations'
 import { nameKey } from '../src/text'
-import { type QueryType, scenario, seedLocator, WARM_QUERIES } from './scenario'
+import { type QueryType, scenario, seedLocator, WARM_MS, WARM_QUERIES } from './scenario'
 import { FILTER_GROUPS, PRIORITY, type SyntheticSet } from './synthetic'
 
 // ---------------------------------------------------------------- types
@@ -638,7 +638,7 @@ const N = 2000
 export async function runPeers(opts: PeersOptions): Promise<PeersResult> {
   const log = opts.log ?? ((line: string) => console.error(line))
   const loadStart = loadavg()[0]!
-  const budget: Budget = opts.quick ? { n: 200, warm: 20, warmMs: 300, budgetMs: 1000 } : { n: N, warm: WARM_QUERIES, warmMs: 1000, budgetMs: 6000 }
+  const budget: Budget = opts.quick ? { n: 200, warm: 20, warmMs: 300, budgetMs: 1000 } : { n: N, warm: WARM_QUERIES, warmMs: WARM_MS, budgetMs: 6000 }
   const oursBudget: Budget = opts.quick ? budget : { ...budget, budgetMs: 4000 } // as bench/query.ts
   const cleanups = new Map<string, () => void>()
   const cleanupAll = () => {

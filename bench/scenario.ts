@@ -53,11 +53,16 @@ export function seedLocator(store: Store, size: number, seed: number): Seeded {
 
 /**
  * Warm-up queries drawn per type before the timed ones (bench/query.ts and bench/peers.ts draw the
- * same strings; each stops warming after 1 s). 2000, not 200 as until 2026-11-23: after 200 the
- * first type timed still ran partly in colder JIT tiers, which a server answering its traffic is
- * not (typical centre at 100k, 3 processes each: median 55-65 µs after 200, 40-54 µs after 2000).
+ * same strings; each stops warming after WARM_MS). 10,000, not 2000 as until 2026-11-24 (200 until
+ * 2026-11-23): JavaScriptCore's last tier takes a query's code after thousands of calls, so the
+ * type timed first ran partly warm, as a server that has answered its traffic for a while does not
+ * (typical centre at 100k, medians of 500 queries, 2 processes: 31-53 µs at queries 1500-2500,
+ * 25-37 µs at 3000-4500, 24-27 µs from 5500 on; `all=true` 8.8 µs at 2000, 6.6 µs from 4500).
  */
-export const WARM_QUERIES = 2000
+export const WARM_QUERIES = 10_000
+
+/** The most a type's warm-up takes (ms): the slower types stop there, the peers' after ~2000 queries. */
+export const WARM_MS = 2000
 
 export type QueryType = {
   key: string
