@@ -61,7 +61,7 @@ export function seedLocator(store: Store, size: number, seed: number): Seeded {
  */
 export const WARM_QUERIES = 10_000
 
-/** The most a type's warm-up takes (ms): the slower types stop there, the peers' after ~2000 queries. */
+/** The most a type's warm-up takes (ms): the slower types stop there, as the peers do (SQLite's typical radius query after ~4000). */
 export const WARM_MS = 2000
 
 export type QueryType = {
