@@ -236,7 +236,7 @@ export function publicRoutes(deps: PublicDeps) {
     if (request.method !== 'GET') return null
     const href = request.url
     const kept = answers.get(href)
-    const start = href.indexOf(PUBLIC_PREFIX, href.indexOf('//') + 2) + PUBLIC_PREFIX.length + 1
+    const start = pathStart(href) + PUBLIC_PREFIX.length + 1 // src/app.ts sends only paths under PUBLIC_PREFIX here
     const end = href.indexOf('/', start)
     if (end === -1) return null
     // Answers are made here for /locations only: the one asked most, made from the index alone.
