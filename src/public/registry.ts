@@ -10,6 +10,7 @@ import type { Store } from '../store'
 import type { Change } from '../store/changes'
 import { DEFAULT_FILTER_GROUP, type FilterGroup } from '../store/filters'
 import type { Locator } from '../store/locators'
+import type { LocationRecord } from '../store/locations'
 import { JsonArena } from './json-arena'
 import { presentContext, publicJson, searchDoc, type PresentContext } from './present'
 
@@ -247,8 +248,13 @@ export class IndexRegistry {
     if (!row || row.status !== 'published') return null
     // The row may be newer than the index (a change not yet synced): the next sync, before any
     // later query reads the index, replaces the entry with one made from that same row.
-    const slot = entry.arena.add(publicJson(row, entry.ctx))
     // `doc` replaced meanwhile (not within a query's turn): as for a row gone, sync and ask again.
+    return this.keepJson(entry, doc, row)
+  }
+
+  /** Makes `doc`'s public JSON from its row and keeps its slot in the index; null (the slot freed) if `doc` is no longer its id's entry. */
+  private keepJson(entry: Entry, doc: IndexEntry, row: LocationRecord): number | null {
+    const slot = entry.arena.add(publicJson(row, entry.ctx))
     if (entry.index.setJson(doc, slot)) return slot
     entry.arena.free(slot)
     return null
@@ -274,8 +280,9 @@ export class IndexRegistry {
         const records = new Map(this.store.locations.publishedByIds(locatorId, page.map((doc) => doc.id)).map((r) => [r.id, r]))
         for (const doc of page) {
           const record = records.get(doc.id)
-          // A row gone meanwhile (another process's write) is made on demand, or never.
-          if (record && entry.index.json(doc) === null) entry.index.setJson(doc, entry.arena.add(publicJson(record, entry.ctx)))
+          // A row gone meanwhile (another process's write) is made on demand, or never. The page
+          // was taken in this turn: each doc is still its id's entry, without JSON.
+          if (record) this.keepJson(entry, doc, record)
         }
       }
       if (next < order.length) this.fillJson(locatorId, entry, order, next)
