@@ -265,12 +265,16 @@ function superviseWorkers(count: number, port: number, fatal: (line: Record<stri
 async function runPrimary(config: Config): Promise<void> {
   const store = openStore(config.databasePath) // applies the migrations before any worker opens the file
   const geocoding = await createGeocoder(config.geocoder, store, (line) => console.log(line))
-  // The port the workers share: a plain bind picks one for PORT=0 and fails, as a single process
-  // would, when the port is taken; released at once for the workers' SO_REUSEPORT binds.
-  const probe = Bun.serve({ port: config.port, hostname: config.host, fetch: () => new Response(null, { status: 503 }) })
+  // The port the workers share. A configured port: a plain bind fails, as a single process would,
+  // when the port is taken, and is released at once for the workers' SO_REUSEPORT binds. PORT=0:
+  // the kernel picks a free port, and the bind (with SO_REUSEPORT, as the workers') holds it until
+  // they listen, so no other process can take it in between; no one knows the port before the
+  // 'listening' line, so no request reaches the probe's 503.
+  const holdPort = config.port === 0
+  const probe = Bun.serve({ port: config.port, hostname: config.host, reusePort: holdPort, fetch: () => new Response(null, { status: 503 }) })
   const port = probe.port!
   const hostname = probe.hostname
-  probe.stop(true)
+  if (!holdPort) probe.stop(true)
 
   let stopRefresh = () => {}
   let stopping = false
@@ -293,6 +297,7 @@ async function runPrimary(config: Config): Promise<void> {
   })
 
   await pool.ready
+  if (holdPort) probe.stop(true)
   if (stopping) return
   bootstrap(store, displayHost(config), port, config.demo)
   console.log(

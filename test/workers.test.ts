@@ -101,6 +101,31 @@ function readReply(socket: Socket): Promise<Reply> {
   })
 }
 
+/** The TCP ports on which `pid` holds a listening socket (state 0A in /proc/net/tcp*), sorted. */
+function listeningPortsOf(pid: number): number[] {
+  const inodes = new Set<string>()
+  try {
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      try {
+        const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))
+        if (m) inodes.add(m[1]!)
+      } catch {
+        // closed meanwhile
+      }
+    }
+  } catch {
+    return []
+  }
+  const ports = new Set<number>()
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/)
+      if (f.length > 9 && f[3] === '0A' && inodes.has(f[9]!)) ports.add(parseInt(f[1]!.slice(f[1]!.lastIndexOf(':') + 1), 16))
+    }
+  }
+  return [...ports].sort((a, b) => a - b)
+}
+
 /** A GET on a fresh connection (the kernel picks the worker), and which worker answered it. */
 async function freshGet(port: number, path: string, workers: number[]): Promise<Reply & { pid: number | null }> {
   const socket = await open(port)
@@ -297,6 +322,36 @@ describe('WORKERS=2', () => {
       await expect(open(port)).rejects.toThrow()
     } finally {
       if (server.proc.exitCode === null) server.proc.kill('SIGKILL')
+      rmSync(own, { recursive: true, force: true })
+    }
+  }, 15_000)
+})
+
+describe('WORKERS=2, PORT=0', () => {
+  test('the primary holds the port the kernel picked until its workers listen on it, then lets it go', async () => {
+    // Released at once, another process could bind the port before the workers do.
+    const own = tempDir()
+    const server = startServer(join(own, 'hold.db'), { WORKERS: '2', DEMO: '0', GEOCODER: 'none', LOG_REQUESTS: '0' })
+    try {
+      const held = new Set<number>()
+      const watching = (async () => {
+        while (!server.lines.some((l) => l.includes('"listening"')) && server.proc.exitCode === null) {
+          for (const p of listeningPortsOf(server.proc.pid)) held.add(p)
+          await Bun.sleep(2)
+        }
+      })()
+      const port = Number(new URL(await serverUrl(server)).port)
+      await watching
+      expect([...held]).toEqual([port])
+      expect(listeningPortsOf(server.proc.pid)).toEqual([])
+      const workers = childrenOf(server.proc.pid)
+      for (const pid of workers) expect(listeningPortsOf(pid)).toEqual([port])
+      for (let i = 0; i < 12; i++) expect((await freshGet(port, '/healthz', workers)).status).toBe(200)
+    } finally {
+      if (server.proc.exitCode === null) {
+        server.proc.kill('SIGTERM')
+        await server.proc.exited
+      }
       rmSync(own, { recursive: true, force: true })
     }
   }, 15_000)
