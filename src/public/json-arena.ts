@@ -9,21 +9,35 @@
 // Each JSON gets a slot (a small integer, reused once freed). Bytes are appended to the newest
 // buffer; a freed slot's bytes stay where they are until its buffer is at most half live, when the
 // buffer's live slots move to the newest one and the buffer is let go.
+//
+// An answer's locations are near each other, and its copies are fastest when their JSON is too:
+// read as one run, not as 20 reads from anywhere in a large arena. So bytes are appended at one of
+// two ends: in order (the registry adds them in the index's space order: the JSON fill, and
+// reorder() of what writes added since), or as written (a write's JSON, made on demand or for a
+// change). Each buffer holds bytes of one kind; `outOfOrder` counts the live bytes of the second.
 
 /** The first buffer's size; each next one doubles, up to MAX_CHUNK (a JSON longer gets its own). */
 const MIN_CHUNK = 64 * 1024
 const MAX_CHUNK = 8 * 1024 * 1024
 
+/** Where bytes are appended: a buffer (-1: none yet), where its free space starts, the next buffer's size. */
+type End = { chunk: number; tail: number; nextSize: number }
+const newEnd = (): End => ({ chunk: -1, tail: 0, nextSize: MIN_CHUNK })
+const WRITTEN = 0
+const IN_ORDER = 1
+
 export class JsonArena {
   private chunks: (Buffer | null)[] = []
   /** Live bytes per buffer. */
   private liveBytes: number[] = []
+  /** Per buffer: whether it holds bytes added in order. */
+  private inOrder: boolean[] = []
   /** Buffers let go, whose places in `chunks` are free. */
   private freeChunks: number[] = []
-  /** The buffer appended to, and where its free space starts. */
-  private current = -1
-  private tail = 0
-  private nextSize = MIN_CHUNK
+  /** The two ends appended to: bytes as written (WRITTEN), bytes in order (IN_ORDER). */
+  private ends: End[] = [newEnd(), newEnd()]
+  /** Live bytes in buffers of bytes as written. */
+  private looseBytes = 0
   /** Buffers no longer appended to, to check for compaction once the current step is done. */
   private retired: number[] = []
 
@@ -37,17 +51,40 @@ export class JsonArena {
   private freeSlots: number[] = []
   private live = 0
 
-  /** Stores a JSON text; returns its slot. */
-  add(json: string): number {
+  /** Stores a JSON text, after the texts added in order if `inOrder`, else as written; returns its slot. */
+  add(json: string, inOrder = false): number {
     const n = Buffer.byteLength(json, 'utf8')
-    const c = this.room(n)
-    const offset = this.tail
+    const end = this.ends[inOrder ? IN_ORDER : WRITTEN]!
+    const c = this.room(end, n)
+    const offset = end.tail
     this.chunks[c]!.write(json, offset, n, 'utf8')
-    this.tail += n
+    end.tail += n
     const slot = this.newSlot()
     this.place(slot, c, offset, n)
     this.tidy()
     return slot
+  }
+
+  /**
+   * Moves a slot's bytes that were added as written to after those added in order; false if they
+   * were in order already. Called for slots in the index's space order, it lays them out again as
+   * the JSON fill did. Their old place is freed space, given back as any other.
+   */
+  reorder(slot: number): boolean {
+    const r = 3 * slot
+    const c = this.rec[r]!
+    const n = this.rec[r + 2]!
+    if (n < 0) throw new Error(`JsonArena: slot ${slot} is not in use`)
+    if (this.inOrder[c]) return false
+    this.move(slot, this.ends[IN_ORDER]!)
+    if (!this.isEnd(c)) this.retired.push(c)
+    this.tidy()
+    return true
+  }
+
+  /** The share of the live bytes added as written (not in order): what reorder() would move. */
+  get outOfOrder(): number {
+    return this.live === 0 ? 0 : this.looseBytes / this.live
   }
 
   /** Gives a slot back; its bytes are no longer read. */
@@ -57,9 +94,8 @@ export class JsonArena {
     const c = this.rec[3 * slot]!
     this.rec[3 * slot + 2] = -1
     this.freeSlots.push(slot)
-    this.live -= n
-    this.liveBytes[c]! -= n
-    if (c !== this.current) this.retired.push(c)
+    this.unplace(c, n)
+    if (!this.isEnd(c)) this.retired.push(c)
     this.tidy()
   }
 
@@ -86,21 +122,22 @@ export class JsonArena {
   }
 
   /**
-   * Gives back the free space at the end of the buffer being appended to (up to MAX_CHUNK, as
-   * buffers double): its bytes move to a buffer of their exact size, and the next JSON added
-   * starts a new buffer, small again. For when a burst of adds is over (a locator's JSON filled).
+   * Gives back the free space at the end of the buffers being appended to (up to MAX_CHUNK each,
+   * as buffers double): their bytes move to buffers of their exact size, and the next JSON added
+   * starts a new buffer, small again. For when a burst of adds is over (a locator's JSON filled,
+   * or laid out again).
    */
   trim(): void {
-    const c = this.current
-    if (c < 0 || this.tail === this.chunks[c]!.length) return
-    // Even when empty: a slot of an empty text may be in it.
-    const exact = Buffer.allocUnsafeSlow(this.tail)
-    this.chunks[c]!.copy(exact, 0, 0, this.tail)
-    this.chunks[c] = exact
-    this.retired.push(c)
-    this.current = -1
-    this.tail = 0
-    this.nextSize = MIN_CHUNK
+    for (const end of this.ends) {
+      const c = end.chunk
+      if (c < 0 || end.tail === this.chunks[c]!.length) continue
+      // Even when empty: a slot of an empty text may be in it.
+      const exact = Buffer.allocUnsafeSlow(end.tail)
+      this.chunks[c]!.copy(exact, 0, 0, end.tail)
+      this.chunks[c] = exact
+      this.retired.push(c)
+      Object.assign(end, newEnd())
+    }
   }
 
   /** Bytes of the JSON stored (live slots), and of the buffers holding it. */
@@ -110,18 +147,36 @@ export class JsonArena {
     return { live: this.live, allocated }
   }
 
-  /** A buffer with room for `n` more bytes at `tail`: the current one, or a new one. */
-  private room(n: number): number {
-    if (this.current >= 0 && this.tail + n <= this.chunks[this.current]!.length) return this.current
-    if (this.current >= 0) this.retired.push(this.current)
-    const size = Math.max(n, this.nextSize)
-    this.nextSize = Math.min(this.nextSize * 2, MAX_CHUNK)
+  /** A buffer with room for `n` more bytes at the end's tail: its current one, or a new one. */
+  private room(end: End, n: number): number {
+    if (end.chunk >= 0 && end.tail + n <= this.chunks[end.chunk]!.length) return end.chunk
+    if (end.chunk >= 0) this.retired.push(end.chunk)
+    const size = Math.max(n, end.nextSize)
+    end.nextSize = Math.min(end.nextSize * 2, MAX_CHUNK)
     const c = this.freeChunks.pop() ?? this.chunks.length
     this.chunks[c] = Buffer.allocUnsafeSlow(size)
     this.liveBytes[c] = 0
-    this.current = c
-    this.tail = 0
+    this.inOrder[c] = end === this.ends[IN_ORDER]
+    end.chunk = c
+    end.tail = 0
     return c
+  }
+
+  private isEnd(c: number): boolean {
+    return c === this.ends[WRITTEN]!.chunk || c === this.ends[IN_ORDER]!.chunk
+  }
+
+  /** Copies a live slot's bytes to the end's tail and places it there (its old buffer keeps them as freed space). */
+  private move(slot: number, end: End): void {
+    const r = 3 * slot
+    const from = this.rec[r]!
+    const a = this.rec[r + 1]!
+    const n = this.rec[r + 2]!
+    const to = this.room(end, n)
+    this.chunks[from]!.copy(this.chunks[to]!, end.tail, a, a + n)
+    this.unplace(from, n)
+    this.place(slot, to, end.tail, n)
+    end.tail += n
   }
 
   private newSlot(): number {
@@ -141,26 +196,30 @@ export class JsonArena {
     this.rec[3 * slot + 2] = n
     this.live += n
     this.liveBytes[c]! += n
+    if (!this.inOrder[c]) this.looseBytes += n
   }
 
-  /** Moves the live slots of retired buffers at most half live to the current one, and lets those go. */
+  /** `n` bytes of buffer `c` are no longer live. */
+  private unplace(c: number, n: number): void {
+    this.live -= n
+    this.liveBytes[c]! -= n
+    if (!this.inOrder[c]) this.looseBytes -= n
+  }
+
+  /**
+   * Moves the live slots of retired buffers at most half live to the end of their kind (in the
+   * order they were in: what was in order stays so), and lets those buffers go.
+   */
   private tidy(): void {
     while (this.retired.length > 0) {
       const c = this.retired.pop()!
       const chunk = this.chunks[c]
-      if (chunk === null || chunk === undefined || c === this.current || this.liveBytes[c]! * 2 > chunk.length) continue
-      for (let slot = 0; slot < this.slots; slot++) {
-        const r = 3 * slot
-        if (this.rec[r] !== c || this.rec[r + 2]! < 0) continue
-        const a = this.rec[r + 1]!
-        const n = this.rec[r + 2]!
-        const to = this.room(n)
-        chunk.copy(this.chunks[to]!, this.tail, a, a + n)
-        this.live -= n
-        this.liveBytes[c]! -= n
-        this.place(slot, to, this.tail, n)
-        this.tail += n
-      }
+      if (chunk === null || chunk === undefined || this.isEnd(c) || this.liveBytes[c]! * 2 > chunk.length) continue
+      const slots: number[] = []
+      for (let slot = 0; slot < this.slots; slot++) if (this.rec[3 * slot] === c && this.rec[3 * slot + 2]! >= 0) slots.push(slot)
+      slots.sort((a, b) => this.rec[3 * a + 1]! - this.rec[3 * b + 1]!)
+      const end = this.ends[this.inOrder[c] ? IN_ORDER : WRITTEN]!
+      for (const slot of slots) this.move(slot, end)
       this.chunks[c] = null
       this.freeChunks.push(c)
     }

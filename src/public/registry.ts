@@ -24,6 +24,8 @@ type Entry = {
   jsonReady: boolean
   /** Settings changed since (apply()): ranks to take again (priority rules), JSON to make again (filters, custom fields); see refresh(). */
   stale: { ranks: boolean; json: boolean } | null
+  /** Whether background tasks are laying the JSON written since the fill out in space order (reorderJson()). */
+  reordering: boolean
 }
 
 /** A turn of the event loop later (after the timers due now: the background tasks' turn). */
@@ -34,6 +36,11 @@ const servesQueries = (locator: Locator) => locator.active && locator.queryApiEn
 
 /** Locations whose public JSON one background task fills in. */
 const JSON_FILL_PAGE = 1000
+/** Locations one background task of reorderJson() looks at (moving at most their JSON: ~5 MB, 1-2 ms). */
+const REORDER_PAGE = 4000
+/** The JSON is laid out again once this share of its bytes was written since, and at least REORDER_MIN_BYTES. */
+const REORDER_SHARE = 1 / 8
+const REORDER_MIN_BYTES = 1024 * 1024
 
 export class IndexRegistry {
   private entries = new Map<string, Entry>()
@@ -49,11 +56,16 @@ export class IndexRegistry {
   private unsynced = false
   private answer = Buffer.allocUnsafeSlow(64 * 1024)
 
+  /** See REORDER_MIN_BYTES; tests use small ones. */
+  private readonly reorderMinBytes: number
+
   constructor(
     private readonly store: Store,
     /** When index upkeep and the JSON fill run; tests may run them at chosen points. */
     private readonly schedule: Schedule = defaultSchedule,
+    options: { reorderMinBytes?: number } = {},
   ) {
+    this.reorderMinBytes = options.reorderMinBytes ?? REORDER_MIN_BYTES
     this.dataVersionQuery = store.db.query<{ data_version: number }, []>('PRAGMA data_version')
     this.committed = store.commitWatch()
     this.committed()
@@ -108,6 +120,7 @@ export class IndexRegistry {
       if (row && row.status === 'published') entry.index.upsert({ ...searchDoc(row, entry.ctx), json: entry.arena.add(publicJson(row, entry.ctx)) })
       else entry.index.remove(change.entityId!)
       if (old !== null) entry.arena.free(old)
+      this.reorderLater(change.locatorId, entry)
     } else if (change.entity !== 'key') {
       // Priority rules change ranks; filters and custom fields every location's JSON. Brought up
       // to date on next use, once for a batch of such changes (refresh()).
@@ -158,7 +171,7 @@ export class IndexRegistry {
     if (!entry) {
       const { filters, ctx } = this.settings(locatorId)
       const docs = this.store.locations.indexRows(locatorId, ctx.rankReadsCustomFields).map((r) => searchDoc(r, ctx))
-      entry = { index: new LocatorIndex(docs, { schedule: this.schedule }), ctx, filters, arena: new JsonArena(), jsonReady: docs.length === 0, stale: null }
+      entry = { index: new LocatorIndex(docs, { schedule: this.schedule }), ctx, filters, arena: new JsonArena(), jsonReady: docs.length === 0, stale: null, reordering: false }
       this.entries.set(locatorId, entry)
       if (!entry.jsonReady) this.fillJson(locatorId, entry, entry.index.entriesInSpaceOrder(), 0)
     }
@@ -201,7 +214,7 @@ export class IndexRegistry {
     }
     const order = old.index.entriesInSpaceOrder()
     old.index.clearJson()
-    const entry: Entry = { index: old.index, ctx, filters, arena: new JsonArena(), jsonReady: order.length === 0, stale: null }
+    const entry: Entry = { index: old.index, ctx, filters, arena: new JsonArena(), jsonReady: order.length === 0, stale: null, reordering: false }
     this.entries.set(locatorId, entry)
     if (!entry.jsonReady) this.fillJson(locatorId, entry, order, 0)
     return entry
@@ -252,9 +265,12 @@ export class IndexRegistry {
     return this.keepJson(entry, doc, row)
   }
 
-  /** Makes `doc`'s public JSON from its row and keeps its slot in the index; null (the slot freed) if `doc` is no longer its id's entry. */
-  private keepJson(entry: Entry, doc: IndexEntry, row: LocationRecord): number | null {
-    const slot = entry.arena.add(publicJson(row, entry.ctx))
+  /**
+   * Makes `doc`'s public JSON from its row and keeps its slot in the index; null (the slot freed)
+   * if `doc` is no longer its id's entry. `inOrder`: the JSON fill's, in space order (JsonArena).
+   */
+  private keepJson(entry: Entry, doc: IndexEntry, row: LocationRecord, inOrder = false): number | null {
+    const slot = entry.arena.add(publicJson(row, entry.ctx), inOrder)
     if (entry.index.setJson(doc, slot)) return slot
     entry.arena.free(slot)
     return null
@@ -282,14 +298,54 @@ export class IndexRegistry {
           const record = records.get(doc.id)
           // A row gone meanwhile (another process's write) is made on demand, or never. The page
           // was taken in this turn: each doc is still its id's entry, without JSON.
-          if (record) this.keepJson(entry, doc, record)
+          if (record) this.keepJson(entry, doc, record, true)
         }
       }
       if (next < order.length) this.fillJson(locatorId, entry, order, next)
       else {
         entry.jsonReady = true
         entry.arena.trim() // the newest buffer's free space (up to 8 MB) is not held for the next few writes
+        this.reorderLater(locatorId, entry) // what queries made on demand meanwhile
       }
+    })
+  }
+
+  /**
+   * Lays the JSON written since the fill (changes, and what queries made on demand) out again in
+   * the index's space order, once there is enough of it, in background tasks: the writes append
+   * it in the order they come, so after many (a nightly sync that updates every location) an
+   * answer's 20 locations were read from 20 places of the arena, not from one run. Every location
+   * updated in random order made a typical radius answer 8-10% slower, at 100k and at 1M, than on
+   * a fresh index (the two alternating query by query, 3 passes; the same method with both fresh:
+   * within 1%); laid out again, 0.97-1.03 at 100k.
+   */
+  private reorderLater(locatorId: string, entry: Entry): void {
+    if (entry.reordering || !entry.jsonReady || entry.arena.outOfOrder < REORDER_SHARE) return
+    if (entry.arena.outOfOrder * entry.arena.bytes.live < this.reorderMinBytes) return
+    entry.reordering = true
+    this.reorderJson(locatorId, entry, null, 0)
+  }
+
+  private reorderJson(locatorId: string, entry: Entry, order: IndexEntry[] | null, from: number): void {
+    this.schedule(() => {
+      // Replaced meanwhile (its arena with it), or its JSON is to be made again with new settings.
+      if (this.entries.get(locatorId) !== entry || entry.stale?.json) {
+        entry.reordering = false
+        return
+      }
+      // A compaction under way gives the base a new order: wait for it, and take that one.
+      if (order === null && entry.index.compacting) return this.reorderJson(locatorId, entry, null, 0)
+      order ??= entry.index.entriesInSpaceOrder()
+      const end = Math.min(order.length, from + REORDER_PAGE)
+      for (let i = from; i < end; i++) {
+        const doc = order[i]!
+        // Entries replaced or removed since the order was taken got their JSON, as written, with the change.
+        const slot = entry.index.get(doc.id) === doc ? entry.index.json(doc) : null
+        if (slot !== null) entry.arena.reorder(slot)
+      }
+      if (end < order.length) return this.reorderJson(locatorId, entry, order, end)
+      entry.reordering = false
+      entry.arena.trim()
     })
   }
 

@@ -28,32 +28,74 @@ const text = fc.oneof(
   { weight: 4, arbitrary: fc.string({ unit: 'grapheme', maxLength: 300 }) },
   { weight: 1, arbitrary: fc.tuple(fc.constantFrom('a', 'é', '東', '😀'), fc.integer({ min: 1, max: 70_000 })).map(([c, n]) => c.repeat(n)) },
 )
-type Op = { add: string } | { free: number } | { trim: true }
-const op: fc.Arbitrary<Op> = fc.oneof({ weight: 3, arbitrary: text.map((add) => ({ add })) }, { weight: 2, arbitrary: fc.nat().map((free) => ({ free })) }, { weight: 1, arbitrary: fc.constant({ trim: true as const }) })
+type Op = { add: string; inOrder: boolean } | { free: number } | { reorder: number } | { trim: true }
+const op: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ add: text, inOrder: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.nat().map((free) => ({ free })) },
+  { weight: 2, arbitrary: fc.nat().map((reorder) => ({ reorder })) },
+  { weight: 1, arbitrary: fc.constant({ trim: true as const }) },
+)
 
 describe('JsonArena', () => {
-  test('reads back every live text after any sequence of adds, frees and trims', () => {
+  test('reads back every live text after any sequence of adds (in order or as written), frees, reorders and trims', () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 120 }), (ops) => {
         const arena = new JsonArena()
         const oracle = new Map<number, string>()
+        const written = new Set<number>() // slots added as written and not reordered since
         for (const o of ops) {
           if ('add' in o) {
-            const slot = arena.add(o.add)
+            const slot = arena.add(o.add, o.inOrder)
             expect(oracle.has(slot)).toBe(false) // a live slot is never handed out again
             oracle.set(slot, o.add)
+            if (!o.inOrder) written.add(slot)
           } else if ('trim' in o) {
             arena.trim()
           } else if (oracle.size > 0) {
-            const slot = [...oracle.keys()][o.free % oracle.size]!
-            arena.free(slot)
-            oracle.delete(slot)
+            const slot = [...oracle.keys()][('free' in o ? o.free : o.reorder) % oracle.size]!
+            if ('free' in o) {
+              arena.free(slot)
+              oracle.delete(slot)
+            } else expect(arena.reorder(slot)).toBe(written.has(slot))
+            written.delete(slot)
           }
+          // Moves between buffers (compaction, reorder) keep each text's kind.
+          const live = [...oracle.values()].reduce((n, t) => n + Buffer.byteLength(t), 0)
+          const loose = [...written].reduce((n, slot) => n + Buffer.byteLength(oracle.get(slot)!), 0)
+          expect(arena.outOfOrder).toBeCloseTo(live === 0 ? 0 : loose / live, 12)
         }
         agrees(arena, oracle)
+        const gone = arena.add('x')
+        arena.free(gone)
+        expect(() => arena.reorder(gone)).toThrow(/not in use/)
       }),
       { numRuns: 300 },
     )
+  })
+
+  test('reordering every text written keeps what is held within the bound of any other freeing', () => {
+    const arena = new JsonArena()
+    const oracle = new Map<number, string>()
+    const t = (i: number) => `{"id":"loc_${String(i).padStart(5, '0')}","name":"${'Zoë '.repeat(250)}"`
+    const slots: number[] = []
+    for (let i = 0; i < 20_000; i++) {
+      const slot = arena.add(t(i))
+      oracle.set(slot, t(i))
+      slots.push(slot)
+    }
+    expect(arena.outOfOrder).toBe(1)
+    const live = arena.bytes.live
+    // In an order unrelated to the writes' (every 7th), as a space order would be.
+    for (let k = 0; k < slots.length; k++) {
+      expect(arena.reorder(slots[(k * 7) % slots.length]!)).toBe(true)
+      // The buffers being emptied are let go once at most half live (their rest moved as written).
+      expect(arena.bytes.allocated).toBeLessThan(2 * live + 3 * 8 * 1024 * 1024)
+    }
+    expect(arena.outOfOrder).toBe(0)
+    for (const slot of slots) expect(arena.reorder(slot)).toBe(false)
+    arena.trim()
+    agrees(arena, oracle)
+    expect(arena.bytes.allocated).toBeLessThan(live + 8 * 1024 * 1024)
   })
 
   test('trim gives back the free space of the newest buffer; adds after it start a small buffer', () => {

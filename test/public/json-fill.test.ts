@@ -113,4 +113,64 @@ describe('public JSON fill', () => {
     entry.index.forEach((doc) => (live += entry.arena.size(entry.index.json(doc)!)))
     expect(entry.arena.bytes.live).toBe(live)
   })
+  test('JSON written since the fill is laid out again in space order, in background tasks, once there is enough of it: answers as before', () => {
+    const { locator, ids } = seed(2500)
+    const q = queue()
+    const registry = new IndexRegistry(ctx.store, q.schedule, { reorderMinBytes: 0 })
+    registry.entry(locator.id)
+    q.runAll()
+    const entry = registry.entry(locator.id)
+    expect(entry.jsonReady).toBe(true)
+    expect(entry.arena.outOfOrder).toBe(0)
+    const queries = ['all=true&limit=500', 'all=true&limit=500&offset=2000', 'lat=48.85&lng=2.35&radius=500&unit=km&limit=50', 'lat=48.86&lng=2.35&radius=1&unit=km&limit=50&offset=10']
+    const same = () => {
+      const fresh = new IndexRegistry(ctx.store, queue().schedule) // its JSON made on demand
+      for (const qs of queries) expect(bodyText(registry, locator, qs)).toBe(bodyText(fresh, locator, qs))
+      let live = 0
+      entry.index.forEach((doc) => (live += entry.arena.size(entry.index.json(doc)!)))
+      expect(entry.arena.bytes.live).toBe(live)
+    }
+    const update = (some: string[], words: string) =>
+      ctx.store.write(() => {
+        for (const id of some) {
+          const row = ctx.store.locations.get(locator.id, id)!
+          ctx.store.locations.replace({ ...row, description: `${row.description ?? ''} ${words}` })
+        }
+      })
+
+    // A few writes (under an eighth of the bytes): left where they are.
+    update(ids.slice(0, 200), 'Open late.')
+    registry.sync()
+    expect(entry.arena.outOfOrder).toBeGreaterThan(0)
+    expect(entry.reordering).toBe(false)
+    q.runAll()
+    expect(entry.arena.outOfOrder).toBeGreaterThan(0)
+
+    // Every location written again, in an order unrelated to space (a sync script's).
+    const shuffled = ids.map((id, i) => [(i * 7919) % ids.length, id] as const).sort((a, b) => a[0] - b[0]).map(([, id]) => id)
+    update(shuffled, 'Parking.')
+    registry.sync()
+    expect(entry.arena.outOfOrder).toBe(1)
+    expect(entry.reordering).toBe(true)
+    same()
+    q.runOne()
+    q.runOne()
+    // Another writer meanwhile: one renamed, one moved, one deleted.
+    ctx.store.write(() => {
+      const renamed = ctx.store.locations.get(locator.id, ids[10]!)!
+      ctx.store.locations.replace({ ...renamed, name: 'Renamed mid-reorder' })
+      const moved = ctx.store.locations.get(locator.id, ids[2000]!)!
+      ctx.store.locations.replace({ ...moved, lat: 48.8601 })
+      ctx.store.locations.remove(locator.id, ids[1500]!)
+    })
+    registry.sync()
+    same()
+    q.runAll()
+    expect(registry.entry(locator.id)).toBe(entry)
+    expect(entry.reordering).toBe(false)
+    // What the last writes made stays as written (three locations' JSON at most).
+    expect(entry.arena.outOfOrder).toBeLessThan(3 / 2400)
+    same()
+    expect(JSON.parse(bodyText(registry, locator, 'all=true&limit=1&search=mid-reorder')).data.locations[0].name).toBe('Renamed mid-reorder')
+  })
 })
