@@ -317,7 +317,7 @@ export class IndexRegistry {
    * answer's 20 locations were read from 20 places of the arena, not from one run. Every location
    * updated in random order made a typical radius answer 8-10% slower, at 100k and at 1M, than on
    * a fresh index (the two alternating query by query, 3 passes; the same method with both fresh:
-   * within 1%); laid out again, 0.97-1.03 at 100k.
+   * within 1%); laid out again, 0.97-1.03 at 100k and 1.01 at 1M.
    */
   private reorderLater(locatorId: string, entry: Entry): void {
     if (entry.reordering || !entry.jsonReady || entry.arena.outOfOrder < REORDER_SHARE) return
