@@ -7,14 +7,16 @@
 // garbage collector's way.
 //
 // Each JSON gets a slot (a small integer, reused once freed). Bytes are appended to the newest
-// buffer; a freed slot's bytes stay where they are until its buffer is at most half live, when the
-// buffer's live slots move to the newest one and the buffer is let go.
+// buffer of their kind (below); a freed slot's bytes stay where they are until its buffer is at
+// most half live, when the buffer's live slots move, in their order, to the newest buffer of its
+// kind and the buffer is let go.
 //
 // An answer's locations are near each other, and its copies are fastest when their JSON is too:
 // read as one run, not as 20 reads from anywhere in a large arena. So bytes are appended at one of
 // two ends: in order (the registry adds them in the index's space order: the JSON fill, and
 // reorder() of what writes added since), or as written (a write's JSON, made on demand or for a
-// change). Each buffer holds bytes of one kind; `outOfOrder` counts the live bytes of the second.
+// change). Each buffer holds bytes of one kind; `outOfOrder` is the second kind's share of the
+// live bytes.
 
 /** The first buffer's size; each next one doubles, up to MAX_CHUNK (a JSON longer gets its own). */
 const MIN_CHUNK = 64 * 1024
