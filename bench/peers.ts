@@ -69,6 +69,8 @@ export type PeersResult = {
   sanity: SanityCheck
   /** 1-minute load average at the start and the end: above ~1 on 2 cores, other processes competed. */
   loadAverage: { start: number; end: number }
+  /** The rounds each type's timed queries were cut into, the engines taking turns (measureTogether). */
+  rounds: number
 }
 
 export type PeersOptions = {
@@ -559,40 +561,79 @@ type Budget = { n: number; warm: number; warmMs: number; budgetMs: number }
 /** The query strings of one type: the warm-up ones, then the timed ones (as bench/query.ts draws them: WARM_QUERIES, then 2000). */
 type TypeQueries = { type: QueryType; warm: string[]; timed: string[] }
 
-/** Warm-up (at most `warm` queries or `warmMs`), then up to `n` timed queries, stopping after `budgetMs` (at least 50). */
-async function measure(queries: TypeQueries, budget: Budget, answer: (qs: string) => number | Promise<number>): Promise<PeerStat> {
-  let t0 = performance.now()
-  for (const qs of queries.warm.slice(0, budget.warm)) {
-    const r = answer(qs)
+/** One engine as the timing loop sees it: its budget, and its answer to a query string (the number of rows or the total it counts). */
+type Timed = { budget: Budget; answer: (qs: string) => number | Promise<number> }
+
+/** The parts each type's timed queries are cut into, the engines taking turns on each (measureTogether). */
+const ROUNDS = 4
+
+/** Warm-up: at most `warm` of the type's warm-up queries, stopping after `warmMs`. */
+async function warmUp(queries: TypeQueries, e: Timed): Promise<void> {
+  const t0 = performance.now()
+  for (const qs of queries.warm.slice(0, e.budget.warm)) {
+    const r = e.answer(qs)
     if (r instanceof Promise) await r
-    if (performance.now() - t0 > budget.warmMs) break
+    if (performance.now() - t0 > e.budget.warmMs) break
   }
-  const samples: number[] = []
-  let hits = 0
-  t0 = performance.now()
-  for (const qs of queries.timed.slice(0, budget.n)) {
-    const s = performance.now()
-    let r = answer(qs)
-    if (r instanceof Promise) r = await r
-    samples.push((performance.now() - s) * 1000)
-    hits += r
-    if (samples.length >= 50 && performance.now() - t0 > budget.budgetMs) break
+}
+
+/**
+ * Times the engines on one type's queries, taking turns. Each warms up, then the first `n` timed
+ * queries are cut into `rounds` parts; in each round every engine answers its part, the order of
+ * the engines turned by one each round, stopping after budgetMs / rounds (having timed at least
+ * 50 / rounds). Timed one engine after the other, ours could be timed in one of this shared
+ * machine's slow stretches, which come and go over minutes, and a peer in a fast one (or the
+ * other way round), and their ratio moved with it.
+ */
+async function measureTogether(queries: TypeQueries, engines: Timed[], rounds: number): Promise<PeerStat[]> {
+  for (const e of engines) await warmUp(queries, e)
+  const samples = engines.map(() => [] as number[])
+  const hits = engines.map(() => 0)
+  const least = Math.ceil(50 / rounds)
+  for (let round = 0; round < rounds; round++) {
+    for (let j = 0; j < engines.length; j++) {
+      const i = (j + round) % engines.length
+      const { budget, answer } = engines[i]!
+      const part = Math.ceil(Math.min(budget.n, queries.timed.length) / rounds)
+      const to = Math.min(budget.n, queries.timed.length, (round + 1) * part)
+      const t0 = performance.now()
+      for (let k = round * part, taken = 1; k < to; k++, taken++) {
+        const qs = queries.timed[k]!
+        const s = performance.now()
+        let r = answer(qs)
+        if (r instanceof Promise) r = await r
+        samples[i]!.push((performance.now() - s) * 1000)
+        hits[i]! += r
+        if (taken >= least && performance.now() - t0 > budget.budgetMs / rounds) break
+      }
+    }
   }
-  return stat(samples, hits)
+  return engines.map((_, i) => stat(samples[i]!, hits[i]!))
 }
 
 type PostgisContext = {
   explain: boolean
-  sanity: number
   log: (line: string) => void
   /** Cleanups registered here run at the end, on SIGINT/SIGTERM and at exit. */
   cleanups: Map<string, () => void>
-  /** Filled with the ids PostGIS answered for the sanity check. */
-  answers: Map<string, Map<string, Compared[]>>
 }
 
-/** Install (if needed), start, load and time PostGIS; the server is stopped and its directory removed before returning. */
-async function timePostgis(records: LocationRecord[], docs: Map<string, { json: string; text: string }>, queries: TypeQueries[], budget: Budget, c: PostgisContext): Promise<PeerResult | PeerSkipped> {
+/** A PostGIS query that failed (while timing: PostGIS is skipped, the others are timed again). */
+class PostgisFailed extends Error {}
+
+async function pgAnswer(pg: PostgisPeer, qs: string): Promise<PeerAnswer> {
+  try {
+    return await pg.answer(parseQuery(qs))
+  } catch (e) {
+    throw new PostgisFailed((e as Error).message)
+  }
+}
+
+/** A started and loaded PostGIS: its peer, its result so far (no queries yet) and how to stop it. */
+type OpenPostgis = { pg: PostgisPeer; result: PeerResult; close: () => Promise<void> }
+
+/** Install (if needed), start and load PostGIS; close() stops the server and removes its directory. */
+async function openPostgis(records: LocationRecord[], docs: Map<string, { json: string; text: string }>, queries: TypeQueries[], c: PostgisContext): Promise<OpenPostgis | PeerSkipped> {
   const found = ensurePostgis(c.log)
   if ('reason' in found) return { skipped: found.reason }
   let t = performance.now()
@@ -602,32 +643,28 @@ async function timePostgis(records: LocationRecord[], docs: Map<string, { json: 
     c.cleanups.set(dir, stop)
   })
   const pg = 'reason' in server ? null : new PostgisPeer(server.port)
+  const close = async () => {
+    await pg?.close().catch(() => {})
+    for (const dir of registered) {
+      c.cleanups.get(dir)?.()
+      c.cleanups.delete(dir)
+    }
+  }
   try {
-    if ('reason' in server) return { skipped: server.reason }
+    if ('reason' in server) {
+      await close()
+      return { skipped: server.reason }
+    }
     c.log(`PostGIS: ${server.version} started on 127.0.0.1:${server.port} in ${((performance.now() - t) / 1000).toFixed(1)} s`)
     t = performance.now()
     await pg!.load(records, docs)
     const loadMs = performance.now() - t
     c.log(`PostGIS ${pg!.version}: loaded and indexed in ${(loadMs / 1000).toFixed(1)} s`)
     if (c.explain) for (const tq of queries) c.log(`PostGIS plan, ${tq.type.key} (${tq.timed[0]}):\n${await pg!.explain(parseQuery(tq.timed[0]!))}`)
-    const result: PeerResult = { engine: 'PostgreSQL + PostGIS', version: `${server.version}, PostGIS ${pg!.version}`, method: POSTGIS_METHOD, loadMs, queries: {} }
-    const mine = new Map<string, Compared[]>()
-    for (const tq of queries) {
-      const s = await measure(tq, budget, async (qs) => (await pg!.answer(parseQuery(qs))).rows.length)
-      result.queries[tq.type.key] = s
-      const ids: Compared[] = []
-      for (const qs of tq.timed.slice(0, c.sanity)) ids.push(compared(await pg!.answer(parseQuery(qs))))
-      mine.set(tq.type.key, ids)
-      c.log(`PostGIS ${tq.type.key}: ${fmtUs(s.median)} median, ${fmtUs(s.p99)} p99 (N ${s.n})`)
-    }
-    c.answers.set('postgis', mine)
-    return result
-  } finally {
-    await pg?.close().catch(() => {})
-    for (const dir of registered) {
-      c.cleanups.get(dir)?.()
-      c.cleanups.delete(dir)
-    }
+    return { pg: pg!, result: { engine: 'PostgreSQL + PostGIS', version: `${server.version}, PostGIS ${pg!.version}`, method: POSTGIS_METHOD, loadMs, queries: {} }, close }
+  } catch (e) {
+    await close()
+    throw e
   }
 }
 
@@ -687,6 +724,11 @@ export async function runPeers(opts: PeersOptions): Promise<PeersResult> {
     const SANITY = 20
     const answers = new Map<string, Map<string, Compared[]>>() // engine -> type -> ids and total per compared query
 
+    // Every engine is made ready first (ours built and its JSON filled, the peers loaded and
+    // indexed), then timed type by type, taking turns (measureTogether).
+    type Engine = Timed & { name: string; log: string; compare: (qs: string) => Compared | Promise<Compared>; done: (type: string, s: PeerStat) => void }
+    const timed: Engine[] = []
+
     // Ours: the GET /:token/locations body path, as bench/query.ts times it.
     let ours: PeersResult['ours'] = null
     if (opts.ours !== false) {
@@ -702,29 +744,26 @@ export async function runPeers(opts: PeersOptions): Promise<PeersResult> {
       if (entry.jsonReady !== undefined) log(`ours: public JSON filled in the background ${((performance.now() - t1) / 1000).toFixed(1)} s later`)
       const locator = store.locators.get(locatorId)!
       const base = `http://bench.local/public/v1/${locator.publicToken ?? 'token'}/locations?`
-      const out: NonNullable<PeersResult['ours']>['queries'] = {}
-      const mine = new Map<string, Compared[]>()
       const body = (qs: string) => locationsBody(registry, locator, new URL(base + qs))
-      for (const tq of queries) {
+      const out: NonNullable<PeersResult['ours']>['queries'] = {}
+      ours = { queries: out }
+      timed.push({
+        name: 'ours',
+        log: 'ours',
+        budget: oursBudget,
         // The answer's total (every match) is what ours counts; rows returned are not counted in the timed loop.
-        const s = await measure(tq, oursBudget, (qs) => {
+        answer: (qs) => {
           registry.sync()
           return body(qs).total
-        })
-        const { meanHits, ...rest } = s
-        out[tq.type.key] = { ...rest, meanTotal: meanHits }
-        mine.set(
-          tq.type.key,
-          tq.timed.slice(0, SANITY).map((qs) => {
-            const { data } = JSON.parse(utf8.decode(body(qs).body)) as { data: { locations: { id: string }[]; pagination: { total: number } } }
-            return { ids: data.locations.map((l) => l.id), total: data.pagination.total }
-          }),
-        )
-        log(`ours ${tq.type.key}: ${fmtUs(s.median)} median, ${fmtUs(s.p99)} p99 (N ${s.n})`)
-      }
-      answers.set('ours', mine)
-      ours = { queries: out }
-      Bun.gc(true) // our index is dropped here: the peers run without its heap
+        },
+        compare: (qs) => {
+          const { data } = JSON.parse(utf8.decode(body(qs).body)) as { data: { locations: { id: string }[]; pagination: { total: number } } }
+          return { ids: data.locations.map((l) => l.id), total: data.pagination.total }
+        },
+        done: (type, { meanHits, ...rest }) => {
+          out[type] = { ...rest, meanTotal: meanHits }
+        },
+      })
     }
 
     // (a) SQLite alone.
@@ -732,36 +771,82 @@ export async function runPeers(opts: PeersOptions): Promise<PeersResult> {
     cleanups.set(sqliteDir, () => rmSync(sqliteDir, { recursive: true, force: true }))
     const lite = new SqlitePeer(join(sqliteDir, 'peer.sqlite'))
     cleanups.set(`${sqliteDir}:db`, () => lite.close())
-    let t = performance.now()
+    const t = performance.now()
     const jsonById = new Map([...docs].map(([id, d]) => [id, d.json] as const))
     lite.load(records, jsonById)
     const sqliteLoadMs = performance.now() - t
     log(`SQLite ${lite.version}: loaded and indexed in ${(sqliteLoadMs / 1000).toFixed(1)} s`)
     if (opts.explain) for (const tq of queries) log(`SQLite plan, ${tq.type.key} (${tq.timed[0]}):\n${lite.explain(parseQuery(tq.timed[0]!))}`)
     const sqlite: PeerResult = { engine: 'SQLite (bun:sqlite)', version: lite.version, method: SQLITE_METHOD, loadMs: sqliteLoadMs, queries: {} }
-    {
-      const mine = new Map<string, Compared[]>()
-      for (const tq of queries) {
-        const s = await measure(tq, budget, (qs) => lite.answer(parseQuery(qs)).rows.length)
-        sqlite.queries[tq.type.key] = s
-        mine.set(tq.type.key, tq.timed.slice(0, SANITY).map((qs) => compared(lite.answer(parseQuery(qs)))))
-        log(`SQLite ${tq.type.key}: ${fmtUs(s.median)} median, ${fmtUs(s.p99)} p99 (N ${s.n})`)
+    timed.push({
+      name: 'sqlite',
+      log: 'SQLite',
+      budget,
+      answer: (qs) => lite.answer(parseQuery(qs)).rows.length,
+      compare: (qs) => compared(lite.answer(parseQuery(qs))),
+      done: (type, s) => {
+        sqlite.queries[type] = s
+      },
+    })
+
+    // (b) PostGIS: any failure (install, start, load, a query) skips it with the reason.
+    let postgis: PeerResult | PeerSkipped
+    let open: OpenPostgis | null = null
+    try {
+      const opened = await openPostgis(records, docs, queries, { explain: opts.explain === true, log, cleanups })
+      if ('skipped' in opened) postgis = opened
+      else {
+        open = opened
+        postgis = opened.result
+        const { pg, result } = opened
+        timed.push({
+          name: 'postgis',
+          log: 'PostGIS',
+          budget,
+          answer: async (qs) => (await pgAnswer(pg, qs)).rows.length,
+          compare: async (qs) => compared(await pgAnswer(pg, qs)),
+          done: (type, s) => {
+            result.queries[type] = s
+          },
+        })
       }
-      answers.set('sqlite', mine)
+    } catch (e) {
+      postgis = { skipped: `failed: ${(e as Error).message}` }
     }
+
+    const rounds = opts.quick ? 2 : ROUNDS
+    const timeAll = async () => {
+      Bun.gc(true)
+      for (const tq of queries) {
+        const stats = await measureTogether(tq, timed, rounds)
+        for (const [i, e] of timed.entries()) {
+          const s = stats[i]!
+          e.done(tq.type.key, s)
+          log(`${e.log} ${tq.type.key}: ${fmtUs(s.median)} median, ${fmtUs(s.p99)} p99 (N ${s.n})`)
+          const ids: Compared[] = []
+          for (const qs of tq.timed.slice(0, SANITY)) ids.push(await e.compare(qs))
+          answers.set(e.name, (answers.get(e.name) ?? new Map()).set(tq.type.key, ids))
+        }
+      }
+    }
+    try {
+      await timeAll()
+    } catch (e) {
+      // A PostGIS query failed: skipped with the reason, and the others timed again without it.
+      if (!(e instanceof PostgisFailed) || open === null) throw e
+      postgis = { skipped: `failed: ${(e as Error).message}` }
+      timed.splice(timed.findIndex((x) => x.name === 'postgis'), 1)
+      answers.clear()
+      await open.close()
+      open = null
+      await timeAll()
+    }
+    await open?.close()
+    if ('skipped' in postgis) log(`PostGIS: skipped (${postgis.skipped})`)
     for (const key of [`${sqliteDir}:db`, sqliteDir]) {
       cleanups.get(key)!()
       cleanups.delete(key)
     }
-
-    // (b) PostGIS: any failure (install, start, load, a query) skips it with the reason.
-    let postgis: PeerResult | PeerSkipped
-    try {
-      postgis = await timePostgis(records, docs, queries, budget, { explain: opts.explain === true, sanity: SANITY, log, cleanups, answers })
-    } catch (e) {
-      postgis = { skipped: `failed: ${(e as Error).message}` }
-    }
-    if ('skipped' in postgis) log(`PostGIS: skipped (${postgis.skipped})`)
 
     // Sanity: the same ordered ids and the same total from every engine, on the first timed queries of each type.
     const engines = [...answers.keys()]
@@ -777,7 +862,7 @@ export async function runPeers(opts: PeersOptions): Promise<PeersResult> {
       sanity.identical[tq.type.key] = same
     }
     const labels = Object.fromEntries(types.map((x) => [x.key, x.label]))
-    return { size: opts.size, seed: opts.seed, run: opts.run, labels, ours, sqlite, postgis, sanity, loadAverage: { start: loadStart, end: loadavg()[0]! } }
+    return { size: opts.size, seed: opts.seed, run: opts.run, labels, ours, sqlite, postgis, sanity, loadAverage: { start: loadStart, end: loadavg()[0]! }, rounds }
   } finally {
     cleanupAll()
     process.off('SIGINT', onSignal)
@@ -804,6 +889,7 @@ export function peersMarkdown(r: PeersResult): string {
   if (pg) md.push(`- **PostGIS** (${pg.version}; loaded and indexed in ${(pg.loadMs / 1000).toFixed(1)} s): ${pg.method}`)
   else md.push(`- PostGIS: skipped (${(r.postgis as PeerSkipped).skipped})`)
   if (r.ours) md.push('- **Ours**: the GET /locations body path in process (sync, parse, index query with totals, the answer written as the bytes sent), as bench/query.ts times it.')
+  md.push(`- Timed type by type, the engines taking turns: each warmed up, then the type's timed queries cut into ${r.rounds} parts, every engine answering its part in each round, their order turned by one each round.`)
   md.push(`- 1-minute load average ${r.loadAverage.start.toFixed(2)} at the start, ${r.loadAverage.end.toFixed(2)} at the end (this bench keeps about one core busy: well above 1, other processes competed).`)
   md.push(`- Times per query in µs from the query string to the page's rows and the total in hand (ours: to the answer's bytes); ratio = peer median / our median (p99 ratio in brackets); targets: SQLite ≥ ${TARGET_RATIO.sqlite}×, PostGIS ≥ ${TARGET_RATIO.postgis}× slower than ours.`, '')
   const head = ['Query', 'N']
