@@ -744,6 +744,9 @@ export class LocatorIndex {
   private found = new Int32Array(1024)
   /** chordTests' query point, kept between queries. */
   private readonly queryXyz = new Float64Array(3)
+  /** answer()'s page: its keys and km, kept between queries. */
+  private pageKeys = new Int32Array(64)
+  private pageKms = new Float64Array(64)
   /** circleRuns' runs, 8 numbers each, kept between queries. */
   private runBuf = new Float64Array(8 * 256)
   /** circleRuns' medians, 2 numbers each (position, 1 if inside the circle), and how many numbers. */
@@ -1256,14 +1259,24 @@ export class LocatorIndex {
    * distance (siftDown's).
    */
   private answer(q: IndexQuery, size: number, heapKey: Int32Array, heapKm: Float64Array, compare: Order, byKm: boolean, total: number): IndexResult {
-    const hits: IndexHit[] = new Array(Math.max(0, size - q.offset))
-    for (let i = hits.length - 1; i >= 0; i--) {
-      hits[i] = this.hit(heapKey[0]!, q.center ? heapKm[0]! : null)
+    const n = Math.max(0, size - q.offset)
+    // The page's keys first, from the heap alone; then their entries and JSON, whose reads miss
+    // the cache (keys are in the order locations came, not in space order), in a loop of their
+    // own, where the misses overlap. Read between the heap's steps, the route's typical answer at
+    // 100k was 3-7% slower (old and new code alternating query by query, both build orders).
+    const keys = this.pageKeys.length >= n ? this.pageKeys : (this.pageKeys = new Int32Array(n))
+    const kms = this.pageKms.length >= n ? this.pageKms : (this.pageKms = new Float64Array(n))
+    for (let i = n - 1; i >= 0; i--) {
+      keys[i] = heapKey[0]!
+      kms[i] = heapKm[0]!
       size--
       heapKey[0] = heapKey[size]!
       heapKm[0] = heapKm[size]!
       siftDown(heapKey, heapKm, size, 0, compare, byKm)
     }
+    const hits: IndexHit[] = new Array(n)
+    const radius = q.center !== null
+    for (let i = 0; i < n; i++) hits[i] = this.hit(keys[i]!, radius ? kms[i]! : null)
     return { total, hits }
   }
 
