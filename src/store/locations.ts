@@ -104,7 +104,7 @@ export function locationRepo(db: Database, changes: ChangeLog) {
     "SELECT id, lat, lng, name, address, description, tags, CASE WHEN ? THEN custom_fields END AS custom_fields FROM locations WHERE locator_id = ? AND status = 'published' ORDER BY seq",
   )
   const withCustomFieldValue = db.prepare<{ id: string }, [string, string, string]>(
-    "SELECT id FROM locations WHERE locator_id = ? AND status = 'published' AND json_extract(custom_fields, '$.\"' || ? || '\"') = ?",
+    'SELECT location_id AS id FROM published_custom_values WHERE locator_id = ? AND field = ? AND value = ?',
   )
   // Each id looked up by its own index (CROSS JOIN keeps that order; otherwise SQLite scans the locator's rows).
   const publishedByIds = db.prepare<Row, [string, string]>(

@@ -25,6 +25,31 @@ test('a database made by an earlier version is migrated in place, its rows kept'
   }
 })
 
+test('the custom field values of the locations already there are found once migrated', () => {
+  const dir = tempDir()
+  try {
+    const path = join(dir, 'v2.db')
+    const old = new Database(path)
+    old.exec(MIGRATIONS[0]!)
+    old.exec(MIGRATIONS[1]!)
+    old.exec('PRAGMA user_version = 2')
+    old.exec("INSERT INTO locators (id, name, public_token, created_at, updated_at) VALUES ('lct_old', 'Old', 'pk_x', 'now', 'now')")
+    const row = old.prepare("INSERT INTO locations (id, locator_id, status, name, address, lat, lng, custom_fields, created_at, updated_at) VALUES (?, 'lct_old', ?, 'N', 'A', 1, 1, ?, 'now', 'now')")
+    row.run('loc_a', 'published', '{"tier":"gold","offer":"Spring sale"}')
+    row.run('loc_b', 'draft', '{"tier":"gold"}')
+    row.run('loc_c', 'published', '{"tier":"silver","offer":null}')
+    row.run('loc_d', 'published', '{"tier":"gold"}')
+    old.close()
+    const store = openStore(path)
+    expect(store.locations.idsWithCustomFieldValue('lct_old', 'tier', 'gold').sort()).toEqual(['loc_a', 'loc_d'])
+    expect(store.locations.idsWithCustomFieldValue('lct_old', 'tier', 'silver')).toEqual(['loc_c'])
+    expect(store.locations.idsWithCustomFieldValue('lct_old', 'offer', 'Spring sale')).toEqual(['loc_a'])
+    store.close()
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
 test('a database from a newer version is refused, not damaged', () => {
   const dir = tempDir()
   try {
