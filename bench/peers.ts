@@ -744,7 +744,7 @@ export async function runPeers(opts: PeersOptions): Promise<PeersResult> {
       if (entry.jsonReady !== undefined) log(`ours: public JSON filled in the background ${((performance.now() - t1) / 1000).toFixed(1)} s later`)
       const locator = store.locators.get(locatorId)!
       const base = `http://bench.local/public/v1/${locator.publicToken ?? 'token'}/locations?`
-      const body = (qs: string) => locationsBody(registry, locator, new URL(base + qs))
+      const body = (qs: string) => locationsBody(registry, locator, base + qs)
       const out: NonNullable<PeersResult['ours']>['queries'] = {}
       ours = { queries: out }
       timed.push({

@@ -153,7 +153,7 @@ async function runOnce(size: number, run: number, seed: number, quick: boolean):
     /** The GET /:token/locations route's own path after the guards: sync, then locationsBody (src/public/index.ts). */
     function handle(qs: string): { body: Uint8Array; total: number } {
       registry.sync()
-      return locationsBody(registry, locator, new URL(`${ORIGIN}${PATH}?${qs}`))
+      return locationsBody(registry, locator, `${ORIGIN}${PATH}?${qs}`)
     }
 
     const { types, typical, pick, densest } = scenario(set, seed, run)

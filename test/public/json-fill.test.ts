@@ -43,7 +43,7 @@ function queue() {
 const text = new TextDecoder()
 /** An answer's body as text. */
 const bodyText = (registry: IndexRegistry, locator: Locator, qs: string) => text.decode(locationsBody(registry, locator, url(locator.publicToken!, qs)).body)
-const url = (token: string, qs: string) => new URL(`http://localhost/public/v1/${token}/locations?${qs}`)
+const url = (token: string, qs: string) => new URL(`http://localhost/public/v1/${token}/locations?${qs}`).href
 
 describe('public JSON fill', () => {
   test('answers before, during and after the background fill are identical', () => {

@@ -58,7 +58,7 @@ describe('queryParams', () => {
 
 describe('pageLinks', () => {
   /** The links as pageLinks makes them for a URL: JSON text, as the answer holds it. */
-  const linksOf = (url: URL) => pageLinks(...beforeAndQuery(url))
+  const linksOf = (url: URL) => pageLinks(...beforeAndQuery(url.href))
   const pageLink = (url: URL, to: number) => JSON.parse(linksOf(url)(to)) as string
 
   test('agrees with URLSearchParams for any query string and offset', () => {
@@ -105,7 +105,7 @@ describe('beforeAndQuery', () => {
             return
           }
           if (url.protocol !== 'http:' && url.protocol !== 'https:') return
-          expect(beforeAndQuery(url)).toEqual([`${url.origin}${url.pathname}?`, url.search.slice(1)])
+          expect(beforeAndQuery(url.href)).toEqual([`${url.origin}${url.pathname}?`, url.search.slice(1)])
         },
       ),
       { numRuns: 5_000 },

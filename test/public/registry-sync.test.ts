@@ -22,7 +22,7 @@ function setup(name: string) {
   setLocatorSettings(store, locator.id, { queryApi: 'on' })
   const token = store.locators.get(locator.id)!.publicToken!
   const registry = new IndexRegistry(store, () => {})
-  const total = () => locationsBody(registry, store.locators.get(locator.id)!, new URL(`http://localhost/public/v1/${token}/locations?lat=48.85&lng=2.35&radius=10&unit=km`)).total
+  const total = () => locationsBody(registry, store.locators.get(locator.id)!, new URL(`http://localhost/public/v1/${token}/locations?lat=48.85&lng=2.35&radius=10&unit=km`).href).total
   return { store, locator, token, registry, total }
 }
 

@@ -28,7 +28,7 @@ function answers(registry: IndexRegistry): string[] {
   const locator = f.env.store.locators.get(f.env.locatorId)!
   const out = QUERIES.map((qs) => {
     registry.sync()
-    return text.decode(locationsBody(registry, locator, new URL(f.url('/locations', qs))).body)
+    return text.decode(locationsBody(registry, locator, new URL(f.url('/locations', qs)).href).body)
   })
   out.push(JSON.stringify(registry.filters(locator.id)))
   return out
