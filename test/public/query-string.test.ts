@@ -112,3 +112,26 @@ describe('beforeAndQuery', () => {
     )
   })
 })
+
+// The route makes its answers (their links) from request.url as it is, not parsed again: that
+// holds while Bun writes request.url as URL's href does. Raw request targets, sent as they are.
+test("Bun's request.url is already written as URL's href, for request targets of every kind", async () => {
+  const { connect } = await import('node:net')
+  const seen: string[] = []
+  const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (request) => (seen.push(request.url), new Response('ok')) })
+  const targets = ['/p/pk/locations?lat=1&lng=2', '/p/pk/../pk/./locations?tags[]=a', '/p//pk/locations?q=%7e%41&a=%zz', '/p/%70k/loc%61tions#frag', '/p/pk/locations?a="<>`^|\\{}', '/P/pk/lo{c}|ations?', '/p/pk/locations?a=%E2%82%AC&b=+']
+  try {
+    for (const target of targets) {
+      await new Promise<void>((resolve, reject) => {
+        const socket = connect(server.port!, '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: Stores.Example.COM:80\r\nConnection: close\r\n\r\n`))
+        socket.on('data', () => {})
+        socket.on('error', reject)
+        socket.on('close', () => resolve())
+      })
+    }
+  } finally {
+    server.stop(true)
+  }
+  expect(seen).toHaveLength(targets.length)
+  for (const href of seen) expect(href).toBe(new URL(href).href)
+})
