@@ -68,3 +68,16 @@ test('a commit by a raw connection in this process is seen at the next sync', ()
   registry.sync()
   expect(registry.locatorByToken(token)?.queryApiEnabled).toBe(false)
 })
+
+test('an answer made for a URL that is not ASCII (not as URL writes it) still has its links as UTF-8 JSON', () => {
+  const { store, locator, registry } = setup('Links')
+  store.write(() => {
+    for (const name of ['A', 'B', 'C']) store.locations.insert(record(locator.id, name))
+  })
+  registry.sync()
+  const href = 'http://localhost/público/v1/€/locations?lat=48.85&lng=2.35&radius=10&unit=km&limit=1&offset=1'
+  const { body } = locationsBody(registry, store.locators.get(locator.id)!, href)
+  const { pagination } = JSON.parse(new TextDecoder().decode(body)).data
+  expect(pagination.next).toBe('http://localhost/público/v1/€/locations?lat=48.85&lng=2.35&radius=10&unit=km&limit=1&offset=2')
+  expect(pagination.prev).toBe('http://localhost/público/v1/€/locations?lat=48.85&lng=2.35&radius=10&unit=km&limit=1&offset=0')
+})
