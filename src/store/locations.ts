@@ -103,8 +103,11 @@ export function locationRepo(db: Database, changes: ChangeLog) {
   const indexRows = db.prepare<IndexRowRaw, [number, string]>(
     "SELECT id, lat, lng, name, address, description, tags, CASE WHEN ? THEN custom_fields END AS custom_fields FROM locations WHERE locator_id = ? AND status = 'published' ORDER BY seq",
   )
+  // A field some priority rule of the locator names is read from ranked_custom_values (migration 3); any other from the rows.
+  const ranked = db.prepare<{ x: number }, [string, string]>("SELECT 1 AS x FROM priority_rules WHERE locator_id = ? AND json_extract(rule, '$.custom_field') = ? LIMIT 1")
+  const rankedWithValue = db.prepare<{ id: string }, [string, string, string]>('SELECT location_id AS id FROM ranked_custom_values WHERE locator_id = ? AND field = ? AND value = ?')
   const withCustomFieldValue = db.prepare<{ id: string }, [string, string, string]>(
-    'SELECT location_id AS id FROM published_custom_values WHERE locator_id = ? AND field = ? AND value = ?',
+    "SELECT id FROM locations WHERE locator_id = ? AND status = 'published' AND json_extract(custom_fields, '$.\"' || ? || '\"') = ?",
   )
   // Each id looked up by its own index (CROSS JOIN keeps that order; otherwise SQLite scans the locator's rows).
   const publishedByIds = db.prepare<Row, [string, string]>(
@@ -154,9 +157,10 @@ export function locationRepo(db: Database, changes: ChangeLog) {
         customFields: r.custom_fields === null ? null : JSON.parse(r.custom_fields),
       }))
     },
-    /** Ids of the published locations whose custom field `field` is `value` (a priority rule's test). */
+    /** Ids of the published locations whose custom field `field` is `value` (a priority rule's test; fast for a field the locator's rules name). */
     idsWithCustomFieldValue(locatorId: string, field: string, value: string): string[] {
-      return withCustomFieldValue.all(locatorId, field, value).map((r) => r.id)
+      const found = ranked.get(locatorId, field) !== null ? rankedWithValue : withCustomFieldValue
+      return found.all(locatorId, field, value).map((r) => r.id)
     },
     /** The published locations among `ids`, in no particular order (ids not found or drafts: left out). */
     publishedByIds(locatorId: string, ids: string[]): LocationRecord[] {

@@ -39,11 +39,18 @@ test('the custom field values of the locations already there are found once migr
     row.run('loc_b', 'draft', '{"tier":"gold"}')
     row.run('loc_c', 'published', '{"tier":"silver","offer":null}')
     row.run('loc_d', 'published', '{"tier":"gold"}')
+    old.exec(`INSERT INTO priority_rules (locator_id, position, rule) VALUES ('lct_old', 0, '{"custom_field":"tier","value":"gold"}'), ('lct_old', 1, '{"tag":"x"}')`)
     old.close()
     const store = openStore(path)
     expect(store.locations.idsWithCustomFieldValue('lct_old', 'tier', 'gold').sort()).toEqual(['loc_a', 'loc_d'])
     expect(store.locations.idsWithCustomFieldValue('lct_old', 'tier', 'silver')).toEqual(['loc_c'])
     expect(store.locations.idsWithCustomFieldValue('lct_old', 'offer', 'Spring sale')).toEqual(['loc_a'])
+    // The field the rules name is kept (and read from the table), the other read from the rows.
+    expect(store.db.query('SELECT location_id AS id, field FROM ranked_custom_values ORDER BY location_id').all()).toEqual([
+      { id: 'loc_a', field: 'tier' },
+      { id: 'loc_c', field: 'tier' },
+      { id: 'loc_d', field: 'tier' },
+    ])
     store.close()
   } finally {
     rmSync(dir, { recursive: true, force: true })
