@@ -131,7 +131,7 @@ function pageOf(rows: CountedRow[], q: PeerQuery): PeerAnswer | null {
 const firstRow = (q: PeerQuery): PeerQuery => ({ ...q, offset: 0, limit: 0 })
 
 /** The public query string, parsed as a simple implementation would (the scenario's strings are valid). */
-function parseQuery(qs: string): PeerQuery {
+export function parseQuery(qs: string): PeerQuery {
   const p = new URLSearchParams(qs)
   const all = p.get('all') === 'true'
   const unit = p.get('unit') === 'km' ? 'km' : 'miles'
@@ -186,7 +186,7 @@ const SQLITE_METHOD =
   'all=true from a (name_sort, id) index. The total (pagination.total) as a window count(*) OVER () within the circle, or (all=true) a count subquery of the same WHERE; ' +
   'hasMore from an extra row. Prepared statements, one per query shape, reused.'
 
-class SqlitePeer {
+export class SqlitePeer {
   readonly db: Database
   readonly version: string
   private statements = new Map<string, Statement<CountedRow, (string | number)[]>>()
