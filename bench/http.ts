@@ -50,6 +50,7 @@ import { createKey } from '../src/operator'
 import { openStore } from '../src/store'
 import { scenario, seedLocator } from './scenario'
 import { generate } from './synthetic'
+import { aptInstall } from './system'
 
 const ROOT = resolve(import.meta.dir, '..')
 const SERVER_CPU = '0'
@@ -505,7 +506,11 @@ function log(msg: string): void {
 
 async function main(): Promise<void> {
   const o = parseArgs(Bun.argv.slice(2))
-  if (!which('wrk')) throw new Error('wrk is not installed: apt-get install -y wrk')
+  // Debian's wrk is the load generator: installed here when missing, as the peers install PostGIS.
+  if (!which('wrk')) {
+    const why = aptInstall(['wrk'], log)
+    if (!which('wrk')) throw new Error(`wrk is not installed (${why ?? 'apt-get installed wrk, and no wrk command was found'}): apt-get install -y wrk`)
+  }
   if (!which('taskset')) throw new Error('taskset is not installed (util-linux)')
   if (cpus().length < 2) throw new Error('needs 2 cores: the server on CPU 0, wrk on CPU 1')
   const started = new Date()

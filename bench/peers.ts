@@ -23,6 +23,7 @@ import { openStore, type Store } from '../src/store'
 import type { LocationRecord } from '../src/store/locations'
 import { nameKey } from '../src/text'
 import { type QueryType, scenario, seedLocator, WARM_MS, WARM_QUERIES } from './scenario'
+import { aptInstall, lastLine, run } from './system'
 import { FILTER_GROUPS, PRIORITY, type SyntheticSet } from './synthetic'
 
 // ---------------------------------------------------------------- types
@@ -329,16 +330,6 @@ const PG_SPHERE_M = 6371008.7714
 
 type PgServer = { dir: string; port: number; bindir: string; asUser: string | null; version: string }
 
-type Spawned = { ok: boolean; out: string }
-
-function run(cmd: string[], asUser: string | null = null): Spawned {
-  const full = asUser ? ['runuser', '-u', asUser, '--', ...cmd] : cmd
-  const p = Bun.spawnSync(full, { stdout: 'pipe', stderr: 'pipe', env: { ...process.env, LC_ALL: 'C' } })
-  return { ok: p.exitCode === 0, out: `${p.stdout.toString()}${p.stderr.toString()}`.trim() }
-}
-
-const lastLine = (s: string) => s.split('\n').filter((l) => l.trim() !== '').slice(-1)[0] ?? s
-
 /** The newest installed PostgreSQL server's bin directory (Debian layout first), or null. */
 function findPgBindir(): string | null {
   const root = '/usr/lib/postgresql'
@@ -354,34 +345,20 @@ function findPgBindir(): string | null {
 
 /** PostgreSQL and PostGIS present, installing them with apt-get when missing and allowed. Returns the bin directory or the reason it failed. */
 function ensurePostgis(log: (line: string) => void): { bindir: string } | { reason: string } {
-  const isRoot = process.getuid?.() === 0
-  const apt = (pkgs: string[]): Spawned => {
-    let r = run(['apt-get', 'install', '-y', '--no-install-recommends', ...pkgs])
-    if (!r.ok) {
-      run(['apt-get', 'update'])
-      r = run(['apt-get', 'install', '-y', '--no-install-recommends', ...pkgs])
-    }
-    return r
-  }
+  const apt = (pkg: string) => aptInstall([pkg], (line) => log(`PostGIS: ${line}`))
   let bindir = findPgBindir()
   if (!bindir) {
-    if (!isRoot || !Bun.which('apt-get')) return { reason: 'PostgreSQL is not installed and apt-get is not available to root here' }
-    log('PostGIS: installing postgresql with apt-get')
-    const r = apt(['postgresql'])
+    const why = apt('postgresql')
     bindir = findPgBindir()
-    if (!bindir) return { reason: `apt-get install postgresql failed: ${lastLine(r.out)}` }
+    if (!bindir) return { reason: `PostgreSQL is not installed: ${why ?? 'apt-get installed postgresql, and no postgres binary was found'}` }
   }
   const major = /\/(\d+)\/bin$/.exec(bindir)?.[1] ?? lastLine(run([join(bindir, 'postgres'), '--version']).out).replace(/^\D*(\d+).*$/, '$1')
   const sharedir = existsSync(join(bindir, 'pg_config')) ? run([join(bindir, 'pg_config'), '--sharedir']).out : `/usr/share/postgresql/${major}`
   const control = () => existsSync(join(sharedir, 'extension', 'postgis.control')) || existsSync(`/usr/share/postgresql/${major}/extension/postgis.control`)
   if (!control()) {
-    if (!isRoot || !Bun.which('apt-get')) return { reason: `the postgis extension is not installed for PostgreSQL ${major} and apt-get is not available to root here` }
     const pkg = `postgresql-${major}-postgis-3`
-    log(`PostGIS: installing ${pkg} with apt-get`)
-    const t = performance.now()
-    const r = apt([pkg])
-    if (!control()) return { reason: `apt-get install ${pkg} failed: ${lastLine(r.out)}` }
-    log(`PostGIS: installed ${pkg} in ${((performance.now() - t) / 1000).toFixed(1)} s`)
+    const why = apt(pkg)
+    if (!control()) return { reason: `the postgis extension is not installed for PostgreSQL ${major}: ${why ?? `apt-get installed ${pkg}, and no postgis.control was found`}` }
   }
   return { bindir }
 }
