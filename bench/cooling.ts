@@ -22,6 +22,10 @@ const arg = (name: string, fallback: string) => {
 }
 const size = Number(arg('--size', '100000'))
 const order = arg('--order', 'peers')
+if (!Number.isInteger(size) || size < 1000 || (order !== 'peers' && order !== 'query')) {
+  console.error('usage: bun bench/cooling.ts [--size 100000] [--order peers|query] (size: a whole number >= 1000)')
+  process.exit(2)
+}
 const PART = 500
 
 const dir = mkdtempSync(join(tmpdir(), 'storeloc-cooling-'))

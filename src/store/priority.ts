@@ -19,17 +19,16 @@ export function priorityRepo(db: Database, changes: ChangeLog) {
     "INSERT OR IGNORE INTO ranked_custom_values SELECT l.locator_id, j.key, j.value, l.id FROM locations AS l, json_each(l.custom_fields) AS j WHERE l.locator_id = ? AND l.status = 'published' AND j.key = ? AND j.type != 'null'",
   )
   const fieldsOf = (rules: PriorityRule[]) => new Set(rules.flatMap((rule) => ('custom_field' in rule ? [rule.custom_field] : [])))
+  const rulesOf = (locatorId: string) => list.all(locatorId).map((r) => JSON.parse(r.rule) as PriorityRule)
   return {
-    list(locatorId: string): PriorityRule[] {
-      return list.all(locatorId).map((r) => JSON.parse(r.rule) as PriorityRule)
-    },
+    list: rulesOf,
     /**
      * Deletes the locator's rules and writes `rules` in their place, in order, with the values of
      * the custom fields they name kept from now on (ranked_custom_values); call inside a write
      * transaction.
      */
     replace(locatorId: string, rules: PriorityRule[]): void {
-      const before = fieldsOf(list.all(locatorId).map((r) => JSON.parse(r.rule) as PriorityRule))
+      const before = fieldsOf(rulesOf(locatorId))
       const after = fieldsOf(rules)
       remove.run(locatorId)
       rules.forEach((rule, position) => insert.run(locatorId, position, JSON.stringify(rule)))
