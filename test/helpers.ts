@@ -4,8 +4,10 @@ import { afterEach, beforeEach } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { normalizeLocationBody, pickLocationFields } from '../src/admin/normalize'
 import { createApp } from '../src/app'
 import { cachedGeocoder, type Geocoder, type GeocodeResult } from '../src/geocode/geocoder'
+import { newLocationRecord } from '../src/locations/record'
 import { createLocator } from '../src/operator'
 import { openStore, type Store } from '../src/store'
 
@@ -170,3 +172,6 @@ export function withTempStore(): { readonly store: Store } {
     },
   }
 }
+
+/** A new location's record as the Management API's create makes it from `body` (no custom field definitions, not geocoded), to insert directly. */
+export const locationRecord = (locatorId: string, body: Record<string, unknown>) => newLocationRecord(locatorId, normalizeLocationBody(pickLocationFields(body), 'create', []), null)

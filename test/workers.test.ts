@@ -6,11 +6,9 @@ import { readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs'
 import { connect, type Socket } from 'node:net'
 import { join } from 'node:path'
 import { checkWorkers, ConfigError, loadConfig, MAX_WORKERS } from '../src/config'
-import { normalizeLocationBody, pickLocationFields } from '../src/admin/normalize'
-import { newLocationRecord } from '../src/locations/record'
 import { createLocator, setLocatorSettings } from '../src/operator'
 import { openStore } from '../src/store'
-import { serverUrl, startServer, tempDir, type Running } from './helpers'
+import { locationRecord, serverUrl, startServer, tempDir, type Running } from './helpers'
 
 const ROOT = join(import.meta.dir, '..')
 
@@ -245,7 +243,7 @@ describe('WORKERS=2', () => {
     store.write(() => {
       for (let i = 0; i < 30; i++) {
         const body = { name: `Elsewhere ${i}`, address: `${i} Main Street, Paris`, coordinates: { lat: 48.85 + i * 0.001, lng: 2.35 }, status: 'published' }
-        store.locations.insert(newLocationRecord(locator.id, normalizeLocationBody(pickLocationFields(body), 'create', []), null))
+        store.locations.insert(locationRecord(locator.id, body))
       }
     })
     const other = store.locators.get(locator.id)!.publicToken

@@ -2,13 +2,11 @@
 // on demand, while the background fill runs, and after it are the same; a location deleted by
 // another writer between the sync and its JSON is not shown half-made.
 import { describe, expect, test } from 'bun:test'
-import { normalizeLocationBody, pickLocationFields } from '../../src/admin/normalize'
-import { newLocationRecord } from '../../src/locations/record'
 import { createLocator, setLocatorSettings } from '../../src/operator'
 import { locationsBody } from '../../src/public'
 import { IndexRegistry } from '../../src/public/registry'
 import type { Locator } from '../../src/store/locators'
-import { withTempStore } from '../helpers'
+import { locationRecord, withTempStore } from '../helpers'
 
 const ctx = withTempStore()
 
@@ -20,7 +18,7 @@ function seed(n: number) {
   store.write(() => {
     for (let i = 0; i < n; i++) {
       const body = { name: `Store ${i}`, address: `${i} Main Street, Paris`, coordinates: { lat: 48.85 + i * 0.001, lng: 2.35 }, tags: ['repair'], status: 'published' }
-      const record = newLocationRecord(locator.id, normalizeLocationBody(pickLocationFields(body), 'create', []), null)
+      const record = locationRecord(locator.id, body)
       store.locations.insert(record)
       ids.push(record.id)
     }
@@ -95,7 +93,7 @@ describe('public JSON fill', () => {
       ctx.store.locations.replace({ ...moved, lat: 48.86, name: 'Moved mid-fill' })
       ctx.store.locations.remove(locator.id, ids[1200]!)
       const body = { name: 'Added mid-fill', address: '1 New Street, Paris', coordinates: { lat: 48.851, lng: 2.35 }, status: 'published' }
-      ctx.store.locations.insert(newLocationRecord(locator.id, normalizeLocationBody(pickLocationFields(body), 'create', []), null))
+      ctx.store.locations.insert(locationRecord(locator.id, body))
     })
     registry.sync()
     q.runAll()

@@ -3,12 +3,10 @@
 // queries and writes meanwhile are answered as ever, and the answers are those of an index built
 // on first use.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { normalizeLocationBody, pickLocationFields } from '../../src/admin/normalize'
 import { createApp } from '../../src/app'
-import { newLocationRecord } from '../../src/locations/record'
 import { IndexRegistry } from '../../src/public/registry'
 import { createLocator, setFilters, setLocatorSettings } from '../../src/operator'
-import { makeEnv, storeBody, type TestEnv } from '../helpers'
+import { locationRecord, makeEnv, storeBody, type TestEnv } from '../helpers'
 
 let env: TestEnv
 beforeEach(() => (env = makeEnv()))
@@ -21,7 +19,7 @@ function seed(locatorId: string, n: number): void {
   env.store.write(() => {
     for (let i = 0; i < n; i++) {
       const body = { name: `Store ${i}`, address: `${i} Main Street, Paris`, coordinates: { lat: 48.85 + (i % 50) * 0.001, lng: 2.35 + Math.floor(i / 50) * 0.001 }, tags: ['repair'], status: 'published' }
-      env.store.locations.insert(newLocationRecord(locatorId, normalizeLocationBody(pickLocationFields(body), 'create', []), null))
+      env.store.locations.insert(locationRecord(locatorId, body))
     }
   })
 }

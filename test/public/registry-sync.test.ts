@@ -2,18 +2,16 @@
 // fails part-way (it is not lost to the check that something was committed).
 import { Database } from 'bun:sqlite'
 import { expect, test } from 'bun:test'
-import { normalizeLocationBody, pickLocationFields } from '../../src/admin/normalize'
-import { newLocationRecord } from '../../src/locations/record'
 import { createLocator, setLocatorSettings } from '../../src/operator'
 import { locationsBody } from '../../src/public'
 import { IndexRegistry } from '../../src/public/registry'
 import { openStore } from '../../src/store'
-import { withTempStore } from '../helpers'
+import { locationRecord, withTempStore } from '../helpers'
 
 const ctx = withTempStore()
 
 const record = (locatorId: string, name: string) =>
-  newLocationRecord(locatorId, normalizeLocationBody(pickLocationFields({ name, address: '1 Main Street, Paris', coordinates: { lat: 48.85, lng: 2.35 }, status: 'published' }), 'create', []), null)
+  locationRecord(locatorId, { name, address: '1 Main Street, Paris', coordinates: { lat: 48.85, lng: 2.35 }, status: 'published' })
 
 /** A locator with its Query API on, a registry (no background tasks), and its answer's total around Paris. */
 function setup(name: string) {

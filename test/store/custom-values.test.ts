@@ -3,10 +3,8 @@
 // writes and rule changes it must give what a scan of every row gives.
 import { expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { normalizeLocationBody, pickLocationFields } from '../../src/admin/normalize'
-import { newLocationRecord } from '../../src/locations/record'
 import type { LocationRecord } from '../../src/store/locations'
-import { withTempStore } from '../helpers'
+import { locationRecord, withTempStore } from '../helpers'
 
 const env = withTempStore()
 
@@ -45,7 +43,7 @@ test('after any writes, the ids with a custom field value are those a scan of th
       // The other locator's rows have every value: none may show in the first's answers.
       env.store.write(() => {
         for (const value of VALUES) {
-          const record = newLocationRecord(other, normalizeLocationBody(pickLocationFields({ name: 'X', address: 'A', coordinates: { lat: 1, lng: 1 } }), 'create', []), null)
+          const record = locationRecord(other, { name: 'X', address: 'A', coordinates: { lat: 1, lng: 1 } })
           env.store.locations.insert({ ...record, customFields: Object.fromEntries(FIELDS.map((f) => [f, value])) })
         }
       })
@@ -59,7 +57,7 @@ test('after any writes, the ids with a custom field value are those a scan of th
             slots[o.slot] = null
           } else {
             const at = slots[o.slot]
-            const base = at ?? newLocationRecord(locatorId, normalizeLocationBody(pickLocationFields({ name: `L${o.slot}`, address: 'A', coordinates: { lat: 2, lng: 2 } }), 'create', []), null)
+            const base = at ?? locationRecord(locatorId, { name: `L${o.slot}`, address: 'A', coordinates: { lat: 2, lng: 2 } })
             const record: LocationRecord = { ...base, status: o.published ? 'published' : 'draft', customFields: o.customFields }
             if (at) env.store.locations.replace(record)
             else env.store.locations.insert(record)
@@ -80,7 +78,7 @@ test('after any writes, the ids with a custom field value are those a scan of th
 test('a write rolled back leaves the values as they were', () => {
   const locatorId = env.store.write(() => env.store.locators.insert('Rollback')).id
   env.store.write(() => env.store.priority.replace(locatorId, rulesNaming(['tier'])))
-  const record = newLocationRecord(locatorId, normalizeLocationBody(pickLocationFields({ name: 'R', address: 'A', coordinates: { lat: 2, lng: 2 } }), 'create', []), null)
+  const record = locationRecord(locatorId, { name: 'R', address: 'A', coordinates: { lat: 2, lng: 2 } })
   env.store.write(() => env.store.locations.insert({ ...record, customFields: { tier: 'gold' } }))
   expect(() =>
     env.store.write(() => {

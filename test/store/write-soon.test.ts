@@ -4,11 +4,9 @@
 import { Database } from 'bun:sqlite'
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
-import { normalizeLocationBody, pickLocationFields } from '../../src/admin/normalize'
-import { newLocationRecord } from '../../src/locations/record'
 import { setLocatorSettings } from '../../src/operator'
 import { isBusyError } from '../../src/store/db'
-import { makeEnv, storeBody, type TestEnv } from '../helpers'
+import { locationRecord, makeEnv, storeBody, type TestEnv } from '../helpers'
 
 let env: TestEnv
 beforeEach(() => (env = makeEnv()))
@@ -16,7 +14,7 @@ afterEach(() => env.close())
 
 /** Inserts a location named `name` (inside a write); returns its id. */
 function insert(name: string): string {
-  const record = newLocationRecord(env.locatorId, normalizeLocationBody(pickLocationFields({ ...storeBody(), name }), 'create', []), null)
+  const record = locationRecord(env.locatorId, { ...storeBody(), name })
   env.store.locations.insert(record)
   return record.id
 }
