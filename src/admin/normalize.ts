@@ -25,17 +25,28 @@ export type LocationPatch = {
 
 const MAP_FIELDS = new Set(['contact', 'social', 'hours', 'custom_fields'])
 
-/** Keeps the known top-level fields only; trims every string. */
+/** Keeps the known top-level fields only; trims every string and makes it well-formed. */
 export function pickLocationFields(raw: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  for (const key of LOCATION_FIELDS) if (Object.hasOwn(raw, key)) out[key] = trimStrings(raw[key])
+  for (const key of LOCATION_FIELDS) if (Object.hasOwn(raw, key)) out[key] = trimStrings(raw[key], 0)
   return out
 }
 
-function trimStrings(v: unknown): unknown {
-  if (typeof v === 'string') return v.trim()
-  if (Array.isArray(v)) return v.map(trimStrings)
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, trimStrings(x)]))
+/**
+ * No field nests deeper than this (hours: day, list, interval); a value nested deeper is left as
+ * it is, for the schema to refuse (walked to the end, 120,000 levels overflowed the stack: a 500).
+ */
+const MAX_FIELD_DEPTH = 8
+
+/**
+ * Strings trimmed, and lone UTF-16 surrogates (JSON's "\ud800") made U+FFFD, as SQLite's UTF-8
+ * stores them: the response to a write then says what a later read returns.
+ */
+function trimStrings(v: unknown, depth: number): unknown {
+  if (typeof v === 'string') return v.trim().toWellFormed()
+  if (depth === MAX_FIELD_DEPTH) return v
+  if (Array.isArray(v)) return v.map((x) => trimStrings(x, depth + 1))
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, trimStrings(x, depth + 1)]))
   return v
 }
 

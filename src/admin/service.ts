@@ -2,7 +2,6 @@
 // geocoded outside the transaction, then committed in one immediate transaction, shared with the
 // other requests' writes that arrived meanwhile (store.writeSoon: one commit between them).
 import type { Geocoder, GeocodeResult } from '../geocode/geocoder'
-import { normalizeAddress } from '../geocode/geocoder'
 import { newLocationRecord } from '../locations/record'
 import type { Store } from '../store'
 import type { LocationRecord, LocationStatus } from '../store/locations'
@@ -41,7 +40,7 @@ export const MAX_LIMIT = 500
 
 function positiveInteger(raw: string | null, name: string, fallback: number, max: number): number {
   if (raw === null) return fallback
-  if (!/^\d{1,15}$/.test(raw.trim()) || Number(raw) < 1) {
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1) {
     throw new AdminError('invalid_request', `The ${name} parameter must be a whole number of at least 1; got "${raw}".`)
   }
   const n = Number(raw)
@@ -90,7 +89,8 @@ function notFound(id: string): AdminError {
 
 export function requireLocationId(id: string | undefined): string {
   const trimmed = (id ?? '').trim()
-  if (trimmed === '') throw new AdminError('invalid_request', 'The location ID is missing from the path: /admin/v1/locations/{id}.')
+  // Elysia gives no ID for a path segment that is not valid percent-encoded UTF-8 ("%zz").
+  if (trimmed === '') throw new AdminError('invalid_request', 'The location ID is missing from the path, or is not valid percent-encoded UTF-8: /admin/v1/locations/{id}.')
   return trimmed
 }
 
@@ -178,9 +178,9 @@ function applyPatch(current: LocationRecord, patch: LocationPatch, found: Geocod
 }
 
 /**
- * Changes only the fields sent. A changed address without coordinates is re-geocoded; an address
- * re-sent unchanged leaves the coordinates alone, so sync scripts that send whole records do not
- * move hand-placed pins.
+ * Changes only the fields sent. An address sent without coordinates is geocoded again, changed or
+ * not (the spec's rule 1, as design.md reads it); coordinates sent are used as they are, so a
+ * script that sends whole records (as GET returns them) keeps hand-placed pins.
  */
 export async function updateLocation(deps: AdminDeps, locatorId: string, rawId: string, body: unknown): Promise<AdminLocation> {
   const id = requireLocationId(rawId)
@@ -194,7 +194,7 @@ export async function updateLocation(deps: AdminDeps, locatorId: string, rawId: 
     )
   }
   const patch = normalizeLocationBody(fields, 'update', deps.store.customFields.list(locatorId))
-  const regeocode = patch.address !== undefined && !patch.coordinates && normalizeAddress(patch.address) !== normalizeAddress(existing.address)
+  const regeocode = patch.address !== undefined && !patch.coordinates
   const found = regeocode ? await geocode(deps, patch.address!) : null
   const updated = await deps.store.writeSoon(() => {
     const current = deps.store.locations.get(locatorId, id) // re-read: another writer may have changed or deleted it

@@ -408,6 +408,27 @@ describe('POST /locations body formats', () => {
     expect(res.body).toEqual({ success: false, error: 'payload_too_large', message: expect.any(String) })
   })
 
+  test('a known field nested 120,000 levels deep gives 422, not 500, on create and update', async () => {
+    const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`
+    const json = (field: string) => `{"name":"Deep","address":"x","coordinates":{"lat":1,"lng":2},${field}}`
+    const headers = { 'content-type': 'application/json' }
+    const made = await expectNoChange(() => env.call('POST', BASE, { body: json(`"description":${deep(120_000)}`), headers }))
+    expectValidation(made, ['description'])
+    const before = await created()
+    const changed = await expectNoChange(() => env.call('POST', `${BASE}/${before.id}`, { body: `{"contact":{"phone":${deep(120_000)}}}`, headers }))
+    expectValidation(changed, ['contact.phone'])
+  })
+
+  test('a lone UTF-16 surrogate is stored as U+FFFD, and the response says so', async () => {
+    const res = await env.call('POST', BASE, {
+      body: '{"name":"a\\ud800b","address":"x","coordinates":{"lat":1,"lng":2},"tags":["t\\udc00"],"contact":{"phone":"\\ud83d"}}',
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(res.status).toBe(201)
+    expect(res.body.location).toMatchObject({ name: 'a\ufffdb', tags: ['t\ufffd'], contact: { phone: '\ufffd' } })
+    expect((await get(res.body.location.id)).body.location).toEqual(res.body.location)
+  })
+
   test('a body just under 256 KiB is read (and judged on its fields)', async () => {
     // 200 KiB of description: read fine, then refused by the 10,000-character field limit, not by size.
     const res = await expectNoChange(() => create(storeBody({ description: 'x'.repeat(200 * 1024) })))
@@ -476,6 +497,15 @@ describe('GET /locations/{id}', () => {
     const res = await get('%20')
     expect(res.status).toBe(400)
     expect(res.body).toEqual({ success: false, error: 'invalid_request', message: expect.any(String) })
+  })
+
+  test('an id that is not valid percent-encoding gives 400 invalid_request saying so', async () => {
+    for (const bad of ['%zz', '%E0%A4%A']) {
+      for (const res of [await get(bad), await update(bad, { name: 'x' }), await remove(bad)]) {
+        expect(res.status).toBe(400)
+        expect(res.body).toEqual({ success: false, error: 'invalid_request', message: expect.stringContaining('percent-encoded') })
+      }
+    }
   })
 })
 
@@ -568,12 +598,20 @@ describe('POST /locations/{id} (update)', () => {
     expect(res.body.location).toMatchObject({ address: DOWNING, coordinates: { lat: 51.5, lng: -0.1 }, geocoding: null })
   })
 
-  test('an address re-sent unchanged keeps the coordinates (no re-geocoding)', async () => {
+  test('an address re-sent unchanged without coordinates is geocoded again (spec: when address is sent)', async () => {
     const before = await created({ name: 'Hand placed', address: WHITE_HOUSE, coordinates: { lat: 38.9, lng: -77.04 } })
     const res = await update(before.id, { address: WHITE_HOUSE, name: 'Hand placed' })
     expect(res.status).toBe(200)
-    expect(res.body.location.coordinates).toEqual({ lat: 38.9, lng: -77.04 })
-    expect(res.body.location.geocoding).toBeNull()
+    expect(res.body.location).toMatchObject({ coordinates: { lat: 38.8977, lng: -77.0365 }, geocoding: { precision: 'rooftop', source: 'table' } })
+    expect(env.geocoder.calls).toEqual([WHITE_HOUSE])
+    expect((await get(before.id)).body.location).toEqual(res.body.location)
+  })
+
+  test('a whole record sent back as GET returns it keeps hand-placed coordinates', async () => {
+    const before = await created({ name: 'Hand placed', address: WHITE_HOUSE, coordinates: { lat: 38.9, lng: -77.04 } })
+    const res = await update(before.id, { ...before, name: 'Renamed' })
+    expect(res.status).toBe(200)
+    expect(res.body.location).toMatchObject({ name: 'Renamed', coordinates: { lat: 38.9, lng: -77.04 }, geocoding: null })
     expect(env.geocoder.calls).toEqual([])
   })
 
