@@ -7,6 +7,7 @@ import type { Geocoder } from './geocode/geocoder'
 import { redactSecrets, requestIds } from './ids'
 import type { RateLimiter } from './public/guards'
 import { pathAndQuery, pathStart, PUBLIC_PREFIX, publicRoutes } from './public'
+import { docsPage } from './public/docs'
 import { IndexRegistry } from './public/registry'
 import type { Store } from './store'
 import { isBusyError } from './store/db'
@@ -58,6 +59,8 @@ export function createApp(deps: AppDeps) {
       return json(500, { success: false, error: 'error', message: 'Internal server error. The error was logged; quote the X-Request-Id header when reporting it.' })
     })
     .get('/healthz', () => ({ status: 'ok' }))
+    // The page the Query API's error bodies link to (docs: "/docs#<CODE>").
+    .get('/docs', () => new Response(docsPage(), { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=3600' } }))
     .get('/readyz', ({ set }) => {
       deps.store.db.query('SELECT 1').get()
       if (preloading > 0) {

@@ -114,11 +114,15 @@ export function pageLinks(at: string, query: string, plain = isPlainQuery(query)
   return (to) => `"${head}${to}${tail}"`
 }
 
-/** If-None-Match holds "*" or a comma-separated list of ETags; weak comparison, as for GET. */
-function etagMatches(header: string | null, etag: string): boolean {
+/**
+ * If-None-Match holds "*" or a comma-separated list of ETags; weak comparison, as for GET. "*"
+ * matches any answer there is (`star`): only once the request proved to have one (RFC 9110
+ * 13.1.2), not a request that fails its checks.
+ */
+function etagMatches(header: string | null, etag: string, star = true): boolean {
   if (header === null) return false
   const bare = (tag: string) => tag.trim().replace(/^W\//, '')
-  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag))
+  return header.split(',').some((tag) => (star && tag.trim() === '*') || bare(tag) === bare(etag))
 }
 
 /**
@@ -330,17 +334,21 @@ export function publicRoutes(deps: PublicDeps) {
     const href = request.url
     const version = deps.registry.version(admitted.locator.id)
     const etag = etagOf(version, href)
-    if (etagMatches(request.headers.get('if-none-match'), etag)) {
-      Object.assign(set.headers, answerHeaders(etag))
-      set.status = 304
-      return ''
-    }
+    const ifNoneMatch = request.headers.get('if-none-match')
+    if (etagMatches(ifNoneMatch, etag, false)) return notModified(set, etag)
     // Made as UTF-8: these bytes are sent, and the cache keeps a Blob of them.
     const answer = body(admitted.locator, publicHref(href))
     answers.offer(href, version, etag, answer)
+    if (etagMatches(ifNoneMatch, etag)) return notModified(set, etag) // "*": there is an answer
     Object.assign(set.headers, answerHeaders(etag))
     set.headers['content-type'] = JSON_TYPE
     return answer
+  }
+
+  function notModified(set: Set, etag: string): string {
+    Object.assign(set.headers, answerHeaders(etag))
+    set.status = 304
+    return ''
   }
 
   const app = new Elysia({ name: 'public', prefix: PUBLIC_PREFIX })
@@ -374,7 +382,11 @@ export function publicRoutes(deps: PublicDeps) {
         const entry = deps.registry.entry(locator.id)
         const doc = entry.index.get(params.id)
         const slot = doc ? deps.registry.json(locator.id, entry, doc) : null
-        if (slot === null) throw new PublicError('LOCATION_NOT_FOUND', `Location ${JSON.stringify(params.id)} was not found.`)
+        if (slot === null) {
+          // Elysia gives no id for a path segment that is not valid percent-encoded UTF-8 ("%zz").
+          const what = typeof params.id !== 'string' ? 'The location ID in the path is not valid percent-encoded UTF-8.' : `Location ${JSON.stringify(params.id)} was not found.`
+          throw new PublicError('LOCATION_NOT_FOUND', what)
+        }
         const head = '{"success":true,"data":{"location":'
         const body = new Uint8Array(head.length + entry.arena.size(slot) + 3)
         ascii(body, entry.arena.copy(slot, body, ascii(body, 0, head)), '}}}')

@@ -107,9 +107,9 @@ const invalid = (message: string) => new PublicError('INVALID_PARAMETER', messag
 function number(params: Params, name: string): number | null {
   const raw = params.get(name)
   if (raw === null || raw.trim() === '') return null
-  const n = Number(raw)
-  if (!Number.isFinite(n) || !/^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(raw)) throw invalid(`${name} must be a number; got "${raw}".`)
-  return n
+  // A number too large for a double ("1e400") is Infinity: out of any range, not "not a number".
+  if (!/^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(raw)) throw invalid(`${name} must be a number; got "${raw}".`)
+  return Number(raw)
 }
 
 function integer(params: Params, name: string, fallback: number, min: number, max: number): number {
@@ -138,7 +138,8 @@ export function parseLocationsRequest(params: Params, locator: Locator, groupOf:
   const tags = [...params.getAll('tags[]'), ...params.getAll('tags')].map((t) => t.trim().toLowerCase()).filter((t) => t !== '')
   if (tags.length > MAX_TAGS) throw invalid(`tags[] may be given at most ${MAX_TAGS} times; got ${tags.length}.`)
   const search = params.get('search') ?? ''
-  if (search.length > MAX_SEARCH) throw invalid(`search may be at most ${MAX_SEARCH} characters; got ${search.length}.`)
+  // Characters are code points (an emoji is one), not UTF-16 units; never fewer than the units.
+  if (search.length > MAX_SEARCH && codePoints(search) > MAX_SEARCH) throw invalid(`search may be at most ${MAX_SEARCH} characters; got ${codePoints(search)}.`)
   const sortAllowed: SortOrder[] = all ? ['name', 'priority'] : ['distance', 'priority']
   const sort = oneOf<SortOrder>(params, 'sort', sortAllowed, all ? 'name' : 'distance')
 
@@ -150,15 +151,24 @@ export function parseLocationsRequest(params: Params, locator: Locator, groupOf:
     if (lat === null || lng === null) throw new PublicError('MISSING_COORDINATES', `${lat === null ? 'lat' : 'lng'} is required unless all=true.`)
     if (lat < -90 || lat > 90 || lng < -180 || lng > 180) throw new PublicError('INVALID_COORDINATES')
     center = { lat, lng }
-    const defaultRadius = locator.defaultRadius === null ? 25 : locator.defaultUnit === unit ? locator.defaultRadius : convert(locator.defaultRadius, locator.defaultUnit, unit)
-    radius = number(params, 'radius') ?? defaultRadius
-    if (!(radius > 0) || radius > MAX_RADIUS) throw invalid(`radius must be more than 0 and at most ${MAX_RADIUS} ${unit}; got ${params.get('radius')}.`)
+    // The locator's radius was checked in its own unit when it was set: in another it may be more
+    // than MAX_RADIUS (1000 miles is 1609 km), and is still the radius the locator asks for.
+    const sent = number(params, 'radius')
+    if (sent !== null && (!(sent > 0) || sent > MAX_RADIUS)) throw invalid(`radius must be more than 0 and at most ${MAX_RADIUS} ${unit}; got ${params.get('radius')}.`)
+    radius = sent ?? (locator.defaultRadius === null ? 25 : locator.defaultUnit === unit ? locator.defaultRadius : convert(locator.defaultRadius, locator.defaultUnit, unit))
   }
   return {
     query: { center, radiusKm: unit === 'km' ? radius : radius * KM_PER_MILE, tags, tagLogic, groupOf, search, sort, offset, limit },
     unit,
     radius,
   }
+}
+
+/** Code points in `text` (a pair of surrogates is one). */
+function codePoints(text: string): number {
+  let n = 0
+  for (const _ of text) n++
+  return n
 }
 
 export function convert(value: number, from: 'miles' | 'km', to: 'miles' | 'km'): number {

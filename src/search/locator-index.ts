@@ -1013,8 +1013,10 @@ export class LocatorIndex {
     // up to offset + limit entries, ~0.85 µs at offset 490 in a micro benchmark).
     if (!radius && q.sort === 'name' && this.nameOrder !== null && !this.wordLeads(wordPlan, this.live)) return this.inNameOrder(q, tags, wordPlan)
     const byDistance = radius && q.sort === 'distance'
-    // The best `keep` candidates in a bounded max-heap of (key, km), worst at the top; the rest are only counted.
-    const keep = q.offset + q.limit
+    // The best `keep` candidates in a bounded max-heap of (key, km), worst at the top; the rest are
+    // only counted. No more than there are locations: an offset past them all (2^29, say) made a
+    // heap too large to allocate.
+    const keep = Math.min(q.offset + q.limit, Math.max(1, this.live))
     const heapKey = new Int32Array(keep)
     const heapKm = new Float64Array(keep)
     let size = 0

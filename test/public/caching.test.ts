@@ -53,6 +53,18 @@ describe('Cache-Control and ETag', () => {
     expect(res.text).toBe('')
   })
 
+  test('If-None-Match: * gives 304 for an answer there is, and the error for a request that has none', async () => {
+    for (const url of urls()) {
+      const res = await f.get(url, { headers: { 'if-none-match': '*' } })
+      expect({ url, status: res.status, text: res.text }).toEqual({ url, status: 304, text: '' })
+    }
+    const star = { headers: { 'if-none-match': '*' } }
+    expectError(await f.get('/locations/loc_0000000000000000', star), 404, 'LOCATION_NOT_FOUND')
+    expectError(await f.get(f.url('/locations', 'lat=abc&lng=1'), star), 400, 'INVALID_PARAMETER')
+    expectError(await f.get(f.url('/locations', 'lat=95&lng=0'), star), 400, 'INVALID_COORDINATES')
+    expectError(await f.get(f.url('/locations', ''), star), 400, 'MISSING_COORDINATES')
+  })
+
   test('another ETag in If-None-Match gives the full answer', async () => {
     const url = f.url('/locations', 'all=true')
     const other = (await f.get(f.url('/filters'))).headers.get('etag')!

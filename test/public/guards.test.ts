@@ -144,7 +144,7 @@ describe('MISSING_COORDINATES (400)', () => {
 
 describe('INVALID_COORDINATES (400)', () => {
   test('lat or lng out of range', async () => {
-    for (const q of ['lat=90.0001&lng=0', 'lat=-91&lng=0', 'lat=0&lng=180.5', 'lat=0&lng=-181', 'lat=1000&lng=1000']) {
+    for (const q of ['lat=90.0001&lng=0', 'lat=-91&lng=0', 'lat=0&lng=180.5', 'lat=0&lng=-181', 'lat=1000&lng=1000', 'lat=1e400&lng=0', 'lat=0&lng=-1e400']) {
       const res = await f.get(f.url('/locations', q))
       expectError(res, 400, 'INVALID_COORDINATES')
     }
@@ -177,6 +177,8 @@ describe('INVALID_PARAMETER (400)', () => {
     ['all=yes', 'all'],
     [`all=true&${Array.from({ length: 51 }, (_, i) => `tags[]=t${i}`).join('&')}`, 'tags'],
     [`all=true&search=${'a'.repeat(201)}`, 'search'],
+    [`all=true&search=${encodeURIComponent('🚲'.repeat(201))}`, 'search'],
+    [`${NEAR}&radius=1e400`, 'radius'],
   ]
 
   for (const [query, param] of cases) {
@@ -190,6 +192,12 @@ describe('INVALID_PARAMETER (400)', () => {
     expect(res.status).toBe(200)
     expect(res.body.meta.query.unit).toBe('miles')
     expect(res.body.data.pagination).toMatchObject({ offset: 0, limit: 20 })
+  })
+
+  test('search is counted in characters: 200 emoji (400 UTF-16 units) are accepted', async () => {
+    const res = await f.get(f.url('/locations', `all=true&search=${encodeURIComponent('🚲'.repeat(200))}`))
+    expect(res.status).toBe(200) // no word in it: every location
+    expect(res.body.data.pagination.total).toBe((await f.get(f.url('/locations', 'all=true'))).body.data.pagination.total)
   })
 
   test('the bounds themselves are accepted', async () => {

@@ -186,6 +186,16 @@ describe('the radius default is the locator\'s configured radius', () => {
     expect(keysOf(f, wide)).toContain('meaux')
   })
 
+  test('1000 miles configured (the most): asked in km, the default is 1609 km, not an error', async () => {
+    setLocatorSettings(f.env.store, f.env.locatorId, { radius: '1000', unit: 'miles' })
+    const res = await f.get(f.url('/locations', `${NEAR}&unit=km&limit=100`))
+    expect(res.status).toBe(200)
+    expect(res.body.meta.query).toEqual({ center: CENTER, radius: 1000 * KM_PER_MILE, unit: 'km' })
+    expect(idsOf(res)).toEqual(oracle(f.locs, { center: CENTER, radiusKm: 1000 * KM_PER_MILE }).map((h) => h.loc.id).slice(0, 100))
+    // A radius sent is still held to 1000 in its unit.
+    expectError(await f.get(f.url('/locations', `${NEAR}&unit=km&radius=1609`)), 400, 'INVALID_PARAMETER')
+  })
+
   test('36 miles configured: reaches 35-mile Fontainebleau with no radius parameter; clearing it restores 25', async () => {
     setLocatorSettings(f.env.store, f.env.locatorId, { radius: '36', unit: 'miles' })
     const res = await f.get(f.url('/locations', `${NEAR}&limit=100`))
@@ -305,6 +315,19 @@ describe('paging', () => {
     expect(res.body.data.locations).toEqual([])
     expect(res.body.data.pagination).toMatchObject({ offset: 100, limit: 20, total: 27, hasMore: false })
     expect(res.body.data.pagination.next).toBeUndefined()
+  })
+
+  test('an offset far past every location (up to 2^53 - 1) gives an empty page with the true total, in every query mode', async () => {
+    const modes = [NEAR, `${NEAR}&sort=priority`, `${NEAR}&search=cycles`, `${NEAR}&tags[]=repair`, 'all=true', 'all=true&sort=priority', 'all=true&search=velo', 'all=true&tags[]=repair']
+    for (const mode of modes) {
+      const first = await f.get(f.url('/locations', mode))
+      expect({ mode, status: first.status }).toEqual({ mode, status: 200 })
+      for (const offset of [536870900, 2 ** 31, Number.MAX_SAFE_INTEGER]) {
+        const res = await f.get(f.url('/locations', `${mode}&offset=${offset}`))
+        expect({ mode, offset, status: res.status, locations: res.body.data?.locations }).toEqual({ mode, offset, status: 200, locations: [] })
+        expect(res.body.data.pagination).toMatchObject({ offset, limit: 20, total: first.body.data.pagination.total, hasMore: false })
+      }
+    }
   })
 
   test('a page ending exactly at the total has no next', async () => {
@@ -526,6 +549,8 @@ describe('the location object', () => {
       expectError(res, 404, 'LOCATION_NOT_FOUND')
       expect(res.headers.get('etag')).toBeNull()
     }
+    // A path segment that is not valid percent-encoded UTF-8: said so, not "Location null".
+    expectError(await f.get('/locations/%E0%A4%A'), 404, 'LOCATION_NOT_FOUND', expect.stringContaining('percent-encoded'))
   })
 })
 

@@ -1,0 +1,92 @@
+// GET /docs: the page every Query API error body links to (`docs: "/docs#<CODE>"`), one section
+// per code, its id the code. Made once, from PUBLIC_ERRORS: a code added there without a text
+// here fails to compile.
+import { PUBLIC_ERRORS, type PublicErrorCode } from './errors'
+import { MAX_LIMIT, MAX_RADIUS, MAX_SEARCH, MAX_TAGS } from './params'
+
+type Code = PublicErrorCode | 'INTERNAL_ERROR'
+
+/** When each code is answered, and what to do about it. */
+const GUIDE: Record<Code, { when: string; fix: string }> = {
+  INVALID_TOKEN: {
+    when: 'The locator token in the path (/public/v1/{token}/...) names no locator, or its locator is inactive.',
+    fix: 'Check the token against <code>storeloc locator list</code>; tokens are case-sensitive.',
+  },
+  API_NOT_ENABLED: {
+    when: "The locator's Query API is switched off.",
+    fix: 'Turn it on: <code>storeloc locator set LOCATOR_ID --query-api on</code>.',
+  },
+  REFERRER_NOT_ALLOWED: {
+    when: "The locator has a referrer allowlist and the request's Origin or Referer is not on it.",
+    fix: 'Add the site: <code>storeloc locator set LOCATOR_ID --referrers "shop.example.com,*.example.org"</code>.',
+  },
+  MISSING_COORDINATES: {
+    when: '<code>lat</code> or <code>lng</code> is missing from GET /locations and <code>all</code> is not <code>true</code>.',
+    fix: 'Send both, or <code>all=true</code> for every location by name.',
+  },
+  INVALID_COORDINATES: {
+    when: '<code>lat</code> is outside -90 to 90, or <code>lng</code> outside -180 to 180.',
+    fix: 'Send degrees in WGS 84, latitude first: <code>lat=48.8566&amp;lng=2.3522</code>.',
+  },
+  INVALID_PARAMETER: {
+    when: `A parameter fails its check; the message names it (radius more than 0 and at most ${MAX_RADIUS} in its unit, limit 1 to ${MAX_LIMIT}, offset 0 or more, unit, sort, tagLogic, all, at most ${MAX_TAGS} tags, search at most ${MAX_SEARCH} characters).`,
+    fix: 'Correct the parameter the message names.',
+  },
+  LOCATION_NOT_FOUND: {
+    when: 'GET /locations/{id} for an id that is not a published location of this locator.',
+    fix: 'Use an id from a GET /locations answer; drafts are not public.',
+  },
+  SECRET_KEY_EXPOSED: {
+    when: 'A private Management API key (sk_...) was sent to the public API, in a header or the URL.',
+    fix: 'Remove it from the front end and rotate it now: <code>storeloc key rotate KEY_ID</code>. The Query API needs no key.',
+  },
+  RATE_LIMITED: {
+    when: "More requests for the token in a minute than the locator's rate limit (1,000 by default).",
+    fix: 'Wait the seconds in <code>Retry-After</code>; the <code>RateLimit-*</code> headers of every answer say how much is left.',
+  },
+  NOT_FOUND: {
+    when: 'No such endpoint: the Query API serves GET /locations, /locations/{id} and /filters under /public/v1/{token}.',
+    fix: 'Check the path and the method.',
+  },
+  UNAVAILABLE: {
+    when: 'The locations kept changing while the answer was made (other processes writing).',
+    fix: 'Retry after the seconds in <code>Retry-After</code>.',
+  },
+  INTERNAL_ERROR: {
+    when: 'The service failed; the error was logged.',
+    fix: 'Retry; if it persists, report it with the <code>X-Request-Id</code> header of the response.',
+  },
+}
+
+const status = (code: Code) => (code === 'INTERNAL_ERROR' ? 500 : PUBLIC_ERRORS[code].status)
+
+function page(): string {
+  const sections = (Object.keys(GUIDE) as Code[]).map(
+    (code) => `<section id="${code}">
+<h2>${code} <small>(HTTP ${status(code)})</small></h2>
+<p>${GUIDE[code].when}</p>
+<p><strong>What to do:</strong> ${GUIDE[code].fix}</p>
+</section>`,
+  )
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Query API errors</title>
+<style>body{font-family:system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;line-height:1.5}section:target{background:#fff8d6}code{background:#f2f2f2;padding:0 .2em}</style>
+</head>
+<body>
+<h1>Query API errors</h1>
+<p>Every error of <code>/public/v1/{token}/...</code> is <code>{ "success": false, "error": { "code", "message", "docs" } }</code>, with <code>Cache-Control: no-store</code>; <code>docs</code> links to the code's section below.</p>
+${sections.join('\n')}
+</body>
+</html>
+`
+}
+
+let made: string | null = null
+
+/** The page's HTML (made on first use). */
+export function docsPage(): string {
+  return (made ??= page())
+}

@@ -1,0 +1,35 @@
+// GET /docs: the page every Query API error body links to, with a section for each code.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { PUBLIC_ERRORS } from '../../src/public/errors'
+import { makeFixture, send, type Fixture } from './fixture'
+
+describe('GET /docs', () => {
+  let f: Fixture
+  beforeAll(async () => {
+    f = await makeFixture()
+  })
+  afterAll(() => f.env.close())
+
+  test('an error body\'s docs link leads to a section of that code on a page the service serves', async () => {
+    for (const [path, code] of [
+      [f.url('/locations', 'lat=95&lng=0'), 'INVALID_COORDINATES'],
+      [f.url('/locations', 'lat=1&lng=1&limit=0'), 'INVALID_PARAMETER'],
+      [f.url('/locations/loc_0000000000000000'), 'LOCATION_NOT_FOUND'],
+      ['http://localhost/public/v1/no-such-token/locations?all=true', 'INVALID_TOKEN'],
+    ] as const) {
+      const error = await f.get(path)
+      expect(error.body.error.code).toBe(code)
+      const [page, anchor] = (error.body.error.docs as string).split('#')
+      const res = await send(f.env.app, `http://localhost${page}`)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
+      expect(res.text).toContain(`<section id="${anchor}">`)
+    }
+  })
+
+  test('every code the Query API answers with has its section, with its status', async () => {
+    const res = await send(f.env.app, 'http://localhost/docs')
+    const statuses: [string, number][] = [...Object.entries(PUBLIC_ERRORS).map(([code, e]) => [code, e.status] as [string, number]), ['INTERNAL_ERROR', 500]]
+    for (const [code, status] of statuses) expect(res.text).toContain(`<section id="${code}">\n<h2>${code} <small>(HTTP ${status})</small></h2>`)
+  })
+})
