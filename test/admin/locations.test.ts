@@ -278,6 +278,12 @@ describe('POST /locations validation (422 validation_error)', () => {
     expectValidation(res, ['custom_fields.floor', 'custom_fields.menu', 'custom_fields.mail', 'custom_fields.order'])
   })
 
+  test('custom_fields sent as an array is rejected, empty or not', async () => {
+    for (const custom_fields of [[], [{ note: 'x' }], ['x']]) {
+      expectValidation(await expectNoChange(() => create(storeBody({ custom_fields }))), ['custom_fields'])
+    }
+  })
+
   test('custom field values that are not strings are rejected', async () => {
     defineAllCustomFieldTypes()
     expectValidation(await expectNoChange(() => create(storeBody({ custom_fields: { floor: 2 } }))), ['custom_fields.floor'])
@@ -386,6 +392,21 @@ describe('POST /locations body formats', () => {
   test('a JSON content type with a charset parameter is JSON', async () => {
     const res = await env.call('POST', BASE, { body: JSON.stringify(storeBody()), headers: { 'content-type': 'application/json; charset=utf-8' } })
     expect(res.status).toBe(201)
+  })
+
+  test('a +json content type (application/vnd.api+json) is JSON', async () => {
+    const res = await env.call('POST', BASE, { body: JSON.stringify(storeBody()), headers: { 'content-type': 'application/vnd.api+json' } })
+    expect(res.status).toBe(201)
+    expect(res.body.location.name).toBe(storeBody().name)
+  })
+
+  test('a JSON null body counts as an empty one: required-field errors on create, no fields on update', async () => {
+    const headers = { 'content-type': 'application/json' }
+    expectValidation(await expectNoChange(() => env.call('POST', BASE, { body: 'null', headers })), ['name', 'address'])
+    const before = await created()
+    const res = await expectNoChange(() => env.call('POST', `${BASE}/${before.id}`, { body: 'null', headers }))
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ success: false, error: 'invalid_request', message: expect.any(String) })
   })
 
   test('malformed JSON gives 400 invalid_request', async () => {

@@ -279,6 +279,7 @@ describe('paging', () => {
     const near = await f.get(f.url('/locations', 'all=true&limit=10&offset=3'))
     expect(idsOf(near)).toEqual(allByName().slice(3, 13))
     expect(new URL(near.body.data.pagination.prev).searchParams.get('offset')).toBe('0')
+    expect(new URL(near.body.data.pagination.next).searchParams.get('offset')).toBe('13')
   })
 
   test('walking next through a filtered radius query returns the whole answer once, in order; links keep every parameter', async () => {
@@ -627,6 +628,21 @@ describe('GET /filters', () => {
       _default: { name: expect.any(String), items: [{ value: 'trek', label: 'trek' }] },
       styles: { name: 'Styles', items: [{ value: 'vintage', label: 'Vintage', color: '#abcdef' }] },
     })
+  })
+
+  test('a hidden group is served with hidden: true, and still filters (match) and labels tags', async () => {
+    setFilters(f.env.store, f.env.locatorId, [FILTERS[0]!, { ...FILTERS[1]!, hidden: true }])
+    const filters = (await f.get('/filters')).body.data.filters
+    expect(filters.map((g: { id: string; hidden: boolean }) => [g.id, g.hidden])).toEqual([
+      ['services', false],
+      ['brands', true],
+      ['_default', false],
+    ])
+    const match = await f.get(f.url('/locations', `${NEAR}&limit=100&tagLogic=match&tags[]=repair&tags[]=trek`))
+    expect(idsOf(match)).toEqual(oracle(f.locs, { center: CENTER, radiusKm: 25 * KM_PER_MILE, tags: ['repair', 'trek'], tagLogic: 'match' }).map((h) => h.loc.id))
+    expect(idsOf(match).length).toBeGreaterThan(0)
+    const velo = (await f.get(`/locations/${f.ids.velo}`)).body.data.location
+    expect(velo.tags.brands).toEqual({ name: 'Brands', items: [{ value: 'Trek', label: 'Trek' }] })
   })
 
   test('with no filter groups and no tags: an empty list', async () => {
