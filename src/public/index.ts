@@ -51,6 +51,15 @@ export function writeHundredths(out: Uint8Array, pos: number, x: number): number
   return pos
 }
 
+/**
+ * Writes a whole number from 0 to 2^53 - 1 (an offset, a limit, a total) as String() writes it:
+ * below 1e10 as writeHundredths writes it (its digits); above, n * 100 may be no whole number
+ * (offset 883048416149842 came out as 883048416149841.9).
+ */
+function writeWhole(out: Uint8Array, pos: number, n: number): number {
+  return n < 1e10 ? writeHundredths(out, pos, n) : ascii(out, pos, String(n))
+}
+
 /** Writes text known to be ASCII into `out` at `pos`; returns the position after it. */
 function ascii(out: Uint8Array, pos: number, text: string): number {
   for (let i = 0; i < text.length; i++) out[pos + i] = text.charCodeAt(i)
@@ -206,10 +215,9 @@ function locationsAnswer(registry: IndexRegistry, locator: Locator, href: string
     if (km === null) body[pos++] = 0x7d // "}"
     else pos = bytes(body, writeHundredths(body, bytes(body, pos, DISTANCE), convert(km, 'km', req.unit)), unitClose)
   }
-  // Integers below 1e10 as writeHundredths writes them: their digits.
-  pos = writeHundredths(body, bytes(body, pos, PAGINATION_OFFSET), offset)
-  pos = writeHundredths(body, bytes(body, pos, PAGINATION_LIMIT), limit)
-  pos = writeHundredths(body, bytes(body, pos, PAGINATION_TOTAL), total)
+  pos = writeWhole(body, bytes(body, pos, PAGINATION_OFFSET), offset)
+  pos = writeWhole(body, bytes(body, pos, PAGINATION_LIMIT), limit)
+  pos = writeWhole(body, bytes(body, pos, PAGINATION_TOTAL), total)
   pos = bytes(body, pos, more ? HAS_MORE.true : HAS_MORE.false)
   if (more) {
     pos = bytes(body, pos, NEXT)
