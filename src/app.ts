@@ -146,11 +146,13 @@ export function createApp(deps: AppDeps) {
    * handle() runs it after each Management API write. A failure is left for the next query to
    * meet: a writer holding the database (busy) silently, anything else logged.
    */
-  function sync(): void {
+  /** registry.sync(budgetMs), its failures logged (a busy database quietly: the next sync retries); false when it stopped with changes left. */
+  function sync(budgetMs?: number): boolean {
     try {
-      registry.sync()
+      return registry.sync(budgetMs)
     } catch (e) {
       if (!isBusyError(e)) log({ level: 'error', message: 'applying committed changes failed', error: (e as Error)?.message, stack: (e as Error)?.stack })
+      return true
     }
   }
   return { handle, preload, sync }

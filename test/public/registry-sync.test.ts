@@ -79,3 +79,29 @@ test('an answer made for a URL that is not ASCII (not as URL writes it) still ha
   expect(pagination.next).toBe('http://localhost/público/v1/€/locations?lat=48.85&lng=2.35&radius=10&unit=km&limit=1&offset=2')
   expect(pagination.prev).toBe('http://localhost/público/v1/€/locations?lat=48.85&lng=2.35&radius=10&unit=km&limit=1&offset=0')
 })
+
+test('a sync with a time budget applies a batch of changes at least, says whether it applied them all, and the next one goes on', () => {
+  const { store, locator, registry, total } = setup('Budget')
+  expect(total()).toBe(0) // the index is built
+  store.write(() => {
+    for (let i = 0; i < 150; i++) store.locations.insert(record(locator.id, `Store ${i}`))
+  })
+  // A budget of 0 ms: one batch (64 changes) per call.
+  expect(registry.sync(0)).toBe(false)
+  expect(total()).toBe(64)
+  expect(registry.sync(0)).toBe(false)
+  expect(total()).toBe(128)
+  let calls = 2
+  while (!registry.sync(0)) calls++
+  expect({ calls, total: total() }).toEqual({ calls: 3, total: 150 })
+  expect(registry.sync(0)).toBe(true) // nothing left
+
+  // An unbudgeted sync (a query's) applies whatever a budgeted one left.
+  store.write(() => {
+    for (let i = 0; i < 100; i++) store.locations.insert(record(locator.id, `More ${i}`))
+  })
+  expect(registry.sync(0)).toBe(false)
+  expect(total()).toBe(214)
+  expect(registry.sync()).toBe(true)
+  expect(total()).toBe(250)
+})
