@@ -102,6 +102,25 @@ describe('any request', () => {
   const contentType = fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain', 'application/vnd.api+json', '')
   const ADMIN_STATUSES = new Set([200, 201, 400, 404, 413, 422])
 
+  test('to the Management API\'s reads, with any key: a documented status and body, never a 500', async () => {
+    const auth = fc.constantFrom(undefined, null, 'Bearer sk_x', `Bearer sk_${'c'.repeat(38)}`, 'Basic abc', 'Bearer ', '')
+    const listQuery = fc.array(fc.tuple(fc.constantFrom('limit', 'page', 'status', 'other'), fc.oneof(value, fc.constantFrom('published', 'draft', 'hidden', 'all'))), { maxLength: 4 })
+    const target = fc.oneof(
+      listQuery.map((pairs) => `/admin/v1/locations?${pairs.map(([n, v]) => `${n}=${v}`).join('&')}`),
+      fc.string({ maxLength: 20 }).map((id) => `/admin/v1/locations/${encodeURIComponent(id)}`),
+      fc.constantFrom('/admin/v1/custom_fields', '/admin/v1/locations/%zz', '/admin/v1/nope', '/admin/v1/locations//delete'),
+    )
+    await fc.assert(
+      fc.asyncProperty(target, auth, async (t, a) => {
+        const headers: Record<string, string> = a === undefined || a === null ? {} : { authorization: a }
+        const res = await f.env.call('GET', t, { headers, key: a === undefined ? undefined : null })
+        if (![200, 400, 401, 404].includes(res.status)) throw new Error(`GET ${t} (${a}): ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`)
+        if (res.status >= 400) expect(res.body).toMatchObject({ success: false, error: expect.any(String), message: expect.any(String) })
+      }),
+      { numRuns: 300 },
+    )
+  })
+
   test('to the Management API: a documented status and body, never a 500; a refused write changes nothing', async () => {
     const existing = (await f.env.call('GET', '/admin/v1/locations?limit=1')).body.locations[0].id as string
     const rows = () => f.env.store.db.query<{ n: number; u: string }, []>('SELECT count(*) AS n, max(updated_at) AS u FROM locations').get()
