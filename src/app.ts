@@ -144,9 +144,9 @@ export function createApp(deps: AppDeps) {
    * src/main.ts runs it now and then, so changes are applied, and locators made or turned public
    * are built, while no query asks (a worker learns of the demo locator its primary makes so);
    * handle() runs it after each Management API write. A failure is left for the next query to
-   * meet: a writer holding the database (busy) silently, anything else logged.
+   * meet: a writer holding the database (busy) silently, anything else logged. With a budget (ms:
+   * main's idle sync), false when it stopped with changes left (registry.sync).
    */
-  /** registry.sync(budgetMs), its failures logged (a busy database quietly: the next sync retries); false when it stopped with changes left. */
   function sync(budgetMs?: number): boolean {
     try {
       return registry.sync(budgetMs)
