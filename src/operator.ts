@@ -7,7 +7,7 @@ import type { TSchema } from '@sinclair/typebox'
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors'
 import { Value } from '@sinclair/typebox/value'
 import { t } from 'elysia'
-import { isFullUrl } from './admin/normalize'
+import { isFullUrl, trimStrings } from './admin/normalize'
 import { LOCATION_ID } from './ids'
 import { CUSTOM_FIELD_ID, CUSTOM_FIELD_TYPES, type CustomField, type CustomFieldType } from './store/custom-fields'
 import { MAX_RADIUS } from './public/params'
@@ -44,10 +44,16 @@ export function createLocator(store: Store, name: string): { locator: Locator; k
   })
 }
 
+/** A date, or a time with its offset (Z or +hh:mm): without one, Date.parse would read the machine's time zone. */
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/
+
 function futureDate(iso: string, now: Date): string {
   const t = Date.parse(iso)
-  if (!/^\d{4}-\d{2}-\d{2}/.test(iso) || Number.isNaN(t)) {
-    throw new OperatorError(`--expires must be an ISO date such as 2027-01-31 or 2027-01-31T12:00:00Z; got ${JSON.stringify(iso)}.`)
+  const m = ISO_DATE.exec(iso)
+  // A day the calendar has: Date.parse takes 2030-02-30 for 2030-03-02.
+  const day = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null
+  if (!m || Number.isNaN(t) || day!.getUTCMonth() !== Number(m[2]) - 1 || day!.getUTCDate() !== Number(m[3])) {
+    throw new OperatorError(`--expires must be an ISO date such as 2027-01-31, or a time with its offset such as 2027-01-31T12:00:00Z; got ${JSON.stringify(iso)}.`)
   }
   if (t <= now.getTime()) throw new OperatorError(`--expires must be in the future; got ${iso}.`)
   return new Date(t).toISOString()
@@ -99,16 +105,17 @@ export function addCustomField(
   if (!(CUSTOM_FIELD_TYPES as readonly string[]).includes(field.type)) {
     throw new OperatorError(`--type must be one of ${CUSTOM_FIELD_TYPES.join(', ')}; got ${JSON.stringify(field.type)}.`)
   }
-  if (field.color && !HEX_COLOR.test(field.color)) {
+  if (field.color !== undefined && field.color !== null && !HEX_COLOR.test(field.color)) {
     throw new OperatorError(`--color must be a hex colour such as #1a7f37; got ${JSON.stringify(field.color)}.`)
   }
+  if (field.label !== undefined && field.label !== null && (field.label.trim() === '' || field.label.length > 100)) throw new OperatorError('--label must be 1 to 100 characters.')
   if (store.customFields.get(locatorId, field.id)) throw new OperatorError(`Locator ${locatorId} already has a custom field ${JSON.stringify(field.id)}.`)
   return store.write(() =>
     store.customFields.insert(locatorId, {
       id: field.id,
       name: field.name.trim(),
       type: field.type as CustomFieldType,
-      label: field.label ?? null,
+      label: field.label?.trim() ?? null,
       color: field.color ?? null,
     }),
   )
@@ -118,6 +125,12 @@ export function addCustomField(
 export function removeCustomField(store: Store, locatorId: string, fieldId: string): { clearedLocations: number } {
   requireLocator(store, locatorId)
   if (!store.customFields.get(locatorId, fieldId)) throw new OperatorError(`Locator ${locatorId} has no custom field ${JSON.stringify(fieldId)}.`)
+  const naming = store.priority.list(locatorId).flatMap((rule, i) => ('custom_field' in rule && rule.custom_field === fieldId ? [i + 1] : []))
+  if (naming.length > 0) {
+    throw new OperatorError(
+      `Priority rule${naming.length > 1 ? 's' : ''} ${naming.join(', ')} of locator ${locatorId} name${naming.length > 1 ? '' : 's'} the custom field ${JSON.stringify(fieldId)}: change the rules first (storeloc priority set ${locatorId} --file RULES.json), then remove the field.`,
+    )
+  }
   return store.write(() => {
     const clearedLocations = store.locations.dropCustomField(locatorId, fieldId)
     store.customFields.remove(locatorId, fieldId)
@@ -262,9 +275,14 @@ const PATTERN_HINTS: Record<string, string> = {
   ids: 'must be a location id such as loc_0123456789abcdef',
 }
 
-/** A value as quoted in a message: JSON, cut short. */
+/** A value as quoted in a message: JSON, cut short (nested too deep for JSON.stringify: its brackets). */
 function shown(v: unknown): string {
-  const text = JSON.stringify(v) ?? String(v)
+  let text: string
+  try {
+    text = JSON.stringify(v) ?? String(v)
+  } catch {
+    text = Array.isArray(v) ? '[[[...]]]' : '{...}'
+  }
   return text.length > 60 ? `${text.slice(0, 57)}...` : text
 }
 
@@ -317,13 +335,6 @@ function refuse(what: string, problems: string[]): never {
   const listed = problems.slice(0, MAX_LISTED_PROBLEMS).map((p) => `  ${p}`)
   if (problems.length > MAX_LISTED_PROBLEMS) listed.push(`  ... and ${problems.length - MAX_LISTED_PROBLEMS} more.`)
   throw new OperatorError(`The ${what} were not changed:\n${listed.join('\n')}`)
-}
-
-function trimStrings(v: unknown): unknown {
-  if (typeof v === 'string') return v.trim()
-  if (Array.isArray(v)) return v.map(trimStrings)
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, trimStrings(x)]))
-  return v
 }
 
 const FilterTagInput = t.Object(

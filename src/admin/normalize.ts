@@ -28,21 +28,23 @@ const MAP_FIELDS = new Set(['contact', 'social', 'hours', 'custom_fields'])
 /** Keeps the known top-level fields only; trims every string and makes it well-formed. */
 export function pickLocationFields(raw: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  for (const key of LOCATION_FIELDS) if (Object.hasOwn(raw, key)) out[key] = trimStrings(raw[key], 0)
+  for (const key of LOCATION_FIELDS) if (Object.hasOwn(raw, key)) out[key] = trimStrings(raw[key])
   return out
 }
 
 /**
- * No field nests deeper than this (hours: day, list, interval); a value nested deeper is left as
- * it is, for the schema to refuse (walked to the end, 120,000 levels overflowed the stack: a 500).
+ * No field nests deeper than this (hours: day, list, interval; filters: group, tags, tag); a value
+ * nested deeper is left as it is, for the schema to refuse (walked to the end, 120,000 levels
+ * overflowed the stack: a 500, or the CLI's stack trace).
  */
 const MAX_FIELD_DEPTH = 8
 
 /**
  * Strings trimmed, and lone UTF-16 surrogates (JSON's "\ud800") made U+FFFD, as SQLite's UTF-8
- * stores them: the response to a write then says what a later read returns.
+ * stores them: the response to a write then says what a later read returns. For bodies and files
+ * read from JSON (the Management API, the CLI's filters and priority rules).
  */
-function trimStrings(v: unknown, depth: number): unknown {
+export function trimStrings(v: unknown, depth = 0): unknown {
   if (typeof v === 'string') return v.trim().toWellFormed()
   if (depth === MAX_FIELD_DEPTH) return v
   if (Array.isArray(v)) return v.map((x) => trimStrings(x, depth + 1))

@@ -20,6 +20,8 @@ import {
   type LocatorSettingsInput,
 } from '../operator'
 import { openStore, type Store } from '../store'
+import { isBusyError } from '../store/db'
+import { redactSecrets } from '../ids'
 import type { CustomField } from '../store/custom-fields'
 import { isExpired, type ApiKey } from '../store/keys'
 import type { Locator } from '../store/locators'
@@ -252,7 +254,7 @@ async function run(store: Store, config: Config, argv: string[], print: (text: s
     case 'key rotate': {
       const { values, positionals } = args(rest, { 'grace-hours': { type: 'string' } }, 1)
       const raw = (values['grace-hours'] as string | undefined) ?? '24'
-      if (!/^\d+(\.\d+)?$/.test(raw)) throw new UsageError(`--grace-hours must be a number of hours; got ${JSON.stringify(raw)}.`)
+      if (!/^\d+(\.\d+)?$/.test(raw)) throw new OperatorError(`--grace-hours must be a number of hours; got ${JSON.stringify(raw)}.`)
       const { old, key, secret } = rotateKey(store, positionals[0]!, Number(raw))
       emit(
         !!values.json,
@@ -299,18 +301,28 @@ export async function cli(argv: string[], env: Record<string, string | undefined
     return argv.length === 0 ? 2 : 0
   }
   let store: Store | null = null
+  let databasePath = ''
   try {
     const config = loadConfig(env)
-    store = openStore(config.databasePath)
+    databasePath = config.databasePath
+    store = openStore(databasePath)
     await run(store, config, argv, out)
     return 0
   } catch (e) {
     if (e instanceof UsageError) {
-      err(`storeloc: ${e.message}\n\n${USAGE}`)
+      err(`storeloc: ${redactSecrets(e.message)}\n\n${USAGE}`)
       return 2
     }
     if (e instanceof OperatorError || e instanceof ConfigError) {
-      err(`storeloc: ${e.message}`)
+      err(`storeloc: ${redactSecrets(e.message)}`)
+      return 1
+    }
+    // The database file could not be opened, read or written (a directory, not a database, a
+    // missing parent, locked by a writer that did not let go): one line, not a stack trace.
+    const code = (e as { code?: unknown } | null)?.code
+    if (typeof code === 'string' && (code.startsWith('SQLITE_') || code.startsWith('E'))) {
+      const hint = isBusyError(e) ? ' Another process holds the database for writing: try again in a moment.' : ''
+      err(`storeloc: ${redactSecrets((e as Error).message)} (database ${databasePath}).${hint}`)
       return 1
     }
     throw e

@@ -1,6 +1,6 @@
 // The storeloc CLI, run as a real subprocess against a real database file.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { readFileSync, rmSync } from 'node:fs'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createApp } from '../../src/app'
 import { noGeocoder } from '../../src/geocode/geocoder'
@@ -116,12 +116,14 @@ describe('key', () => {
 
   test('an expiry in the past or not a date is refused and creates no key', () => {
     const { locator } = json('locator', 'create', '--name', 'A')
-    for (const bad of ['2001-01-01', 'tomorrow']) {
+    // 2030-02-30 is no day (Date.parse took it for 2030-03-02); a time needs its offset.
+    for (const bad of ['2001-01-01', 'tomorrow', '2030-02-30', '2030-13-01', '2030-01-01T00:00:00', '2030-01-01T25:00:00Z']) {
       const r = storeloc('key', 'create', locator.id, '--expires', bad)
       expect(r.code).toBe(1)
       expect(r.stderr).toContain('--expires')
     }
     expect(countRows('api_keys')).toBe(1)
+    expect(json('key', 'create', locator.id, '--expires', '2030-01-01T00:00:00+02:00').expires_at).toBe('2029-12-31T22:00:00.000Z')
   })
 
   test('last use is recorded', async () => {
@@ -164,9 +166,24 @@ describe('key', () => {
 
   test('bad grace hours and unknown key ids are refused', () => {
     const { key } = json('locator', 'create', '--name', 'A')
-    expect(storeloc('key', 'rotate', key.id, '--grace-hours', 'soon').code).toBe(2)
+    for (const bad of ['soon', '-1', '', '9000']) {
+      const r = storeloc('key', 'rotate', key.id, `--grace-hours=${bad}`)
+      expect({ bad, code: r.code, usage: r.stderr.includes('Usage:') }).toEqual({ bad, code: 1, usage: false })
+      expect(r.stderr).toContain('--grace-hours')
+    }
     expect(storeloc('key', 'rotate', 'key_nope').code).toBe(1)
     expect(countRows('api_keys')).toBe(1)
+  })
+
+  test('a secret key given where an id belongs is not printed back', () => {
+    json('locator', 'create', '--name', 'A')
+    const secret = `sk_${'d'.repeat(38)}`
+    for (const argv of [['key', 'revoke', secret], ['key', 'rotate', secret], ['locator', 'show', secret]]) {
+      const r = storeloc(...argv)
+      expect(r.code).toBe(1)
+      expect(r.stderr).not.toContain(secret)
+      expect(r.stderr).toContain('sk_[redacted]')
+    }
   })
 })
 
@@ -199,7 +216,27 @@ describe('custom-field', () => {
     expect(storeloc('custom-field', 'add', locator.id, '--name', 'X', '--type', 'text').code).toBe(2)
     json('custom-field', 'add', locator.id, '--id', 'x', '--name', 'X', '--type', 'text')
     expect(storeloc('custom-field', 'add', locator.id, '--id', 'x', '--name', 'X', '--type', 'text').code).toBe(1)
+    for (const bad of [['--color', ''], ['--color', 'red'], ['--label', ''], ['--label', 'L'.repeat(101)]]) {
+      const r = storeloc('custom-field', 'add', locator.id, '--id', 'y', '--name', 'Y', '--type', 'badge', ...bad)
+      expect({ bad, code: r.code }).toEqual({ bad, code: 1 })
+      expect(r.stderr).toContain(bad[0]!)
+    }
     expect(countRows('custom_fields')).toBe(1)
+  })
+
+  test('a field a priority rule names is not removed until the rules change', () => {
+    const { locator } = json('locator', 'create', '--name', 'A')
+    json('custom-field', 'add', locator.id, '--id', 'parking', '--name', 'Parking', '--type', 'text')
+    const rules = join(dir, 'rules.json')
+    writeFileSync(rules, JSON.stringify([{ tag: 'outlet' }, { custom_field: 'parking', value: 'Free' }]))
+    json('priority', 'set', locator.id, '--file', rules)
+    const refused = storeloc('custom-field', 'remove', locator.id, '--id', 'parking')
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain('Priority rule 2')
+    expect(json('custom-field', 'list', locator.id).map((f: { id: string }) => f.id)).toEqual(['parking'])
+    writeFileSync(rules, JSON.stringify([{ tag: 'outlet' }]))
+    json('priority', 'set', locator.id, '--file', rules)
+    expect(json('custom-field', 'remove', locator.id, '--id', 'parking')).toEqual({ removed: 'parking', cleared_locations: 0 })
   })
 
   test('remove deletes the definition and its values on locations', async () => {
@@ -245,6 +282,31 @@ describe('geocode', () => {
 
   test('without an address it is a usage error', () => {
     expect(storeloc('geocode').code).toBe(2)
+  })
+})
+
+describe('a database it cannot use', () => {
+  test('a directory, a file that is no database, or a path it cannot make: one line, exit 1, no stack trace', () => {
+    const notDb = join(dir, 'notes.json')
+    writeFileSync(notDb, '{}')
+    for (const path of [dir, notDb, '/proc/nope/x.db']) {
+      const p = Bun.spawnSync([process.execPath, 'src/cli/main.ts', 'locator', 'list'], { cwd: join(import.meta.dir, '../..'), env: { ...process.env, DATABASE_PATH: path } })
+      const stderr = p.stderr.toString()
+      expect({ path, code: p.exitCode, lines: stderr.trim().split('\n').length }).toEqual({ path, code: 1, lines: 1 })
+      expect(stderr).toContain(`(database ${path})`)
+    }
+  })
+
+  test('a filters or priority file nested 100,000 deep is refused with a message, not a stack trace', () => {
+    const { locator } = json('locator', 'create', '--name', 'A')
+    const deep = join(dir, 'deep.json')
+    writeFileSync(deep, `${'['.repeat(100_000)}${']'.repeat(100_000)}`)
+    for (const what of ['filters', 'priority']) {
+      const r = storeloc(what, 'set', locator.id, '--file', deep)
+      expect({ what, code: r.code }).toEqual({ what, code: 1 })
+      expect(r.stderr).toContain('were not changed')
+      expect(r.stderr).not.toContain('RangeError')
+    }
   })
 })
 
