@@ -150,7 +150,8 @@ export function readJsonFile(path: string): unknown {
     throw new OperatorError(`Cannot read ${path}: ${(e as Error).message}`)
   }
   try {
-    return JSON.parse(text)
+    // A byte order mark (some editors save one) is no JSON.
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
   } catch (e) {
     throw new OperatorError(`${path} is not valid JSON: ${(e as Error).message}`)
   }

@@ -241,7 +241,7 @@ async function run(store: Store, config: Config, argv: string[], print: (text: s
       const locator = requireLocator(store, positionals[0]!)
       const rows = store.keys.listForLocator(locator.id).map(keyJson)
       const text = table(rows, ['id', 'prefix', 'status', 'expires_at', 'last_used_at', 'exposed'])
-      const exposed = rows.some((r) => r.exposed && r.status === 'active') ? '\n\nA key marked exposed was seen in a public request: rotate it (storeloc key rotate KEY_ID).' : ''
+      const exposed = rows.some((r) => r.exposed && r.status === 'active') ? '\n\nA key marked exposed was seen in a public request: rotate it with no grace period (storeloc key rotate KEY_ID --grace-hours 0), so it stops working at once.' : ''
       emit(!!values.json, rows, text + exposed)
       return
     }

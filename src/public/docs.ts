@@ -38,7 +38,7 @@ const GUIDE: Record<Code, { when: string; fix: string }> = {
   },
   SECRET_KEY_EXPOSED: {
     when: 'A private Management API key (sk_...) was sent to the public API, in a header or the URL.',
-    fix: 'Remove it from the front end and rotate it now: <code>storeloc key rotate KEY_ID</code>. The Query API needs no key.',
+    fix: 'Remove it from the front end and rotate it now, with no grace period, so the leaked key stops working at once: <code>storeloc key rotate KEY_ID --grace-hours 0</code>. The Query API needs no key.',
   },
   RATE_LIMITED: {
     when: "More requests for the token in a minute than the locator's rate limit (1,000 by default).",

@@ -10,7 +10,7 @@ export const PUBLIC_ERRORS = {
   LOCATION_NOT_FOUND: { status: 404, message: 'Location not found.' },
   SECRET_KEY_EXPOSED: {
     status: 400,
-    message: 'A private API key (sk_...) was sent to the public API. Never put it in front-end code: rotate it now (`storeloc key rotate KEY_ID`).',
+    message: 'A private API key (sk_...) was sent to the public API. Never put it in front-end code: rotate it now (`storeloc key rotate KEY_ID --grace-hours 0`).',
   },
   RATE_LIMITED: { status: 429, message: 'Too many requests for this locator token. Retry after the time in the Retry-After header.' },
   NOT_FOUND: { status: 404, message: 'No such endpoint.' },

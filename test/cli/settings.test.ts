@@ -217,6 +217,11 @@ describe('filters', () => {
     expect(json('filters', 'show', l.id)).toEqual(FILTERS_OUT)
   })
 
+  test('a file saved with a byte order mark is read', () => {
+    const l = newLocator()
+    expect(json('filters', 'set', l.id, '--file', file('bom.json', `\ufeff${JSON.stringify(FILTERS)}`))).toEqual(FILTERS_OUT)
+  })
+
   test('show output fed back to set changes nothing (round trip), and strings are trimmed', () => {
     const l = newLocator()
     const padded = [{ ...FILTERS[0], name: '  Services ', tags: [{ value: ' wifi ', label: 'Wi-Fi', color: '#1a7f37' }] }]

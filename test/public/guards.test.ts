@@ -262,6 +262,10 @@ describe('SECRET_KEY_EXPOSED (400)', () => {
     expect(code).toBe(0)
     const rows = JSON.parse(out.join('\n')) as { id: string; exposed: boolean }[]
     expect(rows.find((r) => r.id === keyId())!.exposed).toBe(true)
+    // The human list says how to make it stop working at once.
+    const human: string[] = []
+    expect(await cli(['key', 'list', f.env.locatorId], { DATABASE_PATH: join(f.env.dir, 'test.db'), GEOCODER: 'none' }, (t) => human.push(t), (t) => human.push(t))).toBe(0)
+    expect(human.join('\n')).toContain('storeloc key rotate KEY_ID --grace-hours 0')
   })
 
   test('a real key in an Authorization header or the query is marked too', async () => {
