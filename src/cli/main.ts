@@ -1,5 +1,6 @@
 // `storeloc`: the operator's command line, acting directly on DATABASE_PATH.
 // Usage errors exit 2, refused operations exit 1; --json prints machine-readable output.
+import { existsSync } from 'node:fs'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { ConfigError, loadConfig, type Config } from '../config'
 import { createGeocoder } from '../geocode'
@@ -295,6 +296,14 @@ async function run(store: Store, config: Config, argv: string[], print: (text: s
   }
 }
 
+/** The commands that need a database to exist (all but `locator create` and `geocode`). */
+const ON_LOCATORS = new Set([
+  'locator list', 'locator show', 'locator set', 'locator rotate-token',
+  'key create', 'key list', 'key revoke', 'key rotate',
+  'custom-field add', 'custom-field list', 'custom-field remove',
+  'filters set', 'filters show', 'priority set', 'priority show',
+])
+
 export async function cli(argv: string[], env: Record<string, string | undefined>, out = (t: string) => console.log(t), err = (t: string) => console.error(t)): Promise<number> {
   if (argv.length === 0 || argv[0] === 'help' || argv.includes('--help') || argv.includes('-h')) {
     ;(argv.length === 0 ? err : out)(USAGE)
@@ -305,6 +314,11 @@ export async function cli(argv: string[], env: Record<string, string | undefined
   try {
     const config = loadConfig(env)
     databasePath = config.databasePath
+    // These work on locators a database holds already: with no file at the path, the path is
+    // wrong (a mistyped DATABASE_PATH, another directory), and opening would make an empty one.
+    if (ON_LOCATORS.has(`${argv[0]} ${argv[1]}`) && !existsSync(databasePath)) {
+      throw new OperatorError(`No database at ${databasePath}: set DATABASE_PATH to the service's database file (storeloc locator create makes a new one).`)
+    }
     store = openStore(databasePath)
     await run(store, config, argv, out)
     return 0

@@ -1,6 +1,6 @@
 // The storeloc CLI, run as a real subprocess against a real database file.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createApp } from '../../src/app'
 import { noGeocoder } from '../../src/geocode/geocoder'
@@ -78,6 +78,7 @@ describe('locator', () => {
   })
 
   test('show of an unknown locator exits 1 with a message', () => {
+    json('locator', 'create', '--name', 'A')
     const r = storeloc('locator', 'show', 'lct_nope')
     expect(r.code).toBe(1)
     expect(r.stderr).toContain('No locator "lct_nope"')
@@ -290,11 +291,22 @@ describe('a database it cannot use', () => {
     const notDb = join(dir, 'notes.json')
     writeFileSync(notDb, '{}')
     for (const path of [dir, notDb, '/proc/nope/x.db']) {
-      const p = Bun.spawnSync([process.execPath, 'src/cli/main.ts', 'locator', 'list'], { cwd: join(import.meta.dir, '../..'), env: { ...process.env, DATABASE_PATH: path } })
+      const p = Bun.spawnSync([process.execPath, 'src/cli/main.ts', 'locator', 'create', '--name', 'A'], { cwd: join(import.meta.dir, '../..'), env: { ...process.env, DATABASE_PATH: path } })
       const stderr = p.stderr.toString()
       expect({ path, code: p.exitCode, lines: stderr.trim().split('\n').length }).toEqual({ path, code: 1, lines: 1 })
       expect(stderr).toContain(`(database ${path})`)
     }
+  })
+
+  test('a command on locators, given a path with no database, says so and makes none', () => {
+    for (const argv of [['locator', 'list'], ['key', 'list', 'lct_x'], ['filters', 'show', 'lct_x']]) {
+      const r = storeloc(...argv)
+      expect({ argv, code: r.code }).toEqual({ argv, code: 1 })
+      expect(r.stderr).toContain(`No database at ${dbPath}`)
+    }
+    expect(existsSync(dbPath)).toBe(false)
+    json('locator', 'create', '--name', 'A') // makes one
+    expect(json('locator', 'list')).toHaveLength(1)
   })
 
   test('a filters or priority file nested 100,000 deep is refused with a message, not a stack trace', () => {
