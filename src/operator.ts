@@ -168,6 +168,8 @@ const REFERRER_ENTRY = new RegExp(`^(?:\\*\\.)?(?:${HOST_LABEL}\\.)*${HOST_LABEL
 
 /** Raw operator input, as typed on the command line. */
 export type LocatorSettingsInput = {
+  /** on | off: off switches the whole locator off (its keys get 401, its public token 404). */
+  active?: string
   /** on | off */
   queryApi?: string
   /** Comma-separated hosts or *.host; '' clears the allowlist (every site may call). */
@@ -208,6 +210,10 @@ export function parseReferrers(raw: string): string[] {
 
 function parseSettings(input: LocatorSettingsInput): LocatorSettings {
   const patch: LocatorSettings = {}
+  if (input.active !== undefined) {
+    if (input.active !== 'on' && input.active !== 'off') throw new OperatorError(`--active must be on or off; got ${JSON.stringify(input.active)}.`)
+    patch.active = input.active === 'on'
+  }
   if (input.queryApi !== undefined) {
     if (input.queryApi !== 'on' && input.queryApi !== 'off') throw new OperatorError(`--query-api must be on or off; got ${JSON.stringify(input.queryApi)}.`)
     patch.queryApiEnabled = input.queryApi === 'on'
@@ -244,7 +250,7 @@ export function setLocatorSettings(store: Store, id: string, input: LocatorSetti
   requireLocator(store, id)
   const patch = parseSettings(input)
   if (Object.keys(patch).length === 0) {
-    throw new OperatorError('Nothing to change: give at least one of --query-api, --referrers, --radius, --unit, --rate-limit.')
+    throw new OperatorError('Nothing to change: give at least one of --active, --query-api, --referrers, --radius, --unit, --rate-limit.')
   }
   return store.write(() => store.locators.updateSettings(id, patch))
 }

@@ -32,7 +32,7 @@ const USAGE = `Usage: storeloc <command> [options] [--json]
   locator create --name NAME
   locator list
   locator show LOCATOR_ID
-  locator set LOCATOR_ID [--query-api on|off] [--referrers HOST,*.HOST] [--radius N] [--unit miles|km] [--rate-limit N]
+  locator set LOCATOR_ID [--active on|off] [--query-api on|off] [--referrers HOST,*.HOST] [--radius N] [--unit miles|km] [--rate-limit N]
   locator rotate-token LOCATOR_ID               (the old public token stops working at once)
   key create LOCATOR_ID [--expires ISO_DATE]
   key list LOCATOR_ID
@@ -175,9 +175,10 @@ async function run(store: Store, config: Config, argv: string[], print: (text: s
       return
     }
     case 'locator set': {
-      const spec = { 'query-api': { type: 'string' }, referrers: { type: 'string' }, radius: { type: 'string' }, unit: { type: 'string' }, 'rate-limit': { type: 'string' } } as const
+      const spec = { active: { type: 'string' }, 'query-api': { type: 'string' }, referrers: { type: 'string' }, radius: { type: 'string' }, unit: { type: 'string' }, 'rate-limit': { type: 'string' } } as const
       const { values, positionals } = args(rest, spec, 1)
       const input: LocatorSettingsInput = {
+        active: values.active as string | undefined,
         queryApi: values['query-api'] as string | undefined,
         referrers: values.referrers as string | undefined,
         radius: values.radius as string | undefined,
@@ -185,7 +186,7 @@ async function run(store: Store, config: Config, argv: string[], print: (text: s
         rateLimit: values['rate-limit'] as string | undefined,
       }
       if (Object.values(input).every((v) => v === undefined)) {
-        throw new UsageError('locator set needs at least one of --query-api, --referrers, --radius, --unit, --rate-limit.')
+        throw new UsageError('locator set needs at least one of --active, --query-api, --referrers, --radius, --unit, --rate-limit.')
       }
       const locator = setLocatorSettings(store, positionals[0]!, input)
       emit(!!values.json, locatorJson(locator), describeLocator(locator))

@@ -20,6 +20,8 @@ export type Locator = {
 /** The operator-set fields of a locator; each one left out stays as it is. */
 export type LocatorSettings = {
   name?: string
+  /** false: switched off; its keys and public token answer as for no locator until it is on again. */
+  active?: boolean
   queryApiEnabled?: boolean
   referrers?: string[]
   /** In `defaultUnit`; null: the Query API's default of 25. */
@@ -57,9 +59,9 @@ export function locatorRepo(db: Database, changes: ChangeLog) {
   const byToken = db.prepare<Row, [string]>('SELECT * FROM locators WHERE public_token = ?')
   const update = db.prepare<
     unknown,
-    { id: string; name: string; query_api_enabled: number; referrers: string; default_radius: number | null; default_unit: string; rate_limit: number; now: string }
+    { id: string; name: string; active: number; query_api_enabled: number; referrers: string; default_radius: number | null; default_unit: string; rate_limit: number; now: string }
   >(
-    `UPDATE locators SET name = $name, query_api_enabled = $query_api_enabled, referrers = $referrers, default_radius = $default_radius,
+    `UPDATE locators SET name = $name, active = $active, query_api_enabled = $query_api_enabled, referrers = $referrers, default_radius = $default_radius,
        default_unit = $default_unit, rate_limit = $rate_limit, updated_at = $now WHERE id = $id`,
   )
   const setToken = db.prepare<unknown, { id: string; public_token: string; now: string }>(
@@ -99,6 +101,7 @@ export function locatorRepo(db: Database, changes: ChangeLog) {
       update.run({
         id,
         name: patch.name ?? current.name,
+        active: (patch.active ?? current.active) ? 1 : 0,
         query_api_enabled: (patch.queryApiEnabled ?? current.queryApiEnabled) ? 1 : 0,
         referrers: JSON.stringify(patch.referrers ?? current.referrers),
         default_radius: patch.defaultRadius === undefined ? current.defaultRadius : patch.defaultRadius,

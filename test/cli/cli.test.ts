@@ -77,6 +77,38 @@ describe('locator', () => {
     expect(JSON.stringify(shown)).not.toContain(a.key.secret_key)
   })
 
+  test('set --active off switches the locator off for both APIs; on brings it back; a bad value changes nothing', async () => {
+    const { locator, key } = json('locator', 'create', '--name', 'A')
+    json('locator', 'set', locator.id, '--query-api', 'on')
+    const publicGet = async () => {
+      const store = openStore(dbPath)
+      try {
+        const app = createApp({ store, geocoder: noGeocoder, config: { maxBodyBytes: 262144, logRequests: false }, log: () => {} })
+        const res = await app.handle(new Request(`http://localhost/public/v1/${locator.public_token}/filters`))
+        return { status: res.status, body: (await res.json()) as any }
+      } finally {
+        store.close()
+      }
+    }
+    expect((await publicGet()).status).toBe(200)
+    expect((await adminGet(key.secret_key)).status).toBe(200)
+
+    expect(json('locator', 'set', locator.id, '--active', 'off').active).toBe(false)
+    expect(await publicGet()).toMatchObject({ status: 404, body: { error: { code: 'INVALID_TOKEN' } } })
+    const admin = await adminGet(key.secret_key)
+    expect(admin.status).toBe(401)
+    expect(admin.body.message).toMatch(/locator/i)
+
+    const bad = storeloc('locator', 'set', locator.id, '--active', 'maybe')
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toContain('--active must be on or off')
+    expect(json('locator', 'show', locator.id).active).toBe(false)
+
+    expect(json('locator', 'set', locator.id, '--active', 'on').active).toBe(true)
+    expect((await publicGet()).status).toBe(200)
+    expect((await adminGet(key.secret_key)).status).toBe(200)
+  })
+
   test('show of an unknown locator exits 1 with a message', () => {
     json('locator', 'create', '--name', 'A')
     const r = storeloc('locator', 'show', 'lct_nope')

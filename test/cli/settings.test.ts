@@ -83,7 +83,7 @@ describe('locator set', () => {
     const before = snapshot()
     const r = storeloc('locator', 'set', l.id)
     expect(r.code).toBe(2)
-    expect(r.stderr).toContain('at least one of --query-api')
+    expect(r.stderr).toContain('at least one of --active, --query-api')
     expect(r.stderr).toContain('Usage: storeloc')
     expect(storeloc('locator', 'set', '--unit', 'km').code).toBe(2)
     expect(storeloc('locator', 'set', l.id, '--colour', 'red').code).toBe(2)
