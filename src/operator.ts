@@ -37,6 +37,8 @@ function requireKey(store: Store, id: string): ApiKey {
 export function createLocator(store: Store, name: string): { locator: Locator; key: ApiKey; secret: string } {
   const trimmed = name.trim()
   if (trimmed === '' || trimmed.length > 200) throw new OperatorError('The locator name must be 1 to 200 characters.')
+  // Line breaks and other control characters would break the CLI's tables and logs.
+  if (/\p{Cc}/u.test(trimmed)) throw new OperatorError('The locator name may not hold line breaks, tabs or other control characters.')
   return store.write(() => {
     const locator = store.locators.insert(trimmed)
     const { key, secret } = store.keys.insert(locator.id, null)

@@ -116,6 +116,15 @@ describe('locator', () => {
     expect(r.stderr).toContain('No locator "lct_nope"')
   })
 
+  test('a name with a line break or another control character is refused and writes nothing', () => {
+    for (const name of ['Two\nlines', 'Tab\there', 'Bell\u0007']) {
+      const r = storeloc('locator', 'create', '--name', name)
+      expect({ name, code: r.code }).toEqual({ name, code: 1 })
+      expect(r.stderr).toContain('control characters')
+    }
+    expect(existsSync(dbPath) ? countRows('locators') : 0).toBe(0)
+  })
+
   test('create without a name is a usage error and writes nothing', () => {
     const r = storeloc('locator', 'create')
     expect(r.code).toBe(2)
