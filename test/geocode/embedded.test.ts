@@ -1,11 +1,12 @@
 // The embedded offline geocoder on its real compiled data (built once into data/, as on first start).
 import { beforeAll, describe, expect, test } from 'bun:test'
+import fc from 'fast-check'
 import { Database } from 'bun:sqlite'
 import { copyFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { createApp } from '../../src/app'
 import { createGeocoder } from '../../src/geocode'
-import { cachedGeocoder, type Precision } from '../../src/geocode/geocoder'
+import { cachedGeocoder, PRECISIONS, type Precision } from '../../src/geocode/geocoder'
 import { DEFAULT_GEODATA_PATH, ensureGeodata, openEmbeddedGeocoder, type EmbeddedGeocoder } from '../../src/geocode/embedded'
 import { GEODATA_VERSION, geodataVersion } from '../../src/geocode/embedded/build'
 import { distanceKm } from '../../src/geocode/embedded/resolve'
@@ -86,6 +87,29 @@ describe('refuses to guess', () => {
     if (r !== null) expect(r.parts.country).toBe('DE')
     expect(geo.lookup('Paris, USA')!.parts.country).toBe('US')
   })
+})
+
+test('any text (fast-check): a result with a point on Earth and a known precision, or null; never a throw', () => {
+  const word = fc.oneof(
+    fc.constantFrom('Paris', 'Springfield', 'München', 'Straße', 'St.', 'NY', '10001', 'SW1A 2AA', '75007', 'Cedex', 'CA', 'France', 'UK', 'Москва', '東京', ',', '-', '#', '/', '%', "'", '\u0000'),
+    fc.string({ maxLength: 10 }),
+    fc.string({ unit: 'grapheme', maxLength: 6 }),
+    fc.integer({ min: 0, max: 99999 }).map(String),
+  )
+  const address = fc.oneof(fc.array(word, { maxLength: 10 }).map((w) => w.join(' ')), fc.string({ maxLength: 300 }), fc.constant('x'.repeat(5000)))
+  fc.assert(
+    fc.property(address, (text) => {
+      const r = geo.lookup(text)
+      if (r === null) return
+      expect({ text, lat: Math.abs(r.lat) <= 90, lng: Math.abs(r.lng) <= 180, precision: (PRECISIONS as readonly string[]).includes(r.precision) }).toEqual({
+        text,
+        lat: true,
+        lng: true,
+        precision: true,
+      })
+    }),
+    { numRuns: 1000 },
+  )
 })
 
 test('geocode() answers as lookup() does', async () => {
