@@ -41,6 +41,8 @@ export function createApp(deps: AppDeps) {
 
   /** preload() calls under way: /readyz says "loading" while any is. */
   let preloading = 0
+  /** Why the last preload() failed (an index that cannot be built), or null: /readyz says "failed" meanwhile. */
+  let preloadFailure: string | null = null
 
   const fastPath = deps.publicFastPath ?? true
   const publicApi = publicRoutes({ store: deps.store, registry, limiter: deps.limiter, publicBaseUrl: deps.config.publicBaseUrl ?? null, log, requestId: (request) => started.get(request)!.id })
@@ -67,6 +69,10 @@ export function createApp(deps: AppDeps) {
         set.status = 503
         set.headers['retry-after'] = '1'
         return { status: 'loading', message: "The locators' indexes are being built; public queries are answered meanwhile, more slowly." }
+      }
+      if (preloadFailure !== null) {
+        set.status = 503
+        return { status: 'failed', message: `An index could not be built from the database: ${redactSecrets(preloadFailure)}. Public queries to its locator fail until the data is repaired and the server restarted.` }
       }
       return { status: 'ready' }
     })
@@ -129,12 +135,18 @@ export function createApp(deps: AppDeps) {
   }
   /**
    * Builds every locator's index (those with the Query API on) now rather than on its first query,
-   * and waits for their background work; /readyz answers 503 meanwhile. Resolves with what it loaded.
+   * and waits for their background work; /readyz answers 503 meanwhile, and after a failure until a
+   * later preload succeeds. Resolves with what it loaded.
    */
   async function preload(): Promise<{ locators: number; locations: number }> {
     preloading++
     try {
-      return await registry.preload()
+      const loaded = await registry.preload()
+      preloadFailure = null
+      return loaded
+    } catch (e) {
+      preloadFailure = (e as Error)?.message ?? String(e)
+      throw e
     } finally {
       preloading--
     }

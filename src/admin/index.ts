@@ -50,6 +50,10 @@ export function adminRoutes(deps: AdminRouteDeps) {
     .post('/locations//delete', () => {
       throw new AdminError('invalid_request', 'The location ID is missing from the path: /admin/v1/locations/{id}/delete.')
     })
-    .post('/locations/:id/delete', async ({ auth, params }) => ({ success: true, message: await deleteLocation(deps, auth.locator.id, params.id) }))
+    .post('/locations/:id/delete', async ({ auth, params, body }) => {
+      // No body is read, but one over the limit is refused as on every write.
+      if ((body as ParsedBody | undefined)?.kind === 'too_large') throw new AdminError('payload_too_large')
+      return { success: true, message: await deleteLocation(deps, auth.locator.id, params.id) }
+    })
     .get('/custom_fields', ({ auth }) => ({ success: true, custom_fields: listCustomFields(deps, auth.locator.id) }))
 }

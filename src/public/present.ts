@@ -25,12 +25,18 @@ export function presentContext(filters: FilterGroup[], customFields: CustomField
   return { groupOfTag, defaultGroupName: defaultGroup?.name ?? 'Other', customFields, priority, rankReadsCustomFields: priority.some((rule) => 'custom_field' in rule) }
 }
 
-/** "https://instagram.com/northwind_paris/" -> "northwind_paris"; "" when unset. */
+/**
+ * "https://instagram.com/northwind_paris/" -> "northwind_paris"; a Facebook profile without a
+ * user name ("https://www.facebook.com/profile.php?id=1234") -> its id, "1234"; "" when unset.
+ */
 export function socialHandle(url: string | undefined): string {
   if (!url) return ''
   try {
-    const parts = new URL(url).pathname.split('/').filter((p) => p !== '')
-    return (parts[parts.length - 1] ?? '').replace(/^@/, '')
+    const parsed = new URL(url)
+    const parts = parsed.pathname.split('/').filter((p) => p !== '')
+    const last = parts[parts.length - 1] ?? ''
+    if (last === 'profile.php') return parsed.searchParams.get('id') ?? ''
+    return last.replace(/^@/, '')
   } catch {
     return ''
   }

@@ -18,9 +18,12 @@ export function openDatabase(path: string): Database {
   db.exec('PRAGMA foreign_keys = ON')
   const mode = db.query<{ journal_mode: string }, []>('PRAGMA journal_mode').get()?.journal_mode
   const fk = db.query<{ foreign_keys: number }, []>('PRAGMA foreign_keys').get()?.foreign_keys
-  if ((path !== ':memory:' && mode !== 'wal') || fk !== 1) {
+  const synchronous = db.query<{ synchronous: number }, []>('PRAGMA synchronous').get()?.synchronous
+  const timeout = db.query<{ timeout: number }, []>('PRAGMA busy_timeout').get()?.timeout
+  // synchronous 2 is FULL: a 2xx write is on disk.
+  if ((path !== ':memory:' && mode !== 'wal') || fk !== 1 || synchronous !== 2 || timeout !== 5000) {
     db.close()
-    throw new StoreError(`SQLite at ${path} refused WAL mode or foreign keys (journal_mode=${mode}, foreign_keys=${fk}).`)
+    throw new StoreError(`SQLite at ${path} refused a setting (journal_mode=${mode}, foreign_keys=${fk}, synchronous=${synchronous}, busy_timeout=${timeout}; wanted wal, 1, 2 (FULL), 5000).`)
   }
   migrate(db)
   return db

@@ -423,6 +423,14 @@ describe('POST /locations body formats', () => {
     }
   })
 
+  test('a body over 256 KiB on a delete, which reads none, gives 413 and deletes nothing', async () => {
+    const before = await created()
+    const res = await expectNoChange(() => env.call('POST', `${BASE}/${before.id}/delete`, { body: storeBody({ description: 'x'.repeat(300 * 1024) }) }))
+    expect(res.status).toBe(413)
+    expect(res.body).toEqual({ success: false, error: 'payload_too_large', message: expect.any(String) })
+    expect((await get(before.id)).status).toBe(200)
+  })
+
   test('a body over 256 KiB gives 413 and stores nothing', async () => {
     const res = await expectNoChange(() => create(storeBody({ description: 'x'.repeat(256 * 1024) })))
     expect(res.status).toBe(413)

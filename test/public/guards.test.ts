@@ -278,10 +278,14 @@ describe('SECRET_KEY_EXPOSED (400)', () => {
     const app = createApp({ store: f.env.store, geocoder: f.env.geocoder, config: { maxBodyBytes: 262144, logRequests: true }, log: (l) => lines.push(l) })
     await send(app, `http://localhost/public/v1/${f.env.key}/locations?all=true`)
     await send(app, `http://localhost/public/v1/${f.token}/locations?all=true&k=${f.env.key}`)
+    // Percent-encoded, in part or whole: the check decodes it, the log must not show it either.
+    const encoded = [`sk%5F${f.env.key.slice(3)}`, `%73k_${f.env.key.slice(3)}`, [...f.env.key].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('')]
+    for (const e of encoded) expectExposed(await send(app, `http://localhost/public/v1/${e}/locations?all=true`), f.env.key)
     await Bun.sleep(20) // request lines are written after the response
     expect(lines.length).toBeGreaterThan(0)
     expect(JSON.stringify(lines)).not.toContain(f.env.key)
     expect(JSON.stringify(lines)).not.toContain(f.env.key.slice(3, 20))
+    expect(JSON.stringify(lines).match(/sk_\[redacted\]/g)?.length).toBe(4) // the four paths; the query string is not logged
   })
 })
 

@@ -520,6 +520,15 @@ describe('the location object', () => {
     expect(gare.tags).toEqual({})
   })
 
+  test('social handles: the last path segment, without @; a Facebook profile.php URL gives its id', async () => {
+    const created = await f.env.call('POST', '/admin/v1/locations', {
+      body: { name: 'Handles', address: '1 Rue X', coordinates: { lat: 48.85, lng: 2.35 }, social: { facebook: 'https://www.facebook.com/profile.php?id=100064', instagram: 'https://www.instagram.com/@handles.shop/', twitter: 'https://x.com/handles' } },
+    })
+    expect(created.status).toBe(201)
+    const location = (await f.get(`/locations/${created.body.location.id}`)).body.data.location
+    expect(location.social).toEqual({ instagram: 'handles.shop', facebook: '100064', twitter: 'handles' })
+  })
+
   test('a geocoded address carries the parts the geocoder parsed', async () => {
     const london = (await f.get(`/locations/${f.ids.london}`)).body.data.location
     expect(london.address).toEqual({ formatted: '10 Downing Street, London SW1A 2AA', city: 'London', postcode: 'SW1A 2AA', country: 'GB' })

@@ -48,6 +48,19 @@ describe('preload', () => {
     expect(await ready.json()).toEqual({ status: 'ready' })
   })
 
+  test('an index that cannot be built from the database: /readyz answers 503 "failed" saying why, until a preload succeeds', async () => {
+    // A row no write of the service makes (its tags not JSON): the index build throws.
+    const row = env.store.db.query<{ id: string; tags: string }, [string]>('SELECT id, tags FROM locations WHERE locator_id = ? LIMIT 1').get(env.locatorId)!
+    env.store.db.query('UPDATE locations SET tags = ? WHERE id = ?').run('not json', row.id)
+    await expect(env.app.preload()).rejects.toThrow()
+    const failed = await readyz()
+    expect(failed.status).toBe(503)
+    expect(await failed.json()).toEqual({ status: 'failed', message: expect.stringContaining('could not be built') })
+    env.store.db.query('UPDATE locations SET tags = ? WHERE id = ?').run(row.tags, row.id)
+    await env.app.preload()
+    expect((await readyz()).status).toBe(200)
+  })
+
   test('it resolves once the background work is done: every JSON filled, FlexSearch and the name order made', async () => {
     const registry = new IndexRegistry(env.store)
     const loading = registry.preload()
