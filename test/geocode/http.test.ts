@@ -462,6 +462,13 @@ describe('nominatim specifics', () => {
     )
   })
 
+  test('lat or lon not decimal text ("", " ", "0x2D", "1e1"): an unexpected response, not a point at 0', async () => {
+    for (const bad of ['', ' ', '0x2D', '1e1', '+5', 'Infinity']) {
+      const server = answering(variant('nominatim-found', (b) => (b[0].lat = bad)))
+      await expectUnavailable(createHttpGeocoder(config('nominatim', { url: server.url })).geocode('x'), 'nominatim', /unexpected response \(coordinates\)/)
+    }
+  })
+
   test('config.url with a path prefix and a trailing slash', async () => {
     const server = answering([])
     await createHttpGeocoder(config('nominatim', { url: `${server.url}/nominatim/` })).geocode('x')
@@ -517,6 +524,21 @@ describe('google specifics', () => {
     const server = answering(variant('google-request-denied', (b) => (b.error_message = `API key ${KEY} is not authorized for this API.`)))
     const err = await expectUnavailable(createHttpGeocoder(config('google', { url: server.url })).geocode('x'), 'google', /refused the request \(REQUEST_DENIED/)
     expect(err.message).toContain('[key]')
+  })
+
+  test('a long message quoting the key across the reason\'s cut: no part of the key is left', async () => {
+    // The old cut, at 160 characters, fell inside the key.
+    const server = answering(variant('google-request-denied', (b) => (b.error_message = `${'This API project is not authorized to use this API. '.repeat(3).slice(0, 140)} key=${KEY}`)))
+    const err = await expectUnavailable(createHttpGeocoder(config('google', { url: server.url })).geocode('x'), 'google', /refused the request/)
+    expect(err.message.length).toBeLessThanOrEqual(260)
+    for (let n = 6; n <= KEY.length; n++) expect(err.message).not.toContain(KEY.slice(0, n))
+  })
+
+  test('the key echoed URL-encoded is redacted too', async () => {
+    const key = 'ab/cd+ef=gh&ij'
+    const server = answering({ error_message: `bad key ${encodeURIComponent(key)} or ${new URLSearchParams({ k: key }).toString().slice(2)}`, results: [], status: 'REQUEST_DENIED' })
+    const err = await expectUnavailable(createHttpGeocoder(config('google', { url: server.url, apiKey: key })).geocode('x'), 'google', /REQUEST_DENIED/)
+    expect(err.message).toContain('bad key [key] or [key]')
   })
 
   test('OK with no results is unexpected, not "not found"', async () => {
@@ -601,6 +623,25 @@ describe('transport', () => {
     const started = performance.now()
     await expectUnavailable(createHttpGeocoder(config('opencage', { timeoutMs: 200 }), { fetch: deaf }).geocode('x'), 'opencage', /timed out after 200 ms/)
     expect(performance.now() - started).toBeLessThan(2000)
+  })
+
+  test('a body over 1 MiB (declared, or streamed without a length) is no answer: GeocoderUnavailableError', async () => {
+    const big = JSON.stringify([{ ...(fixture('nominatim-found') as any[])[0], pad: 'x'.repeat(2 * 1024 * 1024) }])
+    const declared = standIn(() => new Response(big, { headers: { 'content-type': 'application/json' } }))
+    await expectUnavailable(createHttpGeocoder(config('nominatim', { url: declared.url })).geocode('x'), 'nominatim', /over 1 MiB/)
+    const streamed = standIn(
+      () =>
+        new Response(
+          new ReadableStream({
+            start(c) {
+              for (let i = 0; i < big.length; i += 64 * 1024) c.enqueue(new TextEncoder().encode(big.slice(i, i + 64 * 1024)))
+              c.close()
+            },
+          }),
+          { headers: { 'content-type': 'application/json' } },
+        ),
+    )
+    await expectUnavailable(createHttpGeocoder(config('nominatim', { url: streamed.url })).geocode('x'), 'nominatim', /over 1 MiB/)
   })
 
   test('nothing listening: GeocoderUnavailableError, no URL in the message', async () => {

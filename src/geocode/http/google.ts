@@ -98,7 +98,7 @@ export const google: ProviderSpec = {
     if (body.status === 'ZERO_RESULTS') return null
     if (body.status !== 'OK') {
       const failure = FAILURES[body.status] ?? 'sent an unexpected status'
-      return fail(`${failure} (${body.status}${body.error_message ? `: ${body.error_message.slice(0, 160)}` : ''})`)
+      return fail(`${failure} (${body.status}${body.error_message ? `: ${body.error_message}` : ''})`)
     }
     const result = body.results[0]
     if (result === undefined) return fail('sent an unexpected response (OK without results)')

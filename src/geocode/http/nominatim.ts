@@ -21,6 +21,9 @@ import type { Precision } from '../geocoder'
 import { addressParts, iso2, streetLine, validPoint } from './parts'
 import type { ProviderSpec } from './request'
 
+/** How Nominatim writes a coordinate: "48.8582599". */
+const DECIMAL = /^-?\d+(\.\d+)?$/
+
 const Place = Type.Object({
   lat: Type.String(),
   lon: Type.String(),
@@ -54,6 +57,8 @@ export const nominatim: ProviderSpec = {
     if (!Value.Check(SearchResponse, body)) return fail('sent an unexpected response')
     const place = body[0]
     if (place === undefined) return null
+    // Decimal text only: Number("") and Number(" ") are 0 (a point off Africa), Number("0x2D") 45.
+    if (!DECIMAL.test(place.lat) || !DECIMAL.test(place.lon)) return fail('sent an unexpected response (coordinates)')
     const lat = Number(place.lat)
     const lng = Number(place.lon)
     if (!validPoint(lat, lng)) return fail('sent an unexpected response (coordinates)')

@@ -68,7 +68,7 @@ export const opencage: ProviderSpec = {
   },
   read(body, fail) {
     if (!Value.Check(GeocodeResponse, body)) return fail('sent an unexpected response')
-    if (body.status.code !== 200) return fail(`refused the request (status ${body.status.code}: ${body.status.message.slice(0, 160)})`)
+    if (body.status.code !== 200) return fail(`refused the request (status ${body.status.code}: ${body.status.message})`)
     const result = body.results[0]
     if (result === undefined) return null
     const { lat, lng } = result.geometry

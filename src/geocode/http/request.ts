@@ -47,8 +47,10 @@ export function httpGeocoder(spec: ProviderSpec, config: GeocoderConfig, options
   const fetchImpl = options.fetch ?? fetch
   const base = (config.url ?? spec.defaultUrl).replace(/\/+$/, '')
   const gate = spec.minIntervalMs ? requestGate(spec.name, spec.minIntervalMs, options.now ?? Date.now, options.sleep ?? defaultSleep) : null
+  // The key out first, then the provider's words cut short: cut first, a key across the cut was
+  // left in part ("key=AIzaSyDA1b2C...").
   const fail = (reason: string): never => {
-    throw new GeocoderUnavailableError(spec.name, redact(reason, config.apiKey))
+    throw new GeocoderUnavailableError(spec.name, clip(redact(reason, config.apiKey)))
   }
   return {
     name: spec.name,
@@ -113,12 +115,16 @@ async function getJson(
       if (controller.signal.aborted) throw timedOut
       return fail(`could not be reached (${networkCode(err)})`)
     }
-    let text: string
+    let text: string | null
     try {
-      text = await within(res.text())
+      text = await within(textUpTo(res, MAX_RESPONSE_BYTES))
     } catch (err) {
       if (controller.signal.aborted) throw timedOut
       return fail(`broke off its response (${networkCode(err)})`)
+    }
+    if (text === null) {
+      controller.abort()
+      return fail(`sent a response over ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB`)
     }
     let body: unknown
     let parsed = true
@@ -129,7 +135,7 @@ async function getJson(
     }
     if (!res.ok) {
       const detail = parsed && spec.errorDetail ? spec.errorDetail(body) : undefined
-      const said = `HTTP ${res.status}${detail ? `: ${clip(detail)}` : ''}`
+      const said = `HTTP ${res.status}${detail ? `: ${detail}` : ''}`
       if (res.status === 429) return fail(`is rate limiting us (${said})`)
       if (res.status >= 500) return fail(`failed (${said})`)
       return fail(`refused the request (${said})`)
@@ -141,15 +147,39 @@ async function getJson(
   }
 }
 
+/** Geocoding answers are a few KB: a body beyond this is no answer (a mistyped URL, a broken upstream), and is not held in memory. */
+const MAX_RESPONSE_BYTES = 1024 * 1024
+
+/** The body as text (UTF-8), or null once it passes `max` bytes (read no further). */
+async function textUpTo(res: Response, max: number): Promise<string | null> {
+  if (Number(res.headers.get('content-length') ?? 0) > max) return null
+  if (res.body === null) return ''
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for await (const chunk of res.body) {
+    size += chunk.byteLength
+    if (size > max) return null
+    chunks.push(chunk)
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks))
+}
+
 /** A short cause for a transport error: its code when it has one. Messages are left out: they can quote the URL. */
 function networkCode(err: unknown): string {
   const code = (err as { code?: unknown } | null)?.code
   return typeof code === 'string' && /^[\w.-]{1,40}$/.test(code) ? code : 'network error'
 }
 
-const clip = (text: string) => (text.length > 160 ? `${text.slice(0, 157)}...` : text)
+/** A reason at most 240 characters long: our words and the provider's, which may run on. */
+const clip = (text: string) => (text.length > 240 ? `${text.slice(0, 237)}...` : text)
 
-/** Belt and braces: provider messages are quoted in reasons, and none of them may carry the key. */
+/**
+ * Belt and braces: provider messages are quoted in reasons, and none of them may carry the key,
+ * as sent or as a URL's query string encodes it (a provider may echo its request).
+ */
 function redact(text: string, apiKey: string | null): string {
-  return apiKey ? text.split(apiKey).join('[key]') : text
+  if (!apiKey) return text
+  const forms = new Set([apiKey, encodeURIComponent(apiKey), new URLSearchParams({ k: apiKey }).toString().slice(2)])
+  for (const form of forms) text = text.split(form).join('[key]')
+  return text
 }
