@@ -104,6 +104,9 @@ async function preloadIndexes(app: App, log: boolean): Promise<void> {
   }
 }
 
+/** An HTTP geocoder's failure (the write used the embedded geocoder), as a log line on stderr. */
+const warnGeocoder = (reason: string) => console.error(JSON.stringify({ level: 'warn', message: 'the HTTP geocoder failed; writes use the embedded geocoder meanwhile', reason }))
+
 /** How often a server applies what was committed with no query asking (app.sync). */
 const IDLE_SYNC_MS = 1_000
 /**
@@ -164,7 +167,7 @@ function onStopSignal(stop: (signal: string) => Promise<void>): (reason: string)
 /** WORKERS=1: one process opens, serves, bootstraps and refreshes. */
 async function runSingle(config: Config): Promise<void> {
   const store = openStore(config.databasePath)
-  const geocoding = await createGeocoder(config.geocoder, store, (line) => console.log(line))
+  const geocoding = await createGeocoder(config.geocoder, store, (line) => console.log(line), { warn: warnGeocoder })
   const app = createApp({ store, geocoder: geocoding.geocoder, config })
   const server = listen(config, app, false)
   bootstrap(store, displayHost(config), server.port!, config.demo)
@@ -186,7 +189,7 @@ async function runSingle(config: Config): Promise<void> {
 /** One of the primary's workers: serves on the shared port and tells the primary when it listens. Prints no start-up lines. */
 async function runWorker(config: Config): Promise<void> {
   const store = openStore(config.databasePath)
-  const geocoding = await createGeocoder(config.geocoder, store) // the primary has built its data
+  const geocoding = await createGeocoder(config.geocoder, store, undefined, { warn: warnGeocoder }) // the primary has built its data
   const app = createApp({ store, geocoder: geocoding.geocoder, config })
   // Before listening: the kernel sends connections only to workers that listen, so a worker
   // started again after a crash is not sent any until its indexes are built.
@@ -280,7 +283,7 @@ function superviseWorkers(count: number, port: number, fatal: (line: Record<stri
 /** WORKERS=N > 1: the one-time work here, the serving in N workers (see the top of the file). */
 async function runPrimary(config: Config): Promise<void> {
   const store = openStore(config.databasePath) // applies the migrations before any worker opens the file
-  const geocoding = await createGeocoder(config.geocoder, store, (line) => console.log(line))
+  const geocoding = await createGeocoder(config.geocoder, store, (line) => console.log(line), { warn: warnGeocoder })
   // The port the workers share. A configured port: a plain bind fails, as a single process would,
   // when the port is taken, and is released at once for the workers' SO_REUSEPORT binds. PORT=0:
   // the kernel picks a free port, and the bind (with SO_REUSEPORT, as the workers') holds it until

@@ -8,16 +8,17 @@ import { createHttpGeocoder, isHttpProvider, PROVIDER_CACHE_TTL, withFallback, t
 
 export type GeocoderStack = { geocoder: Geocoder; close(): void }
 
-/** Prepares (building the offline data on first use) and returns the configured geocoder. */
 /**
- * HTTP providers are tried first and fall back to the embedded geocoder when they fail (timeout,
- * 5xx, 429). Each has its own cache entries, so a fallback answer is never cached as the provider's.
+ * Prepares (building the offline data on first use, `say`ing so) and returns the configured
+ * geocoder. HTTP providers are tried first and fall back to the embedded geocoder when they fail
+ * (timeout, 5xx, 429, a refusal, a malformed answer), each failure's reason `warn`ed at most once a
+ * minute. Each has its own cache entries, so a fallback answer is never cached as the provider's.
  */
 export async function createGeocoder(
   config: GeocoderConfig,
   store: Store,
   say: (line: string) => void = () => {},
-  httpOptions: HttpGeocoderOptions = {},
+  options: HttpGeocoderOptions & { warn?: (reason: string) => void } = {},
 ): Promise<GeocoderStack> {
   if (config.provider === 'none') return { geocoder: noGeocoder, close: () => {} }
   store.geocodeCache.purgeExpired(Date.now())
@@ -27,6 +28,6 @@ export async function createGeocoder(
   const cachedEmbedded = cachedGeocoder(embedded, store.geocodeCache, DEFAULT_TTL, Date.now, `embedded@${GEODATA_VERSION}`)
   if (!isHttpProvider(config.provider)) return { geocoder: cachedEmbedded, close: () => embedded.close() }
   // One adapter per process: the Nominatim one-request-per-second gate lives in it.
-  const http = cachedGeocoder(createHttpGeocoder(config, httpOptions), store.geocodeCache, PROVIDER_CACHE_TTL[config.provider])
-  return { geocoder: withFallback(http, cachedEmbedded), close: () => embedded.close() }
+  const http = cachedGeocoder(createHttpGeocoder(config, options), store.geocodeCache, PROVIDER_CACHE_TTL[config.provider])
+  return { geocoder: withFallback(http, cachedEmbedded, options.warn), close: () => embedded.close() }
 }

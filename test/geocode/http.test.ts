@@ -761,6 +761,28 @@ describe('withFallback', () => {
     expect(result?.source).toBe('embedded (fallback: google failed (HTTP 503))')
   })
 
+  test('each failure is warned about, each reason at most once a minute; answers and "not found" are not', async () => {
+    let status = 401
+    const server = standIn(() => (status === 200 ? reply(fixture('google-zero-results')) : reply('no', status)))
+    const warned: string[] = []
+    let clock = 0
+    const geocoder = withFallback(createHttpGeocoder(config('google', { url: server.url })), standInFallback().geocoder, (reason) => warned.push(reason), () => clock)
+    for (let i = 0; i < 3; i++) await geocoder.geocode('x')
+    expect(warned).toEqual(['google refused the request (HTTP 401)'])
+    status = 503
+    await geocoder.geocode('x')
+    clock += 59_000
+    await geocoder.geocode('x')
+    expect(warned).toEqual(['google refused the request (HTTP 401)', 'google failed (HTTP 503)'])
+    clock += 1_000
+    await geocoder.geocode('x')
+    expect(warned).toHaveLength(3)
+    status = 200
+    clock += 120_000
+    await geocoder.geocode('x')
+    expect(warned).toHaveLength(3)
+  })
+
   test('primary says not found: null, and the fallback is not asked', async () => {
     const server = answering([])
     const fallback = standInFallback()

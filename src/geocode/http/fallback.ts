@@ -6,9 +6,14 @@ import { GeocoderUnavailableError } from './request'
  * why in the result's source: "embedded (fallback: nominatim timed out after 3000 ms)". A null from
  * the primary is an answer ("no such address") and stays null. Any other error is a bug and is
  * not hidden. The primary's own deadline bounds its share, so a call takes at most the primary's
- * timeout plus the fallback's time.
+ * timeout plus the fallback's time. Each failure is told to `warn` (a refused key, an outage:
+ * otherwise only the locations' source notes would say), each reason at most once a minute.
  */
-export function withFallback(primary: Geocoder, fallback: Geocoder): Geocoder {
+/** A failure reason is warned about at most this often. */
+const WARN_EVERY_MS = 60_000
+
+export function withFallback(primary: Geocoder, fallback: Geocoder, warn: (reason: string) => void = () => {}, now: () => number = Date.now): Geocoder {
+  const lastWarned = new Map<string, number>()
   return {
     name: primary.name,
     async geocode(address) {
@@ -16,6 +21,12 @@ export function withFallback(primary: Geocoder, fallback: Geocoder): Geocoder {
         return await primary.geocode(address)
       } catch (err) {
         if (!(err instanceof GeocoderUnavailableError)) throw err
+        const t = now()
+        if (t - (lastWarned.get(err.message) ?? -Infinity) >= WARN_EVERY_MS) {
+          if (lastWarned.size >= 100) lastWarned.clear()
+          lastWarned.set(err.message, t)
+          warn(err.message)
+        }
         const result = await fallback.geocode(address)
         return result && { ...result, source: `${result.source} (fallback: ${err.message})` }
       }
