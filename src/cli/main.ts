@@ -335,7 +335,8 @@ export async function cli(argv: string[], env: Record<string, string | undefined
     // The database file could not be opened, read or written (a directory, not a database, a
     // missing parent, locked by a writer that did not let go): one line, not a stack trace.
     const code = (e as { code?: unknown } | null)?.code
-    if (typeof code === 'string' && (code.startsWith('SQLITE_') || code.startsWith('E'))) {
+    // SQLite's codes and the file system's (ENOENT, EACCES, ...); not ERR_... ones, which are bugs.
+    if (typeof code === 'string' && (code.startsWith('SQLITE_') || /^E[A-Z]+$/.test(code))) {
       const hint = isBusyError(e) ? ' Another process holds the database for writing: try again in a moment.' : ''
       err(`storeloc: ${redactSecrets((e as Error).message)} (database ${databasePath}).${hint}`)
       return 1
