@@ -161,7 +161,6 @@ export function readJsonFile(path: string): unknown {
 
 // Locator settings ------------------------------------------------------------------------------
 
-/** Largest default radius, in the locator's unit: the Query API refuses larger ones too. */
 export const MAX_RATE_LIMIT = 1_000_000
 const MAX_REFERRERS = 100
 const HOST_LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?'
@@ -178,7 +177,7 @@ export type LocatorSettingsInput = {
   referrers?: string
   /** Default search radius in the locator's unit, > 0 and <= 1000; '' goes back to the API default (25). */
   radius?: string
-  /** miles | km */
+  /** miles | km: the unit of `radius` (answers are in the unit a query asks for, miles by default). */
   unit?: string
   /** Public requests per minute per token, 1 to 1,000,000. */
   rateLimit?: string

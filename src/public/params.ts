@@ -131,7 +131,8 @@ export function parseLocationsRequest(params: Params, locator: Locator, groupOf:
   if (allRaw !== null && allRaw !== '' && allRaw !== 'true' && allRaw !== 'false') throw invalid(`all must be true or false; got "${allRaw}".`)
   const all = allRaw === 'true'
 
-  const unit = oneOf(params, 'unit', ['miles', 'km'] as const, locator.defaultUnit)
+  // Miles unless sent, as the spec's table says; the locator's unit is only its radius's.
+  const unit = oneOf(params, 'unit', ['miles', 'km'] as const, 'miles')
   const limit = integer(params, 'limit', 20, 1, MAX_LIMIT)
   const offset = integer(params, 'offset', 0, 0, Number.MAX_SAFE_INTEGER)
   const tagLogic = oneOf<TagLogic>(params, 'tagLogic', ['any', 'all', 'match'], 'any')

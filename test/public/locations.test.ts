@@ -186,6 +186,20 @@ describe('the radius default is the locator\'s configured radius', () => {
     expect(keysOf(f, wide)).toContain('meaux')
   })
 
+  test('40 km configured, no unit sent: the answer is in miles (the spec\'s default), over the same 40 km', async () => {
+    setLocatorSettings(f.env.store, f.env.locatorId, { radius: '40', unit: 'km' })
+    const res = await f.get(f.url('/locations', `${NEAR}&limit=100`))
+    expect(res.status).toBe(200)
+    expect(res.body.meta.query.unit).toBe('miles')
+    expect(res.body.meta.query.radius).toBeCloseTo(40 / KM_PER_MILE, 9)
+    expect(idsOf(res)).toEqual(oracle(f.locs, { center: CENTER, radiusKm: 40 }).map((h) => h.loc.id))
+    expectDistances(f, res, 'miles')
+    // A radius sent without a unit is in miles too.
+    const sent = await f.get(f.url('/locations', `${NEAR}&radius=10&limit=100`))
+    expect(sent.body.meta.query).toEqual({ center: CENTER, radius: 10, unit: 'miles' })
+    expect(idsOf(sent)).toEqual(oracle(f.locs, { center: CENTER, radiusKm: 10 * KM_PER_MILE }).map((h) => h.loc.id))
+  })
+
   test('1000 miles configured (the most): asked in km, the default is 1609 km, not an error', async () => {
     setLocatorSettings(f.env.store, f.env.locatorId, { radius: '1000', unit: 'miles' })
     const res = await f.get(f.url('/locations', `${NEAR}&unit=km&limit=100`))
