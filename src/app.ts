@@ -152,6 +152,18 @@ export function createApp(deps: AppDeps) {
     }
   }
   /**
+   * Lets go of the indexes no public request has asked for in `idleMs` (registry.evictIdle; their
+   * next query builds them again), one log line each. src/main.ts calls it every second. Returns
+   * how many it let go.
+   */
+  function evictIdle(idleMs: number): number {
+    const gone = registry.evictIdle(idleMs)
+    for (const { locatorId, locations } of gone) {
+      log({ level: 'info', message: 'index let go: not queried for a while (INDEX_IDLE_MINUTES); its next query builds it again', locator: locatorId, locations })
+    }
+    return gone.length
+  }
+  /**
    * Applies what was committed since the last query (by any process), as each query does first:
    * src/main.ts runs it now and then, so changes are applied, and locators made or turned public
    * are built, while no query asks (a worker learns of the demo locator its primary makes so);
@@ -167,6 +179,6 @@ export function createApp(deps: AppDeps) {
       return true
     }
   }
-  return { handle, preload, sync }
+  return { handle, preload, sync, evictIdle }
 }
 export type App = ReturnType<typeof createApp>

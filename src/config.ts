@@ -16,11 +16,15 @@ export type Config = {
   demo: boolean
   /** Server processes sharing the port (SO_REUSEPORT); 1: this process serves alone, as always. */
   workers: number
+  /** A locator's index not queried for this long is let go (memory) and built again by its next query; 0: kept for good. */
+  indexIdleMs: number
   /** Internal: this process is one of the workers a primary started (STORELOC_WORKER=1, set by src/main.ts). */
   worker: boolean
 }
 
 export const MAX_WORKERS = 64
+/** INDEX_IDLE_MINUTES at most: a year. */
+const MAX_IDLE_MINUTES = 525_600
 
 export const GEOCODER_PROVIDERS = ['embedded', 'none', 'nominatim', 'photon', 'pelias', 'google', 'mapbox', 'opencage'] as const
 export type GeocoderProvider = (typeof GEOCODER_PROVIDERS)[number]
@@ -127,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxBodyBytes: 256 * 1024,
     logRequests: logRequests === '1' || logRequests === 'true',
     demo: demo === '1' || demo === 'true',
+    indexIdleMs: integer(env, 'INDEX_IDLE_MINUTES', 60, 0, MAX_IDLE_MINUTES) * 60_000,
     workers: env.WORKERS === undefined || env.WORKERS === '' ? 1 : parseWorkers(env.WORKERS, 'WORKERS', cores),
     worker: env.STORELOC_WORKER === '1',
   }

@@ -119,9 +119,10 @@ const IDLE_SLICE_MS = 4
 /**
  * Applies committed changes now and then, between queries: a locator another process made or
  * turned public (the primary's demo, for a worker) is built before its first query, and other
- * processes' writes are not left for a query to apply. Returns the stop.
+ * processes' writes are not left for a query to apply. Lets go of the indexes not queried for
+ * `indexIdleMs` (0: never). Returns the stop.
  */
-function startIdleSync(app: App): () => void {
+function startIdleSync(app: App, indexIdleMs: number): () => void {
   let more: Timer | undefined
   const tick = () => {
     if (app.sync(IDLE_SLICE_MS)) return // it reports its own failures
@@ -129,7 +130,10 @@ function startIdleSync(app: App): () => void {
     more = setTimeout(tick, 1)
     more.unref()
   }
-  const timer = setInterval(tick, IDLE_SYNC_MS)
+  const timer = setInterval(() => {
+    if (indexIdleMs > 0) app.evictIdle(indexIdleMs)
+    tick()
+  }, IDLE_SYNC_MS)
   timer.unref()
   return () => {
     clearInterval(timer)
@@ -173,7 +177,7 @@ async function runSingle(config: Config): Promise<void> {
   bootstrap(store, displayHost(config), server.port!, config.demo)
   console.log(JSON.stringify({ level: 'info', message: 'listening', url: `http://${server.hostname}:${server.port}`, database: config.databasePath }))
   const stopRefresh = startGeocodeRefresh(store, geocoding)
-  const stopSync = startIdleSync(app)
+  const stopSync = startIdleSync(app, config.indexIdleMs)
   onStopSignal(async (signal) => {
     console.log(JSON.stringify({ level: 'info', message: 'shutting down', signal }))
     stopRefresh()
@@ -195,7 +199,7 @@ async function runWorker(config: Config): Promise<void> {
   // started again after a crash is not sent any until its indexes are built.
   await preloadIndexes(app, false)
   const server = listen(config, app, true)
-  const stopSync = startIdleSync(app)
+  const stopSync = startIdleSync(app, config.indexIdleMs)
   const stop = async () => {
     stopSync()
     await server.stop() // stops accepting, lets in-flight requests finish

@@ -1,6 +1,7 @@
 // The per-locator indexes of this process, loaded at start (preload), when a locator is made or
 // turned public (a background task), or else on a locator's first public query, let go when its
-// Query API is turned off, and kept in step with SQLite through the change log: before each
+// Query API is turned off or when nobody has queried it for a while (evictIdle(): memory follows
+// the locators in use; the next query builds it again), and kept in step with SQLite through the change log: before each
 // query (and after each Management API write, and once a second: src/app.ts, src/main.ts),
 // sync() applies every change committed since the last one, by this process (its write counter
 // moved) or by any other process (PRAGMA data_version moved). So a write is visible to the very
@@ -26,6 +27,10 @@ type Entry = {
   stale: { ranks: boolean; json: boolean } | null
   /** Whether background tasks are laying the JSON written since the fill out in space order (reorderJson()). */
   reordering: boolean
+  /** Queried since evictIdle() last looked (set by version(), which every public request asks). */
+  used: boolean
+  /** When evictIdle() last saw it used, or when it was built (performance.now()). */
+  usedAt: number
 }
 
 /** A turn of the event loop later (after the timers due now: the background tasks' turn). */
@@ -49,6 +54,8 @@ export class IndexRegistry {
   private entries = new Map<string, Entry>()
   private tokens = new Map<string, Locator>()
   private versions = new Map<string, number>()
+  /** Locators whose index evictIdle() let go: a change to their settings does not build it again (their next query does). */
+  private evicted = new Set<string>()
   private seq: number
   private dataVersion: number
   private writes: number
@@ -112,12 +119,13 @@ export class IndexRegistry {
       // A locator made or turned public since the start (preload) is built by a background task,
       // not by its first query; from then on every write reaches its index as it is applied. One
       // whose Query API was turned off lets its index go (memory): nobody can query it, and
-      // turning the API on again builds it anew.
-      if (!this.entries.has(change.locatorId)) this.buildLater(change.locatorId)
-      else {
-        const locator = this.store.locators.get(change.locatorId)
-        if (locator === null || !servesQueries(locator)) this.entries.delete(change.locatorId)
-      }
+      // turning the API on again builds it anew. One let go for being idle is built by its next
+      // query, not by a change to its settings.
+      const locator = this.store.locators.get(change.locatorId)
+      if (locator === null || !servesQueries(locator)) {
+        this.entries.delete(change.locatorId)
+        this.evicted.delete(change.locatorId)
+      } else if (!this.entries.has(change.locatorId) && !this.evicted.has(change.locatorId)) this.buildLater(change.locatorId)
       return
     }
     const entry = this.entries.get(change.locatorId)
@@ -180,8 +188,9 @@ export class IndexRegistry {
     if (!entry) {
       const { filters, ctx } = this.settings(locatorId)
       const docs = this.store.locations.indexRows(locatorId, ctx.rankReadsCustomFields).map((r) => searchDoc(r, ctx))
-      entry = { index: new LocatorIndex(docs, { schedule: this.schedule }), ctx, filters, arena: new JsonArena(), jsonReady: docs.length === 0, stale: null, reordering: false }
+      entry = { index: new LocatorIndex(docs, { schedule: this.schedule }), ctx, filters, arena: new JsonArena(), jsonReady: docs.length === 0, stale: null, reordering: false, used: false, usedAt: performance.now() }
       this.entries.set(locatorId, entry)
+      this.evicted.delete(locatorId)
       if (!entry.jsonReady) this.fillJson(locatorId, entry, entry.index.entriesInSpaceOrder(), 0)
     }
     return entry
@@ -223,7 +232,7 @@ export class IndexRegistry {
     }
     const order = old.index.entriesInSpaceOrder()
     old.index.clearJson()
-    const entry: Entry = { index: old.index, ctx, filters, arena: new JsonArena(), jsonReady: order.length === 0, stale: null, reordering: false }
+    const entry: Entry = { index: old.index, ctx, filters, arena: new JsonArena(), jsonReady: order.length === 0, stale: null, reordering: false, used: old.used, usedAt: old.usedAt }
     this.entries.set(locatorId, entry)
     if (!entry.jsonReady) this.fillJson(locatorId, entry, order, 0)
     return entry
@@ -359,6 +368,27 @@ export class IndexRegistry {
   }
 
   /**
+   * Lets go of the indexes of locators no public request has asked for in `idleMs` or more (as
+   * seen by this method's calls: a locator is idle from the first call that finds it unused since
+   * the call before; src/main.ts calls it every second). Their next query builds them again from
+   * the rows, as after a start. Returns the locators let go, with their sizes.
+   */
+  evictIdle(idleMs: number, now = performance.now()): { locatorId: string; locations: number }[] {
+    const evicted: { locatorId: string; locations: number }[] = []
+    for (const [locatorId, entry] of this.entries) {
+      if (entry.used) {
+        entry.used = false
+        entry.usedAt = now
+      } else if (now - entry.usedAt >= idleMs) {
+        this.entries.delete(locatorId)
+        this.evicted.add(locatorId)
+        evicted.push({ locatorId, locations: entry.index.size })
+      }
+    }
+    return evicted
+  }
+
+  /**
    * A buffer of at least `size` bytes to write an answer in: the same one each time (grown when
    * too small), so what was written in it before is gone. Answers written in a buffer new each
    * time took ~13 µs more at 100k on this project's machine (30 KB of fresh memory, faulted in
@@ -369,8 +399,14 @@ export class IndexRegistry {
     return this.answer
   }
 
-  /** Changes with every write to the locator (locations, settings, filters...): the ETag's base. */
+  /**
+   * Changes with every write to the locator (locations, settings, filters...): the ETag's base.
+   * Every public request for the locator asks it, answered from the index or from the answer
+   * cache, so it also marks the locator's index as in use (evictIdle()).
+   */
   version(locatorId: string): number {
+    const entry = this.entries.get(locatorId)
+    if (entry !== undefined) entry.used = true
     let v = this.versions.get(locatorId)
     if (v === undefined) {
       v = this.store.changes.lastSeqFor(locatorId)

@@ -4,6 +4,7 @@
 // on first use.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { createApp } from '../../src/app'
+import { loadConfig } from '../../src/config'
 import { IndexRegistry } from '../../src/public/registry'
 import { createLocator, setFilters, setLocatorSettings } from '../../src/operator'
 import { locationRecord, makeEnv, storeBody, type TestEnv } from '../helpers'
@@ -187,5 +188,99 @@ describe('a locator made or turned public after the start', () => {
     const res = await env.app.handle(new Request(`http://localhost/public/v1/${token}/locations?lat=48.86&lng=2.36&radius=50&unit=km&limit=1`))
     expect(res.status).toBe(200)
     expect(((await res.json()) as any).data.pagination.total).toBe(40)
+  })
+})
+
+describe('indexes not queried for a while are let go (INDEX_IDLE_MINUTES)', () => {
+  function queue() {
+    const tasks: (() => void)[] = []
+    return { schedule: (task: () => void) => void tasks.push(task), runAll: () => { while (tasks.length > 0) tasks.shift()!() } }
+  }
+  const MINUTE = 60_000
+
+  test('an index no request asked for in idleMs is let go, one asked for is kept; its next query builds it again with the writes made meanwhile', () => {
+    const q = queue()
+    const registry = new IndexRegistry(env.store, q.schedule)
+    setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
+    const { locator: other } = createLocator(env.store, 'Busy')
+    setLocatorSettings(env.store, other.id, { queryApi: 'on' })
+    seed(env.locatorId, 30)
+    seed(other.id, 10)
+    registry.sync()
+    const quiet = registry.entry(env.locatorId)
+    registry.entry(other.id)
+    q.runAll()
+    const t0 = performance.now() // both built before
+
+    // Asked for (version(): every public request asks it) just before each look.
+    registry.version(other.id)
+    expect(registry.evictIdle(MINUTE, t0 + 30_000)).toEqual([]) // quiet for 30 s: not yet
+    registry.version(other.id)
+    expect(registry.evictIdle(MINUTE, t0 + MINUTE + 1)).toEqual([{ locatorId: env.locatorId, locations: 30 }])
+    expect(registry.has(env.locatorId)).toBe(false)
+    expect(registry.has(other.id)).toBe(true)
+
+    // Writes while it is let go reach the rebuilt index; a change to its settings does not rebuild it.
+    seed(env.locatorId, 5)
+    setLocatorSettings(env.store, env.locatorId, { referrers: 'shop.example.com' })
+    registry.sync()
+    q.runAll()
+    expect(registry.has(env.locatorId)).toBe(false)
+    const rebuilt = registry.entry(env.locatorId)
+    expect(rebuilt).not.toBe(quiet)
+    expect(rebuilt.index.size).toBe(35)
+
+    // The busy one, not asked for since the look at t0 + 1 min, goes a minute after that look, not before.
+    registry.version(env.locatorId) // the rebuilt one is asked for again
+    expect(registry.evictIdle(MINUTE, t0 + 2 * MINUTE)).toEqual([])
+    expect(registry.evictIdle(MINUTE, t0 + 2 * MINUTE + 2)).toEqual([{ locatorId: other.id, locations: 10 }])
+  })
+
+  test('one let go, then turned off and on again, is built again in the background as any locator turned public', () => {
+    const q = queue()
+    const registry = new IndexRegistry(env.store, q.schedule)
+    setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
+    seed(env.locatorId, 20)
+    registry.sync()
+    registry.entry(env.locatorId)
+    expect(registry.evictIdle(0)).toHaveLength(1)
+    setLocatorSettings(env.store, env.locatorId, { queryApi: 'off' })
+    setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
+    registry.sync()
+    q.runAll()
+    expect(registry.has(env.locatorId)).toBe(true)
+    expect(registry.entry(env.locatorId).index.size).toBe(20)
+  })
+
+  test('through the app: a request, answered from the index or from the answer cache, keeps the index; let go, it is logged, and the next answer is the same', async () => {
+    const lines: Record<string, unknown>[] = []
+    const app = createApp({ store: env.store, geocoder: env.geocoder, config: { maxBodyBytes: 256 * 1024, logRequests: false }, log: (l) => lines.push(l) })
+    setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
+    seed(env.locatorId, 50)
+    const token = env.store.locators.get(env.locatorId)!.publicToken
+    const url = `http://localhost/public/v1/${token}/locations?lat=48.86&lng=2.36&radius=50&unit=km&limit=5`
+    const ask = async () => {
+      const res = await app.handle(new Request(url))
+      expect(res.status).toBe(200)
+      return res.text()
+    }
+    const first = await ask()
+    for (let i = 0; i < 3; i++) expect(await ask()).toBe(first) // kept from the second ask, sent from the cache after
+    // idleMs 0: a look lets go of every index not asked for since the look before.
+    expect(app.evictIdle(0)).toBe(0)
+    expect(await ask()).toBe(first) // from the answer cache
+    expect(app.evictIdle(0)).toBe(0)
+    expect(app.evictIdle(0)).toBe(1)
+    expect(lines).toEqual([expect.objectContaining({ level: 'info', message: expect.stringContaining('index let go'), locator: env.locatorId, locations: 50 })])
+    expect(await ask()).toBe(first)
+    const other = await app.handle(new Request(url.replace('limit=5', 'limit=50')))
+    expect(((await other.json()) as any).data.pagination.total).toBe(50)
+  })
+
+  test('INDEX_IDLE_MINUTES: 60 by default, 0 for never, whole minutes; a bad value stops the start with a message', () => {
+    expect(loadConfig({}).indexIdleMs).toBe(60 * MINUTE)
+    expect(loadConfig({ INDEX_IDLE_MINUTES: '0' }).indexIdleMs).toBe(0)
+    expect(loadConfig({ INDEX_IDLE_MINUTES: '15' }).indexIdleMs).toBe(15 * MINUTE)
+    for (const bad of ['-1', '1.5', 'soon', '525601']) expect(() => loadConfig({ INDEX_IDLE_MINUTES: bad })).toThrow(`INDEX_IDLE_MINUTES must be a whole number from 0 to 525600; got "${bad}".`)
   })
 })
