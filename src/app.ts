@@ -35,7 +35,9 @@ export function createApp(deps: AppDeps) {
     for (const [k, v] of Object.entries(line)) safe[k] = typeof v === 'string' ? redactSecrets(v) : v
     write(safe)
   }
-  const registry = new IndexRegistry(deps.store)
+  const registry = new IndexRegistry(deps.store, undefined, {
+    onRebuilt: (locatorId, locations, ms) => log({ level: 'info', message: 'index built again after it was let go; requests waited meanwhile', locator: locatorId, locations, ms: Math.round(ms) }),
+  })
   const started = new WeakMap<Request, { id: string; locator?: string }>()
   const requestId = requestIds()
 

@@ -407,9 +407,16 @@ export function publicRoutes(deps: PublicDeps) {
   return { app, fast }
 }
 
-/** An answer's ETag: it changes with every write to the locator, and differs from one URL to another. */
+/**
+ * The answers' format: part of every ETag (the URL's hash seed), so when a new release answers
+ * the same URL differently with no write in between, the ETags browsers and caches hold no longer
+ * match. 1: `unit` defaults to miles, no longer to the locator's unit (an answer in km before).
+ */
+const ANSWER_FORMAT = 1
+
+/** An answer's ETag: it changes with every write to the locator and with ANSWER_FORMAT, and differs from one URL to another. */
 function etagOf(version: number, href: string): string {
-  return `W/"${version.toString(36)}-${Bun.hash(href).toString(36)}"`
+  return `W/"${version.toString(36)}-${Bun.hash(href, ANSWER_FORMAT).toString(36)}"`
 }
 
 /** Bytes of their own (a Buffer's slice() is a view). */

@@ -69,13 +69,17 @@ export class IndexRegistry {
   /** See REORDER_MIN_BYTES; tests use small ones. */
   private readonly reorderMinBytes: number
 
+  /** Told of each index built again after evictIdle() let it go (src/app.ts logs it). */
+  private readonly onRebuilt: (locatorId: string, locations: number, ms: number) => void
+
   constructor(
     private readonly store: Store,
     /** When index upkeep and the JSON fill run; tests may run them at chosen points. */
     private readonly schedule: Schedule = defaultSchedule,
-    options: { reorderMinBytes?: number } = {},
+    options: { reorderMinBytes?: number; onRebuilt?: (locatorId: string, locations: number, ms: number) => void } = {},
   ) {
     this.reorderMinBytes = options.reorderMinBytes ?? REORDER_MIN_BYTES
+    this.onRebuilt = options.onRebuilt ?? (() => {})
     this.dataVersionQuery = store.db.query<{ data_version: number }, []>('PRAGMA data_version')
     this.committed = store.commitWatch()
     this.committed()
@@ -186,11 +190,12 @@ export class IndexRegistry {
     let entry = this.entries.get(locatorId)
     if (entry?.stale) entry = this.refresh(locatorId, entry)
     if (!entry) {
+      const t0 = performance.now()
       const { filters, ctx } = this.settings(locatorId)
       const docs = this.store.locations.indexRows(locatorId, ctx.rankReadsCustomFields).map((r) => searchDoc(r, ctx))
       entry = { index: new LocatorIndex(docs, { schedule: this.schedule }), ctx, filters, arena: new JsonArena(), jsonReady: docs.length === 0, stale: null, reordering: false, used: false, usedAt: performance.now() }
       this.entries.set(locatorId, entry)
-      this.evicted.delete(locatorId)
+      if (this.evicted.delete(locatorId)) this.onRebuilt(locatorId, docs.length, entry.usedAt - t0)
       if (!entry.jsonReady) this.fillJson(locatorId, entry, entry.index.entriesInSpaceOrder(), 0)
     }
     return entry
@@ -256,16 +261,19 @@ export class IndexRegistry {
       await nextTurn()
     }
     // Each locator's entry as a query would find it now: refreshed after a settings change (whose
-    // JSON fill then starts again), so every wait ends.
+    // JSON fill then starts again), so every wait ends. One let go meanwhile (turned off, or idle
+    // in a preload longer than the idle time) is not built again here.
     const pending = () => {
       this.sync()
       return ids.some((id) => {
+        if (!this.entries.has(id)) return false
         const entry = this.entry(id)
         return !(entry.jsonReady && entry.index.settled)
       })
     }
     while (pending()) await nextTurn()
-    return { locators: ids.length, locations: ids.reduce((n, id) => n + this.entry(id).index.size, 0) }
+    const kept = ids.filter((id) => this.entries.has(id))
+    return { locators: kept.length, locations: kept.reduce((n, id) => n + this.entries.get(id)!.index.size, 0) }
   }
 
   /**

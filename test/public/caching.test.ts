@@ -75,6 +75,20 @@ describe('Cache-Control and ETag', () => {
     }
   })
 
+  test('an ETag of the release before the answers\' format changed (unit defaulting to the locator\'s) gives the full answer', async () => {
+    setLocatorSettings(f.env.store, f.env.locatorId, { radius: '40', unit: 'km' })
+    const url = f.url('/locations', NEAR)
+    const res = await f.get(url)
+    expect(res.body.meta.query.unit).toBe('miles') // the same URL answered in km before
+    const [, version] = /^W\/"([0-9a-z]+)-/.exec(res.headers.get('etag')!)!
+    // As that release made them: the locator's version, the URL's hash.
+    const before = `W/"${version}-${Bun.hash(new URL(url, 'http://localhost').href).toString(36)}"`
+    expect(before).not.toBe(res.headers.get('etag'))
+    const again = await f.get(url, { headers: { 'if-none-match': before } })
+    expect(again.status).toBe(200)
+    expect(again.body.meta.query.unit).toBe('miles')
+  })
+
   test('different queries have different ETags', async () => {
     const queries = [
       f.url('/locations', 'all=true'),

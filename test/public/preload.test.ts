@@ -243,13 +243,37 @@ describe('indexes not queried for a while are let go (INDEX_IDLE_MINUTES)', () =
     seed(env.locatorId, 20)
     registry.sync()
     registry.entry(env.locatorId)
+    q.runAll() // nothing left queued that would build it
     expect(registry.evictIdle(0)).toHaveLength(1)
     setLocatorSettings(env.store, env.locatorId, { queryApi: 'off' })
+    registry.sync()
     setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
     registry.sync()
     q.runAll()
     expect(registry.has(env.locatorId)).toBe(true)
     expect(registry.entry(env.locatorId).index.size).toBe(20)
+
+    // Off and on again within one sync (two commands from another process within a second): each
+    // change is applied with the settings as they are by then (on), so it stays let go; its next
+    // query builds it.
+    q.runAll()
+    expect(registry.evictIdle(0)).toHaveLength(1)
+    setLocatorSettings(env.store, env.locatorId, { queryApi: 'off' })
+    setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
+    registry.sync()
+    q.runAll()
+    expect(registry.has(env.locatorId)).toBe(false)
+    expect(registry.entry(env.locatorId).index.size).toBe(20)
+  })
+
+  test('a preload does not build again an index let go while it waited', async () => {
+    setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
+    seed(env.locatorId, SIZE)
+    const registry = new IndexRegistry(env.store)
+    const loading = registry.preload() // built in this turn; its background work goes on
+    expect(registry.evictIdle(0)).toEqual([{ locatorId: env.locatorId, locations: SIZE }])
+    expect(await loading).toEqual({ locators: 0, locations: 0 })
+    expect(registry.has(env.locatorId)).toBe(false)
   })
 
   test('through the app: a request, answered from the index or from the answer cache, keeps the index; let go, it is logged, and the next answer is the same', async () => {
@@ -266,6 +290,8 @@ describe('indexes not queried for a while are let go (INDEX_IDLE_MINUTES)', () =
     }
     const first = await ask()
     for (let i = 0; i < 3; i++) expect(await ask()).toBe(first) // kept from the second ask, sent from the cache after
+    const page = async () => (await app.handle(new Request(url.replace('limit=5', 'limit=7&offset=3')))).text()
+    const pageBefore = await page() // asked once: not kept
     // idleMs 0: a look lets go of every index not asked for since the look before.
     expect(app.evictIdle(0)).toBe(0)
     expect(await ask()).toBe(first) // from the answer cache
@@ -273,8 +299,16 @@ describe('indexes not queried for a while are let go (INDEX_IDLE_MINUTES)', () =
     expect(app.evictIdle(0)).toBe(1)
     expect(lines).toEqual([expect.objectContaining({ level: 'info', message: expect.stringContaining('index let go'), locator: env.locatorId, locations: 50 })])
     expect(await ask()).toBe(first)
-    const other = await app.handle(new Request(url.replace('limit=5', 'limit=50')))
-    expect(((await other.json()) as any).data.pagination.total).toBe(50)
+    expect(await page()).toBe(pageBefore) // made by the index built again
+    expect(lines[1]).toEqual(expect.objectContaining({ level: 'info', message: expect.stringContaining('index built again'), locator: env.locatorId, locations: 50, ms: expect.any(Number) }))
+    expect(lines).toHaveLength(2)
+
+    // A request that finds the index's settings changed (filters) keeps its mark on the index brought up to date.
+    await ask()
+    expect(app.evictIdle(0)).toBe(0)
+    setFilters(env.store, env.locatorId, [{ id: 'services', name: 'Services', label: 'Services', tags: [{ value: 'repair', label: 'Repairs' }] }])
+    expect(JSON.parse(await ask()).success).toBe(true)
+    expect(app.evictIdle(0)).toBe(0)
   })
 
   test('INDEX_IDLE_MINUTES: 60 by default, 0 for never, whole minutes; a bad value stops the start with a message', () => {
