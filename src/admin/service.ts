@@ -2,6 +2,7 @@
 // geocoded outside the transaction, then committed in one immediate transaction, shared with the
 // other requests' writes that arrived meanwhile (store.writeSoon: one commit between them).
 import type { Geocoder, GeocodeResult } from '../geocode/geocoder'
+import { GeocoderUnavailableError } from '../geocode/http'
 import { newLocationRecord } from '../locations/record'
 import type { Store } from '../store'
 import type { LocationRecord, LocationStatus } from '../store/locations'
@@ -101,7 +102,18 @@ export function getLocation(deps: AdminDeps, locatorId: string, id: string): Adm
 }
 
 async function geocode(deps: AdminDeps, address: string): Promise<GeocodeResult> {
-  const result = await deps.geocoder.geocode(address)
+  let result: GeocodeResult | null
+  try {
+    result = await deps.geocoder.geocode(address)
+  } catch (e) {
+    if (!(e instanceof GeocoderUnavailableError)) throw e
+    // The HTTP geocoder could not answer and the embedded one does not know the address: the
+    // spec's only code for an address without a point, with the advice that fits.
+    throw new AdminError(
+      'geocoding_failed',
+      `The address ${JSON.stringify(address)} could not be geocoded now: the geocoding service is unavailable (${e.message}) and the built-in geocoder does not know it. Try again later, or send coordinates ({"lat": ..., "lng": ...}).`,
+    )
+  }
   if (!result) {
     throw new AdminError(
       'geocoding_failed',

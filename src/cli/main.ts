@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { ConfigError, loadConfig, type Config } from '../config'
 import { createGeocoder } from '../geocode'
+import { GeocoderUnavailableError } from '../geocode/http'
 import {
   addCustomField,
   createKey,
@@ -137,7 +138,10 @@ async function run(store: Store, config: Config, argv: string[], print: (text: s
     const { values, positionals } = args(argv.slice(1), {}, 1)
     const stack = await createGeocoder(config.geocoder, store, (line) => console.error(line))
     try {
-      const result = await stack.geocoder.geocode(positionals[0]!)
+      const result = await stack.geocoder.geocode(positionals[0]!).catch((e) => {
+        if (!(e instanceof GeocoderUnavailableError)) throw e
+        throw new OperatorError(`Could not geocode ${JSON.stringify(positionals[0])} now: the geocoding service is unavailable (${e.message}) and the embedded geocoder does not know it; the API would answer geocoding_failed.`)
+      })
       if (!result) throw new OperatorError(`Could not geocode ${JSON.stringify(positionals[0])}: the API would answer geocoding_failed.`)
       const parts = Object.entries(result.parts).map(([k, v]) => `${k}=${v}`).join(', ')
       emit(!!values.json, result, `lat, lng:   ${result.lat}, ${result.lng}\nprecision:  ${result.precision}\nsource:     ${result.source}\nparsed:     ${parts || '-'}`)

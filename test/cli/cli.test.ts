@@ -322,6 +322,25 @@ describe('geocode', () => {
     expect(r.stderr).toContain('geocoding_failed')
   })
 
+  test('the configured HTTP geocoder down and an address the embedded one does not know: exit 1 saying the service is unavailable', async () => {
+    const down = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('Service Unavailable', { status: 503 }) })
+    try {
+      // Spawned, not spawnSync: the stand-in answers from this process's event loop.
+      const p = Bun.spawn([process.execPath, 'src/cli/main.ts', 'geocode', 'Nowhere Land'], {
+        cwd: join(import.meta.dir, '../..'),
+        env: { ...process.env, DATABASE_PATH: dbPath, GEOCODER: 'nominatim', GEOCODER_URL: `http://127.0.0.1:${down.port}` },
+        stdout: 'pipe',
+        stderr: 'pipe',
+      })
+      const [code, stderr] = await Promise.all([p.exited, new Response(p.stderr).text()])
+      expect(code).toBe(1)
+      expect(stderr).toContain('Could not geocode "Nowhere Land" now: the geocoding service is unavailable (nominatim failed (HTTP 503))')
+      expect(stderr).not.toContain('    at ') // no stack trace
+    } finally {
+      down.stop(true)
+    }
+  })
+
   test('without an address it is a usage error', () => {
     expect(storeloc('geocode').code).toBe(2)
   })

@@ -800,10 +800,12 @@ describe('withFallback', () => {
     expect(fallback.calls).toEqual([])
   })
 
-  test('primary fails and the fallback finds nothing: null', async () => {
+  test('primary fails and the fallback finds nothing: the primary\'s failure, not "no such address"', async () => {
     const server = answering('Bad Gateway', 502)
     const fallback = standInFallback(null)
-    expect(await withFallback(createHttpGeocoder(config('photon', { url: server.url })), fallback.geocoder).geocode('x')).toBeNull()
+    const failed = withFallback(createHttpGeocoder(config('photon', { url: server.url })), fallback.geocoder).geocode('x')
+    await expect(failed).rejects.toBeInstanceOf(GeocoderUnavailableError)
+    await expect(failed).rejects.toThrow('photon failed (HTTP 502)')
     expect(fallback.calls).toHaveLength(1)
   })
 

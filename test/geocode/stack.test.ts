@@ -79,7 +79,9 @@ async function createThroughApi(name: string, address: string) {
       )
       return { status: res.status, body: (await res.json()) as any }
     }
-    return { first: await send(), second: await send() }
+    const first = await send()
+    const second = await send()
+    return { first, second, count: store.db.query<{ n: number }, []>('SELECT count(*) AS n FROM locations').get()!.n }
   } finally {
     stack.close()
     store.close()
@@ -117,6 +119,17 @@ test('the provider is slow: the write waits no longer than the timeout, then fal
   expect(first.status).toBe(201)
   expect(first.body.location.geocoding.source).toMatch(/^embedded \(fallback: nominatim timed out/)
   expect(ms).toBeLessThan(1400) // under the stand-in's 1.5 s delay: the 500 ms timeout cut it short
+})
+
+test('the provider is down and the embedded geocoder does not know the address: geocoding_failed saying to try again, not to fix the address; nothing written', async () => {
+  mode = 'down'
+  const { first, count } = await createThroughApi('down-unknown', 'Nowhere Land')
+  expect(first.status).toBe(422)
+  expect(first.body.error).toBe('geocoding_failed')
+  expect(first.body.message).toBe(
+    'The address "Nowhere Land" could not be geocoded now: the geocoding service is unavailable (nominatim failed (HTTP 503)) and the built-in geocoder does not know it. Try again later, or send coordinates ({"lat": ..., "lng": ...}).',
+  )
+  expect(count).toBe(0)
 })
 
 test('the provider finds nothing: not a failure, so no fallback; the API answers geocoding_failed', async () => {

@@ -1,16 +1,19 @@
 import type { Geocoder } from '../geocoder'
 import { GeocoderUnavailableError } from './request'
 
-/**
- * Asks `primary`; only when it cannot answer (GeocoderUnavailableError) asks `fallback`, and notes
- * why in the result's source: "embedded (fallback: nominatim timed out after 3000 ms)". A null from
- * the primary is an answer ("no such address") and stays null. Any other error is a bug and is
- * not hidden. The primary's own deadline bounds its share, so a call takes at most the primary's
- * timeout plus the fallback's time. Each failure is told to `warn` (a refused key, an outage:
- * otherwise only the locations' source notes would say), each reason at most once a minute.
- */
 /** A failure reason is warned about at most this often. */
 const WARN_EVERY_MS = 60_000
+
+/**
+ * Asks `primary`; only when it cannot answer (GeocoderUnavailableError) asks `fallback`, and notes
+ * why in the result's source: "embedded (fallback: nominatim timed out after 3000 ms)". When the
+ * fallback finds nothing either, the primary's error is thrown again: the address may well exist,
+ * and the caller says so (try again later), where a null means "no such address". A null from the
+ * primary is an answer and stays null. Any other error is a bug and is not hidden. The primary's
+ * own deadline bounds its share, so a call takes at most the primary's timeout plus the
+ * fallback's time. Each failure is told to `warn` (a refused key, an outage: otherwise only the
+ * locations' source notes would say), each reason at most once a minute.
+ */
 
 export function withFallback(primary: Geocoder, fallback: Geocoder, warn: (reason: string) => void = () => {}, now: () => number = Date.now): Geocoder {
   const lastWarned = new Map<string, number>()
@@ -28,7 +31,8 @@ export function withFallback(primary: Geocoder, fallback: Geocoder, warn: (reaso
           warn(err.message)
         }
         const result = await fallback.geocode(address)
-        return result && { ...result, source: `${result.source} (fallback: ${err.message})` }
+        if (result === null) throw err
+        return { ...result, source: `${result.source} (fallback: ${err.message})` }
       }
     },
   }
