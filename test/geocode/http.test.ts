@@ -13,6 +13,7 @@ import {
   withFallback,
   type HttpGeocoderProvider,
 } from '../../src/geocode/http'
+import { retryAfterMs } from '../../src/geocode/http/request'
 import { makeEnv } from '../helpers'
 
 const KEY = 'sk-test-7d1c9e4b2a51'
@@ -585,6 +586,53 @@ describe('opencage specifics', () => {
 })
 
 // ---- transport ---------------------------------------------------------------------------------
+
+describe('Retry-After on a 429 or 503', () => {
+  test('calls within the wait fail at once, sending nothing, with one reason for the whole wait; after it, requests go out again', async () => {
+    let status = 429
+    const server = standIn(() => (status === 200 ? reply(fixture('google-zero-results')) : new Response('slow down', { status, headers: { 'retry-after': '30' } })))
+    let clock = 1_000_000
+    const geocoder = createHttpGeocoder(config('google', { url: server.url }), { now: () => clock })
+    await expectUnavailable(geocoder.geocode('a'), 'google', /rate limiting us \(HTTP 429/)
+    expect(server.hits).toHaveLength(1)
+    clock += 29_000
+    const first = await expectUnavailable(geocoder.geocode('b'), 'google', /asked us to wait \(Retry-After\) until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)
+    const second = await expectUnavailable(geocoder.geocode('c'), 'google', /asked us to wait/)
+    expect(second.reason).toBe(first.reason) // one reason: the fallback warns about it once
+    expect(server.hits).toHaveLength(1)
+    clock += 1_000
+    status = 200
+    expect(await geocoder.geocode('d')).toBeNull() // the provider asked again: its answer (zero results)
+    expect(server.hits).toHaveLength(2)
+  })
+
+  test('a 503 asks the same; another status, or a Retry-After that is neither seconds nor an HTTP date, pauses nothing', async () => {
+    let answer = () => new Response('down', { status: 503, headers: { 'retry-after': '5' } })
+    const server = standIn(() => answer())
+    let clock = 0
+    const geocoder = createHttpGeocoder(config('google', { url: server.url }), { now: () => clock })
+    await expectUnavailable(geocoder.geocode('a'), 'google', /failed \(HTTP 503/)
+    await expectUnavailable(geocoder.geocode('a'), 'google', /asked us to wait/)
+    expect(server.hits).toHaveLength(1)
+    clock += 5_000
+    for (const [status, value] of [[500, '60'], [429, 'soon'], [503, '-1'], [429, '1.5']] as const) {
+      answer = () => new Response('no', { status, headers: { 'retry-after': value } })
+      await expectUnavailable(geocoder.geocode('a'), 'google', new RegExp(`HTTP ${status}`))
+    }
+    expect(server.hits).toHaveLength(5) // each of those went out
+  })
+
+  test('retryAfterMs: seconds or an HTTP date, never less than 0 nor more than an hour', () => {
+    const now = Date.parse('2026-11-24T12:00:00Z')
+    expect(retryAfterMs('120', now)).toBe(120_000)
+    expect(retryAfterMs(' 0 ', now)).toBe(0)
+    expect(retryAfterMs('Tue, 24 Nov 2026 12:01:30 GMT', now)).toBe(90_000)
+    expect(retryAfterMs('Tue, 24 Nov 2026 11:00:00 GMT', now)).toBe(0) // past
+    expect(retryAfterMs('86400', now)).toBe(3_600_000)
+    expect(retryAfterMs('Fri, 24 Nov 2034 12:00:00 GMT', now)).toBe(3_600_000)
+    for (const bad of [null, '', 'soon', '-5', '1.5', '2026-11-24T12:01:30Z']) expect(retryAfterMs(bad, now)).toBeNull()
+  })
+})
 
 describe('transport', () => {
   test('a body that stalls after the headers: fails at the timeout', async () => {

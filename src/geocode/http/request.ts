@@ -9,7 +9,7 @@ export type HttpGeocoderProvider = Exclude<GeocoderConfig['provider'], 'embedded
 
 export type HttpGeocoderOptions = {
   fetch?: typeof fetch
-  /** Clock for the request gate, ms. */
+  /** Clock for the request gate and Retry-After, ms. */
   now?: () => number
   /** Waits for the request gate. */
   sleep?: (ms: number) => Promise<void>
@@ -46,7 +46,17 @@ const defaultSleep = (ms: number) => Bun.sleep(ms)
 export function httpGeocoder(spec: ProviderSpec, config: GeocoderConfig, options: HttpGeocoderOptions = {}): Geocoder {
   const fetchImpl = options.fetch ?? fetch
   const base = (config.url ?? spec.defaultUrl).replace(/\/+$/, '')
-  const gate = spec.minIntervalMs ? requestGate(spec.name, spec.minIntervalMs, options.now ?? Date.now, options.sleep ?? defaultSleep) : null
+  const now = options.now ?? Date.now
+  const gate = spec.minIntervalMs ? requestGate(spec.name, spec.minIntervalMs, now, options.sleep ?? defaultSleep) : null
+  // Until when the provider asked us not to call (Retry-After on a 429 or 503): calls meanwhile
+  // fail at once, sending nothing, so writes fall back without waiting and the provider is spared.
+  let pausedUntil = Number.NEGATIVE_INFINITY
+  let pauseReason = ''
+  const pause = (ms: number) => {
+    pausedUntil = now() + ms
+    // One reason for the whole pause: the fallback warns once per reason a minute.
+    pauseReason = `asked us to wait (Retry-After) until ${new Date(Date.now() + ms).toISOString().slice(0, 19)}Z`
+  }
   // The key out first, then the provider's words cut short: cut first, a key across the cut was
   // left in part ("key=AIzaSyDA1b2C...").
   const fail = (reason: string): never => {
@@ -55,10 +65,11 @@ export function httpGeocoder(spec: ProviderSpec, config: GeocoderConfig, options
   return {
     name: spec.name,
     async geocode(address) {
+      if (now() < pausedUntil) fail(pauseReason)
       // One budget for the whole call: time spent waiting for the gate is taken from the request's share.
       const waited = gate ? await gate(config.timeoutMs) : 0
       const url = spec.url(base, address, config.apiKey)
-      const body = await getJson(url, config.timeoutMs - waited, config.userAgent, fetchImpl, spec, fail)
+      const body = await getJson(url, config.timeoutMs - waited, config.userAgent, fetchImpl, spec, fail, pause)
       return spec.read(body, fail)
     },
   }
@@ -91,6 +102,8 @@ async function getJson(
   fetchImpl: typeof fetch,
   spec: ProviderSpec,
   fail: (reason: string) => never,
+  /** Told how long a 429 or 503 answer's Retry-After asks to wait, ms. */
+  pause: (ms: number) => void,
 ): Promise<unknown> {
   const controller = new AbortController()
   const timedOut = new GeocoderUnavailableError(spec.name, `timed out after ${timeoutMs} ms`)
@@ -134,6 +147,8 @@ async function getJson(
       parsed = false
     }
     if (!res.ok) {
+      const wait = res.status === 429 || res.status === 503 ? retryAfterMs(res.headers.get('retry-after'), Date.now()) : null
+      if (wait !== null) pause(wait)
       const detail = parsed && spec.errorDetail ? spec.errorDetail(body) : undefined
       const said = `HTTP ${res.status}${detail ? `: ${detail}` : ''}`
       if (res.status === 429) return fail(`is rate limiting us (${said})`)
@@ -145,6 +160,21 @@ async function getJson(
   } finally {
     clearTimeout(timer)
   }
+}
+
+/** The longest a Retry-After is obeyed: a provider's mistake (a date years away) must not stop geocoding for good. */
+const MAX_RETRY_AFTER_MS = 3_600_000
+
+/**
+ * A Retry-After header's wait in ms (RFC 9110: seconds, or an HTTP date), at most
+ * MAX_RETRY_AFTER_MS; null when absent or not one of the two.
+ */
+export function retryAfterMs(value: string | null, nowMs: number): number | null {
+  if (value === null) return null
+  const text = value.trim()
+  const ms = /^\d+$/.test(text) ? Number(text) * 1000 : /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(text) ? Date.parse(text) - nowMs : NaN
+  if (Number.isNaN(ms)) return null
+  return Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS)
 }
 
 /** Geocoding answers are a few KB: a body beyond this is no answer (a mistyped URL, a broken upstream), and is not held in memory. */
