@@ -68,6 +68,13 @@ export class RateLimiter {
     return this.count(token, limit, false)
   }
 
+  /** Where the token's budget stands now, as take() would say it before counting one more; counts nothing. */
+  peek(token: string, limit: number): RateDecision {
+    const t = this.now()
+    const w = this.windows.get(token)
+    return !w || t - w.start >= 60_000 ? decide(limit, t - (t % 60_000), 0, t) : decide(limit, w.start, w.count, t)
+  }
+
   /** Whether take() would allow a request now; counts nothing. */
   allows(token: string, limit: number): boolean {
     const w = this.windows.get(token)
@@ -84,14 +91,21 @@ export class RateLimiter {
     }
     if (!always && w.count >= limit) return null
     w.count++
-    const resetSeconds = Math.max(1, Math.ceil((w.start + 60_000 - t) / 1000))
-    return { limit, remaining: Math.max(0, limit - w.count), resetSeconds, allowed: w.count <= limit }
+    return decide(limit, w.start, w.count, t)
   }
 
   private prune(t: number): void {
     for (const [token, w] of this.windows) if (t - w.start >= 60_000) this.windows.delete(token)
   }
 }
+
+/** A window's state as its headers say it: `count` requests counted in the minute from `start`, at `t`. */
+const decide = (limit: number, start: number, count: number, t: number): RateDecision => ({
+  limit,
+  remaining: Math.max(0, limit - count),
+  resetSeconds: Math.max(1, Math.ceil((start + 60_000 - t) / 1000)),
+  allowed: count <= limit,
+})
 
 export function rateHeaders(d: RateDecision): Record<string, string> {
   return { 'ratelimit-limit': String(d.limit), 'ratelimit-remaining': String(d.remaining), 'ratelimit-reset': String(d.resetSeconds) }
@@ -112,7 +126,12 @@ export function refusal(locator: Locator | null, request: Request): PublicError 
 /** The guards after the secret-key check: token, switch, referrer, rate. Returns the locator and rate headers. */
 export function admit(locator: Locator | null, request: Request, limiter: RateLimiter, token: string): { locator: Locator; headers: Record<string, string> } {
   const refused = refusal(locator, request)
-  if (refused) throw refused
+  if (refused) {
+    // Not counted (a site the allowlist refuses must not use up the locator's budget), but a
+    // locator's refusals say where its budget stands, as its other responses do (design.md).
+    if (refused.code !== 'INVALID_TOKEN') Object.assign(refused.headers, rateHeaders(limiter.peek(token, locator!.rateLimit)))
+    throw refused
+  }
   const decision = limiter.take(token, locator!.rateLimit)
   const headers = rateHeaders(decision)
   if (!decision.allowed) throw new PublicError('RATE_LIMITED', undefined, { ...headers, 'retry-after': String(decision.resetSeconds) })

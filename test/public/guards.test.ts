@@ -357,6 +357,29 @@ describe('RATE_LIMITED (429) and the rate headers', () => {
     expectError(await hit(f.url('/locations', 'all=true')), 429, 'RATE_LIMITED')
   })
 
+  test('a refusal by the allowlist or the switch (403) says where the budget stands, and is not counted', async () => {
+    expect((await hit()).status).toBe(200)
+    setLocatorSettings(f.env.store, f.env.locatorId, { referrers: 'shop.example.com' })
+    for (let i = 0; i < 5; i++) {
+      const refused = await hit('/filters', { origin: 'https://evil.example.net' })
+      expectError(refused, 403, 'REFERRER_NOT_ALLOWED')
+      expect(rate(refused)).toEqual({ limit: '3', remaining: '2', reset: '50' })
+    }
+    const allowed = await hit('/filters', { origin: 'https://shop.example.com' })
+    expect(allowed.status).toBe(200)
+    expect(rate(allowed).remaining).toBe('1')
+    setLocatorSettings(f.env.store, f.env.locatorId, { queryApi: 'off' })
+    const off = await hit()
+    expectError(off, 403, 'API_NOT_ENABLED')
+    expect(rate(off)).toEqual({ limit: '3', remaining: '1', reset: '50' })
+    now = WINDOW + MINUTE + 30_000 // a new minute: the whole budget, its reset 30 s away
+    expect(rate(await hit())).toEqual({ limit: '3', remaining: '3', reset: '30' })
+    // An unknown token has no budget to tell.
+    const unknown = await send(app, 'http://localhost/public/v1/pk_000000000000000000000000/filters')
+    expectError(unknown, 404, 'INVALID_TOKEN')
+    expect(unknown.headers.get('ratelimit-limit')).toBeNull()
+  })
+
   test('each token has its own budget', async () => {
     const other = createLocator(f.env.store, 'Other')
     setLocatorSettings(f.env.store, other.locator.id, { queryApi: 'on', rateLimit: '3' })
