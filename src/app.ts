@@ -8,7 +8,7 @@ import { redactSecrets, requestIds } from './ids'
 import type { RateLimiter } from './public/guards'
 import { pathAndQuery, pathStart, PUBLIC_PREFIX, publicRoutes } from './public'
 import { docsPage } from './public/docs'
-import { IndexRegistry } from './public/registry'
+import { BUILD_RETRY_MS, IndexRegistry } from './public/registry'
 import type { Store } from './store'
 import { isBusyError } from './store/db'
 
@@ -22,10 +22,15 @@ export type AppDeps = {
   log?: (line: Record<string, unknown>) => void
   /** false: every public request goes through the Query API's Elysia app, none through its fast path (tests compare the two). */
   publicFastPath?: boolean
+  /** How long after a failed index build queries fail at once (BUILD_RETRY_MS; tests pass 0). */
+  indexBuildRetryMs?: number
 }
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } })
+
+/** See BUILD_RETRY_MS, as /readyz says it. */
+const BUILD_RETRY_S = BUILD_RETRY_MS / 1000
 
 export function createApp(deps: AppDeps) {
   const write = deps.log ?? ((line) => console.log(JSON.stringify(line)))
@@ -36,6 +41,7 @@ export function createApp(deps: AppDeps) {
     write(safe)
   }
   const registry = new IndexRegistry(deps.store, undefined, {
+    buildRetryMs: deps.indexBuildRetryMs,
     onRebuilt: (locatorId, locations, ms) => log({ level: 'info', message: 'index built again after it was let go; requests waited meanwhile', locator: locatorId, locations, ms: Math.round(ms) }),
   })
   const started = new WeakMap<Request, { id: string; locator?: string }>()
@@ -43,8 +49,6 @@ export function createApp(deps: AppDeps) {
 
   /** preload() calls under way: /readyz says "loading" while any is. */
   let preloading = 0
-  /** Why the last preload() failed (an index that cannot be built), or null: /readyz says "failed" meanwhile. */
-  let preloadFailure: string | null = null
 
   const fastPath = deps.publicFastPath ?? true
   const publicApi = publicRoutes({ store: deps.store, registry, limiter: deps.limiter, publicBaseUrl: deps.config.publicBaseUrl ?? null, log, requestId: (request) => started.get(request)!.id })
@@ -72,9 +76,16 @@ export function createApp(deps: AppDeps) {
         set.headers['retry-after'] = '1'
         return { status: 'loading', message: "The locators' indexes are being built; public queries are answered meanwhile, more slowly." }
       }
-      if (preloadFailure !== null) {
+      const failed = registry.buildFailures()
+      if (failed.length > 0) {
+        const message = `${failed.map((f) => redactSecrets(f.message)).join(' ')} Public queries to ${failed.length === 1 ? 'that locator' : 'those locators'} fail until the rows are repaired (tried again every ${BUILD_RETRY_S} s, no restart needed).`
+        const locators = failed.map((f) => f.locatorId)
+        // Unready only when no public locator can be served: the others' queries are answered, and
+        // every server on this database meets the same rows (a load balancer would drop them all).
+        const servable = deps.store.locators.list().some((l) => l.active && l.queryApiEnabled && !locators.includes(l.id))
+        if (servable) return { status: 'degraded', message, locators }
         set.status = 503
-        return { status: 'failed', message: `An index could not be built from the database: ${redactSecrets(preloadFailure)}. Public queries to its locator fail until the data is repaired and the server restarted.` }
+        return { status: 'failed', message, locators }
       }
       return { status: 'ready' }
     })
@@ -137,18 +148,15 @@ export function createApp(deps: AppDeps) {
   }
   /**
    * Builds every locator's index (those with the Query API on) now rather than on its first query,
-   * and waits for their background work; /readyz answers 503 meanwhile, and after a failure until a
-   * later preload succeeds. Resolves with what it loaded.
+   * and waits for their background work; /readyz answers 503 meanwhile. A locator whose index
+   * cannot be built is logged and skipped (/readyz then says so). Resolves with what it loaded.
    */
-  async function preload(): Promise<{ locators: number; locations: number }> {
+  async function preload(): Promise<{ locators: number; locations: number; failed: number }> {
     preloading++
     try {
-      const loaded = await registry.preload()
-      preloadFailure = null
-      return loaded
-    } catch (e) {
-      preloadFailure = (e as Error)?.message ?? String(e)
-      throw e
+      const { failed, ...loaded } = await registry.preload()
+      for (const f of failed) log({ level: 'error', message: 'index not built: its locator\'s public queries fail until the rows are repaired', locator: f.locatorId, error: f.message })
+      return { ...loaded, failed: failed.length }
     } finally {
       preloading--
     }

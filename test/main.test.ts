@@ -70,7 +70,7 @@ test('first start loads the demo: the printed public curl line returns real stor
     all.search = 'all=true&limit=1'
     const published = ((await (await fetch(all)).json()) as any).data.pagination.total
     expect(published).toBeGreaterThan(500)
-    expect(loaded).toEqual({ level: 'info', message: 'indexes loaded', locators: 1, locations: published, ms: expect.any(Number) })
+    expect(loaded).toEqual({ level: 'info', message: 'indexes loaded', locators: 1, locations: published, failed: 0, ms: expect.any(Number) })
     const ready = await fetch(new URL('/readyz', url))
     expect(ready.status).toBe(200)
     expect(await ready.json()).toEqual({ status: 'ready' })

@@ -8,6 +8,7 @@
 // next query, from any process.
 import { defaultSchedule, LocatorIndex, type IndexEntry, type Schedule } from '../search/locator-index'
 import type { Store } from '../store'
+import { isBusyError } from '../store/db'
 import type { Change } from '../store/changes'
 import { DEFAULT_FILTER_GROUP, type FilterGroup } from '../store/filters'
 import type { Locator } from '../store/locators'
@@ -39,6 +40,16 @@ const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 1))
 /** Whether a locator's Query API can be asked at all (active, its Query API on): the locators whose indexes are built ahead of queries. */
 const servesQueries = (locator: Locator) => locator.active && locator.queryApiEnabled
 
+/**
+ * After an index build failed (a row it cannot read: written behind the service's back), queries
+ * to its locator fail at once for this long instead of reading every row again (at 100k, ~1 s of
+ * the event loop each); then the next query tries again, so a repaired row serves without a restart.
+ */
+export const BUILD_RETRY_MS = 10_000
+
+/** A locator's index could not be built from its rows: why, and when it was last tried. */
+export type BuildFailure = { locatorId: string; message: string }
+
 /** Changes a budgeted sync reads at a time (~2-5 ms to apply at 100k: 30-70 µs each). */
 const SLICE_CHANGES = 64
 
@@ -56,6 +67,8 @@ export class IndexRegistry {
   private versions = new Map<string, number>()
   /** Locators whose index evictIdle() let go: a change to their settings does not build it again (their next query does). */
   private evicted = new Set<string>()
+  /** Locators whose index build failed, with when (performance.now()); see BUILD_RETRY_MS. */
+  private failures = new Map<string, { message: string; at: number }>()
   private seq: number
   private dataVersion: number
   private writes: number
@@ -68,6 +81,8 @@ export class IndexRegistry {
 
   /** See REORDER_MIN_BYTES; tests use small ones. */
   private readonly reorderMinBytes: number
+  /** See BUILD_RETRY_MS; tests use 0. */
+  private readonly buildRetryMs: number
 
   /** Told of each index built again after evictIdle() let it go (src/app.ts logs it). */
   private readonly onRebuilt: (locatorId: string, locations: number, ms: number) => void
@@ -76,9 +91,10 @@ export class IndexRegistry {
     private readonly store: Store,
     /** When index upkeep and the JSON fill run; tests may run them at chosen points. */
     private readonly schedule: Schedule = defaultSchedule,
-    options: { reorderMinBytes?: number; onRebuilt?: (locatorId: string, locations: number, ms: number) => void } = {},
+    options: { reorderMinBytes?: number; onRebuilt?: (locatorId: string, locations: number, ms: number) => void; buildRetryMs?: number } = {},
   ) {
     this.reorderMinBytes = options.reorderMinBytes ?? REORDER_MIN_BYTES
+    this.buildRetryMs = options.buildRetryMs ?? BUILD_RETRY_MS
     this.onRebuilt = options.onRebuilt ?? (() => {})
     this.dataVersionQuery = store.db.query<{ data_version: number }, []>('PRAGMA data_version')
     this.committed = store.commitWatch()
@@ -129,6 +145,7 @@ export class IndexRegistry {
       if (locator === null || !servesQueries(locator)) {
         this.entries.delete(change.locatorId)
         this.evicted.delete(change.locatorId)
+        this.failures.delete(change.locatorId) // nobody can query it: nothing to report
       } else if (!this.entries.has(change.locatorId) && !this.evicted.has(change.locatorId)) this.buildLater(change.locatorId)
       return
     }
@@ -167,6 +184,11 @@ export class IndexRegistry {
     })
   }
 
+  /** The locators whose index could not be built the last time it was tried (cleared when a build succeeds, or when nobody can query the locator). */
+  buildFailures(): BuildFailure[] {
+    return [...this.failures].map(([locatorId, { message }]) => ({ locatorId, message }))
+  }
+
   /** Whether the locator's index is built (preload, a background build, or a query). */
   has(locatorId: string): boolean {
     return this.entries.has(locatorId)
@@ -191,11 +213,23 @@ export class IndexRegistry {
     if (entry?.stale) entry = this.refresh(locatorId, entry)
     if (!entry) {
       const t0 = performance.now()
-      const { filters, ctx } = this.settings(locatorId)
-      const docs = this.store.locations.indexRows(locatorId, ctx.rankReadsCustomFields).map((r) => searchDoc(r, ctx))
-      entry = { index: new LocatorIndex(docs, { schedule: this.schedule }), ctx, filters, arena: new JsonArena(), jsonReady: docs.length === 0, stale: null, reordering: false, used: false, usedAt: performance.now() }
+      const failed = this.failures.get(locatorId)
+      if (failed && t0 - failed.at < this.buildRetryMs) throw new Error(failed.message)
+      let index: LocatorIndex, ctx: PresentContext, filters: FilterGroup[], size: number
+      try {
+        ;({ filters, ctx } = this.settings(locatorId))
+        const docs = this.store.locations.indexRows(locatorId, ctx.rankReadsCustomFields).map((r) => searchDoc(r, ctx))
+        size = docs.length
+        index = new LocatorIndex(docs, { schedule: this.schedule })
+      } catch (e) {
+        // A busy database is another process's lock, not this locator's rows: the next query tries again.
+        if (!isBusyError(e)) this.failures.set(locatorId, { message: `The index of locator ${locatorId} could not be built from its rows: ${(e as Error)?.message ?? String(e)}`, at: t0 })
+        throw e
+      }
+      this.failures.delete(locatorId)
+      entry = { index, ctx, filters, arena: new JsonArena(), jsonReady: size === 0, stale: null, reordering: false, used: false, usedAt: performance.now() }
       this.entries.set(locatorId, entry)
-      if (this.evicted.delete(locatorId)) this.onRebuilt(locatorId, docs.length, entry.usedAt - t0)
+      if (this.evicted.delete(locatorId)) this.onRebuilt(locatorId, size, entry.usedAt - t0)
       if (!entry.jsonReady) this.fillJson(locatorId, entry, entry.index.entriesInSpaceOrder(), 0)
     }
     return entry
@@ -251,13 +285,18 @@ export class IndexRegistry {
    * with those tasks. A locator whose settings change meanwhile is waited for as it is after the
    * change. Needs the default schedule (tasks that run by themselves).
    */
-  async preload(): Promise<{ locators: number; locations: number }> {
+  async preload(): Promise<{ locators: number; locations: number; failed: BuildFailure[] }> {
     const ids: string[] = []
     for (const locator of this.store.locators.list()) {
       if (!servesQueries(locator)) continue
       this.sync() // as a query does before it asks for an entry
-      this.entry(locator.id)
-      ids.push(locator.id)
+      try {
+        this.entry(locator.id)
+        ids.push(locator.id)
+      } catch (e) {
+        // One locator's bad rows must not keep the others from loading (buildFailures() tells).
+        if (isBusyError(e)) throw e
+      }
       await nextTurn()
     }
     // Each locator's entry as a query would find it now: refreshed after a settings change (whose
@@ -273,7 +312,7 @@ export class IndexRegistry {
     }
     while (pending()) await nextTurn()
     const kept = ids.filter((id) => this.entries.has(id))
-    return { locators: kept.length, locations: kept.reduce((n, id) => n + this.entries.get(id)!.index.size, 0) }
+    return { locators: kept.length, locations: kept.reduce((n, id) => n + this.entries.get(id)!.index.size, 0), failed: this.buildFailures() }
   }
 
   /**

@@ -43,23 +43,56 @@ describe('preload', () => {
     expect(res.status).toBe(503)
     expect(res.headers.get('retry-after')).toBe('1')
     expect(await res.json()).toEqual({ status: 'loading', message: expect.stringContaining('indexes') })
-    expect(await loading).toEqual({ locators: 1, locations: SIZE })
+    expect(await loading).toEqual({ locators: 1, locations: SIZE, failed: 0 })
     const ready = await readyz()
     expect(ready.status).toBe(200)
     expect(await ready.json()).toEqual({ status: 'ready' })
   })
 
-  test('an index that cannot be built from the database: /readyz answers 503 "failed" saying why, until a preload succeeds', async () => {
+  test('an index that cannot be built: logged and skipped by the preload; /readyz 503 "failed" when no public locator can be served, 200 "degraded" when others can; repaired, it serves with no restart', async () => {
+    const lines: Record<string, unknown>[] = []
+    let retryMs = 60_000
+    const app = () => createApp({ store: env.store, geocoder: env.geocoder, config: { maxBodyBytes: 256 * 1024, logRequests: false }, log: (l) => lines.push(l), indexBuildRetryMs: retryMs })
+    const broken = app()
+    const ready = async (a = broken) => {
+      const res = await a.handle(new Request('http://localhost/readyz'))
+      return { status: res.status, body: (await res.json()) as any }
+    }
     // A row no write of the service makes (its tags not JSON): the index build throws.
     const row = env.store.db.query<{ id: string; tags: string }, [string]>('SELECT id, tags FROM locations WHERE locator_id = ? LIMIT 1').get(env.locatorId)!
     env.store.db.query('UPDATE locations SET tags = ? WHERE id = ?').run('not json', row.id)
-    await expect(env.app.preload()).rejects.toThrow()
-    const failed = await readyz()
+    expect(await broken.preload()).toEqual({ locators: 0, locations: 0, failed: 1 })
+    expect(lines).toEqual([expect.objectContaining({ level: 'error', message: expect.stringContaining('index not built'), locator: env.locatorId })])
+    const failed = await ready()
     expect(failed.status).toBe(503)
-    expect(await failed.json()).toEqual({ status: 'failed', message: expect.stringContaining('could not be built') })
+    expect(failed.body).toEqual({ status: 'failed', message: expect.stringContaining(`The index of locator ${env.locatorId} could not be built`), locators: [env.locatorId] })
+    const token = env.store.locators.get(env.locatorId)!.publicToken
+    const near = `http://localhost/public/v1/${token}/locations?lat=48.86&lng=2.36&radius=50&unit=km&limit=1`
+    expect((await broken.handle(new Request(near))).status).toBe(500)
+
+    // Another public locator: it is served, so the process is ready for it, and says what is not.
+    const { locator: good } = createLocator(env.store, 'Good')
+    setLocatorSettings(env.store, good.id, { queryApi: 'on' })
+    seed(good.id, 10)
+    const degraded = await ready()
+    expect(degraded.status).toBe(200)
+    expect(degraded.body).toEqual({ status: 'degraded', message: expect.stringContaining('could not be built'), locators: [env.locatorId] })
+    const goodNear = `http://localhost/public/v1/${good.publicToken}/locations?lat=48.86&lng=2.36&radius=50&unit=km&limit=1`
+    expect((await broken.handle(new Request(goodNear))).status).toBe(200)
+
+    // Repaired: within the retry interval queries still fail at once; once it passed, the next query builds it.
     env.store.db.query('UPDATE locations SET tags = ? WHERE id = ?').run(row.tags, row.id)
-    await env.app.preload()
-    expect((await readyz()).status).toBe(200)
+    expect((await broken.handle(new Request(near))).status).toBe(500)
+    retryMs = 0
+    const retrying = app()
+    env.store.db.query('UPDATE locations SET tags = ? WHERE id = ?').run('not json', row.id)
+    expect((await retrying.handle(new Request(near))).status).toBe(500)
+    expect((await ready(retrying)).body.status).toBe('degraded')
+    env.store.db.query('UPDATE locations SET tags = ? WHERE id = ?').run(row.tags, row.id)
+    const served = await retrying.handle(new Request(near))
+    expect(served.status).toBe(200)
+    expect(((await served.json()) as any).data.pagination.total).toBe(SIZE)
+    expect(await ready(retrying)).toEqual({ status: 200, body: { status: 'ready' } })
   })
 
   test('it resolves once the background work is done: every JSON filled, FlexSearch and the name order made', async () => {
@@ -109,7 +142,7 @@ describe('preload', () => {
     const created = await env.call('POST', `/admin/v1/locations`, { body: storeBody({ coordinates: { lat: 48.86, lng: 2.36 } }) })
     expect(created.status).toBe(201)
     expect(await total()).toBe(SIZE + 1)
-    expect(await loading).toEqual({ locators: 1, locations: SIZE + 1 })
+    expect(await loading).toEqual({ locators: 1, locations: SIZE + 1, failed: 0 })
     expect(await total()).toBe(SIZE + 1)
     const first = (await (await env.app.handle(new Request(near))).json()) as any
     expect(first.data.locations[0].id).toBe(created.body.location.id)
@@ -272,7 +305,7 @@ describe('indexes not queried for a while are let go (INDEX_IDLE_MINUTES)', () =
     const registry = new IndexRegistry(env.store)
     const loading = registry.preload() // built in this turn; its background work goes on
     expect(registry.evictIdle(0)).toEqual([{ locatorId: env.locatorId, locations: SIZE }])
-    expect(await loading).toEqual({ locators: 0, locations: 0 })
+    expect(await loading).toEqual({ locators: 0, locations: 0, failed: [] })
     expect(registry.has(env.locatorId)).toBe(false)
   })
 
