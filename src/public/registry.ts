@@ -143,7 +143,7 @@ export class IndexRegistry {
       // query, not by a change to its settings.
       const locator = this.store.locators.get(change.locatorId)
       if (locator === null || !servesQueries(locator)) {
-        this.entries.delete(change.locatorId)
+        this.drop(change.locatorId)
         this.evicted.delete(change.locatorId)
         this.failures.delete(change.locatorId) // nobody can query it: nothing to report
       } else if (!this.entries.has(change.locatorId) && !this.evicted.has(change.locatorId)) this.buildLater(change.locatorId)
@@ -182,6 +182,12 @@ export class IndexRegistry {
         // any such failure in its own steps.
       }
     })
+  }
+
+  /** Lets go of a locator's index, and of the work it left to background tasks. */
+  private drop(locatorId: string): void {
+    this.entries.get(locatorId)?.index.dispose()
+    this.entries.delete(locatorId)
   }
 
   /** The locators whose index could not be built the last time it was tried (cleared when a build succeeds, or when nobody can query the locator). */
@@ -427,7 +433,7 @@ export class IndexRegistry {
         entry.used = false
         entry.usedAt = now
       } else if (now - entry.usedAt >= idleMs) {
-        this.entries.delete(locatorId)
+        this.drop(locatorId)
         this.evicted.add(locatorId)
         evicted.push({ locatorId, locations: entry.index.size })
       }

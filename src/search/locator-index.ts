@@ -755,6 +755,9 @@ export class LocatorIndex {
   /** countPassing's scratch: a run's words (grown when a run has more). */
   private countAcc = new Int32Array(64)
   private countSome = new Int32Array(64)
+  /** Set by dispose(): the index is no longer used, and its scheduled work is skipped. */
+  private disposed = false
+
   /** A compaction under way (scheduled, in steps), or null. */
   private building: Build | null = null
   /** Compactions whose KDBush the worker thread sorted. */
@@ -803,7 +806,12 @@ export class LocatorIndex {
   private termInText = new Uint8Array(0)
 
   constructor(docs: Iterable<IndexDoc> = [], options: IndexOptions = {}) {
-    this.schedule = options.schedule ?? defaultSchedule
+    // Every task this index schedules (compaction steps, the FlexSearch fill, the name order) is
+    // skipped once it is disposed.
+    const schedule = options.schedule ?? defaultSchedule
+    this.schedule = (task) => schedule(() => {
+      if (!this.disposed) task()
+    })
     this.textGarbageMin = options.textGarbageMin ?? 4096
     this.nodeSize = options.nodeSize ?? 64
     this.nameChunk = options.nameChunk
@@ -820,6 +828,16 @@ export class LocatorIndex {
     for (let t = 0; t < this.vocab.size; t++) this.termInText[t] = this.df[t]! <= cap ? 1 : 0
     this.startText()
     this.schedule(() => this.buildNameOrder())
+  }
+
+  /**
+   * Its owner let it go (src/public/registry.ts: idle, or its locator's Query API turned off): the
+   * work it left to scheduled tasks is dropped rather than done for nobody (at 1M, a compaction is
+   * seconds of steps). Not to be queried or written after.
+   */
+  dispose(): void {
+    this.disposed = true
+    this.building = null
   }
 
   get size(): number {

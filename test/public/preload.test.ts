@@ -269,6 +269,24 @@ describe('indexes not queried for a while are let go (INDEX_IDLE_MINUTES)', () =
     expect(registry.evictIdle(MINUTE, t0 + 2 * MINUTE + 2)).toEqual([{ locatorId: other.id, locations: 10 }])
   })
 
+  test('an index let go drops the work it left to background tasks; one kept does it', () => {
+    const q = queue()
+    const registry = new IndexRegistry(env.store, q.schedule)
+    setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
+    const { locator: kept } = createLocator(env.store, 'Kept')
+    setLocatorSettings(env.store, kept.id, { queryApi: 'on' })
+    seed(env.locatorId, 30)
+    seed(kept.id, 30)
+    registry.sync()
+    const goneIndex = registry.entry(env.locatorId).index
+    const keptIndex = registry.entry(kept.id).index
+    registry.version(kept.id)
+    expect(registry.evictIdle(0)).toEqual([{ locatorId: env.locatorId, locations: 30 }])
+    q.runAll()
+    expect(goneIndex.settled).toBe(false) // its word index and name order were never made
+    expect(keptIndex.settled).toBe(true)
+  })
+
   test('one let go, then turned off and on again, is built again in the background as any locator turned public', () => {
     const q = queue()
     const registry = new IndexRegistry(env.store, q.schedule)
