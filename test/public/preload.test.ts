@@ -25,6 +25,12 @@ function seed(locatorId: string, n: number): void {
   })
 }
 
+/** Background tasks run when the test says. */
+function queue() {
+  const tasks: (() => void)[] = []
+  return { schedule: (task: () => void) => void tasks.push(task), runAll: () => { while (tasks.length > 0) tasks.shift()!() } }
+}
+
 const readyz = () => env.app.handle(new Request('http://localhost/readyz'))
 
 describe('preload', () => {
@@ -150,12 +156,6 @@ describe('preload', () => {
 })
 
 describe('a locator made or turned public after the start', () => {
-  /** Background tasks run when the test says. */
-  function queue() {
-    const tasks: (() => void)[] = []
-    return { schedule: (task: () => void) => void tasks.push(task), runAll: () => { while (tasks.length > 0) tasks.shift()!() } }
-  }
-
   test('is built by a background task once a sync sees it, not by its first query; writes after reach that index', () => {
     const q = queue()
     const registry = new IndexRegistry(env.store, q.schedule)
@@ -225,21 +225,22 @@ describe('a locator made or turned public after the start', () => {
 })
 
 describe('indexes not queried for a while are let go (INDEX_IDLE_MINUTES)', () => {
-  function queue() {
-    const tasks: (() => void)[] = []
-    return { schedule: (task: () => void) => void tasks.push(task), runAll: () => { while (tasks.length > 0) tasks.shift()!() } }
+  /** A registry whose background tasks run when the test says, over the test locator and another, both public, seeded with n and m. */
+  function twoPublic(name: string, n: number, m: number) {
+    const q = queue()
+    const registry = new IndexRegistry(env.store, q.schedule)
+    setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
+    const { locator: other } = createLocator(env.store, name)
+    setLocatorSettings(env.store, other.id, { queryApi: 'on' })
+    seed(env.locatorId, n)
+    seed(other.id, m)
+    registry.sync()
+    return { q, registry, other }
   }
   const MINUTE = 60_000
 
   test('an index no request asked for in idleMs is let go, one asked for is kept; its next query builds it again with the writes made meanwhile', () => {
-    const q = queue()
-    const registry = new IndexRegistry(env.store, q.schedule)
-    setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
-    const { locator: other } = createLocator(env.store, 'Busy')
-    setLocatorSettings(env.store, other.id, { queryApi: 'on' })
-    seed(env.locatorId, 30)
-    seed(other.id, 10)
-    registry.sync()
+    const { q, registry, other } = twoPublic('Busy', 30, 10)
     const quiet = registry.entry(env.locatorId)
     registry.entry(other.id)
     q.runAll()
@@ -270,14 +271,7 @@ describe('indexes not queried for a while are let go (INDEX_IDLE_MINUTES)', () =
   })
 
   test('an index let go drops the work it left to background tasks; one kept does it', () => {
-    const q = queue()
-    const registry = new IndexRegistry(env.store, q.schedule)
-    setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
-    const { locator: kept } = createLocator(env.store, 'Kept')
-    setLocatorSettings(env.store, kept.id, { queryApi: 'on' })
-    seed(env.locatorId, 30)
-    seed(kept.id, 30)
-    registry.sync()
+    const { q, registry, other: kept } = twoPublic('Kept', 30, 30)
     const goneIndex = registry.entry(env.locatorId).index
     const keptIndex = registry.entry(kept.id).index
     registry.version(kept.id)
