@@ -1,8 +1,8 @@
 // The per-locator indexes of this process, loaded at start (preload), when a locator is made or
 // turned public (a background task), or else on a locator's first public query, let go when its
 // Query API is turned off or when nobody has queried it for a while (evictIdle(): memory follows
-// the locators in use; the next query builds it again), and kept in step with SQLite through the change log: before each
-// query (and after each Management API write, and once a second: src/app.ts, src/main.ts),
+// the locators in use; the next query builds it again), and kept in step with SQLite through the
+// change log: before each query (and after each Management API write, and once a second: src/app.ts, src/main.ts),
 // sync() applies every change committed since the last one, by this process (its write counter
 // moved) or by any other process (PRAGMA data_version moved). So a write is visible to the very
 // next query, from any process.
@@ -47,7 +47,7 @@ const servesQueries = (locator: Locator) => locator.active && locator.queryApiEn
  */
 export const BUILD_RETRY_MS = 10_000
 
-/** A locator's index could not be built from its rows: why, and when it was last tried. */
+/** A locator whose index could not be built from its rows, and why. */
 export type BuildFailure = { locatorId: string; message: string }
 
 /** Changes a budgeted sync reads at a time (~2-5 ms to apply at 100k: 30-70 µs each). */
