@@ -622,11 +622,38 @@ describe('Retry-After on a 429 or 503', () => {
     expect(server.hits).toHaveLength(5) // each of those went out
   })
 
+  test('a later, shorter wait does not cut a longer one short', async () => {
+    const server = standIn(async (_url, n) => {
+      if (n === 1) return new Response('slow down', { status: 429, headers: { 'retry-after': '3600' } })
+      await Bun.sleep(50) // sent second, answered last
+      return new Response('down', { status: 503, headers: { 'retry-after': '1' } })
+    })
+    let clock = 0
+    const geocoder = createHttpGeocoder(config('google', { url: server.url }), { now: () => clock })
+    await Promise.all([expectUnavailable(geocoder.geocode('a'), 'google', /HTTP 429/), expectUnavailable(geocoder.geocode('b'), 'google', /HTTP 503/)])
+    clock += 2_000
+    await expectUnavailable(geocoder.geocode('c'), 'google', /asked us to wait/)
+    expect(server.hits).toHaveLength(2)
+  })
+
+  test("Nominatim: calls waiting for their request slot when the wait was asked send nothing either", async () => {
+    const server = standIn(() => new Response('slow down', { status: 429, headers: { 'retry-after': '3600' } }))
+    // Nominatim's one request a second, on the real clock: the second call waits ~1 s for its slot.
+    const geocoder = createHttpGeocoder(config('nominatim', { url: server.url, timeoutMs: 1_500 }))
+    const calls = [geocoder.geocode('a'), geocoder.geocode('b')]
+    await expectUnavailable(calls[0]!, 'nominatim', /HTTP 429/)
+    await expectUnavailable(calls[1]!, 'nominatim', /asked us to wait/)
+    expect(server.hits).toHaveLength(1)
+  })
+
   test('retryAfterMs: seconds or an HTTP date, never less than 0 nor more than an hour', () => {
     const now = Date.parse('2026-11-24T12:00:00Z')
     expect(retryAfterMs('120', now)).toBe(120_000)
     expect(retryAfterMs(' 0 ', now)).toBe(0)
     expect(retryAfterMs('Tue, 24 Nov 2026 12:01:30 GMT', now)).toBe(90_000)
+    expect(retryAfterMs('Tuesday, 24-Nov-26 12:01:30 GMT', now)).toBe(90_000) // RFC 850, obsolete
+    expect(retryAfterMs('Tue Nov 24 12:01:30 2026', now)).toBe(90_000) // asctime, obsolete: in GMT
+    expect(retryAfterMs('Tue Nov  3 12:00:00 2026', Date.parse('2026-11-03T11:59:00Z'))).toBe(60_000)
     expect(retryAfterMs('Tue, 24 Nov 2026 11:00:00 GMT', now)).toBe(0) // past
     expect(retryAfterMs('86400', now)).toBe(3_600_000)
     expect(retryAfterMs('Fri, 24 Nov 2034 12:00:00 GMT', now)).toBe(3_600_000)

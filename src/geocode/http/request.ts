@@ -53,9 +53,14 @@ export function httpGeocoder(spec: ProviderSpec, config: GeocoderConfig, options
   let pausedUntil = Number.NEGATIVE_INFINITY
   let pauseReason = ''
   const pause = (ms: number) => {
+    // A shorter wait answered to a request sent earlier does not cut a longer one short.
+    if (now() + ms <= pausedUntil) return
     pausedUntil = now() + ms
     // One reason for the whole pause: the fallback warns once per reason a minute.
-    pauseReason = `asked us to wait (Retry-After) until ${new Date(Date.now() + ms).toISOString().slice(0, 19)}Z`
+    pauseReason = `asked us to wait (Retry-After) until ${new Date(pausedUntil).toISOString().slice(0, 19)}Z`
+  }
+  const paused = () => {
+    if (now() < pausedUntil) fail(pauseReason)
   }
   // The key out first, then the provider's words cut short: cut first, a key across the cut was
   // left in part ("key=AIzaSyDA1b2C...").
@@ -65,11 +70,12 @@ export function httpGeocoder(spec: ProviderSpec, config: GeocoderConfig, options
   return {
     name: spec.name,
     async geocode(address) {
-      if (now() < pausedUntil) fail(pauseReason)
+      paused()
       // One budget for the whole call: time spent waiting for the gate is taken from the request's share.
       const waited = gate ? await gate(config.timeoutMs) : 0
+      paused() // a call that waited for its slot while an earlier one was told to wait
       const url = spec.url(base, address, config.apiKey)
-      const body = await getJson(url, config.timeoutMs - waited, config.userAgent, fetchImpl, spec, fail, pause)
+      const body = await getJson(url, config.timeoutMs - waited, config.userAgent, fetchImpl, spec, fail, pause, now)
       return spec.read(body, fail)
     },
   }
@@ -104,6 +110,7 @@ async function getJson(
   fail: (reason: string) => never,
   /** Told how long a 429 or 503 answer's Retry-After asks to wait, ms. */
   pause: (ms: number) => void,
+  now: () => number,
 ): Promise<unknown> {
   const controller = new AbortController()
   const timedOut = new GeocoderUnavailableError(spec.name, `timed out after ${timeoutMs} ms`)
@@ -147,7 +154,7 @@ async function getJson(
       parsed = false
     }
     if (!res.ok) {
-      const wait = res.status === 429 || res.status === 503 ? retryAfterMs(res.headers.get('retry-after'), Date.now()) : null
+      const wait = res.status === 429 || res.status === 503 ? retryAfterMs(res.headers.get('retry-after'), now()) : null
       if (wait !== null) pause(wait)
       const detail = parsed && spec.errorDetail ? spec.errorDetail(body) : undefined
       const said = `HTTP ${res.status}${detail ? `: ${detail}` : ''}`
@@ -165,6 +172,11 @@ async function getJson(
 /** The longest a Retry-After is obeyed: a provider's mistake (a date years away) must not stop geocoding for good. */
 const MAX_RETRY_AFTER_MS = 3_600_000
 
+/** HTTP dates (RFC 9110, 5.6.7): the preferred form, and the two obsolete ones a recipient must accept. */
+const IMF_DATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/
+const RFC850_DATE = /^[A-Z][a-z]+, \d{2}-[A-Z][a-z]{2}-\d{2} \d{2}:\d{2}:\d{2} GMT$/
+const ASCTIME_DATE = /^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/
+
 /**
  * A Retry-After header's wait in ms (RFC 9110: seconds, or an HTTP date), at most
  * MAX_RETRY_AFTER_MS; null when absent or not one of the two.
@@ -172,7 +184,10 @@ const MAX_RETRY_AFTER_MS = 3_600_000
 export function retryAfterMs(value: string | null, nowMs: number): number | null {
   if (value === null) return null
   const text = value.trim()
-  const ms = /^\d+$/.test(text) ? Number(text) * 1000 : /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(text) ? Date.parse(text) - nowMs : NaN
+  let ms = Number.NaN
+  if (/^\d+$/.test(text)) ms = Number(text) * 1000
+  else if (IMF_DATE.test(text) || RFC850_DATE.test(text)) ms = Date.parse(text) - nowMs
+  else if (ASCTIME_DATE.test(text)) ms = Date.parse(`${text} GMT`) - nowMs // asctime is in GMT, and says nothing
   if (Number.isNaN(ms)) return null
   return Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS)
 }
