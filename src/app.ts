@@ -8,7 +8,7 @@ import { redactSecrets, requestIds } from './ids'
 import type { RateLimiter } from './public/guards'
 import { pathAndQuery, pathStart, PUBLIC_PREFIX, publicRoutes } from './public'
 import { docsPage } from './public/docs'
-import { BUILD_RETRY_MS, IndexRegistry } from './public/registry'
+import { IndexRegistry } from './public/registry'
 import type { Store } from './store'
 import { isBusyError } from './store/db'
 
@@ -22,15 +22,12 @@ export type AppDeps = {
   log?: (line: Record<string, unknown>) => void
   /** false: every public request goes through the Query API's Elysia app, none through its fast path (tests compare the two). */
   publicFastPath?: boolean
-  /** How long after a failed index build queries fail at once (BUILD_RETRY_MS; tests pass 0). */
+  /** How long after a failed index build queries fail at once, and until it is tried again (src/public/registry.ts BUILD_RETRY_MS; tests pass 0). */
   indexBuildRetryMs?: number
 }
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } })
-
-/** See BUILD_RETRY_MS, as /readyz says it. */
-const BUILD_RETRY_S = BUILD_RETRY_MS / 1000
 
 export function createApp(deps: AppDeps) {
   const write = deps.log ?? ((line) => console.log(JSON.stringify(line)))
@@ -78,7 +75,7 @@ export function createApp(deps: AppDeps) {
       }
       const failed = registry.buildFailures()
       if (failed.length > 0) {
-        const message = `${failed.map((f) => redactSecrets(f.message)).join(' ')} Public queries to ${failed.length === 1 ? 'that locator' : 'those locators'} fail until the rows are repaired (tried again every ${BUILD_RETRY_S} s, no restart needed).`
+        const message = `${failed.map((f) => redactSecrets(f.message)).join('; ')}. Public queries to ${failed.length === 1 ? 'that locator' : 'those locators'} fail until the rows are repaired (tried again every ${registry.buildRetryMs / 1000} s, no restart needed).`
         const locators = failed.map((f) => f.locatorId)
         // Unready only when no public locator can be served: the others' queries are answered, and
         // every server on this database meets the same rows (a load balancer would drop them all).
@@ -161,6 +158,10 @@ export function createApp(deps: AppDeps) {
       preloading--
     }
   }
+  /** Tries again the index builds that failed (registry.retryFailedBuilds); src/main.ts calls it every second. */
+  function retryFailedBuilds(): void {
+    registry.retryFailedBuilds()
+  }
   /**
    * Lets go of the indexes no public request has asked for in `idleMs` (registry.evictIdle; their
    * next query builds them again), one log line each. src/main.ts calls it every second. Returns
@@ -189,6 +190,6 @@ export function createApp(deps: AppDeps) {
       return true
     }
   }
-  return { handle, preload, sync, evictIdle }
+  return { handle, preload, sync, evictIdle, retryFailedBuilds }
 }
 export type App = ReturnType<typeof createApp>

@@ -45,7 +45,7 @@ const servesQueries = (locator: Locator) => locator.active && locator.queryApiEn
  * to its locator fail at once for this long instead of reading every row again (at 100k, ~1 s of
  * the event loop each); then the next query tries again, so a repaired row serves without a restart.
  */
-export const BUILD_RETRY_MS = 10_000
+const BUILD_RETRY_MS = 10_000
 
 /** A locator whose index could not be built from its rows, and why. */
 export type BuildFailure = { locatorId: string; message: string }
@@ -82,7 +82,7 @@ export class IndexRegistry {
   /** See REORDER_MIN_BYTES; tests use small ones. */
   private readonly reorderMinBytes: number
   /** See BUILD_RETRY_MS; tests use 0. */
-  private readonly buildRetryMs: number
+  readonly buildRetryMs: number
 
   /** Told of each index built again after evictIdle() let it go (src/app.ts logs it). */
   private readonly onRebuilt: (locatorId: string, locations: number, ms: number) => void
@@ -188,6 +188,15 @@ export class IndexRegistry {
   private drop(locatorId: string): void {
     this.entries.get(locatorId)?.index.dispose()
     this.entries.delete(locatorId)
+  }
+
+  /**
+   * Tries again, in background tasks, the builds that failed at least buildRetryMs ago: the idle
+   * sync asks (src/main.ts), so a repaired row is served, and /readyz says so, without waiting
+   * for a query (a load balancer that took the servers out of rotation sends none).
+   */
+  retryFailedBuilds(now = performance.now()): void {
+    for (const [locatorId, failed] of this.failures) if (now - failed.at >= this.buildRetryMs) this.buildLater(locatorId)
   }
 
   /** The locators whose index could not be built the last time it was tried (cleared when a build succeeds, or when nobody can query the locator). */
@@ -300,8 +309,9 @@ export class IndexRegistry {
         this.entry(locator.id)
         ids.push(locator.id)
       } catch (e) {
-        // One locator's bad rows must not keep the others from loading (buildFailures() tells).
-        if (isBusyError(e)) throw e
+        // One locator's bad rows must not keep the others from loading (buildFailures() tells);
+        // anything else (a busy database, a failure not of the build) stops the preload.
+        if (!this.failures.has(locator.id) || isBusyError(e)) throw e
       }
       await nextTurn()
     }

@@ -99,6 +99,26 @@ describe('preload', () => {
     expect(served.status).toBe(200)
     expect(((await served.json()) as any).data.pagination.total).toBe(SIZE)
     expect(await ready(retrying)).toEqual({ status: 200, body: { status: 'ready' } })
+
+    // Repaired while no query comes (a load balancer took every server out): the idle sync's retry builds it.
+    await retrying.preload() // its background work done: the row is broken again below, behind its back
+    env.store.db.query('UPDATE locations SET tags = ? WHERE id = ?').run('not json', row.id)
+    const idle = app()
+    expect((await idle.preload()).failed).toBe(1)
+    env.store.db.query('UPDATE locations SET tags = ? WHERE id = ?').run(row.tags, row.id)
+    expect((await ready(idle)).body.status).toBe('degraded')
+    idle.retryFailedBuilds()
+    await Bun.sleep(20) // the background build's turn
+    expect(await ready(idle)).toEqual({ status: 200, body: { status: 'ready' } })
+
+    // Turned off, a locator whose build failed is no longer reported: nobody can query it.
+    await idle.preload()
+    env.store.db.query('UPDATE locations SET tags = ? WHERE id = ?').run('not json', row.id)
+    const off = app()
+    expect((await off.preload()).failed).toBe(1)
+    setLocatorSettings(env.store, env.locatorId, { queryApi: 'off' })
+    off.sync()
+    expect(await ready(off)).toEqual({ status: 200, body: { status: 'ready' } })
   })
 
   test('it resolves once the background work is done: every JSON filled, FlexSearch and the name order made', async () => {
@@ -279,6 +299,16 @@ describe('indexes not queried for a while are let go (INDEX_IDLE_MINUTES)', () =
     q.runAll()
     expect(goneIndex.settled).toBe(false) // its word index and name order were never made
     expect(keptIndex.settled).toBe(true)
+  })
+
+  test('turning the Query API off drops the work the index left to background tasks too', () => {
+    const { q, registry } = twoPublic('Other', 30, 5)
+    const index = registry.entry(env.locatorId).index
+    setLocatorSettings(env.store, env.locatorId, { queryApi: 'off' })
+    registry.sync()
+    q.runAll()
+    expect(registry.has(env.locatorId)).toBe(false)
+    expect(index.settled).toBe(false)
   })
 
   test('one let go, then turned off and on again, is built again in the background as any locator turned public', () => {
