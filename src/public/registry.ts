@@ -374,12 +374,16 @@ export class IndexRegistry {
         if (entry.index.get(doc.id) === doc && entry.index.json(doc) === null) page.push(doc)
       }
       if (page.length > 0) {
-        const records = new Map(this.store.locations.publishedByIds(locatorId, page.map((doc) => doc.id)).map((r) => [r.id, r]))
-        for (const doc of page) {
-          const record = records.get(doc.id)
+        for (const [doc, record] of this.pageRows(locatorId, page)) {
           // A row gone meanwhile (another process's write) is made on demand, or never. The page
           // was taken in this turn: each doc is still its id's entry, without JSON.
-          if (record) this.keepJson(entry, doc, record, true)
+          if (record === null) continue
+          try {
+            this.keepJson(entry, doc, record, true)
+          } catch {
+            // Its JSON cannot be made (a row written behind the service's back): an answer that
+            // needs it tries again on demand and fails there, alone; the fill goes on.
+          }
         }
       }
       if (next < order.length) this.fillJson(locatorId, entry, order, next)
@@ -389,6 +393,29 @@ export class IndexRegistry {
         this.reorderLater(locatorId, entry) // what queries made on demand meanwhile
       }
     })
+  }
+
+  /**
+   * The published rows of a page of the fill, null for those gone. Read in one statement; when
+   * that fails (a row that cannot be read, written behind the service's back), one by one, the
+   * unreadable rows left out as gone: the fill must not stop (nor throw in its task, which would
+   * end the process) for one row, whose answers then fail on demand.
+   */
+  private pageRows(locatorId: string, page: IndexEntry[]): [IndexEntry, LocationRecord | null][] {
+    try {
+      const records = new Map(this.store.locations.publishedByIds(locatorId, page.map((doc) => doc.id)).map((r) => [r.id, r]))
+      return page.map((doc) => [doc, records.get(doc.id) ?? null])
+    } catch (e) {
+      if (isBusyError(e)) throw e
+      return page.map((doc) => {
+        try {
+          const row = this.store.locations.get(locatorId, doc.id)
+          return [doc, row && row.status === 'published' ? row : null]
+        } catch {
+          return [doc, null]
+        }
+      })
+    }
   }
 
   /**

@@ -118,7 +118,14 @@ const KM_PER_DEGREE = 111
 
 /** Runs a task on the next turn of the event loop, without keeping the process alive for it. */
 export const defaultSchedule: Schedule = (task) => {
-  const timer = setTimeout(task, 0)
+  const timer = setTimeout(() => {
+    try {
+      task()
+    } catch (e) {
+      // Thrown in a timer, it would end the process (every locator's queries with it): logged instead.
+      console.error(JSON.stringify({ level: 'error', message: 'a background task failed', error: (e as Error)?.message ?? String(e), stack: (e as Error)?.stack }))
+    }
+  }, 0)
   ;(timer as { unref?: () => void }).unref?.()
 }
 

@@ -121,6 +121,20 @@ describe('preload', () => {
     expect(await ready(off)).toEqual({ status: 200, body: { status: 'ready' } })
   })
 
+  test('a row the build reads but whose public JSON cannot be made (bad hours): the preload ends, the other rows are answered, answers that need it fail alone', async () => {
+    const row = env.store.db.query<{ id: string }, [string]>('SELECT id FROM locations WHERE locator_id = ? ORDER BY seq LIMIT 1').get(env.locatorId)!
+    env.store.db.query('UPDATE locations SET hours = ? WHERE id = ?').run('not json', row.id)
+    expect(await env.app.preload()).toEqual({ locators: 1, locations: SIZE, failed: 0 })
+    const token = env.store.locators.get(env.locatorId)!.publicToken
+    const ask = (qs: string) => env.app.handle(new Request(`http://localhost/public/v1/${token}/locations?${qs}`))
+    // Store 0 is at (48.85, 2.35): its neighbours' answer needs it; one far from it does not.
+    expect((await ask('lat=48.85&lng=2.35&radius=0.01&unit=km')).status).toBe(500)
+    const far = await ask('lat=48.899&lng=2.399&radius=0.5&unit=km&limit=5')
+    expect(far.status).toBe(200)
+    expect(((await far.json()) as any).data.locations).toHaveLength(5)
+    expect((await readyz()).status).toBe(200)
+  })
+
   test('it resolves once the background work is done: every JSON filled, FlexSearch and the name order made', async () => {
     const registry = new IndexRegistry(env.store)
     const loading = registry.preload()
