@@ -43,7 +43,8 @@ const servesQueries = (locator: Locator) => locator.active && locator.queryApiEn
 /**
  * After an index build failed (a row it cannot read: written behind the service's back), queries
  * to its locator fail at once for this long instead of reading every row again (at 100k, ~1 s of
- * the event loop each); then the next query tries again, so a repaired row serves without a restart.
+ * the event loop each); then the next query, or the idle sync (retryFailedBuilds()), tries again,
+ * so a repaired row serves without a restart.
  */
 const BUILD_RETRY_MS = 10_000
 

@@ -17,6 +17,7 @@
 // - each location's public JSON, pre-serialized.
 import FlexSearch from 'flexsearch'
 import KDBush from 'kdbush'
+import { redactSecrets } from '../ids'
 import { nameKey } from '../text'
 import { ensure, fit } from './arrays'
 import { ChunkedOrder } from './chunked-order'
@@ -122,8 +123,10 @@ export const defaultSchedule: Schedule = (task) => {
     try {
       task()
     } catch (e) {
-      // Thrown in a timer, it would end the process (every locator's queries with it): logged instead.
-      console.error(JSON.stringify({ level: 'error', message: 'a background task failed', error: (e as Error)?.message ?? String(e), stack: (e as Error)?.stack }))
+      // Thrown in a timer, it would end the process (every locator's queries with it): logged
+      // instead, as every log line is, with anything shaped like a secret key taken out.
+      const error = (e as Error)?.message ?? String(e)
+      console.error(JSON.stringify({ level: 'error', message: 'a background task failed', error: redactSecrets(error), stack: redactSecrets((e as Error)?.stack ?? '') }))
     }
   }, 0)
   ;(timer as { unref?: () => void }).unref?.()
