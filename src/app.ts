@@ -40,6 +40,14 @@ export function createApp(deps: AppDeps) {
   const registry = new IndexRegistry(deps.store, undefined, {
     buildRetryMs: deps.indexBuildRetryMs,
     onRebuilt: (locatorId, locations, ms) => log({ level: 'info', message: 'index built again after it was let go; requests waited meanwhile', locator: locatorId, locations, ms: Math.round(ms) }),
+    onBuildFailed: (locatorId, e) =>
+      log({
+        level: 'error',
+        message: `index not built from its rows: its locator's public queries answer 503 until they are repaired (tried again every ${registry.buildRetryMs / 1000} s)`,
+        locator: locatorId,
+        error: (e as Error)?.message ?? String(e),
+        stack: (e as Error)?.stack,
+      }),
   })
   const started = new WeakMap<Request, { id: string; locator?: string }>()
   const requestId = requestIds()
@@ -151,8 +159,7 @@ export function createApp(deps: AppDeps) {
   async function preload(): Promise<{ locators: number; locations: number; failed: number }> {
     preloading++
     try {
-      const { failed, ...loaded } = await registry.preload()
-      for (const f of failed) log({ level: 'error', message: 'index not built: its locator\'s public queries fail until the rows are repaired', locator: f.locatorId, error: f.message })
+      const { failed, ...loaded } = await registry.preload() // each failure logged as it happened (onBuildFailed)
       return { ...loaded, failed: failed.length }
     } finally {
       preloading--

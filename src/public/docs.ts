@@ -49,7 +49,7 @@ const GUIDE: Record<Code, { when: string; fix: string }> = {
     fix: 'Check the path and the method.',
   },
   UNAVAILABLE: {
-    when: 'The locations kept changing while the answer was made (other processes writing).',
+    when: 'The answer cannot be made at the moment: the locations kept changing while it was made (other processes writing), the database is busy with another write, or the locator\'s locations could not be loaded (the service tries again by itself).',
     fix: 'Retry after the seconds in <code>Retry-After</code>.',
   },
   INTERNAL_ERROR: {

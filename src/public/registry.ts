@@ -13,6 +13,7 @@ import type { Change } from '../store/changes'
 import { DEFAULT_FILTER_GROUP, type FilterGroup } from '../store/filters'
 import type { Locator } from '../store/locators'
 import type { LocationRecord } from '../store/locations'
+import { PublicError } from './errors'
 import { JsonArena } from './json-arena'
 import { presentContext, publicJson, searchDoc, type PresentContext } from './present'
 
@@ -87,16 +88,24 @@ export class IndexRegistry {
 
   /** Told of each index built again after evictIdle() let it go (src/app.ts logs it). */
   private readonly onRebuilt: (locatorId: string, locations: number, ms: number) => void
+  /** Told of each index build that failed on its rows (at most once per buildRetryMs a locator: src/app.ts logs it). */
+  private readonly onBuildFailed: (locatorId: string, error: unknown) => void
 
   constructor(
     private readonly store: Store,
     /** When index upkeep and the JSON fill run; tests may run them at chosen points. */
     private readonly schedule: Schedule = defaultSchedule,
-    options: { reorderMinBytes?: number; onRebuilt?: (locatorId: string, locations: number, ms: number) => void; buildRetryMs?: number } = {},
+    options: {
+      reorderMinBytes?: number
+      onRebuilt?: (locatorId: string, locations: number, ms: number) => void
+      onBuildFailed?: (locatorId: string, error: unknown) => void
+      buildRetryMs?: number
+    } = {},
   ) {
     this.reorderMinBytes = options.reorderMinBytes ?? REORDER_MIN_BYTES
     this.buildRetryMs = options.buildRetryMs ?? BUILD_RETRY_MS
     this.onRebuilt = options.onRebuilt ?? (() => {})
+    this.onBuildFailed = options.onBuildFailed ?? (() => {})
     this.dataVersionQuery = store.db.query<{ data_version: number }, []>('PRAGMA data_version')
     this.committed = store.commitWatch()
     this.committed()
@@ -185,6 +194,15 @@ export class IndexRegistry {
     })
   }
 
+  /**
+   * What a query to a locator whose build failed (at `failedAt`) is told until it is tried again:
+   * 503, to retry then. The reason is the operator's (logged once, and /readyz), not the site's.
+   */
+  private unavailable(failedAt: number, now: number): PublicError {
+    const seconds = Math.max(1, Math.ceil((failedAt + this.buildRetryMs - now) / 1000))
+    return new PublicError('UNAVAILABLE', "This locator's locations cannot be loaded at the moment; the service tries again shortly. Retry after the seconds in Retry-After.", { 'retry-after': String(seconds) })
+  }
+
   /** Lets go of a locator's index, and of the work it left to background tasks. */
   private drop(locatorId: string): void {
     this.entries.get(locatorId)?.index.dispose()
@@ -230,7 +248,7 @@ export class IndexRegistry {
     if (!entry) {
       const t0 = performance.now()
       const failed = this.failures.get(locatorId)
-      if (failed && t0 - failed.at < this.buildRetryMs) throw new Error(failed.message)
+      if (failed && t0 - failed.at < this.buildRetryMs) throw this.unavailable(failed.at, t0)
       let index: LocatorIndex, ctx: PresentContext, filters: FilterGroup[], size: number
       try {
         ;({ filters, ctx } = this.settings(locatorId))
@@ -239,8 +257,10 @@ export class IndexRegistry {
         index = new LocatorIndex(docs, { schedule: this.schedule })
       } catch (e) {
         // A busy database is another process's lock, not this locator's rows: the next query tries again.
-        if (!isBusyError(e)) this.failures.set(locatorId, { message: `The index of locator ${locatorId} could not be built from its rows: ${(e as Error)?.message ?? String(e)}`, at: t0 })
-        throw e
+        if (isBusyError(e)) throw e
+        this.failures.set(locatorId, { message: `The index of locator ${locatorId} could not be built from its rows: ${(e as Error)?.message ?? String(e)}`, at: t0 })
+        this.onBuildFailed(locatorId, e)
+        throw this.unavailable(t0, t0)
       }
       this.failures.delete(locatorId)
       entry = { index, ctx, filters, arena: new JsonArena(), jsonReady: size === 0, stale: null, reordering: false, used: false, usedAt: performance.now() }
@@ -375,7 +395,16 @@ export class IndexRegistry {
         if (entry.index.get(doc.id) === doc && entry.index.json(doc) === null) page.push(doc)
       }
       if (page.length > 0) {
-        for (const [doc, record] of this.pageRows(locatorId, page)) {
+        let rows: [IndexEntry, LocationRecord | null][]
+        try {
+          rows = this.pageRows(locatorId, page)
+        } catch (e) {
+          // Another process held the database: the same page again in a later task (the fill must
+          // not stop, or the preload that waits for it would never end).
+          if (isBusyError(e)) return this.fillJson(locatorId, entry, order, from)
+          throw e
+        }
+        for (const [doc, record] of rows) {
           // A row gone meanwhile (another process's write) is made on demand, or never. The page
           // was taken in this turn: each doc is still its id's entry, without JSON.
           if (record === null) continue
@@ -400,7 +429,7 @@ export class IndexRegistry {
    * The published rows of a page of the fill, null for those gone. Read in one statement; when
    * that fails (a row that cannot be read, written behind the service's back), one by one, the
    * unreadable rows left out as gone: the fill must not stop (nor throw in its task, which would
-   * end the process) for one row, whose answers then fail on demand.
+   * end the process) for one row, whose answers then fail on demand. Throws a busy database's error.
    */
   private pageRows(locatorId: string, page: IndexEntry[]): [IndexEntry, LocationRecord | null][] {
     try {
@@ -412,7 +441,8 @@ export class IndexRegistry {
         try {
           const row = this.store.locations.get(locatorId, doc.id)
           return [doc, row && row.status === 'published' ? row : null]
-        } catch {
+        } catch (e) {
+          if (isBusyError(e)) throw e // the whole page again later (fillJson)
           return [doc, null]
         }
       })

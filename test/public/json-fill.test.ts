@@ -64,6 +64,42 @@ describe('public JSON fill', () => {
     for (const l of JSON.parse(bodyText(registry, locator, 'all=true&limit=500')).data.locations) expect(l.name).toMatch(/^Store \d+$/)
   })
 
+  test('a busy database while the fill reads a page (another process holds it): the same page is read again in a later task, and the fill ends with every JSON made', () => {
+    const { locator } = seed(2500)
+    const q = queue()
+    const registry = new IndexRegistry(ctx.store, q.schedule)
+    registry.entry(locator.id)
+    const locations = ctx.store.locations
+    const { publishedByIds, get } = locations
+    const busy = () => Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' })
+    // Busy twice for the page's statement; then, once, a page that cannot be read in one statement
+    // (read row by row) meets a busy database on one of its rows.
+    let pageCalls = 0
+    let rowBusy = 1
+    locations.publishedByIds = (...args) => {
+      pageCalls++
+      if (pageCalls <= 2) throw busy()
+      if (pageCalls === 3) throw new Error('a row that cannot be read')
+      return publishedByIds.apply(locations, args)
+    }
+    locations.get = (...args) => {
+      if (rowBusy-- > 0) throw busy()
+      return get.apply(locations, args)
+    }
+    try {
+      q.runAll()
+    } finally {
+      Object.assign(locations, { publishedByIds, get })
+    }
+    expect([pageCalls, rowBusy]).toEqual([4 + 2, 0]) // the row-by-row read met it; the page read again, then the two pages after it
+    const entry = registry.entry(locator.id)
+    expect(entry.jsonReady).toBe(true)
+    let made = 0
+    entry.index.forEach((doc) => void (entry.index.json(doc) !== null && made++))
+    expect(made).toBe(2500) // by the fill, none left to be made on demand
+    expect(JSON.parse(bodyText(registry, locator, 'all=true&limit=500&offset=2000')).data.locations).toHaveLength(500)
+  })
+
   test('a location deleted after the sync, before its JSON was made, is left out after a fresh sync', () => {
     const { locator, ids } = seed(5)
     const registry = new IndexRegistry(ctx.store, queue().schedule)

@@ -68,13 +68,27 @@ describe('preload', () => {
     const row = env.store.db.query<{ id: string; tags: string }, [string]>('SELECT id, tags FROM locations WHERE locator_id = ? LIMIT 1').get(env.locatorId)!
     env.store.db.query('UPDATE locations SET tags = ? WHERE id = ?').run('not json', row.id)
     expect(await broken.preload()).toEqual({ locators: 0, locations: 0, failed: 1 })
-    expect(lines).toEqual([expect.objectContaining({ level: 'error', message: expect.stringContaining('index not built'), locator: env.locatorId })])
+    const failedLine = expect.objectContaining({ level: 'error', message: expect.stringContaining('index not built'), locator: env.locatorId, error: expect.stringContaining('JSON'), stack: expect.any(String) })
+    expect(lines).toEqual([failedLine])
     const failed = await ready()
     expect(failed.status).toBe(503)
     expect(failed.body).toEqual({ status: 'failed', message: expect.stringContaining(`The index of locator ${env.locatorId} could not be built`), locators: [env.locatorId] })
     const token = env.store.locators.get(env.locatorId)!.publicToken
     const near = `http://localhost/public/v1/${token}/locations?lat=48.86&lng=2.36&radius=50&unit=km&limit=1`
-    expect((await broken.handle(new Request(near))).status).toBe(500)
+    // Queries meanwhile: 503, to retry when the build is tried again; the site is not told the
+    // operator's reason, and the failure is not logged again for each of them.
+    for (const path of [near, `http://localhost/public/v1/${token}/filters`, `http://localhost/public/v1/${token}/locations/${row.id}`]) {
+      const res = await broken.handle(new Request(path))
+      expect(res.status).toBe(503)
+      const retryAfter = Number(res.headers.get('retry-after'))
+      expect(retryAfter).toBeGreaterThanOrEqual(1)
+      expect(retryAfter).toBeLessThanOrEqual(60)
+      expect(res.headers.get('ratelimit-remaining')).not.toBeNull()
+      const body = (await res.json()) as any
+      expect(body).toEqual({ success: false, error: { code: 'UNAVAILABLE', message: expect.stringContaining('Retry after'), docs: '/docs#UNAVAILABLE' } })
+      expect(body.error.message).not.toContain('JSON')
+    }
+    expect(lines).toEqual([failedLine])
 
     // Another public locator: it is served, so the process is ready for it, and says what is not.
     const { locator: good } = createLocator(env.store, 'Good')
@@ -88,11 +102,17 @@ describe('preload', () => {
 
     // Repaired: within the retry interval queries still fail at once; once it passed, the next query builds it.
     env.store.db.query('UPDATE locations SET tags = ? WHERE id = ?').run(row.tags, row.id)
-    expect((await broken.handle(new Request(near))).status).toBe(500)
+    expect((await broken.handle(new Request(near))).status).toBe(503)
     retryMs = 0
     const retrying = app()
     env.store.db.query('UPDATE locations SET tags = ? WHERE id = ?').run('not json', row.id)
-    expect((await retrying.handle(new Request(near))).status).toBe(500)
+    lines.length = 0
+    const first = await retrying.handle(new Request(near)) // the query that builds it, and fails
+    expect(first.status).toBe(503)
+    expect(first.headers.get('retry-after')).toBe('1')
+    // No retry interval: every attempt (the fast path's, then the app's) is a build, and logged.
+    expect(lines.length).toBeGreaterThan(0)
+    expect(lines).toEqual(lines.map(() => failedLine))
     expect((await ready(retrying)).body.status).toBe('degraded')
     env.store.db.query('UPDATE locations SET tags = ? WHERE id = ?').run(row.tags, row.id)
     const served = await retrying.handle(new Request(near))

@@ -2,11 +2,12 @@
 // fails part-way (it is not lost to the check that something was committed).
 import { Database } from 'bun:sqlite'
 import { expect, test } from 'bun:test'
+import { createApp } from '../../src/app'
 import { createLocator, setLocatorSettings } from '../../src/operator'
 import { locationsBody } from '../../src/public'
 import { IndexRegistry } from '../../src/public/registry'
 import { openStore } from '../../src/store'
-import { locationRecord, withTempStore } from '../helpers'
+import { locationRecord, tableGeocoder, withTempStore } from '../helpers'
 
 const ctx = withTempStore()
 
@@ -104,4 +105,31 @@ test('a sync with a time budget applies a batch of changes at least, says whethe
   expect(total()).toBe(214)
   expect(registry.sync()).toBe(true)
   expect(total()).toBe(250)
+})
+
+test('a public request whose sync meets a busy database (another process holds it): 503 UNAVAILABLE with Retry-After, not logged as an error; then answered', async () => {
+  const { store, locator, token } = setup('Busy')
+  const lines: Record<string, unknown>[] = []
+  const app = createApp({ store, geocoder: tableGeocoder({}), config: { maxBodyBytes: 256 * 1024, logRequests: false }, log: (l) => lines.push(l) })
+  const ask = () => app.handle(new Request(`http://localhost/public/v1/${token}/locations?lat=48.85&lng=2.35&radius=10&unit=km`))
+  expect((await ask()).status).toBe(200)
+  store.write(() => store.locations.insert(record(locator.id, 'Committed')))
+  const since = store.changes.since
+  store.changes.since = () => {
+    throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' })
+  }
+  let res: Response
+  try {
+    res = await ask()
+  } finally {
+    store.changes.since = since
+  }
+  expect(res.status).toBe(503)
+  expect(res.headers.get('retry-after')).toBe('1')
+  expect(res.headers.get('cache-control')).toBe('no-store')
+  expect(await res.json()).toEqual({ success: false, error: { code: 'UNAVAILABLE', message: expect.stringContaining('busy'), docs: '/docs#UNAVAILABLE' } })
+  expect(lines.filter((l) => l.level === 'error')).toEqual([])
+  const after = await ask()
+  expect(after.status).toBe(200)
+  expect(((await after.json()) as any).data.pagination.total).toBe(1)
 })
