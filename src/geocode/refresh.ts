@@ -3,6 +3,7 @@
 // transaction, change log), so the stored point is never older than the terms allow.
 import type { Store } from '../store'
 import type { Geocoder } from './geocoder'
+import { isFallbackSource } from './http'
 
 /** Provider (as it appears at the start of a location's geocoding source) -> longest it may be kept. */
 export const STORAGE_LIMITS: Record<string, number> = { google: 30 * 86_400_000 }
@@ -20,7 +21,9 @@ export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, n
     for (const location of due) {
       report.checked++
       const found = await geocoder.geocode(location.address).catch(() => null)
-      if (!found) {
+      // The provider down and the embedded geocoder answering for it: its coarser point would
+      // replace the provider's, and being no longer the provider's, never be refreshed again.
+      if (!found || isFallbackSource(found.source)) {
         report.failed++ // tried again on the next run
         continue
       }

@@ -1,8 +1,9 @@
 // Google's terms: coordinates may be kept 30 days at most. The refresh re-geocodes older ones.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
 import type { Geocoder } from '../../src/geocode/geocoder'
+import { GeocoderUnavailableError, withFallback } from '../../src/geocode/http'
 import { refreshLimitedGeocodes } from '../../src/geocode/refresh'
-import { makeEnv, type TestEnv } from '../helpers'
+import { makeEnv, tableGeocoder, type TestEnv } from '../helpers'
 
 let env: TestEnv
 beforeEach(() => (env = makeEnv()))
@@ -52,4 +53,20 @@ test('a failed re-geocode keeps the row for the next run and changes nothing', a
   const down: Geocoder = { name: 'google', geocode: async () => Promise.reject(new Error('down')) }
   expect(await refreshLimitedGeocodes(env.store, down, now)).toEqual({ checked: 1, refreshed: 0, failed: 1 })
   expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location).toEqual(before)
+})
+
+test("the provider down and the embedded fallback answering: the provider's point is kept for the next run, not replaced by the fallback's coarser one", async () => {
+  const now = new Date('2026-11-22T12:00:00Z')
+  const id = await geocodedByGoogle(new Date(now.getTime() - 40 * DAY))
+  const before = (await env.call('GET', `/admin/v1/locations/${id}`)).body.location
+  const unavailable: Geocoder = { name: 'google', geocode: async () => Promise.reject(new GeocoderUnavailableError('google', 'failed (HTTP 503)')) }
+  const embedded = tableGeocoder({ [before.address as string]: { lat: 38.89, lng: -77.03, precision: 'city' as const } })
+  const stack = withFallback(unavailable, embedded)
+  expect((await stack.geocode(before.address))?.source).toContain('fallback') // what a write would store now
+  expect(await refreshLimitedGeocodes(env.store, stack, now)).toEqual({ checked: 1, refreshed: 0, failed: 1 })
+  expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location).toEqual(before)
+  // The provider back: refreshed from it.
+  answer = { lat: 38.9, lng: -77.04 }
+  expect(await refreshLimitedGeocodes(env.store, withFallback(google, embedded), now)).toEqual({ checked: 1, refreshed: 1, failed: 0 })
+  expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location.geocoding).toEqual({ precision: 'rooftop', source: 'google' })
 })

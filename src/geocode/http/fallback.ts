@@ -1,6 +1,12 @@
 import type { Geocoder } from '../geocoder'
 import { GeocoderUnavailableError } from './request'
 
+/** What a fallback's answer's source carries after the fallback's own name, before the primary's failure. */
+const FALLBACK_NOTE = ' (fallback: '
+
+/** Whether a geocoding source names a fallback's answer (withFallback): coarser than the provider's, and given only while it failed. */
+export const isFallbackSource = (source: string) => source.includes(FALLBACK_NOTE)
+
 /** A failure reason is warned about at most this often. */
 const WARN_EVERY_MS = 60_000
 
@@ -31,7 +37,7 @@ export function withFallback(primary: Geocoder, fallback: Geocoder, warn: (reaso
         }
         const result = await fallback.geocode(address)
         if (result === null) throw err
-        return { ...result, source: `${result.source} (fallback: ${err.message})` }
+        return { ...result, source: `${result.source}${FALLBACK_NOTE}${err.message})` }
       }
     },
   }
