@@ -1,9 +1,11 @@
 // Some providers' terms limit how long their coordinates may be kept: Google's, 30 days. This
 // re-geocodes such locations when they come of age, through the normal write path (one
-// transaction, change log), so the stored point is never older than the terms allow.
+// transaction, change log), so the stored point is never older than the terms allow. When the
+// provider is unavailable then, the embedded fallback's point replaces it (coarser, but within the
+// terms); such points are geocoded again at every run until the provider answers for them.
 import type { Store } from '../store'
-import type { Geocoder } from './geocoder'
-import { isFallbackSource } from './http'
+import type { GeocodeResult, Geocoder } from './geocoder'
+import { fallbackSourcePattern, isFallbackSource } from './http'
 
 /** Provider (as it appears at the start of a location's geocoding source) -> longest it may be kept. */
 export const STORAGE_LIMITS: Record<string, number> = { google: 30 * 86_400_000 }
@@ -11,38 +13,44 @@ export const STORAGE_LIMITS: Record<string, number> = { google: 30 * 86_400_000 
 export type RefreshReport = { checked: number; refreshed: number; failed: number }
 
 /**
- * Re-geocodes up to `batch` locations per limited provider whose coordinates are older than the
- * limit allows. A location whose address or coordinates changed meanwhile is left alone.
+ * Re-geocodes, per limited provider, up to `batch` locations whose coordinates are older than the
+ * limit allows, and up to `batch` whose coordinates a fallback gave while it failed. A location
+ * whose address or coordinates changed meanwhile is left alone.
  */
 export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, now = new Date(), batch = 500): Promise<RefreshReport> {
   const report: RefreshReport = { checked: 0, refreshed: 0, failed: 0 }
-  for (const [source, maxAgeMs] of Object.entries(STORAGE_LIMITS)) {
-    const due = store.locations.geocodedBefore(source, new Date(now.getTime() - maxAgeMs).toISOString(), batch)
-    for (const location of due) {
+  const at = now.toISOString()
+  for (const [provider, maxAgeMs] of Object.entries(STORAGE_LIMITS)) {
+    const due = store.locations.geocodedBefore(`${provider}%`, new Date(now.getTime() - maxAgeMs).toISOString(), batch)
+    const stopgaps = store.locations.geocodedBefore(fallbackSourcePattern(provider), at, batch)
+    for (const [location, stopgap] of [...due.map((l) => [l, false] as const), ...stopgaps.map((l) => [l, true] as const)]) {
       report.checked++
       const found = await geocoder.geocode(location.address).catch(() => null)
-      // The provider down and the embedded geocoder answering for it: its coarser point would
-      // replace the provider's, and being no longer the provider's, never be refreshed again.
-      if (!found || isFallbackSource(found.source)) {
+      // A stopgap is replaced only by the provider's answer: another fallback's would change nothing.
+      if (!found || (stopgap && isFallbackSource(found.source))) {
         report.failed++ // tried again on the next run
         continue
       }
-      store.write(() => {
-        const current = store.locations.get(location.locatorId, location.id)
-        if (!current || current.address !== location.address || current.geocodedAt !== location.geocodedAt) return
-        const at = now.toISOString()
-        store.locations.replace({
-          ...current,
-          lat: found.lat,
-          lng: found.lng,
-          geocoding: { precision: found.precision, source: found.source },
-          addressParts: found.parts,
-          geocodedAt: at,
-          updatedAt: at,
-        })
-        report.refreshed++
-      })
+      if (save(store, location, found, at)) report.refreshed++
     }
   }
   return report
+}
+
+/** Stores `found` as the location's point, unless its address or point changed since it was read. */
+function save(store: Store, location: { locatorId: string; id: string; address: string; geocodedAt: string | null }, found: GeocodeResult, at: string): boolean {
+  return store.write(() => {
+    const current = store.locations.get(location.locatorId, location.id)
+    if (!current || current.address !== location.address || current.geocodedAt !== location.geocodedAt) return false
+    store.locations.replace({
+      ...current,
+      lat: found.lat,
+      lng: found.lng,
+      geocoding: { precision: found.precision, source: found.source },
+      addressParts: found.parts,
+      geocodedAt: at,
+      updatedAt: at,
+    })
+    return true
+  })
 }

@@ -121,7 +121,7 @@ export function locationRepo(db: Database, changes: ChangeLog) {
   )
   const remove = db.prepare<unknown, [string, string]>('DELETE FROM locations WHERE locator_id = ? AND id = ?')
   const geocodedBefore = db.prepare<Row, [string, string, number]>(
-    `SELECT ${COLUMNS} FROM locations WHERE geocode_source LIKE ? || '%' AND geocoded_at < ? ORDER BY geocoded_at LIMIT ?`,
+    `SELECT ${COLUMNS} FROM locations WHERE geocode_source LIKE ? AND geocoded_at < ? ORDER BY geocoded_at LIMIT ?`,
   )
   const withCustomField = db.prepare<{ id: string }, [string, string]>(
     "SELECT id FROM locations WHERE locator_id = ? AND json_type(custom_fields, '$.\"' || ? || '\"') IS NOT NULL",
@@ -166,9 +166,9 @@ export function locationRepo(db: Database, changes: ChangeLog) {
     publishedByIds(locatorId: string, ids: string[]): LocationRecord[] {
       return publishedByIds.all(JSON.stringify(ids), locatorId).map(fromRow)
     },
-    /** Locations of every locator whose coordinates came from `source` before `before` (oldest first). */
-    geocodedBefore(source: string, before: string, limit: number): LocationRecord[] {
-      return geocodedBefore.all(source, before, limit).map(fromRow)
+    /** Locations of every locator whose geocoding source is LIKE `sourcePattern`, geocoded before `before` (oldest first). */
+    geocodedBefore(sourcePattern: string, before: string, limit: number): LocationRecord[] {
+      return geocodedBefore.all(sourcePattern, before, limit).map(fromRow)
     },
     /** Call inside a write transaction. */
     insert(record: LocationRecord): void {

@@ -55,18 +55,37 @@ test('a failed re-geocode keeps the row for the next run and changes nothing', a
   expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location).toEqual(before)
 })
 
-test("the provider down and the embedded fallback answering: the provider's point is kept for the next run, not replaced by the fallback's coarser one", async () => {
+test("the provider down when a point comes of age: the embedded fallback's point replaces it (within the terms), and is geocoded again at each run until the provider answers", async () => {
   const now = new Date('2026-11-22T12:00:00Z')
   const id = await geocodedByGoogle(new Date(now.getTime() - 40 * DAY))
   const before = (await env.call('GET', `/admin/v1/locations/${id}`)).body.location
   const unavailable: Geocoder = { name: 'google', geocode: async () => Promise.reject(new GeocoderUnavailableError('google', 'failed (HTTP 503)')) }
   const embedded = tableGeocoder({ [before.address as string]: { lat: 38.89, lng: -77.03, precision: 'city' as const } })
-  const stack = withFallback(unavailable, embedded)
-  expect((await stack.geocode(before.address))?.source).toContain('fallback') // what a write would store now
-  expect(await refreshLimitedGeocodes(env.store, stack, now)).toEqual({ checked: 1, refreshed: 0, failed: 1 })
-  expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location).toEqual(before)
-  // The provider back: refreshed from it.
+  const down = withFallback(unavailable, embedded)
+  expect(await refreshLimitedGeocodes(env.store, down, now)).toEqual({ checked: 1, refreshed: 1, failed: 0 })
+  const stopgap = (await env.call('GET', `/admin/v1/locations/${id}`)).body.location
+  expect(stopgap.coordinates).toEqual({ lat: 38.89, lng: -77.03 })
+  expect(stopgap.geocoding).toEqual({ precision: 'city', source: 'table (fallback: google failed (HTTP 503))' }) // the stand-in for the embedded geocoder is named "table"
+  // Still down at the next run: asked again, nothing written.
+  const seq = env.store.changes.lastSeq()
+  const later = new Date(now.getTime() + 6 * 3_600_000)
+  expect(await refreshLimitedGeocodes(env.store, down, later)).toEqual({ checked: 1, refreshed: 0, failed: 1 })
+  expect(env.store.changes.lastSeq()).toBe(seq)
+  expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location).toEqual(stopgap)
+  // The provider back: its point, and the location is a Google one again (refreshed after 30 days).
   answer = { lat: 38.9, lng: -77.04 }
-  expect(await refreshLimitedGeocodes(env.store, withFallback(google, embedded), now)).toEqual({ checked: 1, refreshed: 1, failed: 0 })
+  expect(await refreshLimitedGeocodes(env.store, withFallback(google, embedded), later)).toEqual({ checked: 1, refreshed: 1, failed: 0 })
+  const back = (await env.call('GET', `/admin/v1/locations/${id}`)).body.location
+  expect(back.coordinates).toEqual({ lat: 38.9, lng: -77.04 })
+  expect(back.geocoding).toEqual({ precision: 'rooftop', source: 'google' })
+  expect(await refreshLimitedGeocodes(env.store, withFallback(google, embedded), later)).toEqual({ checked: 0, refreshed: 0, failed: 0 })
+})
+
+test("a location written while the provider was down (the fallback's point) gets the provider's point at the next run it answers", async () => {
+  const now = new Date('2026-11-22T12:00:00Z')
+  const id = await geocodedByGoogle(new Date(now.getTime() - DAY))
+  env.store.db.run("UPDATE locations SET geocode_source = 'embedded (fallback: google timed out after 3000 ms)' WHERE id = ?", [id])
+  answer = { lat: 38.8977, lng: -77.0365 }
+  expect(await refreshLimitedGeocodes(env.store, google, now)).toEqual({ checked: 1, refreshed: 1, failed: 0 })
   expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location.geocoding).toEqual({ precision: 'rooftop', source: 'google' })
 })
