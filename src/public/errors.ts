@@ -14,7 +14,11 @@ export const PUBLIC_ERRORS = {
   },
   RATE_LIMITED: { status: 429, message: 'Too many requests for this locator token. Retry after the time in the Retry-After header.' },
   NOT_FOUND: { status: 404, message: 'No such endpoint.' },
-  /** Not in the spec's table: the locations kept changing under one request (other processes writing). */
+  /**
+   * Not in the spec's table: the locations kept changing under one request (other processes
+   * writing); the database busy with another process's write (databaseBusy()); the locator's
+   * index cannot be built from its rows (src/public/registry.ts).
+   */
   UNAVAILABLE: { status: 503, message: 'The locations changed while answering. Retry in a moment.' },
 } as const
 
@@ -27,8 +31,10 @@ export class PublicError extends Error {
     readonly code: PublicErrorCode,
     message?: string,
     readonly headers: Record<string, string> = {},
+    /** What failed inside, for the operator (never in the body). */
+    cause?: unknown,
   ) {
-    super(message ?? PUBLIC_ERRORS[code].message)
+    super(message ?? PUBLIC_ERRORS[code].message, cause === undefined ? undefined : { cause })
     this.status = PUBLIC_ERRORS[code].status
   }
 
@@ -40,3 +46,7 @@ export class PublicError extends Error {
     })
   }
 }
+
+/** Another process holds the database (design.md: 503 with Retry-After for busy, never a 2xx). */
+export const databaseBusy = (cause?: unknown) =>
+  new PublicError('UNAVAILABLE', "The database is busy with another process's write. Retry after the seconds in Retry-After.", { 'retry-after': '1' }, cause)

@@ -7,7 +7,7 @@ import type { Locator } from '../store/locators'
 import { DEFAULT_FILTER_GROUP } from '../store/filters'
 import { isBusyError } from '../store/db'
 import { AnswerCache, type ResponseHeaders } from './answer-cache'
-import { PublicError } from './errors'
+import { databaseBusy, PublicError } from './errors'
 import { admit, findSecretKey, type RateDecision, RateLimiter, refusal, refuseSecretKey } from './guards'
 import { convert, isPlainQuery, parseLocationsRequest, queryParams } from './params'
 import type { IndexRegistry } from './registry'
@@ -375,8 +375,7 @@ export function publicRoutes(deps: PublicDeps) {
         }
         return new PublicError('NOT_FOUND', `No endpoint ${request.method} ${path}. The Query API serves GET ${PUBLIC_PREFIX}/{token}/locations, /locations/{id} and /filters.`).toResponse()
       }
-      // Another process holds the database (design.md: 503 with Retry-After, never a 2xx).
-      if (isBusyError(error)) return new PublicError('UNAVAILABLE', "The database is busy with another process's write. Retry after the seconds in Retry-After.", { 'retry-after': '1' }).toResponse()
+      if (isBusyError(error)) return databaseBusy().toResponse()
       const e = error as Error
       deps.log({ level: 'error', api: 'public', request_id: deps.requestId(request), method: request.method, path, error: e?.message, stack: e?.stack })
       return new Response(JSON.stringify({ success: false, error: { code: 'INTERNAL_ERROR', message: 'Internal server error. The error was logged; quote the X-Request-Id header when reporting it.', docs: '/docs#INTERNAL_ERROR' } }), {

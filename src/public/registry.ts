@@ -13,7 +13,7 @@ import type { Change } from '../store/changes'
 import { DEFAULT_FILTER_GROUP, type FilterGroup } from '../store/filters'
 import type { Locator } from '../store/locators'
 import type { LocationRecord } from '../store/locations'
-import { PublicError } from './errors'
+import { databaseBusy, PublicError } from './errors'
 import { JsonArena } from './json-arena'
 import { presentContext, publicJson, searchDoc, type PresentContext } from './present'
 
@@ -49,6 +49,14 @@ const servesQueries = (locator: Locator) => locator.active && locator.queryApiEn
  */
 const BUILD_RETRY_MS = 10_000
 
+/**
+ * After a build or a page of the JSON fill met a busy database (another process's write lock,
+ * which SQLite waited busy_timeout for), queries to its locator are told 503 at once, and the
+ * page is read again, this much later: not at once, which would block the event loop for another
+ * busy_timeout at every turn while the lock is held.
+ */
+const BUSY_RETRY_MS = 1000
+
 /** A locator whose index could not be built from its rows, and why. */
 export type BuildFailure = { locatorId: string; message: string }
 
@@ -71,6 +79,8 @@ export class IndexRegistry {
   private evicted = new Set<string>()
   /** Locators whose index build failed, with when (performance.now()); see BUILD_RETRY_MS. */
   private failures = new Map<string, { message: string; at: number }>()
+  /** Locators whose index build last met a busy database, with when (performance.now()); see BUSY_RETRY_MS. */
+  private busyAt = new Map<string, number>()
   private seq: number
   private dataVersion: number
   private writes: number
@@ -85,10 +95,12 @@ export class IndexRegistry {
   private readonly reorderMinBytes: number
   /** See BUILD_RETRY_MS; tests use 0. */
   readonly buildRetryMs: number
+  /** See BUSY_RETRY_MS; tests use small ones. */
+  private readonly busyRetryMs: number
 
   /** Told of each index built again after evictIdle() let it go (src/app.ts logs it). */
   private readonly onRebuilt: (locatorId: string, locations: number, ms: number) => void
-  /** Told of each index build that failed on its rows (at most once per buildRetryMs a locator: src/app.ts logs it). */
+  /** Told of an index build that failed on its rows, unless the try before failed for the same reason (src/app.ts logs it). */
   private readonly onBuildFailed: (locatorId: string, error: unknown) => void
 
   constructor(
@@ -100,10 +112,12 @@ export class IndexRegistry {
       onRebuilt?: (locatorId: string, locations: number, ms: number) => void
       onBuildFailed?: (locatorId: string, error: unknown) => void
       buildRetryMs?: number
+      busyRetryMs?: number
     } = {},
   ) {
     this.reorderMinBytes = options.reorderMinBytes ?? REORDER_MIN_BYTES
     this.buildRetryMs = options.buildRetryMs ?? BUILD_RETRY_MS
+    this.busyRetryMs = options.busyRetryMs ?? BUSY_RETRY_MS
     this.onRebuilt = options.onRebuilt ?? (() => {})
     this.onBuildFailed = options.onBuildFailed ?? (() => {})
     this.dataVersionQuery = store.db.query<{ data_version: number }, []>('PRAGMA data_version')
@@ -198,9 +212,10 @@ export class IndexRegistry {
    * What a query to a locator whose build failed (at `failedAt`) is told until it is tried again:
    * 503, to retry then. The reason is the operator's (logged once, and /readyz), not the site's.
    */
-  private unavailable(failedAt: number, now: number): PublicError {
+  private unavailable(failedAt: number, now: number, cause?: unknown): PublicError {
     const seconds = Math.max(1, Math.ceil((failedAt + this.buildRetryMs - now) / 1000))
-    return new PublicError('UNAVAILABLE', "This locator's locations cannot be loaded at the moment; the service tries again shortly. Retry after the seconds in Retry-After.", { 'retry-after': String(seconds) })
+    const message = "This locator's locations cannot be loaded at the moment; the service tries again shortly. Retry after the seconds in Retry-After."
+    return new PublicError('UNAVAILABLE', message, { 'retry-after': String(seconds) }, cause)
   }
 
   /** Lets go of a locator's index, and of the work it left to background tasks. */
@@ -248,7 +263,9 @@ export class IndexRegistry {
     if (!entry) {
       const t0 = performance.now()
       const failed = this.failures.get(locatorId)
-      if (failed && t0 - failed.at < this.buildRetryMs) throw this.unavailable(failed.at, t0)
+      if (failed && t0 - failed.at < this.buildRetryMs) throw this.unavailable(failed.at, t0, new Error(failed.message))
+      const busy = this.busyAt.get(locatorId)
+      if (busy !== undefined && t0 - busy < this.busyRetryMs) throw databaseBusy()
       let index: LocatorIndex, ctx: PresentContext, filters: FilterGroup[], size: number
       try {
         ;({ filters, ctx } = this.settings(locatorId))
@@ -256,13 +273,21 @@ export class IndexRegistry {
         size = docs.length
         index = new LocatorIndex(docs, { schedule: this.schedule })
       } catch (e) {
-        // A busy database is another process's lock, not this locator's rows: the next query tries again.
-        if (isBusyError(e)) throw e
-        this.failures.set(locatorId, { message: `The index of locator ${locatorId} could not be built from its rows: ${(e as Error)?.message ?? String(e)}`, at: t0 })
-        this.onBuildFailed(locatorId, e)
-        throw this.unavailable(t0, t0)
+        // A busy database is another process's lock, not this locator's rows: tried again after
+        // BUSY_RETRY_MS (the app's path, asked after the fast path failed, does not wait for the lock again).
+        if (isBusyError(e)) {
+          this.busyAt.set(locatorId, t0)
+          throw databaseBusy(e)
+        }
+        this.busyAt.delete(locatorId)
+        const message = `The index of locator ${locatorId} could not be built from its rows: ${(e as Error)?.message ?? String(e)}`
+        this.failures.set(locatorId, { message, at: t0 })
+        // Logged when it is new: not again at every retry (every BUILD_RETRY_MS, queried or not) while the row stays bad.
+        if (failed?.message !== message) this.onBuildFailed(locatorId, e)
+        throw this.unavailable(t0, t0, e)
       }
       this.failures.delete(locatorId)
+      this.busyAt.delete(locatorId)
       entry = { index, ctx, filters, arena: new JsonArena(), jsonReady: size === 0, stale: null, reordering: false, used: false, usedAt: performance.now() }
       this.entries.set(locatorId, entry)
       if (this.evicted.delete(locatorId)) this.onRebuilt(locatorId, size, entry.usedAt - t0)
@@ -332,7 +357,7 @@ export class IndexRegistry {
       } catch (e) {
         // One locator's bad rows must not keep the others from loading (buildFailures() tells);
         // anything else (a busy database, a failure not of the build) stops the preload.
-        if (!this.failures.has(locator.id) || isBusyError(e)) throw e
+        if (!this.failures.has(locator.id) || this.busyAt.has(locator.id)) throw e
       }
       await nextTurn()
     }
@@ -399,10 +424,13 @@ export class IndexRegistry {
         try {
           rows = this.pageRows(locatorId, page)
         } catch (e) {
-          // Another process held the database: the same page again in a later task (the fill must
-          // not stop, or the preload that waits for it would never end).
-          if (isBusyError(e)) return this.fillJson(locatorId, entry, order, from)
-          throw e
+          // Another process held the database: the same page again BUSY_RETRY_MS later (the fill
+          // must not stop, or the preload that waits for it would never end).
+          if (!isBusyError(e)) throw e
+          if (this.busyRetryMs === 0) return this.fillJson(locatorId, entry, order, from)
+          const timer = setTimeout(() => this.fillJson(locatorId, entry, order, from), this.busyRetryMs)
+          ;(timer as { unref?: () => void }).unref?.()
+          return
         }
         for (const [doc, record] of rows) {
           // A row gone meanwhile (another process's write) is made on demand, or never. The page

@@ -67,7 +67,7 @@ describe('public JSON fill', () => {
   test('a busy database while the fill reads a page (another process holds it): the same page is read again in a later task, and the fill ends with every JSON made', () => {
     const { locator } = seed(2500)
     const q = queue()
-    const registry = new IndexRegistry(ctx.store, q.schedule)
+    const registry = new IndexRegistry(ctx.store, q.schedule, { busyRetryMs: 0 }) // read again in the next task
     registry.entry(locator.id)
     const locations = ctx.store.locations
     const { publishedByIds, get } = locations
@@ -98,6 +98,33 @@ describe('public JSON fill', () => {
     entry.index.forEach((doc) => void (entry.index.json(doc) !== null && made++))
     expect(made).toBe(2500) // by the fill, none left to be made on demand
     expect(JSON.parse(bodyText(registry, locator, 'all=true&limit=500&offset=2000')).data.locations).toHaveLength(500)
+  })
+
+  test('while the database stays busy, the fill reads its page again only every busyRetryMs (each read may have waited busy_timeout), then ends', async () => {
+    const { locator } = seed(1500)
+    const registry = new IndexRegistry(ctx.store, undefined, { busyRetryMs: 100 }) // tasks run by themselves
+    const locations = ctx.store.locations
+    const { publishedByIds } = locations
+    let reads = 0
+    let busy = true
+    locations.publishedByIds = (...args) => {
+      reads++
+      if (busy) throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' })
+      return publishedByIds.apply(locations, args)
+    }
+    try {
+      registry.entry(locator.id)
+      await Bun.sleep(350)
+      expect(reads).toBeGreaterThanOrEqual(2)
+      expect(reads).toBeLessThanOrEqual(5) // ~4 (at 0, 100, 200, 300 ms), not one per turn of the event loop
+      expect(registry.entry(locator.id).jsonReady).toBe(false)
+      busy = false
+      const until = performance.now() + 5000
+      while (!registry.entry(locator.id).jsonReady && performance.now() < until) await Bun.sleep(20)
+    } finally {
+      locations.publishedByIds = publishedByIds
+    }
+    expect(registry.entry(locator.id).jsonReady).toBe(true)
   })
 
   test('a location deleted after the sync, before its JSON was made, is left out after a fresh sync', () => {

@@ -133,3 +133,44 @@ test('a public request whose sync meets a busy database (another process holds i
   expect(after.status).toBe(200)
   expect(((await after.json()) as any).data.pagination.total).toBe(1)
 })
+
+test('an index build that meets a busy database: 503 with Retry-After after one read of the rows (the app path after the fast one does not wait again), tried again after busyRetryMs', async () => {
+  const { store, locator, token } = setup('Busy build')
+  store.write(() => store.locations.insert(record(locator.id, 'Stored')))
+  const lines: Record<string, unknown>[] = []
+  const app = createApp({ store, geocoder: tableGeocoder({}), config: { maxBodyBytes: 256 * 1024, logRequests: false }, log: (l) => lines.push(l) })
+  const ask = () => app.handle(new Request(`http://localhost/public/v1/${token}/locations?lat=48.85&lng=2.35&radius=10&unit=km`))
+  const { indexRows } = store.locations
+  let reads = 0
+  store.locations.indexRows = () => {
+    reads++
+    throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' })
+  }
+  try {
+    for (let i = 0; i < 2; i++) {
+      const res = await ask()
+      expect(res.status).toBe(503)
+      expect(res.headers.get('retry-after')).toBe('1')
+      expect(res.headers.get('ratelimit-remaining')).not.toBeNull()
+      expect(((await res.json()) as any).error).toEqual({ code: 'UNAVAILABLE', message: expect.stringContaining('busy'), docs: '/docs#UNAVAILABLE' })
+    }
+    expect(reads).toBe(1) // the second query too came within the second after it
+  } finally {
+    store.locations.indexRows = indexRows
+  }
+  expect(lines.filter((l) => l.level === 'error')).toEqual([])
+  // A registry of its own, to try again without waiting a second: the rows read, the answer made.
+  const registry = new IndexRegistry(store, () => {}, { busyRetryMs: 30 })
+  const url = new URL(`http://localhost/public/v1/${token}/locations?lat=48.85&lng=2.35&radius=10&unit=km`).href
+  store.locations.indexRows = () => {
+    throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' })
+  }
+  try {
+    expect(() => locationsBody(registry, store.locators.get(locator.id)!, url)).toThrow('busy')
+  } finally {
+    store.locations.indexRows = indexRows
+  }
+  expect(() => locationsBody(registry, store.locators.get(locator.id)!, url)).toThrow('busy') // within busyRetryMs: not read again
+  await Bun.sleep(40)
+  expect(locationsBody(registry, store.locators.get(locator.id)!, url).total).toBe(1)
+})
