@@ -2,10 +2,11 @@
 // re-geocodes such locations when they come of age, through the normal write path (one
 // transaction, change log), so the stored point is never older than the terms allow. When the
 // provider is unavailable then, the embedded fallback's point replaces it (coarser, but within the
-// terms); such points are geocoded again at every run until the provider answers for them.
+// terms); such points are geocoded again at every run until the provider answers for them (or
+// says it does not know the address: the fallback's point then stands).
 import type { Store } from '../store'
 import type { GeocodeResult, Geocoder } from './geocoder'
-import { fallbackSourcePattern, isFallbackSource } from './http'
+import { fallbackName, fallbackSourcePattern, isFallbackSource } from './http'
 
 /** Provider (as it appears at the start of a location's geocoding source) -> longest it may be kept. */
 export const STORAGE_LIMITS: Record<string, number> = { google: 30 * 86_400_000 }
@@ -23,15 +24,26 @@ export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, n
   for (const [provider, maxAgeMs] of Object.entries(STORAGE_LIMITS)) {
     const due = store.locations.geocodedBefore(`${provider}%`, new Date(now.getTime() - maxAgeMs).toISOString(), batch)
     const stopgaps = store.locations.geocodedBefore(fallbackSourcePattern(provider), at, batch)
-    for (const [location, stopgap] of [...due.map((l) => [l, false] as const), ...stopgaps.map((l) => [l, true] as const)]) {
+    for (const location of due) {
       report.checked++
       const found = await geocoder.geocode(location.address).catch(() => null)
-      // A stopgap is replaced only by the provider's answer: another fallback's would change nothing.
-      if (!found || (stopgap && isFallbackSource(found.source))) {
+      if (!found) {
         report.failed++ // tried again on the next run
         continue
       }
       if (save(store, location, found, at)) report.refreshed++
+    }
+    for (const [i, location] of stopgaps.entries()) {
+      report.checked++
+      const found = await geocoder.geocode(location.address).catch(() => undefined)
+      if (found === undefined || (found !== null && isFallbackSource(found.source))) {
+        // The provider still fails: the rest wait for the next run (each would wait its timeout too).
+        report.failed += stopgaps.length - i
+        break
+      }
+      // The provider does not know the address: the fallback's point stands, as its own (no longer a stopgap).
+      const point = found ?? { lat: location.lat, lng: location.lng, precision: location.geocoding!.precision as GeocodeResult['precision'], source: fallbackName(location.geocoding!.source), parts: location.addressParts }
+      if (save(store, location, point, at)) report.refreshed++
     }
   }
   return report

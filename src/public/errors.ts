@@ -31,7 +31,7 @@ export class PublicError extends Error {
     readonly code: PublicErrorCode,
     message?: string,
     readonly headers: Record<string, string> = {},
-    /** What failed inside, for the operator (never in the body). */
+    /** What failed inside (never in the body): for callers that report it themselves, such as the bench scripts. */
     cause?: unknown,
   ) {
     super(message ?? PUBLIC_ERRORS[code].message, cause === undefined ? undefined : { cause })

@@ -170,6 +170,7 @@ export class IndexRegistry {
         this.drop(change.locatorId)
         this.evicted.delete(change.locatorId)
         this.failures.delete(change.locatorId) // nobody can query it: nothing to report
+        this.busyAt.delete(change.locatorId)
       } else if (!this.entries.has(change.locatorId) && !this.evicted.has(change.locatorId)) this.buildLater(change.locatorId)
       return
     }

@@ -121,7 +121,7 @@ export function locationRepo(db: Database, changes: ChangeLog) {
   )
   const remove = db.prepare<unknown, [string, string]>('DELETE FROM locations WHERE locator_id = ? AND id = ?')
   const geocodedBefore = db.prepare<Row, [string, string, number]>(
-    `SELECT ${COLUMNS} FROM locations WHERE geocode_source LIKE ? AND geocoded_at < ? ORDER BY geocoded_at LIMIT ?`,
+    `SELECT ${COLUMNS} FROM locations WHERE geocode_source LIKE ? AND (geocoded_at IS NULL OR geocoded_at < ?) ORDER BY geocoded_at LIMIT ?`,
   )
   const withCustomField = db.prepare<{ id: string }, [string, string]>(
     "SELECT id FROM locations WHERE locator_id = ? AND json_type(custom_fields, '$.\"' || ? || '\"') IS NOT NULL",
@@ -166,7 +166,7 @@ export function locationRepo(db: Database, changes: ChangeLog) {
     publishedByIds(locatorId: string, ids: string[]): LocationRecord[] {
       return publishedByIds.all(JSON.stringify(ids), locatorId).map(fromRow)
     },
-    /** Locations of every locator whose geocoding source is LIKE `sourcePattern`, geocoded before `before` (oldest first). */
+    /** Locations of every locator whose geocoding source is LIKE `sourcePattern`, geocoded before `before` or at an unknown time (rows from before migration 2; first), oldest first. */
     geocodedBefore(sourcePattern: string, before: string, limit: number): LocationRecord[] {
       return geocodedBefore.all(sourcePattern, before, limit).map(fromRow)
     },

@@ -89,3 +89,34 @@ test("a location written while the provider was down (the fallback's point) gets
   expect(await refreshLimitedGeocodes(env.store, google, now)).toEqual({ checked: 1, refreshed: 1, failed: 0 })
   expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location.geocoding).toEqual({ precision: 'rooftop', source: 'google' })
 })
+
+test('points stored before geocoded_at was recorded (NULL) are due: first, as the oldest', async () => {
+  const now = new Date('2026-11-22T12:00:00Z')
+  const id = await geocodedByGoogle(new Date(now.getTime() - DAY))
+  env.store.db.run('UPDATE locations SET geocoded_at = NULL WHERE id = ?', [id])
+  answer = { lat: 38.8, lng: -77.1 }
+  expect(await refreshLimitedGeocodes(env.store, google, now)).toEqual({ checked: 1, refreshed: 1, failed: 0 })
+  expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location.coordinates).toEqual({ lat: 38.8, lng: -77.1 })
+})
+
+test("stopgaps: Google not knowing an address keeps the fallback's point as the fallback's own; while Google still fails, the first stopgap's failure stops the rest of the run", async () => {
+  const now = new Date('2026-11-22T12:00:00Z')
+  const ids: string[] = []
+  for (let i = 0; i < 3; i++) {
+    const id = await geocodedByGoogle(new Date(now.getTime() - DAY - i * 1000))
+    env.store.db.run("UPDATE locations SET geocode_source = 'embedded (fallback: google timed out after 3000 ms)', geocode_precision = 'city' WHERE id = ?", [id])
+    ids.push(id)
+  }
+  const before = (await env.call('GET', `/admin/v1/locations/${ids[0]}`)).body.location
+  let asked = 0
+  const stillDown = withFallback({ name: 'google', geocode: async () => (asked++, Promise.reject(new GeocoderUnavailableError('google', 'timed out after 3000 ms'))) }, tableGeocoder({ [before.address as string]: { lat: 1, lng: 2, precision: 'city' as const } }))
+  expect(await refreshLimitedGeocodes(env.store, stillDown, now)).toEqual({ checked: 1, refreshed: 0, failed: 3 })
+  expect(asked).toBe(1)
+  const unknown: Geocoder = { name: 'google', geocode: async () => null }
+  expect(await refreshLimitedGeocodes(env.store, unknown, now)).toEqual({ checked: 3, refreshed: 3, failed: 0 })
+  const kept = (await env.call('GET', `/admin/v1/locations/${ids[0]}`)).body.location
+  expect(kept.coordinates).toEqual(before.coordinates)
+  expect(kept.geocoding).toEqual({ precision: 'city', source: 'embedded' })
+  // No longer stopgaps: nothing to do at the next run.
+  expect(await refreshLimitedGeocodes(env.store, unknown, now)).toEqual({ checked: 0, refreshed: 0, failed: 0 })
+})

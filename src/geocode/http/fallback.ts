@@ -7,6 +7,9 @@ const FALLBACK_NOTE = ' (fallback: '
 /** Whether a geocoding source names a fallback's answer (withFallback): coarser than the provider's, and given only while it failed. */
 export const isFallbackSource = (source: string) => source.includes(FALLBACK_NOTE)
 
+/** The geocoder that gave a fallback's answer, from its source: "embedded (fallback: ...)" -> "embedded". */
+export const fallbackName = (source: string) => source.slice(0, source.indexOf(FALLBACK_NOTE))
+
 /** A SQL LIKE pattern for the sources of the answers a fallback gave while `provider` failed. */
 export const fallbackSourcePattern = (provider: string) => `%${FALLBACK_NOTE}${provider} %`
 

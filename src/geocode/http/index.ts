@@ -9,7 +9,7 @@ import { pelias } from './pelias'
 import { photon } from './photon'
 import { httpGeocoder, type HttpGeocoderOptions, type HttpGeocoderProvider, type ProviderSpec } from './request'
 
-export { fallbackSourcePattern, isFallbackSource, withFallback } from './fallback'
+export { fallbackName, fallbackSourcePattern, isFallbackSource, withFallback } from './fallback'
 export { GeocoderUnavailableError, type HttpGeocoderOptions, type HttpGeocoderProvider } from './request'
 
 const SPECS = { nominatim, photon, pelias, google, mapbox, opencage } as const satisfies Record<HttpGeocoderProvider, ProviderSpec>
