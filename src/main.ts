@@ -10,7 +10,7 @@ import type { Subprocess } from 'bun'
 import { createApp, type App } from './app'
 import { checkWorkers, ConfigError, loadConfig, parseWorkers, type Config } from './config'
 import { createGeocoder, type GeocoderStack } from './geocode'
-import { refreshLimitedGeocodes } from './geocode/refresh'
+import { REFRESH_EVERY_MS, refreshLimitedGeocodes } from './geocode/refresh'
 import { loadDemo } from './demo'
 import { createLocator } from './operator'
 import { openStore, type Store } from './store'
@@ -145,14 +145,14 @@ function startIdleSync(app: App, indexIdleMs: number): () => void {
 /** How the printed curl lines name the host. */
 const displayHost = (config: Config) => (config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host)
 
-/** Coordinates whose provider limits how long they may be kept are refreshed at start and every 6 hours. Returns the stop. */
+/** Coordinates whose provider limits how long they may be kept are refreshed at start and every REFRESH_EVERY_MS. Returns the stop. */
 function startGeocodeRefresh(store: Store, geocoding: GeocoderStack): () => void {
   const refresh = () =>
-    refreshLimitedGeocodes(store, geocoding.geocoder)
+    refreshLimitedGeocodes(store, geocoding.geocoder, { fallback: geocoding.fallback })
       .then((r) => r.checked > 0 && console.log(JSON.stringify({ level: 'info', message: 'geocodes refreshed', ...r })))
       .catch((e) => console.error(JSON.stringify({ level: 'error', message: 'geocode refresh failed', error: String(e) })))
   void refresh()
-  const timer = setInterval(refresh, 6 * 3_600_000)
+  const timer = setInterval(refresh, REFRESH_EVERY_MS)
   return () => clearInterval(timer)
 }
 

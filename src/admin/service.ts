@@ -1,7 +1,7 @@
 // Management API flows as plain functions: no Elysia, no HTTP. Each write is validated first,
 // geocoded outside the transaction, then committed in one immediate transaction, shared with the
 // other requests' writes that arrived meanwhile (store.writeSoon: one commit between them).
-import type { Geocoder, GeocodeResult } from '../geocode/geocoder'
+import { obtainedAtIso, type Geocoder, type GeocodeResult } from '../geocode/geocoder'
 import { GeocoderUnavailableError } from '../geocode/http'
 import { newLocationRecord } from '../locations/record'
 import type { Store } from '../store'
@@ -183,7 +183,7 @@ function applyPatch(current: LocationRecord, patch: LocationPatch, found: Geocod
     next.lat = found.lat
     next.lng = found.lng
     next.geocoding = { precision: found.precision, source: found.source }
-    next.geocodedAt = next.updatedAt
+    next.geocodedAt = obtainedAtIso(found, next.updatedAt)
     next.addressParts = found.parts
   }
   return next

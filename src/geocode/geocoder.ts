@@ -11,7 +11,15 @@ export type GeocodeResult = {
   /** Which geocoder answered, e.g. "embedded" or "nominatim". */
   source: string
   parts: AddressParts
+  /**
+   * When the geocoder gave this answer (ms since the epoch), where a cache in front of it knows: a
+   * cached answer is as old as its entry, and a provider's terms (Google's 30 days) count from then.
+   */
+  obtainedAt?: number
 }
+
+/** When a location's point was obtained from `found` (geocodedAt), as an ISO time: `now` unless a cache knows better. */
+export const obtainedAtIso = (found: GeocodeResult, now: string): string => (found.obtainedAt === undefined ? now : new Date(found.obtainedAt).toISOString())
 
 /** Turns a free-text address into coordinates, or null when it cannot do so honestly. */
 export interface Geocoder {
@@ -58,7 +66,7 @@ export function cachedGeocoder(
       const query = normalizeAddress(address)
       if (query === '') return null
       const cached = cache.get(cacheKey, query, now())
-      if (cached !== undefined) return cached === null ? null : (JSON.parse(cached) as GeocodeResult)
+      if (cached !== undefined) return cached.result === null ? null : { ...(JSON.parse(cached.result) as GeocodeResult), obtainedAt: cached.createdAt }
       const pending = inFlight.get(query)
       if (pending) return pending
       const lookup = inner

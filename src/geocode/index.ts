@@ -6,7 +6,12 @@ import { GEODATA_VERSION } from './embedded/build'
 import { cachedGeocoder, DEFAULT_TTL, noGeocoder, type Geocoder } from './geocoder'
 import { createHttpGeocoder, isHttpProvider, PROVIDER_CACHE_TTL, withFallback, type HttpGeocoderOptions } from './http'
 
-export type GeocoderStack = { geocoder: Geocoder; close(): void }
+export type GeocoderStack = {
+  geocoder: Geocoder
+  /** Behind an HTTP provider: the embedded geocoder it falls back to, for the refresh to ask directly. */
+  fallback?: Geocoder
+  close(): void
+}
 
 /**
  * Prepares (building the offline data on first use, `say`ing so) and returns the configured
@@ -29,5 +34,5 @@ export async function createGeocoder(
   if (!isHttpProvider(config.provider)) return { geocoder: cachedEmbedded, close: () => embedded.close() }
   // One adapter per process: the Nominatim one-request-per-second gate lives in it.
   const http = cachedGeocoder(createHttpGeocoder(config, options), store.geocodeCache, PROVIDER_CACHE_TTL[config.provider])
-  return { geocoder: withFallback(http, cachedEmbedded, options.warn), close: () => embedded.close() }
+  return { geocoder: withFallback(http, cachedEmbedded, options.warn), fallback: cachedEmbedded, close: () => embedded.close() }
 }

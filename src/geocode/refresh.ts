@@ -1,32 +1,64 @@
 // Some providers' terms limit how long their coordinates may be kept: Google's, 30 days. This
-// re-geocodes such locations when they come of age, through the normal write path (one
-// transaction, change log), so the stored point is never older than the terms allow. When the
-// provider is unavailable then, the embedded fallback's point replaces it (coarser, but within the
-// terms); such points are geocoded again at every run until the provider answers for them (or
-// says it does not know the address: the fallback's point then stands).
+// re-geocodes such locations a day before they come of age, through the normal write path (one
+// transaction, change log), so the stored point is never older than the terms allow. While the
+// provider is unavailable the point is kept and asked again at the next runs; only at its last run
+// before the limit does the embedded fallback's point replace it (coarser, but within the terms).
+// Such points are geocoded again at every run until the provider answers for them (or says it does
+// not know the address: the fallback's point then stands).
 import type { Store } from '../store'
-import type { GeocodeResult, Geocoder } from './geocoder'
-import { fallbackName, fallbackSourcePattern, isFallbackSource } from './http'
+import { obtainedAtIso, type GeocodeResult, type Geocoder } from './geocoder'
+import { fallbackName, fallbackSourcePattern, isFallbackSource, REFRESH_AHEAD_MS, STORAGE_LIMITS } from './http'
 
-/** Provider (as it appears at the start of a location's geocoding source) -> longest it may be kept. */
-export const STORAGE_LIMITS: Record<string, number> = { google: 30 * 86_400_000 }
+/** How often the service runs the refresh (main.ts): at start, then every 6 hours. */
+export const REFRESH_EVERY_MS = 6 * 3_600_000
+
+/** A run's own length and a late timer: a point whose limit comes before the next run plus this is replaced now, by the fallback if need be. */
+const NEXT_RUN_SLACK_MS = 3_600_000
 
 export type RefreshReport = { checked: number; refreshed: number; failed: number }
 
+export type RefreshOptions = {
+  now?: Date
+  /** At most this many due points, and this many stopgaps, per provider and run. */
+  batch?: number
+  /** The time to the next run: a point whose limit comes before it (plus a slack) has its last chance now. */
+  everyMs?: number
+  /**
+   * The embedded geocoder, asked directly when the provider says it no longer knows the address of
+   * a point at its last chance: its point, as its own, replaces the provider's.
+   */
+  fallback?: Geocoder
+}
+
 /**
- * Re-geocodes, per limited provider, up to `batch` locations whose coordinates are older than the
- * limit allows, and up to `batch` whose coordinates a fallback gave while it failed. A location
- * whose address or coordinates changed meanwhile is left alone.
+ * Re-geocodes, per limited provider, up to `batch` locations whose coordinates come of age within
+ * REFRESH_AHEAD_MS (oldest first), and up to `batch` whose coordinates a fallback gave while the
+ * provider failed. A location whose address or coordinates changed meanwhile is left alone.
  */
-export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, now = new Date(), batch = 500): Promise<RefreshReport> {
+export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, options: RefreshOptions = {}): Promise<RefreshReport> {
+  const { now = new Date(), batch = 500, everyMs = REFRESH_EVERY_MS, fallback } = options
   const report: RefreshReport = { checked: 0, refreshed: 0, failed: 0 }
   const at = now.toISOString()
   for (const [provider, maxAgeMs] of Object.entries(STORAGE_LIMITS)) {
-    const due = store.locations.geocodedBefore(`${provider}%`, new Date(now.getTime() - maxAgeMs).toISOString(), batch)
+    const due = store.locations.geocodedBefore(`${provider}%`, new Date(now.getTime() - maxAgeMs + REFRESH_AHEAD_MS).toISOString(), batch)
     const stopgaps = store.locations.geocodedBefore(fallbackSourcePattern(provider), at, batch)
-    for (const location of due) {
+    let providerDown = false
+    for (const [i, location] of due.entries()) {
+      // Oldest first: once a point may wait for the next run, so may the rest.
+      const lastChance = location.geocodedAt === null || Date.parse(location.geocodedAt) + maxAgeMs <= now.getTime() + everyMs + NEXT_RUN_SLACK_MS
+      if (!lastChance && providerDown) {
+        // The provider failed this run: the rest wait for the next (each would wait its timeout too).
+        report.failed += due.length - i
+        break
+      }
       report.checked++
-      const found = await geocoder.geocode(location.address).catch(() => null)
+      let found = await geocoder.geocode(location.address).catch(() => undefined)
+      const stopgap = found != null && isFallbackSource(found.source)
+      if (found === undefined || stopgap) providerDown = true
+      // The provider's point may still be kept: a stopgap for it must wait.
+      if (stopgap && !lastChance) found = undefined
+      // The provider no longer knows the address: its point cannot be kept past the limit, the embedded geocoder's may.
+      if (found === null && lastChance && fallback) found = await fallback.geocode(location.address).catch(() => null)
       if (!found) {
         report.failed++ // tried again on the next run
         continue
@@ -60,7 +92,7 @@ function save(store: Store, location: { locatorId: string; id: string; address: 
       lng: found.lng,
       geocoding: { precision: found.precision, source: found.source },
       addressParts: found.parts,
-      geocodedAt: at,
+      geocodedAt: obtainedAtIso(found, at),
       updatedAt: at,
     })
     return true

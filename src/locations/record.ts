@@ -1,14 +1,15 @@
 // The one place a new location's record is built from a validated patch: used by the Management
 // API's create flow and by the demo loader, so both store exactly the same shape.
 import { mergeMap, type LocationPatch } from '../admin/normalize'
-import type { GeocodeResult } from '../geocode/geocoder'
+import { obtainedAtIso, type GeocodeResult } from '../geocode/geocoder'
 import { newLocationId } from '../ids'
 import type { Contact, Hours, LocationRecord, Social } from '../store/locations'
 
 /**
  * A new record for `locatorId`. `patch` comes from normalizeLocationBody in create mode (name and
  * address set); `found` is the geocoder's answer when the patch has no coordinates, else null.
- * `now` is an ISO time used for the timestamps (and geocodedAt when geocoded).
+ * `now` is an ISO time used for the timestamps (and geocodedAt when geocoded, unless the answer came
+ * from the cache: then the entry's time).
  */
 export function newLocationRecord(locatorId: string, patch: LocationPatch, found: GeocodeResult | null, now: string = new Date().toISOString()): LocationRecord {
   const coordinates = patch.coordinates ?? (found ? { lat: found.lat, lng: found.lng } : null)
@@ -29,7 +30,7 @@ export function newLocationRecord(locatorId: string, patch: LocationPatch, found
     customFields: mergeMap<Record<string, string>>({}, patch.customFields),
     imageUrl: patch.imageUrl ?? '',
     geocoding: found ? { precision: found.precision, source: found.source } : null,
-    geocodedAt: found ? now : null,
+    geocodedAt: found ? obtainedAtIso(found, now) : null,
     addressParts: found?.parts ?? {},
     createdAt: now,
     updatedAt: now,

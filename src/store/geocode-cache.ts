@@ -2,8 +2,8 @@ import type { Database } from 'bun:sqlite'
 
 /** Raw cache rows; the Geocoder layer decides what goes in and how long it lives. */
 export function geocodeCacheRepo(db: Database) {
-  const get = db.prepare<{ result: string | null; expires_at: number }, [string, string]>(
-    'SELECT result, expires_at FROM geocode_cache WHERE provider = ? AND query = ?',
+  const get = db.prepare<{ result: string | null; created_at: number; expires_at: number }, [string, string]>(
+    'SELECT result, created_at, expires_at FROM geocode_cache WHERE provider = ? AND query = ?',
   )
   const put = db.prepare<unknown, { provider: string; query: string; result: string | null; created_at: number; expires_at: number }>(
     `INSERT INTO geocode_cache (provider, query, result, created_at, expires_at) VALUES ($provider, $query, $result, $created_at, $expires_at)
@@ -11,11 +11,11 @@ export function geocodeCacheRepo(db: Database) {
   )
   const purge = db.prepare<unknown, [number]>('DELETE FROM geocode_cache WHERE expires_at <= ?')
   return {
-    /** The stored JSON (null for a cached miss), or undefined when absent or expired. */
-    get(provider: string, query: string, now: number): string | null | undefined {
+    /** The stored JSON (null for a cached miss) and when it was stored (ms), or undefined when absent or expired. */
+    get(provider: string, query: string, now: number): { result: string | null; createdAt: number } | undefined {
       const row = get.get(provider, query)
       if (!row || row.expires_at <= now) return undefined
-      return row.result
+      return { result: row.result, createdAt: row.created_at }
     },
     put(provider: string, query: string, result: string | null, now: number, ttlMs: number): void {
       put.run({ provider, query, result, created_at: now, expires_at: now + ttlMs })

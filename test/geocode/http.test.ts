@@ -909,10 +909,15 @@ describe('cachedGeocoder over an adapter', () => {
       })
       const geocoder = cachedGeocoder(createHttpGeocoder(config('nominatim', { url: server.url })), env.store.geocodeCache, PROVIDER_CACHE_TTL.nominatim)
       const addresses = ['10 Downing Street, London', '10 Downing Street, London', '10 downing street,  London', '10 Downing Street , London.', '10 Downing Street, London']
+      const asked = Date.now()
       const results = await Promise.all(addresses.map((a) => geocoder.geocode(a)))
+      const answered = Date.now()
       expect(server.hits).toHaveLength(1)
       for (const r of results) expect(r).toStrictEqual(CASES[0]!.expected)
-      expect(await geocoder.geocode('10 Downing Street, London')).toStrictEqual(CASES[0]!.expected)
+      // From the cache: the same answer, with when it was obtained (a provider's terms count from then).
+      const again = await geocoder.geocode('10 Downing Street, London')
+      expect(again).toStrictEqual({ ...CASES[0]!.expected, obtainedAt: expect.any(Number) })
+      expect(again!.obtainedAt).toBeWithin(asked, answered + 1)
       expect(server.hits).toHaveLength(1)
     } finally {
       env.close()
@@ -932,7 +937,7 @@ describe('cachedGeocoder over an adapter', () => {
     }
   })
 
-  test('a Google hit is kept at most 30 days; a miss a day', async () => {
+  test('a Google hit is kept 28 days (within the 30 of its terms, and shorter than a point due for refresh); a miss a day', async () => {
     const env = makeEnv()
     try {
       const server = standIn((url) => reply(fixture(url.searchParams.get('address') === 'nowhere' ? 'google-zero-results' : 'google-found')))
@@ -942,9 +947,9 @@ describe('cachedGeocoder over an adapter', () => {
       await geocoder.geocode('nowhere')
       const cache = env.store.geocodeCache
       const hit = normalizeAddress('1600 Amphitheatre Parkway, Mountain View, CA')
-      expect(cache.get('google', hit, t0 + 30 * DAY_MS - 1)).toBeString()
-      expect(cache.get('google', hit, t0 + 30 * DAY_MS)).toBeUndefined()
-      expect(cache.get('google', 'nowhere', t0 + DAY_MS - 1)).toBeNull()
+      expect(cache.get('google', hit, t0 + 28 * DAY_MS - 1)).toEqual({ result: expect.any(String), createdAt: t0 })
+      expect(cache.get('google', hit, t0 + 28 * DAY_MS)).toBeUndefined()
+      expect(cache.get('google', 'nowhere', t0 + DAY_MS - 1)).toEqual({ result: null, createdAt: t0 })
       expect(cache.get('google', 'nowhere', t0 + DAY_MS)).toBeUndefined()
     } finally {
       env.close()

@@ -1,7 +1,8 @@
 // Google's terms: coordinates may be kept 30 days at most. The refresh re-geocodes older ones.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
-import type { Geocoder } from '../../src/geocode/geocoder'
-import { GeocoderUnavailableError, withFallback } from '../../src/geocode/http'
+import { createApp } from '../../src/app'
+import { cachedGeocoder, type Geocoder } from '../../src/geocode/geocoder'
+import { GeocoderUnavailableError, PROVIDER_CACHE_TTL, withFallback } from '../../src/geocode/http'
 import { refreshLimitedGeocodes } from '../../src/geocode/refresh'
 import { makeEnv, tableGeocoder, type TestEnv } from '../helpers'
 
@@ -10,6 +11,7 @@ beforeEach(() => (env = makeEnv()))
 afterEach(() => env.close())
 
 const DAY = 86_400_000
+const HOUR = 3_600_000
 let answer = { lat: 10, lng: 20 }
 const google: Geocoder = { name: 'google', geocode: async () => ({ ...answer, precision: 'rooftop', source: 'google', parts: { country: 'US' } }) }
 
@@ -21,13 +23,13 @@ async function geocodedByGoogle(at: Date, address = '1600 Pennsylvania Avenue NW
   return res.body.location.id as string
 }
 
-test('coordinates from Google older than 30 days are re-geocoded through the write path; younger ones are kept', async () => {
+test('coordinates from Google within a day of their 30 days are re-geocoded through the write path; younger ones are kept', async () => {
   const now = new Date('2026-11-22T12:00:00Z')
-  const old = await geocodedByGoogle(new Date(now.getTime() - 31 * DAY))
-  const young = await geocodedByGoogle(new Date(now.getTime() - 29 * DAY))
+  const old = await geocodedByGoogle(new Date(now.getTime() - 29 * DAY - HOUR))
+  const young = await geocodedByGoogle(new Date(now.getTime() - 29 * DAY + HOUR))
   const seqBefore = env.store.changes.lastSeq()
   answer = { lat: 38.9, lng: -77.04 }
-  expect(await refreshLimitedGeocodes(env.store, google, now)).toEqual({ checked: 1, refreshed: 1, failed: 0 })
+  expect(await refreshLimitedGeocodes(env.store, google, { now })).toEqual({ checked: 1, refreshed: 1, failed: 0 })
   const refreshed = (await env.call('GET', `/admin/v1/locations/${old}`)).body.location
   expect(refreshed.coordinates).toEqual({ lat: 38.9, lng: -77.04 })
   expect(refreshed.geocoding).toEqual({ precision: 'rooftop', source: 'google' })
@@ -35,14 +37,14 @@ test('coordinates from Google older than 30 days are re-geocoded through the wri
   expect(env.store.changes.since(seqBefore)).toMatchObject([{ entity: 'location', entityId: old, op: 'upsert' }])
   expect((await env.call('GET', `/admin/v1/locations/${young}`)).body.location.coordinates).not.toEqual({ lat: 38.9, lng: -77.04 })
   // Now fresh: the next run has nothing to do.
-  expect(await refreshLimitedGeocodes(env.store, google, now)).toEqual({ checked: 0, refreshed: 0, failed: 0 })
+  expect(await refreshLimitedGeocodes(env.store, google, { now })).toEqual({ checked: 0, refreshed: 0, failed: 0 })
 })
 
 test('coordinates sent by the caller, or from other providers, are never touched', async () => {
   const now = new Date('2026-11-22T12:00:00Z')
   const res = await env.call('POST', '/admin/v1/locations', { body: { name: 'Pinned', address: 'Somewhere', coordinates: { lat: 1, lng: 2 } } })
   env.store.db.run('UPDATE locations SET created_at = ?', [new Date(now.getTime() - 400 * DAY).toISOString()])
-  expect(await refreshLimitedGeocodes(env.store, google, now)).toEqual({ checked: 0, refreshed: 0, failed: 0 })
+  expect(await refreshLimitedGeocodes(env.store, google, { now })).toEqual({ checked: 0, refreshed: 0, failed: 0 })
   expect((await env.call('GET', `/admin/v1/locations/${res.body.location.id}`)).body.location.coordinates).toEqual({ lat: 1, lng: 2 })
 })
 
@@ -51,7 +53,7 @@ test('a failed re-geocode keeps the row for the next run and changes nothing', a
   const id = await geocodedByGoogle(new Date(now.getTime() - 40 * DAY))
   const before = (await env.call('GET', `/admin/v1/locations/${id}`)).body.location
   const down: Geocoder = { name: 'google', geocode: async () => Promise.reject(new Error('down')) }
-  expect(await refreshLimitedGeocodes(env.store, down, now)).toEqual({ checked: 1, refreshed: 0, failed: 1 })
+  expect(await refreshLimitedGeocodes(env.store, down, { now })).toEqual({ checked: 1, refreshed: 0, failed: 1 })
   expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location).toEqual(before)
 })
 
@@ -62,23 +64,23 @@ test("the provider down when a point comes of age: the embedded fallback's point
   const unavailable: Geocoder = { name: 'google', geocode: async () => Promise.reject(new GeocoderUnavailableError('google', 'failed (HTTP 503)')) }
   const embedded = tableGeocoder({ [before.address as string]: { lat: 38.89, lng: -77.03, precision: 'city' as const } })
   const down = withFallback(unavailable, embedded)
-  expect(await refreshLimitedGeocodes(env.store, down, now)).toEqual({ checked: 1, refreshed: 1, failed: 0 })
+  expect(await refreshLimitedGeocodes(env.store, down, { now })).toEqual({ checked: 1, refreshed: 1, failed: 0 })
   const stopgap = (await env.call('GET', `/admin/v1/locations/${id}`)).body.location
   expect(stopgap.coordinates).toEqual({ lat: 38.89, lng: -77.03 })
   expect(stopgap.geocoding).toEqual({ precision: 'city', source: 'table (fallback: google failed (HTTP 503))' }) // the stand-in for the embedded geocoder is named "table"
   // Still down at the next run: asked again, nothing written.
   const seq = env.store.changes.lastSeq()
   const later = new Date(now.getTime() + 6 * 3_600_000)
-  expect(await refreshLimitedGeocodes(env.store, down, later)).toEqual({ checked: 1, refreshed: 0, failed: 1 })
+  expect(await refreshLimitedGeocodes(env.store, down, { now: later })).toEqual({ checked: 1, refreshed: 0, failed: 1 })
   expect(env.store.changes.lastSeq()).toBe(seq)
   expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location).toEqual(stopgap)
   // The provider back: its point, and the location is a Google one again (refreshed after 30 days).
   answer = { lat: 38.9, lng: -77.04 }
-  expect(await refreshLimitedGeocodes(env.store, withFallback(google, embedded), later)).toEqual({ checked: 1, refreshed: 1, failed: 0 })
+  expect(await refreshLimitedGeocodes(env.store, withFallback(google, embedded), { now: later })).toEqual({ checked: 1, refreshed: 1, failed: 0 })
   const back = (await env.call('GET', `/admin/v1/locations/${id}`)).body.location
   expect(back.coordinates).toEqual({ lat: 38.9, lng: -77.04 })
   expect(back.geocoding).toEqual({ precision: 'rooftop', source: 'google' })
-  expect(await refreshLimitedGeocodes(env.store, withFallback(google, embedded), later)).toEqual({ checked: 0, refreshed: 0, failed: 0 })
+  expect(await refreshLimitedGeocodes(env.store, withFallback(google, embedded), { now: later })).toEqual({ checked: 0, refreshed: 0, failed: 0 })
 })
 
 test("a location written while the provider was down (the fallback's point) gets the provider's point at the next run it answers", async () => {
@@ -86,7 +88,7 @@ test("a location written while the provider was down (the fallback's point) gets
   const id = await geocodedByGoogle(new Date(now.getTime() - DAY))
   env.store.db.run("UPDATE locations SET geocode_source = 'embedded (fallback: google timed out after 3000 ms)' WHERE id = ?", [id])
   answer = { lat: 38.8977, lng: -77.0365 }
-  expect(await refreshLimitedGeocodes(env.store, google, now)).toEqual({ checked: 1, refreshed: 1, failed: 0 })
+  expect(await refreshLimitedGeocodes(env.store, google, { now })).toEqual({ checked: 1, refreshed: 1, failed: 0 })
   expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location.geocoding).toEqual({ precision: 'rooftop', source: 'google' })
 })
 
@@ -95,7 +97,7 @@ test('points stored before geocoded_at was recorded (NULL) are due: first, as th
   const id = await geocodedByGoogle(new Date(now.getTime() - DAY))
   env.store.db.run('UPDATE locations SET geocoded_at = NULL WHERE id = ?', [id])
   answer = { lat: 38.8, lng: -77.1 }
-  expect(await refreshLimitedGeocodes(env.store, google, now)).toEqual({ checked: 1, refreshed: 1, failed: 0 })
+  expect(await refreshLimitedGeocodes(env.store, google, { now })).toEqual({ checked: 1, refreshed: 1, failed: 0 })
   expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location.coordinates).toEqual({ lat: 38.8, lng: -77.1 })
 })
 
@@ -110,13 +112,80 @@ test("stopgaps: Google not knowing an address keeps the fallback's point as the 
   const before = (await env.call('GET', `/admin/v1/locations/${ids[0]}`)).body.location
   let asked = 0
   const stillDown = withFallback({ name: 'google', geocode: async () => (asked++, Promise.reject(new GeocoderUnavailableError('google', 'timed out after 3000 ms'))) }, tableGeocoder({ [before.address as string]: { lat: 1, lng: 2, precision: 'city' as const } }))
-  expect(await refreshLimitedGeocodes(env.store, stillDown, now)).toEqual({ checked: 1, refreshed: 0, failed: 3 })
+  expect(await refreshLimitedGeocodes(env.store, stillDown, { now })).toEqual({ checked: 1, refreshed: 0, failed: 3 })
   expect(asked).toBe(1)
   const unknown: Geocoder = { name: 'google', geocode: async () => null }
-  expect(await refreshLimitedGeocodes(env.store, unknown, now)).toEqual({ checked: 3, refreshed: 3, failed: 0 })
+  expect(await refreshLimitedGeocodes(env.store, unknown, { now })).toEqual({ checked: 3, refreshed: 3, failed: 0 })
   const kept = (await env.call('GET', `/admin/v1/locations/${ids[0]}`)).body.location
   expect(kept.coordinates).toEqual(before.coordinates)
   expect(kept.geocoding).toEqual({ precision: 'city', source: 'embedded' })
   // No longer stopgaps: nothing to do at the next run.
-  expect(await refreshLimitedGeocodes(env.store, unknown, now)).toEqual({ checked: 0, refreshed: 0, failed: 0 })
+  expect(await refreshLimitedGeocodes(env.store, unknown, { now })).toEqual({ checked: 0, refreshed: 0, failed: 0 })
+})
+
+test('while Google is unavailable, a point that may still be kept waits for the next run (asked once a run); at its last run before 30 days the fallback replaces it', async () => {
+  const now = new Date('2026-11-22T12:00:00Z')
+  const first = await geocodedByGoogle(new Date(now.getTime() - 29 * DAY - 2 * HOUR))
+  const second = await geocodedByGoogle(new Date(now.getTime() - 29 * DAY - HOUR))
+  const before = (await env.call('GET', `/admin/v1/locations/${first}`)).body.location
+  let asked = 0
+  const unavailable: Geocoder = { name: 'google', geocode: async () => (asked++, Promise.reject(new GeocoderUnavailableError('google', 'failed (HTTP 503)'))) }
+  const down = withFallback(unavailable, tableGeocoder({ [before.address as string]: { lat: 38.89, lng: -77.03, precision: 'city' as const } }))
+  const seq = env.store.changes.lastSeq()
+  expect(await refreshLimitedGeocodes(env.store, down, { now })).toEqual({ checked: 1, refreshed: 0, failed: 2 })
+  expect(asked).toBe(1)
+  expect(env.store.changes.lastSeq()).toBe(seq)
+  expect((await env.call('GET', `/admin/v1/locations/${first}`)).body.location).toEqual(before)
+  // The next run (6 h later) would come after the first point's limit: the fallback's point now.
+  // The second's limit comes an hour later: within the next run's slack, so it goes too.
+  const last = new Date(now.getTime() + 17 * HOUR)
+  expect(await refreshLimitedGeocodes(env.store, down, { now: last })).toEqual({ checked: 2, refreshed: 2, failed: 0 })
+  for (const id of [first, second]) {
+    expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location.geocoding).toEqual({ precision: 'city', source: 'table (fallback: google failed (HTTP 503))' })
+  }
+})
+
+test('Google no longer knowing the address of a point: kept while it may be, then the embedded geocoder\'s point (as its own) at the last run; none from either keeps it for the next run', async () => {
+  const now = new Date('2026-11-22T12:00:00Z')
+  const id = await geocodedByGoogle(new Date(now.getTime() - 29 * DAY - HOUR))
+  const before = (await env.call('GET', `/admin/v1/locations/${id}`)).body.location
+  const unknown: Geocoder = { name: 'google', geocode: async () => null }
+  const embedded = tableGeocoder({ [before.address as string]: { lat: 38.89, lng: -77.03, precision: 'city' as const } })
+  expect(await refreshLimitedGeocodes(env.store, unknown, { now, fallback: embedded })).toEqual({ checked: 1, refreshed: 0, failed: 1 })
+  expect(embedded.calls).toEqual([])
+  const last = new Date(now.getTime() + 18 * HOUR)
+  expect(await refreshLimitedGeocodes(env.store, unknown, { now: last, fallback: tableGeocoder({}) })).toEqual({ checked: 1, refreshed: 0, failed: 1 })
+  expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location).toEqual(before)
+  expect(await refreshLimitedGeocodes(env.store, unknown, { now: last, fallback: embedded })).toEqual({ checked: 1, refreshed: 1, failed: 0 })
+  const own = (await env.call('GET', `/admin/v1/locations/${id}`)).body.location
+  expect(own.coordinates).toEqual({ lat: 38.89, lng: -77.03 })
+  expect(own.geocoding).toEqual({ precision: 'city', source: 'table' })
+  // No longer Google's: not refreshed again.
+  expect(await refreshLimitedGeocodes(env.store, unknown, { now: new Date(last.getTime() + 60 * DAY), fallback: embedded })).toEqual({ checked: 0, refreshed: 0, failed: 0 })
+})
+
+test("a point from Google's cache counts its 30 days from the cached answer, and the refresh is never handed that answer again", async () => {
+  const address = '1 Infinite Loop, Cupertino, CA'
+  const t0 = Date.parse('2026-10-01T00:00:00Z')
+  let clock = t0
+  let asked = 0
+  const counted: Geocoder = { name: 'google', geocode: async (a) => (asked++, google.geocode(a)) }
+  const cached = cachedGeocoder(counted, env.store.geocodeCache, PROVIDER_CACHE_TTL.google, () => clock)
+  answer = { lat: 37.33, lng: -122.03 }
+  await cached.geocode(address)
+  // Twenty days later a location is written with that address: it gets the cached answer, from t0.
+  clock = t0 + 20 * DAY
+  const app = createApp({ store: env.store, geocoder: cached, config: { maxBodyBytes: 262144, logRequests: false }, log: () => {} })
+  const res = await app.handle(new Request('http://localhost/admin/v1/locations', { method: 'POST', headers: { authorization: `Bearer ${env.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Cached', address }) }))
+  expect(res.status).toBe(201)
+  const id = ((await res.json()) as { location: { id: string } }).location.id
+  expect(asked).toBe(1)
+  expect(env.store.locations.get(env.locatorId, id)!.geocodedAt).toBe(new Date(t0).toISOString())
+  // Due by the answer's age (29 days and an hour), though written 9 days before; Google is asked, not the cache.
+  clock = t0 + 29 * DAY + HOUR
+  answer = { lat: 37.3318, lng: -122.0312 }
+  expect(await refreshLimitedGeocodes(env.store, cached, { now: new Date(clock) })).toEqual({ checked: 1, refreshed: 1, failed: 0 })
+  expect(asked).toBe(2)
+  const fresh = env.store.locations.get(env.locatorId, id)!
+  expect({ lat: fresh.lat, lng: fresh.lng, geocodedAt: fresh.geocodedAt }).toEqual({ lat: 37.3318, lng: -122.0312, geocodedAt: new Date(clock).toISOString() })
 })

@@ -17,8 +17,20 @@ const SPECS = { nominatim, photon, pelias, google, mapbox, opencage } as const s
 const DAY_MS = 86_400_000
 
 /**
+ * How long a provider's coordinates may be kept in a location, per its terms (absent: no limit).
+ * Google's Maps Platform terms allow caching them for at most 30 consecutive days. refresh.ts
+ * geocodes such points again from REFRESH_AHEAD_MS before their limit.
+ */
+export const STORAGE_LIMITS: Partial<Record<HttpGeocoderProvider, number>> = { google: 30 * DAY_MS }
+
+/** How long before its limit a point is geocoded again: a day, so an outage of the provider then costs nothing (the next runs try again). */
+export const REFRESH_AHEAD_MS = DAY_MS
+
+/**
  * How long the geocode cache may keep each provider's answers, per its terms.
- * - google: the Maps Platform terms allow caching coordinates for at most 30 consecutive days.
+ * - google: within the 30 days of STORAGE_LIMITS, and shorter than a point's age when it is
+ *   refreshed (30 days less REFRESH_AHEAD_MS), so the refresh is never handed the point's own answer
+ *   again. A location records when its answer was obtained (a cached one: its entry's time).
  * - mapbox: storing is allowed only because we use the permanent endpoint (see mapbox.ts);
  *   temporary-geocoding results could not be cached at all.
  * - nominatim, photon, pelias, opencage: open data (OpenStreetMap under the ODbL, OpenAddresses,
@@ -29,7 +41,7 @@ export const PROVIDER_CACHE_TTL = {
   nominatim: { hitMs: 90 * DAY_MS, missMs: DAY_MS },
   photon: { hitMs: 90 * DAY_MS, missMs: DAY_MS },
   pelias: { hitMs: 90 * DAY_MS, missMs: DAY_MS },
-  google: { hitMs: 30 * DAY_MS, missMs: DAY_MS },
+  google: { hitMs: 28 * DAY_MS, missMs: DAY_MS },
   mapbox: { hitMs: 90 * DAY_MS, missMs: DAY_MS },
   opencage: { hitMs: 90 * DAY_MS, missMs: DAY_MS },
 } as const satisfies Record<HttpGeocoderProvider, CacheTtl>
