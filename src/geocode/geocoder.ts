@@ -65,8 +65,10 @@ export function cachedGeocoder(
     async geocode(address) {
       const query = normalizeAddress(address)
       if (query === '') return null
-      const cached = cache.get(cacheKey, query, now())
-      if (cached !== undefined) return cached.result === null ? null : { ...(JSON.parse(cached.result) as GeocodeResult), obtainedAt: cached.createdAt }
+      const t = now()
+      const cached = cache.get(cacheKey, query, t)
+      // The TTL in force now, also for entries stored under a longer one (Google's was 30 days).
+      if (cached !== undefined && t - cached.createdAt < (cached.result === null ? ttl.missMs : ttl.hitMs)) return cached.result === null ? null : { ...(JSON.parse(cached.result) as GeocodeResult), obtainedAt: cached.createdAt }
       const pending = inFlight.get(query)
       if (pending) return pending
       const lookup = inner

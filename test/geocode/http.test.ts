@@ -955,6 +955,26 @@ describe('cachedGeocoder over an adapter', () => {
       env.close()
     }
   })
+  test('an entry stored under a longer TTL (Google hits were kept 30 days) is used only within the TTL in force now', async () => {
+    const env = makeEnv()
+    try {
+      const server = standIn(() => reply(fixture('google-found')))
+      const t0 = 1_717_000_000_000
+      let clock = t0
+      const address = '1600 Amphitheatre Parkway, Mountain View, CA'
+      const old = { lat: 1, lng: 2, precision: 'rooftop' as const, source: 'google', parts: {} }
+      env.store.geocodeCache.put('google', normalizeAddress(address), JSON.stringify(old), t0, 30 * DAY_MS)
+      const geocoder = cachedGeocoder(createHttpGeocoder(config('google', { url: server.url })), env.store.geocodeCache, PROVIDER_CACHE_TTL.google, () => clock)
+      clock = t0 + 28 * DAY_MS - 1
+      expect(await geocoder.geocode(address)).toEqual({ ...old, obtainedAt: t0 })
+      expect(server.hits).toHaveLength(0)
+      clock = t0 + 28 * DAY_MS
+      expect((await geocoder.geocode(address))!.lat).not.toBe(1)
+      expect(server.hits).toHaveLength(1)
+    } finally {
+      env.close()
+    }
+  })
 })
 
 // ---- factory and cache terms ------------------------------------------------------------------
