@@ -8,7 +8,7 @@ import { DEFAULT_FILTER_GROUP } from '../store/filters'
 import { isBusyError } from '../store/db'
 import { AnswerCache, type ResponseHeaders } from './answer-cache'
 import { databaseBusy, PublicError } from './errors'
-import { admit, findSecretKey, type RateDecision, RateLimiter, refusal, refuseSecretKey } from './guards'
+import { admit, findSecretKey, type RateDecision, RateLimiter, rateHeaders, refusal, refuseSecretKey } from './guards'
 import { convert, isPlainQuery, parseLocationsRequest, queryParams } from './params'
 import type { IndexRegistry } from './registry'
 
@@ -336,7 +336,16 @@ export function publicRoutes(deps: PublicDeps) {
   function respond(request: Request, set: Set, token: string, body: (locator: Locator, href: string) => Uint8Array): string | Uint8Array {
     const key = findSecretKey(request)
     if (key) refuseSecretKey(deps.store, key)
-    deps.registry.sync()
+    try {
+      deps.registry.sync()
+    } catch (e) {
+      if (!isBusyError(e)) throw e
+      // Not counted (nothing was answered), but a known locator's 503 says where its budget stands, as its other responses do.
+      const busy = databaseBusy(e)
+      const locator = deps.registry.locatorByToken(token, true)
+      if (locator !== null) Object.assign(busy.headers, rateHeaders(limiter.peek(token, locator.rateLimit)))
+      throw busy
+    }
     const admitted = admit(deps.registry.locatorByToken(token), request, limiter, token)
     Object.assign(set.headers, admitted.headers)
     // The answer depends on the locator's version and the URL as sent (and the configuration).

@@ -81,6 +81,8 @@ export class IndexRegistry {
   private failures = new Map<string, { message: string; at: number }>()
   /** Locators whose index build last met a busy database, with when (performance.now()); see BUSY_RETRY_MS. */
   private busyAt = new Map<string, number>()
+  /** The busy error the last sync met, and when (performance.now()): thrown again at once within BUSY_RETRY_MS, not waited for. */
+  private syncBusy: { error: unknown; at: number } | null = null
   private seq: number
   private dataVersion: number
   private writes: number
@@ -138,19 +140,29 @@ export class IndexRegistry {
   sync(budgetMs = Infinity): boolean {
     if (!this.unsynced && !this.committed() && this.store.writeCount() === this.writes) return true
     this.unsynced = true
-    const dataVersion = this.dataVersionQuery.get()!.data_version
-    const writes = this.store.writeCount()
-    if (dataVersion !== this.dataVersion || writes !== this.writes) {
-      const until = performance.now() + budgetMs
-      const limit = budgetMs === Infinity ? undefined : SLICE_CHANGES
-      for (let batch = this.store.changes.since(this.seq, limit); batch.length > 0; batch = this.store.changes.since(this.seq, limit)) {
-        for (const change of batch) this.apply(change)
-        if (performance.now() > until) return false // unsynced stays set
+    // Another process held the database a moment ago (SQLite waited busy_timeout for it): the
+    // app's path after the fast path's, and the queries right after, do not wait again.
+    const busy = this.syncBusy
+    if (busy !== null && performance.now() - busy.at < this.busyRetryMs) throw busy.error
+    try {
+      const dataVersion = this.dataVersionQuery.get()!.data_version
+      const writes = this.store.writeCount()
+      if (dataVersion !== this.dataVersion || writes !== this.writes) {
+        const until = performance.now() + budgetMs
+        const limit = budgetMs === Infinity ? undefined : SLICE_CHANGES
+        for (let batch = this.store.changes.since(this.seq, limit); batch.length > 0; batch = this.store.changes.since(this.seq, limit)) {
+          for (const change of batch) this.apply(change)
+          if (performance.now() > until) return false // unsynced stays set
+        }
+        // Only once every change is applied: a sync that failed or stopped part-way is taken up again from this.seq.
+        this.dataVersion = dataVersion
+        this.writes = writes
       }
-      // Only once every change is applied: a sync that failed or stopped part-way is taken up again from this.seq.
-      this.dataVersion = dataVersion
-      this.writes = writes
+    } catch (e) {
+      if (isBusyError(e)) this.syncBusy = { error: e, at: performance.now() }
+      throw e
     }
+    this.syncBusy = null
     this.unsynced = false
     return true
   }
@@ -244,10 +256,13 @@ export class IndexRegistry {
     return this.entries.has(locatorId)
   }
 
-  /** The locator behind a public token (active or not), or null. Only hits are cached: random tokens must not grow memory. */
-  locatorByToken(token: string): Locator | null {
+  /**
+   * The locator behind a public token (active or not), or null. Only hits are cached: random
+   * tokens must not grow memory. `cachedOnly`: null rather than read the database (it is busy).
+   */
+  locatorByToken(token: string, cachedOnly = false): Locator | null {
     const cached = this.tokens.get(token)
-    if (cached) return cached
+    if (cached || cachedOnly) return cached ?? null
     const locator = this.store.locators.byToken(token)
     if (locator) this.tokens.set(token, locator)
     return locator

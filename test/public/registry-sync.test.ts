@@ -107,28 +107,40 @@ test('a sync with a time budget applies a batch of changes at least, says whethe
   expect(total()).toBe(250)
 })
 
-test('a public request whose sync meets a busy database (another process holds it): 503 UNAVAILABLE with Retry-After, not logged as an error; then answered', async () => {
+test('a public request whose sync meets a busy database (another process holds it): 503 UNAVAILABLE with Retry-After and the rate (not counted), not logged as an error; not waited for again within a second; then answered', async () => {
   const { store, locator, token } = setup('Busy')
   const lines: Record<string, unknown>[] = []
   const app = createApp({ store, geocoder: tableGeocoder({}), config: { maxBodyBytes: 256 * 1024, logRequests: false }, log: (l) => lines.push(l) })
   const ask = () => app.handle(new Request(`http://localhost/public/v1/${token}/locations?lat=48.85&lng=2.35&radius=10&unit=km`))
-  expect((await ask()).status).toBe(200)
+  const first = await ask()
+  expect(first.status).toBe(200)
+  const remaining = first.headers.get('ratelimit-remaining')
   store.write(() => store.locations.insert(record(locator.id, 'Committed')))
   const since = store.changes.since
+  let reads = 0
   store.changes.since = () => {
+    reads++
     throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' })
   }
-  let res: Response
+  const busy: Response[] = []
   try {
-    res = await ask()
+    for (let i = 0; i < 2; i++) busy.push(await ask())
   } finally {
     store.changes.since = since
   }
-  expect(res.status).toBe(503)
-  expect(res.headers.get('retry-after')).toBe('1')
-  expect(res.headers.get('cache-control')).toBe('no-store')
-  expect(await res.json()).toEqual({ success: false, error: { code: 'UNAVAILABLE', message: expect.stringContaining('busy'), docs: '/docs#UNAVAILABLE' } })
+  for (const res of busy) {
+    expect(res.status).toBe(503)
+    expect(res.headers.get('retry-after')).toBe('1')
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(res.headers.get('ratelimit-remaining')).toBe(remaining)
+    expect(res.headers.get('ratelimit-limit')).toBe('1000')
+    expect(await res.json()).toEqual({ success: false, error: { code: 'UNAVAILABLE', message: expect.stringContaining('busy'), docs: '/docs#UNAVAILABLE' } })
+  }
+  expect(reads).toBe(1) // the fast path's; neither the app's path after it nor the next request waited for the lock again
   expect(lines.filter((l) => l.level === 'error')).toEqual([])
+  // Within the second: still 503, at once; after it, the change is applied and answered.
+  expect((await ask()).status).toBe(503)
+  await Bun.sleep(1000)
   const after = await ask()
   expect(after.status).toBe(200)
   expect(((await after.json()) as any).data.pagination.total).toBe(1)
