@@ -174,6 +174,27 @@ describe('preload', () => {
     expect(entry.index.settled).toBe(true)
   })
 
+  test('a busy database stops the preload (it is tried again, not skipped as a failed build), also for a locator whose build failed before', async () => {
+    const registry = new IndexRegistry(env.store, undefined, { buildRetryMs: 0, busyRetryMs: 0 })
+    const { indexRows } = env.store.locations
+    const busy = () => {
+      throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' })
+    }
+    try {
+      env.store.locations.indexRows = busy
+      await expect(registry.preload()).rejects.toThrow('busy')
+      env.store.locations.indexRows = () => {
+        throw new Error('a bad row')
+      }
+      expect((await registry.preload()).failed).toEqual([expect.objectContaining({ locatorId: env.locatorId })])
+      env.store.locations.indexRows = busy
+      await expect(registry.preload()).rejects.toThrow('busy')
+    } finally {
+      env.store.locations.indexRows = indexRows
+    }
+    expect(await registry.preload()).toEqual({ locators: 1, locations: SIZE, failed: [] })
+  })
+
   test('settings changed during the preload: it waits for the index as the change left it', async () => {
     const registry = new IndexRegistry(env.store)
     const loading = registry.preload()
