@@ -340,10 +340,11 @@ export function publicRoutes(deps: PublicDeps) {
       deps.registry.sync()
     } catch (e) {
       if (!isBusyError(e)) throw e
-      // Not counted (nothing was answered), but a known locator's 503 says where its budget stands, as its other responses do.
+      // Not counted (nothing was answered), but a locator's 503 says where its budget stands, as its
+      // other responses do: as admit() would, not for a token it calls invalid (an inactive locator's).
       const busy = databaseBusy(e)
       const locator = deps.registry.locatorByToken(token, true)
-      if (locator !== null) Object.assign(busy.headers, rateHeaders(limiter.peek(token, locator.rateLimit)))
+      if (refusal(locator, request)?.code !== 'INVALID_TOKEN') Object.assign(busy.headers, rateHeaders(limiter.peek(token, locator!.rateLimit)))
       throw busy
     }
     const admitted = admit(deps.registry.locatorByToken(token), request, limiter, token)

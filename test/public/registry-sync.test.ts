@@ -112,6 +112,13 @@ test('a public request whose sync meets a busy database (another process holds i
   const lines: Record<string, unknown>[] = []
   const app = createApp({ store, geocoder: tableGeocoder({}), config: { maxBodyBytes: 256 * 1024, logRequests: false }, log: (l) => lines.push(l) })
   const ask = () => app.handle(new Request(`http://localhost/public/v1/${token}/locations?lat=48.85&lng=2.35&radius=10&unit=km`))
+  // A locator turned inactive: its token is invalid, and its 503 tells no more of it than its INVALID_TOKEN does.
+  const off = setup('Busy, inactive')
+  setLocatorSettings(store, off.locator.id, { active: 'off' })
+  const askOff = () => app.handle(new Request(`http://localhost/public/v1/${off.token}/locations?lat=48.85&lng=2.35&radius=10&unit=km`))
+  const invalid = await askOff()
+  expect(((await invalid.json()) as any).error.code).toBe('INVALID_TOKEN')
+  expect(invalid.headers.get('ratelimit-limit')).toBeNull()
   const first = await ask()
   expect(first.status).toBe(200)
   const remaining = first.headers.get('ratelimit-remaining')
@@ -137,6 +144,9 @@ test('a public request whose sync meets a busy database (another process holds i
     expect(await res.json()).toEqual({ success: false, error: { code: 'UNAVAILABLE', message: expect.stringContaining('busy'), docs: '/docs#UNAVAILABLE' } })
   }
   expect(reads).toBe(1) // the fast path's; neither the app's path after it nor the next request waited for the lock again
+  const offBusy = await askOff()
+  expect(offBusy.status).toBe(503)
+  expect(offBusy.headers.get('ratelimit-limit')).toBeNull()
   expect(lines.filter((l) => l.level === 'error')).toEqual([])
   // Within the second: still 503, at once; after it, the change is applied and answered.
   expect((await ask()).status).toBe(503)
