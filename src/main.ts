@@ -149,7 +149,13 @@ const displayHost = (config: Config) => (config.host === '0.0.0.0' || config.hos
 function startGeocodeRefresh(store: Store, geocoding: GeocoderStack): () => void {
   const refresh = () =>
     refreshLimitedGeocodes(store, geocoding.geocoder, { fallback: geocoding.fallback })
-      .then((r) => r.checked > 0 && console.log(JSON.stringify({ level: 'info', message: 'geocodes refreshed', ...r })))
+      .then(({ overdueIds, ...r }) => {
+        if (r.checked > 0) console.log(JSON.stringify({ level: 'info', message: 'geocodes refreshed', ...r }))
+        if (r.overdue > 0) {
+          const message = `${r.overdue} location(s) keep a point past its provider's limit (Google's 30 days): neither the provider nor the embedded geocoder found their address. Mend the address, or send coordinates.`
+          console.error(JSON.stringify({ level: 'error', message, locations: overdueIds }))
+        }
+      })
       .catch((e) => console.error(JSON.stringify({ level: 'error', message: 'geocode refresh failed', error: String(e) })))
   void refresh()
   const timer = setInterval(refresh, REFRESH_EVERY_MS)

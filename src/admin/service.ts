@@ -173,7 +173,11 @@ function applyPatch(current: LocationRecord, patch: LocationPatch, found: Geocod
     status: patch.status ?? current.status,
     updatedAt: new Date().toISOString(),
   }
-  if (patch.coordinates) {
+  // The point sent back as it is, for the same address (a script sending the record as GET gave
+  // it): not a new pin, so its geocoding stays (the address's parts, and a limited provider's
+  // point is still refreshed in time).
+  const samePoint = patch.coordinates && patch.coordinates.lat === current.lat && patch.coordinates.lng === current.lng && next.address === current.address
+  if (patch.coordinates && !samePoint) {
     next.lat = patch.coordinates.lat
     next.lng = patch.coordinates.lng
     next.geocoding = null

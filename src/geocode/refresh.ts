@@ -15,11 +15,17 @@ export const REFRESH_EVERY_MS = 6 * 3_600_000
 /** A run's own length and a late timer: a point whose limit comes before the next run plus this is replaced now, by the fallback if need be. */
 const NEXT_RUN_SLACK_MS = 3_600_000
 
-export type RefreshReport = { checked: number; refreshed: number; failed: number }
+/**
+ * checked: points asked for; refreshed: written; failed: left for the next run (asked or not).
+ * overdue: of those, points at their last chance that nothing replaced (neither the provider nor
+ * the embedded geocoder answered): kept past the limit, for the operator to mend (a better address,
+ * or coordinates); `overdueIds` names up to 20.
+ */
+export type RefreshReport = { checked: number; refreshed: number; failed: number; overdue: number; overdueIds: string[] }
 
 export type RefreshOptions = {
   now?: Date
-  /** At most this many due points, and this many stopgaps, per provider and run. */
+  /** At most this many due points (besides those at their last chance: all of them), and this many stopgaps, per provider and run. */
   batch?: number
   /** The time to the next run: a point whose limit comes before it (plus a slack) has its last chance now. */
   everyMs?: number
@@ -31,24 +37,31 @@ export type RefreshOptions = {
 }
 
 /**
- * Re-geocodes, per limited provider, up to `batch` locations whose coordinates come of age within
- * REFRESH_AHEAD_MS (oldest first), and up to `batch` whose coordinates a fallback gave while the
- * provider failed. A location whose address or coordinates changed meanwhile is left alone.
+ * Re-geocodes, per limited provider, the locations whose coordinates come of age before the next
+ * run (all of them), then up to `batch` more whose coordinates come of age within REFRESH_AHEAD_MS
+ * (oldest first), and up to `batch` whose coordinates a fallback gave while the provider failed. A
+ * location whose address or coordinates changed meanwhile is left alone.
  */
 export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, options: RefreshOptions = {}): Promise<RefreshReport> {
   const { now = new Date(), batch = 500, everyMs = REFRESH_EVERY_MS, fallback } = options
-  const report: RefreshReport = { checked: 0, refreshed: 0, failed: 0 }
+  const report: RefreshReport = { checked: 0, refreshed: 0, failed: 0, overdue: 0, overdueIds: [] }
   const at = now.toISOString()
   for (const [provider, maxAgeMs] of Object.entries(STORAGE_LIMITS)) {
-    const due = store.locations.geocodedBefore(`${provider}%`, new Date(now.getTime() - maxAgeMs + REFRESH_AHEAD_MS).toISOString(), batch)
+    // Oldest first (NULL first): those at their last chance, every one (a batch could leave some
+    // past the limit), then up to `batch` more.
+    const lastChanceBefore = new Date(now.getTime() - maxAgeMs + everyMs + NEXT_RUN_SLACK_MS).toISOString()
+    const isLastChance = (location: { geocodedAt: string | null }) => location.geocodedAt === null || location.geocodedAt < lastChanceBefore
+    const due = store.locations.geocodedBefore(`${provider}%`, new Date(now.getTime() - maxAgeMs + REFRESH_AHEAD_MS).toISOString(), -1)
+    const lastChances = due.findIndex((location) => !isLastChance(location))
+    const end = lastChances === -1 ? due.length : Math.min(due.length, lastChances + batch)
     const stopgaps = store.locations.geocodedBefore(fallbackSourcePattern(provider), at, batch)
     let providerDown = false
-    for (const [i, location] of due.entries()) {
-      // Oldest first: once a point may wait for the next run, so may the rest.
-      const lastChance = location.geocodedAt === null || Date.parse(location.geocodedAt) + maxAgeMs <= now.getTime() + everyMs + NEXT_RUN_SLACK_MS
+    for (let i = 0; i < end; i++) {
+      const location = due[i]!
+      const lastChance = isLastChance(location)
       if (!lastChance && providerDown) {
-        // The provider failed this run: the rest wait for the next (each would wait its timeout too).
-        report.failed += due.length - i
+        // The provider failed this run: the rest may wait for the next (each would wait its timeout too).
+        report.failed += end - i
         break
       }
       report.checked++
@@ -61,6 +74,10 @@ export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, o
       if (found === null && lastChance && fallback) found = await fallback.geocode(location.address).catch(() => null)
       if (!found) {
         report.failed++ // tried again on the next run
+        if (lastChance) {
+          report.overdue++
+          if (report.overdueIds.length < 20) report.overdueIds.push(location.id)
+        }
         continue
       }
       if (save(store, location, found, at)) report.refreshed++

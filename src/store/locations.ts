@@ -166,7 +166,7 @@ export function locationRepo(db: Database, changes: ChangeLog) {
     publishedByIds(locatorId: string, ids: string[]): LocationRecord[] {
       return publishedByIds.all(JSON.stringify(ids), locatorId).map(fromRow)
     },
-    /** Locations of every locator whose geocoding source is LIKE `sourcePattern`, geocoded before `before` or at an unknown time (rows from before migration 2; first), oldest first. */
+    /** Locations of every locator whose geocoding source is LIKE `sourcePattern`, geocoded before `before` or at an unknown time (rows from before migration 2; first), oldest first; at most `limit` (-1: all). */
     geocodedBefore(sourcePattern: string, before: string, limit: number): LocationRecord[] {
       return geocodedBefore.all(sourcePattern, before, limit).map(fromRow)
     },

@@ -4,6 +4,7 @@ import { createApp } from '../../src/app'
 import { cachedGeocoder, type Geocoder } from '../../src/geocode/geocoder'
 import { GeocoderUnavailableError, PROVIDER_CACHE_TTL, withFallback } from '../../src/geocode/http'
 import { refreshLimitedGeocodes } from '../../src/geocode/refresh'
+import { setLocatorSettings } from '../../src/operator'
 import { makeEnv, tableGeocoder, type TestEnv } from '../helpers'
 
 let env: TestEnv
@@ -11,6 +12,8 @@ beforeEach(() => (env = makeEnv()))
 afterEach(() => env.close())
 
 const DAY = 86_400_000
+/** A run's report; `overdueIds`: the points at their last chance that nothing replaced. */
+const report = (checked: number, refreshed: number, failed: number, overdueIds: string[] = []) => ({ checked, refreshed, failed, overdue: overdueIds.length, overdueIds })
 const HOUR = 3_600_000
 let answer = { lat: 10, lng: 20 }
 const google: Geocoder = { name: 'google', geocode: async () => ({ ...answer, precision: 'rooftop', source: 'google', parts: { country: 'US' } }) }
@@ -29,7 +32,7 @@ test('coordinates from Google within a day of their 30 days are re-geocoded thro
   const young = await geocodedByGoogle(new Date(now.getTime() - 29 * DAY + HOUR))
   const seqBefore = env.store.changes.lastSeq()
   answer = { lat: 38.9, lng: -77.04 }
-  expect(await refreshLimitedGeocodes(env.store, google, { now })).toEqual({ checked: 1, refreshed: 1, failed: 0 })
+  expect(await refreshLimitedGeocodes(env.store, google, { now })).toEqual(report(1, 1, 0))
   const refreshed = (await env.call('GET', `/admin/v1/locations/${old}`)).body.location
   expect(refreshed.coordinates).toEqual({ lat: 38.9, lng: -77.04 })
   expect(refreshed.geocoding).toEqual({ precision: 'rooftop', source: 'google' })
@@ -37,23 +40,23 @@ test('coordinates from Google within a day of their 30 days are re-geocoded thro
   expect(env.store.changes.since(seqBefore)).toMatchObject([{ entity: 'location', entityId: old, op: 'upsert' }])
   expect((await env.call('GET', `/admin/v1/locations/${young}`)).body.location.coordinates).not.toEqual({ lat: 38.9, lng: -77.04 })
   // Now fresh: the next run has nothing to do.
-  expect(await refreshLimitedGeocodes(env.store, google, { now })).toEqual({ checked: 0, refreshed: 0, failed: 0 })
+  expect(await refreshLimitedGeocodes(env.store, google, { now })).toEqual(report(0, 0, 0))
 })
 
 test('coordinates sent by the caller, or from other providers, are never touched', async () => {
   const now = new Date('2026-11-22T12:00:00Z')
   const res = await env.call('POST', '/admin/v1/locations', { body: { name: 'Pinned', address: 'Somewhere', coordinates: { lat: 1, lng: 2 } } })
   env.store.db.run('UPDATE locations SET created_at = ?', [new Date(now.getTime() - 400 * DAY).toISOString()])
-  expect(await refreshLimitedGeocodes(env.store, google, { now })).toEqual({ checked: 0, refreshed: 0, failed: 0 })
+  expect(await refreshLimitedGeocodes(env.store, google, { now })).toEqual(report(0, 0, 0))
   expect((await env.call('GET', `/admin/v1/locations/${res.body.location.id}`)).body.location.coordinates).toEqual({ lat: 1, lng: 2 })
 })
 
-test('a failed re-geocode keeps the row for the next run and changes nothing', async () => {
+test('a failed re-geocode keeps the row for the next run and changes nothing; past its limit, the report names it (overdue)', async () => {
   const now = new Date('2026-11-22T12:00:00Z')
   const id = await geocodedByGoogle(new Date(now.getTime() - 40 * DAY))
   const before = (await env.call('GET', `/admin/v1/locations/${id}`)).body.location
   const down: Geocoder = { name: 'google', geocode: async () => Promise.reject(new Error('down')) }
-  expect(await refreshLimitedGeocodes(env.store, down, { now })).toEqual({ checked: 1, refreshed: 0, failed: 1 })
+  expect(await refreshLimitedGeocodes(env.store, down, { now })).toEqual(report(1, 0, 1, [id]))
   expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location).toEqual(before)
 })
 
@@ -64,23 +67,23 @@ test("the provider down when a point comes of age: the embedded fallback's point
   const unavailable: Geocoder = { name: 'google', geocode: async () => Promise.reject(new GeocoderUnavailableError('google', 'failed (HTTP 503)')) }
   const embedded = tableGeocoder({ [before.address as string]: { lat: 38.89, lng: -77.03, precision: 'city' as const } })
   const down = withFallback(unavailable, embedded)
-  expect(await refreshLimitedGeocodes(env.store, down, { now })).toEqual({ checked: 1, refreshed: 1, failed: 0 })
+  expect(await refreshLimitedGeocodes(env.store, down, { now })).toEqual(report(1, 1, 0))
   const stopgap = (await env.call('GET', `/admin/v1/locations/${id}`)).body.location
   expect(stopgap.coordinates).toEqual({ lat: 38.89, lng: -77.03 })
   expect(stopgap.geocoding).toEqual({ precision: 'city', source: 'table (fallback: google failed (HTTP 503))' }) // the stand-in for the embedded geocoder is named "table"
   // Still down at the next run: asked again, nothing written.
   const seq = env.store.changes.lastSeq()
   const later = new Date(now.getTime() + 6 * 3_600_000)
-  expect(await refreshLimitedGeocodes(env.store, down, { now: later })).toEqual({ checked: 1, refreshed: 0, failed: 1 })
+  expect(await refreshLimitedGeocodes(env.store, down, { now: later })).toEqual(report(1, 0, 1))
   expect(env.store.changes.lastSeq()).toBe(seq)
   expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location).toEqual(stopgap)
   // The provider back: its point, and the location is a Google one again (refreshed after 30 days).
   answer = { lat: 38.9, lng: -77.04 }
-  expect(await refreshLimitedGeocodes(env.store, withFallback(google, embedded), { now: later })).toEqual({ checked: 1, refreshed: 1, failed: 0 })
+  expect(await refreshLimitedGeocodes(env.store, withFallback(google, embedded), { now: later })).toEqual(report(1, 1, 0))
   const back = (await env.call('GET', `/admin/v1/locations/${id}`)).body.location
   expect(back.coordinates).toEqual({ lat: 38.9, lng: -77.04 })
   expect(back.geocoding).toEqual({ precision: 'rooftop', source: 'google' })
-  expect(await refreshLimitedGeocodes(env.store, withFallback(google, embedded), { now: later })).toEqual({ checked: 0, refreshed: 0, failed: 0 })
+  expect(await refreshLimitedGeocodes(env.store, withFallback(google, embedded), { now: later })).toEqual(report(0, 0, 0))
 })
 
 test("a location written while the provider was down (the fallback's point) gets the provider's point at the next run it answers", async () => {
@@ -88,7 +91,7 @@ test("a location written while the provider was down (the fallback's point) gets
   const id = await geocodedByGoogle(new Date(now.getTime() - DAY))
   env.store.db.run("UPDATE locations SET geocode_source = 'embedded (fallback: google timed out after 3000 ms)' WHERE id = ?", [id])
   answer = { lat: 38.8977, lng: -77.0365 }
-  expect(await refreshLimitedGeocodes(env.store, google, { now })).toEqual({ checked: 1, refreshed: 1, failed: 0 })
+  expect(await refreshLimitedGeocodes(env.store, google, { now })).toEqual(report(1, 1, 0))
   expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location.geocoding).toEqual({ precision: 'rooftop', source: 'google' })
 })
 
@@ -97,7 +100,7 @@ test('points stored before geocoded_at was recorded (NULL) are due: first, as th
   const id = await geocodedByGoogle(new Date(now.getTime() - DAY))
   env.store.db.run('UPDATE locations SET geocoded_at = NULL WHERE id = ?', [id])
   answer = { lat: 38.8, lng: -77.1 }
-  expect(await refreshLimitedGeocodes(env.store, google, { now })).toEqual({ checked: 1, refreshed: 1, failed: 0 })
+  expect(await refreshLimitedGeocodes(env.store, google, { now })).toEqual(report(1, 1, 0))
   expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location.coordinates).toEqual({ lat: 38.8, lng: -77.1 })
 })
 
@@ -112,37 +115,49 @@ test("stopgaps: Google not knowing an address keeps the fallback's point as the 
   const before = (await env.call('GET', `/admin/v1/locations/${ids[0]}`)).body.location
   let asked = 0
   const stillDown = withFallback({ name: 'google', geocode: async () => (asked++, Promise.reject(new GeocoderUnavailableError('google', 'timed out after 3000 ms'))) }, tableGeocoder({ [before.address as string]: { lat: 1, lng: 2, precision: 'city' as const } }))
-  expect(await refreshLimitedGeocodes(env.store, stillDown, { now })).toEqual({ checked: 1, refreshed: 0, failed: 3 })
+  expect(await refreshLimitedGeocodes(env.store, stillDown, { now })).toEqual(report(1, 0, 3))
   expect(asked).toBe(1)
   const unknown: Geocoder = { name: 'google', geocode: async () => null }
-  expect(await refreshLimitedGeocodes(env.store, unknown, { now })).toEqual({ checked: 3, refreshed: 3, failed: 0 })
+  expect(await refreshLimitedGeocodes(env.store, unknown, { now })).toEqual(report(3, 3, 0))
   const kept = (await env.call('GET', `/admin/v1/locations/${ids[0]}`)).body.location
   expect(kept.coordinates).toEqual(before.coordinates)
   expect(kept.geocoding).toEqual({ precision: 'city', source: 'embedded' })
   // No longer stopgaps: nothing to do at the next run.
-  expect(await refreshLimitedGeocodes(env.store, unknown, { now })).toEqual({ checked: 0, refreshed: 0, failed: 0 })
+  expect(await refreshLimitedGeocodes(env.store, unknown, { now })).toEqual(report(0, 0, 0))
 })
 
-test('while Google is unavailable, a point that may still be kept waits for the next run (asked once a run); at its last run before 30 days the fallback replaces it', async () => {
+test('while Google is unavailable, a point that may still be kept waits for the next run (asked once a run); at its last run before 30 days (its limit before the next run, 6 h, and an hour of slack) the fallback replaces it', async () => {
   const now = new Date('2026-11-22T12:00:00Z')
   const first = await geocodedByGoogle(new Date(now.getTime() - 29 * DAY - 2 * HOUR))
-  const second = await geocodedByGoogle(new Date(now.getTime() - 29 * DAY - HOUR))
+  const second = await geocodedByGoogle(new Date(now.getTime() - 29 * DAY - HOUR / 2))
+  const third = await geocodedByGoogle(new Date(now.getTime() - 29 * DAY + HOUR / 2))
   const before = (await env.call('GET', `/admin/v1/locations/${first}`)).body.location
   let asked = 0
   const unavailable: Geocoder = { name: 'google', geocode: async () => (asked++, Promise.reject(new GeocoderUnavailableError('google', 'failed (HTTP 503)'))) }
   const down = withFallback(unavailable, tableGeocoder({ [before.address as string]: { lat: 38.89, lng: -77.03, precision: 'city' as const } }))
   const seq = env.store.changes.lastSeq()
-  expect(await refreshLimitedGeocodes(env.store, down, { now })).toEqual({ checked: 1, refreshed: 0, failed: 2 })
+  expect(await refreshLimitedGeocodes(env.store, down, { now })).toEqual(report(1, 0, 2)) // the third is not due yet
   expect(asked).toBe(1)
   expect(env.store.changes.lastSeq()).toBe(seq)
   expect((await env.call('GET', `/admin/v1/locations/${first}`)).body.location).toEqual(before)
-  // The next run (6 h later) would come after the first point's limit: the fallback's point now.
-  // The second's limit comes an hour later: within the next run's slack, so it goes too.
+  // 17 h later the limits come 5 h (first), 6.5 h (second: within the hour of slack) and 7.5 h (third) after this run.
   const last = new Date(now.getTime() + 17 * HOUR)
-  expect(await refreshLimitedGeocodes(env.store, down, { now: last })).toEqual({ checked: 2, refreshed: 2, failed: 0 })
+  expect(await refreshLimitedGeocodes(env.store, down, { now: last })).toEqual(report(2, 2, 1))
   for (const id of [first, second]) {
     expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location.geocoding).toEqual({ precision: 'city', source: 'table (fallback: google failed (HTTP 503))' })
   }
+  expect((await env.call('GET', `/admin/v1/locations/${third}`)).body.location.geocoding).toEqual({ precision: 'rooftop', source: 'google' })
+})
+
+test('every point at its last chance is refreshed in the run, however many; `batch` bounds only those that may wait', async () => {
+  const now = new Date('2026-11-22T12:00:00Z')
+  const ids: string[] = []
+  for (let i = 0; i < 3; i++) ids.push(await geocodedByGoogle(new Date(now.getTime() - 30 * DAY + i * HOUR)))
+  for (let i = 0; i < 3; i++) ids.push(await geocodedByGoogle(new Date(now.getTime() - 29 * DAY - HOUR - i * 60_000)))
+  answer = { lat: 38.9, lng: -77.04 }
+  expect(await refreshLimitedGeocodes(env.store, google, { now, batch: 1 })).toEqual(report(4, 4, 0))
+  const fresh = ids.map((id) => env.store.locations.get(env.locatorId, id)!.geocodedAt === now.toISOString())
+  expect(fresh).toEqual([true, true, true, false, false, true]) // the oldest of the three that may wait
 })
 
 test('Google no longer knowing the address of a point: kept while it may be, then the embedded geocoder\'s point (as its own) at the last run; none from either keeps it for the next run', async () => {
@@ -151,17 +166,17 @@ test('Google no longer knowing the address of a point: kept while it may be, the
   const before = (await env.call('GET', `/admin/v1/locations/${id}`)).body.location
   const unknown: Geocoder = { name: 'google', geocode: async () => null }
   const embedded = tableGeocoder({ [before.address as string]: { lat: 38.89, lng: -77.03, precision: 'city' as const } })
-  expect(await refreshLimitedGeocodes(env.store, unknown, { now, fallback: embedded })).toEqual({ checked: 1, refreshed: 0, failed: 1 })
+  expect(await refreshLimitedGeocodes(env.store, unknown, { now, fallback: embedded })).toEqual(report(1, 0, 1))
   expect(embedded.calls).toEqual([])
   const last = new Date(now.getTime() + 18 * HOUR)
-  expect(await refreshLimitedGeocodes(env.store, unknown, { now: last, fallback: tableGeocoder({}) })).toEqual({ checked: 1, refreshed: 0, failed: 1 })
+  expect(await refreshLimitedGeocodes(env.store, unknown, { now: last, fallback: tableGeocoder({}) })).toEqual(report(1, 0, 1, [id]))
   expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location).toEqual(before)
-  expect(await refreshLimitedGeocodes(env.store, unknown, { now: last, fallback: embedded })).toEqual({ checked: 1, refreshed: 1, failed: 0 })
+  expect(await refreshLimitedGeocodes(env.store, unknown, { now: last, fallback: embedded })).toEqual(report(1, 1, 0))
   const own = (await env.call('GET', `/admin/v1/locations/${id}`)).body.location
   expect(own.coordinates).toEqual({ lat: 38.89, lng: -77.03 })
   expect(own.geocoding).toEqual({ precision: 'city', source: 'table' })
   // No longer Google's: not refreshed again.
-  expect(await refreshLimitedGeocodes(env.store, unknown, { now: new Date(last.getTime() + 60 * DAY), fallback: embedded })).toEqual({ checked: 0, refreshed: 0, failed: 0 })
+  expect(await refreshLimitedGeocodes(env.store, unknown, { now: new Date(last.getTime() + 60 * DAY), fallback: embedded })).toEqual(report(0, 0, 0))
 })
 
 test("a point from Google's cache counts its 30 days from the cached answer, and the refresh is never handed that answer again", async () => {
@@ -184,8 +199,45 @@ test("a point from Google's cache counts its 30 days from the cached answer, and
   // Due by the answer's age (29 days and an hour), though written 9 days before; Google is asked, not the cache.
   clock = t0 + 29 * DAY + HOUR
   answer = { lat: 37.3318, lng: -122.0312 }
-  expect(await refreshLimitedGeocodes(env.store, cached, { now: new Date(clock) })).toEqual({ checked: 1, refreshed: 1, failed: 0 })
+  expect(await refreshLimitedGeocodes(env.store, cached, { now: new Date(clock) })).toEqual(report(1, 1, 0))
   expect(asked).toBe(2)
   const fresh = env.store.locations.get(env.locatorId, id)!
   expect({ lat: fresh.lat, lng: fresh.lng, geocodedAt: fresh.geocodedAt }).toEqual({ lat: 37.3318, lng: -122.0312, geocodedAt: new Date(clock).toISOString() })
+})
+
+test('a record sent back as GET gave it (a sync script) keeps its geocoding: its address parts stay, and a Google point is still refreshed; a moved pin is the caller\'s', async () => {
+  const now = new Date('2026-11-22T12:00:00Z')
+  const id = await geocodedByGoogle(new Date(now.getTime() - 40 * DAY))
+  const token = env.store.locators.get(env.locatorId)!.publicToken
+  const publicAddress = async () => {
+    setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
+    return ((await env.call('GET', `/public/v1/${token}/locations/${id}`, { key: null })).body as any).data.location.address
+  }
+  const parts = await publicAddress()
+  expect(parts.city).toBe('Washington')
+  const { id: _, created_at, updated_at, ...record } = (await env.call('GET', `/admin/v1/locations/${id}`)).body.location
+  expect((await env.call('POST', `/admin/v1/locations/${id}`, { body: { ...record, name: 'Renamed' } })).status).toBe(200)
+  expect(await publicAddress()).toEqual(parts)
+  expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location.geocoding).toEqual(record.geocoding)
+  answer = { lat: 38.9, lng: -77.04 }
+  expect(await refreshLimitedGeocodes(env.store, google, { now })).toEqual(report(1, 1, 0))
+  // Coordinates that differ: the caller's pin, no longer Google's (never refreshed).
+  expect((await env.call('POST', `/admin/v1/locations/${id}`, { body: { ...record, coordinates: { lat: 38.91, lng: -77.04 } } })).status).toBe(200)
+  expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location.geocoding).toBeNull()
+  expect(await refreshLimitedGeocodes(env.store, google, { now: new Date(now.getTime() + 60 * DAY) })).toEqual(report(0, 0, 0))
+})
+
+test("an address changed to one in Google's cache: the point counts its 30 days from the cached answer", async () => {
+  const t0 = Date.parse('2026-10-01T00:00:00Z')
+  let clock = t0
+  const cached = cachedGeocoder(google, env.store.geocodeCache, PROVIDER_CACHE_TTL.google, () => clock)
+  answer = { lat: 37.33, lng: -122.03 }
+  await cached.geocode('1 Infinite Loop, Cupertino, CA')
+  clock = t0 + 20 * DAY
+  const app = createApp({ store: env.store, geocoder: cached, config: { maxBodyBytes: 262144, logRequests: false }, log: () => {} })
+  const id = await geocodedByGoogle(new Date(clock))
+  const res = await app.handle(new Request(`http://localhost/admin/v1/locations/${id}`, { method: 'POST', headers: { authorization: `Bearer ${env.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ address: '1 Infinite Loop, Cupertino, CA' }) }))
+  expect(res.status).toBe(200)
+  const moved = env.store.locations.get(env.locatorId, id)!
+  expect({ lat: moved.lat, lng: moved.lng, geocodedAt: moved.geocodedAt }).toEqual({ lat: 37.33, lng: -122.03, geocodedAt: new Date(t0).toISOString() })
 })
