@@ -147,16 +147,21 @@ const displayHost = (config: Config) => (config.host === '0.0.0.0' || config.hos
 
 /** Coordinates whose provider limits how long they may be kept are refreshed at start and every REFRESH_EVERY_MS. Returns the stop. */
 function startGeocodeRefresh(store: Store, geocoding: GeocoderStack): () => void {
-  const refresh = () =>
-    refreshLimitedGeocodes(store, geocoding.geocoder, { fallback: geocoding.fallback })
-      .then(({ overdueIds, ...r }) => {
+  let running = false
+  const refresh = () => {
+    if (running) return // a long run (many points, a slow provider) is not joined by a second asking the same addresses
+    running = true
+    return refreshLimitedGeocodes(store, geocoding.geocoder, { fallback: geocoding.fallback })
+      .then(({ overdueLocations, ...r }) => {
         if (r.checked > 0) console.log(JSON.stringify({ level: 'info', message: 'geocodes refreshed', ...r }))
         if (r.overdue > 0) {
           const message = `${r.overdue} location(s) keep a point past its provider's limit (Google's 30 days): neither the provider nor the embedded geocoder found their address. Mend the address, or send coordinates.`
-          console.error(JSON.stringify({ level: 'error', message, locations: overdueIds }))
+          console.error(JSON.stringify({ level: 'error', message, locations: overdueLocations }))
         }
       })
       .catch((e) => console.error(JSON.stringify({ level: 'error', message: 'geocode refresh failed', error: String(e) })))
+      .finally(() => (running = false))
+  }
   void refresh()
   const timer = setInterval(refresh, REFRESH_EVERY_MS)
   return () => clearInterval(timer)

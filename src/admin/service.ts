@@ -173,11 +173,7 @@ function applyPatch(current: LocationRecord, patch: LocationPatch, found: Geocod
     status: patch.status ?? current.status,
     updatedAt: new Date().toISOString(),
   }
-  // The point sent back as it is, for the same address (a script sending the record as GET gave
-  // it): not a new pin, so its geocoding stays (the address's parts, and a limited provider's
-  // point is still refreshed in time).
-  const samePoint = patch.coordinates && patch.coordinates.lat === current.lat && patch.coordinates.lng === current.lng && next.address === current.address
-  if (patch.coordinates && !samePoint) {
+  if (patch.coordinates) {
     next.lat = patch.coordinates.lat
     next.lng = patch.coordinates.lng
     next.geocoding = null
@@ -196,7 +192,10 @@ function applyPatch(current: LocationRecord, patch: LocationPatch, found: Geocod
 /**
  * Changes only the fields sent. An address sent without coordinates is geocoded again, changed or
  * not (the spec's rule 1, as design.md reads it); coordinates sent are used as they are, so a
- * script that sends whole records (as GET returns them) keeps hand-placed pins.
+ * script that sends whole records (as GET returns them) keeps hand-placed pins. A geocoded point
+ * sent back as it is, though, is no pin: for the same address the point keeps its geocoding (the
+ * address's parts; a limited provider's point is still refreshed in time), and another address is
+ * geocoded (the point was the old address's).
  */
 export async function updateLocation(deps: AdminDeps, locatorId: string, rawId: string, body: unknown): Promise<AdminLocation> {
   const id = requireLocationId(rawId)
@@ -209,8 +208,10 @@ export async function updateLocation(deps: AdminDeps, locatorId: string, rawId: 
       'The request body has no location fields to update. Send a JSON object with at least one of: name, address, coordinates, description, tags, contact, social, hours, custom_fields, image_url, status.',
     )
   }
-  const patch = normalizeLocationBody(fields, 'update', deps.store.customFields.list(locatorId))
-  const regeocode = patch.address !== undefined && !patch.coordinates
+  const sent = normalizeLocationBody(fields, 'update', deps.store.customFields.list(locatorId))
+  const echoed = sent.coordinates !== undefined && existing.geocoding !== null && sent.coordinates.lat === existing.lat && sent.coordinates.lng === existing.lng
+  const patch = echoed ? { ...sent, coordinates: undefined } : sent
+  const regeocode = patch.address !== undefined && !patch.coordinates && !(echoed && patch.address === existing.address)
   const found = regeocode ? await geocode(deps, patch.address!) : null
   const updated = await deps.store.writeSoon(() => {
     const current = deps.store.locations.get(locatorId, id) // re-read: another writer may have changed or deleted it

@@ -19,9 +19,9 @@ const NEXT_RUN_SLACK_MS = 3_600_000
  * checked: points asked for; refreshed: written; failed: left for the next run (asked or not).
  * overdue: of those, points at their last chance that nothing replaced (neither the provider nor
  * the embedded geocoder answered): kept past the limit, for the operator to mend (a better address,
- * or coordinates); `overdueIds` names up to 20.
+ * or coordinates); `overdueLocations` names up to 20.
  */
-export type RefreshReport = { checked: number; refreshed: number; failed: number; overdue: number; overdueIds: string[] }
+export type RefreshReport = { checked: number; refreshed: number; failed: number; overdue: number; overdueLocations: { locator: string; id: string }[] }
 
 export type RefreshOptions = {
   now?: Date
@@ -44,24 +44,23 @@ export type RefreshOptions = {
  */
 export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, options: RefreshOptions = {}): Promise<RefreshReport> {
   const { now = new Date(), batch = 500, everyMs = REFRESH_EVERY_MS, fallback } = options
-  const report: RefreshReport = { checked: 0, refreshed: 0, failed: 0, overdue: 0, overdueIds: [] }
+  const report: RefreshReport = { checked: 0, refreshed: 0, failed: 0, overdue: 0, overdueLocations: [] }
   const at = now.toISOString()
   for (const [provider, maxAgeMs] of Object.entries(STORAGE_LIMITS)) {
     // Oldest first (NULL first): those at their last chance, every one (a batch could leave some
-    // past the limit), then up to `batch` more.
+    // past the limit), then up to `batch` of those that may wait.
     const lastChanceBefore = new Date(now.getTime() - maxAgeMs + everyMs + NEXT_RUN_SLACK_MS).toISOString()
     const isLastChance = (location: { geocodedAt: string | null }) => location.geocodedAt === null || location.geocodedAt < lastChanceBefore
-    const due = store.locations.geocodedBefore(`${provider}%`, new Date(now.getTime() - maxAgeMs + REFRESH_AHEAD_MS).toISOString(), -1)
-    const lastChances = due.findIndex((location) => !isLastChance(location))
-    const end = lastChances === -1 ? due.length : Math.min(due.length, lastChances + batch)
+    const lastChances = store.locations.geocodedBefore(`${provider}%`, lastChanceBefore, -1)
+    const mayWait = store.locations.geocodedBefore(`${provider}%`, new Date(now.getTime() - maxAgeMs + REFRESH_AHEAD_MS).toISOString(), lastChances.length + batch)
+    const due = lastChances.concat(mayWait.filter((location) => !isLastChance(location)))
     const stopgaps = store.locations.geocodedBefore(fallbackSourcePattern(provider), at, batch)
     let providerDown = false
-    for (let i = 0; i < end; i++) {
-      const location = due[i]!
+    for (const [i, location] of due.entries()) {
       const lastChance = isLastChance(location)
       if (!lastChance && providerDown) {
         // The provider failed this run: the rest may wait for the next (each would wait its timeout too).
-        report.failed += end - i
+        report.failed += due.length - i
         break
       }
       report.checked++
@@ -76,7 +75,7 @@ export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, o
         report.failed++ // tried again on the next run
         if (lastChance) {
           report.overdue++
-          if (report.overdueIds.length < 20) report.overdueIds.push(location.id)
+          if (report.overdueLocations.length < 20) report.overdueLocations.push({ locator: location.locatorId, id: location.id })
         }
         continue
       }
