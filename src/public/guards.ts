@@ -123,15 +123,20 @@ export function refusal(locator: Locator | null, request: Request): PublicError 
   return null
 }
 
+/**
+ * `error` with the rate of the token's locator, peeked: not counted (a site the allowlist refuses
+ * must not use up the locator's budget, nor a request nothing answered), but a locator's every
+ * response says where its budget stands (design.md). Not for a token the guards call invalid.
+ */
+export function withPeekedRate(error: PublicError, locator: Locator | null, request: Request, limiter: RateLimiter, token: string, refused = refusal(locator, request)): PublicError {
+  if (refused?.code !== 'INVALID_TOKEN') Object.assign(error.headers, rateHeaders(limiter.peek(token, locator!.rateLimit)))
+  return error
+}
+
 /** The guards after the secret-key check: token, switch, referrer, rate. Returns the locator and rate headers. */
 export function admit(locator: Locator | null, request: Request, limiter: RateLimiter, token: string): { locator: Locator; headers: Record<string, string> } {
   const refused = refusal(locator, request)
-  if (refused) {
-    // Not counted (a site the allowlist refuses must not use up the locator's budget), but a
-    // locator's refusals say where its budget stands, as its other responses do (design.md).
-    if (refused.code !== 'INVALID_TOKEN') Object.assign(refused.headers, rateHeaders(limiter.peek(token, locator!.rateLimit)))
-    throw refused
-  }
+  if (refused) throw withPeekedRate(refused, locator, request, limiter, token, refused)
   const decision = limiter.take(token, locator!.rateLimit)
   const headers = rateHeaders(decision)
   if (!decision.allowed) throw new PublicError('RATE_LIMITED', undefined, { ...headers, 'retry-after': String(decision.resetSeconds) })

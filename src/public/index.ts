@@ -8,7 +8,7 @@ import { DEFAULT_FILTER_GROUP } from '../store/filters'
 import { isBusyError } from '../store/db'
 import { AnswerCache, type ResponseHeaders } from './answer-cache'
 import { databaseBusy, PublicError } from './errors'
-import { admit, findSecretKey, type RateDecision, RateLimiter, rateHeaders, refusal, refuseSecretKey } from './guards'
+import { admit, findSecretKey, type RateDecision, RateLimiter, refusal, refuseSecretKey, withPeekedRate } from './guards'
 import { convert, isPlainQuery, parseLocationsRequest, queryParams } from './params'
 import type { IndexRegistry } from './registry'
 
@@ -340,12 +340,8 @@ export function publicRoutes(deps: PublicDeps) {
       deps.registry.sync()
     } catch (e) {
       if (!isBusyError(e)) throw e
-      // Not counted (nothing was answered), but a locator's 503 says where its budget stands, as its
-      // other responses do: as admit() would, not for a token it calls invalid (an inactive locator's).
-      const busy = databaseBusy(e)
-      const locator = deps.registry.locatorByToken(token, true)
-      if (refusal(locator, request)?.code !== 'INVALID_TOKEN') Object.assign(busy.headers, rateHeaders(limiter.peek(token, locator!.rateLimit)))
-      throw busy
+      // With the rate of a locator known without the database, as its other responses.
+      throw withPeekedRate(databaseBusy(e), deps.registry.locatorByToken(token, true), request, limiter, token)
     }
     const admitted = admit(deps.registry.locatorByToken(token), request, limiter, token)
     Object.assign(set.headers, admitted.headers)
