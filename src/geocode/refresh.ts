@@ -6,8 +6,9 @@
 // Such points are geocoded again at every run until the provider answers for them (or says it does
 // not know the address: the fallback's point then stands).
 import type { Store } from '../store'
+import type { GeocodedCursor, LocationRecord } from '../store/locations'
 import { obtainedAtIso, type GeocodeResult, type Geocoder } from './geocoder'
-import { fallbackName, fallbackSourcePattern, isFallbackSource, REFRESH_AHEAD_MS, STORAGE_LIMITS } from './http'
+import { asStopgap, fallbackName, fallbackReason, fallbackSourcePattern, GeocoderUnavailableError, isFallbackSource, REFRESH_AHEAD_MS, STORAGE_LIMITS } from './http'
 
 /** How often the service runs the refresh (main.ts): at start, then every 6 hours. */
 export const REFRESH_EVERY_MS = 6 * 3_600_000
@@ -36,65 +37,101 @@ export type RefreshOptions = {
   fallback?: Geocoder
 }
 
+/** Points at their last chance read at a time: however many there are, each page is refreshed before the next is read. */
+const PAGE = 500
+
 /**
  * Re-geocodes, per limited provider, the locations whose coordinates come of age before the next
- * run (all of them), then up to `batch` more whose coordinates come of age within REFRESH_AHEAD_MS
- * (oldest first), and up to `batch` whose coordinates a fallback gave while the provider failed. A
- * location whose address or coordinates changed meanwhile is left alone.
+ * run (all of them, page by page), then up to `batch` more whose coordinates come of age within
+ * REFRESH_AHEAD_MS (oldest first), and up to `batch` whose coordinates a fallback gave while the
+ * provider failed. A location whose address or coordinates changed meanwhile is left alone.
  */
 export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, options: RefreshOptions = {}): Promise<RefreshReport> {
   const { now = new Date(), batch = 500, everyMs = REFRESH_EVERY_MS, fallback } = options
   const report: RefreshReport = { checked: 0, refreshed: 0, failed: 0, overdue: 0, overdueLocations: [] }
   const at = now.toISOString()
   for (const [provider, maxAgeMs] of Object.entries(STORAGE_LIMITS)) {
-    // Oldest first (NULL first): those at their last chance, every one (a batch could leave some
-    // past the limit), then up to `batch` of those that may wait.
     const lastChanceBefore = new Date(now.getTime() - maxAgeMs + everyMs + NEXT_RUN_SLACK_MS).toISOString()
-    const isLastChance = (location: { geocodedAt: string | null }) => location.geocodedAt === null || location.geocodedAt < lastChanceBefore
-    const lastChances = store.locations.geocodedBefore(`${provider}%`, lastChanceBefore, -1)
-    const mayWait = store.locations.geocodedBefore(`${provider}%`, new Date(now.getTime() - maxAgeMs + REFRESH_AHEAD_MS).toISOString(), lastChances.length + batch)
-    const due = lastChances.concat(mayWait.filter((location) => !isLastChance(location)))
-    const stopgaps = store.locations.geocodedBefore(fallbackSourcePattern(provider), at, batch)
-    let providerDown = false
-    for (const [i, location] of due.entries()) {
-      const lastChance = isLastChance(location)
-      if (!lastChance && providerDown) {
-        // The provider failed this run: the rest may wait for the next (each would wait its timeout too).
-        report.failed += due.length - i
-        break
-      }
+    const dueBefore = new Date(now.getTime() - maxAgeMs + REFRESH_AHEAD_MS).toISOString()
+    // Read first: a stopgap this run writes is not asked again in it.
+    const stopgaps = store.locations.geocodedByFallback(fallbackSourcePattern(provider), at, batch)
+    /** Why the provider failed in this run; null while it has not. */
+    let down: string | null = null
+    const stopgap = (address: string, reason: string) => fallback!.geocode(address).then((found) => found && asStopgap(found, reason)).catch(() => null)
+
+    const refresh = async (location: LocationRecord, lastChance: boolean) => {
       report.checked++
-      let found = await geocoder.geocode(location.address).catch(() => undefined)
-      const stopgap = found != null && isFallbackSource(found.source)
-      if (found === undefined || stopgap) providerDown = true
-      // The provider's point may still be kept: a stopgap for it must wait.
-      if (stopgap && !lastChance) found = undefined
-      // The provider no longer knows the address: its point cannot be kept past the limit, the embedded geocoder's may.
-      if (found === null && lastChance && fallback) found = await fallback.geocode(location.address).catch(() => null)
+      let found: GeocodeResult | null | undefined
+      if (down !== null && lastChance && fallback) {
+        // The provider failed earlier in this run: the fallback's point now, without waiting for the provider's timeout again.
+        found = await stopgap(location.address, down)
+      } else {
+        let reason: string | null = null
+        found = await geocoder.geocode(location.address).catch((e: unknown) => ((reason = failureReason(provider, e)), undefined))
+        if (found != null && isFallbackSource(found.source)) {
+          reason = fallbackReason(found.source)
+          // The provider's point may still be kept: a stopgap for it must wait.
+          if (!lastChance) found = undefined
+        }
+        if (reason !== null) down = reason
+        // At the last chance the provider's point cannot stay: the embedded geocoder's may. The
+        // provider failed (whatever the error): its stopgap. It no longer knows the address: the
+        // embedded geocoder's point, as its own.
+        if (lastChance && fallback) {
+          if (found === undefined) found = await stopgap(location.address, reason!)
+          else if (found === null) found = await fallback.geocode(location.address).catch(() => null)
+        }
+      }
       if (!found) {
         report.failed++ // tried again on the next run
         if (lastChance) {
           report.overdue++
           if (report.overdueLocations.length < 20) report.overdueLocations.push({ locator: location.locatorId, id: location.id })
         }
-        continue
+        return
       }
       if (save(store, location, found, at)) report.refreshed++
     }
-    for (const [i, location] of stopgaps.entries()) {
-      report.checked++
-      const found = await geocoder.geocode(location.address).catch(() => undefined)
-      if (found === undefined || (found !== null && isFallbackSource(found.source))) {
-        // The provider still fails: the rest wait for the next run (each would wait its timeout too).
-        report.failed += stopgaps.length - i
+
+    // Those at their last chance, oldest first (unknown age first), every one: a batch could leave some past the limit.
+    for (let after: GeocodedCursor | null = null; ; ) {
+      const page = store.locations.geocodedBy(provider, lastChanceBefore, PAGE, after)
+      for (const location of page) await refresh(location, true)
+      if (page.length < PAGE) break
+      after = page[page.length - 1]!
+    }
+    // Then up to `batch` of those that may wait, unless the provider failed (each would wait its timeout too).
+    const mayWait = store.locations.geocodedBy(provider, dueBefore, batch, { geocodedAt: lastChanceBefore, id: '' })
+    for (const [i, location] of mayWait.entries()) {
+      if (down !== null) {
+        report.failed += mayWait.length - i
         break
       }
-      // The provider does not know the address: the fallback's point stands, as its own (no longer a stopgap).
-      const point = found ?? { lat: location.lat, lng: location.lng, precision: location.geocoding!.precision as GeocodeResult['precision'], source: fallbackName(location.geocoding!.source), parts: location.addressParts }
-      if (save(store, location, point, at)) report.refreshed++
+      await refresh(location, false)
+    }
+    for (const [i, location] of stopgaps.entries()) {
+      if (down === null) {
+        report.checked++
+        const found = await geocoder.geocode(location.address).catch(() => undefined)
+        if (found !== undefined && (found === null || !isFallbackSource(found.source))) {
+          // The provider does not know the address: the fallback's point stands, as its own (no longer a stopgap).
+          const point = found ?? { lat: location.lat, lng: location.lng, precision: location.geocoding!.precision as GeocodeResult['precision'], source: fallbackName(location.geocoding!.source), parts: location.addressParts }
+          if (save(store, location, point, at)) report.refreshed++
+          continue
+        }
+      }
+      // The provider still fails: the rest wait for the next run (each would wait its timeout too).
+      report.failed += stopgaps.length - i
+      break
     }
   }
   return report
+}
+
+/** Why `provider` failed, for a stopgap's source: its own words when it was unavailable; otherwise only the error's kind (a bug's message is no source note). */
+function failureReason(provider: string, error: unknown): string {
+  if (error instanceof GeocoderUnavailableError) return error.message
+  return `${provider} failed (${error instanceof Error ? error.name : 'error'})`
 }
 
 /** Stores `found` as the location's point, unless its address or point changed since it was read. */

@@ -5,7 +5,7 @@ import { cachedGeocoder, type Geocoder } from '../../src/geocode/geocoder'
 import { GeocoderUnavailableError, PROVIDER_CACHE_TTL, withFallback } from '../../src/geocode/http'
 import { refreshLimitedGeocodes } from '../../src/geocode/refresh'
 import { setLocatorSettings } from '../../src/operator'
-import { makeEnv, tableGeocoder, type TestEnv } from '../helpers'
+import { locationRecord, makeEnv, tableGeocoder, type TestEnv } from '../helpers'
 
 let env: TestEnv
 beforeEach(() => (env = makeEnv()))
@@ -24,6 +24,13 @@ async function geocodedByGoogle(at: Date, address = '1600 Pennsylvania Avenue NW
   expect(res.status).toBe(201)
   env.store.db.run("UPDATE locations SET geocode_source = 'google', geocoded_at = ? WHERE id = ?", [at.toISOString(), res.body.location.id])
   return res.body.location.id as string
+}
+
+/** A location as if Google gave its point for `address` at `at` (null: at a time not recorded), inserted directly (any address). */
+function insertedGooglePoint(at: Date | null, address: string, source = 'google'): string {
+  const record = locationRecord(env.locatorId, { name: 'Store', address, coordinates: { lat: 1, lng: 2 } })
+  env.store.write(() => env.store.locations.insert({ ...record, geocoding: { precision: 'rooftop', source }, geocodedAt: at?.toISOString() ?? null }))
+  return record.id
 }
 
 test('coordinates from Google within a day of their 30 days are re-geocoded through the write path; younger ones are kept', async () => {
@@ -244,4 +251,58 @@ test("an address changed to one in Google's cache: the point counts its 30 days 
   expect(res.status).toBe(200)
   const moved = env.store.locations.get(env.locatorId, id)!
   expect({ lat: moved.lat, lng: moved.lng, geocodedAt: moved.geocodedAt }).toEqual({ lat: 37.33, lng: -122.03, geocodedAt: new Date(t0).toISOString() })
+})
+
+test('points at their last chance are read a page at a time, however many: each is asked once (unknown age first), and one that fails does not stop the rest', async () => {
+  const now = new Date('2026-11-22T12:00:00Z')
+  // 1,150 Google points at their last chance (more than two pages of 500): 520 of unknown age, the rest aged.
+  const ids = env.store.write(() => Array.from({ length: 1150 }, (_, i) => insertedGooglePoint(i < 520 ? null : new Date(now.getTime() - 30 * DAY - i * 60_000), `${i} Main Street`)))
+  const asked = new Map<string, number>()
+  const unknownToGoogle = (address: string) => Number.parseInt(address) % 7 === 3
+  const counted: Geocoder = {
+    name: 'google',
+    geocode: async (address) => (asked.set(address, (asked.get(address) ?? 0) + 1), unknownToGoogle(address) ? null : google.geocode(address)),
+  }
+  const r = await refreshLimitedGeocodes(env.store, counted, { now })
+  const unknown = ids.filter((_, i) => i % 7 === 3)
+  expect({ checked: r.checked, refreshed: r.refreshed, failed: r.failed, overdue: r.overdue }).toEqual({ checked: 1150, refreshed: 1150 - unknown.length, failed: unknown.length, overdue: unknown.length })
+  expect(asked.size).toBe(1150)
+  expect([...asked.values()].every((n) => n === 1)).toBe(true)
+  // Unknown age first (by id): the overdue named are the first 20 of those.
+  expect(r.overdueLocations).toEqual(unknown.filter((id) => ids.indexOf(id) < 520).sort().slice(0, 20).map((id) => ({ locator: env.locatorId, id })))
+  expect(ids.filter((id) => env.store.locations.get(env.locatorId, id)!.geocodedAt === now.toISOString()).length).toBe(1150 - unknown.length)
+})
+
+test('Google unavailable at a run: the other points at their last chance get the fallback\'s point at once (Google asked once), as stopgaps; stopgaps of earlier runs wait', async () => {
+  const now = new Date('2026-11-22T12:00:00Z')
+  const addresses = ['1 First Street', '2 Second Street', '3 Third Street']
+  const ids: string[] = []
+  for (const [i, address] of addresses.entries()) ids.push(insertedGooglePoint(new Date(now.getTime() - 30 * DAY + i * HOUR), address))
+  insertedGooglePoint(new Date(now.getTime() - DAY), '4 Fourth Street', 'embedded (fallback: google timed out after 3000 ms)')
+  let asked = 0
+  const unavailable: Geocoder = { name: 'google', geocode: async () => (asked++, Promise.reject(new GeocoderUnavailableError('google', 'failed (HTTP 503)'))) }
+  const embedded = tableGeocoder(Object.fromEntries(addresses.map((a, i) => [a, { lat: 40 + i, lng: -70, precision: 'city' as const }])))
+  expect(await refreshLimitedGeocodes(env.store, withFallback(unavailable, embedded), { now, fallback: embedded })).toEqual(report(3, 3, 1))
+  expect(asked).toBe(1)
+  expect(embedded.calls).toEqual(addresses) // the first through the stack, the others directly
+  for (const [i, id] of ids.entries()) {
+    const location = (await env.call('GET', `/admin/v1/locations/${id}`)).body.location
+    expect({ coordinates: location.coordinates, geocoding: location.geocoding }).toEqual({ coordinates: { lat: 40 + i, lng: -70 }, geocoding: { precision: 'city', source: 'table (fallback: google failed (HTTP 503))' } })
+  }
+  // Google back at the next run: every stopgap gets its point.
+  answer = { lat: 38.9, lng: -77.04 }
+  expect(await refreshLimitedGeocodes(env.store, google, { now: new Date(now.getTime() + 6 * HOUR), fallback: embedded })).toEqual(report(4, 4, 0))
+})
+
+test('Google failing with an unexpected error at a point\'s last chance: the fallback\'s point, as a stopgap naming the error\'s kind (not its message); Google\'s again when it answers', async () => {
+  const now = new Date('2026-11-22T12:00:00Z')
+  const id = await geocodedByGoogle(new Date(now.getTime() - 30 * DAY))
+  const address = (await env.call('GET', `/admin/v1/locations/${id}`)).body.location.address as string
+  const broken: Geocoder = { name: 'google', geocode: async () => Promise.reject(new TypeError("Cannot read properties of undefined (reading 'lat')")) }
+  const embedded = tableGeocoder({ [address]: { lat: 38.89, lng: -77.03, precision: 'city' as const } })
+  expect(await refreshLimitedGeocodes(env.store, broken, { now, fallback: embedded })).toEqual(report(1, 1, 0))
+  expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location.geocoding).toEqual({ precision: 'city', source: 'table (fallback: google failed (TypeError))' })
+  answer = { lat: 38.9, lng: -77.04 }
+  expect(await refreshLimitedGeocodes(env.store, google, { now: new Date(now.getTime() + 6 * HOUR), fallback: embedded })).toEqual(report(1, 1, 0))
+  expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location.geocoding).toEqual({ precision: 'rooftop', source: 'google' })
 })

@@ -1,4 +1,4 @@
-import type { Geocoder } from '../geocoder'
+import type { GeocodeResult, Geocoder } from '../geocoder'
 import { GeocoderUnavailableError } from './request'
 
 /** What a fallback's answer's source carries after the fallback's own name, before the primary's failure. */
@@ -12,6 +12,12 @@ export const fallbackName = (source: string) => source.slice(0, source.indexOf(F
 
 /** A SQL LIKE pattern for the sources of the answers a fallback gave while `provider` failed. */
 export const fallbackSourcePattern = (provider: string) => `%${FALLBACK_NOTE}${provider} %`
+
+/** `result` as a fallback's answer given because the primary failed for `reason` (its name first: "google timed out after 3000 ms"). */
+export const asStopgap = (result: GeocodeResult, reason: string): GeocodeResult => ({ ...result, source: `${result.source}${FALLBACK_NOTE}${reason})` })
+
+/** Why the primary failed, from a fallback's answer's source: "embedded (fallback: google timed out after 3000 ms)" -> "google timed out after 3000 ms". */
+export const fallbackReason = (source: string) => source.slice(source.indexOf(FALLBACK_NOTE) + FALLBACK_NOTE.length, -1)
 
 /** A failure reason is warned about at most this often. */
 const WARN_EVERY_MS = 60_000
@@ -43,7 +49,7 @@ export function withFallback(primary: Geocoder, fallback: Geocoder, warn: (reaso
         }
         const result = await fallback.geocode(address)
         if (result === null) throw err
-        return { ...result, source: `${result.source}${FALLBACK_NOTE}${err.message})` }
+        return asStopgap(result, err.message)
       }
     },
   }

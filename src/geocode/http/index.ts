@@ -9,7 +9,7 @@ import { pelias } from './pelias'
 import { photon } from './photon'
 import { httpGeocoder, type HttpGeocoderOptions, type HttpGeocoderProvider, type ProviderSpec } from './request'
 
-export { fallbackName, fallbackSourcePattern, isFallbackSource, withFallback } from './fallback'
+export { asStopgap, fallbackName, fallbackReason, fallbackSourcePattern, isFallbackSource, withFallback } from './fallback'
 export { GeocoderUnavailableError, type HttpGeocoderOptions, type HttpGeocoderProvider } from './request'
 
 const SPECS = { nominatim, photon, pelias, google, mapbox, opencage } as const satisfies Record<HttpGeocoderProvider, ProviderSpec>
@@ -19,7 +19,9 @@ const DAY_MS = 86_400_000
 /**
  * How long a provider's coordinates may be kept in a location, per its terms (absent: no limit).
  * Google's Maps Platform terms allow caching them for at most 30 consecutive days. refresh.ts
- * geocodes such points again from REFRESH_AHEAD_MS before their limit.
+ * geocodes such points again from REFRESH_AHEAD_MS before their limit. A provider added here
+ * needs a partial index of its points, as locations_geocoded_by_google (store migration 4), or
+ * each refresh reads every row to find them.
  */
 export const STORAGE_LIMITS: Partial<Record<HttpGeocoderProvider, number>> = { google: 30 * DAY_MS }
 
