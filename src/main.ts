@@ -10,7 +10,7 @@ import type { Subprocess } from 'bun'
 import { createApp, type App } from './app'
 import { checkWorkers, ConfigError, loadConfig, parseWorkers, type Config } from './config'
 import { createGeocoder, type GeocoderStack } from './geocode'
-import { REFRESH_EVERY_MS, refreshLimitedGeocodes } from './geocode/refresh'
+import { scheduleGeocodeRefresh } from './geocode/refresh'
 import { loadDemo } from './demo'
 import { createLocator } from './operator'
 import { openStore, type Store } from './store'
@@ -145,27 +145,9 @@ function startIdleSync(app: App, indexIdleMs: number): () => void {
 /** How the printed curl lines name the host. */
 const displayHost = (config: Config) => (config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host)
 
-/** Coordinates whose provider limits how long they may be kept are refreshed at start and every REFRESH_EVERY_MS. Returns the stop. */
-function startGeocodeRefresh(store: Store, geocoding: GeocoderStack): () => void {
-  let running = false
-  const refresh = () => {
-    if (running) return // a long run (many points, a slow provider) is not joined by a second asking the same addresses
-    running = true
-    return refreshLimitedGeocodes(store, geocoding.geocoder, { fallback: geocoding.fallback })
-      .then(({ overdueLocations, ...r }) => {
-        if (r.checked > 0) console.log(JSON.stringify({ level: 'info', message: 'geocodes refreshed', ...r }))
-        if (r.overdue > 0) {
-          const message = `${r.overdue} location(s) keep a point past its provider's limit (Google's 30 days): neither the provider nor the embedded geocoder found their address. Mend the address, or send coordinates.`
-          console.error(JSON.stringify({ level: 'error', message, locations: overdueLocations }))
-        }
-      })
-      .catch((e) => console.error(JSON.stringify({ level: 'error', message: 'geocode refresh failed', error: String(e) })))
-      .finally(() => (running = false))
-  }
-  void refresh()
-  const timer = setInterval(refresh, REFRESH_EVERY_MS)
-  return () => clearInterval(timer)
-}
+/** Coordinates whose provider limits how long they may be kept are refreshed at start and every REFRESH_EVERY_MS, each run logged. Returns the stop. */
+const startGeocodeRefresh = (store: Store, geocoding: GeocoderStack) =>
+  scheduleGeocodeRefresh(store, geocoding.geocoder, { fallback: geocoding.fallback, log: (line) => (line.level === 'error' ? console.error : console.log)(JSON.stringify(line)) })
 
 /** Runs `stop` on the first SIGTERM or SIGINT (or call of the returned function); later ones are ignored. */
 function onStopSignal(stop: (signal: string) => Promise<void>): (reason: string) => void {

@@ -151,3 +151,33 @@ function save(store: Store, location: { locatorId: string; id: string; address: 
     return true
   })
 }
+
+export type RefreshLogLine = { level: 'info' | 'error'; message: string } & Record<string, unknown>
+
+/**
+ * Runs refreshLimitedGeocodes now and every `everyMs` (the service: REFRESH_EVERY_MS), and `log`s
+ * each run that asked for anything, the points kept past their limit (as an error, for the
+ * operator), and a run that failed. A run still going when the next is due is not joined by it:
+ * both would ask the provider for the same addresses. Returns the stop.
+ */
+export function scheduleGeocodeRefresh(store: Store, geocoder: Geocoder, options: RefreshOptions & { log: (line: RefreshLogLine) => void }): () => void {
+  const { log, everyMs = REFRESH_EVERY_MS, ...rest } = options
+  let running = false
+  const run = () => {
+    if (running) return
+    running = true
+    void refreshLimitedGeocodes(store, geocoder, { ...rest, everyMs })
+      .then(({ overdueLocations, ...r }) => {
+        if (r.checked > 0) log({ level: 'info', message: 'geocodes refreshed', ...r })
+        if (r.overdue > 0) {
+          const message = `${r.overdue} location(s) keep a point past its provider's limit (Google's 30 days): neither the provider nor the embedded geocoder found their address. Mend the address, or send coordinates.`
+          log({ level: 'error', message, locations: overdueLocations })
+        }
+      })
+      .catch((e) => log({ level: 'error', message: 'geocode refresh failed', error: String(e) }))
+      .finally(() => (running = false))
+  }
+  run()
+  const timer = setInterval(run, everyMs)
+  return () => clearInterval(timer)
+}

@@ -1,9 +1,9 @@
 // Google's terms: coordinates may be kept 30 days at most. The refresh re-geocodes older ones.
-import { afterEach, beforeEach, expect, test } from 'bun:test'
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { createApp } from '../../src/app'
 import { cachedGeocoder, type Geocoder } from '../../src/geocode/geocoder'
 import { GeocoderUnavailableError, PROVIDER_CACHE_TTL, withFallback } from '../../src/geocode/http'
-import { refreshLimitedGeocodes } from '../../src/geocode/refresh'
+import { refreshLimitedGeocodes, scheduleGeocodeRefresh, type RefreshLogLine } from '../../src/geocode/refresh'
 import { setLocatorSettings } from '../../src/operator'
 import { locationRecord, makeEnv, tableGeocoder, type TestEnv } from '../helpers'
 
@@ -305,4 +305,50 @@ test('Google failing with an unexpected error at a point\'s last chance: the fal
   answer = { lat: 38.9, lng: -77.04 }
   expect(await refreshLimitedGeocodes(env.store, google, { now: new Date(now.getTime() + 6 * HOUR), fallback: embedded })).toEqual(report(1, 1, 0))
   expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location.geocoding).toEqual({ precision: 'rooftop', source: 'google' })
+})
+
+describe('the service\'s schedule (scheduleGeocodeRefresh)', () => {
+  const lines: RefreshLogLine[] = []
+  const log = (line: RefreshLogLine) => void lines.push(line)
+  beforeEach(() => (lines.length = 0))
+  const now = new Date('2026-11-22T12:00:00Z')
+  /** Waits (up to 5 s) until `done()`; the runs are timers. */
+  const until = async (done: () => boolean) => {
+    for (const t = Date.now(); !done() && Date.now() - t < 5000; ) await Bun.sleep(2)
+  }
+
+  test('a run still going when the next is due is not joined by it; each run that asked is logged; none after the stop', async () => {
+    const id = await geocodedByGoogle(new Date(now.getTime() - 29 * DAY - HOUR))
+    let asked = 0
+    let answerNow = () => {}
+    const slow: Geocoder = { name: 'google', geocode: (address) => (asked++, new Promise((done) => (answerNow = () => done(google.geocode(address))))) }
+    const stop = scheduleGeocodeRefresh(env.store, slow, { now, everyMs: 5, log })
+    await Bun.sleep(60) // a dozen runs due meanwhile
+    expect(asked).toBe(1)
+    answerNow()
+    await until(() => lines.length > 0)
+    expect(env.store.locations.get(env.locatorId, id)!.geocodedAt).toBe(now.toISOString())
+    expect(lines).toEqual([{ level: 'info', message: 'geocodes refreshed', checked: 1, refreshed: 1, failed: 0, overdue: 0 }]) // runs with nothing to do are not logged
+    stop()
+    env.store.db.run('UPDATE locations SET geocoded_at = ? WHERE id = ?', [new Date(now.getTime() - 29 * DAY - HOUR).toISOString(), id])
+    await Bun.sleep(30)
+    expect(asked).toBe(1)
+  })
+
+  test('points kept past their limit are logged as an error naming them; a run that fails is logged and the next runs go on', async () => {
+    const id = await geocodedByGoogle(new Date(now.getTime() - 40 * DAY))
+    const unknown: Geocoder = { name: 'google', geocode: async () => null }
+    let failing = true
+    const store = { ...env.store, locations: { ...env.store.locations, geocodedByFallback: (...args: Parameters<typeof env.store.locations.geocodedByFallback>) => { if (failing) throw new Error('disk I/O error'); return env.store.locations.geocodedByFallback(...args) } } }
+    const stop = scheduleGeocodeRefresh(store, unknown, { now, everyMs: 20, log })
+    await until(() => lines.length > 0)
+    expect(lines[0]).toEqual({ level: 'error', message: 'geocode refresh failed', error: 'Error: disk I/O error' })
+    failing = false
+    await until(() => lines.some((line) => line.message === 'geocodes refreshed'))
+    stop()
+    lines.splice(0, lines.findIndex((line) => line.message === 'geocodes refreshed') - 1)
+    expect(lines[1]).toEqual({ level: 'info', message: 'geocodes refreshed', checked: 1, refreshed: 0, failed: 1, overdue: 1 })
+    expect(lines[2]).toMatchObject({ level: 'error', locations: [{ locator: env.locatorId, id }] })
+    expect(lines[2]!.message).toContain('1 location(s) keep a point past its provider\'s limit')
+  })
 })
