@@ -147,7 +147,7 @@ const displayHost = (config: Config) => (config.host === '0.0.0.0' || config.hos
 
 /** Coordinates whose provider limits how long they may be kept are refreshed at start and every REFRESH_EVERY_MS, each run logged. Returns the stop. */
 const startGeocodeRefresh = (store: Store, geocoding: GeocoderStack) =>
-  scheduleGeocodeRefresh(store, geocoding.geocoder, { fallback: geocoding.fallback, log: (line) => (line.level === 'error' ? console.error : console.log)(JSON.stringify(line)) })
+  scheduleGeocodeRefresh(store, geocoding.primary ?? geocoding.geocoder, { fallback: geocoding.fallback, log: (line) => (line.level === 'error' ? console.error : console.log)(JSON.stringify(line)) })
 
 /** Runs `stop` on the first SIGTERM or SIGINT (or call of the returned function); later ones are ignored. */
 function onStopSignal(stop: (signal: string) => Promise<void>): (reason: string) => void {

@@ -8,6 +8,8 @@ import { createHttpGeocoder, isHttpProvider, PROVIDER_CACHE_TTL, withFallback, t
 
 export type GeocoderStack = {
   geocoder: Geocoder
+  /** An HTTP provider alone (cached), without the fallback: for the refresh, which tells its failures apart. */
+  primary?: Geocoder
   /** Behind an HTTP provider: the embedded geocoder it falls back to, for the refresh to ask directly. */
   fallback?: Geocoder
   close(): void
@@ -34,5 +36,5 @@ export async function createGeocoder(
   if (!isHttpProvider(config.provider)) return { geocoder: cachedEmbedded, close: () => embedded.close() }
   // One adapter per process: the Nominatim one-request-per-second gate lives in it.
   const http = cachedGeocoder(createHttpGeocoder(config, options), store.geocodeCache, PROVIDER_CACHE_TTL[config.provider])
-  return { geocoder: withFallback(http, cachedEmbedded, options.warn), fallback: cachedEmbedded, close: () => embedded.close() }
+  return { geocoder: withFallback(http, cachedEmbedded, options.warn), primary: http, fallback: cachedEmbedded, close: () => embedded.close() }
 }

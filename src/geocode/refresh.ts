@@ -6,7 +6,7 @@
 // Such points are geocoded again at every run until the provider answers for them (or says it does
 // not know the address: the fallback's point then stands).
 import type { Store } from '../store'
-import type { GeocodedCursor, LocationRecord } from '../store/locations'
+import type { GeocodedCursor, GeocodeSources, LocationRecord } from '../store/locations'
 import { obtainedAtIso, type GeocodeResult, type Geocoder } from './geocoder'
 import { asStopgap, fallbackName, fallbackReason, fallbackSourcePattern, GeocoderUnavailableError, isFallbackSource, REFRESH_AHEAD_MS, STORAGE_LIMITS } from './http'
 
@@ -17,34 +17,41 @@ export const REFRESH_EVERY_MS = 6 * 3_600_000
 const NEXT_RUN_SLACK_MS = 3_600_000
 
 /**
- * checked: points asked for; refreshed: written; failed: left for the next run (asked or not).
- * overdue: of those, points at their last chance that nothing replaced (neither the provider nor
- * the embedded geocoder answered): kept past the limit, for the operator to mend (a better address,
- * or coordinates); `overdueLocations` names up to 20.
+ * checked: points asked for; refreshed: written; failed: read and not written, to be tried at the
+ * next run (asked in vain, or left unasked once the provider failed; stopgaps are then no longer
+ * read). overdue: of those, points at their last chance that nothing replaced (neither the
+ * provider nor the embedded geocoder answered): kept past the limit, for the operator to mend (a
+ * better address, or coordinates); `overdueLocations` names up to 20.
  */
 export type RefreshReport = { checked: number; refreshed: number; failed: number; overdue: number; overdueLocations: { locator: string; id: string }[] }
 
 export type RefreshOptions = {
   now?: Date
-  /** At most this many due points (besides those at their last chance: all of them), and this many stopgaps, per provider and run. */
+  /** At most this many points that may wait (due, not at their last chance) per provider and run; those at their last chance and the stopgaps are all taken. */
   batch?: number
   /** The time to the next run: a point whose limit comes before it (plus a slack) has its last chance now. */
   everyMs?: number
   /**
-   * The embedded geocoder, asked directly when the provider says it no longer knows the address of
-   * a point at its last chance: its point, as its own, replaces the provider's.
+   * The embedded geocoder, asked at a point's last chance when the provider fails (its point, a
+   * stopgap, is asked of the provider again at the next runs) or no longer knows the address (its
+   * point, as its own, replaces the provider's).
    */
   fallback?: Geocoder
 }
 
-/** Points at their last chance read at a time: however many there are, each page is refreshed before the next is read. */
+/** Rows read at a time where a run takes them all (however many, each page is done before the next is read). */
 const PAGE = 500
 
 /**
- * Re-geocodes, per limited provider, the locations whose coordinates come of age before the next
- * run (all of them, page by page), then up to `batch` more whose coordinates come of age within
- * REFRESH_AHEAD_MS (oldest first), and up to `batch` whose coordinates a fallback gave while the
- * provider failed. A location whose address or coordinates changed meanwhile is left alone.
+ * Re-geocodes, per limited provider, with `geocoder` (the provider alone, as the service passes it;
+ * one that falls back by itself works too, its fallback's answers taken as the provider's failure):
+ * 1. the locations whose coordinates come of age before the next run, all of them;
+ * 2. then up to `batch` whose coordinates come of age within REFRESH_AHEAD_MS, oldest first;
+ * 3. then the stopgaps, whose coordinates a fallback gave while the provider failed, all of them.
+ * Once the provider fails for a reason not of one address (a timeout, a refusal, over quota), it is
+ * not asked again in the run: those at their last chance get the fallback's point at once, the
+ * others wait for the next run. A location whose address or coordinates changed meanwhile is left
+ * alone.
  */
 export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, options: RefreshOptions = {}): Promise<RefreshReport> {
   const { now = new Date(), batch = 500, everyMs = REFRESH_EVERY_MS, fallback } = options
@@ -53,55 +60,83 @@ export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, o
   for (const [provider, maxAgeMs] of Object.entries(STORAGE_LIMITS)) {
     const lastChanceBefore = new Date(now.getTime() - maxAgeMs + everyMs + NEXT_RUN_SLACK_MS).toISOString()
     const dueBefore = new Date(now.getTime() - maxAgeMs + REFRESH_AHEAD_MS).toISOString()
-    // Read first: a stopgap this run writes is not asked again in it.
-    const stopgaps = store.locations.geocodedByFallback(fallbackSourcePattern(provider), at, batch)
-    /** Why the provider failed in this run; null while it has not. */
+    const points: GeocodeSources = { source: provider }
+    const stopgaps: GeocodeSources = { sourceLike: fallbackSourcePattern(provider) }
+    /** Why the provider failed in this run, for a reason not of one address; null while it has not. */
     let down: string | null = null
-    const stopgap = (address: string, reason: string) => fallback!.geocode(address).then((found) => found && asStopgap(found, reason)).catch(() => null)
+    /** The stopgaps this run wrote: not asked for again in it. */
+    const written = new Set<string>()
 
-    const refresh = async (location: LocationRecord, lastChance: boolean) => {
-      report.checked++
-      let found: GeocodeResult | null | undefined
-      if (down !== null && lastChance && fallback) {
-        // The provider failed earlier in this run: the fallback's point now, without waiting for the provider's timeout again.
-        found = await stopgap(location.address, down)
-      } else {
-        let reason: string | null = null
-        found = await geocoder.geocode(location.address).catch((e: unknown) => ((reason = failureReason(provider, e)), undefined))
-        if (found != null && isFallbackSource(found.source)) {
-          reason = fallbackReason(found.source)
-          // The provider's point may still be kept: a stopgap for it must wait.
-          if (!lastChance) found = undefined
-        }
-        if (reason !== null) down = reason
-        // At the last chance the provider's point cannot stay: the embedded geocoder's may. The
-        // provider failed (whatever the error): its stopgap. It no longer knows the address: the
-        // embedded geocoder's point, as its own.
-        if (lastChance && fallback) {
-          if (found === undefined) found = await stopgap(location.address, reason!)
-          else if (found === null) found = await fallback.geocode(location.address).catch(() => null)
-        }
+    /** The provider's answer (null: it does not know the address), or why it failed. */
+    const ask = async (address: string): Promise<{ found: GeocodeResult | null } | { failed: string; stopgap?: GeocodeResult }> => {
+      try {
+        const found = await geocoder.geocode(address)
+        // An answer obtained (cached) about as long ago as the point's: no fresher than what it would replace.
+        if (found !== null && !isFallbackSource(found.source) && obtainedAtIso(found, at) < lastChanceBefore) return { failed: `${provider} answered from a cache as old as the point` }
+        if (found === null || !isFallbackSource(found.source)) return { found }
+        // A geocoder that fell back by itself: the provider failed, its source says why.
+        down = fallbackReason(found.source)
+        return { failed: down, stopgap: found }
+      } catch (e) {
+        const reason = failureReason(provider, e)
+        // An error of this address only (or a bug on its data): the next address may fare better.
+        if (e instanceof GeocoderUnavailableError && e.scope === 'service') down = reason
+        return { failed: reason }
       }
-      if (!found) {
-        report.failed++ // tried again on the next run
-        if (lastChance) {
-          report.overdue++
-          if (report.overdueLocations.length < 20) report.overdueLocations.push({ locator: location.locatorId, id: location.id })
-        }
-        return
+    }
+    const stopgapFor = (address: string, reason: string) => (fallback ? fallback.geocode(address).then((found) => found && asStopgap(found, reason)).catch(() => null) : null)
+    const fail = (location: LocationRecord, lastChance: boolean) => {
+      report.failed++ // tried again on the next run
+      if (lastChance) {
+        report.overdue++
+        if (report.overdueLocations.length < 20) report.overdueLocations.push({ locator: location.locatorId, id: location.id })
       }
-      if (save(store, location, found, at)) report.refreshed++
     }
 
-    // Those at their last chance, oldest first (unknown age first), every one: a batch could leave some past the limit.
+    /** Asks for the point of a location geocoded by the provider; at its last chance, the fallback's point if need be. */
+    const refresh = async (location: LocationRecord, lastChance: boolean) => {
+      report.checked++
+      let found: GeocodeResult | null = null
+      if (down !== null && lastChance && fallback) {
+        // The provider failed earlier in this run: the fallback's point now, without waiting for the provider's timeout again.
+        found = await stopgapFor(location.address, down)
+      } else {
+        const answer = await ask(location.address)
+        if ('found' in answer) {
+          found = answer.found
+          // It no longer knows the address: its point cannot be kept past the limit, the embedded geocoder's (as its own) may.
+          if (found === null && lastChance && fallback) found = await fallback.geocode(location.address).catch(() => null)
+        } else if (lastChance) {
+          // It failed: at the last chance, the fallback's point, a stopgap. A point that may wait waits (a stopgap would replace a point that may still be kept).
+          found = answer.stopgap ?? (await stopgapFor(location.address, answer.failed))
+        }
+      }
+      if (!found) return fail(location, lastChance)
+      if (save(store, location, found, at)) {
+        report.refreshed++
+        if (isFallbackSource(found.source)) written.add(location.id)
+      }
+    }
+
+    /** Asks the provider for the point of a stopgap. */
+    const repair = async (location: LocationRecord) => {
+      report.checked++
+      const answer = await ask(location.address)
+      if (!('found' in answer)) return fail(location, false)
+      // The provider does not know the address: the fallback's point stands, as its own (no longer a stopgap).
+      const point = answer.found ?? { lat: location.lat, lng: location.lng, precision: location.geocoding!.precision as GeocodeResult['precision'], source: fallbackName(location.geocoding!.source), parts: location.addressParts }
+      if (save(store, location, point, at)) report.refreshed++
+    }
+
+    // 1. Those at their last chance, oldest first (unknown age first), every one: a batch could leave some past the limit.
     for (let after: GeocodedCursor | null = null; ; ) {
-      const page = store.locations.geocodedBy(provider, lastChanceBefore, PAGE, after)
+      const page = store.locations.geocodedBy(points, lastChanceBefore, PAGE, after)
       for (const location of page) await refresh(location, true)
       if (page.length < PAGE) break
       after = page[page.length - 1]!
     }
-    // Then up to `batch` of those that may wait, unless the provider failed (each would wait its timeout too).
-    const mayWait = store.locations.geocodedBy(provider, dueBefore, batch, { geocodedAt: lastChanceBefore, id: '' })
+    // 2. Up to `batch` of those that may wait, while the provider answers (each ask would wait its timeout too).
+    const mayWait = store.locations.geocodedBy(points, dueBefore, batch, { geocodedAt: lastChanceBefore, id: '' })
     for (const [i, location] of mayWait.entries()) {
       if (down !== null) {
         report.failed += mayWait.length - i
@@ -109,20 +144,18 @@ export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, o
       }
       await refresh(location, false)
     }
-    for (const [i, location] of stopgaps.entries()) {
-      if (down === null) {
-        report.checked++
-        const found = await geocoder.geocode(location.address).catch(() => undefined)
-        if (found !== undefined && (found === null || !isFallbackSource(found.source))) {
-          // The provider does not know the address: the fallback's point stands, as its own (no longer a stopgap).
-          const point = found ?? { lat: location.lat, lng: location.lng, precision: location.geocoding!.precision as GeocodeResult['precision'], source: fallbackName(location.geocoding!.source), parts: location.addressParts }
-          if (save(store, location, point, at)) report.refreshed++
-          continue
+    // 3. The stopgaps, while the provider answers.
+    for (let after: GeocodedCursor | null = null; down === null; ) {
+      const page = store.locations.geocodedBy(stopgaps, at, PAGE, after)
+      for (const [i, location] of page.entries()) {
+        if (down !== null) {
+          report.failed += page.slice(i).filter((l) => !written.has(l.id)).length
+          break
         }
+        if (!written.has(location.id)) await repair(location)
       }
-      // The provider still fails: the rest wait for the next run (each would wait its timeout too).
-      report.failed += stopgaps.length - i
-      break
+      if (page.length < PAGE) break
+      after = page[page.length - 1]!
     }
   }
   return report

@@ -32,6 +32,9 @@ export type LocationFields = {
 
 export type LocationRecord = LocationFields & { id: string; locatorId: string; createdAt: string; updatedAt: string }
 
+/** Which rows `geocodedBy` reads: those whose geocoding source is `source`, or is LIKE `sourceLike`. */
+export type GeocodeSources = { source: string } | { sourceLike: string }
+
 /** Where a page of `geocodedBy` ends: its last location's geocodedAt and id. */
 export type GeocodedCursor = { geocodedAt: string | null; id: string }
 
@@ -123,19 +126,14 @@ export function locationRepo(db: Database, changes: ChangeLog) {
     `UPDATE locations SET status = $status, name = $name, address = $address, lat = $lat, lng = $lng, description = $description, tags = $tags, contact = $contact, social = $social, hours = $hours, custom_fields = $custom_fields, image_url = $image_url, geocode_precision = $geocode_precision, geocode_source = $geocode_source, address_parts = $address_parts, created_at = $created_at, updated_at = $updated_at, geocoded_at = $geocoded_at WHERE locator_id = $locator_id AND id = $id`,
   )
   const remove = db.prepare<unknown, [string, string]>('DELETE FROM locations WHERE locator_id = ? AND id = ?')
-  // A source's points by the partial index made for it (migration 4: the WHERE names the source as
-  // the index does, so the statement is made per source): those of unknown age (NULL), then by age.
-  const sourceTerm = (source: string) => `geocode_source = '${source.replaceAll("'", "''")}'`
-  const unknownAge = (source: string) =>
-    db.query<Row, [string, number]>(`SELECT ${COLUMNS} FROM locations WHERE ${sourceTerm(source)} AND geocoded_at IS NULL AND id > ? ORDER BY id LIMIT ?`)
-  const aged = (source: string) =>
-    db.query<Row, [string, string, string, number]>(
-      `SELECT ${COLUMNS} FROM locations WHERE ${sourceTerm(source)} AND geocoded_at < ? AND (geocoded_at, id) > (?, ?) ORDER BY geocoded_at, id LIMIT ?`,
-    )
-  // The term is locations_geocoded_by_fallback's (migration 4), word for word.
-  const geocodedByFallback = db.prepare<Row, [string, string, number]>(
-    `SELECT ${COLUMNS} FROM locations WHERE geocode_source LIKE '% (fallback: %' AND geocode_source LIKE ? AND (geocoded_at IS NULL OR geocoded_at < ?) ORDER BY geocoded_at, id LIMIT ?`,
-  )
+  // Rows of some geocoding sources by the partial index made for them (migration 4: the WHERE
+  // names the sources as the index does, so the statement is made per term): those of unknown age
+  // (NULL), then by age.
+  const sourcesTerm = (sources: GeocodeSources) =>
+    'source' in sources ? `geocode_source = '${sources.source.replaceAll("'", "''")}'` : `geocode_source LIKE '${sources.sourceLike.replaceAll("'", "''")}'`
+  const unknownAge = (term: string) => db.query<Row, [string, number]>(`SELECT ${COLUMNS} FROM locations WHERE ${term} AND geocoded_at IS NULL AND id > ? ORDER BY id LIMIT ?`)
+  const aged = (term: string) =>
+    db.query<Row, [string, string, string, number]>(`SELECT ${COLUMNS} FROM locations WHERE ${term} AND geocoded_at < ? AND (geocoded_at, id) > (?, ?) ORDER BY geocoded_at, id LIMIT ?`)
   const withCustomField = db.prepare<{ id: string }, [string, string]>(
     "SELECT id FROM locations WHERE locator_id = ? AND json_type(custom_fields, '$.\"' || ? || '\"') IS NOT NULL",
   )
@@ -180,25 +178,24 @@ export function locationRepo(db: Database, changes: ChangeLog) {
       return publishedByIds.all(JSON.stringify(ids), locatorId).map(fromRow)
     },
     /**
-     * Locations of every locator whose geocoding source is `source`, geocoded before `before`:
+     * Locations of every locator whose geocoding source is `sources`, geocoded before `before`:
      * those geocoded at an unknown time first (rows from before migration 2), then oldest first;
-     * at most `limit`, after `after` (the last of the previous page; a time with an id of '': from
-     * that time on, leaving out those of unknown age). Fast only for a source with its own partial
-     * index (migration 4: 'google'); any other is read by a scan of every row.
+     * at most `limit` (1 or more), after `after` (the last of the previous page; a time with an id
+     * of '': from that time on, leaving out those of unknown age). Fast only for sources with a
+     * partial index of their own (migration 4: Google's points and its stopgaps); any other is read
+     * by a scan of every row.
      */
-    geocodedBy(source: string, before: string, limit: number, after: GeocodedCursor | null = null): LocationRecord[] {
+    geocodedBy(sources: GeocodeSources, before: string, limit: number, after: GeocodedCursor | null = null): LocationRecord[] {
+      if (!(limit >= 1)) throw new RangeError(`geocodedBy reads 1 row or more; asked for ${limit}`)
+      const term = sourcesTerm(sources)
       let cursor = after
       const rows: Row[] = []
       if (cursor === null || cursor.geocodedAt === null) {
-        rows.push(...unknownAge(source).all(cursor?.id ?? '', limit))
+        rows.push(...unknownAge(term).all(cursor?.id ?? '', limit))
         cursor = { geocodedAt: '', id: '' }
       }
-      if (rows.length < limit) rows.push(...aged(source).all(before, cursor.geocodedAt!, cursor.id, limit - rows.length))
+      if (rows.length < limit) rows.push(...aged(term).all(before, cursor.geocodedAt!, cursor.id, limit - rows.length))
       return rows.map(fromRow)
-    },
-    /** Locations of every locator whose point a fallback gave while a provider failed, their source LIKE `pattern` (fallbackSourcePattern), geocoded before `before`, oldest first; at most `limit`. */
-    geocodedByFallback(pattern: string, before: string, limit: number): LocationRecord[] {
-      return geocodedByFallback.all(pattern, before, limit).map(fromRow)
     },
     /** Call inside a write transaction. */
     insert(record: LocationRecord): void {

@@ -158,12 +158,12 @@ export const MIGRATIONS: readonly string[] = [
   // 4: the geocode refresh's reads (at start and every 6 hours; on the serving process with
   // WORKERS=1) from indexes, not by a scan of every row (1M rows: ~0.9 s a run). Partial, so they
   // hold only the rows the refresh reads and other writes pay nothing: Google's points (the one
-  // provider whose terms limit how long a point is kept: geocode/http STORAGE_LIMITS) and the
-  // stopgaps, the points a fallback gave while a provider failed (their source says so: see
-  // geocode/http/fallback.ts). A query uses such an index only when its WHERE repeats the index's
-  // term word for word.
+  // provider whose terms limit how long a point is kept: geocode/http STORAGE_LIMITS) and its
+  // stopgaps, the points a fallback gave while Google failed (their source says so:
+  // fallbackSourcePattern in geocode/http/fallback.ts). A query uses such an index only when its
+  // WHERE repeats the index's term word for word.
   `
   CREATE INDEX locations_geocoded_by_google ON locations(geocoded_at, id) WHERE geocode_source = 'google';
-  CREATE INDEX locations_geocoded_by_fallback ON locations(geocoded_at, id) WHERE geocode_source LIKE '% (fallback: %';
+  CREATE INDEX locations_google_stopgaps ON locations(geocoded_at, id) WHERE geocode_source LIKE '% (fallback: google %';
   `,
 ]

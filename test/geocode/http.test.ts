@@ -515,9 +515,12 @@ describe('pelias specifics', () => {
 
 describe('google specifics', () => {
   for (const status of ['OVER_DAILY_LIMIT', 'REQUEST_DENIED', 'INVALID_REQUEST', 'UNKNOWN_ERROR']) {
-    test(`status ${status} (HTTP 200): GeocoderUnavailableError naming the status`, async () => {
+    // INVALID_REQUEST is about the request's address; the others about the service or the key (the refresh stops asking).
+    const scope = status === 'INVALID_REQUEST' ? 'address' : 'service'
+    test(`status ${status} (HTTP 200): GeocoderUnavailableError naming the status, of scope ${scope}`, async () => {
       const server = answering({ error_message: 'Something went wrong.', results: [], status })
-      await expectUnavailable(createHttpGeocoder(config('google', { url: server.url })).geocode('x'), 'google', new RegExp(`\\(${status}: Something went wrong\\.\\)`))
+      const err = await expectUnavailable(createHttpGeocoder(config('google', { url: server.url })).geocode('x'), 'google', new RegExp(`\\(${status}: Something went wrong\\.\\)`))
+      expect(err.scope).toBe(scope)
     })
   }
 
@@ -542,9 +545,17 @@ describe('google specifics', () => {
     expect(err.message).toContain('bad key [key] or [key]')
   })
 
-  test('OK with no results is unexpected, not "not found"', async () => {
+  test('OK with no results is unexpected, not "not found": a failure of this address only', async () => {
     const server = answering({ results: [], status: 'OK' })
-    await expectUnavailable(createHttpGeocoder(config('google', { url: server.url })).geocode('x'), 'google', /unexpected response/)
+    const err = await expectUnavailable(createHttpGeocoder(config('google', { url: server.url })).geocode('x'), 'google', /unexpected response/)
+    expect(err.scope).toBe('address')
+  })
+
+  test('an HTTP 503 or 429 fails the service, not the address', async () => {
+    for (const status of [503, 429]) {
+      const server = answering({}, status)
+      expect((await expectUnavailable(createHttpGeocoder(config('google', { url: server.url })).geocode('x'), 'google', /HTTP/)).scope).toBe('service')
+    }
   })
 
   test('a locality: parts from its components', async () => {

@@ -273,7 +273,7 @@ test('points at their last chance are read a page at a time, however many: each 
   expect(ids.filter((id) => env.store.locations.get(env.locatorId, id)!.geocodedAt === now.toISOString()).length).toBe(1150 - unknown.length)
 })
 
-test('Google unavailable at a run: the other points at their last chance get the fallback\'s point at once (Google asked once), as stopgaps; stopgaps of earlier runs wait', async () => {
+test('Google unavailable at a run: the other points at their last chance get the fallback\'s point at once (Google asked once), as stopgaps; stopgaps of earlier runs wait (not read)', async () => {
   const now = new Date('2026-11-22T12:00:00Z')
   const addresses = ['1 First Street', '2 Second Street', '3 Third Street']
   const ids: string[] = []
@@ -282,7 +282,7 @@ test('Google unavailable at a run: the other points at their last chance get the
   let asked = 0
   const unavailable: Geocoder = { name: 'google', geocode: async () => (asked++, Promise.reject(new GeocoderUnavailableError('google', 'failed (HTTP 503)'))) }
   const embedded = tableGeocoder(Object.fromEntries(addresses.map((a, i) => [a, { lat: 40 + i, lng: -70, precision: 'city' as const }])))
-  expect(await refreshLimitedGeocodes(env.store, withFallback(unavailable, embedded), { now, fallback: embedded })).toEqual(report(3, 3, 1))
+  expect(await refreshLimitedGeocodes(env.store, withFallback(unavailable, embedded), { now, fallback: embedded })).toEqual(report(3, 3, 0))
   expect(asked).toBe(1)
   expect(embedded.calls).toEqual(addresses) // the first through the stack, the others directly
   for (const [i, id] of ids.entries()) {
@@ -305,6 +305,48 @@ test('Google failing with an unexpected error at a point\'s last chance: the fal
   answer = { lat: 38.9, lng: -77.04 }
   expect(await refreshLimitedGeocodes(env.store, google, { now: new Date(now.getTime() + 6 * HOUR), fallback: embedded })).toEqual(report(1, 1, 0))
   expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location.geocoding).toEqual({ precision: 'rooftop', source: 'google' })
+})
+
+test('an address Google fails on by itself (INVALID_REQUEST, an unusable answer, a bug on its data) does not stop Google being asked for the other points and the stopgaps', async () => {
+  const now = new Date('2026-11-22T12:00:00Z')
+  const poison = insertedGooglePoint(new Date(now.getTime() - 40 * DAY), 'poison')
+  const broken = insertedGooglePoint(new Date(now.getTime() - 40 * DAY), 'broken')
+  const lastChance = insertedGooglePoint(new Date(now.getTime() - 30 * DAY), '1 First Street')
+  const mayWait = insertedGooglePoint(new Date(now.getTime() - 29 * DAY - HOUR), '2 Second Street')
+  const stopgap = insertedGooglePoint(new Date(now.getTime() - DAY), '3 Third Street', 'embedded (fallback: google timed out after 3000 ms)')
+  const asked: string[] = []
+  const picky: Geocoder = {
+    name: 'google',
+    async geocode(address) {
+      asked.push(address)
+      if (address === 'poison') throw new GeocoderUnavailableError('google', 'rejected the request as invalid (INVALID_REQUEST)', 'address')
+      if (address === 'broken') throw new TypeError("Cannot read properties of undefined (reading 'lat')")
+      return google.geocode(address)
+    },
+  }
+  answer = { lat: 38.9, lng: -77.04 }
+  // The two at their last chance that Google fails on: the fallback knows neither, so they are overdue; the other three get Google's point.
+  const r = await refreshLimitedGeocodes(env.store, picky, { now, fallback: tableGeocoder({}) })
+  expect(r).toEqual(report(5, 3, 2, [poison, broken].sort()))
+  expect(asked.sort()).toEqual(['1 First Street', '2 Second Street', '3 Third Street', 'broken', 'poison'])
+  for (const id of [lastChance, mayWait, stopgap]) expect(env.store.locations.get(env.locatorId, id)!.geocoding).toEqual({ precision: 'rooftop', source: 'google' })
+})
+
+test('an answer Google\'s cache kept about as long as the point it would replace is not written: at the last chance the point is overdue', async () => {
+  const now = new Date('2026-11-22T12:00:00Z')
+  const id = insertedGooglePoint(new Date(now.getTime() - 30 * DAY), '1 First Street')
+  const before = env.store.locations.get(env.locatorId, id)!
+  const stale: Geocoder = { name: 'google', geocode: async (a) => ({ ...(await google.geocode(a))!, obtainedAt: now.getTime() - 30 * DAY + HOUR }) }
+  expect(await refreshLimitedGeocodes(env.store, stale, { now, fallback: tableGeocoder({}) })).toEqual(report(1, 0, 1, [id]))
+  expect(env.store.locations.get(env.locatorId, id)).toEqual(before)
+})
+
+test('every stopgap is asked for in a run while Google answers, however many (not a batch)', async () => {
+  const now = new Date('2026-11-22T12:00:00Z')
+  const ids = env.store.write(() => Array.from({ length: 620 }, (_, i) => insertedGooglePoint(new Date(now.getTime() - DAY - i * 1000), `${i} Main Street`, 'embedded (fallback: google timed out after 3000 ms)')))
+  answer = { lat: 38.9, lng: -77.04 }
+  expect(await refreshLimitedGeocodes(env.store, google, { now, batch: 10 })).toEqual(report(620, 620, 0))
+  expect(ids.every((id) => env.store.locations.get(env.locatorId, id)!.geocoding!.source === 'google')).toBe(true)
 })
 
 describe('the service\'s schedule (scheduleGeocodeRefresh)', () => {
@@ -339,7 +381,7 @@ describe('the service\'s schedule (scheduleGeocodeRefresh)', () => {
     const id = await geocodedByGoogle(new Date(now.getTime() - 40 * DAY))
     const unknown: Geocoder = { name: 'google', geocode: async () => null }
     let failing = true
-    const store = { ...env.store, locations: { ...env.store.locations, geocodedByFallback: (...args: Parameters<typeof env.store.locations.geocodedByFallback>) => { if (failing) throw new Error('disk I/O error'); return env.store.locations.geocodedByFallback(...args) } } }
+    const store = { ...env.store, locations: { ...env.store.locations, geocodedBy: (...args: Parameters<typeof env.store.locations.geocodedBy>) => { if (failing) throw new Error('disk I/O error'); return env.store.locations.geocodedBy(...args) } } }
     const stop = scheduleGeocodeRefresh(store, unknown, { now, everyMs: 20, log })
     await until(() => lines.length > 0)
     expect(lines[0]).toEqual({ level: 'error', message: 'geocode refresh failed', error: 'Error: disk I/O error' })

@@ -98,12 +98,13 @@ export const google: ProviderSpec = {
     if (body.status === 'ZERO_RESULTS') return null
     if (body.status !== 'OK') {
       const failure = FAILURES[body.status] ?? 'sent an unexpected status'
-      return fail(`${failure} (${body.status}${body.error_message ? `: ${body.error_message}` : ''})`)
+      // INVALID_REQUEST is about this request (its address); the others about the service or the key.
+      return fail(`${failure} (${body.status}${body.error_message ? `: ${body.error_message}` : ''})`, body.status === 'INVALID_REQUEST' ? 'address' : 'service')
     }
     const result = body.results[0]
-    if (result === undefined) return fail('sent an unexpected response (OK without results)')
+    if (result === undefined) return fail('sent an unexpected response (OK without results)', 'address')
     const { lat, lng } = result.geometry.location
-    if (!validPoint(lat, lng)) return fail('sent an unexpected response (coordinates)')
+    if (!validPoint(lat, lng)) return fail('sent an unexpected response (coordinates)', 'address')
     const component = (type: string) => result.address_components.find((c) => c.types.includes(type))
     const country = iso2(component('country')?.short_name)
     const parts = addressParts({

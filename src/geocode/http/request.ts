@@ -15,17 +15,25 @@ export type HttpGeocoderOptions = {
   sleep?: (ms: number) => Promise<void>
 }
 
-/** The service could not give a definite answer (timeout, refusal, over quota, server error, bad body). */
+/**
+ * The service could not give a definite answer (timeout, refusal, over quota, server error, bad
+ * body). Its scope says whether other addresses may fare better: 'address' when the provider
+ * rejected this address or sent an unusable answer for it (the service itself answers), 'service'
+ * otherwise.
+ */
 export class GeocoderUnavailableError extends Error {
   override readonly name = 'GeocoderUnavailableError'
   constructor(
     readonly provider: string,
     /** Why, in words fit for a log line or a `source` note, e.g. "timed out after 3000 ms". */
     readonly reason: string,
+    readonly scope: FailureScope = 'service',
   ) {
     super(`${provider} ${reason}`)
   }
 }
+
+export type FailureScope = 'service' | 'address'
 
 /** What a provider adapter supplies; everything else is shared. */
 export type ProviderSpec = {
@@ -35,8 +43,8 @@ export type ProviderSpec = {
   minIntervalMs?: number
   /** The request URL for `address` under `base`; the key, when the provider takes it in the query, goes here. */
   url(base: string, address: string, apiKey: string | null): string
-  /** A 2xx body to a result, or null for a definite "not found"; calls `fail` when the body reports a failure. */
-  read(body: unknown, fail: (reason: string) => never): GeocodeResult | null
+  /** A 2xx body to a result, or null for a definite "not found"; calls `fail` when the body reports a failure (of this address only: scope 'address'). */
+  read(body: unknown, fail: (reason: string, scope?: FailureScope) => never): GeocodeResult | null
   /** The provider's own words on a refused request, when its error body carries any. */
   errorDetail?(body: unknown): string | undefined
 }
@@ -64,8 +72,8 @@ export function httpGeocoder(spec: ProviderSpec, config: GeocoderConfig, options
   }
   // The key out first, then the provider's words cut short: cut first, a key across the cut was
   // left in part ("key=AIzaSyDA1b2C...").
-  const fail = (reason: string): never => {
-    throw new GeocoderUnavailableError(spec.name, clip(redact(reason, config.apiKey)))
+  const fail = (reason: string, scope?: FailureScope): never => {
+    throw new GeocoderUnavailableError(spec.name, clip(redact(reason, config.apiKey)), scope)
   }
   return {
     name: spec.name,
