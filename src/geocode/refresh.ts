@@ -193,7 +193,7 @@ export type RefreshLogLine = { level: 'info' | 'error'; message: string } & Reco
  * operator), and a run that failed. A run still going when the next is due is not joined by it:
  * both would ask the provider for the same addresses. Returns the stop.
  */
-export function scheduleGeocodeRefresh(store: Store, geocoder: Geocoder, options: RefreshOptions & { log: (line: RefreshLogLine) => void }): () => void {
+export function scheduleGeocodeRefresh(store: Store, geocoder: Geocoder, options: Omit<RefreshOptions, 'now'> & { log: (line: RefreshLogLine) => void }): () => void {
   const { log, everyMs = REFRESH_EVERY_MS, ...rest } = options
   let running = false
   const run = () => {
