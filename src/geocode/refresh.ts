@@ -17,9 +17,9 @@ export const REFRESH_EVERY_MS = 6 * 3_600_000
 const NEXT_RUN_SLACK_MS = 3_600_000
 
 /**
- * checked: points asked for; refreshed: written; failed: read and not written, to be tried at the
- * next run (asked in vain, or left unasked once the provider failed; stopgaps are then no longer
- * read). overdue: of those, points at their last chance that nothing replaced (neither the
+ * checked: points asked for; refreshed: written; failed: not written, to be tried at the next run
+ * (asked in vain, or, for those that may wait, left unasked once the provider failed; stopgaps left
+ * unasked then are not counted). overdue: of those, points at their last chance that nothing replaced (neither the
  * provider nor the embedded geocoder answered): kept past the limit, for the operator to mend (a
  * better address, or coordinates); `overdueLocations` names up to 20.
  */
@@ -97,10 +97,10 @@ export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, o
     const refresh = async (location: LocationRecord, lastChance: boolean) => {
       report.checked++
       let found: GeocodeResult | null = null
-      if (down !== null && lastChance && fallback) {
-        // The provider failed earlier in this run: the fallback's point now, without waiting for the provider's timeout again.
-        found = await stopgapFor(location.address, down)
-      } else {
+      // The provider failed earlier in this run: the fallback's point now, without waiting for the
+      // provider's timeout again; the provider is still asked when the fallback has none.
+      if (down !== null && lastChance) found = await stopgapFor(location.address, down)
+      if (found === null) {
         const answer = await ask(location.address)
         if ('found' in answer) {
           found = answer.found
@@ -136,7 +136,7 @@ export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, o
       after = page[page.length - 1]!
     }
     // 2. Up to `batch` of those that may wait, while the provider answers (each ask would wait its timeout too).
-    const mayWait = store.locations.geocodedBy(points, dueBefore, batch, { geocodedAt: lastChanceBefore, id: '' })
+    const mayWait = batch >= 1 ? store.locations.geocodedBy(points, dueBefore, batch, { geocodedAt: lastChanceBefore, id: '' }) : []
     for (const [i, location] of mayWait.entries()) {
       if (down !== null) {
         report.failed += mayWait.length - i
@@ -144,14 +144,12 @@ export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, o
       }
       await refresh(location, false)
     }
-    // 3. The stopgaps, while the provider answers.
+    // 3. The stopgaps, while the provider answers (those left are not counted: they wait by nature).
     for (let after: GeocodedCursor | null = null; down === null; ) {
       const page = store.locations.geocodedBy(stopgaps, at, PAGE, after)
-      for (const [i, location] of page.entries()) {
-        if (down !== null) {
-          report.failed += page.slice(i).filter((l) => !written.has(l.id)).length
-          break
-        }
+      for (const location of page) {
+        if (down !== null) break
+        // A stopgap may carry its fallback's (cached) answer's older time: those this run wrote are read again.
         if (!written.has(location.id)) await repair(location)
       }
       if (page.length < PAGE) break

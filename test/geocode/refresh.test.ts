@@ -122,7 +122,7 @@ test("stopgaps: Google not knowing an address keeps the fallback's point as the 
   const before = (await env.call('GET', `/admin/v1/locations/${ids[0]}`)).body.location
   let asked = 0
   const stillDown = withFallback({ name: 'google', geocode: async () => (asked++, Promise.reject(new GeocoderUnavailableError('google', 'timed out after 3000 ms'))) }, tableGeocoder({ [before.address as string]: { lat: 1, lng: 2, precision: 'city' as const } }))
-  expect(await refreshLimitedGeocodes(env.store, stillDown, { now })).toEqual(report(1, 0, 3))
+  expect(await refreshLimitedGeocodes(env.store, stillDown, { now })).toEqual(report(1, 0, 1)) // the other two, unasked, wait
   expect(asked).toBe(1)
   const unknown: Geocoder = { name: 'google', geocode: async () => null }
   expect(await refreshLimitedGeocodes(env.store, unknown, { now })).toEqual(report(3, 3, 0))
@@ -330,6 +330,31 @@ test('an address Google fails on by itself (INVALID_REQUEST, an unusable answer,
   expect(r).toEqual(report(5, 3, 2, [poison, broken].sort()))
   expect(asked.sort()).toEqual(['1 First Street', '2 Second Street', '3 Third Street', 'broken', 'poison'])
   for (const id of [lastChance, mayWait, stopgap]) expect(env.store.locations.get(env.locatorId, id)!.geocoding).toEqual({ precision: 'rooftop', source: 'google' })
+})
+
+test('Google failing once in a run: a later point at its last chance that the fallback cannot place is still asked of Google (not left past 30 days); batch 0 takes only those', async () => {
+  const now = new Date('2026-11-22T12:00:00Z')
+  const ids = [0, 1, 2].map((i) => insertedGooglePoint(new Date(now.getTime() - 30 * DAY + i * 1000), `${i} Nowhere Lane`))
+  insertedGooglePoint(new Date(now.getTime() - 29 * DAY - HOUR), '3 Nowhere Lane')
+  let calls = 0
+  const flaky: Geocoder = { name: 'google', geocode: async (a) => (calls++ === 0 ? Promise.reject(new GeocoderUnavailableError('google', 'timed out after 3000 ms')) : google.geocode(a)) }
+  answer = { lat: 38.9, lng: -77.04 }
+  expect(await refreshLimitedGeocodes(env.store, flaky, { now, batch: 0, fallback: tableGeocoder({}) })).toEqual(report(3, 2, 1, [ids[0]!]))
+  expect(calls).toBe(3)
+})
+
+test('a stopgap the run wrote from the fallback\'s cache (an older time) is not asked of Google again in the run', async () => {
+  const now = new Date('2026-11-22T12:00:00Z')
+  insertedGooglePoint(new Date(now.getTime() - 30 * DAY), 'poison')
+  // The service's fallback is cached: its answer carries the time it was cached, 10 days before.
+  let clock = now.getTime() - 10 * DAY
+  const embedded = cachedGeocoder(tableGeocoder({ poison: { lat: 5, lng: 6, precision: 'city' } }), env.store.geocodeCache, undefined, () => clock)
+  await embedded.geocode('poison')
+  clock = now.getTime()
+  const asked: string[] = []
+  const picky: Geocoder = { name: 'google', geocode: async (a) => (asked.push(a), Promise.reject(new GeocoderUnavailableError('google', 'rejected the request as invalid (INVALID_REQUEST)', 'address'))) }
+  expect(await refreshLimitedGeocodes(env.store, picky, { now, fallback: embedded })).toEqual(report(1, 1, 0))
+  expect(asked).toEqual(['poison'])
 })
 
 test('an answer Google\'s cache kept about as long as the point it would replace is not written: at the last chance the point is overdue', async () => {

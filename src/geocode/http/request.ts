@@ -43,7 +43,7 @@ export type ProviderSpec = {
   minIntervalMs?: number
   /** The request URL for `address` under `base`; the key, when the provider takes it in the query, goes here. */
   url(base: string, address: string, apiKey: string | null): string
-  /** A 2xx body to a result, or null for a definite "not found"; calls `fail` when the body reports a failure (of this address only: scope 'address'). */
+  /** A 2xx body to a result, or null for a definite "not found"; calls `fail` when the body reports a failure (with scope 'address' when it is of this address only; by default 'service'). */
   read(body: unknown, fail: (reason: string, scope?: FailureScope) => never): GeocodeResult | null
   /** The provider's own words on a refused request, when its error body carries any. */
   errorDetail?(body: unknown): string | undefined
