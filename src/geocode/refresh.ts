@@ -129,11 +129,8 @@ export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, o
     }
 
     // 1. Those at their last chance, oldest first (unknown age first), every one: a batch could leave some past the limit.
-    for (let after: GeocodedCursor | null = null; ; ) {
-      const page = store.locations.geocodedBy(points, lastChanceBefore, PAGE, after)
+    for (const page of pagesOf(store, points, lastChanceBefore)) {
       for (const location of page) await refresh(location, true)
-      if (page.length < PAGE) break
-      after = page[page.length - 1]!
     }
     // 2. Up to `batch` of those that may wait, while the provider answers (each ask would wait its timeout too).
     const mayWait = batch >= 1 ? store.locations.geocodedBy(points, dueBefore, batch, { geocodedAt: lastChanceBefore, id: '' }) : []
@@ -145,18 +142,28 @@ export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, o
       await refresh(location, false)
     }
     // 3. The stopgaps, while the provider answers (those left are not counted: they wait by nature).
-    for (let after: GeocodedCursor | null = null; down === null; ) {
-      const page = store.locations.geocodedBy(stopgaps, at, PAGE, after)
-      for (const location of page) {
+    if (down === null) {
+      for (const page of pagesOf(store, stopgaps, at)) {
+        for (const location of page) {
+          if (down !== null) break
+          // A stopgap may carry its fallback's (cached) answer's older time: those this run wrote are read again.
+          if (!written.has(location.id)) await repair(location)
+        }
         if (down !== null) break
-        // A stopgap may carry its fallback's (cached) answer's older time: those this run wrote are read again.
-        if (!written.has(location.id)) await repair(location)
       }
-      if (page.length < PAGE) break
-      after = page[page.length - 1]!
     }
   }
   return report
+}
+
+/** The locations of `sources` geocoded before `before`, every one, a page at a time: a page is read when the one before it is done. */
+function* pagesOf(store: Store, sources: GeocodeSources, before: string): Generator<LocationRecord[]> {
+  for (let after: GeocodedCursor | null = null; ; ) {
+    const page = store.locations.geocodedBy(sources, before, PAGE, after)
+    yield page
+    if (page.length < PAGE) return
+    after = page[page.length - 1]!
+  }
 }
 
 /** Why `provider` failed, for a stopgap's source: its own words when it was unavailable; otherwise only the error's kind (a bug's message is no source note). */

@@ -157,7 +157,7 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 4: the geocode refresh's reads (at start and every 6 hours; on the serving process with
   // WORKERS=1) from indexes, not by a scan of every row (1M rows: ~0.9 s a run). Partial, so they
-  // hold only the rows the refresh reads and other writes pay nothing: Google's points (the one
+  // hold only the rows the refresh reads and other writes pay only the test of their terms: Google's points (the one
   // provider whose terms limit how long a point is kept: geocode/http STORAGE_LIMITS) and its
   // stopgaps, the points a fallback gave while Google failed (their source says so:
   // fallbackSourcePattern in geocode/http/fallback.ts). A query uses such an index only when its
