@@ -33,12 +33,16 @@ function requireKey(store: Store, id: string): ApiKey {
   return key
 }
 
+/** Line breaks and other control characters would break the CLI's tables and logs: refused in names. */
+function printable(text: string, what: string): void {
+  if (/\p{Cc}/u.test(text)) throw new OperatorError(`${what} may not hold line breaks, tabs or other control characters.`)
+}
+
 /** A new locator and its first secret key, committed together. */
 export function createLocator(store: Store, name: string): { locator: Locator; key: ApiKey; secret: string } {
   const trimmed = name.trim()
   if (trimmed === '' || trimmed.length > 200) throw new OperatorError('The locator name must be 1 to 200 characters.')
-  // Line breaks and other control characters would break the CLI's tables and logs.
-  if (/\p{Cc}/u.test(trimmed)) throw new OperatorError('The locator name may not hold line breaks, tabs or other control characters.')
+  printable(trimmed, 'The locator name')
   return store.write(() => {
     const locator = store.locators.insert(trimmed)
     const { key, secret } = store.keys.insert(locator.id, null)
@@ -104,13 +108,17 @@ export function addCustomField(
     throw new OperatorError(`--id must start with a lowercase letter and hold only a-z, 0-9 and _ (64 at most); got ${JSON.stringify(field.id)}.`)
   }
   if (field.name.trim() === '' || field.name.length > 100) throw new OperatorError('--name must be 1 to 100 characters.')
+  printable(field.name, '--name')
   if (!(CUSTOM_FIELD_TYPES as readonly string[]).includes(field.type)) {
     throw new OperatorError(`--type must be one of ${CUSTOM_FIELD_TYPES.join(', ')}; got ${JSON.stringify(field.type)}.`)
   }
   if (field.color !== undefined && field.color !== null && !HEX_COLOR.test(field.color)) {
     throw new OperatorError(`--color must be a hex colour such as #1a7f37; got ${JSON.stringify(field.color)}.`)
   }
-  if (field.label !== undefined && field.label !== null && (field.label.trim() === '' || field.label.length > 100)) throw new OperatorError('--label must be 1 to 100 characters.')
+  if (field.label !== undefined && field.label !== null) {
+    if (field.label.trim() === '' || field.label.length > 100) throw new OperatorError('--label must be 1 to 100 characters.')
+    printable(field.label, '--label')
+  }
   if (store.customFields.get(locatorId, field.id)) throw new OperatorError(`Locator ${locatorId} already has a custom field ${JSON.stringify(field.id)}.`)
   return store.write(() =>
     store.customFields.insert(locatorId, {

@@ -5,13 +5,19 @@ import { t } from 'elysia'
 export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const
 export const CONTACT_KEYS = ['phone', 'email', 'website'] as const
 export const SOCIAL_KEYS = ['instagram', 'facebook', 'twitter'] as const
-export const STATUS_INPUT: Record<string, 'published' | 'draft'> = {
-  published: 'published',
-  draft: 'draft',
-  hidden: 'draft',
-  inactive: 'draft',
-  unpublished: 'draft',
-}
+const STATUS_INPUT = new Map<string, 'published' | 'draft'>([
+  ['published', 'published'],
+  ['draft', 'draft'],
+  ['hidden', 'draft'],
+  ['inactive', 'draft'],
+  ['unpublished', 'draft'],
+])
+
+/**
+ * The status a sent value names (any case; the aliases mean draft), or undefined. A Map, not an
+ * object: "constructor" or "__proto__" named an object's inherited members and reached the database.
+ */
+export const statusInput = (raw: string): 'published' | 'draft' | undefined => STATUS_INPUT.get(raw.toLowerCase())
 
 const url = t.String({ maxLength: 2048 })
 const keyed = <K extends readonly string[]>(keys: K, value: ReturnType<typeof t.String>) =>

@@ -6,7 +6,7 @@ import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors'
 import type { CustomField } from '../store/custom-fields'
 import type { Contact, Hours, LocationStatus, Social } from '../store/locations'
 import { AdminError, type ValidationDetails } from './errors'
-import { CONTACT_KEYS, CreateLocationBody, LOCATION_FIELDS, SOCIAL_KEYS, STATUS_INPUT, UpdateLocationBody } from './model'
+import { CONTACT_KEYS, CreateLocationBody, LOCATION_FIELDS, SOCIAL_KEYS, statusInput, UpdateLocationBody } from './model'
 
 /** What a body asks to change. In maps, '' means "clear this key". */
 export type LocationPatch = {
@@ -141,7 +141,7 @@ export function normalizeLocationBody(body: Record<string, unknown>, mode: 'crea
   }
 
   const status = body.status
-  if (typeof status === 'string' && !(status.toLowerCase() in STATUS_INPUT)) {
+  if (typeof status === 'string' && statusInput(status) === undefined) {
     add('status', 'The status field must be published or draft (hidden, inactive and unpublished mean draft).')
   }
   const checkUrl = (field: string, value: unknown) => {
@@ -192,7 +192,7 @@ export function normalizeLocationBody(body: Record<string, unknown>, mode: 'crea
   if (b.hours !== undefined) patch.hours = b.hours
   if (b.custom_fields !== undefined) patch.customFields = b.custom_fields
   if (b.image_url !== undefined) patch.imageUrl = b.image_url
-  if (b.status !== undefined) patch.status = STATUS_INPUT[b.status.toLowerCase()]!
+  if (b.status !== undefined) patch.status = statusInput(b.status)!
   return patch
 }
 

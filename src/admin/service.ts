@@ -7,7 +7,7 @@ import { newLocationRecord } from '../locations/record'
 import type { Store } from '../store'
 import type { LocationRecord, LocationStatus } from '../store/locations'
 import { AdminError } from './errors'
-import { CONTACT_KEYS, DAYS, SOCIAL_KEYS, STATUS_INPUT } from './model'
+import { CONTACT_KEYS, DAYS, SOCIAL_KEYS, statusInput } from './model'
 import { mergeMap, normalizeLocationBody, pickLocationFields, type LocationPatch } from './normalize'
 
 export type AdminDeps = { store: Store; geocoder: Geocoder }
@@ -58,7 +58,7 @@ export function listLocations(deps: AdminDeps, locatorId: string, params: URLSea
   const rawStatus = params.get('status')
   let status: LocationStatus | null = null
   if (rawStatus !== null && rawStatus !== '') {
-    const s = STATUS_INPUT[rawStatus.toLowerCase()]
+    const s = statusInput(rawStatus)
     if (!s) throw new AdminError('invalid_request', `The status parameter must be published or draft; got "${rawStatus}".`)
     status = s
   }

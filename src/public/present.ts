@@ -58,7 +58,8 @@ function tagsJson(tags: string[], ctx: PresentContext) {
 function customFieldsJson(values: Record<string, string>, ctx: PresentContext) {
   const out: Record<string, string>[] = []
   for (const f of ctx.customFields) {
-    const value = values[f.id]
+    // Own keys only: a field id such as "constructor" names an inherited member of every object.
+    const value = Object.hasOwn(values, f.id) ? values[f.id] : undefined
     if (value === undefined || value === '') continue
     const item: Record<string, string> = { token: `cf_${f.id}`, key: f.id, name: f.name, type: f.type, value }
     if ((f.type === 'button' || f.type === 'badge') && f.label) item.label = f.label

@@ -233,11 +233,13 @@ describe('GET /locations parameter errors', () => {
     })
   }
 
-  test('an unknown status gives 400 invalid_request', async () => {
-    const res = await list('?status=archived')
-    expect(res.status).toBe(400)
-    expect(res.body).toEqual({ success: false, error: 'invalid_request', message: expect.stringContaining('status') })
-  })
+  for (const status of ['archived', 'constructor', '__proto__', 'toString']) {
+    test(`an unknown status (${status}) gives 400 invalid_request`, async () => {
+      const res = await list(`?status=${status}`)
+      expect(res.status).toBe(400)
+      expect(res.body).toEqual({ success: false, error: 'invalid_request', message: expect.stringContaining('status') })
+    })
+  }
 })
 
 describe('GET /custom_fields', () => {

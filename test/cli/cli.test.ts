@@ -258,8 +258,8 @@ describe('custom-field', () => {
     expect(storeloc('custom-field', 'add', locator.id, '--name', 'X', '--type', 'text').code).toBe(2)
     json('custom-field', 'add', locator.id, '--id', 'x', '--name', 'X', '--type', 'text')
     expect(storeloc('custom-field', 'add', locator.id, '--id', 'x', '--name', 'X', '--type', 'text').code).toBe(1)
-    for (const bad of [['--color', ''], ['--color', 'red'], ['--label', ''], ['--label', 'L'.repeat(101)]]) {
-      const r = storeloc('custom-field', 'add', locator.id, '--id', 'y', '--name', 'Y', '--type', 'badge', ...bad)
+    for (const bad of [['--color', ''], ['--color', 'red'], ['--label', ''], ['--label', 'L'.repeat(101)], ['--label', 'Two\nlines'], ['--name', 'Tab\there']]) {
+      const r = storeloc('custom-field', 'add', locator.id, '--id', 'y', '--type', 'badge', ...(bad[0] === '--name' ? [] : ['--name', 'Y']), ...bad)
       expect({ bad, code: r.code }).toEqual({ bad, code: 1 })
       expect(r.stderr).toContain(bad[0]!)
     }

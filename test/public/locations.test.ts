@@ -776,4 +776,13 @@ describe('writes are visible to the very next query', () => {
     expect(velo.customFields.map((c: { key: string }) => c.key)).toEqual(['note', 'booking', 'partner', 'bays'])
     expect(velo.customFields[3]).toEqual({ token: expect.any(String), key: 'bays', name: 'Bike bays', type: 'number', value: '12' })
   })
+
+  test('a custom field whose id names a member every object inherits (constructor) shows only where a location has a value', async () => {
+    addCustomField(f.env.store, f.env.locatorId, { id: 'constructor', name: 'Builder', type: 'text' })
+    const keys = async () => ((await f.get(`/locations/${f.ids.velo}`)).body.data.location.customFields as { key: string }[]).map((c) => c.key)
+    expect(await keys()).not.toContain('constructor')
+    expect((await f.env.call('POST', `/admin/v1/locations/${f.ids.velo}`, { body: { custom_fields: { constructor: 'Ada & Co' } } })).status).toBe(200)
+    const velo = (await f.get(`/locations/${f.ids.velo}`)).body.data.location
+    expect(velo.customFields.find((c: { key: string }) => c.key === 'constructor')).toEqual({ token: expect.any(String), key: 'constructor', name: 'Builder', type: 'text', value: 'Ada & Co' })
+  })
 })
