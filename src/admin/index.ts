@@ -4,7 +4,7 @@ import { parseBody, type ParsedBody } from '../http/body'
 import { authenticate } from './auth'
 import { AdminError } from './errors'
 import { coerceFormCoordinates } from './normalize'
-import { createLocation, deleteLocation, getLocation, listCustomFields, listLocations, updateLocation, type AdminDeps } from './service'
+import { createLocation, deleteLocation, getLocation, listCustomFields, listLocations, requireLocationId, updateLocation, type AdminDeps } from './service'
 
 /** The parsed body as the service expects it, or the documented error for a bad one. */
 function bodyOf(parsed: unknown): unknown {
@@ -17,6 +17,15 @@ function bodyOf(parsed: unknown): unknown {
     return body.value
   }
   return body.value
+}
+
+/**
+ * Elysia sends "/locations/" to the routes of "/locations" (list, create): there, the ID of
+ * /locations/{id} is missing (400, as the spec says), not a list or a new location.
+ */
+function refuseMissingId(url: URL): URL {
+  if (url.pathname.endsWith('/')) requireLocationId('')
+  return url
 }
 
 export type AdminRouteDeps = AdminDeps & {
@@ -35,10 +44,11 @@ export function adminRoutes(deps: AdminRouteDeps) {
     })
     .get('/locations', ({ auth, request }) => ({
       success: true,
-      ...listLocations(deps, auth.locator.id, new URL(request.url).searchParams),
+      ...listLocations(deps, auth.locator.id, refuseMissingId(new URL(request.url)).searchParams),
     }))
     .get('/locations/:id', ({ auth, params }) => ({ success: true, location: getLocation(deps, auth.locator.id, params.id) }))
-    .post('/locations', async ({ auth, body, set }) => {
+    .post('/locations', async ({ auth, body, set, request }) => {
+      refuseMissingId(new URL(request.url))
       const location = await createLocation(deps, auth.locator.id, bodyOf(body))
       set.status = 201
       return { success: true, location }

@@ -178,7 +178,8 @@ function applyPatch(current: LocationRecord, patch: LocationPatch, found: Geocod
     next.lng = patch.coordinates.lng
     next.geocoding = null
     next.geocodedAt = null
-    if (patch.address !== undefined) next.addressParts = {}
+    // The parts are the address's: kept while it is (a record sent back whole sends it again).
+    if (patch.address !== undefined && patch.address !== current.address) next.addressParts = {}
   } else if (found) {
     next.lat = found.lat
     next.lng = found.lng
@@ -195,7 +196,7 @@ function applyPatch(current: LocationRecord, patch: LocationPatch, found: Geocod
  * script that sends whole records (as GET returns them) keeps hand-placed pins. A geocoded point
  * sent back as it is, though, is no pin: for the same address the point keeps its geocoding (the
  * address's parts; a limited provider's point is still refreshed in time), and another address is
- * geocoded (the point was the old address's).
+ * geocoded (the point was the old address's), or, if no geocoder knows it, the point stays as sent.
  */
 export async function updateLocation(deps: AdminDeps, locatorId: string, rawId: string, body: unknown): Promise<AdminLocation> {
   const id = requireLocationId(rawId)
@@ -210,9 +211,17 @@ export async function updateLocation(deps: AdminDeps, locatorId: string, rawId: 
   }
   const sent = normalizeLocationBody(fields, 'update', deps.store.customFields.list(locatorId))
   const echoed = sent.coordinates !== undefined && existing.geocoding !== null && sent.coordinates.lat === existing.lat && sent.coordinates.lng === existing.lng
-  const patch = echoed ? { ...sent, coordinates: undefined } : sent
+  let patch = echoed ? { ...sent, coordinates: undefined } : sent
   const regeocode = patch.address !== undefined && !patch.coordinates && !(echoed && patch.address === existing.address)
-  const found = regeocode ? await geocode(deps, patch.address!) : null
+  let found: GeocodeResult | null = null
+  try {
+    if (regeocode) found = await geocode(deps, patch.address!)
+  } catch (e) {
+    // Coordinates were sent: the new address is no failure (the spec's geocoding_failed is for an
+    // address sent without them). They set the point, as any sent coordinates do.
+    if (!(echoed && e instanceof AdminError && e.kind === 'geocoding_failed')) throw e
+    patch = sent
+  }
   const updated = await deps.store.writeSoon(() => {
     const current = deps.store.locations.get(locatorId, id) // re-read: another writer may have changed or deleted it
     if (!current) throw notFound(id)

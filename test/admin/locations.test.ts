@@ -1,7 +1,7 @@
 // Management API location resource: create, get, update, delete, their validation, geocoding, and
 // the change log written with every row.
 import { test, expect, describe, beforeEach, afterEach } from 'bun:test'
-import { addCustomField } from '../../src/operator'
+import { addCustomField, setLocatorSettings } from '../../src/operator'
 import { KNOWN_ADDRESSES, makeEnv, storeBody, type TestEnv } from '../helpers'
 
 let env: TestEnv
@@ -334,6 +334,15 @@ describe('POST /locations validation (422 validation_error)', () => {
     expectValidation(await expectNoChange(() => create(storeBody({ status: 'archived' }))), ['status'])
   })
 
+  test('a status naming a member every object inherits (constructor, __proto__, toString) is a validation error, on create and update', async () => {
+    const before = await created()
+    for (const status of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      expectValidation(await expectNoChange(() => create(storeBody({ status }))), ['status'])
+      expectValidation(await expectNoChange(() => update(before.id, { status, name: 'X' })), ['status'])
+    }
+    expect((await get(before.id)).body.location).toEqual(before)
+  })
+
   test('all errors of a body are reported together', async () => {
     const res = await expectNoChange(() => create({ tags: null, image_url: 'nope', status: 'gone' }))
     expectValidation(res, ['name', 'address', 'tags', 'image_url', 'status'])
@@ -644,6 +653,32 @@ describe('POST /locations/{id} (update)', () => {
     expect(env.geocoder.calls).toEqual([])
   })
 
+  test('a geocoded point sent back with an address no geocoder knows: the coordinates sent set the point, no geocoding_failed', async () => {
+    const before = await created({ name: 'A', address: DOWNING })
+    const { id: _, created_at, updated_at, ...record } = before
+    const res = await update(before.id, { ...record, address: '1 Nowhere Lane, Atlantis' })
+    expect(res.status).toBe(200)
+    expect(res.body.location).toEqual({ ...before, address: '1 Nowhere Lane, Atlantis', geocoding: null, updated_at: expect.stringMatching(ISO) })
+    expect((await get(before.id)).body.location).toEqual(res.body.location)
+  })
+
+  test("a record sent back whole after its pin was moved keeps its address's public parts", async () => {
+    setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
+    const token = env.store.locators.get(env.locatorId)!.publicToken
+    const before = await created({ name: 'A', address: DOWNING })
+    const publicAddress = async () => (await env.call('GET', `/public/v1/${token}/locations/${before.id}`, { key: null })).body.data.location.address
+    const parts = { formatted: DOWNING, city: 'London', postcode: 'SW1A 2AA', country: 'GB' }
+    expect(await publicAddress()).toEqual(parts)
+    const moved = (await update(before.id, { coordinates: { lat: 51.5035, lng: -0.1277 } })).body.location
+    expect(await publicAddress()).toEqual(parts)
+    const { id: _, created_at, updated_at, ...record } = moved
+    expect((await update(before.id, record)).status).toBe(200)
+    expect(await publicAddress()).toEqual(parts)
+    // Another address (with the pin): the old address's parts go.
+    expect((await update(before.id, { ...record, address: 'Downing Street, London' })).status).toBe(200)
+    expect(await publicAddress()).toEqual({ formatted: 'Downing Street, London' })
+  })
+
   test('geocoding failure on update gives 422 geocoding_failed and leaves the row unchanged', async () => {
     const before = await created()
     const res = await expectNoChange(() => update(before.id, { address: '1 Nowhere Lane, Atlantis', name: 'Moved' }))
@@ -711,6 +746,15 @@ describe('POST /locations/{id} (update)', () => {
     const res = await expectNoChange(() => update('%20', { name: 'x' }))
     expect(res.status).toBe(400)
     expect(res.body).toEqual({ success: false, error: 'invalid_request', message: expect.any(String) })
+  })
+
+  test('the path /locations/ (an empty id) gives 400 invalid_request on update (the create route\'s path) and get (the list\'s), and creates nothing', async () => {
+    await created()
+    for (const run of [() => env.call('POST', `${BASE}/`, { body: storeBody() }), () => env.call('POST', `${BASE}/`, { body: { name: 'Renamed' } }), () => env.call('GET', `${BASE}/`), () => env.call('GET', `${BASE}/?page=1`)]) {
+      const res = await expectNoChange(run)
+      expect(res.status).toBe(400)
+      expect(res.body).toEqual({ success: false, error: 'invalid_request', message: expect.stringMatching(/ID is missing/) })
+    }
   })
 
   test('client-sent id and timestamps are ignored on update', async () => {
