@@ -79,13 +79,17 @@ function readConfig(): Config {
   }
 }
 
+/** Bodies up to this reach the app (whose limit is maxBodyBytes); beyond it Bun answers a bare 413. */
+const BUN_BODY_LIMIT = 2 ** 30
+
 function listen(config: Config, app: App, reusePort: boolean) {
   return Bun.serve({
     port: config.port,
     hostname: config.host,
     reusePort,
-    // Bodies between our limit and this are answered by the app with a JSON 413.
-    maxRequestBodySize: config.maxBodyBytes * 4,
+    // The app reads a body only up to its limit and answers a larger one with a JSON 413 (Bun
+    // reads the rest past, holding none of it). Bun's own 413 beyond this has no body.
+    maxRequestBodySize: BUN_BODY_LIMIT,
     fetch: (request) => app.handle(request),
   })
 }

@@ -100,3 +100,32 @@ test('DEMO=0 and --no-demo skip the demo', async () => {
     expect(out).not.toContain('/public/v1/')
   }
 })
+
+test('a body of any size over the limit gets the JSON 413, declared or streamed, and stores nothing', async () => {
+  const server = start(join(dir, 'big.db'), { DEMO: '0' })
+  try {
+    const curl = await server.waitFor(/curl -H "Authorization: Bearer sk_/)
+    await server.waitFor(/"listening"/)
+    const [, key, url] = /Bearer (sk_\w+)" (http:\/\/\S+)/.exec(curl)!
+    const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' }
+    const big = JSON.stringify({ name: 'Big', address: 'x', coordinates: { lat: 1, lng: 2 }, description: 'x'.repeat(8 * 1024 * 1024) })
+    const streamed = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          const bytes = new TextEncoder().encode(big)
+          for (let at = 0; at < bytes.length; at += 65536) controller.enqueue(bytes.subarray(at, at + 65536))
+          controller.close()
+        },
+      })
+    for (const body of [big, streamed()]) {
+      const res = await fetch(url!, { method: 'POST', headers, body })
+      expect(res.status).toBe(413)
+      expect(await res.json()).toEqual({ success: false, error: 'payload_too_large', message: expect.stringContaining('256 KiB') })
+    }
+    const list = await fetch(url!, { headers })
+    expect(((await list.json()) as { pagination: { total: number } }).pagination.total).toBe(0)
+  } finally {
+    server.proc.kill('SIGTERM')
+    await server.proc.exited
+  }
+})

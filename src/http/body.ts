@@ -12,10 +12,8 @@ export type ParsedBody =
  * `a[b]` and `a[]` nesting); anything else, or nothing, is empty.
  */
 export async function parseBody(request: Request, maxBytes: number): Promise<ParsedBody> {
-  const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > maxBytes) return { kind: 'too_large' }
-  const bytes = new Uint8Array(await request.arrayBuffer())
-  if (bytes.byteLength > maxBytes) return { kind: 'too_large' }
+  const bytes = await bytesUpTo(request, maxBytes)
+  if (bytes === null) return { kind: 'too_large' }
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
   if (type === 'application/json' || type.endsWith('+json')) {
     const text = new TextDecoder().decode(bytes)
@@ -40,6 +38,23 @@ export async function parseBody(request: Request, maxBytes: number): Promise<Par
     }
   }
   return { kind: 'empty' }
+}
+
+/**
+ * A request's or a response's body, or null once it passes `max` bytes, declared or read (read no
+ * further: what is left is never held in memory, however much is sent).
+ */
+export async function bytesUpTo(message: Request | Response, max: number): Promise<Uint8Array | null> {
+  if (Number(message.headers.get('content-length') ?? 0) > max) return null
+  if (message.body === null) return new Uint8Array(0)
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for await (const chunk of message.body) {
+    size += chunk.byteLength
+    if (size > max) return null
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks)
 }
 
 /** `tags[]=a&tags[]=b&contact[phone]=1` -> `{ tags: ['a', 'b'], contact: { phone: '1' } }`. */

@@ -446,6 +446,24 @@ describe('POST /locations body formats', () => {
     expect(res.body).toEqual({ success: false, error: 'payload_too_large', message: expect.any(String) })
   })
 
+  test('a streamed body of 64 MiB gives 413 once past 256 KiB: it is read no further', async () => {
+    let sent = 0
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 64 * 1024 * 1024) return controller.close()
+        sent += 65536
+        controller.enqueue(new Uint8Array(65536).fill(0x20))
+      },
+    })
+    const res = await expectNoChange(async () => {
+      const r = await rawRequest('POST', BASE, endless as unknown as Uint8Array, { 'content-type': 'application/json' })
+      return { status: r.status, body: await r.json(), headers: r.headers }
+    })
+    expect(res.status).toBe(413)
+    expect(res.body).toEqual({ success: false, error: 'payload_too_large', message: expect.any(String) })
+    expect(sent).toBeLessThan(1024 * 1024)
+  })
+
   test('a known field nested 120,000 levels deep gives 422, not 500, on create and update', async () => {
     const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`
     const json = (field: string) => `{"name":"Deep","address":"x","coordinates":{"lat":1,"lng":2},${field}}`

@@ -3,6 +3,7 @@
 // kind of failure into a GeocoderUnavailableError that names the provider and the reason, never
 // the URL (it may carry the key) nor the key itself.
 import type { GeocoderConfig } from '../../config'
+import { bytesUpTo } from '../../http/body'
 import type { GeocodeResult, Geocoder } from '../geocoder'
 
 export type HttpGeocoderProvider = Exclude<GeocoderConfig['provider'], 'embedded' | 'none'>
@@ -143,17 +144,18 @@ async function getJson(
       if (controller.signal.aborted) throw timedOut
       return fail(`could not be reached (${networkCode(err)})`)
     }
-    let text: string | null
+    let bytes: Uint8Array | null
     try {
-      text = await within(textUpTo(res, MAX_RESPONSE_BYTES))
+      bytes = await within(bytesUpTo(res, MAX_RESPONSE_BYTES))
     } catch (err) {
       if (controller.signal.aborted) throw timedOut
       return fail(`broke off its response (${networkCode(err)})`)
     }
-    if (text === null) {
+    if (bytes === null) {
       controller.abort()
       return fail(`sent a response over ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB`)
     }
+    const text = new TextDecoder().decode(bytes)
     let body: unknown
     let parsed = true
     try {
@@ -202,20 +204,6 @@ export function retryAfterMs(value: string | null, nowMs: number): number | null
 
 /** Geocoding answers are a few KB: a body beyond this is no answer (a mistyped URL, a broken upstream), and is not held in memory. */
 const MAX_RESPONSE_BYTES = 1024 * 1024
-
-/** The body as text (UTF-8), or null once it passes `max` bytes (read no further). */
-async function textUpTo(res: Response, max: number): Promise<string | null> {
-  if (Number(res.headers.get('content-length') ?? 0) > max) return null
-  if (res.body === null) return ''
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for await (const chunk of res.body) {
-    size += chunk.byteLength
-    if (size > max) return null
-    chunks.push(chunk)
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks))
-}
 
 /** A short cause for a transport error: its code when it has one. Messages are left out: they can quote the URL. */
 function networkCode(err: unknown): string {
