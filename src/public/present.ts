@@ -126,7 +126,7 @@ export function searchDoc(r: IndexRow, ctx: PresentContext): IndexDoc {
     json: null,
     nameSort: nameKey(r.name),
     rank: priorityRank({ id: r.id, tags: r.tags, customFields: r.customFields ?? {} }, ctx.priority),
-    tags: r.tags.map((t) => t.toLowerCase()),
+    tags: r.tags,
     text: searchText([r.name, r.address, r.description, ...r.tags]),
   }
 }

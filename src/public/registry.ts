@@ -583,12 +583,12 @@ export class IndexRegistry {
   /** The filter groups as GET /filters shows them: the configured ones, then tags in no group. */
   filters(locatorId: string): FilterGroup[] {
     const entry = this.entry(locatorId)
-    const ungrouped = new Map<string, string>()
-    for (const tag of entry.index.tagValues()) if (!entry.ctx.groupOfTag.has(tag)) ungrouped.set(tag, tag)
+    // Tags in no group, by the spelling most locations have (as their own tags show it).
+    const ungrouped = entry.index.tagSpellings().filter(({ tag }) => !entry.ctx.groupOfTag.has(tag))
     const groups = entry.filters.filter((g) => g.id !== DEFAULT_FILTER_GROUP)
     const configuredDefault = entry.filters.find((g) => g.id === DEFAULT_FILTER_GROUP)
-    if (ungrouped.size === 0 && !configuredDefault) return groups
-    const extra = [...ungrouped.keys()].sort().map((value) => ({ value, label: value }))
+    if (ungrouped.length === 0 && !configuredDefault) return groups
+    const extra = ungrouped.sort((a, b) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0)).map(({ spelt }) => ({ value: spelt, label: spelt }))
     const base = configuredDefault ?? { id: DEFAULT_FILTER_GROUP, name: entry.ctx.defaultGroupName, label: entry.ctx.defaultGroupName, singleSelect: false, inline: false, hidden: false, hideInLocationDetails: false, tags: [] }
     return [...groups, { ...base, tags: [...base.tags, ...extra] }]
   }

@@ -624,18 +624,25 @@ describe('GET /filters', () => {
     expect(res.text).not.toContain('draftonly')
   })
 
-  test('a new ungrouped tag shows up in _default at once, and filtering by it works', async () => {
-    const res = await f.env.call('POST', '/admin/v1/locations', { body: { name: 'Tandem Hub', address: '3 Rue X', coordinates: { lat: 48.86, lng: 2.35 }, tags: ['tandem'] } })
+  test('a new ungrouped tag shows up in _default at once, as it was spelt, and filtering by it works', async () => {
+    const res = await f.env.call('POST', '/admin/v1/locations', { body: { name: 'Tandem Hub', address: '3 Rue X', coordinates: { lat: 48.86, lng: 2.35 }, tags: ['Tandem Friendly'] } })
     expect(res.status).toBe(201)
     const filters = (await f.get('/filters')).body.data.filters
     const dflt = filters.find((g: { id: string }) => g.id === '_default')
     expect(dflt.tags).toEqual([
       { value: 'outlet', label: 'outlet' },
-      { value: 'tandem', label: 'tandem' },
+      { value: 'Tandem Friendly', label: 'Tandem Friendly' },
       { value: 'vintage', label: 'vintage' },
     ])
-    const found = await f.get(f.url('/locations', 'all=true&tags[]=tandem'))
-    expect(idsOf(found)).toEqual([res.body.location.id])
+    expect((await f.get(`/locations/${res.body.location.id}`)).body.data.location.tags._default.items).toEqual([{ value: 'Tandem Friendly', label: 'Tandem Friendly' }])
+    for (const value of ['Tandem%20Friendly', 'tandem%20friendly']) {
+      const found = await f.get(f.url('/locations', `all=true&tags[]=${value}`))
+      expect(idsOf(found)).toEqual([res.body.location.id])
+    }
+    // Renamed to its lowercase spelling: the one spelling left is listed.
+    expect((await f.env.call('POST', `/admin/v1/locations/${res.body.location.id}`, { body: { tags: ['tandem friendly'] } })).status).toBe(200)
+    const after = (await f.get('/filters')).body.data.filters.find((g: { id: string }) => g.id === '_default')
+    expect(after.tags.map((t: { value: string }) => t.value)).toEqual(['outlet', 'tandem friendly', 'vintage'])
   })
 
   test('changed filter groups are served at once, in /filters and in every location\'s tags', async () => {
@@ -643,8 +650,9 @@ describe('GET /filters', () => {
     const filters = (await f.get('/filters')).body.data.filters
     expect(filters.map((g: { id: string }) => g.id)).toEqual(['services', 'styles', '_default'])
     expect(filters[0].name).toBe('Workshop services')
-    // Trek, Giant, Specialized are in no group now.
-    expect(filters[2].tags.map((t: { value: string }) => t.value)).toEqual(['giant', 'outlet', 'specialized', 'trek'])
+    // Trek, Giant, Specialized are in no group now: each as most locations spell it (Giant 2, GIANT 1,
+    // giant 1; specialized 2, Specialized 1; trek 3, Trek 2), as those locations' own tags show it.
+    expect(filters[2].tags).toEqual(['Giant', 'outlet', 'specialized', 'trek'].map((value) => ({ value, label: value })))
     const velo = (await f.get(`/locations/${f.ids.velo}`)).body.data.location
     expect(velo.tags).toEqual({
       services: { name: 'Workshop services', items: [{ value: 'repair', label: 'Repair', color: '#d73a49' }] },

@@ -21,6 +21,7 @@ const WORDS = ['bike', 'bikes', 'biking', 'café', 'cafe', 'zürich', 'zurich', 
 const TAGS = ['repairs', 'rentals', 'ski', 'bikes', 'outlet', 'flagship', 'wifi']
 const GROUP: Record<string, string> = { repairs: 'services', rentals: 'services', ski: 'products', bikes: 'products', outlet: 'type', flagship: 'type' }
 const groupOf = (t: string) => GROUP[t] ?? '_default'
+const SPELLINGS = [(t: string) => t, (t: string) => t.toUpperCase(), (t: string) => t[0]!.toUpperCase() + t.slice(1)]
 const RAD = Math.PI / 180
 
 /** The point km from (lng, lat) at a bearing (radians): the great-circle destination. */
@@ -48,7 +49,13 @@ const docArb = (id: string) =>
     moreWords: fc.array(fc.constantFrom(...WORDS), { maxLength: 4 }),
     rare: fc.option(fc.integer({ min: 0, max: 40 }).map((i) => `rare${i}`)), // few docs share it: the word-first plan
 
-    tags: fc.uniqueArray(fc.constantFrom(...TAGS), { maxLength: 4 }),
+    // Tags as sent: in any case (they match case-insensitively), now and then one twice in two spellings.
+    tags: fc.uniqueArray(fc.constantFrom(...TAGS), { maxLength: 4 }).chain((tags) =>
+      fc.tuple(fc.array(fc.constantFrom(...SPELLINGS), { minLength: tags.length, maxLength: tags.length }), fc.option(fc.constantFrom(...SPELLINGS), { freq: 4 })).map(([spell, twice]) => {
+        const sent = tags.map((t, i) => spell[i]!(t))
+        return twice !== null && tags.length > 0 ? [...sent, twice(tags[0]!)] : sent
+      }),
+    ),
     rank: fc.integer({ min: 0, max: 3 }),
     json: fc.option(fc.nat()), // opaque to the index: given back with each hit as kept now
   }).map(({ p, nameWords, moreWords, rare, tags, rank, json }): IndexDoc => {
@@ -115,7 +122,8 @@ const queryArb: fc.Arbitrary<IndexQuery> = fc.record({
 function oracle(docs: IndexDoc[], q: IndexQuery) {
   const words = nameKey(q.search).split(' ').filter((w) => w !== '')
   const rows: { doc: IndexDoc; distanceKm: number | null }[] = []
-  for (const doc of docs) {
+  for (const sent of docs) {
+    const doc = { ...sent, tags: sent.tags.map((t) => t.toLowerCase()) }
     const d = q.center ? distance(q.center.lng, q.center.lat, doc.lng, doc.lat) : null
     if (d !== null && d > q.radiusKm) continue
     if (q.tags.length > 0) {
@@ -142,6 +150,21 @@ function oracle(docs: IndexDoc[], q: IndexQuery) {
   })
   return { total: rows.length, ids: rows.slice(q.offset, q.offset + q.limit).map((r) => [r.doc.id, r.distanceKm, r.doc.json]) }
 }
+
+/** Each tag the docs carry, lowercased, with the spelling most docs have (of equals, the first in code unit order). */
+function spellingsOracle(docs: IndexDoc[]) {
+  const uses = new Map<string, Map<string, number>>()
+  for (const doc of docs) {
+    for (const t of new Set(doc.tags)) {
+      const spelt = uses.get(t.toLowerCase()) ?? new Map<string, number>()
+      uses.set(t.toLowerCase(), spelt.set(t, (spelt.get(t) ?? 0) + 1))
+    }
+  }
+  const best = (spelt: Map<string, number>) => [...spelt].sort(([a, m], [b, n]) => n - m || (a < b ? -1 : 1))[0]![0]
+  return [...uses].map(([tag, spelt]) => ({ tag, spelt: best(spelt) })).sort((a, b) => (a.tag < b.tag ? -1 : 1))
+}
+
+const spellings = (index: LocatorIndex) => index.tagSpellings().sort((a, b) => (a.tag < b.tag ? -1 : 1))
 
 const answer = (index: LocatorIndex, q: IndexQuery) => {
   const r = index.query(q)
@@ -172,6 +195,7 @@ describe('LocatorIndex agrees with a naive scan', () => {
           else if (op.kind === 'compact') index.compact()
           else if (op.kind === 'check') {
             expect(answer(index, queries[0]!)).toEqual(oracle([...truth.values()], queries[0]!))
+            expect(spellings(index)).toEqual(spellingsOracle([...truth.values()]))
             inSpaceOrderOnce(index, truth)
           } else if (op.kind === 'upsert') {
             const before = index.get(op.doc.id)
@@ -196,6 +220,7 @@ describe('LocatorIndex agrees with a naive scan', () => {
         }
         expect(index.size).toBe(truth.size)
         for (const q of queries) expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
+        expect(spellings(index)).toEqual(spellingsOracle([...truth.values()]))
         inSpaceOrderOnce(index, truth)
       }),
       { numRuns: 150 },
