@@ -371,23 +371,28 @@ export function publicRoutes(deps: PublicDeps) {
       set.headers['x-request-id'] = deps.requestId(request)
     })
     .onError(({ code, error, request, path }) => {
-      if (error instanceof PublicError) return error.toResponse()
+      /** The error's own response, 503 for a busy database, else a 500 whose cause is logged (by the request id). */
+      const failure = (e: unknown): Response => {
+        if (e instanceof PublicError) return e.toResponse()
+        if (isBusyError(e)) return databaseBusy().toResponse()
+        const err = e as Error
+        deps.log({ level: 'error', api: 'public', request_id: deps.requestId(request), method: request.method, path, error: err?.message, stack: err?.stack })
+        return new Response(JSON.stringify({ success: false, error: { code: 'INTERNAL_ERROR', message: 'Internal server error. The error was logged; quote the X-Request-Id header when reporting it.', docs: '/docs#INTERNAL_ERROR' } }), {
+          status: 500,
+          headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store' },
+        })
+      }
       if (code === 'NOT_FOUND') {
         const key = findSecretKey(request)
         try {
           if (key) refuseSecretKey(deps.store, key)
         } catch (e) {
-          return (e as PublicError).toResponse()
+          // SECRET_KEY_EXPOSED, or the database busy while marking the key exposed (503: asked again, it is marked then).
+          return failure(e)
         }
         return new PublicError('NOT_FOUND', `No endpoint ${request.method} ${path}. The Query API serves GET ${PUBLIC_PREFIX}/{token}/locations, /locations/{id} and /filters.`).toResponse()
       }
-      if (isBusyError(error)) return databaseBusy().toResponse()
-      const e = error as Error
-      deps.log({ level: 'error', api: 'public', request_id: deps.requestId(request), method: request.method, path, error: e?.message, stack: e?.stack })
-      return new Response(JSON.stringify({ success: false, error: { code: 'INTERNAL_ERROR', message: 'Internal server error. The error was logged; quote the X-Request-Id header when reporting it.', docs: '/docs#INTERNAL_ERROR' } }), {
-        status: 500,
-        headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store' },
-      })
+      return failure(error)
     })
     .use(cors({ origin: true, credentials: false, ...CORS }))
     // Copied out of the registry's answer buffer: Elysia makes the Response after an await, when

@@ -296,6 +296,24 @@ describe('503 database busy', () => {
     20_000,
   )
 
+  test('a real secret key on a public path that is no endpoint, while the lock is held: 503 (its exposure cannot be marked yet), then marked once free', async () => {
+    const keyId = env.store.keys.listForLocator(env.locatorId)[0]!.id
+    const path = `/public/v1/${env.store.locators.get(env.locatorId)!.publicToken}/nothing/${env.key}`
+    env.store.db.exec('PRAGMA busy_timeout = 50')
+    other.exec('BEGIN IMMEDIATE')
+    const res = await env.call('GET', path, { key: null })
+    other.exec('ROLLBACK')
+    expect(res.status).toBe(503)
+    expect(res.headers.get('retry-after')).toBe('1')
+    expect(res.body.error.code).toBe('UNAVAILABLE')
+    expect(JSON.stringify(res.body)).not.toContain(env.key)
+    expect(env.store.keys.get(keyId)!.exposedAt).toBeNull()
+    const again = await env.call('GET', path, { key: null })
+    expect(again.status).toBe(400)
+    expect(again.body.error.code).toBe('SECRET_KEY_EXPOSED')
+    expect(env.store.keys.get(keyId)!.exposedAt).not.toBeNull()
+  })
+
   test('a read is answered while another connection holds the write lock (WAL readers do not wait for writers)', async () => {
     await env.call('POST', '/admin/v1/locations', { body: storeBody() })
     // The key was just used, so there is no last_used_at bookkeeping due either.
