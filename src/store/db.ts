@@ -43,13 +43,23 @@ export function openNonWaitingConnection(path: string, main: Database): Database
   return db
 }
 
+/**
+ * Applies the migrations the file lacks, in one write transaction. A file that lacks none is only
+ * read: opening it does not wait for another process's write (a long import, another server's
+ * migration) beyond what reading the schema version waits.
+ */
 function migrate(db: Database): void {
-  const apply = db.transaction(() => {
+  const version = () => {
     const current = db.query<{ user_version: number }, []>('PRAGMA user_version').get()!.user_version
     if (current > MIGRATIONS.length) {
       throw new StoreError(`The database schema (version ${current}) is newer than this program (version ${MIGRATIONS.length}).`)
     }
-    for (let v = current; v < MIGRATIONS.length; v++) {
+    return current
+  }
+  if (version() === MIGRATIONS.length) return
+  const apply = db.transaction(() => {
+    // Read again under the lock: another process may have migrated meanwhile.
+    for (let v = version(); v < MIGRATIONS.length; v++) {
       db.exec(MIGRATIONS[v]!)
       db.exec(`PRAGMA user_version = ${v + 1}`)
     }

@@ -56,7 +56,7 @@ export function openStore(path: string) {
     }
     jobs.forEach((job, i) => (outcomes[i]!.ok ? job.resolve(outcomes[i]!.value) : job.reject(outcomes[i]!.value)))
   }
-  // Opening ran the migrations' transaction, so a file database has its WAL index by now.
+  // Opening read the schema's version (a read transaction), so a file database has its WAL index by now.
   const header = walIndexHeader(path)
   let open = true
   return {

@@ -69,3 +69,24 @@ test('a database from a newer version is refused, not damaged', () => {
     rmSync(dir, { recursive: true, force: true })
   }
 })
+
+test('a database with every migration opens while another process holds the write lock (nothing to write, so no wait)', () => {
+  const dir = tempDir()
+  try {
+    const path = join(dir, 'busy.db')
+    openStore(path).close()
+    const other = new Database(path)
+    other.exec('BEGIN IMMEDIATE')
+    try {
+      // Before: busy_timeout's 5 s, then SQLITE_BUSY (a start failed while an import ran).
+      const store = openStore(path)
+      expect(store.locators.list()).toEqual([])
+      store.close()
+    } finally {
+      other.exec('ROLLBACK')
+      other.close()
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
