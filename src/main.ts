@@ -21,8 +21,25 @@ import { openStore, type Store } from './store'
  * fails to load is reported, and never costs the first locator's one-time key.
  */
 function bootstrap(store: Store, host: string, port: number, demo: boolean): void {
-  if (store.locators.count() > 0) return
-  const { locator, secret } = createLocator(store, 'My store locator')
+  // One transaction with the count: two processes starting on a new file make one locator and one
+  // demo, and a crash before the key is printed leaves nothing (the next start makes them). The
+  // demo is a savepoint in it: one that fails is undone alone.
+  const made = store.write(() => {
+    if (store.locators.count() > 0) return null
+    const first = createLocator(store, 'My store locator')
+    let loaded: ReturnType<typeof loadDemo> | null = null
+    let failed: unknown = null
+    if (demo) {
+      try {
+        loaded = loadDemo(store)
+      } catch (e) {
+        failed = e
+      }
+    }
+    return { ...first, loaded, failed }
+  })
+  if (made === null) return
+  const { locator, secret, loaded, failed } = made
   const lines = [
     '',
     'Created your first locator. The secret key is shown this once: store it now.',
@@ -34,19 +51,15 @@ function bootstrap(store: Store, host: string, port: number, demo: boolean): voi
     `  curl -H "Authorization: Bearer ${secret}" http://${host}:${port}/admin/v1/locations`,
     '',
   ]
-  if (demo) {
-    try {
-      const loaded = loadDemo(store)
-      lines.push(
-        `Loaded the demo: ${loaded.locations} stores in "${loaded.locator.name}" (locator ${loaded.locator.id}), Query API on.`,
-        'Try the public Query API (stores within 10 km of central London, nearest first):',
-        `  curl "http://${host}:${port}/public/v1/${loaded.locator.publicToken}/locations?lat=51.5074&lng=-0.1278&radius=10&unit=km&limit=3"`,
-        '',
-      )
-    } catch (e) {
-      console.error(JSON.stringify({ level: 'error', message: 'demo not loaded', error: (e as Error).message }))
-    }
+  if (loaded !== null) {
+    lines.push(
+      `Loaded the demo: ${loaded.locations} stores in "${loaded.locator.name}" (locator ${loaded.locator.id}), Query API on.`,
+      'Try the public Query API (stores within 10 km of central London, nearest first):',
+      `  curl "http://${host}:${port}/public/v1/${loaded.locator.publicToken}/locations?lat=51.5074&lng=-0.1278&radius=10&unit=km&limit=3"`,
+      '',
+    )
   }
+  if (failed !== null) console.error(JSON.stringify({ level: 'error', message: 'demo not loaded', error: (failed as Error).message }))
   console.log(lines.join('\n'))
 }
 

@@ -129,3 +129,20 @@ test('a body of any size over the limit gets the JSON 413, declared or streamed,
     await server.proc.exited
   }
 })
+
+test('two servers started together on a new database make one first locator and one demo between them', async () => {
+  const db = join(dir, 'together.db')
+  const servers = [start(db), start(db)]
+  try {
+    await Promise.all(servers.map((s) => s.waitFor(/"listening"/)))
+    const keys = servers.flatMap((s) => s.lines.filter((l) => /secret key:\s+sk_/.test(l)))
+    expect(keys.length).toBe(1)
+  } finally {
+    for (const s of servers) s.proc.kill('SIGTERM')
+    await Promise.all(servers.map((s) => s.proc.exited))
+  }
+  const { Database } = await import('bun:sqlite')
+  const file = new Database(db, { readonly: true })
+  expect(file.query('SELECT name FROM locators ORDER BY name').all()).toEqual([{ name: 'Demo: Northwind Outdoor' }, { name: 'My store locator' }])
+  file.close()
+})
