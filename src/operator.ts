@@ -134,14 +134,15 @@ export function addCustomField(
 /** Removes a definition and, in the same transaction, its values from every location. */
 export function removeCustomField(store: Store, locatorId: string, fieldId: string): { clearedLocations: number } {
   requireLocator(store, locatorId)
-  if (!store.customFields.get(locatorId, fieldId)) throw new OperatorError(`Locator ${locatorId} has no custom field ${JSON.stringify(fieldId)}.`)
-  const naming = store.priority.list(locatorId).flatMap((rule, i) => ('custom_field' in rule && rule.custom_field === fieldId ? [i + 1] : []))
-  if (naming.length > 0) {
-    throw new OperatorError(
-      `Priority rule${naming.length > 1 ? 's' : ''} ${naming.join(', ')} of locator ${locatorId} name${naming.length > 1 ? '' : 's'} the custom field ${JSON.stringify(fieldId)}: change the rules first (storeloc priority set ${locatorId} --file RULES.json), then remove the field.`,
-    )
-  }
   return store.write(() => {
+    // Inside the transaction: rules set meanwhile (another process) cannot come to name a field gone.
+    if (!store.customFields.get(locatorId, fieldId)) throw new OperatorError(`Locator ${locatorId} has no custom field ${JSON.stringify(fieldId)}.`)
+    const naming = store.priority.list(locatorId).flatMap((rule, i) => ('custom_field' in rule && rule.custom_field === fieldId ? [i + 1] : []))
+    if (naming.length > 0) {
+      throw new OperatorError(
+        `Priority rule${naming.length > 1 ? 's' : ''} ${naming.join(', ')} of locator ${locatorId} name${naming.length > 1 ? '' : 's'} the custom field ${JSON.stringify(fieldId)}: change the rules first (storeloc priority set ${locatorId} --file RULES.json), then remove the field.`,
+      )
+    }
     const clearedLocations = store.locations.dropCustomField(locatorId, fieldId)
     store.customFields.remove(locatorId, fieldId)
     return { clearedLocations }
