@@ -574,7 +574,9 @@ export class IndexRegistry {
     if (entry !== undefined) entry.used = true
     let v = this.versions.get(locatorId)
     if (v === undefined) {
-      v = this.store.changes.lastSeqFor(locatorId)
+      // Up to the changes applied: one committed since the last sync is not in the index yet, and
+      // an answer made now must not go out under its version (caches would keep it as current).
+      v = this.store.changes.lastSeqFor(locatorId, this.seq)
       this.versions.set(locatorId, v)
     }
     return v

@@ -12,7 +12,7 @@ export function changeLog(db: Database) {
     'SELECT seq, locator_id, entity, entity_id, op FROM changes WHERE seq > $seq ORDER BY seq LIMIT $limit',
   )
   const last = db.prepare<{ seq: number | null }, []>('SELECT max(seq) AS seq FROM changes')
-  const lastFor = db.prepare<{ seq: number | null }, [string]>('SELECT max(seq) AS seq FROM changes WHERE locator_id = ?')
+  const lastFor = db.prepare<{ seq: number | null }, [string, number]>('SELECT max(seq) AS seq FROM changes WHERE locator_id = ? AND seq <= ?')
   return {
     append(locatorId: string, entity: ChangeEntity, entityId: string | null, op: 'upsert' | 'delete'): void {
       insert.run({ locator_id: locatorId, entity, entity_id: entityId, op, at: new Date().toISOString() })
@@ -23,8 +23,9 @@ export function changeLog(db: Database) {
     lastSeq(): number {
       return last.get()?.seq ?? 0
     },
-    lastSeqFor(locatorId: string): number {
-      return lastFor.get(locatorId)?.seq ?? 0
+    /** The locator's last change up to `upTo` (a change log position; all of them by default); 0 if none. */
+    lastSeqFor(locatorId: string, upTo = Number.MAX_SAFE_INTEGER): number {
+      return lastFor.get(locatorId, upTo)?.seq ?? 0
     },
   }
 }

@@ -196,3 +196,28 @@ test('an index build that meets a busy database: 503 with Retry-After after one 
   await Bun.sleep(40)
   expect(locationsBody(registry, store.locators.get(locator.id)!, url).total).toBe(1)
 })
+
+test("a locator's version is never ahead of its index: one another process wrote to after the sync gets a new version once that is applied", () => {
+  const { store } = ctx
+  const { locator } = createLocator(store, 'Version')
+  setLocatorSettings(store, locator.id, { queryApi: 'on' })
+  store.write(() => store.locations.insert(record(locator.id, 'First')))
+  // A server started now: no change of this locator applied since, so its version is read when first asked.
+  const registry = new IndexRegistry(store, () => {})
+  const url = new URL(`http://localhost/public/v1/${locator.publicToken}/locations?lat=48.85&lng=2.35&radius=10&unit=km`).href
+  const answer = () => new TextDecoder().decode(locationsBody(registry, store.locators.get(locator.id)!, url).body)
+  registry.sync()
+  const first = answer()
+  // Another process commits between a request's sync and its version (the ETag's base).
+  const other = openStore(store.db.filename)
+  try {
+    other.write(() => other.locations.insert(record(locator.id, 'Second')))
+  } finally {
+    other.close()
+  }
+  const version = registry.version(locator.id)
+  expect(answer()).toBe(first) // the index has not applied it yet: this answer goes out under `version`
+  registry.sync()
+  expect(answer()).not.toBe(first)
+  expect(registry.version(locator.id)).not.toBe(version)
+})
