@@ -1,7 +1,7 @@
 import type { Database } from 'bun:sqlite'
 import { changeLog } from './changes'
 import { customFieldRepo } from './custom-fields'
-import { openDatabase, openNonWaitingConnection } from './db'
+import { isBusyError, openDatabase, openNonWaitingConnection } from './db'
 import { filterRepo } from './filters'
 import { geocodeCacheRepo } from './geocode-cache'
 import { keyRepo } from './keys'
@@ -10,8 +10,8 @@ import { locatorRepo } from './locators'
 import { priorityRepo } from './priority'
 import { walIndexHeader } from './wal-index'
 
-/** A write waiting for writeSoon's shared commit. */
-type QueuedWrite = { fn: () => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void }
+/** A write waiting for writeSoon's shared commit, since `at` (performance.now()). */
+type QueuedWrite = { fn: () => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void; at: number }
 
 /** The most writes one shared commit takes; the rest wait for the next. */
 const MAX_GROUPED_WRITES = 256
@@ -24,33 +24,70 @@ export function openStore(path: string) {
   // Commits by this connection; PRAGMA data_version only moves for other connections' commits.
   let writes = 0
   let queued: QueuedWrite[] = []
+  /** Tries in a row that found the write lock taken (the next waits longer, up to 50 ms). */
+  let lockedTries = 0
+
+  /**
+   * BEGIN IMMEDIATE without SQLite's wait for the write lock: that wait (busy_timeout) stops the
+   * whole process, every request with it, for up to its 5 s. Returns how long a write may wait
+   * for the lock (the connection's busy_timeout, which callers waited for before).
+   */
+  function beginWithoutWaiting(): number {
+    const patience = db.query<{ timeout: number }, []>('PRAGMA busy_timeout').get()!.timeout
+    db.exec('PRAGMA busy_timeout = 0')
+    try {
+      db.exec('BEGIN IMMEDIATE')
+    } finally {
+      db.exec(`PRAGMA busy_timeout = ${patience}`)
+    }
+    return patience
+  }
 
   /**
    * Commits the writes queued by writeSoon in one transaction, each in a savepoint of its own: one
    * that throws is undone alone and rejected with its error; if the transaction cannot begin or
-   * commit (busy, disk full, store closed), or SQLite ended it during a write (it may, on a full
-   * disk, an I/O error or busy: the writes before are then undone, and the writes after would each
-   * run and commit alone), every write in it is rejected with that error, none after it is run,
-   * and none is kept.
+   * commit (disk full, store closed), or SQLite ended it during a write (it may, on a full disk,
+   * an I/O error or busy: the writes before are then undone, and the writes after would each run
+   * and commit alone), every write in it is rejected with that error, none after it is run, and
+   * none is kept. While another connection holds the write lock, the writes wait for it from a
+   * timer, the process serving meanwhile; one that waited busy_timeout is rejected busy.
    */
   function commitQueued(): void {
-    const jobs = queued.slice(0, MAX_GROUPED_WRITES)
-    queued = queued.slice(jobs.length)
+    if (queued.length === 0) return
+    try {
+      beginWithoutWaiting()
+    } catch (error) {
+      const now = performance.now()
+      let patience = 0
+      try {
+        patience = db.query<{ timeout: number }, []>('PRAGMA busy_timeout').get()!.timeout
+      } catch {}
+      // Not busy (the store closed...), or waited long enough: refused. The queue is in order of arrival.
+      let refused = 0
+      while (refused < queued.length && (!isBusyError(error) || now - queued[refused]!.at >= patience)) refused++
+      for (const job of queued.splice(0, refused)) job.reject(error)
+      if (queued.length > 0) setTimeout(commitQueued, Math.min(50, 2 ** lockedTries++))
+      return
+    }
+    lockedTries = 0
+    const jobs = queued.splice(0, MAX_GROUPED_WRITES)
     if (queued.length > 0) setImmediate(commitQueued)
     const outcomes: { ok: boolean; value: unknown }[] = []
     try {
-      db.transaction(() => {
-        for (const job of jobs) {
-          try {
-            outcomes.push({ ok: true, value: db.transaction(job.fn)() }) // nested: a savepoint
-          } catch (error) {
-            if (!db.inTransaction) throw error // the whole transaction is gone, not just this write
-            outcomes.push({ ok: false, value: error })
-          }
+      for (const job of jobs) {
+        try {
+          outcomes.push({ ok: true, value: db.transaction(job.fn)() }) // in a transaction: a savepoint
+        } catch (error) {
+          if (!db.inTransaction) throw error // the whole transaction is gone, not just this write
+          outcomes.push({ ok: false, value: error })
         }
-      }).immediate()
+      }
+      db.exec('COMMIT')
       writes++
     } catch (error) {
+      try {
+        if (db.inTransaction) db.exec('ROLLBACK')
+      } catch {} // the store may be closed: nothing was kept either way
       for (const job of jobs) job.reject(error)
       return
     }
@@ -85,7 +122,7 @@ export function openStore(path: string) {
     writeSoon<T>(fn: () => T): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         if (queued.length === 0) setImmediate(commitQueued)
-        queued.push({ fn, resolve: resolve as (value: unknown) => void, reject })
+        queued.push({ fn, resolve: resolve as (value: unknown) => void, reject, at: performance.now() })
       })
     },
     /** How many write transactions this process has committed: with data_version, tells when to re-read the change log. */

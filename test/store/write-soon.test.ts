@@ -111,6 +111,48 @@ describe('store.writeSoon', () => {
     }
   })
 
+  test('writes waiting for another connection\'s write lock do not stop the process: other work goes on, and they commit once it is free', async () => {
+    const other = new Database(join(env.dir, 'test.db'))
+    try {
+      env.store.db.exec('PRAGMA busy_timeout = 3000')
+      other.exec('BEGIN IMMEDIATE')
+      let settled = false
+      const pending = Promise.all([env.store.writeSoon(() => insert('x')), env.store.writeSoon(() => insert('y'))]).finally(() => (settled = true))
+      // Before: SQLite's wait held the event loop for busy_timeout, then the writes failed busy.
+      const ticks: number[] = []
+      for (let i = 0; i < 5; i++) {
+        await Bun.sleep(20)
+        ticks.push(i)
+      }
+      const answered = await env.call('GET', '/admin/v1/locations')
+      expect({ ticks: ticks.length, answered: answered.status, settled }).toEqual({ ticks: 5, answered: 200, settled: false })
+      other.exec('ROLLBACK')
+      await pending
+      expect(names()).toEqual(['x', 'y'])
+    } finally {
+      if (other.inTransaction) other.exec('ROLLBACK')
+      other.close()
+    }
+  })
+
+  test('a write queued while others wait for the lock waits its own busy_timeout: the ones that waited it are refused, in order', async () => {
+    const other = new Database(join(env.dir, 'test.db'))
+    try {
+      env.store.db.exec('PRAGMA busy_timeout = 200')
+      other.exec('BEGIN IMMEDIATE')
+      const first = env.store.writeSoon(() => insert('first')).then(() => 'committed', (e) => (isBusyError(e) ? 'busy' : String(e)))
+      await Bun.sleep(150)
+      const second = env.store.writeSoon(() => insert('second')).then(() => 'committed', (e) => (isBusyError(e) ? 'busy' : String(e)))
+      expect(await first).toBe('busy') // at ~200 ms
+      other.exec('ROLLBACK')
+      expect(await second).toBe('committed')
+      expect(names()).toEqual(['second'])
+    } finally {
+      if (other.inTransaction) other.exec('ROLLBACK')
+      other.close()
+    }
+  })
+
   test('more writes than one commit takes (256) go in further commits, in order', async () => {
     const writes = env.store.writeCount()
     const order: number[] = []
