@@ -23,25 +23,9 @@ export function openStore(path: string) {
   const bookkeeping = openNonWaitingConnection(path, db)
   // Commits by this connection; PRAGMA data_version only moves for other connections' commits.
   let writes = 0
-  let queued: QueuedWrite[] = []
+  const queued: QueuedWrite[] = []
   /** Tries in a row that found the write lock taken (the next waits longer, up to 50 ms). */
   let lockedTries = 0
-
-  /**
-   * BEGIN IMMEDIATE without SQLite's wait for the write lock: that wait (busy_timeout) stops the
-   * whole process, every request with it, for up to its 5 s. Returns how long a write may wait
-   * for the lock (the connection's busy_timeout, which callers waited for before).
-   */
-  function beginWithoutWaiting(): number {
-    const patience = db.query<{ timeout: number }, []>('PRAGMA busy_timeout').get()!.timeout
-    db.exec('PRAGMA busy_timeout = 0')
-    try {
-      db.exec('BEGIN IMMEDIATE')
-    } finally {
-      db.exec(`PRAGMA busy_timeout = ${patience}`)
-    }
-    return patience
-  }
 
   /**
    * Commits the writes queued by writeSoon in one transaction, each in a savepoint of its own: one
@@ -54,14 +38,19 @@ export function openStore(path: string) {
    */
   function commitQueued(): void {
     if (queued.length === 0) return
+    // How long a write may wait for the lock: the connection's busy_timeout, as SQLite would wait.
+    let patience = 0
     try {
-      beginWithoutWaiting()
+      patience = db.query<{ timeout: number }, []>('PRAGMA busy_timeout').get()!.timeout
+      // BEGIN IMMEDIATE without SQLite's wait for the lock, which would stop the process.
+      db.exec('PRAGMA busy_timeout = 0')
+      try {
+        db.exec('BEGIN IMMEDIATE')
+      } finally {
+        db.exec(`PRAGMA busy_timeout = ${patience}`)
+      }
     } catch (error) {
       const now = performance.now()
-      let patience = 0
-      try {
-        patience = db.query<{ timeout: number }, []>('PRAGMA busy_timeout').get()!.timeout
-      } catch {}
       // Not busy (the store closed...), or waited long enough: refused. The queue is in order of arrival.
       let refused = 0
       while (refused < queued.length && (!isBusyError(error) || now - queued[refused]!.at >= patience)) refused++

@@ -22,6 +22,22 @@ function insert(name: string): string {
 const names = () => (env.store.db.query('SELECT name FROM locations ORDER BY name').all() as { name: string }[]).map((r) => r.name)
 const changeCount = () => (env.store.db.query('SELECT count(*) AS n FROM changes').get() as { n: number }).n
 
+/**
+ * Runs `fn` while another connection holds the write lock (released at its end if `fn` did not),
+ * with the store's connection waiting at most `busyTimeoutMs` for it.
+ */
+async function withLockHeld(busyTimeoutMs: number, fn: (other: Database) => Promise<void>): Promise<void> {
+  const other = new Database(join(env.dir, 'test.db'))
+  try {
+    env.store.db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`)
+    other.exec('BEGIN IMMEDIATE')
+    await fn(other)
+  } finally {
+    if (other.inTransaction) other.exec('ROLLBACK')
+    other.close()
+  }
+}
+
 describe('store.writeSoon', () => {
   test('writes queued in one turn run at the next, in one commit; each promise resolves with its own value', async () => {
     const writes = env.store.writeCount()
@@ -91,10 +107,7 @@ describe('store.writeSoon', () => {
   })
 
   test('when the transaction cannot begin (another connection holds the write lock), every write in it rejects and none is kept', async () => {
-    const other = new Database(join(env.dir, 'test.db'))
-    try {
-      env.store.db.exec('PRAGMA busy_timeout = 50')
-      other.exec('BEGIN IMMEDIATE')
+    await withLockHeld(50, async (other) => {
       const results = await Promise.allSettled([env.store.writeSoon(() => insert('x')), env.store.writeSoon(() => insert('y'))])
       other.exec('ROLLBACK')
       for (const r of results) {
@@ -105,17 +118,11 @@ describe('store.writeSoon', () => {
       // The queue is not stuck: the next write commits.
       await env.store.writeSoon(() => insert('after'))
       expect(names()).toEqual(['after'])
-    } finally {
-      if (other.inTransaction) other.exec('ROLLBACK')
-      other.close()
-    }
+    })
   })
 
   test('writes waiting for another connection\'s write lock do not stop the process: other work goes on, and they commit once it is free', async () => {
-    const other = new Database(join(env.dir, 'test.db'))
-    try {
-      env.store.db.exec('PRAGMA busy_timeout = 3000')
-      other.exec('BEGIN IMMEDIATE')
+    await withLockHeld(3000, async (other) => {
       let settled = false
       const pending = Promise.all([env.store.writeSoon(() => insert('x')), env.store.writeSoon(() => insert('y'))]).finally(() => (settled = true))
       // Before: SQLite's wait held the event loop for busy_timeout, then the writes failed busy.
@@ -129,17 +136,11 @@ describe('store.writeSoon', () => {
       other.exec('ROLLBACK')
       await pending
       expect(names()).toEqual(['x', 'y'])
-    } finally {
-      if (other.inTransaction) other.exec('ROLLBACK')
-      other.close()
-    }
+    })
   })
 
   test('a write queued while others wait for the lock waits its own busy_timeout: the ones that waited it are refused, in order', async () => {
-    const other = new Database(join(env.dir, 'test.db'))
-    try {
-      env.store.db.exec('PRAGMA busy_timeout = 200')
-      other.exec('BEGIN IMMEDIATE')
+    await withLockHeld(200, async (other) => {
       const first = env.store.writeSoon(() => insert('first')).then(() => 'committed', (e) => (isBusyError(e) ? 'busy' : String(e)))
       await Bun.sleep(150)
       const second = env.store.writeSoon(() => insert('second')).then(() => 'committed', (e) => (isBusyError(e) ? 'busy' : String(e)))
@@ -147,10 +148,7 @@ describe('store.writeSoon', () => {
       other.exec('ROLLBACK')
       expect(await second).toBe('committed')
       expect(names()).toEqual(['second'])
-    } finally {
-      if (other.inTransaction) other.exec('ROLLBACK')
-      other.close()
-    }
+    })
   })
 
   test('more writes than one commit takes (256) go in further commits, in order', async () => {
