@@ -295,6 +295,7 @@ export function publicRoutes(deps: PublicDeps) {
     deps.registry.sync()
     const locator = deps.registry.locatorByToken(token)
     if (locator === null || refusal(locator, request) !== null) return null
+    deps.registry.entry(locator.id) // built first: its version then counts every change it shows
     const version = deps.registry.version(locator.id)
     const current = kept !== undefined && kept.version === version
     if (!current && !locations) return null
@@ -347,6 +348,7 @@ export function publicRoutes(deps: PublicDeps) {
     Object.assign(set.headers, admitted.headers)
     // The answer depends on the locator's version and the URL as sent (and the configuration).
     const href = request.url
+    deps.registry.entry(admitted.locator.id) // built first: its version then counts every change it shows
     const version = deps.registry.version(admitted.locator.id)
     const etag = etagOf(version, href)
     const ifNoneMatch = request.headers.get('if-none-match')

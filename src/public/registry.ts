@@ -274,7 +274,21 @@ export class IndexRegistry {
    * background tasks (and on demand, by json(), for a location an answer needs before that).
    */
   entry(locatorId: string): Entry {
-    let entry = this.entries.get(locatorId)
+    for (let attempt = 1; ; attempt++) {
+      const found = this.entries.get(locatorId)
+      if (found !== undefined && found.stale === null) return found
+      const entry = this.made(locatorId, found)
+      // Its rows or settings were read as committed now, maybe past the changes applied: those
+      // are applied too, so that version() (up to what is applied) counts every change its
+      // answers show. One of them may be its locator's settings again: then it is made again.
+      this.sync()
+      if (this.entries.get(locatorId) === entry && entry.stale === null) return entry
+      if (attempt === 3) throw new PublicError('UNAVAILABLE', undefined, { 'retry-after': '1' })
+    }
+  }
+
+  /** entry()'s work when its locator has none, or a stale one: built, or brought up to date. */
+  private made(locatorId: string, entry: Entry | undefined): Entry {
     if (entry?.stale) entry = this.refresh(locatorId, entry)
     if (!entry) {
       const t0 = performance.now()

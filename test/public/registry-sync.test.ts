@@ -221,3 +221,33 @@ test("a locator's version is never ahead of its index: one another process wrote
   expect(answer()).not.toBe(first)
   expect(registry.version(locator.id)).not.toBe(version)
 })
+
+test('an index built after another process wrote past the sync counts that write in its version: one version, one answer, in every process', () => {
+  const { store } = ctx
+  const { locator } = createLocator(store, 'Built late')
+  setLocatorSettings(store, locator.id, { queryApi: 'on' })
+  store.write(() => store.locations.insert(record(locator.id, 'First')))
+  const url = new URL(`http://localhost/public/v1/${locator.publicToken}/locations?lat=48.85&lng=2.35&radius=10&unit=km`).href
+  /** As a request asks: the entry, its version, then the answer. */
+  const ask = (registry: IndexRegistry) => {
+    registry.entry(locator.id)
+    const version = registry.version(locator.id)
+    return { version, body: new TextDecoder().decode(locationsBody(registry, store.locators.get(locator.id)!, url).body) }
+  }
+  const early = new IndexRegistry(store, () => {}) // a server that built its index before the write
+  early.sync()
+  const before = ask(early)
+  const late = new IndexRegistry(store, () => {}) // one that builds it after: its sync ran, then the write came
+  late.sync()
+  const other = openStore(store.db.filename)
+  try {
+    other.write(() => other.locations.insert(record(locator.id, 'Second')))
+  } finally {
+    other.close()
+  }
+  const after = ask(late)
+  expect(after.body).toContain('Second')
+  expect(before.body).not.toContain('Second')
+  expect(after.version).not.toBe(before.version)
+  expect(ask(early)).toEqual(before) // not synced: as it was
+})
