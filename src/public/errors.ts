@@ -47,6 +47,9 @@ export class PublicError extends Error {
   }
 }
 
+/** The locations kept changing under one request (other processes writing): asked again, it is answered. */
+export const changedMeanwhile = () => new PublicError('UNAVAILABLE', undefined, { 'retry-after': '1' })
+
 /** Another process holds the database (design.md: 503 with Retry-After for busy, never a 2xx). */
 export const databaseBusy = (cause?: unknown) =>
   new PublicError('UNAVAILABLE', "The database is busy with another process's write. Retry after the seconds in Retry-After.", { 'retry-after': '1' }, cause)

@@ -7,7 +7,7 @@ import type { Locator } from '../store/locators'
 import { DEFAULT_FILTER_GROUP } from '../store/filters'
 import { isBusyError } from '../store/db'
 import { AnswerCache, type ResponseHeaders } from './answer-cache'
-import { databaseBusy, PublicError } from './errors'
+import { changedMeanwhile, databaseBusy, PublicError } from './errors'
 import { admit, findSecretKey, type RateDecision, RateLimiter, refusal, refuseSecretKey, withPeekedRate } from './guards'
 import { convert, isPlainQuery, parseLocationsRequest, queryParams } from './params'
 import type { IndexRegistry } from './registry'
@@ -146,7 +146,7 @@ export function locationsBody(registry: IndexRegistry, locator: Locator, href: s
     const answer = locationsAnswer(registry, locator, href)
     if (answer !== null) return answer
     // A location's row vanished between the sync and its JSON (another process's write): again, synced.
-    if (attempt === 3) throw new PublicError('UNAVAILABLE', undefined, { 'retry-after': '1' })
+    if (attempt === 3) throw changedMeanwhile()
     registry.sync()
   }
 }

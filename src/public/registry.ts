@@ -13,7 +13,7 @@ import type { Change } from '../store/changes'
 import { DEFAULT_FILTER_GROUP, type FilterGroup } from '../store/filters'
 import type { Locator } from '../store/locators'
 import type { LocationRecord } from '../store/locations'
-import { databaseBusy, PublicError } from './errors'
+import { changedMeanwhile, databaseBusy, PublicError } from './errors'
 import { JsonArena } from './json-arena'
 import { presentContext, publicJson, searchDoc, type PresentContext } from './present'
 
@@ -283,7 +283,7 @@ export class IndexRegistry {
       // answers show. One of them may be its locator's settings again: then it is made again.
       this.sync()
       if (this.entries.get(locatorId) === entry && entry.stale === null) return entry
-      if (attempt === 3) throw new PublicError('UNAVAILABLE', undefined, { 'retry-after': '1' })
+      if (attempt === 3) throw changedMeanwhile()
     }
   }
 

@@ -23,8 +23,8 @@ export function changeLog(db: Database) {
     lastSeq(): number {
       return last.get()?.seq ?? 0
     },
-    /** The locator's last change up to `upTo` (a change log position; all of them by default); 0 if none. */
-    lastSeqFor(locatorId: string, upTo = Number.MAX_SAFE_INTEGER): number {
+    /** The locator's last change up to `upTo` (a change log position); 0 if none. */
+    lastSeqFor(locatorId: string, upTo: number): number {
       return lastFor.get(locatorId, upTo)?.seq ?? 0
     },
   }
