@@ -4,6 +4,7 @@
 import { obtainedAtIso, type Geocoder, type GeocodeResult } from '../geocode/geocoder'
 import { GeocoderUnavailableError } from '../geocode/http'
 import { newLocationRecord } from '../locations/record'
+import { single } from '../http/query'
 import type { Store } from '../store'
 import type { LocationRecord, LocationStatus } from '../store/locations'
 import { AdminError } from './errors'
@@ -52,10 +53,13 @@ function positiveInteger(raw: string | null, name: string, fallback: number, max
   return n
 }
 
+/** A list parameter's value, or null; given twice, 400 invalid_request. */
+const once = (params: URLSearchParams, name: string) => single(params, name, (tail) => new AdminError('invalid_request', `The ${name} parameter ${tail}`))
+
 export function listLocations(deps: AdminDeps, locatorId: string, params: URLSearchParams) {
-  const limit = positiveInteger(params.get('limit'), 'limit', 10, MAX_LIMIT)
-  const page = positiveInteger(params.get('page'), 'page', 1, 10_000_000)
-  const rawStatus = params.get('status')
+  const limit = positiveInteger(once(params, 'limit'), 'limit', 10, MAX_LIMIT)
+  const page = positiveInteger(once(params, 'page'), 'page', 1, 10_000_000)
+  const rawStatus = once(params, 'status')
   let status: LocationStatus | null = null
   if (rawStatus !== null && rawStatus !== '') {
     const s = statusInput(rawStatus)

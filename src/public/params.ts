@@ -1,6 +1,7 @@
 // GET /locations query parameters -> an index query. Each bad parameter is named in the error.
 import type { IndexQuery, SortOrder, TagLogic } from '../search/locator-index'
 import type { Locator } from '../store/locators'
+import { single } from '../http/query'
 import { PublicError } from './errors'
 
 export const KM_PER_MILE = 1.609344
@@ -104,8 +105,11 @@ export function queryParams(search: string): Params {
 
 const invalid = (message: string) => new PublicError('INVALID_PARAMETER', message)
 
+/** A parameter's value, or null; given twice, 400 INVALID_PARAMETER (only tags[] repeats). */
+const once = (params: Params, name: string) => single(params, name, (tail) => invalid(`${name} ${tail}`))
+
 function number(params: Params, name: string): number | null {
-  const raw = params.get(name)
+  const raw = once(params, name)
   if (raw === null || raw.trim() === '') return null
   // A number too large for a double ("1e400") is Infinity: out of any range, not "not a number".
   if (!/^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(raw)) throw invalid(`${name} must be a number; got "${raw}".`)
@@ -113,21 +117,21 @@ function number(params: Params, name: string): number | null {
 }
 
 function integer(params: Params, name: string, fallback: number, min: number, max: number): number {
-  const raw = params.get(name)
+  const raw = once(params, name)
   if (raw === null || raw === '') return fallback
   if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw invalid(`${name} must be a whole number from ${min} to ${max}; got "${raw}".`)
   return Number(raw)
 }
 
 function oneOf<T extends string>(params: Params, name: string, allowed: readonly T[], fallback: T): T {
-  const raw = params.get(name)
+  const raw = once(params, name)
   if (raw === null || raw === '') return fallback
   if (!(allowed as readonly string[]).includes(raw)) throw invalid(`${name} must be one of ${allowed.join(', ')}; got "${raw}".`)
   return raw as T
 }
 
 export function parseLocationsRequest(params: Params, locator: Locator, groupOf: (tag: string) => string): LocationsRequest {
-  const allRaw = params.get('all')
+  const allRaw = once(params, 'all')
   if (allRaw !== null && allRaw !== '' && allRaw !== 'true' && allRaw !== 'false') throw invalid(`all must be true or false; got "${allRaw}".`)
   const all = allRaw === 'true'
 
@@ -138,7 +142,7 @@ export function parseLocationsRequest(params: Params, locator: Locator, groupOf:
   const tagLogic = oneOf<TagLogic>(params, 'tagLogic', ['any', 'all', 'match'], 'any')
   const tags = [...params.getAll('tags[]'), ...params.getAll('tags')].map((t) => t.trim().toLowerCase()).filter((t) => t !== '')
   if (tags.length > MAX_TAGS) throw invalid(`tags[] may be given at most ${MAX_TAGS} times; got ${tags.length}.`)
-  const search = params.get('search') ?? ''
+  const search = once(params, 'search') ?? ''
   // Characters are code points (an emoji is one), not UTF-16 units; never fewer than the units.
   if (search.length > MAX_SEARCH && codePoints(search) > MAX_SEARCH) throw invalid(`search may be at most ${MAX_SEARCH} characters; got ${codePoints(search)}.`)
   const sortAllowed: SortOrder[] = all ? ['name', 'priority'] : ['distance', 'priority']

@@ -233,6 +233,16 @@ describe('GET /locations parameter errors', () => {
     })
   }
 
+  for (const query of ['?page=1&page=2', '?limit=5&limit=5', '?status=draft&status=published']) {
+    test(`a parameter given twice (${query}) gives 400 invalid_request naming it and its values`, async () => {
+      const res = await list(query)
+      const name = query.slice(1, query.indexOf('='))
+      const values = [...new URLSearchParams(query).getAll(name)].map((v) => `"${v}"`).join(', ')
+      expect(res.status).toBe(400)
+      expect(res.body).toEqual({ success: false, error: 'invalid_request', message: `The ${name} parameter may be given once; got it 2 times (${values}).` })
+    })
+  }
+
   for (const status of ['archived', 'constructor', '__proto__', 'toString']) {
     test(`an unknown status (${status}) gives 400 invalid_request`, async () => {
       const res = await list(`?status=${status}`)

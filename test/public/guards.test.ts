@@ -179,6 +179,18 @@ describe('INVALID_PARAMETER (400)', () => {
     [`all=true&search=${'a'.repeat(201)}`, 'search'],
     [`all=true&search=${encodeURIComponent('🚲'.repeat(201))}`, 'search'],
     [`${NEAR}&radius=1e400`, 'radius'],
+    // Given twice: refused whichever value the sender meant, the same value too (only tags[] repeats).
+    [`${NEAR}&limit=5&limit=x`, 'limit'],
+    [`${NEAR}&limit=5&limit=5`, 'limit'],
+    [`${NEAR}&lat=10`, 'lat'],
+    [`${NEAR}&radius=5&radius=10&unit=km`, 'radius'],
+    [`${NEAR}&unit=km&unit=miles`, 'unit'],
+    ['all=true&all=false', 'all'],
+    [`all=true&sort=name&sort=priority`, 'sort'],
+    [`${NEAR}&tagLogic=all&tagLogic=any`, 'tagLogic'],
+    [`all=true&offset=0&offset=20`, 'offset'],
+    [`all=true&search=a&search=b`, 'search'],
+    [`all=true&search=caf%C3%A9&search=`, 'search'],
   ]
 
   for (const [query, param] of cases) {
@@ -186,6 +198,12 @@ describe('INVALID_PARAMETER (400)', () => {
       expectError(await f.get(f.url('/locations', query)), 400, 'INVALID_PARAMETER', naming(param))
     })
   }
+
+  test('a parameter given twice is named with each value it was given', async () => {
+    const res = await f.get(f.url('/locations', `${NEAR}&limit=5&limit=x`))
+    expectError(res, 400, 'INVALID_PARAMETER')
+    expect(res.body.error.message).toBe('limit may be given once; got it 2 times ("5", "x").')
+  })
 
   test('an empty value means the default', async () => {
     const res = await f.get(f.url('/locations', `${NEAR}&unit=&sort=&tagLogic=&limit=&offset=`))
