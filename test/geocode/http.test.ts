@@ -383,6 +383,9 @@ precisionTable('photon', [
   ['type country', photonProps({ type: 'country', osm_value: 'country', name: 'Deutschland' }, ['housenumber', 'street', 'city', 'postcode', 'state']), 'country'],
   ['type other with a street (never rooftop)', photonProps({ type: 'other', osm_key: 'tourism', osm_value: 'attraction' }), 'street'],
   ['type other without any address', photonProps({ type: 'other', osm_key: 'natural', osm_value: 'water' }, ['housenumber', 'street', 'city', 'postcode', 'state', 'countrycode', 'district', 'locality']), null],
+  // A type naming a member every object inherits is an unmapped type, as "other" is.
+  ['type constructor (unmapped)', photonProps({ type: 'constructor', osm_key: 'tourism', osm_value: 'attraction' }), 'street'],
+  ['type __proto__ (unmapped)', photonProps({ type: '__proto__', osm_key: 'tourism', osm_value: 'attraction' }), 'street'],
 ])
 
 const peliasProps = (change: Record<string, unknown>) => variant('pelias-found', (b) => Object.assign(b.features[0].properties, change))
@@ -398,6 +401,8 @@ precisionTable('pelias', [
   ['region', peliasProps({ layer: 'region', accuracy: 'centroid' }), 'region'],
   ['country', peliasProps({ layer: 'country', accuracy: 'centroid' }), 'country'],
   ['ocean', peliasProps({ layer: 'ocean', accuracy: 'centroid' }), null],
+  ['toString (unmapped)', peliasProps({ layer: 'toString', accuracy: 'centroid' }), null],
+  ['constructor (unmapped)', peliasProps({ layer: 'constructor', accuracy: 'centroid' }), null],
 ])
 
 const googleResult = (locationType: string, types: string[]) =>
@@ -415,6 +420,7 @@ precisionTable('google', [
   ['APPROXIMATE administrative_area_level_1', googleResult('APPROXIMATE', ['administrative_area_level_1', 'political']), 'region'],
   ['APPROXIMATE country', googleResult('APPROXIMATE', ['country', 'political']), 'country'],
   ['APPROXIMATE of an unmapped type: from its parts', googleResult('APPROXIMATE', ['natural_feature']), 'street'],
+  ['APPROXIMATE of type constructor (unmapped): from its parts', googleResult('APPROXIMATE', ['constructor']), 'street'],
 ])
 
 const mapboxFeature = (change: (f: any) => void) => variant('mapbox-found', (b) => change(b.features[0]))
@@ -428,6 +434,8 @@ precisionTable('mapbox', [
   ['region', mapboxFeature((f) => Object.assign(f, { id: 'region.14064402', place_type: ['region'], text: 'District of Columbia', properties: { short_code: 'US-DC' } })), 'region'],
   ['country', mapboxFeature((f) => Object.assign(f, { id: 'country.8940', place_type: ['country'], text: 'United States', properties: { short_code: 'us' }, context: [] })), 'country'],
   ['several place types: the finest', mapboxFeature((f) => Object.assign(f, { place_type: ['region', 'place'], properties: {} })), 'city'],
+  ['an unmapped place type (hasOwnProperty): not found', mapboxFeature((f) => Object.assign(f, { place_type: ['hasOwnProperty'], properties: {} })), null],
+  ['an unmapped place type beside a mapped one: the mapped one', mapboxFeature((f) => Object.assign(f, { place_type: ['constructor', 'place'], properties: {} })), 'city'],
 ])
 
 const opencageResult = (change: (r: any) => void) => variant('opencage-found', (b) => change(b.results[0]))
@@ -441,6 +449,8 @@ precisionTable('opencage', [
   ['state', opencageResult((r) => ((r.components._type = 'state'), (r.confidence = 1))), 'region'],
   ['country', opencageResult((r) => ((r.components._type = 'country'), (r.confidence = 1))), 'country'],
   ['attraction with a house number', opencageResult((r) => (r.components._type = 'attraction')), 'rooftop'],
+  ['__proto__ (unmapped) with a house number', opencageResult((r) => (r.components._type = '__proto__')), 'rooftop'],
+  ['constructor (unmapped) without a house number', opencageResult((r) => ((r.components._type = 'constructor'), delete r.components.house_number, (r.confidence = 9))), 'street'],
   [
     'body_of_water with only a country',
     opencageResult((r) => {
@@ -523,6 +533,12 @@ describe('google specifics', () => {
       expect(err.scope).toBe(scope)
     })
   }
+
+  test('a status naming a member every object inherits (constructor) is an unexpected status', async () => {
+    const server = answering({ results: [], status: 'constructor' })
+    const err = await expectUnavailable(createHttpGeocoder(config('google', { url: server.url })).geocode('x'), 'google', /sent an unexpected status \(constructor\)/)
+    expect(err.message).not.toContain('function')
+  })
 
   test('REQUEST_DENIED quoting the key: the key is redacted from the message', async () => {
     const server = answering(variant('google-request-denied', (b) => (b.error_message = `API key ${KEY} is not authorized for this API.`)))

@@ -41,7 +41,7 @@ const GeocodeResponse = Type.Object({
 })
 type Result = Static<typeof Result>
 
-const BY_TYPE: Record<string, Precision> = {
+const BY_TYPE = new Map<string, Precision>(Object.entries({
   street_address: 'street',
   premise: 'street',
   subpremise: 'street',
@@ -65,15 +65,15 @@ const BY_TYPE: Record<string, Precision> = {
   administrative_area_level_1: 'region',
   administrative_area_level_2: 'region',
   country: 'country',
-}
+}))
 
-const FAILURES: Record<string, string> = {
+const FAILURES = new Map<string, string>(Object.entries({
   OVER_QUERY_LIMIT: 'is over its query limit',
   OVER_DAILY_LIMIT: 'is over its daily limit',
   REQUEST_DENIED: 'refused the request',
   INVALID_REQUEST: 'rejected the request as invalid',
   UNKNOWN_ERROR: 'had a server error',
-}
+}))
 
 function precision(result: Result, parts: AddressParts): Precision | null {
   const locationType = result.geometry.location_type
@@ -81,7 +81,7 @@ function precision(result: Result, parts: AddressParts): Precision | null {
   if (locationType === 'RANGE_INTERPOLATED') return 'street'
   let best: Precision | null = null
   for (const type of result.types) {
-    const level = BY_TYPE[type]
+    const level = BY_TYPE.get(type)
     if (level !== undefined && (best === null || PRECISIONS.indexOf(level) < PRECISIONS.indexOf(best))) best = level
   }
   return best ?? precisionFromParts(parts)
@@ -97,7 +97,7 @@ export const google: ProviderSpec = {
     if (!Value.Check(GeocodeResponse, body)) return fail('sent an unexpected response')
     if (body.status === 'ZERO_RESULTS') return null
     if (body.status !== 'OK') {
-      const failure = FAILURES[body.status] ?? 'sent an unexpected status'
+      const failure = FAILURES.get(body.status) ?? 'sent an unexpected status'
       // INVALID_REQUEST is about this request (its address); the others about the service or the key.
       return fail(`${failure} (${body.status}${body.error_message ? `: ${body.error_message}` : ''})`, body.status === 'INVALID_REQUEST' ? 'address' : 'service')
     }

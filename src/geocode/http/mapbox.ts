@@ -47,7 +47,7 @@ const SearchResponse = Type.Object({ type: Type.Literal('FeatureCollection'), fe
 
 const ROOFTOP_ACCURACY: ReadonlySet<string> = new Set(['rooftop', 'parcel', 'point'])
 
-const BY_PLACE_TYPE: Record<string, Precision> = {
+const BY_PLACE_TYPE = new Map<string, Precision>(Object.entries({
   poi: 'rooftop',
   postcode: 'postcode',
   neighborhood: 'city',
@@ -56,7 +56,7 @@ const BY_PLACE_TYPE: Record<string, Precision> = {
   district: 'region',
   region: 'region',
   country: 'country',
-}
+}))
 
 export const mapbox: ProviderSpec = {
   name: 'mapbox',
@@ -75,7 +75,7 @@ export const mapbox: ProviderSpec = {
     let level: Precision | null = null
     for (const type of feature.place_type) {
       const own =
-        type === 'address' ? (ROOFTOP_ACCURACY.has(feature.properties.accuracy ?? '') ? 'rooftop' : 'street') : BY_PLACE_TYPE[type]
+        type === 'address' ? (ROOFTOP_ACCURACY.has(feature.properties.accuracy ?? '') ? 'rooftop' : 'street') : BY_PLACE_TYPE.get(type)
       if (own !== undefined && (level === null || PRECISIONS.indexOf(own) < PRECISIONS.indexOf(level))) level = own
     }
     if (level === null) return null

@@ -36,7 +36,7 @@ const GeocodeResponse = Type.Object({
   results: Type.Array(Result),
 })
 
-const BY_TYPE: Record<string, Precision> = {
+const BY_TYPE = new Map<string, Precision>(Object.entries({
   building: 'rooftop',
   house: 'rooftop',
   road: 'street',
@@ -58,7 +58,7 @@ const BY_TYPE: Record<string, Precision> = {
   province: 'region',
   region: 'region',
   country: 'country',
-}
+}))
 
 export const opencage: ProviderSpec = {
   name: 'opencage',
@@ -83,7 +83,7 @@ export const opencage: ProviderSpec = {
       country,
     })
     const type = c('_type') ?? ''
-    let level = BY_TYPE[type] ?? (c('house_number') !== undefined ? 'rooftop' : precisionFromParts(parts))
+    let level = BY_TYPE.get(type) ?? (c('house_number') !== undefined ? 'rooftop' : precisionFromParts(parts))
     if (level === 'rooftop' && result.confidence >= 1 && result.confidence <= 8) level = 'street'
     if (level === null) return null
     return { lat, lng, precision: level, source: 'opencage', parts }

@@ -47,7 +47,7 @@ const SearchResponse = Type.Object({
   features: Type.Array(Feature),
 })
 
-const BY_LAYER: Record<string, Precision> = {
+const BY_LAYER = new Map<string, Precision>(Object.entries({
   street: 'street',
   postalcode: 'postcode',
   microhood: 'city',
@@ -61,7 +61,7 @@ const BY_LAYER: Record<string, Precision> = {
   macroregion: 'region',
   dependency: 'country',
   country: 'country',
-}
+}))
 
 export const pelias: ProviderSpec = {
   name: 'pelias',
@@ -84,7 +84,7 @@ export const pelias: ProviderSpec = {
     if (p.layer === 'address' || p.layer === 'venue') {
       level = p.accuracy === 'point' && p.match_type !== 'interpolated' ? 'rooftop' : 'street'
     } else {
-      level = BY_LAYER[p.layer] ?? null
+      level = BY_LAYER.get(p.layer) ?? null
     }
     if (level === null) return null
     const country = iso2(p.country_code)

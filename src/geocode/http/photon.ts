@@ -34,7 +34,7 @@ const Feature = Type.Object({
 })
 const SearchResponse = Type.Object({ type: Type.Literal('FeatureCollection'), features: Type.Array(Feature) })
 
-const BY_TYPE: Record<string, Precision> = {
+const BY_TYPE = new Map<string, Precision>(Object.entries({
   house: 'rooftop',
   street: 'street',
   locality: 'city',
@@ -43,7 +43,7 @@ const BY_TYPE: Record<string, Precision> = {
   county: 'region',
   state: 'region',
   country: 'country',
-}
+}))
 
 export const photon: ProviderSpec = {
   name: 'photon',
@@ -69,7 +69,7 @@ export const photon: ProviderSpec = {
       postcode: p.postcode ?? (isPostcode ? p.name : undefined),
       country,
     })
-    const level = isPostcode ? 'postcode' : (BY_TYPE[text(p.type) ?? ''] ?? precisionFromParts(parts))
+    const level = isPostcode ? 'postcode' : (BY_TYPE.get(text(p.type) ?? '') ?? precisionFromParts(parts))
     if (level === null) return null
     return { lat, lng, precision: level, source: 'photon', parts }
   },
