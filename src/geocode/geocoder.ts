@@ -33,15 +33,20 @@ export const noGeocoder: Geocoder = {
   geocode: async () => null,
 }
 
-/** Lowercase, accents kept, punctuation and runs of spaces folded: "12 Main St.,  Springfield" -> "12 main st, springfield". */
+/**
+ * The cache's key for an address: it folds only what no geocoder reads apart, so two addresses
+ * that may be placed differently never share an answer. Unicode's composed form, one space for a
+ * run of spaces or tabs, none beside a separator (, ; | or a line break), none at the ends:
+ * "12 Main St ,\tSpringfield " -> "12 Main St,Springfield". Case, punctuation and which separator
+ * was used are kept: the offline geocoder reads "Paris, TX" (a state) and "paris, tx" (words) apart.
+ */
 export function normalizeAddress(address: string): string {
   return address
     .normalize('NFC')
-    .toLowerCase()
-    .replace(/[.;]+/g, ' ')
-    .replace(/\s*,\s*/g, ', ')
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s,]+|[\s,]+$/g, '')
+    .replace(/\r\n?/g, '\n')
+    .replace(/[^\S\n]+/g, ' ')
+    .replace(/ ?([,;|\n]) ?/g, '$1')
+    .trim()
 }
 
 export type CacheTtl = { hitMs: number; missMs: number }

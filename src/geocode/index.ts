@@ -3,8 +3,12 @@ import type { GeocoderConfig } from '../config'
 import type { Store } from '../store'
 import { openEmbeddedGeocoder, ensureGeodata } from './embedded'
 import { GEODATA_VERSION } from './embedded/build'
+import { RESOLVER_VERSION } from './embedded/resolve'
 import { cachedGeocoder, DEFAULT_TTL, noGeocoder, type Geocoder } from './geocoder'
 import { createHttpGeocoder, isHttpProvider, PROVIDER_CACHE_TTL, withFallback, type HttpGeocoderOptions } from './http'
+
+/** The cache's provider key for the offline geocoder's answers. */
+export const EMBEDDED_CACHE_KEY = `embedded@${GEODATA_VERSION}.${RESOLVER_VERSION}`
 
 export type GeocoderStack = {
   geocoder: Geocoder
@@ -31,8 +35,8 @@ export async function createGeocoder(
   store.geocodeCache.purgeExpired(Date.now())
   await ensureGeodata(config.dataPath, say)
   const embedded = openEmbeddedGeocoder(config.dataPath)
-  // Keyed by data version: a rebuilt gazetteer must not be hidden behind old cached answers.
-  const cachedEmbedded = cachedGeocoder(embedded, store.geocodeCache, DEFAULT_TTL, Date.now, `embedded@${GEODATA_VERSION}`)
+  // Keyed by data and resolver version: a rebuilt gazetteer or a mended resolver must not be hidden behind old cached answers.
+  const cachedEmbedded = cachedGeocoder(embedded, store.geocodeCache, DEFAULT_TTL, Date.now, EMBEDDED_CACHE_KEY)
   if (!isHttpProvider(config.provider)) return { geocoder: cachedEmbedded, close: () => embedded.close() }
   // One adapter per process: the Nominatim one-request-per-second gate lives in it.
   const http = cachedGeocoder(createHttpGeocoder(config, options), store.geocodeCache, PROVIDER_CACHE_TTL[config.provider])

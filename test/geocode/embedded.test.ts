@@ -6,10 +6,10 @@ import { copyFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { createApp } from '../../src/app'
 import { createGeocoder } from '../../src/geocode'
-import { cachedGeocoder, PRECISIONS, type Precision } from '../../src/geocode/geocoder'
+import { cachedGeocoder, PRECISIONS, type GeocodeResult, type Precision } from '../../src/geocode/geocoder'
 import { DEFAULT_GEODATA_PATH, ensureGeodata, openEmbeddedGeocoder, type EmbeddedGeocoder } from '../../src/geocode/embedded'
 import { GEODATA_VERSION, geodataVersion } from '../../src/geocode/embedded/build'
-import { distanceKm } from '../../src/geocode/embedded/resolve'
+import { distanceKm, RESOLVER_VERSION } from '../../src/geocode/embedded/resolve'
 import { createLocator } from '../../src/operator'
 import { openStore } from '../../src/store'
 import { tempDir } from '../helpers'
@@ -46,6 +46,10 @@ const RESOLVES: Expect[] = [
   { address: 'Den Haag, Nederland', lat: 52.0705, lng: 4.3007, km: 5, country: 'NL' },
   { address: 'Stephansplatz 1, 1010 Wien, Österreich', lat: 48.2085, lng: 16.3731, km: 3, country: 'AT' },
   { address: '10 Downing Street, London SW1A 2AA, UK', lat: 51.5034, lng: -0.1276, km: 5, country: 'GB' },
+  // A country named at the end of an address without commas.
+  { address: '90210 USA', lat: 34.0901, lng: -118.4065, km: 5, country: 'US', precision: 'postcode' },
+  { address: 'London Canada', lat: 42.9849, lng: -81.2453, km: 8, country: 'CA' },
+  { address: 'Hamilton New Zealand', lat: -37.787, lng: 175.2793, km: 8, country: 'NZ' },
 ]
 
 describe('resolves real addresses', () => {
@@ -86,6 +90,10 @@ describe('refuses to guess', () => {
     const r = geo.lookup('Springfield, Germany')
     if (r !== null) expect(r.parts.country).toBe('DE')
     expect(geo.lookup('Paris, USA')!.parts.country).toBe('US')
+    // Without commas too.
+    expect(geo.lookup('Paris USA')!.parts.country).toBe('US')
+    const bare = geo.lookup('Springfield Germany')
+    if (bare !== null) expect(bare.parts.country).toBe('DE')
   })
 })
 
@@ -160,7 +168,7 @@ test('POST /admin/v1/locations with an address only is geocoded offline, with pr
   }
 })
 
-test('the configured stack caches embedded answers under the data version and purges expired rows on start', async () => {
+test('the configured stack caches embedded answers under the data and resolver versions and purges expired rows on start', async () => {
   const dir = tempDir()
   const store = openStore(join(dir, 'db.sqlite'))
   try {
@@ -172,10 +180,35 @@ test('the configured stack caches embedded answers under the data version and pu
     const first = await stack.geocoder.geocode('Wien')
     expect(first!.parts.country).toBe('AT')
     const rows = store.db.query('SELECT provider, query FROM geocode_cache ORDER BY provider').all()
-    expect(rows).toEqual([{ provider: `embedded@${GEODATA_VERSION}`, query: 'wien' }])
+    expect(rows).toEqual([{ provider: `embedded@${GEODATA_VERSION}.${RESOLVER_VERSION}`, query: 'Wien' }])
     stack.close()
   } finally {
     store.close()
     rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test('cached answers (fast-check): each address gets the answer lookup() gives it, whatever was asked before', async () => {
+  // Addresses that differ in case, separators and spacing: the resolver reads some of them apart
+  // ("Paris, TX" a state, "paris, tx" words; a line break or ";" splits parts, a space does not).
+  const piece = fc.constantFrom('Paris', 'paris', 'PARIS', 'TX', 'tx', 'London', 'ON', 'on', 'Kings Road', 'Chelsea', 'M5V 3L9', 'm5v 3l9', 'Springfield', 'IL', 'il', 'USA', 'St.', '12')
+  const separator = fc.constantFrom(', ', ',', ' , ', ' ', '  ', '\t', '; ', '\n', '\r\n', ' | ', '.')
+  const address = fc.tuple(fc.array(fc.tuple(piece, separator), { maxLength: 4 }), piece).map(([pairs, last]) => pairs.map(([p, sep]) => p + sep).join('') + last)
+  const store = openStore(':memory:')
+  try {
+    let t = 0
+    await fc.assert(
+      fc.asyncProperty(fc.array(address, { minLength: 1, maxLength: 6 }), async (addresses) => {
+        const cached = cachedGeocoder(geo, store.geocodeCache, { hitMs: 1e12, missMs: 1e12 }, () => ++t)
+        for (const text of addresses) {
+          const answer = await cached.geocode(text)
+          const got: GeocodeResult | null = answer === null ? null : { ...answer, obtainedAt: undefined }
+          expect({ text, got }).toEqual({ text, got: geo.lookup(text) })
+        }
+      }),
+      { numRuns: 300 },
+    )
+  } finally {
+    store.close()
   }
 })

@@ -71,6 +71,12 @@ function streetMask(tokens: string[]): boolean[] {
   return mask
 }
 
+/**
+ * Bump when the resolver places an address differently on the same data: cached answers are keyed
+ * by it and the data's version, so old answers are not served after a fix.
+ */
+export const RESOLVER_VERSION = '2'
+
 type Part = { raw: string; tokens: string[] }
 type Window = { key: string; part: number; start: number; len: number; whole: boolean }
 type Candidate = { place: PlaceRow; window: Window }
@@ -101,7 +107,7 @@ export function resolver(db: Database) {
     const last = parts[parts.length - 1]!
     for (let n = Math.min(4, last.tokens.length); n >= 1; n--) {
       const tail = last.tokens.slice(-n)
-      if (n === last.tokens.length && parts.length === 1) break // never the whole address
+      if (n === last.tokens.length && parts.length === 1) continue // never the whole address
       const key = nameKey(tail.join(' '))
       const code = countryOf(key)
       if (!code) continue
