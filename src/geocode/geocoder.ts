@@ -1,4 +1,5 @@
 import type { AddressParts } from '../store/locations'
+import { isBusyError } from '../store/db'
 import type { GeocodeCacheRepo } from '../store/geocode-cache'
 
 export const PRECISIONS = ['rooftop', 'street', 'postcode', 'city', 'region', 'country'] as const
@@ -78,8 +79,12 @@ export function cachedGeocoder(
       if (pending) return pending
       const lookup = inner
         .geocode(address)
-        .then((result) => {
-          cache.put(cacheKey, query, result ? JSON.stringify(result) : null, now(), result ? ttl.hitMs : ttl.missMs)
+        .then(async (result) => {
+          // Stored (waiting for another process's lock without stopping this one) before it is
+          // answered; not stored if that lock was held past busy_timeout: asked again next time.
+          await cache.put(cacheKey, query, result ? JSON.stringify(result) : null, now(), result ? ttl.hitMs : ttl.missMs).catch((e) => {
+            if (!isBusyError(e)) throw e
+          })
           return result
         })
         .finally(() => inFlight.delete(query))

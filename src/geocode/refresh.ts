@@ -6,6 +6,7 @@
 // Such points are geocoded again at every run until the provider answers for them (or says it does
 // not know the address: the fallback's point then stands).
 import type { Store } from '../store'
+import { isBusyError } from '../store/db'
 import type { GeocodedCursor, GeocodeSources, LocationRecord } from '../store/locations'
 import { obtainedAtIso, type GeocodeResult, type Geocoder } from './geocoder'
 import { asStopgap, fallbackName, fallbackReason, fallbackSourcePattern, GeocoderUnavailableError, isFallbackSource, REFRESH_AHEAD_MS, STORAGE_LIMITS } from './http'
@@ -112,7 +113,9 @@ export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, o
         }
       }
       if (!found) return fail(location, lastChance)
-      if (save(store, location, found, at)) {
+      const saved = await save(store, location, found, at)
+      if (saved === 'busy') return fail(location, lastChance)
+      if (saved === 'saved') {
         report.refreshed++
         if (isFallbackSource(found.source)) written.add(location.id)
       }
@@ -125,7 +128,9 @@ export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, o
       if (!('found' in answer)) return fail(location, false)
       // The provider does not know the address: the fallback's point stands, as its own (no longer a stopgap).
       const point = answer.found ?? { lat: location.lat, lng: location.lng, precision: location.geocoding!.precision as GeocodeResult['precision'], source: fallbackName(location.geocoding!.source), parts: location.addressParts }
-      if (save(store, location, point, at)) report.refreshed++
+      const saved = await save(store, location, point, at)
+      if (saved === 'busy') return fail(location, false)
+      if (saved === 'saved') report.refreshed++
     }
 
     // 1. Those at their last chance, oldest first (unknown age first), every one: a batch could leave some past the limit.
@@ -172,9 +177,13 @@ function failureReason(provider: string, error: unknown): string {
   return `${provider} failed (${error instanceof Error ? error.name : 'error'})`
 }
 
-/** Stores `found` as the location's point, unless its address or point changed since it was read. */
-function save(store: Store, location: { locatorId: string; id: string; address: string; geocodedAt: string | null }, found: GeocodeResult, at: string): boolean {
-  return store.write(() => {
+/**
+ * Stores `found` as the location's point: 'saved'; 'changed' when its address or point changed
+ * since it was read; 'busy' when another process held the database past busy_timeout (waited for
+ * without stopping this one): not written, tried again at the next run.
+ */
+async function save(store: Store, location: { locatorId: string; id: string; address: string; geocodedAt: string | null }, found: GeocodeResult, at: string): Promise<'saved' | 'changed' | 'busy'> {
+  const written = store.writeSoon(() => {
     const current = store.locations.get(location.locatorId, location.id)
     if (!current || current.address !== location.address || current.geocodedAt !== location.geocodedAt) return false
     store.locations.replace({
@@ -188,6 +197,12 @@ function save(store: Store, location: { locatorId: string; id: string; address: 
     })
     return true
   })
+  try {
+    return (await written) ? 'saved' : 'changed'
+  } catch (e) {
+    if (isBusyError(e)) return 'busy'
+    throw e
+  }
 }
 
 export type RefreshLogLine = { level: 'info' | 'error'; message: string } & Record<string, unknown>

@@ -2,6 +2,7 @@
 // API switch, the referrer allowlist, the rate limit.
 import { hashSecret, SECRET_KEY_SHAPE } from '../ids'
 import type { Store } from '../store'
+import { isBusyError } from '../store/db'
 import type { Locator } from '../store/locators'
 import { PublicError } from './errors'
 
@@ -21,10 +22,20 @@ export function findSecretKey(request: Request): string | null {
   return SECRET_KEY_SHAPE.exec(text)?.[0] ?? null
 }
 
-/** Refuses the request; a real key is marked exposed so `storeloc key list` shows it must be rotated. Never echoed or logged. */
-export function refuseSecretKey(store: Store, key: string): never {
+/**
+ * Refuses the request; a real key is marked exposed so `storeloc key list` shows it must be
+ * rotated. Never echoed or logged. The mark is written soon, without holding the answer: while
+ * another process holds the database it waits without stopping this one; if that outlasts
+ * busy_timeout, `log` says so (by the key's id) and the key is marked when it is seen again.
+ */
+export function refuseSecretKey(store: Store, key: string, log: (line: Record<string, unknown>) => void): never {
   const record = store.keys.findBySecret(key)
-  if (record && record.hash === hashSecret(key)) store.keys.markExposed(record.id)
+  if (record && record.hash === hashSecret(key)) {
+    store.writeSoon(() => store.keys.markExposed(record.id)).catch((e) => {
+      const why = isBusyError(e) ? 'another process held the database' : e instanceof Error ? e.message : String(e)
+      log({ level: 'warn', api: 'public', message: `Key ${record.id} was sent to the Query API but could not be marked exposed (${why}); it is marked when it is seen again.` })
+    })
+  }
   throw new PublicError('SECRET_KEY_EXPOSED')
 }
 

@@ -336,7 +336,7 @@ export function publicRoutes(deps: PublicDeps) {
    */
   function respond(request: Request, set: Set, token: string, body: (locator: Locator, href: string) => Uint8Array): string | Uint8Array {
     const key = findSecretKey(request)
-    if (key) refuseSecretKey(deps.store, key)
+    if (key) refuseSecretKey(deps.store, key, deps.log)
     try {
       deps.registry.sync()
     } catch (e) {
@@ -387,10 +387,9 @@ export function publicRoutes(deps: PublicDeps) {
       if (code === 'NOT_FOUND') {
         const key = findSecretKey(request)
         try {
-          if (key) refuseSecretKey(deps.store, key)
+          if (key) refuseSecretKey(deps.store, key, deps.log)
         } catch (e) {
-          // SECRET_KEY_EXPOSED, or the database busy while marking the key exposed (503: asked again, it is marked then).
-          return failure(e)
+          return failure(e) // SECRET_KEY_EXPOSED
         }
         return new PublicError('NOT_FOUND', `No endpoint ${request.method} ${path}. The Query API serves GET ${PUBLIC_PREFIX}/{token}/locations, /locations/{id} and /filters.`).toResponse()
       }

@@ -1,7 +1,11 @@
 import type { Database } from 'bun:sqlite'
 
-/** Raw cache rows; the Geocoder layer decides what goes in and how long it lives. */
-export function geocodeCacheRepo(db: Database) {
+/**
+ * Raw cache rows; the Geocoder layer decides what goes in and how long it lives. `writeSoon` is the
+ * store's: a row is stored with the writes queued beside it, waiting for another process's lock
+ * without stopping this one.
+ */
+export function geocodeCacheRepo(db: Database, writeSoon: <T>(fn: () => T) => Promise<T>) {
   const get = db.prepare<{ result: string | null; created_at: number; expires_at: number }, [string, string]>(
     'SELECT result, created_at, expires_at FROM geocode_cache WHERE provider = ? AND query = ?',
   )
@@ -17,8 +21,11 @@ export function geocodeCacheRepo(db: Database) {
       if (!row || row.expires_at <= now) return undefined
       return { result: row.result, createdAt: row.created_at }
     },
-    put(provider: string, query: string, result: string | null, now: number, ttlMs: number): void {
-      put.run({ provider, query, result, created_at: now, expires_at: now + ttlMs })
+    /** Stores a row; settles once it is committed. */
+    put(provider: string, query: string, result: string | null, now: number, ttlMs: number): Promise<void> {
+      return writeSoon(() => {
+        put.run({ provider, query, result, created_at: now, expires_at: now + ttlMs })
+      })
     },
     purgeExpired(now: number): number {
       return purge.run(now).changes

@@ -82,6 +82,19 @@ export function openStore(path: string) {
     }
     jobs.forEach((job, i) => (outcomes[i]!.ok ? job.resolve(outcomes[i]!.value) : job.reject(outcomes[i]!.value)))
   }
+  /**
+   * write(fn), shared: fn runs at the next turn of the event loop in one transaction with the
+   * other writes queued by then (each in a savepoint: it commits or is undone alone), and the
+   * promise settles once that transaction is committed (with synchronous=FULL, on disk). So
+   * writes arriving together pay for one commit between them: the Management API's, whose
+   * requests come in concurrently. Nothing is kept when the promise rejects.
+   */
+  function writeSoon<T>(fn: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      if (queued.length === 0) setImmediate(commitQueued)
+      queued.push({ fn, resolve: resolve as (value: unknown) => void, reject, at: performance.now() })
+    })
+  }
   // Opening read the schema's version (a read transaction), so a file database has its WAL index by now.
   const header = walIndexHeader(path)
   let open = true
@@ -94,26 +107,14 @@ export function openStore(path: string) {
     customFields: customFieldRepo(db, changes),
     filters: filterRepo(db, changes),
     priority: priorityRepo(db, changes),
-    geocodeCache: geocodeCacheRepo(db),
+    geocodeCache: geocodeCacheRepo(db, writeSoon),
     /** Runs fn in a BEGIN IMMEDIATE transaction: all of it commits, or none of it. */
     write<T>(fn: () => T): T {
       const result = db.transaction(fn).immediate()
       writes++
       return result
     },
-    /**
-     * write(fn), shared: fn runs at the next turn of the event loop in one transaction with the
-     * other writes queued by then (each in a savepoint: it commits or is undone alone), and the
-     * promise settles once that transaction is committed (with synchronous=FULL, on disk). So
-     * writes arriving together pay for one commit between them: the Management API's, whose
-     * requests come in concurrently. Nothing is kept when the promise rejects.
-     */
-    writeSoon<T>(fn: () => T): Promise<T> {
-      return new Promise<T>((resolve, reject) => {
-        if (queued.length === 0) setImmediate(commitQueued)
-        queued.push({ fn, resolve: resolve as (value: unknown) => void, reject, at: performance.now() })
-      })
-    },
+    writeSoon,
     /** How many write transactions this process has committed: with data_version, tells when to re-read the change log. */
     writeCount(): number {
       return writes

@@ -172,7 +172,7 @@ test('the configured stack caches embedded answers under the data and resolver v
   const dir = tempDir()
   const store = openStore(join(dir, 'db.sqlite'))
   try {
-    store.geocodeCache.put('embedded@old', 'wien', null, 0, 1) // long expired
+    await store.geocodeCache.put('embedded@old', 'wien', null, 0, 1) // long expired
     const stack = await createGeocoder(
       { provider: 'embedded', url: null, apiKey: null, userAgent: 'test', timeoutMs: 1000, dataPath: DEFAULT_GEODATA_PATH },
       store,

@@ -1,6 +1,7 @@
 // The HTTP geocoder adapters against stand-in servers on 127.0.0.1 that answer with each
 // provider's documented response shapes (fixtures/). Nothing here reaches any other host: tests of
 // the default public endpoints use an injected fetch that answers locally.
+import { Database } from 'bun:sqlite'
 import { afterEach, describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -14,7 +15,7 @@ import {
   type HttpGeocoderProvider,
 } from '../../src/geocode/http'
 import { retryAfterMs } from '../../src/geocode/http/request'
-import { makeEnv } from '../helpers'
+import { KNOWN_ADDRESSES, makeEnv, tableGeocoder } from '../helpers'
 
 const KEY = 'sk-test-7d1c9e4b2a51'
 const UA = 'storeloc-test/1.0 (+https://stores.example.com)'
@@ -927,6 +928,40 @@ describe('withFallback', () => {
 // ---- with the SQLite cache ----------------------------------------------------------------------
 
 describe('cachedGeocoder over an adapter', () => {
+  test('while another process holds the write lock, the answer waits for its row without stopping the process; held past busy_timeout, it is answered, not stored', async () => {
+    const env = makeEnv()
+    const other = new Database(join(env.dir, 'test.db'))
+    try {
+      const inner = tableGeocoder(KNOWN_ADDRESSES)
+      const geocoder = cachedGeocoder(inner, env.store.geocodeCache, PROVIDER_CACHE_TTL.nominatim)
+      const address = Object.keys(KNOWN_ADDRESSES)[0]!
+      const rows = () => (env.store.db.query('SELECT count(*) AS n FROM geocode_cache').get() as { n: number }).n
+
+      env.store.db.exec('PRAGMA busy_timeout = 3000')
+      other.exec('BEGIN IMMEDIATE')
+      let answered = false
+      const pending = geocoder.geocode(address).finally(() => (answered = true))
+      await Bun.sleep(30) // timers fire meanwhile: before, SQLite's wait for the lock stopped the process
+      expect({ answered, rows: rows() }).toEqual({ answered: false, rows: 0 })
+      other.exec('ROLLBACK')
+      expect((await pending)?.lat).toBe(KNOWN_ADDRESSES[address as keyof typeof KNOWN_ADDRESSES].lat)
+      expect(rows()).toBe(1)
+
+      // Past busy_timeout: the answer all the same (the cache is no data), and nothing stored.
+      env.store.db.exec('PRAGMA busy_timeout = 50')
+      other.exec('BEGIN IMMEDIATE')
+      expect(await geocoder.geocode('nowhere at all')).toBeNull()
+      other.exec('ROLLBACK')
+      expect(rows()).toBe(1)
+      expect(await geocoder.geocode('nowhere at all')).toBeNull()
+      expect(inner.calls.filter((a) => a === 'nowhere at all')).toHaveLength(2) // asked again: it was not stored
+      expect(rows()).toBe(2)
+    } finally {
+      other.close()
+      env.close()
+    }
+  })
+
   test('concurrent identical lookups make one upstream call; later ones are served from the cache', async () => {
     const env = makeEnv()
     try {
@@ -991,7 +1026,7 @@ describe('cachedGeocoder over an adapter', () => {
       let clock = t0
       const address = '1600 Amphitheatre Parkway, Mountain View, CA'
       const old = { lat: 1, lng: 2, precision: 'rooftop' as const, source: 'google', parts: {} }
-      env.store.geocodeCache.put('google', normalizeAddress(address), JSON.stringify(old), t0, 30 * DAY_MS)
+      await env.store.geocodeCache.put('google', normalizeAddress(address), JSON.stringify(old), t0, 30 * DAY_MS)
       const geocoder = cachedGeocoder(createHttpGeocoder(config('google', { url: server.url })), env.store.geocodeCache, PROVIDER_CACHE_TTL.google, () => clock)
       clock = t0 + 28 * DAY_MS - 1
       expect(await geocoder.geocode(address)).toEqual({ ...old, obtainedAt: t0 })

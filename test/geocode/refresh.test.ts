@@ -1,5 +1,7 @@
 // Google's terms: coordinates may be kept 30 days at most. The refresh re-geocodes older ones.
+import { Database } from 'bun:sqlite'
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { join } from 'node:path'
 import { createApp } from '../../src/app'
 import { cachedGeocoder, type Geocoder } from '../../src/geocode/geocoder'
 import { GeocoderUnavailableError, PROVIDER_CACHE_TTL, withFallback } from '../../src/geocode/http'
@@ -372,6 +374,37 @@ test('every stopgap is asked for in a run while Google answers, however many (no
   answer = { lat: 38.9, lng: -77.04 }
   expect(await refreshLimitedGeocodes(env.store, google, { now, batch: 10 })).toEqual(report(620, 620, 0))
   expect(ids.every((id) => env.store.locations.get(env.locatorId, id)!.geocoding!.source === 'google')).toBe(true)
+})
+
+test('another process holding the write lock: the run waits for it without stopping the process; held past busy_timeout, each point is a failure, kept for the next run', async () => {
+  const now = new Date('2026-11-22T12:00:00Z')
+  const ids = [await geocodedByGoogle(new Date(now.getTime() - 29 * DAY - HOUR)), await geocodedByGoogle(new Date(now.getTime() - 29 * DAY - 2 * HOUR))]
+  const other = new Database(join(env.dir, 'test.db'))
+  try {
+    answer = { lat: 38.9, lng: -77.04 }
+    const points = async () => Promise.all(ids.map(async (id) => (await env.call('GET', `/admin/v1/locations/${id}`)).body.location.coordinates))
+    const before = await points()
+    // Past busy_timeout: before, the first save's error (SQLITE_BUSY) ended the whole run.
+    env.store.db.exec('PRAGMA busy_timeout = 50')
+    other.exec('BEGIN IMMEDIATE')
+    expect(await refreshLimitedGeocodes(env.store, google, { now })).toEqual(report(2, 0, 2))
+    other.exec('ROLLBACK')
+    expect(await points()).toEqual(before)
+
+    // Within busy_timeout: the run waits, timers firing meanwhile (before, SQLite's wait stopped the process).
+    env.store.db.exec('PRAGMA busy_timeout = 3000')
+    other.exec('BEGIN IMMEDIATE')
+    let settled = false
+    const run = refreshLimitedGeocodes(env.store, google, { now }).finally(() => (settled = true))
+    await Bun.sleep(30)
+    expect(settled).toBe(false)
+    other.exec('ROLLBACK')
+    expect(await run).toEqual(report(2, 2, 0))
+    expect(await points()).toEqual([answer, answer])
+  } finally {
+    if (other.inTransaction) other.exec('ROLLBACK')
+    other.close()
+  }
 })
 
 describe('the service\'s schedule (scheduleGeocodeRefresh)', () => {
