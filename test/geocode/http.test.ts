@@ -886,6 +886,19 @@ describe('withFallback', () => {
     expect(warned).toHaveLength(3)
   })
 
+  test('reasons that differ only in their figures (a timeout, a request slot\'s wait) are one reason: warned once a minute', async () => {
+    let n = 0
+    const slow: Geocoder = { name: 'nominatim', geocode: async () => Promise.reject(new GeocoderUnavailableError('nominatim', `timed out after ${3000 - 50 * ++n} ms`)) }
+    const warned: string[] = []
+    let clock = 0
+    const geocoder = withFallback(slow, standInFallback().geocoder, (reason) => warned.push(reason), () => clock)
+    for (let i = 0; i < 5; i++) await geocoder.geocode('x')
+    expect(warned).toEqual(['nominatim timed out after 2950 ms'])
+    clock += 60_000
+    await geocoder.geocode('x')
+    expect(warned).toEqual(['nominatim timed out after 2950 ms', 'nominatim timed out after 2700 ms'])
+  })
+
   test('primary says not found: null, and the fallback is not asked', async () => {
     const server = answering([])
     const fallback = standInFallback()

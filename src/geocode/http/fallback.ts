@@ -42,9 +42,11 @@ export function withFallback(primary: Geocoder, fallback: Geocoder, warn: (reaso
       } catch (err) {
         if (!(err instanceof GeocoderUnavailableError)) throw err
         const t = now()
-        if (t - (lastWarned.get(err.message) ?? -Infinity) >= WARN_EVERY_MS) {
+        // One reason whatever its figures ("timed out after 2150 ms", "... 50 ms"): else each call would be warned about.
+        const reason = err.message.replace(/\d+/g, '#')
+        if (t - (lastWarned.get(reason) ?? -Infinity) >= WARN_EVERY_MS) {
           if (lastWarned.size >= 100) lastWarned.clear()
-          lastWarned.set(err.message, t)
+          lastWarned.set(reason, t)
           warn(err.message)
         }
         const result = await fallback.geocode(address)
