@@ -92,18 +92,40 @@ function readConfig(): Config {
   }
 }
 
+/** A start that cannot go on for a reason outside the program (the database, the address): main prints its message, no stack trace, and exits 1. */
+class StartError extends Error {}
+
+/** The store at DATABASE_PATH, or a StartError saying what is wrong with it. */
+function openStoreToStart(path: string): Store {
+  try {
+    return openStore(path)
+  } catch (e) {
+    throw new StartError(`Cannot use the database at ${path}: ${(e as Error).message}. DATABASE_PATH must name a SQLite database file (made, with its folder, when missing) that this user can read and write.`)
+  }
+}
+
 /** Bodies up to this reach the app (whose limit is maxBodyBytes); beyond it Bun answers a bare 413. */
 const BUN_BODY_LIMIT = 2 ** 30
 
+/** Bun.serve on HOST and PORT, or a StartError: Bun says EADDRINUSE ("Is port in use?") for a host that is no address of this machine too. */
+function serveOn(config: Config, options: Omit<Parameters<typeof Bun.serve>[0], 'port' | 'hostname'>) {
+  try {
+    return Bun.serve({ ...options, port: config.port, hostname: config.host } as Parameters<typeof Bun.serve>[0])
+  } catch (e) {
+    const code = (e as { code?: unknown }).code
+    throw new StartError(
+      `Cannot listen on ${config.host}:${config.port}${typeof code === 'string' ? ` (${code})` : ''}: another program uses PORT, or HOST is not an address of this machine (0.0.0.0 for all of them, 127.0.0.1 for this machine only).`,
+    )
+  }
+}
+
 function listen(config: Config, app: App, reusePort: boolean) {
-  return Bun.serve({
-    port: config.port,
-    hostname: config.host,
+  return serveOn(config, {
     reusePort,
     // The app reads a body only up to its limit and answers a larger one with a JSON 413 (Bun
     // reads the rest past, holding none of it). Bun's own 413 beyond this has no body.
     maxRequestBodySize: BUN_BODY_LIMIT,
-    fetch: (request) => app.handle(request),
+    fetch: (request: Request) => app.handle(request),
   })
 }
 
@@ -181,7 +203,7 @@ function onStopSignal(stop: (signal: string) => Promise<void>): (reason: string)
 
 /** WORKERS=1: one process opens, serves, bootstraps and refreshes. */
 async function runSingle(config: Config): Promise<void> {
-  const store = openStore(config.databasePath)
+  const store = openStoreToStart(config.databasePath)
   const geocoding = await createGeocoder(config.geocoder, store, (line) => console.log(line), { warn: warnGeocoder })
   const app = createApp({ store, geocoder: geocoding.geocoder, config })
   const server = listen(config, app, false)
@@ -203,7 +225,7 @@ async function runSingle(config: Config): Promise<void> {
 
 /** One of the primary's workers: serves on the shared port and tells the primary when it listens. Prints no start-up lines. */
 async function runWorker(config: Config): Promise<void> {
-  const store = openStore(config.databasePath)
+  const store = openStoreToStart(config.databasePath)
   const geocoding = await createGeocoder(config.geocoder, store, undefined, { warn: warnGeocoder }) // the primary has built its data
   const app = createApp({ store, geocoder: geocoding.geocoder, config })
   // Before listening: the kernel sends connections only to workers that listen, so a worker
@@ -297,7 +319,7 @@ function superviseWorkers(count: number, port: number, fatal: (line: Record<stri
 
 /** WORKERS=N > 1: the one-time work here, the serving in N workers (see the top of the file). */
 async function runPrimary(config: Config): Promise<void> {
-  const store = openStore(config.databasePath) // applies the migrations before any worker opens the file
+  const store = openStoreToStart(config.databasePath) // applies the migrations before any worker opens the file
   const geocoding = await createGeocoder(config.geocoder, store, (line) => console.log(line), { warn: warnGeocoder })
   // The port the workers share. A configured port: a plain bind fails, as a single process would,
   // when the port is taken, and is released at once for the workers' SO_REUSEPORT binds. PORT=0:
@@ -305,7 +327,7 @@ async function runPrimary(config: Config): Promise<void> {
   // they listen, so no other process can take it in between; no one knows the port before the
   // 'listening' line, so no request reaches the probe's 503.
   const holdPort = config.port === 0
-  const probe = Bun.serve({ port: config.port, hostname: config.host, reusePort: holdPort, fetch: () => new Response(null, { status: 503 }) })
+  const probe = serveOn(config, { reusePort: holdPort, fetch: () => new Response(null, { status: 503 }) })
   const port = probe.port!
   const hostname = probe.hostname
   if (!holdPort) probe.stop(true)
@@ -342,9 +364,15 @@ async function runPrimary(config: Config): Promise<void> {
 
 async function main(): Promise<void> {
   const config = readConfig()
-  if (config.worker) return runWorker(config)
-  if (config.workers > 1) return runPrimary(config)
-  return runSingle(config)
+  try {
+    if (config.worker) return await runWorker(config)
+    if (config.workers > 1) return await runPrimary(config)
+    return await runSingle(config)
+  } catch (e) {
+    if (!(e instanceof StartError)) throw e
+    console.error(e.message)
+    process.exit(1)
+  }
 }
 
 await main()
