@@ -1,7 +1,7 @@
 // Management API flows as plain functions: no Elysia, no HTTP. Each write is validated first,
 // geocoded outside the transaction, then committed in one immediate transaction, shared with the
 // other requests' writes that arrived meanwhile (store.writeSoon: one commit between them).
-import { obtainedAtIso, type Geocoder, type GeocodeResult } from '../geocode/geocoder'
+import { noGeocoder, obtainedAtIso, type Geocoder, type GeocodeResult } from '../geocode/geocoder'
 import { GeocoderUnavailableError } from '../geocode/http'
 import { newLocationRecord } from '../locations/record'
 import { single } from '../http/query'
@@ -121,7 +121,9 @@ async function geocode(deps: AdminDeps, address: string): Promise<GeocodeResult>
   if (!result) {
     throw new AdminError(
       'geocoding_failed',
-      `The address ${JSON.stringify(address)} could not be geocoded. Fix the address or send coordinates ({"lat": ..., "lng": ...}).`,
+      deps.geocoder.name === noGeocoder.name
+        ? 'Geocoding is off on this service (GEOCODER=none): send coordinates ({"lat": ..., "lng": ...}) with the address.'
+        : `The address ${JSON.stringify(address)} could not be geocoded. Fix the address or send coordinates ({"lat": ..., "lng": ...}).`,
     )
   }
   return result

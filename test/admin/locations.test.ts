@@ -1,6 +1,8 @@
 // Management API location resource: create, get, update, delete, their validation, geocoding, and
 // the change log written with every row.
 import { test, expect, describe, beforeEach, afterEach } from 'bun:test'
+import { createApp } from '../../src/app'
+import { noGeocoder } from '../../src/geocode/geocoder'
 import { addCustomField, setLocatorSettings } from '../../src/operator'
 import { KNOWN_ADDRESSES, makeEnv, storeBody, type TestEnv } from '../helpers'
 
@@ -516,7 +518,16 @@ describe('POST /locations geocoding', () => {
     const res = await expectNoChange(() => create({ name: 'Nowhere', address: '1 Nowhere Lane, Atlantis' }))
     expect(res.status).toBe(422)
     expect(res.body).toEqual({ success: false, error: 'geocoding_failed', message: expect.any(String) })
+    expect(res.body.message).toContain('Fix the address or send coordinates')
     expect(res.body.details).toBeUndefined()
+  })
+
+  test('with geocoding off (GEOCODER=none), an address without coordinates is refused as such, not as a bad address', async () => {
+    const app = createApp({ store: env.store, geocoder: noGeocoder, config: { maxBodyBytes: 262144, logRequests: false }, log: () => {} })
+    const res = await app.handle(new Request(`http://localhost${BASE}`, { method: 'POST', headers: { authorization: `Bearer ${env.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Store', address: WHITE_HOUSE }) }))
+    expect(res.status).toBe(422)
+    expect(await res.json()).toEqual({ success: false, error: 'geocoding_failed', message: 'Geocoding is off on this service (GEOCODER=none): send coordinates ({"lat": ..., "lng": ...}) with the address.' })
+    expect((await env.call('GET', BASE)).body.pagination.total).toBe(0)
   })
 
   test('the geocode cache: a second create of the same address makes no second upstream call', async () => {

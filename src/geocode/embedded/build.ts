@@ -244,7 +244,7 @@ export function geodataVersion(path: string): string | null {
 /** Builds the file when it is missing or of another version; otherwise does nothing. */
 export async function ensureGeodata(path: string = DEFAULT_GEODATA_PATH, say: (line: string) => void = () => {}): Promise<void> {
   if (geodataVersion(path) === GEODATA_VERSION) return
-  say(`Preparing the offline geocoder data in ${path} (once, about 10 seconds)...`)
+  say(`Preparing the offline geocoder data in ${path} (once, about 6 seconds)...`)
   const stats = await buildGeodata(path)
   say(`Offline geocoder ready: ${stats.places} places, ${stats.names} names, ${stats.postcodes} postcodes in ${(stats.ms / 1000).toFixed(1)} s.`)
 }
