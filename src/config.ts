@@ -84,15 +84,32 @@ export function checkWorkers(config: Config, platform: string = process.platform
   }
 }
 
+/**
+ * A base URL setting (paths are added to it), without its trailing slashes; null when unset. It
+ * must parse as a URL (a host without spaces, a port up to 65535), be http(s), and carry no query
+ * or fragment, which the paths added after it would land in.
+ */
+function baseUrl(env: Record<string, string | undefined>, name: string, example: string): string | null {
+  const raw = env[name]
+  if (!raw) return null
+  const must = `${name} must be an http(s) URL without a query or fragment, such as ${example}; got "${raw}"`
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new ConfigError(`${must}.`)
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !/^https?:\/\/[^/?#]/i.test(raw)) throw new ConfigError(`${must}.`)
+  if (url.search !== '' || url.hash !== '' || /[?#]/.test(raw)) throw new ConfigError(`${must} (its query or fragment would come before the paths added to it).`)
+  return raw.replace(/\/+$/, '')
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env, cores: number = availableParallelism()): Config {
   const provider = env.GEOCODER || 'embedded'
   if (!(GEOCODER_PROVIDERS as readonly string[]).includes(provider)) {
     throw new ConfigError(`GEOCODER must be one of ${GEOCODER_PROVIDERS.join(', ')}; got "${provider}".`)
   }
-  const geocoderUrl = env.GEOCODER_URL ? env.GEOCODER_URL.replace(/\/+$/, '') : null
-  if (geocoderUrl !== null && !/^https?:\/\/[^/]+/.test(geocoderUrl)) {
-    throw new ConfigError(`GEOCODER_URL must be an http(s) URL; got "${env.GEOCODER_URL}".`)
-  }
+  const geocoderUrl = baseUrl(env, 'GEOCODER_URL', 'http://127.0.0.1:8080')
   const apiKey = env.GEOCODER_API_KEY || null
   if (NEEDS_KEY.includes(provider as GeocoderProvider) && apiKey === null) {
     throw new ConfigError(`GEOCODER=${provider} needs GEOCODER_API_KEY.`)
@@ -105,10 +122,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (provider === 'pelias' && geocoderUrl === null && apiKey === null) {
     throw new ConfigError('GEOCODER=pelias needs GEOCODER_URL (your own Pelias) or GEOCODER_API_KEY (the hosted geocode.earth).')
   }
-  const publicBaseUrl = env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, '') : null
-  if (publicBaseUrl !== null && !/^https?:\/\/[^/]+/.test(publicBaseUrl)) {
-    throw new ConfigError(`PUBLIC_BASE_URL must be an http(s) URL such as https://stores.example.com; got "${env.PUBLIC_BASE_URL}".`)
-  }
+  const publicBaseUrl = baseUrl(env, 'PUBLIC_BASE_URL', 'https://stores.example.com')
   const demo = env.DEMO ?? '1'
   if (!['0', '1', 'true', 'false'].includes(demo)) throw new ConfigError(`DEMO must be 1 or 0; got "${demo}".`)
   const logRequests = env.LOG_REQUESTS ?? '1'

@@ -146,6 +146,14 @@ test('configuration: providers that need a key or a URL say so at start', () => 
   expect(loadConfig({ GEOCODER: 'nominatim', GEOCODER_USER_AGENT: 'acme/1.0 (ops@acme.example)' }).geocoder.userAgent).toBe('acme/1.0 (ops@acme.example)')
   expect(() => loadConfig({ GEOCODER: 'teleport' })).toThrow(/GEOCODER must be one of/)
   expect(() => loadConfig({ GEOCODER: 'nominatim', GEOCODER_URL: 'ftp://x' })).toThrow(/GEOCODER_URL/)
+  // Not URLs at all, or with a query the paths added to it would land in: refused at start, not at each write.
+  for (const bad of ['http://exa mple.com', 'http://host:99999', 'https://host/x?key=1', 'http://host/#x', 'http://', 'http:///path', 'localhost:8080', 'http//host']) {
+    for (const name of ['GEOCODER_URL', 'PUBLIC_BASE_URL']) {
+      expect(() => loadConfig({ GEOCODER: 'nominatim', GEOCODER_URL: 'http://127.0.0.1:8080', [name]: bad })).toThrow(`${name} must be an http(s) URL without a query or fragment`)
+    }
+  }
+  const good = loadConfig({ GEOCODER: 'nominatim', GEOCODER_URL: 'https://geo.example.com:8443/nominatim/', PUBLIC_BASE_URL: 'https://stores.example.com/' })
+  expect({ geocoder: good.geocoder.url, base: good.publicBaseUrl }).toEqual({ geocoder: 'https://geo.example.com:8443/nominatim', base: 'https://stores.example.com' })
   expect(loadConfig({ GEOCODER: 'pelias', GEOCODER_URL: 'http://127.0.0.1:4000' }).geocoder.provider).toBe('pelias')
   expect(loadConfig({}).geocoder).toMatchObject({ provider: 'embedded', url: null, apiKey: null, timeoutMs: 3000 })
 })
