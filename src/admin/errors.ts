@@ -1,4 +1,5 @@
 // The Management API's one error table. Every error body of /admin/v1 is built here.
+import { redactSecrets } from '../ids'
 
 export const ADMIN_ERRORS = {
   invalid_request: { status: 400, error: 'invalid_request', message: 'The request is invalid.' },
@@ -33,8 +34,9 @@ export class AdminError extends Error {
   }
 
   toResponse(): Response {
-    const body: Record<string, unknown> = { success: false, error: ADMIN_ERRORS[this.kind].error, message: this.message }
-    if (this.details) body.details = this.details
+    // A secret key sent where an id or a value belongs is not quoted back (proxies log bodies too).
+    const body: Record<string, unknown> = { success: false, error: ADMIN_ERRORS[this.kind].error, message: redactSecrets(this.message) }
+    if (this.details) body.details = Object.fromEntries(Object.entries(this.details).map(([field, messages]) => [redactSecrets(field), messages.map(redactSecrets)]))
     const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' }
     if (this.status === 401) headers['www-authenticate'] = 'Bearer realm="admin"'
     if (this.status === 503) headers['retry-after'] = '1'

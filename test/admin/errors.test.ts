@@ -356,3 +356,27 @@ describe('503 database busy', () => {
     expect(list.body.pagination.total).toBe(0)
   })
 })
+
+describe('a secret key sent where an id or a value belongs', () => {
+  let env: TestEnv
+  beforeEach(() => (env = makeEnv()))
+  afterEach(() => env.close())
+
+  test('is not quoted back in the error: as a location id, a parameter, a custom field id or value', async () => {
+    const other = newSecretKey()
+    const answers = [
+      await env.call('GET', `/admin/v1/locations/${env.key}`),
+      await env.call('POST', `/admin/v1/locations/${other}`, { body: { name: 'x' } }),
+      await env.call('GET', `/admin/v1/locations?status=${env.key}`),
+      await env.call('GET', `/admin/v1/locations?page=1&page=${env.key}`),
+      await env.call('POST', '/admin/v1/locations', { body: storeBody({ custom_fields: { [env.key]: 'x' } }) }),
+    ]
+    expect(answers.map((a) => a.status)).toEqual([404, 404, 400, 400, 422])
+    for (const a of answers) {
+      const text = JSON.stringify(a.body)
+      expect(text).not.toContain(env.key.slice(3))
+      expect(text).not.toContain(other.slice(3))
+      expect(text).toContain('sk_[redacted]')
+    }
+  })
+})
