@@ -50,6 +50,12 @@ const RESOLVES: Expect[] = [
   { address: '90210 USA', lat: 34.0901, lng: -118.4065, km: 5, country: 'US', precision: 'postcode' },
   { address: 'London Canada', lat: 42.9849, lng: -81.2453, km: 8, country: 'CA' },
   { address: 'Hamilton New Zealand', lat: -37.787, lng: 175.2793, km: 8, country: 'NZ' },
+  // ... but not a country name that ends a state's ("New Mexico", "New Jersey"), names a state too
+  // ("Georgia"), or is a code ("BG": Bergamo's province, not Bulgaria).
+  { address: 'Santa Fe New Mexico', lat: 35.687, lng: -105.9378, km: 8, country: 'US' },
+  { address: 'Trenton New Jersey', lat: 40.2171, lng: -74.7429, km: 8, country: 'US' },
+  { address: 'Atlanta Georgia', lat: 33.749, lng: -84.388, km: 8, country: 'US' },
+  { address: '24121 Bergamo (BG)', lat: 45.6983, lng: 9.6773, km: 5, country: 'IT' },
 ]
 
 describe('resolves real addresses', () => {

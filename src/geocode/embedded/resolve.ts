@@ -105,12 +105,22 @@ export function resolver(db: Database) {
    */
   function takeCountry(parts: Part[]): { country: string | null; codeAlso: string | null } {
     const last = parts[parts.length - 1]!
+    const oneTail = (n: number) => nameKey(last.tokens.slice(-n).join(' '))
     for (let n = Math.min(4, last.tokens.length); n >= 1; n--) {
       const tail = last.tokens.slice(-n)
       if (n === last.tokens.length && parts.length === 1) continue // never the whole address
       const key = nameKey(tail.join(' '))
       const code = countryOf(key)
       if (!code) continue
+      // Without a comma before it, only a plain country name is taken: not a code ("Bergamo BG"),
+      // not a region's name too ("Atlanta Georgia"), not the end of a longer name ("Santa Fe New
+      // Mexico", "Papua New Guinea").
+      if (parts.length === 1) {
+        if (key.length === 2 || qRegions.get(key) !== null) continue
+        let longer = false
+        for (let m = n + 1; m <= Math.min(n + 3, last.tokens.length); m++) if (countryOf(oneTail(m)) !== null || qRegions.get(oneTail(m)) !== null) longer = true
+        if (longer) continue
+      }
       const raw = tail.join(' ')
       if (key.length === 2 && raw !== raw.toUpperCase()) continue // "de", "in": words, not codes
       if (key.length === 2 && (US_STATE.test(raw) || key in CA_PROVINCES || key in AU_STATES)) return { country: null, codeAlso: raw }
