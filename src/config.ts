@@ -99,7 +99,7 @@ function baseUrl(env: Record<string, string | undefined>, name: string, example:
   } catch {
     throw new ConfigError(`${must}.`)
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !/^https?:\/\/[^/?#]/i.test(raw)) throw new ConfigError(`${must}.`)
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !/^https?:\/\/[^/?#]/i.test(raw) || /\s/.test(raw)) throw new ConfigError(`${must}.`)
   if (url.search !== '' || url.hash !== '' || /[?#]/.test(raw)) throw new ConfigError(`${must} (its query or fragment would come before the paths added to it).`)
   return raw.replace(/\/+$/, '')
 }

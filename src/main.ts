@@ -14,6 +14,7 @@ import { scheduleGeocodeRefresh } from './geocode/refresh'
 import { loadDemo } from './demo'
 import { createLocator } from './operator'
 import { openStore, type Store } from './store'
+import { isBusyError, StoreError } from './store/db'
 
 /**
  * On a database with no locator yet, creates one and prints, this once, how to reach it; unless
@@ -100,7 +101,14 @@ function openStoreToStart(path: string): Store {
   try {
     return openStore(path)
   } catch (e) {
-    throw new StartError(`Cannot use the database at ${path}: ${(e as Error).message}. DATABASE_PATH must name a SQLite database file (made, with its folder, when missing) that this user can read and write.`)
+    const code = (e as { code?: unknown }).code
+    const reason = (e as Error).message.replace(/\.$/, '')
+    // The file itself (SQLite could not open or read it, or the file system refused): what DATABASE_PATH must name.
+    if (typeof code === 'string' && (code === 'SQLITE_CANTOPEN' || code === 'SQLITE_NOTADB' || code === 'SQLITE_PERM' || /^E[A-Z]+$/.test(code))) {
+      throw new StartError(`Cannot use the database at ${path}: ${reason}. DATABASE_PATH must name a SQLite database file (made, with its folder, when missing) that this user can read and write.`)
+    }
+    if (e instanceof StoreError || isBusyError(e)) throw new StartError(`Cannot use the database at ${path}: ${reason}.${isBusyError(e) ? ' Another process holds it for writing: try again in a moment.' : ''}`)
+    throw e
   }
 }
 
@@ -113,9 +121,11 @@ function serveOn(config: Config, options: Omit<Parameters<typeof Bun.serve>[0], 
     return Bun.serve({ ...options, port: config.port, hostname: config.host } as Parameters<typeof Bun.serve>[0])
   } catch (e) {
     const code = (e as { code?: unknown }).code
-    throw new StartError(
-      `Cannot listen on ${config.host}:${config.port}${typeof code === 'string' ? ` (${code})` : ''}: another program uses PORT, or HOST is not an address of this machine (0.0.0.0 for all of them, 127.0.0.1 for this machine only).`,
-    )
+    const at = `Cannot listen on ${config.host}:${config.port}${typeof code === 'string' ? ` (${code})` : ''}`
+    const host = 'HOST is not an address of this machine (0.0.0.0 for all of them, 127.0.0.1 for this machine only)'
+    if (code === 'EACCES') throw new StartError(`${at}: this user may not listen on that port (ports below 1024 need privileges); use a higher PORT.`)
+    if (code === 'EADDRNOTAVAIL') throw new StartError(`${at}: ${host}.`)
+    throw new StartError(`${at}: another program uses PORT, or ${host}.`)
   }
 }
 

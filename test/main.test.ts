@@ -1,7 +1,9 @@
 // The README's promise: `npm start` on a new database prints a curl line that works.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { Database } from 'bun:sqlite'
 import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { MIGRATIONS } from '../src/store/migrations'
 import { startServer as start, tempDir } from './helpers'
 
 const ROOT = join(import.meta.dir, '..')
@@ -54,11 +56,16 @@ test('a bad configuration value stops the start with a clear message', async () 
 test('a database it cannot use, or an address it cannot listen on, stops the start with one line saying what to mend, no stack trace', async () => {
   const notDatabase = join(dir, 'not-a-database')
   writeFileSync(notDatabase, 'hello')
+  const newer = join(dir, 'newer.db')
+  const db = new Database(newer)
+  db.exec('PRAGMA user_version = 999')
+  db.close()
   const taken = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('taken') })
   try {
     const cases: [env: Record<string, string>, says: string][] = [
       [{ DATABASE_PATH: dir }, `Cannot use the database at ${dir}: unable to open database file. DATABASE_PATH must name`],
       [{ DATABASE_PATH: notDatabase }, `Cannot use the database at ${notDatabase}: file is not a database.`],
+      [{ DATABASE_PATH: newer }, `Cannot use the database at ${newer}: The database schema (version 999) is newer than this program (version ${MIGRATIONS.length}).`],
       [{ DATABASE_PATH: join(dir, 'taken.db'), HOST: '127.0.0.1', PORT: String(taken.port) }, `Cannot listen on 127.0.0.1:${taken.port} (EADDRINUSE): another program uses PORT, or HOST is not an address of this machine`],
       [{ DATABASE_PATH: join(dir, 'taken.db'), HOST: '127.0.0.1', PORT: String(taken.port), WORKERS: '2' }, `Cannot listen on 127.0.0.1:${taken.port} (EADDRINUSE)`],
       [{ DATABASE_PATH: join(dir, 'elsewhere.db'), HOST: '192.0.2.1', PORT: '0' }, 'Cannot listen on 192.0.2.1:0 (EADDRNOTAVAIL)'], // TEST-NET-1: no address of this machine
@@ -67,6 +74,7 @@ test('a database it cannot use, or an address it cannot listen on, stops the sta
       const proc = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts')], { cwd: ROOT, env: { ...process.env, DEMO: '0', PORT: '0', GEOCODER: 'none', ...env }, stdout: 'pipe', stderr: 'pipe' })
       const [code, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text()])
       expect({ env, code, stderr: stderr.trim().split('\n') }).toEqual({ env, code: 1, stderr: [expect.stringContaining(says)] })
+      if (env.DATABASE_PATH === newer) expect(stderr.trim()).toBe(says) // its own reason alone: no advice on the file's path
     }
   } finally {
     taken.stop(true)

@@ -44,7 +44,7 @@ export const noGeocoder: Geocoder = {
 export function normalizeAddress(address: string): string {
   return address
     .normalize('NFC')
-    .replace(/\r\n?/g, '\n')
+    .replace(/\r\n/g, '\n') // a lone \r is a space to the offline geocoder, as below
     .replace(/[^\S\n]+/g, ' ')
     .replace(/ ?([,;|\n]) ?/g, '$1')
     .trim()

@@ -19,7 +19,8 @@ const NEXT_RUN_SLACK_MS = 3_600_000
 
 /**
  * checked: points asked for; refreshed: written; failed: not written, to be tried at the next run
- * (asked in vain, or, for those that may wait, left unasked once the provider failed; stopgaps left
+ * (asked in vain, an answer not stored while another process held the database past busy_timeout,
+ * or, for those that may wait, left unasked once the provider failed; stopgaps left
  * unasked then are not counted). overdue: of those, points at their last chance that nothing replaced (neither the
  * provider nor the embedded geocoder answered): kept past the limit, for the operator to mend (a
  * better address, or coordinates); `overdueLocations` names up to 20.
@@ -114,7 +115,7 @@ export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, o
       }
       if (!found) return fail(location, lastChance)
       const saved = await save(store, location, found, at)
-      if (saved === 'busy') return fail(location, lastChance)
+      if (saved === 'busy') return void report.failed++ // an answer not stored: not overdue for want of one
       if (saved === 'saved') {
         report.refreshed++
         if (isFallbackSource(found.source)) written.add(location.id)
@@ -129,7 +130,7 @@ export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, o
       // The provider does not know the address: the fallback's point stands, as its own (no longer a stopgap).
       const point = answer.found ?? { lat: location.lat, lng: location.lng, precision: location.geocoding!.precision as GeocodeResult['precision'], source: fallbackName(location.geocoding!.source), parts: location.addressParts }
       const saved = await save(store, location, point, at)
-      if (saved === 'busy') return fail(location, false)
+      if (saved === 'busy') return void report.failed++
       if (saved === 'saved') report.refreshed++
     }
 

@@ -7,6 +7,9 @@
  */
 export function single(params: Pick<URLSearchParams, 'getAll'>, name: string, refuse: (tail: string) => Error): string | null {
   const values = params.getAll(name)
-  if (values.length > 1) throw refuse(`may be given once; got it ${values.length} times (${values.map((v) => `"${v}"`).join(', ')}).`)
+  if (values.length > 1) throw refuse(`may be given once; got it ${values.length} times (${values.slice(0, 5).map(quoted).join(', ')}${values.length > 5 ? ', ...' : ''}).`)
   return values.length === 0 ? null : values[0]!
 }
+
+/** A value as an error quotes it: its first 50 characters. */
+const quoted = (value: string) => `"${value.length > 50 ? `${value.slice(0, 50)}...` : value}"`

@@ -425,8 +425,9 @@ export function publicRoutes(deps: PublicDeps) {
  * The answers' format: part of every ETag (the URL's hash seed), so when a new release answers
  * the same URL differently with no write in between, the ETags browsers and caches hold no longer
  * match. 1: `unit` defaults to miles, no longer to the locator's unit (an answer in km before).
+ * 2: a parameter given twice is refused (400), no longer read as its first value.
  */
-const ANSWER_FORMAT = 1
+const ANSWER_FORMAT = 2
 
 /** An answer's ETag: it changes with every write to the locator and with ANSWER_FORMAT, and differs from one URL to another. */
 function etagOf(version: number, href: string): string {

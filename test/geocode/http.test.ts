@@ -899,6 +899,17 @@ describe('withFallback', () => {
     expect(warned).toEqual(['nominatim timed out after 2950 ms', 'nominatim timed out after 2700 ms'])
   })
 
+  test('HTTP statuses are not folded: a 401 right after a 400 is warned about too', async () => {
+    let reason = 'refused the request (HTTP 400)'
+    const refusing: Geocoder = { name: 'google', geocode: async () => Promise.reject(new GeocoderUnavailableError('google', reason)) }
+    const warned: string[] = []
+    const geocoder = withFallback(refusing, standInFallback().geocoder, (r) => warned.push(r), () => 0)
+    await geocoder.geocode('x').catch(() => {})
+    reason = 'refused the request (HTTP 401)'
+    await geocoder.geocode('x').catch(() => {})
+    expect(warned).toEqual(['google refused the request (HTTP 400)', 'google refused the request (HTTP 401)'])
+  })
+
   test('primary says not found: null, and the fallback is not asked', async () => {
     const server = answering([])
     const fallback = standInFallback()

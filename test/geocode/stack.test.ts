@@ -147,7 +147,7 @@ test('configuration: providers that need a key or a URL say so at start', () => 
   expect(() => loadConfig({ GEOCODER: 'teleport' })).toThrow(/GEOCODER must be one of/)
   expect(() => loadConfig({ GEOCODER: 'nominatim', GEOCODER_URL: 'ftp://x' })).toThrow(/GEOCODER_URL/)
   // Not URLs at all, or with a query the paths added to it would land in: refused at start, not at each write.
-  for (const bad of ['http://exa mple.com', 'http://host:99999', 'https://host/x?key=1', 'http://host/#x', 'http://', 'http:///path', 'localhost:8080', 'http//host']) {
+  for (const bad of ['http://exa mple.com', 'http://host:99999', 'https://host/x?key=1', 'http://host/#x', 'http://', 'http:///path', 'localhost:8080', 'http//host', 'https://stores.example.com ', ' https://stores.example.com']) {
     for (const name of ['GEOCODER_URL', 'PUBLIC_BASE_URL']) {
       expect(() => loadConfig({ GEOCODER: 'nominatim', GEOCODER_URL: 'http://127.0.0.1:8080', [name]: bad })).toThrow(`${name} must be an http(s) URL without a query or fragment`)
     }

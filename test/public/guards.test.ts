@@ -199,10 +199,19 @@ describe('INVALID_PARAMETER (400)', () => {
     })
   }
 
-  test('a parameter given twice is named with each value it was given', async () => {
+  test('a parameter given twice is named with each value it was given (their first 50 characters)', async () => {
     const res = await f.get(f.url('/locations', `${NEAR}&limit=5&limit=x`))
     expectError(res, 400, 'INVALID_PARAMETER')
     expect(res.body.error.message).toBe('limit may be given once; got it 2 times ("5", "x").')
+    const long = await f.get(f.url('/locations', `all=true&search=${'a'.repeat(60_000)}&search=${'b'.repeat(60)}`))
+    expect(long.body.error.message).toBe(`search may be given once; got it 2 times ("${'a'.repeat(50)}...", "${'b'.repeat(50)}...").`)
+  })
+
+  test('the ETag the release before gave a repeated parameter\'s answer (its first value) no longer matches: the 400, not a 304', async () => {
+    const version = /^W\/"([0-9a-z]+)-/.exec((await f.get(f.url('/locations', 'all=true&limit=5'))).headers.get('etag')!)![1]
+    const twice = f.url('/locations', 'all=true&limit=5&limit=10')
+    const before = `W/"${version}-${Bun.hash(twice, 1).toString(36)}"` // ANSWER_FORMAT 1
+    expectError(await f.get(twice, { headers: { 'if-none-match': before } }), 400, 'INVALID_PARAMETER')
   })
 
   test('an empty value means the default', async () => {
