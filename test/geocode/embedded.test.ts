@@ -56,6 +56,16 @@ const RESOLVES: Expect[] = [
   { address: 'Trenton New Jersey', lat: 40.2171, lng: -74.7429, km: 8, country: 'US' },
   { address: 'Atlanta Georgia', lat: 33.749, lng: -84.388, km: 8, country: 'US' },
   { address: '24121 Bergamo (BG)', lat: 45.6983, lng: 9.6773, km: 5, country: 'IT' },
+  // With commas too: a country name that ends a state's is not the country; one that names a state
+  // too is the country when a town of it matches, else the state.
+  { address: 'Santa Fe, New Mexico', lat: 35.687, lng: -105.9378, km: 8, country: 'US' },
+  { address: 'Jersey City, New Jersey', lat: 40.7178, lng: -74.0431, km: 8, country: 'US' },
+  { address: 'Belfast, Northern Ireland', lat: 54.5973, lng: -5.9301, km: 5, country: 'GB' },
+  { address: 'Atlanta, Georgia', lat: 33.749, lng: -84.388, km: 8, country: 'US' },
+  { address: 'Athens, Georgia', lat: 33.9519, lng: -83.3576, km: 8, country: 'US' },
+  { address: 'Tbilisi, Georgia', lat: 41.7151, lng: 44.8271, km: 8, country: 'GE' },
+  { address: 'Arlon, Luxembourg', lat: 49.6833, lng: 5.8167, km: 5, country: 'BE' },
+  { address: 'Luxembourg, Luxembourg', lat: 49.6116, lng: 6.1319, km: 5, country: 'LU' },
 ]
 
 describe('resolves real addresses', () => {

@@ -75,7 +75,7 @@ function streetMask(tokens: string[]): boolean[] {
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '2'
+export const RESOLVER_VERSION = '3'
 
 type Part = { raw: string; tokens: string[] }
 type Window = { key: string; part: number; start: number; len: number; whole: boolean }
@@ -101,9 +101,12 @@ export function resolver(db: Database) {
   /**
    * Strips a trailing country name or code and returns its ISO code. A capitalised 2-letter code that
    * is also a state or province ("CA", "DE", "NL", "SK") is left in place and returned as codeAlso:
-   * read as a region first, as a country when no town of that region matches.
+   * read as a region first, as a country when no town of that region matches. A name that is a
+   * region's too ("Georgia") is taken, and alsoRegion says so: the caller reads it as the region
+   * when no town of the country matches ("Atlanta, Georgia"). With keepRegionNames, such a name is
+   * left in place.
    */
-  function takeCountry(parts: Part[]): { country: string | null; codeAlso: string | null } {
+  function takeCountry(parts: Part[], keepRegionNames: boolean): { country: string | null; codeAlso: string | null; alsoRegion: boolean } {
     const last = parts[parts.length - 1]!
     const oneTail = (n: number) => nameKey(last.tokens.slice(-n).join(' '))
     for (let n = Math.min(4, last.tokens.length); n >= 1; n--) {
@@ -112,23 +115,23 @@ export function resolver(db: Database) {
       const key = nameKey(tail.join(' '))
       const code = countryOf(key)
       if (!code) continue
+      // Not the end of a longer name ("Santa Fe, New Mexico", "Jersey City New Jersey").
+      let longer = false
+      for (let m = n + 1; m <= Math.min(n + 3, last.tokens.length); m++) if (countryOf(oneTail(m)) !== null || qRegions.get(oneTail(m)) !== null) longer = true
+      if (longer) continue
+      const alsoRegion = qRegions.get(key) !== null
+      if (alsoRegion && keepRegionNames) continue
       // Without a comma before it, only a plain country name is taken: not a code ("Bergamo BG"),
-      // not a region's name too ("Atlanta Georgia"), not the end of a longer name ("Santa Fe New
-      // Mexico", "Papua New Guinea").
-      if (parts.length === 1) {
-        if (key.length === 2 || qRegions.get(key) !== null) continue
-        let longer = false
-        for (let m = n + 1; m <= Math.min(n + 3, last.tokens.length); m++) if (countryOf(oneTail(m)) !== null || qRegions.get(oneTail(m)) !== null) longer = true
-        if (longer) continue
-      }
+      // not a region's name too ("Atlanta Georgia").
+      if (parts.length === 1 && (key.length === 2 || alsoRegion)) continue
       const raw = tail.join(' ')
       if (key.length === 2 && raw !== raw.toUpperCase()) continue // "de", "in": words, not codes
-      if (key.length === 2 && (US_STATE.test(raw) || key in CA_PROVINCES || key in AU_STATES)) return { country: null, codeAlso: raw }
+      if (key.length === 2 && (US_STATE.test(raw) || key in CA_PROVINCES || key in AU_STATES)) return { country: null, codeAlso: raw, alsoRegion: false }
       last.tokens.splice(-n, n)
       if (last.tokens.length === 0) parts.pop()
-      return { country: code, codeAlso: null }
+      return { country: code, codeAlso: null, alsoRegion }
     }
-    return { country: null, codeAlso: null }
+    return { country: null, codeAlso: null, alsoRegion: false }
   }
 
   function regionHints(parts: Part[], lastPart: number): RegionHint[] {
@@ -169,14 +172,22 @@ export function resolver(db: Database) {
   }
 
   function lookup(address: string): GeocodeResult | null {
+    const first = resolve(address, false)
+    return first.result === null && first.alsoRegion ? resolve(address, true).result : first.result
+  }
+
+  function resolve(address: string, keepRegionNames: boolean): { result: GeocodeResult | null; alsoRegion: boolean } {
     const parts: Part[] = address
       .split(/[,;\n|]+/)
       .map((raw) => raw.trim())
       .filter((raw) => raw !== '')
       .map((raw) => ({ raw, tokens: raw.split(/\s+/) }))
-    if (parts.length === 0) return null
-    const { country: explicit, codeAlso } = takeCountry(parts)
-    if (parts.length === 0) return null
+    if (parts.length === 0) return { result: null, alsoRegion: false }
+    const { country: explicit, codeAlso, alsoRegion } = takeCountry(parts, keepRegionNames)
+    return { result: parts.length === 0 ? null : place(parts, explicit, codeAlso), alsoRegion }
+  }
+
+  function place(parts: Part[], explicit: string | null, codeAlso: string | null): GeocodeResult | null {
 
     // The first of several parts is the street when it holds a house number or a street word
     // ("200 Main Street"), but not when it is a postcode and its town ("79098 Freiburg").
