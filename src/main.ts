@@ -14,7 +14,7 @@ import { scheduleGeocodeRefresh } from './geocode/refresh'
 import { loadDemo } from './demo'
 import { createLocator } from './operator'
 import { openStore, type Store } from './store'
-import { isBusyError, StoreError } from './store/db'
+import { databaseFault } from './store/db'
 
 /**
  * On a database with no locator yet, creates one and prints, this once, how to reach it; unless
@@ -101,14 +101,15 @@ function openStoreToStart(path: string): Store {
   try {
     return openStore(path)
   } catch (e) {
-    const code = (e as { code?: unknown }).code
+    const fault = databaseFault(e)
+    if (fault === null) throw e
     const reason = (e as Error).message.replace(/\.$/, '')
-    // The file itself (SQLite could not open or read it, or the file system refused): what DATABASE_PATH must name.
-    if (typeof code === 'string' && (code === 'SQLITE_CANTOPEN' || code === 'SQLITE_NOTADB' || code === 'SQLITE_PERM' || /^E[A-Z]+$/.test(code))) {
-      throw new StartError(`Cannot use the database at ${path}: ${reason}. DATABASE_PATH must name a SQLite database file (made, with its folder, when missing) that this user can read and write.`)
-    }
-    if (e instanceof StoreError || isBusyError(e)) throw new StartError(`Cannot use the database at ${path}: ${reason}.${isBusyError(e) ? ' Another process holds it for writing: try again in a moment.' : ''}`)
-    throw e
+    const advice = {
+      file: ' DATABASE_PATH must name a SQLite database file (made, with its folder, when missing) that this user can read and write.',
+      busy: ' Another process holds it for writing: try again in a moment.',
+      database: '',
+    }[fault]
+    throw new StartError(`Cannot use the database at ${path}: ${reason}.${advice}`)
   }
 }
 

@@ -22,7 +22,7 @@ import {
   type LocatorSettingsInput,
 } from '../operator'
 import { openStore, type Store } from '../store'
-import { isBusyError } from '../store/db'
+import { databaseFault } from '../store/db'
 import { redactSecrets } from '../ids'
 import type { CustomField } from '../store/custom-fields'
 import { isExpired, type ApiKey } from '../store/keys'
@@ -338,14 +338,11 @@ export async function cli(argv: string[], env: Record<string, string | undefined
     }
     // The database file could not be opened, read or written (a directory, not a database, a
     // missing parent, locked by a writer that did not let go): one line, not a stack trace.
-    const code = (e as { code?: unknown } | null)?.code
-    // SQLite's codes and the file system's (ENOENT, EACCES, ...); not ERR_... ones, which are bugs.
-    if (typeof code === 'string' && (code.startsWith('SQLITE_') || /^E[A-Z]+$/.test(code))) {
-      const hint = isBusyError(e) ? ' Another process holds the database for writing: try again in a moment.' : ''
-      err(`storeloc: ${redactSecrets((e as Error).message)} (database ${databasePath}).${hint}`)
-      return 1
-    }
-    throw e
+    const fault = databaseFault(e)
+    if (fault === null) throw e
+    const hint = fault === 'busy' ? ' Another process holds the database for writing: try again in a moment.' : ''
+    err(`storeloc: ${redactSecrets((e as Error).message).replace(/\.$/, '')} (database ${databasePath}).${hint}`)
+    return 1
   } finally {
     store?.close()
   }

@@ -35,6 +35,22 @@ export function isBusyError(error: unknown): boolean {
   return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
 }
 
+/**
+ * What a failure to open, read or write the database says, for a one-line message instead of a
+ * stack trace: 'busy' (another process holds the lock), 'file' (SQLite could not open or read the
+ * file, or the file system refused: what DATABASE_PATH names is at fault), 'database' (any other
+ * SQLite error, or a StoreError), null (no database error: a bug, to be thrown on).
+ */
+export function databaseFault(error: unknown): 'busy' | 'file' | 'database' | null {
+  if (isBusyError(error)) return 'busy'
+  if (error instanceof StoreError) return 'database'
+  const code = (error as { code?: unknown } | null)?.code
+  if (typeof code !== 'string') return null
+  // The file system's codes (ENOENT, EACCES, ...), not ERR_... ones, which are bugs.
+  if (code === 'SQLITE_CANTOPEN' || code === 'SQLITE_NOTADB' || code === 'SQLITE_PERM' || /^E[A-Z]+$/.test(code)) return 'file'
+  return code.startsWith('SQLITE_') ? 'database' : null
+}
+
 /** A second connection to the same file that never waits for a lock: for best-effort bookkeeping. */
 export function openNonWaitingConnection(path: string, main: Database): Database {
   if (path === ':memory:') return main

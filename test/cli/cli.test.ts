@@ -1,5 +1,6 @@
 // The storeloc CLI, run as a real subprocess against a real database file.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { Database } from 'bun:sqlite'
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createApp } from '../../src/app'
@@ -347,10 +348,14 @@ describe('geocode', () => {
 })
 
 describe('a database it cannot use', () => {
-  test('a directory, a file that is no database, or a path it cannot make: one line, exit 1, no stack trace', () => {
+  test('a directory, a file that is no database, a path it cannot make, a newer schema: one line, exit 1, no stack trace', () => {
     const notDb = join(dir, 'notes.json')
     writeFileSync(notDb, '{}')
-    for (const path of [dir, notDb, '/proc/nope/x.db']) {
+    const newer = join(dir, 'newer.db')
+    const db = new Database(newer)
+    db.exec('PRAGMA user_version = 999')
+    db.close()
+    for (const path of [dir, notDb, '/proc/nope/x.db', newer]) {
       const p = Bun.spawnSync([process.execPath, 'src/cli/main.ts', 'locator', 'create', '--name', 'A'], { cwd: join(import.meta.dir, '../..'), env: { ...process.env, DATABASE_PATH: path } })
       const stderr = p.stderr.toString()
       expect({ path, code: p.exitCode, lines: stderr.trim().split('\n').length }).toEqual({ path, code: 1, lines: 1 })
