@@ -2,9 +2,8 @@
 // its settings, custom fields, filter groups, priority rules and locations. All of it is written
 // in one transaction: a bad entry anywhere leaves the database as it was.
 import { t } from 'elysia'
-import { Value } from '@sinclair/typebox/value'
 import { AdminError } from './admin/errors'
-import { normalizeLocationBody, pickLocationFields } from './admin/normalize'
+import { normalizeLocationBody, pickLocationFields, schemaErrors } from './admin/normalize'
 import { newLocationRecord } from './locations/record'
 import { addCustomField, createLocator, OperatorError, readJsonFile, setFilters, setLocatorSettings, setPriorityRules } from './operator'
 import type { Store } from './store'
@@ -43,7 +42,7 @@ function readDemo(path: string): DemoFile {
   const json = readJsonFile(path)
   const problems: string[] = []
   const seen = new Set<string>()
-  for (const e of Value.Errors(DemoFile, json)) {
+  for (const e of schemaErrors(DemoFile, json)) {
     const at = e.path.replace(/^\//, '').replaceAll('/', '.') || '(the top level)'
     if (seen.has(at)) continue
     seen.add(at)

@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs'
 import type { TSchema } from '@sinclair/typebox'
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors'
-import { Value } from '@sinclair/typebox/value'
 import { t } from 'elysia'
-import { isFullUrl, trimStrings } from './admin/normalize'
+import { isFullUrl, schemaErrors, trimStrings } from './admin/normalize'
 import { LOCATION_ID } from './ids'
+import { codePoints } from './text'
 import { CUSTOM_FIELD_ID, CUSTOM_FIELD_TYPES, type CustomField, type CustomFieldType } from './store/custom-fields'
 import { MAX_RADIUS } from './public/params'
 import type { Store } from './store'
@@ -41,7 +41,7 @@ function printable(text: string, what: string): void {
 /** A new locator and its first secret key, committed together. */
 export function createLocator(store: Store, name: string): { locator: Locator; key: ApiKey; secret: string } {
   const trimmed = name.trim()
-  if (trimmed === '' || trimmed.length > 200) throw new OperatorError('The locator name must be 1 to 200 characters.')
+  if (trimmed === '' || codePoints(trimmed) > 200) throw new OperatorError('The locator name must be 1 to 200 characters.')
   printable(trimmed, 'The locator name')
   return store.write(() => {
     const locator = store.locators.insert(trimmed)
@@ -107,7 +107,7 @@ export function addCustomField(
   if (!CUSTOM_FIELD_ID.test(field.id)) {
     throw new OperatorError(`--id must start with a lowercase letter and hold only a-z, 0-9 and _ (64 at most); got ${JSON.stringify(field.id)}.`)
   }
-  if (field.name.trim() === '' || field.name.length > 100) throw new OperatorError('--name must be 1 to 100 characters.')
+  if (field.name.trim() === '' || codePoints(field.name) > 100) throw new OperatorError('--name must be 1 to 100 characters.')
   printable(field.name, '--name')
   if (!(CUSTOM_FIELD_TYPES as readonly string[]).includes(field.type)) {
     throw new OperatorError(`--type must be one of ${CUSTOM_FIELD_TYPES.join(', ')}; got ${JSON.stringify(field.type)}.`)
@@ -116,7 +116,7 @@ export function addCustomField(
     throw new OperatorError(`--color must be a hex colour such as #1a7f37; got ${JSON.stringify(field.color)}.`)
   }
   if (field.label !== undefined && field.label !== null) {
-    if (field.label.trim() === '' || field.label.length > 100) throw new OperatorError('--label must be 1 to 100 characters.')
+    if (field.label.trim() === '' || codePoints(field.label) > 100) throw new OperatorError('--label must be 1 to 100 characters.')
     printable(field.label, '--label')
   }
   if (store.customFields.get(locatorId, field.id)) throw new OperatorError(`Locator ${locatorId} already has a custom field ${JSON.stringify(field.id)}.`)
@@ -340,7 +340,7 @@ function problemFor(root: string, e: ValueError, unknownField?: (at: string) => 
 function schemaProblems(schema: TSchema, value: unknown, root: string, unknownField?: (at: string) => string): string[] {
   const seen = new Set<string>()
   const out: string[] = []
-  for (const e of Value.Errors(schema, value)) {
+  for (const e of schemaErrors(schema, value)) {
     if (seen.has(e.path)) continue // "is required" before "must be a string"
     seen.add(e.path)
     out.push(problemFor(root, e, unknownField))

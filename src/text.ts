@@ -3,6 +3,13 @@
 
 const NON_ASCII = /[^\x00-\x7f]/
 
+/** Characters in `text` as a person counts them: code points (a surrogate pair, such as an emoji, is one). */
+export function codePoints(text: string): number {
+  let n = 0
+  for (const _ of text) n++
+  return n
+}
+
 const FOLD: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' }
 
 /**

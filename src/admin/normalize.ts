@@ -5,6 +5,7 @@ import { Value } from '@sinclair/typebox/value'
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors'
 import type { CustomField } from '../store/custom-fields'
 import type { Contact, Hours, LocationStatus, Social } from '../store/locations'
+import { codePoints } from '../text'
 import { AdminError, type ValidationDetails } from './errors'
 import { CONTACT_KEYS, CreateLocationBody, LOCATION_FIELDS, SOCIAL_KEYS, statusInput, UpdateLocationBody } from './model'
 
@@ -60,6 +61,17 @@ export function coerceFormCoordinates(body: Record<string, unknown>): void {
   for (const k of ['lat', 'lng']) {
     const v = rec[k]
     if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) rec[k] = Number(v)
+  }
+}
+
+/**
+ * The schema's errors for `value`, but for a string over maxLength in UTF-16 units and not in
+ * characters: TypeBox counts units, so 150 emoji would exceed "200 characters".
+ */
+export function* schemaErrors(schema: TSchema, value: unknown): Generator<ValueError> {
+  for (const e of Value.Errors(schema, value)) {
+    if (e.type === ValueErrorType.StringMaxLength && typeof e.value === 'string' && codePoints(e.value) <= (e.schema as TSchema & { maxLength: number }).maxLength) continue
+    yield e
   }
 }
 
@@ -133,7 +145,7 @@ export function normalizeLocationBody(body: Record<string, unknown>, mode: 'crea
     if (!list.includes(message)) list.push(message)
   }
   const seen = new Set<string>()
-  for (const e of Value.Errors(mode === 'create' ? CreateLocationBody : UpdateLocationBody, body)) {
+  for (const e of schemaErrors(mode === 'create' ? CreateLocationBody : UpdateLocationBody, body)) {
     const field = dotted(e.path)
     if (seen.has(field)) continue // first error per field: "required" before "must be a string"
     seen.add(field)

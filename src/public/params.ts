@@ -3,6 +3,7 @@ import type { IndexQuery, SortOrder, TagLogic } from '../search/locator-index'
 import type { Locator } from '../store/locators'
 import { single } from '../http/query'
 import { PublicError } from './errors'
+import { codePoints } from '../text'
 
 export const KM_PER_MILE = 1.609344
 export const MAX_LIMIT = 500
@@ -167,13 +168,6 @@ export function parseLocationsRequest(params: Params, locator: Locator, groupOf:
     unit,
     radius,
   }
-}
-
-/** Code points in `text` (a pair of surrogates is one). */
-function codePoints(text: string): number {
-  let n = 0
-  for (const _ of text) n++
-  return n
 }
 
 export function convert(value: number, from: 'miles' | 'km', to: 'miles' | 'km'): number {

@@ -345,6 +345,15 @@ describe('POST /locations validation (422 validation_error)', () => {
     expect((await get(before.id)).body.location).toEqual(before)
   })
 
+  test('lengths count characters, not UTF-16 units: 200 emoji make a name, 201 are refused saying so', async () => {
+    const ok = await create(storeBody({ name: '🏪'.repeat(200), tags: ['🍕'.repeat(100)] }))
+    expect(ok.status).toBe(201)
+    expect(ok.body.location.name).toBe('🏪'.repeat(200))
+    const res = await expectNoChange(() => create(storeBody({ name: '🏪'.repeat(201), tags: ['🍕'.repeat(101)] })))
+    expectValidation(res, ['name', 'tags.0'])
+    expect(res.body.details.name).toEqual(['The name field may not be greater than 200 characters.'])
+  })
+
   test('all errors of a body are reported together', async () => {
     const res = await expectNoChange(() => create({ tags: null, image_url: 'nope', status: 'gone' }))
     expectValidation(res, ['name', 'address', 'tags', 'image_url', 'status'])

@@ -126,6 +126,17 @@ describe('locator', () => {
     expect(existsSync(dbPath) ? countRows('locators') : 0).toBe(0)
   })
 
+  test('names and labels are counted in characters, not UTF-16 units: 200 emoji make a locator name, 201 do not', () => {
+    const { locator } = json('locator', 'create', '--name', '🏪'.repeat(200))
+    expect(locator.name).toBe('🏪'.repeat(200))
+    const r = storeloc('locator', 'create', '--name', '🏪'.repeat(201))
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('1 to 200 characters')
+    json('custom-field', 'add', locator.id, '--id', 'book', '--name', '📅'.repeat(100), '--type', 'button', '--label', '📅'.repeat(100))
+    expect(storeloc('custom-field', 'add', locator.id, '--id', 'book2', '--name', 'Book', '--type', 'button', '--label', '📅'.repeat(101)).stderr).toContain('--label must be 1 to 100 characters')
+    expect(countRows('locators')).toBe(1)
+  })
+
   test('create without a name is a usage error and writes nothing', () => {
     const r = storeloc('locator', 'create')
     expect(r.code).toBe(2)

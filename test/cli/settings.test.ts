@@ -217,6 +217,15 @@ describe('filters', () => {
     expect(json('filters', 'show', l.id)).toEqual(FILTERS_OUT)
   })
 
+  test('a label is counted in characters, not UTF-16 units: 200 emoji are taken, 201 refused', () => {
+    const l = newLocator()
+    const group = (label: string) => [{ id: 'services', name: 'Services', label, tags: [] }]
+    expect(json('filters', 'set', l.id, '--file', file('emoji.json', group('🛒'.repeat(200))))[0].label).toBe('🛒'.repeat(200))
+    const r = storeloc('filters', 'set', l.id, '--file', file('emoji2.json', group('🛒'.repeat(201))))
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('may be at most 200 characters')
+  })
+
   test('a file saved with a byte order mark is read', () => {
     const l = newLocator()
     expect(json('filters', 'set', l.id, '--file', file('bom.json', `\ufeff${JSON.stringify(FILTERS)}`))).toEqual(FILTERS_OUT)
