@@ -84,7 +84,7 @@ export function httpGeocoder(spec: ProviderSpec, config: GeocoderConfig, options
       const waited = gate ? await gate(config.timeoutMs) : 0
       paused() // a call that waited for its slot while an earlier one was told to wait
       const url = spec.url(base, address, config.apiKey)
-      const body = await getJson(url, config.timeoutMs - waited, config.userAgent, fetchImpl, spec, fail, pause, now)
+      const body = await getJson(url, config.timeoutMs - waited, waited, config.userAgent, fetchImpl, spec, fail, pause, now)
       return spec.read(body, fail)
     },
   }
@@ -113,6 +113,8 @@ function requestGate(provider: string, intervalMs: number, now: () => number, sl
 async function getJson(
   url: string,
   timeoutMs: number,
+  /** Of the call's timeout, spent waiting for its request slot before this: said when it times out. */
+  waitedMs: number,
   userAgent: string,
   fetchImpl: typeof fetch,
   spec: ProviderSpec,
@@ -122,7 +124,7 @@ async function getJson(
   now: () => number,
 ): Promise<unknown> {
   const controller = new AbortController()
-  const timedOut = new GeocoderUnavailableError(spec.name, `timed out after ${timeoutMs} ms`)
+  const timedOut = new GeocoderUnavailableError(spec.name, `timed out after ${timeoutMs + waitedMs} ms${waitedMs > 0 ? ` (${waitedMs} ms of it waiting for a request slot)` : ''}`)
   // Rejects at the deadline whatever the transport does, so a body that trickles in cannot outlast it.
   let timer: ReturnType<typeof setTimeout> | undefined
   const deadline = new Promise<never>((_, reject) => {
