@@ -119,8 +119,10 @@ function number(params: Params, name: string): number | null {
 
 function integer(params: Params, name: string, fallback: number, min: number, max: number): number {
   const raw = once(params, name)
-  if (raw === null || raw === '') return fallback
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw invalid(`${name} must be a whole number from ${min} to ${max}; got "${raw}".`)
+  if (raw === null || raw.trim() === '') return fallback
+  // The spec types limit and offset as numbers: a whole one may be written "20.0", and spaces
+  // around it are let go, as for the other numbers.
+  if (!/^\s*\d+(\.0*)?\s*$/.test(raw) || Number(raw) < min || Number(raw) > max) throw invalid(`${name} must be a whole number from ${min} to ${max}; got "${raw}".`)
   return Number(raw)
 }
 

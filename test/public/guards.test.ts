@@ -199,6 +199,19 @@ describe('INVALID_PARAMETER (400)', () => {
     })
   }
 
+  test('limit and offset are numbers: a whole one written "2.0" or with spaces around it is taken, as lat and radius are', async () => {
+    const plain = await f.get(f.url('/locations', 'all=true&limit=2&offset=1'))
+    expect(plain.status).toBe(200)
+    for (const query of ['all=true&limit=2.0&offset=1.00', 'all=true&limit=%202%20&offset=%201', 'all=true&limit=2.&offset=1']) {
+      const res = await f.get(f.url('/locations', query))
+      expect({ query, status: res.status, ids: res.body.data?.locations.map((l: { id: string }) => l.id) }).toEqual({ query, status: 200, ids: plain.body.data.locations.map((l: { id: string }) => l.id) })
+      expect(res.body.data.pagination.limit).toBe(2)
+      expect(res.body.data.pagination.offset).toBe(1)
+    }
+    // A space alone is no value: the default.
+    expect((await f.get(f.url('/locations', 'all=true&limit=%20'))).body.data.pagination.limit).toBe(20)
+  })
+
   test('a parameter given twice is named with each value it was given (their first 50 characters)', async () => {
     const res = await f.get(f.url('/locations', `${NEAR}&limit=5&limit=x`))
     expectError(res, 400, 'INVALID_PARAMETER')
