@@ -6,7 +6,7 @@ import { copyFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { createApp } from '../../src/app'
 import { createGeocoder } from '../../src/geocode'
-import { cachedGeocoder, PRECISIONS, type GeocodeResult, type Precision } from '../../src/geocode/geocoder'
+import { cachedGeocoder, normalizeAddress, PRECISIONS, type GeocodeResult, type Precision } from '../../src/geocode/geocoder'
 import { DEFAULT_GEODATA_PATH, ensureGeodata, openEmbeddedGeocoder, type EmbeddedGeocoder } from '../../src/geocode/embedded'
 import { GEODATA_VERSION, geodataVersion } from '../../src/geocode/embedded/build'
 import { distanceKm, RESOLVER_VERSION } from '../../src/geocode/embedded/resolve'
@@ -201,6 +201,19 @@ test('the configured stack caches embedded answers under the data and resolver v
   } finally {
     store.close()
     rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test('addresses that share a cache key get one answer, the street as written included: spacing, tabs, composed accents', () => {
+  const pairs: [string, string][] = [
+    ['Chelsea\tKings  Road, M5V\t3L9', 'Chelsea Kings Road, M5V 3L9'],
+    ['12  Rue de  Rivoli , 75001 Paris', '12 Rue de Rivoli, 75001 Paris'],
+    ['Calle de Alcala\u0301 1, 28014 Madrid', 'Calle de Alcalá 1, 28014 Madrid'],
+  ]
+  for (const [a, b] of pairs) {
+    expect(normalizeAddress(a)).toBe(normalizeAddress(b))
+    expect({ a, got: geo.lookup(a) }).toEqual({ a, got: geo.lookup(b) })
+    expect(geo.lookup(a)).not.toBeNull()
   }
 })
 

@@ -4,7 +4,7 @@
 import type { Database } from 'bun:sqlite'
 import { distance } from 'geokdbush'
 import type { AddressParts } from '../../store/locations'
-import type { GeocodeResult, Precision } from '../geocoder'
+import { normalizeAddress, type GeocodeResult, type Precision } from '../geocoder'
 import { nameKey } from '../../text'
 import { AU_STATES, CA_PROVINCES } from './tables'
 
@@ -172,8 +172,10 @@ export function resolver(db: Database) {
   }
 
   function lookup(address: string): GeocodeResult | null {
-    const first = resolve(address, false)
-    return first.result === null && first.alsoRegion ? resolve(address, true).result : first.result
+    // The cache's key, so that addresses sharing one get one answer (the street as written, too).
+    const text = normalizeAddress(address)
+    const first = resolve(text, false)
+    return first.result === null && first.alsoRegion ? resolve(text, true).result : first.result
   }
 
   function resolve(address: string, keepRegionNames: boolean): { result: GeocodeResult | null; alsoRegion: boolean } {
