@@ -180,10 +180,15 @@ function applyPatch(current: LocationRecord, patch: LocationPatch, found: Geocod
     updatedAt: new Date().toISOString(),
   }
   if (patch.coordinates) {
+    // A geocoded point sent back as it is stays the geocoder's: its geocoding and age are kept, so
+    // a limited provider's point is still refreshed in time (by its address then). Any other is a pin.
+    const same = patch.coordinates.lat === current.lat && patch.coordinates.lng === current.lng
     next.lat = patch.coordinates.lat
     next.lng = patch.coordinates.lng
-    next.geocoding = null
-    next.geocodedAt = null
+    if (!same) {
+      next.geocoding = null
+      next.geocodedAt = null
+    }
     // The parts are the address's: kept while it is (a record sent back whole sends it again).
     if (patch.address !== undefined && patch.address !== current.address) next.addressParts = {}
   } else if (found) {
@@ -198,11 +203,9 @@ function applyPatch(current: LocationRecord, patch: LocationPatch, found: Geocod
 
 /**
  * Changes only the fields sent. An address sent without coordinates is geocoded again, changed or
- * not (the spec's rule 1, as design.md reads it); coordinates sent are used as they are, so a
- * script that sends whole records (as GET returns them) keeps hand-placed pins. A geocoded point
- * sent back as it is, though, is no pin: for the same address the point keeps its geocoding (the
- * address's parts; a limited provider's point is still refreshed in time), and another address is
- * geocoded (the point was the old address's), or, if no geocoder knows it, the point stays as sent.
+ * not (the spec's rule 1, as design.md reads it); coordinates sent set the point as they are, with
+ * or without an address (the same rule), so a script that sends whole records (as GET returns them)
+ * keeps hand-placed pins, and a changed address is geocoded only when sent without coordinates.
  */
 export async function updateLocation(deps: AdminDeps, locatorId: string, rawId: string, body: unknown): Promise<AdminLocation> {
   const id = requireLocationId(rawId)
@@ -215,19 +218,8 @@ export async function updateLocation(deps: AdminDeps, locatorId: string, rawId: 
       'The request body has no location fields to update. Send a JSON object with at least one of: name, address, coordinates, description, tags, contact, social, hours, custom_fields, image_url, status.',
     )
   }
-  const sent = normalizeLocationBody(fields, 'update', deps.store.customFields.list(locatorId))
-  const echoed = sent.coordinates !== undefined && existing.geocoding !== null && sent.coordinates.lat === existing.lat && sent.coordinates.lng === existing.lng
-  let patch = echoed ? { ...sent, coordinates: undefined } : sent
-  const regeocode = patch.address !== undefined && !patch.coordinates && !(echoed && patch.address === existing.address)
-  let found: GeocodeResult | null = null
-  try {
-    if (regeocode) found = await geocode(deps, patch.address!)
-  } catch (e) {
-    // Coordinates were sent: the new address is no failure (the spec's geocoding_failed is for an
-    // address sent without them). They set the point, as any sent coordinates do.
-    if (!(echoed && e instanceof AdminError && e.kind === 'geocoding_failed')) throw e
-    patch = sent
-  }
+  const patch = normalizeLocationBody(fields, 'update', deps.store.customFields.list(locatorId))
+  const found = patch.address !== undefined && !patch.coordinates ? await geocode(deps, patch.address) : null
   const updated = await deps.store.writeSoon(() => {
     const current = deps.store.locations.get(locatorId, id) // re-read: another writer may have changed or deleted it
     if (!current) throw notFound(id)

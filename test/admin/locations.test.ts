@@ -692,13 +692,16 @@ describe('POST /locations/{id} (update)', () => {
     expect(env.geocoder.calls).toEqual([])
   })
 
-  test('a geocoded point sent back with an address no geocoder knows: the coordinates sent set the point, no geocoding_failed', async () => {
+  test('a geocoded point sent back with another address: the coordinates sent set the point (spec), nothing is geocoded, and the point stays the geocoder\'s', async () => {
     const before = await created({ name: 'A', address: DOWNING })
     const { id: _, created_at, updated_at, ...record } = before
-    const res = await update(before.id, { ...record, address: '1 Nowhere Lane, Atlantis' })
-    expect(res.status).toBe(200)
-    expect(res.body.location).toEqual({ ...before, address: '1 Nowhere Lane, Atlantis', geocoding: null, updated_at: expect.stringMatching(ISO) })
-    expect((await get(before.id)).body.location).toEqual(res.body.location)
+    for (const address of [WHITE_HOUSE, '1 Nowhere Lane, Atlantis']) {
+      const res = await update(before.id, { ...record, address })
+      expect(res.status).toBe(200)
+      expect(res.body.location).toEqual({ ...before, address, updated_at: expect.stringMatching(ISO) })
+      expect((await get(before.id)).body.location).toEqual(res.body.location)
+    }
+    expect(env.geocoder.calls).toEqual([DOWNING])
   })
 
   test("a record sent back whole after its pin was moved keeps its address's public parts", async () => {

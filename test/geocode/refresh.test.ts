@@ -214,7 +214,7 @@ test("a point from Google's cache counts its 30 days from the cached answer, and
   expect({ lat: fresh.lat, lng: fresh.lng, geocodedAt: fresh.geocodedAt }).toEqual({ lat: 37.3318, lng: -122.0312, geocodedAt: new Date(clock).toISOString() })
 })
 
-test('a record sent back as GET gave it (a sync script) keeps its geocoding: its address parts stay, and a Google point is still refreshed; with another address it is geocoded; a moved pin is the caller\'s', async () => {
+test('a record sent back as GET gave it (a sync script) keeps its geocoding: its address parts stay, and a Google point is still refreshed, with another address too (then by that address); a moved pin is the caller\'s', async () => {
   const now = new Date('2026-11-22T12:00:00Z')
   const id = await geocodedByGoogle(new Date(now.getTime() - 40 * DAY))
   const token = env.store.locators.get(env.locatorId)!.publicToken
@@ -230,10 +230,16 @@ test('a record sent back as GET gave it (a sync script) keeps its geocoding: its
   expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location.geocoding).toEqual(record.geocoding)
   answer = { lat: 38.9, lng: -77.04 }
   expect(await refreshLimitedGeocodes(env.store, google, { now })).toEqual(report(1, 1, 0))
-  // Sent back with its point and another address: that address's point (the old one was the old address's).
+  // Sent back with its point and another address: the point as sent (the spec), still Google's, so
+  // refreshed in time, by the address it then has.
   const refreshed = (await env.call('GET', `/admin/v1/locations/${id}`)).body.location
   const moved = (await env.call('POST', `/admin/v1/locations/${id}`, { body: { ...record, coordinates: refreshed.coordinates, address: '10 Downing Street, London SW1A 2AA' } })).body.location
-  expect({ coordinates: moved.coordinates, geocoding: moved.geocoding }).toEqual({ coordinates: { lat: 51.5034, lng: -0.1276 }, geocoding: { precision: 'rooftop', source: 'table' } })
+  expect({ coordinates: moved.coordinates, geocoding: moved.geocoding }).toEqual({ coordinates: { lat: 38.9, lng: -77.04 }, geocoding: { precision: 'rooftop', source: 'google' } })
+  const asked: string[] = []
+  const londonGoogle: Geocoder = { name: 'google', geocode: async (address) => (asked.push(address), { lat: 51.5034, lng: -0.1276, precision: 'rooftop', source: 'google', parts: { country: 'GB' } }) }
+  expect(await refreshLimitedGeocodes(env.store, londonGoogle, { now: new Date(now.getTime() + 30 * DAY) })).toEqual(report(1, 1, 0))
+  expect(asked).toEqual(['10 Downing Street, London SW1A 2AA'])
+  expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location.coordinates).toEqual({ lat: 51.5034, lng: -0.1276 })
   // Coordinates that differ: the caller's pin, no longer Google's (never refreshed).
   expect((await env.call('POST', `/admin/v1/locations/${id}`, { body: { ...record, coordinates: { lat: 38.91, lng: -77.04 } } })).status).toBe(200)
   expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location.geocoding).toBeNull()
