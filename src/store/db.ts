@@ -11,22 +11,41 @@ export class StoreError extends Error {}
  */
 export function openDatabase(path: string): Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
-  const db = new Database(path, { create: true, strict: true })
-  db.exec('PRAGMA busy_timeout = 5000')
-  db.exec('PRAGMA journal_mode = WAL')
-  db.exec('PRAGMA synchronous = FULL')
-  db.exec('PRAGMA foreign_keys = ON')
-  const mode = db.query<{ journal_mode: string }, []>('PRAGMA journal_mode').get()?.journal_mode
-  const fk = db.query<{ foreign_keys: number }, []>('PRAGMA foreign_keys').get()?.foreign_keys
-  const synchronous = db.query<{ synchronous: number }, []>('PRAGMA synchronous').get()?.synchronous
-  const timeout = db.query<{ timeout: number }, []>('PRAGMA busy_timeout').get()?.timeout
-  // synchronous 2 is FULL: a 2xx write is on disk.
-  if ((path !== ':memory:' && mode !== 'wal') || fk !== 1 || synchronous !== 2 || timeout !== 5000) {
-    db.close()
-    throw new StoreError(`SQLite at ${path} refused a setting (journal_mode=${mode}, foreign_keys=${fk}, synchronous=${synchronous}, busy_timeout=${timeout}; wanted wal, 1, 2 (FULL), 5000).`)
+  // Two processes opening a new file together: SQLite may answer one SQLITE_BUSY at once, without
+  // waiting busy_timeout (switching a new file to WAL, reading a WAL index another connection is
+  // making). Opening again a moment later finds the file made; tried for up to busy_timeout.
+  const deadline = performance.now() + 5000
+  for (;;) {
+    try {
+      return openOnce(path)
+    } catch (e) {
+      if (!isBusyError(e) || performance.now() > deadline) throw e
+      Bun.sleepSync(20)
+    }
   }
-  migrate(db)
-  return db
+}
+
+function openOnce(path: string): Database {
+  const db = new Database(path, { create: true, strict: true })
+  try {
+    db.exec('PRAGMA busy_timeout = 5000')
+    db.exec('PRAGMA journal_mode = WAL')
+    db.exec('PRAGMA synchronous = FULL')
+    db.exec('PRAGMA foreign_keys = ON')
+    const mode = db.query<{ journal_mode: string }, []>('PRAGMA journal_mode').get()?.journal_mode
+    const fk = db.query<{ foreign_keys: number }, []>('PRAGMA foreign_keys').get()?.foreign_keys
+    const synchronous = db.query<{ synchronous: number }, []>('PRAGMA synchronous').get()?.synchronous
+    const timeout = db.query<{ timeout: number }, []>('PRAGMA busy_timeout').get()?.timeout
+    // synchronous 2 is FULL: a 2xx write is on disk.
+    if ((path !== ':memory:' && mode !== 'wal') || fk !== 1 || synchronous !== 2 || timeout !== 5000) {
+      throw new StoreError(`SQLite at ${path} refused a setting (journal_mode=${mode}, foreign_keys=${fk}, synchronous=${synchronous}, busy_timeout=${timeout}; wanted wal, 1, 2 (FULL), 5000).`)
+    }
+    migrate(db)
+    return db
+  } catch (e) {
+    db.close()
+    throw e
+  }
 }
 
 /** SQLITE_BUSY or SQLITE_LOCKED (and their extended codes): another connection holds the lock. */

@@ -90,3 +90,18 @@ test('a database with every migration opens while another process holds the writ
     rmSync(dir, { recursive: true, force: true })
   }
 })
+
+test('processes opening a new database file together all open it (SQLite may answer one busy at once, without waiting)', async () => {
+  const dir = tempDir()
+  try {
+    const script = `import { openStore } from ${JSON.stringify(join(import.meta.dir, '../../src/store'))}; const s = openStore(process.argv.at(-1)); s.db.exec('BEGIN IMMEDIATE'); Bun.sleepSync(100); s.db.exec('COMMIT'); s.close()`
+    for (let round = 0; round < 8; round++) {
+      const path = join(dir, `new-${round}.db`)
+      const procs = Array.from({ length: 4 }, () => Bun.spawn([process.execPath, '-e', script, path], { stdout: 'pipe', stderr: 'pipe' }))
+      const results = await Promise.all(procs.map(async (p) => ({ code: await p.exited, stderr: (await new Response(p.stderr).text()).split('\n').find((l) => /error/i.test(l)) ?? '' })))
+      expect({ round, results }).toEqual({ round, results: procs.map(() => ({ code: 0, stderr: '' })) })
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}, 30_000)
