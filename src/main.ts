@@ -332,16 +332,20 @@ function superviseWorkers(count: number, port: number, fatal: (line: Record<stri
 async function runPrimary(config: Config): Promise<void> {
   const store = openStoreToStart(config.databasePath) // applies the migrations before any worker opens the file
   const geocoding = await createGeocoder(config.geocoder, store, (line) => console.log(line), { warn: warnGeocoder })
-  // The port the workers share. A configured port: a plain bind fails, as a single process would,
-  // when the port is taken, and is released at once for the workers' SO_REUSEPORT binds. PORT=0:
-  // the kernel picks a free port, and the bind (with SO_REUSEPORT, as the workers') holds it until
-  // they listen, so no other process can take it in between; no one knows the port before the
-  // 'listening' line, so no request reaches the probe's 503.
-  const holdPort = config.port === 0
-  const probe = serveOn(config, { reusePort: holdPort, fetch: () => new Response(null, { status: 503 }) })
+  // The port the workers share, held by a bind with SO_REUSEPORT (as the workers') until they
+  // listen: no other process can take it in between, not even another server started with
+  // WORKERS on the same port (its plain bind fails; released at once, both servers' workers would
+  // share the port, each answering from its own database). A configured port is bound plainly
+  // first, which fails, as a single process would, when the port is taken. PORT=0: the kernel
+  // picks a free port. A request the hold takes before the workers listen is answered 503.
+  const starting = () => new Response(null, { status: 503, headers: { 'retry-after': '1' } })
+  let probe = serveOn(config, { reusePort: config.port === 0, fetch: starting })
+  if (config.port !== 0) {
+    probe.stop(true)
+    probe = serveOn(config, { reusePort: true, fetch: starting })
+  }
   const port = probe.port!
   const hostname = probe.hostname
-  if (!holdPort) probe.stop(true)
 
   let stopRefresh = () => {}
   let stopping = false
@@ -364,7 +368,7 @@ async function runPrimary(config: Config): Promise<void> {
   })
 
   await pool.ready
-  if (holdPort) probe.stop(true)
+  probe.stop(true)
   if (stopping) return
   bootstrap(store, displayHost(config), port, config.demo)
   console.log(

@@ -355,6 +355,48 @@ describe('WORKERS=2, PORT=0', () => {
   }, 15_000)
 })
 
+describe('WORKERS=2, a configured PORT', () => {
+  test('the primary holds the port until its workers listen: a second server started on it meanwhile is refused, not let share it', async () => {
+    const own = tempDir()
+    const free = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('') })
+    const port = free.port!
+    free.stop(true)
+    const server = startServer(join(own, 'first.db'), { WORKERS: '2', DEMO: '0', GEOCODER: 'none', LOG_REQUESTS: '0', PORT: String(port) })
+    let second: ReturnType<typeof Bun.spawn> | null = null
+    try {
+      const held = new Set<number>()
+      while (!server.lines.some((l) => l.includes('"listening"')) && server.proc.exitCode === null) {
+        for (const p of listeningPortsOf(server.proc.pid)) held.add(p)
+        if (held.size > 0 && second === null) {
+          second = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts')], {
+            cwd: ROOT,
+            env: { ...process.env, DATABASE_PATH: join(own, 'second.db'), PORT: String(port), HOST: '127.0.0.1', WORKERS: '2', DEMO: '0', GEOCODER: 'none' },
+            stdout: 'pipe',
+            stderr: 'pipe',
+          })
+        }
+        await Bun.sleep(2)
+      }
+      expect([...held]).toEqual([port])
+      expect(second).not.toBeNull()
+      expect(await second!.exited).toBe(1)
+      expect(await new Response(second!.stderr as ReadableStream).text()).toContain(`Cannot listen on 127.0.0.1:${port} (EADDRINUSE)`)
+      await serverUrl(server)
+      expect(listeningPortsOf(server.proc.pid)).toEqual([])
+      const workers = childrenOf(server.proc.pid)
+      for (const pid of workers) expect(listeningPortsOf(pid)).toEqual([port])
+      for (let i = 0; i < 8; i++) expect((await freshGet(port, '/healthz', workers)).status).toBe(200)
+    } finally {
+      if (second !== null && second.exitCode === null) second.kill('SIGTERM')
+      if (server.proc.exitCode === null) {
+        server.proc.kill('SIGTERM')
+        await server.proc.exited
+      }
+      rmSync(own, { recursive: true, force: true })
+    }
+  }, 20_000)
+})
+
 describe('WORKERS configuration', () => {
   test('values: default 1, 1 to 64, auto is one per core; anything else is refused by name', () => {
     expect(loadConfig({}).workers).toBe(1)
@@ -362,7 +404,7 @@ describe('WORKERS configuration', () => {
     expect(loadConfig({ WORKERS: '4' }).workers).toBe(4)
     expect(loadConfig({ WORKERS: 'auto' }, 6).workers).toBe(6)
     expect(loadConfig({ WORKERS: 'auto' }, 256).workers).toBe(MAX_WORKERS)
-    for (const bad of ['0', '65', '1.5', 'two', '-1', ' ']) {
+    for (const bad of ['0', '65', '1.5', 'two', '-1', ' ', '0x2', '1e1', '2.0']) {
       expect(() => loadConfig({ WORKERS: bad })).toThrow(ConfigError)
     }
     expect(() => loadConfig({ WORKERS: '0' }, 2)).toThrow('WORKERS must be a whole number from 1 to 64, or auto (one per core: 2 here); got "0".')

@@ -453,6 +453,6 @@ describe('indexes not queried for a while are let go (INDEX_IDLE_MINUTES)', () =
     expect(loadConfig({}).indexIdleMs).toBe(60 * MINUTE)
     expect(loadConfig({ INDEX_IDLE_MINUTES: '0' }).indexIdleMs).toBe(0)
     expect(loadConfig({ INDEX_IDLE_MINUTES: '15' }).indexIdleMs).toBe(15 * MINUTE)
-    for (const bad of ['-1', '1.5', 'soon', '525601']) expect(() => loadConfig({ INDEX_IDLE_MINUTES: bad })).toThrow(`INDEX_IDLE_MINUTES must be a whole number from 0 to 525600; got "${bad}".`)
+    for (const bad of ['-1', '1.5', 'soon', '525601', '0x10', '1e2']) expect(() => loadConfig({ INDEX_IDLE_MINUTES: bad })).toThrow(`INDEX_IDLE_MINUTES must be a whole number from 0 to 525600; got "${bad}".`)
   })
 })
