@@ -7,6 +7,7 @@
 // on one port with SO_REUSEPORT so the kernel spreads connections over them. The change log keeps
 // their indexes in step (src/public/registry.ts), as it does for any processes on one database.
 import type { Subprocess } from 'bun'
+import { existsSync } from 'node:fs'
 import { createApp, type App } from './app'
 import { checkWorkers, ConfigError, loadConfig, parseWorkers, type Config } from './config'
 import { createGeocoder, type GeocoderStack } from './geocode'
@@ -236,6 +237,11 @@ async function runSingle(config: Config): Promise<void> {
 
 /** One of the primary's workers: serves on the shared port and tells the primary when it listens. Prints no start-up lines. */
 async function runWorker(config: Config): Promise<void> {
+  // The primary made the file: one missing now was deleted or moved. An empty one made here would
+  // answer its requests from nothing, beside workers still answering from the old file.
+  if (config.databasePath !== ':memory:' && !existsSync(config.databasePath)) {
+    throw new StartError(`Cannot use the database at ${config.databasePath}: the file is gone (the primary made it at start), and a worker does not make an empty one. Put the file back, then start the service again.`)
+  }
   const store = openStoreToStart(config.databasePath)
   const geocoding = await createGeocoder(config.geocoder, store, undefined, { warn: warnGeocoder }) // the primary has built its data
   const app = createApp({ store, geocoder: geocoding.geocoder, config })

@@ -2,7 +2,7 @@
 // server. Which worker answered a connection is read from Linux's /proc (the server-side socket's
 // inode, found among the workers' open files), so the API needs no process id of its own.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs'
 import { connect, type Socket } from 'node:net'
 import { join } from 'node:path'
 import { checkWorkers, ConfigError, loadConfig, MAX_WORKERS } from '../src/config'
@@ -395,6 +395,27 @@ describe('WORKERS=2, a configured PORT', () => {
       rmSync(own, { recursive: true, force: true })
     }
   }, 20_000)
+})
+
+test('a worker whose database file is gone (deleted or moved since the primary made it) stops with one line and makes no empty one', async () => {
+  const own = tempDir()
+  try {
+    const path = join(own, 'gone.db')
+    const worker = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_PATH: path, PORT: '0', HOST: '127.0.0.1', STORELOC_WORKER: '1', GEOCODER: 'none', DEMO: '0' },
+      stdout: 'pipe',
+      stderr: 'pipe',
+      ipc() {},
+    })
+    expect(await worker.exited).toBe(1)
+    expect((await new Response(worker.stderr).text()).trim()).toBe(
+      `Cannot use the database at ${path}: the file is gone (the primary made it at start), and a worker does not make an empty one. Put the file back, then start the service again.`,
+    )
+    expect(existsSync(path)).toBe(false)
+  } finally {
+    rmSync(own, { recursive: true, force: true })
+  }
 })
 
 describe('WORKERS configuration', () => {
