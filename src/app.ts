@@ -40,6 +40,13 @@ export function createApp(deps: AppDeps) {
   const registry = new IndexRegistry(deps.store, undefined, {
     buildRetryMs: deps.indexBuildRetryMs,
     onRebuilt: (locatorId, locations, ms) => log({ level: 'info', message: 'index built again after it was let go; requests waited meanwhile', locator: locatorId, locations, ms: Math.round(ms) }),
+    onRewound: (applied, now) =>
+      log({
+        level: 'warn',
+        message: 'the change log went back (a backup restored into the database file, or another file put in its place): every index is built again from the rows',
+        applied_seq: applied,
+        log_seq: now,
+      }),
     onBuildFailed: (locatorId, e) =>
       log({
         level: 'error',

@@ -84,6 +84,10 @@ export class IndexRegistry {
   /** The busy error the last sync met, and when (performance.now()): thrown again at once within BUSY_RETRY_MS, not waited for. */
   private syncBusy: { error: unknown; at: number } | null = null
   private seq: number
+  /** When change `seq` was committed: the log holding another change at `seq`, or none, was rewound (restart()). */
+  private seqAt: string | null
+  /** Added to every version: raised by restart(), so no version given before a rewind is given again for other rows. */
+  private versionBase = 0
   private dataVersion: number
   private writes: number
   private readonly dataVersionQuery
@@ -104,6 +108,8 @@ export class IndexRegistry {
   private readonly onRebuilt: (locatorId: string, locations: number, ms: number) => void
   /** Told of an index build that failed on its rows, unless the try before failed for the same reason (src/app.ts logs it). */
   private readonly onBuildFailed: (locatorId: string, error: unknown) => void
+  /** Told when the change log no longer holds the changes applied (restart(); src/app.ts logs it). */
+  private readonly onRewound: (appliedSeq: number, logSeq: number) => void
 
   constructor(
     private readonly store: Store,
@@ -113,6 +119,7 @@ export class IndexRegistry {
       reorderMinBytes?: number
       onRebuilt?: (locatorId: string, locations: number, ms: number) => void
       onBuildFailed?: (locatorId: string, error: unknown) => void
+      onRewound?: (appliedSeq: number, logSeq: number) => void
       buildRetryMs?: number
       busyRetryMs?: number
     } = {},
@@ -122,12 +129,14 @@ export class IndexRegistry {
     this.busyRetryMs = options.busyRetryMs ?? BUSY_RETRY_MS
     this.onRebuilt = options.onRebuilt ?? (() => {})
     this.onBuildFailed = options.onBuildFailed ?? (() => {})
+    this.onRewound = options.onRewound ?? (() => {})
     this.dataVersionQuery = store.db.query<{ data_version: number }, []>('PRAGMA data_version')
     this.committed = store.commitWatch()
     this.committed()
     // data_version before the last seq: a commit between the two is then seen as new at the first sync.
     this.dataVersion = this.dataVersionQuery.get()!.data_version
     this.seq = store.changes.lastSeq()
+    this.seqAt = store.changes.at(this.seq)
     this.writes = store.writeCount()
   }
 
@@ -148,6 +157,7 @@ export class IndexRegistry {
       const dataVersion = this.dataVersionQuery.get()!.data_version
       const writes = this.store.writeCount()
       if (dataVersion !== this.dataVersion || writes !== this.writes) {
+        if (this.store.changes.at(this.seq) !== this.seqAt) this.restart()
         const until = performance.now() + budgetMs
         const limit = budgetMs === Infinity ? undefined : SLICE_CHANGES
         for (let batch = this.store.changes.since(this.seq, limit); batch.length > 0; batch = this.store.changes.since(this.seq, limit)) {
@@ -167,9 +177,32 @@ export class IndexRegistry {
     return true
   }
 
+  /**
+   * The change log no longer holds the last change applied: the file was rewound (a backup
+   * restored into it, another file put in its place), and changes after it may reuse its seqs.
+   * Every index is let go and built again from the rows (in the background, or by its next
+   * query), every cached token and version is forgotten, and versions go on above all given.
+   */
+  private restart(): void {
+    const applied = this.seq
+    this.versionBase += applied + 1
+    this.seq = this.store.changes.lastSeq()
+    this.seqAt = this.store.changes.at(this.seq)
+    this.versions.clear()
+    this.tokens.clear()
+    this.failures.clear()
+    this.busyAt.clear()
+    this.evicted.clear()
+    const built = [...this.entries.keys()]
+    for (const locatorId of built) this.drop(locatorId)
+    for (const locatorId of built) this.buildLater(locatorId)
+    this.onRewound(applied, this.seq)
+  }
+
   private apply(change: Change): void {
     this.seq = change.seq
-    this.versions.set(change.locatorId, change.seq)
+    this.seqAt = change.at
+    this.versions.set(change.locatorId, this.versionBase + change.seq)
     if (change.entity === 'locator') {
       this.tokens.clear() // settings or token changed: look them up again
       // A locator made or turned public since the start (preload) is built by a background task,
@@ -590,7 +623,7 @@ export class IndexRegistry {
     if (v === undefined) {
       // Up to the changes applied: one committed since the last sync is not in the index yet, and
       // an answer made now must not go out under its version (caches would keep it as current).
-      v = this.store.changes.lastSeqFor(locatorId, this.seq)
+      v = this.versionBase + this.store.changes.lastSeqFor(locatorId, this.seq)
       this.versions.set(locatorId, v)
     }
     return v

@@ -251,3 +251,44 @@ test('an index built after another process wrote past the sync counts that write
   expect(after.version).not.toBe(before.version)
   expect(ask(early)).toEqual(before) // not synced: as it was
 })
+
+test('a change log rewound under it (a backup restored into the file) is noticed: the index is built again from the rows, and no version given before is given again', () => {
+  const { store, locator, registry, total } = setup('Rewound')
+  store.write(() => store.locations.insert(record(locator.id, 'Kept')))
+  registry.sync()
+  expect(total()).toBe(1)
+  const backupSeq = store.changes.lastSeq()
+  store.write(() => store.locations.insert(record(locator.id, 'Gone one')))
+  store.write(() => store.locations.insert(record(locator.id, 'Gone two')))
+  registry.sync()
+  expect(total()).toBe(3)
+  const versionsGiven = [registry.version(locator.id)]
+
+  // What restoring the backup taken at backupSeq does to the rows this test wrote since: gone, and
+  // the log's sequence back where it was then.
+  const raw = new Database(store.db.filename)
+  raw.transaction(() => {
+    raw.run("DELETE FROM locations WHERE name LIKE 'Gone%'")
+    raw.run('DELETE FROM changes WHERE seq > ?', [backupSeq])
+    raw.run("UPDATE sqlite_sequence SET seq = ? WHERE name = 'changes'", [backupSeq])
+  })()
+  raw.close()
+  // Another process writes after the restore: its change takes a seq this registry applied already.
+  const other = openStore(store.db.filename)
+  try {
+    other.write(() => other.locations.insert(record(locator.id, 'New')))
+    expect(other.changes.lastSeq()).toBe(backupSeq + 1)
+  } finally {
+    other.close()
+  }
+
+  registry.sync()
+  expect(total()).toBe(2)
+  const version = registry.version(locator.id)
+  expect(versionsGiven).not.toContain(version)
+  expect(version).toBeGreaterThan(versionsGiven[0]!)
+  // And it goes on from there: a later write is applied as usual.
+  store.write(() => store.locations.insert(record(locator.id, 'Later')))
+  registry.sync()
+  expect(total()).toBe(3)
+})

@@ -62,7 +62,7 @@ test('replace deletes the previous groups and tags of that locator only, and log
   expect(count('filter_groups', a)).toBe(1)
   expect(count('filter_tags', a)).toBe(1)
   expect(env.store.filters.list(b)).toEqual(GROUPS)
-  expect(env.store.changes.since(seq)).toEqual([{ seq: seq + 1, locatorId: a, entity: 'filters', entityId: null, op: 'upsert' }])
+  expect(env.store.changes.since(seq)).toEqual([{ seq: seq + 1, locatorId: a, entity: 'filters', entityId: null, op: 'upsert', at: expect.any(String) }])
 
   env.store.write(() => env.store.filters.replace(a, []))
   expect(env.store.filters.list(a)).toEqual([])

@@ -28,7 +28,7 @@ test('replace deletes the previous rules of that locator only, and logs one prio
   env.store.write(() => env.store.priority.replace(a, [{ tag: 'kiosk' }]))
   expect(env.store.priority.list(a)).toEqual([{ tag: 'kiosk' }])
   expect(env.store.priority.list(b)).toEqual(RULES)
-  expect(env.store.changes.since(seq)).toEqual([{ seq: seq + 1, locatorId: a, entity: 'priority', entityId: null, op: 'upsert' }])
+  expect(env.store.changes.since(seq)).toEqual([{ seq: seq + 1, locatorId: a, entity: 'priority', entityId: null, op: 'upsert', at: expect.any(String) }])
   env.store.write(() => env.store.priority.replace(a, []))
   expect(env.store.priority.list(a)).toEqual([])
   expect(env.store.changes.since(seq)).toHaveLength(2)
