@@ -1,6 +1,7 @@
 // Test fixtures: a real store on a temporary file, a real app, and a geocoder stand-in that
 // answers from a fixed table (the HTTP geocoder tests use real stand-in servers instead).
 import { afterEach, beforeEach } from 'bun:test'
+import { Database } from 'bun:sqlite'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,6 +13,14 @@ import { createLocator } from '../src/operator'
 import { openStore, type Store } from '../src/store'
 
 export const tempDir = () => mkdtempSync(join(tmpdir(), 'storeloc-test-'))
+
+/** A database file at `path` whose schema is newer than this program's (user_version 999). */
+export function newerSchemaDatabase(path: string): string {
+  const db = new Database(path)
+  db.exec('PRAGMA user_version = 999')
+  db.close()
+  return path
+}
 
 /** Answers the addresses in `table` (matched case-insensitively, whole string) and nothing else; counts calls. */
 export function tableGeocoder(table: Record<string, Omit<GeocodeResult, 'source' | 'parts'> & Partial<GeocodeResult>>): Geocoder & { calls: string[] } {

@@ -1,10 +1,9 @@
 // The README's promise: `npm start` on a new database prints a curl line that works.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { Database } from 'bun:sqlite'
 import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { MIGRATIONS } from '../src/store/migrations'
-import { startServer as start, tempDir } from './helpers'
+import { newerSchemaDatabase, startServer as start, tempDir } from './helpers'
 
 const ROOT = join(import.meta.dir, '..')
 let dir: string
@@ -56,10 +55,7 @@ test('a bad configuration value stops the start with a clear message', async () 
 test('a database it cannot use, or an address it cannot listen on, stops the start with one line saying what to mend, no stack trace', async () => {
   const notDatabase = join(dir, 'not-a-database')
   writeFileSync(notDatabase, 'hello')
-  const newer = join(dir, 'newer.db')
-  const db = new Database(newer)
-  db.exec('PRAGMA user_version = 999')
-  db.close()
+  const newer = newerSchemaDatabase(join(dir, 'newer.db'))
   const taken = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('taken') })
   try {
     const cases: [env: Record<string, string>, says: string][] = [

@@ -1,13 +1,12 @@
 // The storeloc CLI, run as a real subprocess against a real database file.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { Database } from 'bun:sqlite'
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createApp } from '../../src/app'
 import { noGeocoder } from '../../src/geocode/geocoder'
 import { isWellFormedSecretKey } from '../../src/ids'
 import { openStore } from '../../src/store'
-import { cliRunner, tempDir } from '../helpers'
+import { cliRunner, newerSchemaDatabase, tempDir } from '../helpers'
 
 let dir: string
 let dbPath: string
@@ -362,10 +361,7 @@ describe('a database it cannot use', () => {
   test('a directory, a file that is no database, a path it cannot make, a newer schema: one line, exit 1, no stack trace', () => {
     const notDb = join(dir, 'notes.json')
     writeFileSync(notDb, '{}')
-    const newer = join(dir, 'newer.db')
-    const db = new Database(newer)
-    db.exec('PRAGMA user_version = 999')
-    db.close()
+    const newer = newerSchemaDatabase(join(dir, 'newer.db'))
     for (const path of [dir, notDb, '/proc/nope/x.db', newer]) {
       const p = Bun.spawnSync([process.execPath, 'src/cli/main.ts', 'locator', 'create', '--name', 'A'], { cwd: join(import.meta.dir, '../..'), env: { ...process.env, DATABASE_PATH: path } })
       const stderr = p.stderr.toString()
