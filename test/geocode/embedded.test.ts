@@ -66,6 +66,9 @@ const RESOLVES: Expect[] = [
   { address: 'Tbilisi, Georgia', lat: 41.7151, lng: 44.8271, km: 8, country: 'GE' },
   { address: 'Arlon, Luxembourg', lat: 49.6833, lng: 5.8167, km: 5, country: 'BE' },
   { address: 'Luxembourg, Luxembourg', lat: 49.6116, lng: 6.1319, km: 5, country: 'LU' },
+  // A region's name inside a longer one's names nothing: "Wales" in "New South Wales".
+  { address: 'Liverpool, New South Wales', lat: -33.92, lng: 150.9239, km: 8, country: 'AU' },
+  { address: 'Tamworth, New South Wales', lat: -31.0927, lng: 150.932, km: 8, country: 'AU' },
 ]
 
 describe('resolves real addresses', () => {
@@ -95,6 +98,19 @@ describe('refuses to guess', () => {
   for (const address of ['', '   ', 'asdfgh qwerty', 'Nowhere Land', '12345', 'Main Street 5', 'Salamanca', 'Barcelona', 'Cambridge']) {
     test(JSON.stringify(address), () => expect(geo.lookup(address)).toBeNull())
   }
+  test('an address ending in a region whose towns it names none of: null, not a namesake elsewhere', () => {
+    for (const address of [
+      '100 Main Street, New Jersey',
+      'Xyzzyville, New Jersey',
+      '100 Main Street, Rhode Island',
+      '10 George Street, New South Wales',
+      '12 Elm St, Xyzzyville, Norfolk',
+      '12 Elm St, Xyzzyville, Western Australia',
+      'Lavras, Georgia',
+    ]) {
+      expect({ address, got: geo.lookup(address) }).toEqual({ address, got: null })
+    }
+  })
   test('the same names resolve once the country, a region or a state is given', () => {
     expect(geo.lookup('Salamanca, España')!.parts.country).toBe('ES')
     expect(geo.lookup('Barcelona, Spain')!.parts.country).toBe('ES')

@@ -75,7 +75,7 @@ function streetMask(tokens: string[]): boolean[] {
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '3'
+export const RESOLVER_VERSION = '4'
 
 type Part = { raw: string; tokens: string[] }
 type Window = { key: string; part: number; start: number; len: number; whole: boolean }
@@ -135,7 +135,7 @@ export function resolver(db: Database) {
   }
 
   function regionHints(parts: Part[], lastPart: number): RegionHint[] {
-    const hints: RegionHint[] = []
+    const hints: (RegionHint & { start: number; len: number })[] = []
     parts.forEach((part, p) => {
       for (let start = 0; start < part.tokens.length; start++) {
         for (let len = 1; len <= 3 && start + len <= part.tokens.length; len++) {
@@ -144,12 +144,15 @@ export function resolver(db: Database) {
           if (key === '' || /\d/.test(key)) continue
           if (key.length <= 3 && raw !== raw.toUpperCase()) continue // abbreviations only in capitals
           for (const r of qRegions.all(key)) {
-            hints.push({ country: r.country, admin1: r.admin1, key, part: p, whole: p === lastPart && nameKey(part.tokens.filter((t) => !/\d/.test(t)).join(' ')) === key })
+            hints.push({ country: r.country, admin1: r.admin1, key, part: p, start, len, whole: p === lastPart && nameKey(part.tokens.filter((t) => !/\d/.test(t)).join(' ')) === key })
           }
         }
       }
     })
-    return hints
+    // A region's name inside a longer one's is not named: "Wales" in "New South Wales".
+    const within = (h: { part: number; start: number; len: number }, o: { part: number; start: number; len: number }) =>
+      o.part === h.part && o.len > h.len && o.start <= h.start && h.start + h.len <= o.start + o.len
+    return hints.filter((h) => !hints.some((o) => within(h, o))).map(({ start: _, len: __, ...h }) => h)
   }
 
   function windowsOf(parts: Part[], skipPart: number): Window[] {
@@ -260,6 +263,10 @@ export function resolver(db: Database) {
     if (candidates.length === 0) return null
     // A hint with no admin1 ("Cornwall", "Andalucía") names only the country.
     const fits = (c: Candidate) => hints.some((h) => h.country === c.place.country && (h.admin1 === '' || h.admin1 === c.place.admin1))
+    // The last part is wholly a region's name ("..., New Jersey", "..., Norfolk"), named in place of
+    // a country: a town found elsewhere is a namesake, not the address's (refused, as a named
+    // country is never left). A code ("Berlin, DE") may still be read as a country, below.
+    if (explicit === null && codeAlso === null && parts.length > 1 && hints.some((h) => h.whole) && !candidates.some(fits)) return null
     if (hints.length > 0 && candidates.some(fits)) {
       const narrowed = candidates.filter(fits)
       // A window that is only the region's own name ("Texas" in "Paris, Texas") is not the town.
