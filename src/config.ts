@@ -48,8 +48,8 @@ const NEEDS_KEY: readonly GeocoderProvider[] = ['google', 'mapbox', 'opencage']
 
 export class ConfigError extends Error {}
 
-/** A whole number as people write one: digits (spaces around them let go), not "0x50" or "1e1", which Number() also reads. */
-const WHOLE = /^\s*\d+\s*$/
+/** A whole number as people write one: digits, maybe ".0" (spaces around them let go, as the Query API's limit), not "0x50" or "1e1", which Number() also reads. */
+const WHOLE = /^\s*\d+(\.0*)?\s*$/
 
 function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name]
