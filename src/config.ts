@@ -1,5 +1,6 @@
 // The environment, read once, with defaults. Nothing else in the code base reads process.env.
 import { availableParallelism } from 'node:os'
+import { WHOLE_NUMBER } from './text'
 
 export type Config = {
   port: number
@@ -48,14 +49,11 @@ const NEEDS_KEY: readonly GeocoderProvider[] = ['google', 'mapbox', 'opencage']
 
 export class ConfigError extends Error {}
 
-/** A whole number as people write one: digits, maybe ".0" (spaces around them let go, as the Query API's limit), not "0x50" or "1e1", which Number() also reads. */
-const WHOLE = /^\s*\d+(\.0*)?\s*$/
-
 function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name]
   if (raw === undefined || raw === '') return fallback
   const value = Number(raw)
-  if (!WHOLE.test(raw) || value < min || value > max) {
+  if (!WHOLE_NUMBER.test(raw) || value < min || value > max) {
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}; got "${raw}".`)
   }
   return value
@@ -65,7 +63,7 @@ function integer(env: Record<string, string | undefined>, name: string, fallback
 export function parseWorkers(raw: string, name: string, cores: number = availableParallelism()): number {
   if (raw === 'auto') return Math.max(1, Math.min(cores, MAX_WORKERS))
   const value = Number(raw)
-  if (!WHOLE.test(raw) || value < 1 || value > MAX_WORKERS) {
+  if (!WHOLE_NUMBER.test(raw) || value < 1 || value > MAX_WORKERS) {
     throw new ConfigError(`${name} must be a whole number from 1 to ${MAX_WORKERS}, or auto (one per core: ${cores} here); got "${raw}".`)
   }
   return value

@@ -3,6 +3,12 @@
 
 const NON_ASCII = /[^\x00-\x7f]/
 
+/**
+ * A whole number as people write one: digits, maybe ".0", spaces around them let go; not "0x50",
+ * "1e1" or "+5", which Number() also reads. For settings and the Query API's limit and offset.
+ */
+export const WHOLE_NUMBER = /^\s*\d+(\.0*)?\s*$/
+
 /** Characters in `text` as a person counts them: code points (a surrogate pair, such as an emoji, is one). */
 export function codePoints(text: string): number {
   let n = 0

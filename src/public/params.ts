@@ -3,7 +3,7 @@ import type { IndexQuery, SortOrder, TagLogic } from '../search/locator-index'
 import type { Locator } from '../store/locators'
 import { single } from '../http/query'
 import { PublicError } from './errors'
-import { codePoints } from '../text'
+import { codePoints, WHOLE_NUMBER } from '../text'
 
 export const KM_PER_MILE = 1.609344
 export const MAX_LIMIT = 500
@@ -120,9 +120,8 @@ function number(params: Params, name: string): number | null {
 function integer(params: Params, name: string, fallback: number, min: number, max: number): number {
   const raw = once(params, name)
   if (raw === null || raw.trim() === '') return fallback
-  // The spec types limit and offset as numbers: a whole one may be written "20.0", and spaces
-  // around it are let go, as for the other numbers.
-  if (!/^\s*\d+(\.0*)?\s*$/.test(raw) || Number(raw) < min || Number(raw) > max) throw invalid(`${name} must be a whole number from ${min} to ${max}; got "${raw}".`)
+  // The spec types limit and offset as numbers: a whole one may be written "20.0".
+  if (!WHOLE_NUMBER.test(raw) || Number(raw) < min || Number(raw) > max) throw invalid(`${name} must be a whole number from ${min} to ${max}; got "${raw}".`)
   return Number(raw)
 }
 
