@@ -22,7 +22,7 @@
  * caller's to fill in (the headers its responses are made from), null from when the answer is
  * kept or replaced.
  */
-export type Kept = { version: number; etag: string; body: Blob; headers: ResponseHeaders | null }
+export type Kept = { version: string; etag: string; body: Blob; headers: ResponseHeaders | null }
 
 /** Headers a caller makes responses from, and the rate limit and CORS origin they were last set to. */
 export type ResponseHeaders = { headers: Headers; limit: number; origin: string }
@@ -77,7 +77,7 @@ export class AnswerCache {
    * version: it takes its place), or is asked for the second time or more and the cache has room
    * or holds a less asked-for answer; else null, and the key is remembered.
    */
-  offer(key: string, version: number, etag: string, answer: Uint8Array): Blob | null {
+  offer(key: string, version: string, etag: string, answer: Uint8Array): Blob | null {
     if (--this.untilAging <= 0) this.age()
     const kept = this.answers.get(key)
     if (kept !== undefined) {

@@ -430,8 +430,8 @@ export function publicRoutes(deps: PublicDeps) {
 const ANSWER_FORMAT = 2
 
 /** An answer's ETag: it changes with every write to the locator and with ANSWER_FORMAT, and differs from one URL to another. */
-function etagOf(version: number, href: string): string {
-  return `W/"${version.toString(36)}-${Bun.hash(href, ANSWER_FORMAT).toString(36)}"`
+function etagOf(version: string, href: string): string {
+  return `W/"${version}-${Bun.hash(href, ANSWER_FORMAT).toString(36)}"`
 }
 
 /** Bytes of their own (a Buffer's slice() is a view). */

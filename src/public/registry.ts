@@ -71,10 +71,17 @@ const REORDER_PAGE = 4000
 const REORDER_SHARE = 1 / 8
 const REORDER_MIN_BYTES = 1024 * 1024
 
+/**
+ * A locator's version after `change`, its last: its seq and its `at`. A seq alone is given again
+ * once a backup is restored into the file (the log rewound), to another write; with the time of
+ * the write it names one state of the locator in every process, before and after restarts.
+ */
+const versionOf = (change: { seq: number; at: string }): string => `${change.seq.toString(36)}.${Bun.hash(change.at).toString(36)}`
+
 export class IndexRegistry {
   private entries = new Map<string, Entry>()
   private tokens = new Map<string, Locator>()
-  private versions = new Map<string, number>()
+  private versions = new Map<string, string>()
   /** Locators whose index evictIdle() let go: a change to their settings does not build it again (their next query does). */
   private evicted = new Set<string>()
   /** Locators whose index build failed, with when (performance.now()); see BUILD_RETRY_MS. */
@@ -86,8 +93,6 @@ export class IndexRegistry {
   private seq: number
   /** When change `seq` was committed: the log holding another change at `seq`, or none, was rewound (restart()). */
   private seqAt: string | null
-  /** Added to every version: raised by restart(), so no version given before a rewind is given again for other rows. */
-  private versionBase = 0
   private dataVersion: number
   private writes: number
   private readonly dataVersionQuery
@@ -181,11 +186,11 @@ export class IndexRegistry {
    * The change log no longer holds the last change applied: the file was rewound (a backup
    * restored into it, another file put in its place), and changes after it may reuse its seqs.
    * Every index is let go and built again from the rows (in the background, or by its next
-   * query), every cached token and version is forgotten, and versions go on above all given.
+   * query), and every cached token and version is forgotten (versions name their change's `at`
+   * too, so none given before is given again for other rows).
    */
   private restart(): void {
     const applied = this.seq
-    this.versionBase += applied + 1
     this.seq = this.store.changes.lastSeq()
     this.seqAt = this.store.changes.at(this.seq)
     this.versions.clear()
@@ -202,7 +207,7 @@ export class IndexRegistry {
   private apply(change: Change): void {
     this.seq = change.seq
     this.seqAt = change.at
-    this.versions.set(change.locatorId, this.versionBase + change.seq)
+    this.versions.set(change.locatorId, versionOf(change))
     if (change.entity === 'locator') {
       this.tokens.clear() // settings or token changed: look them up again
       // A locator made or turned public since the start (preload) is built by a background task,
@@ -612,18 +617,20 @@ export class IndexRegistry {
   }
 
   /**
-   * Changes with every write to the locator (locations, settings, filters...): the ETag's base.
-   * Every public request for the locator asks it, answered from the index or from the answer
-   * cache, so it also marks the locator's index as in use (evictIdle()).
+   * Changes with every write to the locator (locations, settings, filters...): the ETag's base,
+   * the same in every process on the database (see versionOf). Every public request for the
+   * locator asks it, answered from the index or from the answer cache, so it also marks the
+   * locator's index as in use (evictIdle()).
    */
-  version(locatorId: string): number {
+  version(locatorId: string): string {
     const entry = this.entries.get(locatorId)
     if (entry !== undefined) entry.used = true
     let v = this.versions.get(locatorId)
     if (v === undefined) {
       // Up to the changes applied: one committed since the last sync is not in the index yet, and
       // an answer made now must not go out under its version (caches would keep it as current).
-      v = this.versionBase + this.store.changes.lastSeqFor(locatorId, this.seq)
+      const last = this.store.changes.lastFor(locatorId, this.seq)
+      v = last === null ? '0' : versionOf(last)
       this.versions.set(locatorId, v)
     }
     return v

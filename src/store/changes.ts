@@ -14,7 +14,7 @@ export function changeLog(db: Database) {
   )
   const atSeq = db.prepare<{ at: string }, [number]>('SELECT at FROM changes WHERE seq = ?')
   const last = db.prepare<{ seq: number | null }, []>('SELECT max(seq) AS seq FROM changes')
-  const lastFor = db.prepare<{ seq: number | null }, [string, number]>('SELECT max(seq) AS seq FROM changes WHERE locator_id = ? AND seq <= ?')
+  const lastFor = db.prepare<{ seq: number; at: string }, [string, number]>('SELECT seq, at FROM changes WHERE locator_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1')
   return {
     append(locatorId: string, entity: ChangeEntity, entityId: string | null, op: 'upsert' | 'delete'): void {
       insert.run({ locator_id: locatorId, entity, entity_id: entityId, op, at: new Date().toISOString() })
@@ -29,9 +29,9 @@ export function changeLog(db: Database) {
     lastSeq(): number {
       return last.get()?.seq ?? 0
     },
-    /** The locator's last change up to `upTo` (a change log position); 0 if none. */
-    lastSeqFor(locatorId: string, upTo: number): number {
-      return lastFor.get(locatorId, upTo)?.seq ?? 0
+    /** The locator's last change up to `upTo` (a change log position), as its seq and `at`; null if none. */
+    lastFor(locatorId: string, upTo: number): { seq: number; at: string } | null {
+      return lastFor.get(locatorId, upTo) ?? null
     },
   }
 }

@@ -10,10 +10,10 @@ describe('AnswerCache', () => {
   test('an answer is kept from the second time its key is asked for', async () => {
     const cache = new AnswerCache()
     expect(await text(cache.get('a'))).toBeUndefined()
-    expect(cache.offer('a', 1, 'W/"1"', bytes('first'))).toBeNull()
+    expect(cache.offer('a', '1', 'W/"1"', bytes('first'))).toBeNull()
     expect(await text(cache.get('a'))).toBeUndefined() // asked once: only the key is remembered
     const answer = bytes('second')
-    const kept = cache.offer('a', 1, 'W/"1"', answer)!
+    const kept = cache.offer('a', '1', 'W/"1"', answer)!
     answer.fill(0x21) // the caller may reuse its bytes: the cache has its own
     expect(await kept.text()).toBe('second')
     expect(await text(cache.get('a'))).toBe('second')
@@ -23,23 +23,23 @@ describe('AnswerCache', () => {
 
   test('one-off keys keep no answers, and the keys remembered are bounded', async () => {
     const cache = new AnswerCache(4, 3)
-    for (let i = 0; i < 100; i++) cache.offer(`k${i}`, 1, 'W/"1"', bytes('x'.repeat(1000)))
+    for (let i = 0; i < 100; i++) cache.offer(`k${i}`, '1', 'W/"1"', bytes('x'.repeat(1000)))
     expect(cache.size).toBe(0)
-    cache.offer('k99', 1, 'W/"1"', bytes('again')) // still remembered: among the last 3
+    cache.offer('k99', '1', 'W/"1"', bytes('again')) // still remembered: among the last 3
     expect(await text(cache.get('k99'))).toBe('again')
-    cache.offer('k0', 1, 'W/"1"', bytes('again')) // forgotten long ago: remembered anew, not kept
+    cache.offer('k0', '1', 'W/"1"', bytes('again')) // forgotten long ago: remembered anew, not kept
     expect(await text(cache.get('k0'))).toBeUndefined()
   })
 
   test('a key remembered again keeps its count when the slot it had before is taken', async () => {
     const cache = new AnswerCache(1, 3, 1_000_000)
-    cache.offer('z', 1, 'W/"1"', bytes('z'))
-    expect(cache.offer('z', 1, 'W/"1"', bytes('z'))).not.toBeNull() // kept, with 2 asks
-    expect(cache.offer('a', 1, 'W/"1"', bytes('a'))).toBeNull()
-    expect(cache.offer('a', 1, 'W/"1"', bytes('a'))).toBeNull() // 2 asks: not more than z's
-    cache.offer('b', 1, 'W/"1"', bytes('b'))
-    cache.offer('c', 1, 'W/"1"', bytes('c')) // takes the slot a had first, not a
-    expect(cache.offer('a', 1, 'W/"1"', bytes('a'))).not.toBeNull() // 3 asks beat z's 2
+    cache.offer('z', '1', 'W/"1"', bytes('z'))
+    expect(cache.offer('z', '1', 'W/"1"', bytes('z'))).not.toBeNull() // kept, with 2 asks
+    expect(cache.offer('a', '1', 'W/"1"', bytes('a'))).toBeNull()
+    expect(cache.offer('a', '1', 'W/"1"', bytes('a'))).toBeNull() // 2 asks: not more than z's
+    cache.offer('b', '1', 'W/"1"', bytes('b'))
+    cache.offer('c', '1', 'W/"1"', bytes('c')) // takes the slot a had first, not a
+    expect(cache.offer('a', '1', 'W/"1"', bytes('a'))).not.toBeNull() // 3 asks beat z's 2
     expect(await text(cache.get('a'))).toBe('a')
     expect(cache.get('z')).toBeUndefined()
   })
@@ -47,7 +47,7 @@ describe('AnswerCache', () => {
   test('past its size, a key asked for more often than the least recently used answer takes its place', async () => {
     const cache = new AnswerCache(2, 10)
     const ask = (k: string, times: number) => {
-      for (let i = 0; i < times; i++) if (cache.get(k) === undefined) cache.offer(k, 1, 'W/"1"', bytes(k))
+      for (let i = 0; i < times; i++) if (cache.get(k) === undefined) cache.offer(k, '1', 'W/"1"', bytes(k))
     }
     ask('a', 2)
     ask('b', 2)
@@ -71,7 +71,7 @@ describe('AnswerCache', () => {
     for (let round = 0; round < 5; round++) {
       for (let i = 0; i < 10; i++) {
         const k = `k${i}`
-        if (cache.get(k) === undefined && cache.offer(k, 1, 'W/"1"', bytes(k)) !== null) made.push(k)
+        if (cache.get(k) === undefined && cache.offer(k, '1', 'W/"1"', bytes(k)) !== null) made.push(k)
       }
     }
     expect(made).toEqual(['k0', 'k1', 'k2', 'k3']) // kept at their second ask; later keys never beat them
@@ -80,13 +80,13 @@ describe('AnswerCache', () => {
 
   test('counts are halved every agingPeriod offers, so an answer popular once gives way', async () => {
     const cache = new AnswerCache(1, 4, 4)
-    for (let i = 0; i < 2; i++) cache.offer('old', 1, 'W/"1"', bytes('old'))
+    for (let i = 0; i < 2; i++) cache.offer('old', '1', 'W/"1"', bytes('old'))
     for (let i = 0; i < 30; i++) cache.get('old') // 32 asks
     // Each offer of "new" counts toward the aging: by 4 offers 32 -> 16, by 8 -> 8 ...; "new" keeps
     // its asks (halved too) and wins once it has more than old's.
     let offers = 0
     while (cache.get('new') === undefined && offers < 100) {
-      cache.offer('new', 1, 'W/"1"', bytes('new'))
+      cache.offer('new', '1', 'W/"1"', bytes('new'))
       offers++
     }
     expect(await text(cache.get('new'))).toBe('new')
@@ -97,14 +97,14 @@ describe('AnswerCache', () => {
 
   test('an answer made for a newer version takes the place of the one kept at once', async () => {
     const cache = new AnswerCache(4, 4)
-    cache.offer('a', 1, 'W/"1-x"', bytes('old'))
-    cache.offer('a', 1, 'W/"1-x"', bytes('old'))
-    expect(cache.get('a')?.version).toBe(1)
+    cache.offer('a', '1', 'W/"1-x"', bytes('old'))
+    cache.offer('a', '1', 'W/"1-x"', bytes('old'))
+    expect(cache.get('a')?.version).toBe('1')
     cache.get('a')!.headers = { limit: 10, origin: '*', headers: new Headers({ etag: 'W/"1-x"' }) } // the caller's, for this answer only
-    const body = cache.offer('a', 2, 'W/"2-x"', bytes('new'))
+    const body = cache.offer('a', '2', 'W/"2-x"', bytes('new'))
     expect(await body?.text()).toBe('new')
     const kept = cache.get('a')!
-    expect({ version: kept.version, etag: kept.etag, body: await kept.body.text(), headers: kept.headers }).toEqual({ version: 2, etag: 'W/"2-x"', body: 'new', headers: null })
+    expect({ version: kept.version, etag: kept.etag, body: await kept.body.text(), headers: kept.headers }).toEqual({ version: '2', etag: 'W/"2-x"', body: 'new', headers: null })
     expect(cache.size).toBe(1)
   })
 })

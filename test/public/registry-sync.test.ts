@@ -286,7 +286,8 @@ test('a change log rewound under it (a backup restored into the file) is noticed
   expect(total()).toBe(2)
   const version = registry.version(locator.id)
   expect(versionsGiven).not.toContain(version)
-  expect(version).toBeGreaterThan(versionsGiven[0]!)
+  // And a process started now, on the restored file, gives the same version for the same rows.
+  expect(new IndexRegistry(store, () => {}).version(locator.id)).toBe(version)
   // And it goes on from there: a later write is applied as usual.
   store.write(() => store.locations.insert(record(locator.id, 'Later')))
   registry.sync()
