@@ -10,7 +10,7 @@ import { pathAndQuery, pathStart, PUBLIC_PREFIX, publicRoutes } from './public'
 import { docsPage } from './public/docs'
 import { IndexRegistry } from './public/registry'
 import type { Store } from './store'
-import { isBusyError } from './store/db'
+import { FileMovedError, isBusyError } from './store/db'
 
 export type AppDeps = {
   store: Store
@@ -74,6 +74,7 @@ export function createApp(deps: AppDeps) {
         return json(404, { success: false, error: 'not_found', message: `No route ${request.method} ${path}. The Management API lives under /admin/v1.` })
       }
       if (isBusyError(error)) return new AdminError('unavailable').toResponse()
+      if (error instanceof FileMovedError) return new AdminError('unavailable', error.message).toResponse()
       const e = error as Error
       log({ level: 'error', request_id: started.get(request)?.id, method: request.method, path, error: e?.message, stack: e?.stack })
       return json(500, { success: false, error: 'error', message: 'Internal server error. The error was logged; quote the X-Request-Id header when reporting it.' })
@@ -83,6 +84,11 @@ export function createApp(deps: AppDeps) {
     .get('/docs', () => new Response(docsPage(), { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=3600' } }))
     .get('/readyz', ({ set }) => {
       deps.store.db.query('SELECT 1').get()
+      const moved = deps.store.fileMoved()
+      if (moved !== null) {
+        set.status = 503
+        return { status: 'failed', message: moved.message }
+      }
       if (preloading > 0) {
         set.status = 503
         set.headers['retry-after'] = '1'
@@ -204,6 +210,19 @@ export function createApp(deps: AppDeps) {
       return true
     }
   }
-  return { handle, preload, sync, evictIdle, retryFailedBuilds }
+  /** What the last checkFile() found: logged again only when it changes. */
+  let movedSeen: string | null = null
+  /**
+   * Logs, once, that the database file was deleted or replaced under this process (its writes are
+   * then refused with 503, and /readyz says failed), and once when the path names it again.
+   * src/main.ts calls it every second.
+   */
+  function checkFile(): void {
+    const moved = deps.store.fileMoved()?.message ?? null
+    if (moved === movedSeen) return
+    movedSeen = moved
+    log(moved === null ? { level: 'info', message: 'the database file is back at its path: writes are taken again' } : { level: 'error', message: moved })
+  }
+  return { handle, preload, sync, evictIdle, retryFailedBuilds, checkFile }
 }
 export type App = ReturnType<typeof createApp>

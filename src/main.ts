@@ -171,7 +171,8 @@ const IDLE_SLICE_MS = 4
  * Applies committed changes now and then, between queries: a locator another process made or
  * turned public (the primary's demo, for a worker) is built before its first query, and other
  * processes' writes are not left for a query to apply. Lets go of the indexes not queried for
- * `indexIdleMs` (0: never), and tries failed index builds again. Returns the stop.
+ * `indexIdleMs` (0: never), tries failed index builds again, and logs a database file moved away
+ * (app.checkFile). Returns the stop.
  */
 function startIdleSync(app: App, indexIdleMs: number): () => void {
   let more: Timer | undefined
@@ -184,6 +185,7 @@ function startIdleSync(app: App, indexIdleMs: number): () => void {
   const timer = setInterval(() => {
     if (indexIdleMs > 0) app.evictIdle(indexIdleMs)
     app.retryFailedBuilds()
+    app.checkFile()
     tick()
   }, IDLE_SYNC_MS)
   timer.unref()

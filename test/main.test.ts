@@ -1,9 +1,9 @@
 // The README's promise: `npm start` on a new database prints a curl line that works.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { rmSync, writeFileSync } from 'node:fs'
+import { renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { MIGRATIONS } from '../src/store/migrations'
-import { newerSchemaDatabase, startServer as start, tempDir } from './helpers'
+import { newerSchemaDatabase, serverUrl, startServer as start, tempDir } from './helpers'
 
 const ROOT = join(import.meta.dir, '..')
 let dir: string
@@ -171,4 +171,20 @@ test('two servers started together on a new database make one first locator and 
   const file = new Database(db, { readonly: true })
   expect(file.query('SELECT name FROM locators ORDER BY name').all()).toEqual([{ name: 'Demo: Northwind Outdoor' }, { name: 'My store locator' }])
   file.close()
+})
+
+test('the database file moved away under a running server is logged once, as is its return; /readyz says failed meanwhile', async () => {
+  const db = join(dir, 'moved.db')
+  const server = start(db, { DEMO: '0', LOG_REQUESTS: '0' })
+  const url = await serverUrl(server)
+  renameSync(db, `${db}.moved`)
+  const logged = JSON.parse(await server.waitFor(/was deleted after this process opened it/))
+  expect(logged).toMatchObject({ level: 'error', message: expect.stringContaining(`The database file ${db} was deleted`) })
+  expect((await fetch(new URL('/readyz', url))).status).toBe(503)
+  renameSync(`${db}.moved`, db)
+  await server.waitFor(/back at its path/)
+  expect((await fetch(new URL('/readyz', url))).status).toBe(200)
+  expect(server.lines.filter((l) => l.includes('opened it')).length).toBe(1)
+  server.proc.kill('SIGTERM')
+  expect(await server.proc.exited).toBe(0)
 })

@@ -1,9 +1,36 @@
 import { Database } from 'bun:sqlite'
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, statSync, type BigIntStats } from 'node:fs'
 import { dirname } from 'node:path'
 import { MIGRATIONS } from './migrations'
 
 export class StoreError extends Error {}
+
+/** The database file was deleted, or another put in its place, after this process opened it (see fileMovedCheck). */
+export class FileMovedError extends StoreError {}
+
+/**
+ * A check that `path` still names the file this process opened: it returns null while it does,
+ * else a FileMovedError saying what happened. A process keeps the file it opened when the path is
+ * given another (a backup moved into place) or unlinked: what it writes then goes to a file no
+ * other process and no later start sees, and is lost. Costs one stat() a call.
+ */
+export function fileMovedCheck(path: string): () => FileMovedError | null {
+  if (path === ':memory:') return () => null
+  const opened = statSync(path, { bigint: true })
+  return () => {
+    let now: BigIntStats | undefined
+    try {
+      now = statSync(path, { bigint: true, throwIfNoEntry: false })
+    } catch {
+      return null // the folder can no longer be read: not known to be moved
+    }
+    if (now !== undefined && now.dev === opened.dev && now.ino === opened.ino) return null
+    const what = now === undefined ? 'deleted' : 'replaced by another file'
+    return new FileMovedError(
+      `The database file ${path} was ${what} after this process opened it. Writes are refused: they would go to the file it opened, which no later start reads. Restart the service to use the file at ${path}.`,
+    )
+  }
+}
 
 /**
  * Opens (creating when absent) the database file, sets the pragmas the write contract relies on,

@@ -1,7 +1,7 @@
 import type { Database } from 'bun:sqlite'
 import { changeLog } from './changes'
 import { customFieldRepo } from './custom-fields'
-import { isBusyError, openDatabase, openNonWaitingConnection } from './db'
+import { fileMovedCheck, isBusyError, openDatabase, openNonWaitingConnection } from './db'
 import { filterRepo } from './filters'
 import { geocodeCacheRepo } from './geocode-cache'
 import { keyRepo } from './keys'
@@ -19,6 +19,7 @@ const MAX_GROUPED_WRITES = 256
 /** The source of truth: one SQLite file, its prepared statements, and the write transaction. */
 export function openStore(path: string) {
   const db: Database = openDatabase(path)
+  const fileMoved = fileMovedCheck(path)
   const changes = changeLog(db)
   const bookkeeping = openNonWaitingConnection(path, db)
   // Commits by this connection; PRAGMA data_version only moves for other connections' commits.
@@ -28,7 +29,8 @@ export function openStore(path: string) {
   let lockedTries = 0
 
   /**
-   * Commits the writes queued by writeSoon in one transaction, each in a savepoint of its own: one
+   * Commits the writes queued by writeSoon in one transaction, each in a savepoint of its own (none
+   * once the path names another file than the one opened: fileMovedCheck): one
    * that throws is undone alone and rejected with its error; if the transaction cannot begin or
    * commit (disk full, store closed), or SQLite ended it during a write (it may, on a full disk,
    * an I/O error or busy: the writes before are then undone, and the writes after would each run
@@ -38,6 +40,11 @@ export function openStore(path: string) {
    */
   function commitQueued(): void {
     if (queued.length === 0) return
+    const moved = fileMoved()
+    if (moved !== null) {
+      for (const job of queued.splice(0)) job.reject(moved)
+      return
+    }
     // How long a write may wait for the lock: the connection's busy_timeout, as SQLite would wait.
     let patience = 0
     try {
@@ -108,13 +115,17 @@ export function openStore(path: string) {
     filters: filterRepo(db, changes),
     priority: priorityRepo(db, changes),
     geocodeCache: geocodeCacheRepo(db, writeSoon),
-    /** Runs fn in a BEGIN IMMEDIATE transaction: all of it commits, or none of it. */
+    /** Runs fn in a BEGIN IMMEDIATE transaction: all of it commits, or none of it (nothing once the file moved). */
     write<T>(fn: () => T): T {
+      const moved = fileMoved()
+      if (moved !== null) throw moved
       const result = db.transaction(fn).immediate()
       writes++
       return result
     },
     writeSoon,
+    /** Null while the path still names the file opened; else why writes are refused (FileMovedError). */
+    fileMoved,
     /** How many write transactions this process has committed: with data_version, tells when to re-read the change log. */
     writeCount(): number {
       return writes

@@ -3,7 +3,7 @@
 // holds a key.
 import { test, expect, describe, beforeEach, afterEach } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { rmSync } from 'node:fs'
+import { copyFileSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { createApp } from '../../src/app'
 import type { Geocoder } from '../../src/geocode/geocoder'
@@ -377,6 +377,50 @@ describe('a secret key sent where an id or a value belongs', () => {
       expect(text).not.toContain(env.key.slice(3))
       expect(text).not.toContain(other.slice(3))
       expect(text).toContain('sk_[redacted]')
+    }
+  })
+})
+
+describe('the database file deleted or replaced under the server', () => {
+  let env: TestEnv
+  beforeEach(() => {
+    env = makeEnv()
+  })
+  afterEach(() => env.close())
+
+  const dbPath = () => env.store.db.filename
+  const names = async () => (await env.call('GET', '/admin/v1/locations')).body.locations.map((l: { name: string }) => l.name)
+
+  test('writes are refused with 503 saying so (they would go to a file no later start reads), /readyz says failed; the file put back, both work again', async () => {
+    expect((await env.call('POST', '/admin/v1/locations', { body: storeBody({ name: 'Before' }) })).status).toBe(201)
+    renameSync(dbPath(), `${dbPath()}.moved`)
+    const res = await env.call('POST', '/admin/v1/locations', { body: storeBody({ name: 'Lost' }) })
+    expect(res.status).toBe(503)
+    expect(res.body).toEqual({ success: false, error: 'unavailable', message: expect.stringContaining(`The database file ${dbPath()} was deleted after this process opened it`) })
+    expect(res.body.message).toContain('Restart the service')
+    const ready = await env.call('GET', '/readyz', { key: null })
+    expect(ready.status).toBe(503)
+    expect(ready.body).toEqual({ status: 'failed', message: res.body.message })
+
+    renameSync(`${dbPath()}.moved`, dbPath())
+    expect(await names()).toEqual(['Before'])
+    expect((await env.call('POST', '/admin/v1/locations', { body: storeBody({ name: 'After' }) })).status).toBe(201)
+    expect((await env.call('GET', '/readyz', { key: null })).body).toEqual({ status: 'ready' })
+  })
+
+  test('another file put at the path (a backup moved into place): writes refused, the file at the path untouched', async () => {
+    expect((await env.call('POST', '/admin/v1/locations', { body: storeBody({ name: 'Before' }) })).status).toBe(201)
+    env.store.db.exec('PRAGMA wal_checkpoint(TRUNCATE)') // the copy holds every row
+    copyFileSync(dbPath(), `${dbPath()}.copy`)
+    renameSync(`${dbPath()}.copy`, dbPath())
+    const res = await env.call('POST', '/admin/v1/locations', { body: storeBody({ name: 'Lost' }) })
+    expect(res.status).toBe(503)
+    expect(res.body.message).toContain('was replaced by another file after this process opened it')
+    const restarted = openStore(dbPath())
+    try {
+      expect(restarted.locations.all(env.locatorId).map((l) => l.name)).toEqual(['Before'])
+    } finally {
+      restarted.close()
     }
   })
 })
