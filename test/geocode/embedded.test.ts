@@ -69,6 +69,13 @@ const RESOLVES: Expect[] = [
   // A region's name inside a longer one's names nothing: "Wales" in "New South Wales".
   { address: 'Liverpool, New South Wales', lat: -33.92, lng: 150.9239, km: 8, country: 'AU' },
   { address: 'Tamworth, New South Wales', lat: -31.0927, lng: 150.932, km: 8, country: 'AU' },
+  // A country's code in capitals beside a postcode names its country, before or after it, and
+  // before a region the code also names whose postcodes it is not ("DE": Delaware).
+  { address: 'US 90210', lat: 34.0901, lng: -118.4065, km: 5, country: 'US' },
+  { address: '90210 US', lat: 34.0901, lng: -118.4065, km: 5, country: 'US' },
+  { address: 'FR 75001', lat: 48.8603, lng: 2.3412, km: 3, country: 'FR' },
+  { address: 'DE 10115', lat: 52.532, lng: 13.3849, km: 3, country: 'DE' },
+  { address: 'DE 19801', lat: 39.7378, lng: -75.5497, km: 5, country: 'US' },
 ]
 
 describe('resolves real addresses', () => {

@@ -75,7 +75,7 @@ function streetMask(tokens: string[]): boolean[] {
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '4'
+export const RESOLVER_VERSION = '5'
 
 type Part = { raw: string; tokens: string[] }
 type Window = { key: string; part: number; start: number; len: number; whole: boolean }
@@ -231,10 +231,15 @@ export function resolver(db: Database) {
       }
     }
     const hinted = (c: string) => hints.some((h) => h.country === c)
+    // A country's code in capitals beside the postcode names its country ("US 90210", "75001 FR"),
+    // though, without a comma before it, takeCountry leaves it ("Bergamo BG" names a province).
+    const coded = new Set(parts.flatMap((p) => p.tokens.filter((t) => /^[A-Z]{2}$/.test(t)).map((t) => countryOf(t.toLowerCase()))))
+    const named = (c: string) => explicit !== null || hinted(c) || coded.has(c)
     const chosen =
-      hits.find((h) => h.confirmed && (explicit !== null || hinted(h.country) || hits.filter((x) => x.confirmed).length === 1)) ??
+      hits.find((h) => h.confirmed && (named(h.country) || hits.filter((x) => x.confirmed).length === 1)) ??
       hits.find((h) => h.confirmed) ??
-      hits.find((h) => explicit !== null || hinted(h.country) || h.country === formatCountry) ??
+      hits.find((h) => coded.has(h.country)) ?? // "DE 10115" is Berlin: "DE" names Delaware too, but not its postcode's region
+      hits.find((h) => named(h.country) || h.country === formatCountry) ??
       null
     if (chosen) {
       const row = chosen.confirmed ?? centroid(chosen.rows)
