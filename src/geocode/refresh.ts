@@ -73,8 +73,9 @@ export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, o
     const ask = async (address: string): Promise<{ found: GeocodeResult | null } | { failed: string; stopgap?: GeocodeResult }> => {
       try {
         const found = await geocoder.geocode(address)
-        // An answer obtained (cached) about as long ago as the point's: no fresher than what it would replace.
-        if (found !== null && !isFallbackSource(found.source) && obtainedAtIso(found, at) < lastChanceBefore) return { failed: `${provider} answered from a cache as old as the point` }
+        // The provider's answer obtained (cached) about as long ago as the point's: no fresher than
+        // what it would replace. Another geocoder's (GEOCODER switched since) is not under the limit.
+        if (found !== null && found.source === provider && obtainedAtIso(found, at) < lastChanceBefore) return { failed: `${provider} answered from a cache as old as the point` }
         if (found === null || !isFallbackSource(found.source)) return { found }
         // A geocoder that fell back by itself: the provider failed, its source says why.
         down = fallbackReason(found.source)
@@ -95,8 +96,12 @@ export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, o
       }
     }
 
-    /** Asks for the point of a location geocoded by the provider; at its last chance, the fallback's point if need be. */
-    const refresh = async (location: LocationRecord, lastChance: boolean) => {
+    /**
+     * Asks for the point of a location geocoded by the provider; at its last chance, the fallback's
+     * point if need be, and, when the location changed while it was asked (another address sent
+     * with the point, which keeps its geocoding), again by what it holds now (`retries` times).
+     */
+    const refresh = async (location: LocationRecord, lastChance: boolean, retries = 2): Promise<void> => {
       report.checked++
       let found: GeocodeResult | null = null
       // The provider failed earlier in this run: the fallback's point now, without waiting for the
@@ -119,6 +124,13 @@ export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, o
       if (saved === 'saved') {
         report.refreshed++
         if (isFallbackSource(found.source)) written.add(location.id)
+      } else if (lastChance) {
+        // Still the provider's point, at its last chance: the next run would be too late.
+        const current = store.locations.get(location.locatorId, location.id)
+        if (current !== null && current.geocoding?.source === provider && (current.geocodedAt ?? '') < lastChanceBefore) {
+          if (retries > 0) return refresh(current, true, retries - 1)
+          fail(current, true)
+        }
       }
     }
 
@@ -194,7 +206,7 @@ async function save(store: Store, location: { locatorId: string; id: string; add
       geocoding: { precision: found.precision, source: found.source },
       addressParts: found.parts,
       geocodedAt: obtainedAtIso(found, at),
-      updatedAt: at,
+      updatedAt: current.updatedAt > at ? current.updatedAt : at, // the run's time, never before a change the row holds (one made during the run)
     })
     return true
   })
@@ -224,7 +236,10 @@ export function scheduleGeocodeRefresh(store: Store, geocoder: Geocoder, options
       .then(({ overdueLocations, ...r }) => {
         if (r.checked > 0) log({ level: 'info', message: 'geocodes refreshed', ...r })
         if (r.overdue > 0) {
-          const message = `${r.overdue} location(s) keep a point past its provider's limit (Google's 30 days): neither the provider nor the embedded geocoder found their address. Mend the address, or send coordinates.`
+          const message =
+            geocoder.name === 'none'
+              ? `${r.overdue} location(s) keep a point past its provider's limit (Google's 30 days): with GEOCODER=none no geocoder replaces it. Send coordinates, or set GEOCODER.`
+              : `${r.overdue} location(s) keep a point past its provider's limit (Google's 30 days): neither the geocoder (${geocoder.name})${rest.fallback ? ' nor the embedded one' : ''} gave another for their address. Mend the address, or send coordinates.`
           log({ level: 'error', message, locations: overdueLocations })
         }
       })

@@ -3,7 +3,7 @@ import { Database } from 'bun:sqlite'
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { createApp } from '../../src/app'
-import { cachedGeocoder, type Geocoder } from '../../src/geocode/geocoder'
+import { cachedGeocoder, noGeocoder, type Geocoder } from '../../src/geocode/geocoder'
 import { GeocoderUnavailableError, PROVIDER_CACHE_TTL, withFallback } from '../../src/geocode/http'
 import { refreshLimitedGeocodes, scheduleGeocodeRefresh, type RefreshLogLine } from '../../src/geocode/refresh'
 import { setLocatorSettings } from '../../src/operator'
@@ -24,7 +24,7 @@ const google: Geocoder = { name: 'google', geocode: async () => ({ ...answer, pr
 async function geocodedByGoogle(at: Date, address = '1600 Pennsylvania Avenue NW, Washington, DC 20500') {
   const res = await env.call('POST', '/admin/v1/locations', { body: { name: 'Store', address } })
   expect(res.status).toBe(201)
-  env.store.db.run("UPDATE locations SET geocode_source = 'google', geocoded_at = ? WHERE id = ?", [at.toISOString(), res.body.location.id])
+  env.store.db.run("UPDATE locations SET geocode_source = 'google', geocoded_at = ?1, updated_at = ?1 WHERE id = ?2", [at.toISOString(), res.body.location.id])
   return res.body.location.id as string
 }
 
@@ -414,6 +414,44 @@ test('another process holding the write lock: the run waits for it without stopp
   }
 })
 
+test('GEOCODER switched from google since: the new geocoder\'s answer, cached as long ago as the point, replaces it (only Google\'s answers are under its limit)', async () => {
+  const now = new Date('2026-11-22T12:00:00Z')
+  const id = await geocodedByGoogle(new Date(now.getTime() - 29.9 * DAY))
+  const obtainedAt = now.getTime() - 29.95 * DAY // cached by the embedded geocoder even before the point
+  const embedded: Geocoder = { name: 'embedded', geocode: async () => ({ lat: 38.89, lng: -77.03, precision: 'city', source: 'embedded', parts: { country: 'US' }, obtainedAt }) }
+  expect(await refreshLimitedGeocodes(env.store, embedded, { now })).toEqual(report(1, 1, 0))
+  const point = env.store.locations.get(env.locatorId, id)!
+  expect({ lat: point.lat, source: point.geocoding?.source }).toEqual({ lat: 38.89, source: 'embedded' })
+  expect(await refreshLimitedGeocodes(env.store, embedded, { now: new Date(now.getTime() + 6 * HOUR) })).toEqual(report(0, 0, 0))
+})
+
+test('a point at its last chance whose address changed while it was asked (sent back with its point) is asked again by its new address in the same run; updated_at never goes back', async () => {
+  const now = new Date('2026-11-22T12:00:00Z')
+  const id = await geocodedByGoogle(new Date(now.getTime() - 29.9 * DAY))
+  const { id: _, created_at, updated_at, ...record } = (await env.call('GET', `/admin/v1/locations/${id}`)).body.location
+  const asked: string[] = []
+  let renamedAt = ''
+  const changing: Geocoder = {
+    name: 'google',
+    geocode: async (address) => {
+      asked.push(address)
+      if (asked.length === 1) {
+        // A sync script sends the record back with another address while Google is asked.
+        const res = await env.call('POST', `/admin/v1/locations/${id}`, { body: { ...record, address: '10 Downing Street, London SW1A 2AA' } })
+        expect(res.status).toBe(200)
+        renamedAt = res.body.location.updated_at
+        return { lat: 38.9, lng: -77.04, precision: 'rooftop', source: 'google', parts: { country: 'US' } }
+      }
+      return { lat: 51.5034, lng: -0.1276, precision: 'rooftop', source: 'google', parts: { country: 'GB' } }
+    },
+  }
+  expect((await refreshLimitedGeocodes(env.store, changing, { now })).refreshed).toBe(1)
+  expect(asked).toEqual([record.address, '10 Downing Street, London SW1A 2AA'])
+  const point = env.store.locations.get(env.locatorId, id)!
+  expect({ lat: point.lat, lng: point.lng, geocodedAt: point.geocodedAt }).toEqual({ lat: 51.5034, lng: -0.1276, geocodedAt: now.toISOString() })
+  expect(point.updatedAt >= renamedAt).toBe(true)
+})
+
 describe('the service\'s schedule (scheduleGeocodeRefresh)', () => {
   const lines: RefreshLogLine[] = []
   const log = (line: RefreshLogLine) => void lines.push(line)
@@ -457,6 +495,14 @@ describe('the service\'s schedule (scheduleGeocodeRefresh)', () => {
     lines.splice(0, lines.findIndex((line) => line.message === 'geocodes refreshed') - 1)
     expect(lines[1]).toEqual({ level: 'info', message: 'geocodes refreshed', checked: 1, refreshed: 0, failed: 1, overdue: 1 })
     expect(lines[2]).toMatchObject({ level: 'error', locations: [{ locator: env.locatorId, id }] })
-    expect(lines[2]!.message).toContain('1 location(s) keep a point past its provider\'s limit')
+    expect(lines[2]!.message).toBe("1 location(s) keep a point past its provider's limit (Google's 30 days): neither the geocoder (google) gave another for their address. Mend the address, or send coordinates.")
+  })
+
+  test('with GEOCODER=none, the error says no geocoder replaces such points', async () => {
+    await geocodedByGoogle(new Date(now.getTime() - 40 * DAY))
+    const stop = scheduleGeocodeRefresh(env.store, noGeocoder, { everyMs: 60_000, log })
+    await until(() => lines.some((line) => line.level === 'error'))
+    stop()
+    expect(lines.find((line) => line.level === 'error')!.message).toBe("1 location(s) keep a point past its provider's limit (Google's 30 days): with GEOCODER=none no geocoder replaces it. Send coordinates, or set GEOCODER.")
   })
 })
