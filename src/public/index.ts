@@ -247,7 +247,7 @@ type Set = Context['set']
 const CORS = {
   methods: ['GET', 'OPTIONS'],
   allowedHeaders: ['Content-Type', 'If-None-Match'],
-  exposeHeaders: ['ETag', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'],
+  exposeHeaders: ['ETag', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'X-Request-Id'],
 }
 
 /**
@@ -285,6 +285,7 @@ export function publicRoutes(deps: PublicDeps) {
     const href = request.url
     const kept = answers.get(href)
     const start = pathStart(href) + PUBLIC_PREFIX.length + 1 // src/app.ts sends only paths under PUBLIC_PREFIX here
+    if (href.charCodeAt(start - 1) !== 0x2f) return null // "/public/v1?...": no token (the app says 404)
     const end = href.indexOf('/', start)
     if (end === -1) return null
     // Answers are made here for /locations only: the one asked most, made from the index alone.
