@@ -29,6 +29,12 @@ export type ResponseHeaders = { headers: Headers; limit: number; origin: string 
 
 type Entry = Kept & { asks: number }
 
+/**
+ * URLs longer than this are neither kept nor remembered: real queries are a few hundred
+ * characters, and the cache must not hold megabytes of keys padded with parameters nobody reads.
+ */
+const MAX_KEY_LENGTH = 2048
+
 export class AnswerCache {
   /** Least recently used first. */
   private answers = new Map<string, Entry>()
@@ -47,13 +53,21 @@ export class AnswerCache {
   /** Offers until the counts are halved. */
   private untilAging: number
 
+  /** The kept answers' bytes, at most maxBytes. */
+  private bytes = 0
+
   constructor(
-    /** Answers kept at most: at ~30 KB per radius answer, 1024 stay under ~32 MB. */
+    /** Answers kept at most: 1024 radius answers of ~30 KB, ~32 MB. */
     readonly maxAnswers = 1024,
     /** Keys remembered at most. */
     readonly maxSeen = 4096,
     /** Offers between two halvings of the counts. */
     readonly agingPeriod = 10 * maxAnswers,
+    /**
+     * The kept answers' bytes at most, however big they are (an `all=true&limit=500` answer is
+     * ~600 KB: 1024 of them kept filled 650 MB); an answer over a sixteenth of it is not kept.
+     */
+    readonly maxBytes = 32 * 1024 * 1024,
   ) {
     this.untilAging = agingPeriod
     this.ring = new Array(maxSeen)
@@ -78,24 +92,33 @@ export class AnswerCache {
    * or holds a less asked-for answer; else null, and the key is remembered.
    */
   offer(key: string, version: string, etag: string, answer: Uint8Array): Blob | null {
+    if (key.length > MAX_KEY_LENGTH) return null
     if (--this.untilAging <= 0) this.age()
+    const size = answer.byteLength
+    const fits = size <= this.maxBytes / 16
     const kept = this.answers.get(key)
     if (kept !== undefined) {
+      this.answers.delete(key)
+      this.bytes -= kept.body.size
+      if (!fits) return null
       const body = new Blob([answer])
       kept.version = version
       kept.etag = etag
       kept.body = body
       kept.headers = null
-      this.answers.delete(key)
       this.answers.set(key, kept)
+      this.bytes += size
+      // Grown past the budget: the least recently used others leave.
+      while (this.bytes > this.maxBytes) this.evictOldest()
       return body
     }
     const slot = this.seen.get(key)
     const asks = (slot === undefined ? 0 : this.asks[slot]!) + 1
     if (slot !== undefined) this.seen.delete(key)
-    if (asks >= 2 && this.makeRoom(asks)) {
+    if (asks >= 2 && fits && this.makeRoom(asks, size)) {
       const body = new Blob([answer])
       this.answers.set(key, { version, etag, body, headers: null, asks })
+      this.bytes += size
       return body
     }
     this.remember(key, asks)
@@ -106,14 +129,29 @@ export class AnswerCache {
     return this.answers.size
   }
 
-  /** True when an answer asked for `asks` times may be kept: there is room, or is made by sending off a less asked-for one. */
-  private makeRoom(asks: number): boolean {
-    if (this.answers.size < this.maxAnswers) return true
-    const [victim, entry] = this.answers.entries().next().value!
-    if (asks <= entry.asks) return false
-    this.answers.delete(victim)
-    this.remember(victim, entry.asks)
+  /** The kept answers' bytes. */
+  get byteSize(): number {
+    return this.bytes
+  }
+
+  /**
+   * True when an answer of `size` bytes asked for `asks` times may be kept: there is room, or is
+   * made by sending off less asked-for ones, least recently used first.
+   */
+  private makeRoom(asks: number, size: number): boolean {
+    while (this.answers.size >= this.maxAnswers || this.bytes + size > this.maxBytes) {
+      if (asks <= this.answers.values().next().value!.asks) return false
+      this.evictOldest()
+    }
     return true
+  }
+
+  /** Sends off the least recently used answer; its key is remembered with its count. */
+  private evictOldest(): void {
+    const [victim, entry] = this.answers.entries().next().value!
+    this.answers.delete(victim)
+    this.bytes -= entry.body.size
+    this.remember(victim, entry.asks)
   }
 
   private remember(key: string, asks: number): void {

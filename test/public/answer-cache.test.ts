@@ -95,6 +95,34 @@ describe('AnswerCache', () => {
     expect(offers).toBeLessThan(40)
   })
 
+  test('the kept answers\' bytes stay within maxBytes, however big the answers; one over a sixteenth of it is sent, not kept', async () => {
+    const cache = new AnswerCache(1000, 1000, 10_000, 1600)
+    const ask = (k: string, size: number) => cache.get(k) ?? cache.offer(k, '1', 'W/"1"', bytes(k.padEnd(size, '.')))
+    for (let i = 0; i < 40; i++) for (let n = 0; n < 2 + (i % 3); n++) ask(`k${i}`, 100)
+    expect(cache.byteSize).toBeLessThanOrEqual(1600)
+    expect(cache.size).toBe(16)
+    expect(cache.byteSize).toBe(1600)
+    for (let n = 0; n < 5; n++) expect(ask('big', 101)).toBeNull()
+    expect(cache.get('big')).toBeUndefined()
+    // An answer made again for a newer version, bigger: the least recently used others leave.
+    const [newest] = [...Array(40).keys()].reverse().map((i) => `k${i}`).filter((k) => cache.get(k) !== undefined)
+    expect(await cache.offer(newest!, '2', 'W/"2"', bytes('x'.repeat(100)))!.text()).toBe('x'.repeat(100))
+    expect(cache.byteSize).toBeLessThanOrEqual(1600)
+    // Grown past a sixteenth: no longer kept.
+    expect(cache.offer(newest!, '3', 'W/"3"', bytes('y'.repeat(101)))).toBeNull()
+    expect(cache.get(newest!)).toBeUndefined()
+    expect(cache.byteSize).toBeLessThanOrEqual(1500)
+  })
+
+  test('a URL over 2048 characters is neither kept nor remembered', () => {
+    const cache = new AnswerCache(4, 4)
+    const long = `a${'x'.repeat(2048)}`
+    for (let n = 0; n < 3; n++) expect(cache.offer(long, '1', 'W/"1"', bytes('answer'))).toBeNull()
+    expect(cache.get(long)).toBeUndefined()
+    cache.offer('x'.repeat(2048), '1', 'W/"1"', bytes('answer'))
+    expect(cache.offer('x'.repeat(2048), '1', 'W/"1"', bytes('answer'))).not.toBeNull() // at the limit: as any other
+  })
+
   test('an answer made for a newer version takes the place of the one kept at once', async () => {
     const cache = new AnswerCache(4, 4)
     cache.offer('a', '1', 'W/"1-x"', bytes('old'))
