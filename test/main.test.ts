@@ -1,6 +1,7 @@
 // The README's promise: `npm start` on a new database prints a curl line that works.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { renameSync, rmSync, writeFileSync } from 'node:fs'
+import { Database } from 'bun:sqlite'
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { MIGRATIONS } from '../src/store/migrations'
 import { newerSchemaDatabase, serverUrl, startServer as start, tempDir } from './helpers'
@@ -56,12 +57,18 @@ test('a database it cannot use, or an address it cannot listen on, stops the sta
   const notDatabase = join(dir, 'not-a-database')
   writeFileSync(notDatabase, 'hello')
   const newer = newerSchemaDatabase(join(dir, 'newer.db'))
+  const foreign = join(dir, 'invoices.db')
+  const invoices = new Database(foreign)
+  invoices.exec('CREATE TABLE invoices (id INTEGER PRIMARY KEY, amount REAL)')
+  invoices.close()
+  const foreignBytes = readFileSync(foreign)
   const taken = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('taken') })
   try {
     const cases: [env: Record<string, string>, says: string][] = [
       [{ DATABASE_PATH: dir }, `Cannot use the database at ${dir}: unable to open database file. DATABASE_PATH must name`],
       [{ DATABASE_PATH: notDatabase }, `Cannot use the database at ${notDatabase}: file is not a database.`],
       [{ DATABASE_PATH: newer }, `Cannot use the database at ${newer}: The database schema (version 999) is newer than this program (version ${MIGRATIONS.length}).`],
+      [{ DATABASE_PATH: foreign }, `Cannot use the database at ${foreign}: The file is another program's SQLite database (tables invoices), not storeloc's; it was left as it is.`],
       [{ DATABASE_PATH: join(dir, 'taken.db'), HOST: '127.0.0.1', PORT: String(taken.port) }, `Cannot listen on 127.0.0.1:${taken.port} (EADDRINUSE): another program uses PORT, or HOST is not an address of this machine`],
       [{ DATABASE_PATH: join(dir, 'taken.db'), HOST: '127.0.0.1', PORT: String(taken.port), WORKERS: '2' }, `Cannot listen on 127.0.0.1:${taken.port} (EADDRINUSE)`],
       [{ DATABASE_PATH: join(dir, 'elsewhere.db'), HOST: '192.0.2.1', PORT: '0' }, 'Cannot listen on 192.0.2.1:0 (EADDRNOTAVAIL)'], // TEST-NET-1: no address of this machine
@@ -72,6 +79,7 @@ test('a database it cannot use, or an address it cannot listen on, stops the sta
       expect({ env, code, stderr: stderr.trim().split('\n') }).toEqual({ env, code: 1, stderr: [expect.stringContaining(says)] })
       if (env.DATABASE_PATH === newer) expect(stderr.trim()).toBe(says) // its own reason alone: no advice on the file's path
     }
+    expect(readFileSync(foreign).equals(foreignBytes)).toBe(true) // no table, no WAL mode written into it
   } finally {
     taken.stop(true)
   }

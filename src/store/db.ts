@@ -56,6 +56,7 @@ function openOnce(path: string): Database {
   const db = new Database(path, { create: true, strict: true })
   try {
     db.exec('PRAGMA busy_timeout = 5000')
+    refuseForeign(db) // before anything is written into it, WAL mode included
     db.exec('PRAGMA journal_mode = WAL')
     db.exec('PRAGMA synchronous = FULL')
     db.exec('PRAGMA foreign_keys = ON')
@@ -73,6 +74,27 @@ function openOnce(path: string): Database {
     db.close()
     throw e
   }
+}
+
+/**
+ * Throws when the file is another program's SQLite database: tables, and no schema of ours (no
+ * version, or a version of ours without its tables). A DATABASE_PATH mistyped onto such a file
+ * must not have our tables and WAL mode written into it. A newer schema of ours is migrate()'s to
+ * refuse.
+ */
+function refuseForeign(db: Database): void {
+  // One statement, one snapshot: another process's migration committed between two reads would look foreign.
+  const schema = db
+    .query<{ version: number; tables: string | null }, []>(
+      "SELECT user_version AS version, (SELECT group_concat(name, char(31)) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%') AS tables FROM pragma_user_version",
+    )
+    .get()!
+  const version = schema.version
+  if (version > MIGRATIONS.length) return
+  const tables = schema.tables === null ? [] : schema.tables.split('\x1f')
+  if (version === 0 ? tables.length === 0 : tables.includes('locators')) return
+  const named = tables.slice(0, 5).join(', ') + (tables.length > 5 ? ', ...' : '')
+  throw new StoreError(`The file is another program's SQLite database (tables ${named}), not storeloc's; it was left as it is. Set DATABASE_PATH to a storeloc database or to a new file.`)
 }
 
 /** SQLITE_BUSY or SQLITE_LOCKED (and their extended codes): another connection holds the lock. */

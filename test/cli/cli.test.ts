@@ -1,5 +1,6 @@
 // The storeloc CLI, run as a real subprocess against a real database file.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { Database } from 'bun:sqlite'
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createApp } from '../../src/app'
@@ -368,6 +369,20 @@ describe('a database it cannot use', () => {
       expect({ path, code: p.exitCode, lines: stderr.trim().split('\n').length }).toEqual({ path, code: 1, lines: 1 })
       expect(stderr).toContain(`(database ${path})`)
     }
+  })
+
+  test("another program's SQLite database: refused by every command, read or write, and left as it was (no tables, no WAL mode)", () => {
+    const foreign = join(dir, 'crm.db')
+    const crm = new Database(foreign)
+    crm.exec('CREATE TABLE contacts (id INTEGER PRIMARY KEY, name TEXT); CREATE TABLE locators (id TEXT)')
+    crm.close()
+    const before = readFileSync(foreign)
+    for (const argv of [['locator', 'list'], ['locator', 'create', '--name', 'A']]) {
+      const p = Bun.spawnSync([process.execPath, 'src/cli/main.ts', ...argv], { cwd: join(import.meta.dir, '../..'), env: { ...process.env, DATABASE_PATH: foreign } })
+      expect({ argv, code: p.exitCode }).toEqual({ argv, code: 1 })
+      expect(p.stderr.toString().trim()).toBe(`storeloc: The file is another program's SQLite database (tables contacts, locators), not storeloc's; it was left as it is. Set DATABASE_PATH to a storeloc database or to a new file (database ${foreign}).`)
+    }
+    expect(readFileSync(foreign).equals(before)).toBe(true)
   })
 
   test('a command on locators, given a path with no database, says so and makes none', () => {
