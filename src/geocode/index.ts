@@ -32,7 +32,9 @@ export async function createGeocoder(
   options: HttpGeocoderOptions & { warn?: (reason: string) => void } = {},
 ): Promise<GeocoderStack> {
   if (config.provider === 'none') return { geocoder: noGeocoder, close: () => {} }
-  store.geocodeCache.purgeExpired(Date.now())
+  // Housekeeping, not waited for: another process holding the database (a long import) must not
+  // stop a start or a lookup; rows it leaves are purged at a later start.
+  store.geocodeCache.purgeExpired(Date.now()).catch(() => {})
   await ensureGeodata(config.dataPath, say)
   const embedded = openEmbeddedGeocoder(config.dataPath)
   // Keyed by data and resolver version: a rebuilt gazetteer or a mended resolver must not be hidden behind old cached answers.

@@ -27,8 +27,9 @@ export function geocodeCacheRepo(db: Database, writeSoon: <T>(fn: () => T) => Pr
         put.run({ provider, query, result, created_at: now, expires_at: now + ttlMs })
       })
     },
-    purgeExpired(now: number): number {
-      return purge.run(now).changes
+    /** Deletes the expired rows, with the writes queued beside it; settles with how many once committed. */
+    purgeExpired(now: number): Promise<number> {
+      return writeSoon(() => purge.run(now).changes)
     },
   }
 }

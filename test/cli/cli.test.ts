@@ -356,6 +356,25 @@ describe('geocode', () => {
   test('without an address it is a usage error', () => {
     expect(storeloc('geocode').code).toBe(2)
   })
+
+  test("while another process holds the database for writing it still answers (the cache's housekeeping and row wait, they do not fail it); expired rows are purged once it is free", async () => {
+    json('geocode', 'Stephansplatz 1, 1010 Wien') // makes the database and caches a row
+    const raw = new Database(dbPath)
+    raw.run('UPDATE geocode_cache SET expires_at = 1')
+    raw.exec('BEGIN IMMEDIATE')
+    try {
+      const p = Bun.spawn([process.execPath, 'src/cli/main.ts', 'geocode', 'Piazza del Duomo, 20122 Milano, Italia', '--json'], { cwd: join(import.meta.dir, '../..'), env: { ...process.env, DATABASE_PATH: dbPath }, stdout: 'pipe', stderr: 'pipe' })
+      const [code, stdout, stderr] = await Promise.all([p.exited, new Response(p.stdout).text(), new Response(p.stderr).text()])
+      expect({ code, stderr }).toEqual({ code: 0, stderr: '' })
+      expect(JSON.parse(stdout).parts).toMatchObject({ city: 'Milano', country: 'IT' })
+    } finally {
+      raw.exec('ROLLBACK')
+    }
+    expect(raw.query('SELECT count(*) AS n FROM geocode_cache WHERE expires_at <= 1').get()).toEqual({ n: 1 })
+    json('geocode', 'Stephansplatz 1, 1010 Wien')
+    expect(raw.query('SELECT count(*) AS n FROM geocode_cache WHERE expires_at <= 1').get()).toEqual({ n: 0 })
+    raw.close()
+  }, 20_000)
 })
 
 describe('a database it cannot use', () => {
