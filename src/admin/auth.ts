@@ -26,7 +26,7 @@ export function authenticate(store: Store, header: string | null, now = new Date
   if (!key || !sameSecretHash(key.hash, hashSecret(secret))) throw fail('API key invalid: no such key exists.')
   if (key.status === 'revoked') throw fail('API key inactive: it has been revoked. Create a new key with `storeloc key create`.')
   if (isExpired(key, now.getTime())) {
-    throw fail(`API key expired at ${key.expiresAt}. Use the key that replaced it, or create one with \`storeloc key create\`.`)
+    throw fail(`API key expired at ${key.expiresAt}. If it was rotated, use the key that replaced it; otherwise create one with \`storeloc key create\`.`)
   }
   const locator = store.locators.get(key.locatorId)
   if (!locator || !locator.active) throw new AdminError('no_locator')

@@ -113,10 +113,11 @@ describe('401 Authentication failed', () => {
     expect((await env.call('GET', LIST)).status).toBe(200)
   })
 
-  test('an expired key is refused as expired', async () => {
+  test('an expired key is refused as expired (replaced only if it was rotated: it may just have expired)', async () => {
     const past = new Date(Date.now() - 60_000).toISOString()
     const { secret } = env.store.write(() => env.store.keys.insert(env.locatorId, past))
     expectAuthFailure(await env.call('GET', LIST, { key: secret }), /expired/i, secret)
+    expect((await env.call('GET', LIST, { key: secret })).body.message).toBe(`API key expired at ${past}. If it was rotated, use the key that replaced it; otherwise create one with \`storeloc key create\`.`)
   })
 
   test('a key that expires once it has been working is refused from then on', async () => {
