@@ -258,6 +258,8 @@ const CORS = {
 export function publicRoutes(deps: PublicDeps) {
   const limiter = deps.limiter ?? new RateLimiter()
   const answers = new AnswerCache()
+  /** The ETags' hash seed: the answers' format and the base their links are made on (PUBLIC_BASE_URL). */
+  const etagSeed = deps.publicBaseUrl ? Bun.hash(deps.publicBaseUrl, ANSWER_FORMAT) : ANSWER_FORMAT
   /** The headers of answers made on the fast path, set again for each. */
   const scratch = responseHeaders('')
 
@@ -300,7 +302,7 @@ export function publicRoutes(deps: PublicDeps) {
     const version = deps.registry.version(locator.id)
     const current = kept !== undefined && kept.version === version
     if (!current && !locations) return null
-    const etag = current ? kept.etag : etagOf(version, href)
+    const etag = current ? kept.etag : etagOf(version, href, etagSeed)
     if (etagMatches(request.headers.get('if-none-match'), etag)) return null // the app says 304
     let body: Blob | Uint8Array
     if (current) body = kept.body
@@ -351,7 +353,7 @@ export function publicRoutes(deps: PublicDeps) {
     const href = request.url
     deps.registry.entry(admitted.locator.id) // built first: its version then counts every change it shows
     const version = deps.registry.version(admitted.locator.id)
-    const etag = etagOf(version, href)
+    const etag = etagOf(version, href, etagSeed)
     const ifNoneMatch = request.headers.get('if-none-match')
     if (etagMatches(ifNoneMatch, etag, false)) return notModified(set, etag)
     // Made as UTF-8: these bytes are sent, and the cache keeps a Blob of them.
@@ -430,9 +432,12 @@ export function publicRoutes(deps: PublicDeps) {
  */
 const ANSWER_FORMAT = 2
 
-/** An answer's ETag: it changes with every write to the locator and with ANSWER_FORMAT, and differs from one URL to another. */
-function etagOf(version: string, href: string): string {
-  return `W/"${version}-${Bun.hash(href, ANSWER_FORMAT).toString(36)}"`
+/**
+ * An answer's ETag: it changes with every write to the locator, and with `seed` (ANSWER_FORMAT and
+ * PUBLIC_BASE_URL: a restart on another base answers with other links), and differs from one URL to another.
+ */
+function etagOf(version: string, href: string, seed: number | bigint): string {
+  return `W/"${version}-${Bun.hash(href, seed).toString(36)}"`
 }
 
 /** Bytes of their own (a Buffer's slice() is a view). */

@@ -126,6 +126,17 @@ describe('Cache-Control and ETag', () => {
     }
   })
 
+  test('a restart on another PUBLIC_BASE_URL gives other ETags (its answers link elsewhere): no 304 for the old links', async () => {
+    const url = f.url('/locations', 'all=true&limit=5')
+    const plain = await f.get(url)
+    const based = appOn(f.env, { publicBaseUrl: 'https://stores.example.com' })
+    const res = await f.get(url, { app: based, headers: { 'if-none-match': plain.headers.get('etag')! } })
+    expect(res.status).toBe(200)
+    expect(res.body.data.pagination.next).toStartWith('https://stores.example.com/')
+    expect(res.headers.get('etag')).not.toBe(plain.headers.get('etag'))
+    expect((await f.get(url, { app: appOn(f.env, { publicBaseUrl: 'https://stores.example.com' }), headers: { 'if-none-match': res.headers.get('etag')! } })).status).toBe(304)
+  })
+
   test('a backup restored into the file: a write after it gives no ETag given before it for other rows, in a process started since', async () => {
     const url = f.url('/locations', 'all=true')
     const backupSeq = f.env.store.changes.lastSeq()
