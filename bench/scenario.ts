@@ -71,6 +71,8 @@ export type QueryType = {
   target: 'radius' | 'search' | null
   /** A query string for GET /:token/locations (without the "?"). */
   gen: () => string
+  /** Every answer must hold at least one location: the bench reports a type that times empty pages as a miss. */
+  nonEmpty?: true
 }
 
 export type Scenario = {
@@ -83,17 +85,69 @@ export type Scenario = {
   densest: number[]
 }
 
+/** The deep page: the issue's "deep page (offset 400)", of the Query API's default 20 locations (no type sends a limit). */
+const DEEP_OFFSET = 400
+const LIMIT = 20
+/** Radii (miles) the deep page may take, the locator's own 25 first. 1000 is the Query API's most. */
+const DEEP_RADII = [25, 50, 100, 200, 400, 1000]
+/** How far (km) a densest query's centre may be from its city's: 5 times the jitter's 1 km standard deviation. */
+const DENSE_JITTER_KM = 5
+
+/** Great-circle distance in km (as geokdbush, on a 6371 km sphere). */
+function kmBetween(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const rad = Math.PI / 180
+  const h = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2
+  return 2 * 6371 * Math.asin(Math.sqrt(h))
+}
+
+/** Stores within `km` of a city's centre, counted until there are more than `enough`. */
+function storesWithin(set: SyntheticSet, ci: number, km: number, enough: number): number {
+  const c = set.cities[ci]!
+  const dLat = km / 111 // no store further in latitude is within km (a degree of latitude is 111.2 km)
+  let n = 0
+  for (const b of set.bodies) {
+    const p = b.coordinates as { lat: number; lng: number }
+    if (Math.abs(p.lat - c.lat) <= dLat && kmBetween(c.lat, c.lng, p.lat, p.lng) <= km && ++n > enough) break
+  }
+  return n
+}
+
+/**
+ * Where the deep page is asked: the first 5 cities, densest first, with a full page at offset 400
+ * (more than 420 stores) within the radius, and that radius the smallest of DEEP_RADII where 5
+ * such cities exist. Only stores close enough that every centre the jitter gives has them in its
+ * circle count. At 10k no city had 420 stores within 25 miles (the densest about 310) and a deep
+ * page there was empty; from 100k the 5 densest cities have them within 25 miles. With fewer than
+ * 5 at the largest radius, those there are (the densest when none: the bench then counts empty
+ * answers).
+ */
+function deepPage(set: SyntheticSet, byDensity: number[]): { miles: number; centres: number[] } {
+  const need = DEEP_OFFSET + LIMIT
+  let found: number[] = []
+  for (const miles of DEEP_RADII) {
+    const km = miles * 1.609344 - DENSE_JITTER_KM
+    found = []
+    for (const ci of byDensity) {
+      if (storesWithin(set, ci, km, need) > need) found.push(ci)
+      if (found.length === 5) return { miles, centres: found }
+    }
+  }
+  return { miles: DEEP_RADII[DEEP_RADII.length - 1]!, centres: found.length > 0 ? found : byDensity.slice(0, 5) }
+}
+
 /**
  * The query mix, from a seeded generator: "typical" is a uniformly chosen populated city centre
  * ±3 km, "densest" one of the 5 cities with the most stores ±1 km; searches use words (1) or
- * consecutive word pairs (2) of a random store of that city, so they hit.
+ * consecutive word pairs (2) of a random store of that city, so they hit. The deep page (offset
+ * 400) is asked ±1 km from dense centres, in a radius that gives each a full page (deepPage).
  */
 export function scenario(set: SyntheticSet, seed: number, run: number): Scenario {
   const rnd = prng(seed * 7919 + run)
   const gauss = () => Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd())
   const pick = <T>(a: readonly T[]): T => a[Math.floor(rnd() * a.length)]!
   const populated = set.cities.map((_, i) => i).filter((i) => set.perCity[i]! > 0)
-  const densest = [...populated].sort((a, b) => set.perCity[b]! - set.perCity[a]!).slice(0, 5)
+  const byDensity = [...populated].sort((a, b) => set.perCity[b]! - set.perCity[a]!)
+  const densest = byDensity.slice(0, 5)
   const byCity: number[][] = set.cities.map(() => [])
   set.cityOf.forEach((c, i) => byCity[c]!.push(i))
   const around = (ci: number, jitterKm: number) => {
@@ -104,6 +158,7 @@ export function scenario(set: SyntheticSet, seed: number, run: number): Scenario
   }
   const typical = () => around(pick(populated), 3)
   const dense = () => around(pick(densest), 1)
+  const deep = deepPage(set, byDensity)
   const P = FILTER_GROUPS.products
   const two = () => {
     const a = pick(P)
@@ -134,7 +189,7 @@ export function scenario(set: SyntheticSet, seed: number, run: number): Scenario
     { key: 'search2_dense', label: 'radius + 2-word search, densest', target: 'search', gen: () => searchAt(true, 2) },
     { key: 'priority', label: 'radius, sort=priority', target: null, gen: () => `${typical()}&sort=priority` },
     { key: 'priority_dense', label: 'radius, sort=priority, densest', target: null, gen: () => `${dense()}&sort=priority` },
-    { key: 'deep_page', label: 'radius, offset=400, densest', target: null, gen: () => `${dense()}&offset=400` },
+    { key: 'deep_page', label: `radius ${deep.miles} miles, offset=${DEEP_OFFSET}, dense centres`, target: null, gen: () => `${around(pick(deep.centres), 1)}&radius=${deep.miles}&offset=${DEEP_OFFSET}`, nonEmpty: true },
     { key: 'all_name_paging', label: 'all=true by name, offset 0–980', target: null, gen: () => `all=true&offset=${20 * Math.floor(rnd() * 50)}` },
   ]
   return { types, typical, pick, densest }
