@@ -87,8 +87,8 @@ type RunResult = {
   densest: { city: string; stores: number }[]
   /** The query types as bench/scenario.ts gave them at this size (the deep page's radius depends on the data). */
   types: Pick<QueryType, 'key' | 'label' | 'target' | 'nonEmpty'>[]
-  /** empty: answers with no location (a total no greater than the offset). */
-  queries: Record<string, Stat & { meanTotal: number; meanBodyBytes: number; empty: number }>
+  /** empty: answers with no location (a total no greater than the offset); distinct: distinct query strings among the timed ones. */
+  queries: Record<string, Stat & { meanTotal: number; meanBodyBytes: number; empty: number; distinct: number }>
   write: {
     n: number
     commitMs: Stat
@@ -188,7 +188,7 @@ async function runOnce(size: number, run: number, seed: number, quick: boolean):
         if (r.total <= offsetOf(qs)) empty++
         if (samples.length >= 50 && performance.now() - t0 > BUDGET_MS) break
       }
-      queries[type.key] = { ...stat(samples), meanTotal: totals / samples.length, meanBodyBytes: bytes / samples.length, empty }
+      queries[type.key] = { ...stat(samples), meanTotal: totals / samples.length, meanBodyBytes: bytes / samples.length, empty, distinct: new Set(qss.slice(0, samples.length)).size }
     }
 
     // (c) Write -> visible to the next query.
@@ -431,6 +431,7 @@ async function main() {
           meanTotalHits: spread(rs.map((r) => r.queries[k]!.meanTotal)),
           meanBodyBytes: spread(rs.map((r) => r.queries[k]!.meanBodyBytes)),
           emptyAnswers: rs.map((r) => r.queries[k]!.empty),
+          distinct: rs.map((r) => r.queries[k]!.distinct),
         },
       ]),
     )
@@ -488,10 +489,12 @@ async function main() {
       const ok = tg ? q.medianUs.median < tg.medianUs && q.p99Us.median < tg.p99Us : null
       const empty = q.emptyAnswers.reduce((a, b) => a + b, 0)
       const asked = q.n.reduce((a, b) => a + b, 0)
+      // The N column names the distinct strings when a run asked some twice.
+      const repeats = q.distinct.some((d, i) => d < q.n[i]!) ? ` (${Math.min(...q.distinct)} distinct)` : ''
       const target = tg ? `< ${fmtUs(tg.medianUs)} / < ${fmtUs(tg.p99Us)}` : l.nonEmpty ? 'no empty answer' : '—'
       const met = ok !== null ? verdict(ok) : l.nonEmpty ? verdict(empty === 0) : ''
       md.push(
-        `| ${l.label} | ${Math.min(...q.n)}${Math.min(...q.n) !== Math.max(...q.n) ? `–${Math.max(...q.n)}` : ''} | ${q.meanTotalHits.median.toFixed(0)} | ${empty === 0 ? '0' : `${empty} of ${asked}`} | ${fmtUs(q.medianUs.median)} | ${range(q.medianUs, fmtUs)} | ${fmtUs(q.p99Us.median)} | ${range(q.p99Us, fmtUs)} | ${target} | ${met} |`,
+        `| ${l.label} | ${Math.min(...q.n)}${Math.min(...q.n) !== Math.max(...q.n) ? `–${Math.max(...q.n)}` : ''}${repeats} | ${q.meanTotalHits.median.toFixed(0)} | ${empty === 0 ? '0' : `${empty} of ${asked}`} | ${fmtUs(q.medianUs.median)} | ${range(q.medianUs, fmtUs)} | ${fmtUs(q.p99Us.median)} | ${range(q.p99Us, fmtUs)} | ${target} | ${met} |`,
       )
     }
     md.push('')

@@ -93,6 +93,13 @@ const DEEP_RADII = [25, 50, 100, 200, 400, 1000]
 /** How far (km) a densest query's centre may be from its city's: 5 times the jitter's 1 km standard deviation. */
 const DENSE_JITTER_KM = 5
 
+/**
+ * `all=true` pages start at any offset from 0 to PAGED_OFFSETS - 1, not only at multiples of 20:
+ * a type's 2000 timed queries are then as many distinct strings as the other types' (pages at
+ * multiples of 20 up to 980 made 50).
+ */
+const PAGED_OFFSETS = 2000
+
 /** Great-circle distance in km (as geokdbush, on a 6371 km sphere). */
 function kmBetween(lat1: number, lng1: number, lat2: number, lng2: number): number {
   const rad = Math.PI / 180
@@ -159,6 +166,16 @@ export function scenario(set: SyntheticSet, seed: number, run: number): Scenario
   const typical = () => around(pick(populated), 3)
   const dense = () => around(pick(densest), 1)
   const deep = deepPage(set, byDensity)
+  // Every offset once in a seeded order, walked round and round: any PAGED_OFFSETS queries in a
+  // row are distinct, wherever the timed ones start after the warm-up. Its own generator, so the
+  // other types' strings do not depend on how many offsets there are.
+  const offsets = Array.from({ length: Math.max(1, Math.min(PAGED_OFFSETS, set.bodies.length - LIMIT + 1)) }, (_, i) => i)
+  const shuffle = prng((seed * 7919 + run) ^ 0x5bd1e995)
+  for (let i = offsets.length - 1; i > 0; i--) {
+    const j = Math.floor(shuffle() * (i + 1))
+    ;[offsets[i], offsets[j]] = [offsets[j]!, offsets[i]!]
+  }
+  let paged = 0
   const P = FILTER_GROUPS.products
   const two = () => {
     const a = pick(P)
@@ -190,7 +207,7 @@ export function scenario(set: SyntheticSet, seed: number, run: number): Scenario
     { key: 'priority', label: 'radius, sort=priority', target: null, gen: () => `${typical()}&sort=priority` },
     { key: 'priority_dense', label: 'radius, sort=priority, densest', target: null, gen: () => `${dense()}&sort=priority` },
     { key: 'deep_page', label: `radius ${deep.miles} miles, offset=${DEEP_OFFSET}, dense centres`, target: null, gen: () => `${around(pick(deep.centres), 1)}&radius=${deep.miles}&offset=${DEEP_OFFSET}`, nonEmpty: true },
-    { key: 'all_name_paging', label: 'all=true by name, offset 0–980', target: null, gen: () => `all=true&offset=${20 * Math.floor(rnd() * 50)}` },
+    { key: 'all_name_paging', label: `all=true by name, offsets 0–${offsets.length - 1}`, target: null, gen: () => `all=true&offset=${offsets[paged++ % offsets.length]}` },
   ]
   return { types, typical, pick, densest }
 }
