@@ -8,7 +8,8 @@
 //                     [--json path] [--entry src/main.ts] [--quick]
 //
 // --quick: 10,000 locations, 1 run, 3 s per measurement, 1 s warm-up, 20,000 paths, 500 sampled (options given
-// explicitly still win). Needs wrk (`apt-get install -y wrk`) and taskset (util-linux), 2+ cores.
+// explicitly still win). Needs wrk (`apt-get install -y wrk`, run here as root when missing) and
+// taskset (util-linux), 2+ cores; without them it prints "HTTP: skipped (<reason>)" and succeeds.
 //
 // What it does (see bench/README.md, "HTTP benchmark"):
 //  1. Seeds a temporary SQLite database (bench/scenario.ts: seedLocator), lifts the locator's rate
@@ -495,6 +496,21 @@ function which(cmd: string): boolean {
   return Bun.which(cmd) !== null
 }
 
+/**
+ * Why this machine cannot run the bench, or null. Debian's wrk is the load generator: installed
+ * here when missing, as the peers install PostGIS; when it cannot be, the bench is skipped with the
+ * reason, as PostGIS is.
+ */
+function cannotRun(): string | null {
+  if (!which('wrk')) {
+    const why = aptInstall(['wrk'], log)
+    if (!which('wrk')) return `wrk is not installed: ${why ?? 'apt-get installed wrk, and no wrk command was found'}`
+  }
+  if (!which('taskset')) return 'taskset is not installed (util-linux)'
+  if (cpus().length < 2) return 'it needs 2 cores: the server on CPU 0, wrk on CPU 1'
+  return null
+}
+
 function fsType(dir: string): string {
   const p = Bun.spawnSync(['findmnt', '-no', 'FSTYPE', '-T', dir])
   return p.exitCode === 0 ? p.stdout.toString().trim() : 'unknown'
@@ -506,14 +522,14 @@ function log(msg: string): void {
 
 async function main(): Promise<void> {
   const o = parseArgs(Bun.argv.slice(2))
-  // Debian's wrk is the load generator: installed here when missing, as the peers install PostGIS.
-  if (!which('wrk')) {
-    const why = aptInstall(['wrk'], log)
-    if (!which('wrk')) throw new Error(`wrk is not installed (${why ?? 'apt-get installed wrk, and no wrk command was found'}): apt-get install -y wrk`)
-  }
-  if (!which('taskset')) throw new Error('taskset is not installed (util-linux)')
-  if (cpus().length < 2) throw new Error('needs 2 cores: the server on CPU 0, wrk on CPU 1')
   const started = new Date()
+  const skipped = cannotRun()
+  if (skipped) {
+    log(`skipped: ${skipped}`)
+    console.log(`# HTTP benchmark\n\nHTTP: skipped (${skipped}).\n`)
+    if (o.json) writeFileSync(o.json, `${JSON.stringify({ benchmark: 'http', date: started.toISOString(), skipped }, null, 2)}\n`)
+    return
+  }
   tmp = mkdtempSync(join(tmpdir(), 'storeloc-http-bench-'))
   const tmpFs = fsType(tmp)
   if (tmpFs === 'tmpfs') log(`warning: ${tmpdir()} is tmpfs, where fsync costs nothing: write figures will flatter; set TMPDIR to a disk`)

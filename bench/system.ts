@@ -20,7 +20,8 @@ export const lastLine = (s: string) => s.split('\n').filter((l) => l.trim() !== 
  * installed, else why not.
  */
 export function aptInstall(pkgs: string[], log: (line: string) => void): string | null {
-  if (process.getuid?.() !== 0 || !Bun.which('apt-get')) return 'apt-get is not available to root here'
+  if (process.getuid?.() !== 0) return `not running as root, so apt-get cannot install ${pkgs.join(' ')}`
+  if (!Bun.which('apt-get')) return `there is no apt-get here to install ${pkgs.join(' ')} with`
   log(`installing ${pkgs.join(' ')} with apt-get`)
   const t = performance.now()
   const install = () => run(['apt-get', 'install', '-y', '--no-install-recommends', ...pkgs])
