@@ -34,7 +34,7 @@
 //     (via the API) must grow by at least that many (and at most that plus the requests still in
 //     flight when wrk stopped); after a graceful stop the database file is counted again.
 //
-// --json <path> writes: { benchmark: "http", date, commit, machine, versions, options, setup,
+// --json <path> writes: { benchmark: "http", date, commit, dirty, machine, versions, options, setup,
 // targets, runs: [{ run, paths, meanBodyBytes, repeated: { path, bodyBytes }, scenarios: { <key>:
 // WrkResult }, ratios: { varied_vs_bare, repeated_vs_bare, workers<N>_vs_varied } }], writes:
 // [{ run, result: WrkResult, created, rowsAdded, inFlightAtStop, landed }], summary: { scenarios:
@@ -45,13 +45,13 @@
 // µs, CPU as a fraction of one core over the measured window). Scenario keys: bare, varied,
 // repeated, workers<N>.
 import { closeSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { cpus, platform, release, tmpdir, totalmem } from 'node:os'
+import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createKey } from '../src/operator'
 import { openStore } from '../src/store'
 import { scenario, seedLocator } from './scenario'
 import { generate } from './synthetic'
-import { aptInstall } from './system'
+import { aptInstall, provenance, provenanceLine } from './system'
 
 const ROOT = resolve(import.meta.dir, '..')
 const SERVER_CPU = '0'
@@ -522,12 +522,12 @@ function log(msg: string): void {
 
 async function main(): Promise<void> {
   const o = parseArgs(Bun.argv.slice(2))
-  const started = new Date()
+  const prov = provenance(new Date())
   const skipped = cannotRun()
   if (skipped) {
     log(`skipped: ${skipped}`)
     console.log(`# HTTP benchmark\n\nHTTP: skipped (${skipped}).\n`)
-    if (o.json) writeFileSync(o.json, `${JSON.stringify({ benchmark: 'http', date: started.toISOString(), skipped }, null, 2)}\n`)
+    if (o.json) writeFileSync(o.json, `${JSON.stringify({ benchmark: 'http', ...prov, skipped }, null, 2)}\n`)
     return
   }
   tmp = mkdtempSync(join(tmpdir(), 'storeloc-http-bench-'))
@@ -686,12 +686,8 @@ async function main(): Promise<void> {
   await cleanup()
 
   // 5. Report.
-  const cpu = cpus()
-  const machine = { cpu: cpu[0]?.model ?? 'unknown', cores: cpu.length, memoryGB: Math.round((totalmem() / 2 ** 30) * 10) / 10, os: `${platform()} ${release()}` }
   const wrkVersion = (Bun.spawnSync(['wrk', '--version']).stdout.toString().split('\n')[0] ?? '').replace(/\s+Copyright.*$/, '').trim()
   const versions = { bun: Bun.version, wrk: wrkVersion, sqlite: sqliteVersion }
-  const git = (...args: string[]) => Bun.spawnSync(['git', ...args], { cwd: ROOT }).stdout.toString().trim()
-  const commit = `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--', 'src') ? ' (src/ modified)' : ''}`
 
   const summary = {
     scenarios: Object.fromEntries(
@@ -739,7 +735,7 @@ async function main(): Promise<void> {
   const meanBody = spread(runs.map((r) => r.meanBodyBytes))
   const md: string[] = []
   md.push('# HTTP benchmark', '')
-  md.push(`${started.toISOString().slice(0, 16).replace('T', ' ')} UTC · commit ${commit} · ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGB} GB · ${machine.os} · bun ${versions.bun} · ${versions.wrk} · SQLite ${versions.sqlite}`, '')
+  md.push(`${provenanceLine(prov)} · bun ${versions.bun} · ${versions.wrk} · SQLite ${versions.sqlite}`, '')
   md.push(
     `${o.size.toLocaleString('en')} locations (seed ${o.seed}), ${n} run${n > 1 ? 's' : ''}, ${o.duration} s measured after ${o.warmup} s warm-up per scenario, scenario order rotated per run. ` +
       `Server (and the bare baseline) pinned to CPU ${SERVER_CPU}, \`taskset -c ${CLIENT_CPU} wrk -t1 -c${o.connections}\` on CPU ${CLIENT_CPU}, loopback, keep-alive. ` +
@@ -801,9 +797,7 @@ async function main(): Promise<void> {
   if (o.json) {
     const json = {
       benchmark: 'http',
-      date: started.toISOString(),
-      commit,
-      machine,
+      ...prov,
       versions,
       options: o,
       setup: {

@@ -14,7 +14,7 @@ import { Database, type Statement } from 'bun:sqlite'
 import { SQL } from 'bun'
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { locationsBody } from '../src/public'
 import { presentContext, publicLocation, searchText } from '../src/public/present'
@@ -23,7 +23,7 @@ import { openStore, type Store } from '../src/store'
 import type { LocationRecord } from '../src/store/locations'
 import { nameKey } from '../src/text'
 import { type QueryType, scenario, seedLocator, WARM_MS, WARM_QUERIES } from './scenario'
-import { aptInstall, lastLine, run } from './system'
+import { aptInstall, lastLine, provenance, provenanceLine, run } from './system'
 import { FILTER_GROUPS, PRIORITY, type SyntheticSet } from './synthetic'
 
 // ---------------------------------------------------------------- types
@@ -952,10 +952,11 @@ function parseArgs(argv: string[]): Cli {
 if (import.meta.main) {
   const o = parseArgs(Bun.argv.slice(2))
   const started = performance.now()
+  const prov = provenance(new Date())
   const r = await runPeers({ size: o.size, seed: o.seed, run: o.run, quick: o.quick, ours: o.ours, explain: o.explain })
-  const cpu = cpus()
-  console.log(`# Peers benchmark\n\n${new Date().toISOString().slice(0, 10)} · ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} cores, ${Math.round(totalmem() / 2 ** 30)} GB · bun ${Bun.version}${o.quick ? ' · --quick' : ''}\n`)
+  const versions = { bun: Bun.version, sqlite: r.sqlite.version, postgis: 'skipped' in r.postgis ? null : r.postgis.version }
+  console.log(`# Peers benchmark\n\n${provenanceLine(prov)} · bun ${versions.bun}${o.quick ? ' · --quick' : ''}\n`)
   console.log(peersMarkdown(r))
-  if (o.json) writeFileSync(o.json, `${JSON.stringify(r, null, 2)}\n`)
+  if (o.json) writeFileSync(o.json, `${JSON.stringify({ benchmark: 'peers', ...prov, versions, ...r }, null, 2)}\n`)
   console.error(`peers: ${((performance.now() - started) / 1000).toFixed(0)} s`)
 }

@@ -7,7 +7,7 @@
 // SQLite database. Writes <out>/query.json and <out>/query.md and prints the markdown.
 // See bench/README.md.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { cpus, platform, release, tmpdir, totalmem } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { setFilters, setPriorityRules } from '../src/operator'
 import { locationsBody } from '../src/public'
@@ -17,6 +17,7 @@ import { openStore } from '../src/store'
 import KDBush from 'kdbush'
 import { type QueryType, scenario, seedLocator, WARM_MS, WARM_QUERIES } from './scenario'
 import { FILTER_GROUPS, FILTERS, PRIORITY } from './synthetic'
+import { provenance, provenanceLine } from './system'
 
 const utf8 = new TextDecoder()
 /** A query string's offset (0 when it sends none). */
@@ -386,7 +387,7 @@ async function main() {
     process.stdout.write(`\n@@RESULT ${JSON.stringify(r)}\n`)
     return
   }
-  const started = Date.now()
+  const prov = provenance(new Date())
   const all: RunResult[] = []
   for (const size of o.sizes) {
     for (let run = 1; run <= o.runs; run++) {
@@ -400,8 +401,6 @@ async function main() {
       console.error(`size ${size} run ${run}: ${((performance.now() - t) / 1000).toFixed(1)} s`)
     }
   }
-  const cpu = cpus()
-  const machine = { cpu: cpu[0]?.model ?? 'unknown', cores: cpu.length, memoryGB: Math.round((totalmem() / 2 ** 30) * 10) / 10, os: `${platform()} ${release()}` }
   const pkg = (name: string) => {
     try {
       return require(`${name}/package.json`).version as string
@@ -477,7 +476,7 @@ async function main() {
 
   const md: string[] = []
   md.push('# Query API benchmark (in process)', '')
-  md.push(`${new Date(started).toISOString().slice(0, 10)} · ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGB} GB · ${machine.os} · bun ${versions.bun}, SQLite ${versions.sqlite}, kdbush ${versions.kdbush}, geokdbush ${versions.geokdbush}, flexsearch ${versions.flexsearch}`, '')
+  md.push(`${provenanceLine(prov)} · bun ${versions.bun}, SQLite ${versions.sqlite}, kdbush ${versions.kdbush}, geokdbush ${versions.geokdbush}, flexsearch ${versions.flexsearch}`, '')
   md.push('Synthetic stores around the 300 most populous GeoNames places (population^1.3-weighted), radius 25 miles, limit 20. Each run is a fresh process and database. Figures: median of the runs\' values (median, p99 and max of each run\'s queries); "spread" is min–max across runs. Query times are per request through the route\'s body path (sync, parse, index query, the answer written as the bytes sent), not HTTP. "Empty answers": timed answers with no location in their page (summed over runs).', '')
   for (const s of sizes) {
     md.push(`## ${s.size.toLocaleString('en')} locations (${s.runs} run${s.runs > 1 ? 's' : ''})`, '')
@@ -541,7 +540,7 @@ async function main() {
   }
   const markdown = md.join('\n')
   mkdirSync(o.out, { recursive: true })
-  const json = { benchmark: 'query', date: new Date(started).toISOString(), machine, versions, options: { sizes: o.sizes, runs: o.runs, seed: o.seed }, targets: TARGETS, sizes, raw: all }
+  const json = { benchmark: 'query', ...prov, versions, options: { sizes: o.sizes, runs: o.runs, seed: o.seed }, targets: TARGETS, sizes, raw: all }
   writeFileSync(join(o.out, 'query.json'), `${JSON.stringify(json, null, 2)}\n`)
   writeFileSync(join(o.out, 'query.md'), `${markdown}\n`)
   console.log(markdown)

@@ -6,8 +6,8 @@
 //   bun bench/suite.ts            10k, 100k and 1M in process (3 runs; 1M 1 run), peers at 100k, HTTP at 100k (3 runs)
 //   bun bench/suite.ts --quick    about a minute: 10k everywhere, 1 run, short measurements
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { cpus, platform, release, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
+import { provenance, provenanceLine } from './system'
 
 const quick = Bun.argv.includes('--quick')
 const unknown = Bun.argv.slice(2).filter((a) => a !== '--quick')
@@ -19,7 +19,7 @@ if (unknown.length > 0) {
 const out = resolve(import.meta.dir, quick ? 'results/quick' : 'results')
 mkdirSync(out, { recursive: true })
 const bun = process.execPath
-const started = new Date()
+const prov = provenance(new Date())
 
 /** Runs one bench; its stdout (markdown) is kept, its stderr (progress) passes through. */
 async function step(label: string, args: string[]): Promise<{ ok: boolean; markdown: string }> {
@@ -62,11 +62,10 @@ for (const s of steps) {
   sections.push(md)
 }
 
-const cpu = cpus()
 const header = [
   `# Benchmark suite${quick ? ' (--quick)' : ''}`,
   '',
-  `${started.toISOString().slice(0, 10)} · ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} cores, ${Math.round(totalmem() / 2 ** 30)} GB · ${platform()} ${release()} · bun ${Bun.version}`,
+  `${provenanceLine(prov)} · bun ${Bun.version}`,
   '',
   `Steps: ${steps.map((s) => s.label).join('; ')}. Each section below is one step's own report.`,
   '',

@@ -1,6 +1,11 @@
-// Commands the benches run on the machine: a command's outcome, and Debian packages installed when
+// Commands the benches run on the machine: a command's outcome, Debian packages installed when
 // missing (PostgreSQL and PostGIS for the peers, wrk for the HTTP bench), so `npm run bench` needs
-// nothing installed by hand on a Debian machine where it runs as root.
+// nothing installed by hand on a Debian machine where it runs as root, and what every bench's
+// results record of the code and the machine they were measured on.
+import { cpus, platform, release, totalmem } from 'node:os'
+import { resolve } from 'node:path'
+
+const ROOT = resolve(import.meta.dir, '..')
 
 export type Spawned = { ok: boolean; out: string }
 
@@ -33,4 +38,38 @@ export function aptInstall(pkgs: string[], log: (line: string) => void): string 
   if (!r.ok) return `apt-get install ${pkgs.join(' ')} failed: ${lastLine(r.out)}`
   log(`installed ${pkgs.join(' ')} in ${((performance.now() - t) / 1000).toFixed(1)} s`)
   return null
+}
+
+export type Provenance = {
+  /** When the bench started (ISO 8601, UTC). */
+  date: string
+  /** HEAD's commit (`git rev-parse HEAD`), or "unknown" outside a git checkout. */
+  commit: string
+  /**
+   * Whether the working tree differed from HEAD (changed or new files), bench/results/ aside: the
+   * suite writes its files there between its steps. null outside a git checkout.
+   */
+  dirty: boolean | null
+  machine: { cpu: string; cores: number; memoryGB: number; os: string }
+}
+
+/** The code and the machine a bench measures, taken when it starts. */
+export function provenance(started: Date): Provenance {
+  const git = (...args: string[]) => Bun.spawnSync(['git', ...args], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' })
+  const head = git('rev-parse', 'HEAD')
+  const status = git('status', '--porcelain', '--', '.', ':(exclude)bench/results')
+  const cpu = cpus()
+  return {
+    date: started.toISOString(),
+    commit: head.exitCode === 0 ? head.stdout.toString().trim() : 'unknown',
+    dirty: status.exitCode === 0 ? status.stdout.toString().trim() !== '' : null,
+    machine: { cpu: cpu[0]?.model ?? 'unknown', cores: cpu.length, memoryGB: Math.round((totalmem() / 2 ** 30) * 10) / 10, os: `${platform()} ${release()}` },
+  }
+}
+
+/** A report's first line: when, which commit (and whether uncommitted changes were measured), the machine. */
+export function provenanceLine(p: Provenance): string {
+  const m = p.machine
+  const code = p.commit === 'unknown' ? 'commit unknown' : `commit ${p.commit.slice(0, 7)}${p.dirty ? ' with uncommitted changes' : ''}`
+  return `${p.date.slice(0, 16).replace('T', ' ')} UTC · ${code} · ${m.cpu}, ${m.cores} cores, ${m.memoryGB} GB · ${m.os}`
 }
