@@ -50,6 +50,7 @@ import { join, resolve } from 'node:path'
 import { createKey } from '../src/operator'
 import { openStore } from '../src/store'
 import { scenario, seedLocator } from './scenario'
+import { type Spread, spread } from './spread'
 import { generate } from './synthetic'
 import { aptInstall, provenance, provenanceLine } from './system'
 
@@ -148,15 +149,6 @@ function parseArgs(argv: string[]): Options {
   o.workers = [...new Set([1, ...o.workers])].sort((x, y) => x - y)
   if (o.writeDuration === 0) o.writeDuration = o.duration
   return o
-}
-
-// ---------------------------------------------------------------- statistics
-
-type Spread = { median: number; min: number; max: number; runs: number[] }
-const spread = (xs: number[]): Spread => {
-  const s = [...xs].sort((a, b) => a - b)
-  const mid = (s.length - 1) / 2
-  return { median: (s[Math.floor(mid)]! + s[Math.ceil(mid)]!) / 2, min: s[0]!, max: s[s.length - 1]!, runs: xs }
 }
 
 // ---------------------------------------------------------------- processes (all tracked for cleanup)

@@ -6,10 +6,12 @@
 //       `ORDER BY geog <-> point` within `ST_DWithin`, tags as text[] with GIN, a tsvector for search.
 //       Skipped, with a line saying why, when it cannot be installed or started.
 //
-//   bun bench/peers.ts [--size 100000] [--seed 42] [--run 1] [--json <path>] [--quick] [--no-ours] [--explain]
+//   bun bench/peers.ts [--size 100000] [--seed 42] [--runs 3] [--json <path>] [--quick] [--no-ours] [--explain]
 //
-// runPeers(opts) returns the same object as --json writes, for bench/query.ts to call in its run.
-// See bench/README.md.
+// Each run (--runs, 3 by default, 1 with --quick) is a fresh process with its own query strings;
+// the report gives each figure and each ratio as the median over runs with its min-max spread.
+// runPeers(opts) is one run (what each run's process returns), for bench/query.ts to call in its
+// run; peersReport gathers runs into what --json writes. See bench/README.md.
 import { Database, type Statement } from 'bun:sqlite'
 import { SQL } from 'bun'
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -23,7 +25,8 @@ import { openStore, type Store } from '../src/store'
 import type { LocationRecord } from '../src/store/locations'
 import { nameKey } from '../src/text'
 import { type QueryType, scenario, seedLocator, WARM_MS, WARM_QUERIES } from './scenario'
-import { aptInstall, lastLine, provenance, provenanceLine, run } from './system'
+import { type Spread, spread } from './spread'
+import { aptInstall, lastLine, type Provenance, provenance, provenanceLine, run } from './system'
 import { FILTER_GROUPS, PRIORITY, type SyntheticSet } from './synthetic'
 
 // ---------------------------------------------------------------- types
@@ -848,6 +851,83 @@ export async function runPeers(opts: PeersOptions): Promise<PeersResult> {
   }
 }
 
+// ---------------------------------------------------------------- runs and their spread
+
+/** One engine's figures for one query type across runs (µs). mean: rows returned for a peer, the total for ours. */
+export type EngineSpread = { n: number[]; median: Spread; p99: Spread; max: Spread; mean: Spread }
+
+/** What --json writes: what was measured where, the spread across runs, and every run's own result. */
+export type PeersReport = Provenance & {
+  benchmark: 'peers'
+  versions: { bun: string; sqlite: string; postgis: string | null }
+  options: { size: number; seed: number; runs: number; quick: boolean; ours: boolean }
+  labels: Record<string, string>
+  /** Engine ("ours", "sqlite", "postgis": those that ran in some run) -> query type -> figures across the runs it ran in. */
+  engines: Record<string, Record<string, EngineSpread>>
+  /** Peer -> query type -> the peer's median ÷ ours and p99 ÷ ours, taken per run (runs where both ran). */
+  ratios: Record<string, Record<string, { median: Spread; p99: Spread }>>
+  /** Query type -> compared queries whose ids (in order) and total were the same on every engine, of those compared, over all runs. */
+  sameAnswers: Record<string, { same: number; of: number }>
+  /** The first differing answers, with their run. */
+  differences: (SanityCheck['differences'][number] & { run: number })[]
+  /** Runs in which PostGIS did not run, and why. */
+  postgisSkipped: { run: number; reason: string }[]
+  runs: PeersResult[]
+}
+
+const ENGINE_NAMES: Record<string, string> = { ours: 'ours', sqlite: 'SQLite', postgis: 'PostGIS' }
+
+export function peersReport(prov: Provenance, options: PeersReport['options'], runs: PeersResult[]): PeersReport {
+  const first = runs[0]!
+  const ran = (r: PeersResult): PeerResult | null => ('skipped' in r.postgis ? null : r.postgis)
+  const perEngine: Record<string, (r: PeersResult) => Record<string, { n: number; median: number; p99: number; max: number; mean: number }> | null> = {
+    ours: (r) => (r.ours ? Object.fromEntries(Object.entries(r.ours.queries).map(([k, q]) => [k, { ...q, mean: q.meanTotal }])) : null),
+    sqlite: (r) => Object.fromEntries(Object.entries(r.sqlite.queries).map(([k, q]) => [k, { ...q, mean: q.meanHits }])),
+    postgis: (r) => {
+      const pg = ran(r)
+      return pg ? Object.fromEntries(Object.entries(pg.queries).map(([k, q]) => [k, { ...q, mean: q.meanHits }])) : null
+    },
+  }
+  const keys = Object.keys(first.labels)
+  const engines: PeersReport['engines'] = {}
+  const ratios: PeersReport['ratios'] = {}
+  for (const [name, of] of Object.entries(perEngine)) {
+    const each = runs.map(of)
+    const present = each.filter((x): x is NonNullable<typeof x> => x !== null)
+    if (present.length === 0) continue
+    engines[name] = Object.fromEntries(
+      keys.map((k) => {
+        const qs = present.map((x) => x[k]!)
+        return [k, { n: qs.map((q) => q.n), median: spread(qs.map((q) => q.median)), p99: spread(qs.map((q) => q.p99)), max: spread(qs.map((q) => q.max)), mean: spread(qs.map((q) => q.mean)) }]
+      }),
+    )
+    if (name === 'ours') continue
+    const ours = runs.map(perEngine.ours!)
+    const pairs = each.map((x, i) => [x, ours[i]] as const).filter((p): p is [NonNullable<(typeof p)[0]>, NonNullable<(typeof p)[1]>] => p[0] !== null && p[1] !== null)
+    if (pairs.length > 0) {
+      ratios[name] = Object.fromEntries(keys.map((k) => [k, { median: spread(pairs.map(([x, o]) => x[k]!.median / o[k]!.median)), p99: spread(pairs.map(([x, o]) => x[k]!.p99 / o[k]!.p99)) }]))
+    }
+  }
+  const sameAnswers: PeersReport['sameAnswers'] = {}
+  for (const k of keys) {
+    const compared = runs.filter((r) => r.sanity.engines.length >= 2)
+    sameAnswers[k] = { same: compared.reduce((a, r) => a + (r.sanity.identical[k] ?? 0), 0), of: compared.reduce((a, r) => a + r.sanity.perType, 0) }
+  }
+  return {
+    benchmark: 'peers',
+    ...prov,
+    versions: { bun: Bun.version, sqlite: first.sqlite.version, postgis: runs.map(ran).find((x) => x !== null)?.version ?? null },
+    options,
+    labels: first.labels,
+    engines,
+    ratios,
+    sameAnswers,
+    differences: runs.flatMap((r) => r.sanity.differences.map((d) => ({ ...d, run: r.run }))).slice(0, 5),
+    postgisSkipped: runs.flatMap((r) => ('skipped' in r.postgis ? [{ run: r.run, reason: r.postgis.skipped }] : [])),
+    runs,
+  }
+}
+
 // ---------------------------------------------------------------- report
 
 function fmtUs(us: number): string {
@@ -855,68 +935,65 @@ function fmtUs(us: number): string {
   return `${us.toFixed(us >= 100 ? 0 : 1)} µs`
 }
 
-const TARGET_RATIO = { sqlite: 20, postgis: 10 }
+const TARGET_RATIO: Record<string, number> = { sqlite: 20, postgis: 10 }
 
-export function peersMarkdown(r: PeersResult): string {
-  const labels = r.labels
+export function peersMarkdown(r: PeersReport): string {
+  const runs = r.runs.length
   const md: string[] = []
-  const pg = 'skipped' in r.postgis ? null : r.postgis
-  md.push(`## Peers at ${r.size.toLocaleString('en')} locations (seed ${r.seed}, run ${r.run})`, '')
-  md.push(`- **SQLite alone** (${r.sqlite.version}; loaded and indexed in ${(r.sqlite.loadMs / 1000).toFixed(1)} s): ${r.sqlite.method}`)
-  if (pg) md.push(`- **PostGIS** (${pg.version}; loaded and indexed in ${(pg.loadMs / 1000).toFixed(1)} s): ${pg.method}`)
-  else md.push(`- PostGIS: skipped (${(r.postgis as PeerSkipped).skipped})`)
-  if (r.ours) md.push('- **Ours**: the GET /locations body path in process (sync, parse, index query with totals, the answer written as the bytes sent), as bench/query.ts times it.')
-  md.push(`- Timed type by type, the engines taking turns: each warmed up, then the type's timed queries cut into ${r.rounds} parts, every engine answering its part in each round, their order turned by one each round.`)
-  md.push(`- 1-minute load average ${r.loadAverage.start.toFixed(2)} at the start, ${r.loadAverage.end.toFixed(2)} at the end (this bench keeps about one core busy: well above 1, other processes competed).`)
-  md.push(`- Times per query in µs from the query string to the page's rows and the total in hand (ours: to the answer's bytes); ratio = peer median / our median (p99 ratio in brackets); targets: SQLite ≥ ${TARGET_RATIO.sqlite}×, PostGIS ≥ ${TARGET_RATIO.postgis}× slower than ours.`, '')
-  const head = ['Query', 'N']
-  if (r.ours) head.push('ours median', 'ours p99')
-  head.push('SQLite median', 'p99', 'max')
-  if (r.ours) head.push('SQLite ÷ ours')
-  if (pg) head.push('PostGIS median', 'p99', 'max')
-  if (pg && r.ours) head.push('PostGIS ÷ ours')
-  head.push('rows (mean)')
-  if (r.ours) head.push('ours total (mean)')
-  md.push(`| ${head.join(' | ')} |`, `|---|${head.slice(1).map(() => '---:').join('|')}|`)
-  const ratio = (peer: PeerStat, target: number) => {
-    const o = r.ours!.queries
-    return (k: string) => {
-      const m = peer.median / o[k]!.median
-      const p = peer.p99 / o[k]!.p99
-      const x = (v: number) => `${v.toFixed(v >= 10 ? 0 : v >= 1 ? 1 : 2)}×`
-      return `${x(m)} (${x(p)})${m >= target ? '' : ' **MISS**'}`
-    }
+  const pg = r.engines.postgis ? r.runs.map((x) => x.postgis).find((x): x is PeerResult => !('skipped' in x))! : null
+  const loads = (f: (x: PeersResult) => number) => spread(r.runs.map(f))
+  const secs = (s: Spread) => `${(s.median / 1000).toFixed(1)} s${runs > 1 ? ` (${(s.min / 1000).toFixed(1)}–${(s.max / 1000).toFixed(1)})` : ''}`
+  md.push(`## Peers at ${r.options.size.toLocaleString('en')} locations (seed ${r.options.seed}, ${runs} run${runs > 1 ? 's' : ''})`, '')
+  md.push(`- **SQLite alone** (${r.versions.sqlite}; loaded and indexed in ${secs(loads((x) => x.sqlite.loadMs))}): ${r.runs[0]!.sqlite.method}`)
+  if (pg) md.push(`- **PostGIS** (${pg.version}; loaded and indexed in ${secs(spread(r.runs.flatMap((x) => ('skipped' in x.postgis ? [] : [x.postgis.loadMs]))))}): ${pg.method}`)
+  for (const s of r.postgisSkipped) md.push(`- PostGIS: skipped${runs > 1 ? ` in run ${s.run}` : ''} (${s.reason})`)
+  if (r.engines.ours) md.push('- **Ours**: the GET /locations body path in process (sync, parse, index query with totals, the answer written as the bytes sent), as bench/query.ts times it.')
+  md.push(`- Each run is a fresh process (data seeded, every engine loaded and indexed), with its own query strings (bench/scenario.ts, run 1 to ${runs}, as bench/query.ts draws them). Timed type by type, the engines taking turns: each warmed up, then the type's timed queries cut into ${r.runs[0]!.rounds} parts, every engine answering its part in each round, their order turned by one each round.`)
+  md.push(`- 1-minute load average at each run's start and end: ${r.runs.map((x) => `${x.loadAverage.start.toFixed(2)} → ${x.loadAverage.end.toFixed(2)}`).join(', ')} (this bench keeps about one core busy: well above 1, other processes competed).`)
+  md.push(
+    `- Times per query in µs from the query string to the page's rows and the total in hand (ours: to the answer's bytes); medians of the runs' medians${runs > 1 ? ' (min–max across runs)' : ''}, p99 and max likewise. Ratio = peer median ÷ our median, taken per run, then the median over runs${runs > 1 ? ' (min–max)' : ''}, and the p99 ratio; targets: SQLite ≥ ${TARGET_RATIO.sqlite}×, PostGIS ≥ ${TARGET_RATIO.postgis}× slower than ours. "Same answers": of the first ${r.runs[0]!.sanity.perType} timed queries of each type in each run, those for which every engine gave the same ids in the same order and the same total.`,
+    '',
+  )
+  const peers = ['sqlite', 'postgis'].filter((e) => r.engines[e])
+  const head = ['Query', 'N/run']
+  if (r.engines.ours) head.push('ours median', 'ours p99')
+  for (const e of peers) {
+    head.push(`${ENGINE_NAMES[e]} median`, 'p99', 'max')
+    if (r.ratios[e]) head.push(`${ENGINE_NAMES[e]} ÷ ours`)
   }
-  for (const k of Object.keys(r.sqlite.queries)) {
-    const s = r.sqlite.queries[k]!
-    const ns = [r.ours?.queries[k]?.n, s.n, pg?.queries[k]?.n].filter((x): x is number => x !== undefined)
-    const cells = [labels[k] ?? k, `${Math.min(...ns)}${Math.min(...ns) !== Math.max(...ns) ? `–${Math.max(...ns)}` : ''}`]
-    if (r.ours) cells.push(fmtUs(r.ours.queries[k]!.median), fmtUs(r.ours.queries[k]!.p99))
-    cells.push(fmtUs(s.median), fmtUs(s.p99), fmtUs(s.max))
-    if (r.ours) cells.push(ratio(s, TARGET_RATIO.sqlite)(k))
-    if (pg) {
-      const p = pg.queries[k]!
-      cells.push(fmtUs(p.median), fmtUs(p.p99), fmtUs(p.max))
-      if (r.ours) cells.push(ratio(p, TARGET_RATIO.postgis)(k))
+  head.push('rows (mean)')
+  if (r.engines.ours) head.push('ours total (mean)')
+  head.push('same answers')
+  md.push(`| ${head.join(' | ')} |`, `|---|${head.slice(1).map(() => '---:').join('|')}|`)
+  const withSpread = (s: Spread, f: (x: number) => string) => `${f(s.median)}${runs > 1 && s.runs.length > 1 ? ` (${f(s.min)}–${f(s.max)})` : ''}`
+  const x = (v: number) => `${v.toFixed(v >= 10 ? 0 : v >= 1 ? 1 : 2)}×`
+  for (const k of Object.keys(r.labels)) {
+    const ns = Object.values(r.engines).flatMap((e) => e[k]!.n)
+    const cells = [r.labels[k]!, `${Math.min(...ns)}${Math.min(...ns) !== Math.max(...ns) ? `–${Math.max(...ns)}` : ''}`]
+    if (r.engines.ours) cells.push(withSpread(r.engines.ours[k]!.median, fmtUs), fmtUs(r.engines.ours[k]!.p99.median))
+    for (const e of peers) {
+      const q = r.engines[e]![k]!
+      cells.push(withSpread(q.median, fmtUs), fmtUs(q.p99.median), fmtUs(q.max.median))
+      const ratio = r.ratios[e]?.[k]
+      if (ratio) cells.push(`${withSpread(ratio.median, x)}, p99 ${x(ratio.p99.median)}${ratio.median.median >= TARGET_RATIO[e]! ? '' : ' **MISS**'}`)
     }
-    cells.push(s.meanHits.toFixed(1))
-    if (r.ours) cells.push(r.ours.queries[k]!.meanTotal.toFixed(0))
+    cells.push(r.engines.sqlite![k]!.mean.median.toFixed(1))
+    if (r.engines.ours) cells.push(r.engines.ours[k]!.mean.median.toFixed(0))
+    const same = r.sameAnswers[k]!
+    cells.push(same.of === 0 ? '—' : same.same === same.of ? `${same.same} of ${same.of}` : `**${same.same} of ${same.of}: answers differ**`)
     md.push(`| ${cells.join(' | ')} |`)
   }
   md.push('')
-  const names: Record<string, string> = { ours: 'ours', sqlite: 'SQLite', postgis: 'PostGIS' }
-  const compared = r.sanity.engines.map((e) => names[e] ?? e).join(' = ')
-  const total = Object.values(r.sanity.identical).reduce((a, b) => a + b, 0)
-  const of = Object.keys(r.sanity.identical).length * r.sanity.perType
-  if (r.sanity.engines.length < 2) {
-    md.push('Sanity: only one engine ran, nothing to compare.', '')
+  const engines = [...new Set(r.runs.flatMap((x) => x.sanity.engines))].map((e) => ENGINE_NAMES[e] ?? e)
+  if (engines.length < 2) {
+    md.push('Same answers: only one engine ran, nothing to compare.', '')
     return md.join('\n')
   }
-  md.push(`Sanity: ${compared}: the same ids in the same order, and the same total, for ${total} of ${of} queries (the first ${r.sanity.perType} of each type).`)
-  const off = Object.entries(r.sanity.identical).filter(([, n]) => n < r.sanity.perType)
-  if (off.length > 0) md.push(`Differing: ${off.map(([k, n]) => `${k} ${r.sanity.perType - n}`).join(', ')}.`)
-  for (const d of r.sanity.differences) {
-    md.push(`- ${d.type} \`${d.qs}\`: ${Object.entries(d.ids).map(([e, { ids, total }]) => `${names[e] ?? e} ${ids.length} of ${total} [${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}]`).join('; ')}`)
+  const same = Object.values(r.sameAnswers).reduce((a, b) => a + b.same, 0)
+  const of = Object.values(r.sameAnswers).reduce((a, b) => a + b.of, 0)
+  md.push(`Same answers: ${engines.join(' = ')}: the same ids in the same order, and the same total, for ${same} of ${of} compared queries.${same === of ? '' : ' **Some differ: the ratios of those types compare different work.**'}`)
+  for (const d of r.differences) {
+    md.push(`- run ${d.run}, ${d.type} \`${d.qs}\`: ${Object.entries(d.ids).map(([e, { ids, total }]) => `${ENGINE_NAMES[e] ?? e} ${ids.length} of ${total} [${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}]`).join('; ')}`)
   }
   md.push('')
   return md.join('\n')
@@ -924,11 +1001,12 @@ export function peersMarkdown(r: PeersResult): string {
 
 // ---------------------------------------------------------------- CLI
 
-type Cli = { size: number; seed: number; run: number; json: string | null; quick: boolean; ours: boolean; explain: boolean }
+type Cli = { size: number; seed: number; runs: number; json: string | null; quick: boolean; ours: boolean; explain: boolean; childRun: number | null }
 
 function parseArgs(argv: string[]): Cli {
-  const o: Cli = { size: 100_000, seed: 42, run: 1, json: null, quick: false, ours: true, explain: false }
-  const usage = 'usage: bun bench/peers.ts [--size 100000] [--seed 42] [--run 1] [--json <path>] [--quick] [--no-ours] [--explain]'
+  const quick = argv.includes('--quick')
+  const o: Cli = { size: 100_000, seed: 42, runs: quick ? 1 : 3, json: null, quick, ours: true, explain: false, childRun: null }
+  const usage = 'usage: bun bench/peers.ts [--size 100000] [--seed 42] [--runs 3] [--json <path>] [--quick] [--no-ours] [--explain]'
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!
     const v = () => {
@@ -938,25 +1016,44 @@ function parseArgs(argv: string[]): Cli {
     }
     if (a === '--size') o.size = Number(v().replace(/_/g, ''))
     else if (a === '--seed') o.seed = Number(v())
-    else if (a === '--run') o.run = Number(v())
+    else if (a === '--runs') o.runs = Number(v())
     else if (a === '--json') o.json = resolve(v())
-    else if (a === '--quick') o.quick = true
+    else if (a === '--quick') continue
     else if (a === '--no-ours') o.ours = false
     else if (a === '--explain') o.explain = true
+    else if (a === '--child-run') o.childRun = Number(v())
     else throw new Error(`unknown option ${a}\n${usage}`)
   }
   if (!Number.isInteger(o.size) || o.size < 1000) throw new Error('--size: a whole number >= 1000')
+  if (!Number.isInteger(o.runs) || o.runs < 1) throw new Error('--runs: a whole number >= 1')
   return o
 }
 
 if (import.meta.main) {
   const o = parseArgs(Bun.argv.slice(2))
-  const started = performance.now()
-  const prov = provenance(new Date())
-  const r = await runPeers({ size: o.size, seed: o.seed, run: o.run, quick: o.quick, ours: o.ours, explain: o.explain })
-  const versions = { bun: Bun.version, sqlite: r.sqlite.version, postgis: 'skipped' in r.postgis ? null : r.postgis.version }
-  console.log(`# Peers benchmark\n\n${provenanceLine(prov)} · bun ${versions.bun}${o.quick ? ' · --quick' : ''}\n`)
-  console.log(peersMarkdown(r))
-  if (o.json) writeFileSync(o.json, `${JSON.stringify({ benchmark: 'peers', ...prov, versions, ...r }, null, 2)}\n`)
-  console.error(`peers: ${((performance.now() - started) / 1000).toFixed(0)} s`)
+  if (o.childRun !== null) {
+    // One run, in its own process (clean heap, cold JIT), as bench/query.ts runs each: its result goes to the parent on stdout.
+    const r = await runPeers({ size: o.size, seed: o.seed, run: o.childRun, quick: o.quick, ours: o.ours, explain: o.explain })
+    process.stdout.write(`\n@@RESULT ${JSON.stringify(r)}\n`)
+  } else {
+    const started = performance.now()
+    const prov = provenance(new Date())
+    const runs: PeersResult[] = []
+    for (let run = 1; run <= o.runs; run++) {
+      const t = performance.now()
+      const flags = [...(o.quick ? ['--quick'] : []), ...(o.ours ? [] : ['--no-ours']), ...(o.explain ? ['--explain'] : [])]
+      const proc = Bun.spawn([process.execPath, import.meta.path, '--child-run', String(run), '--size', String(o.size), '--seed', String(o.seed), ...flags], { stdout: 'pipe', stderr: 'inherit' })
+      const text = await new Response(proc.stdout).text()
+      if ((await proc.exited) !== 0) throw new Error(`peers run ${run} failed`)
+      const line = text.split('\n').find((l) => l.startsWith('@@RESULT '))
+      if (!line) throw new Error(`peers run ${run}: no result`)
+      runs.push(JSON.parse(line.slice(9)))
+      console.error(`peers run ${run}: ${((performance.now() - t) / 1000).toFixed(0)} s`)
+    }
+    const report = peersReport(prov, { size: o.size, seed: o.seed, runs: o.runs, quick: o.quick, ours: o.ours }, runs)
+    console.log(`# Peers benchmark\n\n${provenanceLine(prov)} · bun ${report.versions.bun}${o.quick ? ' · --quick' : ''}\n`)
+    console.log(peersMarkdown(report))
+    if (o.json) writeFileSync(o.json, `${JSON.stringify(report, null, 2)}\n`)
+    console.error(`peers: ${((performance.now() - started) / 1000).toFixed(0)} s`)
+  }
 }

@@ -16,6 +16,7 @@ import { IndexRegistry } from '../src/public/registry'
 import { openStore } from '../src/store'
 import KDBush from 'kdbush'
 import { type QueryType, scenario, seedLocator, WARM_MS, WARM_QUERIES } from './scenario'
+import { type Spread, spread } from './spread'
 import { FILTER_GROUPS, FILTERS, PRIORITY } from './synthetic'
 import { provenance, provenanceLine } from './system'
 
@@ -352,12 +353,6 @@ async function runOnce(size: number, run: number, seed: number, quick: boolean):
 }
 
 // ---------------------------------------------------------------- parent: runs, aggregation, report
-
-type Spread = { median: number; min: number; max: number; runs: number[] }
-const spread = (xs: number[]): Spread => {
-  const s = [...xs].sort((a, b) => a - b)
-  return { median: s[Math.floor((s.length - 1) / 2)]!, min: s[0]!, max: s[s.length - 1]!, runs: xs }
-}
 
 const TARGETS = {
   radius: { medianUs: 50, p99Us: 1000 },

@@ -3,7 +3,7 @@
 // own processes. Writes bench/results/{query,peers,http}.{json,md} and bench/results/summary.md
 // (--quick: under bench/results/quick/).
 //
-//   bun bench/suite.ts            10k, 100k and 1M in process (3 runs; 1M 1 run), peers at 100k, HTTP at 100k (3 runs)
+//   bun bench/suite.ts            10k, 100k and 1M in process (3 runs; 1M 1 run), peers at 100k (3 runs), HTTP at 100k (3 runs)
 //   bun bench/suite.ts --quick    about a minute: 10k everywhere, 1 run, short measurements
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -35,13 +35,13 @@ async function step(label: string, args: string[]): Promise<{ ok: boolean; markd
 const steps: { name: string; label: string; args: string[] }[] = quick
   ? [
       { name: 'query', label: 'in process, 10k', args: ['bench/query.ts', '--quick', '--out', out] },
-      { name: 'peers', label: 'peers, 10k', args: ['bench/peers.ts', '--quick', '--size', '10000', '--json', join(out, 'peers.json')] },
+      { name: 'peers', label: 'peers, 10k', args: ['bench/peers.ts', '--quick', '--size', '10000', '--runs', '1', '--json', join(out, 'peers.json')] },
       { name: 'http', label: 'HTTP, 10k', args: ['bench/http.ts', '--quick', '--json', join(out, 'http.json')] },
     ]
   : [
       { name: 'query', label: 'in process, 10k and 100k', args: ['bench/query.ts', '--sizes', '10000,100000', '--runs', '3', '--out', out] },
       { name: 'query-1m', label: 'in process, 1M', args: ['bench/query.ts', '--sizes', '1000000', '--runs', '1', '--out', join(out, '1m')] },
-      { name: 'peers', label: 'peers, 100k', args: ['bench/peers.ts', '--size', '100000', '--json', join(out, 'peers.json')] },
+      { name: 'peers', label: 'peers, 100k', args: ['bench/peers.ts', '--size', '100000', '--runs', '3', '--json', join(out, 'peers.json')] },
       { name: 'http', label: 'HTTP, 100k', args: ['bench/http.ts', '--runs', '3', '--json', join(out, 'http.json')] },
     ]
 
