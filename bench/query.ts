@@ -472,7 +472,7 @@ async function main() {
   const md: string[] = []
   md.push('# Query API benchmark (in process)', '')
   md.push(`${provenanceLine(prov)} · bun ${versions.bun}, SQLite ${versions.sqlite}, kdbush ${versions.kdbush}, geokdbush ${versions.geokdbush}, flexsearch ${versions.flexsearch}`, '')
-  md.push('Synthetic stores around the 300 most populous GeoNames places (population^1.3-weighted), radius 25 miles, limit 20. Each run is a fresh process and database. Figures: median of the runs\' values (median, p99 and max of each run\'s queries); "spread" is min–max across runs. Query times are per request through the route\'s body path (sync, parse, index query, the answer written as the bytes sent), not HTTP. "Empty answers": timed answers with no location in their page (summed over runs).', '')
+  md.push('Synthetic stores around the 300 most populous GeoNames places (Zipf-weighted: population^1.3), 5% of them noise, radius 25 miles unless the row says otherwise, limit 20. Each run is a fresh process and database. Figures: median of the runs\' values (median, p99 and max of each run\'s queries); "spread" is min–max across runs. Query times are per request through the route\'s body path (sync, parse, index query, the answer written as the bytes sent), not HTTP. "Empty answers": timed answers with no location in their page (summed over runs).', '')
   for (const s of sizes) {
     md.push(`## ${s.size.toLocaleString('en')} locations (${s.runs} run${s.runs > 1 ? 's' : ''})`, '')
     md.push(`Densest cities: ${s.densest.map((d) => `${d.city} ${d.stores}`).join(', ')}.`, '')

