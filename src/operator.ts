@@ -39,13 +39,20 @@ function printable(text: string, what: string): void {
 }
 
 /** A new locator and its first secret key, committed together. */
-export function createLocator(store: Store, name: string): { locator: Locator; key: ApiKey; secret: string } {
+/**
+ * Shows a new secret key to the person who asked for it, inside the transaction that made it: if
+ * it throws (the output could not be written), nothing is kept, so no key lives that nobody saw.
+ */
+export type Deliver<T> = (issued: T) => void
+
+export function createLocator(store: Store, name: string, deliver: Deliver<{ locator: Locator; key: ApiKey; secret: string }> = () => {}): { locator: Locator; key: ApiKey; secret: string } {
   const trimmed = name.trim()
   if (trimmed === '' || codePoints(trimmed) > 200) throw new OperatorError('The locator name must be 1 to 200 characters.')
   printable(trimmed, 'The locator name')
   return store.write(() => {
     const locator = store.locators.insert(trimmed)
     const { key, secret } = store.keys.insert(locator.id, null)
+    deliver({ locator, key, secret })
     return { locator, key, secret }
   })
 }
@@ -65,10 +72,14 @@ function futureDate(iso: string, now: Date): string {
   return new Date(t).toISOString()
 }
 
-export function createKey(store: Store, locatorId: string, expires: string | null, now = new Date()): { key: ApiKey; secret: string } {
+export function createKey(store: Store, locatorId: string, expires: string | null, now = new Date(), deliver: Deliver<{ key: ApiKey; secret: string }> = () => {}): { key: ApiKey; secret: string } {
   requireLocator(store, locatorId)
   const expiresAt = expires === null ? null : futureDate(expires, now)
-  return store.write(() => store.keys.insert(locatorId, expiresAt))
+  return store.write(() => {
+    const issued = store.keys.insert(locatorId, expiresAt)
+    deliver(issued)
+    return issued
+  })
 }
 
 export function revokeKey(store: Store, keyId: string): ApiKey {
@@ -82,7 +93,7 @@ export function revokeKey(store: Store, keyId: string): ApiKey {
  * Issues a new key for the same locator and lets the old one work for `graceHours` more, so
  * deployed systems can switch over. With 0 the old key stops at once.
  */
-export function rotateKey(store: Store, keyId: string, graceHours: number, now = new Date()): { old: ApiKey; key: ApiKey; secret: string } {
+export function rotateKey(store: Store, keyId: string, graceHours: number, now = new Date(), deliver: Deliver<{ old: ApiKey; key: ApiKey; secret: string }> = () => {}): { old: ApiKey; key: ApiKey; secret: string } {
   if (!Number.isFinite(graceHours) || graceHours < 0 || graceHours > 24 * 365) {
     throw new OperatorError('--grace-hours must be a number of hours from 0 to 8760.')
   }
@@ -94,7 +105,9 @@ export function rotateKey(store: Store, keyId: string, graceHours: number, now =
     const { key, secret } = store.keys.insert(old.locatorId, null)
     // Never lengthen an expiry that was already sooner than the grace period.
     if (old.expiresAt === null || old.expiresAt > graceEnd) store.keys.setExpiry(old, graceEnd)
-    return { old: store.keys.get(old.id)!, key, secret }
+    const rotated = { old: store.keys.get(old.id)!, key, secret }
+    deliver(rotated)
+    return rotated
   })
 }
 

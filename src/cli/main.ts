@@ -1,6 +1,6 @@
 // `storeloc`: the operator's command line, acting directly on DATABASE_PATH.
 // Usage errors exit 2, refused operations exit 1; --json prints machine-readable output.
-import { existsSync } from 'node:fs'
+import { existsSync, writeSync } from 'node:fs'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { ConfigError, loadConfig, type Config } from '../config'
 import { createGeocoder } from '../geocode'
@@ -57,6 +57,30 @@ hideInLocationDetails?, tags?: [{value, label, color?, image?}]}; tag values uni
 RULES.json: an array in rank order of {"tag": T} | {"custom_field": ID, "value": V} | {"ids": [LOC_ID...]}.`
 
 class UsageError extends Error {}
+
+/** Standard output refused the text (a full disk, a closed pipe): `reason` is the system's code. */
+class OutputError extends Error {
+  constructor(readonly reason: string) {
+    super(`Could not write to standard output (${reason}); what the command changed, if anything, is kept.`)
+  }
+}
+
+/**
+ * Writes the text and a newline to standard output, all of it, or throws OutputError:
+ * console.log drops what a full disk or a closed pipe refuses, and the command would exit 0.
+ */
+function writeStdout(text: string): void {
+  const bytes = Buffer.from(`${text}\n`)
+  for (let done = 0; done < bytes.length; ) {
+    try {
+      done += writeSync(1, bytes, done)
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message
+      if (code !== 'EAGAIN') throw new OutputError(code)
+      Bun.sleepSync(1) // a non-blocking pipe that is full: its reader will take some
+    }
+  }
+}
 
 type Out = { json: boolean; print: (text: string) => void }
 
@@ -132,6 +156,15 @@ function required(values: Record<string, string | boolean | undefined>, name: st
 async function run(store: Store, config: Config, argv: string[], print: (text: string) => void): Promise<void> {
   const [group, command, ...rest] = argv
   const emit = (json: boolean, data: unknown, text: string) => print(json ? JSON.stringify(data, null, 2) : text)
+  /** emit, inside the transaction that made a secret key: an output that fails undoes it all. */
+  const emitSecret = (json: boolean, data: unknown, text: string) => {
+    try {
+      emit(json, data, text)
+    } catch (e) {
+      if (!(e instanceof OutputError)) throw e
+      throw new OperatorError(`Could not write the new secret key to standard output (${e.reason}), so nothing was changed: a key is kept only once it has been shown. Run the command again with an output that can be written.`)
+    }
+  }
   const sub = `${group ?? ''} ${command ?? ''}`.trim()
 
   if (group === 'geocode') {
@@ -154,8 +187,9 @@ async function run(store: Store, config: Config, argv: string[], print: (text: s
   switch (sub) {
     case 'locator create': {
       const { values } = args(rest, { name: { type: 'string' } }, 0)
-      const { locator, key, secret } = createLocator(store, required(values, 'name'))
-      emit(!!values.json, { locator: locatorJson(locator), key: { ...keyJson(key), secret_key: secret } }, `${describeLocator(locator)}\nsecret key:        ${secret}\n\n${SECRET_NOTE}`)
+      createLocator(store, required(values, 'name'), ({ locator, key, secret }) =>
+        emitSecret(!!values.json, { locator: locatorJson(locator), key: { ...keyJson(key), secret_key: secret } }, `${describeLocator(locator)}\nsecret key:        ${secret}\n\n${SECRET_NOTE}`),
+      )
       return
     }
     case 'locator list': {
@@ -238,8 +272,9 @@ async function run(store: Store, config: Config, argv: string[], print: (text: s
     }
     case 'key create': {
       const { values, positionals } = args(rest, { expires: { type: 'string' } }, 1)
-      const { key, secret } = createKey(store, positionals[0]!, (values.expires as string | undefined) ?? null)
-      emit(!!values.json, { ...keyJson(key), secret_key: secret }, `key id:      ${key.id}\nexpires:     ${key.expiresAt ?? 'never'}\nsecret key:  ${secret}\n\n${SECRET_NOTE}`)
+      createKey(store, positionals[0]!, (values.expires as string | undefined) ?? null, new Date(), ({ key, secret }) =>
+        emitSecret(!!values.json, { ...keyJson(key), secret_key: secret }, `key id:      ${key.id}\nexpires:     ${key.expiresAt ?? 'never'}\nsecret key:  ${secret}\n\n${SECRET_NOTE}`),
+      )
       return
     }
     case 'key list': {
@@ -261,11 +296,12 @@ async function run(store: Store, config: Config, argv: string[], print: (text: s
       const { values, positionals } = args(rest, { 'grace-hours': { type: 'string' } }, 1)
       const raw = (values['grace-hours'] as string | undefined) ?? '24'
       if (!/^\d+(\.\d+)?$/.test(raw)) throw new OperatorError(`--grace-hours must be a number of hours; got ${JSON.stringify(raw)}.`)
-      const { old, key, secret } = rotateKey(store, positionals[0]!, Number(raw))
-      emit(
-        !!values.json,
-        { old: keyJson(old), key: { ...keyJson(key), secret_key: secret } },
-        `New key id:  ${key.id}\nsecret key:  ${secret}\nOld key ${old.id} (${old.prefix}) stops working at ${old.expiresAt}.\n\n${SECRET_NOTE}`,
+      rotateKey(store, positionals[0]!, Number(raw), new Date(), ({ old, key, secret }) =>
+        emitSecret(
+          !!values.json,
+          { old: keyJson(old), key: { ...keyJson(key), secret_key: secret } },
+          `New key id:  ${key.id}\nsecret key:  ${secret}\nOld key ${old.id} (${old.prefix}) stops working at ${old.expiresAt}.\n\n${SECRET_NOTE}`,
+        ),
       )
       return
     }
@@ -309,7 +345,7 @@ const ON_LOCATORS = new Set([
   'filters set', 'filters show', 'priority set', 'priority show',
 ])
 
-export async function cli(argv: string[], env: Record<string, string | undefined>, out = (t: string) => console.log(t), err = (t: string) => console.error(t)): Promise<number> {
+export async function cli(argv: string[], env: Record<string, string | undefined>, out = writeStdout, err = (t: string) => console.error(t)): Promise<number> {
   if (argv.length === 0 || argv[0] === 'help' || argv.includes('--help') || argv.includes('-h')) {
     ;(argv.length === 0 ? err : out)(USAGE)
     return argv.length === 0 ? 2 : 0
@@ -332,7 +368,7 @@ export async function cli(argv: string[], env: Record<string, string | undefined
       err(`storeloc: ${redactSecrets(e.message)}\n\n${USAGE}`)
       return 2
     }
-    if (e instanceof OperatorError || e instanceof ConfigError) {
+    if (e instanceof OperatorError || e instanceof ConfigError || e instanceof OutputError) {
       err(`storeloc: ${redactSecrets(e.message)}`)
       return 1
     }

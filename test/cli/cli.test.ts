@@ -1,7 +1,7 @@
 // The storeloc CLI, run as a real subprocess against a real database file.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createApp } from '../../src/app'
 import { noGeocoder } from '../../src/geocode/geocoder'
@@ -227,6 +227,36 @@ describe('key', () => {
     }
     expect(storeloc('key', 'rotate', 'key_nope').code).toBe(1)
     expect(countRows('api_keys')).toBe(1)
+  })
+
+  test('a new secret key that cannot be written out is not kept, and the command fails', async () => {
+    const { locator, key } = json('locator', 'create', '--name', 'A')
+    // /dev/full refuses every write (ENOSPC), as a full disk would the file output went to.
+    const full = openSync('/dev/full', 'w')
+    const toFull = (...argv: string[]) => {
+      const p = Bun.spawnSync([process.execPath, 'src/cli/main.ts', ...argv], { cwd: join(import.meta.dir, '../..'), env: { ...process.env, DATABASE_PATH: dbPath }, stdout: full })
+      return { code: p.exitCode, stderr: p.stderr.toString() }
+    }
+    try {
+      for (const argv of [['locator', 'create', '--name', 'B'], ['key', 'create', locator.id], ['key', 'rotate', key.id, '--grace-hours', '0'], ['key', 'create', locator.id, '--json']]) {
+        const r = toFull(...argv)
+        expect({ argv, code: r.code }).toEqual({ argv, code: 1 })
+        expect(r.stderr).toContain('Could not write the new secret key to standard output (ENOSPC), so nothing was changed')
+        expect(r.stderr).not.toContain('sk_')
+      }
+      expect(countRows('locators')).toBe(1)
+      expect(countRows('api_keys')).toBe(1)
+      // The rotation was undone whole: the old key has no expiry and still works.
+      expect(json('key', 'list', locator.id)[0]).toMatchObject({ id: key.id, status: 'active', expires_at: null })
+      expect((await adminGet(key.secret_key)).status).toBe(200)
+      // Other commands fail too (exit 1, not 0 with nothing shown), and say what they kept.
+      const r = toFull('locator', 'set', locator.id, '--radius', '30')
+      expect(r.code).toBe(1)
+      expect(r.stderr).toContain('Could not write to standard output (ENOSPC); what the command changed, if anything, is kept.')
+      expect(json('locator', 'show', locator.id).default_radius).toBe(30)
+    } finally {
+      closeSync(full)
+    }
   })
 
   test('a secret key given where an id belongs is not printed back', () => {
