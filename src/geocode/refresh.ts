@@ -41,6 +41,9 @@ export type RefreshOptions = {
   fallback?: Geocoder
 }
 
+/** How many times a point at its last chance that changed while it was asked is asked again in the run. */
+const CHANGED_RETRIES = 2
+
 /** Rows read at a time where a run takes them all (however many, each page is done before the next is read). */
 const PAGE = 500
 
@@ -101,8 +104,8 @@ export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, o
      * point if need be, and, when the location changed while it was asked (another address sent
      * with the point, which keeps its geocoding), again by what it holds now (`retries` times).
      */
-    const refresh = async (location: LocationRecord, lastChance: boolean, retries = 2): Promise<void> => {
-      report.checked++
+    const refresh = async (location: LocationRecord, lastChance: boolean, retries = CHANGED_RETRIES): Promise<void> => {
+      if (retries === CHANGED_RETRIES) report.checked++ // a point asked again is one point checked
       let found: GeocodeResult | null = null
       // The provider failed earlier in this run: the fallback's point now, without waiting for the
       // provider's timeout again; the provider is still asked when the fallback has none.

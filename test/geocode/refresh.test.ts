@@ -445,7 +445,7 @@ test('a point at its last chance whose address changed while it was asked (sent 
       return { lat: 51.5034, lng: -0.1276, precision: 'rooftop', source: 'google', parts: { country: 'GB' } }
     },
   }
-  expect((await refreshLimitedGeocodes(env.store, changing, { now })).refreshed).toBe(1)
+  expect(await refreshLimitedGeocodes(env.store, changing, { now })).toEqual(report(1, 1, 0)) // one point, asked twice
   expect(asked).toEqual([record.address, '10 Downing Street, London SW1A 2AA'])
   const point = env.store.locations.get(env.locatorId, id)!
   expect({ lat: point.lat, lng: point.lng, geocodedAt: point.geocodedAt }).toEqual({ lat: 51.5034, lng: -0.1276, geocodedAt: now.toISOString() })
