@@ -16,7 +16,13 @@ export async function parseBody(request: Request, maxBytes: number): Promise<Par
   if (bytes === null) return { kind: 'too_large' }
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
   if (type === 'application/json' || type.endsWith('+json')) {
-    const text = new TextDecoder().decode(bytes)
+    let text: string
+    try {
+      // JSON is UTF-8 (RFC 8259): other bytes would be stored as U+FFFD, the text sent lost.
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    } catch {
+      return { kind: 'invalid_json', reason: 'it is not valid UTF-8. Send JSON encoded as UTF-8 (a Latin-1 or Windows-1252 "é" is one byte that UTF-8 does not allow).' }
+    }
     if (text.trim() === '') return { kind: 'empty' }
     try {
       return { kind: 'json', value: JSON.parse(text) }

@@ -496,6 +496,26 @@ describe('POST /locations body formats', () => {
     expect((await get(res.body.location.id)).body.location).toEqual(res.body.location)
   })
 
+  test('a JSON body that is not valid UTF-8 (a Latin-1 "é") gives 400 invalid_request saying so, on create and update, and stores nothing', async () => {
+    const latin1 = (json: string) => Uint8Array.from(json, (c) => c.charCodeAt(0)) // one byte per character: "é" is 0xE9
+    const headers = { 'content-type': 'application/json' }
+    const before = await created()
+    for (const [path, body] of [
+      [BASE, JSON.stringify(storeBody({ name: 'Café' }))],
+      [`${BASE}/${before.id}`, JSON.stringify({ name: 'Café' })],
+    ] as const) {
+      const snap = snapshot()
+      const res = await rawRequest('POST', path, latin1(body), headers)
+      expect(res.status).toBe(400)
+      expect(await res.json()).toEqual({ success: false, error: 'invalid_request', message: expect.stringContaining('not valid UTF-8') })
+      expect(snapshot()).toEqual(snap)
+    }
+    // The same text as UTF-8, with a byte order mark as some clients send it, is read.
+    const ok = await rawRequest('POST', BASE, new TextEncoder().encode('\ufeff' + JSON.stringify(storeBody({ name: 'Café' }))), headers)
+    expect(ok.status).toBe(201)
+    expect(((await ok.json()) as { location: { name: string } }).location.name).toBe('Café')
+  })
+
   test('a body just under 256 KiB is read (and judged on its fields)', async () => {
     // 200 KiB of description: read fine, then refused by the 10,000-character field limit, not by size.
     const res = await expectNoChange(() => create(storeBody({ description: 'x'.repeat(200 * 1024) })))
