@@ -20,6 +20,23 @@ function bodyOf(parsed: unknown): unknown {
 }
 
 /**
+ * A body sent with a Content-Type that is not read (none, text/plain...) arrives empty. The errors
+ * that follow (required fields on create, no fields on update) then say why: the caller did send
+ * the fields (the spec's first common cause of validation errors).
+ */
+async function sayingWhyUnread<T>(parsed: unknown, run: () => Promise<T>): Promise<T> {
+  const body = parsed as ParsedBody | undefined
+  if (body?.kind !== 'empty' || body.unread === undefined) return run()
+  const sent = body.unread === '' ? 'without a Content-Type header' : `as ${JSON.stringify(body.unread.slice(0, 100))}`
+  try {
+    return await run()
+  } catch (e) {
+    if (!(e instanceof AdminError) || (e.kind !== 'validation_error' && e.kind !== 'invalid_request')) throw e
+    throw new AdminError(e.kind, `${e.message} The request body was not read: it was sent ${sent}. Send JSON with the header "Content-Type: application/json".`, e.details)
+  }
+}
+
+/**
  * Elysia sends "/locations/" to the routes of "/locations" (list, create): there, the ID of
  * /locations/{id} is missing (400, as the spec says), not a list or a new location.
  */
@@ -49,13 +66,13 @@ export function adminRoutes(deps: AdminRouteDeps) {
     .get('/locations/:id', ({ auth, params }) => ({ success: true, location: getLocation(deps, auth.locator.id, params.id) }))
     .post('/locations', async ({ auth, body, set, request }) => {
       refuseMissingId(new URL(request.url))
-      const location = await createLocation(deps, auth.locator.id, bodyOf(body))
+      const location = await sayingWhyUnread(body, () => createLocation(deps, auth.locator.id, bodyOf(body)))
       set.status = 201
       return { success: true, location }
     })
     .post('/locations/:id', async ({ auth, params, body }) => ({
       success: true,
-      location: await updateLocation(deps, auth.locator.id, params.id, bodyOf(body)),
+      location: await sayingWhyUnread(body, () => updateLocation(deps, auth.locator.id, params.id, bodyOf(body))),
     }))
     .post('/locations//delete', () => {
       throw new AdminError('invalid_request', 'The location ID is missing from the path: /admin/v1/locations/{id}/delete.')

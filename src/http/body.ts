@@ -3,13 +3,15 @@
 export type ParsedBody =
   | { kind: 'json'; value: unknown }
   | { kind: 'form'; value: Record<string, unknown> }
-  | { kind: 'empty' }
+  /** `unread`: a body was sent, but with this Content-Type ('' for none), which is not read. */
+  | { kind: 'empty'; unread?: string }
   | { kind: 'invalid_json'; reason: string }
   | { kind: 'too_large' }
 
 /**
  * JSON when the Content-Type says so; urlencoded and multipart bodies become form fields (with
- * `a[b]` and `a[]` nesting); anything else, or nothing, is empty.
+ * `a[b]` and `a[]` nesting); anything else, or nothing, is empty (`unread` naming the type when
+ * something was sent).
  */
 export async function parseBody(request: Request, maxBytes: number): Promise<ParsedBody> {
   const bytes = await bytesUpTo(request, maxBytes)
@@ -43,7 +45,7 @@ export async function parseBody(request: Request, maxBytes: number): Promise<Par
       return { kind: 'empty' }
     }
   }
-  return { kind: 'empty' }
+  return bytes.some((b) => b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) ? { kind: 'empty', unread: type } : { kind: 'empty' }
 }
 
 /**

@@ -409,6 +409,35 @@ describe('POST /locations body formats', () => {
     }
   })
 
+  test('a body sent without a JSON Content-Type says so: on create (the required-field errors) and on update (not "no fields", the fields were sent)', async () => {
+    const before = await created()
+    const json = JSON.stringify({ name: 'Renamed', address: 'x' })
+    const sends: [string, () => Promise<{ status: number; body: any }>][] = [
+      ['without a Content-Type header', async () => {
+        const res = await rawRequest('POST', `${BASE}/${before.id}`, new TextEncoder().encode(json))
+        return { status: res.status, body: await res.json() }
+      }],
+      ['as "text/plain"', () => env.call('POST', `${BASE}/${before.id}`, { body: json, headers: { 'content-type': 'text/plain;charset=UTF-8' } })],
+    ]
+    for (const [sent, send] of sends) {
+      const snap = snapshot()
+      const res = await send()
+      expect(res.status).toBe(400)
+      expect(res.body).toEqual({
+        success: false,
+        error: 'invalid_request',
+        message: expect.stringContaining(`The request body was not read: it was sent ${sent}. Send JSON with the header "Content-Type: application/json".`),
+      })
+      expect(snapshot()).toEqual(snap)
+    }
+    const res = await expectNoChange(() => env.call('POST', BASE, { body: json, headers: { 'content-type': 'text/plain' } }))
+    expectValidation(res, ['name', 'address'])
+    expect(res.body.message).toBe('The given data was invalid. The request body was not read: it was sent as "text/plain". Send JSON with the header "Content-Type: application/json".')
+    // Nothing sent: the documented errors alone; an unknown id stays 404.
+    expect((await env.call('POST', `${BASE}/${before.id}`)).body.message).not.toContain('not read')
+    expect((await env.call('POST', `${BASE}/loc_0000000000000000`, { body: json, headers: { 'content-type': 'text/plain' } })).status).toBe(404)
+  })
+
   test('a JSON content type with a charset parameter is JSON', async () => {
     const res = await env.call('POST', BASE, { body: JSON.stringify(storeBody()), headers: { 'content-type': 'application/json; charset=utf-8' } })
     expect(res.status).toBe(201)
