@@ -41,12 +41,15 @@ export function pickLocationFields(raw: Record<string, unknown>): Record<string,
 const MAX_FIELD_DEPTH = 8
 
 /**
- * Strings trimmed, and lone UTF-16 surrogates (JSON's "\ud800") made U+FFFD, as SQLite's UTF-8
- * stores them: the response to a write then says what a later read returns. For bodies and files
- * read from JSON (the Management API, the CLI's filters and priority rules).
+ * Strings trimmed, lone UTF-16 surrogates (JSON's "\ud800") made U+FFFD, as SQLite's UTF-8
+ * stores them: the response to a write then says what a later read returns; and in Unicode's
+ * composed form (NFC), so that text that reads the same is the same: "Café" typed with a combining
+ * accent (macOS file names, some keyboards) is the tag "Café", not a second one beside it that no
+ * filter group value or tags[] query matches. For bodies and files read from JSON (the Management
+ * API, the CLI's filters and priority rules).
  */
 export function trimStrings(v: unknown, depth = 0): unknown {
-  if (typeof v === 'string') return v.trim().toWellFormed()
+  if (typeof v === 'string') return v.trim().toWellFormed().normalize('NFC')
   if (depth === MAX_FIELD_DEPTH) return v
   if (Array.isArray(v)) return v.map((x) => trimStrings(x, depth + 1))
   if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, trimStrings(x, depth + 1)]))

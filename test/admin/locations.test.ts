@@ -3,7 +3,7 @@
 import { test, expect, describe, beforeEach, afterEach } from 'bun:test'
 import { createApp } from '../../src/app'
 import { noGeocoder } from '../../src/geocode/geocoder'
-import { addCustomField, setLocatorSettings } from '../../src/operator'
+import { addCustomField, setFilters, setLocatorSettings } from '../../src/operator'
 import { KNOWN_ADDRESSES, makeEnv, storeBody, type TestEnv } from '../helpers'
 
 let env: TestEnv
@@ -179,6 +179,22 @@ describe('POST /locations (create)', () => {
   test('tags are deduplicated case-insensitively, keeping the first case sent', async () => {
     const location = await created(storeBody({ tags: ['Coffee', 'coffee', 'WiFi', 'COFFEE', 'wifi', 'Tea'] }))
     expect(location.tags).toEqual(['Coffee', 'WiFi', 'Tea'])
+  })
+
+  test('text is stored composed (NFC): "Café" with a combining accent is the tag "Café", grouped by its filter and found by tags[]', async () => {
+    setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
+    const token = env.store.locators.get(env.locatorId)!.publicToken
+    // The filter file written with the combining accent, the locations' tags sent both ways.
+    setFilters(env.store, env.locatorId, [{ id: 'food', name: 'Food', label: 'Food', tags: [{ value: 'Cafe\u0301', label: 'Cafe\u0301' }] }])
+    const both = await created(storeBody({ name: 'Cafe\u0301 du Coin', tags: ['Cafe\u0301', 'Caf\u00e9'] }))
+    expect(both).toMatchObject({ name: 'Caf\u00e9 du Coin', tags: ['Caf\u00e9'] })
+    const decomposed = await created(storeBody({ tags: ['Cafe\u0301'] }))
+    expect(decomposed.tags).toEqual(['Caf\u00e9'])
+    expect((await get(decomposed.id)).body.location).toEqual(decomposed)
+    const pub = await env.call('GET', `/public/v1/${token}/locations/${decomposed.id}`, { key: null })
+    expect(pub.body.data.location.tags).toEqual({ food: { name: 'Food', items: [{ value: 'Caf\u00e9', label: 'Caf\u00e9' }] } })
+    const found = await env.call('GET', `/public/v1/${token}/locations?all=true&tags[]=${encodeURIComponent('Caf\u00e9')}`, { key: null })
+    expect(found.body.data.locations.map((l: { id: string }) => l.id).sort()).toEqual([both.id, decomposed.id].sort())
   })
 
   test('each create gets a new id', async () => {
