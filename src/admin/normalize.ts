@@ -80,6 +80,9 @@ export function* schemaErrors(schema: TSchema, value: unknown): Generator<ValueE
 
 const dotted = (path: string) => path.replace(/^\//, '').replaceAll('/', '.')
 
+/** The one range message of the number fields (coordinates.lat and coordinates.lng). */
+const inRange = (field: string) => `The ${field} field must be between ${field.endsWith('lat') ? '-90 and 90' : '-180 and 180'}.`
+
 function typeMessage(field: string, schema: TSchema, value: unknown): string {
   const top = field.split('.')[0]!
   const nullNote = value === null ? ' It was sent as null: leave the field out instead.' : ''
@@ -89,7 +92,8 @@ function typeMessage(field: string, schema: TSchema, value: unknown): string {
   }
   if (schema.type === 'object' && top === 'coordinates') return `The ${field} field must be an object with numeric lat and lng.${nullNote}`
   if (schema.type === 'object') return `The ${field} field must be an object.${nullNote}`
-  if (schema.type === 'number') return `The ${field} field must be a number.`
+  // A number too large for a double (1e999, 400 digits) arrives from JSON.parse as Infinity.
+  if (schema.type === 'number') return typeof value === 'number' ? inRange(field) : `The ${field} field must be a number.`
   return `The ${field} field must be a string.`
 }
 
@@ -109,7 +113,7 @@ function messageFor(e: ValueError): string {
       return `The ${field} field may not have more than ${s.maxProperties} entries.`
     case ValueErrorType.NumberMinimum:
     case ValueErrorType.NumberMaximum:
-      return `The ${field} field must be between ${field.endsWith('lat') ? '-90 and 90' : '-180 and 180'}.`
+      return inRange(field)
     case ValueErrorType.ObjectAdditionalProperties: {
       const parent = field.split('.').slice(0, -1).join('.')
       const allowed = parent === 'contact' ? CONTACT_KEYS : parent === 'social' ? SOCIAL_KEYS : parent === 'coordinates' ? ['lat', 'lng'] : ['monday', '...', 'sunday']

@@ -330,6 +330,19 @@ describe('POST /locations validation (422 validation_error)', () => {
     expectValidation(await expectNoChange(() => create(storeBody({ coordinates: { lat: 91, lng: -181 } }))), ['coordinates.lat', 'coordinates.lng'])
   })
 
+  test('coordinates too large for a number (1e999, 400 digits: Infinity once parsed) are out of range, not "not a number"', async () => {
+    const headers = { 'content-type': 'application/json' }
+    for (const [lat, lng] of [['1e999', '0'], ['0', '-1e999'], ['9'.repeat(400), '-' + '9'.repeat(400)]]) {
+      const body = `{"name":"A","address":"B","coordinates":{"lat":${lat},"lng":${lng}}}`
+      const res = await expectNoChange(() => env.call('POST', BASE, { body, headers }))
+      expect(res.status).toBe(422)
+      const details: Record<string, string[]> = {}
+      if (lat !== '0') details['coordinates.lat'] = ['The coordinates.lat field must be between -90 and 90.']
+      if (lng !== '0') details['coordinates.lng'] = ['The coordinates.lng field must be between -180 and 180.']
+      expect(res.body.details).toEqual(details)
+    }
+  })
+
   test('coordinates at the edges of the range are accepted', async () => {
     const location = await created(storeBody({ coordinates: { lat: -90, lng: 180 } }))
     expect(location.coordinates).toEqual({ lat: -90, lng: 180 })
