@@ -26,6 +26,9 @@ export type AppDeps = {
   indexBuildRetryMs?: number
 }
 
+const ADMIN_ROUTES =
+  'The Management API has GET /admin/v1/locations, GET /admin/v1/locations/{id}, GET /admin/v1/custom_fields, POST /admin/v1/locations (create), POST /admin/v1/locations/{id} (update) and POST /admin/v1/locations/{id}/delete (delete).'
+
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } })
 
@@ -71,7 +74,9 @@ export function createApp(deps: AppDeps) {
     .onError({ as: 'global' }, ({ code, error, request, path }) => {
       if (error instanceof AdminError) return error.toResponse()
       if (code === 'NOT_FOUND') {
-        return json(404, { success: false, error: 'not_found', message: `No route ${request.method} ${path}. The Management API lives under /admin/v1.` })
+        // Under /admin/v1, most often a REST habit (PUT, PATCH or DELETE on /locations/{id}): name the routes there are.
+        const where = path === '/admin/v1' || path.startsWith('/admin/v1/') ? ADMIN_ROUTES : 'The Management API lives under /admin/v1.'
+        return new AdminError('not_found', `No route ${request.method} ${path}. ${where}`).toResponse()
       }
       if (isBusyError(error)) return new AdminError('unavailable').toResponse()
       if (error instanceof FileMovedError) return new AdminError('unavailable', error.message).toResponse()

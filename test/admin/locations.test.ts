@@ -924,6 +924,20 @@ describe('POST /locations/{id}/delete', () => {
       expect(res.body).toEqual({ success: false, error: 'invalid_request', message: expect.any(String) })
     }
   })
+
+  test('DELETE, PUT or PATCH on /locations/{id} (REST habits): 404 naming the routes there are, not "lives under /admin/v1", and nothing changes', async () => {
+    const location = await created()
+    for (const method of ['DELETE', 'PUT', 'PATCH']) {
+      const res = await expectNoChange(() => env.call(method, `${BASE}/${location.id}`, method === 'DELETE' ? {} : { body: { name: 'Renamed' } }))
+      expect(res.status).toBe(404)
+      expect(res.body).toEqual({ success: false, error: 'not_found', message: expect.stringContaining(`No route ${method} ${BASE}/${location.id}.`) })
+      expect(res.body.message).toContain('POST /admin/v1/locations/{id}/delete (delete)')
+      expect(res.body.message).not.toContain('lives under')
+    }
+    expect((await get(location.id)).body.location).toEqual(location)
+    // Outside /admin/v1, where it is.
+    expect((await env.call('GET', '/admin/locations')).body.message).toBe('No route GET /admin/locations. The Management API lives under /admin/v1.')
+  })
 })
 
 describe('the change log', () => {
