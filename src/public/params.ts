@@ -142,7 +142,8 @@ export function parseLocationsRequest(params: Params, locator: Locator, groupOf:
   const limit = integer(params, 'limit', 20, 1, MAX_LIMIT)
   const offset = integer(params, 'offset', 0, 0, Number.MAX_SAFE_INTEGER)
   const tagLogic = oneOf<TagLogic>(params, 'tagLogic', ['any', 'all', 'match'], 'any')
-  const tags = [...params.getAll('tags[]'), ...params.getAll('tags')].map((t) => t.trim().toLowerCase()).filter((t) => t !== '')
+  // Composed (NFC), as the Management API stores tags: "Café" typed with a combining accent is "Café".
+  const tags = [...params.getAll('tags[]'), ...params.getAll('tags')].map((t) => t.trim().normalize('NFC').toLowerCase()).filter((t) => t !== '')
   if (tags.length > MAX_TAGS) throw invalid(`tags[] may be given at most ${MAX_TAGS} times; got ${tags.length}.`)
   const search = once(params, 'search') ?? ''
   // Characters are code points (an emoji is one), not UTF-16 units; never fewer than the units.

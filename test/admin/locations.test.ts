@@ -195,6 +195,9 @@ describe('POST /locations (create)', () => {
     expect(pub.body.data.location.tags).toEqual({ food: { name: 'Food', items: [{ value: 'Caf\u00e9', label: 'Caf\u00e9' }] } })
     const found = await env.call('GET', `/public/v1/${token}/locations?all=true&tags[]=${encodeURIComponent('Caf\u00e9')}`, { key: null })
     expect(found.body.data.locations.map((l: { id: string }) => l.id).sort()).toEqual([both.id, decomposed.id].sort())
+    // A page that sends the tag decomposed (as its filter control got it typed) finds them too.
+    const asTyped = await env.call('GET', `/public/v1/${token}/locations?all=true&tags[]=${encodeURIComponent('Cafe\u0301')}`, { key: null })
+    expect(asTyped.body.data.locations.map((l: { id: string }) => l.id).sort()).toEqual([both.id, decomposed.id].sort())
   })
 
   test('each create gets a new id', async () => {
