@@ -74,7 +74,8 @@ export function createApp(deps: AppDeps) {
     .onError({ as: 'global' }, ({ code, error, request, path }) => {
       if (error instanceof AdminError) return error.toResponse()
       if (code === 'NOT_FOUND') {
-        // Under /admin/v1, most often a REST habit (PUT, PATCH or DELETE on /locations/{id}): name the routes there are.
+        // Through the error table, which does not quote back a secret key sent as the path. Under
+        // /admin/v1, most often a REST habit (PUT, PATCH or DELETE on /locations/{id}): name the routes there are.
         const where = path === '/admin/v1' || path.startsWith('/admin/v1/') ? ADMIN_ROUTES : 'The Management API lives under /admin/v1.'
         return new AdminError('not_found', `No route ${request.method} ${path}. ${where}`).toResponse()
       }

@@ -379,6 +379,15 @@ describe('a secret key sent where an id or a value belongs', () => {
       expect(text).toContain('sk_[redacted]')
     }
   })
+
+  test('is not quoted back by the 404 of a path that is no route, under /admin/v1 or elsewhere', async () => {
+    for (const path of [`/admin/v1/${env.key}`, `/${env.key}`, `/admin/v1/locations/x/${encodeURIComponent(env.key).replace('s', '%73')}`]) {
+      const res = await env.call('GET', path)
+      expect(res.status).toBe(404)
+      expect(res.body).toEqual({ success: false, error: 'not_found', message: expect.stringContaining('sk_[redacted]') })
+      expect(JSON.stringify(res.body)).not.toContain(env.key.slice(3))
+    }
+  })
 })
 
 describe('the database file deleted or replaced under the server', () => {
