@@ -29,6 +29,13 @@ export type AppDeps = {
 const ADMIN_ROUTES =
   'The Management API has GET /admin/v1/locations, GET /admin/v1/locations/{id}, GET /admin/v1/custom_fields, POST /admin/v1/locations (create), POST /admin/v1/locations/{id} (update) and POST /admin/v1/locations/{id}/delete (delete).'
 
+/**
+ * Elysia reads a request's path from the first "/" after the URL's 11th character by default, as if
+ * every host were 4 characters or more ("a.bc"): under a host such as "api" or "app" (a container's
+ * name, on port 80) every route was missed (404). Read from the 7th ("http://"), every host works.
+ */
+const SHORT_HOSTS = { standardHostname: false }
+
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } })
 
@@ -67,7 +74,7 @@ export function createApp(deps: AppDeps) {
 
   const fastPath = deps.publicFastPath ?? true
   const publicApi = publicRoutes({ store: deps.store, registry, limiter: deps.limiter, publicBaseUrl: deps.config.publicBaseUrl ?? null, log, requestId: (request) => started.get(request)!.id })
-  const otherApp = new Elysia()
+  const otherApp = new Elysia({ handler: SHORT_HOSTS })
     .onRequest(({ set, request }) => {
       set.headers['x-request-id'] = started.get(request)!.id
     })

@@ -371,7 +371,8 @@ export function publicRoutes(deps: PublicDeps) {
     return ''
   }
 
-  const app = new Elysia({ name: 'public', prefix: PUBLIC_PREFIX })
+  // Every host, however short (src/app.ts SHORT_HOSTS says why).
+  const app = new Elysia({ name: 'public', prefix: PUBLIC_PREFIX, handler: { standardHostname: false } })
     .onRequest(({ set, request }) => {
       set.headers['x-request-id'] = deps.requestId(request)
     })
