@@ -7,6 +7,7 @@ import type { Geocoder } from './geocode/geocoder'
 import { redactSecrets, requestIds } from './ids'
 import type { RateLimiter } from './public/guards'
 import { pathAndQuery, pathStart, PUBLIC_PREFIX, publicRoutes } from './public'
+import { PublicError } from './public/errors'
 import { docsPage } from './public/docs'
 import { IndexRegistry } from './public/registry'
 import type { Store } from './store'
@@ -144,10 +145,26 @@ export function createApp(deps: AppDeps) {
     const logging = deps.config.logRequests
     const t0 = logging ? performance.now() : 0
     const s: { id: string; locator?: string } = { id: requestId() }
+    // Bun.serve gives a request with no usable Host (HTTP/1.0 may send none; "a/b", "a@b" or "a b"
+    // is no host) its path alone as its URL, which every reader of the URL here (pathStart, the
+    // routers, the links) takes for a full one: it was answered for another path, or with a 500.
+    // Read as sent to localhost (its links too, unless PUBLIC_BASE_URL is set); a Host that is no
+    // host gets 400 below (RFC 9112, 3.2).
+    let badHost = false
+    if (request.url.charCodeAt(0) === 0x2f) {
+      badHost = request.headers.has('host')
+      request = new Request(`http://localhost${request.url}`, request)
+    }
     const href = request.url
     const path = pathStart(href)
     const next = href.charCodeAt(path + PUBLIC_PREFIX.length) // NaN past the end
     const isPublic = href.startsWith(PUBLIC_PREFIX, path) && (Number.isNaN(next) || next === 0x2f || next === 0x3f) // "/", "?"
+    if (badHost) {
+      const message = 'The Host header is not a host name: send the name (and port) the service is reached at, such as stores.example.com.'
+      const refused = (isPublic ? new PublicError('INVALID_PARAMETER', message) : new AdminError('invalid_request', message)).toResponse()
+      refused.headers.set('x-request-id', s.id)
+      return logging ? logRequest(request, refused, t0, s) : refused
+    }
     // The fast path answers from this turn, without a promise.
     const fast = isPublic && fastPath ? publicApi.fast(request, s.id) : null
     if (fast) {

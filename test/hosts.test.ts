@@ -1,6 +1,7 @@
-// Requests whatever their Host header says: a short host name (a container's, such as "api").
+// Requests whatever their Host header says: a short host name (a container's, such as "api"), none
+// at all (HTTP/1.0), or one that is no host name. Each is answered for the path it asked for.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
-import { makeFixture, send, type Fixture } from './public/fixture'
+import { expectError, makeFixture, send, type Fixture } from './public/fixture'
 
 let f: Fixture
 beforeEach(async () => {
@@ -20,5 +21,39 @@ test('a host of 1 to 3 characters (a container named "api" on port 80) reaches e
     const page = await send(f.env.app, at(`/public/v1/${f.token}/locations?all=true&limit=1`))
     expect(page.body.data.pagination.next).toBe(`http://${host.replace(':80', '')}/public/v1/${f.token}/locations?all=true&limit=1&offset=1`)
     expect((await send(f.env.app, at('/readyz'))).status).toBe(200)
+  }
+})
+
+/** A request as Bun.serve hands it over when the Host header is missing or no host name: its URL is the path alone. */
+function asBunGivesIt(path: string, headers: Record<string, string> = {}): Request {
+  const request = new Request(`http://stand-in${path}`, { headers })
+  Object.defineProperty(request, 'url', { value: path })
+  return request
+}
+
+test('without a Host (HTTP/1.0), a request is answered for its path, as sent to localhost', async () => {
+  const read = async (path: string, headers: Record<string, string> = {}) => {
+    const res = await f.env.app.handle(asBunGivesIt(path, headers))
+    return { status: res.status, body: (await res.json()) as any }
+  }
+  expect((await read('/admin/v1/locations?limit=1', auth())).body.pagination.total).toBeGreaterThan(0)
+  const page = await read(`/public/v1/${f.token}/locations?all=true&limit=1`)
+  expect(page.status).toBe(200)
+  expect(page.body.data.pagination.next).toBe(`http://localhost/public/v1/${f.token}/locations?all=true&limit=1&offset=1`)
+  expect((await read(`/public/v1/${f.token}/filters`)).status).toBe(200)
+  // A path that only ends like a route is no route (it was read from its second "/" on).
+  for (const path of [`/x/public/v1/${f.token}/filters`, `/xxxxxxxxxxxxxxx/public/v1/${f.token}/locations?all=true`, '/xxxxxxxxxxx/admin/v1/locations']) {
+    expect(await read(path, auth())).toEqual({ status: 404, body: { success: false, error: 'not_found', message: expect.stringContaining(path.split('?')[0]!) } })
+  }
+})
+
+test('a Host that is no host name gets 400 from its API, not an answer for another path nor a 500', async () => {
+  for (const host of ['evil.com/x?', 'a@b', 'a"b', 'a b']) {
+    const pub = await f.env.app.handle(asBunGivesIt(`/public/v1/${f.token}/locations?all=true`, { host }))
+    const text = await pub.text()
+    expectError({ status: pub.status, headers: pub.headers, text, body: JSON.parse(text) }, 400, 'INVALID_PARAMETER', expect.stringContaining('Host header'))
+    expect(pub.headers.get('x-request-id')).toMatch(/^[0-9a-z]{16}$/)
+    const admin = await f.env.app.handle(asBunGivesIt('/admin/v1/locations', { host, ...auth() }))
+    expect({ status: admin.status, body: await admin.json() }).toEqual({ status: 400, body: { success: false, error: 'invalid_request', message: expect.stringContaining('Host header') } })
   }
 })
