@@ -51,10 +51,13 @@ export function createApp(deps: AppDeps) {
   const registry = new IndexRegistry(deps.store, undefined, {
     buildRetryMs: deps.indexBuildRetryMs,
     onRebuilt: (locatorId, locations, ms) => log({ level: 'info', message: 'index built again after it was let go; requests waited meanwhile', locator: locatorId, locations, ms: Math.round(ms) }),
-    onRewound: (applied, now) =>
+    onRewound: (applied, now, cause) =>
       log({
         level: 'warn',
-        message: 'the change log went back (a backup restored into the database file, or another file put in its place): every index is built again from the rows',
+        message:
+          cause === 'pruned'
+            ? 'the change log was pruned past the changes this process had applied (it applied none for an hour): every index is built again from the rows'
+            : 'the change log went back (a backup restored into the database file, or another file put in its place): every index is built again from the rows',
         applied_seq: applied,
         log_seq: now,
       }),

@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { createLocator, setLocatorSettings } from '../src/operator'
 import { openStore } from '../src/store'
-import { serverUrl, startServer, tempDir, type Running } from './helpers'
+import { locationRecord, serverUrl, startServer, tempDir, type Running } from './helpers'
 
 let dir: string
 let a: Running
@@ -62,6 +62,34 @@ test('a write through one server is in the very next public query of the other, 
   expect((await near(urlB)).data.pagination.total).toBe(0)
 })
 
+test('a server that applied nothing while the change log was pruned past it (stopped) builds its indexes again: it misses none of the changes pruned', async () => {
+  const all = (base: string) => fetch(`${base}/public/v1/${token}/locations?all=true&limit=1`).then(async (r) => (await r.json()) as any)
+  const before = (await all(urlB)).data.pagination.total
+  b.proc.kill('SIGSTOP')
+  try {
+    const store = openStore(join(dir, 'shared.db'))
+    try {
+      const locatorId = store.locators.byToken(token)!.id
+      store.write(() => {
+        for (const name of ['Missed one', 'Missed two']) store.locations.insert(locationRecord(locatorId, { name, address: 'Alexanderplatz 1, Berlin', coordinates: { lat: 52.52, lng: 13.41 } }))
+      })
+      // As the server prunes, up to the last change (every change then older than the kept time).
+      const end = store.changes.lastSeq()
+      while (store.write(() => store.changes.prune(end, 1)) < end) {}
+    } finally {
+      store.close()
+    }
+  } finally {
+    b.proc.kill('SIGCONT')
+  }
+  expect((await all(urlB)).data.pagination.total).toBe(before + 2)
+  expect((await all(urlA)).data.pagination.total).toBe(before + 2)
+  await b.waitFor(/pruned past/) // stdout may come after the answer
+  const warned = b.lines.filter((l) => l.includes('pruned past')).map((l) => JSON.parse(l))
+  expect(warned).toHaveLength(1)
+  expect(warned[0]).toMatchObject({ level: 'warn', message: expect.stringContaining('every index is built again from the rows') })
+})
+
 test('the CLI, a third process, changes what both servers answer', async () => {
   const off = Bun.spawnSync([process.execPath, join(import.meta.dir, '..', 'src/cli/main.ts'), 'locator', 'set', lctId(), '--query-api', 'off'], {
     env: { ...process.env, DATABASE_PATH: join(dir, 'shared.db') },
@@ -73,6 +101,38 @@ test('the CLI, a third process, changes what both servers answer', async () => {
     expect(((await res.json()) as any).error.code).toBe('API_NOT_ENABLED')
   }
 })
+
+test('the change log does not grow for good: a server prunes the changes older than an hour (at start, then every 10 minutes), each locator keeping its last one', async () => {
+  const own = tempDir()
+  const path = join(own, 'old.db')
+  const store = openStore(path)
+  const { locator } = createLocator(store, 'Old')
+  setLocatorSettings(store, locator.id, { queryApi: 'on' })
+  store.write(() => {
+    for (let i = 0; i < 50; i++) store.locations.insert(locationRecord(locator.id, { name: `Old ${i}`, address: `${i} Main Street, Paris`, coordinates: { lat: 48.85, lng: 2.35 } }))
+  })
+  const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000).toISOString()
+  store.db.run('UPDATE changes SET at = ?', [twoHoursAgo])
+  store.write(() => store.locations.insert(locationRecord(locator.id, { name: 'Recent', address: '1 Main Street, Paris', coordinates: { lat: 48.85, lng: 2.35 } })))
+  const last = store.changes.lastSeq()
+  const count = () => store.db.query<{ n: number }, []>('SELECT count(*) AS n FROM changes').get()!.n
+  expect(count()).toBe(last)
+  const server = startServer(path, { LOG_REQUESTS: '0', DEMO: '0', GEOCODER: 'none' })
+  try {
+    const url = await serverUrl(server)
+    const deadline = Date.now() + 10_000
+    while (count() > 2 && Date.now() < deadline) await Bun.sleep(25)
+    // The last old change (the locator's, up to the cut) and the recent one.
+    expect(store.db.query<{ seq: number }, []>('SELECT seq FROM changes ORDER BY seq').all().map((c) => c.seq)).toEqual([last - 1, last])
+    const res = (await (await fetch(`${url}/public/v1/${locator.publicToken}/locations?all=true&limit=1`)).json()) as any
+    expect(res.data.pagination.total).toBe(51)
+  } finally {
+    store.close()
+    server.proc.kill('SIGTERM')
+    await server.proc.exited
+    rmSync(own, { recursive: true, force: true })
+  }
+}, 20_000)
 
 function lctId(): string {
   const store = openStore(join(dir, 'shared.db'))

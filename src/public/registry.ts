@@ -113,8 +113,8 @@ export class IndexRegistry {
   private readonly onRebuilt: (locatorId: string, locations: number, ms: number) => void
   /** Told of an index build that failed on its rows, unless the try before failed for the same reason (src/app.ts logs it). */
   private readonly onBuildFailed: (locatorId: string, error: unknown) => void
-  /** Told when the change log no longer holds the changes applied (restart(); src/app.ts logs it). */
-  private readonly onRewound: (appliedSeq: number, logSeq: number) => void
+  /** Told when the change log no longer holds the changes applied, or to apply (restart(); src/app.ts logs it). */
+  private readonly onRewound: (appliedSeq: number, logSeq: number, cause: 'rewound' | 'pruned') => void
 
   constructor(
     private readonly store: Store,
@@ -124,7 +124,7 @@ export class IndexRegistry {
       reorderMinBytes?: number
       onRebuilt?: (locatorId: string, locations: number, ms: number) => void
       onBuildFailed?: (locatorId: string, error: unknown) => void
-      onRewound?: (appliedSeq: number, logSeq: number) => void
+      onRewound?: (appliedSeq: number, logSeq: number, cause: 'rewound' | 'pruned') => void
       buildRetryMs?: number
       busyRetryMs?: number
     } = {},
@@ -162,10 +162,18 @@ export class IndexRegistry {
       const dataVersion = this.dataVersionQuery.get()!.data_version
       const writes = this.store.writeCount()
       if (dataVersion !== this.dataVersion || writes !== this.writes) {
-        if (this.store.changes.at(this.seq) !== this.seqAt) this.restart()
+        if (this.store.changes.at(this.seq) !== this.seqAt) this.restart(this.store.changes.prunedThrough() > this.seq ? 'pruned' : 'rewound')
         const until = performance.now() + budgetMs
         const limit = budgetMs === Infinity ? undefined : SLICE_CHANGES
-        for (let batch = this.store.changes.since(this.seq, limit); batch.length > 0; batch = this.store.changes.since(this.seq, limit)) {
+        for (;;) {
+          const batch = this.store.changes.since(this.seq, limit)
+          // Read after the batch: a prune committed before it may have taken changes not applied
+          // here, which the batch then lacks (this.seq itself may be a locator's last change, kept).
+          if (this.store.changes.prunedThrough() > this.seq) {
+            this.restart('pruned')
+            continue
+          }
+          if (batch.length === 0) break
           for (const change of batch) this.apply(change)
           if (performance.now() > until) return false // unsynced stays set
         }
@@ -183,15 +191,19 @@ export class IndexRegistry {
   }
 
   /**
-   * The change log no longer holds the last change applied: the file was rewound (a backup
-   * restored into it, another file put in its place), and changes after it may reuse its seqs.
-   * Every index is let go and built again from the rows (in the background, or by its next
-   * query), and every cached token and version is forgotten (versions name their change's `at`
-   * too, so none given before is given again for other rows).
+   * The change log no longer holds the changes applied or to apply: the file was rewound (a
+   * backup restored into it, another file put in its place), and changes after the last applied
+   * may reuse its seqs; or it was pruned past the last applied (a process that applied nothing
+   * for CHANGES_KEPT_MS, src/main.ts), and changes not applied here are gone. Every index is let
+   * go and built again from the rows (in the background, or by its next query), and every cached
+   * token and version is forgotten (versions name their change's `at` too, so none given before
+   * is given again for other rows).
    */
-  private restart(): void {
+  private restart(cause: 'rewound' | 'pruned'): void {
     const applied = this.seq
-    this.seq = this.store.changes.lastSeq()
+    // Past the prune point even in a log rewound behind it (a file put in place with another's
+    // pruned count): the sync goes on from there, not around again.
+    this.seq = Math.max(this.store.changes.lastSeq(), this.store.changes.prunedThrough())
     this.seqAt = this.store.changes.at(this.seq)
     this.versions.clear()
     this.tokens.clear()
@@ -201,7 +213,7 @@ export class IndexRegistry {
     const built = [...this.entries.keys()]
     for (const locatorId of built) this.drop(locatorId)
     for (const locatorId of built) this.buildLater(locatorId)
-    this.onRewound(applied, this.seq)
+    this.onRewound(applied, this.seq, cause)
   }
 
   private apply(change: Change): void {

@@ -15,6 +15,17 @@ export function changeLog(db: Database) {
   const atSeq = db.prepare<{ at: string }, [number]>('SELECT at FROM changes WHERE seq = ?')
   const last = db.prepare<{ seq: number | null }, []>('SELECT max(seq) AS seq FROM changes')
   const lastFor = db.prepare<{ seq: number; at: string }, [string, number]>('SELECT seq, at FROM changes WHERE locator_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1')
+  const pruned = db.prepare<{ through: number }, []>('SELECT through FROM changes_pruned')
+  const setPruned = db.prepare<unknown, [number]>('UPDATE changes_pruned SET through = ?')
+  const firstAtOrAfter = db.prepare<{ seq: number }, [number, string]>('SELECT seq FROM changes WHERE seq > ? AND at >= ? ORDER BY seq LIMIT 1')
+  const nth = db.prepare<{ seq: number }, [number, number]>('SELECT seq FROM changes WHERE seq > ? ORDER BY seq LIMIT 1 OFFSET ?')
+  // Each locator's last change up to `through` stays: its version (IndexRegistry.version, lastFor)
+  // from there on. Those kept by an earlier prune go once superseded (from seq 0: they are few).
+  const removeThrough = db.prepare<unknown, { through: number }>(
+    'DELETE FROM changes AS d WHERE d.seq <= $through AND d.seq < (SELECT max(seq) FROM changes AS c WHERE c.locator_id = d.locator_id AND c.seq <= $through)',
+  )
+  const prunedThrough = (): number => pruned.get()?.through ?? 0
+  const lastSeq = (): number => last.get()?.seq ?? 0
   return {
     append(locatorId: string, entity: ChangeEntity, entityId: string | null, op: 'upsert' | 'delete'): void {
       insert.run({ locator_id: locatorId, entity, entity_id: entityId, op, at: new Date().toISOString() })
@@ -26,8 +37,27 @@ export function changeLog(db: Database) {
     at(seq: number): string | null {
       return atSeq.get(seq)?.at ?? null
     },
-    lastSeq(): number {
-      return last.get()?.seq ?? 0
+    lastSeq,
+    /** The changes up to this seq may be gone (prune), each locator's last one up to it kept; 0 when none ever was. */
+    prunedThrough,
+    /** Where a prune of the changes committed before `before` (ISO) ends: the seq before the first change since, else the last. */
+    pruneEnd(before: string): number {
+      const first = firstAtOrAfter.get(prunedThrough(), before)
+      return first === null ? lastSeq() : first.seq - 1
+    },
+    /**
+     * Deletes the changes after prunedThrough() up to `end`, at most `limit` of them looked at,
+     * each locator's last change up to there kept; call inside a write transaction. Returns the new
+     * prunedThrough() (`end` once it got there). A process that had applied less than it builds
+     * its indexes again (IndexRegistry.sync): the changes it has not seen may be gone.
+     */
+    prune(end: number, limit: number): number {
+      const from = prunedThrough()
+      if (end <= from) return from
+      const through = Math.min(end, nth.get(from, limit - 1)?.seq ?? end)
+      removeThrough.run({ through })
+      setPruned.run(through)
+      return through
     },
     /** The locator's last change up to `upTo` (a change log position), as its seq and `at`; null if none. */
     lastFor(locatorId: string, upTo: number): { seq: number; at: string } | null {

@@ -166,4 +166,10 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX locations_geocoded_by_google ON locations(geocoded_at, id) WHERE geocode_source = 'google';
   CREATE INDEX locations_google_stopgaps ON locations(geocoded_at, id) WHERE geocode_source LIKE '% (fallback: google %';
   `,
+  // 5: how far the change log was pruned (changes.prune): the changes up to `through` may be gone,
+  // each locator's last one kept. A process that had applied less builds its indexes again.
+  `
+  CREATE TABLE changes_pruned (id INTEGER PRIMARY KEY CHECK (id = 1), through INTEGER NOT NULL) STRICT;
+  INSERT INTO changes_pruned (id, through) VALUES (1, 0);
+  `,
 ]

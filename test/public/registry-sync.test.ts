@@ -293,3 +293,80 @@ test('a change log rewound under it (a backup restored into the file) is noticed
   registry.sync()
   expect(total()).toBe(3)
 })
+
+test('the change log is pruned up to a point: the changes before it go, each locator\'s last one up to it stays, and versions are as before', () => {
+  const { store, locator, registry, total } = setup('Pruned')
+  const quiet = setup('Quiet')
+  store.write(() => {
+    for (let i = 0; i < 5; i++) store.locations.insert(record(locator.id, `Store ${i}`))
+  })
+  const end = store.changes.lastSeq()
+  store.write(() => store.locations.insert(record(locator.id, 'After the cut')))
+  registry.sync()
+  expect(total()).toBe(6)
+  const versions = [registry.version(locator.id), registry.version(quiet.locator.id)]
+
+  // A slice at a time (2 changes looked at each), as the server prunes.
+  let slices = 0
+  for (let through = 0; through < end; slices++) through = store.write(() => store.changes.prune(end, 2))
+  expect(slices).toBeGreaterThan(1)
+  expect(store.changes.prunedThrough()).toBe(end)
+  const left = store.db.query<{ seq: number; locator_id: string }, []>('SELECT seq, locator_id FROM changes ORDER BY seq').all()
+  // Quiet's last change (it was made before Pruned's), Pruned's last one up to the cut, and the one after it.
+  expect(left.map((c) => c.locator_id)).toEqual([quiet.locator.id, locator.id, locator.id])
+  expect(left.slice(1).map((c) => c.seq)).toEqual([end, end + 1])
+
+  // Nothing applied here was missed: this registry goes on, and one started now gives the same versions.
+  registry.sync()
+  expect([registry.version(locator.id), registry.version(quiet.locator.id)]).toEqual(versions)
+  expect([new IndexRegistry(store, () => {}).version(locator.id), new IndexRegistry(store, () => {}).version(quiet.locator.id)]).toEqual(versions)
+  // Pruning again up to the same point does nothing; a later prune drops the kept ones it supersedes.
+  expect(store.write(() => store.changes.prune(end, 2))).toBe(end)
+  expect(store.write(() => store.changes.prune(store.changes.lastSeq(), 100))).toBe(end + 1)
+  expect(store.db.query('SELECT count(*) AS n FROM changes').get()).toEqual({ n: 2 })
+})
+
+test('a process that had not applied the changes a prune took builds its index again from the rows: it misses none of them', () => {
+  const { store, locator, registry, total } = setup('Behind')
+  const other = setup('Other')
+  store.write(() => store.locations.insert(record(locator.id, 'Seen')))
+  // The last change this registry applies is Other's: kept by the prune as Other's last one.
+  store.write(() => store.locations.insert(record(other.locator.id, 'Elsewhere')))
+  registry.sync()
+  expect(total()).toBe(1)
+  const versionBefore = registry.version(locator.id)
+  const lines: unknown[][] = []
+  const watched = new IndexRegistry(store, () => {}, { onRewound: (...args) => lines.push(args) })
+  const watchedTotal = () => locationsBody(watched, store.locators.get(locator.id)!, `http://localhost/public/v1/${locator.publicToken}/locations?lat=48.85&lng=2.35&radius=10&unit=km`).total
+  expect(watchedTotal()).toBe(1)
+  const applied = store.changes.lastSeq()
+
+  // Another process writes, then prunes past it all, before these registries sync.
+  const writer = openStore(store.db.filename)
+  try {
+    writer.write(() => {
+      writer.locations.insert(record(locator.id, 'Missed one'))
+      writer.locations.insert(record(locator.id, 'Missed two'))
+    })
+    const end = writer.changes.lastSeq()
+    writer.write(() => writer.locations.insert(record(locator.id, 'After the cut')))
+    writer.write(() => writer.changes.prune(end, 1000))
+  } finally {
+    writer.close()
+  }
+  expect(store.changes.at(applied)).not.toBeNull() // what they applied last is still there: only the prune point tells
+
+  registry.sync()
+  expect(total()).toBe(4)
+  expect(registry.version(locator.id)).not.toBe(versionBefore)
+  watched.sync()
+  expect(watchedTotal()).toBe(4)
+  expect(lines).toEqual([[applied, store.changes.lastSeq(), 'pruned']])
+  // And both go on from there.
+  store.write(() => store.locations.insert(record(locator.id, 'Later')))
+  expect(total()).toBe(4) // not synced yet
+  registry.sync()
+  expect(total()).toBe(5)
+  watched.sync()
+  expect(watchedTotal()).toBe(5)
+})
