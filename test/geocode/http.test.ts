@@ -899,6 +899,22 @@ describe('withFallback', () => {
     expect(warned).toEqual(['nominatim timed out after 2950 ms', 'nominatim timed out after 2700 ms'])
   })
 
+  test('a timeout that waited for a request slot and one that did not are one reason: warned once a minute', async () => {
+    let n = 0
+    const slow: Geocoder = {
+      name: 'nominatim',
+      geocode: async () => Promise.reject(new GeocoderUnavailableError('nominatim', ++n % 2 === 0 ? `timed out after 3000 ms (${n * 100} ms of it waiting for a request slot)` : 'timed out after 3000 ms')),
+    }
+    const warned: string[] = []
+    let clock = 0
+    const geocoder = withFallback(slow, standInFallback().geocoder, (reason) => warned.push(reason), () => clock)
+    for (let i = 0; i < 4; i++) await geocoder.geocode('x')
+    expect(warned).toEqual(['nominatim timed out after 3000 ms'])
+    clock += 60_000
+    await geocoder.geocode('x')
+    expect(warned).toEqual(['nominatim timed out after 3000 ms', 'nominatim timed out after 3000 ms'])
+  })
+
   test('HTTP statuses are not folded: a 401 right after a 400 is warned about too', async () => {
     let reason = 'refused the request (HTTP 400)'
     const refusing: Geocoder = { name: 'google', geocode: async () => Promise.reject(new GeocoderUnavailableError('google', reason)) }
