@@ -123,7 +123,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (provider === 'pelias' && geocoderUrl === null && apiKey === null) {
     throw new ConfigError('GEOCODER=pelias needs GEOCODER_URL (your own Pelias) or GEOCODER_API_KEY (the hosted geocode.earth).')
   }
-  const publicBaseUrl = baseUrl(env, 'PUBLIC_BASE_URL', 'https://stores.example.com')
+  // The Query API spec's {public_base_url} ends in /public/v1, which links here add themselves:
+  // given so (as the spec names it), the base before it; links would say /public/v1/public/v1.
+  const publicBaseUrl = baseUrl(env, 'PUBLIC_BASE_URL', 'https://stores.example.com')?.replace(/\/public\/v1$/, '') ?? null
   const demo = env.DEMO ?? '1'
   if (!['0', '1', 'true', 'false'].includes(demo)) throw new ConfigError(`DEMO must be 1 or 0; got "${demo}".`)
   const logRequests = env.LOG_REQUESTS ?? '1'

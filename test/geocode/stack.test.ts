@@ -154,6 +154,9 @@ test('configuration: providers that need a key or a URL say so at start', () => 
   }
   const good = loadConfig({ GEOCODER: 'nominatim', GEOCODER_URL: 'https://geo.example.com:8443/nominatim/', PUBLIC_BASE_URL: 'https://stores.example.com/' })
   expect({ geocoder: good.geocoder.url, base: good.publicBaseUrl }).toEqual({ geocoder: 'https://geo.example.com:8443/nominatim', base: 'https://stores.example.com' })
+  // As the Query API spec names {public_base_url}, with /public/v1 (which links add): the base before it.
+  for (const base of ['https://stores.example.com/public/v1', 'https://stores.example.com/public/v1/']) expect(loadConfig({ PUBLIC_BASE_URL: base }).publicBaseUrl).toBe('https://stores.example.com')
+  expect(loadConfig({ PUBLIC_BASE_URL: 'https://example.com/stores/public/v1' }).publicBaseUrl).toBe('https://example.com/stores')
   expect(loadConfig({ GEOCODER: 'pelias', GEOCODER_URL: 'http://127.0.0.1:4000' }).geocoder.provider).toBe('pelias')
   expect(loadConfig({}).geocoder).toMatchObject({ provider: 'embedded', url: null, apiKey: null, timeoutMs: 3000 })
 })
