@@ -38,8 +38,9 @@ export class PublicError extends Error {
     this.status = PUBLIC_ERRORS[code].status
   }
 
-  toResponse(): Response {
-    const body = { success: false, error: { code: this.code, message: this.message, docs: `/docs#${this.code}` } }
+  /** `base`: PUBLIC_BASE_URL, when set: the docs link is then a full URL under it (a proxy's path prefix kept). */
+  toResponse(base: string | null = null): Response {
+    const body = { success: false, error: { code: this.code, message: this.message, docs: `${base ?? ''}/docs#${this.code}` } }
     return new Response(JSON.stringify(body), {
       status: this.status,
       headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...this.headers },

@@ -379,11 +379,11 @@ export function publicRoutes(deps: PublicDeps) {
     .onError(({ code, error, request, path }) => {
       /** The error's own response, 503 for a busy database, else a 500 whose cause is logged (by the request id). */
       const failure = (e: unknown): Response => {
-        if (e instanceof PublicError) return e.toResponse()
-        if (isBusyError(e)) return databaseBusy().toResponse()
+        if (e instanceof PublicError) return e.toResponse(deps.publicBaseUrl)
+        if (isBusyError(e)) return databaseBusy().toResponse(deps.publicBaseUrl)
         const err = e as Error
         deps.log({ level: 'error', api: 'public', request_id: deps.requestId(request), method: request.method, path, error: err?.message, stack: err?.stack })
-        return new Response(JSON.stringify({ success: false, error: { code: 'INTERNAL_ERROR', message: 'Internal server error. The error was logged; quote the X-Request-Id header when reporting it.', docs: '/docs#INTERNAL_ERROR' } }), {
+        return new Response(JSON.stringify({ success: false, error: { code: 'INTERNAL_ERROR', message: 'Internal server error. The error was logged; quote the X-Request-Id header when reporting it.', docs: `${deps.publicBaseUrl ?? ''}/docs#INTERNAL_ERROR` } }), {
           status: 500,
           headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store' },
         })
@@ -395,7 +395,7 @@ export function publicRoutes(deps: PublicDeps) {
         } catch (e) {
           return failure(e) // SECRET_KEY_EXPOSED
         }
-        return new PublicError('NOT_FOUND', `No endpoint ${request.method} ${path}. The Query API serves GET ${PUBLIC_PREFIX}/{token}/locations, /locations/{id} and /filters.`).toResponse()
+        return new PublicError('NOT_FOUND', `No endpoint ${request.method} ${path}. The Query API serves GET ${PUBLIC_PREFIX}/{token}/locations, /locations/{id} and /filters.`).toResponse(deps.publicBaseUrl)
       }
       return failure(error)
     })

@@ -503,6 +503,20 @@ describe('unknown public routes', () => {
     }
   })
 
+  test('behind a PUBLIC_BASE_URL with a path (a proxy\'s prefix), docs is the full URL of the code\'s section under it', async () => {
+    const based = appOn(f.env, { publicBaseUrl: 'https://example.com/stores' })
+    const asked = [
+      [`/public/v1/${f.token}/stores`, 'NOT_FOUND'],
+      [`/public/v1/${f.token}/locations?lat=95&lng=0`, 'INVALID_COORDINATES'],
+      [`/public/v1/${f.token}/locations?all=true&limit=0`, 'INVALID_PARAMETER'],
+      [`/public/v1/nope/filters`, 'INVALID_TOKEN'],
+    ]
+    for (const [path, code] of asked) {
+      const res = await send(based, `http://localhost${path}`)
+      expect(res.body.error).toMatchObject({ code, docs: `https://example.com/stores/docs#${code}` })
+    }
+  })
+
   test('a path that only begins with the prefix is not the Query API', async () => {
     for (const path of [`/public/v10/${f.token}/locations?all=true`, `/public/v1x/${f.token}/filters`]) {
       const res = await send(f.env.app, `http://localhost${path}`)
