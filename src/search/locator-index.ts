@@ -1569,7 +1569,11 @@ export class LocatorIndex {
       for (const tag of tags) {
         const id = this.tagIdOf.get(tag)
         if (id === undefined || this.tagDocs[id] === 0) continue
-        mask[id >>> 5]! |= 1 << (id & 31)
+        // A tag given twice ("rental" and "RENTAL", lowercased by then) is one tag: counted once,
+        // or under all it would stand in for a tag no location has.
+        const bit = 1 << (id & 31)
+        if ((mask[id >>> 5]! & bit) !== 0) continue
+        mask[id >>> 5]! |= bit
         known++
       }
       return { mask, known }
