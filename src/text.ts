@@ -16,11 +16,14 @@ export function codePoints(text: string): number {
   return n
 }
 
-const FOLD: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' }
+const FOLD: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i', ς: 'σ' }
 
 /**
  * "Saint-Étienne" -> "saint etienne", "München" -> "munchen", "Musée d'Orsay" -> "musee d orsay",
  * "Москва" -> "москва". Letters and digits of every script are kept; everything else separates words.
+ * Nonspacing marks go, as accents do (Arabic and Hebrew vowel points, Devanagari's virama and
+ * some vowel signs, the kana's voicing marks); spacing marks (most Indic vowel signs) stay in
+ * their word: "नमस्ते" is one word, not "नमस त". Greek's final sigma is a sigma: "ΟΔΟΣ" finds "Οδοστρωτήρας".
  */
 export function nameKey(text: string): string {
   // ASCII (most text): the same result, without the Unicode normalization and its passes.
@@ -30,9 +33,9 @@ export function nameKey(text: string): string {
     .toLowerCase()
     .normalize('NFKD')
     .toLowerCase()
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[ßæœøłđðþı]/g, (c) => FOLD[c]!)
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .replace(/\p{Mn}/gu, '')
+    .replace(/[ßæœøłđðþıς]/g, (c) => FOLD[c]!)
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
     .trim()
 }
 

@@ -20,6 +20,11 @@ test('ASCII text folds the same on the fast path as on the Unicode path', () => 
   expect(nameKey('Main St. #5')).toBe('main st 5')
   // Compatibility forms that decompose to capitals are lowercased too: a search for "tel" finds "℡".
   expect(nameKey('Call ℡ 5, 20℃')).toBe('call tel 5 20 c')
+  // Nonspacing marks go as accents do; a word keeps its spacing marks; a final sigma is a sigma.
+  expect(nameKey('ΟΔΟΣ Οδοστρωτήρας')).toBe('οδοσ οδοστρωτηρασ')
+  expect(nameKey('नमस्ते किताब')).toBe('नमसत किताब')
+  expect(nameKey('مُحَمَّد')).toBe('محمد')
+  expect(nameKey('がっこう')).toBe('かっこう')
 })
 
 test("the index's words of a searchKey text are nameKey's words, for any text", () => {

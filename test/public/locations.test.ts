@@ -732,6 +732,19 @@ describe('writes are visible to the very next query', () => {
     expect((await f.get(`/locations/${res.body.location.id}`)).body.data.location.name).toBe('Pont Neuf Pedals')
   })
 
+  test('search folds every script alike: a Greek final sigma is a sigma, Indic and Arabic marks stay inside their word', async () => {
+    const add = async (name: string) => (await f.env.call('POST', '/admin/v1/locations', { body: { name, address: 'Pont Neuf, Paris', coordinates: { lat: 48.8567, lng: 2.3523 } } })).body.location.id as string
+    const greek = await add('Οδοστρωτήρας Ποδηλάτων')
+    const hindi = await add('स्तेनम साइकिल')
+    const arabic = await add('دراجات مُحَمَّد')
+    const found = async (search: string) => (await f.get(f.url('/locations', `all=true&search=${encodeURIComponent(search)}`))).body.data.locations.map((l: { id: string }) => l.id)
+    expect(await found('ΟΔΟΣ')).toEqual([greek]) // "οδος" lowercased, its last letter a final sigma
+    expect(await found('οδοστρωτηρας')).toEqual([greek])
+    expect(await found('स्तेनम')).toEqual([hindi])
+    expect(await found('नम')).toEqual([]) // not the end of "स्तेनम", cut at its vowel sign
+    expect(await found('محمد')).toEqual([arabic]) // written without its vowel points
+  })
+
   test('moved coordinates and a new name are used by the very next query', async () => {
     // Out of the 25-mile circle...
     let res = await f.env.call('POST', `/admin/v1/locations/${f.ids.velo}`, { body: { coordinates: { lat: 49.5, lng: 3.5 }, name: 'Zzyzx Cycles' } })

@@ -9,7 +9,7 @@ import { nameKey } from '../../text'
 import { AU_STATES, CA_PROVINCES, COUNTRY_ALIASES, COUNTRY_NAME_LANGUAGES, COUNTRY_REGIONS } from './tables'
 
 /** Bump when the schema or the compiled content changes: files of another version are rebuilt. */
-export const GEODATA_VERSION = '5'
+export const GEODATA_VERSION = '6'
 export const DEFAULT_GEODATA_PATH = 'data/geocoder.sqlite'
 
 const require = createRequire(import.meta.url)
