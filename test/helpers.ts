@@ -184,3 +184,28 @@ export function withTempStore(): { readonly store: Store } {
 
 /** A new location's record as the Management API's create makes it from `body` (no custom field definitions, not geocoded), to insert directly. */
 export const locationRecord = (locatorId: string, body: Record<string, unknown>) => newLocationRecord(locatorId, normalizeLocationBody(pickLocationFields(body), 'create', []), null)
+
+const SPELL_OUT: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i', ς: 'σ' }
+
+/**
+ * The property tests' oracle of search words, written apart from src/text.ts: compatibility forms
+ * decomposed, nonspacing marks (accents) dropped, lowercased, letters spelt out; anything not a
+ * letter, a (spacing) mark or a digit separates words.
+ */
+export function oracleWords(text: string): string[] {
+  const plain = text
+    .normalize('NFKD')
+    .replace(/\p{Mn}/gu, '')
+    .toLowerCase()
+    .replace(/./gu, (c) => SPELL_OUT[c] ?? c)
+  return plain.split(/[^\p{L}\p{M}\p{N}]+/u).filter((w) => w !== '')
+}
+
+/** Great-circle distance in km (haversine, mean Earth radius 6371 km): the tests' oracle, apart from geokdbush. */
+export function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = Math.PI / 180
+  const dLat = (b.lat - a.lat) * rad
+  const dLng = (b.lng - a.lng) * rad
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)))
+}

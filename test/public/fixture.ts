@@ -6,20 +6,14 @@ import { expect } from 'bun:test'
 import { createApp } from '../../src/app'
 import type { RateLimiter } from '../../src/public/guards'
 import { addCustomField, setFilters, setLocatorSettings, setPriorityRules } from '../../src/operator'
-import { makeEnv, type TestEnv } from '../helpers'
+import { haversineKm, makeEnv, type TestEnv } from '../helpers'
+
+export { haversineKm }
 
 export const KM_PER_MILE = 1.609344
 /** The fixture's search centre (Paris, Hôtel de Ville), lat/lng as the API takes them. */
 export const CENTER = { lat: 48.8566, lng: 2.3522 }
 
-/** Great-circle distance in km (haversine, mean Earth radius 6371 km). */
-export function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = Math.PI / 180
-  const dLat = (b.lat - a.lat) * rad
-  const dLng = (b.lng - a.lng) * rad
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2
-  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)))
-}
 
 export const FILTERS = [
   {

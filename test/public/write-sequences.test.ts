@@ -8,23 +8,9 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { setFilters, setLocatorSettings, setPriorityRules } from '../../src/operator'
-import { makeEnv, type TestEnv } from '../helpers'
+import { haversineKm, makeEnv, oracleWords as words, type TestEnv } from '../helpers'
 
 const KM_PER_MILE = 1.609344
-function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const r = Math.PI / 180
-  const h = Math.sin(((lat2 - lat1) * r) / 2) ** 2 + Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(((lng2 - lng1) * r) / 2) ** 2
-  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)))
-}
-const SPELL_OUT: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l' }
-function words(text: string): string[] {
-  const plain = text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/./gu, (c) => SPELL_OUT[c] ?? c)
-  return plain.split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '')
-}
 
 /** As the Management API keeps tags: the first spelling of each (they match case-insensitively). */
 const firstSpellings = (tags: string[]) => tags.filter((t, i) => tags.findIndex((u) => u.toLowerCase() === t.toLowerCase()) === i)
@@ -102,7 +88,7 @@ function naive(recs: Rec[], groups: Group[], rules: Rule[], q: Query): { rec: Re
   }
   const rows = recs
     .filter((r) => r.published)
-    .map((rec) => ({ rec, km: q.all ? null : haversineKm(q.at[0], q.at[1], rec.lat, rec.lng) }))
+    .map((rec) => ({ rec, km: q.all ? null : haversineKm({ lat: q.at[0], lng: q.at[1] }, rec) }))
     .filter(({ km }) => km === null || km <= radiusKm)
     .filter(({ rec }) => {
       const has = (t: string) => rec.tags.some((own) => own.toLowerCase() === t)

@@ -12,26 +12,11 @@ import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { LocatorIndex, type IndexDoc, type IndexQuery, type SortOrder, type TagLogic } from '../../src/search/locator-index'
 import { searchDoc } from '../../src/public/present'
+import { haversineKm, oracleWords as words } from '../helpers'
 
 // The oracle ----------------------------------------------------------------------------------------
 
-const R_KM = 6371
-function haversine(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const r = Math.PI / 180
-  const h = Math.sin(((lat2 - lat1) * r) / 2) ** 2 + Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(((lng2 - lng1) * r) / 2) ** 2
-  return 2 * R_KM * Math.asin(Math.min(1, Math.sqrt(h)))
-}
 
-const SPELL_OUT: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' }
-/** The words of a text: compatibility forms decomposed, marks dropped, lowercased; anything not a letter or digit separates. */
-function words(text: string): string[] {
-  const plain = text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/./gu, (c) => SPELL_OUT[c] ?? c)
-  return plain.split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '')
-}
 
 type Rec = { id: string; name: string; address: string; description: string; tags: string[]; lat: number; lng: number }
 type Rule = { tag: string } | { ids: string[] }
@@ -46,7 +31,7 @@ function naive(recs: Rec[], rules: Rule[], q: IndexQuery): { id: string; km: num
   const sought = words(q.search)
   const rows: { r: Rec; km: number | null; name: string; rank: number }[] = []
   for (const r of recs) {
-    const km = q.center ? haversine(q.center.lat, q.center.lng, r.lat, r.lng) : null
+    const km = q.center ? haversineKm(q.center, r) : null
     if (km !== null && km > q.radiusKm) continue
     const has = (t: string) => r.tags.some((own) => own.toLowerCase() === t)
     if (q.tags.length > 0) {
