@@ -6,7 +6,7 @@ import type { Config } from './config'
 import type { Geocoder } from './geocode/geocoder'
 import { redactSecrets, requestIds } from './ids'
 import type { RateLimiter } from './public/guards'
-import { pathAndQuery, pathStart, PUBLIC_PREFIX, publicRoutes } from './public'
+import { pathAndQuery, pathStart, PUBLIC_PREFIX, publicRoutes, SHORT_HOSTS } from './public'
 import { PublicError } from './public/errors'
 import { docsPage } from './public/docs'
 import { IndexRegistry } from './public/registry'
@@ -29,13 +29,6 @@ export type AppDeps = {
 
 const ADMIN_ROUTES =
   'The Management API has GET /admin/v1/locations, GET /admin/v1/locations/{id}, GET /admin/v1/custom_fields, POST /admin/v1/locations (create), POST /admin/v1/locations/{id} (update) and POST /admin/v1/locations/{id}/delete (delete).'
-
-/**
- * Elysia reads a request's path from the first "/" after the URL's 11th character by default, as if
- * every host were 4 characters or more ("a.bc"): under a host such as "api" or "app" (a container's
- * name, on port 80) every route was missed (404). Read from the 7th ("http://"), every host works.
- */
-const SHORT_HOSTS = { standardHostname: false }
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } })

@@ -371,8 +371,7 @@ export function publicRoutes(deps: PublicDeps) {
     return ''
   }
 
-  // Every host, however short (src/app.ts SHORT_HOSTS says why).
-  const app = new Elysia({ name: 'public', prefix: PUBLIC_PREFIX, handler: { standardHostname: false } })
+  const app = new Elysia({ name: 'public', prefix: PUBLIC_PREFIX, handler: SHORT_HOSTS })
     .onRequest(({ set, request }) => {
       set.headers['x-request-id'] = deps.requestId(request)
     })
@@ -514,6 +513,13 @@ export function beforeAndQuery(href: string): [string, string] {
   if (q === -1 || q > end) return [`${href.slice(0, end)}?`, '']
   return [href.slice(0, q + 1), href.slice(q + 1, end)]
 }
+
+/**
+ * Elysia reads a request's path from the first "/" after the URL's 11th character by default, as if
+ * every host were 4 characters or more ("a.bc"): under a host such as "api" or "app" (a container's
+ * name, on port 80) every route was missed (404). Read from the 7th ("http://"), every host works.
+ */
+export const SHORT_HOSTS = { standardHostname: false }
 
 /** "/public/v1/...?..." of a full URL, as the request sent it. */
 export function pathAndQuery(href: string): string {
