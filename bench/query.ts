@@ -202,7 +202,7 @@ async function runOnce(size: number, run: number, seed: number, quick: boolean):
     const moveOne = (id: string, qs: string) => {
       const m = /lat=([-\d.]+)&lng=([-\d.]+)/.exec(qs)!
       const rec = store.locations.get(locatorId, id)!
-      store.locations.replace({ ...rec, lat: Number(m[1]), lng: Number(m[2]), updatedAt: new Date().toISOString() })
+      store.locations.replace({ ...rec, lat: Number(m[1]), lng: Number(m[2]), updatedAt: new Date().toISOString() }, rec)
     }
     const WRITES = quick ? 50 : 200
     for (let i = 0; i < WRITES; i++) {

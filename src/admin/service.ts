@@ -130,17 +130,12 @@ async function geocode(deps: AdminDeps, address: string): Promise<GeocodeResult>
 }
 
 /**
- * Inside the write transaction: the custom fields a patch sets must still be defined (the CLI may
- * have removed one since the body was validated).
+ * Inside the write transaction: the custom fields a body sets are checked again against the
+ * definitions as they are now. The CLI may have removed a field, or removed it and added it again
+ * with another type, while the request waited for the geocoder.
  */
-function assertCustomFieldsStillDefined(deps: AdminDeps, locatorId: string, patch: LocationPatch): void {
-  if (!patch.customFields) return
-  for (const id of Object.keys(patch.customFields)) {
-    if (!deps.store.customFields.get(locatorId, id)) {
-      const field = `custom_fields.${id}`
-      throw new AdminError('validation_error', undefined, { [field]: [`The ${field} field is not a custom field of this locator (it was just removed).`] })
-    }
-  }
+function checkCustomFieldsAgain(deps: AdminDeps, locatorId: string, fields: Record<string, unknown>, mode: 'create' | 'update'): void {
+  if (fields.custom_fields !== undefined) normalizeLocationBody(fields, mode, deps.store.customFields.list(locatorId))
 }
 
 /** The body as an object of location fields, or the documented error for what was sent instead. */
@@ -158,7 +153,7 @@ export async function createLocation(deps: AdminDeps, locatorId: string, body: u
   const found = patch.coordinates ? null : await geocode(deps, patch.address!)
   const record = newLocationRecord(locatorId, patch, found)
   await deps.store.writeSoon(() => {
-    assertCustomFieldsStillDefined(deps, locatorId, patch)
+    checkCustomFieldsAgain(deps, locatorId, fields, 'create')
     deps.store.locations.insert(record)
   })
   return toAdminLocation(record)
@@ -223,10 +218,8 @@ export async function updateLocation(deps: AdminDeps, locatorId: string, rawId: 
   const updated = await deps.store.writeSoon(() => {
     const current = deps.store.locations.get(locatorId, id) // re-read: another writer may have changed or deleted it
     if (!current) throw notFound(id)
-    assertCustomFieldsStillDefined(deps, locatorId, patch)
-    const next = applyPatch(current, patch, found)
-    deps.store.locations.replace(next)
-    return next
+    checkCustomFieldsAgain(deps, locatorId, fields, 'update')
+    return deps.store.locations.replace(applyPatch(current, patch, found), current)
   })
   return toAdminLocation(updated)
 }

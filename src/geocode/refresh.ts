@@ -202,7 +202,7 @@ async function save(store: Store, location: { locatorId: string; id: string; add
   const written = store.writeSoon(() => {
     const current = store.locations.get(location.locatorId, location.id)
     if (!current || current.address !== location.address || current.geocodedAt !== location.geocodedAt) return false
-    store.locations.replace({
+    const next = {
       ...current,
       lat: found.lat,
       lng: found.lng,
@@ -210,7 +210,8 @@ async function save(store: Store, location: { locatorId: string; id: string; add
       addressParts: found.parts,
       geocodedAt: obtainedAtIso(found, at),
       updatedAt: current.updatedAt > at ? current.updatedAt : at, // the run's time, never before a change the row holds (one made during the run)
-    })
+    }
+    store.locations.replace(next, current)
     return true
   })
   try {

@@ -93,6 +93,34 @@ const toParams = (r: LocationRecord) => ({
 })
 type Params = ReturnType<typeof toParams>
 
+/** The same object of strings, whatever the order of its keys. */
+const sameMap = (a: Record<string, string | undefined>, b: Record<string, string | undefined>): boolean => {
+  const keys = Object.keys(a)
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && a[k] === b[k])
+}
+
+/** Whether two records of one location hold the same: every field but the times (created, updated, geocoded). */
+function sameContent(a: LocationRecord, b: LocationRecord): boolean {
+  return (
+    a.status === b.status &&
+    a.name === b.name &&
+    a.address === b.address &&
+    a.lat === b.lat &&
+    a.lng === b.lng &&
+    a.description === b.description &&
+    a.tags.length === b.tags.length &&
+    a.tags.every((tag, i) => tag === b.tags[i]) &&
+    sameMap(a.contact, b.contact) &&
+    sameMap(a.social, b.social) &&
+    sameMap(a.hours, b.hours) &&
+    sameMap(a.customFields, b.customFields) &&
+    a.imageUrl === b.imageUrl &&
+    a.geocoding?.precision === b.geocoding?.precision &&
+    a.geocoding?.source === b.geocoding?.source &&
+    sameMap(a.addressParts, b.addressParts)
+  )
+}
+
 /** The columns the search index needs of a published location (its public JSON comes later). */
 export type IndexRow = { id: string; lat: number; lng: number; name: string; address: string; description: string; tags: string[]; customFields: Record<string, string> | null }
 
@@ -126,6 +154,7 @@ export function locationRepo(db: Database, changes: ChangeLog) {
     `UPDATE locations SET status = $status, name = $name, address = $address, lat = $lat, lng = $lng, description = $description, tags = $tags, contact = $contact, social = $social, hours = $hours, custom_fields = $custom_fields, image_url = $image_url, geocode_precision = $geocode_precision, geocode_source = $geocode_source, address_parts = $address_parts, created_at = $created_at, updated_at = $updated_at, geocoded_at = $geocoded_at WHERE locator_id = $locator_id AND id = $id`,
   )
   const remove = db.prepare<unknown, [string, string]>('DELETE FROM locations WHERE locator_id = ? AND id = ?')
+  const setGeocodedAt = db.prepare<unknown, [string | null, string, string]>('UPDATE locations SET geocoded_at = ? WHERE locator_id = ? AND id = ?')
   // Rows of some geocoding sources by the partial index made for them (migration 4: the WHERE
   // names the sources as the index does, so the statement is made per term): those of unknown age
   // (NULL), then by age.
@@ -202,10 +231,22 @@ export function locationRepo(db: Database, changes: ChangeLog) {
       insert.run(toParams(record))
       changes.append(record.locatorId, 'location', record.id, 'upsert')
     },
-    /** Call inside a write transaction. */
-    replace(record: LocationRecord): void {
-      update.run(toParams(record))
-      changes.append(record.locatorId, 'location', record.id, 'upsert')
+    /**
+     * Call inside a write transaction, with `current` the row as read in it. Writes `next` over it,
+     * unless nothing but its times differs: then the row keeps its updated_at and no change is
+     * logged, so answers and ETags stay (a nightly sync that sends every record again moves
+     * nothing); a new geocoded_at alone is still written (the refresh's clock; no response shows
+     * it). Returns the row as it now is.
+     */
+    replace(next: LocationRecord, current: LocationRecord): LocationRecord {
+      if (!sameContent(next, current)) {
+        update.run(toParams(next))
+        changes.append(next.locatorId, 'location', next.id, 'upsert')
+        return next
+      }
+      if (next.geocodedAt === current.geocodedAt) return current
+      setGeocodedAt.run(next.geocodedAt, current.locatorId, current.id)
+      return { ...current, geocodedAt: next.geocodedAt }
     },
     /** Call inside a write transaction. True when a row was removed. */
     remove(locatorId: string, id: string): boolean {

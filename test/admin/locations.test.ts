@@ -2,8 +2,8 @@
 // the change log written with every row.
 import { test, expect, describe, beforeEach, afterEach } from 'bun:test'
 import { createApp } from '../../src/app'
-import { noGeocoder } from '../../src/geocode/geocoder'
-import { addCustomField, setFilters, setLocatorSettings } from '../../src/operator'
+import { noGeocoder, type Geocoder } from '../../src/geocode/geocoder'
+import { addCustomField, removeCustomField, setFilters, setLocatorSettings } from '../../src/operator'
 import { KNOWN_ADDRESSES, makeEnv, storeBody, type TestEnv } from '../helpers'
 
 let env: TestEnv
@@ -827,6 +827,36 @@ describe('POST /locations/{id} (update)', () => {
     expect((await get(before.id)).body.location).toEqual(before)
   })
 
+  test('a custom field removed, or removed and added again with another type, while a create or update waits for the geocoder: its value is checked against the definition as it is at the write (422, nothing written)', async () => {
+    addCustomField(env.store, env.locatorId, { id: 'size', name: 'Size', type: 'text' })
+    addCustomField(env.store, env.locatorId, { id: 'aisle', name: 'Aisle', type: 'text' })
+    const l = await created()
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    let asked = 0
+    const waiting: Geocoder = { name: 'table', geocode: async (address) => (asked++, await gate, env.geocoder.geocode(address)) }
+    const app = createApp({ store: env.store, geocoder: waiting, config: { maxBodyBytes: 262144, logRequests: false }, log: () => {} })
+    const send = (path: string, body: unknown) =>
+      app.handle(new Request(`http://localhost${path}`, { method: 'POST', headers: { authorization: `Bearer ${env.key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }))
+    const pending = [
+      send(`${BASE}/${l.id}`, { address: WHITE_HOUSE, custom_fields: { size: 'large' } }),
+      send(BASE, { name: 'New', address: WHITE_HOUSE, custom_fields: { size: 'large' } }),
+      send(BASE, { name: 'New', address: WHITE_HOUSE, custom_fields: { aisle: '4' } }),
+    ]
+    while (asked < pending.length) await Bun.sleep(1)
+    removeCustomField(env.store, env.locatorId, 'size')
+    addCustomField(env.store, env.locatorId, { id: 'size', name: 'Size', type: 'number' })
+    removeCustomField(env.store, env.locatorId, 'aisle')
+    const before = snapshot()
+    release()
+    const [moved, createdLarge, createdAisle] = (await Promise.all(pending.map(async (p) => ({ status: (await p).status, body: await (await p).json() })))) as [Res, Res, Res]
+    expect(moved.body.details).toEqual({ 'custom_fields.size': ['The custom_fields.size field must be a number.'] })
+    expect(createdLarge.body.details).toEqual({ 'custom_fields.size': ['The custom_fields.size field must be a number.'] })
+    expect(createdAisle.body.details).toEqual({ 'custom_fields.aisle': ['The custom_fields.aisle field is not a custom field of this locator (GET /custom_fields lists them: size).'] })
+    for (const res of [moved, createdLarge, createdAisle]) expectValidation(res, Object.keys(res.body.details))
+    expect(snapshot()).toEqual(before)
+  })
+
   test('a form body updates the fields it carries', async () => {
     const before = await created()
     const res = await form(`${BASE}/${before.id}`, 'name=Via+Form&coordinates%5Blat%5D=1&coordinates%5Blng%5D=2')
@@ -960,6 +990,41 @@ describe('the change log', () => {
       { ...row, op: 'upsert' },
       { ...row, op: 'delete' },
     ])
+  })
+
+  test('an update that changes nothing (a record sent back as GET gave it, or a field sent as it is) writes nothing: updated_at, the change log and the public ETag stay', async () => {
+    setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
+    const token = env.store.locators.get(env.locatorId)!.publicToken
+    addCustomField(env.store, env.locatorId, { id: 'floor', name: 'Floor', type: 'number' })
+    const l = await created(storeBody({ tags: ['Coffee', 'Tea'], contact: { phone: '1', email: 'a@example.com' }, hours: { monday: 'closed' }, custom_fields: { floor: '2' } }))
+    const etag = async () => (await env.call('GET', `/public/v1/${token}/locations?all=true`, { key: null })).headers.get('etag')
+    const before = { etag: await etag(), changes: locationChanges().length }
+    await Bun.sleep(2) // so a new updated_at would differ
+    const { id, created_at, updated_at, geocoding, ...whole } = l
+    for (const body of [whole, { name: l.name }, { tags: ['Coffee', 'Tea'] }, { contact: { email: 'a@example.com', phone: '1' } }, { status: 'published', hours: { monday: 'closed', friday: '' } }]) {
+      const res = await update(l.id, body)
+      expect(res.status).toBe(200)
+      expect(res.body).toEqual({ success: true, location: l })
+    }
+    expect({ etag: await etag(), changes: locationChanges().length }).toEqual(before)
+    // A change of one of them is a change: written, logged, a new ETag.
+    const changed = await update(l.id, { tags: ['Tea', 'Coffee'] })
+    expect(changed.body.location.updated_at > l.updated_at).toBe(true)
+    expect(locationChanges().length).toBe(before.changes + 1)
+    expect(await etag()).not.toBe(before.etag)
+  })
+
+  test('an address sent again is geocoded again; the same point found writes nothing a response shows (updated_at, change log), only the new geocoding time', async () => {
+    const l = await created({ name: 'Geocoded', address: WHITE_HOUSE })
+    const geocodedAt = () => env.store.locations.get(env.locatorId, l.id)!.geocodedAt
+    env.store.db.run('DELETE FROM geocode_cache') // so the geocoder is asked again, not the cache
+    env.store.db.run("UPDATE locations SET geocoded_at = '2020-01-01T00:00:00.000Z' WHERE id = ?", [l.id])
+    const changes = locationChanges().length
+    const res = await update(l.id, { address: WHITE_HOUSE })
+    expect(res.body).toEqual({ success: true, location: l })
+    expect(env.geocoder.calls).toEqual([WHITE_HOUSE, WHITE_HOUSE])
+    expect(locationChanges().length).toBe(changes)
+    expect(geocodedAt()! > '2020-01-01T00:00:00.000Z').toBe(true)
   })
 
   test('change seqs increase with every write', async () => {

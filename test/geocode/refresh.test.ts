@@ -52,6 +52,21 @@ test('coordinates from Google within a day of their 30 days are re-geocoded thro
   expect(await refreshLimitedGeocodes(env.store, google, { now })).toEqual(report(0, 0, 0))
 })
 
+test('Google giving the same point again: only its time is written (updated_at, the change log and ETags stay), and the next run has nothing to do', async () => {
+  const now = new Date('2026-11-22T12:00:00Z')
+  const old = await geocodedByGoogle(new Date(now.getTime() - 29 * DAY - HOUR))
+  const before = (await env.call('GET', `/admin/v1/locations/${old}`)).body.location
+  answer = { lat: before.coordinates.lat, lng: before.coordinates.lng }
+  env.store.db.run("UPDATE locations SET geocode_precision = 'rooftop', address_parts = '{\"country\":\"US\"}' WHERE id = ?", [old])
+  const unchanged = (await env.call('GET', `/admin/v1/locations/${old}`)).body.location
+  const seqBefore = env.store.changes.lastSeq()
+  expect(await refreshLimitedGeocodes(env.store, google, { now })).toEqual(report(1, 1, 0))
+  expect((await env.call('GET', `/admin/v1/locations/${old}`)).body.location).toEqual(unchanged)
+  expect(env.store.changes.since(seqBefore)).toEqual([])
+  expect(env.store.locations.get(env.locatorId, old)!.geocodedAt).toBe(now.toISOString())
+  expect(await refreshLimitedGeocodes(env.store, google, { now })).toEqual(report(0, 0, 0))
+})
+
 test('coordinates sent by the caller, or from other providers, are never touched', async () => {
   const now = new Date('2026-11-22T12:00:00Z')
   const res = await env.call('POST', '/admin/v1/locations', { body: { name: 'Pinned', address: 'Somewhere', coordinates: { lat: 1, lng: 2 } } })

@@ -151,9 +151,9 @@ describe('public JSON fill', () => {
     // Another writer: one renamed, one moved, one deleted, one added; this registry syncs them mid-fill.
     ctx.store.write(() => {
       const renamed = ctx.store.locations.get(locator.id, ids[2400]!)!
-      ctx.store.locations.replace({ ...renamed, name: 'Renamed mid-fill' })
+      ctx.store.locations.replace({ ...renamed, name: 'Renamed mid-fill' }, renamed)
       const moved = ctx.store.locations.get(locator.id, ids[3]!)!
-      ctx.store.locations.replace({ ...moved, lat: 48.86, name: 'Moved mid-fill' })
+      ctx.store.locations.replace({ ...moved, lat: 48.86, name: 'Moved mid-fill' }, moved)
       ctx.store.locations.remove(locator.id, ids[1200]!)
       const body = { name: 'Added mid-fill', address: '1 New Street, Paris', coordinates: { lat: 48.851, lng: 2.35 }, status: 'published' }
       ctx.store.locations.insert(locationRecord(locator.id, body))
@@ -195,7 +195,7 @@ describe('public JSON fill', () => {
       ctx.store.write(() => {
         for (const id of some) {
           const row = ctx.store.locations.get(locator.id, id)!
-          ctx.store.locations.replace({ ...row, description: `${row.description ?? ''} ${words}` })
+          ctx.store.locations.replace({ ...row, description: `${row.description ?? ''} ${words}` }, row)
         }
       })
 
@@ -219,9 +219,9 @@ describe('public JSON fill', () => {
     // Another writer meanwhile: one renamed, one moved, one deleted.
     ctx.store.write(() => {
       const renamed = ctx.store.locations.get(locator.id, ids[10]!)!
-      ctx.store.locations.replace({ ...renamed, name: 'Renamed mid-reorder' })
+      ctx.store.locations.replace({ ...renamed, name: 'Renamed mid-reorder' }, renamed)
       const moved = ctx.store.locations.get(locator.id, ids[2000]!)!
-      ctx.store.locations.replace({ ...moved, lat: 48.8601 })
+      ctx.store.locations.replace({ ...moved, lat: 48.8601 }, moved)
       ctx.store.locations.remove(locator.id, ids[1500]!)
     })
     registry.sync()

@@ -59,7 +59,7 @@ test('after any writes, the ids with a custom field value are those a scan of th
             const at = slots[o.slot]
             const base = at ?? locationRecord(locatorId, { name: `L${o.slot}`, address: 'A', coordinates: { lat: 2, lng: 2 } })
             const record: LocationRecord = { ...base, status: o.published ? 'published' : 'draft', customFields: o.customFields }
-            if (at) env.store.locations.replace(record)
+            if (at) env.store.locations.replace(record, at)
             else env.store.locations.insert(record)
             slots[o.slot] = record
           }
@@ -82,7 +82,7 @@ test('a write rolled back leaves the values as they were', () => {
   env.store.write(() => env.store.locations.insert({ ...record, customFields: { tier: 'gold' } }))
   expect(() =>
     env.store.write(() => {
-      env.store.locations.replace({ ...record, customFields: { tier: 'silver' } })
+      env.store.locations.replace({ ...record, customFields: { tier: 'silver' } }, { ...record, customFields: { tier: 'gold' } })
       throw new Error('abort')
     }),
   ).toThrow('abort')
