@@ -10,6 +10,7 @@ import { pathAndQuery, pathStart, PUBLIC_PREFIX, publicRoutes, SHORT_HOSTS } fro
 import { PublicError } from './public/errors'
 import { docsPage } from './public/docs'
 import { IndexRegistry } from './public/registry'
+import type { IndexOptions } from './search/locator-index'
 import type { Store } from './store'
 import { FileMovedError, isBusyError } from './store/db'
 
@@ -25,6 +26,8 @@ export type AppDeps = {
   publicFastPath?: boolean
   /** How long after a failed index build queries fail at once, and until it is tried again (src/public/registry.ts BUILD_RETRY_MS; tests pass 0). */
   indexBuildRetryMs?: number
+  /** Small bounds for the indexes and their JSON (tests, to reach compactions and layouts in a few writes); defaults otherwise. */
+  indexUpkeep?: { index?: Omit<IndexOptions, 'schedule'>; reorderMinBytes?: number }
 }
 
 const ADMIN_ROUTES =
@@ -42,6 +45,7 @@ export function createApp(deps: AppDeps) {
     write(safe)
   }
   const registry = new IndexRegistry(deps.store, undefined, {
+    ...deps.indexUpkeep,
     buildRetryMs: deps.indexBuildRetryMs,
     onRebuilt: (locatorId, locations, ms) => log({ level: 'info', message: 'index built again after it was let go; requests waited meanwhile', locator: locatorId, locations, ms: Math.round(ms) }),
     onRewound: (applied, now, cause) =>

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { normalizeLocationBody, pickLocationFields } from '../src/admin/normalize'
-import { createApp } from '../src/app'
+import { createApp, type AppDeps } from '../src/app'
 import { cachedGeocoder, type Geocoder, type GeocodeResult } from '../src/geocode/geocoder'
 import { newLocationRecord } from '../src/locations/record'
 import { createLocator } from '../src/operator'
@@ -54,11 +54,12 @@ export type TestEnv = {
   close: () => void
 }
 
-export function makeEnv(): TestEnv {
+/** `indexUpkeep`: small bounds, so that a few writes reach the indexes' compactions and JSON layouts. */
+export function makeEnv(options: Pick<AppDeps, 'indexUpkeep'> = {}): TestEnv {
   const dir = tempDir()
   const store = openStore(join(dir, 'test.db'))
   const geocoder = tableGeocoder(KNOWN_ADDRESSES)
-  const app = createApp({ store, geocoder: cachedGeocoder(geocoder, store.geocodeCache), config: { maxBodyBytes: 256 * 1024, logRequests: false }, log: () => {} })
+  const app = createApp({ store, geocoder: cachedGeocoder(geocoder, store.geocodeCache), config: { maxBodyBytes: 256 * 1024, logRequests: false }, log: () => {}, ...options })
   const { locator, secret } = createLocator(store, 'Test locator')
   const env: TestEnv = {
     store,

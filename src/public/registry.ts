@@ -6,7 +6,7 @@
 // sync() applies every change committed since the last one, by this process (its write counter
 // moved) or by any other process (PRAGMA data_version moved). So a write is visible to the very
 // next query, from any process.
-import { defaultSchedule, LocatorIndex, type IndexEntry, type Schedule } from '../search/locator-index'
+import { defaultSchedule, LocatorIndex, type IndexEntry, type IndexOptions, type Schedule } from '../search/locator-index'
 import type { Store } from '../store'
 import { isBusyError } from '../store/db'
 import type { Change } from '../store/changes'
@@ -104,6 +104,7 @@ export class IndexRegistry {
 
   /** See REORDER_MIN_BYTES; tests use small ones. */
   private readonly reorderMinBytes: number
+  private readonly indexOptions: IndexOptions
   /** See BUILD_RETRY_MS; tests use 0. */
   readonly buildRetryMs: number
   /** See BUSY_RETRY_MS; tests use small ones. */
@@ -122,6 +123,8 @@ export class IndexRegistry {
     private readonly schedule: Schedule = defaultSchedule,
     options: {
       reorderMinBytes?: number
+      /** The indexes' own options (src/search/locator-index.ts); tests use small bounds to reach compactions. */
+      index?: Omit<IndexOptions, 'schedule'>
       onRebuilt?: (locatorId: string, locations: number, ms: number) => void
       onBuildFailed?: (locatorId: string, error: unknown) => void
       onRewound?: (appliedSeq: number, logSeq: number, cause: 'rewound' | 'pruned') => void
@@ -130,6 +133,7 @@ export class IndexRegistry {
     } = {},
   ) {
     this.reorderMinBytes = options.reorderMinBytes ?? REORDER_MIN_BYTES
+    this.indexOptions = { ...options.index, schedule }
     this.buildRetryMs = options.buildRetryMs ?? BUILD_RETRY_MS
     this.busyRetryMs = options.busyRetryMs ?? BUSY_RETRY_MS
     this.onRebuilt = options.onRebuilt ?? (() => {})
@@ -351,7 +355,7 @@ export class IndexRegistry {
         ;({ filters, ctx } = this.settings(locatorId))
         const docs = this.store.locations.indexRows(locatorId, ctx.rankReadsCustomFields).map((r) => searchDoc(r, ctx))
         size = docs.length
-        index = new LocatorIndex(docs, { schedule: this.schedule })
+        index = new LocatorIndex(docs, this.indexOptions)
       } catch (e) {
         // A busy database is another process's lock, not this locator's rows: tried again after
         // BUSY_RETRY_MS (the app's path, asked after the fast path failed, does not wait for the lock again).
