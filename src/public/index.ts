@@ -429,8 +429,9 @@ export function publicRoutes(deps: PublicDeps) {
  * the same URL differently with no write in between, the ETags browsers and caches hold no longer
  * match. 1: `unit` defaults to miles, no longer to the locator's unit (an answer in km before).
  * 2: a parameter given twice is refused (400), no longer read as its first value.
+ * 3: meta.query.radius, the locator's radius converted to another unit, rounded to hundredths.
  */
-const ANSWER_FORMAT = 2
+const ANSWER_FORMAT = 3
 
 /**
  * An answer's ETag: it changes with every write to the locator, and with `seed` (ANSWER_FORMAT and

@@ -14,7 +14,7 @@ export const MAX_SEARCH = 200
 export type LocationsRequest = {
   query: IndexQuery
   unit: 'miles' | 'km'
-  /** Radius in `unit` (radius queries only). */
+  /** Radius in `unit` as meta.query shows it (radius queries only): the locator's, converted to another unit, rounded (shownRadius). */
   radius: number
 }
 
@@ -153,6 +153,7 @@ export function parseLocationsRequest(params: Params, locator: Locator, groupOf:
 
   let center: IndexQuery['center'] = null
   let radius = 0
+  let shown = 0
   if (!all) {
     const lat = number(params, 'lat')
     const lng = number(params, 'lng')
@@ -163,13 +164,28 @@ export function parseLocationsRequest(params: Params, locator: Locator, groupOf:
     // than MAX_RADIUS (1000 miles is 1609 km), and is still the radius the locator asks for.
     const sent = number(params, 'radius')
     if (sent !== null && (!(sent > 0) || sent > MAX_RADIUS)) throw invalid(`radius must be more than 0 and at most ${MAX_RADIUS} ${unit}; got ${params.get('radius')}.`)
-    radius = sent ?? (locator.defaultRadius === null ? 25 : locator.defaultUnit === unit ? locator.defaultRadius : convert(locator.defaultRadius, locator.defaultUnit, unit))
+    if (sent !== null) radius = shown = sent
+    else if (locator.defaultRadius === null) radius = shown = 25
+    else if (locator.defaultUnit === unit) radius = shown = locator.defaultRadius
+    else {
+      radius = convert(locator.defaultRadius, locator.defaultUnit, unit)
+      shown = shownRadius(radius)
+    }
   }
   return {
     query: { center, radiusKm: unit === 'km' ? radius : radius * KM_PER_MILE, tags, tagLogic, groupOf, search, sort, offset, limit },
     unit,
-    radius,
+    radius: shown,
   }
+}
+
+/**
+ * A radius converted to another unit as meta.query shows it: rounded to hundredths as distances
+ * are (40 km in miles: 24.85, not 24.854847689493358), or to two significant digits when that
+ * would be 0 (a radius is more than 0). The query searches the radius as converted, unrounded.
+ */
+export function shownRadius(radius: number): number {
+  return Math.round(radius * 100) / 100 || Number(radius.toPrecision(2))
 }
 
 export function convert(value: number, from: 'miles' | 'km', to: 'miles' | 'km'): number {

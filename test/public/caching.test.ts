@@ -90,6 +90,18 @@ describe('Cache-Control and ETag', () => {
     expect(again.body.meta.query.unit).toBe('miles')
   })
 
+  test('an ETag of the release that showed a converted radius unrounded (format 2) gives the full answer, with the radius rounded', async () => {
+    setLocatorSettings(f.env.store, f.env.locatorId, { radius: '10', unit: 'km' })
+    const url = f.url('/locations', NEAR)
+    const res = await f.get(url)
+    const [, version] = /^W\/"([0-9a-z.]+)-/.exec(res.headers.get('etag')!)!
+    const before = `W/"${version}-${Bun.hash(url, 2).toString(36)}"` // ANSWER_FORMAT 2: radius 6.2137119223733395
+    expect(before).not.toBe(res.headers.get('etag'))
+    const again = await f.get(url, { headers: { 'if-none-match': before } })
+    expect(again.status).toBe(200)
+    expect(again.body.meta.query.radius).toBe(6.21)
+  })
+
   test('different queries have different ETags', async () => {
     const queries = [
       f.url('/locations', 'all=true'),

@@ -191,7 +191,7 @@ describe('the radius default is the locator\'s configured radius', () => {
     const res = await f.get(f.url('/locations', `${NEAR}&limit=100`))
     expect(res.status).toBe(200)
     expect(res.body.meta.query.unit).toBe('miles')
-    expect(res.body.meta.query.radius).toBeCloseTo(40 / KM_PER_MILE, 9)
+    expect(res.body.meta.query.radius).toBe(24.85) // 40 / KM_PER_MILE, rounded as distances are
     expect(idsOf(res)).toEqual(oracle(f.locs, { center: CENTER, radiusKm: 40 }).map((h) => h.loc.id))
     expectDistances(f, res, 'miles')
     // A radius sent without a unit is in miles too.
@@ -204,10 +204,29 @@ describe('the radius default is the locator\'s configured radius', () => {
     setLocatorSettings(f.env.store, f.env.locatorId, { radius: '1000', unit: 'miles' })
     const res = await f.get(f.url('/locations', `${NEAR}&unit=km&limit=100`))
     expect(res.status).toBe(200)
-    expect(res.body.meta.query).toEqual({ center: CENTER, radius: 1000 * KM_PER_MILE, unit: 'km' })
+    expect(res.body.meta.query).toEqual({ center: CENTER, radius: 1609.34, unit: 'km' }) // 1000 * KM_PER_MILE, rounded as distances are
     expect(idsOf(res)).toEqual(oracle(f.locs, { center: CENTER, radiusKm: 1000 * KM_PER_MILE }).map((h) => h.loc.id).slice(0, 100))
     // A radius sent is still held to 1000 in its unit.
     expectError(await f.get(f.url('/locations', `${NEAR}&unit=km&radius=1609`)), 400, 'INVALID_PARAMETER')
+  })
+
+  test('a configured radius converted to the requested unit is shown in meta.query rounded to hundredths, as distances are; the search covers all of it', async () => {
+    setLocatorSettings(f.env.store, f.env.locatorId, { radius: '10', unit: 'km' })
+    const miles = await f.get(f.url('/locations', `${NEAR}&limit=100`))
+    expect(miles.body.meta.query).toEqual({ center: CENTER, radius: 6.21, unit: 'miles' }) // was 6.2137119223733395
+    expect(idsOf(miles)).toEqual(oracle(f.locs, { center: CENTER, radiusKm: 10 }).map((h) => h.loc.id))
+
+    setLocatorSettings(f.env.store, f.env.locatorId, { radius: '7', unit: 'miles' })
+    const km = await f.get(f.url('/locations', `${NEAR}&unit=km&limit=100`))
+    expect(km.body.meta.query).toEqual({ center: CENTER, radius: 11.27, unit: 'km' }) // was 11.265408
+    expect(idsOf(km)).toEqual(oracle(f.locs, { center: CENTER, radiusKm: 7 * KM_PER_MILE }).map((h) => h.loc.id))
+    // In its own unit, and sent, a radius is shown as it is.
+    expect((await f.get(f.url('/locations', `${NEAR}&unit=miles`))).body.meta.query.radius).toBe(7)
+    expect((await f.get(f.url('/locations', `${NEAR}&radius=2.345&unit=km`))).body.meta.query.radius).toBe(2.345)
+
+    // Too small for hundredths (the locator's radius need only be above 0): two significant digits, never 0.
+    setLocatorSettings(f.env.store, f.env.locatorId, { radius: '0.005', unit: 'km' })
+    expect((await f.get(f.url('/locations', NEAR))).body.meta.query.radius).toBe(0.0031)
   })
 
   test('36 miles configured: reaches 35-mile Fontainebleau with no radius parameter; clearing it restores 25', async () => {
