@@ -52,14 +52,6 @@ function readDemo(path: string): DemoFile {
   return json as DemoFile
 }
 
-/** "name: message; other: message" from a Management API validation error. */
-function detailText(e: AdminError): string {
-  if (!e.details) return e.message
-  return Object.entries(e.details)
-    .map(([field, messages]) => `${field}: ${messages.join(' ')}`)
-    .join('; ')
-}
-
 /** Runs fn, naming the file's section in its OperatorError (whose message speaks of CLI options). */
 function within<T>(section: string, fn: () => T): T {
   try {
@@ -102,7 +94,7 @@ export function loadDemo(store: Store, path: string = DEFAULT_DEMO_PATH): { loca
         try {
           return newLocationRecord(locator.id, normalizeLocationBody(fields, 'create', definitions), null, now)
         } catch (e) {
-          if (e instanceof AdminError) throw new OperatorError(`${which}${named} is invalid: ${detailText(e)}`)
+          if (e instanceof AdminError) throw new OperatorError(`${which}${named} is invalid: ${e.text}`)
           throw e
         }
       })

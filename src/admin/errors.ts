@@ -33,6 +33,14 @@ export class AdminError extends Error {
     this.status = ADMIN_ERRORS[kind].status
   }
 
+  /** For a person reading a line (the CLI): each field with its messages, "name: ...; tags: ...", or the message. */
+  get text(): string {
+    if (!this.details) return this.message
+    return Object.entries(this.details)
+      .map(([field, messages]) => `${field}: ${messages.join(' ')}`)
+      .join('; ')
+  }
+
   toResponse(): Response {
     // A secret key sent where an id or a value belongs is not quoted back (proxies log bodies too).
     const body: Record<string, unknown> = { success: false, error: ADMIN_ERRORS[this.kind].error, message: redactSecrets(this.message) }

@@ -234,3 +234,89 @@ export async function deleteLocation(deps: AdminDeps, locatorId: string, rawId: 
 export function listCustomFields(deps: AdminDeps, locatorId: string) {
   return deps.store.customFields.list(locatorId).map((f) => ({ id: f.id, name: f.name, type: f.type }))
 }
+
+/** What importLocations did: the ids created, updated, and sent as they were (nothing written). */
+export type ImportReport = { created: string[]; updated: string[]; unchanged: string[] }
+
+/** Why importLocations wrote nothing: one line per location refused ("locations[3] (\"Name\"): name: ..."). */
+export class ImportError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`${problems.length} location${problems.length === 1 ? '' : 's'} could not be imported`)
+  }
+}
+
+/** Problems listed at most; the rest are counted. */
+const MAX_PROBLEMS = 20
+
+/**
+ * Creates and updates many locations of a locator at once, all or none: the rules of POST
+ * /locations for an object without `id`, those of POST /locations/{id} for one with the id of a
+ * location of this locator (so the objects GET /locations gives, edited or not, import as
+ * updates; one sent as it is changes nothing). Every object is checked, then those that need it
+ * geocoded one at a time as the API would; any problem and nothing is written (ImportError lists
+ * them). Otherwise all of it is written in one transaction.
+ */
+export async function importLocations(deps: AdminDeps, locatorId: string, items: unknown[]): Promise<ImportReport> {
+  const definitions = deps.store.customFields.list(locatorId)
+  const problems: string[] = []
+  const seen = new Set<string>()
+  type Planned = { label: string; fields: Record<string, unknown>; patch: LocationPatch; id: string | null; found: GeocodeResult | null }
+  const planned: (Planned | null)[] = items.map((raw, i) => {
+    const fields = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? pickLocationFields(raw as Record<string, unknown>) : null
+    const label = `locations[${i}]${typeof fields?.name === 'string' && fields.name !== '' ? ` (${JSON.stringify(fields.name)})` : ''}`
+    const refuse = (why: string) => (problems.push(`${label}: ${why}`), null)
+    if (fields === null) return refuse('must be an object of location fields.')
+    const id = (raw as Record<string, unknown>).id ?? null
+    if (id !== null) {
+      if (typeof id !== 'string' || deps.store.locations.get(locatorId, id) === null) {
+        return refuse(`id ${JSON.stringify(id)} is not a location of locator ${locatorId} (leave the id out to create the location).`)
+      }
+      if (seen.has(id)) return refuse(`id ${id} is in the file more than once.`)
+      seen.add(id)
+    }
+    try {
+      return { label, fields, patch: normalizeLocationBody(fields, id === null ? 'create' : 'update', definitions), id, found: null }
+    } catch (e) {
+      if (e instanceof AdminError) return refuse(e.text)
+      throw e
+    }
+  })
+  const fail = () => {
+    const more = problems.length - MAX_PROBLEMS
+    return new ImportError(more > 0 ? [...problems.slice(0, MAX_PROBLEMS), `... and ${more} more`] : problems)
+  }
+  if (problems.length > 0) throw fail()
+  for (const plan of planned as Planned[]) {
+    const { patch } = plan
+    if (patch.coordinates || patch.address === undefined) continue
+    try {
+      plan.found = await geocode(deps, patch.address)
+    } catch (e) {
+      if (!(e instanceof AdminError)) throw e
+      problems.push(`${plan.label}: ${e.message}`)
+    }
+  }
+  if (problems.length > 0) throw fail()
+  return deps.store.writeSoon(() => {
+    const report: ImportReport = { created: [], updated: [], unchanged: [] }
+    for (const { label, fields, patch, id, found } of planned as Planned[]) {
+      try {
+        checkCustomFieldsAgain(deps, locatorId, fields, id === null ? 'create' : 'update')
+      } catch (e) {
+        if (e instanceof AdminError) throw new ImportError([`${label}: ${e.text}`])
+        throw e
+      }
+      if (id === null) {
+        const record = newLocationRecord(locatorId, patch, found)
+        deps.store.locations.insert(record)
+        report.created.push(record.id)
+        continue
+      }
+      const current = deps.store.locations.get(locatorId, id)
+      if (!current) throw new ImportError([`${label}: location ${id} was deleted meanwhile.`])
+      const next = applyPatch(current, patch, found)
+      ;(deps.store.locations.replace(next, current) === next ? report.updated : report.unchanged).push(id)
+    }
+    return report
+  })
+}

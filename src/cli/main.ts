@@ -3,7 +3,9 @@
 import { existsSync, writeSync } from 'node:fs'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { ConfigError, loadConfig, type Config } from '../config'
-import { createGeocoder } from '../geocode'
+import { createGeocoder, type GeocoderStack } from '../geocode'
+import { noGeocoder, type Geocoder } from '../geocode/geocoder'
+import { ImportError, importLocations, toAdminLocation } from '../admin/service'
 import { GeocoderUnavailableError } from '../geocode/http'
 import {
   addCustomField,
@@ -46,6 +48,8 @@ const USAGE = `Usage: storeloc <command> [options] [--json]
   filters show LOCATOR_ID                       (JSON: the groups as GET /filters returns them)
   priority set LOCATOR_ID --file RULES.json
   priority show LOCATOR_ID                      (JSON)
+  locations import LOCATOR_ID --file LOCATIONS.json
+  locations export LOCATOR_ID [--status published|draft]   (JSON, as GET /admin/v1/locations gives them)
   geocode "ADDRESS"                             (with the configured GEOCODER)
 
 Acts on the database at DATABASE_PATH (default data/storeloc.db).
@@ -54,7 +58,11 @@ locator set: --referrers '' clears the allowlist (every site may call); --radius
 default of 25; --rate-limit is public requests per minute per token (1 to 1000000).
 FILTERS.json: an array of groups {id, name, label, singleSelect?, inline?, hidden?,
 hideInLocationDetails?, tags?: [{value, label, color?, image?}]}; tag values unique, ignoring case.
-RULES.json: an array in rank order of {"tag": T} | {"custom_field": ID, "value": V} | {"ids": [LOC_ID...]}.`
+RULES.json: an array in rank order of {"tag": T} | {"custom_field": ID, "value": V} | {"ids": [LOC_ID...]}.
+LOCATIONS.json: an array of locations (or {"locations": [...]}, as GET /admin/v1/locations answers),
+each as POST /admin/v1/locations takes it; one with the "id" of a location of the locator updates it
+(only the fields it has; sent as exported, it changes nothing). All or nothing; addresses without
+coordinates are geocoded with the configured GEOCODER.`
 
 class UsageError extends Error {}
 
@@ -264,6 +272,39 @@ async function run(store: Store, config: Config, argv: string[], print: (text: s
       emit(!!values.json, rules, `Set ${rules.length} priority rule(s) on ${locator.id}.`)
       return
     }
+    case 'locations import': {
+      const { values, positionals } = args(rest, { file: { type: 'string' } }, 1)
+      const file = required(values, 'file')
+      const locator = requireLocator(store, positionals[0]!)
+      const json = readJsonFile(file)
+      const items = Array.isArray(json) ? json : json !== null && typeof json === 'object' && Array.isArray((json as { locations?: unknown }).locations) ? (json as { locations: unknown[] }).locations : null
+      if (items === null) throw new OperatorError(`${file} must hold a JSON array of locations, or an object with one as "locations" (as GET /admin/v1/locations answers).`)
+      // The geocoder (the embedded one's data, an HTTP provider) only when an address needs it.
+      const made: { stack?: Promise<GeocoderStack> } = {}
+      const geocoder: Geocoder =
+        config.geocoder.provider === 'none'
+          ? noGeocoder
+          : { name: config.geocoder.provider, geocode: async (address) => (await (made.stack ??= createGeocoder(config.geocoder, store, (line) => console.error(line)))).geocoder.geocode(address) }
+      try {
+        const report = await importLocations({ store, geocoder }, locator.id, items)
+        emit(!!values.json, report, `Imported ${file} into ${locator.id}: ${report.created.length} created, ${report.updated.length} updated, ${report.unchanged.length} unchanged.`)
+      } catch (e) {
+        if (e instanceof ImportError) throw new OperatorError(`Nothing was imported from ${file}: ${e.message}.\n  ${e.problems.join('\n  ')}`)
+        throw e
+      } finally {
+        if (made.stack !== undefined) (await made.stack).close()
+      }
+      return
+    }
+    case 'locations export': {
+      const { values, positionals } = args(rest, { status: { type: 'string' } }, 1) // JSON with or without --json
+      const locator = requireLocator(store, positionals[0]!)
+      const status = values.status as string | undefined
+      if (status !== undefined && status !== 'published' && status !== 'draft') throw new OperatorError(`--status must be published or draft; got ${JSON.stringify(status)}.`)
+      const rows = store.locations.all(locator.id).filter((r) => status === undefined || r.status === status)
+      print(JSON.stringify(rows.map(toAdminLocation), null, 2))
+      return
+    }
     case 'priority show': {
       const { positionals } = args(rest, {}, 1) // JSON with or without --json
       const locator = requireLocator(store, positionals[0]!)
@@ -343,6 +384,7 @@ const ON_LOCATORS = new Set([
   'key create', 'key list', 'key revoke', 'key rotate',
   'custom-field add', 'custom-field list', 'custom-field remove',
   'filters set', 'filters show', 'priority set', 'priority show',
+  'locations import', 'locations export',
 ])
 
 export async function cli(argv: string[], env: Record<string, string | undefined>, out = writeStdout, err = (t: string) => console.error(t)): Promise<number> {

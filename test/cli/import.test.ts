@@ -1,0 +1,156 @@
+// storeloc locations import / export, run as a real subprocess against a real database file, and
+// read back through the Management API as a server on the same file would.
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { createApp } from '../../src/app'
+import { noGeocoder } from '../../src/geocode/geocoder'
+import { openStore } from '../../src/store'
+import { cliRunner, tempDir } from '../helpers'
+
+let dir: string
+let dbPath: string
+let locatorId: string
+let key: string
+
+beforeEach(() => {
+  dir = tempDir()
+  dbPath = join(dir, 'cli.db')
+  const made = json('locator', 'create', '--name', 'Importer')
+  locatorId = made.locator.id
+  key = made.key.secret_key
+  json('custom-field', 'add', locatorId, '--id', 'floor', '--name', 'Floor', '--type', 'number')
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+const { storeloc, json } = cliRunner(() => dbPath)
+
+/** Writes `content` (JSON unless a string) to a file in the test's folder; returns its path. */
+function file(name: string, content: unknown): string {
+  const path = join(dir, name)
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content))
+  return path
+}
+
+/** Every location of the locator, as the Management API lists them (a server on the same file). */
+async function listed(): Promise<any[]> {
+  const store = openStore(dbPath)
+  try {
+    const app = createApp({ store, geocoder: noGeocoder, config: { maxBodyBytes: 262144, logRequests: false }, log: () => {} })
+    const res = await app.handle(new Request('http://localhost/admin/v1/locations?limit=500', { headers: { authorization: `Bearer ${key}` } }))
+    expect(res.status).toBe(200)
+    return ((await res.json()) as any).locations
+  } finally {
+    store.close()
+  }
+}
+
+/** Rows of the tables an import writes, to prove a refused one wrote nothing. */
+function rows() {
+  const store = openStore(dbPath)
+  try {
+    return { locations: store.db.query('SELECT * FROM locations ORDER BY seq').all(), changes: store.db.query('SELECT * FROM changes ORDER BY seq').all() }
+  } finally {
+    store.close()
+  }
+}
+
+const STORES = [
+  { name: 'Harbour Store', address: '1 Quay Street, Springfield', coordinates: { lat: 39.78, lng: -89.65 }, tags: ['Repair'], custom_fields: { floor: '2' } },
+  { name: 'Duomo Store', address: 'Piazza del Duomo, 20122 Milano, Italia', status: 'draft' },
+  { name: 'Ring Store', address: 'Stephansplatz 1, 1010 Wien', coordinates: { lat: 48.2085, lng: 16.3731 }, contact: { phone: '+43 1 234' } },
+]
+
+describe('locations import', () => {
+  test('creates every location (an address without coordinates geocoded, as the API does); the API lists them as the import made them', async () => {
+    const out = json('locations', 'import', locatorId, '--file', file('stores.json', STORES))
+    expect(out.created).toHaveLength(3)
+    expect(out).toMatchObject({ updated: [], unchanged: [] })
+    const byName = new Map((await listed()).map((l) => [l.name, l]))
+    expect(byName.get('Harbour Store')).toMatchObject({ id: out.created[0], coordinates: { lat: 39.78, lng: -89.65 }, tags: ['Repair'], custom_fields: { floor: '2' }, status: 'published', geocoding: null })
+    const duomo = byName.get('Duomo Store')
+    expect(duomo).toMatchObject({ id: out.created[1], status: 'draft', geocoding: { source: 'embedded', precision: 'city' } })
+    expect(Math.abs(duomo.coordinates.lat - 45.4642) + Math.abs(duomo.coordinates.lng - 9.19)).toBeLessThan(0.05)
+    expect(byName.get('Ring Store')).toMatchObject({ id: out.created[2], contact: { phone: '+43 1 234', email: '', website: '' } })
+    const human = storeloc('locations', 'import', locatorId, '--file', file('more.json', [{ name: 'Fourth', address: 'x', coordinates: { lat: 1, lng: 2 } }]))
+    expect(human).toMatchObject({ code: 0, stderr: '' })
+    expect(human.stdout).toBe(`Imported ${join(dir, 'more.json')} into ${locatorId}: 1 created, 0 updated, 0 unchanged.\n`)
+  }, 20_000)
+
+  test('export, then import of the export as it is: nothing changes (no updated_at, no change); an edited one is updated, only in what was edited', async () => {
+    json('locations', 'import', locatorId, '--file', file('stores.json', STORES))
+    const exported = storeloc('locations', 'export', locatorId)
+    expect(exported.code).toBe(0)
+    const before = await listed()
+    expect(JSON.parse(exported.stdout)).toEqual(before)
+    const changesBefore = rows().changes.length
+    const same = json('locations', 'import', locatorId, '--file', file('export.json', exported.stdout))
+    expect(same).toEqual({ created: [], updated: [], unchanged: before.map((l) => l.id) })
+    expect(await listed()).toEqual(before)
+    expect(rows().changes.length).toBe(changesBefore)
+    // The list as GET /admin/v1/locations answers it imports too; one edited, one new.
+    const edited = { locations: [{ ...before[0], name: 'Harbour Store (renamed)' }, before[1], { name: 'New', address: 'n', coordinates: { lat: 3, lng: 4 } }] }
+    const out = json('locations', 'import', locatorId, '--file', file('edited.json', edited))
+    expect(out).toMatchObject({ updated: [before[0].id], unchanged: [before[1].id] })
+    expect(out.created).toHaveLength(1)
+    const after = await listed()
+    expect(after[0]).toEqual({ ...before[0], name: 'Harbour Store (renamed)', updated_at: after[0].updated_at })
+    expect(after[0].updated_at > before[0].updated_at).toBe(true)
+    expect(after.slice(1, 3)).toEqual(before.slice(1, 3))
+  }, 20_000)
+
+  test('any problem and nothing is written: every location refused is named with its place in the file and why, exit 1', () => {
+    json('locations', 'import', locatorId, '--file', file('first.json', [STORES[0]]))
+    const before = rows()
+    const existing = (before.locations[0] as { id: string }).id
+    const bad = [
+      { name: 'Fine', address: 'a', coordinates: { lat: 1, lng: 1 } },
+      { address: 'No name', coordinates: { lat: 1, lng: 1 } },
+      'a string',
+      { id: 'loc_0000000000000000', name: 'Elsewhere' },
+      { id: existing, name: 'Twice' },
+      { id: existing, custom_fields: { floor: 'two' } },
+      { name: 'Lost', address: 'Nowhere Land' },
+    ]
+    const r = storeloc('locations', 'import', locatorId, '--file', file('bad.json', bad))
+    expect(r.code).toBe(1)
+    expect(r.stderr.split('\n').filter((l) => l !== '')).toEqual([
+      `storeloc: Nothing was imported from ${join(dir, 'bad.json')}: 4 locations could not be imported.`,
+      '  locations[1]: name: The name field is required.',
+      '  locations[2]: must be an object of location fields.',
+      `  locations[3] ("Elsewhere"): id "loc_0000000000000000" is not a location of locator ${locatorId} (leave the id out to create the location).`,
+      `  locations[5]: id ${existing} is in the file more than once.`,
+    ])
+    expect(rows()).toEqual(before)
+    // Once the others are right, an address that cannot be geocoded is named the same way.
+    const geocoding = storeloc('locations', 'import', locatorId, '--file', file('lost.json', [bad[0], { id: existing, custom_fields: { floor: 'two' } }]))
+    expect(geocoding.stderr).toContain('  locations[1]: custom_fields.floor: The custom_fields.floor field must be a number.')
+    const lost = storeloc('locations', 'import', locatorId, '--file', file('lost.json', [bad[0], bad[6]]))
+    expect(lost.code).toBe(1)
+    expect(lost.stderr).toContain('  locations[1] ("Lost"): The address "Nowhere Land" could not be geocoded. Fix the address or send coordinates')
+    expect(rows()).toEqual(before)
+  }, 20_000)
+
+  test('a file that is not a list of locations, or no file: exit 1 or 2 saying what to give', () => {
+    for (const content of ['{"name": "one store"}', '42', '{"locations": 3}']) {
+      const r = storeloc('locations', 'import', locatorId, '--file', file('odd.json', content))
+      expect(r).toMatchObject({ code: 1, stdout: '' })
+      expect(r.stderr).toBe(`storeloc: ${join(dir, 'odd.json')} must hold a JSON array of locations, or an object with one as "locations" (as GET /admin/v1/locations answers).\n`)
+    }
+    expect(storeloc('locations', 'import', locatorId).code).toBe(2)
+    expect(storeloc('locations', 'import', 'lct_doesnotexist0000', '--file', file('e.json', [])).stderr).toContain('lct_doesnotexist0000')
+  })
+})
+
+describe('locations export', () => {
+  test('every location as the API gives it, or those of one status; another status is refused', async () => {
+    json('locations', 'import', locatorId, '--file', file('stores.json', STORES))
+    const all = await listed()
+    expect(JSON.parse(storeloc('locations', 'export', locatorId, '--status', 'draft').stdout)).toEqual(all.filter((l) => l.status === 'draft'))
+    expect(JSON.parse(storeloc('locations', 'export', locatorId, '--status', 'published').stdout)).toEqual(all.filter((l) => l.status === 'published'))
+    expect(JSON.parse(storeloc('locations', 'export', locatorId, '--json').stdout)).toEqual(all)
+    const r = storeloc('locations', 'export', locatorId, '--status', 'hidden')
+    expect(r).toMatchObject({ code: 1, stdout: '' })
+    expect(r.stderr).toBe('storeloc: --status must be published or draft; got "hidden".\n')
+  }, 20_000)
+})
