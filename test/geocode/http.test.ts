@@ -915,6 +915,24 @@ describe('withFallback', () => {
     expect(warned).toEqual(['nominatim timed out after 3000 ms', 'nominatim timed out after 3000 ms'])
   })
 
+  test('a provider that keeps asking for short waits (429, Retry-After: 1): each wait\'s end is not a reason of its own, warned once a minute', async () => {
+    const server = standIn(() => new Response('slow down', { status: 429, headers: { 'retry-after': '1' } }))
+    const warned: string[] = []
+    let clock = 1_000_000
+    const geocoder = withFallback(createHttpGeocoder(config('opencage', { url: server.url }), { now: () => clock }), standInFallback().geocoder, (r) => warned.push(r), () => clock)
+    // A bulk import at two writes a second: one is rate limited, the next is told to wait, and so on.
+    for (let i = 0; i < 20; i++) {
+      await geocoder.geocode('x')
+      clock += 500
+    }
+    expect(server.hits).toHaveLength(10)
+    expect(warned).toEqual(['opencage is rate limiting us (HTTP 429)', 'opencage asked us to wait (Retry-After) until 1970-01-01T00:16:41Z'])
+    clock += 60_000
+    await geocoder.geocode('x')
+    await geocoder.geocode('x')
+    expect(warned).toHaveLength(4)
+  })
+
   test('HTTP statuses are not folded: a 401 right after a 400 is warned about too', async () => {
     let reason = 'refused the request (HTTP 400)'
     const refusing: Geocoder = { name: 'google', geocode: async () => Promise.reject(new GeocoderUnavailableError('google', reason)) }

@@ -42,9 +42,14 @@ export function withFallback(primary: Geocoder, fallback: Geocoder, warn: (reaso
       } catch (err) {
         if (!(err instanceof GeocoderUnavailableError)) throw err
         const t = now()
-        // One reason whatever its durations ("timed out after 2150 ms", "... 50 ms") and whether part of it was a wait for a request
-        // slot ("... (300 ms of it waiting for a request slot)"): else each call would be warned about. HTTP statuses stay apart.
-        const reason = err.message.replace(/ \(\d+ ms of it waiting for a request slot\)/, '').replace(/\d+ ms\b/g, '# ms')
+        // One reason whatever its durations ("timed out after 2150 ms", "... 50 ms"), whether part of it was a wait for a request
+        // slot ("... (300 ms of it waiting for a request slot)") and when a Retry-After wait ends ("... until 2026-11-24T12:00:01Z":
+        // a provider answering each request with a 1 s wait gives a new end every second): else each call would be warned about.
+        // HTTP statuses stay apart.
+        const reason = err.message
+          .replace(/ \(\d+ ms of it waiting for a request slot\)/, '')
+          .replace(/\d+ ms\b/g, '# ms')
+          .replace(/ until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/, ' until #')
         if (t - (lastWarned.get(reason) ?? -Infinity) >= WARN_EVERY_MS) {
           if (lastWarned.size >= 100) lastWarned.clear()
           lastWarned.set(reason, t)
