@@ -341,6 +341,25 @@ for (const c of CASES) {
   })
 }
 
+// A found answer's point moved to 0,0, as each provider writes it.
+const AT_NULL_ISLAND: Record<HttpGeocoderProvider, (body: any) => void> = {
+  nominatim: (b) => Object.assign(b[0], { lat: '0.0000000', lon: '0.0000000' }),
+  photon: (b) => (b.features[0].geometry.coordinates = [0, 0]),
+  pelias: (b) => (b.features[0].geometry.coordinates = [0, 0]),
+  google: (b) => (b.results[0].geometry.location = { lat: 0, lng: 0 }),
+  mapbox: (b) => (b.features[0].center = [0, 0]),
+  opencage: (b) => (b.results[0].geometry = { lat: 0, lng: 0 }),
+}
+
+describe('a point at 0,0 (Null Island: a record without a point, as Pelias gave for some postcodes from Who\'s On First)', () => {
+  for (const c of CASES) {
+    test(`${c.provider}: GeocoderUnavailableError, not a store placed in the Gulf of Guinea`, async () => {
+      const server = answering(variant(c.found, AT_NULL_ISLAND[c.provider]))
+      await expectUnavailable(createHttpGeocoder(config(c.provider, { url: server.url })).geocode(c.address), c.provider, /unexpected response \(coordinates\)/)
+    })
+  }
+})
+
 // ---- precision mapping, per provider -----------------------------------------------------------
 
 type Row = [label: string, body: unknown, precision: Precision | null]

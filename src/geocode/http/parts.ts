@@ -59,7 +59,11 @@ export function precisionFromParts(parts: AddressParts): Precision | null {
   return null
 }
 
-/** True for a finite latitude and longitude on the globe, degrees. */
+/**
+ * True for a finite latitude and longitude on the globe, degrees, other than 0,0: "Null Island",
+ * open sea off Africa, is where a record without a point lands (Pelias has answered it for
+ * postcodes), never a store.
+ */
 export function validPoint(lat: number, lng: number): boolean {
-  return Number.isFinite(lat) && Number.isFinite(lng) && lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180
+  return Number.isFinite(lat) && Number.isFinite(lng) && lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180 && !(lat === 0 && lng === 0)
 }
