@@ -111,7 +111,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`GEOCODER must be one of ${GEOCODER_PROVIDERS.join(', ')}; got "${provider}".`)
   }
   const geocoderUrl = baseUrl(env, 'GEOCODER_URL', 'http://127.0.0.1:8080')
-  const apiKey = env.GEOCODER_API_KEY || null
+  // Trimmed: a key read from a secret file (Docker, Kubernetes) often ends in a newline, and no provider's key has white space.
+  const apiKey = env.GEOCODER_API_KEY?.trim() || null
   if (NEEDS_KEY.includes(provider as GeocoderProvider) && apiKey === null) {
     throw new ConfigError(`GEOCODER=${provider} needs GEOCODER_API_KEY.`)
   }

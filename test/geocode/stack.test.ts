@@ -159,4 +159,7 @@ test('configuration: providers that need a key or a URL say so at start', () => 
   expect(loadConfig({ PUBLIC_BASE_URL: 'https://example.com/stores/public/v1' }).publicBaseUrl).toBe('https://example.com/stores')
   expect(loadConfig({ GEOCODER: 'pelias', GEOCODER_URL: 'http://127.0.0.1:4000' }).geocoder.provider).toBe('pelias')
   expect(loadConfig({}).geocoder).toMatchObject({ provider: 'embedded', url: null, apiKey: null, timeoutMs: 3000 })
+  // A key from a secret file, with its newline: the key alone (with the newline it was sent as another key).
+  expect(loadConfig({ GEOCODER: 'google', GEOCODER_API_KEY: 'AIzaSyExample-key_1\n' }).geocoder.apiKey).toBe('AIzaSyExample-key_1')
+  expect(() => loadConfig({ GEOCODER: 'google', GEOCODER_API_KEY: ' \n' })).toThrow('GEOCODER=google needs GEOCODER_API_KEY.')
 })
