@@ -75,7 +75,7 @@ describe('any request', () => {
         const res = await send(slow ? appOn(f.env, { limiter: new RateLimiter(() => 0), publicFastPath: false }) : app, url, { headers: h })
         if (!PUBLIC_STATUSES.has(res.status)) throw new Error(`GET ${url} ${JSON.stringify(h)}: ${res.status} ${res.text.slice(0, 300)}`)
         if (res.status >= 400) {
-          expect(res.body).toEqual({ success: false, error: { code: expect.any(String), message: expect.any(String), docs: `/docs#${res.body.error.code}` } })
+          expect(res.body).toEqual({ success: false, error: { code: expect.any(String), message: expect.any(String), docs: `http://localhost/docs#${res.body.error.code}` } })
           expect(Object.keys(PUBLIC_ERRORS)).toContain(res.body.error.code)
         } else if (res.status === 200) expect(res.body.success).toBe(true)
         else {

@@ -1,13 +1,11 @@
-// GET /docs: the page every Query API error body links to (`docs: "/docs#<CODE>"`), one section
+// GET /docs: the page every Query API error body links to (`docs: ".../docs#<CODE>"`), one section
 // per code, its id the code. Made once, from PUBLIC_ERRORS: a code added there without a text
 // here fails to compile.
 import { PUBLIC_ERRORS, type PublicErrorCode } from './errors'
 import { MAX_LIMIT, MAX_RADIUS, MAX_SEARCH, MAX_TAGS } from './params'
 
-type Code = PublicErrorCode | 'INTERNAL_ERROR'
-
 /** When each code is answered, and what to do about it. */
-const GUIDE: Record<Code, { when: string; fix: string }> = {
+const GUIDE: Record<PublicErrorCode, { when: string; fix: string }> = {
   INVALID_TOKEN: {
     when: 'The locator token in the path (/public/v1/{token}/...) names no locator, or its locator is inactive.',
     fix: 'Check the token against <code>storeloc locator list</code>; tokens are case-sensitive.',
@@ -58,12 +56,10 @@ const GUIDE: Record<Code, { when: string; fix: string }> = {
   },
 }
 
-const status = (code: Code) => (code === 'INTERNAL_ERROR' ? 500 : PUBLIC_ERRORS[code].status)
-
 function page(): string {
-  const sections = (Object.keys(GUIDE) as Code[]).map(
+  const sections = (Object.keys(GUIDE) as PublicErrorCode[]).map(
     (code) => `<section id="${code}">
-<h2>${code} <small>(HTTP ${status(code)})</small></h2>
+<h2>${code} <small>(HTTP ${PUBLIC_ERRORS[code].status})</small></h2>
 <p>${GUIDE[code].when}</p>
 <p><strong>What to do:</strong> ${GUIDE[code].fix}</p>
 </section>`,

@@ -20,6 +20,8 @@ export const PUBLIC_ERRORS = {
    * index cannot be built from its rows (src/public/registry.ts).
    */
   UNAVAILABLE: { status: 503, message: 'The locations changed while answering. Retry in a moment.' },
+  /** Not in the spec's table: anything unforeseen (logged with its stack, never shown). */
+  INTERNAL_ERROR: { status: 500, message: 'Internal server error. The error was logged; quote the X-Request-Id header when reporting it.' },
 } as const
 
 export type PublicErrorCode = keyof typeof PUBLIC_ERRORS
@@ -38,7 +40,11 @@ export class PublicError extends Error {
     this.status = PUBLIC_ERRORS[code].status
   }
 
-  /** `base`: PUBLIC_BASE_URL, when set: the docs link is then a full URL under it (a proxy's path prefix kept). */
+  /**
+   * `base`: the service's base URL, PUBLIC_BASE_URL (a proxy's path prefix kept) or else the
+   * request's origin, as links are made: `docs` is then a full URL, which a page on another site
+   * that calls the API does not read against its own. Without one (no usable Host), the path.
+   */
   toResponse(base: string | null = null): Response {
     const body = { success: false, error: { code: this.code, message: this.message, docs: `${base ?? ''}/docs#${this.code}` } }
     return new Response(JSON.stringify(body), {

@@ -376,16 +376,15 @@ export function publicRoutes(deps: PublicDeps) {
       set.headers['x-request-id'] = deps.requestId(request)
     })
     .onError(({ code, error, request, path }) => {
+      // The links' base (publicHref): PUBLIC_BASE_URL, else the origin the request was sent to (src/app.ts made it one).
+      const base = deps.publicBaseUrl ?? request.url.slice(0, pathStart(request.url))
       /** The error's own response, 503 for a busy database, else a 500 whose cause is logged (by the request id). */
       const failure = (e: unknown): Response => {
-        if (e instanceof PublicError) return e.toResponse(deps.publicBaseUrl)
-        if (isBusyError(e)) return databaseBusy().toResponse(deps.publicBaseUrl)
+        if (e instanceof PublicError) return e.toResponse(base)
+        if (isBusyError(e)) return databaseBusy().toResponse(base)
         const err = e as Error
         deps.log({ level: 'error', api: 'public', request_id: deps.requestId(request), method: request.method, path, error: err?.message, stack: err?.stack })
-        return new Response(JSON.stringify({ success: false, error: { code: 'INTERNAL_ERROR', message: 'Internal server error. The error was logged; quote the X-Request-Id header when reporting it.', docs: `${deps.publicBaseUrl ?? ''}/docs#INTERNAL_ERROR` } }), {
-          status: 500,
-          headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store' },
-        })
+        return new PublicError('INTERNAL_ERROR').toResponse(base)
       }
       if (code === 'NOT_FOUND') {
         const key = findSecretKey(request)
@@ -394,7 +393,7 @@ export function publicRoutes(deps: PublicDeps) {
         } catch (e) {
           return failure(e) // SECRET_KEY_EXPOSED
         }
-        return new PublicError('NOT_FOUND', `No endpoint ${request.method} ${path}. The Query API serves GET ${PUBLIC_PREFIX}/{token}/locations, /locations/{id} and /filters.`).toResponse(deps.publicBaseUrl)
+        return new PublicError('NOT_FOUND', `No endpoint ${request.method} ${path}. The Query API serves GET ${PUBLIC_PREFIX}/{token}/locations, /locations/{id} and /filters.`).toResponse(base)
       }
       return failure(error)
     })

@@ -217,7 +217,7 @@ describe('public 500', () => {
       h.store.close() // every read now throws
       const res = await h.call('GET', '/public/v1/pk_unknown/filters', undefined, null)
       expect(res.status).toBe(500)
-      expect(res.body).toEqual({ success: false, error: { code: 'INTERNAL_ERROR', message: expect.stringContaining('X-Request-Id'), docs: '/docs#INTERNAL_ERROR' } })
+      expect(res.body).toEqual({ success: false, error: { code: 'INTERNAL_ERROR', message: expect.stringContaining('X-Request-Id'), docs: 'http://localhost/docs#INTERNAL_ERROR' } })
       expect(res.headers.get('cache-control')).toBe('no-store')
       const errors = h.lines.filter((l) => l.level === 'error')
       expect(errors).toHaveLength(1)

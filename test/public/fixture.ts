@@ -298,7 +298,7 @@ export function oracle(locs: Loc[], q: OracleQuery): { loc: Loc; km: number | nu
 export function expectError(res: Res, status: number, code: string, message: unknown = expect.any(String)) {
   expect({ status: res.status, body: res.body }).toEqual({
     status,
-    body: { success: false, error: { code, message, docs: `/docs#${code}` } },
+    body: { success: false, error: { code, message, docs: `http://localhost/docs#${code}` } },
   })
   expect(typeof res.body.error.message).toBe('string')
   expect(res.body.error.message.length).toBeGreaterThan(0)

@@ -493,7 +493,7 @@ describe('unknown public routes', () => {
     expect(res.status).toBe(404)
     expect(res.headers.get('content-type')).toContain('application/json')
     expect(res.body).toEqual({ success: false, error: { code: expect.any(String), message: expect.any(String), docs: expect.any(String) } })
-    expect(res.body.error.docs).toBe(`/docs#${res.body.error.code}`)
+    expect(res.body.error.docs).toBe(`http://localhost/docs#${res.body.error.code}`)
     expect(res.headers.get('cache-control')).toBe('no-store')
   }
 

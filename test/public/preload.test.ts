@@ -85,7 +85,7 @@ describe('preload', () => {
       expect(retryAfter).toBeLessThanOrEqual(60)
       expect(res.headers.get('ratelimit-remaining')).not.toBeNull()
       const body = (await res.json()) as any
-      expect(body).toEqual({ success: false, error: { code: 'UNAVAILABLE', message: expect.stringContaining('Retry after'), docs: '/docs#UNAVAILABLE' } })
+      expect(body).toEqual({ success: false, error: { code: 'UNAVAILABLE', message: expect.stringContaining('Retry after'), docs: 'http://localhost/docs#UNAVAILABLE' } })
       expect(body.error.message).not.toContain('JSON')
     }
     expect(lines).toEqual([failedLine])

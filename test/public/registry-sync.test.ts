@@ -141,7 +141,7 @@ test('a public request whose sync meets a busy database (another process holds i
     expect(res.headers.get('cache-control')).toBe('no-store')
     expect(res.headers.get('ratelimit-remaining')).toBe(remaining)
     expect(res.headers.get('ratelimit-limit')).toBe('1000')
-    expect(await res.json()).toEqual({ success: false, error: { code: 'UNAVAILABLE', message: expect.stringContaining('busy'), docs: '/docs#UNAVAILABLE' } })
+    expect(await res.json()).toEqual({ success: false, error: { code: 'UNAVAILABLE', message: expect.stringContaining('busy'), docs: 'http://localhost/docs#UNAVAILABLE' } })
   }
   expect(reads).toBe(1) // the fast path's; neither the app's path after it nor the next request waited for the lock again
   const offBusy = await askOff()
@@ -174,7 +174,7 @@ test('an index build that meets a busy database: 503 with Retry-After after one 
       expect(res.status).toBe(503)
       expect(res.headers.get('retry-after')).toBe('1')
       expect(res.headers.get('ratelimit-remaining')).not.toBeNull()
-      expect(((await res.json()) as any).error).toEqual({ code: 'UNAVAILABLE', message: expect.stringContaining('busy'), docs: '/docs#UNAVAILABLE' })
+      expect(((await res.json()) as any).error).toEqual({ code: 'UNAVAILABLE', message: expect.stringContaining('busy'), docs: 'http://localhost/docs#UNAVAILABLE' })
     }
     expect(reads).toBe(1) // the second query too came within the second after it
   } finally {
