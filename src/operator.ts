@@ -195,7 +195,7 @@ export type LocatorSettingsInput = {
   active?: string
   /** on | off */
   queryApi?: string
-  /** Comma-separated hosts or *.host; '' clears the allowlist (every site may call). */
+  /** Comma-separated hosts or *.host; '' clears the allowlist (every site may call), a list of only commas or spaces is refused. */
   referrers?: string
   /** Default search radius in the locator's unit, > 0 and <= 1000; '' goes back to the API default (25). */
   radius?: string
@@ -205,8 +205,16 @@ export type LocatorSettingsInput = {
   rateLimit?: string
 }
 
-/** Hosts as the referrer check compares them: lowercased, no scheme, path or port; duplicates dropped. */
+/**
+ * Hosts as the referrer check compares them: lowercased, no scheme, path or port; duplicates dropped.
+ * '' (and only '') is the empty list: a list of commas or spaces is a mistake (a variable that came
+ * out empty, a host left out), not a request to let every site call.
+ */
 export function parseReferrers(raw: string): string[] {
+  if (raw === '') return []
+  if (raw.replaceAll(',', '').trim() === '') {
+    throw new OperatorError(`--referrers ${JSON.stringify(raw)} names no host; to clear the allowlist (every site may call), give --referrers ''.`)
+  }
   const out: string[] = []
   for (const part of raw.split(',')) {
     const entry = part.trim().toLowerCase()

@@ -54,7 +54,8 @@ const USAGE = `Usage: storeloc <command> [options] [--json]
 
 Acts on the database at DATABASE_PATH (default data/storeloc.db).
 Custom field types: text, number, url, email, phone, button, badge.
-locator set: --referrers '' clears the allowlist (every site may call); --radius '' restores the
+locator set: --referrers '' clears the allowlist (every site may call; a list of only commas or
+spaces is refused); --radius '' restores the
 default of 25; --rate-limit is public requests per minute per token (1 to 1000000).
 FILTERS.json: an array of groups {id, name, label, singleSelect?, inline?, hidden?,
 hideInLocationDetails?, tags?: [{value, label, color?, image?}]}; tag values unique, ignoring case.

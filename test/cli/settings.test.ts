@@ -120,6 +120,20 @@ describe('locator set', () => {
     expect(snapshot()).toEqual(before)
   })
 
+  test("a list that names no host is refused, not taken for clearing the allowlist: only '' clears it", () => {
+    const l = newLocator()
+    json('locator', 'set', l.id, '--referrers', 'shop.example.com')
+    const before = snapshot()
+    for (const list of [',', ' ', ' , ,', ',,']) {
+      const r = storeloc('locator', 'set', l.id, '--referrers', list)
+      expect({ list, code: r.code }).toEqual({ list, code: 1 })
+      expect(r.stderr).toContain(`--referrers ${JSON.stringify(list)} names no host`)
+      expect(r.stderr).toContain("--referrers ''")
+    }
+    expect(snapshot()).toEqual(before)
+    expect(json('locator', 'set', l.id, '--referrers', '').referrers).toEqual([])
+  })
+
   test('the limits themselves are accepted', () => {
     const l = newLocator()
     expect(json('locator', 'set', l.id, '--radius', '1000', '--rate-limit', '1000000')).toMatchObject({ default_radius: 1000, rate_limit: 1_000_000 })
