@@ -3,6 +3,7 @@
 // bootstrap. Plain functions over the store; errors are OperatorError with a message a person can
 // act on, and a refused operation writes nothing.
 import { readFileSync } from 'node:fs'
+import { domainToASCII } from 'node:url'
 import type { TSchema } from '@sinclair/typebox'
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors'
 import { t } from 'elysia'
@@ -189,6 +190,18 @@ const HOST_LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?'
 /** An exact host (shop.example.com, localhost) or a wildcard over a domain's subdomains (*.example.com). */
 const REFERRER_ENTRY = new RegExp(`^(?:\\*\\.)?(?:${HOST_LABEL}\\.)*${HOST_LABEL}$`)
 
+/**
+ * An entry's host as browsers send it in Origin and Referer: an international name (münchen.de,
+ * *.bücher.example) in its punycode form (xn--mnchen-3ya.de), the way URL parsing spells it; ''
+ * when it is no domain name. ASCII entries are left to REFERRER_ENTRY, as they are.
+ */
+function asciiHost(entry: string): string {
+  if (!/[^\x00-\x7f]/.test(entry)) return entry
+  const wildcard = entry.startsWith('*.') ? '*.' : ''
+  const ascii = domainToASCII(entry.slice(wildcard.length))
+  return ascii === '' ? '' : wildcard + ascii
+}
+
 /** Raw operator input, as typed on the command line. */
 export type LocatorSettingsInput = {
   /** on | off: off switches the whole locator off (its keys get 401, its public token 404). */
@@ -227,13 +240,15 @@ export function parseReferrers(raw: string): string[] {
       throw new OperatorError(`--referrers takes hosts, not URLs: write example.com, not https://example.com/; got ${shown}.`)
     }
     if (entry.includes(':')) throw new OperatorError(`--referrers takes hosts without a port (any port matches); got ${shown}.`)
-    if (entry.length > 253 || !REFERRER_ENTRY.test(entry)) {
+    const host = asciiHost(entry)
+    if (host === '') throw new OperatorError(`--referrers: ${shown} is not a domain name; entries are exact hosts such as shop.example.com or münchen.de, or wildcards such as *.example.com.`)
+    if (host.length > 253 || !REFERRER_ENTRY.test(host)) {
       throw new OperatorError(`--referrers entries must be exact hosts such as shop.example.com or wildcards such as *.example.com; got ${shown}.`)
     }
-    if (entry.startsWith('*.') && !entry.slice(2).includes('.')) {
+    if (host.startsWith('*.') && !host.slice(2).includes('.')) {
       throw new OperatorError(`--referrers: ${shown} would allow a whole top-level domain; name a domain such as *.example.com.`)
     }
-    if (!out.includes(entry)) out.push(entry)
+    if (!out.includes(host)) out.push(host)
   }
   if (out.length > MAX_REFERRERS) throw new OperatorError(`--referrers may list at most ${MAX_REFERRERS} hosts; got ${out.length}.`)
   return out

@@ -55,8 +55,9 @@ const USAGE = `Usage: storeloc <command> [options] [--json]
 Acts on the database at DATABASE_PATH (default data/storeloc.db).
 Custom field types: text, number, url, email, phone, button, badge.
 locator set: --referrers '' clears the allowlist (every site may call; a list of only commas or
-spaces is refused); --radius '' restores the
-default of 25; --rate-limit is public requests per minute per token (1 to 1000000).
+spaces is refused); an international host (münchen.de) is kept in the punycode form browsers send
+(xn--mnchen-3ya.de); --radius '' restores the default of 25; --rate-limit is public requests per
+minute per token (1 to 1000000).
 FILTERS.json: an array of groups {id, name, label, singleSelect?, inline?, hidden?,
 hideInLocationDetails?, tags?: [{value, label, color?, image?}]}; tag values unique, ignoring case.
 RULES.json: an array in rank order of {"tag": T} | {"custom_field": ID, "value": V} | {"ids": [LOC_ID...]}.

@@ -3,6 +3,8 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { createApp } from '../../src/app'
+import { noGeocoder } from '../../src/geocode/geocoder'
 import { PUBLIC_TOKEN } from '../../src/ids'
 import { openStore } from '../../src/store'
 import { cliRunner, tempDir } from '../helpers'
@@ -132,6 +134,26 @@ describe('locator set', () => {
     }
     expect(snapshot()).toEqual(before)
     expect(json('locator', 'set', l.id, '--referrers', '').referrers).toEqual([])
+  })
+
+  test('an international host is kept in the punycode form browsers send in Origin, and such a site is let in', async () => {
+    const l = newLocator()
+    const out = json('locator', 'set', l.id, '--query-api', 'on', '--referrers', 'München.de, *.bücher.example,xn--mnchen-3ya.de')
+    expect(out.referrers).toEqual(['xn--mnchen-3ya.de', '*.xn--bcher-kva.example'])
+    const store = openStore(dbPath)
+    try {
+      const app = createApp({ store, geocoder: noGeocoder, config: { maxBodyBytes: 262144, logRequests: false }, log: () => {} })
+      const from = async (origin: string) => (await app.handle(new Request(`http://localhost/public/v1/${l.public_token}/filters`, { headers: { origin } }))).status
+      // new URL() gives the host as a browser sends it: https://xn--mnchen-3ya.de
+      expect(await from(new URL('https://münchen.de').origin)).toBe(200)
+      expect(await from(new URL('https://shop.bücher.example').origin)).toBe(200)
+      expect(await from('https://munchen.de')).toBe(403)
+    } finally {
+      store.close()
+    }
+    const r = storeloc('locator', 'set', l.id, '--referrers', 'a\u200db.example')
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('not a domain name')
   })
 
   test('the limits themselves are accepted', () => {
