@@ -9,7 +9,7 @@ import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors'
 import { t } from 'elysia'
 import { isFullUrl, schemaErrors, trimStrings } from './admin/normalize'
 import { LOCATION_ID } from './ids'
-import { codePoints } from './text'
+import { codePoints, unprintableChar } from './text'
 import { CUSTOM_FIELD_ID, CUSTOM_FIELD_TYPES, type CustomField, type CustomFieldType } from './store/custom-fields'
 import { MAX_RADIUS } from './public/params'
 import type { Store } from './store'
@@ -34,9 +34,18 @@ function requireKey(store: Store, id: string): ApiKey {
   return key
 }
 
-/** Line breaks and other control characters would break the CLI's tables and logs: refused in names. */
+/** Why `text` may not be a name or label (it would break or disguise the CLI's tables and logs), or null. */
+function unprintable(text: string): string | null {
+  const char = unprintableChar(text)
+  return char === null ? null : `may not hold line breaks, tabs, other control characters or invisible format characters (such as bidi controls); it holds ${char}`
+}
+
+/** Text given on the command line as the Management API and the CLI's files take text: see trimStrings. */
+const cleanText = (text: string) => trimStrings(text) as string
+
 function printable(text: string, what: string): void {
-  if (/\p{Cc}/u.test(text)) throw new OperatorError(`${what} may not hold line breaks, tabs or other control characters.`)
+  const problem = unprintable(text)
+  if (problem !== null) throw new OperatorError(`${what} ${problem}.`)
 }
 
 /** A new locator and its first secret key, committed together. */
@@ -47,7 +56,7 @@ function printable(text: string, what: string): void {
 export type Deliver<T> = (issued: T) => void
 
 export function createLocator(store: Store, name: string, deliver: Deliver<{ locator: Locator; key: ApiKey; secret: string }> = () => {}): { locator: Locator; key: ApiKey; secret: string } {
-  const trimmed = name.trim()
+  const trimmed = cleanText(name)
   if (trimmed === '' || codePoints(trimmed) > 200) throw new OperatorError('The locator name must be 1 to 200 characters.')
   printable(trimmed, 'The locator name')
   return store.write(() => {
@@ -121,25 +130,27 @@ export function addCustomField(
   if (!CUSTOM_FIELD_ID.test(field.id)) {
     throw new OperatorError(`--id must start with a lowercase letter and hold only a-z, 0-9 and _ (64 at most); got ${JSON.stringify(field.id)}.`)
   }
-  if (field.name.trim() === '' || codePoints(field.name) > 100) throw new OperatorError('--name must be 1 to 100 characters.')
-  printable(field.name, '--name')
+  const name = cleanText(field.name)
+  const label = field.label === undefined || field.label === null ? null : cleanText(field.label)
+  if (name === '' || codePoints(name) > 100) throw new OperatorError('--name must be 1 to 100 characters.')
+  printable(name, '--name')
   if (!(CUSTOM_FIELD_TYPES as readonly string[]).includes(field.type)) {
     throw new OperatorError(`--type must be one of ${CUSTOM_FIELD_TYPES.join(', ')}; got ${JSON.stringify(field.type)}.`)
   }
   if (field.color !== undefined && field.color !== null && !HEX_COLOR.test(field.color)) {
     throw new OperatorError(`--color must be a hex colour such as #1a7f37; got ${JSON.stringify(field.color)}.`)
   }
-  if (field.label !== undefined && field.label !== null) {
-    if (field.label.trim() === '' || codePoints(field.label) > 100) throw new OperatorError('--label must be 1 to 100 characters.')
-    printable(field.label, '--label')
+  if (label !== null) {
+    if (label === '' || codePoints(label) > 100) throw new OperatorError('--label must be 1 to 100 characters.')
+    printable(label, '--label')
   }
   if (store.customFields.get(locatorId, field.id)) throw new OperatorError(`Locator ${locatorId} already has a custom field ${JSON.stringify(field.id)}.`)
   return store.write(() =>
     store.customFields.insert(locatorId, {
       id: field.id,
-      name: field.name.trim(),
+      name,
       type: field.type as CustomFieldType,
-      label: field.label?.trim() ?? null,
+      label,
       color: field.color ?? null,
     }),
   )
@@ -430,6 +441,10 @@ export function parseFilters(json: unknown): FilterGroup[] {
     const seenGroup = groupAt.get(g.id)
     if (seenGroup !== undefined) problems.push(`filters[${i}].id ${JSON.stringify(g.id)} is already the id of filters[${seenGroup}]; group ids must be unique.`)
     else groupAt.set(g.id, i)
+    for (const field of ['name', 'label'] as const) {
+      const problem = unprintable(g[field])
+      if (problem !== null) problems.push(`filters[${i}].${field} ${problem}.`)
+    }
     const tags = (g.tags ?? []).map((tag, j): FilterTag => {
       const at = `filters[${i}].tags[${j}]`
       const key = tag.value.toLowerCase()
@@ -437,6 +452,8 @@ export function parseFilters(json: unknown): FilterGroup[] {
       if (first !== undefined) problems.push(`${at}.value ${JSON.stringify(tag.value)} is already used at ${first}; tag values must be unique within a locator, ignoring case.`)
       else tagAt.set(key, at)
       if (tag.image !== undefined && !isFullUrl(tag.image)) problems.push(`${at}.image must be a full URL including the protocol (https://...); got ${shown(tag.image)}.`)
+      const badLabel = unprintable(tag.label)
+      if (badLabel !== null) problems.push(`${at}.label ${badLabel}.`)
       const out: FilterTag = { value: tag.value, label: tag.label }
       if (tag.color !== undefined) out.color = tag.color
       if (tag.image !== undefined) out.image = tag.image

@@ -16,6 +16,24 @@ export function codePoints(text: string): number {
   return n
 }
 
+/**
+ * What no name or label an operator gives may hold (a locator's, a custom field's, a filter
+ * group's or tag's): control characters (line breaks, tabs), the line and paragraph separators
+ * U+2028 and U+2029, and format characters (Cf): bidi controls such as U+202E, which reorder the
+ * text after them, zero-width spaces, marks, soft hyphens, the BOM, tag characters. Unseen in a
+ * table or a log line, they still break or disguise it. Format characters that spelling needs
+ * are kept: the zero-width non-joiner and joiner (U+200C, U+200D: Persian and Indic words, emoji
+ * sequences), and tag characters within a flag emoji's sequence (🏴 then tags then U+E007F).
+ */
+const UNPRINTABLE = /(?![\u200c\u200d])[\p{Cc}\p{Zl}\p{Zp}\p{Cf}]/u
+const FLAG_TAGS = /(?<=\u{1F3F4})[\u{E0020}-\u{E007E}]+\u{E007F}/gu
+
+/** The first character of `text` that a name or label may not hold (see UNPRINTABLE), as "U+202E"; null if none. */
+export function unprintableChar(text: string): string | null {
+  const found = UNPRINTABLE.exec(text.replace(FLAG_TAGS, ''))
+  return found === null ? null : `U+${found[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
+}
+
 const FOLD: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i', ς: 'σ' }
 
 /**

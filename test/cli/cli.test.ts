@@ -126,6 +126,43 @@ describe('locator', () => {
     expect(existsSync(dbPath) ? countRows('locators') : 0).toBe(0)
   })
 
+  test('line and paragraph separators, bidi controls and other invisible format characters are refused in names and labels, naming the character', () => {
+    const refused: [string, string][] = [
+      ['Line\u2028separator', 'U+2028'],
+      ['Para\u2029graph', 'U+2029'],
+      ['\u202Eevil.exe', 'U+202E'],
+      ['Shop \u2066Nord\u2069', 'U+2066'],
+      ['a\u202Ab', 'U+202A'],
+      ['zero\u200Bwidth', 'U+200B'],
+      ['\u200Fmark', 'U+200F'],
+      ['soft\u00ADhyphen', 'U+00AD'],
+      ['B\uFEFFOM', 'U+FEFF'],
+      ['smuggled\u{E0041}\u{E0042}', 'U+E0041'],
+    ]
+    const { locator } = json('locator', 'create', '--name', 'A')
+    for (const [text, char] of refused) {
+      const r = storeloc('locator', 'create', '--name', text)
+      expect({ text, code: r.code }).toEqual({ text, code: 1 })
+      expect(r.stderr).toContain(`The locator name may not hold line breaks, tabs, other control characters or invisible format characters (such as bidi controls); it holds ${char}.`)
+      for (const option of ['--name', '--label']) {
+        const f = storeloc('custom-field', 'add', locator.id, '--id', 'f', '--type', 'button', ...(option === '--name' ? ['--label', 'L'] : ['--name', 'N']), option, text)
+        expect({ text, option, code: f.code }).toEqual({ text, option, code: 1 })
+        expect(f.stderr).toContain(`${option} may not hold`)
+        expect(f.stderr).toContain(char)
+      }
+    }
+    expect(countRows('locators')).toBe(1)
+    expect(countRows('custom_fields')).toBe(0)
+  })
+
+  test('joiners that spelling and emoji need are kept, and names are stored composed (NFC) as the Management API stores text', () => {
+    const names = ['👨\u200D👩\u200D👧 Family', 'می\u200Cخواهم', 'Flag \u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}', 'नमस्ते']
+    for (const name of names) expect(json('locator', 'create', '--name', name).locator.name).toBe(name)
+    const { locator } = json('locator', 'create', '--name', ' Cafe\u0301 ')
+    expect(locator.name).toBe('Caf\u00e9')
+    expect(json('custom-field', 'add', locator.id, '--id', 'f', '--name', 'Cafe\u0301', '--type', 'badge', '--label', 'Cre\u0300me ')).toMatchObject({ name: 'Caf\u00e9', label: 'Cr\u00e8me' })
+  })
+
   test('names and labels are counted in characters, not UTF-16 units: 200 emoji make a locator name, 201 do not', () => {
     const { locator } = json('locator', 'create', '--name', '🏪'.repeat(200))
     expect(locator.name).toBe('🏪'.repeat(200))

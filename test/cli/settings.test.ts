@@ -262,6 +262,25 @@ describe('filters', () => {
     expect(r.stderr).toContain('may be at most 200 characters')
   })
 
+  test('names and labels with a line break, a bidi control or another invisible format character are refused, each named', () => {
+    const l = newLocator()
+    json('filters', 'set', l.id, '--file', file('good.json', FILTERS))
+    const before = snapshot()
+    const bad = [
+      { id: 'a', name: 'Two\nlines', label: 'Ok', tags: [{ value: 'x', label: 'X\u2028Y' }] },
+      { id: 'b', name: 'Ok', label: '\u202EdrawkcaB', tags: [{ value: 'y', label: 'zero\u200Bwidth' }] },
+    ]
+    const r = storeloc('filters', 'set', l.id, '--file', file('bad.json', bad))
+    expect(r.code).toBe(1)
+    const why = 'may not hold line breaks, tabs, other control characters or invisible format characters (such as bidi controls); it holds'
+    for (const line of [`filters[0].name ${why} U+000A.`, `filters[0].tags[0].label ${why} U+2028.`, `filters[1].label ${why} U+202E.`, `filters[1].tags[0].label ${why} U+200B.`]) {
+      expect(r.stderr).toContain(line)
+    }
+    expect(snapshot()).toEqual(before)
+    const family = [{ id: 'a', name: '👨\u200D👩\u200D👧', label: 'Cafe\u0301', tags: [{ value: 'x', label: 'می\u200Cخواهم' }] }]
+    expect(json('filters', 'set', l.id, '--file', file('family.json', family))[0]).toMatchObject({ name: '👨\u200D👩\u200D👧', label: 'Caf\u00e9', tags: [{ value: 'x', label: 'می\u200Cخواهم' }] })
+  })
+
   test('a file saved with a byte order mark is read', () => {
     const l = newLocator()
     expect(json('filters', 'set', l.id, '--file', file('bom.json', `\ufeff${JSON.stringify(FILTERS)}`))).toEqual(FILTERS_OUT)
