@@ -126,11 +126,15 @@ const keyJson = (k: ApiKey) => ({
 
 const fieldJson = (f: CustomField) => ({ id: f.id, name: f.name, type: f.type, label: f.label, color: f.color })
 
+/**
+ * Rows as a table whose columns line up on a terminal: widths are display columns (Bun.stringWidth:
+ * a wide East Asian character or an emoji takes two, a combining mark or a joiner none), not UTF-16 units.
+ */
 function table(rows: Record<string, unknown>[], columns: string[]): string {
   if (rows.length === 0) return '(none)'
   const cell = (v: unknown) => (v === null || v === undefined ? '-' : String(v))
-  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)))
-  const line = (vals: string[]) => vals.map((v, i) => v.padEnd(widths[i]!)).join('  ').trimEnd()
+  const widths = columns.map((c) => Math.max(Bun.stringWidth(c), ...rows.map((r) => Bun.stringWidth(cell(r[c])))))
+  const line = (vals: string[]) => vals.map((v, i) => v + ' '.repeat(widths[i]! - Bun.stringWidth(v))).join('  ').trimEnd()
   return [line(columns), ...rows.map((r) => line(columns.map((c) => cell(r[c]))))].join('\n')
 }
 

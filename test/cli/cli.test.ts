@@ -328,6 +328,27 @@ describe('custom-field', () => {
     })
   })
 
+  test('list lines its columns up by display width: wide East Asian characters and emoji take two columns, combining marks none', () => {
+    const { locator } = json('locator', 'create', '--name', 'A')
+    const fields = [
+      ['ascii', 'Parking', 'Free'],
+      ['cjk', '駐車場の案内', 'ラベル'],
+      ['emoji', '👨\u200D👩\u200D👧 family 🏪', '🇩🇪 Deutsch'],
+      ['marks', 'q\u0307\u0323 नमस्ते', 'x\u0301\u0301'],
+      ['hangul', '한국어', '가나다'],
+    ]
+    for (const [id, name, label] of fields) json('custom-field', 'add', locator.id, '--id', id!, '--name', name!, '--type', 'badge', '--label', label!, '--color', '#fff')
+    const r = storeloc('custom-field', 'list', locator.id)
+    expect(r.code).toBe(0)
+    const [header, ...lines] = r.stdout.trimEnd().split('\n')
+    expect(lines).toHaveLength(fields.length)
+    /** The display column where `word` starts in `line`. */
+    const column = (line: string, word: string) => Bun.stringWidth(line.slice(0, line.lastIndexOf(word)))
+    for (const line of lines) {
+      expect({ line, type: column(line, 'badge'), color: column(line, '#fff') }).toEqual({ line, type: column(header!, 'type'), color: column(header!, 'color') })
+    }
+  })
+
   test('bad type, bad id, duplicate id are refused and write nothing', () => {
     const { locator } = json('locator', 'create', '--name', 'A')
     const badType = storeloc('custom-field', 'add', locator.id, '--id', 'x', '--name', 'X', '--type', 'colour')
