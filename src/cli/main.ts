@@ -147,13 +147,23 @@ function describeLocator(l: Locator): string {
 
 const SECRET_NOTE = 'The secret key is shown this once: store it now. Send it as "Authorization: Bearer <key>".'
 
-/** Parses one command's arguments strictly; unknown options and missing values are usage errors. */
+/**
+ * Parses one command's arguments strictly; unknown options, missing values and an option with a
+ * value given twice are usage errors (parseArgs keeps the last: two --referrers would keep one list).
+ */
 function args(argv: string[], options: ParseArgsConfig['options'], positionals: number) {
   let parsed
   try {
-    parsed = parseArgs({ args: argv, options: { ...options, json: { type: 'boolean' } }, allowPositionals: true, strict: true })
+    parsed = parseArgs({ args: argv, options: { ...options, json: { type: 'boolean' } }, allowPositionals: true, strict: true, tokens: true })
   } catch (e) {
     throw new UsageError((e as Error).message)
+  }
+  const given = new Set<string>()
+  // Typed by hand: the tokens' inferred type over options spread from a parameter is never.
+  for (const token of parsed.tokens as { kind: string; name: string; value?: string }[]) {
+    if (token.kind !== 'option' || token.value === undefined) continue
+    if (given.has(token.name)) throw new UsageError(`--${token.name} is given more than once: give it once.`)
+    given.add(token.name)
   }
   if (parsed.positionals.length !== positionals) {
     throw new UsageError(positionals === 0 ? `Unexpected argument ${parsed.positionals[0]}.` : `Expected ${positionals} argument(s), got ${parsed.positionals.length}.`)

@@ -526,6 +526,19 @@ describe('usage', () => {
     expect(countRows('locators')).toBe(0)
   })
 
+  test('an option given twice exits 2 and writes nothing; --json twice is harmless', () => {
+    const r = storeloc('locator', 'create', '--name', 'A', '--name', 'B')
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain('--name is given more than once: give it once.')
+    expect(existsSync(dbPath) ? countRows('locators') : 0).toBe(0)
+    const { locator } = json('locator', 'create', '--name', 'A', '--json')
+    const key = json('key', 'list', locator.id)[0]
+    expect(storeloc('key', 'rotate', key.id, '--grace-hours', '24', '--grace-hours', '0').code).toBe(2)
+    expect(storeloc('custom-field', 'add', locator.id, '--id', 'a', '--id', 'b', '--name', 'N', '--type', 'text').code).toBe(2)
+    expect(countRows('api_keys')).toBe(1)
+    expect(countRows('custom_fields')).toBe(0)
+  })
+
   test('help exits 0', () => {
     const r = storeloc('help')
     expect(r.code).toBe(0)

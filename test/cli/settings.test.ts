@@ -92,6 +92,20 @@ describe('locator set', () => {
     expect(snapshot()).toEqual(before)
   })
 
+  test('an option given twice is a usage error, not the last one silently kept: two --referrers do not make a list of two', () => {
+    const l = newLocator()
+    json('locator', 'set', l.id, '--referrers', 'shop.example.com')
+    const before = snapshot()
+    for (const options of [['--referrers', 'a.example.com', '--referrers', 'b.example.com'], ['--rate-limit', '5', '--unit', 'km', '--rate-limit=7']]) {
+      const r = storeloc('locator', 'set', l.id, ...options)
+      expect({ options, code: r.code }).toEqual({ options, code: 2 })
+      expect(r.stderr).toContain(`${options[0]} is given more than once: give it once`)
+      expect(r.stderr).toContain('Usage: storeloc')
+    }
+    expect(snapshot()).toEqual(before)
+    expect(json('locator', 'show', l.id, '--json').referrers).toEqual(['shop.example.com'])
+  })
+
   const refusals: [string[], string][] = [
     [['--query-api', 'yes'], '--query-api must be on or off'],
     [['--referrers', 'https://example.com/'], 'hosts, not URLs'],
