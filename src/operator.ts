@@ -221,7 +221,7 @@ export type LocatorSettingsInput = {
   queryApi?: string
   /** Comma-separated hosts or *.host; '' clears the allowlist (every site may call), a list of only commas or spaces is refused. */
   referrers?: string
-  /** Default search radius in the locator's unit, > 0 and <= 1000; '' goes back to the API default (25). */
+  /** Default search radius in the locator's unit, > 0 and <= 1000; '' (not blank: refused) goes back to the API default (25). */
   radius?: string
   /** miles | km: the unit of `radius` (answers are in the unit a query asks for, miles by default). */
   unit?: string
@@ -278,11 +278,11 @@ function parseSettings(input: LocatorSettingsInput): LocatorSettings {
   if (input.referrers !== undefined) patch.referrers = parseReferrers(input.referrers)
   if (input.radius !== undefined) {
     const raw = input.radius.trim()
-    if (raw === '') patch.defaultRadius = null
+    if (input.radius === '') patch.defaultRadius = null
     else {
       const radius = Number(raw)
       if (!/^(\d+(\.\d*)?|\.\d+)$/.test(raw) || !(radius > 0) || radius > MAX_RADIUS) {
-        throw new OperatorError(`--radius must be a number greater than 0 and at most ${MAX_RADIUS} (in the locator's unit); got ${JSON.stringify(input.radius)}.`)
+        throw new OperatorError(`--radius must be a number greater than 0 and at most ${MAX_RADIUS} (in the locator's unit), or '' for the default of 25; got ${JSON.stringify(input.radius)}.`)
       }
       patch.defaultRadius = radius
     }

@@ -118,6 +118,8 @@ describe('locator set', () => {
     [['--radius', '1000.5'], '--radius must be'],
     [['--radius=-3'], '--radius must be'],
     [['--radius', 'ten'], '--radius must be'],
+    // Only '' restores the default radius: blank is a mistake, as it is for --referrers.
+    [['--radius', ' '], "--radius must be a number greater than 0 and at most 1000 (in the locator's unit), or '' for the default of 25; got \" \"."],
     [['--unit', 'furlongs'], '--unit must be miles or km'],
     [['--rate-limit', '0'], '--rate-limit must be a whole number'],
     [['--rate-limit', '1000001'], '--rate-limit must be a whole number'],
