@@ -27,7 +27,7 @@ export type AppDeps = {
   /** How long after a failed index build queries fail at once, and until it is tried again (src/public/registry.ts BUILD_RETRY_MS; tests pass 0). */
   indexBuildRetryMs?: number
   /** Small bounds for the indexes and their JSON (tests, to reach compactions and layouts in a few writes); defaults otherwise. */
-  indexUpkeep?: { index?: Omit<IndexOptions, 'schedule'>; reorderMinBytes?: number }
+  indexUpkeep?: { index?: Omit<IndexOptions, 'schedule'>; reorderMinBytes?: number; backlogMin?: number }
 }
 
 const ADMIN_ROUTES =
@@ -48,6 +48,8 @@ export function createApp(deps: AppDeps) {
     ...deps.indexUpkeep,
     buildRetryMs: deps.indexBuildRetryMs,
     onRebuilt: (locatorId, locations, ms) => log({ level: 'info', message: 'index built again after it was let go; requests waited meanwhile', locator: locatorId, locations, ms: Math.round(ms) }),
+    onBacklog: (locatorId, changes) =>
+      log({ level: 'info', message: 'many location changes committed at once (a bulk import): the index is built again from the rows rather than changed one by one', locator: locatorId, changes }),
     onRewound: (applied, now, cause) =>
       log({
         level: 'warn',

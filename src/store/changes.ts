@@ -15,6 +15,9 @@ export function changeLog(db: Database) {
   const atSeq = db.prepare<{ at: string }, [number]>('SELECT at FROM changes WHERE seq = ?')
   const last = db.prepare<{ seq: number | null }, []>('SELECT max(seq) AS seq FROM changes')
   const lastFor = db.prepare<{ seq: number; at: string }, [string, number]>('SELECT seq, at FROM changes WHERE locator_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1')
+  const locationCounts = db.prepare<{ locator_id: string; n: number }, [number, number]>(
+    "SELECT locator_id, count(*) AS n FROM changes WHERE seq > ? AND seq <= ? AND entity = 'location' GROUP BY locator_id",
+  )
   const pruned = db.prepare<{ through: number }, []>('SELECT through FROM changes_pruned')
   const setPruned = db.prepare<unknown, [number]>('UPDATE changes_pruned SET through = ?')
   const firstAtOrAfter = db.prepare<{ seq: number }, [number, string]>('SELECT seq FROM changes WHERE seq > ? AND at >= ? ORDER BY seq LIMIT 1')
@@ -32,6 +35,10 @@ export function changeLog(db: Database) {
     },
     since(seq: number, limit = 10_000): Change[] {
       return since.all({ seq, limit }).map((r) => ({ seq: r.seq, locatorId: r.locator_id, entity: r.entity, entityId: r.entity_id, op: r.op, at: r.at }))
+    },
+    /** How many location changes each locator has among the changes after `after` up to `through`. */
+    locationCounts(after: number, through: number): Map<string, number> {
+      return new Map(locationCounts.all(after, through).map((r) => [r.locator_id, r.n]))
     },
     /** When change `seq` was committed; null when the log holds no such change. */
     at(seq: number): string | null {
