@@ -5,7 +5,7 @@ import { openEmbeddedGeocoder, ensureGeodata } from './embedded'
 import { GEODATA_VERSION } from './embedded/build'
 import { RESOLVER_VERSION } from './embedded/resolve'
 import { cachedGeocoder, DEFAULT_TTL, noGeocoder, type Geocoder } from './geocoder'
-import { createHttpGeocoder, isHttpProvider, PROVIDER_CACHE_TTL, withFallback, type HttpGeocoderOptions } from './http'
+import { createHttpGeocoder, httpCacheKey, isHttpProvider, PROVIDER_CACHE_TTL, withFallback, type HttpGeocoderOptions } from './http'
 
 /** The cache's provider key for the offline geocoder's answers. */
 export const EMBEDDED_CACHE_KEY = `embedded@${GEODATA_VERSION}.${RESOLVER_VERSION}`
@@ -40,7 +40,9 @@ export async function createGeocoder(
   // Keyed by data and resolver version: a rebuilt gazetteer or a mended resolver must not be hidden behind old cached answers.
   const cachedEmbedded = cachedGeocoder(embedded, store.geocodeCache, DEFAULT_TTL, Date.now, EMBEDDED_CACHE_KEY)
   if (!isHttpProvider(config.provider)) return { geocoder: cachedEmbedded, close: () => embedded.close() }
-  // One adapter per process: the Nominatim one-request-per-second gate lives in it.
-  const http = cachedGeocoder(createHttpGeocoder(config, options), store.geocodeCache, PROVIDER_CACHE_TTL[config.provider])
+  // One adapter per process: the Nominatim one-request-per-second gate lives in it. Keyed by
+  // adapter version: a mended adapter is asked afresh, not hidden behind answers cached by an older build.
+  const key = httpCacheKey(config.provider)
+  const http = cachedGeocoder(createHttpGeocoder(config, options), store.geocodeCache, PROVIDER_CACHE_TTL[config.provider], Date.now, key)
   return { geocoder: withFallback(http, cachedEmbedded, options.warn), primary: http, fallback: cachedEmbedded, close: () => embedded.close() }
 }

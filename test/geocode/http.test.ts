@@ -8,8 +8,10 @@ import { join } from 'node:path'
 import { ConfigError, type GeocoderConfig } from '../../src/config'
 import { cachedGeocoder, normalizeAddress, type GeocodeResult, type Geocoder, type Precision } from '../../src/geocode/geocoder'
 import {
+  ADAPTER_VERSIONS,
   createHttpGeocoder,
   GeocoderUnavailableError,
+  httpCacheKey,
   PROVIDER_CACHE_TTL,
   withFallback,
   type HttpGeocoderProvider,
@@ -1129,6 +1131,10 @@ describe('createHttpGeocoder and PROVIDER_CACHE_TTL', () => {
     expect(() => createHttpGeocoder(config('pelias', { apiKey: null }))).toThrow(/geocode\.earth/)
     expect(createHttpGeocoder(config('pelias', { apiKey: null, url: 'http://127.0.0.1:4000' })).name).toBe('pelias')
     expect(createHttpGeocoder(config('nominatim', { apiKey: null })).name).toBe('nominatim')
+  })
+
+  test('httpCacheKey: the provider and its adapter version', () => {
+    for (const c of CASES) expect(httpCacheKey(c.provider)).toBe(`${c.provider}@${ADAPTER_VERSIONS[c.provider]}`)
   })
 
   test("every provider has cache terms; Google's hits at most 30 days; misses shorter than hits", () => {

@@ -1,11 +1,13 @@
 // The configured geocoder stack end to end: an HTTP provider (a stand-in on 127.0.0.1), its cache,
 // and the fallback to the embedded geocoder, as a write through the Management API sees them.
+import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { createApp } from '../../src/app'
 import { ConfigError, loadConfig, type GeocoderConfig } from '../../src/config'
 import { createGeocoder } from '../../src/geocode'
+import { normalizeAddress } from '../../src/geocode/geocoder'
 import { DEFAULT_GEODATA_PATH, ensureGeodata } from '../../src/geocode/embedded'
 import { createLocator } from '../../src/operator'
 import { openStore } from '../../src/store'
@@ -137,6 +139,56 @@ test('the provider finds nothing: not a failure, so no fallback; the API answers
   const { first } = await createThroughApi('none', 'Nowhere Land')
   expect(first.status).toBe(422)
   expect(first.body.error).toBe('geocoding_failed')
+})
+
+// ---- the provider's cache key: its adapter version ---------------------------------------------
+
+/** Geocodes `address` as one start of the service would: a stack made for `config` over the database at `path`. */
+async function geocodeOnce(path: string, config: GeocoderConfig, address: string) {
+  const store = openStore(path)
+  const stack = await createGeocoder(config, store)
+  try {
+    return await stack.geocoder.geocode(address)
+  } finally {
+    stack.close()
+    store.close()
+  }
+}
+
+/** The cache's provider keys in the database at `path`, but the embedded geocoder's. */
+function providerKeys(path: string): string[] {
+  const db = new Database(path, { readonly: true })
+  try {
+    return db.query<{ provider: string }, []>("SELECT DISTINCT provider FROM geocode_cache WHERE provider NOT LIKE 'embedded%' ORDER BY provider").all().map((r) => r.provider)
+  } finally {
+    db.close()
+  }
+}
+
+const DUOMO_ADDRESS = 'Piazza del Duomo 1, 20122 Milano, Italia'
+/** Where the stand-in places it. */
+const DUOMO = { lat: 45.4640976, lng: 9.1919265 }
+
+test('an answer cached by an older adapter version (a point at 0,0, refused since) is not served: the provider is asked again, and its answer then cached', async () => {
+  mode = 'ok'
+  requests = 0
+  const path = join(dir, 'adapter-version.db')
+  expect(await geocodeOnce(path, nominatim, DUOMO_ADDRESS)).toMatchObject(DUOMO)
+  const [key] = providerKeys(path)
+  // As older builds wrote them: without a version (before versions), and under the version before this one.
+  const older = ['nominatim', key!.replace(/@(\d+)/, (_, v: string) => `@${Number(v) - 1}`)]
+  const bad = JSON.stringify({ lat: 0, lng: 0, precision: 'rooftop', source: 'nominatim', parts: {} })
+  const store = openStore(path)
+  try {
+    for (const [i, provider] of older.entries()) await store.geocodeCache.put(provider, normalizeAddress(`Piazza del Duomo ${i + 2}, Milano`), bad, Date.now(), 86_400_000)
+  } finally {
+    store.close()
+  }
+  requests = 0
+  for (const i of [0, 1]) expect(await geocodeOnce(path, nominatim, `Piazza del Duomo ${i + 2}, Milano`)).toMatchObject(DUOMO)
+  expect(requests).toBe(2)
+  for (const i of [0, 1]) expect(await geocodeOnce(path, nominatim, `Piazza del Duomo ${i + 2}, Milano`)).toMatchObject(DUOMO)
+  expect(requests).toBe(2)
 })
 
 test('configuration: providers that need a key or a URL say so at start', () => {

@@ -48,6 +48,27 @@ export const PROVIDER_CACHE_TTL = {
   opencage: { hitMs: 90 * DAY_MS, missMs: DAY_MS },
 } as const satisfies Record<HttpGeocoderProvider, CacheTtl>
 
+/**
+ * Each adapter's version, in its answers' cache key: bump a provider's when its reading of answers
+ * changes (a point or a precision it now reads otherwise, an answer it now refuses), in its own file
+ * or in parts.ts, which every adapter reads through (then bump them all). Answers cached under an
+ * older version are not served again: the lookup asks the provider, and the old rows are purged as
+ * they expire. 1: the first versioned keys, after 0,0 was refused; keys before had no version.
+ */
+export const ADAPTER_VERSIONS = {
+  nominatim: 1,
+  photon: 1,
+  pelias: 1,
+  google: 1,
+  mapbox: 1,
+  opencage: 1,
+} as const satisfies Record<HttpGeocoderProvider, number>
+
+/** The geocode cache's provider key for `provider`'s answers: its name and adapter version, "nominatim@1". */
+export function httpCacheKey(provider: HttpGeocoderProvider): string {
+  return `${provider}@${ADAPTER_VERSIONS[provider]}`
+}
+
 export function isHttpProvider(provider: GeocoderProvider): provider is HttpGeocoderProvider {
   return Object.hasOwn(SPECS, provider)
 }

@@ -1,4 +1,5 @@
-// Shared shaping of provider answers into our AddressParts and coordinates.
+// Shared shaping of provider answers into our AddressParts and coordinates. Every adapter reads
+// through it: a change in what it makes of an answer bumps each one's ADAPTER_VERSIONS (index.ts).
 import type { AddressParts } from '../../store/locations'
 import type { Precision } from '../geocoder'
 
