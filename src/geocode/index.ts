@@ -41,8 +41,9 @@ export async function createGeocoder(
   const cachedEmbedded = cachedGeocoder(embedded, store.geocodeCache, DEFAULT_TTL, Date.now, EMBEDDED_CACHE_KEY)
   if (!isHttpProvider(config.provider)) return { geocoder: cachedEmbedded, close: () => embedded.close() }
   // One adapter per process: the Nominatim one-request-per-second gate lives in it. Keyed by
-  // adapter version: a mended adapter is asked afresh, not hidden behind answers cached by an older build.
-  const key = httpCacheKey(config.provider)
+  // adapter version and endpoint: a mended adapter, or GEOCODER_URL set to another instance, is
+  // asked afresh, not hidden behind answers cached by an older build or from the old instance.
+  const key = httpCacheKey(config.provider, config.url)
   const http = cachedGeocoder(createHttpGeocoder(config, options), store.geocodeCache, PROVIDER_CACHE_TTL[config.provider], Date.now, key)
   return { geocoder: withFallback(http, cachedEmbedded, options.warn), primary: http, fallback: cachedEmbedded, close: () => embedded.close() }
 }

@@ -1133,8 +1133,16 @@ describe('createHttpGeocoder and PROVIDER_CACHE_TTL', () => {
     expect(createHttpGeocoder(config('nominatim', { apiKey: null })).name).toBe('nominatim')
   })
 
-  test('httpCacheKey: the provider and its adapter version', () => {
-    for (const c of CASES) expect(httpCacheKey(c.provider)).toBe(`${c.provider}@${ADAPTER_VERSIONS[c.provider]}`)
+  test('httpCacheKey: name@version for the public endpoint, unset or set to it; one hash per other endpoint however written, user and password left out', () => {
+    for (const c of CASES) expect(httpCacheKey(c.provider, null)).toBe(`${c.provider}@${ADAPTER_VERSIONS[c.provider]}`)
+    const v = ADAPTER_VERSIONS.nominatim
+    for (const url of ['https://nominatim.openstreetmap.org', 'HTTPS://Nominatim.OpenStreetMap.org:443/']) expect(httpCacheKey('nominatim', url)).toBe(`nominatim@${v}`)
+    const own = httpCacheKey('nominatim', 'https://geo.example.com/nominatim')
+    expect(own).toMatch(new RegExp(`^nominatim@${v}#[0-9a-z]{1,13}$`))
+    for (const same of ['https://geo.example.com/nominatim/', 'https://GEO.example.com:443/nominatim', 'https://ops:s3cret@geo.example.com/nominatim']) expect(httpCacheKey('nominatim', same)).toBe(own)
+    const others = ['http://geo.example.com/nominatim', 'https://geo.example.com:8443/nominatim', 'https://geo.example.com/nominatim-eu', 'https://geo.example.org/nominatim'].map((url) => httpCacheKey('nominatim', url))
+    expect(new Set([own, ...others]).size).toBe(5)
+    expect(httpCacheKey('photon', 'https://geo.example.com/nominatim')).toBe(own.replace(`nominatim@${v}`, `photon@${ADAPTER_VERSIONS.photon}`))
   })
 
   test("every provider has cache terms; Google's hits at most 30 days; misses shorter than hits", () => {

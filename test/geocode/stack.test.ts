@@ -15,6 +15,9 @@ import { tempDir } from '../helpers'
 
 let mode: 'ok' | 'down' | 'slow' = 'ok'
 let requests = 0
+/** Where the stand-in places the Duomo: under /other/, another instance with other data says elsewhere. */
+const DUOMO = { lat: 45.4640976, lng: 9.1919265 }
+const OTHER_DUOMO = { lat: 45.4641, lng: 9.19 }
 const server = Bun.serve({
   port: 0,
   hostname: '127.0.0.1',
@@ -22,13 +25,15 @@ const server = Bun.serve({
     requests++
     if (mode === 'down') return new Response('Service Unavailable', { status: 503 })
     if (mode === 'slow') await Bun.sleep(1500)
-    const q = new URL(req.url).searchParams.get('q') ?? ''
+    const url = new URL(req.url)
+    const q = url.searchParams.get('q') ?? ''
     if (!q.includes('Duomo')) return Response.json([])
+    const point = url.pathname.startsWith('/other/') ? OTHER_DUOMO : DUOMO
     return Response.json([
       {
         place_id: 1,
-        lat: '45.4640976',
-        lon: '9.1919265',
+        lat: String(point.lat),
+        lon: String(point.lng),
         category: 'place',
         type: 'house',
         place_rank: 30,
@@ -141,7 +146,7 @@ test('the provider finds nothing: not a failure, so no fallback; the API answers
   expect(first.body.error).toBe('geocoding_failed')
 })
 
-// ---- the provider's cache key: its adapter version ---------------------------------------------
+// ---- the provider's cache key: adapter version and endpoint ------------------------------------
 
 /** Geocodes `address` as one start of the service would: a stack made for `config` over the database at `path`. */
 async function geocodeOnce(path: string, config: GeocoderConfig, address: string) {
@@ -166,8 +171,37 @@ function providerKeys(path: string): string[] {
 }
 
 const DUOMO_ADDRESS = 'Piazza del Duomo 1, 20122 Milano, Italia'
-/** Where the stand-in places it. */
-const DUOMO = { lat: 45.4640976, lng: 9.1919265 }
+
+test('GEOCODER_URL set to another instance: that one is asked, not served the old one\'s cached answer; each keeps its own answers, asked once', async () => {
+  mode = 'ok'
+  requests = 0
+  const path = join(dir, 'url-change.db')
+  const other: GeocoderConfig = { ...nominatim, url: `${nominatim.url}/other` }
+  expect(await geocodeOnce(path, nominatim, DUOMO_ADDRESS)).toMatchObject(DUOMO)
+  expect(await geocodeOnce(path, other, DUOMO_ADDRESS)).toMatchObject(OTHER_DUOMO)
+  expect(requests).toBe(2)
+  // Each configuration again (the operator switching back): from its own cache entry, no request.
+  expect(await geocodeOnce(path, nominatim, DUOMO_ADDRESS)).toMatchObject(DUOMO)
+  expect(await geocodeOnce(path, other, DUOMO_ADDRESS)).toMatchObject(OTHER_DUOMO)
+  expect(requests).toBe(2)
+  expect(providerKeys(path)).toHaveLength(2)
+})
+
+test('the same instance written otherwise (a trailing slash, an upper-case scheme, a user and password) hits the cache; the key names the adapter version and stores neither URL nor password', async () => {
+  mode = 'ok'
+  requests = 0
+  const path = join(dir, 'url-same.db')
+  const port = String(server.port)
+  expect(await geocodeOnce(path, nominatim, DUOMO_ADDRESS)).toMatchObject(DUOMO)
+  for (const url of [`${nominatim.url}/`, `HTTP://127.0.0.1:${port}`, `http://storeloc:s3cret-pass@127.0.0.1:${port}`]) {
+    expect(await geocodeOnce(path, { ...nominatim, url }, DUOMO_ADDRESS)).toMatchObject({ ...DUOMO, obtainedAt: expect.any(Number) })
+  }
+  expect(requests).toBe(1)
+  const keys = providerKeys(path)
+  expect(keys).toEqual([expect.stringMatching(/^nominatim@\d+#[0-9a-z]+$/)])
+  expect(keys[0]).not.toContain('127.0.0.1')
+  expect(keys[0]).not.toContain(port)
+})
 
 test('an answer cached by an older adapter version (a point at 0,0, refused since) is not served: the provider is asked again, and its answer then cached', async () => {
   mode = 'ok'

@@ -64,9 +64,30 @@ export const ADAPTER_VERSIONS = {
   opencage: 1,
 } as const satisfies Record<HttpGeocoderProvider, number>
 
-/** The geocode cache's provider key for `provider`'s answers: its name and adapter version, "nominatim@1". */
-export function httpCacheKey(provider: HttpGeocoderProvider): string {
-  return `${provider}@${ADAPTER_VERSIONS[provider]}`
+/**
+ * The geocode cache's provider key for `provider`'s answers from `url` (null: its public endpoint):
+ * its name and adapter version, and for any other endpoint a hash of it, "nominatim@1#2q1k7wz8v3c0j":
+ * an instance with other data (a self-hosted one) never gets another's cached answers. The URL is
+ * not stored, and its user and password are not even hashed: a fast hash of a password is checked
+ * against guesses in nanoseconds, and an instance answers the same whoever logs in. Should a Bun
+ * release hash otherwise, the endpoint's answers are only asked for once more.
+ */
+export function httpCacheKey(provider: HttpGeocoderProvider, url: string | null): string {
+  const key = `${provider}@${ADAPTER_VERSIONS[provider]}`
+  if (url === null) return key
+  const endpoint = endpointOf(url)
+  return endpoint === endpointOf(SPECS[provider].defaultUrl) ? key : `${key}#${Bun.hash.wyhash(endpoint).toString(36)}`
+}
+
+/**
+ * An endpoint as its answers tell it apart: scheme and host in lower case, the port unless the
+ * scheme's default, the path without trailing slashes; no user or password. `url` parses (loadConfig).
+ */
+function endpointOf(url: string): string {
+  const parsed = new URL(url)
+  parsed.username = ''
+  parsed.password = ''
+  return parsed.href.replace(/\/+$/, '')
 }
 
 export function isHttpProvider(provider: GeocoderProvider): provider is HttpGeocoderProvider {
