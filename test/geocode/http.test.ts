@@ -2,7 +2,7 @@
 // provider's documented response shapes (fixtures/). Nothing here reaches any other host: tests of
 // the default public endpoints use an injected fetch that answers locally.
 import { Database } from 'bun:sqlite'
-import { afterEach, describe, expect, test } from 'bun:test'
+import { afterEach, describe, expect, setSystemTime, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ConfigError, type GeocoderConfig } from '../../src/config'
@@ -695,6 +695,23 @@ describe('Retry-After on a 429 or 503', () => {
     expect(server.hits).toHaveLength(1)
   })
 
+  test('the wall clock set back an hour (NTP, a VM resumed) stretches neither a wait nor Nominatim\'s request spacing: both run on a monotonic clock', async () => {
+    let status = 429
+    const server = standIn(() => (status === 200 ? reply([]) : new Response('slow down', { status, headers: { 'retry-after': '1' } })))
+    const geocoder = createHttpGeocoder(config('nominatim', { url: server.url, timeoutMs: 2_500 }))
+    try {
+      await expectUnavailable(geocoder.geocode('a'), 'nominatim', /HTTP 429/)
+      setSystemTime(new Date(Date.now() - 3_600_000))
+      await Bun.sleep(1_100) // the second asked for, and Nominatim's one request a second
+      status = 200
+      expect(await geocoder.geocode('b')).toBeNull() // asked, and answered: not held for an hour more
+      expect(await geocoder.geocode('c')).toBeNull() // its slot a second later, not an hour
+      expect(server.hits).toHaveLength(3)
+    } finally {
+      setSystemTime()
+    }
+  })
+
   test('retryAfterMs: seconds or an HTTP date, never less than 0 nor more than an hour', () => {
     const now = Date.parse('2026-11-24T12:00:00Z')
     expect(retryAfterMs('120', now)).toBe(120_000)
@@ -947,7 +964,8 @@ describe('withFallback', () => {
       clock += 500
     }
     expect(server.hits).toHaveLength(10)
-    expect(warned).toEqual(['opencage is rate limiting us (HTTP 429)', 'opencage asked us to wait (Retry-After) until 1970-01-01T00:16:41Z'])
+    // The wait's end in wall-clock time (the fake clock above is the monotonic one).
+    expect(warned).toEqual(['opencage is rate limiting us (HTTP 429)', expect.stringMatching(/^opencage asked us to wait \(Retry-After\) until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)])
     clock += 60_000
     await geocoder.geocode('x')
     await geocoder.geocode('x')

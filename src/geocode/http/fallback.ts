@@ -32,7 +32,7 @@ const WARN_EVERY_MS = 60_000
  * fallback's time. Each failure is told to `warn` (a refused key, an outage: otherwise only the
  * locations' source notes would say), each reason at most once a minute.
  */
-export function withFallback(primary: Geocoder, fallback: Geocoder, warn: (reason: string) => void = () => {}, now: () => number = Date.now): Geocoder {
+export function withFallback(primary: Geocoder, fallback: Geocoder, warn: (reason: string) => void = () => {}, now: () => number = () => performance.now()): Geocoder {
   const lastWarned = new Map<string, number>()
   return {
     name: primary.name,

@@ -10,7 +10,11 @@ export type HttpGeocoderProvider = Exclude<GeocoderConfig['provider'], 'embedded
 
 export type HttpGeocoderOptions = {
   fetch?: typeof fetch
-  /** Clock for the request gate and Retry-After, ms. */
+  /**
+   * Clock for the request gate and the Retry-After pause, ms. Monotonic by default
+   * (performance.now): a wall clock set back (NTP, a VM resumed) would otherwise hold every
+   * request, or the pause, back by as much. An HTTP date in Retry-After is read against Date.now.
+   */
   now?: () => number
   /** Waits for the request gate. */
   sleep?: (ms: number) => Promise<void>
@@ -55,7 +59,7 @@ const defaultSleep = (ms: number) => Bun.sleep(ms)
 export function httpGeocoder(spec: ProviderSpec, config: GeocoderConfig, options: HttpGeocoderOptions = {}): Geocoder {
   const fetchImpl = options.fetch ?? fetch
   const base = (config.url ?? spec.defaultUrl).replace(/\/+$/, '')
-  const now = options.now ?? Date.now
+  const now = options.now ?? (() => performance.now())
   const gate = spec.minIntervalMs ? requestGate(spec.name, spec.minIntervalMs, now, options.sleep ?? defaultSleep) : null
   // Until when the provider asked us not to call (Retry-After on a 429 or 503): calls meanwhile
   // fail at once, sending nothing, so writes fall back without waiting and the provider is spared.
@@ -66,7 +70,7 @@ export function httpGeocoder(spec: ProviderSpec, config: GeocoderConfig, options
     if (now() + ms <= pausedUntil) return
     pausedUntil = now() + ms
     // One reason for the whole pause: the fallback warns once per reason a minute.
-    pauseReason = `asked us to wait (Retry-After) until ${new Date(pausedUntil).toISOString().slice(0, 19)}Z`
+    pauseReason = `asked us to wait (Retry-After) until ${new Date(Date.now() + ms).toISOString().slice(0, 19)}Z`
   }
   const paused = () => {
     if (now() < pausedUntil) fail(pauseReason)
@@ -84,7 +88,7 @@ export function httpGeocoder(spec: ProviderSpec, config: GeocoderConfig, options
       const waited = gate ? await gate(config.timeoutMs) : 0
       paused() // a call that waited for its slot while an earlier one was told to wait
       const url = spec.url(base, address, config.apiKey)
-      const body = await getJson(url, config.timeoutMs - waited, waited, config.userAgent, fetchImpl, spec, fail, pause, now)
+      const body = await getJson(url, config.timeoutMs - waited, waited, config.userAgent, fetchImpl, spec, fail, pause)
       return spec.read(body, fail)
     },
   }
@@ -121,7 +125,6 @@ async function getJson(
   fail: (reason: string) => never,
   /** Told how long a 429 or 503 answer's Retry-After asks to wait, ms. */
   pause: (ms: number) => void,
-  now: () => number,
 ): Promise<unknown> {
   const controller = new AbortController()
   const timedOut = new GeocoderUnavailableError(spec.name, `timed out after ${timeoutMs + waitedMs} ms${waitedMs > 0 ? ` (${waitedMs} ms of it waiting for a request slot)` : ''}`)
@@ -166,7 +169,7 @@ async function getJson(
       parsed = false
     }
     if (!res.ok) {
-      const wait = res.status === 429 || res.status === 503 ? retryAfterMs(res.headers.get('retry-after'), now()) : null
+      const wait = res.status === 429 || res.status === 503 ? retryAfterMs(res.headers.get('retry-after'), Date.now()) : null
       if (wait !== null) pause(wait)
       const detail = parsed && spec.errorDetail ? spec.errorDetail(body) : undefined
       const said = `HTTP ${res.status}${detail ? `: ${detail}` : ''}`
