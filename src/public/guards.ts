@@ -65,7 +65,17 @@ export function referrerAllowed(allowlist: string[], host: string | null): boole
 
 export type RateDecision = { limit: number; remaining: number; resetSeconds: number; allowed: boolean }
 
-/** Requests per minute per token, in fixed one-minute windows, per process. A changed limit applies at once. */
+/**
+ * Whether `w` is the window of the minute `t` is in. One that starts after `t` is not: the wall
+ * clock was set back (NTP, a VM resumed), and that window would otherwise have lasted as much
+ * longer, its budget spent (a token refused for an hour, told to retry in 3,650 s).
+ */
+const isCurrent = (w: { start: number } | undefined, t: number): w is { start: number; count: number } => w !== undefined && t >= w.start && t - w.start < 60_000
+
+/**
+ * Requests per minute per token, in fixed one-minute windows of the wall clock (every process's
+ * windows end together, as RateLimit-Reset says), per process. A changed limit applies at once.
+ */
 export class RateLimiter {
   private windows = new Map<string, { start: number; count: number }>()
   constructor(private readonly now: () => number = Date.now) {}
@@ -83,19 +93,19 @@ export class RateLimiter {
   peek(token: string, limit: number): RateDecision {
     const t = this.now()
     const w = this.windows.get(token)
-    return !w || t - w.start >= 60_000 ? decide(limit, t - (t % 60_000), 0, t) : decide(limit, w.start, w.count, t)
+    return isCurrent(w, t) ? decide(limit, w.start, w.count, t) : decide(limit, t - (t % 60_000), 0, t)
   }
 
   /** Whether take() would allow a request now; counts nothing. */
   allows(token: string, limit: number): boolean {
     const w = this.windows.get(token)
-    return !w || this.now() - w.start >= 60_000 || w.count < limit
+    return !isCurrent(w, this.now()) || w.count < limit
   }
 
   private count(token: string, limit: number, always: boolean): RateDecision | null {
     const t = this.now()
     let w = this.windows.get(token)
-    if (!w || t - w.start >= 60_000) {
+    if (!isCurrent(w, t)) {
       w = { start: t - (t % 60_000), count: 0 }
       this.windows.set(token, w)
       if (this.windows.size > 100_000) this.prune(t)
@@ -106,7 +116,7 @@ export class RateLimiter {
   }
 
   private prune(t: number): void {
-    for (const [token, w] of this.windows) if (t - w.start >= 60_000) this.windows.delete(token)
+    for (const [token, w] of this.windows) if (!isCurrent(w, t)) this.windows.delete(token)
   }
 }
 

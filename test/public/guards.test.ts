@@ -374,6 +374,15 @@ describe('RATE_LIMITED (429) and the rate headers', () => {
     expect(rate(res)).toEqual({ limit: '3', remaining: '2', reset: '59' })
   })
 
+  test('the wall clock set back (NTP, a VM resumed): a new minute, not the spent one stretched by as much', async () => {
+    for (let i = 0; i < 3; i++) expect((await hit()).status).toBe(200)
+    expect((await hit()).status).toBe(429)
+    now -= 60 * MINUTE // an hour back: 10 s into the minute an hour earlier
+    const res = await hit()
+    expect(res.status).toBe(200)
+    expect(rate(res)).toEqual({ limit: '3', remaining: '2', reset: '50' })
+  })
+
   test('a changed limit applies at once, up and down', async () => {
     for (let i = 0; i < 3; i++) expect((await hit()).status).toBe(200)
     expect((await hit()).status).toBe(429)
