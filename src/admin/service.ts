@@ -112,10 +112,14 @@ async function geocode(deps: AdminDeps, address: string): Promise<GeocodeResult>
   } catch (e) {
     if (!(e instanceof GeocoderUnavailableError)) throw e
     // The HTTP geocoder could not answer and the embedded one does not know the address: the
-    // spec's only code for an address without a point, with the advice that fits.
+    // spec's only code for an address without a point, with the advice that fits: the service
+    // down, try again; the service refusing this address (or answering it with nonsense), a retry
+    // fares no better.
     throw new AdminError(
       'geocoding_failed',
-      `The address ${JSON.stringify(address)} could not be geocoded now: the geocoding service is unavailable (${e.message}) and the built-in geocoder does not know it. Try again later, or send coordinates ({"lat": ..., "lng": ...}).`,
+      e.scope === 'address'
+        ? `The address ${JSON.stringify(address)} could not be geocoded: the geocoding service could not place it (${e.message}) and the built-in geocoder does not know it. Check the address, or send coordinates ({"lat": ..., "lng": ...}).`
+        : `The address ${JSON.stringify(address)} could not be geocoded now: the geocoding service is unavailable (${e.message}) and the built-in geocoder does not know it. Try again later, or send coordinates ({"lat": ..., "lng": ...}).`,
     )
   }
   if (!result) {

@@ -197,7 +197,12 @@ async function run(store: Store, config: Config, argv: string[], print: (text: s
     try {
       const result = await stack.geocoder.geocode(positionals[0]!).catch((e) => {
         if (!(e instanceof GeocoderUnavailableError)) throw e
-        throw new OperatorError(`Could not geocode ${JSON.stringify(positionals[0])} now: the geocoding service is unavailable (${e.message}) and the embedded geocoder does not know it; the API would answer geocoding_failed.`)
+        const address = JSON.stringify(positionals[0])
+        throw new OperatorError(
+          e.scope === 'address'
+            ? `Could not geocode ${address}: the geocoding service could not place it (${e.message}) and the embedded geocoder does not know it; the API would answer geocoding_failed.`
+            : `Could not geocode ${address} now: the geocoding service is unavailable (${e.message}) and the embedded geocoder does not know it; the API would answer geocoding_failed.`,
+        )
       })
       if (!result) throw new OperatorError(`Could not geocode ${JSON.stringify(positionals[0])}: the API would answer geocoding_failed.`)
       const parts = Object.entries(result.parts).map(([k, v]) => `${k}=${v}`).join(', ')

@@ -422,23 +422,35 @@ describe('geocode', () => {
     expect(r.stderr).toContain('geocoding_failed')
   })
 
-  test('the configured HTTP geocoder down and an address the embedded one does not know: exit 1 saying the service is unavailable', async () => {
-    const down = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('Service Unavailable', { status: 503 }) })
+  /** `storeloc geocode ADDRESS` with GEOCODER=provider at a stand-in answering `answer`; its exit code and stderr. */
+  async function geocodeAt(provider: string, answer: () => Response, address: string) {
+    const standIn = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: answer })
     try {
       // Spawned, not spawnSync: the stand-in answers from this process's event loop.
-      const p = Bun.spawn([process.execPath, 'src/cli/main.ts', 'geocode', 'Nowhere Land'], {
+      const p = Bun.spawn([process.execPath, 'src/cli/main.ts', 'geocode', address], {
         cwd: join(import.meta.dir, '../..'),
-        env: { ...process.env, DATABASE_PATH: dbPath, GEOCODER: 'nominatim', GEOCODER_URL: `http://127.0.0.1:${down.port}` },
+        env: { ...process.env, DATABASE_PATH: dbPath, GEOCODER: provider, GEOCODER_URL: `http://127.0.0.1:${standIn.port}`, GEOCODER_API_KEY: 'test-key' },
         stdout: 'pipe',
         stderr: 'pipe',
       })
       const [code, stderr] = await Promise.all([p.exited, new Response(p.stderr).text()])
-      expect(code).toBe(1)
-      expect(stderr).toContain('Could not geocode "Nowhere Land" now: the geocoding service is unavailable (nominatim failed (HTTP 503))')
-      expect(stderr).not.toContain('    at ') // no stack trace
+      return { code, stderr }
     } finally {
-      down.stop(true)
+      standIn.stop(true)
     }
+  }
+
+  test('the configured HTTP geocoder down and an address the embedded one does not know: exit 1 saying the service is unavailable', async () => {
+    const { code, stderr } = await geocodeAt('nominatim', () => new Response('Service Unavailable', { status: 503 }), 'Nowhere Land')
+    expect(code).toBe(1)
+    expect(stderr).toContain('Could not geocode "Nowhere Land" now: the geocoding service is unavailable (nominatim failed (HTTP 503))')
+    expect(stderr).not.toContain('    at ') // no stack trace
+  })
+
+  test('the configured HTTP geocoder refusing the address (Google INVALID_REQUEST): exit 1 saying it could not place it, not that it is unavailable', async () => {
+    const { code, stderr } = await geocodeAt('google', () => Response.json({ status: 'INVALID_REQUEST', results: [] }), 'Nowhere Land')
+    expect(code).toBe(1)
+    expect(stderr).toContain('Could not geocode "Nowhere Land": the geocoding service could not place it (google rejected the request as invalid (INVALID_REQUEST))')
   })
 
   test('without an address it is a usage error', () => {

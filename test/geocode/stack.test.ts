@@ -13,7 +13,7 @@ import { createLocator } from '../../src/operator'
 import { openStore } from '../../src/store'
 import { tempDir } from '../helpers'
 
-let mode: 'ok' | 'down' | 'slow' = 'ok'
+let mode: 'ok' | 'down' | 'slow' | 'invalid' = 'ok'
 let requests = 0
 /** Where the stand-in places the Duomo: under /other/, another instance with other data says elsewhere. */
 const DUOMO = { lat: 45.4640976, lng: 9.1919265 }
@@ -25,6 +25,8 @@ const server = Bun.serve({
     requests++
     if (mode === 'down') return new Response('Service Unavailable', { status: 503 })
     if (mode === 'slow') await Bun.sleep(1500)
+    // As Google answers a request it finds invalid (an address it cannot read).
+    if (mode === 'invalid') return Response.json({ status: 'INVALID_REQUEST', error_message: 'Invalid request.', results: [] })
     const url = new URL(req.url)
     const q = url.searchParams.get('q') ?? ''
     if (!q.includes('Duomo')) return Response.json([])
@@ -67,11 +69,11 @@ const nominatim: GeocoderConfig = {
   dataPath: DEFAULT_GEODATA_PATH,
 }
 
-async function createThroughApi(name: string, address: string) {
+async function createThroughApi(name: string, address: string, config: GeocoderConfig = nominatim) {
   const store = openStore(join(dir, `${name}.db`))
   // A fake clock, moved 2 s before each write, so Nominatim's one-request-per-second gate lets each through.
   let clock = 0
-  const stack = await createGeocoder(nominatim, store, () => {}, { now: () => clock, sleep: async (ms) => void (clock += ms) })
+  const stack = await createGeocoder(config, store, () => {}, { now: () => clock, sleep: async (ms) => void (clock += ms) })
   try {
     const app = createApp({ store, geocoder: stack.geocoder, config: { maxBodyBytes: 262144, logRequests: false }, log: () => {} })
     const { secret } = createLocator(store, name)
@@ -135,6 +137,18 @@ test('the provider is down and the embedded geocoder does not know the address: 
   expect(first.body.error).toBe('geocoding_failed')
   expect(first.body.message).toBe(
     'The address "Nowhere Land" could not be geocoded now: the geocoding service is unavailable (nominatim failed (HTTP 503)) and the built-in geocoder does not know it. Try again later, or send coordinates ({"lat": ..., "lng": ...}).',
+  )
+  expect(count).toBe(0)
+})
+
+test('the provider refuses this address (Google INVALID_REQUEST) and the embedded geocoder does not know it: geocoding_failed saying to check the address, not to try again later; nothing written', async () => {
+  mode = 'invalid'
+  const google: GeocoderConfig = { ...nominatim, provider: 'google', apiKey: 'test-key' }
+  const { first, count } = await createThroughApi('invalid-unknown', 'Nowhere Land', google)
+  expect(first.status).toBe(422)
+  expect(first.body.error).toBe('geocoding_failed')
+  expect(first.body.message).toBe(
+    'The address "Nowhere Land" could not be geocoded: the geocoding service could not place it (google rejected the request as invalid (INVALID_REQUEST: Invalid request.)) and the built-in geocoder does not know it. Check the address, or send coordinates ({"lat": ..., "lng": ...}).',
   )
   expect(count).toBe(0)
 })
