@@ -519,6 +519,23 @@ describe('nominatim specifics', () => {
   })
 })
 
+describe('address parts a provider sends', () => {
+  test('one over 200 characters, or with a line break or a bidi override, is left out (it is shown in public answers); the others kept, NFC', async () => {
+    const server = answering(
+      variant('nominatim-found', (b) => {
+        b[0].address = { house_number: '77', road: 'Unter den Linden', city: 'B'.repeat(201), state: 'Berlin\u202Eevil', postcode: '10117\n<b>', country: 'Deutschland', country_code: 'de', suburb: 'Mitte' }
+        b[0].address.road = 'Unter den Linde\u006e\u0301' // an n and a combining acute: one ń once NFC
+      }),
+    )
+    const result = await createHttpGeocoder(config('nominatim', { url: server.url })).geocode('Unter den Linden 77, Berlin')
+    expect(result?.parts).toStrictEqual({ street: 'Unter den Lindeń 77', country: 'DE' })
+    expect(result?.parts.street).toBe('Unter den Linde\u0144 77')
+    // 200 characters is a name still.
+    const long = answering(variant('nominatim-found', (b) => void (b[0].address.city = 'C'.repeat(200))))
+    expect((await createHttpGeocoder(config('nominatim', { url: long.url })).geocode('x'))?.parts.city).toBe('C'.repeat(200))
+  })
+})
+
 describe('photon specifics', () => {
   test("a city result names the city in `name`; parts take it from there", async () => {
     const server = answering(fixture('photon-city'))

@@ -54,14 +54,15 @@ export const PROVIDER_CACHE_TTL = {
  * or in parts.ts, which every adapter reads through (then bump them all). Answers cached under an
  * older version are not served again: the lookup asks the provider, and the old rows are purged as
  * they expire. 1: the first versioned keys, after 0,0 was refused; keys before had no version.
+ * 2: address parts over 200 characters, or with a line break or bidi control, left out (parts.ts).
  */
 export const ADAPTER_VERSIONS = {
-  nominatim: 1,
-  photon: 1,
-  pelias: 1,
-  google: 1,
-  mapbox: 1,
-  opencage: 1,
+  nominatim: 2,
+  photon: 2,
+  pelias: 2,
+  google: 2,
+  mapbox: 2,
+  opencage: 2,
 } as const satisfies Record<HttpGeocoderProvider, number>
 
 /**

@@ -1,6 +1,7 @@
 // Shared shaping of provider answers into our AddressParts and coordinates. Every adapter reads
 // through it: a change in what it makes of an answer bumps each one's ADAPTER_VERSIONS (index.ts).
 import type { AddressParts } from '../../store/locations'
+import { unprintableChar } from '../../text'
 import type { Precision } from '../geocoder'
 
 /**
@@ -24,11 +25,22 @@ export function iso2(code: unknown): string | undefined {
   return /^[A-Z]{2}$/.test(upper) ? upper : undefined
 }
 
-/** A trimmed non-empty string, or undefined. */
+/**
+ * Longest address part kept, in UTF-16 units: the longest place names are under 200 characters.
+ * Parts are shown in every public answer with the location (address.city...), so a provider's
+ * runaway field (a broken or hostile endpoint: answers may be up to 1 MiB) must not be copied in.
+ */
+const MAX_PART = 200
+
+/**
+ * A trimmed non-empty string, NFC as the API stores text, or undefined; also undefined for one
+ * longer than MAX_PART or with a character no name may hold (a line break, a bidi override:
+ * src/text.ts), as such a part is no place name: the others are kept.
+ */
 export function text(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined
-  const trimmed = value.trim()
-  return trimmed === '' ? undefined : trimmed
+  const trimmed = value.trim().normalize('NFC')
+  return trimmed === '' || trimmed.length > MAX_PART || unprintableChar(trimmed) !== null ? undefined : trimmed
 }
 
 /** The parts with empty ones left out, so a stored result carries only what the provider parsed. */
