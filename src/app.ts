@@ -1,7 +1,7 @@
 // Builds the HTTP application; never listens (src/main.ts does). Tests call app.handle(...).
 import { Elysia } from 'elysia'
 import { adminRoutes } from './admin'
-import { AdminError } from './admin/errors'
+import { AdminError, storageUnavailable } from './admin/errors'
 import type { Config } from './config'
 import type { Geocoder } from './geocode/geocoder'
 import { redactSecrets, requestIds } from './ids'
@@ -12,7 +12,7 @@ import { docsPage } from './public/docs'
 import { IndexRegistry } from './public/registry'
 import type { IndexOptions } from './search/locator-index'
 import type { Store } from './store'
-import { FileMovedError, isBusyError } from './store/db'
+import { FileMovedError, isBusyError, storageFault, storageFaultText, type StorageFault } from './store/db'
 
 export type AppDeps = {
   store: Store
@@ -32,6 +32,11 @@ export type AppDeps = {
 
 const ADMIN_ROUTES =
   'The Management API has GET /admin/v1/locations, GET /admin/v1/locations/{id}, GET /admin/v1/custom_fields, POST /admin/v1/locations (create), POST /admin/v1/locations/{id} (update) and POST /admin/v1/locations/{id}/delete (delete).'
+
+/** A storage fault is logged at most this often (each cause apart), with the count of requests it refused meanwhile. */
+const STORAGE_LOG_EVERY_MS = 60_000
+
+const STORAGE_FAULT_NAMES: Record<StorageFault, string> = { full: 'disk full', readonly: 'read-only database', io: 'I/O error' }
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } })
@@ -72,6 +77,31 @@ export function createApp(deps: AppDeps) {
   const started = new WeakMap<Request, { id: string; locator?: string }>()
   const requestId = requestIds()
 
+  /**
+   * Storage faults met by requests (disk full, read-only, I/O error): when each cause was last
+   * logged, and the requests it refused since. One line a minute a cause, not one a request: a
+   * sync script retrying against a full disk wrote a stack trace per request.
+   */
+  const storageSeen = new Map<StorageFault, { loggedAt: number; refused: number }>()
+  function reportStorageFault(fault: StorageFault, error: unknown): void {
+    const seen = storageSeen.get(fault) ?? { loggedAt: -Infinity, refused: 0 }
+    storageSeen.set(fault, seen)
+    seen.refused++
+    const now = performance.now()
+    if (now - seen.loggedAt < STORAGE_LOG_EVERY_MS) return
+    // The path, SQLite's words and the count: no request data, so no key can reach the line.
+    log({ level: 'error', message: storageFaultText(fault, deps.store.path), database: deps.store.path, error: (error as Error)?.message, refused_requests: seen.refused, next_report_in_s: STORAGE_LOG_EVERY_MS / 1000 })
+    seen.loggedAt = now
+    seen.refused = 0
+  }
+  /** After a write: once one commits again (store.writeFault() cleared), says so, once, and forgets the faults. */
+  function noteStorageRecovered(): void {
+    if (storageSeen.size === 0 || deps.store.writeFault() !== null) return
+    const passed = [...storageSeen.keys()].map((fault) => STORAGE_FAULT_NAMES[fault]).join(', ')
+    log({ level: 'info', message: `database writes succeed again: the ${passed} met before has passed`, database: deps.store.path })
+    storageSeen.clear()
+  }
+
   /** preload() calls under way: /readyz says "loading" while any is. */
   let preloading = 0
 
@@ -90,6 +120,13 @@ export function createApp(deps: AppDeps) {
         return new AdminError('not_found', `No route ${request.method} ${path}. ${where}`).toResponse()
       }
       if (isBusyError(error)) return new AdminError('unavailable').toResponse()
+      // Disk full, read-only, I/O error: SQLite undid the transaction, so nothing changed; the
+      // client may retry later, and the operator is told (once a minute) what to mend.
+      const fault = storageFault(error)
+      if (fault !== null) {
+        reportStorageFault(fault, error)
+        return storageUnavailable(fault).toResponse()
+      }
       if (error instanceof FileMovedError) return new AdminError('unavailable', error.message).toResponse()
       const e = error as Error
       log({ level: 'error', request_id: started.get(request)?.id, method: request.method, path, error: e?.message, stack: e?.stack })
@@ -109,6 +146,13 @@ export function createApp(deps: AppDeps) {
         set.status = 503
         set.headers['retry-after'] = '1'
         return { status: 'loading', message: "The locators' indexes are being built; public queries are answered meanwhile, more slowly." }
+      }
+      // Writes refused by the storage in the last minute, none written since: public queries and
+      // Management API reads are answered, so ready (200, as for a locator that cannot be built):
+      // every server on this file meets the same disk, and a load balancer would drop them all.
+      const fault = deps.store.writeFault()
+      if (fault !== null && performance.now() - fault.at < STORAGE_LOG_EVERY_MS) {
+        return { status: 'degraded', message: `Writes are refused: ${storageFaultText(fault.fault, deps.store.path)} Public queries are answered meanwhile.` }
       }
       const failed = registry.buildFailures()
       if (failed.length > 0) {
@@ -185,6 +229,7 @@ export function createApp(deps: AppDeps) {
   /** sync(), then the response. */
   function syncThen(response: Response): Response {
     sync()
+    noteStorageRecovered()
     return response
   }
 

@@ -1,5 +1,5 @@
 import type { AddressParts } from '../store/locations'
-import { isBusyError } from '../store/db'
+import { isBusyError, storageFault } from '../store/db'
 import type { GeocodeCacheRepo } from '../store/geocode-cache'
 
 export const PRECISIONS = ['rooftop', 'street', 'postcode', 'city', 'region', 'country'] as const
@@ -81,9 +81,11 @@ export function cachedGeocoder(
         .geocode(address)
         .then(async (result) => {
           // Stored (waiting for another process's lock without stopping this one) before it is
-          // answered; not stored if that lock was held past busy_timeout: asked again next time.
+          // answered; not stored if that lock was held past busy_timeout, or the database's storage
+          // refused it (disk full, read-only: a write that needs the answer meets that itself and
+          // says so; `storeloc geocode` answers): asked again next time.
           await cache.put(cacheKey, query, result ? JSON.stringify(result) : null, now(), result ? ttl.hitMs : ttl.missMs).catch((e) => {
-            if (!isBusyError(e)) throw e
+            if (!isBusyError(e) && storageFault(e) === null) throw e
           })
           return result
         })

@@ -104,6 +104,41 @@ export function isBusyError(error: unknown): boolean {
 }
 
 /**
+ * A refusal by the storage under the database rather than by the data: 'full' (SQLITE_FULL: no
+ * space left on the disk, or the connection's max_page_count reached), 'readonly' (SQLITE_READONLY
+ * and its extended codes: the file, its -wal or -shm file or its folder not writable by this user,
+ * a read-only file system, or a connection SQLite opened read-only), 'io' (SQLITE_IOERR...: the
+ * disk or file system failed a read or write, or refused one: EFBIG past RLIMIT_FSIZE). SQLite
+ * undoes the transaction it met it in, so nothing is kept; none is the request's fault, and each
+ * may pass without a restart (space freed, permissions mended), 'readonly' of a connection opened
+ * so excepted. Null for anything else.
+ */
+export type StorageFault = 'full' | 'readonly' | 'io'
+export function storageFault(error: unknown): StorageFault | null {
+  const code = (error as { code?: unknown } | null)?.code
+  if (typeof code !== 'string') return null
+  if (code.startsWith('SQLITE_FULL')) return 'full'
+  if (code.startsWith('SQLITE_READONLY')) return 'readonly'
+  if (code.startsWith('SQLITE_IOERR')) return 'io'
+  return null
+}
+
+/**
+ * The operator's words for a storage fault met at the database `path`: what is wrong, first and
+ * plainly ("database disk full"), then what to do. For the log and the CLI; never a client's.
+ */
+export function storageFaultText(fault: StorageFault, path: string): string {
+  switch (fault) {
+    case 'full':
+      return `database disk full: SQLite could not grow ${path} or its -wal file. Free space on the disk that holds it: writes then succeed again, no restart needed.`
+    case 'readonly':
+      return `database is read-only: SQLite may not write ${path}. Make the file, its -wal and -shm files and its folder writable by the service's user (or the file system read-write); a file that was read-only when the process opened it stays so for it until it is restarted.`
+    case 'io':
+      return `database I/O error: the disk or file system holding ${path} failed a read or write (see the system log; a file size limit, RLIMIT_FSIZE, gives this too).`
+  }
+}
+
+/**
  * What a failure to open, read or write the database says, for a one-line message instead of a
  * stack trace: 'busy' (another process holds the lock), 'file' (SQLite could not open or read the
  * file, or the file system refused: what DATABASE_PATH names is at fault), 'database' (any other

@@ -1,7 +1,7 @@
 import type { Database } from 'bun:sqlite'
 import { changeLog } from './changes'
 import { customFieldRepo } from './custom-fields'
-import { fileMovedCheck, isBusyError, openDatabase, openNonWaitingConnection } from './db'
+import { fileMovedCheck, isBusyError, openDatabase, openNonWaitingConnection, storageFault, type StorageFault } from './db'
 import { filterRepo } from './filters'
 import { geocodeCacheRepo } from './geocode-cache'
 import { keyRepo } from './keys'
@@ -12,6 +12,9 @@ import { walIndexHeader } from './wal-index'
 
 /** A write waiting for writeSoon's shared commit, since `at` (performance.now()). */
 type QueuedWrite = { fn: () => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void; at: number }
+
+/** A write refused by the storage under the database (storageFault), since `at` (performance.now()). */
+export type WriteFault = { fault: StorageFault; error: Error; at: number }
 
 /** The most writes one shared commit takes; the rest wait for the next. */
 const MAX_GROUPED_WRITES = 256
@@ -27,6 +30,20 @@ export function openStore(path: string) {
   const queued: QueuedWrite[] = []
   /** Tries in a row that found the write lock taken (the next waits longer, up to 50 ms). */
   let lockedTries = 0
+  /**
+   * The last write the storage refused (disk full, read-only, I/O error), until a commit writes
+   * something again: /readyz tells of it, the app logs its recovery. A commit that changed no row
+   * (total_changes() as it was) proves nothing: a read-only connection commits an empty transaction.
+   */
+  let fault: WriteFault | null = null
+  const totalChanges = db.prepare<{ n: number }, []>('SELECT total_changes() AS n')
+  const changedRows = () => totalChanges.get()!.n
+  /** Notes `error` when it is a storage fault; returns it. */
+  const noteFault = (error: unknown): unknown => {
+    const kind = storageFault(error)
+    if (kind !== null) fault = { fault: kind, error: error as Error, at: performance.now() }
+    return error
+  }
 
   /**
    * Commits the writes queued by writeSoon in one transaction, each in a savepoint of its own (none
@@ -61,6 +78,7 @@ export function openStore(path: string) {
       // Not busy (the store closed...), or waited long enough: refused. The queue is in order of arrival.
       let refused = 0
       while (refused < queued.length && (!isBusyError(error) || now - queued[refused]!.at >= patience)) refused++
+      noteFault(error)
       for (const job of queued.splice(0, refused)) job.reject(error)
       if (queued.length > 0) setTimeout(commitQueued, Math.min(50, 2 ** lockedTries++))
       return
@@ -69,18 +87,21 @@ export function openStore(path: string) {
     const jobs = queued.splice(0, MAX_GROUPED_WRITES)
     if (queued.length > 0) setImmediate(commitQueued)
     const outcomes: { ok: boolean; value: unknown }[] = []
+    const before = changedRows()
     try {
       for (const job of jobs) {
         try {
           outcomes.push({ ok: true, value: db.transaction(job.fn)() }) // in a transaction: a savepoint
         } catch (error) {
           if (!db.inTransaction) throw error // the whole transaction is gone, not just this write
-          outcomes.push({ ok: false, value: error })
+          outcomes.push({ ok: false, value: noteFault(error) }) // a read-only connection refuses each statement, and commits the rest
         }
       }
       db.exec('COMMIT')
       writes++
+      if (changedRows() !== before) fault = null
     } catch (error) {
+      noteFault(error)
       try {
         if (db.inTransaction) db.exec('ROLLBACK')
       } catch {} // the store may be closed: nothing was kept either way
@@ -107,6 +128,8 @@ export function openStore(path: string) {
   let open = true
   return {
     db,
+    /** The database file's path, as given (DATABASE_PATH), for messages. */
+    path,
     changes,
     locators: locatorRepo(db, changes),
     keys: keyRepo(db, changes, bookkeeping),
@@ -119,11 +142,22 @@ export function openStore(path: string) {
     write<T>(fn: () => T): T {
       const moved = fileMoved()
       if (moved !== null) throw moved
-      const result = db.transaction(fn).immediate()
+      const before = changedRows()
+      let result: T
+      try {
+        result = db.transaction(fn).immediate()
+      } catch (error) {
+        throw noteFault(error)
+      }
       writes++
+      if (changedRows() !== before) fault = null
       return result
     },
     writeSoon,
+    /** The last write the storage refused (disk full, read-only, I/O error) when none has written since; else null. */
+    writeFault(): WriteFault | null {
+      return fault
+    },
     /** Null while the path still names the file opened; else why writes are refused (FileMovedError). */
     fileMoved,
     /** How many write transactions this process has committed: with data_version, tells when to re-read the change log. */

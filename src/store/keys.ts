@@ -1,5 +1,5 @@
 import type { Database } from 'bun:sqlite'
-import { isBusyError } from './db'
+import { isBusyError, storageFault } from './db'
 import { hashSecret, keyDisplayPrefix, newKeyId, newSecretKey } from '../ids'
 import type { ChangeLog } from './changes'
 
@@ -84,13 +84,18 @@ export function keyRepo(db: Database, changes: ChangeLog, bookkeeping: Database 
       setExpiry.run(expiresAt, key.id)
       changes.append(key.locatorId, 'key', key.id, 'upsert')
     },
-    /** Bookkeeping, not data: not in the change log. Best effort: false when the database was locked. */
+    /**
+     * Bookkeeping, not data: not in the change log. Best effort: false when the database was locked,
+     * or its storage refused the write (disk full, read-only, I/O error): a key's last use is not
+     * worth refusing the request it authenticates, and every Management API read (each key's first
+     * in a minute) answered 500 on a full disk or a read-only file.
+     */
     markUsed(id: string, now = new Date()): boolean {
       try {
         touch.run(now.toISOString(), id, new Date(now.getTime() - LAST_USED_RESOLUTION_MS).toISOString())
         return true
       } catch (e) {
-        if (isBusyError(e)) return false
+        if (isBusyError(e) || storageFault(e) !== null) return false
         throw e
       }
     },
