@@ -24,7 +24,7 @@ import {
   type LocatorSettingsInput,
 } from '../operator'
 import { openStore, type Store } from '../store'
-import { databaseFault } from '../store/db'
+import { databaseFault, storageFault, storageFaultText } from '../store/db'
 import { redactSecrets } from '../ids'
 import type { CustomField } from '../store/custom-fields'
 import { isExpired, type ApiKey } from '../store/keys'
@@ -177,10 +177,17 @@ function required(values: Record<string, string | boolean | undefined>, name: st
   return v
 }
 
-async function run(store: Store, config: Config, argv: string[], print: (text: string) => void): Promise<void> {
+/** What a command did before it failed, for the failure's message: `secret`, a new secret key was printed (inside its transaction, not yet committed). */
+type Shown = { secret: boolean }
+
+async function run(store: Store, config: Config, argv: string[], print: (text: string) => void, shown: Shown = { secret: false }): Promise<void> {
   const [group, command, ...rest] = argv
   const emit = (json: boolean, data: unknown, text: string) => print(json ? JSON.stringify(data, null, 2) : text)
-  /** emit, inside the transaction that made a secret key: an output that fails undoes it all. */
+  /**
+   * emit, inside the transaction that made a secret key: an output that fails undoes it all. The
+   * commit comes after it, and may fail still (a full disk, an I/O error: SQLite writes the WAL
+   * only then): `shown` lets the failure's message say the key printed does not work.
+   */
   const emitSecret = (json: boolean, data: unknown, text: string) => {
     try {
       emit(json, data, text)
@@ -188,6 +195,7 @@ async function run(store: Store, config: Config, argv: string[], print: (text: s
       if (!(e instanceof OutputError)) throw e
       throw new OperatorError(`Could not write the new secret key to standard output (${e.reason}), so nothing was changed: a key is kept only once it has been shown. Run the command again with an output that can be written.`)
     }
+    shown.secret = true
   }
   const sub = `${group ?? ''} ${command ?? ''}`.trim()
 
@@ -415,6 +423,7 @@ export async function cli(argv: string[], env: Record<string, string | undefined
   }
   let store: Store | null = null
   let databasePath = ''
+  const shown: Shown = { secret: false }
   try {
     const config = loadConfig(env)
     databasePath = config.databasePath
@@ -424,7 +433,7 @@ export async function cli(argv: string[], env: Record<string, string | undefined
       throw new OperatorError(`No database at ${databasePath}: set DATABASE_PATH to the service's database file (storeloc locator create makes a new one).`)
     }
     store = openStore(databasePath)
-    await run(store, config, argv, out)
+    await run(store, config, argv, out, shown)
     return 0
   } catch (e) {
     if (e instanceof UsageError) {
@@ -435,12 +444,24 @@ export async function cli(argv: string[], env: Record<string, string | undefined
       err(`storeloc: ${redactSecrets(e.message)}`)
       return 1
     }
+    // The transaction that made the key printed above failed at its commit: the key was never kept.
+    const unkept = shown.secret ? ' The secret key printed above was not kept and does not work.' : ''
     // The database file could not be opened, read or written (a directory, not a database, a
-    // missing parent, locked by a writer that did not let go): one line, not a stack trace.
+    // missing parent, locked by a writer that did not let go, a full disk, a read-only file): one
+    // line, not a stack trace, with what to do where that is known.
     const fault = databaseFault(e)
-    if (fault === null) throw e
-    const hint = fault === 'busy' ? ' Another process holds the database for writing: try again in a moment.' : ''
-    err(`storeloc: ${redactSecrets((e as Error).message).replace(/\.$/, '')} (database ${databasePath}).${hint}`)
+    if (fault === null) {
+      if (unkept !== '') err(`storeloc:${unkept}`)
+      throw e
+    }
+    const storage = storageFault(e)
+    const hint =
+      fault === 'busy'
+        ? ' Another process holds the database for writing: try again in a moment.'
+        : storage !== null
+          ? ` Nothing was changed. ${storageFaultText(storage, databasePath).replace(/^d/, 'D')} Then run the command again.`
+          : ''
+    err(`storeloc: ${redactSecrets((e as Error).message).replace(/\.$/, '')} (database ${databasePath}).${hint}${unkept}`)
     return 1
   } finally {
     store?.close()
