@@ -6,7 +6,7 @@ import type { Config } from './config'
 import type { Geocoder } from './geocode/geocoder'
 import { redactSecrets, requestIds } from './ids'
 import type { RateLimiter } from './public/guards'
-import { pathAndQuery, pathStart, PUBLIC_PREFIX, publicRoutes, SHORT_HOSTS } from './public'
+import { pathAndQuery, pathStart, PUBLIC_PREFIX, publicRoutes, type RequestNote, SHORT_HOSTS } from './public'
 import { PublicError } from './public/errors'
 import { docsPage } from './public/docs'
 import { IndexRegistry } from './public/registry'
@@ -74,7 +74,7 @@ export function createApp(deps: AppDeps) {
         stack: (e as Error)?.stack,
       }),
   })
-  const started = new WeakMap<Request, { id: string; locator?: string }>()
+  const started = new WeakMap<Request, RequestNote>()
   const requestId = requestIds()
 
   /**
@@ -106,7 +106,18 @@ export function createApp(deps: AppDeps) {
   let preloading = 0
 
   const fastPath = deps.publicFastPath ?? true
-  const publicApi = publicRoutes({ store: deps.store, registry, limiter: deps.limiter, publicBaseUrl: deps.config.publicBaseUrl ?? null, log, requestId: (request) => started.get(request)!.id })
+  const publicApi = publicRoutes({
+    store: deps.store,
+    registry,
+    limiter: deps.limiter,
+    publicBaseUrl: deps.config.publicBaseUrl ?? null,
+    log,
+    requestId: (request) => started.get(request)!.id,
+    onLocator: (request, locatorId) => {
+      const s = started.get(request)
+      if (s) s.locator = locatorId
+    },
+  })
   const otherApp = new Elysia({ handler: SHORT_HOSTS })
     .onRequest(({ set, request }) => {
       set.headers['x-request-id'] = started.get(request)!.id
@@ -190,7 +201,7 @@ export function createApp(deps: AppDeps) {
   function handle(request: Request): Response | Promise<Response> {
     const logging = deps.config.logRequests
     const t0 = logging ? performance.now() : 0
-    const s: { id: string; locator?: string } = { id: requestId() }
+    const s: RequestNote = { id: requestId() }
     // Bun.serve gives a request with no usable Host (HTTP/1.0 may send none; "a/b", "a@b" or "a b"
     // is no host) its path alone as its URL, which every reader of the URL here (pathStart, the
     // routers, the links) takes for a full one: it was answered for another path, or with a 500.
@@ -212,7 +223,7 @@ export function createApp(deps: AppDeps) {
       return logging ? logRequest(request, refused, t0, s) : refused
     }
     // The fast path answers from this turn, without a promise.
-    const fast = isPublic && fastPath ? publicApi.fast(request, s.id) : null
+    const fast = isPublic && fastPath ? publicApi.fast(request, s) : null
     if (fast) {
       if (logging) logRequest(request, fast, t0, s)
       return fast
@@ -234,7 +245,7 @@ export function createApp(deps: AppDeps) {
   }
 
   /** The request's log line; returns the response. */
-  function logRequest(request: Request, response: Response, t0: number, s: { id: string; locator?: string }): Response {
+  function logRequest(request: Request, response: Response, t0: number, s: RequestNote): Response {
     const target = pathAndQuery(request.url)
     const query = target.indexOf('?')
     const path = query === -1 ? target : target.slice(0, query)

@@ -20,7 +20,12 @@ export type PublicDeps = {
   log: (line: Record<string, unknown>) => void
   /** The request's id: its X-Request-Id header, and the error log's. */
   requestId: (request: Request) => string
+  /** The locator a request's token names (its log line's `locator`), told once the token is looked up. */
+  onLocator?: (request: Request, locatorId: string) => void
 }
+
+/** A request's id, and the locator its token names once looked up: what its log line says. */
+export type RequestNote = { id: string; locator?: string }
 
 /** Where the Query API lives; src/app.ts sends every request under it to this API (its fast path, then its app). */
 export const PUBLIC_PREFIX = '/public/v1'
@@ -274,15 +279,15 @@ export function publicRoutes(deps: PublicDeps) {
    * repeated, 43.7-44.8k req/s through the app, 55.7-60.4k kept here; 4000 distinct ones, each
    * through the app in a new buffer, 7.9-8.9k, made here 8.7-10.0k (median of 6 pairs +7%).
    */
-  function fast(request: Request, requestId: string): Response | null {
+  function fast(request: Request, noted: RequestNote): Response | null {
     try {
-      return fastAnswer(request, requestId)
+      return fastAnswer(request, noted)
     } catch {
       return null // the app meets the failure again, in the same steps, and reports it
     }
   }
 
-  function fastAnswer(request: Request, requestId: string): Response | null {
+  function fastAnswer(request: Request, noted: RequestNote): Response | null {
     if (request.method !== 'GET') return null
     const href = request.url
     const kept = answers.get(href)
@@ -297,7 +302,9 @@ export function publicRoutes(deps: PublicDeps) {
     if (token.includes('%') || findSecretKey(request) !== null) return null // the app decodes, refuses
     deps.registry.sync()
     const locator = deps.registry.locatorByToken(token)
-    if (locator === null || refusal(locator, request) !== null) return null
+    if (locator === null) return null
+    noted.locator = locator.id
+    if (refusal(locator, request) !== null) return null
     deps.registry.entry(locator.id) // built first: its version then counts every change it shows
     const version = deps.registry.version(locator.id)
     const current = kept !== undefined && kept.version === version
@@ -322,7 +329,7 @@ export function publicRoutes(deps: PublicDeps) {
       headers = scratch
       headers.headers.set('etag', etag)
     }
-    return sendWith(headers, body, decision, request.headers.get('origin'), requestId)
+    return sendWith(headers, body, decision, request.headers.get('origin'), noted.id)
   }
 
   /**
@@ -347,7 +354,9 @@ export function publicRoutes(deps: PublicDeps) {
       // With the rate of a locator known without the database, as its other responses.
       throw withPeekedRate(databaseBusy(e), deps.registry.locatorByToken(token, true), request, limiter, token)
     }
-    const admitted = admit(deps.registry.locatorByToken(token), request, limiter, token)
+    const locator = deps.registry.locatorByToken(token)
+    if (locator !== null) deps.onLocator?.(request, locator.id)
+    const admitted = admit(locator, request, limiter, token)
     Object.assign(set.headers, admitted.headers)
     // The answer depends on the locator's version and the URL as sent (and the configuration).
     const href = request.url

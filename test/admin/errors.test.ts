@@ -174,6 +174,30 @@ describe('request log lines of kept answers', () => {
       h.close()
     }
   })
+
+  test("public lines name the token's locator, as the Management API's name the key's: made and kept answers, the app's, its refusals; an unknown token none", async () => {
+    const h = harness(throwingGeocoder, true)
+    try {
+      const { locator } = createLocator(h.store, 'Logged')
+      const token = setLocatorSettings(h.store, locator.id, { queryApi: 'on' }).publicToken
+      const off = createLocator(h.store, 'Off').locator // its Query API off: 403
+      const paths = [
+        ...Array(3).fill(`/public/v1/${token}/locations?all=true`), // made on the fast path, then kept
+        `/public/v1/${token}/filters`,
+        `/public/v1/${token}/locations/loc_unknown`,
+        `/public/v1/${off.publicToken}/filters`,
+        '/public/v1/pk_unknown/filters',
+      ]
+      const statuses = []
+      for (const path of paths) statuses.push((await h.call('GET', path, undefined, null)).status)
+      expect(statuses).toEqual([200, 200, 200, 200, 404, 403, 404])
+      const requests = () => h.lines.filter((l) => l.level === undefined)
+      for (let waited = 0; requests().length < paths.length && waited < 2000; waited += 5) await Bun.sleep(5)
+      expect(requests().map((l) => l.locator)).toEqual([locator.id, locator.id, locator.id, locator.id, locator.id, off.id, null])
+    } finally {
+      h.close()
+    }
+  })
 })
 
 describe('X-Request-Id on every kind of response', () => {
