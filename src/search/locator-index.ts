@@ -1058,6 +1058,9 @@ export class LocatorIndex {
     // Everything by name, unless a rare word leads: the kept name order, without a heap (made for
     // up to offset + limit entries, ~0.85 µs at offset 490 in a micro benchmark).
     if (!radius && q.sort === 'name' && this.nameOrder !== null && !this.wordLeads(wordPlan, this.live)) return this.inNameOrder(q, tags, wordPlan)
+    // Everything by priority: the name order again, rank by rank, without a heap (whose every
+    // step compared names: at 100k, 13 ms at offset 0, 203 ms at offset 50,000).
+    if (!radius && q.sort === 'priority' && this.nameOrder !== null && !this.wordLeads(wordPlan, this.live)) return this.inRankThenNameOrder(q, tags, wordPlan)
     const byDistance = radius && q.sort === 'distance'
     // The best `keep` candidates in a bounded max-heap of (key, km), worst at the top; the rest are
     // only counted. No more than there are locations: an offset past them all (2^29, say) made a
@@ -1287,6 +1290,53 @@ export class LocatorIndex {
         if (wordPlan !== null && !this.wordsOk(key, wordPlan)) continue
         if (total >= q.offset && total < keep) hits.push(this.hit(key, null))
         total++
+      }
+    }
+    return { total, hits }
+  }
+
+  /**
+   * Everything by priority (rank, then name and id): the kept name order walked twice, once to
+   * count the matches of each rank (ranks are small whole numbers), which places every rank's
+   * first match in the answer, then again for the page, each match of a rank the page reaches put
+   * at its rank's next place. Linear, with no comparison of names.
+   */
+  private inRankThenNameOrder(q: IndexQuery, tags: TagTest | null, wordPlan: WordPlan | null): IndexResult {
+    const order = this.nameOrder!
+    const { rankOf, tagBits } = this
+    const keep = q.offset + q.limit
+    const matches = (key: number) => (tags === null || tags(tagBits, key)) && (wordPlan === null || this.wordsOk(key, wordPlan))
+    // Matches per rank, then (in place) where each rank's next match goes in the whole answer.
+    const next: number[] = []
+    let total = 0
+    for (const keys of order.chunks) {
+      for (const key of keys) {
+        if (!matches(key)) continue
+        const rank = rankOf[key]!
+        while (next.length <= rank) next.push(0)
+        next[rank]!++
+        total++
+      }
+    }
+    // Ranks whose matches all lie before the page or after it are skipped unread (-1).
+    let start = 0
+    for (let rank = 0; rank < next.length; rank++) {
+      const end = start + next[rank]!
+      next[rank] = end > q.offset && start < keep ? start : -1
+      start = end
+    }
+    const n = Math.max(0, Math.min(keep, total) - q.offset)
+    const hits = new Array<IndexHit>(n)
+    if (n === 0) return { total, hits }
+    let placed = 0
+    for (const keys of order.chunks) {
+      for (const key of keys) {
+        const rank = rankOf[key]!
+        if (rank >= next.length || next[rank] === -1 || !matches(key)) continue
+        const at = next[rank]!++
+        if (at < q.offset || at >= keep) continue
+        hits[at - q.offset] = this.hit(key, null)
+        if (++placed === n) return { total, hits }
       }
     }
     return { total, hits }
