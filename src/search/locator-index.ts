@@ -578,6 +578,8 @@ type WordPlan = {
   baseWhole: number[]
   /** Base positions: the term columns of which a match has one, when they decide the prefix (null: checked in the pool). */
   prefixCols: number[] | null
+  /** Base positions, when prefixCols is null: the columns of the prefix's terms that have one; a position with one of them has the prefix, unread. */
+  prefixSure: number[]
   /** Signature bits (see sigBit) every base match has: its whole words' without a column. */
   need: number[]
   /** Signature bits of which a match has one: the prefix's terms' (null: too many to be worth it, or decided by prefixCols). */
@@ -1230,6 +1232,7 @@ export class LocatorIndex {
         const baseWhole = wordPlan?.baseWhole ?? NO_TERMS
         const checkPrefix = wordPlan !== null && wordPlan.prefixCols === null
         const readTerms = baseWhole.length > 0 || checkPrefix
+        const sureCols = this.prefixSureCols(wordPlan)
         // By distance, a full heap takes nothing beyond its worst: compared as haversines, km only for what it may take.
         let limit = Infinity
         // By priority, nothing of a worse rank than its worst, nor of the same rank beyond it (as haversines again).
@@ -1238,13 +1241,15 @@ export class LocatorIndex {
           const lo = found[i]!
           const hi = found[i + 1]!
           for (let w = lo >>> 5; w <= hi >>> 5; w++) {
+            let sure = 0
+            for (let j = 0; j < sureCols.length; j++) sure |= baseCols[sureCols[j]! + w]!
             for (let bits = passingBits(baseCols, groups, w, lo, hi); bits !== 0; bits &= bits - 1) {
               const at = 32 * w + 31 - Math.clz32(bits & -bits)
               if (baseDead[at] === 1) continue
               const h = havBetween(lng, lat, cosLat1, coords![2 * at]!, coords![2 * at + 1]!, baseCos[at]!)
               if (!within(h)) continue
               // Words: the base's terms are packed in kd order too, but apart from the rest.
-              if (readTerms && !this.wordsIn(baseTermStart[at]!, baseTermStart[at + 1]!, baseWhole, checkPrefix)) continue
+              if (readTerms && !this.wordsIn(baseTermStart[at]!, baseTermStart[at + 1]!, baseWhole, checkPrefix && (sure & (1 << (at & 31))) === 0)) continue
               total++
               if (h > limit) continue
               const key = baseKey[at]!
@@ -1314,11 +1319,14 @@ export class LocatorIndex {
     const baseWhole = wordPlan?.baseWhole ?? NO_TERMS
     const checkPrefix = wordPlan !== null && wordPlan.prefixCols === null
     const readTerms = baseWhole.length > 0 || checkPrefix
+    const sureCols = this.prefixSureCols(wordPlan)
     for (let w = 0; w < this.colWords; w++) {
+      let sure = 0
+      for (let j = 0; j < sureCols.length; j++) sure |= baseCols[sureCols[j]! + w]!
       for (let bits = passingBits(baseCols, groups, w, 0, n - 1); bits !== 0; bits &= bits - 1) {
         const at = 32 * w + 31 - Math.clz32(bits & -bits)
         if (baseDead[at] === 1) continue
-        if (readTerms && !this.wordsIn(baseTermStart[at]!, baseTermStart[at + 1]!, baseWhole, checkPrefix)) continue
+        if (readTerms && !this.wordsIn(baseTermStart[at]!, baseTermStart[at + 1]!, baseWhole, checkPrefix && (sure & (1 << (at & 31))) === 0)) continue
         const key = baseKey[at]!
         marks[key >>> 5]! |= 1 << (key & 31)
       }
@@ -1608,6 +1616,7 @@ export class LocatorIndex {
     const termCol = this.baseTermCol
     /** The base's prefix terms' columns, while every one of them has a column. */
     let prefixCols: number[] | null = []
+    const prefixSure: number[] = []
     for (let i = from; i < this.sortedTerms.length && this.sortedTerms[i]!.startsWith(prefix); i++) {
       const t = this.sortedIds[i]!
       bits[t >>> 5]! |= 1 << (t & 31)
@@ -1615,6 +1624,7 @@ export class LocatorIndex {
       // A term no live location has is in no live base position either.
       if (this.df[t] === 0) continue
       const c = t < termCol.length ? termCol[t]! : NOT_IN_BASE
+      if (c >= 0) prefixSure.push(c)
       if (prefixCols !== null && c !== NOT_IN_BASE) {
         if (c < 0 || prefixCols.length === SIG_PREFIX_TERMS) prefixCols = null
         else prefixCols.push(c)
@@ -1643,7 +1653,7 @@ export class LocatorIndex {
       else baseWhole.push(t)
     }
     const sig = prefixCols === null && some.length <= SIG_PREFIX_TERMS ? sigBits(some) : null
-    return { whole, source, wholeCols, baseWhole, prefixCols, need: sigBits(baseWhole), some: sig }
+    return { whole, source, wholeCols, baseWhole, prefixCols, prefixSure: prefixCols === null ? prefixSure : [], need: sigBits(baseWhole), some: sig }
   }
 
   /** undefined: no location can match (under all/match, a tag no location has). */
@@ -1722,6 +1732,18 @@ export class LocatorIndex {
       if (wordPlan.some !== null) groups.push(Int32Array.from(wordPlan.some, sig))
     }
     return groups
+  }
+
+  /**
+   * Offsets in baseCols of the columns of a prefix's terms that have one, when the columns do not
+   * decide the prefix (WordPlan.prefixSure): a position with one of them is not read for the
+   * prefix. A short prefix such as "a" begins hundreds of terms, common and rare: the pool of
+   * every position was read until one of them turned up.
+   */
+  private prefixSureCols(wordPlan: WordPlan | null): number[] {
+    if (wordPlan === null || wordPlan.prefixCols !== null) return NO_TERMS as number[]
+    const { colTags, colWords } = this
+    return wordPlan.prefixSure.map((c) => (colTags + 1 + SIG_BITS + c) * colWords)
   }
 
   private wordsOk(key: number, plan: WordPlan): boolean {
