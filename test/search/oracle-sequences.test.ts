@@ -224,7 +224,7 @@ describe('LocatorIndex against an independent naive scan', () => {
         for (const r of initial) live.set(r.id, r)
         const tasks = queue()
         const small = nodeSize === 64 ? undefined : nodeSize - 1
-        const index = new LocatorIndex([...live.values()].map((r) => docOf(r, rules)), { schedule: tasks.schedule, nodeSize, nameChunk: small, deltaMin: 3, compactionSlice: small, textGarbageMin: 4 })
+        const index = new LocatorIndex([...live.values()].map((r) => docOf(r, rules)), { schedule: tasks.schedule, nodeSize, nameChunk: small, deltaMin: 3, compactionSlice: small, textGarbageMin: 4, byRankMin: 0 })
         const write = (r: Rec) => {
           live.set(r.id, r)
           gone.delete(r.id)

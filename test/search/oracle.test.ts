@@ -261,7 +261,7 @@ describe('LocatorIndex agrees with a naive scan', () => {
             const { lat, lng } = at({ ...p, c })
             return { id: `loc_${i}`, lat, lng, json: null, nameSort: word, rank, tags, text: word }
           })
-          const index = new LocatorIndex(docs, { schedule: () => {}, nodeSize })
+          const index = new LocatorIndex(docs, { schedule: () => {}, nodeSize, byRankMin: c % 2 === 0 ? 0 : undefined })
           const truth = new Map(docs.map((d) => [d.id, d]))
           for (const [n, move] of changes) {
             const doc = docs[n % docs.length]!
@@ -283,6 +283,68 @@ describe('LocatorIndex agrees with a naive scan', () => {
             const q: IndexQuery = { center, radiusKm: radius, tags, tagLogic, groupOf, search: '', sort, offset, limit }
             expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
           }
+        },
+      ),
+      { numRuns: 150 },
+    )
+  })
+
+  test('radius queries by priority alone, before and after new priority rules (rankBy): the best ranked found best first agree', () => {
+    // sort=priority within a circle, no tags or words: kd nodes are opened best rank first, each
+    // node's best rank kept until the base or the ranks change. Ranked points are few, so a stale
+    // rank per node (not made again after a compaction or rankBy) would skip them.
+    const near = fc.record({ dLat: fc.double({ min: -0.08, max: 0.08, noNaN: true }), dLng: fc.double({ min: -0.08, max: 0.08, noNaN: true }) })
+    const ruleArb = fc.uniqueArray(fc.constantFrom(...TAGS), { maxLength: 3 })
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: CENTERS.length - 1 }),
+        fc.array(fc.tuple(near, fc.uniqueArray(fc.constantFrom(...TAGS), { maxLength: 2 }), fc.integer({ min: 0, max: 9 })), { minLength: 1, maxLength: 300, size: 'max' }),
+        fc.array(fc.tuple(fc.nat(), fc.option(near)), { maxLength: 30 }),
+        fc.array(fc.record({ p: near, radiusKm: fc.double({ min: 0.5, max: 15, noNaN: true }), limit: fc.integer({ min: 1, max: 6 }), offset: fc.integer({ min: 0, max: 3 }) }), { minLength: 1, maxLength: 5 }),
+        ruleArb,
+        fc.constantFrom(2, 4, 16),
+        (c, points, changes, queries, rules, nodeSize) => {
+          const centre = CENTERS[c]!
+          const at = ({ dLat, dLng }: { dLat: number; dLng: number }) => {
+            let lng = centre.lng + dLng
+            if (lng > 180) lng -= 360
+            if (lng < -180) lng += 360
+            return { lat: Math.max(-90, Math.min(90, centre.lat + dLat)), lng }
+          }
+          // One point in ten ranked 0, the rest 1: the ranked ones decide most pages.
+          const docs = points.map(([p, tags, r], i): IndexDoc => ({ id: `loc_${i}`, ...at(p), json: null, nameSort: `n${i % 7}`, rank: r === 0 ? 0 : 1, tags, text: 'x' }))
+          const index = new LocatorIndex(docs, { schedule: () => {}, nodeSize, byRankMin: 0 })
+          const truth = new Map(docs.map((d) => [d.id, d]))
+          const ask = () => {
+            for (const { p, radiusKm, limit, offset } of queries) {
+              const q: IndexQuery = { center: at(p), radiusKm, tags: [], tagLogic: 'any', groupOf, search: '', sort: 'priority', offset, limit }
+              expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
+            }
+          }
+          ask()
+          // Moves and removes leave dead points in the base (and its ranks per node as they were),
+          // then a compaction builds another tree: its nodes' ranks are made again.
+          for (const [n, move] of changes) {
+            const doc = docs[n % docs.length]!
+            if (move === null) {
+              index.remove(doc.id)
+              truth.delete(doc.id)
+            } else {
+              const moved = { ...doc, ...at(move) }
+              index.upsert(moved)
+              truth.set(doc.id, moved)
+            }
+          }
+          ask()
+          index.compact()
+          ask()
+          // New rules: a location's rank is its first rule's tag it has, else the number of rules.
+          index.rankBy(rules.map((tag) => ({ tag })))
+          for (const [id, doc] of truth) {
+            const first = rules.findIndex((tag) => doc.tags.some((t) => t.toLowerCase() === tag))
+            truth.set(id, { ...doc, rank: first === -1 ? rules.length : first })
+          }
+          ask()
         },
       ),
       { numRuns: 150 },
