@@ -65,6 +65,8 @@ const FAST_MS = 100
 
 /** Other processes' CPU (fraction of one core) above which the report says the figures are disturbed. */
 const OTHER_LOAD_WARN = 0.05
+/** wrk at or above this share of its core against the bare server: the bare rate may be the client's limit (the report says so). */
+const CLIENT_BOUND = 0.95
 
 const TARGETS = { variedVsBare: 0.4, repeatedVsBare: 0.8, createsPerSecond: 500 }
 
@@ -756,6 +758,14 @@ async function main(): Promise<void> {
   const worstOther = Math.max(...runs.flatMap((x) => Object.values(x.scenarios).map((y) => y.otherCpu)), ...writes.map((x) => x.result.otherCpu))
   if (worstOther > OTHER_LOAD_WARN) {
     md.push(`**Other processes used up to ${pct(worstOther)} of a core during a measurement ("other load", worst run): the machine was shared and these figures are disturbed; rerun when it is quiet.**`, '')
+  }
+  // wrk's core full against the bare server: its rate may be the client's limit, below what the server could do.
+  const bare = summary.scenarios.bare
+  if (bare && bare.clientCpu.median >= CLIENT_BOUND) {
+    md.push(
+      `**Against the bare server wrk used ${pct(bare.clientCpu.median)} of its core (the server ${pct(bare.serverCpu.median)} of its own): the bare rate may be the load generator's limit rather than the server's, so the ratios to it may flatter ours.**`,
+      '',
+    )
   }
   md.push('| Ratio (per run, then median) | value | spread | target | |', '|---|---:|---:|---|---|')
   const r = summary.ratios
