@@ -170,6 +170,11 @@ export function searchWords(search: string): string[] {
  */
 const BY_RANK_MIN = 2048
 
+/** Whether (rank a, haversine a) comes strictly before (rank b, haversine b): byRank's queue order. */
+function rankedFirst(rankA: number, havA: number, rankB: number, havB: number): boolean {
+  return rankA < rankB || (rankA === rankB && havA < havB)
+}
+
 /** A `consider` that takes nothing (nearestAndCount only counting). */
 const IGNORE_POINT = (_key: number, _km: number): void => {}
 
@@ -1252,8 +1257,9 @@ export class LocatorIndex {
       for (let i = 0; i < runs; i += 2) candidates += found[i + 1]! - found[i]! + 1
       if (byPriority && tagPlan === null && wordPlan === null && candidates > this.byRankMin) {
         // By priority alone, many points in the boxes: the circle counted as for the nearest
-        // (whole nodes by their size; the heap's limit 0, so no point is offered), then the best
-        // by rank found best first (byRank), not every point's distance taken as below.
+        // (whole nodes by their size; with a worst of 0 km it walks no node for a heap, and the
+        // few points within the bound's slack of the centre go to IGNORE_POINT), then the best by
+        // rank found best first (byRank), not every point's distance taken as below.
         total += this.nearestAndCount(lng, lat, r, cosLat1, boxes, IGNORE_POINT, () => 0)
         this.byRank(lng, lat, r, cosLat1, boxes, consider, () => (size < keep ? -1 : heapKey[0]!), heapKm)
         this.scanDelta(lng, lat, r, cosLat1, boxes, offer)
@@ -1720,8 +1726,7 @@ export class LocatorIndex {
     let i = n
     while (i > 0) {
       const parent = (i - 1) >> 1
-      const r = nodes[4 * parent]!
-      if (r < rank || (r === rank && havs[parent]! <= hav)) break
+      if (!rankedFirst(rank, hav, nodes[4 * parent]!, havs[parent]!)) break
       havs[i] = havs[parent]!
       nodes.copyWithin(4 * i, 4 * parent, 4 * parent + 4)
       i = parent
@@ -1745,10 +1750,8 @@ export class LocatorIndex {
     for (;;) {
       let child = 2 * i + 1
       if (child >= n) break
-      const b = child + 1
-      if (b < n && (nodes[4 * b]! < nodes[4 * child]! || (nodes[4 * b] === nodes[4 * child] && havs[b]! < havs[child]!))) child = b
-      const r = nodes[4 * child]!
-      if (r > rank || (r === rank && havs[child]! >= hav)) break
+      if (child + 1 < n && rankedFirst(nodes[4 * child + 4]!, havs[child + 1]!, nodes[4 * child]!, havs[child]!)) child++
+      if (!rankedFirst(nodes[4 * child]!, havs[child]!, rank, hav)) break
       havs[i] = havs[child]!
       nodes.copyWithin(4 * i, 4 * child, 4 * child + 4)
       i = child

@@ -34,13 +34,31 @@ function destination(lng: number, lat: number, km: number, bearing: number) {
   return { lat: f2 / RAD, lng: wrapped }
 }
 
-const point = fc.record({ c: fc.integer({ min: 0, max: CENTERS.length - 1 }), dLat: fc.double({ min: -0.6, max: 0.6, noNaN: true }), dLng: fc.double({ min: -0.6, max: 0.6, noNaN: true }) }).map(({ c, dLat, dLng }) => {
+/** The point dLat, dLng degrees from CENTERS[c], as valid coordinates (the API rejects a longitude outside -180..180). */
+function nearCentre({ c, dLat, dLng }: { c: number; dLat: number; dLng: number }) {
   const center = CENTERS[c]!
   let lng = center.lng + dLng
-  if (lng > 180) lng -= 360 // valid coordinates only: the API rejects anything outside -180..180
+  if (lng > 180) lng -= 360
   if (lng < -180) lng += 360
   return { lat: Math.max(-90, Math.min(90, center.lat + dLat)), lng }
-})
+}
+
+const point = fc.record({ c: fc.integer({ min: 0, max: CENTERS.length - 1 }), dLat: fc.double({ min: -0.6, max: 0.6, noNaN: true }), dLng: fc.double({ min: -0.6, max: 0.6, noNaN: true }) }).map(nearCentre)
+
+/** Moves docs[n] (n modulo their number) to `to(move)`, or removes it (move null), in the index and in `truth` alike. */
+function moveOrRemove<M>(index: LocatorIndex, truth: Map<string, IndexDoc>, docs: IndexDoc[], changes: [number, M | null][], to: (move: M) => { lat: number; lng: number }): void {
+  for (const [n, move] of changes) {
+    const doc = docs[n % docs.length]!
+    if (move === null) {
+      index.remove(doc.id)
+      truth.delete(doc.id)
+    } else {
+      const moved = { ...doc, ...to(move) }
+      index.upsert(moved)
+      truth.set(doc.id, moved)
+    }
+  }
+}
 
 const docArb = (id: string) =>
   fc.record({
@@ -242,13 +260,7 @@ describe('LocatorIndex agrees with a naive scan', () => {
     // inside the circle (counted from their size less their dead points) and, with a small limit,
     // most are never read. Moves and removes after the build leave dead points in the base.
     const near = fc.record({ c: fc.integer({ min: 0, max: CENTERS.length - 1 }), dLat: fc.double({ min: -0.05, max: 0.05, noNaN: true }), dLng: fc.double({ min: -0.05, max: 0.05, noNaN: true }) })
-    const at = ({ c, dLat, dLng }: { c: number; dLat: number; dLng: number }) => {
-      const center = CENTERS[c]!
-      let lng = center.lng + dLng
-      if (lng > 180) lng -= 360
-      if (lng < -180) lng += 360
-      return { lat: Math.max(-90, Math.min(90, center.lat + dLat)), lng }
-    }
+    const at = nearCentre
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: CENTERS.length - 1 }),
@@ -263,17 +275,7 @@ describe('LocatorIndex agrees with a naive scan', () => {
           })
           const index = new LocatorIndex(docs, { schedule: () => {}, nodeSize, byRankMin: c % 2 === 0 ? 0 : undefined })
           const truth = new Map(docs.map((d) => [d.id, d]))
-          for (const [n, move] of changes) {
-            const doc = docs[n % docs.length]!
-            if (move === null) {
-              index.remove(doc.id)
-              truth.delete(doc.id)
-            } else {
-              const moved = { ...doc, ...at({ ...move, c }) }
-              index.upsert(moved)
-              truth.set(doc.id, moved)
-            }
-          }
+          moveOrRemove(index, truth, docs, changes, (move) => at({ ...move, c }))
           const live = [...truth.values()]
           for (const { p, radiusKm, onPoint, limit, offset, sort, tags, tagLogic } of queries) {
             const center = at({ ...p, c })
@@ -289,7 +291,7 @@ describe('LocatorIndex agrees with a naive scan', () => {
     )
   })
 
-  test('radius queries by priority alone, before and after new priority rules (rankBy): the best ranked found best first agree', () => {
+  test('radius queries by priority alone, before and after moves, a compaction and new priority rules (rankBy): the best ranked found best first agree', () => {
     // sort=priority within a circle, no tags or words: kd nodes are opened best rank first, each
     // node's best rank kept until the base or the ranks change. Ranked points are few, so a stale
     // rank per node (not made again after a compaction or rankBy) would skip them.
@@ -304,13 +306,7 @@ describe('LocatorIndex agrees with a naive scan', () => {
         ruleArb,
         fc.constantFrom(2, 4, 16),
         (c, points, changes, queries, rules, nodeSize) => {
-          const centre = CENTERS[c]!
-          const at = ({ dLat, dLng }: { dLat: number; dLng: number }) => {
-            let lng = centre.lng + dLng
-            if (lng > 180) lng -= 360
-            if (lng < -180) lng += 360
-            return { lat: Math.max(-90, Math.min(90, centre.lat + dLat)), lng }
-          }
+          const at = (p: { dLat: number; dLng: number }) => nearCentre({ ...p, c })
           // One point in ten ranked 0, the rest 1: the ranked ones decide most pages.
           const docs = points.map(([p, tags, r], i): IndexDoc => ({ id: `loc_${i}`, ...at(p), json: null, nameSort: `n${i % 7}`, rank: r === 0 ? 0 : 1, tags, text: 'x' }))
           const index = new LocatorIndex(docs, { schedule: () => {}, nodeSize, byRankMin: 0 })
@@ -324,17 +320,7 @@ describe('LocatorIndex agrees with a naive scan', () => {
           ask()
           // Moves and removes leave dead points in the base (and its ranks per node as they were),
           // then a compaction builds another tree: its nodes' ranks are made again.
-          for (const [n, move] of changes) {
-            const doc = docs[n % docs.length]!
-            if (move === null) {
-              index.remove(doc.id)
-              truth.delete(doc.id)
-            } else {
-              const moved = { ...doc, ...at(move) }
-              index.upsert(moved)
-              truth.set(doc.id, moved)
-            }
-          }
+          moveOrRemove(index, truth, docs, changes, at)
           ask()
           index.compact()
           ask()
