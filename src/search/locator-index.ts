@@ -656,6 +656,64 @@ function termColumns(df: Int32Array, terms: number, live: number, out: Int32Arra
   return common.length
 }
 
+/**
+ * Prefix columns: a prefix of 1 to PREFIX_COLUMN_LENGTH characters that the term columns do not
+ * decide (more than SIG_PREFIX_TERMS terms begin it, or one without a column of its own does),
+ * and whose terms are in at least 1/TERM_COLUMN_SHARE of the base's locations (counted once per
+ * term), gets a column of its own, one bit per position, exact: a position has it when one of its
+ * terms begins with the prefix. A search typed as it is typed ("s", "st", "sto", "1") then tests
+ * its last word 32 positions at a time, as a common whole word is tested, where every position
+ * in the circle (or, for all=true, every location) whose signature or term columns did not decide
+ * it had its terms read. At most MAX_PREFIX_COLUMNS, the shortest prefixes first, then the
+ * commonest. At 100k (bench data): 32 + 93 + 21 + 3 prefixes of 1 to 4 characters; their columns
+ * take ~19 bytes a location, and each term's prefix columns (PREFIX_COLUMN_LENGTH numbers a term)
+ * ~10 more.
+ */
+const PREFIX_COLUMN_LENGTH = 4
+const MAX_PREFIX_COLUMNS = 256
+
+/**
+ * The prefix columns (see above) for the terms in sorted order (`sorted`, their ids `ids`), numbered
+ * from `first` (after the term columns, as `termCol` numbers them): the prefix of each, and per
+ * term id, the columns of its prefixes in `out` (PREFIX_COLUMN_LENGTH a term; -1: none).
+ */
+function prefixColumns(sorted: readonly string[], ids: readonly number[], df: Int32Array, termCol: Int32Array, live: number, first: number, out: Int32Array): Map<string, number> {
+  type Candidate = { prefix: string; length: number; from: number; to: number; locations: number }
+  const candidates: Candidate[] = []
+  for (let length = 1; length <= PREFIX_COLUMN_LENGTH; length++) {
+    for (let i = 0; i < sorted.length; ) {
+      if (sorted[i]!.length < length) {
+        i++
+        continue
+      }
+      // The terms a prefix begins lie side by side in sorted order.
+      const prefix = sorted[i]!.slice(0, length)
+      let to = i
+      let terms = 0
+      let locations = 0
+      let decided = true
+      for (; to < sorted.length && sorted[to]!.startsWith(prefix); to++) {
+        const t = ids[to]!
+        if (df[t] === 0) continue
+        terms++
+        locations += df[t]!
+        if (termCol[t]! < 0) decided = false
+      }
+      if ((terms > SIG_PREFIX_TERMS || !decided) && locations * TERM_COLUMN_SHARE >= live) candidates.push({ prefix, length, from: i, to, locations })
+      i = to
+    }
+  }
+  candidates.sort((a, b) => a.length - b.length || b.locations - a.locations)
+  const columns = new Map<string, number>()
+  out.fill(-1)
+  for (const { prefix, length, from, to } of candidates.slice(0, MAX_PREFIX_COLUMNS)) {
+    const c = first + columns.size
+    columns.set(prefix, c)
+    for (let i = from; i < to; i++) out[PREFIX_COLUMN_LENGTH * ids[i]! + length - 1] = c
+  }
+  return columns
+}
+
 /** The distinct signature bits of the terms. */
 function sigBits(terms: Iterable<number>): number[] {
   return [...new Set(Array.from(terms, sigBit))]
@@ -686,6 +744,9 @@ type Build = {
   tagCount: number
   /** Per term known when the tables were made: its column (termColumns). */
   termCol: Int32Array<ArrayBuffer>
+  /** The prefix columns and, per term known when the tables were made, those of its prefixes (prefixColumns). */
+  prefixCol: Map<string, number>
+  termPrefixCols: Int32Array<ArrayBuffer>
   cols: Int32Array<ArrayBuffer>
   /** The new term pool, in kd order, and where each position's terms start (one more for the end). */
   pool: Int32Array<ArrayBuffer>
@@ -757,14 +818,16 @@ export class LocatorIndex {
   /**
    * The base's tags and words by column, one bit per position (colWords 32-bit words a column):
    * a column per tag known when the base was built, one of zeros for the tags made since, then
-   * SIG_BITS signature columns, then the common terms' own (termColumns). A query's tags and
-   * words are tested 32 positions at a time. A changed location leaves the base, so these never
-   * go stale.
+   * SIG_BITS signature columns, then the common terms' own (termColumns), then the prefixes'
+   * (prefixColumns). A query's tags and words are tested 32 positions at a time. A changed
+   * location leaves the base, so these never go stale.
    */
   private baseCols = new Int32Array(0)
   private colTags = 0
   /** Per term id known when the base was built: its column after the signatures', -1, or NOT_IN_BASE (termColumns). */
   private baseTermCol = new Int32Array(0)
+  /** The base's prefix columns (prefixColumns), by prefix: numbered as baseTermCol's. */
+  private basePrefixCol = new Map<string, number>()
   private colWords = 0
   /** Where each base point's term ids start in the pool (repacked in kd order); one more for the end. */
   private baseTermStart: Int32Array = new Int32Array(1)
@@ -1843,6 +1906,9 @@ export class LocatorIndex {
       }
     }
     if (!any) return undefined
+    // A column of the prefix's own decides it, alone.
+    const own = this.basePrefixCol.get(prefix)
+    if (own !== undefined) prefixCols = [own]
     // The word-first source: the rarest whole word FlexSearch holds, or the prefix's few terms.
     let source: WordPlan['source'] = prefixTerms !== null ? { terms: prefixTerms, size: prefixSize } : null
     for (const t of whole) {
@@ -2275,6 +2341,8 @@ export class LocatorIndex {
       baseXyz: new Float32Array(0),
       tagCount: 0,
       termCol: new Int32Array(0),
+      prefixCol: new Map(),
+      termPrefixCols: new Int32Array(0),
       cols: new Int32Array(0),
       pool: new Int32Array(0),
       poolUsed: 0,
@@ -2324,7 +2392,9 @@ export class LocatorIndex {
     b.baseXyz = new Float32Array(3 * n)
     b.termCol = new Int32Array(this.vocab.size)
     const termCols = termColumns(this.df, this.vocab.size, n, b.termCol)
-    b.cols = new Int32Array((b.tagCount + 1 + SIG_BITS + termCols) * ((n + 31) >>> 5))
+    b.termPrefixCols = new Int32Array(PREFIX_COLUMN_LENGTH * this.vocab.size)
+    b.prefixCol = prefixColumns(this.sortedTerms, this.sortedIds, this.df, b.termCol, n, termCols, b.termPrefixCols)
+    b.cols = new Int32Array((b.tagCount + 1 + SIG_BITS + termCols + b.prefixCol.size) * ((n + 31) >>> 5))
     // Room for the live terms, and for those of keys written during the build (moved in at the
     // swap): growing a pool of tens of millions of ids in one step blocks for tens of milliseconds.
     const live = this.poolUsed - this.poolGarbage
@@ -2341,7 +2411,7 @@ export class LocatorIndex {
    */
   private fill(b: Build, to: number): void {
     const { ids } = b.tree!.kd
-    const { keys, baseKey, basePos, baseCos, baseXyz, cols, termCol, termStarts, termStart, tagCount } = b
+    const { keys, baseKey, basePos, baseCos, baseXyz, cols, termCol, termPrefixCols, termStarts, termStart, tagCount } = b
     const { cosLat, lng, lat, tagBits, pool: terms } = this
     const end = Math.min(to, keys.length)
     // A tag made after the tables was linked by a write, so a key that has one is dirty: not copied.
@@ -2374,8 +2444,13 @@ export class LocatorIndex {
         pool[used + i] = t
         cols[sig + sigBit(t) * colWords + word]! |= bit
         // A term made after the tables is in no column (and its location, written since, is dirty).
-        const c = t < termCol.length ? termCol[t]! : -1
+        if (t >= termCol.length) continue
+        const c = termCol[t]!
         if (c >= 0) cols[termCols + c * colWords + word]! |= bit
+        for (let k = PREFIX_COLUMN_LENGTH * t, end = k + PREFIX_COLUMN_LENGTH; k < end; k++) {
+          const p = termPrefixCols[k]!
+          if (p >= 0) cols[termCols + p * colWords + word]! |= bit
+        }
       }
       termStarts[at] = used
       termStart[key] = used
@@ -2439,6 +2514,7 @@ export class LocatorIndex {
     this.baseCols = b.cols
     this.colTags = b.tagCount
     this.baseTermCol = b.termCol
+    this.basePrefixCol = b.prefixCol
     this.colWords = (n + 31) >>> 5
     this.baseTermStart = b.termStarts
     this.baseDead = dead

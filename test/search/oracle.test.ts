@@ -564,6 +564,66 @@ describe('LocatorIndex agrees with a naive scan', () => {
     check()
   })
 
+  test('prefix columns: prefixes typed letter by letter, begun by many rare terms (postcodes) or by a rare one beside common ones, before, during and after a compaction', () => {
+    // 320 points round Paris, each with a postcode of its own ("10000" + i: rare, no term
+    // column), "store" in 4 of 5 and "stoves" in every other (columns), "stockholm" in every
+    // 40th (too rare for a column). So "1", "10", "100" and "s", "st", "sto" get prefix columns:
+    // "1..." begins hundreds of terms, "sto" one without a column. Then, while a compaction is
+    // under way, postcodes made after its tables ("19999"), locations rewritten without theirs
+    // or with another's, and one removed; every query, by distance, by priority and all=true by
+    // name, paged, agrees with the naive scan.
+    const { lat, lng } = CENTERS[0]!
+    const doc = (i: number, extra: string[] = [], code = String(10000 + i)): IndexDoc => ({
+      id: `loc_${i}`,
+      lat: lat + (i % 16) * 0.004,
+      lng: lng + Math.floor(i / 16) * 0.004,
+      json: null,
+      nameSort: `n${i}`,
+      rank: i % 3,
+      tags: [],
+      text: [code, ...(i % 5 === 0 ? [] : ['store']), ...(i % 2 === 0 ? ['stoves'] : []), ...(i % 40 === 0 ? ['stockholm'] : []), ...extra].join(' '),
+    })
+    const tasks = upkeep('queued')
+    const index = new LocatorIndex([], { schedule: tasks.schedule, nodeSize: 4, deltaMin: 4, compactionSlice: 16 })
+    const truth = new Map<string, IndexDoc>()
+    const write = (d: IndexDoc) => {
+      index.upsert(d)
+      truth.set(d.id, d)
+    }
+    for (let i = 0; i < 320; i++) write(doc(i))
+    index.compact()
+    const check = () => {
+      for (const search of ['1', '10', '100', '1001', '1999', 's', 'st', 'sto', 'stoc', 'store 1', 'stoves st', '10000 s']) {
+        for (const [center, radiusKm, offset] of [[{ lat: lat + 0.03, lng: lng + 0.03 }, 1.5, 0], [{ lat: lat + 0.03, lng: lng + 0.03 }, 40, 7], [null, 0, 0], [null, 0, 150]] as const) {
+          for (const sort of ['distance', 'priority', 'name'] as const) {
+            if (sort === 'distance' && center === null) continue
+            const q: IndexQuery = { center, radiusKm, tags: [], tagLogic: 'any', groupOf, search, sort, offset, limit: 5 }
+            expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
+          }
+        }
+      }
+    }
+    check()
+    // Enough writes to pass the delta's bound: a compaction is scheduled.
+    for (let i = 100; i < 140; i++) write(doc(i, ['stockholm']))
+    expect(index.compacting).toBe(true)
+    tasks.step()
+    write(doc(7, [], '19999')) // a postcode newer than the build's tables
+    check()
+    tasks.step()
+    write(doc(8, [], 'none')) // no postcode now
+    write(doc(9, [], '10010')) // another's
+    index.remove('loc_10')
+    truth.delete('loc_10')
+    check()
+    tasks.run()
+    expect(index.compacting).toBe(false)
+    check()
+    write(doc(8))
+    index.compact()
+    check()
+  })
+
   test('leaves across the edge counted by chord: clusters metres inside or outside the circle, some points dead', () => {
     // A point at the centre fills the heap (limit 1) at once, so every leaf across the edge is
     // counted by its chords where they decide: tight clusters of points, each 2-10 m inside or
