@@ -197,6 +197,9 @@ function orderOf(sort: SortOrder, radius: boolean, entries: (IndexEntry | null)[
 /** An order of (key, km) candidates: negative when a comes first (orderOf). */
 type Order = (a: number, da: number, b: number, db: number) => number
 
+/** The live keys that pass a query's tags and words (markMatches): a bit per key, and how many. */
+type Matches = { bits: Int32Array; count: number }
+
 /**
  * Restores a max-heap of (key, km) pairs in keys/kms[0..size) under `compare` (the worst on top)
  * from position i down. `byKm`: compare is orderOf's distance order, so unequal kms decide
@@ -1396,22 +1399,27 @@ export class LocatorIndex {
   }
 
   /** Everything by name: the kept name order walked; the page is the matches at offset.., the total all of them. */
-  private inNameOrder(q: IndexQuery, matches: Int32Array | null): IndexResult {
+  private inNameOrder(q: IndexQuery, matches: Matches | null): IndexResult {
     const order = this.nameOrder!
     const keep = q.offset + q.limit
     if (matches === null) {
       return { total: order.length, hits: order.slice(q.offset, keep).map((key) => this.hit(key, null)) }
     }
+    // The matches counted already: the walk stops at the page's end. Walked to the end of the
+    // order to count them, at 1M, all=true&search=s took 1.3 ms and search=1 4.4 ms after marking.
+    const { bits, count } = matches
     const hits: IndexHit[] = []
-    let total = 0
-    for (const keys of order.chunks) {
-      for (const key of keys) {
-        if ((matches[key >>> 5]! & (1 << (key & 31))) === 0) continue
-        if (total >= q.offset && total < keep) hits.push(this.hit(key, null))
-        total++
+    let seen = 0
+    if (count > q.offset) {
+      walk: for (const keys of order.chunks) {
+        for (const key of keys) {
+          if ((bits[key >>> 5]! & (1 << (key & 31))) === 0) continue
+          if (seen >= q.offset) hits.push(this.hit(key, null))
+          if (++seen === keep) break walk
+        }
       }
     }
-    return { total, hits }
+    return { total: count, hits }
   }
 
   /**
@@ -1421,8 +1429,9 @@ export class LocatorIndex {
    * by one. Testing each key in name order instead read its tags and terms wherever they lay: at
    * 1M, `search=a` took 138 ms, 5 common words and a prefix 519 ms.
    */
-  private markMatches(tagPlan: TagPlan | null, tags: TagTest | null, wordPlan: WordPlan | null): Int32Array {
+  private markMatches(tagPlan: TagPlan | null, tags: TagTest | null, wordPlan: WordPlan | null): Matches {
     const marks = (this.matchBits = ensure(this.matchBits, (this.entries.length + 31) >>> 5))
+    let count = 0
     marks.fill(0)
     const { baseDead, baseKey, baseCols, baseTermStart } = this
     const n = baseKey.length
@@ -1440,14 +1449,19 @@ export class LocatorIndex {
         if (readTerms && !this.wordsIn(baseTermStart[at]!, baseTermStart[at + 1]!, baseWhole, checkPrefix && (sure & (1 << (at & 31))) === 0)) continue
         const key = baseKey[at]!
         marks[key >>> 5]! |= 1 << (key & 31)
+        count++
       }
     }
     for (const key of this.delta.keys) {
       if (tags !== null && !tags(this.tagBits, key)) continue
       if (wordPlan !== null && !this.wordsOk(key, wordPlan)) continue
-      marks[key >>> 5]! |= 1 << (key & 31)
+      // Counted once, should a key be in the delta and live in the base both.
+      const bit = 1 << (key & 31)
+      if ((marks[key >>> 5]! & bit) !== 0) continue
+      marks[key >>> 5]! |= bit
+      count++
     }
-    return marks
+    return { bits: marks, count }
   }
 
   /**
@@ -1456,10 +1470,11 @@ export class LocatorIndex {
    * first match in the answer, then again for the page, each match of a rank the page reaches put
    * at its rank's next place. Linear, with no comparison of names.
    */
-  private inRankThenNameOrder(q: IndexQuery, marks: Int32Array | null): IndexResult {
+  private inRankThenNameOrder(q: IndexQuery, marked: Matches | null): IndexResult {
     const order = this.nameOrder!
     const { rankOf } = this
     const keep = q.offset + q.limit
+    const marks = marked?.bits ?? null
     const matches = (key: number) => marks === null || (marks[key >>> 5]! & (1 << (key & 31))) !== 0
     // Matches per rank, then (in place) where each rank's next match goes in the whole answer.
     const next: number[] = []
