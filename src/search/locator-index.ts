@@ -678,69 +678,106 @@ function termColumns(df: Int32Array, terms: number, live: number, out: Int32Arra
  */
 const PREFIX_COLUMN_LENGTH = 4
 const MAX_PREFIX_COLUMNS = 256
+/** Sorted terms scanned for prefix columns between two looks at the clock (a compaction's steps; fewer when compactionSlice is smaller). */
+const PREFIX_SCAN_SLICE = 4096
 
 /**
- * The prefix columns (see above) for the terms in sorted order (`sorted`, their ids `ids`), numbered
- * from `first` (after the term columns, as `termCol` numbers them): the prefix of each, and per
- * term id, the columns of its prefixes, shortest first, in `out` (PREFIX_COLUMN_LENGTH a term,
- * then -1 if fewer). One pass over the terms: the terms a prefix begins lie side by side, and a
- * term's groups of each length go on from the term before as far as they share a prefix (a
- * pass per length, each taking every group's prefix and testing every term against it, took
- * ~10 ms at 100k, in one step of a compaction).
+ * Finds the prefix columns (see above) over the terms in sorted order (`sorted`, their ids `ids`:
+ * copies, as the vocabulary may grow meanwhile), a slice at a time (scan(to)), then numbers them
+ * (columns()). One pass: the terms a prefix begins lie side by side, and a term's groups of each
+ * length go on from the term before as far as they share a prefix. At 1M (91k terms) the pass
+ * took 6-29 ms as one step of a compaction.
  */
-function prefixColumns(sorted: readonly string[], ids: readonly number[], df: Int32Array, termCol: Int32Array, live: number, first: number, out: Int32Array): Map<string, number> {
-  type Candidate = { prefix: string; length: number; from: number; to: number; locations: number }
-  const L = PREFIX_COLUMN_LENGTH
-  const candidates: Candidate[] = []
-  // The groups under way, one per length (1..L): where each began, its terms with a location, those locations, whether their columns decide it.
-  const from = new Int32Array(L + 1)
-  const terms = new Int32Array(L + 1)
-  const locations = new Float64Array(L + 1)
-  const decided = new Uint8Array(L + 1)
-  let prev = ''
-  for (let i = 0; i <= sorted.length; i++) {
-    const word = i < sorted.length ? sorted[i]! : ''
-    let shared = 0
-    const most = Math.min(L, word.length, prev.length)
-    while (shared < most && word.charCodeAt(shared) === prev.charCodeAt(shared)) shared++
-    // The previous term's groups longer than the prefix it shares with this one end here.
-    for (let length = shared + 1; length <= Math.min(L, prev.length); length++) {
-      const n = terms[length]!
-      if ((n > SIG_PREFIX_TERMS || decided[length] === 0) && locations[length]! * TERM_COLUMN_SHARE >= live) {
-        candidates.push({ prefix: prev.slice(0, length), length, from: from[length]!, to: i, locations: locations[length]! })
+class PrefixScan {
+  private at = 0
+  private prev = ''
+  // Running sums over the terms so far (those with a location): terms, their locations, those
+  // without a column; and, per length (1..PREFIX_COLUMN_LENGTH), where the group under way began
+  // and the sums then.
+  private terms = 0
+  private locations = 0
+  private loose = 0
+  private readonly from = new Int32Array(PREFIX_COLUMN_LENGTH + 1)
+  private readonly termsAt = new Int32Array(PREFIX_COLUMN_LENGTH + 1)
+  private readonly locationsAt = new Float64Array(PREFIX_COLUMN_LENGTH + 1)
+  private readonly looseAt = new Int32Array(PREFIX_COLUMN_LENGTH + 1)
+  private readonly candidates: { prefix: string; length: number; from: number; to: number; locations: number }[] = []
+
+  constructor(
+    private readonly sorted: readonly string[],
+    private readonly ids: readonly number[],
+    private readonly df: Int32Array,
+    /** The term columns (termColumns), for the terms known when the scan began. */
+    private readonly termCol: Int32Array,
+    private readonly live: number,
+  ) {}
+
+  /** How far the scan is, and where it ends: a step for each term, and one more that ends the groups under way. */
+  get position(): number {
+    return this.at
+  }
+  get end(): number {
+    return this.sorted.length + 1
+  }
+
+  /** Scans on up to position `to` (at most end). */
+  scan(to: number): void {
+    const { sorted, ids, df, termCol, from, termsAt, locationsAt, looseAt } = this
+    const L = PREFIX_COLUMN_LENGTH
+    const end = Math.min(to, this.end)
+    for (; this.at < end; this.at++) {
+      const i = this.at
+      const prev = this.prev
+      const word = i < sorted.length ? sorted[i]! : ''
+      let shared = 0
+      const most = Math.min(L, word.length, prev.length)
+      while (shared < most && word.charCodeAt(shared) === prev.charCodeAt(shared)) shared++
+      // The previous term's groups longer than the prefix it shares with this one end here.
+      for (let length = shared + 1, last = Math.min(L, prev.length); length <= last; length++) {
+        const n = this.terms - termsAt[length]!
+        const sum = this.locations - locationsAt[length]!
+        if ((n > SIG_PREFIX_TERMS || this.loose > looseAt[length]!) && sum * TERM_COLUMN_SHARE >= this.live) {
+          this.candidates.push({ prefix: prev.slice(0, length), length, from: from[length]!, to: i, locations: sum })
+        }
+      }
+      if (i === sorted.length) continue
+      for (let length = shared + 1, last = Math.min(L, word.length); length <= last; length++) {
+        from[length] = i
+        termsAt[length] = this.terms
+        locationsAt[length] = this.locations
+        looseAt[length] = this.loose
+      }
+      const t = ids[i]!
+      if (df[t]! > 0) {
+        this.terms++
+        this.locations += df[t]!
+        if (termCol[t]! < 0) this.loose++
+      }
+      this.prev = word
+    }
+  }
+
+  /**
+   * The prefix columns, numbered from `first` (after the term columns, as termCol numbers them):
+   * the prefix of each, and per term id, the columns of its prefixes, shortest first, in `out`
+   * (PREFIX_COLUMN_LENGTH a term, then -1 if fewer).
+   */
+  columns(first: number, out: Int32Array): Map<string, number> {
+    const chosen = this.candidates.sort((a, b) => a.length - b.length || b.locations - a.locations).slice(0, MAX_PREFIX_COLUMNS)
+    const columns = new Map<string, number>()
+    out.fill(-1)
+    // Shortest first, so each term's columns are written in order of length, side by side.
+    for (const { prefix, from, to } of chosen) {
+      const c = first + columns.size
+      columns.set(prefix, c)
+      for (let i = from; i < to; i++) {
+        let k = PREFIX_COLUMN_LENGTH * this.ids[i]!
+        while (out[k] !== -1) k++
+        out[k] = c
       }
     }
-    if (i === sorted.length) break
-    for (let length = shared + 1; length <= Math.min(L, word.length); length++) {
-      from[length] = i
-      terms[length] = 0
-      locations[length] = 0
-      decided[length] = 1
-    }
-    const t = ids[i]!
-    if (df[t]! > 0) {
-      for (let length = 1; length <= Math.min(L, word.length); length++) {
-        terms[length]!++
-        locations[length]! += df[t]!
-        if (termCol[t]! < 0) decided[length] = 0
-      }
-    }
-    prev = word
+    return columns
   }
-  candidates.sort((a, b) => a.length - b.length || b.locations - a.locations)
-  const columns = new Map<string, number>()
-  out.fill(-1)
-  // Shortest first, so each term's columns are written in order of length, side by side.
-  for (const { prefix, from, to } of candidates.slice(0, MAX_PREFIX_COLUMNS)) {
-    const c = first + columns.size
-    columns.set(prefix, c)
-    for (let i = from; i < to; i++) {
-      let k = PREFIX_COLUMN_LENGTH * ids[i]!
-      while (out[k] !== -1) k++
-      out[k] = c
-    }
-  }
-  return columns
 }
 
 /** The distinct signature bits of the terms. */
@@ -771,11 +808,14 @@ type Build = {
   baseXyz: Float32Array<ArrayBuffer>
   /** Tags known when the tables were made: one column each (see LocatorIndex.baseCols). */
   tagCount: number
-  /** Per term known when the tables were made: its column (termColumns). */
+  /** Per term known when the columns were found (startPrefixScan()): its column (termColumns). */
   termCol: Int32Array<ArrayBuffer>
-  /** The prefix columns and, per term known when the tables were made, those of its prefixes (prefixColumns). */
-  prefixCol: Map<string, number>
+  /** The prefix columns (null until found: endPrefixScan()) and, per term known then, those of its prefixes (PrefixScan). */
+  prefixCol: Map<string, number> | null
   termPrefixCols: Int32Array<ArrayBuffer>
+  /** How many term columns; the scan for prefix columns under way (startPrefixScan()). */
+  termCols: number
+  prefixScan: PrefixScan | null
   cols: Int32Array<ArrayBuffer>
   /** The new term pool, in kd order, and where each position's terms start (one more for the end). */
   pool: Int32Array<ArrayBuffer>
@@ -848,14 +888,14 @@ export class LocatorIndex {
    * The base's tags and words by column, one bit per position (colWords 32-bit words a column):
    * a column per tag known when the base was built, one of zeros for the tags made since, then
    * SIG_BITS signature columns, then the common terms' own (termColumns), then the prefixes'
-   * (prefixColumns). A query's tags and words are tested 32 positions at a time. A changed
+   * (PrefixScan). A query's tags and words are tested 32 positions at a time. A changed
    * location leaves the base, so these never go stale.
    */
   private baseCols = new Int32Array(0)
   private colTags = 0
   /** Per term id known when the base was built: its column after the signatures', -1, or NOT_IN_BASE (termColumns). */
   private baseTermCol = new Int32Array(0)
-  /** The base's prefix columns (prefixColumns), by prefix: numbered as baseTermCol's. */
+  /** The base's prefix columns (PrefixScan), by prefix: numbered as baseTermCol's. */
   private basePrefixCol = new Map<string, number>()
   private colWords = 0
   /** Where each base point's term ids start in the pool (repacked in kd order); one more for the end. */
@@ -1129,6 +1169,9 @@ export class LocatorIndex {
     const build = this.startBuild()
     this.scan(build, build.scanTo)
     build.tree = buildKd(build.coords, this.nodeSize)
+    const scan = this.startPrefixScan(build)
+    scan.scan(scan.end)
+    this.endPrefixScan(build, scan)
     this.tables(build)
     this.fill(build, build.keys.length)
     this.swap(build)
@@ -1916,7 +1959,7 @@ export class LocatorIndex {
     for (const t of this.markedPrefixTerms) bits[t >>> 5]! &= ~(1 << (t & 31))
     this.markedPrefixTerms.length = 0
     const from = this.firstTermAtOrAfter(prefix)
-    // A column of the prefix's own decides it in the base, alone (prefixColumns).
+    // A column of the prefix's own decides it in the base, alone (PrefixScan).
     const own = this.basePrefixCol.get(prefix)
     let prefixTerms: string[] | null = []
     let prefixSize = 0
@@ -2372,6 +2415,12 @@ export class LocatorIndex {
           })
         } else build.tree = buildKd(build.coords, this.nodeSize)
         this.schedule(step)
+      } else if (build.prefixCol === null) {
+        // Steps of their own, while the worker sorts (at 1M, 6-29 ms as one).
+        const scan = build.prefixScan ?? this.startPrefixScan(build)
+        inSlices(scan.position, Math.min(scan.end, scan.position + 4 * this.compactionSlice), Math.min(PREFIX_SCAN_SLICE, this.compactionSlice), (to) => scan.scan(to))
+        if (scan.position === scan.end) this.endPrefixScan(build, scan)
+        this.schedule(step)
       } else if (!build.tabled) {
         // A step of its own (at 1M, 2-7 ms), while the worker sorts.
         this.tables(build)
@@ -2402,8 +2451,10 @@ export class LocatorIndex {
       baseXyz: new Float32Array(0),
       tagCount: 0,
       termCol: new Int32Array(0),
-      prefixCol: new Map(),
+      prefixCol: null,
       termPrefixCols: new Int32Array(0),
+      termCols: 0,
+      prefixScan: null,
       cols: new Int32Array(0),
       pool: new Int32Array(0),
       poolUsed: 0,
@@ -2444,6 +2495,20 @@ export class LocatorIndex {
     b.coords = fit(coords, 2 * n)
   }
 
+  /** Finds the new base's term columns, and starts the scan for its prefix columns, over the terms known now. */
+  private startPrefixScan(b: Build): PrefixScan {
+    b.termCol = new Int32Array(this.vocab.size)
+    b.termCols = termColumns(this.df, this.vocab.size, b.keys.length, b.termCol)
+    return (b.prefixScan = new PrefixScan(this.sortedTerms.slice(), this.sortedIds.slice(), this.df, b.termCol, b.keys.length))
+  }
+
+  /** The scan is done: the prefix columns are numbered (b.prefixCol), and each term's found. */
+  private endPrefixScan(b: Build, scan: PrefixScan): void {
+    b.termPrefixCols = new Int32Array(PREFIX_COLUMN_LENGTH * b.termCol.length)
+    b.prefixCol = scan.columns(b.termCols, b.termPrefixCols)
+    b.prefixScan = null
+  }
+
   /** Makes the new base's tables for the snapshot's keys, empty, to be filled (fill()). */
   private tables(b: Build): void {
     const n = b.keys.length
@@ -2451,11 +2516,7 @@ export class LocatorIndex {
     b.baseKey = new Int32Array(n)
     b.baseCos = new Float64Array(n)
     b.baseXyz = new Float32Array(3 * n)
-    b.termCol = new Int32Array(this.vocab.size)
-    const termCols = termColumns(this.df, this.vocab.size, n, b.termCol)
-    b.termPrefixCols = new Int32Array(PREFIX_COLUMN_LENGTH * this.vocab.size)
-    b.prefixCol = prefixColumns(this.sortedTerms, this.sortedIds, this.df, b.termCol, n, termCols, b.termPrefixCols)
-    b.cols = new Int32Array((b.tagCount + 1 + SIG_BITS + termCols + b.prefixCol.size) * ((n + 31) >>> 5))
+    b.cols = new Int32Array((b.tagCount + 1 + SIG_BITS + b.termCols + b.prefixCol!.size) * ((n + 31) >>> 5))
     // Room for the live terms, and for those of keys written during the build (moved in at the
     // swap): growing a pool of tens of millions of ids in one step blocks for tens of milliseconds.
     const live = this.poolUsed - this.poolGarbage
@@ -2504,7 +2565,7 @@ export class LocatorIndex {
         const t = terms[from + i]!
         pool[used + i] = t
         cols[sig + sigBit(t) * colWords + word]! |= bit
-        // A term made after the tables is in no column (and its location, written since, is dirty).
+        // A term made after the columns were found is in no column (and its location, written since, is dirty).
         if (t >= termCol.length) continue
         const c = termCol[t]!
         if (c >= 0) cols[termCols + c * colWords + word]! |= bit
@@ -2576,7 +2637,7 @@ export class LocatorIndex {
     this.baseCols = b.cols
     this.colTags = b.tagCount
     this.baseTermCol = b.termCol
-    this.basePrefixCol = b.prefixCol
+    this.basePrefixCol = b.prefixCol!
     this.colWords = (n + 31) >>> 5
     this.baseTermStart = b.termStarts
     this.baseDead = dead

@@ -622,6 +622,18 @@ describe('LocatorIndex agrees with a naive scan', () => {
     write(doc(8))
     index.compact()
     check()
+    // Another compaction, a location written with a postcode new to the vocabulary after each of
+    // its steps (the sorted terms scanned for prefix columns a few at a time meanwhile).
+    for (let i = 140; i < 180; i++) write(doc(i, ['stockholm']))
+    expect(index.compacting).toBe(true)
+    for (let i = 0; i < 30; i++) {
+      tasks.step()
+      write(doc(200 + i, [], String(15000 + i)))
+      if (i % 3 === 0) check()
+    }
+    tasks.run()
+    expect(index.compacting).toBe(false)
+    check()
   })
 
   test('leaves across the edge counted by chord: clusters metres inside or outside the circle, some points dead', () => {
