@@ -198,6 +198,13 @@ export function scenario(set: SyntheticSet, seed: number, run: number): Scenario
     const ci = dense ? pick(densest) : pick(populated)
     return `${around(ci, dense ? 1 : 3)}&search=${words(ci, n)}`
   }
+  // A search as it is typed: the first 1 to 3 characters of a word of a store of the city, from
+  // its name, address or description (a house number's or a postcode's digits too).
+  const typed = (ci: number) => {
+    const body = set.bodies[pick(byCity[ci]!)]!
+    const all = [body.name, body.address, body.description].join(' ').toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== '')
+    return pick(all).slice(0, 1 + Math.floor(rnd() * 3))
+  }
   const types: QueryType[] = [
     { key: 'radius_typical', label: 'radius top-20, typical centre', target: 'radius', gen: typical },
     { key: 'radius_dense', label: 'radius top-20, 5 densest centres', target: 'radius', gen: dense },
@@ -212,6 +219,17 @@ export function scenario(set: SyntheticSet, seed: number, run: number): Scenario
     { key: 'priority_dense', label: 'radius, sort=priority, densest', target: null, gen: () => `${dense()}&sort=priority` },
     { key: 'deep_page', label: `radius ${deep.miles} miles, offset=${DEEP_OFFSET}, dense centres`, target: null, gen: () => `${around(pick(deep.centres), 1)}&radius=${deep.miles}&offset=${DEEP_OFFSET}`, nonEmpty: true },
     { key: 'all_name_paging', label: `all=true by name, offsets 0–${offsets.length - 1}`, target: null, gen: () => `all=true&offset=${offsets[paged++ % offsets.length]}` },
+    // Appended: the types above draw the same strings as before these were added.
+    {
+      key: 'search_typed',
+      label: 'radius + a word as typed (1–3 characters)',
+      target: 'search',
+      gen: () => {
+        const ci = pick(populated)
+        return `${around(ci, 3)}&search=${typed(ci)}`
+      },
+    },
+    { key: 'all_search_typed', label: 'all=true by name + a word as typed (1–3 characters)', target: null, gen: () => `all=true&search=${typed(pick(populated))}` },
   ]
   return { types, typical, pick, densest }
 }
