@@ -645,12 +645,15 @@ const SIG_PREFIX_TERMS = 24
  * Term columns: a term in at least 1/TERM_COLUMN_SHARE of the base's locations gets a column of
  * its own beside the signatures, one bit per position, exact. A query's whole word, or a prefix
  * whose terms in the base all have one, is then decided 32 positions at a time, and a location's
- * terms are read from the pool only for the rarer words (at 100k: 184 terms, 89% of the pool's
- * ids, ~23 bytes a location). At most MAX_TERM_COLUMNS, the commonest. Measured in process, the
+ * terms are read from the pool only for the rarer words (at 100k: 247 terms, 91% of the pool's
+ * ids, ~31 bytes a location). At most MAX_TERM_COLUMNS, the commonest. Measured in process, the
  * index's query alone, interleaved processes: 2-word search at the densest centres 68-77 -> 34 µs
- * at 100k, 532-601 -> 199-227 µs at 1M; 1-word 124-138 -> 55-61 µs at 1M.
+ * at 100k, 532-601 -> 199-227 µs at 1M; 1-word 124-138 -> 55-61 µs at 1M. A share of 1/32 until
+ * 2026-11-28 left the terms in 1/100 to 1/32 of the locations (a mid-sized city's name, a country
+ * code: ~40) with neither a column nor FlexSearch's postings (FS_DF_DIVISOR): all=true&search=kr
+ * read every location's terms (1.1 ms at 100k; 69 µs with a column).
  */
-const TERM_COLUMN_SHARE = 32
+const TERM_COLUMN_SHARE = 128
 const MAX_TERM_COLUMNS = 512
 /** No term ids: a plan without words has no whole words to check (shared, not made per query). */
 const NO_TERMS: readonly number[] = []
@@ -683,12 +686,12 @@ function termColumns(df: Int32Array, terms: number, live: number, out: Int32Arra
  * its last word 32 positions at a time, as a common whole word is tested, where every position
  * in the circle (or, for all=true, every location) whose signature or term columns did not decide
  * it had its terms read. At most MAX_PREFIX_COLUMNS, the shortest prefixes first, then the
- * commonest. At 100k (bench data): 32 + 93 + 21 + 3 prefixes of 1 to 4 characters; their columns
- * take ~19 bytes a location, and each term's prefix columns (PREFIX_COLUMN_LENGTH numbers a term)
- * ~10 more.
+ * commonest. At 100k (bench data): 35 + 170 + 34 + 9 prefixes of 1 to 4 characters; their
+ * columns take ~31 bytes a location, and each term's prefix columns (PREFIX_COLUMN_LENGTH numbers a
+ * term) ~10 more.
  */
 const PREFIX_COLUMN_LENGTH = 4
-const MAX_PREFIX_COLUMNS = 256
+const MAX_PREFIX_COLUMNS = 384
 /** Sorted terms scanned for prefix columns between two looks at the clock (a compaction's steps; fewer when compactionSlice is smaller). */
 const PREFIX_SCAN_SLICE = 4096
 
