@@ -208,8 +208,12 @@ function orderOf(sort: SortOrder, radius: boolean, entries: (IndexEntry | null)[
 /** An order of (key, km) candidates: negative when a comes first (orderOf). */
 type Order = (a: number, da: number, b: number, db: number) => number
 
-/** The live keys that pass a query's tags and words (markMatches): a bit per key, and how many. */
-type Matches = { bits: Int32Array; count: number }
+/**
+ * The live keys that pass a query's tags and words (markMatches), and how many: a bit per key;
+ * or, with `pos`, a bit per key for the delta's and a bit per base position for the base's (a
+ * key live in the base is at basePos).
+ */
+type Matches = { bits: Int32Array; pos: Int32Array | null; count: number }
 
 /**
  * Restores a max-heap of (key, km) pairs in keys/kms[0..size) under `compare` (the worst on top)
@@ -949,8 +953,9 @@ export class LocatorIndex {
   /** countPassing's scratch: a run's words (grown when a run has more). */
   private countAcc = new Int32Array(64)
   private countSome = new Int32Array(64)
-  /** markMatches' bits, one per key, kept between queries. */
+  /** markMatches' bits, one per key and one per base position, kept between queries. */
   private matchBits = new Int32Array(0)
+  private matchPos = new Int32Array(0)
   /** Set by dispose(): the index is no longer used, and its scheduled work is skipped. */
   private disposed = false
 
@@ -1251,7 +1256,7 @@ export class LocatorIndex {
     // Everything by priority: the name order again, rank by rank, without a heap (whose every
     // step compared names: at 100k, 13 ms at offset 0, 203 ms at offset 50,000).
     if (!radius && q.sort !== 'distance' && this.nameOrder !== null && !this.wordLeads(wordPlan, this.live)) {
-      const matches = tagPlan === null && wordPlan === null ? null : this.markMatches(tagPlan, tags, wordPlan)
+      const matches = tagPlan === null && wordPlan === null ? null : this.markMatches(tagPlan, tags, wordPlan, q.sort !== 'name')
       return q.sort === 'name' ? this.inNameOrder(q, matches) : this.inRankThenNameOrder(q, matches)
     }
     const byDistance = radius && q.sort === 'distance'
@@ -1490,13 +1495,15 @@ export class LocatorIndex {
     }
     // The matches counted already: the walk stops at the page's end. Walked to the end of the
     // order to count them, at 1M, all=true&search=s took 1.3 ms and search=1 4.4 ms after marking.
-    const { bits, count } = matches
+    const { bits, pos, count } = matches
+    const { basePos } = this
     const hits: IndexHit[] = []
     let seen = 0
     if (count > q.offset) {
       walk: for (const keys of order.chunks) {
         for (const key of keys) {
-          if ((bits[key >>> 5]! & (1 << (key & 31))) === 0) continue
+          const at = pos === null ? -1 : basePos[key]!
+          if (at === -1 ? (bits[key >>> 5]! & (1 << (key & 31))) === 0 : (pos![at >>> 5]! & (1 << (at & 31))) === 0) continue
           if (seen >= q.offset) hits.push(this.hit(key, null))
           if (++seen === keep) break walk
         }
@@ -1506,45 +1513,57 @@ export class LocatorIndex {
   }
 
   /**
-   * The live keys that pass a query's tags and words, as bits by key (in matchBits, until the
-   * next query): the base's positions 32 at a time by its columns, as a radius query tests them,
-   * the pool read in kd order only for the words they leave undecided; then the delta's keys one
-   * by one. Testing each key in name order instead read its tags and terms wherever they lay: at
-   * 1M, `search=a` took 138 ms, 5 common words and a prefix 519 ms.
+   * The live keys that pass a query's tags and words (in matchBits and matchPos, until the next
+   * query): the base's positions 32 at a time by its columns, as a radius query tests them, the
+   * pool read in kd order only for the words they leave undecided; then the delta's keys one by
+   * one. Testing each key in name order instead read its tags and terms wherever they lay: at 1M,
+   * `search=a` took 138 ms, 5 common words and a prefix 519 ms. `byKey`: every match as a bit by
+   * key, for a walk that tests every key; else the base's as bits by position (Matches.pos), for
+   * a walk that stops at its page: a bit set by key for each of a million matches took ~1 ms.
    */
-  private markMatches(tagPlan: TagPlan | null, tags: TagTest | null, wordPlan: WordPlan | null): Matches {
+  private markMatches(tagPlan: TagPlan | null, tags: TagTest | null, wordPlan: WordPlan | null, byKey: boolean): Matches {
     const marks = (this.matchBits = ensure(this.matchBits, (this.entries.length + 31) >>> 5))
+    const pos = byKey ? null : (this.matchPos = ensure(this.matchPos, this.colWords))
     let count = 0
     marks.fill(0)
-    const { baseDead, baseKey, baseCols, baseTermStart } = this
+    const { baseDead, baseKey, baseCols, baseTermStart, basePos } = this
     const n = baseKey.length
     const groups = this.columnGroups(tagPlan, wordPlan)
     const baseWhole = wordPlan?.baseWhole ?? NO_TERMS
     const checkPrefix = wordPlan !== null && wordPlan.prefixCols === null
     const readTerms = baseWhole.length > 0 || checkPrefix
     const sureCols = this.prefixSureCols(wordPlan)
+    const everyBit = pos === null || readTerms || this.deadCount > 0
     for (let w = 0; w < this.colWords; w++) {
-      let sure = 0
-      for (let j = 0; j < sureCols.length; j++) sure |= baseCols[sureCols[j]! + w]!
-      for (let bits = passingBits(baseCols, groups, w, 0, n - 1); bits !== 0; bits &= bits - 1) {
-        const at = 32 * w + 31 - Math.clz32(bits & -bits)
-        if (baseDead[at] === 1) continue
-        if (readTerms && !this.wordsIn(baseTermStart[at]!, baseTermStart[at + 1]!, baseWhole, checkPrefix && (sure & (1 << (at & 31))) === 0)) continue
-        const key = baseKey[at]!
-        marks[key >>> 5]! |= 1 << (key & 31)
-        count++
+      let passing = passingBits(baseCols, groups, w, 0, n - 1)
+      if (everyBit) {
+        let sure = 0
+        for (let j = 0; j < sureCols.length; j++) sure |= baseCols[sureCols[j]! + w]!
+        for (let bits = passing; bits !== 0; bits &= bits - 1) {
+          const at = 32 * w + 31 - Math.clz32(bits & -bits)
+          if (baseDead[at] === 1 || (readTerms && !this.wordsIn(baseTermStart[at]!, baseTermStart[at + 1]!, baseWhole, checkPrefix && (sure & (1 << (at & 31))) === 0))) {
+            passing &= ~(1 << (at & 31))
+            continue
+          }
+          if (pos !== null) continue
+          const key = baseKey[at]!
+          marks[key >>> 5]! |= 1 << (key & 31)
+        }
       }
+      if (pos !== null) pos[w] = passing
+      count += popcount(passing)
     }
     for (const key of this.delta.keys) {
+      // Counted once, should a key be in the delta and live in the base both.
+      if (pos !== null && basePos[key] !== -1) continue
       if (tags !== null && !tags(this.tagBits, key)) continue
       if (wordPlan !== null && !this.wordsOk(key, wordPlan)) continue
-      // Counted once, should a key be in the delta and live in the base both.
       const bit = 1 << (key & 31)
       if ((marks[key >>> 5]! & bit) !== 0) continue
       marks[key >>> 5]! |= bit
       count++
     }
-    return { bits: marks, count }
+    return { bits: marks, pos, count }
   }
 
   /**
