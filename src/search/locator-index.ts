@@ -754,7 +754,9 @@ class PrefixScan {
       for (let length = shared + 1, last = Math.min(L, prev.length); length <= last; length++) {
         const n = this.terms - termsAt[length]!
         const sum = this.locations - locationsAt[length]!
-        if ((n > SIG_PREFIX_TERMS || this.loose > looseAt[length]!) && sum * TERM_COLUMN_SHARE >= this.live) {
+        // Not half a character (a prefix cut inside a surrogate pair): no search asks for one.
+        const half = (prev.charCodeAt(length - 1) & 0xfc00) === 0xd800
+        if ((n > SIG_PREFIX_TERMS || this.loose > looseAt[length]!) && sum * TERM_COLUMN_SHARE >= this.live && !half) {
           this.candidates.push({ prefix: prev.slice(0, length), length, from: from[length]!, to: i, locations: sum })
         }
       }
@@ -993,7 +995,8 @@ export class LocatorIndex {
   private stamp = 0
   /**
    * One bit per term: the terms the last word of the latest word plan begins (of a plan that got
-   * as far as its prefix: planWords sets them and clears the previous plan's, listed in
+   * as far as its prefix: planWords sets them, or markPrefix once a location's terms are read for
+   * a prefix with a column of its own, and planWords clears the previous plan's, listed in
    * markedPrefixTerms). A bit, not a stamp per term: a check reads the marks of a location's
    * terms (33 on average at 100k, of 61k terms) one after another, and 4 bytes a term missed the
    * cache.
@@ -1263,7 +1266,8 @@ export class LocatorIndex {
     // The best `keep` candidates in a bounded max-heap of (key, km), worst at the top; the rest are
     // only counted. No more than there are locations: an offset past them all (2^29, say) made a
     // heap too large to allocate.
-    const keep = Math.min(q.offset + q.limit, Math.max(1, this.live))
+    // At least one, for `limit: 0` (the total alone): an empty heap has no worst to compare with.
+    const keep = Math.min(q.offset + Math.max(1, q.limit), Math.max(1, this.live))
     const heapKey = new Int32Array(keep)
     const heapKm = new Float64Array(keep)
     let size = 0
@@ -1499,7 +1503,7 @@ export class LocatorIndex {
     const { basePos } = this
     const hits: IndexHit[] = []
     let seen = 0
-    if (count > q.offset) {
+    if (count > q.offset && q.limit > 0) {
       walk: for (const keys of order.chunks) {
         for (const key of keys) {
           const at = pos === null ? -1 : basePos[key]!
@@ -1638,7 +1642,7 @@ export class LocatorIndex {
    * distance (siftDown's).
    */
   private answer(q: IndexQuery, size: number, heapKey: Int32Array, heapKm: Float64Array, compare: Order, byKm: boolean, total: number): IndexResult {
-    const n = Math.max(0, size - q.offset)
+    const n = Math.max(0, Math.min(q.limit, size - q.offset))
     // The page's keys first, from the heap alone; then their entries and JSON, whose reads miss
     // the cache (keys are in the order locations came, not in space order), in a loop of their
     // own, where the misses overlap. Read between the heap's steps, the route's typical answer at
