@@ -834,7 +834,7 @@ type Build = {
   prefixCol: Map<string, number> | null
   termPrefixCols: Int32Array<ArrayBuffer>
   /** How many term columns; the scan for prefix columns under way (startPrefixScan()). */
-  termCols: number
+  termColCount: number
   prefixScan: PrefixScan | null
   cols: Int32Array<ArrayBuffer>
   /** The new term pool, in kd order, and where each position's terms start (one more for the end). */
@@ -1530,7 +1530,7 @@ export class LocatorIndex {
     const pos = byKey ? null : (this.matchPos = ensure(this.matchPos, this.colWords))
     let count = 0
     marks.fill(0)
-    const { baseDead, baseKey, baseCols, baseTermStart, basePos } = this
+    const { baseDead, baseKey, baseCols, baseTermStart } = this
     const n = baseKey.length
     const groups = this.columnGroups(tagPlan, wordPlan)
     const baseWhole = wordPlan?.baseWhole ?? NO_TERMS
@@ -1557,14 +1557,12 @@ export class LocatorIndex {
       if (pos !== null) pos[w] = passing
       count += popcount(passing)
     }
+    // A key in the delta has no live base position (its write killed it; a compaction's swap
+    // takes the clean keys out of the delta), so none is counted twice.
     for (const key of this.delta.keys) {
-      // Counted once, should a key be in the delta and live in the base both.
-      if (pos !== null && basePos[key] !== -1) continue
       if (tags !== null && !tags(this.tagBits, key)) continue
       if (wordPlan !== null && !this.wordsOk(key, wordPlan)) continue
-      const bit = 1 << (key & 31)
-      if ((marks[key >>> 5]! & bit) !== 0) continue
-      marks[key >>> 5]! |= bit
+      marks[key >>> 5]! |= 1 << (key & 31)
       count++
     }
     return { bits: marks, pos, count }
@@ -2491,7 +2489,7 @@ export class LocatorIndex {
       termCol: new Int32Array(0),
       prefixCol: null,
       termPrefixCols: new Int32Array(0),
-      termCols: 0,
+      termColCount: 0,
       prefixScan: null,
       cols: new Int32Array(0),
       pool: new Int32Array(0),
@@ -2536,14 +2534,14 @@ export class LocatorIndex {
   /** Finds the new base's term columns, and starts the scan for its prefix columns, over the terms known now. */
   private startPrefixScan(b: Build): PrefixScan {
     b.termCol = new Int32Array(this.vocab.size)
-    b.termCols = termColumns(this.df, this.vocab.size, b.keys.length, b.termCol)
+    b.termColCount = termColumns(this.df, this.vocab.size, b.keys.length, b.termCol)
     return (b.prefixScan = new PrefixScan(this.sortedTerms.slice(), this.sortedIds.slice(), this.df, b.termCol, b.keys.length))
   }
 
   /** The scan is done: the prefix columns are numbered (b.prefixCol), and each term's found. */
   private endPrefixScan(b: Build, scan: PrefixScan): void {
     b.termPrefixCols = new Int32Array(PREFIX_COLUMN_LENGTH * b.termCol.length)
-    b.prefixCol = scan.columns(b.termCols, b.termPrefixCols)
+    b.prefixCol = scan.columns(b.termColCount, b.termPrefixCols)
     b.prefixScan = null
   }
 
@@ -2554,7 +2552,7 @@ export class LocatorIndex {
     b.baseKey = new Int32Array(n)
     b.baseCos = new Float64Array(n)
     b.baseXyz = new Float32Array(3 * n)
-    b.cols = new Int32Array((b.tagCount + 1 + SIG_BITS + b.termCols + b.prefixCol!.size) * ((n + 31) >>> 5))
+    b.cols = new Int32Array((b.tagCount + 1 + SIG_BITS + b.termColCount + b.prefixCol!.size) * ((n + 31) >>> 5))
     // Room for the live terms, and for those of keys written during the build (moved in at the
     // swap): growing a pool of tens of millions of ids in one step blocks for tens of milliseconds.
     const live = this.poolUsed - this.poolGarbage

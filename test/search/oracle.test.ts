@@ -111,6 +111,25 @@ function upkeep(mode: Upkeep) {
   }
 }
 
+/**
+ * An empty index of small bounds (leaves of 4, a delta bound of 4, compactions in steps of 16)
+ * whose upkeep waits in `tasks`, and the truth beside it: `write` and `remove` change both.
+ */
+function queuedIndex() {
+  const tasks = upkeep('queued')
+  const index = new LocatorIndex([], { schedule: tasks.schedule, nodeSize: 4, deltaMin: 4, compactionSlice: 16 })
+  const truth = new Map<string, IndexDoc>()
+  const write = (d: IndexDoc) => {
+    index.upsert(d)
+    truth.set(d.id, d)
+  }
+  const remove = (id: string) => {
+    index.remove(id)
+    truth.delete(id)
+  }
+  return { tasks, index, truth, write, remove }
+}
+
 const queryArb: fc.Arbitrary<IndexQuery> = fc.record({
   radius: fc.boolean(),
   center: point,
@@ -523,13 +542,7 @@ describe('LocatorIndex agrees with a naive scan', () => {
     const { lat, lng } = CENTERS[0]!
     const doc = (i: number, words: string[]): IndexDoc => ({ id: `loc_${i}`, lat: lat + (i % 16) * 0.004, lng: lng + Math.floor(i / 16) * 0.004, json: null, nameSort: `n${i}`, rank: i % 3, tags: [], text: [...(i % 5 === 0 ? [] : ['store']), ...words].join(' ') })
     const wordsOf = (i: number) => [...(i % 2 === 0 ? ['common'] : []), ...(i % 3 === 0 ? ['coral'] : []), ...(i === 5 || i === 77 ? ['comet'] : [])]
-    const tasks = upkeep('queued')
-    const index = new LocatorIndex([], { schedule: tasks.schedule, nodeSize: 4, deltaMin: 4, compactionSlice: 16 })
-    const truth = new Map<string, IndexDoc>()
-    const write = (d: IndexDoc) => {
-      index.upsert(d)
-      truth.set(d.id, d)
-    }
+    const { tasks, index, truth, write } = queuedIndex()
     for (let i = 0; i < 240; i++) write(doc(i, wordsOf(i)))
     index.compact()
     const check = () => {
@@ -583,13 +596,7 @@ describe('LocatorIndex agrees with a naive scan', () => {
       tags: [],
       text: [code, ...(i % 5 === 0 ? [] : ['store']), ...(i % 2 === 0 ? ['stoves'] : []), ...(i === 160 ? ['stockholm'] : []), ...extra].join(' '),
     })
-    const tasks = upkeep('queued')
-    const index = new LocatorIndex([], { schedule: tasks.schedule, nodeSize: 4, deltaMin: 4, compactionSlice: 16 })
-    const truth = new Map<string, IndexDoc>()
-    const write = (d: IndexDoc) => {
-      index.upsert(d)
-      truth.set(d.id, d)
-    }
+    const { tasks, index, truth, write, remove } = queuedIndex()
     for (let i = 0; i < 320; i++) write(doc(i))
     index.compact()
     const check = () => {
@@ -617,8 +624,7 @@ describe('LocatorIndex agrees with a naive scan', () => {
     tasks.step()
     write(doc(8, [], 'none')) // no postcode now
     write(doc(9, [], '10010')) // another's
-    index.remove('loc_10')
-    truth.delete('loc_10')
+    remove('loc_10')
     check()
     tasks.run()
     expect(index.compacting).toBe(false)
