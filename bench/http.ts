@@ -23,6 +23,10 @@
 //     row on fresh connections must answer in < 100 ms.
 //  3. Per run (the scenario order rotates from run to run so drift hits all alike):
 //     bare (a separate Bun.serve, pinned to CPU 0, static body of the run's mean body size),
+//     copies (a stand-in Bun.serve, pinned: a body of the same size copied per response from as
+//     many random places as an answer has locations, of a buffer as large as the locations' JSON),
+//     answer (a stand-in Bun.serve, pinned, started once: the service's answer path alone,
+//     registry.sync() and locationsBody(), over the same database, for the varied paths),
 //     varied (--paths distinct public radius queries from scenario(set, seed, run), more than a
 //     measurement asks for, so each is asked at most once and none is answered from the response
 //     cache; the report says so, or warns when a run went round them), repeated (the path among the
@@ -42,8 +46,8 @@
 // serverCoreBusy, clientCoreBusy: Spread, errors } }, ratios: { <key>: Spread }, writes: { rps,
 // p50Us, p99Us, serverCpu, otherCpu: Spread, allLanded, fileRows: { api, file } } } },
 // where Spread = { median, min, max, runs: number[] } and WrkResult is the type below (times in
-// µs, CPU as a fraction of one core over the measured window). Scenario keys: bare, varied,
-// repeated, workers<N>.
+// µs, CPU as a fraction of one core over the measured window). Scenario keys: bare, copies,
+// answer, varied, repeated, workers<N>; ratios add copies_vs_bare and answer_vs_bare.
 import { closeSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -358,6 +362,69 @@ function startBare(bytes: number, run: number): Server {
   return spawnServer(`bare-${run}`, [process.execPath, script], {}, true)
 }
 
+/**
+ * Stand-in: a `Bun.serve` whose every response is a body of `bytes` bytes made of `pieces` pieces
+ * copied from random places of a buffer of `arenaBytes` (filled once): what the machine takes to
+ * send an answer whose locations' JSON no cache holds, with no index and no route around it.
+ */
+function startCopies(bytes: number, pieces: number, arenaBytes: number, run: number): Server {
+  const script = join(tmp, 'copies.ts')
+  writeFileSync(
+    script,
+    [
+      '// bench/http.ts stand-in: each body copied from random places of a large buffer, as answers are from the JSON arena.',
+      `const head = Buffer.from('{"success":true,"data":{"pad":"'), foot = Buffer.from('"}}')`,
+      `const bytes = ${bytes}, pieces = ${pieces}`,
+      'const piece = Math.max(1, Math.floor((bytes - head.length - foot.length) / pieces))',
+      `const arena = Buffer.alloc(Math.max(${arenaBytes}, 4 * piece), 'x')`,
+      'const body = Buffer.alloc(bytes, "x")',
+      'head.copy(body, 0)',
+      'foot.copy(body, bytes - foot.length)',
+      "const headers = { 'content-type': 'application/json; charset=utf-8' }",
+      "Bun.serve({ port: Number(process.env.PORT), hostname: '127.0.0.1', fetch: () => {",
+      '  for (let i = 0, pos = head.length; i < pieces; i++, pos += piece) {',
+      '    const at = Math.floor(Math.random() * (arena.length - piece))',
+      '    arena.copy(body, pos, at, at + piece)',
+      '  }',
+      '  return new Response(body, { headers })',
+      '} })',
+      '',
+    ].join('\n'),
+  )
+  return spawnServer(`copies-${run}`, [process.execPath, script], {}, true)
+}
+
+/**
+ * Stand-in: a `Bun.serve` answering GET /public/v1/{token}/locations from the service's own answer
+ * path (registry.sync(), then locationsBody()) over the same database, nothing else: no guard, no
+ * rate count, no answer cache, one header. Prints "ready" once its index and JSON are built.
+ */
+function startAnswerOnly(db: string, token: string): Server {
+  const script = join(tmp, 'answer-only.ts')
+  const src = (f: string) => JSON.stringify(join(ROOT, 'src', f))
+  writeFileSync(
+    script,
+    [
+      "// bench/http.ts stand-in: the service's answer path alone, in a bare Bun.serve.",
+      `import { openStore } from ${src('store')}`,
+      `import { locationsBody } from ${src('public')}`,
+      `import { IndexRegistry } from ${src('public/registry')}`,
+      `const store = openStore(${JSON.stringify(db)})`,
+      'const registry = new IndexRegistry(store)',
+      'await registry.preload()',
+      `const locator = registry.locatorByToken(${JSON.stringify(token)})!`,
+      "const headers = { 'content-type': 'application/json; charset=utf-8' }",
+      "Bun.serve({ port: Number(process.env.PORT), hostname: '127.0.0.1', fetch: (request) => {",
+      '  registry.sync()',
+      '  return new Response(locationsBody(registry, locator, request.url).body, { headers })',
+      '} })',
+      "console.log('ready')",
+      '',
+    ].join('\n'),
+  )
+  return spawnServer('answer-only', [process.execPath, script], {}, true)
+}
+
 // ---------------------------------------------------------------- wrk
 
 type WrkResult = {
@@ -472,6 +539,8 @@ type RunRecord = {
   run: number
   paths: number
   meanBodyBytes: number
+  /** Pieces per body of the copies stand-in: an answer's locations, on average. */
+  pieces: number
   repeated: { path: string; bodyBytes: number }
   order: string[]
   scenarios: Record<string, WrkResult>
@@ -589,15 +658,23 @@ async function main(): Promise<void> {
   }
   const main1 = services.get(1)!
   const extraWorkers = [...services.keys()].filter((n) => n > 1)
+  // The answer path alone, over the same database (its own index), for the stand-in scenario.
+  const answerOnly = startAnswerOnly(db, token)
+  await waitForLine(answerOnly, 'ready')
+  await warmIndex(answerOnly, firstPaths[0]!)
 
   // 3. Read scenarios, interleaved.
   const labels: Record<string, string> = {
     bare: 'bare `Bun.serve`, static body of the same size (pinned)',
+    copies: 'stand-in: the same size, copied per response from random places of a buffer as large as the JSON (pinned)',
+    answer: 'stand-in: the answer path alone (`locationsBody`), distinct paths (pinned)',
     varied: `public radius query, distinct paths (pinned)`,
     repeated: 'public radius query, one path repeated (pinned)',
   }
   for (const n of extraWorkers) labels[`workers${n}`] = `public radius query, varied, WORKERS=${n} (unpinned, shares CPU ${CLIENT_CPU} with wrk)`
-  const keys = ['bare', 'varied', 'repeated', ...extraWorkers.map((n) => `workers${n}`)]
+  const keys = ['bare', 'copies', 'answer', 'varied', 'repeated', ...extraWorkers.map((n) => `workers${n}`)]
+  /** Scenarios of servers without the response cache: a path asked again is answered again. */
+  const uncached = new Set(['bare', 'copies', 'answer'])
   /** Scenarios of varied paths in which some run asked more requests than there were paths. */
   const wentRound = new Set<string>()
   const runs: RunRecord[] = []
@@ -605,13 +682,17 @@ async function main(): Promise<void> {
     const paths = run === 1 ? firstPaths : pathsFor(run)
     // Body sizes as served (identity encoding, as wrk asks), of the first --sample paths.
     const sizes: number[] = []
+    let located = 0
     for (const p of paths.slice(0, o.sample)) {
       const r = await fetch(main1.base + p, { headers: { 'accept-encoding': 'identity' } })
-      const bytes = (await r.arrayBuffer()).byteLength
+      const text = await r.text()
       if (r.status !== 200) throw new Error(`GET ${p} answered ${r.status}`)
-      sizes.push(bytes)
+      sizes.push(Buffer.byteLength(text))
+      located += (JSON.parse(text) as { data: { locations: unknown[] } }).data.locations.length
     }
     const mean = sizes.reduce((a, b) => a + b, 0) / sizes.length
+    /** The copies stand-in's pieces: as many as an answer's locations, on average. */
+    const pieces = Math.max(1, Math.round(located / sizes.length))
     let best = 0
     for (let i = 1; i < sizes.length; i++) if (Math.abs(sizes[i]! - mean) < Math.abs(sizes[best]! - mean)) best = i
     const repeated = { path: paths[best]!, bodyBytes: sizes[best]! }
@@ -619,11 +700,15 @@ async function main(): Promise<void> {
 
     const bare = startBare(Math.round(mean), run)
     await waitReady(bare, '/')
+    const copies = startCopies(Math.round(mean), pieces, Math.round((o.size * mean) / pieces), run)
+    await waitReady(copies, '/')
     const variedScript = luaScript(`varied-${run}`, paths, null)
     const warmScript = luaScript(`warm-${run}`, pathsFor(run + WARM_SET), null)
     const repeatedScript = luaScript(`repeated-${run}`, [repeated.path], null)
     const plan: Record<string, { server: Server; script: string; warm: string }> = {
       bare: { server: bare, script: variedScript, warm: warmScript },
+      copies: { server: copies, script: variedScript, warm: warmScript },
+      answer: { server: answerOnly, script: variedScript, warm: warmScript },
       varied: { server: main1, script: variedScript, warm: warmScript },
       repeated: { server: main1, script: repeatedScript, warm: repeatedScript },
     }
@@ -635,7 +720,7 @@ async function main(): Promise<void> {
       if (o.warmup > 0) await runWrk(server, warm, o.warmup, o.connections)
       const r = await runWrk(server, script, o.duration, o.connections)
       scenarios[key] = r
-      if (script === variedScript && key !== 'bare' && r.requests > paths.length) {
+      if (script === variedScript && !uncached.has(key) && r.requests > paths.length) {
         wentRound.add(key)
         log(`run ${run} ${key}: ${r.requests} requests went round the ${paths.length} paths: answers asked for a third time may have come from the response cache (raise --paths)`)
       }
@@ -643,13 +728,17 @@ async function main(): Promise<void> {
       log(`run ${run} ${key}: ${r.rps.toFixed(0)} req/s, p50 ${(r.latencyUs.p50 / 1000).toFixed(2)} ms, p99 ${(r.latencyUs.p99 / 1000).toFixed(2)} ms, ${r.bytesPerResponse.toFixed(0)} B/response, server CPU ${(r.serverCpu * 100).toFixed(0)}%, wrk CPU ${(r.clientCpu * 100).toFixed(0)}%, CPU ${SERVER_CPU}/${CLIENT_CPU} busy ${(r.coreBusy.server * 100).toFixed(0)}%/${(r.coreBusy.client * 100).toFixed(0)}%, other processes ${(r.otherCpu * 100).toFixed(0)}% of a core${bad ? `, ${bad} ERRORS` : ''}`)
     }
     await stopChild(bare.child)
+    await stopChild(copies.child)
     const ratios: Record<string, number> = {
       varied_vs_bare: scenarios.varied!.rps / scenarios.bare!.rps,
       repeated_vs_bare: scenarios.repeated!.rps / scenarios.bare!.rps,
+      copies_vs_bare: scenarios.copies!.rps / scenarios.bare!.rps,
+      answer_vs_bare: scenarios.answer!.rps / scenarios.bare!.rps,
     }
     for (const n of extraWorkers) ratios[`workers${n}_vs_varied`] = scenarios[`workers${n}`]!.rps / scenarios.varied!.rps
-    runs.push({ run, paths: paths.length, meanBodyBytes: mean, repeated, order, scenarios, ratios })
+    runs.push({ run, paths: paths.length, meanBodyBytes: mean, pieces, repeated, order, scenarios, ratios })
   }
+  await stopChild(answerOnly.child)
   for (const n of extraWorkers) await stopChild(services.get(n)!.child)
 
   // 4. Writes, last (they grow the locator), on the WORKERS=1 server.
@@ -771,11 +860,25 @@ async function main(): Promise<void> {
   const r = summary.ratios
   md.push(`| varied / bare | ${pct(r.varied_vs_bare!.median)} | ${rng(r.varied_vs_bare!, pct)} | ≥ ${pct(TARGETS.variedVsBare)} | ${verdict(r.varied_vs_bare!.median >= TARGETS.variedVsBare)} |`)
   md.push(`| repeated / bare | ${pct(r.repeated_vs_bare!.median)} | ${rng(r.repeated_vs_bare!, pct)} | ≥ ${pct(TARGETS.repeatedVsBare)} | ${verdict(r.repeated_vs_bare!.median >= TARGETS.repeatedVsBare)} |`)
+  md.push(`| stand-in: copies / bare | ${pct(r.copies_vs_bare!.median)} | ${rng(r.copies_vs_bare!, pct)} | (measured, no target) | |`)
+  md.push(`| stand-in: answer path alone / bare | ${pct(r.answer_vs_bare!.median)} | ${rng(r.answer_vs_bare!, pct)} | (measured, no target) | |`)
   for (const w of extraWorkers) {
     const s = r[`workers${w}_vs_varied`]!
     md.push(`| WORKERS=${w} / WORKERS=1, varied (gain) | ${s.median.toFixed(2)}× | ${rng(s, (x) => `${x.toFixed(2)}×`)} | (measured, no target) | |`)
   }
   md.push('')
+  // Where a distinct answer's time goes: each step of the ladder's time per request (1 / its rate) less the step before.
+  const usPer = (k: string) => 1e6 / summary.scenarios[k]!.rps.median
+  const pieceCount = spread(runs.map((x) => x.pieces)).median
+  md.push(
+    `What a distinct answer's time is made of, per request at the median rates (1 s / req/s, each less the step before; the server's core was not always full, so these are upper bounds): ` +
+      `the bare server ${usPer('bare').toFixed(1)} µs; ` +
+      `copying the body from ${num(pieceCount)} random places of a buffer as large as the locations' JSON, as an answer's JSON is copied, +${(usPer('copies') - usPer('bare')).toFixed(1)} µs; ` +
+      `the answer path itself instead (sync, parse, the index's query with its total, the JSON copied), +${(usPer('answer') - usPer('bare')).toFixed(1)} µs over bare; ` +
+      `the service's route around it (the guards, the rate count, the answer cache, the ETag and CORS headers, the request id) +${(usPer('varied') - usPer('answer')).toFixed(1)} µs more. ` +
+      `The ${pct(TARGETS.variedVsBare)} target leaves ${(usPer('bare') / TARGETS.variedVsBare - usPer('bare')).toFixed(1)} µs a request over bare.`,
+    '',
+  )
   if (summary.writes) {
     const w = summary.writes
     const created = writes.map((x) => x.created)
