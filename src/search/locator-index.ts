@@ -213,7 +213,14 @@ type Order = (a: number, da: number, b: number, db: number) => number
  * or, with `pos`, a bit per key for the delta's and a bit per base position for the base's (a
  * key live in the base is at basePos).
  */
-type Matches = { bits: Int32Array; pos: Int32Array | null; count: number }
+/** The matches of a query's tags and words: the base's by position (`pos`), the delta's by key (`bits`), and how many. */
+type Matches = { bits: Int32Array; pos: Int32Array; count: number }
+
+/** Whether `key` is among the matches: by its base position's bit, or (not in the base) its key's. */
+function isMatch(m: Matches, basePos: Int32Array, key: number): boolean {
+  const at = basePos[key]!
+  return at === -1 ? (m.bits[key >>> 5]! & (1 << (key & 31))) !== 0 : (m.pos[at >>> 5]! & (1 << (at & 31))) !== 0
+}
 
 /**
  * Restores a max-heap of (key, km) pairs in keys/kms[0..size) under `compare` (the worst on top)
@@ -940,6 +947,13 @@ export class LocatorIndex {
   /** With nodeMinRank, each base point's rank by its position (rankOf is by key: a cache miss a point, walked in kd order). */
   private baseRank = new Int32Array(0)
   /**
+   * Per priority rank, a bit column of the base's live positions of that rank (colWords words a
+   * rank), so `all=true&sort=priority` counts each rank's matches 32 positions at a time; made when
+   * first needed, its bits cleared as positions die, dropped when the base or the ranks change
+   * (with nodeMinRank).
+   */
+  private rankCols: Int32Array | null = null
+  /**
    * byRank's queue of kd nodes, a binary min-heap by the best rank of a node's points, then the
    * nearest its box can hold (a haversine): per node, that haversine, and its rank, left, right
    * and number. Rank and distance apart: as one number (2 * rank + haversine), the haversine of a
@@ -1135,6 +1149,7 @@ export class LocatorIndex {
       this.rankOf[key] = rank
     }
     this.nodeMinRank = null
+    this.rankCols = null
   }
 
   get(id: string): IndexEntry | null {
@@ -1259,7 +1274,7 @@ export class LocatorIndex {
     // Everything by priority: the name order again, rank by rank, without a heap (whose every
     // step compared names: at 100k, 13 ms at offset 0, 203 ms at offset 50,000).
     if (!radius && q.sort !== 'distance' && this.nameOrder !== null && !this.wordLeads(wordPlan, this.live)) {
-      const matches = tagPlan === null && wordPlan === null ? null : this.markMatches(tagPlan, tags, wordPlan, q.sort !== 'name')
+      const matches = tagPlan === null && wordPlan === null ? null : this.markMatches(tagPlan, tags, wordPlan)
       return q.sort === 'name' ? this.inNameOrder(q, matches) : this.inRankThenNameOrder(q, matches)
     }
     const byDistance = radius && q.sort === 'distance'
@@ -1499,15 +1514,14 @@ export class LocatorIndex {
     }
     // The matches counted already: the walk stops at the page's end. Walked to the end of the
     // order to count them, at 1M, all=true&search=s took 1.3 ms and search=1 4.4 ms after marking.
-    const { bits, pos, count } = matches
+    const { count } = matches
     const { basePos } = this
     const hits: IndexHit[] = []
     let seen = 0
     if (count > q.offset && q.limit > 0) {
       walk: for (const keys of order.chunks) {
         for (const key of keys) {
-          const at = pos === null ? -1 : basePos[key]!
-          if (at === -1 ? (bits[key >>> 5]! & (1 << (key & 31))) === 0 : (pos![at >>> 5]! & (1 << (at & 31))) === 0) continue
+          if (!isMatch(matches, basePos, key)) continue
           if (seen >= q.offset) hits.push(this.hit(key, null))
           if (++seen === keep) break walk
         }
@@ -1521,13 +1535,13 @@ export class LocatorIndex {
    * query): the base's positions 32 at a time by its columns, as a radius query tests them, the
    * pool read in kd order only for the words they leave undecided; then the delta's keys one by
    * one. Testing each key in name order instead read its tags and terms wherever they lay: at 1M,
-   * `search=a` took 138 ms, 5 common words and a prefix 519 ms. `byKey`: every match as a bit by
-   * key, for a walk that tests every key; else the base's as bits by position (Matches.pos), for
-   * a walk that stops at its page: a bit set by key for each of a million matches took ~1 ms.
+   * `search=a` took 138 ms, 5 common words and a prefix 519 ms. The base's matches are bits by
+   * position (Matches.pos), the delta's bits by key: a bit set by key for each of a million
+   * matches took ~1 ms.
    */
-  private markMatches(tagPlan: TagPlan | null, tags: TagTest | null, wordPlan: WordPlan | null, byKey: boolean): Matches {
+  private markMatches(tagPlan: TagPlan | null, tags: TagTest | null, wordPlan: WordPlan | null): Matches {
     const marks = (this.matchBits = ensure(this.matchBits, (this.entries.length + 31) >>> 5))
-    const pos = byKey ? null : (this.matchPos = ensure(this.matchPos, this.colWords))
+    const pos = (this.matchPos = ensure(this.matchPos, this.colWords))
     let count = 0
     marks.fill(0)
     const { baseDead, baseKey, baseCols, baseTermStart } = this
@@ -1537,7 +1551,7 @@ export class LocatorIndex {
     const checkPrefix = wordPlan !== null && wordPlan.prefixCols === null
     const readTerms = baseWhole.length > 0 || checkPrefix
     const sureCols = this.prefixSureCols(wordPlan)
-    const everyBit = pos === null || readTerms || this.deadCount > 0
+    const everyBit = readTerms || this.deadCount > 0
     for (let w = 0; w < this.colWords; w++) {
       let passing = passingBits(baseCols, groups, w, 0, n - 1)
       if (everyBit) {
@@ -1547,14 +1561,10 @@ export class LocatorIndex {
           const at = 32 * w + 31 - Math.clz32(bits & -bits)
           if (baseDead[at] === 1 || (readTerms && !this.wordsIn(baseTermStart[at]!, baseTermStart[at + 1]!, baseWhole, checkPrefix && (sure & (1 << (at & 31))) === 0))) {
             passing &= ~(1 << (at & 31))
-            continue
           }
-          if (pos !== null) continue
-          const key = baseKey[at]!
-          marks[key >>> 5]! |= 1 << (key & 31)
         }
       }
-      if (pos !== null) pos[w] = passing
+      pos[w] = passing
       count += popcount(passing)
     }
     // A key in the delta has no live base position (its write killed it; a compaction's swap
@@ -1569,36 +1579,22 @@ export class LocatorIndex {
   }
 
   /**
-   * Everything by priority (rank, then name and id): the kept name order walked twice, once to
-   * count the matches of each rank (ranks are small whole numbers), which places every rank's
-   * first match in the answer, then again for the page, each match of a rank the page reaches put
-   * at its rank's next place. Linear, with no comparison of names.
+   * Everything by priority (rank, then name and id): each rank's matches counted, rank by rank
+   * until the page's end, from the base's rank columns (32 positions at a time) and the delta's
+   * keys, which places every rank's first match in the answer; then the kept name order walked
+   * for the page, each match of a rank the page reaches put at its rank's next place, until the
+   * page is full. Linear, with no comparison of names. Counted by a first walk of the whole name
+   * order, with every match marked by key, at 1M all=true&sort=priority took 3.5-4.6 ms, 5.6-6.6
+   * ms with search=s and 6.2-8.4 ms with a tag; so 0.15-0.5 ms (30 runs, two processes each).
    */
   private inRankThenNameOrder(q: IndexQuery, marked: Matches | null): IndexResult {
     const order = this.nameOrder!
-    const { rankOf } = this
+    const { rankOf, basePos } = this
     const keep = q.offset + q.limit
-    const marks = marked?.bits ?? null
-    const matches = (key: number) => marks === null || (marks[key >>> 5]! & (1 << (key & 31))) !== 0
-    // Matches per rank, then (in place) where each rank's next match goes in the whole answer.
-    const next: number[] = []
-    let total = 0
-    for (const keys of order.chunks) {
-      for (const key of keys) {
-        if (!matches(key)) continue
-        const rank = rankOf[key]!
-        while (next.length <= rank) next.push(0)
-        next[rank]!++
-        total++
-      }
-    }
-    // Ranks whose matches all lie before the page or after it are skipped unread (-1).
-    let start = 0
-    for (let rank = 0; rank < next.length; rank++) {
-      const end = start + next[rank]!
-      next[rank] = end > q.offset && start < keep ? start : -1
-      start = end
-    }
+    const total = marked === null ? order.length : marked.count
+    // Per rank reached before the page's end, where its next match goes in the whole answer; -1
+    // for a rank wholly before the page. Ranks past the page's end are not counted.
+    const next = this.rankStarts(marked, q.offset, keep)
     const n = Math.max(0, Math.min(keep, total) - q.offset)
     const hits = new Array<IndexHit>(n)
     if (n === 0) return { total, hits }
@@ -1606,7 +1602,7 @@ export class LocatorIndex {
     for (const keys of order.chunks) {
       for (const key of keys) {
         const rank = rankOf[key]!
-        if (rank >= next.length || next[rank] === -1 || !matches(key)) continue
+        if (rank >= next.length || next[rank] === -1 || (marked !== null && !isMatch(marked, basePos, key))) continue
         const at = next[rank]!++
         if (at < q.offset || at >= keep) continue
         hits[at - q.offset] = this.hit(key, null)
@@ -1614,6 +1610,61 @@ export class LocatorIndex {
       }
     }
     return { total, hits }
+  }
+
+  /**
+   * inRankThenNameOrder's places: per rank from the best, where its first match goes in the
+   * whole answer (the matches of the ranks before it), -1 for a rank whose matches all lie before
+   * `offset`; it stops at the first rank that starts at or after `keep`. `marked` null: every
+   * live location matches.
+   */
+  private rankStarts(marked: Matches | null, offset: number, keep: number): number[] {
+    const { cols, ranks } = this.rankColumns()
+    const W = this.colWords
+    const { rankOf } = this
+    const inDelta: number[] = []
+    for (const key of this.delta.keys) {
+      if (marked !== null && (marked.bits[key >>> 5]! & (1 << (key & 31))) === 0) continue
+      const rank = rankOf[key]!
+      while (inDelta.length <= rank) inDelta.push(0)
+      inDelta[rank]!++
+    }
+    const next: number[] = []
+    let start = 0
+    for (let rank = 0; rank < Math.max(ranks, inDelta.length) && start < keep; rank++) {
+      let count = inDelta[rank] ?? 0
+      if (rank < ranks) {
+        const o = rank * W
+        if (marked === null) for (let w = 0; w < W; w++) count += popcount(cols[o + w]!)
+        else {
+          const { pos } = marked
+          for (let w = 0; w < W; w++) {
+            const m = pos[w]!
+            if (m !== 0) count += popcount(m & cols[o + w]!)
+          }
+        }
+      }
+      next.push(start + count > offset ? start : -1)
+      start += count
+    }
+    return next
+  }
+
+  /** rankCols, made now if they were dropped, and how many ranks they hold. */
+  private rankColumns(): { cols: Int32Array; ranks: number } {
+    if (this.rankCols === null) {
+      const W = this.colWords
+      const n = this.baseKey.length
+      if (this.base !== null) this.nodeMinRanks() // baseRank
+      const rank = this.baseRank
+      let ranks = 0
+      for (let at = 0; at < n; at++) if (rank[at]! >= ranks) ranks = rank[at]! + 1
+      const cols = new Int32Array(ranks * W)
+      const { baseDead } = this
+      for (let at = 0; at < n; at++) if (baseDead[at] === 0) cols[rank[at]! * W + (at >>> 5)]! |= 1 << (at & 31)
+      this.rankCols = cols
+    }
+    return { cols: this.rankCols, ranks: this.colWords === 0 ? 0 : this.rankCols.length / this.colWords }
   }
 
   /** Offers the delta's points within r km: those in the grid cells the boxes touch, a box test first, then the distance. */
@@ -2670,6 +2721,7 @@ export class LocatorIndex {
     this.baseXyz = b.baseXyz
     this.nodeBox = b.tree!.boxes
     this.nodeMinRank = null
+    this.rankCols = null
     this.baseCols = b.cols
     this.colTags = b.tagCount
     this.baseTermCol = b.termCol
@@ -2689,6 +2741,7 @@ export class LocatorIndex {
     if (at === -1) return
     this.baseDead[at] = 1
     killBaseXyz(this.baseXyz, at)
+    if (this.rankCols !== null) this.rankCols[this.baseRank[at]! * this.colWords + (at >>> 5)]! &= ~(1 << (at & 31))
     this.basePos[key] = -1
     for (let i = at + 1; i < this.deadTree.length; i += i & -i) this.deadTree[i]!++
     this.deadCount++
