@@ -122,6 +122,14 @@ const PREFIX_PLAN_TERMS = 1024
  * by the all=true scan.
  */
 const TERM_LOOKUP_CANDIDATES = 16
+/**
+ * walkForPage's costs (ns): a key of the name order passed by the walk for a page (its base
+ * position read, a bit tested), and a comparison of two locations' names by a heap (their entries
+ * and names read, mostly from memory no cache holds). At 1M, all=true&search=ban (6,524
+ * candidates) took ~5 ms in a heap, ~80% of it comparing names.
+ */
+const NAME_WALK_KEY_NS = 20
+const NAME_COMPARE_NS = 400
 
 /** geokdbush's Earth radius (km) and degrees-to-radians factor: our distances are its distances. */
 const EARTH_RADIUS_KM = 6371
@@ -208,11 +216,6 @@ function orderOf(sort: SortOrder, radius: boolean, entries: (IndexEntry | null)[
 /** An order of (key, km) candidates: negative when a comes first (orderOf). */
 type Order = (a: number, da: number, b: number, db: number) => number
 
-/**
- * The live keys that pass a query's tags and words (markMatches), and how many: a bit per key;
- * or, with `pos`, a bit per key for the delta's and a bit per base position for the base's (a
- * key live in the base is at basePos).
- */
 /** The matches of a query's tags and words: the base's by position (`pos`), the delta's by key (`bits`), and how many. */
 type Matches = { bits: Int32Array; pos: Int32Array; count: number }
 
@@ -1273,9 +1276,11 @@ export class LocatorIndex {
     // up to offset + limit entries, ~0.85 µs at offset 490 in a micro benchmark).
     // Everything by priority: the name order again, rank by rank, without a heap (whose every
     // step compared names: at 100k, 13 ms at offset 0, 203 ms at offset 50,000).
-    if (!radius && q.sort !== 'distance' && this.nameOrder !== null && !this.wordLeads(wordPlan, this.live)) {
-      const matches = tagPlan === null && wordPlan === null ? null : this.markMatches(tagPlan, tags, wordPlan)
-      return q.sort === 'name' ? this.inNameOrder(q, matches) : this.inRankThenNameOrder(q, matches)
+    if (!radius && q.sort !== 'distance' && this.nameOrder !== null) {
+      let matches: Matches | null | undefined
+      if (!this.wordLeads(wordPlan, this.live)) matches = tagPlan === null && wordPlan === null ? null : this.markMatches(tagPlan, tags, wordPlan)
+      else if (this.walkForPage(wordPlan.source.size, q.offset + q.limit)) matches = this.markCandidates(this.textCandidates(wordPlan.source.terms), tags, wordPlan)
+      if (matches !== undefined) return q.sort === 'name' ? this.inNameOrder(q, matches) : this.inRankThenNameOrder(q, matches)
     }
     const byDistance = radius && q.sort === 'distance'
     // The best `keep` candidates in a bounded max-heap of (key, km), worst at the top; the rest are
@@ -1503,6 +1508,35 @@ export class LocatorIndex {
   /** Whether a query's words lead: FlexSearch's postings of its rarest word, fewer than half of `candidates`, are read instead of the candidates. */
   private wordLeads(wordPlan: WordPlan | null, candidates: number): wordPlan is WordPlan & { source: NonNullable<WordPlan['source']> } {
     return wordPlan !== null && wordPlan.source !== null && this.textReady && wordPlan.source.size * 2 + wordPlan.source.terms.length * TERM_LOOKUP_CANDIDATES < candidates
+  }
+
+  /**
+   * Whether a word-led query by name or priority is better answered by marking its candidates and
+   * walking the name order to the page's end than by a heap of the best `keep`: the walk passes
+   * about live * keep / candidates keys (a bit tested, ~NAME_WALK_KEY_NS each), where the heap
+   * compares names once a candidate (a few reads from memory no cache holds, ~NAME_COMPARE_NS).
+   */
+  private walkForPage(candidates: number, keep: number): boolean {
+    return this.live * keep * NAME_WALK_KEY_NS < candidates * candidates * NAME_COMPARE_NS
+  }
+
+  /** markMatches for a word-led query: the candidates that pass its tags and words, as Matches. */
+  private markCandidates(keys: number[], tags: TagTest | null, wordPlan: WordPlan): Matches {
+    const bits = (this.matchBits = ensure(this.matchBits, (this.entries.length + 31) >>> 5))
+    const pos = (this.matchPos = ensure(this.matchPos, this.colWords))
+    bits.fill(0)
+    pos.fill(0)
+    const { basePos } = this
+    let count = 0
+    for (const key of keys) {
+      if (tags !== null && !tags(this.tagBits, key)) continue
+      if (!this.wordsOk(key, wordPlan)) continue
+      const at = basePos[key]!
+      if (at === -1) bits[key >>> 5]! |= 1 << (key & 31)
+      else pos[at >>> 5]! |= 1 << (at & 31)
+      count++
+    }
+    return { bits, pos, count }
   }
 
   /** Everything by name: the kept name order walked; the page is the matches at offset.., the total all of them. */
