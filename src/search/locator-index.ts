@@ -1272,8 +1272,9 @@ export class LocatorIndex {
 
     const entries = this.entries
     const radius = q.center !== null
-    // Everything by name, unless a rare word leads: the kept name order, without a heap (made for
-    // up to offset + limit entries, ~0.85 µs at offset 490 in a micro benchmark).
+    // Everything by name: the kept name order, without a heap (made for up to offset + limit
+    // entries, ~0.85 µs at offset 490 in a micro benchmark), unless a rare word leads: its few
+    // candidates then go to the heap below (walkForPage).
     // Everything by priority: the name order again, rank by rank, without a heap (whose every
     // step compared names: at 100k, 13 ms at offset 0, 203 ms at offset 50,000).
     if (!radius && q.sort !== 'distance' && this.nameOrder !== null) {
