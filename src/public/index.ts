@@ -205,7 +205,7 @@ function locationsAnswer(registry: IndexRegistry, locator: Locator, href: string
   let room = LOCATIONS_HEAD.length + TRAILER_BYTES + 3 * (next.length + prev.length) + lat.length + lng.length + radius.length
   for (let i = 0; i < hits.length; i++) {
     const hit = hits[i]!
-    const slot = registry.json(locator.id, entry, hit.doc, hit.json)
+    const slot = hit.json ?? registry.json(locator.id, entry, entry.index.entryAt(hit.key), null)
     if (slot === null) return null
     slots[i] = slot
     room += arena.size(slot) + AFTER_LOCATION

@@ -167,7 +167,7 @@ function agree(index: LocatorIndex, recs: Rec[], rules: Rule[], q: IndexQuery, p
   const all = index.query({ ...q, offset: 0, limit: 500 })
   const label = JSON.stringify({ q: { ...q, groupOf: undefined } })
   expect({ label, total: all.total }).toEqual({ label, total: want.length })
-  expect({ label, ids: all.hits.map((h) => h.doc.id) }).toEqual({ label, ids: want.slice(0, 500).map((w) => w.id) })
+  expect({ label, ids: all.hits.map((h) => index.entryAt(h.key).id) }).toEqual({ label, ids: want.slice(0, 500).map((w) => w.id) })
   all.hits.forEach((h, i) => {
     if (want[i]!.km === null) expect(h.distanceKm).toBeNull()
     else expect(Math.abs(h.distanceKm! - want[i]!.km!)).toBeLessThan(1e-9)
@@ -177,7 +177,7 @@ function agree(index: LocatorIndex, recs: Rec[], rules: Rule[], q: IndexQuery, p
     const page = index.query({ ...q, offset, limit: pageSize })
     expect(page.total).toBe(want.length)
     expect(page.hits.length).toBe(Math.max(0, Math.min(pageSize, want.length - offset)))
-    walked.push(...page.hits.map((h) => h.doc.id))
+    walked.push(...page.hits.map((h) => index.entryAt(h.key).id))
   }
   expect(walked).toEqual(want.map((w) => w.id))
   // Far past the end: nothing, the same total.

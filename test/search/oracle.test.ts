@@ -205,7 +205,7 @@ const spellings = (index: LocatorIndex) => index.tagSpellings().sort((a, b) => (
 
 const answer = (index: LocatorIndex, q: IndexQuery) => {
   const r = index.query(q)
-  return { total: r.total, ids: r.hits.map((h) => [h.doc.id, h.distanceKm, h.json]) }
+  return { total: r.total, ids: r.hits.map((h) => [index.entryAt(h.key).id, h.distanceKm, h.json]) }
 }
 
 /** entriesInSpaceOrder() holds every live location once, as its current entry. */
