@@ -70,8 +70,8 @@ export type IndexQuery = {
 /**
  * A location of an answer: its key (its entry is entryAt(key) until the next write), its JSON's
  * place (IndexDoc.json; see LocatorIndex.json) as kept now, its distance. The entry is not read
- * for the hit: an answer made from kept JSON needs none, and reading it (memory no cache holds)
- * cost 1.5-3% of a typical radius answer at 100k (0.3-0.8 µs).
+ * for the hit: an answer made from kept JSON needs none (what reading it cost a typical answer at
+ * 100k was within bench/pair.ts's noise, ~1%).
  */
 export type IndexHit = { key: number; json: number | null; distanceKm: number | null }
 export type IndexResult = { total: number; hits: IndexHit[] }

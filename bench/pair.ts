@@ -1,0 +1,151 @@
+// Paired comparison of two versions of the query path: the working tree against a commit (--base),
+// both loaded into this one process, each with its own database seeded alike and its own index,
+// answering the same query strings in alternating blocks. A change of 1-2% to a typical answer is
+// within the spread of separate processes (the machine's mood moves a process's figures by more);
+// alternating blocks in one process see the same mood, so their ratio resolves it.
+//
+//   bun bench/pair.ts [--base HEAD] [--size 100000] [--seed 42] [--types radius_typical,tags_any,...]
+//                     [--blocks 200] [--block 200] [--warm 20]
+//
+// The base's src/ and bench/ are taken from git (`git archive`) into a temporary folder, beside a
+// link to this tree's node_modules; each tree seeds its own database with its own seedLocator
+// (same size and seed) and answers through its own locationsBody, the route's body path. The query
+// strings are this tree's (bench/scenario.ts, run 1). A base too old for these names (seedLocator,
+// IndexRegistry.preload, locationsBody) cannot be compared this way.
+//
+// Prints, per query type, each side's median µs per query over the measured blocks, and the
+// median and quartiles of the per-block ratios (working tree ÷ base): below 1, the working tree is
+// faster.
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { scenario } from './scenario'
+
+const ROOT = resolve(import.meta.dir, '..')
+const USAGE = 'usage: bun bench/pair.ts [--base HEAD] [--size 100000] [--seed 42] [--types radius_typical,tags_any,tags_all,tags_match,search1] [--blocks 200] [--block 200] [--warm 20]'
+
+type Options = { base: string; size: number; seed: number; types: string[]; blocks: number; block: number; warm: number }
+
+function parseArgs(argv: string[]): Options {
+  const o: Options = { base: 'HEAD', size: 100_000, seed: 42, types: ['radius_typical', 'tags_any', 'tags_all', 'tags_match', 'search1'], blocks: 200, block: 200, warm: 20 }
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!
+    const v = () => {
+      const x = argv[++i]
+      if (x === undefined) throw new Error(`${a} needs a value\n${USAGE}`)
+      return x
+    }
+    const int = (min: number) => {
+      const raw = v()
+      const n = Number(raw.replace(/_/g, ''))
+      if (!Number.isInteger(n) || n < min) throw new Error(`${a}: a whole number >= ${min}; got ${JSON.stringify(raw)}`)
+      return n
+    }
+    if (a === '--base') o.base = v()
+    else if (a === '--size') o.size = int(100)
+    else if (a === '--seed') o.seed = int(0)
+    else if (a === '--types') o.types = v().split(',')
+    else if (a === '--blocks') o.blocks = int(2)
+    else if (a === '--block') o.block = int(1)
+    else if (a === '--warm') o.warm = int(0)
+    else throw new Error(`unknown option ${a}\n${USAGE}`)
+  }
+  return o
+}
+
+/** The commit `ref` names, or an error a person can act on. */
+function commitOf(ref: string): string {
+  const r = Bun.spawnSync(['git', 'rev-parse', '--verify', `${ref}^{commit}`], { cwd: ROOT, stderr: 'pipe' })
+  if (r.exitCode !== 0) throw new Error(`--base ${ref}: not a commit of this repository (${r.stderr.toString().trim()})`)
+  return r.stdout.toString().trim()
+}
+
+/** The commit's src/ and bench/ in `dir`, with this tree's node_modules linked beside them. */
+function checkout(commit: string, dir: string): void {
+  const tar = join(dir, 'tree.tar')
+  const archive = Bun.spawnSync(['git', 'archive', '--format=tar', '-o', tar, commit, 'src', 'bench'], { cwd: ROOT, stderr: 'pipe' })
+  if (archive.exitCode !== 0) throw new Error(`git archive ${commit}: ${archive.stderr.toString().trim()}`)
+  const untar = Bun.spawnSync(['tar', '-xf', tar, '-C', dir], { stderr: 'pipe' })
+  if (untar.exitCode !== 0) throw new Error(`tar: ${untar.stderr.toString().trim()}`)
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'))
+}
+
+type Side = { label: string; body: (query: string) => void }
+
+/** One tree's route body path over its own database, seeded and built (its background work done). */
+async function side(label: string, tree: string, db: string, o: Options): Promise<Side> {
+  const { openStore } = await import(join(tree, 'src/store'))
+  const { locationsBody } = await import(join(tree, 'src/public'))
+  const { IndexRegistry } = await import(join(tree, 'src/public/registry'))
+  const { seedLocator } = await import(join(tree, 'bench/scenario'))
+  const store = openStore(db)
+  const { locatorId } = seedLocator(store, o.size, o.seed)
+  const registry = new IndexRegistry(store)
+  await registry.preload()
+  const locator = store.locators.get(locatorId)
+  const base = `http://127.0.0.1/public/v1/${locator.publicToken}/locations?`
+  return { label, body: (query) => void locationsBody(registry, locator, base + query) }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length % 2 === 1 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
+}
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!
+
+async function main(): Promise<void> {
+  const o = parseArgs(Bun.argv.slice(2))
+  const commit = commitOf(o.base)
+  const tmp = mkdtempSync(join(tmpdir(), 'storeloc-pair-'))
+  try {
+    const baseTree = join(tmp, 'base')
+    mkdirSync(baseTree)
+    checkout(commit, baseTree)
+    console.error(`[pair] base ${commit.slice(0, 7)} in ${baseTree}; seeding ${o.size} locations for each side`)
+    const base = await side(`base ${commit.slice(0, 7)}`, baseTree, join(tmp, 'base.db'), o)
+    const work = await side('working tree', ROOT, join(tmp, 'work.db'), o)
+    const { generate } = await import('./synthetic')
+    const sc = scenario(generate(o.size, o.seed), o.seed, 1)
+    const rows: string[] = []
+    for (const key of o.types) {
+      const type = sc.types.find((t) => t.key === key)
+      if (!type) throw new Error(`--types: unknown query type ${key}; known: ${sc.types.map((t) => t.key).join(', ')}`)
+      const total = o.warm + o.blocks
+      const queries = Array.from({ length: total * o.block }, () => type.gen())
+      const times: Record<'base' | 'work', number[]> = { base: [], work: [] }
+      for (let b = 0; b < total; b++) {
+        const slice = queries.slice(b * o.block, (b + 1) * o.block)
+        // The same strings for both, the order turned each block.
+        for (const which of b % 2 === 0 ? (['base', 'work'] as const) : (['work', 'base'] as const)) {
+          const s = which === 'base' ? base : work
+          const t = performance.now()
+          for (const q of slice) s.body(q)
+          if (b >= o.warm) times[which].push(((performance.now() - t) * 1000) / o.block)
+        }
+      }
+      const ratios = times.work.map((w, i) => w / times.base[i]!)
+      rows.push(`| ${type.label} | ${median(times.base).toFixed(2)} | ${median(times.work).toFixed(2)} | ${median(ratios).toFixed(3)} | ${quantile(ratios, 0.25).toFixed(3)}–${quantile(ratios, 0.75).toFixed(3)} |`)
+      console.error(`[pair] ${key} done`)
+    }
+    const md = [
+      `# Paired comparison: working tree against ${commit.slice(0, 7)}`,
+      '',
+      `${o.size.toLocaleString('en')} locations (seed ${o.seed}) each; ${o.blocks} measured blocks of ${o.block} queries a side after ${o.warm} warm-up blocks, alternating (bench/pair.ts).`,
+      '',
+      '| Query | base µs/query (median) | working tree | working ÷ base, median of blocks | quartiles |',
+      '|---|---:|---:|---:|---:|',
+      ...rows,
+      '',
+    ].join('\n')
+    console.log(md)
+  } finally {
+    rmSync(tmp, { recursive: true, force: true })
+  }
+}
+
+try {
+  await main()
+} catch (e) {
+  console.error(e instanceof Error ? e.message : e)
+  process.exitCode = 1
+}
