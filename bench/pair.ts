@@ -102,14 +102,17 @@ async function main(): Promise<void> {
     mkdirSync(baseTree)
     checkout(commit, baseTree)
     console.error(`[pair] base ${commit.slice(0, 7)} in ${baseTree}; seeding ${o.size} locations for each side`)
-    const base = await side(`base ${commit.slice(0, 7)}`, baseTree, join(tmp, 'base.db'), o)
-    const work = await side('working tree', ROOT, join(tmp, 'work.db'), o)
     const { generate } = await import('./synthetic')
     const sc = scenario(generate(o.size, o.seed), o.seed, 1)
-    const rows: string[] = []
-    for (const key of o.types) {
+    const types = o.types.map((key) => {
       const type = sc.types.find((t) => t.key === key)
       if (!type) throw new Error(`--types: unknown query type ${key}; known: ${sc.types.map((t) => t.key).join(', ')}`)
+      return type
+    })
+    const base = await side(`base ${commit.slice(0, 7)}`, baseTree, join(tmp, 'base.db'), o)
+    const work = await side('working tree', ROOT, join(tmp, 'work.db'), o)
+    const rows: string[] = []
+    for (const type of types) {
       const total = o.warm + o.blocks
       const queries = Array.from({ length: total * o.block }, () => type.gen())
       const times: Record<'base' | 'work', number[]> = { base: [], work: [] }
@@ -125,7 +128,7 @@ async function main(): Promise<void> {
       }
       const ratios = times.work.map((w, i) => w / times.base[i]!)
       rows.push(`| ${type.label} | ${median(times.base).toFixed(2)} | ${median(times.work).toFixed(2)} | ${median(ratios).toFixed(3)} | ${quantile(ratios, 0.25).toFixed(3)}–${quantile(ratios, 0.75).toFixed(3)} |`)
-      console.error(`[pair] ${key} done`)
+      console.error(`[pair] ${type.key} done`)
     }
     const md = [
       `# Paired comparison: working tree against ${commit.slice(0, 7)}`,
