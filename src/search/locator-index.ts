@@ -1344,11 +1344,13 @@ export class LocatorIndex {
         this.scanDelta(lng, lat, r, cosLat1, boxes, offer)
         return this.answer(q, size, heapKey, heapKm, compare, byDistance, total)
       }
-      if (byDistance && (wordPlan === null || (wordPlan.baseWhole.length === 0 && wordPlan.prefixCols !== null))) {
+      if ((byDistance || (byPriority && (tagPlan !== null || wordPlan !== null))) && (wordPlan === null || (wordPlan.baseWhole.length === 0 && wordPlan.prefixCols !== null))) {
         // Tags, and words their term columns decide: the base's runs nearest first, each wholly
         // inside the circle (circleRuns) or a leaf that may not be, then the medians of the nodes
         // split; an inside node whose box is beyond a full heap's worst is counted from its
-        // columns alone, 32 positions at a time, its distances unread. (Words this way, against the runs of the
+        // columns alone, 32 positions at a time, its distances unread. By priority, a point of an
+        // inside node is counted without its distance, and a full heap takes nothing of a worse
+        // rank than its worst (ranks read by position), nor of its rank beyond it. (Words this way, against the runs of the
         // circle's boxes below, 1M, 2 interleaved pairs: 2-word search at the densest centres
         // 152-208 -> 110-138 µs.)
         if (this.base) {
@@ -1367,8 +1369,31 @@ export class LocatorIndex {
           const { chordAt, inCircle } = this.chordTests(lng, lat, cosLat1, r, havAt, within)
           let limitChord = Infinity
           let limit = Infinity
+          // By priority: ranks by position, and the full heap's worst rank and the limit of its km (as a haversine and a chord).
+          const posRank = byPriority ? this.positionRanks() : null
+          let worstRank = Infinity
+          /** By priority, a counted point whose rank and distance may take it into the heap: offered. */
+          const takeRanked = (at: number, c2: number) => {
+            const rank = posRank![at]!
+            if (rank > worstRank || (rank === worstRank && c2 > limitChord)) return
+            const h = havAt(at)
+            if (rank === worstRank && h > limit) return
+            consider(baseKey[at]!, kmOfHav(h))
+            if (size === keep) {
+              worstRank = rankOf[heapKey[0]!]!
+              limit = havAbove(heapKm[0]!)
+              limitChord = chordAbove(limit)
+            }
+          }
           /** A live point whose columns pass: counted if in the circle (`inside`: known to be), and offered to the heap if it may belong. The medians' (the runs' loop writes it out). */
           const take = (at: number, inside: boolean) => {
+            if (posRank !== null) {
+              const c2 = chordAt(at)
+              if (!inside && !inCircle(at, c2)) return
+              total++
+              takeRanked(at, c2)
+              return
+            }
             // The chord decides the circle and the heap's limit for most points; a sine only near either.
             const c2 = chordAt(at)
             if (!inside && !inCircle(at, c2)) return
@@ -1387,7 +1412,7 @@ export class LocatorIndex {
             const hi = run[i + 1]!
             const inside = run[i + 2] === 1
             // A full heap's worst beats every point of an inside node whose box is farther: count only.
-            const countOnly = inside && size === keep && boxLowerBoundHav(lng, lat, cosLat1, run[i + 3]!, run[i + 4]!, run[i + 5]!, run[i + 6]!) > limit
+            const countOnly = posRank === null && inside && size === keep && boxLowerBoundHav(lng, lat, cosLat1, run[i + 3]!, run[i + 4]!, run[i + 5]!, run[i + 6]!) > limit
             if (countOnly && deadFree) {
               const words = (hi >>> 5) - (lo >>> 5) + 1
               this.countAcc = ensure(this.countAcc, words)
@@ -1402,6 +1427,20 @@ export class LocatorIndex {
                 if (baseDead[at] === 1) continue
                 if (countOnly) {
                   total++
+                  continue
+                }
+                if (posRank !== null) {
+                  // By priority: counted first (an inside node's points without a chord), then offered by rank.
+                  if (inside) {
+                    total++
+                    if (size === keep && posRank[at]! > worstRank) continue
+                    takeRanked(at, chordAt(at))
+                  } else {
+                    const c2 = chordAt(at)
+                    if (!inCircle(at, c2)) continue
+                    total++
+                    takeRanked(at, c2)
+                  }
                   continue
                 }
                 // take(at, inside), written out: called here, 2-tag any was 3-4% slower at 100k.
@@ -1987,6 +2026,12 @@ export class LocatorIndex {
     this.baseRank = rank
     this.nodeMinRank = out
     return out
+  }
+
+  /** baseRank, made now if it was dropped: each live base position's priority rank. */
+  private positionRanks(): Int32Array {
+    this.nodeMinRanks()
+    return this.baseRank
   }
 
   /** Adds a node to byRank's queue of `n` (rankQueueHav); returns the new size. */
