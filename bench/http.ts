@@ -56,7 +56,7 @@ import { openStore } from '../src/store'
 import { scenario, seedLocator } from './scenario'
 import { type Spread, spread } from './spread'
 import { generate } from './synthetic'
-import { aptInstall, provenance, provenanceLine } from './system'
+import { aptInstall, provenance, provenanceLine, readOptions } from './system'
 
 const ROOT = resolve(import.meta.dir, '..')
 const SERVER_CPU = '0'
@@ -120,20 +120,8 @@ function parseArgs(argv: string[]): Options {
     quick,
     entry: join(ROOT, 'src/main.ts'),
   }
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!
-    const v = () => {
-      const x = argv[++i]
-      if (x === undefined) throw new Error(`${a} needs a value\n${USAGE}`)
-      return x
-    }
-    const int = (min: number) => {
-      const raw = v()
-      const n = Number(raw.replace(/_/g, ''))
-      if (!Number.isInteger(n) || n < min) throw new Error(`${a}: a whole number >= ${min}; got ${JSON.stringify(raw)}`)
-      return n
-    }
-    if (a === '--quick') continue
+  readOptions(argv, USAGE, (a, v, int) => {
+    if (a === '--quick') return true
     else if (a === '--size') o.size = int(100)
     else if (a === '--seed') o.seed = int(0)
     else if (a === '--runs') o.runs = int(1)
@@ -149,8 +137,9 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--no-writes') o.writes = false
     else if (a === '--json') o.json = resolve(v())
     else if (a === '--entry') o.entry = resolve(v())
-    else throw new Error(`unknown option ${a}\n${USAGE}`)
-  }
+    else return false
+    return true
+  })
   if (o.workers.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--workers: a list of whole numbers >= 1, e.g. 1,2')
   o.workers = [...new Set([1, ...o.workers])].sort((x, y) => x - y)
   if (o.writeDuration === 0) o.writeDuration = o.duration

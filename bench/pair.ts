@@ -20,6 +20,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { scenario } from './scenario'
+import { readOptions } from './system'
 
 const ROOT = resolve(import.meta.dir, '..')
 const USAGE = 'usage: bun bench/pair.ts [--base HEAD] [--size 100000] [--seed 42] [--types radius_typical,tags_any,tags_all,tags_match,search1] [--blocks 200] [--block 200] [--warm 20]'
@@ -28,28 +29,17 @@ type Options = { base: string; size: number; seed: number; types: string[]; bloc
 
 function parseArgs(argv: string[]): Options {
   const o: Options = { base: 'HEAD', size: 100_000, seed: 42, types: ['radius_typical', 'tags_any', 'tags_all', 'tags_match', 'search1'], blocks: 200, block: 200, warm: 20 }
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!
-    const v = () => {
-      const x = argv[++i]
-      if (x === undefined) throw new Error(`${a} needs a value\n${USAGE}`)
-      return x
-    }
-    const int = (min: number) => {
-      const raw = v()
-      const n = Number(raw.replace(/_/g, ''))
-      if (!Number.isInteger(n) || n < min) throw new Error(`${a}: a whole number >= ${min}; got ${JSON.stringify(raw)}`)
-      return n
-    }
-    if (a === '--base') o.base = v()
+  readOptions(argv, USAGE, (a, value, int) => {
+    if (a === '--base') o.base = value()
     else if (a === '--size') o.size = int(100)
     else if (a === '--seed') o.seed = int(0)
-    else if (a === '--types') o.types = v().split(',')
+    else if (a === '--types') o.types = value().split(',')
     else if (a === '--blocks') o.blocks = int(2)
     else if (a === '--block') o.block = int(1)
     else if (a === '--warm') o.warm = int(0)
-    else throw new Error(`unknown option ${a}\n${USAGE}`)
-  }
+    else return false
+    return true
+  })
   return o
 }
 

@@ -26,7 +26,7 @@ import type { LocationRecord } from '../src/store/locations'
 import { nameKey } from '../src/text'
 import { type QueryType, scenario, seedLocator, WARM_MS, WARM_QUERIES } from './scenario'
 import { type Spread, spread } from './spread'
-import { aptInstall, lastLine, type Provenance, provenance, provenanceLine, run } from './system'
+import { aptInstall, lastLine, type Provenance, provenance, provenanceLine, readOptions, run } from './system'
 import { FILTER_GROUPS, PRIORITY, type SyntheticSet } from './synthetic'
 
 // ---------------------------------------------------------------- types
@@ -1007,23 +1007,18 @@ function parseArgs(argv: string[]): Cli {
   const quick = argv.includes('--quick')
   const o: Cli = { size: 100_000, seed: 42, runs: quick ? 1 : 3, json: null, quick, ours: true, explain: false, childRun: null }
   const usage = 'usage: bun bench/peers.ts [--size 100000] [--seed 42] [--runs 3] [--json <path>] [--quick] [--no-ours] [--explain]'
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!
-    const v = () => {
-      const x = argv[++i]
-      if (x === undefined) throw new Error(`${a} needs a value\n${usage}`)
-      return x
-    }
+  readOptions(argv, usage, (a, v) => {
     if (a === '--size') o.size = Number(v().replace(/_/g, ''))
     else if (a === '--seed') o.seed = Number(v())
     else if (a === '--runs') o.runs = Number(v())
     else if (a === '--json') o.json = resolve(v())
-    else if (a === '--quick') continue
+    else if (a === '--quick') return true
     else if (a === '--no-ours') o.ours = false
     else if (a === '--explain') o.explain = true
     else if (a === '--child-run') o.childRun = Number(v())
-    else throw new Error(`unknown option ${a}\n${usage}`)
-  }
+    else return false
+    return true
+  })
   if (!Number.isInteger(o.size) || o.size < 1000) throw new Error('--size: a whole number >= 1000')
   if (!Number.isInteger(o.runs) || o.runs < 1) throw new Error('--runs: a whole number >= 1')
   return o

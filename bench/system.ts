@@ -1,7 +1,8 @@
 // Commands the benches run on the machine: a command's outcome, Debian packages installed when
 // missing (PostgreSQL and PostGIS for the peers, wrk for the HTTP bench), so `npm run bench` needs
 // nothing installed by hand on a Debian machine where it runs as root, and what every bench's
-// results record of the code and the machine they were measured on.
+// results record of the code and the machine they were measured on; and how a bench reads its
+// command line.
 import { cpus, platform, release, totalmem } from 'node:os'
 import { resolve } from 'node:path'
 
@@ -72,4 +73,28 @@ export function provenanceLine(p: Provenance): string {
   const m = p.machine
   const code = p.commit === 'unknown' ? 'commit unknown' : `commit ${p.commit.slice(0, 7)}${p.dirty ? ' with uncommitted changes' : ''}`
   return `${p.date.slice(0, 16).replace('T', ' ')} UTC · ${code} · ${m.cpu}, ${m.cores} cores, ${m.memoryGB} GB · ${m.os}`
+}
+
+/**
+ * Reads a bench's command line option by option: `take` is given each option with readers of its
+ * value and of a whole number of at least `min` (underscores allowed: 100_000), and answers false
+ * for an option it does not know. A missing value, a bad number or an unknown option is refused
+ * with the usage.
+ */
+export function readOptions(argv: string[], usage: string, take: (option: string, value: () => string, int: (min: number) => number) => boolean): void {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!
+    const value = () => {
+      const x = argv[++i]
+      if (x === undefined) throw new Error(`${a} needs a value\n${usage}`)
+      return x
+    }
+    const int = (min: number) => {
+      const raw = value()
+      const n = Number(raw.replace(/_/g, ''))
+      if (!Number.isInteger(n) || n < min) throw new Error(`${a}: a whole number >= ${min}; got ${JSON.stringify(raw)}`)
+      return n
+    }
+    if (!take(a, value, int)) throw new Error(`unknown option ${a}\n${usage}`)
+  }
 }

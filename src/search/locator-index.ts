@@ -1571,17 +1571,22 @@ export class LocatorIndex {
     const pos = (this.matchPos = ensure(this.matchPos, this.colWords))
     bits.fill(0)
     pos.fill(0)
+    return { bits, pos, count: this.markPassing(keys, tags, wordPlan, bits, pos) }
+  }
+
+  /** Marks the keys that pass a query's tags and words (by base position, or by key if not in the base); returns how many. */
+  private markPassing(keys: Iterable<number>, tags: TagTest | null, wordPlan: WordPlan | null, bits: Int32Array, pos: Int32Array): number {
     const { basePos } = this
     let count = 0
     for (const key of keys) {
       if (tags !== null && !tags(this.tagBits, key)) continue
-      if (!this.wordsOk(key, wordPlan)) continue
+      if (wordPlan !== null && !this.wordsOk(key, wordPlan)) continue
       const at = basePos[key]!
       if (at === -1) bits[key >>> 5]! |= 1 << (key & 31)
       else pos[at >>> 5]! |= 1 << (at & 31)
       count++
     }
-    return { bits, pos, count }
+    return count
   }
 
   /** Everything by name: the kept name order walked; the page is the matches at offset.., the total all of them. */
@@ -1647,13 +1652,8 @@ export class LocatorIndex {
       count += popcount(passing)
     }
     // A key in the delta has no live base position (its write killed it; a compaction's swap
-    // takes the clean keys out of the delta), so none is counted twice.
-    for (const key of this.delta.keys) {
-      if (tags !== null && !tags(this.tagBits, key)) continue
-      if (wordPlan !== null && !this.wordsOk(key, wordPlan)) continue
-      marks[key >>> 5]! |= 1 << (key & 31)
-      count++
-    }
+    // takes the clean keys out of the delta), so none is counted twice: each is marked by key.
+    count += this.markPassing(this.delta.keys, tags, wordPlan, marks, pos)
     return { bits: marks, pos, count }
   }
 
@@ -1734,8 +1734,7 @@ export class LocatorIndex {
     if (this.rankCols === null) {
       const W = this.colWords
       const n = this.baseKey.length
-      if (this.base !== null) this.nodeMinRanks() // baseRank
-      const rank = this.baseRank
+      const rank = this.base !== null ? this.positionRanks() : this.baseRank
       let ranks = 0
       for (let at = 0; at < n; at++) if (rank[at]! >= ranks) ranks = rank[at]! + 1
       const cols = new Int32Array(ranks * W)
