@@ -2206,45 +2206,46 @@ export class LocatorIndex {
 
   /** undefined: no location can match (under all/match, a tag no location has). */
   private planTags(q: IndexQuery): TagPlan | undefined {
-    const W = this.tagWords
-    const maskOf = (tags: string[]) => {
-      const mask = new Uint32Array(W)
-      let known = 0
-      for (const tag of tags) {
-        const id = this.tagIdOf.get(tag)
-        if (id === undefined || this.tagDocs[id] === 0) continue
-        // A tag given twice ("rental" and "RENTAL", lowercased by then) is one tag: counted once,
-        // or under all it would stand in for a tag no location has.
-        const bit = 1 << (id & 31)
-        if ((mask[id >>> 5]! & bit) !== 0) continue
-        mask[id >>> 5]! |= bit
-        known++
+    const { tags, tagLogic } = q
+    // Without a Set, a Map or a closure made per query: with them, planning took ~0.35 µs for a
+    // 2-tag all, ~0.7 µs for a 3-tag match, now ~0.24 and ~0.33 (100k, a micro benchmark).
+    if (tagLogic !== 'match') {
+      const mask = new Uint32Array(this.tagWords)
+      let known = false
+      for (let i = 0; i < tags.length; i++) {
+        const id = this.liveTag(tags[i]!)
+        if (id !== -1) {
+          mask[id >>> 5]! |= 1 << (id & 31)
+          known = true
+        } else if (tagLogic === 'all') return undefined // a tag no location has: nothing has them all
       }
-      return { mask, known }
+      return known ? { logic: tagLogic, mask } : undefined
     }
-    if (q.tagLogic === 'any') {
-      const { mask, known } = maskOf(q.tags)
-      return known === 0 ? undefined : { logic: 'any', mask }
-    }
-    if (q.tagLogic === 'all') {
-      const { mask, known } = maskOf(q.tags)
-      return known < new Set(q.tags).size ? undefined : { logic: 'all', mask }
-    }
-    // match: OR within a filter group, AND across groups.
-    const byGroup = new Map<string, string[]>()
-    for (const tag of q.tags) {
-      const g = q.groupOf(tag)
-      const list = byGroup.get(g)
-      if (list) list.push(tag)
-      else byGroup.set(g, [tag])
-    }
+    // match: OR within a filter group, AND across groups (a group none of whose tags any location has: nothing matches).
+    const names: string[] = []
     const groups: Uint32Array[] = []
-    for (const tags of byGroup.values()) {
-      const { mask, known } = maskOf(tags)
-      if (known === 0) return undefined
-      groups.push(mask)
+    const known: boolean[] = []
+    for (let i = 0; i < tags.length; i++) {
+      const tag = tags[i]!
+      const name = q.groupOf(tag)
+      let g = names.indexOf(name)
+      if (g === -1) {
+        g = names.push(name) - 1
+        groups.push(new Uint32Array(this.tagWords))
+        known.push(false)
+      }
+      const id = this.liveTag(tag)
+      if (id === -1) continue
+      groups[g]![id >>> 5]! |= 1 << (id & 31)
+      known[g] = true
     }
-    return { logic: 'match', groups }
+    return known.includes(false) ? undefined : { logic: 'match', groups }
+  }
+
+  /** A tag's id if some location has it, else -1. */
+  private liveTag(tag: string): number {
+    const id = this.tagIdOf.get(tag)
+    return id === undefined || this.tagDocs[id] === 0 ? -1 : id
   }
 
   /**
@@ -2257,20 +2258,24 @@ export class LocatorIndex {
    */
   private columnGroups(tagPlan: TagPlan | null, wordPlan: WordPlan | null): Int32Array[] {
     const { colTags, colWords } = this
-    const tagsOf = (mask: Uint32Array) => {
-      const offsets: number[] = []
-      for (let w = 0; w < mask.length; w++) {
-        for (let bits = mask[w]! | 0; bits !== 0; bits &= bits - 1) {
-          const tag = 32 * w + 31 - Math.clz32(bits & -bits)
-          offsets.push(Math.min(tag, colTags) * colWords)
+    const groups: Int32Array[] = []
+    if (tagPlan !== null) {
+      // A tag's column offset: a tag made since the base was built has the column of zeros.
+      const column = (bits: number, w: number) => Math.min(32 * w + 31 - Math.clz32(bits & -bits), colTags) * colWords
+      if (tagPlan.logic === 'all') {
+        const { mask } = tagPlan
+        for (let w = 0; w < mask.length; w++) for (let bits = mask[w]! | 0; bits !== 0; bits &= bits - 1) groups.push(Int32Array.of(column(bits, w)))
+      } else {
+        for (const mask of tagPlan.logic === 'match' ? tagPlan.groups : [tagPlan.mask]) {
+          let n = 0
+          for (let w = 0; w < mask.length; w++) n += popcount(mask[w]!)
+          const group = new Int32Array(n)
+          n = 0
+          for (let w = 0; w < mask.length; w++) for (let bits = mask[w]! | 0; bits !== 0; bits &= bits - 1) group[n++] = column(bits, w)
+          groups.push(group)
         }
       }
-      return Int32Array.from(offsets)
     }
-    const groups: Int32Array[] = []
-    if (tagPlan?.logic === 'any') groups.push(tagsOf(tagPlan.mask))
-    else if (tagPlan?.logic === 'match') groups.push(...tagPlan.groups.map(tagsOf))
-    else if (tagPlan?.logic === 'all') groups.push(...Array.from(tagsOf(tagPlan.mask), (offset) => Int32Array.of(offset)))
     if (wordPlan !== null) {
       const sig = (bit: number) => (colTags + 1 + bit) * colWords
       const term = (c: number) => (colTags + 1 + SIG_BITS + c) * colWords
