@@ -5,13 +5,18 @@
 // alternating blocks in one process see the same mood, so their ratio resolves it.
 //
 //   bun bench/pair.ts [--base HEAD] [--size 100000] [--seed 42] [--types radius_typical,tags_any,...]
-//                     [--blocks 200] [--block 200] [--warm 20]
+//                     [--blocks 200] [--block 200] [--warm 20] [--cool]
 //
 // The base's src/ and bench/ are taken from git (`git archive`) into a temporary folder, beside a
 // link to this tree's node_modules; each tree seeds its own database with its own seedLocator
 // (same size and seed) and answers through its own locationsBody, the route's body path. The query
 // strings are this tree's (bench/scenario.ts, run 1). A base too old for these names (seedLocator,
 // IndexRegistry.preload, locationsBody) cannot be compared this way.
+//
+// --cool: a full collection (Bun.gc(true)) before each side's block, so each is timed with its
+// caches cooled as the peers step's turns cool them (peers.ts: a collection over a large heap, or
+// another engine's work, pushes ours' arrays out of the CPU's caches; the first queries after one
+// are slower for a thousand queries or more). Then use blocks of 250 or more, fewer of them.
 //
 // Prints, per query type, each side's median µs per query over the measured blocks, and the
 // median and quartiles of the per-block ratios (working tree ÷ base): below 1, the working tree is
@@ -23,12 +28,12 @@ import { scenario } from './scenario'
 import { readOptions } from './system'
 
 const ROOT = resolve(import.meta.dir, '..')
-const USAGE = 'usage: bun bench/pair.ts [--base HEAD] [--size 100000] [--seed 42] [--types radius_typical,tags_any,tags_all,tags_match,search1] [--blocks 200] [--block 200] [--warm 20]'
+const USAGE = 'usage: bun bench/pair.ts [--base HEAD] [--size 100000] [--seed 42] [--types radius_typical,tags_any,tags_all,tags_match,search1] [--blocks 200] [--block 200] [--warm 20] [--cool]'
 
-type Options = { base: string; size: number; seed: number; types: string[]; blocks: number; block: number; warm: number }
+type Options = { base: string; size: number; seed: number; types: string[]; blocks: number; block: number; warm: number; cool: boolean }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { base: 'HEAD', size: 100_000, seed: 42, types: ['radius_typical', 'tags_any', 'tags_all', 'tags_match', 'search1'], blocks: 200, block: 200, warm: 20 }
+  const o: Options = { base: 'HEAD', size: 100_000, seed: 42, types: ['radius_typical', 'tags_any', 'tags_all', 'tags_match', 'search1'], blocks: 200, block: 200, warm: 20, cool: false }
   readOptions(argv, USAGE, (a, value, int) => {
     if (a === '--base') o.base = value()
     else if (a === '--size') o.size = int(100)
@@ -37,6 +42,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--blocks') o.blocks = int(2)
     else if (a === '--block') o.block = int(1)
     else if (a === '--warm') o.warm = int(0)
+    else if (a === '--cool') o.cool = true
     else return false
     return true
   })
@@ -111,6 +117,7 @@ async function main(): Promise<void> {
         // The same strings for both, the order turned each block.
         for (const which of b % 2 === 0 ? (['base', 'work'] as const) : (['work', 'base'] as const)) {
           const s = which === 'base' ? base : work
+          if (o.cool) Bun.gc(true)
           const t = performance.now()
           for (const q of slice) s.body(q)
           if (b >= o.warm) times[which].push(((performance.now() - t) * 1000) / o.block)
@@ -123,7 +130,7 @@ async function main(): Promise<void> {
     const md = [
       `# Paired comparison: working tree against ${commit.slice(0, 7)}`,
       '',
-      `${o.size.toLocaleString('en')} locations (seed ${o.seed}) each; ${o.blocks} measured blocks of ${o.block} queries a side after ${o.warm} warm-up blocks, alternating (bench/pair.ts).`,
+      `${o.size.toLocaleString('en')} locations (seed ${o.seed}) each; ${o.blocks} measured blocks of ${o.block} queries a side after ${o.warm} warm-up blocks, alternating (bench/pair.ts)${o.cool ? '; a full collection before each side\'s block (--cool)' : ''}.`,
       '',
       '| Query | base µs/query (median) | working tree | working ÷ base, median of blocks | quartiles |',
       '|---|---:|---:|---:|---:|',
