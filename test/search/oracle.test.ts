@@ -646,6 +646,36 @@ describe('LocatorIndex agrees with a naive scan', () => {
     check()
   })
 
+  test('all=true with a prefix that begins two words of the same locations, led by its words\' postings: each location counted once, in the walked page and the page by name rank alike', () => {
+    // 3000 locations; "sal" begins "salem" and "salon" of 8 of them and "salty" of 5 more (21
+    // words: fewer than 1 in 128 locations, so no prefix column), so FlexSearch's postings of the
+    // three words lead, each of the 8 in two of them. A page ending at most 2 in marks those
+    // candidates and walks the name order, or ranks them (the 8 are last in it); then 3 more are
+    // written (the delta).
+    const { lat, lng } = CENTERS[1]!
+    const doc = (i: number, words: string): IndexDoc => ({ id: `loc_${i}`, lat: lat + (i % 50) * 0.01, lng: lng + Math.floor(i / 50) * 0.01, json: null, nameSort: `${i % 375 === 0 ? 'z' : 'a'}${i}`, rank: i % 3, tags: [], text: words })
+    const wordsOf = (i: number) => (i % 375 === 0 ? 'salem salon store' : i % 600 === 7 ? 'salty store' : i % 2 === 0 ? 'main street store' : 'store')
+    const docs = Array.from({ length: 3000 }, (_, i) => doc(i, wordsOf(i)))
+    const truth = new Map(docs.map((d) => [d.id, d] as const))
+    const index = new LocatorIndex(docs, { schedule: upkeep('now').schedule })
+    expect(index.textIndexReady).toBe(true)
+    const check = () => {
+      for (const sort of ['name', 'priority'] as const) {
+        for (const [offset, limit] of [[0, 1], [1, 1], [0, 2], [12, 1], [11, 2], [0, 40]] as const) {
+          const q: IndexQuery = { center: null, radiusKm: 0, tags: [], tagLogic: 'any', groupOf, search: 'sal', sort, offset, limit }
+          expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
+        }
+      }
+    }
+    check()
+    for (const i of [3001, 3002, 17]) {
+      const d = doc(i, 'salem salon')
+      index.upsert(d)
+      truth.set(d.id, d)
+    }
+    check()
+  })
+
   test('leaves across the edge counted by chord: clusters metres inside or outside the circle, some points dead', () => {
     // A point at the centre fills the heap (limit 1) at once, so every leaf across the edge is
     // counted by its chords where they decide: tight clusters of points, each 2-10 m inside or
