@@ -646,7 +646,7 @@ describe('LocatorIndex agrees with a naive scan', () => {
     check()
   })
 
-  test('all=true with a prefix that begins two words of the same locations, led by its words\' postings: each location counted once, in the walked page and the page by name rank alike', () => {
+  test('a prefix that begins two words of the same locations, led by its words\' postings: each location counted once, with all=true (the walked page and the page by name rank) and within a circle', () => {
     // 3000 locations; "sal" begins "salem" and "salon" of 8 of them and "salty" of 5 more (21
     // words: fewer than 1 in 128 locations, so no prefix column), so FlexSearch's postings of the
     // three words lead, each of the 8 in two of them. A page ending at most 2 in marks those
@@ -664,6 +664,9 @@ describe('LocatorIndex agrees with a naive scan', () => {
         for (const [offset, limit] of [[0, 1], [1, 1], [0, 2], [12, 1], [11, 2], [0, 40]] as const) {
           const q: IndexQuery = { center: null, radiusKm: 0, tags: [], tagLogic: 'any', groupOf, search: 'sal', sort, offset, limit }
           expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
+          // Within a circle holding them all, the postings lead too, each key offered once.
+          const near: IndexQuery = { ...q, center: { lat: lat + 0.2, lng: lng + 0.3 }, radiusKm: 200, sort: sort === 'name' ? 'distance' : sort }
+          expect(answer(index, near)).toEqual(oracle([...truth.values()], near))
         }
       }
     }
