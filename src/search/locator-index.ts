@@ -971,13 +971,12 @@ export class LocatorIndex {
   /**
    * Per base position, the rank of its key in name order among the base's keys (`ranks`; -1 for a
    * position dead when they were made), and per such rank its position (`positions`): made when
-   * an `all=true` page first needs them (pageByRank), dropped with the base. A write never changes
-   * a base key's entry (put() kills its position and the key moves to the delta), so the order
-   * among the base's keys, and these ranks, hold until the next swap.
+   * an `all=true` page first needs them (nameRanks), `made` until the next swap, their arrays kept
+   * to be filled again. A write never changes a base key's entry (put() kills its position and
+   * the key moves to the delta), so the order among the base's keys, and these ranks, hold until
+   * the next swap.
    */
-  private baseNameRanks: { ranks: Int32Array; positions: Int32Array } | null = null
-  /** The arrays baseNameRanks were last made in, kept past a swap to be filled again (nameRanks). */
-  private spareNameRanks: { ranks: Int32Array; positions: Int32Array } | null = null
+  private baseNameRanks = { ranks: new Int32Array(0), positions: new Int32Array(0), made: false }
   /**
    * byRank's queue of kd nodes, a binary min-heap by the best rank of a node's points, then the
    * nearest its box can hold (a haversine): per node, that haversine, and its rank, left, right
@@ -1692,10 +1691,11 @@ export class LocatorIndex {
         }
       }
     }
-    const first = heap.slice(0, size).sort()
-    const { baseKey } = this
+    // Sorted where they are: the heap is scratch.
+    const first = heap.subarray(0, size).sort()
+    const { baseKey, basePos } = this
     const delta: number[] = []
-    for (const key of this.delta.keys) if ((matches.bits[key >>> 5]! & (1 << (key & 31))) !== 0 && (priority === -1 || this.rankOf[key] === priority)) delta.push(key)
+    for (const key of this.delta.keys) if (isMatch(matches, basePos, key) && (priority === -1 || this.rankOf[key] === priority)) delta.push(key)
     delta.sort((a, b) => this.byName(a, b))
     const hits: IndexHit[] = []
     for (let i = 0, j = 0, at = 0; at < keep && (i < size || j < delta.length); at++) {
@@ -1707,17 +1707,18 @@ export class LocatorIndex {
   }
 
   /**
-   * baseNameRanks, made from the kept name order if they are not yet: at 1M ~8 ms (a key's
-   * position read for each key in name order, from anywhere in memory), 18 ms in new arrays (their
-   * pages faulted in), so the arrays of the ranks before a swap are filled again when large enough.
+   * baseNameRanks, made from the kept name order if they are not yet: at 1M 3-7 ms (a key's
+   * position read for each key in name order, from anywhere in memory), 17 ms in new arrays
+   * (their pages faulted in), so the arrays of the ranks before a swap are filled again when
+   * large enough.
    */
   private nameRanks(): { ranks: Int32Array; positions: Int32Array } {
-    if (this.baseNameRanks !== null) return this.baseNameRanks
+    const kept = this.baseNameRanks
+    if (kept.made) return kept
     const { basePos } = this
     const n = this.baseKey.length
-    const spare = this.spareNameRanks
-    const ranks = spare !== null && spare.ranks.length >= n ? spare.ranks : new Int32Array(n)
-    const positions = spare !== null && spare.positions.length >= n ? spare.positions : new Int32Array(n)
+    const ranks = kept.ranks.length >= n ? kept.ranks : new Int32Array(n)
+    const positions = kept.positions.length >= n ? kept.positions : new Int32Array(n)
     ranks.fill(-1, 0, n)
     let rank = 0
     for (const keys of this.nameOrder!.chunks) {
@@ -1728,8 +1729,8 @@ export class LocatorIndex {
         positions[rank++] = at
       }
     }
-    this.spareNameRanks = { ranks, positions }
-    return (this.baseNameRanks = { ranks, positions })
+    this.baseNameRanks = { ranks, positions, made: true }
+    return this.baseNameRanks
   }
 
   /**
@@ -1804,12 +1805,13 @@ export class LocatorIndex {
     let placed = 0
     for (const keys of order.chunks) {
       if (passed > budget) {
+        // Each rank's part of the page, in rank order: n in all (rankStarts stopped at the page's end).
         const page: IndexHit[] = []
         for (let rank = 0; rank < starts.length; rank++) {
           const start = starts[rank]!
           if (start !== -1) page.push(...this.pageByRank(marked!, Math.max(0, q.offset - start), keep - start, rank))
         }
-        return { total, hits: page.slice(0, n) }
+        return { total, hits: page }
       }
       passed += keys.length
       for (const key of keys) {
@@ -1836,7 +1838,7 @@ export class LocatorIndex {
     const { rankOf } = this
     const inDelta: number[] = []
     for (const key of this.delta.keys) {
-      if (marked !== null && (marked.bits[key >>> 5]! & (1 << (key & 31))) === 0) continue
+      if (marked !== null && !isMatch(marked, this.basePos, key)) continue
       const rank = rankOf[key]!
       while (inDelta.length <= rank) inDelta.push(0)
       inDelta[rank]!++
@@ -2973,7 +2975,7 @@ export class LocatorIndex {
     this.nodeBox = b.tree!.boxes
     this.nodeMinRank = null
     this.rankCols = null
-    this.baseNameRanks = null
+    this.baseNameRanks.made = false
     this.baseCols = b.cols
     this.colTags = b.tagCount
     this.baseTermCol = b.termCol
