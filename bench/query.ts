@@ -354,17 +354,22 @@ async function runOnce(size: number, run: number, seed: number, quick: boolean):
 
 // ---------------------------------------------------------------- parent: runs, aggregation, report
 
-const TARGETS = {
+type LatencyTarget = { medianUs: number; p99Us: number; reference?: boolean }
+const TARGETS: { radius: LatencyTarget; search: LatencyTarget; buildMs: number; writeVisibleMs: number; bytesBeyondJson: number } = {
   radius: { medianUs: 50, p99Us: 1000 },
   search: { medianUs: 300, p99Us: 3000 },
   buildMs: 2000,
   writeVisibleMs: 5,
   bytesBeyondJson: 1.5 * 1024,
 }
-/** The issue's targets are for 100k; at 1M radius may take 2x and the build 30 s (search: the 100k target, for reference). */
+/**
+ * The issue's targets are for 100k; at 1M radius may take 2x and the build 30 s. It states none for
+ * search at 1M: the 100k one is shown for reference, with no PASS or MISS (a noisy 1M run's p99 of
+ * 3.1 ms printed MISS against a target the issue never set).
+ */
 function targetsFor(size: number) {
   if (size < 1_000_000) return TARGETS
-  return { ...TARGETS, radius: { medianUs: 100, p99Us: 2000 }, buildMs: 30_000 }
+  return { ...TARGETS, radius: { medianUs: 100, p99Us: 2000 }, search: { ...TARGETS.search, reference: true }, buildMs: 30_000 }
 }
 
 function fmtUs(us: number): string {
@@ -485,8 +490,9 @@ async function main() {
       const asked = q.n.reduce((a, b) => a + b, 0)
       // The N column names the distinct strings when a run asked some twice.
       const repeats = q.distinct.some((d, i) => d < q.n[i]!) ? ` (${Math.min(...q.distinct)} distinct)` : ''
-      const target = tg ? `< ${fmtUs(tg.medianUs)} / < ${fmtUs(tg.p99Us)}` : l.nonEmpty ? 'no empty answer' : '—'
-      const met = ok !== null ? verdict(ok) : l.nonEmpty ? verdict(empty === 0) : ''
+      const bounds = tg ? `< ${fmtUs(tg.medianUs)} / < ${fmtUs(tg.p99Us)}` : ''
+      const target = tg ? (tg.reference ? `none (100k's: ${bounds})` : bounds) : l.nonEmpty ? 'no empty answer' : '—'
+      const met = ok !== null ? (tg!.reference ? (ok ? '(within)' : '(over)') : verdict(ok)) : l.nonEmpty ? verdict(empty === 0) : ''
       md.push(
         `| ${l.label} | ${Math.min(...q.n)}${Math.min(...q.n) !== Math.max(...q.n) ? `–${Math.max(...q.n)}` : ''}${repeats} | ${q.meanTotalHits.median.toFixed(0)} | ${empty === 0 ? '0' : `${empty} of ${asked}`} | ${fmtUs(q.medianUs.median)} | ${range(q.medianUs, fmtUs)} | ${fmtUs(q.p99Us.median)} | ${range(q.p99Us, fmtUs)} | ${fmtUs(q.maxUs.median)} | ${range(q.maxUs, fmtUs)} | ${target} | ${met} |`,
       )
