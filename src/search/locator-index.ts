@@ -128,13 +128,21 @@ const PREFIX_PLAN_TERMS = 1024
  */
 const TERM_LOOKUP_CANDIDATES = 16
 /**
- * walkForPage's costs (ns): a key of the name order passed by the walk for a page (its base
- * position read, a bit tested), and a comparison of two locations' names by a heap (their entries
- * and names read, mostly from memory no cache holds). At 1M, all=true&search=ban (6,524
- * candidates) took ~5 ms in a heap, ~80% of it comparing names.
+ * walkForPage's costs (ns): a candidate put through a heap of the best `keep` (its entry and name
+ * read from memory no cache holds, to compare with the heap's worst), and a word of 32 base
+ * positions for marking the candidates and walking the name order to the page or choosing it by
+ * name rank (the marks cleared, the walk's budget, pageByRank's read of the marks); by priority,
+ * rankStarts and each rank's walk and pageByRank besides. Measured with all=true and a word that
+ * leads (2026-11-28, offsets 0 to 400): the heap ~150-300 ns a candidate (by priority ~90 ns at
+ * offset 0); the walk ~10 µs at 100k and ~70-100 µs at 1M by name, ~150-200 µs at 1M by
+ * priority. The rule before (a key the walk passes ~20 ns, live × keep ÷ candidates of them, against
+ * 400 ns a candidate) was made before the walk's budget and pageByRank: at 1M it chose the heap up to
+ * ~1,000 candidates at offset 0 and ~3,000 at offset 200, where the walk took 75-140 µs against the
+ * heap's 200-690 µs.
  */
-const NAME_WALK_KEY_NS = 20
-const NAME_COMPARE_NS = 400
+const HEAP_CANDIDATE_NS = 200
+const WALK_WORD_NS = 3
+const PRIORITY_WALK_WORD_NS = 7.5
 /**
  * inNameOrder's walk against pageByRank: a key the walk passes (~NAME_STEP_NS), against a word
  * of the matches' bits read (~RANK_WORD_NS) and a match ranked (~RANK_MATCH_NS).
@@ -1305,7 +1313,7 @@ export class LocatorIndex {
     if (!radius && q.sort !== 'distance' && this.nameOrder !== null) {
       let matches: Matches | null | undefined
       if (!this.wordLeads(wordPlan, this.live)) matches = tagPlan === null && wordPlan === null ? null : this.markMatches(tagPlan, tags, wordPlan)
-      else if (this.walkForPage(wordPlan.source.size, q.offset + q.limit)) matches = this.markCandidates(this.textCandidates(wordPlan.source.terms), tags, wordPlan)
+      else if (this.walkForPage(wordPlan.source.size, q.sort)) matches = this.markCandidates(this.textCandidates(wordPlan.source.terms), tags, wordPlan)
       if (matches !== undefined) return q.sort === 'name' ? this.inNameOrder(q, matches) : this.inRankThenNameOrder(q, matches)
     }
     const byDistance = radius && q.sort === 'distance'
@@ -1577,12 +1585,12 @@ export class LocatorIndex {
 
   /**
    * Whether a word-led query by name or priority is better answered by marking its candidates and
-   * walking the name order to the page's end than by a heap of the best `keep`: the walk passes
-   * about live * keep / candidates keys (a bit tested, ~NAME_WALK_KEY_NS each), where the heap
-   * compares names once a candidate (a few reads from memory no cache holds, ~NAME_COMPARE_NS).
+   * walking the name order to the page (inNameOrder, inRankThenNameOrder) than by a heap of the
+   * best `keep`: the walk's work grows with the base (its words of 32 positions), the heap's with
+   * the candidates (HEAP_CANDIDATE_NS).
    */
-  private walkForPage(candidates: number, keep: number): boolean {
-    return this.live * keep * NAME_WALK_KEY_NS < candidates * candidates * NAME_COMPARE_NS
+  private walkForPage(candidates: number, sort: SortOrder): boolean {
+    return candidates * HEAP_CANDIDATE_NS > this.colWords * (sort === 'priority' ? PRIORITY_WALK_WORD_NS : WALK_WORD_NS)
   }
 
   /** markMatches for a word-led query: the candidates that pass its tags and words, as Matches. */
