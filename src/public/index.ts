@@ -85,6 +85,7 @@ function bytes(out: Uint8Array, pos: number, from: Uint8Array): number {
 const PLAIN_JSON_TEXT = /^[ !#-[\]-~]*$/
 
 const HAS_OFFSET = /(?:^|&)offset=/
+const EMPTY_BRACKETS = /\[\]/g
 
 /** The last origin and path found to be plain JSON text (a locator's answers share theirs): tested once. */
 let plainAt = ''
@@ -109,7 +110,12 @@ export function pageLinks(at: string, query: string, plain = isPlainQuery(query)
     }
   }
   let search = query
-  if (search.includes('[') || search.includes(']')) search = search.replaceAll('[', '%5B').replaceAll(']', '%5D')
+  if (search.includes('[') || search.includes(']')) {
+    // "[]" (tags[]) first, in one pattern: two replaceAll calls made a 3-tag query's link ~650
+    // ns, this ~440 (the link written into a buffer, 20,000 distinct). Any other bracket after.
+    search = search.replace(EMPTY_BRACKETS, '%5B%5D')
+    if (search.includes('[') || search.includes(']')) search = search.replaceAll('[', '%5B').replaceAll(']', '%5D')
+  }
   // The link is head, the number, tail.
   let head = `${at}${search}&offset=`
   let tail = ''
