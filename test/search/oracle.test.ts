@@ -496,6 +496,42 @@ describe('LocatorIndex agrees with a naive scan', () => {
     sweep()
   })
 
+  test('what priority and name-rank pages made from the base is made again after a compaction, in its upkeep, before a query asks; nothing else is', () => {
+    const { lat, lng } = CENTERS[0]!
+    // 400 locations, their names in the reverse of their places, every tenth with the word "late"
+    // (its matches begin names late in the order: the page is chosen by name rank), ranks 0-3.
+    const docs: IndexDoc[] = Array.from({ length: 400 }, (_, i) => ({ id: `loc_${i}`, lat: lat + (i % 20) * 0.002, lng: lng + Math.floor(i / 20) * 0.002, json: null, nameSort: `n${String(999 - i).padStart(3, '0')}`, rank: i % 4, tags: [], text: i % 10 === 3 ? 'x late' : 'x' }))
+    const queries: IndexQuery[] = [
+      { center: { lat, lng }, radiusKm: 50, tags: [], tagLogic: 'any', groupOf, search: '', sort: 'priority', offset: 0, limit: 5 },
+      { center: null, radiusKm: 0, tags: [], tagLogic: 'any', groupOf, search: '', sort: 'priority', offset: 3, limit: 5 },
+      { center: null, radiusKm: 0, tags: [], tagLogic: 'any', groupOf, search: 'late', sort: 'name', offset: 2, limit: 5 },
+    ]
+    const compacted = (ask: boolean) => {
+      const tasks = upkeep('queued')
+      const index = new LocatorIndex(docs, { schedule: tasks.schedule, nodeSize: 4, deltaMin: 4, compactionSlice: 16, nameChunk: 8, byRankMin: 0 })
+      tasks.run()
+      const truth = new Map(docs.map((d) => [d.id, d]))
+      if (ask) for (const q of queries) expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
+      const before = index.stats().ranksMade
+      for (let i = 0; i < 60; i++) {
+        const moved = { ...docs[i * 5]!, lat: lat + 0.05 + i * 0.001 }
+        index.upsert(moved)
+        truth.set(moved.id, moved)
+      }
+      expect(index.compacting).toBe(true)
+      tasks.run()
+      expect(index.compacting).toBe(false)
+      return { index, truth, before, after: index.stats().ranksMade }
+    }
+    const asked = compacted(true)
+    expect(asked.before).toEqual({ nodes: true, columns: true, names: true })
+    expect(asked.after).toEqual({ nodes: true, columns: true, names: true })
+    for (const q of queries) expect(answer(asked.index, q)).toEqual(oracle([...asked.truth.values()], q))
+    const idle = compacted(false)
+    expect(idle.before).toEqual({ nodes: false, columns: false, names: false })
+    expect(idle.after).toEqual({ nodes: false, columns: false, names: false })
+  })
+
   test('a circle smaller than a millimetre: no kd node counts as wholly inside (found by the dense property)', () => {
     // 38 points on one spot and one a hair west of it; the circle is centred a little further
     // west and passes through the hair-west point, so the 38 lie just outside it.
