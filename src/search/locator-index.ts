@@ -1184,8 +1184,28 @@ export class LocatorIndex {
       }
       this.rankOf[key] = rank
     }
+    this.dropMade(false)
+  }
+
+  /**
+   * Drops what queries made from the base and its ranks (kd nodes' best ranks, rank columns, and
+   * for a new base its name ranks), once they no longer hold, and makes those in use again in
+   * background tasks, one each, rather than leave them to the first query that needs them: at 1M,
+   * after a compaction, a radius query by priority took 8.7 ms (0.7 ms again), all=true by
+   * priority 7.7 ms (0.3) and all=true&search=wil 9.7 ms (1.9); each takes 2-12 ms alone. Called
+   * once the base and the ranks are as queries will read them (a task may run at once).
+   */
+  private dropMade(names: boolean): void {
+    const nodes = this.nodeMinRank !== null
+    const columns = this.rankCols !== null
+    const named = names && this.baseNameRanks.made
     this.nodeMinRank = null
     this.rankCols = null
+    if (names) this.baseNameRanks.made = false
+    // Each for the base and ranks of its own turn (another swap may come first); what a query made meanwhile is kept.
+    if (nodes) this.schedule(() => this.base !== null && this.nodeMinRanks())
+    if (columns) this.schedule(() => this.rankColumns())
+    if (named) this.schedule(() => this.nameOrder !== null && this.nameRanks())
   }
 
   get(id: string): IndexEntry | null {
@@ -2983,14 +3003,6 @@ export class LocatorIndex {
     this.baseCos = b.baseCos
     this.baseXyz = b.baseXyz
     this.nodeBox = b.tree!.boxes
-    // What queries had made from the old base is made again for the new one in background tasks,
-    // one each, not by the first query that needs it: at 1M, after they were dropped, a radius
-    // query by priority took 8.7 ms (0.7 ms again), all=true by priority 7.7 ms (0.3) and
-    // all=true&search=wil 9.7 ms (1.9); each takes 2-12 ms alone. Not made if nothing used them.
-    const remake = { nodes: this.nodeMinRank !== null, columns: this.rankCols !== null, names: this.baseNameRanks.made }
-    this.nodeMinRank = null
-    this.rankCols = null
-    this.baseNameRanks.made = false
     this.baseCols = b.cols
     this.colTags = b.tagCount
     this.baseTermCol = b.termCol
@@ -3000,10 +3012,7 @@ export class LocatorIndex {
     this.baseDead = dead
     this.deadTree = deadTree
     this.deadCount = deadCount
-    // Each for the base of its own turn (another swap may come first); whichever a query made meanwhile is kept.
-    if (remake.nodes) this.schedule(() => this.base !== null && this.nodeMinRanks())
-    if (remake.columns) this.schedule(() => this.rankColumns())
-    if (remake.names) this.schedule(() => this.nameOrder !== null && this.nameRanks())
+    this.dropMade(true)
     // Writes during the build may have passed the bound again.
     if (this.needsCompaction()) this.scheduleCompaction()
   }

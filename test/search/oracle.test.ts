@@ -324,11 +324,13 @@ describe('LocatorIndex agrees with a naive scan', () => {
         fc.array(fc.record({ p: near, radiusKm: fc.double({ min: 0.5, max: 15, noNaN: true }), limit: fc.integer({ min: 1, max: 6 }), offset: fc.integer({ min: 0, max: 3 }) }), { minLength: 1, maxLength: 5 }),
         ruleArb,
         fc.constantFrom(2, 4, 16),
-        (c, points, changes, queries, rules, nodeSize) => {
+        fc.boolean(),
+        (c, points, changes, queries, rules, nodeSize, upkeepNow) => {
           const at = (p: { dLat: number; dLng: number }) => nearCentre({ ...p, c })
           // One point in ten ranked 0, the rest 1: the ranked ones decide most pages.
           const docs = points.map(([p, tags, r], i): IndexDoc => ({ id: `loc_${i}`, ...at(p), json: null, nameSort: `n${i % 7}`, rank: r === 0 ? 0 : 1, tags, text: 'x' }))
-          const index = new LocatorIndex(docs, { schedule: () => {}, nodeSize, byRankMin: 0 })
+          // Upkeep never, or at once: what the queries made is then made again within compact() and rankBy().
+          const index = new LocatorIndex(docs, { schedule: upkeepNow ? (task) => task() : () => {}, nodeSize, byRankMin: 0 })
           const truth = new Map(docs.map((d) => [d.id, d]))
           const ask = () => {
             for (const { p, radiusKm, limit, offset } of queries) {
@@ -521,11 +523,19 @@ describe('LocatorIndex agrees with a naive scan', () => {
       expect(index.compacting).toBe(true)
       tasks.run()
       expect(index.compacting).toBe(false)
-      return { index, truth, before, after: index.stats().ranksMade }
+      return { index, tasks, truth, before, after: index.stats().ranksMade }
     }
     const asked = compacted(true)
     expect(asked.before).toEqual({ nodes: true, columns: true, names: true })
     expect(asked.after).toEqual({ nodes: true, columns: true, names: true })
+    for (const q of queries) expect(answer(asked.index, q)).toEqual(oracle([...asked.truth.values()], q))
+    // New priority rules: the ranks' own are dropped, and made again by the upkeep, for the new ranks.
+    const first = new Set(['loc_7', 'loc_210', 'loc_399'])
+    asked.index.rankBy([{ ids: first }])
+    for (const [id, doc] of asked.truth) asked.truth.set(id, { ...doc, rank: first.has(id) ? 0 : 1 })
+    expect(asked.index.stats().ranksMade).toEqual({ nodes: false, columns: false, names: true })
+    asked.tasks.run()
+    expect(asked.index.stats().ranksMade).toEqual({ nodes: true, columns: true, names: true })
     for (const q of queries) expect(answer(asked.index, q)).toEqual(oracle([...asked.truth.values()], q))
     const idle = compacted(false)
     expect(idle.before).toEqual({ nodes: false, columns: false, names: false })
