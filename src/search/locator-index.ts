@@ -134,7 +134,7 @@ const TERM_LOOKUP_CANDIDATES = 16
  * name rank (the marks cleared, the walk's budget, pageByRank's read of the marks); by priority,
  * rankStarts and each rank's walk and pageByRank besides. Measured with all=true and a word that
  * leads (2026-11-28, offsets 0 to 400): the heap ~150-300 ns a candidate (by priority ~90 ns at
- * offset 0); the walk ~10 µs at 100k and ~70-100 µs at 1M by name, ~150-200 µs at 1M by
+ * offset 0); the walk ~10 µs at 100k and ~70-110 µs at 1M by name, ~150-200 µs at 1M by
  * priority. The rule before (a key the walk passes ~20 ns, live × keep ÷ candidates of them, against
  * 400 ns a candidate) was made before the walk's budget and pageByRank: at 1M it chose the heap up to
  * ~1,000 candidates at offset 0 and ~3,000 at offset 200, where the walk took 75-140 µs against the
@@ -964,7 +964,8 @@ export class LocatorIndex {
   /**
    * Per kd node of the base (nodeBox's numbering), the best (lowest) priority rank among its
    * points, dead ones included (a bound, never above the live points' best); made when a
-   * sort=priority radius query first needs it, dropped when the base or the ranks change.
+   * sort=priority radius query first needs it, and made again (dropMade) when the base or the
+   * ranks change.
    */
   private nodeMinRank: Int32Array | null = null
   /** With nodeMinRank, each base point's rank by its position (rankOf is by key: a cache miss a point, walked in kd order). */
@@ -972,15 +973,15 @@ export class LocatorIndex {
   /**
    * Per priority rank, a bit column of the base's live positions of that rank (colWords words a
    * rank), so `all=true&sort=priority` counts each rank's matches 32 positions at a time; made when
-   * first needed, its bits cleared as positions die, dropped when the base or the ranks change
-   * (with nodeMinRank).
+   * first needed, its bits cleared as positions die, made again (dropMade) when the base or the
+   * ranks change.
    */
   private rankCols: Int32Array | null = null
   /**
    * Per base position, the rank of its key in name order among the base's keys (`ranks`; -1 for a
    * position dead when they were made), and per such rank its position (`positions`): made when
-   * an `all=true` page first needs them (nameRanks), `made` until the next swap, their arrays kept
-   * to be filled again. A write never changes a base key's entry (put() kills its position and
+   * an `all=true` page first needs them (nameRanks), and made again (dropMade) after each swap in
+   * their arrays of before. A write never changes a base key's entry (put() kills its position and
    * the key moves to the delta), so the order among the base's keys, and these ranks, hold until
    * the next swap.
    */
@@ -1737,8 +1738,8 @@ export class LocatorIndex {
   }
 
   /**
-   * baseNameRanks, made from the kept name order if they are not yet: at 1M 3-7 ms (a key's
-   * position read for each key in name order, from anywhere in memory), 17 ms in new arrays
+   * baseNameRanks, made from the kept name order if they are not yet: at 1M 3-11 ms (a key's
+   * position read for each key in name order, from anywhere in memory), 12-17 ms in new arrays
    * (their pages faulted in), so the arrays of the ranks before a swap are filled again when
    * large enough.
    */
