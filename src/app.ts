@@ -270,6 +270,10 @@ export function createApp(deps: AppDeps) {
   function retryFailedBuilds(): void {
     registry.retryFailedBuilds()
   }
+  /** Compacts the indexes no write reached in `quietMs` that have enough changes to fold in (registry.settleQuiet); src/main.ts calls it every second. */
+  function settleQuiet(quietMs: number): void {
+    registry.settleQuiet(quietMs)
+  }
   /**
    * Lets go of the indexes no public request has asked for in `idleMs` (registry.evictIdle; their
    * next query builds them again), one log line each. src/main.ts calls it every second. Returns
@@ -311,6 +315,6 @@ export function createApp(deps: AppDeps) {
     movedSeen = moved
     log(moved === null ? { level: 'info', message: 'the database file is back at its path: writes are taken again' } : { level: 'error', message: moved })
   }
-  return { handle, preload, sync, evictIdle, retryFailedBuilds, checkFile }
+  return { handle, preload, sync, evictIdle, retryFailedBuilds, settleQuiet, checkFile }
 }
 export type App = ReturnType<typeof createApp>

@@ -33,6 +33,8 @@ type Entry = {
   used: boolean
   /** When evictIdle() last saw it used, or when it was built (performance.now()). */
   usedAt: number
+  /** When a change was last applied to its index, or when it was built (performance.now()): settleQuiet(). */
+  writtenAt: number
 }
 
 /** A turn of the event loop later (after the timers due now: the background tasks' turn). */
@@ -293,6 +295,7 @@ export class IndexRegistry {
       if (row && row.status === 'published') entry.index.upsert({ ...searchDoc(row, entry.ctx), json: entry.arena.add(publicJson(row, entry.ctx)) })
       else entry.index.remove(change.entityId!)
       if (old !== null) entry.arena.free(old)
+      entry.writtenAt = performance.now()
       this.reorderLater(change.locatorId, entry)
     } else if (change.entity !== 'key') {
       // Priority rules change ranks; filters and custom fields every location's JSON. Brought up
@@ -416,7 +419,7 @@ export class IndexRegistry {
       }
       this.failures.delete(locatorId)
       this.busyAt.delete(locatorId)
-      entry = { index, ctx, filters, arena: new JsonArena(), jsonReady: size === 0, stale: null, reordering: false, used: false, usedAt: performance.now() }
+      entry = { index, ctx, filters, arena: new JsonArena(), jsonReady: size === 0, stale: null, reordering: false, used: false, usedAt: performance.now(), writtenAt: performance.now() }
       this.entries.set(locatorId, entry)
       if (this.evicted.delete(locatorId)) this.onRebuilt(locatorId, size, entry.usedAt - t0)
       if (!entry.jsonReady) this.fillJson(locatorId, entry, entry.index.entriesInSpaceOrder(), 0)
@@ -460,7 +463,7 @@ export class IndexRegistry {
     }
     const order = old.index.entriesInSpaceOrder()
     old.index.clearJson()
-    const entry: Entry = { index: old.index, ctx, filters, arena: new JsonArena(), jsonReady: order.length === 0, stale: null, reordering: false, used: old.used, usedAt: old.usedAt }
+    const entry: Entry = { index: old.index, ctx, filters, arena: new JsonArena(), jsonReady: order.length === 0, stale: null, reordering: false, used: old.used, usedAt: old.usedAt, writtenAt: old.writtenAt }
     this.entries.set(locatorId, entry)
     if (!entry.jsonReady) this.fillJson(locatorId, entry, order, 0)
     return entry
@@ -663,6 +666,18 @@ export class IndexRegistry {
       }
     }
     return evicted
+  }
+
+  /**
+   * Starts a compaction, in background tasks, of each index that no change reached in `quietMs`
+   * or more and that has enough changes since its base was built (LocatorIndex.settle): after a
+   * burst of writes, its delta is folded into the base once they stop, not left for queries to
+   * read (src/main.ts calls it every second). Returns the locators whose compaction it started.
+   */
+  settleQuiet(quietMs: number, now = performance.now()): string[] {
+    const started: string[] = []
+    for (const [locatorId, entry] of this.entries) if (now - entry.writtenAt >= quietMs && entry.index.settle()) started.push(locatorId)
+    return started
   }
 
   /**

@@ -1276,6 +1276,20 @@ export class LocatorIndex {
     this.swap(build)
   }
 
+  /**
+   * Schedules a compaction, in steps as upsert does past the delta's bound, when the changes since
+   * the base was built (locations in the delta, and dead in the base) number at least the bound's
+   * minimum (DELTA_MIN) and none is under way; returns whether it did. For a quiet time after
+   * writes (IndexRegistry.settleQuiet): below its bound (at 100k, 10,000) a delta could stay for
+   * good, and it costs queries that read all of it: at 100k with 10,000 in it, `all=true` with a
+   * tag took 76 µs (10 without), at offset 100 274 µs (33), with a word's prefix 74 µs (8).
+   */
+  settle(): boolean {
+    if (this.building !== null || this.delta.size + this.deadCount < this.deltaMin) return false
+    this.scheduleCompaction()
+    return true
+  }
+
   /** Whether a scheduled compaction is under way. */
   get compacting(): boolean {
     return this.building !== null

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { createApp } from '../../src/app'
 import { loadConfig } from '../../src/config'
 import { IndexRegistry } from '../../src/public/registry'
+import { locationsBody } from '../../src/public'
 import { createLocator, setFilters, setLocatorSettings } from '../../src/operator'
 import { locationRecord, makeEnv, storeBody, type TestEnv } from '../helpers'
 
@@ -454,5 +455,43 @@ describe('indexes not queried for a while are let go (INDEX_IDLE_MINUTES)', () =
     expect(loadConfig({ INDEX_IDLE_MINUTES: '0' }).indexIdleMs).toBe(0)
     expect(loadConfig({ INDEX_IDLE_MINUTES: '15' }).indexIdleMs).toBe(15 * MINUTE)
     for (const bad of ['-1', '1.5', 'soon', '525601', '0x10', '1e2']) expect(() => loadConfig({ INDEX_IDLE_MINUTES: bad })).toThrow(`INDEX_IDLE_MINUTES must be a whole number from 0 to 525600; got "${bad}".`)
+  })
+})
+
+describe('an index written to and then left alone is compacted (settleQuiet)', () => {
+  test('changes below the delta\'s bound are folded into its base once no change reached it for quietMs: not before, and once', async () => {
+    const q = queue()
+    const registry = new IndexRegistry(env.store, q.schedule)
+    setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
+    seed(env.locatorId, 3000)
+    registry.sync()
+    const { index } = registry.entry(env.locatorId)
+    q.runAll()
+    expect(index.stats()).toMatchObject({ base: 3000, delta: 0 })
+    expect(registry.settleQuiet(0)).toEqual([]) // nothing written since the build
+    await Bun.sleep(100) // quiet is counted from the last change, not from the build
+
+    // Below the bound (a tenth of the base): no compaction of its own.
+    seed(env.locatorId, 260)
+    registry.sync()
+    q.runAll()
+    const written = performance.now()
+    expect(index.stats()).toMatchObject({ base: 3000, delta: 260 })
+    expect(index.compacting).toBe(false)
+    const token = env.store.locators.get(env.locatorId)!.publicToken
+    const url = `http://localhost/public/v1/${token}/locations?all=true&tags[]=repair&offset=3000`
+    const locator = env.store.locators.get(env.locatorId)!
+    const before = JSON.parse(Buffer.from(locationsBody(registry, locator, url).body).toString())
+
+    expect(registry.settleQuiet(50, written + 20)).toEqual([]) // written 20 ms ago, built 100 ms before
+    expect(index.compacting).toBe(false)
+    expect(registry.settleQuiet(50, written + 50)).toEqual([env.locatorId])
+    expect(index.compacting).toBe(true)
+    q.runAll()
+    expect(index.stats()).toMatchObject({ base: 3260, delta: 0 })
+    expect(registry.settleQuiet(50, written + 1_000)).toEqual([]) // once
+    const after = JSON.parse(Buffer.from(locationsBody(registry, locator, url).body).toString())
+    expect(after.data.pagination.total).toBe(3260)
+    expect(after).toEqual(before)
   })
 })

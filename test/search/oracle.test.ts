@@ -542,6 +542,56 @@ describe('LocatorIndex agrees with a naive scan', () => {
     expect(idle.after).toEqual({ nodes: false, columns: false, names: false })
   })
 
+  test('settle() compacts changes below the delta\'s bound once asked, from deltaMin changes (moved, added or removed), never two at once; the answers stay the oracle\'s', () => {
+    const { lat, lng } = CENTERS[0]!
+    const docs: IndexDoc[] = Array.from({ length: 200 }, (_, i) => ({ id: `loc_${i}`, lat: lat + (i % 20) * 0.002, lng: lng + Math.floor(i / 20) * 0.002, json: null, nameSort: `n${String(i).padStart(3, '0')}`, rank: i % 3, tags: i % 2 === 0 ? ['bikes'] : ['ski'], text: 'x' }))
+    const tasks = upkeep('queued')
+    // The bound is a tenth of the base (20): 7 changes stay in the delta until settle() is asked.
+    const index = new LocatorIndex(docs, { schedule: tasks.schedule, nodeSize: 4, deltaMin: 8, compactionSlice: 16 })
+    tasks.run()
+    const truth = new Map(docs.map((d) => [d.id, d]))
+    const queries: IndexQuery[] = [
+      { center: null, radiusKm: 0, tags: ['bikes'], tagLogic: 'any', groupOf, search: '', sort: 'name', offset: 3, limit: 5 },
+      { center: null, radiusKm: 0, tags: ['ski'], tagLogic: 'any', groupOf, search: '', sort: 'priority', offset: 0, limit: 7 },
+      { center: { lat, lng }, radiusKm: 2, tags: ['bikes'], tagLogic: 'all', groupOf, search: '', sort: 'distance', offset: 0, limit: 4 },
+    ]
+    const check = () => {
+      for (const q of queries) expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
+    }
+    const settled = () => {
+      expect(index.settle()).toBe(true)
+      expect(index.compacting).toBe(true)
+      expect(index.settle()).toBe(false) // one at a time
+      tasks.run()
+      expect(index.compacting).toBe(false)
+      expect(index.stats()).toMatchObject({ base: truth.size, delta: 0 })
+      expect(index.settle()).toBe(false) // nothing left to fold in
+      check()
+    }
+    expect(index.settle()).toBe(false) // no change yet
+    // 3 moved (each in the delta and dead in the base), 1 added: 7 changes, one short.
+    for (const i of [0, 5, 10]) {
+      const moved = { ...docs[i]!, lat: lat + 0.05 + i * 0.001, tags: ['ski'] }
+      index.upsert(moved)
+      truth.set(moved.id, moved)
+    }
+    const added: IndexDoc = { ...docs[1]!, id: 'loc_new', nameSort: 'n000a', tags: ['bikes'] }
+    index.upsert(added)
+    truth.set(added.id, added)
+    expect(index.settle()).toBe(false)
+    expect(index.compacting).toBe(false)
+    check()
+    index.remove('loc_2')
+    truth.delete('loc_2')
+    settled()
+    // Removals alone (dead in the base, nothing in the delta) count too.
+    for (let i = 20; i < 36; i += 2) {
+      index.remove(`loc_${i}`)
+      truth.delete(`loc_${i}`)
+    }
+    settled()
+  })
+
   test('a circle smaller than a millimetre: no kd node counts as wholly inside (found by the dense property)', () => {
     // 38 points on one spot and one a hair west of it; the circle is centred a little further
     // west and passes through the hair-west point, so the 38 lie just outside it.
