@@ -270,9 +270,9 @@ export function createApp(deps: AppDeps) {
   function retryFailedBuilds(): void {
     registry.retryFailedBuilds()
   }
-  /** Compacts the indexes no write reached in `quietMs` that have enough changes to fold in (registry.settleQuiet); src/main.ts calls it every second. */
-  function settleQuiet(quietMs: number): void {
-    registry.settleQuiet(quietMs)
+  /** Compacts the indexes with enough changes to fold in that no write reached in `quietMs`, or whose base is `staleMs` old (registry.settleDeltas); src/main.ts calls it every second. */
+  function settleDeltas(quietMs: number, staleMs: number): void {
+    registry.settleDeltas(quietMs, staleMs)
   }
   /**
    * Lets go of the indexes no public request has asked for in `idleMs` (registry.evictIdle; their
@@ -315,6 +315,6 @@ export function createApp(deps: AppDeps) {
     movedSeen = moved
     log(moved === null ? { level: 'info', message: 'the database file is back at its path: writes are taken again' } : { level: 'error', message: moved })
   }
-  return { handle, preload, sync, evictIdle, retryFailedBuilds, settleQuiet, checkFile }
+  return { handle, preload, sync, evictIdle, retryFailedBuilds, settleDeltas, checkFile }
 }
 export type App = ReturnType<typeof createApp>

@@ -169,17 +169,20 @@ const IDLE_SLICE_MS = 4
 
 /**
  * How long a locator's index goes without a change before the idle sync folds its changes into
- * its base (app.settleQuiet), if it has enough of them: at most one compaction per burst of writes.
+ * its base (app.settleDeltas), if it has enough of them: at most one compaction per burst of
+ * writes. Under writes that never stop, every STALE_COMPACTION_MS instead (a compaction costs
+ * ~0.25 s of background work at 100k, ~3 s at 1M).
  */
 const QUIET_COMPACTION_MS = 10_000
+const STALE_COMPACTION_MS = 5 * 60_000
 
 /**
  * Applies committed changes now and then, between queries: a locator another process made or
  * turned public (the primary's demo, for a worker) is built before its first query, and other
  * processes' writes are not left for a query to apply. Lets go of the indexes not queried for
  * `indexIdleMs` (0: never), tries failed index builds again, compacts the indexes written to and
- * then left alone (app.settleQuiet), and logs a database file moved away (app.checkFile). Returns
- * the stop.
+ * then left alone or long written to (app.settleDeltas), and logs a database file moved away
+ * (app.checkFile). Returns the stop.
  */
 function startIdleSync(app: App, indexIdleMs: number): () => void {
   let more: Timer | undefined
@@ -192,7 +195,7 @@ function startIdleSync(app: App, indexIdleMs: number): () => void {
   const timer = setInterval(() => {
     if (indexIdleMs > 0) app.evictIdle(indexIdleMs)
     app.retryFailedBuilds()
-    app.settleQuiet(QUIET_COMPACTION_MS)
+    app.settleDeltas(QUIET_COMPACTION_MS, STALE_COMPACTION_MS)
     app.checkFile()
     tick()
   }, IDLE_SYNC_MS)

@@ -33,7 +33,7 @@ type Entry = {
   used: boolean
   /** When evictIdle() last saw it used, or when it was built (performance.now()). */
   usedAt: number
-  /** When a change was last applied to its index, or when it was built (performance.now()): settleQuiet(). */
+  /** When a change was last applied to its index, or when it was built (performance.now()): settleDeltas(). */
   writtenAt: number
 }
 
@@ -669,14 +669,19 @@ export class IndexRegistry {
   }
 
   /**
-   * Starts a compaction, in background tasks, of each index that no change reached in `quietMs`
-   * or more and that has enough changes since its base was built (LocatorIndex.settle): after a
-   * burst of writes, its delta is folded into the base once they stop, not left for queries to
-   * read (src/main.ts calls it every second). Returns the locators whose compaction it started.
+   * Starts a compaction, in background tasks, of each index with enough changes since its base was
+   * built (LocatorIndex.settle) that no change reached in `quietMs` or more, or whose base is
+   * `staleMs` old or more: a burst of writes is folded into the base once it stops, and writes
+   * that never stop (one a second) are folded in every `staleMs`, not left to grow in the delta
+   * towards its bound for hours (src/main.ts calls it every second). Returns the locators whose
+   * compaction it started.
    */
-  settleQuiet(quietMs: number, now = performance.now()): string[] {
+  settleDeltas(quietMs: number, staleMs: number, now = performance.now()): string[] {
     const started: string[] = []
-    for (const [locatorId, entry] of this.entries) if (now - entry.writtenAt >= quietMs && entry.index.settle()) started.push(locatorId)
+    for (const [locatorId, entry] of this.entries) {
+      const quiet = now - entry.writtenAt >= quietMs
+      if ((quiet || now - entry.index.baseBuiltAt >= staleMs) && entry.index.settle()) started.push(locatorId)
+    }
     return started
   }
 

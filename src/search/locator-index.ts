@@ -939,6 +939,8 @@ export class LocatorIndex {
   private baseDead = new Uint8Array(0)
   /** baseDead as bits, 32 positions a word: 1 for a live position (countPassing's `live`). */
   private baseLive = new Int32Array(0)
+  /** baseBuiltAt. */
+  private builtAt = performance.now()
   /**
    * The base's tags and words by column, one bit per position (colWords 32-bit words a column):
    * a column per tag known when the base was built, one of zeros for the tags made since, then
@@ -1280,14 +1282,20 @@ export class LocatorIndex {
    * Schedules a compaction, in steps as upsert does past the delta's bound, when the changes since
    * the base was built (locations in the delta, and dead in the base) number at least the bound's
    * minimum (DELTA_MIN) and none is under way; returns whether it did. For a quiet time after
-   * writes (IndexRegistry.settleQuiet): below its bound (at 100k, 10,000) a delta could stay for
-   * good, and it costs queries that read all of it: at 100k with 10,000 in it, `all=true` with a
-   * tag took 76 µs (10 without), at offset 100 274 µs (33), with a word's prefix 74 µs (8).
+   * writes, or for a base left old by writes that never stop (IndexRegistry.settleDeltas): below
+   * its bound (at 100k, 10,000) a delta could stay for good, or grow for hours, and it costs
+   * queries: at 100k with 10,000 in it, `all=true` with a tag took 76 µs (10 without), at offset
+   * 100 274 µs (33), with a word's prefix 74 µs (8); a typical radius query 27.8 µs (17.4).
    */
   settle(): boolean {
     if (this.building !== null || this.delta.size + this.deadCount < this.deltaMin) return false
     this.scheduleCompaction()
     return true
+  }
+
+  /** When the base was built (performance.now()): the index made, then each compaction's swap. */
+  get baseBuiltAt(): number {
+    return this.builtAt
   }
 
   /** Whether a scheduled compaction is under way. */
@@ -3038,6 +3046,7 @@ export class LocatorIndex {
     this.baseTermStart = b.termStarts
     this.baseDead = dead
     this.baseLive = live
+    this.builtAt = performance.now()
     this.deadTree = deadTree
     this.deadCount = deadCount
     this.dropMade(true)

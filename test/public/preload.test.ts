@@ -458,8 +458,9 @@ describe('indexes not queried for a while are let go (INDEX_IDLE_MINUTES)', () =
   })
 })
 
-describe('an index written to and then left alone is compacted (settleQuiet)', () => {
-  test('changes below the delta\'s bound are folded into its base once no change reached it for quietMs: not before, and once', async () => {
+describe('small deltas are compacted once writes stop, or once the base is old (settleDeltas)', () => {
+  /** A registry whose background tasks run when the test says, over the test locator seeded with 3000 locations (a delta's bound of 300), built. */
+  function built() {
     const q = queue()
     const registry = new IndexRegistry(env.store, q.schedule)
     setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
@@ -468,30 +469,57 @@ describe('an index written to and then left alone is compacted (settleQuiet)', (
     const { index } = registry.entry(env.locatorId)
     q.runAll()
     expect(index.stats()).toMatchObject({ base: 3000, delta: 0 })
-    expect(registry.settleQuiet(0)).toEqual([]) // nothing written since the build
-    await Bun.sleep(100) // quiet is counted from the last change, not from the build
+    /** 260 more, below the bound: no compaction of their own. Returns when they were applied. */
+    const write = () => {
+      seed(env.locatorId, 260)
+      registry.sync()
+      q.runAll()
+      expect(index.compacting).toBe(false)
+      return performance.now()
+    }
+    return { q, registry, index, write }
+  }
+  const NEVER = Number.POSITIVE_INFINITY
 
-    // Below the bound (a tenth of the base): no compaction of its own.
-    seed(env.locatorId, 260)
-    registry.sync()
-    q.runAll()
-    const written = performance.now()
+  test('changes below the delta\'s bound are folded into its base once no change reached it for quietMs: not before, and once', async () => {
+    const { q, registry, index, write } = built()
+    expect(registry.settleDeltas(0, 0)).toEqual([]) // nothing written since the build
+    await Bun.sleep(100) // quiet is counted from the last change, not from the build
+    const written = write()
     expect(index.stats()).toMatchObject({ base: 3000, delta: 260 })
-    expect(index.compacting).toBe(false)
     const token = env.store.locators.get(env.locatorId)!.publicToken
     const url = `http://localhost/public/v1/${token}/locations?all=true&tags[]=repair&offset=3000`
     const locator = env.store.locators.get(env.locatorId)!
     const before = JSON.parse(Buffer.from(locationsBody(registry, locator, url).body).toString())
 
-    expect(registry.settleQuiet(50, written + 20)).toEqual([]) // written 20 ms ago, built 100 ms before
+    expect(registry.settleDeltas(50, NEVER, written + 20)).toEqual([]) // written 20 ms ago, built 100 ms before
     expect(index.compacting).toBe(false)
-    expect(registry.settleQuiet(50, written + 50)).toEqual([env.locatorId])
+    expect(registry.settleDeltas(50, NEVER, written + 50)).toEqual([env.locatorId])
     expect(index.compacting).toBe(true)
     q.runAll()
     expect(index.stats()).toMatchObject({ base: 3260, delta: 0 })
-    expect(registry.settleQuiet(50, written + 1_000)).toEqual([]) // once
+    expect(registry.settleDeltas(50, NEVER, written + 1_000)).toEqual([]) // once
     const after = JSON.parse(Buffer.from(locationsBody(registry, locator, url).body).toString())
     expect(after.data.pagination.total).toBe(3260)
     expect(after).toEqual(before)
+  })
+
+  test('under writes that do not stop, changes are folded in once the base is staleMs old, counted from its last compaction', async () => {
+    const { q, registry, index, write } = built()
+    const first = index.baseBuiltAt
+    await Bun.sleep(200)
+    write()
+    expect(registry.settleDeltas(NEVER, 1_000, first + 999)).toEqual([])
+    expect(registry.settleDeltas(NEVER, 1_000, first + 1_000)).toEqual([env.locatorId])
+    q.runAll()
+    expect(index.stats()).toMatchObject({ base: 3260, delta: 0 })
+    // The new base's age counts from its swap, at least 200 ms after the first build.
+    const second = index.baseBuiltAt
+    expect(second - first).toBeGreaterThanOrEqual(200)
+    write()
+    expect(registry.settleDeltas(NEVER, 150, second + 149)).toEqual([])
+    expect(registry.settleDeltas(NEVER, 150, second + 150)).toEqual([env.locatorId])
+    q.runAll()
+    expect(index.stats()).toMatchObject({ base: 3520, delta: 0 })
   })
 })
