@@ -169,9 +169,9 @@ const IDLE_SLICE_MS = 4
 
 /**
  * How long a locator's index goes without a change before the idle sync folds its changes into
- * its base (app.settleDeltas), if it has enough of them: at most one compaction per burst of
- * writes. Under writes that never stop, every STALE_COMPACTION_MS instead (a compaction costs
- * ~0.25 s of background work at 100k, ~3 s at 1M).
+ * its base (app.settleDeltas), if it has enough of them (256 changes): once after a burst of
+ * writes, besides those its delta's bound starts during it. Under writes that never stop, every
+ * STALE_COMPACTION_MS instead (a compaction costs ~0.25 s of background work at 100k, ~3 s at 1M).
  */
 const QUIET_COMPACTION_MS = 10_000
 const STALE_COMPACTION_MS = 5 * 60_000

@@ -678,9 +678,11 @@ export class IndexRegistry {
    */
   settleDeltas(quietMs: number, staleMs: number, now = performance.now()): string[] {
     const started: string[] = []
+    // Compared as sums (now >= then + ms), as callers compute their times: a difference of two
+    // fractional times can come out a hair below the sum's (150.00000000000003 or 149.99...).
     for (const [locatorId, entry] of this.entries) {
-      const quiet = now - entry.writtenAt >= quietMs
-      if ((quiet || now - entry.index.baseBuiltAt >= staleMs) && entry.index.settle()) started.push(locatorId)
+      const quiet = now >= entry.writtenAt + quietMs
+      if ((quiet || now >= entry.index.baseBuiltAt + staleMs) && entry.index.settle()) started.push(locatorId)
     }
     return started
   }

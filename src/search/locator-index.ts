@@ -1503,10 +1503,6 @@ export class LocatorIndex {
               for (; bits !== 0; bits &= bits - 1) {
                 const at = 32 * w + 31 - Math.clz32(bits & -bits)
                 if (baseDead[at] === 1) continue
-                if (countOnly) {
-                  total++
-                  continue
-                }
                 if (posRank !== null) {
                   // By priority: counted first (an inside node's points without a chord), then offered by rank.
                   if (inside) {
