@@ -169,7 +169,7 @@ const IDLE_SLICE_MS = 4
 
 /**
  * How long a locator's index goes without a change before the idle sync folds its changes into
- * its base (app.settleDeltas), if it has enough of them (256 changes): once after a burst of
+ * its base (app.settleDeltas), if it has enough of them (LocatorIndex.settle): once after a burst of
  * writes, besides those its delta's bound starts during it. Under writes that never stop, every
  * STALE_COMPACTION_MS instead (a compaction costs ~0.25 s of background work at 100k, ~3 s at 1M).
  */
