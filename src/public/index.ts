@@ -444,8 +444,10 @@ export function publicRoutes(deps: PublicDeps) {
  * match. 1: `unit` defaults to miles, no longer to the locator's unit (an answer in km before).
  * 2: a parameter given twice is refused (400), no longer read as its first value.
  * 3: meta.query.radius, the locator's radius converted to another unit, rounded to hundredths.
+ * 4: with all=true, lat, lng and radius sent are checked as in a radius query (refused when bad or
+ * given twice), no longer ignored.
  */
-const ANSWER_FORMAT = 3
+const ANSWER_FORMAT = 4
 
 /**
  * An answer's ETag: it changes with every write to the locator, and with `seed` (ANSWER_FORMAT and

@@ -144,7 +144,7 @@ describe('MISSING_COORDINATES (400)', () => {
 
 describe('INVALID_COORDINATES (400)', () => {
   test('lat or lng out of range', async () => {
-    for (const q of ['lat=90.0001&lng=0', 'lat=-91&lng=0', 'lat=0&lng=180.5', 'lat=0&lng=-181', 'lat=1000&lng=1000', 'lat=1e400&lng=0', 'lat=0&lng=-1e400']) {
+    for (const q of ['lat=90.0001&lng=0', 'lat=-91&lng=0', 'lat=0&lng=180.5', 'lat=0&lng=-181', 'lat=1000&lng=1000', 'lat=1e400&lng=0', 'lat=0&lng=-1e400', 'all=true&lat=95', 'all=true&lng=-181', 'all=true&lat=0&lng=200']) {
       const res = await f.get(f.url('/locations', q))
       expectError(res, 400, 'INVALID_COORDINATES')
     }
@@ -191,6 +191,15 @@ describe('INVALID_PARAMETER (400)', () => {
     [`all=true&offset=0&offset=20`, 'offset'],
     [`all=true&search=a&search=b`, 'search'],
     [`all=true&search=caf%C3%A9&search=`, 'search'],
+    // With all=true the centre and radius are not needed, but one sent is checked all the same.
+    ['all=true&lat=48&lat=49', 'lat'],
+    ['all=true&lng=2&lng=3', 'lng'],
+    ['all=true&radius=5&radius=6', 'radius'],
+    ['all=true&lat=abc', 'lat'],
+    ['all=true&lng=undefined', 'lng'],
+    ['all=true&radius=-5', 'radius'],
+    ['all=true&radius=abc', 'radius'],
+    ['all=true&radius=1001', 'radius'],
   ]
 
   for (const [query, param] of cases) {
@@ -225,6 +234,22 @@ describe('INVALID_PARAMETER (400)', () => {
     const twice = f.url('/locations', 'all=true&limit=5&limit=10')
     const before = `W/"${version}-${Bun.hash(twice, 1).toString(36)}"` // ANSWER_FORMAT 1
     expectError(await f.get(twice, { headers: { 'if-none-match': before } }), 400, 'INVALID_PARAMETER')
+  })
+
+  test('with all=true, a centre and radius sent and valid change nothing (a lat alone too), and empty ones are none', async () => {
+    const plain = await f.get(f.url('/locations', 'all=true&limit=3'))
+    expect(plain.status).toBe(200)
+    for (const extra of [NEAR, `${NEAR}&radius=5&unit=km`, 'lat=10', 'radius=1000', 'lat=&lng=&radius=']) {
+      const res = await f.get(f.url('/locations', `all=true&limit=3&${extra}`))
+      expect({ extra, status: res.status, data: res.body.data, meta: res.body.meta }).toEqual({ extra, status: 200, data: { ...plain.body.data, pagination: { ...plain.body.data.pagination, next: expect.any(String) } }, meta: {} })
+    }
+  })
+
+  test("the ETag the release before gave an all=true answer with a repeated lat (its centre ignored) no longer matches: the 400, not a 304", async () => {
+    const version = /^W\/"([0-9a-z.]+)-/.exec((await f.get(f.url('/locations', 'all=true&limit=5'))).headers.get('etag')!)![1]
+    const twice = f.url('/locations', 'all=true&lat=48&lat=49')
+    const before = `W/"${version}-${Bun.hash(twice, 3).toString(36)}"` // ANSWER_FORMAT 3
+    expectError(await f.get(twice, { headers: { 'if-none-match': before } }), 400, 'INVALID_PARAMETER', naming('lat'))
   })
 
   test('an empty value means the default', async () => {
