@@ -315,6 +315,8 @@ export function createApp(deps: AppDeps) {
     movedSeen = moved
     log(moved === null ? { level: 'info', message: 'the database file is back at its path: writes are taken again' } : { level: 'error', message: moved })
   }
-  return { handle, preload, sync, evictIdle, retryFailedBuilds, settleDeltas, checkFile }
+  /** How many answers were sent from the answer cache (identical public requests between two writes) since the app was made. */
+  const cacheHits = publicApi.cacheHits
+  return { handle, preload, sync, evictIdle, retryFailedBuilds, settleDeltas, checkFile, cacheHits }
 }
 export type App = ReturnType<typeof createApp>

@@ -273,6 +273,8 @@ export function publicRoutes(deps: PublicDeps) {
   const etagSeed = deps.publicBaseUrl ? Bun.hash(deps.publicBaseUrl, ANSWER_FORMAT) : ANSWER_FORMAT
   /** The headers of answers made on the fast path, set again for each. */
   const scratch = responseHeaders('')
+  /** Answers sent from the answer cache. */
+  let cacheHits = 0
 
   /**
    * The fast path, without Elysia's lifecycle, for a GET that every guard lets through and whose
@@ -330,8 +332,10 @@ export function publicRoutes(deps: PublicDeps) {
     if (decision === null) return null
     // A kept answer's responses are made from headers made once for it; a made answer's from the scratch ones, its ETag set.
     let headers: ResponseHeaders
-    if (current) headers = kept.headers ??= responseHeaders(etag)
-    else {
+    if (current) {
+      headers = kept.headers ??= responseHeaders(etag)
+      cacheHits++
+    } else {
       headers = scratch
       headers.headers.set('etag', etag)
     }
@@ -435,7 +439,7 @@ export function publicRoutes(deps: PublicDeps) {
     .get('/:token/filters', ({ request, params, set }) =>
       respond(request, set, params.token, (locator) => utf8.encode(JSON.stringify({ success: true, data: { filters: deps.registry.filters(locator.id) } }))),
     )
-  return { app, fast }
+  return { app, fast, cacheHits: () => cacheHits }
 }
 
 /**

@@ -18,6 +18,8 @@ type Harness = {
   store: Store
   lines: Record<string, unknown>[]
   key: string
+  /** Answers the app sent from its answer cache. */
+  cacheHits: () => number
   call: (method: string, path: string, body?: unknown, key?: string | null) => Promise<{ status: number; text: string; body: any; headers: Headers }>
   close: () => void
 }
@@ -33,6 +35,7 @@ function harness(geocoder: Geocoder, logRequests = false): Harness {
     store,
     lines,
     key: secret,
+    cacheHits: app.cacheHits,
     async call(method, path, body, key = secret) {
       const headers: Record<string, string> = {}
       if (key !== null) headers.authorization = `Bearer ${key}`
@@ -166,6 +169,7 @@ describe('request log lines of kept answers', () => {
       for (let i = 0; i < 3; i++) answers.push(await h.call('GET', path, undefined, null)) // the third is kept since the second
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200])
       expect(answers[2]!.text).toBe(answers[1]!.text)
+      expect(h.cacheHits()).toBe(1)
       const ids = answers.map((a) => a.headers.get('x-request-id'))
       const requests = () => h.lines.filter((l) => l.level === undefined && l.path === path)
       for (let waited = 0; requests().length < 3 && waited < 2000; waited += 5) await Bun.sleep(5)
@@ -191,6 +195,7 @@ describe('request log lines of kept answers', () => {
       const statuses = []
       for (const path of paths) statuses.push((await h.call('GET', path, undefined, null)).status)
       expect(statuses).toEqual([200, 200, 200, 200, 404, 403, 404])
+      expect(h.cacheHits()).toBe(1) // the third all=true
       const requests = () => h.lines.filter((l) => l.level === undefined)
       for (let waited = 0; requests().length < paths.length && waited < 2000; waited += 5) await Bun.sleep(5)
       expect(requests().map((l) => l.locator)).toEqual([locator.id, locator.id, locator.id, locator.id, locator.id, off.id, null])

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { RateLimiter } from '../../src/public/guards'
 import { addCustomField, createLocator, setFilters, setLocatorSettings, setPriorityRules } from '../../src/operator'
-import { appOn, CENTER, expectError, FILTERS, makeFixture, priorityRules, send, type Fixture, type Res } from './fixture'
+import { type AnyApp, appOn, CENTER, expectError, FILTERS, makeFixture, priorityRules, send, type Fixture, type Res } from './fixture'
 import { storeBody } from '../helpers'
 
 const NEAR = `lat=${CENTER.lat}&lng=${CENTER.lng}`
@@ -188,11 +188,16 @@ describe('Cache-Control and ETag', () => {
       const first = await f.get(url)
       expect(first.status).toBe(200)
       expect(first.text.length).toBeGreaterThan(30)
-      for (let i = 0; i < 3; i++) expect((await f.get(url)).text).toBe(first.text) // answered from the response cache
+      const hits = f.env.app.cacheHits()
+      // The second is made again, and kept; the third and fourth are answered from the response cache.
+      for (let i = 0; i < 3; i++) expect((await f.get(url)).text).toBe(first.text)
+      expect({ url, hits: f.env.app.cacheHits() - hits }).toEqual({ url, hits: 2 })
     }
     expect((await f.env.call('POST', `/admin/v1/locations/${f.ids.velo}`, { body: { name: 'Aaa Vélo Renamed' } })).status).toBe(200)
-    // all=true (by name: now first) and the location itself
+    // all=true (by name: now first) and the location itself: their kept answers are for the version before.
+    const hits = f.env.app.cacheHits()
     for (const url of [urls()[0]!, urls()[2]!]) expect((await f.get(url)).text).toContain('Aaa Vélo Renamed')
+    expect(f.env.app.cacheHits()).toBe(hits)
   })
 
   test('a new location changes the ETag', async () => {
@@ -286,7 +291,10 @@ describe('answers kept in the response cache', () => {
       for (let i = 0; i < 2; i++) expect((await f.get(url, { app })).status).toBe(200) // kept from the second ask
       for (const headers of origins) {
         const made = await f.get(url, { headers, app: viaApp })
+        const hits = app.cacheHits()
         const kept = await f.get(url, { headers, app })
+        expect(app.cacheHits()).toBe(hits + 1)
+        expect(viaApp.cacheHits()).toBe(0)
         expect(kept.status).toBe(200)
         expect(kept.text).toBe(made.text)
         expect(lasting(kept)).toEqual(lasting(made))
@@ -306,9 +314,11 @@ describe('answers kept in the response cache', () => {
       remaining.push(res.headers.get('ratelimit-remaining'))
     }
     expect(remaining).toEqual(['4', '3', '2', '1', '0'])
+    expect(app.cacheHits()).toBe(3) // the third to the fifth
     const refused = await f.get(url, { app })
     expectError(refused, 429, 'RATE_LIMITED')
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect(app.cacheHits()).toBe(3)
   })
 
   test('are refused when the guards refuse the request: a secret key, a referrer not allowed', async () => {
@@ -316,15 +326,28 @@ describe('answers kept in the response cache', () => {
     const url = urls()[1]!
     const shop = { origin: 'https://shop.example.com' }
     for (let i = 0; i < 3; i++) expect((await f.get(url, { headers: shop })).status).toBe(200)
+    expect(f.env.app.cacheHits()).toBe(1) // an answer is kept
     expectError(await f.get(url, { headers: { origin: 'https://evil.example.net' } }), 403, 'REFERRER_NOT_ALLOWED')
     expectError(await f.get(url), 403, 'REFERRER_NOT_ALLOWED')
     expectError(await f.get(url, { headers: { ...shop, authorization: `Bearer sk_${'a'.repeat(38)}` } }), 400, 'SECRET_KEY_EXPOSED')
     expect((await f.get(url, { headers: shop })).status).toBe(200)
+    expect(f.env.app.cacheHits()).toBe(2)
   })
 })
 
 describe('/locations answers made on the fast path (without Elysia)', () => {
   const lasting = (res: Res) => Object.fromEntries([...res.headers].filter(([name]) => !['x-request-id', 'ratelimit-remaining', 'date'].includes(name)))
+  /**
+   * The app, asserting who answers each request: the fast path answers in the turn it is asked
+   * (a Response), the Elysia app after an await (a promise of one).
+   */
+  const answeredBy = (by: 'fast path' | 'app', app: AnyApp): AnyApp => ({
+    handle: (request) => {
+      const answered = app.handle(request)
+      expect({ url: request.url, by: answered instanceof Response ? 'fast path' : 'app' }).toEqual({ url: request.url, by })
+      return answered
+    },
+  })
   const queries = [NEAR, `${NEAR}&unit=km&radius=5&limit=3`, `${NEAR}&tags[]=repair&tags[]=rental&tagLogic=all`, `${NEAR}&search=v%C3%A9lo&offset=1`, 'all=true&sort=name&limit=2&offset=2', `lat=10&lng=10`]
 
   test('are the answers the app makes, headers and all, with or without an Origin, under a public base URL', async () => {
@@ -334,7 +357,7 @@ describe('/locations answers made on the fast path (without Elysia)', () => {
       for (const qs of queries) {
         for (const headers of [{}, { origin: 'https://shop.example.com' }] as Record<string, string>[]) {
           const made = await f.get(f.url('/locations', qs), { headers, app: viaApp })
-          const quick = await f.get(f.url('/locations', qs), { headers, app: fast })
+          const quick = await f.get(f.url('/locations', qs), { headers, app: answeredBy('fast path', fast) })
           expect(made.status).toBe(200)
           expect(quick.text).toBe(made.text)
           expect(lasting(quick)).toEqual(lasting(made))
@@ -347,13 +370,15 @@ describe('/locations answers made on the fast path (without Elysia)', () => {
     setLocatorSettings(f.env.store, f.env.locatorId, { rateLimit: '5' })
     const app = appOn(f.env, { limiter: frozenLimiter() }) // one window, though the requests straddle a minute
     const remaining = []
-    for (const qs of [NEAR, 'lat=999', `${NEAR}&limit=0`, `${NEAR}&unit=km`, NEAR]) remaining.push((await f.get(f.url('/locations', qs), { app })).headers.get('ratelimit-remaining'))
+    for (const [qs, by] of [[NEAR, 'fast path'], ['lat=999', 'app'], [`${NEAR}&limit=0`, 'app'], [`${NEAR}&unit=km`, 'fast path'], [NEAR, 'fast path']] as const) {
+      remaining.push((await f.get(f.url('/locations', qs), { app: answeredBy(by, app) })).headers.get('ratelimit-remaining'))
+    }
     expect(remaining).toEqual(['4', '3', '2', '1', '0'])
-    expectError(await f.get(f.url('/locations', `${NEAR}&radius=3`), { app }), 429, 'RATE_LIMITED')
+    expectError(await f.get(f.url('/locations', `${NEAR}&radius=3`), { app: answeredBy('app', app) }), 429, 'RATE_LIMITED')
   })
 
   test('carry the rate limit as it is now, made or kept', async () => {
-    const app = appOn(f.env, { limiter: frozenLimiter() })
+    const app = answeredBy('fast path', appOn(f.env, { limiter: frozenLimiter() }))
     const limitOf = async (qs: string) => (await f.get(f.url('/locations', qs), { app })).headers.get('ratelimit-limit')
     setLocatorSettings(f.env.store, f.env.locatorId, { rateLimit: '50' })
     expect(await limitOf(NEAR)).toBe('50')
@@ -365,14 +390,15 @@ describe('/locations answers made on the fast path (without Elysia)', () => {
   })
 
   test('leave to the app what is its to say: 304, bad parameters, a refused referrer, a secret key', async () => {
-    const first = await f.get(f.url('/locations', NEAR))
-    expect((await f.get(f.url('/locations', NEAR), { headers: { 'if-none-match': first.headers.get('etag')! } })).status).toBe(304)
-    expectError(await f.get(f.url('/locations', 'lat=91&lng=0')), 400, 'INVALID_COORDINATES')
-    expectError(await f.get(f.url('/locations', `${NEAR}&limit=0`)), 400, 'INVALID_PARAMETER')
-    expectError(await f.get(f.url('/locations', NEAR), { headers: { authorization: `Bearer sk_${'a'.repeat(38)}` } }), 400, 'SECRET_KEY_EXPOSED')
+    const app = answeredBy('app', f.env.app)
+    const first = await f.get(f.url('/locations', NEAR), { app: answeredBy('fast path', f.env.app) })
+    expect((await f.get(f.url('/locations', NEAR), { headers: { 'if-none-match': first.headers.get('etag')! }, app })).status).toBe(304)
+    expectError(await f.get(f.url('/locations', 'lat=91&lng=0'), { app }), 400, 'INVALID_COORDINATES')
+    expectError(await f.get(f.url('/locations', `${NEAR}&limit=0`), { app }), 400, 'INVALID_PARAMETER')
+    expectError(await f.get(f.url('/locations', NEAR), { headers: { authorization: `Bearer sk_${'a'.repeat(38)}` }, app }), 400, 'SECRET_KEY_EXPOSED')
     setLocatorSettings(f.env.store, f.env.locatorId, { referrers: 'shop.example.com' })
-    expectError(await f.get(f.url('/locations', `${NEAR}&radius=7`), { headers: { origin: 'https://evil.example.net' } }), 403, 'REFERRER_NOT_ALLOWED')
-    expect((await f.get(f.url('/locations', `${NEAR}&radius=7`), { headers: { origin: 'https://shop.example.com' } })).status).toBe(200)
+    expectError(await f.get(f.url('/locations', `${NEAR}&radius=7`), { headers: { origin: 'https://evil.example.net' }, app }), 403, 'REFERRER_NOT_ALLOWED')
+    expect((await f.get(f.url('/locations', `${NEAR}&radius=7`), { headers: { origin: 'https://shop.example.com' }, app: answeredBy('fast path', f.env.app) })).status).toBe(200)
   })
 
   test('a token in the query string ("/public/v1?<token>/locations?...") is no endpoint: 404, asked once or twice, as through the app', async () => {

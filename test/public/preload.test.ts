@@ -429,11 +429,13 @@ describe('indexes not queried for a while are let go (INDEX_IDLE_MINUTES)', () =
     }
     const first = await ask()
     for (let i = 0; i < 3; i++) expect(await ask()).toBe(first) // kept from the second ask, sent from the cache after
+    expect(app.cacheHits()).toBe(2)
     const page = async () => (await app.handle(new Request(url.replace('limit=5', 'limit=7&offset=3')))).text()
     const pageBefore = await page() // asked once: not kept
     // idleMs 0: a look lets go of every index not asked for since the look before.
     expect(app.evictIdle(0)).toBe(0)
-    expect(await ask()).toBe(first) // from the answer cache
+    expect(await ask()).toBe(first)
+    expect(app.cacheHits()).toBe(3) // from the answer cache
     expect(app.evictIdle(0)).toBe(0)
     expect(app.evictIdle(0)).toBe(1)
     expect(lines).toEqual([expect.objectContaining({ level: 'info', message: expect.stringContaining('index let go'), locator: env.locatorId, locations: 50 })])
