@@ -1,6 +1,10 @@
 // The index answers every query exactly as a naive scan of the docs does, after any sequence of
-// writes. The oracle below is written independently of the index (only the distance formula,
-// geokdbush's great-circle distance in km, is shared: it defines "distance").
+// writes. The oracle below is written independently of the index, but for two things it shares:
+// the distance formula (geokdbush's great-circle distance in km: it defines "distance") and the
+// text folding (nameKey: the index is given docs whose name and text are folded already, as the
+// registry gives them, and the oracle folds the query's words as the index must). nameKey itself
+// is proven elsewhere: test/text.test.ts, and oracle-sequences.test.ts, whose oracle folds
+// independently (oracleWords).
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { distance } from 'geokdbush'
