@@ -6,8 +6,9 @@
 //                     [--connections 50] [--workers 1,2] [--paths 400000] [--sample 2000] [--types radius_typical]
 //                     [--write-connections 16] [--write-duration <duration>] [--no-writes]
 //                     [--json path] [--entry src/main.ts] [--quick]
+//   bun bench/http.ts --render <json>   (the report of a --json file, written again by this code)
 //
-// --quick: 10,000 locations, 1 run, 3 s per measurement, 1 s warm-up, 20,000 paths, 500 sampled (options given
+// --quick: 10,000 locations, 1 run, 3 s per measurement, 1 s warm-up, 200,000 paths, 500 sampled (options given
 // explicitly still win). Needs wrk (`apt-get install -y wrk`, run here as root when missing) and
 // taskset (util-linux), 2+ cores; without them it prints "HTTP: skipped (<reason>)" and succeeds.
 //
@@ -47,7 +48,9 @@
 // p50Us, p99Us, serverCpu, otherCpu: Spread, allLanded, fileRows: { api, file } } } },
 // where Spread = { median, min, max, runs: number[] } and WrkResult is the type below (times in
 // µs, CPU as a fraction of one core over the measured window). Scenario keys: bare, copies,
-// answer, varied, repeated, workers<N>; ratios add copies_vs_bare and answer_vs_bare.
+// answer, varied, repeated, workers<N>; ratios add copies_vs_bare, answer_vs_bare, and
+// varied_vs_bare_per_cpu and repeated_vs_bare_per_cpu (each server's req/s ÷ its own CPU share:
+// what the targets are judged on).
 import { closeSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -56,7 +59,7 @@ import { openStore } from '../src/store'
 import { scenario, seedLocator } from './scenario'
 import { type Spread, spread } from './spread'
 import { generate } from './synthetic'
-import { aptInstall, provenance, provenanceLine, readOptions } from './system'
+import { aptInstall, type Provenance, provenance, provenanceLine, readOptions } from './system'
 
 const ROOT = resolve(import.meta.dir, '..')
 const SERVER_CPU = '0'
@@ -95,10 +98,12 @@ type Options = {
   quick: boolean
   /** The service's entry point. */
   entry: string
+  /** A --json file to write the report of again (nothing is run). */
+  render: string | null
 }
 
 const USAGE =
-  'usage: bun bench/http.ts [--size 100000] [--seed 42] [--runs 3] [--duration 10] [--warmup 2] [--connections 50] [--workers 1,2] [--paths 400000] [--sample 2000] [--types radius_typical] [--write-connections 16] [--write-duration S] [--no-writes] [--json path] [--entry src/main.ts] [--quick]'
+  'usage: bun bench/http.ts [--size 100000] [--seed 42] [--runs 3] [--duration 10] [--warmup 2] [--connections 50] [--workers 1,2] [--paths 400000] [--sample 2000] [--types radius_typical] [--write-connections 16] [--write-duration S] [--no-writes] [--json path] [--entry src/main.ts] [--quick] | --render <json>'
 
 function parseArgs(argv: string[]): Options {
   const quick = argv.includes('--quick')
@@ -110,7 +115,7 @@ function parseArgs(argv: string[]): Options {
     warmup: quick ? 1 : 2,
     connections: 50,
     workers: [1, 2],
-    paths: quick ? 20_000 : 400_000,
+    paths: quick ? 200_000 : 400_000,
     sample: quick ? 500 : 2000,
     types: ['radius_typical'],
     writeConnections: 16,
@@ -119,6 +124,7 @@ function parseArgs(argv: string[]): Options {
     json: null,
     quick,
     entry: join(ROOT, 'src/main.ts'),
+    render: null,
   }
   readOptions(argv, USAGE, (a, v, int) => {
     if (a === '--quick') return true
@@ -137,6 +143,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--no-writes') o.writes = false
     else if (a === '--json') o.json = resolve(v())
     else if (a === '--entry') o.entry = resolve(v())
+    else if (a === '--render') o.render = resolve(v())
     else return false
     return true
   })
@@ -536,6 +543,148 @@ type RunRecord = {
   ratios: Record<string, number>
 }
 type WriteRecord = { run: number; result: WrkResult; created: number; rowsAdded: number; inFlightAtStop: number; landed: boolean }
+type ScenarioSummary = {
+  label: string
+  rps: Spread
+  p50Us: Spread
+  p99Us: Spread
+  bytesPerResponse: Spread
+  serverCpu: Spread
+  clientCpu: Spread
+  otherCpu: Spread
+  serverCoreBusy: Spread
+  clientCoreBusy: Spread
+  errors: number
+}
+type HttpSummary = {
+  scenarios: Record<string, ScenarioSummary>
+  ratios: Record<string, Spread>
+  writes: { rps: Spread; p50Us: Spread; p99Us: Spread; serverCpu: Spread; otherCpu: Spread; allLanded: boolean; fileRows: { api: number; file: number } | null } | null
+}
+
+/** What a run of this bench records (its --json file), and what report() writes the markdown from. */
+type HttpRecord = Provenance & {
+  benchmark: 'http'
+  versions: { bun: string; wrk: string; sqlite: string }
+  options: Options
+  setup: { serverCpu: string; clientCpu: string; wrk: string; workersUnpinned: number[]; workersUnsupported: number[]; tmpFs: string; synchronous: number | undefined }
+  targets: typeof TARGETS
+  runs: RunRecord[]
+  writes: WriteRecord[]
+  summary: HttpSummary
+}
+
+/** Requests a second of the server's own CPU: its rate were its core full (the bare server's often is not, wrk's is). */
+const perCpu = (r: WrkResult) => r.rps / r.serverCpu
+
+/**
+ * The report, from a run's record: what the bench prints, and `--render <json>` prints again from
+ * a --json file (with this code's judgement: the ratios the targets are judged on are taken from
+ * each run's scenarios, so a record made before they were is judged the same way).
+ */
+function report(j: HttpRecord): string {
+  const { options: o, versions, runs, writes, summary } = j
+  const prov: Provenance = { date: j.date, commit: j.commit, dirty: j.dirty, machine: j.machine }
+  const { workersUnsupported: unsupported, workersUnpinned: extraWorkers, tmpFs, synchronous } = j.setup
+  const keys = Object.keys(summary.scenarios)
+  /** Scenarios of varied paths in which some run asked more requests than there were paths (bare, copies and answer have no response cache). */
+  const wentRound = new Set(keys.filter((k) => !['bare', 'copies', 'answer', 'repeated'].includes(k) && runs.some((r) => r.scenarios[k]!.requests > r.paths)))
+  const perCpuRatio = (k: string) => spread(runs.map((r) => perCpu(r.scenarios[k]!) / perCpu(r.scenarios.bare!)))
+  const n = o.runs
+  const rng = (s: Spread, f: (x: number) => string) => (s.runs.length > 1 ? `${f(s.min)}–${f(s.max)}` : '(1 run)')
+  const num = (x: number) => x.toFixed(0)
+  const ms = (us: number) => `${(us / 1000).toFixed(us >= 10_000 ? 1 : 2)} ms`
+  const pct = (x: number) => `${(x * 100).toFixed(0)}%`
+  const verdict = (ok: boolean) => (ok ? 'PASS' : '**MISS**')
+  const meanBody = spread(runs.map((r) => r.meanBodyBytes))
+  const md: string[] = []
+  md.push('# HTTP benchmark', '')
+  md.push(`${provenanceLine(prov)} · bun ${versions.bun} · ${versions.wrk} · SQLite ${versions.sqlite}`, '')
+  md.push(
+    `${o.size.toLocaleString('en')} locations (seed ${o.seed}), ${n} run${n > 1 ? 's' : ''}, ${o.duration} s measured after ${o.warmup} s warm-up per scenario, scenario order rotated per run. ` +
+      `Server (and the bare baseline) pinned to CPU ${SERVER_CPU}, \`taskset -c ${CLIENT_CPU} wrk -t1 -c${o.connections}\` on CPU ${CLIENT_CPU}, loopback, keep-alive. ` +
+      `Query types: ${o.types.join(', ')}; mean body ${num(meanBody.median)} bytes${n > 1 ? ` (${num(meanBody.min)}–${num(meanBody.max)} across runs)` : ''}, which is the bare body's size. ` +
+      'Figures: median over runs; spread: min–max over runs; latency from wrk (closed loop, so it includes queueing behind the other connections).',
+    '',
+  )
+  md.push(
+    `| Scenario | req/s | spread | p50 | spread | p99 | spread | bytes/response (wire) | server CPU | wrk CPU | CPU ${SERVER_CPU} / ${CLIENT_CPU} busy | other load (worst run) | errors |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  )
+  for (const k of keys) {
+    const s = summary.scenarios[k]!
+    md.push(
+      `| ${s.label} | ${num(s.rps.median)} | ${rng(s.rps, num)} | ${ms(s.p50Us.median)} | ${rng(s.p50Us, ms)} | ${ms(s.p99Us.median)} | ${rng(s.p99Us, ms)} | ${num(s.bytesPerResponse.median)} | ${pct(s.serverCpu.median)} | ${pct(s.clientCpu.median)} | ${pct(s.serverCoreBusy.median)} / ${pct(s.clientCoreBusy.median)} | ${pct(s.otherCpu.max)} | ${s.errors === 0 ? '0' : `**${s.errors}**`} |`,
+    )
+  }
+  for (const w of unsupported) md.push(`| public radius query, varied, WORKERS=${w} | not supported by this build, skipped | | | | | | | | | | | |`)
+  md.push('')
+  md.push(
+    wentRound.size === 0
+      ? `Distinct paths: ${o.paths.toLocaleString('en')} a run, more than any measurement asked for, so none was asked twice in one (the first ${o.sample.toLocaleString('en')}, fetched before to size the bare body, twice): every answer was made, none came from the response cache, which keeps an answer from its second ask and sends it from the third.`
+      : `**Some measurements of ${[...wentRound].join(', ')} asked more requests than the run's ${o.paths.toLocaleString('en')} paths: a path asked for a third time may have been answered from the response cache. Rerun with a larger --paths.**`,
+    '',
+  )
+  const worstOther = Math.max(...runs.flatMap((x) => Object.values(x.scenarios).map((y) => y.otherCpu)), ...writes.map((x) => x.result.otherCpu))
+  if (worstOther > OTHER_LOAD_WARN) {
+    md.push(`**Other processes used up to ${pct(worstOther)} of a core during a measurement ("other load", worst run): the machine was shared and these figures are disturbed; rerun when it is quiet.**`, '')
+  }
+  // wrk's core full against the bare server: its rate is the client's limit, below what the server could do.
+  const bare = summary.scenarios.bare
+  if (bare && bare.clientCpu.median >= CLIENT_BOUND) {
+    md.push(
+      `**Against the bare server wrk used ${pct(bare.clientCpu.median)} of its core (the server ${pct(bare.serverCpu.median)} of its own): the bare rate is the load generator's limit rather than the server's, and a ratio of rates flatters ours.**`,
+      '',
+    )
+  }
+  md.push(
+    "The targets are judged per second of the server's own CPU (its rate ÷ the share of a core it used, per run): what each server answers with its core full, which one wrk core cannot drive the bare server to. The ratios of rates as measured are shown beside them.",
+    '',
+  )
+  md.push('| Ratio (per run, then median) | value | spread | target | |', '|---|---:|---:|---|---|')
+  const r: Record<string, Spread> = { ...summary.ratios, varied_vs_bare_per_cpu: perCpuRatio('varied'), repeated_vs_bare_per_cpu: perCpuRatio('repeated') }
+  md.push(`| varied / bare, per second of server CPU | ${pct(r.varied_vs_bare_per_cpu!.median)} | ${rng(r.varied_vs_bare_per_cpu!, pct)} | ≥ ${pct(TARGETS.variedVsBare)} | ${verdict(r.varied_vs_bare_per_cpu!.median >= TARGETS.variedVsBare)} |`)
+  md.push(`| repeated / bare, per second of server CPU | ${pct(r.repeated_vs_bare_per_cpu!.median)} | ${rng(r.repeated_vs_bare_per_cpu!, pct)} | ≥ ${pct(TARGETS.repeatedVsBare)} | ${verdict(r.repeated_vs_bare_per_cpu!.median >= TARGETS.repeatedVsBare)} |`)
+  md.push(`| varied / bare, req/s as measured | ${pct(r.varied_vs_bare!.median)} | ${rng(r.varied_vs_bare!, pct)} | | |`)
+  md.push(`| repeated / bare, req/s as measured | ${pct(r.repeated_vs_bare!.median)} | ${rng(r.repeated_vs_bare!, pct)} | | |`)
+  md.push(`| stand-in: copies / bare | ${pct(r.copies_vs_bare!.median)} | ${rng(r.copies_vs_bare!, pct)} | (measured, no target) | |`)
+  md.push(`| stand-in: answer path alone / bare | ${pct(r.answer_vs_bare!.median)} | ${rng(r.answer_vs_bare!, pct)} | (measured, no target) | |`)
+  for (const w of extraWorkers) {
+    const s = r[`workers${w}_vs_varied`]!
+    md.push(`| WORKERS=${w} / WORKERS=1, varied (gain) | ${s.median.toFixed(2)}× | ${rng(s, (x) => `${x.toFixed(2)}×`)} | (measured, no target) | |`)
+  }
+  md.push('')
+  // Where a distinct answer's time goes: each step of the ladder's time per request (1 / its rate) less the step before.
+  const usPer = (k: string) => 1e6 / summary.scenarios[k]!.rps.median
+  const pieceCount = spread(runs.map((x) => x.pieces)).median
+  md.push(
+    `What a distinct answer's time is made of, per request at the median rates (1 s / req/s, each less the step before; the server's core was not always full, so these are upper bounds): ` +
+      `the bare server ${usPer('bare').toFixed(1)} µs; ` +
+      `copying the body from ${num(pieceCount)} random places of a buffer as large as the locations' JSON, as an answer's JSON is copied, +${(usPer('copies') - usPer('bare')).toFixed(1)} µs; ` +
+      `the answer path itself instead (sync, parse, the index's query with its total, the JSON copied), +${(usPer('answer') - usPer('bare')).toFixed(1)} µs over bare; ` +
+      `the service's route around it (the guards, the rate count, the answer cache, the ETag and CORS headers, the request id) +${(usPer('varied') - usPer('answer')).toFixed(1)} µs more. ` +
+      `The ${pct(TARGETS.variedVsBare)} target leaves ${(usPer('bare') / TARGETS.variedVsBare - usPer('bare')).toFixed(1)} µs a request over bare.`,
+    '',
+  )
+  if (summary.writes) {
+    const w = summary.writes
+    const created = writes.map((x) => x.created)
+    const added = writes.map((x) => x.rowsAdded)
+    md.push(
+      `Writes: \`POST /admin/v1/locations\`, one location per request with coordinates (no geocoding), ${o.writeConnections} connections, ${o.writeDuration} s per run after ${o.warmup} s warm-up, WORKERS=1 server pinned to CPU ${SERVER_CPU}; SQLite WAL, synchronous=${synchronous === 2 ? 'FULL' : `${synchronous} (not FULL!)`}, database on ${tmpFs}.`,
+      '',
+    )
+    md.push('| Figure | value | spread | target | |', '|---|---:|---:|---|---|')
+    md.push(`| creates/s | ${num(w.rps.median)} | ${rng(w.rps, num)} | ≥ ${TARGETS.createsPerSecond} | ${verdict(w.rps.median >= TARGETS.createsPerSecond)} |`)
+    md.push(`| latency p50 | ${ms(w.p50Us.median)} | ${rng(w.p50Us, ms)} | | |`)
+    md.push(`| latency p99 | ${ms(w.p99Us.median)} | ${rng(w.p99Us, ms)} | | |`)
+    md.push(`| server CPU / other load (worst run) | ${pct(w.serverCpu.median)} / ${pct(w.otherCpu.max)} | | | |`)
+    md.push(`| 201 answers / rows added, per run | ${created.join(', ')} / ${added.join(', ')} | | rows − 201s in 0…${o.writeConnections} (in flight at stop) | ${w.allLanded ? 'PASS' : '**MISS**'} |`)
+    md.push(`| rows in the file after a graceful stop = rows the API counted | ${w.fileRows ? `${w.fileRows.file} = ${w.fileRows.api}` : '—'} | | equal | ${w.fileRows && w.fileRows.file === w.fileRows.api ? 'PASS' : '**MISS**'} |`)
+    md.push('')
+  }
+  return md.join('\n')
+}
 
 async function adminTotal(s: Server, secret: string): Promise<number> {
   const r = await fetch(`${s.base}/admin/v1/locations?limit=1`, { headers: { authorization: `Bearer ${secret}` } })
@@ -574,6 +723,18 @@ function log(msg: string): void {
 
 async function main(): Promise<void> {
   const o = parseArgs(Bun.argv.slice(2))
+  if (o.render) {
+    const record = JSON.parse(readFileSync(o.render, 'utf8')) as HttpRecord | { skipped: string }
+    if ('skipped' in record) console.log(`# HTTP benchmark\n\nHTTP: skipped (${record.skipped}).\n`)
+    else {
+      const now = provenance(new Date())
+      const note = `Written again from the run's JSON by \`bench/http.ts --render\` on ${now.date.slice(0, 10)} at commit ${now.commit.slice(0, 7)}: the run's figures as recorded, the targets judged as that code judges them.`
+      const parts = report(record).split('\n\n') // the title, the run's provenance, then the rest
+      parts.splice(2, 0, note)
+      console.log(parts.join('\n\n'))
+    }
+    return
+  }
   const prov = provenance(new Date())
   const skipped = cannotRun()
   if (skipped) {
@@ -664,8 +825,6 @@ async function main(): Promise<void> {
   const keys = ['bare', 'copies', 'answer', 'varied', 'repeated', ...extraWorkers.map((n) => `workers${n}`)]
   /** Scenarios of servers without the response cache: a path asked again is answered again. */
   const uncached = new Set(['bare', 'copies', 'answer'])
-  /** Scenarios of varied paths in which some run asked more requests than there were paths. */
-  const wentRound = new Set<string>()
   const runs: RunRecord[] = []
   for (let run = 1; run <= o.runs; run++) {
     const paths = run === 1 ? firstPaths : pathsFor(run)
@@ -710,7 +869,6 @@ async function main(): Promise<void> {
       const r = await runWrk(server, script, o.duration, o.connections)
       scenarios[key] = r
       if (script === variedScript && !uncached.has(key) && r.requests > paths.length) {
-        wentRound.add(key)
         log(`run ${run} ${key}: ${r.requests} requests went round the ${paths.length} paths: answers asked for a third time may have come from the response cache (raise --paths)`)
       }
       const bad = r.errors.status + socketErrors(r)
@@ -723,6 +881,8 @@ async function main(): Promise<void> {
       repeated_vs_bare: scenarios.repeated!.rps / scenarios.bare!.rps,
       copies_vs_bare: scenarios.copies!.rps / scenarios.bare!.rps,
       answer_vs_bare: scenarios.answer!.rps / scenarios.bare!.rps,
+      varied_vs_bare_per_cpu: perCpu(scenarios.varied!) / perCpu(scenarios.bare!),
+      repeated_vs_bare_per_cpu: perCpu(scenarios.repeated!) / perCpu(scenarios.bare!),
     }
     for (const n of extraWorkers) ratios[`workers${n}_vs_varied`] = scenarios[`workers${n}`]!.rps / scenarios.varied!.rps
     runs.push({ run, paths: paths.length, meanBodyBytes: mean, pieces, repeated, order, scenarios, ratios })
@@ -761,7 +921,7 @@ async function main(): Promise<void> {
   const wrkVersion = (Bun.spawnSync(['wrk', '--version']).stdout.toString().split('\n')[0] ?? '').replace(/\s+Copyright.*$/, '').trim()
   const versions = { bun: Bun.version, wrk: wrkVersion, sqlite: sqliteVersion }
 
-  const summary = {
+  const summary: HttpSummary = {
     scenarios: Object.fromEntries(
       keys.map((k) => {
         const rs = runs.map((r) => r.scenarios[k]!)
@@ -798,116 +958,27 @@ async function main(): Promise<void> {
         : null,
   }
 
-  const n = o.runs
-  const rng = (s: Spread, f: (x: number) => string) => (s.runs.length > 1 ? `${f(s.min)}–${f(s.max)}` : '(1 run)')
-  const num = (x: number) => x.toFixed(0)
-  const ms = (us: number) => `${(us / 1000).toFixed(us >= 10_000 ? 1 : 2)} ms`
-  const pct = (x: number) => `${(x * 100).toFixed(0)}%`
-  const verdict = (ok: boolean) => (ok ? 'PASS' : '**MISS**')
-  const meanBody = spread(runs.map((r) => r.meanBodyBytes))
-  const md: string[] = []
-  md.push('# HTTP benchmark', '')
-  md.push(`${provenanceLine(prov)} · bun ${versions.bun} · ${versions.wrk} · SQLite ${versions.sqlite}`, '')
-  md.push(
-    `${o.size.toLocaleString('en')} locations (seed ${o.seed}), ${n} run${n > 1 ? 's' : ''}, ${o.duration} s measured after ${o.warmup} s warm-up per scenario, scenario order rotated per run. ` +
-      `Server (and the bare baseline) pinned to CPU ${SERVER_CPU}, \`taskset -c ${CLIENT_CPU} wrk -t1 -c${o.connections}\` on CPU ${CLIENT_CPU}, loopback, keep-alive. ` +
-      `Query types: ${o.types.join(', ')}; mean body ${num(meanBody.median)} bytes${n > 1 ? ` (${num(meanBody.min)}–${num(meanBody.max)} across runs)` : ''}, which is the bare body's size. ` +
-      'Figures: median over runs; spread: min–max over runs; latency from wrk (closed loop, so it includes queueing behind the other connections).',
-    '',
-  )
-  md.push(
-    `| Scenario | req/s | spread | p50 | spread | p99 | spread | bytes/response (wire) | server CPU | wrk CPU | CPU ${SERVER_CPU} / ${CLIENT_CPU} busy | other load (worst run) | errors |`,
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-  )
-  for (const k of keys) {
-    const s = summary.scenarios[k]!
-    md.push(
-      `| ${s.label} | ${num(s.rps.median)} | ${rng(s.rps, num)} | ${ms(s.p50Us.median)} | ${rng(s.p50Us, ms)} | ${ms(s.p99Us.median)} | ${rng(s.p99Us, ms)} | ${num(s.bytesPerResponse.median)} | ${pct(s.serverCpu.median)} | ${pct(s.clientCpu.median)} | ${pct(s.serverCoreBusy.median)} / ${pct(s.clientCoreBusy.median)} | ${pct(s.otherCpu.max)} | ${s.errors === 0 ? '0' : `**${s.errors}**`} |`,
-    )
+  const json: HttpRecord = {
+    benchmark: 'http',
+    ...prov,
+    versions,
+    options: o,
+    setup: {
+      serverCpu: SERVER_CPU,
+      clientCpu: CLIENT_CPU,
+      wrk: `taskset -c ${CLIENT_CPU} wrk -t1 -c${o.connections} -d${o.duration}s --timeout 10s -s <script>`,
+      workersUnpinned: extraWorkers,
+      workersUnsupported: unsupported,
+      tmpFs,
+      synchronous,
+    },
+    targets: TARGETS,
+    runs,
+    writes,
+    summary,
   }
-  for (const w of unsupported) md.push(`| public radius query, varied, WORKERS=${w} | not supported by this build, skipped | | | | | | | | | | | |`)
-  md.push('')
-  md.push(
-    wentRound.size === 0
-      ? `Distinct paths: ${o.paths.toLocaleString('en')} a run, more than any measurement asked for, so none was asked twice in one (the first ${o.sample.toLocaleString('en')}, fetched before to size the bare body, twice): every answer was made, none came from the response cache, which keeps an answer from its second ask and sends it from the third.`
-      : `**Some measurements of ${[...wentRound].join(', ')} asked more requests than the run's ${o.paths.toLocaleString('en')} paths: a path asked for a third time may have been answered from the response cache. Rerun with a larger --paths.**`,
-    '',
-  )
-  const worstOther = Math.max(...runs.flatMap((x) => Object.values(x.scenarios).map((y) => y.otherCpu)), ...writes.map((x) => x.result.otherCpu))
-  if (worstOther > OTHER_LOAD_WARN) {
-    md.push(`**Other processes used up to ${pct(worstOther)} of a core during a measurement ("other load", worst run): the machine was shared and these figures are disturbed; rerun when it is quiet.**`, '')
-  }
-  // wrk's core full against the bare server: its rate may be the client's limit, below what the server could do.
-  const bare = summary.scenarios.bare
-  if (bare && bare.clientCpu.median >= CLIENT_BOUND) {
-    md.push(
-      `**Against the bare server wrk used ${pct(bare.clientCpu.median)} of its core (the server ${pct(bare.serverCpu.median)} of its own): the bare rate may be the load generator's limit rather than the server's, so the ratios to it may flatter ours.**`,
-      '',
-    )
-  }
-  md.push('| Ratio (per run, then median) | value | spread | target | |', '|---|---:|---:|---|---|')
-  const r = summary.ratios
-  md.push(`| varied / bare | ${pct(r.varied_vs_bare!.median)} | ${rng(r.varied_vs_bare!, pct)} | ≥ ${pct(TARGETS.variedVsBare)} | ${verdict(r.varied_vs_bare!.median >= TARGETS.variedVsBare)} |`)
-  md.push(`| repeated / bare | ${pct(r.repeated_vs_bare!.median)} | ${rng(r.repeated_vs_bare!, pct)} | ≥ ${pct(TARGETS.repeatedVsBare)} | ${verdict(r.repeated_vs_bare!.median >= TARGETS.repeatedVsBare)} |`)
-  md.push(`| stand-in: copies / bare | ${pct(r.copies_vs_bare!.median)} | ${rng(r.copies_vs_bare!, pct)} | (measured, no target) | |`)
-  md.push(`| stand-in: answer path alone / bare | ${pct(r.answer_vs_bare!.median)} | ${rng(r.answer_vs_bare!, pct)} | (measured, no target) | |`)
-  for (const w of extraWorkers) {
-    const s = r[`workers${w}_vs_varied`]!
-    md.push(`| WORKERS=${w} / WORKERS=1, varied (gain) | ${s.median.toFixed(2)}× | ${rng(s, (x) => `${x.toFixed(2)}×`)} | (measured, no target) | |`)
-  }
-  md.push('')
-  // Where a distinct answer's time goes: each step of the ladder's time per request (1 / its rate) less the step before.
-  const usPer = (k: string) => 1e6 / summary.scenarios[k]!.rps.median
-  const pieceCount = spread(runs.map((x) => x.pieces)).median
-  md.push(
-    `What a distinct answer's time is made of, per request at the median rates (1 s / req/s, each less the step before; the server's core was not always full, so these are upper bounds): ` +
-      `the bare server ${usPer('bare').toFixed(1)} µs; ` +
-      `copying the body from ${num(pieceCount)} random places of a buffer as large as the locations' JSON, as an answer's JSON is copied, +${(usPer('copies') - usPer('bare')).toFixed(1)} µs; ` +
-      `the answer path itself instead (sync, parse, the index's query with its total, the JSON copied), +${(usPer('answer') - usPer('bare')).toFixed(1)} µs over bare; ` +
-      `the service's route around it (the guards, the rate count, the answer cache, the ETag and CORS headers, the request id) +${(usPer('varied') - usPer('answer')).toFixed(1)} µs more. ` +
-      `The ${pct(TARGETS.variedVsBare)} target leaves ${(usPer('bare') / TARGETS.variedVsBare - usPer('bare')).toFixed(1)} µs a request over bare.`,
-    '',
-  )
-  if (summary.writes) {
-    const w = summary.writes
-    const created = writes.map((x) => x.created)
-    const added = writes.map((x) => x.rowsAdded)
-    md.push(
-      `Writes: \`POST /admin/v1/locations\`, one location per request with coordinates (no geocoding), ${o.writeConnections} connections, ${o.writeDuration} s per run after ${o.warmup} s warm-up, WORKERS=1 server pinned to CPU ${SERVER_CPU}; SQLite WAL, synchronous=${synchronous === 2 ? 'FULL' : `${synchronous} (not FULL!)`}, database on ${tmpFs}.`,
-      '',
-    )
-    md.push('| Figure | value | spread | target | |', '|---|---:|---:|---|---|')
-    md.push(`| creates/s | ${num(w.rps.median)} | ${rng(w.rps, num)} | ≥ ${TARGETS.createsPerSecond} | ${verdict(w.rps.median >= TARGETS.createsPerSecond)} |`)
-    md.push(`| latency p50 | ${ms(w.p50Us.median)} | ${rng(w.p50Us, ms)} | | |`)
-    md.push(`| latency p99 | ${ms(w.p99Us.median)} | ${rng(w.p99Us, ms)} | | |`)
-    md.push(`| server CPU / other load (worst run) | ${pct(w.serverCpu.median)} / ${pct(w.otherCpu.max)} | | | |`)
-    md.push(`| 201 answers / rows added, per run | ${created.join(', ')} / ${added.join(', ')} | | rows − 201s in 0…${o.writeConnections} (in flight at stop) | ${w.allLanded ? 'PASS' : '**MISS**'} |`)
-    md.push(`| rows in the file after a graceful stop = rows the API counted | ${w.fileRows ? `${w.fileRows.file} = ${w.fileRows.api}` : '—'} | | equal | ${w.fileRows && w.fileRows.file === w.fileRows.api ? 'PASS' : '**MISS**'} |`)
-    md.push('')
-  }
-  const markdown = md.join('\n')
-  console.log(markdown)
-
+  console.log(report(json))
   if (o.json) {
-    const json = {
-      benchmark: 'http',
-      ...prov,
-      versions,
-      options: o,
-      setup: {
-        serverCpu: SERVER_CPU,
-        clientCpu: CLIENT_CPU,
-        wrk: `taskset -c ${CLIENT_CPU} wrk -t1 -c${o.connections} -d${o.duration}s --timeout 10s -s <script>`,
-        workersUnpinned: extraWorkers,
-        workersUnsupported: unsupported,
-        tmpFs,
-        synchronous,
-      },
-      targets: TARGETS,
-      runs,
-      writes,
-      summary,
-    }
     writeFileSync(o.json, `${JSON.stringify(json, null, 2)}\n`)
     log(`wrote ${o.json}`)
   }
