@@ -356,7 +356,7 @@ export function publicRoutes(deps: PublicDeps) {
    */
   function respond(request: Request, set: Set, token: string, body: (locator: Locator, href: string) => Uint8Array): string | Uint8Array {
     const key = findSecretKey(request)
-    if (key) refuseSecretKey(deps.store, key, deps.log)
+    if (key) refuseWithRate(key, request, token)
     try {
       deps.registry.sync()
     } catch (e) {
@@ -384,6 +384,31 @@ export function publicRoutes(deps: PublicDeps) {
     return answer
   }
 
+  /**
+   * `error` with the rate of the locator whose token the request names, peeked (not counted), as
+   * every response of a locator says where its budget stands: for the refusals made before the
+   * token is looked at (a secret key) or where there is no endpoint. None when the token names no
+   * active locator, nor while another process holds the database (withPeekedRate).
+   */
+  function withTokenRate(error: PublicError, request: Request, token: string | null): PublicError {
+    if (token === null) return error
+    try {
+      return withPeekedRate(error, deps.registry.locatorByToken(token), request, limiter, token)
+    } catch (e) {
+      if (isBusyError(e)) return error
+      throw e
+    }
+  }
+
+  /** Refuses a request that carries a secret key (refuseSecretKey), with the token's rate. */
+  function refuseWithRate(key: string, request: Request, token: string | null): never {
+    try {
+      refuseSecretKey(deps.store, key, deps.log)
+    } catch (e) {
+      throw e instanceof PublicError ? withTokenRate(e, request, token) : e
+    }
+  }
+
   function notModified(set: Set, etag: string): string {
     Object.assign(set.headers, answerHeaders(etag))
     set.status = 304
@@ -406,13 +431,16 @@ export function publicRoutes(deps: PublicDeps) {
         return new PublicError('INTERNAL_ERROR').toResponse(base)
       }
       if (code === 'NOT_FOUND') {
+        // The path's first segment, where an endpoint's token is: its locator's rate, if it names one.
+        const token = /^\/([^/?#]+)/.exec(pathAndQuery(request.url).slice(PUBLIC_PREFIX.length))?.[1] ?? null
         const key = findSecretKey(request)
         try {
-          if (key) refuseSecretKey(deps.store, key, deps.log)
+          if (key) refuseWithRate(key, request, token)
         } catch (e) {
           return failure(e) // SECRET_KEY_EXPOSED
         }
-        return new PublicError('NOT_FOUND', `No endpoint ${request.method} ${path}. The Query API serves GET ${PUBLIC_PREFIX}/{token}/locations, /locations/{id} and /filters.`).toResponse(base)
+        const notFound = new PublicError('NOT_FOUND', `No endpoint ${request.method} ${path}. The Query API serves GET ${PUBLIC_PREFIX}/{token}/locations, /locations/{id} and /filters.`)
+        return withTokenRate(notFound, request, token).toResponse(base)
       }
       return failure(error)
     })

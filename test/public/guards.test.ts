@@ -457,6 +457,27 @@ describe('RATE_LIMITED (429) and the rate headers', () => {
     expect(unknown.headers.get('ratelimit-limit')).toBeNull()
   })
 
+  test("a secret key refused (400) and a path with no endpoint (404) under a locator's token say where its budget stands, and are not counted", async () => {
+    expect((await hit()).status).toBe(200)
+    const exposed = await hit(f.url('/locations', `all=true&k=${FAKE_SECRET}`))
+    expectError(exposed, 400, 'SECRET_KEY_EXPOSED')
+    expect(rate(exposed)).toEqual({ limit: '3', remaining: '2', reset: '50' })
+    for (const path of ['', '/', '/Locations', '/locations/a/b', `/nothing?k=${FAKE_SECRET}`]) {
+      const none = await hit(path)
+      expect({ path, status: none.status, rate: rate(none) }).toEqual({ path, status: path.includes('k=') ? 400 : 404, rate: { limit: '3', remaining: '2', reset: '50' } })
+    }
+    const posted = await send(app, f.url('/locations', 'all=true'), { method: 'POST' })
+    expectError(posted, 404, 'NOT_FOUND')
+    expect(rate(posted).remaining).toBe('2')
+    expect(rate(await hit()).remaining).toBe('1')
+    // A token that names no locator, or a key in the token's place: no budget to tell.
+    for (const token of ['pk_000000000000000000000000', FAKE_SECRET]) {
+      const res = await send(app, `http://localhost/public/v1/${token}/Locations`)
+      expect(res.status).toBe(token === FAKE_SECRET ? 400 : 404)
+      expect(res.headers.get('ratelimit-limit')).toBeNull()
+    }
+  })
+
   test('each token has its own budget', async () => {
     const other = createLocator(f.env.store, 'Other')
     setLocatorSettings(f.env.store, other.locator.id, { queryApi: 'on', rateLimit: '3' })
