@@ -31,7 +31,18 @@ import { FILTER_GROUPS, PRIORITY, type SyntheticSet } from './synthetic'
 
 // ---------------------------------------------------------------- types
 
-export type PeerStat = { n: number; median: number; p99: number; max: number; meanHits: number }
+export type PeerStat = {
+  n: number
+  median: number
+  p99: number
+  max: number
+  meanHits: number
+  /**
+   * Ours on the queries this peer answered (its time budget may stop it short of the N ours
+   * answers): what its ratio is taken against, the same query strings on both sides.
+   */
+  ours?: { n: number; median: number; p99: number }
+}
 
 export type PeerResult = {
   engine: string
@@ -565,9 +576,11 @@ async function warmUp(queries: TypeQueries, e: Timed): Promise<void> {
  * machine's slow stretches, which come and go over minutes, and a peer in a fast one (or the
  * other way round), and their ratio moved with it.
  */
-async function measureTogether(queries: TypeQueries, engines: Timed[], rounds: number): Promise<PeerStat[]> {
+async function measureTogether(queries: TypeQueries, engines: Timed[], rounds: number, oursAt: number): Promise<PeerStat[]> {
   for (const e of engines) await warmUp(queries, e)
   const samples = engines.map(() => [] as number[])
+  /** Per engine, the index of the query each sample timed. */
+  const asked = engines.map(() => [] as number[])
   const hits = engines.map(() => 0)
   const least = Math.ceil(50 / rounds)
   for (let round = 0; round < rounds; round++) {
@@ -583,12 +596,22 @@ async function measureTogether(queries: TypeQueries, engines: Timed[], rounds: n
         let r = answer(qs)
         if (r instanceof Promise) r = await r
         samples[i]!.push((performance.now() - s) * 1000)
+        asked[i]!.push(k)
         hits[i]! += r
         if (taken >= least && performance.now() - t0 > budget.budgetMs / rounds) break
       }
     }
   }
-  return engines.map((_, i) => stat(samples[i]!, hits[i]!))
+  const oursByQuery = new Map<number, number>()
+  if (oursAt >= 0) asked[oursAt]!.forEach((k, j) => oursByQuery.set(k, samples[oursAt]![j]!))
+  return engines.map((_, i) => {
+    const s = stat(samples[i]!, hits[i]!)
+    if (oursAt < 0 || i === oursAt) return s
+    const same = asked[i]!.map((k) => oursByQuery.get(k)).filter((us): us is number => us !== undefined)
+    if (same.length === 0) return s
+    const o = stat(same, 0)
+    return { ...s, ours: { n: o.n, median: o.median, p99: o.p99 } }
+  })
 }
 
 type PostgisContext = {
@@ -798,7 +821,7 @@ export async function runPeers(opts: PeersOptions): Promise<PeersResult> {
     const timeAll = async () => {
       Bun.gc(true)
       for (const tq of queries) {
-        const stats = await measureTogether(tq, timed, rounds)
+        const stats = await measureTogether(tq, timed, rounds, timed.findIndex((e) => e.name === 'ours'))
         for (const [i, e] of timed.entries()) {
           const s = stats[i]!
           e.done(tq.type.key, s)
@@ -880,7 +903,7 @@ const ENGINE_NAMES: Record<string, string> = { ours: 'ours', sqlite: 'SQLite', p
 export function peersReport(prov: Provenance, options: PeersReport['options'], runs: PeersResult[]): PeersReport {
   const first = runs[0]!
   const ran = (r: PeersResult): PeerResult | null => ('skipped' in r.postgis ? null : r.postgis)
-  const perEngine: Record<string, (r: PeersResult) => Record<string, { n: number; median: number; p99: number; max: number; mean: number }> | null> = {
+  const perEngine: Record<string, (r: PeersResult) => Record<string, { n: number; median: number; p99: number; max: number; mean: number; ours?: PeerStat['ours'] }> | null> = {
     ours: (r) => (r.ours ? Object.fromEntries(Object.entries(r.ours.queries).map(([k, q]) => [k, { ...q, mean: q.meanTotal }])) : null),
     sqlite: (r) => Object.fromEntries(Object.entries(r.sqlite.queries).map(([k, q]) => [k, { ...q, mean: q.meanHits }])),
     postgis: (r) => {
@@ -905,7 +928,10 @@ export function peersReport(prov: Provenance, options: PeersReport['options'], r
     const ours = runs.map(perEngine.ours!)
     const pairs = each.map((x, i) => [x, ours[i]] as const).filter((p): p is [NonNullable<(typeof p)[0]>, NonNullable<(typeof p)[1]>] => p[0] !== null && p[1] !== null)
     if (pairs.length > 0) {
-      ratios[name] = Object.fromEntries(keys.map((k) => [k, { median: spread(pairs.map(([x, o]) => x[k]!.median / o[k]!.median)), p99: spread(pairs.map(([x, o]) => x[k]!.p99 / o[k]!.p99)) }]))
+      // Against ours on the same queries where the record has them (the peer's budget may have stopped it short).
+      ratios[name] = Object.fromEntries(
+        keys.map((k) => [k, { median: spread(pairs.map(([x, o]) => x[k]!.median / (x[k]!.ours?.median ?? o[k]!.median))), p99: spread(pairs.map(([x, o]) => x[k]!.p99 / (x[k]!.ours?.p99 ?? o[k]!.p99))) }]),
+      )
     }
   }
   const sameAnswers: PeersReport['sameAnswers'] = {}
@@ -951,7 +977,7 @@ export function peersMarkdown(r: PeersReport): string {
   md.push(`- Each run is a fresh process (data seeded, every engine loaded and indexed), with its own query strings (bench/scenario.ts, run 1 to ${runs}, as bench/query.ts draws them). Timed type by type, the engines taking turns: each warmed up, then the type's timed queries cut into ${r.runs[0]!.rounds} parts, every engine answering its part in each round, their order turned by one each round.`)
   md.push(`- 1-minute load average at each run's start and end: ${r.runs.map((x) => `${x.loadAverage.start.toFixed(2)} → ${x.loadAverage.end.toFixed(2)}`).join(', ')} (this bench keeps about one core busy: well above 1, other processes competed).`)
   md.push(
-    `- Times per query in µs from the query string to the page's rows and the total in hand (ours: to the answer's bytes); medians of the runs' medians${runs > 1 ? ' (min–max across runs)' : ''}, p99 and max likewise. Ratio = peer median ÷ our median, taken per run, then the median over runs${runs > 1 ? ' (min–max)' : ''}, and the p99 ratio; targets: SQLite ≥ ${TARGET_RATIO.sqlite}×, PostGIS ≥ ${TARGET_RATIO.postgis}× slower than ours. "Same answers": of the first ${r.runs[0]!.sanity.perType} timed queries of each type in each run, those for which every engine gave the same ids in the same order and the same total.`,
+    `- Times per query in µs from the query string to the page's rows and the total in hand (ours: to the answer's bytes); medians of the runs' medians${runs > 1 ? ' (min–max across runs)' : ''}, p99 and max likewise. Ratio = peer median ÷ our median over the same query strings (those the peer answered within its time budget), taken per run, then the median over runs${runs > 1 ? ' (min–max)' : ''}, and the p99 ratio; targets: SQLite ≥ ${TARGET_RATIO.sqlite}×, PostGIS ≥ ${TARGET_RATIO.postgis}× slower than ours. "Same answers": of the first ${r.runs[0]!.sanity.perType} timed queries of each type in each run, those for which every engine gave the same ids in the same order and the same total.`,
     '',
   )
   const peers = ['sqlite', 'postgis'].filter((e) => r.engines[e])
