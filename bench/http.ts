@@ -585,7 +585,7 @@ const perCpu = (r: WrkResult) => r.rps / r.serverCpu
 function report(j: HttpRecord): string {
   const { options: o, versions, runs, writes, summary } = j
   const prov: Provenance = { date: j.date, commit: j.commit, dirty: j.dirty, machine: j.machine }
-  const { workersUnsupported: unsupported, workersUnpinned: extraWorkers, tmpFs, synchronous } = j.setup
+  const { workersUnsupported: unsupported, workersUnpinned: extraWorkers, tmpFs, synchronous, serverCpu: SERVER_CPU, clientCpu: CLIENT_CPU } = j.setup
   const keys = Object.keys(summary.scenarios)
   /** Scenarios of varied paths in which some run asked more requests than there were paths (bare, copies and answer have no response cache). */
   const wentRound = new Set(keys.filter((k) => !['bare', 'copies', 'answer', 'repeated'].includes(k) && runs.some((r) => r.scenarios[k]!.requests > r.paths)))
@@ -633,7 +633,7 @@ function report(j: HttpRecord): string {
   const bare = summary.scenarios.bare
   if (bare && bare.clientCpu.median >= CLIENT_BOUND) {
     md.push(
-      `**Against the bare server wrk used ${pct(bare.clientCpu.median)} of its core (the server ${pct(bare.serverCpu.median)} of its own): the bare rate is the load generator's limit rather than the server's, and a ratio of rates flatters ours.**`,
+      `**Against the bare server wrk used ${pct(bare.clientCpu.median)} of its core (the server ${pct(bare.serverCpu.median)} of its own): the bare rate is most likely the load generator's limit rather than the server's, and a ratio of rates flatters ours.**`,
       '',
     )
   }
@@ -726,7 +726,9 @@ async function main(): Promise<void> {
   if (o.render) {
     const record = JSON.parse(readFileSync(o.render, 'utf8')) as HttpRecord | { skipped: string }
     if ('skipped' in record) console.log(`# HTTP benchmark\n\nHTTP: skipped (${record.skipped}).\n`)
-    else {
+    else if (!record.runs?.every((r) => ['bare', 'copies', 'answer', 'varied', 'repeated'].every((k) => r.scenarios?.[k]?.serverCpu !== undefined))) {
+      throw new Error(`${o.render}: a record without the scenarios this report is made of (bare, copies, answer, varied, repeated, each with its server CPU), from before they were all measured; the markdown written with it is its report`)
+    } else {
       const now = provenance(new Date())
       const note = `Written again from the run's JSON by \`bench/http.ts --render\` on ${now.date.slice(0, 10)} at commit ${now.commit.slice(0, 7)}: the run's figures as recorded, the targets judged as that code judges them.`
       const parts = report(record).split('\n\n') // the title, the run's provenance, then the rest

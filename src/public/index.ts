@@ -388,16 +388,19 @@ export function publicRoutes(deps: PublicDeps) {
    * `error` with the rate of the locator whose token the request names, peeked (not counted), as
    * every response of a locator says where its budget stands: for the refusals made before the
    * token is looked at (a secret key) or where there is no endpoint. None when the token names no
-   * active locator, nor while another process holds the database (withPeekedRate).
+   * active locator. The headers are extra: a lookup that fails (another process holding the
+   * database, or worse) gives the rate of the locator known without it, or none, never another error.
    */
   function withTokenRate(error: PublicError, request: Request, token: string | null): PublicError {
     if (token === null) return error
+    let locator: Locator | null
     try {
-      return withPeekedRate(error, deps.registry.locatorByToken(token), request, limiter, token)
+      locator = deps.registry.locatorByToken(token)
     } catch (e) {
-      if (isBusyError(e)) return error
-      throw e
+      if (!isBusyError(e)) deps.log({ level: 'error', api: 'public', request_id: deps.requestId(request), message: "looking up a token for its rate headers failed; answered without them", error: (e as Error)?.message })
+      locator = deps.registry.locatorByToken(token, true)
     }
+    return withPeekedRate(error, locator, request, limiter, token)
   }
 
   /** Refuses a request that carries a secret key (refuseSecretKey), with the token's rate. */
@@ -432,7 +435,7 @@ export function publicRoutes(deps: PublicDeps) {
       }
       if (code === 'NOT_FOUND') {
         // The path's first segment, where an endpoint's token is: its locator's rate, if it names one.
-        const token = /^\/([^/?#]+)/.exec(pathAndQuery(request.url).slice(PUBLIC_PREFIX.length))?.[1] ?? null
+        const token = decoded(/^\/([^/?#]+)/.exec(pathAndQuery(request.url).slice(PUBLIC_PREFIX.length))?.[1] ?? null)
         const key = findSecretKey(request)
         try {
           if (key) refuseWithRate(key, request, token)
@@ -542,6 +545,16 @@ function sendWith(start: ResponseHeaders, body: Blob | Uint8Array, decision: Rat
   headers.set('ratelimit-reset', String(decision.resetSeconds))
   headers.set('x-request-id', requestId)
   return new Response(body, { headers })
+}
+
+/** A path segment percent-decoded as the router decodes its parameters; as it is when it cannot be. */
+function decoded(segment: string | null): string | null {
+  if (segment === null || !segment.includes('%')) return segment
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
 }
 
 /**

@@ -195,16 +195,15 @@ export function parseLocationsRequest(params: Params, locator: Locator, groupOf:
   // sender's mistake either way, and every parameter but tags[] is given at most once.
   const lat = number(params, 'lat')
   const lng = number(params, 'lng')
-  if (!all && (lat === null || lng === null)) throw new PublicError('MISSING_COORDINATES', `${lat === null ? 'lat' : 'lng'} is required unless all=true.`)
+  const center: IndexQuery['center'] = all || lat === null || lng === null ? null : { lat, lng }
+  if (!all && center === null) throw new PublicError('MISSING_COORDINATES', `${lat === null ? 'lat' : 'lng'} is required unless all=true.`)
   if ((lat !== null && (lat < -90 || lat > 90)) || (lng !== null && (lng < -180 || lng > 180))) throw new PublicError('INVALID_COORDINATES')
   const sent = number(params, 'radius')
   if (sent !== null && (!(sent > 0) || sent > MAX_RADIUS)) throw invalid(`radius must be more than 0 and at most ${MAX_RADIUS} ${unit}; got ${params.get('radius')}.`)
 
-  let center: IndexQuery['center'] = null
   let radius = 0
   let shown = 0
-  if (!all) {
-    center = { lat: lat!, lng: lng! }
+  if (center !== null) {
     // The locator's radius was checked in its own unit when it was set: in another it may be more
     // than MAX_RADIUS (1000 miles is 1609 km), and is still the radius the locator asks for.
     if (sent !== null) radius = shown = sent

@@ -466,6 +466,11 @@ describe('RATE_LIMITED (429) and the rate headers', () => {
       const none = await hit(path)
       expect({ path, status: none.status, rate: rate(none) }).toEqual({ path, status: path.includes('k=') ? 400 : 404, rate: { limit: '3', remaining: '2', reset: '50' } })
     }
+    // The token percent-encoded, as the routes read it decoded.
+    const token = f.env.store.locators.get(f.env.locatorId)!.publicToken!
+    const encoded = await send(app, `http://localhost/public/v1/${token.replace('_', '%5F')}/Locations`)
+    expectError(encoded, 404, 'NOT_FOUND')
+    expect(rate(encoded).remaining).toBe('2')
     const posted = await send(app, f.url('/locations', 'all=true'), { method: 'POST' })
     expectError(posted, 404, 'NOT_FOUND')
     expect(rate(posted).remaining).toBe('2')
@@ -475,6 +480,26 @@ describe('RATE_LIMITED (429) and the rate headers', () => {
       const res = await send(app, `http://localhost/public/v1/${token}/Locations`)
       expect(res.status).toBe(token === FAKE_SECRET ? 400 : 404)
       expect(res.headers.get('ratelimit-limit')).toBeNull()
+    }
+  })
+
+  test('a failed lookup of the token for these headers alone loses nothing else: the same 404 or 400, without them', async () => {
+    const fresh = appOn(f.env) // no token looked up yet
+    const { locators } = f.env.store
+    const byToken = locators.byToken
+    Object.assign(locators, {
+      byToken: () => {
+        throw new Error('disk I/O error')
+      },
+    })
+    try {
+      const none = await send(fresh, f.url('/Locations'))
+      expectError(none, 404, 'NOT_FOUND')
+      const exposed = await send(fresh, f.url('/locations', `all=true&k=${FAKE_SECRET}`))
+      expectError(exposed, 400, 'SECRET_KEY_EXPOSED')
+      for (const res of [none, exposed]) expect(res.headers.get('ratelimit-limit')).toBeNull()
+    } finally {
+      Object.assign(locators, { byToken })
     }
   })
 
