@@ -206,10 +206,12 @@ function coreTimes(): Map<string, { busy: number; total: number }> {
   return out
 }
 
-function coreBusy(before: Map<string, { busy: number; total: number }>, after: Map<string, { busy: number; total: number }>, core: string): number {
+/** The share of `core`'s time between the two samples it was busy; over `windowS` seconds instead of the whole time between them when given. */
+function coreBusy(before: Map<string, { busy: number; total: number }>, after: Map<string, { busy: number; total: number }>, core: string, windowS?: number): number {
   const a = before.get(core)
   const b = after.get(core)
-  return a && b && b.total > a.total ? (b.busy - a.busy) / (b.total - a.total) : Number.NaN
+  if (!a || !b || b.total <= a.total) return Number.NaN
+  return windowS === undefined ? (b.busy - a.busy) / (b.total - a.total) : Math.min(1, (b.busy - a.busy) / CLK_TCK / windowS)
 }
 
 function signalChild(c: Child, signal: NodeJS.Signals): void {
@@ -433,12 +435,25 @@ type WrkResult = {
   errors: { connect: number; read: number; write: number; status: number; timeout: number }
   /** 201 answers (write script only). */
   created: number
-  /** CPU used over the measured window by the server's processes and by wrk, as a fraction of one core. */
+  /**
+   * CPU seconds the server's processes used while wrk ran, from its start to its exit. The server
+   * is idle while wrk starts (its script reads its paths: ~1 s for 400,000) and exits, so these
+   * are the measured requests' CPU. Absent in records made before 2026-11-28 (see perCpu).
+   */
+  serverCpuS?: number
+  /** wrk's run, from its start to its exit, in seconds: durationS and wrk's start-up and exit. */
+  wallS?: number
+  /** The server's CPU as a fraction of one core over the measured window (serverCpuS ÷ durationS; before 2026-11-28, over wrk's whole run). */
   serverCpu: number
+  /** wrk's CPU as a fraction of one core over its whole run (its start-up, which reads its paths, is busy too). */
   clientCpu: number
-  /** CPU used by every other process on the machine (kernel threads included) meanwhile: interference. */
+  /** CPU used by every other process on the machine (kernel threads included) meanwhile, over wrk's whole run: interference. */
   otherCpu: number
-  /** How busy each core was (anything but idle/iowait: our processes, softirq, anyone else's work). */
+  /**
+   * How busy each core was (anything but idle/iowait: our processes, softirq, anyone else's work):
+   * the server's core over the measured window (it idles while wrk starts and exits), wrk's over
+   * its whole run.
+   */
   coreBusy: { server: number; client: number }
 }
 
@@ -520,10 +535,12 @@ async function runWrk(s: Server, script: string, seconds: number, connections: n
     latencyUs: r.latencyUs,
     errors: r.errors,
     created: r.created,
-    serverCpu: serverTicks / CLK_TCK / wall,
+    serverCpuS: serverTicks / CLK_TCK,
+    wallS: wall,
+    serverCpu: serverTicks / CLK_TCK / durationS,
     clientCpu: usage ? Number(usage.cpuTime.total) / 1e6 / wall : Number.NaN,
     otherCpu: otherTicks / CLK_TCK / wall,
-    coreBusy: { server: coreBusy(cores0, cores1, SERVER_CPU), client: coreBusy(cores0, cores1, CLIENT_CPU) },
+    coreBusy: { server: coreBusy(cores0, cores1, SERVER_CPU, durationS), client: coreBusy(cores0, cores1, CLIENT_CPU) },
   }
 }
 
@@ -577,8 +594,17 @@ type HttpRecord = Provenance & {
 /** Scenarios of servers without the response cache: a path asked again is answered again. */
 const UNCACHED = new Set(['bare', 'copies', 'answer'])
 
-/** Requests a second of the server's own CPU: its rate were its core full (the bare server's often is not, wrk's is). */
-const perCpu = (r: WrkResult) => r.rps / r.serverCpu
+/**
+ * Requests a second of the server's own CPU: its rate were its core full (the bare server's often
+ * is not, wrk's is). A record made before 2026-11-28 has no serverCpuS: its serverCpu was taken over
+ * wrk's whole run, start-up included, which is ~1 s longer for the scenarios whose scripts read
+ * 400,000 paths than for the one repeated: their CPU a request, the bare server's among them,
+ * was understated by about a tenth, and so the repeated scenario's ratio (report() says so).
+ */
+const perCpu = (r: WrkResult) => (r.serverCpuS === undefined ? r.rps / r.serverCpu : r.requests / r.serverCpuS)
+
+/** Whether a record's server CPU was taken over wrk's whole run (before 2026-11-28): perCpu. */
+const cpuOverWholeRun = (runs: RunRecord[]) => runs.some((r) => Object.values(r.scenarios).some((s) => s.serverCpuS === undefined))
 
 /**
  * The report, from a run's record: what the bench prints, and `--render <json>` prints again from
@@ -641,9 +667,15 @@ function report(j: HttpRecord): string {
     )
   }
   md.push(
-    "The targets are judged per second of the server's own CPU (its rate ÷ the share of a core it used, per run): what each server answers with its core full, which one wrk core cannot drive the bare server to. The ratios of rates as measured are shown beside them.",
+    "The targets are judged per second of the server's own CPU (its requests ÷ the CPU seconds it used, per run): what each server answers with its core full, which one wrk core cannot drive the bare server to. The ratios of rates as measured are shown beside them.",
     '',
   )
+  if (cpuOverWholeRun(runs)) {
+    md.push(
+      "**This record's server CPU was taken over wrk's whole run, its start-up included** (as the bench took it before 2026-11-28): about 1 s longer than the measured 10 s for every scenario whose script reads the run's paths (the bare server's among them), and not for the one repeated, whose script has one path. So the bare server's CPU a request, and the repeated scenario's ratio per second of CPU below, are understated by about a tenth. The bench now takes each server's CPU a request (its CPU seconds ÷ its requests).",
+      '',
+    )
+  }
   md.push('| Ratio (per run, then median) | value | spread | target | |', '|---|---:|---:|---|---|')
   // A record made before the ratios per second of CPU were has them taken from its runs here.
   const r: Record<string, Spread> = { ...summary.ratios }
