@@ -339,25 +339,29 @@ async function warmIndex(s: Server, path: string): Promise<number> {
   return performance.now() - t0
 }
 
-/** The bare baseline: a static JSON body of exactly `bytes` bytes, with the service's content-type. */
-function startBare(bytes: number, run: number): Server {
+/**
+ * The bare baseline: a static JSON body of exactly `bytes` bytes, with the service's content-type;
+ * as a string (Bun copies it into each response, as the issue's bare server would be written), or
+ * kept as a Blob (`blob`: sent without a copy, as the service sends its kept answers).
+ */
+function startBare(bytes: number, run: number, blob = false): Server {
   const head = '{"success":true,"data":{"pad":"'
   const foot = '"}}'
   const body = head + 'x'.repeat(Math.max(0, bytes - head.length - foot.length)) + foot
   const bodyFile = join(tmp, `bare-body-${run}.json`)
   writeFileSync(bodyFile, body)
-  const script = join(tmp, 'bare.ts')
+  const script = join(tmp, blob ? 'bare-blob.ts' : 'bare.ts')
   writeFileSync(
     script,
     [
       '// bench/http.ts baseline: Bun.serve with a static body, built per request as the service does.',
-      `const body = await Bun.file(${JSON.stringify(bodyFile)}).text()`,
+      blob ? `const body = new Blob([await Bun.file(${JSON.stringify(bodyFile)}).text()])` : `const body = await Bun.file(${JSON.stringify(bodyFile)}).text()`,
       "const headers = { 'content-type': 'application/json; charset=utf-8' }",
       "Bun.serve({ port: Number(process.env.PORT), hostname: '127.0.0.1', fetch: () => new Response(body, { headers }) })",
       '',
     ].join('\n'),
   )
-  return spawnServer(`bare-${run}`, [process.execPath, script], {}, true)
+  return spawnServer(`bare${blob ? '-blob' : ''}-${run}`, [process.execPath, script], {}, true)
 }
 
 /**
@@ -592,7 +596,7 @@ type HttpRecord = Provenance & {
 }
 
 /** Scenarios of servers without the response cache: a path asked again is answered again. */
-const UNCACHED = new Set(['bare', 'copies', 'answer'])
+const UNCACHED = new Set(['bare', 'bareBlob', 'copies', 'answer'])
 
 /**
  * Requests a second of the server's own CPU: its rate were its core full (the bare server's often
@@ -684,6 +688,10 @@ function report(j: HttpRecord): string {
   md.push(`| repeated / bare, per second of server CPU | ${pct(r.repeated_vs_bare_per_cpu!.median)} | ${rng(r.repeated_vs_bare_per_cpu!, pct)} | ≥ ${pct(TARGETS.repeatedVsBare)} | ${verdict(r.repeated_vs_bare_per_cpu!.median >= TARGETS.repeatedVsBare)} |`)
   md.push(`| varied / bare, req/s as measured | ${pct(r.varied_vs_bare!.median)} | ${rng(r.varied_vs_bare!, pct)} | | |`)
   md.push(`| repeated / bare, req/s as measured | ${pct(r.repeated_vs_bare!.median)} | ${rng(r.repeated_vs_bare!, pct)} | | |`)
+  if (r.varied_vs_bare_blob_per_cpu && r.repeated_vs_bare_blob_per_cpu) {
+    md.push(`| varied / bare with a Blob body, per second of server CPU | ${pct(r.varied_vs_bare_blob_per_cpu.median)} | ${rng(r.varied_vs_bare_blob_per_cpu, pct)} | (measured, no target) | |`)
+    md.push(`| repeated / bare with a Blob body, per second of server CPU | ${pct(r.repeated_vs_bare_blob_per_cpu.median)} | ${rng(r.repeated_vs_bare_blob_per_cpu, pct)} | (measured, no target) | |`)
+  }
   md.push(`| stand-in: copies / bare | ${pct(r.copies_vs_bare!.median)} | ${rng(r.copies_vs_bare!, pct)} | (measured, no target) | |`)
   md.push(`| stand-in: answer path alone / bare | ${pct(r.answer_vs_bare!.median)} | ${rng(r.answer_vs_bare!, pct)} | (measured, no target) | |`)
   for (const w of extraWorkers) {
@@ -691,16 +699,21 @@ function report(j: HttpRecord): string {
     md.push(`| WORKERS=${w} / WORKERS=1, varied (gain) | ${s.median.toFixed(2)}× | ${rng(s, (x) => `${x.toFixed(2)}×`)} | (measured, no target) | |`)
   }
   md.push('')
-  // Where a distinct answer's time goes: each step of the ladder's time per request (1 / its rate) less the step before.
-  const usPer = (k: string) => 1e6 / summary.scenarios[k]!.rps.median
+  // Where a distinct answer's time goes: each step of the ladder's CPU a request (before 2026-11-28: its
+  // time per request at its rate, 1 / req/s), the median over runs, less the step before.
+  const byCpu = !cpuOverWholeRun(runs)
+  const usPer = (k: string) => (byCpu ? spread(runs.map((x) => 1e6 / perCpu(x.scenarios[k]!))).median : 1e6 / summary.scenarios[k]!.rps.median)
   const pieceCount = spread(runs.map((x) => x.pieces)).median
   md.push(
-    `What a distinct answer's time is made of, per request at the median rates (1 s / req/s, each less the step before; the server's core was not always full, so these are upper bounds): ` +
+    (byCpu
+      ? "What a distinct answer's time is made of, in µs of the server's CPU a request (medians over runs), each less the step before: "
+      : "What a distinct answer's time is made of, per request at the median rates (1 s / req/s, each less the step before; the server's core was not always full, so these are upper bounds): ") +
       `the bare server ${usPer('bare').toFixed(1)} µs; ` +
       `copying the body from ${num(pieceCount)} random places of a buffer as large as the locations' JSON, as an answer's JSON is copied, +${(usPer('copies') - usPer('bare')).toFixed(1)} µs; ` +
       `the answer path itself instead (sync, parse, the index's query with its total, the JSON copied), +${(usPer('answer') - usPer('bare')).toFixed(1)} µs over bare; ` +
       `the service's route around it (the guards, the rate count, the answer cache, the ETag and CORS headers, the request id) +${(usPer('varied') - usPer('answer')).toFixed(1)} µs more. ` +
-      `The ${pct(TARGETS.variedVsBare)} target leaves ${(usPer('bare') / TARGETS.variedVsBare - usPer('bare')).toFixed(1)} µs a request over bare.`,
+      `The ${pct(TARGETS.variedVsBare)} target leaves ${(usPer('bare') / TARGETS.variedVsBare - usPer('bare')).toFixed(1)} µs a request over bare.` +
+      (byCpu && summary.scenarios.bareBlob ? ` The bare server with its body kept as a Blob (sent without a copy, as the service sends a kept answer): ${usPer('bareBlob').toFixed(1)} µs.` : ''),
     '',
   )
   if (summary.writes) {
@@ -855,13 +868,14 @@ async function main(): Promise<void> {
   // 3. Read scenarios, interleaved.
   const labels: Record<string, string> = {
     bare: 'bare `Bun.serve`, static body of the same size (pinned)',
+    bareBlob: 'reference: the bare server with its body kept as a Blob, sent without a copy (pinned)',
     copies: 'stand-in: the same size, copied per response from random places of a buffer as large as the JSON (pinned)',
     answer: 'stand-in: the answer path alone (`locationsBody`), distinct paths (pinned)',
     varied: `public radius query, distinct paths (pinned)`,
     repeated: 'public radius query, one path repeated (pinned)',
   }
   for (const n of extraWorkers) labels[`workers${n}`] = `public radius query, varied, WORKERS=${n} (unpinned, shares CPU ${CLIENT_CPU} with wrk)`
-  const keys = ['bare', 'copies', 'answer', 'varied', 'repeated', ...extraWorkers.map((n) => `workers${n}`)]
+  const keys = ['bare', 'bareBlob', 'copies', 'answer', 'varied', 'repeated', ...extraWorkers.map((n) => `workers${n}`)]
   const runs: RunRecord[] = []
   for (let run = 1; run <= o.runs; run++) {
     const paths = run === 1 ? firstPaths : pathsFor(run)
@@ -885,6 +899,8 @@ async function main(): Promise<void> {
 
     const bare = startBare(Math.round(mean), run)
     await waitReady(bare, '/')
+    const bareBlob = startBare(Math.round(mean), run, true)
+    await waitReady(bareBlob, '/')
     const copies = startCopies(Math.round(mean), pieces, Math.round((o.size * mean) / pieces), run)
     await waitReady(copies, '/')
     const variedScript = luaScript(`varied-${run}`, paths, null)
@@ -892,6 +908,7 @@ async function main(): Promise<void> {
     const repeatedScript = luaScript(`repeated-${run}`, [repeated.path], null)
     const plan: Record<string, { server: Server; script: string; warm: string }> = {
       bare: { server: bare, script: variedScript, warm: warmScript },
+      bareBlob: { server: bareBlob, script: variedScript, warm: warmScript },
       copies: { server: copies, script: variedScript, warm: warmScript },
       answer: { server: answerOnly, script: variedScript, warm: warmScript },
       varied: { server: main1, script: variedScript, warm: warmScript },
@@ -912,6 +929,7 @@ async function main(): Promise<void> {
       log(`run ${run} ${key}: ${r.rps.toFixed(0)} req/s, p50 ${(r.latencyUs.p50 / 1000).toFixed(2)} ms, p99 ${(r.latencyUs.p99 / 1000).toFixed(2)} ms, ${r.bytesPerResponse.toFixed(0)} B/response, server CPU ${(r.serverCpu * 100).toFixed(0)}%, wrk CPU ${(r.clientCpu * 100).toFixed(0)}%, CPU ${SERVER_CPU}/${CLIENT_CPU} busy ${(r.coreBusy.server * 100).toFixed(0)}%/${(r.coreBusy.client * 100).toFixed(0)}%, other processes ${(r.otherCpu * 100).toFixed(0)}% of a core${bad ? `, ${bad} ERRORS` : ''}`)
     }
     await stopChild(bare.child)
+    await stopChild(bareBlob.child)
     await stopChild(copies.child)
     const ratios: Record<string, number> = {
       varied_vs_bare: scenarios.varied!.rps / scenarios.bare!.rps,
@@ -920,6 +938,8 @@ async function main(): Promise<void> {
       answer_vs_bare: scenarios.answer!.rps / scenarios.bare!.rps,
       varied_vs_bare_per_cpu: perCpu(scenarios.varied!) / perCpu(scenarios.bare!),
       repeated_vs_bare_per_cpu: perCpu(scenarios.repeated!) / perCpu(scenarios.bare!),
+      varied_vs_bare_blob_per_cpu: perCpu(scenarios.varied!) / perCpu(scenarios.bareBlob!),
+      repeated_vs_bare_blob_per_cpu: perCpu(scenarios.repeated!) / perCpu(scenarios.bareBlob!),
     }
     for (const n of extraWorkers) ratios[`workers${n}_vs_varied`] = scenarios[`workers${n}`]!.rps / scenarios.varied!.rps
     runs.push({ run, paths: paths.length, meanBodyBytes: mean, pieces, repeated, order, scenarios, ratios })
