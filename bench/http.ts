@@ -23,7 +23,9 @@
 //     before it listens, and the primary prints the line once all listen. Then 20 requests in a
 //     row on fresh connections must answer in < 100 ms.
 //  3. Per run (the scenario order rotates from run to run so drift hits all alike):
-//     bare (a separate Bun.serve, pinned to CPU 0, static body of the run's mean body size),
+//     bare (a separate Bun.serve, pinned to CPU 0, static body of the run's mean body size, a
+//     string, which Bun copies into each response), bareBlob (the same, its body kept as a Blob,
+//     sent without a copy, as the service sends a kept answer: a reference, no target),
 //     copies (a stand-in Bun.serve, pinned: a body of the same size copied per response from as
 //     many random places as an answer has locations, of a buffer as large as the locations' JSON),
 //     answer (a stand-in Bun.serve, pinned, started once: the service's answer path alone,
@@ -33,7 +35,8 @@
 //     cache; the report says so, or warns when a run went round them), repeated (the path among the
 //     first --sample, whose bodies give the mean size, closest to the mean), and varied with
 //     WORKERS=N. Each is --warmup seconds of wrk on another set of paths (discarded), then
-//     --duration seconds measured.
+//     --duration seconds measured. CPU figures are over the window from when wrk's script has read
+//     its paths (it prints @@INIT, as wrk starts its clock) to wrk's exit.
 //  4. Writes: on the WORKERS=1 server, once per run, wrk POSTs /admin/v1/locations with bodies
 //     from generate() (coordinates given: no geocoding), counting 201s; the locator's row count
 //     (via the API) must grow by at least that many (and at most that plus the requests still in
@@ -47,10 +50,11 @@
 // serverCoreBusy, clientCoreBusy: Spread, errors } }, ratios: { <key>: Spread }, writes: { rps,
 // p50Us, p99Us, serverCpu, otherCpu: Spread, allLanded, fileRows: { api, file } } } },
 // where Spread = { median, min, max, runs: number[] } and WrkResult is the type below (times in
-// µs, CPU as a fraction of one core over the measured window). Scenario keys: bare, copies,
-// answer, varied, repeated, workers<N>; ratios add copies_vs_bare, answer_vs_bare, and
-// varied_vs_bare_per_cpu and repeated_vs_bare_per_cpu (each server's req/s ÷ its own CPU share:
-// what the targets are judged on).
+// µs, CPU as a fraction of one core over the measured window, serverCpuS the server's CPU seconds
+// over it). Scenario keys: bare, bareBlob, copies, answer, varied, repeated, workers<N>; ratios add
+// copies_vs_bare, answer_vs_bare, varied_vs_bare_per_cpu and repeated_vs_bare_per_cpu (each
+// server's requests ÷ its CPU seconds: what the targets are judged on), and the same two against
+// bareBlob (varied_vs_bare_blob_per_cpu, repeated_vs_bare_blob_per_cpu).
 import { closeSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -206,12 +210,10 @@ function coreTimes(): Map<string, { busy: number; total: number }> {
   return out
 }
 
-/** The share of `core`'s time between the two samples it was busy; over `windowS` seconds instead of the whole time between them when given. */
-function coreBusy(before: Map<string, { busy: number; total: number }>, after: Map<string, { busy: number; total: number }>, core: string, windowS?: number): number {
+function coreBusy(before: Map<string, { busy: number; total: number }>, after: Map<string, { busy: number; total: number }>, core: string): number {
   const a = before.get(core)
   const b = after.get(core)
-  if (!a || !b || b.total <= a.total) return Number.NaN
-  return windowS === undefined ? (b.busy - a.busy) / (b.total - a.total) : Math.min(1, (b.busy - a.busy) / CLK_TCK / windowS)
+  return a && b && b.total > a.total ? (b.busy - a.busy) / (b.total - a.total) : Number.NaN
 }
 
 function signalChild(c: Child, signal: NodeJS.Signals): void {
@@ -348,7 +350,7 @@ function startBare(bytes: number, run: number, blob = false): Server {
   const head = '{"success":true,"data":{"pad":"'
   const foot = '"}}'
   const body = head + 'x'.repeat(Math.max(0, bytes - head.length - foot.length)) + foot
-  const bodyFile = join(tmp, `bare-body-${run}.json`)
+  const bodyFile = join(tmp, `bare-body-${run}${blob ? '-blob' : ''}.json`)
   writeFileSync(bodyFile, body)
   const script = join(tmp, blob ? 'bare-blob.ts' : 'bare.ts')
   writeFileSync(
@@ -440,25 +442,27 @@ type WrkResult = {
   /** 201 answers (write script only). */
   created: number
   /**
-   * CPU seconds the server's processes used while wrk ran, from its start to its exit. The server
-   * is idle while wrk starts (its script reads its paths: ~1 s for 400,000) and exits, so these
-   * are the measured requests' CPU. Absent in records made before 2026-11-28 (see perCpu).
+   * CPU seconds the server's processes used over the window: from when wrk's script had read its
+   * paths (it says @@INIT, as wrk starts its clock) to wrk's exit. Absent in records made before
+   * f9e178d, whose CPU figures are over wrk's whole run, its start-up included (see perCpu); in
+   * f9e178d's and 0e76d3c's, from wrk's start (the server idles while wrk starts).
    */
   serverCpuS?: number
-  /** wrk's run, from its start to its exit, in seconds: durationS and wrk's start-up and exit. */
+  /** The server's CPU seconds while wrk started (before @@INIT): ~0, a check that it idled. Absent before the window began at @@INIT. */
+  serverStartUpCpuS?: number
+  /** wrk's run, from its start to its exit, in seconds. */
   wallS?: number
-  /** The server's CPU as a fraction of one core over the measured window (serverCpuS ÷ durationS; before 2026-11-28, over wrk's whole run). */
+  /** The window the CPU figures are over, in seconds: durationS and wrk's exit. */
+  windowS?: number
+  /** CPU used over the window by the server's processes and by wrk, as a fraction of one core. */
   serverCpu: number
-  /** wrk's CPU as a fraction of one core over its whole run (its start-up, which reads its paths, is busy too). */
   clientCpu: number
-  /** CPU used by every other process on the machine (kernel threads included) meanwhile, over wrk's whole run: interference. */
+  /** CPU used by every other process on the machine (kernel threads included) over the window: interference. */
   otherCpu: number
-  /**
-   * How busy each core was (anything but idle/iowait: our processes, softirq, anyone else's work):
-   * the server's core over the measured window (it idles while wrk starts and exits), wrk's over
-   * its whole run.
-   */
+  /** How busy each core was over the window (anything but idle/iowait: our processes, softirq, anyone else's work). */
   coreBusy: { server: number; client: number }
+  /** The same while wrk started, before the window. */
+  coreBusyAtStartUp?: { server: number; client: number }
 }
 
 /** A wrk script cycling through the lines of `file`: GET paths, or POST JSON bodies to `post.path`. */
@@ -482,6 +486,9 @@ function luaScript(name: string, lines: string[], post: { path: string; secret: 
       : '      reqs[n] = wrk.format("GET", line)',
     '    end',
     '  end',
+    // Read: the bench takes its CPU samples now, as wrk starts its clock (runWrk).
+    '  io.write("@@INIT\\n")',
+    '  io.flush()',
     'end',
     'function request()',
     '  i = i % n + 1',
@@ -506,31 +513,51 @@ function luaScript(name: string, lines: string[], post: { path: string; secret: 
 
 async function runWrk(s: Server, script: string, seconds: number, connections: number): Promise<WrkResult> {
   const cmd = ['taskset', '-c', CLIENT_CPU, 'wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, s.base + '/']
-  const table0 = procTable()
-  const pids = tree(s.pid, table0)
-  const cores0 = coreTimes()
+  const tableSpawn = procTable()
+  const pids = tree(s.pid, tableSpawn)
+  const coresSpawn = coreTimes()
   const t0 = performance.now()
   const proc = Bun.spawn(cmd, { stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' })
   const child: Child = { proc, group: false, fds: [] }
   children.add(child)
-  const [out, err] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text()])
+  // The script says @@INIT once it has read its paths (~1 s for 400,000), as wrk starts its clock:
+  // the CPU samples are taken then, so every CPU figure is over the measured window (and wrk's exit).
+  let init: { table: ReturnType<typeof procTable>; cores: ReturnType<typeof coreTimes>; at: number } | null = null
+  const readOut = async () => {
+    const decoder = new TextDecoder()
+    let text = ''
+    for await (const chunk of proc.stdout) {
+      text += decoder.decode(chunk, { stream: true })
+      if (init === null && text.includes('@@INIT\n')) init = { table: procTable(), cores: coreTimes(), at: performance.now() }
+    }
+    return text + decoder.decode()
+  }
+  const [out, err] = await Promise.all([readOut(), new Response(proc.stderr).text()])
   const code = await proc.exited
-  const wall = (performance.now() - t0) / 1000
+  const t1 = performance.now()
   const table1 = procTable()
   const cores1 = coreTimes()
   children.delete(child)
+  const line = out.split('\n').find((l) => l.startsWith('@@WRK '))
+  if (code !== 0 || !line) throw new Error(`wrk exited ${code} against ${s.label}:\n${out}\n${err}`)
+  if (init === null) throw new Error(`wrk's script against ${s.label} never said @@INIT (its init() did not run to its end):\n${out}\n${err}`)
+  const from = init as { table: ReturnType<typeof procTable>; cores: ReturnType<typeof coreTimes>; at: number }
+  const ticksOf = (table: ReturnType<typeof procTable>, list: number[]) => list.reduce((sum, p) => sum + (table.get(p)?.ticks ?? 0), 0)
   let serverTicks = 0
   let otherTicks = 0
   for (const [p, after] of table1) {
-    const delta = after.ticks - (table0.get(p)?.ticks ?? 0)
+    const delta = after.ticks - (from.table.get(p)?.ticks ?? 0)
     if (pids.includes(p)) serverTicks += delta
     else if (p !== process.pid && p !== proc.pid) otherTicks += delta
   }
-  const line = out.split('\n').find((l) => l.startsWith('@@WRK '))
-  if (code !== 0 || !line) throw new Error(`wrk exited ${code} against ${s.label}:\n${out}\n${err}`)
   const r = JSON.parse(line.slice(6)) as Omit<WrkResult, 'rps' | 'durationS' | 'bytesPerResponse' | 'serverCpu' | 'clientCpu' | 'otherCpu' | 'coreBusy'> & { bytes: number; durationUs: number }
+  // No CPU seen for requests answered: the server's processes were not found (perCpu would divide by 0).
+  if (r.requests > 0 && serverTicks === 0) throw new Error(`no CPU time counted for ${s.label} (pids ${pids.join(', ')}) over ${r.requests} requests`)
   const usage = proc.resourceUsage()
   const durationS = r.durationUs / 1e6
+  const windowS = (t1 - from.at) / 1000
+  // wrk's CPU from the samples on: its total less what it had used by then (it has exited, so its total is its rusage's).
+  const clientS = usage ? Number(usage.cpuTime.total) / 1e6 - (from.table.get(proc.pid)?.ticks ?? 0) / CLK_TCK : Number.NaN
   return {
     rps: r.requests / durationS,
     requests: r.requests,
@@ -540,11 +567,14 @@ async function runWrk(s: Server, script: string, seconds: number, connections: n
     errors: r.errors,
     created: r.created,
     serverCpuS: serverTicks / CLK_TCK,
-    wallS: wall,
-    serverCpu: serverTicks / CLK_TCK / durationS,
-    clientCpu: usage ? Number(usage.cpuTime.total) / 1e6 / wall : Number.NaN,
-    otherCpu: otherTicks / CLK_TCK / wall,
-    coreBusy: { server: coreBusy(cores0, cores1, SERVER_CPU, durationS), client: coreBusy(cores0, cores1, CLIENT_CPU) },
+    serverStartUpCpuS: (ticksOf(from.table, pids) - ticksOf(tableSpawn, pids)) / CLK_TCK,
+    wallS: (t1 - t0) / 1000,
+    windowS,
+    serverCpu: serverTicks / CLK_TCK / windowS,
+    clientCpu: clientS / windowS,
+    otherCpu: otherTicks / CLK_TCK / windowS,
+    coreBusy: { server: coreBusy(from.cores, cores1, SERVER_CPU), client: coreBusy(from.cores, cores1, CLIENT_CPU) },
+    coreBusyAtStartUp: { server: coreBusy(coresSpawn, from.cores, SERVER_CPU), client: coreBusy(coresSpawn, from.cores, CLIENT_CPU) },
   }
 }
 
@@ -600,14 +630,14 @@ const UNCACHED = new Set(['bare', 'bareBlob', 'copies', 'answer'])
 
 /**
  * Requests a second of the server's own CPU: its rate were its core full (the bare server's often
- * is not, wrk's is). A record made before 2026-11-28 has no serverCpuS: its serverCpu was taken over
+ * is not, wrk's is). A record made before f9e178d has no serverCpuS: its serverCpu was taken over
  * wrk's whole run, start-up included, which is ~1 s longer for the scenarios whose scripts read
  * 400,000 paths than for the one repeated: their CPU a request, the bare server's among them,
  * was understated by about a tenth, and so the repeated scenario's ratio (report() says so).
  */
 const perCpu = (r: WrkResult) => (r.serverCpuS === undefined ? r.rps / r.serverCpu : r.requests / r.serverCpuS)
 
-/** Whether a record's server CPU was taken over wrk's whole run (before 2026-11-28): perCpu. */
+/** Whether a record's server CPU was taken over wrk's whole run (before f9e178d): perCpu. */
 const cpuOverWholeRun = (runs: RunRecord[]) => runs.some((r) => Object.values(r.scenarios).some((s) => s.serverCpuS === undefined))
 
 /**
@@ -676,7 +706,7 @@ function report(j: HttpRecord): string {
   )
   if (cpuOverWholeRun(runs)) {
     md.push(
-      "**This record's server CPU was taken over wrk's whole run, its start-up included** (as the bench took it before 2026-11-28): about 1 s longer than the measured 10 s for every scenario whose script reads the run's paths (the bare server's among them), and not for the one repeated, whose script has one path. So the bare server's CPU a request, and the repeated scenario's ratio per second of CPU below, are understated by about a tenth. The bench now takes each server's CPU a request (its CPU seconds ÷ its requests).",
+      `**This record's server CPU was taken over wrk's whole run, its start-up included** (as the bench took it before f9e178d). wrk reads its script's paths before its clock starts: the run's ${o.paths.toLocaleString('en')} for every scenario but the repeated one, whose script has one (about 1 s for 400,000 on the AMD EPYC VM of 2026-11-28, against ${o.duration} s measured here), while the server idles. So the CPU a request of the servers measured with the long scripts, the bare one's among them, and the repeated scenario's ratio per second of CPU below, are understated by that start-up's share of the run. The bench now takes each server's CPU a request (its CPU seconds over the measured window ÷ its requests).`,
       '',
     )
   }
@@ -699,19 +729,20 @@ function report(j: HttpRecord): string {
     md.push(`| WORKERS=${w} / WORKERS=1, varied (gain) | ${s.median.toFixed(2)}× | ${rng(s, (x) => `${x.toFixed(2)}×`)} | (measured, no target) | |`)
   }
   md.push('')
-  // Where a distinct answer's time goes: each step of the ladder's CPU a request (before 2026-11-28: its
-  // time per request at its rate, 1 / req/s), the median over runs, less the step before.
+  // Where a distinct answer's time goes: each step of the ladder's CPU a request (records before
+  // f9e178d: its time per request at its rate, 1 / req/s), the median over runs, less the step before.
   const byCpu = !cpuOverWholeRun(runs)
   const usPer = (k: string) => (byCpu ? spread(runs.map((x) => 1e6 / perCpu(x.scenarios[k]!))).median : 1e6 / summary.scenarios[k]!.rps.median)
   const pieceCount = spread(runs.map((x) => x.pieces)).median
+  const signed = (x: number) => `${x < 0 ? '−' : '+'}${Math.abs(x).toFixed(1)}`
   md.push(
     (byCpu
       ? "What a distinct answer's time is made of, in µs of the server's CPU a request (medians over runs), each less the step before: "
       : "What a distinct answer's time is made of, per request at the median rates (1 s / req/s, each less the step before; the server's core was not always full, so these are upper bounds): ") +
       `the bare server ${usPer('bare').toFixed(1)} µs; ` +
-      `copying the body from ${num(pieceCount)} random places of a buffer as large as the locations' JSON, as an answer's JSON is copied, +${(usPer('copies') - usPer('bare')).toFixed(1)} µs; ` +
-      `the answer path itself instead (sync, parse, the index's query with its total, the JSON copied), +${(usPer('answer') - usPer('bare')).toFixed(1)} µs over bare; ` +
-      `the service's route around it (the guards, the rate count, the answer cache, the ETag and CORS headers, the request id) +${(usPer('varied') - usPer('answer')).toFixed(1)} µs more. ` +
+      `copying the body from ${num(pieceCount)} random places of a buffer as large as the locations' JSON, as an answer's JSON is copied, ${signed(usPer('copies') - usPer('bare'))} µs; ` +
+      `the answer path itself instead (sync, parse, the index's query with its total, the JSON copied), ${signed(usPer('answer') - usPer('bare'))} µs over bare; ` +
+      `the service's route around it (the guards, the rate count, the answer cache, the ETag and CORS headers, the request id) ${signed(usPer('varied') - usPer('answer'))} µs more. ` +
       `The ${pct(TARGETS.variedVsBare)} target leaves ${(usPer('bare') / TARGETS.variedVsBare - usPer('bare')).toFixed(1)} µs a request over bare.` +
       (byCpu && summary.scenarios.bareBlob ? ` The bare server with its body kept as a Blob (sent without a copy, as the service sends a kept answer): ${usPer('bareBlob').toFixed(1)} µs.` : ''),
     '',
