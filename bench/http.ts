@@ -461,8 +461,6 @@ type WrkResult = {
   otherCpu: number
   /** How busy each core was over the window (anything but idle/iowait: our processes, softirq, anyone else's work). */
   coreBusy: { server: number; client: number }
-  /** The same while wrk started, before the window. */
-  coreBusyAtStartUp?: { server: number; client: number }
 }
 
 /** A wrk script cycling through the lines of `file`: GET paths, or POST JSON bodies to `post.path`. */
@@ -513,39 +511,36 @@ function luaScript(name: string, lines: string[], post: { path: string; secret: 
 
 async function runWrk(s: Server, script: string, seconds: number, connections: number): Promise<WrkResult> {
   const cmd = ['taskset', '-c', CLIENT_CPU, 'wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, s.base + '/']
-  const tableSpawn = procTable()
-  const pids = tree(s.pid, tableSpawn)
-  const coresSpawn = coreTimes()
-  const t0 = performance.now()
+  const sample = () => ({ table: procTable(), cores: coreTimes(), at: performance.now() })
+  const spawned = sample()
+  const pids = tree(s.pid, spawned.table)
   const proc = Bun.spawn(cmd, { stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' })
   const child: Child = { proc, group: false, fds: [] }
   children.add(child)
   // The script says @@INIT once it has read its paths (~1 s for 400,000), as wrk starts its clock:
   // the CPU samples are taken then, so every CPU figure is over the measured window (and wrk's exit).
-  let init: { table: ReturnType<typeof procTable>; cores: ReturnType<typeof coreTimes>; at: number } | null = null
+  let init: ReturnType<typeof sample> | null = null
   const readOut = async () => {
     const decoder = new TextDecoder()
     let text = ''
     for await (const chunk of proc.stdout) {
       text += decoder.decode(chunk, { stream: true })
-      if (init === null && text.includes('@@INIT\n')) init = { table: procTable(), cores: coreTimes(), at: performance.now() }
+      if (init === null && text.includes('@@INIT\n')) init = sample()
     }
     return text + decoder.decode()
   }
   const [out, err] = await Promise.all([readOut(), new Response(proc.stderr).text()])
   const code = await proc.exited
-  const t1 = performance.now()
-  const table1 = procTable()
-  const cores1 = coreTimes()
+  const end = sample()
   children.delete(child)
   const line = out.split('\n').find((l) => l.startsWith('@@WRK '))
   if (code !== 0 || !line) throw new Error(`wrk exited ${code} against ${s.label}:\n${out}\n${err}`)
   if (init === null) throw new Error(`wrk's script against ${s.label} never said @@INIT (its init() did not run to its end):\n${out}\n${err}`)
-  const from = init as { table: ReturnType<typeof procTable>; cores: ReturnType<typeof coreTimes>; at: number }
+  const from: ReturnType<typeof sample> = init
   const ticksOf = (table: ReturnType<typeof procTable>, list: number[]) => list.reduce((sum, p) => sum + (table.get(p)?.ticks ?? 0), 0)
   let serverTicks = 0
   let otherTicks = 0
-  for (const [p, after] of table1) {
+  for (const [p, after] of end.table) {
     const delta = after.ticks - (from.table.get(p)?.ticks ?? 0)
     if (pids.includes(p)) serverTicks += delta
     else if (p !== process.pid && p !== proc.pid) otherTicks += delta
@@ -555,7 +550,7 @@ async function runWrk(s: Server, script: string, seconds: number, connections: n
   if (r.requests > 0 && serverTicks === 0) throw new Error(`no CPU time counted for ${s.label} (pids ${pids.join(', ')}) over ${r.requests} requests`)
   const usage = proc.resourceUsage()
   const durationS = r.durationUs / 1e6
-  const windowS = (t1 - from.at) / 1000
+  const windowS = (end.at - from.at) / 1000
   // wrk's CPU from the samples on: its total less what it had used by then (it has exited, so its total is its rusage's).
   const clientS = usage ? Number(usage.cpuTime.total) / 1e6 - (from.table.get(proc.pid)?.ticks ?? 0) / CLK_TCK : Number.NaN
   return {
@@ -567,14 +562,13 @@ async function runWrk(s: Server, script: string, seconds: number, connections: n
     errors: r.errors,
     created: r.created,
     serverCpuS: serverTicks / CLK_TCK,
-    serverStartUpCpuS: (ticksOf(from.table, pids) - ticksOf(tableSpawn, pids)) / CLK_TCK,
-    wallS: (t1 - t0) / 1000,
+    serverStartUpCpuS: (ticksOf(from.table, pids) - ticksOf(spawned.table, pids)) / CLK_TCK,
+    wallS: (end.at - spawned.at) / 1000,
     windowS,
     serverCpu: serverTicks / CLK_TCK / windowS,
     clientCpu: clientS / windowS,
     otherCpu: otherTicks / CLK_TCK / windowS,
-    coreBusy: { server: coreBusy(from.cores, cores1, SERVER_CPU), client: coreBusy(from.cores, cores1, CLIENT_CPU) },
-    coreBusyAtStartUp: { server: coreBusy(coresSpawn, from.cores, SERVER_CPU), client: coreBusy(coresSpawn, from.cores, CLIENT_CPU) },
+    coreBusy: { server: coreBusy(from.cores, end.cores, SERVER_CPU), client: coreBusy(from.cores, end.cores, CLIENT_CPU) },
   }
 }
 
