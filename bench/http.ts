@@ -163,15 +163,15 @@ type Child = { proc: Bun.Subprocess; group: boolean; fds: number[] }
 const children = new Set<Child>()
 let tmp = ''
 
-/** Every process in /proc: parent, process group and CPU ticks (utime + stime). */
-function procTable(): Map<number, { ppid: number; pgrp: number; ticks: number }> {
-  const out = new Map<number, { ppid: number; pgrp: number; ticks: number }>()
+/** Every process in /proc: parent, process group, CPU ticks (utime + stime) and minor page faults. */
+function procTable(): Map<number, { ppid: number; pgrp: number; ticks: number; minflt: number }> {
+  const out = new Map<number, { ppid: number; pgrp: number; ticks: number; minflt: number }>()
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue
     try {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      out.set(Number(name), { ppid: Number(f[1]), pgrp: Number(f[2]), ticks: Number(f[11]) + Number(f[12]) })
+      out.set(Number(name), { ppid: Number(f[1]), pgrp: Number(f[2]), ticks: Number(f[11]) + Number(f[12]), minflt: Number(f[7]) })
     } catch {
       // exited meanwhile
     }
@@ -450,6 +450,12 @@ type WrkResult = {
   serverCpuS?: number
   /** The server's CPU seconds while wrk started (before @@INIT): ~0, a check that it idled. Absent before the window began at @@INIT. */
   serverStartUpCpuS?: number
+  /**
+   * Minor page faults of the server's processes over the window: memory touched for the first
+   * time, or again after the allocator gave it back to the kernel. Absent in records made before
+   * this was counted.
+   */
+  serverMinorFaults?: number
   /** wrk's run, from its start to its exit, in seconds. */
   wallS?: number
   /** The window the CPU figures are over, in seconds: durationS and wrk's exit. */
@@ -539,11 +545,15 @@ async function runWrk(s: Server, script: string, seconds: number, connections: n
   const from: ReturnType<typeof sample> = init
   const ticksOf = (table: ReturnType<typeof procTable>, list: number[]) => list.reduce((sum, p) => sum + (table.get(p)?.ticks ?? 0), 0)
   let serverTicks = 0
+  let serverFaults = 0
   let otherTicks = 0
   for (const [p, after] of end.table) {
-    const delta = after.ticks - (from.table.get(p)?.ticks ?? 0)
-    if (pids.includes(p)) serverTicks += delta
-    else if (p !== process.pid && p !== proc.pid) otherTicks += delta
+    const before = from.table.get(p)
+    const delta = after.ticks - (before?.ticks ?? 0)
+    if (pids.includes(p)) {
+      serverTicks += delta
+      serverFaults += after.minflt - (before?.minflt ?? 0)
+    } else if (p !== process.pid && p !== proc.pid) otherTicks += delta
   }
   const r = JSON.parse(line.slice(6)) as Omit<WrkResult, 'rps' | 'durationS' | 'bytesPerResponse' | 'serverCpu' | 'clientCpu' | 'otherCpu' | 'coreBusy'> & { bytes: number; durationUs: number }
   // No CPU seen for requests answered: the server's processes were not found (perCpu would divide by 0).
@@ -563,6 +573,7 @@ async function runWrk(s: Server, script: string, seconds: number, connections: n
     created: r.created,
     serverCpuS: serverTicks / CLK_TCK,
     serverStartUpCpuS: (ticksOf(from.table, pids) - ticksOf(spawned.table, pids)) / CLK_TCK,
+    serverMinorFaults: serverFaults,
     wallS: (end.at - spawned.at) / 1000,
     windowS,
     serverCpu: serverTicks / CLK_TCK / windowS,
@@ -599,6 +610,8 @@ type ScenarioSummary = {
   otherCpu: Spread
   serverCoreBusy: Spread
   clientCoreBusy: Spread
+  /** The server's minor page faults a request (serverMinorFaults ÷ requests); absent or null in records made before they were counted. */
+  faultsPerRequest?: Spread | null
   errors: number
 }
 type HttpSummary = {
@@ -665,16 +678,16 @@ function report(j: HttpRecord): string {
     '',
   )
   md.push(
-    `| Scenario | req/s | spread | p50 | spread | p99 | spread | bytes/response (wire) | server CPU | wrk CPU | CPU ${SERVER_CPU} / ${CLIENT_CPU} busy | other load (worst run) | errors |`,
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| Scenario | req/s | spread | p50 | spread | p99 | spread | bytes/response (wire) | server CPU | wrk CPU | CPU ${SERVER_CPU} / ${CLIENT_CPU} busy | other load (worst run) | server page faults / request | errors |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   )
   for (const k of keys) {
     const s = summary.scenarios[k]!
     md.push(
-      `| ${s.label} | ${num(s.rps.median)} | ${rng(s.rps, num)} | ${ms(s.p50Us.median)} | ${rng(s.p50Us, ms)} | ${ms(s.p99Us.median)} | ${rng(s.p99Us, ms)} | ${num(s.bytesPerResponse.median)} | ${pct(s.serverCpu.median)} | ${pct(s.clientCpu.median)} | ${pct(s.serverCoreBusy.median)} / ${pct(s.clientCoreBusy.median)} | ${pct(s.otherCpu.max)} | ${s.errors === 0 ? '0' : `**${s.errors}**`} |`,
+      `| ${s.label} | ${num(s.rps.median)} | ${rng(s.rps, num)} | ${ms(s.p50Us.median)} | ${rng(s.p50Us, ms)} | ${ms(s.p99Us.median)} | ${rng(s.p99Us, ms)} | ${num(s.bytesPerResponse.median)} | ${pct(s.serverCpu.median)} | ${pct(s.clientCpu.median)} | ${pct(s.serverCoreBusy.median)} / ${pct(s.clientCoreBusy.median)} | ${pct(s.otherCpu.max)} | ${s.faultsPerRequest ? `${s.faultsPerRequest.median.toFixed(3)}${n > 1 ? ` (${rng(s.faultsPerRequest, (x) => x.toFixed(3))})` : ''}` : '—'} | ${s.errors === 0 ? '0' : `**${s.errors}**`} |`,
     )
   }
-  for (const w of unsupported) md.push(`| public radius query, varied, WORKERS=${w} | not supported by this build, skipped | | | | | | | | | | | |`)
+  for (const w of unsupported) md.push(`| public radius query, varied, WORKERS=${w} | not supported by this build, skipped | | | | | | | | | | | | |`)
   md.push('')
   md.push(
     wentRound.size === 0
@@ -1020,6 +1033,7 @@ async function main(): Promise<void> {
             otherCpu: spread(rs.map((r) => r.otherCpu)),
             serverCoreBusy: spread(rs.map((r) => r.coreBusy.server)),
             clientCoreBusy: spread(rs.map((r) => r.coreBusy.client)),
+            faultsPerRequest: rs.every((r) => r.serverMinorFaults !== undefined && r.requests > 0) ? spread(rs.map((r) => r.serverMinorFaults! / r.requests)) : null,
             errors: rs.reduce((a, r) => a + r.errors.status + socketErrors(r), 0),
           },
         ]
