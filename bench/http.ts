@@ -2,7 +2,7 @@
 // `Bun.serve` returning a static body of the same size, in the same run; plus sustained
 // Management-API creates with synchronous=FULL, and the WORKERS=N gain when the build has it.
 //
-//   bun bench/http.ts [--size 100000] [--seed 42] [--runs 3] [--duration 10] [--warmup 2]
+//   bun bench/http.ts [--size 100000] [--seed 42] [--runs 3] [--duration 10] [--slices 5] [--warmup 2]
 //                     [--connections 50] [--workers 1,2] [--paths 400000] [--sample 2000] [--types radius_typical]
 //                     [--write-connections 16] [--write-duration <duration>] [--no-writes]
 //                     [--json path] [--entry src/main.ts] [--quick]
@@ -35,8 +35,12 @@
 //     cache; the report says so, or warns when a run went round them), repeated (the path among the
 //     first --sample, whose bodies give the mean size, closest to the mean), and varied with
 //     WORKERS=N. Each is --warmup seconds of wrk on another set of paths (discarded), then
-//     --duration seconds measured. CPU figures are over the window from when wrk's script has read
-//     its paths (it prints @@INIT, as wrk starts its clock) to wrk's exit.
+//     --duration seconds measured, in --slices slices (5; 1 with --quick) taken in turn with the
+//     other scenarios' (slice 1 of each scenario, then slice 2 of each, ...), each slice on its own
+//     part of the run's paths, and merged (mergeSlices): a scenario's time is spread over the run,
+//     so the machine's slow and fast minutes fall on every scenario alike. CPU figures are over the
+//     window from when wrk's script has read its paths (it prints @@INIT, as wrk starts its clock)
+//     to wrk's exit.
 //  4. Writes: on the WORKERS=1 server, once per run, wrk POSTs /admin/v1/locations with bodies
 //     from generate() (coordinates given: no geocoding), counting 201s; the locator's row count
 //     (via the API) must grow by at least that many (and at most that plus the requests still in
@@ -88,6 +92,11 @@ type Options = {
   seed: number
   runs: number
   duration: number
+  /**
+   * Each scenario's --duration is measured in this many slices, the scenarios' slices taken in
+   * turn, so each scenario's time is spread over the run (absent in records made before: 1).
+   */
+  slices?: number
   warmup: number
   connections: number
   workers: number[]
@@ -107,7 +116,7 @@ type Options = {
 }
 
 const USAGE =
-  'usage: bun bench/http.ts [--size 100000] [--seed 42] [--runs 3] [--duration 10] [--warmup 2] [--connections 50] [--workers 1,2] [--paths 400000] [--sample 2000] [--types radius_typical] [--write-connections 16] [--write-duration S] [--no-writes] [--json path] [--entry src/main.ts] [--quick] | --render <json>'
+  'usage: bun bench/http.ts [--size 100000] [--seed 42] [--runs 3] [--duration 10] [--slices 5] [--warmup 2] [--connections 50] [--workers 1,2] [--paths 400000] [--sample 2000] [--types radius_typical] [--write-connections 16] [--write-duration S] [--no-writes] [--json path] [--entry src/main.ts] [--quick] | --render <json>'
 
 function parseArgs(argv: string[]): Options {
   const quick = argv.includes('--quick')
@@ -116,6 +125,7 @@ function parseArgs(argv: string[]): Options {
     seed: 42,
     runs: quick ? 1 : 3,
     duration: quick ? 3 : 10,
+    slices: quick ? 1 : 5,
     warmup: quick ? 1 : 2,
     connections: 50,
     workers: [1, 2],
@@ -136,6 +146,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--seed') o.seed = int(0)
     else if (a === '--runs') o.runs = int(1)
     else if (a === '--duration') o.duration = int(1)
+    else if (a === '--slices') o.slices = int(1)
     else if (a === '--warmup') o.warmup = int(0)
     else if (a === '--connections') o.connections = int(1)
     else if (a === '--workers') o.workers = v().split(',').map((s) => Number(s))
@@ -154,6 +165,8 @@ function parseArgs(argv: string[]): Options {
   if (o.workers.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--workers: a list of whole numbers >= 1, e.g. 1,2')
   o.workers = [...new Set([1, ...o.workers])].sort((x, y) => x - y)
   if (o.writeDuration === 0) o.writeDuration = o.duration
+  // wrk takes whole seconds.
+  if (o.duration % o.slices! !== 0) throw new Error(`--duration ${o.duration} is not a whole number of seconds a slice for --slices ${o.slices}: make it a multiple of --slices`)
   return o
 }
 
@@ -467,6 +480,8 @@ type WrkResult = {
   otherCpu: number
   /** How busy each core was over the window (anything but idle/iowait: our processes, softirq, anyone else's work). */
   coreBusy: { server: number; client: number }
+  /** A scenario measured in slices (--slices): each slice's own result, in the order taken; this one is merged from them (mergeSlices). Absent when measured in one piece. */
+  slices?: WrkResult[]
 }
 
 /** A wrk script cycling through the lines of `file`: GET paths, or POST JSON bodies to `post.path`. */
@@ -585,6 +600,49 @@ async function runWrk(s: Server, script: string, seconds: number, connections: n
 
 const socketErrors = (r: WrkResult) => r.errors.connect + r.errors.read + r.errors.write + r.errors.timeout
 
+/**
+ * A scenario's slices as one result: requests, bytes, errors, CPU seconds and faults summed, its
+ * rate over the slices' measured seconds, the CPU shares and core busy times over their windows;
+ * the latency percentiles are the slices' medians (wrk gives no histogram to merge), the mean and
+ * max over all. The slices are kept in `slices`.
+ */
+function mergeSlices(rs: WrkResult[]): WrkResult {
+  if (rs.length === 1) return rs[0]!
+  const sum = (f: (r: WrkResult) => number) => rs.reduce((a, r) => a + f(r), 0)
+  const median = (f: (r: WrkResult) => number) => spread(rs.map(f)).median
+  const requests = sum((r) => r.requests)
+  const durationS = sum((r) => r.durationS)
+  const windowS = sum((r) => r.windowS!)
+  const overWindow = (f: (r: WrkResult) => number) => sum((r) => f(r) * r.windowS!) / windowS
+  const serverCpuS = sum((r) => r.serverCpuS!)
+  return {
+    rps: requests / durationS,
+    requests,
+    durationS,
+    bytesPerResponse: requests > 0 ? sum((r) => r.bytesPerResponse * r.requests) / requests : 0,
+    latencyUs: {
+      mean: requests > 0 ? sum((r) => r.latencyUs.mean * r.requests) / requests : 0,
+      p50: median((r) => r.latencyUs.p50),
+      p90: median((r) => r.latencyUs.p90),
+      p99: median((r) => r.latencyUs.p99),
+      p999: median((r) => r.latencyUs.p999),
+      max: Math.max(...rs.map((r) => r.latencyUs.max)),
+    },
+    errors: { connect: sum((r) => r.errors.connect), read: sum((r) => r.errors.read), write: sum((r) => r.errors.write), status: sum((r) => r.errors.status), timeout: sum((r) => r.errors.timeout) },
+    created: sum((r) => r.created),
+    serverCpuS,
+    serverStartUpCpuS: sum((r) => r.serverStartUpCpuS!),
+    serverMinorFaults: sum((r) => r.serverMinorFaults!),
+    wallS: sum((r) => r.wallS!),
+    windowS,
+    serverCpu: serverCpuS / windowS,
+    clientCpu: overWindow((r) => r.clientCpu),
+    otherCpu: overWindow((r) => r.otherCpu),
+    coreBusy: { server: overWindow((r) => r.coreBusy.server), client: overWindow((r) => r.coreBusy.client) },
+    slices: rs,
+  }
+}
+
 // ---------------------------------------------------------------- the benchmark
 
 type RunRecord = {
@@ -657,8 +715,11 @@ function report(j: HttpRecord): string {
   const prov: Provenance = { date: j.date, commit: j.commit, dirty: j.dirty, machine: j.machine }
   const { workersUnsupported: unsupported, workersUnpinned: extraWorkers, tmpFs, synchronous, serverCpu: SERVER_CPU, clientCpu: CLIENT_CPU } = j.setup
   const keys = Object.keys(summary.scenarios)
-  /** Scenarios of varied paths (not the one repeated) in which some run asked more requests than there were paths. */
-  const wentRound = new Set(keys.filter((k) => !UNCACHED.has(k) && k !== 'repeated' && runs.some((r) => r.scenarios[k]!.requests > r.paths)))
+  /** Scenarios of varied paths (not the one repeated) in which some run (or slice of one) asked more requests than it had paths. */
+  const wentRound = new Set(
+    keys.filter((k) => !UNCACHED.has(k) && k !== 'repeated' && runs.some((r) => (r.scenarios[k]!.slices ?? [r.scenarios[k]!]).some((x, _, all) => x.requests > Math.floor(r.paths / all.length)))),
+  )
+  const slices = o.slices ?? 1
   const perCpuRatio = (k: string) => spread(runs.map((r) => perCpu(r.scenarios[k]!) / perCpu(r.scenarios.bare!)))
   const n = o.runs
   const rng = (s: Spread, f: (x: number) => string) => (s.runs.length > 1 ? `${f(s.min)}–${f(s.max)}` : '(1 run)')
@@ -671,10 +732,12 @@ function report(j: HttpRecord): string {
   md.push('# HTTP benchmark', '')
   md.push(`${provenanceLine(prov)} · bun ${versions.bun} · ${versions.wrk} · SQLite ${versions.sqlite}`, '')
   md.push(
-    `${o.size.toLocaleString('en')} locations (seed ${o.seed}), ${n} run${n > 1 ? 's' : ''}, ${o.duration} s measured after ${o.warmup} s warm-up per scenario, scenario order rotated per run. ` +
+    `${o.size.toLocaleString('en')} locations (seed ${o.seed}), ${n} run${n > 1 ? 's' : ''}, ${o.duration} s measured after ${o.warmup} s warm-up per scenario, scenario order rotated per run` +
+      (slices > 1 ? `, each scenario's ${o.duration} s in ${slices} slices of ${o.duration / slices} s, the scenarios' slices taken in turn (each slice on its own ${Math.floor(o.paths / slices).toLocaleString('en')} of the run's paths), so every scenario's time is spread over the run. ` : '. ') +
       `Server (and the bare baseline) pinned to CPU ${SERVER_CPU}, \`taskset -c ${CLIENT_CPU} wrk -t1 -c${o.connections}\` on CPU ${CLIENT_CPU}, loopback, keep-alive. ` +
       `Query types: ${o.types.join(', ')}; mean body ${num(meanBody.median)} bytes${n > 1 ? ` (${num(meanBody.min)}–${num(meanBody.max)} across runs)` : ''}, which is the bare body's size. ` +
-      'Figures: median over runs; spread: min–max over runs; latency from wrk (closed loop, so it includes queueing behind the other connections).',
+      'Figures: median over runs; spread: min–max over runs; latency from wrk (closed loop, so it includes queueing behind the other connections)' +
+      (slices > 1 ? ", each run's p50 and p99 the median of its slices'." : '.'),
     '',
   )
   md.push(
@@ -941,30 +1004,44 @@ async function main(): Promise<void> {
     await waitReady(bareBlob, '/')
     const copies = startCopies(Math.round(mean), pieces, Math.round((o.size * mean) / pieces), run)
     await waitReady(copies, '/')
-    const variedScript = luaScript(`varied-${run}`, paths, null)
+    // Each slice asks its own part of the run's paths: a path is asked at most once by a server in a run.
+    const slices = o.slices!
+    const chunk = Math.floor(paths.length / slices)
+    const variedScripts = Array.from({ length: slices }, (_, i) => luaScript(`varied-${run}-${i + 1}`, paths.slice(i * chunk, (i + 1) * chunk), null))
     const warmScript = luaScript(`warm-${run}`, pathsFor(run + WARM_SET), null)
     const repeatedScript = luaScript(`repeated-${run}`, [repeated.path], null)
-    const plan: Record<string, { server: Server; script: string; warm: string }> = {
-      bare: { server: bare, script: variedScript, warm: warmScript },
-      bareBlob: { server: bareBlob, script: variedScript, warm: warmScript },
-      copies: { server: copies, script: variedScript, warm: warmScript },
-      answer: { server: answerOnly, script: variedScript, warm: warmScript },
-      varied: { server: main1, script: variedScript, warm: warmScript },
-      repeated: { server: main1, script: repeatedScript, warm: repeatedScript },
+    const plan: Record<string, { server: Server; scripts: string[]; warm: string }> = {
+      bare: { server: bare, scripts: variedScripts, warm: warmScript },
+      bareBlob: { server: bareBlob, scripts: variedScripts, warm: warmScript },
+      copies: { server: copies, scripts: variedScripts, warm: warmScript },
+      answer: { server: answerOnly, scripts: variedScripts, warm: warmScript },
+      varied: { server: main1, scripts: variedScripts, warm: warmScript },
+      repeated: { server: main1, scripts: variedScripts.map(() => repeatedScript), warm: repeatedScript },
     }
-    for (const n of extraWorkers) plan[`workers${n}`] = { server: services.get(n)!, script: variedScript, warm: warmScript }
+    for (const n of extraWorkers) plan[`workers${n}`] = { server: services.get(n)!, scripts: variedScripts, warm: warmScript }
     const order = keys.map((_, i) => keys[(i + run - 1) % keys.length]!)
+    const taken: Record<string, WrkResult[]> = Object.fromEntries(keys.map((k) => [k, []]))
+    const describe = (r: WrkResult) => {
+      const bad = r.errors.status + socketErrors(r)
+      return `${r.rps.toFixed(0)} req/s, p50 ${(r.latencyUs.p50 / 1000).toFixed(2)} ms, p99 ${(r.latencyUs.p99 / 1000).toFixed(2)} ms, ${r.bytesPerResponse.toFixed(0)} B/response, server CPU ${(r.serverCpu * 100).toFixed(0)}%, wrk CPU ${(r.clientCpu * 100).toFixed(0)}%, CPU ${SERVER_CPU}/${CLIENT_CPU} busy ${(r.coreBusy.server * 100).toFixed(0)}%/${(r.coreBusy.client * 100).toFixed(0)}%, other processes ${(r.otherCpu * 100).toFixed(0)}% of a core${bad ? `, ${bad} ERRORS` : ''}`
+    }
+    // Slice by slice, every scenario in the run's order (each warmed up before its first slice).
+    for (let slice = 0; slice < slices; slice++) {
+      for (const key of order) {
+        const { server, scripts, warm } = plan[key]!
+        if (slice === 0 && o.warmup > 0) await runWrk(server, warm, o.warmup, o.connections)
+        const r = await runWrk(server, scripts[slice]!, o.duration / slices, o.connections)
+        taken[key]!.push(r)
+        if (scripts === variedScripts && !UNCACHED.has(key) && r.requests > chunk) {
+          log(`run ${run} ${key}: ${r.requests} requests went round the slice's ${chunk} paths: answers asked for a third time may have come from the response cache (raise --paths)`)
+        }
+        if (slices > 1) log(`run ${run} ${key} slice ${slice + 1}/${slices}: ${describe(r)}`)
+      }
+    }
     const scenarios: Record<string, WrkResult> = {}
     for (const key of order) {
-      const { server, script, warm } = plan[key]!
-      if (o.warmup > 0) await runWrk(server, warm, o.warmup, o.connections)
-      const r = await runWrk(server, script, o.duration, o.connections)
-      scenarios[key] = r
-      if (script === variedScript && !UNCACHED.has(key) && r.requests > paths.length) {
-        log(`run ${run} ${key}: ${r.requests} requests went round the ${paths.length} paths: answers asked for a third time may have come from the response cache (raise --paths)`)
-      }
-      const bad = r.errors.status + socketErrors(r)
-      log(`run ${run} ${key}: ${r.rps.toFixed(0)} req/s, p50 ${(r.latencyUs.p50 / 1000).toFixed(2)} ms, p99 ${(r.latencyUs.p99 / 1000).toFixed(2)} ms, ${r.bytesPerResponse.toFixed(0)} B/response, server CPU ${(r.serverCpu * 100).toFixed(0)}%, wrk CPU ${(r.clientCpu * 100).toFixed(0)}%, CPU ${SERVER_CPU}/${CLIENT_CPU} busy ${(r.coreBusy.server * 100).toFixed(0)}%/${(r.coreBusy.client * 100).toFixed(0)}%, other processes ${(r.otherCpu * 100).toFixed(0)}% of a core${bad ? `, ${bad} ERRORS` : ''}`)
+      scenarios[key] = mergeSlices(taken[key]!)
+      log(`run ${run} ${key}: ${describe(scenarios[key]!)}`)
     }
     await stopChild(bare.child)
     await stopChild(bareBlob.child)
