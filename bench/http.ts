@@ -51,14 +51,15 @@
 // WrkResult }, ratios: { varied_vs_bare, repeated_vs_bare, workers<N>_vs_varied } }], writes:
 // [{ run, result: WrkResult, created, rowsAdded, inFlightAtStop, landed }], summary: { scenarios:
 // { <key>: { label, rps, p50Us, p99Us, bytesPerResponse, serverCpu, clientCpu, otherCpu,
-// serverCoreBusy, clientCoreBusy: Spread, errors } }, ratios: { <key>: Spread }, writes: { rps,
-// p50Us, p99Us, serverCpu, otherCpu: Spread, allLanded, fileRows: { api, file } } } },
-// where Spread = { median, min, max, runs: number[] } and WrkResult is the type below (times in
-// µs, CPU as a fraction of one core over the measured window, serverCpuS the server's CPU seconds
-// over it). Scenario keys: bare, bareBlob, copies, answer, varied, repeated, workers<N>; ratios add
-// copies_vs_bare, answer_vs_bare, varied_vs_bare_per_cpu and repeated_vs_bare_per_cpu (each
-// server's requests ÷ its CPU seconds: what the targets are judged on), and the same two against
-// bareBlob (varied_vs_bare_blob_per_cpu, repeated_vs_bare_blob_per_cpu).
+// serverCoreBusy, clientCoreBusy: Spread, faultsPerRequest: Spread | null, errors } }, ratios:
+// { <key>: Spread }, writes: { rps, p50Us, p99Us, serverCpu, otherCpu: Spread, allLanded,
+// fileRows: { api, file } } } }, where Spread = { median, min, max, runs: number[] } and WrkResult
+// is the type below (times in µs, CPU as a fraction of one core over the measured window,
+// serverCpuS the server's CPU seconds over it; a scenario measured in slices keeps each slice's
+// own WrkResult under `slices`). Scenario keys: bare, bareBlob, copies, answer, varied, repeated,
+// workers<N>; ratios add copies_vs_bare, answer_vs_bare, varied_vs_bare_per_cpu and
+// repeated_vs_bare_per_cpu (each server's requests ÷ its CPU seconds: what the targets are judged
+// on), and the same two against bareBlob (varied_vs_bare_blob_per_cpu, repeated_vs_bare_blob_per_cpu).
 import { closeSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -1016,7 +1017,7 @@ async function main(): Promise<void> {
       copies: { server: copies, scripts: variedScripts, warm: warmScript },
       answer: { server: answerOnly, scripts: variedScripts, warm: warmScript },
       varied: { server: main1, scripts: variedScripts, warm: warmScript },
-      repeated: { server: main1, scripts: variedScripts.map(() => repeatedScript), warm: repeatedScript },
+      repeated: { server: main1, scripts: Array<string>(slices).fill(repeatedScript), warm: repeatedScript },
     }
     for (const n of extraWorkers) plan[`workers${n}`] = { server: services.get(n)!, scripts: variedScripts, warm: warmScript }
     const order = keys.map((_, i) => keys[(i + run - 1) % keys.length]!)
