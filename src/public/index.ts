@@ -11,6 +11,7 @@ import { changedMeanwhile, databaseBusy, PublicError } from './errors'
 import { admit, findSecretKey, type RateDecision, RateLimiter, refusal, refuseSecretKey, withPeekedRate } from './guards'
 import { convert, isPlainQuery, parseLocationsRequest, queryParams } from './params'
 import type { IndexRegistry } from './registry'
+import { answerMade } from './young-garbage'
 
 export type PublicDeps = {
   store: Store
@@ -153,6 +154,7 @@ function etagMatches(header: string | null, etag: string, star = true): boolean 
  * Response or a Blob made from it copies it; anything that keeps it otherwise must copy it.
  */
 export function locationsBody(registry: IndexRegistry, locator: Locator, href: string): { body: Uint8Array; total: number } {
+  answerMade()
   for (let attempt = 1; ; attempt++) {
     const answer = locationsAnswer(registry, locator, href)
     if (answer !== null) return answer
