@@ -337,6 +337,7 @@ export function publicRoutes(deps: PublicDeps) {
     if (current) {
       headers = kept.headers ??= responseHeaders(etag)
       cacheHits++
+      answerMade() // a kept answer's request and response are garbage too
     } else {
       headers = scratch
       headers.headers.set('etag', etag)

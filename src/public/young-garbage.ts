@@ -1,4 +1,4 @@
-// The young generation collected every ANSWERS_PER_EDEN answers made.
+// The young generation collected every ANSWERS_PER_EDEN answers made or sent from the answer cache.
 //
 // JavaScriptCore lets the young generation (eden) grow in proportion to the whole heap before it
 // collects it: with an index of 100k locations (a ~220 MB heap) hundreds of MB of fresh memory
@@ -24,6 +24,11 @@
 // every 250 answers, ~1 ms every 1000), so every 1000 costs ~1 µs an answer. It waits for a
 // collection under way: asked while a full collection is being marked beside the program, the
 // answer waits for its end (no full collection ran in the 20 s runs above).
+//
+// Answers sent from the answer cache count too (their Request, Response and headers are the
+// garbage): one query repeated at 100k, 50 connections, one server switched off and on in 8 pairs
+// of 3 s slices, page faults 0.009 against 0.139 a request, CPU 13.37 against 13.51 µs a request
+// (lower in 6 of 8 pairs).
 import { edenGC } from 'bun:jsc'
 
 export const ANSWERS_PER_EDEN = 1000
@@ -38,7 +43,7 @@ export function everyNth(every: number, collect: () => void): () => void {
   }
 }
 
-/** Counts an answer about to be made: every ANSWERS_PER_EDEN, the young generation is collected first. */
+/** Counts an answer about to be made or sent from the cache: every ANSWERS_PER_EDEN, the young generation is collected first. */
 export const answerMade = everyNth(ANSWERS_PER_EDEN, () => {
   edenGC()
 })

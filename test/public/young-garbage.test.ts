@@ -1,5 +1,5 @@
 // The young generation's pacing (src/public/young-garbage.ts): its counter through its own API,
-// and answers made across a collection through the route.
+// and answers made, or sent from the answer cache, across collections through the route.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { ANSWERS_PER_EDEN, everyNth } from '../../src/public/young-garbage'
 import { setLocatorSettings, MAX_RATE_LIMIT } from '../../src/operator'
@@ -43,6 +43,17 @@ describe('answers across young-generation collections', () => {
       expect(res.status).toBe(200)
       expect(idsOf(res)).toEqual(all.slice(offset, offset + limit))
       expect(res.body.data.pagination.total).toBe(all.length)
+    }
+  })
+
+  test(`one query asked ${2 * ANSWERS_PER_EDEN + 100} times: the kept answer, the same bytes each time`, async () => {
+    const url = f.url('/locations', `lat=${CENTER.lat}&lng=${CENTER.lng}&limit=7`)
+    const first = await f.get(url)
+    expect(idsOf(first)).toEqual(oracle(f.locs, { center: CENTER, radiusKm: 25 * KM_PER_MILE }).map((h) => h.loc.id).slice(0, 7))
+    for (let i = 0; i < 2 * ANSWERS_PER_EDEN + 100; i++) {
+      const res = await f.get(url)
+      expect(res.status).toBe(200)
+      expect(res.body).toEqual(first.body)
     }
   })
 })
