@@ -11,7 +11,7 @@ import { changedMeanwhile, databaseBusy, PublicError } from './errors'
 import { admit, findSecretKey, type RateDecision, RateLimiter, refusal, refuseSecretKey, withPeekedRate } from './guards'
 import { convert, isPlainQuery, parseLocationsRequest, queryParams } from './params'
 import type { IndexRegistry } from './registry'
-import { answerMade } from './young-garbage'
+import { countAnswer } from './young-garbage'
 
 export type PublicDeps = {
   store: Store
@@ -154,7 +154,7 @@ function etagMatches(header: string | null, etag: string, star = true): boolean 
  * Response or a Blob made from it copies it; anything that keeps it otherwise must copy it.
  */
 export function locationsBody(registry: IndexRegistry, locator: Locator, href: string): { body: Uint8Array; total: number } {
-  answerMade()
+  countAnswer()
   for (let attempt = 1; ; attempt++) {
     const answer = locationsAnswer(registry, locator, href)
     if (answer !== null) return answer
@@ -337,7 +337,7 @@ export function publicRoutes(deps: PublicDeps) {
     if (current) {
       headers = kept.headers ??= responseHeaders(etag)
       cacheHits++
-      answerMade() // a kept answer's request and response are garbage too
+      countAnswer() // a kept answer's request and response are garbage too
     } else {
       headers = scratch
       headers.headers.set('etag', etag)

@@ -2,7 +2,7 @@
 // and answers made, or sent from the answer cache, across collections through the route.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { ANSWERS_PER_EDEN, everyNth } from '../../src/public/young-garbage'
-import { setLocatorSettings, MAX_RATE_LIMIT } from '../../src/operator'
+import { MAX_RATE_LIMIT, setLocatorSettings } from '../../src/operator'
 import { CENTER, type Fixture, idsOf, KM_PER_MILE, makeFixture, oracle } from './fixture'
 
 describe('everyNth', () => {
@@ -23,7 +23,6 @@ describe('everyNth', () => {
     for (let i = 0; i < 5; i++) made()
     expect(collected).toBe(5)
   })
-
 })
 
 describe('answers across young-generation collections', () => {
