@@ -52,12 +52,12 @@ export function newSecretKey(): string {
   return `sk_${random}${checksum(random)}`
 }
 
+/** True when the key is "sk_" and 38 letters and digits, whatever its checksum. */
+export const isSecretKeyShaped = (key: string): boolean => key.length === 41 && /^sk_[0-9A-Za-z]{38}$/.test(key)
+
 /** True when the key has the right shape and its checksum matches: no database lookup needed. */
 export function isWellFormedSecretKey(key: string): boolean {
-  if (key.length !== 41 || !key.startsWith('sk_')) return false
-  const random = key.slice(3, 35)
-  if (!/^[0-9A-Za-z]{32}$/.test(random)) return false
-  return checksum(random) === key.slice(35)
+  return isSecretKeyShaped(key) && checksum(key.slice(3, 35)) === key.slice(35)
 }
 
 /** Only this hash of a key is ever stored. Keys carry 190 bits of randomness, so a fast hash suffices. */

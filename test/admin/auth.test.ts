@@ -97,6 +97,10 @@ describe('401 Authentication failed', () => {
       expect(bad).not.toBe(env.key)
       expect(bad).toHaveLength(env.key.length)
       expectAuthFailure(await env.call('GET', LIST, { key: bad }), /malformed/i, bad)
+      // Its shape is right: the message says what is wrong instead (a character changed).
+      const { message } = (await env.call('GET', LIST, { key: bad })).body
+      expect(message).toMatch(/checksum/)
+      expect(message).not.toMatch(/38 letters and digits/)
     }
   })
 
@@ -172,9 +176,20 @@ describe('401 error: no locator', () => {
       const res = await env.call(method, path, method === 'POST' ? { body: storeBody() } : {})
       expect(res.status).toBe(401)
       expect(res.body).toEqual({ success: false, error: 'error', message: expect.stringMatching(/no locator was found/i) })
+      // It says why, and how to switch the locator back on.
+      expect(res.body.message).toContain(`storeloc locator set ${env.locatorId} --active on`)
       expect(JSON.stringify(res.body)).not.toContain(env.key)
     }
     expect(countRows('locations')).toBe(0)
+  })
+
+  test('a valid key whose locator no longer exists gets the variant, saying so', async () => {
+    const { secret } = createKey(env.store, env.locatorId, null)
+    env.store.db.query('PRAGMA foreign_keys = OFF').run()
+    env.store.db.query('DELETE FROM locators WHERE id = ?').run(env.locatorId)
+    const res = await env.call('GET', LIST, { key: secret })
+    expect(res.status).toBe(401)
+    expect(res.body).toEqual({ success: false, error: 'error', message: 'No locator was found for this API key: its locator no longer exists.' })
   })
 })
 
