@@ -45,7 +45,7 @@ export function requestHost(request: Request): string | null {
     const value = request.headers.get(header)
     if (!value || value === 'null') continue
     try {
-      return new URL(value).hostname.toLowerCase()
+      return new URL(value).hostname.toLowerCase() || null // "mailto:x" parses, with no host
     } catch {
       return null
     }
@@ -132,6 +132,13 @@ export function rateHeaders(d: RateDecision): Record<string, string> {
   return { 'ratelimit-limit': String(d.limit), 'ratelimit-remaining': String(d.remaining), 'ratelimit-reset': String(d.resetSeconds) }
 }
 
+const NO_SITE = 'This locator only answers requests from its allowed sites, and this request named none (no Origin or Referer).'
+const UNUSABLE_SITE =
+  'This locator only answers requests from its allowed sites, and the Origin or Referer this request sent names no site: Origin "null" comes from sandboxed pages and files, and a Referer must be a full URL (https://host/...).'
+
+/** Whether the request sent an Origin or a Referer at all (requestHost may find no host in it). */
+const sentSite = (request: Request) => Boolean(request.headers.get('origin') || request.headers.get('referer'))
+
 /** Why the guards after the secret-key check and before the rate refuse a request (token, switch, referrer), or null. Counts nothing. */
 export function refusal(locator: Locator | null, request: Request): PublicError | null {
   if (!locator || !locator.active) return new PublicError('INVALID_TOKEN')
@@ -139,7 +146,7 @@ export function refusal(locator: Locator | null, request: Request): PublicError 
   if (locator.referrers.length === 0) return null // no allowlist: no need to read the headers
   const host = requestHost(request)
   if (!referrerAllowed(locator.referrers, host)) {
-    return new PublicError('REFERRER_NOT_ALLOWED', host === null ? 'This locator only answers requests from its allowed sites, and this request named none (no Origin or Referer).' : `Requests from ${host} are not in this locator's referrer allowlist.`)
+    return new PublicError('REFERRER_NOT_ALLOWED', host !== null ? `Requests from ${host} are not in this locator's referrer allowlist.` : sentSite(request) ? UNUSABLE_SITE : NO_SITE)
   }
   return null
 }

@@ -197,7 +197,8 @@ export function parseLocationsRequest(params: Params, locator: Locator, groupOf:
   const lng = number(params, 'lng')
   const center: IndexQuery['center'] = all || lat === null || lng === null ? null : { lat, lng }
   if (!all && center === null) throw new PublicError('MISSING_COORDINATES', `${lat === null ? 'lat' : 'lng'} is required unless all=true.`)
-  if ((lat !== null && (lat < -90 || lat > 90)) || (lng !== null && (lng < -180 || lng > 180))) throw new PublicError('INVALID_COORDINATES')
+  const outside = lat !== null && (lat < -90 || lat > 90) ? 'lat' : lng !== null && (lng < -180 || lng > 180) ? 'lng' : null
+  if (outside !== null) throw new PublicError('INVALID_COORDINATES', `${outside} must be between ${outside === 'lat' ? '-90 and 90' : '-180 and 180'}; got "${params.get(outside)}".`)
   const sent = number(params, 'radius')
   if (sent !== null && (!(sent > 0) || sent > MAX_RADIUS)) throw invalid(`radius must be more than 0 and at most ${MAX_RADIUS} ${unit}; got ${params.get('radius')}.`)
 

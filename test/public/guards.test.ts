@@ -116,7 +116,16 @@ describe('REFERRER_NOT_ALLOWED (403)', () => {
 
   test('a request naming no site at all is refused', async () => {
     expectError(await from({}), 403, 'REFERRER_NOT_ALLOWED')
+    expect((await from({})).body.error.message).toMatch(/named none \(no Origin or Referer\)/)
     for (const url of endpoints(f.token, f.ids.velo!)) expectError(await send(f.env.app, url), 403, 'REFERRER_NOT_ALLOWED')
+  })
+
+  test('an Origin or Referer that names no host is refused, and the message says so (not that none was sent)', async () => {
+    for (const headers of [{ origin: 'null' }, { origin: 'garbage' }, { referer: 'garbage' }, { referer: 'mailto:shop@example.com' }, { origin: 'null', referer: '/relative/page' }] as Record<string, string>[]) {
+      const res = await from(headers)
+      expectError(res, 403, 'REFERRER_NOT_ALLOWED')
+      expect({ headers, message: res.body.error.message }).toEqual({ headers, message: expect.stringContaining('names no site') })
+    }
   })
 
   test('clearing the allowlist lets every site (and no site) in again, at once', async () => {
@@ -148,6 +157,13 @@ describe('INVALID_COORDINATES (400)', () => {
       const res = await f.get(f.url('/locations', q))
       expectError(res, 400, 'INVALID_COORDINATES')
     }
+  })
+
+  test('the message names the parameter out of range and the value sent', async () => {
+    const message = async (q: string) => (await f.get(f.url('/locations', q))).body.error.message
+    expect(await message('lat=91&lng=0')).toBe('lat must be between -90 and 90; got "91".')
+    expect(await message('lat=0&lng=-181.5')).toBe('lng must be between -180 and 180; got "-181.5".')
+    expect(await message('lat=1e400&lng=500')).toBe('lat must be between -90 and 90; got "1e400".')
   })
 })
 
