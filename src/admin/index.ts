@@ -12,6 +12,7 @@ function bodyOf(parsed: unknown): unknown {
   if (!body || body.kind === 'empty') return {}
   if (body.kind === 'too_large') throw new AdminError('payload_too_large')
   if (body.kind === 'invalid_json') throw new AdminError('invalid_request', `The request body is not valid JSON: ${body.reason}`)
+  if (body.kind === 'invalid_form') throw new AdminError('invalid_request', `The form body could not be read: ${body.reason}`)
   if (body.kind === 'form') {
     coerceFormCoordinates(body.value)
     return body.value

@@ -6,6 +6,8 @@ export type ParsedBody =
   /** `unread`: a body was sent, but with this Content-Type ('' for none), which is not read. */
   | { kind: 'empty'; unread?: string }
   | { kind: 'invalid_json'; reason: string }
+  /** A form body that cannot be read without losing what was sent (a charset not UTF-8, a broken escape, a file). */
+  | { kind: 'invalid_form'; reason: string }
   | { kind: 'too_large' }
 
 /**
@@ -33,17 +35,30 @@ export async function parseBody(request: Request, maxBytes: number): Promise<Par
     }
   }
   if (type === 'application/x-www-form-urlencoded') {
-    return { kind: 'form', value: nestFields(new URLSearchParams(new TextDecoder().decode(bytes))) }
+    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers.get('content-type')!)?.[1]?.toLowerCase()
+    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8' && charset !== 'us-ascii') {
+      return { kind: 'invalid_form', reason: `its charset is ${JSON.stringify(charset.slice(0, 40))}, and form bodies are read as UTF-8 only. Send it encoded as UTF-8 (charset=utf-8), or send JSON.` }
+    }
+    let text: string
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    } catch {
+      return { kind: 'invalid_form', reason: 'it is not valid UTF-8. Send it percent-encoded from UTF-8 (é is %C3%A9), or send JSON.' }
+    }
+    const fields = urlencodedFields(text)
+    return typeof fields === 'string' ? { kind: 'invalid_form', reason: fields } : { kind: 'form', value: nestFields(fields) }
   }
   if (type === 'multipart/form-data') {
-    try {
-      const form = await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type')! } }).formData()
-      const fields: [string, string][] = []
-      for (const [k, v] of form.entries()) if (typeof v === 'string') fields.push([k, v])
-      return { kind: 'form', value: nestFields(fields) }
-    } catch {
-      return { kind: 'empty' }
+    const form = await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type')! } }).formData().catch(() => null)
+    if (form === null) {
+      return { kind: 'invalid_form', reason: 'it is not multipart/form-data that can be read: its parts and the boundary its Content-Type names do not match. Send the body your HTTP client makes from a form, or send JSON.' }
     }
+    const fields: [string, string][] = []
+    for (const [k, v] of form.entries()) {
+      if (typeof v !== 'string') return { kind: 'invalid_form', reason: `the field ${JSON.stringify(k.slice(0, 60))} is a file; location fields are text.` }
+      fields.push([k, v])
+    }
+    return { kind: 'form', value: nestFields(fields) }
   }
   return bytes.some((b) => b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) ? { kind: 'empty', unread: type } : { kind: 'empty' }
 }
@@ -63,6 +78,27 @@ export async function bytesUpTo(message: Request | Response, max: number): Promi
     chunks.push(chunk)
   }
   return Buffer.concat(chunks)
+}
+
+/**
+ * An urlencoded body's name-value pairs, as URLSearchParams reads them ("+" is a space), or why it
+ * cannot be read: where URLSearchParams keeps a broken escape ("%ZZ") as it is and turns bytes
+ * that are not UTF-8 ("%E9", Latin-1's é) into U+FFFD, the text sent would be stored changed.
+ */
+export function urlencodedFields(text: string): [string, string][] | string {
+  const fields: [string, string][] = []
+  for (const piece of text.split('&')) {
+    if (piece === '') continue
+    const eq = piece.indexOf('=')
+    const pair = eq === -1 ? [piece, ''] : [piece.slice(0, eq), piece.slice(eq + 1)]
+    try {
+      fields.push(pair.map((part) => decodeURIComponent(part.replaceAll('+', ' '))) as [string, string])
+    } catch {
+      const name = pair[0]!.length > 60 ? `${pair[0]!.slice(0, 60)}...` : pair[0]!
+      return `the field ${JSON.stringify(name)} is not percent-encoded UTF-8: each "%" must be followed by two hex digits, and the bytes they make must be UTF-8 (é is %C3%A9, not %E9). Send it encoded as UTF-8, or send JSON.`
+    }
+  }
+  return fields
 }
 
 /** `tags[]=a&tags[]=b&contact[phone]=1` -> `{ tags: ['a', 'b'], contact: { phone: '1' } }`. */

@@ -420,6 +420,45 @@ describe('POST /locations body formats', () => {
     expect(body.location).toMatchObject({ name: 'Multipart Shop', address: '3 High Street', coordinates: { lat: 10, lng: 20 } })
   })
 
+  test('a form body is read as UTF-8 percent-encoding: "+" a space, escapes decoded, a charset of utf-8 said or not', async () => {
+    for (const type of ['application/x-www-form-urlencoded', 'application/x-www-form-urlencoded; charset=UTF-8']) {
+      const res = await env.call('POST', BASE, { body: 'name=Caf%C3%A9+Cr%C3%A8me&address=1%2B1+Rue+de+la+Paix&coordinates%5Blat%5D=48.87&coordinates%5Blng%5D=2.33', headers: { 'content-type': type } })
+      expect(res.status).toBe(201)
+      expect(res.body.location).toMatchObject({ name: 'Café Crème', address: '1+1 Rue de la Paix' })
+    }
+  })
+
+  test('a form body that cannot be read as sent gives 400 invalid_request saying why, and stores nothing', async () => {
+    const rest = '&address=1+Rue&coordinates%5Blat%5D=1&coordinates%5Blng%5D=2'
+    const cases: [body: string | Uint8Array, type: string, says: string][] = [
+      [`name=Caf%E9${rest}`, 'application/x-www-form-urlencoded; charset=iso-8859-1', 'its charset is "iso-8859-1"'],
+      [`name=Caf%E9${rest}`, 'application/x-www-form-urlencoded', 'the field "name" is not percent-encoded UTF-8'],
+      [`name=Shop${rest}&description=50%ZZoff`, 'application/x-www-form-urlencoded', 'the field "description" is not percent-encoded UTF-8'],
+      [new Uint8Array([...new TextEncoder().encode('name=Caf'), 0xe9, ...new TextEncoder().encode(rest)]), 'application/x-www-form-urlencoded', 'it is not valid UTF-8'],
+      ['--nope\r\ngarbage', 'multipart/form-data; boundary=other', 'it is not multipart/form-data that can be read'],
+    ]
+    for (const [body, type, says] of cases) {
+      const res = await expectNoChange(async () => {
+        const r = await rawRequest('POST', BASE, typeof body === 'string' ? new TextEncoder().encode(body) : body, { 'content-type': type })
+        return { status: r.status, body: await r.json(), headers: r.headers }
+      })
+      expect({ type, status: res.status, body: res.body }).toEqual({ type, status: 400, body: { success: false, error: 'invalid_request', message: expect.stringContaining(`The form body could not be read: ${says}`) } })
+    }
+  })
+
+  test('a multipart body with a file in it gives 400 invalid_request naming the field, and stores nothing', async () => {
+    const fd = new FormData()
+    fd.set('name', new File(['Shop'], 'name.txt'))
+    fd.set('address', '3 High Street')
+    fd.set('coordinates[lat]', '10')
+    fd.set('coordinates[lng]', '20')
+    const res = await expectNoChange(async () => {
+      const r = await env.app.handle(new Request(`http://localhost${BASE}`, { method: 'POST', headers: { authorization: `Bearer ${env.key}` }, body: fd }))
+      return { status: r.status, body: await r.json(), headers: r.headers }
+    })
+    expect(res.body).toEqual({ success: false, error: 'invalid_request', message: 'The form body could not be read: the field "name" is a file; location fields are text.' })
+  })
+
   test('a JSON body without a Content-Type header gives required-field errors on name and address', async () => {
     const before = snapshot()
     const res = await rawRequest('POST', BASE, new TextEncoder().encode(JSON.stringify(storeBody())))
