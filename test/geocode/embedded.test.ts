@@ -125,6 +125,16 @@ describe('refuses to guess', () => {
     expect(geo.lookup('St Ives, Cornwall')!.parts.country).toBe('GB') // a county names the country
     expect(geo.lookup('Granada, Andalucía')!.parts.country).toBe('ES')
   })
+  test('an address that is only a country is a town of that country (a city-state) or null, not a namesake abroad', () => {
+    // USA: Usa River (Tanzania); Brazil: Brazil, Indiana; Canada: La Cañada (Mexico), before.
+    for (const address of ['USA', 'Brazil', 'Canada', 'France', 'usa']) expect({ address, got: geo.lookup(address) }).toEqual({ address, got: null })
+    for (const [address, country] of [['Singapore', 'SG'], ['Monaco', 'MC'], ['San Marino', 'SM'], ['Luxembourg', 'LU']] as const) {
+      expect({ address, country: geo.lookup(address)?.parts.country }).toEqual({ address, country })
+    }
+    // With a town before it, as before.
+    expect(geo.lookup('Brazil, Indiana')!.parts).toMatchObject({ city: 'Brazil', region: 'IN', country: 'US' })
+    expect(geo.lookup('Rio de Janeiro, Brazil')!.parts.country).toBe('BR')
+  })
   test('a named country is never left: a town it lacks gives null, not a namesake abroad', () => {
     const r = geo.lookup('Springfield, Germany')
     if (r !== null) expect(r.parts.country).toBe('DE')

@@ -75,7 +75,7 @@ function streetMask(tokens: string[]): boolean[] {
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '5'
+export const RESOLVER_VERSION = '6'
 
 type Part = { raw: string; tokens: string[] }
 type Window = { key: string; part: number; start: number; len: number; whole: boolean }
@@ -188,6 +188,11 @@ export function resolver(db: Database) {
       .filter((raw) => raw !== '')
       .map((raw) => ({ raw, tokens: raw.split(/\s+/) }))
     if (parts.length === 0) return { result: null, alsoRegion: false }
+    // An address that is a country's name and nothing else is a town only in that country: a
+    // city-state ("Singapore", "Monaco"), not a namesake abroad ("USA": Usa River, Tanzania;
+    // "Brazil": Brazil, Indiana). Otherwise it names no place precisely enough (null).
+    const whole = parts.length === 1 ? countryOf(nameKey(parts[0]!.raw)) : null
+    if (whole !== null) return { result: place(parts, whole, null), alsoRegion: false }
     const { country: explicit, codeAlso, alsoRegion } = takeCountry(parts, keepRegionNames)
     return { result: parts.length === 0 ? null : place(parts, explicit, codeAlso), alsoRegion }
   }
