@@ -24,8 +24,8 @@
  */
 export type Kept = { version: string; etag: string; body: Blob; headers: ResponseHeaders | null }
 
-/** Headers a caller makes responses from, and the rate limit and CORS origin they were last set to. */
-export type ResponseHeaders = { headers: Headers; limit: number; origin: string }
+/** Headers a caller makes responses from, and the rate limit, CORS origin and Vary they were last set to. */
+export type ResponseHeaders = { headers: Headers; limit: number; origin: string; vary: string }
 
 type Entry = Kept & { asks: number }
 

@@ -342,7 +342,7 @@ export function publicRoutes(deps: PublicDeps) {
       headers = scratch
       headers.headers.set('etag', etag)
     }
-    return sendWith(headers, body, decision, request.headers.get('origin'), noted.id)
+    return sendWith(headers, body, decision, request.headers.get('origin'), varyOf(locator), noted.id)
   }
 
   /**
@@ -377,12 +377,13 @@ export function publicRoutes(deps: PublicDeps) {
     const version = deps.registry.version(admitted.locator.id)
     const etag = etagOf(version, href, etagSeed)
     const ifNoneMatch = request.headers.get('if-none-match')
-    if (etagMatches(ifNoneMatch, etag, false)) return notModified(set, etag)
+    const vary = varyOf(admitted.locator)
+    if (etagMatches(ifNoneMatch, etag, false)) return notModified(set, etag, vary)
     // Made as UTF-8: these bytes are sent, and the cache keeps a Blob of them.
     const answer = body(admitted.locator, publicHref(href))
     answers.offer(href, version, etag, answer)
-    if (etagMatches(ifNoneMatch, etag)) return notModified(set, etag) // "*": there is an answer
-    Object.assign(set.headers, answerHeaders(etag))
+    if (etagMatches(ifNoneMatch, etag)) return notModified(set, etag, vary) // "*": there is an answer
+    Object.assign(set.headers, answerHeaders(etag, vary))
     set.headers['content-type'] = JSON_TYPE
     return answer
   }
@@ -415,8 +416,8 @@ export function publicRoutes(deps: PublicDeps) {
     }
   }
 
-  function notModified(set: Set, etag: string): string {
-    Object.assign(set.headers, answerHeaders(etag))
+  function notModified(set: Set, etag: string, vary: string): string {
+    Object.assign(set.headers, answerHeaders(etag, vary))
     set.status = 304
     return ''
   }
@@ -499,9 +500,16 @@ function etagOf(version: string, href: string, seed: number | bigint): string {
 const copy = (bytes: Uint8Array): Uint8Array => Uint8Array.prototype.slice.call(bytes)
 
 /** The headers of an answer browsers and caches may keep (errors say no-store instead). */
-function answerHeaders(etag: string): Record<string, string> {
-  return { etag, 'cache-control': CACHE_CONTROL, vary: 'Origin' }
+function answerHeaders(etag: string, vary: string): Record<string, string> {
+  return { etag, 'cache-control': CACHE_CONTROL, vary }
 }
+
+/**
+ * What a locator's answers vary on: the Origin (CORS echoes it), and with a referrer allowlist the
+ * Referer too, which decides for a request without an Origin (a page's own fetch): a shared cache
+ * must not give the answer a listed site got to a request from another, which is refused.
+ */
+const varyOf = (locator: Locator): string => (locator.referrers.length === 0 ? 'Origin' : 'Origin, Referer')
 
 const CACHE_CONTROL = 'public, max-age=60'
 
@@ -524,7 +532,7 @@ const FAST_HEADERS = new Headers({
 function responseHeaders(etag: string): ResponseHeaders {
   const headers = new Headers(FAST_HEADERS)
   headers.append('etag', etag)
-  return { headers, limit: -1, origin: '*' }
+  return { headers, limit: -1, origin: '*', vary: 'Origin' }
 }
 
 /**
@@ -533,8 +541,12 @@ function responseHeaders(etag: string): ResponseHeaders {
  * next). Made per response, or headers added to the Response's own, it took ~0.3 µs more in process
  * (Response.headers makes an object for them, and append and set each look the name up).
  */
-function sendWith(start: ResponseHeaders, body: Blob | Uint8Array, decision: RateDecision, origin: string | null, requestId: string): Response {
+function sendWith(start: ResponseHeaders, body: Blob | Uint8Array, decision: RateDecision, origin: string | null, vary: string, requestId: string): Response {
   const { headers } = start
+  if (start.vary !== vary) {
+    headers.set('vary', vary)
+    start.vary = vary
+  }
   if (start.limit !== decision.limit) {
     headers.set('ratelimit-limit', String(decision.limit))
     start.limit = decision.limit

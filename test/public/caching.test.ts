@@ -424,6 +424,28 @@ describe('CORS', () => {
     }
   })
 
+  test('with a referrer allowlist, answers vary on Referer too (it decides for a request without an Origin), made, kept or 304, and not once it is cleared', async () => {
+    const viaApp = appOn(f.env, { publicFastPath: false })
+    const varyOf = async (url: string, headers: Record<string, string>, app?: AnyApp) => {
+      const res = await f.get(url, { headers, app })
+      expect({ url, status: res.status }).toEqual({ url, status: 200 })
+      return res.headers.get('vary')
+    }
+    setLocatorSettings(f.env.store, f.env.locatorId, { referrers: 'maps.shop.test' })
+    for (const url of urls()) {
+      for (const headers of [{ origin: ORIGIN }, { referer: `${ORIGIN}/stores` }] as Record<string, string>[]) {
+        // Made, then kept from the second ask (the fast path for /locations), and made by the app.
+        for (let i = 0; i < 3; i++) expect({ url, i, vary: await varyOf(url, headers) }).toEqual({ url, i, vary: 'Origin, Referer' })
+        expect(await varyOf(url, headers, viaApp)).toBe('Origin, Referer')
+        const etag = (await f.get(url, { headers })).headers.get('etag')!
+        const revalidated = await f.get(url, { headers: { ...headers, 'if-none-match': etag } })
+        expect({ url, status: revalidated.status, vary: revalidated.headers.get('vary') }).toEqual({ url, status: 304, vary: 'Origin, Referer' })
+      }
+    }
+    setLocatorSettings(f.env.store, f.env.locatorId, { referrers: '' })
+    for (const url of urls()) for (let i = 0; i < 3; i++) expect({ url, vary: await varyOf(url, {}) }).toEqual({ url, vary: 'Origin' })
+  })
+
   test('with a referrer allowlist, an allowed origin is echoed', async () => {
     setLocatorSettings(f.env.store, f.env.locatorId, { referrers: 'maps.shop.test' })
     const res = await f.get('/filters', { headers: { origin: ORIGIN } })
