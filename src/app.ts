@@ -41,6 +41,9 @@ const STORAGE_FAULT_NAMES: Record<StorageFault, string> = { full: 'disk full', r
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } })
 
+/** The most of a request's path its log line quotes. */
+const LOGGED_PATH_CHARS = 512
+
 export function createApp(deps: AppDeps) {
   const write = deps.log ?? ((line) => console.log(JSON.stringify(line)))
   // A key sent where it does not belong (a public URL) must not reach the log either.
@@ -249,7 +252,11 @@ export function createApp(deps: AppDeps) {
     const target = pathAndQuery(request.url)
     const query = target.indexOf('?')
     const path = query === -1 ? target : target.slice(0, query)
-    log({ method: request.method, path, status: response.status, ms: Math.round((performance.now() - t0) * 100) / 100, locator: s.locator ?? null, request_id: s.id })
+    const line: Record<string, unknown> = { method: request.method, path, status: response.status, ms: Math.round((performance.now() - t0) * 100) / 100, locator: s.locator ?? null, request_id: s.id }
+    // A path of up to ~16 KB reaches here (Bun answers longer ones itself): its start, and its length.
+    // Keys are redacted before the cut, which could leave too little of one for the pattern to find.
+    if (path.length > LOGGED_PATH_CHARS) Object.assign(line, { path: `${redactSecrets(path).slice(0, LOGGED_PATH_CHARS)}...`, path_chars: path.length })
+    log(line)
     return response
   }
   /**

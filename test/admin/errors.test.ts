@@ -158,6 +158,27 @@ describe('request ids on every API', () => {
   })
 })
 
+describe('request log lines of long paths', () => {
+  test('quote the path\'s first 512 characters and its length, a key across the cut redacted whole', async () => {
+    const h = harness(throwingGeocoder, true)
+    try {
+      const long = `/admin/v1/locations/${'a'.repeat(15_000)}`
+      // The key starts 20 characters before the cut: cut first, its 20 characters would not look like a key.
+      const straddling = `/admin/v1/locations/${'b'.repeat(512 - 20 - 20)}${h.key}${'-'.repeat(1000)}`
+      for (const path of [long, straddling]) expect((await h.call('GET', path)).status).toBe(404)
+      const requests = () => h.lines.filter((l) => l.level === undefined)
+      for (let waited = 0; requests().length < 2 && waited < 2000; waited += 5) await Bun.sleep(5)
+      const [first, second] = requests()
+      expect(first).toMatchObject({ method: 'GET', status: 404, path: `${long.slice(0, 512)}...`, path_chars: long.length })
+      expect(second).toMatchObject({ path: expect.stringMatching(/b{20}sk_\[redacted\]-+\.\.\.$/), path_chars: straddling.length })
+      expect(JSON.stringify(h.lines)).not.toContain(h.key.slice(3, 20))
+      expect(JSON.stringify(h.lines).length).toBeLessThan(3000)
+    } finally {
+      h.close()
+    }
+  })
+})
+
 describe('request log lines of kept answers', () => {
   test('an answer sent from the response cache is logged like any other, under its own request id', async () => {
     const h = harness(throwingGeocoder, true)
