@@ -114,11 +114,41 @@ class PlainParams {
  */
 export function queryParams(search: string): Params {
   const pairs = plainPairs(search)
+  if (pairs !== null) return new PlainParams(pairs)
+  refuseBrokenEscapes(search)
   // With its "?": URLSearchParams drops a leading "?", which would be the query's own.
-  return pairs === null ? new URLSearchParams(`?${search}`) : new PlainParams(pairs)
+  return new URLSearchParams(`?${search}`)
 }
 
 const invalid = (message: string) => new PublicError('INVALID_PARAMETER', message)
+
+/** The parameters GET /locations reads (tags[] also as tags). */
+const READ_PARAMS = new Set(['all', 'unit', 'limit', 'offset', 'tagLogic', 'tags[]', 'tags', 'search', 'sort', 'lat', 'lng', 'radius'])
+
+/**
+ * 400 INVALID_PARAMETER for a parameter it reads whose escapes are not percent-encoded UTF-8:
+ * URLSearchParams would read Latin-1's "caf%E9" as "caf\uFFFD" and keep "%ZZ" as it is, so the
+ * search or tag asked for would be another (a word no location has; a search that folds to no
+ * word, so no search at all). Other parameters (a tracker's) are not the Query API's to judge.
+ */
+function refuseBrokenEscapes(search: string): void {
+  if (!search.includes('%')) return
+  try {
+    decodeURIComponent(search)
+    return // every escape in the string is UTF-8
+  } catch {}
+  for (const pair of search.split('&')) {
+    const eq = pair.indexOf('=')
+    const name = new URLSearchParams(`${eq === -1 ? pair : pair.slice(0, eq)}=`).keys().next().value ?? ''
+    if (!READ_PARAMS.has(name)) continue
+    try {
+      decodeURIComponent(pair)
+    } catch {
+      const value = eq === -1 ? '' : pair.slice(eq + 1)
+      throw invalid(`${name} is not percent-encoded UTF-8: each "%" must be followed by two hex digits, and the bytes they make must be UTF-8 (é is %C3%A9, not %E9); got "${value.length > 60 ? `${value.slice(0, 60)}...` : value}".`)
+    }
+  }
+}
 
 /** A parameter's value, or null; given twice, 400 INVALID_PARAMETER (only tags[] repeats). */
 function once(params: Params, name: string): string | null {

@@ -216,6 +216,12 @@ describe('INVALID_PARAMETER (400)', () => {
     ['all=true&radius=-5', 'radius'],
     ['all=true&radius=abc', 'radius'],
     ['all=true&radius=1001', 'radius'],
+    // Escapes that are not UTF-8: Latin-1's é, a broken escape, a lone byte.
+    ['all=true&search=caf%E9', 'search'],
+    ['all=true&search=50%ZZoff', 'search'],
+    [`${NEAR}&tags%5B%5D=%FF`, 'tags[]'],
+    [`${NEAR}&tags[]=bike&tags[]=caf%E9s`, 'tags[]'],
+    [`lat=4%88&lng=${CENTER.lng}`, 'lat'],
   ]
 
   for (const [query, param] of cases) {
@@ -223,6 +229,20 @@ describe('INVALID_PARAMETER (400)', () => {
       expectError(await f.get(f.url('/locations', query)), 400, 'INVALID_PARAMETER', naming(param))
     })
   }
+
+  test('escapes that are UTF-8 are read as sent (U+FFFD and "%" among them); a broken one in a parameter the API does not read is no error', async () => {
+    const total = async (query: string) => {
+      const res = await f.get(f.url('/locations', query))
+      expect({ query, status: res.status }).toEqual({ query, status: 200 })
+      return res.body.data.pagination.total
+    }
+    expect(await total('all=true&search=v%C3%A9lo')).toBe(await total('all=true&search=velo'))
+    // "%" and U+FFFD sent encoded are what was meant: no error (they fold to no word, as punctuation does).
+    for (const query of ['all=true&search=%25', 'all=true&search=%EF%BF%BD']) expect(await total(query)).toBe(await total('all=true&search=-'))
+    expect(await total('all=true&search=v%C3%A9lo%25')).toBe(await total('all=true&search=velo'))
+    expect(await total(`all=true&utm_source=caf%E9&ref=%ZZ`)).toBe(await total('all=true'))
+    expect(await total(`${NEAR}&utm=%E9&tags%5B%5D=repair`)).toBe(await total(`${NEAR}&tags[]=repair`))
+  })
 
   test('limit and offset are numbers: a whole one written "2.0" or with spaces around it is taken, as lat and radius are', async () => {
     const plain = await f.get(f.url('/locations', 'all=true&limit=2&offset=1'))

@@ -25,12 +25,34 @@ const queryString = fc.array(piece, { maxLength: 14 }).map((parts) => parts.join
 /** Every name a query string of `piece`s may hold, and some it cannot. */
 const NAMES = ['lat', 'lng', 'radius', 'limit', 'offset', 'tags[]', 'tags', 'search', 'unit', 'all', 'x', 'a_b', 'A*', '', 'tags%5B%5D', 'missing', '1.5', 'km']
 
+/** The names GET /locations reads: one of them with an escape that is not UTF-8 is refused. */
+const READ = ['all', 'unit', 'limit', 'offset', 'tagLogic', 'tags[]', 'tags', 'search', 'sort', 'lat', 'lng', 'radius']
+
+/** Whether a pair of a name GET /locations reads holds an escape that is not percent-encoded UTF-8 (a naive reading). */
+function brokenReadPair(search: string): boolean {
+  return search.split('&').some((pair) => {
+    const name = [...new URLSearchParams(`${pair.split('=')[0]}=`).keys()][0]
+    if (!READ.includes(name!)) return false
+    try {
+      decodeURIComponent(pair)
+      return false
+    } catch {
+      return true
+    }
+  })
+}
+
 describe('queryParams', () => {
-  test('reads every name as URLSearchParams does, for any query string', () => {
+  test('reads every name as URLSearchParams does, for any query string, or refuses a read one whose escapes are not UTF-8', () => {
     fc.assert(
       fc.property(queryString, (qs) => {
         const url = new URL(`${BASE}?${qs}`)
-        const params = queryParams(url.search.slice(1))
+        const search = url.search.slice(1)
+        if (brokenReadPair(search)) {
+          expect(() => queryParams(search)).toThrow(expect.objectContaining({ code: 'INVALID_PARAMETER' }))
+          return
+        }
+        const params = queryParams(search)
         for (const name of NAMES) {
           expect(params.get(name)).toBe(url.searchParams.get(name))
           expect(params.getAll(name)).toEqual(url.searchParams.getAll(name))
