@@ -15,7 +15,7 @@ const GUIDE: Record<PublicErrorCode, { when: string; fix: string }> = {
     fix: 'Turn it on: <code>storeloc locator set LOCATOR_ID --query-api on</code>.',
   },
   REFERRER_NOT_ALLOWED: {
-    when: "The locator has a referrer allowlist and the request's Origin or Referer is not on it.",
+    when: "The locator has a referrer allowlist and the request's Origin or Referer is not on it, or names no site (none sent, Origin <code>null</code>).",
     fix: 'Add the site: <code>storeloc locator set LOCATOR_ID --referrers "shop.example.com,*.example.org"</code>.',
   },
   MISSING_COORDINATES: {
@@ -27,7 +27,7 @@ const GUIDE: Record<PublicErrorCode, { when: string; fix: string }> = {
     fix: 'Send degrees in WGS 84, latitude first: <code>lat=48.8566&amp;lng=2.3522</code>.',
   },
   INVALID_PARAMETER: {
-    when: `A parameter fails its check; the message names it (radius more than 0 and at most ${MAX_RADIUS} in its unit, limit 1 to ${MAX_LIMIT}, offset 0 or more, unit, sort, tagLogic, all, at most ${MAX_TAGS} tags, search at most ${MAX_SEARCH} characters).`,
+    when: `A parameter fails its check; the message names it (radius more than 0 and at most ${MAX_RADIUS} in its unit, limit 1 to ${MAX_LIMIT}, offset 0 or more, unit, sort, tagLogic, all, at most ${MAX_TAGS} tags, search at most ${MAX_SEARCH} characters, escapes percent-encoded UTF-8), or one other than <code>tags[]</code> is given twice.`,
     fix: 'Correct the parameter the message names.',
   },
   LOCATION_NOT_FOUND: {
