@@ -131,6 +131,10 @@ describe('refuses to guess', () => {
     for (const [address, country] of [['Singapore', 'SG'], ['Monaco', 'MC'], ['San Marino', 'SM'], ['Luxembourg', 'LU']] as const) {
       expect({ address, country: geo.lookup(address)?.parts.country }).toEqual({ address, country })
     }
+    // Names of countries in other languages, and codes, are towns' names too: read as before.
+    for (const [address, country] of [['Salvador', 'BR'], ['Granada', 'ES'], ['Franca', 'BR'], ['Bo', 'SL'], ['Bra', 'IT']] as const) {
+      expect({ address, country: geo.lookup(address)?.parts.country }).toEqual({ address, country })
+    }
     // With a town before it, as before.
     expect(geo.lookup('Brazil, Indiana')!.parts).toMatchObject({ city: 'Brazil', region: 'IN', country: 'US' })
     expect(geo.lookup('Rio de Janeiro, Brazil')!.parts.country).toBe('BR')

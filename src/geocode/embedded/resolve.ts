@@ -6,7 +6,18 @@ import { distance } from 'geokdbush'
 import type { AddressParts } from '../../store/locations'
 import { normalizeAddress, type GeocodeResult, type Precision } from '../geocoder'
 import { nameKey } from '../../text'
-import { AU_STATES, CA_PROVINCES } from './tables'
+import { AU_STATES, CA_PROVINCES, COUNTRY_ALIASES } from './tables'
+import english from 'i18n-iso-countries/langs/en.json'
+
+/**
+ * What an address of nothing else names a country by: its English names and the aliases ("USA",
+ * "UK"). Not its names in the other languages the tables hold, which are towns' names too
+ * ("Salvador", Brazil; "Granada", Spain; "Franca", Brazil), nor its codes ("Bo", "Man", "Bra").
+ */
+const COUNTRY_ALONE = new Set([
+  ...Object.keys(COUNTRY_ALIASES).map(nameKey),
+  ...Object.values(english.countries as Record<string, string | string[]>).flatMap((v) => (Array.isArray(v) ? v : [v]).map(nameKey)),
+])
 
 type PlaceRow = { id: number; name: string; country: string; admin1: string; lat: number; lng: number; population: number; alt: number; weight: number }
 type PostcodeRow = { country: string; postcode: string; place_key: string; place: string; admin1: string; lat: number; lng: number; precision: Precision }
@@ -191,7 +202,8 @@ export function resolver(db: Database) {
     // An address that is a country's name and nothing else is a town only in that country: a
     // city-state ("Singapore", "Monaco"), not a namesake abroad ("USA": Usa River, Tanzania;
     // "Brazil": Brazil, Indiana). Otherwise it names no place precisely enough (null).
-    const whole = parts.length === 1 ? countryOf(nameKey(parts[0]!.raw)) : null
+    const alone = parts.length === 1 ? nameKey(parts[0]!.raw) : ''
+    const whole = COUNTRY_ALONE.has(alone) ? countryOf(alone) : null
     if (whole !== null) return { result: place(parts, whole, null), alsoRegion: false }
     const { country: explicit, codeAlso, alsoRegion } = takeCountry(parts, keepRegionNames)
     return { result: parts.length === 0 ? null : place(parts, explicit, codeAlso), alsoRegion }
