@@ -1,4 +1,5 @@
 // The Query API's one error table. Every error body of /public/v1 is built here.
+import { redactSecrets } from '../ids'
 
 export const PUBLIC_ERRORS = {
   INVALID_TOKEN: { status: 404, message: 'Locator token not found or inactive.' },
@@ -46,7 +47,8 @@ export class PublicError extends Error {
    * that calls the API does not read against its own. Without one (no usable Host), the path.
    */
   toResponse(base: string | null = null): Response {
-    const body = { success: false, error: { code: this.code, message: this.message, docs: `${base ?? ''}/docs#${this.code}` } }
+    // A message may quote what was sent: never a key (findSecretKey refuses those first; this is the second guard).
+    const body = { success: false, error: { code: this.code, message: redactSecrets(this.message), docs: `${base ?? ''}/docs#${this.code}` } }
     return new Response(JSON.stringify(body), {
       status: this.status,
       headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...this.headers },

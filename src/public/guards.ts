@@ -13,11 +13,14 @@ export function findSecretKey(request: Request): string | null {
   // Most requests: no "sk_" anywhere and no escape that could spell one, so nothing to decode.
   if (!href.includes('sk_') && !href.includes('%') && !authorization.includes('sk_')) return null
   const url = new URL(href)
-  let text = url.pathname + url.search + ' ' + authorization
+  const sent = url.pathname + url.search
+  let text = sent + ' ' + authorization
   try {
-    text = decodeURIComponent(url.pathname + url.search) + ' ' + text
+    text = decodeURIComponent(sent) + ' ' + text
   } catch {
-    // undecodable escapes: the raw text is still checked
+    // An escape that is not UTF-8 elsewhere in the URL: each escape decoded as its byte alone,
+    // which spells a key's ASCII all the same ("%73k_...").
+    text = sent.replace(/%[0-9a-f]{2}/gi, (e) => String.fromCharCode(parseInt(e.slice(1), 16))) + ' ' + text
   }
   return SECRET_KEY_SHAPE.exec(text)?.[0] ?? null
 }

@@ -339,6 +339,12 @@ describe('SECRET_KEY_EXPOSED (400)', () => {
     expectExposed(await f.get(f.url('/filters', `key=%73%6B_${FAKE_SECRET.slice(3)}`)), FAKE_SECRET)
   })
 
+  test('a key spelt with escapes beside an escape that is not UTF-8 (the URL as a whole cannot be decoded)', async () => {
+    for (const query of [`all=true&search=%73k_${FAKE_SECRET.slice(3)}%E9`, `all=true&x=%E9&sort=%73k%5F${FAKE_SECRET.slice(3)}`]) {
+      expectExposed(await f.get(f.url('/locations', query)), FAKE_SECRET)
+    }
+  })
+
   test('a key-shaped value in an Authorization header', async () => {
     expectExposed(await f.get(f.url('/locations', 'all=true'), { headers: { authorization: `Bearer ${FAKE_SECRET}` } }), FAKE_SECRET)
     expectExposed(await f.get('/filters', { headers: { authorization: FAKE_SECRET } }), FAKE_SECRET)
