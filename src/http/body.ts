@@ -35,18 +35,24 @@ export async function parseBody(request: Request, maxBytes: number): Promise<Par
     }
   }
   if (type === 'application/x-www-form-urlencoded') {
-    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers.get('content-type')!)?.[1]?.toLowerCase()
-    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8' && charset !== 'us-ascii') {
+    // Read as URLSearchParams reads it (a "%" without two hex digits after it is kept as typed,
+    // as curl -d 'description=20% off' sends it); refused where that reading would change the text.
+    const text = new TextDecoder().decode(bytes)
+    const fields = new URLSearchParams(text)
+    const charset = charsetOf(request.headers.get('content-type')!)
+    if (charset !== null && !UTF8_CHARSETS.has(charset) && !isAsciiForm(text)) {
       return { kind: 'invalid_form', reason: `its charset is ${JSON.stringify(charset.slice(0, 40))}, and form bodies are read as UTF-8 only. Send it encoded as UTF-8 (charset=utf-8), or send JSON.` }
     }
-    let text: string
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-    } catch {
-      return { kind: 'invalid_form', reason: 'it is not valid UTF-8. Send it percent-encoded from UTF-8 (é is %C3%A9), or send JSON.' }
+    if (!isUtf8(bytes)) return { kind: 'invalid_form', reason: NOT_UTF8 }
+    if (text.includes('%')) {
+      for (const pair of text.split('&')) {
+        if (!escapesAreUtf8(pair)) {
+          const name = [...new URLSearchParams(`${pair.split('=')[0]}=`).keys()][0] ?? ''
+          return { kind: 'invalid_form', reason: `the field ${JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}...` : name)} holds an escape whose bytes are not UTF-8 (é is %C3%A9, not Latin-1's %E9). Send it encoded as UTF-8, or send JSON.` }
+        }
+      }
     }
-    const fields = urlencodedFields(text)
-    return typeof fields === 'string' ? { kind: 'invalid_form', reason: fields } : { kind: 'form', value: nestFields(fields) }
+    return { kind: 'form', value: nestFields(fields) }
   }
   if (type === 'multipart/form-data') {
     const form = await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type')! } }).formData().catch(() => null)
@@ -55,9 +61,12 @@ export async function parseBody(request: Request, maxBytes: number): Promise<Par
     }
     const fields: [string, string][] = []
     for (const [k, v] of form.entries()) {
-      if (typeof v !== 'string') return { kind: 'invalid_form', reason: `the field ${JSON.stringify(k.slice(0, 60))} is a file; location fields are text.` }
-      fields.push([k, v])
+      if (typeof v === 'string') fields.push([k, v])
+      // A file input left empty (a browser sends it with no name and no bytes) says nothing.
+      else if (v.size > 0) return { kind: 'invalid_form', reason: `the field ${JSON.stringify(k.slice(0, 60))} is a file; location fields are text.` }
     }
+    // Its text parts are read as UTF-8, bytes that are not become U+FFFD.
+    if (fields.some(([k, v]) => k.includes('\uFFFD') || v.includes('\uFFFD')) && !isUtf8(bytes)) return { kind: 'invalid_form', reason: NOT_UTF8 }
     return { kind: 'form', value: nestFields(fields) }
   }
   return bytes.some((b) => b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) ? { kind: 'empty', unread: type } : { kind: 'empty' }
@@ -80,25 +89,53 @@ export async function bytesUpTo(message: Request | Response, max: number): Promi
   return Buffer.concat(chunks)
 }
 
+const NOT_UTF8 = 'it is not valid UTF-8. Send its text encoded as UTF-8 (é is the bytes C3 A9, or %C3%A9 in a urlencoded body), or send JSON.'
+
+/** Charsets a form body is read in as sent: UTF-8 and its ASCII subset. */
+const UTF8_CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii', 'ascii'])
+
+/** The charset parameter of a Content-Type, lowercased, unquoted; null when none. */
+function charsetOf(contentType: string): string | null {
+  for (const param of contentType.split(';').slice(1)) {
+    const eq = param.indexOf('=')
+    if (eq !== -1 && param.slice(0, eq).trim().toLowerCase() === 'charset') return param.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1').toLowerCase()
+  }
+  return null
+}
+
+const isUtf8 = (bytes: Uint8Array): boolean => {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Whether an urlencoded body reads the same in any ASCII-based charset: ASCII, and no escape of a byte above 0x7F. */
+const isAsciiForm = (text: string): boolean => /^[\x00-\x7f]*$/.test(text) && !/%[89a-f][0-9a-f]/i.test(text)
+
 /**
- * An urlencoded body's name-value pairs, as URLSearchParams reads them ("+" is a space), or why it
- * cannot be read: where URLSearchParams keeps a broken escape ("%ZZ") as it is and turns bytes
- * that are not UTF-8 ("%E9", Latin-1's é) into U+FFFD, the text sent would be stored changed.
+ * Whether the escapes of an urlencoded pair (its text valid UTF-8) make UTF-8 bytes, where
+ * URLSearchParams would read those that do not as U+FFFD. A "%" without two hex digits after it
+ * is a character as typed.
  */
-export function urlencodedFields(text: string): [string, string][] | string {
-  const fields: [string, string][] = []
-  for (const piece of text.split('&')) {
-    if (piece === '') continue
-    const eq = piece.indexOf('=')
-    const pair = eq === -1 ? [piece, ''] : [piece.slice(0, eq), piece.slice(eq + 1)]
-    try {
-      fields.push(pair.map((part) => decodeURIComponent(part.replaceAll('+', ' '))) as [string, string])
-    } catch {
-      const name = pair[0]!.length > 60 ? `${pair[0]!.slice(0, 60)}...` : pair[0]!
-      return `the field ${JSON.stringify(name)} is not percent-encoded UTF-8: each "%" must be followed by two hex digits, and the bytes they make must be UTF-8 (é is %C3%A9, not %E9). Send it encoded as UTF-8, or send JSON.`
+function escapesAreUtf8(pair: string): boolean {
+  const bytes: number[] = []
+  for (let i = 0; i < pair.length; i++) {
+    const c = pair.charCodeAt(i)
+    if (c === 0x25 && /^[0-9a-f]{2}$/i.test(pair.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(pair.slice(i + 1, i + 3), 16))
+      i += 2
+    } else if (c < 0x80) bytes.push(c)
+    else {
+      // A character as sent (UTF-8 already): its bytes, a surrogate pair whole.
+      const wide = c >= 0xd800 && c < 0xdc00 ? 2 : 1
+      bytes.push(...new TextEncoder().encode(pair.slice(i, i + wide)))
+      i += wide - 1
     }
   }
-  return fields
+  return isUtf8(new Uint8Array(bytes))
 }
 
 /** `tags[]=a&tags[]=b&contact[phone]=1` -> `{ tags: ['a', 'b'], contact: { phone: '1' } }`. */
