@@ -1,4 +1,5 @@
 // Request bodies, read once and classified, so routes decide what each case means.
+import { escapesAreUtf8, isUtf8 } from './query'
 
 export type ParsedBody =
   | { kind: 'json'; value: unknown }
@@ -103,40 +104,8 @@ function charsetOf(contentType: string): string | null {
   return null
 }
 
-const isUtf8 = (bytes: Uint8Array): boolean => {
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-    return true
-  } catch {
-    return false
-  }
-}
-
 /** Whether an urlencoded body reads the same in any ASCII-based charset: ASCII, and no escape of a byte above 0x7F. */
 const isAsciiForm = (text: string): boolean => /^[\x00-\x7f]*$/.test(text) && !/%[89a-f][0-9a-f]/i.test(text)
-
-/**
- * Whether the escapes of an urlencoded pair (its text valid UTF-8) make UTF-8 bytes, where
- * URLSearchParams would read those that do not as U+FFFD. A "%" without two hex digits after it
- * is a character as typed.
- */
-function escapesAreUtf8(pair: string): boolean {
-  const bytes: number[] = []
-  for (let i = 0; i < pair.length; i++) {
-    const c = pair.charCodeAt(i)
-    if (c === 0x25 && /^[0-9a-f]{2}$/i.test(pair.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(pair.slice(i + 1, i + 3), 16))
-      i += 2
-    } else if (c < 0x80) bytes.push(c)
-    else {
-      // A character as sent (UTF-8 already): its bytes, a surrogate pair whole.
-      const wide = c >= 0xd800 && c < 0xdc00 ? 2 : 1
-      bytes.push(...new TextEncoder().encode(pair.slice(i, i + wide)))
-      i += wide - 1
-    }
-  }
-  return isUtf8(new Uint8Array(bytes))
-}
 
 /** `tags[]=a&tags[]=b&contact[phone]=1` -> `{ tags: ['a', 'b'], contact: { phone: '1' } }`. */
 export function nestFields(entries: Iterable<[string, string]>): Record<string, unknown> {

@@ -1,4 +1,4 @@
-// Query string parameters that may be given at most once.
+// Query strings (and urlencoded bodies): parameters given at most once, escapes that are UTF-8.
 
 /**
  * A parameter's value, or null when it is not given. Given more than once it is refused, the same
@@ -13,3 +13,36 @@ export function single(params: Pick<URLSearchParams, 'getAll'>, name: string, re
 
 /** A value as an error quotes it: its first 50 characters. */
 const quoted = (value: string) => `"${value.length > 50 ? `${value.slice(0, 50)}...` : value}"`
+
+/** Whether bytes are UTF-8. */
+export const isUtf8 = (bytes: Uint8Array): boolean => {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Whether the escapes of urlencoded text (a query string's or a form body's pair) make UTF-8
+ * bytes, where URLSearchParams would read those that do not as U+FFFD. A "%" without two hex
+ * digits after it is a character as typed, as URLSearchParams reads it.
+ */
+export function escapesAreUtf8(pair: string): boolean {
+  const bytes: number[] = []
+  for (let i = 0; i < pair.length; i++) {
+    const c = pair.charCodeAt(i)
+    if (c === 0x25 && /^[0-9a-f]{2}$/i.test(pair.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(pair.slice(i + 1, i + 3), 16))
+      i += 2
+    } else if (c < 0x80) bytes.push(c)
+    else {
+      // A character as sent (UTF-8 already): its bytes, a surrogate pair whole.
+      const wide = c >= 0xd800 && c < 0xdc00 ? 2 : 1
+      bytes.push(...new TextEncoder().encode(pair.slice(i, i + wide)))
+      i += wide - 1
+    }
+  }
+  return isUtf8(new Uint8Array(bytes))
+}

@@ -27,7 +27,7 @@ const GUIDE: Record<PublicErrorCode, { when: string; fix: string }> = {
     fix: 'Send degrees in WGS 84, latitude first: <code>lat=48.8566&amp;lng=2.3522</code>.',
   },
   INVALID_PARAMETER: {
-    when: `A parameter fails its check; the message names it (radius more than 0 and at most ${MAX_RADIUS} in its unit, limit 1 to ${MAX_LIMIT}, offset 0 or more, unit, sort, tagLogic, all, at most ${MAX_TAGS} tags, search at most ${MAX_SEARCH} characters, escapes percent-encoded UTF-8), or one other than <code>tags[]</code> is given twice.`,
+    when: `A parameter fails its check; the message names it (radius more than 0 and at most ${MAX_RADIUS} in its unit, limit 1 to ${MAX_LIMIT}, offset 0 or more, unit, sort, tagLogic, all, at most ${MAX_TAGS} tags, search at most ${MAX_SEARCH} characters, escapes whose bytes are UTF-8), or one other than <code>tags[]</code> (or <code>tags</code>) is given twice.`,
     fix: 'Correct the parameter the message names.',
   },
   LOCATION_NOT_FOUND: {

@@ -485,8 +485,8 @@ export function publicRoutes(deps: PublicDeps) {
  * 3: meta.query.radius, the locator's radius converted to another unit, rounded to hundredths.
  * 4: with all=true, lat, lng and radius sent are checked as in a radius query (refused when bad or
  * given twice), no longer ignored.
- * 5: a parameter read whose escapes are not UTF-8 ("search=caf%E9", "%ZZ") is refused (400), no
- * longer read with U+FFFD or the escape as sent.
+ * 5: a parameter read whose escapes' bytes are not UTF-8 ("search=caf%E9") is refused (400), no
+ * longer read with U+FFFD.
  */
 const ANSWER_FORMAT = 5
 

@@ -1,7 +1,7 @@
 // GET /locations query parameters -> an index query. Each bad parameter is named in the error.
 import type { IndexQuery, SortOrder, TagLogic } from '../search/locator-index'
 import type { Locator } from '../store/locators'
-import { single } from '../http/query'
+import { escapesAreUtf8, single } from '../http/query'
 import { PublicError } from './errors'
 import { codePoints, WHOLE_NUMBER } from '../text'
 
@@ -126,27 +126,25 @@ const invalid = (message: string) => new PublicError('INVALID_PARAMETER', messag
 const READ_PARAMS = new Set(['all', 'unit', 'limit', 'offset', 'tagLogic', 'tags[]', 'tags', 'search', 'sort', 'lat', 'lng', 'radius'])
 
 /**
- * 400 INVALID_PARAMETER for a parameter it reads whose escapes are not percent-encoded UTF-8:
- * URLSearchParams would read Latin-1's "caf%E9" as "caf\uFFFD" and keep "%ZZ" as it is, so the
- * search or tag asked for would be another (a word no location has; a search that folds to no
- * word, so no search at all). Other parameters (a tracker's) are not the Query API's to judge.
+ * 400 INVALID_PARAMETER for a parameter it reads whose escapes' bytes are not UTF-8: URLSearchParams
+ * would read Latin-1's "caf%E9" as "caf\uFFFD", a search or tag other than the one asked for (a
+ * word no location has; or one that folds to no word, so no search at all). A "%" without two hex
+ * digits after it is the character typed, as URLSearchParams reads it. Other parameters (a
+ * tracker's) are not the Query API's to judge.
  */
 function refuseBrokenEscapes(search: string): void {
   if (!search.includes('%')) return
   try {
     decodeURIComponent(search)
-    return // every escape in the string is UTF-8
+    return // every escape in the string is UTF-8 (a quick test for the usual case)
   } catch {}
   for (const pair of search.split('&')) {
+    if (escapesAreUtf8(pair)) continue
     const eq = pair.indexOf('=')
     const name = new URLSearchParams(`${eq === -1 ? pair : pair.slice(0, eq)}=`).keys().next().value ?? ''
     if (!READ_PARAMS.has(name)) continue
-    try {
-      decodeURIComponent(pair)
-    } catch {
-      const value = eq === -1 ? '' : pair.slice(eq + 1)
-      throw invalid(`${name} is not percent-encoded UTF-8: each "%" must be followed by two hex digits, and the bytes they make must be UTF-8 (é is %C3%A9, not %E9); got "${value.length > 60 ? `${value.slice(0, 60)}...` : value}".`)
-    }
+    const value = eq === -1 ? '' : pair.slice(eq + 1)
+    throw invalid(`${name} holds an escape whose bytes are not UTF-8 (é is %C3%A9, not Latin-1's %E9); got "${value.length > 60 ? `${value.slice(0, 60)}...` : value}".`)
   }
 }
 

@@ -218,7 +218,7 @@ describe('INVALID_PARAMETER (400)', () => {
     ['all=true&radius=1001', 'radius'],
     // Escapes that are not UTF-8: Latin-1's é, a broken escape, a lone byte.
     ['all=true&search=caf%E9', 'search'],
-    ['all=true&search=50%ZZoff', 'search'],
+    ['all=true&search=caf%C3', 'search'],
     [`${NEAR}&tags%5B%5D=%FF`, 'tags[]'],
     [`${NEAR}&tags[]=bike&tags[]=caf%E9s`, 'tags[]'],
     [`lat=4%88&lng=${CENTER.lng}`, 'lat'],
@@ -240,6 +240,9 @@ describe('INVALID_PARAMETER (400)', () => {
     // "%" and U+FFFD sent encoded are what was meant: no error (they fold to no word, as punctuation does).
     for (const query of ['all=true&search=%25', 'all=true&search=%EF%BF%BD']) expect(await total(query)).toBe(await total('all=true&search=-'))
     expect(await total('all=true&search=v%C3%A9lo%25')).toBe(await total('all=true&search=velo'))
+    // A "%" without two hex digits after it is the character typed, as URLSearchParams reads it.
+    expect(await total('all=true&search=v%C3%A9lo%')).toBe(await total('all=true&search=velo'))
+    expect(await total('all=true&search=velo%ZZ')).toBe(await total('all=true&search=velo+zz'))
     expect(await total(`all=true&utm_source=caf%E9&ref=%ZZ`)).toBe(await total('all=true'))
     expect(await total(`${NEAR}&utm=%E9&tags%5B%5D=repair`)).toBe(await total(`${NEAR}&tags[]=repair`))
   })
