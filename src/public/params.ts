@@ -141,7 +141,8 @@ function refuseBrokenEscapes(search: string): void {
   for (const pair of search.split('&')) {
     if (escapesAreUtf8(pair)) continue
     const eq = pair.indexOf('=')
-    const name = new URLSearchParams(`${eq === -1 ? pair : pair.slice(0, eq)}=`).keys().next().value ?? ''
+    // Read as the pair's name is read in the query string: after another (a "?" of its own kept).
+    const name = [...new URLSearchParams(`?_=&${eq === -1 ? pair : pair.slice(0, eq)}=`).keys()][1] ?? ''
     if (!READ_PARAMS.has(name)) continue
     const value = eq === -1 ? '' : pair.slice(eq + 1)
     throw invalid(`${name} holds an escape whose bytes are not UTF-8 (é is %C3%A9, not Latin-1's %E9); got "${value.length > 60 ? `${value.slice(0, 60)}...` : value}".`)

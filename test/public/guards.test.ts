@@ -244,6 +244,7 @@ describe('INVALID_PARAMETER (400)', () => {
     expect(await total('all=true&search=v%C3%A9lo%')).toBe(await total('all=true&search=velo'))
     expect(await total('all=true&search=velo%ZZ')).toBe(await total('all=true&search=velo+zz'))
     expect(await total(`all=true&utm_source=caf%E9&ref=%ZZ`)).toBe(await total('all=true'))
+    expect(await total(`all=true&?search=caf%E9`)).toBe(await total('all=true')) // "?search" is no parameter of the API
     expect(await total(`${NEAR}&utm=%E9&tags%5B%5D=repair`)).toBe(await total(`${NEAR}&tags[]=repair`))
   })
 

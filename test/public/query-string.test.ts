@@ -35,7 +35,7 @@ const READ = ['all', 'unit', 'limit', 'offset', 'tagLogic', 'tags[]', 'tags', 's
  */
 function brokenReadPair(search: string): boolean {
   return search.split('&').some((pair) => {
-    const name = [...new URLSearchParams(`${pair.split('=')[0]}=`).keys()][0]
+    const name = [...new URLSearchParams(`?_=&${pair.split('=')[0]}=`).keys()][1]
     if (!READ.includes(name!)) return false
     try {
       decodeURIComponent(pair.replace(/%(?![0-9a-f]{2})/gi, '%25'))
