@@ -127,12 +127,14 @@ describe('refuses to guess', () => {
   })
   test('an address that is only a country is a town of that country (a city-state) or null, not a namesake abroad', () => {
     // USA: Usa River (Tanzania); Brazil: Brazil, Indiana; Canada: La Cañada (Mexico), before.
-    for (const address of ['USA', 'Brazil', 'Canada', 'France', 'usa']) expect({ address, got: geo.lookup(address) }).toEqual({ address, got: null })
+    for (const address of ['USA', 'Brazil', 'Canada', 'France', 'usa', 'Moldova', 'Laos', 'Burma', 'Cabo Verde', 'Holland', 'Deutschland']) {
+      expect({ address, got: geo.lookup(address) }).toEqual({ address, got: null })
+    }
     for (const [address, country] of [['Singapore', 'SG'], ['Monaco', 'MC'], ['San Marino', 'SM'], ['Luxembourg', 'LU']] as const) {
       expect({ address, country: geo.lookup(address)?.parts.country }).toEqual({ address, country })
     }
-    // Names of countries in other languages, and codes, are towns' names too: read as before.
-    for (const [address, country] of [['Salvador', 'BR'], ['Granada', 'ES'], ['Franca', 'BR'], ['Bo', 'SL'], ['Bra', 'IT']] as const) {
+    // A big town's own name that is a country's in some language is the town; codes are towns' names too.
+    for (const [address, country] of [['Salvador', 'BR'], ['Granada', 'ES'], ['Franca', 'BR'], ['Armenia', 'CO'], ['Bo', 'SL'], ['Man', 'CI'], ['Bra', 'IT']] as const) {
       expect({ address, country: geo.lookup(address)?.parts.country }).toEqual({ address, country })
     }
     // With a town before it, as before.

@@ -7,17 +7,16 @@ import type { AddressParts } from '../../store/locations'
 import { normalizeAddress, type GeocodeResult, type Precision } from '../geocoder'
 import { nameKey } from '../../text'
 import { AU_STATES, CA_PROVINCES, COUNTRY_ALIASES } from './tables'
-import english from 'i18n-iso-countries/langs/en.json'
+
+/** The aliases ("USA", "UK"): names of countries though as short as a code. */
+const ALIASES = new Set(Object.keys(COUNTRY_ALIASES).map(nameKey))
 
 /**
- * What an address of nothing else names a country by: its English names and the aliases ("USA",
- * "UK"). Not its names in the other languages the tables hold, which are towns' names too
- * ("Salvador", Brazil; "Granada", Spain; "Franca", Brazil), nor its codes ("Bo", "Man", "Bra").
+ * A town at least this populous whose own name is a country's in some language is the town when
+ * named alone ("Salvador", Brazil, 2.7M: El Salvador in Spanish; "Granada", Spain: Grenada;
+ * "Franca", Brazil: France in Portuguese), not the country.
  */
-const COUNTRY_ALONE = new Set([
-  ...Object.keys(COUNTRY_ALIASES).map(nameKey),
-  ...Object.values(english.countries as Record<string, string | string[]>).flatMap((v) => (Array.isArray(v) ? v : [v]).map(nameKey)),
-])
+const TOWN_OVER_COUNTRY = 100_000
 
 type PlaceRow = { id: number; name: string; country: string; admin1: string; lat: number; lng: number; population: number; alt: number; weight: number }
 type PostcodeRow = { country: string; postcode: string; place_key: string; place: string; admin1: string; lat: number; lng: number; precision: Precision }
@@ -86,7 +85,7 @@ function streetMask(tokens: string[]): boolean[] {
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '6'
+export const RESOLVER_VERSION = '7'
 
 type Part = { raw: string; tokens: string[] }
 type Window = { key: string; part: number; start: number; len: number; whole: boolean }
@@ -108,6 +107,18 @@ export function resolver(db: Database) {
   )
 
   const countryOf = (key: string): string | null => (key === '' ? null : qCountry.get(key)?.code ?? null)
+
+  /**
+   * The country a whole address names by one of its names (not its codes, which are words and
+   * towns' names too: "Bo", "Man", "Bra"; the aliases are names), unless a big town's own name
+   * it is too (TOWN_OVER_COUNTRY); null otherwise.
+   */
+  function countryAlone(key: string): string | null {
+    if (key.length <= 3 && !ALIASES.has(key)) return null
+    const code = countryOf(key)
+    if (code === null) return null
+    return qPlaces.all(key).some((p) => p.alt === 0 && p.population >= TOWN_OVER_COUNTRY) ? null : code
+  }
 
   /**
    * Strips a trailing country name or code and returns its ISO code. A capitalised 2-letter code that
@@ -202,8 +213,7 @@ export function resolver(db: Database) {
     // An address that is a country's name and nothing else is a town only in that country: a
     // city-state ("Singapore", "Monaco"), not a namesake abroad ("USA": Usa River, Tanzania;
     // "Brazil": Brazil, Indiana). Otherwise it names no place precisely enough (null).
-    const alone = parts.length === 1 ? nameKey(parts[0]!.raw) : ''
-    const whole = COUNTRY_ALONE.has(alone) ? countryOf(alone) : null
+    const whole = parts.length === 1 ? countryAlone(nameKey(parts[0]!.raw)) : null
     if (whole !== null) return { result: place(parts, whole, null), alsoRegion: false }
     const { country: explicit, codeAlso, alsoRegion } = takeCountry(parts, keepRegionNames)
     return { result: parts.length === 0 ? null : place(parts, explicit, codeAlso), alsoRegion }
