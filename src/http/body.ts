@@ -104,8 +104,11 @@ function charsetOf(contentType: string): string | null {
   return null
 }
 
-/** Whether an urlencoded body reads the same in any ASCII-based charset: ASCII, and no escape of a byte above 0x7F. */
-const isAsciiForm = (text: string): boolean => /^[\x00-\x7f]*$/.test(text) && !/%[89a-f][0-9a-f]/i.test(text)
+/**
+ * Whether an urlencoded body reads the same in any ASCII-based charset: ASCII without NUL (UTF-16's
+ * ASCII has a NUL in every other byte), and no escape of a byte above 0x7F.
+ */
+const isAsciiForm = (text: string): boolean => /^[\x01-\x7f]*$/.test(text) && !/%[89a-f][0-9a-f]/i.test(text)
 
 /** `tags[]=a&tags[]=b&contact[phone]=1` -> `{ tags: ['a', 'b'], contact: { phone: '1' } }`. */
 export function nestFields(entries: Iterable<[string, string]>): Record<string, unknown> {

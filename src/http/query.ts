@@ -25,9 +25,10 @@ export const isUtf8 = (bytes: Uint8Array): boolean => {
 }
 
 /**
- * Whether the escapes of urlencoded text (a query string's or a form body's pair) make UTF-8
- * bytes, where URLSearchParams would read those that do not as U+FFFD. A "%" without two hex
- * digits after it is a character as typed, as URLSearchParams reads it.
+ * Whether the escapes of urlencoded text (a query string's or a form body's pair, well-formed
+ * UTF-16 as the URL parser and TextDecoder make it) make UTF-8 bytes, where URLSearchParams would
+ * read those that do not as U+FFFD. A "%" without two hex digits after it is a character as
+ * typed, as URLSearchParams reads it.
  */
 export function escapesAreUtf8(pair: string): boolean {
   const bytes: number[] = []

@@ -445,6 +445,7 @@ describe('POST /locations body formats', () => {
       [`name=Caf%E9${rest}`, 'application/x-www-form-urlencoded', 'the field "name" holds an escape whose bytes are not UTF-8'],
       [`name=Shop${rest}&description%5Bx%5D=%FF%FE`, 'application/x-www-form-urlencoded', 'the field "description[x]" holds an escape'],
       [latin1(`name=Caf\u00e9${rest}`), 'application/x-www-form-urlencoded', 'it is not valid UTF-8'],
+      [new Uint8Array([...`name=Shop${rest}`].flatMap((c) => [c.charCodeAt(0), 0])), 'application/x-www-form-urlencoded; charset=utf-16le', 'its charset is "utf-16le"'],
       ['--nope\r\ngarbage', 'multipart/form-data; boundary=other', 'it is not multipart/form-data that can be read'],
       [latin1(`--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nCaf\u00e9\r\n--b\r\nContent-Disposition: form-data; name="address"\r\n\r\n1 Rue\r\n--b--\r\n`), 'multipart/form-data; boundary=b', 'it is not valid UTF-8'],
     ]

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { createApp } from '../../src/app'
 import { cli } from '../../src/cli/main'
 import { RateLimiter } from '../../src/public/guards'
+import { PublicError } from '../../src/public/errors'
 import { createLocator, rotatePublicToken, setLocatorSettings } from '../../src/operator'
 import { appOn, CENTER, expectError, FAKE_SECRET, makeFixture, naming, send, type Fixture, type Res } from './fixture'
 
@@ -341,6 +342,13 @@ describe('SECRET_KEY_EXPOSED (400)', () => {
     expectExposed(await f.get(f.url('/locations', `all=true&api_key=${FAKE_SECRET}`)), FAKE_SECRET)
     expectExposed(await f.get(f.url('/locations', `${NEAR}&search=${FAKE_SECRET}`)), FAKE_SECRET)
     expectExposed(await f.get(f.url('/filters', `key=%73%6B_${FAKE_SECRET.slice(3)}`)), FAKE_SECRET)
+  })
+
+  test('an error message that quotes a key (should one reach it past the check) has it redacted', async () => {
+    const res = new PublicError('INVALID_PARAMETER', `sort must be one of distance, priority; got "${FAKE_SECRET}".`).toResponse('http://localhost')
+    const text = await res.text()
+    expect(text).not.toContain(FAKE_SECRET.slice(3))
+    expect(JSON.parse(text).error.message).toBe('sort must be one of distance, priority; got "sk_[redacted]".')
   })
 
   test('a key spelt with escapes beside an escape that is not UTF-8 (the URL as a whole cannot be decoded)', async () => {
