@@ -75,6 +75,9 @@ const RESOLVES: Expect[] = [
   { address: '90210 US', lat: 34.0901, lng: -118.4065, km: 5, country: 'US' },
   { address: 'FR 75001', lat: 48.8603, lng: 2.3412, km: 3, country: 'FR' },
   { address: 'DE 10115', lat: 52.532, lng: 13.3849, km: 3, country: 'DE' },
+  // A 3-letter code or an alias in capitals beside the postcode names its country (not Usa River, Tanzania).
+  { address: 'USA 90210', lat: 34.0901, lng: -118.4065, km: 5, country: 'US' },
+  { address: 'DEU 10115', lat: 52.532, lng: 13.3849, km: 3, country: 'DE' },
   { address: 'DE 19801', lat: 39.7378, lng: -75.5497, km: 5, country: 'US' },
 ]
 

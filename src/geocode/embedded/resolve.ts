@@ -85,7 +85,7 @@ function streetMask(tokens: string[]): boolean[] {
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '7'
+export const RESOLVER_VERSION = '8'
 
 type Part = { raw: string; tokens: string[] }
 type Window = { key: string; part: number; start: number; len: number; whole: boolean }
@@ -258,9 +258,10 @@ export function resolver(db: Database) {
       }
     }
     const hinted = (c: string) => hints.some((h) => h.country === c)
-    // A country's code in capitals beside the postcode names its country ("US 90210", "75001 FR"),
-    // though, without a comma before it, takeCountry leaves it ("Bergamo BG" names a province).
-    const coded = new Set(parts.flatMap((p) => p.tokens.filter((t) => /^[A-Z]{2}$/.test(t)).map((t) => countryOf(t.toLowerCase()))))
+    // A country's code in capitals beside the postcode names its country ("US 90210", "75001 FR",
+    // "USA 90210", "DEU 10115"), though, without a comma before it, takeCountry leaves it ("Bergamo
+    // BG" names a province).
+    const coded = new Set(parts.flatMap((p) => p.tokens.filter((t) => /^[A-Z]{2,3}$/.test(t)).map((t) => countryOf(t.toLowerCase()))))
     const named = (c: string) => explicit !== null || hinted(c) || coded.has(c)
     const chosen =
       hits.find((h) => h.confirmed && (named(h.country) || hits.filter((x) => x.confirmed).length === 1)) ??
