@@ -17,18 +17,26 @@ import { createLocator } from './operator'
 import { openStore, type Store } from './store'
 import { databaseFault } from './store/db'
 
+/** The first start's locator's name. */
+const FIRST_LOCATOR = 'My store locator'
+
 /**
  * On a database with no locator yet, creates one and prints, this once, how to reach it; unless
  * told not to, also loads the demo stores into a demo locator with its Query API on. A demo that
  * fails to load is reported, and never costs the first locator's one-time key.
+ *
+ * Its secret key is made and printed only when stdout is a terminal: otherwise stdout is the
+ * request log's stream (a service manager's journal, a container's log), where no key may be
+ * written. The locator is made all the same, and the lines say how to make its key with the CLI,
+ * whose output goes to whoever runs it.
  */
-function bootstrap(store: Store, host: string, port: number, demo: boolean): void {
+function bootstrap(store: Store, host: string, port: number, demo: boolean, inTerminal = process.stdout.isTTY === true): void {
   // One transaction with the count: two processes starting on a new file make one locator and one
   // demo, and a crash before the key is printed leaves nothing (the next start makes them). The
   // demo is a savepoint in it: one that fails is undone alone.
   const made = store.write(() => {
     if (store.locators.count() > 0) return null
-    const first = createLocator(store, 'My store locator')
+    const first = inTerminal ? createLocator(store, FIRST_LOCATOR) : { locator: store.locators.insert(FIRST_LOCATOR), secret: null }
     let loaded: ReturnType<typeof loadDemo> | null = null
     let failed: unknown = null
     if (demo) {
@@ -42,17 +50,29 @@ function bootstrap(store: Store, host: string, port: number, demo: boolean): voi
   })
   if (made === null) return
   const { locator, secret, loaded, failed } = made
-  const lines = [
-    '',
-    'Created your first locator. The secret key is shown this once: store it now.',
-    `  locator id:    ${locator.id}`,
-    `  secret key:    ${secret}`,
-    `  public token:  ${locator.publicToken}`,
-    '',
-    'Try the Management API:',
-    `  curl -H "Authorization: Bearer ${secret}" http://${host}:${port}/admin/v1/locations`,
-    '',
-  ]
+  const lines =
+    secret !== null
+      ? [
+          '',
+          'Created your first locator. The secret key is shown this once: store it now.',
+          `  locator id:    ${locator.id}`,
+          `  secret key:    ${secret}`,
+          `  public token:  ${locator.publicToken}`,
+          '',
+          'Try the Management API:',
+          `  curl -H "Authorization: Bearer ${secret}" http://${host}:${port}/admin/v1/locations`,
+          '',
+        ]
+      : [
+          '',
+          'Created your first locator. Its secret key is not made here: this output is not a terminal, so it may be kept in a log.',
+          `  locator id:    ${locator.id}`,
+          `  public token:  ${locator.publicToken}`,
+          '',
+          'Make its key where only you see it (the key is shown once):',
+          `  npm run -s cli -- key create ${locator.id}`,
+          '',
+        ]
   if (loaded !== null) {
     lines.push(
       `Loaded the demo: ${loaded.locations} stores in "${loaded.locator.name}" (locator ${loaded.locator.id}), Query API on.`,

@@ -104,33 +104,23 @@ export const storeBody = (over: Record<string, unknown> = {}) => ({
 
 export type Running = { proc: Bun.Subprocess<'ignore', 'pipe', 'pipe'>; lines: string[]; waitFor: (re: RegExp) => Promise<string> }
 
-/** Runs `bun src/main.ts` on a database file, on a free port; collects its stdout lines. */
-export function startServer(dbPath: string, extraEnv: Record<string, string> = {}): Running {
-  const proc = Bun.spawn([process.execPath, join(import.meta.dir, '..', 'src/main.ts')], {
-    cwd: join(import.meta.dir, '..'),
-    env: { ...process.env, DATABASE_PATH: dbPath, PORT: '0', HOST: '127.0.0.1', ...extraEnv },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  })
+/** Lines of text as they come, in chunks, and a wait for the first that matches. */
+function lineCollector(): Pick<Running, 'lines' | 'waitFor'> & { add: (text: string) => void } {
   const lines: string[] = []
   const waiters: { re: RegExp; resolve: (l: string) => void }[] = []
-  ;(async () => {
-    const decoder = new TextDecoder()
-    let buf = ''
-    for await (const chunk of proc.stdout) {
-      buf += decoder.decode(chunk)
+  let buf = ''
+  return {
+    lines,
+    add(text) {
+      buf += text
       let i
       while ((i = buf.indexOf('\n')) >= 0) {
-        const line = buf.slice(0, i)
+        const line = buf.slice(0, i).replace(/\r$/, '') // a terminal ends its lines with CR LF
         buf = buf.slice(i + 1)
         lines.push(line)
         for (const w of waiters.filter((w) => w.re.test(line))) w.resolve(line)
       }
-    }
-  })()
-  return {
-    proc,
-    lines,
+    },
     waitFor: (re) =>
       new Promise((resolve, reject) => {
         const hit = lines.find((l) => re.test(l))
@@ -139,6 +129,36 @@ export function startServer(dbPath: string, extraEnv: Record<string, string> = {
         setTimeout(() => reject(new Error(`timed out waiting for ${re}; got:\n${lines.join('\n')}`)), 15_000)
       }),
   }
+}
+
+const serverEnv = (dbPath: string, extraEnv: Record<string, string>) => ({ ...process.env, DATABASE_PATH: dbPath, PORT: '0', HOST: '127.0.0.1', ...extraEnv })
+
+/** Runs `bun src/main.ts` on a database file, on a free port; collects its stdout lines. */
+export function startServer(dbPath: string, extraEnv: Record<string, string> = {}): Running {
+  const proc = Bun.spawn([process.execPath, join(import.meta.dir, '..', 'src/main.ts')], {
+    cwd: join(import.meta.dir, '..'),
+    env: serverEnv(dbPath, extraEnv),
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const collected = lineCollector()
+  ;(async () => {
+    const decoder = new TextDecoder()
+    for await (const chunk of proc.stdout) collected.add(decoder.decode(chunk, { stream: true }))
+  })()
+  return { proc, lines: collected.lines, waitFor: collected.waitFor }
+}
+
+/** startServer, with its stdout and stderr a terminal (a pseudo-terminal), as `npm start` typed in one has them. */
+export function startInTerminal(dbPath: string, extraEnv: Record<string, string> = {}): Omit<Running, 'proc'> & { proc: Bun.Subprocess } {
+  const collected = lineCollector()
+  const decoder = new TextDecoder()
+  const proc = Bun.spawn([process.execPath, join(import.meta.dir, '..', 'src/main.ts')], {
+    cwd: join(import.meta.dir, '..'),
+    env: serverEnv(dbPath, extraEnv),
+    terminal: { cols: 250, rows: 50, data: (_terminal, data) => collected.add(decoder.decode(data, { stream: true })) },
+  })
+  return { proc, lines: collected.lines, waitFor: collected.waitFor }
 }
 
 /** The base URL a started server printed in its "listening" line. */

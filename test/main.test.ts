@@ -4,16 +4,16 @@ import { Database } from 'bun:sqlite'
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { MIGRATIONS } from '../src/store/migrations'
-import { newerSchemaDatabase, serverUrl, startServer as start, tempDir } from './helpers'
+import { cliRunner, newerSchemaDatabase, serverUrl, startInTerminal, startServer as start, tempDir } from './helpers'
 
 const ROOT = join(import.meta.dir, '..')
 let dir: string
 beforeAll(() => (dir = tempDir()))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-test('first start creates a locator, prints a working curl line once; SIGTERM stops cleanly', async () => {
+test('first start in a terminal creates a locator, prints a working curl line once; SIGTERM stops cleanly', async () => {
   const db = join(dir, 'first.db')
-  const first = start(db)
+  const first = startInTerminal(db)
   const curl = await first.waitFor(/curl -H "Authorization: Bearer sk_/)
   await first.waitFor(/"listening"/)
   expect(first.lines.some((l) => /locator id:\s+lct_[0-9a-z]{16}/.test(l))).toBe(true)
@@ -114,6 +114,23 @@ test('first start loads the demo: the printed public curl line returns real stor
   }
 })
 
+test('first start with its output not a terminal (a log) makes the locator but no key, and says how to make one with the CLI', async () => {
+  const db = join(dir, 'logged.db')
+  const server = start(db, { DEMO: '0' })
+  const url = await serverUrl(server)
+  const how = await server.waitFor(/npm run -s cli -- key create lct_/)
+  const locatorId = /key create (lct_[0-9a-z]{16})/.exec(how)![1]!
+  expect(server.lines.join('\n')).toContain('Its secret key is not made here: this output is not a terminal')
+  expect(server.lines.join('\n')).not.toContain('sk_')
+  const { json } = cliRunner(() => db)
+  expect(json('key', 'list', locatorId)).toEqual([])
+  const key = json('key', 'create', locatorId).secret_key as string
+  const res = await fetch(`${url}/admin/v1/locations`, { headers: { authorization: `Bearer ${key}` } })
+  expect(res.status).toBe(200)
+  server.proc.kill('SIGTERM')
+  expect(await server.proc.exited).toBe(0)
+})
+
 test('DEMO=0 and --no-demo skip the demo', async () => {
   for (const [env, args] of [[{ DEMO: '0' }, []], [{}, ['--no-demo']]] as const) {
     const db = join(dir, `nodemo-${args.length}.db`)
@@ -136,7 +153,7 @@ test('DEMO=0 and --no-demo skip the demo', async () => {
 })
 
 test('a body of any size over the limit gets the JSON 413, declared or streamed, and stores nothing', async () => {
-  const server = start(join(dir, 'big.db'), { DEMO: '0' })
+  const server = startInTerminal(join(dir, 'big.db'), { DEMO: '0' })
   try {
     const curl = await server.waitFor(/curl -H "Authorization: Bearer sk_/)
     await server.waitFor(/"listening"/)
@@ -169,8 +186,8 @@ test('two servers started together on a new database make one first locator and 
   const servers = [start(db), start(db)]
   try {
     await Promise.all(servers.map((s) => s.waitFor(/"listening"/)))
-    const keys = servers.flatMap((s) => s.lines.filter((l) => /secret key:\s+sk_/.test(l)))
-    expect(keys.length).toBe(1)
+    const made = servers.flatMap((s) => s.lines.filter((l) => l.startsWith('Created your first locator')))
+    expect(made.length).toBe(1)
   } finally {
     for (const s of servers) s.proc.kill('SIGTERM')
     await Promise.all(servers.map((s) => s.proc.exited))
