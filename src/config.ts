@@ -23,6 +23,9 @@ export type Config = {
   worker: boolean
 }
 
+/** Where the database is when DATABASE_PATH does not say (the service's and the CLI's). */
+export const DEFAULT_DATABASE_PATH = 'data/storeloc.db'
+
 export const MAX_WORKERS = 64
 /** INDEX_IDLE_MINUTES at most: a year. */
 const MAX_IDLE_MINUTES = 525_600
@@ -136,7 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '0.0.0.0',
-    databasePath: env.DATABASE_PATH || 'data/storeloc.db',
+    databasePath: env.DATABASE_PATH || DEFAULT_DATABASE_PATH,
     publicBaseUrl,
     geocoder: {
       provider: provider as GeocoderProvider,

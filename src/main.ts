@@ -1,21 +1,24 @@
 // Entry point: config, store, app, listen, graceful shutdown. Nothing else lives here.
 //
 // WORKERS=1 (the default): this one process does everything. WORKERS=N > 1: this process is the
-// primary. It does the one-time work (migrations, the geocoder data, the first start's locator and
-// key, the demo, the geocode refresh timer) and serves nothing itself; it runs N workers (this file
+// primary. It does the one-time work (migrations, the geocoder data, the first start's locator (and
+// its key, in a terminal), the demo, the geocode refresh timer) and serves nothing itself; it runs N workers (this file
 // again, with STORELOC_WORKER=1), each with its own database connection and indexes, all listening
 // on one port with SO_REUSEPORT so the kernel spreads connections over them. The change log keeps
 // their indexes in step (src/public/registry.ts), as it does for any processes on one database.
 import type { Subprocess } from 'bun'
 import { existsSync } from 'node:fs'
 import { createApp, type App } from './app'
-import { checkWorkers, ConfigError, loadConfig, parseWorkers, type Config } from './config'
+import { checkWorkers, ConfigError, DEFAULT_DATABASE_PATH, loadConfig, parseWorkers, type Config } from './config'
 import { createGeocoder, type GeocoderStack } from './geocode'
 import { scheduleGeocodeRefresh } from './geocode/refresh'
 import { loadDemo } from './demo'
 import { createLocator } from './operator'
 import { openStore, type Store } from './store'
 import { databaseFault } from './store/db'
+
+/** A path as one shell word: as it is when it holds nothing a shell reads, else in single quotes. */
+const shellWord = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`)
 
 /** The first start's locator's name. */
 const FIRST_LOCATOR = 'My store locator'
@@ -30,7 +33,7 @@ const FIRST_LOCATOR = 'My store locator'
  * written. The locator is made all the same, and the lines say how to make its key with the CLI,
  * whose output goes to whoever runs it.
  */
-function bootstrap(store: Store, host: string, port: number, demo: boolean, inTerminal = process.stdout.isTTY === true): void {
+function bootstrap(store: Store, host: string, port: number, demo: boolean, databasePath: string, inTerminal = process.stdout.isTTY === true): void {
   // One transaction with the count: two processes starting on a new file make one locator and one
   // demo, and a crash before the key is printed leaves nothing (the next start makes them). The
   // demo is a savepoint in it: one that fails is undone alone.
@@ -70,7 +73,7 @@ function bootstrap(store: Store, host: string, port: number, demo: boolean, inTe
           `  public token:  ${locator.publicToken}`,
           '',
           'Make its key where only you see it (the key is shown once):',
-          `  npm run -s cli -- key create ${locator.id}`,
+          `  ${databasePath === DEFAULT_DATABASE_PATH ? '' : `DATABASE_PATH=${shellWord(databasePath)} `}npm run -s cli -- key create ${locator.id}`,
           '',
         ]
   if (loaded !== null) {
@@ -295,7 +298,7 @@ async function runSingle(config: Config): Promise<void> {
   const geocoding = await createGeocoder(config.geocoder, store, (line) => console.log(line), { warn: warnGeocoder })
   const app = createApp({ store, geocoder: geocoding.geocoder, config })
   const server = listen(config, app, false)
-  bootstrap(store, displayHost(config), server.port!, config.demo)
+  bootstrap(store, displayHost(config), server.port!, config.demo, config.databasePath)
   console.log(JSON.stringify({ level: 'info', message: 'listening', url: `http://${server.hostname}:${server.port}`, database: config.databasePath }))
   const stopRefresh = startGeocodeRefresh(store, geocoding)
   const stopPrune = startChangeLogPrune(store)
@@ -456,7 +459,7 @@ async function runPrimary(config: Config): Promise<void> {
   await pool.ready
   probe.stop(true)
   if (stopping) return
-  bootstrap(store, displayHost(config), port, config.demo)
+  bootstrap(store, displayHost(config), port, config.demo, config.databasePath)
   console.log(
     JSON.stringify({ level: 'info', message: 'listening', url: `http://${hostname}:${port}`, database: config.databasePath, workers: config.workers, pids: pool.pids() }),
   )

@@ -114,21 +114,27 @@ test('first start loads the demo: the printed public curl line returns real stor
   }
 })
 
-test('first start with its output not a terminal (a log) makes the locator but no key, and says how to make one with the CLI', async () => {
-  const db = join(dir, 'logged.db')
+test('first start with its output not a terminal (a log) makes the locator but no key, and prints the command that makes one, which works', async () => {
+  const db = join(dir, "logged here's.db") // a path the command must quote for the shell
   const server = start(db, { DEMO: '0' })
-  const url = await serverUrl(server)
-  const how = await server.waitFor(/npm run -s cli -- key create lct_/)
-  const locatorId = /key create (lct_[0-9a-z]{16})/.exec(how)![1]!
-  expect(server.lines.join('\n')).toContain('Its secret key is not made here: this output is not a terminal')
-  expect(server.lines.join('\n')).not.toContain('sk_')
-  const { json } = cliRunner(() => db)
-  expect(json('key', 'list', locatorId)).toEqual([])
-  const key = json('key', 'create', locatorId).secret_key as string
-  const res = await fetch(`${url}/admin/v1/locations`, { headers: { authorization: `Bearer ${key}` } })
-  expect(res.status).toBe(200)
-  server.proc.kill('SIGTERM')
-  expect(await server.proc.exited).toBe(0)
+  try {
+    const url = await serverUrl(server)
+    const command = (await server.waitFor(/npm run -s cli -- key create lct_/)).trim()
+    expect(command).toStartWith('DATABASE_PATH=') // not the default database: the command names it
+    expect(server.lines.join('\n')).toContain('Its secret key is not made here: this output is not a terminal')
+    expect(server.lines.join('\n')).not.toContain('sk_')
+    const locatorId = /key create (lct_[0-9a-z]{16})$/.exec(command)![1]!
+    expect(cliRunner(() => db).json('key', 'list', locatorId)).toEqual([])
+    // The line as printed, pasted into a shell in the project's folder.
+    const made = Bun.spawnSync(['sh', '-c', `${command} --json`], { cwd: ROOT, env: { ...process.env, DATABASE_PATH: '' } })
+    expect({ code: made.exitCode, stderr: made.stderr.toString() }).toEqual({ code: 0, stderr: '' })
+    const key = JSON.parse(made.stdout.toString()).secret_key as string
+    const res = await fetch(`${url}/admin/v1/locations`, { headers: { authorization: `Bearer ${key}` } })
+    expect(res.status).toBe(200)
+  } finally {
+    server.proc.kill('SIGTERM')
+    await server.proc.exited
+  }
 })
 
 test('DEMO=0 and --no-demo skip the demo', async () => {
