@@ -79,6 +79,8 @@ function futureDate(iso: string, now: Date): string {
     throw new OperatorError(`--expires must be an ISO date such as 2027-01-31, or a time with its offset such as 2027-01-31T12:00:00Z; got ${JSON.stringify(iso)}.`)
   }
   if (t <= now.getTime()) throw new OperatorError(`--expires must be in the future; got ${iso}.`)
+  // Past 9999 (an offset can take 9999-12-31 there), toISOString writes "+010000-...", which no longer sorts as text.
+  if (new Date(t).getUTCFullYear() > 9999) throw new OperatorError(`--expires must be no later than 9999-12-31T23:59:59Z; got ${iso}.`)
   return new Date(t).toISOString()
 }
 
@@ -114,7 +116,7 @@ export function rotateKey(store: Store, keyId: string, graceHours: number, now =
   return store.write(() => {
     const { key, secret } = store.keys.insert(old.locatorId, null)
     // Never lengthen an expiry that was already sooner than the grace period.
-    if (old.expiresAt === null || old.expiresAt > graceEnd) store.keys.setExpiry(old, graceEnd)
+    if (old.expiresAt === null || Date.parse(old.expiresAt) > Date.parse(graceEnd)) store.keys.setExpiry(old, graceEnd)
     const rotated = { old: store.keys.get(old.id)!, key, secret }
     deliver(rotated)
     return rotated

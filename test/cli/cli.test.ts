@@ -208,7 +208,8 @@ describe('key', () => {
   test('an expiry in the past or not a date is refused and creates no key', () => {
     const { locator } = json('locator', 'create', '--name', 'A')
     // 2030-02-30 is no day (Date.parse took it for 2030-03-02); a time needs its offset.
-    for (const bad of ['2001-01-01', 'tomorrow', '2030-02-30', '2030-13-01', '2030-01-01T00:00:00', '2030-01-01T25:00:00Z']) {
+    // 9999-12-31T23:00:00-02:00 is in the year 10000, written "+010000-...".
+    for (const bad of ['2001-01-01', 'tomorrow', '2030-02-30', '2030-13-01', '2030-01-01T00:00:00', '2030-01-01T25:00:00Z', '9999-12-31T23:00:00-02:00']) {
       const r = storeloc('key', 'create', locator.id, '--expires', bad)
       expect(r.code).toBe(1)
       expect(r.stderr).toContain('--expires')
@@ -241,6 +242,17 @@ describe('key', () => {
     expect((await adminGet(key.secret_key)).status).toBe(401)
     expect((await adminGet(key.secret_key)).body.message).toContain('expired')
     expect((await adminGet(rotated.key.secret_key)).status).toBe(200)
+  })
+
+  test('rotate with no grace stops a key whatever its expiry, one past 9999 too (as an older release stored it)', async () => {
+    const { key } = json('locator', 'create', '--name', 'A')
+    const store = openStore(dbPath)
+    store.write(() => store.keys.setExpiry(store.keys.get(key.id)!, '+010000-01-01T01:00:00.000Z'))
+    store.close()
+    expect((await adminGet(key.secret_key)).status).toBe(200)
+    const rotated = json('key', 'rotate', key.id, '--grace-hours', '0')
+    expect(rotated.old.status).toBe('expired')
+    expect((await adminGet(key.secret_key)).status).toBe(401)
   })
 
   test('rotate with a grace period keeps the old key working until it ends', async () => {
