@@ -1,6 +1,7 @@
 // `storeloc`: the operator's command line, acting directly on DATABASE_PATH.
 // Usage errors exit 2, refused operations exit 1; --json prints machine-readable output.
-import { existsSync, writeSync } from 'node:fs'
+import { existsSync, rmdirSync, rmSync, statSync, writeSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { ConfigError, loadConfig, type Config } from '../config'
 import { createGeocoder, type GeocoderStack } from '../geocode'
@@ -423,17 +424,24 @@ export async function cli(argv: string[], env: Record<string, string | undefined
   }
   let store: Store | null = null
   let databasePath = ''
+  /** What `locator create` made on a path with no database: taken away again if it fails (a refused command changes nothing). */
+  let made: string[] | null = null
   const shown: Shown = { secret: false }
   try {
     const config = loadConfig(env)
     databasePath = config.databasePath
+    const sub = `${argv[0]} ${argv[1]}`
+    // A command there is not: said before the database is opened (which would make an empty one).
+    if (!ON_LOCATORS.has(sub) && sub !== 'locator create' && argv[0] !== 'geocode') throw new UsageError(`Unknown command "${argv.slice(0, 2).join(' ')}".`)
     // These work on locators a database holds already: with no file at the path, the path is
     // wrong (a mistyped DATABASE_PATH, another directory), and opening would make an empty one.
-    if (ON_LOCATORS.has(`${argv[0]} ${argv[1]}`) && !existsSync(databasePath)) {
+    if (ON_LOCATORS.has(sub) && !existsSync(databasePath)) {
       throw new OperatorError(`No database at ${databasePath}: set DATABASE_PATH to the service's database file (storeloc locator create makes a new one).`)
     }
+    made = sub === 'locator create' && !existsSync(databasePath) ? newFiles(databasePath) : null
     store = openStore(databasePath)
     await run(store, config, argv, out, shown)
+    made = null // kept: the new database holds the new locator
     return 0
   } catch (e) {
     if (e instanceof UsageError) {
@@ -465,6 +473,29 @@ export async function cli(argv: string[], env: Record<string, string | undefined
     return 1
   } finally {
     store?.close()
+    if (made !== null) takeAway(made)
+  }
+}
+
+/**
+ * The files and folders opening a new database at `path` makes: its file, SQLite's -wal and -shm
+ * beside it, and the folders up to the first that exists (deepest first).
+ */
+function newFiles(path: string): string[] {
+  const made = [path, `${path}-wal`, `${path}-shm`]
+  for (let folder = dirname(resolve(path)); !existsSync(folder); folder = dirname(folder)) made.push(folder)
+  return made
+}
+
+/** Removes what newFiles listed: the files, then each folder if nothing else was put in it meanwhile. */
+function takeAway(made: string[]): void {
+  for (const path of made) {
+    try {
+      if (statSync(path).isDirectory()) rmdirSync(path)
+      else rmSync(path)
+    } catch {
+      // never made, or not empty: left as it is
+    }
   }
 }
 

@@ -527,6 +527,20 @@ describe('a database it cannot use', () => {
     expect(json('locator', 'list')).toHaveLength(1)
   })
 
+  test('an unknown command, or a locator create that is refused, makes no database and no folder', () => {
+    const nested = join(dir, 'new', 'deeper', 'cli.db')
+    const run = (...argv: string[]) => Bun.spawnSync([process.execPath, 'src/cli/main.ts', ...argv], { cwd: join(import.meta.dir, '../..'), env: { ...process.env, DATABASE_PATH: nested } })
+    for (const [argv, code] of [[['locator', 'lsit'], 2], [['lcoator', 'list'], 2], [['locator', 'create'], 2], [['locator', 'create', '--name', ''], 2], [['locator', 'create', '--name', 'x'.repeat(201)], 1]] as const) {
+      const r = run(...argv)
+      expect({ argv, code: r.exitCode }).toEqual({ argv, code })
+      expect({ argv, made: existsSync(join(dir, 'new')) }).toEqual({ argv, made: false })
+    }
+    expect(run('locator', 'lsit').stderr.toString()).toContain('Unknown command "locator lsit".')
+    // One that succeeds makes them.
+    expect(run('locator', 'create', '--name', 'A').exitCode).toBe(0)
+    expect(existsSync(nested)).toBe(true)
+  })
+
   test('a filters or priority file nested 100,000 deep is refused with a message, not a stack trace', () => {
     const { locator } = json('locator', 'create', '--name', 'A')
     const deep = join(dir, 'deep.json')
@@ -542,6 +556,7 @@ describe('a database it cannot use', () => {
 
 describe('usage', () => {
   test('no command, unknown command and unknown option exit 2 with the usage', () => {
+    openStore(dbPath).close() // a database, so that `locator show` reaches its arguments
     for (const argv of [[], ['frobnicate'], ['locator', 'create', '--name', 'A', '--colour', 'red'], ['locator', 'show']]) {
       const r = storeloc(...argv)
       expect(r.code).toBe(2)
