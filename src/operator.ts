@@ -139,8 +139,14 @@ export function addCustomField(
   if (!(CUSTOM_FIELD_TYPES as readonly string[]).includes(field.type)) {
     throw new OperatorError(`--type must be one of ${CUSTOM_FIELD_TYPES.join(', ')}; got ${JSON.stringify(field.type)}.`)
   }
+  // Only a button shows a label (its text), only a badge a label and a colour (README, design.md):
+  // anything else would be kept and never shown.
+  const hasLabel = field.label !== undefined && field.label !== null
+  const hasColor = field.color !== undefined && field.color !== null
+  if (hasLabel && field.type !== 'button' && field.type !== 'badge') throw new OperatorError(`--label is for button and badge fields (the text they show); a ${field.type} field shows its value alone.`)
+  if (hasColor && field.type !== 'badge') throw new OperatorError(`--color is for badge fields; a ${field.type} field has no colour.`)
   if (field.color !== undefined && field.color !== null && !HEX_COLOR.test(field.color)) {
-    throw new OperatorError(`--color must be a hex colour such as #1a7f37; got ${JSON.stringify(field.color)}.`)
+    throw new OperatorError(`--color must be a hex colour, #RRGGBB or #RGB, such as #1a7f37; got ${JSON.stringify(field.color)}.`)
   }
   if (label !== null) {
     if (label === '' || codePoints(label) > 100) throw new OperatorError('--label must be 1 to 100 characters.')

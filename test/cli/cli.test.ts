@@ -375,6 +375,12 @@ describe('custom-field', () => {
       expect({ bad, code: r.code }).toEqual({ bad, code: 1 })
       expect(r.stderr).toContain(bad[0]!)
     }
+    // A label or a colour a field of its type never shows.
+    for (const [type, option, says] of [['number', '--label', '--label is for button and badge fields'], ['text', '--color', '--color is for badge fields'], ['button', '--color', '--color is for badge fields']] as const) {
+      const r = storeloc('custom-field', 'add', locator.id, '--id', 'z', '--name', 'Z', '--type', type, ...(type === 'button' ? ['--label', 'Go'] : []), option, option === '--color' ? '#1a7f37' : 'L')
+      expect({ type, option, code: r.code }).toEqual({ type, option, code: 1 })
+      expect(r.stderr).toContain(says)
+    }
     expect(countRows('custom_fields')).toBe(1)
   })
 
