@@ -408,6 +408,15 @@ async function run(store: Store, config: Config, argv: string[], print: (text: s
   }
 }
 
+/**
+ * Whether --help or -h is given as an option, not as the value of one: `--name -h` names a
+ * locator "-h" (or is refused with it), it does not print the usage and exit 0 having done nothing.
+ * Every option but --json takes a value.
+ */
+function asksHelp(argv: string[]): boolean {
+  return argv.some((a, i) => (a === '--help' || a === '-h') && (i === 0 || !argv[i - 1]!.startsWith('-') || argv[i - 1]!.includes('=') || argv[i - 1] === '--json'))
+}
+
 /** The commands that need a database to exist (all but `locator create` and `geocode`). */
 const ON_LOCATORS = new Set([
   'locator list', 'locator show', 'locator set', 'locator rotate-token',
@@ -418,7 +427,7 @@ const ON_LOCATORS = new Set([
 ])
 
 export async function cli(argv: string[], env: Record<string, string | undefined>, out = writeStdout, err = (t: string) => console.error(t)): Promise<number> {
-  if (argv.length === 0 || argv[0] === 'help' || argv.includes('--help') || argv.includes('-h')) {
+  if (argv.length === 0 || argv[0] === 'help' || asksHelp(argv)) {
     ;(argv.length === 0 ? err : out)(USAGE)
     return argv.length === 0 ? 2 : 0
   }

@@ -571,6 +571,18 @@ describe('usage', () => {
     expect(countRows('locators')).toBe(0)
   })
 
+  test('-h or --help as the value of an option is no request for the usage: not exit 0 having done nothing', () => {
+    const r = storeloc('locator', 'create', '--name', '-h')
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain("'--name'")
+    expect(json('locator', 'create', '--name=--help').locator.name).toBe('--help')
+    for (const argv of [['locator', 'create', '--help'], ['locator', 'create', '--name', 'A', '-h'], ['key', 'list', '--json', '--help']]) {
+      const help = storeloc(...argv)
+      expect({ argv, code: help.code, usage: help.stdout.includes('Usage: storeloc') }).toEqual({ argv, code: 0, usage: true })
+    }
+    expect(countRows('locators')).toBe(1)
+  })
+
   test('an option given twice exits 2 and writes nothing; --json twice is harmless', () => {
     const r = storeloc('locator', 'create', '--name', 'A', '--name', 'B')
     expect(r.code).toBe(2)
