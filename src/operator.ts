@@ -258,6 +258,10 @@ export function parseReferrers(raw: string): string[] {
     if (entry.includes('://') || entry.includes('/')) {
       throw new OperatorError(`--referrers takes hosts, not URLs: write example.com, not https://example.com/; got ${shown}.`)
     }
+    // An IPv6 address ("[::1]", "::1") holds colons too: it is no port, and no domain name either.
+    if (entry.startsWith('[') || (entry.match(/:/g)?.length ?? 0) > 1) {
+      throw new OperatorError(`--referrers takes domain names; an IPv6 address cannot be listed (a page served from one sends it as its Origin, and the allowlist is for sites); got ${shown}.`)
+    }
     if (entry.includes(':')) throw new OperatorError(`--referrers takes hosts without a port (any port matches); got ${shown}.`)
     const host = asciiHost(entry)
     if (host === '') throw new OperatorError(`--referrers: ${shown} is not a domain name; entries are exact hosts such as shop.example.com or münchen.de, or wildcards such as *.example.com.`)

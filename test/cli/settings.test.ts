@@ -110,6 +110,8 @@ describe('locator set', () => {
     [['--query-api', 'yes'], '--query-api must be on or off'],
     [['--referrers', 'https://example.com/'], 'hosts, not URLs'],
     [['--referrers', 'example.com:8080'], 'without a port'],
+    [['--referrers', '[::1]'], 'an IPv6 address cannot be listed'],
+    [['--referrers', '2001:db8::1'], 'an IPv6 address cannot be listed'],
     [['--referrers', '*'], 'would allow every site'],
     [['--referrers', '*.com'], 'top-level domain'],
     [['--referrers', 'ex ample.com'], 'exact hosts such as'],
