@@ -213,7 +213,10 @@ async function run(store: Store, config: Config, argv: string[], print: (text: s
             : `Could not geocode ${address} now: the geocoding service is unavailable (${e.message}) and the embedded geocoder does not know it; the API would answer geocoding_failed.`,
         )
       })
-      if (!result) throw new OperatorError(`Could not geocode ${JSON.stringify(positionals[0])}: the API would answer geocoding_failed.`)
+      if (!result) {
+        const why = config.geocoder.provider === 'none' ? ' GEOCODER=none places no address: unset it for the embedded geocoder, or name an HTTP one.' : ''
+        throw new OperatorError(`Could not geocode ${JSON.stringify(positionals[0])}: the API would answer geocoding_failed.${why}`)
+      }
       const parts = Object.entries(result.parts).map(([k, v]) => `${k}=${v}`).join(', ')
       emit(!!values.json, result, `lat, lng:   ${result.lat}, ${result.lng}\nprecision:  ${result.precision}\nsource:     ${result.source}\nparsed:     ${parts || '-'}`)
     } finally {

@@ -440,6 +440,12 @@ describe('geocode', () => {
     expect(r.stderr).toContain('geocoding_failed')
   })
 
+  test('with GEOCODER=none it says that no address is placed, and why', () => {
+    const p = Bun.spawnSync([process.execPath, 'src/cli/main.ts', 'geocode', 'Milano'], { cwd: join(import.meta.dir, '../..'), env: { ...process.env, DATABASE_PATH: dbPath, GEOCODER: 'none' } })
+    expect(p.exitCode).toBe(1)
+    expect(p.stderr.toString()).toContain('GEOCODER=none places no address')
+  })
+
   /** `storeloc geocode ADDRESS` with GEOCODER=provider at a stand-in answering `answer`; its exit code and stderr. */
   async function geocodeAt(provider: string, answer: () => Response, address: string) {
     const standIn = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: answer })
