@@ -9,6 +9,17 @@ const NON_ASCII = /[^\x00-\x7f]/
  */
 export const WHOLE_NUMBER = /^\s*\d+(\.0*)?\s*$/
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true })
+
+/** The text UTF-8 bytes hold, or null when they are not UTF-8 (where a lenient reading would put U+FFFD). */
+export function utf8Text(bytes: Uint8Array): string | null {
+  try {
+    return UTF8.decode(bytes)
+  } catch {
+    return null
+  }
+}
+
 /** Characters in `text` as a person counts them: code points (a surrogate pair, such as an emoji, is one). */
 export function codePoints(text: string): number {
   let n = 0

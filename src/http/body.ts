@@ -1,5 +1,6 @@
 // Request bodies, read once and classified, so routes decide what each case means.
-import { escapesAreUtf8, isUtf8 } from './query'
+import { utf8Text } from '../text'
+import { firstBrokenPair } from './query'
 
 export type ParsedBody =
   | { kind: 'json'; value: unknown }
@@ -21,13 +22,9 @@ export async function parseBody(request: Request, maxBytes: number): Promise<Par
   if (bytes === null) return { kind: 'too_large' }
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
   if (type === 'application/json' || type.endsWith('+json')) {
-    let text: string
-    try {
-      // JSON is UTF-8 (RFC 8259): other bytes would be stored as U+FFFD, the text sent lost.
-      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-    } catch {
-      return { kind: 'invalid_json', reason: 'it is not valid UTF-8. Send JSON encoded as UTF-8 (a Latin-1 or Windows-1252 "é" is one byte that UTF-8 does not allow).' }
-    }
+    // JSON is UTF-8 (RFC 8259): other bytes would be stored as U+FFFD, the text sent lost.
+    const text = utf8Text(bytes)
+    if (text === null) return { kind: 'invalid_json', reason: 'it is not valid UTF-8. Send JSON encoded as UTF-8 (a Latin-1 or Windows-1252 "é" is one byte that UTF-8 does not allow).' }
     if (text.trim() === '') return { kind: 'empty' }
     try {
       return { kind: 'json', value: JSON.parse(text) }
@@ -38,22 +35,18 @@ export async function parseBody(request: Request, maxBytes: number): Promise<Par
   if (type === 'application/x-www-form-urlencoded') {
     // Read as URLSearchParams reads it (a "%" without two hex digits after it is kept as typed,
     // as curl -d 'description=20% off' sends it); refused where that reading would change the text.
-    const text = new TextDecoder().decode(bytes)
-    const fields = new URLSearchParams(text)
+    const text = utf8Text(bytes)
     const charset = charsetOf(request.headers.get('content-type')!)
-    if (charset !== null && !UTF8_CHARSETS.has(charset) && !isAsciiForm(text)) {
+    if (charset !== null && !UTF8_CHARSETS.has(charset) && (text === null || !isAsciiForm(text))) {
       return { kind: 'invalid_form', reason: `its charset is ${JSON.stringify(charset.slice(0, 40))}, and form bodies are read as UTF-8 only. Send it encoded as UTF-8 (charset=utf-8), or send JSON.` }
     }
-    if (!isUtf8(bytes)) return { kind: 'invalid_form', reason: NOT_UTF8 }
-    if (text.includes('%')) {
-      for (const pair of text.split('&')) {
-        if (!escapesAreUtf8(pair)) {
-          const name = [...new URLSearchParams(`${pair.split('=')[0]}=`).keys()][0] ?? ''
-          return { kind: 'invalid_form', reason: `the field ${JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}...` : name)} holds an escape whose bytes are not UTF-8 (é is %C3%A9, not Latin-1's %E9). Send it encoded as UTF-8, or send JSON.` }
-        }
-      }
+    if (text === null) return { kind: 'invalid_form', reason: NOT_UTF8 }
+    const broken = firstBrokenPair(text)
+    if (broken !== null) {
+      const { name } = broken
+      return { kind: 'invalid_form', reason: `the field ${JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}...` : name)} holds an escape whose bytes are not UTF-8 (é is %C3%A9, not Latin-1's %E9). Send it encoded as UTF-8, or send JSON.` }
     }
-    return { kind: 'form', value: nestFields(fields) }
+    return { kind: 'form', value: nestFields(new URLSearchParams(text)) }
   }
   if (type === 'multipart/form-data') {
     const form = await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type')! } }).formData().catch(() => null)
@@ -67,7 +60,7 @@ export async function parseBody(request: Request, maxBytes: number): Promise<Par
       else if (v.size > 0) return { kind: 'invalid_form', reason: `the field ${JSON.stringify(k.slice(0, 60))} is a file; location fields are text.` }
     }
     // Its text parts are read as UTF-8, bytes that are not become U+FFFD.
-    if (fields.some(([k, v]) => k.includes('\uFFFD') || v.includes('\uFFFD')) && !isUtf8(bytes)) return { kind: 'invalid_form', reason: NOT_UTF8 }
+    if (fields.some(([k, v]) => k.includes('\uFFFD') || v.includes('\uFFFD')) && utf8Text(bytes) === null) return { kind: 'invalid_form', reason: NOT_UTF8 }
     return { kind: 'form', value: nestFields(fields) }
   }
   return bytes.some((b) => b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) ? { kind: 'empty', unread: type } : { kind: 'empty' }

@@ -1,4 +1,5 @@
 // Query strings (and urlencoded bodies): parameters given at most once, escapes that are UTF-8.
+import { utf8Text } from '../text'
 
 /**
  * A parameter's value, or null when it is not given. Given more than once it is refused, the same
@@ -14,15 +15,7 @@ export function single(params: Pick<URLSearchParams, 'getAll'>, name: string, re
 /** A value as an error quotes it: its first 50 characters. */
 const quoted = (value: string) => `"${value.length > 50 ? `${value.slice(0, 50)}...` : value}"`
 
-/** Whether bytes are UTF-8. */
-export const isUtf8 = (bytes: Uint8Array): boolean => {
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-    return true
-  } catch {
-    return false
-  }
-}
+const UTF8 = new TextEncoder()
 
 /**
  * Whether the escapes of urlencoded text (a query string's or a form body's pair, well-formed
@@ -30,7 +23,7 @@ export const isUtf8 = (bytes: Uint8Array): boolean => {
  * read those that do not as U+FFFD. A "%" without two hex digits after it is a character as
  * typed, as URLSearchParams reads it.
  */
-export function escapesAreUtf8(pair: string): boolean {
+function escapesAreUtf8(pair: string): boolean {
   const bytes: number[] = []
   for (let i = 0; i < pair.length; i++) {
     const c = pair.charCodeAt(i)
@@ -41,9 +34,33 @@ export function escapesAreUtf8(pair: string): boolean {
     else {
       // A character as sent (UTF-8 already): its bytes, a surrogate pair whole.
       const wide = c >= 0xd800 && c < 0xdc00 ? 2 : 1
-      bytes.push(...new TextEncoder().encode(pair.slice(i, i + wide)))
+      bytes.push(...UTF8.encode(pair.slice(i, i + wide)))
       i += wide - 1
     }
   }
-  return isUtf8(new Uint8Array(bytes))
+  return utf8Text(new Uint8Array(bytes)) !== null
+}
+
+/** An escape of a byte above 0x7F: only those can make bytes that are not UTF-8. */
+const HIGH_ESCAPE = /%[89a-f][0-9a-f]/i
+
+/**
+ * The first name=value pair of urlencoded text whose escapes are not UTF-8 (escapesAreUtf8), of a
+ * name `judged` takes; null when there is none. Its name is read as URLSearchParams reads a pair's
+ * name after another (a "?" of its own kept). Without an escape of a byte above 0x7F (a query
+ * string's %20 and %5B, most bodies) nothing is decoded or made.
+ */
+export function firstBrokenPair(text: string, judged: (name: string) => boolean = () => true): { name: string; value: string } | null {
+  if (!HIGH_ESCAPE.test(text)) return null
+  try {
+    decodeURIComponent(text)
+    return null // every escape is UTF-8 (a quick test for the usual case: "v%C3%A9lo")
+  } catch {}
+  for (const pair of text.split('&')) {
+    if (escapesAreUtf8(pair)) continue
+    const eq = pair.indexOf('=')
+    const name = [...new URLSearchParams(`?_=&${eq === -1 ? pair : pair.slice(0, eq)}=`).keys()][1] ?? ''
+    if (judged(name)) return { name, value: eq === -1 ? '' : pair.slice(eq + 1) }
+  }
+  return null
 }

@@ -1,7 +1,7 @@
 // GET /locations query parameters -> an index query. Each bad parameter is named in the error.
 import type { IndexQuery, SortOrder, TagLogic } from '../search/locator-index'
 import type { Locator } from '../store/locators'
-import { escapesAreUtf8, single } from '../http/query'
+import { firstBrokenPair, single } from '../http/query'
 import { PublicError } from './errors'
 import { codePoints, WHOLE_NUMBER } from '../text'
 
@@ -133,20 +133,10 @@ const READ_PARAMS = new Set(['all', 'unit', 'limit', 'offset', 'tagLogic', 'tags
  * tracker's) are not the Query API's to judge.
  */
 function refuseBrokenEscapes(search: string): void {
-  if (!search.includes('%')) return
-  try {
-    decodeURIComponent(search)
-    return // every escape in the string is UTF-8 (a quick test for the usual case)
-  } catch {}
-  for (const pair of search.split('&')) {
-    if (escapesAreUtf8(pair)) continue
-    const eq = pair.indexOf('=')
-    // Read as the pair's name is read in the query string: after another (a "?" of its own kept).
-    const name = [...new URLSearchParams(`?_=&${eq === -1 ? pair : pair.slice(0, eq)}=`).keys()][1] ?? ''
-    if (!READ_PARAMS.has(name)) continue
-    const value = eq === -1 ? '' : pair.slice(eq + 1)
-    throw invalid(`${name} holds an escape whose bytes are not UTF-8 (é is %C3%A9, not Latin-1's %E9); got "${value.length > 60 ? `${value.slice(0, 60)}...` : value}".`)
-  }
+  const broken = firstBrokenPair(search, (name) => READ_PARAMS.has(name))
+  if (broken === null) return
+  const { name, value } = broken
+  throw invalid(`${name} holds an escape whose bytes are not UTF-8 (é is %C3%A9, not Latin-1's %E9); got "${value.length > 60 ? `${value.slice(0, 60)}...` : value}".`)
 }
 
 /** A parameter's value, or null; given twice, 400 INVALID_PARAMETER (only tags[] repeats). */

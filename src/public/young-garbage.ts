@@ -21,8 +21,9 @@
 //   against 65-70 µs a request.
 // - In process at 1M, 72,000 queries (a collection every 2000): no answer above 1 ms after the
 //   first, against 2-15 ms for one in a few thousand without.
-// A forced collection takes about 1 ms at 100k however little it finds (in process: 0.84 ms each
-// every 250 answers, ~1 ms every 1000), so every 1000 costs ~1 µs an answer. It waits for a
+// A forced collection took 0.84 ms each every 250 answers and ~1 ms every 1000 in the bench's
+// loops at 100k, and 0.12-0.29 ms timed alone later (nothing, or 1000 answers, allocated since:
+// bench/HISTORY.md, the work after 261e5e5), so every 1000 costs ~0.1-1 µs an answer. It waits for a
 // collection under way: asked while a full collection is being marked beside the program, the
 // answer waits for its end. No full collection ran in the 20 s runs above; with old objects
 // churned so that 4-5 ran (in process, 100k, 120,000 answers, twice each way), the longest answer
