@@ -63,7 +63,7 @@
 import { closeSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { createKey } from '../src/operator'
+import { createKey } from '../src/operator/index'
 import { openStore } from '../src/store'
 import { scenario, seedLocator } from './scenario'
 import { type Spread, spread } from './spread'
@@ -425,8 +425,8 @@ function startAnswerOnly(db: string, token: string): Server {
     [
       "// bench/http.ts stand-in: the service's answer path alone, in a bare Bun.serve.",
       `import { openStore } from ${src('store')}`,
-      `import { locationsBody } from ${src('public')}`,
-      `import { IndexRegistry } from ${src('public/registry')}`,
+      `import { locationsBody } from ${src('api/public/answer')}`,
+      `import { IndexRegistry } from ${src('indexes/registry')}`,
       `const store = openStore(${JSON.stringify(db)})`,
       'const registry = new IndexRegistry(store)',
       'await registry.preload()',

@@ -21,7 +21,7 @@
 // Prints, per query type, each side's median µs per query over the measured blocks, and the
 // median and quartiles of the per-block ratios (working tree ÷ base): below 1, the working tree is
 // faster.
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { scenario } from './scenario'
@@ -70,9 +70,11 @@ type Side = { label: string; body: (query: string) => void }
 
 /** One tree's route body path over its own database, seeded and built (its background work done). */
 async function side(label: string, tree: string, db: string, o: Options): Promise<Side> {
+  // Trees before the layer folders (src/api, src/indexes) keep both halves in src/public.
+  const layered = existsSync(join(tree, 'src/indexes/registry.ts'))
   const { openStore } = await import(join(tree, 'src/store'))
-  const { locationsBody } = await import(join(tree, 'src/public'))
-  const { IndexRegistry } = await import(join(tree, 'src/public/registry'))
+  const { locationsBody } = await import(join(tree, layered ? 'src/api/public/answer' : 'src/public'))
+  const { IndexRegistry } = await import(join(tree, layered ? 'src/indexes/registry' : 'src/public/registry'))
   const { seedLocator } = await import(join(tree, 'bench/scenario'))
   const store = openStore(db)
   const { locatorId } = seedLocator(store, o.size, o.seed)

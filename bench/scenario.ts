@@ -2,9 +2,9 @@
 // with synthetic stores (bench/synthetic.ts), and the mix of public queries asked of it. The
 // in-process bench (query.ts), the peers (peers.ts) and the HTTP bench (http.ts) all use these, so
 // their figures are over the same data and the same query strings.
-import { normalizeLocationBody, pickLocationFields } from '../src/admin/normalize'
+import { normalizeLocationBody, pickLocationFields } from '../src/locations/normalize'
 import { newLocationRecord } from '../src/locations/record'
-import { addCustomField, createLocator, setFilters, setLocatorSettings, setPriorityRules } from '../src/operator'
+import { addCustomField, createLocator, setFilters, setLocatorSettings, setPriorityRules } from '../src/operator/index'
 import type { Store } from '../src/store'
 import { CUSTOM_FIELDS, FILTERS, FILTER_GROUPS, PRIORITY, type SyntheticSet, generate, prng, searchableWords, zipfPicker } from './synthetic'
 

@@ -8,12 +8,12 @@
 // their indexes in step (src/public/registry.ts), as it does for any processes on one database.
 import type { Subprocess } from 'bun'
 import { existsSync } from 'node:fs'
-import { createApp, type App } from './app'
-import { checkWorkers, ConfigError, DEFAULT_DATABASE_PATH, loadConfig, parseWorkers, type Config } from './config'
+import { createApp, type App } from './server/app'
+import { checkWorkers, ConfigError, DEFAULT_DATABASE_PATH, loadConfig, parseWorkers, type Config } from './core/config'
 import { createGeocoder, type GeocoderStack } from './geocode'
 import { scheduleGeocodeRefresh } from './geocode/refresh'
-import { loadDemo } from './demo'
-import { createLocator } from './operator'
+import { loadDemo } from './operator/demo'
+import { createLocator } from './operator/index'
 import { openStore, type Store } from './store'
 import { databaseFault } from './store/db'
 

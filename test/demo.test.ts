@@ -3,10 +3,10 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { toAdminLocation } from '../src/admin/service'
-import { loadDemo } from '../src/demo'
-import { LOCATION_ID } from '../src/ids'
-import { addCustomField, OperatorError } from '../src/operator'
+import { toAdminLocation } from '../src/locations/service'
+import { loadDemo } from '../src/operator/demo'
+import { LOCATION_ID } from '../src/core/ids'
+import { addCustomField, OperatorError } from '../src/operator/index'
 import { makeEnv, type TestEnv } from './helpers'
 
 const FIXTURE = join(import.meta.dir, 'fixtures', 'demo-small.json')

@@ -2,8 +2,8 @@
 // with a documented body, never a 500, and a refused write changes nothing.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { PUBLIC_ERRORS } from '../src/public/errors'
-import { RateLimiter } from '../src/public/guards'
+import { PUBLIC_ERRORS } from '../src/api/public/errors'
+import { RateLimiter } from '../src/api/public/guards'
 import { appOn, makeFixture, send, type Fixture } from './public/fixture'
 
 /** Parameter values: valid ones, edges, and the kinds of junk clients send. */

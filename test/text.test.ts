@@ -2,8 +2,8 @@
 // index's words (searchKey, cut by Vocabulary.internWords) must be nameKey's.
 import { expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { Vocabulary } from '../src/search/vocabulary'
-import { nameKey, searchKey } from '../src/text'
+import { Vocabulary } from '../src/engine/vocabulary'
+import { nameKey, searchKey } from '../src/core/text'
 
 test('ASCII text folds the same on the fast path as on the Unicode path', () => {
   // Appending " é" sends the same text down the Unicode path; its folded form ends in "e".

@@ -3,10 +3,10 @@
 import { existsSync, rmdirSync, rmSync, statSync, writeSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
-import { ConfigError, loadConfig, type Config } from '../config'
+import { ConfigError, loadConfig, type Config } from '../core/config'
 import { createGeocoder, type GeocoderStack } from '../geocode'
 import { noGeocoder, type Geocoder } from '../geocode/geocoder'
-import { ImportError, importLocations, toAdminLocation } from '../admin/service'
+import { ImportError, importLocations, toAdminLocation } from '../locations/service'
 import { GeocoderUnavailableError } from '../geocode/http'
 import {
   addCustomField,
@@ -23,10 +23,10 @@ import {
   setLocatorSettings,
   setPriorityRules,
   type LocatorSettingsInput,
-} from '../operator'
+} from '../operator/index'
 import { openStore, type Store } from '../store'
 import { databaseFault, storageFault, storageFaultText } from '../store/db'
-import { redactSecrets } from '../ids'
+import { redactSecrets } from '../core/ids'
 import type { CustomField } from '../store/custom-fields'
 import { isExpired, type ApiKey } from '../store/keys'
 import type { Locator } from '../store/locators'

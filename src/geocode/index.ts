@@ -1,5 +1,5 @@
 // Builds the geocoder stack the configuration asks for. Every provider goes through the SQLite cache.
-import type { GeocoderConfig } from '../config'
+import type { GeocoderConfig } from '../core/config'
 import type { Store } from '../store'
 import { openEmbeddedGeocoder, ensureGeodata } from './embedded'
 import { GEODATA_VERSION } from './embedded/build'

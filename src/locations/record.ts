@@ -1,8 +1,8 @@
 // The one place a new location's record is built from a validated patch: used by the Management
 // API's create flow and by the demo loader, so both store exactly the same shape.
-import { mergeMap, type LocationPatch } from '../admin/normalize'
+import { mergeMap, type LocationPatch } from './normalize'
 import { obtainedAtIso, type GeocodeResult } from '../geocode/geocoder'
-import { newLocationId } from '../ids'
+import { newLocationId } from '../core/ids'
 import type { Contact, Hours, LocationRecord, Social } from '../store/locations'
 
 /**

@@ -1,6 +1,6 @@
 import type { Database } from 'bun:sqlite'
 import { isBusyError, storageFault } from './db'
-import { hashSecret, keyDisplayPrefix, newKeyId, newSecretKey } from '../ids'
+import { hashSecret, keyDisplayPrefix, newKeyId, newSecretKey } from '../core/ids'
 import type { ChangeLog } from './changes'
 
 export type ApiKey = {

@@ -1,5 +1,5 @@
 import type { Database } from 'bun:sqlite'
-import { newLocatorId, newPublicToken } from '../ids'
+import { newLocatorId, newPublicToken } from '../core/ids'
 import type { ChangeLog } from './changes'
 import { StoreError } from './db'
 

@@ -1,8 +1,8 @@
 // Management API authentication: every 401 case the spec lists, and that one locator's key never
 // reaches another locator's data.
 import { test, expect, describe, beforeEach, afterEach } from 'bun:test'
-import { newSecretKey } from '../../src/ids'
-import { addCustomField, createKey, createLocator, revokeKey, rotateKey } from '../../src/operator'
+import { newSecretKey } from '../../src/core/ids'
+import { addCustomField, createKey, createLocator, revokeKey, rotateKey } from '../../src/operator/index'
 import { makeEnv, storeBody, type TestEnv } from '../helpers'
 
 let env: TestEnv

@@ -1,9 +1,9 @@
 // Management API location resource: create, get, update, delete, their validation, geocoding, and
 // the change log written with every row.
 import { test, expect, describe, beforeEach, afterEach } from 'bun:test'
-import { createApp } from '../../src/app'
+import { createApp } from '../../src/server/app'
 import { noGeocoder, type Geocoder } from '../../src/geocode/geocoder'
-import { addCustomField, removeCustomField, setFilters, setLocatorSettings } from '../../src/operator'
+import { addCustomField, removeCustomField, setFilters, setLocatorSettings } from '../../src/operator/index'
 import { KNOWN_ADDRESSES, makeEnv, storeBody, type TestEnv } from '../helpers'
 
 let env: TestEnv

@@ -6,11 +6,11 @@
 // (not once a request) with the database's path, changes nothing (rows, change log, the public
 // answer), and passes without a restart once the condition is lifted.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { createApp } from '../../src/app'
+import { createApp } from '../../src/server/app'
 import { cachedGeocoder } from '../../src/geocode/geocoder'
-import { setLocatorSettings } from '../../src/operator'
+import { setLocatorSettings } from '../../src/operator/index'
 import { openStore } from '../../src/store'
-import { createLocator } from '../../src/operator'
+import { createLocator } from '../../src/operator/index'
 import { makeEnv, storeBody, tableGeocoder, type TestEnv } from '../helpers'
 
 let env: TestEnv

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createApp } from '../../src/app'
+import { createApp } from '../../src/server/app'
 import { noGeocoder } from '../../src/geocode/geocoder'
 import { openStore } from '../../src/store'
 import { cliRunner, tempDir } from '../helpers'

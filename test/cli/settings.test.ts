@@ -3,9 +3,9 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createApp } from '../../src/app'
+import { createApp } from '../../src/server/app'
 import { noGeocoder } from '../../src/geocode/geocoder'
-import { PUBLIC_TOKEN } from '../../src/ids'
+import { PUBLIC_TOKEN } from '../../src/core/ids'
 import { openStore } from '../../src/store'
 import { cliRunner, tempDir } from '../helpers'
 

@@ -5,7 +5,7 @@ import { Database } from 'bun:sqlite'
 import { afterEach, describe, expect, setSystemTime, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { ConfigError, type GeocoderConfig } from '../../src/config'
+import { ConfigError, type GeocoderConfig } from '../../src/core/config'
 import { cachedGeocoder, normalizeAddress, type GeocodeResult, type Geocoder, type Precision } from '../../src/geocode/geocoder'
 import {
   ADAPTER_VERSIONS,

@@ -2,11 +2,11 @@
 import { Database } from 'bun:sqlite'
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
-import { createApp } from '../../src/app'
+import { createApp } from '../../src/server/app'
 import { cachedGeocoder, noGeocoder, type Geocoder } from '../../src/geocode/geocoder'
 import { GeocoderUnavailableError, PROVIDER_CACHE_TTL, withFallback } from '../../src/geocode/http'
 import { refreshLimitedGeocodes, scheduleGeocodeRefresh, type RefreshLogLine } from '../../src/geocode/refresh'
-import { setLocatorSettings } from '../../src/operator'
+import { setLocatorSettings } from '../../src/operator/index'
 import { locationRecord, makeEnv, tableGeocoder, type TestEnv } from '../helpers'
 
 let env: TestEnv

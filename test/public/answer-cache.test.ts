@@ -1,7 +1,7 @@
 // The response cache's admission and eviction, through its own API (its effect over HTTP, the same
 // bytes between writes and the new answer after one, is tested in caching.test.ts).
 import { describe, expect, test } from 'bun:test'
-import { AnswerCache, type Kept } from '../../src/public/answer-cache'
+import { AnswerCache, type Kept } from '../../src/api/public/answer-cache'
 
 const bytes = (s: string) => new TextEncoder().encode(s)
 const text = async (kept: Kept | undefined) => (kept === undefined ? undefined : await kept.body.text())

@@ -2,10 +2,10 @@
 // again from the rows instead of being changed once per change, and answers are as a fresh build's.
 import { expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { createApp } from '../../src/app'
-import { createLocator, setLocatorSettings } from '../../src/operator'
-import { locationsBody } from '../../src/public'
-import { IndexRegistry } from '../../src/public/registry'
+import { createApp } from '../../src/server/app'
+import { createLocator, setLocatorSettings } from '../../src/operator/index'
+import { locationsBody } from '../../src/api/public'
+import { IndexRegistry } from '../../src/indexes/registry'
 import { openStore, type Store } from '../../src/store'
 import { locationRecord, tableGeocoder, withTempStore } from '../helpers'
 

@@ -1,8 +1,8 @@
 // Caching and CORS on the Query API: Cache-Control, ETag and If-None-Match (304), the ETag moving
 // with every write to the locator and with nothing else; CORS headers on the public API only.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { RateLimiter } from '../../src/public/guards'
-import { addCustomField, createLocator, setFilters, setLocatorSettings, setPriorityRules } from '../../src/operator'
+import { RateLimiter } from '../../src/api/public/guards'
+import { addCustomField, createLocator, setFilters, setLocatorSettings, setPriorityRules } from '../../src/operator/index'
 import { type AnyApp, appOn, CENTER, expectError, FILTERS, makeFixture, priorityRules, send, type Fixture, type Res } from './fixture'
 import { storeBody } from '../helpers'
 

@@ -1,6 +1,6 @@
 // GET /docs: the page every Query API error body links to, with a section for each code.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { PUBLIC_ERRORS } from '../../src/public/errors'
+import { PUBLIC_ERRORS } from '../../src/api/public/errors'
 import { makeFixture, send, type Fixture } from './fixture'
 
 describe('GET /docs', () => {

@@ -3,9 +3,9 @@
 // written through the Management API; plus an oracle (haversine, tag logic, search, sorts) that
 // answers every GET /locations query the way the spec and shared/design.md describe it.
 import { expect } from 'bun:test'
-import { createApp } from '../../src/app'
-import type { RateLimiter } from '../../src/public/guards'
-import { addCustomField, setFilters, setLocatorSettings, setPriorityRules } from '../../src/operator'
+import { createApp } from '../../src/server/app'
+import type { RateLimiter } from '../../src/api/public/guards'
+import { addCustomField, setFilters, setLocatorSettings, setPriorityRules } from '../../src/operator/index'
 import { haversineKm, makeEnv, type TestEnv } from '../helpers'
 
 export { haversineKm }

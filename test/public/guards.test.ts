@@ -3,11 +3,11 @@
 // run in; and unknown public routes.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
-import { createApp } from '../../src/app'
+import { createApp } from '../../src/server/app'
 import { cli } from '../../src/cli/main'
-import { RateLimiter } from '../../src/public/guards'
-import { PublicError } from '../../src/public/errors'
-import { createLocator, rotatePublicToken, setLocatorSettings } from '../../src/operator'
+import { RateLimiter } from '../../src/api/public/guards'
+import { PublicError } from '../../src/api/public/errors'
+import { createLocator, rotatePublicToken, setLocatorSettings } from '../../src/operator/index'
 import { appOn, CENTER, expectError, FAKE_SECRET, makeFixture, naming, send, type Fixture, type Res } from './fixture'
 
 const NEAR = `lat=${CENTER.lat}&lng=${CENTER.lng}`

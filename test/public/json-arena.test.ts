@@ -3,7 +3,7 @@
 // text(), across buffers filling up, slots freed and reused, and sparse buffers compacted.
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { JsonArena } from '../../src/public/json-arena'
+import { JsonArena } from '../../src/indexes/json-arena'
 
 const utf8 = new TextDecoder()
 

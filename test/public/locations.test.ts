@@ -3,8 +3,8 @@
 // Management API and the operator functions showing up in the very next query.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
-import { createApp } from '../../src/app'
-import { createLocator, setFilters, setLocatorSettings, addCustomField } from '../../src/operator'
+import { createApp } from '../../src/server/app'
+import { createLocator, setFilters, setLocatorSettings, addCustomField } from '../../src/operator/index'
 import { openStore } from '../../src/store'
 import {
   appOn,

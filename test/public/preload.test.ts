@@ -3,11 +3,11 @@
 // queries and writes meanwhile are answered as ever, and the answers are those of an index built
 // on first use.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { createApp } from '../../src/app'
-import { loadConfig } from '../../src/config'
-import { IndexRegistry } from '../../src/public/registry'
-import { locationsBody } from '../../src/public'
-import { createLocator, setFilters, setLocatorSettings } from '../../src/operator'
+import { createApp } from '../../src/server/app'
+import { loadConfig } from '../../src/core/config'
+import { IndexRegistry } from '../../src/indexes/registry'
+import { locationsBody } from '../../src/api/public'
+import { createLocator, setFilters, setLocatorSettings } from '../../src/operator/index'
 import { locationRecord, makeEnv, storeBody, type TestEnv } from '../helpers'
 
 let env: TestEnv

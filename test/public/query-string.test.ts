@@ -4,8 +4,8 @@
 // re-encodes the whole query string), for any query string.
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { beforeAndQuery, pageLinks } from '../../src/public'
-import { queryParams } from '../../src/public/params'
+import { beforeAndQuery, pageLinks } from '../../src/api/public'
+import { queryParams } from '../../src/api/public/params'
 
 /** The link as URLSearchParams makes it. */
 function naive(url: URL, to: number): string {

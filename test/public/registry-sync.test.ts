@@ -2,10 +2,10 @@
 // fails part-way (it is not lost to the check that something was committed).
 import { Database } from 'bun:sqlite'
 import { expect, test } from 'bun:test'
-import { createApp } from '../../src/app'
-import { createLocator, setLocatorSettings } from '../../src/operator'
-import { locationsBody } from '../../src/public'
-import { IndexRegistry } from '../../src/public/registry'
+import { createApp } from '../../src/server/app'
+import { createLocator, setLocatorSettings } from '../../src/operator/index'
+import { locationsBody } from '../../src/api/public'
+import { IndexRegistry } from '../../src/indexes/registry'
 import { openStore } from '../../src/store'
 import { locationRecord, tableGeocoder, withTempStore } from '../helpers'
 

@@ -2,9 +2,9 @@
 // (registry.ts, refresh): ranks are taken again, JSON is made again. The answers after each change
 // are those of an index built from scratch on the changed database.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { addCustomField, removeCustomField, setFilters, setPriorityRules } from '../../src/operator'
-import { locationsBody } from '../../src/public'
-import { IndexRegistry } from '../../src/public/registry'
+import { addCustomField, removeCustomField, setFilters, setPriorityRules } from '../../src/operator/index'
+import { locationsBody } from '../../src/api/public'
+import { IndexRegistry } from '../../src/indexes/registry'
 import { FILTERS, makeFixture, type Fixture } from './fixture'
 
 let f: Fixture

@@ -1,8 +1,8 @@
 // The young generation's pacing (src/public/young-garbage.ts): its counter through its own API,
 // and answers made, or sent from the answer cache, across collections through the route.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { ANSWERS_PER_EDEN, everyNth } from '../../src/public/young-garbage'
-import { MAX_RATE_LIMIT, setLocatorSettings } from '../../src/operator'
+import { ANSWERS_PER_EDEN, everyNth } from '../../src/api/public/young-garbage'
+import { MAX_RATE_LIMIT, setLocatorSettings } from '../../src/operator/index'
 import { CENTER, type Fixture, idsOf, KM_PER_MILE, makeFixture, oracle } from './fixture'
 
 describe('everyNth', () => {

@@ -5,7 +5,7 @@ import { Database } from 'bun:sqlite'
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { nameKey } from '../../text'
+import { nameKey } from '../../core/text'
 import { AU_STATES, CA_PROVINCES, COUNTRY_ALIASES, COUNTRY_NAME_LANGUAGES, COUNTRY_REGIONS } from './tables'
 
 /** Bump when the schema or the compiled content changes: files of another version are rebuilt. */

@@ -5,7 +5,7 @@ import type { Database } from 'bun:sqlite'
 import { distance } from 'geokdbush'
 import type { AddressParts } from '../../store/locations'
 import { normalizeAddress, type GeocodeResult, type Precision } from '../geocoder'
-import { nameKey } from '../../text'
+import { nameKey } from '../../core/text'
 import { AU_STATES, CA_PROVINCES, COUNTRY_ALIASES } from './tables'
 
 /** The aliases ("USA", "UK"): names of countries though as short as a code. */

@@ -1,5 +1,5 @@
 // The HTTP geocoders: one thin adapter per provider over a shared transport (request.ts).
-import { ConfigError, type GeocoderConfig, type GeocoderProvider } from '../../config'
+import { ConfigError, type GeocoderConfig, type GeocoderProvider } from '../../core/config'
 import type { CacheTtl, Geocoder } from '../geocoder'
 import { google } from './google'
 import { mapbox } from './mapbox'

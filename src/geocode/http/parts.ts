@@ -1,7 +1,7 @@
 // Shared shaping of provider answers into our AddressParts and coordinates. Every adapter reads
 // through it: a change in what it makes of an answer bumps each one's ADAPTER_VERSIONS (index.ts).
 import type { AddressParts } from '../../store/locations'
-import { unprintableChar } from '../../text'
+import { unprintableChar } from '../../core/text'
 import type { Precision } from '../geocoder'
 
 /**

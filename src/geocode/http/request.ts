@@ -2,8 +2,8 @@
 // sends a GET with our User-Agent, enforces the deadline over headers and body, and turns every
 // kind of failure into a GeocoderUnavailableError that names the provider and the reason, never
 // the URL (it may carry the key) nor the key itself.
-import type { GeocoderConfig } from '../../config'
-import { bytesUpTo } from '../../http/body'
+import type { GeocoderConfig } from '../../core/config'
+import { bytesUpTo } from '../../api/body'
 import type { GeocodeResult, Geocoder } from '../geocoder'
 
 export type HttpGeocoderProvider = Exclude<GeocoderConfig['provider'], 'embedded' | 'none'>

@@ -1,0 +1,83 @@
+// The Management API's one error table. Every error body of /admin/v1 is built here.
+import { redactSecrets } from '../../core/ids'
+import type { StorageFault } from '../../store/db'
+
+export const ADMIN_ERRORS = {
+  invalid_request: { status: 400, error: 'invalid_request', message: 'The request is invalid.' },
+  limit_exceeded: { status: 400, error: 'limit_exceeded', message: 'The limit parameter may not be greater than 500.' },
+  unauthenticated: { status: 401, error: 'Authentication failed', message: 'Authentication failed.' },
+  no_locator: { status: 401, error: 'error', message: 'No locator was found for this API key.' },
+  not_found: { status: 404, error: 'not_found', message: 'Not found.' },
+  payload_too_large: { status: 413, error: 'payload_too_large', message: 'The request body may not be larger than 256 KiB.' },
+  geocoding_failed: {
+    status: 422,
+    error: 'geocoding_failed',
+    message: 'The address could not be geocoded. Fix the address or send coordinates ({"lat": ..., "lng": ...}).',
+  },
+  validation_error: { status: 422, error: 'validation_error', message: 'The given data was invalid.' },
+  unavailable: { status: 503, error: 'unavailable', message: 'The database is busy. Retry in a moment.' },
+  error: { status: 500, error: 'error', message: 'Internal server error.' },
+} as const
+
+export type AdminErrorKind = keyof typeof ADMIN_ERRORS
+export type ValidationDetails = Record<string, string[]>
+
+/** Thrown by services, rendered by itself: no route builds an error body by hand. */
+export class AdminError extends Error {
+  readonly status: number
+  constructor(
+    readonly kind: AdminErrorKind,
+    message?: string,
+    readonly details?: ValidationDetails,
+    /** A 503's Retry-After, in seconds (1 unless set). */
+    readonly retryAfter = 1,
+  ) {
+    super(message ?? ADMIN_ERRORS[kind].message)
+    this.status = ADMIN_ERRORS[kind].status
+  }
+
+  /** For a person reading a line (the CLI): each field with its messages, "name: ...; tags: ...", or the message. */
+  get text(): string {
+    if (!this.details) return this.message
+    return Object.entries(this.details)
+      .map(([field, messages]) => `${field}: ${messages.join(' ')}`)
+      .join('; ')
+  }
+
+  toResponse(): Response {
+    // A secret key sent where an id or a value belongs is not quoted back (proxies log bodies too).
+    const body: Record<string, unknown> = { success: false, error: ADMIN_ERRORS[this.kind].error, message: redactSecrets(this.message) }
+    if (this.details) body.details = Object.fromEntries(Object.entries(this.details).map(([field, messages]) => [redactSecrets(field), messages.map(redactSecrets)]))
+    const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' }
+    if (this.status === 401) headers['www-authenticate'] = 'Bearer realm="admin"'
+    if (this.status === 503) headers['retry-after'] = String(this.retryAfter)
+    return new Response(JSON.stringify(body), { status: this.status, headers })
+  }
+}
+
+/**
+ * Seconds a client is told to wait (Retry-After) when the database's storage refused its request:
+ * a full disk or a read-only file needs a person, so a retry each second (busy's) would only add
+ * load and log noise; half a minute keeps a sync script's next try close to the mend.
+ */
+export const STORAGE_RETRY_AFTER_S = 30
+
+const STORAGE_WORDS: Record<StorageFault, string> = {
+  full: "cannot save changes now: its database's disk is full",
+  readonly: 'cannot save changes now: its database is read-only',
+  io: "cannot read or save data now: its database's disk failed (an I/O error)",
+}
+
+/**
+ * 503 unavailable for a request the database's storage refused (src/store/db.ts storageFault):
+ * what is wrong in a client's words, that nothing changed, and what to do. The spec's 503 code,
+ * used for a busy database: the request was fine, and the same request later will do.
+ */
+export function storageUnavailable(fault: StorageFault): AdminError {
+  return new AdminError(
+    'unavailable',
+    `The service ${STORAGE_WORDS[fault]}. Nothing was changed. Retry after the seconds in Retry-After; the service's operator is told in its log.`,
+    undefined,
+    STORAGE_RETRY_AFTER_S,
+  )
+}

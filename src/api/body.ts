@@ -1,0 +1,124 @@
+// Request bodies, read once and classified, so routes decide what each case means.
+import { utf8Text } from '../core/text'
+import { firstBrokenPair } from '../core/urlencoded'
+
+export type ParsedBody =
+  | { kind: 'json'; value: unknown }
+  | { kind: 'form'; value: Record<string, unknown> }
+  /** `unread`: a body was sent, but with this Content-Type ('' for none), which is not read. */
+  | { kind: 'empty'; unread?: string }
+  | { kind: 'invalid_json'; reason: string }
+  /** A form body that cannot be read without losing what was sent (a charset not UTF-8, a broken escape, a file). */
+  | { kind: 'invalid_form'; reason: string }
+  | { kind: 'too_large' }
+
+/**
+ * JSON when the Content-Type says so; urlencoded and multipart bodies become form fields (with
+ * `a[b]` and `a[]` nesting); anything else, or nothing, is empty (`unread` naming the type when
+ * something was sent).
+ */
+export async function parseBody(request: Request, maxBytes: number): Promise<ParsedBody> {
+  const bytes = await bytesUpTo(request, maxBytes)
+  if (bytes === null) return { kind: 'too_large' }
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+  if (type === 'application/json' || type.endsWith('+json')) {
+    // JSON is UTF-8 (RFC 8259): other bytes would be stored as U+FFFD, the text sent lost.
+    const text = utf8Text(bytes)
+    if (text === null) return { kind: 'invalid_json', reason: 'it is not valid UTF-8. Send JSON encoded as UTF-8 (a Latin-1 or Windows-1252 "é" is one byte that UTF-8 does not allow).' }
+    if (text.trim() === '') return { kind: 'empty' }
+    try {
+      return { kind: 'json', value: JSON.parse(text) }
+    } catch (e) {
+      return { kind: 'invalid_json', reason: (e as Error).message }
+    }
+  }
+  if (type === 'application/x-www-form-urlencoded') {
+    // Read as URLSearchParams reads it (a "%" without two hex digits after it is kept as typed,
+    // as curl -d 'description=20% off' sends it); refused where that reading would change the text.
+    const text = utf8Text(bytes)
+    const charset = charsetOf(request.headers.get('content-type')!)
+    if (charset !== null && !UTF8_CHARSETS.has(charset) && (text === null || !isAsciiForm(text))) {
+      return { kind: 'invalid_form', reason: `its charset is ${JSON.stringify(charset.slice(0, 40))}, and form bodies are read as UTF-8 only. Send it encoded as UTF-8 (charset=utf-8), or send JSON.` }
+    }
+    if (text === null) return { kind: 'invalid_form', reason: NOT_UTF8 }
+    const broken = firstBrokenPair(text)
+    if (broken !== null) {
+      const { name } = broken
+      return { kind: 'invalid_form', reason: `the field ${JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}...` : name)} holds an escape whose bytes are not UTF-8 (é is %C3%A9, not Latin-1's %E9). Send it encoded as UTF-8, or send JSON.` }
+    }
+    return { kind: 'form', value: nestFields(new URLSearchParams(text)) }
+  }
+  if (type === 'multipart/form-data') {
+    const form = await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type')! } }).formData().catch(() => null)
+    if (form === null) {
+      return { kind: 'invalid_form', reason: 'it is not multipart/form-data that can be read: its parts and the boundary its Content-Type names do not match. Send the body your HTTP client makes from a form, or send JSON.' }
+    }
+    const fields: [string, string][] = []
+    for (const [k, v] of form.entries()) {
+      if (typeof v === 'string') fields.push([k, v])
+      // A file input left empty (a browser sends it with no name and no bytes) says nothing.
+      else if (v.size > 0) return { kind: 'invalid_form', reason: `the field ${JSON.stringify(k.slice(0, 60))} is a file; location fields are text.` }
+    }
+    // Its text parts are read as UTF-8, bytes that are not become U+FFFD.
+    if (fields.some(([k, v]) => k.includes('\uFFFD') || v.includes('\uFFFD')) && utf8Text(bytes) === null) return { kind: 'invalid_form', reason: NOT_UTF8 }
+    return { kind: 'form', value: nestFields(fields) }
+  }
+  return bytes.some((b) => b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) ? { kind: 'empty', unread: type } : { kind: 'empty' }
+}
+
+/**
+ * A request's or a response's body, or null once it passes `max` bytes, declared or read (read no
+ * further: what is left is never held in memory, however much is sent).
+ */
+export async function bytesUpTo(message: Request | Response, max: number): Promise<Uint8Array | null> {
+  if (Number(message.headers.get('content-length') ?? 0) > max) return null
+  if (message.body === null) return new Uint8Array(0)
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for await (const chunk of message.body) {
+    size += chunk.byteLength
+    if (size > max) return null
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks)
+}
+
+const NOT_UTF8 = 'it is not valid UTF-8. Send its text encoded as UTF-8 (é is the bytes C3 A9, or %C3%A9 in a urlencoded body), or send JSON.'
+
+/** Charsets a form body is read in as sent: UTF-8 and its ASCII subset. */
+const UTF8_CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii', 'ascii'])
+
+/** The charset parameter of a Content-Type, lowercased, unquoted; null when none. */
+function charsetOf(contentType: string): string | null {
+  for (const param of contentType.split(';').slice(1)) {
+    const eq = param.indexOf('=')
+    if (eq !== -1 && param.slice(0, eq).trim().toLowerCase() === 'charset') return param.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1').toLowerCase()
+  }
+  return null
+}
+
+/**
+ * Whether an urlencoded body reads the same in any ASCII-based charset: ASCII without NUL (UTF-16's
+ * ASCII has a NUL in every other byte), and no escape of a byte above 0x7F.
+ */
+const isAsciiForm = (text: string): boolean => /^[\x01-\x7f]*$/.test(text) && !/%[89a-f][0-9a-f]/i.test(text)
+
+/** `tags[]=a&tags[]=b&contact[phone]=1` -> `{ tags: ['a', 'b'], contact: { phone: '1' } }`. */
+export function nestFields(entries: Iterable<[string, string]>): Record<string, unknown> {
+  const out: Record<string, unknown> = Object.create(null)
+  for (const [key, value] of entries) {
+    const m = /^([^[\]]+)(?:\[([^[\]]*)\])?$/.exec(key)
+    if (!m) continue
+    const [, head, sub] = m as unknown as [string, string, string | undefined]
+    if (sub === undefined) {
+      out[head] = value
+    } else if (sub === '') {
+      const list = Array.isArray(out[head]) ? (out[head] as unknown[]) : (out[head] = [])
+      ;(list as unknown[]).push(value)
+    } else {
+      const obj = typeof out[head] === 'object' && out[head] !== null && !Array.isArray(out[head]) ? (out[head] as Record<string, unknown>) : (out[head] = Object.create(null))
+      ;(obj as Record<string, unknown>)[sub] = value
+    }
+  }
+  return { ...out }
+}

@@ -1,0 +1,64 @@
+// The Query API's one error table. Every error body of /public/v1 is built here.
+import { redactSecrets } from '../../core/ids'
+
+export const PUBLIC_ERRORS = {
+  INVALID_TOKEN: { status: 404, message: 'Locator token not found or inactive.' },
+  API_NOT_ENABLED: { status: 403, message: 'The Query API is switched off for this locator. Enable it with `storeloc locator set ID --query-api on`.' },
+  REFERRER_NOT_ALLOWED: { status: 403, message: 'Requests from this site are not in the locator\'s referrer allowlist.' },
+  MISSING_COORDINATES: { status: 400, message: 'lat and lng are required unless all=true.' },
+  INVALID_COORDINATES: { status: 400, message: 'lat must be between -90 and 90 and lng between -180 and 180.' },
+  INVALID_PARAMETER: { status: 400, message: 'A parameter is invalid.' },
+  LOCATION_NOT_FOUND: { status: 404, message: 'Location not found.' },
+  SECRET_KEY_EXPOSED: {
+    status: 400,
+    message: 'A private API key (sk_...) was sent to the public API. Never put it in front-end code: rotate it now (`storeloc key rotate KEY_ID --grace-hours 0`).',
+  },
+  RATE_LIMITED: { status: 429, message: 'Too many requests for this locator token. Retry after the time in the Retry-After header.' },
+  NOT_FOUND: { status: 404, message: 'No such endpoint.' },
+  /**
+   * Not in the spec's table: the locations kept changing under one request (other processes
+   * writing); the database busy with another process's write (databaseBusy()); the locator's
+   * index cannot be built from its rows (src/public/registry.ts).
+   */
+  UNAVAILABLE: { status: 503, message: 'The locations changed while answering. Retry in a moment.' },
+  /** Not in the spec's table: anything unforeseen (logged with its stack, never shown). */
+  INTERNAL_ERROR: { status: 500, message: 'Internal server error. The error was logged; quote the X-Request-Id header when reporting it.' },
+} as const
+
+export type PublicErrorCode = keyof typeof PUBLIC_ERRORS
+
+/** Thrown by the public services and guards; renders the documented body with Cache-Control: no-store. */
+export class PublicError extends Error {
+  readonly status: number
+  constructor(
+    readonly code: PublicErrorCode,
+    message?: string,
+    readonly headers: Record<string, string> = {},
+    /** What failed inside (never in the body): for callers that report it themselves, such as the bench scripts. */
+    cause?: unknown,
+  ) {
+    super(message ?? PUBLIC_ERRORS[code].message, cause === undefined ? undefined : { cause })
+    this.status = PUBLIC_ERRORS[code].status
+  }
+
+  /**
+   * `base`: the service's base URL, PUBLIC_BASE_URL (a proxy's path prefix kept) or else the
+   * request's origin, as links are made: `docs` is then a full URL, which a page on another site
+   * that calls the API does not read against its own. Without one (no usable Host), the path.
+   */
+  toResponse(base: string | null = null): Response {
+    // A message may quote what was sent: never a key (findSecretKey refuses those first; this is the second guard).
+    const body = { success: false, error: { code: this.code, message: redactSecrets(this.message), docs: `${base ?? ''}/docs#${this.code}` } }
+    return new Response(JSON.stringify(body), {
+      status: this.status,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...this.headers },
+    })
+  }
+}
+
+/** The locations kept changing under one request (other processes writing): asked again, it is answered. */
+export const changedMeanwhile = () => new PublicError('UNAVAILABLE', undefined, { 'retry-after': '1' })
+
+/** Another process holds the database (design.md: 503 with Retry-After for busy, never a 2xx). */
+export const databaseBusy = (cause?: unknown) =>
+  new PublicError('UNAVAILABLE', "The database is busy with another process's write. Retry after the seconds in Retry-After.", { 'retry-after': '1' }, cause)

@@ -1,0 +1,175 @@
+// The Query API's guards, in the order requests meet them: a secret key anywhere, the token, the
+// API switch, the referrer allowlist, the rate limit.
+import { hashSecret, SECRET_KEY_SHAPE } from '../../core/ids'
+import type { Store } from '../../store'
+import { isBusyError } from '../../store/db'
+import type { Locator } from '../../store/locators'
+import { PublicError } from './errors'
+
+/** An sk_-shaped key in the path, the query or the Authorization header, found by shape alone. */
+export function findSecretKey(request: Request): string | null {
+  const href = request.url
+  const authorization = request.headers.get('authorization') ?? ''
+  // Most requests: no "sk_" anywhere and no escape that could spell one, so nothing to decode.
+  if (!href.includes('sk_') && !href.includes('%') && !authorization.includes('sk_')) return null
+  const url = new URL(href)
+  const sent = url.pathname + url.search
+  let text = sent + ' ' + authorization
+  try {
+    text = decodeURIComponent(sent) + ' ' + text
+  } catch {
+    // An escape that is not UTF-8 elsewhere in the URL: each escape decoded as its byte alone,
+    // which spells a key's ASCII all the same ("%73k_...").
+    text = sent.replace(/%[0-9a-f]{2}/gi, (e) => String.fromCharCode(parseInt(e.slice(1), 16))) + ' ' + text
+  }
+  return SECRET_KEY_SHAPE.exec(text)?.[0] ?? null
+}
+
+/**
+ * Refuses the request; a real key is marked exposed so `storeloc key list` shows it must be
+ * rotated. Never echoed or logged. The mark is written soon, without holding the answer: while
+ * another process holds the database it waits without stopping this one; if that outlasts
+ * busy_timeout, `log` says so (by the key's id) and the key is marked when it is seen again.
+ */
+export function refuseSecretKey(store: Store, key: string, log: (line: Record<string, unknown>) => void): never {
+  const record = store.keys.findBySecret(key)
+  if (record && record.hash === hashSecret(key)) {
+    store.writeSoon(() => store.keys.markExposed(record.id)).catch((e) => {
+      const why = isBusyError(e) ? 'another process held the database' : e instanceof Error ? e.message : String(e)
+      log({ level: 'warn', api: 'public', message: `Key ${record.id} was sent to the Query API but could not be marked exposed (${why}); it is marked when it is seen again.` })
+    })
+  }
+  throw new PublicError('SECRET_KEY_EXPOSED')
+}
+
+/** The host a browser request came from: Origin, else Referer; null when neither. */
+export function requestHost(request: Request): string | null {
+  for (const header of ['origin', 'referer']) {
+    const value = request.headers.get(header)
+    if (!value || value === 'null') continue
+    try {
+      return new URL(value).hostname.toLowerCase() || null // "mailto:x" parses, with no host
+    } catch {
+      return null
+    }
+  }
+  return null
+}
+
+/** Exact hosts, or "*.example.com" for its subdomains. An empty list allows everyone. */
+export function referrerAllowed(allowlist: string[], host: string | null): boolean {
+  if (allowlist.length === 0) return true
+  if (host === null) return false
+  return allowlist.some((entry) => {
+    const e = entry.toLowerCase()
+    return e.startsWith('*.') ? host.endsWith(e.slice(1)) && host.length > e.length - 1 : host === e
+  })
+}
+
+export type RateDecision = { limit: number; remaining: number; resetSeconds: number; allowed: boolean }
+
+/**
+ * Whether `w` is the window of the minute `t` is in. One that starts after `t` is not: the wall
+ * clock was set back (NTP, a VM resumed), and that window would otherwise have lasted as much
+ * longer, its budget spent (a token refused for an hour, told to retry in 3,650 s).
+ */
+const isCurrent = (w: { start: number } | undefined, t: number): w is { start: number; count: number } => w !== undefined && t >= w.start && t - w.start < 60_000
+
+/**
+ * Requests per minute per token, in fixed one-minute windows of the wall clock (every process's
+ * windows end together, as RateLimit-Reset says), per process. A changed limit applies at once.
+ */
+export class RateLimiter {
+  private windows = new Map<string, { start: number; count: number }>()
+  constructor(private readonly now: () => number = Date.now) {}
+
+  take(token: string, limit: number): RateDecision {
+    return this.count(token, limit, true)!
+  }
+
+  /** As take(), but a request past the limit is not counted: null instead (the fast path leaves refusals to the app, which counts them). */
+  takeIfAllowed(token: string, limit: number): RateDecision | null {
+    return this.count(token, limit, false)
+  }
+
+  /** Where the token's budget stands now, as take() would say it before counting one more; counts nothing. */
+  peek(token: string, limit: number): RateDecision {
+    const t = this.now()
+    const w = this.windows.get(token)
+    return isCurrent(w, t) ? decide(limit, w.start, w.count, t) : decide(limit, t - (t % 60_000), 0, t)
+  }
+
+  /** Whether take() would allow a request now; counts nothing. */
+  allows(token: string, limit: number): boolean {
+    const w = this.windows.get(token)
+    return !isCurrent(w, this.now()) || w.count < limit
+  }
+
+  private count(token: string, limit: number, always: boolean): RateDecision | null {
+    const t = this.now()
+    let w = this.windows.get(token)
+    if (!isCurrent(w, t)) {
+      w = { start: t - (t % 60_000), count: 0 }
+      this.windows.set(token, w)
+      if (this.windows.size > 100_000) this.prune(t)
+    }
+    if (!always && w.count >= limit) return null
+    w.count++
+    return decide(limit, w.start, w.count, t)
+  }
+
+  private prune(t: number): void {
+    for (const [token, w] of this.windows) if (!isCurrent(w, t)) this.windows.delete(token)
+  }
+}
+
+/** A window's state as its headers say it: `count` requests counted in the minute from `start`, at `t`. */
+const decide = (limit: number, start: number, count: number, t: number): RateDecision => ({
+  limit,
+  remaining: Math.max(0, limit - count),
+  resetSeconds: Math.max(1, Math.ceil((start + 60_000 - t) / 1000)),
+  allowed: count <= limit,
+})
+
+export function rateHeaders(d: RateDecision): Record<string, string> {
+  return { 'ratelimit-limit': String(d.limit), 'ratelimit-remaining': String(d.remaining), 'ratelimit-reset': String(d.resetSeconds) }
+}
+
+const NO_SITE = 'This locator only answers requests from its allowed sites, and this request named none (no Origin or Referer).'
+const UNUSABLE_SITE =
+  'This locator only answers requests from its allowed sites, and the Origin or Referer this request sent names no site: Origin "null" comes from sandboxed pages and files, and a Referer must be a full URL (https://host/...).'
+
+/** Whether the request sent an Origin or a Referer at all (requestHost may find no host in it). */
+const sentSite = (request: Request) => Boolean(request.headers.get('origin') || request.headers.get('referer'))
+
+/** Why the guards after the secret-key check and before the rate refuse a request (token, switch, referrer), or null. Counts nothing. */
+export function refusal(locator: Locator | null, request: Request): PublicError | null {
+  if (!locator || !locator.active) return new PublicError('INVALID_TOKEN')
+  if (!locator.queryApiEnabled) return new PublicError('API_NOT_ENABLED')
+  if (locator.referrers.length === 0) return null // no allowlist: no need to read the headers
+  const host = requestHost(request)
+  if (!referrerAllowed(locator.referrers, host)) {
+    return new PublicError('REFERRER_NOT_ALLOWED', host !== null ? `Requests from ${host} are not in this locator's referrer allowlist.` : sentSite(request) ? UNUSABLE_SITE : NO_SITE)
+  }
+  return null
+}
+
+/**
+ * `error` with the rate of the token's locator, peeked: not counted (a site the allowlist refuses
+ * must not use up the locator's budget, nor a request nothing answered), but a locator's every
+ * response says where its budget stands (design.md). Not for a token the guards call invalid.
+ */
+export function withPeekedRate(error: PublicError, locator: Locator | null, request: Request, limiter: RateLimiter, token: string, refused = refusal(locator, request)): PublicError {
+  if (refused?.code !== 'INVALID_TOKEN') Object.assign(error.headers, rateHeaders(limiter.peek(token, locator!.rateLimit)))
+  return error
+}
+
+/** The guards after the secret-key check: token, switch, referrer, rate. Returns the locator and rate headers. */
+export function admit(locator: Locator | null, request: Request, limiter: RateLimiter, token: string): { locator: Locator; headers: Record<string, string> } {
+  const refused = refusal(locator, request)
+  if (refused) throw withPeekedRate(refused, locator, request, limiter, token, refused)
+  const decision = limiter.take(token, locator!.rateLimit)
+  const headers = rateHeaders(decision)
+  if (!decision.allowed) throw new PublicError('RATE_LIMITED', undefined, { ...headers, 'retry-after': String(decision.resetSeconds) })
+  return { locator: locator!, headers }
+}

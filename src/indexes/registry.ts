@@ -1,0 +1,733 @@
+// The per-locator indexes of this process, loaded at start (preload), when a locator is made or
+// turned public (a background task), or else on a locator's first public query, let go when its
+// Query API is turned off or when nobody has queried it for a while (evictIdle(): memory follows
+// the locators in use; the next query builds it again), and kept in step with SQLite through the
+// change log: before each query (and after each Management API write, and once a second: src/app.ts, src/main.ts),
+// sync() applies every change committed since the last one, by this process (its write counter
+// moved) or by any other process (PRAGMA data_version moved). So a write is visible to the very
+// next query, from any process.
+import { defaultSchedule, LocatorIndex, type IndexEntry, type IndexOptions, type Schedule } from '../engine/locator-index'
+import type { Store } from '../store'
+import { isBusyError } from '../store/db'
+import type { Change } from '../store/changes'
+import { DEFAULT_FILTER_GROUP, type FilterGroup } from '../store/filters'
+import type { Locator } from '../store/locators'
+import type { LocationRecord } from '../store/locations'
+import { changedMeanwhile, databaseBusy, PublicError } from '../api/public/errors'
+import { JsonArena } from './json-arena'
+import { presentContext, publicJson, searchDoc, type PresentContext } from './present'
+
+type Entry = {
+  index: LocatorIndex
+  ctx: PresentContext
+  filters: FilterGroup[]
+  /** The locations' public JSON; an index entry's `json` is its slot here. */
+  arena: JsonArena
+  /** Whether every location's public JSON is filled in (see entry()). */
+  jsonReady: boolean
+  /** Settings changed since (apply()): ranks to take again (priority rules), JSON to make again (filters, custom fields); see refresh(). */
+  stale: { ranks: boolean; json: boolean } | null
+  /** Whether background tasks are laying the JSON written since the fill out in space order (reorderJson()). */
+  reordering: boolean
+  /** Queried since evictIdle() last looked (set by version(), which every public request asks). */
+  used: boolean
+  /** When evictIdle() last saw it used, or when it was built (performance.now()). */
+  usedAt: number
+  /** When a change was last applied to its index, or when it was built (performance.now()): settleDeltas(). */
+  writtenAt: number
+}
+
+/** A turn of the event loop later (after the timers due now: the background tasks' turn). */
+const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 1))
+
+/** Whether a locator's Query API can be asked at all (active, its Query API on): the locators whose indexes are built ahead of queries. */
+const servesQueries = (locator: Locator) => locator.active && locator.queryApiEnabled
+
+/**
+ * After an index build failed (a row it cannot read: written behind the service's back), queries
+ * to its locator fail at once for this long instead of reading every row again (at 100k, ~1 s of
+ * the event loop each); then the next query, or the idle sync (retryFailedBuilds()), tries again,
+ * so a repaired row serves without a restart.
+ */
+const BUILD_RETRY_MS = 10_000
+
+/**
+ * After a build or a page of the JSON fill met a busy database (another process's write lock,
+ * which SQLite waited busy_timeout for), queries to its locator are told 503 at once, and the
+ * page is read again, this much later: not at once, which would block the event loop for another
+ * busy_timeout at every turn while the lock is held.
+ */
+const BUSY_RETRY_MS = 1000
+
+/** A locator whose index could not be built from its rows, and why. */
+export type BuildFailure = { locatorId: string; message: string }
+
+/** Changes a budgeted sync reads at a time (~2-5 ms to apply at 100k: 30-70 µs each). */
+const SLICE_CHANGES = 64
+
+/**
+ * A locator's index is built again from its rows, rather than changed once per change, when the
+ * changes to apply hold at least this many of its location changes, and at least BACKLOG_SHARE of
+ * its size: another process's bulk write (`storeloc locations import`, a sync script's one big
+ * transaction). At 100k, applying them took ~50 µs each (5.4 s for 100,000 updates, 0.5 s for
+ * 10,000), a fresh build ~1 s, then background work that queries do not wait for.
+ */
+const BACKLOG_MIN = 1000
+const BACKLOG_SHARE = 1 / 4
+
+/** Locations whose public JSON one background task fills in. */
+const JSON_FILL_PAGE = 1000
+/** Locations one background task of reorderJson() looks at (moving at most their JSON: ~5 MB, 1-2 ms). */
+const REORDER_PAGE = 4000
+/** The JSON is laid out again once this share of its bytes was written since, and at least REORDER_MIN_BYTES. */
+const REORDER_SHARE = 1 / 8
+const REORDER_MIN_BYTES = 1024 * 1024
+
+/**
+ * A locator's version after `change`, its last: its seq and its `at`. A seq alone is given again
+ * once a backup is restored into the file (the log rewound), to another write; with the time of
+ * the write it names one state of the locator in every process, before and after restarts.
+ */
+const versionOf = (change: { seq: number; at: string }): string => `${change.seq.toString(36)}.${Bun.hash(change.at).toString(36)}`
+
+export class IndexRegistry {
+  private entries = new Map<string, Entry>()
+  private tokens = new Map<string, Locator>()
+  private versions = new Map<string, string>()
+  /** Locators whose index evictIdle() let go: a change to their settings does not build it again (their next query does). */
+  private evicted = new Set<string>()
+  /** Locators whose index build failed, with when (performance.now()); see BUILD_RETRY_MS. */
+  private failures = new Map<string, { message: string; at: number }>()
+  /** Locators whose index build last met a busy database, with when (performance.now()); see BUSY_RETRY_MS. */
+  private busyAt = new Map<string, number>()
+  /** The busy error the last sync met, and when (performance.now()): thrown again at once within BUSY_RETRY_MS, not waited for. */
+  private syncBusy: { error: unknown; at: number } | null = null
+  private seq: number
+  /** The changes up to here were looked at for backlogs (dropBacklogged()). */
+  private countedThrough: number
+  /** When change `seq` was committed: the log holding another change at `seq`, or none, was rewound (restart()). */
+  private seqAt: string | null
+  private dataVersion: number
+  private writes: number
+  private readonly dataVersionQuery
+  /** False when no commit can have happened since it last said true (the WAL index header, no system call). */
+  private readonly committed: () => boolean
+  /** True from the moment the watch said something was committed until sync() has applied it (a sync that throws leaves it set). */
+  private unsynced = false
+  private answer = Buffer.allocUnsafeSlow(64 * 1024)
+
+  /** See REORDER_MIN_BYTES; tests use small ones. */
+  private readonly reorderMinBytes: number
+  private readonly indexOptions: IndexOptions
+  /** See BACKLOG_MIN; tests use small ones. */
+  private readonly backlogMin: number
+  /** See BUILD_RETRY_MS; tests use 0. */
+  readonly buildRetryMs: number
+  /** See BUSY_RETRY_MS; tests use small ones. */
+  private readonly busyRetryMs: number
+
+  /** Told of each index built again after evictIdle() let it go (src/app.ts logs it). */
+  private readonly onRebuilt: (locatorId: string, locations: number, ms: number) => void
+  /** Told of an index build that failed on its rows, unless the try before failed for the same reason (src/app.ts logs it). */
+  private readonly onBuildFailed: (locatorId: string, error: unknown) => void
+  /** Told of each index let go to be built again from its rows rather than changed `changes` times (dropBacklogged(); src/app.ts logs it). */
+  private readonly onBacklog: (locatorId: string, changes: number) => void
+  /** Told when the change log no longer holds the changes applied, or to apply (restart(); src/app.ts logs it). */
+  private readonly onRewound: (appliedSeq: number, logSeq: number, cause: 'rewound' | 'pruned') => void
+
+  constructor(
+    private readonly store: Store,
+    /** When index upkeep and the JSON fill run; tests may run them at chosen points. */
+    private readonly schedule: Schedule = defaultSchedule,
+    options: {
+      reorderMinBytes?: number
+      /** The indexes' own options (src/search/locator-index.ts); tests use small bounds to reach compactions. */
+      index?: Omit<IndexOptions, 'schedule'>
+      onRebuilt?: (locatorId: string, locations: number, ms: number) => void
+      onBacklog?: (locatorId: string, changes: number) => void
+      onBuildFailed?: (locatorId: string, error: unknown) => void
+      onRewound?: (appliedSeq: number, logSeq: number, cause: 'rewound' | 'pruned') => void
+      backlogMin?: number
+      buildRetryMs?: number
+      busyRetryMs?: number
+    } = {},
+  ) {
+    this.reorderMinBytes = options.reorderMinBytes ?? REORDER_MIN_BYTES
+    this.indexOptions = { ...options.index, schedule }
+    this.backlogMin = options.backlogMin ?? BACKLOG_MIN
+    this.buildRetryMs = options.buildRetryMs ?? BUILD_RETRY_MS
+    this.busyRetryMs = options.busyRetryMs ?? BUSY_RETRY_MS
+    this.onRebuilt = options.onRebuilt ?? (() => {})
+    this.onBacklog = options.onBacklog ?? (() => {})
+    this.onBuildFailed = options.onBuildFailed ?? (() => {})
+    this.onRewound = options.onRewound ?? (() => {})
+    this.dataVersionQuery = store.db.query<{ data_version: number }, []>('PRAGMA data_version')
+    this.committed = store.commitWatch()
+    this.committed()
+    // data_version before the last seq: a commit between the two is then seen as new at the first sync.
+    this.dataVersion = this.dataVersionQuery.get()!.data_version
+    this.seq = store.changes.lastSeq()
+    this.countedThrough = this.seq
+    this.seqAt = store.changes.at(this.seq)
+    this.writes = store.writeCount()
+  }
+
+  /**
+   * Applies every change committed since the last call. Cheap when nothing changed: a look at the
+   * WAL index header (without one, a pragma). With a budget (ms, for the idle sync), stops once it
+   * has passed, after at least one batch of SLICE_CHANGES, and says whether everything was applied:
+   * the next sync goes on from there (a query's, unbudgeted, applies the rest before it answers).
+   */
+  sync(budgetMs = Infinity): boolean {
+    if (!this.unsynced && !this.committed() && this.store.writeCount() === this.writes) return true
+    this.unsynced = true
+    // Another process held the database a moment ago (SQLite waited busy_timeout for it): the
+    // app's path after the fast path's, and the queries right after, do not wait again.
+    const busy = this.syncBusy
+    if (busy !== null && performance.now() - busy.at < this.busyRetryMs) throw busy.error
+    try {
+      const dataVersion = this.dataVersionQuery.get()!.data_version
+      const writes = this.store.writeCount()
+      if (dataVersion !== this.dataVersion || writes !== this.writes) {
+        if (this.store.changes.at(this.seq) !== this.seqAt) this.restart(this.store.changes.prunedThrough() > this.seq ? 'pruned' : 'rewound')
+        this.dropBacklogged()
+        const until = performance.now() + budgetMs
+        const limit = budgetMs === Infinity ? undefined : SLICE_CHANGES
+        for (;;) {
+          const batch = this.store.changes.since(this.seq, limit)
+          // Read after the batch: a prune committed before it may have taken changes not applied
+          // here, which the batch then lacks (this.seq itself may be a locator's last change, kept).
+          if (this.store.changes.prunedThrough() > this.seq) {
+            this.restart('pruned')
+            continue
+          }
+          if (batch.length === 0) break
+          for (const change of batch) this.apply(change)
+          if (performance.now() > until) return false // unsynced stays set
+        }
+        // Only once every change is applied: a sync that failed or stopped part-way is taken up again from this.seq.
+        this.dataVersion = dataVersion
+        this.writes = writes
+      }
+    } catch (e) {
+      if (isBusyError(e)) this.syncBusy = { error: e, at: performance.now() }
+      throw e
+    }
+    this.syncBusy = null
+    this.unsynced = false
+    return true
+  }
+
+  /**
+   * The change log no longer holds the changes applied or to apply: the file was rewound (a
+   * backup restored into it, another file put in its place), and changes after the last applied
+   * may reuse its seqs; or it was pruned past the last applied (a process that applied nothing
+   * for CHANGES_KEPT_MS, src/main.ts), and changes not applied here are gone. Every index is let
+   * go and built again from the rows (in the background, or by its next query), and every cached
+   * token and version is forgotten (versions name their change's `at` too, so none given before
+   * is given again for other rows).
+   */
+  private restart(cause: 'rewound' | 'pruned'): void {
+    const applied = this.seq
+    // Past the prune point even in a log rewound behind it (a file put in place with another's
+    // pruned count): the sync goes on from there, not around again.
+    this.seq = Math.max(this.store.changes.lastSeq(), this.store.changes.prunedThrough())
+    this.seqAt = this.store.changes.at(this.seq)
+    this.countedThrough = this.seq
+    this.versions.clear()
+    this.tokens.clear()
+    this.failures.clear()
+    this.busyAt.clear()
+    this.evicted.clear()
+    const built = [...this.entries.keys()]
+    for (const locatorId of built) this.drop(locatorId)
+    for (const locatorId of built) this.buildLater(locatorId)
+    this.onRewound(applied, this.seq, cause)
+  }
+
+  /**
+   * Lets go of the indexes that many of the changes not yet applied are to (see BACKLOG_MIN), and
+   * builds them again from their rows in a background task, or on their next query, whichever
+   * comes first; the changes are then applied as to a locator without an index (its version
+   * only). Looks at each change once: the ones committed since it last looked, when they are
+   * BACKLOG_MIN or more (a process that keeps up with another's writes never counts them).
+   */
+  private dropBacklogged(): void {
+    const last = this.store.changes.lastSeq()
+    const from = Math.max(this.seq, this.countedThrough)
+    if (last - from < this.backlogMin) return
+    this.countedThrough = last
+    for (const [locatorId, changes] of this.store.changes.locationCounts(from, last)) {
+      const entry = this.entries.get(locatorId)
+      if (entry === undefined || changes < Math.max(this.backlogMin, entry.index.size * BACKLOG_SHARE)) continue
+      this.drop(locatorId)
+      this.buildLater(locatorId)
+      this.onBacklog(locatorId, changes)
+    }
+  }
+
+  private apply(change: Change): void {
+    this.seq = change.seq
+    this.seqAt = change.at
+    this.versions.set(change.locatorId, versionOf(change))
+    if (change.entity === 'locator') {
+      this.tokens.clear() // settings or token changed: look them up again
+      // A locator made or turned public since the start (preload) is built by a background task,
+      // not by its first query; from then on every write reaches its index as it is applied. One
+      // whose Query API was turned off lets its index go (memory): nobody can query it, and
+      // turning the API on again builds it anew. One let go for being idle is built by its next
+      // query, not by a change to its settings.
+      const locator = this.store.locators.get(change.locatorId)
+      if (locator === null || !servesQueries(locator)) {
+        this.drop(change.locatorId)
+        this.evicted.delete(change.locatorId)
+        this.failures.delete(change.locatorId) // nobody can query it: nothing to report
+        this.busyAt.delete(change.locatorId)
+      } else if (!this.entries.has(change.locatorId) && !this.evicted.has(change.locatorId)) this.buildLater(change.locatorId)
+      return
+    }
+    const entry = this.entries.get(change.locatorId)
+    if (!entry) return
+    if (change.entity === 'location') {
+      const row = change.op === 'delete' ? null : this.store.locations.get(change.locatorId, change.entityId!)
+      const doc = entry.index.get(change.entityId!)
+      const old = doc === null ? null : entry.index.json(doc)
+      if (row && row.status === 'published') entry.index.upsert({ ...searchDoc(row, entry.ctx), json: entry.arena.add(publicJson(row, entry.ctx)) })
+      else entry.index.remove(change.entityId!)
+      if (old !== null) entry.arena.free(old)
+      entry.writtenAt = performance.now()
+      this.reorderLater(change.locatorId, entry)
+    } else if (change.entity !== 'key') {
+      // Priority rules change ranks; filters and custom fields every location's JSON. Brought up
+      // to date on next use, once for a batch of such changes (refresh()).
+      const stale = (entry.stale ??= { ranks: false, json: false })
+      if (change.entity === 'priority') stale.ranks = true
+      else stale.json = true
+    }
+  }
+
+  /** Builds the index of a locator whose Query API is on, in a background task, unless built by then. */
+  private buildLater(locatorId: string): void {
+    this.schedule(() => {
+      if (this.entries.has(locatorId)) return
+      try {
+        const locator = this.store.locators.get(locatorId)
+        if (!locator || !servesQueries(locator)) return
+        this.sync() // as a query does before it asks for an entry
+        this.entry(locatorId)
+      } catch {
+        // The store was closed meanwhile, or a read failed: the first query builds it, and meets
+        // any such failure in its own steps.
+      }
+    })
+  }
+
+  /**
+   * What a query to a locator whose build failed (at `failedAt`) is told until it is tried again:
+   * 503, to retry then. The reason is the operator's (logged once, and /readyz), not the site's.
+   */
+  private unavailable(failedAt: number, now: number, cause?: unknown): PublicError {
+    const seconds = Math.max(1, Math.ceil((failedAt + this.buildRetryMs - now) / 1000))
+    const message = "This locator's locations cannot be loaded at the moment; the service tries again shortly. Retry after the seconds in Retry-After."
+    return new PublicError('UNAVAILABLE', message, { 'retry-after': String(seconds) }, cause)
+  }
+
+  /** Lets go of a locator's index, and of the work it left to background tasks. */
+  private drop(locatorId: string): void {
+    this.entries.get(locatorId)?.index.dispose()
+    this.entries.delete(locatorId)
+  }
+
+  /**
+   * Tries again, in background tasks, the builds that failed at least buildRetryMs ago: the idle
+   * sync asks (src/main.ts), so a repaired row is served, and /readyz says so, without waiting
+   * for a query (a load balancer that took the servers out of rotation sends none).
+   */
+  retryFailedBuilds(now = performance.now()): void {
+    for (const [locatorId, failed] of this.failures) if (now - failed.at >= this.buildRetryMs) this.buildLater(locatorId)
+  }
+
+  /** The locators whose index could not be built the last time it was tried (cleared when a build succeeds, or when nobody can query the locator). */
+  buildFailures(): BuildFailure[] {
+    return [...this.failures].map(([locatorId, { message }]) => ({ locatorId, message }))
+  }
+
+  /** Whether the locator's index is built (preload, a background build, or a query). */
+  has(locatorId: string): boolean {
+    return this.entries.has(locatorId)
+  }
+
+  /**
+   * The locator behind a public token (active or not), or null. Only hits are cached: random
+   * tokens must not grow memory. `cachedOnly`: null rather than read the database (it is busy).
+   */
+  locatorByToken(token: string, cachedOnly = false): Locator | null {
+    const cached = this.tokens.get(token)
+    if (cached || cachedOnly) return cached ?? null
+    const locator = this.store.locators.byToken(token)
+    if (locator) this.tokens.set(token, locator)
+    return locator
+  }
+
+  /**
+   * The locator's index, built from its published rows on first use. To be queryable soon, it is
+   * built from the columns search needs; each location's public JSON is filled in afterwards by
+   * background tasks (and on demand, by json(), for a location an answer needs before that).
+   */
+  entry(locatorId: string): Entry {
+    for (let attempt = 1; ; attempt++) {
+      const found = this.entries.get(locatorId)
+      if (found !== undefined && found.stale === null) return found
+      const entry = this.made(locatorId, found)
+      // Its rows or settings were read as committed now, maybe past the changes applied: those
+      // are applied too, so that version() (up to what is applied) counts every change its
+      // answers show. One of them may be its locator's settings again: then it is made again.
+      this.sync()
+      if (this.entries.get(locatorId) === entry && entry.stale === null) return entry
+      if (attempt === 3) throw changedMeanwhile()
+    }
+  }
+
+  /** entry()'s work when its locator has none, or a stale one: built, or brought up to date. */
+  private made(locatorId: string, entry: Entry | undefined): Entry {
+    if (entry?.stale) entry = this.refresh(locatorId, entry)
+    if (!entry) {
+      const t0 = performance.now()
+      const failed = this.failures.get(locatorId)
+      if (failed && t0 - failed.at < this.buildRetryMs) throw this.unavailable(failed.at, t0, new Error(failed.message))
+      const busy = this.busyAt.get(locatorId)
+      if (busy !== undefined && t0 - busy < this.busyRetryMs) throw databaseBusy()
+      let index: LocatorIndex, ctx: PresentContext, filters: FilterGroup[], size: number
+      try {
+        ;({ filters, ctx } = this.settings(locatorId))
+        const docs = this.store.locations.indexRows(locatorId, ctx.rankReadsCustomFields).map((r) => searchDoc(r, ctx))
+        size = docs.length
+        index = new LocatorIndex(docs, this.indexOptions)
+      } catch (e) {
+        // A busy database is another process's lock, not this locator's rows: tried again after
+        // BUSY_RETRY_MS (the app's path, asked after the fast path failed, does not wait for the lock again).
+        if (isBusyError(e)) {
+          this.busyAt.set(locatorId, t0)
+          throw databaseBusy(e)
+        }
+        this.busyAt.delete(locatorId)
+        const message = `The index of locator ${locatorId} could not be built from its rows: ${(e as Error)?.message ?? String(e)}`
+        this.failures.set(locatorId, { message, at: t0 })
+        // Logged when it is new: not again at every retry (every BUILD_RETRY_MS, queried or not) while the row stays bad.
+        if (failed?.message !== message) this.onBuildFailed(locatorId, e)
+        throw this.unavailable(t0, t0, e)
+      }
+      this.failures.delete(locatorId)
+      this.busyAt.delete(locatorId)
+      entry = { index, ctx, filters, arena: new JsonArena(), jsonReady: size === 0, stale: null, reordering: false, used: false, usedAt: performance.now(), writtenAt: performance.now() }
+      this.entries.set(locatorId, entry)
+      if (this.evicted.delete(locatorId)) this.onRebuilt(locatorId, size, entry.usedAt - t0)
+      if (!entry.jsonReady) this.fillJson(locatorId, entry, entry.index.entriesInSpaceOrder(), 0)
+    }
+    return entry
+  }
+
+  /** The locator's filters, and the context its locations are presented in (present.ts), as committed now. */
+  private settings(locatorId: string): { filters: FilterGroup[]; ctx: PresentContext } {
+    const filters = this.store.filters.list(locatorId)
+    return { filters, ctx: presentContext(filters, this.store.customFields.list(locatorId), this.store.priority.list(locatorId)) }
+  }
+
+  /**
+   * The entry brought up to date after its locator's settings changed (apply()), its index kept.
+   * New priority rules: every rank taken again, from the index's tags, the rules' ids, and for a
+   * custom field rule the ids of the published rows with its value (a table triggers keep).
+   * New filters or custom fields: every location's JSON made again, in the background and on
+   * demand, as after a build (a new entry, so a fill under way for the old one stops). At 100k,
+   * from the commit to the next answer: priority rules of tags and ids 4 ms, with a custom field
+   * rule 7-13 ms (80-150 ms when it scanned every row), filters 8-20 ms; rebuilding the index took
+   * 1.2-1.4 s, then ~5 s of background work.
+   */
+  private refresh(locatorId: string, old: Entry): Entry {
+    const { ranks, json } = old.stale!
+    // The settings as committed now: a change by another process since the last sync may be among
+    // them (say new filters after a priority change); the next sync marks it, and the refresh
+    // after makes the JSON, the part not made here, again.
+    const { filters, ctx } = this.settings(locatorId)
+    if (ranks) {
+      // As priorityRank takes them (present.ts), a custom field's value read for its rule alone.
+      old.index.rankBy(
+        ctx.priority.map((rule) =>
+          'tag' in rule ? { tag: rule.tag.toLowerCase() } : { ids: 'ids' in rule ? rule.ids : this.store.locations.idsWithCustomFieldValue(locatorId, rule.custom_field, rule.value) },
+        ),
+      )
+    }
+    if (!json) {
+      Object.assign(old, { ctx, filters, stale: null })
+      return old
+    }
+    const order = old.index.entriesInSpaceOrder()
+    old.index.clearJson()
+    const entry: Entry = { index: old.index, ctx, filters, arena: new JsonArena(), jsonReady: order.length === 0, stale: null, reordering: false, used: old.used, usedAt: old.usedAt, writtenAt: old.writtenAt }
+    this.entries.set(locatorId, entry)
+    if (!entry.jsonReady) this.fillJson(locatorId, entry, order, 0)
+    return entry
+  }
+
+  /**
+   * Builds the index of every locator whose Query API is on, one after another, and resolves when
+   * the work each build leaves to background tasks (the public JSON, FlexSearch, the name order) is
+   * done too: at 100k locations, ~2 s of build (the event loop is blocked) and ~5 s more of tasks.
+   * Otherwise the first query after a start waits for the build, and the next ones share the core
+   * with those tasks. A locator whose settings change meanwhile is waited for as it is after the
+   * change. Needs the default schedule (tasks that run by themselves).
+   */
+  async preload(): Promise<{ locators: number; locations: number; failed: BuildFailure[] }> {
+    const ids: string[] = []
+    for (const locator of this.store.locators.list()) {
+      if (!servesQueries(locator)) continue
+      this.sync() // as a query does before it asks for an entry
+      try {
+        this.entry(locator.id)
+        ids.push(locator.id)
+      } catch (e) {
+        // One locator's bad rows must not keep the others from loading (buildFailures() tells);
+        // anything else (a busy database, a failure not of the build) stops the preload.
+        if (!this.failures.has(locator.id) || this.busyAt.has(locator.id)) throw e
+      }
+      await nextTurn()
+    }
+    // Each locator's entry as a query would find it now: refreshed after a settings change (whose
+    // JSON fill then starts again), so every wait ends. One let go meanwhile (turned off, or idle
+    // in a preload longer than the idle time) is not built again here.
+    const pending = () => {
+      this.sync()
+      return ids.some((id) => {
+        if (!this.entries.has(id)) return false
+        const entry = this.entry(id)
+        return !(entry.jsonReady && entry.index.settled)
+      })
+    }
+    while (pending()) await nextTurn()
+    const kept = ids.filter((id) => this.entries.has(id))
+    return { locators: kept.length, locations: kept.reduce((n, id) => n + this.entries.get(id)!.index.size, 0), failed: this.buildFailures() }
+  }
+
+  /**
+   * The slot in entry.arena of a location's public JSON, made now if the background fill has not
+   * reached it yet. null when another process unpublished or deleted the row since the last sync:
+   * sync and ask again.
+   */
+  json(locatorId: string, entry: Entry, doc: IndexEntry, kept: number | null = entry.index.json(doc)): number | null {
+    if (kept !== null) return kept
+    const row = this.store.locations.get(locatorId, doc.id)
+    if (!row || row.status !== 'published') return null
+    // The row may be newer than the index (a change not yet synced): the next sync, before any
+    // later query reads the index, replaces the entry with one made from that same row.
+    // `doc` replaced meanwhile (not within a query's turn): as for a row gone, sync and ask again.
+    return this.keepJson(entry, doc, row)
+  }
+
+  /**
+   * Makes `doc`'s public JSON from its row and keeps its slot in the index; null (the slot freed)
+   * if `doc` is no longer its id's entry. `inOrder`: the JSON fill's, in space order (JsonArena).
+   */
+  private keepJson(entry: Entry, doc: IndexEntry, row: LocationRecord, inOrder = false): number | null {
+    const slot = entry.arena.add(publicJson(row, entry.ctx), inOrder)
+    if (entry.index.setJson(doc, slot)) return slot
+    entry.arena.free(slot)
+    return null
+  }
+
+  /**
+   * Fills in public JSON, a page of locations per scheduled task, until every entry has it. In the
+   * index's space order, so an answer's locations, near each other, have their JSON near each
+   * other in the arena: at 100k, a radius answer's 20 copies took ~10 µs less than in row order.
+   */
+  private fillJson(locatorId: string, entry: Entry, order: IndexEntry[], from: number): void {
+    this.schedule(() => {
+      // Replaced meanwhile, or its JSON is to be made again with new settings (refresh() starts a new fill).
+      if (this.entries.get(locatorId) !== entry || entry.stale?.json) return
+      const page: IndexEntry[] = []
+      let next = from
+      // Entries replaced or removed since the order was taken got their JSON with the change.
+      for (; next < order.length && page.length < JSON_FILL_PAGE; next++) {
+        const doc = order[next]!
+        if (entry.index.get(doc.id) === doc && entry.index.json(doc) === null) page.push(doc)
+      }
+      if (page.length > 0) {
+        let rows: [IndexEntry, LocationRecord | null][]
+        try {
+          rows = this.pageRows(locatorId, page)
+        } catch (e) {
+          // Another process held the database: the same page again BUSY_RETRY_MS later (the fill
+          // must not stop, or the preload that waits for it would never end).
+          if (!isBusyError(e)) throw e
+          if (this.busyRetryMs === 0) return this.fillJson(locatorId, entry, order, from)
+          const timer = setTimeout(() => this.fillJson(locatorId, entry, order, from), this.busyRetryMs)
+          ;(timer as { unref?: () => void }).unref?.()
+          return
+        }
+        for (const [doc, record] of rows) {
+          // A row gone meanwhile (another process's write) is made on demand, or never. The page
+          // was taken in this turn: each doc is still its id's entry, without JSON.
+          if (record === null) continue
+          try {
+            this.keepJson(entry, doc, record, true)
+          } catch {
+            // Its JSON cannot be made (a row written behind the service's back): an answer that
+            // needs it tries again on demand and fails there, alone; the fill goes on.
+          }
+        }
+      }
+      if (next < order.length) this.fillJson(locatorId, entry, order, next)
+      else {
+        entry.jsonReady = true
+        entry.arena.trim() // the newest buffer's free space (up to 8 MB) is not held for the next few writes
+        this.reorderLater(locatorId, entry) // what queries made on demand meanwhile
+      }
+    })
+  }
+
+  /**
+   * The published rows of a page of the fill, null for those gone. Read in one statement; when
+   * that fails (a row that cannot be read, written behind the service's back), one by one, the
+   * unreadable rows left out as gone: the fill must not stop (nor throw in its task, which would
+   * end the process) for one row, whose answers then fail on demand. Throws a busy database's error.
+   */
+  private pageRows(locatorId: string, page: IndexEntry[]): [IndexEntry, LocationRecord | null][] {
+    try {
+      const records = new Map(this.store.locations.publishedByIds(locatorId, page.map((doc) => doc.id)).map((r) => [r.id, r]))
+      return page.map((doc) => [doc, records.get(doc.id) ?? null])
+    } catch (e) {
+      if (isBusyError(e)) throw e
+      return page.map((doc) => {
+        try {
+          const row = this.store.locations.get(locatorId, doc.id)
+          return [doc, row && row.status === 'published' ? row : null]
+        } catch (e) {
+          if (isBusyError(e)) throw e // the whole page again later (fillJson)
+          return [doc, null]
+        }
+      })
+    }
+  }
+
+  /**
+   * Lays the JSON written since the fill (changes, and what queries made on demand) out again in
+   * the index's space order, once there is enough of it, in background tasks: the writes append
+   * it in the order they come, so after many (a nightly sync that updates every location) an
+   * answer's 20 locations were read from 20 places of the arena, not from one run. Every location
+   * updated in random order made a typical radius answer 8-10% slower, at 100k and at 1M, than on
+   * a fresh index (the two alternating query by query, 3 passes; the same method with both fresh:
+   * within 1%); laid out again, 0.97-1.03 at 100k and 1.01 at 1M.
+   */
+  private reorderLater(locatorId: string, entry: Entry): void {
+    if (entry.reordering || !entry.jsonReady || entry.arena.outOfOrder < REORDER_SHARE) return
+    if (entry.arena.outOfOrder * entry.arena.bytes.live < this.reorderMinBytes) return
+    entry.reordering = true
+    this.reorderJson(locatorId, entry, null, 0)
+  }
+
+  private reorderJson(locatorId: string, entry: Entry, order: IndexEntry[] | null, from: number): void {
+    this.schedule(() => {
+      // Replaced meanwhile (its arena with it), or its JSON is to be made again with new settings.
+      if (this.entries.get(locatorId) !== entry || entry.stale?.json) {
+        entry.reordering = false
+        return
+      }
+      // A compaction under way gives the base a new order: wait for it, and take that one.
+      if (order === null && entry.index.compacting) return this.reorderJson(locatorId, entry, null, 0)
+      order ??= entry.index.entriesInSpaceOrder()
+      const end = Math.min(order.length, from + REORDER_PAGE)
+      for (let i = from; i < end; i++) {
+        const doc = order[i]!
+        // Entries replaced or removed since the order was taken got their JSON, as written, with the change.
+        const slot = entry.index.get(doc.id) === doc ? entry.index.json(doc) : null
+        if (slot !== null) entry.arena.reorder(slot)
+      }
+      if (end < order.length) return this.reorderJson(locatorId, entry, order, end)
+      entry.reordering = false
+      entry.arena.trim()
+    })
+  }
+
+  /**
+   * Lets go of the indexes of locators no public request has asked for in `idleMs` or more (as
+   * seen by this method's calls: a locator is idle from the first call that finds it unused since
+   * the call before; src/main.ts calls it every second). Their next query builds them again from
+   * the rows, as after a start. Returns the locators let go, with their sizes.
+   */
+  evictIdle(idleMs: number, now = performance.now()): { locatorId: string; locations: number }[] {
+    const evicted: { locatorId: string; locations: number }[] = []
+    for (const [locatorId, entry] of this.entries) {
+      if (entry.used) {
+        entry.used = false
+        entry.usedAt = now
+      } else if (now - entry.usedAt >= idleMs) {
+        this.drop(locatorId)
+        this.evicted.add(locatorId)
+        evicted.push({ locatorId, locations: entry.index.size })
+      }
+    }
+    return evicted
+  }
+
+  /**
+   * Starts a compaction, in background tasks, of each index with enough changes since its base was
+   * built (LocatorIndex.settle) that no change reached in `quietMs` or more, or whose base is
+   * `staleMs` old or more: a burst of writes is folded into the base once it stops, and writes
+   * that never stop (one a second) are folded in every `staleMs`, not left to grow in the delta
+   * towards its bound for hours (src/main.ts calls it every second). Returns the locators whose
+   * compaction it started.
+   */
+  settleDeltas(quietMs: number, staleMs: number, now = performance.now()): string[] {
+    const started: string[] = []
+    // Compared as sums (now >= then + ms), as callers compute their times: a difference of two
+    // fractional times can come out a hair below the sum's (150.00000000000003 or 149.99...).
+    for (const [locatorId, entry] of this.entries) {
+      const quiet = now >= entry.writtenAt + quietMs
+      if ((quiet || now >= entry.index.baseBuiltAt + staleMs) && entry.index.settle()) started.push(locatorId)
+    }
+    return started
+  }
+
+  /**
+   * A buffer of at least `size` bytes to write an answer in: the same one each time (grown when
+   * too small), so what was written in it before is gone. Answers written in a buffer new each
+   * time took ~13 µs more at 100k on this project's machine (30 KB of fresh memory, faulted in
+   * page by page), and the Response made from one copies it anyway.
+   */
+  answerBuffer(size: number): Buffer {
+    if (this.answer.length < size) this.answer = Buffer.allocUnsafeSlow(Math.max(size, this.answer.length * 2))
+    return this.answer
+  }
+
+  /**
+   * Changes with every write to the locator (locations, settings, filters...): the ETag's base,
+   * the same in every process on the database (see versionOf). Every public request for the
+   * locator asks it, answered from the index or from the answer cache, so it also marks the
+   * locator's index as in use (evictIdle()).
+   */
+  version(locatorId: string): string {
+    const entry = this.entries.get(locatorId)
+    if (entry !== undefined) entry.used = true
+    let v = this.versions.get(locatorId)
+    if (v === undefined) {
+      // Up to the changes applied: one committed since the last sync is not in the index yet, and
+      // an answer made now must not go out under its version (caches would keep it as current).
+      const last = this.store.changes.lastFor(locatorId, this.seq)
+      v = last === null ? '0' : versionOf(last)
+      this.versions.set(locatorId, v)
+    }
+    return v
+  }
+
+  /** The filter groups as GET /filters shows them: the configured ones, then tags in no group. */
+  filters(locatorId: string): FilterGroup[] {
+    const entry = this.entry(locatorId)
+    // Tags in no group, by the spelling most locations have (as their own tags show it).
+    const ungrouped = entry.index.tagSpellings().filter(({ tag }) => !entry.ctx.groupOfTag.has(tag))
+    const groups = entry.filters.filter((g) => g.id !== DEFAULT_FILTER_GROUP)
+    const configuredDefault = entry.filters.find((g) => g.id === DEFAULT_FILTER_GROUP)
+    if (ungrouped.length === 0 && !configuredDefault) return groups
+    const extra = ungrouped.sort((a, b) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0)).map(({ spelt }) => ({ value: spelt, label: spelt }))
+    const base = configuredDefault ?? { id: DEFAULT_FILTER_GROUP, name: entry.ctx.defaultGroupName, label: entry.ctx.defaultGroupName, singleSelect: false, inline: false, hidden: false, hideInLocationDetails: false, tags: [] }
+    return [...groups, { ...base, tags: [...base.tags, ...extra] }]
+  }
+}

@@ -1,0 +1,241 @@
+// One normalize step for location bodies: schema check, the rules a schema cannot express, and
+// the cleaned-up patch the service writes. Rejects with 422 validation_error and per-field details.
+import type { TSchema } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
+import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors'
+import type { CustomField } from '../store/custom-fields'
+import type { Contact, Hours, LocationStatus, Social } from '../store/locations'
+import { codePoints } from '../core/text'
+import { AdminError, type ValidationDetails } from '../api/admin/errors'
+import { CONTACT_KEYS, CreateLocationBody, LOCATION_FIELDS, SOCIAL_KEYS, statusInput, UpdateLocationBody } from './model'
+
+/** What a body asks to change. In maps, '' means "clear this key". */
+export type LocationPatch = {
+  name?: string
+  address?: string
+  coordinates?: { lat: number; lng: number }
+  description?: string
+  tags?: string[]
+  contact?: Contact
+  social?: Social
+  hours?: Hours
+  customFields?: Record<string, string>
+  imageUrl?: string
+  status?: LocationStatus
+}
+
+const MAP_FIELDS = new Set(['contact', 'social', 'hours', 'custom_fields'])
+
+/** Keeps the known top-level fields only; trims every string and makes it well-formed. */
+export function pickLocationFields(raw: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const key of LOCATION_FIELDS) if (Object.hasOwn(raw, key)) out[key] = trimStrings(raw[key])
+  return out
+}
+
+/**
+ * No field nests deeper than this (hours: day, list, interval; filters: group, tags, tag); a value
+ * nested deeper is left as it is, for the schema to refuse (walked to the end, 120,000 levels
+ * overflowed the stack: a 500, or the CLI's stack trace).
+ */
+const MAX_FIELD_DEPTH = 8
+
+/**
+ * Strings trimmed, lone UTF-16 surrogates (JSON's "\ud800") made U+FFFD, as SQLite's UTF-8
+ * stores them: the response to a write then says what a later read returns; and in Unicode's
+ * composed form (NFC), so that text that reads the same is the same: "Café" typed with a combining
+ * accent (macOS file names, some keyboards) is the tag "Café", not a second one beside it that no
+ * filter group value or tags[] query matches. For bodies and files read from JSON (the Management
+ * API, the CLI's filters and priority rules).
+ */
+export function trimStrings(v: unknown, depth = 0): unknown {
+  if (typeof v === 'string') return v.trim().toWellFormed().normalize('NFC')
+  if (depth === MAX_FIELD_DEPTH) return v
+  if (Array.isArray(v)) return v.map((x) => trimStrings(x, depth + 1))
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, trimStrings(x, depth + 1)]))
+  return v
+}
+
+/** Form fields are all strings: turn numeric coordinates back into numbers. */
+export function coerceFormCoordinates(body: Record<string, unknown>): void {
+  const c = body.coordinates
+  if (!c || typeof c !== 'object' || Array.isArray(c)) return
+  const rec = c as Record<string, unknown>
+  for (const k of ['lat', 'lng']) {
+    const v = rec[k]
+    if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) rec[k] = Number(v)
+  }
+}
+
+/**
+ * The schema's errors for `value`, but for a string over maxLength in UTF-16 units and not in
+ * characters: TypeBox counts units, so 150 emoji would exceed "200 characters".
+ */
+export function* schemaErrors(schema: TSchema, value: unknown): Generator<ValueError> {
+  for (const e of Value.Errors(schema, value)) {
+    if (e.type === ValueErrorType.StringMaxLength && typeof e.value === 'string' && codePoints(e.value) <= (e.schema as TSchema & { maxLength: number }).maxLength) continue
+    yield e
+  }
+}
+
+const dotted = (path: string) => path.replace(/^\//, '').replaceAll('/', '.')
+
+/** The one range message of the number fields (coordinates.lat and coordinates.lng). */
+const inRange = (field: string) => `The ${field} field must be between ${field.endsWith('lat') ? '-90 and 90' : '-180 and 180'}.`
+
+function typeMessage(field: string, schema: TSchema, value: unknown): string {
+  const top = field.split('.')[0]!
+  const nullNote = value === null ? ' It was sent as null: leave the field out instead.' : ''
+  if (schema.type === 'array') return `The ${field} field must be an array.${nullNote}`
+  if (schema.type === 'object' && MAP_FIELDS.has(top) && !field.includes('.')) {
+    return `The ${field} field must be an array of key/value pairs (a JSON object).${nullNote}`
+  }
+  if (schema.type === 'object' && top === 'coordinates') return `The ${field} field must be an object with numeric lat and lng.${nullNote}`
+  if (schema.type === 'object') return `The ${field} field must be an object.${nullNote}`
+  // A number too large for a double (1e999, 400 digits) arrives from JSON.parse as Infinity.
+  if (schema.type === 'number') return typeof value === 'number' ? inRange(field) : `The ${field} field must be a number.`
+  return `The ${field} field must be a string.`
+}
+
+function messageFor(e: ValueError): string {
+  const field = dotted(e.path)
+  const s = e.schema as TSchema & Record<string, number>
+  switch (e.type) {
+    case ValueErrorType.ObjectRequiredProperty:
+      return `The ${field} field is required.`
+    case ValueErrorType.StringMinLength:
+      return field.startsWith('tags.') ? `The ${field} field must not be empty.` : `The ${field} field is required.`
+    case ValueErrorType.StringMaxLength:
+      return `The ${field} field may not be greater than ${s.maxLength} characters.`
+    case ValueErrorType.ArrayMaxItems:
+      return `The ${field} field may not have more than ${s.maxItems} items.`
+    case ValueErrorType.ObjectMaxProperties:
+      return `The ${field} field may not have more than ${s.maxProperties} entries.`
+    case ValueErrorType.NumberMinimum:
+    case ValueErrorType.NumberMaximum:
+      return inRange(field)
+    case ValueErrorType.ObjectAdditionalProperties: {
+      const parent = field.split('.').slice(0, -1).join('.')
+      const allowed = parent === 'contact' ? CONTACT_KEYS : parent === 'social' ? SOCIAL_KEYS : parent === 'coordinates' ? ['lat', 'lng'] : ['monday', '...', 'sunday']
+      return `The ${field} field is not allowed; ${parent} takes ${allowed.join(', ')}.`
+    }
+    case ValueErrorType.Array:
+    case ValueErrorType.Object:
+    case ValueErrorType.Number:
+    case ValueErrorType.String:
+      return typeMessage(field, e.schema, e.value)
+    default:
+      return `The ${field} field is invalid: ${e.message}.`
+  }
+}
+
+/** A full http(s) URL, protocol included. */
+export function isFullUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false
+  try {
+    return new URL(value).hostname.length > 0
+  } catch {
+    return false
+  }
+}
+const isEmail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)
+const isNumeric = (v: string) => /^-?\d+(\.\d+)?$/.test(v)
+
+/**
+ * Validates a location body (already picked and trimmed) and returns the patch it asks for.
+ * `mode` create requires name and address.
+ */
+export function normalizeLocationBody(body: Record<string, unknown>, mode: 'create' | 'update', definitions: CustomField[]): LocationPatch {
+  const details: ValidationDetails = {}
+  const add = (field: string, message: string) => {
+    const list = (details[field] ??= [])
+    if (!list.includes(message)) list.push(message)
+  }
+  const seen = new Set<string>()
+  for (const e of schemaErrors(mode === 'create' ? CreateLocationBody : UpdateLocationBody, body)) {
+    const field = dotted(e.path)
+    if (seen.has(field)) continue // first error per field: "required" before "must be a string"
+    seen.add(field)
+    add(field, messageFor(e))
+  }
+
+  const status = body.status
+  if (typeof status === 'string' && statusInput(status) === undefined) {
+    add('status', 'The status field must be published or draft (hidden, inactive and unpublished mean draft).')
+  }
+  const checkUrl = (field: string, value: unknown) => {
+    if (typeof value === 'string' && value !== '' && !isFullUrl(value)) {
+      add(field, `The ${field} field must be a valid URL including the protocol (https://...).`)
+    }
+  }
+  const contact = body.contact as Record<string, unknown> | undefined
+  if (contact && typeof contact === 'object') {
+    checkUrl('contact.website', contact.website)
+    if (typeof contact.email === 'string' && contact.email !== '' && !isEmail(contact.email)) {
+      add('contact.email', 'The contact.email field must be a valid email address.')
+    }
+  }
+  const social = body.social as Record<string, unknown> | undefined
+  if (social && typeof social === 'object') for (const k of SOCIAL_KEYS) checkUrl(`social.${k}`, social[k])
+  checkUrl('image_url', body.image_url)
+
+  const custom = body.custom_fields as Record<string, unknown> | undefined
+  if (custom && typeof custom === 'object' && !Array.isArray(custom)) {
+    const byId = new Map(definitions.map((d) => [d.id, d]))
+    for (const [id, value] of Object.entries(custom)) {
+      const field = `custom_fields.${id}`
+      const def = byId.get(id)
+      if (!def) {
+        const known = definitions.map((d) => d.id).join(', ') || 'none are defined'
+        add(field, `The ${field} field is not a custom field of this locator (GET /custom_fields lists them: ${known}).`)
+        continue
+      }
+      if (typeof value !== 'string' || value === '') continue
+      if (def.type === 'number' && !isNumeric(value)) add(field, `The ${field} field must be a number.`)
+      if ((def.type === 'url' || def.type === 'button') && !isFullUrl(value)) add(field, `The ${field} field must be a valid URL including the protocol (https://...).`)
+      if (def.type === 'email' && !isEmail(value)) add(field, `The ${field} field must be a valid email address.`)
+    }
+  }
+
+  if (Object.keys(details).length > 0) throw new AdminError('validation_error', undefined, details)
+
+  const b = body as UpdateLocationBody
+  const patch: LocationPatch = {}
+  if (b.name !== undefined) patch.name = b.name
+  if (b.address !== undefined) patch.address = b.address
+  if (b.coordinates !== undefined) patch.coordinates = { lat: b.coordinates.lat, lng: b.coordinates.lng }
+  if (b.description !== undefined) patch.description = b.description
+  if (b.tags !== undefined) patch.tags = uniqueTags(b.tags)
+  if (b.contact !== undefined) patch.contact = b.contact
+  if (b.social !== undefined) patch.social = b.social
+  if (b.hours !== undefined) patch.hours = b.hours
+  if (b.custom_fields !== undefined) patch.customFields = b.custom_fields
+  if (b.image_url !== undefined) patch.imageUrl = b.image_url
+  if (b.status !== undefined) patch.status = statusInput(b.status)!
+  return patch
+}
+
+/** Tags match case-insensitively, so keep the first spelling of each. */
+function uniqueTags(tags: string[]): string[] {
+  const seen = new Set<string>()
+  const out: string[] = []
+  for (const tag of tags) {
+    const key = tag.toLowerCase()
+    if (!seen.has(key)) {
+      seen.add(key)
+      out.push(tag)
+    }
+  }
+  return out
+}
+
+/** Applies a map patch: '' clears a key, anything else sets it. */
+export function mergeMap<T extends Record<string, string | undefined>>(current: T, patch: Partial<T> | undefined): T {
+  if (!patch) return current
+  const out: Record<string, string> = { ...(current as Record<string, string>) }
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === '' || v === undefined) delete out[k]
+    else out[k] = v
+  }
+  return out as T
+}

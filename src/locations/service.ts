@@ -1,0 +1,326 @@
+// Management API flows as plain functions: no Elysia, no HTTP. Each write is validated first,
+// geocoded outside the transaction, then committed in one immediate transaction, shared with the
+// other requests' writes that arrived meanwhile (store.writeSoon: one commit between them).
+import { noGeocoder, obtainedAtIso, type Geocoder, type GeocodeResult } from '../geocode/geocoder'
+import { GeocoderUnavailableError } from '../geocode/http'
+import { newLocationRecord } from './record'
+import { single } from '../core/urlencoded'
+import type { Store } from '../store'
+import type { LocationRecord, LocationStatus } from '../store/locations'
+import { AdminError } from '../api/admin/errors'
+import { CONTACT_KEYS, DAYS, SOCIAL_KEYS, statusInput } from './model'
+import { mergeMap, normalizeLocationBody, pickLocationFields, type LocationPatch } from './normalize'
+
+export type AdminDeps = { store: Store; geocoder: Geocoder }
+
+const filled = <K extends string>(keys: readonly K[], values: Partial<Record<K, string>>) =>
+  Object.fromEntries(keys.map((k) => [k, values[k] ?? ''])) as Record<K, string>
+
+/** The Management API's location: every field, always. */
+export function toAdminLocation(r: LocationRecord) {
+  return {
+    id: r.id,
+    name: r.name,
+    address: r.address,
+    coordinates: { lat: r.lat, lng: r.lng },
+    description: r.description,
+    tags: r.tags,
+    contact: filled(CONTACT_KEYS, r.contact),
+    social: filled(SOCIAL_KEYS, r.social),
+    hours: filled(DAYS, r.hours),
+    custom_fields: r.customFields,
+    image_url: r.imageUrl,
+    status: r.status,
+    geocoding: r.geocoding,
+    created_at: r.createdAt,
+    updated_at: r.updatedAt,
+  }
+}
+export type AdminLocation = ReturnType<typeof toAdminLocation>
+
+export const MAX_LIMIT = 500
+
+function positiveInteger(raw: string | null, name: string, fallback: number, max: number): number {
+  if (raw === null) return fallback
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1) {
+    throw new AdminError('invalid_request', `The ${name} parameter must be a whole number of at least 1; got "${raw}".`)
+  }
+  const n = Number(raw)
+  if (n > max) {
+    if (name === 'limit') throw new AdminError('limit_exceeded', `The limit parameter may not be greater than ${MAX_LIMIT}; got ${raw}.`)
+    throw new AdminError('invalid_request', `The ${name} parameter may not be greater than ${max}.`)
+  }
+  return n
+}
+
+/** A list parameter's value, or null; given twice, 400 invalid_request. */
+const once = (params: URLSearchParams, name: string) => single(params, name, (tail) => new AdminError('invalid_request', `The ${name} parameter ${tail}`))
+
+export function listLocations(deps: AdminDeps, locatorId: string, params: URLSearchParams) {
+  const limit = positiveInteger(once(params, 'limit'), 'limit', 10, MAX_LIMIT)
+  const page = positiveInteger(once(params, 'page'), 'page', 1, 10_000_000)
+  const rawStatus = once(params, 'status')
+  let status: LocationStatus | null = null
+  if (rawStatus !== null && rawStatus !== '') {
+    const s = statusInput(rawStatus)
+    if (!s) throw new AdminError('invalid_request', `The status parameter must be published or draft; got "${rawStatus}".`)
+    status = s
+  }
+  const total = deps.store.locations.count(locatorId, status)
+  const rows = deps.store.locations.page(locatorId, status, limit, (page - 1) * limit)
+  const totalPages = Math.ceil(total / limit)
+  const link = (n: number) => {
+    let path = `/admin/v1/locations?page=${n}`
+    if (params.has('limit')) path += `&limit=${limit}`
+    if (status) path += `&status=${status}`
+    return path
+  }
+  return {
+    locations: rows.map(toAdminLocation),
+    pagination: {
+      page,
+      limit,
+      total,
+      total_pages: totalPages,
+      next: page < totalPages ? link(page + 1) : null,
+      previous: page > 1 ? link(Math.min(page - 1, Math.max(totalPages, 1))) : null,
+    },
+  }
+}
+
+function notFound(id: string): AdminError {
+  return new AdminError('not_found', `Location ${JSON.stringify(id)} was not found.`)
+}
+
+export function requireLocationId(id: string | undefined): string {
+  const trimmed = (id ?? '').trim()
+  // Elysia gives no ID for a path segment that is not valid percent-encoded UTF-8 ("%zz").
+  if (trimmed === '') throw new AdminError('invalid_request', 'The location ID is missing from the path, or is not valid percent-encoded UTF-8: /admin/v1/locations/{id}.')
+  return trimmed
+}
+
+export function getLocation(deps: AdminDeps, locatorId: string, id: string): AdminLocation {
+  const row = deps.store.locations.get(locatorId, requireLocationId(id))
+  if (!row) throw notFound(id)
+  return toAdminLocation(row)
+}
+
+async function geocode(deps: AdminDeps, address: string): Promise<GeocodeResult> {
+  let result: GeocodeResult | null
+  try {
+    result = await deps.geocoder.geocode(address)
+  } catch (e) {
+    if (!(e instanceof GeocoderUnavailableError)) throw e
+    // The HTTP geocoder could not answer and the embedded one does not know the address: the
+    // spec's only code for an address without a point, with the advice that fits: the service
+    // down, try again; the service refusing this address (or answering it with nonsense), a retry
+    // fares no better.
+    throw new AdminError(
+      'geocoding_failed',
+      e.scope === 'address'
+        ? `The address ${JSON.stringify(address)} could not be geocoded: the geocoding service could not place it (${e.message}) and the built-in geocoder does not know it. Check the address, or send coordinates ({"lat": ..., "lng": ...}).`
+        : `The address ${JSON.stringify(address)} could not be geocoded now: the geocoding service is unavailable (${e.message}) and the built-in geocoder does not know it. Try again later, or send coordinates ({"lat": ..., "lng": ...}).`,
+    )
+  }
+  if (!result) {
+    throw new AdminError(
+      'geocoding_failed',
+      deps.geocoder.name === noGeocoder.name
+        ? 'Geocoding is off on this service (GEOCODER=none): send coordinates ({"lat": ..., "lng": ...}) with the address.'
+        : `The address ${JSON.stringify(address)} could not be geocoded. Fix the address or send coordinates ({"lat": ..., "lng": ...}).`,
+    )
+  }
+  return result
+}
+
+/**
+ * Inside the write transaction: the custom fields a body sets are checked again against the
+ * definitions as they are now. The CLI may have removed a field, or removed it and added it again
+ * with another type, while the request waited for the geocoder.
+ */
+function checkCustomFieldsAgain(deps: AdminDeps, locatorId: string, fields: Record<string, unknown>, mode: 'create' | 'update'): void {
+  if (fields.custom_fields !== undefined) normalizeLocationBody(fields, mode, deps.store.customFields.list(locatorId))
+}
+
+/** The body as an object of location fields, or the documented error for what was sent instead. */
+function bodyObject(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null) return {}
+  if (typeof body !== 'object' || Array.isArray(body)) {
+    throw new AdminError('invalid_request', 'The request body must be a JSON object of location fields.')
+  }
+  return pickLocationFields(body as Record<string, unknown>)
+}
+
+export async function createLocation(deps: AdminDeps, locatorId: string, body: unknown): Promise<AdminLocation> {
+  const fields = bodyObject(body)
+  const patch = normalizeLocationBody(fields, 'create', deps.store.customFields.list(locatorId))
+  const found = patch.coordinates ? null : await geocode(deps, patch.address!)
+  const record = newLocationRecord(locatorId, patch, found)
+  await deps.store.writeSoon(() => {
+    checkCustomFieldsAgain(deps, locatorId, fields, 'create')
+    deps.store.locations.insert(record)
+  })
+  return toAdminLocation(record)
+}
+
+function applyPatch(current: LocationRecord, patch: LocationPatch, found: GeocodeResult | null): LocationRecord {
+  const next: LocationRecord = {
+    ...current,
+    name: patch.name ?? current.name,
+    address: patch.address ?? current.address,
+    description: patch.description ?? current.description,
+    tags: patch.tags ?? current.tags,
+    contact: mergeMap(current.contact, patch.contact),
+    social: mergeMap(current.social, patch.social),
+    hours: mergeMap(current.hours, patch.hours),
+    customFields: mergeMap(current.customFields, patch.customFields),
+    imageUrl: patch.imageUrl ?? current.imageUrl,
+    status: patch.status ?? current.status,
+    updatedAt: new Date().toISOString(),
+  }
+  if (patch.coordinates) {
+    // A geocoded point sent back as it is stays the geocoder's: its geocoding and age are kept, so
+    // a limited provider's point is still refreshed in time (by its address then). Any other is a pin.
+    const same = patch.coordinates.lat === current.lat && patch.coordinates.lng === current.lng
+    next.lat = patch.coordinates.lat
+    next.lng = patch.coordinates.lng
+    if (!same) {
+      next.geocoding = null
+      next.geocodedAt = null
+    }
+    // The parts are the address's: kept while it is (a record sent back whole sends it again).
+    if (patch.address !== undefined && patch.address !== current.address) next.addressParts = {}
+  } else if (found) {
+    next.lat = found.lat
+    next.lng = found.lng
+    next.geocoding = { precision: found.precision, source: found.source }
+    next.geocodedAt = obtainedAtIso(found, next.updatedAt)
+    next.addressParts = found.parts
+  }
+  return next
+}
+
+/**
+ * Changes only the fields sent. An address sent without coordinates is geocoded again, changed or
+ * not (the spec's rule 1, as design.md reads it); coordinates sent set the point as they are, with
+ * or without an address (the same rule), so a script that sends whole records (as GET returns them)
+ * keeps hand-placed pins, and a changed address is geocoded only when sent without coordinates.
+ */
+export async function updateLocation(deps: AdminDeps, locatorId: string, rawId: string, body: unknown): Promise<AdminLocation> {
+  const id = requireLocationId(rawId)
+  const existing = deps.store.locations.get(locatorId, id)
+  if (!existing) throw notFound(id)
+  const fields = bodyObject(body)
+  if (Object.keys(fields).length === 0) {
+    throw new AdminError(
+      'invalid_request',
+      'The request body has no location fields to update. Send a JSON object with at least one of: name, address, coordinates, description, tags, contact, social, hours, custom_fields, image_url, status.',
+    )
+  }
+  const patch = normalizeLocationBody(fields, 'update', deps.store.customFields.list(locatorId))
+  const found = patch.address !== undefined && !patch.coordinates ? await geocode(deps, patch.address) : null
+  const updated = await deps.store.writeSoon(() => {
+    const current = deps.store.locations.get(locatorId, id) // re-read: another writer may have changed or deleted it
+    if (!current) throw notFound(id)
+    checkCustomFieldsAgain(deps, locatorId, fields, 'update')
+    return deps.store.locations.replace(applyPatch(current, patch, found), current)
+  })
+  return toAdminLocation(updated)
+}
+
+export async function deleteLocation(deps: AdminDeps, locatorId: string, rawId: string): Promise<string> {
+  const id = requireLocationId(rawId)
+  const removed = await deps.store.writeSoon(() => deps.store.locations.remove(locatorId, id))
+  if (!removed) throw notFound(id)
+  return `Location ${id} was deleted.`
+}
+
+export function listCustomFields(deps: AdminDeps, locatorId: string) {
+  return deps.store.customFields.list(locatorId).map((f) => ({ id: f.id, name: f.name, type: f.type }))
+}
+
+/** What importLocations did: the ids created, updated, and sent as they were (nothing written). */
+export type ImportReport = { created: string[]; updated: string[]; unchanged: string[] }
+
+/** Why importLocations wrote nothing: one line per location refused ("locations[3] (\"Name\"): name: ..."). */
+export class ImportError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`${problems.length} location${problems.length === 1 ? '' : 's'} could not be imported`)
+  }
+}
+
+/** Problems listed at most; the rest are counted. */
+const MAX_PROBLEMS = 20
+
+/**
+ * Creates and updates many locations of a locator at once, all or none: the rules of POST
+ * /locations for an object without `id`, those of POST /locations/{id} for one with the id of a
+ * location of this locator (so the objects GET /locations gives, edited or not, import as
+ * updates; one sent as it is changes nothing). Every object is checked, then those that need it
+ * geocoded one at a time as the API would; any problem and nothing is written (ImportError lists
+ * them). Otherwise all of it is written in one transaction.
+ */
+export async function importLocations(deps: AdminDeps, locatorId: string, items: unknown[]): Promise<ImportReport> {
+  const definitions = deps.store.customFields.list(locatorId)
+  const problems: string[] = []
+  const seen = new Set<string>()
+  type Planned = { label: string; fields: Record<string, unknown>; patch: LocationPatch; id: string | null; found: GeocodeResult | null }
+  const planned: (Planned | null)[] = items.map((raw, i) => {
+    const fields = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? pickLocationFields(raw as Record<string, unknown>) : null
+    const label = `locations[${i}]${typeof fields?.name === 'string' && fields.name !== '' ? ` (${JSON.stringify(fields.name)})` : ''}`
+    const refuse = (why: string) => (problems.push(`${label}: ${why}`), null)
+    if (fields === null) return refuse('must be an object of location fields.')
+    const id = (raw as Record<string, unknown>).id ?? null
+    if (id !== null) {
+      if (typeof id !== 'string' || deps.store.locations.get(locatorId, id) === null) {
+        return refuse(`id ${JSON.stringify(id)} is not a location of locator ${locatorId} (leave the id out to create the location).`)
+      }
+      if (seen.has(id)) return refuse(`id ${id} is in the file more than once.`)
+      seen.add(id)
+    }
+    try {
+      return { label, fields, patch: normalizeLocationBody(fields, id === null ? 'create' : 'update', definitions), id, found: null }
+    } catch (e) {
+      if (e instanceof AdminError) return refuse(e.text)
+      throw e
+    }
+  })
+  const fail = () => {
+    const more = problems.length - MAX_PROBLEMS
+    return new ImportError(more > 0 ? [...problems.slice(0, MAX_PROBLEMS), `... and ${more} more`] : problems)
+  }
+  if (problems.length > 0) throw fail()
+  for (const plan of planned as Planned[]) {
+    const { patch } = plan
+    if (patch.coordinates || patch.address === undefined) continue
+    try {
+      plan.found = await geocode(deps, patch.address)
+    } catch (e) {
+      if (!(e instanceof AdminError)) throw e
+      problems.push(`${plan.label}: ${e.message}`)
+    }
+  }
+  if (problems.length > 0) throw fail()
+  return deps.store.writeSoon(() => {
+    const report: ImportReport = { created: [], updated: [], unchanged: [] }
+    for (const { label, fields, patch, id, found } of planned as Planned[]) {
+      try {
+        checkCustomFieldsAgain(deps, locatorId, fields, id === null ? 'create' : 'update')
+      } catch (e) {
+        if (e instanceof AdminError) throw new ImportError([`${label}: ${e.text}`])
+        throw e
+      }
+      if (id === null) {
+        const record = newLocationRecord(locatorId, patch, found)
+        deps.store.locations.insert(record)
+        report.created.push(record.id)
+        continue
+      }
+      const current = deps.store.locations.get(locatorId, id)
+      if (!current) throw new ImportError([`${label}: location ${id} was deleted meanwhile.`])
+      const next = applyPatch(current, patch, found)
+      ;(deps.store.locations.replace(next, current) === next ? report.updated : report.unchanged).push(id)
+    }
+    return report
+  })
+}
