@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { locationsBody } from '../src/api/public'
+import { locationsBody } from '../src/api/public/answer'
 import { presentContext, publicLocation } from '../src/indexes/present'
 import { IndexRegistry } from '../src/indexes/registry'
 import { openStore } from '../src/store'

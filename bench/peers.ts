@@ -18,7 +18,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { createServer } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { locationsBody } from '../src/api/public'
+import { locationsBody } from '../src/api/public/answer'
 import { presentContext, publicLocation, searchText } from '../src/indexes/present'
 import { IndexRegistry } from '../src/indexes/registry'
 import { openStore, type Store } from '../src/store'

@@ -1,4 +1,5 @@
 // Request bodies, read once and classified, so routes decide what each case means.
+import { bytesUpTo } from '../core/read-bytes'
 import { utf8Text } from '../core/text'
 import { firstBrokenPair } from '../core/urlencoded'
 
@@ -64,23 +65,6 @@ export async function parseBody(request: Request, maxBytes: number): Promise<Par
     return { kind: 'form', value: nestFields(fields) }
   }
   return bytes.some((b) => b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) ? { kind: 'empty', unread: type } : { kind: 'empty' }
-}
-
-/**
- * A request's or a response's body, or null once it passes `max` bytes, declared or read (read no
- * further: what is left is never held in memory, however much is sent).
- */
-export async function bytesUpTo(message: Request | Response, max: number): Promise<Uint8Array | null> {
-  if (Number(message.headers.get('content-length') ?? 0) > max) return null
-  if (message.body === null) return new Uint8Array(0)
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for await (const chunk of message.body) {
-    size += chunk.byteLength
-    if (size > max) return null
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks)
 }
 
 const NOT_UTF8 = 'it is not valid UTF-8. Send its text encoded as UTF-8 (é is the bytes C3 A9, or %C3%A9 in a urlencoded body), or send JSON.'

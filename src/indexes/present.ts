@@ -1,10 +1,9 @@
 // A published location as the Query API shows it, computed once per write or load and kept
 // pre-serialized in the index, with the keys the index sorts, filters and searches on.
-import { DAYS } from '../locations/model'
 import type { IndexDoc } from '../engine/locator-index'
 import type { CustomField } from '../store/custom-fields'
 import { DEFAULT_FILTER_GROUP, type FilterGroup, type FilterTag } from '../store/filters'
-import type { IndexRow, LocationRecord } from '../store/locations'
+import { DAYS, type IndexRow, type LocationRecord } from '../store/locations'
 import type { PriorityRule } from '../store/priority'
 import { nameKey, searchKey } from '../core/text'
 

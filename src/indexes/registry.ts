@@ -13,29 +13,12 @@ import type { Change } from '../store/changes'
 import { DEFAULT_FILTER_GROUP, type FilterGroup } from '../store/filters'
 import type { Locator } from '../store/locators'
 import type { LocationRecord } from '../store/locations'
-import { changedMeanwhile, databaseBusy, PublicError } from '../api/public/errors'
+import { changedMeanwhile, databaseBusy, IndexUnavailable } from './errors'
+import type { Entry } from './entry'
+import { fillJson, type JsonFill, keepJson, REORDER_MIN_BYTES, reorderLater } from './json-fill'
 import { JsonArena } from './json-arena'
 import { presentContext, publicJson, searchDoc, type PresentContext } from './present'
 
-type Entry = {
-  index: LocatorIndex
-  ctx: PresentContext
-  filters: FilterGroup[]
-  /** The locations' public JSON; an index entry's `json` is its slot here. */
-  arena: JsonArena
-  /** Whether every location's public JSON is filled in (see entry()). */
-  jsonReady: boolean
-  /** Settings changed since (apply()): ranks to take again (priority rules), JSON to make again (filters, custom fields); see refresh(). */
-  stale: { ranks: boolean; json: boolean } | null
-  /** Whether background tasks are laying the JSON written since the fill out in space order (reorderJson()). */
-  reordering: boolean
-  /** Queried since evictIdle() last looked (set by version(), which every public request asks). */
-  used: boolean
-  /** When evictIdle() last saw it used, or when it was built (performance.now()). */
-  usedAt: number
-  /** When a change was last applied to its index, or when it was built (performance.now()): settleDeltas(). */
-  writtenAt: number
-}
 
 /** A turn of the event loop later (after the timers due now: the background tasks' turn). */
 const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 1))
@@ -75,13 +58,6 @@ const SLICE_CHANGES = 64
 const BACKLOG_MIN = 1000
 const BACKLOG_SHARE = 1 / 4
 
-/** Locations whose public JSON one background task fills in. */
-const JSON_FILL_PAGE = 1000
-/** Locations one background task of reorderJson() looks at (moving at most their JSON: ~5 MB, 1-2 ms). */
-const REORDER_PAGE = 4000
-/** The JSON is laid out again once this share of its bytes was written since, and at least REORDER_MIN_BYTES. */
-const REORDER_SHARE = 1 / 8
-const REORDER_MIN_BYTES = 1024 * 1024
 
 /**
  * A locator's version after `change`, its last: its seq and its `at`. A seq alone is given again
@@ -115,9 +91,9 @@ export class IndexRegistry {
   /** True from the moment the watch said something was committed until sync() has applied it (a sync that throws leaves it set). */
   private unsynced = false
   private answer = Buffer.allocUnsafeSlow(64 * 1024)
+  /** What the JSON fill needs of this registry. */
+  private readonly fill: JsonFill
 
-  /** See REORDER_MIN_BYTES; tests use small ones. */
-  private readonly reorderMinBytes: number
   private readonly indexOptions: IndexOptions
   /** See BACKLOG_MIN; tests use small ones. */
   private readonly backlogMin: number
@@ -152,11 +128,11 @@ export class IndexRegistry {
       busyRetryMs?: number
     } = {},
   ) {
-    this.reorderMinBytes = options.reorderMinBytes ?? REORDER_MIN_BYTES
     this.indexOptions = { ...options.index, schedule }
     this.backlogMin = options.backlogMin ?? BACKLOG_MIN
     this.buildRetryMs = options.buildRetryMs ?? BUILD_RETRY_MS
     this.busyRetryMs = options.busyRetryMs ?? BUSY_RETRY_MS
+    this.fill = { store, schedule, busyRetryMs: this.busyRetryMs, reorderMinBytes: options.reorderMinBytes ?? REORDER_MIN_BYTES, current: (locatorId) => this.entries.get(locatorId) }
     this.onRebuilt = options.onRebuilt ?? (() => {})
     this.onBacklog = options.onBacklog ?? (() => {})
     this.onBuildFailed = options.onBuildFailed ?? (() => {})
@@ -296,7 +272,7 @@ export class IndexRegistry {
       else entry.index.remove(change.entityId!)
       if (old !== null) entry.arena.free(old)
       entry.writtenAt = performance.now()
-      this.reorderLater(change.locatorId, entry)
+      reorderLater(this.fill, change.locatorId, entry)
     } else if (change.entity !== 'key') {
       // Priority rules change ranks; filters and custom fields every location's JSON. Brought up
       // to date on next use, once for a batch of such changes (refresh()).
@@ -326,10 +302,10 @@ export class IndexRegistry {
    * What a query to a locator whose build failed (at `failedAt`) is told until it is tried again:
    * 503, to retry then. The reason is the operator's (logged once, and /readyz), not the site's.
    */
-  private unavailable(failedAt: number, now: number, cause?: unknown): PublicError {
+  private unavailable(failedAt: number, now: number, cause?: unknown): IndexUnavailable {
     const seconds = Math.max(1, Math.ceil((failedAt + this.buildRetryMs - now) / 1000))
     const message = "This locator's locations cannot be loaded at the moment; the service tries again shortly. Retry after the seconds in Retry-After."
-    return new PublicError('UNAVAILABLE', message, { 'retry-after': String(seconds) }, cause)
+    return new IndexUnavailable(message, seconds, cause)
   }
 
   /** Lets go of a locator's index, and of the work it left to background tasks. */
@@ -422,7 +398,7 @@ export class IndexRegistry {
       entry = { index, ctx, filters, arena: new JsonArena(), jsonReady: size === 0, stale: null, reordering: false, used: false, usedAt: performance.now(), writtenAt: performance.now() }
       this.entries.set(locatorId, entry)
       if (this.evicted.delete(locatorId)) this.onRebuilt(locatorId, size, entry.usedAt - t0)
-      if (!entry.jsonReady) this.fillJson(locatorId, entry, entry.index.entriesInSpaceOrder(), 0)
+      if (!entry.jsonReady) fillJson(this.fill, locatorId, entry, entry.index.entriesInSpaceOrder(), 0)
     }
     return entry
   }
@@ -465,7 +441,7 @@ export class IndexRegistry {
     old.index.clearJson()
     const entry: Entry = { index: old.index, ctx, filters, arena: new JsonArena(), jsonReady: order.length === 0, stale: null, reordering: false, used: old.used, usedAt: old.usedAt, writtenAt: old.writtenAt }
     this.entries.set(locatorId, entry)
-    if (!entry.jsonReady) this.fillJson(locatorId, entry, order, 0)
+    if (!entry.jsonReady) fillJson(this.fill, locatorId, entry, order, 0)
     return entry
   }
 
@@ -520,131 +496,7 @@ export class IndexRegistry {
     // The row may be newer than the index (a change not yet synced): the next sync, before any
     // later query reads the index, replaces the entry with one made from that same row.
     // `doc` replaced meanwhile (not within a query's turn): as for a row gone, sync and ask again.
-    return this.keepJson(entry, doc, row)
-  }
-
-  /**
-   * Makes `doc`'s public JSON from its row and keeps its slot in the index; null (the slot freed)
-   * if `doc` is no longer its id's entry. `inOrder`: the JSON fill's, in space order (JsonArena).
-   */
-  private keepJson(entry: Entry, doc: IndexEntry, row: LocationRecord, inOrder = false): number | null {
-    const slot = entry.arena.add(publicJson(row, entry.ctx), inOrder)
-    if (entry.index.setJson(doc, slot)) return slot
-    entry.arena.free(slot)
-    return null
-  }
-
-  /**
-   * Fills in public JSON, a page of locations per scheduled task, until every entry has it. In the
-   * index's space order, so an answer's locations, near each other, have their JSON near each
-   * other in the arena: at 100k, a radius answer's 20 copies took ~10 µs less than in row order.
-   */
-  private fillJson(locatorId: string, entry: Entry, order: IndexEntry[], from: number): void {
-    this.schedule(() => {
-      // Replaced meanwhile, or its JSON is to be made again with new settings (refresh() starts a new fill).
-      if (this.entries.get(locatorId) !== entry || entry.stale?.json) return
-      const page: IndexEntry[] = []
-      let next = from
-      // Entries replaced or removed since the order was taken got their JSON with the change.
-      for (; next < order.length && page.length < JSON_FILL_PAGE; next++) {
-        const doc = order[next]!
-        if (entry.index.get(doc.id) === doc && entry.index.json(doc) === null) page.push(doc)
-      }
-      if (page.length > 0) {
-        let rows: [IndexEntry, LocationRecord | null][]
-        try {
-          rows = this.pageRows(locatorId, page)
-        } catch (e) {
-          // Another process held the database: the same page again BUSY_RETRY_MS later (the fill
-          // must not stop, or the preload that waits for it would never end).
-          if (!isBusyError(e)) throw e
-          if (this.busyRetryMs === 0) return this.fillJson(locatorId, entry, order, from)
-          const timer = setTimeout(() => this.fillJson(locatorId, entry, order, from), this.busyRetryMs)
-          ;(timer as { unref?: () => void }).unref?.()
-          return
-        }
-        for (const [doc, record] of rows) {
-          // A row gone meanwhile (another process's write) is made on demand, or never. The page
-          // was taken in this turn: each doc is still its id's entry, without JSON.
-          if (record === null) continue
-          try {
-            this.keepJson(entry, doc, record, true)
-          } catch {
-            // Its JSON cannot be made (a row written behind the service's back): an answer that
-            // needs it tries again on demand and fails there, alone; the fill goes on.
-          }
-        }
-      }
-      if (next < order.length) this.fillJson(locatorId, entry, order, next)
-      else {
-        entry.jsonReady = true
-        entry.arena.trim() // the newest buffer's free space (up to 8 MB) is not held for the next few writes
-        this.reorderLater(locatorId, entry) // what queries made on demand meanwhile
-      }
-    })
-  }
-
-  /**
-   * The published rows of a page of the fill, null for those gone. Read in one statement; when
-   * that fails (a row that cannot be read, written behind the service's back), one by one, the
-   * unreadable rows left out as gone: the fill must not stop (nor throw in its task, which would
-   * end the process) for one row, whose answers then fail on demand. Throws a busy database's error.
-   */
-  private pageRows(locatorId: string, page: IndexEntry[]): [IndexEntry, LocationRecord | null][] {
-    try {
-      const records = new Map(this.store.locations.publishedByIds(locatorId, page.map((doc) => doc.id)).map((r) => [r.id, r]))
-      return page.map((doc) => [doc, records.get(doc.id) ?? null])
-    } catch (e) {
-      if (isBusyError(e)) throw e
-      return page.map((doc) => {
-        try {
-          const row = this.store.locations.get(locatorId, doc.id)
-          return [doc, row && row.status === 'published' ? row : null]
-        } catch (e) {
-          if (isBusyError(e)) throw e // the whole page again later (fillJson)
-          return [doc, null]
-        }
-      })
-    }
-  }
-
-  /**
-   * Lays the JSON written since the fill (changes, and what queries made on demand) out again in
-   * the index's space order, once there is enough of it, in background tasks: the writes append
-   * it in the order they come, so after many (a nightly sync that updates every location) an
-   * answer's 20 locations were read from 20 places of the arena, not from one run. Every location
-   * updated in random order made a typical radius answer 8-10% slower, at 100k and at 1M, than on
-   * a fresh index (the two alternating query by query, 3 passes; the same method with both fresh:
-   * within 1%); laid out again, 0.97-1.03 at 100k and 1.01 at 1M.
-   */
-  private reorderLater(locatorId: string, entry: Entry): void {
-    if (entry.reordering || !entry.jsonReady || entry.arena.outOfOrder < REORDER_SHARE) return
-    if (entry.arena.outOfOrder * entry.arena.bytes.live < this.reorderMinBytes) return
-    entry.reordering = true
-    this.reorderJson(locatorId, entry, null, 0)
-  }
-
-  private reorderJson(locatorId: string, entry: Entry, order: IndexEntry[] | null, from: number): void {
-    this.schedule(() => {
-      // Replaced meanwhile (its arena with it), or its JSON is to be made again with new settings.
-      if (this.entries.get(locatorId) !== entry || entry.stale?.json) {
-        entry.reordering = false
-        return
-      }
-      // A compaction under way gives the base a new order: wait for it, and take that one.
-      if (order === null && entry.index.compacting) return this.reorderJson(locatorId, entry, null, 0)
-      order ??= entry.index.entriesInSpaceOrder()
-      const end = Math.min(order.length, from + REORDER_PAGE)
-      for (let i = from; i < end; i++) {
-        const doc = order[i]!
-        // Entries replaced or removed since the order was taken got their JSON, as written, with the change.
-        const slot = entry.index.get(doc.id) === doc ? entry.index.json(doc) : null
-        if (slot !== null) entry.arena.reorder(slot)
-      }
-      if (end < order.length) return this.reorderJson(locatorId, entry, order, end)
-      entry.reordering = false
-      entry.arena.trim()
-    })
+    return keepJson(entry, doc, row)
   }
 
   /**

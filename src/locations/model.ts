@@ -1,8 +1,8 @@
 // The Management API's location body, declared once. Validation that a schema cannot express
 // (URLs with a protocol, custom field ids, status aliases) lives in normalize.ts.
-import { t } from 'elysia'
+import { Type as t } from '@sinclair/typebox'
+import { DAYS } from '../store/locations'
 
-export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const
 export const CONTACT_KEYS = ['phone', 'email', 'website'] as const
 export const SOCIAL_KEYS = ['instagram', 'facebook', 'twitter'] as const
 const STATUS_INPUT = new Map<string, 'published' | 'draft'>([

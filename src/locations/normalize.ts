@@ -1,12 +1,11 @@
 // One normalize step for location bodies: schema check, the rules a schema cannot express, and
 // the cleaned-up patch the service writes. Rejects with 422 validation_error and per-field details.
 import type { TSchema } from '@sinclair/typebox'
-import { Value } from '@sinclair/typebox/value'
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors'
+import { isFullUrl, schemaErrors, trimStrings } from '../core/validation'
 import type { CustomField } from '../store/custom-fields'
 import type { Contact, Hours, LocationStatus, Social } from '../store/locations'
-import { codePoints } from '../core/text'
-import { AdminError, type ValidationDetails } from '../api/admin/errors'
+import { LocationError, type ValidationDetails } from './errors'
 import { CONTACT_KEYS, CreateLocationBody, LOCATION_FIELDS, SOCIAL_KEYS, statusInput, UpdateLocationBody } from './model'
 
 /** What a body asks to change. In maps, '' means "clear this key". */
@@ -33,29 +32,6 @@ export function pickLocationFields(raw: Record<string, unknown>): Record<string,
   return out
 }
 
-/**
- * No field nests deeper than this (hours: day, list, interval; filters: group, tags, tag); a value
- * nested deeper is left as it is, for the schema to refuse (walked to the end, 120,000 levels
- * overflowed the stack: a 500, or the CLI's stack trace).
- */
-const MAX_FIELD_DEPTH = 8
-
-/**
- * Strings trimmed, lone UTF-16 surrogates (JSON's "\ud800") made U+FFFD, as SQLite's UTF-8
- * stores them: the response to a write then says what a later read returns; and in Unicode's
- * composed form (NFC), so that text that reads the same is the same: "Café" typed with a combining
- * accent (macOS file names, some keyboards) is the tag "Café", not a second one beside it that no
- * filter group value or tags[] query matches. For bodies and files read from JSON (the Management
- * API, the CLI's filters and priority rules).
- */
-export function trimStrings(v: unknown, depth = 0): unknown {
-  if (typeof v === 'string') return v.trim().toWellFormed().normalize('NFC')
-  if (depth === MAX_FIELD_DEPTH) return v
-  if (Array.isArray(v)) return v.map((x) => trimStrings(x, depth + 1))
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, trimStrings(x, depth + 1)]))
-  return v
-}
-
 /** Form fields are all strings: turn numeric coordinates back into numbers. */
 export function coerceFormCoordinates(body: Record<string, unknown>): void {
   const c = body.coordinates
@@ -64,17 +40,6 @@ export function coerceFormCoordinates(body: Record<string, unknown>): void {
   for (const k of ['lat', 'lng']) {
     const v = rec[k]
     if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) rec[k] = Number(v)
-  }
-}
-
-/**
- * The schema's errors for `value`, but for a string over maxLength in UTF-16 units and not in
- * characters: TypeBox counts units, so 150 emoji would exceed "200 characters".
- */
-export function* schemaErrors(schema: TSchema, value: unknown): Generator<ValueError> {
-  for (const e of Value.Errors(schema, value)) {
-    if (e.type === ValueErrorType.StringMaxLength && typeof e.value === 'string' && codePoints(e.value) <= (e.schema as TSchema & { maxLength: number }).maxLength) continue
-    yield e
   }
 }
 
@@ -129,15 +94,6 @@ function messageFor(e: ValueError): string {
   }
 }
 
-/** A full http(s) URL, protocol included. */
-export function isFullUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false
-  try {
-    return new URL(value).hostname.length > 0
-  } catch {
-    return false
-  }
-}
 const isEmail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)
 const isNumeric = (v: string) => /^-?\d+(\.\d+)?$/.test(v)
 
@@ -197,7 +153,7 @@ export function normalizeLocationBody(body: Record<string, unknown>, mode: 'crea
     }
   }
 
-  if (Object.keys(details).length > 0) throw new AdminError('validation_error', undefined, details)
+  if (Object.keys(details).length > 0) throw new LocationError('validation_error', undefined, details)
 
   const b = body as UpdateLocationBody
   const patch: LocationPatch = {}

@@ -6,9 +6,9 @@ import { GeocoderUnavailableError } from '../geocode/http'
 import { newLocationRecord } from './record'
 import { single } from '../core/urlencoded'
 import type { Store } from '../store'
-import type { LocationRecord, LocationStatus } from '../store/locations'
-import { AdminError } from '../api/admin/errors'
-import { CONTACT_KEYS, DAYS, SOCIAL_KEYS, statusInput } from './model'
+import { DAYS, type LocationRecord, type LocationStatus } from '../store/locations'
+import { LocationError } from './errors'
+import { CONTACT_KEYS, SOCIAL_KEYS, statusInput } from './model'
 import { mergeMap, normalizeLocationBody, pickLocationFields, type LocationPatch } from './normalize'
 
 export type AdminDeps = { store: Store; geocoder: Geocoder }
@@ -43,18 +43,18 @@ export const MAX_LIMIT = 500
 function positiveInteger(raw: string | null, name: string, fallback: number, max: number): number {
   if (raw === null) return fallback
   if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1) {
-    throw new AdminError('invalid_request', `The ${name} parameter must be a whole number of at least 1; got "${raw}".`)
+    throw new LocationError('invalid_request', `The ${name} parameter must be a whole number of at least 1; got "${raw}".`)
   }
   const n = Number(raw)
   if (n > max) {
-    if (name === 'limit') throw new AdminError('limit_exceeded', `The limit parameter may not be greater than ${MAX_LIMIT}; got ${raw}.`)
-    throw new AdminError('invalid_request', `The ${name} parameter may not be greater than ${max}.`)
+    if (name === 'limit') throw new LocationError('limit_exceeded', `The limit parameter may not be greater than ${MAX_LIMIT}; got ${raw}.`)
+    throw new LocationError('invalid_request', `The ${name} parameter may not be greater than ${max}.`)
   }
   return n
 }
 
 /** A list parameter's value, or null; given twice, 400 invalid_request. */
-const once = (params: URLSearchParams, name: string) => single(params, name, (tail) => new AdminError('invalid_request', `The ${name} parameter ${tail}`))
+const once = (params: URLSearchParams, name: string) => single(params, name, (tail) => new LocationError('invalid_request', `The ${name} parameter ${tail}`))
 
 export function listLocations(deps: AdminDeps, locatorId: string, params: URLSearchParams) {
   const limit = positiveInteger(once(params, 'limit'), 'limit', 10, MAX_LIMIT)
@@ -63,7 +63,7 @@ export function listLocations(deps: AdminDeps, locatorId: string, params: URLSea
   let status: LocationStatus | null = null
   if (rawStatus !== null && rawStatus !== '') {
     const s = statusInput(rawStatus)
-    if (!s) throw new AdminError('invalid_request', `The status parameter must be published or draft; got "${rawStatus}".`)
+    if (!s) throw new LocationError('invalid_request', `The status parameter must be published or draft; got "${rawStatus}".`)
     status = s
   }
   const total = deps.store.locations.count(locatorId, status)
@@ -88,14 +88,14 @@ export function listLocations(deps: AdminDeps, locatorId: string, params: URLSea
   }
 }
 
-function notFound(id: string): AdminError {
-  return new AdminError('not_found', `Location ${JSON.stringify(id)} was not found.`)
+function notFound(id: string): LocationError {
+  return new LocationError('not_found', `Location ${JSON.stringify(id)} was not found.`)
 }
 
 export function requireLocationId(id: string | undefined): string {
   const trimmed = (id ?? '').trim()
   // Elysia gives no ID for a path segment that is not valid percent-encoded UTF-8 ("%zz").
-  if (trimmed === '') throw new AdminError('invalid_request', 'The location ID is missing from the path, or is not valid percent-encoded UTF-8: /admin/v1/locations/{id}.')
+  if (trimmed === '') throw new LocationError('invalid_request', 'The location ID is missing from the path, or is not valid percent-encoded UTF-8: /admin/v1/locations/{id}.')
   return trimmed
 }
 
@@ -115,7 +115,7 @@ async function geocode(deps: AdminDeps, address: string): Promise<GeocodeResult>
     // spec's only code for an address without a point, with the advice that fits: the service
     // down, try again; the service refusing this address (or answering it with nonsense), a retry
     // fares no better.
-    throw new AdminError(
+    throw new LocationError(
       'geocoding_failed',
       e.scope === 'address'
         ? `The address ${JSON.stringify(address)} could not be geocoded: the geocoding service could not place it (${e.message}) and the built-in geocoder does not know it. Check the address, or send coordinates ({"lat": ..., "lng": ...}).`
@@ -123,7 +123,7 @@ async function geocode(deps: AdminDeps, address: string): Promise<GeocodeResult>
     )
   }
   if (!result) {
-    throw new AdminError(
+    throw new LocationError(
       'geocoding_failed',
       deps.geocoder.name === noGeocoder.name
         ? 'Geocoding is off on this service (GEOCODER=none): send coordinates ({"lat": ..., "lng": ...}) with the address.'
@@ -146,7 +146,7 @@ function checkCustomFieldsAgain(deps: AdminDeps, locatorId: string, fields: Reco
 function bodyObject(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null) return {}
   if (typeof body !== 'object' || Array.isArray(body)) {
-    throw new AdminError('invalid_request', 'The request body must be a JSON object of location fields.')
+    throw new LocationError('invalid_request', 'The request body must be a JSON object of location fields.')
   }
   return pickLocationFields(body as Record<string, unknown>)
 }
@@ -212,7 +212,7 @@ export async function updateLocation(deps: AdminDeps, locatorId: string, rawId: 
   if (!existing) throw notFound(id)
   const fields = bodyObject(body)
   if (Object.keys(fields).length === 0) {
-    throw new AdminError(
+    throw new LocationError(
       'invalid_request',
       'The request body has no location fields to update. Send a JSON object with at least one of: name, address, coordinates, description, tags, contact, social, hours, custom_fields, image_url, status.',
     )
@@ -281,7 +281,7 @@ export async function importLocations(deps: AdminDeps, locatorId: string, items:
     try {
       return { label, fields, patch: normalizeLocationBody(fields, id === null ? 'create' : 'update', definitions), id, found: null }
     } catch (e) {
-      if (e instanceof AdminError) return refuse(e.text)
+      if (e instanceof LocationError) return refuse(e.text)
       throw e
     }
   })
@@ -296,7 +296,7 @@ export async function importLocations(deps: AdminDeps, locatorId: string, items:
     try {
       plan.found = await geocode(deps, patch.address)
     } catch (e) {
-      if (!(e instanceof AdminError)) throw e
+      if (!(e instanceof LocationError)) throw e
       problems.push(`${plan.label}: ${e.message}`)
     }
   }
@@ -307,7 +307,7 @@ export async function importLocations(deps: AdminDeps, locatorId: string, items:
       try {
         checkCustomFieldsAgain(deps, locatorId, fields, id === null ? 'create' : 'update')
       } catch (e) {
-        if (e instanceof AdminError) throw new ImportError([`${label}: ${e.text}`])
+        if (e instanceof LocationError) throw new ImportError([`${label}: ${e.text}`])
         throw e
       }
       if (id === null) {

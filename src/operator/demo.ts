@@ -1,9 +1,10 @@
 // Loads a demo data set (data/demo/demo.json by default) as a new locator with the Query API on:
 // its settings, custom fields, filter groups, priority rules and locations. All of it is written
 // in one transaction: a bad entry anywhere leaves the database as it was.
-import { t } from 'elysia'
-import { AdminError } from '../api/admin/errors'
-import { normalizeLocationBody, pickLocationFields, schemaErrors } from '../locations/normalize'
+import { Type as t } from '@sinclair/typebox'
+import { LocationError } from '../locations/errors'
+import { schemaErrors } from '../core/validation'
+import { normalizeLocationBody, pickLocationFields } from '../locations/normalize'
 import { newLocationRecord } from '../locations/record'
 import { addCustomField, createLocator, OperatorError, readJsonFile, setFilters, setLocatorSettings, setPriorityRules } from './index'
 import type { Store } from '../store'
@@ -94,7 +95,7 @@ export function loadDemo(store: Store, path: string = DEFAULT_DEMO_PATH): { loca
         try {
           return newLocationRecord(locator.id, normalizeLocationBody(fields, 'create', definitions), null, now)
         } catch (e) {
-          if (e instanceof AdminError) throw new OperatorError(`${which}${named} is invalid: ${e.text}`)
+          if (e instanceof LocationError) throw new OperatorError(`${which}${named} is invalid: ${e.text}`)
           throw e
         }
       })

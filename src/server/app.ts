@@ -1,12 +1,13 @@
 // Builds the HTTP application; never listens (src/main.ts does). Tests call app.handle(...).
 import { Elysia } from 'elysia'
 import { adminRoutes } from '../api/admin'
-import { AdminError, storageUnavailable } from '../api/admin/errors'
+import { AdminError, adminErrorOf, storageUnavailable } from '../api/admin/errors'
 import type { Config } from '../core/config'
 import type { Geocoder } from '../geocode/geocoder'
 import { redactSecrets, requestIds } from '../core/ids'
 import type { RateLimiter } from '../api/public/guards'
-import { pathAndQuery, pathStart, PUBLIC_PREFIX, publicRoutes, type RequestNote, SHORT_HOSTS } from '../api/public'
+import { publicRoutes, type RequestNote } from '../api/public'
+import { pathAndQuery, pathStart, PUBLIC_PREFIX, SHORT_HOSTS } from '../api/public/url'
 import { PublicError } from '../api/public/errors'
 import { docsPage } from '../api/public/docs'
 import { IndexRegistry } from '../indexes/registry'
@@ -126,7 +127,8 @@ export function createApp(deps: AppDeps) {
       set.headers['x-request-id'] = started.get(request)!.id
     })
     .onError({ as: 'global' }, ({ code, error, request, path }) => {
-      if (error instanceof AdminError) return error.toResponse()
+      const known = adminErrorOf(error)
+      if (known !== null) return known.toResponse()
       if (code === 'NOT_FOUND') {
         // Through the error table, which does not quote back a secret key sent as the path. Under
         // /admin/v1, most often a REST habit (PUT, PATCH or DELETE on /locations/{id}): name the routes there are.

@@ -4,7 +4,8 @@ import type { ChangeLog } from './changes'
 export type LocationStatus = 'published' | 'draft'
 export type Contact = { phone?: string; email?: string; website?: string }
 export type Social = { instagram?: string; facebook?: string; twitter?: string }
-export type Day = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday'
+export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const
+export type Day = (typeof DAYS)[number]
 export type Hours = Partial<Record<Day, string>>
 export type AddressParts = { street?: string; city?: string; region?: string; postcode?: string; country?: string }
 export type Geocoding = { precision: string; source: string }

@@ -1,7 +1,7 @@
 // Distances in answers are written by writeHundredths(): the same text as String(Math.round(x * 100) / 100).
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { writeHundredths } from '../../src/api/public'
+import { writeHundredths } from '../../src/api/public/answer'
 
 /** What writeHundredths writes, between bytes it must leave alone. */
 function hundredths(x: number): string {

@@ -3,7 +3,7 @@
 // another writer between the sync and its JSON is not shown half-made.
 import { describe, expect, test } from 'bun:test'
 import { createLocator, setLocatorSettings } from '../../src/operator/index'
-import { locationsBody } from '../../src/api/public'
+import { locationsBody } from '../../src/api/public/answer'
 import { IndexRegistry } from '../../src/indexes/registry'
 import type { Locator } from '../../src/store/locators'
 import { locationRecord, withTempStore } from '../helpers'

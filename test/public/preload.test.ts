@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { createApp } from '../../src/server/app'
 import { loadConfig } from '../../src/core/config'
 import { IndexRegistry } from '../../src/indexes/registry'
-import { locationsBody } from '../../src/api/public'
+import { locationsBody } from '../../src/api/public/answer'
 import { createLocator, setFilters, setLocatorSettings } from '../../src/operator/index'
 import { locationRecord, makeEnv, storeBody, type TestEnv } from '../helpers'
 

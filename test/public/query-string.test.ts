@@ -4,7 +4,8 @@
 // re-encodes the whole query string), for any query string.
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { beforeAndQuery, pageLinks } from '../../src/api/public'
+import { pageLinks } from '../../src/api/public/answer'
+import { beforeAndQuery } from '../../src/api/public/url'
 import { queryParams } from '../../src/api/public/params'
 
 /** The link as URLSearchParams makes it. */

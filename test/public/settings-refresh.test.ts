@@ -3,7 +3,7 @@
 // are those of an index built from scratch on the changed database.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { addCustomField, removeCustomField, setFilters, setPriorityRules } from '../../src/operator/index'
-import { locationsBody } from '../../src/api/public'
+import { locationsBody } from '../../src/api/public/answer'
 import { IndexRegistry } from '../../src/indexes/registry'
 import { FILTERS, makeFixture, type Fixture } from './fixture'
 

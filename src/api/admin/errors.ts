@@ -1,28 +1,24 @@
 // The Management API's one error table. Every error body of /admin/v1 is built here.
 import { redactSecrets } from '../../core/ids'
+import { LOCATION_ERRORS, LocationError, type ValidationDetails } from '../../locations/errors'
 import type { StorageFault } from '../../store/db'
 
 export const ADMIN_ERRORS = {
-  invalid_request: { status: 400, error: 'invalid_request', message: 'The request is invalid.' },
-  limit_exceeded: { status: 400, error: 'limit_exceeded', message: 'The limit parameter may not be greater than 500.' },
+  invalid_request: { status: 400, error: 'invalid_request', message: LOCATION_ERRORS.invalid_request },
+  limit_exceeded: { status: 400, error: 'limit_exceeded', message: LOCATION_ERRORS.limit_exceeded },
   unauthenticated: { status: 401, error: 'Authentication failed', message: 'Authentication failed.' },
   no_locator: { status: 401, error: 'error', message: 'No locator was found for this API key.' },
-  not_found: { status: 404, error: 'not_found', message: 'Not found.' },
+  not_found: { status: 404, error: 'not_found', message: LOCATION_ERRORS.not_found },
   payload_too_large: { status: 413, error: 'payload_too_large', message: 'The request body may not be larger than 256 KiB.' },
-  geocoding_failed: {
-    status: 422,
-    error: 'geocoding_failed',
-    message: 'The address could not be geocoded. Fix the address or send coordinates ({"lat": ..., "lng": ...}).',
-  },
-  validation_error: { status: 422, error: 'validation_error', message: 'The given data was invalid.' },
+  geocoding_failed: { status: 422, error: 'geocoding_failed', message: LOCATION_ERRORS.geocoding_failed },
+  validation_error: { status: 422, error: 'validation_error', message: LOCATION_ERRORS.validation_error },
   unavailable: { status: 503, error: 'unavailable', message: 'The database is busy. Retry in a moment.' },
   error: { status: 500, error: 'error', message: 'Internal server error.' },
 } as const
 
 export type AdminErrorKind = keyof typeof ADMIN_ERRORS
-export type ValidationDetails = Record<string, string[]>
 
-/** Thrown by services, rendered by itself: no route builds an error body by hand. */
+/** Thrown by the Management API's routes and auth, rendered by itself: no route builds an error body by hand. */
 export class AdminError extends Error {
   readonly status: number
   constructor(
@@ -36,13 +32,6 @@ export class AdminError extends Error {
     this.status = ADMIN_ERRORS[kind].status
   }
 
-  /** For a person reading a line (the CLI): each field with its messages, "name: ...; tags: ...", or the message. */
-  get text(): string {
-    if (!this.details) return this.message
-    return Object.entries(this.details)
-      .map(([field, messages]) => `${field}: ${messages.join(' ')}`)
-      .join('; ')
-  }
 
   toResponse(): Response {
     // A secret key sent where an id or a value belongs is not quoted back (proxies log bodies too).
@@ -80,4 +69,11 @@ export function storageUnavailable(fault: StorageFault): AdminError {
     undefined,
     STORAGE_RETRY_AFTER_S,
   )
+}
+
+/** The Management API's error for `e`: itself, or the location service's by its kind; null for any other. */
+export function adminErrorOf(e: unknown): AdminError | null {
+  if (e instanceof AdminError) return e
+  if (e instanceof LocationError) return new AdminError(e.kind, e.message, e.details)
+  return null
 }

@@ -2,6 +2,7 @@
 import { Elysia } from 'elysia'
 import { parseBody, type ParsedBody } from '../body'
 import { authenticate } from './auth'
+import { LocationError } from '../../locations/errors'
 import { AdminError } from './errors'
 import { coerceFormCoordinates } from '../../locations/normalize'
 import { createLocation, deleteLocation, getLocation, listCustomFields, listLocations, requireLocationId, updateLocation, type AdminDeps } from '../../locations/service'
@@ -32,7 +33,7 @@ async function sayingWhyUnread<T>(parsed: unknown, run: () => Promise<T>): Promi
   try {
     return await run()
   } catch (e) {
-    if (!(e instanceof AdminError) || (e.kind !== 'validation_error' && e.kind !== 'invalid_request')) throw e
+    if (!(e instanceof LocationError) || (e.kind !== 'validation_error' && e.kind !== 'invalid_request')) throw e
     throw new AdminError(e.kind, `${e.message} The request body was not read: it was sent ${sent}. Send JSON with the header "Content-Type: application/json".`, e.details)
   }
 }

@@ -2,7 +2,7 @@
 // per code, its id the code. Made once, from PUBLIC_ERRORS: a code added there without a text
 // here fails to compile.
 import { PUBLIC_ERRORS, type PublicErrorCode } from './errors'
-import { MAX_LIMIT, MAX_RADIUS, MAX_SEARCH, MAX_TAGS } from './params'
+import { MAX_LIMIT, MAX_RADIUS, MAX_SEARCH, MAX_TAGS } from '../../core/limits'
 
 /** When each code is answered, and what to do about it. */
 const GUIDE: Record<PublicErrorCode, { when: string; fix: string }> = {

@@ -1,5 +1,6 @@
 // The Query API's one error table. Every error body of /public/v1 is built here.
 import { redactSecrets } from '../../core/ids'
+import { databaseBusy as indexesBusy, IndexUnavailable } from '../../indexes/errors'
 
 export const PUBLIC_ERRORS = {
   INVALID_TOKEN: { status: 404, message: 'Locator token not found or inactive.' },
@@ -56,9 +57,12 @@ export class PublicError extends Error {
   }
 }
 
-/** The locations kept changing under one request (other processes writing): asked again, it is answered. */
-export const changedMeanwhile = () => new PublicError('UNAVAILABLE', undefined, { 'retry-after': '1' })
+/** The Query API's error for `e`: itself, or an index's that cannot answer now (503); null for any other. */
+export function publicErrorOf(e: unknown): PublicError | null {
+  if (e instanceof PublicError) return e
+  if (e instanceof IndexUnavailable) return new PublicError('UNAVAILABLE', e.detail, { 'retry-after': String(e.retryAfterS) }, e.cause)
+  return null
+}
 
-/** Another process holds the database (design.md: 503 with Retry-After for busy, never a 2xx). */
-export const databaseBusy = (cause?: unknown) =>
-  new PublicError('UNAVAILABLE', "The database is busy with another process's write. Retry after the seconds in Retry-After.", { 'retry-after': '1' }, cause)
+/** Another process holds the database: the indexes' error, as the Query API answers it. */
+export const databaseBusy = (cause?: unknown): PublicError => publicErrorOf(indexesBusy(cause))!

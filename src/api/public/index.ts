@@ -7,11 +7,13 @@ import type { Locator } from '../../store/locators'
 import { DEFAULT_FILTER_GROUP } from '../../store/filters'
 import { isBusyError } from '../../store/db'
 import { AnswerCache, type ResponseHeaders } from './answer-cache'
-import { changedMeanwhile, databaseBusy, PublicError } from './errors'
+import { databaseBusy, PublicError, publicErrorOf } from './errors'
 import { admit, findSecretKey, type RateDecision, RateLimiter, refusal, refuseSecretKey, withPeekedRate } from './guards'
 import { convert, isPlainQuery, parseLocationsRequest, queryParams } from './params'
 import type { IndexRegistry } from '../../indexes/registry'
+import { ascii, locationsBody } from './answer'
 import { countAnswer } from './young-garbage'
+import { pathAndQuery, pathStart, PUBLIC_PREFIX, SHORT_HOSTS } from './url'
 
 export type PublicDeps = {
   store: Store
@@ -28,113 +30,6 @@ export type PublicDeps = {
 /** A request's id, and the locator its token names once looked up: what its log line says. */
 export type RequestNote = { id: string; locator?: string }
 
-/** Where the Query API lives; src/app.ts sends every request under it to this API (its fast path, then its app). */
-export const PUBLIC_PREFIX = '/public/v1'
-
-/**
- * Writes String(Math.round(x * 100) / 100) into `out` at `pos` (ASCII); returns the position after
- * it. Digits are written from integers: formatting a fraction costs about 0.4 µs, and each number
- * made text ~0.1 µs. The same text: below 1e10 a double is finer than a thousandth, so n / 100
- * prints as the digits of n, trailing zeros dropped. Beyond that (no distance on Earth), or for
- * x < 0, the fraction is formatted. At most 25 bytes.
- */
-export function writeHundredths(out: Uint8Array, pos: number, x: number): number {
-  const n = Math.round(x * 100)
-  if (!(n >= 0 && n < 1e12)) return ascii(out, pos, String(n / 100))
-  const cents = n % 100
-  let whole = (n - cents) / 100
-  let digits = 1
-  for (let w = whole; w >= 10; w = Math.floor(w / 10)) digits++
-  for (let i = pos + digits - 1; i >= pos; i--) {
-    out[i] = 48 + (whole % 10)
-    whole = Math.floor(whole / 10)
-  }
-  pos += digits
-  if (cents !== 0) {
-    out[pos++] = 46 // "."
-    out[pos++] = 48 + Math.floor(cents / 10)
-    if (cents % 10 !== 0) out[pos++] = 48 + (cents % 10)
-  }
-  return pos
-}
-
-/**
- * Writes a whole number from 0 to 2^53 - 1 (an offset, a limit, a total) as String() writes it:
- * below 1e10 as writeHundredths writes it (its digits); above, n * 100 may be no whole number
- * (offset 883048416149842 came out as 883048416149841.9).
- */
-function writeWhole(out: Uint8Array, pos: number, n: number): number {
-  return n < 1e10 ? writeHundredths(out, pos, n) : ascii(out, pos, String(n))
-}
-
-/** Writes text known to be ASCII into `out` at `pos`; returns the position after it. */
-function ascii(out: Uint8Array, pos: number, text: string): number {
-  for (let i = 0; i < text.length; i++) out[pos + i] = text.charCodeAt(i)
-  return pos + text.length
-}
-
-/**
- * Writes `from` into `out` at `pos`; returns the position after it. For the answer's constant
- * parts: ~25 ns for 21 bytes, against ~35-45 ns from their text (a micro benchmark).
- */
-function bytes(out: Uint8Array, pos: number, from: Uint8Array): number {
-  for (let i = 0; i < from.length; i++) out[pos + i] = from[i]!
-  return pos + from.length
-}
-
-/** Text JSON.stringify would only put in quotes: printable ASCII without `"` or `\`. */
-const PLAIN_JSON_TEXT = /^[ !#-[\]-~]*$/
-
-const HAS_OFFSET = /(?:^|&)offset=/
-const EMPTY_BRACKETS = /\[\]/g
-
-/** The last origin and path found to be plain JSON text (a locator's answers share theirs): tested once. */
-let plainAt = ''
-
-/**
- * An answer's pagination links, for its URL as beforeAndQuery cuts it (`at`: origin, path and "?";
- * `query`: the query string; `plain`: whether it is, as isPlainQuery says): for each `to`, the
- * URL with its offset parameter set to `to`, as URLSearchParams writes it, as a JSON string
- * (JSON.stringify's text). For a plain query string,
- * that is the same string, its brackets encoded, with "&offset=<to>" added, or with its first
- * offset pair's value replaced and any later ones dropped (URLSearchParams.set): the text around
- * the number is made once for both links (test/public/query-string.test.ts checks the two agree).
- * Made per link (URL getters, the pattern, the split and the JSON test twice), next and prev took
- * ~20% of an all=true answer in a profile.
- */
-export function pageLinks(at: string, query: string, plain = isPlainQuery(query)): (to: number) => string {
-  if (!plain) {
-    return (to) => {
-      const q = new URLSearchParams(`?${query}`) // a leading "?" of the query is its own
-      q.set('offset', String(to))
-      return JSON.stringify(`${at}${q}`)
-    }
-  }
-  let search = query
-  if (search.includes('[') || search.includes(']')) {
-    // "[]" (tags[]) first, in one pattern: two replaceAll calls made a 3-tag query's link ~650
-    // ns, this ~440 (the link written into a buffer, 20,000 distinct). Any other bracket after.
-    search = search.replace(EMPTY_BRACKETS, '%5B%5D')
-    if (search.includes('[') || search.includes(']')) search = search.replaceAll('[', '%5B').replaceAll(']', '%5D')
-  }
-  // The link is head, the number, tail.
-  let head = `${at}${search}&offset=`
-  let tail = ''
-  const found = HAS_OFFSET.exec(search)
-  if (found !== null) {
-    const pair = found.index + (search.charCodeAt(found.index) === 0x26 ? 1 : 0) // "&"
-    const end = search.indexOf('&', pair)
-    head = `${at}${search.slice(0, pair)}offset=`
-    tail = end === -1 ? '' : search.slice(end)
-    if (HAS_OFFSET.test(tail)) tail = tail.split('&').filter((p) => p !== '' && !p.startsWith('offset=')).map((p) => `&${p}`).join('')
-  }
-  // A plain query string is plain JSON text: only the origin and path are left to test.
-  if (at !== plainAt) {
-    if (!PLAIN_JSON_TEXT.test(at)) return (to) => JSON.stringify(`${head}${to}${tail}`)
-    plainAt = at
-  }
-  return (to) => `"${head}${to}${tail}"`
-}
 
 /**
  * If-None-Match holds "*" or a comma-separated list of ETags; weak comparison, as for GET. "*"
@@ -145,109 +40,6 @@ function etagMatches(header: string | null, etag: string, star = true): boolean 
   if (header === null) return false
   const bare = (tag: string) => tag.trim().replace(/^W\//, '')
   return header.split(',').some((tag) => (star && tag.trim() === '*') || bare(tag) === bare(etag))
-}
-
-/**
- * The body of GET /locations for a full public URL, as UTF-8: the index's answer assembled from
- * pre-serialized fragments (the benchmark calls this too). Throws PublicError for bad parameters.
- * The body is written in the registry's answer buffer: valid until the next answer is made. A
- * Response or a Blob made from it copies it; anything that keeps it otherwise must copy it.
- */
-export function locationsBody(registry: IndexRegistry, locator: Locator, href: string): { body: Uint8Array; total: number } {
-  countAnswer()
-  for (let attempt = 1; ; attempt++) {
-    const answer = locationsAnswer(registry, locator, href)
-    if (answer !== null) return answer
-    // A location's row vanished between the sync and its JSON (another process's write): again, synced.
-    if (attempt === 3) throw changedMeanwhile()
-    registry.sync()
-  }
-}
-
-const LOCATIONS_HEAD = Buffer.from('{"success":true,"data":{"locations":[')
-const DISTANCE = Buffer.from(',"distance":{"value":')
-const UNIT_CLOSE = { km: Buffer.from(',"unit":"km"}}'), miles: Buffer.from(',"unit":"miles"}}') } as const
-/** The most bytes a location's JSON is followed by: ",", the distance and the closing braces. */
-const AFTER_LOCATION = 1 + DISTANCE.length + 25 + UNIT_CLOSE.miles.length
-// The answer's end: pagination, then meta (its numbers and links between these bytes).
-const PAGINATION_OFFSET = Buffer.from('],"pagination":{"offset":')
-const PAGINATION_LIMIT = Buffer.from(',"limit":')
-const PAGINATION_TOTAL = Buffer.from(',"total":')
-const HAS_MORE = { true: Buffer.from(',"hasMore":true'), false: Buffer.from(',"hasMore":false') } as const
-const NEXT = Buffer.from(',"next":')
-const PREV = Buffer.from(',"prev":')
-const META_LAT = Buffer.from('}},"meta":{"query":{"center":{"lat":')
-const META_LNG = Buffer.from(',"lng":')
-const META_RADIUS = Buffer.from('},"radius":')
-const META_UNIT_CLOSE = { km: Buffer.from(',"unit":"km"}}}'), miles: Buffer.from(',"unit":"miles"}}}') } as const
-const META_NONE = Buffer.from('}},"meta":{}}')
-/** The most bytes of the answer's end besides its links and the centre's and radius's text: its constant parts and 3 integers. */
-const TRAILER_BYTES = PAGINATION_OFFSET.length + PAGINATION_LIMIT.length + PAGINATION_TOTAL.length + 3 * 25 + HAS_MORE.false.length + NEXT.length + PREV.length + META_LAT.length + META_LNG.length + META_RADIUS.length + META_UNIT_CLOSE.miles.length
-
-function locationsAnswer(registry: IndexRegistry, locator: Locator, href: string): { body: Uint8Array; total: number } | null {
-  const entry = registry.entry(locator.id)
-  const groupOf = (tag: string) => entry.ctx.groupOfTag.get(tag)?.group.id ?? DEFAULT_FILTER_GROUP
-  const [at, search] = beforeAndQuery(href)
-  const params = queryParams(search)
-  const req = parseLocationsRequest(params, locator, groupOf)
-  const { total, hits } = entry.index.query(req.query)
-  const { arena } = entry
-
-  // Pagination and meta written as JSON.stringify writes them (numbers: finite, so as String()
-  // writes them; the links quoted and escaped as it would), without making objects to stringify,
-  // and as bytes, not as a string to encode (made as text, a typical answer at 100k was 1-5%
-  // slower: old and new code alternating query by query, both build orders).
-  const { offset, limit, center } = req.query
-  const more = offset + limit < total
-  // queryParams read a query string that is not plain with URLSearchParams: it is not tested twice.
-  const link = more || offset > 0 ? pageLinks(at, search, !(params instanceof URLSearchParams)) : null
-  const next = more ? link!(offset + limit) : ''
-  const prev = offset > 0 ? link!(Math.max(0, offset - limit)) : ''
-  const lat = center ? String(center.lat) : ''
-  const lng = center ? String(center.lng) : ''
-  const radius = center ? String(req.radius) : ''
-
-  // Written once, in a buffer with room for the most the answer can take, and sent as far as written.
-  const slots: number[] = new Array(hits.length)
-  // At most 3 bytes of UTF-8 per UTF-16 unit: room enough without counting them.
-  let room = LOCATIONS_HEAD.length + TRAILER_BYTES + 3 * (next.length + prev.length) + lat.length + lng.length + radius.length
-  for (let i = 0; i < hits.length; i++) {
-    const hit = hits[i]!
-    const slot = hit.json ?? registry.json(locator.id, entry, entry.index.entryAt(hit.key), null)
-    if (slot === null) return null
-    slots[i] = slot
-    room += arena.size(slot) + AFTER_LOCATION
-  }
-  const body = registry.answerBuffer(room)
-  const unitClose = UNIT_CLOSE[req.unit]
-  let pos = bytes(body, 0, LOCATIONS_HEAD)
-  for (let i = 0; i < hits.length; i++) {
-    if (i > 0) body[pos++] = 0x2c // ","
-    pos = arena.copy(slots[i]!, body, pos)
-    // The JSON is kept open (no closing "}"): the distance goes last, inside.
-    const km = hits[i]!.distanceKm
-    if (km === null) body[pos++] = 0x7d // "}"
-    else pos = bytes(body, writeHundredths(body, bytes(body, pos, DISTANCE), convert(km, 'km', req.unit)), unitClose)
-  }
-  pos = writeWhole(body, bytes(body, pos, PAGINATION_OFFSET), offset)
-  pos = writeWhole(body, bytes(body, pos, PAGINATION_LIMIT), limit)
-  pos = writeWhole(body, bytes(body, pos, PAGINATION_TOTAL), total)
-  pos = bytes(body, pos, more ? HAS_MORE.true : HAS_MORE.false)
-  if (more) {
-    pos = bytes(body, pos, NEXT)
-    pos += body.write(next, pos)
-  }
-  if (offset > 0) {
-    pos = bytes(body, pos, PREV)
-    pos += body.write(prev, pos)
-  }
-  if (center) {
-    pos = ascii(body, bytes(body, pos, META_LAT), lat)
-    pos = ascii(body, bytes(body, pos, META_LNG), lng)
-    pos = ascii(body, bytes(body, pos, META_RADIUS), radius)
-    pos = bytes(body, pos, META_UNIT_CLOSE[req.unit])
-  } else pos = bytes(body, pos, META_NONE)
-  return { body: body.subarray(0, pos), total }
 }
 
 const utf8 = new TextEncoder()
@@ -431,7 +223,8 @@ export function publicRoutes(deps: PublicDeps) {
       const base = deps.publicBaseUrl ?? request.url.slice(0, pathStart(request.url))
       /** The error's own response, 503 for a busy database, else a 500 whose cause is logged (by the request id). */
       const failure = (e: unknown): Response => {
-        if (e instanceof PublicError) return e.toResponse(base)
+        const known = publicErrorOf(e)
+        if (known !== null) return known.toResponse(base)
         if (isBusyError(e)) return databaseBusy().toResponse(base)
         const err = e as Error
         deps.log({ level: 'error', api: 'public', request_id: deps.requestId(request), method: request.method, path, error: err?.message, stack: err?.stack })
@@ -572,40 +365,4 @@ function decoded(segment: string | null): string | null {
   } catch {
     return segment
   }
-}
-
-/**
- * An http(s) URL's origin and path, with the "?" after them, and its query string (without "?"),
- * as its getters give them (origin + pathname + "?", search without "?"), from its href (as URL
- * writes it): cut from it, which is those and the fragment, unless it names a user (not in its
- * origin). ~0.1 µs, against ~0.3 µs for the three getters in a micro benchmark.
- */
-export function beforeAndQuery(href: string): [string, string] {
-  const path = pathStart(href)
-  if (!(href.startsWith('https://') || href.startsWith('http://')) || href.lastIndexOf('@', path) !== -1) {
-    const url = new URL(href)
-    return [`${url.origin}${url.pathname}?`, url.search.slice(1)]
-  }
-  const hash = href.indexOf('#', path)
-  const end = hash === -1 ? href.length : hash
-  const q = href.indexOf('?', path)
-  if (q === -1 || q > end) return [`${href.slice(0, end)}?`, '']
-  return [href.slice(0, q + 1), href.slice(q + 1, end)]
-}
-
-/**
- * Elysia reads a request's path from the first "/" after the URL's 11th character by default, as if
- * every host were 4 characters or more ("a.bc"): under a host such as "api" or "app" (a container's
- * name, on port 80) every route was missed (404). Read from the 7th ("http://"), every host works.
- */
-export const SHORT_HOSTS = { standardHostname: false }
-
-/** "/public/v1/...?..." of a full URL, as the request sent it. */
-export function pathAndQuery(href: string): string {
-  return href.slice(pathStart(href))
-}
-
-/** Where a full URL's path starts (the "/" after its host). */
-export function pathStart(href: string): number {
-  return href.indexOf('/', href.indexOf('//') + 2)
 }

@@ -3,13 +3,9 @@ import type { IndexQuery, SortOrder, TagLogic } from '../../engine/locator-index
 import type { Locator } from '../../store/locators'
 import { firstBrokenPair, single } from '../../core/urlencoded'
 import { PublicError } from './errors'
+import { KM_PER_MILE, MAX_LIMIT, MAX_RADIUS, MAX_SEARCH, MAX_TAGS } from '../../core/limits'
 import { codePoints, WHOLE_NUMBER } from '../../core/text'
 
-export const KM_PER_MILE = 1.609344
-export const MAX_LIMIT = 500
-export const MAX_RADIUS = 1000
-export const MAX_TAGS = 50
-export const MAX_SEARCH = 200
 
 export type LocationsRequest = {
   query: IndexQuery

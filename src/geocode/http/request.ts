@@ -3,7 +3,7 @@
 // kind of failure into a GeocoderUnavailableError that names the provider and the reason, never
 // the URL (it may carry the key) nor the key itself.
 import type { GeocoderConfig } from '../../core/config'
-import { bytesUpTo } from '../../api/body'
+import { bytesUpTo } from '../../core/read-bytes'
 import type { GeocodeResult, Geocoder } from '../geocoder'
 
 export type HttpGeocoderProvider = Exclude<GeocoderConfig['provider'], 'embedded' | 'none'>

@@ -1,0 +1,11 @@
+// Bounds of the Query API's parameters, shared by the API, its docs page and the operator's settings.
+
+export const KM_PER_MILE = 1.609344
+/** Locations in one page of GET /locations. */
+export const MAX_LIMIT = 500
+/** The largest radius, in the request's unit. */
+export const MAX_RADIUS = 1000
+/** Tags in one query. */
+export const MAX_TAGS = 50
+/** Characters of a search. */
+export const MAX_SEARCH = 200

@@ -1,0 +1,49 @@
+// Checks shared by every body and file the services read: the Management API's, the CLI's.
+import type { TSchema } from '@sinclair/typebox'
+import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors'
+import { Value } from '@sinclair/typebox/value'
+import { codePoints } from './text'
+
+/**
+ * No field nests deeper than this (hours: day, list, interval; filters: group, tags, tag); a value
+ * nested deeper is left as it is, for the schema to refuse (walked to the end, 120,000 levels
+ * overflowed the stack: a 500, or the CLI's stack trace).
+ */
+const MAX_FIELD_DEPTH = 8
+
+/**
+ * Strings trimmed, lone UTF-16 surrogates (JSON's "\ud800") made U+FFFD, as SQLite's UTF-8
+ * stores them: the response to a write then says what a later read returns; and in Unicode's
+ * composed form (NFC), so that text that reads the same is the same: "Café" typed with a combining
+ * accent (macOS file names, some keyboards) is the tag "Café", not a second one beside it that no
+ * filter group value or tags[] query matches. For bodies and files read from JSON (the Management
+ * API, the CLI's filters and priority rules).
+ */
+export function trimStrings(v: unknown, depth = 0): unknown {
+  if (typeof v === 'string') return v.trim().toWellFormed().normalize('NFC')
+  if (depth === MAX_FIELD_DEPTH) return v
+  if (Array.isArray(v)) return v.map((x) => trimStrings(x, depth + 1))
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, trimStrings(x, depth + 1)]))
+  return v
+}
+
+/**
+ * The schema's errors for `value`, but for a string over maxLength in UTF-16 units and not in
+ * characters: TypeBox counts units, so 150 emoji would exceed "200 characters".
+ */
+export function* schemaErrors(schema: TSchema, value: unknown): Generator<ValueError> {
+  for (const e of Value.Errors(schema, value)) {
+    if (e.type === ValueErrorType.StringMaxLength && typeof e.value === 'string' && codePoints(e.value) <= (e.schema as TSchema & { maxLength: number }).maxLength) continue
+    yield e
+  }
+}
+
+/** A full http(s) URL, protocol included. */
+export function isFullUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false
+  try {
+    return new URL(value).hostname.length > 0
+  } catch {
+    return false
+  }
+}

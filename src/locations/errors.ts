@@ -1,0 +1,33 @@
+// What the location service refuses, by kind. No HTTP here: the Management API maps each kind to
+// its status and body (src/api/admin/errors.ts), the CLI prints `text`.
+
+export const LOCATION_ERRORS = {
+  invalid_request: 'The request is invalid.',
+  limit_exceeded: 'The limit parameter may not be greater than 500.',
+  not_found: 'Not found.',
+  geocoding_failed: 'The address could not be geocoded. Fix the address or send coordinates ({"lat": ..., "lng": ...}).',
+  validation_error: 'The given data was invalid.',
+} as const
+
+export type LocationErrorKind = keyof typeof LOCATION_ERRORS
+/** Each failing field with its messages. */
+export type ValidationDetails = Record<string, string[]>
+
+/** Thrown by the location service; nothing was written. */
+export class LocationError extends Error {
+  constructor(
+    readonly kind: LocationErrorKind,
+    message?: string,
+    readonly details?: ValidationDetails,
+  ) {
+    super(message ?? LOCATION_ERRORS[kind])
+  }
+
+  /** For a person reading a line (the CLI): each field with its messages, "name: ...; tags: ...", or the message. */
+  get text(): string {
+    if (!this.details) return this.message
+    return Object.entries(this.details)
+      .map(([field, messages]) => `${field}: ${messages.join(' ')}`)
+      .join('; ')
+  }
+}

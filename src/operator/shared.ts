@@ -1,0 +1,62 @@
+// What every operator command shares: its error, the lookups it refuses with, how it reads text
+// and JSON files.
+import { readFileSync } from 'node:fs'
+import { unprintableChar } from '../core/text'
+import { trimStrings } from '../core/validation'
+import type { Store } from '../store'
+import type { ApiKey } from '../store/keys'
+import type { Locator } from '../store/locators'
+
+/** A refused operator command: its message says what to do; nothing was written. */
+export class OperatorError extends Error {}
+
+export function requireLocator(store: Store, id: string): Locator {
+  const locator = store.locators.get(id)
+  if (!locator) throw new OperatorError(`No locator ${JSON.stringify(id)}. \`storeloc locator list\` shows them.`)
+  return locator
+}
+
+export function requireKey(store: Store, id: string): ApiKey {
+  const key = store.keys.get(id)
+  if (!key) throw new OperatorError(`No API key record ${JSON.stringify(id)}. \`storeloc key list LOCATOR_ID\` shows them.`)
+  return key
+}
+
+/** Why `text` may not be a name or label (it would break or disguise the CLI's tables and logs), or null. */
+export function unprintable(text: string): string | null {
+  const char = unprintableChar(text)
+  return char === null ? null : `may not hold line breaks, tabs, other control characters or invisible format characters (such as bidi controls); it holds ${char}`
+}
+
+/** Text given on the command line as the Management API and the CLI's files take text: see trimStrings. */
+export const cleanText = (text: string) => trimStrings(text) as string
+
+export function printable(text: string, what: string): void {
+  const problem = unprintable(text)
+  if (problem !== null) throw new OperatorError(`${what} ${problem}.`)
+}
+
+/**
+ * Shows a new secret key to the person who asked for it, inside the transaction that made it: if
+ * it throws (the output could not be written), nothing is kept, so no key lives that nobody saw.
+ */
+export type Deliver<T> = (issued: T) => void
+
+/** A JSON file's content, or an OperatorError saying why it could not be read. */
+export function readJsonFile(path: string): unknown {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (e) {
+    const code = (e as { code?: string }).code
+    if (code === 'ENOENT') throw new OperatorError(`No file ${path}.`)
+    if (code === 'EISDIR') throw new OperatorError(`${path} is a directory, not a JSON file.`)
+    throw new OperatorError(`Cannot read ${path}: ${(e as Error).message}`)
+  }
+  try {
+    // A byte order mark (some editors save one) is no JSON.
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
+  } catch (e) {
+    throw new OperatorError(`${path} is not valid JSON: ${(e as Error).message}`)
+  }
+}

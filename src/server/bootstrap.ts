@@ -1,0 +1,79 @@
+// The first start on a new database: a locator, its key in a terminal, the demo.
+import { DEFAULT_DATABASE_PATH, type Config } from '../core/config'
+import { loadDemo } from '../operator/demo'
+import { createLocator } from '../operator'
+import type { Store } from '../store'
+
+/** A path as one shell word: as it is when it holds nothing a shell reads, else in single quotes. */
+const shellWord = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`)
+
+/** The first start's locator's name. */
+const FIRST_LOCATOR = 'My store locator'
+
+/**
+ * On a database with no locator yet, creates one and prints, this once, how to reach it; unless
+ * told not to, also loads the demo stores into a demo locator with its Query API on. A demo that
+ * fails to load is reported, and never costs the first locator's one-time key.
+ *
+ * Its secret key is made and printed only when stdout is a terminal: otherwise stdout is the
+ * request log's stream (a service manager's journal, a container's log), where no key may be
+ * written. The locator is made all the same, and the lines say how to make its key with the CLI,
+ * whose output goes to whoever runs it.
+ */
+export function bootstrap(store: Store, host: string, port: number, demo: boolean, databasePath: string, inTerminal = process.stdout.isTTY === true): void {
+  // One transaction with the count: two processes starting on a new file make one locator and one
+  // demo, and a crash before the key is printed leaves nothing (the next start makes them). The
+  // demo is a savepoint in it: one that fails is undone alone.
+  const made = store.write(() => {
+    if (store.locators.count() > 0) return null
+    const first = inTerminal ? createLocator(store, FIRST_LOCATOR) : { locator: store.locators.insert(FIRST_LOCATOR), secret: null }
+    let loaded: ReturnType<typeof loadDemo> | null = null
+    let failed: unknown = null
+    if (demo) {
+      try {
+        loaded = loadDemo(store)
+      } catch (e) {
+        failed = e
+      }
+    }
+    return { ...first, loaded, failed }
+  })
+  if (made === null) return
+  const { locator, secret, loaded, failed } = made
+  const lines =
+    secret !== null
+      ? [
+          '',
+          'Created your first locator. The secret key is shown this once: store it now.',
+          `  locator id:    ${locator.id}`,
+          `  secret key:    ${secret}`,
+          `  public token:  ${locator.publicToken}`,
+          '',
+          'Try the Management API:',
+          `  curl -H "Authorization: Bearer ${secret}" http://${host}:${port}/admin/v1/locations`,
+          '',
+        ]
+      : [
+          '',
+          'Created your first locator. Its secret key is not made here: this output is not a terminal, so it may be kept in a log.',
+          `  locator id:    ${locator.id}`,
+          `  public token:  ${locator.publicToken}`,
+          '',
+          'Make its key where only you see it (the key is shown once):',
+          `  ${databasePath === DEFAULT_DATABASE_PATH ? '' : `DATABASE_PATH=${shellWord(databasePath)} `}npm run -s cli -- key create ${locator.id}`,
+          '',
+        ]
+  if (loaded !== null) {
+    lines.push(
+      `Loaded the demo: ${loaded.locations} stores in "${loaded.locator.name}" (locator ${loaded.locator.id}), Query API on.`,
+      'Try the public Query API (stores within 10 km of central London, nearest first):',
+      `  curl "http://${host}:${port}/public/v1/${loaded.locator.publicToken}/locations?lat=51.5074&lng=-0.1278&radius=10&unit=km&limit=3"`,
+      '',
+    )
+  }
+  if (failed !== null) console.error(JSON.stringify({ level: 'error', message: 'demo not loaded', error: (failed as Error).message }))
+  console.log(lines.join('\n'))
+}
+
+/** How the printed curl lines name the host. */
+export const displayHost = (config: Config) => (config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host)

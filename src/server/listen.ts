@@ -1,0 +1,66 @@
+// Opening the database and the port for a start, and stopping on a signal.
+import { databaseFault } from '../store/db'
+import { openStore, type Store } from '../store'
+import type { Config } from '../core/config'
+import type { App } from './app'
+
+/** A start that cannot go on for a reason outside the program (the database, the address): main prints its message, no stack trace, and exits 1. */
+export class StartError extends Error {}
+
+/** The store at DATABASE_PATH, or a StartError saying what is wrong with it. */
+export function openStoreToStart(path: string): Store {
+  try {
+    return openStore(path)
+  } catch (e) {
+    const fault = databaseFault(e)
+    if (fault === null) throw e
+    const reason = (e as Error).message.replace(/\.$/, '')
+    const advice = {
+      file: ' DATABASE_PATH must name a SQLite database file (made, with its folder, when missing) that this user can read and write.',
+      busy: ' Another process holds it for writing: try again in a moment.',
+      database: '',
+    }[fault]
+    throw new StartError(`Cannot use the database at ${path}: ${reason}.${advice}`)
+  }
+}
+
+/** Bodies up to this reach the app (whose limit is maxBodyBytes); beyond it Bun answers a bare 413. */
+const BUN_BODY_LIMIT = 2 ** 30
+
+/** Bun.serve on HOST and PORT, or a StartError: Bun says EADDRINUSE ("Is port in use?") for a host that is no address of this machine too. */
+export function serveOn(config: Config, options: Omit<Parameters<typeof Bun.serve>[0], 'port' | 'hostname'>) {
+  try {
+    return Bun.serve({ ...options, port: config.port, hostname: config.host } as Parameters<typeof Bun.serve>[0])
+  } catch (e) {
+    const code = (e as { code?: unknown }).code
+    const at = `Cannot listen on ${config.host}:${config.port}${typeof code === 'string' ? ` (${code})` : ''}`
+    const host = 'HOST is not an address of this machine (0.0.0.0 for all of them, 127.0.0.1 for this machine only)'
+    if (code === 'EACCES') throw new StartError(`${at}: this user may not listen on that port (ports below 1024 need privileges); use a higher PORT.`)
+    if (code === 'EADDRNOTAVAIL') throw new StartError(`${at}: ${host}.`)
+    throw new StartError(`${at}: another program uses PORT, or ${host}.`)
+  }
+}
+
+export function listen(config: Config, app: App, reusePort: boolean) {
+  return serveOn(config, {
+    reusePort,
+    // The app reads a body only up to its limit and answers a larger one with a JSON 413 (Bun
+    // reads the rest past, holding none of it). Bun's own 413 beyond this has no body.
+    maxRequestBodySize: BUN_BODY_LIMIT,
+    fetch: (request: Request) => app.handle(request),
+  })
+}
+
+
+/** Runs `stop` on the first SIGTERM or SIGINT (or call of the returned function); later ones are ignored. */
+export function onStopSignal(stop: (signal: string) => Promise<void>): (reason: string) => void {
+  let stopping = false
+  const handle = (reason: string) => {
+    if (stopping) return
+    stopping = true
+    void stop(reason)
+  }
+  process.on('SIGTERM', () => handle('SIGTERM'))
+  process.on('SIGINT', () => handle('SIGINT'))
+  return handle
+}

@@ -1,0 +1,120 @@
+// The timers a server runs between requests: the idle sync, the change log's pruning, the
+// geocode refresh; and the indexes' preload at start.
+import type { GeocoderStack } from '../geocode'
+import { scheduleGeocodeRefresh } from '../geocode/refresh'
+import type { Store } from '../store'
+import { databaseFault } from '../store/db'
+import type { App } from './app'
+
+
+/**
+ * Builds the locators' indexes now (src/public/registry.ts, preload), so the first queries after a
+ * start do not wait for them. A failure is logged, and each index is then built on its first query.
+ */
+export async function preloadIndexes(app: App, log: boolean): Promise<void> {
+  const t0 = performance.now()
+  try {
+    const loaded = await app.preload()
+    if (log) console.log(JSON.stringify({ level: 'info', message: 'indexes loaded', ...loaded, ms: Math.round(performance.now() - t0) }))
+  } catch (e) {
+    console.error(JSON.stringify({ level: 'error', message: 'indexes not preloaded: each is built on its first query', error: (e as Error).message }))
+  }
+}
+
+/** An HTTP geocoder's failure (the write used the embedded geocoder), as a log line on stderr. */
+export const warnGeocoder = (reason: string) => console.error(JSON.stringify({ level: 'warn', message: 'the HTTP geocoder failed; writes use the embedded geocoder meanwhile', reason }))
+
+/** How often a server applies what was committed with no query asking (app.sync). */
+const IDLE_SYNC_MS = 1_000
+/**
+ * The most one turn of the idle sync spends applying changes; with more left, it goes on a turn
+ * later. Another process's import of 20,000 locations kept a server's event loop (its /healthz
+ * too) busy for 0.59-0.64 s in one turn before this; 6-11 ms at most since.
+ */
+const IDLE_SLICE_MS = 4
+
+/**
+ * How long a locator's index goes without a change before the idle sync folds its changes into
+ * its base (app.settleDeltas), if it has enough of them (LocatorIndex.settle): once after a burst of
+ * writes, besides those its delta's bound starts during it. Under writes that never stop, every
+ * STALE_COMPACTION_MS instead (a compaction costs ~0.25 s of background work at 100k, ~3 s at 1M).
+ */
+const QUIET_COMPACTION_MS = 10_000
+const STALE_COMPACTION_MS = 5 * 60_000
+
+/**
+ * Applies committed changes now and then, between queries: a locator another process made or
+ * turned public (the primary's demo, for a worker) is built before its first query, and other
+ * processes' writes are not left for a query to apply. Lets go of the indexes not queried for
+ * `indexIdleMs` (0: never), tries failed index builds again, compacts the indexes written to and
+ * then left alone or long written to (app.settleDeltas), and logs a database file moved away
+ * (app.checkFile). Returns the stop.
+ */
+export function startIdleSync(app: App, indexIdleMs: number): () => void {
+  let more: Timer | undefined
+  const tick = () => {
+    if (app.sync(IDLE_SLICE_MS)) return // it reports its own failures
+    clearTimeout(more)
+    more = setTimeout(tick, 1)
+    more.unref()
+  }
+  const timer = setInterval(() => {
+    if (indexIdleMs > 0) app.evictIdle(indexIdleMs)
+    app.retryFailedBuilds()
+    app.settleDeltas(QUIET_COMPACTION_MS, STALE_COMPACTION_MS)
+    app.checkFile()
+    tick()
+  }, IDLE_SYNC_MS)
+  timer.unref()
+  return () => {
+    clearInterval(timer)
+    clearTimeout(more)
+  }
+}
+
+/**
+ * How long the change log keeps a change: every process applies them within a second (the idle
+ * sync), so only one that applied none for this long (stopped, hung) finds some gone, and builds
+ * its indexes again (src/public/registry.ts). Without pruning the log grew by every write for
+ * good: a nightly update of 100,000 locations added ~13 MB a night.
+ */
+const CHANGES_KEPT_MS = 60 * 60_000
+/** How often the log is pruned (and once at start). */
+const PRUNE_EVERY_MS = 10 * 60_000
+/** Changes one prune transaction looks at: a slice of the event loop's time in the process that serves (WORKERS=1). */
+const PRUNE_SLICE = 2_000
+
+/**
+ * Deletes the changes older than CHANGES_KEPT_MS, each locator's last one kept (src/store/changes.ts
+ * prune), now and every PRUNE_EVERY_MS, a slice per shared commit (store.writeSoon: no wait for
+ * another process's lock stops requests). In the process that runs the geocode refresh: one per
+ * server. A failure is logged (one that met a busy database is tried at the next run). Returns the stop.
+ */
+export function startChangeLogPrune(store: Store): () => void {
+  let running = false
+  let stopped = false
+  const run = async () => {
+    if (running) return
+    running = true
+    try {
+      const end = store.changes.pruneEnd(new Date(Date.now() - CHANGES_KEPT_MS).toISOString())
+      while (!stopped && (await store.writeSoon(() => store.changes.prune(end, PRUNE_SLICE))) < end) {}
+    } catch (e) {
+      // Stopped meanwhile: the store may be closed under it.
+      if (!stopped && databaseFault(e) !== 'busy') console.error(JSON.stringify({ level: 'error', message: 'change log not pruned; tried again at the next run', error: (e as Error)?.message ?? String(e) }))
+    } finally {
+      running = false
+    }
+  }
+  void run()
+  const timer = setInterval(run, PRUNE_EVERY_MS)
+  timer.unref()
+  return () => {
+    stopped = true
+    clearInterval(timer)
+  }
+}
+
+/** Coordinates whose provider limits how long they may be kept are refreshed at start and every REFRESH_EVERY_MS, each run logged. Returns the stop. */
+export const startGeocodeRefresh = (store: Store, geocoding: GeocoderStack) =>
+  scheduleGeocodeRefresh(store, geocoding.primary ?? geocoding.geocoder, { fallback: geocoding.fallback, log: (line) => (line.level === 'error' ? console.error : console.log)(JSON.stringify(line)) })

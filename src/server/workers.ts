@@ -1,0 +1,167 @@
+// WORKERS=N > 1: this process is the primary. It does the one-time work (migrations, the geocoder
+// data, the first start's locator and its key in a terminal, the demo, the geocode refresh and the
+// change log's pruning) and serves nothing itself; it runs N workers (src/main.ts again, with
+// STORELOC_WORKER=1), each with its own database connection and indexes, all listening on one port
+// with SO_REUSEPORT so the kernel spreads connections over them. The change log keeps their
+// indexes in step (src/indexes/registry.ts), as it does for any processes on one database.
+import type { Subprocess } from 'bun'
+import { existsSync } from 'node:fs'
+import type { Config } from '../core/config'
+import { createGeocoder } from '../geocode'
+import { createApp } from './app'
+import { bootstrap, displayHost } from './bootstrap'
+import { listen, onStopSignal, openStoreToStart, serveOn, StartError } from './listen'
+import { preloadIndexes, startChangeLogPrune, startGeocodeRefresh, startIdleSync, warnGeocoder } from './upkeep'
+
+
+/** One of the primary's workers: serves on the shared port and tells the primary when it listens. Prints no start-up lines. */
+export async function runWorker(config: Config): Promise<void> {
+  // The primary made the file: one missing now was deleted or moved. An empty one made here would
+  // answer its requests from nothing, beside workers still answering from the old file.
+  if (config.databasePath !== ':memory:' && !existsSync(config.databasePath)) {
+    throw new StartError(`Cannot use the database at ${config.databasePath}: the file is gone (the primary made it at start), and a worker does not make an empty one. Put the file back, then start the service again.`)
+  }
+  const store = openStoreToStart(config.databasePath)
+  const geocoding = await createGeocoder(config.geocoder, store, undefined, { warn: warnGeocoder }) // the primary has built its data
+  const app = createApp({ store, geocoder: geocoding.geocoder, config })
+  // Before listening: the kernel sends connections only to workers that listen, so a worker
+  // started again after a crash is not sent any until its indexes are built.
+  await preloadIndexes(app, false)
+  const server = listen(config, app, true)
+  const stopSync = startIdleSync(app, config.indexIdleMs)
+  const stop = async () => {
+    stopSync()
+    await server.stop() // stops accepting, lets in-flight requests finish
+    geocoding.close()
+    store.close()
+    process.exit(0)
+  }
+  const stopNow = onStopSignal(stop)
+  // The primary is gone (killed without a chance to stop us): do not linger holding the port.
+  process.on('disconnect', () => stopNow('disconnect'))
+  process.send!({ type: 'ready' })
+}
+
+/** A worker that crashes is started again after these delays, one per crash in a row; one more crash and the primary gives up. */
+const RESTART_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000] as const
+/** A worker that ran this long before crashing starts its count of crashes in a row afresh. */
+const STABLE_MS = 60_000
+
+/**
+ * Starts `count` workers on `port` and keeps them running: one that exits while the pool is not
+ * stopping is logged and started again (RESTART_DELAYS_MS). `fatal` is called, once, when a worker
+ * of the first start exits before it listens or one crashes too often in a row.
+ */
+function superviseWorkers(entry: string, count: number, port: number, fatal: (line: Record<string, unknown>) => void) {
+  const running = new Map<number, Subprocess>() // slot -> its current process
+  const crashes = new Array<number>(count).fill(0)
+  const timers = new Set<Timer>()
+  let stopping = false
+  let started = false // every worker of the first start has listened
+  let readyCount = 0
+  let allReady!: () => void
+  const ready = new Promise<void>((resolve) => (allReady = resolve))
+
+  const spawn = (slot: number) => {
+    const t0 = performance.now()
+    let listening = false
+    const proc = Bun.spawn([process.execPath, entry], {
+      env: { ...process.env, PORT: String(port), STORELOC_WORKER: '1' },
+      stdin: 'ignore',
+      stdout: 'inherit',
+      stderr: 'inherit',
+      ipc(message) {
+        if ((message as { type?: string } | null)?.type !== 'ready' || listening) return
+        listening = true
+        if (!started && ++readyCount === count) {
+          started = true
+          allReady()
+        }
+      },
+      onExit(exited, code, signal) {
+        if (running.get(slot) === exited) running.delete(slot)
+        if (stopping) return
+        const about = { worker: slot + 1, pid: exited.pid, code, signal }
+        if (!started) return fatal({ level: 'error', message: 'a worker stopped before it was listening', ...about })
+        if (performance.now() - t0 >= STABLE_MS) crashes[slot] = 0
+        const delay = RESTART_DELAYS_MS[crashes[slot]!++]
+        if (delay === undefined) return fatal({ level: 'error', message: `a worker stopped ${crashes[slot]} times in a row; giving up`, ...about })
+        console.error(JSON.stringify({ level: 'error', message: 'worker stopped; starting another', ...about, restart_in_ms: delay }))
+        const timer = setTimeout(() => {
+          timers.delete(timer)
+          if (!stopping) spawn(slot)
+        }, delay)
+        timers.add(timer)
+      },
+    })
+    running.set(slot, proc)
+  }
+  for (let slot = 0; slot < count; slot++) spawn(slot)
+
+  return {
+    /** Resolves when every worker of the first start listens. */
+    ready,
+    pids: () => [...running.values()].map((p) => p.pid),
+    /** Passes the signal on (each worker stops accepting, finishes in-flight requests, closes the database) and waits for every worker to exit. */
+    async stop(signal: NodeJS.Signals): Promise<void> {
+      stopping = true
+      for (const timer of timers) clearTimeout(timer)
+      const procs = [...running.values()]
+      for (const proc of procs) proc.kill(signal)
+      await Promise.all(procs.map((p) => p.exited))
+    },
+  }
+}
+
+/** WORKERS=N > 1: the one-time work here, the serving in N workers (see the top of the file). */
+/** `entry`: the script each worker runs (src/main.ts). */
+export async function runPrimary(config: Config, entry: string): Promise<void> {
+  const store = openStoreToStart(config.databasePath) // applies the migrations before any worker opens the file
+  const geocoding = await createGeocoder(config.geocoder, store, (line) => console.log(line), { warn: warnGeocoder })
+  // The port the workers share, held by a bind with SO_REUSEPORT (as the workers') until they
+  // listen: no other process can take it in between, not even another server started with
+  // WORKERS on the same port (its plain bind fails; released at once, both servers' workers would
+  // share the port, each answering from its own database). A configured port is bound plainly
+  // first, which fails, as a single process would, when the port is taken. PORT=0: the kernel
+  // picks a free port. A request the hold takes before the workers listen is answered 503.
+  const starting = () => new Response(null, { status: 503, headers: { 'retry-after': '1' } })
+  let probe = serveOn(config, { reusePort: config.port === 0, fetch: starting })
+  if (config.port !== 0) {
+    probe.stop(true)
+    probe = serveOn(config, { reusePort: true, fetch: starting })
+  }
+  const port = probe.port!
+  const hostname = probe.hostname
+
+  let stopRefresh = () => {}
+  let stopPrune = () => {}
+  let stopping = false
+  const stop = async (signal: NodeJS.Signals, exitCode: number) => {
+    if (stopping) return
+    stopping = true
+    stopRefresh()
+    stopPrune()
+    await pool.stop(signal)
+    geocoding.close()
+    store.close()
+    process.exit(exitCode)
+  }
+  const pool = superviseWorkers(entry, config.workers, port, (line) => {
+    console.error(JSON.stringify(line))
+    void stop('SIGTERM', 1)
+  })
+  onStopSignal(async (signal) => {
+    console.log(JSON.stringify({ level: 'info', message: 'shutting down', signal }))
+    await stop(signal as NodeJS.Signals, 0)
+  })
+
+  await pool.ready
+  probe.stop(true)
+  if (stopping) return
+  bootstrap(store, displayHost(config), port, config.demo, config.databasePath)
+  console.log(
+    JSON.stringify({ level: 'info', message: 'listening', url: `http://${hostname}:${port}`, database: config.databasePath, workers: config.workers, pids: pool.pids() }),
+  )
+  stopRefresh = startGeocodeRefresh(store, geocoding) // in this process only: one refresh, not N
+  stopPrune = startChangeLogPrune(store) // here too: one pruning, not N
+}
