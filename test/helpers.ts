@@ -209,7 +209,7 @@ export const locationRecord = (locatorId: string, body: Record<string, unknown>)
 const SPELL_OUT: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i', ς: 'σ' }
 
 /**
- * The property tests' oracle of search words, written apart from src/text.ts: compatibility forms
+ * The property tests' oracle of search words, written apart from src/core/text.ts: compatibility forms
  * decomposed, nonspacing marks (accents) dropped, lowercased, letters spelt out; anything not a
  * letter, a (spacing) mark or a digit separates words.
  */

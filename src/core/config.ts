@@ -19,7 +19,7 @@ export type Config = {
   workers: number
   /** A locator's index not queried for this long is let go (memory) and built again by its next query; 0: kept for good. */
   indexIdleMs: number
-  /** Internal: this process is one of the workers a primary started (STORELOC_WORKER=1, set by src/main.ts). */
+  /** Internal: this process is one of the workers a primary started (STORELOC_WORKER=1, set by the primary, src/server/workers.ts). */
   worker: boolean
 }
 

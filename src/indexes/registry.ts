@@ -2,7 +2,7 @@
 // turned public (a background task), or else on a locator's first public query, let go when its
 // Query API is turned off or when nobody has queried it for a while (evictIdle(): memory follows
 // the locators in use; the next query builds it again), and kept in step with SQLite through the
-// change log: before each query (and after each Management API write, and once a second: src/app.ts, src/main.ts),
+// change log: before each query (and after each Management API write, and once a second: src/server/app.ts, src/server/upkeep.ts),
 // sync() applies every change committed since the last one, by this process (its write counter
 // moved) or by any other process (PRAGMA data_version moved). So a write is visible to the very
 // next query, from any process.
@@ -102,13 +102,13 @@ export class IndexRegistry {
   /** See BUSY_RETRY_MS; tests use small ones. */
   private readonly busyRetryMs: number
 
-  /** Told of each index built again after evictIdle() let it go (src/app.ts logs it). */
+  /** Told of each index built again after evictIdle() let it go (src/server/app.ts logs it). */
   private readonly onRebuilt: (locatorId: string, locations: number, ms: number) => void
-  /** Told of an index build that failed on its rows, unless the try before failed for the same reason (src/app.ts logs it). */
+  /** Told of an index build that failed on its rows, unless the try before failed for the same reason (src/server/app.ts logs it). */
   private readonly onBuildFailed: (locatorId: string, error: unknown) => void
-  /** Told of each index let go to be built again from its rows rather than changed `changes` times (dropBacklogged(); src/app.ts logs it). */
+  /** Told of each index let go to be built again from its rows rather than changed `changes` times (dropBacklogged(); src/server/app.ts logs it). */
   private readonly onBacklog: (locatorId: string, changes: number) => void
-  /** Told when the change log no longer holds the changes applied, or to apply (restart(); src/app.ts logs it). */
+  /** Told when the change log no longer holds the changes applied, or to apply (restart(); src/server/app.ts logs it). */
   private readonly onRewound: (appliedSeq: number, logSeq: number, cause: 'rewound' | 'pruned') => void
 
   constructor(
@@ -117,7 +117,7 @@ export class IndexRegistry {
     private readonly schedule: Schedule = defaultSchedule,
     options: {
       reorderMinBytes?: number
-      /** The indexes' own options (src/search/locator-index.ts); tests use small bounds to reach compactions. */
+      /** The indexes' own options (src/engine/locator-index.ts); tests use small bounds to reach compactions. */
       index?: Omit<IndexOptions, 'schedule'>
       onRebuilt?: (locatorId: string, locations: number, ms: number) => void
       onBacklog?: (locatorId: string, changes: number) => void
@@ -198,7 +198,7 @@ export class IndexRegistry {
    * The change log no longer holds the changes applied or to apply: the file was rewound (a
    * backup restored into it, another file put in its place), and changes after the last applied
    * may reuse its seqs; or it was pruned past the last applied (a process that applied nothing
-   * for CHANGES_KEPT_MS, src/main.ts), and changes not applied here are gone. Every index is let
+   * for CHANGES_KEPT_MS, src/server/upkeep.ts), and changes not applied here are gone. Every index is let
    * go and built again from the rows (in the background, or by its next query), and every cached
    * token and version is forgotten (versions name their change's `at` too, so none given before
    * is given again for other rows).
@@ -316,7 +316,7 @@ export class IndexRegistry {
 
   /**
    * Tries again, in background tasks, the builds that failed at least buildRetryMs ago: the idle
-   * sync asks (src/main.ts), so a repaired row is served, and /readyz says so, without waiting
+   * sync asks (src/server/upkeep.ts), so a repaired row is served, and /readyz says so, without waiting
    * for a query (a load balancer that took the servers out of rotation sends none).
    */
   retryFailedBuilds(now = performance.now()): void {
@@ -502,7 +502,7 @@ export class IndexRegistry {
   /**
    * Lets go of the indexes of locators no public request has asked for in `idleMs` or more (as
    * seen by this method's calls: a locator is idle from the first call that finds it unused since
-   * the call before; src/main.ts calls it every second). Their next query builds them again from
+   * the call before; the idle sync calls it every second). Their next query builds them again from
    * the rows, as after a start. Returns the locators let go, with their sizes.
    */
   evictIdle(idleMs: number, now = performance.now()): { locatorId: string; locations: number }[] {
@@ -525,7 +525,7 @@ export class IndexRegistry {
    * built (LocatorIndex.settle) that no change reached in `quietMs` or more, or whose base is
    * `staleMs` old or more: a burst of writes is folded into the base once it stops, and writes
    * that never stop (one a second) are folded in every `staleMs`, not left to grow in the delta
-   * towards its bound for hours (src/main.ts calls it every second). Returns the locators whose
+   * towards its bound for hours (the idle sync calls it every second). Returns the locators whose
    * compaction it started.
    */
   settleDeltas(quietMs: number, staleMs: number, now = performance.now()): string[] {

@@ -22,7 +22,7 @@ export function addCustomField(
   if (!(CUSTOM_FIELD_TYPES as readonly string[]).includes(field.type)) {
     throw new OperatorError(`--type must be one of ${CUSTOM_FIELD_TYPES.join(', ')}; got ${JSON.stringify(field.type)}.`)
   }
-  // Only a button shows a label (its text), only a badge a label and a colour (README, design.md):
+  // Only a button shows a label (its text), only a badge a label and a colour (docs/cli.md, design.md):
   // anything else would be kept and never shown.
   const hasLabel = field.label !== undefined && field.label !== null
   const hasColor = field.color !== undefined && field.color !== null

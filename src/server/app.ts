@@ -1,4 +1,4 @@
-// Builds the HTTP application; never listens (src/main.ts does). Tests call app.handle(...).
+// Builds the HTTP application; never listens (src/server/listen.ts does). Tests call app.handle(...).
 import { Elysia } from 'elysia'
 import { adminRoutes } from '../api/admin'
 import { AdminError, adminErrorOf, storageUnavailable } from '../api/admin/errors'
@@ -25,7 +25,7 @@ export type AppDeps = {
   log?: (line: Record<string, unknown>) => void
   /** false: every public request goes through the Query API's Elysia app, none through its fast path (tests compare the two). */
   publicFastPath?: boolean
-  /** How long after a failed index build queries fail at once, and until it is tried again (src/public/registry.ts BUILD_RETRY_MS; tests pass 0). */
+  /** How long after a failed index build queries fail at once, and until it is tried again (src/indexes/registry.ts BUILD_RETRY_MS; tests pass 0). */
   indexBuildRetryMs?: number
   /** Small bounds for the indexes and their JSON (tests, to reach compactions and layouts in a few writes); defaults otherwise. */
   indexUpkeep?: { index?: Omit<IndexOptions, 'schedule'>; reorderMinBytes?: number; backlogMin?: number }
@@ -275,17 +275,17 @@ export function createApp(deps: AppDeps) {
       preloading--
     }
   }
-  /** Tries again the index builds that failed (registry.retryFailedBuilds); src/main.ts calls it every second. */
+  /** Tries again the index builds that failed (registry.retryFailedBuilds); the idle sync (src/server/upkeep.ts) calls it every second. */
   function retryFailedBuilds(): void {
     registry.retryFailedBuilds()
   }
-  /** Compacts the indexes with enough changes to fold in that no write reached in `quietMs`, or whose base is `staleMs` old (registry.settleDeltas); src/main.ts calls it every second. */
+  /** Compacts the indexes with enough changes to fold in that no write reached in `quietMs`, or whose base is `staleMs` old (registry.settleDeltas); the idle sync (src/server/upkeep.ts) calls it every second. */
   function settleDeltas(quietMs: number, staleMs: number): void {
     registry.settleDeltas(quietMs, staleMs)
   }
   /**
    * Lets go of the indexes no public request has asked for in `idleMs` (registry.evictIdle; their
-   * next query builds them again), one log line each. src/main.ts calls it every second. Returns
+   * next query builds them again), one log line each. the idle sync (src/server/upkeep.ts) calls it every second. Returns
    * how many it let go.
    */
   function evictIdle(idleMs: number): number {
@@ -297,7 +297,7 @@ export function createApp(deps: AppDeps) {
   }
   /**
    * Applies what was committed since the last query (by any process), as each query does first:
-   * src/main.ts runs it now and then, so changes are applied, and locators made or turned public
+   * The idle sync (src/server/upkeep.ts) runs it now and then, so changes are applied, and locators made or turned public
    * are built, while no query asks (a worker learns of the demo locator its primary makes so);
    * handle() runs it after each Management API write. A failure is left for the next query to
    * meet: a writer holding the database (busy) silently, anything else logged. With a budget (ms:
@@ -316,7 +316,7 @@ export function createApp(deps: AppDeps) {
   /**
    * Logs, once, that the database file was deleted or replaced under this process (its writes are
    * then refused with 503, and /readyz says failed), and once when the path names it again.
-   * src/main.ts calls it every second.
+   * the idle sync (src/server/upkeep.ts) calls it every second.
    */
   function checkFile(): void {
     const moved = deps.store.fileMoved()?.message ?? null

@@ -8,7 +8,7 @@ import type { App } from './app'
 
 
 /**
- * Builds the locators' indexes now (src/public/registry.ts, preload), so the first queries after a
+ * Builds the locators' indexes now (src/indexes/registry.ts, preload), so the first queries after a
  * start do not wait for them. A failure is logged, and each index is then built on its first query.
  */
 export async function preloadIndexes(app: App, log: boolean): Promise<void> {
@@ -75,7 +75,7 @@ export function startIdleSync(app: App, indexIdleMs: number): () => void {
 /**
  * How long the change log keeps a change: every process applies them within a second (the idle
  * sync), so only one that applied none for this long (stopped, hung) finds some gone, and builds
- * its indexes again (src/public/registry.ts). Without pruning the log grew by every write for
+ * its indexes again (src/indexes/registry.ts). Without pruning the log grew by every write for
  * good: a nightly update of 100,000 locations added ~13 MB a night.
  */
 const CHANGES_KEPT_MS = 60 * 60_000

@@ -1,4 +1,4 @@
-// The arena that keeps locations' public JSON as UTF-8 (src/public/json-arena.ts), through its own
+// The arena that keeps locations' public JSON as UTF-8 (src/indexes/json-arena.ts), through its own
 // API, against a Map of slot -> text: every live slot reads back its text, through copy() and
 // text(), across buffers filling up, slots freed and reused, and sparse buffers compacted.
 import { describe, expect, test } from 'bun:test'

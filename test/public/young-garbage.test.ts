@@ -1,4 +1,4 @@
-// The young generation's pacing (src/public/young-garbage.ts): its counter through its own API,
+// The young generation's pacing (src/api/public/young-garbage.ts): its counter through its own API,
 // and answers made, or sent from the answer cache, across collections through the route.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { ANSWERS_PER_EDEN, everyNth } from '../../src/api/public/young-garbage'

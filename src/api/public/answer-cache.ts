@@ -6,7 +6,7 @@
 // its bytes, where one made from a Uint8Array copies them (30 KB: 1.9 µs; from the Blob 0.1 µs),
 // and an answer as text is encoded again for every response (under wrk at 100k, one query
 // repeated: bare Bun.serve with our answer as text and our 12 headers made 67.8k req/s; the same
-// with ASCII text, nothing to transcode, 80.7k). src/public/index.ts (fast) sends them.
+// with ASCII text, nothing to transcode, 80.7k). src/api/public/index.ts (fast) sends them.
 //
 // Keeping an answer costs: its Blob is ~30 KB of new memory, faulted in page by page. So an
 // answer is kept from the second time its key is asked for (keys asked for once are remembered,

@@ -19,7 +19,7 @@ export const PUBLIC_ERRORS = {
   /**
    * Not in the spec's table: the locations kept changing under one request (other processes
    * writing); the database busy with another process's write (databaseBusy()); the locator's
-   * index cannot be built from its rows (src/public/registry.ts).
+   * index cannot be built from its rows (src/indexes/registry.ts).
    */
   UNAVAILABLE: { status: 503, message: 'The locations changed while answering. Retry in a moment.' },
   /** Not in the spec's table: anything unforeseen (logged with its stack, never shown). */

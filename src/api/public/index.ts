@@ -56,9 +56,9 @@ const CORS = {
 }
 
 /**
- * The Query API: an Elysia app of its own with the full paths (src/app.ts sends it every request
+ * The Query API: an Elysia app of its own with the full paths (src/server/app.ts sends it every request
  * under PUBLIC_PREFIX), so CORS (a global onRequest hook) stays on this API; and `fast`, which
- * src/app.ts asks first.
+ * src/server/app.ts asks first.
  */
 export function publicRoutes(deps: PublicDeps) {
   const limiter = deps.limiter ?? new RateLimiter()
@@ -93,7 +93,7 @@ export function publicRoutes(deps: PublicDeps) {
     if (request.method !== 'GET') return null
     const href = request.url
     const kept = answers.get(href)
-    const start = pathStart(href) + PUBLIC_PREFIX.length + 1 // src/app.ts sends only paths under PUBLIC_PREFIX here
+    const start = pathStart(href) + PUBLIC_PREFIX.length + 1 // src/server/app.ts sends only paths under PUBLIC_PREFIX here
     if (href.charCodeAt(start - 1) !== 0x2f) return null // "/public/v1?...": no token (the app says 404)
     const end = href.indexOf('/', start)
     if (end === -1) return null
@@ -219,7 +219,7 @@ export function publicRoutes(deps: PublicDeps) {
       set.headers['x-request-id'] = deps.requestId(request)
     })
     .onError(({ code, error, request, path }) => {
-      // The links' base (publicHref): PUBLIC_BASE_URL, else the origin the request was sent to (src/app.ts made it one).
+      // The links' base (publicHref): PUBLIC_BASE_URL, else the origin the request was sent to (src/server/app.ts made it one).
       const base = deps.publicBaseUrl ?? request.url.slice(0, pathStart(request.url))
       /** The error's own response, 503 for a busy database, else a 500 whose cause is logged (by the request id). */
       const failure = (e: unknown): Response => {

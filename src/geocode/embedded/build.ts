@@ -1,6 +1,6 @@
 // Compiles the offline geocoder's data, once, from npm packages that ship it, into one read-only
 // SQLite file. Run by ensureGeodata() on first start (and by tests); `bun src/geocode/embedded/build.ts`
-// forces a rebuild. Sources and their licences: README.md, "Geocoding data".
+// forces a rebuild. Sources and their licences: docs/geocoding.md, "Data and attributions".
 import { Database } from 'bun:sqlite'
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'

@@ -35,7 +35,7 @@ const MAX_PART = 200
 /**
  * A trimmed non-empty string, NFC as the API stores text, or undefined; also undefined for one
  * longer than MAX_PART or with a character no name may hold (a line break, a bidi override:
- * src/text.ts), as such a part is no place name: the others are kept.
+ * src/core/text.ts), as such a part is no place name: the others are kept.
  */
 export function text(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined
