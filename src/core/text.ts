@@ -70,10 +70,10 @@ export function nameKey(text: string): string {
 
 /**
  * Text with nameKey's words, made for cutting into words rather than for reading: ASCII text only
- * lowercased (its words are the runs of a-z and 0-9 in it; nameKey's replace and trim took most of
- * a 100k index build's text work), other text nameKey'd (words apart by single spaces). Every
- * character a word holds is an ASCII letter or digit or beyond ASCII, so `isWordChar` cuts both
- * kinds the same way (test/text.test.ts checks the words against nameKey's).
+ * lowercased (its words are the runs of a-z and 0-9 in it; nameKey's replace and trim would be
+ * most of an index build's text work: PERF-001), other text nameKey'd (words apart by single
+ * spaces). Every character a word holds is an ASCII letter or digit or beyond ASCII, so
+ * `isWordChar` cuts both kinds the same way (test/text.test.ts checks the words against nameKey's).
  */
 export function searchKey(text: string): string {
   return NON_ASCII.test(text) ? nameKey(text) : text.toLowerCase()

@@ -7,7 +7,7 @@ import { codePoints } from './text'
 /**
  * No field nests deeper than this (hours: day, list, interval; filters: group, tags, tag); a value
  * nested deeper is left as it is, for the schema to refuse (walked to the end, 120,000 levels
- * overflowed the stack: a 500, or the CLI's stack trace).
+ * overflow the stack: a 500, or the CLI's stack trace).
  */
 const MAX_FIELD_DEPTH = 8
 

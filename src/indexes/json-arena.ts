@@ -1,10 +1,9 @@
 // Locations' public JSON as UTF-8 bytes, packed in a few large buffers: an answer is made by
 // copying each location's bytes into one buffer, which is sent (and kept by the answer cache) as
-// it is. Kept as JS strings instead, an answer was a rope of ~60 strings that the runtime flattened
-// and then transcoded to UTF-8 for every response: at 100k, 4000 distinct radius queries, about
-// 30 µs of a ~75 µs request in process, against ~15 µs for the copies (most of either is reading
-// 20 locations' JSON from memory no cache holds). Buffers also keep 100,000s of strings out of the
-// garbage collector's way.
+// it is. Kept as JS strings instead, an answer would be a rope of strings that the runtime
+// flattens and transcodes to UTF-8 for every response, dearer than the copies (PERF-036); most of
+// either is reading 20 locations' JSON from memory no cache holds. Buffers also keep 100,000s of
+// strings out of the garbage collector's way.
 //
 // Each JSON gets a slot (a small integer, reused once freed). Bytes are appended to the newest
 // buffer of their kind (below); a freed slot's bytes stay where they are until its buffer is at
@@ -46,7 +45,7 @@ export class JsonArena {
   /**
    * Per slot, 3 numbers side by side: its buffer, offset and length in bytes (-1: a free slot).
    * An answer reads 20 slots' records, mostly from memory no cache holds: side by side, one cache
-   * miss each, where three arrays took three.
+   * miss each, where three arrays would take three (PERF-012).
    */
   private rec = new Int32Array(3 * 64).fill(-1)
   private slots = 0
@@ -111,7 +110,7 @@ export class JsonArena {
     const r = 3 * slot
     const a = this.rec[r + 1]!
     const n = this.rec[r + 2]!
-    // Buffer's copy makes no view of the piece (set(subarray(...)) did: ~100 ns a location).
+    // Buffer's copy makes no view of the piece, as set(subarray()) would (PERF-018, PERF-036).
     this.chunks[this.rec[r]!]!.copy(out, pos, a, a + n)
     return pos + n
   }

@@ -9,7 +9,7 @@ import { publicJson } from './present'
 
 /** Locations whose public JSON one background task fills in. */
 const JSON_FILL_PAGE = 1000
-/** Locations one background task of reorderJson() looks at (moving at most their JSON: ~5 MB, 1-2 ms). */
+/** Locations one background task of reorderJson() looks at: a turn of a few ms (PERF-036). */
 const REORDER_PAGE = 4000
 /** The JSON is laid out again once this share of its bytes was written since, and at least REORDER_MIN_BYTES. */
 const REORDER_SHARE = 1 / 8
@@ -41,7 +41,7 @@ export function keepJson(entry: Entry, doc: IndexEntry, row: LocationRecord, inO
 /**
  * Fills in public JSON, a page of locations per scheduled task, until every entry has it. In the
  * index's space order, so an answer's locations, near each other, have their JSON near each
- * other in the arena: at 100k, a radius answer's 20 copies took ~10 µs less than in row order.
+ * other in the arena: an answer's 20 copies read one run, faster than in row order (PERF-036).
  */
 export function fillJson(fill: JsonFill, locatorId: string, entry: Entry, order: IndexEntry[], from: number): void {
   fill.schedule(() => {
@@ -116,10 +116,8 @@ function pageRows(store: Store, locatorId: string, page: IndexEntry[]): [IndexEn
  * Lays the JSON written since the fill (changes, and what queries made on demand) out again in
  * the index's space order, once there is enough of it, in background tasks: the writes append
  * it in the order they come, so after many (a nightly sync that updates every location) an
- * answer's 20 locations were read from 20 places of the arena, not from one run. Every location
- * updated in random order made a typical radius answer 8-10% slower, at 100k and at 1M, than on
- * a fresh index (the two alternating query by query, 3 passes; the same method with both fresh:
- * within 1%); laid out again, 0.97-1.03 at 100k and 1.01 at 1M.
+ * answer's 20 locations would be read from 20 places of the arena, not from one run, and answers
+ * be slower than on a fresh index (PERF-017).
  */
 export function reorderLater(fill: JsonFill, locatorId: string, entry: Entry): void {
   if (entry.reordering || !entry.jsonReady || entry.arena.outOfOrder < REORDER_SHARE) return

@@ -28,9 +28,9 @@ const servesQueries = (locator: Locator) => locator.active && locator.queryApiEn
 
 /**
  * After an index build failed (a row it cannot read: written behind the service's back), queries
- * to its locator fail at once for this long instead of reading every row again (at 100k, ~1 s of
- * the event loop each); then the next query, or the idle sync (retryFailedBuilds()), tries again,
- * so a repaired row serves without a restart.
+ * to its locator fail at once for this long instead of reading every row again, which holds the
+ * event loop for a build's time (PERF-036); then the next query, or the idle sync
+ * (retryFailedBuilds()), tries again, so a repaired row serves without a restart.
  */
 const BUILD_RETRY_MS = 10_000
 
@@ -45,15 +45,15 @@ const BUSY_RETRY_MS = 1000
 /** A locator whose index could not be built from its rows, and why. */
 export type BuildFailure = { locatorId: string; message: string }
 
-/** Changes a budgeted sync reads at a time (~2-5 ms to apply at 100k: 30-70 µs each). */
+/** Changes a budgeted sync reads at a time: a batch applies in a few ms (PERF-021, PERF-036). */
 const SLICE_CHANGES = 64
 
 /**
  * A locator's index is built again from its rows, rather than changed once per change, when the
  * changes to apply hold at least this many of its location changes, and at least BACKLOG_SHARE of
  * its size: another process's bulk write (`storeloc locations import`, a sync script's one big
- * transaction). At 100k, applying them took ~50 µs each (5.4 s for 100,000 updates, 0.5 s for
- * 10,000), a fresh build ~1 s, then background work that queries do not wait for.
+ * transaction). That many take longer to apply one by one than a fresh build, whose background
+ * work queries do not wait for (PERF-036).
  */
 const BACKLOG_MIN = 1000
 const BACKLOG_SHARE = 1 / 4
@@ -414,10 +414,8 @@ export class IndexRegistry {
    * New priority rules: every rank taken again, from the index's tags, the rules' ids, and for a
    * custom field rule the ids of the published rows with its value (a table triggers keep).
    * New filters or custom fields: every location's JSON made again, in the background and on
-   * demand, as after a build (a new entry, so a fill under way for the old one stops). At 100k,
-   * from the commit to the next answer: priority rules of tags and ids 4 ms, with a custom field
-   * rule 7-13 ms (80-150 ms when it scanned every row), filters 8-20 ms; rebuilding the index took
-   * 1.2-1.4 s, then ~5 s of background work.
+   * demand, as after a build (a new entry, so a fill under way for the old one stops). Either
+   * reaches the next answer far sooner than a rebuild of the index would (PERF-005, PERF-036).
    */
   private refresh(locatorId: string, old: Entry): Entry {
     const { ranks, json } = old.stale!
@@ -448,7 +446,7 @@ export class IndexRegistry {
   /**
    * Builds the index of every locator whose Query API is on, one after another, and resolves when
    * the work each build leaves to background tasks (the public JSON, FlexSearch, the name order) is
-   * done too: at 100k locations, ~2 s of build (the event loop is blocked) and ~5 s more of tasks.
+   * done too: the build blocks the event loop, and its tasks take longer still (PERF-005).
    * Otherwise the first query after a start waits for the build, and the next ones share the core
    * with those tasks. A locator whose settings change meanwhile is waited for as it is after the
    * change. Needs the default schedule (tasks that run by themselves).
@@ -541,9 +539,8 @@ export class IndexRegistry {
 
   /**
    * A buffer of at least `size` bytes to write an answer in: the same one each time (grown when
-   * too small), so what was written in it before is gone. Answers written in a buffer new each
-   * time took ~13 µs more at 100k on this project's machine (30 KB of fresh memory, faulted in
-   * page by page), and the Response made from one copies it anyway.
+   * too small), so what was written in it before is gone. A buffer new each time would be fresh
+   * memory, faulted in page by page (PERF-036), and the Response made from one copies it anyway.
    */
   answerBuffer(size: number): Buffer {
     if (this.answer.length < size) this.answer = Buffer.allocUnsafeSlow(Math.max(size, this.answer.length * 2))

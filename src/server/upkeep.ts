@@ -28,8 +28,8 @@ export const warnGeocoder = (reason: string) => console.error(JSON.stringify({ l
 const IDLE_SYNC_MS = 1_000
 /**
  * The most one turn of the idle sync spends applying changes; with more left, it goes on a turn
- * later. Another process's import of 20,000 locations kept a server's event loop (its /healthz
- * too) busy for 0.59-0.64 s in one turn before this; 6-11 ms at most since.
+ * later, so another process's large import never holds a server's event loop (its /healthz too)
+ * for long (PERF-021).
  */
 const IDLE_SLICE_MS = 4
 
@@ -37,7 +37,8 @@ const IDLE_SLICE_MS = 4
  * How long a locator's index goes without a change before the idle sync folds its changes into
  * its base (app.settleDeltas), if it has enough of them (LocatorIndex.settle): once after a burst of
  * writes, besides those its delta's bound starts during it. Under writes that never stop, every
- * STALE_COMPACTION_MS instead (a compaction costs ~0.25 s of background work at 100k, ~3 s at 1M).
+ * STALE_COMPACTION_MS instead (a compaction is background work that grows with the index:
+ * PERF-030, PERF-036).
  */
 const QUIET_COMPACTION_MS = 10_000
 const STALE_COMPACTION_MS = 5 * 60_000
@@ -75,8 +76,8 @@ export function startIdleSync(app: App, indexIdleMs: number): () => void {
 /**
  * How long the change log keeps a change: every process applies them within a second (the idle
  * sync), so only one that applied none for this long (stopped, hung) finds some gone, and builds
- * its indexes again (src/indexes/registry.ts). Without pruning the log grew by every write for
- * good: a nightly update of 100,000 locations added ~13 MB a night.
+ * its indexes again (src/indexes/registry.ts). Without pruning, the log would grow with every
+ * write for good (PERF-036).
  */
 const CHANGES_KEPT_MS = 60 * 60_000
 /** How often the log is pruned (and once at start). */

@@ -120,7 +120,7 @@ export const MIGRATIONS: readonly string[] = [
   // 2: when a location's coordinates came from a geocoder (some providers' terms limit how long they may be kept).
   `ALTER TABLE locations ADD COLUMN geocoded_at TEXT;`,
   // 3: the values of the custom fields that priority rules test, per published location, for
-  // those rules: read from an index, not by a scan of every row (1M rows: 0.8-1.9 s). Kept by
+  // those rules: read from an index, not by a scan of every row (PERF-019). Kept by
   // triggers, so every statement that writes a location keeps it in step, for the fields its
   // locator's rules name (a locator without such rules pays one look at its rules a write);
   // priority.replace fills a field newly named and drops one no longer named. The values as
@@ -156,7 +156,7 @@ export const MIGRATIONS: readonly string[] = [
     WHERE l.status = 'published' AND j.type != 'null' AND j.key IN (SELECT json_extract(rule, '$.custom_field') FROM priority_rules AS p WHERE p.locator_id = l.locator_id);
   `,
   // 4: the geocode refresh's reads (at start and every 6 hours; on the serving process with
-  // WORKERS=1) from indexes, not by a scan of every row (1M rows: ~0.9 s a run). Partial, so they
+  // WORKERS=1) from indexes, not by a scan of every row (PERF-036). Partial, so they
   // hold only the rows the refresh reads and other writes pay only the test of their terms: Google's points (the one
   // provider whose terms limit how long a point is kept: geocode/http STORAGE_LIMITS) and its
   // stopgaps, the points a fallback gave while Google failed (their source says so:

@@ -1,13 +1,13 @@
 // The WAL index header, read live from the -shm file SQLite maps into every connection to a
 // database (sqlite.org/walformat.html, "The WAL-Index Header"). Every commit, by any connection in
 // any process, rewrites it (change counter, last frame, checksum). Reading it needs no system call,
-// where PRAGMA data_version starts and ends a read transaction: two fcntl locks and an fstat, 3.5 µs
-// a call on this project's machine (a VM), on every public request.
+// where PRAGMA data_version starts and ends a read transaction: two fcntl locks and an fstat, on
+// every public request (PERF-036).
 //
 // Mapped with libc's open and mmap (bun:ffi), once per file and process, and never closed:
 // closing any descriptor of a file drops every POSIX lock the process holds on it, SQLite's
-// included. Bun.mmap closes the one it opens; tried first, that let another process opening the
-// database find no lock on the -shm file and reset it under this one (a bus error in SQLite). A
+// included. Bun.mmap closes the one it opens, which lets another process opening the database
+// find no lock on the -shm file and reset it under this one (a bus error in SQLite). A
 // store's close cannot tell when SQLite is done with the file either: a connection closed with
 // prepared statements alive lingers until they are collected. So each -shm file a process opens
 // costs it one descriptor and one mapped page for its lifetime. Safe to read while the database is

@@ -3,19 +3,16 @@
 // (a new version) older entries are dead until made again.
 //
 // Answers are kept as Blobs of the UTF-8 bytes the caller sent: a Response made from a Blob shares
-// its bytes, where one made from a Uint8Array copies them (30 KB: 1.9 µs; from the Blob 0.1 µs),
-// and an answer as text is encoded again for every response (under wrk at 100k, one query
-// repeated: bare Bun.serve with our answer as text and our 12 headers made 67.8k req/s; the same
-// with ASCII text, nothing to transcode, 80.7k). src/api/public/index.ts (fast) sends them.
+// its bytes, where one made from a Uint8Array copies them, and an answer as text is encoded again
+// for every response (PERF-036). src/api/public/index.ts (fast) sends them.
 //
 // Keeping an answer costs: its Blob is ~30 KB of new memory, faulted in page by page. So an
 // answer is kept from the second time its key is asked for (keys asked for once are remembered,
 // with how often they were asked, not their answers), and once the cache is full only if its key
 // was asked for more often than the least recently used answer's, which then leaves. Counts are
 // halved now and then, so answers popular once give way. Without that contest, a round of more
-// keys than the cache holds, each asked twice or more (4000 radius queries cycled, 1024 answers
-// kept), replaced an answer at every request, none used before it left: under wrk at 100k,
-// 3.6 page faults a request, and ~25% of the throughput.
+// keys than the cache holds, each asked twice or more, would replace an answer at every request,
+// none used before it left: page faults and lost throughput (PERF-036).
 
 /**
  * An answer kept: its body, and the locator version and ETag it was made for; `headers` is the
@@ -42,9 +39,9 @@ export class AnswerCache {
    * Keys whose answer is not kept: each key's slot in a ring of the last maxSeen remembered
    * (`ring`, with how often each was asked for in `asks`), which the next key remembered takes
    * over from the oldest. A slot whose key was remembered again since, or kept, is no longer the
-   * key's. (A Map in insertion order, its oldest key found with keys().next(), took ~1.6 µs a key
-   * at 4096: the iterator walks past every key deleted from the front since the Map last
-   * rehashed. That was every distinct query's cost.)
+   * key's. (Not a Map in insertion order, its oldest key found with keys().next(): the iterator
+   * walks past every key deleted from the front since the Map last rehashed, a cost every
+   * distinct query would pay; PERF-011.)
    */
   private seen = new Map<string, number>()
   private ring: (string | undefined)[]
@@ -65,7 +62,8 @@ export class AnswerCache {
     readonly agingPeriod = 10 * maxAnswers,
     /**
      * The kept answers' bytes at most, however big they are (an `all=true&limit=500` answer is
-     * ~600 KB: 1024 of them kept filled 650 MB); an answer over a sixteenth of it is not kept.
+     * ~600 KB, so 1024 of them would hold hundreds of MB); an answer over a sixteenth of it is
+     * not kept.
      */
     readonly maxBytes = 32 * 1024 * 1024,
   ) {

@@ -10,8 +10,8 @@ import { countAnswer } from './young-garbage'
 
 /**
  * Writes String(Math.round(x * 100) / 100) into `out` at `pos` (ASCII); returns the position after
- * it. Digits are written from integers: formatting a fraction costs about 0.4 µs, and each number
- * made text ~0.1 µs. The same text: below 1e10 a double is finer than a thousandth, so n / 100
+ * it. Digits are written from integers, cheaper than formatting a fraction or making any number
+ * text (PERF-036). The same text: below 1e10 a double is finer than a thousandth, so n / 100
  * prints as the digits of n, trailing zeros dropped. Beyond that (no distance on Earth), or for
  * x < 0, the fraction is formatted. At most 25 bytes.
  */
@@ -38,7 +38,7 @@ export function writeHundredths(out: Uint8Array, pos: number, x: number): number
 /**
  * Writes a whole number from 0 to 2^53 - 1 (an offset, a limit, a total) as String() writes it:
  * below 1e10 as writeHundredths writes it (its digits); above, n * 100 may be no whole number
- * (offset 883048416149842 came out as 883048416149841.9).
+ * (offset 883048416149842 would come out as 883048416149841.9).
  */
 function writeWhole(out: Uint8Array, pos: number, n: number): number {
   return n < 1e10 ? writeHundredths(out, pos, n) : ascii(out, pos, String(n))
@@ -52,7 +52,7 @@ export function ascii(out: Uint8Array, pos: number, text: string): number {
 
 /**
  * Writes `from` into `out` at `pos`; returns the position after it. For the answer's constant
- * parts: ~25 ns for 21 bytes, against ~35-45 ns from their text (a micro benchmark).
+ * parts: faster than writing them from their text (PERF-007).
  */
 function bytes(out: Uint8Array, pos: number, from: Uint8Array): number {
   for (let i = 0; i < from.length; i++) out[pos + i] = from[i]!
@@ -76,8 +76,8 @@ let plainAt = ''
  * that is the same string, its brackets encoded, with "&offset=<to>" added, or with its first
  * offset pair's value replaced and any later ones dropped (URLSearchParams.set): the text around
  * the number is made once for both links (test/public/query-string.test.ts checks the two agree).
- * Made per link (URL getters, the pattern, the split and the JSON test twice), next and prev took
- * ~20% of an all=true answer in a profile.
+ * Made per link (URL getters, the pattern, the split and the JSON test twice), next and prev
+ * would be a large share of an all=true answer (PERF-009).
  */
 export function pageLinks(at: string, query: string, plain = isPlainQuery(query)): (to: number) => string {
   if (!plain) {
@@ -89,8 +89,8 @@ export function pageLinks(at: string, query: string, plain = isPlainQuery(query)
   }
   let search = query
   if (search.includes('[') || search.includes(']')) {
-    // "[]" (tags[]) first, in one pattern: two replaceAll calls made a 3-tag query's link ~650
-    // ns, this ~440 (the link written into a buffer, 20,000 distinct). Any other bracket after.
+    // "[]" (tags[]) first, in one pattern, cheaper than two replaceAll calls (PERF-029). Any
+    // other bracket after.
     search = search.replace(EMPTY_BRACKETS, '%5B%5D')
     if (search.includes('[') || search.includes(']')) search = search.replaceAll('[', '%5B').replaceAll(']', '%5D')
   }
@@ -162,8 +162,7 @@ function locationsAnswer(registry: IndexRegistry, locator: Locator, href: string
 
   // Pagination and meta written as JSON.stringify writes them (numbers: finite, so as String()
   // writes them; the links quoted and escaped as it would), without making objects to stringify,
-  // and as bytes, not as a string to encode (made as text, a typical answer at 100k was 1-5%
-  // slower: old and new code alternating query by query, both build orders).
+  // and as bytes, not as a string to encode, which is slower (PERF-018).
   const { offset, limit, center } = req.query
   const more = offset + limit < total
   // queryParams read a query string that is not plain with URLSearchParams: it is not tested twice.

@@ -29,8 +29,8 @@ for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789*
  * plain. Plain: what URLSearchParams gives back unchanged but for its brackets, name=value pairs
  * (a name not empty) of the characters that application/x-www-form-urlencoded leaves as they are
  * (ASCII letters and digits, * - . _), and "[" and "]" (as in tags[]=), raw or as %5B and %5D,
- * which it writes as %5B and %5D. In one pass over the characters: a pattern's test, then a split,
- * took ~0.57 µs for a radius query's string in a micro benchmark, this ~0.23 µs.
+ * which it writes as %5B and %5D. Tested and split in one pass over the characters: cheaper than
+ * a pattern's test, then a split (PERF-013).
  */
 export function plainPairs(search: string): string[] | null {
   const pairs: string[] = []
@@ -89,7 +89,7 @@ class PlainParams {
 
   /**
    * A name's value if it is given once, null if never, undefined if more than once: what `once`
-   * asks, without getAll's array (10 names a query: ~0.1-0.2 µs of a parse).
+   * asks, without getAll's array for each name a query reads (PERF-029, PERF-036).
    */
   only(name: string): string | null | undefined {
     let value: string | null = null
@@ -104,9 +104,9 @@ class PlainParams {
 
 /**
  * A query string's parameters (`search`: without "?"), read as URLSearchParams reads them. A plain
- * one (most of the bench's, all but its 2-word searches) is split here (plainPairs): URLSearchParams
- * made and read ten times over took ~1.3-1.6 µs a query in a micro benchmark
- * (test/public/query-string.test.ts checks the two agree).
+ * one (most queries; a search of two words is not) is split here (plainPairs), cheaper than
+ * URLSearchParams made and read ten times over (PERF-007); test/public/query-string.test.ts
+ * checks the two agree.
  */
 export function queryParams(search: string): Params {
   const pairs = plainPairs(search)
@@ -167,8 +167,7 @@ function oneOf<T extends string>(params: Params, name: string, allowed: readonly
 /**
  * The tags of tags[] and tags, trimmed, composed (NFC, as the Management API stores tags: "Café"
  * typed with a combining accent is "Café") and lowercased; empty ones dropped. In loops, not
- * spread into one array, mapped and filtered: a 2-tag query's parse, ~1.1 µs, took ~0.1-0.4 µs
- * more so (a noisy micro benchmark).
+ * spread into one array, mapped and filtered, which parses slower (PERF-036).
  */
 function tagsOf(params: Params): string[] {
   const tags: string[] = []
@@ -176,9 +175,8 @@ function tagsOf(params: Params): string[] {
     const values = params.getAll(name)
     for (let i = 0; i < values.length; i++) {
       const value = values[i]!
-      // Printable ASCII but capitals: what trimming, composing and lowercasing leave as it is.
-      // A 3-tag query's parse, from its URL: ~1.7 -> ~1.1 µs (the three on a tag sliced from it
-      // cost ~200 ns, toLowerCase most).
+      // Printable ASCII but capitals: what trimming, composing and lowercasing leave as it is, so
+      // most tags skip the three, toLowerCase the dearest (PERF-029, PERF-036).
       const tag = AS_IT_IS.test(value) ? value : value.trim().normalize('NFC').toLowerCase()
       if (tag !== '') tags.push(tag)
     }

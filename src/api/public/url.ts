@@ -7,7 +7,7 @@ export const PUBLIC_PREFIX = '/public/v1'
  * An http(s) URL's origin and path, with the "?" after them, and its query string (without "?"),
  * as its getters give them (origin + pathname + "?", search without "?"), from its href (as URL
  * writes it): cut from it, which is those and the fragment, unless it names a user (not in its
- * origin). ~0.1 µs, against ~0.3 µs for the three getters in a micro benchmark.
+ * origin): cheaper than the three getters (PERF-036).
  */
 export function beforeAndQuery(href: string): [string, string] {
   const path = pathStart(href)
@@ -25,7 +25,8 @@ export function beforeAndQuery(href: string): [string, string] {
 /**
  * Elysia reads a request's path from the first "/" after the URL's 11th character by default, as if
  * every host were 4 characters or more ("a.bc"): under a host such as "api" or "app" (a container's
- * name, on port 80) every route was missed (404). Read from the 7th ("http://"), every host works.
+ * name, on port 80) every route would be missed (404). Read from the 7th ("http://"), every host
+ * works.
  */
 export const SHORT_HOSTS = { standardHostname: false }
 
