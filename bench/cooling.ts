@@ -13,7 +13,8 @@ import { presentContext, publicLocation } from '../src/indexes/present'
 import { IndexRegistry } from '../src/indexes/registry'
 import { openStore } from '../src/store'
 import type { LocationRecord } from '../src/store/locations'
-import { parseQuery, SqlitePeer } from './peers'
+import { parseQuery } from './peers/query'
+import { SqlitePeer } from './peers/sqlite'
 import { scenario, seedLocator, WARM_QUERIES } from './scenario'
 
 const arg = (name: string, fallback: string) => {
