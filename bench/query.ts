@@ -157,7 +157,7 @@ async function runOnce(size: number, run: number, seed: number, quick: boolean):
     const locator = store.locators.get(locatorId)!
     const ORIGIN = 'http://bench.local'
     const PATH = `/public/v1/${locator.publicToken ?? 'token'}/locations`
-    /** The GET /:token/locations route's own path after the guards: sync, then locationsBody (src/public/index.ts). */
+    /** The GET /:token/locations route's own path after the guards: sync, then locationsBody (src/api/public/answer.ts). */
     function handle(qs: string): { body: Uint8Array; total: number } {
       registry.sync()
       return locationsBody(registry, locator, `${ORIGIN}${PATH}?${qs}`)

@@ -53,11 +53,9 @@ export function seedLocator(store: Store, size: number, seed: number): Seeded {
 
 /**
  * Warm-up queries drawn per type before the timed ones (bench/query.ts and bench/peers.ts draw the
- * same strings; each stops warming after WARM_MS). 10,000, not 2000 as until 2026-11-24 (200 until
- * 2026-11-23): JavaScriptCore's last tier takes a query's code after thousands of calls, so the
- * type timed first ran partly warm, as a server that has answered its traffic for a while does not
- * (typical centre at 100k, medians of 500 queries, 2 processes: 31-53 µs at queries 1500-2500,
- * 25-37 µs at 3000-4500, 24-27 µs from 5500 on; `all=true` 8.8 µs at 2000, 6.6 µs from 4500).
+ * same strings; each stops warming after WARM_MS). JavaScriptCore's last tier takes a query's code
+ * only after thousands of calls: with fewer, the type timed first runs partly cold, as a server that
+ * has answered its traffic for a while does not (PERF-014).
  */
 export const WARM_QUERIES = 10_000
 
