@@ -5,7 +5,7 @@
 // ({query,peers,http}.{json,md}, 1m/) are not.
 //
 //   bun bench/suite.ts            10k, 100k and 1M in process (3 runs; 1M 1 run), peers at 100k (3 runs), HTTP at 100k (3 runs)
-//   bun bench/suite.ts --quick    a few minutes: 10k everywhere, 1 run, short measurements
+//   bun bench/suite.ts --quick    one to two minutes: 10k everywhere, 1 run, short measurements
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { provenance, provenanceLine } from './system'
