@@ -4,15 +4,14 @@ import { cors } from '@elysiajs/cors'
 import { type Context, Elysia } from 'elysia'
 import type { Store } from '../../store'
 import type { Locator } from '../../store/locators'
-import { DEFAULT_FILTER_GROUP } from '../../store/filters'
 import { isBusyError } from '../../store/db'
-import { AnswerCache, type ResponseHeaders } from './answer-cache'
-import { databaseBusy, PublicError, publicErrorOf } from './errors'
-import { admit, findSecretKey, type RateDecision, RateLimiter, refusal, refuseSecretKey, withPeekedRate } from './guards'
-import { convert, isPlainQuery, parseLocationsRequest, queryParams } from './params'
 import type { IndexRegistry } from '../../indexes/registry'
 import { ascii, locationsBody } from './answer'
-import { countAnswer } from './young-garbage'
+import { AnswerCache } from './answer-cache'
+import { databaseBusy, PublicError, publicErrorOf } from './errors'
+import { fastPath } from './fast'
+import { admit, findSecretKey, RateLimiter, refuseSecretKey, withPeekedRate } from './guards'
+import { ANSWER_FORMAT, answerHeaders, CORS, etagMatches, etagOf, JSON_TYPE, varyOf } from './headers'
 import { pathAndQuery, pathStart, PUBLIC_PREFIX, SHORT_HOSTS } from './url'
 
 export type PublicDeps = {
@@ -31,29 +30,12 @@ export type PublicDeps = {
 export type RequestNote = { id: string; locator?: string }
 
 
-/**
- * If-None-Match holds "*" or a comma-separated list of ETags; weak comparison, as for GET. "*"
- * matches any answer there is (`star`): only once the request proved to have one (RFC 9110
- * 13.1.2), not a request that fails its checks.
- */
-function etagMatches(header: string | null, etag: string, star = true): boolean {
-  if (header === null) return false
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '')
-  return header.split(',').some((tag) => (star && tag.trim() === '*') || bare(tag) === bare(etag))
-}
 
 const utf8 = new TextEncoder()
 
-const JSON_TYPE = 'application/json; charset=utf-8'
 
 type Set = Context['set']
 
-/** CORS for the Query API: any origin (the referrer allowlist is a guard of its own), these methods and headers. */
-const CORS = {
-  methods: ['GET', 'OPTIONS'],
-  allowedHeaders: ['Content-Type', 'If-None-Match'],
-  exposeHeaders: ['ETag', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'X-Request-Id'],
-}
 
 /**
  * The Query API: an Elysia app of its own with the full paths (src/server/app.ts sends it every request
@@ -65,77 +47,7 @@ export function publicRoutes(deps: PublicDeps) {
   const answers = new AnswerCache()
   /** The ETags' hash seed: the answers' format and the base their links are made on (PUBLIC_BASE_URL). */
   const etagSeed = deps.publicBaseUrl ? Bun.hash(deps.publicBaseUrl, ANSWER_FORMAT) : ANSWER_FORMAT
-  /** The headers of answers made on the fast path, set again for each. */
-  const scratch = responseHeaders('')
-  /** Answers sent from the answer cache. */
-  let cacheHits = 0
 
-  /**
-   * The fast path, without Elysia's lifecycle, for a GET that every guard lets through and whose
-   * If-None-Match (if any) does not match: a kept answer, or for GET /{token}/locations one made
-   * now, sent with the headers the app's response would have (test/public/caching.test.ts
-   * compares them). Its Response is made in the same turn as the answer (Elysia makes its own
-   * after an await), so the answer is sent from the registry's answer buffer, copied once.
-   * Anything else, before anything is counted: null, and the app answers: errors, refusals and
-   * 304s are its to say and count. Under wrk at 100k, interleaved 5 s runs: one radius query
-   * repeated, 43.7-44.8k req/s through the app, 55.7-60.4k kept here; 4000 distinct ones, each
-   * through the app in a new buffer, 7.9-8.9k, made here 8.7-10.0k (median of 6 pairs +7%).
-   */
-  function fast(request: Request, noted: RequestNote): Response | null {
-    try {
-      return fastAnswer(request, noted)
-    } catch {
-      return null // the app meets the failure again, in the same steps, and reports it
-    }
-  }
-
-  function fastAnswer(request: Request, noted: RequestNote): Response | null {
-    if (request.method !== 'GET') return null
-    const href = request.url
-    const kept = answers.get(href)
-    const start = pathStart(href) + PUBLIC_PREFIX.length + 1 // src/server/app.ts sends only paths under PUBLIC_PREFIX here
-    if (href.charCodeAt(start - 1) !== 0x2f) return null // "/public/v1?...": no token (the app says 404)
-    const end = href.indexOf('/', start)
-    if (end === -1) return null
-    // Answers are made here for /locations only: the one asked most, made from the index alone.
-    const locations = href.startsWith('/locations', end) && (href.length === end + 10 || href.charCodeAt(end + 10) === 63) // "?"
-    if (kept === undefined && !locations) return null
-    const token = href.slice(start, end)
-    if (token.includes('%') || findSecretKey(request) !== null) return null // the app decodes, refuses
-    deps.registry.sync()
-    const locator = deps.registry.locatorByToken(token)
-    if (locator === null) return null
-    noted.locator = locator.id
-    if (refusal(locator, request) !== null) return null
-    deps.registry.entry(locator.id) // built first: its version then counts every change it shows
-    const version = deps.registry.version(locator.id)
-    const current = kept !== undefined && kept.version === version
-    if (!current && !locations) return null
-    const etag = current ? kept.etag : etagOf(version, href, etagSeed)
-    if (etagMatches(request.headers.get('if-none-match'), etag)) return null // the app says 304
-    let body: Blob | Uint8Array
-    if (current) body = kept.body
-    else {
-      // Asked before the answer is made, which throws for bad parameters (the app says so, and counts).
-      if (!limiter.allows(token, locator.rateLimit)) return null
-      const made = locationsBody(deps.registry, locator, publicHref(href)).body
-      body = answers.offer(href, version, etag, made) ?? made
-    }
-    // Refused: the app counts it and says so.
-    const decision = limiter.takeIfAllowed(token, locator.rateLimit)
-    if (decision === null) return null
-    // A kept answer's responses are made from headers made once for it; a made answer's from the scratch ones, its ETag set.
-    let headers: ResponseHeaders
-    if (current) {
-      headers = kept.headers ??= responseHeaders(etag)
-      cacheHits++
-      countAnswer() // a kept answer's request and response are garbage too
-    } else {
-      headers = scratch
-      headers.headers.set('etag', etag)
-    }
-    return sendWith(headers, body, decision, request.headers.get('origin'), varyOf(locator), noted.id)
-  }
 
   /**
    * The URL answers are made for (their pagination links), as URL's href writes it: as sent
@@ -143,6 +55,7 @@ export function publicRoutes(deps: PublicDeps) {
    * public base.
    */
   const publicHref = (href: string) => (deps.publicBaseUrl ? new URL(deps.publicBaseUrl + pathAndQuery(href)).href : href)
+  const fastOnes = fastPath({ registry: deps.registry, limiter, answers, etagSeed, publicHref })
 
   /**
    * Guards, conditional GET, then the body. Headers go into `set`, so Elysia makes the response
@@ -267,95 +180,19 @@ export function publicRoutes(deps: PublicDeps) {
     .get('/:token/filters', ({ request, params, set }) =>
       respond(request, set, params.token, (locator) => utf8.encode(JSON.stringify({ success: true, data: { filters: deps.registry.filters(locator.id) } }))),
     )
-  return { app, fast, cacheHits: () => cacheHits }
+  return { app, fast: fastOnes.fast, cacheHits: fastOnes.cacheHits }
 }
 
-/**
- * The answers' format: part of every ETag (the URL's hash seed), so when a new release answers
- * the same URL differently with no write in between, the ETags browsers and caches hold no longer
- * match. 1: `unit` defaults to miles, no longer to the locator's unit (an answer in km before).
- * 2: a parameter given twice is refused (400), no longer read as its first value.
- * 3: meta.query.radius, the locator's radius converted to another unit, rounded to hundredths.
- * 4: with all=true, lat, lng and radius sent are checked as in a radius query (refused when bad or
- * given twice), no longer ignored.
- * 5: a parameter read whose escapes' bytes are not UTF-8 ("search=caf%E9") is refused (400), no
- * longer read with U+FFFD.
- */
-const ANSWER_FORMAT = 5
 
-/**
- * An answer's ETag: it changes with every write to the locator, and with `seed` (ANSWER_FORMAT and
- * PUBLIC_BASE_URL: a restart on another base answers with other links), and differs from one URL to another.
- */
-function etagOf(version: string, href: string, seed: number | bigint): string {
-  return `W/"${version}-${Bun.hash(href, seed).toString(36)}"`
-}
 
 /** Bytes of their own (a Buffer's slice() is a view). */
 const copy = (bytes: Uint8Array): Uint8Array => Uint8Array.prototype.slice.call(bytes)
 
-/** The headers of an answer browsers and caches may keep (errors say no-store instead). */
-function answerHeaders(etag: string, vary: string): Record<string, string> {
-  return { etag, 'cache-control': CACHE_CONTROL, vary }
-}
 
-/**
- * What a locator's answers vary on: the Origin (CORS echoes it), and with a referrer allowlist the
- * Referer too, which decides for a request without an Origin (a page's own fetch): a shared cache
- * must not give the answer a listed site got to a request from another, which is refused.
- */
-const varyOf = (locator: Locator): string => (locator.referrers.length === 0 ? 'Origin' : 'Origin, Referer')
 
-const CACHE_CONTROL = 'public, max-age=60'
 
-/**
- * The headers of every answer fast() sends, as the app's responses have them: the CORS plugin's
- * for a GET (the origin "*" until a request names one), the answer's caching and type. The rest
- * are set per response (sendWith); test/public/caching.test.ts compares its responses with the app's.
- */
-const FAST_HEADERS = new Headers({
-  'access-control-expose-headers': CORS.exposeHeaders.join(', '),
-  'access-control-allow-headers': CORS.allowedHeaders.join(', '),
-  vary: 'Origin',
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': CORS.methods.join(', '),
-  'cache-control': CACHE_CONTROL,
-  'content-type': JSON_TYPE,
-})
 
-/** The headers a fast answer's responses are made from: FAST_HEADERS, the ETag, and those sendWith sets. */
-function responseHeaders(etag: string): ResponseHeaders {
-  const headers = new Headers(FAST_HEADERS)
-  headers.append('etag', etag)
-  return { headers, limit: -1, origin: '*', vary: 'Origin' }
-}
 
-/**
- * A fast answer's Response: `start`'s headers with the rate, the CORS origin and the request id set
- * for this one, copied by the Response as it is made (so the same Headers is set again for the
- * next). Made per response, or headers added to the Response's own, it took ~0.3 µs more in process
- * (Response.headers makes an object for them, and append and set each look the name up).
- */
-function sendWith(start: ResponseHeaders, body: Blob | Uint8Array, decision: RateDecision, origin: string | null, vary: string, requestId: string): Response {
-  const { headers } = start
-  if (start.vary !== vary) {
-    headers.set('vary', vary)
-    start.vary = vary
-  }
-  if (start.limit !== decision.limit) {
-    headers.set('ratelimit-limit', String(decision.limit))
-    start.limit = decision.limit
-  }
-  const allow = origin || '*'
-  if (allow !== start.origin) {
-    headers.set('access-control-allow-origin', allow)
-    start.origin = allow
-  }
-  headers.set('ratelimit-remaining', String(decision.remaining))
-  headers.set('ratelimit-reset', String(decision.resetSeconds))
-  headers.set('x-request-id', requestId)
-  return new Response(body, { headers })
-}
 
 /** A path segment percent-decoded as the router decodes its parameters; as it is when it cannot be. */
 function decoded(segment: string | null): string | null {

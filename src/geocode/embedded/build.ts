@@ -75,6 +75,23 @@ export async function buildGeodata(outPath: string = DEFAULT_GEODATA_PATH): Prom
   db.exec(SCHEMA)
 
   const places = await loadPlaces()
+  const names = insertPlaces(db, places)
+  const lookup = placeLookup(places)
+  const postcodes = insertPostcodes(db, lookup)
+  insertCountries(db)
+  insertRegions(db, lookup.biggest)
+
+  db.exec('CREATE INDEX postcodes_by_code ON postcodes (postcode)')
+  db.prepare('INSERT INTO meta VALUES (?, ?)').run('version', GEODATA_VERSION)
+  db.prepare('INSERT INTO meta VALUES (?, ?)').run('built_at', new Date().toISOString())
+  db.exec('ANALYZE')
+  db.close()
+  renameSync(tmp, outPath) // atomic: readers see the old file or the whole new one
+  return { places: places.length, names, postcodes, ms: Math.round(performance.now() - t0) }
+}
+
+/** Every place and its names (main names, and usable alternate ones); returns the names inserted. */
+function insertPlaces(db: Database, places: Place[]): number {
   const insertPlace = db.prepare('INSERT INTO places VALUES ($id, $name, $country, $admin1, $lat, $lng, $population)')
   const insertName = db.prepare('INSERT OR IGNORE INTO place_names VALUES (?, ?, ?)')
   let names = 0
@@ -89,8 +106,13 @@ export async function buildGeodata(outPath: string = DEFAULT_GEODATA_PATH): Prom
       }
     }
   })()
+  return names
+}
 
-  // The most populous place per name (per country) and per official code, for the postcode joins.
+/** A place found by name (per country) or by official code: the most populous, for the postcode joins. */
+type PlaceLookup = { biggest: Map<string, Place>; byName: (country: string, name: string) => Place | undefined }
+
+function placeLookup(places: Place[]): PlaceLookup {
   const biggest = new Map<string, Place>()
   const keep = (key: string, p: Place) => {
     const had = biggest.get(key)
@@ -104,7 +126,11 @@ export async function buildGeodata(outPath: string = DEFAULT_GEODATA_PATH): Prom
   }
   const byName = (country: string, name: string) =>
     biggest.get(`${country}|${nameKey(name)}`) ?? biggest.get(`${country}|${nameKey(name.replace(/\s*[(/].*$/, '').replace(/\s+(i|a|an|am|bei|ob|im)\.?\s.*$/i, ''))}`)
+  return { biggest, byName }
+}
 
+/** Postcodes of the countries the npm packages cover, each placed at its point or its town; returns how many. */
+function insertPostcodes(db: Database, { biggest, byName }: PlaceLookup): number {
   const insertPostcode = db.prepare(
     'INSERT OR IGNORE INTO postcodes VALUES ($country, $postcode, $place_key, $place, $admin1, $lat, $lng, $precision)',
   )
@@ -163,8 +189,11 @@ export async function buildGeodata(outPath: string = DEFAULT_GEODATA_PATH): Prom
       if (p) for (const cap of c.cap) addPostcode('IT', cap, c.nome, p.admin1, p.lat, p.lng, 'city')
     }
   })()
+  return postcodes
+}
 
-  // Country names in several languages, ISO codes and common aliases.
+/** Country names in several languages, ISO codes and common aliases. */
+function insertCountries(db: Database): void {
   const insertCountry = db.prepare('INSERT OR IGNORE INTO countries VALUES (?, ?)')
   db.transaction(() => {
     for (const [alias, code] of Object.entries(COUNTRY_ALIASES)) insertCountry.run(nameKey(alias), code)
@@ -185,8 +214,10 @@ export async function buildGeodata(outPath: string = DEFAULT_GEODATA_PATH): Prom
       }
     }
   })()
+}
 
-  // Regions that narrow a place name: US states, Canadian provinces, Australian states.
+/** Regions that narrow a place name: US states, Canadian provinces, Australian states. */
+function insertRegions(db: Database, biggest: Map<string, Place>): void {
   const insertRegion = db.prepare('INSERT OR IGNORE INTO regions VALUES (?, ?, ?)')
   db.transaction(() => {
     const states = require('zipcodes/lib/states.js') as { full: Record<string, string> }
@@ -216,14 +247,6 @@ export async function buildGeodata(outPath: string = DEFAULT_GEODATA_PATH): Prom
     for (const name of ['Andalucía', 'Cataluña', 'Catalunya', 'Galicia', 'País Vasco', 'Euskadi', 'Comunidad Valenciana', 'Castilla y León', 'Castilla-La Mancha', 'Aragón', 'Asturias', 'Cantabria', 'Extremadura', 'Islas Baleares', 'Illes Balears', 'Islas Canarias', 'Navarra', 'La Rioja', 'Región de Murcia']) countryHint('ES', name)
     for (const name of ['Lombardy', 'Tuscany', 'Piedmont', 'Sicily', 'Sardinia', 'Apulia', 'Veneto', 'Liguria', 'Trentino-Alto Adige', 'South Tyrol']) countryHint('IT', name)
   })()
-
-  db.exec('CREATE INDEX postcodes_by_code ON postcodes (postcode)')
-  db.prepare('INSERT INTO meta VALUES (?, ?)').run('version', GEODATA_VERSION)
-  db.prepare('INSERT INTO meta VALUES (?, ?)').run('built_at', new Date().toISOString())
-  db.exec('ANALYZE')
-  db.close()
-  renameSync(tmp, outPath) // atomic: readers see the old file or the whole new one
-  return { places: places.length, names, postcodes, ms: Math.round(performance.now() - t0) }
 }
 
 /** The version of the file at `path`, or null when it is absent or unreadable. */

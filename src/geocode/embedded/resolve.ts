@@ -91,7 +91,10 @@ type Part = { raw: string; tokens: string[] }
 type Window = { key: string; part: number; start: number; len: number; whole: boolean }
 type Candidate = { place: PlaceRow; window: Window }
 
-export function resolver(db: Database) {
+/** The statements the resolver asks the data with. */
+type Queries = ReturnType<typeof queriesOf>
+
+function queriesOf(db: Database) {
   const qCountry = db.prepare<{ code: string }, [string]>('SELECT code FROM countries WHERE key = ?')
   const qRegions = db.prepare<{ country: string; admin1: string }, [string]>('SELECT country, admin1 FROM regions WHERE key = ?')
   const qPostcode = db.prepare<PostcodeRow, [string, string]>('SELECT * FROM postcodes WHERE country = ? AND postcode = ?')
@@ -107,242 +110,267 @@ export function resolver(db: Database) {
   )
 
   const countryOf = (key: string): string | null => (key === '' ? null : qCountry.get(key)?.code ?? null)
+  return { countryOf, qRegions, qPostcode, qPlaces, qPlacesIn }
+}
 
-  /**
-   * The country a whole address names by one of its names (not its codes, which are words and
-   * towns' names too: "Bo", "Man", "Bra"; the aliases are names), unless a big town's own name
-   * it is too (TOWN_OVER_COUNTRY); null otherwise.
-   */
-  function countryAlone(key: string): string | null {
-    if (key.length <= 3 && !ALIASES.has(key)) return null
-    const code = countryOf(key)
-    if (code === null) return null
-    return qPlaces.all(key).some((p) => p.alt === 0 && p.population >= TOWN_OVER_COUNTRY) ? null : code
+export function resolver(db: Database) {
+  const q = queriesOf(db)
+  return { lookup: (address: string) => lookup(q, address) }
+}
+
+/**
+ * The country a whole address names by one of its names (not its codes, which are words and
+ * towns' names too: "Bo", "Man", "Bra"; the aliases are names), unless a big town's own name
+ * it is too (TOWN_OVER_COUNTRY); null otherwise.
+ */
+function countryAlone(q: Queries, key: string): string | null {
+  if (key.length <= 3 && !ALIASES.has(key)) return null
+  const code = q.countryOf(key)
+  if (code === null) return null
+  return q.qPlaces.all(key).some((p) => p.alt === 0 && p.population >= TOWN_OVER_COUNTRY) ? null : code
+}
+
+/**
+ * Strips a trailing country name or code and returns its ISO code. A capitalised 2-letter code that
+ * is also a state or province ("CA", "DE", "NL", "SK") is left in place and returned as codeAlso:
+ * read as a region first, as a country when no town of that region matches. A name that is a
+ * region's too ("Georgia") is taken, and alsoRegion says so: the caller reads it as the region
+ * when no town of the country matches ("Atlanta, Georgia"). With keepRegionNames, such a name is
+ * left in place.
+ */
+function takeCountry(q: Queries, parts: Part[], keepRegionNames: boolean): { country: string | null; codeAlso: string | null; alsoRegion: boolean } {
+  const last = parts[parts.length - 1]!
+  const oneTail = (n: number) => nameKey(last.tokens.slice(-n).join(' '))
+  for (let n = Math.min(4, last.tokens.length); n >= 1; n--) {
+    const tail = last.tokens.slice(-n)
+    if (n === last.tokens.length && parts.length === 1) continue // never the whole address
+    const key = nameKey(tail.join(' '))
+    const code = q.countryOf(key)
+    if (!code) continue
+    // Not the end of a longer name ("Santa Fe, New Mexico", "Jersey City New Jersey").
+    let longer = false
+    for (let m = n + 1; m <= Math.min(n + 3, last.tokens.length); m++) if (q.countryOf(oneTail(m)) !== null || q.qRegions.get(oneTail(m)) !== null) longer = true
+    if (longer) continue
+    const alsoRegion = q.qRegions.get(key) !== null
+    if (alsoRegion && keepRegionNames) continue
+    // Without a comma before it, only a plain country name is taken: not a code ("Bergamo BG"),
+    // not a region's name too ("Atlanta Georgia").
+    if (parts.length === 1 && (key.length === 2 || alsoRegion)) continue
+    const raw = tail.join(' ')
+    if (key.length === 2 && raw !== raw.toUpperCase()) continue // "de", "in": words, not codes
+    if (key.length === 2 && (US_STATE.test(raw) || key in CA_PROVINCES || key in AU_STATES)) return { country: null, codeAlso: raw, alsoRegion: false }
+    last.tokens.splice(-n, n)
+    if (last.tokens.length === 0) parts.pop()
+    return { country: code, codeAlso: null, alsoRegion }
   }
+  return { country: null, codeAlso: null, alsoRegion: false }
+}
 
-  /**
-   * Strips a trailing country name or code and returns its ISO code. A capitalised 2-letter code that
-   * is also a state or province ("CA", "DE", "NL", "SK") is left in place and returned as codeAlso:
-   * read as a region first, as a country when no town of that region matches. A name that is a
-   * region's too ("Georgia") is taken, and alsoRegion says so: the caller reads it as the region
-   * when no town of the country matches ("Atlanta, Georgia"). With keepRegionNames, such a name is
-   * left in place.
-   */
-  function takeCountry(parts: Part[], keepRegionNames: boolean): { country: string | null; codeAlso: string | null; alsoRegion: boolean } {
-    const last = parts[parts.length - 1]!
-    const oneTail = (n: number) => nameKey(last.tokens.slice(-n).join(' '))
-    for (let n = Math.min(4, last.tokens.length); n >= 1; n--) {
-      const tail = last.tokens.slice(-n)
-      if (n === last.tokens.length && parts.length === 1) continue // never the whole address
-      const key = nameKey(tail.join(' '))
-      const code = countryOf(key)
-      if (!code) continue
-      // Not the end of a longer name ("Santa Fe, New Mexico", "Jersey City New Jersey").
-      let longer = false
-      for (let m = n + 1; m <= Math.min(n + 3, last.tokens.length); m++) if (countryOf(oneTail(m)) !== null || qRegions.get(oneTail(m)) !== null) longer = true
-      if (longer) continue
-      const alsoRegion = qRegions.get(key) !== null
-      if (alsoRegion && keepRegionNames) continue
-      // Without a comma before it, only a plain country name is taken: not a code ("Bergamo BG"),
-      // not a region's name too ("Atlanta Georgia").
-      if (parts.length === 1 && (key.length === 2 || alsoRegion)) continue
-      const raw = tail.join(' ')
-      if (key.length === 2 && raw !== raw.toUpperCase()) continue // "de", "in": words, not codes
-      if (key.length === 2 && (US_STATE.test(raw) || key in CA_PROVINCES || key in AU_STATES)) return { country: null, codeAlso: raw, alsoRegion: false }
-      last.tokens.splice(-n, n)
-      if (last.tokens.length === 0) parts.pop()
-      return { country: code, codeAlso: null, alsoRegion }
-    }
-    return { country: null, codeAlso: null, alsoRegion: false }
-  }
-
-  function regionHints(parts: Part[], lastPart: number): RegionHint[] {
-    const hints: (RegionHint & { start: number; len: number })[] = []
-    parts.forEach((part, p) => {
-      for (let start = 0; start < part.tokens.length; start++) {
-        for (let len = 1; len <= 3 && start + len <= part.tokens.length; len++) {
-          const raw = part.tokens.slice(start, start + len).join(' ')
-          const key = nameKey(raw)
-          if (key === '' || /\d/.test(key)) continue
-          if (key.length <= 3 && raw !== raw.toUpperCase()) continue // abbreviations only in capitals
-          for (const r of qRegions.all(key)) {
-            hints.push({ country: r.country, admin1: r.admin1, key, part: p, start, len, whole: p === lastPart && nameKey(part.tokens.filter((t) => !/\d/.test(t)).join(' ')) === key })
-          }
-        }
-      }
-    })
-    // A region's name inside a longer one's is not named: "Wales" in "New South Wales".
-    const within = (h: { part: number; start: number; len: number }, o: { part: number; start: number; len: number }) =>
-      o.part === h.part && o.len > h.len && o.start <= h.start && h.start + h.len <= o.start + o.len
-    return hints.filter((h) => !hints.some((o) => within(h, o))).map(({ start: _, len: __, ...h }) => h)
-  }
-
-  function windowsOf(parts: Part[], skipPart: number): Window[] {
-    const out: Window[] = []
-    parts.forEach((part, p) => {
-      if (p === skipPart) return
-      const street = streetMask(part.tokens)
-      // Words that can name a place: no numbers, no street words, no district letters ("København V").
-      const nameTokens = part.tokens.filter((t, i) => !/\d/.test(t) && !street[i] && nameKey(t).length > 1).length
-      for (let start = 0; start < part.tokens.length; start++) {
-        for (let len = 1; len <= 4 && start + len <= part.tokens.length; len++) {
-          const slice = part.tokens.slice(start, start + len)
-          if (slice.some((t) => /\d/.test(t)) || street[start + len - 1]) break
-          const key = nameKey(slice.join(' '))
-          if (key.length >= 2) out.push({ key, part: p, start, len, whole: len === nameTokens })
-        }
-      }
-    })
-    return out
-  }
-
-  function lookup(address: string): GeocodeResult | null {
-    // The cache's key, so that addresses sharing one get one answer (the street as written, too).
-    const text = normalizeAddress(address)
-    const first = resolve(text, false)
-    return first.result === null && first.alsoRegion ? resolve(text, true).result : first.result
-  }
-
-  function resolve(address: string, keepRegionNames: boolean): { result: GeocodeResult | null; alsoRegion: boolean } {
-    const parts: Part[] = address
-      .split(/[,;\n|]+/)
-      .map((raw) => raw.trim())
-      .filter((raw) => raw !== '')
-      .map((raw) => ({ raw, tokens: raw.split(/\s+/) }))
-    if (parts.length === 0) return { result: null, alsoRegion: false }
-    // An address that is a country's name and nothing else is a town only in that country: a
-    // city-state ("Singapore", "Monaco"), not a namesake abroad ("USA": Usa River, Tanzania;
-    // "Brazil": Brazil, Indiana). Otherwise it names no place precisely enough (null).
-    const whole = parts.length === 1 ? countryAlone(nameKey(parts[0]!.raw)) : null
-    if (whole !== null) return { result: place(parts, whole, null), alsoRegion: false }
-    const { country: explicit, codeAlso, alsoRegion } = takeCountry(parts, keepRegionNames)
-    return { result: parts.length === 0 ? null : place(parts, explicit, codeAlso), alsoRegion }
-  }
-
-  function place(parts: Part[], explicit: string | null, codeAlso: string | null): GeocodeResult | null {
-
-    // The first of several parts is the street when it holds a house number or a street word
-    // ("200 Main Street"), but not when it is a postcode and its town ("79098 Freiburg").
-    const first = parts[0]!
-    const postcodeTown = /^\s*(\d{4,5}|[A-Z]\d[A-Z] ?\d[A-Z]\d|\d{4} ?[A-Z]{2})\s+\D+$/.test(first.raw)
-    const streetPart = parts.length > 1 && !postcodeTown && (/\d/.test(first.raw) || streetMask(first.tokens).some(Boolean)) ? 0 : -1
-    const street = streetPart === 0 ? parts[0]!.raw : undefined
-    const houseNumberFirst = parts.length === 1 && /^\d+[a-z]?$/i.test(parts[0]!.tokens[0] ?? '') && parts[0]!.tokens.length > 2
-
-    const hints = regionHints(parts, parts.length - 1)
-    const allowed = (c: string) => explicit === null || c === explicit
-
-    const windows = windowsOf(parts, streetPart)
-    const windowKeys = new Set(windows.map((w) => w.key))
-
-    // Postcodes, rightmost first.
-    type PostcodeHit = { country: string; code: string; rows: PostcodeRow[]; confirmed: PostcodeRow | null }
-    const hits: PostcodeHit[] = []
-    let formatCountry: string | null = null
-    for (let p = parts.length - 1; p >= 0; p--) {
-      const text = parts[p]!.tokens.join(' ')
-      for (const form of POSTCODE_FORMS) {
-        form.re.lastIndex = 0
-        for (let m = form.re.exec(text); m; m = form.re.exec(text)) {
-          if (houseNumberFirst && p === 0 && m.index === 0) continue
-          if (p === streetPart && m.index === 0) continue
-          const code = form.canonical(m)
-          if (form.countries.length === 1) formatCountry ??= form.countries[0]!
-          for (const c of form.countries) {
-            if (!allowed(c)) continue
-            const rows = qPostcode.all(c, code)
-            if (rows.length === 0) continue
-            hits.push({ country: c, code, rows, confirmed: rows.find((r) => r.place_key !== '' && windowKeys.has(r.place_key)) ?? null })
-          }
+function regionHints(q: Queries, parts: Part[], lastPart: number): RegionHint[] {
+  const hints: (RegionHint & { start: number; len: number })[] = []
+  parts.forEach((part, p) => {
+    for (let start = 0; start < part.tokens.length; start++) {
+      for (let len = 1; len <= 3 && start + len <= part.tokens.length; len++) {
+        const raw = part.tokens.slice(start, start + len).join(' ')
+        const key = nameKey(raw)
+        if (key === '' || /\d/.test(key)) continue
+        if (key.length <= 3 && raw !== raw.toUpperCase()) continue // abbreviations only in capitals
+        for (const r of q.qRegions.all(key)) {
+          hints.push({ country: r.country, admin1: r.admin1, key, part: p, start, len, whole: p === lastPart && nameKey(part.tokens.filter((t) => !/\d/.test(t)).join(' ')) === key })
         }
       }
     }
-    const hinted = (c: string) => hints.some((h) => h.country === c)
-    // A country's code in capitals beside the postcode names its country ("US 90210", "75001 FR",
-    // "USA 90210", "DEU 10115"), though, without a comma before it, takeCountry leaves it ("Bergamo
-    // BG" names a province).
-    const coded = new Set(parts.flatMap((p) => p.tokens.filter((t) => /^[A-Z]{2,3}$/.test(t)).map((t) => countryOf(t.toLowerCase()))))
-    const named = (c: string) => explicit !== null || hinted(c) || coded.has(c)
-    const chosen =
-      hits.find((h) => h.confirmed && (named(h.country) || hits.filter((x) => x.confirmed).length === 1)) ??
-      hits.find((h) => h.confirmed) ??
-      hits.find((h) => coded.has(h.country)) ?? // "DE 10115" is Berlin: "DE" names Delaware too, but not its postcode's region
-      hits.find((h) => named(h.country) || h.country === formatCountry) ??
-      null
-    if (chosen) {
-      const row = chosen.confirmed ?? centroid(chosen.rows)
-      return {
-        lat: row.lat,
-        lng: row.lng,
-        precision: row.precision,
-        source: 'embedded',
-        parts: clean({
-          street,
-          city: chosen.confirmed?.place || undefined,
-          region: regionLabel(chosen.country, row.admin1),
-          postcode: chosen.code,
-          country: chosen.country,
-        }),
+  })
+  // A region's name inside a longer one's is not named: "Wales" in "New South Wales".
+  const within = (h: { part: number; start: number; len: number }, o: { part: number; start: number; len: number }) =>
+    o.part === h.part && o.len > h.len && o.start <= h.start && h.start + h.len <= o.start + o.len
+  return hints.filter((h) => !hints.some((o) => within(h, o))).map(({ start: _, len: __, ...h }) => h)
+}
+
+function windowsOf(parts: Part[], skipPart: number): Window[] {
+  const out: Window[] = []
+  parts.forEach((part, p) => {
+    if (p === skipPart) return
+    const street = streetMask(part.tokens)
+    // Words that can name a place: no numbers, no street words, no district letters ("København V").
+    const nameTokens = part.tokens.filter((t, i) => !/\d/.test(t) && !street[i] && nameKey(t).length > 1).length
+    for (let start = 0; start < part.tokens.length; start++) {
+      for (let len = 1; len <= 4 && start + len <= part.tokens.length; len++) {
+        const slice = part.tokens.slice(start, start + len)
+        if (slice.some((t) => /\d/.test(t)) || street[start + len - 1]) break
+        const key = nameKey(slice.join(' '))
+        if (key.length >= 2) out.push({ key, part: p, start, len, whole: len === nameTokens })
       }
     }
+  })
+  return out
+}
 
-    // Place names.
-    const country = explicit ?? formatCountry
-    let candidates: Candidate[] = []
-    for (const w of windows) {
-      const rows = country ? qPlacesIn.all(w.key, country) : qPlaces.all(w.key)
-      for (const place of rows) candidates.push({ place, window: w })
+function lookup(q: Queries, address: string): GeocodeResult | null {
+  // The cache's key, so that addresses sharing one get one answer (the street as written, too).
+  const text = normalizeAddress(address)
+  const first = resolve(q, text, false)
+  return first.result === null && first.alsoRegion ? resolve(q, text, true).result : first.result
+}
+
+function resolve(q: Queries, address: string, keepRegionNames: boolean): { result: GeocodeResult | null; alsoRegion: boolean } {
+  const parts: Part[] = address
+    .split(/[,;\n|]+/)
+    .map((raw) => raw.trim())
+    .filter((raw) => raw !== '')
+    .map((raw) => ({ raw, tokens: raw.split(/\s+/) }))
+  if (parts.length === 0) return { result: null, alsoRegion: false }
+  // An address that is a country's name and nothing else is a town only in that country: a
+  // city-state ("Singapore", "Monaco"), not a namesake abroad ("USA": Usa River, Tanzania;
+  // "Brazil": Brazil, Indiana). Otherwise it names no place precisely enough (null).
+  const whole = parts.length === 1 ? countryAlone(q, nameKey(parts[0]!.raw)) : null
+  if (whole !== null) return { result: place(q, parts, whole, null), alsoRegion: false }
+  const { country: explicit, codeAlso, alsoRegion } = takeCountry(q, parts, keepRegionNames)
+  return { result: parts.length === 0 ? null : place(q, parts, explicit, codeAlso), alsoRegion }
+}
+
+function place(q: Queries, parts: Part[], explicit: string | null, codeAlso: string | null): GeocodeResult | null {
+  // The first of several parts is the street when it holds a house number or a street word
+  // ("200 Main Street"), but not when it is a postcode and its town ("79098 Freiburg").
+  const first = parts[0]!
+  const postcodeTown = /^\s*(\d{4,5}|[A-Z]\d[A-Z] ?\d[A-Z]\d|\d{4} ?[A-Z]{2})\s+\D+$/.test(first.raw)
+  const streetPart = parts.length > 1 && !postcodeTown && (/\d/.test(first.raw) || streetMask(first.tokens).some(Boolean)) ? 0 : -1
+  const street = streetPart === 0 ? parts[0]!.raw : undefined
+  const houseNumberFirst = parts.length === 1 && /^\d+[a-z]?$/i.test(parts[0]!.tokens[0] ?? '') && parts[0]!.tokens.length > 2
+
+  const hints = regionHints(q, parts, parts.length - 1)
+  const windows = windowsOf(parts, streetPart)
+  const parsed: Parsed = { parts, explicit, codeAlso, street, streetPart, houseNumberFirst, hints, windows }
+  const { result, formatCountry } = byPostcode(q, parsed)
+  return result ?? byPlaceName(q, parsed, explicit ?? formatCountry)
+}
+
+/** What place() read off an address, for the steps that place it. */
+type Parsed = {
+  parts: Part[]
+  explicit: string | null
+  codeAlso: string | null
+  street: string | undefined
+  streetPart: number
+  houseNumberFirst: boolean
+  hints: RegionHint[]
+  windows: Window[]
+}
+
+/** The address placed by a postcode it holds; or null, with the country a postcode's format alone tells. */
+function byPostcode(q: Queries, a: Parsed): { result: GeocodeResult | null; formatCountry: string | null } {
+  const { parts, explicit, street, streetPart, houseNumberFirst, hints } = a
+  const allowed = (c: string) => explicit === null || c === explicit
+  const windowKeys = new Set(a.windows.map((w) => w.key))
+  // Postcodes, rightmost first.
+  type PostcodeHit = { country: string; code: string; rows: PostcodeRow[]; confirmed: PostcodeRow | null }
+  const hits: PostcodeHit[] = []
+  let formatCountry: string | null = null
+  for (let p = parts.length - 1; p >= 0; p--) {
+    const text = parts[p]!.tokens.join(' ')
+    for (const form of POSTCODE_FORMS) {
+      form.re.lastIndex = 0
+      for (let m = form.re.exec(text); m; m = form.re.exec(text)) {
+        if (houseNumberFirst && p === 0 && m.index === 0) continue
+        if (p === streetPart && m.index === 0) continue
+        const code = form.canonical(m)
+        if (form.countries.length === 1) formatCountry ??= form.countries[0]!
+        for (const c of form.countries) {
+          if (!allowed(c)) continue
+          const rows = q.qPostcode.all(c, code)
+          if (rows.length === 0) continue
+          hits.push({ country: c, code, rows, confirmed: rows.find((r) => r.place_key !== '' && windowKeys.has(r.place_key)) ?? null })
+        }
+      }
     }
-    if (candidates.length === 0) return null
-    // A hint with no admin1 ("Cornwall", "Andalucía") names only the country.
-    const fits = (c: Candidate) => hints.some((h) => h.country === c.place.country && (h.admin1 === '' || h.admin1 === c.place.admin1))
-    // The last part is wholly a region's name ("..., New Jersey", "..., Norfolk"), named in place of
-    // a country: a town found elsewhere is a namesake, not the address's (refused, as a named
-    // country is never left). A code ("Berlin, DE") may still be read as a country, below.
-    if (explicit === null && codeAlso === null && parts.length > 1 && hints.some((h) => h.whole) && !candidates.some(fits)) return null
-    if (hints.length > 0 && candidates.some(fits)) {
-      const narrowed = candidates.filter(fits)
-      // A window that is only the region's own name ("Texas" in "Paris, Texas") is not the town.
-      const notRegion = narrowed.filter((c) => !hints.some((h) => h.whole && h.key === c.window.key && h.part === c.window.part))
-      candidates = notRegion.length > 0 ? notRegion : narrowed
-    } else if (codeAlso && explicit === null) {
-      // "Berlin, DE" is not Delaware: read the code as a country instead.
-      const code = countryOf(codeAlso.toLowerCase())
-      const inCountry = candidates.filter((c) => c.place.country === code)
-      if (inCountry.length > 0) candidates = inCountry
-    }
-    // The town: a part that is wholly a place name beats a word inside a longer part ("Torre de
-    // Belém, Lisboa" is in Lisbon), then the most populous, so a county ("Bath, Somerset") is not
-    // taken for the town.
-    candidates.sort((a, b) => Number(b.window.whole) - Number(a.window.whole) || b.place.weight - a.place.weight || b.window.len - a.window.len || b.window.part - a.window.part)
-    let best = candidates[0]!
-    // Nothing tells the country and a namesake abroad is nearly as big ("Salamanca": Mexico or
-    // Spain?): refuse rather than guess.
-    if (country === null && !fits(best)) {
-      const rival = candidates.find((c) => c.place.country !== best.place.country && c.window.whole === best.window.whole && c.window.key === best.window.key)
-      if (rival && rival.place.weight * AMBIGUITY_RATIO >= best.place.weight) return null
-    }
-    // A place named before it is more precise: a suburb of the town ("Bondi Beach, Sydney"), or a
-    // town in a province named after its capital ("Marbella, Málaga").
-    const town = best
-    const suburbs = candidates
-      .filter((c) => c.window.part < town.window.part && c.place.id !== town.place.id && c.place.country === town.place.country)
-      .filter((c) => {
-        const km = distanceKm(c.place.lat, c.place.lng, town.place.lat, town.place.lng)
-        return km <= SUBURB_KM || (c.window.whole && km <= PROVINCE_KM && c.place.population >= TOWN_POPULATION)
-      })
-      .sort((a, b) => b.window.part - a.window.part || Number(b.window.whole) - Number(a.window.whole) || b.window.len - a.window.len || b.place.weight - a.place.weight)
-    if (suburbs.length > 0) best = suburbs[0]!
-    return {
-      lat: best.place.lat,
-      lng: best.place.lng,
-      precision: 'city',
+  }
+  const hinted = (c: string) => hints.some((h) => h.country === c)
+  // A country's code in capitals beside the postcode names its country ("US 90210", "75001 FR",
+  // "USA 90210", "DEU 10115"), though, without a comma before it, takeCountry leaves it ("Bergamo
+  // BG" names a province).
+  const coded = new Set(parts.flatMap((p) => p.tokens.filter((t) => /^[A-Z]{2,3}$/.test(t)).map((t) => q.countryOf(t.toLowerCase()))))
+  const named = (c: string) => explicit !== null || hinted(c) || coded.has(c)
+  const chosen =
+    hits.find((h) => h.confirmed && (named(h.country) || hits.filter((x) => x.confirmed).length === 1)) ??
+    hits.find((h) => h.confirmed) ??
+    hits.find((h) => coded.has(h.country)) ?? // "DE 10115" is Berlin: "DE" names Delaware too, but not its postcode's region
+    hits.find((h) => named(h.country) || h.country === formatCountry) ??
+    null
+  if (chosen) {
+    const row = chosen.confirmed ?? centroid(chosen.rows)
+    const result: GeocodeResult = {
+      lat: row.lat,
+      lng: row.lng,
+      precision: row.precision,
       source: 'embedded',
-      parts: clean({ street, city: best.place.name, region: regionLabel(best.place.country, best.place.admin1), country: best.place.country }),
+      parts: clean({
+        street,
+        city: chosen.confirmed?.place || undefined,
+        region: regionLabel(chosen.country, row.admin1),
+        postcode: chosen.code,
+        country: chosen.country,
+      }),
     }
+    return { result, formatCountry }
   }
+  return { result: null, formatCountry }
+}
 
-  return { lookup }
+/** The address placed by the names of places it holds, in `country` when one is known. */
+function byPlaceName(q: Queries, a: Parsed, country: string | null): GeocodeResult | null {
+  const { parts, explicit, codeAlso, street, hints, windows } = a
+  let candidates: Candidate[] = []
+  for (const w of windows) {
+    const rows = country ? q.qPlacesIn.all(w.key, country) : q.qPlaces.all(w.key)
+    for (const place of rows) candidates.push({ place, window: w })
+  }
+  if (candidates.length === 0) return null
+  // A hint with no admin1 ("Cornwall", "Andalucía") names only the country.
+  const fits = (c: Candidate) => hints.some((h) => h.country === c.place.country && (h.admin1 === '' || h.admin1 === c.place.admin1))
+  // The last part is wholly a region's name ("..., New Jersey", "..., Norfolk"), named in place of
+  // a country: a town found elsewhere is a namesake, not the address's (refused, as a named
+  // country is never left). A code ("Berlin, DE") may still be read as a country, below.
+  if (explicit === null && codeAlso === null && parts.length > 1 && hints.some((h) => h.whole) && !candidates.some(fits)) return null
+  if (hints.length > 0 && candidates.some(fits)) {
+    const narrowed = candidates.filter(fits)
+    // A window that is only the region's own name ("Texas" in "Paris, Texas") is not the town.
+    const notRegion = narrowed.filter((c) => !hints.some((h) => h.whole && h.key === c.window.key && h.part === c.window.part))
+    candidates = notRegion.length > 0 ? notRegion : narrowed
+  } else if (codeAlso && explicit === null) {
+    // "Berlin, DE" is not Delaware: read the code as a country instead.
+    const code = q.countryOf(codeAlso.toLowerCase())
+    const inCountry = candidates.filter((c) => c.place.country === code)
+    if (inCountry.length > 0) candidates = inCountry
+  }
+  // The town: a part that is wholly a place name beats a word inside a longer part ("Torre de
+  // Belém, Lisboa" is in Lisbon), then the most populous, so a county ("Bath, Somerset") is not
+  // taken for the town.
+  candidates.sort((a, b) => Number(b.window.whole) - Number(a.window.whole) || b.place.weight - a.place.weight || b.window.len - a.window.len || b.window.part - a.window.part)
+  let best = candidates[0]!
+  // Nothing tells the country and a namesake abroad is nearly as big ("Salamanca": Mexico or
+  // Spain?): refuse rather than guess.
+  if (country === null && !fits(best)) {
+    const rival = candidates.find((c) => c.place.country !== best.place.country && c.window.whole === best.window.whole && c.window.key === best.window.key)
+    if (rival && rival.place.weight * AMBIGUITY_RATIO >= best.place.weight) return null
+  }
+  // A place named before it is more precise: a suburb of the town ("Bondi Beach, Sydney"), or a
+  // town in a province named after its capital ("Marbella, Málaga").
+  const town = best
+  const suburbs = candidates
+    .filter((c) => c.window.part < town.window.part && c.place.id !== town.place.id && c.place.country === town.place.country)
+    .filter((c) => {
+      const km = distanceKm(c.place.lat, c.place.lng, town.place.lat, town.place.lng)
+      return km <= SUBURB_KM || (c.window.whole && km <= PROVINCE_KM && c.place.population >= TOWN_POPULATION)
+    })
+    .sort((a, b) => b.window.part - a.window.part || Number(b.window.whole) - Number(a.window.whole) || b.window.len - a.window.len || b.place.weight - a.place.weight)
+  if (suburbs.length > 0) best = suburbs[0]!
+  return {
+    lat: best.place.lat,
+    lng: best.place.lng,
+    precision: 'city',
+    source: 'embedded',
+    parts: clean({ street, city: best.place.name, region: regionLabel(best.place.country, best.place.admin1), country: best.place.country }),
+  }
 }
 
 function centroid(rows: PostcodeRow[]): PostcodeRow {

@@ -1,0 +1,96 @@
+// The Query API's fast path: a GET every guard lets through, answered without Elysia's lifecycle.
+import type { IndexRegistry } from '../../indexes/registry'
+import { type AnswerCache, type ResponseHeaders } from './answer-cache'
+import { locationsBody } from './answer'
+import { findSecretKey, type RateLimiter, refusal } from './guards'
+import { etagMatches, etagOf, responseHeaders, sendWith, varyOf } from './headers'
+import type { RequestNote } from './index'
+import { pathStart, PUBLIC_PREFIX } from './url'
+import { countAnswer } from './young-garbage'
+
+export type FastDeps = {
+  registry: IndexRegistry
+  limiter: RateLimiter
+  answers: AnswerCache
+  /** The ETags' hash seed (see publicRoutes). */
+  etagSeed: number | bigint
+  /** The URL answers are made for (their pagination links). */
+  publicHref: (href: string) => string
+}
+
+/** The fast path over the Query API's limiter and answer cache; counts the answers it sends from the cache. */
+export function fastPath(d: FastDeps) {
+  /** The headers of answers made on the fast path, set again for each. */
+  const scratch = responseHeaders('')
+  /** Answers sent from the answer cache. */
+  let cacheHits = 0
+
+  /**
+   * The fast path, without Elysia's lifecycle, for a GET that every guard lets through and whose
+   * If-None-Match (if any) does not match: a kept answer, or for GET /{token}/locations one made
+   * now, sent with the headers the app's response would have (test/public/caching.test.ts
+   * compares them). Its Response is made in the same turn as the answer (Elysia makes its own
+   * after an await), so the answer is sent from the registry's answer buffer, copied once.
+   * Anything else, before anything is counted: null, and the app answers: errors, refusals and
+   * 304s are its to say and count. Under wrk at 100k, interleaved 5 s runs: one radius query
+   * repeated, 43.7-44.8k req/s through the app, 55.7-60.4k kept here; 4000 distinct ones, each
+   * through the app in a new buffer, 7.9-8.9k, made here 8.7-10.0k (median of 6 pairs +7%).
+   */
+  function fast(request: Request, noted: RequestNote): Response | null {
+    try {
+      return fastAnswer(request, noted)
+    } catch {
+      return null // the app meets the failure again, in the same steps, and reports it
+    }
+  }
+
+  function fastAnswer(request: Request, noted: RequestNote): Response | null {
+    if (request.method !== 'GET') return null
+    const href = request.url
+    const kept = d.answers.get(href)
+    const start = pathStart(href) + PUBLIC_PREFIX.length + 1 // src/server/app.ts sends only paths under PUBLIC_PREFIX here
+    if (href.charCodeAt(start - 1) !== 0x2f) return null // "/public/v1?...": no token (the app says 404)
+    const end = href.indexOf('/', start)
+    if (end === -1) return null
+    // Answers are made here for /locations only: the one asked most, made from the index alone.
+    const locations = href.startsWith('/locations', end) && (href.length === end + 10 || href.charCodeAt(end + 10) === 63) // "?"
+    if (kept === undefined && !locations) return null
+    const token = href.slice(start, end)
+    if (token.includes('%') || findSecretKey(request) !== null) return null // the app decodes, refuses
+    d.registry.sync()
+    const locator = d.registry.locatorByToken(token)
+    if (locator === null) return null
+    noted.locator = locator.id
+    if (refusal(locator, request) !== null) return null
+    d.registry.entry(locator.id) // built first: its version then counts every change it shows
+    const version = d.registry.version(locator.id)
+    const current = kept !== undefined && kept.version === version
+    if (!current && !locations) return null
+    const etag = current ? kept.etag : etagOf(version, href, d.etagSeed)
+    if (etagMatches(request.headers.get('if-none-match'), etag)) return null // the app says 304
+    let body: Blob | Uint8Array
+    if (current) body = kept.body
+    else {
+      // Asked before the answer is made, which throws for bad parameters (the app says so, and counts).
+      if (!d.limiter.allows(token, locator.rateLimit)) return null
+      const made = locationsBody(d.registry, locator, d.publicHref(href)).body
+      body = d.answers.offer(href, version, etag, made) ?? made
+    }
+    // Refused: the app counts it and says so.
+    const decision = d.limiter.takeIfAllowed(token, locator.rateLimit)
+    if (decision === null) return null
+    // A kept answer's responses are made from headers made once for it; a made answer's from the scratch ones, its ETag set.
+    let headers: ResponseHeaders
+    if (current) {
+      headers = kept.headers ??= responseHeaders(etag)
+      cacheHits++
+      countAnswer() // a kept answer's request and response are garbage too
+    } else {
+      headers = scratch
+      headers.headers.set('etag', etag)
+    }
+    return sendWith(headers, body, decision, request.headers.get('origin'), varyOf(locator), noted.id)
+  }
+
+  return { fast, cacheHits: () => cacheHits }
+}

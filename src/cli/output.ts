@@ -1,0 +1,116 @@
+// What the command line prints and how it reads its arguments: tables, JSON shapes, strict parsing.
+import { writeSync } from 'node:fs'
+import { parseArgs, type ParseArgsConfig } from 'node:util'
+import type { CustomField } from '../store/custom-fields'
+import { isExpired, type ApiKey } from '../store/keys'
+import type { Locator } from '../store/locators'
+
+/** A command line that is not one: exit 2, with the usage. */
+export class UsageError extends Error {}
+
+/** Standard output refused the text (a full disk, a closed pipe): `reason` is the system's code. */
+export class OutputError extends Error {
+  constructor(readonly reason: string) {
+    super(`Could not write to standard output (${reason}); what the command changed, if anything, is kept.`)
+  }
+}
+
+/**
+ * Writes the text and a newline to standard output, all of it, or throws OutputError:
+ * console.log drops what a full disk or a closed pipe refuses, and the command would exit 0.
+ */
+export function writeStdout(text: string): void {
+  const bytes = Buffer.from(`${text}\n`)
+  for (let done = 0; done < bytes.length; ) {
+    try {
+      done += writeSync(1, bytes, done)
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message
+      if (code !== 'EAGAIN') throw new OutputError(code)
+      Bun.sleepSync(1) // a non-blocking pipe that is full: its reader will take some
+    }
+  }
+}
+
+export const locatorJson = (l: Locator) => ({
+  id: l.id,
+  name: l.name,
+  public_token: l.publicToken,
+  active: l.active,
+  query_api_enabled: l.queryApiEnabled,
+  referrers: l.referrers,
+  default_radius: l.defaultRadius,
+  default_unit: l.defaultUnit,
+  rate_limit: l.rateLimit,
+  created_at: l.createdAt,
+})
+
+export function keyStatus(k: ApiKey, now = Date.now()): 'active' | 'revoked' | 'expired' {
+  if (k.status === 'revoked') return 'revoked'
+  if (isExpired(k, now)) return 'expired'
+  return 'active'
+}
+
+export const keyJson = (k: ApiKey) => ({
+  id: k.id,
+  locator_id: k.locatorId,
+  prefix: k.prefix,
+  status: keyStatus(k),
+  expires_at: k.expiresAt,
+  last_used_at: k.lastUsedAt,
+  exposed: k.exposedAt !== null,
+  created_at: k.createdAt,
+})
+
+export const fieldJson = (f: CustomField) => ({ id: f.id, name: f.name, type: f.type, label: f.label, color: f.color })
+
+/**
+ * Rows as a table whose columns line up on a terminal: widths are display columns (Bun.stringWidth:
+ * a wide East Asian character or an emoji takes two, a combining mark or a joiner none), not UTF-16 units.
+ */
+export function table(rows: Record<string, unknown>[], columns: string[]): string {
+  if (rows.length === 0) return '(none)'
+  const cell = (v: unknown) => (v === null || v === undefined ? '-' : String(v))
+  const widths = columns.map((c) => Math.max(Bun.stringWidth(c), ...rows.map((r) => Bun.stringWidth(cell(r[c])))))
+  const line = (vals: string[]) => vals.map((v, i) => v + ' '.repeat(widths[i]! - Bun.stringWidth(v))).join('  ').trimEnd()
+  return [line(columns), ...rows.map((r) => line(columns.map((c) => cell(r[c]))))].join('\n')
+}
+
+export function describeLocator(l: Locator): string {
+  const j = locatorJson(l)
+  return Object.entries(j)
+    .map(([k, v]) => `${(k + ':').padEnd(18)} ${Array.isArray(v) ? v.join(', ') || '(none)' : v ?? '-'}`)
+    .join('\n')
+}
+
+export const SECRET_NOTE = 'The secret key is shown this once: store it now. Send it as "Authorization: Bearer <key>".'
+
+/**
+ * Parses one command's arguments strictly; unknown options, missing values and an option with a
+ * value given twice are usage errors (parseArgs keeps the last: two --referrers would keep one list).
+ */
+export function args(argv: string[], options: ParseArgsConfig['options'], positionals: number) {
+  let parsed
+  try {
+    parsed = parseArgs({ args: argv, options: { ...options, json: { type: 'boolean' } }, allowPositionals: true, strict: true, tokens: true })
+  } catch (e) {
+    throw new UsageError((e as Error).message)
+  }
+  const given = new Set<string>()
+  // Typed by hand: the tokens' inferred type over options spread from a parameter is never.
+  for (const token of parsed.tokens as { kind: string; name: string; value?: string }[]) {
+    if (token.kind !== 'option' || token.value === undefined) continue
+    if (given.has(token.name)) throw new UsageError(`--${token.name} is given more than once: give it once.`)
+    given.add(token.name)
+  }
+  if (parsed.positionals.length !== positionals) {
+    throw new UsageError(positionals === 0 ? `Unexpected argument ${parsed.positionals[0]}.` : `Expected ${positionals} argument(s), got ${parsed.positionals.length}.`)
+  }
+  return { values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals }
+}
+
+export function required(values: Record<string, string | boolean | undefined>, name: string): string {
+  const v = values[name]
+  if (typeof v !== 'string' || v === '') throw new UsageError(`--${name} is required.`)
+  return v
+}

@@ -1,0 +1,69 @@
+// The app's log: every line with secret keys redacted, one line per request, and storage faults
+// reported once a minute a cause rather than once a request.
+import { redactSecrets } from '../core/ids'
+import { pathAndQuery } from '../api/public/url'
+import type { RequestNote } from '../api/public'
+import type { Store } from '../store'
+import { storageFaultText, type StorageFault } from '../store/db'
+
+export type Log = (line: Record<string, unknown>) => void
+
+/** A storage fault is logged at most this often (each cause apart), with the count of requests it refused meanwhile. */
+export const STORAGE_LOG_EVERY_MS = 60_000
+
+const STORAGE_FAULT_NAMES: Record<StorageFault, string> = { full: 'disk full', readonly: 'read-only database', io: 'I/O error' }
+
+/** The most of a request's path its log line quotes. */
+const LOGGED_PATH_CHARS = 512
+
+/** `write` (default: a JSON line on stdout) with every string redacted: a key sent where it does not belong (a public URL) must not reach the log either. */
+export function redactingLog(write: Log = (line) => console.log(JSON.stringify(line))): Log {
+  return (line) => {
+    const safe: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(line)) safe[k] = typeof v === 'string' ? redactSecrets(v) : v
+    write(safe)
+  }
+}
+
+/** The request's log line; returns the response. */
+export function logRequest(log: Log, request: Request, response: Response, t0: number, s: RequestNote): Response {
+  const target = pathAndQuery(request.url)
+  const query = target.indexOf('?')
+  const path = query === -1 ? target : target.slice(0, query)
+  const line: Record<string, unknown> = { method: request.method, path, status: response.status, ms: Math.round((performance.now() - t0) * 100) / 100, locator: s.locator ?? null, request_id: s.id }
+  // A path of up to ~16 KB reaches here (Bun answers longer ones itself): its start, and its length.
+  // Keys are redacted before the cut, which could leave too little of one for the pattern to find.
+  if (path.length > LOGGED_PATH_CHARS) Object.assign(line, { path: `${redactSecrets(path).slice(0, LOGGED_PATH_CHARS)}...`, path_chars: path.length })
+  log(line)
+  return response
+}
+
+/**
+ * Storage faults met by requests (disk full, read-only, I/O error): when each cause was last
+ * logged, and the requests it refused since. One line a minute a cause, not one a request: a
+ * sync script retrying against a full disk wrote a stack trace per request.
+ */
+export function storageFaultLog(store: Store, log: Log) {
+  const seen = new Map<StorageFault, { loggedAt: number; refused: number }>()
+  return {
+    report(fault: StorageFault, error: unknown): void {
+      const s = seen.get(fault) ?? { loggedAt: -Infinity, refused: 0 }
+      seen.set(fault, s)
+      s.refused++
+      const now = performance.now()
+      if (now - s.loggedAt < STORAGE_LOG_EVERY_MS) return
+      // The path, SQLite's words and the count: no request data, so no key can reach the line.
+      log({ level: 'error', message: storageFaultText(fault, store.path), database: store.path, error: (error as Error)?.message, refused_requests: s.refused, next_report_in_s: STORAGE_LOG_EVERY_MS / 1000 })
+      s.loggedAt = now
+      s.refused = 0
+    },
+    /** After a write: once one commits again (store.writeFault() cleared), says so, once, and forgets the faults. */
+    noteRecovered(): void {
+      if (seen.size === 0 || store.writeFault() !== null) return
+      const passed = [...seen.keys()].map((fault) => STORAGE_FAULT_NAMES[fault]).join(', ')
+      log({ level: 'info', message: `database writes succeed again: the ${passed} met before has passed`, database: store.path })
+      seen.clear()
+    },
+  }
+}
+export type StorageFaultLog = ReturnType<typeof storageFaultLog>

@@ -1,0 +1,116 @@
+// Everything outside the Query API: the Management API, health and readiness, the /docs page,
+// and the one error handler that answers for all of them.
+import { Elysia } from 'elysia'
+import { adminRoutes } from '../api/admin'
+import { AdminError, adminErrorOf, storageUnavailable } from '../api/admin/errors'
+import type { RequestNote } from '../api/public'
+import { docsPage } from '../api/public/docs'
+import { SHORT_HOSTS } from '../api/public/url'
+import { redactSecrets } from '../core/ids'
+import type { Geocoder } from '../geocode/geocoder'
+import type { IndexRegistry } from '../indexes/registry'
+import type { Store } from '../store'
+import { FileMovedError, isBusyError, storageFault, storageFaultText } from '../store/db'
+import { type Log, STORAGE_LOG_EVERY_MS, type StorageFaultLog } from './app-log'
+
+const ADMIN_ROUTES =
+  'The Management API has GET /admin/v1/locations, GET /admin/v1/locations/{id}, GET /admin/v1/custom_fields, POST /admin/v1/locations (create), POST /admin/v1/locations/{id} (update) and POST /admin/v1/locations/{id}/delete (delete).'
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } })
+
+export type ServiceDeps = {
+  store: Store
+  geocoder: Geocoder
+  maxBodyBytes: number
+  registry: IndexRegistry
+  log: Log
+  storage: StorageFaultLog
+  /** The request's id and locator, noted when it came in. */
+  noteOf: (request: Request) => RequestNote | undefined
+  /** preload() calls under way: /readyz says "loading" while any is. */
+  preloading: () => number
+}
+
+/** The app for every path outside the Query API. */
+export function serviceApp(deps: ServiceDeps) {
+  return new Elysia({ handler: SHORT_HOSTS })
+    .onRequest(({ set, request }) => {
+      set.headers['x-request-id'] = deps.noteOf(request)!.id
+    })
+    .onError({ as: 'global' }, ({ code, error, request, path }) => failure(deps, code, error, request, path))
+    .get('/healthz', () => ({ status: 'ok' }))
+    // The page the Query API's error bodies link to (docs: "/docs#<CODE>").
+    .get('/docs', () => new Response(docsPage(), { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=3600' } }))
+    .get('/readyz', ({ set }) => readiness(deps, set))
+    .use(
+      adminRoutes({
+        store: deps.store,
+        geocoder: deps.geocoder,
+        maxBodyBytes: deps.maxBodyBytes,
+        onAuthenticated: (request, locatorId) => {
+          const s = deps.noteOf(request)
+          if (s) s.locator = locatorId
+        },
+      }),
+    )
+}
+
+/** The response for an error outside the Query API: its own, a documented one, or a logged 500. */
+function failure(deps: ServiceDeps, code: unknown, error: unknown, request: Request, path: string): Response {
+  const known = adminErrorOf(error)
+  if (known !== null) return known.toResponse()
+  if (code === 'NOT_FOUND') {
+    // Through the error table, which does not quote back a secret key sent as the path. Under
+    // /admin/v1, most often a REST habit (PUT, PATCH or DELETE on /locations/{id}): name the routes there are.
+    const where = path === '/admin/v1' || path.startsWith('/admin/v1/') ? ADMIN_ROUTES : 'The Management API lives under /admin/v1.'
+    return new AdminError('not_found', `No route ${request.method} ${path}. ${where}`).toResponse()
+  }
+  if (isBusyError(error)) return new AdminError('unavailable').toResponse()
+  // Disk full, read-only, I/O error: SQLite undid the transaction, so nothing changed; the
+  // client may retry later, and the operator is told (once a minute) what to mend.
+  const fault = storageFault(error)
+  if (fault !== null) {
+    deps.storage.report(fault, error)
+    return storageUnavailable(fault).toResponse()
+  }
+  if (error instanceof FileMovedError) return new AdminError('unavailable', error.message).toResponse()
+  const e = error as Error
+  deps.log({ level: 'error', request_id: deps.noteOf(request)?.id, method: request.method, path, error: e?.message, stack: e?.stack })
+  return json(500, { success: false, error: 'error', message: 'Internal server error. The error was logged; quote the X-Request-Id header when reporting it.' })
+}
+
+/** GET /readyz: whether this process can serve, and if not, why. */
+function readiness(deps: ServiceDeps, set: { status?: number | string; headers: Record<string, string | number> }) {
+  const { store, registry } = deps
+  store.db.query('SELECT 1').get()
+  const moved = store.fileMoved()
+  if (moved !== null) {
+    set.status = 503
+    return { status: 'failed', message: moved.message }
+  }
+  if (deps.preloading() > 0) {
+    set.status = 503
+    set.headers['retry-after'] = '1'
+    return { status: 'loading', message: "The locators' indexes are being built; public queries are answered meanwhile, more slowly." }
+  }
+  // Writes refused by the storage in the last minute, none written since: public queries and
+  // Management API reads are answered, so ready (200, as for a locator that cannot be built):
+  // every server on this file meets the same disk, and a load balancer would drop them all.
+  const fault = store.writeFault()
+  if (fault !== null && performance.now() - fault.at < STORAGE_LOG_EVERY_MS) {
+    return { status: 'degraded', message: `Writes are refused: ${storageFaultText(fault.fault, store.path)} Public queries are answered meanwhile.` }
+  }
+  const failed = registry.buildFailures()
+  if (failed.length > 0) {
+    const message = `${failed.map((f) => redactSecrets(f.message)).join('; ')}. Public queries to ${failed.length === 1 ? 'that locator' : 'those locators'} fail until the rows are repaired (tried again every ${registry.buildRetryMs / 1000} s, no restart needed).`
+    const locators = failed.map((f) => f.locatorId)
+    // Unready only when no public locator can be served: the others' queries are answered, and
+    // every server on this database meets the same rows (a load balancer would drop them all).
+    const servable = store.locators.list().some((l) => l.active && l.queryApiEnabled && !locators.includes(l.id))
+    if (servable) return { status: 'degraded', message, locators }
+    set.status = 503
+    return { status: 'failed', message, locators }
+  }
+  return { status: 'ready' }
+}
