@@ -2,7 +2,7 @@
 // index's words (searchKey, cut by Vocabulary.internWords) must be nameKey's.
 import { expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { Vocabulary } from '../src/engine/vocabulary'
+import { Vocabulary } from '../src/engine/text/vocabulary'
 import { nameKey, searchKey } from '../src/core/text'
 
 test('ASCII text folds the same on the fast path as on the Unicode path', () => {

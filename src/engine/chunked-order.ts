@@ -1,9 +1,7 @@
 // A sorted list of keys kept in chunks, so that an insert or a removal moves at most a chunk's
 // worth of entries instead of the whole list: the index's name order, kept in step with every
-// write (splicing one array of a million keys cost 0.2-0.4 ms per write).
-
-/** Entries per chunk when built; a chunk splits in two past twice this. */
-const CHUNK = 512
+// write.
+import { NAME_CHUNK } from './tuning'
 
 export class ChunkedOrder {
   /** The keys in order, chunk after chunk; no chunk is empty. */
@@ -14,7 +12,8 @@ export class ChunkedOrder {
   constructor(
     private readonly compare: (a: number, b: number) => number,
     sorted: number[] = [],
-    private readonly chunk = CHUNK,
+    /** Entries per chunk when built; a chunk splits in two past twice this. */
+    private readonly chunk = NAME_CHUNK,
   ) {
     for (let i = 0; i < sorted.length; i += chunk) this.chunks.push(sorted.slice(i, i + chunk))
     this.count = sorted.length

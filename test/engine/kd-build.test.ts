@@ -1,7 +1,7 @@
 // The KDBush and its nodes' boxes built in a worker thread, and built here instead whenever the
 // worker fails: a job is never left without its answer, and the answer is the same either way.
 import { afterAll, describe, expect, test } from 'bun:test'
-import { buildKd, buildKdInWorker, type KdTree, useKdWorkerScript } from '../../src/engine/kd-build'
+import { buildKd, buildKdInWorker, type KdTree, useKdWorkerScript } from '../../src/engine/geo/kd-build'
 
 const NODE_SIZE = 16
 const coords = new Float64Array(2 * 3000)
@@ -19,7 +19,7 @@ const expectSame = ({ kd, boxes }: KdTree) => {
   expect(Array.from(boxes)).toEqual(Array.from(expected.boxes))
 }
 
-afterAll(() => useKdWorkerScript(new URL('../../src/engine/kd-worker.ts', import.meta.url).href))
+afterAll(() => useKdWorkerScript(new URL('../../src/engine/geo/kd-worker.ts', import.meta.url).href))
 
 describe('buildKd', () => {
   test.each([
@@ -57,7 +57,7 @@ describe('buildKd', () => {
 
 describe('buildKdInWorker', () => {
   test('the worker sorts it, the same KDBush as one built here', async () => {
-    useKdWorkerScript(new URL('../../src/engine/kd-worker.ts', import.meta.url).href)
+    useKdWorkerScript(new URL('../../src/engine/geo/kd-worker.ts', import.meta.url).href)
     const { kd, inWorker } = await build()
     expect(inWorker).toBe(true)
     expectSame(kd)

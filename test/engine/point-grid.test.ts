@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { boxesAround } from '../../src/engine/locator-index'
-import { type LngLatBox, PointGrid } from '../../src/engine/point-grid'
+import { type LngLatBox, PointGrid } from '../../src/engine/geo/point-grid'
 
 const lng = fc.double({ min: -180, max: 180, noNaN: true })
 const lat = fc.double({ min: -90, max: 90, noNaN: true })

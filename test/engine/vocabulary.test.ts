@@ -1,6 +1,6 @@
 // The vocabulary's term ids: one per distinct word, words compared in place after their hash.
 import { expect, test } from 'bun:test'
-import { Vocabulary } from '../../src/engine/vocabulary'
+import { Vocabulary } from '../../src/engine/text/vocabulary'
 
 /** Interns every space-separated word of `text`; returns their ids. */
 const internAll = (v: Vocabulary, text: string) => {

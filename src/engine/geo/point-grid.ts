@@ -2,20 +2,18 @@
 // index's delta (the keys added or moved since the last compaction), so that a radius query reads
 // the keys in the cells its boxes touch instead of every key written since. It knows cells only:
 // callers test each key they are given against their own box and distance.
-import { ensure } from './arrays'
+import { ensure } from '../arrays'
+import { CELL_DEG, KEYS_PER_LOOKUP } from '../tuning'
+import type { LngLatBox } from './boxes'
 
-const CELL_DEG = 0.5
+export type { LngLatBox } from './boxes'
+
 const ROWS = 180 / CELL_DEG
 const COLS = 360 / CELL_DEG
-/** A cell lookup costs about as much as reading this many keys from a list. */
-const KEYS_PER_LOOKUP = 8
 
 /** Row of a latitude, column of a longitude; the edges (90, 180) fall in the last row and column. */
 const rowOf = (lat: number) => Math.min(ROWS - 1, Math.max(0, Math.floor((lat + 90) / CELL_DEG)))
 const colOf = (lng: number) => Math.min(COLS - 1, Math.max(0, Math.floor((lng + 180) / CELL_DEG)))
-
-/** A box in lng/lat order: minLng, minLat, maxLng, maxLat. */
-export type LngLatBox = [number, number, number, number]
 
 export class PointGrid {
   /** Every key, in no order. */

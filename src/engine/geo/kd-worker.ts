@@ -1,6 +1,5 @@
-// Builds a KDBush and its nodes' boxes off the main thread (src/search/kd-build.ts sends the
-// points, gets both buffers back, transferred): at a million points the sort takes about half a
-// second and the boxes 10-20 ms, which the event loop would otherwise spend blocked.
+// Builds a KDBush and its nodes' boxes off the main thread (kd-build.ts sends the points, gets
+// both buffers back, transferred): a large sort would otherwise block the event loop (PERF-010).
 import { buildKd } from './kd-build'
 
 declare const self: Worker

@@ -1,5 +1,5 @@
 // KDBush built from (lng, lat) pairs, with the box each node's points fill, here or in a worker
-// thread (src/search/kd-worker.ts).
+// thread (kd-worker.ts).
 import KDBush from 'kdbush'
 
 /** A KDBush and its nodes' boxes (nodeBoxes). */
@@ -32,7 +32,7 @@ function nodeCount(n: number, nodeSize: number): number {
  * The box each kd node's points fill, at 4 × node: minX, minY, maxX, maxY (lng, lat). Nodes are
  * numbered as a heap, the root 0 and node i's children 2i + 1 (left) and 2i + 2 (right), split as
  * KDBush splits them: positions left..right, their median m between the children, down to
- * nodeSize. A number no node has holds an empty box (min above max). At 100k, 4,095 nodes.
+ * nodeSize. A number no node has holds an empty box (min above max).
  */
 function nodeBoxes(kd: KDBush): Float64Array<ArrayBuffer> {
   const { coords, nodeSize } = kd
@@ -123,18 +123,16 @@ export function buildKdInWorker(coords: Float64Array, nodeSize: number, done: Do
     return
   }
   const job = nextJob++
-  // The worker gets a copy, handed over (transferred). At 1M, 16 MB of points cloned by
-  // postMessage blocked this thread for 21-23 ms; copied here, 9-22 ms with the new memory's page
-  // faults. These coords stay for a build here if the worker is lost.
+  // The worker gets a copy, handed over (transferred), which blocks this thread for less than a
+  // clone by postMessage would (PERF-010). These coords stay for a build here if the worker is lost.
   waiting.set(job, { coords, nodeSize, done })
   const copy = coords.slice()
   w.postMessage({ job, coords: copy, nodeSize }, [copy.buffer])
 }
 
 /**
- * Starts the worker thread now, if not yet started: starting one blocks this thread for about
- * 100 ms (measured in a 1M-location process), better spent while an index is built than during
- * a compaction.
+ * Starts the worker thread now, if not yet started: starting one blocks this thread for a while,
+ * better spent while an index is built than during a compaction.
  */
 export function startKdWorker(): void {
   kdWorker()

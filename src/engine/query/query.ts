@@ -1,0 +1,43 @@
+// A query, start to end: its words and tags planned, the path chosen (the name order's pages for
+// everything by name or priority; a heap of the best for the rest), the page taken.
+import type { IndexState } from '../state'
+import { planTags, tagTest } from '../tags'
+import type { IndexQuery, IndexResult } from '../types'
+import { markCandidates, markMatches, type Matches } from './matches'
+import { inNameOrder } from './name-pages'
+import { KeyFilter, planWords, searchWords, walkForPage, wordLeads } from './plan'
+import { inRankThenNameOrder } from './priority-pages'
+import { radiusQuery } from './radius'
+import { orderOf, takePage, TopK } from './top-k'
+
+export function runQuery(s: IndexState, q: IndexQuery, byRankMin: number): IndexResult {
+  const words = searchWords(q.search)
+  const wordPlan = words.length > 0 ? planWords(s, words) : null
+  if (wordPlan === undefined) return { total: 0, hits: [] }
+  const tagPlan = q.tags.length > 0 ? planTags(s.tags, q) : null
+  if (tagPlan === undefined) return { total: 0, hits: [] }
+  const filter = new KeyFilter(s, tagPlan === null ? null : tagTest(tagPlan, s.tags.words), wordPlan)
+  const { keys } = s
+  const radius = q.center !== null
+  const textReady = s.postings.ready
+  // Everything by name or by priority: the kept name order, without a heap, unless a rare word
+  // leads: its few candidates then go to the heap below (walkForPage).
+  if (!radius && q.sort !== 'distance' && s.nameOrder !== null) {
+    let matches: Matches | null | undefined
+    if (!wordLeads(textReady, wordPlan, keys.live)) matches = tagPlan === null && wordPlan === null ? null : markMatches(s, tagPlan, wordPlan, filter)
+    else if (walkForPage(wordPlan.source.size, q.sort, s.base.colWords)) matches = markCandidates(s, s.postings.candidates(wordPlan.source.terms), filter)
+    if (matches !== undefined) return q.sort === 'name' ? inNameOrder(s, q, matches) : inRankThenNameOrder(s, q, matches)
+  }
+  const byDistance = radius && q.sort === 'distance'
+  // The best `keep` candidates in a bounded heap; no more than there are locations (an offset
+  // past them all made a heap too large to allocate), at least one (for `limit: 0`, the total alone).
+  const keep = Math.min(q.offset + Math.max(1, q.limit), Math.max(1, keys.live))
+  const heap = new TopK(keep, orderOf(q.sort, radius, keys.entries, keys.rankOf), byDistance, filter)
+  if (radius) radiusQuery(s, q, tagPlan, wordPlan, heap, byRankMin)
+  else if (wordLeads(textReady, wordPlan, keys.live)) s.postings.eachCandidate(wordPlan.source.terms, (key) => heap.offer(key, 0))
+  else {
+    const { entries } = keys
+    for (let key = 0; key < entries.length; key++) if (entries[key] !== null) heap.offer(key, 0)
+  }
+  return { total: heap.total, hits: takePage(heap, q.offset, q.limit, radius, keys, s.page) }
+}

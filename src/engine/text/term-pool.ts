@@ -1,0 +1,104 @@
+// Each key's distinct term ids, pooled in one Int32Array (repacked in kd order at every
+// compaction), with the vocabulary that numbers the terms and each term's live locations.
+import { ensure, fit } from '../arrays'
+import { Vocabulary } from './vocabulary'
+
+export class TermPool {
+  readonly vocab = new Vocabulary()
+  /** Per term: the live locations that have it. */
+  df = new Int32Array(0)
+  /** The pool of term ids; a key's are pool[start[key]..start[key] + count[key]). */
+  pool = new Int32Array(0)
+  used = 0
+  /** Ids in the pool no live key owns (a key's old terms after a write). */
+  garbage = 0
+  start = new Int32Array(0)
+  count = new Int32Array(0)
+  /** Per term: a stamp (linking a doc marks the terms seen). */
+  private mark = new Uint32Array(0)
+  private stamp = 0
+
+  /**
+   * Pools the distinct terms of a key's text (searchKey's) at the end of the pool. Terms new to
+   * the vocabulary are ids from its size before the call.
+   */
+  link(key: number, text: string): void {
+    const start = this.used
+    const stamp = this.nextStamp()
+    let n = 0
+    const before = this.vocab.size
+    const words = this.vocab.internWords(text)
+    if (this.vocab.size > before) {
+      this.df = ensure(this.df, this.vocab.size)
+      this.mark = ensure(this.mark, this.vocab.size)
+    }
+    const { found } = this.vocab
+    for (let i = 0; i < words; i++) {
+      const t = found[i]!
+      if (this.mark[t] !== stamp) {
+        // first time in this doc
+        this.mark[t] = stamp
+        if (start + n === this.pool.length) this.pool = ensure(this.pool, start + n + 1)
+        this.pool[start + n] = t
+        this.df[t]!++
+        n++
+      }
+    }
+    this.used = start + n
+    this.start[key] = start
+    this.count[key] = n
+  }
+
+  /** Drops a key's terms from the counts; they stay in the pool as garbage. */
+  unlink(key: number): void {
+    const from = this.start[key]!
+    const n = this.count[key]!
+    for (let i = from; i < from + n; i++) this.df[this.pool[i]!]!--
+    this.garbage += n
+    this.count[key] = 0
+  }
+
+  /** Room for `n` keys. */
+  grow(n: number): void {
+    this.start = ensure(this.start, n)
+    this.count = ensure(this.count, n)
+  }
+
+  /** Cuts the growth slack after a bulk load of `n` keys. */
+  shrink(n: number): void {
+    this.start = fit(this.start, n)
+    this.count = fit(this.count, n)
+    this.pool = fit(this.pool, this.used)
+    this.df = fit(this.df, this.vocab.size)
+    this.mark = fit(this.mark, this.vocab.size)
+  }
+
+  /** A stamp no mark carries yet. */
+  private nextStamp(): number {
+    if (this.stamp === 0xffffffff) {
+      this.mark.fill(0)
+      this.stamp = 0
+    }
+    return ++this.stamp
+  }
+}
+
+/** Whether the term ids pool[from..to) have every term of `whole` and, if `prefix`, one marked in prefixBits. */
+export function wordsIn(pool: Int32Array, prefixBits: Int32Array, from: number, to: number, whole: readonly number[], prefix: boolean): boolean {
+  for (const t of whole) {
+    let found = false
+    for (let i = from; i < to; i++) {
+      if (pool[i] === t) {
+        found = true
+        break
+      }
+    }
+    if (!found) return false
+  }
+  if (!prefix) return true
+  for (let i = from; i < to; i++) {
+    const t = pool[i]!
+    if ((prefixBits[t >>> 5]! & (1 << (t & 31))) !== 0) return true
+  }
+  return false
+}
