@@ -5,7 +5,7 @@ import { RAD } from './geo/sphere'
 import type { IndexDoc, IndexEntry, IndexHit } from './types'
 
 export class KeyTable {
-  entries: (IndexEntry | null)[] = []
+  readonly entries: (IndexEntry | null)[] = []
   readonly keyOf = new Map<string, number>()
   readonly freeKeys: number[] = []
   live = 0

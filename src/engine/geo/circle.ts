@@ -1,10 +1,9 @@
 // A query circle (r km around lng, lat) and its tests of points by position and of lng/lat boxes,
 // set once per query and kept between queries: within r by haversine, by chord first (a sine only
 // within CHORD_SLACK of the circle), and a box missing the circle's boxes or lying wholly inside.
-import type { LngLatBox } from './boxes'
-import { NO_BOX } from './boxes'
-import { BOUND_SLACK_KM, boxLowerBoundHav, chordAbove, chordBelow, HAV_MARGIN, halfLngGap, havBetween, havOfKm, haverSin, kmOfHav, lngGap, nearCos, RAD, unitVector } from './sphere'
 import { QUICK_CORNERS_KM } from '../tuning'
+import { type LngLatBox, NO_BOX } from './boxes'
+import { BOUND_SLACK_KM, boxLowerBoundHav, chordAbove, chordBelow, HAV_MARGIN, halfLngGap, havBetween, havOfKm, haverSin, kmOfHav, lngGap, nearCos, RAD, unitVector } from './sphere'
 
 const NONE64 = new Float64Array(0)
 const NONE32 = new Float32Array(0)

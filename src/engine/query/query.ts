@@ -10,6 +10,7 @@ import { inRankThenNameOrder } from './priority-pages'
 import { radiusQuery } from './radius'
 import { orderOf, takePage, TopK } from './top-k'
 
+/** Answers a query over the index's state (byRankMin: IndexOptions.byRankMin). */
 export function runQuery(s: IndexState, q: IndexQuery, byRankMin: number): IndexResult {
   const words = searchWords(q.search)
   const wordPlan = words.length > 0 ? planWords(s, words) : null

@@ -1,7 +1,6 @@
 // The best `keep` candidates of a query, in a bounded max-heap of (key, km) pairs under the
 // query's order, the worst on top; the rest are only counted. The page is taken off the top.
-import type { KeyTable } from '../keys'
-import { byNameThenId } from '../keys'
+import { byNameThenId, type KeyTable } from '../keys'
 import type { IndexEntry, IndexHit, SortOrder } from '../types'
 
 /** An order of (key, km) candidates: negative when a comes first. */

@@ -61,6 +61,7 @@ export class Postings {
     this.owner = new Int32Array(0)
     const index = this.index
     const { entries } = this.keys
+    // One task of FS_CHUNK keys at a time; a write meanwhile adds its key itself (upsert).
     const step = () => {
       if (this.index !== index) return // replaced by a rebuild
       const end = Math.min(entries.length, this.cursor + FS_CHUNK)
