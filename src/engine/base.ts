@@ -147,7 +147,7 @@ export class Base {
    * The name ranks, made from the kept name order if they are not yet; the arrays of the ranks
    * before a swap are filled again when large enough, their pages already faulted in (PERF-028).
    */
-  namesRanked(nameOrder: ChunkedOrder): { ranks: Int32Array; positions: Int32Array } {
+  nameRanksFrom(nameOrder: ChunkedOrder): { ranks: Int32Array; positions: Int32Array } {
     const kept = this.nameRanks
     if (kept.made) return kept
     const { pos } = this

@@ -171,7 +171,7 @@ export class LocatorIndex {
     // Each for the base and ranks of its own turn (another swap may come first); what a query made meanwhile is kept.
     if (nodes) this.schedule(() => base.kd !== null && base.nodeMinRanks(keys.rankOf))
     if (columns) this.schedule(() => base.rankColumns(keys.rankOf))
-    if (named) this.schedule(() => this.s.nameOrder !== null && base.namesRanked(this.s.nameOrder))
+    if (named) this.schedule(() => this.s.nameOrder !== null && base.nameRanksFrom(this.s.nameOrder))
   }
 
   get(id: string): IndexEntry | null {

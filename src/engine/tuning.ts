@@ -65,11 +65,11 @@ export const TEXT_GARBAGE_MIN = 4096
 
 /** A word-first plan's cost per term looked up in FlexSearch, in candidates the other plans read. */
 export const TERM_LOOKUP_CANDIDATES = 16
-/** A word-led page by name or priority: a heap candidate's cost (ns) against a 32-position word walked (PERF-029). */
+/** A word-led page: a candidate in the heap (ns) against a 32-position word walked by name, by priority (PERF-029). */
 export const HEAP_CANDIDATE_NS = 200
 export const WALK_WORD_NS = 3
 export const PRIORITY_WALK_WORD_NS = 7.5
-/** The name order's walk against pageByRank: a key passed, a word of match bits, a match ranked (ns; PERF-028). */
+/** The name walk against pageByRank: a key passed, against a word of match bits read and a match ranked (ns; PERF-028). */
 export const NAME_STEP_NS = 5
 export const RANK_WORD_NS = 1
 export const RANK_MATCH_NS = 1

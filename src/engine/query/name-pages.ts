@@ -49,7 +49,7 @@ export function inNameOrder(s: IndexState, q: IndexQuery, matches: Matches | nul
  */
 export function pageByRank(s: IndexState, matches: Matches, offset: number, keep: number, priority = -1): IndexHit[] {
   const { base, keys } = s
-  const { ranks, positions } = base.namesRanked(s.nameOrder!)
+  const { ranks, positions } = base.nameRanksFrom(s.nameOrder!)
   const { pos } = matches
   const W = base.colWords
   // The priority rank's column, or none (-1: every match; a rank no base position has: none of the base's).
