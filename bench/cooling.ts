@@ -37,7 +37,11 @@ try {
   let json = new Map<string, string>()
   const peersData = () => {
     records = store.locations.all(locatorId).filter((r) => r.status === 'published')
-    const ctx = presentContext(store.filters.list(locatorId), store.customFields.list(locatorId), store.priority.list(locatorId))
+    const ctx = presentContext(
+      store.filters.list(locatorId),
+      store.customFields.list(locatorId),
+      store.priority.list(locatorId),
+    )
     json = new Map(records.map((r) => [r.id, JSON.stringify(publicLocation(r, ctx))] as const))
   }
   if (order === 'peers') peersData()
@@ -75,18 +79,29 @@ try {
     ['alone', null],
     ['nothing between parts', () => {}],
     ['SQLite between parts', (qs) => qs.forEach((q) => (sink += lite.answer(parseQuery(q)).rows.length))],
-    ['a 256 MB read between parts', () => {
-      for (let i = 0; i < big.length; i += 8) sink += big[i]!
-    }],
-    ['15 MB of strings made between parts', () => {
-      for (let i = 0; i < 10_000; i++) sink += `${'x'.repeat(1500)}${i}`.length
-    }],
-    ['15 MB of strings and a full collection between parts', () => {
-      for (let i = 0; i < 10_000; i++) sink += `${'x'.repeat(1500)}${i}`.length
-      Bun.gc(true)
-    }],
+    [
+      'a 256 MB read between parts',
+      () => {
+        for (let i = 0; i < big.length; i += 8) sink += big[i]!
+      },
+    ],
+    [
+      '15 MB of strings made between parts',
+      () => {
+        for (let i = 0; i < 10_000; i++) sink += `${'x'.repeat(1500)}${i}`.length
+      },
+    ],
+    [
+      '15 MB of strings and a full collection between parts',
+      () => {
+        for (let i = 0; i < 10_000; i++) sink += `${'x'.repeat(1500)}${i}`.length
+        Bun.gc(true)
+      },
+    ],
   ]
-  console.log(`${size.toLocaleString('en')} locations, order ${order}: ours' typical radius query, median of ${timed.length} (3 passes), µs`)
+  console.log(
+    `${size.toLocaleString('en')} locations, order ${order}: ours' typical radius query, median of ${timed.length} (3 passes), µs`,
+  )
   for (const [label, other] of between) {
     const medians: string[] = []
     for (let pass = 0; pass < 3; pass++) {
@@ -104,7 +119,9 @@ try {
     const samples = timeOurs([...timed, ...timed])
     const steps: string[] = []
     for (let at = 0; at < samples.length; at += 250) steps.push(median(samples.slice(at, at + 250)).toFixed(1))
-    console.log(`- ${gc === 'full' ? 'after a full collection' : 'without one'}, medians of 250 in a row: ${steps.join(', ')}`)
+    console.log(
+      `- ${gc === 'full' ? 'after a full collection' : 'without one'}, medians of 250 in a row: ${steps.join(', ')}`,
+    )
   }
   if (sink === 0.5) console.log(sink)
   lite.close()

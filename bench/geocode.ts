@@ -36,7 +36,12 @@ const USAGE = `usage: bun bench/geocode.ts [--geocoder embedded|none] [--out DIR
   --reference  reference set (default: bench/geocode/reference.json)`
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { geocoder: 'embedded', out: join(ROOT, 'bench', 'results'), passes: 5, reference: REFERENCE_PATH }
+  const options: Options = {
+    geocoder: 'embedded',
+    out: join(ROOT, 'bench', 'results'),
+    passes: 5,
+    reference: REFERENCE_PATH,
+  }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
     if (arg === '-h' || arg === '--help') {
@@ -54,7 +59,8 @@ function parseArgs(argv: string[]): Options {
     switch (name) {
       case '--geocoder': {
         const v = value()
-        if (v !== 'embedded' && v !== 'none') throw new UsageError(`--geocoder must be embedded or none, not ${JSON.stringify(v)}`)
+        if (v !== 'embedded' && v !== 'none')
+          throw new UsageError(`--geocoder must be embedded or none, not ${JSON.stringify(v)}`)
         options.geocoder = v
         break
       }
@@ -63,7 +69,8 @@ function parseArgs(argv: string[]): Options {
         break
       case '--passes': {
         const v = Number(value())
-        if (!Number.isInteger(v) || v < 1 || v > 1000) throw new UsageError('--passes must be an integer from 1 to 1000')
+        if (!Number.isInteger(v) || v < 1 || v > 1000)
+          throw new UsageError('--passes must be an integer from 1 to 1000')
         options.passes = v
         break
       }
@@ -104,11 +111,13 @@ function loadReference(path: string): Reference[] {
     }
     if (typeof r !== 'object' || r === null) fail('not an object')
     if (typeof r.address !== 'string' || r.address.trim() === '') fail('address must be a non-empty string')
-    if (typeof r.country !== 'string' || !/^[A-Z]{2}$/.test(r.country)) fail('country must be ISO 3166-1 alpha-2, upper case')
+    if (typeof r.country !== 'string' || !/^[A-Z]{2}$/.test(r.country))
+      fail('country must be ISO 3166-1 alpha-2, upper case')
     if (typeof r.lat !== 'number' || !(Math.abs(r.lat) <= 90)) fail('lat must be a number in [-90, 90]')
     if (typeof r.lng !== 'number' || !(Math.abs(r.lng) <= 180)) fail('lng must be a number in [-180, 180]')
     if (!KINDS.includes(r.kind as Kind)) fail(`kind must be one of ${KINDS.join(', ')}`)
-    if (typeof r.has_country !== 'boolean' || typeof r.has_postcode !== 'boolean') fail('has_country and has_postcode must be booleans')
+    if (typeof r.has_country !== 'boolean' || typeof r.has_postcode !== 'boolean')
+      fail('has_country and has_postcode must be booleans')
     if (typeof r.source !== 'string' || r.source === '') fail('source must be a non-empty string')
     if (seen.has(r.address as string)) fail('duplicate address')
     seen.add(r.address as string)
@@ -149,7 +158,8 @@ async function loadEmbeddedModule(): Promise<EmbeddedModule> {
 }
 
 async function openGeocoder(options: Options): Promise<Opened> {
-  if (options.geocoder === 'none') return { geocoder: noGeocoder, close() {}, setup: { ensureGeodataMs: null, openMs: 0 } }
+  if (options.geocoder === 'none')
+    return { geocoder: noGeocoder, close() {}, setup: { ensureGeodataMs: null, openMs: 0 } }
   const mod = await loadEmbeddedModule()
   let t = performance.now()
   await mod.ensureGeodata(options.data)
@@ -182,12 +192,44 @@ export function percentile(values: readonly number[], p: number): number | null 
 }
 
 const COUNTRY_NAMES: Record<string, string> = {
-  'united states': 'US', 'united states of america': 'US', usa: 'US', canada: 'CA', 'united kingdom': 'GB', uk: 'GB',
-  'great britain': 'GB', england: 'GB', scotland: 'GB', wales: 'GB', 'northern ireland': 'GB', australia: 'AU',
-  germany: 'DE', deutschland: 'DE', france: 'FR', spain: 'ES', espana: 'ES', italy: 'IT', italia: 'IT', netherlands: 'NL',
-  nederland: 'NL', 'the netherlands': 'NL', austria: 'AT', osterreich: 'AT', switzerland: 'CH', schweiz: 'CH', suisse: 'CH',
-  svizzera: 'CH', belgium: 'BE', belgie: 'BE', belgique: 'BE', ireland: 'IE', eire: 'IE', portugal: 'PT', sweden: 'SE',
-  sverige: 'SE', denmark: 'DK', danmark: 'DK',
+  'united states': 'US',
+  'united states of america': 'US',
+  usa: 'US',
+  canada: 'CA',
+  'united kingdom': 'GB',
+  uk: 'GB',
+  'great britain': 'GB',
+  england: 'GB',
+  scotland: 'GB',
+  wales: 'GB',
+  'northern ireland': 'GB',
+  australia: 'AU',
+  germany: 'DE',
+  deutschland: 'DE',
+  france: 'FR',
+  spain: 'ES',
+  espana: 'ES',
+  italy: 'IT',
+  italia: 'IT',
+  netherlands: 'NL',
+  nederland: 'NL',
+  'the netherlands': 'NL',
+  austria: 'AT',
+  osterreich: 'AT',
+  switzerland: 'CH',
+  schweiz: 'CH',
+  suisse: 'CH',
+  svizzera: 'CH',
+  belgium: 'BE',
+  belgie: 'BE',
+  belgique: 'BE',
+  ireland: 'IE',
+  eire: 'IE',
+  portugal: 'PT',
+  sweden: 'SE',
+  sverige: 'SE',
+  denmark: 'DK',
+  danmark: 'DK',
 }
 
 /** The ISO2 code a result's parts.country stands for, or null when it is absent or not recognised. */
@@ -217,12 +259,23 @@ type Outcome = {
 const sameAnswer = (a: GeocodeResult | null, b: GeocodeResult | null): boolean =>
   a === b || (a !== null && b !== null && a.lat === b.lat && a.lng === b.lng && a.precision === b.precision)
 
-async function timedGeocode(geocoder: Geocoder, address: string): Promise<{ us: number; result: GeocodeResult | null; error?: string }> {
+async function timedGeocode(
+  geocoder: Geocoder,
+  address: string,
+): Promise<{ us: number; result: GeocodeResult | null; error?: string }> {
   const t0 = performance.now()
   try {
     const result = await geocoder.geocode(address)
     const us = (performance.now() - t0) * 1000
-    if (result !== null && !(Number.isFinite(result.lat) && Number.isFinite(result.lng) && Math.abs(result.lat) <= 90 && Math.abs(result.lng) <= 180)) {
+    if (
+      result !== null &&
+      !(
+        Number.isFinite(result.lat) &&
+        Number.isFinite(result.lng) &&
+        Math.abs(result.lat) <= 90 &&
+        Math.abs(result.lng) <= 180
+      )
+    ) {
       return { us, result: null, error: `invalid coordinates ${result.lat}, ${result.lng}` }
     }
     return { us, result }
@@ -234,13 +287,26 @@ async function timedGeocode(geocoder: Geocoder, address: string): Promise<{ us: 
 
 type PassTiming = { pass: number; medianUs: number; p99Us: number; totalMs: number }
 
-async function run(geocoder: Geocoder, refs: Reference[], passes: number): Promise<{ outcomes: Outcome[]; perPass: PassTiming[]; warmup: PassTiming }> {
+async function run(
+  geocoder: Geocoder,
+  refs: Reference[],
+  passes: number,
+): Promise<{ outcomes: Outcome[]; perPass: PassTiming[]; warmup: PassTiming }> {
   // Warm-up pass: its answers are the ones scored; its times are reported apart (cold caches, JIT).
   const outcomes: Outcome[] = []
   for (const ref of refs) {
     const { us, result, error } = await timedGeocode(geocoder, ref.address)
     const errorKm = result ? haversineKm(ref.lat, ref.lng, result.lat, result.lng) : null
-    outcomes.push({ ref, result, error, errorKm, resultCountry: result ? resultCountry(result) : null, timesUs: [], warmupUs: us, unstable: false })
+    outcomes.push({
+      ref,
+      result,
+      error,
+      errorKm,
+      resultCountry: result ? resultCountry(result) : null,
+      timesUs: [],
+      warmupUs: us,
+      unstable: false,
+    })
   }
   const passTiming = (pass: number, times: number[]): PassTiming => ({
     pass,
@@ -248,7 +314,10 @@ async function run(geocoder: Geocoder, refs: Reference[], passes: number): Promi
     p99Us: percentile(times, 99)!,
     totalMs: times.reduce((s, t) => s + t, 0) / 1000,
   })
-  const warmup = passTiming(0, outcomes.map((o) => o.warmupUs))
+  const warmup = passTiming(
+    0,
+    outcomes.map((o) => o.warmupUs),
+  )
   const perPass: PassTiming[] = []
   for (let pass = 1; pass <= passes; pass++) {
     Bun.gc(true) // start each pass from a collected heap so one pass does not pay for the previous one's garbage
@@ -320,12 +389,16 @@ function groupBy<K extends string>(outcomes: Outcome[], key: (o: Outcome) => K):
 
 // ---------------------------------------------------------------- report
 
-const fmtKm = (v: number | null): string => (v === null ? '–' : v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : v.toFixed(0))
-const fmtUs = (v: number | null): string => (v === null ? '–' : v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : Math.round(v).toString())
+const fmtKm = (v: number | null): string =>
+  v === null ? '–' : v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : v.toFixed(0)
+const fmtUs = (v: number | null): string =>
+  v === null ? '–' : v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : Math.round(v).toString()
 const pct = (part: number, whole: number): string => (whole === 0 ? '–' : `${((100 * part) / whole).toFixed(0)}%`)
 const cell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\n/g, ' ')
 const histogram = (p: Record<Precision, number>): string =>
-  PRECISIONS.filter((k) => p[k] > 0).map((k) => `${k} ${p[k]}`).join(', ') || '–'
+  PRECISIONS.filter((k) => p[k] > 0)
+    .map((k) => `${k} ${p[k]}`)
+    .join(', ') || '–'
 
 function statsRow(label: string, s: Stats): string {
   return `| ${label} | ${s.n} | ${pct(s.resolved, s.n)} (${s.resolved}) | ${fmtKm(s.medianKm)} | ${fmtKm(s.p90Km)} | ${s.wrongCountry} | ${s.countryUnknown} | ${histogram(s.precision)} | ${fmtUs(s.timeUs.median)} | ${fmtUs(s.timeUs.p99)} |`
@@ -336,7 +409,9 @@ function sliceRow(label: string, s: Stats): string {
 }
 
 const describeResult = (o: Outcome): string =>
-  o.result ? `${o.result.lat.toFixed(4)}, ${o.result.lng.toFixed(4)}${o.result.parts?.city ? ` (${o.result.parts.city})` : ''}` : '–'
+  o.result
+    ? `${o.result.lat.toFixed(4)}, ${o.result.lng.toFixed(4)}${o.result.parts?.city ? ` (${o.result.parts.city})` : ''}`
+    : '–'
 
 type Machine = { platform: string; release: string; arch: string; cpu: string; cores: number; memoryGb: number }
 
@@ -358,7 +433,9 @@ async function main(): Promise<void> {
   const opened = await openGeocoder(options)
   let measured: Awaited<ReturnType<typeof run>>
   try {
-    process.stderr.write(`geocode bench: ${refs.length} addresses, geocoder ${opened.geocoder.name}, 1 warm-up + ${options.passes} timed passes\n`)
+    process.stderr.write(
+      `geocode bench: ${refs.length} addresses, geocoder ${opened.geocoder.name}, 1 warm-up + ${options.passes} timed passes\n`,
+    )
     measured = await run(opened.geocoder, refs, options.passes)
   } finally {
     opened.close()
@@ -409,27 +486,45 @@ async function main(): Promise<void> {
   for (const [cc, s] of byCountry) md.push(statsRow(cc, s))
   md.push(statsRow('**All**', overall), '')
   md.push('### By kind of address', '')
-  md.push('| Slice | N | Resolved | Median (km) | P90 (km) | ≤ 1 km | ≤ 5 km | ≤ 25 km | Wrong country |', '|---|--:|--:|--:|--:|--:|--:|--:|--:|')
+  md.push(
+    '| Slice | N | Resolved | Median (km) | P90 (km) | ≤ 1 km | ≤ 5 km | ≤ 25 km | Wrong country |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
+  )
   for (const [label, s] of slices) md.push(sliceRow(label, s))
-  md.push('', `≤ x km: share of resolved addresses. Wrong country counts answers whose \`parts.country\` names another country; "country unknown" ones name none.`, '')
+  md.push(
+    '',
+    `≤ x km: share of resolved addresses. Wrong country counts answers whose \`parts.country\` names another country; "country unknown" ones name none.`,
+    '',
+  )
   if (setupLine(opened.setup)) md.push(setupLine(opened.setup)!, '')
   md.push(`### ${WORST_SHOWN} worst errors`, '')
   if (worst.length === 0) md.push('None: nothing resolved.', '')
   else {
-    md.push('| # | Address | True country | Error (km) | Precision | Answer country | Answer |', '|--:|---|---|--:|---|---|---|')
+    md.push(
+      '| # | Address | True country | Error (km) | Precision | Answer country | Answer |',
+      '|--:|---|---|--:|---|---|---|',
+    )
     worst.forEach((o, i) =>
-      md.push(`| ${i + 1} | ${cell(o.ref.address)} | ${o.ref.country} | ${fmtKm(o.errorKm)} | ${o.result!.precision} | ${o.resultCountry ?? 'unknown'} | ${cell(describeResult(o))} |`),
+      md.push(
+        `| ${i + 1} | ${cell(o.ref.address)} | ${o.ref.country} | ${fmtKm(o.errorKm)} | ${o.result!.precision} | ${o.resultCountry ?? 'unknown'} | ${cell(describeResult(o))} |`,
+      ),
     )
     md.push('')
   }
   md.push(`### Unresolved (${unresolved.length} of ${refs.length})`, '')
   if (unresolved.length === 0) md.push('None.', '')
   else {
-    for (const o of unresolved) md.push(`- ${o.ref.country}: ${o.ref.address} (${o.ref.kind}${o.error ? `; ${o.error}` : ''})`)
+    for (const o of unresolved)
+      md.push(`- ${o.ref.country}: ${o.ref.address} (${o.ref.kind}${o.error ? `; ${o.error}` : ''})`)
     md.push('')
   }
   if (unstable.length > 0) {
-    md.push(`### Unstable answers (${unstable.length})`, '', 'These gave a different answer in a timed pass than in the warm-up pass:', '')
+    md.push(
+      `### Unstable answers (${unstable.length})`,
+      '',
+      'These gave a different answer in a timed pass than in the warm-up pass:',
+      '',
+    )
     for (const o of unstable) md.push(`- ${o.ref.country}: ${o.ref.address}`)
     md.push('')
   }
@@ -446,7 +541,8 @@ async function main(): Promise<void> {
     bun: { version: Bun.version, revision: Bun.revision },
     setup: opened.setup,
     timing: {
-      method: 'performance.now() around each awaited geocode() call, addresses in file order, sequential; Bun.gc(true) before each timed pass',
+      method:
+        'performance.now() around each awaited geocode() call, addresses in file order, sequential; Bun.gc(true) before each timed pass',
       warmupPasses: 1,
       passes: options.passes,
       warmup,
@@ -457,15 +553,36 @@ async function main(): Promise<void> {
     overall,
     perCountry: Object.fromEntries(byCountry),
     slices: Object.fromEntries(slices),
-    worst: worst.map((o) => ({ address: o.ref.address, country: o.ref.country, errorKm: round(o.errorKm), precision: o.result!.precision, resultCountry: o.resultCountry, lat: o.result!.lat, lng: o.result!.lng })),
-    unresolved: unresolved.map((o) => ({ address: o.ref.address, country: o.ref.country, kind: o.ref.kind, error: o.error ?? null })),
+    worst: worst.map((o) => ({
+      address: o.ref.address,
+      country: o.ref.country,
+      errorKm: round(o.errorKm),
+      precision: o.result!.precision,
+      resultCountry: o.resultCountry,
+      lat: o.result!.lat,
+      lng: o.result!.lng,
+    })),
+    unresolved: unresolved.map((o) => ({
+      address: o.ref.address,
+      country: o.ref.country,
+      kind: o.ref.kind,
+      error: o.error ?? null,
+    })),
     unstable: unstable.map((o) => o.ref.address),
     results: outcomes.map((o) => ({
       address: o.ref.address,
       country: o.ref.country,
       kind: o.ref.kind,
       errorKm: round(o.errorKm),
-      result: o.result ? { lat: o.result.lat, lng: o.result.lng, precision: o.result.precision, source: o.result.source, parts: o.result.parts } : null,
+      result: o.result
+        ? {
+            lat: o.result.lat,
+            lng: o.result.lng,
+            precision: o.result.precision,
+            source: o.result.source,
+            parts: o.result.parts,
+          }
+        : null,
       resultCountry: o.resultCountry,
       error: o.error ?? null,
       timeUs: { warmup: round(o.warmupUs, 2), median: round(percentile(o.timesUs, 50), 2) },
@@ -474,7 +591,8 @@ async function main(): Promise<void> {
 
   mkdirSync(options.out, { recursive: true })
   // Six decimals are plenty for degrees (0.1 m), km and µs, and keep float noise out of the file.
-  const tidy = (_key: string, v: unknown) => (typeof v === 'number' && !Number.isInteger(v) ? Math.round(v * 1e6) / 1e6 : v)
+  const tidy = (_key: string, v: unknown) =>
+    typeof v === 'number' && !Number.isInteger(v) ? Math.round(v * 1e6) / 1e6 : v
   writeAtomically(join(options.out, 'geocode.json'), JSON.stringify(json, tidy, 2) + '\n')
   writeAtomically(join(options.out, 'geocode.md'), markdown + '\n')
   console.log(markdown)
@@ -498,7 +616,9 @@ if (import.meta.main) {
       console.error(`geocode bench: ${e.message}\n${USAGE}`)
       process.exit(2)
     }
-    console.error(`geocode bench: ${e instanceof BenchError ? e.message : e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
+    console.error(
+      `geocode bench: ${e instanceof BenchError ? e.message : e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
+    )
     process.exit(1)
   })
 }

@@ -28,12 +28,31 @@ import { scenario } from './scenario'
 import { readOptions } from './system'
 
 const ROOT = resolve(import.meta.dir, '..')
-const USAGE = 'usage: bun bench/pair.ts [--base HEAD] [--size 100000] [--seed 42] [--types radius_typical,tags_any,tags_all,tags_match,search1] [--blocks 200] [--block 200] [--warm 20] [--cool]'
+const USAGE =
+  'usage: bun bench/pair.ts [--base HEAD] [--size 100000] [--seed 42] [--types radius_typical,tags_any,tags_all,tags_match,search1] [--blocks 200] [--block 200] [--warm 20] [--cool]'
 
-type Options = { base: string; size: number; seed: number; types: string[]; blocks: number; block: number; warm: number; cool: boolean }
+type Options = {
+  base: string
+  size: number
+  seed: number
+  types: string[]
+  blocks: number
+  block: number
+  warm: number
+  cool: boolean
+}
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { base: 'HEAD', size: 100_000, seed: 42, types: ['radius_typical', 'tags_any', 'tags_all', 'tags_match', 'search1'], blocks: 200, block: 200, warm: 20, cool: false }
+  const o: Options = {
+    base: 'HEAD',
+    size: 100_000,
+    seed: 42,
+    types: ['radius_typical', 'tags_any', 'tags_all', 'tags_match', 'search1'],
+    blocks: 200,
+    block: 200,
+    warm: 20,
+    cool: false,
+  }
   readOptions(argv, USAGE, (a, value, int) => {
     if (a === '--base') o.base = value()
     else if (a === '--size') o.size = int(100)
@@ -52,14 +71,18 @@ function parseArgs(argv: string[]): Options {
 /** The commit `ref` names, or an error a person can act on. */
 function commitOf(ref: string): string {
   const r = Bun.spawnSync(['git', 'rev-parse', '--verify', `${ref}^{commit}`], { cwd: ROOT, stderr: 'pipe' })
-  if (r.exitCode !== 0) throw new Error(`--base ${ref}: not a commit of this repository (${r.stderr.toString().trim()})`)
+  if (r.exitCode !== 0)
+    throw new Error(`--base ${ref}: not a commit of this repository (${r.stderr.toString().trim()})`)
   return r.stdout.toString().trim()
 }
 
 /** The commit's src/ and bench/ in `dir`, with this tree's node_modules linked beside them. */
 function checkout(commit: string, dir: string): void {
   const tar = join(dir, 'tree.tar')
-  const archive = Bun.spawnSync(['git', 'archive', '--format=tar', '-o', tar, commit, 'src', 'bench'], { cwd: ROOT, stderr: 'pipe' })
+  const archive = Bun.spawnSync(['git', 'archive', '--format=tar', '-o', tar, commit, 'src', 'bench'], {
+    cwd: ROOT,
+    stderr: 'pipe',
+  })
   if (archive.exitCode !== 0) throw new Error(`git archive ${commit}: ${archive.stderr.toString().trim()}`)
   const untar = Bun.spawnSync(['tar', '-xf', tar, '-C', dir], { stderr: 'pipe' })
   if (untar.exitCode !== 0) throw new Error(`tar: ${untar.stderr.toString().trim()}`)
@@ -89,7 +112,8 @@ const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b)
   return s.length % 2 === 1 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
 }
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!
+const quantile = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!
 
 async function main(): Promise<void> {
   const o = parseArgs(Bun.argv.slice(2))
@@ -126,13 +150,15 @@ async function main(): Promise<void> {
         }
       }
       const ratios = times.work.map((w, i) => w / times.base[i]!)
-      rows.push(`| ${type.label} | ${median(times.base).toFixed(2)} | ${median(times.work).toFixed(2)} | ${median(ratios).toFixed(3)} | ${quantile(ratios, 0.25).toFixed(3)}–${quantile(ratios, 0.75).toFixed(3)} |`)
+      rows.push(
+        `| ${type.label} | ${median(times.base).toFixed(2)} | ${median(times.work).toFixed(2)} | ${median(ratios).toFixed(3)} | ${quantile(ratios, 0.25).toFixed(3)}–${quantile(ratios, 0.75).toFixed(3)} |`,
+      )
       console.error(`[pair] ${type.key} done`)
     }
     const md = [
       `# Paired comparison: working tree against ${commit.slice(0, 7)}`,
       '',
-      `${o.size.toLocaleString('en')} locations (seed ${o.seed}) each; ${o.blocks} measured blocks of ${o.block} queries a side after ${o.warm} warm-up blocks, alternating (bench/pair.ts)${o.cool ? '; a full collection before each side\'s block (--cool)' : ''}.`,
+      `${o.size.toLocaleString('en')} locations (seed ${o.seed}) each; ${o.blocks} measured blocks of ${o.block} queries a side after ${o.warm} warm-up blocks, alternating (bench/pair.ts)${o.cool ? "; a full collection before each side's block (--cool)" : ''}.`,
       '',
       '| Query | base µs/query (median) | working tree | working ÷ base, median of blocks | quartiles |',
       '|---|---:|---:|---:|---:|',

@@ -21,12 +21,31 @@ import { peersMarkdown, peersReport } from './peers/report'
 import { runPeers } from './peers/run'
 import type { PeersResult } from './peers/types'
 
-type Cli = { size: number; seed: number; runs: number; json: string | null; quick: boolean; ours: boolean; explain: boolean; childRun: number | null }
+type Cli = {
+  size: number
+  seed: number
+  runs: number
+  json: string | null
+  quick: boolean
+  ours: boolean
+  explain: boolean
+  childRun: number | null
+}
 
 function parseArgs(argv: string[]): Cli {
   const quick = argv.includes('--quick')
-  const o: Cli = { size: 100_000, seed: 42, runs: quick ? 1 : 3, json: null, quick, ours: true, explain: false, childRun: null }
-  const usage = 'usage: bun bench/peers.ts [--size 100000] [--seed 42] [--runs 3] [--json <path>] [--quick] [--no-ours] [--explain]'
+  const o: Cli = {
+    size: 100_000,
+    seed: 42,
+    runs: quick ? 1 : 3,
+    json: null,
+    quick,
+    ours: true,
+    explain: false,
+    childRun: null,
+  }
+  const usage =
+    'usage: bun bench/peers.ts [--size 100000] [--seed 42] [--runs 3] [--json <path>] [--quick] [--no-ours] [--explain]'
   readOptions(argv, usage, (a, v) => {
     if (a === '--size') o.size = Number(v().replace(/_/g, ''))
     else if (a === '--seed') o.seed = Number(v())
@@ -48,7 +67,14 @@ if (import.meta.main) {
   const o = parseArgs(Bun.argv.slice(2))
   if (o.childRun !== null) {
     // One run, in its own process (clean heap, cold JIT), as bench/query.ts runs each: its result goes to the parent on stdout.
-    const r = await runPeers({ size: o.size, seed: o.seed, run: o.childRun, quick: o.quick, ours: o.ours, explain: o.explain })
+    const r = await runPeers({
+      size: o.size,
+      seed: o.seed,
+      run: o.childRun,
+      quick: o.quick,
+      ours: o.ours,
+      explain: o.explain,
+    })
     process.stdout.write(`\n@@RESULT ${JSON.stringify(r)}\n`)
   } else {
     const started = performance.now()
@@ -56,8 +82,25 @@ if (import.meta.main) {
     const runs: PeersResult[] = []
     for (let run = 1; run <= o.runs; run++) {
       const t = performance.now()
-      const flags = [...(o.quick ? ['--quick'] : []), ...(o.ours ? [] : ['--no-ours']), ...(o.explain ? ['--explain'] : [])]
-      const proc = Bun.spawn([process.execPath, import.meta.path, '--child-run', String(run), '--size', String(o.size), '--seed', String(o.seed), ...flags], { stdout: 'pipe', stderr: 'inherit' })
+      const flags = [
+        ...(o.quick ? ['--quick'] : []),
+        ...(o.ours ? [] : ['--no-ours']),
+        ...(o.explain ? ['--explain'] : []),
+      ]
+      const proc = Bun.spawn(
+        [
+          process.execPath,
+          import.meta.path,
+          '--child-run',
+          String(run),
+          '--size',
+          String(o.size),
+          '--seed',
+          String(o.seed),
+          ...flags,
+        ],
+        { stdout: 'pipe', stderr: 'inherit' },
+      )
       const text = await new Response(proc.stdout).text()
       if ((await proc.exited) !== 0) throw new Error(`peers run ${run} failed`)
       const line = text.split('\n').find((l) => l.startsWith('@@RESULT '))
@@ -66,7 +109,9 @@ if (import.meta.main) {
       console.error(`peers run ${run}: ${((performance.now() - t) / 1000).toFixed(0)} s`)
     }
     const report = peersReport(prov, { size: o.size, seed: o.seed, runs: o.runs, quick: o.quick, ours: o.ours }, runs)
-    console.log(`# Peers benchmark\n\n${provenanceLine(prov)} · bun ${report.versions.bun}${o.quick ? ' · --quick' : ''}\n`)
+    console.log(
+      `# Peers benchmark\n\n${provenanceLine(prov)} · bun ${report.versions.bun}${o.quick ? ' · --quick' : ''}\n`,
+    )
     console.log(peersMarkdown(report))
     if (o.json) writeFileSync(o.json, `${JSON.stringify(report, null, 2)}\n`)
     console.error(`peers: ${((performance.now() - started) / 1000).toFixed(0)} s`)

@@ -26,10 +26,24 @@ const offsetOf = (qs: string) => Number(/(?:^|&)offset=(\d+)/.exec(qs)?.[1] ?? 0
 
 // ---------------------------------------------------------------- options
 
-type Options = { sizes: number[]; runs: number; out: string; seed: number; quick: boolean; child: { size: number; run: number } | null }
+type Options = {
+  sizes: number[]
+  runs: number
+  out: string
+  seed: number
+  quick: boolean
+  child: { size: number; run: number } | null
+}
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { sizes: [10_000, 100_000], runs: 3, out: resolve(import.meta.dir, 'results'), seed: 42, quick: false, child: null }
+  const o: Options = {
+    sizes: [10_000, 100_000],
+    runs: 3,
+    out: resolve(import.meta.dir, 'results'),
+    seed: 42,
+    quick: false,
+    child: null,
+  }
   let childSize = 0
   let childRun = 0
   for (let i = 0; i < argv.length; i++) {
@@ -39,7 +53,10 @@ function parseArgs(argv: string[]): Options {
       if (x === undefined) throw new Error(`${a} needs a value`)
       return x
     }
-    if (a === '--sizes') o.sizes = v().split(',').map((s) => Number(s.replace(/_/g, '')))
+    if (a === '--sizes')
+      o.sizes = v()
+        .split(',')
+        .map((s) => Number(s.replace(/_/g, '')))
     else if (a === '--runs') o.runs = Number(v())
     else if (a === '--out') o.out = resolve(v())
     else if (a === '--seed') o.seed = Number(v())
@@ -50,7 +67,10 @@ function parseArgs(argv: string[]): Options {
       o.runs = 1
     } else if (a === '--child-size') childSize = Number(v())
     else if (a === '--child-run') childRun = Number(v())
-    else throw new Error(`unknown option ${a}\nusage: bun bench/query.ts [--quick] [--sizes 10000,100000] [--runs 3] [--out bench/results] [--seed 42]`)
+    else
+      throw new Error(
+        `unknown option ${a}\nusage: bun bench/query.ts [--quick] [--sizes 10000,100000] [--runs 3] [--out bench/results] [--seed 42]`,
+      )
   }
   if (o.sizes.some((n) => !Number.isInteger(n) || n < 1000)) throw new Error('--sizes: whole numbers >= 1000')
   if (!(o.runs >= 1)) throw new Error('--runs must be >= 1')
@@ -65,7 +85,13 @@ type Stat = { n: number; median: number; p99: number; mean: number; max: number 
 function stat(samples: number[]): Stat {
   const s = [...samples].sort((a, b) => a - b)
   const q = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))]!
-  return { n: s.length, median: q(0.5), p99: q(0.99), mean: s.reduce((a, b) => a + b, 0) / s.length, max: s[s.length - 1]! }
+  return {
+    n: s.length,
+    median: q(0.5),
+    p99: q(0.99),
+    mean: s.reduce((a, b) => a + b, 0) / s.length,
+    max: s[s.length - 1]!,
+  }
 }
 
 // ---------------------------------------------------------------- one run (child process)
@@ -98,7 +124,18 @@ type RunResult = {
     nextQueryMs: Stat
     visibleMs: Stat
     allVisible: boolean
-    compaction: { bound: number; batchWrites: number; batchSyncMs: number; deltaWhenFull: number; fullDeltaQueryUs: Stat; fullDeltaWarmUs: Stat; compactMs: number; longestBlockMs: number; nextQueryMs: number; deltaAfter: number }
+    compaction: {
+      bound: number
+      batchWrites: number
+      batchSyncMs: number
+      deltaWhenFull: number
+      fullDeltaQueryUs: Stat
+      fullDeltaWarmUs: Stat
+      compactMs: number
+      longestBlockMs: number
+      nextQueryMs: number
+      deltaAfter: number
+    }
     /** Settings writes, commit + sync + the next query (ms): new priority rules, new filters; every one seen in that query. */
     settings: { n: number; priorityMs: Stat; filtersMs: Stat; allVisible: boolean }
   }
@@ -190,7 +227,13 @@ async function runOnce(size: number, run: number, seed: number, quick: boolean):
         if (r.total <= offsetOf(qs)) empty++
         if (samples.length >= 50 && performance.now() - t0 > BUDGET_MS) break
       }
-      queries[type.key] = { ...stat(samples), meanTotal: totals / samples.length, meanBodyBytes: bytes / samples.length, empty, distinct: new Set(qss.slice(0, samples.length)).size }
+      queries[type.key] = {
+        ...stat(samples),
+        meanTotal: totals / samples.length,
+        meanBodyBytes: bytes / samples.length,
+        empty,
+        distinct: new Set(qss.slice(0, samples.length)).size,
+      }
     }
 
     // (c) Write -> visible to the next query.
@@ -202,7 +245,10 @@ async function runOnce(size: number, run: number, seed: number, quick: boolean):
     const moveOne = (id: string, qs: string) => {
       const m = /lat=([-\d.]+)&lng=([-\d.]+)/.exec(qs)!
       const rec = store.locations.get(locatorId, id)!
-      store.locations.replace({ ...rec, lat: Number(m[1]), lng: Number(m[2]), updatedAt: new Date().toISOString() }, rec)
+      store.locations.replace(
+        { ...rec, lat: Number(m[1]), lng: Number(m[2]), updatedAt: new Date().toISOString() },
+        rec,
+      )
     }
     const WRITES = quick ? 50 : 200
     for (let i = 0; i < WRITES; i++) {
@@ -238,10 +284,19 @@ async function runOnce(size: number, run: number, seed: number, quick: boolean):
       let r = handle('all=true&sort=priority&limit=1')
       priorityMs.push(performance.now() - a)
       const first = utf8.decode(r.body)
-      if (!('tag' in rules[0]! ? first.includes(`"value":"${rules[0].tag}"`) : first.includes(`"value":"${rules[0]!.value}"`))) settingsVisible = false
+      if (
+        !('tag' in rules[0]!
+          ? first.includes(`"value":"${rules[0].tag}"`)
+          : first.includes(`"value":"${rules[0]!.value}"`))
+      )
+        settingsVisible = false
       const name = `Services ${run}.${i}`
       a = performance.now()
-      setFilters(store, locatorId, FILTERS.map((g) => (g.id === 'services' ? { ...g, name } : g)))
+      setFilters(
+        store,
+        locatorId,
+        FILTERS.map((g) => (g.id === 'services' ? { ...g, name } : g)),
+      )
       registry.sync()
       r = handle(`${typical()}&tags[]=${encodeURIComponent(serviceTag)}`)
       filtersMs.push(performance.now() - a)
@@ -271,7 +326,11 @@ async function runOnce(size: number, run: number, seed: number, quick: boolean):
       let batchSyncMs = 0
       let s = 0
       const start = Math.floor(Math.random() * ids.length)
-      for (let n = Math.max(1, Math.floor(before.deltaBound - before.delta) + 1); !index.compacting && batch < ids.length; n = 16) {
+      for (
+        let n = Math.max(1, Math.floor(before.deltaBound - before.delta) + 1);
+        !index.compacting && batch < ids.length;
+        n = 16
+      ) {
         store.write(() => {
           for (let i = 0; i < n; i++) moveOne(ids[(start + batch + i) % ids.length]!, typical())
         })
@@ -312,7 +371,18 @@ async function runOnce(size: number, run: number, seed: number, quick: boolean):
       s = performance.now()
       handle(qs)
       const nextQueryMs = performance.now() - s
-      compaction = { bound: before.deltaBound, batchWrites: batch, batchSyncMs, deltaWhenFull: full.delta, fullDeltaQueryUs: stat(fullDeltaQuery), fullDeltaWarmUs: stat(fullDeltaWarm), compactMs, longestBlockMs, nextQueryMs, deltaAfter: index.stats().delta }
+      compaction = {
+        bound: before.deltaBound,
+        batchWrites: batch,
+        batchSyncMs,
+        deltaWhenFull: full.delta,
+        fullDeltaQueryUs: stat(fullDeltaQuery),
+        fullDeltaWarmUs: stat(fullDeltaWarm),
+        compactMs,
+        longestBlockMs,
+        nextQueryMs,
+        deltaAfter: index.stats().delta,
+      }
     }
     entry = null as never
     store.close()
@@ -344,7 +414,12 @@ async function runOnce(size: number, run: number, seed: number, quick: boolean):
         visibleMs: stat(visible),
         allVisible,
         compaction,
-        settings: { n: SETTINGS, priorityMs: stat(priorityMs), filtersMs: stat(filtersMs), allVisible: settingsVisible },
+        settings: {
+          n: SETTINGS,
+          priorityMs: stat(priorityMs),
+          filtersMs: stat(filtersMs),
+          allVisible: settingsVisible,
+        },
       },
     }
   } finally {
@@ -355,7 +430,13 @@ async function runOnce(size: number, run: number, seed: number, quick: boolean):
 // ---------------------------------------------------------------- parent: runs, aggregation, report
 
 type LatencyTarget = { medianUs: number; p99Us: number; reference?: boolean }
-const TARGETS: { radius: LatencyTarget; search: LatencyTarget; buildMs: number; writeVisibleMs: number; bytesBeyondJson: number } = {
+const TARGETS: {
+  radius: LatencyTarget
+  search: LatencyTarget
+  buildMs: number
+  writeVisibleMs: number
+  bytesBeyondJson: number
+} = {
   radius: { medianUs: 50, p99Us: 1000 },
   search: { medianUs: 300, p99Us: 3000 },
   buildMs: 2000,
@@ -369,14 +450,20 @@ const TARGETS: { radius: LatencyTarget; search: LatencyTarget; buildMs: number; 
  */
 function targetsFor(size: number) {
   if (size < 1_000_000) return TARGETS
-  return { ...TARGETS, radius: { medianUs: 100, p99Us: 2000 }, search: { ...TARGETS.search, reference: true }, buildMs: 30_000 }
+  return {
+    ...TARGETS,
+    radius: { medianUs: 100, p99Us: 2000 },
+    search: { ...TARGETS.search, reference: true },
+    buildMs: 30_000,
+  }
 }
 
 function fmtUs(us: number): string {
   if (us >= 1000) return `${(us / 1000).toFixed(us >= 10_000 ? 0 : 1)} ms`
   return `${us.toFixed(us >= 100 ? 0 : 1)} µs`
 }
-const fmtMs = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : ms >= 10 ? `${ms.toFixed(0)} ms` : `${ms.toFixed(2)} ms`)
+const fmtMs = (ms: number) =>
+  ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : ms >= 10 ? `${ms.toFixed(0)} ms` : `${ms.toFixed(2)} ms`
 const range = (s: Spread, f: (x: number) => string) => (s.runs.length > 1 ? `${f(s.min)}–${f(s.max)}` : '(1 run)')
 const verdict = (ok: boolean) => (ok ? 'PASS' : '**MISS**')
 
@@ -392,7 +479,20 @@ async function main() {
   for (const size of o.sizes) {
     for (let run = 1; run <= o.runs; run++) {
       const t = performance.now()
-      const proc = Bun.spawn([process.execPath, import.meta.path, '--child-size', String(size), '--child-run', String(run), '--seed', String(o.seed), ...(o.quick ? ['--quick'] : [])], { stdout: 'pipe', stderr: 'inherit' })
+      const proc = Bun.spawn(
+        [
+          process.execPath,
+          import.meta.path,
+          '--child-size',
+          String(size),
+          '--child-run',
+          String(run),
+          '--seed',
+          String(o.seed),
+          ...(o.quick ? ['--quick'] : []),
+        ],
+        { stdout: 'pipe', stderr: 'inherit' },
+      )
       const text = await new Response(proc.stdout).text()
       if ((await proc.exited) !== 0) throw new Error(`run ${run} at ${size} failed`)
       const line = text.split('\n').find((l) => l.startsWith('@@RESULT '))
@@ -408,7 +508,13 @@ async function main() {
       return 'unknown'
     }
   }
-  const versions = { bun: Bun.version, kdbush: pkg('kdbush'), geokdbush: pkg('geokdbush'), flexsearch: pkg('flexsearch'), sqlite: '' }
+  const versions = {
+    bun: Bun.version,
+    kdbush: pkg('kdbush'),
+    geokdbush: pkg('geokdbush'),
+    flexsearch: pkg('flexsearch'),
+    sqlite: '',
+  }
   {
     const { Database } = await import('bun:sqlite')
     const db = new Database(':memory:')
@@ -459,16 +565,34 @@ async function main() {
       write: {
         n: rs.map((r) => r.write.n),
         allVisible: rs.every((r) => r.write.allVisible),
-        commitMs: { median: spread(rs.map((r) => r.write.commitMs.median)), p99: spread(rs.map((r) => r.write.commitMs.p99)) },
-        syncMs: { median: spread(rs.map((r) => r.write.syncMs.median)), p99: spread(rs.map((r) => r.write.syncMs.p99)) },
-        nextQueryMs: { median: spread(rs.map((r) => r.write.nextQueryMs.median)), p99: spread(rs.map((r) => r.write.nextQueryMs.p99)) },
-        visibleMs: { median: spread(rs.map((r) => r.write.visibleMs.median)), p99: spread(rs.map((r) => r.write.visibleMs.p99)) },
+        commitMs: {
+          median: spread(rs.map((r) => r.write.commitMs.median)),
+          p99: spread(rs.map((r) => r.write.commitMs.p99)),
+        },
+        syncMs: {
+          median: spread(rs.map((r) => r.write.syncMs.median)),
+          p99: spread(rs.map((r) => r.write.syncMs.p99)),
+        },
+        nextQueryMs: {
+          median: spread(rs.map((r) => r.write.nextQueryMs.median)),
+          p99: spread(rs.map((r) => r.write.nextQueryMs.p99)),
+        },
+        visibleMs: {
+          median: spread(rs.map((r) => r.write.visibleMs.median)),
+          p99: spread(rs.map((r) => r.write.visibleMs.p99)),
+        },
         compaction: rs.map((r) => r.write.compaction),
         settings: {
           n: rs.map((r) => r.write.settings.n),
           allVisible: rs.every((r) => r.write.settings.allVisible),
-          priorityMs: { median: spread(rs.map((r) => r.write.settings.priorityMs.median)), max: spread(rs.map((r) => r.write.settings.priorityMs.max)) },
-          filtersMs: { median: spread(rs.map((r) => r.write.settings.filtersMs.median)), max: spread(rs.map((r) => r.write.settings.filtersMs.max)) },
+          priorityMs: {
+            median: spread(rs.map((r) => r.write.settings.priorityMs.median)),
+            max: spread(rs.map((r) => r.write.settings.priorityMs.max)),
+          },
+          filtersMs: {
+            median: spread(rs.map((r) => r.write.settings.filtersMs.median)),
+            max: spread(rs.map((r) => r.write.settings.filtersMs.max)),
+          },
         },
       },
     }
@@ -476,12 +600,21 @@ async function main() {
 
   const md: string[] = []
   md.push('# Query API benchmark (in process)', '')
-  md.push(`${provenanceLine(prov)} · bun ${versions.bun}, SQLite ${versions.sqlite}, kdbush ${versions.kdbush}, geokdbush ${versions.geokdbush}, flexsearch ${versions.flexsearch}`, '')
-  md.push('Synthetic stores around the 300 most populous GeoNames places (Zipf-weighted: population^1.3), 5% of them noise, radius 25 miles unless the row says otherwise, limit 20. Each run is a fresh process and database. Figures: median of the runs\' values (median, p99 and max of each run\'s queries); "spread" is min–max across runs. Query times are per request through the route\'s body path (sync, parse, index query, the answer written as the bytes sent), not HTTP. "Empty answers": timed answers with no location in their page (summed over runs).', '')
+  md.push(
+    `${provenanceLine(prov)} · bun ${versions.bun}, SQLite ${versions.sqlite}, kdbush ${versions.kdbush}, geokdbush ${versions.geokdbush}, flexsearch ${versions.flexsearch}`,
+    '',
+  )
+  md.push(
+    'Synthetic stores around the 300 most populous GeoNames places (Zipf-weighted: population^1.3), 5% of them noise, radius 25 miles unless the row says otherwise, limit 20. Each run is a fresh process and database. Figures: median of the runs\' values (median, p99 and max of each run\'s queries); "spread" is min–max across runs. Query times are per request through the route\'s body path (sync, parse, index query, the answer written as the bytes sent), not HTTP. "Empty answers": timed answers with no location in their page (summed over runs).',
+    '',
+  )
   for (const s of sizes) {
     md.push(`## ${s.size.toLocaleString('en')} locations (${s.runs} run${s.runs > 1 ? 's' : ''})`, '')
     md.push(`Densest cities: ${s.densest.map((d) => `${d.city} ${d.stores}`).join(', ')}.`, '')
-    md.push('| Query | N/run | hits (mean total) | empty answers | median | spread | p99 | spread | max | spread | target | |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|')
+    md.push(
+      '| Query | N/run | hits (mean total) | empty answers | median | spread | p99 | spread | max | spread | target | |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|',
+    )
     for (const l of s.types) {
       const q = s.queries[l.key]!
       const tg = l.target ? targetsFor(s.size)[l.target] : null
@@ -492,7 +625,16 @@ async function main() {
       const repeats = q.distinct.some((d, i) => d < q.n[i]!) ? ` (${Math.min(...q.distinct)} distinct)` : ''
       const bounds = tg ? `< ${fmtUs(tg.medianUs)} / < ${fmtUs(tg.p99Us)}` : ''
       const target = tg ? (tg.reference ? `none (100k's: ${bounds})` : bounds) : l.nonEmpty ? 'no empty answer' : '—'
-      const met = ok !== null ? (tg!.reference ? (ok ? '(within)' : '(over)') : verdict(ok)) : l.nonEmpty ? verdict(empty === 0) : ''
+      const met =
+        ok !== null
+          ? tg!.reference
+            ? ok
+              ? '(within)'
+              : '(over)'
+            : verdict(ok)
+          : l.nonEmpty
+            ? verdict(empty === 0)
+            : ''
       md.push(
         `| ${l.label} | ${Math.min(...q.n)}${Math.min(...q.n) !== Math.max(...q.n) ? `–${Math.max(...q.n)}` : ''}${repeats} | ${q.meanTotalHits.median.toFixed(0)} | ${empty === 0 ? '0' : `${empty} of ${asked}`} | ${fmtUs(q.medianUs.median)} | ${range(q.medianUs, fmtUs)} | ${fmtUs(q.p99Us.median)} | ${range(q.p99Us, fmtUs)} | ${fmtUs(q.maxUs.median)} | ${range(q.maxUs, fmtUs)} | ${target} | ${met} |`,
       )
@@ -501,13 +643,25 @@ async function main() {
     const b = s.build
     const w = s.write
     md.push('| Figure | value | spread | target | |', '|---|---:|---:|---|---|')
-    md.push(`| generate + validate (normalizeLocationBody, newLocationRecord) | ${fmtMs(s.prepareMs.median)} | ${range(s.prepareMs, fmtMs)} | — | |`)
+    md.push(
+      `| generate + validate (normalizeLocationBody, newLocationRecord) | ${fmtMs(s.prepareMs.median)} | ${range(s.prepareMs, fmtMs)} | — | |`,
+    )
     md.push(`| insert, one write transaction | ${fmtMs(s.insertMs.median)} | ${range(s.insertMs, fmtMs)} | — | |`)
-    md.push(`| index build, SQLite rows → queryable | ${fmtMs(b.totalMs.median)} | ${range(b.totalMs, fmtMs)} | < ${fmtMs(targetsFor(s.size).buildMs)} | ${verdict(b.totalMs.median < targetsFor(s.size).buildMs)} |`)
-    md.push(`| then public JSON + FlexSearch postings, in background tasks (queries served meanwhile) | ${fmtMs(b.textBackgroundMs.median)} | ${range(b.textBackgroundMs, fmtMs)} | | |`)
-    md.push(`| … read rows (locations.indexRows: the columns search needs) | ${fmtMs(b.readRowsMs.median)} | ${range(b.readRowsMs, fmtMs)} | | |`)
-    md.push(`| … present (searchDoc: folded name and text, tags, rank) | ${fmtMs(b.presentMs.median)} | ${range(b.presentMs, fmtMs)} | | |`)
-    md.push(`| … new LocatorIndex (tables, vocabulary, KDBush; derived) | ${fmtMs(b.locatorIndexMsDerived.median)} | ${range(b.locatorIndexMsDerived, fmtMs)} | | |`)
+    md.push(
+      `| index build, SQLite rows → queryable | ${fmtMs(b.totalMs.median)} | ${range(b.totalMs, fmtMs)} | < ${fmtMs(targetsFor(s.size).buildMs)} | ${verdict(b.totalMs.median < targetsFor(s.size).buildMs)} |`,
+    )
+    md.push(
+      `| then public JSON + FlexSearch postings, in background tasks (queries served meanwhile) | ${fmtMs(b.textBackgroundMs.median)} | ${range(b.textBackgroundMs, fmtMs)} | | |`,
+    )
+    md.push(
+      `| … read rows (locations.indexRows: the columns search needs) | ${fmtMs(b.readRowsMs.median)} | ${range(b.readRowsMs, fmtMs)} | | |`,
+    )
+    md.push(
+      `| … present (searchDoc: folded name and text, tags, rank) | ${fmtMs(b.presentMs.median)} | ${range(b.presentMs, fmtMs)} | | |`,
+    )
+    md.push(
+      `| … new LocatorIndex (tables, vocabulary, KDBush; derived) | ${fmtMs(b.locatorIndexMsDerived.median)} | ${range(b.locatorIndexMsDerived, fmtMs)} | | |`,
+    )
     md.push(`| … of which KDBush alone | ${fmtMs(b.kdbushOnlyMs.median)} | ${range(b.kdbushOnlyMs, fmtMs)} | | |`)
     const kb = (x: number) => `${(x / 1024).toFixed(2)} KB`
     const mb = (x: number) => `${(x / 2 ** 20).toFixed(0)} MB`
@@ -515,33 +669,65 @@ async function main() {
     md.push(`| RSS growth | ${mb(b.rssBytes.median)} | ${range(b.rssBytes, mb)} | | |`)
     md.push(`| heap per location | ${kb(b.bytesPerLocation.median)} | ${range(b.bytesPerLocation, kb)} | | |`)
     md.push(`| … of which pre-serialized JSON | ${kb(b.jsonBytes.median / s.size)} | | | |`)
-    md.push(`| heap per location beyond the JSON | ${kb(b.bytesPerLocationBeyondJson.median)} | ${range(b.bytesPerLocationBeyondJson, kb)} | < 1.5 KB | ${verdict(b.bytesPerLocationBeyondJson.median < TARGETS.bytesBeyondJson)} |`)
-    md.push(`| write commit (store.write + locations.replace), median / p99 | ${fmtMs(w.commitMs.median.median)} / ${fmtMs(w.commitMs.p99.median)} | ${range(w.commitMs.median, fmtMs)} | | |`)
-    md.push(`| registry.sync() applying it, median / p99 | ${fmtMs(w.syncMs.median.median)} / ${fmtMs(w.syncMs.p99.median)} | ${range(w.syncMs.median, fmtMs)} | | |`)
-    md.push(`| next query (radius top-20), median / p99 | ${fmtMs(w.nextQueryMs.median.median)} / ${fmtMs(w.nextQueryMs.p99.median)} | ${range(w.nextQueryMs.median, fmtMs)} | | |`)
-    md.push(`| write → visible (commit + sync + query), median / p99 | ${fmtMs(w.visibleMs.median.median)} / ${fmtMs(w.visibleMs.p99.median)} | ${range(w.visibleMs.median, fmtMs)} | < 5 ms | ${verdict(w.visibleMs.median.median < TARGETS.writeVisibleMs)}${w.visibleMs.p99.median >= TARGETS.writeVisibleMs ? ' (p99 over)' : ''} |`)
+    md.push(
+      `| heap per location beyond the JSON | ${kb(b.bytesPerLocationBeyondJson.median)} | ${range(b.bytesPerLocationBeyondJson, kb)} | < 1.5 KB | ${verdict(b.bytesPerLocationBeyondJson.median < TARGETS.bytesBeyondJson)} |`,
+    )
+    md.push(
+      `| write commit (store.write + locations.replace), median / p99 | ${fmtMs(w.commitMs.median.median)} / ${fmtMs(w.commitMs.p99.median)} | ${range(w.commitMs.median, fmtMs)} | | |`,
+    )
+    md.push(
+      `| registry.sync() applying it, median / p99 | ${fmtMs(w.syncMs.median.median)} / ${fmtMs(w.syncMs.p99.median)} | ${range(w.syncMs.median, fmtMs)} | | |`,
+    )
+    md.push(
+      `| next query (radius top-20), median / p99 | ${fmtMs(w.nextQueryMs.median.median)} / ${fmtMs(w.nextQueryMs.p99.median)} | ${range(w.nextQueryMs.median, fmtMs)} | | |`,
+    )
+    md.push(
+      `| write → visible (commit + sync + query), median / p99 | ${fmtMs(w.visibleMs.median.median)} / ${fmtMs(w.visibleMs.p99.median)} | ${range(w.visibleMs.median, fmtMs)} | < 5 ms | ${verdict(w.visibleMs.median.median < TARGETS.writeVisibleMs)}${w.visibleMs.p99.median >= TARGETS.writeVisibleMs ? ' (p99 over)' : ''} |`,
+    )
     const c = w.compaction
     const sync = spread(c.map((x) => x.batchSyncMs / Math.max(1, x.batchWrites)))
     const fullQ = spread(c.map((x) => x.fullDeltaQueryUs.median))
     const fullWarm = spread(c.map((x) => x.fullDeltaWarmUs.median))
     const compactMs = spread(c.map((x) => x.compactMs))
     const blockMs = spread(c.map((x) => x.longestBlockMs))
-    md.push(`| sync of ${c[0]!.batchWrites} moves (batches until the delta passes its bound), per upsert | ${fmtMs(sync.median)} | ${range(sync, fmtMs)} | | |`)
-    md.push(`| radius top-20 with a full delta (${c[0]!.deltaWhenFull} keys in it), the first 50 queries after the batch, median | ${fmtUs(fullQ.median)} | ${range(fullQ, fmtUs)} | | |`)
+    md.push(
+      `| sync of ${c[0]!.batchWrites} moves (batches until the delta passes its bound), per upsert | ${fmtMs(sync.median)} | ${range(sync, fmtMs)} | | |`,
+    )
+    md.push(
+      `| radius top-20 with a full delta (${c[0]!.deltaWhenFull} keys in it), the first 50 queries after the batch, median | ${fmtUs(fullQ.median)} | ${range(fullQ, fmtUs)} | | |`,
+    )
     const warmN = c.map((x) => x.fullDeltaWarmUs.n)
-    md.push(`| … then warmed (after up to 2000 queries or 1 s), median of ${Math.min(...warmN)}${Math.min(...warmN) === Math.max(...warmN) ? '' : `–${Math.max(...warmN)}`} queries | ${fmtUs(fullWarm.median)} | ${range(fullWarm, fmtUs)} | | |`)
-    md.push(`| compaction (delta → new KDBush base; scheduled, in steps between requests), wall time | ${fmtMs(compactMs.median)} | ${range(compactMs, fmtMs)} | off the request path | ${verdict(c.every((x) => x.deltaAfter < x.bound))} |`)
-    md.push(`| … the longest the event loop was blocked meanwhile | ${fmtMs(blockMs.median)} | ${range(blockMs, fmtMs)} | | |`)
+    md.push(
+      `| … then warmed (after up to 2000 queries or 1 s), median of ${Math.min(...warmN)}${Math.min(...warmN) === Math.max(...warmN) ? '' : `–${Math.max(...warmN)}`} queries | ${fmtUs(fullWarm.median)} | ${range(fullWarm, fmtUs)} | | |`,
+    )
+    md.push(
+      `| compaction (delta → new KDBush base; scheduled, in steps between requests), wall time | ${fmtMs(compactMs.median)} | ${range(compactMs, fmtMs)} | off the request path | ${verdict(c.every((x) => x.deltaAfter < x.bound))} |`,
+    )
+    md.push(
+      `| … the longest the event loop was blocked meanwhile | ${fmtMs(blockMs.median)} | ${range(blockMs, fmtMs)} | | |`,
+    )
     md.push(`| every moved location visible in the next query | ${w.allVisible ? 'yes' : '**no**'} | | | |`)
     const st = w.settings
-    md.push(`| new priority rules → visible (commit, ranks taken again, query), median / max of ${Math.min(...st.n)} | ${fmtMs(st.priorityMs.median.median)} / ${fmtMs(st.priorityMs.max.median)} | ${range(st.priorityMs.median, fmtMs)} | no rebuild | |`)
-    md.push(`| new filters → visible (commit, JSON made again, query), median / max of ${Math.min(...st.n)} | ${fmtMs(st.filtersMs.median.median)} / ${fmtMs(st.filtersMs.max.median)} | ${range(st.filtersMs.median, fmtMs)} | no rebuild | |`)
+    md.push(
+      `| new priority rules → visible (commit, ranks taken again, query), median / max of ${Math.min(...st.n)} | ${fmtMs(st.priorityMs.median.median)} / ${fmtMs(st.priorityMs.max.median)} | ${range(st.priorityMs.median, fmtMs)} | no rebuild | |`,
+    )
+    md.push(
+      `| new filters → visible (commit, JSON made again, query), median / max of ${Math.min(...st.n)} | ${fmtMs(st.filtersMs.median.median)} / ${fmtMs(st.filtersMs.max.median)} | ${range(st.filtersMs.median, fmtMs)} | no rebuild | |`,
+    )
     md.push(`| every settings write seen by the next query | ${st.allVisible ? 'yes' : '**no**'} | | | |`)
     md.push('')
   }
   const markdown = md.join('\n')
   mkdirSync(o.out, { recursive: true })
-  const json = { benchmark: 'query', ...prov, versions, options: { sizes: o.sizes, runs: o.runs, seed: o.seed }, targets: TARGETS, sizes, raw: all }
+  const json = {
+    benchmark: 'query',
+    ...prov,
+    versions,
+    options: { sizes: o.sizes, runs: o.runs, seed: o.seed },
+    targets: TARGETS,
+    sizes,
+    raw: all,
+  }
   writeFileSync(join(o.out, 'query.json'), `${JSON.stringify(json, null, 2)}\n`)
   writeFileSync(join(o.out, 'query.md'), `${markdown}\n`)
   console.log(markdown)

@@ -6,7 +6,17 @@ import { normalizeLocationBody, pickLocationFields } from '../src/locations/norm
 import { newLocationRecord } from '../src/locations/record'
 import { addCustomField, createLocator, setFilters, setLocatorSettings, setPriorityRules } from '../src/operator/index'
 import type { Store } from '../src/store'
-import { CUSTOM_FIELDS, FILTERS, FILTER_GROUPS, PRIORITY, type SyntheticSet, generate, prng, searchableWords, zipfPicker } from './synthetic'
+import {
+  CUSTOM_FIELDS,
+  FILTERS,
+  FILTER_GROUPS,
+  PRIORITY,
+  type SyntheticSet,
+  generate,
+  prng,
+  searchableWords,
+  zipfPicker,
+} from './synthetic'
 
 export type Seeded = {
   locatorId: string
@@ -38,7 +48,9 @@ export function seedLocator(store: Store, size: number, seed: number): Seeded {
 
   t = performance.now()
   const now = new Date().toISOString()
-  let records: ReturnType<typeof newLocationRecord>[] | null = set.bodies.map((b) => newLocationRecord(locatorId, normalizeLocationBody(pickLocationFields(b), 'create', definitions), null, now))
+  let records: ReturnType<typeof newLocationRecord>[] | null = set.bodies.map((b) =>
+    newLocationRecord(locatorId, normalizeLocationBody(pickLocationFields(b), 'create', definitions), null, now),
+  )
   const prepareMs = performance.now() - t
 
   t = performance.now()
@@ -101,7 +113,9 @@ const PAGED_OFFSETS = 2000
 /** Great-circle distance in km (as geokdbush, on a 6371 km sphere). */
 function kmBetween(lat1: number, lng1: number, lat2: number, lng2: number): number {
   const rad = Math.PI / 180
-  const h = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2
+  const h =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
+    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2
   return 2 * 6371 * Math.asin(Math.sqrt(h))
 }
 
@@ -169,7 +183,10 @@ export function scenario(set: SyntheticSet, seed: number, run: number): Scenario
   // Every offset once in a seeded order, walked round and round: any PAGED_OFFSETS queries in a
   // row are distinct, wherever the timed ones start after the warm-up. Its own generator, so the
   // other types' strings do not depend on how many offsets there are.
-  const offsets = Array.from({ length: Math.max(1, Math.min(PAGED_OFFSETS, set.bodies.length - LIMIT + 1)) }, (_, i) => i)
+  const offsets = Array.from(
+    { length: Math.max(1, Math.min(PAGED_OFFSETS, set.bodies.length - LIMIT + 1)) },
+    (_, i) => i,
+  )
   const shuffle = prng((seed * 7919 + run) ^ 0x5bd1e995)
   for (let i = offsets.length - 1; i > 0; i--) {
     const j = Math.floor(shuffle() * (i + 1))
@@ -200,23 +217,63 @@ export function scenario(set: SyntheticSet, seed: number, run: number): Scenario
   // its name, address or description (a house number's or a postcode's digits too).
   const typed = (ci: number) => {
     const body = set.bodies[pick(byCity[ci]!)]!
-    const all = [body.name, body.address, body.description].join(' ').toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== '')
+    const all = [body.name, body.address, body.description]
+      .join(' ')
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w !== '')
     return pick(all).slice(0, 1 + Math.floor(rnd() * 3))
   }
   const types: QueryType[] = [
     { key: 'radius_typical', label: 'radius top-20, typical centre', target: 'radius', gen: typical },
     { key: 'radius_dense', label: 'radius top-20, 5 densest centres', target: 'radius', gen: dense },
-    { key: 'tags_any', label: 'radius + 2 tags, any', target: 'radius', gen: () => `${typical()}&${two()}&tagLogic=any` },
-    { key: 'tags_all', label: 'radius + 2 tags, all', target: 'radius', gen: () => `${typical()}&${two()}&tagLogic=all` },
-    { key: 'tags_match', label: 'radius + 3 tags (2 groups), match', target: 'radius', gen: () => `${typical()}&${two()}&tags[]=${service()}&tagLogic=match` },
-    { key: 'tags_match_dense', label: 'radius + 3 tags, match, densest', target: 'radius', gen: () => `${dense()}&${two()}&tags[]=${service()}&tagLogic=match` },
+    {
+      key: 'tags_any',
+      label: 'radius + 2 tags, any',
+      target: 'radius',
+      gen: () => `${typical()}&${two()}&tagLogic=any`,
+    },
+    {
+      key: 'tags_all',
+      label: 'radius + 2 tags, all',
+      target: 'radius',
+      gen: () => `${typical()}&${two()}&tagLogic=all`,
+    },
+    {
+      key: 'tags_match',
+      label: 'radius + 3 tags (2 groups), match',
+      target: 'radius',
+      gen: () => `${typical()}&${two()}&tags[]=${service()}&tagLogic=match`,
+    },
+    {
+      key: 'tags_match_dense',
+      label: 'radius + 3 tags, match, densest',
+      target: 'radius',
+      gen: () => `${dense()}&${two()}&tags[]=${service()}&tagLogic=match`,
+    },
     { key: 'search1', label: 'radius + 1-word search', target: 'search', gen: () => searchAt(false, 1) },
     { key: 'search2', label: 'radius + 2-word search', target: 'search', gen: () => searchAt(false, 2) },
     { key: 'search2_dense', label: 'radius + 2-word search, densest', target: 'search', gen: () => searchAt(true, 2) },
     { key: 'priority', label: 'radius, sort=priority', target: null, gen: () => `${typical()}&sort=priority` },
-    { key: 'priority_dense', label: 'radius, sort=priority, densest', target: null, gen: () => `${dense()}&sort=priority` },
-    { key: 'deep_page', label: `radius ${deep.miles} miles, offset=${DEEP_OFFSET}, dense centres`, target: null, gen: () => `${around(pick(deep.centres), 1)}&radius=${deep.miles}&offset=${DEEP_OFFSET}`, nonEmpty: true },
-    { key: 'all_name_paging', label: `all=true by name, offsets 0–${offsets.length - 1}`, target: null, gen: () => `all=true&offset=${offsets[paged++ % offsets.length]}` },
+    {
+      key: 'priority_dense',
+      label: 'radius, sort=priority, densest',
+      target: null,
+      gen: () => `${dense()}&sort=priority`,
+    },
+    {
+      key: 'deep_page',
+      label: `radius ${deep.miles} miles, offset=${DEEP_OFFSET}, dense centres`,
+      target: null,
+      gen: () => `${around(pick(deep.centres), 1)}&radius=${deep.miles}&offset=${DEEP_OFFSET}`,
+      nonEmpty: true,
+    },
+    {
+      key: 'all_name_paging',
+      label: `all=true by name, offsets 0–${offsets.length - 1}`,
+      target: null,
+      gen: () => `all=true&offset=${offsets[paged++ % offsets.length]}`,
+    },
     // Appended: the types above draw the same strings as before these were added.
     {
       key: 'search_typed',
@@ -227,7 +284,12 @@ export function scenario(set: SyntheticSet, seed: number, run: number): Scenario
         return `${around(ci, 3)}&search=${typed(ci)}`
       },
     },
-    { key: 'all_search_typed', label: 'all=true by name + a word as typed (1–3 characters)', target: null, gen: () => `all=true&search=${typed(pick(populated))}` },
+    {
+      key: 'all_search_typed',
+      label: 'all=true by name + a word as typed (1–3 characters)',
+      target: null,
+      gen: () => `all=true&search=${typed(pick(populated))}`,
+    },
   ]
   return { types, typical, pick, densest }
 }

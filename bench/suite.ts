@@ -36,15 +36,50 @@ async function step(label: string, args: string[]): Promise<{ ok: boolean; markd
 /** Each step, and the file its --json or --out writes its record to. */
 const steps: { name: string; label: string; args: string[]; json: string }[] = quick
   ? [
-      { name: 'query', label: 'in process, 10k', args: ['bench/query.ts', '--quick', '--out', out], json: join(out, 'query.json') },
-      { name: 'peers', label: 'peers, 10k', args: ['bench/peers.ts', '--quick', '--size', '10000', '--runs', '1', '--json', join(out, 'peers.json')], json: join(out, 'peers.json') },
-      { name: 'http', label: 'HTTP, 10k', args: ['bench/http.ts', '--quick', '--json', join(out, 'http.json')], json: join(out, 'http.json') },
+      {
+        name: 'query',
+        label: 'in process, 10k',
+        args: ['bench/query.ts', '--quick', '--out', out],
+        json: join(out, 'query.json'),
+      },
+      {
+        name: 'peers',
+        label: 'peers, 10k',
+        args: ['bench/peers.ts', '--quick', '--size', '10000', '--runs', '1', '--json', join(out, 'peers.json')],
+        json: join(out, 'peers.json'),
+      },
+      {
+        name: 'http',
+        label: 'HTTP, 10k',
+        args: ['bench/http.ts', '--quick', '--json', join(out, 'http.json')],
+        json: join(out, 'http.json'),
+      },
     ]
   : [
-      { name: 'query', label: 'in process, 10k and 100k', args: ['bench/query.ts', '--sizes', '10000,100000', '--runs', '3', '--out', out], json: join(out, 'query.json') },
-      { name: 'query-1m', label: 'in process, 1M', args: ['bench/query.ts', '--sizes', '1000000', '--runs', '1', '--out', join(out, '1m')], json: join(out, '1m', 'query.json') },
-      { name: 'peers', label: 'peers, 100k', args: ['bench/peers.ts', '--size', '100000', '--runs', '3', '--json', join(out, 'peers.json')], json: join(out, 'peers.json') },
-      { name: 'http', label: 'HTTP, 100k', args: ['bench/http.ts', '--runs', '3', '--json', join(out, 'http.json')], json: join(out, 'http.json') },
+      {
+        name: 'query',
+        label: 'in process, 10k and 100k',
+        args: ['bench/query.ts', '--sizes', '10000,100000', '--runs', '3', '--out', out],
+        json: join(out, 'query.json'),
+      },
+      {
+        name: 'query-1m',
+        label: 'in process, 1M',
+        args: ['bench/query.ts', '--sizes', '1000000', '--runs', '1', '--out', join(out, '1m')],
+        json: join(out, '1m', 'query.json'),
+      },
+      {
+        name: 'peers',
+        label: 'peers, 100k',
+        args: ['bench/peers.ts', '--size', '100000', '--runs', '3', '--json', join(out, 'peers.json')],
+        json: join(out, 'peers.json'),
+      },
+      {
+        name: 'http',
+        label: 'HTTP, 100k',
+        args: ['bench/http.ts', '--runs', '3', '--json', join(out, 'http.json')],
+        json: join(out, 'http.json'),
+      },
     ]
 
 const sections: string[] = []
@@ -77,7 +112,10 @@ const header = [
   `Steps: ${steps.map((s) => s.label).join('; ')}. Each section below is one step's own report.`,
   '',
 ].join('\n')
-writeFileSync(join(out, 'latest.md'), `${header}\n${sections.map((m) => m.replace(/^# /gm, '## ').trim()).join('\n\n')}\n`)
+writeFileSync(
+  join(out, 'latest.md'),
+  `${header}\n${sections.map((m) => m.replace(/^# /gm, '## ').trim()).join('\n\n')}\n`,
+)
 // Each step's record as it wrote it (null when the step failed): what latest.md is made from.
 const latest = { benchmark: 'suite', ...prov, bun: Bun.version, quick, steps: records }
 writeFileSync(join(out, 'latest.json'), `${JSON.stringify(latest, null, 2)}\n`)

@@ -49,7 +49,15 @@ export function cityCentres(count = 300): City[] {
     const f = line.split('\t')
     const population = Number(f[14])
     if (!(population >= 1_000_000)) continue
-    rows.push({ gid: Number(f[0]), name: f[1]!, ascii: f[2]!, country: f[8]!, lat: Number(f[4]), lng: Number(f[5]), population })
+    rows.push({
+      gid: Number(f[0]),
+      name: f[1]!,
+      ascii: f[2]!,
+      country: f[8]!,
+      lat: Number(f[4]),
+      lng: Number(f[5]),
+      population,
+    })
   }
   rows.sort((a, b) => b.population - a.population || a.gid - b.gid)
   return rows.slice(0, count).map(({ gid: _gid, ...c }) => c)
@@ -77,24 +85,181 @@ export const UNGROUPED_TAGS = UNGROUPED
 const label = (v: string) => v.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase())
 
 export const FILTERS = [
-  { id: 'products', name: 'Products', label: 'What are you shopping for?', inline: true, tags: PRODUCTS.map((value) => ({ value, label: label(value), color: '#1e88e5' })) },
-  { id: 'services', name: 'Services', label: 'Services', inline: true, tags: SERVICES.map((value) => ({ value, label: label(value) })) },
-  { id: 'store_type', name: 'Store type', label: 'Store type', singleSelect: true, tags: STORE_TYPES.map((value) => ({ value, label: label(value) })) },
+  {
+    id: 'products',
+    name: 'Products',
+    label: 'What are you shopping for?',
+    inline: true,
+    tags: PRODUCTS.map((value) => ({ value, label: label(value), color: '#1e88e5' })),
+  },
+  {
+    id: 'services',
+    name: 'Services',
+    label: 'Services',
+    inline: true,
+    tags: SERVICES.map((value) => ({ value, label: label(value) })),
+  },
+  {
+    id: 'store_type',
+    name: 'Store type',
+    label: 'Store type',
+    singleSelect: true,
+    tags: STORE_TYPES.map((value) => ({ value, label: label(value) })),
+  },
 ]
 
 export const PRIORITY = [{ tag: 'flagship' }, { custom_field: 'offer', value: 'Spring sale' }]
 
 // Word lists --------------------------------------------------------------------------------------
 
-const BRANDS = ['Northwind', 'Summit', 'Alpine', 'Trailhead', 'Harbour', 'Evergreen', 'Bluebird', 'Redwood', 'Granite', 'Cedar', 'Lakeside', 'Riverside', 'Pinecrest', 'Highland', 'Coastal', 'Meridian', 'Compass', 'Basecamp', 'Wildwood', 'Silverline']
-const KINDS = ['Outdoor', 'Cycles', 'Sports', 'Adventure', 'Outfitters', 'Gear', 'Mountain Shop', 'Bike Works', 'Ski Center', 'Running Lab']
-const DISTRICTS = ['Central', 'North', 'South', 'East', 'West', 'Old Town', 'Harbourfront', 'Station', 'Market Square', 'University', 'Riverside', 'Airport', 'Downtown', 'Uptown', 'Park', 'Mall', 'Plaza', 'Gateway', 'Heights', 'Gardens']
-const STREETS = ['Long Acre', 'High Street', 'Market Street', 'Station Road', 'Church Lane', 'Park Avenue', 'River Road', 'Mill Lane', 'King Street', 'Queen Street', 'Harbour Way', 'Bridge Street', 'Garden Road', 'Forest Drive', 'Lake View', 'Oak Avenue', 'Maple Street', 'Hill Road', 'Castle Street', 'Victoria Road', 'Chestnut Walk', 'Meadow Lane', 'Elm Grove', 'Canal Street', 'Orchard Road']
-const OPENERS = ['Flagship store', 'Neighbourhood shop', 'Large store', 'Compact store', 'Family-run shop', 'Outlet store', 'Partner shop', 'Two-floor store']
-const NEAR = ['near the central station', 'in the old town', 'by the river', 'next to the market hall', 'in the shopping centre', 'close to the university', 'opposite the park', 'on the harbour front', 'beside the ring road', 'above the metro']
-const GOODS = ['running shoes', 'mountain bikes', 'road bikes', 'e-bikes', 'snowboards', 'kayaks', 'tents', 'sleeping bags', 'climbing ropes', 'trail shoes', 'ski boots', 'rain jackets', 'backpacks', 'headlamps', 'hiking boots', 'wetsuits', 'paddle boards', 'gravel bikes', 'touring skis', 'camping stoves']
-const EXTRAS = ['a test area', 'free evening workshops', 'a bike repair workshop', 'a climbing wall', 'a ski servicing bench', 'gait analysis', 'a rental desk', 'a coffee corner', 'click and collect lockers', 'expert boot fitting', 'weekly group runs', 'a kids corner']
-const PARKING = ['Free parking at the back', 'Public car park two minutes away', 'Street parking only', 'Underground car park in the mall', 'Bike parking at the entrance']
+const BRANDS = [
+  'Northwind',
+  'Summit',
+  'Alpine',
+  'Trailhead',
+  'Harbour',
+  'Evergreen',
+  'Bluebird',
+  'Redwood',
+  'Granite',
+  'Cedar',
+  'Lakeside',
+  'Riverside',
+  'Pinecrest',
+  'Highland',
+  'Coastal',
+  'Meridian',
+  'Compass',
+  'Basecamp',
+  'Wildwood',
+  'Silverline',
+]
+const KINDS = [
+  'Outdoor',
+  'Cycles',
+  'Sports',
+  'Adventure',
+  'Outfitters',
+  'Gear',
+  'Mountain Shop',
+  'Bike Works',
+  'Ski Center',
+  'Running Lab',
+]
+const DISTRICTS = [
+  'Central',
+  'North',
+  'South',
+  'East',
+  'West',
+  'Old Town',
+  'Harbourfront',
+  'Station',
+  'Market Square',
+  'University',
+  'Riverside',
+  'Airport',
+  'Downtown',
+  'Uptown',
+  'Park',
+  'Mall',
+  'Plaza',
+  'Gateway',
+  'Heights',
+  'Gardens',
+]
+const STREETS = [
+  'Long Acre',
+  'High Street',
+  'Market Street',
+  'Station Road',
+  'Church Lane',
+  'Park Avenue',
+  'River Road',
+  'Mill Lane',
+  'King Street',
+  'Queen Street',
+  'Harbour Way',
+  'Bridge Street',
+  'Garden Road',
+  'Forest Drive',
+  'Lake View',
+  'Oak Avenue',
+  'Maple Street',
+  'Hill Road',
+  'Castle Street',
+  'Victoria Road',
+  'Chestnut Walk',
+  'Meadow Lane',
+  'Elm Grove',
+  'Canal Street',
+  'Orchard Road',
+]
+const OPENERS = [
+  'Flagship store',
+  'Neighbourhood shop',
+  'Large store',
+  'Compact store',
+  'Family-run shop',
+  'Outlet store',
+  'Partner shop',
+  'Two-floor store',
+]
+const NEAR = [
+  'near the central station',
+  'in the old town',
+  'by the river',
+  'next to the market hall',
+  'in the shopping centre',
+  'close to the university',
+  'opposite the park',
+  'on the harbour front',
+  'beside the ring road',
+  'above the metro',
+]
+const GOODS = [
+  'running shoes',
+  'mountain bikes',
+  'road bikes',
+  'e-bikes',
+  'snowboards',
+  'kayaks',
+  'tents',
+  'sleeping bags',
+  'climbing ropes',
+  'trail shoes',
+  'ski boots',
+  'rain jackets',
+  'backpacks',
+  'headlamps',
+  'hiking boots',
+  'wetsuits',
+  'paddle boards',
+  'gravel bikes',
+  'touring skis',
+  'camping stoves',
+]
+const EXTRAS = [
+  'a test area',
+  'free evening workshops',
+  'a bike repair workshop',
+  'a climbing wall',
+  'a ski servicing bench',
+  'gait analysis',
+  'a rental desk',
+  'a coffee corner',
+  'click and collect lockers',
+  'expert boot fitting',
+  'weekly group runs',
+  'a kids corner',
+]
+const PARKING = [
+  'Free parking at the back',
+  'Public car park two minutes away',
+  'Street parking only',
+  'Underground car park in the mall',
+  'Bike parking at the entrance',
+]
 const OFFERS = ['Spring sale', 'Summer clearance', 'Member days', 'Winter deals']
 const HOURS_WEEKDAY = ['09:00-18:00', '09:00-20:00', '10:00-19:00', '08:30-17:30', '10:00-21:00']
 const HOURS_SAT = ['10:00-18:00', '09:00-17:00', '10:00-16:00', 'closed']
@@ -198,22 +363,39 @@ export function generate(n: number, seed = 42, cities: City[] = cityCentres(300)
     const target = 1 + Math.floor(rnd() * 5)
     for (let tries = 0; tags.size < target && tries < 20; tries++) tags.add(otherTag())
     const weekday = pick(HOURS_WEEKDAY)
-    const hours: Record<string, string> = { monday: weekday, tuesday: weekday, wednesday: weekday, thursday: pick(HOURS_WEEKDAY), friday: weekday, saturday: pick(HOURS_SAT) }
+    const hours: Record<string, string> = {
+      monday: weekday,
+      tuesday: weekday,
+      wednesday: weekday,
+      thursday: pick(HOURS_WEEKDAY),
+      friday: weekday,
+      saturday: pick(HOURS_SAT),
+    }
     const sunday = pick(HOURS_SUN)
     if (sunday !== 'closed') hours.sunday = sunday
     const slug = `${brand}-${city.ascii}-${district}-${i}`.toLowerCase().replace(/[^a-z0-9]+/g, '-')
     const customFields: Record<string, string> = { parking: pick(PARKING) }
     if (rnd() < 0.3) customFields.book = `https://${brand.toLowerCase()}.example/book/${slug}`
     if (rnd() < 0.15) customFields.offer = pick(OFFERS)
-    if (rnd() < 0.5) customFields.phone_support = `0800 ${100 + Math.floor(rnd() * 900)} ${1000 + Math.floor(rnd() * 9000)}`
+    if (rnd() < 0.5)
+      customFields.phone_support = `0800 ${100 + Math.floor(rnd() * 900)} ${1000 + Math.floor(rnd() * 9000)}`
     const body: Record<string, unknown> = {
       name,
       address,
       coordinates: { lat: Math.round(lat * 1e6) / 1e6, lng: Math.round(lng * 1e6) / 1e6 },
       description,
       tags: [...tags],
-      contact: { phone: `+1 555 ${String(1000000 + Math.floor(rnd() * 8999999)).slice(0, 7)}`, email: `${slug}@${brand.toLowerCase()}.example`, website: `https://${brand.toLowerCase()}.example/stores/${slug}` },
-      social: rnd() < 0.5 ? { instagram: `https://instagram.com/${brand.toLowerCase()}_${city.ascii.toLowerCase().replace(/[^a-z0-9]+/g, '')}` } : {},
+      contact: {
+        phone: `+1 555 ${String(1000000 + Math.floor(rnd() * 8999999)).slice(0, 7)}`,
+        email: `${slug}@${brand.toLowerCase()}.example`,
+        website: `https://${brand.toLowerCase()}.example/stores/${slug}`,
+      },
+      social:
+        rnd() < 0.5
+          ? {
+              instagram: `https://instagram.com/${brand.toLowerCase()}_${city.ascii.toLowerCase().replace(/[^a-z0-9]+/g, '')}`,
+            }
+          : {},
       hours,
       custom_fields: customFields,
       image_url: `https://images.${brand.toLowerCase()}.example/stores/${slug}.jpg`,
@@ -226,7 +408,29 @@ export function generate(n: number, seed = 42, cities: City[] = cityCentres(300)
 
 /** Words worth searching for (no stopwords or numbers), from a body's name and description. */
 export function searchableWords(body: Record<string, unknown>): string[][] {
-  const stop = new Set(['a', 'an', 'and', 'the', 'with', 'in', 'on', 'of', 'by', 'to', 'near', 'next', 'close', 'above', 'beside', 'opposite'])
-  const phrase = (s: string) => s.toLowerCase().replace(/[^a-z0-9 ]+/g, ' ').split(/\s+/).filter((w) => w.length > 2 && !stop.has(w) && !/\d/.test(w))
+  const stop = new Set([
+    'a',
+    'an',
+    'and',
+    'the',
+    'with',
+    'in',
+    'on',
+    'of',
+    'by',
+    'to',
+    'near',
+    'next',
+    'close',
+    'above',
+    'beside',
+    'opposite',
+  ])
+  const phrase = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[^a-z0-9 ]+/g, ' ')
+      .split(/\s+/)
+      .filter((w) => w.length > 2 && !stop.has(w) && !/\d/.test(w))
   return [phrase(String(body.name)), phrase(String(body.description))]
 }

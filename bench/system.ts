@@ -18,7 +18,11 @@ export function run(cmd: string[], asUser: string | null = null): Spawned {
 }
 
 /** A command's output's last line that is not blank (what a failure says). */
-export const lastLine = (s: string) => s.split('\n').filter((l) => l.trim() !== '').slice(-1)[0] ?? s
+export const lastLine = (s: string) =>
+  s
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .slice(-1)[0] ?? s
 
 /**
  * Installs Debian packages with apt-get (without their recommends), running `apt-get update` and
@@ -64,14 +68,22 @@ export function provenance(started: Date): Provenance {
     date: started.toISOString(),
     commit: head.exitCode === 0 ? head.stdout.toString().trim() : 'unknown',
     dirty: status.exitCode === 0 ? status.stdout.toString().trim() !== '' : null,
-    machine: { cpu: cpu[0]?.model ?? 'unknown', cores: cpu.length, memoryGB: Math.round((totalmem() / 2 ** 30) * 10) / 10, os: `${platform()} ${release()}` },
+    machine: {
+      cpu: cpu[0]?.model ?? 'unknown',
+      cores: cpu.length,
+      memoryGB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+      os: `${platform()} ${release()}`,
+    },
   }
 }
 
 /** A report's first line: when, which commit (and whether uncommitted changes were measured), the machine. */
 export function provenanceLine(p: Provenance): string {
   const m = p.machine
-  const code = p.commit === 'unknown' ? 'commit unknown' : `commit ${p.commit.slice(0, 7)}${p.dirty ? ' with uncommitted changes' : ''}`
+  const code =
+    p.commit === 'unknown'
+      ? 'commit unknown'
+      : `commit ${p.commit.slice(0, 7)}${p.dirty ? ' with uncommitted changes' : ''}`
   return `${p.date.slice(0, 16).replace('T', ' ')} UTC · ${code} · ${m.cpu}, ${m.cores} cores, ${m.memoryGB} GB · ${m.os}`
 }
 
@@ -81,7 +93,11 @@ export function provenanceLine(p: Provenance): string {
  * for an option it does not know. A missing value, a bad number or an unknown option is refused
  * with the usage.
  */
-export function readOptions(argv: string[], usage: string, take: (option: string, value: () => string, int: (min: number) => number) => boolean): void {
+export function readOptions(
+  argv: string[],
+  usage: string,
+  take: (option: string, value: () => string, int: (min: number) => number) => boolean,
+): void {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!
     const value = () => {

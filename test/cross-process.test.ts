@@ -44,11 +44,17 @@ const admin = (base: string, path: string, body?: unknown) =>
   }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }))
 
 const near = (base: string) =>
-  fetch(`${base}/public/v1/${token}/locations?lat=52.52&lng=13.405&radius=10&unit=km`).then(async (r) => (await r.json()) as any)
+  fetch(`${base}/public/v1/${token}/locations?lat=52.52&lng=13.405&radius=10&unit=km`).then(
+    async (r) => (await r.json()) as any,
+  )
 
 test('a write through one server is in the very next public query of the other, and of itself', async () => {
   expect((await near(urlB)).data.pagination.total).toBe(0) // B has loaded its index before the write
-  const created = await admin(urlA, '/locations', { name: 'Berlin Mitte', address: 'Unter den Linden 1, 10117 Berlin', coordinates: { lat: 52.517, lng: 13.389 } })
+  const created = await admin(urlA, '/locations', {
+    name: 'Berlin Mitte',
+    address: 'Unter den Linden 1, 10117 Berlin',
+    coordinates: { lat: 52.517, lng: 13.389 },
+  })
   expect(created.status).toBe(201)
   const id = created.body.location.id
   for (const base of [urlB, urlA]) {
@@ -63,7 +69,8 @@ test('a write through one server is in the very next public query of the other, 
 })
 
 test('a server that applied nothing while the change log was pruned past it (stopped) builds its indexes again: it misses none of the changes pruned', async () => {
-  const all = (base: string) => fetch(`${base}/public/v1/${token}/locations?all=true&limit=1`).then(async (r) => (await r.json()) as any)
+  const all = (base: string) =>
+    fetch(`${base}/public/v1/${token}/locations?all=true&limit=1`).then(async (r) => (await r.json()) as any)
   const before = (await all(urlB)).data.pagination.total
   b.proc.kill('SIGSTOP')
   try {
@@ -71,7 +78,14 @@ test('a server that applied nothing while the change log was pruned past it (sto
     try {
       const locatorId = store.locators.byToken(token)!.id
       store.write(() => {
-        for (const name of ['Missed one', 'Missed two']) store.locations.insert(locationRecord(locatorId, { name, address: 'Alexanderplatz 1, Berlin', coordinates: { lat: 52.52, lng: 13.41 } }))
+        for (const name of ['Missed one', 'Missed two'])
+          store.locations.insert(
+            locationRecord(locatorId, {
+              name,
+              address: 'Alexanderplatz 1, Berlin',
+              coordinates: { lat: 52.52, lng: 13.41 },
+            }),
+          )
       })
       // As the server prunes, up to the last change (every change then older than the kept time).
       const end = store.changes.lastSeq()
@@ -87,13 +101,19 @@ test('a server that applied nothing while the change log was pruned past it (sto
   await b.waitFor(/pruned past/) // stdout may come after the answer
   const warned = b.lines.filter((l) => l.includes('pruned past')).map((l) => JSON.parse(l))
   expect(warned).toHaveLength(1)
-  expect(warned[0]).toMatchObject({ level: 'warn', message: expect.stringContaining('every index is built again from the rows') })
+  expect(warned[0]).toMatchObject({
+    level: 'warn',
+    message: expect.stringContaining('every index is built again from the rows'),
+  })
 })
 
 test('the CLI, a third process, changes what both servers answer', async () => {
-  const off = Bun.spawnSync([process.execPath, join(import.meta.dir, '..', 'src/cli/main.ts'), 'locator', 'set', lctId(), '--query-api', 'off'], {
-    env: { ...process.env, DATABASE_PATH: join(dir, 'shared.db') },
-  })
+  const off = Bun.spawnSync(
+    [process.execPath, join(import.meta.dir, '..', 'src/cli/main.ts'), 'locator', 'set', lctId(), '--query-api', 'off'],
+    {
+      env: { ...process.env, DATABASE_PATH: join(dir, 'shared.db') },
+    },
+  )
   expect(off.exitCode).toBe(0)
   for (const base of [urlA, urlB]) {
     const res = await fetch(`${base}/public/v1/${token}/locations?all=true`)
@@ -109,11 +129,26 @@ test('the change log does not grow for good: a server prunes the changes older t
   const { locator } = createLocator(store, 'Old')
   setLocatorSettings(store, locator.id, { queryApi: 'on' })
   store.write(() => {
-    for (let i = 0; i < 50; i++) store.locations.insert(locationRecord(locator.id, { name: `Old ${i}`, address: `${i} Main Street, Paris`, coordinates: { lat: 48.85, lng: 2.35 } }))
+    for (let i = 0; i < 50; i++)
+      store.locations.insert(
+        locationRecord(locator.id, {
+          name: `Old ${i}`,
+          address: `${i} Main Street, Paris`,
+          coordinates: { lat: 48.85, lng: 2.35 },
+        }),
+      )
   })
   const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000).toISOString()
   store.db.run('UPDATE changes SET at = ?', [twoHoursAgo])
-  store.write(() => store.locations.insert(locationRecord(locator.id, { name: 'Recent', address: '1 Main Street, Paris', coordinates: { lat: 48.85, lng: 2.35 } })))
+  store.write(() =>
+    store.locations.insert(
+      locationRecord(locator.id, {
+        name: 'Recent',
+        address: '1 Main Street, Paris',
+        coordinates: { lat: 48.85, lng: 2.35 },
+      }),
+    ),
+  )
   const last = store.changes.lastSeq()
   const count = () => store.db.query<{ n: number }, []>('SELECT count(*) AS n FROM changes').get()!.n
   expect(count()).toBe(last)
@@ -123,8 +158,15 @@ test('the change log does not grow for good: a server prunes the changes older t
     const deadline = Date.now() + 10_000
     while (count() > 2 && Date.now() < deadline) await Bun.sleep(25)
     // The last old change (the locator's, up to the cut) and the recent one.
-    expect(store.db.query<{ seq: number }, []>('SELECT seq FROM changes ORDER BY seq').all().map((c) => c.seq)).toEqual([last - 1, last])
-    const res = (await (await fetch(`${url}/public/v1/${locator.publicToken}/locations?all=true&limit=1`)).json()) as any
+    expect(
+      store.db
+        .query<{ seq: number }, []>('SELECT seq FROM changes ORDER BY seq')
+        .all()
+        .map((c) => c.seq),
+    ).toEqual([last - 1, last])
+    const res = (await (
+      await fetch(`${url}/public/v1/${locator.publicToken}/locations?all=true&limit=1`)
+    ).json()) as any
     expect(res.data.pagination.total).toBe(51)
   } finally {
     store.close()

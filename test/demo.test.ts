@@ -19,8 +19,20 @@ beforeEach(() => {
 })
 afterEach(() => env.close())
 
-const TABLES = ['locators', 'api_keys', 'locations', 'custom_fields', 'filter_groups', 'filter_tags', 'priority_rules', 'changes']
-const counts = () => Object.fromEntries(TABLES.map((t) => [t, (env.store.db.query(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n]))
+const TABLES = [
+  'locators',
+  'api_keys',
+  'locations',
+  'custom_fields',
+  'filter_groups',
+  'filter_tags',
+  'priority_rules',
+  'changes',
+]
+const counts = () =>
+  Object.fromEntries(
+    TABLES.map((t) => [t, (env.store.db.query(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n]),
+  )
 
 /** Writes a variant of the fixture and returns its path. */
 function variant(change: (demo: any) => void): string {
@@ -36,7 +48,15 @@ describe('loadDemo', () => {
     const { locator, locations } = loadDemo(env.store, FIXTURE)
     expect(locations).toBe(5)
     expect(locator.id).not.toBe(env.locatorId)
-    expect(locator).toMatchObject({ name: 'Demo Coffee', queryApiEnabled: true, defaultRadius: 10, defaultUnit: 'km', active: true, referrers: [], rateLimit: 1000 })
+    expect(locator).toMatchObject({
+      name: 'Demo Coffee',
+      queryApiEnabled: true,
+      defaultRadius: 10,
+      defaultUnit: 'km',
+      active: true,
+      referrers: [],
+      rateLimit: 1000,
+    })
     expect(env.store.locators.get(locator.id)).toEqual(locator)
     expect(env.store.locators.byToken(locator.publicToken)?.id).toBe(locator.id)
   })
@@ -44,7 +64,9 @@ describe('loadDemo', () => {
   test('writes the custom fields, filters and priority rules of the file', () => {
     const { locator } = loadDemo(env.store, FIXTURE)
     const demo = fixture()
-    expect(env.store.customFields.list(locator.id).map(({ id, name, type, label }) => ({ id, name, type, label }))).toEqual([
+    expect(
+      env.store.customFields.list(locator.id).map(({ id, name, type, label }) => ({ id, name, type, label })),
+    ).toEqual([
       { id: 'parking', name: 'Parking', type: 'text', label: null },
       { id: 'order', name: 'Order online', type: 'button', label: 'Order now' },
     ])
@@ -89,18 +111,46 @@ describe('loadDemo', () => {
 
 describe('loadDemo refuses and writes nothing', () => {
   const refusals: [string, (demo: any) => void, string[]][] = [
-    ['a location out of range', (d) => (d.locations[3].coordinates.lat = 200), ['locations[3] ("Demo Coffee Brera") is invalid', 'coordinates.lat', 'between -90 and 90']],
-    ['a location without coordinates', (d) => delete d.locations[4].coordinates, ['locations[4] ("Demo Coffee Centrale") coordinates', 'does not geocode']],
-    ['a location without a name', (d) => delete d.locations[2].name, ['locations[2] is invalid', 'name: The name field is required.']],
-    ['a location with an undefined custom field', (d) => (d.locations[1].custom_fields = { wifi: 'yes' }), ['locations[1]', 'custom_fields.wifi']],
-    ['a location with a bad button URL', (d) => (d.locations[0].custom_fields.order = 'order.example.com'), ['locations[0]', 'custom_fields.order', 'URL including the protocol']],
+    [
+      'a location out of range',
+      (d) => (d.locations[3].coordinates.lat = 200),
+      ['locations[3] ("Demo Coffee Brera") is invalid', 'coordinates.lat', 'between -90 and 90'],
+    ],
+    [
+      'a location without coordinates',
+      (d) => delete d.locations[4].coordinates,
+      ['locations[4] ("Demo Coffee Centrale") coordinates', 'does not geocode'],
+    ],
+    [
+      'a location without a name',
+      (d) => delete d.locations[2].name,
+      ['locations[2] is invalid', 'name: The name field is required.'],
+    ],
+    [
+      'a location with an undefined custom field',
+      (d) => (d.locations[1].custom_fields = { wifi: 'yes' }),
+      ['locations[1]', 'custom_fields.wifi'],
+    ],
+    [
+      'a location with a bad button URL',
+      (d) => (d.locations[0].custom_fields.order = 'order.example.com'),
+      ['locations[0]', 'custom_fields.order', 'URL including the protocol'],
+    ],
     ['a location that is not an object', (d) => (d.locations[2] = 'Demo Coffee'), ['locations[2] must be an object']],
     ['bad filters', (d) => (d.filters[1].tags[0].color = 'gold'), ['filters[1].tags[0].color must be a hex colour']],
-    ['a priority rule on an undefined custom field', (d) => (d.priority = [{ custom_field: 'tier', value: 'gold' }]), ['priority[0].custom_field "tier"']],
+    [
+      'a priority rule on an undefined custom field',
+      (d) => (d.priority = [{ custom_field: 'tier', value: 'gold' }]),
+      ['priority[0].custom_field "tier"'],
+    ],
     ['a bad custom field', (d) => (d.custom_fields[1].type = 'link'), ['custom_fields[1]: --type must be one of']],
     ['a bad radius', (d) => (d.locator.radius = 5000), ['locator: --radius must be']],
     ['a bad unit', (d) => (d.locator.unit = 'leagues'), ['locator: --unit must be miles or km']],
-    ['an empty locator name', (d) => (d.locator.name = ' '), ['locator: The locator name must be 1 to 200 characters.']],
+    [
+      'an empty locator name',
+      (d) => (d.locator.name = ' '),
+      ['locator: The locator name must be 1 to 200 characters.'],
+    ],
     ['no locations array', (d) => delete d.locations, ['is not a demo file', 'locations']],
     ['an unknown locator setting', (d) => (d.locator.colour = 'red'), ['is not a demo file', 'locator.colour']],
   ]
@@ -132,9 +182,19 @@ describe('loadDemo refuses and writes nothing', () => {
 
   test('the fixture loads once the broken location is fixed (the refusal was about that location alone)', () => {
     const before = counts()
-    expect(() => loadDemo(env.store, variant((d) => (d.locations[3].coordinates.lat = 200)))).toThrow(OperatorError)
+    expect(() =>
+      loadDemo(
+        env.store,
+        variant((d) => (d.locations[3].coordinates.lat = 200)),
+      ),
+    ).toThrow(OperatorError)
     expect(counts()).toEqual(before)
-    expect(loadDemo(env.store, variant(() => {})).locations).toBe(5)
+    expect(
+      loadDemo(
+        env.store,
+        variant(() => {}),
+      ).locations,
+    ).toBe(5)
     expect(counts().locations).toBe(before.locations! + 5)
   })
 })

@@ -23,7 +23,9 @@ export function newerSchemaDatabase(path: string): string {
 }
 
 /** Answers the addresses in `table` (matched case-insensitively, whole string) and nothing else; counts calls. */
-export function tableGeocoder(table: Record<string, Omit<GeocodeResult, 'source' | 'parts'> & Partial<GeocodeResult>>): Geocoder & { calls: string[] } {
+export function tableGeocoder(
+  table: Record<string, Omit<GeocodeResult, 'source' | 'parts'> & Partial<GeocodeResult>>,
+): Geocoder & { calls: string[] } {
   const calls: string[] = []
   const byKey = new Map(Object.entries(table).map(([k, v]) => [k.toLowerCase(), v]))
   return {
@@ -38,8 +40,18 @@ export function tableGeocoder(table: Record<string, Omit<GeocodeResult, 'source'
 }
 
 export const KNOWN_ADDRESSES = {
-  '1600 Pennsylvania Avenue NW, Washington, DC 20500': { lat: 38.8977, lng: -77.0365, precision: 'rooftop' as const, parts: { city: 'Washington', region: 'DC', postcode: '20500', country: 'US' } },
-  '10 Downing Street, London SW1A 2AA': { lat: 51.5034, lng: -0.1276, precision: 'rooftop' as const, parts: { city: 'London', postcode: 'SW1A 2AA', country: 'GB' } },
+  '1600 Pennsylvania Avenue NW, Washington, DC 20500': {
+    lat: 38.8977,
+    lng: -77.0365,
+    precision: 'rooftop' as const,
+    parts: { city: 'Washington', region: 'DC', postcode: '20500', country: 'US' },
+  },
+  '10 Downing Street, London SW1A 2AA': {
+    lat: 51.5034,
+    lng: -0.1276,
+    precision: 'rooftop' as const,
+    parts: { city: 'London', postcode: 'SW1A 2AA', country: 'GB' },
+  },
 }
 
 export type TestEnv = {
@@ -50,7 +62,11 @@ export type TestEnv = {
   key: string
   dir: string
   /** Sends a request to the app; `body` objects are sent as JSON. */
-  call: (method: string, path: string, opts?: { body?: unknown; headers?: Record<string, string>; key?: string | null }) => Promise<{ status: number; body: any; headers: Headers }>
+  call: (
+    method: string,
+    path: string,
+    opts?: { body?: unknown; headers?: Record<string, string>; key?: string | null },
+  ) => Promise<{ status: number; body: any; headers: Headers }>
   close: () => void
 }
 
@@ -59,7 +75,13 @@ export function makeEnv(options: Pick<AppDeps, 'indexUpkeep'> = {}): TestEnv {
   const dir = tempDir()
   const store = openStore(join(dir, 'test.db'))
   const geocoder = tableGeocoder(KNOWN_ADDRESSES)
-  const app = createApp({ store, geocoder: cachedGeocoder(geocoder, store.geocodeCache), config: { maxBodyBytes: 256 * 1024, logRequests: false }, log: () => {}, ...options })
+  const app = createApp({
+    store,
+    geocoder: cachedGeocoder(geocoder, store.geocodeCache),
+    config: { maxBodyBytes: 256 * 1024, logRequests: false },
+    log: () => {},
+    ...options,
+  })
   const { locator, secret } = createLocator(store, 'Test locator')
   const env: TestEnv = {
     store,
@@ -102,7 +124,11 @@ export const storeBody = (over: Record<string, unknown> = {}) => ({
   ...over,
 })
 
-export type Running = { proc: Bun.Subprocess<'ignore', 'pipe', 'pipe'>; lines: string[]; waitFor: (re: RegExp) => Promise<string> }
+export type Running = {
+  proc: Bun.Subprocess<'ignore', 'pipe', 'pipe'>
+  lines: string[]
+  waitFor: (re: RegExp) => Promise<string>
+}
 
 /** Lines of text as they come, in chunks, and a wait for the first that matches. */
 function lineCollector(): Pick<Running, 'lines' | 'waitFor'> & { add: (text: string) => void } {
@@ -131,7 +157,13 @@ function lineCollector(): Pick<Running, 'lines' | 'waitFor'> & { add: (text: str
   }
 }
 
-const serverEnv = (dbPath: string, extraEnv: Record<string, string>) => ({ ...process.env, DATABASE_PATH: dbPath, PORT: '0', HOST: '127.0.0.1', ...extraEnv })
+const serverEnv = (dbPath: string, extraEnv: Record<string, string>) => ({
+  ...process.env,
+  DATABASE_PATH: dbPath,
+  PORT: '0',
+  HOST: '127.0.0.1',
+  ...extraEnv,
+})
 
 /** Runs `bun src/main.ts` on a database file, on a free port; collects its stdout lines. */
 export function startServer(dbPath: string, extraEnv: Record<string, string> = {}): Running {
@@ -150,7 +182,10 @@ export function startServer(dbPath: string, extraEnv: Record<string, string> = {
 }
 
 /** startServer, with its stdout and stderr a terminal (a pseudo-terminal), as `npm start` typed in one has them. */
-export function startInTerminal(dbPath: string, extraEnv: Record<string, string> = {}): Omit<Running, 'proc'> & { proc: Bun.Subprocess } {
+export function startInTerminal(
+  dbPath: string,
+  extraEnv: Record<string, string> = {},
+): Omit<Running, 'proc'> & { proc: Bun.Subprocess } {
   const collected = lineCollector()
   const decoder = new TextDecoder()
   const proc = Bun.spawn([process.execPath, join(import.meta.dir, '..', 'src/main.ts')], {
@@ -172,7 +207,10 @@ export async function serverUrl(server: Running): Promise<string> {
 export function cliRunner(dbPath: () => string) {
   const root = join(import.meta.dir, '..')
   const storeloc = (...argv: string[]) => {
-    const p = Bun.spawnSync([process.execPath, join(root, 'src/cli/main.ts'), ...argv], { cwd: root, env: { ...process.env, DATABASE_PATH: dbPath() } })
+    const p = Bun.spawnSync([process.execPath, join(root, 'src/cli/main.ts'), ...argv], {
+      cwd: root,
+      env: { ...process.env, DATABASE_PATH: dbPath() },
+    })
     return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
   }
   /** The parsed --json output of a command that must succeed. */
@@ -204,9 +242,21 @@ export function withTempStore(): { readonly store: Store } {
 }
 
 /** A new location's record as the Management API's create makes it from `body` (no custom field definitions, not geocoded), to insert directly. */
-export const locationRecord = (locatorId: string, body: Record<string, unknown>) => newLocationRecord(locatorId, normalizeLocationBody(pickLocationFields(body), 'create', []), null)
+export const locationRecord = (locatorId: string, body: Record<string, unknown>) =>
+  newLocationRecord(locatorId, normalizeLocationBody(pickLocationFields(body), 'create', []), null)
 
-const SPELL_OUT: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i', ς: 'σ' }
+const SPELL_OUT: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+  ς: 'σ',
+}
 
 /**
  * The property tests' oracle of search words, written apart from src/core/text.ts: compatibility forms

@@ -14,12 +14,18 @@ const auth = () => ({ authorization: `Bearer ${f.env.key}` })
 test('a host of 1 to 3 characters (a container named "api" on port 80) reaches every route', async () => {
   for (const host of ['a', 'db', 'api', 'app:80']) {
     const at = (path: string) => `http://${host}${path}`
-    expect((await send(f.env.app, at('/admin/v1/locations?limit=1'), { headers: auth() })).body.pagination.total).toBeGreaterThan(0)
+    expect(
+      (await send(f.env.app, at('/admin/v1/locations?limit=1'), { headers: auth() })).body.pagination.total,
+    ).toBeGreaterThan(0)
     expect((await send(f.env.app, at('/admin/v1/custom_fields'), { headers: auth() })).status).toBe(200)
     expect((await send(f.env.app, at(`/public/v1/${f.token}/filters`))).status).toBe(200)
-    expect((await send(f.env.app, at(`/public/v1/${f.token}/locations/${f.ids.velo}`))).body.data.location.id).toBe(f.ids.velo)
+    expect((await send(f.env.app, at(`/public/v1/${f.token}/locations/${f.ids.velo}`))).body.data.location.id).toBe(
+      f.ids.velo,
+    )
     const page = await send(f.env.app, at(`/public/v1/${f.token}/locations?all=true&limit=1`))
-    expect(page.body.data.pagination.next).toBe(`http://${host.replace(':80', '')}/public/v1/${f.token}/locations?all=true&limit=1&offset=1`)
+    expect(page.body.data.pagination.next).toBe(
+      `http://${host.replace(':80', '')}/public/v1/${f.token}/locations?all=true&limit=1&offset=1`,
+    )
     expect((await send(f.env.app, at('/readyz'))).status).toBe(200)
   }
 })
@@ -39,11 +45,20 @@ test('without a Host (HTTP/1.0), a request is answered for its path, as sent to 
   expect((await read('/admin/v1/locations?limit=1', auth())).body.pagination.total).toBeGreaterThan(0)
   const page = await read(`/public/v1/${f.token}/locations?all=true&limit=1`)
   expect(page.status).toBe(200)
-  expect(page.body.data.pagination.next).toBe(`http://localhost/public/v1/${f.token}/locations?all=true&limit=1&offset=1`)
+  expect(page.body.data.pagination.next).toBe(
+    `http://localhost/public/v1/${f.token}/locations?all=true&limit=1&offset=1`,
+  )
   expect((await read(`/public/v1/${f.token}/filters`)).status).toBe(200)
   // A path that only ends like a route is no route (it was read from its second "/" on).
-  for (const path of [`/x/public/v1/${f.token}/filters`, `/xxxxxxxxxxxxxxx/public/v1/${f.token}/locations?all=true`, '/xxxxxxxxxxx/admin/v1/locations']) {
-    expect(await read(path, auth())).toEqual({ status: 404, body: { success: false, error: 'not_found', message: expect.stringContaining(path.split('?')[0]!) } })
+  for (const path of [
+    `/x/public/v1/${f.token}/filters`,
+    `/xxxxxxxxxxxxxxx/public/v1/${f.token}/locations?all=true`,
+    '/xxxxxxxxxxx/admin/v1/locations',
+  ]) {
+    expect(await read(path, auth())).toEqual({
+      status: 404,
+      body: { success: false, error: 'not_found', message: expect.stringContaining(path.split('?')[0]!) },
+    })
   }
 })
 
@@ -54,10 +69,20 @@ test('a Host that is no host name gets 400 from its API, not an answer for anoth
     expect({ status: pub.status, cache: pub.headers.get('cache-control'), body: await pub.json() }).toEqual({
       status: 400,
       cache: 'no-store',
-      body: { success: false, error: { code: 'INVALID_PARAMETER', message: expect.stringContaining('Host header'), docs: '/docs#INVALID_PARAMETER' } },
+      body: {
+        success: false,
+        error: {
+          code: 'INVALID_PARAMETER',
+          message: expect.stringContaining('Host header'),
+          docs: '/docs#INVALID_PARAMETER',
+        },
+      },
     })
     expect(pub.headers.get('x-request-id')).toMatch(/^[0-9a-z]{16}$/)
     const admin = await f.env.app.handle(asBunGivesIt('/admin/v1/locations', { host, ...auth() }))
-    expect({ status: admin.status, body: await admin.json() }).toEqual({ status: 400, body: { success: false, error: 'invalid_request', message: expect.stringContaining('Host header') } })
+    expect({ status: admin.status, body: await admin.json() }).toEqual({
+      status: 400,
+      body: { success: false, error: 'invalid_request', message: expect.stringContaining('Host header') },
+    })
   }
 })

@@ -77,7 +77,9 @@ describe('layers', () => {
   test('HTTP and SQL packages are imported only by the layers that own them', () => {
     const misplaced = all
       .filter((e) => {
-        const owners = Object.entries(PACKAGE_OWNERS).find(([pkg]) => e.target === pkg || e.target.startsWith(`${pkg}/`))?.[1]
+        const owners = Object.entries(PACKAGE_OWNERS).find(
+          ([pkg]) => e.target === pkg || e.target.startsWith(`${pkg}/`),
+        )?.[1]
         return owners !== undefined && !owners.includes(e.layer)
       })
       .map((e) => `${e.file} imports ${e.target}`)

@@ -34,9 +34,12 @@ test('first start in a terminal creates a locator, prints a working curl line on
   const second = start(db)
   await second.waitFor(/"listening"/)
   expect(second.lines.join('\n')).not.toContain('sk_')
-  const again = await fetch(url!.replace(/:\d+\//, `:${new URL(JSON.parse(second.lines.find((l) => l.includes('"listening"'))!).url).port}/`), {
-    headers: { authorization: `Bearer ${key}` },
-  })
+  const again = await fetch(
+    url!.replace(/:\d+\//, `:${new URL(JSON.parse(second.lines.find((l) => l.includes('"listening"'))!).url).port}/`),
+    {
+      headers: { authorization: `Bearer ${key}` },
+    },
+  )
   expect(again.status).toBe(200)
   second.proc.kill('SIGTERM')
   expect(await second.proc.exited).toBe(0)
@@ -65,18 +68,45 @@ test('a database it cannot use, or an address it cannot listen on, stops the sta
   const taken = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('taken') })
   try {
     const cases: [env: Record<string, string>, says: string][] = [
-      [{ DATABASE_PATH: dir }, `Cannot use the database at ${dir}: unable to open database file. DATABASE_PATH must name`],
+      [
+        { DATABASE_PATH: dir },
+        `Cannot use the database at ${dir}: unable to open database file. DATABASE_PATH must name`,
+      ],
       [{ DATABASE_PATH: notDatabase }, `Cannot use the database at ${notDatabase}: file is not a database.`],
-      [{ DATABASE_PATH: newer }, `Cannot use the database at ${newer}: The database schema (version 999) is newer than this program (version ${MIGRATIONS.length}).`],
-      [{ DATABASE_PATH: foreign }, `Cannot use the database at ${foreign}: The file is another program's SQLite database (tables invoices), not storeloc's; it was left as it is.`],
-      [{ DATABASE_PATH: join(dir, 'taken.db'), HOST: '127.0.0.1', PORT: String(taken.port) }, `Cannot listen on 127.0.0.1:${taken.port} (EADDRINUSE): another program uses PORT, or HOST is not an address of this machine`],
-      [{ DATABASE_PATH: join(dir, 'taken.db'), HOST: '127.0.0.1', PORT: String(taken.port), WORKERS: '2' }, `Cannot listen on 127.0.0.1:${taken.port} (EADDRINUSE)`],
-      [{ DATABASE_PATH: join(dir, 'elsewhere.db'), HOST: '192.0.2.1', PORT: '0' }, 'Cannot listen on 192.0.2.1:0 (EADDRNOTAVAIL)'], // TEST-NET-1: no address of this machine
+      [
+        { DATABASE_PATH: newer },
+        `Cannot use the database at ${newer}: The database schema (version 999) is newer than this program (version ${MIGRATIONS.length}).`,
+      ],
+      [
+        { DATABASE_PATH: foreign },
+        `Cannot use the database at ${foreign}: The file is another program's SQLite database (tables invoices), not storeloc's; it was left as it is.`,
+      ],
+      [
+        { DATABASE_PATH: join(dir, 'taken.db'), HOST: '127.0.0.1', PORT: String(taken.port) },
+        `Cannot listen on 127.0.0.1:${taken.port} (EADDRINUSE): another program uses PORT, or HOST is not an address of this machine`,
+      ],
+      [
+        { DATABASE_PATH: join(dir, 'taken.db'), HOST: '127.0.0.1', PORT: String(taken.port), WORKERS: '2' },
+        `Cannot listen on 127.0.0.1:${taken.port} (EADDRINUSE)`,
+      ],
+      [
+        { DATABASE_PATH: join(dir, 'elsewhere.db'), HOST: '192.0.2.1', PORT: '0' },
+        'Cannot listen on 192.0.2.1:0 (EADDRNOTAVAIL)',
+      ], // TEST-NET-1: no address of this machine
     ]
     for (const [env, says] of cases) {
-      const proc = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts')], { cwd: ROOT, env: { ...process.env, DEMO: '0', PORT: '0', GEOCODER: 'none', ...env }, stdout: 'pipe', stderr: 'pipe' })
+      const proc = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts')], {
+        cwd: ROOT,
+        env: { ...process.env, DEMO: '0', PORT: '0', GEOCODER: 'none', ...env },
+        stdout: 'pipe',
+        stderr: 'pipe',
+      })
       const [code, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text()])
-      expect({ env, code, stderr: stderr.trim().split('\n') }).toEqual({ env, code: 1, stderr: [expect.stringContaining(says)] })
+      expect({ env, code, stderr: stderr.trim().split('\n') }).toEqual({
+        env,
+        code: 1,
+        stderr: [expect.stringContaining(says)],
+      })
       if (env.DATABASE_PATH === newer) expect(stderr.trim()).toBe(says) // its own reason alone: no advice on the file's path
     }
     expect(readFileSync(foreign).equals(foreignBytes)).toBe(true) // no table, no WAL mode written into it
@@ -104,7 +134,14 @@ test('first start loads the demo: the printed public curl line returns real stor
     all.search = 'all=true&limit=1'
     const published = ((await (await fetch(all)).json()) as any).data.pagination.total
     expect(published).toBeGreaterThan(500)
-    expect(loaded).toEqual({ level: 'info', message: 'indexes loaded', locators: 1, locations: published, failed: 0, ms: expect.any(Number) })
+    expect(loaded).toEqual({
+      level: 'info',
+      message: 'indexes loaded',
+      locators: 1,
+      locations: published,
+      failed: 0,
+      ms: expect.any(Number),
+    })
     const ready = await fetch(new URL('/readyz', url))
     expect(ready.status).toBe(200)
     expect(await ready.json()).toEqual({ status: 'ready' })
@@ -126,7 +163,10 @@ test('first start with its output not a terminal (a log) makes the locator but n
     const locatorId = /key create (lct_[0-9a-z]{16})$/.exec(command)![1]!
     expect(cliRunner(() => db).json('key', 'list', locatorId)).toEqual([])
     // The line as printed, pasted into a shell in the project's folder.
-    const made = Bun.spawnSync(['sh', '-c', `${command} --json`], { cwd: ROOT, env: { ...process.env, DATABASE_PATH: '' } })
+    const made = Bun.spawnSync(['sh', '-c', `${command} --json`], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_PATH: '' },
+    })
     expect({ code: made.exitCode, stderr: made.stderr.toString() }).toEqual({ code: 0, stderr: '' })
     const key = JSON.parse(made.stdout.toString()).secret_key as string
     const res = await fetch(`${url}/admin/v1/locations`, { headers: { authorization: `Bearer ${key}` } })
@@ -138,7 +178,10 @@ test('first start with its output not a terminal (a log) makes the locator but n
 })
 
 test('DEMO=0 and --no-demo skip the demo', async () => {
-  for (const [env, args] of [[{ DEMO: '0' }, []], [{}, ['--no-demo']]] as const) {
+  for (const [env, args] of [
+    [{ DEMO: '0' }, []],
+    [{}, ['--no-demo']],
+  ] as const) {
     const db = join(dir, `nodemo-${args.length}.db`)
     const proc = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts'), ...args], {
       cwd: ROOT,
@@ -165,7 +208,12 @@ test('a body of any size over the limit gets the JSON 413, declared or streamed,
     await server.waitFor(/"listening"/)
     const [, key, url] = /Bearer (sk_\w+)" (http:\/\/\S+)/.exec(curl)!
     const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' }
-    const big = JSON.stringify({ name: 'Big', address: 'x', coordinates: { lat: 1, lng: 2 }, description: 'x'.repeat(8 * 1024 * 1024) })
+    const big = JSON.stringify({
+      name: 'Big',
+      address: 'x',
+      coordinates: { lat: 1, lng: 2 },
+      description: 'x'.repeat(8 * 1024 * 1024),
+    })
     const streamed = () =>
       new ReadableStream<Uint8Array>({
         start(controller) {
@@ -177,7 +225,11 @@ test('a body of any size over the limit gets the JSON 413, declared or streamed,
     for (const body of [big, streamed()]) {
       const res = await fetch(url!, { method: 'POST', headers, body })
       expect(res.status).toBe(413)
-      expect(await res.json()).toEqual({ success: false, error: 'payload_too_large', message: expect.stringContaining('256 KiB') })
+      expect(await res.json()).toEqual({
+        success: false,
+        error: 'payload_too_large',
+        message: expect.stringContaining('256 KiB'),
+      })
     }
     const list = await fetch(url!, { headers })
     expect(((await list.json()) as { pagination: { total: number } }).pagination.total).toBe(0)
@@ -200,7 +252,10 @@ test('two servers started together on a new database make one first locator and 
   }
   const { Database } = await import('bun:sqlite')
   const file = new Database(db, { readonly: true })
-  expect(file.query('SELECT name FROM locators ORDER BY name').all()).toEqual([{ name: 'Demo: Northwind Outdoor' }, { name: 'My store locator' }])
+  expect(file.query('SELECT name FROM locators ORDER BY name').all()).toEqual([
+    { name: 'Demo: Northwind Outdoor' },
+    { name: 'My store locator' },
+  ])
   file.close()
 })
 
@@ -210,7 +265,10 @@ test('the database file moved away under a running server is logged once, as is 
   const url = await serverUrl(server)
   renameSync(db, `${db}.moved`)
   const logged = JSON.parse(await server.waitFor(/was deleted after this process opened it/))
-  expect(logged).toMatchObject({ level: 'error', message: expect.stringContaining(`The database file ${db} was deleted`) })
+  expect(logged).toMatchObject({
+    level: 'error',
+    message: expect.stringContaining(`The database file ${db} was deleted`),
+  })
   expect((await fetch(new URL('/readyz', url))).status).toBe(503)
   renameSync(`${db}.moved`, db)
   await server.waitFor(/back at its path/)

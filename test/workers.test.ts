@@ -45,7 +45,8 @@ function ownerOf(socket: Socket, pids: number[]): number | null {
     for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
       const f = line.trim().split(/\s+/)
       // local address, remote address, ..., inode: the server side is local = the server's port.
-      if (f.length > 9 && f[1]!.endsWith(hex(socket.remotePort!)) && f[2]!.endsWith(hex(socket.localPort!))) inode = f[9]
+      if (f.length > 9 && f[1]!.endsWith(hex(socket.remotePort!)) && f[2]!.endsWith(hex(socket.localPort!)))
+        inode = f[9]
     }
   }
   if (!inode || inode === '0') return null
@@ -85,7 +86,9 @@ function readReply(socket: Socket): Promise<Reply> {
       const end = buf.indexOf('\r\n\r\n')
       if (end < 0) return
       const [statusLine, ...lines] = buf.subarray(0, end).toString().split('\r\n')
-      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]))
+      const headers = Object.fromEntries(
+        lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+      )
       const length = Number(headers['content-length'])
       if (!Number.isInteger(length)) return reject(new Error(`no Content-Length in ${statusLine}`))
       if (buf.length < end + 4 + length) return
@@ -118,7 +121,8 @@ function listeningPortsOf(pid: number): number[] {
   for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
     for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
       const f = line.trim().split(/\s+/)
-      if (f.length > 9 && f[3] === '0A' && inodes.has(f[9]!)) ports.add(parseInt(f[1]!.slice(f[1]!.lastIndexOf(':') + 1), 16))
+      if (f.length > 9 && f[3] === '0A' && inodes.has(f[9]!))
+        ports.add(parseInt(f[1]!.slice(f[1]!.lastIndexOf(':') + 1), 16))
     }
   }
   return [...ports].sort((a, b) => a - b)
@@ -136,7 +140,11 @@ async function freshGet(port: number, path: string, workers: number[]): Promise<
   }
 }
 
-async function until<T>(what: string, probe: () => T | null | undefined | Promise<T | null | undefined>, ms = 5_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => T | null | undefined | Promise<T | null | undefined>,
+  ms = 5_000,
+): Promise<T> {
   const deadline = Date.now() + ms
   for (;;) {
     const value = await probe()
@@ -228,7 +236,11 @@ describe('WORKERS=2', () => {
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
       }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }))
-    const created = await admin('/locations', { name: 'Berlin Mitte', address: 'Unter den Linden 1, 10117 Berlin', coordinates: { lat: 52.517, lng: 13.389 } })
+    const created = await admin('/locations', {
+      name: 'Berlin Mitte',
+      address: 'Unter den Linden 1, 10117 Berlin',
+      coordinates: { lat: 52.517, lng: 13.389 },
+    })
     expect(created.status).toBe(201)
     const id = created.body.location.id
     await everywhere((body) => expect(body.data.locations.map((l: any) => l.id)).toEqual([id]))
@@ -245,7 +257,12 @@ describe('WORKERS=2', () => {
     setLocatorSettings(store, locator.id, { queryApi: 'on' })
     store.write(() => {
       for (let i = 0; i < 30; i++) {
-        const body = { name: `Elsewhere ${i}`, address: `${i} Main Street, Paris`, coordinates: { lat: 48.85 + i * 0.001, lng: 2.35 }, status: 'published' }
+        const body = {
+          name: `Elsewhere ${i}`,
+          address: `${i} Main Street, Paris`,
+          coordinates: { lat: 48.85 + i * 0.001, lng: 2.35 },
+          status: 'published',
+        }
         store.locations.insert(locationRecord(locator.id, body))
       }
     })
@@ -254,7 +271,9 @@ describe('WORKERS=2', () => {
     // The rows now go behind the change log's back: an index built by a first query would not hold them.
     store.db.run('DELETE FROM locations WHERE locator_id = ?', [locator.id])
     store.close()
-    await askEveryWorker(`/public/v1/${other}/locations?lat=48.86&lng=2.35&radius=20&unit=km&limit=1`, (body) => expect(body.data.pagination.total).toBe(30))
+    await askEveryWorker(`/public/v1/${other}/locations?lat=48.86&lng=2.35&radius=20&unit=km&limit=1`, (body) =>
+      expect(body.data.pagination.total).toBe(30),
+    )
   }, 10_000)
 
   test('a killed worker is replaced, with one log line, and the new one answers', async () => {
@@ -266,18 +285,31 @@ describe('WORKERS=2', () => {
     })
     expect(workers).toContain(survivor)
     const replacement = workers.find((p) => p !== survivor)!
-    await until('the replacement to answer', async () => (await freshGet(port, '/healthz', workers)).pid === replacement)
+    await until(
+      'the replacement to answer',
+      async () => (await freshGet(port, '/healthz', workers)).pid === replacement,
+    )
 
     const logged = errors.filter((l) => l.includes('worker stopped'))
     expect(logged).toHaveLength(1)
-    expect(JSON.parse(logged[0]!)).toMatchObject({ level: 'error', message: 'worker stopped; starting another', pid: victim, signal: 'SIGKILL', restart_in_ms: 500 })
+    expect(JSON.parse(logged[0]!)).toMatchObject({
+      level: 'error',
+      message: 'worker stopped; starting another',
+      pid: victim,
+      signal: 'SIGKILL',
+      restart_in_ms: 500,
+    })
     expect(server.proc.exitCode).toBeNull()
   }, 10_000)
 
   test('SIGTERM: every worker stops accepting, finishes its in-flight request, and the primary exits 0', async () => {
     const workers = childrenOf(primary)
     // A create whose body is half sent when the signal arrives.
-    const body = JSON.stringify({ name: 'Late Store', address: 'Alexanderplatz 1, 10178 Berlin', coordinates: { lat: 52.5219, lng: 13.4132 } })
+    const body = JSON.stringify({
+      name: 'Late Store',
+      address: 'Alexanderplatz 1, 10178 Berlin',
+      coordinates: { lat: 52.5219, lng: 13.4132 },
+    })
     const half = Math.floor(body.length / 2)
     const socket = await open(port)
     const reply = readReply(socket)
@@ -290,7 +322,12 @@ describe('WORKERS=2', () => {
 
     server.proc.kill('SIGTERM')
     // Nobody accepts any more, once the signal has gone through the primary to both workers.
-    await until('the workers to stop accepting', () => open(port).then((probe) => (probe.destroy(), null), () => true))
+    await until('the workers to stop accepting', () =>
+      open(port).then(
+        (probe) => (probe.destroy(), null),
+        () => true,
+      ),
+    )
     await Bun.sleep(100)
     expect(server.proc.exitCode).toBeNull() // waiting for the request in flight
 
@@ -312,7 +349,12 @@ describe('WORKERS=2', () => {
 
   test('a primary killed outright takes its workers with it: none is left holding the port', async () => {
     const own = tempDir()
-    const server = startServer(join(own, 'orphans.db'), { WORKERS: '2', DEMO: '0', GEOCODER: 'none', LOG_REQUESTS: '0' })
+    const server = startServer(join(own, 'orphans.db'), {
+      WORKERS: '2',
+      DEMO: '0',
+      GEOCODER: 'none',
+      LOG_REQUESTS: '0',
+    })
     try {
       const port = Number(new URL(await serverUrl(server)).port)
       const workers = childrenOf(server.proc.pid)
@@ -364,7 +406,13 @@ describe('WORKERS=2, a configured PORT', () => {
     const free = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('') })
     const port = free.port!
     free.stop(true)
-    const server = startServer(join(own, 'first.db'), { WORKERS: '2', DEMO: '0', GEOCODER: 'none', LOG_REQUESTS: '0', PORT: String(port) })
+    const server = startServer(join(own, 'first.db'), {
+      WORKERS: '2',
+      DEMO: '0',
+      GEOCODER: 'none',
+      LOG_REQUESTS: '0',
+      PORT: String(port),
+    })
     let second: ReturnType<typeof Bun.spawn> | null = null
     try {
       const held = new Set<number>()
@@ -373,7 +421,15 @@ describe('WORKERS=2, a configured PORT', () => {
         if (held.size > 0 && second === null) {
           second = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts')], {
             cwd: ROOT,
-            env: { ...process.env, DATABASE_PATH: join(own, 'second.db'), PORT: String(port), HOST: '127.0.0.1', WORKERS: '2', DEMO: '0', GEOCODER: 'none' },
+            env: {
+              ...process.env,
+              DATABASE_PATH: join(own, 'second.db'),
+              PORT: String(port),
+              HOST: '127.0.0.1',
+              WORKERS: '2',
+              DEMO: '0',
+              GEOCODER: 'none',
+            },
             stdout: 'pipe',
             stderr: 'pipe',
           })
@@ -383,7 +439,9 @@ describe('WORKERS=2, a configured PORT', () => {
       expect([...held]).toEqual([port])
       expect(second).not.toBeNull()
       expect(await second!.exited).toBe(1)
-      expect(await new Response(second!.stderr as ReadableStream).text()).toContain(`Cannot listen on 127.0.0.1:${port} (EADDRINUSE)`)
+      expect(await new Response(second!.stderr as ReadableStream).text()).toContain(
+        `Cannot listen on 127.0.0.1:${port} (EADDRINUSE)`,
+      )
       await serverUrl(server)
       expect(listeningPortsOf(server.proc.pid)).toEqual([])
       const workers = childrenOf(server.proc.pid)
@@ -406,7 +464,15 @@ test('a worker whose database file is gone (deleted or moved since the primary m
     const path = join(own, 'gone.db')
     const worker = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts')], {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_PATH: path, PORT: '0', HOST: '127.0.0.1', STORELOC_WORKER: '1', GEOCODER: 'none', DEMO: '0' },
+      env: {
+        ...process.env,
+        DATABASE_PATH: path,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        STORELOC_WORKER: '1',
+        GEOCODER: 'none',
+        DEMO: '0',
+      },
       stdout: 'pipe',
       stderr: 'pipe',
       ipc() {},
@@ -432,7 +498,9 @@ describe('WORKERS configuration', () => {
     for (const bad of ['0', '65', '1.5', 'two', '-1', ' ', '0x2', '1e1']) {
       expect(() => loadConfig({ WORKERS: bad })).toThrow(ConfigError)
     }
-    expect(() => loadConfig({ WORKERS: '0' }, 2)).toThrow('WORKERS must be a whole number from 1 to 64, or auto (one per core: 2 here); got "0".')
+    expect(() => loadConfig({ WORKERS: '0' }, 2)).toThrow(
+      'WORKERS must be a whole number from 1 to 64, or auto (one per core: 2 here); got "0".',
+    )
   })
 
   test('more than one worker needs Linux, and not the public Nominatim', () => {
@@ -440,23 +508,45 @@ describe('WORKERS configuration', () => {
     expect(() => checkWorkers(loadConfig({ WORKERS: '1' }), 'darwin')).not.toThrow()
     const nominatim = { GEOCODER: 'nominatim', GEOCODER_USER_AGENT: 'acme/1.0 (ops@acme.example)' }
     expect(() => checkWorkers(loadConfig({ ...nominatim, WORKERS: '2' }), 'linux')).toThrow(/one request per second/)
-    expect(() => checkWorkers(loadConfig({ ...nominatim, WORKERS: '2', GEOCODER_URL: 'http://127.0.0.1:8080' }), 'linux')).not.toThrow()
+    expect(() =>
+      checkWorkers(loadConfig({ ...nominatim, WORKERS: '2', GEOCODER_URL: 'http://127.0.0.1:8080' }), 'linux'),
+    ).not.toThrow()
   })
 
   test('a bad WORKERS or --workers stops the start with a clear message and exit code 2', async () => {
     const dir = tempDir()
     try {
       const runs = [
-        { env: { WORKERS: 'two' }, args: [], says: 'Configuration error: WORKERS must be a whole number from 1 to 64, or auto' },
+        {
+          env: { WORKERS: 'two' },
+          args: [],
+          says: 'Configuration error: WORKERS must be a whole number from 1 to 64, or auto',
+        },
         { env: { WORKERS: '65' }, args: [], says: 'got "65"' },
-        { env: {}, args: ['--workers', '0'], says: 'Configuration error: --workers must be a whole number from 1 to 64' },
-        { env: { STORELOC_WORKER: '1' }, args: [], says: 'STORELOC_WORKER is set by the primary process for its workers only' },
+        {
+          env: {},
+          args: ['--workers', '0'],
+          says: 'Configuration error: --workers must be a whole number from 1 to 64',
+        },
+        {
+          env: { STORELOC_WORKER: '1' },
+          args: [],
+          says: 'STORELOC_WORKER is set by the primary process for its workers only',
+        },
       ]
       await Promise.all(
         runs.map(async ({ env, args, says }, i) => {
           const proc = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts'), ...args], {
             cwd: ROOT,
-            env: { ...process.env, DATABASE_PATH: join(dir, `bad-${i}.db`), PORT: '0', HOST: '127.0.0.1', GEOCODER: 'none', DEMO: '0', ...env },
+            env: {
+              ...process.env,
+              DATABASE_PATH: join(dir, `bad-${i}.db`),
+              PORT: '0',
+              HOST: '127.0.0.1',
+              GEOCODER: 'none',
+              DEMO: '0',
+              ...env,
+            },
             stdout: 'pipe',
             stderr: 'pipe',
           })

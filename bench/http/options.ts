@@ -68,7 +68,10 @@ export function parseArgs(argv: string[]): Options {
     else if (a === '--slices') o.slices = int(1)
     else if (a === '--warmup') o.warmup = int(0)
     else if (a === '--connections') o.connections = int(1)
-    else if (a === '--workers') o.workers = v().split(',').map((s) => Number(s))
+    else if (a === '--workers')
+      o.workers = v()
+        .split(',')
+        .map((s) => Number(s))
     else if (a === '--paths') o.paths = int(1)
     else if (a === '--sample') o.sample = int(1)
     else if (a === '--types') o.types = v().split(',')
@@ -81,10 +84,14 @@ export function parseArgs(argv: string[]): Options {
     else return false
     return true
   })
-  if (o.workers.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--workers: a list of whole numbers >= 1, e.g. 1,2')
+  if (o.workers.some((n) => !Number.isInteger(n) || n < 1))
+    throw new Error('--workers: a list of whole numbers >= 1, e.g. 1,2')
   o.workers = [...new Set([1, ...o.workers])].sort((x, y) => x - y)
   if (o.writeDuration === 0) o.writeDuration = o.duration
   // wrk takes whole seconds.
-  if (o.duration % o.slices! !== 0) throw new Error(`--duration ${o.duration} is not a whole number of seconds a slice for --slices ${o.slices}: make it a multiple of --slices`)
+  if (o.duration % o.slices! !== 0)
+    throw new Error(
+      `--duration ${o.duration} is not a whole number of seconds a slice for --slices ${o.slices}: make it a multiple of --slices`,
+    )
   return o
 }

@@ -27,7 +27,12 @@ export function procTable(): Map<number, { ppid: number; pgrp: number; ticks: nu
     try {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      out.set(Number(name), { ppid: Number(f[1]), pgrp: Number(f[2]), ticks: Number(f[11]) + Number(f[12]), minflt: Number(f[7]) })
+      out.set(Number(name), {
+        ppid: Number(f[1]),
+        pgrp: Number(f[2]),
+        ticks: Number(f[11]) + Number(f[12]),
+        minflt: Number(f[7]),
+      })
     } catch {
       // exited meanwhile
     }
@@ -66,7 +71,11 @@ export function coreTimes(): Map<string, { busy: number; total: number }> {
   return out
 }
 
-export function coreBusy(before: Map<string, { busy: number; total: number }>, after: Map<string, { busy: number; total: number }>, core: string): number {
+export function coreBusy(
+  before: Map<string, { busy: number; total: number }>,
+  after: Map<string, { busy: number; total: number }>,
+  core: string,
+): number {
   const a = before.get(core)
   const b = after.get(core)
   return a && b && b.total > a.total ? (b.busy - a.busy) / (b.total - a.total) : Number.NaN

@@ -32,7 +32,14 @@ export type RunRecord = {
   scenarios: Record<string, WrkResult>
   ratios: Record<string, number>
 }
-export type WriteRecord = { run: number; result: WrkResult; created: number; rowsAdded: number; inFlightAtStop: number; landed: boolean }
+export type WriteRecord = {
+  run: number
+  result: WrkResult
+  created: number
+  rowsAdded: number
+  inFlightAtStop: number
+  landed: boolean
+}
 export type ScenarioSummary = {
   label: string
   rps: Spread
@@ -51,7 +58,15 @@ export type ScenarioSummary = {
 export type HttpSummary = {
   scenarios: Record<string, ScenarioSummary>
   ratios: Record<string, Spread>
-  writes: { rps: Spread; p50Us: Spread; p99Us: Spread; serverCpu: Spread; otherCpu: Spread; allLanded: boolean; fileRows: { api: number; file: number } | null } | null
+  writes: {
+    rps: Spread
+    p50Us: Spread
+    p99Us: Spread
+    serverCpu: Spread
+    otherCpu: Spread
+    allLanded: boolean
+    fileRows: { api: number; file: number } | null
+  } | null
 }
 
 /** What a run of this bench records (its --json file), and what report() writes the markdown from. */
@@ -59,7 +74,15 @@ export type HttpRecord = Provenance & {
   benchmark: 'http'
   versions: { bun: string; wrk: string; sqlite: string }
   options: Options
-  setup: { serverCpu: string; clientCpu: string; wrk: string; workersUnpinned: number[]; workersUnsupported: number[]; tmpFs: string; synchronous: number | undefined }
+  setup: {
+    serverCpu: string
+    clientCpu: string
+    wrk: string
+    workersUnpinned: number[]
+    workersUnsupported: number[]
+    tmpFs: string
+    synchronous: number | undefined
+  }
   targets: typeof TARGETS
   runs: RunRecord[]
   writes: WriteRecord[]
@@ -79,10 +102,17 @@ export const UNCACHED = new Set(['bare', 'bareBlob', 'copies', 'answer'])
 export const perCpu = (r: WrkResult) => (r.serverCpuS === undefined ? r.rps / r.serverCpu : r.requests / r.serverCpuS)
 
 /** Whether a record's server CPU was taken over wrk's whole run (before f9e178d): perCpu. */
-export const cpuOverWholeRun = (runs: RunRecord[]) => runs.some((r) => Object.values(r.scenarios).some((s) => s.serverCpuS === undefined))
+export const cpuOverWholeRun = (runs: RunRecord[]) =>
+  runs.some((r) => Object.values(r.scenarios).some((s) => s.serverCpuS === undefined))
 
 /** Each scenario's and the writes' figures across runs (median and min-max), and the ratios'. */
-export function summarize(keys: string[], labels: Record<string, string>, runs: RunRecord[], writes: WriteRecord[], fileRows: { api: number; file: number } | null): HttpSummary {
+export function summarize(
+  keys: string[],
+  labels: Record<string, string>,
+  runs: RunRecord[],
+  writes: WriteRecord[],
+  fileRows: { api: number; file: number } | null,
+): HttpSummary {
   return {
     scenarios: Object.fromEntries(
       keys.map((k) => {
@@ -100,7 +130,9 @@ export function summarize(keys: string[], labels: Record<string, string>, runs: 
             otherCpu: spread(rs.map((r) => r.otherCpu)),
             serverCoreBusy: spread(rs.map((r) => r.coreBusy.server)),
             clientCoreBusy: spread(rs.map((r) => r.coreBusy.client)),
-            faultsPerRequest: rs.every((r) => r.serverMinorFaults !== undefined && r.requests > 0) ? spread(rs.map((r) => r.serverMinorFaults! / r.requests)) : null,
+            faultsPerRequest: rs.every((r) => r.serverMinorFaults !== undefined && r.requests > 0)
+              ? spread(rs.map((r) => r.serverMinorFaults! / r.requests))
+              : null,
             errors: rs.reduce((a, r) => a + r.errors.status + socketErrors(r), 0),
           },
         ]

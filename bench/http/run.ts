@@ -46,7 +46,16 @@ import { CLIENT_CPU, type Options, SERVER_CPU } from './options'
 import { cleanup, makeWorkDir, stopChild, tree } from './processes'
 import { type HttpRecord, perCpu, type RunRecord, summarize, TARGETS, UNCACHED, type WriteRecord } from './record'
 import { report } from './report'
-import { type Server, startAnswerOnly, startBare, startCopies, startService, waitForLine, waitReady, warmIndex } from './servers'
+import {
+  type Server,
+  startAnswerOnly,
+  startBare,
+  startCopies,
+  startService,
+  waitForLine,
+  waitReady,
+  warmIndex,
+} from './servers'
 import { luaScript, mergeSlices, runWrk, socketErrors, type WrkResult } from './wrk'
 
 /** The warm-up's paths come from scenario(set, seed, run + WARM_SET): none of the measured ones. */
@@ -55,7 +64,8 @@ const WARM_SET = 1000
 async function adminTotal(s: Server, secret: string): Promise<number> {
   const r = await fetch(`${s.base}/admin/v1/locations?limit=1`, { headers: { authorization: `Bearer ${secret}` } })
   const body = (await r.json()) as { pagination?: { total?: number } }
-  if (r.status !== 200 || typeof body.pagination?.total !== 'number') throw new Error(`GET /admin/v1/locations answered ${r.status}: ${JSON.stringify(body).slice(0, 300)}`)
+  if (r.status !== 200 || typeof body.pagination?.total !== 'number')
+    throw new Error(`GET /admin/v1/locations answered ${r.status}: ${JSON.stringify(body).slice(0, 300)}`)
   return body.pagination.total
 }
 
@@ -99,7 +109,8 @@ export async function runHttp(o: Options): Promise<void> {
   }
   const tmp = makeWorkDir()
   const tmpFs = fsType(tmp)
-  if (tmpFs === 'tmpfs') log(`warning: ${tmpdir()} is tmpfs, where fsync costs nothing: write figures will flatter; set TMPDIR to a disk`)
+  if (tmpFs === 'tmpfs')
+    log(`warning: ${tmpdir()} is tmpfs, where fsync costs nothing: write figures will flatter; set TMPDIR to a disk`)
   const db = join(tmp, 'bench.db')
 
   // 1. Seed.
@@ -154,10 +165,14 @@ export async function runHttp(o: Options): Promise<void> {
         continue
       }
       s.pids = tree(s.pid)
-      log(`WORKERS=${n}: ${s.pids.length} processes (${s.pids.join(', ')}), unpinned; they share CPU ${CLIENT_CPU} with wrk`)
+      log(
+        `WORKERS=${n}: ${s.pids.length} processes (${s.pids.join(', ')}), unpinned; they share CPU ${CLIENT_CPU} with wrk`,
+      )
     }
     const warmMs = await warmIndex(s, firstPaths[0]!)
-    log(`${s.label} ready, index warm in ${(warmMs / 1000).toFixed(1)} s (started ${((performance.now() - t) / 1000).toFixed(1)} s ago)`)
+    log(
+      `${s.label} ready, index warm in ${(warmMs / 1000).toFixed(1)} s (started ${((performance.now() - t) / 1000).toFixed(1)} s ago)`,
+    )
     services.set(n, s)
   }
   const main1 = services.get(1)!
@@ -176,7 +191,8 @@ export async function runHttp(o: Options): Promise<void> {
     varied: `public radius query, distinct paths (pinned)`,
     repeated: 'public radius query, one path repeated (pinned)',
   }
-  for (const n of extraWorkers) labels[`workers${n}`] = `public radius query, varied, WORKERS=${n} (unpinned, shares CPU ${CLIENT_CPU} with wrk)`
+  for (const n of extraWorkers)
+    labels[`workers${n}`] = `public radius query, varied, WORKERS=${n} (unpinned, shares CPU ${CLIENT_CPU} with wrk)`
   const keys = ['bare', 'bareBlob', 'copies', 'answer', 'varied', 'repeated', ...extraWorkers.map((n) => `workers${n}`)]
   const runs: RunRecord[] = []
   for (let run = 1; run <= o.runs; run++) {
@@ -197,7 +213,9 @@ export async function runHttp(o: Options): Promise<void> {
     let best = 0
     for (let i = 1; i < sizes.length; i++) if (Math.abs(sizes[i]! - mean) < Math.abs(sizes[best]! - mean)) best = i
     const repeated = { path: paths[best]!, bodyBytes: sizes[best]! }
-    log(`run ${run}: ${paths.length} paths, of ${sizes.length}: mean body ${mean.toFixed(0)} bytes (min ${Math.min(...sizes)}, max ${Math.max(...sizes)}); repeated path body ${repeated.bodyBytes} bytes`)
+    log(
+      `run ${run}: ${paths.length} paths, of ${sizes.length}: mean body ${mean.toFixed(0)} bytes (min ${Math.min(...sizes)}, max ${Math.max(...sizes)}); repeated path body ${repeated.bodyBytes} bytes`,
+    )
 
     const bare = startBare(Math.round(mean), run)
     await waitReady(bare, '/')
@@ -208,7 +226,9 @@ export async function runHttp(o: Options): Promise<void> {
     // Each slice asks its own part of the run's paths: a path is asked at most once by a server in a run.
     const slices = o.slices!
     const chunk = Math.floor(paths.length / slices)
-    const variedScripts = Array.from({ length: slices }, (_, i) => luaScript(`varied-${run}-${i + 1}`, paths.slice(i * chunk, (i + 1) * chunk), null))
+    const variedScripts = Array.from({ length: slices }, (_, i) =>
+      luaScript(`varied-${run}-${i + 1}`, paths.slice(i * chunk, (i + 1) * chunk), null),
+    )
     const warmScript = luaScript(`warm-${run}`, pathsFor(run + WARM_SET), null)
     const repeatedScript = luaScript(`repeated-${run}`, [repeated.path], null)
     const plan: Record<string, { server: Server; scripts: string[]; warm: string }> = {
@@ -219,7 +239,8 @@ export async function runHttp(o: Options): Promise<void> {
       varied: { server: main1, scripts: variedScripts, warm: warmScript },
       repeated: { server: main1, scripts: Array<string>(slices).fill(repeatedScript), warm: repeatedScript },
     }
-    for (const n of extraWorkers) plan[`workers${n}`] = { server: services.get(n)!, scripts: variedScripts, warm: warmScript }
+    for (const n of extraWorkers)
+      plan[`workers${n}`] = { server: services.get(n)!, scripts: variedScripts, warm: warmScript }
     const order = keys.map((_, i) => keys[(i + run - 1) % keys.length]!)
     const taken: Record<string, WrkResult[]> = Object.fromEntries(keys.map((k) => [k, []]))
     const describe = (r: WrkResult) => {
@@ -234,7 +255,9 @@ export async function runHttp(o: Options): Promise<void> {
         const r = await runWrk(server, scripts[slice]!, o.duration / slices, o.connections)
         taken[key]!.push(r)
         if (scripts === variedScripts && !UNCACHED.has(key) && r.requests > chunk) {
-          log(`run ${run} ${key}: ${r.requests} requests went round the slice's ${chunk} paths: answers asked for a third time may have come from the response cache (raise --paths)`)
+          log(
+            `run ${run} ${key}: ${r.requests} requests went round the slice's ${chunk} paths: answers asked for a third time may have come from the response cache (raise --paths)`,
+          )
         }
         if (slices > 1) log(`run ${run} ${key} slice ${slice + 1}/${slices}: ${describe(r)}`)
       }
@@ -257,7 +280,8 @@ export async function runHttp(o: Options): Promise<void> {
       varied_vs_bare_blob_per_cpu: perCpu(scenarios.varied!) / perCpu(scenarios.bareBlob!),
       repeated_vs_bare_blob_per_cpu: perCpu(scenarios.repeated!) / perCpu(scenarios.bareBlob!),
     }
-    for (const n of extraWorkers) ratios[`workers${n}_vs_varied`] = scenarios[`workers${n}`]!.rps / scenarios.varied!.rps
+    for (const n of extraWorkers)
+      ratios[`workers${n}_vs_varied`] = scenarios[`workers${n}`]!.rps / scenarios.varied!.rps
     runs.push({ run, paths: paths.length, meanBodyBytes: mean, pieces, repeated, order, scenarios, ratios })
   }
   await stopChild(answerOnly.child)
@@ -267,7 +291,9 @@ export async function runHttp(o: Options): Promise<void> {
   const writes: WriteRecord[] = []
   let fileRows: { api: number; file: number } | null = null
   if (o.writes) {
-    const pool = generate(Math.max(1000, Math.min(20_000, o.writeDuration * 2000)), o.seed + 1).bodies.map((b) => JSON.stringify(b))
+    const pool = generate(Math.max(1000, Math.min(20_000, o.writeDuration * 2000)), o.seed + 1).bodies.map((b) =>
+      JSON.stringify(b),
+    )
     const script = luaScript('writes', pool, { path: '/admin/v1/locations', secret })
     let total = 0
     for (let run = 1; run <= o.runs; run++) {
@@ -281,7 +307,9 @@ export async function runHttp(o: Options): Promise<void> {
       const inFlightAtStop = rowsAdded - r.created
       const landed = inFlightAtStop >= 0 && inFlightAtStop <= o.writeConnections && r.errors.status === 0
       writes.push({ run, result: r, created: r.created, rowsAdded, inFlightAtStop, landed })
-      log(`writes run ${run}: ${r.rps.toFixed(0)} creates/s, p50 ${(r.latencyUs.p50 / 1000).toFixed(2)} ms, p99 ${(r.latencyUs.p99 / 1000).toFixed(2)} ms; 201s ${r.created}, rows added ${rowsAdded}${landed ? '' : ' MISMATCH'}; server CPU ${(r.serverCpu * 100).toFixed(0)}%, other processes ${(r.otherCpu * 100).toFixed(0)}% of a core`)
+      log(
+        `writes run ${run}: ${r.rps.toFixed(0)} creates/s, p50 ${(r.latencyUs.p50 / 1000).toFixed(2)} ms, p99 ${(r.latencyUs.p99 / 1000).toFixed(2)} ms; 201s ${r.created}, rows added ${rowsAdded}${landed ? '' : ' MISMATCH'}; server CPU ${(r.serverCpu * 100).toFixed(0)}%, other processes ${(r.otherCpu * 100).toFixed(0)}% of a core`,
+      )
     }
     await stopChild(main1.child)
     const check = openStore(db)
@@ -291,7 +319,9 @@ export async function runHttp(o: Options): Promise<void> {
   await cleanup()
 
   // 5. Report.
-  const wrkVersion = (Bun.spawnSync(['wrk', '--version']).stdout.toString().split('\n')[0] ?? '').replace(/\s+Copyright.*$/, '').trim()
+  const wrkVersion = (Bun.spawnSync(['wrk', '--version']).stdout.toString().split('\n')[0] ?? '')
+    .replace(/\s+Copyright.*$/, '')
+    .trim()
   const versions = { bun: Bun.version, wrk: wrkVersion, sqlite: sqliteVersion }
 
   const summary = summarize(keys, labels, runs, writes, fileRows)

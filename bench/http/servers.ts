@@ -9,7 +9,15 @@ import { type Child, children, workDir } from './processes'
 const WARM_STREAK = 20
 const FAST_MS = 100
 
-export type Server = { label: string; child: Child; pid: number; base: string; out: string; err: string; pids: number[] }
+export type Server = {
+  label: string
+  child: Child
+  pid: number
+  base: string
+  out: string
+  err: string
+  pids: number[]
+}
 
 function freePort(): number {
   const s = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('') })
@@ -27,7 +35,12 @@ function tail(path: string, lines = 30): string {
 }
 
 /** Spawns a server in its own process group (so its workers can be stopped with it), logs to files. */
-export function spawnServer(label: string, argv: string[], env: Record<string, string | undefined>, pinned: boolean): Server {
+export function spawnServer(
+  label: string,
+  argv: string[],
+  env: Record<string, string | undefined>,
+  pinned: boolean,
+): Server {
   const port = freePort()
   const out = join(workDir(), `${label}.out.log`)
   const err = join(workDir(), `${label}.err.log`)
@@ -35,7 +48,14 @@ export function spawnServer(label: string, argv: string[], env: Record<string, s
   const cmd = pinned ? ['taskset', '-c', SERVER_CPU, ...argv] : argv
   const base = { ...process.env }
   delete base.WORKERS
-  const proc = Bun.spawn(cmd, { cwd: ROOT, env: { ...base, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdin: 'ignore', stdout: fds[0]!, stderr: fds[1]!, detached: true })
+  const proc = Bun.spawn(cmd, {
+    cwd: ROOT,
+    env: { ...base, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdin: 'ignore',
+    stdout: fds[0]!,
+    stderr: fds[1]!,
+    detached: true,
+  })
   const child: Child = { proc, group: true, fds }
   children.add(child)
   return { label, child, pid: proc.pid, base: `http://127.0.0.1:${port}`, out, err, pids: [proc.pid] }
@@ -45,7 +65,9 @@ export async function waitReady(s: Server, path: string, timeoutMs = 600_000): P
   const until = Date.now() + timeoutMs
   while (Date.now() < until) {
     if (s.child.proc.exitCode !== null || s.child.proc.signalCode !== null) {
-      throw new Error(`${s.label} exited (${s.child.proc.exitCode ?? s.child.proc.signalCode}):\n${tail(s.out)}\n${tail(s.err)}`)
+      throw new Error(
+        `${s.label} exited (${s.child.proc.exitCode ?? s.child.proc.signalCode}):\n${tail(s.out)}\n${tail(s.err)}`,
+      )
     }
     try {
       const r = await fetch(s.base + path, { keepalive: false })
@@ -106,7 +128,9 @@ export function startBare(bytes: number, run: number, blob = false): Server {
     script,
     [
       '// bench/http.ts baseline: Bun.serve with a static body, built per request as the service does.',
-      blob ? `const body = new Blob([await Bun.file(${JSON.stringify(bodyFile)}).text()])` : `const body = await Bun.file(${JSON.stringify(bodyFile)}).text()`,
+      blob
+        ? `const body = new Blob([await Bun.file(${JSON.stringify(bodyFile)}).text()])`
+        : `const body = await Bun.file(${JSON.stringify(bodyFile)}).text()`,
       "const headers = { 'content-type': 'application/json; charset=utf-8' }",
       "Bun.serve({ port: Number(process.env.PORT), hostname: '127.0.0.1', fetch: () => new Response(body, { headers }) })",
       '',

@@ -94,7 +94,20 @@ export function luaScript(name: string, lines: string[], post: { path: string; s
 }
 
 export async function runWrk(s: Server, script: string, seconds: number, connections: number): Promise<WrkResult> {
-  const cmd = ['taskset', '-c', CLIENT_CPU, 'wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, s.base + '/']
+  const cmd = [
+    'taskset',
+    '-c',
+    CLIENT_CPU,
+    'wrk',
+    '-t1',
+    `-c${connections}`,
+    `-d${seconds}s`,
+    '--timeout',
+    '10s',
+    '-s',
+    script,
+    s.base + '/',
+  ]
   const sample = () => ({ table: procTable(), cores: coreTimes(), at: performance.now() })
   const spawned = sample()
   const pids = tree(s.pid, spawned.table)
@@ -119,9 +132,13 @@ export async function runWrk(s: Server, script: string, seconds: number, connect
   children.delete(child)
   const line = out.split('\n').find((l) => l.startsWith('@@WRK '))
   if (code !== 0 || !line) throw new Error(`wrk exited ${code} against ${s.label}:\n${out}\n${err}`)
-  if (init === null) throw new Error(`wrk's script against ${s.label} never said @@INIT (its init() did not run to its end):\n${out}\n${err}`)
+  if (init === null)
+    throw new Error(
+      `wrk's script against ${s.label} never said @@INIT (its init() did not run to its end):\n${out}\n${err}`,
+    )
   const from: ReturnType<typeof sample> = init
-  const ticksOf = (table: ReturnType<typeof procTable>, list: number[]) => list.reduce((sum, p) => sum + (table.get(p)?.ticks ?? 0), 0)
+  const ticksOf = (table: ReturnType<typeof procTable>, list: number[]) =>
+    list.reduce((sum, p) => sum + (table.get(p)?.ticks ?? 0), 0)
   let serverTicks = 0
   let serverFaults = 0
   let otherTicks = 0
@@ -133,14 +150,20 @@ export async function runWrk(s: Server, script: string, seconds: number, connect
       serverFaults += after.minflt - (before?.minflt ?? 0)
     } else if (p !== process.pid && p !== proc.pid) otherTicks += delta
   }
-  const r = JSON.parse(line.slice(6)) as Omit<WrkResult, 'rps' | 'durationS' | 'bytesPerResponse' | 'serverCpu' | 'clientCpu' | 'otherCpu' | 'coreBusy'> & { bytes: number; durationUs: number }
+  const r = JSON.parse(line.slice(6)) as Omit<
+    WrkResult,
+    'rps' | 'durationS' | 'bytesPerResponse' | 'serverCpu' | 'clientCpu' | 'otherCpu' | 'coreBusy'
+  > & { bytes: number; durationUs: number }
   // No CPU seen for requests answered: the server's processes were not found (perCpu would divide by 0).
-  if (r.requests > 0 && serverTicks === 0) throw new Error(`no CPU time counted for ${s.label} (pids ${pids.join(', ')}) over ${r.requests} requests`)
+  if (r.requests > 0 && serverTicks === 0)
+    throw new Error(`no CPU time counted for ${s.label} (pids ${pids.join(', ')}) over ${r.requests} requests`)
   const usage = proc.resourceUsage()
   const durationS = r.durationUs / 1e6
   const windowS = (end.at - from.at) / 1000
   // wrk's CPU from the samples on: its total less what it had used by then (it has exited, so its total is its rusage's).
-  const clientS = usage ? Number(usage.cpuTime.total) / 1e6 - (from.table.get(proc.pid)?.ticks ?? 0) / CLK_TCK : Number.NaN
+  const clientS = usage
+    ? Number(usage.cpuTime.total) / 1e6 - (from.table.get(proc.pid)?.ticks ?? 0) / CLK_TCK
+    : Number.NaN
   return {
     rps: r.requests / durationS,
     requests: r.requests,
@@ -157,7 +180,10 @@ export async function runWrk(s: Server, script: string, seconds: number, connect
     serverCpu: serverTicks / CLK_TCK / windowS,
     clientCpu: clientS / windowS,
     otherCpu: otherTicks / CLK_TCK / windowS,
-    coreBusy: { server: coreBusy(from.cores, end.cores, SERVER_CPU), client: coreBusy(from.cores, end.cores, CLIENT_CPU) },
+    coreBusy: {
+      server: coreBusy(from.cores, end.cores, SERVER_CPU),
+      client: coreBusy(from.cores, end.cores, CLIENT_CPU),
+    },
   }
 }
 
@@ -191,7 +217,13 @@ export function mergeSlices(rs: WrkResult[]): WrkResult {
       p999: median((r) => r.latencyUs.p999),
       max: Math.max(...rs.map((r) => r.latencyUs.max)),
     },
-    errors: { connect: sum((r) => r.errors.connect), read: sum((r) => r.errors.read), write: sum((r) => r.errors.write), status: sum((r) => r.errors.status), timeout: sum((r) => r.errors.timeout) },
+    errors: {
+      connect: sum((r) => r.errors.connect),
+      read: sum((r) => r.errors.read),
+      write: sum((r) => r.errors.write),
+      status: sum((r) => r.errors.status),
+      timeout: sum((r) => r.errors.timeout),
+    },
     created: sum((r) => r.created),
     serverCpuS,
     serverStartUpCpuS: sum((r) => r.serverStartUpCpuS!),

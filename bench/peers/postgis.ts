@@ -10,7 +10,16 @@ import { nameKey } from '../../src/core/text'
 import type { LocationRecord } from '../../src/store/locations'
 import { PRIORITY } from '../synthetic'
 import { aptInstall, lastLine, run } from '../system'
-import { type CountedRow, EARTH_RADIUS_KM, firstRow, type PeerAnswer, type PeerQuery, pageOf, parseQuery, tagGroups } from './query'
+import {
+  type CountedRow,
+  EARTH_RADIUS_KM,
+  firstRow,
+  type PeerAnswer,
+  type PeerQuery,
+  pageOf,
+  parseQuery,
+  tagGroups,
+} from './query'
 import type { TypeQueries } from './timing'
 import type { PeerResult, PeerSkipped } from './types'
 
@@ -19,7 +28,7 @@ const POSTGIS_METHOD =
   'geography(Point, 4326) column with GIST; WHERE ST_DWithin(geog, point, r, false) (on the sphere, as ours) ORDER BY geog <-> point LIMIT limit+1 OFFSET offset (point and radius bound parameters); ' +
   'tags as text[] with GIN (any: &&, all: @>, match: && per filter group); search: a tsvector (simple configuration) over the text folded in the application, GIN, ' +
   "to_tsquery('w1 & w2:*'); priority: ORDER BY a CASE over the rules, then distance; all=true from a (name_sort, id) btree. " +
-  "The total (pagination.total) as a window count(*) OVER () of the rows the WHERE keeps, or (all=true) a count subquery of the same WHERE; hasMore from an extra row. " +
+  'The total (pagination.total) as a window count(*) OVER () of the rows the WHERE keeps, or (all=true) a count subquery of the same WHERE; hasMore from an extra row. ' +
   "Bun's built-in SQL client, one connection, named prepared statements; time is the client's round trip."
 
 /** The sphere PostGIS measures on with use_spheroid false: WGS 84's mean radius (2a + b) / 3, in metres. */
@@ -47,15 +56,27 @@ function ensurePostgis(log: (line: string) => void): { bindir: string } | { reas
   if (!bindir) {
     const why = apt('postgresql')
     bindir = findPgBindir()
-    if (!bindir) return { reason: `PostgreSQL is not installed: ${why ?? 'apt-get installed postgresql, and no postgres binary was found'}` }
+    if (!bindir)
+      return {
+        reason: `PostgreSQL is not installed: ${why ?? 'apt-get installed postgresql, and no postgres binary was found'}`,
+      }
   }
-  const major = /\/(\d+)\/bin$/.exec(bindir)?.[1] ?? lastLine(run([join(bindir, 'postgres'), '--version']).out).replace(/^\D*(\d+).*$/, '$1')
-  const sharedir = existsSync(join(bindir, 'pg_config')) ? run([join(bindir, 'pg_config'), '--sharedir']).out : `/usr/share/postgresql/${major}`
-  const control = () => existsSync(join(sharedir, 'extension', 'postgis.control')) || existsSync(`/usr/share/postgresql/${major}/extension/postgis.control`)
+  const major =
+    /\/(\d+)\/bin$/.exec(bindir)?.[1] ??
+    lastLine(run([join(bindir, 'postgres'), '--version']).out).replace(/^\D*(\d+).*$/, '$1')
+  const sharedir = existsSync(join(bindir, 'pg_config'))
+    ? run([join(bindir, 'pg_config'), '--sharedir']).out
+    : `/usr/share/postgresql/${major}`
+  const control = () =>
+    existsSync(join(sharedir, 'extension', 'postgis.control')) ||
+    existsSync(`/usr/share/postgresql/${major}/extension/postgis.control`)
   if (!control()) {
     const pkg = `postgresql-${major}-postgis-3`
     const why = apt(pkg)
-    if (!control()) return { reason: `the postgis extension is not installed for PostgreSQL ${major}: ${why ?? `apt-get installed ${pkg}, and no postgis.control was found`}` }
+    if (!control())
+      return {
+        reason: `the postgis extension is not installed for PostgreSQL ${major}: ${why ?? `apt-get installed ${pkg}, and no postgis.control was found`}`,
+      }
   }
   return { bindir }
 }
@@ -72,7 +93,10 @@ function freePort(): Promise<number> {
 }
 
 /** initdb into a new temporary directory and start on 127.0.0.1 (as the postgres user when running as root). */
-async function startPostgres(bindir: string, register: (dir: string, stop: () => void) => void): Promise<PgServer | { reason: string }> {
+async function startPostgres(
+  bindir: string,
+  register: (dir: string, stop: () => void) => void,
+): Promise<PgServer | { reason: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'storeloc-peers-pg-'))
   const data = join(dir, 'data')
   const pgCtl = join(bindir, 'pg_ctl')
@@ -89,19 +113,26 @@ async function startPostgres(bindir: string, register: (dir: string, stop: () =>
     chownSync(dir, Number(uid.out), Number(gid.out))
     asUser = 'postgres'
   }
-  const init = run([join(bindir, 'initdb'), '-D', data, '-U', 'bench', '--auth=trust', '-E', 'UTF8', '--locale=C'], asUser)
+  const init = run(
+    [join(bindir, 'initdb'), '-D', data, '-U', 'bench', '--auth=trust', '-E', 'UTF8', '--locale=C'],
+    asUser,
+  )
   if (!init.ok) return { reason: `initdb failed: ${lastLine(init.out)}` }
   const port = await freePort()
   const opts = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c shared_buffers=256MB -c fsync=off -c synchronous_commit=off -c full_page_writes=off`
   const logFile = join(dir, 'server.log')
   const start = run([pgCtl, '-D', data, '-o', opts, '-l', logFile, '-w', '-t', '60', 'start'], asUser)
-  if (!start.ok) return { reason: `pg_ctl start failed: ${lastLine(existsSync(logFile) ? readFileSync(logFile, 'utf8') : start.out)}` }
+  if (!start.ok)
+    return {
+      reason: `pg_ctl start failed: ${lastLine(existsSync(logFile) ? readFileSync(logFile, 'utf8') : start.out)}`,
+    }
   const version = lastLine(run([join(bindir, 'postgres'), '--version']).out)
   return { dir, port, bindir, asUser, version }
 }
 
 /** COPY text format: backslash, tab, newline and carriage return escaped. */
-const copyText = (s: string) => s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r')
+const copyText = (s: string) =>
+  s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r')
 const pgArray = (xs: string[]) => `{${xs.map((x) => `"${x.replace(/["\\]/g, '\\$&')}"`).join(',')}}`
 
 export class PostgisPeer {
@@ -136,7 +167,12 @@ export class PostgisPeer {
           body text NOT NULL
         )`)
       .simple()
-    const writer = sql.unsafe('COPY locations (rid, id, name, address, description, lat, lng, tags, custom_fields, name_sort, search_text, body) FROM STDIN').writable().getWriter()
+    const writer = sql
+      .unsafe(
+        'COPY locations (rid, id, name, address, description, lat, lng, tags, custom_fields, name_sort, search_text, body) FROM STDIN',
+      )
+      .writable()
+      .getWriter()
     let chunk = ''
     for (let i = 0; i < records.length; i++) {
       const r = records[i]!
@@ -189,7 +225,10 @@ export class PostgisPeer {
       const where = conds.length > 0 ? `WHERE ${conds.join(' AND ')}` : ''
       const order = q.sort === 'priority' ? `${rank()}, name_sort, id` : 'name_sort, id'
       // The total: a count of the same WHERE, evaluated once (an uncorrelated subquery).
-      return { sql: `SELECT id, name, address, lat, lng, NULL::float8 AS "distanceKm", body AS json, (SELECT count(*) FROM locations ${where}) AS total FROM locations ${where} ORDER BY ${order} ${page()}`, params }
+      return {
+        sql: `SELECT id, name, address, lat, lng, NULL::float8 AS "distanceKm", body AS json, (SELECT count(*) FROM locations ${where}) AS total FROM locations ${where} ORDER BY ${order} ${page()}`,
+        params,
+      }
     }
     const la = p(q.center.lat, '::float8')
     const ln = p(q.center.lng, '::float8')
@@ -213,7 +252,10 @@ export class PostgisPeer {
 
   async explain(q: PeerQuery): Promise<string> {
     const { sql, params } = this.plan(q)
-    const rows = await this.sql.unsafe<{ 'QUERY PLAN': string }[]>(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${sql}`, params)
+    const rows = await this.sql.unsafe<{ 'QUERY PLAN': string }[]>(
+      `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${sql}`,
+      params,
+    )
     return rows.map((r) => r['QUERY PLAN']).join('\n')
   }
 
@@ -244,7 +286,12 @@ export async function pgAnswer(pg: PostgisPeer, qs: string): Promise<PeerAnswer>
 export type OpenPostgis = { pg: PostgisPeer; result: PeerResult; close: () => Promise<void> }
 
 /** Install (if needed), start and load PostGIS; close() stops the server and removes its directory. */
-export async function openPostgis(records: LocationRecord[], docs: Map<string, { json: string; text: string }>, queries: TypeQueries[], c: PostgisContext): Promise<OpenPostgis | PeerSkipped> {
+export async function openPostgis(
+  records: LocationRecord[],
+  docs: Map<string, { json: string; text: string }>,
+  queries: TypeQueries[],
+  c: PostgisContext,
+): Promise<OpenPostgis | PeerSkipped> {
   const found = ensurePostgis(c.log)
   if ('reason' in found) return { skipped: found.reason }
   let t = performance.now()
@@ -266,13 +313,27 @@ export async function openPostgis(records: LocationRecord[], docs: Map<string, {
       await close()
       return { skipped: server.reason }
     }
-    c.log(`PostGIS: ${server.version} started on 127.0.0.1:${server.port} in ${((performance.now() - t) / 1000).toFixed(1)} s`)
+    c.log(
+      `PostGIS: ${server.version} started on 127.0.0.1:${server.port} in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    )
     t = performance.now()
     await pg!.load(records, docs)
     const loadMs = performance.now() - t
     c.log(`PostGIS ${pg!.version}: loaded and indexed in ${(loadMs / 1000).toFixed(1)} s`)
-    if (c.explain) for (const tq of queries) c.log(`PostGIS plan, ${tq.type.key} (${tq.timed[0]}):\n${await pg!.explain(parseQuery(tq.timed[0]!))}`)
-    return { pg: pg!, result: { engine: 'PostgreSQL + PostGIS', version: `${server.version}, PostGIS ${pg!.version}`, method: POSTGIS_METHOD, loadMs, queries: {} }, close }
+    if (c.explain)
+      for (const tq of queries)
+        c.log(`PostGIS plan, ${tq.type.key} (${tq.timed[0]}):\n${await pg!.explain(parseQuery(tq.timed[0]!))}`)
+    return {
+      pg: pg!,
+      result: {
+        engine: 'PostgreSQL + PostGIS',
+        version: `${server.version}, PostGIS ${pg!.version}`,
+        method: POSTGIS_METHOD,
+        loadMs,
+        queries: {},
+      },
+      close,
+    }
   } catch (e) {
     await close()
     throw e

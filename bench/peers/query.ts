@@ -19,7 +19,15 @@ export type PeerQuery = {
   sort: 'distance' | 'priority' | 'name'
 }
 
-export type PeerRow = { id: string; name: string; address: string; lat: number; lng: number; distanceKm: number | null; json: string }
+export type PeerRow = {
+  id: string
+  name: string
+  address: string
+  lat: number
+  lng: number
+  distanceKm: number | null
+  json: string
+}
 /** A page of rows and the total of every match (the Query API's pagination.total). */
 export type PeerAnswer = { rows: PeerRow[]; total: number }
 /** A row as the peers' SQL gives it: the total in every row (a window count, or a count subquery). */
@@ -52,15 +60,23 @@ export function parseQuery(qs: string): PeerQuery {
     radiusKm: unit === 'km' ? radius : radius * KM_PER_MILE,
     limit: Number(p.get('limit') ?? 20),
     offset: Number(p.get('offset') ?? 0),
-    tags: p.getAll('tags[]').map((t) => t.trim().toLowerCase()).filter((t) => t !== ''),
+    tags: p
+      .getAll('tags[]')
+      .map((t) => t.trim().toLowerCase())
+      .filter((t) => t !== ''),
     tagLogic,
-    words: (p.get('search') ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w !== ''),
+    words: (p.get('search') ?? '')
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w !== ''),
     sort: (p.get('sort') ?? (all ? 'name' : 'distance')) as PeerQuery['sort'],
   }
 }
 
 /** The locator's filter groups (a tag in none is in the default group, as ours: groupOf in src/api/public/answer.ts). */
-const GROUP_OF = new Map<string, string>(Object.entries(FILTER_GROUPS).flatMap(([g, tags]) => tags.map((t) => [t.toLowerCase(), g] as [string, string])))
+const GROUP_OF = new Map<string, string>(
+  Object.entries(FILTER_GROUPS).flatMap(([g, tags]) => tags.map((t) => [t.toLowerCase(), g] as [string, string])),
+)
 
 /** For tagLogic=match: the query's tags, one list per filter group (OR within, AND across). */
 export function tagGroups(tags: string[]): string[][] {
@@ -75,7 +91,13 @@ export function tagGroups(tags: string[]): string[][] {
 }
 
 /** Boxes a simple implementation would put around the circle: one, or null (no longitude bound) across the antimeridian or near a pole. */
-export function latLngBox(lat: number, lng: number, km: number): { minLat: number; maxLat: number; minLng: number; maxLng: number } | { minLat: number; maxLat: number; minLng: null; maxLng: null } {
+export function latLngBox(
+  lat: number,
+  lng: number,
+  km: number,
+):
+  | { minLat: number; maxLat: number; minLng: number; maxLng: number }
+  | { minLat: number; maxLat: number; minLng: null; maxLng: null } {
   const dLat = (km / 111) * 1.01
   const minLat = Math.max(-90, lat - dLat)
   const maxLat = Math.min(90, lat + dLat)

@@ -16,7 +16,16 @@ import { parseQuery } from './query'
 import { fmtUs } from './report'
 import { SQLITE_METHOD, SqlitePeer } from './sqlite'
 import { type Budget, measureTogether, ROUNDS, type Timed, type TypeQueries } from './timing'
-import { type Compared, compared, type PeerResult, type PeerSkipped, type PeersOptions, type PeersResult, type PeerStat, type SanityCheck } from './types'
+import {
+  type Compared,
+  compared,
+  type PeerResult,
+  type PeerSkipped,
+  type PeersOptions,
+  type PeersResult,
+  type PeerStat,
+  type SanityCheck,
+} from './types'
 
 const utf8 = new TextDecoder()
 
@@ -26,7 +35,9 @@ const N = 2000
 export async function runPeers(opts: PeersOptions): Promise<PeersResult> {
   const log = opts.log ?? ((line: string) => console.error(line))
   const loadStart = loadavg()[0]!
-  const budget: Budget = opts.quick ? { n: 200, warm: 20, warmMs: 300, budgetMs: 1000 } : { n: N, warm: WARM_QUERIES, warmMs: WARM_MS, budgetMs: 6000 }
+  const budget: Budget = opts.quick
+    ? { n: 200, warm: 20, warmMs: 300, budgetMs: 1000 }
+    : { n: N, warm: WARM_QUERIES, warmMs: WARM_MS, budgetMs: 6000 }
   const oursBudget: Budget = opts.quick ? budget : { ...budget, budgetMs: 4000 } // as bench/query.ts
   const cleanups = new Map<string, () => void>()
   const cleanupAll = () => {
@@ -63,21 +74,45 @@ export async function runPeers(opts: PeersOptions): Promise<PeersResult> {
       log(`seeded ${opts.size.toLocaleString('en')} stores in ${((performance.now() - t) / 1000).toFixed(1)} s`)
     }
     const records = store.locations.all(locatorId).filter((r) => r.status === 'published')
-    const ctx = presentContext(store.filters.list(locatorId), store.customFields.list(locatorId), store.priority.list(locatorId))
+    const ctx = presentContext(
+      store.filters.list(locatorId),
+      store.customFields.list(locatorId),
+      store.priority.list(locatorId),
+    )
     // Each location's public JSON (what the peers store and fetch, as ours keeps it) and its
     // searchable text, folded as ours folds it: the words of searchText, as nameKey writes them
     // (searchText leaves ASCII punctuation in; PostgreSQL's parser would read "a.b" as a host).
-    const docs = new Map(records.map((r) => [r.id, { json: JSON.stringify(publicLocation(r, ctx)), text: nameKey(searchText([r.name, r.address, r.description, ...r.tags])) }] as const))
+    const docs = new Map(
+      records.map(
+        (r) =>
+          [
+            r.id,
+            {
+              json: JSON.stringify(publicLocation(r, ctx)),
+              text: nameKey(searchText([r.name, r.address, r.description, ...r.tags])),
+            },
+          ] as const,
+      ),
+    )
 
     // The query strings, drawn exactly as bench/query.ts draws them for this (seed, run).
     const { types } = scenario(set, opts.seed, opts.run)
-    const queries: TypeQueries[] = types.map((type) => ({ type, warm: Array.from({ length: WARM_QUERIES }, type.gen), timed: Array.from({ length: N }, type.gen) }))
+    const queries: TypeQueries[] = types.map((type) => ({
+      type,
+      warm: Array.from({ length: WARM_QUERIES }, type.gen),
+      timed: Array.from({ length: N }, type.gen),
+    }))
     const SANITY = 20
     const answers = new Map<string, Map<string, Compared[]>>() // engine -> type -> ids and total per compared query
 
     // Every engine is made ready first (ours built and its JSON filled, the peers loaded and
     // indexed), then timed type by type, taking turns (measureTogether).
-    type Engine = Timed & { name: string; log: string; compare: (qs: string) => Compared | Promise<Compared>; done: (type: string, s: PeerStat) => void }
+    type Engine = Timed & {
+      name: string
+      log: string
+      compare: (qs: string) => Compared | Promise<Compared>
+      done: (type: string, s: PeerStat) => void
+    }
     const timed: Engine[] = []
 
     // Ours: the GET /:token/locations body path, as bench/query.ts times it.
@@ -92,7 +127,8 @@ export async function runPeers(opts: PeersOptions): Promise<PeersResult> {
       // timed loaded, indexed and analysed, so ours is timed once that is done too.
       const t1 = performance.now()
       while (entry.jsonReady === false && performance.now() - t1 < 120_000) await Bun.sleep(20)
-      if (entry.jsonReady !== undefined) log(`ours: public JSON filled in the background ${((performance.now() - t1) / 1000).toFixed(1)} s later`)
+      if (entry.jsonReady !== undefined)
+        log(`ours: public JSON filled in the background ${((performance.now() - t1) / 1000).toFixed(1)} s later`)
       const locator = store.locators.get(locatorId)!
       const base = `http://bench.local/public/v1/${locator.publicToken ?? 'token'}/locations?`
       const body = (qs: string) => locationsBody(registry, locator, base + qs)
@@ -108,7 +144,9 @@ export async function runPeers(opts: PeersOptions): Promise<PeersResult> {
           return body(qs).total
         },
         compare: (qs) => {
-          const { data } = JSON.parse(utf8.decode(body(qs).body)) as { data: { locations: { id: string }[]; pagination: { total: number } } }
+          const { data } = JSON.parse(utf8.decode(body(qs).body)) as {
+            data: { locations: { id: string }[]; pagination: { total: number } }
+          }
           return { ids: data.locations.map((l) => l.id), total: data.pagination.total }
         },
         done: (type, { meanHits, ...rest }) => {
@@ -127,8 +165,16 @@ export async function runPeers(opts: PeersOptions): Promise<PeersResult> {
     lite.load(records, jsonById)
     const sqliteLoadMs = performance.now() - t
     log(`SQLite ${lite.version}: loaded and indexed in ${(sqliteLoadMs / 1000).toFixed(1)} s`)
-    if (opts.explain) for (const tq of queries) log(`SQLite plan, ${tq.type.key} (${tq.timed[0]}):\n${lite.explain(parseQuery(tq.timed[0]!))}`)
-    const sqlite: PeerResult = { engine: 'SQLite (bun:sqlite)', version: lite.version, method: SQLITE_METHOD, loadMs: sqliteLoadMs, queries: {} }
+    if (opts.explain)
+      for (const tq of queries)
+        log(`SQLite plan, ${tq.type.key} (${tq.timed[0]}):\n${lite.explain(parseQuery(tq.timed[0]!))}`)
+    const sqlite: PeerResult = {
+      engine: 'SQLite (bun:sqlite)',
+      version: lite.version,
+      method: SQLITE_METHOD,
+      loadMs: sqliteLoadMs,
+      queries: {},
+    }
     timed.push({
       name: 'sqlite',
       log: 'SQLite',
@@ -169,7 +215,12 @@ export async function runPeers(opts: PeersOptions): Promise<PeersResult> {
     const timeAll = async () => {
       Bun.gc(true)
       for (const tq of queries) {
-        const stats = await measureTogether(tq, timed, rounds, timed.findIndex((e) => e.name === 'ours'))
+        const stats = await measureTogether(
+          tq,
+          timed,
+          rounds,
+          timed.findIndex((e) => e.name === 'ours'),
+        )
         for (const [i, e] of timed.entries()) {
           const s = stats[i]!
           e.done(tq.type.key, s)
@@ -186,7 +237,10 @@ export async function runPeers(opts: PeersOptions): Promise<PeersResult> {
       // A PostGIS query failed: skipped with the reason, and the others timed again without it.
       if (!(e instanceof PostgisFailed) || open === null) throw e
       postgis = { skipped: `failed: ${(e as Error).message}` }
-      timed.splice(timed.findIndex((x) => x.name === 'postgis'), 1)
+      timed.splice(
+        timed.findIndex((x) => x.name === 'postgis'),
+        1,
+      )
       answers.clear()
       await open.close()
       open = null
@@ -213,7 +267,18 @@ export async function runPeers(opts: PeersOptions): Promise<PeersResult> {
       sanity.identical[tq.type.key] = same
     }
     const labels = Object.fromEntries(types.map((x) => [x.key, x.label]))
-    return { size: opts.size, seed: opts.seed, run: opts.run, labels, ours, sqlite, postgis, sanity, loadAverage: { start: loadStart, end: loadavg()[0]! }, rounds }
+    return {
+      size: opts.size,
+      seed: opts.seed,
+      run: opts.run,
+      labels,
+      ours,
+      sqlite,
+      postgis,
+      sanity,
+      loadAverage: { start: loadStart, end: loadavg()[0]! },
+      rounds,
+    }
   } finally {
     cleanupAll()
     process.off('SIGINT', onSignal)

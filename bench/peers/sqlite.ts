@@ -4,7 +4,16 @@ import { Database, type Statement } from 'bun:sqlite'
 import { nameKey } from '../../src/core/text'
 import type { LocationRecord } from '../../src/store/locations'
 import { PRIORITY } from '../synthetic'
-import { type CountedRow, EARTH_RADIUS_KM, firstRow, latLngBox, type PeerAnswer, type PeerQuery, pageOf, tagGroups } from './query'
+import {
+  type CountedRow,
+  EARTH_RADIUS_KM,
+  firstRow,
+  latLngBox,
+  type PeerAnswer,
+  type PeerQuery,
+  pageOf,
+  tagGroups,
+} from './query'
 
 export const SQLITE_METHOD =
   'bun:sqlite, WAL, cache_size 64 MB, mmap 256 MB, ANALYZE; one table with a (lat, lng) btree; the bounding box on the btree, haversine in SQL (SQLite math functions), ' +
@@ -47,13 +56,26 @@ export class SqlitePeer {
       CREATE TABLE location_tags (rid INTEGER NOT NULL, tag TEXT NOT NULL, PRIMARY KEY (rid, tag)) WITHOUT ROWID;
       CREATE VIRTUAL TABLE locations_fts USING fts5(text, content='', tokenize='unicode61 remove_diacritics 2');
     `)
-    const insert = db.prepare('INSERT INTO locations (rid, id, name, address, description, lat, lng, name_sort, custom_fields, json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+    const insert = db.prepare(
+      'INSERT INTO locations (rid, id, name, address, description, lat, lng, name_sort, custom_fields, json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    )
     const insertTag = db.prepare('INSERT OR IGNORE INTO location_tags (rid, tag) VALUES (?, ?)')
     const insertText = db.prepare('INSERT INTO locations_fts (rowid, text) VALUES (?, ?)')
     db.transaction(() => {
       records.forEach((r, i) => {
         const rid = i + 1
-        insert.run(rid, r.id, r.name, r.address, r.description, r.lat, r.lng, nameKey(r.name), JSON.stringify(r.customFields), json.get(r.id)!)
+        insert.run(
+          rid,
+          r.id,
+          r.name,
+          r.address,
+          r.description,
+          r.lat,
+          r.lng,
+          nameKey(r.name),
+          JSON.stringify(r.customFields),
+          json.get(r.id)!,
+        )
         for (const t of r.tags) insertTag.run(rid, t.toLowerCase())
         insertText.run(rid, [r.name, r.address, r.description, ...r.tags].join(' '))
       })
@@ -74,9 +96,14 @@ export class SqlitePeer {
     const conds: string[] = []
     if (q.tags.length > 0) {
       const list = (tags: string[]) => tags.map(p).join(', ')
-      if (q.tagLogic === 'any') conds.push(`EXISTS (SELECT 1 FROM location_tags t WHERE t.rid = l.rid AND t.tag IN (${list(q.tags)}))`)
-      else if (q.tagLogic === 'all') for (const t of q.tags) conds.push(`EXISTS (SELECT 1 FROM location_tags t WHERE t.rid = l.rid AND t.tag = ${p(t)})`)
-      else for (const g of tagGroups(q.tags)) conds.push(`EXISTS (SELECT 1 FROM location_tags t WHERE t.rid = l.rid AND t.tag IN (${list(g)}))`)
+      if (q.tagLogic === 'any')
+        conds.push(`EXISTS (SELECT 1 FROM location_tags t WHERE t.rid = l.rid AND t.tag IN (${list(q.tags)}))`)
+      else if (q.tagLogic === 'all')
+        for (const t of q.tags)
+          conds.push(`EXISTS (SELECT 1 FROM location_tags t WHERE t.rid = l.rid AND t.tag = ${p(t)})`)
+      else
+        for (const g of tagGroups(q.tags))
+          conds.push(`EXISTS (SELECT 1 FROM location_tags t WHERE t.rid = l.rid AND t.tag IN (${list(g)}))`)
     }
     if (q.words.length > 0) {
       const match = q.words.map((w, i) => `"${w}"${i === q.words.length - 1 ? '*' : ''}`).join(' ')
@@ -97,7 +124,10 @@ export class SqlitePeer {
       const where = conds.length > 0 ? `WHERE ${conds.join(' AND ')}` : ''
       const order = q.sort === 'priority' ? `${rank()}, l.name_sort, l.id` : 'l.name_sort, l.id'
       // The total: a count of the same WHERE, evaluated once (an uncorrelated subquery).
-      return { sql: `SELECT l.id, l.name, l.address, l.lat, l.lng, NULL AS distanceKm, l.json, (SELECT count(*) FROM locations l ${where}) AS total FROM locations l ${where} ORDER BY ${order} ${page()}`, params }
+      return {
+        sql: `SELECT l.id, l.name, l.address, l.lat, l.lng, NULL AS distanceKm, l.json, (SELECT count(*) FROM locations l ${where}) AS total FROM locations l ${where} ORDER BY ${order} ${page()}`,
+        params,
+      }
     }
     const { lat, lng } = q.center
     const la = p(lat)

@@ -38,7 +38,12 @@ async function warmUp(queries: TypeQueries, e: Timed): Promise<void> {
  * machine's slow stretches, which come and go over minutes, and a peer in a fast one (or the
  * other way round), and their ratio moved with it.
  */
-export async function measureTogether(queries: TypeQueries, engines: Timed[], rounds: number, oursAt: number): Promise<PeerStat[]> {
+export async function measureTogether(
+  queries: TypeQueries,
+  engines: Timed[],
+  rounds: number,
+  oursAt: number,
+): Promise<PeerStat[]> {
   for (const e of engines) await warmUp(queries, e)
   const samples = engines.map(() => [] as number[])
   /** Per engine, the index of the query each sample timed. */

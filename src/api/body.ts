@@ -25,7 +25,12 @@ export async function parseBody(request: Request, maxBytes: number): Promise<Par
   if (type === 'application/json' || type.endsWith('+json')) {
     // JSON is UTF-8 (RFC 8259): other bytes would be stored as U+FFFD, the text sent lost.
     const text = utf8Text(bytes)
-    if (text === null) return { kind: 'invalid_json', reason: 'it is not valid UTF-8. Send JSON encoded as UTF-8 (a Latin-1 or Windows-1252 "é" is one byte that UTF-8 does not allow).' }
+    if (text === null)
+      return {
+        kind: 'invalid_json',
+        reason:
+          'it is not valid UTF-8. Send JSON encoded as UTF-8 (a Latin-1 or Windows-1252 "é" is one byte that UTF-8 does not allow).',
+      }
     if (text.trim() === '') return { kind: 'empty' }
     try {
       return { kind: 'json', value: JSON.parse(text) }
@@ -39,35 +44,55 @@ export async function parseBody(request: Request, maxBytes: number): Promise<Par
     const text = utf8Text(bytes)
     const charset = charsetOf(request.headers.get('content-type')!)
     if (charset !== null && !UTF8_CHARSETS.has(charset) && (text === null || !isAsciiForm(text))) {
-      return { kind: 'invalid_form', reason: `its charset is ${JSON.stringify(charset.slice(0, 40))}, and form bodies are read as UTF-8 only. Send it encoded as UTF-8 (charset=utf-8), or send JSON.` }
+      return {
+        kind: 'invalid_form',
+        reason: `its charset is ${JSON.stringify(charset.slice(0, 40))}, and form bodies are read as UTF-8 only. Send it encoded as UTF-8 (charset=utf-8), or send JSON.`,
+      }
     }
     if (text === null) return { kind: 'invalid_form', reason: NOT_UTF8 }
     const broken = firstBrokenPair(text)
     if (broken !== null) {
       const { name } = broken
-      return { kind: 'invalid_form', reason: `the field ${JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}...` : name)} holds an escape whose bytes are not UTF-8 (é is %C3%A9, not Latin-1's %E9). Send it encoded as UTF-8, or send JSON.` }
+      return {
+        kind: 'invalid_form',
+        reason: `the field ${JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}...` : name)} holds an escape whose bytes are not UTF-8 (é is %C3%A9, not Latin-1's %E9). Send it encoded as UTF-8, or send JSON.`,
+      }
     }
     return { kind: 'form', value: nestFields(new URLSearchParams(text)) }
   }
   if (type === 'multipart/form-data') {
-    const form = await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type')! } }).formData().catch(() => null)
+    const form = await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type')! } })
+      .formData()
+      .catch(() => null)
     if (form === null) {
-      return { kind: 'invalid_form', reason: 'it is not multipart/form-data that can be read: its parts and the boundary its Content-Type names do not match. Send the body your HTTP client makes from a form, or send JSON.' }
+      return {
+        kind: 'invalid_form',
+        reason:
+          'it is not multipart/form-data that can be read: its parts and the boundary its Content-Type names do not match. Send the body your HTTP client makes from a form, or send JSON.',
+      }
     }
     const fields: [string, string][] = []
     for (const [k, v] of form.entries()) {
       if (typeof v === 'string') fields.push([k, v])
       // A file input left empty (a browser sends it with no name and no bytes) says nothing.
-      else if (v.size > 0) return { kind: 'invalid_form', reason: `the field ${JSON.stringify(k.slice(0, 60))} is a file; location fields are text.` }
+      else if (v.size > 0)
+        return {
+          kind: 'invalid_form',
+          reason: `the field ${JSON.stringify(k.slice(0, 60))} is a file; location fields are text.`,
+        }
     }
     // Its text parts are read as UTF-8, bytes that are not become U+FFFD.
-    if (fields.some(([k, v]) => k.includes('\uFFFD') || v.includes('\uFFFD')) && utf8Text(bytes) === null) return { kind: 'invalid_form', reason: NOT_UTF8 }
+    if (fields.some(([k, v]) => k.includes('\uFFFD') || v.includes('\uFFFD')) && utf8Text(bytes) === null)
+      return { kind: 'invalid_form', reason: NOT_UTF8 }
     return { kind: 'form', value: nestFields(fields) }
   }
-  return bytes.some((b) => b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) ? { kind: 'empty', unread: type } : { kind: 'empty' }
+  return bytes.some((b) => b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d)
+    ? { kind: 'empty', unread: type }
+    : { kind: 'empty' }
 }
 
-const NOT_UTF8 = 'it is not valid UTF-8. Send its text encoded as UTF-8 (é is the bytes C3 A9, or %C3%A9 in a urlencoded body), or send JSON.'
+const NOT_UTF8 =
+  'it is not valid UTF-8. Send its text encoded as UTF-8 (é is the bytes C3 A9, or %C3%A9 in a urlencoded body), or send JSON.'
 
 /** Charsets a form body is read in as sent: UTF-8 and its ASCII subset. */
 const UTF8_CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii', 'ascii'])
@@ -76,7 +101,12 @@ const UTF8_CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii', 'ascii'])
 function charsetOf(contentType: string): string | null {
   for (const param of contentType.split(';').slice(1)) {
     const eq = param.indexOf('=')
-    if (eq !== -1 && param.slice(0, eq).trim().toLowerCase() === 'charset') return param.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1').toLowerCase()
+    if (eq !== -1 && param.slice(0, eq).trim().toLowerCase() === 'charset')
+      return param
+        .slice(eq + 1)
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .toLowerCase()
   }
   return null
 }
@@ -100,7 +130,10 @@ export function nestFields(entries: Iterable<[string, string]>): Record<string, 
       const list = Array.isArray(out[head]) ? (out[head] as unknown[]) : (out[head] = [])
       ;(list as unknown[]).push(value)
     } else {
-      const obj = typeof out[head] === 'object' && out[head] !== null && !Array.isArray(out[head]) ? (out[head] as Record<string, unknown>) : (out[head] = Object.create(null))
+      const obj =
+        typeof out[head] === 'object' && out[head] !== null && !Array.isArray(out[head])
+          ? (out[head] as Record<string, unknown>)
+          : (out[head] = Object.create(null))
       ;(obj as Record<string, unknown>)[sub] = value
     }
   }

@@ -3,7 +3,15 @@ import { createGeocoder, type GeocoderStack } from '../geocode'
 import { noGeocoder, type Geocoder } from '../geocode/geocoder'
 import { GeocoderUnavailableError } from '../geocode/http'
 import { ImportError, importLocations, toAdminLocation } from '../locations/service'
-import { addCustomField, OperatorError, readJsonFile, removeCustomField, requireLocator, setFilters, setPriorityRules } from '../operator'
+import {
+  addCustomField,
+  OperatorError,
+  readJsonFile,
+  removeCustomField,
+  requireLocator,
+  setFilters,
+  setPriorityRules,
+} from '../operator'
 import type { Command } from './context'
 import { args, fieldJson, required, table } from './output'
 
@@ -33,19 +41,37 @@ export const DATA_COMMANDS: Record<string, Command> = {
     const file = required(values, 'file')
     const locator = requireLocator(store, positionals[0]!)
     const json = readJsonFile(file)
-    const items = Array.isArray(json) ? json : json !== null && typeof json === 'object' && Array.isArray((json as { locations?: unknown }).locations) ? (json as { locations: unknown[] }).locations : null
-    if (items === null) throw new OperatorError(`${file} must hold a JSON array of locations, or an object with one as "locations" (as GET /admin/v1/locations answers).`)
+    const items = Array.isArray(json)
+      ? json
+      : json !== null && typeof json === 'object' && Array.isArray((json as { locations?: unknown }).locations)
+        ? (json as { locations: unknown[] }).locations
+        : null
+    if (items === null)
+      throw new OperatorError(
+        `${file} must hold a JSON array of locations, or an object with one as "locations" (as GET /admin/v1/locations answers).`,
+      )
     // The geocoder (the embedded one's data, an HTTP provider) only when an address needs it.
     const made: { stack?: Promise<GeocoderStack> } = {}
     const geocoder: Geocoder =
       config.geocoder.provider === 'none'
         ? noGeocoder
-        : { name: config.geocoder.provider, geocode: async (address) => (await (made.stack ??= createGeocoder(config.geocoder, store, (line) => console.error(line)))).geocoder.geocode(address) }
+        : {
+            name: config.geocoder.provider,
+            geocode: async (address) =>
+              (
+                await (made.stack ??= createGeocoder(config.geocoder, store, (line) => console.error(line)))
+              ).geocoder.geocode(address),
+          }
     try {
       const report = await importLocations({ store, geocoder }, locator.id, items)
-      emit(!!values.json, report, `Imported ${file} into ${locator.id}: ${report.created.length} created, ${report.updated.length} updated, ${report.unchanged.length} unchanged.`)
+      emit(
+        !!values.json,
+        report,
+        `Imported ${file} into ${locator.id}: ${report.created.length} created, ${report.updated.length} updated, ${report.unchanged.length} unchanged.`,
+      )
     } catch (e) {
-      if (e instanceof ImportError) throw new OperatorError(`Nothing was imported from ${file}: ${e.message}.\n  ${e.problems.join('\n  ')}`)
+      if (e instanceof ImportError)
+        throw new OperatorError(`Nothing was imported from ${file}: ${e.message}.\n  ${e.problems.join('\n  ')}`)
       throw e
     } finally {
       if (made.stack !== undefined) (await made.stack).close()
@@ -55,7 +81,8 @@ export const DATA_COMMANDS: Record<string, Command> = {
     const { values, positionals } = args(rest, { status: { type: 'string' } }, 1) // JSON with or without --json
     const locator = requireLocator(store, positionals[0]!)
     const status = values.status as string | undefined
-    if (status !== undefined && status !== 'published' && status !== 'draft') throw new OperatorError(`--status must be published or draft; got ${JSON.stringify(status)}.`)
+    if (status !== undefined && status !== 'published' && status !== 'draft')
+      throw new OperatorError(`--status must be published or draft; got ${JSON.stringify(status)}.`)
     const rows = store.locations.all(locator.id).filter((r) => status === undefined || r.status === status)
     print(JSON.stringify(rows.map(toAdminLocation), null, 2))
   },
@@ -65,7 +92,13 @@ export const DATA_COMMANDS: Record<string, Command> = {
     print(JSON.stringify(store.priority.list(locator.id), null, 2))
   },
   'custom-field add': ({ store, emit }, rest) => {
-    const spec = { id: { type: 'string' }, name: { type: 'string' }, type: { type: 'string' }, label: { type: 'string' }, color: { type: 'string' } } as const
+    const spec = {
+      id: { type: 'string' },
+      name: { type: 'string' },
+      type: { type: 'string' },
+      label: { type: 'string' },
+      color: { type: 'string' },
+    } as const
     const { values, positionals } = args(rest, spec, 1)
     const field = addCustomField(store, positionals[0]!, {
       id: required(values, 'id'),
@@ -86,31 +119,49 @@ export const DATA_COMMANDS: Record<string, Command> = {
     const { values, positionals } = args(rest, { id: { type: 'string' } }, 1)
     const id = required(values, 'id')
     const { clearedLocations } = removeCustomField(store, positionals[0]!, id)
-    emit(!!values.json, { removed: id, cleared_locations: clearedLocations }, `Removed custom field ${id}; cleared its value on ${clearedLocations} location(s).`)
+    emit(
+      !!values.json,
+      { removed: id, cleared_locations: clearedLocations },
+      `Removed custom field ${id}; cleared its value on ${clearedLocations} location(s).`,
+    )
   },
 }
 
 /** `geocode "ADDRESS"`: `argv` is what follows the word geocode. */
-export const geocodeCommand = async ({ store, config, emit }: Parameters<Command>[0], argv: string[]): Promise<void> => {
-    const { values, positionals } = args(argv, {}, 1)
-    const stack = await createGeocoder(config.geocoder, store, (line) => console.error(line))
-    try {
-      const result = await stack.geocoder.geocode(positionals[0]!).catch((e) => {
-        if (!(e instanceof GeocoderUnavailableError)) throw e
-        const address = JSON.stringify(positionals[0])
-        throw new OperatorError(
-          e.scope === 'address'
-            ? `Could not geocode ${address}: the geocoding service could not place it (${e.message}) and the embedded geocoder does not know it; the API would answer geocoding_failed.`
-            : `Could not geocode ${address} now: the geocoding service is unavailable (${e.message}) and the embedded geocoder does not know it; the API would answer geocoding_failed.`,
-        )
-      })
-      if (!result) {
-        const why = config.geocoder.provider === 'none' ? ' GEOCODER=none places no address: unset it for the embedded geocoder, or name an HTTP one.' : ''
-        throw new OperatorError(`Could not geocode ${JSON.stringify(positionals[0])}: the API would answer geocoding_failed.${why}`)
-      }
-      const parts = Object.entries(result.parts).map(([k, v]) => `${k}=${v}`).join(', ')
-      emit(!!values.json, result, `lat, lng:   ${result.lat}, ${result.lng}\nprecision:  ${result.precision}\nsource:     ${result.source}\nparsed:     ${parts || '-'}`)
-    } finally {
-      stack.close()
+export const geocodeCommand = async (
+  { store, config, emit }: Parameters<Command>[0],
+  argv: string[],
+): Promise<void> => {
+  const { values, positionals } = args(argv, {}, 1)
+  const stack = await createGeocoder(config.geocoder, store, (line) => console.error(line))
+  try {
+    const result = await stack.geocoder.geocode(positionals[0]!).catch((e) => {
+      if (!(e instanceof GeocoderUnavailableError)) throw e
+      const address = JSON.stringify(positionals[0])
+      throw new OperatorError(
+        e.scope === 'address'
+          ? `Could not geocode ${address}: the geocoding service could not place it (${e.message}) and the embedded geocoder does not know it; the API would answer geocoding_failed.`
+          : `Could not geocode ${address} now: the geocoding service is unavailable (${e.message}) and the embedded geocoder does not know it; the API would answer geocoding_failed.`,
+      )
+    })
+    if (!result) {
+      const why =
+        config.geocoder.provider === 'none'
+          ? ' GEOCODER=none places no address: unset it for the embedded geocoder, or name an HTTP one.'
+          : ''
+      throw new OperatorError(
+        `Could not geocode ${JSON.stringify(positionals[0])}: the API would answer geocoding_failed.${why}`,
+      )
     }
+    const parts = Object.entries(result.parts)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', ')
+    emit(
+      !!values.json,
+      result,
+      `lat, lng:   ${result.lat}, ${result.lng}\nprecision:  ${result.precision}\nsource:     ${result.source}\nparsed:     ${parts || '-'}`,
+    )
+  } finally {
+    stack.close()
+  }
 }

@@ -11,13 +11,27 @@ import {
 } from '../operator'
 import { OperatorError } from '../operator/shared'
 import type { Command } from './context'
-import { args, describeLocator, fieldJson, keyJson, locatorJson, required, SECRET_NOTE, table, UsageError } from './output'
+import {
+  args,
+  describeLocator,
+  fieldJson,
+  keyJson,
+  locatorJson,
+  required,
+  SECRET_NOTE,
+  table,
+  UsageError,
+} from './output'
 
 export const LOCATOR_COMMANDS: Record<string, Command> = {
   'locator create': ({ store, emitSecret }, rest) => {
     const { values } = args(rest, { name: { type: 'string' } }, 0)
     createLocator(store, required(values, 'name'), ({ locator, key, secret }) =>
-      emitSecret(!!values.json, { locator: locatorJson(locator), key: { ...keyJson(key), secret_key: secret } }, `${describeLocator(locator)}\nsecret key:        ${secret}\n\n${SECRET_NOTE}`),
+      emitSecret(
+        !!values.json,
+        { locator: locatorJson(locator), key: { ...keyJson(key), secret_key: secret } },
+        `${describeLocator(locator)}\nsecret key:        ${secret}\n\n${SECRET_NOTE}`,
+      ),
     )
   },
   'locator list': ({ store, emit }, rest) => {
@@ -39,7 +53,14 @@ export const LOCATOR_COMMANDS: Record<string, Command> = {
     )
   },
   'locator set': ({ store, emit }, rest) => {
-    const spec = { active: { type: 'string' }, 'query-api': { type: 'string' }, referrers: { type: 'string' }, radius: { type: 'string' }, unit: { type: 'string' }, 'rate-limit': { type: 'string' } } as const
+    const spec = {
+      active: { type: 'string' },
+      'query-api': { type: 'string' },
+      referrers: { type: 'string' },
+      radius: { type: 'string' },
+      unit: { type: 'string' },
+      'rate-limit': { type: 'string' },
+    } as const
     const { values, positionals } = args(rest, spec, 1)
     const input: LocatorSettingsInput = {
       active: values.active as string | undefined,
@@ -50,7 +71,9 @@ export const LOCATOR_COMMANDS: Record<string, Command> = {
       rateLimit: values['rate-limit'] as string | undefined,
     }
     if (Object.values(input).every((v) => v === undefined)) {
-      throw new UsageError('locator set needs at least one of --active, --query-api, --referrers, --radius, --unit, --rate-limit.')
+      throw new UsageError(
+        'locator set needs at least one of --active, --query-api, --referrers, --radius, --unit, --rate-limit.',
+      )
     }
     const locator = setLocatorSettings(store, positionals[0]!, input)
     emit(!!values.json, locatorJson(locator), describeLocator(locator))
@@ -68,7 +91,11 @@ export const LOCATOR_COMMANDS: Record<string, Command> = {
   'key create': ({ store, emitSecret }, rest) => {
     const { values, positionals } = args(rest, { expires: { type: 'string' } }, 1)
     createKey(store, positionals[0]!, (values.expires as string | undefined) ?? null, new Date(), ({ key, secret }) =>
-      emitSecret(!!values.json, { ...keyJson(key), secret_key: secret }, `key id:      ${key.id}\nexpires:     ${key.expiresAt ?? 'never'}\nsecret key:  ${secret}\n\n${SECRET_NOTE}`),
+      emitSecret(
+        !!values.json,
+        { ...keyJson(key), secret_key: secret },
+        `key id:      ${key.id}\nexpires:     ${key.expiresAt ?? 'never'}\nsecret key:  ${secret}\n\n${SECRET_NOTE}`,
+      ),
     )
   },
   'key list': ({ store, emit }, rest) => {
@@ -76,7 +103,9 @@ export const LOCATOR_COMMANDS: Record<string, Command> = {
     const locator = requireLocator(store, positionals[0]!)
     const rows = store.keys.listForLocator(locator.id).map(keyJson)
     const text = table(rows, ['id', 'prefix', 'status', 'expires_at', 'last_used_at', 'exposed'])
-    const exposed = rows.some((r) => r.exposed && r.status === 'active') ? '\n\nA key marked exposed was seen in a public request: rotate it with no grace period (storeloc key rotate KEY_ID --grace-hours 0), so it stops working at once.' : ''
+    const exposed = rows.some((r) => r.exposed && r.status === 'active')
+      ? '\n\nA key marked exposed was seen in a public request: rotate it with no grace period (storeloc key rotate KEY_ID --grace-hours 0), so it stops working at once.'
+      : ''
     emit(!!values.json, rows, text + exposed)
   },
   'key revoke': ({ store, emit }, rest) => {
@@ -87,7 +116,8 @@ export const LOCATOR_COMMANDS: Record<string, Command> = {
   'key rotate': ({ store, emitSecret }, rest) => {
     const { values, positionals } = args(rest, { 'grace-hours': { type: 'string' } }, 1)
     const raw = (values['grace-hours'] as string | undefined) ?? '24'
-    if (!/^\d+(\.\d+)?$/.test(raw)) throw new OperatorError(`--grace-hours must be a number of hours; got ${JSON.stringify(raw)}.`)
+    if (!/^\d+(\.\d+)?$/.test(raw))
+      throw new OperatorError(`--grace-hours must be a number of hours; got ${JSON.stringify(raw)}.`)
     rotateKey(store, positionals[0]!, Number(raw), new Date(), ({ old, key, secret }) =>
       emitSecret(
         !!values.json,

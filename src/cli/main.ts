@@ -48,14 +48,19 @@ each as POST /admin/v1/locations takes it; one with the "id" of a location of th
 (only the fields it has; sent as exported, it changes nothing). All or nothing; addresses without
 coordinates are geocoded with the configured GEOCODER.`
 
-
 /** Every command but geocode, by its two words. */
 const COMMANDS: Record<string, Command> = { ...LOCATOR_COMMANDS, ...DATA_COMMANDS }
 
 /** What a command did before it failed, for the failure's message: `secret`, a new secret key was printed (inside its transaction, not yet committed). */
 type Shown = { secret: boolean }
 
-async function run(store: Store, config: Config, argv: string[], print: (text: string) => void, shown: Shown = { secret: false }): Promise<void> {
+async function run(
+  store: Store,
+  config: Config,
+  argv: string[],
+  print: (text: string) => void,
+  shown: Shown = { secret: false },
+): Promise<void> {
   const [group, command, ...rest] = argv
   const emit: Emit = (json, data, text) => print(json ? JSON.stringify(data, null, 2) : text)
   /**
@@ -67,7 +72,9 @@ async function run(store: Store, config: Config, argv: string[], print: (text: s
       emit(json, data, text)
     } catch (e) {
       if (!(e instanceof OutputError)) throw e
-      throw new OperatorError(`Could not write the new secret key to standard output (${e.reason}), so nothing was changed: a key is kept only once it has been shown. Run the command again with an output that can be written.`)
+      throw new OperatorError(
+        `Could not write the new secret key to standard output (${e.reason}), so nothing was changed: a key is kept only once it has been shown. Run the command again with an output that can be written.`,
+      )
     }
     shown.secret = true
   }
@@ -85,13 +92,22 @@ async function run(store: Store, config: Config, argv: string[], print: (text: s
  * Every option but --json takes a value.
  */
 function asksHelp(argv: string[]): boolean {
-  return argv.some((a, i) => (a === '--help' || a === '-h') && (i === 0 || !argv[i - 1]!.startsWith('-') || argv[i - 1]!.includes('=') || argv[i - 1] === '--json'))
+  return argv.some(
+    (a, i) =>
+      (a === '--help' || a === '-h') &&
+      (i === 0 || !argv[i - 1]!.startsWith('-') || argv[i - 1]!.includes('=') || argv[i - 1] === '--json'),
+  )
 }
 
 /** The commands that need a database to exist (all but `locator create` and `geocode`). */
 const ON_LOCATORS = new Set(Object.keys(COMMANDS).filter((sub) => sub !== 'locator create'))
 
-export async function cli(argv: string[], env: Record<string, string | undefined>, out = writeStdout, err = (t: string) => console.error(t)): Promise<number> {
+export async function cli(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  out = writeStdout,
+  err = (t: string) => console.error(t),
+): Promise<number> {
   if (argv.length === 0 || argv[0] === 'help' || asksHelp(argv)) {
     ;(argv.length === 0 ? err : out)(USAGE)
     return argv.length === 0 ? 2 : 0
@@ -106,11 +122,14 @@ export async function cli(argv: string[], env: Record<string, string | undefined
     databasePath = config.databasePath
     const sub = `${argv[0]} ${argv[1]}`
     // A command there is not: said before the database is opened (which would make an empty one).
-    if (!ON_LOCATORS.has(sub) && sub !== 'locator create' && argv[0] !== 'geocode') throw new UsageError(`Unknown command "${argv.slice(0, 2).join(' ')}".`)
+    if (!ON_LOCATORS.has(sub) && sub !== 'locator create' && argv[0] !== 'geocode')
+      throw new UsageError(`Unknown command "${argv.slice(0, 2).join(' ')}".`)
     // These work on locators a database holds already: with no file at the path, the path is
     // wrong (a mistyped DATABASE_PATH, another directory), and opening would make an empty one.
     if (ON_LOCATORS.has(sub) && !existsSync(databasePath)) {
-      throw new OperatorError(`No database at ${databasePath}: set DATABASE_PATH to the service's database file (storeloc locator create makes a new one).`)
+      throw new OperatorError(
+        `No database at ${databasePath}: set DATABASE_PATH to the service's database file (storeloc locator create makes a new one).`,
+      )
     }
     made = sub === 'locator create' && !existsSync(databasePath) ? newFiles(databasePath) : null
     store = openStore(databasePath)
@@ -143,7 +162,9 @@ export async function cli(argv: string[], env: Record<string, string | undefined
         : storage !== null
           ? ` Nothing was changed. ${storageFaultText(storage, databasePath).replace(/^d/, 'D')} Then run the command again.`
           : ''
-    err(`storeloc: ${redactSecrets((e as Error).message).replace(/\.$/, '')} (database ${databasePath}).${hint}${unkept}`)
+    err(
+      `storeloc: ${redactSecrets((e as Error).message).replace(/\.$/, '')} (database ${databasePath}).${hint}${unkept}`,
+    )
     return 1
   } finally {
     store?.close()

@@ -72,14 +72,18 @@ export function table(rows: Record<string, unknown>[], columns: string[]): strin
   if (rows.length === 0) return '(none)'
   const cell = (v: unknown) => (v === null || v === undefined ? '-' : String(v))
   const widths = columns.map((c) => Math.max(Bun.stringWidth(c), ...rows.map((r) => Bun.stringWidth(cell(r[c])))))
-  const line = (vals: string[]) => vals.map((v, i) => v + ' '.repeat(widths[i]! - Bun.stringWidth(v))).join('  ').trimEnd()
+  const line = (vals: string[]) =>
+    vals
+      .map((v, i) => v + ' '.repeat(widths[i]! - Bun.stringWidth(v)))
+      .join('  ')
+      .trimEnd()
   return [line(columns), ...rows.map((r) => line(columns.map((c) => cell(r[c]))))].join('\n')
 }
 
 export function describeLocator(l: Locator): string {
   const j = locatorJson(l)
   return Object.entries(j)
-    .map(([k, v]) => `${(k + ':').padEnd(18)} ${Array.isArray(v) ? v.join(', ') || '(none)' : v ?? '-'}`)
+    .map(([k, v]) => `${(k + ':').padEnd(18)} ${Array.isArray(v) ? v.join(', ') || '(none)' : (v ?? '-')}`)
     .join('\n')
 }
 
@@ -92,7 +96,13 @@ export const SECRET_NOTE = 'The secret key is shown this once: store it now. Sen
 export function args(argv: string[], options: ParseArgsConfig['options'], positionals: number) {
   let parsed
   try {
-    parsed = parseArgs({ args: argv, options: { ...options, json: { type: 'boolean' } }, allowPositionals: true, strict: true, tokens: true })
+    parsed = parseArgs({
+      args: argv,
+      options: { ...options, json: { type: 'boolean' } },
+      allowPositionals: true,
+      strict: true,
+      tokens: true,
+    })
   } catch (e) {
     throw new UsageError((e as Error).message)
   }
@@ -104,7 +114,11 @@ export function args(argv: string[], options: ParseArgsConfig['options'], positi
     given.add(token.name)
   }
   if (parsed.positionals.length !== positionals) {
-    throw new UsageError(positionals === 0 ? `Unexpected argument ${parsed.positionals[0]}.` : `Expected ${positionals} argument(s), got ${parsed.positionals.length}.`)
+    throw new UsageError(
+      positionals === 0
+        ? `Unexpected argument ${parsed.positionals[0]}.`
+        : `Expected ${positionals} argument(s), got ${parsed.positionals.length}.`,
+    )
   }
   return { values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals }
 }

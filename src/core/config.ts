@@ -30,7 +30,16 @@ export const MAX_WORKERS = 64
 /** INDEX_IDLE_MINUTES at most: a year. */
 const MAX_IDLE_MINUTES = 525_600
 
-export const GEOCODER_PROVIDERS = ['embedded', 'none', 'nominatim', 'photon', 'pelias', 'google', 'mapbox', 'opencage'] as const
+export const GEOCODER_PROVIDERS = [
+  'embedded',
+  'none',
+  'nominatim',
+  'photon',
+  'pelias',
+  'google',
+  'mapbox',
+  'opencage',
+] as const
 export type GeocoderProvider = (typeof GEOCODER_PROVIDERS)[number]
 
 export type GeocoderConfig = {
@@ -52,7 +61,13 @@ const NEEDS_KEY: readonly GeocoderProvider[] = ['google', 'mapbox', 'opencage']
 
 export class ConfigError extends Error {}
 
-function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number): number {
+function integer(
+  env: Record<string, string | undefined>,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   const raw = env[name]
   if (raw === undefined || raw === '') return fallback
   const value = Number(raw)
@@ -67,7 +82,9 @@ export function parseWorkers(raw: string, name: string, cores: number = availabl
   if (raw === 'auto') return Math.max(1, Math.min(cores, MAX_WORKERS))
   const value = Number(raw)
   if (!WHOLE_NUMBER.test(raw) || value < 1 || value > MAX_WORKERS) {
-    throw new ConfigError(`${name} must be a whole number from 1 to ${MAX_WORKERS}, or auto (one per core: ${cores} here); got "${raw}".`)
+    throw new ConfigError(
+      `${name} must be a whole number from 1 to ${MAX_WORKERS}, or auto (one per core: ${cores} here); got "${raw}".`,
+    )
   }
   return value
 }
@@ -79,7 +96,9 @@ export function parseWorkers(raw: string, name: string, cores: number = availabl
 export function checkWorkers(config: Config, platform: string = process.platform): void {
   if (config.workers === 1) return
   if (platform !== 'linux') {
-    throw new ConfigError(`WORKERS above 1 needs Linux, where processes can share a port (SO_REUSEPORT); this is ${platform}. Use WORKERS=1.`)
+    throw new ConfigError(
+      `WORKERS above 1 needs Linux, where processes can share a port (SO_REUSEPORT); this is ${platform}. Use WORKERS=1.`,
+    )
   }
   if (config.geocoder.provider === 'nominatim' && config.geocoder.url === null) {
     throw new ConfigError(
@@ -103,12 +122,17 @@ function baseUrl(env: Record<string, string | undefined>, name: string, example:
   } catch {
     throw new ConfigError(`${must}.`)
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !/^https?:\/\/[^/?#]/i.test(raw) || /\s/.test(raw)) throw new ConfigError(`${must}.`)
-  if (url.search !== '' || url.hash !== '' || /[?#]/.test(raw)) throw new ConfigError(`${must} (its query or fragment would come before the paths added to it).`)
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !/^https?:\/\/[^/?#]/i.test(raw) || /\s/.test(raw))
+    throw new ConfigError(`${must}.`)
+  if (url.search !== '' || url.hash !== '' || /[?#]/.test(raw))
+    throw new ConfigError(`${must} (its query or fragment would come before the paths added to it).`)
   return raw.replace(/\/+$/, '')
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env, cores: number = availableParallelism()): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  cores: number = availableParallelism(),
+): Config {
   const provider = env.GEOCODER || 'embedded'
   if (!(GEOCODER_PROVIDERS as readonly string[]).includes(provider)) {
     throw new ConfigError(`GEOCODER must be one of ${GEOCODER_PROVIDERS.join(', ')}; got "${provider}".`)
@@ -125,11 +149,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     )
   }
   if (provider === 'pelias' && geocoderUrl === null && apiKey === null) {
-    throw new ConfigError('GEOCODER=pelias needs GEOCODER_URL (your own Pelias) or GEOCODER_API_KEY (the hosted geocode.earth).')
+    throw new ConfigError(
+      'GEOCODER=pelias needs GEOCODER_URL (your own Pelias) or GEOCODER_API_KEY (the hosted geocode.earth).',
+    )
   }
   // The Query API spec's {public_base_url} ends in /public/v1, which links here add themselves:
   // given so (as the spec names it), the base before it; links would say /public/v1/public/v1.
-  const publicBaseUrl = baseUrl(env, 'PUBLIC_BASE_URL', 'https://stores.example.com')?.replace(/\/public\/v1$/, '') ?? null
+  const publicBaseUrl =
+    baseUrl(env, 'PUBLIC_BASE_URL', 'https://stores.example.com')?.replace(/\/public\/v1$/, '') ?? null
   const demo = env.DEMO ?? '1'
   if (!['0', '1', 'true', 'false'].includes(demo)) throw new ConfigError(`DEMO must be 1 or 0; got "${demo}".`)
   const logRequests = env.LOG_REQUESTS ?? '1'

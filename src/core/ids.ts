@@ -35,7 +35,8 @@ export const SECRET_KEY_SHAPE = /sk_[0-9A-Za-z]{38}/
  * Text safe to log: anything shaped like a secret key is replaced, percent-encoded too, in part or
  * whole ("sk%5F...", "%73k_..."), as the public API's check finds it (decoded).
  */
-export const redactSecrets = (text: string) => text.replace(/(?:s|%73)(?:k|%6b)(?:_|%5f)(?:[0-9a-z]|%[0-9a-f]{2}){38,}/gi, 'sk_[redacted]')
+export const redactSecrets = (text: string) =>
+  text.replace(/(?:s|%73)(?:k|%6b)(?:_|%5f)(?:[0-9a-z]|%[0-9a-f]{2}){38,}/gi, 'sk_[redacted]')
 
 function base62(value: number, width: number): string {
   let out = ''

@@ -45,7 +45,18 @@ export function unprintableChar(text: string): string | null {
   return found === null ? null : `U+${found[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
 }
 
-const FOLD: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i', ς: 'σ' }
+const FOLD: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+  ς: 'σ',
+}
 
 /**
  * "Saint-Étienne" -> "saint etienne", "München" -> "munchen", "Musée d'Orsay" -> "musee d orsay",
@@ -56,7 +67,11 @@ const FOLD: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł
  */
 export function nameKey(text: string): string {
   // ASCII (most text): the same result, without the Unicode normalization and its passes.
-  if (!NON_ASCII.test(text)) return text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()
+  if (!NON_ASCII.test(text))
+    return text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim()
   // Lowercased again after NFKD: compatibility forms can decompose to capitals ("℡" -> "TEL").
   return text
     .toLowerCase()

@@ -6,9 +6,16 @@ import { utf8Text } from './text'
  * value too, whichever the sender meant: `refuse` makes the error from the message's end, which
  * names each value ("may be given once; got it 2 times ("5", "x")."), so each API words its own.
  */
-export function single(params: Pick<URLSearchParams, 'getAll'>, name: string, refuse: (tail: string) => Error): string | null {
+export function single(
+  params: Pick<URLSearchParams, 'getAll'>,
+  name: string,
+  refuse: (tail: string) => Error,
+): string | null {
   const values = params.getAll(name)
-  if (values.length > 1) throw refuse(`may be given once; got it ${values.length} times (${values.slice(0, 5).map(quoted).join(', ')}${values.length > 5 ? ', ...' : ''}).`)
+  if (values.length > 1)
+    throw refuse(
+      `may be given once; got it ${values.length} times (${values.slice(0, 5).map(quoted).join(', ')}${values.length > 5 ? ', ...' : ''}).`,
+    )
   return values.length === 0 ? null : values[0]!
 }
 
@@ -50,7 +57,10 @@ const HIGH_ESCAPE = /%[89a-f][0-9a-f]/i
  * name after another (a "?" of its own kept). Without an escape of a byte above 0x7F (a query
  * string's %20 and %5B, most bodies) nothing is decoded or made.
  */
-export function firstBrokenPair(text: string, judged: (name: string) => boolean = () => true): { name: string; value: string } | null {
+export function firstBrokenPair(
+  text: string,
+  judged: (name: string) => boolean = () => true,
+): { name: string; value: string } | null {
   if (!HIGH_ESCAPE.test(text)) return null
   try {
     decodeURIComponent(text)

@@ -23,7 +23,8 @@ export function trimStrings(v: unknown, depth = 0): unknown {
   if (typeof v === 'string') return v.trim().toWellFormed().normalize('NFC')
   if (depth === MAX_FIELD_DEPTH) return v
   if (Array.isArray(v)) return v.map((x) => trimStrings(x, depth + 1))
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, trimStrings(x, depth + 1)]))
+  if (v && typeof v === 'object')
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, trimStrings(x, depth + 1)]))
   return v
 }
 
@@ -33,7 +34,12 @@ export function trimStrings(v: unknown, depth = 0): unknown {
  */
 export function* schemaErrors(schema: TSchema, value: unknown): Generator<ValueError> {
   for (const e of Value.Errors(schema, value)) {
-    if (e.type === ValueErrorType.StringMaxLength && typeof e.value === 'string' && codePoints(e.value) <= (e.schema as TSchema & { maxLength: number }).maxLength) continue
+    if (
+      e.type === ValueErrorType.StringMaxLength &&
+      typeof e.value === 'string' &&
+      codePoints(e.value) <= (e.schema as TSchema & { maxLength: number }).maxLength
+    )
+      continue
     yield e
   }
 }

@@ -81,7 +81,15 @@ export function passingBits(cols: Int32Array, groups: Int32Array[], w: number, l
  * passingBits goes, which costs more than the loads (PERF-006). `live` (Base.live), when given,
  * takes the dead positions out; `acc` is left holding the passing positions' bits.
  */
-export function countPassing(cols: Int32Array, groups: Int32Array[], lo: number, hi: number, acc: Int32Array, some: Int32Array, live: Int32Array | null = null): number {
+export function countPassing(
+  cols: Int32Array,
+  groups: Int32Array[],
+  lo: number,
+  hi: number,
+  acc: Int32Array,
+  some: Int32Array,
+  live: Int32Array | null = null,
+): number {
   const w0 = lo >>> 5
   const n = (hi >>> 5) - w0 + 1
   if (groups.length === 0) acc.fill(-1, 0, n)

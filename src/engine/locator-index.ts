@@ -23,7 +23,17 @@ import type { IndexDoc, IndexEntry, IndexOptions, IndexQuery, IndexResult, Sched
 export { boxesAround } from './geo/boxes'
 export { searchWords } from './query/plan'
 export { defaultSchedule } from './schedule'
-export type { IndexDoc, IndexEntry, IndexHit, IndexOptions, IndexQuery, IndexResult, Schedule, SortOrder, TagLogic } from './types'
+export type {
+  IndexDoc,
+  IndexEntry,
+  IndexHit,
+  IndexOptions,
+  IndexQuery,
+  IndexResult,
+  Schedule,
+  SortOrder,
+  TagLogic,
+} from './types'
 
 export class LocatorIndex {
   private readonly s: IndexState
@@ -38,15 +48,21 @@ export class LocatorIndex {
     // Every task this index schedules (compaction steps, the FlexSearch fill, the name order) is
     // skipped once it is disposed.
     const schedule = options.schedule ?? defaultSchedule
-    this.schedule = (task) => schedule(() => {
-      if (!this.disposed) task()
-    })
+    this.schedule = (task) =>
+      schedule(() => {
+        if (!this.disposed) task()
+      })
     const s = (this.s = new IndexState(this.schedule, options.textGarbageMin ?? TEXT_GARBAGE_MIN))
     const kdWorkerMin = options.kdWorkerMin ?? KD_WORKER_MIN
     this.compactor = new Compactor(
       s,
       this.schedule,
-      { nodeSize: options.nodeSize ?? NODE_SIZE, compactionSlice: options.compactionSlice ?? COMPACTION_SLICE, kdWorkerMin, deltaMin: options.deltaMin ?? DELTA_MIN },
+      {
+        nodeSize: options.nodeSize ?? NODE_SIZE,
+        compactionSlice: options.compactionSlice ?? COMPACTION_SLICE,
+        kdWorkerMin,
+        deltaMin: options.deltaMin ?? DELTA_MIN,
+      },
       () => this.dropMade(true),
     )
     this.nameChunk = options.nameChunk

@@ -11,7 +11,14 @@ export const defaultSchedule: Schedule = (task) => {
       // Thrown in a timer, it would end the process (every locator's queries with it): logged
       // instead, as every log line is, with anything shaped like a secret key taken out.
       const error = (e as Error)?.message ?? String(e)
-      console.error(JSON.stringify({ level: 'error', message: 'a background task failed', error: redactSecrets(error), stack: redactSecrets((e as Error)?.stack ?? '') }))
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          message: 'a background task failed',
+          error: redactSecrets(error),
+          stack: redactSecrets((e as Error)?.stack ?? ''),
+        }),
+      )
     }
   }, 0)
   ;(timer as { unref?: () => void }).unref?.()

@@ -87,7 +87,8 @@ export class TagTable {
       if (this.docs[t]! === 0) continue
       let spelt = ''
       let most = 0
-      for (const [spelling, n] of this.spelt[t]!) if (n > most || (n === most && spelling < spelt)) [spelt, most] = [spelling, n]
+      for (const [spelling, n] of this.spelt[t]!)
+        if (n > most || (n === most && spelling < spelt)) [spelt, most] = [spelling, n]
       out.push({ tag: this.names[t]!, spelt })
     }
     return out
@@ -123,7 +124,8 @@ export class TagTable {
   private widen(words: number): void {
     const from = this.words
     const out = new Uint32Array(this.rows * words)
-    for (let row = 0; row < this.rows; row++) for (let w = 0; w < from; w++) out[row * words + w] = this.bits[row * from + w]!
+    for (let row = 0; row < this.rows; row++)
+      for (let w = 0; w < from; w++) out[row * words + w] = this.bits[row * from + w]!
     this.bits = out
     this.words = words
   }

@@ -16,7 +16,9 @@ export type EmbeddedGeocoder = Geocoder & {
 export function openEmbeddedGeocoder(path: string = DEFAULT_GEODATA_PATH): EmbeddedGeocoder {
   const version = geodataVersion(path)
   if (version !== GEODATA_VERSION) {
-    throw new Error(`The offline geocoder data at ${path} is ${version === null ? 'missing' : `of version ${version}`}; ensureGeodata() builds it.`)
+    throw new Error(
+      `The offline geocoder data at ${path} is ${version === null ? 'missing' : `of version ${version}`}; ensureGeodata() builds it.`,
+    )
   }
   const db = new Database(path, { readonly: true, strict: true })
   const { lookup } = resolver(db)

@@ -20,7 +20,8 @@ export type GeocodeResult = {
 }
 
 /** When a location's point was obtained from `found` (geocodedAt), as an ISO time: `now` unless a cache knows better. */
-export const obtainedAtIso = (found: GeocodeResult, now: string): string => (found.obtainedAt === undefined ? now : new Date(found.obtainedAt).toISOString())
+export const obtainedAtIso = (found: GeocodeResult, now: string): string =>
+  found.obtainedAt === undefined ? now : new Date(found.obtainedAt).toISOString()
 
 /** Turns a free-text address into coordinates, or null when it cannot do so honestly. */
 export interface Geocoder {
@@ -74,7 +75,10 @@ export function cachedGeocoder(
       const t = now()
       const cached = cache.get(cacheKey, query, t)
       // The TTL in force now, also for entries stored under a longer one (Google's was 30 days).
-      if (cached !== undefined && t - cached.createdAt < (cached.result === null ? ttl.missMs : ttl.hitMs)) return cached.result === null ? null : { ...(JSON.parse(cached.result) as GeocodeResult), obtainedAt: cached.createdAt }
+      if (cached !== undefined && t - cached.createdAt < (cached.result === null ? ttl.missMs : ttl.hitMs))
+        return cached.result === null
+          ? null
+          : { ...(JSON.parse(cached.result) as GeocodeResult), obtainedAt: cached.createdAt }
       const pending = inFlight.get(query)
       if (pending) return pending
       const lookup = inner
@@ -84,9 +88,11 @@ export function cachedGeocoder(
           // answered; not stored if that lock was held past busy_timeout, or the database's storage
           // refused it (disk full, read-only: a write that needs the answer meets that itself and
           // says so; `storeloc geocode` answers): asked again next time.
-          await cache.put(cacheKey, query, result ? JSON.stringify(result) : null, now(), result ? ttl.hitMs : ttl.missMs).catch((e) => {
-            if (!isBusyError(e) && storageFault(e) === null) throw e
-          })
+          await cache
+            .put(cacheKey, query, result ? JSON.stringify(result) : null, now(), result ? ttl.hitMs : ttl.missMs)
+            .catch((e) => {
+              if (!isBusyError(e) && storageFault(e) === null) throw e
+            })
           return result
         })
         .finally(() => inFlight.delete(query))

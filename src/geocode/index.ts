@@ -5,7 +5,14 @@ import { openEmbeddedGeocoder, ensureGeodata } from './embedded'
 import { GEODATA_VERSION } from './embedded/build'
 import { RESOLVER_VERSION } from './embedded/resolve'
 import { cachedGeocoder, DEFAULT_TTL, noGeocoder, type Geocoder } from './geocoder'
-import { createHttpGeocoder, httpCacheKey, isHttpProvider, PROVIDER_CACHE_TTL, withFallback, type HttpGeocoderOptions } from './http'
+import {
+  createHttpGeocoder,
+  httpCacheKey,
+  isHttpProvider,
+  PROVIDER_CACHE_TTL,
+  withFallback,
+  type HttpGeocoderOptions,
+} from './http'
 
 /** The cache's provider key for the offline geocoder's answers. */
 export const EMBEDDED_CACHE_KEY = `embedded@${GEODATA_VERSION}.${RESOLVER_VERSION}`
@@ -44,6 +51,17 @@ export async function createGeocoder(
   // adapter version and endpoint: a mended adapter, or GEOCODER_URL set to another instance, is
   // asked afresh, not hidden behind answers cached by an older build or from the old instance.
   const key = httpCacheKey(config.provider, config.url)
-  const http = cachedGeocoder(createHttpGeocoder(config, options), store.geocodeCache, PROVIDER_CACHE_TTL[config.provider], Date.now, key)
-  return { geocoder: withFallback(http, cachedEmbedded, options.warn), primary: http, fallback: cachedEmbedded, close: () => embedded.close() }
+  const http = cachedGeocoder(
+    createHttpGeocoder(config, options),
+    store.geocodeCache,
+    PROVIDER_CACHE_TTL[config.provider],
+    Date.now,
+    key,
+  )
+  return {
+    geocoder: withFallback(http, cachedEmbedded, options.warn),
+    primary: http,
+    fallback: cachedEmbedded,
+    close: () => embedded.close(),
+  }
 }

@@ -9,7 +9,16 @@ import type { Store } from '../store'
 import { isBusyError } from '../store/db'
 import type { GeocodedCursor, GeocodeSources, LocationRecord } from '../store/locations'
 import { obtainedAtIso, type GeocodeResult, type Geocoder } from './geocoder'
-import { asStopgap, fallbackName, fallbackReason, fallbackSourcePattern, GeocoderUnavailableError, isFallbackSource, REFRESH_AHEAD_MS, STORAGE_LIMITS } from './http'
+import {
+  asStopgap,
+  fallbackName,
+  fallbackReason,
+  fallbackSourcePattern,
+  GeocoderUnavailableError,
+  isFallbackSource,
+  REFRESH_AHEAD_MS,
+  STORAGE_LIMITS,
+} from './http'
 
 /** How often the service runs the refresh (main.ts): at start, then every 6 hours. */
 export const REFRESH_EVERY_MS = 6 * 3_600_000
@@ -25,7 +34,13 @@ const NEXT_RUN_SLACK_MS = 3_600_000
  * provider nor the embedded geocoder answered): kept past the limit, for the operator to mend (a
  * better address, or coordinates); `overdueLocations` names up to 20.
  */
-export type RefreshReport = { checked: number; refreshed: number; failed: number; overdue: number; overdueLocations: { locator: string; id: string }[] }
+export type RefreshReport = {
+  checked: number
+  refreshed: number
+  failed: number
+  overdue: number
+  overdueLocations: { locator: string; id: string }[]
+}
 
 export type RefreshOptions = {
   now?: Date
@@ -58,7 +73,11 @@ const PAGE = 500
  * others wait for the next run. A location whose address or coordinates changed meanwhile is left
  * alone.
  */
-export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, options: RefreshOptions = {}): Promise<RefreshReport> {
+export async function refreshLimitedGeocodes(
+  store: Store,
+  geocoder: Geocoder,
+  options: RefreshOptions = {},
+): Promise<RefreshReport> {
   const { now = new Date(), batch = 500, everyMs = REFRESH_EVERY_MS, fallback } = options
   const report: RefreshReport = { checked: 0, refreshed: 0, failed: 0, overdue: 0, overdueLocations: [] }
   const at = now.toISOString()
@@ -73,12 +92,15 @@ export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, o
     const written = new Set<string>()
 
     /** The provider's answer (null: it does not know the address), or why it failed. */
-    const ask = async (address: string): Promise<{ found: GeocodeResult | null } | { failed: string; stopgap?: GeocodeResult }> => {
+    const ask = async (
+      address: string,
+    ): Promise<{ found: GeocodeResult | null } | { failed: string; stopgap?: GeocodeResult }> => {
       try {
         const found = await geocoder.geocode(address)
         // The provider's answer obtained (cached) about as long ago as the point's: no fresher than
         // what it would replace. Another geocoder's (GEOCODER switched since) is not under the limit.
-        if (found !== null && found.source === provider && obtainedAtIso(found, at) < lastChanceBefore) return { failed: `${provider} answered from a cache as old as the point` }
+        if (found !== null && found.source === provider && obtainedAtIso(found, at) < lastChanceBefore)
+          return { failed: `${provider} answered from a cache as old as the point` }
         if (found === null || !isFallbackSource(found.source)) return { found }
         // A geocoder that fell back by itself: the provider failed, its source says why.
         down = fallbackReason(found.source)
@@ -90,12 +112,19 @@ export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, o
         return { failed: reason }
       }
     }
-    const stopgapFor = (address: string, reason: string) => (fallback ? fallback.geocode(address).then((found) => found && asStopgap(found, reason)).catch(() => null) : null)
+    const stopgapFor = (address: string, reason: string) =>
+      fallback
+        ? fallback
+            .geocode(address)
+            .then((found) => found && asStopgap(found, reason))
+            .catch(() => null)
+        : null
     const fail = (location: LocationRecord, lastChance: boolean) => {
       report.failed++ // tried again on the next run
       if (lastChance) {
         report.overdue++
-        if (report.overdueLocations.length < 20) report.overdueLocations.push({ locator: location.locatorId, id: location.id })
+        if (report.overdueLocations.length < 20)
+          report.overdueLocations.push({ locator: location.locatorId, id: location.id })
       }
     }
 
@@ -115,7 +144,8 @@ export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, o
         if ('found' in answer) {
           found = answer.found
           // It no longer knows the address: its point cannot be kept past the limit, the embedded geocoder's (as its own) may.
-          if (found === null && lastChance && fallback) found = await fallback.geocode(location.address).catch(() => null)
+          if (found === null && lastChance && fallback)
+            found = await fallback.geocode(location.address).catch(() => null)
         } else if (lastChance) {
           // It failed: at the last chance, the fallback's point, a stopgap. A point that may wait waits (a stopgap would replace a point that may still be kept).
           found = answer.stopgap ?? (await stopgapFor(location.address, answer.failed))
@@ -130,7 +160,11 @@ export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, o
       } else if (lastChance) {
         // Still the provider's point, at its last chance: the next run would be too late.
         const current = store.locations.get(location.locatorId, location.id)
-        if (current !== null && current.geocoding?.source === provider && (current.geocodedAt ?? '') < lastChanceBefore) {
+        if (
+          current !== null &&
+          current.geocoding?.source === provider &&
+          (current.geocodedAt ?? '') < lastChanceBefore
+        ) {
           if (retries > 0) return refresh(current, true, retries - 1)
           fail(current, true)
         }
@@ -143,7 +177,13 @@ export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, o
       const answer = await ask(location.address)
       if (!('found' in answer)) return fail(location, false)
       // The provider does not know the address: the fallback's point stands, as its own (no longer a stopgap).
-      const point = answer.found ?? { lat: location.lat, lng: location.lng, precision: location.geocoding!.precision as GeocodeResult['precision'], source: fallbackName(location.geocoding!.source), parts: location.addressParts }
+      const point = answer.found ?? {
+        lat: location.lat,
+        lng: location.lng,
+        precision: location.geocoding!.precision as GeocodeResult['precision'],
+        source: fallbackName(location.geocoding!.source),
+        parts: location.addressParts,
+      }
       const saved = await save(store, location, point, at)
       if (saved === 'busy') return void report.failed++
       if (saved === 'saved') report.refreshed++
@@ -154,7 +194,8 @@ export async function refreshLimitedGeocodes(store: Store, geocoder: Geocoder, o
       for (const location of page) await refresh(location, true)
     }
     // 2. Up to `batch` of those that may wait, while the provider answers (each ask would wait its timeout too).
-    const mayWait = batch >= 1 ? store.locations.geocodedBy(points, dueBefore, batch, { geocodedAt: lastChanceBefore, id: '' }) : []
+    const mayWait =
+      batch >= 1 ? store.locations.geocodedBy(points, dueBefore, batch, { geocodedAt: lastChanceBefore, id: '' }) : []
     for (const [i, location] of mayWait.entries()) {
       if (down !== null) {
         report.failed += mayWait.length - i
@@ -198,7 +239,12 @@ function failureReason(provider: string, error: unknown): string {
  * since it was read; 'busy' when another process held the database past busy_timeout (waited for
  * without stopping this one): not written, tried again at the next run.
  */
-async function save(store: Store, location: { locatorId: string; id: string; address: string; geocodedAt: string | null }, found: GeocodeResult, at: string): Promise<'saved' | 'changed' | 'busy'> {
+async function save(
+  store: Store,
+  location: { locatorId: string; id: string; address: string; geocodedAt: string | null },
+  found: GeocodeResult,
+  at: string,
+): Promise<'saved' | 'changed' | 'busy'> {
   const written = store.writeSoon(() => {
     const current = store.locations.get(location.locatorId, location.id)
     if (!current || current.address !== location.address || current.geocodedAt !== location.geocodedAt) return false
@@ -230,7 +276,11 @@ export type RefreshLogLine = { level: 'info' | 'error'; message: string } & Reco
  * operator), and a run that failed. A run still going when the next is due is not joined by it:
  * both would ask the provider for the same addresses. Returns the stop.
  */
-export function scheduleGeocodeRefresh(store: Store, geocoder: Geocoder, options: Omit<RefreshOptions, 'now'> & { log: (line: RefreshLogLine) => void }): () => void {
+export function scheduleGeocodeRefresh(
+  store: Store,
+  geocoder: Geocoder,
+  options: Omit<RefreshOptions, 'now'> & { log: (line: RefreshLogLine) => void },
+): () => void {
   const { log, everyMs = REFRESH_EVERY_MS, ...rest } = options
   let running = false
   const run = () => {

@@ -16,4 +16,9 @@ export class IndexUnavailable extends Error {
 export const changedMeanwhile = () => new IndexUnavailable(undefined, 1)
 
 /** Another process holds the database (design.md: 503 with Retry-After for busy, never a 2xx). */
-export const databaseBusy = (cause?: unknown) => new IndexUnavailable("The database is busy with another process's write. Retry after the seconds in Retry-After.", 1, cause)
+export const databaseBusy = (cause?: unknown) =>
+  new IndexUnavailable(
+    "The database is busy with another process's write. Retry after the seconds in Retry-After.",
+    1,
+    cause,
+  )

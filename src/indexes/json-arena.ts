@@ -217,7 +217,8 @@ export class JsonArena {
       const chunk = this.chunks[c]
       if (chunk === null || chunk === undefined || this.isEnd(c) || this.liveBytes[c]! * 2 > chunk.length) continue
       const slots: number[] = []
-      for (let slot = 0; slot < this.slots; slot++) if (this.rec[3 * slot] === c && this.rec[3 * slot + 2]! >= 0) slots.push(slot)
+      for (let slot = 0; slot < this.slots; slot++)
+        if (this.rec[3 * slot] === c && this.rec[3 * slot + 2]! >= 0) slots.push(slot)
       slots.sort((a, b) => this.rec[3 * a + 1]! - this.rec[3 * b + 1]!)
       const end = this.ends[this.inOrder[c] ? IN_ORDER : WRITTEN]!
       for (const slot of slots) this.move(slot, end)

@@ -96,7 +96,14 @@ export function fillJson(fill: JsonFill, locatorId: string, entry: Entry, order:
  */
 function pageRows(store: Store, locatorId: string, page: IndexEntry[]): [IndexEntry, LocationRecord | null][] {
   try {
-    const records = new Map(store.locations.publishedByIds(locatorId, page.map((doc) => doc.id)).map((r) => [r.id, r]))
+    const records = new Map(
+      store.locations
+        .publishedByIds(
+          locatorId,
+          page.map((doc) => doc.id),
+        )
+        .map((r) => [r.id, r]),
+    )
     return page.map((doc) => [doc, records.get(doc.id) ?? null])
   } catch (e) {
     if (isBusyError(e)) throw e

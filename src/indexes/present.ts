@@ -17,11 +17,21 @@ export type PresentContext = {
   rankReadsCustomFields: boolean
 }
 
-export function presentContext(filters: FilterGroup[], customFields: CustomField[], priority: PriorityRule[]): PresentContext {
+export function presentContext(
+  filters: FilterGroup[],
+  customFields: CustomField[],
+  priority: PriorityRule[],
+): PresentContext {
   const groupOfTag = new Map<string, { group: FilterGroup; tag: FilterTag }>()
   for (const group of filters) for (const tag of group.tags) groupOfTag.set(tag.value.toLowerCase(), { group, tag })
   const defaultGroup = filters.find((g) => g.id === DEFAULT_FILTER_GROUP)
-  return { groupOfTag, defaultGroupName: defaultGroup?.name ?? 'Other', customFields, priority, rankReadsCustomFields: priority.some((rule) => 'custom_field' in rule) }
+  return {
+    groupOfTag,
+    defaultGroupName: defaultGroup?.name ?? 'Other',
+    customFields,
+    priority,
+    rankReadsCustomFields: priority.some((rule) => 'custom_field' in rule),
+  }
 }
 
 /**
@@ -47,7 +57,10 @@ function tagsJson(tags: string[], ctx: PresentContext) {
     const hit = ctx.groupOfTag.get(value.toLowerCase())
     const id = hit?.group.id ?? DEFAULT_FILTER_GROUP
     const group = (out[id] ??= { name: hit?.group.name ?? ctx.defaultGroupName, items: [] })
-    const item: { value: string; label: string; color?: string } = { value: hit?.tag.value ?? value, label: hit?.tag.label ?? value }
+    const item: { value: string; label: string; color?: string } = {
+      value: hit?.tag.value ?? value,
+      label: hit?.tag.label ?? value,
+    }
     if (hit?.tag.color) item.color = hit.tag.color
     group.items.push(item)
   }
@@ -86,7 +99,11 @@ export function publicLocation(r: LocationRecord, ctx: PresentContext) {
     coordinates: { lat: r.lat, lng: r.lng },
     address: { formatted: r.address, ...r.addressParts },
     contact: { phone: r.contact.phone ?? '', email: r.contact.email ?? '', website: r.contact.website ?? '' },
-    social: { instagram: socialHandle(r.social.instagram), facebook: socialHandle(r.social.facebook), twitter: socialHandle(r.social.twitter) },
+    social: {
+      instagram: socialHandle(r.social.instagram),
+      facebook: socialHandle(r.social.facebook),
+      twitter: socialHandle(r.social.twitter),
+    },
     hours: Object.fromEntries(DAYS.map((d) => [d, r.hours[d] ?? ''])),
     tags: tagsJson(r.tags, ctx),
     customFields: customFieldsJson(r.customFields, ctx),

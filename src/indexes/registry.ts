@@ -6,7 +6,13 @@
 // sync() applies every change committed since the last one, by this process (its write counter
 // moved) or by any other process (PRAGMA data_version moved). So a write is visible to the very
 // next query, from any process.
-import { defaultSchedule, LocatorIndex, type IndexEntry, type IndexOptions, type Schedule } from '../engine/locator-index'
+import {
+  defaultSchedule,
+  LocatorIndex,
+  type IndexEntry,
+  type IndexOptions,
+  type Schedule,
+} from '../engine/locator-index'
 import type { Store } from '../store'
 import { isBusyError } from '../store/db'
 import type { Change } from '../store/changes'
@@ -18,7 +24,6 @@ import type { Entry } from './entry'
 import { fillJson, type JsonFill, keepJson, REORDER_MIN_BYTES, reorderLater } from './json-fill'
 import { JsonArena } from './json-arena'
 import { presentContext, publicJson, searchDoc, type PresentContext } from './present'
-
 
 /** A turn of the event loop later (after the timers due now: the background tasks' turn). */
 const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 1))
@@ -58,13 +63,13 @@ const SLICE_CHANGES = 64
 const BACKLOG_MIN = 1000
 const BACKLOG_SHARE = 1 / 4
 
-
 /**
  * A locator's version after `change`, its last: its seq and its `at`. A seq alone is given again
  * once a backup is restored into the file (the log rewound), to another write; with the time of
  * the write it names one state of the locator in every process, before and after restarts.
  */
-const versionOf = (change: { seq: number; at: string }): string => `${change.seq.toString(36)}.${Bun.hash(change.at).toString(36)}`
+const versionOf = (change: { seq: number; at: string }): string =>
+  `${change.seq.toString(36)}.${Bun.hash(change.at).toString(36)}`
 
 export class IndexRegistry {
   private entries = new Map<string, Entry>()
@@ -132,7 +137,13 @@ export class IndexRegistry {
     this.backlogMin = options.backlogMin ?? BACKLOG_MIN
     this.buildRetryMs = options.buildRetryMs ?? BUILD_RETRY_MS
     this.busyRetryMs = options.busyRetryMs ?? BUSY_RETRY_MS
-    this.fill = { store, schedule, busyRetryMs: this.busyRetryMs, reorderMinBytes: options.reorderMinBytes ?? REORDER_MIN_BYTES, current: (locatorId) => this.entries.get(locatorId) }
+    this.fill = {
+      store,
+      schedule,
+      busyRetryMs: this.busyRetryMs,
+      reorderMinBytes: options.reorderMinBytes ?? REORDER_MIN_BYTES,
+      current: (locatorId) => this.entries.get(locatorId),
+    }
     this.onRebuilt = options.onRebuilt ?? (() => {})
     this.onBacklog = options.onBacklog ?? (() => {})
     this.onBuildFailed = options.onBuildFailed ?? (() => {})
@@ -165,7 +176,8 @@ export class IndexRegistry {
       const dataVersion = this.dataVersionQuery.get()!.data_version
       const writes = this.store.writeCount()
       if (dataVersion !== this.dataVersion || writes !== this.writes) {
-        if (this.store.changes.at(this.seq) !== this.seqAt) this.restart(this.store.changes.prunedThrough() > this.seq ? 'pruned' : 'rewound')
+        if (this.store.changes.at(this.seq) !== this.seqAt)
+          this.restart(this.store.changes.prunedThrough() > this.seq ? 'pruned' : 'rewound')
         this.dropBacklogged()
         const until = performance.now() + budgetMs
         const limit = budgetMs === Infinity ? undefined : SLICE_CHANGES
@@ -259,7 +271,8 @@ export class IndexRegistry {
         this.evicted.delete(change.locatorId)
         this.failures.delete(change.locatorId) // nobody can query it: nothing to report
         this.busyAt.delete(change.locatorId)
-      } else if (!this.entries.has(change.locatorId) && !this.evicted.has(change.locatorId)) this.buildLater(change.locatorId)
+      } else if (!this.entries.has(change.locatorId) && !this.evicted.has(change.locatorId))
+        this.buildLater(change.locatorId)
       return
     }
     const entry = this.entries.get(change.locatorId)
@@ -268,7 +281,8 @@ export class IndexRegistry {
       const row = change.op === 'delete' ? null : this.store.locations.get(change.locatorId, change.entityId!)
       const doc = entry.index.get(change.entityId!)
       const old = doc === null ? null : entry.index.json(doc)
-      if (row && row.status === 'published') entry.index.upsert({ ...searchDoc(row, entry.ctx), json: entry.arena.add(publicJson(row, entry.ctx)) })
+      if (row && row.status === 'published')
+        entry.index.upsert({ ...searchDoc(row, entry.ctx), json: entry.arena.add(publicJson(row, entry.ctx)) })
       else entry.index.remove(change.entityId!)
       if (old !== null) entry.arena.free(old)
       entry.writtenAt = performance.now()
@@ -304,7 +318,8 @@ export class IndexRegistry {
    */
   private unavailable(failedAt: number, now: number, cause?: unknown): IndexUnavailable {
     const seconds = Math.max(1, Math.ceil((failedAt + this.buildRetryMs - now) / 1000))
-    const message = "This locator's locations cannot be loaded at the moment; the service tries again shortly. Retry after the seconds in Retry-After."
+    const message =
+      "This locator's locations cannot be loaded at the moment; the service tries again shortly. Retry after the seconds in Retry-After."
     return new IndexUnavailable(message, seconds, cause)
   }
 
@@ -320,7 +335,8 @@ export class IndexRegistry {
    * for a query (a load balancer that took the servers out of rotation sends none).
    */
   retryFailedBuilds(now = performance.now()): void {
-    for (const [locatorId, failed] of this.failures) if (now - failed.at >= this.buildRetryMs) this.buildLater(locatorId)
+    for (const [locatorId, failed] of this.failures)
+      if (now - failed.at >= this.buildRetryMs) this.buildLater(locatorId)
   }
 
   /** The locators whose index could not be built the last time it was tried (cleared when a build succeeds, or when nobody can query the locator). */
@@ -395,7 +411,18 @@ export class IndexRegistry {
       }
       this.failures.delete(locatorId)
       this.busyAt.delete(locatorId)
-      entry = { index, ctx, filters, arena: new JsonArena(), jsonReady: size === 0, stale: null, reordering: false, used: false, usedAt: performance.now(), writtenAt: performance.now() }
+      entry = {
+        index,
+        ctx,
+        filters,
+        arena: new JsonArena(),
+        jsonReady: size === 0,
+        stale: null,
+        reordering: false,
+        used: false,
+        usedAt: performance.now(),
+        writtenAt: performance.now(),
+      }
       this.entries.set(locatorId, entry)
       if (this.evicted.delete(locatorId)) this.onRebuilt(locatorId, size, entry.usedAt - t0)
       if (!entry.jsonReady) fillJson(this.fill, locatorId, entry, entry.index.entriesInSpaceOrder(), 0)
@@ -406,7 +433,10 @@ export class IndexRegistry {
   /** The locator's filters, and the context its locations are presented in (present.ts), as committed now. */
   private settings(locatorId: string): { filters: FilterGroup[]; ctx: PresentContext } {
     const filters = this.store.filters.list(locatorId)
-    return { filters, ctx: presentContext(filters, this.store.customFields.list(locatorId), this.store.priority.list(locatorId)) }
+    return {
+      filters,
+      ctx: presentContext(filters, this.store.customFields.list(locatorId), this.store.priority.list(locatorId)),
+    }
   }
 
   /**
@@ -427,7 +457,14 @@ export class IndexRegistry {
       // As priorityRank takes them (present.ts), a custom field's value read for its rule alone.
       old.index.rankBy(
         ctx.priority.map((rule) =>
-          'tag' in rule ? { tag: rule.tag.toLowerCase() } : { ids: 'ids' in rule ? rule.ids : this.store.locations.idsWithCustomFieldValue(locatorId, rule.custom_field, rule.value) },
+          'tag' in rule
+            ? { tag: rule.tag.toLowerCase() }
+            : {
+                ids:
+                  'ids' in rule
+                    ? rule.ids
+                    : this.store.locations.idsWithCustomFieldValue(locatorId, rule.custom_field, rule.value),
+              },
         ),
       )
     }
@@ -437,7 +474,18 @@ export class IndexRegistry {
     }
     const order = old.index.entriesInSpaceOrder()
     old.index.clearJson()
-    const entry: Entry = { index: old.index, ctx, filters, arena: new JsonArena(), jsonReady: order.length === 0, stale: null, reordering: false, used: old.used, usedAt: old.usedAt, writtenAt: old.writtenAt }
+    const entry: Entry = {
+      index: old.index,
+      ctx,
+      filters,
+      arena: new JsonArena(),
+      jsonReady: order.length === 0,
+      stale: null,
+      reordering: false,
+      used: old.used,
+      usedAt: old.usedAt,
+      writtenAt: old.writtenAt,
+    }
     this.entries.set(locatorId, entry)
     if (!entry.jsonReady) fillJson(this.fill, locatorId, entry, order, 0)
     return entry
@@ -479,7 +527,11 @@ export class IndexRegistry {
     }
     while (pending()) await nextTurn()
     const kept = ids.filter((id) => this.entries.has(id))
-    return { locators: kept.length, locations: kept.reduce((n, id) => n + this.entries.get(id)!.index.size, 0), failed: this.buildFailures() }
+    return {
+      locators: kept.length,
+      locations: kept.reduce((n, id) => n + this.entries.get(id)!.index.size, 0),
+      failed: this.buildFailures(),
+    }
   }
 
   /**
@@ -575,8 +627,19 @@ export class IndexRegistry {
     const groups = entry.filters.filter((g) => g.id !== DEFAULT_FILTER_GROUP)
     const configuredDefault = entry.filters.find((g) => g.id === DEFAULT_FILTER_GROUP)
     if (ungrouped.length === 0 && !configuredDefault) return groups
-    const extra = ungrouped.sort((a, b) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0)).map(({ spelt }) => ({ value: spelt, label: spelt }))
-    const base = configuredDefault ?? { id: DEFAULT_FILTER_GROUP, name: entry.ctx.defaultGroupName, label: entry.ctx.defaultGroupName, singleSelect: false, inline: false, hidden: false, hideInLocationDetails: false, tags: [] }
+    const extra = ungrouped
+      .sort((a, b) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0))
+      .map(({ spelt }) => ({ value: spelt, label: spelt }))
+    const base = configuredDefault ?? {
+      id: DEFAULT_FILTER_GROUP,
+      name: entry.ctx.defaultGroupName,
+      label: entry.ctx.defaultGroupName,
+      singleSelect: false,
+      inline: false,
+      hidden: false,
+      hideInLocationDetails: false,
+      tags: [],
+    }
     return [...groups, { ...base, tags: [...base.tags, ...extra] }]
   }
 }

@@ -5,7 +5,8 @@ export const LOCATION_ERRORS = {
   invalid_request: 'The request is invalid.',
   limit_exceeded: 'The limit parameter may not be greater than 500.',
   not_found: 'Not found.',
-  geocoding_failed: 'The address could not be geocoded. Fix the address or send coordinates ({"lat": ..., "lng": ...}).',
+  geocoding_failed:
+    'The address could not be geocoded. Fix the address or send coordinates ({"lat": ..., "lng": ...}).',
   validation_error: 'The given data was invalid.',
 } as const
 

@@ -21,7 +21,11 @@ export const statusInput = (raw: string): 'published' | 'draft' | undefined => S
 
 const url = t.String({ maxLength: 2048 })
 const keyed = <K extends readonly string[]>(keys: K, value: ReturnType<typeof t.String>) =>
-  t.Partial(t.Object(Object.fromEntries(keys.map((k) => [k, value])) as { [P in K[number]]: typeof value }, { additionalProperties: false }))
+  t.Partial(
+    t.Object(Object.fromEntries(keys.map((k) => [k, value])) as { [P in K[number]]: typeof value }, {
+      additionalProperties: false,
+    }),
+  )
 
 export const Coordinates = t.Object(
   {
@@ -37,7 +41,14 @@ const fields = {
   coordinates: Coordinates,
   description: t.String({ maxLength: 10_000 }),
   tags: t.Array(t.String({ minLength: 1, maxLength: 100 }), { maxItems: 100 }),
-  contact: t.Object({ phone: t.Optional(t.String({ maxLength: 50 })), email: t.Optional(t.String({ maxLength: 254 })), website: t.Optional(url) }, { additionalProperties: false }),
+  contact: t.Object(
+    {
+      phone: t.Optional(t.String({ maxLength: 50 })),
+      email: t.Optional(t.String({ maxLength: 254 })),
+      website: t.Optional(url),
+    },
+    { additionalProperties: false },
+  ),
   social: keyed(SOCIAL_KEYS, url),
   hours: keyed(DAYS, t.String({ maxLength: 100 })),
   custom_fields: t.Record(t.String(), t.String({ maxLength: 2000 }), { maxProperties: 100 }),

@@ -6,7 +6,14 @@ import { isFullUrl, schemaErrors, trimStrings } from '../core/validation'
 import type { CustomField } from '../store/custom-fields'
 import type { Contact, Hours, LocationStatus, Social } from '../store/locations'
 import { LocationError, type ValidationDetails } from './errors'
-import { CONTACT_KEYS, CreateLocationBody, LOCATION_FIELDS, SOCIAL_KEYS, statusInput, UpdateLocationBody } from './model'
+import {
+  CONTACT_KEYS,
+  CreateLocationBody,
+  LOCATION_FIELDS,
+  SOCIAL_KEYS,
+  statusInput,
+  UpdateLocationBody,
+} from './model'
 
 /** What a body asks to change. In maps, '' means "clear this key". */
 export type LocationPatch = {
@@ -46,7 +53,8 @@ export function coerceFormCoordinates(body: Record<string, unknown>): void {
 const dotted = (path: string) => path.replace(/^\//, '').replaceAll('/', '.')
 
 /** The one range message of the number fields (coordinates.lat and coordinates.lng). */
-const inRange = (field: string) => `The ${field} field must be between ${field.endsWith('lat') ? '-90 and 90' : '-180 and 180'}.`
+const inRange = (field: string) =>
+  `The ${field} field must be between ${field.endsWith('lat') ? '-90 and 90' : '-180 and 180'}.`
 
 function typeMessage(field: string, schema: TSchema, value: unknown): string {
   const top = field.split('.')[0]!
@@ -55,10 +63,12 @@ function typeMessage(field: string, schema: TSchema, value: unknown): string {
   if (schema.type === 'object' && MAP_FIELDS.has(top) && !field.includes('.')) {
     return `The ${field} field must be an array of key/value pairs (a JSON object).${nullNote}`
   }
-  if (schema.type === 'object' && top === 'coordinates') return `The ${field} field must be an object with numeric lat and lng.${nullNote}`
+  if (schema.type === 'object' && top === 'coordinates')
+    return `The ${field} field must be an object with numeric lat and lng.${nullNote}`
   if (schema.type === 'object') return `The ${field} field must be an object.${nullNote}`
   // A number too large for a double (1e999, 400 digits) arrives from JSON.parse as Infinity.
-  if (schema.type === 'number') return typeof value === 'number' ? inRange(field) : `The ${field} field must be a number.`
+  if (schema.type === 'number')
+    return typeof value === 'number' ? inRange(field) : `The ${field} field must be a number.`
   return `The ${field} field must be a string.`
 }
 
@@ -81,7 +91,14 @@ function messageFor(e: ValueError): string {
       return inRange(field)
     case ValueErrorType.ObjectAdditionalProperties: {
       const parent = field.split('.').slice(0, -1).join('.')
-      const allowed = parent === 'contact' ? CONTACT_KEYS : parent === 'social' ? SOCIAL_KEYS : parent === 'coordinates' ? ['lat', 'lng'] : ['monday', '...', 'sunday']
+      const allowed =
+        parent === 'contact'
+          ? CONTACT_KEYS
+          : parent === 'social'
+            ? SOCIAL_KEYS
+            : parent === 'coordinates'
+              ? ['lat', 'lng']
+              : ['monday', '...', 'sunday']
       return `The ${field} field is not allowed; ${parent} takes ${allowed.join(', ')}.`
     }
     case ValueErrorType.Array:
@@ -101,7 +118,11 @@ const isNumeric = (v: string) => /^-?\d+(\.\d+)?$/.test(v)
  * Validates a location body (already picked and trimmed) and returns the patch it asks for.
  * `mode` create requires name and address.
  */
-export function normalizeLocationBody(body: Record<string, unknown>, mode: 'create' | 'update', definitions: CustomField[]): LocationPatch {
+export function normalizeLocationBody(
+  body: Record<string, unknown>,
+  mode: 'create' | 'update',
+  definitions: CustomField[],
+): LocationPatch {
   const details: ValidationDetails = {}
   const add = (field: string, message: string) => {
     const list = (details[field] ??= [])
@@ -143,12 +164,16 @@ export function normalizeLocationBody(body: Record<string, unknown>, mode: 'crea
       const def = byId.get(id)
       if (!def) {
         const known = definitions.map((d) => d.id).join(', ') || 'none are defined'
-        add(field, `The ${field} field is not a custom field of this locator (GET /custom_fields lists them: ${known}).`)
+        add(
+          field,
+          `The ${field} field is not a custom field of this locator (GET /custom_fields lists them: ${known}).`,
+        )
         continue
       }
       if (typeof value !== 'string' || value === '') continue
       if (def.type === 'number' && !isNumeric(value)) add(field, `The ${field} field must be a number.`)
-      if ((def.type === 'url' || def.type === 'button') && !isFullUrl(value)) add(field, `The ${field} field must be a valid URL including the protocol (https://...).`)
+      if ((def.type === 'url' || def.type === 'button') && !isFullUrl(value))
+        add(field, `The ${field} field must be a valid URL including the protocol (https://...).`)
       if (def.type === 'email' && !isEmail(value)) add(field, `The ${field} field must be a valid email address.`)
     }
   }

@@ -11,7 +11,12 @@ import type { Contact, Hours, LocationRecord, Social } from '../store/locations'
  * `now` is an ISO time used for the timestamps (and geocodedAt when geocoded, unless the answer came
  * from the cache: then the entry's time).
  */
-export function newLocationRecord(locatorId: string, patch: LocationPatch, found: GeocodeResult | null, now: string = new Date().toISOString()): LocationRecord {
+export function newLocationRecord(
+  locatorId: string,
+  patch: LocationPatch,
+  found: GeocodeResult | null,
+  now: string = new Date().toISOString(),
+): LocationRecord {
   const coordinates = patch.coordinates ?? (found ? { lat: found.lat, lng: found.lng } : null)
   if (!coordinates) throw new TypeError('newLocationRecord needs coordinates in the patch or a geocoder result.')
   return {

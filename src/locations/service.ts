@@ -43,18 +43,23 @@ export const MAX_LIMIT = 500
 function positiveInteger(raw: string | null, name: string, fallback: number, max: number): number {
   if (raw === null) return fallback
   if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1) {
-    throw new LocationError('invalid_request', `The ${name} parameter must be a whole number of at least 1; got "${raw}".`)
+    throw new LocationError(
+      'invalid_request',
+      `The ${name} parameter must be a whole number of at least 1; got "${raw}".`,
+    )
   }
   const n = Number(raw)
   if (n > max) {
-    if (name === 'limit') throw new LocationError('limit_exceeded', `The limit parameter may not be greater than ${MAX_LIMIT}; got ${raw}.`)
+    if (name === 'limit')
+      throw new LocationError('limit_exceeded', `The limit parameter may not be greater than ${MAX_LIMIT}; got ${raw}.`)
     throw new LocationError('invalid_request', `The ${name} parameter may not be greater than ${max}.`)
   }
   return n
 }
 
 /** A list parameter's value, or null; given twice, 400 invalid_request. */
-const once = (params: URLSearchParams, name: string) => single(params, name, (tail) => new LocationError('invalid_request', `The ${name} parameter ${tail}`))
+const once = (params: URLSearchParams, name: string) =>
+  single(params, name, (tail) => new LocationError('invalid_request', `The ${name} parameter ${tail}`))
 
 export function listLocations(deps: AdminDeps, locatorId: string, params: URLSearchParams) {
   const limit = positiveInteger(once(params, 'limit'), 'limit', 10, MAX_LIMIT)
@@ -63,7 +68,8 @@ export function listLocations(deps: AdminDeps, locatorId: string, params: URLSea
   let status: LocationStatus | null = null
   if (rawStatus !== null && rawStatus !== '') {
     const s = statusInput(rawStatus)
-    if (!s) throw new LocationError('invalid_request', `The status parameter must be published or draft; got "${rawStatus}".`)
+    if (!s)
+      throw new LocationError('invalid_request', `The status parameter must be published or draft; got "${rawStatus}".`)
     status = s
   }
   const total = deps.store.locations.count(locatorId, status)
@@ -95,7 +101,11 @@ function notFound(id: string): LocationError {
 export function requireLocationId(id: string | undefined): string {
   const trimmed = (id ?? '').trim()
   // Elysia gives no ID for a path segment that is not valid percent-encoded UTF-8 ("%zz").
-  if (trimmed === '') throw new LocationError('invalid_request', 'The location ID is missing from the path, or is not valid percent-encoded UTF-8: /admin/v1/locations/{id}.')
+  if (trimmed === '')
+    throw new LocationError(
+      'invalid_request',
+      'The location ID is missing from the path, or is not valid percent-encoded UTF-8: /admin/v1/locations/{id}.',
+    )
   return trimmed
 }
 
@@ -138,7 +148,12 @@ async function geocode(deps: AdminDeps, address: string): Promise<GeocodeResult>
  * definitions as they are now. The CLI may have removed a field, or removed it and added it again
  * with another type, while the request waited for the geocoder.
  */
-function checkCustomFieldsAgain(deps: AdminDeps, locatorId: string, fields: Record<string, unknown>, mode: 'create' | 'update'): void {
+function checkCustomFieldsAgain(
+  deps: AdminDeps,
+  locatorId: string,
+  fields: Record<string, unknown>,
+  mode: 'create' | 'update',
+): void {
   if (fields.custom_fields !== undefined) normalizeLocationBody(fields, mode, deps.store.customFields.list(locatorId))
 }
 
@@ -206,7 +221,12 @@ function applyPatch(current: LocationRecord, patch: LocationPatch, found: Geocod
  * or without an address (the same rule), so a script that sends whole records (as GET returns them)
  * keeps hand-placed pins, and a changed address is geocoded only when sent without coordinates.
  */
-export async function updateLocation(deps: AdminDeps, locatorId: string, rawId: string, body: unknown): Promise<AdminLocation> {
+export async function updateLocation(
+  deps: AdminDeps,
+  locatorId: string,
+  rawId: string,
+  body: unknown,
+): Promise<AdminLocation> {
   const id = requireLocationId(rawId)
   const existing = deps.store.locations.get(locatorId, id)
   if (!existing) throw notFound(id)
@@ -264,22 +284,39 @@ export async function importLocations(deps: AdminDeps, locatorId: string, items:
   const definitions = deps.store.customFields.list(locatorId)
   const problems: string[] = []
   const seen = new Set<string>()
-  type Planned = { label: string; fields: Record<string, unknown>; patch: LocationPatch; id: string | null; found: GeocodeResult | null }
+  type Planned = {
+    label: string
+    fields: Record<string, unknown>
+    patch: LocationPatch
+    id: string | null
+    found: GeocodeResult | null
+  }
   const planned: (Planned | null)[] = items.map((raw, i) => {
-    const fields = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? pickLocationFields(raw as Record<string, unknown>) : null
+    const fields =
+      raw !== null && typeof raw === 'object' && !Array.isArray(raw)
+        ? pickLocationFields(raw as Record<string, unknown>)
+        : null
     const label = `locations[${i}]${typeof fields?.name === 'string' && fields.name !== '' ? ` (${JSON.stringify(fields.name)})` : ''}`
     const refuse = (why: string) => (problems.push(`${label}: ${why}`), null)
     if (fields === null) return refuse('must be an object of location fields.')
     const id = (raw as Record<string, unknown>).id ?? null
     if (id !== null) {
       if (typeof id !== 'string' || deps.store.locations.get(locatorId, id) === null) {
-        return refuse(`id ${JSON.stringify(id)} is not a location of locator ${locatorId} (leave the id out to create the location).`)
+        return refuse(
+          `id ${JSON.stringify(id)} is not a location of locator ${locatorId} (leave the id out to create the location).`,
+        )
       }
       if (seen.has(id)) return refuse(`id ${id} is in the file more than once.`)
       seen.add(id)
     }
     try {
-      return { label, fields, patch: normalizeLocationBody(fields, id === null ? 'create' : 'update', definitions), id, found: null }
+      return {
+        label,
+        fields,
+        patch: normalizeLocationBody(fields, id === null ? 'create' : 'update', definitions),
+        id,
+        found: null,
+      }
     } catch (e) {
       if (e instanceof LocationError) return refuse(e.text)
       throw e

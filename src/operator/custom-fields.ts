@@ -13,29 +13,40 @@ export function addCustomField(
 ): CustomField {
   requireLocator(store, locatorId)
   if (!CUSTOM_FIELD_ID.test(field.id)) {
-    throw new OperatorError(`--id must start with a lowercase letter and hold only a-z, 0-9 and _ (64 at most); got ${JSON.stringify(field.id)}.`)
+    throw new OperatorError(
+      `--id must start with a lowercase letter and hold only a-z, 0-9 and _ (64 at most); got ${JSON.stringify(field.id)}.`,
+    )
   }
   const name = cleanText(field.name)
   const label = field.label === undefined || field.label === null ? null : cleanText(field.label)
   if (name === '' || codePoints(name) > 100) throw new OperatorError('--name must be 1 to 100 characters.')
   printable(name, '--name')
   if (!(CUSTOM_FIELD_TYPES as readonly string[]).includes(field.type)) {
-    throw new OperatorError(`--type must be one of ${CUSTOM_FIELD_TYPES.join(', ')}; got ${JSON.stringify(field.type)}.`)
+    throw new OperatorError(
+      `--type must be one of ${CUSTOM_FIELD_TYPES.join(', ')}; got ${JSON.stringify(field.type)}.`,
+    )
   }
   // Only a button shows a label (its text), only a badge a label and a colour (docs/cli.md, design.md):
   // anything else would be kept and never shown.
   const hasLabel = field.label !== undefined && field.label !== null
   const hasColor = field.color !== undefined && field.color !== null
-  if (hasLabel && field.type !== 'button' && field.type !== 'badge') throw new OperatorError(`--label is for button and badge fields (the text they show); a ${field.type} field shows its value alone.`)
-  if (hasColor && field.type !== 'badge') throw new OperatorError(`--color is for badge fields; a ${field.type} field has no colour.`)
+  if (hasLabel && field.type !== 'button' && field.type !== 'badge')
+    throw new OperatorError(
+      `--label is for button and badge fields (the text they show); a ${field.type} field shows its value alone.`,
+    )
+  if (hasColor && field.type !== 'badge')
+    throw new OperatorError(`--color is for badge fields; a ${field.type} field has no colour.`)
   if (field.color !== undefined && field.color !== null && !HEX_COLOR.test(field.color)) {
-    throw new OperatorError(`--color must be a hex colour, #RRGGBB or #RGB, such as #1a7f37; got ${JSON.stringify(field.color)}.`)
+    throw new OperatorError(
+      `--color must be a hex colour, #RRGGBB or #RGB, such as #1a7f37; got ${JSON.stringify(field.color)}.`,
+    )
   }
   if (label !== null) {
     if (label === '' || codePoints(label) > 100) throw new OperatorError('--label must be 1 to 100 characters.')
     printable(label, '--label')
   }
-  if (store.customFields.get(locatorId, field.id)) throw new OperatorError(`Locator ${locatorId} already has a custom field ${JSON.stringify(field.id)}.`)
+  if (store.customFields.get(locatorId, field.id))
+    throw new OperatorError(`Locator ${locatorId} already has a custom field ${JSON.stringify(field.id)}.`)
   return store.write(() =>
     store.customFields.insert(locatorId, {
       id: field.id,
@@ -52,8 +63,11 @@ export function removeCustomField(store: Store, locatorId: string, fieldId: stri
   requireLocator(store, locatorId)
   return store.write(() => {
     // Inside the transaction: rules set meanwhile (another process) cannot come to name a field gone.
-    if (!store.customFields.get(locatorId, fieldId)) throw new OperatorError(`Locator ${locatorId} has no custom field ${JSON.stringify(fieldId)}.`)
-    const naming = store.priority.list(locatorId).flatMap((rule, i) => ('custom_field' in rule && rule.custom_field === fieldId ? [i + 1] : []))
+    if (!store.customFields.get(locatorId, fieldId))
+      throw new OperatorError(`Locator ${locatorId} has no custom field ${JSON.stringify(fieldId)}.`)
+    const naming = store.priority
+      .list(locatorId)
+      .flatMap((rule, i) => ('custom_field' in rule && rule.custom_field === fieldId ? [i + 1] : []))
     if (naming.length > 0) {
       throw new OperatorError(
         `Priority rule${naming.length > 1 ? 's' : ''} ${naming.join(', ')} of locator ${locatorId} name${naming.length > 1 ? '' : 's'} the custom field ${JSON.stringify(fieldId)}: change the rules first (storeloc priority set ${locatorId} --file RULES.json), then remove the field.`,

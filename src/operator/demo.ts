@@ -6,7 +6,15 @@ import { LocationError } from '../locations/errors'
 import { schemaErrors } from '../core/validation'
 import { normalizeLocationBody, pickLocationFields } from '../locations/normalize'
 import { newLocationRecord } from '../locations/record'
-import { addCustomField, createLocator, OperatorError, readJsonFile, setFilters, setLocatorSettings, setPriorityRules } from './index'
+import {
+  addCustomField,
+  createLocator,
+  OperatorError,
+  readJsonFile,
+  setFilters,
+  setLocatorSettings,
+  setPriorityRules,
+} from './index'
 import type { Store } from '../store'
 import type { Locator } from '../store/locators'
 
@@ -28,7 +36,13 @@ const DemoFile = t.Object({
   custom_fields: t.Optional(
     t.Array(
       t.Object(
-        { id: t.String(), name: t.String(), type: t.String(), label: t.Optional(t.String()), color: t.Optional(t.String()) },
+        {
+          id: t.String(),
+          name: t.String(),
+          type: t.String(),
+          label: t.Optional(t.String()),
+          color: t.Optional(t.String()),
+        },
         { additionalProperties: false },
       ),
     ),
@@ -78,7 +92,9 @@ export function loadDemo(store: Store, path: string = DEFAULT_DEMO_PATH): { loca
         const radius = demo.locator.radius === undefined ? undefined : String(demo.locator.radius)
         return setLocatorSettings(store, locator.id, { queryApi: 'on', radius, unit: demo.locator.unit })
       })
-      ;(demo.custom_fields ?? []).forEach((field, i) => within(`custom_fields[${i}]`, () => addCustomField(store, locator.id, field)))
+      ;(demo.custom_fields ?? []).forEach((field, i) =>
+        within(`custom_fields[${i}]`, () => addCustomField(store, locator.id, field)),
+      )
       setFilters(store, locator.id, demo.filters ?? [])
       setPriorityRules(store, locator.id, demo.priority ?? [])
 
@@ -86,11 +102,14 @@ export function loadDemo(store: Store, path: string = DEFAULT_DEMO_PATH): { loca
       const now = new Date().toISOString()
       const records = demo.locations.map((raw, i) => {
         const which = `locations[${i}]`
-        if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new OperatorError(`${which} must be an object of location fields.`)
+        if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+          throw new OperatorError(`${which} must be an object of location fields.`)
         const fields = pickLocationFields(raw as Record<string, unknown>)
         const named = typeof fields.name === 'string' && fields.name !== '' ? ` (${JSON.stringify(fields.name)})` : ''
         if (fields.coordinates === undefined) {
-          throw new OperatorError(`${which}${named} coordinates: a demo location must carry coordinates ({"lat": ..., "lng": ...}); the loader does not geocode.`)
+          throw new OperatorError(
+            `${which}${named} coordinates: a demo location must carry coordinates ({"lat": ..., "lng": ...}); the loader does not geocode.`,
+          )
         }
         try {
           return newLocationRecord(locator.id, normalizeLocationBody(fields, 'create', definitions), null, now)
@@ -103,7 +122,8 @@ export function loadDemo(store: Store, path: string = DEFAULT_DEMO_PATH): { loca
       return { locator: store.locators.get(locator.id)!, locations: records.length }
     })
   } catch (e) {
-    if (e instanceof OperatorError) throw new OperatorError(`Demo ${path} was not loaded (nothing was written): ${e.message}`)
+    if (e instanceof OperatorError)
+      throw new OperatorError(`Demo ${path} was not loaded (nothing was written): ${e.message}`)
     throw e
   }
 }

@@ -45,7 +45,10 @@ export function parseFilters(json: unknown): FilterGroup[] {
   const tagAt = new Map<string, string>()
   const groups = input.map((g, i): FilterGroup => {
     const seenGroup = groupAt.get(g.id)
-    if (seenGroup !== undefined) problems.push(`filters[${i}].id ${JSON.stringify(g.id)} is already the id of filters[${seenGroup}]; group ids must be unique.`)
+    if (seenGroup !== undefined)
+      problems.push(
+        `filters[${i}].id ${JSON.stringify(g.id)} is already the id of filters[${seenGroup}]; group ids must be unique.`,
+      )
     else groupAt.set(g.id, i)
     for (const field of ['name', 'label'] as const) {
       const problem = unprintable(g[field])
@@ -55,9 +58,13 @@ export function parseFilters(json: unknown): FilterGroup[] {
       const at = `filters[${i}].tags[${j}]`
       const key = tag.value.toLowerCase()
       const first = tagAt.get(key)
-      if (first !== undefined) problems.push(`${at}.value ${JSON.stringify(tag.value)} is already used at ${first}; tag values must be unique within a locator, ignoring case.`)
+      if (first !== undefined)
+        problems.push(
+          `${at}.value ${JSON.stringify(tag.value)} is already used at ${first}; tag values must be unique within a locator, ignoring case.`,
+        )
       else tagAt.set(key, at)
-      if (tag.image !== undefined && !isFullUrl(tag.image)) problems.push(`${at}.image must be a full URL including the protocol (https://...); got ${shown(tag.image)}.`)
+      if (tag.image !== undefined && !isFullUrl(tag.image))
+        problems.push(`${at}.image must be a full URL including the protocol (https://...); got ${shown(tag.image)}.`)
       const badLabel = unprintable(tag.label)
       if (badLabel !== null) problems.push(`${at}.label ${badLabel}.`)
       const out: FilterTag = { value: tag.value, label: tag.label }

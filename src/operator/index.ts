@@ -5,6 +5,13 @@
 export { addCustomField, removeCustomField } from './custom-fields'
 export { FiltersInput, parseFilters, setFilters } from './filters'
 export { createKey, revokeKey, rotateKey } from './keys'
-export { createLocator, type LocatorSettingsInput, MAX_RATE_LIMIT, parseReferrers, rotatePublicToken, setLocatorSettings } from './locators'
+export {
+  createLocator,
+  type LocatorSettingsInput,
+  MAX_RATE_LIMIT,
+  parseReferrers,
+  rotatePublicToken,
+  setLocatorSettings,
+} from './locators'
 export { parsePriorityRules, setPriorityRules } from './priority'
 export { type Deliver, OperatorError, readJsonFile, requireLocator } from './shared'

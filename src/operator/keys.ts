@@ -11,15 +11,24 @@ function futureDate(iso: string, now: Date): string {
   // A day the calendar has: Date.parse takes 2030-02-30 for 2030-03-02.
   const day = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null
   if (!m || Number.isNaN(t) || day!.getUTCMonth() !== Number(m[2]) - 1 || day!.getUTCDate() !== Number(m[3])) {
-    throw new OperatorError(`--expires must be an ISO date such as 2027-01-31, or a time with its offset such as 2027-01-31T12:00:00Z; got ${JSON.stringify(iso)}.`)
+    throw new OperatorError(
+      `--expires must be an ISO date such as 2027-01-31, or a time with its offset such as 2027-01-31T12:00:00Z; got ${JSON.stringify(iso)}.`,
+    )
   }
   if (t <= now.getTime()) throw new OperatorError(`--expires must be in the future; got ${iso}.`)
   // Past 9999 (an offset can take 9999-12-31 there), toISOString writes "+010000-...", which no longer sorts as text.
-  if (new Date(t).getUTCFullYear() > 9999) throw new OperatorError(`--expires must be no later than 9999-12-31T23:59:59Z; got ${iso}.`)
+  if (new Date(t).getUTCFullYear() > 9999)
+    throw new OperatorError(`--expires must be no later than 9999-12-31T23:59:59Z; got ${iso}.`)
   return new Date(t).toISOString()
 }
 
-export function createKey(store: Store, locatorId: string, expires: string | null, now = new Date(), deliver: Deliver<{ key: ApiKey; secret: string }> = () => {}): { key: ApiKey; secret: string } {
+export function createKey(
+  store: Store,
+  locatorId: string,
+  expires: string | null,
+  now = new Date(),
+  deliver: Deliver<{ key: ApiKey; secret: string }> = () => {},
+): { key: ApiKey; secret: string } {
   requireLocator(store, locatorId)
   const expiresAt = expires === null ? null : futureDate(expires, now)
   return store.write(() => {
@@ -40,13 +49,20 @@ export function revokeKey(store: Store, keyId: string): ApiKey {
  * Issues a new key for the same locator and lets the old one work for `graceHours` more, so
  * deployed systems can switch over. With 0 the old key stops at once.
  */
-export function rotateKey(store: Store, keyId: string, graceHours: number, now = new Date(), deliver: Deliver<{ old: ApiKey; key: ApiKey; secret: string }> = () => {}): { old: ApiKey; key: ApiKey; secret: string } {
+export function rotateKey(
+  store: Store,
+  keyId: string,
+  graceHours: number,
+  now = new Date(),
+  deliver: Deliver<{ old: ApiKey; key: ApiKey; secret: string }> = () => {},
+): { old: ApiKey; key: ApiKey; secret: string } {
   if (!Number.isFinite(graceHours) || graceHours < 0 || graceHours > 24 * 365) {
     throw new OperatorError('--grace-hours must be a number of hours from 0 to 8760.')
   }
   const old = requireKey(store, keyId)
   if (old.status === 'revoked') throw new OperatorError(`Key ${keyId} is revoked; create a new key instead.`)
-  if (isExpired(old, now.getTime())) throw new OperatorError(`Key ${keyId} has already expired; create a new key instead.`)
+  if (isExpired(old, now.getTime()))
+    throw new OperatorError(`Key ${keyId} has already expired; create a new key instead.`)
   const graceEnd = new Date(now.getTime() + graceHours * 3_600_000).toISOString()
   return store.write(() => {
     const { key, secret } = store.keys.insert(old.locatorId, null)

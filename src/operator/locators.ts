@@ -8,9 +8,14 @@ import type { Locator, LocatorSettings } from '../store/locators'
 import { cleanText, type Deliver, OperatorError, printable, requireLocator } from './shared'
 
 /** A new locator and its first secret key, committed together. */
-export function createLocator(store: Store, name: string, deliver: Deliver<{ locator: Locator; key: ApiKey; secret: string }> = () => {}): { locator: Locator; key: ApiKey; secret: string } {
+export function createLocator(
+  store: Store,
+  name: string,
+  deliver: Deliver<{ locator: Locator; key: ApiKey; secret: string }> = () => {},
+): { locator: Locator; key: ApiKey; secret: string } {
   const trimmed = cleanText(name)
-  if (trimmed === '' || codePoints(trimmed) > 200) throw new OperatorError('The locator name must be 1 to 200 characters.')
+  if (trimmed === '' || codePoints(trimmed) > 200)
+    throw new OperatorError('The locator name must be 1 to 200 characters.')
   printable(trimmed, 'The locator name')
   return store.write(() => {
     const locator = store.locators.insert(trimmed)
@@ -62,7 +67,9 @@ export type LocatorSettingsInput = {
 export function parseReferrers(raw: string): string[] {
   if (raw === '') return []
   if (raw.replaceAll(',', '').trim() === '') {
-    throw new OperatorError(`--referrers ${JSON.stringify(raw)} names no host; to clear the allowlist (every site may call), give --referrers ''.`)
+    throw new OperatorError(
+      `--referrers ${JSON.stringify(raw)} names no host; to clear the allowlist (every site may call), give --referrers ''.`,
+    )
   }
   const out: string[] = []
   for (const part of raw.split(',')) {
@@ -70,38 +77,55 @@ export function parseReferrers(raw: string): string[] {
     if (entry === '') continue
     const shown = JSON.stringify(part.trim())
     if (entry === '*' || entry === '*.*') {
-      throw new OperatorError(`--referrers: ${shown} would allow every site; to allow every site, clear the list with --referrers ''.`)
+      throw new OperatorError(
+        `--referrers: ${shown} would allow every site; to allow every site, clear the list with --referrers ''.`,
+      )
     }
     if (entry.includes('://') || entry.includes('/')) {
-      throw new OperatorError(`--referrers takes hosts, not URLs: write example.com, not https://example.com/; got ${shown}.`)
+      throw new OperatorError(
+        `--referrers takes hosts, not URLs: write example.com, not https://example.com/; got ${shown}.`,
+      )
     }
     // An IPv6 address ("[::1]", "::1") holds colons too: it is no port, and no domain name either.
     if (entry.startsWith('[') || (entry.match(/:/g)?.length ?? 0) > 1) {
-      throw new OperatorError(`--referrers takes domain names; an IPv6 address cannot be listed (a page served from one sends it as its Origin, and the allowlist is for sites); got ${shown}.`)
+      throw new OperatorError(
+        `--referrers takes domain names; an IPv6 address cannot be listed (a page served from one sends it as its Origin, and the allowlist is for sites); got ${shown}.`,
+      )
     }
-    if (entry.includes(':')) throw new OperatorError(`--referrers takes hosts without a port (any port matches); got ${shown}.`)
+    if (entry.includes(':'))
+      throw new OperatorError(`--referrers takes hosts without a port (any port matches); got ${shown}.`)
     const host = asciiHost(entry)
-    if (host === '') throw new OperatorError(`--referrers: ${shown} is not a domain name; entries are exact hosts such as shop.example.com or münchen.de, or wildcards such as *.example.com.`)
+    if (host === '')
+      throw new OperatorError(
+        `--referrers: ${shown} is not a domain name; entries are exact hosts such as shop.example.com or münchen.de, or wildcards such as *.example.com.`,
+      )
     if (host.length > 253 || !REFERRER_ENTRY.test(host)) {
-      throw new OperatorError(`--referrers entries must be exact hosts such as shop.example.com or wildcards such as *.example.com; got ${shown}.`)
+      throw new OperatorError(
+        `--referrers entries must be exact hosts such as shop.example.com or wildcards such as *.example.com; got ${shown}.`,
+      )
     }
     if (host.startsWith('*.') && !host.slice(2).includes('.')) {
-      throw new OperatorError(`--referrers: ${shown} would allow a whole top-level domain; name a domain such as *.example.com.`)
+      throw new OperatorError(
+        `--referrers: ${shown} would allow a whole top-level domain; name a domain such as *.example.com.`,
+      )
     }
     if (!out.includes(host)) out.push(host)
   }
-  if (out.length > MAX_REFERRERS) throw new OperatorError(`--referrers may list at most ${MAX_REFERRERS} hosts; got ${out.length}.`)
+  if (out.length > MAX_REFERRERS)
+    throw new OperatorError(`--referrers may list at most ${MAX_REFERRERS} hosts; got ${out.length}.`)
   return out
 }
 
 function parseSettings(input: LocatorSettingsInput): LocatorSettings {
   const patch: LocatorSettings = {}
   if (input.active !== undefined) {
-    if (input.active !== 'on' && input.active !== 'off') throw new OperatorError(`--active must be on or off; got ${JSON.stringify(input.active)}.`)
+    if (input.active !== 'on' && input.active !== 'off')
+      throw new OperatorError(`--active must be on or off; got ${JSON.stringify(input.active)}.`)
     patch.active = input.active === 'on'
   }
   if (input.queryApi !== undefined) {
-    if (input.queryApi !== 'on' && input.queryApi !== 'off') throw new OperatorError(`--query-api must be on or off; got ${JSON.stringify(input.queryApi)}.`)
+    if (input.queryApi !== 'on' && input.queryApi !== 'off')
+      throw new OperatorError(`--query-api must be on or off; got ${JSON.stringify(input.queryApi)}.`)
     patch.queryApiEnabled = input.queryApi === 'on'
   }
   if (input.referrers !== undefined) patch.referrers = parseReferrers(input.referrers)
@@ -111,20 +135,25 @@ function parseSettings(input: LocatorSettingsInput): LocatorSettings {
     else {
       const radius = Number(raw)
       if (!/^(\d+(\.\d*)?|\.\d+)$/.test(raw) || !(radius > 0) || radius > MAX_RADIUS) {
-        throw new OperatorError(`--radius must be a number greater than 0 and at most ${MAX_RADIUS} (in the locator's unit), or '' for the default of 25; got ${JSON.stringify(input.radius)}.`)
+        throw new OperatorError(
+          `--radius must be a number greater than 0 and at most ${MAX_RADIUS} (in the locator's unit), or '' for the default of 25; got ${JSON.stringify(input.radius)}.`,
+        )
       }
       patch.defaultRadius = radius
     }
   }
   if (input.unit !== undefined) {
-    if (input.unit !== 'miles' && input.unit !== 'km') throw new OperatorError(`--unit must be miles or km; got ${JSON.stringify(input.unit)}.`)
+    if (input.unit !== 'miles' && input.unit !== 'km')
+      throw new OperatorError(`--unit must be miles or km; got ${JSON.stringify(input.unit)}.`)
     patch.defaultUnit = input.unit
   }
   if (input.rateLimit !== undefined) {
     const raw = input.rateLimit.trim()
     const limit = Number(raw)
     if (!/^\d{1,7}$/.test(raw) || limit < 1 || limit > MAX_RATE_LIMIT) {
-      throw new OperatorError(`--rate-limit must be a whole number of requests per minute from 1 to ${MAX_RATE_LIMIT}; got ${JSON.stringify(input.rateLimit)}.`)
+      throw new OperatorError(
+        `--rate-limit must be a whole number of requests per minute from 1 to ${MAX_RATE_LIMIT}; got ${JSON.stringify(input.rateLimit)}.`,
+      )
     }
     patch.rateLimit = limit
   }
@@ -136,7 +165,9 @@ export function setLocatorSettings(store: Store, id: string, input: LocatorSetti
   requireLocator(store, id)
   const patch = parseSettings(input)
   if (Object.keys(patch).length === 0) {
-    throw new OperatorError('Nothing to change: give at least one of --active, --query-api, --referrers, --radius, --unit, --rate-limit.')
+    throw new OperatorError(
+      'Nothing to change: give at least one of --active, --query-api, --referrers, --radius, --unit, --rate-limit.',
+    )
   }
   return store.write(() => store.locators.updateSettings(id, patch))
 }

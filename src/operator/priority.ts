@@ -9,10 +9,17 @@ import { OperatorError, requireLocator } from './shared'
 
 // A priority rule is exactly one of these three shapes.
 const TagRule = t.Object({ tag: t.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false })
-const CustomFieldRule = t.Object({ custom_field: t.String({ minLength: 1, maxLength: 64 }), value: t.String({ minLength: 1, maxLength: 2000 }) }, { additionalProperties: false })
-const IdsRule = t.Object({ ids: t.Array(t.String({ pattern: LOCATION_ID.source }), { minItems: 1, maxItems: 10_000 }) }, { additionalProperties: false })
+const CustomFieldRule = t.Object(
+  { custom_field: t.String({ minLength: 1, maxLength: 64 }), value: t.String({ minLength: 1, maxLength: 2000 }) },
+  { additionalProperties: false },
+)
+const IdsRule = t.Object(
+  { ids: t.Array(t.String({ pattern: LOCATION_ID.source }), { minItems: 1, maxItems: 10_000 }) },
+  { additionalProperties: false },
+)
 
-const RULE_SHAPES = 'each rule is exactly one of {"tag": "..."}, {"custom_field": "...", "value": "..."} or {"ids": ["loc_...", ...]}'
+const RULE_SHAPES =
+  'each rule is exactly one of {"tag": "..."}, {"custom_field": "...", "value": "..."} or {"ids": ["loc_...", ...]}'
 
 /**
  * The rules `json` describes, or an OperatorError listing every problem. `customFields` are the
@@ -20,7 +27,10 @@ const RULE_SHAPES = 'each rule is exactly one of {"tag": "..."}, {"custom_field"
  */
 export function parsePriorityRules(json: unknown, customFields: readonly string[]): PriorityRule[] {
   const value = trimStrings(json)
-  if (!Array.isArray(value)) throw new OperatorError(`The priority rules were not changed: they must be a JSON array in rank order; ${RULE_SHAPES}.`)
+  if (!Array.isArray(value))
+    throw new OperatorError(
+      `The priority rules were not changed: they must be a JSON array in rank order; ${RULE_SHAPES}.`,
+    )
   if (value.length > 1000) refuse('priority rules', [`priority may have at most 1000 rules; got ${value.length}.`])
   const problems: string[] = []
   const rules: PriorityRule[] = []
@@ -31,7 +41,8 @@ export function parsePriorityRules(json: unknown, customFields: readonly string[
       return
     }
     const r = rule as Record<string, unknown>
-    const kind = 'tag' in r ? TagRule : 'custom_field' in r || 'value' in r ? CustomFieldRule : 'ids' in r ? IdsRule : null
+    const kind =
+      'tag' in r ? TagRule : 'custom_field' in r || 'value' in r ? CustomFieldRule : 'ids' in r ? IdsRule : null
     if (kind === null) {
       problems.push(`${at} is not a rule: ${RULE_SHAPES}.`)
       return
@@ -60,7 +71,10 @@ export function setPriorityRules(store: Store, locatorId: string, json: unknown)
   requireLocator(store, locatorId)
   return store.write(() => {
     // Inside the transaction: a custom field removed meanwhile cannot slip through.
-    const rules = parsePriorityRules(json, store.customFields.list(locatorId).map((f) => f.id))
+    const rules = parsePriorityRules(
+      json,
+      store.customFields.list(locatorId).map((f) => f.id),
+    )
     store.priority.replace(locatorId, rules)
     return store.priority.list(locatorId)
   })

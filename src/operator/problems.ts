@@ -36,14 +36,20 @@ export function shown(v: unknown): string {
 
 function problemFor(root: string, e: ValueError, unknownField?: (at: string) => string): string {
   const at = jsonPath(root, e.path)
-  const field = e.path.split('/').filter((p) => p !== '' && !/^\d+$/.test(p)).at(-1) ?? ''
+  const field =
+    e.path
+      .split('/')
+      .filter((p) => p !== '' && !/^\d+$/.test(p))
+      .at(-1) ?? ''
   const s = e.schema as TSchema & Record<string, unknown>
   const got = e.value === undefined ? '' : `; got ${shown(e.value)}`
   switch (e.type) {
     case ValueErrorType.ObjectRequiredProperty:
       return `${at} is required.`
     case ValueErrorType.ObjectAdditionalProperties:
-      return unknownField ? unknownField(at) : `${at} is not a known field; the fields are ${Object.keys((s.properties as object) ?? {}).join(', ')}.`
+      return unknownField
+        ? unknownField(at)
+        : `${at} is not a known field; the fields are ${Object.keys((s.properties as object) ?? {}).join(', ')}.`
     case ValueErrorType.String:
     case ValueErrorType.Boolean:
     case ValueErrorType.Number:
@@ -68,7 +74,12 @@ function problemFor(root: string, e: ValueError, unknownField?: (at: string) => 
 }
 
 /** The schema's complaints about `value`, the first per field. */
-export function schemaProblems(schema: TSchema, value: unknown, root: string, unknownField?: (at: string) => string): string[] {
+export function schemaProblems(
+  schema: TSchema,
+  value: unknown,
+  root: string,
+  unknownField?: (at: string) => string,
+): string[] {
   const seen = new Set<string>()
   const out: string[] = []
   for (const e of schemaErrors(schema, value)) {

@@ -18,14 +18,17 @@ export function requireLocator(store: Store, id: string): Locator {
 
 export function requireKey(store: Store, id: string): ApiKey {
   const key = store.keys.get(id)
-  if (!key) throw new OperatorError(`No API key record ${JSON.stringify(id)}. \`storeloc key list LOCATOR_ID\` shows them.`)
+  if (!key)
+    throw new OperatorError(`No API key record ${JSON.stringify(id)}. \`storeloc key list LOCATOR_ID\` shows them.`)
   return key
 }
 
 /** Why `text` may not be a name or label (it would break or disguise the CLI's tables and logs), or null. */
 export function unprintable(text: string): string | null {
   const char = unprintableChar(text)
-  return char === null ? null : `may not hold line breaks, tabs, other control characters or invisible format characters (such as bidi controls); it holds ${char}`
+  return char === null
+    ? null
+    : `may not hold line breaks, tabs, other control characters or invisible format characters (such as bidi controls); it holds ${char}`
 }
 
 /** Text given on the command line as the Management API and the CLI's files take text: see trimStrings. */

@@ -11,7 +11,11 @@ export type Log = (line: Record<string, unknown>) => void
 /** A storage fault is logged at most this often (each cause apart), with the count of requests it refused meanwhile. */
 export const STORAGE_LOG_EVERY_MS = 60_000
 
-const STORAGE_FAULT_NAMES: Record<StorageFault, string> = { full: 'disk full', readonly: 'read-only database', io: 'I/O error' }
+const STORAGE_FAULT_NAMES: Record<StorageFault, string> = {
+  full: 'disk full',
+  readonly: 'read-only database',
+  io: 'I/O error',
+}
 
 /** The most of a request's path its log line quotes. */
 const LOGGED_PATH_CHARS = 512
@@ -30,10 +34,18 @@ export function logRequest(log: Log, request: Request, response: Response, t0: n
   const target = pathAndQuery(request.url)
   const query = target.indexOf('?')
   const path = query === -1 ? target : target.slice(0, query)
-  const line: Record<string, unknown> = { method: request.method, path, status: response.status, ms: Math.round((performance.now() - t0) * 100) / 100, locator: s.locator ?? null, request_id: s.id }
+  const line: Record<string, unknown> = {
+    method: request.method,
+    path,
+    status: response.status,
+    ms: Math.round((performance.now() - t0) * 100) / 100,
+    locator: s.locator ?? null,
+    request_id: s.id,
+  }
   // A path of up to ~16 KB reaches here (Bun answers longer ones itself): its start, and its length.
   // Keys are redacted before the cut, which could leave too little of one for the pattern to find.
-  if (path.length > LOGGED_PATH_CHARS) Object.assign(line, { path: `${redactSecrets(path).slice(0, LOGGED_PATH_CHARS)}...`, path_chars: path.length })
+  if (path.length > LOGGED_PATH_CHARS)
+    Object.assign(line, { path: `${redactSecrets(path).slice(0, LOGGED_PATH_CHARS)}...`, path_chars: path.length })
   log(line)
   return response
 }
@@ -53,7 +65,14 @@ export function storageFaultLog(store: Store, log: Log) {
       const now = performance.now()
       if (now - s.loggedAt < STORAGE_LOG_EVERY_MS) return
       // The path, SQLite's words and the count: no request data, so no key can reach the line.
-      log({ level: 'error', message: storageFaultText(fault, store.path), database: store.path, error: (error as Error)?.message, refused_requests: s.refused, next_report_in_s: STORAGE_LOG_EVERY_MS / 1000 })
+      log({
+        level: 'error',
+        message: storageFaultText(fault, store.path),
+        database: store.path,
+        error: (error as Error)?.message,
+        refused_requests: s.refused,
+        next_report_in_s: STORAGE_LOG_EVERY_MS / 1000,
+      })
       s.loggedAt = now
       s.refused = 0
     },
@@ -61,7 +80,11 @@ export function storageFaultLog(store: Store, log: Log) {
     noteRecovered(): void {
       if (seen.size === 0 || store.writeFault() !== null) return
       const passed = [...seen.keys()].map((fault) => STORAGE_FAULT_NAMES[fault]).join(', ')
-      log({ level: 'info', message: `database writes succeed again: the ${passed} met before has passed`, database: store.path })
+      log({
+        level: 'info',
+        message: `database writes succeed again: the ${passed} met before has passed`,
+        database: store.path,
+      })
       seen.clear()
     },
   }

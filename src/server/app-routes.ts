@@ -17,7 +17,10 @@ const ADMIN_ROUTES =
   'The Management API has GET /admin/v1/locations, GET /admin/v1/locations/{id}, GET /admin/v1/custom_fields, POST /admin/v1/locations (create), POST /admin/v1/locations/{id} (update) and POST /admin/v1/locations/{id}/delete (delete).'
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } })
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  })
 
 export type ServiceDeps = {
   store: Store
@@ -34,26 +37,34 @@ export type ServiceDeps = {
 
 /** The app for every path outside the Query API. */
 export function serviceApp(deps: ServiceDeps) {
-  return new Elysia({ handler: SHORT_HOSTS })
-    .onRequest(({ set, request }) => {
-      set.headers['x-request-id'] = deps.noteOf(request)!.id
-    })
-    .onError({ as: 'global' }, ({ code, error, request, path }) => failure(deps, code, error, request, path))
-    .get('/healthz', () => ({ status: 'ok' }))
-    // The page the Query API's error bodies link to (docs: "/docs#<CODE>").
-    .get('/docs', () => new Response(docsPage(), { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=3600' } }))
-    .get('/readyz', ({ set }) => readiness(deps, set))
-    .use(
-      adminRoutes({
-        store: deps.store,
-        geocoder: deps.geocoder,
-        maxBodyBytes: deps.maxBodyBytes,
-        onAuthenticated: (request, locatorId) => {
-          const s = deps.noteOf(request)
-          if (s) s.locator = locatorId
-        },
-      }),
-    )
+  return (
+    new Elysia({ handler: SHORT_HOSTS })
+      .onRequest(({ set, request }) => {
+        set.headers['x-request-id'] = deps.noteOf(request)!.id
+      })
+      .onError({ as: 'global' }, ({ code, error, request, path }) => failure(deps, code, error, request, path))
+      .get('/healthz', () => ({ status: 'ok' }))
+      // The page the Query API's error bodies link to (docs: "/docs#<CODE>").
+      .get(
+        '/docs',
+        () =>
+          new Response(docsPage(), {
+            headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=3600' },
+          }),
+      )
+      .get('/readyz', ({ set }) => readiness(deps, set))
+      .use(
+        adminRoutes({
+          store: deps.store,
+          geocoder: deps.geocoder,
+          maxBodyBytes: deps.maxBodyBytes,
+          onAuthenticated: (request, locatorId) => {
+            const s = deps.noteOf(request)
+            if (s) s.locator = locatorId
+          },
+        }),
+      )
+  )
 }
 
 /** The response for an error outside the Query API: its own, a documented one, or a logged 500. */
@@ -63,7 +74,8 @@ function failure(deps: ServiceDeps, code: unknown, error: unknown, request: Requ
   if (code === 'NOT_FOUND') {
     // Through the error table, which does not quote back a secret key sent as the path. Under
     // /admin/v1, most often a REST habit (PUT, PATCH or DELETE on /locations/{id}): name the routes there are.
-    const where = path === '/admin/v1' || path.startsWith('/admin/v1/') ? ADMIN_ROUTES : 'The Management API lives under /admin/v1.'
+    const where =
+      path === '/admin/v1' || path.startsWith('/admin/v1/') ? ADMIN_ROUTES : 'The Management API lives under /admin/v1.'
     return new AdminError('not_found', `No route ${request.method} ${path}. ${where}`).toResponse()
   }
   if (isBusyError(error)) return new AdminError('unavailable').toResponse()
@@ -76,8 +88,19 @@ function failure(deps: ServiceDeps, code: unknown, error: unknown, request: Requ
   }
   if (error instanceof FileMovedError) return new AdminError('unavailable', error.message).toResponse()
   const e = error as Error
-  deps.log({ level: 'error', request_id: deps.noteOf(request)?.id, method: request.method, path, error: e?.message, stack: e?.stack })
-  return json(500, { success: false, error: 'error', message: 'Internal server error. The error was logged; quote the X-Request-Id header when reporting it.' })
+  deps.log({
+    level: 'error',
+    request_id: deps.noteOf(request)?.id,
+    method: request.method,
+    path,
+    error: e?.message,
+    stack: e?.stack,
+  })
+  return json(500, {
+    success: false,
+    error: 'error',
+    message: 'Internal server error. The error was logged; quote the X-Request-Id header when reporting it.',
+  })
 }
 
 /** GET /readyz: whether this process can serve, and if not, why. */
@@ -92,14 +115,20 @@ function readiness(deps: ServiceDeps, set: { status?: number | string; headers: 
   if (deps.preloading() > 0) {
     set.status = 503
     set.headers['retry-after'] = '1'
-    return { status: 'loading', message: "The locators' indexes are being built; public queries are answered meanwhile, more slowly." }
+    return {
+      status: 'loading',
+      message: "The locators' indexes are being built; public queries are answered meanwhile, more slowly.",
+    }
   }
   // Writes refused by the storage in the last minute, none written since: public queries and
   // Management API reads are answered, so ready (200, as for a locator that cannot be built):
   // every server on this file meets the same disk, and a load balancer would drop them all.
   const fault = store.writeFault()
   if (fault !== null && performance.now() - fault.at < STORAGE_LOG_EVERY_MS) {
-    return { status: 'degraded', message: `Writes are refused: ${storageFaultText(fault.fault, store.path)} Public queries are answered meanwhile.` }
+    return {
+      status: 'degraded',
+      message: `Writes are refused: ${storageFaultText(fault.fault, store.path)} Public queries are answered meanwhile.`,
+    }
   }
   const failed = registry.buildFailures()
   if (failed.length > 0) {

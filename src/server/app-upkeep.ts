@@ -10,13 +10,31 @@ import type { Log } from './app-log'
 export type IndexUpkeep = { index?: Omit<IndexOptions, 'schedule'>; reorderMinBytes?: number; backlogMin?: number }
 
 /** The process's indexes, each event of their upkeep logged. */
-export function createRegistry(store: Store, log: Log, upkeep: IndexUpkeep | undefined, buildRetryMs: number | undefined): IndexRegistry {
+export function createRegistry(
+  store: Store,
+  log: Log,
+  upkeep: IndexUpkeep | undefined,
+  buildRetryMs: number | undefined,
+): IndexRegistry {
   const registry: IndexRegistry = new IndexRegistry(store, undefined, {
     ...upkeep,
     buildRetryMs,
-    onRebuilt: (locatorId, locations, ms) => log({ level: 'info', message: 'index built again after it was let go; requests waited meanwhile', locator: locatorId, locations, ms: Math.round(ms) }),
+    onRebuilt: (locatorId, locations, ms) =>
+      log({
+        level: 'info',
+        message: 'index built again after it was let go; requests waited meanwhile',
+        locator: locatorId,
+        locations,
+        ms: Math.round(ms),
+      }),
     onBacklog: (locatorId, changes) =>
-      log({ level: 'info', message: 'many location changes committed at once (a bulk import): the index is built again from the rows rather than changed one by one', locator: locatorId, changes }),
+      log({
+        level: 'info',
+        message:
+          'many location changes committed at once (a bulk import): the index is built again from the rows rather than changed one by one',
+        locator: locatorId,
+        changes,
+      }),
     onRewound: (applied, now, cause) =>
       log({
         level: 'warn',
@@ -77,7 +95,12 @@ export function appUpkeep(store: Store, registry: IndexRegistry, log: Log) {
     evictIdle(idleMs: number): number {
       const gone = registry.evictIdle(idleMs)
       for (const { locatorId, locations } of gone) {
-        log({ level: 'info', message: 'index let go: not queried for a while (INDEX_IDLE_MINUTES); its next query builds it again', locator: locatorId, locations })
+        log({
+          level: 'info',
+          message: 'index let go: not queried for a while (INDEX_IDLE_MINUTES); its next query builds it again',
+          locator: locatorId,
+          locations,
+        })
       }
       return gone.length
     },
@@ -93,7 +116,13 @@ export function appUpkeep(store: Store, registry: IndexRegistry, log: Log) {
       try {
         return registry.sync(budgetMs)
       } catch (e) {
-        if (!isBusyError(e)) log({ level: 'error', message: 'applying committed changes failed', error: (e as Error)?.message, stack: (e as Error)?.stack })
+        if (!isBusyError(e))
+          log({
+            level: 'error',
+            message: 'applying committed changes failed',
+            error: (e as Error)?.message,
+            stack: (e as Error)?.stack,
+          })
         return true
       }
     },
@@ -106,7 +135,11 @@ export function appUpkeep(store: Store, registry: IndexRegistry, log: Log) {
       const moved = store.fileMoved()?.message ?? null
       if (moved === movedSeen) return
       movedSeen = moved
-      log(moved === null ? { level: 'info', message: 'the database file is back at its path: writes are taken again' } : { level: 'error', message: moved })
+      log(
+        moved === null
+          ? { level: 'info', message: 'the database file is back at its path: writes are taken again' }
+          : { level: 'error', message: moved },
+      )
     },
   }
 }

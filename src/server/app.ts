@@ -86,8 +86,11 @@ export function createApp(deps: AppDeps) {
     const next = href.charCodeAt(path + PUBLIC_PREFIX.length) // NaN past the end
     const isPublic = href.startsWith(PUBLIC_PREFIX, path) && (Number.isNaN(next) || next === 0x2f || next === 0x3f) // "/", "?"
     if (badHost) {
-      const message = 'The Host header is not a host name: send the name (and port) the service is reached at, such as stores.example.com.'
-      const refused = isPublic ? new PublicError('INVALID_PARAMETER', message).toResponse(deps.config.publicBaseUrl) : new AdminError('invalid_request', message).toResponse()
+      const message =
+        'The Host header is not a host name: send the name (and port) the service is reached at, such as stores.example.com.'
+      const refused = isPublic
+        ? new PublicError('INVALID_PARAMETER', message).toResponse(deps.config.publicBaseUrl)
+        : new AdminError('invalid_request', message).toResponse()
       refused.headers.set('x-request-id', s.id)
       return logging ? logRequest(log, request, refused, t0, s) : refused
     }

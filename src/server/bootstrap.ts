@@ -20,13 +20,22 @@ const FIRST_LOCATOR = 'My store locator'
  * written. The locator is made all the same, and the lines say how to make its key with the CLI,
  * whose output goes to whoever runs it.
  */
-export function bootstrap(store: Store, host: string, port: number, demo: boolean, databasePath: string, inTerminal = process.stdout.isTTY === true): void {
+export function bootstrap(
+  store: Store,
+  host: string,
+  port: number,
+  demo: boolean,
+  databasePath: string,
+  inTerminal = process.stdout.isTTY === true,
+): void {
   // One transaction with the count: two processes starting on a new file make one locator and one
   // demo, and a crash before the key is printed leaves nothing (the next start makes them). The
   // demo is a savepoint in it: one that fails is undone alone.
   const made = store.write(() => {
     if (store.locators.count() > 0) return null
-    const first = inTerminal ? createLocator(store, FIRST_LOCATOR) : { locator: store.locators.insert(FIRST_LOCATOR), secret: null }
+    const first = inTerminal
+      ? createLocator(store, FIRST_LOCATOR)
+      : { locator: store.locators.insert(FIRST_LOCATOR), secret: null }
     let loaded: ReturnType<typeof loadDemo> | null = null
     let failed: unknown = null
     if (demo) {
@@ -71,9 +80,11 @@ export function bootstrap(store: Store, host: string, port: number, demo: boolea
       '',
     )
   }
-  if (failed !== null) console.error(JSON.stringify({ level: 'error', message: 'demo not loaded', error: (failed as Error).message }))
+  if (failed !== null)
+    console.error(JSON.stringify({ level: 'error', message: 'demo not loaded', error: (failed as Error).message }))
   console.log(lines.join('\n'))
 }
 
 /** How the printed curl lines name the host. */
-export const displayHost = (config: Config) => (config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host)
+export const displayHost = (config: Config) =>
+  config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host

@@ -35,7 +35,10 @@ export function serveOn(config: Config, options: Omit<Parameters<typeof Bun.serv
     const code = (e as { code?: unknown }).code
     const at = `Cannot listen on ${config.host}:${config.port}${typeof code === 'string' ? ` (${code})` : ''}`
     const host = 'HOST is not an address of this machine (0.0.0.0 for all of them, 127.0.0.1 for this machine only)'
-    if (code === 'EACCES') throw new StartError(`${at}: this user may not listen on that port (ports below 1024 need privileges); use a higher PORT.`)
+    if (code === 'EACCES')
+      throw new StartError(
+        `${at}: this user may not listen on that port (ports below 1024 need privileges); use a higher PORT.`,
+      )
     if (code === 'EADDRNOTAVAIL') throw new StartError(`${at}: ${host}.`)
     throw new StartError(`${at}: another program uses PORT, or ${host}.`)
   }
@@ -50,7 +53,6 @@ export function listen(config: Config, app: App, reusePort: boolean) {
     fetch: (request: Request) => app.handle(request),
   })
 }
-
 
 /** Runs `stop` on the first SIGTERM or SIGINT (or call of the returned function); later ones are ignored. */
 export function onStopSignal(stop: (signal: string) => Promise<void>): (reason: string) => void {

@@ -10,7 +10,6 @@ function workersFlag(argv: string[]): string | null {
   return null
 }
 
-
 /** The environment and the flags (`--no-demo`, `--workers N`); a bad value ends the start with exit code 2. */
 export function readConfig(): Config {
   try {
@@ -19,7 +18,8 @@ export function readConfig(): Config {
     if (argv.includes('--no-demo')) config = { ...config, demo: false }
     const workers = workersFlag(argv)
     if (workers !== null) config = { ...config, workers: parseWorkers(workers, '--workers') }
-    if (config.worker && !process.send) throw new ConfigError('STORELOC_WORKER is set by the primary process for its workers only; unset it.')
+    if (config.worker && !process.send)
+      throw new ConfigError('STORELOC_WORKER is set by the primary process for its workers only; unset it.')
     if (!config.worker) checkWorkers(config)
     return config
   } catch (e) {

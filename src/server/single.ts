@@ -6,7 +6,6 @@ import { bootstrap, displayHost } from './bootstrap'
 import { listen, onStopSignal, openStoreToStart } from './listen'
 import { preloadIndexes, startChangeLogPrune, startGeocodeRefresh, startIdleSync, warnGeocoder } from './upkeep'
 
-
 /** WORKERS=1: one process opens, serves, bootstraps and refreshes. */
 export async function runSingle(config: Config): Promise<void> {
   const store = openStoreToStart(config.databasePath)
@@ -14,7 +13,14 @@ export async function runSingle(config: Config): Promise<void> {
   const app = createApp({ store, geocoder: geocoding.geocoder, config })
   const server = listen(config, app, false)
   bootstrap(store, displayHost(config), server.port!, config.demo, config.databasePath)
-  console.log(JSON.stringify({ level: 'info', message: 'listening', url: `http://${server.hostname}:${server.port}`, database: config.databasePath }))
+  console.log(
+    JSON.stringify({
+      level: 'info',
+      message: 'listening',
+      url: `http://${server.hostname}:${server.port}`,
+      database: config.databasePath,
+    }),
+  )
   const stopRefresh = startGeocodeRefresh(store, geocoding)
   const stopPrune = startChangeLogPrune(store)
   const stopSync = startIdleSync(app, config.indexIdleMs)

@@ -6,7 +6,6 @@ import type { Store } from '../store'
 import { databaseFault } from '../store/db'
 import type { App } from './app'
 
-
 /**
  * Builds the locators' indexes now (src/indexes/registry.ts, preload), so the first queries after a
  * start do not wait for them. A failure is logged, and each index is then built on its first query.
@@ -15,14 +14,30 @@ export async function preloadIndexes(app: App, log: boolean): Promise<void> {
   const t0 = performance.now()
   try {
     const loaded = await app.preload()
-    if (log) console.log(JSON.stringify({ level: 'info', message: 'indexes loaded', ...loaded, ms: Math.round(performance.now() - t0) }))
+    if (log)
+      console.log(
+        JSON.stringify({ level: 'info', message: 'indexes loaded', ...loaded, ms: Math.round(performance.now() - t0) }),
+      )
   } catch (e) {
-    console.error(JSON.stringify({ level: 'error', message: 'indexes not preloaded: each is built on its first query', error: (e as Error).message }))
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        message: 'indexes not preloaded: each is built on its first query',
+        error: (e as Error).message,
+      }),
+    )
   }
 }
 
 /** An HTTP geocoder's failure (the write used the embedded geocoder), as a log line on stderr. */
-export const warnGeocoder = (reason: string) => console.error(JSON.stringify({ level: 'warn', message: 'the HTTP geocoder failed; writes use the embedded geocoder meanwhile', reason }))
+export const warnGeocoder = (reason: string) =>
+  console.error(
+    JSON.stringify({
+      level: 'warn',
+      message: 'the HTTP geocoder failed; writes use the embedded geocoder meanwhile',
+      reason,
+    }),
+  )
 
 /** How often a server applies what was committed with no query asking (app.sync). */
 const IDLE_SYNC_MS = 1_000
@@ -102,7 +117,14 @@ export function startChangeLogPrune(store: Store): () => void {
       while (!stopped && (await store.writeSoon(() => store.changes.prune(end, PRUNE_SLICE))) < end) {}
     } catch (e) {
       // Stopped meanwhile: the store may be closed under it.
-      if (!stopped && databaseFault(e) !== 'busy') console.error(JSON.stringify({ level: 'error', message: 'change log not pruned; tried again at the next run', error: (e as Error)?.message ?? String(e) }))
+      if (!stopped && databaseFault(e) !== 'busy')
+        console.error(
+          JSON.stringify({
+            level: 'error',
+            message: 'change log not pruned; tried again at the next run',
+            error: (e as Error)?.message ?? String(e),
+          }),
+        )
     } finally {
       running = false
     }
@@ -118,4 +140,7 @@ export function startChangeLogPrune(store: Store): () => void {
 
 /** Coordinates whose provider limits how long they may be kept are refreshed at start and every REFRESH_EVERY_MS, each run logged. Returns the stop. */
 export const startGeocodeRefresh = (store: Store, geocoding: GeocoderStack) =>
-  scheduleGeocodeRefresh(store, geocoding.primary ?? geocoding.geocoder, { fallback: geocoding.fallback, log: (line) => (line.level === 'error' ? console.error : console.log)(JSON.stringify(line)) })
+  scheduleGeocodeRefresh(store, geocoding.primary ?? geocoding.geocoder, {
+    fallback: geocoding.fallback,
+    log: (line) => (line.level === 'error' ? console.error : console.log)(JSON.stringify(line)),
+  })

@@ -13,13 +13,14 @@ import { bootstrap, displayHost } from './bootstrap'
 import { listen, onStopSignal, openStoreToStart, serveOn, StartError } from './listen'
 import { preloadIndexes, startChangeLogPrune, startGeocodeRefresh, startIdleSync, warnGeocoder } from './upkeep'
 
-
 /** One of the primary's workers: serves on the shared port and tells the primary when it listens. Prints no start-up lines. */
 export async function runWorker(config: Config): Promise<void> {
   // The primary made the file: one missing now was deleted or moved. An empty one made here would
   // answer its requests from nothing, beside workers still answering from the old file.
   if (config.databasePath !== ':memory:' && !existsSync(config.databasePath)) {
-    throw new StartError(`Cannot use the database at ${config.databasePath}: the file is gone (the primary made it at start), and a worker does not make an empty one. Put the file back, then start the service again.`)
+    throw new StartError(
+      `Cannot use the database at ${config.databasePath}: the file is gone (the primary made it at start), and a worker does not make an empty one. Put the file back, then start the service again.`,
+    )
   }
   const store = openStoreToStart(config.databasePath)
   const geocoding = await createGeocoder(config.geocoder, store, undefined, { warn: warnGeocoder }) // the primary has built its data
@@ -85,8 +86,20 @@ function superviseWorkers(entry: string, count: number, port: number, fatal: (li
         if (!started) return fatal({ level: 'error', message: 'a worker stopped before it was listening', ...about })
         if (performance.now() - t0 >= STABLE_MS) crashes[slot] = 0
         const delay = RESTART_DELAYS_MS[crashes[slot]!++]
-        if (delay === undefined) return fatal({ level: 'error', message: `a worker stopped ${crashes[slot]} times in a row; giving up`, ...about })
-        console.error(JSON.stringify({ level: 'error', message: 'worker stopped; starting another', ...about, restart_in_ms: delay }))
+        if (delay === undefined)
+          return fatal({
+            level: 'error',
+            message: `a worker stopped ${crashes[slot]} times in a row; giving up`,
+            ...about,
+          })
+        console.error(
+          JSON.stringify({
+            level: 'error',
+            message: 'worker stopped; starting another',
+            ...about,
+            restart_in_ms: delay,
+          }),
+        )
         const timer = setTimeout(() => {
           timers.delete(timer)
           if (!stopping) spawn(slot)
@@ -160,7 +173,14 @@ export async function runPrimary(config: Config, entry: string): Promise<void> {
   if (stopping) return
   bootstrap(store, displayHost(config), port, config.demo, config.databasePath)
   console.log(
-    JSON.stringify({ level: 'info', message: 'listening', url: `http://${hostname}:${port}`, database: config.databasePath, workers: config.workers, pids: pool.pids() }),
+    JSON.stringify({
+      level: 'info',
+      message: 'listening',
+      url: `http://${hostname}:${port}`,
+      database: config.databasePath,
+      workers: config.workers,
+      pids: pool.pids(),
+    }),
   )
   stopRefresh = startGeocodeRefresh(store, geocoding) // in this process only: one refresh, not N
   stopPrune = startChangeLogPrune(store) // here too: one pruning, not N

@@ -2,26 +2,48 @@ import type { Database } from 'bun:sqlite'
 
 export type ChangeEntity = 'locator' | 'key' | 'location' | 'custom_field' | 'filters' | 'priority'
 /** `at`: when it was committed (ISO): with `seq`, what tells this change from another given the same seq (a backup restored into the file rewinds the log). */
-export type Change = { seq: number; locatorId: string; entity: ChangeEntity; entityId: string | null; op: 'upsert' | 'delete'; at: string }
+export type Change = {
+  seq: number
+  locatorId: string
+  entity: ChangeEntity
+  entityId: string | null
+  op: 'upsert' | 'delete'
+  at: string
+}
 
 /** The change log. `append` must run inside the transaction of the write it records. */
 export function changeLog(db: Database) {
-  const insert = db.prepare<unknown, { locator_id: string; entity: string; entity_id: string | null; op: string; at: string }>(
-    'INSERT INTO changes (locator_id, entity, entity_id, op, at) VALUES ($locator_id, $entity, $entity_id, $op, $at)',
-  )
-  const since = db.prepare<{ seq: number; locator_id: string; entity: ChangeEntity; entity_id: string | null; op: 'upsert' | 'delete'; at: string }, { seq: number; limit: number }>(
-    'SELECT seq, locator_id, entity, entity_id, op, at FROM changes WHERE seq > $seq ORDER BY seq LIMIT $limit',
-  )
+  const insert = db.prepare<
+    unknown,
+    { locator_id: string; entity: string; entity_id: string | null; op: string; at: string }
+  >('INSERT INTO changes (locator_id, entity, entity_id, op, at) VALUES ($locator_id, $entity, $entity_id, $op, $at)')
+  const since = db.prepare<
+    {
+      seq: number
+      locator_id: string
+      entity: ChangeEntity
+      entity_id: string | null
+      op: 'upsert' | 'delete'
+      at: string
+    },
+    { seq: number; limit: number }
+  >('SELECT seq, locator_id, entity, entity_id, op, at FROM changes WHERE seq > $seq ORDER BY seq LIMIT $limit')
   const atSeq = db.prepare<{ at: string }, [number]>('SELECT at FROM changes WHERE seq = ?')
   const last = db.prepare<{ seq: number | null }, []>('SELECT max(seq) AS seq FROM changes')
-  const lastFor = db.prepare<{ seq: number; at: string }, [string, number]>('SELECT seq, at FROM changes WHERE locator_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1')
+  const lastFor = db.prepare<{ seq: number; at: string }, [string, number]>(
+    'SELECT seq, at FROM changes WHERE locator_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1',
+  )
   const locationCounts = db.prepare<{ locator_id: string; n: number }, [number, number]>(
     "SELECT locator_id, count(*) AS n FROM changes WHERE seq > ? AND seq <= ? AND entity = 'location' GROUP BY locator_id",
   )
   const pruned = db.prepare<{ through: number }, []>('SELECT through FROM changes_pruned')
   const setPruned = db.prepare<unknown, [number]>('UPDATE changes_pruned SET through = ?')
-  const firstAtOrAfter = db.prepare<{ seq: number }, [number, string]>('SELECT seq FROM changes WHERE seq > ? AND at >= ? ORDER BY seq LIMIT 1')
-  const nth = db.prepare<{ seq: number }, [number, number]>('SELECT seq FROM changes WHERE seq > ? ORDER BY seq LIMIT 1 OFFSET ?')
+  const firstAtOrAfter = db.prepare<{ seq: number }, [number, string]>(
+    'SELECT seq FROM changes WHERE seq > ? AND at >= ? ORDER BY seq LIMIT 1',
+  )
+  const nth = db.prepare<{ seq: number }, [number, number]>(
+    'SELECT seq FROM changes WHERE seq > ? ORDER BY seq LIMIT 1 OFFSET ?',
+  )
   // Each locator's last change up to `through` stays: its version (IndexRegistry.version, lastFor)
   // from there on. Those kept by an earlier prune go once superseded (from seq 0: they are few).
   const removeThrough = db.prepare<unknown, { through: number }>(
@@ -34,7 +56,16 @@ export function changeLog(db: Database) {
       insert.run({ locator_id: locatorId, entity, entity_id: entityId, op, at: new Date().toISOString() })
     },
     since(seq: number, limit = 10_000): Change[] {
-      return since.all({ seq, limit }).map((r) => ({ seq: r.seq, locatorId: r.locator_id, entity: r.entity, entityId: r.entity_id, op: r.op, at: r.at }))
+      return since
+        .all({ seq, limit })
+        .map((r) => ({
+          seq: r.seq,
+          locatorId: r.locator_id,
+          entity: r.entity,
+          entityId: r.entity_id,
+          op: r.op,
+          at: r.at,
+        }))
     },
     /** How many location changes each locator has among the changes after `after` up to `through`. */
     locationCounts(after: number, through: number): Map<string, number> {

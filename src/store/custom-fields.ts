@@ -6,15 +6,46 @@ export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number]
 /** Lowercase letters, digits and underscores, starting with a letter: safe as a JSON key path. */
 export const CUSTOM_FIELD_ID = /^[a-z][a-z0-9_]{0,63}$/
 
-export type CustomField = { id: string; name: string; type: CustomFieldType; label: string | null; color: string | null; position: number }
+export type CustomField = {
+  id: string
+  name: string
+  type: CustomFieldType
+  label: string | null
+  color: string | null
+  position: number
+}
 
-type Row = { id: string; name: string; type: CustomFieldType; label: string | null; color: string | null; position: number }
+type Row = {
+  id: string
+  name: string
+  type: CustomFieldType
+  label: string | null
+  color: string | null
+  position: number
+}
 
 export function customFieldRepo(db: Database, changes: ChangeLog) {
-  const list = db.prepare<Row, [string]>('SELECT id, name, type, label, color, position FROM custom_fields WHERE locator_id = ? ORDER BY position, id')
-  const byId = db.prepare<Row, [string, string]>('SELECT id, name, type, label, color, position FROM custom_fields WHERE locator_id = ? AND id = ?')
-  const nextPosition = db.prepare<{ p: number }, [string]>('SELECT coalesce(max(position) + 1, 0) AS p FROM custom_fields WHERE locator_id = ?')
-  const insert = db.prepare<unknown, { locator_id: string; id: string; name: string; type: string; label: string | null; color: string | null; position: number }>(
+  const list = db.prepare<Row, [string]>(
+    'SELECT id, name, type, label, color, position FROM custom_fields WHERE locator_id = ? ORDER BY position, id',
+  )
+  const byId = db.prepare<Row, [string, string]>(
+    'SELECT id, name, type, label, color, position FROM custom_fields WHERE locator_id = ? AND id = ?',
+  )
+  const nextPosition = db.prepare<{ p: number }, [string]>(
+    'SELECT coalesce(max(position) + 1, 0) AS p FROM custom_fields WHERE locator_id = ?',
+  )
+  const insert = db.prepare<
+    unknown,
+    {
+      locator_id: string
+      id: string
+      name: string
+      type: string
+      label: string | null
+      color: string | null
+      position: number
+    }
+  >(
     'INSERT INTO custom_fields (locator_id, id, name, type, label, color, position) VALUES ($locator_id, $id, $name, $type, $label, $color, $position)',
   )
   const remove = db.prepare<unknown, [string, string]>('DELETE FROM custom_fields WHERE locator_id = ? AND id = ?')

@@ -66,7 +66,9 @@ function openOnce(path: string): Database {
     const timeout = db.query<{ timeout: number }, []>('PRAGMA busy_timeout').get()?.timeout
     // synchronous 2 is FULL: a 2xx write is on disk.
     if ((path !== ':memory:' && mode !== 'wal') || fk !== 1 || synchronous !== 2 || timeout !== 5000) {
-      throw new StoreError(`SQLite at ${path} refused a setting (journal_mode=${mode}, foreign_keys=${fk}, synchronous=${synchronous}, busy_timeout=${timeout}; wanted wal, 1, 2 (FULL), 5000).`)
+      throw new StoreError(
+        `SQLite at ${path} refused a setting (journal_mode=${mode}, foreign_keys=${fk}, synchronous=${synchronous}, busy_timeout=${timeout}; wanted wal, 1, 2 (FULL), 5000).`,
+      )
     }
     migrate(db)
     return db
@@ -94,7 +96,9 @@ function refuseForeign(db: Database): void {
   const tables = schema.tables === null ? [] : schema.tables.split('\x1f')
   if (version === 0 ? tables.length === 0 : tables.includes('locators')) return
   const named = tables.slice(0, 5).join(', ') + (tables.length > 5 ? ', ...' : '')
-  throw new StoreError(`The file is another program's SQLite database (tables ${named}), not storeloc's; it was left as it is. Set DATABASE_PATH to a storeloc database or to a new file.`)
+  throw new StoreError(
+    `The file is another program's SQLite database (tables ${named}), not storeloc's; it was left as it is. Set DATABASE_PATH to a storeloc database or to a new file.`,
+  )
 }
 
 /** SQLITE_BUSY or SQLITE_LOCKED (and their extended codes): another connection holds the lock. */
@@ -150,7 +154,8 @@ export function databaseFault(error: unknown): 'busy' | 'file' | 'database' | nu
   const code = (error as { code?: unknown } | null)?.code
   if (typeof code !== 'string') return null
   // The file system's codes (ENOENT, EACCES, ...), not ERR_... ones, which are bugs.
-  if (code === 'SQLITE_CANTOPEN' || code === 'SQLITE_NOTADB' || code === 'SQLITE_PERM' || /^E[A-Z]+$/.test(code)) return 'file'
+  if (code === 'SQLITE_CANTOPEN' || code === 'SQLITE_NOTADB' || code === 'SQLITE_PERM' || /^E[A-Z]+$/.test(code))
+    return 'file'
   return code.startsWith('SQLITE_') ? 'database' : null
 }
 
@@ -171,7 +176,9 @@ function migrate(db: Database): void {
   const version = () => {
     const current = db.query<{ user_version: number }, []>('PRAGMA user_version').get()!.user_version
     if (current > MIGRATIONS.length) {
-      throw new StoreError(`The database schema (version ${current}) is newer than this program (version ${MIGRATIONS.length}).`)
+      throw new StoreError(
+        `The database schema (version ${current}) is newer than this program (version ${MIGRATIONS.length}).`,
+      )
     }
     return current
   }

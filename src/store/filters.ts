@@ -20,7 +20,13 @@ export type FilterGroup = {
 export const DEFAULT_FILTER_GROUP = '_default'
 
 type GroupRow = {
-  id: string; name: string; label: string; single_select: number; inline: number; hidden: number; hide_in_location_details: number
+  id: string
+  name: string
+  label: string
+  single_select: number
+  inline: number
+  hidden: number
+  hide_in_location_details: number
 }
 type TagRow = { group_id: string; value: string; label: string; color: string | null; image: string | null }
 
@@ -29,17 +35,40 @@ export function filterRepo(db: Database, changes: ChangeLog) {
   const groups = db.prepare<GroupRow, [string]>(
     'SELECT id, name, label, single_select, inline, hidden, hide_in_location_details FROM filter_groups WHERE locator_id = ? ORDER BY position',
   )
-  const tags = db.prepare<TagRow, [string]>('SELECT group_id, value, label, color, image FROM filter_tags WHERE locator_id = ? ORDER BY position')
+  const tags = db.prepare<TagRow, [string]>(
+    'SELECT group_id, value, label, color, image FROM filter_tags WHERE locator_id = ? ORDER BY position',
+  )
   const removeTags = db.prepare<unknown, [string]>('DELETE FROM filter_tags WHERE locator_id = ?')
   const removeGroups = db.prepare<unknown, [string]>('DELETE FROM filter_groups WHERE locator_id = ?')
   const insertGroup = db.prepare<
     unknown,
-    { locator_id: string; id: string; name: string; label: string; single_select: number; inline: number; hidden: number; hide_in_location_details: number; position: number }
+    {
+      locator_id: string
+      id: string
+      name: string
+      label: string
+      single_select: number
+      inline: number
+      hidden: number
+      hide_in_location_details: number
+      position: number
+    }
   >(
     `INSERT INTO filter_groups (locator_id, id, name, label, single_select, inline, hidden, hide_in_location_details, position)
      VALUES ($locator_id, $id, $name, $label, $single_select, $inline, $hidden, $hide_in_location_details, $position)`,
   )
-  const insertTag = db.prepare<unknown, { locator_id: string; group_id: string; value: string; label: string; color: string | null; image: string | null; position: number }>(
+  const insertTag = db.prepare<
+    unknown,
+    {
+      locator_id: string
+      group_id: string
+      value: string
+      label: string
+      color: string | null
+      image: string | null
+      position: number
+    }
+  >(
     'INSERT INTO filter_tags (locator_id, group_id, value, label, color, image, position) VALUES ($locator_id, $group_id, $value, $label, $color, $image, $position)',
   )
   return {
@@ -82,7 +111,15 @@ export function filterRepo(db: Database, changes: ChangeLog) {
           position,
         })
         g.tags.forEach((t, tagPosition) => {
-          insertTag.run({ locator_id: locatorId, group_id: g.id, value: t.value, label: t.label, color: t.color ?? null, image: t.image ?? null, position: tagPosition })
+          insertTag.run({
+            locator_id: locatorId,
+            group_id: g.id,
+            value: t.value,
+            label: t.label,
+            color: t.color ?? null,
+            image: t.image ?? null,
+            position: tagPosition,
+          })
         })
       })
       changes.append(locatorId, 'filters', null, 'upsert')

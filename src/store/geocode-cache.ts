@@ -9,7 +9,10 @@ export function geocodeCacheRepo(db: Database, writeSoon: <T>(fn: () => T) => Pr
   const get = db.prepare<{ result: string | null; created_at: number; expires_at: number }, [string, string]>(
     'SELECT result, created_at, expires_at FROM geocode_cache WHERE provider = ? AND query = ?',
   )
-  const put = db.prepare<unknown, { provider: string; query: string; result: string | null; created_at: number; expires_at: number }>(
+  const put = db.prepare<
+    unknown,
+    { provider: string; query: string; result: string | null; created_at: number; expires_at: number }
+  >(
     `INSERT INTO geocode_cache (provider, query, result, created_at, expires_at) VALUES ($provider, $query, $result, $created_at, $expires_at)
      ON CONFLICT (provider, query) DO UPDATE SET result = excluded.result, created_at = excluded.created_at, expires_at = excluded.expires_at`,
   )

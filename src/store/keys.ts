@@ -15,8 +15,15 @@ export type ApiKey = {
 }
 
 type Row = {
-  id: string; locator_id: string; key_hash: string; prefix: string; status: 'active' | 'revoked'
-  expires_at: string | null; last_used_at: string | null; exposed_at: string | null; created_at: string
+  id: string
+  locator_id: string
+  key_hash: string
+  prefix: string
+  status: 'active' | 'revoked'
+  expires_at: string | null
+  last_used_at: string | null
+  exposed_at: string | null
+  created_at: string
 }
 
 const fromRow = (r: Row): ApiKey => ({
@@ -45,7 +52,10 @@ export function keyRepo(db: Database, changes: ChangeLog, bookkeeping: Database 
   const byId = db.prepare<Row, [string]>('SELECT * FROM api_keys WHERE id = ?')
   const byHash = db.prepare<Row, [string]>('SELECT * FROM api_keys WHERE key_hash = ?')
   const byLocator = db.prepare<Row, [string]>('SELECT * FROM api_keys WHERE locator_id = ? ORDER BY created_at, id')
-  const insert = db.prepare<unknown, { id: string; locator_id: string; key_hash: string; prefix: string; expires_at: string | null; now: string }>(
+  const insert = db.prepare<
+    unknown,
+    { id: string; locator_id: string; key_hash: string; prefix: string; expires_at: string | null; now: string }
+  >(
     'INSERT INTO api_keys (id, locator_id, key_hash, prefix, expires_at, created_at) VALUES ($id, $locator_id, $key_hash, $prefix, $expires_at, $now)',
   )
   const revoke = db.prepare<unknown, [string]>("UPDATE api_keys SET status = 'revoked' WHERE id = ?")
@@ -53,7 +63,9 @@ export function keyRepo(db: Database, changes: ChangeLog, bookkeeping: Database 
   const touch = bookkeeping.prepare<unknown, [string, string, string]>(
     'UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)',
   )
-  const expose = db.prepare<unknown, [string, string]>('UPDATE api_keys SET exposed_at = ? WHERE id = ? AND exposed_at IS NULL')
+  const expose = db.prepare<unknown, [string, string]>(
+    'UPDATE api_keys SET exposed_at = ? WHERE id = ? AND exposed_at IS NULL',
+  )
 
   return {
     get(id: string): ApiKey | null {
@@ -72,7 +84,14 @@ export function keyRepo(db: Database, changes: ChangeLog, bookkeeping: Database 
     insert(locatorId: string, expiresAt: string | null): { key: ApiKey; secret: string } {
       const secret = newSecretKey()
       const id = newKeyId()
-      insert.run({ id, locator_id: locatorId, key_hash: hashSecret(secret), prefix: keyDisplayPrefix(secret), expires_at: expiresAt, now: new Date().toISOString() })
+      insert.run({
+        id,
+        locator_id: locatorId,
+        key_hash: hashSecret(secret),
+        prefix: keyDisplayPrefix(secret),
+        expires_at: expiresAt,
+        now: new Date().toISOString(),
+      })
       changes.append(locatorId, 'key', id, 'upsert')
       return { key: fromRow(byId.get(id)!), secret }
     },

@@ -40,9 +40,26 @@ export type GeocodeSources = { source: string } | { sourceLike: string }
 export type GeocodedCursor = { geocodedAt: string | null; id: string }
 
 type Row = {
-  id: string; locator_id: string; status: LocationStatus; name: string; address: string; lat: number; lng: number
-  description: string; tags: string; contact: string; social: string; hours: string; custom_fields: string; image_url: string
-  geocode_precision: string | null; geocode_source: string | null; address_parts: string; created_at: string; updated_at: string; geocoded_at: string | null
+  id: string
+  locator_id: string
+  status: LocationStatus
+  name: string
+  address: string
+  lat: number
+  lng: number
+  description: string
+  tags: string
+  contact: string
+  social: string
+  hours: string
+  custom_fields: string
+  image_url: string
+  geocode_precision: string | null
+  geocode_source: string | null
+  address_parts: string
+  created_at: string
+  updated_at: string
+  geocoded_at: string | null
 }
 
 const COLUMNS =
@@ -105,12 +122,22 @@ const TIMES = new Set<keyof Params>(['created_at', 'updated_at', 'geocoded_at'])
 function sameContent(a: LocationRecord, b: LocationRecord): boolean {
   const x = toParams(a)
   const y = toParams(b)
-  for (const column of Object.keys(x) as (keyof Params)[]) if (!TIMES.has(column) && x[column] !== y[column]) return false
+  for (const column of Object.keys(x) as (keyof Params)[])
+    if (!TIMES.has(column) && x[column] !== y[column]) return false
   return true
 }
 
 /** The columns the search index needs of a published location (its public JSON comes later). */
-export type IndexRow = { id: string; lat: number; lng: number; name: string; address: string; description: string; tags: string[]; customFields: Record<string, string> | null }
+export type IndexRow = {
+  id: string
+  lat: number
+  lng: number
+  name: string
+  address: string
+  description: string
+  tags: string[]
+  customFields: Record<string, string> | null
+}
 
 export function locationRepo(db: Database, changes: ChangeLog) {
   const byId = db.prepare<Row, [string, string]>(`SELECT ${COLUMNS} FROM locations WHERE locator_id = ? AND id = ?`)
@@ -121,19 +148,36 @@ export function locationRepo(db: Database, changes: ChangeLog) {
     'SELECT count(*) AS n FROM locations WHERE locator_id = $locator_id AND ($status IS NULL OR status = $status)',
   )
   const all = db.prepare<Row, [string]>(`SELECT ${COLUMNS} FROM locations WHERE locator_id = ? ORDER BY seq`)
-  type IndexRowRaw = { id: string; lat: number; lng: number; name: string; address: string; description: string; tags: string; custom_fields: string | null }
+  type IndexRowRaw = {
+    id: string
+    lat: number
+    lng: number
+    name: string
+    address: string
+    description: string
+    tags: string
+    custom_fields: string | null
+  }
   const indexRows = db.prepare<IndexRowRaw, [number, string]>(
     "SELECT id, lat, lng, name, address, description, tags, CASE WHEN ? THEN custom_fields END AS custom_fields FROM locations WHERE locator_id = ? AND status = 'published' ORDER BY seq",
   )
   // A field some priority rule of the locator names is read from ranked_custom_values (migration 3); any other from the rows.
-  const ranked = db.prepare<{ x: number }, [string, string]>("SELECT 1 AS x FROM priority_rules WHERE locator_id = ? AND json_extract(rule, '$.custom_field') = ? LIMIT 1")
-  const rankedWithValue = db.prepare<{ id: string }, [string, string, string]>('SELECT location_id AS id FROM ranked_custom_values WHERE locator_id = ? AND field = ? AND value = ?')
+  const ranked = db.prepare<{ x: number }, [string, string]>(
+    "SELECT 1 AS x FROM priority_rules WHERE locator_id = ? AND json_extract(rule, '$.custom_field') = ? LIMIT 1",
+  )
+  const rankedWithValue = db.prepare<{ id: string }, [string, string, string]>(
+    'SELECT location_id AS id FROM ranked_custom_values WHERE locator_id = ? AND field = ? AND value = ?',
+  )
   const withCustomFieldValue = db.prepare<{ id: string }, [string, string, string]>(
     "SELECT id FROM locations WHERE locator_id = ? AND status = 'published' AND json_extract(custom_fields, '$.\"' || ? || '\"') = ?",
   )
   // Each id looked up by its own index (CROSS JOIN keeps that order; otherwise SQLite scans the locator's rows).
   const publishedByIds = db.prepare<Row, [string, string]>(
-    `SELECT ${COLUMNS.split(', ').map((c) => `l.${c}`).join(', ')} FROM json_each(?) AS j CROSS JOIN locations AS l ON l.id = j.value WHERE l.locator_id = ? AND l.status = 'published'`,
+    `SELECT ${COLUMNS.split(', ')
+      .map((c) => `l.${c}`)
+      .join(
+        ', ',
+      )} FROM json_each(?) AS j CROSS JOIN locations AS l ON l.id = j.value WHERE l.locator_id = ? AND l.status = 'published'`,
   )
   const insert = db.prepare<unknown, Params>(
     `INSERT INTO locations (${COLUMNS}) VALUES ($id, $locator_id, $status, $name, $address, $lat, $lng, $description, $tags, $contact, $social, $hours, $custom_fields, $image_url, $geocode_precision, $geocode_source, $address_parts, $created_at, $updated_at, $geocoded_at)`,
@@ -142,15 +186,24 @@ export function locationRepo(db: Database, changes: ChangeLog) {
     `UPDATE locations SET status = $status, name = $name, address = $address, lat = $lat, lng = $lng, description = $description, tags = $tags, contact = $contact, social = $social, hours = $hours, custom_fields = $custom_fields, image_url = $image_url, geocode_precision = $geocode_precision, geocode_source = $geocode_source, address_parts = $address_parts, created_at = $created_at, updated_at = $updated_at, geocoded_at = $geocoded_at WHERE locator_id = $locator_id AND id = $id`,
   )
   const remove = db.prepare<unknown, [string, string]>('DELETE FROM locations WHERE locator_id = ? AND id = ?')
-  const setGeocodedAt = db.prepare<unknown, [string | null, string, string]>('UPDATE locations SET geocoded_at = ? WHERE locator_id = ? AND id = ?')
+  const setGeocodedAt = db.prepare<unknown, [string | null, string, string]>(
+    'UPDATE locations SET geocoded_at = ? WHERE locator_id = ? AND id = ?',
+  )
   // Rows of some geocoding sources by the partial index made for them (migration 4: the WHERE
   // names the sources as the index does, so the statement is made per term): those of unknown age
   // (NULL), then by age.
   const sourcesTerm = (sources: GeocodeSources) =>
-    'source' in sources ? `geocode_source = '${sources.source.replaceAll("'", "''")}'` : `geocode_source LIKE '${sources.sourceLike.replaceAll("'", "''")}'`
-  const unknownAge = (term: string) => db.query<Row, [string, number]>(`SELECT ${COLUMNS} FROM locations WHERE ${term} AND geocoded_at IS NULL AND id > ? ORDER BY id LIMIT ?`)
+    'source' in sources
+      ? `geocode_source = '${sources.source.replaceAll("'", "''")}'`
+      : `geocode_source LIKE '${sources.sourceLike.replaceAll("'", "''")}'`
+  const unknownAge = (term: string) =>
+    db.query<Row, [string, number]>(
+      `SELECT ${COLUMNS} FROM locations WHERE ${term} AND geocoded_at IS NULL AND id > ? ORDER BY id LIMIT ?`,
+    )
   const aged = (term: string) =>
-    db.query<Row, [string, string, string, number]>(`SELECT ${COLUMNS} FROM locations WHERE ${term} AND geocoded_at < ? AND (geocoded_at, id) > (?, ?) ORDER BY geocoded_at, id LIMIT ?`)
+    db.query<Row, [string, string, string, number]>(
+      `SELECT ${COLUMNS} FROM locations WHERE ${term} AND geocoded_at < ? AND (geocoded_at, id) > (?, ?) ORDER BY geocoded_at, id LIMIT ?`,
+    )
   const withCustomField = db.prepare<{ id: string }, [string, string]>(
     "SELECT id FROM locations WHERE locator_id = ? AND json_type(custom_fields, '$.\"' || ? || '\"') IS NOT NULL",
   )
@@ -202,7 +255,12 @@ export function locationRepo(db: Database, changes: ChangeLog) {
      * partial index of their own (migration 4: Google's points and its stopgaps); any other is read
      * by a scan of every row.
      */
-    geocodedBy(sources: GeocodeSources, before: string, limit: number, after: GeocodedCursor | null = null): LocationRecord[] {
+    geocodedBy(
+      sources: GeocodeSources,
+      before: string,
+      limit: number,
+      after: GeocodedCursor | null = null,
+    ): LocationRecord[] {
       if (!(limit >= 1)) throw new RangeError(`geocodedBy reads 1 row or more; asked for ${limit}`)
       const term = sourcesTerm(sources)
       let cursor = after

@@ -31,8 +31,17 @@ export type LocatorSettings = {
 }
 
 type Row = {
-  id: string; name: string; public_token: string; active: number; query_api_enabled: number; referrers: string
-  default_radius: number | null; default_unit: 'miles' | 'km'; rate_limit: number; created_at: string; updated_at: string
+  id: string
+  name: string
+  public_token: string
+  active: number
+  query_api_enabled: number
+  referrers: string
+  default_radius: number | null
+  default_unit: 'miles' | 'km'
+  rate_limit: number
+  created_at: string
+  updated_at: string
 }
 
 const fromRow = (r: Row): Locator => ({
@@ -59,7 +68,17 @@ export function locatorRepo(db: Database, changes: ChangeLog) {
   const byToken = db.prepare<Row, [string]>('SELECT * FROM locators WHERE public_token = ?')
   const update = db.prepare<
     unknown,
-    { id: string; name: string; active: number; query_api_enabled: number; referrers: string; default_radius: number | null; default_unit: string; rate_limit: number; now: string }
+    {
+      id: string
+      name: string
+      active: number
+      query_api_enabled: number
+      referrers: string
+      default_radius: number | null
+      default_unit: string
+      rate_limit: number
+      now: string
+    }
   >(
     `UPDATE locators SET name = $name, active = $active, query_api_enabled = $query_api_enabled, referrers = $referrers, default_radius = $default_radius,
        default_unit = $default_unit, rate_limit = $rate_limit, updated_at = $now WHERE id = $id`,

@@ -10,15 +10,22 @@ export type PriorityRule =
 
 /** A locator's priority rules, replaced as a whole. Each row holds one rule as JSON, in rank order. */
 export function priorityRepo(db: Database, changes: ChangeLog) {
-  const list = db.prepare<{ rule: string }, [string]>('SELECT rule FROM priority_rules WHERE locator_id = ? ORDER BY position')
+  const list = db.prepare<{ rule: string }, [string]>(
+    'SELECT rule FROM priority_rules WHERE locator_id = ? ORDER BY position',
+  )
   const remove = db.prepare<unknown, [string]>('DELETE FROM priority_rules WHERE locator_id = ?')
-  const insert = db.prepare<unknown, [string, number, string]>('INSERT INTO priority_rules (locator_id, position, rule) VALUES (?, ?, ?)')
+  const insert = db.prepare<unknown, [string, number, string]>(
+    'INSERT INTO priority_rules (locator_id, position, rule) VALUES (?, ?, ?)',
+  )
   // ranked_custom_values (migration 3): the values of the fields the rules name, kept by triggers from then on.
-  const dropValues = db.prepare<unknown, [string, string]>('DELETE FROM ranked_custom_values WHERE locator_id = ? AND field NOT IN (SELECT value FROM json_each(?))')
+  const dropValues = db.prepare<unknown, [string, string]>(
+    'DELETE FROM ranked_custom_values WHERE locator_id = ? AND field NOT IN (SELECT value FROM json_each(?))',
+  )
   const fillValues = db.prepare<unknown, [string, string]>(
     "INSERT OR IGNORE INTO ranked_custom_values SELECT l.locator_id, j.key, j.value, l.id FROM locations AS l, json_each(l.custom_fields) AS j WHERE l.locator_id = ? AND l.status = 'published' AND j.key = ? AND j.type != 'null'",
   )
-  const fieldsOf = (rules: PriorityRule[]) => new Set(rules.flatMap((rule) => ('custom_field' in rule ? [rule.custom_field] : [])))
+  const fieldsOf = (rules: PriorityRule[]) =>
+    new Set(rules.flatMap((rule) => ('custom_field' in rule ? [rule.custom_field] : [])))
   const rulesOf = (locatorId: string) => list.all(locatorId).map((r) => JSON.parse(r.rule) as PriorityRule)
   return {
     list: rulesOf,

@@ -41,7 +41,10 @@ function loadLibc(): Libc | null {
   try {
     const { symbols } = dlopen('libc.so.6', {
       open: { args: [FFIType.ptr, FFIType.i32], returns: FFIType.i32 },
-      mmap: { args: [FFIType.ptr, FFIType.u64, FFIType.i32, FFIType.i32, FFIType.i32, FFIType.i64], returns: FFIType.ptr },
+      mmap: {
+        args: [FFIType.ptr, FFIType.u64, FFIType.i32, FFIType.i32, FFIType.i32, FFIType.i64],
+        returns: FFIType.ptr,
+      },
       munmap: { args: [FFIType.ptr, FFIType.u64], returns: FFIType.i32 },
     })
     libc = symbols as unknown as Libc

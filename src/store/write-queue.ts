@@ -5,13 +5,22 @@ import type { CommitTracker } from './commits'
 import { type FileMovedError, isBusyError } from './db'
 
 /** A write waiting for writeSoon's shared commit, since `at` (performance.now()). */
-type QueuedWrite = { fn: () => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void; at: number }
+type QueuedWrite = {
+  fn: () => unknown
+  resolve: (value: unknown) => void
+  reject: (error: unknown) => void
+  at: number
+}
 
 /** The most writes one shared commit takes; the rest wait for the next. */
 const MAX_GROUPED_WRITES = 256
 
 /** The store's writeSoon over `db`. */
-export function sharedCommits(db: Database, fileMoved: () => FileMovedError | null, commits: CommitTracker): <T>(fn: () => T) => Promise<T> {
+export function sharedCommits(
+  db: Database,
+  fileMoved: () => FileMovedError | null,
+  commits: CommitTracker,
+): <T>(fn: () => T) => Promise<T> {
   const queued: QueuedWrite[] = []
   /** Tries in a row that found the write lock taken (the next waits longer, up to 50 ms). */
   let lockedTries = 0

@@ -30,7 +30,8 @@ function expectAuthFailure(res: Res, names: RegExp, presented?: string) {
 }
 
 const envKeyId = () => env.store.keys.listForLocator(env.locatorId)[0]!.id
-const countRows = (table: string) => env.store.db.query<{ n: number }, []>(`SELECT count(*) AS n FROM ${table}`).get()!.n
+const countRows = (table: string) =>
+  env.store.db.query<{ n: number }, []>(`SELECT count(*) AS n FROM ${table}`).get()!.n
 
 /** Flips one base62 character so the result keeps the key's alphabet and length. */
 const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1)
@@ -79,13 +80,28 @@ describe('401 Authentication failed', () => {
 
   test('a scheme other than Bearer is malformed, and the credentials are not echoed', async () => {
     const basic = Buffer.from(`user:${env.key}`).toString('base64')
-    expectAuthFailure(await env.call('GET', LIST, { headers: { authorization: `Basic ${basic}` } }), /malformed/i, basic)
-    expectAuthFailure(await env.call('GET', LIST, { headers: { authorization: `Token ${env.key}` } }), /malformed/i, env.key)
+    expectAuthFailure(
+      await env.call('GET', LIST, { headers: { authorization: `Basic ${basic}` } }),
+      /malformed/i,
+      basic,
+    )
+    expectAuthFailure(
+      await env.call('GET', LIST, { headers: { authorization: `Token ${env.key}` } }),
+      /malformed/i,
+      env.key,
+    )
     expectAuthFailure(await env.call('GET', LIST, { headers: { authorization: env.key } }), /malformed/i, env.key)
   })
 
   test('a token of the wrong shape is malformed', async () => {
-    for (const bad of ['sk_short', 'pk_abcdefghijklmnopqrstuvwx', `${env.key}x`, env.key.slice(0, -1), env.key.replace('sk_', 'SK_'), `sk_${'-'.repeat(38)}`]) {
+    for (const bad of [
+      'sk_short',
+      'pk_abcdefghijklmnopqrstuvwx',
+      `${env.key}x`,
+      env.key.slice(0, -1),
+      env.key.replace('sk_', 'SK_'),
+      `sk_${'-'.repeat(38)}`,
+    ]) {
       expectAuthFailure(await env.call('GET', LIST, { key: bad }), /malformed/i, bad.length > 20 ? bad : undefined)
     }
   })
@@ -121,13 +137,17 @@ describe('401 Authentication failed', () => {
     const past = new Date(Date.now() - 60_000).toISOString()
     const { secret } = env.store.write(() => env.store.keys.insert(env.locatorId, past))
     expectAuthFailure(await env.call('GET', LIST, { key: secret }), /expired/i, secret)
-    expect((await env.call('GET', LIST, { key: secret })).body.message).toBe(`API key expired at ${past}. If it was rotated, use the key that replaced it; otherwise create one with \`storeloc key create\`.`)
+    expect((await env.call('GET', LIST, { key: secret })).body.message).toBe(
+      `API key expired at ${past}. If it was rotated, use the key that replaced it; otherwise create one with \`storeloc key create\`.`,
+    )
   })
 
   test('a key that expires once it has been working is refused from then on', async () => {
     const { key, secret } = createKey(env.store, env.locatorId, new Date(Date.now() + 3_600_000).toISOString())
     expect((await env.call('GET', LIST, { key: secret })).status).toBe(200)
-    env.store.db.query('UPDATE api_keys SET expires_at = ? WHERE id = ?').run(new Date(Date.now() - 1000).toISOString(), key.id)
+    env.store.db
+      .query('UPDATE api_keys SET expires_at = ? WHERE id = ?')
+      .run(new Date(Date.now() - 1000).toISOString(), key.id)
     expectAuthFailure(await env.call('GET', LIST, { key: secret }), /expired/i, secret)
   })
 
@@ -175,7 +195,11 @@ describe('401 error: no locator', () => {
     ] as const) {
       const res = await env.call(method, path, method === 'POST' ? { body: storeBody() } : {})
       expect(res.status).toBe(401)
-      expect(res.body).toEqual({ success: false, error: 'error', message: expect.stringMatching(/no locator was found/i) })
+      expect(res.body).toEqual({
+        success: false,
+        error: 'error',
+        message: expect.stringMatching(/no locator was found/i),
+      })
       // It says why, and how to switch the locator back on.
       expect(res.body.message).toContain(`storeloc locator set ${env.locatorId} --active on`)
       expect(JSON.stringify(res.body)).not.toContain(env.key)
@@ -189,14 +213,20 @@ describe('401 error: no locator', () => {
     env.store.db.query('DELETE FROM locators WHERE id = ?').run(env.locatorId)
     const res = await env.call('GET', LIST, { key: secret })
     expect(res.status).toBe(401)
-    expect(res.body).toEqual({ success: false, error: 'error', message: 'No locator was found for this API key: its locator no longer exists.' })
+    expect(res.body).toEqual({
+      success: false,
+      error: 'error',
+      message: 'No locator was found for this API key: its locator no longer exists.',
+    })
   })
 })
 
 describe('one locator per key', () => {
   test("a second locator's key reaches none of the first locator's data", async () => {
     addCustomField(env.store, env.locatorId, { id: 'floor', name: 'Floor', type: 'number' })
-    const created = await env.call('POST', LIST, { body: storeBody({ tags: ['Coffee'], custom_fields: { floor: '2' } }) })
+    const created = await env.call('POST', LIST, {
+      body: storeBody({ tags: ['Coffee'], custom_fields: { floor: '2' } }),
+    })
     expect(created.status).toBe(201)
     const id = created.body.location.id
     const other = createLocator(env.store, 'Other locator')

@@ -20,7 +20,12 @@ type Harness = {
   key: string
   /** Answers the app sent from its answer cache. */
   cacheHits: () => number
-  call: (method: string, path: string, body?: unknown, key?: string | null) => Promise<{ status: number; text: string; body: any; headers: Headers }>
+  call: (
+    method: string,
+    path: string,
+    body?: unknown,
+    key?: string | null,
+  ) => Promise<{ status: number; text: string; body: any; headers: Headers }>
   close: () => void
 }
 
@@ -29,7 +34,12 @@ function harness(geocoder: Geocoder, logRequests = false): Harness {
   const dir = tempDir()
   const store = openStore(join(dir, 'test.db'))
   const lines: Record<string, unknown>[] = []
-  const app = createApp({ store, geocoder, config: { maxBodyBytes: 256 * 1024, logRequests }, log: (line) => lines.push(line) })
+  const app = createApp({
+    store,
+    geocoder,
+    config: { maxBodyBytes: 256 * 1024, logRequests },
+    log: (line) => lines.push(line),
+  })
   const { secret } = createLocator(store, 'Errors')
   return {
     store,
@@ -40,7 +50,13 @@ function harness(geocoder: Geocoder, logRequests = false): Harness {
       const headers: Record<string, string> = {}
       if (key !== null) headers.authorization = `Bearer ${key}`
       if (body !== undefined) headers['content-type'] = 'application/json'
-      const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }))
+      const res = await app.handle(
+        new Request(`http://localhost${path}`, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }),
+      )
       const text = await res.text()
       let parsed: unknown = text
       try {
@@ -62,7 +78,8 @@ const throwingGeocoder: Geocoder = {
   },
 }
 
-const countLocations = (store: Store) => store.db.query<{ n: number }, []>('SELECT count(*) AS n FROM locations').get()!.n
+const countLocations = (store: Store) =>
+  store.db.query<{ n: number }, []>('SELECT count(*) AS n FROM locations').get()!.n
 
 describe('500 error', () => {
   let h: Harness
@@ -123,8 +140,19 @@ describe('request log', () => {
       const requests = () => h.lines.filter((l) => l.level === undefined)
       for (let waited = 0; requests().length < 2 && waited < 2000; waited += 5) await Bun.sleep(5)
       expect(requests()).toHaveLength(2)
-      expect(requests()[0]).toMatchObject({ method: 'GET', path: '/admin/v1/locations', status: 200, locator: expect.stringMatching(/^lct_/), request_id: expect.any(String) })
-      expect(requests()[1]).toMatchObject({ method: 'GET', path: '/admin/v1/locations', status: 401, request_id: expect.any(String) })
+      expect(requests()[0]).toMatchObject({
+        method: 'GET',
+        path: '/admin/v1/locations',
+        status: 200,
+        locator: expect.stringMatching(/^lct_/),
+        request_id: expect.any(String),
+      })
+      expect(requests()[1]).toMatchObject({
+        method: 'GET',
+        path: '/admin/v1/locations',
+        status: 401,
+        request_id: expect.any(String),
+      })
       const all = JSON.stringify(h.lines)
       expect(all).not.toContain(h.key)
       expect(all).not.toContain(unknownKey)
@@ -149,8 +177,18 @@ describe('request ids on every API', () => {
       const requests = () => h.lines.filter((l) => l.level === undefined)
       for (let waited = 0; requests().length < 2 && waited < 2000; waited += 5) await Bun.sleep(5)
       expect(requests()).toEqual([
-        expect.objectContaining({ method: 'GET', path: '/public/v1/pk_unknown/filters', status: 404, request_id: ids[0] }),
-        expect.objectContaining({ method: 'GET', path: '/public/v1/pk_unknown/filters', status: 404, request_id: ids[1] }),
+        expect.objectContaining({
+          method: 'GET',
+          path: '/public/v1/pk_unknown/filters',
+          status: 404,
+          request_id: ids[0],
+        }),
+        expect.objectContaining({
+          method: 'GET',
+          path: '/public/v1/pk_unknown/filters',
+          status: 404,
+          request_id: ids[1],
+        }),
       ])
     } finally {
       h.close()
@@ -159,7 +197,7 @@ describe('request ids on every API', () => {
 })
 
 describe('request log lines of long paths', () => {
-  test('quote the path\'s first 512 characters and its length, a key across the cut redacted whole', async () => {
+  test("quote the path's first 512 characters and its length, a key across the cut redacted whole", async () => {
     const h = harness(throwingGeocoder, true)
     try {
       const long = `/admin/v1/locations/${'a'.repeat(15_000)}`
@@ -169,8 +207,16 @@ describe('request log lines of long paths', () => {
       const requests = () => h.lines.filter((l) => l.level === undefined)
       for (let waited = 0; requests().length < 2 && waited < 2000; waited += 5) await Bun.sleep(5)
       const [first, second] = requests()
-      expect(first).toMatchObject({ method: 'GET', status: 404, path: `${long.slice(0, 512)}...`, path_chars: long.length })
-      expect(second).toMatchObject({ path: expect.stringMatching(/b{20}sk_\[redacted\]-+\.\.\.$/), path_chars: straddling.length })
+      expect(first).toMatchObject({
+        method: 'GET',
+        status: 404,
+        path: `${long.slice(0, 512)}...`,
+        path_chars: long.length,
+      })
+      expect(second).toMatchObject({
+        path: expect.stringMatching(/b{20}sk_\[redacted\]-+\.\.\.$/),
+        path_chars: straddling.length,
+      })
       expect(JSON.stringify(h.lines)).not.toContain(h.key.slice(3, 20))
       expect(JSON.stringify(h.lines).length).toBeLessThan(3000)
     } finally {
@@ -194,7 +240,11 @@ describe('request log lines of kept answers', () => {
       const ids = answers.map((a) => a.headers.get('x-request-id'))
       const requests = () => h.lines.filter((l) => l.level === undefined && l.path === path)
       for (let waited = 0; requests().length < 3 && waited < 2000; waited += 5) await Bun.sleep(5)
-      expect(requests()).toEqual(ids.map((id) => expect.objectContaining({ method: 'GET', path, status: 200, request_id: id, ms: expect.any(Number) })))
+      expect(requests()).toEqual(
+        ids.map((id) =>
+          expect.objectContaining({ method: 'GET', path, status: 200, request_id: id, ms: expect.any(Number) }),
+        ),
+      )
     } finally {
       h.close()
     }
@@ -219,7 +269,15 @@ describe('request log lines of kept answers', () => {
       expect(h.cacheHits()).toBe(1) // the third all=true
       const requests = () => h.lines.filter((l) => l.level === undefined)
       for (let waited = 0; requests().length < paths.length && waited < 2000; waited += 5) await Bun.sleep(5)
-      expect(requests().map((l) => l.locator)).toEqual([locator.id, locator.id, locator.id, locator.id, locator.id, off.id, null])
+      expect(requests().map((l) => l.locator)).toEqual([
+        locator.id,
+        locator.id,
+        locator.id,
+        locator.id,
+        locator.id,
+        off.id,
+        null,
+      ])
     } finally {
       h.close()
     }
@@ -267,11 +325,23 @@ describe('public 500', () => {
       h.store.close() // every read now throws
       const res = await h.call('GET', '/public/v1/pk_unknown/filters', undefined, null)
       expect(res.status).toBe(500)
-      expect(res.body).toEqual({ success: false, error: { code: 'INTERNAL_ERROR', message: expect.stringContaining('X-Request-Id'), docs: 'http://localhost/docs#INTERNAL_ERROR' } })
+      expect(res.body).toEqual({
+        success: false,
+        error: {
+          code: 'INTERNAL_ERROR',
+          message: expect.stringContaining('X-Request-Id'),
+          docs: 'http://localhost/docs#INTERNAL_ERROR',
+        },
+      })
       expect(res.headers.get('cache-control')).toBe('no-store')
       const errors = h.lines.filter((l) => l.level === 'error')
       expect(errors).toHaveLength(1)
-      expect(errors[0]).toMatchObject({ api: 'public', method: 'GET', path: '/public/v1/pk_unknown/filters', request_id: res.headers.get('x-request-id') })
+      expect(errors[0]).toMatchObject({
+        api: 'public',
+        method: 'GET',
+        path: '/public/v1/pk_unknown/filters',
+        request_id: res.headers.get('x-request-id'),
+      })
       expect(String(errors[0]!.stack)).toMatch(/\n\s+at /)
     } finally {
       h.close()
@@ -328,23 +398,19 @@ describe('503 database busy', () => {
     expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location).toEqual(created.body.location)
   })
 
-  test(
-    'with the real busy_timeout the app waits about 5 s, then answers 503 (never a 2xx, never a hang)',
-    async () => {
-      await env.call('GET', '/admin/v1/locations')
-      other.exec('BEGIN IMMEDIATE')
-      const t0 = performance.now()
-      const res = await env.call('POST', '/admin/v1/locations', { body: storeBody() })
-      const elapsed = performance.now() - t0
-      other.exec('ROLLBACK')
-      expect(res.status).toBe(503)
-      expect(res.headers.get('retry-after')).toBeTruthy()
-      expect(elapsed).toBeGreaterThanOrEqual(4500)
-      expect(elapsed).toBeLessThan(15_000) // generous: CI machines are shared
-      expect((await env.call('GET', '/admin/v1/locations')).body.pagination.total).toBe(0)
-    },
-    20_000,
-  )
+  test('with the real busy_timeout the app waits about 5 s, then answers 503 (never a 2xx, never a hang)', async () => {
+    await env.call('GET', '/admin/v1/locations')
+    other.exec('BEGIN IMMEDIATE')
+    const t0 = performance.now()
+    const res = await env.call('POST', '/admin/v1/locations', { body: storeBody() })
+    const elapsed = performance.now() - t0
+    other.exec('ROLLBACK')
+    expect(res.status).toBe(503)
+    expect(res.headers.get('retry-after')).toBeTruthy()
+    expect(elapsed).toBeGreaterThanOrEqual(4500)
+    expect(elapsed).toBeLessThan(15_000) // generous: CI machines are shared
+    expect((await env.call('GET', '/admin/v1/locations')).body.pagination.total).toBe(0)
+  }, 20_000)
 
   test('a real secret key on the Query API while the lock is held: 400 at once, the process going on; marked exposed once the lock is free', async () => {
     const keyId = env.store.keys.listForLocator(env.locatorId)[0]!.id
@@ -353,7 +419,10 @@ describe('503 database busy', () => {
     other.exec('BEGIN IMMEDIATE')
     // On a path that is no endpoint, and on an endpoint. Before, the mark waited for the lock in
     // SQLite, stopping the process, and the request got 503 when it outlasted busy_timeout.
-    for (const path of [`/public/v1/${token}/nothing/${env.key}`, `/public/v1/${token}/locations?all=true&k=${env.key}`]) {
+    for (const path of [
+      `/public/v1/${token}/nothing/${env.key}`,
+      `/public/v1/${token}/locations?all=true&k=${env.key}`,
+    ]) {
       const res = await env.call('GET', path, { key: null })
       expect(res.status).toBe(400)
       expect(res.body.error.code).toBe('SECRET_KEY_EXPOSED')
@@ -369,7 +438,12 @@ describe('503 database busy', () => {
   test('a real secret key while the lock is held past busy_timeout: still 400; the log names the key by id, and it is marked when seen again', async () => {
     const keyId = env.store.keys.listForLocator(env.locatorId)[0]!.id
     const lines: Record<string, unknown>[] = []
-    const app = createApp({ store: env.store, geocoder: env.geocoder, config: { maxBodyBytes: 256 * 1024, logRequests: false }, log: (line) => lines.push(line) })
+    const app = createApp({
+      store: env.store,
+      geocoder: env.geocoder,
+      config: { maxBodyBytes: 256 * 1024, logRequests: false },
+      log: (line) => lines.push(line),
+    })
     const path = `http://localhost/public/v1/${env.store.locators.get(env.locatorId)!.publicToken}/filters?k=${env.key}`
     env.store.db.exec('PRAGMA busy_timeout = 50')
     other.exec('BEGIN IMMEDIATE')
@@ -377,7 +451,13 @@ describe('503 database busy', () => {
     await env.store.writeSoon(() => {}).catch(() => {}) // refused busy too, after the mark
     other.exec('ROLLBACK')
     expect(env.store.keys.get(keyId)!.exposedAt).toBeNull()
-    expect(lines).toEqual([{ level: 'warn', api: 'public', message: `Key ${keyId} was sent to the Query API but could not be marked exposed (another process held the database); it is marked when it is seen again.` }])
+    expect(lines).toEqual([
+      {
+        level: 'warn',
+        api: 'public',
+        message: `Key ${keyId} was sent to the Query API but could not be marked exposed (another process held the database); it is marked when it is seen again.`,
+      },
+    ])
     expect(JSON.stringify(lines)).not.toContain(env.key.slice(3, 20))
 
     expect((await app.handle(new Request(path))).status).toBe(400)
@@ -431,10 +511,18 @@ describe('a secret key sent where an id or a value belongs', () => {
   })
 
   test('is not quoted back by the 404 of a path that is no route, under /admin/v1 or elsewhere', async () => {
-    for (const path of [`/admin/v1/${env.key}`, `/${env.key}`, `/admin/v1/locations/x/${encodeURIComponent(env.key).replace('s', '%73')}`]) {
+    for (const path of [
+      `/admin/v1/${env.key}`,
+      `/${env.key}`,
+      `/admin/v1/locations/x/${encodeURIComponent(env.key).replace('s', '%73')}`,
+    ]) {
       const res = await env.call('GET', path)
       expect(res.status).toBe(404)
-      expect(res.body).toEqual({ success: false, error: 'not_found', message: expect.stringContaining('sk_[redacted]') })
+      expect(res.body).toEqual({
+        success: false,
+        error: 'not_found',
+        message: expect.stringContaining('sk_[redacted]'),
+      })
       expect(JSON.stringify(res.body)).not.toContain(env.key.slice(3))
     }
   })
@@ -448,14 +536,19 @@ describe('the database file deleted or replaced under the server', () => {
   afterEach(() => env.close())
 
   const dbPath = () => env.store.db.filename
-  const names = async () => (await env.call('GET', '/admin/v1/locations')).body.locations.map((l: { name: string }) => l.name)
+  const names = async () =>
+    (await env.call('GET', '/admin/v1/locations')).body.locations.map((l: { name: string }) => l.name)
 
   test('writes are refused with 503 saying so (they would go to a file no later start reads), /readyz says failed; the file put back, both work again', async () => {
     expect((await env.call('POST', '/admin/v1/locations', { body: storeBody({ name: 'Before' }) })).status).toBe(201)
     renameSync(dbPath(), `${dbPath()}.moved`)
     const res = await env.call('POST', '/admin/v1/locations', { body: storeBody({ name: 'Lost' }) })
     expect(res.status).toBe(503)
-    expect(res.body).toEqual({ success: false, error: 'unavailable', message: expect.stringContaining(`The database file ${dbPath()} was deleted after this process opened it`) })
+    expect(res.body).toEqual({
+      success: false,
+      error: 'unavailable',
+      message: expect.stringContaining(`The database file ${dbPath()} was deleted after this process opened it`),
+    })
     expect(res.body.message).toContain('Restart the service')
     const ready = await env.call('GET', '/readyz', { key: null })
     expect(ready.status).toBe(503)

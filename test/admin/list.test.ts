@@ -42,7 +42,14 @@ describe('GET /locations paging', () => {
     const p1 = await list()
     expect(p1.status).toBe(200)
     expect(idsOf(p1.body)).toEqual(ids.slice(0, 10))
-    expect(p1.body.pagination).toEqual({ page: 1, limit: 10, total: 23, total_pages: 3, next: '/admin/v1/locations?page=2', previous: null })
+    expect(p1.body.pagination).toEqual({
+      page: 1,
+      limit: 10,
+      total: 23,
+      total_pages: 3,
+      next: '/admin/v1/locations?page=2',
+      previous: null,
+    })
 
     const p2 = await list('?page=2')
     expect(idsOf(p2.body)).toEqual(ids.slice(10, 20))
@@ -57,7 +64,14 @@ describe('GET /locations paging', () => {
 
     const p3 = await list('?page=3')
     expect(idsOf(p3.body)).toEqual(ids.slice(20))
-    expect(p3.body.pagination).toEqual({ page: 3, limit: 10, total: 23, total_pages: 3, next: null, previous: '/admin/v1/locations?page=2' })
+    expect(p3.body.pagination).toEqual({
+      page: 3,
+      limit: 10,
+      total: 23,
+      total_pages: 3,
+      next: null,
+      previous: '/admin/v1/locations?page=2',
+    })
   })
 
   test('limit=5 over 23 locations: exact pagination on every page, links carry the limit', async () => {
@@ -115,7 +129,14 @@ describe('GET /locations paging', () => {
     expect(res.status).toBe(200)
     expect(res.body.locations).toEqual([])
     // previous leads back to the last page that has locations, not to another empty one.
-    expect(res.body.pagination).toEqual({ page: 9, limit: 5, total: 23, total_pages: 5, next: null, previous: '/admin/v1/locations?page=5&limit=5' })
+    expect(res.body.pagination).toEqual({
+      page: 9,
+      limit: 5,
+      total: 23,
+      total_pages: 5,
+      next: null,
+      previous: '/admin/v1/locations?page=5&limit=5',
+    })
     const back = await env.call('GET', res.body.pagination.previous)
     expect(back.body.locations).toHaveLength(3)
   })
@@ -124,7 +145,14 @@ describe('GET /locations paging', () => {
     const res = await list('?page=2')
     expect(res.status).toBe(200)
     expect(res.body.locations).toEqual([])
-    expect(res.body.pagination).toEqual({ page: 2, limit: 10, total: 0, total_pages: 0, next: null, previous: '/admin/v1/locations?page=1' })
+    expect(res.body.pagination).toEqual({
+      page: 2,
+      limit: 10,
+      total: 0,
+      total_pages: 0,
+      next: null,
+      previous: '/admin/v1/locations?page=1',
+    })
   })
 
   test('limit=500 is accepted', async () => {
@@ -239,7 +267,11 @@ describe('GET /locations parameter errors', () => {
       const name = query.slice(1, query.indexOf('='))
       const values = [...new URLSearchParams(query).getAll(name)].map((v) => `"${v}"`).join(', ')
       expect(res.status).toBe(400)
-      expect(res.body).toEqual({ success: false, error: 'invalid_request', message: `The ${name} parameter may be given once; got it 2 times (${values}).` })
+      expect(res.body).toEqual({
+        success: false,
+        error: 'invalid_request',
+        message: `The ${name} parameter may be given once; got it 2 times (${values}).`,
+      })
     })
   }
 
@@ -261,8 +293,20 @@ describe('GET /custom_fields', () => {
 
   test('lists the definitions as {id, name, type}, in the order they were defined', async () => {
     addCustomField(env.store, env.locatorId, { id: 'zeta', name: 'Zeta', type: 'text' })
-    addCustomField(env.store, env.locatorId, { id: 'alpha', name: 'Order online', type: 'button', label: 'Order', color: null })
-    addCustomField(env.store, env.locatorId, { id: 'promo', name: 'Promo', type: 'badge', label: 'New', color: '#1a7f37' })
+    addCustomField(env.store, env.locatorId, {
+      id: 'alpha',
+      name: 'Order online',
+      type: 'button',
+      label: 'Order',
+      color: null,
+    })
+    addCustomField(env.store, env.locatorId, {
+      id: 'promo',
+      name: 'Promo',
+      type: 'badge',
+      label: 'New',
+      color: '#1a7f37',
+    })
     addCustomField(env.store, env.locatorId, { id: 'floor', name: 'Floor', type: 'number' })
     const res = await env.call('GET', '/admin/v1/custom_fields')
     expect(res.status).toBe(200)

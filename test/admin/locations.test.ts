@@ -34,11 +34,16 @@ async function created(body: unknown = storeBody()) {
 /** Raw bytes with no Content-Type header at all (a string body would get text/plain). */
 function rawRequest(method: string, path: string, bytes: Uint8Array, headers: Record<string, string> = {}) {
   return env.app.handle(
-    new Request(`http://localhost${path}`, { method, headers: { authorization: `Bearer ${env.key}`, ...headers }, body: bytes }),
+    new Request(`http://localhost${path}`, {
+      method,
+      headers: { authorization: `Bearer ${env.key}`, ...headers },
+      body: bytes,
+    }),
   )
 }
 
-const form = (path: string, body: string) => env.call('POST', path, { body, headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+const form = (path: string, body: string) =>
+  env.call('POST', path, { body, headers: { 'content-type': 'application/x-www-form-urlencoded' } })
 
 /** Every row of the tables a write touches, to prove a refused request changed nothing. */
 const snapshot = () => ({
@@ -60,7 +65,12 @@ const EMPTY_HOURS = { monday: '', tuesday: '', wednesday: '', thursday: '', frid
 /** A 422 validation_error whose details name exactly these fields, each with at least one message. */
 function expectValidation(res: Res, fields: string[]) {
   expect(res.status).toBe(422)
-  expect(res.body).toEqual({ success: false, error: 'validation_error', message: expect.any(String), details: expect.any(Object) })
+  expect(res.body).toEqual({
+    success: false,
+    error: 'validation_error',
+    message: expect.any(String),
+    details: expect.any(Object),
+  })
   expect(Object.keys(res.body.details).sort()).toEqual([...fields].sort())
   for (const f of fields) {
     expect(Array.isArray(res.body.details[f])).toBe(true)
@@ -85,7 +95,13 @@ function defineAllCustomFieldTypes() {
   addCustomField(env.store, env.locatorId, { id: 'mail', name: 'Mail', type: 'email' })
   addCustomField(env.store, env.locatorId, { id: 'tel', name: 'Phone', type: 'phone' })
   addCustomField(env.store, env.locatorId, { id: 'order', name: 'Order', type: 'button', label: 'Order online' })
-  addCustomField(env.store, env.locatorId, { id: 'promo', name: 'Promo', type: 'badge', label: 'New', color: '#1a7f37' })
+  addCustomField(env.store, env.locatorId, {
+    id: 'promo',
+    name: 'Promo',
+    type: 'badge',
+    label: 'New',
+    color: '#1a7f37',
+  })
 }
 
 describe('POST /locations (create)', () => {
@@ -165,14 +181,21 @@ describe('POST /locations (create)', () => {
   test('a client-sent id, timestamps and locator are ignored', async () => {
     const before = Date.now()
     const location = await created(
-      storeBody({ id: 'loc_mine00000000000', created_at: '2000-01-01T00:00:00.000Z', updated_at: '2000-01-01T00:00:00.000Z', locator_id: 'lct_other' }),
+      storeBody({
+        id: 'loc_mine00000000000',
+        created_at: '2000-01-01T00:00:00.000Z',
+        updated_at: '2000-01-01T00:00:00.000Z',
+        locator_id: 'lct_other',
+      }),
     )
     expect(location.id).toMatch(ID)
     expect(location.id).not.toBe('loc_mine00000000000')
     expect(Date.parse(location.created_at)).toBeGreaterThanOrEqual(before - 1000)
     expect(Date.parse(location.updated_at)).toBeGreaterThanOrEqual(before - 1000)
     expect((await get('loc_mine00000000000')).status).toBe(404)
-    const row = env.store.db.query<{ locator_id: string }, [string]>('SELECT locator_id FROM locations WHERE id = ?').get(location.id)
+    const row = env.store.db
+      .query<{ locator_id: string }, [string]>('SELECT locator_id FROM locations WHERE id = ?')
+      .get(location.id)
     expect(row?.locator_id).toBe(env.locatorId)
   })
 
@@ -185,18 +208,30 @@ describe('POST /locations (create)', () => {
     setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
     const token = env.store.locators.get(env.locatorId)!.publicToken
     // The filter file written with the combining accent, the locations' tags sent both ways.
-    setFilters(env.store, env.locatorId, [{ id: 'food', name: 'Food', label: 'Food', tags: [{ value: 'Cafe\u0301', label: 'Cafe\u0301' }] }])
+    setFilters(env.store, env.locatorId, [
+      { id: 'food', name: 'Food', label: 'Food', tags: [{ value: 'Cafe\u0301', label: 'Cafe\u0301' }] },
+    ])
     const both = await created(storeBody({ name: 'Cafe\u0301 du Coin', tags: ['Cafe\u0301', 'Caf\u00e9'] }))
     expect(both).toMatchObject({ name: 'Caf\u00e9 du Coin', tags: ['Caf\u00e9'] })
     const decomposed = await created(storeBody({ tags: ['Cafe\u0301'] }))
     expect(decomposed.tags).toEqual(['Caf\u00e9'])
     expect((await get(decomposed.id)).body.location).toEqual(decomposed)
     const pub = await env.call('GET', `/public/v1/${token}/locations/${decomposed.id}`, { key: null })
-    expect(pub.body.data.location.tags).toEqual({ food: { name: 'Food', items: [{ value: 'Caf\u00e9', label: 'Caf\u00e9' }] } })
-    const found = await env.call('GET', `/public/v1/${token}/locations?all=true&tags[]=${encodeURIComponent('Caf\u00e9')}`, { key: null })
+    expect(pub.body.data.location.tags).toEqual({
+      food: { name: 'Food', items: [{ value: 'Caf\u00e9', label: 'Caf\u00e9' }] },
+    })
+    const found = await env.call(
+      'GET',
+      `/public/v1/${token}/locations?all=true&tags[]=${encodeURIComponent('Caf\u00e9')}`,
+      { key: null },
+    )
     expect(found.body.data.locations.map((l: { id: string }) => l.id).sort()).toEqual([both.id, decomposed.id].sort())
     // A page that sends the tag decomposed (as its filter control got it typed) finds them too.
-    const asTyped = await env.call('GET', `/public/v1/${token}/locations?all=true&tags[]=${encodeURIComponent('Cafe\u0301')}`, { key: null })
+    const asTyped = await env.call(
+      'GET',
+      `/public/v1/${token}/locations?all=true&tags[]=${encodeURIComponent('Cafe\u0301')}`,
+      { key: null },
+    )
     expect(asTyped.body.data.locations.map((l: { id: string }) => l.id).sort()).toEqual([both.id, decomposed.id].sort())
   })
 
@@ -233,14 +268,39 @@ describe('POST /locations validation (422 validation_error)', () => {
   test('null tags, contact, social, hours are rejected with a "must be an array" message', async () => {
     const res = await expectNoChange(() => create(storeBody({ tags: null, contact: null, social: null, hours: null })))
     expectValidation(res, ['tags', 'contact', 'social', 'hours'])
-    for (const f of ['tags', 'contact', 'social', 'hours']) expect(res.body.details[f].join(' ')).toMatch(/must be an array/i)
+    for (const f of ['tags', 'contact', 'social', 'hours'])
+      expect(res.body.details[f].join(' ')).toMatch(/must be an array/i)
   })
 
   test('wrong types are rejected per field', async () => {
     const res = await expectNoChange(() =>
-      create(storeBody({ name: 5, address: ['x'], description: 3, tags: 'coffee', contact: 'x', social: [], hours: 'always', image_url: 7, status: true, custom_fields: [] })),
+      create(
+        storeBody({
+          name: 5,
+          address: ['x'],
+          description: 3,
+          tags: 'coffee',
+          contact: 'x',
+          social: [],
+          hours: 'always',
+          image_url: 7,
+          status: true,
+          custom_fields: [],
+        }),
+      ),
     )
-    expectValidation(res, ['name', 'address', 'description', 'tags', 'contact', 'social', 'hours', 'image_url', 'status', 'custom_fields'])
+    expectValidation(res, [
+      'name',
+      'address',
+      'description',
+      'tags',
+      'contact',
+      'social',
+      'hours',
+      'image_url',
+      'status',
+      'custom_fields',
+    ])
     expect(res.body.details.name).toEqual(['The name field must be a string.'])
     expect(res.body.details.tags.join(' ')).toMatch(/must be an array/i)
   })
@@ -265,7 +325,9 @@ describe('POST /locations validation (422 validation_error)', () => {
       ),
     )
     expectValidation(res, ['contact.website', 'image_url', 'social.instagram', 'social.facebook', 'social.twitter'])
-    expect(res.body.details['contact.website']).toEqual(['The contact.website field must be a valid URL including the protocol (https://...).'])
+    expect(res.body.details['contact.website']).toEqual([
+      'The contact.website field must be a valid URL including the protocol (https://...).',
+    ])
   })
 
   test('each URL field alone is checked', async () => {
@@ -281,7 +343,15 @@ describe('POST /locations validation (422 validation_error)', () => {
   })
 
   test('unknown keys inside contact, social and hours are rejected', async () => {
-    const res = await expectNoChange(() => create(storeBody({ contact: { fax: '123' }, social: { tiktok: 'https://tiktok.com/@x' }, hours: { funday: '10:00-12:00' } })))
+    const res = await expectNoChange(() =>
+      create(
+        storeBody({
+          contact: { fax: '123' },
+          social: { tiktok: 'https://tiktok.com/@x' },
+          hours: { funday: '10:00-12:00' },
+        }),
+      ),
+    )
     expectValidation(res, ['contact.fax', 'social.tiktok', 'hours.funday'])
   })
 
@@ -294,7 +364,17 @@ describe('POST /locations validation (422 validation_error)', () => {
   test('custom field values are checked by their type', async () => {
     defineAllCustomFieldTypes()
     const res = await expectNoChange(() =>
-      create(storeBody({ custom_fields: { floor: 'two', menu: 'example.com/menu', mail: 'not-an-email', order: 'www.example.com/order', note: 'ok' } })),
+      create(
+        storeBody({
+          custom_fields: {
+            floor: 'two',
+            menu: 'example.com/menu',
+            mail: 'not-an-email',
+            order: 'www.example.com/order',
+            note: 'ok',
+          },
+        }),
+      ),
     )
     expectValidation(res, ['custom_fields.floor', 'custom_fields.menu', 'custom_fields.mail', 'custom_fields.order'])
   })
@@ -307,7 +387,9 @@ describe('POST /locations validation (422 validation_error)', () => {
 
   test('custom field values that are not strings are rejected', async () => {
     defineAllCustomFieldTypes()
-    expectValidation(await expectNoChange(() => create(storeBody({ custom_fields: { floor: 2 } }))), ['custom_fields.floor'])
+    expectValidation(await expectNoChange(() => create(storeBody({ custom_fields: { floor: 2 } }))), [
+      'custom_fields.floor',
+    ])
   })
 
   test('valid custom field values of every type are stored', async () => {
@@ -327,15 +409,28 @@ describe('POST /locations validation (422 validation_error)', () => {
   })
 
   test('coordinates out of range', async () => {
-    expectValidation(await expectNoChange(() => create(storeBody({ coordinates: { lat: 90.0001, lng: 0 } }))), ['coordinates.lat'])
-    expectValidation(await expectNoChange(() => create(storeBody({ coordinates: { lat: -91, lng: 0 } }))), ['coordinates.lat'])
-    expectValidation(await expectNoChange(() => create(storeBody({ coordinates: { lat: 0, lng: 180.5 } }))), ['coordinates.lng'])
-    expectValidation(await expectNoChange(() => create(storeBody({ coordinates: { lat: 91, lng: -181 } }))), ['coordinates.lat', 'coordinates.lng'])
+    expectValidation(await expectNoChange(() => create(storeBody({ coordinates: { lat: 90.0001, lng: 0 } }))), [
+      'coordinates.lat',
+    ])
+    expectValidation(await expectNoChange(() => create(storeBody({ coordinates: { lat: -91, lng: 0 } }))), [
+      'coordinates.lat',
+    ])
+    expectValidation(await expectNoChange(() => create(storeBody({ coordinates: { lat: 0, lng: 180.5 } }))), [
+      'coordinates.lng',
+    ])
+    expectValidation(await expectNoChange(() => create(storeBody({ coordinates: { lat: 91, lng: -181 } }))), [
+      'coordinates.lat',
+      'coordinates.lng',
+    ])
   })
 
   test('coordinates too large for a number (1e999, 400 digits: Infinity once parsed) are out of range, not "not a number"', async () => {
     const headers = { 'content-type': 'application/json' }
-    for (const [lat, lng] of [['1e999', '0'], ['0', '-1e999'], ['9'.repeat(400), '-' + '9'.repeat(400)]]) {
+    for (const [lat, lng] of [
+      ['1e999', '0'],
+      ['0', '-1e999'],
+      ['9'.repeat(400), '-' + '9'.repeat(400)],
+    ]) {
       const body = `{"name":"A","address":"B","coordinates":{"lat":${lat},"lng":${lng}}}`
       const res = await expectNoChange(() => env.call('POST', BASE, { body, headers }))
       expect(res.status).toBe(422)
@@ -352,8 +447,13 @@ describe('POST /locations validation (422 validation_error)', () => {
   })
 
   test('non-numeric coordinates', async () => {
-    expectValidation(await expectNoChange(() => create(storeBody({ coordinates: { lat: 'abc', lng: 1 } }))), ['coordinates.lat'])
-    expectValidation(await expectNoChange(() => create(storeBody({ coordinates: { lat: '10', lng: '20' } }))), ['coordinates.lat', 'coordinates.lng'])
+    expectValidation(await expectNoChange(() => create(storeBody({ coordinates: { lat: 'abc', lng: 1 } }))), [
+      'coordinates.lat',
+    ])
+    expectValidation(await expectNoChange(() => create(storeBody({ coordinates: { lat: '10', lng: '20' } }))), [
+      'coordinates.lat',
+      'coordinates.lng',
+    ])
     expectValidation(await expectNoChange(() => create(storeBody({ coordinates: '39.78,-89.65' }))), ['coordinates'])
     expectValidation(await expectNoChange(() => create(storeBody({ coordinates: null }))), ['coordinates'])
   })
@@ -394,7 +494,10 @@ describe('POST /locations validation (422 validation_error)', () => {
 
 describe('POST /locations body formats', () => {
   test('a form-urlencoded body with name, address and coordinates[lat]/[lng] creates the location', async () => {
-    const res = await form(BASE, 'name=Form+Shop&address=2+High+Street&coordinates%5Blat%5D=51.5&coordinates%5Blng%5D=-0.12&tags%5B%5D=a&tags%5B%5D=b&contact%5Bphone%5D=123')
+    const res = await form(
+      BASE,
+      'name=Form+Shop&address=2+High+Street&coordinates%5Blat%5D=51.5&coordinates%5Blng%5D=-0.12&tags%5B%5D=a&tags%5B%5D=b&contact%5Bphone%5D=123',
+    )
     expect(res.status).toBe(201)
     expect(res.body.location).toMatchObject({
       name: 'Form Shop',
@@ -414,21 +517,43 @@ describe('POST /locations body formats', () => {
     fd.set('address', '3 High Street')
     fd.set('coordinates[lat]', '10')
     fd.set('coordinates[lng]', '20')
-    const res = await env.app.handle(new Request(`http://localhost${BASE}`, { method: 'POST', headers: { authorization: `Bearer ${env.key}` }, body: fd }))
+    const res = await env.app.handle(
+      new Request(`http://localhost${BASE}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${env.key}` },
+        body: fd,
+      }),
+    )
     expect(res.status).toBe(201)
     const body = (await res.json()) as { location: unknown }
-    expect(body.location).toMatchObject({ name: 'Multipart Shop', address: '3 High Street', coordinates: { lat: 10, lng: 20 } })
+    expect(body.location).toMatchObject({
+      name: 'Multipart Shop',
+      address: '3 High Street',
+      coordinates: { lat: 10, lng: 20 },
+    })
   })
 
   test('a form body is read as URLSearchParams reads it: "+" a space, escapes decoded, a "%" without hex digits as typed, an ASCII body in any charset', async () => {
     const coords = '&coordinates%5Blat%5D=48.87&coordinates%5Blng%5D=2.33'
     const cases: [body: string, type: string, fields: Record<string, string>][] = [
-      [`name=Caf%C3%A9+Cr%C3%A8me&address=1%2B1+Rue${coords}`, 'application/x-www-form-urlencoded', { name: 'Café Crème', address: '1+1 Rue' }],
+      [
+        `name=Caf%C3%A9+Cr%C3%A8me&address=1%2B1+Rue${coords}`,
+        'application/x-www-form-urlencoded',
+        { name: 'Café Crème', address: '1+1 Rue' },
+      ],
       [`name=Caf%C3%A9&address=1+Rue${coords}`, 'application/x-www-form-urlencoded; charset=UTF-8', { name: 'Café' }],
       // As curl -d sends what it is given: a "%" not followed by two hex digits is the character.
-      [`name=Shop&address=1+Rue&description=20% off, 100%ZZ${coords}`, 'application/x-www-form-urlencoded', { description: '20% off, 100%ZZ' }],
+      [
+        `name=Shop&address=1+Rue&description=20% off, 100%ZZ${coords}`,
+        'application/x-www-form-urlencoded',
+        { description: '20% off, 100%ZZ' },
+      ],
       // Apache HttpClient says ISO-8859-1 by default: an ASCII body reads the same in it.
-      [`name=Plain+Shop&address=1+Rue${coords}`, 'application/x-www-form-urlencoded; charset=ISO-8859-1', { name: 'Plain Shop' }],
+      [
+        `name=Plain+Shop&address=1+Rue${coords}`,
+        'application/x-www-form-urlencoded; charset=ISO-8859-1',
+        { name: 'Plain Shop' },
+      ],
     ]
     for (const [body, type, fields] of cases) {
       const res = await env.call('POST', BASE, { body, headers: { 'content-type': type } })
@@ -442,19 +567,47 @@ describe('POST /locations body formats', () => {
     const latin1 = (text: string) => new Uint8Array([...text].map((c) => c.charCodeAt(0)))
     const cases: [body: string | Uint8Array, type: string, says: string][] = [
       [`name=Caf%E9${rest}`, 'application/x-www-form-urlencoded; charset=iso-8859-1', 'its charset is "iso-8859-1"'],
-      [`name=Caf%E9${rest}`, 'application/x-www-form-urlencoded', 'the field "name" holds an escape whose bytes are not UTF-8'],
-      [`name=Shop${rest}&description%5Bx%5D=%FF%FE`, 'application/x-www-form-urlencoded', 'the field "description[x]" holds an escape'],
+      [
+        `name=Caf%E9${rest}`,
+        'application/x-www-form-urlencoded',
+        'the field "name" holds an escape whose bytes are not UTF-8',
+      ],
+      [
+        `name=Shop${rest}&description%5Bx%5D=%FF%FE`,
+        'application/x-www-form-urlencoded',
+        'the field "description[x]" holds an escape',
+      ],
       [latin1(`name=Caf\u00e9${rest}`), 'application/x-www-form-urlencoded', 'it is not valid UTF-8'],
-      [new Uint8Array([...`name=Shop${rest}`].flatMap((c) => [c.charCodeAt(0), 0])), 'application/x-www-form-urlencoded; charset=utf-16le', 'its charset is "utf-16le"'],
+      [
+        new Uint8Array([...`name=Shop${rest}`].flatMap((c) => [c.charCodeAt(0), 0])),
+        'application/x-www-form-urlencoded; charset=utf-16le',
+        'its charset is "utf-16le"',
+      ],
       ['--nope\r\ngarbage', 'multipart/form-data; boundary=other', 'it is not multipart/form-data that can be read'],
-      [latin1(`--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nCaf\u00e9\r\n--b\r\nContent-Disposition: form-data; name="address"\r\n\r\n1 Rue\r\n--b--\r\n`), 'multipart/form-data; boundary=b', 'it is not valid UTF-8'],
+      [
+        latin1(
+          `--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nCaf\u00e9\r\n--b\r\nContent-Disposition: form-data; name="address"\r\n\r\n1 Rue\r\n--b--\r\n`,
+        ),
+        'multipart/form-data; boundary=b',
+        'it is not valid UTF-8',
+      ],
     ]
     for (const [body, type, says] of cases) {
       const res = await expectNoChange(async () => {
-        const r = await rawRequest('POST', BASE, typeof body === 'string' ? new TextEncoder().encode(body) : body, { 'content-type': type })
+        const r = await rawRequest('POST', BASE, typeof body === 'string' ? new TextEncoder().encode(body) : body, {
+          'content-type': type,
+        })
         return { status: r.status, body: await r.json(), headers: r.headers }
       })
-      expect({ type, status: res.status, body: res.body }).toEqual({ type, status: 400, body: { success: false, error: 'invalid_request', message: expect.stringContaining(`The form body could not be read: ${says}`) } })
+      expect({ type, status: res.status, body: res.body }).toEqual({
+        type,
+        status: 400,
+        body: {
+          success: false,
+          error: 'invalid_request',
+          message: expect.stringContaining(`The form body could not be read: ${says}`),
+        },
+      })
     }
   })
 
@@ -466,14 +619,24 @@ describe('POST /locations body formats', () => {
       fd.set('coordinates[lat]', '10')
       fd.set('coordinates[lng]', '20')
       fd.set('photo', photo)
-      return env.app.handle(new Request(`http://localhost${BASE}`, { method: 'POST', headers: { authorization: `Bearer ${env.key}` }, body: fd }))
+      return env.app.handle(
+        new Request(`http://localhost${BASE}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${env.key}` },
+          body: fd,
+        }),
+      )
     }
     const empty = new File([], '', { type: 'application/octet-stream' }) // what a browser sends for a file input left empty
     const res = await expectNoChange(async () => {
       const r = await form(new File(['Shop'], 'name.txt'), empty)
       return { status: r.status, body: await r.json(), headers: r.headers }
     })
-    expect(res.body).toEqual({ success: false, error: 'invalid_request', message: 'The form body could not be read: the field "name" is a file; location fields are text.' })
+    expect(res.body).toEqual({
+      success: false,
+      error: 'invalid_request',
+      message: 'The form body could not be read: the field "name" is a file; location fields are text.',
+    })
     const made = await form('Shop', empty)
     expect(made.status).toBe(201)
     expect(((await made.json()) as { location: { name: string } }).location.name).toBe('Shop')
@@ -504,11 +667,21 @@ describe('POST /locations body formats', () => {
     const before = await created()
     const json = JSON.stringify({ name: 'Renamed', address: 'x' })
     const sends: [string, () => Promise<{ status: number; body: any }>][] = [
-      ['without a Content-Type header', async () => {
-        const res = await rawRequest('POST', `${BASE}/${before.id}`, new TextEncoder().encode(json))
-        return { status: res.status, body: await res.json() }
-      }],
-      ['as "text/plain"', () => env.call('POST', `${BASE}/${before.id}`, { body: json, headers: { 'content-type': 'text/plain;charset=UTF-8' } })],
+      [
+        'without a Content-Type header',
+        async () => {
+          const res = await rawRequest('POST', `${BASE}/${before.id}`, new TextEncoder().encode(json))
+          return { status: res.status, body: await res.json() }
+        },
+      ],
+      [
+        'as "text/plain"',
+        () =>
+          env.call('POST', `${BASE}/${before.id}`, {
+            body: json,
+            headers: { 'content-type': 'text/plain;charset=UTF-8' },
+          }),
+      ],
     ]
     for (const [sent, send] of sends) {
       const snap = snapshot()
@@ -517,25 +690,44 @@ describe('POST /locations body formats', () => {
       expect(res.body).toEqual({
         success: false,
         error: 'invalid_request',
-        message: expect.stringContaining(`The request body was not read: it was sent ${sent}. Send JSON with the header "Content-Type: application/json".`),
+        message: expect.stringContaining(
+          `The request body was not read: it was sent ${sent}. Send JSON with the header "Content-Type: application/json".`,
+        ),
       })
       expect(snapshot()).toEqual(snap)
     }
-    const res = await expectNoChange(() => env.call('POST', BASE, { body: json, headers: { 'content-type': 'text/plain' } }))
+    const res = await expectNoChange(() =>
+      env.call('POST', BASE, { body: json, headers: { 'content-type': 'text/plain' } }),
+    )
     expectValidation(res, ['name', 'address'])
-    expect(res.body.message).toBe('The given data was invalid. The request body was not read: it was sent as "text/plain". Send JSON with the header "Content-Type: application/json".')
+    expect(res.body.message).toBe(
+      'The given data was invalid. The request body was not read: it was sent as "text/plain". Send JSON with the header "Content-Type: application/json".',
+    )
     // Nothing sent: the documented errors alone; an unknown id stays 404.
     expect((await env.call('POST', `${BASE}/${before.id}`)).body.message).not.toContain('not read')
-    expect((await env.call('POST', `${BASE}/loc_0000000000000000`, { body: json, headers: { 'content-type': 'text/plain' } })).status).toBe(404)
+    expect(
+      (
+        await env.call('POST', `${BASE}/loc_0000000000000000`, {
+          body: json,
+          headers: { 'content-type': 'text/plain' },
+        })
+      ).status,
+    ).toBe(404)
   })
 
   test('a JSON content type with a charset parameter is JSON', async () => {
-    const res = await env.call('POST', BASE, { body: JSON.stringify(storeBody()), headers: { 'content-type': 'application/json; charset=utf-8' } })
+    const res = await env.call('POST', BASE, {
+      body: JSON.stringify(storeBody()),
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    })
     expect(res.status).toBe(201)
   })
 
   test('a +json content type (application/vnd.api+json) is JSON', async () => {
-    const res = await env.call('POST', BASE, { body: JSON.stringify(storeBody()), headers: { 'content-type': 'application/vnd.api+json' } })
+    const res = await env.call('POST', BASE, {
+      body: JSON.stringify(storeBody()),
+      headers: { 'content-type': 'application/vnd.api+json' },
+    })
     expect(res.status).toBe(201)
     expect(res.body.location.name).toBe(storeBody().name)
   })
@@ -550,14 +742,18 @@ describe('POST /locations body formats', () => {
   })
 
   test('malformed JSON gives 400 invalid_request', async () => {
-    const res = await expectNoChange(() => env.call('POST', BASE, { body: '{"name": "x",', headers: { 'content-type': 'application/json' } }))
+    const res = await expectNoChange(() =>
+      env.call('POST', BASE, { body: '{"name": "x",', headers: { 'content-type': 'application/json' } }),
+    )
     expect(res.status).toBe(400)
     expect(res.body).toEqual({ success: false, error: 'invalid_request', message: expect.stringMatching(/json/i) })
   })
 
   test('a JSON array or scalar body gives 400 invalid_request', async () => {
     for (const body of ['[]', JSON.stringify([storeBody()]), '"name"', '42']) {
-      const res = await expectNoChange(() => env.call('POST', BASE, { body, headers: { 'content-type': 'application/json' } }))
+      const res = await expectNoChange(() =>
+        env.call('POST', BASE, { body, headers: { 'content-type': 'application/json' } }),
+      )
       expect(res.status).toBe(400)
       expect(res.body).toEqual({ success: false, error: 'invalid_request', message: expect.any(String) })
     }
@@ -565,7 +761,9 @@ describe('POST /locations body formats', () => {
 
   test('a body over 256 KiB on a delete, which reads none, gives 413 and deletes nothing', async () => {
     const before = await created()
-    const res = await expectNoChange(() => env.call('POST', `${BASE}/${before.id}/delete`, { body: storeBody({ description: 'x'.repeat(300 * 1024) }) }))
+    const res = await expectNoChange(() =>
+      env.call('POST', `${BASE}/${before.id}/delete`, { body: storeBody({ description: 'x'.repeat(300 * 1024) }) }),
+    )
     expect(res.status).toBe(413)
     expect(res.body).toEqual({ success: false, error: 'payload_too_large', message: expect.any(String) })
     expect((await get(before.id)).status).toBe(200)
@@ -599,10 +797,14 @@ describe('POST /locations body formats', () => {
     const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`
     const json = (field: string) => `{"name":"Deep","address":"x","coordinates":{"lat":1,"lng":2},${field}}`
     const headers = { 'content-type': 'application/json' }
-    const made = await expectNoChange(() => env.call('POST', BASE, { body: json(`"description":${deep(120_000)}`), headers }))
+    const made = await expectNoChange(() =>
+      env.call('POST', BASE, { body: json(`"description":${deep(120_000)}`), headers }),
+    )
     expectValidation(made, ['description'])
     const before = await created()
-    const changed = await expectNoChange(() => env.call('POST', `${BASE}/${before.id}`, { body: `{"contact":{"phone":${deep(120_000)}}}`, headers }))
+    const changed = await expectNoChange(() =>
+      env.call('POST', `${BASE}/${before.id}`, { body: `{"contact":{"phone":${deep(120_000)}}}`, headers }),
+    )
     expectValidation(changed, ['contact.phone'])
   })
 
@@ -627,11 +829,20 @@ describe('POST /locations body formats', () => {
       const snap = snapshot()
       const res = await rawRequest('POST', path, latin1(body), headers)
       expect(res.status).toBe(400)
-      expect(await res.json()).toEqual({ success: false, error: 'invalid_request', message: expect.stringContaining('not valid UTF-8') })
+      expect(await res.json()).toEqual({
+        success: false,
+        error: 'invalid_request',
+        message: expect.stringContaining('not valid UTF-8'),
+      })
       expect(snapshot()).toEqual(snap)
     }
     // The same text as UTF-8, with a byte order mark as some clients send it, is read.
-    const ok = await rawRequest('POST', BASE, new TextEncoder().encode('\ufeff' + JSON.stringify(storeBody({ name: 'Café' }))), headers)
+    const ok = await rawRequest(
+      'POST',
+      BASE,
+      new TextEncoder().encode('\ufeff' + JSON.stringify(storeBody({ name: 'Café' }))),
+      headers,
+    )
     expect(ok.status).toBe(201)
     expect(((await ok.json()) as { location: { name: string } }).location.name).toBe('Café')
   })
@@ -672,10 +883,26 @@ describe('POST /locations geocoding', () => {
   })
 
   test('with geocoding off (GEOCODER=none), an address without coordinates is refused as such, not as a bad address', async () => {
-    const app = createApp({ store: env.store, geocoder: noGeocoder, config: { maxBodyBytes: 262144, logRequests: false }, log: () => {} })
-    const res = await app.handle(new Request(`http://localhost${BASE}`, { method: 'POST', headers: { authorization: `Bearer ${env.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Store', address: WHITE_HOUSE }) }))
+    const app = createApp({
+      store: env.store,
+      geocoder: noGeocoder,
+      config: { maxBodyBytes: 262144, logRequests: false },
+      log: () => {},
+    })
+    const res = await app.handle(
+      new Request(`http://localhost${BASE}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${env.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Store', address: WHITE_HOUSE }),
+      }),
+    )
     expect(res.status).toBe(422)
-    expect(await res.json()).toEqual({ success: false, error: 'geocoding_failed', message: 'Geocoding is off on this service (GEOCODER=none): send coordinates ({"lat": ..., "lng": ...}) with the address.' })
+    expect(await res.json()).toEqual({
+      success: false,
+      error: 'geocoding_failed',
+      message:
+        'Geocoding is off on this service (GEOCODER=none): send coordinates ({"lat": ..., "lng": ...}) with the address.',
+    })
     expect((await env.call('GET', BASE)).body.pagination.total).toBe(0)
   })
 
@@ -720,7 +947,11 @@ describe('GET /locations/{id}', () => {
     for (const bad of ['%zz', '%E0%A4%A']) {
       for (const res of [await get(bad), await update(bad, { name: 'x' }), await remove(bad)]) {
         expect(res.status).toBe(400)
-        expect(res.body).toEqual({ success: false, error: 'invalid_request', message: expect.stringContaining('percent-encoded') })
+        expect(res.body).toEqual({
+          success: false,
+          error: 'invalid_request',
+          message: expect.stringContaining('percent-encoded'),
+        })
       }
     }
   })
@@ -730,12 +961,23 @@ describe('POST /locations/{id} (update)', () => {
   test('only the fields sent change', async () => {
     addCustomField(env.store, env.locatorId, { id: 'floor', name: 'Floor', type: 'number' })
     const before = await created(
-      storeBody({ description: 'd', tags: ['A'], contact: { phone: '1' }, social: { twitter: 'https://twitter.com/x' }, hours: { monday: 'closed' }, custom_fields: { floor: '3' }, image_url: 'https://example.com/i.png' }),
+      storeBody({
+        description: 'd',
+        tags: ['A'],
+        contact: { phone: '1' },
+        social: { twitter: 'https://twitter.com/x' },
+        hours: { monday: 'closed' },
+        custom_fields: { floor: '3' },
+        image_url: 'https://example.com/i.png',
+      }),
     )
     await Bun.sleep(2) // so updated_at can differ from created_at
     const res = await update(before.id, { name: 'Renamed' })
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ success: true, location: { ...before, name: 'Renamed', updated_at: expect.stringMatching(ISO) } })
+    expect(res.body).toEqual({
+      success: true,
+      location: { ...before, name: 'Renamed', updated_at: expect.stringMatching(ISO) },
+    })
     expect(res.body.location.updated_at > before.updated_at).toBe(true)
     expect(res.body.location.created_at).toBe(before.created_at)
     expect((await get(before.id)).body.location).toEqual(res.body.location)
@@ -805,21 +1047,32 @@ describe('POST /locations/{id} (update)', () => {
     expect(before.geocoding).not.toBeNull()
     const res = await update(before.id, { address: WHITE_HOUSE, coordinates: { lat: 12.5, lng: 45.25 } })
     expect(res.status).toBe(200)
-    expect(res.body.location).toMatchObject({ address: WHITE_HOUSE, coordinates: { lat: 12.5, lng: 45.25 }, geocoding: null })
+    expect(res.body.location).toMatchObject({
+      address: WHITE_HOUSE,
+      coordinates: { lat: 12.5, lng: 45.25 },
+      geocoding: null,
+    })
     expect(env.geocoder.calls).toEqual([DOWNING])
   })
 
   test('coordinates alone move the pin and keep the address', async () => {
     const before = await created({ name: 'A', address: DOWNING })
     const res = await update(before.id, { coordinates: { lat: 51.5, lng: -0.1 } })
-    expect(res.body.location).toMatchObject({ address: DOWNING, coordinates: { lat: 51.5, lng: -0.1 }, geocoding: null })
+    expect(res.body.location).toMatchObject({
+      address: DOWNING,
+      coordinates: { lat: 51.5, lng: -0.1 },
+      geocoding: null,
+    })
   })
 
   test('an address re-sent unchanged without coordinates is geocoded again (spec: when address is sent)', async () => {
     const before = await created({ name: 'Hand placed', address: WHITE_HOUSE, coordinates: { lat: 38.9, lng: -77.04 } })
     const res = await update(before.id, { address: WHITE_HOUSE, name: 'Hand placed' })
     expect(res.status).toBe(200)
-    expect(res.body.location).toMatchObject({ coordinates: { lat: 38.8977, lng: -77.0365 }, geocoding: { precision: 'rooftop', source: 'table' } })
+    expect(res.body.location).toMatchObject({
+      coordinates: { lat: 38.8977, lng: -77.0365 },
+      geocoding: { precision: 'rooftop', source: 'table' },
+    })
     expect(env.geocoder.calls).toEqual([WHITE_HOUSE])
     expect((await get(before.id)).body.location).toEqual(res.body.location)
   })
@@ -828,11 +1081,15 @@ describe('POST /locations/{id} (update)', () => {
     const before = await created({ name: 'Hand placed', address: WHITE_HOUSE, coordinates: { lat: 38.9, lng: -77.04 } })
     const res = await update(before.id, { ...before, name: 'Renamed' })
     expect(res.status).toBe(200)
-    expect(res.body.location).toMatchObject({ name: 'Renamed', coordinates: { lat: 38.9, lng: -77.04 }, geocoding: null })
+    expect(res.body.location).toMatchObject({
+      name: 'Renamed',
+      coordinates: { lat: 38.9, lng: -77.04 },
+      geocoding: null,
+    })
     expect(env.geocoder.calls).toEqual([])
   })
 
-  test('a geocoded point sent back with another address: the coordinates sent set the point (spec), nothing is geocoded, and the point stays the geocoder\'s', async () => {
+  test("a geocoded point sent back with another address: the coordinates sent set the point (spec), nothing is geocoded, and the point stays the geocoder's", async () => {
     const before = await created({ name: 'A', address: DOWNING })
     const { id: _, created_at, updated_at, ...record } = before
     for (const address of [WHITE_HOUSE, '1 Nowhere Lane, Atlantis']) {
@@ -848,7 +1105,8 @@ describe('POST /locations/{id} (update)', () => {
     setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
     const token = env.store.locators.get(env.locatorId)!.publicToken
     const before = await created({ name: 'A', address: DOWNING })
-    const publicAddress = async () => (await env.call('GET', `/public/v1/${token}/locations/${before.id}`, { key: null })).body.data.location.address
+    const publicAddress = async () =>
+      (await env.call('GET', `/public/v1/${token}/locations/${before.id}`, { key: null })).body.data.location.address
     const parts = { formatted: DOWNING, city: 'London', postcode: 'SW1A 2AA', country: 'GB' }
     expect(await publicAddress()).toEqual(parts)
     const moved = (await update(before.id, { coordinates: { lat: 51.5035, lng: -0.1277 } })).body.location
@@ -893,10 +1151,24 @@ describe('POST /locations/{id} (update)', () => {
     let release!: () => void
     const gate = new Promise<void>((resolve) => (release = resolve))
     let asked = 0
-    const waiting: Geocoder = { name: 'table', geocode: async (address) => (asked++, await gate, env.geocoder.geocode(address)) }
-    const app = createApp({ store: env.store, geocoder: waiting, config: { maxBodyBytes: 262144, logRequests: false }, log: () => {} })
+    const waiting: Geocoder = {
+      name: 'table',
+      geocode: async (address) => (asked++, await gate, env.geocoder.geocode(address)),
+    }
+    const app = createApp({
+      store: env.store,
+      geocoder: waiting,
+      config: { maxBodyBytes: 262144, logRequests: false },
+      log: () => {},
+    })
     const send = (path: string, body: unknown) =>
-      app.handle(new Request(`http://localhost${path}`, { method: 'POST', headers: { authorization: `Bearer ${env.key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }))
+      app.handle(
+        new Request(`http://localhost${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${env.key}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      )
     const pending = [
       send(`${BASE}/${l.id}`, { address: WHITE_HOUSE, custom_fields: { size: 'large' } }),
       send(BASE, { name: 'New', address: WHITE_HOUSE, custom_fields: { size: 'large' } }),
@@ -908,10 +1180,18 @@ describe('POST /locations/{id} (update)', () => {
     removeCustomField(env.store, env.locatorId, 'aisle')
     const before = snapshot()
     release()
-    const [moved, createdLarge, createdAisle] = (await Promise.all(pending.map(async (p) => ({ status: (await p).status, body: await (await p).json() })))) as [Res, Res, Res]
+    const [moved, createdLarge, createdAisle] = (await Promise.all(
+      pending.map(async (p) => ({ status: (await p).status, body: await (await p).json() })),
+    )) as [Res, Res, Res]
     expect(moved.body.details).toEqual({ 'custom_fields.size': ['The custom_fields.size field must be a number.'] })
-    expect(createdLarge.body.details).toEqual({ 'custom_fields.size': ['The custom_fields.size field must be a number.'] })
-    expect(createdAisle.body.details).toEqual({ 'custom_fields.aisle': ['The custom_fields.aisle field is not a custom field of this locator (GET /custom_fields lists them: size).'] })
+    expect(createdLarge.body.details).toEqual({
+      'custom_fields.size': ['The custom_fields.size field must be a number.'],
+    })
+    expect(createdAisle.body.details).toEqual({
+      'custom_fields.aisle': [
+        'The custom_fields.aisle field is not a custom field of this locator (GET /custom_fields lists them: size).',
+      ],
+    })
     for (const res of [moved, createdLarge, createdAisle]) expectValidation(res, Object.keys(res.body.details))
     expect(snapshot()).toEqual(before)
   })
@@ -920,7 +1200,12 @@ describe('POST /locations/{id} (update)', () => {
     const before = await created()
     const res = await form(`${BASE}/${before.id}`, 'name=Via+Form&coordinates%5Blat%5D=1&coordinates%5Blng%5D=2')
     expect(res.status).toBe(200)
-    expect(res.body.location).toEqual({ ...before, name: 'Via Form', coordinates: { lat: 1, lng: 2 }, updated_at: expect.stringMatching(ISO) })
+    expect(res.body.location).toEqual({
+      ...before,
+      name: 'Via Form',
+      coordinates: { lat: 1, lng: 2 },
+      updated_at: expect.stringMatching(ISO),
+    })
   })
 
   test('an invalid field gives 422 and changes nothing, valid fields sent with it included', async () => {
@@ -960,18 +1245,31 @@ describe('POST /locations/{id} (update)', () => {
     expect(res.body).toEqual({ success: false, error: 'invalid_request', message: expect.any(String) })
   })
 
-  test('the path /locations/ (an empty id) gives 400 invalid_request on update (the create route\'s path) and get (the list\'s), and creates nothing', async () => {
+  test("the path /locations/ (an empty id) gives 400 invalid_request on update (the create route's path) and get (the list's), and creates nothing", async () => {
     await created()
-    for (const run of [() => env.call('POST', `${BASE}/`, { body: storeBody() }), () => env.call('POST', `${BASE}/`, { body: { name: 'Renamed' } }), () => env.call('GET', `${BASE}/`), () => env.call('GET', `${BASE}/?page=1`)]) {
+    for (const run of [
+      () => env.call('POST', `${BASE}/`, { body: storeBody() }),
+      () => env.call('POST', `${BASE}/`, { body: { name: 'Renamed' } }),
+      () => env.call('GET', `${BASE}/`),
+      () => env.call('GET', `${BASE}/?page=1`),
+    ]) {
       const res = await expectNoChange(run)
       expect(res.status).toBe(400)
-      expect(res.body).toEqual({ success: false, error: 'invalid_request', message: expect.stringMatching(/ID is missing/) })
+      expect(res.body).toEqual({
+        success: false,
+        error: 'invalid_request',
+        message: expect.stringMatching(/ID is missing/),
+      })
     }
   })
 
   test('client-sent id and timestamps are ignored on update', async () => {
     const before = await created()
-    const res = await update(before.id, { name: 'New', id: 'loc_other0000000000', created_at: '2000-01-01T00:00:00.000Z' })
+    const res = await update(before.id, {
+      name: 'New',
+      id: 'loc_other0000000000',
+      created_at: '2000-01-01T00:00:00.000Z',
+    })
     expect(res.status).toBe(200)
     expect(res.body.location.id).toBe(before.id)
     expect(res.body.location.created_at).toBe(before.created_at)
@@ -1020,15 +1318,23 @@ describe('POST /locations/{id}/delete', () => {
   test('DELETE, PUT or PATCH on /locations/{id} (REST habits): 404 naming the routes there are, not "lives under /admin/v1", and nothing changes', async () => {
     const location = await created()
     for (const method of ['DELETE', 'PUT', 'PATCH']) {
-      const res = await expectNoChange(() => env.call(method, `${BASE}/${location.id}`, method === 'DELETE' ? {} : { body: { name: 'Renamed' } }))
+      const res = await expectNoChange(() =>
+        env.call(method, `${BASE}/${location.id}`, method === 'DELETE' ? {} : { body: { name: 'Renamed' } }),
+      )
       expect(res.status).toBe(404)
-      expect(res.body).toEqual({ success: false, error: 'not_found', message: expect.stringContaining(`No route ${method} ${BASE}/${location.id}.`) })
+      expect(res.body).toEqual({
+        success: false,
+        error: 'not_found',
+        message: expect.stringContaining(`No route ${method} ${BASE}/${location.id}.`),
+      })
       expect(res.body.message).toContain('POST /admin/v1/locations/{id}/delete (delete)')
       expect(res.body.message).not.toContain('lives under')
     }
     expect((await get(location.id)).body.location).toEqual(location)
     // Outside /admin/v1, where it is.
-    expect((await env.call('GET', '/admin/locations')).body.message).toBe('No route GET /admin/locations. The Management API lives under /admin/v1.')
+    expect((await env.call('GET', '/admin/locations')).body.message).toBe(
+      'No route GET /admin/locations. The Management API lives under /admin/v1.',
+    )
   })
 })
 
@@ -1055,12 +1361,26 @@ describe('the change log', () => {
     setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
     const token = env.store.locators.get(env.locatorId)!.publicToken
     addCustomField(env.store, env.locatorId, { id: 'floor', name: 'Floor', type: 'number' })
-    const l = await created(storeBody({ tags: ['Coffee', 'Tea'], contact: { phone: '1', email: 'a@example.com' }, hours: { monday: 'closed' }, custom_fields: { floor: '2' } }))
-    const etag = async () => (await env.call('GET', `/public/v1/${token}/locations?all=true`, { key: null })).headers.get('etag')
+    const l = await created(
+      storeBody({
+        tags: ['Coffee', 'Tea'],
+        contact: { phone: '1', email: 'a@example.com' },
+        hours: { monday: 'closed' },
+        custom_fields: { floor: '2' },
+      }),
+    )
+    const etag = async () =>
+      (await env.call('GET', `/public/v1/${token}/locations?all=true`, { key: null })).headers.get('etag')
     const before = { etag: await etag(), changes: locationChanges().length }
     await Bun.sleep(2) // so a new updated_at would differ
     const { id, created_at, updated_at, geocoding, ...whole } = l
-    for (const body of [whole, { name: l.name }, { tags: ['Coffee', 'Tea'] }, { contact: { email: 'a@example.com', phone: '1' } }, { status: 'published', hours: { monday: 'closed', friday: '' } }]) {
+    for (const body of [
+      whole,
+      { name: l.name },
+      { tags: ['Coffee', 'Tea'] },
+      { contact: { email: 'a@example.com', phone: '1' } },
+      { status: 'published', hours: { monday: 'closed', friday: '' } },
+    ]) {
       const res = await update(l.id, body)
       expect(res.status).toBe(200)
       expect(res.body).toEqual({ success: true, location: l })
@@ -1097,7 +1417,12 @@ describe('the change log', () => {
     }
     // Each write's change is the newest in the log when it is made, and the log holds the three in that order.
     expect([start, ...seqs].every((seq, i, all) => i === 0 || seq > all[i - 1]!)).toBe(true)
-    expect(changes.since(start).filter((c) => c.entity === 'location' && c.entityId === l.id).map((c) => c.seq)).toEqual(seqs)
+    expect(
+      changes
+        .since(start)
+        .filter((c) => c.entity === 'location' && c.entityId === l.id)
+        .map((c) => c.seq),
+    ).toEqual(seqs)
   })
 
   test('rejected requests append nothing and change no row', async () => {
@@ -1120,9 +1445,15 @@ describe('the change log', () => {
   test('the row and its change are one transaction: a failing change-log append undoes the write', async () => {
     const l = await created()
     const before = snapshot()
-    env.store.db.exec("CREATE TRIGGER refuse_changes BEFORE INSERT ON changes BEGIN SELECT RAISE(ABORT, 'change log unavailable'); END")
+    env.store.db.exec(
+      "CREATE TRIGGER refuse_changes BEFORE INSERT ON changes BEGIN SELECT RAISE(ABORT, 'change log unavailable'); END",
+    )
 
-    const results = [await create(storeBody({ name: 'Never' })), await update(l.id, { name: 'Never' }), await remove(l.id)]
+    const results = [
+      await create(storeBody({ name: 'Never' })),
+      await update(l.id, { name: 'Never' }),
+      await remove(l.id),
+    ]
     for (const res of results) {
       expect(res.status).toBe(500)
       expect(res.body).toEqual({ success: false, error: 'error', message: expect.any(String) })

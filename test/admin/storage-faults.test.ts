@@ -22,7 +22,12 @@ beforeEach(() => {
   env = makeEnv()
   logs = []
   // The app of makeEnv, with its log kept.
-  app = createApp({ store: env.store, geocoder: cachedGeocoder(env.geocoder, env.store.geocodeCache), config: { maxBodyBytes: 256 * 1024, logRequests: false }, log: (line) => logs.push(line) })
+  app = createApp({
+    store: env.store,
+    geocoder: cachedGeocoder(env.geocoder, env.store.geocodeCache),
+    config: { maxBodyBytes: 256 * 1024, logRequests: false },
+    log: (line) => logs.push(line),
+  })
   token = setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' }).publicToken
 })
 afterEach(() => env.close())
@@ -30,7 +35,13 @@ afterEach(() => env.close())
 async function call(method: string, path: string, body?: unknown) {
   const headers: Record<string, string> = { authorization: `Bearer ${env.key}` }
   if (body !== undefined) headers['content-type'] = 'application/json'
-  const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }))
+  const res = await app.handle(
+    new Request(`http://localhost${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  )
   return { status: res.status, headers: res.headers, body: (await res.json()) as any }
 }
 
@@ -54,7 +65,12 @@ const unfill = () => env.store.db.exec('PRAGMA max_page_count = 4294967294')
 describe('a full database (SQLITE_FULL)', () => {
   test('creates and updates answer 503 unavailable with Retry-After, saying the disk is full; nothing is kept; the public answer is as before', async () => {
     const kept = (await call('POST', '/admin/v1/locations', storeBody({ name: 'Kept' }))).body.location
-    const before = { rows: count('locations'), changes: count('changes'), answer: await publicAnswer(), row: (await call('GET', `/admin/v1/locations/${kept.id}`)).body }
+    const before = {
+      rows: count('locations'),
+      changes: count('changes'),
+      answer: await publicAnswer(),
+      row: (await call('GET', `/admin/v1/locations/${kept.id}`)).body,
+    }
     expect(before.answer.data.locations.map((l: { name: string }) => l.name)).toEqual(['Kept'])
     fill()
     const created = await call('POST', '/admin/v1/locations', storeBody({ name: 'Refused', description: big('x') }))
@@ -65,15 +81,22 @@ describe('a full database (SQLITE_FULL)', () => {
       expect(res.body).toEqual({
         success: false,
         error: 'unavailable',
-        message: "The service cannot save changes now: its database's disk is full. Nothing was changed. Retry after the seconds in Retry-After; the service's operator is told in its log.",
+        message:
+          "The service cannot save changes now: its database's disk is full. Nothing was changed. Retry after the seconds in Retry-After; the service's operator is told in its log.",
       })
     }
-    expect({ rows: count('locations'), changes: count('changes'), answer: await publicAnswer(), row: (await call('GET', `/admin/v1/locations/${kept.id}`)).body }).toEqual(before)
+    expect({
+      rows: count('locations'),
+      changes: count('changes'),
+      answer: await publicAnswer(),
+      row: (await call('GET', `/admin/v1/locations/${kept.id}`)).body,
+    }).toEqual(before)
   })
 
   test('the operator is told once, not once a request: "database disk full" with the path, no key; /readyz says degraded; once space is back, writes commit and that is logged', async () => {
     fill()
-    for (let i = 0; i < 3; i++) expect((await call('POST', '/admin/v1/locations', storeBody({ description: big(String(i)) }))).status).toBe(503)
+    for (let i = 0; i < 3; i++)
+      expect((await call('POST', '/admin/v1/locations', storeBody({ description: big(String(i)) }))).status).toBe(503)
     const errors = logs.filter((l) => l.level === 'error')
     expect(errors).toEqual([
       {
@@ -88,13 +111,24 @@ describe('a full database (SQLITE_FULL)', () => {
     expect(JSON.stringify(logs)).not.toContain(env.key)
     const ready = await call('GET', '/readyz')
     expect(ready.status).toBe(200) // reads are answered, and every server on this file meets the same disk
-    expect(ready.body).toEqual({ status: 'degraded', message: expect.stringContaining(`Writes are refused: database disk full: SQLite could not grow ${env.store.path}`) })
+    expect(ready.body).toEqual({
+      status: 'degraded',
+      message: expect.stringContaining(
+        `Writes are refused: database disk full: SQLite could not grow ${env.store.path}`,
+      ),
+    })
 
     unfill() // space freed, no restart
     const res = await call('POST', '/admin/v1/locations', storeBody({ name: 'After', description: big('z') }))
     expect(res.status).toBe(201)
     expect((await publicAnswer()).data.locations.map((l: { name: string }) => l.name)).toEqual(['After'])
-    expect(logs.filter((l) => l.level === 'info')).toEqual([{ level: 'info', message: 'database writes succeed again: the disk full met before has passed', database: env.store.path }])
+    expect(logs.filter((l) => l.level === 'info')).toEqual([
+      {
+        level: 'info',
+        message: 'database writes succeed again: the disk full met before has passed',
+        database: env.store.path,
+      },
+    ])
     expect((await call('GET', '/readyz')).body).toEqual({ status: 'ready' })
   })
 })
@@ -115,7 +149,8 @@ describe('a read-only database (SQLITE_READONLY)', () => {
       expect(res.body).toEqual({
         success: false,
         error: 'unavailable',
-        message: "The service cannot save changes now: its database is read-only. Nothing was changed. Retry after the seconds in Retry-After; the service's operator is told in its log.",
+        message:
+          "The service cannot save changes now: its database is read-only. Nothing was changed. Retry after the seconds in Retry-After; the service's operator is told in its log.",
       })
     }
     expect((await call('GET', `/admin/v1/locations/${kept.id}`)).status).toBe(200)
@@ -134,9 +169,16 @@ describe('a read-only database (SQLITE_READONLY)', () => {
     const store = openStore(':memory:')
     try {
       const { secret } = createLocator(store, 'In memory')
-      const memoryApp = createApp({ store, geocoder: tableGeocoder({}), config: { maxBodyBytes: 1024, logRequests: false }, log: () => {} })
+      const memoryApp = createApp({
+        store,
+        geocoder: tableGeocoder({}),
+        config: { maxBodyBytes: 1024, logRequests: false },
+        log: () => {},
+      })
       store.db.exec('PRAGMA query_only = ON')
-      const res = await memoryApp.handle(new Request('http://localhost/admin/v1/locations', { headers: { authorization: `Bearer ${secret}` } }))
+      const res = await memoryApp.handle(
+        new Request('http://localhost/admin/v1/locations', { headers: { authorization: `Bearer ${secret}` } }),
+      )
       expect(res.status).toBe(200)
       expect(((await res.json()) as any).locations).toEqual([])
     } finally {

@@ -24,8 +24,15 @@ const { storeloc, json } = cliRunner(() => dbPath)
 async function adminGet(key: string, path = '/admin/v1/locations') {
   const store = openStore(dbPath)
   try {
-    const app = createApp({ store, geocoder: noGeocoder, config: { maxBodyBytes: 262144, logRequests: false }, log: () => {} })
-    const res = await app.handle(new Request(`http://localhost${path}`, { headers: { authorization: `Bearer ${key}` } }))
+    const app = createApp({
+      store,
+      geocoder: noGeocoder,
+      config: { maxBodyBytes: 262144, logRequests: false },
+      log: () => {},
+    })
+    const res = await app.handle(
+      new Request(`http://localhost${path}`, { headers: { authorization: `Bearer ${key}` } }),
+    )
     return { status: res.status, body: (await res.json()) as any }
   } finally {
     store.close()
@@ -55,7 +62,8 @@ describe('locator', () => {
     expect(res.status).toBe(200)
     expect(res.body.pagination.total).toBe(0)
 
-    const fileBytes = readFileSync(dbPath).toString('latin1') + readFileSync(`${dbPath}-wal`, { flag: 'a+' }).toString('latin1')
+    const fileBytes =
+      readFileSync(dbPath).toString('latin1') + readFileSync(`${dbPath}-wal`, { flag: 'a+' }).toString('latin1')
     expect(fileBytes.includes(out.key.secret_key)).toBe(false)
   })
 
@@ -84,7 +92,12 @@ describe('locator', () => {
     const publicGet = async () => {
       const store = openStore(dbPath)
       try {
-        const app = createApp({ store, geocoder: noGeocoder, config: { maxBodyBytes: 262144, logRequests: false }, log: () => {} })
+        const app = createApp({
+          store,
+          geocoder: noGeocoder,
+          config: { maxBodyBytes: 262144, logRequests: false },
+          log: () => {},
+        })
         const res = await app.handle(new Request(`http://localhost/public/v1/${locator.public_token}/filters`))
         return { status: res.status, body: (await res.json()) as any }
       } finally {
@@ -143,9 +156,22 @@ describe('locator', () => {
     for (const [text, char] of refused) {
       const r = storeloc('locator', 'create', '--name', text)
       expect({ text, code: r.code }).toEqual({ text, code: 1 })
-      expect(r.stderr).toContain(`The locator name may not hold line breaks, tabs, other control characters or invisible format characters (such as bidi controls); it holds ${char}.`)
+      expect(r.stderr).toContain(
+        `The locator name may not hold line breaks, tabs, other control characters or invisible format characters (such as bidi controls); it holds ${char}.`,
+      )
       for (const option of ['--name', '--label']) {
-        const f = storeloc('custom-field', 'add', locator.id, '--id', 'f', '--type', 'button', ...(option === '--name' ? ['--label', 'L'] : ['--name', 'N']), option, text)
+        const f = storeloc(
+          'custom-field',
+          'add',
+          locator.id,
+          '--id',
+          'f',
+          '--type',
+          'button',
+          ...(option === '--name' ? ['--label', 'L'] : ['--name', 'N']),
+          option,
+          text,
+        )
         expect({ text, option, code: f.code }).toEqual({ text, option, code: 1 })
         expect(f.stderr).toContain(`${option} may not hold`)
         expect(f.stderr).toContain(char)
@@ -156,11 +182,30 @@ describe('locator', () => {
   })
 
   test('joiners that spelling and emoji need are kept, and names are stored composed (NFC) as the Management API stores text', () => {
-    const names = ['👨\u200D👩\u200D👧 Family', 'می\u200Cخواهم', 'Flag \u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}', 'नमस्ते']
+    const names = [
+      '👨\u200D👩\u200D👧 Family',
+      'می\u200Cخواهم',
+      'Flag \u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}',
+      'नमस्ते',
+    ]
     for (const name of names) expect(json('locator', 'create', '--name', name).locator.name).toBe(name)
     const { locator } = json('locator', 'create', '--name', ' Cafe\u0301 ')
     expect(locator.name).toBe('Caf\u00e9')
-    expect(json('custom-field', 'add', locator.id, '--id', 'f', '--name', 'Cafe\u0301', '--type', 'badge', '--label', 'Cre\u0300me ')).toMatchObject({ name: 'Caf\u00e9', label: 'Cr\u00e8me' })
+    expect(
+      json(
+        'custom-field',
+        'add',
+        locator.id,
+        '--id',
+        'f',
+        '--name',
+        'Cafe\u0301',
+        '--type',
+        'badge',
+        '--label',
+        'Cre\u0300me ',
+      ),
+    ).toMatchObject({ name: 'Caf\u00e9', label: 'Cr\u00e8me' })
   })
 
   test('names and labels are counted in characters, not UTF-16 units: 200 emoji make a locator name, 201 do not', () => {
@@ -169,8 +214,34 @@ describe('locator', () => {
     const r = storeloc('locator', 'create', '--name', '🏪'.repeat(201))
     expect(r.code).toBe(1)
     expect(r.stderr).toContain('1 to 200 characters')
-    json('custom-field', 'add', locator.id, '--id', 'book', '--name', '📅'.repeat(100), '--type', 'button', '--label', '📅'.repeat(100))
-    expect(storeloc('custom-field', 'add', locator.id, '--id', 'book2', '--name', 'Book', '--type', 'button', '--label', '📅'.repeat(101)).stderr).toContain('--label must be 1 to 100 characters')
+    json(
+      'custom-field',
+      'add',
+      locator.id,
+      '--id',
+      'book',
+      '--name',
+      '📅'.repeat(100),
+      '--type',
+      'button',
+      '--label',
+      '📅'.repeat(100),
+    )
+    expect(
+      storeloc(
+        'custom-field',
+        'add',
+        locator.id,
+        '--id',
+        'book2',
+        '--name',
+        'Book',
+        '--type',
+        'button',
+        '--label',
+        '📅'.repeat(101),
+      ).stderr,
+    ).toContain('--label must be 1 to 100 characters')
     expect(countRows('locators')).toBe(1)
   })
 
@@ -209,13 +280,23 @@ describe('key', () => {
     const { locator } = json('locator', 'create', '--name', 'A')
     // 2030-02-30 is no day (Date.parse took it for 2030-03-02); a time needs its offset.
     // 9999-12-31T23:00:00-02:00 is in the year 10000, written "+010000-...".
-    for (const bad of ['2001-01-01', 'tomorrow', '2030-02-30', '2030-13-01', '2030-01-01T00:00:00', '2030-01-01T25:00:00Z', '9999-12-31T23:00:00-02:00']) {
+    for (const bad of [
+      '2001-01-01',
+      'tomorrow',
+      '2030-02-30',
+      '2030-13-01',
+      '2030-01-01T00:00:00',
+      '2030-01-01T25:00:00Z',
+      '9999-12-31T23:00:00-02:00',
+    ]) {
       const r = storeloc('key', 'create', locator.id, '--expires', bad)
       expect(r.code).toBe(1)
       expect(r.stderr).toContain('--expires')
     }
     expect(countRows('api_keys')).toBe(1)
-    expect(json('key', 'create', locator.id, '--expires', '2030-01-01T00:00:00+02:00').expires_at).toBe('2029-12-31T22:00:00.000Z')
+    expect(json('key', 'create', locator.id, '--expires', '2030-01-01T00:00:00+02:00').expires_at).toBe(
+      '2029-12-31T22:00:00.000Z',
+    )
   })
 
   test('last use is recorded', async () => {
@@ -283,14 +364,25 @@ describe('key', () => {
     // /dev/full refuses every write (ENOSPC), as a full disk would the file output went to.
     const full = openSync('/dev/full', 'w')
     const toFull = (...argv: string[]) => {
-      const p = Bun.spawnSync([process.execPath, 'src/cli/main.ts', ...argv], { cwd: join(import.meta.dir, '../..'), env: { ...process.env, DATABASE_PATH: dbPath }, stdout: full })
+      const p = Bun.spawnSync([process.execPath, 'src/cli/main.ts', ...argv], {
+        cwd: join(import.meta.dir, '../..'),
+        env: { ...process.env, DATABASE_PATH: dbPath },
+        stdout: full,
+      })
       return { code: p.exitCode, stderr: p.stderr.toString() }
     }
     try {
-      for (const argv of [['locator', 'create', '--name', 'B'], ['key', 'create', locator.id], ['key', 'rotate', key.id, '--grace-hours', '0'], ['key', 'create', locator.id, '--json']]) {
+      for (const argv of [
+        ['locator', 'create', '--name', 'B'],
+        ['key', 'create', locator.id],
+        ['key', 'rotate', key.id, '--grace-hours', '0'],
+        ['key', 'create', locator.id, '--json'],
+      ]) {
         const r = toFull(...argv)
         expect({ argv, code: r.code }).toEqual({ argv, code: 1 })
-        expect(r.stderr).toContain('Could not write the new secret key to standard output (ENOSPC), so nothing was changed')
+        expect(r.stderr).toContain(
+          'Could not write the new secret key to standard output (ENOSPC), so nothing was changed',
+        )
         expect(r.stderr).not.toContain('sk_')
       }
       expect(countRows('locators')).toBe(1)
@@ -301,7 +393,9 @@ describe('key', () => {
       // Other commands fail too (exit 1, not 0 with nothing shown), and say what they kept.
       const r = toFull('locator', 'set', locator.id, '--radius', '30')
       expect(r.code).toBe(1)
-      expect(r.stderr).toContain('Could not write to standard output (ENOSPC); what the command changed, if anything, is kept.')
+      expect(r.stderr).toContain(
+        'Could not write to standard output (ENOSPC); what the command changed, if anything, is kept.',
+      )
       expect(json('locator', 'show', locator.id).default_radius).toBe(30)
     } finally {
       closeSync(full)
@@ -311,7 +405,11 @@ describe('key', () => {
   test('a secret key given where an id belongs is not printed back', () => {
     json('locator', 'create', '--name', 'A')
     const secret = `sk_${'d'.repeat(38)}`
-    for (const argv of [['key', 'revoke', secret], ['key', 'rotate', secret], ['locator', 'show', secret]]) {
+    for (const argv of [
+      ['key', 'revoke', secret],
+      ['key', 'rotate', secret],
+      ['locator', 'show', secret],
+    ]) {
       const r = storeloc(...argv)
       expect(r.code).toBe(1)
       expect(r.stderr).not.toContain(secret)
@@ -349,7 +447,22 @@ describe('custom-field', () => {
       ['marks', 'q\u0307\u0323 नमस्ते', 'x\u0301\u0301'],
       ['hangul', '한국어', '가나다'],
     ]
-    for (const [id, name, label] of fields) json('custom-field', 'add', locator.id, '--id', id!, '--name', name!, '--type', 'badge', '--label', label!, '--color', '#fff')
+    for (const [id, name, label] of fields)
+      json(
+        'custom-field',
+        'add',
+        locator.id,
+        '--id',
+        id!,
+        '--name',
+        name!,
+        '--type',
+        'badge',
+        '--label',
+        label!,
+        '--color',
+        '#fff',
+      )
     const r = storeloc('custom-field', 'list', locator.id)
     expect(r.code).toBe(0)
     const [header, ...lines] = r.stdout.trimEnd().split('\n')
@@ -357,7 +470,11 @@ describe('custom-field', () => {
     /** The display column where `word` starts in `line`. */
     const column = (line: string, word: string) => Bun.stringWidth(line.slice(0, line.lastIndexOf(word)))
     for (const line of lines) {
-      expect({ line, type: column(line, 'badge'), color: column(line, '#fff') }).toEqual({ line, type: column(header!, 'type'), color: column(header!, 'color') })
+      expect({ line, type: column(line, 'badge'), color: column(line, '#fff') }).toEqual({
+        line,
+        type: column(header!, 'type'),
+        color: column(header!, 'color'),
+      })
     }
   })
 
@@ -370,14 +487,48 @@ describe('custom-field', () => {
     expect(storeloc('custom-field', 'add', locator.id, '--name', 'X', '--type', 'text').code).toBe(2)
     json('custom-field', 'add', locator.id, '--id', 'x', '--name', 'X', '--type', 'text')
     expect(storeloc('custom-field', 'add', locator.id, '--id', 'x', '--name', 'X', '--type', 'text').code).toBe(1)
-    for (const bad of [['--color', ''], ['--color', 'red'], ['--label', ''], ['--label', 'L'.repeat(101)], ['--label', 'Two\nlines'], ['--name', 'Tab\there']]) {
-      const r = storeloc('custom-field', 'add', locator.id, '--id', 'y', '--type', 'badge', ...(bad[0] === '--name' ? [] : ['--name', 'Y']), ...bad)
+    for (const bad of [
+      ['--color', ''],
+      ['--color', 'red'],
+      ['--label', ''],
+      ['--label', 'L'.repeat(101)],
+      ['--label', 'Two\nlines'],
+      ['--name', 'Tab\there'],
+    ]) {
+      const r = storeloc(
+        'custom-field',
+        'add',
+        locator.id,
+        '--id',
+        'y',
+        '--type',
+        'badge',
+        ...(bad[0] === '--name' ? [] : ['--name', 'Y']),
+        ...bad,
+      )
       expect({ bad, code: r.code }).toEqual({ bad, code: 1 })
       expect(r.stderr).toContain(bad[0]!)
     }
     // A label or a colour a field of its type never shows.
-    for (const [type, option, says] of [['number', '--label', '--label is for button and badge fields'], ['text', '--color', '--color is for badge fields'], ['button', '--color', '--color is for badge fields']] as const) {
-      const r = storeloc('custom-field', 'add', locator.id, '--id', 'z', '--name', 'Z', '--type', type, ...(type === 'button' ? ['--label', 'Go'] : []), option, option === '--color' ? '#1a7f37' : 'L')
+    for (const [type, option, says] of [
+      ['number', '--label', '--label is for button and badge fields'],
+      ['text', '--color', '--color is for badge fields'],
+      ['button', '--color', '--color is for badge fields'],
+    ] as const) {
+      const r = storeloc(
+        'custom-field',
+        'add',
+        locator.id,
+        '--id',
+        'z',
+        '--name',
+        'Z',
+        '--type',
+        type,
+        ...(type === 'button' ? ['--label', 'Go'] : []),
+        option,
+        option === '--color' ? '#1a7f37' : 'L',
+      )
       expect({ type, option, code: r.code }).toEqual({ type, option, code: 1 })
       expect(r.stderr).toContain(says)
     }
@@ -396,19 +547,32 @@ describe('custom-field', () => {
     expect(json('custom-field', 'list', locator.id).map((f: { id: string }) => f.id)).toEqual(['parking'])
     writeFileSync(rules, JSON.stringify([{ tag: 'outlet' }]))
     json('priority', 'set', locator.id, '--file', rules)
-    expect(json('custom-field', 'remove', locator.id, '--id', 'parking')).toEqual({ removed: 'parking', cleared_locations: 0 })
+    expect(json('custom-field', 'remove', locator.id, '--id', 'parking')).toEqual({
+      removed: 'parking',
+      cleared_locations: 0,
+    })
   })
 
   test('remove deletes the definition and its values on locations', async () => {
     const { locator, key } = json('locator', 'create', '--name', 'A')
     json('custom-field', 'add', locator.id, '--id', 'parking', '--name', 'Parking', '--type', 'text')
     const store = openStore(dbPath)
-    const app = createApp({ store, geocoder: noGeocoder, config: { maxBodyBytes: 262144, logRequests: false }, log: () => {} })
+    const app = createApp({
+      store,
+      geocoder: noGeocoder,
+      config: { maxBodyBytes: 262144, logRequests: false },
+      log: () => {},
+    })
     const res = await app.handle(
       new Request('http://localhost/admin/v1/locations', {
         method: 'POST',
         headers: { authorization: `Bearer ${key.secret_key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'S', address: 'A', coordinates: { lat: 1, lng: 2 }, custom_fields: { parking: 'Free' } }),
+        body: JSON.stringify({
+          name: 'S',
+          address: 'A',
+          coordinates: { lat: 1, lng: 2 },
+          custom_fields: { parking: 'Free' },
+        }),
       }),
     )
     const { location } = (await res.json()) as any
@@ -426,7 +590,11 @@ describe('custom-field', () => {
 describe('geocode', () => {
   test('prints coordinates with precision, source and the parsed parts', () => {
     const out = json('geocode', 'Piazza del Duomo, 20122 Milano, Italia')
-    expect(out).toMatchObject({ precision: 'city', source: 'embedded', parts: { city: 'Milano', postcode: '20122', country: 'IT' } })
+    expect(out).toMatchObject({
+      precision: 'city',
+      source: 'embedded',
+      parts: { city: 'Milano', postcode: '20122', country: 'IT' },
+    })
     expect(Math.abs(out.lat - 45.4642) + Math.abs(out.lng - 9.19)).toBeLessThan(0.05)
     const human = storeloc('geocode', 'Stephansplatz 1, 1010 Wien')
     expect(human.code).toBe(0)
@@ -441,7 +609,10 @@ describe('geocode', () => {
   })
 
   test('with GEOCODER=none it says that no address is placed, and why', () => {
-    const p = Bun.spawnSync([process.execPath, 'src/cli/main.ts', 'geocode', 'Milano'], { cwd: join(import.meta.dir, '../..'), env: { ...process.env, DATABASE_PATH: dbPath, GEOCODER: 'none' } })
+    const p = Bun.spawnSync([process.execPath, 'src/cli/main.ts', 'geocode', 'Milano'], {
+      cwd: join(import.meta.dir, '../..'),
+      env: { ...process.env, DATABASE_PATH: dbPath, GEOCODER: 'none' },
+    })
     expect(p.exitCode).toBe(1)
     expect(p.stderr.toString()).toContain('GEOCODER=none places no address')
   })
@@ -453,7 +624,13 @@ describe('geocode', () => {
       // Spawned, not spawnSync: the stand-in answers from this process's event loop.
       const p = Bun.spawn([process.execPath, 'src/cli/main.ts', 'geocode', address], {
         cwd: join(import.meta.dir, '../..'),
-        env: { ...process.env, DATABASE_PATH: dbPath, GEOCODER: provider, GEOCODER_URL: `http://127.0.0.1:${standIn.port}`, GEOCODER_API_KEY: 'test-key' },
+        env: {
+          ...process.env,
+          DATABASE_PATH: dbPath,
+          GEOCODER: provider,
+          GEOCODER_URL: `http://127.0.0.1:${standIn.port}`,
+          GEOCODER_API_KEY: 'test-key',
+        },
         stdout: 'pipe',
         stderr: 'pipe',
       })
@@ -465,16 +642,28 @@ describe('geocode', () => {
   }
 
   test('the configured HTTP geocoder down and an address the embedded one does not know: exit 1 saying the service is unavailable', async () => {
-    const { code, stderr } = await geocodeAt('nominatim', () => new Response('Service Unavailable', { status: 503 }), 'Nowhere Land')
+    const { code, stderr } = await geocodeAt(
+      'nominatim',
+      () => new Response('Service Unavailable', { status: 503 }),
+      'Nowhere Land',
+    )
     expect(code).toBe(1)
-    expect(stderr).toContain('Could not geocode "Nowhere Land" now: the geocoding service is unavailable (nominatim failed (HTTP 503))')
+    expect(stderr).toContain(
+      'Could not geocode "Nowhere Land" now: the geocoding service is unavailable (nominatim failed (HTTP 503))',
+    )
     expect(stderr).not.toContain('    at ') // no stack trace
   })
 
   test('the configured HTTP geocoder refusing the address (Google INVALID_REQUEST): exit 1 saying it could not place it, not that it is unavailable', async () => {
-    const { code, stderr } = await geocodeAt('google', () => Response.json({ status: 'INVALID_REQUEST', results: [] }), 'Nowhere Land')
+    const { code, stderr } = await geocodeAt(
+      'google',
+      () => Response.json({ status: 'INVALID_REQUEST', results: [] }),
+      'Nowhere Land',
+    )
     expect(code).toBe(1)
-    expect(stderr).toContain('Could not geocode "Nowhere Land": the geocoding service could not place it (google rejected the request as invalid (INVALID_REQUEST))')
+    expect(stderr).toContain(
+      'Could not geocode "Nowhere Land": the geocoding service could not place it (google rejected the request as invalid (INVALID_REQUEST))',
+    )
   })
 
   test('without an address it is a usage error', () => {
@@ -487,8 +676,20 @@ describe('geocode', () => {
     raw.run('UPDATE geocode_cache SET expires_at = 1')
     raw.exec('BEGIN IMMEDIATE')
     try {
-      const p = Bun.spawn([process.execPath, 'src/cli/main.ts', 'geocode', 'Piazza del Duomo, 20122 Milano, Italia', '--json'], { cwd: join(import.meta.dir, '../..'), env: { ...process.env, DATABASE_PATH: dbPath }, stdout: 'pipe', stderr: 'pipe' })
-      const [code, stdout, stderr] = await Promise.all([p.exited, new Response(p.stdout).text(), new Response(p.stderr).text()])
+      const p = Bun.spawn(
+        [process.execPath, 'src/cli/main.ts', 'geocode', 'Piazza del Duomo, 20122 Milano, Italia', '--json'],
+        {
+          cwd: join(import.meta.dir, '../..'),
+          env: { ...process.env, DATABASE_PATH: dbPath },
+          stdout: 'pipe',
+          stderr: 'pipe',
+        },
+      )
+      const [code, stdout, stderr] = await Promise.all([
+        p.exited,
+        new Response(p.stdout).text(),
+        new Response(p.stderr).text(),
+      ])
       expect({ code, stderr }).toEqual({ code: 0, stderr: '' })
       expect(JSON.parse(stdout).parts).toMatchObject({ city: 'Milano', country: 'IT' })
     } finally {
@@ -507,7 +708,10 @@ describe('a database it cannot use', () => {
     writeFileSync(notDb, '{}')
     const newer = newerSchemaDatabase(join(dir, 'newer.db'))
     for (const path of [dir, notDb, '/proc/nope/x.db', newer]) {
-      const p = Bun.spawnSync([process.execPath, 'src/cli/main.ts', 'locator', 'create', '--name', 'A'], { cwd: join(import.meta.dir, '../..'), env: { ...process.env, DATABASE_PATH: path } })
+      const p = Bun.spawnSync([process.execPath, 'src/cli/main.ts', 'locator', 'create', '--name', 'A'], {
+        cwd: join(import.meta.dir, '../..'),
+        env: { ...process.env, DATABASE_PATH: path },
+      })
       const stderr = p.stderr.toString()
       expect({ path, code: p.exitCode, lines: stderr.trim().split('\n').length }).toEqual({ path, code: 1, lines: 1 })
       expect(stderr).toContain(`(database ${path})`)
@@ -520,16 +724,28 @@ describe('a database it cannot use', () => {
     crm.exec('CREATE TABLE contacts (id INTEGER PRIMARY KEY, name TEXT); CREATE TABLE locators (id TEXT)')
     crm.close()
     const before = readFileSync(foreign)
-    for (const argv of [['locator', 'list'], ['locator', 'create', '--name', 'A']]) {
-      const p = Bun.spawnSync([process.execPath, 'src/cli/main.ts', ...argv], { cwd: join(import.meta.dir, '../..'), env: { ...process.env, DATABASE_PATH: foreign } })
+    for (const argv of [
+      ['locator', 'list'],
+      ['locator', 'create', '--name', 'A'],
+    ]) {
+      const p = Bun.spawnSync([process.execPath, 'src/cli/main.ts', ...argv], {
+        cwd: join(import.meta.dir, '../..'),
+        env: { ...process.env, DATABASE_PATH: foreign },
+      })
       expect({ argv, code: p.exitCode }).toEqual({ argv, code: 1 })
-      expect(p.stderr.toString().trim()).toBe(`storeloc: The file is another program's SQLite database (tables contacts, locators), not storeloc's; it was left as it is. Set DATABASE_PATH to a storeloc database or to a new file (database ${foreign}).`)
+      expect(p.stderr.toString().trim()).toBe(
+        `storeloc: The file is another program's SQLite database (tables contacts, locators), not storeloc's; it was left as it is. Set DATABASE_PATH to a storeloc database or to a new file (database ${foreign}).`,
+      )
     }
     expect(readFileSync(foreign).equals(before)).toBe(true)
   })
 
   test('a command on locators, given a path with no database, says so and makes none', () => {
-    for (const argv of [['locator', 'list'], ['key', 'list', 'lct_x'], ['filters', 'show', 'lct_x']]) {
+    for (const argv of [
+      ['locator', 'list'],
+      ['key', 'list', 'lct_x'],
+      ['filters', 'show', 'lct_x'],
+    ]) {
       const r = storeloc(...argv)
       expect({ argv, code: r.code }).toEqual({ argv, code: 1 })
       expect(r.stderr).toContain(`No database at ${dbPath}`)
@@ -541,8 +757,18 @@ describe('a database it cannot use', () => {
 
   test('an unknown command, or a locator create that is refused, makes no database and no folder', () => {
     const nested = join(dir, 'new', 'deeper', 'cli.db')
-    const run = (...argv: string[]) => Bun.spawnSync([process.execPath, 'src/cli/main.ts', ...argv], { cwd: join(import.meta.dir, '../..'), env: { ...process.env, DATABASE_PATH: nested } })
-    for (const [argv, code] of [[['locator', 'lsit'], 2], [['lcoator', 'list'], 2], [['locator', 'create'], 2], [['locator', 'create', '--name', ''], 2], [['locator', 'create', '--name', 'x'.repeat(201)], 1]] as const) {
+    const run = (...argv: string[]) =>
+      Bun.spawnSync([process.execPath, 'src/cli/main.ts', ...argv], {
+        cwd: join(import.meta.dir, '../..'),
+        env: { ...process.env, DATABASE_PATH: nested },
+      })
+    for (const [argv, code] of [
+      [['locator', 'lsit'], 2],
+      [['lcoator', 'list'], 2],
+      [['locator', 'create'], 2],
+      [['locator', 'create', '--name', ''], 2],
+      [['locator', 'create', '--name', 'x'.repeat(201)], 1],
+    ] as const) {
       const r = run(...argv)
       expect({ argv, code: r.exitCode }).toEqual({ argv, code })
       expect({ argv, made: existsSync(join(dir, 'new')) }).toEqual({ argv, made: false })
@@ -569,7 +795,12 @@ describe('a database it cannot use', () => {
 describe('usage', () => {
   test('no command, unknown command and unknown option exit 2 with the usage', () => {
     openStore(dbPath).close() // a database, so that `locator show` reaches its arguments
-    for (const argv of [[], ['frobnicate'], ['locator', 'create', '--name', 'A', '--colour', 'red'], ['locator', 'show']]) {
+    for (const argv of [
+      [],
+      ['frobnicate'],
+      ['locator', 'create', '--name', 'A', '--colour', 'red'],
+      ['locator', 'show'],
+    ]) {
       const r = storeloc(...argv)
       expect(r.code).toBe(2)
       expect(r.stderr).toContain('Usage: storeloc')
@@ -582,9 +813,17 @@ describe('usage', () => {
     expect(r.code).toBe(2)
     expect(r.stderr).toContain("'--name'")
     expect(json('locator', 'create', '--name=--help').locator.name).toBe('--help')
-    for (const argv of [['locator', 'create', '--help'], ['locator', 'create', '--name', 'A', '-h'], ['key', 'list', '--json', '--help']]) {
+    for (const argv of [
+      ['locator', 'create', '--help'],
+      ['locator', 'create', '--name', 'A', '-h'],
+      ['key', 'list', '--json', '--help'],
+    ]) {
       const help = storeloc(...argv)
-      expect({ argv, code: help.code, usage: help.stdout.includes('Usage: storeloc') }).toEqual({ argv, code: 0, usage: true })
+      expect({ argv, code: help.code, usage: help.stdout.includes('Usage: storeloc') }).toEqual({
+        argv,
+        code: 0,
+        usage: true,
+      })
     }
     expect(countRows('locators')).toBe(1)
   })
@@ -597,7 +836,9 @@ describe('usage', () => {
     const { locator } = json('locator', 'create', '--name', 'A', '--json')
     const key = json('key', 'list', locator.id)[0]
     expect(storeloc('key', 'rotate', key.id, '--grace-hours', '24', '--grace-hours', '0').code).toBe(2)
-    expect(storeloc('custom-field', 'add', locator.id, '--id', 'a', '--id', 'b', '--name', 'N', '--type', 'text').code).toBe(2)
+    expect(
+      storeloc('custom-field', 'add', locator.id, '--id', 'a', '--id', 'b', '--name', 'N', '--type', 'text').code,
+    ).toBe(2)
     expect(countRows('api_keys')).toBe(1)
     expect(countRows('custom_fields')).toBe(0)
   })
@@ -606,7 +847,14 @@ describe('usage', () => {
     const r = storeloc('help')
     expect(r.code).toBe(0)
     expect(r.stdout).toContain('custom-field add')
-    for (const command of ['locator set', 'locator rotate-token', 'filters set', 'filters show', 'priority set', 'priority show']) {
+    for (const command of [
+      'locator set',
+      'locator rotate-token',
+      'filters set',
+      'filters show',
+      'priority set',
+      'priority show',
+    ]) {
       expect(r.stdout).toContain(`  ${command} LOCATOR_ID`)
     }
   })

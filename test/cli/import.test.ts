@@ -36,8 +36,15 @@ function file(name: string, content: unknown): string {
 async function listed(): Promise<any[]> {
   const store = openStore(dbPath)
   try {
-    const app = createApp({ store, geocoder: noGeocoder, config: { maxBodyBytes: 262144, logRequests: false }, log: () => {} })
-    const res = await app.handle(new Request('http://localhost/admin/v1/locations?limit=500', { headers: { authorization: `Bearer ${key}` } }))
+    const app = createApp({
+      store,
+      geocoder: noGeocoder,
+      config: { maxBodyBytes: 262144, logRequests: false },
+      log: () => {},
+    })
+    const res = await app.handle(
+      new Request('http://localhost/admin/v1/locations?limit=500', { headers: { authorization: `Bearer ${key}` } }),
+    )
     expect(res.status).toBe(200)
     return ((await res.json()) as any).locations
   } finally {
@@ -49,16 +56,30 @@ async function listed(): Promise<any[]> {
 function rows() {
   const store = openStore(dbPath)
   try {
-    return { locations: store.db.query('SELECT * FROM locations ORDER BY seq').all(), changes: store.db.query('SELECT * FROM changes ORDER BY seq').all() }
+    return {
+      locations: store.db.query('SELECT * FROM locations ORDER BY seq').all(),
+      changes: store.db.query('SELECT * FROM changes ORDER BY seq').all(),
+    }
   } finally {
     store.close()
   }
 }
 
 const STORES = [
-  { name: 'Harbour Store', address: '1 Quay Street, Springfield', coordinates: { lat: 39.78, lng: -89.65 }, tags: ['Repair'], custom_fields: { floor: '2' } },
+  {
+    name: 'Harbour Store',
+    address: '1 Quay Street, Springfield',
+    coordinates: { lat: 39.78, lng: -89.65 },
+    tags: ['Repair'],
+    custom_fields: { floor: '2' },
+  },
   { name: 'Duomo Store', address: 'Piazza del Duomo, 20122 Milano, Italia', status: 'draft' },
-  { name: 'Ring Store', address: 'Stephansplatz 1, 1010 Wien', coordinates: { lat: 48.2085, lng: 16.3731 }, contact: { phone: '+43 1 234' } },
+  {
+    name: 'Ring Store',
+    address: 'Stephansplatz 1, 1010 Wien',
+    coordinates: { lat: 48.2085, lng: 16.3731 },
+    contact: { phone: '+43 1 234' },
+  },
 ]
 
 describe('locations import', () => {
@@ -67,14 +88,36 @@ describe('locations import', () => {
     expect(out.created).toHaveLength(3)
     expect(out).toMatchObject({ updated: [], unchanged: [] })
     const byName = new Map((await listed()).map((l) => [l.name, l]))
-    expect(byName.get('Harbour Store')).toMatchObject({ id: out.created[0], coordinates: { lat: 39.78, lng: -89.65 }, tags: ['Repair'], custom_fields: { floor: '2' }, status: 'published', geocoding: null })
+    expect(byName.get('Harbour Store')).toMatchObject({
+      id: out.created[0],
+      coordinates: { lat: 39.78, lng: -89.65 },
+      tags: ['Repair'],
+      custom_fields: { floor: '2' },
+      status: 'published',
+      geocoding: null,
+    })
     const duomo = byName.get('Duomo Store')
-    expect(duomo).toMatchObject({ id: out.created[1], status: 'draft', geocoding: { source: 'embedded', precision: 'city' } })
+    expect(duomo).toMatchObject({
+      id: out.created[1],
+      status: 'draft',
+      geocoding: { source: 'embedded', precision: 'city' },
+    })
     expect(Math.abs(duomo.coordinates.lat - 45.4642) + Math.abs(duomo.coordinates.lng - 9.19)).toBeLessThan(0.05)
-    expect(byName.get('Ring Store')).toMatchObject({ id: out.created[2], contact: { phone: '+43 1 234', email: '', website: '' } })
-    const human = storeloc('locations', 'import', locatorId, '--file', file('more.json', [{ name: 'Fourth', address: 'x', coordinates: { lat: 1, lng: 2 } }]))
+    expect(byName.get('Ring Store')).toMatchObject({
+      id: out.created[2],
+      contact: { phone: '+43 1 234', email: '', website: '' },
+    })
+    const human = storeloc(
+      'locations',
+      'import',
+      locatorId,
+      '--file',
+      file('more.json', [{ name: 'Fourth', address: 'x', coordinates: { lat: 1, lng: 2 } }]),
+    )
     expect(human).toMatchObject({ code: 0, stderr: '' })
-    expect(human.stdout).toBe(`Imported ${join(dir, 'more.json')} into ${locatorId}: 1 created, 0 updated, 0 unchanged.\n`)
+    expect(human.stdout).toBe(
+      `Imported ${join(dir, 'more.json')} into ${locatorId}: 1 created, 0 updated, 0 unchanged.\n`,
+    )
   }, 20_000)
 
   test('export, then import of the export as it is: nothing changes (no updated_at, no change); an edited one is updated, only in what was edited', async () => {
@@ -89,7 +132,13 @@ describe('locations import', () => {
     expect(await listed()).toEqual(before)
     expect(rows().changes.length).toBe(changesBefore)
     // The list as GET /admin/v1/locations answers it imports too; one edited, one new.
-    const edited = { locations: [{ ...before[0], name: 'Harbour Store (renamed)' }, before[1], { name: 'New', address: 'n', coordinates: { lat: 3, lng: 4 } }] }
+    const edited = {
+      locations: [
+        { ...before[0], name: 'Harbour Store (renamed)' },
+        before[1],
+        { name: 'New', address: 'n', coordinates: { lat: 3, lng: 4 } },
+      ],
+    }
     const out = json('locations', 'import', locatorId, '--file', file('edited.json', edited))
     expect(out).toMatchObject({ updated: [before[0].id], unchanged: [before[1].id] })
     expect(out.created).toHaveLength(1)
@@ -123,11 +172,21 @@ describe('locations import', () => {
     ])
     expect(rows()).toEqual(before)
     // Once the others are right, an address that cannot be geocoded is named the same way.
-    const geocoding = storeloc('locations', 'import', locatorId, '--file', file('lost.json', [bad[0], { id: existing, custom_fields: { floor: 'two' } }]))
-    expect(geocoding.stderr).toContain('  locations[1]: custom_fields.floor: The custom_fields.floor field must be a number.')
+    const geocoding = storeloc(
+      'locations',
+      'import',
+      locatorId,
+      '--file',
+      file('lost.json', [bad[0], { id: existing, custom_fields: { floor: 'two' } }]),
+    )
+    expect(geocoding.stderr).toContain(
+      '  locations[1]: custom_fields.floor: The custom_fields.floor field must be a number.',
+    )
     const lost = storeloc('locations', 'import', locatorId, '--file', file('lost.json', [bad[0], bad[6]]))
     expect(lost.code).toBe(1)
-    expect(lost.stderr).toContain('  locations[1] ("Lost"): The address "Nowhere Land" could not be geocoded. Fix the address or send coordinates')
+    expect(lost.stderr).toContain(
+      '  locations[1] ("Lost"): The address "Nowhere Land" could not be geocoded. Fix the address or send coordinates',
+    )
     expect(rows()).toEqual(before)
   }, 20_000)
 
@@ -135,10 +194,14 @@ describe('locations import', () => {
     for (const content of ['{"name": "one store"}', '42', '{"locations": 3}']) {
       const r = storeloc('locations', 'import', locatorId, '--file', file('odd.json', content))
       expect(r).toMatchObject({ code: 1, stdout: '' })
-      expect(r.stderr).toBe(`storeloc: ${join(dir, 'odd.json')} must hold a JSON array of locations, or an object with one as "locations" (as GET /admin/v1/locations answers).\n`)
+      expect(r.stderr).toBe(
+        `storeloc: ${join(dir, 'odd.json')} must hold a JSON array of locations, or an object with one as "locations" (as GET /admin/v1/locations answers).\n`,
+      )
     }
     expect(storeloc('locations', 'import', locatorId).code).toBe(2)
-    expect(storeloc('locations', 'import', 'lct_doesnotexist0000', '--file', file('e.json', [])).stderr).toContain('lct_doesnotexist0000')
+    expect(storeloc('locations', 'import', 'lct_doesnotexist0000', '--file', file('e.json', [])).stderr).toContain(
+      'lct_doesnotexist0000',
+    )
   })
 })
 
@@ -146,8 +209,12 @@ describe('locations export', () => {
   test('every location as the API gives it, or those of one status; another status is refused', async () => {
     json('locations', 'import', locatorId, '--file', file('stores.json', STORES))
     const all = await listed()
-    expect(JSON.parse(storeloc('locations', 'export', locatorId, '--status', 'draft').stdout)).toEqual(all.filter((l) => l.status === 'draft'))
-    expect(JSON.parse(storeloc('locations', 'export', locatorId, '--status', 'published').stdout)).toEqual(all.filter((l) => l.status === 'published'))
+    expect(JSON.parse(storeloc('locations', 'export', locatorId, '--status', 'draft').stdout)).toEqual(
+      all.filter((l) => l.status === 'draft'),
+    )
+    expect(JSON.parse(storeloc('locations', 'export', locatorId, '--status', 'published').stdout)).toEqual(
+      all.filter((l) => l.status === 'published'),
+    )
     expect(JSON.parse(storeloc('locations', 'export', locatorId, '--json').stdout)).toEqual(all)
     const r = storeloc('locations', 'export', locatorId, '--status', 'hidden')
     expect(r).toMatchObject({ code: 1, stdout: '' })

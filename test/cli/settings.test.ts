@@ -49,7 +49,21 @@ const newLocator = (name = 'Acme') => json('locator', 'create', '--name', name).
 describe('locator set', () => {
   test('sets every option, prints the updated locator and stores it', () => {
     const l = newLocator()
-    const out = json('locator', 'set', l.id, '--query-api', 'on', '--referrers', 'Example.com, *.shop.example.com,example.com', '--radius', '12.5', '--unit', 'km', '--rate-limit', '250')
+    const out = json(
+      'locator',
+      'set',
+      l.id,
+      '--query-api',
+      'on',
+      '--referrers',
+      'Example.com, *.shop.example.com,example.com',
+      '--radius',
+      '12.5',
+      '--unit',
+      'km',
+      '--rate-limit',
+      '250',
+    )
     expect(out).toEqual({
       ...l,
       query_api_enabled: true,
@@ -59,14 +73,26 @@ describe('locator set', () => {
       rate_limit: 250,
     })
     const shown = json('locator', 'show', l.id)
-    expect(shown).toMatchObject({ query_api_enabled: true, referrers: ['example.com', '*.shop.example.com'], default_radius: 12.5, default_unit: 'km', rate_limit: 250 })
+    expect(shown).toMatchObject({
+      query_api_enabled: true,
+      referrers: ['example.com', '*.shop.example.com'],
+      default_radius: 12.5,
+      default_unit: 'km',
+      rate_limit: 250,
+    })
   })
 
   test('changes only the options given; empty referrers and radius clear them', () => {
     const l = newLocator()
     json('locator', 'set', l.id, '--referrers', 'a.example.com', '--radius', '5', '--query-api', 'on')
     const unit = json('locator', 'set', l.id, '--unit', 'km')
-    expect(unit).toMatchObject({ referrers: ['a.example.com'], default_radius: 5, default_unit: 'km', query_api_enabled: true, rate_limit: 1000 })
+    expect(unit).toMatchObject({
+      referrers: ['a.example.com'],
+      default_radius: 5,
+      default_unit: 'km',
+      query_api_enabled: true,
+      rate_limit: 1000,
+    })
     const cleared = json('locator', 'set', l.id, '--referrers', '', '--radius', '')
     expect(cleared).toMatchObject({ referrers: [], default_radius: null, default_unit: 'km', query_api_enabled: true })
     expect(json('locator', 'set', l.id, '--query-api', 'off').query_api_enabled).toBe(false)
@@ -96,7 +122,10 @@ describe('locator set', () => {
     const l = newLocator()
     json('locator', 'set', l.id, '--referrers', 'shop.example.com')
     const before = snapshot()
-    for (const options of [['--referrers', 'a.example.com', '--referrers', 'b.example.com'], ['--rate-limit', '5', '--unit', 'km', '--rate-limit=7']]) {
+    for (const options of [
+      ['--referrers', 'a.example.com', '--referrers', 'b.example.com'],
+      ['--rate-limit', '5', '--unit', 'km', '--rate-limit=7'],
+    ]) {
       const r = storeloc('locator', 'set', l.id, ...options)
       expect({ options, code: r.code }).toEqual({ options, code: 2 })
       expect(r.stderr).toContain(`${options[0]} is given more than once: give it once`)
@@ -121,7 +150,10 @@ describe('locator set', () => {
     [['--radius=-3'], '--radius must be'],
     [['--radius', 'ten'], '--radius must be'],
     // Only '' restores the default radius: blank is a mistake, as it is for --referrers.
-    [['--radius', ' '], "--radius must be a number greater than 0 and at most 1000 (in the locator's unit), or '' for the default of 25; got \" \"."],
+    [
+      ['--radius', ' '],
+      "--radius must be a number greater than 0 and at most 1000 (in the locator's unit), or '' for the default of 25; got \" \".",
+    ],
     [['--unit', 'furlongs'], '--unit must be miles or km'],
     [['--rate-limit', '0'], '--rate-limit must be a whole number'],
     [['--rate-limit', '1000001'], '--rate-limit must be a whole number'],
@@ -156,12 +188,27 @@ describe('locator set', () => {
 
   test('an international host is kept in the punycode form browsers send in Origin, and such a site is let in', async () => {
     const l = newLocator()
-    const out = json('locator', 'set', l.id, '--query-api', 'on', '--referrers', 'München.de, *.bücher.example,xn--mnchen-3ya.de')
+    const out = json(
+      'locator',
+      'set',
+      l.id,
+      '--query-api',
+      'on',
+      '--referrers',
+      'München.de, *.bücher.example,xn--mnchen-3ya.de',
+    )
     expect(out.referrers).toEqual(['xn--mnchen-3ya.de', '*.xn--bcher-kva.example'])
     const store = openStore(dbPath)
     try {
-      const app = createApp({ store, geocoder: noGeocoder, config: { maxBodyBytes: 262144, logRequests: false }, log: () => {} })
-      const from = async (origin: string) => (await app.handle(new Request(`http://localhost/public/v1/${l.public_token}/filters`, { headers: { origin } }))).status
+      const app = createApp({
+        store,
+        geocoder: noGeocoder,
+        config: { maxBodyBytes: 262144, logRequests: false },
+        log: () => {},
+      })
+      const from = async (origin: string) =>
+        (await app.handle(new Request(`http://localhost/public/v1/${l.public_token}/filters`, { headers: { origin } })))
+          .status
       // new URL() gives the host as a browser sends it: https://xn--mnchen-3ya.de
       expect(await from(new URL('https://münchen.de').origin)).toBe(200)
       expect(await from(new URL('https://shop.bücher.example').origin)).toBe(200)
@@ -176,8 +223,14 @@ describe('locator set', () => {
 
   test('the limits themselves are accepted', () => {
     const l = newLocator()
-    expect(json('locator', 'set', l.id, '--radius', '1000', '--rate-limit', '1000000')).toMatchObject({ default_radius: 1000, rate_limit: 1_000_000 })
-    expect(json('locator', 'set', l.id, '--radius', '0.5', '--rate-limit', '1')).toMatchObject({ default_radius: 0.5, rate_limit: 1 })
+    expect(json('locator', 'set', l.id, '--radius', '1000', '--rate-limit', '1000000')).toMatchObject({
+      default_radius: 1000,
+      rate_limit: 1_000_000,
+    })
+    expect(json('locator', 'set', l.id, '--radius', '0.5', '--rate-limit', '1')).toMatchObject({
+      default_radius: 0.5,
+      rate_limit: 1,
+    })
   })
 
   test('an unknown locator is refused', () => {
@@ -238,7 +291,14 @@ const FILTERS = [
     ],
   },
   { id: '_default', name: 'Other', label: 'Other', hidden: true, tags: [] },
-  { id: 'type', name: 'Type', label: 'Type', singleSelect: true, hideInLocationDetails: true, tags: [{ value: 'kiosk', label: 'Kiosk', color: '#FC0' }] },
+  {
+    id: 'type',
+    name: 'Type',
+    label: 'Type',
+    singleSelect: true,
+    hideInLocationDetails: true,
+    tags: [{ value: 'kiosk', label: 'Kiosk', color: '#FC0' }],
+  },
 ]
 
 /** FILTERS as GET /filters returns them: every boolean present, absent color and image left out. */
@@ -256,8 +316,26 @@ const FILTERS_OUT = [
       { value: 'drive-thru', label: 'Drive-thru', image: 'https://example.com/drive.png' },
     ],
   },
-  { id: '_default', name: 'Other', label: 'Other', singleSelect: false, inline: false, hidden: true, hideInLocationDetails: false, tags: [] },
-  { id: 'type', name: 'Type', label: 'Type', singleSelect: true, inline: false, hidden: false, hideInLocationDetails: true, tags: [{ value: 'kiosk', label: 'Kiosk', color: '#FC0' }] },
+  {
+    id: '_default',
+    name: 'Other',
+    label: 'Other',
+    singleSelect: false,
+    inline: false,
+    hidden: true,
+    hideInLocationDetails: false,
+    tags: [],
+  },
+  {
+    id: 'type',
+    name: 'Type',
+    label: 'Type',
+    singleSelect: true,
+    inline: false,
+    hidden: false,
+    hideInLocationDetails: true,
+    tags: [{ value: 'kiosk', label: 'Kiosk', color: '#FC0' }],
+  },
 ]
 
 describe('filters', () => {
@@ -274,7 +352,9 @@ describe('filters', () => {
   test('a label is counted in characters, not UTF-16 units: 200 emoji are taken, 201 refused', () => {
     const l = newLocator()
     const group = (label: string) => [{ id: 'services', name: 'Services', label, tags: [] }]
-    expect(json('filters', 'set', l.id, '--file', file('emoji.json', group('🛒'.repeat(200))))[0].label).toBe('🛒'.repeat(200))
+    expect(json('filters', 'set', l.id, '--file', file('emoji.json', group('🛒'.repeat(200))))[0].label).toBe(
+      '🛒'.repeat(200),
+    )
     const r = storeloc('filters', 'set', l.id, '--file', file('emoji2.json', group('🛒'.repeat(201))))
     expect(r.code).toBe(1)
     expect(r.stderr).toContain('may be at most 200 characters')
@@ -290,23 +370,39 @@ describe('filters', () => {
     ]
     const r = storeloc('filters', 'set', l.id, '--file', file('bad.json', bad))
     expect(r.code).toBe(1)
-    const why = 'may not hold line breaks, tabs, other control characters or invisible format characters (such as bidi controls); it holds'
-    for (const line of [`filters[0].name ${why} U+000A.`, `filters[0].tags[0].label ${why} U+2028.`, `filters[1].label ${why} U+202E.`, `filters[1].tags[0].label ${why} U+200B.`]) {
+    const why =
+      'may not hold line breaks, tabs, other control characters or invisible format characters (such as bidi controls); it holds'
+    for (const line of [
+      `filters[0].name ${why} U+000A.`,
+      `filters[0].tags[0].label ${why} U+2028.`,
+      `filters[1].label ${why} U+202E.`,
+      `filters[1].tags[0].label ${why} U+200B.`,
+    ]) {
       expect(r.stderr).toContain(line)
     }
     expect(snapshot()).toEqual(before)
-    const family = [{ id: 'a', name: '👨\u200D👩\u200D👧', label: 'Cafe\u0301', tags: [{ value: 'x', label: 'می\u200Cخواهم' }] }]
-    expect(json('filters', 'set', l.id, '--file', file('family.json', family))[0]).toMatchObject({ name: '👨\u200D👩\u200D👧', label: 'Caf\u00e9', tags: [{ value: 'x', label: 'می\u200Cخواهم' }] })
+    const family = [
+      { id: 'a', name: '👨\u200D👩\u200D👧', label: 'Cafe\u0301', tags: [{ value: 'x', label: 'می\u200Cخواهم' }] },
+    ]
+    expect(json('filters', 'set', l.id, '--file', file('family.json', family))[0]).toMatchObject({
+      name: '👨\u200D👩\u200D👧',
+      label: 'Caf\u00e9',
+      tags: [{ value: 'x', label: 'می\u200Cخواهم' }],
+    })
   })
 
   test('a file saved with a byte order mark is read', () => {
     const l = newLocator()
-    expect(json('filters', 'set', l.id, '--file', file('bom.json', `\ufeff${JSON.stringify(FILTERS)}`))).toEqual(FILTERS_OUT)
+    expect(json('filters', 'set', l.id, '--file', file('bom.json', `\ufeff${JSON.stringify(FILTERS)}`))).toEqual(
+      FILTERS_OUT,
+    )
   })
 
   test('show output fed back to set changes nothing (round trip), and strings are trimmed', () => {
     const l = newLocator()
-    const padded = [{ ...FILTERS[0], name: '  Services ', tags: [{ value: ' wifi ', label: 'Wi-Fi', color: '#1a7f37' }] }]
+    const padded = [
+      { ...FILTERS[0], name: '  Services ', tags: [{ value: ' wifi ', label: 'Wi-Fi', color: '#1a7f37' }] },
+    ]
     const set = json('filters', 'set', l.id, '--file', file('padded.json', padded))
     expect(set[0].name).toBe('Services')
     expect(set[0].tags[0].value).toBe('wifi')
@@ -317,11 +413,26 @@ describe('filters', () => {
   test('set replaces the whole configuration; human output counts groups and tags', () => {
     const l = newLocator()
     json('filters', 'set', l.id, '--file', file('a.json', FILTERS))
-    const r = storeloc('filters', 'set', l.id, '--file', file('b.json', [{ id: 'only', name: 'Only', label: 'Only', tags: [{ value: 'x', label: 'X' }] }]))
+    const r = storeloc(
+      'filters',
+      'set',
+      l.id,
+      '--file',
+      file('b.json', [{ id: 'only', name: 'Only', label: 'Only', tags: [{ value: 'x', label: 'X' }] }]),
+    )
     expect(r.code).toBe(0)
     expect(r.stdout).toContain(`Set 1 filter group(s) with 1 tag(s) on ${l.id}.`)
     expect(json('filters', 'show', l.id)).toEqual([
-      { id: 'only', name: 'Only', label: 'Only', singleSelect: false, inline: false, hidden: false, hideInLocationDetails: false, tags: [{ value: 'x', label: 'X' }] },
+      {
+        id: 'only',
+        name: 'Only',
+        label: 'Only',
+        singleSelect: false,
+        inline: false,
+        hidden: false,
+        hideInLocationDetails: false,
+        tags: [{ value: 'x', label: 'X' }],
+      },
     ])
     expect(snapshot().filterTags).toHaveLength(1)
     json('filters', 'set', l.id, '--file', file('empty.json', []))
@@ -340,11 +451,30 @@ describe('filters', () => {
     [[g({ tags: [{ value: 'wifi' }] })], 'filters[0].tags[0].label is required.'],
     [[g({ tags: [{ value: 'wifi', label: 'W', color: 'green' }] })], 'filters[0].tags[0].color must be a hex colour'],
     [[g({ tags: [{ value: 'wifi', label: 'W', color: '#12345' }] })], 'filters[0].tags[0].color must be a hex colour'],
-    [[g({ tags: [{ value: 'wifi', label: 'W', image: 'icons/wifi.png' }] })], 'filters[0].tags[0].image must be a full URL'],
-    [[g({ tags: [{ value: 'wifi', label: 'W', image: 'ftp://example.com/w.png' }] })], 'filters[0].tags[0].image must be a full URL'],
+    [
+      [g({ tags: [{ value: 'wifi', label: 'W', image: 'icons/wifi.png' }] })],
+      'filters[0].tags[0].image must be a full URL',
+    ],
+    [
+      [g({ tags: [{ value: 'wifi', label: 'W', image: 'ftp://example.com/w.png' }] })],
+      'filters[0].tags[0].image must be a full URL',
+    ],
     [[g({ id: 'a' }), g({ id: 'a' })], 'filters[1].id "a" is already the id of filters[0]'],
-    [[g({ id: 'a', tags: [{ value: 'WiFi', label: 'W' }] }), g({ id: 'b', tags: [{ value: 'wifi', label: 'w' }] })], 'filters[1].tags[0].value "wifi" is already used at filters[0].tags[0]'],
-    [[g({ tags: [{ value: 'x', label: 'X' }, { value: 'X', label: 'X' }] })], 'unique within a locator, ignoring case'],
+    [
+      [g({ id: 'a', tags: [{ value: 'WiFi', label: 'W' }] }), g({ id: 'b', tags: [{ value: 'wifi', label: 'w' }] })],
+      'filters[1].tags[0].value "wifi" is already used at filters[0].tags[0]',
+    ],
+    [
+      [
+        g({
+          tags: [
+            { value: 'x', label: 'X' },
+            { value: 'X', label: 'X' },
+          ],
+        }),
+      ],
+      'unique within a locator, ignoring case',
+    ],
   ]
 
   test('a bad file is refused with the path of each problem, exit 1, and the old filters kept', () => {
@@ -363,7 +493,13 @@ describe('filters', () => {
 
   test('every problem is listed at once', () => {
     const l = newLocator()
-    const r = storeloc('filters', 'set', l.id, '--file', file('bad.json', [g({ name: '' }), g({ id: 'b', label: 3, tags: [{ value: 'x', label: 'X', color: 'red' }] })]))
+    const r = storeloc(
+      'filters',
+      'set',
+      l.id,
+      '--file',
+      file('bad.json', [g({ name: '' }), g({ id: 'b', label: 3, tags: [{ value: 'x', label: 'X', color: 'red' }] })]),
+    )
     expect(r.code).toBe(1)
     expect(r.stderr).toContain('filters[0].name must not be empty.')
     expect(r.stderr).toContain('filters[1].label must be a string; got 3.')
@@ -408,7 +544,11 @@ describe('priority', () => {
     const l = newLocator()
     json('custom-field', 'add', l.id, '--id', 'tier', '--name', 'Tier', '--type', 'text')
     expect(JSON.parse(storeloc('priority', 'show', l.id).stdout)).toEqual([])
-    const rules = [{ ids: ['loc_b2', 'loc_a1', 'loc_b2'] }, { tag: ' Flagship ' }, { custom_field: 'tier', value: 'gold' }]
+    const rules = [
+      { ids: ['loc_b2', 'loc_a1', 'loc_b2'] },
+      { tag: ' Flagship ' },
+      { custom_field: 'tier', value: 'gold' },
+    ]
     const expected = [{ ids: ['loc_b2', 'loc_a1'] }, { tag: 'Flagship' }, { custom_field: 'tier', value: 'gold' }]
     expect(json('priority', 'set', l.id, '--file', file('rules.json', rules))).toEqual(expected)
     const shown = storeloc('priority', 'show', l.id)
@@ -427,7 +567,10 @@ describe('priority', () => {
     [[{ tag: 'x', value: 'y' }], 'priority[0].value is not allowed here'],
     [[{ custom_field: 'tier' }], 'priority[0].value is required.'],
     [[{ value: 'gold' }], 'priority[0].custom_field is required.'],
-    [[{ custom_field: 'colour', value: 'red' }], 'priority[0].custom_field "colour" is not a custom field of this locator (tier)'],
+    [
+      [{ custom_field: 'colour', value: 'red' }],
+      'priority[0].custom_field "colour" is not a custom field of this locator (tier)',
+    ],
     [[{ tag: '' }], 'priority[0].tag must not be empty.'],
     [[{ tag: 5 }], 'priority[0].tag must be a string'],
     [[{ ids: [] }], 'priority[0].ids must have at least 1 item(s).'],
@@ -458,7 +601,9 @@ describe('priority', () => {
     const r = storeloc('priority', 'set', b.id, '--file', file('rules.json', [{ custom_field: 'tier', value: 'gold' }]))
     expect(r.code).toBe(1)
     expect(r.stderr).toContain('is not a custom field of this locator (none are defined)')
-    expect(json('priority', 'set', a.id, '--file', file('rules.json', [{ custom_field: 'tier', value: 'gold' }]))).toEqual([{ custom_field: 'tier', value: 'gold' }])
+    expect(
+      json('priority', 'set', a.id, '--file', file('rules.json', [{ custom_field: 'tier', value: 'gold' }])),
+    ).toEqual([{ custom_field: 'tier', value: 'gold' }])
   })
 
   test('missing or broken files, missing --file and unknown locators are refused', () => {

@@ -25,8 +25,13 @@ const root = join(import.meta.dir, '..', '..')
  * reads work, a commit of more pages fails.
  */
 function limitedStoreloc(kb: number, ...argv: string[]) {
-  const quoted = [process.execPath, join(root, 'src/cli/main.ts'), ...argv].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ')
-  const p = Bun.spawnSync(['sh', '-c', `trap '' XFSZ; ulimit -f ${kb * 2} && exec ${quoted}`], { cwd: root, env: { ...process.env, DATABASE_PATH: dbPath } })
+  const quoted = [process.execPath, join(root, 'src/cli/main.ts'), ...argv]
+    .map((a) => `'${a.replaceAll("'", "'\\''")}'`)
+    .join(' ')
+  const p = Bun.spawnSync(['sh', '-c', `trap '' XFSZ; ulimit -f ${kb * 2} && exec ${quoted}`], {
+    cwd: root,
+    env: { ...process.env, DATABASE_PATH: dbPath },
+  })
   return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
 }
 
@@ -37,9 +42,23 @@ describe('a write the disk refuses (SQLITE_IOERR)', () => {
   test('locations import: one line naming the I/O error, the database and what to do; exit 1; nothing imported', () => {
     const locator = json('locator', 'create', '--name', 'Shop').locator.id
     const file = join(dir, 'many.json')
-    writeFileSync(file, JSON.stringify(Array.from({ length: 20 }, (_, i) => ({ name: `Store ${i}`, address: `${i} Main St`, coordinates: { lat: 40, lng: -75 }, description: 'x'.repeat(9_000) }))))
+    writeFileSync(
+      file,
+      JSON.stringify(
+        Array.from({ length: 20 }, (_, i) => ({
+          name: `Store ${i}`,
+          address: `${i} Main St`,
+          coordinates: { lat: 40, lng: -75 },
+          description: 'x'.repeat(9_000),
+        })),
+      ),
+    )
     const r = limitedStoreloc(36, 'locations', 'import', locator, '--file', file)
-    expect(r).toEqual({ code: 1, stdout: '', stderr: `storeloc: disk I/O error (database ${dbPath}). ${IO_ERROR(dbPath)}\n` })
+    expect(r).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `storeloc: disk I/O error (database ${dbPath}). ${IO_ERROR(dbPath)}\n`,
+    })
     expect(json('locations', 'export', locator)).toEqual([])
   })
 
@@ -49,7 +68,9 @@ describe('a write the disk refuses (SQLITE_IOERR)', () => {
     const r = limitedStoreloc(36, 'locator', 'create', '--name', 'Second')
     expect(r.stdout).toContain('secret key:')
     expect(r.code).toBe(1)
-    expect(r.stderr).toBe(`storeloc: disk I/O error (database ${dbPath}). ${IO_ERROR(dbPath)} The secret key printed above was not kept and does not work.\n`)
+    expect(r.stderr).toBe(
+      `storeloc: disk I/O error (database ${dbPath}). ${IO_ERROR(dbPath)} The secret key printed above was not kept and does not work.\n`,
+    )
     expect(json('locator', 'list').map((l: { name: string }) => l.name)).toEqual(['First'])
   })
 })

@@ -12,7 +12,10 @@ for (let i = 0; i < coords.length; i += 2) {
 const expected = buildKd(coords, NODE_SIZE)
 
 const script = (name: string) => new URL(`./kd-workers/${name}`, import.meta.url).href
-const build = () => new Promise<{ kd: KdTree; inWorker: boolean }>((resolve) => buildKdInWorker(coords, NODE_SIZE, (kd, inWorker) => resolve({ kd, inWorker })))
+const build = () =>
+  new Promise<{ kd: KdTree; inWorker: boolean }>((resolve) =>
+    buildKdInWorker(coords, NODE_SIZE, (kd, inWorker) => resolve({ kd, inWorker })),
+  )
 const expectSame = ({ kd, boxes }: KdTree) => {
   expect(Array.from(kd.ids)).toEqual(Array.from(expected.kd.ids))
   expect(Array.from(kd.coords)).toEqual(Array.from(expected.kd.coords))
@@ -50,7 +53,8 @@ describe('buildKd', () => {
     visit(0, n - 1, 0)
     expect(boxes.length).toBe(4 * (Math.max(...seen) + 1))
     for (let node = 0; node < boxes.length / 4; node++) {
-      if (!seen.has(node)) expect(Array.from(boxes.subarray(4 * node, 4 * node + 4))).toEqual([Infinity, Infinity, -Infinity, -Infinity])
+      if (!seen.has(node))
+        expect(Array.from(boxes.subarray(4 * node, 4 * node + 4))).toEqual([Infinity, Infinity, -Infinity, -Infinity])
     }
   })
 })

@@ -10,19 +10,25 @@
 // deleted and published again, and tags that differ only in case.
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { LocatorIndex, type IndexDoc, type IndexQuery, type SortOrder, type TagLogic } from '../../src/engine/locator-index'
+import {
+  LocatorIndex,
+  type IndexDoc,
+  type IndexQuery,
+  type SortOrder,
+  type TagLogic,
+} from '../../src/engine/locator-index'
 import { searchDoc } from '../../src/indexes/present'
 import { haversineKm, oracleWords as words } from '../helpers'
 
 // The oracle ----------------------------------------------------------------------------------------
 
-
-
 type Rec = { id: string; name: string; address: string; description: string; tags: string[]; lat: number; lng: number }
 type Rule = { tag: string } | { ids: string[] }
 
 function rankOf(r: Rec, rules: Rule[]): number {
-  const i = rules.findIndex((rule) => ('tag' in rule ? r.tags.some((t) => t.toLowerCase() === rule.tag) : rule.ids.includes(r.id)))
+  const i = rules.findIndex((rule) =>
+    'tag' in rule ? r.tags.some((t) => t.toLowerCase() === rule.tag) : rule.ids.includes(r.id),
+  )
   return i === -1 ? rules.length : i
 }
 
@@ -53,7 +59,8 @@ function naive(recs: Rec[], rules: Rule[], q: IndexQuery): { id: string; km: num
     }
     rows.push({ r, km, name: words(r.name).join(' '), rank: rankOf(r, rules) })
   }
-  const byName = (a: (typeof rows)[number], b: (typeof rows)[number]) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.r.id < b.r.id ? -1 : a.r.id > b.r.id ? 1 : 0)
+  const byName = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : a.r.id < b.r.id ? -1 : a.r.id > b.r.id ? 1 : 0
   const byKm = (a: (typeof rows)[number], b: (typeof rows)[number]) => a.km! - b.km!
   rows.sort((a, b) => {
     if (q.sort === 'priority' && a.rank !== b.rank) return a.rank - b.rank
@@ -88,35 +95,82 @@ const spot = fc.oneof(
   // Near a spot (metres to tens of km), kept in range.
   {
     weight: 2,
-    arbitrary: fc.tuple(fc.constantFrom(...SPOTS), fc.double({ min: -0.3, max: 0.3, noNaN: true }), fc.double({ min: -0.3, max: 0.3, noNaN: true })).map(([[lat, lng], a, b]): [number, number] => {
-      let x = lng + b
-      if (x > 180) x -= 360
-      if (x < -180) x += 360
-      return [Math.max(-90, Math.min(90, lat + a)), x]
-    }),
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom(...SPOTS),
+        fc.double({ min: -0.3, max: 0.3, noNaN: true }),
+        fc.double({ min: -0.3, max: 0.3, noNaN: true }),
+      )
+      .map(([[lat, lng], a, b]): [number, number] => {
+        let x = lng + b
+        if (x > 180) x -= 360
+        if (x < -180) x += 360
+        return [Math.max(-90, Math.min(90, lat + a)), x]
+      }),
   },
 )
 
 // Words as people write them: accents precomposed and combining, other cases, other scripts,
 // fullwidth and ligature forms, letters NFKD keeps whole, digits, superscripts.
-const NAME_WORDS = ['Vélo', 'Ve\u0301lo', 'VELO', 'velos', 'Café', 'CAFE', 'café', 'Straße', 'STRASSE', 'Æble', 'Œuvre', 'Øst', 'Łódź', 'Москва', 'МОСКВА', 'Αθήνα', 'ΑΘΗΝΑ', '東京', 'ＢＩＫＥ', 'bike', 'Bikes', 'ﬁx', 'fix', 'İstanbul', 'istanbul', 'Rue', 'de', 'la', 'Zoë\u2019s', "Zoe's", 'd\'Orsay', 'orsay', '75004', 'No²', 'Saint-Étienne', 'saint']
+const NAME_WORDS = [
+  'Vélo',
+  'Ve\u0301lo',
+  'VELO',
+  'velos',
+  'Café',
+  'CAFE',
+  'café',
+  'Straße',
+  'STRASSE',
+  'Æble',
+  'Œuvre',
+  'Øst',
+  'Łódź',
+  'Москва',
+  'МОСКВА',
+  'Αθήνα',
+  'ΑΘΗΝΑ',
+  '東京',
+  'ＢＩＫＥ',
+  'bike',
+  'Bikes',
+  'ﬁx',
+  'fix',
+  'İstanbul',
+  'istanbul',
+  'Rue',
+  'de',
+  'la',
+  'Zoë\u2019s',
+  "Zoe's",
+  "d'Orsay",
+  'orsay',
+  '75004',
+  'No²',
+  'Saint-Étienne',
+  'saint',
+]
 const PUNCT = [' ', ', ', ' - ', '/', ' (', ') ', ' & ', '.', ' · ']
 const textArb = (min: number, max: number) =>
-  fc.array(fc.tuple(fc.constantFrom(...NAME_WORDS), fc.constantFrom(...PUNCT)), { minLength: min, maxLength: max }).map((ws) => ws.map(([w, p], i) => (i === ws.length - 1 ? w : w + p)).join(''))
+  fc
+    .array(fc.tuple(fc.constantFrom(...NAME_WORDS), fc.constantFrom(...PUNCT)), { minLength: min, maxLength: max })
+    .map((ws) => ws.map(([w, p], i) => (i === ws.length - 1 ? w : w + p)).join(''))
 const TAGS = ['repair', 'Repair', 'REPAIR', 'rental', 'Rental', 'ski', 'SKI', 'outlet', 'Café', 'café', 'wifi']
 const GROUPS_A: Record<string, string> = { repair: 'services', rental: 'services', ski: 'products', outlet: 'type' }
 const GROUPS_B: Record<string, string> = { repair: 'x', rental: 'y', ski: 'x', café: 'y' }
 const groupsOf = (g: Record<string, string>) => (t: string) => g[t] ?? '_default'
 
 const recArb = (id: string) =>
-  fc.record({
-    at: spot,
-    name: textArb(1, 3),
-    address: textArb(0, 4),
-    description: textArb(0, 2),
-    // Now and then none; now and then one tag twice in two cases.
-    tags: fc.array(fc.constantFrom(...TAGS), { maxLength: 4 }),
-  }).map(({ at: [lat, lng], ...rest }): Rec => ({ id, lat, lng, ...rest }))
+  fc
+    .record({
+      at: spot,
+      name: textArb(1, 3),
+      address: textArb(0, 4),
+      description: textArb(0, 2),
+      // Now and then none; now and then one tag twice in two cases.
+      tags: fc.array(fc.constantFrom(...TAGS), { maxLength: 4 }),
+    })
+    .map(({ at: [lat, lng], ...rest }): Rec => ({ id, lat, lng, ...rest }))
 
 const ruleArb: fc.Arbitrary<Rule> = fc.oneof(
   fc.constantFrom('repair', 'rental', 'ski', 'outlet', 'café', 'nobody-has-it').map((tag) => ({ tag })),
@@ -138,7 +192,12 @@ const queryArb: fc.Arbitrary<IndexQuery> = fc
     search: fc.oneof(
       { weight: 2, arbitrary: fc.constant('') },
       { weight: 1, arbitrary: fc.constantFrom(' ', '!!', ' - ', ',', '’') },
-      { weight: 5, arbitrary: fc.tuple(textArb(1, 2), fc.nat({ max: 4 })).map(([t, cut]) => (cut > 0 && t.length > cut ? t.slice(0, -cut) : t)) },
+      {
+        weight: 5,
+        arbitrary: fc
+          .tuple(textArb(1, 2), fc.nat({ max: 4 }))
+          .map(([t, cut]) => (cut > 0 && t.length > cut ? t.slice(0, -cut) : t)),
+      },
     ),
     sort: fc.constantFrom<SortOrder>('distance', 'name', 'priority'),
   })
@@ -157,7 +216,19 @@ const queryArb: fc.Arbitrary<IndexQuery> = fc
 // Checks ----------------------------------------------------------------------------------------------
 
 const docOf = (r: Rec, rules: Rule[]): IndexDoc => ({
-  ...searchDoc({ id: r.id, name: r.name, address: r.address, description: r.description, tags: r.tags, lat: r.lat, lng: r.lng, customFields: {} } as never, { priority: [] } as never),
+  ...searchDoc(
+    {
+      id: r.id,
+      name: r.name,
+      address: r.address,
+      description: r.description,
+      tags: r.tags,
+      lat: r.lat,
+      lng: r.lng,
+      customFields: {},
+    } as never,
+    { priority: [] } as never,
+  ),
   rank: rankOf(r, rules),
 })
 
@@ -167,7 +238,10 @@ function agree(index: LocatorIndex, recs: Rec[], rules: Rule[], q: IndexQuery, p
   const all = index.query({ ...q, offset: 0, limit: 500 })
   const label = JSON.stringify({ q: { ...q, groupOf: undefined } })
   expect({ label, total: all.total }).toEqual({ label, total: want.length })
-  expect({ label, ids: all.hits.map((h) => index.entryAt(h.key).id) }).toEqual({ label, ids: want.slice(0, 500).map((w) => w.id) })
+  expect({ label, ids: all.hits.map((h) => index.entryAt(h.key).id) }).toEqual({
+    label,
+    ids: want.slice(0, 500).map((w) => w.id),
+  })
   all.hits.forEach((h, i) => {
     if (want[i]!.km === null) expect(h.distanceKm).toBeNull()
     else expect(Math.abs(h.distanceKm! - want[i]!.km!)).toBeLessThan(1e-9)
@@ -181,7 +255,10 @@ function agree(index: LocatorIndex, recs: Rec[], rules: Rule[], q: IndexQuery, p
   }
   expect(walked).toEqual(want.map((w) => w.id))
   // Far past the end: nothing, the same total.
-  expect(index.query({ ...q, offset: want.length + 1 + pageSize, limit: pageSize })).toEqual({ total: want.length, hits: [] })
+  expect(index.query({ ...q, offset: want.length + 1 + pageSize, limit: pageSize })).toEqual({
+    total: want.length,
+    hits: [],
+  })
 }
 
 type Op =
@@ -197,74 +274,137 @@ type Op =
 
 const N = 40
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 6, arbitrary: fc.integer({ min: 0, max: N - 1 }).chain((n) => recArb(`loc_${n}`)).map((rec): Op => ({ kind: 'upsert', rec })) },
-  { weight: 3, arbitrary: fc.record({ n: fc.integer({ min: 0, max: N - 1 }), at: spot }).map(({ n, at }): Op => ({ kind: 'move', n, at })) },
+  {
+    weight: 6,
+    arbitrary: fc
+      .integer({ min: 0, max: N - 1 })
+      .chain((n) => recArb(`loc_${n}`))
+      .map((rec): Op => ({ kind: 'upsert', rec })),
+  },
+  {
+    weight: 3,
+    arbitrary: fc
+      .record({ n: fc.integer({ min: 0, max: N - 1 }), at: spot })
+      .map(({ n, at }): Op => ({ kind: 'move', n, at })),
+  },
   { weight: 2, arbitrary: fc.integer({ min: 0, max: N - 1 }).map((n): Op => ({ kind: 'remove', n })) },
   { weight: 2, arbitrary: fc.integer({ min: 0, max: N - 1 }).map((n): Op => ({ kind: 'republish', n })) },
   { weight: 1, arbitrary: fc.array(ruleArb, { maxLength: 3 }).map((rules): Op => ({ kind: 'rules', rules })) },
   { weight: 2, arbitrary: fc.constant<Op>({ kind: 'step' }) },
   { weight: 1, arbitrary: fc.constant<Op>({ kind: 'upkeep' }) },
   { weight: 1, arbitrary: fc.constant<Op>({ kind: 'compact' }) },
-  { weight: 2, arbitrary: fc.record({ q: queryArb, pageSize: fc.integer({ min: 1, max: 7 }) }).map(({ q, pageSize }): Op => ({ kind: 'query', ...{ q, pageSize } })) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({ q: queryArb, pageSize: fc.integer({ min: 1, max: 7 }) })
+      .map(({ q, pageSize }): Op => ({ kind: 'query', ...{ q, pageSize } })),
+  },
 )
 
 /** Runs the index's scheduled upkeep when told: one task, or all. */
 function queue() {
   const tasks: (() => void)[] = []
-  return { schedule: (t: () => void) => void tasks.push(t), step: () => tasks.shift()?.(), run: () => { while (tasks.length > 0) tasks.shift()!() } }
+  return {
+    schedule: (t: () => void) => void tasks.push(t),
+    step: () => tasks.shift()?.(),
+    run: () => {
+      while (tasks.length > 0) tasks.shift()!()
+    },
+  }
 }
 
 describe('LocatorIndex against an independent naive scan', () => {
   test('writes (new, moved, deleted, published again), new priority rules and compaction steps interleaved with queries: totals, order and every page agree', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: N - 1 }).chain((n) => recArb(`loc_${n}`)), { maxLength: 30, size: 'max' }), fc.array(ruleArb, { maxLength: 3 }), fc.array(opArb, { maxLength: 200, size: 'max' }), fc.constantFrom(2, 5, 64), (initial, rules0, ops, nodeSize) => {
-        let rules = rules0
-        const live = new Map<string, Rec>()
-        const gone = new Map<string, Rec>() // deleted (or unpublished): published again as it was
-        for (const r of initial) live.set(r.id, r)
-        const tasks = queue()
-        const small = nodeSize === 64 ? undefined : nodeSize - 1
-        const index = new LocatorIndex([...live.values()].map((r) => docOf(r, rules)), { schedule: tasks.schedule, nodeSize, nameChunk: small, deltaMin: 3, compactionSlice: small, textGarbageMin: 4, byRankMin: 0 })
-        const write = (r: Rec) => {
-          live.set(r.id, r)
-          gone.delete(r.id)
-          index.upsert(docOf(r, rules))
-        }
-        for (const op of ops) {
-          if (op.kind === 'upsert') write(op.rec)
-          else if (op.kind === 'move') {
-            const r = live.get(`loc_${op.n}`)
-            if (r) write({ ...r, lat: op.at[0], lng: op.at[1] })
-          } else if (op.kind === 'remove') {
-            const r = live.get(`loc_${op.n}`)
-            if (r) gone.set(r.id, r)
-            live.delete(`loc_${op.n}`)
-            index.remove(`loc_${op.n}`)
-          } else if (op.kind === 'republish') {
-            const r = gone.get(`loc_${op.n}`)
-            if (r) write(r)
-          } else if (op.kind === 'rules') {
-            rules = op.rules
-            index.rankBy(rules)
-          } else if (op.kind === 'step') tasks.step()
-          else if (op.kind === 'upkeep') tasks.run()
-          else if (op.kind === 'compact') index.compact()
-          else agree(index, [...live.values()], rules, op.q, op.pageSize)
-        }
-        expect(index.size).toBe(live.size)
-        const q: IndexQuery = { center: null, radiusKm: 0, tags: [], tagLogic: 'any', groupOf: groupsOf(GROUPS_A), search: '', sort: 'priority', offset: 0, limit: 500 }
-        agree(index, [...live.values()], rules, q, 3)
-      }),
+      fc.property(
+        fc.array(
+          fc.integer({ min: 0, max: N - 1 }).chain((n) => recArb(`loc_${n}`)),
+          { maxLength: 30, size: 'max' },
+        ),
+        fc.array(ruleArb, { maxLength: 3 }),
+        fc.array(opArb, { maxLength: 200, size: 'max' }),
+        fc.constantFrom(2, 5, 64),
+        (initial, rules0, ops, nodeSize) => {
+          let rules = rules0
+          const live = new Map<string, Rec>()
+          const gone = new Map<string, Rec>() // deleted (or unpublished): published again as it was
+          for (const r of initial) live.set(r.id, r)
+          const tasks = queue()
+          const small = nodeSize === 64 ? undefined : nodeSize - 1
+          const index = new LocatorIndex(
+            [...live.values()].map((r) => docOf(r, rules)),
+            {
+              schedule: tasks.schedule,
+              nodeSize,
+              nameChunk: small,
+              deltaMin: 3,
+              compactionSlice: small,
+              textGarbageMin: 4,
+              byRankMin: 0,
+            },
+          )
+          const write = (r: Rec) => {
+            live.set(r.id, r)
+            gone.delete(r.id)
+            index.upsert(docOf(r, rules))
+          }
+          for (const op of ops) {
+            if (op.kind === 'upsert') write(op.rec)
+            else if (op.kind === 'move') {
+              const r = live.get(`loc_${op.n}`)
+              if (r) write({ ...r, lat: op.at[0], lng: op.at[1] })
+            } else if (op.kind === 'remove') {
+              const r = live.get(`loc_${op.n}`)
+              if (r) gone.set(r.id, r)
+              live.delete(`loc_${op.n}`)
+              index.remove(`loc_${op.n}`)
+            } else if (op.kind === 'republish') {
+              const r = gone.get(`loc_${op.n}`)
+              if (r) write(r)
+            } else if (op.kind === 'rules') {
+              rules = op.rules
+              index.rankBy(rules)
+            } else if (op.kind === 'step') tasks.step()
+            else if (op.kind === 'upkeep') tasks.run()
+            else if (op.kind === 'compact') index.compact()
+            else agree(index, [...live.values()], rules, op.q, op.pageSize)
+          }
+          expect(index.size).toBe(live.size)
+          const q: IndexQuery = {
+            center: null,
+            radiusKm: 0,
+            tags: [],
+            tagLogic: 'any',
+            groupOf: groupsOf(GROUPS_A),
+            search: '',
+            sort: 'priority',
+            offset: 0,
+            limit: 500,
+          }
+          agree(index, [...live.values()], rules, q, 3)
+        },
+      ),
       { numRuns: 400, seed: 20260301 },
     )
   })
 
   test('a fresh build of many locations on few spots (exact ties of distance, the poles, the antimeridian): every query, every page', () => {
     fc.assert(
-      fc.property(fc.array(fc.nat(), { maxLength: 600, size: 'max' }).chain((ns) => fc.tuple(...ns.map((_, i) => recArb(`loc_${i}`)))), fc.array(ruleArb, { maxLength: 3 }), fc.array(fc.tuple(queryArb, fc.integer({ min: 1, max: 60 })), { minLength: 1, maxLength: 4 }), fc.constantFrom(4, 64), (recs, rules, queries, nodeSize) => {
-        const index = new LocatorIndex(recs.map((r) => docOf(r, rules)), { schedule: () => {}, nodeSize })
-        for (const [q, pageSize] of queries) agree(index, recs, rules, q, pageSize)
-      }),
+      fc.property(
+        fc
+          .array(fc.nat(), { maxLength: 600, size: 'max' })
+          .chain((ns) => fc.tuple(...ns.map((_, i) => recArb(`loc_${i}`)))),
+        fc.array(ruleArb, { maxLength: 3 }),
+        fc.array(fc.tuple(queryArb, fc.integer({ min: 1, max: 60 })), { minLength: 1, maxLength: 4 }),
+        fc.constantFrom(4, 64),
+        (recs, rules, queries, nodeSize) => {
+          const index = new LocatorIndex(
+            recs.map((r) => docOf(r, rules)),
+            { schedule: () => {}, nodeSize },
+          )
+          for (const [q, pageSize] of queries) agree(index, recs, rules, q, pageSize)
+        },
+      ),
       { numRuns: 100, seed: 4242 },
     )
   })

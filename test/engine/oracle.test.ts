@@ -8,7 +8,13 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { distance } from 'geokdbush'
-import { LocatorIndex, type IndexDoc, type IndexQuery, type SortOrder, type TagLogic } from '../../src/engine/locator-index'
+import {
+  LocatorIndex,
+  type IndexDoc,
+  type IndexQuery,
+  type SortOrder,
+  type TagLogic,
+} from '../../src/engine/locator-index'
 import { nameKey } from '../../src/core/text'
 
 const CENTERS = [
@@ -21,9 +27,35 @@ const CENTERS = [
   { lat: -60, lng: -179.8 }, // high latitude at the antimeridian
   { lat: 51.5074, lng: -0.1278 }, // Greenwich: kd nodes that span longitude 0
 ]
-const WORDS = ['bike', 'bikes', 'biking', 'café', 'cafe', 'zürich', 'zurich', 'main', 'street', 'saint', 'sainte', 'outdoor', 'ski', 'store', 'repair', 'rue', 'de', 'la']
+const WORDS = [
+  'bike',
+  'bikes',
+  'biking',
+  'café',
+  'cafe',
+  'zürich',
+  'zurich',
+  'main',
+  'street',
+  'saint',
+  'sainte',
+  'outdoor',
+  'ski',
+  'store',
+  'repair',
+  'rue',
+  'de',
+  'la',
+]
 const TAGS = ['repairs', 'rentals', 'ski', 'bikes', 'outlet', 'flagship', 'wifi']
-const GROUP: Record<string, string> = { repairs: 'services', rentals: 'services', ski: 'products', bikes: 'products', outlet: 'type', flagship: 'type' }
+const GROUP: Record<string, string> = {
+  repairs: 'services',
+  rentals: 'services',
+  ski: 'products',
+  bikes: 'products',
+  outlet: 'type',
+  flagship: 'type',
+}
 const groupOf = (t: string) => GROUP[t] ?? '_default'
 const SPELLINGS = [(t: string) => t, (t: string) => t.toUpperCase(), (t: string) => t[0]!.toUpperCase() + t.slice(1)]
 const RAD = Math.PI / 180
@@ -33,7 +65,8 @@ function destination(lng: number, lat: number, km: number, bearing: number) {
   const d = km / 6371.0088
   const f1 = lat * RAD
   const f2 = Math.asin(Math.sin(f1) * Math.cos(d) + Math.cos(f1) * Math.sin(d) * Math.cos(bearing))
-  const l2 = lng * RAD + Math.atan2(Math.sin(bearing) * Math.sin(d) * Math.cos(f1), Math.cos(d) - Math.sin(f1) * Math.sin(f2))
+  const l2 =
+    lng * RAD + Math.atan2(Math.sin(bearing) * Math.sin(d) * Math.cos(f1), Math.cos(d) - Math.sin(f1) * Math.sin(f2))
   const wrapped = ((((l2 / RAD + 180) % 360) + 360) % 360) - 180
   return { lat: f2 / RAD, lng: wrapped }
 }
@@ -47,10 +80,22 @@ function nearCentre({ c, dLat, dLng }: { c: number; dLat: number; dLng: number }
   return { lat: Math.max(-90, Math.min(90, center.lat + dLat)), lng }
 }
 
-const point = fc.record({ c: fc.integer({ min: 0, max: CENTERS.length - 1 }), dLat: fc.double({ min: -0.6, max: 0.6, noNaN: true }), dLng: fc.double({ min: -0.6, max: 0.6, noNaN: true }) }).map(nearCentre)
+const point = fc
+  .record({
+    c: fc.integer({ min: 0, max: CENTERS.length - 1 }),
+    dLat: fc.double({ min: -0.6, max: 0.6, noNaN: true }),
+    dLng: fc.double({ min: -0.6, max: 0.6, noNaN: true }),
+  })
+  .map(nearCentre)
 
 /** Moves docs[n] (n modulo their number) to `to(move)`, or removes it (move null), in the index and in `truth` alike. */
-function moveOrRemove<M>(index: LocatorIndex, truth: Map<string, IndexDoc>, docs: IndexDoc[], changes: [number, M | null][], to: (move: M) => { lat: number; lng: number }): void {
+function moveOrRemove<M>(
+  index: LocatorIndex,
+  truth: Map<string, IndexDoc>,
+  docs: IndexDoc[],
+  changes: [number, M | null][],
+  to: (move: M) => { lat: number; lng: number },
+): void {
   for (const [n, move] of changes) {
     const doc = docs[n % docs.length]!
     if (move === null) {
@@ -65,27 +110,50 @@ function moveOrRemove<M>(index: LocatorIndex, truth: Map<string, IndexDoc>, docs
 }
 
 const docArb = (id: string) =>
-  fc.record({
-    p: point,
-    nameWords: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }),
-    moreWords: fc.array(fc.constantFrom(...WORDS), { maxLength: 4 }),
-    rare: fc.option(fc.integer({ min: 0, max: 40 }).map((i) => `rare${i}`)), // few docs share it: the word-first plan
+  fc
+    .record({
+      p: point,
+      nameWords: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }),
+      moreWords: fc.array(fc.constantFrom(...WORDS), { maxLength: 4 }),
+      rare: fc.option(fc.integer({ min: 0, max: 40 }).map((i) => `rare${i}`)), // few docs share it: the word-first plan
 
-    // Tags as sent: in any case (they match case-insensitively), now and then one twice in two spellings.
-    tags: fc.uniqueArray(fc.constantFrom(...TAGS), { maxLength: 4 }).chain((tags) =>
-      fc.tuple(fc.array(fc.constantFrom(...SPELLINGS), { minLength: tags.length, maxLength: tags.length }), fc.option(fc.constantFrom(...SPELLINGS), { freq: 4 })).map(([spell, twice]) => {
-        const sent = tags.map((t, i) => spell[i]!(t))
-        return twice !== null && tags.length > 0 ? [...sent, twice(tags[0]!)] : sent
-      }),
-    ),
-    rank: fc.integer({ min: 0, max: 3 }),
-    json: fc.option(fc.nat()), // opaque to the index: given back with each hit as kept now
-  }).map(({ p, nameWords, moreWords, rare, tags, rank, json }): IndexDoc => {
-    const name = nameWords.join(' ')
-    return { id, lat: p.lat, lng: p.lng, json, nameSort: nameKey(name), rank, tags, text: nameKey([name, ...moreWords, rare ?? '', ...tags].join(' ')) }
-  })
+      // Tags as sent: in any case (they match case-insensitively), now and then one twice in two spellings.
+      tags: fc.uniqueArray(fc.constantFrom(...TAGS), { maxLength: 4 }).chain((tags) =>
+        fc
+          .tuple(
+            fc.array(fc.constantFrom(...SPELLINGS), { minLength: tags.length, maxLength: tags.length }),
+            fc.option(fc.constantFrom(...SPELLINGS), { freq: 4 }),
+          )
+          .map(([spell, twice]) => {
+            const sent = tags.map((t, i) => spell[i]!(t))
+            return twice !== null && tags.length > 0 ? [...sent, twice(tags[0]!)] : sent
+          }),
+      ),
+      rank: fc.integer({ min: 0, max: 3 }),
+      json: fc.option(fc.nat()), // opaque to the index: given back with each hit as kept now
+    })
+    .map(({ p, nameWords, moreWords, rare, tags, rank, json }): IndexDoc => {
+      const name = nameWords.join(' ')
+      return {
+        id,
+        lat: p.lat,
+        lng: p.lng,
+        json,
+        nameSort: nameKey(name),
+        rank,
+        tags,
+        text: nameKey([name, ...moreWords, rare ?? '', ...tags].join(' ')),
+      }
+    })
 
-type Op = { kind: 'upsert'; n: number; doc: IndexDoc } | { kind: 'remove'; n: number } | { kind: 'setJson'; n: number; json: number | null } | { kind: 'upkeep' } | { kind: 'step' } | { kind: 'check' } | { kind: 'compact' }
+type Op =
+  | { kind: 'upsert'; n: number; doc: IndexDoc }
+  | { kind: 'remove'; n: number }
+  | { kind: 'setJson'; n: number; json: number | null }
+  | { kind: 'upkeep' }
+  | { kind: 'step' }
+  | { kind: 'check' }
+  | { kind: 'compact' }
 const opArb: fc.Arbitrary<Op> = fc.integer({ min: 0, max: 60 }).chain((n) =>
   fc.oneof(
     { weight: 8, arbitrary: docArb(`loc_${n}`).map((doc): Op => ({ kind: 'upsert', n, doc })) },
@@ -134,34 +202,57 @@ function queuedIndex() {
   return { tasks, index, truth, write, remove }
 }
 
-const queryArb: fc.Arbitrary<IndexQuery> = fc.record({
-  radius: fc.boolean(),
-  center: point,
-  radiusKm: fc.oneof(fc.double({ min: 0.5, max: 120, noNaN: true }), fc.constant(1609.344)),
-  tags: fc.uniqueArray(fc.constantFrom(...TAGS, 'unknown-tag'), { maxLength: 3 }),
-  tagLogic: fc.constantFrom<TagLogic>('any', 'all', 'match'),
-  search: fc.oneof(
-    fc.constant(''),
-    fc.array(fc.constantFrom(...WORDS, 'bi', 'sai', 'zu', 'caf', 'x', 'STORE', 'Café', '!!', 'rare1', 'rare23', 'rare', 'rare3'), { minLength: 1, maxLength: 3 }).map((w) => w.join(' ')),
-  ),
-  sort: fc.constantFrom<SortOrder>('distance', 'name', 'priority'),
-  offset: fc.integer({ min: 0, max: 30 }),
-  limit: fc.integer({ min: 1, max: 25 }),
-}).map((q) => ({
-  center: q.radius ? q.center : null,
-  radiusKm: q.radiusKm,
-  tags: q.tags,
-  tagLogic: q.tagLogic,
-  groupOf,
-  search: q.search,
-  sort: q.radius ? q.sort : q.sort === 'distance' ? 'name' : q.sort,
-  offset: q.offset,
-  limit: q.limit,
-}))
+const queryArb: fc.Arbitrary<IndexQuery> = fc
+  .record({
+    radius: fc.boolean(),
+    center: point,
+    radiusKm: fc.oneof(fc.double({ min: 0.5, max: 120, noNaN: true }), fc.constant(1609.344)),
+    tags: fc.uniqueArray(fc.constantFrom(...TAGS, 'unknown-tag'), { maxLength: 3 }),
+    tagLogic: fc.constantFrom<TagLogic>('any', 'all', 'match'),
+    search: fc.oneof(
+      fc.constant(''),
+      fc
+        .array(
+          fc.constantFrom(
+            ...WORDS,
+            'bi',
+            'sai',
+            'zu',
+            'caf',
+            'x',
+            'STORE',
+            'Café',
+            '!!',
+            'rare1',
+            'rare23',
+            'rare',
+            'rare3',
+          ),
+          { minLength: 1, maxLength: 3 },
+        )
+        .map((w) => w.join(' ')),
+    ),
+    sort: fc.constantFrom<SortOrder>('distance', 'name', 'priority'),
+    offset: fc.integer({ min: 0, max: 30 }),
+    limit: fc.integer({ min: 1, max: 25 }),
+  })
+  .map((q) => ({
+    center: q.radius ? q.center : null,
+    radiusKm: q.radiusKm,
+    tags: q.tags,
+    tagLogic: q.tagLogic,
+    groupOf,
+    search: q.search,
+    sort: q.radius ? q.sort : q.sort === 'distance' ? 'name' : q.sort,
+    offset: q.offset,
+    limit: q.limit,
+  }))
 
 /** The naive answer: scan every doc. */
 function oracle(docs: IndexDoc[], q: IndexQuery) {
-  const words = nameKey(q.search).split(' ').filter((w) => w !== '')
+  const words = nameKey(q.search)
+    .split(' ')
+    .filter((w) => w !== '')
   const rows: { doc: IndexDoc; distanceKm: number | null }[] = []
   for (const sent of docs) {
     const doc = { ...sent, tags: sent.tags.map((t) => t.toLowerCase()) }
@@ -189,7 +280,10 @@ function oracle(docs: IndexDoc[], q: IndexQuery) {
     if (q.sort !== 'name' && q.center && a.distanceKm !== b.distanceKm) return a.distanceKm! - b.distanceKm!
     return cmpStr(a.doc.nameSort, b.doc.nameSort) || cmpStr(a.doc.id, b.doc.id)
   })
-  return { total: rows.length, ids: rows.slice(q.offset, q.offset + q.limit).map((r) => [r.doc.id, r.distanceKm, r.doc.json]) }
+  return {
+    total: rows.length,
+    ids: rows.slice(q.offset, q.offset + q.limit).map((r) => [r.doc.id, r.distanceKm, r.doc.json]),
+  }
 }
 
 /** Each tag the docs carry, lowercased, with the spelling most docs have (of equals, the first in code unit order). */
@@ -222,58 +316,83 @@ function inSpaceOrderOnce(index: LocatorIndex, truth: Map<string, IndexDoc>): vo
 describe('LocatorIndex agrees with a naive scan', () => {
   test('after random writes (enough to compact the base, often while a compaction is under way), for random queries', () => {
     fc.assert(
-      fc.property(fc.constantFrom<Upkeep>('now', 'queued', 'never'), fc.constantFrom(2, 5, 64), fc.array(opArb, { maxLength: 400, size: 'max' }), fc.array(queryArb, { minLength: 1, maxLength: 8 }), (mode, nodeSize, ops, queries) => {
-        const tasks = upkeep(mode)
-        // FlexSearch rebuilt often; small kd leaves make deep trees of few points, small chunks of
-        // the name order split and empty; a small delta compacts often, in steps of a few positions
-        // (queued: one step per 'step' op, with writes and queries between them).
-        const small = nodeSize === 64 ? undefined : nodeSize - 1
-        const index = new LocatorIndex([], { schedule: tasks.schedule, textGarbageMin: 8, nodeSize, nameChunk: small, deltaMin: 4, compactionSlice: small })
-        const truth = new Map<string, IndexDoc>()
-        for (const op of ops) {
-          if (op.kind === 'upkeep') tasks.run()
-          else if (op.kind === 'step') tasks.step()
-          else if (op.kind === 'compact') index.compact()
-          else if (op.kind === 'check') {
-            expect(answer(index, queries[0]!)).toEqual(oracle([...truth.values()], queries[0]!))
-            expect(spellings(index)).toEqual(spellingsOracle([...truth.values()]))
-            inSpaceOrderOnce(index, truth)
-          } else if (op.kind === 'upsert') {
-            const before = index.get(op.doc.id)
-            index.upsert(op.doc)
-            truth.set(op.doc.id, op.doc)
-            // The replaced entry's JSON place is no longer its id's, nor settable through it.
-            if (before !== null) {
-              expect(index.json(before)).toBeNull()
-              expect(index.setJson(before, 7)).toBe(false)
+      fc.property(
+        fc.constantFrom<Upkeep>('now', 'queued', 'never'),
+        fc.constantFrom(2, 5, 64),
+        fc.array(opArb, { maxLength: 400, size: 'max' }),
+        fc.array(queryArb, { minLength: 1, maxLength: 8 }),
+        (mode, nodeSize, ops, queries) => {
+          const tasks = upkeep(mode)
+          // FlexSearch rebuilt often; small kd leaves make deep trees of few points, small chunks of
+          // the name order split and empty; a small delta compacts often, in steps of a few positions
+          // (queued: one step per 'step' op, with writes and queries between them).
+          const small = nodeSize === 64 ? undefined : nodeSize - 1
+          const index = new LocatorIndex([], {
+            schedule: tasks.schedule,
+            textGarbageMin: 8,
+            nodeSize,
+            nameChunk: small,
+            deltaMin: 4,
+            compactionSlice: small,
+          })
+          const truth = new Map<string, IndexDoc>()
+          for (const op of ops) {
+            if (op.kind === 'upkeep') tasks.run()
+            else if (op.kind === 'step') tasks.step()
+            else if (op.kind === 'compact') index.compact()
+            else if (op.kind === 'check') {
+              expect(answer(index, queries[0]!)).toEqual(oracle([...truth.values()], queries[0]!))
+              expect(spellings(index)).toEqual(spellingsOracle([...truth.values()]))
+              inSpaceOrderOnce(index, truth)
+            } else if (op.kind === 'upsert') {
+              const before = index.get(op.doc.id)
+              index.upsert(op.doc)
+              truth.set(op.doc.id, op.doc)
+              // The replaced entry's JSON place is no longer its id's, nor settable through it.
+              if (before !== null) {
+                expect(index.json(before)).toBeNull()
+                expect(index.setJson(before, 7)).toBe(false)
+              }
+              expect(index.json(index.get(op.doc.id)!)).toBe(op.doc.json)
+            } else if (op.kind === 'setJson') {
+              const doc = index.get(`loc_${op.n}`)
+              if (doc !== null) {
+                expect(index.setJson(doc, op.json)).toBe(true)
+                truth.set(doc.id, { ...truth.get(doc.id)!, json: op.json })
+              }
+            } else {
+              index.remove(`loc_${op.n}`)
+              truth.delete(`loc_${op.n}`)
             }
-            expect(index.json(index.get(op.doc.id)!)).toBe(op.doc.json)
-          } else if (op.kind === 'setJson') {
-            const doc = index.get(`loc_${op.n}`)
-            if (doc !== null) {
-              expect(index.setJson(doc, op.json)).toBe(true)
-              truth.set(doc.id, { ...truth.get(doc.id)!, json: op.json })
-            }
-          } else {
-            index.remove(`loc_${op.n}`)
-            truth.delete(`loc_${op.n}`)
           }
-        }
-        expect(index.size).toBe(truth.size)
-        for (const q of queries) expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
-        expect(spellings(index)).toEqual(spellingsOracle([...truth.values()]))
-        inSpaceOrderOnce(index, truth)
-      }),
+          expect(index.size).toBe(truth.size)
+          for (const q of queries) expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
+          expect(spellings(index)).toEqual(spellingsOracle([...truth.values()]))
+          inSpaceOrderOnce(index, truth)
+        },
+      ),
       { numRuns: 150 },
     )
   })
 
   test('built in one go from many docs, then queried', () => {
     fc.assert(
-      fc.property(fc.constantFrom<Upkeep>('now', 'never'), fc.constantFrom(2, 5, 64), fc.array(fc.nat(), { minLength: 0, maxLength: 700, size: 'max' }).chain((ns) => fc.tuple(...ns.map((_, i) => docArb(`loc_${i}`)))), fc.array(queryArb, { minLength: 1, maxLength: 5 }), (mode, nodeSize, docs, queries) => {
-        const index = new LocatorIndex(docs, { schedule: upkeep(mode).schedule, nodeSize, nameChunk: nodeSize === 64 ? undefined : nodeSize - 1 })
-        for (const q of queries) expect(answer(index, q)).toEqual(oracle(docs, q))
-      }),
+      fc.property(
+        fc.constantFrom<Upkeep>('now', 'never'),
+        fc.constantFrom(2, 5, 64),
+        fc
+          .array(fc.nat(), { minLength: 0, maxLength: 700, size: 'max' })
+          .chain((ns) => fc.tuple(...ns.map((_, i) => docArb(`loc_${i}`)))),
+        fc.array(queryArb, { minLength: 1, maxLength: 5 }),
+        (mode, nodeSize, docs, queries) => {
+          const index = new LocatorIndex(docs, {
+            schedule: upkeep(mode).schedule,
+            nodeSize,
+            nameChunk: nodeSize === 64 ? undefined : nodeSize - 1,
+          })
+          for (const q of queries) expect(answer(index, q)).toEqual(oracle(docs, q))
+        },
+      ),
       { numRuns: 40 },
     )
   })
@@ -282,14 +401,41 @@ describe('LocatorIndex agrees with a naive scan', () => {
     // Points within a few km of a centre and radii that hold most of them: kd nodes lie wholly
     // inside the circle (counted from their size less their dead points) and, with a small limit,
     // most are never read. Moves and removes after the build leave dead points in the base.
-    const near = fc.record({ c: fc.integer({ min: 0, max: CENTERS.length - 1 }), dLat: fc.double({ min: -0.05, max: 0.05, noNaN: true }), dLng: fc.double({ min: -0.05, max: 0.05, noNaN: true }) })
+    const near = fc.record({
+      c: fc.integer({ min: 0, max: CENTERS.length - 1 }),
+      dLat: fc.double({ min: -0.05, max: 0.05, noNaN: true }),
+      dLng: fc.double({ min: -0.05, max: 0.05, noNaN: true }),
+    })
     const at = nearCentre
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: CENTERS.length - 1 }),
-        fc.array(fc.tuple(near, fc.constantFrom(...WORDS), fc.integer({ min: 0, max: 2 }), fc.uniqueArray(fc.constantFrom(...TAGS), { maxLength: 3 })), { minLength: 1, maxLength: 300, size: 'max' }),
+        fc.array(
+          fc.tuple(
+            near,
+            fc.constantFrom(...WORDS),
+            fc.integer({ min: 0, max: 2 }),
+            fc.uniqueArray(fc.constantFrom(...TAGS), { maxLength: 3 }),
+          ),
+          { minLength: 1, maxLength: 300, size: 'max' },
+        ),
         fc.array(fc.tuple(fc.nat(), fc.option(near)), { maxLength: 60 }),
-        fc.array(fc.record({ p: near, radiusKm: fc.double({ min: 0.5, max: 30, noNaN: true }), onPoint: fc.option(fc.nat()), limit: fc.integer({ min: 1, max: 5 }), offset: fc.integer({ min: 0, max: 3 }), sort: fc.constantFrom<SortOrder>('distance', 'priority'), tags: fc.oneof(fc.constant<string[]>([]), fc.uniqueArray(fc.constantFrom(...TAGS), { minLength: 1, maxLength: 2 })), tagLogic: fc.constantFrom<TagLogic>('any', 'all', 'match') }), { minLength: 1, maxLength: 6 }),
+        fc.array(
+          fc.record({
+            p: near,
+            radiusKm: fc.double({ min: 0.5, max: 30, noNaN: true }),
+            onPoint: fc.option(fc.nat()),
+            limit: fc.integer({ min: 1, max: 5 }),
+            offset: fc.integer({ min: 0, max: 3 }),
+            sort: fc.constantFrom<SortOrder>('distance', 'priority'),
+            tags: fc.oneof(
+              fc.constant<string[]>([]),
+              fc.uniqueArray(fc.constantFrom(...TAGS), { minLength: 1, maxLength: 2 }),
+            ),
+            tagLogic: fc.constantFrom<TagLogic>('any', 'all', 'match'),
+          }),
+          { minLength: 1, maxLength: 6 },
+        ),
         fc.constantFrom(2, 3, 8),
         (c, points, changes, queries, nodeSize) => {
           const docs = points.map(([p, word, rank, tags], i): IndexDoc => {
@@ -318,27 +464,65 @@ describe('LocatorIndex agrees with a naive scan', () => {
     // sort=priority within a circle, no tags or words: kd nodes are opened best rank first, each
     // node's best rank kept until the base or the ranks change. Ranked points are few, so a stale
     // rank per node (not made again after a compaction or rankBy) would skip them.
-    const near = fc.record({ dLat: fc.double({ min: -0.08, max: 0.08, noNaN: true }), dLng: fc.double({ min: -0.08, max: 0.08, noNaN: true }) })
+    const near = fc.record({
+      dLat: fc.double({ min: -0.08, max: 0.08, noNaN: true }),
+      dLng: fc.double({ min: -0.08, max: 0.08, noNaN: true }),
+    })
     const ruleArb = fc.uniqueArray(fc.constantFrom(...TAGS), { maxLength: 3 })
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: CENTERS.length - 1 }),
-        fc.array(fc.tuple(near, fc.uniqueArray(fc.constantFrom(...TAGS), { maxLength: 2 }), fc.integer({ min: 0, max: 9 })), { minLength: 1, maxLength: 300, size: 'max' }),
+        fc.array(
+          fc.tuple(near, fc.uniqueArray(fc.constantFrom(...TAGS), { maxLength: 2 }), fc.integer({ min: 0, max: 9 })),
+          { minLength: 1, maxLength: 300, size: 'max' },
+        ),
         fc.array(fc.tuple(fc.nat(), fc.option(near)), { maxLength: 30 }),
-        fc.array(fc.record({ p: near, radiusKm: fc.double({ min: 0.5, max: 15, noNaN: true }), limit: fc.integer({ min: 1, max: 6 }), offset: fc.integer({ min: 0, max: 3 }) }), { minLength: 1, maxLength: 5 }),
+        fc.array(
+          fc.record({
+            p: near,
+            radiusKm: fc.double({ min: 0.5, max: 15, noNaN: true }),
+            limit: fc.integer({ min: 1, max: 6 }),
+            offset: fc.integer({ min: 0, max: 3 }),
+          }),
+          { minLength: 1, maxLength: 5 },
+        ),
         ruleArb,
         fc.constantFrom(2, 4, 16),
         fc.boolean(),
         (c, points, changes, queries, rules, nodeSize, upkeepNow) => {
           const at = (p: { dLat: number; dLng: number }) => nearCentre({ ...p, c })
           // One point in ten ranked 0, the rest 1: the ranked ones decide most pages.
-          const docs = points.map(([p, tags, r], i): IndexDoc => ({ id: `loc_${i}`, ...at(p), json: null, nameSort: `n${i % 7}`, rank: r === 0 ? 0 : 1, tags, text: 'x' }))
+          const docs = points.map(
+            ([p, tags, r], i): IndexDoc => ({
+              id: `loc_${i}`,
+              ...at(p),
+              json: null,
+              nameSort: `n${i % 7}`,
+              rank: r === 0 ? 0 : 1,
+              tags,
+              text: 'x',
+            }),
+          )
           // Upkeep never, or at once: what the queries made is then made again within compact() and rankBy().
-          const index = new LocatorIndex(docs, { schedule: upkeepNow ? (task) => task() : () => {}, nodeSize, byRankMin: 0 })
+          const index = new LocatorIndex(docs, {
+            schedule: upkeepNow ? (task) => task() : () => {},
+            nodeSize,
+            byRankMin: 0,
+          })
           const truth = new Map(docs.map((d) => [d.id, d]))
           const ask = () => {
             for (const { p, radiusKm, limit, offset } of queries) {
-              const q: IndexQuery = { center: at(p), radiusKm, tags: [], tagLogic: 'any', groupOf, search: '', sort: 'priority', offset, limit }
+              const q: IndexQuery = {
+                center: at(p),
+                radiusKm,
+                tags: [],
+                tagLogic: 'any',
+                groupOf,
+                search: '',
+                sort: 'priority',
+                offset,
+                limit,
+              }
               expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
             }
           }
@@ -363,27 +547,76 @@ describe('LocatorIndex agrees with a naive scan', () => {
   })
 
   test('many distinct tags: bitsets widen while a base exists, and tag queries agree', () => {
-    const tagArb = fc.uniqueArray(fc.integer({ min: 0, max: 99 }).map((i) => `t${i}`), { maxLength: 4 })
-    const docs = (n: number, from: number) => fc.array(fc.tuple(point, tagArb), { minLength: n, maxLength: n }).map((xs) => xs.map(([p, tags], i): IndexDoc => ({ id: `loc_${from + i}`, lat: p.lat, lng: p.lng, json: null, nameSort: `n${from + i}`, rank: 0, tags, text: 'x' })))
+    const tagArb = fc.uniqueArray(
+      fc.integer({ min: 0, max: 99 }).map((i) => `t${i}`),
+      { maxLength: 4 },
+    )
+    const docs = (n: number, from: number) =>
+      fc
+        .array(fc.tuple(point, tagArb), { minLength: n, maxLength: n })
+        .map((xs) =>
+          xs.map(
+            ([p, tags], i): IndexDoc => ({
+              id: `loc_${from + i}`,
+              lat: p.lat,
+              lng: p.lng,
+              json: null,
+              nameSort: `n${from + i}`,
+              rank: 0,
+              tags,
+              text: 'x',
+            }),
+          ),
+        )
     fc.assert(
-      fc.property(docs(40, 0), docs(40, 40), fc.array(fc.record({ p: point, tags: fc.uniqueArray(fc.integer({ min: 0, max: 99 }).map((i) => `t${i}`), { minLength: 1, maxLength: 3 }), tagLogic: fc.constantFrom<TagLogic>('any', 'all', 'match') }), { minLength: 1, maxLength: 6 }), (first, later, queries) => {
-        // New tags widen the bitsets while a base exists and while compactions are under way (one
-        // scheduled step per write); queries before and after the upkeep catches up.
-        const tasks = upkeep('queued')
-        const index = new LocatorIndex(first, { schedule: tasks.schedule, nodeSize: 4, deltaMin: 4, compactionSlice: 3 })
-        for (const doc of later) {
-          index.upsert(doc)
-          tasks.step()
-        }
-        const all = [...first, ...later]
-        for (const drained of [false, true]) {
-          if (drained) tasks.run()
-          for (const { p, tags, tagLogic } of queries) {
-            const q: IndexQuery = { center: p, radiusKm: 200, tags, tagLogic, groupOf: (t) => (Number(t.slice(1)) % 2 === 0 ? 'even' : 'odd'), search: '', sort: 'distance', offset: 0, limit: 10 }
-            expect(answer(index, q)).toEqual(oracle(all, q))
+      fc.property(
+        docs(40, 0),
+        docs(40, 40),
+        fc.array(
+          fc.record({
+            p: point,
+            tags: fc.uniqueArray(
+              fc.integer({ min: 0, max: 99 }).map((i) => `t${i}`),
+              { minLength: 1, maxLength: 3 },
+            ),
+            tagLogic: fc.constantFrom<TagLogic>('any', 'all', 'match'),
+          }),
+          { minLength: 1, maxLength: 6 },
+        ),
+        (first, later, queries) => {
+          // New tags widen the bitsets while a base exists and while compactions are under way (one
+          // scheduled step per write); queries before and after the upkeep catches up.
+          const tasks = upkeep('queued')
+          const index = new LocatorIndex(first, {
+            schedule: tasks.schedule,
+            nodeSize: 4,
+            deltaMin: 4,
+            compactionSlice: 3,
+          })
+          for (const doc of later) {
+            index.upsert(doc)
+            tasks.step()
           }
-        }
-      }),
+          const all = [...first, ...later]
+          for (const drained of [false, true]) {
+            if (drained) tasks.run()
+            for (const { p, tags, tagLogic } of queries) {
+              const q: IndexQuery = {
+                center: p,
+                radiusKm: 200,
+                tags,
+                tagLogic,
+                groupOf: (t) => (Number(t.slice(1)) % 2 === 0 ? 'even' : 'odd'),
+                search: '',
+                sort: 'distance',
+                offset: 0,
+                limit: 10,
+              }
+              expect(answer(index, q)).toEqual(oracle(all, q))
+            }
+          }
+        },
+      ),
       { numRuns: 100 },
     )
   })
@@ -392,15 +625,46 @@ describe('LocatorIndex agrees with a naive scan', () => {
     // The first doc carries every tag, so t31 takes bit 31; groups of three make match plans of 1-3 groups.
     const every = Array.from({ length: 32 }, (_, i) => `t${i}`)
     const tagArb = fc.uniqueArray(fc.constantFrom(...every), { maxLength: 5 })
-    const docs = fc.array(fc.tuple(point, tagArb), { minLength: 60, maxLength: 60 }).map((xs) => xs.map(([p, tags], i): IndexDoc => ({ id: `loc_${i}`, lat: p.lat, lng: p.lng, json: null, nameSort: `n${i}`, rank: 0, tags: i === 0 ? every : tags, text: 'x' })))
-    const query = fc.record({ p: point, tags: fc.uniqueArray(fc.constantFrom('t31', 't30', 't0', 't1', 't2', ...every), { minLength: 1, maxLength: 4 }), tagLogic: fc.constantFrom<TagLogic>('any', 'all', 'match') })
+    const docs = fc
+      .array(fc.tuple(point, tagArb), { minLength: 60, maxLength: 60 })
+      .map((xs) =>
+        xs.map(
+          ([p, tags], i): IndexDoc => ({
+            id: `loc_${i}`,
+            lat: p.lat,
+            lng: p.lng,
+            json: null,
+            nameSort: `n${i}`,
+            rank: 0,
+            tags: i === 0 ? every : tags,
+            text: 'x',
+          }),
+        ),
+      )
+    const query = fc.record({
+      p: point,
+      tags: fc.uniqueArray(fc.constantFrom('t31', 't30', 't0', 't1', 't2', ...every), { minLength: 1, maxLength: 4 }),
+      tagLogic: fc.constantFrom<TagLogic>('any', 'all', 'match'),
+    })
     fc.assert(
       fc.property(docs, fc.array(query, { minLength: 1, maxLength: 6 }), (all, queries) => {
         const index = new LocatorIndex(all, { schedule: () => {}, nodeSize: 4 })
         for (const { p, tags, tagLogic } of queries) {
-          const q: IndexQuery = { center: p, radiusKm: 200, tags, tagLogic, groupOf: (t) => `g${Number(t.slice(1)) % 3}`, search: '', sort: 'distance', offset: 0, limit: 10 }
+          const q: IndexQuery = {
+            center: p,
+            radiusKm: 200,
+            tags,
+            tagLogic,
+            groupOf: (t) => `g${Number(t.slice(1)) % 3}`,
+            search: '',
+            sort: 'distance',
+            offset: 0,
+            limit: 10,
+          }
           expect(answer(index, q)).toEqual(oracle(all, q))
-          expect(answer(index, { ...q, center: null, sort: 'name' })).toEqual(oracle(all, { ...q, center: null, sort: 'name' }))
+          expect(answer(index, { ...q, center: null, sort: 'name' })).toEqual(
+            oracle(all, { ...q, center: null, sort: 'name' }),
+          )
         }
       }),
       { numRuns: 100 },
@@ -414,7 +678,16 @@ describe('LocatorIndex agrees with a naive scan', () => {
     // Every third point then moves away (dead in the base, alive in the delta, outside the
     // circle) or is removed.
     const { lat, lng } = CENTERS[0]!
-    const docs: IndexDoc[] = Array.from({ length: 400 }, (_, i) => ({ id: `loc_${i}`, lat: lat + i * 0.001, lng: lng + (i % 7) * 0.0003, json: null, nameSort: `n${i}`, rank: 0, tags: i % 2 === 0 ? ['bikes'] : ['ski', 'bikes'], text: 'x' }))
+    const docs: IndexDoc[] = Array.from({ length: 400 }, (_, i) => ({
+      id: `loc_${i}`,
+      lat: lat + i * 0.001,
+      lng: lng + (i % 7) * 0.0003,
+      json: null,
+      nameSort: `n${i}`,
+      rank: 0,
+      tags: i % 2 === 0 ? ['bikes'] : ['ski', 'bikes'],
+      text: 'x',
+    }))
     const index = new LocatorIndex(docs, { schedule: () => {}, nodeSize: 4 })
     const truth = new Map(docs.map((d) => [d.id, d]))
     for (let i = 0; i < docs.length; i += 3) {
@@ -431,90 +704,190 @@ describe('LocatorIndex agrees with a naive scan', () => {
     for (let radiusKm = 15; radiusKm < 25; radiusKm += 0.37) {
       for (const tags of [[], ['bikes'], ['ski'], ['ski', 'bikes']]) {
         for (const tagLogic of ['any', 'all', 'match'] as const) {
-          const q: IndexQuery = { center: { lat, lng }, radiusKm, tags, tagLogic, groupOf, search: '', sort: 'distance', offset: 0, limit: 1 }
+          const q: IndexQuery = {
+            center: { lat, lng },
+            radiusKm,
+            tags,
+            tagLogic,
+            groupOf,
+            search: '',
+            sort: 'distance',
+            offset: 0,
+            limit: 1,
+          }
           expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
         }
       }
     }
   })
 
-  test.each([4, 16])('kd nodes counted whole from their tag columns, without dead points: any tag of a group, every group, one to three groups (leaves of %i)', (nodeSize) => {
-    // 1200 points along 66 km of a meridian, none dead, tagged by their position's residues, so
-    // the columns of a run differ word by word; circles round one end: the nearest fill the heap,
-    // and the runs wholly inside beyond it are counted from their columns alone, column by column
-    // over a run's words (groups of one, two or three columns; runs starting and ending inside a word).
-    const { lat, lng } = CENTERS[0]!
-    const tagsOf = (i: number) => TAGS.filter((_, k) => (i * (k + 3) + (i >> (k + 1))) % (k + 2) === 0)
-    const docs: IndexDoc[] = Array.from({ length: 1200 }, (_, i) => ({ id: `loc_${i}`, lat: lat + i * 0.0005, lng: lng + (i % 5) * 0.0002, json: null, nameSort: `n${i}`, rank: 0, tags: tagsOf(i), text: 'x' }))
-    const index = new LocatorIndex(docs, { schedule: () => {}, nodeSize })
-    const queries: [string[], TagLogic][] = [
-      [['repairs'], 'any'],
-      [['repairs', 'ski', 'outlet'], 'any'], // one group of three columns
-      [['repairs', 'rentals', 'ski'], 'match'], // services (two) and products (one)
-      [['ski', 'bikes', 'repairs', 'rentals'], 'match'], // two groups of two
-      [['repairs', 'rentals', 'ski', 'bikes', 'outlet'], 'match'], // three groups
-      [['rentals', 'wifi'], 'all'], // two groups of one
-      [['repairs', 'ski', 'wifi'], 'all'],
-    ]
-    for (let radiusKm = 20; radiusKm < 60; radiusKm += 3.7) {
-      for (const [tags, tagLogic] of queries) {
-        for (const limit of [1, 3]) {
-          const q: IndexQuery = { center: { lat, lng }, radiusKm, tags, tagLogic, groupOf, search: '', sort: 'distance', offset: 0, limit }
-          const truth = oracle(docs, q)
-          expect(truth.total).toBeGreaterThan(limit)
-          expect(answer(index, q)).toEqual(truth)
+  test.each([4, 16])(
+    'kd nodes counted whole from their tag columns, without dead points: any tag of a group, every group, one to three groups (leaves of %i)',
+    (nodeSize) => {
+      // 1200 points along 66 km of a meridian, none dead, tagged by their position's residues, so
+      // the columns of a run differ word by word; circles round one end: the nearest fill the heap,
+      // and the runs wholly inside beyond it are counted from their columns alone, column by column
+      // over a run's words (groups of one, two or three columns; runs starting and ending inside a word).
+      const { lat, lng } = CENTERS[0]!
+      const tagsOf = (i: number) => TAGS.filter((_, k) => (i * (k + 3) + (i >> (k + 1))) % (k + 2) === 0)
+      const docs: IndexDoc[] = Array.from({ length: 1200 }, (_, i) => ({
+        id: `loc_${i}`,
+        lat: lat + i * 0.0005,
+        lng: lng + (i % 5) * 0.0002,
+        json: null,
+        nameSort: `n${i}`,
+        rank: 0,
+        tags: tagsOf(i),
+        text: 'x',
+      }))
+      const index = new LocatorIndex(docs, { schedule: () => {}, nodeSize })
+      const queries: [string[], TagLogic][] = [
+        [['repairs'], 'any'],
+        [['repairs', 'ski', 'outlet'], 'any'], // one group of three columns
+        [['repairs', 'rentals', 'ski'], 'match'], // services (two) and products (one)
+        [['ski', 'bikes', 'repairs', 'rentals'], 'match'], // two groups of two
+        [['repairs', 'rentals', 'ski', 'bikes', 'outlet'], 'match'], // three groups
+        [['rentals', 'wifi'], 'all'], // two groups of one
+        [['repairs', 'ski', 'wifi'], 'all'],
+      ]
+      for (let radiusKm = 20; radiusKm < 60; radiusKm += 3.7) {
+        for (const [tags, tagLogic] of queries) {
+          for (const limit of [1, 3]) {
+            const q: IndexQuery = {
+              center: { lat, lng },
+              radiusKm,
+              tags,
+              tagLogic,
+              groupOf,
+              search: '',
+              sort: 'distance',
+              offset: 0,
+              limit,
+            }
+            const truth = oracle(docs, q)
+            expect(truth.total).toBeGreaterThan(limit)
+            expect(answer(index, q)).toEqual(truth)
+          }
         }
       }
-    }
-  })
+    },
+  )
 
-  test.each([4, 64])('points moved while a compaction is under way are dead in the new base: leaves across the edge, counted by chord, leave them out (leaves of %i)', (nodeSize) => {
-    // As above, but the points move between the compaction's steps, 2 a step through all of
-    // them: those moved after the snapshot are dead in the new base (alive in the delta, outside
-    // the circle), and those moved after their position was filled keep their old place in it.
-    const { lat, lng } = CENTERS[0]!
-    const docs: IndexDoc[] = Array.from({ length: 400 }, (_, i) => ({ id: `loc_${i}`, lat: lat + i * 0.001, lng: lng + (i % 7) * 0.0003, json: null, nameSort: `n${i}`, rank: 0, tags: [], text: 'x' }))
-    const tasks = upkeep('queued')
-    const index = new LocatorIndex(docs, { schedule: tasks.schedule, nodeSize, deltaMin: 4, compactionSlice: 16 })
-    tasks.run()
-    const truth = new Map(docs.map((d) => [d.id, d]))
-    const move = (i: number) => {
-      const moved = { ...docs[i]!, lat: lat - 1 - i * 1e-4 }
-      index.upsert(moved)
-      truth.set(moved.id, moved)
-    }
-    const sweep = () => {
-      for (let radiusKm = 15; radiusKm < 25; radiusKm += 1.37) {
-        const q: IndexQuery = { center: { lat, lng }, radiusKm, tags: [], tagLogic: 'any', groupOf, search: '', sort: 'distance', offset: 0, limit: 1 }
-        expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
+  test.each([4, 64])(
+    'points moved while a compaction is under way are dead in the new base: leaves across the edge, counted by chord, leave them out (leaves of %i)',
+    (nodeSize) => {
+      // As above, but the points move between the compaction's steps, 2 a step through all of
+      // them: those moved after the snapshot are dead in the new base (alive in the delta, outside
+      // the circle), and those moved after their position was filled keep their old place in it.
+      const { lat, lng } = CENTERS[0]!
+      const docs: IndexDoc[] = Array.from({ length: 400 }, (_, i) => ({
+        id: `loc_${i}`,
+        lat: lat + i * 0.001,
+        lng: lng + (i % 7) * 0.0003,
+        json: null,
+        nameSort: `n${i}`,
+        rank: 0,
+        tags: [],
+        text: 'x',
+      }))
+      const tasks = upkeep('queued')
+      const index = new LocatorIndex(docs, { schedule: tasks.schedule, nodeSize, deltaMin: 4, compactionSlice: 16 })
+      tasks.run()
+      const truth = new Map(docs.map((d) => [d.id, d]))
+      const move = (i: number) => {
+        const moved = { ...docs[i]!, lat: lat - 1 - i * 1e-4 }
+        index.upsert(moved)
+        truth.set(moved.id, moved)
       }
-    }
-    // Past the delta's bound (a tenth of the base): a compaction is scheduled.
-    for (let i = 355; i < 400; i++) move(i)
-    expect(index.compacting).toBe(true)
-    let next = 1
-    while (index.compacting) {
-      tasks.step()
-      for (let k = 0; k < 2 && next < 355; k++, next += 3) move(next)
+      const sweep = () => {
+        for (let radiusKm = 15; radiusKm < 25; radiusKm += 1.37) {
+          const q: IndexQuery = {
+            center: { lat, lng },
+            radiusKm,
+            tags: [],
+            tagLogic: 'any',
+            groupOf,
+            search: '',
+            sort: 'distance',
+            offset: 0,
+            limit: 1,
+          }
+          expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
+        }
+      }
+      // Past the delta's bound (a tenth of the base): a compaction is scheduled.
+      for (let i = 355; i < 400; i++) move(i)
+      expect(index.compacting).toBe(true)
+      let next = 1
+      while (index.compacting) {
+        tasks.step()
+        for (let k = 0; k < 2 && next < 355; k++, next += 3) move(next)
+        sweep()
+      }
+      expect(next).toBeGreaterThan(30)
       sweep()
-    }
-    expect(next).toBeGreaterThan(30)
-    sweep()
-  })
+    },
+  )
 
   test('what priority and name-rank pages made from the base is made again after a compaction, in its upkeep, before a query asks; nothing else is', () => {
     const { lat, lng } = CENTERS[0]!
     // 400 locations, their names in the reverse of their places, every tenth with the word "late"
     // (its matches begin names late in the order: the page is chosen by name rank), ranks 0-3.
-    const docs: IndexDoc[] = Array.from({ length: 400 }, (_, i) => ({ id: `loc_${i}`, lat: lat + (i % 20) * 0.002, lng: lng + Math.floor(i / 20) * 0.002, json: null, nameSort: `n${String(999 - i).padStart(3, '0')}`, rank: i % 4, tags: [], text: i % 10 === 3 ? 'x late' : 'x' }))
+    const docs: IndexDoc[] = Array.from({ length: 400 }, (_, i) => ({
+      id: `loc_${i}`,
+      lat: lat + (i % 20) * 0.002,
+      lng: lng + Math.floor(i / 20) * 0.002,
+      json: null,
+      nameSort: `n${String(999 - i).padStart(3, '0')}`,
+      rank: i % 4,
+      tags: [],
+      text: i % 10 === 3 ? 'x late' : 'x',
+    }))
     const queries: IndexQuery[] = [
-      { center: { lat, lng }, radiusKm: 50, tags: [], tagLogic: 'any', groupOf, search: '', sort: 'priority', offset: 0, limit: 5 },
-      { center: null, radiusKm: 0, tags: [], tagLogic: 'any', groupOf, search: '', sort: 'priority', offset: 3, limit: 5 },
-      { center: null, radiusKm: 0, tags: [], tagLogic: 'any', groupOf, search: 'late', sort: 'name', offset: 2, limit: 5 },
+      {
+        center: { lat, lng },
+        radiusKm: 50,
+        tags: [],
+        tagLogic: 'any',
+        groupOf,
+        search: '',
+        sort: 'priority',
+        offset: 0,
+        limit: 5,
+      },
+      {
+        center: null,
+        radiusKm: 0,
+        tags: [],
+        tagLogic: 'any',
+        groupOf,
+        search: '',
+        sort: 'priority',
+        offset: 3,
+        limit: 5,
+      },
+      {
+        center: null,
+        radiusKm: 0,
+        tags: [],
+        tagLogic: 'any',
+        groupOf,
+        search: 'late',
+        sort: 'name',
+        offset: 2,
+        limit: 5,
+      },
     ]
     const compacted = (ask: boolean) => {
       const tasks = upkeep('queued')
-      const index = new LocatorIndex(docs, { schedule: tasks.schedule, nodeSize: 4, deltaMin: 4, compactionSlice: 16, nameChunk: 8, byRankMin: 0 })
+      const index = new LocatorIndex(docs, {
+        schedule: tasks.schedule,
+        nodeSize: 4,
+        deltaMin: 4,
+        compactionSlice: 16,
+        nameChunk: 8,
+        byRankMin: 0,
+      })
       tasks.run()
       const truth = new Map(docs.map((d) => [d.id, d]))
       if (ask) for (const q of queries) expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
@@ -546,18 +919,57 @@ describe('LocatorIndex agrees with a naive scan', () => {
     expect(idle.after).toEqual({ nodes: false, columns: false, names: false })
   })
 
-  test('settle() compacts changes below the delta\'s bound once asked, from deltaMin changes (moved, added or removed), never two at once; the answers stay the oracle\'s', () => {
+  test("settle() compacts changes below the delta's bound once asked, from deltaMin changes (moved, added or removed), never two at once; the answers stay the oracle's", () => {
     const { lat, lng } = CENTERS[0]!
-    const docs: IndexDoc[] = Array.from({ length: 200 }, (_, i) => ({ id: `loc_${i}`, lat: lat + (i % 20) * 0.002, lng: lng + Math.floor(i / 20) * 0.002, json: null, nameSort: `n${String(i).padStart(3, '0')}`, rank: i % 3, tags: i % 2 === 0 ? ['bikes'] : ['ski'], text: 'x' }))
+    const docs: IndexDoc[] = Array.from({ length: 200 }, (_, i) => ({
+      id: `loc_${i}`,
+      lat: lat + (i % 20) * 0.002,
+      lng: lng + Math.floor(i / 20) * 0.002,
+      json: null,
+      nameSort: `n${String(i).padStart(3, '0')}`,
+      rank: i % 3,
+      tags: i % 2 === 0 ? ['bikes'] : ['ski'],
+      text: 'x',
+    }))
     const tasks = upkeep('queued')
     // The bound is a tenth of the base (20): 7 changes stay in the delta until settle() is asked.
     const index = new LocatorIndex(docs, { schedule: tasks.schedule, nodeSize: 4, deltaMin: 8, compactionSlice: 16 })
     tasks.run()
     const truth = new Map(docs.map((d) => [d.id, d]))
     const queries: IndexQuery[] = [
-      { center: null, radiusKm: 0, tags: ['bikes'], tagLogic: 'any', groupOf, search: '', sort: 'name', offset: 3, limit: 5 },
-      { center: null, radiusKm: 0, tags: ['ski'], tagLogic: 'any', groupOf, search: '', sort: 'priority', offset: 0, limit: 7 },
-      { center: { lat, lng }, radiusKm: 2, tags: ['bikes'], tagLogic: 'all', groupOf, search: '', sort: 'distance', offset: 0, limit: 4 },
+      {
+        center: null,
+        radiusKm: 0,
+        tags: ['bikes'],
+        tagLogic: 'any',
+        groupOf,
+        search: '',
+        sort: 'name',
+        offset: 3,
+        limit: 5,
+      },
+      {
+        center: null,
+        radiusKm: 0,
+        tags: ['ski'],
+        tagLogic: 'any',
+        groupOf,
+        search: '',
+        sort: 'priority',
+        offset: 0,
+        limit: 7,
+      },
+      {
+        center: { lat, lng },
+        radiusKm: 2,
+        tags: ['bikes'],
+        tagLogic: 'all',
+        groupOf,
+        search: '',
+        sort: 'distance',
+        offset: 0,
+        limit: 4,
+      },
     ]
     const check = () => {
       for (const q of queries) expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
@@ -600,15 +1012,33 @@ describe('LocatorIndex agrees with a naive scan', () => {
     // 38 points on one spot and one a hair west of it; the circle is centred a little further
     // west and passes through the hair-west point, so the 38 lie just outside it.
     const { lat, lng } = CENTERS[0]!
-    const docs: IndexDoc[] = Array.from({ length: 39 }, (_, i) => ({ id: `loc_${i}`, lat, lng: i === 17 ? lng - 2.2204460492503136e-16 : lng, json: null, nameSort: 'bike', rank: 0, tags: [], text: 'bike' }))
+    const docs: IndexDoc[] = Array.from({ length: 39 }, (_, i) => ({
+      id: `loc_${i}`,
+      lat,
+      lng: i === 17 ? lng - 2.2204460492503136e-16 : lng,
+      json: null,
+      nameSort: 'bike',
+      rank: 0,
+      tags: [],
+      text: 'bike',
+    }))
     const center = { lat, lng: lng - 1.9317880628477724e-14 }
     const index = new LocatorIndex(docs, { schedule: () => {}, nodeSize: 2 })
     for (const through of [docs[17]!, docs[0]!]) {
-      const q: IndexQuery = { center, radiusKm: distance(center.lng, center.lat, through.lng, through.lat), tags: [], tagLogic: 'any', groupOf, search: '', sort: 'distance', offset: 0, limit: 1 }
+      const q: IndexQuery = {
+        center,
+        radiusKm: distance(center.lng, center.lat, through.lng, through.lat),
+        tags: [],
+        tagLogic: 'any',
+        groupOf,
+        search: '',
+        sort: 'distance',
+        offset: 0,
+        limit: 1,
+      }
       expect(answer(index, q)).toEqual(oracle(docs, q))
     }
   })
-
 
   test('points a hair either side of the circle (metres to nanometres): in or out as the haversine decides', () => {
     const offsetKm = fc.constantFrom(-2e-3, -1e-3, -3e-4, -1e-5, -1e-6, -1e-9, 0, 1e-9, 1e-6, 1e-5, 3e-4, 1e-3, 2e-3)
@@ -616,17 +1046,46 @@ describe('LocatorIndex agrees with a naive scan', () => {
       fc.property(
         fc.integer({ min: 0, max: CENTERS.length - 1 }),
         fc.double({ min: 0.05, max: 60, noNaN: true }),
-        fc.array(fc.tuple(offsetKm, fc.double({ min: 0, max: 2 * Math.PI, noNaN: true })), { minLength: 1, maxLength: 120 }),
+        fc.array(fc.tuple(offsetKm, fc.double({ min: 0, max: 2 * Math.PI, noNaN: true })), {
+          minLength: 1,
+          maxLength: 120,
+        }),
         fc.integer({ min: 0, max: 200 }),
         fc.constantFrom(2, 8, 64),
         fc.integer({ min: 1, max: 30 }),
         (c, radiusKm, rim, inside, nodeSize, limit) => {
           const center = CENTERS[c]!
           // Points on the rim, and enough well inside for whole kd nodes to be counted.
-          const points = [...rim.map(([off, bearing]) => destination(center.lng, center.lat, radiusKm + off, bearing)), ...Array.from({ length: inside }, (_, i) => destination(center.lng, center.lat, (radiusKm * (i % 97)) / 100, i))]
-          const docs = points.map(({ lat, lng }, i): IndexDoc => ({ id: `loc_${i}`, lat, lng, json: null, nameSort: `n${i}`, rank: 0, tags: [], text: 'x' }))
+          const points = [
+            ...rim.map(([off, bearing]) => destination(center.lng, center.lat, radiusKm + off, bearing)),
+            ...Array.from({ length: inside }, (_, i) =>
+              destination(center.lng, center.lat, (radiusKm * (i % 97)) / 100, i),
+            ),
+          ]
+          const docs = points.map(
+            ({ lat, lng }, i): IndexDoc => ({
+              id: `loc_${i}`,
+              lat,
+              lng,
+              json: null,
+              nameSort: `n${i}`,
+              rank: 0,
+              tags: [],
+              text: 'x',
+            }),
+          )
           const index = new LocatorIndex(docs, { schedule: () => {}, nodeSize })
-          const q: IndexQuery = { center, radiusKm, tags: [], tagLogic: 'any', groupOf, search: '', sort: 'distance', offset: 0, limit }
+          const q: IndexQuery = {
+            center,
+            radiusKm,
+            tags: [],
+            tagLogic: 'any',
+            groupOf,
+            search: '',
+            sort: 'distance',
+            offset: 0,
+            limit,
+          }
           expect(answer(index, q)).toEqual(oracle(docs, q))
         },
       ),
@@ -640,16 +1099,54 @@ describe('LocatorIndex agrees with a naive scan', () => {
     // scan), every "comet" is rewritten without it (its df falls to 0), and one comes back in
     // the delta; a by-distance query at each step, paged, agrees with the naive scan.
     const { lat, lng } = CENTERS[0]!
-    const doc = (i: number, words: string[]): IndexDoc => ({ id: `loc_${i}`, lat: lat + (i % 16) * 0.004, lng: lng + Math.floor(i / 16) * 0.004, json: null, nameSort: `n${i}`, rank: i % 3, tags: [], text: [...(i % 5 === 0 ? [] : ['store']), ...words].join(' ') })
-    const wordsOf = (i: number) => [...(i % 2 === 0 ? ['common'] : []), ...(i % 3 === 0 ? ['coral'] : []), ...(i === 5 || i === 77 ? ['comet'] : [])]
+    const doc = (i: number, words: string[]): IndexDoc => ({
+      id: `loc_${i}`,
+      lat: lat + (i % 16) * 0.004,
+      lng: lng + Math.floor(i / 16) * 0.004,
+      json: null,
+      nameSort: `n${i}`,
+      rank: i % 3,
+      tags: [],
+      text: [...(i % 5 === 0 ? [] : ['store']), ...words].join(' '),
+    })
+    const wordsOf = (i: number) => [
+      ...(i % 2 === 0 ? ['common'] : []),
+      ...(i % 3 === 0 ? ['coral'] : []),
+      ...(i === 5 || i === 77 ? ['comet'] : []),
+    ]
     const { tasks, index, truth, write } = queuedIndex()
     for (let i = 0; i < 240; i++) write(doc(i, wordsOf(i)))
     index.compact()
     const check = () => {
-      for (const search of ['common', 'com', 'cor', 'coral com', 'common comet', 'comfy', 'comf', 'store co', 'common coral c']) {
-        for (const [radiusKm, offset] of [[1.5, 0], [4, 7], [40, 0], [40, 100]] as const) {
+      for (const search of [
+        'common',
+        'com',
+        'cor',
+        'coral com',
+        'common comet',
+        'comfy',
+        'comf',
+        'store co',
+        'common coral c',
+      ]) {
+        for (const [radiusKm, offset] of [
+          [1.5, 0],
+          [4, 7],
+          [40, 0],
+          [40, 100],
+        ] as const) {
           for (const sort of ['distance', 'priority'] as const) {
-            const q: IndexQuery = { center: { lat: lat + 0.03, lng: lng + 0.03 }, radiusKm, tags: [], tagLogic: 'any', groupOf, search, sort, offset, limit: 5 }
+            const q: IndexQuery = {
+              center: { lat: lat + 0.03, lng: lng + 0.03 },
+              radiusKm,
+              tags: [],
+              tagLogic: 'any',
+              groupOf,
+              search,
+              sort,
+              offset,
+              limit: 5,
+            }
             expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
           }
         }
@@ -694,19 +1191,53 @@ describe('LocatorIndex agrees with a naive scan', () => {
       nameSort: `n${i}`,
       rank: i % 3,
       tags: [],
-      text: [code, ...(i % 5 === 0 ? [] : ['store']), ...(i % 2 === 0 ? ['stoves'] : []), ...(i === 160 ? ['stockholm'] : []), ...extra].join(' '),
+      text: [
+        code,
+        ...(i % 5 === 0 ? [] : ['store']),
+        ...(i % 2 === 0 ? ['stoves'] : []),
+        ...(i === 160 ? ['stockholm'] : []),
+        ...extra,
+      ].join(' '),
     })
     const { tasks, index, truth, write, remove } = queuedIndex()
     for (let i = 0; i < 320; i++) write(doc(i))
     index.compact()
     const check = () => {
-      for (const search of ['1', '10', '100', '1001', '1999', 's', 'st', 'sto', 'stoc', 'store 1', 'stoves st', '10000 s']) {
-        for (const [center, radiusKm, offset] of [[{ lat: lat + 0.03, lng: lng + 0.03 }, 1.5, 0], [{ lat: lat + 0.03, lng: lng + 0.03 }, 40, 7], [null, 0, 0], [null, 0, 150]] as const) {
+      for (const search of [
+        '1',
+        '10',
+        '100',
+        '1001',
+        '1999',
+        's',
+        'st',
+        'sto',
+        'stoc',
+        'store 1',
+        'stoves st',
+        '10000 s',
+      ]) {
+        for (const [center, radiusKm, offset] of [
+          [{ lat: lat + 0.03, lng: lng + 0.03 }, 1.5, 0],
+          [{ lat: lat + 0.03, lng: lng + 0.03 }, 40, 7],
+          [null, 0, 0],
+          [null, 0, 150],
+        ] as const) {
           for (const sort of ['distance', 'priority', 'name'] as const) {
             if (sort === 'distance' && center === null) continue
             // limit 0 (the index's own callers; the API asks for 1 or more): the total alone.
             for (const limit of [5, 0]) {
-              const q: IndexQuery = { center, radiusKm, tags: [], tagLogic: 'any', groupOf, search, sort, offset, limit }
+              const q: IndexQuery = {
+                center,
+                radiusKm,
+                tags: [],
+                tagLogic: 'any',
+                groupOf,
+                search,
+                sort,
+                offset,
+                limit,
+              }
               expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
             }
           }
@@ -746,26 +1277,58 @@ describe('LocatorIndex agrees with a naive scan', () => {
     check()
   })
 
-  test('a prefix that begins two words of the same locations, led by its words\' postings: each location counted once, with all=true (the walked page and the page by name rank) and within a circle', () => {
+  test("a prefix that begins two words of the same locations, led by its words' postings: each location counted once, with all=true (the walked page and the page by name rank) and within a circle", () => {
     // 3000 locations; "sal" begins "salem" and "salon" of 8 of them and "salty" of 5 more (21
     // words: fewer than 1 in 128 locations, so no prefix column), so FlexSearch's postings of the
     // three words lead, each of the 8 in two of them. A page ending at most 2 in marks those
     // candidates and walks the name order, or ranks them (the 8 are last in it); then 3 more are
     // written (the delta).
     const { lat, lng } = CENTERS[1]!
-    const doc = (i: number, words: string): IndexDoc => ({ id: `loc_${i}`, lat: lat + (i % 50) * 0.01, lng: lng + Math.floor(i / 50) * 0.01, json: null, nameSort: `${i % 375 === 0 ? 'z' : 'a'}${i}`, rank: i % 3, tags: [], text: words })
-    const wordsOf = (i: number) => (i % 375 === 0 ? 'salem salon store' : i % 600 === 7 ? 'salty store' : i % 2 === 0 ? 'main street store' : 'store')
+    const doc = (i: number, words: string): IndexDoc => ({
+      id: `loc_${i}`,
+      lat: lat + (i % 50) * 0.01,
+      lng: lng + Math.floor(i / 50) * 0.01,
+      json: null,
+      nameSort: `${i % 375 === 0 ? 'z' : 'a'}${i}`,
+      rank: i % 3,
+      tags: [],
+      text: words,
+    })
+    const wordsOf = (i: number) =>
+      i % 375 === 0 ? 'salem salon store' : i % 600 === 7 ? 'salty store' : i % 2 === 0 ? 'main street store' : 'store'
     const docs = Array.from({ length: 3000 }, (_, i) => doc(i, wordsOf(i)))
     const truth = new Map(docs.map((d) => [d.id, d] as const))
     const index = new LocatorIndex(docs, { schedule: upkeep('now').schedule })
     expect(index.textIndexReady).toBe(true)
     const check = () => {
       for (const sort of ['name', 'priority'] as const) {
-        for (const [offset, limit] of [[0, 1], [1, 1], [0, 2], [12, 1], [11, 2], [0, 40]] as const) {
-          const q: IndexQuery = { center: null, radiusKm: 0, tags: [], tagLogic: 'any', groupOf, search: 'sal', sort, offset, limit }
+        for (const [offset, limit] of [
+          [0, 1],
+          [1, 1],
+          [0, 2],
+          [12, 1],
+          [11, 2],
+          [0, 40],
+        ] as const) {
+          const q: IndexQuery = {
+            center: null,
+            radiusKm: 0,
+            tags: [],
+            tagLogic: 'any',
+            groupOf,
+            search: 'sal',
+            sort,
+            offset,
+            limit,
+          }
           expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
           // Within a circle holding them all, the postings lead too, each key offered once.
-          const near: IndexQuery = { ...q, center: { lat: lat + 0.2, lng: lng + 0.3 }, radiusKm: 200, sort: sort === 'name' ? 'distance' : sort }
+          const near: IndexQuery = {
+            ...q,
+            center: { lat: lat + 0.2, lng: lng + 0.3 },
+            radiusKm: 200,
+            sort: sort === 'name' ? 'distance' : sort,
+          }
           expect(answer(index, near)).toEqual(oracle([...truth.values()], near))
         }
       }
@@ -788,20 +1351,54 @@ describe('LocatorIndex agrees with a naive scan', () => {
       fc.property(
         fc.integer({ min: 0, max: CENTERS.length - 1 }),
         fc.double({ min: 0.5, max: 60, noNaN: true }),
-        fc.array(fc.tuple(fc.constantFrom(-1e-2, -5e-3, -2e-3, -1e-6, 1e-6, 2e-3, 5e-3, 1e-2), fc.double({ min: 0, max: 2 * Math.PI, noNaN: true })), { minLength: 2, maxLength: 12 }),
+        fc.array(
+          fc.tuple(
+            fc.constantFrom(-1e-2, -5e-3, -2e-3, -1e-6, 1e-6, 2e-3, 5e-3, 1e-2),
+            fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
+          ),
+          { minLength: 2, maxLength: 12 },
+        ),
         fc.constantFrom(16, 64),
         fc.integer({ min: 0, max: 9 }),
         (c, radiusKm, clusters, nodeSize, deadEvery) => {
           const center = CENTERS[c]!
-          const points = [center, ...clusters.flatMap(([off, bearing]) => Array.from({ length: 24 }, (_, j) => destination(center.lng, center.lat, radiusKm + off, bearing + j * 1e-8)))]
-          const docs = points.map(({ lat, lng }, i): IndexDoc => ({ id: `loc_${i}`, lat, lng, json: null, nameSort: `n${i}`, rank: 0, tags: [], text: 'x' }))
+          const points = [
+            center,
+            ...clusters.flatMap(([off, bearing]) =>
+              Array.from({ length: 24 }, (_, j) =>
+                destination(center.lng, center.lat, radiusKm + off, bearing + j * 1e-8),
+              ),
+            ),
+          ]
+          const docs = points.map(
+            ({ lat, lng }, i): IndexDoc => ({
+              id: `loc_${i}`,
+              lat,
+              lng,
+              json: null,
+              nameSort: `n${i}`,
+              rank: 0,
+              tags: [],
+              text: 'x',
+            }),
+          )
           const index = new LocatorIndex(docs, { schedule: () => {}, nodeSize })
           const truth = new Map(docs.map((d) => [d.id, d]))
           for (let i = 1; deadEvery > 0 && i < docs.length; i += deadEvery + 1) {
             index.remove(docs[i]!.id)
             truth.delete(docs[i]!.id)
           }
-          const q: IndexQuery = { center, radiusKm, tags: [], tagLogic: 'any', groupOf, search: '', sort: 'distance', offset: 0, limit: 1 }
+          const q: IndexQuery = {
+            center,
+            radiusKm,
+            tags: [],
+            tagLogic: 'any',
+            groupOf,
+            search: '',
+            sort: 'distance',
+            offset: 0,
+            limit: 1,
+          }
           expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
         },
       ),
@@ -810,13 +1407,19 @@ describe('LocatorIndex agrees with a naive scan', () => {
   })
 
   test('an empty index answers every query with nothing', () => {
-    fc.assert(fc.property(queryArb, (q) => expect(answer(new LocatorIndex(), q)).toEqual({ total: 0, ids: [] })), { numRuns: 50 })
+    fc.assert(
+      fc.property(queryArb, (q) => expect(answer(new LocatorIndex(), q)).toEqual({ total: 0, ids: [] })),
+      { numRuns: 50 },
+    )
   })
 })
 
 describe('compaction with its KDBush sorted in a worker thread', () => {
   test('writes between its steps and while the worker sorts: answers agree with a naive scan throughout', async () => {
-    const docs = fc.sample(fc.tuple(...Array.from({ length: 300 }, (_, i) => docArb(`loc_${i}`))), { numRuns: 1, seed: 7 })[0]!
+    const docs = fc.sample(fc.tuple(...Array.from({ length: 300 }, (_, i) => docArb(`loc_${i}`))), {
+      numRuns: 1,
+      seed: 7,
+    })[0]!
     const truth = new Map(docs.map((d) => [d.id, d]))
     // The delta's bound is 30 (a tenth of the base); a step scans 80 keys or fills 20 positions.
     const index = new LocatorIndex(docs, { kdWorkerMin: 1, compactionSlice: 20, deltaMin: 8 })
@@ -857,39 +1460,52 @@ describe('compaction with its KDBush sorted in a worker thread', () => {
   test.each([
     ['before', true],
     ['after', false],
-  ] as const)('the worker answering %s the tables are made: the compaction goes on in one line of steps, to its end', async (_, answerFirst) => {
-    const docs = fc.sample(fc.tuple(...Array.from({ length: 300 }, (_, i) => docArb(`loc_${i}`))), { numRuns: 1, seed: 3 })[0]!
-    const truth = new Map(docs.map((d) => [d.id, d]))
-    const queue: (() => void)[] = []
-    // Slices larger than the index: the first step scans every key, the second asks for the KDBush.
-    const index = new LocatorIndex(docs, { schedule: (task) => queue.push(task), kdWorkerMin: 1, compactionSlice: 1000, deltaMin: 8 })
-    while (queue.length > 0) queue.shift()!() // the build's own upkeep
-    const moves = fc.sample(fc.tuple(fc.integer({ min: 0, max: 299 }), docArb('x')), { numRuns: 100, seed: 13 })
-    for (let next = 0; !index.compacting; next++) {
-      const doc = { ...moves[next]![1], id: `loc_${moves[next]![0]}` }
-      index.upsert(doc)
-      truth.set(doc.id, doc)
-    }
-    /** The tasks queued when the worker's answer came: 1 (the tables' step, not run yet) or 0 (it had run). */
-    let queuedAtAnswer = -1
-    const answered = () => index.stats().kdSortedInWorker > 0
-    const waitForAnswer = async (ms: number) => {
-      const queued = queue.length
-      for (let waited = 0; !answered() && waited < ms; waited += 5) await Bun.sleep(5)
-      if (answered() && queuedAtAnswer === -1) queuedAtAnswer = queued
-    }
-    for (let tasks = 0; index.compacting && tasks < 1000; tasks++) {
-      // Never two lines of steps: at most one task waits at any time.
-      expect(queue.length).toBeLessThanOrEqual(1)
-      if (queue.length === 0) await waitForAnswer(5000) // the tables are made: only the worker's answer goes on
-      else {
-        queue.shift()!()
-        if (answerFirst && tasks === 1) await waitForAnswer(5000) // the KDBush was asked for: its answer first
+  ] as const)(
+    'the worker answering %s the tables are made: the compaction goes on in one line of steps, to its end',
+    async (_, answerFirst) => {
+      const docs = fc.sample(fc.tuple(...Array.from({ length: 300 }, (_, i) => docArb(`loc_${i}`))), {
+        numRuns: 1,
+        seed: 3,
+      })[0]!
+      const truth = new Map(docs.map((d) => [d.id, d]))
+      const queue: (() => void)[] = []
+      // Slices larger than the index: the first step scans every key, the second asks for the KDBush.
+      const index = new LocatorIndex(docs, {
+        schedule: (task) => queue.push(task),
+        kdWorkerMin: 1,
+        compactionSlice: 1000,
+        deltaMin: 8,
+      })
+      while (queue.length > 0) queue.shift()!() // the build's own upkeep
+      const moves = fc.sample(fc.tuple(fc.integer({ min: 0, max: 299 }), docArb('x')), { numRuns: 100, seed: 13 })
+      for (let next = 0; !index.compacting; next++) {
+        const doc = { ...moves[next]![1], id: `loc_${moves[next]![0]}` }
+        index.upsert(doc)
+        truth.set(doc.id, doc)
       }
-    }
-    expect(index.stats().compacting).toBe(false)
-    expect(queue.length).toBe(0)
-    expect(queuedAtAnswer).toBe(answerFirst ? 1 : 0)
-    for (const q of fc.sample(queryArb, { numRuns: 12, seed: 5 })) expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
-  })
+      /** The tasks queued when the worker's answer came: 1 (the tables' step, not run yet) or 0 (it had run). */
+      let queuedAtAnswer = -1
+      const answered = () => index.stats().kdSortedInWorker > 0
+      const waitForAnswer = async (ms: number) => {
+        const queued = queue.length
+        for (let waited = 0; !answered() && waited < ms; waited += 5) await Bun.sleep(5)
+        if (answered() && queuedAtAnswer === -1) queuedAtAnswer = queued
+      }
+      for (let tasks = 0; index.compacting && tasks < 1000; tasks++) {
+        // Never two lines of steps: at most one task waits at any time.
+        expect(queue.length).toBeLessThanOrEqual(1)
+        if (queue.length === 0)
+          await waitForAnswer(5000) // the tables are made: only the worker's answer goes on
+        else {
+          queue.shift()!()
+          if (answerFirst && tasks === 1) await waitForAnswer(5000) // the KDBush was asked for: its answer first
+        }
+      }
+      expect(index.stats().compacting).toBe(false)
+      expect(queue.length).toBe(0)
+      expect(queuedAtAnswer).toBe(answerFirst ? 1 : 0)
+      for (const q of fc.sample(queryArb, { numRuns: 12, seed: 5 }))
+        expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
+    },
+  )
 })

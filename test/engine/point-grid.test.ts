@@ -12,16 +12,28 @@ const spot = fc.constantFrom([0, 0], [179.9, 10], [-179.9, 10], [180, 90], [-180
 const point = fc.oneof(
   { arbitrary: fc.tuple(lng, lat), weight: 1 },
   {
-    arbitrary: fc.tuple(spot, fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true })).map(([[x, y], dx, dy]) => [Math.max(-180, Math.min(180, x + dx)), Math.max(-90, Math.min(90, y + dy))] as [number, number]),
+    arbitrary: fc
+      .tuple(spot, fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }))
+      .map(
+        ([[x, y], dx, dy]) =>
+          [Math.max(-180, Math.min(180, x + dx)), Math.max(-90, Math.min(90, y + dy))] as [number, number],
+      ),
     weight: 4,
   },
 )
 const op = fc.oneof(
-  { arbitrary: fc.record({ kind: fc.constant('set' as const), key: fc.integer({ min: 0, max: 2000 }), p: point }), weight: 12 },
+  {
+    arbitrary: fc.record({ kind: fc.constant('set' as const), key: fc.integer({ min: 0, max: 2000 }), p: point }),
+    weight: 12,
+  },
   { arbitrary: fc.record({ kind: fc.constant('delete' as const), key: fc.integer({ min: 0, max: 2000 }) }), weight: 4 },
 )
 // Boxes as radius queries make them (one, two across the antimeridian, whole bands near the poles).
-const km = fc.oneof({ arbitrary: fc.double({ min: 0.001, max: 150, noNaN: true }), weight: 3 }, { arbitrary: fc.double({ min: 150, max: 1500, noNaN: true }), weight: 2 }, { arbitrary: fc.double({ min: 1500, max: 20_000, noNaN: true }), weight: 1 })
+const km = fc.oneof(
+  { arbitrary: fc.double({ min: 0.001, max: 150, noNaN: true }), weight: 3 },
+  { arbitrary: fc.double({ min: 150, max: 1500, noNaN: true }), weight: 2 },
+  { arbitrary: fc.double({ min: 1500, max: 20_000, noNaN: true }), weight: 1 },
+)
 const boxes = fc.tuple(point, km).map(([[x, y], r]) => boxesAround(x, y, r))
 
 const inBox = ([x, y]: [number, number], [x0, y0, x1, y1]: LngLatBox) => x >= x0 && x <= x1 && y >= y0 && y <= y1
@@ -29,7 +41,11 @@ const inBox = ([x, y]: [number, number], [x0, y0, x1, y1]: LngLatBox) => x >= x0
 describe('PointGrid', () => {
   test('near() covers every key in the boxes, each once, after random adds, moves, deletes and clears', () => {
     // Some sequences clear the set part way (as a compaction does), then go on.
-    const ops = fc.tuple(fc.array(op, { maxLength: 300 }), fc.boolean(), fc.array(op, { minLength: 50, maxLength: 2500, size: 'max' }))
+    const ops = fc.tuple(
+      fc.array(op, { maxLength: 300 }),
+      fc.boolean(),
+      fc.array(op, { minLength: 50, maxLength: 2500, size: 'max' }),
+    )
     fc.assert(
       fc.property(ops, fc.array(boxes, { minLength: 1, maxLength: 8 }), ([before, clear, after], queries) => {
         const grid = new PointGrid()
@@ -77,7 +93,8 @@ describe('PointGrid', () => {
     // of the band, more in a band far south, the rest piled on one cell of the band.
     const grid = new PointGrid()
     let key = 0
-    for (let row = 0; row < 8; row++) for (let col = 0; col < 720; col++) grid.set(key++, -180 + col * 0.5 + 0.25, 86.25 + row * 0.5)
+    for (let row = 0; row < 8; row++)
+      for (let col = 0; col < 720; col++) grid.set(key++, -180 + col * 0.5 + 0.25, 86.25 + row * 0.5)
     for (let col = 0; col < 720; col++) grid.set(key++, -180 + col * 0.5 + 0.25, -40)
     while (key < 60_000) grid.set(key++, 10, 88)
     const inBand = (k: number) => k < 5760 || k >= 5760 + 720

@@ -15,7 +15,11 @@ test('a background task that throws is logged on stderr as an error line; the ta
     await Bun.sleep(20)
     expect(ran).toEqual(['first', 'second'])
     expect(logged).toHaveBeenCalledTimes(1)
-    expect(JSON.parse(logged.mock.calls[0]![0] as string)).toMatchObject({ level: 'error', message: 'a background task failed', error: 'a row that cannot be read' })
+    expect(JSON.parse(logged.mock.calls[0]![0] as string)).toMatchObject({
+      level: 'error',
+      message: 'a background task failed',
+      error: 'a row that cannot be read',
+    })
   } finally {
     logged.mockRestore()
   }

@@ -19,7 +19,13 @@ test('words of one length and one hash stay apart ("declinate" and "macallums" s
   const ids = internAll(v, 'declinate macallums declinate liquid costarring macallums')
   expect(ids).toEqual([0, 1, 0, 2, 3, 1])
   expect(v.terms).toEqual(['declinate', 'macallums', 'liquid', 'costarring'])
-  expect([v.find('declinate'), v.find('macallums'), v.find('liquid'), v.find('costarring'), v.find('declinat')]).toEqual([0, 1, 2, 3, undefined])
+  expect([
+    v.find('declinate'),
+    v.find('macallums'),
+    v.find('liquid'),
+    v.find('costarring'),
+    v.find('declinat'),
+  ]).toEqual([0, 1, 2, 3, undefined])
 })
 
 test('a word found inside longer text, and past a rehash, keeps its id', () => {
@@ -27,5 +33,9 @@ test('a word found inside longer text, and past a rehash, keeps its id', () => {
   const words = Array.from({ length: 3000 }, (_, i) => `w${i.toString(36)}`)
   const first = internAll(v, words.join(' '))
   expect(first).toEqual(words.map((_, i) => i))
-  expect(internAll(v, `x ${words.slice().reverse().join(' ')} x`)).toEqual([3000, ...words.map((_, i) => 2999 - i), 3000])
+  expect(internAll(v, `x ${words.slice().reverse().join(' ')} x`)).toEqual([
+    3000,
+    ...words.map((_, i) => 2999 - i),
+    3000,
+  ])
 })

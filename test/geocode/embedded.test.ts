@@ -6,8 +6,19 @@ import { copyFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { createApp } from '../../src/server/app'
 import { createGeocoder } from '../../src/geocode'
-import { cachedGeocoder, normalizeAddress, PRECISIONS, type GeocodeResult, type Precision } from '../../src/geocode/geocoder'
-import { DEFAULT_GEODATA_PATH, ensureGeodata, openEmbeddedGeocoder, type EmbeddedGeocoder } from '../../src/geocode/embedded'
+import {
+  cachedGeocoder,
+  normalizeAddress,
+  PRECISIONS,
+  type GeocodeResult,
+  type Precision,
+} from '../../src/geocode/geocoder'
+import {
+  DEFAULT_GEODATA_PATH,
+  ensureGeodata,
+  openEmbeddedGeocoder,
+  type EmbeddedGeocoder,
+} from '../../src/geocode/embedded'
 import { GEODATA_VERSION, geodataVersion } from '../../src/geocode/embedded/build'
 import { distanceKm, RESOLVER_VERSION } from '../../src/geocode/embedded/resolve'
 import { createLocator } from '../../src/operator/index'
@@ -24,13 +35,34 @@ type Expect = { address: string; lat: number; lng: number; km: number; country: 
 
 // True coordinates: city halls, stations and landmarks (Wikipedia), or the town centre for town-only addresses.
 const RESOLVES: Expect[] = [
-  { address: '200 Main Street, Springfield, IL 62701', lat: 39.8017, lng: -89.6436, km: 3, country: 'US', precision: 'postcode' },
+  {
+    address: '200 Main Street, Springfield, IL 62701',
+    lat: 39.8017,
+    lng: -89.6436,
+    km: 3,
+    country: 'US',
+    precision: 'postcode',
+  },
   { address: 'Springfield, Illinois', lat: 39.8017, lng: -89.6436, km: 5, country: 'US', precision: 'city' },
   { address: 'Paris, Texas', lat: 33.6609, lng: -95.5555, km: 5, country: 'US' },
   { address: 'Paris', lat: 48.8566, lng: 2.3522, km: 5, country: 'FR' },
   { address: 'Los Angeles, CA', lat: 34.0522, lng: -118.2437, km: 5, country: 'US' },
-  { address: '1600 Amphitheatre Parkway Mountain View CA 94043', lat: 37.422, lng: -122.0841, km: 5, country: 'US', precision: 'postcode' },
-  { address: '301 Front St W, Toronto, ON M5V 2T6, Canada', lat: 43.6426, lng: -79.3871, km: 3, country: 'CA', precision: 'postcode' },
+  {
+    address: '1600 Amphitheatre Parkway Mountain View CA 94043',
+    lat: 37.422,
+    lng: -122.0841,
+    km: 5,
+    country: 'US',
+    precision: 'postcode',
+  },
+  {
+    address: '301 Front St W, Toronto, ON M5V 2T6, Canada',
+    lat: 43.6426,
+    lng: -79.3871,
+    km: 3,
+    country: 'CA',
+    precision: 'postcode',
+  },
   { address: 'Toronto, ON', lat: 43.6532, lng: -79.3832, km: 8, country: 'CA' },
   { address: 'Bondi Beach NSW 2026', lat: -33.8915, lng: 151.2767, km: 2, country: 'AU', precision: 'postcode' },
   { address: 'Bondi Beach, Sydney', lat: -33.8915, lng: 151.2767, km: 3, country: 'AU' },
@@ -41,7 +73,14 @@ const RESOLVES: Expect[] = [
   { address: 'Place Bellecour, 69002 Lyon', lat: 45.7578, lng: 4.832, km: 5, country: 'FR' },
   { address: 'Piazza del Duomo, 20122 Milano, Italia', lat: 45.4642, lng: 9.19, km: 3, country: 'IT' },
   { address: 'Firenze, Italia', lat: 43.7696, lng: 11.2558, km: 5, country: 'IT' },
-  { address: 'Calle de Alcalá 1, 28014 Madrid', lat: 40.4169, lng: -3.7035, km: 3, country: 'ES', precision: 'postcode' },
+  {
+    address: 'Calle de Alcalá 1, 28014 Madrid',
+    lat: 40.4169,
+    lng: -3.7035,
+    km: 3,
+    country: 'ES',
+    precision: 'postcode',
+  },
   { address: 'Málaga, España', lat: 36.7213, lng: -4.4214, km: 5, country: 'ES' },
   { address: 'Den Haag, Nederland', lat: 52.0705, lng: 4.3007, km: 5, country: 'NL' },
   { address: 'Stephansplatz 1, 1010 Wien, Österreich', lat: 48.2085, lng: 16.3731, km: 3, country: 'AT' },
@@ -96,7 +135,13 @@ describe('resolves real addresses', () => {
 
 describe('address parts', () => {
   test('street, city, region, postcode and country are parsed', () => {
-    expect(geo.lookup('200 Main Street, Springfield, IL 62701')!.parts).toEqual({ street: '200 Main Street', city: 'Springfield', region: 'IL', postcode: '62701', country: 'US' })
+    expect(geo.lookup('200 Main Street, Springfield, IL 62701')!.parts).toEqual({
+      street: '200 Main Street',
+      city: 'Springfield',
+      region: 'IL',
+      postcode: '62701',
+      country: 'US',
+    })
   })
   test('a town found by an alternate name reports the gazetteer name', () => {
     expect(geo.lookup('Wien')!.parts).toEqual({ city: 'Vienna', country: 'AT' })
@@ -105,7 +150,17 @@ describe('address parts', () => {
 
 describe('refuses to guess', () => {
   // The last three name towns that have a namesake abroad at least half as big: ambiguous without a country.
-  for (const address of ['', '   ', 'asdfgh qwerty', 'Nowhere Land', '12345', 'Main Street 5', 'Salamanca', 'Barcelona', 'Cambridge']) {
+  for (const address of [
+    '',
+    '   ',
+    'asdfgh qwerty',
+    'Nowhere Land',
+    '12345',
+    'Main Street 5',
+    'Salamanca',
+    'Barcelona',
+    'Cambridge',
+  ]) {
     test(JSON.stringify(address), () => expect(geo.lookup(address)).toBeNull())
   }
   test('an address ending in a region whose towns it names none of: null, not a namesake elsewhere', () => {
@@ -130,14 +185,39 @@ describe('refuses to guess', () => {
   })
   test('an address that is only a country is a town of that country (a city-state) or null, not a namesake abroad', () => {
     // USA: Usa River (Tanzania); Brazil: Brazil, Indiana; Canada: La Cañada (Mexico), before.
-    for (const address of ['USA', 'Brazil', 'Canada', 'France', 'usa', 'Moldova', 'Laos', 'Burma', 'Cabo Verde', 'Holland', 'Deutschland']) {
+    for (const address of [
+      'USA',
+      'Brazil',
+      'Canada',
+      'France',
+      'usa',
+      'Moldova',
+      'Laos',
+      'Burma',
+      'Cabo Verde',
+      'Holland',
+      'Deutschland',
+    ]) {
       expect({ address, got: geo.lookup(address) }).toEqual({ address, got: null })
     }
-    for (const [address, country] of [['Singapore', 'SG'], ['Monaco', 'MC'], ['San Marino', 'SM'], ['Luxembourg', 'LU']] as const) {
+    for (const [address, country] of [
+      ['Singapore', 'SG'],
+      ['Monaco', 'MC'],
+      ['San Marino', 'SM'],
+      ['Luxembourg', 'LU'],
+    ] as const) {
       expect({ address, country: geo.lookup(address)?.parts.country }).toEqual({ address, country })
     }
     // A big town's own name that is a country's in some language is the town; codes are towns' names too.
-    for (const [address, country] of [['Salvador', 'BR'], ['Granada', 'ES'], ['Franca', 'BR'], ['Armenia', 'CO'], ['Bo', 'SL'], ['Man', 'CI'], ['Bra', 'IT']] as const) {
+    for (const [address, country] of [
+      ['Salvador', 'BR'],
+      ['Granada', 'ES'],
+      ['Franca', 'BR'],
+      ['Armenia', 'CO'],
+      ['Bo', 'SL'],
+      ['Man', 'CI'],
+      ['Bra', 'IT'],
+    ] as const) {
       expect({ address, country: geo.lookup(address)?.parts.country }).toEqual({ address, country })
     }
     // With a town before it, as before.
@@ -157,17 +237,49 @@ describe('refuses to guess', () => {
 
 test('any text (fast-check): a result with a point on Earth and a known precision, or null; never a throw', () => {
   const word = fc.oneof(
-    fc.constantFrom('Paris', 'Springfield', 'München', 'Straße', 'St.', 'NY', '10001', 'SW1A 2AA', '75007', 'Cedex', 'CA', 'France', 'UK', 'Москва', '東京', ',', '-', '#', '/', '%', "'", '\u0000'),
+    fc.constantFrom(
+      'Paris',
+      'Springfield',
+      'München',
+      'Straße',
+      'St.',
+      'NY',
+      '10001',
+      'SW1A 2AA',
+      '75007',
+      'Cedex',
+      'CA',
+      'France',
+      'UK',
+      'Москва',
+      '東京',
+      ',',
+      '-',
+      '#',
+      '/',
+      '%',
+      "'",
+      '\u0000',
+    ),
     fc.string({ maxLength: 10 }),
     fc.string({ unit: 'grapheme', maxLength: 6 }),
     fc.integer({ min: 0, max: 99999 }).map(String),
   )
-  const address = fc.oneof(fc.array(word, { maxLength: 10 }).map((w) => w.join(' ')), fc.string({ maxLength: 300 }), fc.constant('x'.repeat(5000)))
+  const address = fc.oneof(
+    fc.array(word, { maxLength: 10 }).map((w) => w.join(' ')),
+    fc.string({ maxLength: 300 }),
+    fc.constant('x'.repeat(5000)),
+  )
   fc.assert(
     fc.property(address, (text) => {
       const r = geo.lookup(text)
       if (r === null) return
-      expect({ text, lat: Math.abs(r.lat) <= 90, lng: Math.abs(r.lng) <= 180, precision: (PRECISIONS as readonly string[]).includes(r.precision) }).toEqual({
+      expect({
+        text,
+        lat: Math.abs(r.lat) <= 90,
+        lng: Math.abs(r.lng) <= 180,
+        precision: (PRECISIONS as readonly string[]).includes(r.precision),
+      }).toEqual({
         text,
         lat: true,
         lng: true,
@@ -207,7 +319,12 @@ test('POST /admin/v1/locations with an address only is geocoded offline, with pr
   const dir = tempDir()
   const store = openStore(join(dir, 'db.sqlite'))
   try {
-    const app = createApp({ store, geocoder: cachedGeocoder(geo, store.geocodeCache), config: { maxBodyBytes: 262144, logRequests: false }, log: () => {} })
+    const app = createApp({
+      store,
+      geocoder: cachedGeocoder(geo, store.geocodeCache),
+      config: { maxBodyBytes: 262144, logRequests: false },
+      log: () => {},
+    })
     const { secret } = createLocator(store, 'Geo')
     const res = await app.handle(
       new Request('http://localhost/admin/v1/locations', {
@@ -232,7 +349,14 @@ test('the configured stack caches embedded answers under the data and resolver v
   try {
     await store.geocodeCache.put('embedded@old', 'wien', null, 0, 1) // long expired
     const stack = await createGeocoder(
-      { provider: 'embedded', url: null, apiKey: null, userAgent: 'test', timeoutMs: 1000, dataPath: DEFAULT_GEODATA_PATH },
+      {
+        provider: 'embedded',
+        url: null,
+        apiKey: null,
+        userAgent: 'test',
+        timeoutMs: 1000,
+        dataPath: DEFAULT_GEODATA_PATH,
+      },
       store,
     )
     const first = await stack.geocoder.geocode('Wien')
@@ -262,9 +386,30 @@ test('addresses that share a cache key get one answer, the street as written inc
 test('cached answers (fast-check): each address gets the answer lookup() gives it, whatever was asked before', async () => {
   // Addresses that differ in case, separators and spacing: the resolver reads some of them apart
   // ("Paris, TX" a state, "paris, tx" words; a line break or ";" splits parts, a space does not).
-  const piece = fc.constantFrom('Paris', 'paris', 'PARIS', 'TX', 'tx', 'London', 'ON', 'on', 'Kings Road', 'Chelsea', 'M5V 3L9', 'm5v 3l9', 'Springfield', 'IL', 'il', 'USA', 'St.', '12')
+  const piece = fc.constantFrom(
+    'Paris',
+    'paris',
+    'PARIS',
+    'TX',
+    'tx',
+    'London',
+    'ON',
+    'on',
+    'Kings Road',
+    'Chelsea',
+    'M5V 3L9',
+    'm5v 3l9',
+    'Springfield',
+    'IL',
+    'il',
+    'USA',
+    'St.',
+    '12',
+  )
   const separator = fc.constantFrom(', ', ',', ' , ', ' ', '  ', '\t', '; ', '\n', '\r\n', '\r', ' | ', '.')
-  const address = fc.tuple(fc.array(fc.tuple(piece, separator), { maxLength: 4 }), piece).map(([pairs, last]) => pairs.map(([p, sep]) => p + sep).join('') + last)
+  const address = fc
+    .tuple(fc.array(fc.tuple(piece, separator), { maxLength: 4 }), piece)
+    .map(([pairs, last]) => pairs.map(([p, sep]) => p + sep).join('') + last)
   const store = openStore(':memory:')
   try {
     let t = 0

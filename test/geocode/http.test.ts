@@ -6,7 +6,13 @@ import { afterEach, describe, expect, setSystemTime, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ConfigError, type GeocoderConfig } from '../../src/core/config'
-import { cachedGeocoder, normalizeAddress, type GeocodeResult, type Geocoder, type Precision } from '../../src/geocode/geocoder'
+import {
+  cachedGeocoder,
+  normalizeAddress,
+  type GeocodeResult,
+  type Geocoder,
+  type Precision,
+} from '../../src/geocode/geocoder'
 import {
   ADAPTER_VERSIONS,
   createHttpGeocoder,
@@ -23,7 +29,8 @@ const KEY = 'sk-test-7d1c9e4b2a51'
 const UA = 'storeloc-test/1.0 (+https://stores.example.com)'
 const DAY_MS = 86_400_000
 
-const fixture = (name: string): unknown => JSON.parse(readFileSync(join(import.meta.dir, 'fixtures', `${name}.json`), 'utf8'))
+const fixture = (name: string): unknown =>
+  JSON.parse(readFileSync(join(import.meta.dir, 'fixtures', `${name}.json`), 'utf8'))
 /** A fixture with some fields changed. */
 function variant(name: string, change: (body: any) => void): unknown {
   const body = fixture(name)
@@ -64,11 +71,23 @@ function reply(body: unknown, status = 200): Response {
 const answering = (body: unknown, status = 200) => standIn(() => reply(body, status))
 
 function config(provider: HttpGeocoderProvider, over: Partial<GeocoderConfig> = {}): GeocoderConfig {
-  return { provider, url: null, apiKey: KEY, userAgent: UA, timeoutMs: 2000, dataPath: 'unused-by-http-geocoders.sqlite', ...over }
+  return {
+    provider,
+    url: null,
+    apiKey: KEY,
+    userAgent: UA,
+    timeoutMs: 2000,
+    dataPath: 'unused-by-http-geocoders.sqlite',
+    ...over,
+  }
 }
 
 /** Asserts a GeocoderUnavailableError naming the provider and the reason, and quoting neither the key nor the URL. */
-async function expectUnavailable(call: Promise<unknown>, provider: string, reason: RegExp): Promise<GeocoderUnavailableError> {
+async function expectUnavailable(
+  call: Promise<unknown>,
+  provider: string,
+  reason: RegExp,
+): Promise<GeocoderUnavailableError> {
   let caught: unknown
   try {
     await call
@@ -120,10 +139,13 @@ function fakeClock() {
 
 /** The real fetch, noting the injected clock at each request start. */
 function recordingFetch(starts: number[], now: () => number): typeof fetch {
-  return Object.assign((...args: Parameters<typeof fetch>) => {
-    starts.push(now())
-    return fetch(...args)
-  }, { preconnect: fetch.preconnect })
+  return Object.assign(
+    (...args: Parameters<typeof fetch>) => {
+      starts.push(now())
+      return fetch(...args)
+    },
+    { preconnect: fetch.preconnect },
+  )
 }
 
 // ---- every provider: the same outcomes from its own response shapes ----------------------------
@@ -162,7 +184,11 @@ const CASES: Case[] = [
       parts: { street: '10 Downing Street', city: 'London', region: 'England', postcode: 'SW1A 2AA', country: 'GB' },
     },
     notFound: [],
-    rateLimited: { status: 429, body: '<html><head><title>429 Too Many Requests</title></head><body>Too Many Requests</body></html>', reason: /is rate limiting us \(HTTP 429/ },
+    rateLimited: {
+      status: 429,
+      body: '<html><head><title>429 Too Many Requests</title></head><body>Too Many Requests</body></html>',
+      reason: /is rate limiting us \(HTTP 429/,
+    },
     defaultOrigin: 'https://nominatim.openstreetmap.org',
   },
   {
@@ -181,7 +207,11 @@ const CASES: Case[] = [
       parts: { street: 'Pariser Platz 1', city: 'Berlin', region: 'Berlin', postcode: '10117', country: 'DE' },
     },
     notFound: fixture('photon-empty'),
-    rateLimited: { status: 429, body: '<html><body><h1>429 Too Many Requests</h1></body></html>', reason: /is rate limiting us \(HTTP 429/ },
+    rateLimited: {
+      status: 429,
+      body: '<html><body><h1>429 Too Many Requests</h1></body></html>',
+      reason: /is rate limiting us \(HTTP 429/,
+    },
     defaultOrigin: 'https://photon.komoot.io',
   },
   {
@@ -216,11 +246,21 @@ const CASES: Case[] = [
       lng: -122.0842467,
       precision: 'rooftop',
       source: 'google',
-      parts: { street: '1600 Amphitheatre Parkway', city: 'Mountain View', region: 'California', postcode: '94043', country: 'US' },
+      parts: {
+        street: '1600 Amphitheatre Parkway',
+        city: 'Mountain View',
+        region: 'California',
+        postcode: '94043',
+        country: 'US',
+      },
     },
     notFound: fixture('google-zero-results'),
     // Google reports quota with HTTP 200 and a status.
-    rateLimited: { status: 200, body: fixture('google-over-query-limit'), reason: /is over its query limit \(OVER_QUERY_LIMIT: You have exceeded/ },
+    rateLimited: {
+      status: 200,
+      body: fixture('google-over-query-limit'),
+      reason: /is over its query limit \(OVER_QUERY_LIMIT: You have exceeded/,
+    },
     defaultOrigin: 'https://maps.googleapis.com',
   },
   {
@@ -239,7 +279,13 @@ const CASES: Case[] = [
       lng: -77.036547,
       precision: 'rooftop',
       source: 'mapbox',
-      parts: { street: '1600 Pennsylvania Avenue Northwest', city: 'Washington', region: 'District of Columbia', postcode: '20500', country: 'US' },
+      parts: {
+        street: '1600 Pennsylvania Avenue Northwest',
+        city: 'Washington',
+        region: 'District of Columbia',
+        postcode: '20500',
+        country: 'US',
+      },
     },
     notFound: fixture('mapbox-empty'),
     rateLimited: { status: 429, body: { message: 'Too Many Requests' }, reason: /is rate limiting us \(HTTP 429/ },
@@ -290,22 +336,38 @@ for (const c of CASES) {
 
     test("rate limited (the provider's over-limit answer): GeocoderUnavailableError", async () => {
       const server = answering(c.rateLimited.body, c.rateLimited.status)
-      await expectUnavailable(createHttpGeocoder(config(c.provider, { url: server.url })).geocode(c.address), c.provider, c.rateLimited.reason)
+      await expectUnavailable(
+        createHttpGeocoder(config(c.provider, { url: server.url })).geocode(c.address),
+        c.provider,
+        c.rateLimited.reason,
+      )
     })
 
     test('HTTP 503: GeocoderUnavailableError', async () => {
       const server = answering('<html><body>503 Service Unavailable</body></html>', 503)
-      await expectUnavailable(createHttpGeocoder(config(c.provider, { url: server.url })).geocode(c.address), c.provider, /failed \(HTTP 503\)/)
+      await expectUnavailable(
+        createHttpGeocoder(config(c.provider, { url: server.url })).geocode(c.address),
+        c.provider,
+        /failed \(HTTP 503\)/,
+      )
     })
 
     test('malformed body (HTML with 200): GeocoderUnavailableError', async () => {
       const server = answering('<!DOCTYPE html><html><body>Welcome to nginx!</body></html>')
-      await expectUnavailable(createHttpGeocoder(config(c.provider, { url: server.url })).geocode(c.address), c.provider, /malformed response/)
+      await expectUnavailable(
+        createHttpGeocoder(config(c.provider, { url: server.url })).geocode(c.address),
+        c.provider,
+        /malformed response/,
+      )
     })
 
     test('JSON of an unexpected shape: GeocoderUnavailableError', async () => {
       const server = answering({ hello: 'world', results: 'none' })
-      await expectUnavailable(createHttpGeocoder(config(c.provider, { url: server.url })).geocode(c.address), c.provider, /unexpected response/)
+      await expectUnavailable(
+        createHttpGeocoder(config(c.provider, { url: server.url })).geocode(c.address),
+        c.provider,
+        /unexpected response/,
+      )
     })
 
     test('a response slower than timeoutMs: fails at the timeout', async () => {
@@ -353,11 +415,15 @@ const AT_NULL_ISLAND: Record<HttpGeocoderProvider, (body: any) => void> = {
   opencage: (b) => (b.results[0].geometry = { lat: 0, lng: 0 }),
 }
 
-describe('a point at 0,0 (Null Island: a record without a point, as Pelias gave for some postcodes from Who\'s On First)', () => {
+describe("a point at 0,0 (Null Island: a record without a point, as Pelias gave for some postcodes from Who's On First)", () => {
   for (const c of CASES) {
     test(`${c.provider}: GeocoderUnavailableError, not a store placed in the Gulf of Guinea`, async () => {
       const server = answering(variant(c.found, AT_NULL_ISLAND[c.provider]))
-      await expectUnavailable(createHttpGeocoder(config(c.provider, { url: server.url })).geocode(c.address), c.provider, /unexpected response \(coordinates\)/)
+      await expectUnavailable(
+        createHttpGeocoder(config(c.provider, { url: server.url })).geocode(c.address),
+        c.provider,
+        /unexpected response \(coordinates\)/,
+      )
     })
   }
 })
@@ -378,16 +444,45 @@ function precisionTable(provider: HttpGeocoderProvider, rows: Row[]) {
   })
 }
 
-const nominatimPlace = (change: Record<string, unknown>) => variant('nominatim-found', (b) => Object.assign(b[0], change))
+const nominatimPlace = (change: Record<string, unknown>) =>
+  variant('nominatim-found', (b) => Object.assign(b[0], change))
 precisionTable('nominatim', [
   ['place_rank 30 building', fixture('nominatim-found'), 'rooftop'],
-  ['place_rank 26 street', nominatimPlace({ place_rank: 26, category: 'highway', type: 'residential', addresstype: 'road' }), 'street'],
-  ['postcode', nominatimPlace({ place_rank: 21, category: 'place', type: 'postcode', addresstype: 'postcode' }), 'postcode'],
-  ['place_rank 16 city', nominatimPlace({ place_rank: 16, category: 'boundary', type: 'administrative', addresstype: 'city' }), 'city'],
-  ['place_rank 19 suburb', nominatimPlace({ place_rank: 19, category: 'place', type: 'suburb', addresstype: 'suburb' }), 'city'],
-  ['place_rank 8 state', nominatimPlace({ place_rank: 8, category: 'boundary', type: 'administrative', addresstype: 'state' }), 'region'],
-  ['place_rank 4 country', nominatimPlace({ place_rank: 4, category: 'boundary', type: 'administrative', addresstype: 'country' }), 'country'],
-  ['place_rank 2 continent', nominatimPlace({ place_rank: 2, category: 'place', type: 'continent', addresstype: 'continent' }), null],
+  [
+    'place_rank 26 street',
+    nominatimPlace({ place_rank: 26, category: 'highway', type: 'residential', addresstype: 'road' }),
+    'street',
+  ],
+  [
+    'postcode',
+    nominatimPlace({ place_rank: 21, category: 'place', type: 'postcode', addresstype: 'postcode' }),
+    'postcode',
+  ],
+  [
+    'place_rank 16 city',
+    nominatimPlace({ place_rank: 16, category: 'boundary', type: 'administrative', addresstype: 'city' }),
+    'city',
+  ],
+  [
+    'place_rank 19 suburb',
+    nominatimPlace({ place_rank: 19, category: 'place', type: 'suburb', addresstype: 'suburb' }),
+    'city',
+  ],
+  [
+    'place_rank 8 state',
+    nominatimPlace({ place_rank: 8, category: 'boundary', type: 'administrative', addresstype: 'state' }),
+    'region',
+  ],
+  [
+    'place_rank 4 country',
+    nominatimPlace({ place_rank: 4, category: 'boundary', type: 'administrative', addresstype: 'country' }),
+    'country',
+  ],
+  [
+    'place_rank 2 continent',
+    nominatimPlace({ place_rank: 2, category: 'place', type: 'continent', addresstype: 'continent' }),
+    null,
+  ],
 ])
 
 const photonProps = (change: Record<string, unknown>, drop: string[] = []) =>
@@ -397,20 +492,75 @@ const photonProps = (change: Record<string, unknown>, drop: string[] = []) =>
   })
 precisionTable('photon', [
   ['type house', fixture('photon-found'), 'rooftop'],
-  ['type street', photonProps({ type: 'street', osm_key: 'highway', osm_value: 'residential', name: 'Pariser Platz' }, ['housenumber', 'street']), 'street'],
-  ['osm_value postcode', photonProps({ type: 'district', osm_value: 'postcode', name: '10117' }, ['housenumber', 'street']), 'postcode'],
-  ['type district', photonProps({ type: 'district', osm_value: 'suburb', name: 'Mitte' }, ['housenumber', 'street']), 'city'],
+  [
+    'type street',
+    photonProps({ type: 'street', osm_key: 'highway', osm_value: 'residential', name: 'Pariser Platz' }, [
+      'housenumber',
+      'street',
+    ]),
+    'street',
+  ],
+  [
+    'osm_value postcode',
+    photonProps({ type: 'district', osm_value: 'postcode', name: '10117' }, ['housenumber', 'street']),
+    'postcode',
+  ],
+  [
+    'type district',
+    photonProps({ type: 'district', osm_value: 'suburb', name: 'Mitte' }, ['housenumber', 'street']),
+    'city',
+  ],
   ['type city', fixture('photon-city'), 'city'],
-  ['type state', photonProps({ type: 'state', osm_value: 'state', name: 'Berlin' }, ['housenumber', 'street', 'city', 'postcode']), 'region'],
-  ['type country', photonProps({ type: 'country', osm_value: 'country', name: 'Deutschland' }, ['housenumber', 'street', 'city', 'postcode', 'state']), 'country'],
-  ['type other with a street (never rooftop)', photonProps({ type: 'other', osm_key: 'tourism', osm_value: 'attraction' }), 'street'],
-  ['type other without any address', photonProps({ type: 'other', osm_key: 'natural', osm_value: 'water' }, ['housenumber', 'street', 'city', 'postcode', 'state', 'countrycode', 'district', 'locality']), null],
+  [
+    'type state',
+    photonProps({ type: 'state', osm_value: 'state', name: 'Berlin' }, ['housenumber', 'street', 'city', 'postcode']),
+    'region',
+  ],
+  [
+    'type country',
+    photonProps({ type: 'country', osm_value: 'country', name: 'Deutschland' }, [
+      'housenumber',
+      'street',
+      'city',
+      'postcode',
+      'state',
+    ]),
+    'country',
+  ],
+  [
+    'type other with a street (never rooftop)',
+    photonProps({ type: 'other', osm_key: 'tourism', osm_value: 'attraction' }),
+    'street',
+  ],
+  [
+    'type other without any address',
+    photonProps({ type: 'other', osm_key: 'natural', osm_value: 'water' }, [
+      'housenumber',
+      'street',
+      'city',
+      'postcode',
+      'state',
+      'countrycode',
+      'district',
+      'locality',
+    ]),
+    null,
+  ],
   // A type naming a member every object inherits is an unmapped type, as "other" is.
-  ['type constructor (unmapped)', photonProps({ type: 'constructor', osm_key: 'tourism', osm_value: 'attraction' }), 'street'],
-  ['type __proto__ (unmapped)', photonProps({ type: '__proto__', osm_key: 'tourism', osm_value: 'attraction' }), 'street'],
+  [
+    'type constructor (unmapped)',
+    photonProps({ type: 'constructor', osm_key: 'tourism', osm_value: 'attraction' }),
+    'street',
+  ],
+  [
+    'type __proto__ (unmapped)',
+    photonProps({ type: '__proto__', osm_key: 'tourism', osm_value: 'attraction' }),
+    'street',
+  ],
 ])
 
-const peliasProps = (change: Record<string, unknown>) => variant('pelias-found', (b) => Object.assign(b.features[0].properties, change))
+const peliasProps = (change: Record<string, unknown>) =>
+  variant('pelias-found', (b) => Object.assign(b.features[0].properties, change))
 precisionTable('pelias', [
   ['address, accuracy point', fixture('pelias-found'), 'rooftop'],
   ['address, match_type interpolated', peliasProps({ match_type: 'interpolated' }), 'street'],
@@ -439,10 +589,18 @@ precisionTable('google', [
   ['GEOMETRIC_CENTER of a premise (never rooftop)', googleResult('GEOMETRIC_CENTER', ['premise']), 'street'],
   ['APPROXIMATE postal_code', googleResult('APPROXIMATE', ['postal_code']), 'postcode'],
   ['APPROXIMATE locality', fixture('google-locality'), 'city'],
-  ['APPROXIMATE administrative_area_level_1', googleResult('APPROXIMATE', ['administrative_area_level_1', 'political']), 'region'],
+  [
+    'APPROXIMATE administrative_area_level_1',
+    googleResult('APPROXIMATE', ['administrative_area_level_1', 'political']),
+    'region',
+  ],
   ['APPROXIMATE country', googleResult('APPROXIMATE', ['country', 'political']), 'country'],
   ['APPROXIMATE of an unmapped type: from its parts', googleResult('APPROXIMATE', ['natural_feature']), 'street'],
-  ['APPROXIMATE of type constructor (unmapped): from its parts', googleResult('APPROXIMATE', ['constructor']), 'street'],
+  [
+    'APPROXIMATE of type constructor (unmapped): from its parts',
+    googleResult('APPROXIMATE', ['constructor']),
+    'street',
+  ],
 ])
 
 const mapboxFeature = (change: (f: any) => void) => variant('mapbox-found', (b) => change(b.features[0]))
@@ -451,20 +609,65 @@ precisionTable('mapbox', [
   ['address, accuracy parcel', mapboxFeature((f) => (f.properties.accuracy = 'parcel')), 'rooftop'],
   ['address, accuracy interpolated', mapboxFeature((f) => (f.properties.accuracy = 'interpolated')), 'street'],
   ['address, accuracy street', mapboxFeature((f) => (f.properties.accuracy = 'street')), 'street'],
-  ['postcode', mapboxFeature((f) => Object.assign(f, { id: 'postcode.8031694', place_type: ['postcode'], text: '20500', properties: {} })), 'postcode'],
+  [
+    'postcode',
+    mapboxFeature((f) =>
+      Object.assign(f, { id: 'postcode.8031694', place_type: ['postcode'], text: '20500', properties: {} }),
+    ),
+    'postcode',
+  ],
   ['place', fixture('mapbox-place'), 'city'],
-  ['region', mapboxFeature((f) => Object.assign(f, { id: 'region.14064402', place_type: ['region'], text: 'District of Columbia', properties: { short_code: 'US-DC' } })), 'region'],
-  ['country', mapboxFeature((f) => Object.assign(f, { id: 'country.8940', place_type: ['country'], text: 'United States', properties: { short_code: 'us' }, context: [] })), 'country'],
-  ['several place types: the finest', mapboxFeature((f) => Object.assign(f, { place_type: ['region', 'place'], properties: {} })), 'city'],
-  ['an unmapped place type (hasOwnProperty): not found', mapboxFeature((f) => Object.assign(f, { place_type: ['hasOwnProperty'], properties: {} })), null],
-  ['an unmapped place type beside a mapped one: the mapped one', mapboxFeature((f) => Object.assign(f, { place_type: ['constructor', 'place'], properties: {} })), 'city'],
+  [
+    'region',
+    mapboxFeature((f) =>
+      Object.assign(f, {
+        id: 'region.14064402',
+        place_type: ['region'],
+        text: 'District of Columbia',
+        properties: { short_code: 'US-DC' },
+      }),
+    ),
+    'region',
+  ],
+  [
+    'country',
+    mapboxFeature((f) =>
+      Object.assign(f, {
+        id: 'country.8940',
+        place_type: ['country'],
+        text: 'United States',
+        properties: { short_code: 'us' },
+        context: [],
+      }),
+    ),
+    'country',
+  ],
+  [
+    'several place types: the finest',
+    mapboxFeature((f) => Object.assign(f, { place_type: ['region', 'place'], properties: {} })),
+    'city',
+  ],
+  [
+    'an unmapped place type (hasOwnProperty): not found',
+    mapboxFeature((f) => Object.assign(f, { place_type: ['hasOwnProperty'], properties: {} })),
+    null,
+  ],
+  [
+    'an unmapped place type beside a mapped one: the mapped one',
+    mapboxFeature((f) => Object.assign(f, { place_type: ['constructor', 'place'], properties: {} })),
+    'city',
+  ],
 ])
 
 const opencageResult = (change: (r: any) => void) => variant('opencage-found', (b) => change(b.results[0]))
 precisionTable('opencage', [
   ['building, confidence 10', fixture('opencage-found'), 'rooftop'],
   ['building, confidence 7 (box over 1 km)', opencageResult((r) => (r.confidence = 7)), 'street'],
-  ['road', opencageResult((r) => ((r.components._type = 'road'), delete r.components.house_number, (r.confidence = 9))), 'street'],
+  [
+    'road',
+    opencageResult((r) => ((r.components._type = 'road'), delete r.components.house_number, (r.confidence = 9))),
+    'street',
+  ],
   ['postcode', opencageResult((r) => ((r.components._type = 'postcode'), (r.confidence = 7))), 'postcode'],
   ['city', opencageResult((r) => ((r.components._type = 'city'), (r.confidence = 3))), 'city'],
   ['village', opencageResult((r) => ((r.components._type = 'village'), (r.confidence = 6))), 'city'],
@@ -472,11 +675,21 @@ precisionTable('opencage', [
   ['country', opencageResult((r) => ((r.components._type = 'country'), (r.confidence = 1))), 'country'],
   ['attraction with a house number', opencageResult((r) => (r.components._type = 'attraction')), 'rooftop'],
   ['__proto__ (unmapped) with a house number', opencageResult((r) => (r.components._type = '__proto__')), 'rooftop'],
-  ['constructor (unmapped) without a house number', opencageResult((r) => ((r.components._type = 'constructor'), delete r.components.house_number, (r.confidence = 9))), 'street'],
+  [
+    'constructor (unmapped) without a house number',
+    opencageResult((r) => ((r.components._type = 'constructor'), delete r.components.house_number, (r.confidence = 9))),
+    'street',
+  ],
   [
     'body_of_water with only a country',
     opencageResult((r) => {
-      r.components = { _type: 'body_of_water', _category: 'natural/water', 'ISO_3166-1_alpha-2': 'GB', country: 'United Kingdom', country_code: 'gb' }
+      r.components = {
+        _type: 'body_of_water',
+        _category: 'natural/water',
+        'ISO_3166-1_alpha-2': 'GB',
+        country: 'United Kingdom',
+        country_code: 'gb',
+      }
       r.confidence = 1
     }),
     'country',
@@ -498,7 +711,11 @@ describe('nominatim specifics', () => {
   test('lat or lon not decimal text ("", " ", "0x2D", "1e1"): an unexpected response, not a point at 0', async () => {
     for (const bad of ['', ' ', '0x2D', '1e1', '+5', 'Infinity']) {
       const server = answering(variant('nominatim-found', (b) => (b[0].lat = bad)))
-      await expectUnavailable(createHttpGeocoder(config('nominatim', { url: server.url })).geocode('x'), 'nominatim', /unexpected response \(coordinates\)/)
+      await expectUnavailable(
+        createHttpGeocoder(config('nominatim', { url: server.url })).geocode('x'),
+        'nominatim',
+        /unexpected response \(coordinates\)/,
+      )
     }
   })
 
@@ -511,11 +728,28 @@ describe('nominatim specifics', () => {
   test('street after the house number outside number-first countries; a whole city result', async () => {
     const server = answering(
       variant('nominatim-found', (b) => {
-        b[0].address = { house_number: '77', road: 'Unter den Linden', suburb: 'Mitte', city: 'Berlin', state: 'Berlin', postcode: '10117', country: 'Deutschland', country_code: 'de' }
+        b[0].address = {
+          house_number: '77',
+          road: 'Unter den Linden',
+          suburb: 'Mitte',
+          city: 'Berlin',
+          state: 'Berlin',
+          postcode: '10117',
+          country: 'Deutschland',
+          country_code: 'de',
+        }
       }),
     )
-    const result = await createHttpGeocoder(config('nominatim', { url: server.url })).geocode('Unter den Linden 77, Berlin')
-    expect(result?.parts).toStrictEqual({ street: 'Unter den Linden 77', city: 'Berlin', region: 'Berlin', postcode: '10117', country: 'DE' })
+    const result = await createHttpGeocoder(config('nominatim', { url: server.url })).geocode(
+      'Unter den Linden 77, Berlin',
+    )
+    expect(result?.parts).toStrictEqual({
+      street: 'Unter den Linden 77',
+      city: 'Berlin',
+      region: 'Berlin',
+      postcode: '10117',
+      country: 'DE',
+    })
   })
 })
 
@@ -523,42 +757,71 @@ describe('address parts a provider sends', () => {
   test('one over 200 characters, or with a line break or a bidi override, is left out (it is shown in public answers); the others kept, NFC', async () => {
     const server = answering(
       variant('nominatim-found', (b) => {
-        b[0].address = { house_number: '77', road: 'Unter den Linden', city: 'B'.repeat(201), state: 'Berlin\u202Eevil', postcode: '10117\n<b>', country: 'Deutschland', country_code: 'de', suburb: 'Mitte' }
+        b[0].address = {
+          house_number: '77',
+          road: 'Unter den Linden',
+          city: 'B'.repeat(201),
+          state: 'Berlin\u202Eevil',
+          postcode: '10117\n<b>',
+          country: 'Deutschland',
+          country_code: 'de',
+          suburb: 'Mitte',
+        }
         b[0].address.road = 'Unter den Linde\u006e\u0301' // an n and a combining acute: one ń once NFC
       }),
     )
-    const result = await createHttpGeocoder(config('nominatim', { url: server.url })).geocode('Unter den Linden 77, Berlin')
+    const result = await createHttpGeocoder(config('nominatim', { url: server.url })).geocode(
+      'Unter den Linden 77, Berlin',
+    )
     expect(result?.parts).toStrictEqual({ street: 'Unter den Lindeń 77', country: 'DE' })
     expect(result?.parts.street).toBe('Unter den Linde\u0144 77')
     // 200 characters is a name still.
     const long = answering(variant('nominatim-found', (b) => void (b[0].address.city = 'C'.repeat(200))))
-    expect((await createHttpGeocoder(config('nominatim', { url: long.url })).geocode('x'))?.parts.city).toBe('C'.repeat(200))
+    expect((await createHttpGeocoder(config('nominatim', { url: long.url })).geocode('x'))?.parts.city).toBe(
+      'C'.repeat(200),
+    )
   })
 })
 
 describe('photon specifics', () => {
-  test("a city result names the city in `name`; parts take it from there", async () => {
+  test('a city result names the city in `name`; parts take it from there', async () => {
     const server = answering(fixture('photon-city'))
     const result = await createHttpGeocoder(config('photon', { url: server.url })).geocode('Berlin')
-    expect(result).toStrictEqual({ lat: 52.5170365, lng: 13.3888599, precision: 'city', source: 'photon', parts: { city: 'Berlin', region: 'Berlin', country: 'DE' } })
+    expect(result).toStrictEqual({
+      lat: 52.5170365,
+      lng: 13.3888599,
+      precision: 'city',
+      source: 'photon',
+      parts: { city: 'Berlin', region: 'Berlin', country: 'DE' },
+    })
   })
 })
 
 describe('pelias specifics', () => {
   test('a self-hosted Pelias without a key: no api_key parameter', async () => {
     const server = answering(fixture('pelias-found'))
-    await createHttpGeocoder(config('pelias', { url: server.url, apiKey: null })).geocode('30 West 26th Street, New York, NY')
+    await createHttpGeocoder(config('pelias', { url: server.url, apiKey: null })).geocode(
+      '30 West 26th Street, New York, NY',
+    )
     expect(server.hits[0]!.url.searchParams.has('api_key')).toBe(false)
   })
 
   test('HTTP 400 with geocoding.errors: the error is quoted', async () => {
     const server = answering(fixture('pelias-error'), 400)
-    await expectUnavailable(createHttpGeocoder(config('pelias', { url: server.url })).geocode(' '), 'pelias', /HTTP 400: invalid param 'text'/)
+    await expectUnavailable(
+      createHttpGeocoder(config('pelias', { url: server.url })).geocode(' '),
+      'pelias',
+      /HTTP 400: invalid param 'text'/,
+    )
   })
 
   test('geocoding.errors with HTTP 200 is a failure too', async () => {
     const server = answering(fixture('pelias-error'))
-    await expectUnavailable(createHttpGeocoder(config('pelias', { url: server.url })).geocode(' '), 'pelias', /reported an error/)
+    await expectUnavailable(
+      createHttpGeocoder(config('pelias', { url: server.url })).geocode(' '),
+      'pelias',
+      /reported an error/,
+    )
   })
 })
 
@@ -568,86 +831,156 @@ describe('google specifics', () => {
     const scope = status === 'INVALID_REQUEST' ? 'address' : 'service'
     test(`status ${status} (HTTP 200): GeocoderUnavailableError naming the status, of scope ${scope}`, async () => {
       const server = answering({ error_message: 'Something went wrong.', results: [], status })
-      const err = await expectUnavailable(createHttpGeocoder(config('google', { url: server.url })).geocode('x'), 'google', new RegExp(`\\(${status}: Something went wrong\\.\\)`))
+      const err = await expectUnavailable(
+        createHttpGeocoder(config('google', { url: server.url })).geocode('x'),
+        'google',
+        new RegExp(`\\(${status}: Something went wrong\\.\\)`),
+      )
       expect(err.scope).toBe(scope)
     })
   }
 
   test('a status naming a member every object inherits (constructor) is an unexpected status', async () => {
     const server = answering({ results: [], status: 'constructor' })
-    const err = await expectUnavailable(createHttpGeocoder(config('google', { url: server.url })).geocode('x'), 'google', /sent an unexpected status \(constructor\)/)
+    const err = await expectUnavailable(
+      createHttpGeocoder(config('google', { url: server.url })).geocode('x'),
+      'google',
+      /sent an unexpected status \(constructor\)/,
+    )
     expect(err.message).not.toContain('function')
   })
 
   test('REQUEST_DENIED quoting the key: the key is redacted from the message', async () => {
-    const server = answering(variant('google-request-denied', (b) => (b.error_message = `API key ${KEY} is not authorized for this API.`)))
-    const err = await expectUnavailable(createHttpGeocoder(config('google', { url: server.url })).geocode('x'), 'google', /refused the request \(REQUEST_DENIED/)
+    const server = answering(
+      variant('google-request-denied', (b) => (b.error_message = `API key ${KEY} is not authorized for this API.`)),
+    )
+    const err = await expectUnavailable(
+      createHttpGeocoder(config('google', { url: server.url })).geocode('x'),
+      'google',
+      /refused the request \(REQUEST_DENIED/,
+    )
     expect(err.message).toContain('[key]')
   })
 
-  test('a long message quoting the key across the reason\'s cut: no part of the key is left', async () => {
+  test("a long message quoting the key across the reason's cut: no part of the key is left", async () => {
     // The old cut, at 160 characters, fell inside the key.
-    const server = answering(variant('google-request-denied', (b) => (b.error_message = `${'This API project is not authorized to use this API. '.repeat(3).slice(0, 140)} key=${KEY}`)))
-    const err = await expectUnavailable(createHttpGeocoder(config('google', { url: server.url })).geocode('x'), 'google', /refused the request/)
+    const server = answering(
+      variant(
+        'google-request-denied',
+        (b) =>
+          (b.error_message = `${'This API project is not authorized to use this API. '.repeat(3).slice(0, 140)} key=${KEY}`),
+      ),
+    )
+    const err = await expectUnavailable(
+      createHttpGeocoder(config('google', { url: server.url })).geocode('x'),
+      'google',
+      /refused the request/,
+    )
     expect(err.message.length).toBeLessThanOrEqual(260)
     for (let n = 6; n <= KEY.length; n++) expect(err.message).not.toContain(KEY.slice(0, n))
   })
 
   test('the key echoed URL-encoded is redacted too', async () => {
     const key = 'ab/cd+ef=gh&ij'
-    const server = answering({ error_message: `bad key ${encodeURIComponent(key)} or ${new URLSearchParams({ k: key }).toString().slice(2)}`, results: [], status: 'REQUEST_DENIED' })
-    const err = await expectUnavailable(createHttpGeocoder(config('google', { url: server.url, apiKey: key })).geocode('x'), 'google', /REQUEST_DENIED/)
+    const server = answering({
+      error_message: `bad key ${encodeURIComponent(key)} or ${new URLSearchParams({ k: key }).toString().slice(2)}`,
+      results: [],
+      status: 'REQUEST_DENIED',
+    })
+    const err = await expectUnavailable(
+      createHttpGeocoder(config('google', { url: server.url, apiKey: key })).geocode('x'),
+      'google',
+      /REQUEST_DENIED/,
+    )
     expect(err.message).toContain('bad key [key] or [key]')
   })
 
   test('OK with no results is unexpected, not "not found": a failure of this address only', async () => {
     const server = answering({ results: [], status: 'OK' })
-    const err = await expectUnavailable(createHttpGeocoder(config('google', { url: server.url })).geocode('x'), 'google', /unexpected response/)
+    const err = await expectUnavailable(
+      createHttpGeocoder(config('google', { url: server.url })).geocode('x'),
+      'google',
+      /unexpected response/,
+    )
     expect(err.scope).toBe('address')
   })
 
   test('an HTTP 503 or 429 fails the service, not the address', async () => {
     for (const status of [503, 429]) {
       const server = answering({}, status)
-      expect((await expectUnavailable(createHttpGeocoder(config('google', { url: server.url })).geocode('x'), 'google', /HTTP/)).scope).toBe('service')
+      expect(
+        (
+          await expectUnavailable(
+            createHttpGeocoder(config('google', { url: server.url })).geocode('x'),
+            'google',
+            /HTTP/,
+          )
+        ).scope,
+      ).toBe('service')
     }
   })
 
   test('a locality: parts from its components', async () => {
     const server = answering(fixture('google-locality'))
     const result = await createHttpGeocoder(config('google', { url: server.url })).geocode('Springfield, IL')
-    expect(result).toStrictEqual({ lat: 39.7817213, lng: -89.6501481, precision: 'city', source: 'google', parts: { city: 'Springfield', region: 'Illinois', country: 'US' } })
+    expect(result).toStrictEqual({
+      lat: 39.7817213,
+      lng: -89.6501481,
+      precision: 'city',
+      source: 'google',
+      parts: { city: 'Springfield', region: 'Illinois', country: 'US' },
+    })
   })
 })
 
 describe('mapbox specifics', () => {
   test('HTTP 401 with its message: GeocoderUnavailableError quoting it', async () => {
     const server = answering({ message: 'Not Authorized - Invalid Token' }, 401)
-    await expectUnavailable(createHttpGeocoder(config('mapbox', { url: server.url })).geocode('x'), 'mapbox', /refused the request \(HTTP 401: Not Authorized - Invalid Token\)/)
+    await expectUnavailable(
+      createHttpGeocoder(config('mapbox', { url: server.url })).geocode('x'),
+      'mapbox',
+      /refused the request \(HTTP 401: Not Authorized - Invalid Token\)/,
+    )
   })
 
   test('semicolons (batch separators on the permanent endpoint) are sent as commas', async () => {
     const server = answering(fixture('mapbox-empty'))
     await createHttpGeocoder(config('mapbox', { url: server.url })).geocode('Suite 5; 1600 Pennsylvania Ave NW')
-    expect(CASES.find((c) => c.provider === 'mapbox')!.sentAddress(server.hits[0]!.url)).toBe('Suite 5, 1600 Pennsylvania Ave NW')
+    expect(CASES.find((c) => c.provider === 'mapbox')!.sentAddress(server.hits[0]!.url)).toBe(
+      'Suite 5, 1600 Pennsylvania Ave NW',
+    )
   })
 
   test('a place: parts from the feature and its context', async () => {
     const server = answering(fixture('mapbox-place'))
     const result = await createHttpGeocoder(config('mapbox', { url: server.url })).geocode('Springfield, Illinois')
-    expect(result).toStrictEqual({ lat: 39.781721, lng: -89.650148, precision: 'city', source: 'mapbox', parts: { city: 'Springfield', region: 'Illinois', country: 'US' } })
+    expect(result).toStrictEqual({
+      lat: 39.781721,
+      lng: -89.650148,
+      precision: 'city',
+      source: 'mapbox',
+      parts: { city: 'Springfield', region: 'Illinois', country: 'US' },
+    })
   })
 })
 
 describe('opencage specifics', () => {
   test('402 quota exceeded: GeocoderUnavailableError', async () => {
     const server = answering(fixture('opencage-402'), 402)
-    await expectUnavailable(createHttpGeocoder(config('opencage', { url: server.url })).geocode('x'), 'opencage', /HTTP 402: quota exceeded/)
+    await expectUnavailable(
+      createHttpGeocoder(config('opencage', { url: server.url })).geocode('x'),
+      'opencage',
+      /HTTP 402: quota exceeded/,
+    )
   })
 
   test('403 disabled key: GeocoderUnavailableError', async () => {
     const server = answering(fixture('opencage-403'), 403)
-    await expectUnavailable(createHttpGeocoder(config('opencage', { url: server.url })).geocode('x'), 'opencage', /HTTP 403: disabled key/)
+    await expectUnavailable(
+      createHttpGeocoder(config('opencage', { url: server.url })).geocode('x'),
+      'opencage',
+      /HTTP 403: disabled key/,
+    )
   })
 })
 
@@ -656,13 +989,21 @@ describe('opencage specifics', () => {
 describe('Retry-After on a 429 or 503', () => {
   test('calls within the wait fail at once, sending nothing, with one reason for the whole wait; after it, requests go out again', async () => {
     let status = 429
-    const server = standIn(() => (status === 200 ? reply(fixture('google-zero-results')) : new Response('slow down', { status, headers: { 'retry-after': '30' } })))
+    const server = standIn(() =>
+      status === 200
+        ? reply(fixture('google-zero-results'))
+        : new Response('slow down', { status, headers: { 'retry-after': '30' } }),
+    )
     let clock = 1_000_000
     const geocoder = createHttpGeocoder(config('google', { url: server.url }), { now: () => clock })
     await expectUnavailable(geocoder.geocode('a'), 'google', /rate limiting us \(HTTP 429/)
     expect(server.hits).toHaveLength(1)
     clock += 29_000
-    const first = await expectUnavailable(geocoder.geocode('b'), 'google', /asked us to wait \(Retry-After\) until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)
+    const first = await expectUnavailable(
+      geocoder.geocode('b'),
+      'google',
+      /asked us to wait \(Retry-After\) until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/,
+    )
     const second = await expectUnavailable(geocoder.geocode('c'), 'google', /asked us to wait/)
     expect(second.reason).toBe(first.reason) // one reason: the fallback warns about it once
     expect(server.hits).toHaveLength(1)
@@ -681,7 +1022,12 @@ describe('Retry-After on a 429 or 503', () => {
     await expectUnavailable(geocoder.geocode('a'), 'google', /asked us to wait/)
     expect(server.hits).toHaveLength(1)
     clock += 5_000
-    for (const [status, value] of [[500, '60'], [429, 'soon'], [503, '-1'], [429, '1.5']] as const) {
+    for (const [status, value] of [
+      [500, '60'],
+      [429, 'soon'],
+      [503, '-1'],
+      [429, '1.5'],
+    ] as const) {
       answer = () => new Response('no', { status, headers: { 'retry-after': value } })
       await expectUnavailable(geocoder.geocode('a'), 'google', new RegExp(`HTTP ${status}`))
     }
@@ -696,13 +1042,16 @@ describe('Retry-After on a 429 or 503', () => {
     })
     let clock = 0
     const geocoder = createHttpGeocoder(config('google', { url: server.url }), { now: () => clock })
-    await Promise.all([expectUnavailable(geocoder.geocode('a'), 'google', /HTTP 429/), expectUnavailable(geocoder.geocode('b'), 'google', /HTTP 503/)])
+    await Promise.all([
+      expectUnavailable(geocoder.geocode('a'), 'google', /HTTP 429/),
+      expectUnavailable(geocoder.geocode('b'), 'google', /HTTP 503/),
+    ])
     clock += 2_000
     await expectUnavailable(geocoder.geocode('c'), 'google', /asked us to wait/)
     expect(server.hits).toHaveLength(2)
   })
 
-  test("Nominatim: calls waiting for their request slot when the wait was asked send nothing either", async () => {
+  test('Nominatim: calls waiting for their request slot when the wait was asked send nothing either', async () => {
     const server = standIn(() => new Response('slow down', { status: 429, headers: { 'retry-after': '3600' } }))
     // Nominatim's one request a second, on the real clock: the second call waits ~1 s for its slot.
     const geocoder = createHttpGeocoder(config('nominatim', { url: server.url, timeoutMs: 1_500 }))
@@ -712,9 +1061,11 @@ describe('Retry-After on a 429 or 503', () => {
     expect(server.hits).toHaveLength(1)
   })
 
-  test('the wall clock set back an hour (NTP, a VM resumed) stretches neither a wait nor Nominatim\'s request spacing: both run on a monotonic clock', async () => {
+  test("the wall clock set back an hour (NTP, a VM resumed) stretches neither a wait nor Nominatim's request spacing: both run on a monotonic clock", async () => {
     let status = 429
-    const server = standIn(() => (status === 200 ? reply([]) : new Response('slow down', { status, headers: { 'retry-after': '1' } })))
+    const server = standIn(() =>
+      status === 200 ? reply([]) : new Response('slow down', { status, headers: { 'retry-after': '1' } }),
+    )
     const geocoder = createHttpGeocoder(config('nominatim', { url: server.url, timeoutMs: 2_500 }))
     try {
       await expectUnavailable(geocoder.geocode('a'), 'nominatim', /HTTP 429/)
@@ -762,7 +1113,11 @@ describe('transport', () => {
         ),
     )
     const started = performance.now()
-    await expectUnavailable(createHttpGeocoder(config('nominatim', { url: server.url, timeoutMs: 200 })).geocode('x'), 'nominatim', /timed out after 200 ms/)
+    await expectUnavailable(
+      createHttpGeocoder(config('nominatim', { url: server.url, timeoutMs: 200 })).geocode('x'),
+      'nominatim',
+      /timed out after 200 ms/,
+    )
     expect(performance.now() - started).toBeLessThan(900)
   })
 
@@ -779,34 +1134,51 @@ describe('transport', () => {
       { preconnect: fetch.preconnect },
     )
     const started = performance.now()
-    await expectUnavailable(createHttpGeocoder(config('opencage', { timeoutMs: 200 }), { fetch: deaf }).geocode('x'), 'opencage', /timed out after 200 ms/)
+    await expectUnavailable(
+      createHttpGeocoder(config('opencage', { timeoutMs: 200 }), { fetch: deaf }).geocode('x'),
+      'opencage',
+      /timed out after 200 ms/,
+    )
     expect(performance.now() - started).toBeLessThan(2000)
   })
 
   test('a body over 1 MiB (declared, or streamed without a length) is no answer: GeocoderUnavailableError', async () => {
     const big = JSON.stringify([{ ...(fixture('nominatim-found') as any[])[0], pad: 'x'.repeat(2 * 1024 * 1024) }])
     const declared = standIn(() => new Response(big, { headers: { 'content-type': 'application/json' } }))
-    await expectUnavailable(createHttpGeocoder(config('nominatim', { url: declared.url })).geocode('x'), 'nominatim', /over 1 MiB/)
+    await expectUnavailable(
+      createHttpGeocoder(config('nominatim', { url: declared.url })).geocode('x'),
+      'nominatim',
+      /over 1 MiB/,
+    )
     const streamed = standIn(
       () =>
         new Response(
           new ReadableStream({
             start(c) {
-              for (let i = 0; i < big.length; i += 64 * 1024) c.enqueue(new TextEncoder().encode(big.slice(i, i + 64 * 1024)))
+              for (let i = 0; i < big.length; i += 64 * 1024)
+                c.enqueue(new TextEncoder().encode(big.slice(i, i + 64 * 1024)))
               c.close()
             },
           }),
           { headers: { 'content-type': 'application/json' } },
         ),
     )
-    await expectUnavailable(createHttpGeocoder(config('nominatim', { url: streamed.url })).geocode('x'), 'nominatim', /over 1 MiB/)
+    await expectUnavailable(
+      createHttpGeocoder(config('nominatim', { url: streamed.url })).geocode('x'),
+      'nominatim',
+      /over 1 MiB/,
+    )
   })
 
   test('nothing listening: GeocoderUnavailableError, no URL in the message', async () => {
     const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('') })
     const url = `http://127.0.0.1:${server.port}`
     await server.stop(true)
-    await expectUnavailable(createHttpGeocoder(config('google', { url })).geocode('x'), 'google', /could not be reached/)
+    await expectUnavailable(
+      createHttpGeocoder(config('google', { url })).geocode('x'),
+      'google',
+      /could not be reached/,
+    )
   })
 })
 
@@ -817,7 +1189,10 @@ describe('nominatim request gate', () => {
     const server = standIn(respond)
     const { clock, options, run } = fakeClock()
     const starts: number[] = []
-    const geocoder = createHttpGeocoder(config('nominatim', { url: server.url, timeoutMs }), { ...options, fetch: recordingFetch(starts, options.now) })
+    const geocoder = createHttpGeocoder(config('nominatim', { url: server.url, timeoutMs }), {
+      ...options,
+      fetch: recordingFetch(starts, options.now),
+    })
     return { server, clock, run, starts, geocoder }
   }
 
@@ -850,11 +1225,17 @@ describe('nominatim request gate', () => {
   test('a slot further away than the timeout: fails at once, sends nothing, takes no slot', async () => {
     const { server, clock, run, starts, geocoder } = gated(1500)
     const started = performance.now()
-    const [a, b, c] = await run(Promise.allSettled([geocoder.geocode('a'), geocoder.geocode('b'), geocoder.geocode('c')]))
+    const [a, b, c] = await run(
+      Promise.allSettled([geocoder.geocode('a'), geocoder.geocode('b'), geocoder.geocode('c')]),
+    )
     expect(a.status).toBe('fulfilled')
     expect(b.status).toBe('fulfilled') // waited 1000 ms of its 1500
     expect(c.status).toBe('rejected')
-    await expectUnavailable(Promise.reject((c as PromiseRejectedResult).reason), 'nominatim', /busy: .*2000 ms away, beyond the 1500 ms timeout/)
+    await expectUnavailable(
+      Promise.reject((c as PromiseRejectedResult).reason),
+      'nominatim',
+      /busy: .*2000 ms away, beyond the 1500 ms timeout/,
+    )
     expect(clock.sleeps).toEqual([1000])
     expect(server.hits).toHaveLength(2)
     expect(performance.now() - started).toBeLessThan(900)
@@ -872,14 +1253,26 @@ describe('nominatim request gate', () => {
     })
     await run(geocoder.geocode('a'))
     const started = performance.now()
-    await expectUnavailable(run(geocoder.geocode('b')), 'nominatim', /timed out after 1200 ms \(1000 ms of it waiting for a request slot\)/)
+    await expectUnavailable(
+      run(geocoder.geocode('b')),
+      'nominatim',
+      /timed out after 1200 ms \(1000 ms of it waiting for a request slot\)/,
+    )
     expect(performance.now() - started).toBeLessThan(900)
   })
 })
 
 // ---- withFallback -----------------------------------------------------------------------------
 
-function standInFallback(result: GeocodeResult | null = { lat: 51.5072, lng: -0.1276, precision: 'city', source: 'embedded', parts: { city: 'London', country: 'GB' } }) {
+function standInFallback(
+  result: GeocodeResult | null = {
+    lat: 51.5072,
+    lng: -0.1276,
+    precision: 'city',
+    source: 'embedded',
+    parts: { city: 'London', country: 'GB' },
+  },
+) {
   const calls: string[] = []
   const geocoder: Geocoder = {
     name: 'embedded',
@@ -898,7 +1291,10 @@ describe('withFallback', () => {
       return reply(fixture('nominatim-found'))
     })
     const fallback = standInFallback()
-    const geocoder = withFallback(createHttpGeocoder(config('nominatim', { url: server.url, timeoutMs: 200 })), fallback.geocoder)
+    const geocoder = withFallback(
+      createHttpGeocoder(config('nominatim', { url: server.url, timeoutMs: 200 })),
+      fallback.geocoder,
+    )
     const started = performance.now()
     const result = await geocoder.geocode('10 Downing Street, London')
     expect(performance.now() - started).toBeLessThan(900)
@@ -915,7 +1311,10 @@ describe('withFallback', () => {
   test('primary fails with HTTP 503: the fallback answers', async () => {
     const server = answering('Service Unavailable', 503)
     const fallback = standInFallback()
-    const result = await withFallback(createHttpGeocoder(config('google', { url: server.url })), fallback.geocoder).geocode('x')
+    const result = await withFallback(
+      createHttpGeocoder(config('google', { url: server.url })),
+      fallback.geocoder,
+    ).geocode('x')
     expect(result?.source).toBe('embedded (fallback: google failed (HTTP 503))')
   })
 
@@ -924,7 +1323,12 @@ describe('withFallback', () => {
     const server = standIn(() => (status === 200 ? reply(fixture('google-zero-results')) : reply('no', status)))
     const warned: string[] = []
     let clock = 0
-    const geocoder = withFallback(createHttpGeocoder(config('google', { url: server.url })), standInFallback().geocoder, (reason) => warned.push(reason), () => clock)
+    const geocoder = withFallback(
+      createHttpGeocoder(config('google', { url: server.url })),
+      standInFallback().geocoder,
+      (reason) => warned.push(reason),
+      () => clock,
+    )
     for (let i = 0; i < 3; i++) await geocoder.geocode('x')
     expect(warned).toEqual(['google refused the request (HTTP 401)'])
     status = 503
@@ -941,12 +1345,21 @@ describe('withFallback', () => {
     expect(warned).toHaveLength(3)
   })
 
-  test('reasons that differ only in their figures (a timeout, a request slot\'s wait) are one reason: warned once a minute', async () => {
+  test("reasons that differ only in their figures (a timeout, a request slot's wait) are one reason: warned once a minute", async () => {
     let n = 0
-    const slow: Geocoder = { name: 'nominatim', geocode: async () => Promise.reject(new GeocoderUnavailableError('nominatim', `timed out after ${3000 - 50 * ++n} ms`)) }
+    const slow: Geocoder = {
+      name: 'nominatim',
+      geocode: async () =>
+        Promise.reject(new GeocoderUnavailableError('nominatim', `timed out after ${3000 - 50 * ++n} ms`)),
+    }
     const warned: string[] = []
     let clock = 0
-    const geocoder = withFallback(slow, standInFallback().geocoder, (reason) => warned.push(reason), () => clock)
+    const geocoder = withFallback(
+      slow,
+      standInFallback().geocoder,
+      (reason) => warned.push(reason),
+      () => clock,
+    )
     for (let i = 0; i < 5; i++) await geocoder.geocode('x')
     expect(warned).toEqual(['nominatim timed out after 2950 ms'])
     clock += 60_000
@@ -958,11 +1371,24 @@ describe('withFallback', () => {
     let n = 0
     const slow: Geocoder = {
       name: 'nominatim',
-      geocode: async () => Promise.reject(new GeocoderUnavailableError('nominatim', ++n % 2 === 0 ? `timed out after 3000 ms (${n * 100} ms of it waiting for a request slot)` : 'timed out after 3000 ms')),
+      geocode: async () =>
+        Promise.reject(
+          new GeocoderUnavailableError(
+            'nominatim',
+            ++n % 2 === 0
+              ? `timed out after 3000 ms (${n * 100} ms of it waiting for a request slot)`
+              : 'timed out after 3000 ms',
+          ),
+        ),
     }
     const warned: string[] = []
     let clock = 0
-    const geocoder = withFallback(slow, standInFallback().geocoder, (reason) => warned.push(reason), () => clock)
+    const geocoder = withFallback(
+      slow,
+      standInFallback().geocoder,
+      (reason) => warned.push(reason),
+      () => clock,
+    )
     for (let i = 0; i < 4; i++) await geocoder.geocode('x')
     expect(warned).toEqual(['nominatim timed out after 3000 ms'])
     clock += 60_000
@@ -970,11 +1396,16 @@ describe('withFallback', () => {
     expect(warned).toEqual(['nominatim timed out after 3000 ms', 'nominatim timed out after 3000 ms'])
   })
 
-  test('a provider that keeps asking for short waits (429, Retry-After: 1): each wait\'s end is not a reason of its own, warned once a minute', async () => {
+  test("a provider that keeps asking for short waits (429, Retry-After: 1): each wait's end is not a reason of its own, warned once a minute", async () => {
     const server = standIn(() => new Response('slow down', { status: 429, headers: { 'retry-after': '1' } }))
     const warned: string[] = []
     let clock = 1_000_000
-    const geocoder = withFallback(createHttpGeocoder(config('opencage', { url: server.url }), { now: () => clock }), standInFallback().geocoder, (r) => warned.push(r), () => clock)
+    const geocoder = withFallback(
+      createHttpGeocoder(config('opencage', { url: server.url }), { now: () => clock }),
+      standInFallback().geocoder,
+      (r) => warned.push(r),
+      () => clock,
+    )
     // A bulk import at two writes a second: one is rate limited, the next is told to wait, and so on.
     for (let i = 0; i < 20; i++) {
       await geocoder.geocode('x')
@@ -982,7 +1413,10 @@ describe('withFallback', () => {
     }
     expect(server.hits).toHaveLength(10)
     // The wait's end in wall-clock time (the fake clock above is the monotonic one).
-    expect(warned).toEqual(['opencage is rate limiting us (HTTP 429)', expect.stringMatching(/^opencage asked us to wait \(Retry-After\) until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)])
+    expect(warned).toEqual([
+      'opencage is rate limiting us (HTTP 429)',
+      expect.stringMatching(/^opencage asked us to wait \(Retry-After\) until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+    ])
     clock += 60_000
     await geocoder.geocode('x')
     await geocoder.geocode('x')
@@ -991,9 +1425,17 @@ describe('withFallback', () => {
 
   test('HTTP statuses are not folded: a 401 right after a 400 is warned about too', async () => {
     let reason = 'refused the request (HTTP 400)'
-    const refusing: Geocoder = { name: 'google', geocode: async () => Promise.reject(new GeocoderUnavailableError('google', reason)) }
+    const refusing: Geocoder = {
+      name: 'google',
+      geocode: async () => Promise.reject(new GeocoderUnavailableError('google', reason)),
+    }
     const warned: string[] = []
-    const geocoder = withFallback(refusing, standInFallback().geocoder, (r) => warned.push(r), () => 0)
+    const geocoder = withFallback(
+      refusing,
+      standInFallback().geocoder,
+      (r) => warned.push(r),
+      () => 0,
+    )
     await geocoder.geocode('x').catch(() => {})
     reason = 'refused the request (HTTP 401)'
     await geocoder.geocode('x').catch(() => {})
@@ -1020,7 +1462,9 @@ describe('withFallback', () => {
   test('primary fails and the fallback finds nothing: the primary\'s failure, not "no such address"', async () => {
     const server = answering('Bad Gateway', 502)
     const fallback = standInFallback(null)
-    const failed = withFallback(createHttpGeocoder(config('photon', { url: server.url })), fallback.geocoder).geocode('x')
+    const failed = withFallback(createHttpGeocoder(config('photon', { url: server.url })), fallback.geocoder).geocode(
+      'x',
+    )
     await expect(failed).rejects.toBeInstanceOf(GeocoderUnavailableError)
     await expect(failed).rejects.toThrow('photon failed (HTTP 502)')
     expect(fallback.calls).toHaveLength(1)
@@ -1083,9 +1527,19 @@ describe('cachedGeocoder over an adapter', () => {
         await Bun.sleep(50)
         return reply(fixture('nominatim-found'))
       })
-      const geocoder = cachedGeocoder(createHttpGeocoder(config('nominatim', { url: server.url })), env.store.geocodeCache, PROVIDER_CACHE_TTL.nominatim)
+      const geocoder = cachedGeocoder(
+        createHttpGeocoder(config('nominatim', { url: server.url })),
+        env.store.geocodeCache,
+        PROVIDER_CACHE_TTL.nominatim,
+      )
       // The same address but for spacing (case and punctuation make another: some geocoders read them apart).
-      const addresses = ['10 Downing Street, London', '10 Downing Street, London', '10  Downing\tStreet,London', ' 10 Downing Street ,  London ', '10 Downing Street, London']
+      const addresses = [
+        '10 Downing Street, London',
+        '10 Downing Street, London',
+        '10  Downing\tStreet,London',
+        ' 10 Downing Street ,  London ',
+        '10 Downing Street, London',
+      ]
       const asked = Date.now()
       const results = await Promise.all(addresses.map((a) => geocoder.geocode(a)))
       const answered = Date.now()
@@ -1105,7 +1559,11 @@ describe('cachedGeocoder over an adapter', () => {
     const env = makeEnv()
     try {
       const server = standIn((_, n) => (n === 1 ? reply('Service Unavailable', 503) : reply(fixture('photon-found'))))
-      const geocoder = cachedGeocoder(createHttpGeocoder(config('photon', { url: server.url })), env.store.geocodeCache, PROVIDER_CACHE_TTL.photon)
+      const geocoder = cachedGeocoder(
+        createHttpGeocoder(config('photon', { url: server.url })),
+        env.store.geocodeCache,
+        PROVIDER_CACHE_TTL.photon,
+      )
       await expectUnavailable(geocoder.geocode('Pariser Platz 1, Berlin'), 'photon', /HTTP 503/)
       expect((await geocoder.geocode('Pariser Platz 1, Berlin'))?.precision).toBe('rooftop')
       expect(server.hits).toHaveLength(2)
@@ -1117,9 +1575,16 @@ describe('cachedGeocoder over an adapter', () => {
   test('a Google hit is kept 28 days (within the 30 of its terms, and shorter than a point due for refresh); a miss a day', async () => {
     const env = makeEnv()
     try {
-      const server = standIn((url) => reply(fixture(url.searchParams.get('address') === 'nowhere' ? 'google-zero-results' : 'google-found')))
+      const server = standIn((url) =>
+        reply(fixture(url.searchParams.get('address') === 'nowhere' ? 'google-zero-results' : 'google-found')),
+      )
       const t0 = 1_717_000_000_000
-      const geocoder = cachedGeocoder(createHttpGeocoder(config('google', { url: server.url })), env.store.geocodeCache, PROVIDER_CACHE_TTL.google, () => t0)
+      const geocoder = cachedGeocoder(
+        createHttpGeocoder(config('google', { url: server.url })),
+        env.store.geocodeCache,
+        PROVIDER_CACHE_TTL.google,
+        () => t0,
+      )
       await geocoder.geocode('1600 Amphitheatre Parkway, Mountain View, CA')
       await geocoder.geocode('nowhere')
       const cache = env.store.geocodeCache
@@ -1141,7 +1606,12 @@ describe('cachedGeocoder over an adapter', () => {
       const address = '1600 Amphitheatre Parkway, Mountain View, CA'
       const old = { lat: 1, lng: 2, precision: 'rooftop' as const, source: 'google', parts: {} }
       await env.store.geocodeCache.put('google', normalizeAddress(address), JSON.stringify(old), t0, 30 * DAY_MS)
-      const geocoder = cachedGeocoder(createHttpGeocoder(config('google', { url: server.url })), env.store.geocodeCache, PROVIDER_CACHE_TTL.google, () => clock)
+      const geocoder = cachedGeocoder(
+        createHttpGeocoder(config('google', { url: server.url })),
+        env.store.geocodeCache,
+        PROVIDER_CACHE_TTL.google,
+        () => clock,
+      )
       clock = t0 + 28 * DAY_MS - 1
       expect(await geocoder.geocode(address)).toEqual({ ...old, obtainedAt: t0 })
       expect(server.hits).toHaveLength(0)
@@ -1171,13 +1641,26 @@ describe('createHttpGeocoder and PROVIDER_CACHE_TTL', () => {
   test('httpCacheKey: name@version for the public endpoint, unset or set to it; one hash per other endpoint however written, user and password left out', () => {
     for (const c of CASES) expect(httpCacheKey(c.provider, null)).toBe(`${c.provider}@${ADAPTER_VERSIONS[c.provider]}`)
     const v = ADAPTER_VERSIONS.nominatim
-    for (const url of ['https://nominatim.openstreetmap.org', 'HTTPS://Nominatim.OpenStreetMap.org:443/']) expect(httpCacheKey('nominatim', url)).toBe(`nominatim@${v}`)
+    for (const url of ['https://nominatim.openstreetmap.org', 'HTTPS://Nominatim.OpenStreetMap.org:443/'])
+      expect(httpCacheKey('nominatim', url)).toBe(`nominatim@${v}`)
     const own = httpCacheKey('nominatim', 'https://geo.example.com/nominatim')
     expect(own).toMatch(new RegExp(`^nominatim@${v}#[0-9a-z]{1,13}$`))
-    for (const same of ['https://geo.example.com/nominatim/', 'https://GEO.example.com:443/nominatim', 'https://ops:s3cret@geo.example.com/nominatim']) expect(httpCacheKey('nominatim', same)).toBe(own)
-    const others = ['http://geo.example.com/nominatim', 'https://geo.example.com:8443/nominatim', 'https://geo.example.com/nominatim-eu', 'https://geo.example.org/nominatim'].map((url) => httpCacheKey('nominatim', url))
+    for (const same of [
+      'https://geo.example.com/nominatim/',
+      'https://GEO.example.com:443/nominatim',
+      'https://ops:s3cret@geo.example.com/nominatim',
+    ])
+      expect(httpCacheKey('nominatim', same)).toBe(own)
+    const others = [
+      'http://geo.example.com/nominatim',
+      'https://geo.example.com:8443/nominatim',
+      'https://geo.example.com/nominatim-eu',
+      'https://geo.example.org/nominatim',
+    ].map((url) => httpCacheKey('nominatim', url))
     expect(new Set([own, ...others]).size).toBe(5)
-    expect(httpCacheKey('photon', 'https://geo.example.com/nominatim')).toBe(own.replace(`nominatim@${v}`, `photon@${ADAPTER_VERSIONS.photon}`))
+    expect(httpCacheKey('photon', 'https://geo.example.com/nominatim')).toBe(
+      own.replace(`nominatim@${v}`, `photon@${ADAPTER_VERSIONS.photon}`),
+    )
   })
 
   test("every provider has cache terms; Google's hits at most 30 days; misses shorter than hits", () => {

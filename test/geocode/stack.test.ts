@@ -26,7 +26,8 @@ const server = Bun.serve({
     if (mode === 'down') return new Response('Service Unavailable', { status: 503 })
     if (mode === 'slow') await Bun.sleep(1500)
     // As Google answers a request it finds invalid (an address it cannot read).
-    if (mode === 'invalid') return Response.json({ status: 'INVALID_REQUEST', error_message: 'Invalid request.', results: [] })
+    if (mode === 'invalid')
+      return Response.json({ status: 'INVALID_REQUEST', error_message: 'Invalid request.', results: [] })
     const url = new URL(req.url)
     const q = url.searchParams.get('q') ?? ''
     if (!q.includes('Duomo')) return Response.json([])
@@ -43,7 +44,15 @@ const server = Bun.serve({
         addresstype: 'place',
         name: '',
         display_name: 'Piazza del Duomo, 20122 Milano, Italia',
-        address: { house_number: '1', road: 'Piazza del Duomo', city: 'Milano', state: 'Lombardia', postcode: '20122', country: 'Italia', country_code: 'it' },
+        address: {
+          house_number: '1',
+          road: 'Piazza del Duomo',
+          city: 'Milano',
+          state: 'Lombardia',
+          postcode: '20122',
+          country: 'Italia',
+          country_code: 'it',
+        },
         boundingbox: ['45.46', '45.47', '9.19', '9.20'],
       },
     ])
@@ -73,9 +82,17 @@ async function createThroughApi(name: string, address: string, config: GeocoderC
   const store = openStore(join(dir, `${name}.db`))
   // A fake clock, moved 2 s before each write, so Nominatim's one-request-per-second gate lets each through.
   let clock = 0
-  const stack = await createGeocoder(config, store, () => {}, { now: () => clock, sleep: async (ms) => void (clock += ms) })
+  const stack = await createGeocoder(config, store, () => {}, {
+    now: () => clock,
+    sleep: async (ms) => void (clock += ms),
+  })
   try {
-    const app = createApp({ store, geocoder: stack.geocoder, config: { maxBodyBytes: 262144, logRequests: false }, log: () => {} })
+    const app = createApp({
+      store,
+      geocoder: stack.geocoder,
+      config: { maxBodyBytes: 262144, logRequests: false },
+      log: () => {},
+    })
     const { secret } = createLocator(store, name)
     const send = async () => {
       clock += 2000
@@ -178,7 +195,12 @@ async function geocodeOnce(path: string, config: GeocoderConfig, address: string
 function providerKeys(path: string): string[] {
   const db = new Database(path, { readonly: true })
   try {
-    return db.query<{ provider: string }, []>("SELECT DISTINCT provider FROM geocode_cache WHERE provider NOT LIKE 'embedded%' ORDER BY provider").all().map((r) => r.provider)
+    return db
+      .query<{ provider: string }, []>(
+        "SELECT DISTINCT provider FROM geocode_cache WHERE provider NOT LIKE 'embedded%' ORDER BY provider",
+      )
+      .all()
+      .map((r) => r.provider)
   } finally {
     db.close()
   }
@@ -186,7 +208,7 @@ function providerKeys(path: string): string[] {
 
 const DUOMO_ADDRESS = 'Piazza del Duomo 1, 20122 Milano, Italia'
 
-test('GEOCODER_URL set to another instance: that one is asked, not served the old one\'s cached answer; each keeps its own answers, asked once', async () => {
+test("GEOCODER_URL set to another instance: that one is asked, not served the old one's cached answer; each keeps its own answers, asked once", async () => {
   mode = 'ok'
   requests = 0
   const path = join(dir, 'url-change.db')
@@ -207,8 +229,15 @@ test('the same instance written otherwise (a trailing slash, an upper-case schem
   const path = join(dir, 'url-same.db')
   const port = String(server.port)
   expect(await geocodeOnce(path, nominatim, DUOMO_ADDRESS)).toMatchObject(DUOMO)
-  for (const url of [`${nominatim.url}/`, `HTTP://127.0.0.1:${port}`, `http://storeloc:s3cret-pass@127.0.0.1:${port}`]) {
-    expect(await geocodeOnce(path, { ...nominatim, url }, DUOMO_ADDRESS)).toMatchObject({ ...DUOMO, obtainedAt: expect.any(Number) })
+  for (const url of [
+    `${nominatim.url}/`,
+    `HTTP://127.0.0.1:${port}`,
+    `http://storeloc:s3cret-pass@127.0.0.1:${port}`,
+  ]) {
+    expect(await geocodeOnce(path, { ...nominatim, url }, DUOMO_ADDRESS)).toMatchObject({
+      ...DUOMO,
+      obtainedAt: expect.any(Number),
+    })
   }
   expect(requests).toBe(1)
   const keys = providerKeys(path)
@@ -228,14 +257,23 @@ test('an answer cached by an older adapter version (a point at 0,0, refused sinc
   const bad = JSON.stringify({ lat: 0, lng: 0, precision: 'rooftop', source: 'nominatim', parts: {} })
   const store = openStore(path)
   try {
-    for (const [i, provider] of older.entries()) await store.geocodeCache.put(provider, normalizeAddress(`Piazza del Duomo ${i + 2}, Milano`), bad, Date.now(), 86_400_000)
+    for (const [i, provider] of older.entries())
+      await store.geocodeCache.put(
+        provider,
+        normalizeAddress(`Piazza del Duomo ${i + 2}, Milano`),
+        bad,
+        Date.now(),
+        86_400_000,
+      )
   } finally {
     store.close()
   }
   requests = 0
-  for (const i of [0, 1]) expect(await geocodeOnce(path, nominatim, `Piazza del Duomo ${i + 2}, Milano`)).toMatchObject(DUOMO)
+  for (const i of [0, 1])
+    expect(await geocodeOnce(path, nominatim, `Piazza del Duomo ${i + 2}, Milano`)).toMatchObject(DUOMO)
   expect(requests).toBe(2)
-  for (const i of [0, 1]) expect(await geocodeOnce(path, nominatim, `Piazza del Duomo ${i + 2}, Milano`)).toMatchObject(DUOMO)
+  for (const i of [0, 1])
+    expect(await geocodeOnce(path, nominatim, `Piazza del Duomo ${i + 2}, Milano`)).toMatchObject(DUOMO)
   expect(requests).toBe(2)
 })
 
@@ -243,23 +281,52 @@ test('configuration: providers that need a key or a URL say so at start', () => 
   expect(() => loadConfig({ GEOCODER: 'google' })).toThrow(ConfigError)
   expect(() => loadConfig({ GEOCODER: 'pelias' })).toThrow(/GEOCODER_URL/)
   expect(() => loadConfig({ GEOCODER: 'nominatim' })).toThrow(/GEOCODER_USER_AGENT/)
-  expect(loadConfig({ GEOCODER: 'nominatim', GEOCODER_USER_AGENT: 'acme/1.0 (ops@acme.example)' }).geocoder.userAgent).toBe('acme/1.0 (ops@acme.example)')
+  expect(
+    loadConfig({ GEOCODER: 'nominatim', GEOCODER_USER_AGENT: 'acme/1.0 (ops@acme.example)' }).geocoder.userAgent,
+  ).toBe('acme/1.0 (ops@acme.example)')
   expect(() => loadConfig({ GEOCODER: 'teleport' })).toThrow(/GEOCODER must be one of/)
   expect(() => loadConfig({ GEOCODER: 'nominatim', GEOCODER_URL: 'ftp://x' })).toThrow(/GEOCODER_URL/)
   // Not URLs at all, or with a query the paths added to it would land in: refused at start, not at each write.
-  for (const bad of ['http://exa mple.com', 'http://host:99999', 'https://host/x?key=1', 'http://host/#x', 'http://', 'http:///path', 'localhost:8080', 'http//host', 'https://stores.example.com ', ' https://stores.example.com']) {
+  for (const bad of [
+    'http://exa mple.com',
+    'http://host:99999',
+    'https://host/x?key=1',
+    'http://host/#x',
+    'http://',
+    'http:///path',
+    'localhost:8080',
+    'http//host',
+    'https://stores.example.com ',
+    ' https://stores.example.com',
+  ]) {
     for (const name of ['GEOCODER_URL', 'PUBLIC_BASE_URL']) {
-      expect(() => loadConfig({ GEOCODER: 'nominatim', GEOCODER_URL: 'http://127.0.0.1:8080', [name]: bad })).toThrow(`${name} must be an http(s) URL without a query or fragment`)
+      expect(() => loadConfig({ GEOCODER: 'nominatim', GEOCODER_URL: 'http://127.0.0.1:8080', [name]: bad })).toThrow(
+        `${name} must be an http(s) URL without a query or fragment`,
+      )
     }
   }
-  const good = loadConfig({ GEOCODER: 'nominatim', GEOCODER_URL: 'https://geo.example.com:8443/nominatim/', PUBLIC_BASE_URL: 'https://stores.example.com/' })
-  expect({ geocoder: good.geocoder.url, base: good.publicBaseUrl }).toEqual({ geocoder: 'https://geo.example.com:8443/nominatim', base: 'https://stores.example.com' })
+  const good = loadConfig({
+    GEOCODER: 'nominatim',
+    GEOCODER_URL: 'https://geo.example.com:8443/nominatim/',
+    PUBLIC_BASE_URL: 'https://stores.example.com/',
+  })
+  expect({ geocoder: good.geocoder.url, base: good.publicBaseUrl }).toEqual({
+    geocoder: 'https://geo.example.com:8443/nominatim',
+    base: 'https://stores.example.com',
+  })
   // As the Query API spec names {public_base_url}, with /public/v1 (which links add): the base before it.
-  for (const base of ['https://stores.example.com/public/v1', 'https://stores.example.com/public/v1/']) expect(loadConfig({ PUBLIC_BASE_URL: base }).publicBaseUrl).toBe('https://stores.example.com')
-  expect(loadConfig({ PUBLIC_BASE_URL: 'https://example.com/stores/public/v1' }).publicBaseUrl).toBe('https://example.com/stores')
+  for (const base of ['https://stores.example.com/public/v1', 'https://stores.example.com/public/v1/'])
+    expect(loadConfig({ PUBLIC_BASE_URL: base }).publicBaseUrl).toBe('https://stores.example.com')
+  expect(loadConfig({ PUBLIC_BASE_URL: 'https://example.com/stores/public/v1' }).publicBaseUrl).toBe(
+    'https://example.com/stores',
+  )
   expect(loadConfig({ GEOCODER: 'pelias', GEOCODER_URL: 'http://127.0.0.1:4000' }).geocoder.provider).toBe('pelias')
   expect(loadConfig({}).geocoder).toMatchObject({ provider: 'embedded', url: null, apiKey: null, timeoutMs: 3000 })
   // A key from a secret file, with its newline: the key alone (with the newline it was sent as another key).
-  expect(loadConfig({ GEOCODER: 'google', GEOCODER_API_KEY: 'AIzaSyExample-key_1\n' }).geocoder.apiKey).toBe('AIzaSyExample-key_1')
-  expect(() => loadConfig({ GEOCODER: 'google', GEOCODER_API_KEY: ' \n' })).toThrow('GEOCODER=google needs GEOCODER_API_KEY.')
+  expect(loadConfig({ GEOCODER: 'google', GEOCODER_API_KEY: 'AIzaSyExample-key_1\n' }).geocoder.apiKey).toBe(
+    'AIzaSyExample-key_1',
+  )
+  expect(() => loadConfig({ GEOCODER: 'google', GEOCODER_API_KEY: ' \n' })).toThrow(
+    'GEOCODER=google needs GEOCODER_API_KEY.',
+  )
 })

@@ -95,7 +95,7 @@ describe('AnswerCache', () => {
     expect(offers).toBeLessThan(40)
   })
 
-  test('the kept answers\' bytes stay within maxBytes, however big the answers; one over a sixteenth of it is sent, not kept', async () => {
+  test("the kept answers' bytes stay within maxBytes, however big the answers; one over a sixteenth of it is sent, not kept", async () => {
     const cache = new AnswerCache(1000, 1000, 10_000, 1600)
     const ask = (k: string, size: number) => cache.get(k) ?? cache.offer(k, '1', 'W/"1"', bytes(k.padEnd(size, '.')))
     for (let i = 0; i < 40; i++) for (let n = 0; n < 2 + (i % 3); n++) ask(`k${i}`, 100)
@@ -105,7 +105,10 @@ describe('AnswerCache', () => {
     for (let n = 0; n < 5; n++) expect(ask('big', 101)).toBeNull()
     expect(cache.get('big')).toBeUndefined()
     // An answer made again for a newer version, bigger: the least recently used others leave.
-    const [newest] = [...Array(40).keys()].reverse().map((i) => `k${i}`).filter((k) => cache.get(k) !== undefined)
+    const [newest] = [...Array(40).keys()]
+      .reverse()
+      .map((i) => `k${i}`)
+      .filter((k) => cache.get(k) !== undefined)
     expect(await cache.offer(newest!, '2', 'W/"2"', bytes('x'.repeat(100)))!.text()).toBe('x'.repeat(100))
     expect(cache.byteSize).toBeLessThanOrEqual(1600)
     // Grown past a sixteenth: no longer kept.
@@ -132,7 +135,12 @@ describe('AnswerCache', () => {
     const body = cache.offer('a', '2', 'W/"2-x"', bytes('new'))
     expect(await body?.text()).toBe('new')
     const kept = cache.get('a')!
-    expect({ version: kept.version, etag: kept.etag, body: await kept.body.text(), headers: kept.headers }).toEqual({ version: '2', etag: 'W/"2-x"', body: 'new', headers: null })
+    expect({ version: kept.version, etag: kept.etag, body: await kept.body.text(), headers: kept.headers }).toEqual({
+      version: '2',
+      etag: 'W/"2-x"',
+      body: 'new',
+      headers: null,
+    })
     expect(cache.size).toBe(1)
   })
 })

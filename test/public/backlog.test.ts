@@ -14,7 +14,13 @@ const ctx = withTempStore()
 const QUERY = 'lat=48.85&lng=2.35&radius=50&unit=km&limit=100'
 
 const place = (locatorId: string, name: string, i: number, tags: string[] = []) =>
-  locationRecord(locatorId, { name, address: `${i} Rue de Rivoli, Paris`, coordinates: { lat: 48.85 + i * 0.001, lng: 2.35 - i * 0.001 }, tags, status: 'published' })
+  locationRecord(locatorId, {
+    name,
+    address: `${i} Rue de Rivoli, Paris`,
+    coordinates: { lat: 48.85 + i * 0.001, lng: 2.35 - i * 0.001 },
+    tags,
+    status: 'published',
+  })
 
 /** A locator with its Query API on and `n` published locations. */
 function servedLocator(store: Store, name: string, n: number) {
@@ -47,12 +53,18 @@ function edit(store: Store, locatorId: string, id: string, name: string, dLat: n
   store.locations.replace({ ...current, name, lat: current.lat + dLat, updatedAt: new Date().toISOString() }, current)
 }
 
-test('a bulk write by another process: the index is built again, logged once, and answers (body and ETag) are a fresh build\'s; a smaller one is applied change by change', async () => {
+test("a bulk write by another process: the index is built again, logged once, and answers (body and ETag) are a fresh build's; a smaller one is applied change by change", async () => {
   const { store } = ctx
   const big = servedLocator(store, 'Big', 12)
   const small = servedLocator(store, 'Small', 12)
   const lines: Record<string, unknown>[] = []
-  const app = createApp({ store, geocoder: tableGeocoder({}), config: { maxBodyBytes: 256 * 1024, logRequests: false }, log: (l) => lines.push(l), indexUpkeep: { backlogMin: 4 } })
+  const app = createApp({
+    store,
+    geocoder: tableGeocoder({}),
+    config: { maxBodyBytes: 256 * 1024, logRequests: false },
+    log: (l) => lines.push(l),
+    indexUpkeep: { backlogMin: 4 },
+  })
   const ask = async (a: typeof app, token: string) => {
     const res = await a.handle(new Request(`http://localhost/public/v1/${token}/locations?${QUERY}`))
     expect(res.status).toBe(200)
@@ -76,10 +88,22 @@ test('a bulk write by another process: the index is built again, logged once, an
 
   const bigAfter = await ask(app, big.token)
   const smallAfter = await ask(app, small.token)
-  expect(lines).toEqual([expect.objectContaining({ level: 'info', message: expect.stringContaining('built again from the rows'), locator: big.locatorId, changes: 8 })])
+  expect(lines).toEqual([
+    expect.objectContaining({
+      level: 'info',
+      message: expect.stringContaining('built again from the rows'),
+      locator: big.locatorId,
+      changes: 8,
+    }),
+  ])
 
   // A new app (a process started now) builds both from the rows: the same answers, the same versions.
-  const fresh = createApp({ store, geocoder: tableGeocoder({}), config: { maxBodyBytes: 256 * 1024, logRequests: false }, log: () => {} })
+  const fresh = createApp({
+    store,
+    geocoder: tableGeocoder({}),
+    config: { maxBodyBytes: 256 * 1024, logRequests: false },
+    log: () => {},
+  })
   expect(bigAfter).toEqual(await ask(fresh, big.token))
   expect(smallAfter).toEqual(await ask(fresh, small.token))
   const names = JSON.parse(bigAfter.body).data.locations.map((l: { name: string }) => l.name)
@@ -100,7 +124,10 @@ test('the idle sync (with a time budget) that meets a bulk write lets the index 
   const { locatorId, ids } = servedLocator(store, 'Idle', 10)
   const tasks: (() => void)[] = []
   const backlogs: [string, number][] = []
-  const registry = new IndexRegistry(store, (task) => tasks.push(task), { backlogMin: 3, onBacklog: (id, n) => backlogs.push([id, n]) })
+  const registry = new IndexRegistry(store, (task) => tasks.push(task), {
+    backlogMin: 3,
+    onBacklog: (id, n) => backlogs.push([id, n]),
+  })
   const before = registry.entry(locatorId)
   expect(before.index.size).toBe(10)
   tasks.length = 0 // the JSON fill and upkeep of that build: not needed here
@@ -122,7 +149,7 @@ test('the idle sync (with a time budget) that meets a bulk write lets the index 
   expect(backlogs).toHaveLength(1)
 })
 
-test('property: any mix of bulk and single writes by another process, any backlog bound: every answer equals a fresh build\'s', () => {
+test("property: any mix of bulk and single writes by another process, any backlog bound: every answer equals a fresh build's", () => {
   let rebuilt = 0
   fc.assert(
     fc.property(
@@ -130,7 +157,11 @@ test('property: any mix of bulk and single writes by another process, any backlo
       fc.array(
         fc.array(
           fc.oneof(
-            fc.record({ op: fc.constant('add' as const), at: fc.integer({ min: 0, max: 40 }), tag: fc.constantFrom('a', 'b', 'c') }),
+            fc.record({
+              op: fc.constant('add' as const),
+              at: fc.integer({ min: 0, max: 40 }),
+              tag: fc.constantFrom('a', 'b', 'c'),
+            }),
             fc.record({ op: fc.constant('edit' as const), pick: fc.nat(), dLat: fc.integer({ min: -20, max: 20 }) }),
             fc.record({ op: fc.constant('delete' as const), pick: fc.nat() }),
             fc.record({ op: fc.constant('unpublish' as const), pick: fc.nat() }),
@@ -165,7 +196,14 @@ test('property: any mix of bulk and single writes by another process, any backlo
                 else if (step.op === 'delete') other.locations.remove(locator.id, id)
                 else {
                   const current = other.locations.get(locator.id, id)!
-                  other.locations.replace({ ...current, status: current.status === 'published' ? 'draft' : 'published', updatedAt: new Date().toISOString() }, current)
+                  other.locations.replace(
+                    {
+                      ...current,
+                      status: current.status === 'published' ? 'draft' : 'published',
+                      updatedAt: new Date().toISOString(),
+                    },
+                    current,
+                  )
                 }
               }
             }

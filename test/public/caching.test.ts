@@ -2,8 +2,25 @@
 // with every write to the locator and with nothing else; CORS headers on the public API only.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { RateLimiter } from '../../src/api/public/guards'
-import { addCustomField, createLocator, setFilters, setLocatorSettings, setPriorityRules } from '../../src/operator/index'
-import { type AnyApp, appOn, CENTER, expectError, FILTERS, makeFixture, priorityRules, send, type Fixture, type Res } from './fixture'
+import {
+  addCustomField,
+  createLocator,
+  setFilters,
+  setLocatorSettings,
+  setPriorityRules,
+} from '../../src/operator/index'
+import {
+  type AnyApp,
+  appOn,
+  CENTER,
+  expectError,
+  FILTERS,
+  makeFixture,
+  priorityRules,
+  send,
+  type Fixture,
+  type Res,
+} from './fixture'
 import { storeBody } from '../helpers'
 
 const NEAR = `lat=${CENTER.lat}&lng=${CENTER.lng}`
@@ -76,7 +93,7 @@ describe('Cache-Control and ETag', () => {
     }
   })
 
-  test('an ETag of the release before the answers\' format changed (unit defaulting to the locator\'s) gives the full answer', async () => {
+  test("an ETag of the release before the answers' format changed (unit defaulting to the locator's) gives the full answer", async () => {
     setLocatorSettings(f.env.store, f.env.locatorId, { radius: '40', unit: 'km' })
     const url = f.url('/locations', NEAR)
     const res = await f.get(url)
@@ -146,13 +163,22 @@ describe('Cache-Control and ETag', () => {
     expect(res.status).toBe(200)
     expect(res.body.data.pagination.next).toStartWith('https://stores.example.com/')
     expect(res.headers.get('etag')).not.toBe(plain.headers.get('etag'))
-    expect((await f.get(url, { app: appOn(f.env, { publicBaseUrl: 'https://stores.example.com' }), headers: { 'if-none-match': res.headers.get('etag')! } })).status).toBe(304)
+    expect(
+      (
+        await f.get(url, {
+          app: appOn(f.env, { publicBaseUrl: 'https://stores.example.com' }),
+          headers: { 'if-none-match': res.headers.get('etag')! },
+        })
+      ).status,
+    ).toBe(304)
   })
 
   test('a backup restored into the file: a write after it gives no ETag given before it for other rows, in a process started since', async () => {
     const url = f.url('/locations', 'all=true')
     const backupSeq = f.env.store.changes.lastSeq()
-    expect((await f.env.call('POST', '/admin/v1/locations', { body: storeBody({ name: 'Gone after the restore' }) })).status).toBe(201)
+    expect(
+      (await f.env.call('POST', '/admin/v1/locations', { body: storeBody({ name: 'Gone after the restore' }) })).status,
+    ).toBe(201)
     const before = await f.get(url)
     expect(before.text).toContain('Gone after the restore')
     // What restoring the backup taken at backupSeq does: the row is gone and the log is back where it was.
@@ -163,7 +189,9 @@ describe('Cache-Control and ETag', () => {
     })()
     // The service restarted on the restored file, then a write that takes the seq given before.
     const restarted = appOn(f.env)
-    expect((await f.env.call('POST', '/admin/v1/locations', { body: storeBody({ name: 'Made after the restore' }) })).status).toBe(201)
+    expect(
+      (await f.env.call('POST', '/admin/v1/locations', { body: storeBody({ name: 'Made after the restore' }) })).status,
+    ).toBe(201)
     expect(f.env.store.changes.lastSeq()).toBe(backupSeq + 1)
     const res = await f.get(url, { app: restarted, headers: { 'if-none-match': before.headers.get('etag')! } })
     expect(res.status).toBe(200)
@@ -193,7 +221,9 @@ describe('Cache-Control and ETag', () => {
       for (let i = 0; i < 3; i++) expect((await f.get(url)).text).toBe(first.text)
       expect({ url, hits: f.env.app.cacheHits() - hits }).toEqual({ url, hits: 2 })
     }
-    expect((await f.env.call('POST', `/admin/v1/locations/${f.ids.velo}`, { body: { name: 'Aaa Vélo Renamed' } })).status).toBe(200)
+    expect(
+      (await f.env.call('POST', `/admin/v1/locations/${f.ids.velo}`, { body: { name: 'Aaa Vélo Renamed' } })).status,
+    ).toBe(200)
     // all=true (by name: now first) and the location itself: their kept answers are for the version before.
     const hits = f.env.app.cacheHits()
     for (const url of [urls()[0]!, urls()[2]!]) expect((await f.get(url)).text).toContain('Aaa Vélo Renamed')
@@ -202,27 +232,37 @@ describe('Cache-Control and ETag', () => {
 
   test('a new location changes the ETag', async () => {
     await expectEtagsChange(async () => {
-      const res = await f.env.call('POST', '/admin/v1/locations', { body: { name: 'New', address: '1 New Street', coordinates: { lat: 48.86, lng: 2.35 } } })
+      const res = await f.env.call('POST', '/admin/v1/locations', {
+        body: { name: 'New', address: '1 New Street', coordinates: { lat: 48.86, lng: 2.35 } },
+      })
       expect(res.status).toBe(201)
     })
   })
 
   test('an update changes the ETag, and the new body shows it', async () => {
     await expectEtagsChange(async () => {
-      expect((await f.env.call('POST', `/admin/v1/locations/${f.ids.velo}`, { body: { description: 'Now with pastries.' } })).status).toBe(200)
+      expect(
+        (await f.env.call('POST', `/admin/v1/locations/${f.ids.velo}`, { body: { description: 'Now with pastries.' } }))
+          .status,
+      ).toBe(200)
     })
     expect((await f.get(`/locations/${f.ids.velo}`)).body.data.location.description).toBe('Now with pastries.')
   })
 
-  test('an update to a location the query does not show still changes the ETag (the locator\'s version moved)', async () => {
+  test("an update to a location the query does not show still changes the ETag (the locator's version moved)", async () => {
     await expectEtagsChange(async () => {
-      expect((await f.env.call('POST', `/admin/v1/locations/${f.ids.hidden}`, { body: { description: 'still a draft' } })).status).toBe(200)
+      expect(
+        (await f.env.call('POST', `/admin/v1/locations/${f.ids.hidden}`, { body: { description: 'still a draft' } }))
+          .status,
+      ).toBe(200)
     })
   })
 
   test('a status change and a delete change the ETag', async () => {
     await expectEtagsChange(async () => {
-      expect((await f.env.call('POST', `/admin/v1/locations/${f.ids.eclair}`, { body: { status: 'draft' } })).status).toBe(200)
+      expect(
+        (await f.env.call('POST', `/admin/v1/locations/${f.ids.eclair}`, { body: { status: 'draft' } })).status,
+      ).toBe(200)
     })
     await expectEtagsChange(async () => {
       expect((await f.env.call('POST', `/admin/v1/locations/${f.ids.bastille}/delete`)).status).toBe(200)
@@ -233,7 +273,9 @@ describe('Cache-Control and ETag', () => {
     await expectEtagsChange(() => setLocatorSettings(f.env.store, f.env.locatorId, { rateLimit: '999' }))
     await expectEtagsChange(() => setLocatorSettings(f.env.store, f.env.locatorId, { radius: '30', unit: 'km' }))
     await expectEtagsChange(() => setFilters(f.env.store, f.env.locatorId, [FILTERS[1]!]))
-    await expectEtagsChange(() => addCustomField(f.env.store, f.env.locatorId, { id: 'extra', name: 'Extra', type: 'text' }))
+    await expectEtagsChange(() =>
+      addCustomField(f.env.store, f.env.locatorId, { id: 'extra', name: 'Extra', type: 'text' }),
+    )
     await expectEtagsChange(() => setPriorityRules(f.env.store, f.env.locatorId, priorityRules(f.ids).slice(1)))
   })
 
@@ -246,9 +288,19 @@ describe('Cache-Control and ETag', () => {
     // writes to another locator
     const other = createLocator(f.env.store, 'Other')
     setLocatorSettings(f.env.store, other.locator.id, { queryApi: 'on', rateLimit: '50' })
-    const created = await f.env.call('POST', '/admin/v1/locations', { key: other.secret, body: { name: 'Elsewhere', address: '1 Other Street', coordinates: { lat: 48.86, lng: 2.35 } } })
+    const created = await f.env.call('POST', '/admin/v1/locations', {
+      key: other.secret,
+      body: { name: 'Elsewhere', address: '1 Other Street', coordinates: { lat: 48.86, lng: 2.35 } },
+    })
     expect(created.status).toBe(201)
-    expect((await f.env.call('POST', `/admin/v1/locations/${created.body.location.id}`, { key: other.secret, body: { name: 'Elsewhere 2' } })).status).toBe(200)
+    expect(
+      (
+        await f.env.call('POST', `/admin/v1/locations/${created.body.location.id}`, {
+          key: other.secret,
+          body: { name: 'Elsewhere 2' },
+        })
+      ).status,
+    ).toBe(200)
     addCustomField(f.env.store, other.locator.id, { id: 'other', name: 'Other', type: 'text' })
     await Bun.sleep(5)
     for (const [i, url] of urls().entries()) {
@@ -280,13 +332,21 @@ const frozenLimiter = () => new RateLimiter(() => 28_333_333 * 60_000)
 
 describe('answers kept in the response cache', () => {
   /** A response's headers but those that change from one request to the next. */
-  const lasting = (res: Res) => Object.fromEntries([...res.headers].filter(([name]) => !['x-request-id', 'ratelimit-remaining', 'date'].includes(name)))
+  const lasting = (res: Res) =>
+    Object.fromEntries(
+      [...res.headers].filter(([name]) => !['x-request-id', 'ratelimit-remaining', 'date'].includes(name)),
+    )
 
   test('go out as the answer made for the first asks, with the same headers, whoever asks', async () => {
     const app = appOn(f.env, { limiter: frozenLimiter() })
     const viaApp = appOn(f.env, { publicFastPath: false, limiter: frozenLimiter() }) // every answer made by the Elysia app
     // None again last: a kept answer's headers, set for an Origin, go back to "*".
-    const origins: Record<string, string>[] = [{}, { origin: 'https://shop.example.com' }, { origin: 'https://other.example.org' }, {}]
+    const origins: Record<string, string>[] = [
+      {},
+      { origin: 'https://shop.example.com' },
+      { origin: 'https://other.example.org' },
+      {},
+    ]
     for (const url of urls()) {
       for (let i = 0; i < 2; i++) expect((await f.get(url, { app })).status).toBe(200) // kept from the second ask
       for (const headers of origins) {
@@ -329,14 +389,21 @@ describe('answers kept in the response cache', () => {
     expect(f.env.app.cacheHits()).toBe(1) // an answer is kept
     expectError(await f.get(url, { headers: { origin: 'https://evil.example.net' } }), 403, 'REFERRER_NOT_ALLOWED')
     expectError(await f.get(url), 403, 'REFERRER_NOT_ALLOWED')
-    expectError(await f.get(url, { headers: { ...shop, authorization: `Bearer sk_${'a'.repeat(38)}` } }), 400, 'SECRET_KEY_EXPOSED')
+    expectError(
+      await f.get(url, { headers: { ...shop, authorization: `Bearer sk_${'a'.repeat(38)}` } }),
+      400,
+      'SECRET_KEY_EXPOSED',
+    )
     expect((await f.get(url, { headers: shop })).status).toBe(200)
     expect(f.env.app.cacheHits()).toBe(2)
   })
 })
 
 describe('/locations answers made on the fast path (without Elysia)', () => {
-  const lasting = (res: Res) => Object.fromEntries([...res.headers].filter(([name]) => !['x-request-id', 'ratelimit-remaining', 'date'].includes(name)))
+  const lasting = (res: Res) =>
+    Object.fromEntries(
+      [...res.headers].filter(([name]) => !['x-request-id', 'ratelimit-remaining', 'date'].includes(name)),
+    )
   /**
    * The app, asserting who answers each request: the fast path answers in the turn it is asked
    * (a Response), the Elysia app after an await (a promise of one).
@@ -344,11 +411,21 @@ describe('/locations answers made on the fast path (without Elysia)', () => {
   const answeredBy = (by: 'fast path' | 'app', app: AnyApp): AnyApp => ({
     handle: (request) => {
       const answered = app.handle(request)
-      expect({ url: request.url, by: answered instanceof Response ? 'fast path' : 'app' }).toEqual({ url: request.url, by })
+      expect({ url: request.url, by: answered instanceof Response ? 'fast path' : 'app' }).toEqual({
+        url: request.url,
+        by,
+      })
       return answered
     },
   })
-  const queries = [NEAR, `${NEAR}&unit=km&radius=5&limit=3`, `${NEAR}&tags[]=repair&tags[]=rental&tagLogic=all`, `${NEAR}&search=v%C3%A9lo&offset=1`, 'all=true&sort=name&limit=2&offset=2', `lat=10&lng=10`]
+  const queries = [
+    NEAR,
+    `${NEAR}&unit=km&radius=5&limit=3`,
+    `${NEAR}&tags[]=repair&tags[]=rental&tagLogic=all`,
+    `${NEAR}&search=v%C3%A9lo&offset=1`,
+    'all=true&sort=name&limit=2&offset=2',
+    `lat=10&lng=10`,
+  ]
 
   test('are the answers the app makes, headers and all, with or without an Origin, under a public base URL', async () => {
     for (const publicBaseUrl of [undefined, 'https://stores.example.com']) {
@@ -370,11 +447,23 @@ describe('/locations answers made on the fast path (without Elysia)', () => {
     setLocatorSettings(f.env.store, f.env.locatorId, { rateLimit: '5' })
     const app = appOn(f.env, { limiter: frozenLimiter() }) // one window, though the requests straddle a minute
     const remaining = []
-    for (const [qs, by] of [[NEAR, 'fast path'], ['lat=999', 'app'], [`${NEAR}&limit=0`, 'app'], [`${NEAR}&unit=km`, 'fast path'], [NEAR, 'fast path']] as const) {
-      remaining.push((await f.get(f.url('/locations', qs), { app: answeredBy(by, app) })).headers.get('ratelimit-remaining'))
+    for (const [qs, by] of [
+      [NEAR, 'fast path'],
+      ['lat=999', 'app'],
+      [`${NEAR}&limit=0`, 'app'],
+      [`${NEAR}&unit=km`, 'fast path'],
+      [NEAR, 'fast path'],
+    ] as const) {
+      remaining.push(
+        (await f.get(f.url('/locations', qs), { app: answeredBy(by, app) })).headers.get('ratelimit-remaining'),
+      )
     }
     expect(remaining).toEqual(['4', '3', '2', '1', '0'])
-    expectError(await f.get(f.url('/locations', `${NEAR}&radius=3`), { app: answeredBy('app', app) }), 429, 'RATE_LIMITED')
+    expectError(
+      await f.get(f.url('/locations', `${NEAR}&radius=3`), { app: answeredBy('app', app) }),
+      429,
+      'RATE_LIMITED',
+    )
   })
 
   test('carry the rate limit as it is now, made or kept', async () => {
@@ -392,13 +481,31 @@ describe('/locations answers made on the fast path (without Elysia)', () => {
   test('leave to the app what is its to say: 304, bad parameters, a refused referrer, a secret key', async () => {
     const app = answeredBy('app', f.env.app)
     const first = await f.get(f.url('/locations', NEAR), { app: answeredBy('fast path', f.env.app) })
-    expect((await f.get(f.url('/locations', NEAR), { headers: { 'if-none-match': first.headers.get('etag')! }, app })).status).toBe(304)
+    expect(
+      (await f.get(f.url('/locations', NEAR), { headers: { 'if-none-match': first.headers.get('etag')! }, app }))
+        .status,
+    ).toBe(304)
     expectError(await f.get(f.url('/locations', 'lat=91&lng=0'), { app }), 400, 'INVALID_COORDINATES')
     expectError(await f.get(f.url('/locations', `${NEAR}&limit=0`), { app }), 400, 'INVALID_PARAMETER')
-    expectError(await f.get(f.url('/locations', NEAR), { headers: { authorization: `Bearer sk_${'a'.repeat(38)}` }, app }), 400, 'SECRET_KEY_EXPOSED')
+    expectError(
+      await f.get(f.url('/locations', NEAR), { headers: { authorization: `Bearer sk_${'a'.repeat(38)}` }, app }),
+      400,
+      'SECRET_KEY_EXPOSED',
+    )
     setLocatorSettings(f.env.store, f.env.locatorId, { referrers: 'shop.example.com' })
-    expectError(await f.get(f.url('/locations', `${NEAR}&radius=7`), { headers: { origin: 'https://evil.example.net' }, app }), 403, 'REFERRER_NOT_ALLOWED')
-    expect((await f.get(f.url('/locations', `${NEAR}&radius=7`), { headers: { origin: 'https://shop.example.com' }, app: answeredBy('fast path', f.env.app) })).status).toBe(200)
+    expectError(
+      await f.get(f.url('/locations', `${NEAR}&radius=7`), { headers: { origin: 'https://evil.example.net' }, app }),
+      403,
+      'REFERRER_NOT_ALLOWED',
+    )
+    expect(
+      (
+        await f.get(f.url('/locations', `${NEAR}&radius=7`), {
+          headers: { origin: 'https://shop.example.com' },
+          app: answeredBy('fast path', f.env.app),
+        })
+      ).status,
+    ).toBe(200)
   })
 
   test('a token in the query string ("/public/v1?<token>/locations?...") is no endpoint: 404, asked once or twice, as through the app', async () => {
@@ -420,7 +527,15 @@ describe('CORS', () => {
       expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN)
       expect(res.headers.get('vary')?.toLowerCase()).toContain('origin')
       const exposed = (res.headers.get('access-control-expose-headers') ?? '').toLowerCase().split(/\s*,\s*/)
-      for (const h of ['etag', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after', 'x-request-id']) expect(exposed).toContain(h) // the id a 500 asks to quote
+      for (const h of [
+        'etag',
+        'ratelimit-limit',
+        'ratelimit-remaining',
+        'ratelimit-reset',
+        'retry-after',
+        'x-request-id',
+      ])
+        expect(exposed).toContain(h) // the id a 500 asks to quote
     }
   })
 
@@ -435,15 +550,21 @@ describe('CORS', () => {
     for (const url of urls()) {
       for (const headers of [{ origin: ORIGIN }, { referer: `${ORIGIN}/stores` }] as Record<string, string>[]) {
         // Made, then kept from the second ask (the fast path for /locations), and made by the app.
-        for (let i = 0; i < 3; i++) expect({ url, i, vary: await varyOf(url, headers) }).toEqual({ url, i, vary: 'Origin, Referer' })
+        for (let i = 0; i < 3; i++)
+          expect({ url, i, vary: await varyOf(url, headers) }).toEqual({ url, i, vary: 'Origin, Referer' })
         expect(await varyOf(url, headers, viaApp)).toBe('Origin, Referer')
         const etag = (await f.get(url, { headers })).headers.get('etag')!
         const revalidated = await f.get(url, { headers: { ...headers, 'if-none-match': etag } })
-        expect({ url, status: revalidated.status, vary: revalidated.headers.get('vary') }).toEqual({ url, status: 304, vary: 'Origin, Referer' })
+        expect({ url, status: revalidated.status, vary: revalidated.headers.get('vary') }).toEqual({
+          url,
+          status: 304,
+          vary: 'Origin, Referer',
+        })
       }
     }
     setLocatorSettings(f.env.store, f.env.locatorId, { referrers: '' })
-    for (const url of urls()) for (let i = 0; i < 3; i++) expect({ url, vary: await varyOf(url, {}) }).toEqual({ url, vary: 'Origin' })
+    for (const url of urls())
+      for (let i = 0; i < 3; i++) expect({ url, vary: await varyOf(url, {}) }).toEqual({ url, vary: 'Origin' })
   })
 
   test('with a referrer allowlist, an allowed origin is echoed', async () => {
@@ -472,7 +593,11 @@ describe('CORS', () => {
     for (const url of urls()) {
       const res = await send(f.env.app, url, {
         method: 'OPTIONS',
-        headers: { origin: ORIGIN, 'access-control-request-method': 'GET', 'access-control-request-headers': 'if-none-match' },
+        headers: {
+          origin: ORIGIN,
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'if-none-match',
+        },
       })
       expect(res.status).toBe(204)
       expect(res.text).toBe('')
@@ -483,7 +608,10 @@ describe('CORS', () => {
   })
 
   test('a preflight that asks for no extra headers gets no garbage in its headers', async () => {
-    const res = await send(f.env.app, f.url('/locations'), { method: 'OPTIONS', headers: { origin: ORIGIN, 'access-control-request-method': 'GET' } })
+    const res = await send(f.env.app, f.url('/locations'), {
+      method: 'OPTIONS',
+      headers: { origin: ORIGIN, 'access-control-request-method': 'GET' },
+    })
     expect(res.status).toBe(204)
     expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN)
     for (const [k, v] of res.headers) expect({ header: k, value: v }).not.toEqual({ header: k, value: 'undefined' })
@@ -501,7 +629,10 @@ describe('CORS', () => {
       expect(res.status).toBe(200)
       expect(corsHeaders(res)).toEqual([])
     }
-    const preflight = await send(f.env.app, 'http://localhost/admin/v1/locations', { method: 'OPTIONS', headers: { origin: ORIGIN, 'access-control-request-method': 'POST' } })
+    const preflight = await send(f.env.app, 'http://localhost/admin/v1/locations', {
+      method: 'OPTIONS',
+      headers: { origin: ORIGIN, 'access-control-request-method': 'POST' },
+    })
     expect(corsHeaders(preflight)).toEqual([])
     expect(preflight.status).not.toBe(204)
   })

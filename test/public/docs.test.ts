@@ -10,7 +10,7 @@ describe('GET /docs', () => {
   })
   afterAll(() => f.env.close())
 
-  test('an error body\'s docs link leads to a section of that code on a page the service serves', async () => {
+  test("an error body's docs link leads to a section of that code on a page the service serves", async () => {
     for (const [path, code] of [
       [f.url('/locations', 'lat=95&lng=0'), 'INVALID_COORDINATES'],
       [f.url('/locations', 'lat=1&lng=1&limit=0'), 'INVALID_PARAMETER'],
@@ -33,6 +33,7 @@ describe('GET /docs', () => {
     const res = await send(f.env.app, 'http://localhost/docs')
     const statuses = Object.entries(PUBLIC_ERRORS).map(([code, e]) => [code, e.status] as const)
     expect(statuses).toContainEqual(['INTERNAL_ERROR', 500])
-    for (const [code, status] of statuses) expect(res.text).toContain(`<section id="${code}">\n<h2>${code} <small>(HTTP ${status})</small></h2>`)
+    for (const [code, status] of statuses)
+      expect(res.text).toContain(`<section id="${code}">\n<h2>${code} <small>(HTTP ${status})</small></h2>`)
   })
 })

@@ -4,7 +4,18 @@
 // against the fixture's oracle.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { setPriorityRules } from '../../src/operator/index'
-import { CENTER, expectError, idsOf, KM_PER_MILE, makeFixture, naming, oracle, type Fixture, type OracleQuery, type Res } from './fixture'
+import {
+  CENTER,
+  expectError,
+  idsOf,
+  KM_PER_MILE,
+  makeFixture,
+  naming,
+  oracle,
+  type Fixture,
+  type OracleQuery,
+  type Res,
+} from './fixture'
 
 const NEAR = `lat=${CENTER.lat}&lng=${CENTER.lng}`
 const RADIUS_KM = 25 * KM_PER_MILE
@@ -25,7 +36,17 @@ describe('tags[] and tagLogic', () => {
   test('tagLogic defaults to any: a location with at least one of the tags', async () => {
     const res = await all(tagQuery(['vintage', 'delivery']))
     expect(res.status).toBe(200)
-    expect(keysOf(res).sort()).toEqual(['bastille', 'bikshop', 'depot', 'fast', 'london', 'orly', 'orsay', 'rouen', 'velo'])
+    expect(keysOf(res).sort()).toEqual([
+      'bastille',
+      'bikshop',
+      'depot',
+      'fast',
+      'london',
+      'orly',
+      'orsay',
+      'rouen',
+      'velo',
+    ])
     expect(keysOf(res)).toEqual(want({ tags: ['vintage', 'delivery'] }))
     const explicit = await all(`${tagQuery(['vintage', 'delivery'])}&tagLogic=any`)
     expect(idsOf(explicit)).toEqual(idsOf(res))
@@ -76,13 +97,14 @@ describe('tags[] and tagLogic', () => {
     const lower = await all(tagQuery(['giant']))
     expect(keysOf(lower).length).toBeGreaterThan(0)
     // Spaces and a tab around, capitals, and the raw tags[]= of a plain query string.
-    for (const q of [tagQuery([' giant', 'giant ', '\tGIANT ']), 'tags[]=Giant', 'tags[]=GIANT&tags=giant']) expect(idsOf(await all(q))).toEqual(idsOf(lower))
+    for (const q of [tagQuery([' giant', 'giant ', '\tGIANT ']), 'tags[]=Giant', 'tags[]=GIANT&tags=giant'])
+      expect(idsOf(await all(q))).toEqual(idsOf(lower))
     expect(keysOf(await all(`${tagQuery([' repair', 'TREK '])}&tagLogic=all`))).toEqual(['velo'])
     // Spaces alone are no tag: every location, as without tags[].
     expect(idsOf(await all(tagQuery(['  '])))).toEqual(idsOf(await all('')))
   })
 
-  test('a tag nothing carries gives no results; a draft\'s tag finds nothing', async () => {
+  test("a tag nothing carries gives no results; a draft's tag finds nothing", async () => {
     const none = await all(tagQuery(['unicycle']))
     expect(none.status).toBe(200)
     expect(none.body.data).toEqual({ locations: [], pagination: { offset: 0, limit: 500, total: 0, hasMore: false } })
@@ -98,13 +120,24 @@ describe('tags[] and tagLogic', () => {
   })
 
   test('every combination of a few tags and each logic agrees with the oracle, in both modes', async () => {
-    const sets = [['repair'], ['trek', 'giant'], ['rental', 'trek'], ['delivery', 'outlet', 'vintage'], ['repair', 'rental', 'giant', 'specialized'], ['Specialized', 'outlet']]
+    const sets = [
+      ['repair'],
+      ['trek', 'giant'],
+      ['rental', 'trek'],
+      ['delivery', 'outlet', 'vintage'],
+      ['repair', 'rental', 'giant', 'specialized'],
+      ['Specialized', 'outlet'],
+    ]
     for (const tags of sets) {
       for (const tagLogic of ['any', 'all', 'match'] as const) {
         const a = await all(`${tagQuery(tags)}&tagLogic=${tagLogic}`)
         expect({ tags, tagLogic, got: keysOf(a) }).toEqual({ tags, tagLogic, got: want({ tags, tagLogic }) })
         const r = await near(`${tagQuery(tags)}&tagLogic=${tagLogic}&radius=100&unit=km`)
-        expect({ tags, tagLogic, got: keysOf(r) }).toEqual({ tags, tagLogic, got: want({ center: CENTER, radiusKm: 100, tags, tagLogic }) })
+        expect({ tags, tagLogic, got: keysOf(r) }).toEqual({
+          tags,
+          tagLogic,
+          got: want({ center: CENTER, radiusKm: 100, tags, tagLogic }),
+        })
       }
     }
   })
@@ -118,7 +151,8 @@ describe('tags[] and tagLogic', () => {
 })
 
 describe('search', () => {
-  const search = (s: string, q = 'all=true&limit=500') => f.get(f.url('/locations', `${q}&search=${encodeURIComponent(s)}`))
+  const search = (s: string, q = 'all=true&limit=500') =>
+    f.get(f.url('/locations', `${q}&search=${encodeURIComponent(s)}`))
 
   test('the last word is a prefix: "bik" finds every "bike…" word', async () => {
     const res = await search('bik')
@@ -164,7 +198,8 @@ describe('search', () => {
   })
 
   test('drafts are never found', async () => {
-    for (const s of ['hidden', 'secret workshop', 'unpublished', 'draftonly']) expect(keysOf(await search(s))).toEqual([])
+    for (const s of ['hidden', 'secret workshop', 'unpublished', 'draftonly'])
+      expect(keysOf(await search(s))).toEqual([])
   })
 
   test('search in a radius query: only matches within the radius, nearest first', async () => {
@@ -182,7 +217,24 @@ describe('search', () => {
   })
 
   test('many searches agree with the oracle', async () => {
-    for (const s of ['r', 'ru', 'rue de', 'rue d', 'paris', 'cycles', 'cycl', 'place', 'de la', 'saint', 'orly', 'pédale', 'pedales', 'roues rouen', 'bi', 'ville rent']) {
+    for (const s of [
+      'r',
+      'ru',
+      'rue de',
+      'rue d',
+      'paris',
+      'cycles',
+      'cycl',
+      'place',
+      'de la',
+      'saint',
+      'orly',
+      'pédale',
+      'pedales',
+      'roues rouen',
+      'bi',
+      'ville rent',
+    ]) {
       const res = await search(s)
       expect({ s, got: keysOf(res) }).toEqual({ s, got: want({ search: s }) })
     }
@@ -200,13 +252,19 @@ describe('search beyond the Latin alphabet', () => {
   beforeAll(async () => {
     g = await makeFixture()
     for (const name of ['東京サイクル', 'Москва Велосипеды', 'Αθήνα Ποδήλατα']) {
-      const res = await g.env.call('POST', '/admin/v1/locations', { body: { name, address: '1 Somewhere', coordinates: { lat: 48.86, lng: 2.35 } } })
+      const res = await g.env.call('POST', '/admin/v1/locations', {
+        body: { name, address: '1 Somewhere', coordinates: { lat: 48.86, lng: 2.35 } },
+      })
       expect(res.status).toBe(201)
     }
   })
   afterAll(() => g.env.close())
   const names = async (s: string) =>
-    ((await g.get(g.url('/locations', `all=true&limit=500&search=${encodeURIComponent(s)}`))).body.data.locations as { name: string }[]).map((l) => l.name)
+    (
+      (await g.get(g.url('/locations', `all=true&limit=500&search=${encodeURIComponent(s)}`))).body.data.locations as {
+        name: string
+      }[]
+    ).map((l) => l.name)
 
   test('a name in another script is found by its words', async () => {
     expect(await names('東京')).toEqual(['東京サイクル'])
@@ -227,7 +285,16 @@ describe('sort', () => {
     const res = await all('sort=priority')
     expect(res.status).toBe(200)
     // rank 0: the ids rule; 1: partner=gold; 2: tag OUTLET (matched case-insensitively); then the rest.
-    expect(keysOf(res).slice(0, 8)).toEqual(['fast', 'lyon', 'bastille', 'velo', 'angstrom', 'fontainebleau', 'reims', 'zoe'])
+    expect(keysOf(res).slice(0, 8)).toEqual([
+      'fast',
+      'lyon',
+      'bastille',
+      'velo',
+      'angstrom',
+      'fontainebleau',
+      'reims',
+      'zoe',
+    ])
     expect(keysOf(res)).toEqual(want({ sort: 'priority' }))
     expect(res.body.data.locations[0].distance).toBeUndefined()
     expect(res.body.meta?.query).toBeUndefined()
@@ -263,7 +330,11 @@ describe('sort', () => {
       expect(keysOf(res).slice(0, 3)).toEqual(['london', 'orsay', 'velo']) // "Downing Street Cycles", "Musée…", "Vélo…"
       expect(keysOf(res).slice(3)).toEqual(want({}).filter((k) => !['london', 'orsay', 'velo'].includes(k)))
     } finally {
-      setPriorityRules(f.env.store, f.env.locatorId, [{ ids: [f.ids.fast!, f.ids.lyon!] }, { custom_field: 'partner', value: 'gold' }, { tag: 'OUTLET' }])
+      setPriorityRules(f.env.store, f.env.locatorId, [
+        { ids: [f.ids.fast!, f.ids.lyon!] },
+        { custom_field: 'partner', value: 'gold' },
+        { tag: 'OUTLET' },
+      ])
     }
     expect(keysOf(await all('sort=priority')).slice(0, 2)).toEqual(['fast', 'lyon'])
   })

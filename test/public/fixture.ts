@@ -14,7 +14,6 @@ export const KM_PER_MILE = 1.609344
 /** The fixture's search centre (Paris, Hôtel de Ville), lat/lng as the API takes them. */
 export const CENTER = { lat: 48.8566, lng: 2.3522 }
 
-
 export const FILTERS = [
   {
     id: 'services',
@@ -42,7 +41,9 @@ export const FILTERS = [
 ]
 
 /** Lowercased tag value -> its filter group id; tags in no group belong to _default. */
-export const GROUP_OF: Record<string, string> = Object.fromEntries(FILTERS.flatMap((g) => g.tags.map((t) => [t.value.toLowerCase(), g.id])))
+export const GROUP_OF: Record<string, string> = Object.fromEntries(
+  FILTERS.flatMap((g) => g.tags.map((t) => [t.value.toLowerCase(), g.id])),
+)
 export const groupOf = (tag: string) => GROUP_OF[tag.toLowerCase()] ?? '_default'
 
 export const CUSTOM_FIELDS = [
@@ -78,14 +79,39 @@ export const SEEDS: Seed[] = [
     tags: ['repair', 'trek', 'vintage'],
     description: 'Coffee, espresso and city bikes.',
     contact: { phone: '+33 1 23 45 67 89', email: 'hello@velo.example', website: 'https://velo.example' },
-    social: { instagram: 'https://instagram.com/velo_cafe/', facebook: 'https://www.facebook.com/velocafe', twitter: 'https://x.com/@velocafe' },
+    social: {
+      instagram: 'https://instagram.com/velo_cafe/',
+      facebook: 'https://www.facebook.com/velocafe',
+      twitter: 'https://x.com/@velocafe',
+    },
     hours: { monday: '09:00-18:00', tuesday: '09:00-18:00', saturday: '10:00-16:00', sunday: 'closed' },
     custom_fields: { partner: 'gold', booking: 'https://book.example.com/velo', note: 'Ring twice' },
     image_url: 'https://img.example.com/velo.jpg',
   },
-  { key: 'eclair', name: 'Éclair Cycles', address: '5 Rue Lafayette, 75009 Paris', lat: 48.875, lng: 2.34, tags: ['rental', 'GIANT'] },
-  { key: 'bikshop', name: 'Le Bik Shopping', address: '30 Avenue Daumesnil, 75012 Paris', lat: 48.83, lng: 2.38, tags: ['delivery'] },
-  { key: 'bikesshop', name: 'Bikes Shop Nord', address: '2 Rue du Landy, 93200 Saint-Denis', lat: 48.92, lng: 2.355, tags: ['repair', 'rental'] },
+  {
+    key: 'eclair',
+    name: 'Éclair Cycles',
+    address: '5 Rue Lafayette, 75009 Paris',
+    lat: 48.875,
+    lng: 2.34,
+    tags: ['rental', 'GIANT'],
+  },
+  {
+    key: 'bikshop',
+    name: 'Le Bik Shopping',
+    address: '30 Avenue Daumesnil, 75012 Paris',
+    lat: 48.83,
+    lng: 2.38,
+    tags: ['delivery'],
+  },
+  {
+    key: 'bikesshop',
+    name: 'Bikes Shop Nord',
+    address: '2 Rue du Landy, 93200 Saint-Denis',
+    lat: 48.92,
+    lng: 2.355,
+    tags: ['repair', 'rental'],
+  },
   {
     key: 'zoe',
     name: "Zoë's Garage",
@@ -96,9 +122,30 @@ export const SEEDS: Seed[] = [
     custom_fields: { partner: 'silver', note: 'Back entrance' },
     social: { facebook: 'https://facebook.com/zoesgarage' },
   },
-  { key: 'angstrom', name: 'Ångström Outlet', address: '1 Rue de Paris, 93100 Montreuil', lat: 48.94, lng: 2.41, tags: ['outlet', 'Specialized'] },
-  { key: 'depot', name: 'Dépôt Central', address: '3 Avenue de Fontainebleau, 94270 Le Kremlin-Bicêtre', lat: 48.75, lng: 2.45, tags: ['repair', 'delivery', 'giant'] },
-  { key: 'eagle', name: 'Eagle Bikes', address: '7 Rue de Rouen, 92700 Colombes', lat: 48.97, lng: 2.2, tags: ['trek', 'rental'] },
+  {
+    key: 'angstrom',
+    name: 'Ångström Outlet',
+    address: '1 Rue de Paris, 93100 Montreuil',
+    lat: 48.94,
+    lng: 2.41,
+    tags: ['outlet', 'Specialized'],
+  },
+  {
+    key: 'depot',
+    name: 'Dépôt Central',
+    address: '3 Avenue de Fontainebleau, 94270 Le Kremlin-Bicêtre',
+    lat: 48.75,
+    lng: 2.45,
+    tags: ['repair', 'delivery', 'giant'],
+  },
+  {
+    key: 'eagle',
+    name: 'Eagle Bikes',
+    address: '7 Rue de Rouen, 92700 Colombes',
+    lat: 48.97,
+    lng: 2.2,
+    tags: ['trek', 'rental'],
+  },
   {
     key: 'emile',
     name: 'Émile Repairs',
@@ -108,10 +155,31 @@ export const SEEDS: Seed[] = [
     tags: ['repair'],
     description: 'Wheel truing and ergonomic saddles.',
   },
-  { key: 'fast', name: 'Fast Wheels', address: '9 Rue de Roissy, 93290 Tremblay', lat: 49, lng: 2.5, tags: ['delivery', 'specialized'] },
+  {
+    key: 'fast',
+    name: 'Fast Wheels',
+    address: '9 Rue de Roissy, 93290 Tremblay',
+    lat: 49,
+    lng: 2.5,
+    tags: ['delivery', 'specialized'],
+  },
   { key: 'gare', name: 'Gare du Nord Cycles', address: '18 Rue de Dunkerque, 75010 Paris', lat: 48.8809, lng: 2.3553 },
-  { key: 'hotel', name: 'Hôtel de Ville Rentals', address: 'Place de l’Hôtel de Ville, 75004 Paris', lat: 48.8565, lng: 2.3525, tags: ['rental'] },
-  { key: 'orsay', name: 'Musée Orsay Bike Stop', address: '1 Rue de la Légion d’Honneur, 75007 Paris', lat: 48.86, lng: 2.3266, tags: ['repair', 'vintage'] },
+  {
+    key: 'hotel',
+    name: 'Hôtel de Ville Rentals',
+    address: 'Place de l’Hôtel de Ville, 75004 Paris',
+    lat: 48.8565,
+    lng: 2.3525,
+    tags: ['rental'],
+  },
+  {
+    key: 'orsay',
+    name: 'Musée Orsay Bike Stop',
+    address: '1 Rue de la Légion d’Honneur, 75007 Paris',
+    lat: 48.86,
+    lng: 2.3266,
+    tags: ['repair', 'vintage'],
+  },
   {
     key: 'bastille',
     name: 'Bastille Vélos',
@@ -122,33 +190,148 @@ export const SEEDS: Seed[] = [
     custom_fields: { partner: 'gold' },
   },
   { key: 'marais', name: 'Marais Spokes', address: '22 Rue des Rosiers, 75004 Paris', lat: 48.859, lng: 2.362 },
-  { key: 'versailles', name: 'Versailles Royal Cycles', address: '3 Rue de la Paroisse, 78000 Versailles', lat: 48.8049, lng: 2.1204, tags: ['rental', 'Giant'] },
-  { key: 'orly', name: 'Aéroport Orly Rides', address: 'Orly Sud, 94390 Paray-Vieille-Poste', lat: 48.7262, lng: 2.3652, tags: ['delivery', 'Trek'] },
-  { key: 'cergy', name: 'Cergy Pédale', address: '2 Rue de l’Abondance, 95000 Cergy', lat: 49.0364, lng: 2.0761, tags: ['repair'] },
-  { key: 'meaux', name: 'Meaux Cycles', address: '10 Rue du Grand Cerf, 77100 Meaux', lat: 48.9601, lng: 2.8788, tags: ['rental'] },
-  { key: 'fontainebleau', name: 'Fontainebleau Trail Center', address: '1 Rue Grande, 77300 Fontainebleau', lat: 48.4047, lng: 2.7016, tags: ['rental', 'outlet'] },
-  { key: 'beauvais', name: 'Beauvais Bikes', address: '5 Rue de la Madeleine, 60000 Beauvais', lat: 49.4295, lng: 2.0807, tags: ['repair'] },
-  { key: 'chartres', name: 'Chartres Vélos', address: '12 Rue du Bois Merrain, 28000 Chartres', lat: 48.4439, lng: 1.489, tags: ['specialized'] },
-  { key: 'rouen', name: 'Rouen Roues', address: '40 Rue du Gros Horloge, 76000 Rouen', lat: 49.4431, lng: 1.0993, tags: ['delivery'] },
-  { key: 'orleans', name: 'Orléans Pédales', address: '3 Rue Jeanne d’Arc, 45000 Orléans', lat: 47.903, lng: 1.9093, tags: ['trek'] },
-  { key: 'reims', name: 'Reims Randonnée', address: '6 Place Drouet d’Erlon, 51100 Reims', lat: 49.2583, lng: 4.0317, tags: ['Giant', 'outlet'] },
-  { key: 'lyon', name: 'Lyon Lumière Bikes', address: '10 Rue de la République, 69002 Lyon', lat: 45.764, lng: 4.8357, tags: ['repair'] },
+  {
+    key: 'versailles',
+    name: 'Versailles Royal Cycles',
+    address: '3 Rue de la Paroisse, 78000 Versailles',
+    lat: 48.8049,
+    lng: 2.1204,
+    tags: ['rental', 'Giant'],
+  },
+  {
+    key: 'orly',
+    name: 'Aéroport Orly Rides',
+    address: 'Orly Sud, 94390 Paray-Vieille-Poste',
+    lat: 48.7262,
+    lng: 2.3652,
+    tags: ['delivery', 'Trek'],
+  },
+  {
+    key: 'cergy',
+    name: 'Cergy Pédale',
+    address: '2 Rue de l’Abondance, 95000 Cergy',
+    lat: 49.0364,
+    lng: 2.0761,
+    tags: ['repair'],
+  },
+  {
+    key: 'meaux',
+    name: 'Meaux Cycles',
+    address: '10 Rue du Grand Cerf, 77100 Meaux',
+    lat: 48.9601,
+    lng: 2.8788,
+    tags: ['rental'],
+  },
+  {
+    key: 'fontainebleau',
+    name: 'Fontainebleau Trail Center',
+    address: '1 Rue Grande, 77300 Fontainebleau',
+    lat: 48.4047,
+    lng: 2.7016,
+    tags: ['rental', 'outlet'],
+  },
+  {
+    key: 'beauvais',
+    name: 'Beauvais Bikes',
+    address: '5 Rue de la Madeleine, 60000 Beauvais',
+    lat: 49.4295,
+    lng: 2.0807,
+    tags: ['repair'],
+  },
+  {
+    key: 'chartres',
+    name: 'Chartres Vélos',
+    address: '12 Rue du Bois Merrain, 28000 Chartres',
+    lat: 48.4439,
+    lng: 1.489,
+    tags: ['specialized'],
+  },
+  {
+    key: 'rouen',
+    name: 'Rouen Roues',
+    address: '40 Rue du Gros Horloge, 76000 Rouen',
+    lat: 49.4431,
+    lng: 1.0993,
+    tags: ['delivery'],
+  },
+  {
+    key: 'orleans',
+    name: 'Orléans Pédales',
+    address: '3 Rue Jeanne d’Arc, 45000 Orléans',
+    lat: 47.903,
+    lng: 1.9093,
+    tags: ['trek'],
+  },
+  {
+    key: 'reims',
+    name: 'Reims Randonnée',
+    address: '6 Place Drouet d’Erlon, 51100 Reims',
+    lat: 49.2583,
+    lng: 4.0317,
+    tags: ['Giant', 'outlet'],
+  },
+  {
+    key: 'lyon',
+    name: 'Lyon Lumière Bikes',
+    address: '10 Rue de la République, 69002 Lyon',
+    lat: 45.764,
+    lng: 4.8357,
+    tags: ['repair'],
+  },
   // No coordinates: geocoded by the test geocoder, which also parses the address parts.
   { key: 'london', name: 'Downing Street Cycles', address: '10 Downing Street, London SW1A 2AA', tags: ['vintage'] },
   // Drafts (one through the "hidden" alias), the first right at the centre and with a tag nothing published has.
-  { key: 'hidden', name: 'Hidden Draft Bikes', address: '1 Place de l’Hôtel de Ville, 75004 Paris', lat: 48.857, lng: 2.353, tags: ['repair', 'draftonly'], status: 'draft' },
-  { key: 'workshop', name: 'Secret Workshop', address: '2 Rue du Temple, 75004 Paris', lat: 48.87, lng: 2.37, tags: ['outlet'], status: 'hidden' },
-  { key: 'unpub', name: 'Unpublished Depot', address: '9 Rue de Clichy, 75009 Paris', lat: 48.9, lng: 2.3, tags: ['rental'], status: 'draft' },
+  {
+    key: 'hidden',
+    name: 'Hidden Draft Bikes',
+    address: '1 Place de l’Hôtel de Ville, 75004 Paris',
+    lat: 48.857,
+    lng: 2.353,
+    tags: ['repair', 'draftonly'],
+    status: 'draft',
+  },
+  {
+    key: 'workshop',
+    name: 'Secret Workshop',
+    address: '2 Rue du Temple, 75004 Paris',
+    lat: 48.87,
+    lng: 2.37,
+    tags: ['outlet'],
+    status: 'hidden',
+  },
+  {
+    key: 'unpub',
+    name: 'Unpublished Depot',
+    address: '9 Rue de Clichy, 75009 Paris',
+    lat: 48.9,
+    lng: 2.3,
+    tags: ['rental'],
+    status: 'draft',
+  },
 ]
 
 /** Where the geocoded seed lands (test/helpers.ts KNOWN_ADDRESSES). */
 export const LONDON = { lat: 51.5034, lng: -0.1276 }
 
 /** Rank order: the ids rule, then partner=gold, then the (case-differing) outlet tag. */
-export const priorityRules = (ids: Record<string, string>) => [{ ids: [ids.fast!, ids.lyon!] }, { custom_field: 'partner', value: 'gold' }, { tag: 'OUTLET' }]
+export const priorityRules = (ids: Record<string, string>) => [
+  { ids: [ids.fast!, ids.lyon!] },
+  { custom_field: 'partner', value: 'gold' },
+  { tag: 'OUTLET' },
+]
 
 /** One fixture location as the oracle sees it. */
-export type Loc = { id: string; key: string; name: string; lat: number; lng: number; tags: string[]; text: string; published: boolean; rank: number }
+export type Loc = {
+  id: string
+  key: string
+  name: string
+  lat: number
+  lng: number
+  tags: string[]
+  text: string
+  published: boolean
+  rank: number
+}
 
 /** "Zoë's Garage" -> "zoes garage": lowercase, accents and apostrophes dropped, other non-alphanumerics as spaces. */
 export function fold(text: string): string {
@@ -228,16 +411,26 @@ export async function makeFixture(): Promise<Fixture> {
     ids,
     locs,
     url,
-    get: (pathOrUrl, opts = {}) => send(opts.app ?? env.app, pathOrUrl.startsWith('http') ? pathOrUrl : url(pathOrUrl), { headers: opts.headers ?? {} }),
+    get: (pathOrUrl, opts = {}) =>
+      send(opts.app ?? env.app, pathOrUrl.startsWith('http') ? pathOrUrl : url(pathOrUrl), {
+        headers: opts.headers ?? {},
+      }),
   }
 }
 
 /** Another app on the fixture's store (optionally with PUBLIC_BASE_URL, a rate limiter of its own, or the Query API's fast path off). */
-export function appOn(env: TestEnv, extra: { publicBaseUrl?: string; limiter?: RateLimiter; publicFastPath?: boolean } = {}) {
+export function appOn(
+  env: TestEnv,
+  extra: { publicBaseUrl?: string; limiter?: RateLimiter; publicFastPath?: boolean } = {},
+) {
   return createApp({
     store: env.store,
     geocoder: env.geocoder,
-    config: { maxBodyBytes: 256 * 1024, logRequests: false, ...(extra.publicBaseUrl ? { publicBaseUrl: extra.publicBaseUrl } : {}) },
+    config: {
+      maxBodyBytes: 256 * 1024,
+      logRequests: false,
+      ...(extra.publicBaseUrl ? { publicBaseUrl: extra.publicBaseUrl } : {}),
+    },
     limiter: extra.limiter,
     log: () => {},
     publicFastPath: extra.publicFastPath,
@@ -267,7 +460,9 @@ export function tagsMatch(locTags: string[], tags: string[], logic: 'any' | 'all
 
 /** Every word whole, except the last, which may be a prefix of a word. */
 export function searchMatches(text: string, search: string): boolean {
-  const words = fold(search).split(' ').filter((w) => w !== '')
+  const words = fold(search)
+    .split(' ')
+    .filter((w) => w !== '')
   if (words.length === 0) return true
   const tokens = text.split(' ')
   return words.every((w, i) => (i === words.length - 1 ? tokens.some((t) => t.startsWith(w)) : tokens.includes(w)))
@@ -307,7 +502,8 @@ export function expectError(res: Res, status: number, code: string, message: unk
 }
 
 /** A message naming `param` as a word. */
-export const naming = (param: string) => expect.stringMatching(new RegExp(`(^|[^A-Za-z])${param.replace(/[[\]]/g, '\\$&')}([^A-Za-z]|$)`))
+export const naming = (param: string) =>
+  expect.stringMatching(new RegExp(`(^|[^A-Za-z])${param.replace(/[[\]]/g, '\\$&')}([^A-Za-z]|$)`))
 
 export const idsOf = (res: Res): string[] => res.body.data.locations.map((l: { id: string }) => l.id)
 

@@ -65,13 +65,19 @@ describe('INVALID_TOKEN (404)', () => {
 describe('API_NOT_ENABLED (403)', () => {
   test('a locator whose Query API was never switched on', async () => {
     const other = createLocator(f.env.store, 'Off by default')
-    for (const url of endpoints(other.locator.publicToken, f.ids.velo!)) expectError(await send(f.env.app, url), 403, 'API_NOT_ENABLED')
+    for (const url of endpoints(other.locator.publicToken, f.ids.velo!))
+      expectError(await send(f.env.app, url), 403, 'API_NOT_ENABLED')
   })
 
   test('the CLI switching the API off (another connection to the database) applies to the very next request', async () => {
     expect((await f.get('/filters')).status).toBe(200)
     const out: string[] = []
-    const code = await cli(['locator', 'set', f.env.locatorId, '--query-api', 'off'], { DATABASE_PATH: join(f.env.dir, 'test.db'), GEOCODER: 'none' }, (t) => out.push(t), (t) => out.push(t))
+    const code = await cli(
+      ['locator', 'set', f.env.locatorId, '--query-api', 'off'],
+      { DATABASE_PATH: join(f.env.dir, 'test.db'), GEOCODER: 'none' },
+      (t) => out.push(t),
+      (t) => out.push(t),
+    )
     expect({ code, out }).toEqual({ code: 0, out: expect.any(Array) })
     for (const url of endpoints(f.token, f.ids.velo!)) expectError(await send(f.env.app, url), 403, 'API_NOT_ENABLED')
   })
@@ -91,14 +97,27 @@ describe('REFERRER_NOT_ALLOWED (403)', () => {
   const from = (headers: Record<string, string>) => f.get(f.url('/locations', 'all=true'), { headers })
 
   test('Origin: an exact host or a subdomain of a wildcard entry is allowed, any port', async () => {
-    for (const origin of ['https://shop.example.com', 'http://shop.example.com:8080', 'https://a.example.org', 'https://deep.sub.example.org', 'https://SHOP.Example.COM']) {
+    for (const origin of [
+      'https://shop.example.com',
+      'http://shop.example.com:8080',
+      'https://a.example.org',
+      'https://deep.sub.example.org',
+      'https://SHOP.Example.COM',
+    ]) {
       const res = await from({ origin })
       expect({ origin, status: res.status }).toEqual({ origin, status: 200 })
     }
   })
 
   test('Origin: other hosts are refused, including look-alikes', async () => {
-    for (const origin of ['https://evil.example.com', 'https://example.com', 'https://shop.example.com.evil.net', 'https://notexample.org', 'https://example.org.evil.net', 'https://www.shop.example.com']) {
+    for (const origin of [
+      'https://evil.example.com',
+      'https://example.com',
+      'https://shop.example.com.evil.net',
+      'https://notexample.org',
+      'https://example.org.evil.net',
+      'https://www.shop.example.com',
+    ]) {
       const res = await from({ origin })
       expectError(res, 403, 'REFERRER_NOT_ALLOWED')
     }
@@ -111,21 +130,35 @@ describe('REFERRER_NOT_ALLOWED (403)', () => {
   })
 
   test('Origin wins over Referer', async () => {
-    expectError(await from({ origin: 'https://evil.example.net', referer: 'https://shop.example.com/' }), 403, 'REFERRER_NOT_ALLOWED')
+    expectError(
+      await from({ origin: 'https://evil.example.net', referer: 'https://shop.example.com/' }),
+      403,
+      'REFERRER_NOT_ALLOWED',
+    )
     expect((await from({ origin: 'https://shop.example.com', referer: 'https://evil.example.net/' })).status).toBe(200)
   })
 
   test('a request naming no site at all is refused', async () => {
     expectError(await from({}), 403, 'REFERRER_NOT_ALLOWED')
     expect((await from({})).body.error.message).toMatch(/named none \(no Origin or Referer\)/)
-    for (const url of endpoints(f.token, f.ids.velo!)) expectError(await send(f.env.app, url), 403, 'REFERRER_NOT_ALLOWED')
+    for (const url of endpoints(f.token, f.ids.velo!))
+      expectError(await send(f.env.app, url), 403, 'REFERRER_NOT_ALLOWED')
   })
 
   test('an Origin or Referer that names no host is refused, and the message says so (not that none was sent)', async () => {
-    for (const headers of [{ origin: 'null' }, { origin: 'garbage' }, { referer: 'garbage' }, { referer: 'mailto:shop@example.com' }, { origin: 'null', referer: '/relative/page' }] as Record<string, string>[]) {
+    for (const headers of [
+      { origin: 'null' },
+      { origin: 'garbage' },
+      { referer: 'garbage' },
+      { referer: 'mailto:shop@example.com' },
+      { origin: 'null', referer: '/relative/page' },
+    ] as Record<string, string>[]) {
       const res = await from(headers)
       expectError(res, 403, 'REFERRER_NOT_ALLOWED')
-      expect({ headers, message: res.body.error.message }).toEqual({ headers, message: expect.stringContaining('names no site') })
+      expect({ headers, message: res.body.error.message }).toEqual({
+        headers,
+        message: expect.stringContaining('names no site'),
+      })
     }
   })
 
@@ -154,7 +187,18 @@ describe('MISSING_COORDINATES (400)', () => {
 
 describe('INVALID_COORDINATES (400)', () => {
   test('lat or lng out of range', async () => {
-    for (const q of ['lat=90.0001&lng=0', 'lat=-91&lng=0', 'lat=0&lng=180.5', 'lat=0&lng=-181', 'lat=1000&lng=1000', 'lat=1e400&lng=0', 'lat=0&lng=-1e400', 'all=true&lat=95', 'all=true&lng=-181', 'all=true&lat=0&lng=200']) {
+    for (const q of [
+      'lat=90.0001&lng=0',
+      'lat=-91&lng=0',
+      'lat=0&lng=180.5',
+      'lat=0&lng=-181',
+      'lat=1000&lng=1000',
+      'lat=1e400&lng=0',
+      'lat=0&lng=-1e400',
+      'all=true&lat=95',
+      'all=true&lng=-181',
+      'all=true&lat=0&lng=200',
+    ]) {
       const res = await f.get(f.url('/locations', q))
       expectError(res, 400, 'INVALID_COORDINATES')
     }
@@ -239,7 +283,8 @@ describe('INVALID_PARAMETER (400)', () => {
     }
     expect(await total('all=true&search=v%C3%A9lo')).toBe(await total('all=true&search=velo'))
     // "%" and U+FFFD sent encoded are what was meant: no error (they fold to no word, as punctuation does).
-    for (const query of ['all=true&search=%25', 'all=true&search=%EF%BF%BD']) expect(await total(query)).toBe(await total('all=true&search=-'))
+    for (const query of ['all=true&search=%25', 'all=true&search=%EF%BF%BD'])
+      expect(await total(query)).toBe(await total('all=true&search=-'))
     expect(await total('all=true&search=v%C3%A9lo%25')).toBe(await total('all=true&search=velo'))
     // A "%" without two hex digits after it is the character typed, as URLSearchParams reads it.
     expect(await total('all=true&search=v%C3%A9lo%')).toBe(await total('all=true&search=velo'))
@@ -252,9 +297,17 @@ describe('INVALID_PARAMETER (400)', () => {
   test('limit and offset are numbers: a whole one written "2.0" or with spaces around it is taken, as lat and radius are', async () => {
     const plain = await f.get(f.url('/locations', 'all=true&limit=2&offset=1'))
     expect(plain.status).toBe(200)
-    for (const query of ['all=true&limit=2.0&offset=1.00', 'all=true&limit=%202%20&offset=%201', 'all=true&limit=2.&offset=1']) {
+    for (const query of [
+      'all=true&limit=2.0&offset=1.00',
+      'all=true&limit=%202%20&offset=%201',
+      'all=true&limit=2.&offset=1',
+    ]) {
       const res = await f.get(f.url('/locations', query))
-      expect({ query, status: res.status, ids: res.body.data?.locations.map((l: { id: string }) => l.id) }).toEqual({ query, status: 200, ids: plain.body.data.locations.map((l: { id: string }) => l.id) })
+      expect({ query, status: res.status, ids: res.body.data?.locations.map((l: { id: string }) => l.id) }).toEqual({
+        query,
+        status: 200,
+        ids: plain.body.data.locations.map((l: { id: string }) => l.id),
+      })
       expect(res.body.data.pagination.limit).toBe(2)
       expect(res.body.data.pagination.offset).toBe(1)
     }
@@ -267,11 +320,15 @@ describe('INVALID_PARAMETER (400)', () => {
     expectError(res, 400, 'INVALID_PARAMETER')
     expect(res.body.error.message).toBe('limit may be given once; got it 2 times ("5", "x").')
     const long = await f.get(f.url('/locations', `all=true&search=${'a'.repeat(60_000)}&search=${'b'.repeat(60)}`))
-    expect(long.body.error.message).toBe(`search may be given once; got it 2 times ("${'a'.repeat(50)}...", "${'b'.repeat(50)}...").`)
+    expect(long.body.error.message).toBe(
+      `search may be given once; got it 2 times ("${'a'.repeat(50)}...", "${'b'.repeat(50)}...").`,
+    )
   })
 
-  test('the ETag the release before gave a repeated parameter\'s answer (its first value) no longer matches: the 400, not a 304', async () => {
-    const version = /^W\/"([0-9a-z.]+)-/.exec((await f.get(f.url('/locations', 'all=true&limit=5'))).headers.get('etag')!)![1]
+  test("the ETag the release before gave a repeated parameter's answer (its first value) no longer matches: the 400, not a 304", async () => {
+    const version = /^W\/"([0-9a-z.]+)-/.exec(
+      (await f.get(f.url('/locations', 'all=true&limit=5'))).headers.get('etag')!,
+    )![1]
     const twice = f.url('/locations', 'all=true&limit=5&limit=10')
     const before = `W/"${version}-${Bun.hash(twice, 1).toString(36)}"` // ANSWER_FORMAT 1
     expectError(await f.get(twice, { headers: { 'if-none-match': before } }), 400, 'INVALID_PARAMETER')
@@ -282,12 +339,19 @@ describe('INVALID_PARAMETER (400)', () => {
     expect(plain.status).toBe(200)
     for (const extra of [NEAR, `${NEAR}&radius=5&unit=km`, 'lat=10', 'radius=1000', 'lat=&lng=&radius=']) {
       const res = await f.get(f.url('/locations', `all=true&limit=3&${extra}`))
-      expect({ extra, status: res.status, data: res.body.data, meta: res.body.meta }).toEqual({ extra, status: 200, data: { ...plain.body.data, pagination: { ...plain.body.data.pagination, next: expect.any(String) } }, meta: {} })
+      expect({ extra, status: res.status, data: res.body.data, meta: res.body.meta }).toEqual({
+        extra,
+        status: 200,
+        data: { ...plain.body.data, pagination: { ...plain.body.data.pagination, next: expect.any(String) } },
+        meta: {},
+      })
     }
   })
 
-  test("the ETag the release before gave an all=true answer with a repeated lat (its centre ignored) no longer matches: the 400, not a 304", async () => {
-    const version = /^W\/"([0-9a-z.]+)-/.exec((await f.get(f.url('/locations', 'all=true&limit=5'))).headers.get('etag')!)![1]
+  test('the ETag the release before gave an all=true answer with a repeated lat (its centre ignored) no longer matches: the 400, not a 304', async () => {
+    const version = /^W\/"([0-9a-z.]+)-/.exec(
+      (await f.get(f.url('/locations', 'all=true&limit=5'))).headers.get('etag')!,
+    )![1]
     const twice = f.url('/locations', 'all=true&lat=48&lat=49')
     const before = `W/"${version}-${Bun.hash(twice, 3).toString(36)}"` // ANSWER_FORMAT 3
     expectError(await f.get(twice, { headers: { 'if-none-match': before } }), 400, 'INVALID_PARAMETER', naming('lat'))
@@ -303,11 +367,20 @@ describe('INVALID_PARAMETER (400)', () => {
   test('search is counted in characters: 200 emoji (400 UTF-16 units) are accepted', async () => {
     const res = await f.get(f.url('/locations', `all=true&search=${encodeURIComponent('🚲'.repeat(200))}`))
     expect(res.status).toBe(200) // no word in it: every location
-    expect(res.body.data.pagination.total).toBe((await f.get(f.url('/locations', 'all=true'))).body.data.pagination.total)
+    expect(res.body.data.pagination.total).toBe(
+      (await f.get(f.url('/locations', 'all=true'))).body.data.pagination.total,
+    )
   })
 
   test('the bounds themselves are accepted', async () => {
-    for (const q of [`${NEAR}&radius=1000`, `${NEAR}&radius=1000&unit=km`, `${NEAR}&radius=0.01`, `${NEAR}&limit=500`, `${NEAR}&limit=1`, `${NEAR}&offset=0`]) {
+    for (const q of [
+      `${NEAR}&radius=1000`,
+      `${NEAR}&radius=1000&unit=km`,
+      `${NEAR}&radius=0.01`,
+      `${NEAR}&limit=500`,
+      `${NEAR}&limit=1`,
+      `${NEAR}&offset=0`,
+    ]) {
       const res = await f.get(f.url('/locations', q))
       expect({ q, status: res.status }).toEqual({ q, status: 200 })
     }
@@ -335,7 +408,10 @@ describe('SECRET_KEY_EXPOSED (400)', () => {
   test('a key-shaped value in the token segment', async () => {
     expectExposed(await send(f.env.app, `http://localhost/public/v1/${FAKE_SECRET}/locations?all=true`), FAKE_SECRET)
     expectExposed(await send(f.env.app, `http://localhost/public/v1/${FAKE_SECRET}/filters`), FAKE_SECRET)
-    expectExposed(await send(f.env.app, `http://localhost/public/v1/${FAKE_SECRET}/locations/${f.ids.velo}`), FAKE_SECRET)
+    expectExposed(
+      await send(f.env.app, `http://localhost/public/v1/${FAKE_SECRET}/locations/${f.ids.velo}`),
+      FAKE_SECRET,
+    )
   })
 
   test('a key-shaped value in the query string, plain or percent-encoded', async () => {
@@ -345,20 +421,29 @@ describe('SECRET_KEY_EXPOSED (400)', () => {
   })
 
   test('an error message that quotes a key (should one reach it past the check) has it redacted', async () => {
-    const res = new PublicError('INVALID_PARAMETER', `sort must be one of distance, priority; got "${FAKE_SECRET}".`).toResponse('http://localhost')
+    const res = new PublicError(
+      'INVALID_PARAMETER',
+      `sort must be one of distance, priority; got "${FAKE_SECRET}".`,
+    ).toResponse('http://localhost')
     const text = await res.text()
     expect(text).not.toContain(FAKE_SECRET.slice(3))
     expect(JSON.parse(text).error.message).toBe('sort must be one of distance, priority; got "sk_[redacted]".')
   })
 
   test('a key spelt with escapes beside an escape that is not UTF-8 (the URL as a whole cannot be decoded)', async () => {
-    for (const query of [`all=true&search=%73k_${FAKE_SECRET.slice(3)}%E9`, `all=true&x=%E9&sort=%73k%5F${FAKE_SECRET.slice(3)}`]) {
+    for (const query of [
+      `all=true&search=%73k_${FAKE_SECRET.slice(3)}%E9`,
+      `all=true&x=%E9&sort=%73k%5F${FAKE_SECRET.slice(3)}`,
+    ]) {
       expectExposed(await f.get(f.url('/locations', query)), FAKE_SECRET)
     }
   })
 
   test('a key-shaped value in an Authorization header', async () => {
-    expectExposed(await f.get(f.url('/locations', 'all=true'), { headers: { authorization: `Bearer ${FAKE_SECRET}` } }), FAKE_SECRET)
+    expectExposed(
+      await f.get(f.url('/locations', 'all=true'), { headers: { authorization: `Bearer ${FAKE_SECRET}` } }),
+      FAKE_SECRET,
+    )
     expectExposed(await f.get('/filters', { headers: { authorization: FAKE_SECRET } }), FAKE_SECRET)
   })
 
@@ -379,13 +464,25 @@ describe('SECRET_KEY_EXPOSED (400)', () => {
     expect(Date.now() - Date.parse(exposedAt!)).toBeLessThan(60_000)
 
     const out: string[] = []
-    const code = await cli(['key', 'list', f.env.locatorId, '--json'], { DATABASE_PATH: join(f.env.dir, 'test.db'), GEOCODER: 'none' }, (t) => out.push(t), (t) => out.push(t))
+    const code = await cli(
+      ['key', 'list', f.env.locatorId, '--json'],
+      { DATABASE_PATH: join(f.env.dir, 'test.db'), GEOCODER: 'none' },
+      (t) => out.push(t),
+      (t) => out.push(t),
+    )
     expect(code).toBe(0)
     const rows = JSON.parse(out.join('\n')) as { id: string; exposed: boolean }[]
     expect(rows.find((r) => r.id === keyId())!.exposed).toBe(true)
     // The human list says how to make it stop working at once.
     const human: string[] = []
-    expect(await cli(['key', 'list', f.env.locatorId], { DATABASE_PATH: join(f.env.dir, 'test.db'), GEOCODER: 'none' }, (t) => human.push(t), (t) => human.push(t))).toBe(0)
+    expect(
+      await cli(
+        ['key', 'list', f.env.locatorId],
+        { DATABASE_PATH: join(f.env.dir, 'test.db'), GEOCODER: 'none' },
+        (t) => human.push(t),
+        (t) => human.push(t),
+      ),
+    ).toBe(0)
     expect(human.join('\n')).toContain('storeloc key rotate KEY_ID --grace-hours 0')
   })
 
@@ -397,12 +494,22 @@ describe('SECRET_KEY_EXPOSED (400)', () => {
 
   test('the key never reaches the request log', async () => {
     const lines: Record<string, unknown>[] = []
-    const app = createApp({ store: f.env.store, geocoder: f.env.geocoder, config: { maxBodyBytes: 262144, logRequests: true }, log: (l) => lines.push(l) })
+    const app = createApp({
+      store: f.env.store,
+      geocoder: f.env.geocoder,
+      config: { maxBodyBytes: 262144, logRequests: true },
+      log: (l) => lines.push(l),
+    })
     await send(app, `http://localhost/public/v1/${f.env.key}/locations?all=true`)
     await send(app, `http://localhost/public/v1/${f.token}/locations?all=true&k=${f.env.key}`)
     // Percent-encoded, in part or whole: the check decodes it, the log must not show it either.
-    const encoded = [`sk%5F${f.env.key.slice(3)}`, `%73k_${f.env.key.slice(3)}`, [...f.env.key].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('')]
-    for (const e of encoded) expectExposed(await send(app, `http://localhost/public/v1/${e}/locations?all=true`), f.env.key)
+    const encoded = [
+      `sk%5F${f.env.key.slice(3)}`,
+      `%73k_${f.env.key.slice(3)}`,
+      [...f.env.key].map((c) => `%${c.charCodeAt(0).toString(16)}`).join(''),
+    ]
+    for (const e of encoded)
+      expectExposed(await send(app, `http://localhost/public/v1/${e}/locations?all=true`), f.env.key)
     await Bun.sleep(20) // request lines are written after the response
     expect(lines.length).toBeGreaterThan(0)
     expect(JSON.stringify(lines)).not.toContain(f.env.key)
@@ -421,7 +528,8 @@ describe('RATE_LIMITED (429) and the rate headers', () => {
     app = appOn(f.env, { limiter: new RateLimiter(() => now) })
     setLocatorSettings(f.env.store, f.env.locatorId, { rateLimit: '3' })
   })
-  const hit = (path = '/filters', headers: Record<string, string> = {}) => f.get(path.startsWith('http') ? path : f.url(path), { app, headers })
+  const hit = (path = '/filters', headers: Record<string, string> = {}) =>
+    f.get(path.startsWith('http') ? path : f.url(path), { app, headers })
   const rate = (res: Res) => ({
     limit: res.headers.get('ratelimit-limit'),
     remaining: res.headers.get('ratelimit-remaining'),
@@ -518,7 +626,11 @@ describe('RATE_LIMITED (429) and the rate headers', () => {
     expect(rate(exposed)).toEqual({ limit: '3', remaining: '2', reset: '50' })
     for (const path of ['', '/', '/Locations', '/locations/a/b', `/nothing?k=${FAKE_SECRET}`]) {
       const none = await hit(path)
-      expect({ path, status: none.status, rate: rate(none) }).toEqual({ path, status: path.includes('k=') ? 400 : 404, rate: { limit: '3', remaining: '2', reset: '50' } })
+      expect({ path, status: none.status, rate: rate(none) }).toEqual({
+        path,
+        status: path.includes('k=') ? 400 : 404,
+        rate: { limit: '3', remaining: '2', reset: '50' },
+      })
     }
     // The token percent-encoded, as the routes read it decoded.
     const token = f.env.store.locators.get(f.env.locatorId)!.publicToken!
@@ -586,9 +698,19 @@ describe('RATE_LIMITED (429) and the rate headers', () => {
 
 describe('the order of the guards', () => {
   test('a secret key is refused before the token is looked at', async () => {
-    expectError(await send(f.env.app, `http://localhost/public/v1/pk_AAAAAAAAAAAAAAAAAAAAAAAA/filters?k=${FAKE_SECRET}`), 400, 'SECRET_KEY_EXPOSED')
+    expectError(
+      await send(f.env.app, `http://localhost/public/v1/pk_AAAAAAAAAAAAAAAAAAAAAAAA/filters?k=${FAKE_SECRET}`),
+      400,
+      'SECRET_KEY_EXPOSED',
+    )
     const off = createLocator(f.env.store, 'Off')
-    expectError(await send(f.env.app, `http://localhost/public/v1/${off.locator.publicToken}/filters`, { headers: { authorization: `Bearer ${FAKE_SECRET}` } }), 400, 'SECRET_KEY_EXPOSED')
+    expectError(
+      await send(f.env.app, `http://localhost/public/v1/${off.locator.publicToken}/filters`, {
+        headers: { authorization: `Bearer ${FAKE_SECRET}` },
+      }),
+      400,
+      'SECRET_KEY_EXPOSED',
+    )
   })
 
   test('the token before the API switch', async () => {
@@ -607,10 +729,20 @@ describe('the order of the guards', () => {
     let now = 28_333_333 * 60_000
     const app = appOn(f.env, { limiter: new RateLimiter(() => now) })
     setLocatorSettings(f.env.store, f.env.locatorId, { referrers: 'shop.example.com', rateLimit: '3' })
-    for (let i = 0; i < 5; i++) expectError(await f.get('/filters', { app, headers: { origin: 'https://evil.example.net' } }), 403, 'REFERRER_NOT_ALLOWED')
-    for (let i = 0; i < 3; i++) expect((await f.get('/filters', { app, headers: { origin: 'https://shop.example.com' } })).status).toBe(200)
+    for (let i = 0; i < 5; i++)
+      expectError(
+        await f.get('/filters', { app, headers: { origin: 'https://evil.example.net' } }),
+        403,
+        'REFERRER_NOT_ALLOWED',
+      )
+    for (let i = 0; i < 3; i++)
+      expect((await f.get('/filters', { app, headers: { origin: 'https://shop.example.com' } })).status).toBe(200)
     expectError(await f.get('/filters', { app, headers: { origin: 'https://shop.example.com' } }), 429, 'RATE_LIMITED')
-    expectError(await f.get('/filters', { app, headers: { origin: 'https://evil.example.net' } }), 403, 'REFERRER_NOT_ALLOWED')
+    expectError(
+      await f.get('/filters', { app, headers: { origin: 'https://evil.example.net' } }),
+      403,
+      'REFERRER_NOT_ALLOWED',
+    )
     now += 60_000
     expect((await f.get('/filters', { app, headers: { origin: 'https://shop.example.com' } })).status).toBe(200)
   })
@@ -627,18 +759,29 @@ describe('unknown public routes', () => {
   function expectPublic404(res: Res) {
     expect(res.status).toBe(404)
     expect(res.headers.get('content-type')).toContain('application/json')
-    expect(res.body).toEqual({ success: false, error: { code: expect.any(String), message: expect.any(String), docs: expect.any(String) } })
+    expect(res.body).toEqual({
+      success: false,
+      error: { code: expect.any(String), message: expect.any(String), docs: expect.any(String) },
+    })
     expect(res.body.error.docs).toBe(`http://localhost/docs#${res.body.error.code}`)
     expect(res.headers.get('cache-control')).toBe('no-store')
   }
 
   test('paths that are no endpoint', async () => {
-    for (const path of [`/public/v1/${f.token}/stores`, `/public/v1/${f.token}`, `/public/v1/${f.token}/locations/${f.ids.velo}/extra`, '/public/v1', '/public/v1/', '/public/v1?all=true', `/public/v1/${f.token}/filters/x`]) {
+    for (const path of [
+      `/public/v1/${f.token}/stores`,
+      `/public/v1/${f.token}`,
+      `/public/v1/${f.token}/locations/${f.ids.velo}/extra`,
+      '/public/v1',
+      '/public/v1/',
+      '/public/v1?all=true',
+      `/public/v1/${f.token}/filters/x`,
+    ]) {
       expectPublic404(await send(f.env.app, `http://localhost${path}`))
     }
   })
 
-  test('behind a PUBLIC_BASE_URL with a path (a proxy\'s prefix), docs is the full URL of the code\'s section under it', async () => {
+  test("behind a PUBLIC_BASE_URL with a path (a proxy's prefix), docs is the full URL of the code's section under it", async () => {
     const based = appOn(f.env, { publicBaseUrl: 'https://example.com/stores' })
     const asked = [
       [`/public/v1/${f.token}/stores`, 'NOT_FOUND'],
@@ -664,7 +807,10 @@ describe('unknown public routes', () => {
     for (const method of ['POST', 'PUT', 'DELETE']) {
       const res = await send(f.env.app, f.url('/locations', 'all=true'), { method })
       expect([404, 405]).toContain(res.status)
-      expect(res.body).toEqual({ success: false, error: { code: expect.any(String), message: expect.any(String), docs: expect.any(String) } })
+      expect(res.body).toEqual({
+        success: false,
+        error: { code: expect.any(String), message: expect.any(String), docs: expect.any(String) },
+      })
       expect(res.headers.get('cache-control')).toBe('no-store')
     }
   })

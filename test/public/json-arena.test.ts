@@ -26,7 +26,12 @@ function agrees(arena: JsonArena, oracle: Map<number, string>): void {
 // Texts of any size up to a few buffers' worth, with 2-, 3- and 4-byte UTF-8 characters.
 const text = fc.oneof(
   { weight: 4, arbitrary: fc.string({ unit: 'grapheme', maxLength: 300 }) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom('a', 'é', '東', '😀'), fc.integer({ min: 1, max: 70_000 })).map(([c, n]) => c.repeat(n)) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom('a', 'é', '東', '😀'), fc.integer({ min: 1, max: 70_000 }))
+      .map(([c, n]) => c.repeat(n)),
+  },
 )
 type Op = { add: string; inOrder: boolean } | { free: number } | { reorder: number } | { trim: true }
 const op: fc.Arbitrary<Op> = fc.oneof(

@@ -17,7 +17,13 @@ function seed(n: number) {
   const ids: string[] = []
   store.write(() => {
     for (let i = 0; i < n; i++) {
-      const body = { name: `Store ${i}`, address: `${i} Main Street, Paris`, coordinates: { lat: 48.85 + i * 0.001, lng: 2.35 }, tags: ['repair'], status: 'published' }
+      const body = {
+        name: `Store ${i}`,
+        address: `${i} Main Street, Paris`,
+        coordinates: { lat: 48.85 + i * 0.001, lng: 2.35 },
+        tags: ['repair'],
+        status: 'published',
+      }
       const record = locationRecord(locator.id, body)
       store.locations.insert(record)
       ids.push(record.id)
@@ -40,7 +46,8 @@ function queue() {
 
 const text = new TextDecoder()
 /** An answer's body as text. */
-const bodyText = (registry: IndexRegistry, locator: Locator, qs: string) => text.decode(locationsBody(registry, locator, url(locator.publicToken!, qs)).body)
+const bodyText = (registry: IndexRegistry, locator: Locator, qs: string) =>
+  text.decode(locationsBody(registry, locator, url(locator.publicToken!, qs)).body)
 const url = (token: string, qs: string) => new URL(`http://localhost/public/v1/${token}/locations?${qs}`).href
 
 describe('public JSON fill', () => {
@@ -61,7 +68,8 @@ describe('public JSON fill', () => {
     q.runAll()
     expect(registry.entry(locator.id).jsonReady).toBe(true)
     expect(bodyText(registry, locator, qs)).toBe(before)
-    for (const l of JSON.parse(bodyText(registry, locator, 'all=true&limit=500')).data.locations) expect(l.name).toMatch(/^Store \d+$/)
+    for (const l of JSON.parse(bodyText(registry, locator, 'all=true&limit=500')).data.locations)
+      expect(l.name).toMatch(/^Store \d+$/)
   })
 
   test('a busy database while the fill reads a page (another process holds it): the same page is read again in a later task, and the fill ends with every JSON made', () => {
@@ -133,7 +141,11 @@ describe('public JSON fill', () => {
     registry.entry(locator.id) // loaded without JSON; the fill never runs here
     // Another writer deletes one: this registry has not synced it yet.
     ctx.store.write(() => ctx.store.locations.remove(locator.id, ids[0]!))
-    const { body, total } = locationsBody(registry, locator, url(locator.publicToken!, 'lat=48.85&lng=2.35&radius=50&unit=km'))
+    const { body, total } = locationsBody(
+      registry,
+      locator,
+      url(locator.publicToken!, 'lat=48.85&lng=2.35&radius=50&unit=km'),
+    )
     expect(total).toBe(4)
     expect(JSON.parse(text.decode(body)).data.locations.map((l: { id: string }) => l.id)).toEqual(ids.slice(1))
   })
@@ -147,7 +159,8 @@ describe('public JSON fill', () => {
     q.runOne()
     expect(registry.entry(locator.id).jsonReady).toBe(false)
     const before = registry.entry(locator.id)
-    for (const id of [ids[2400]!, ids[3]!, ids[1200]!]) expect(registry.json(locator.id, before, before.index.get(id)!)).not.toBeNull() // made now if not yet
+    for (const id of [ids[2400]!, ids[3]!, ids[1200]!])
+      expect(registry.json(locator.id, before, before.index.get(id)!)).not.toBeNull() // made now if not yet
     // Another writer: one renamed, one moved, one deleted, one added; this registry syncs them mid-fill.
     ctx.store.write(() => {
       const renamed = ctx.store.locations.get(locator.id, ids[2400]!)!
@@ -155,17 +168,29 @@ describe('public JSON fill', () => {
       const moved = ctx.store.locations.get(locator.id, ids[3]!)!
       ctx.store.locations.replace({ ...moved, lat: 48.86, name: 'Moved mid-fill' }, moved)
       ctx.store.locations.remove(locator.id, ids[1200]!)
-      const body = { name: 'Added mid-fill', address: '1 New Street, Paris', coordinates: { lat: 48.851, lng: 2.35 }, status: 'published' }
+      const body = {
+        name: 'Added mid-fill',
+        address: '1 New Street, Paris',
+        coordinates: { lat: 48.851, lng: 2.35 },
+        status: 'published',
+      }
       ctx.store.locations.insert(locationRecord(locator.id, body))
     })
     registry.sync()
     q.runAll()
     expect(registry.entry(locator.id).jsonReady).toBe(true)
     const fresh = new IndexRegistry(ctx.store, queue().schedule) // its JSON made on demand
-    for (const qs of ['all=true&limit=500', 'all=true&limit=500&offset=2000', 'lat=48.85&lng=2.35&radius=500&unit=km&limit=50', 'lat=48.86&lng=2.35&radius=1&unit=km&limit=50']) {
+    for (const qs of [
+      'all=true&limit=500',
+      'all=true&limit=500&offset=2000',
+      'lat=48.85&lng=2.35&radius=500&unit=km&limit=50',
+      'lat=48.86&lng=2.35&radius=1&unit=km&limit=50',
+    ]) {
       expect(bodyText(registry, locator, qs)).toBe(bodyText(fresh, locator, qs))
     }
-    const names = JSON.parse(bodyText(registry, locator, 'lat=48.85&lng=2.35&radius=500&unit=km&limit=500&search=mid-fill')).data.locations.map((l: { name: string }) => l.name)
+    const names = JSON.parse(
+      bodyText(registry, locator, 'lat=48.85&lng=2.35&radius=500&unit=km&limit=500&search=mid-fill'),
+    ).data.locations.map((l: { name: string }) => l.name)
     expect(names.sort()).toEqual(['Added mid-fill', 'Moved mid-fill', 'Renamed mid-fill'])
     expect(locationsBody(registry, locator, url(locator.publicToken!, 'all=true')).total).toBe(2500)
     // Nothing kept for entries replaced or removed: the arena holds exactly the live entries' JSON.
@@ -185,7 +210,12 @@ describe('public JSON fill', () => {
     const entry = registry.entry(locator.id)
     expect(entry.jsonReady).toBe(true)
     expect(entry.arena.outOfOrder).toBe(0)
-    const queries = ['all=true&limit=500', 'all=true&limit=500&offset=2000', 'lat=48.85&lng=2.35&radius=500&unit=km&limit=50', 'lat=48.86&lng=2.35&radius=1&unit=km&limit=50&offset=10']
+    const queries = [
+      'all=true&limit=500',
+      'all=true&limit=500&offset=2000',
+      'lat=48.85&lng=2.35&radius=500&unit=km&limit=50',
+      'lat=48.86&lng=2.35&radius=1&unit=km&limit=50&offset=10',
+    ]
     const same = () => {
       const fresh = new IndexRegistry(ctx.store, queue().schedule) // its JSON made on demand
       for (const qs of queries) expect(bodyText(registry, locator, qs)).toBe(bodyText(fresh, locator, qs))
@@ -210,7 +240,10 @@ describe('public JSON fill', () => {
     expect(entry.arena.outOfOrder).toBeGreaterThan(0)
 
     // Every location written again, in an order unrelated to space (a sync script's).
-    const shuffled = ids.map((id, i) => [(i * 7919) % ids.length, id] as const).sort((a, b) => a[0] - b[0]).map(([, id]) => id)
+    const shuffled = ids
+      .map((id, i) => [(i * 7919) % ids.length, id] as const)
+      .sort((a, b) => a[0] - b[0])
+      .map(([, id]) => id)
     update(shuffled, 'Parking.')
     registry.sync()
     expect(entry.arena.outOfOrder).toBe(1)
@@ -234,6 +267,8 @@ describe('public JSON fill', () => {
     // What the last writes made stays as written (three locations' JSON at most).
     expect(entry.arena.outOfOrder).toBeLessThan(3 / 2400)
     same()
-    expect(JSON.parse(bodyText(registry, locator, 'all=true&limit=1&search=mid-reorder')).data.locations[0].name).toBe('Renamed mid-reorder')
+    expect(JSON.parse(bodyText(registry, locator, 'all=true&limit=1&search=mid-reorder')).data.locations[0].name).toBe(
+      'Renamed mid-reorder',
+    )
   })
 })

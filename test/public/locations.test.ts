@@ -24,7 +24,19 @@ import {
 } from './fixture'
 
 const NEAR = `lat=${CENTER.lat}&lng=${CENTER.lng}`
-const LOCATION_KEYS = ['address', 'contact', 'coordinates', 'customFields', 'description', 'hours', 'id', 'image', 'name', 'social', 'tags']
+const LOCATION_KEYS = [
+  'address',
+  'contact',
+  'coordinates',
+  'customFields',
+  'description',
+  'hours',
+  'id',
+  'image',
+  'name',
+  'social',
+  'tags',
+]
 const keysOf = (f: Fixture, res: Res) => idsOf(res).map((id) => f.locs.find((l) => l.id === id)?.key ?? id)
 
 /** The distances of a radius answer match the haversine distance of each location, rounded to 2 decimals, in `unit`. */
@@ -41,7 +53,10 @@ function expectDistances(f: Fixture, res: Res, unit: 'miles' | 'km') {
 
 describe('fixture sanity', () => {
   test('no published location sits within 50 m of a radius the tests use', () => {
-    const published = SEEDS.filter((s) => s.status === undefined).map((s) => ({ lat: s.lat ?? LONDON.lat, lng: s.lng ?? LONDON.lng }))
+    const published = SEEDS.filter((s) => s.status === undefined).map((s) => ({
+      lat: s.lat ?? LONDON.lat,
+      lng: s.lng ?? LONDON.lng,
+    }))
     expect(published.length).toBe(27)
     for (const radiusKm of [25 * KM_PER_MILE, 25, 10 * KM_PER_MILE, 60, 50, 40, 100, 36 * KM_PER_MILE]) {
       for (const p of published) expect(Math.abs(haversineKm(CENTER, p) - radiusKm)).toBeGreaterThan(0.05)
@@ -92,8 +107,13 @@ describe('GET /locations radius queries', () => {
     // the app, whose Response is made after an await (its answers are copied out of the shared buffer).
     for (const publicFastPath of [true, false]) {
       const fresh = appOn(f.env, { publicFastPath })
-      const together = await Promise.all([...queries, ...queries].map((qs) => f.get(f.url('/locations', qs), { app: fresh })))
-      expect({ publicFastPath, texts: together.map((r) => r.text) }).toEqual({ publicFastPath, texts: [...alone, ...alone] })
+      const together = await Promise.all(
+        [...queries, ...queries].map((qs) => f.get(f.url('/locations', qs), { app: fresh })),
+      )
+      expect({ publicFastPath, texts: together.map((r) => r.text) }).toEqual({
+        publicFastPath,
+        texts: [...alone, ...alone],
+      })
     }
   })
 
@@ -162,7 +182,7 @@ describe('GET /locations radius queries', () => {
   })
 })
 
-describe('the radius default is the locator\'s configured radius', () => {
+describe("the radius default is the locator's configured radius", () => {
   let f: Fixture
   beforeEach(async () => {
     f = await makeFixture()
@@ -190,7 +210,7 @@ describe('the radius default is the locator\'s configured radius', () => {
     expect(keysOf(f, wide)).toContain('meaux')
   })
 
-  test('40 km configured, no unit sent: the answer is in miles (the spec\'s default), over the same 40 km', async () => {
+  test("40 km configured, no unit sent: the answer is in miles (the spec's default), over the same 40 km", async () => {
     setLocatorSettings(f.env.store, f.env.locatorId, { radius: '40', unit: 'km' })
     const res = await f.get(f.url('/locations', `${NEAR}&limit=100`))
     expect(res.status).toBe(200)
@@ -209,7 +229,11 @@ describe('the radius default is the locator\'s configured radius', () => {
     const res = await f.get(f.url('/locations', `${NEAR}&unit=km&limit=100`))
     expect(res.status).toBe(200)
     expect(res.body.meta.query).toEqual({ center: CENTER, radius: 1609.34, unit: 'km' }) // 1000 * KM_PER_MILE, rounded as distances are
-    expect(idsOf(res)).toEqual(oracle(f.locs, { center: CENTER, radiusKm: 1000 * KM_PER_MILE }).map((h) => h.loc.id).slice(0, 100))
+    expect(idsOf(res)).toEqual(
+      oracle(f.locs, { center: CENTER, radiusKm: 1000 * KM_PER_MILE })
+        .map((h) => h.loc.id)
+        .slice(0, 100),
+    )
     // A radius sent is still held to 1000 in its unit.
     expectError(await f.get(f.url('/locations', `${NEAR}&unit=km&radius=1609`)), 400, 'INVALID_PARAMETER')
   })
@@ -308,7 +332,14 @@ describe('paging', () => {
     const mid = await f.get(f.url('/locations', 'all=true&limit=5&offset=10'))
     expect(idsOf(mid)).toEqual(allByName().slice(10, 15))
     const p = mid.body.data.pagination
-    expect(p).toEqual({ offset: 10, limit: 5, total: 27, hasMore: true, next: expect.any(String), prev: expect.any(String) })
+    expect(p).toEqual({
+      offset: 10,
+      limit: 5,
+      total: 27,
+      hasMore: true,
+      next: expect.any(String),
+      prev: expect.any(String),
+    })
     expect(new URL(p.next).searchParams.get('offset')).toBe('15')
     expect(new URL(p.prev).searchParams.get('offset')).toBe('5')
     expect(new URL(p.next).searchParams.get('limit')).toBe('5')
@@ -321,7 +352,9 @@ describe('paging', () => {
 
   test('walking next through a filtered radius query returns the whole answer once, in order; links keep every parameter', async () => {
     const query = `${NEAR}&radius=50&unit=km&limit=4&tags[]=repair&tags[]=rental&search=ru`
-    const want = oracle(f.locs, { center: CENTER, radiusKm: 50, tags: ['repair', 'rental'], search: 'ru' }).map((h) => h.loc.id)
+    const want = oracle(f.locs, { center: CENTER, radiusKm: 50, tags: ['repair', 'rental'], search: 'ru' }).map(
+      (h) => h.loc.id,
+    )
     expect(want.length).toBeGreaterThan(8)
     const seen: string[] = []
     let url: string | undefined = f.url('/locations', query)
@@ -335,7 +368,14 @@ describe('paging', () => {
       expect(p.hasMore).toBe(p.offset + 4 < want.length)
       if (p.next) {
         const next = new URL(p.next)
-        for (const [k, v] of [['lat', String(CENTER.lat)], ['lng', String(CENTER.lng)], ['radius', '50'], ['unit', 'km'], ['limit', '4'], ['search', 'ru']]) {
+        for (const [k, v] of [
+          ['lat', String(CENTER.lat)],
+          ['lng', String(CENTER.lng)],
+          ['radius', '50'],
+          ['unit', 'km'],
+          ['limit', '4'],
+          ['search', 'ru'],
+        ]) {
           expect(next.searchParams.get(k!)).toBe(v!)
         }
         expect(next.searchParams.getAll('tags[]')).toEqual(['repair', 'rental'])
@@ -356,14 +396,33 @@ describe('paging', () => {
   })
 
   test('an offset far past every location (up to 2^53 - 1) gives an empty page with the true total and that offset, in every query mode', async () => {
-    const modes = [NEAR, `${NEAR}&sort=priority`, `${NEAR}&search=cycles`, `${NEAR}&tags[]=repair`, 'all=true', 'all=true&sort=priority', 'all=true&search=velo', 'all=true&tags[]=repair']
+    const modes = [
+      NEAR,
+      `${NEAR}&sort=priority`,
+      `${NEAR}&search=cycles`,
+      `${NEAR}&tags[]=repair`,
+      'all=true',
+      'all=true&sort=priority',
+      'all=true&search=velo',
+      'all=true&tags[]=repair',
+    ]
     for (const mode of modes) {
       const first = await f.get(f.url('/locations', mode))
       expect({ mode, status: first.status }).toEqual({ mode, status: 200 })
       for (const offset of [536870900, 2 ** 31, 1e10, 883048416149842, 7119527102442206, Number.MAX_SAFE_INTEGER]) {
         const res = await f.get(f.url('/locations', `${mode}&offset=${offset}`))
-        expect({ mode, offset, status: res.status, locations: res.body.data?.locations }).toEqual({ mode, offset, status: 200, locations: [] })
-        expect(res.body.data.pagination).toMatchObject({ offset, limit: 20, total: first.body.data.pagination.total, hasMore: false })
+        expect({ mode, offset, status: res.status, locations: res.body.data?.locations }).toEqual({
+          mode,
+          offset,
+          status: 200,
+          locations: [],
+        })
+        expect(res.body.data.pagination).toMatchObject({
+          offset,
+          limit: 20,
+          total: first.body.data.pagination.total,
+          hasMore: false,
+        })
       }
     }
   })
@@ -371,7 +430,13 @@ describe('paging', () => {
   test('a page ending exactly at the total has no next', async () => {
     const exact = await f.get(f.url('/locations', 'all=true&limit=9&offset=18'))
     expect(idsOf(exact)).toEqual(allByName().slice(18))
-    expect(exact.body.data.pagination).toEqual({ offset: 18, limit: 9, total: 27, hasMore: false, prev: expect.any(String) })
+    expect(exact.body.data.pagination).toEqual({
+      offset: 18,
+      limit: 9,
+      total: 27,
+      hasMore: false,
+      prev: expect.any(String),
+    })
     expect(new URL(exact.body.data.pagination.prev).searchParams.get('offset')).toBe('9')
     const whole = await f.get(f.url('/locations', 'all=true&limit=27'))
     expect(whole.body.data.pagination).toEqual({ offset: 0, limit: 27, total: 27, hasMore: false })
@@ -385,7 +450,13 @@ describe('paging', () => {
     const one = await f.get(f.url('/locations', `${NEAR}&limit=1`))
     expect(one.status).toBe(200)
     expect(idsOf(one)).toEqual([f.ids.hotel!])
-    expect(one.body.data.pagination).toEqual({ offset: 0, limit: 1, total: 19, hasMore: true, next: expect.any(String) })
+    expect(one.body.data.pagination).toEqual({
+      offset: 0,
+      limit: 1,
+      total: 19,
+      hasMore: true,
+      next: expect.any(String),
+    })
   })
 
   test('with PUBLIC_BASE_URL the links are built from it, not from the request', async () => {
@@ -402,7 +473,9 @@ describe('paging', () => {
 
   test('without PUBLIC_BASE_URL the links follow the host the request came to', async () => {
     const res = await send(f.env.app, `https://maps.shop.test/public/v1/${f.token}/locations?all=true&limit=10`)
-    expect(res.body.data.pagination.next.startsWith(`https://maps.shop.test/public/v1/${f.token}/locations?`)).toBe(true)
+    expect(res.body.data.pagination.next.startsWith(`https://maps.shop.test/public/v1/${f.token}/locations?`)).toBe(
+      true,
+    )
   })
 })
 
@@ -485,7 +558,15 @@ describe('the location object', () => {
     address: { formatted: '12 Rue de Rivoli, 75004 Paris' },
     contact: { phone: '+33 1 23 45 67 89', email: 'hello@velo.example', website: 'https://velo.example' },
     social: { instagram: 'velo_cafe', facebook: 'velocafe', twitter: 'velocafe' },
-    hours: { monday: '09:00-18:00', tuesday: '09:00-18:00', wednesday: '', thursday: '', friday: '', saturday: '10:00-16:00', sunday: 'closed' },
+    hours: {
+      monday: '09:00-18:00',
+      tuesday: '09:00-18:00',
+      wednesday: '',
+      thursday: '',
+      friday: '',
+      saturday: '10:00-16:00',
+      sunday: 'closed',
+    },
     tags: {
       services: { name: 'Services', items: [{ value: 'repair', label: 'Repair', color: '#d73a49' }] },
       brands: { name: 'Brands', items: [{ value: 'Trek', label: 'Trek' }] },
@@ -493,8 +574,23 @@ describe('the location object', () => {
     },
     customFields: [
       { token: expect.any(String), key: 'note', name: 'Note', type: 'text', value: 'Ring twice' },
-      { token: expect.any(String), key: 'booking', name: 'Booking', type: 'button', value: 'https://book.example.com/velo', label: 'Book now' },
-      { token: expect.any(String), key: 'partner', name: 'Partner', type: 'badge', value: 'gold', label: 'Partner', color: '#1a7f37' },
+      {
+        token: expect.any(String),
+        key: 'booking',
+        name: 'Booking',
+        type: 'button',
+        value: 'https://book.example.com/velo',
+        label: 'Book now',
+      },
+      {
+        token: expect.any(String),
+        key: 'partner',
+        name: 'Partner',
+        type: 'badge',
+        value: 'gold',
+        label: 'Partner',
+        color: '#1a7f37',
+      },
     ],
     image: 'https://img.example.com/velo.jpg',
     description: 'Coffee, espresso and city bikes.',
@@ -540,7 +636,15 @@ describe('the location object', () => {
       tags: { _default: { name: expect.any(String), items: [{ value: 'outlet', label: 'outlet' }] } },
       customFields: [
         { token: expect.any(String), key: 'note', name: 'Note', type: 'text', value: 'Back entrance' },
-        { token: expect.any(String), key: 'partner', name: 'Partner', type: 'badge', value: 'silver', label: 'Partner', color: '#1a7f37' },
+        {
+          token: expect.any(String),
+          key: 'partner',
+          name: 'Partner',
+          type: 'badge',
+          value: 'silver',
+          label: 'Partner',
+          color: '#1a7f37',
+        },
       ],
       image: '',
       description: '',
@@ -559,7 +663,16 @@ describe('the location object', () => {
 
   test('social handles: the last path segment, without @; a Facebook profile.php URL gives its id', async () => {
     const created = await f.env.call('POST', '/admin/v1/locations', {
-      body: { name: 'Handles', address: '1 Rue X', coordinates: { lat: 48.85, lng: 2.35 }, social: { facebook: 'https://www.facebook.com/profile.php?id=100064', instagram: 'https://www.instagram.com/@handles.shop/', twitter: 'https://x.com/handles' } },
+      body: {
+        name: 'Handles',
+        address: '1 Rue X',
+        coordinates: { lat: 48.85, lng: 2.35 },
+        social: {
+          facebook: 'https://www.facebook.com/profile.php?id=100064',
+          instagram: 'https://www.instagram.com/@handles.shop/',
+          twitter: 'https://x.com/handles',
+        },
+      },
     })
     expect(created.status).toBe(201)
     const location = (await f.get(`/locations/${created.body.location.id}`)).body.data.location
@@ -568,7 +681,12 @@ describe('the location object', () => {
 
   test('a geocoded address carries the parts the geocoder parsed', async () => {
     const london = (await f.get(`/locations/${f.ids.london}`)).body.data.location
-    expect(london.address).toEqual({ formatted: '10 Downing Street, London SW1A 2AA', city: 'London', postcode: 'SW1A 2AA', country: 'GB' })
+    expect(london.address).toEqual({
+      formatted: '10 Downing Street, London SW1A 2AA',
+      city: 'London',
+      postcode: 'SW1A 2AA',
+      country: 'GB',
+    })
     expect(london.coordinates).toEqual(LONDON)
   })
 
@@ -578,7 +696,7 @@ describe('the location object', () => {
     expect(res.body).toEqual({ success: true, data: { location: veloJson() } })
   })
 
-  test('a draft, an unknown id, a malformed id and another locator\'s location are all 404 LOCATION_NOT_FOUND', async () => {
+  test("a draft, an unknown id, a malformed id and another locator's location are all 404 LOCATION_NOT_FOUND", async () => {
     const other = createLocator(f.env.store, 'Other locator')
     setLocatorSettings(f.env.store, other.locator.id, { queryApi: 'on' })
     const created = await f.env.call('POST', '/admin/v1/locations', {
@@ -597,7 +715,12 @@ describe('the location object', () => {
       expect(res.headers.get('etag')).toBeNull()
     }
     // A path segment that is not valid percent-encoded UTF-8: said so, not "Location null".
-    expectError(await f.get('/locations/%E0%A4%A'), 404, 'LOCATION_NOT_FOUND', expect.stringContaining('percent-encoded'))
+    expectError(
+      await f.get('/locations/%E0%A4%A'),
+      404,
+      'LOCATION_NOT_FOUND',
+      expect.stringContaining('percent-encoded'),
+    )
   })
 })
 
@@ -648,7 +771,14 @@ describe('GET /filters', () => {
   })
 
   test('a new ungrouped tag shows up in _default at once, as it was spelt, and filtering by it works', async () => {
-    const res = await f.env.call('POST', '/admin/v1/locations', { body: { name: 'Tandem Hub', address: '3 Rue X', coordinates: { lat: 48.86, lng: 2.35 }, tags: ['Tandem Friendly'] } })
+    const res = await f.env.call('POST', '/admin/v1/locations', {
+      body: {
+        name: 'Tandem Hub',
+        address: '3 Rue X',
+        coordinates: { lat: 48.86, lng: 2.35 },
+        tags: ['Tandem Friendly'],
+      },
+    })
     expect(res.status).toBe(201)
     const filters = (await f.get('/filters')).body.data.filters
     const dflt = filters.find((g: { id: string }) => g.id === '_default')
@@ -657,25 +787,40 @@ describe('GET /filters', () => {
       { value: 'Tandem Friendly', label: 'Tandem Friendly' },
       { value: 'vintage', label: 'vintage' },
     ])
-    expect((await f.get(`/locations/${res.body.location.id}`)).body.data.location.tags._default.items).toEqual([{ value: 'Tandem Friendly', label: 'Tandem Friendly' }])
+    expect((await f.get(`/locations/${res.body.location.id}`)).body.data.location.tags._default.items).toEqual([
+      { value: 'Tandem Friendly', label: 'Tandem Friendly' },
+    ])
     for (const value of ['Tandem%20Friendly', 'tandem%20friendly']) {
       const found = await f.get(f.url('/locations', `all=true&tags[]=${value}`))
       expect(idsOf(found)).toEqual([res.body.location.id])
     }
     // Renamed to its lowercase spelling: the one spelling left is listed.
-    expect((await f.env.call('POST', `/admin/v1/locations/${res.body.location.id}`, { body: { tags: ['tandem friendly'] } })).status).toBe(200)
+    expect(
+      (await f.env.call('POST', `/admin/v1/locations/${res.body.location.id}`, { body: { tags: ['tandem friendly'] } }))
+        .status,
+    ).toBe(200)
     const after = (await f.get('/filters')).body.data.filters.find((g: { id: string }) => g.id === '_default')
     expect(after.tags.map((t: { value: string }) => t.value)).toEqual(['outlet', 'tandem friendly', 'vintage'])
   })
 
-  test('changed filter groups are served at once, in /filters and in every location\'s tags', async () => {
-    setFilters(f.env.store, f.env.locatorId, [{ ...FILTERS[0]!, name: 'Workshop services' }, { id: 'styles', name: 'Styles', label: 'Style', tags: [{ value: 'vintage', label: 'Vintage', color: '#abcdef' }] }])
+  test("changed filter groups are served at once, in /filters and in every location's tags", async () => {
+    setFilters(f.env.store, f.env.locatorId, [
+      { ...FILTERS[0]!, name: 'Workshop services' },
+      {
+        id: 'styles',
+        name: 'Styles',
+        label: 'Style',
+        tags: [{ value: 'vintage', label: 'Vintage', color: '#abcdef' }],
+      },
+    ])
     const filters = (await f.get('/filters')).body.data.filters
     expect(filters.map((g: { id: string }) => g.id)).toEqual(['services', 'styles', '_default'])
     expect(filters[0].name).toBe('Workshop services')
     // Trek, Giant, Specialized are in no group now: each as most locations spell it (Giant 2, GIANT 1,
     // giant 1; specialized 2, Specialized 1; trek 3, Trek 2), as those locations' own tags show it.
-    expect(filters[2].tags).toEqual(['Giant', 'outlet', 'specialized', 'trek'].map((value) => ({ value, label: value })))
+    expect(filters[2].tags).toEqual(
+      ['Giant', 'outlet', 'specialized', 'trek'].map((value) => ({ value, label: value })),
+    )
     const velo = (await f.get(`/locations/${f.ids.velo}`)).body.data.location
     expect(velo.tags).toEqual({
       services: { name: 'Workshop services', items: [{ value: 'repair', label: 'Repair', color: '#d73a49' }] },
@@ -693,7 +838,11 @@ describe('GET /filters', () => {
       ['_default', false],
     ])
     const match = await f.get(f.url('/locations', `${NEAR}&limit=100&tagLogic=match&tags[]=repair&tags[]=trek`))
-    expect(idsOf(match)).toEqual(oracle(f.locs, { center: CENTER, radiusKm: 25 * KM_PER_MILE, tags: ['repair', 'trek'], tagLogic: 'match' }).map((h) => h.loc.id))
+    expect(idsOf(match)).toEqual(
+      oracle(f.locs, { center: CENTER, radiusKm: 25 * KM_PER_MILE, tags: ['repair', 'trek'], tagLogic: 'match' }).map(
+        (h) => h.loc.id,
+      ),
+    )
     expect(idsOf(match).length).toBeGreaterThan(0)
     const velo = (await f.get(`/locations/${f.ids.velo}`)).body.data.location
     expect(velo.tags.brands).toEqual({ name: 'Brands', items: [{ value: 'Trek', label: 'Trek' }] })
@@ -749,18 +898,28 @@ describe('writes are visible to the very next query', () => {
   })
 
   test('a new location appears at once, in distance order', async () => {
-    const res = await f.env.call('POST', '/admin/v1/locations', { body: { name: 'Pont Neuf Pedals', address: 'Pont Neuf, Paris', coordinates: { lat: 48.8567, lng: 2.3523 } } })
+    const res = await f.env.call('POST', '/admin/v1/locations', {
+      body: { name: 'Pont Neuf Pedals', address: 'Pont Neuf, Paris', coordinates: { lat: 48.8567, lng: 2.3523 } },
+    })
     expect(res.status).toBe(201)
     expect((await radiusIds())[0]).toBe(res.body.location.id)
     expect((await f.get(`/locations/${res.body.location.id}`)).body.data.location.name).toBe('Pont Neuf Pedals')
   })
 
   test('search folds every script alike: a Greek final sigma is a sigma, Indic and Arabic marks stay inside their word', async () => {
-    const add = async (name: string) => (await f.env.call('POST', '/admin/v1/locations', { body: { name, address: 'Pont Neuf, Paris', coordinates: { lat: 48.8567, lng: 2.3523 } } })).body.location.id as string
+    const add = async (name: string) =>
+      (
+        await f.env.call('POST', '/admin/v1/locations', {
+          body: { name, address: 'Pont Neuf, Paris', coordinates: { lat: 48.8567, lng: 2.3523 } },
+        })
+      ).body.location.id as string
     const greek = await add('Οδοστρωτήρας Ποδηλάτων')
     const hindi = await add('स्तेनम साइकिल')
     const arabic = await add('دراجات مُحَمَّد')
-    const found = async (search: string) => (await f.get(f.url('/locations', `all=true&search=${encodeURIComponent(search)}`))).body.data.locations.map((l: { id: string }) => l.id)
+    const found = async (search: string) =>
+      (await f.get(f.url('/locations', `all=true&search=${encodeURIComponent(search)}`))).body.data.locations.map(
+        (l: { id: string }) => l.id,
+      )
     expect(await found('ΟΔΟΣ')).toEqual([greek]) // "οδος" lowercased, its last letter a final sigma
     expect(await found('οδοστρωτηρας')).toEqual([greek])
     expect(await found('स्तेनम')).toEqual([hindi])
@@ -770,7 +929,9 @@ describe('writes are visible to the very next query', () => {
 
   test('moved coordinates and a new name are used by the very next query', async () => {
     // Out of the 25-mile circle...
-    let res = await f.env.call('POST', `/admin/v1/locations/${f.ids.velo}`, { body: { coordinates: { lat: 49.5, lng: 3.5 }, name: 'Zzyzx Cycles' } })
+    let res = await f.env.call('POST', `/admin/v1/locations/${f.ids.velo}`, {
+      body: { coordinates: { lat: 49.5, lng: 3.5 }, name: 'Zzyzx Cycles' },
+    })
     expect(res.status).toBe(200)
     expect(await radiusIds()).not.toContain(f.ids.velo!)
     const all = await allIds()
@@ -778,7 +939,9 @@ describe('writes are visible to the very next query', () => {
     const one = (await f.get(`/locations/${f.ids.velo}`)).body.data.location
     expect(one.name).toBe('Zzyzx Cycles')
     expect(one.coordinates).toEqual({ lat: 49.5, lng: 3.5 })
-    expect((await f.get(f.url('/locations', 'all=true&search=zzyzx'))).body.data.locations.map((l: { id: string }) => l.id)).toEqual([f.ids.velo!])
+    expect(
+      (await f.get(f.url('/locations', 'all=true&search=zzyzx'))).body.data.locations.map((l: { id: string }) => l.id),
+    ).toEqual([f.ids.velo!])
     expect((await f.get(f.url('/locations', 'all=true&search=cafe'))).body.data.locations).toEqual([])
 
     // ...and back in, at a new distance.
@@ -796,7 +959,12 @@ describe('writes are visible to the very next query', () => {
     expect(await radiusIds()).toContain(f.ids.velo!)
     const store2 = openStore(join(f.env.dir, 'test.db'))
     try {
-      const app2 = createApp({ store: store2, geocoder: f.env.geocoder, config: { maxBodyBytes: 262144, logRequests: false }, log: () => {} })
+      const app2 = createApp({
+        store: store2,
+        geocoder: f.env.geocoder,
+        config: { maxBodyBytes: 262144, logRequests: false },
+        log: () => {},
+      })
       const res = await app2.handle(
         new Request(`http://localhost/admin/v1/locations/${f.ids.velo}`, {
           method: 'POST',
@@ -814,19 +982,40 @@ describe('writes are visible to the very next query', () => {
 
   test('a new custom field and its value show up at once', async () => {
     addCustomField(f.env.store, f.env.locatorId, { id: 'bays', name: 'Bike bays', type: 'number' })
-    const res = await f.env.call('POST', `/admin/v1/locations/${f.ids.velo}`, { body: { custom_fields: { bays: '12' } } })
+    const res = await f.env.call('POST', `/admin/v1/locations/${f.ids.velo}`, {
+      body: { custom_fields: { bays: '12' } },
+    })
     expect(res.status).toBe(200)
     const velo = (await f.get(`/locations/${f.ids.velo}`)).body.data.location
     expect(velo.customFields.map((c: { key: string }) => c.key)).toEqual(['note', 'booking', 'partner', 'bays'])
-    expect(velo.customFields[3]).toEqual({ token: expect.any(String), key: 'bays', name: 'Bike bays', type: 'number', value: '12' })
+    expect(velo.customFields[3]).toEqual({
+      token: expect.any(String),
+      key: 'bays',
+      name: 'Bike bays',
+      type: 'number',
+      value: '12',
+    })
   })
 
   test('a custom field whose id names a member every object inherits (constructor) shows only where a location has a value', async () => {
     addCustomField(f.env.store, f.env.locatorId, { id: 'constructor', name: 'Builder', type: 'text' })
-    const keys = async () => ((await f.get(`/locations/${f.ids.velo}`)).body.data.location.customFields as { key: string }[]).map((c) => c.key)
+    const keys = async () =>
+      ((await f.get(`/locations/${f.ids.velo}`)).body.data.location.customFields as { key: string }[]).map((c) => c.key)
     expect(await keys()).not.toContain('constructor')
-    expect((await f.env.call('POST', `/admin/v1/locations/${f.ids.velo}`, { body: { custom_fields: { constructor: 'Ada & Co' } } })).status).toBe(200)
+    expect(
+      (
+        await f.env.call('POST', `/admin/v1/locations/${f.ids.velo}`, {
+          body: { custom_fields: { constructor: 'Ada & Co' } },
+        })
+      ).status,
+    ).toBe(200)
     const velo = (await f.get(`/locations/${f.ids.velo}`)).body.data.location
-    expect(velo.customFields.find((c: { key: string }) => c.key === 'constructor')).toEqual({ token: expect.any(String), key: 'constructor', name: 'Builder', type: 'text', value: 'Ada & Co' })
+    expect(velo.customFields.find((c: { key: string }) => c.key === 'constructor')).toEqual({
+      token: expect.any(String),
+      key: 'constructor',
+      name: 'Builder',
+      type: 'text',
+      value: 'Ada & Co',
+    })
   })
 })

@@ -20,7 +20,13 @@ const SIZE = 2500
 function seed(locatorId: string, n: number): void {
   env.store.write(() => {
     for (let i = 0; i < n; i++) {
-      const body = { name: `Store ${i}`, address: `${i} Main Street, Paris`, coordinates: { lat: 48.85 + (i % 50) * 0.001, lng: 2.35 + Math.floor(i / 50) * 0.001 }, tags: ['repair'], status: 'published' }
+      const body = {
+        name: `Store ${i}`,
+        address: `${i} Main Street, Paris`,
+        coordinates: { lat: 48.85 + (i % 50) * 0.001, lng: 2.35 + Math.floor(i / 50) * 0.001 },
+        tags: ['repair'],
+        status: 'published',
+      }
       env.store.locations.insert(locationRecord(locatorId, body))
     }
   })
@@ -29,7 +35,12 @@ function seed(locatorId: string, n: number): void {
 /** Background tasks run when the test says. */
 function queue() {
   const tasks: (() => void)[] = []
-  return { schedule: (task: () => void) => void tasks.push(task), runAll: () => { while (tasks.length > 0) tasks.shift()!() } }
+  return {
+    schedule: (task: () => void) => void tasks.push(task),
+    runAll: () => {
+      while (tasks.length > 0) tasks.shift()!()
+    },
+  }
 }
 
 const readyz = () => env.app.handle(new Request('http://localhost/readyz'))
@@ -59,26 +70,49 @@ describe('preload', () => {
   test('an index that cannot be built: logged and skipped by the preload; /readyz 503 "failed" when no public locator can be served, 200 "degraded" when others can; repaired, it serves with no restart', async () => {
     const lines: Record<string, unknown>[] = []
     let retryMs = 60_000
-    const app = () => createApp({ store: env.store, geocoder: env.geocoder, config: { maxBodyBytes: 256 * 1024, logRequests: false }, log: (l) => lines.push(l), indexBuildRetryMs: retryMs })
+    const app = () =>
+      createApp({
+        store: env.store,
+        geocoder: env.geocoder,
+        config: { maxBodyBytes: 256 * 1024, logRequests: false },
+        log: (l) => lines.push(l),
+        indexBuildRetryMs: retryMs,
+      })
     const broken = app()
     const ready = async (a = broken) => {
       const res = await a.handle(new Request('http://localhost/readyz'))
       return { status: res.status, body: (await res.json()) as any }
     }
     // A row no write of the service makes (its tags not JSON): the index build throws.
-    const row = env.store.db.query<{ id: string; tags: string }, [string]>('SELECT id, tags FROM locations WHERE locator_id = ? LIMIT 1').get(env.locatorId)!
+    const row = env.store.db
+      .query<{ id: string; tags: string }, [string]>('SELECT id, tags FROM locations WHERE locator_id = ? LIMIT 1')
+      .get(env.locatorId)!
     env.store.db.query('UPDATE locations SET tags = ? WHERE id = ?').run('not json', row.id)
     expect(await broken.preload()).toEqual({ locators: 0, locations: 0, failed: 1 })
-    const failedLine = expect.objectContaining({ level: 'error', message: expect.stringContaining('index not built'), locator: env.locatorId, error: expect.stringContaining('JSON'), stack: expect.any(String) })
+    const failedLine = expect.objectContaining({
+      level: 'error',
+      message: expect.stringContaining('index not built'),
+      locator: env.locatorId,
+      error: expect.stringContaining('JSON'),
+      stack: expect.any(String),
+    })
     expect(lines).toEqual([failedLine])
     const failed = await ready()
     expect(failed.status).toBe(503)
-    expect(failed.body).toEqual({ status: 'failed', message: expect.stringContaining(`The index of locator ${env.locatorId} could not be built`), locators: [env.locatorId] })
+    expect(failed.body).toEqual({
+      status: 'failed',
+      message: expect.stringContaining(`The index of locator ${env.locatorId} could not be built`),
+      locators: [env.locatorId],
+    })
     const token = env.store.locators.get(env.locatorId)!.publicToken
     const near = `http://localhost/public/v1/${token}/locations?lat=48.86&lng=2.36&radius=50&unit=km&limit=1`
     // Queries meanwhile: 503, to retry when the build is tried again; the site is not told the
     // operator's reason, and the failure is not logged again for each of them.
-    for (const path of [near, `http://localhost/public/v1/${token}/filters`, `http://localhost/public/v1/${token}/locations/${row.id}`]) {
+    for (const path of [
+      near,
+      `http://localhost/public/v1/${token}/filters`,
+      `http://localhost/public/v1/${token}/locations/${row.id}`,
+    ]) {
       const res = await broken.handle(new Request(path))
       expect(res.status).toBe(503)
       const retryAfter = Number(res.headers.get('retry-after'))
@@ -86,7 +120,14 @@ describe('preload', () => {
       expect(retryAfter).toBeLessThanOrEqual(60)
       expect(res.headers.get('ratelimit-remaining')).not.toBeNull()
       const body = (await res.json()) as any
-      expect(body).toEqual({ success: false, error: { code: 'UNAVAILABLE', message: expect.stringContaining('Retry after'), docs: 'http://localhost/docs#UNAVAILABLE' } })
+      expect(body).toEqual({
+        success: false,
+        error: {
+          code: 'UNAVAILABLE',
+          message: expect.stringContaining('Retry after'),
+          docs: 'http://localhost/docs#UNAVAILABLE',
+        },
+      })
       expect(body.error.message).not.toContain('JSON')
     }
     expect(lines).toEqual([failedLine])
@@ -97,7 +138,11 @@ describe('preload', () => {
     seed(good.id, 10)
     const degraded = await ready()
     expect(degraded.status).toBe(200)
-    expect(degraded.body).toEqual({ status: 'degraded', message: expect.stringContaining('could not be built'), locators: [env.locatorId] })
+    expect(degraded.body).toEqual({
+      status: 'degraded',
+      message: expect.stringContaining('could not be built'),
+      locators: [env.locatorId],
+    })
     const goodNear = `http://localhost/public/v1/${good.publicToken}/locations?lat=48.86&lng=2.36&radius=50&unit=km&limit=1`
     expect((await broken.handle(new Request(goodNear))).status).toBe(200)
 
@@ -151,7 +196,9 @@ describe('preload', () => {
   })
 
   test('a row the build reads but whose public JSON cannot be made (bad hours): the preload ends, the other rows are answered, answers that need it fail alone', async () => {
-    const row = env.store.db.query<{ id: string }, [string]>('SELECT id FROM locations WHERE locator_id = ? ORDER BY seq LIMIT 1').get(env.locatorId)!
+    const row = env.store.db
+      .query<{ id: string }, [string]>('SELECT id FROM locations WHERE locator_id = ? ORDER BY seq LIMIT 1')
+      .get(env.locatorId)!
     env.store.db.query('UPDATE locations SET hours = ? WHERE id = ?').run('not json', row.id)
     expect(await env.app.preload()).toEqual({ locators: 1, locations: SIZE, failed: 0 })
     const token = env.store.locators.get(env.locatorId)!.publicToken
@@ -201,7 +248,9 @@ describe('preload', () => {
     const loading = registry.preload()
     const before = registry.entry(env.locatorId)
     await Bun.sleep(5) // a few of the build's background tasks have run
-    setFilters(env.store, env.locatorId, [{ id: 'services', name: 'Services', label: 'Services', tags: [{ value: 'repair', label: 'Repairs' }] }])
+    setFilters(env.store, env.locatorId, [
+      { id: 'services', name: 'Services', label: 'Services', tags: [{ value: 'repair', label: 'Repairs' }] },
+    ])
     await loading
     const after = registry.entry(env.locatorId)
     expect(after).not.toBe(before) // its JSON was made again
@@ -213,9 +262,20 @@ describe('preload', () => {
   test('answers after a preload are those of an index built on first query', async () => {
     await env.app.preload()
     const token = env.store.locators.get(env.locatorId)!.publicToken
-    const lazy = createApp({ store: env.store, geocoder: env.geocoder, config: { maxBodyBytes: 256 * 1024, logRequests: false }, log: () => {} })
-    for (const qs of ['lat=48.86&lng=2.36&radius=5&unit=km&limit=50', 'lat=48.85&lng=2.35&radius=50&unit=km&limit=20&offset=2400', 'all=true&limit=100&offset=700', 'lat=48.86&lng=2.36&search=store%2012']) {
-      const ask = async (app: typeof lazy) => (await app.handle(new Request(`http://localhost/public/v1/${token}/locations?${qs}`))).text()
+    const lazy = createApp({
+      store: env.store,
+      geocoder: env.geocoder,
+      config: { maxBodyBytes: 256 * 1024, logRequests: false },
+      log: () => {},
+    })
+    for (const qs of [
+      'lat=48.86&lng=2.36&radius=5&unit=km&limit=50',
+      'lat=48.85&lng=2.35&radius=50&unit=km&limit=20&offset=2400',
+      'all=true&limit=100&offset=700',
+      'lat=48.86&lng=2.36&search=store%2012',
+    ]) {
+      const ask = async (app: typeof lazy) =>
+        (await app.handle(new Request(`http://localhost/public/v1/${token}/locations?${qs}`))).text()
       const preloaded = await ask(env.app)
       expect(JSON.parse(preloaded).success).toBe(true)
       expect(preloaded).toBe(await ask(lazy))
@@ -229,7 +289,9 @@ describe('preload', () => {
     const loading = env.app.preload()
     expect((await readyz()).status).toBe(503)
     expect(await total()).toBe(SIZE)
-    const created = await env.call('POST', `/admin/v1/locations`, { body: storeBody({ coordinates: { lat: 48.86, lng: 2.36 } }) })
+    const created = await env.call('POST', `/admin/v1/locations`, {
+      body: storeBody({ coordinates: { lat: 48.86, lng: 2.36 } }),
+    })
     expect(created.status).toBe(201)
     expect(await total()).toBe(SIZE + 1)
     expect(await loading).toEqual({ locators: 1, locations: SIZE + 1, failed: 0 })
@@ -302,7 +364,9 @@ describe('a locator made or turned public after the start', () => {
     // Its rows now go behind the change log's back: an index built on this first query would not hold them.
     env.store.db.run('DELETE FROM locations WHERE locator_id = ?', [locator.id])
     const token = env.store.locators.get(locator.id)!.publicToken
-    const res = await env.app.handle(new Request(`http://localhost/public/v1/${token}/locations?lat=48.86&lng=2.36&radius=50&unit=km&limit=1`))
+    const res = await env.app.handle(
+      new Request(`http://localhost/public/v1/${token}/locations?lat=48.86&lng=2.36&radius=50&unit=km&limit=1`),
+    )
     expect(res.status).toBe(200)
     expect(((await res.json()) as any).data.pagination.total).toBe(40)
   })
@@ -417,7 +481,12 @@ describe('indexes not queried for a while are let go (INDEX_IDLE_MINUTES)', () =
 
   test('through the app: a request, answered from the index or from the answer cache, keeps the index; let go, it is logged, and the next answer is the same', async () => {
     const lines: Record<string, unknown>[] = []
-    const app = createApp({ store: env.store, geocoder: env.geocoder, config: { maxBodyBytes: 256 * 1024, logRequests: false }, log: (l) => lines.push(l) })
+    const app = createApp({
+      store: env.store,
+      geocoder: env.geocoder,
+      config: { maxBodyBytes: 256 * 1024, logRequests: false },
+      log: (l) => lines.push(l),
+    })
     setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
     seed(env.locatorId, 50)
     const token = env.store.locators.get(env.locatorId)!.publicToken
@@ -438,16 +507,33 @@ describe('indexes not queried for a while are let go (INDEX_IDLE_MINUTES)', () =
     expect(app.cacheHits()).toBe(3) // from the answer cache
     expect(app.evictIdle(0)).toBe(0)
     expect(app.evictIdle(0)).toBe(1)
-    expect(lines).toEqual([expect.objectContaining({ level: 'info', message: expect.stringContaining('index let go'), locator: env.locatorId, locations: 50 })])
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 'info',
+        message: expect.stringContaining('index let go'),
+        locator: env.locatorId,
+        locations: 50,
+      }),
+    ])
     expect(await ask()).toBe(first)
     expect(await page()).toBe(pageBefore) // made by the index built again
-    expect(lines[1]).toEqual(expect.objectContaining({ level: 'info', message: expect.stringContaining('index built again'), locator: env.locatorId, locations: 50, ms: expect.any(Number) }))
+    expect(lines[1]).toEqual(
+      expect.objectContaining({
+        level: 'info',
+        message: expect.stringContaining('index built again'),
+        locator: env.locatorId,
+        locations: 50,
+        ms: expect.any(Number),
+      }),
+    )
     expect(lines).toHaveLength(2)
 
     // A request that finds the index's settings changed (filters) keeps its mark on the index brought up to date.
     await ask()
     expect(app.evictIdle(0)).toBe(0)
-    setFilters(env.store, env.locatorId, [{ id: 'services', name: 'Services', label: 'Services', tags: [{ value: 'repair', label: 'Repairs' }] }])
+    setFilters(env.store, env.locatorId, [
+      { id: 'services', name: 'Services', label: 'Services', tags: [{ value: 'repair', label: 'Repairs' }] },
+    ])
     expect(JSON.parse(await ask()).success).toBe(true)
     expect(app.evictIdle(0)).toBe(0)
   })
@@ -456,7 +542,10 @@ describe('indexes not queried for a while are let go (INDEX_IDLE_MINUTES)', () =
     expect(loadConfig({}).indexIdleMs).toBe(60 * MINUTE)
     expect(loadConfig({ INDEX_IDLE_MINUTES: '0' }).indexIdleMs).toBe(0)
     expect(loadConfig({ INDEX_IDLE_MINUTES: '15' }).indexIdleMs).toBe(15 * MINUTE)
-    for (const bad of ['-1', '1.5', 'soon', '525601', '0x10', '1e2']) expect(() => loadConfig({ INDEX_IDLE_MINUTES: bad })).toThrow(`INDEX_IDLE_MINUTES must be a whole number from 0 to 525600; got "${bad}".`)
+    for (const bad of ['-1', '1.5', 'soon', '525601', '0x10', '1e2'])
+      expect(() => loadConfig({ INDEX_IDLE_MINUTES: bad })).toThrow(
+        `INDEX_IDLE_MINUTES must be a whole number from 0 to 525600; got "${bad}".`,
+      )
   })
 })
 
@@ -483,7 +572,7 @@ describe('small deltas are compacted once writes stop, or once the base is old (
   }
   const NEVER = Number.POSITIVE_INFINITY
 
-  test('changes below the delta\'s bound are folded into its base once no change reached it for quietMs: not before, and once', async () => {
+  test("changes below the delta's bound are folded into its base once no change reached it for quietMs: not before, and once", async () => {
     const { q, registry, index, write } = built()
     expect(registry.settleDeltas(0, 0)).toEqual([]) // nothing written since the build
     await Bun.sleep(100) // quiet is counted from the last change, not from the build

@@ -18,13 +18,81 @@ function naive(url: URL, to: number): string {
 const BASE = 'http://localhost:3000/public/v1/pk_token/locations'
 /** Pieces of query strings: plain ones, and every kind URLSearchParams writes differently. */
 const piece = fc.oneof(
-  fc.constantFrom('lat', 'lng', 'radius', 'limit', 'offset', 'tags[]', 'search', 'unit', 'all', 'x', '1.5', '-0.1278', 'km', 'a_b', 'A*', ''),
-  fc.constantFrom('=', '&', '&&', '+', ' ', '%20', '%', '%2', '%zz', '[', ']', '%5B', '%5D', '%5b', '%5d', '~', "'", '!', '(', 'é', '%C3%A9', '/', '?', ';', ',', '"', '%E9', '%FF', '%C3', '%A9', '%F0%9F%9A%B2'),
+  fc.constantFrom(
+    'lat',
+    'lng',
+    'radius',
+    'limit',
+    'offset',
+    'tags[]',
+    'search',
+    'unit',
+    'all',
+    'x',
+    '1.5',
+    '-0.1278',
+    'km',
+    'a_b',
+    'A*',
+    '',
+  ),
+  fc.constantFrom(
+    '=',
+    '&',
+    '&&',
+    '+',
+    ' ',
+    '%20',
+    '%',
+    '%2',
+    '%zz',
+    '[',
+    ']',
+    '%5B',
+    '%5D',
+    '%5b',
+    '%5d',
+    '~',
+    "'",
+    '!',
+    '(',
+    'é',
+    '%C3%A9',
+    '/',
+    '?',
+    ';',
+    ',',
+    '"',
+    '%E9',
+    '%FF',
+    '%C3',
+    '%A9',
+    '%F0%9F%9A%B2',
+  ),
 )
 const queryString = fc.array(piece, { maxLength: 14 }).map((parts) => parts.join(''))
 
 /** Every name a query string of `piece`s may hold, and some it cannot. */
-const NAMES = ['lat', 'lng', 'radius', 'limit', 'offset', 'tags[]', 'tags', 'search', 'unit', 'all', 'x', 'a_b', 'A*', '', 'tags%5B%5D', 'missing', '1.5', 'km']
+const NAMES = [
+  'lat',
+  'lng',
+  'radius',
+  'limit',
+  'offset',
+  'tags[]',
+  'tags',
+  'search',
+  'unit',
+  'all',
+  'x',
+  'a_b',
+  'A*',
+  '',
+  'tags%5B%5D',
+  'missing',
+  '1.5',
+  'km',
+]
 
 /** The names GET /locations reads: one of them with an escape that is not UTF-8 is refused. */
 const READ = ['all', 'unit', 'limit', 'offset', 'tagLogic', 'tags[]', 'tags', 'search', 'sort', 'lat', 'lng', 'radius']
@@ -99,22 +167,69 @@ describe('pageLinks', () => {
   })
 
   test('plain query strings, an offset already there, empty values and pairs, encoded characters', () => {
-    const cases = ['lat=51.5&lng=-0.12', 'lat=51.5&lng=-0.12&offset=20', 'offset=5', 'lat=51.5&offset=1&offset=2', 'a=', 'a', '=b', 'a=1&&b=2', 'a=1&', 'tags[]=x&lat=1', 'tags%5B%5D=x&tags[]=y&lat=1', 'tags%5b%5d=x', 'search=caf%C3%A9&lat=1', 'search=a+b', 'search=a%20b', 'x=1*2.3_4-5', 'myoffset=3&lat=1', 'tags[]=x&offset=40&lat=1', 'offset=1&myoffset=2&offset=3&offsets=4', 'all=true&offset=980', '']
+    const cases = [
+      'lat=51.5&lng=-0.12',
+      'lat=51.5&lng=-0.12&offset=20',
+      'offset=5',
+      'lat=51.5&offset=1&offset=2',
+      'a=',
+      'a',
+      '=b',
+      'a=1&&b=2',
+      'a=1&',
+      'tags[]=x&lat=1',
+      'tags%5B%5D=x&tags[]=y&lat=1',
+      'tags%5b%5d=x',
+      'search=caf%C3%A9&lat=1',
+      'search=a+b',
+      'search=a%20b',
+      'x=1*2.3_4-5',
+      'myoffset=3&lat=1',
+      'tags[]=x&offset=40&lat=1',
+      'offset=1&myoffset=2&offset=3&offsets=4',
+      'all=true&offset=980',
+      '',
+    ]
     for (const qs of cases) {
       const url = new URL(`${BASE}?${qs}`)
       const links = linksOf(url)
       for (const to of [0, 20, 980]) expect(links(to)).toBe(JSON.stringify(naive(url, to)))
     }
     // The plain case keeps the string as sent and adds the offset last.
-    expect(pageLink(new URL(`${BASE}?lat=51.5&lng=-0.12&radius=5`), 20)).toBe(`${BASE}?lat=51.5&lng=-0.12&radius=5&offset=20`)
-    expect(pageLink(new URL(`${BASE}?lat=51.5&tags[]=a-b&tags%5B%5D=c`), 20)).toBe(`${BASE}?lat=51.5&tags%5B%5D=a-b&tags%5B%5D=c&offset=20`)
+    expect(pageLink(new URL(`${BASE}?lat=51.5&lng=-0.12&radius=5`), 20)).toBe(
+      `${BASE}?lat=51.5&lng=-0.12&radius=5&offset=20`,
+    )
+    expect(pageLink(new URL(`${BASE}?lat=51.5&tags[]=a-b&tags%5B%5D=c`), 20)).toBe(
+      `${BASE}?lat=51.5&tags%5B%5D=a-b&tags%5B%5D=c&offset=20`,
+    )
     // An offset already there takes the new value where it stands; a second one goes.
-    expect(pageLink(new URL(`${BASE}?all=true&offset=40&limit=20&offset=60`), 20)).toBe(`${BASE}?all=true&offset=20&limit=20`)
+    expect(pageLink(new URL(`${BASE}?all=true&offset=40&limit=20&offset=60`), 20)).toBe(
+      `${BASE}?all=true&offset=20&limit=20`,
+    )
   })
 })
 
 describe('beforeAndQuery', () => {
-  const part = fc.constantFrom('', 'a', '/', '?', '#', '@', ':', '%', '%2F', '.', '..', 'é', ' ', '&', '=', 'x=1', '[', '\\')
+  const part = fc.constantFrom(
+    '',
+    'a',
+    '/',
+    '?',
+    '#',
+    '@',
+    ':',
+    '%',
+    '%2F',
+    '.',
+    '..',
+    'é',
+    ' ',
+    '&',
+    '=',
+    'x=1',
+    '[',
+    '\\',
+  )
   const text = fc.array(part, { maxLength: 6 }).map((parts) => parts.join(''))
   test("gives the URL's origin + pathname + '?' and its search without '?', for any http(s) URL", () => {
     fc.assert(
@@ -145,12 +260,26 @@ describe('beforeAndQuery', () => {
 test("Bun's request.url is already written as URL's href, for request targets of every kind", async () => {
   const { connect } = await import('node:net')
   const seen: string[] = []
-  const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (request) => (seen.push(request.url), new Response('ok')) })
-  const targets = ['/p/pk/locations?lat=1&lng=2', '/p/pk/../pk/./locations?tags[]=a', '/p//pk/locations?q=%7e%41&a=%zz', '/p/%70k/loc%61tions#frag', '/p/pk/locations?a="<>`^|\\{}', '/P/pk/lo{c}|ations?', '/p/pk/locations?a=%E2%82%AC&b=+']
+  const server = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    fetch: (request) => (seen.push(request.url), new Response('ok')),
+  })
+  const targets = [
+    '/p/pk/locations?lat=1&lng=2',
+    '/p/pk/../pk/./locations?tags[]=a',
+    '/p//pk/locations?q=%7e%41&a=%zz',
+    '/p/%70k/loc%61tions#frag',
+    '/p/pk/locations?a="<>`^|\\{}',
+    '/P/pk/lo{c}|ations?',
+    '/p/pk/locations?a=%E2%82%AC&b=+',
+  ]
   try {
     for (const target of targets) {
       await new Promise<void>((resolve, reject) => {
-        const socket = connect(server.port!, '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: Stores.Example.COM:80\r\nConnection: close\r\n\r\n`))
+        const socket = connect(server.port!, '127.0.0.1', () =>
+          socket.write(`GET ${target} HTTP/1.1\r\nHost: Stores.Example.COM:80\r\nConnection: close\r\n\r\n`),
+        )
         socket.on('data', () => {})
         socket.on('error', reject)
         socket.on('close', () => resolve())

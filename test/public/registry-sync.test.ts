@@ -12,7 +12,12 @@ import { locationRecord, tableGeocoder, withTempStore } from '../helpers'
 const ctx = withTempStore()
 
 const record = (locatorId: string, name: string) =>
-  locationRecord(locatorId, { name, address: '1 Main Street, Paris', coordinates: { lat: 48.85, lng: 2.35 }, status: 'published' })
+  locationRecord(locatorId, {
+    name,
+    address: '1 Main Street, Paris',
+    coordinates: { lat: 48.85, lng: 2.35 },
+    status: 'published',
+  })
 
 /** A locator with its Query API on, a registry (no background tasks), and its answer's total around Paris. */
 function setup(name: string) {
@@ -21,7 +26,12 @@ function setup(name: string) {
   setLocatorSettings(store, locator.id, { queryApi: 'on' })
   const token = store.locators.get(locator.id)!.publicToken!
   const registry = new IndexRegistry(store, () => {})
-  const total = () => locationsBody(registry, store.locators.get(locator.id)!, new URL(`http://localhost/public/v1/${token}/locations?lat=48.85&lng=2.35&radius=10&unit=km`).href).total
+  const total = () =>
+    locationsBody(
+      registry,
+      store.locators.get(locator.id)!,
+      new URL(`http://localhost/public/v1/${token}/locations?lat=48.85&lng=2.35&radius=10&unit=km`).href,
+    ).total
   return { store, locator, token, registry, total }
 }
 
@@ -59,8 +69,12 @@ test('a commit by a raw connection in this process is seen at the next sync', ()
   expect(total()).toBe(0)
   const raw = new Database(store.db.filename)
   try {
-    raw.query("UPDATE locators SET query_api_enabled = 0 WHERE id = ?").run(locator.id)
-    raw.query("INSERT INTO changes (locator_id, entity, entity_id, op, at) VALUES (?, 'locator', ?, 'upsert', '2026-01-01T00:00:00Z')").run(locator.id, locator.id)
+    raw.query('UPDATE locators SET query_api_enabled = 0 WHERE id = ?').run(locator.id)
+    raw
+      .query(
+        "INSERT INTO changes (locator_id, entity, entity_id, op, at) VALUES (?, 'locator', ?, 'upsert', '2026-01-01T00:00:00Z')",
+      )
+      .run(locator.id, locator.id)
   } finally {
     raw.close()
   }
@@ -77,8 +91,12 @@ test('an answer made for a URL that is not ASCII (not as URL writes it) still ha
   const href = 'http://localhost/público/v1/€/locations?lat=48.85&lng=2.35&radius=10&unit=km&limit=1&offset=1'
   const { body } = locationsBody(registry, store.locators.get(locator.id)!, href)
   const { pagination } = JSON.parse(new TextDecoder().decode(body)).data
-  expect(pagination.next).toBe('http://localhost/público/v1/€/locations?lat=48.85&lng=2.35&radius=10&unit=km&limit=1&offset=2')
-  expect(pagination.prev).toBe('http://localhost/público/v1/€/locations?lat=48.85&lng=2.35&radius=10&unit=km&limit=1&offset=0')
+  expect(pagination.next).toBe(
+    'http://localhost/público/v1/€/locations?lat=48.85&lng=2.35&radius=10&unit=km&limit=1&offset=2',
+  )
+  expect(pagination.prev).toBe(
+    'http://localhost/público/v1/€/locations?lat=48.85&lng=2.35&radius=10&unit=km&limit=1&offset=0',
+  )
 })
 
 test('a sync with a time budget applies a batch of changes at least, says whether it applied them all, and the next one goes on', () => {
@@ -110,12 +128,19 @@ test('a sync with a time budget applies a batch of changes at least, says whethe
 test('a public request whose sync meets a busy database (another process holds it): 503 UNAVAILABLE with Retry-After and the rate (not counted), not logged as an error; not waited for again within a second; then answered', async () => {
   const { store, locator, token } = setup('Busy')
   const lines: Record<string, unknown>[] = []
-  const app = createApp({ store, geocoder: tableGeocoder({}), config: { maxBodyBytes: 256 * 1024, logRequests: false }, log: (l) => lines.push(l) })
-  const ask = () => app.handle(new Request(`http://localhost/public/v1/${token}/locations?lat=48.85&lng=2.35&radius=10&unit=km`))
+  const app = createApp({
+    store,
+    geocoder: tableGeocoder({}),
+    config: { maxBodyBytes: 256 * 1024, logRequests: false },
+    log: (l) => lines.push(l),
+  })
+  const ask = () =>
+    app.handle(new Request(`http://localhost/public/v1/${token}/locations?lat=48.85&lng=2.35&radius=10&unit=km`))
   // A locator turned inactive: its token is invalid, and its 503 tells no more of it than its INVALID_TOKEN does.
   const off = setup('Busy, inactive')
   setLocatorSettings(store, off.locator.id, { active: 'off' })
-  const askOff = () => app.handle(new Request(`http://localhost/public/v1/${off.token}/locations?lat=48.85&lng=2.35&radius=10&unit=km`))
+  const askOff = () =>
+    app.handle(new Request(`http://localhost/public/v1/${off.token}/locations?lat=48.85&lng=2.35&radius=10&unit=km`))
   const invalid = await askOff()
   expect(((await invalid.json()) as any).error.code).toBe('INVALID_TOKEN')
   expect(invalid.headers.get('ratelimit-limit')).toBeNull()
@@ -141,7 +166,14 @@ test('a public request whose sync meets a busy database (another process holds i
     expect(res.headers.get('cache-control')).toBe('no-store')
     expect(res.headers.get('ratelimit-remaining')).toBe(remaining)
     expect(res.headers.get('ratelimit-limit')).toBe('1000')
-    expect(await res.json()).toEqual({ success: false, error: { code: 'UNAVAILABLE', message: expect.stringContaining('busy'), docs: 'http://localhost/docs#UNAVAILABLE' } })
+    expect(await res.json()).toEqual({
+      success: false,
+      error: {
+        code: 'UNAVAILABLE',
+        message: expect.stringContaining('busy'),
+        docs: 'http://localhost/docs#UNAVAILABLE',
+      },
+    })
   }
   expect(reads).toBe(1) // the fast path's; neither the app's path after it nor the next request waited for the lock again
   const offBusy = await askOff()
@@ -160,8 +192,14 @@ test('an index build that meets a busy database: 503 with Retry-After after one 
   const { store, locator, token } = setup('Busy build')
   store.write(() => store.locations.insert(record(locator.id, 'Stored')))
   const lines: Record<string, unknown>[] = []
-  const app = createApp({ store, geocoder: tableGeocoder({}), config: { maxBodyBytes: 256 * 1024, logRequests: false }, log: (l) => lines.push(l) })
-  const ask = () => app.handle(new Request(`http://localhost/public/v1/${token}/locations?lat=48.85&lng=2.35&radius=10&unit=km`))
+  const app = createApp({
+    store,
+    geocoder: tableGeocoder({}),
+    config: { maxBodyBytes: 256 * 1024, logRequests: false },
+    log: (l) => lines.push(l),
+  })
+  const ask = () =>
+    app.handle(new Request(`http://localhost/public/v1/${token}/locations?lat=48.85&lng=2.35&radius=10&unit=km`))
   const { indexRows } = store.locations
   let reads = 0
   store.locations.indexRows = () => {
@@ -174,7 +212,11 @@ test('an index build that meets a busy database: 503 with Retry-After after one 
       expect(res.status).toBe(503)
       expect(res.headers.get('retry-after')).toBe('1')
       expect(res.headers.get('ratelimit-remaining')).not.toBeNull()
-      expect(((await res.json()) as any).error).toEqual({ code: 'UNAVAILABLE', message: expect.stringContaining('busy'), docs: 'http://localhost/docs#UNAVAILABLE' })
+      expect(((await res.json()) as any).error).toEqual({
+        code: 'UNAVAILABLE',
+        message: expect.stringContaining('busy'),
+        docs: 'http://localhost/docs#UNAVAILABLE',
+      })
     }
     expect(reads).toBe(1) // the second query too came within the second after it
   } finally {
@@ -204,7 +246,9 @@ test("a locator's version is never ahead of its index: one another process wrote
   store.write(() => store.locations.insert(record(locator.id, 'First')))
   // A server started now: no change of this locator applied since, so its version is read when first asked.
   const registry = new IndexRegistry(store, () => {})
-  const url = new URL(`http://localhost/public/v1/${locator.publicToken}/locations?lat=48.85&lng=2.35&radius=10&unit=km`).href
+  const url = new URL(
+    `http://localhost/public/v1/${locator.publicToken}/locations?lat=48.85&lng=2.35&radius=10&unit=km`,
+  ).href
   const answer = () => new TextDecoder().decode(locationsBody(registry, store.locators.get(locator.id)!, url).body)
   registry.sync()
   const first = answer()
@@ -227,12 +271,17 @@ test('an index built after another process wrote past the sync counts that write
   const { locator } = createLocator(store, 'Built late')
   setLocatorSettings(store, locator.id, { queryApi: 'on' })
   store.write(() => store.locations.insert(record(locator.id, 'First')))
-  const url = new URL(`http://localhost/public/v1/${locator.publicToken}/locations?lat=48.85&lng=2.35&radius=10&unit=km`).href
+  const url = new URL(
+    `http://localhost/public/v1/${locator.publicToken}/locations?lat=48.85&lng=2.35&radius=10&unit=km`,
+  ).href
   /** As a request asks: the entry, its version, then the answer. */
   const ask = (registry: IndexRegistry) => {
     registry.entry(locator.id)
     const version = registry.version(locator.id)
-    return { version, body: new TextDecoder().decode(locationsBody(registry, store.locators.get(locator.id)!, url).body) }
+    return {
+      version,
+      body: new TextDecoder().decode(locationsBody(registry, store.locators.get(locator.id)!, url).body),
+    }
   }
   const early = new IndexRegistry(store, () => {}) // a server that built its index before the write
   early.sync()
@@ -294,7 +343,7 @@ test('a change log rewound under it (a backup restored into the file) is noticed
   expect(total()).toBe(3)
 })
 
-test('the change log is pruned up to a point: the changes before it go, each locator\'s last one up to it stays, and versions are as before', () => {
+test("the change log is pruned up to a point: the changes before it go, each locator's last one up to it stays, and versions are as before", () => {
   const { store, locator, registry, total } = setup('Pruned')
   const quiet = setup('Quiet')
   store.write(() => {
@@ -311,7 +360,9 @@ test('the change log is pruned up to a point: the changes before it go, each loc
   for (let through = 0; through < end; slices++) through = store.write(() => store.changes.prune(end, 2))
   expect(slices).toBeGreaterThan(1)
   expect(store.changes.prunedThrough()).toBe(end)
-  const left = store.db.query<{ seq: number; locator_id: string }, []>('SELECT seq, locator_id FROM changes ORDER BY seq').all()
+  const left = store.db
+    .query<{ seq: number; locator_id: string }, []>('SELECT seq, locator_id FROM changes ORDER BY seq')
+    .all()
   // Quiet's last change (it was made before Pruned's), Pruned's last one up to the cut, and the one after it.
   expect(left.map((c) => c.locator_id)).toEqual([quiet.locator.id, locator.id, locator.id])
   expect(left.slice(1).map((c) => c.seq)).toEqual([end, end + 1])
@@ -319,7 +370,10 @@ test('the change log is pruned up to a point: the changes before it go, each loc
   // Nothing applied here was missed: this registry goes on, and one started now gives the same versions.
   registry.sync()
   expect([registry.version(locator.id), registry.version(quiet.locator.id)]).toEqual(versions)
-  expect([new IndexRegistry(store, () => {}).version(locator.id), new IndexRegistry(store, () => {}).version(quiet.locator.id)]).toEqual(versions)
+  expect([
+    new IndexRegistry(store, () => {}).version(locator.id),
+    new IndexRegistry(store, () => {}).version(quiet.locator.id),
+  ]).toEqual(versions)
   // Pruning again up to the same point does nothing; a later prune drops the kept ones it supersedes.
   expect(store.write(() => store.changes.prune(end, 2))).toBe(end)
   expect(store.write(() => store.changes.prune(store.changes.lastSeq(), 100))).toBe(end + 1)
@@ -337,7 +391,12 @@ test('a process that had not applied the changes a prune took builds its index a
   const versionBefore = registry.version(locator.id)
   const lines: unknown[][] = []
   const watched = new IndexRegistry(store, () => {}, { onRewound: (...args) => lines.push(args) })
-  const watchedTotal = () => locationsBody(watched, store.locators.get(locator.id)!, `http://localhost/public/v1/${locator.publicToken}/locations?lat=48.85&lng=2.35&radius=10&unit=km`).total
+  const watchedTotal = () =>
+    locationsBody(
+      watched,
+      store.locators.get(locator.id)!,
+      `http://localhost/public/v1/${locator.publicToken}/locations?lat=48.85&lng=2.35&radius=10&unit=km`,
+    ).total
   expect(watchedTotal()).toBe(1)
   const applied = store.changes.lastSeq()
 

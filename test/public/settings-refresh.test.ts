@@ -51,16 +51,23 @@ describe('settings reach a loaded index without a rebuild', () => {
   }
 
   test('new priority rules: the priority order changes, nothing else; later writes are ranked by them', async () => {
-    setPriorityRules(f.env.store, f.env.locatorId, [{ tag: 'vintage' }, { custom_field: 'partner', value: 'silver' }, { ids: [f.ids.lyon!] }])
+    setPriorityRules(f.env.store, f.env.locatorId, [
+      { tag: 'vintage' },
+      { custom_field: 'partner', value: 'silver' },
+      { ids: [f.ids.lyon!] },
+    ])
     const now = expectFresh()
     expect(now[1]).not.toBe(before[1])
     expect(now[2]).not.toBe(before[2])
     expect(now[0]).toBe(before[0])
     // Ranked last by the old rules, first by the new ones.
-    const res = await f.env.call('POST', `/admin/v1/locations/${f.ids.hotel}`, { body: { tags: ['rental', 'vintage'] } })
+    const res = await f.env.call('POST', `/admin/v1/locations/${f.ids.hotel}`, {
+      body: { tags: ['rental', 'vintage'] },
+    })
     expect(res.status).toBe(200)
     const after = expectFresh()
-    const rankOfHotel = (answer: string) => JSON.parse(answer).data.locations.findIndex((l: { id: string }) => l.id === f.ids.hotel)
+    const rankOfHotel = (answer: string) =>
+      JSON.parse(answer).data.locations.findIndex((l: { id: string }) => l.id === f.ids.hotel)
     expect(rankOfHotel(after[2]!)).toBeLessThan(rankOfHotel(now[2]!))
   })
 
@@ -88,11 +95,17 @@ describe('settings reach a loaded index without a rebuild', () => {
 
   test('several changes between two queries, with a location write among them', async () => {
     setPriorityRules(f.env.store, f.env.locatorId, [{ custom_field: 'partner', value: 'gold' }])
-    const res = await f.env.call('POST', `/admin/v1/locations/${f.ids.lyon}`, { body: { custom_fields: { partner: 'gold' } } })
+    const res = await f.env.call('POST', `/admin/v1/locations/${f.ids.lyon}`, {
+      body: { custom_fields: { partner: 'gold' } },
+    })
     expect(res.status).toBe(200)
     setFilters(f.env.store, f.env.locatorId, [FILTERS[1]!])
     const now = expectFresh()
     expect(now[2]).not.toBe(before[2])
-    expect(JSON.parse(now[2]!).data.locations.slice(0, 3).map((l: { id: string }) => l.id)).toContain(f.ids.lyon)
+    expect(
+      JSON.parse(now[2]!)
+        .data.locations.slice(0, 3)
+        .map((l: { id: string }) => l.id),
+    ).toContain(f.ids.lyon)
   })
 })

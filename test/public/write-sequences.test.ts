@@ -15,14 +15,43 @@ import { haversineKm, makeEnv, oracleWords as words, type TestEnv } from '../hel
 const KM_PER_MILE = 1.609344
 
 /** As the Management API keeps tags: the first spelling of each (they match case-insensitively). */
-const firstSpellings = (tags: string[]) => tags.filter((t, i) => tags.findIndex((u) => u.toLowerCase() === t.toLowerCase()) === i)
+const firstSpellings = (tags: string[]) =>
+  tags.filter((t, i) => tags.findIndex((u) => u.toLowerCase() === t.toLowerCase()) === i)
 
-type Rec = { id: string; name: string; address: string; description: string; tags: string[]; tier: string; lat: number; lng: number; published: boolean }
+type Rec = {
+  id: string
+  name: string
+  address: string
+  description: string
+  tags: string[]
+  tier: string
+  lat: number
+  lng: number
+  published: boolean
+}
 type Group = { id: string; tags: string[] }
 type Rule = { tag: string } | { ids: string[] } | { custom_field: 'tier'; value: string }
 
 const TAGS = ['repair', 'Repair', 'rental', 'RENTAL', 'ski', 'outlet', 'Café', 'wifi']
-const NAME_WORDS = ['Vélo', 'VELO', 'Café', 'cafe', 'Straße', 'Øst', 'Москва', 'Αθήνα', 'ＢＩＫＥ', 'bike', 'Bikes', 'ﬁx', 'Rue', 'de', 'Saint-Étienne', '75004', 'Nord']
+const NAME_WORDS = [
+  'Vélo',
+  'VELO',
+  'Café',
+  'cafe',
+  'Straße',
+  'Øst',
+  'Москва',
+  'Αθήνα',
+  'ＢＩＫＥ',
+  'bike',
+  'Bikes',
+  'ﬁx',
+  'Rue',
+  'de',
+  'Saint-Étienne',
+  '75004',
+  'Nord',
+]
 const SPOTS: [number, number][] = [
   [48.8566, 2.3522],
   [48.86, 2.36],
@@ -31,17 +60,39 @@ const SPOTS: [number, number][] = [
   [89.9999, 0],
   [89.9999, 180],
 ]
-const spot = fc.tuple(fc.constantFrom(...SPOTS), fc.integer({ min: -20, max: 20 }), fc.integer({ min: -20, max: 20 })).map(([[lat, lng], a, b]): [number, number] => {
-  let x = lng + b * 0.0007
-  if (x > 180) x -= 360
-  if (x < -180) x += 360
-  return [Math.max(-90, Math.min(90, lat + a * 0.0007)), x]
-})
-const text = (min: number, max: number) => fc.array(fc.constantFrom(...NAME_WORDS), { minLength: min, maxLength: max }).map((w) => w.join(', '.slice(0, 1 + (w.length % 2))))
+const spot = fc
+  .tuple(fc.constantFrom(...SPOTS), fc.integer({ min: -20, max: 20 }), fc.integer({ min: -20, max: 20 }))
+  .map(([[lat, lng], a, b]): [number, number] => {
+    let x = lng + b * 0.0007
+    if (x > 180) x -= 360
+    if (x < -180) x += 360
+    return [Math.max(-90, Math.min(90, lat + a * 0.0007)), x]
+  })
+const text = (min: number, max: number) =>
+  fc
+    .array(fc.constantFrom(...NAME_WORDS), { minLength: min, maxLength: max })
+    .map((w) => w.join(', '.slice(0, 1 + (w.length % 2))))
 
 type Op =
-  | { kind: 'create'; name: string; address: string; description: string; tags: string[]; tier: string; at: [number, number]; draft: boolean }
-  | { kind: 'update'; n: number; name?: string; tags?: string[]; tier?: string; at?: [number, number]; description?: string }
+  | {
+      kind: 'create'
+      name: string
+      address: string
+      description: string
+      tags: string[]
+      tier: string
+      at: [number, number]
+      draft: boolean
+    }
+  | {
+      kind: 'update'
+      n: number
+      name?: string
+      tags?: string[]
+      tier?: string
+      at?: [number, number]
+      description?: string
+    }
   | { kind: 'status'; n: number; published: boolean }
   | { kind: 'delete'; n: number }
   | { kind: 'filters'; groups: Group[] }
@@ -49,7 +100,17 @@ type Op =
   | { kind: 'query'; q: Query }
   | { kind: 'idle' }
 
-type Query = { all: boolean; at: [number, number]; radius: number; unit: 'km' | 'miles'; tags: string[]; tagLogic: 'any' | 'all' | 'match'; search: string; sort: 'distance' | 'name' | 'priority'; limit: number }
+type Query = {
+  all: boolean
+  at: [number, number]
+  radius: number
+  unit: 'km' | 'miles'
+  tags: string[]
+  tagLogic: 'any' | 'all' | 'match'
+  search: string
+  sort: 'distance' | 'name' | 'priority'
+  limit: number
+}
 
 const queryArb: fc.Arbitrary<Query> = fc.record({
   all: fc.boolean(),
@@ -58,7 +119,16 @@ const queryArb: fc.Arbitrary<Query> = fc.record({
   unit: fc.constantFrom<'km' | 'miles'>('km', 'miles'),
   tags: fc.uniqueArray(fc.constantFrom(...TAGS), { maxLength: 3 }),
   tagLogic: fc.constantFrom<'any' | 'all' | 'match'>('any', 'all', 'match'),
-  search: fc.oneof(fc.constant(''), fc.constant(' , '), fc.tuple(fc.integer({ min: 1, max: 2 }).chain((n) => text(n, n)), fc.nat({ max: 3 })).map(([t, cut]) => (cut > 0 && t.length > cut ? t.slice(0, -cut) : t))),
+  search: fc.oneof(
+    fc.constant(''),
+    fc.constant(' , '),
+    fc
+      .tuple(
+        fc.integer({ min: 1, max: 2 }).chain((n) => text(n, n)),
+        fc.nat({ max: 3 }),
+      )
+      .map(([t, cut]) => (cut > 0 && t.length > cut ? t.slice(0, -cut) : t)),
+  ),
   sort: fc.constantFrom<'distance' | 'name' | 'priority'>('distance', 'name', 'priority'),
   limit: fc.integer({ min: 1, max: 4 }),
 })
@@ -67,7 +137,20 @@ const queryArb: fc.Arbitrary<Query> = fc.record({
 const TIERS = ['gold', 'silver', 'Gold', '']
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 9, arbitrary: fc.record({ name: text(1, 3), address: text(1, 3), description: text(0, 2), tags: fc.array(fc.constantFrom(...TAGS), { maxLength: 3 }), tier: fc.constantFrom(...TIERS), at: spot, draft: fc.boolean() }).map((o): Op => ({ kind: 'create', ...o })) },
+  {
+    weight: 9,
+    arbitrary: fc
+      .record({
+        name: text(1, 3),
+        address: text(1, 3),
+        description: text(0, 2),
+        tags: fc.array(fc.constantFrom(...TAGS), { maxLength: 3 }),
+        tier: fc.constantFrom(...TIERS),
+        at: spot,
+        draft: fc.boolean(),
+      })
+      .map((o): Op => ({ kind: 'create', ...o })),
+  },
   {
     weight: 4,
     arbitrary: fc
@@ -81,14 +164,37 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       })
       .map((o): Op => ({ kind: 'update', ...o })),
   },
-  { weight: 2, arbitrary: fc.record({ n: fc.nat(), published: fc.boolean() }).map((o): Op => ({ kind: 'status', ...o })) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ n: fc.nat(), published: fc.boolean() }).map((o): Op => ({ kind: 'status', ...o })),
+  },
   { weight: 2, arbitrary: fc.nat().map((n): Op => ({ kind: 'delete', n })) },
   // Each tag value (lowercased) in one of two groups or in none.
-  { weight: 1, arbitrary: fc.array(fc.constantFrom(0, 1, 2), { minLength: 6, maxLength: 6 }).map((where): Op => ({ kind: 'filters', groups: ['g1', 'g2'].map((id, g) => ({ id, tags: ['repair', 'rental', 'ski', 'outlet', 'café', 'wifi'].filter((_, i) => where[i] === g) })) })) },
   {
     weight: 1,
     arbitrary: fc
-      .array(fc.oneof(fc.constantFrom('REPAIR', 'ski', 'café', 'none').map((tag) => ({ tag })), fc.array(fc.nat(), { minLength: 1, maxLength: 3 }).map((ids) => ({ ids })), fc.constantFrom('gold', 'silver', 'Gold').map((tier) => ({ tier }))), { maxLength: 3 })
+      .array(fc.constantFrom(0, 1, 2), { minLength: 6, maxLength: 6 })
+      .map(
+        (where): Op => ({
+          kind: 'filters',
+          groups: ['g1', 'g2'].map((id, g) => ({
+            id,
+            tags: ['repair', 'rental', 'ski', 'outlet', 'café', 'wifi'].filter((_, i) => where[i] === g),
+          })),
+        }),
+      ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .array(
+        fc.oneof(
+          fc.constantFrom('REPAIR', 'ski', 'café', 'none').map((tag) => ({ tag })),
+          fc.array(fc.nat(), { minLength: 1, maxLength: 3 }).map((ids) => ({ ids })),
+          fc.constantFrom('gold', 'silver', 'Gold').map((tier) => ({ tier })),
+        ),
+        { maxLength: 3 },
+      )
       .map((rules): Op => ({ kind: 'rules', rules })),
   },
   { weight: 5, arbitrary: queryArb.map((q): Op => ({ kind: 'query', q })) },
@@ -104,7 +210,11 @@ function naive(recs: Rec[], groups: Group[], rules: Rule[], q: Query): { rec: Re
   const want = q.tags.map((t) => t.toLowerCase())
   const rankOf = (r: Rec) => {
     const i = rules.findIndex((rule) =>
-      'tag' in rule ? r.tags.some((t) => t.toLowerCase() === rule.tag.toLowerCase()) : 'ids' in rule ? rule.ids.includes(r.id) : r.tier === rule.value,
+      'tag' in rule
+        ? r.tags.some((t) => t.toLowerCase() === rule.tag.toLowerCase())
+        : 'ids' in rule
+          ? rule.ids.includes(r.id)
+          : r.tier === rule.value,
     )
     return i === -1 ? rules.length : i
   }
@@ -126,7 +236,8 @@ function naive(recs: Rec[], groups: Group[], rules: Rule[], q: Query): { rec: Re
       return sought.slice(0, -1).every((w) => own.has(w)) && [...own].some((w) => w.startsWith(last))
     })
   const name = (r: Rec) => words(r.name).join(' ')
-  const byName = (a: Rec, b: Rec) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  const byName = (a: Rec, b: Rec) =>
+    name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0
   rows.sort((a, b) => {
     if (q.sort === 'priority' && rankOf(a.rec) !== rankOf(b.rec)) return rankOf(a.rec) - rankOf(b.rec)
     return q.all ? byName(a.rec, b.rec) : a.km! - b.km! || byName(a.rec, b.rec)
@@ -170,7 +281,12 @@ async function check(env: TestEnv, token: string, m: Model, q: Query): Promise<v
   for (let page = 0; url !== undefined; page++) {
     const body = await get(env, url)
     const p = body.data.pagination
-    expect({ label, total: p.total, offset: p.offset, limit: p.limit }).toEqual({ label, total: want.length, offset: page * q.limit, limit: q.limit })
+    expect({ label, total: p.total, offset: p.offset, limit: p.limit }).toEqual({
+      label,
+      total: want.length,
+      offset: page * q.limit,
+      limit: q.limit,
+    })
     expect(p.hasMore).toBe(p.offset + q.limit < want.length)
     expect(p.prev === undefined).toBe(page === 0)
     expect(body.data.locations.length).toBe(Math.max(0, Math.min(q.limit, want.length - p.offset)))
@@ -184,10 +300,20 @@ async function check(env: TestEnv, token: string, m: Model, q: Query): Promise<v
   const groupOf = (t: string) => m.groups.find((g) => g.tags.includes(t.toLowerCase()))?.id ?? '_default'
   seen.forEach((loc, i) => {
     const { rec, km } = want[i]!
-    expect({ id: loc.id, name: loc.name, lat: loc.coordinates.lat, lng: loc.coordinates.lng }).toEqual({ id: rec.id, name: rec.name, lat: rec.lat, lng: rec.lng })
+    expect({ id: loc.id, name: loc.name, lat: loc.coordinates.lat, lng: loc.coordinates.lng }).toEqual({
+      id: rec.id,
+      name: rec.name,
+      lat: rec.lat,
+      lng: rec.lng,
+    })
     const groups: Record<string, string[]> = {}
     for (const t of rec.tags) (groups[groupOf(t)] ??= []).push(t.toLowerCase())
-    const shown = Object.fromEntries(Object.entries(loc.tags as Record<string, { items: { value: string }[] }>).map(([g, v]) => [g, v.items.map((it) => it.value.toLowerCase())]))
+    const shown = Object.fromEntries(
+      Object.entries(loc.tags as Record<string, { items: { value: string }[] }>).map(([g, v]) => [
+        g,
+        v.items.map((it) => it.value.toLowerCase()),
+      ]),
+    )
     expect(shown).toEqual(groups)
     if (km === null) expect(loc.distance).toBeUndefined()
     else {
@@ -199,14 +325,21 @@ async function check(env: TestEnv, token: string, m: Model, q: Query): Promise<v
   const whole = await get(env, base.replace(/limit=\d+/, 'limit=500'))
   expect(whole.data.locations.map((l: { id: string }) => l.id)).toEqual(want.map((w) => w.rec.id))
   const past = await get(env, `${base}&offset=${want.length + 3}`)
-  expect({ n: past.data.locations.length, total: past.data.pagination.total, hasMore: past.data.pagination.hasMore }).toEqual({ n: 0, total: want.length, hasMore: false })
+  expect({
+    n: past.data.locations.length,
+    total: past.data.pagination.total,
+    hasMore: past.data.pagination.hasMore,
+  }).toEqual({ n: 0, total: want.length, hasMore: false })
 }
 
 const envs: TestEnv[] = []
 afterAll(() => envs.forEach((e) => e.close()))
 
 /** Bounds small enough that a few writes reach each kind of index upkeep (and sort=priority alone is found best first, byRank, however few the points). */
-const SMALL_UPKEEP = { index: { deltaMin: 3, nodeSize: 4, compactionSlice: 5, nameChunk: 4, textGarbageMin: 4, byRankMin: 0 }, reorderMinBytes: 512 }
+const SMALL_UPKEEP = {
+  index: { deltaMin: 3, nodeSize: 4, compactionSlice: 5, nameChunk: 4, textGarbageMin: 4, byRankMin: 0 },
+  reorderMinBytes: 512,
+}
 
 async function run(ops: Op[], small: boolean): Promise<void> {
   const env = makeEnv(small ? { indexUpkeep: SMALL_UPKEEP } : {})
@@ -217,17 +350,42 @@ async function run(ops: Op[], small: boolean): Promise<void> {
   const m: Model = { recs: new Map(), order: [], groups: [], rules: [] }
   const pick = (n: number) => (m.order.length === 0 ? undefined : m.order[n % m.order.length])
   const applyFilters = (groups: Group[]) => {
-    setFilters(env.store, env.locatorId, groups.map((g) => ({ id: g.id, name: g.id, label: g.id, tags: g.tags.map((t) => ({ value: t, label: t })) })))
+    setFilters(
+      env.store,
+      env.locatorId,
+      groups.map((g) => ({ id: g.id, name: g.id, label: g.id, tags: g.tags.map((t) => ({ value: t, label: t })) })),
+    )
     m.groups = groups
   }
-  applyFilters([{ id: 'g1', tags: ['repair', 'rental'] }, { id: 'g2', tags: ['ski'] }])
+  applyFilters([
+    { id: 'g1', tags: ['repair', 'rental'] },
+    { id: 'g2', tags: ['ski'] },
+  ])
   for (const op of ops) {
     if (op.kind === 'create') {
-      const body = { name: op.name, address: op.address, description: op.description, tags: op.tags, custom_fields: { tier: op.tier }, coordinates: { lat: op.at[0], lng: op.at[1] }, status: op.draft ? 'draft' : 'published' }
+      const body = {
+        name: op.name,
+        address: op.address,
+        description: op.description,
+        tags: op.tags,
+        custom_fields: { tier: op.tier },
+        coordinates: { lat: op.at[0], lng: op.at[1] },
+        status: op.draft ? 'draft' : 'published',
+      }
       const res = await env.call('POST', '/admin/v1/locations', { body })
       expect(res.status).toBe(201)
       const id = res.body.location.id as string
-      m.recs.set(id, { id, name: op.name, address: op.address, description: op.description, tags: firstSpellings(op.tags), tier: op.tier, lat: op.at[0], lng: op.at[1], published: !op.draft })
+      m.recs.set(id, {
+        id,
+        name: op.name,
+        address: op.address,
+        description: op.description,
+        tags: firstSpellings(op.tags),
+        tier: op.tier,
+        lat: op.at[0],
+        lng: op.at[1],
+        published: !op.draft,
+      })
       m.order.push(id)
     } else if (op.kind === 'update' || op.kind === 'status' || op.kind === 'delete') {
       const id = pick(op.n)
@@ -266,20 +424,39 @@ async function run(ops: Op[], small: boolean): Promise<void> {
     } else if (op.kind === 'filters') applyFilters(op.groups)
     else if (op.kind === 'rules') {
       const rules = op.rules
-        .map((r): Rule => ('tag' in r ? r : 'tier' in r ? { custom_field: 'tier', value: r.tier } : { ids: [...new Set(r.ids.map((n) => pick(n)).filter((id): id is string => id !== undefined))] }))
+        .map(
+          (r): Rule =>
+            'tag' in r
+              ? r
+              : 'tier' in r
+                ? { custom_field: 'tier', value: r.tier }
+                : { ids: [...new Set(r.ids.map((n) => pick(n)).filter((id): id is string => id !== undefined))] },
+        )
         .filter((r) => !('ids' in r) || r.ids.length > 0)
       setPriorityRules(env.store, env.locatorId, rules)
       m.rules = rules
     } else if (op.kind === 'idle') await Bun.sleep(1)
     else await check(env, token, m, op.q)
   }
-  await check(env, token, m, { all: true, at: [0, 0], radius: 1, unit: 'km', tags: [], tagLogic: 'any', search: '', sort: 'priority', limit: 4 })
+  await check(env, token, m, {
+    all: true,
+    at: [0, 0],
+    radius: 1,
+    unit: 'km',
+    tags: [],
+    tagLogic: 'any',
+    search: '',
+    sort: 'priority',
+    limit: 4,
+  })
 }
 
 describe('GET /locations after random sequences of writes and settings changes', () => {
   test('totals, order, every page through next, and each location as last written agree with a naive scan', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 50, size: 'max' }), fc.boolean(), (ops, small) => run(ops, small)),
+      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 50, size: 'max' }), fc.boolean(), (ops, small) =>
+        run(ops, small),
+      ),
       { numRuns: 120, seed: 77 },
     )
   }, 60_000)

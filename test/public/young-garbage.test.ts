@@ -38,7 +38,9 @@ describe('answers across young-generation collections', () => {
     for (let i = 0; i < 2 * ANSWERS_PER_EDEN + 100; i++) {
       const limit = 1 + (i % 100)
       const offset = Math.floor(i / 100)
-      const res = await f.get(f.url('/locations', `lat=${CENTER.lat}&lng=${CENTER.lng}&limit=${limit}&offset=${offset}`))
+      const res = await f.get(
+        f.url('/locations', `lat=${CENTER.lat}&lng=${CENTER.lng}&limit=${limit}&offset=${offset}`),
+      )
       expect(res.status).toBe(200)
       expect(idsOf(res)).toEqual(all.slice(offset, offset + limit))
       expect(res.body.data.pagination.total).toBe(all.length)
@@ -48,7 +50,11 @@ describe('answers across young-generation collections', () => {
   test(`one query asked ${2 * ANSWERS_PER_EDEN + 100} times: the kept answer, the same bytes each time`, async () => {
     const url = f.url('/locations', `lat=${CENTER.lat}&lng=${CENTER.lng}&limit=7`)
     const first = await f.get(url)
-    expect(idsOf(first)).toEqual(oracle(f.locs, { center: CENTER, radiusKm: 25 * KM_PER_MILE }).map((h) => h.loc.id).slice(0, 7))
+    expect(idsOf(first)).toEqual(
+      oracle(f.locs, { center: CENTER, radiusKm: 25 * KM_PER_MILE })
+        .map((h) => h.loc.id)
+        .slice(0, 7),
+    )
     for (let i = 0; i < 2 * ANSWERS_PER_EDEN + 100; i++) {
       const res = await f.get(url)
       expect(res.status).toBe(200)

@@ -53,7 +53,11 @@ test('a commit in another process moves it', () => {
   try {
     const moved = store.commitWatch()
     moved()
-    const child = Bun.spawnSync([process.execPath, '-e', `const { Database } = require('bun:sqlite'); new Database(${JSON.stringify(path)}).exec('CREATE TABLE scratch (x)')`])
+    const child = Bun.spawnSync([
+      process.execPath,
+      '-e',
+      `const { Database } = require('bun:sqlite'); new Database(${JSON.stringify(path)}).exec('CREATE TABLE scratch (x)')`,
+    ])
     expect(child.exitCode).toBe(0)
     expect(moved()).toBe(true)
     expect(moved()).toBe(false)
@@ -100,7 +104,11 @@ test('two stores of one process on one file share the mapping: closing one leave
     const moved = store.commitWatch()
     moved()
     second.close()
-    const child = Bun.spawnSync([process.execPath, '-e', `const { Database } = require('bun:sqlite'); new Database(${JSON.stringify(path)}).exec('CREATE TABLE scratch (x)')`])
+    const child = Bun.spawnSync([
+      process.execPath,
+      '-e',
+      `const { Database } = require('bun:sqlite'); new Database(${JSON.stringify(path)}).exec('CREATE TABLE scratch (x)')`,
+    ])
     expect(child.exitCode).toBe(0)
     expect(moved()).toBe(true)
     expect(moved()).toBe(false)

@@ -14,9 +14,14 @@ const VALUES = ['gold', 'silver', 'Spring sale', '5']
 /** The answer as the rows say it: every published row of the locator read, its field's value compared. */
 function scanned(locatorId: string, field: string, value: string): string[] {
   const rows = env.store.db
-    .query<{ id: string; custom_fields: string }, [string]>("SELECT id, custom_fields FROM locations WHERE locator_id = ? AND status = 'published'")
+    .query<{ id: string; custom_fields: string }, [string]>(
+      "SELECT id, custom_fields FROM locations WHERE locator_id = ? AND status = 'published'",
+    )
     .all(locatorId)
-  return rows.filter((r) => JSON.parse(r.custom_fields)[field] === value).map((r) => r.id).sort()
+  return rows
+    .filter((r) => JSON.parse(r.custom_fields)[field] === value)
+    .map((r) => r.id)
+    .sort()
 }
 
 const customFields = fc.dictionary(fc.constantFrom(...FIELDS), fc.constantFrom(...VALUES), { maxKeys: 3 })
@@ -28,10 +33,16 @@ const op = fc.oneof(
 )
 
 /** Priority rules naming `fields` (and a tag, which keeps nothing). */
-const rulesNaming = (fields: string[]) => [{ tag: 'flagship' }, ...fields.map((field) => ({ custom_field: field, value: 'gold' }))]
+const rulesNaming = (fields: string[]) => [
+  { tag: 'flagship' },
+  ...fields.map((field) => ({ custom_field: field, value: 'gold' })),
+]
 
 /** Rows kept for a locator (the table is read by the store only). */
-const keptRows = (locatorId: string) => env.store.db.query<{ n: number }, [string]>('SELECT count(*) AS n FROM ranked_custom_values WHERE locator_id = ?').get(locatorId)!.n
+const keptRows = (locatorId: string) =>
+  env.store.db
+    .query<{ n: number }, [string]>('SELECT count(*) AS n FROM ranked_custom_values WHERE locator_id = ?')
+    .get(locatorId)!.n
 
 test('after any writes, the ids with a custom field value are those a scan of the rows finds', () => {
   fc.assert(
@@ -57,15 +68,23 @@ test('after any writes, the ids with a custom field value are those a scan of th
             slots[o.slot] = null
           } else {
             const at = slots[o.slot]
-            const base = at ?? locationRecord(locatorId, { name: `L${o.slot}`, address: 'A', coordinates: { lat: 2, lng: 2 } })
-            const record: LocationRecord = { ...base, status: o.published ? 'published' : 'draft', customFields: o.customFields }
+            const base =
+              at ?? locationRecord(locatorId, { name: `L${o.slot}`, address: 'A', coordinates: { lat: 2, lng: 2 } })
+            const record: LocationRecord = {
+              ...base,
+              status: o.published ? 'published' : 'draft',
+              customFields: o.customFields,
+            }
             if (at) env.store.locations.replace(record, at)
             else env.store.locations.insert(record)
             slots[o.slot] = record
           }
         })
         for (const field of FIELDS) {
-          for (const value of VALUES) expect(env.store.locations.idsWithCustomFieldValue(locatorId, field, value).sort()).toEqual(scanned(locatorId, field, value))
+          for (const value of VALUES)
+            expect(env.store.locations.idsWithCustomFieldValue(locatorId, field, value).sort()).toEqual(
+              scanned(locatorId, field, value),
+            )
         }
       }
       // A locator whose rules name no custom field keeps nothing (its writes pay one look at its rules).
@@ -82,7 +101,10 @@ test('a write rolled back leaves the values as they were', () => {
   env.store.write(() => env.store.locations.insert({ ...record, customFields: { tier: 'gold' } }))
   expect(() =>
     env.store.write(() => {
-      env.store.locations.replace({ ...record, customFields: { tier: 'silver' } }, { ...record, customFields: { tier: 'gold' } })
+      env.store.locations.replace(
+        { ...record, customFields: { tier: 'silver' } },
+        { ...record, customFields: { tier: 'gold' } },
+      )
       throw new Error('abort')
     }),
   ).toThrow('abort')

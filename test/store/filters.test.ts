@@ -7,7 +7,8 @@ const env = withTempStore()
 
 const newLocator = (name = 'A') => env.store.write(() => env.store.locators.insert(name)).id
 const count = (table: string, locatorId: string) =>
-  env.store.db.query<{ n: number }, [string]>(`SELECT count(*) AS n FROM ${table} WHERE locator_id = ?`).get(locatorId)!.n
+  env.store.db.query<{ n: number }, [string]>(`SELECT count(*) AS n FROM ${table} WHERE locator_id = ?`).get(locatorId)!
+    .n
 
 const group = (id: string, over: Partial<FilterGroup> = {}): FilterGroup => ({
   id,
@@ -62,7 +63,9 @@ test('replace deletes the previous groups and tags of that locator only, and log
   expect(count('filter_groups', a)).toBe(1)
   expect(count('filter_tags', a)).toBe(1)
   expect(env.store.filters.list(b)).toEqual(GROUPS)
-  expect(env.store.changes.since(seq)).toEqual([{ seq: seq + 1, locatorId: a, entity: 'filters', entityId: null, op: 'upsert', at: expect.any(String) }])
+  expect(env.store.changes.since(seq)).toEqual([
+    { seq: seq + 1, locatorId: a, entity: 'filters', entityId: null, op: 'upsert', at: expect.any(String) },
+  ])
 
   env.store.write(() => env.store.filters.replace(a, []))
   expect(env.store.filters.list(a)).toEqual([])

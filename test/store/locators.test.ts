@@ -22,7 +22,9 @@ test('byToken finds the locator its public token names, and nothing else', () =>
 })
 
 test('a lookup by public_token is answered from its UNIQUE index, not a table scan', () => {
-  const plan = env.store.db.query<{ detail: string }, []>("EXPLAIN QUERY PLAN SELECT * FROM locators WHERE public_token = 'pk_x'").all()
+  const plan = env.store.db
+    .query<{ detail: string }, []>("EXPLAIN QUERY PLAN SELECT * FROM locators WHERE public_token = 'pk_x'")
+    .all()
   expect(plan.map((r) => r.detail).join(' ')).toMatch(/USING INDEX/)
 })
 
@@ -30,7 +32,13 @@ test('updateSettings changes only the fields in the patch, sets updated_at and l
   const before = newLocator('Shops')
   const seq = env.store.changes.lastSeq()
   sleep(2)
-  const after = env.store.write(() => env.store.locators.updateSettings(before.id, { queryApiEnabled: true, referrers: ['example.com', '*.shop.example.com'], rateLimit: 50 }))
+  const after = env.store.write(() =>
+    env.store.locators.updateSettings(before.id, {
+      queryApiEnabled: true,
+      referrers: ['example.com', '*.shop.example.com'],
+      rateLimit: 50,
+    }),
+  )
   expect(after).toEqual({
     ...before,
     queryApiEnabled: true,
@@ -40,11 +48,36 @@ test('updateSettings changes only the fields in the patch, sets updated_at and l
   })
   expect(after.updatedAt > before.updatedAt).toBe(true)
   expect(env.store.locators.get(before.id)).toEqual(after)
-  expect(env.store.changes.since(seq)).toEqual([{ seq: seq + 1, locatorId: before.id, entity: 'locator', entityId: before.id, op: 'upsert', at: expect.any(String) }])
+  expect(env.store.changes.since(seq)).toEqual([
+    {
+      seq: seq + 1,
+      locatorId: before.id,
+      entity: 'locator',
+      entityId: before.id,
+      op: 'upsert',
+      at: expect.any(String),
+    },
+  ])
 
-  const second = env.store.write(() => env.store.locators.updateSettings(before.id, { defaultRadius: 12.5, defaultUnit: 'km', name: 'Renamed', queryApiEnabled: false }))
-  expect(second).toMatchObject({ name: 'Renamed', defaultRadius: 12.5, defaultUnit: 'km', queryApiEnabled: false, referrers: ['example.com', '*.shop.example.com'], rateLimit: 50 })
-  const cleared = env.store.write(() => env.store.locators.updateSettings(before.id, { defaultRadius: null, referrers: [] }))
+  const second = env.store.write(() =>
+    env.store.locators.updateSettings(before.id, {
+      defaultRadius: 12.5,
+      defaultUnit: 'km',
+      name: 'Renamed',
+      queryApiEnabled: false,
+    }),
+  )
+  expect(second).toMatchObject({
+    name: 'Renamed',
+    defaultRadius: 12.5,
+    defaultUnit: 'km',
+    queryApiEnabled: false,
+    referrers: ['example.com', '*.shop.example.com'],
+    rateLimit: 50,
+  })
+  const cleared = env.store.write(() =>
+    env.store.locators.updateSettings(before.id, { defaultRadius: null, referrers: [] }),
+  )
   expect(cleared).toMatchObject({ defaultRadius: null, referrers: [], defaultUnit: 'km', name: 'Renamed' })
   expect(env.store.changes.since(seq)).toHaveLength(3)
 })
@@ -55,7 +88,9 @@ test('updateSettings leaves other locators alone and refuses an unknown id', () 
   env.store.write(() => env.store.locators.updateSettings(a.id, { rateLimit: 7 }))
   expect(env.store.locators.get(b.id)).toEqual(b)
   const seq = env.store.changes.lastSeq()
-  expect(() => env.store.write(() => env.store.locators.updateSettings('lct_nope', { rateLimit: 7 }))).toThrow(StoreError)
+  expect(() => env.store.write(() => env.store.locators.updateSettings('lct_nope', { rateLimit: 7 }))).toThrow(
+    StoreError,
+  )
   expect(env.store.changes.lastSeq()).toBe(seq)
 })
 
@@ -83,6 +118,8 @@ test('rotateToken issues a new pk_ token at once; the old one names nothing', ()
   expect(rotated.updatedAt > a.updatedAt).toBe(true)
   expect(env.store.locators.byToken(a.publicToken)).toBeNull()
   expect(env.store.locators.byToken(rotated.publicToken)).toEqual(rotated)
-  expect(env.store.changes.since(seq)).toEqual([{ seq: seq + 1, locatorId: a.id, entity: 'locator', entityId: a.id, op: 'upsert', at: expect.any(String) }])
+  expect(env.store.changes.since(seq)).toEqual([
+    { seq: seq + 1, locatorId: a.id, entity: 'locator', entityId: a.id, op: 'upsert', at: expect.any(String) },
+  ])
   expect(() => env.store.write(() => env.store.locators.rotateToken('lct_nope'))).toThrow(StoreError)
 })

@@ -13,12 +13,16 @@ test('a database made by an earlier version is migrated in place, its rows kept'
     const old = new Database(path)
     old.exec(MIGRATIONS[0]!)
     old.exec('PRAGMA user_version = 1')
-    old.exec("INSERT INTO locators (id, name, public_token, created_at, updated_at) VALUES ('lct_old', 'Old', 'pk_x', 'now', 'now')")
+    old.exec(
+      "INSERT INTO locators (id, name, public_token, created_at, updated_at) VALUES ('lct_old', 'Old', 'pk_x', 'now', 'now')",
+    )
     old.close()
     const store = openStore(path)
     expect(store.db.query('PRAGMA user_version').get()).toEqual({ user_version: MIGRATIONS.length })
     expect(store.locators.get('lct_old')?.name).toBe('Old')
-    expect(store.db.query("SELECT count(*) AS n FROM pragma_table_info('locations') WHERE name = 'geocoded_at'").get()).toEqual({ n: 1 })
+    expect(
+      store.db.query("SELECT count(*) AS n FROM pragma_table_info('locations') WHERE name = 'geocoded_at'").get(),
+    ).toEqual({ n: 1 })
     store.close()
   } finally {
     rmSync(dir, { recursive: true, force: true })
@@ -33,20 +37,28 @@ test('the custom field values of the locations already there are found once migr
     old.exec(MIGRATIONS[0]!)
     old.exec(MIGRATIONS[1]!)
     old.exec('PRAGMA user_version = 2')
-    old.exec("INSERT INTO locators (id, name, public_token, created_at, updated_at) VALUES ('lct_old', 'Old', 'pk_x', 'now', 'now')")
-    const row = old.prepare("INSERT INTO locations (id, locator_id, status, name, address, lat, lng, custom_fields, created_at, updated_at) VALUES (?, 'lct_old', ?, 'N', 'A', 1, 1, ?, 'now', 'now')")
+    old.exec(
+      "INSERT INTO locators (id, name, public_token, created_at, updated_at) VALUES ('lct_old', 'Old', 'pk_x', 'now', 'now')",
+    )
+    const row = old.prepare(
+      "INSERT INTO locations (id, locator_id, status, name, address, lat, lng, custom_fields, created_at, updated_at) VALUES (?, 'lct_old', ?, 'N', 'A', 1, 1, ?, 'now', 'now')",
+    )
     row.run('loc_a', 'published', '{"tier":"gold","offer":"Spring sale"}')
     row.run('loc_b', 'draft', '{"tier":"gold"}')
     row.run('loc_c', 'published', '{"tier":"silver","offer":null}')
     row.run('loc_d', 'published', '{"tier":"gold"}')
-    old.exec(`INSERT INTO priority_rules (locator_id, position, rule) VALUES ('lct_old', 0, '{"custom_field":"tier","value":"gold"}'), ('lct_old', 1, '{"tag":"x"}')`)
+    old.exec(
+      `INSERT INTO priority_rules (locator_id, position, rule) VALUES ('lct_old', 0, '{"custom_field":"tier","value":"gold"}'), ('lct_old', 1, '{"tag":"x"}')`,
+    )
     old.close()
     const store = openStore(path)
     expect(store.locations.idsWithCustomFieldValue('lct_old', 'tier', 'gold').sort()).toEqual(['loc_a', 'loc_d'])
     expect(store.locations.idsWithCustomFieldValue('lct_old', 'tier', 'silver')).toEqual(['loc_c'])
     expect(store.locations.idsWithCustomFieldValue('lct_old', 'offer', 'Spring sale')).toEqual(['loc_a'])
     // The field the rules name is kept (and read from the table), the other read from the rows.
-    expect(store.db.query('SELECT location_id AS id, field FROM ranked_custom_values ORDER BY location_id').all()).toEqual([
+    expect(
+      store.db.query('SELECT location_id AS id, field FROM ranked_custom_values ORDER BY location_id').all(),
+    ).toEqual([
       { id: 'loc_a', field: 'tier' },
       { id: 'loc_c', field: 'tier' },
       { id: 'loc_d', field: 'tier' },
@@ -97,8 +109,15 @@ test('processes opening a new database file together all open it (SQLite may ans
     const script = `import { openStore } from ${JSON.stringify(join(import.meta.dir, '../../src/store'))}; const s = openStore(process.argv.at(-1)); s.db.exec('BEGIN IMMEDIATE'); Bun.sleepSync(100); s.db.exec('COMMIT'); s.close()`
     for (let round = 0; round < 8; round++) {
       const path = join(dir, `new-${round}.db`)
-      const procs = Array.from({ length: 4 }, () => Bun.spawn([process.execPath, '-e', script, path], { stdout: 'pipe', stderr: 'pipe' }))
-      const results = await Promise.all(procs.map(async (p) => ({ code: await p.exited, stderr: (await new Response(p.stderr).text()).split('\n').find((l) => /error/i.test(l)) ?? '' })))
+      const procs = Array.from({ length: 4 }, () =>
+        Bun.spawn([process.execPath, '-e', script, path], { stdout: 'pipe', stderr: 'pipe' }),
+      )
+      const results = await Promise.all(
+        procs.map(async (p) => ({
+          code: await p.exited,
+          stderr: (await new Response(p.stderr).text()).split('\n').find((l) => /error/i.test(l)) ?? '',
+        })),
+      )
       expect({ round, results }).toEqual({ round, results: procs.map(() => ({ code: 0, stderr: '' })) })
     }
   } finally {

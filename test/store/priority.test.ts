@@ -7,7 +7,12 @@ const env = withTempStore()
 
 const newLocator = (name = 'A') => env.store.write(() => env.store.locators.insert(name)).id
 
-const RULES: PriorityRule[] = [{ ids: ['loc_b', 'loc_a'] }, { tag: 'Flagship' }, { custom_field: 'tier', value: 'gold' }, { tag: 'kiosk' }]
+const RULES: PriorityRule[] = [
+  { ids: ['loc_b', 'loc_a'] },
+  { tag: 'Flagship' },
+  { custom_field: 'tier', value: 'gold' },
+  { tag: 'kiosk' },
+]
 
 test('a locator with no rules lists none', () => {
   expect(env.store.priority.list(newLocator())).toEqual([])
@@ -28,7 +33,9 @@ test('replace deletes the previous rules of that locator only, and logs one prio
   env.store.write(() => env.store.priority.replace(a, [{ tag: 'kiosk' }]))
   expect(env.store.priority.list(a)).toEqual([{ tag: 'kiosk' }])
   expect(env.store.priority.list(b)).toEqual(RULES)
-  expect(env.store.changes.since(seq)).toEqual([{ seq: seq + 1, locatorId: a, entity: 'priority', entityId: null, op: 'upsert', at: expect.any(String) }])
+  expect(env.store.changes.since(seq)).toEqual([
+    { seq: seq + 1, locatorId: a, entity: 'priority', entityId: null, op: 'upsert', at: expect.any(String) },
+  ])
   env.store.write(() => env.store.priority.replace(a, []))
   expect(env.store.priority.list(a)).toEqual([])
   expect(env.store.changes.since(seq)).toHaveLength(2)

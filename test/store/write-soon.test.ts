@@ -19,7 +19,8 @@ function insert(name: string): string {
   return record.id
 }
 
-const names = () => (env.store.db.query('SELECT name FROM locations ORDER BY name').all() as { name: string }[]).map((r) => r.name)
+const names = () =>
+  (env.store.db.query('SELECT name FROM locations ORDER BY name').all() as { name: string }[]).map((r) => r.name)
 const changeCount = () => (env.store.db.query('SELECT count(*) AS n FROM changes').get() as { n: number }).n
 
 /**
@@ -99,7 +100,9 @@ describe('store.writeSoon', () => {
       env.store.writeSoon(() => insert('fine')),
       env.store.writeSoon(() => {
         env.store.db.exec('PRAGMA defer_foreign_keys = ON')
-        env.store.db.run("INSERT INTO custom_fields (locator_id, id, name, type, position) VALUES ('no such locator', 'f', 'F', 'text', 0)")
+        env.store.db.run(
+          "INSERT INTO custom_fields (locator_id, id, name, type, position) VALUES ('no such locator', 'f', 'F', 'text', 0)",
+        )
       }),
     ])
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected'])
@@ -108,7 +111,10 @@ describe('store.writeSoon', () => {
 
   test('when the transaction cannot begin (another connection holds the write lock), every write in it rejects and none is kept', async () => {
     await withLockHeld(50, async (other) => {
-      const results = await Promise.allSettled([env.store.writeSoon(() => insert('x')), env.store.writeSoon(() => insert('y'))])
+      const results = await Promise.allSettled([
+        env.store.writeSoon(() => insert('x')),
+        env.store.writeSoon(() => insert('y')),
+      ])
       other.exec('ROLLBACK')
       for (const r of results) {
         expect(r.status).toBe('rejected')
@@ -121,10 +127,13 @@ describe('store.writeSoon', () => {
     })
   })
 
-  test('writes waiting for another connection\'s write lock do not stop the process: other work goes on, and they commit once it is free', async () => {
+  test("writes waiting for another connection's write lock do not stop the process: other work goes on, and they commit once it is free", async () => {
     await withLockHeld(3000, async (other) => {
       let settled = false
-      const pending = Promise.all([env.store.writeSoon(() => insert('x')), env.store.writeSoon(() => insert('y'))]).finally(() => (settled = true))
+      const pending = Promise.all([
+        env.store.writeSoon(() => insert('x')),
+        env.store.writeSoon(() => insert('y')),
+      ]).finally(() => (settled = true))
       // Before: SQLite's wait held the event loop for busy_timeout, then the writes failed busy.
       const ticks: number[] = []
       for (let i = 0; i < 5; i++) {
@@ -132,7 +141,11 @@ describe('store.writeSoon', () => {
         ticks.push(i)
       }
       const answered = await env.call('GET', '/admin/v1/locations')
-      expect({ ticks: ticks.length, answered: answered.status, settled }).toEqual({ ticks: 5, answered: 200, settled: false })
+      expect({ ticks: ticks.length, answered: answered.status, settled }).toEqual({
+        ticks: 5,
+        answered: 200,
+        settled: false,
+      })
       other.exec('ROLLBACK')
       await pending
       expect(names()).toEqual(['x', 'y'])
@@ -141,9 +154,19 @@ describe('store.writeSoon', () => {
 
   test('a write queued while others wait for the lock waits its own busy_timeout: the ones that waited it are refused, in order', async () => {
     await withLockHeld(200, async (other) => {
-      const first = env.store.writeSoon(() => insert('first')).then(() => 'committed', (e) => (isBusyError(e) ? 'busy' : String(e)))
+      const first = env.store
+        .writeSoon(() => insert('first'))
+        .then(
+          () => 'committed',
+          (e) => (isBusyError(e) ? 'busy' : String(e)),
+        )
       await Bun.sleep(150)
-      const second = env.store.writeSoon(() => insert('second')).then(() => 'committed', (e) => (isBusyError(e) ? 'busy' : String(e)))
+      const second = env.store
+        .writeSoon(() => insert('second'))
+        .then(
+          () => 'committed',
+          (e) => (isBusyError(e) ? 'busy' : String(e)),
+        )
       expect(await first).toBe('busy') // at ~200 ms
       other.exec('ROLLBACK')
       expect(await second).toBe('committed')
@@ -166,7 +189,9 @@ describe('the Management API under concurrent writes', () => {
     const gone = (await env.call('POST', '/admin/v1/locations', { body: storeBody({ name: 'Gone' }) })).body.location.id
     const commits = env.store.writeCount()
     const answers = await Promise.all([
-      ...Array.from({ length: 20 }, (_, i) => env.call('POST', '/admin/v1/locations', { body: storeBody({ name: `New ${String(i).padStart(2, '0')}` }) })),
+      ...Array.from({ length: 20 }, (_, i) =>
+        env.call('POST', '/admin/v1/locations', { body: storeBody({ name: `New ${String(i).padStart(2, '0')}` }) }),
+      ),
       env.call('POST', `/admin/v1/locations/${kept}`, { body: { name: 'Kept, renamed' } }),
       env.call('POST', `/admin/v1/locations/${gone}/delete`),
       env.call('POST', '/admin/v1/locations', { body: storeBody({ name: '' }) }), // invalid: 422, nothing written
@@ -175,16 +200,23 @@ describe('the Management API under concurrent writes', () => {
     // Sent together, their 22 writes shared commits: fewer than one each.
     expect(env.store.writeCount() - commits).toBeLessThan(22)
     const list = await env.call('GET', '/admin/v1/locations?limit=100')
-    expect(list.body.locations.map((l: { name: string }) => l.name).sort()).toEqual(['Kept, renamed', ...Array.from({ length: 20 }, (_, i) => `New ${String(i).padStart(2, '0')}`)].sort())
-    for (const a of answers.slice(0, 20)) expect(list.body.locations.some((l: { id: string }) => l.id === a.body.location.id)).toBe(true)
+    expect(list.body.locations.map((l: { name: string }) => l.name).sort()).toEqual(
+      ['Kept, renamed', ...Array.from({ length: 20 }, (_, i) => `New ${String(i).padStart(2, '0')}`)].sort(),
+    )
+    for (const a of answers.slice(0, 20))
+      expect(list.body.locations.some((l: { id: string }) => l.id === a.body.location.id)).toBe(true)
   })
 
   test('writes through the API are applied to the indexes right after their commit, not at a later query', async () => {
     setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
     const token = env.store.locators.get(env.locatorId)!.publicToken
-    const total = async () => (await env.call('GET', `/public/v1/${token}/locations?lat=39.78&lng=-89.65&radius=50&unit=km`, { key: null })).body.data.pagination.total
+    const total = async () =>
+      (await env.call('GET', `/public/v1/${token}/locations?lat=39.78&lng=-89.65&radius=50&unit=km`, { key: null }))
+        .body.data.pagination.total
     expect(await total()).toBe(0) // the index is built
-    const created = await Promise.all([1, 2, 3].map((i) => env.call('POST', '/admin/v1/locations', { body: storeBody({ name: `Springfield ${i}` }) })))
+    const created = await Promise.all(
+      [1, 2, 3].map((i) => env.call('POST', '/admin/v1/locations', { body: storeBody({ name: `Springfield ${i}` }) })),
+    )
     expect(created.map((c) => c.status)).toEqual([201, 201, 201])
     // Rows taken away behind the change log: a query that applied the writes only now would read them gone.
     env.store.db.run('DELETE FROM locations WHERE locator_id = ?', [env.locatorId])

@@ -17,24 +17,34 @@ export function authenticate(store: Store, header: string | null, now = new Date
     throw fail('API key missing: send it in the header "Authorization: Bearer sk_...".')
   }
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header.trim())
-  if (!m) throw fail('API key malformed: the Authorization header must read "Bearer sk_..." with the key after one space.')
+  if (!m)
+    throw fail('API key malformed: the Authorization header must read "Bearer sk_..." with the key after one space.')
   const secret = m[1]!
   if (!isSecretKeyShaped(secret)) {
     throw fail('API key malformed: keys are "sk_" followed by 38 letters and digits. Check that it was copied whole.')
   }
   if (!isWellFormedSecretKey(secret)) {
-    throw fail('API key malformed: its last 6 characters, a checksum of the others, do not match them, so a character was changed or mistyped. Copy the key again, whole.')
+    throw fail(
+      'API key malformed: its last 6 characters, a checksum of the others, do not match them, so a character was changed or mistyped. Copy the key again, whole.',
+    )
   }
   const key = store.keys.findBySecret(secret)
   if (!key || !sameSecretHash(key.hash, hashSecret(secret))) throw fail('API key invalid: no such key exists.')
-  if (key.status === 'revoked') throw fail('API key inactive: it has been revoked. Create a new key with `storeloc key create`.')
+  if (key.status === 'revoked')
+    throw fail('API key inactive: it has been revoked. Create a new key with `storeloc key create`.')
   if (isExpired(key, now.getTime())) {
-    throw fail(`API key expired at ${key.expiresAt}. If it was rotated, use the key that replaced it; otherwise create one with \`storeloc key create\`.`)
+    throw fail(
+      `API key expired at ${key.expiresAt}. If it was rotated, use the key that replaced it; otherwise create one with \`storeloc key create\`.`,
+    )
   }
   const locator = store.locators.get(key.locatorId)
-  if (!locator) throw new AdminError('no_locator', 'No locator was found for this API key: its locator no longer exists.')
+  if (!locator)
+    throw new AdminError('no_locator', 'No locator was found for this API key: its locator no longer exists.')
   if (!locator.active) {
-    throw new AdminError('no_locator', `No locator was found for this API key: its locator ${locator.id} is switched off. \`storeloc locator set ${locator.id} --active on\` switches it on.`)
+    throw new AdminError(
+      'no_locator',
+      `No locator was found for this API key: its locator ${locator.id} is switched off. \`storeloc locator set ${locator.id} --active on\` switches it on.`,
+    )
   }
   // Recorded at most once a minute per key, so reads do not each take the write lock.
   if (key.lastUsedAt === null || now.getTime() - Date.parse(key.lastUsedAt) >= 60_000) store.keys.markUsed(key.id, now)

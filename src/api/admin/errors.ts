@@ -9,7 +9,11 @@ export const ADMIN_ERRORS = {
   unauthenticated: { status: 401, error: 'Authentication failed', message: 'Authentication failed.' },
   no_locator: { status: 401, error: 'error', message: 'No locator was found for this API key.' },
   not_found: { status: 404, error: 'not_found', message: LOCATION_ERRORS.not_found },
-  payload_too_large: { status: 413, error: 'payload_too_large', message: 'The request body may not be larger than 256 KiB.' },
+  payload_too_large: {
+    status: 413,
+    error: 'payload_too_large',
+    message: 'The request body may not be larger than 256 KiB.',
+  },
   geocoding_failed: { status: 422, error: 'geocoding_failed', message: LOCATION_ERRORS.geocoding_failed },
   validation_error: { status: 422, error: 'validation_error', message: LOCATION_ERRORS.validation_error },
   unavailable: { status: 503, error: 'unavailable', message: 'The database is busy. Retry in a moment.' },
@@ -32,11 +36,17 @@ export class AdminError extends Error {
     this.status = ADMIN_ERRORS[kind].status
   }
 
-
   toResponse(): Response {
     // A secret key sent where an id or a value belongs is not quoted back (proxies log bodies too).
-    const body: Record<string, unknown> = { success: false, error: ADMIN_ERRORS[this.kind].error, message: redactSecrets(this.message) }
-    if (this.details) body.details = Object.fromEntries(Object.entries(this.details).map(([field, messages]) => [redactSecrets(field), messages.map(redactSecrets)]))
+    const body: Record<string, unknown> = {
+      success: false,
+      error: ADMIN_ERRORS[this.kind].error,
+      message: redactSecrets(this.message),
+    }
+    if (this.details)
+      body.details = Object.fromEntries(
+        Object.entries(this.details).map(([field, messages]) => [redactSecrets(field), messages.map(redactSecrets)]),
+      )
     const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' }
     if (this.status === 401) headers['www-authenticate'] = 'Bearer realm="admin"'
     if (this.status === 503) headers['retry-after'] = String(this.retryAfter)

@@ -5,15 +5,26 @@ import { authenticate } from './auth'
 import { LocationError } from '../../locations/errors'
 import { AdminError } from './errors'
 import { coerceFormCoordinates } from '../../locations/normalize'
-import { createLocation, deleteLocation, getLocation, listCustomFields, listLocations, requireLocationId, updateLocation, type AdminDeps } from '../../locations/service'
+import {
+  createLocation,
+  deleteLocation,
+  getLocation,
+  listCustomFields,
+  listLocations,
+  requireLocationId,
+  updateLocation,
+  type AdminDeps,
+} from '../../locations/service'
 
 /** The parsed body as the service expects it, or the documented error for a bad one. */
 function bodyOf(parsed: unknown): unknown {
   const body = parsed as ParsedBody | undefined
   if (!body || body.kind === 'empty') return {}
   if (body.kind === 'too_large') throw new AdminError('payload_too_large')
-  if (body.kind === 'invalid_json') throw new AdminError('invalid_request', `The request body is not valid JSON: ${body.reason}`)
-  if (body.kind === 'invalid_form') throw new AdminError('invalid_request', `The form body could not be read: ${body.reason}`)
+  if (body.kind === 'invalid_json')
+    throw new AdminError('invalid_request', `The request body is not valid JSON: ${body.reason}`)
+  if (body.kind === 'invalid_form')
+    throw new AdminError('invalid_request', `The form body could not be read: ${body.reason}`)
   if (body.kind === 'form') {
     coerceFormCoordinates(body.value)
     return body.value
@@ -34,7 +45,11 @@ async function sayingWhyUnread<T>(parsed: unknown, run: () => Promise<T>): Promi
     return await run()
   } catch (e) {
     if (!(e instanceof LocationError) || (e.kind !== 'validation_error' && e.kind !== 'invalid_request')) throw e
-    throw new AdminError(e.kind, `${e.message} The request body was not read: it was sent ${sent}. Send JSON with the header "Content-Type: application/json".`, e.details)
+    throw new AdminError(
+      e.kind,
+      `${e.message} The request body was not read: it was sent ${sent}. Send JSON with the header "Content-Type: application/json".`,
+      e.details,
+    )
   }
 }
 
@@ -65,7 +80,10 @@ export function adminRoutes(deps: AdminRouteDeps) {
       success: true,
       ...listLocations(deps, auth.locator.id, refuseMissingId(new URL(request.url)).searchParams),
     }))
-    .get('/locations/:id', ({ auth, params }) => ({ success: true, location: getLocation(deps, auth.locator.id, params.id) }))
+    .get('/locations/:id', ({ auth, params }) => ({
+      success: true,
+      location: getLocation(deps, auth.locator.id, params.id),
+    }))
     .post('/locations', async ({ auth, body, set, request }) => {
       refuseMissingId(new URL(request.url))
       const location = await sayingWhyUnread(body, () => createLocation(deps, auth.locator.id, bodyOf(body)))
@@ -77,7 +95,10 @@ export function adminRoutes(deps: AdminRouteDeps) {
       location: await sayingWhyUnread(body, () => updateLocation(deps, auth.locator.id, params.id, bodyOf(body))),
     }))
     .post('/locations//delete', () => {
-      throw new AdminError('invalid_request', 'The location ID is missing from the path: /admin/v1/locations/{id}/delete.')
+      throw new AdminError(
+        'invalid_request',
+        'The location ID is missing from the path: /admin/v1/locations/{id}/delete.',
+      )
     })
     .post('/locations/:id/delete', async ({ auth, params, body }) => {
       // No body is read, but one over the limit is refused as on every write.

@@ -103,7 +103,12 @@ export function pageLinks(at: string, query: string, plain = isPlainQuery(query)
     const end = search.indexOf('&', pair)
     head = `${at}${search.slice(0, pair)}offset=`
     tail = end === -1 ? '' : search.slice(end)
-    if (HAS_OFFSET.test(tail)) tail = tail.split('&').filter((p) => p !== '' && !p.startsWith('offset=')).map((p) => `&${p}`).join('')
+    if (HAS_OFFSET.test(tail))
+      tail = tail
+        .split('&')
+        .filter((p) => p !== '' && !p.startsWith('offset='))
+        .map((p) => `&${p}`)
+        .join('')
   }
   // A plain query string is plain JSON text: only the origin and path are left to test.
   if (at !== plainAt) {
@@ -113,14 +118,17 @@ export function pageLinks(at: string, query: string, plain = isPlainQuery(query)
   return (to) => `"${head}${to}${tail}"`
 }
 
-
 /**
  * The body of GET /locations for a full public URL, as UTF-8: the index's answer assembled from
  * pre-serialized fragments (the benchmark calls this too). Throws PublicError for bad parameters.
  * The body is written in the registry's answer buffer: valid until the next answer is made. A
  * Response or a Blob made from it copies it; anything that keeps it otherwise must copy it.
  */
-export function locationsBody(registry: IndexRegistry, locator: Locator, href: string): { body: Uint8Array; total: number } {
+export function locationsBody(
+  registry: IndexRegistry,
+  locator: Locator,
+  href: string,
+): { body: Uint8Array; total: number } {
   countAnswer()
   for (let attempt = 1; ; attempt++) {
     const answer = locationsAnswer(registry, locator, href)
@@ -149,9 +157,24 @@ const META_RADIUS = Buffer.from('},"radius":')
 const META_UNIT_CLOSE = { km: Buffer.from(',"unit":"km"}}}'), miles: Buffer.from(',"unit":"miles"}}}') } as const
 const META_NONE = Buffer.from('}},"meta":{}}')
 /** The most bytes of the answer's end besides its links and the centre's and radius's text: its constant parts and 3 integers. */
-const TRAILER_BYTES = PAGINATION_OFFSET.length + PAGINATION_LIMIT.length + PAGINATION_TOTAL.length + 3 * 25 + HAS_MORE.false.length + NEXT.length + PREV.length + META_LAT.length + META_LNG.length + META_RADIUS.length + META_UNIT_CLOSE.miles.length
+const TRAILER_BYTES =
+  PAGINATION_OFFSET.length +
+  PAGINATION_LIMIT.length +
+  PAGINATION_TOTAL.length +
+  3 * 25 +
+  HAS_MORE.false.length +
+  NEXT.length +
+  PREV.length +
+  META_LAT.length +
+  META_LNG.length +
+  META_RADIUS.length +
+  META_UNIT_CLOSE.miles.length
 
-function locationsAnswer(registry: IndexRegistry, locator: Locator, href: string): { body: Uint8Array; total: number } | null {
+function locationsAnswer(
+  registry: IndexRegistry,
+  locator: Locator,
+  href: string,
+): { body: Uint8Array; total: number } | null {
   const entry = registry.entry(locator.id)
   const groupOf = (tag: string) => entry.ctx.groupOfTag.get(tag)?.group.id ?? DEFAULT_FILTER_GROUP
   const [at, search] = beforeAndQuery(href)
@@ -176,7 +199,8 @@ function locationsAnswer(registry: IndexRegistry, locator: Locator, href: string
   // Written once, in a buffer with room for the most the answer can take, and sent as far as written.
   const slots: number[] = new Array(hits.length)
   // At most 3 bytes of UTF-8 per UTF-16 unit: room enough without counting them.
-  let room = LOCATIONS_HEAD.length + TRAILER_BYTES + 3 * (next.length + prev.length) + lat.length + lng.length + radius.length
+  let room =
+    LOCATIONS_HEAD.length + TRAILER_BYTES + 3 * (next.length + prev.length) + lat.length + lng.length + radius.length
   for (let i = 0; i < hits.length; i++) {
     const hit = hits[i]!
     const slot = hit.json ?? registry.json(locator.id, entry, entry.index.entryAt(hit.key), null)
@@ -192,7 +216,8 @@ function locationsAnswer(registry: IndexRegistry, locator: Locator, href: string
     pos = arena.copy(slots[i]!, body, pos)
     // The JSON is kept open (no closing "}"): the distance goes last, inside.
     const km = hits[i]!.distanceKm
-    if (km === null) body[pos++] = 0x7d // "}"
+    if (km === null)
+      body[pos++] = 0x7d // "}"
     else pos = bytes(body, writeHundredths(body, bytes(body, pos, DISTANCE), convert(km, 'km', req.unit)), unitClose)
   }
   pos = writeWhole(body, bytes(body, pos, PAGINATION_OFFSET), offset)

@@ -47,7 +47,7 @@ const GUIDE: Record<PublicErrorCode, { when: string; fix: string }> = {
     fix: 'Check the path and the method.',
   },
   UNAVAILABLE: {
-    when: 'The answer cannot be made at the moment: the locations kept changing while it was made (other processes writing), the database is busy with another write, or the locator\'s locations could not be loaded (the service tries again by itself).',
+    when: "The answer cannot be made at the moment: the locations kept changing while it was made (other processes writing), the database is busy with another write, or the locator's locations could not be loaded (the service tries again by itself).",
     fix: 'Retry after the seconds in <code>Retry-After</code>.',
   },
   INTERNAL_ERROR: {

@@ -4,17 +4,27 @@ import { databaseBusy as indexesBusy, IndexUnavailable } from '../../indexes/err
 
 export const PUBLIC_ERRORS = {
   INVALID_TOKEN: { status: 404, message: 'Locator token not found or inactive.' },
-  API_NOT_ENABLED: { status: 403, message: 'The Query API is switched off for this locator. Enable it with `storeloc locator set ID --query-api on`.' },
-  REFERRER_NOT_ALLOWED: { status: 403, message: 'Requests from this site are not in the locator\'s referrer allowlist.' },
+  API_NOT_ENABLED: {
+    status: 403,
+    message: 'The Query API is switched off for this locator. Enable it with `storeloc locator set ID --query-api on`.',
+  },
+  REFERRER_NOT_ALLOWED: {
+    status: 403,
+    message: "Requests from this site are not in the locator's referrer allowlist.",
+  },
   MISSING_COORDINATES: { status: 400, message: 'lat and lng are required unless all=true.' },
   INVALID_COORDINATES: { status: 400, message: 'lat must be between -90 and 90 and lng between -180 and 180.' },
   INVALID_PARAMETER: { status: 400, message: 'A parameter is invalid.' },
   LOCATION_NOT_FOUND: { status: 404, message: 'Location not found.' },
   SECRET_KEY_EXPOSED: {
     status: 400,
-    message: 'A private API key (sk_...) was sent to the public API. Never put it in front-end code: rotate it now (`storeloc key rotate KEY_ID --grace-hours 0`).',
+    message:
+      'A private API key (sk_...) was sent to the public API. Never put it in front-end code: rotate it now (`storeloc key rotate KEY_ID --grace-hours 0`).',
   },
-  RATE_LIMITED: { status: 429, message: 'Too many requests for this locator token. Retry after the time in the Retry-After header.' },
+  RATE_LIMITED: {
+    status: 429,
+    message: 'Too many requests for this locator token. Retry after the time in the Retry-After header.',
+  },
   NOT_FOUND: { status: 404, message: 'No such endpoint.' },
   /**
    * Not in the spec's table: the locations kept changing under one request (other processes
@@ -23,7 +33,10 @@ export const PUBLIC_ERRORS = {
    */
   UNAVAILABLE: { status: 503, message: 'The locations changed while answering. Retry in a moment.' },
   /** Not in the spec's table: anything unforeseen (logged with its stack, never shown). */
-  INTERNAL_ERROR: { status: 500, message: 'Internal server error. The error was logged; quote the X-Request-Id header when reporting it.' },
+  INTERNAL_ERROR: {
+    status: 500,
+    message: 'Internal server error. The error was logged; quote the X-Request-Id header when reporting it.',
+  },
 } as const
 
 export type PublicErrorCode = keyof typeof PUBLIC_ERRORS
@@ -49,7 +62,10 @@ export class PublicError extends Error {
    */
   toResponse(base: string | null = null): Response {
     // A message may quote what was sent: never a key (findSecretKey refuses those first; this is the second guard).
-    const body = { success: false, error: { code: this.code, message: redactSecrets(this.message), docs: `${base ?? ''}/docs#${this.code}` } }
+    const body = {
+      success: false,
+      error: { code: this.code, message: redactSecrets(this.message), docs: `${base ?? ''}/docs#${this.code}` },
+    }
     return new Response(JSON.stringify(body), {
       status: this.status,
       headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...this.headers },
@@ -60,7 +76,8 @@ export class PublicError extends Error {
 /** The Query API's error for `e`: itself, or an index's that cannot answer now (503); null for any other. */
 export function publicErrorOf(e: unknown): PublicError | null {
   if (e instanceof PublicError) return e
-  if (e instanceof IndexUnavailable) return new PublicError('UNAVAILABLE', e.detail, { 'retry-after': String(e.retryAfterS) }, e.cause)
+  if (e instanceof IndexUnavailable)
+    return new PublicError('UNAVAILABLE', e.detail, { 'retry-after': String(e.retryAfterS) }, e.cause)
   return null
 }
 

@@ -53,7 +53,8 @@ export function fastPath(d: FastDeps) {
     const end = href.indexOf('/', start)
     if (end === -1) return null
     // Answers are made here for /locations only: the one asked most, made from the index alone.
-    const locations = href.startsWith('/locations', end) && (href.length === end + 10 || href.charCodeAt(end + 10) === 63) // "?"
+    const locations =
+      href.startsWith('/locations', end) && (href.length === end + 10 || href.charCodeAt(end + 10) === 63) // "?"
     if (kept === undefined && !locations) return null
     const token = href.slice(start, end)
     if (token.includes('%') || findSecretKey(request) !== null) return null // the app decodes, refuses

@@ -34,10 +34,16 @@ export function findSecretKey(request: Request): string | null {
 export function refuseSecretKey(store: Store, key: string, log: (line: Record<string, unknown>) => void): never {
   const record = store.keys.findBySecret(key)
   if (record && record.hash === hashSecret(key)) {
-    store.writeSoon(() => store.keys.markExposed(record.id)).catch((e) => {
-      const why = isBusyError(e) ? 'another process held the database' : e instanceof Error ? e.message : String(e)
-      log({ level: 'warn', api: 'public', message: `Key ${record.id} was sent to the Query API but could not be marked exposed (${why}); it is marked when it is seen again.` })
-    })
+    store
+      .writeSoon(() => store.keys.markExposed(record.id))
+      .catch((e) => {
+        const why = isBusyError(e) ? 'another process held the database' : e instanceof Error ? e.message : String(e)
+        log({
+          level: 'warn',
+          api: 'public',
+          message: `Key ${record.id} was sent to the Query API but could not be marked exposed (${why}); it is marked when it is seen again.`,
+        })
+      })
   }
   throw new PublicError('SECRET_KEY_EXPOSED')
 }
@@ -73,7 +79,8 @@ export type RateDecision = { limit: number; remaining: number; resetSeconds: num
  * clock was set back (NTP, a VM resumed), and that window would otherwise have lasted as much
  * longer, its budget spent (a token refused for an hour, told to retry in 3,650 s).
  */
-const isCurrent = (w: { start: number } | undefined, t: number): w is { start: number; count: number } => w !== undefined && t >= w.start && t - w.start < 60_000
+const isCurrent = (w: { start: number } | undefined, t: number): w is { start: number; count: number } =>
+  w !== undefined && t >= w.start && t - w.start < 60_000
 
 /**
  * Requests per minute per token, in fixed one-minute windows of the wall clock (every process's
@@ -132,10 +139,15 @@ const decide = (limit: number, start: number, count: number, t: number): RateDec
 })
 
 export function rateHeaders(d: RateDecision): Record<string, string> {
-  return { 'ratelimit-limit': String(d.limit), 'ratelimit-remaining': String(d.remaining), 'ratelimit-reset': String(d.resetSeconds) }
+  return {
+    'ratelimit-limit': String(d.limit),
+    'ratelimit-remaining': String(d.remaining),
+    'ratelimit-reset': String(d.resetSeconds),
+  }
 }
 
-const NO_SITE = 'This locator only answers requests from its allowed sites, and this request named none (no Origin or Referer).'
+const NO_SITE =
+  'This locator only answers requests from its allowed sites, and this request named none (no Origin or Referer).'
 const UNUSABLE_SITE =
   'This locator only answers requests from its allowed sites, and the Origin or Referer this request sent names no site: Origin "null" comes from sandboxed pages and files, and a Referer must be a full URL (https://host/...).'
 
@@ -149,7 +161,14 @@ export function refusal(locator: Locator | null, request: Request): PublicError 
   if (locator.referrers.length === 0) return null // no allowlist: no need to read the headers
   const host = requestHost(request)
   if (!referrerAllowed(locator.referrers, host)) {
-    return new PublicError('REFERRER_NOT_ALLOWED', host !== null ? `Requests from ${host} are not in this locator's referrer allowlist.` : sentSite(request) ? UNUSABLE_SITE : NO_SITE)
+    return new PublicError(
+      'REFERRER_NOT_ALLOWED',
+      host !== null
+        ? `Requests from ${host} are not in this locator's referrer allowlist.`
+        : sentSite(request)
+          ? UNUSABLE_SITE
+          : NO_SITE,
+    )
   }
   return null
 }
@@ -159,17 +178,31 @@ export function refusal(locator: Locator | null, request: Request): PublicError 
  * must not use up the locator's budget, nor a request nothing answered), but a locator's every
  * response says where its budget stands (design.md). Not for a token the guards call invalid.
  */
-export function withPeekedRate(error: PublicError, locator: Locator | null, request: Request, limiter: RateLimiter, token: string, refused = refusal(locator, request)): PublicError {
-  if (refused?.code !== 'INVALID_TOKEN') Object.assign(error.headers, rateHeaders(limiter.peek(token, locator!.rateLimit)))
+export function withPeekedRate(
+  error: PublicError,
+  locator: Locator | null,
+  request: Request,
+  limiter: RateLimiter,
+  token: string,
+  refused = refusal(locator, request),
+): PublicError {
+  if (refused?.code !== 'INVALID_TOKEN')
+    Object.assign(error.headers, rateHeaders(limiter.peek(token, locator!.rateLimit)))
   return error
 }
 
 /** The guards after the secret-key check: token, switch, referrer, rate. Returns the locator and rate headers. */
-export function admit(locator: Locator | null, request: Request, limiter: RateLimiter, token: string): { locator: Locator; headers: Record<string, string> } {
+export function admit(
+  locator: Locator | null,
+  request: Request,
+  limiter: RateLimiter,
+  token: string,
+): { locator: Locator; headers: Record<string, string> } {
   const refused = refusal(locator, request)
   if (refused) throw withPeekedRate(refused, locator, request, limiter, token, refused)
   const decision = limiter.take(token, locator!.rateLimit)
   const headers = rateHeaders(decision)
-  if (!decision.allowed) throw new PublicError('RATE_LIMITED', undefined, { ...headers, 'retry-after': String(decision.resetSeconds) })
+  if (!decision.allowed)
+    throw new PublicError('RATE_LIMITED', undefined, { ...headers, 'retry-after': String(decision.resetSeconds) })
   return { locator: locator!, headers }
 }

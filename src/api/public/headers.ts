@@ -86,7 +86,14 @@ export function responseHeaders(etag: string): ResponseHeaders {
  * next). Made per response, or headers added to the Response's own, it took ~0.3 µs more in process
  * (Response.headers makes an object for them, and append and set each look the name up).
  */
-export function sendWith(start: ResponseHeaders, body: Blob | Uint8Array, decision: RateDecision, origin: string | null, vary: string, requestId: string): Response {
+export function sendWith(
+  start: ResponseHeaders,
+  body: Blob | Uint8Array,
+  decision: RateDecision,
+  origin: string | null,
+  vary: string,
+  requestId: string,
+): Response {
   const { headers } = start
   if (start.vary !== vary) {
     headers.set('vary', vary)

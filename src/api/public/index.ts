@@ -29,13 +29,9 @@ export type PublicDeps = {
 /** A request's id, and the locator its token names once looked up: what its log line says. */
 export type RequestNote = { id: string; locator?: string }
 
-
-
 const utf8 = new TextEncoder()
 
-
 type Set = Context['set']
-
 
 /**
  * The Query API: an Elysia app of its own with the full paths (src/server/app.ts sends it every request
@@ -48,13 +44,13 @@ export function publicRoutes(deps: PublicDeps) {
   /** The ETags' hash seed: the answers' format and the base their links are made on (PUBLIC_BASE_URL). */
   const etagSeed = deps.publicBaseUrl ? Bun.hash(deps.publicBaseUrl, ANSWER_FORMAT) : ANSWER_FORMAT
 
-
   /**
    * The URL answers are made for (their pagination links), as URL's href writes it: as sent
    * (Bun's request.url is written so; parsed again, ~0.8 µs a request), or under the configured
    * public base.
    */
-  const publicHref = (href: string) => (deps.publicBaseUrl ? new URL(deps.publicBaseUrl + pathAndQuery(href)).href : href)
+  const publicHref = (href: string) =>
+    deps.publicBaseUrl ? new URL(deps.publicBaseUrl + pathAndQuery(href)).href : href
   const fastOnes = fastPath({ registry: deps.registry, limiter, answers, etagSeed, publicHref })
 
   /**
@@ -62,7 +58,12 @@ export function publicRoutes(deps: PublicDeps) {
    * once, with CORS's headers beside ours. A PublicError thrown here renders itself in onError,
    * with the rate headers, once the rate was counted, merged from `set`.
    */
-  function respond(request: Request, set: Set, token: string, body: (locator: Locator, href: string) => Uint8Array): string | Uint8Array {
+  function respond(
+    request: Request,
+    set: Set,
+    token: string,
+    body: (locator: Locator, href: string) => Uint8Array,
+  ): string | Uint8Array {
     const key = findSecretKey(request)
     if (key) refuseWithRate(key, request, token)
     try {
@@ -106,7 +107,14 @@ export function publicRoutes(deps: PublicDeps) {
     try {
       locator = deps.registry.locatorByToken(token)
     } catch (e) {
-      if (!isBusyError(e)) deps.log({ level: 'error', api: 'public', request_id: deps.requestId(request), message: "looking up a token for its rate headers failed; answered without them", error: (e as Error)?.message })
+      if (!isBusyError(e))
+        deps.log({
+          level: 'error',
+          api: 'public',
+          request_id: deps.requestId(request),
+          message: 'looking up a token for its rate headers failed; answered without them',
+          error: (e as Error)?.message,
+        })
       locator = deps.registry.locatorByToken(token, true)
     }
     return withPeekedRate(error, locator, request, limiter, token)
@@ -140,7 +148,15 @@ export function publicRoutes(deps: PublicDeps) {
         if (known !== null) return known.toResponse(base)
         if (isBusyError(e)) return databaseBusy().toResponse(base)
         const err = e as Error
-        deps.log({ level: 'error', api: 'public', request_id: deps.requestId(request), method: request.method, path, error: err?.message, stack: err?.stack })
+        deps.log({
+          level: 'error',
+          api: 'public',
+          request_id: deps.requestId(request),
+          method: request.method,
+          path,
+          error: err?.message,
+          stack: err?.stack,
+        })
         return new PublicError('INTERNAL_ERROR').toResponse(base)
       }
       if (code === 'NOT_FOUND') {
@@ -152,7 +168,10 @@ export function publicRoutes(deps: PublicDeps) {
         } catch (e) {
           return failure(e) // SECRET_KEY_EXPOSED
         }
-        const notFound = new PublicError('NOT_FOUND', `No endpoint ${request.method} ${path}. The Query API serves GET ${PUBLIC_PREFIX}/{token}/locations, /locations/{id} and /filters.`)
+        const notFound = new PublicError(
+          'NOT_FOUND',
+          `No endpoint ${request.method} ${path}. The Query API serves GET ${PUBLIC_PREFIX}/{token}/locations, /locations/{id} and /filters.`,
+        )
         return withTokenRate(notFound, request, token).toResponse(base)
       }
       return failure(error)
@@ -160,7 +179,9 @@ export function publicRoutes(deps: PublicDeps) {
     .use(cors({ origin: true, credentials: false, ...CORS }))
     // Copied out of the registry's answer buffer: Elysia makes the Response after an await, when
     // another answer may have been written there (test/public/locations.test.ts asks many at once).
-    .get('/:token/locations', ({ request, params, set }) => respond(request, set, params.token, (locator, href) => copy(locationsBody(deps.registry, locator, href).body)))
+    .get('/:token/locations', ({ request, params, set }) =>
+      respond(request, set, params.token, (locator, href) => copy(locationsBody(deps.registry, locator, href).body)),
+    )
     .get('/:token/locations/:id', ({ request, params, set }) =>
       respond(request, set, params.token, (locator) => {
         const entry = deps.registry.entry(locator.id)
@@ -168,7 +189,10 @@ export function publicRoutes(deps: PublicDeps) {
         const slot = doc ? deps.registry.json(locator.id, entry, doc) : null
         if (slot === null) {
           // Elysia gives no id for a path segment that is not valid percent-encoded UTF-8 ("%zz").
-          const what = typeof params.id !== 'string' ? 'The location ID in the path is not valid percent-encoded UTF-8.' : `Location ${JSON.stringify(params.id)} was not found.`
+          const what =
+            typeof params.id !== 'string'
+              ? 'The location ID in the path is not valid percent-encoded UTF-8.'
+              : `Location ${JSON.stringify(params.id)} was not found.`
           throw new PublicError('LOCATION_NOT_FOUND', what)
         }
         const head = '{"success":true,"data":{"location":'
@@ -178,21 +202,15 @@ export function publicRoutes(deps: PublicDeps) {
       }),
     )
     .get('/:token/filters', ({ request, params, set }) =>
-      respond(request, set, params.token, (locator) => utf8.encode(JSON.stringify({ success: true, data: { filters: deps.registry.filters(locator.id) } }))),
+      respond(request, set, params.token, (locator) =>
+        utf8.encode(JSON.stringify({ success: true, data: { filters: deps.registry.filters(locator.id) } })),
+      ),
     )
   return { app, fast: fastOnes.fast, cacheHits: fastOnes.cacheHits }
 }
 
-
-
 /** Bytes of their own (a Buffer's slice() is a view). */
 const copy = (bytes: Uint8Array): Uint8Array => Uint8Array.prototype.slice.call(bytes)
-
-
-
-
-
-
 
 /** A path segment percent-decoded as the router decodes its parameters; as it is when it cannot be. */
 function decoded(segment: string | null): string | null {

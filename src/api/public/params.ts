@@ -6,7 +6,6 @@ import { PublicError } from './errors'
 import { KM_PER_MILE, MAX_LIMIT, MAX_RADIUS, MAX_SEARCH, MAX_TAGS } from '../../core/limits'
 import { codePoints, WHOLE_NUMBER } from '../../core/text'
 
-
 export type LocationsRequest = {
   query: IndexQuery
   unit: 'miles' | 'km'
@@ -119,7 +118,20 @@ export function queryParams(search: string): Params {
 const invalid = (message: string) => new PublicError('INVALID_PARAMETER', message)
 
 /** The parameters GET /locations reads (tags[] also as tags). */
-const READ_PARAMS = new Set(['all', 'unit', 'limit', 'offset', 'tagLogic', 'tags[]', 'tags', 'search', 'sort', 'lat', 'lng', 'radius'])
+const READ_PARAMS = new Set([
+  'all',
+  'unit',
+  'limit',
+  'offset',
+  'tagLogic',
+  'tags[]',
+  'tags',
+  'search',
+  'sort',
+  'lat',
+  'lng',
+  'radius',
+])
 
 /**
  * 400 INVALID_PARAMETER for a parameter it reads whose escapes' bytes are not UTF-8: URLSearchParams
@@ -132,7 +144,9 @@ function refuseBrokenEscapes(search: string): void {
   const broken = firstBrokenPair(search, (name) => READ_PARAMS.has(name))
   if (broken === null) return
   const { name, value } = broken
-  throw invalid(`${name} holds an escape whose bytes are not UTF-8 (é is %C3%A9, not Latin-1's %E9); got "${value.length > 60 ? `${value.slice(0, 60)}...` : value}".`)
+  throw invalid(
+    `${name} holds an escape whose bytes are not UTF-8 (é is %C3%A9, not Latin-1's %E9); got "${value.length > 60 ? `${value.slice(0, 60)}...` : value}".`,
+  )
 }
 
 /** A parameter's value, or null; given twice, 400 INVALID_PARAMETER (only tags[] repeats). */
@@ -153,14 +167,16 @@ function integer(params: Params, name: string, fallback: number, min: number, ma
   const raw = once(params, name)
   if (raw === null || raw.trim() === '') return fallback
   // The spec types limit and offset as numbers: a whole one may be written "20.0".
-  if (!WHOLE_NUMBER.test(raw) || Number(raw) < min || Number(raw) > max) throw invalid(`${name} must be a whole number from ${min} to ${max}; got "${raw}".`)
+  if (!WHOLE_NUMBER.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw invalid(`${name} must be a whole number from ${min} to ${max}; got "${raw}".`)
   return Number(raw)
 }
 
 function oneOf<T extends string>(params: Params, name: string, allowed: readonly T[], fallback: T): T {
   const raw = once(params, name)
   if (raw === null || raw === '') return fallback
-  if (!(allowed as readonly string[]).includes(raw)) throw invalid(`${name} must be one of ${allowed.join(', ')}; got "${raw}".`)
+  if (!(allowed as readonly string[]).includes(raw))
+    throw invalid(`${name} must be one of ${allowed.join(', ')}; got "${raw}".`)
   return raw as T
 }
 
@@ -186,9 +202,14 @@ function tagsOf(params: Params): string[] {
 const TAG_PARAMS = ['tags[]', 'tags']
 const AS_IT_IS = /^[!-@[-~]*$/
 
-export function parseLocationsRequest(params: Params, locator: Locator, groupOf: (tag: string) => string): LocationsRequest {
+export function parseLocationsRequest(
+  params: Params,
+  locator: Locator,
+  groupOf: (tag: string) => string,
+): LocationsRequest {
   const allRaw = once(params, 'all')
-  if (allRaw !== null && allRaw !== '' && allRaw !== 'true' && allRaw !== 'false') throw invalid(`all must be true or false; got "${allRaw}".`)
+  if (allRaw !== null && allRaw !== '' && allRaw !== 'true' && allRaw !== 'false')
+    throw invalid(`all must be true or false; got "${allRaw}".`)
   const all = allRaw === 'true'
 
   // Miles unless sent, as the spec's table says; the locator's unit is only its radius's.
@@ -200,7 +221,8 @@ export function parseLocationsRequest(params: Params, locator: Locator, groupOf:
   if (tags.length > MAX_TAGS) throw invalid(`tags[] may be given at most ${MAX_TAGS} times; got ${tags.length}.`)
   const search = once(params, 'search') ?? ''
   // Characters are code points (an emoji is one), not UTF-16 units; never fewer than the units.
-  if (search.length > MAX_SEARCH && codePoints(search) > MAX_SEARCH) throw invalid(`search may be at most ${MAX_SEARCH} characters; got ${codePoints(search)}.`)
+  if (search.length > MAX_SEARCH && codePoints(search) > MAX_SEARCH)
+    throw invalid(`search may be at most ${MAX_SEARCH} characters; got ${codePoints(search)}.`)
   const sortAllowed: SortOrder[] = all ? ['name', 'priority'] : ['distance', 'priority']
   const sort = oneOf<SortOrder>(params, 'sort', sortAllowed, all ? 'name' : 'distance')
 
@@ -209,11 +231,18 @@ export function parseLocationsRequest(params: Params, locator: Locator, groupOf:
   const lat = number(params, 'lat')
   const lng = number(params, 'lng')
   const center: IndexQuery['center'] = all || lat === null || lng === null ? null : { lat, lng }
-  if (!all && center === null) throw new PublicError('MISSING_COORDINATES', `${lat === null ? 'lat' : 'lng'} is required unless all=true.`)
-  const outside = lat !== null && (lat < -90 || lat > 90) ? 'lat' : lng !== null && (lng < -180 || lng > 180) ? 'lng' : null
-  if (outside !== null) throw new PublicError('INVALID_COORDINATES', `${outside} must be between ${outside === 'lat' ? '-90 and 90' : '-180 and 180'}; got "${params.get(outside)}".`)
+  if (!all && center === null)
+    throw new PublicError('MISSING_COORDINATES', `${lat === null ? 'lat' : 'lng'} is required unless all=true.`)
+  const outside =
+    lat !== null && (lat < -90 || lat > 90) ? 'lat' : lng !== null && (lng < -180 || lng > 180) ? 'lng' : null
+  if (outside !== null)
+    throw new PublicError(
+      'INVALID_COORDINATES',
+      `${outside} must be between ${outside === 'lat' ? '-90 and 90' : '-180 and 180'}; got "${params.get(outside)}".`,
+    )
   const sent = number(params, 'radius')
-  if (sent !== null && (!(sent > 0) || sent > MAX_RADIUS)) throw invalid(`radius must be more than 0 and at most ${MAX_RADIUS} ${unit}; got ${params.get('radius')}.`)
+  if (sent !== null && (!(sent > 0) || sent > MAX_RADIUS))
+    throw invalid(`radius must be more than 0 and at most ${MAX_RADIUS} ${unit}; got ${params.get('radius')}.`)
 
   let radius = 0
   let shown = 0
@@ -229,7 +258,17 @@ export function parseLocationsRequest(params: Params, locator: Locator, groupOf:
     }
   }
   return {
-    query: { center, radiusKm: unit === 'km' ? radius : radius * KM_PER_MILE, tags, tagLogic, groupOf, search, sort, offset, limit },
+    query: {
+      center,
+      radiusKm: unit === 'km' ? radius : radius * KM_PER_MILE,
+      tags,
+      tagLogic,
+      groupOf,
+      search,
+      sort,
+      offset,
+      limit,
+    },
     unit,
     radius: shown,
   }

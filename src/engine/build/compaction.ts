@@ -103,7 +103,12 @@ export class Compactor {
     } else if (b.prefixCol === null) {
       // Steps of their own, while the worker sorts.
       const scan = b.prefixScan ?? this.startPrefixScan(b)
-      inSlices(scan.position, Math.min(scan.end, scan.position + 4 * o.compactionSlice), Math.min(PREFIX_SCAN_SLICE, o.compactionSlice), (to) => scan.scan(to))
+      inSlices(
+        scan.position,
+        Math.min(scan.end, scan.position + 4 * o.compactionSlice),
+        Math.min(PREFIX_SCAN_SLICE, o.compactionSlice),
+        (to) => scan.scan(to),
+      )
       if (scan.position === scan.end) this.endPrefixScan(b, scan)
     } else if (!b.tabled) {
       // A step of its own, while the worker sorts; the worker's answer goes on if it has not come.

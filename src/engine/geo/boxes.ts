@@ -24,7 +24,15 @@ export function boxesAround(lng: number, lat: number, km: number): LngLatBox[] {
   if (dLng >= 180) return [[-180, minLat, 180, maxLat]]
   const minLng = lng - dLng
   const maxLng = lng + dLng
-  if (minLng < -180) return [[minLng + 360, minLat, 180, maxLat], [-180, minLat, maxLng, maxLat]]
-  if (maxLng > 180) return [[minLng, minLat, 180, maxLat], [-180, minLat, maxLng - 360, maxLat]]
+  if (minLng < -180)
+    return [
+      [minLng + 360, minLat, 180, maxLat],
+      [-180, minLat, maxLng, maxLat],
+    ]
+  if (maxLng > 180)
+    return [
+      [minLng, minLat, 180, maxLat],
+      [-180, minLat, maxLng - 360, maxLat],
+    ]
   return [[minLng, minLat, maxLng, maxLat]]
 }

@@ -3,7 +3,22 @@
 // within CHORD_SLACK of the circle), and a box missing the circle's boxes or lying wholly inside.
 import { QUICK_CORNERS_KM } from '../tuning'
 import { type LngLatBox, NO_BOX } from './boxes'
-import { BOUND_SLACK_KM, boxLowerBoundHav, chordAbove, chordBelow, HAV_MARGIN, halfLngGap, havBetween, havOfKm, haverSin, kmOfHav, lngGap, nearCos, RAD, unitVector } from './sphere'
+import {
+  BOUND_SLACK_KM,
+  boxLowerBoundHav,
+  chordAbove,
+  chordBelow,
+  HAV_MARGIN,
+  halfLngGap,
+  havBetween,
+  havOfKm,
+  haverSin,
+  kmOfHav,
+  lngGap,
+  nearCos,
+  RAD,
+  unitVector,
+} from './sphere'
 
 const NONE64 = new Float64Array(0)
 const NONE32 = new Float32Array(0)
@@ -44,7 +59,15 @@ export class Circle {
   private nearlyIn = 0
 
   /** The circle of r km around (lng, lat) (cosLat: its cosine), over points by position. */
-  set(lng: number, lat: number, cosLat: number, r: number, coords: Float64Array, cos: Float64Array, xyz: Float32Array): this {
+  set(
+    lng: number,
+    lat: number,
+    cosLat: number,
+    r: number,
+    coords: Float64Array,
+    cos: Float64Array,
+    xyz: Float32Array,
+  ): this {
     this.lng = lng
     this.lat = lat
     this.cosLat = cosLat
@@ -127,7 +150,11 @@ export class Circle {
 
   /** Whether a box lies outside the circle's boxes. */
   misses(minX: number, minY: number, maxX: number, maxY: number): boolean {
-    return maxY < this.y0 || minY > this.y1 || !((maxX >= this.ax0 && minX <= this.ax1) || (maxX >= this.bx0 && minX <= this.bx1))
+    return (
+      maxY < this.y0 ||
+      minY > this.y1 ||
+      !((maxX >= this.ax0 && minX <= this.ax1) || (maxX >= this.bx0 && minX <= this.bx1))
+    )
   }
 
   /**
@@ -138,7 +165,14 @@ export class Circle {
    */
   holds(minX: number, minY: number, maxX: number, maxY: number): boolean {
     const { lng, lat, cosLat, cornerIn } = this
-    if (!(minY >= this.y0 && maxY <= this.y1 && ((minX >= this.ax0 && maxX <= this.ax1) || (minX >= this.bx0 && maxX <= this.bx1)))) return false
+    if (
+      !(
+        minY >= this.y0 &&
+        maxY <= this.y1 &&
+        ((minX >= this.ax0 && maxX <= this.ax1) || (minX >= this.bx0 && maxX <= this.bx1))
+      )
+    )
+      return false
     if (!this.narrow && !(maxX - minX < 180 && lngGap(lng, minX) <= 90 && lngGap(lng, maxX) <= 90)) return false
     if (this.quick) {
       // A quick look at the corners first, without a sine: (θ/2)² for haverSin(θ), cos(lat) to
@@ -152,7 +186,13 @@ export class Circle {
       const e = halfLngGap(lng, maxX)
       const cs = cosLat * nearCos(cosLat, this.sinLat, lat, minY)
       const cn = cosLat * nearCos(cosLat, this.sinLat, lat, maxY)
-      if (cs * w * w + s * s > nearlyIn || cn * w * w + n * n > nearlyIn || cs * e * e + s * s > nearlyIn || cn * e * e + n * n > nearlyIn) return false
+      if (
+        cs * w * w + s * s > nearlyIn ||
+        cn * w * w + n * n > nearlyIn ||
+        cs * e * e + s * s > nearlyIn ||
+        cn * e * e + n * n > nearlyIn
+      )
+        return false
     }
     // The corners' havBetween, each sine of a side taken once (4, not 8), in the same operations, so the same values.
     const cosMin = Math.cos(minY * RAD)
@@ -173,7 +213,16 @@ export class Circle {
  * Without a branch per point: at a circle's edge a point is as likely in as out, and a mispredicted
  * branch costs more than the loop (PERF-003). A dead point's NaN chord compares false both ways.
  */
-function countSurelyIn(xyz: Float32Array, left: number, right: number, qx: number, qy: number, qz: number, surelyIn: number, surelyOut: number): number {
+function countSurelyIn(
+  xyz: Float32Array,
+  left: number,
+  right: number,
+  qx: number,
+  qy: number,
+  qz: number,
+  surelyIn: number,
+  surelyOut: number,
+): number {
   // Read through a view of the leaf, indexed from 0 to its length (PERF-004).
   const v = xyz.subarray(3 * left, 3 * right + 3)
   let count = 0

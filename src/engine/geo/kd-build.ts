@@ -86,7 +86,8 @@ function nodeBoxes(kd: KDBush): Float64Array<ArrayBuffer> {
  */
 function treeFrom(data: unknown, boxes: unknown): KdTree {
   const kd = KDBush.from(data as ArrayBuffer)
-  if (!(boxes instanceof ArrayBuffer) || boxes.byteLength !== 32 * nodeCount(kd.ids.length, kd.nodeSize)) throw new Error('kd worker: no node boxes for this tree')
+  if (!(boxes instanceof ArrayBuffer) || boxes.byteLength !== 32 * nodeCount(kd.ids.length, kd.nodeSize))
+    throw new Error('kd worker: no node boxes for this tree')
   return { kd, boxes: new Float64Array(boxes) }
 }
 

@@ -15,7 +15,16 @@ export interface KdVisitor {
    * Node `node` (positions left..right, the box its points fill, the flag its parent gave it):
    * SKIP when the visitor is done with it, else the flag its median and children get.
    */
-  node(left: number, right: number, node: number, minX: number, minY: number, maxX: number, maxY: number, flag: number): number
+  node(
+    left: number,
+    right: number,
+    node: number,
+    minX: number,
+    minY: number,
+    maxX: number,
+    maxY: number,
+    flag: number,
+  ): number
   /** The median m of a node split, with the flag node() gave. */
   median(m: number, flag: number): void
 }
@@ -30,7 +39,15 @@ export class KdStack {
  * Otherwise nearest side first to (lng, lat), each split's median before its children: the near
  * side is walked first, so a heap fills with near points early.
  */
-export function walkKd(kd: KDBush, boxes: Float64Array, stack: KdStack, v: KdVisitor, inOrder: boolean, lng: number, lat: number): void {
+export function walkKd(
+  kd: KDBush,
+  boxes: Float64Array,
+  stack: KdStack,
+  v: KdVisitor,
+  inOrder: boolean,
+  lng: number,
+  lat: number,
+): void {
   const { coords } = kd
   let s = stack.items
   s[0] = 0
@@ -95,7 +112,13 @@ export interface KdBestFirstVisitor {
  * Walks the tree best first: nodes taken by their rank (nodeRank, per node number; lower first),
  * then their reach, so the nodes of the best ranks near the query come first.
  */
-export function walkKdBestFirst(kd: KDBush, boxes: Float64Array, nodeRank: Int32Array, queue: KdQueue, v: KdBestFirstVisitor): void {
+export function walkKdBestFirst(
+  kd: KDBush,
+  boxes: Float64Array,
+  nodeRank: Int32Array,
+  queue: KdQueue,
+  v: KdBestFirstVisitor,
+): void {
   const { nodeSize } = kd
   const enqueue = (left: number, right: number, node: number) => {
     if (left > right) return
@@ -176,7 +199,8 @@ export class KdQueue {
     for (;;) {
       let child = 2 * i + 1
       if (child >= n) break
-      if (child + 1 < n && first(nodes[4 * child + 4]!, reaches[child + 1]!, nodes[4 * child]!, reaches[child]!)) child++
+      if (child + 1 < n && first(nodes[4 * child + 4]!, reaches[child + 1]!, nodes[4 * child]!, reaches[child]!))
+        child++
       if (!first(nodes[4 * child]!, reaches[child]!, rank, reach)) break
       reaches[i] = reaches[child]!
       nodes.copyWithin(4 * i, 4 * child, 4 * child + 4)

@@ -81,7 +81,10 @@ export class PointGrid {
       for (const [cell, list] of this.cells) {
         const row = Math.floor(cell / COLS)
         const col = cell - row * COLS
-        if (boxes.some(([x0, y0, x1, y1]) => row >= rowOf(y0) && row <= rowOf(y1) && col >= colOf(x0) && col <= colOf(x1))) lists.push(list)
+        if (
+          boxes.some(([x0, y0, x1, y1]) => row >= rowOf(y0) && row <= rowOf(y1) && col >= colOf(x0) && col <= colOf(x1))
+        )
+          lists.push(list)
       }
       return lists
     }

@@ -25,12 +25,26 @@ export function haverSin(theta: number): number {
  * geokdbush's distance(lng1, lat1, lng2, lat2) in km, with the cosines of both latitudes given
  * (hoisted per query, kept per point): the same operations in the same order, so the same km.
  */
-export function kmBetween(lng1: number, lat1: number, cosLat1: number, lng2: number, lat2: number, cosLat2: number): number {
+export function kmBetween(
+  lng1: number,
+  lat1: number,
+  cosLat1: number,
+  lng2: number,
+  lat2: number,
+  cosLat2: number,
+): number {
   return kmOfHav(havBetween(lng1, lat1, cosLat1, lng2, lat2, cosLat2))
 }
 
 /** kmBetween's haversine of the central angle, before its asin: it grows with the distance, so comparisons need no asin. */
-export function havBetween(lng1: number, lat1: number, cosLat1: number, lng2: number, lat2: number, cosLat2: number): number {
+export function havBetween(
+  lng1: number,
+  lat1: number,
+  cosLat1: number,
+  lng2: number,
+  lat2: number,
+  cosLat2: number,
+): number {
   return cosLat1 * cosLat2 * haverSin((lng1 - lng2) * RAD) + haverSin((lat1 - lat2) * RAD)
 }
 
@@ -63,7 +77,13 @@ export function chordAbove(h: number): number {
 }
 
 /** (lng, lat) as a point of the unit sphere, written at out[o..o+3). */
-export function unitVector(lng: number, cosLat: number, lat: number, out: Float32Array | Float64Array, o: number): void {
+export function unitVector(
+  lng: number,
+  cosLat: number,
+  lat: number,
+  out: Float32Array | Float64Array,
+  o: number,
+): void {
   out[o] = cosLat * Math.cos(lng * RAD)
   out[o + 1] = cosLat * Math.sin(lng * RAD)
   out[o + 2] = Math.sin(lat * RAD)
@@ -75,13 +95,24 @@ export function unitVector(lng: number, cosLat: number, lat: number, out: Float3
  * smallest cos(latitude) in the box, each no larger than for any point inside; the sines and the
  * cosine taken from below by polynomials, without trigonometry (PERF-004).
  */
-export function boxLowerBoundHav(lng: number, lat: number, cosLat1: number, minX: number, minY: number, maxX: number, maxY: number): number {
+export function boxLowerBoundHav(
+  lng: number,
+  lat: number,
+  cosLat1: number,
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+): number {
   const dLat = lat < minY ? minY - lat : lat > maxY ? lat - maxY : 0
   let dLng = 0
   if (lng < minX) dLng = Math.min(minX - lng, lng - maxX + 360)
   else if (lng > maxX) dLng = Math.min(minX - lng + 360, lng - maxX)
   const far = Math.max(Math.abs(minY), Math.abs(maxY)) * RAD
-  return Math.min(1, sinSquaredBelow(dLat * (RAD / 2)) + cosLat1 * Math.max(0, cosBelow(far)) * sinSquaredBelow(dLng * (RAD / 2)))
+  return Math.min(
+    1,
+    sinSquaredBelow(dLat * (RAD / 2)) + cosLat1 * Math.max(0, cosBelow(far)) * sinSquaredBelow(dLng * (RAD / 2)),
+  )
 }
 
 /**

@@ -101,7 +101,15 @@ export class BoxRuns implements KdVisitor {
  * by priority, nothing of a worse rank than its worst, nor of its rank beyond it (as haversines,
  * without the km: most points of a circle share the worst's rank).
  */
-export function offerRuns(s: IndexState, circle: Circle, groups: Int32Array[], wordPlan: WordPlan | null, heap: TopK, byDistance: boolean, byPriority: boolean): void {
+export function offerRuns(
+  s: IndexState,
+  circle: Circle,
+  groups: Int32Array[],
+  wordPlan: WordPlan | null,
+  heap: TopK,
+  byDistance: boolean,
+  byPriority: boolean,
+): void {
   const { base } = s
   const { dead, key, cols, termStart } = base
   const { found, count: runs } = s.boxRuns
@@ -126,7 +134,18 @@ export function offerRuns(s: IndexState, circle: Circle, groups: Int32Array[], w
         if (dead[at] === 1) continue
         const h = circle.havAt(at)
         if (!circle.within(h)) continue
-        if (readTerms && !wordsIn(pool, prefixBits, termStart[at]!, termStart[at + 1]!, baseWhole, checkPrefix && (sure & (1 << (at & 31))) === 0)) continue
+        if (
+          readTerms &&
+          !wordsIn(
+            pool,
+            prefixBits,
+            termStart[at]!,
+            termStart[at + 1]!,
+            baseWhole,
+            checkPrefix && (sure & (1 << (at & 31))) === 0,
+          )
+        )
+          continue
         total++
         if (h > limit) continue
         const k = key[at]!

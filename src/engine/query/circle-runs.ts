@@ -39,7 +39,16 @@ export class CircleRuns implements KdVisitor {
   }
 
   // Flag: 1 if the node lies inside the circle (its parts are pushed as inside, untested).
-  node(left: number, right: number, _node: number, minX: number, minY: number, maxX: number, maxY: number, known: number): number {
+  node(
+    left: number,
+    right: number,
+    _node: number,
+    minX: number,
+    minY: number,
+    maxX: number,
+    maxY: number,
+    known: number,
+  ): number {
     const circle = this.circle!
     if (known === 0 && circle.misses(minX, minY, maxX, maxY)) return SKIP
     const inside = known === 1 || circle.holds(minX, minY, maxX, maxY) ? 1 : 0
@@ -82,7 +91,14 @@ export class CircleRuns implements KdVisitor {
  * column groups, and offers those that may be among the nearest to the heap. Points are tested
  * by chord first: a sine only near the circle or the heap's limit (PERF-004).
  */
-export function nearestByColumns(base: Base, circle: Circle, groups: Int32Array[], heap: TopK, runs: CircleRuns, stack: KdStack): void {
+export function nearestByColumns(
+  base: Base,
+  circle: Circle,
+  groups: Int32Array[],
+  heap: TopK,
+  runs: CircleRuns,
+  stack: KdStack,
+): void {
   runs.find(base, circle, stack)
   const { dead, key, cols } = base
   const live = base.deadCount === 0 ? null : base.live
@@ -95,7 +111,11 @@ export function nearestByColumns(base: Base, circle: Circle, groups: Int32Array[
     const hi = run[i + 1]!
     const inside = run[i + 2] === 1
     // A full heap's worst beats every point of an inside run whose box is farther: count only.
-    if (inside && heap.size === heap.keep && circle.lowerBound(run[i + 3]!, run[i + 4]!, run[i + 5]!, run[i + 6]!) > limit) {
+    if (
+      inside &&
+      heap.size === heap.keep &&
+      circle.lowerBound(run[i + 3]!, run[i + 4]!, run[i + 5]!, run[i + 6]!) > limit
+    ) {
       const words = (hi >>> 5) - (lo >>> 5) + 1
       runs.acc = ensure(runs.acc, words)
       runs.some = ensure(runs.some, words)
@@ -145,7 +165,15 @@ export function nearestByColumns(base: Base, circle: Circle, groups: Int32Array[
  * distance, and a full heap takes nothing of a worse rank than its worst (ranks read by
  * position), nor of its rank beyond it.
  */
-export function rankedByColumns(base: Base, circle: Circle, groups: Int32Array[], heap: TopK, rankOf: Int32Array, runs: CircleRuns, stack: KdStack): void {
+export function rankedByColumns(
+  base: Base,
+  circle: Circle,
+  groups: Int32Array[],
+  heap: TopK,
+  rankOf: Int32Array,
+  runs: CircleRuns,
+  stack: KdStack,
+): void {
   runs.find(base, circle, stack)
   const { dead, key, cols } = base
   const posRank = base.positionRanks(rankOf)

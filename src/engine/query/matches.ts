@@ -42,7 +42,13 @@ export function markCandidates(s: IndexState, keys: number[], filter: KeyFilter)
 }
 
 /** Marks the keys that pass a filter (by base position, or by key if not in the base); returns how many. A key given twice is marked and counted once. */
-function markPassing(basePos: Int32Array, keys: Iterable<number>, filter: KeyFilter, bits: Int32Array, pos: Int32Array): number {
+function markPassing(
+  basePos: Int32Array,
+  keys: Iterable<number>,
+  filter: KeyFilter,
+  bits: Int32Array,
+  pos: Int32Array,
+): number {
   let count = 0
   for (const key of keys) {
     const at = basePos[key]!
@@ -62,7 +68,12 @@ function markPassing(basePos: Int32Array, keys: Iterable<number>, filter: KeyFil
  * base's positions 32 at a time by its columns, as a radius query tests them, the pool read in kd
  * order only for the words they leave undecided; then the delta's keys one by one.
  */
-export function markMatches(s: IndexState, tagPlan: TagPlan | null, wordPlan: WordPlan | null, filter: KeyFilter): Matches {
+export function markMatches(
+  s: IndexState,
+  tagPlan: TagPlan | null,
+  wordPlan: WordPlan | null,
+  filter: KeyFilter,
+): Matches {
   const marks = cleared(s)
   const { bits, pos } = marks
   const { base } = s
@@ -88,7 +99,17 @@ export function markMatches(s: IndexState, tagPlan: TagPlan | null, wordPlan: Wo
       for (let j = 0; j < sureCols.length; j++) sure |= cols[sureCols[j]! + w]!
       for (let b = passing; b !== 0; b &= b - 1) {
         const at = 32 * w + 31 - Math.clz32(b & -b)
-        if (dead[at] === 1 || !wordsIn(pool, prefixBits, termStart[at]!, termStart[at + 1]!, baseWhole, checkPrefix && (sure & (1 << (at & 31))) === 0)) {
+        if (
+          dead[at] === 1 ||
+          !wordsIn(
+            pool,
+            prefixBits,
+            termStart[at]!,
+            termStart[at + 1]!,
+            baseWhole,
+            checkPrefix && (sure & (1 << (at & 31))) === 0,
+          )
+        ) {
           passing &= ~(1 << (at & 31))
         }
       }

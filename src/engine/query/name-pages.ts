@@ -71,7 +71,8 @@ export function pageByRank(s: IndexState, matches: Matches, offset: number, keep
   const first = heap.subarray(0, size).sort()
   const { key: baseKey, pos: basePos } = base
   const delta: number[] = []
-  for (const key of s.delta.keys) if (isMatch(matches, basePos, key) && (priority === -1 || keys.rankOf[key] === priority)) delta.push(key)
+  for (const key of s.delta.keys)
+    if (isMatch(matches, basePos, key) && (priority === -1 || keys.rankOf[key] === priority)) delta.push(key)
   delta.sort((a, b) => keys.byName(a, b))
   const hits: IndexHit[] = []
   for (let i = 0, j = 0, at = 0; at < keep && (i < size || j < delta.length); at++) {

@@ -50,7 +50,16 @@ export class NearestCount implements KdVisitor {
   }
 
   // Flag: 1 if the node lies wholly inside the circle and is counted already.
-  node(left: number, right: number, _node: number, minX: number, minY: number, maxX: number, maxY: number, counted: number): number {
+  node(
+    left: number,
+    right: number,
+    _node: number,
+    minX: number,
+    minY: number,
+    maxX: number,
+    maxY: number,
+    counted: number,
+  ): number {
     const circle = this.circle!
     const base = this.base!
     const leaf = right - left <= this.nodeSize

@@ -10,7 +10,14 @@ import type { IndexState } from '../state'
 import type { TagPlan, TagTest } from '../tags'
 import { wordsIn } from '../text/term-pool'
 import type { Prefixes } from '../text/prefixes'
-import { HEAP_CANDIDATE_NS, PREFIX_PLAN_TERMS, PRIORITY_WALK_WORD_NS, SIG_PREFIX_TERMS, TERM_LOOKUP_CANDIDATES, WALK_WORD_NS } from '../tuning'
+import {
+  HEAP_CANDIDATE_NS,
+  PREFIX_PLAN_TERMS,
+  PRIORITY_WALK_WORD_NS,
+  SIG_PREFIX_TERMS,
+  TERM_LOOKUP_CANDIDATES,
+  WALK_WORD_NS,
+} from '../tuning'
 import type { SortOrder } from '../types'
 import type { Filter } from './top-k'
 
@@ -111,7 +118,8 @@ export function planWords(s: IndexState, words: string[]): WordPlan | undefined 
   // The word-first source: the rarest whole word FlexSearch holds, or the prefix's few terms.
   let source: WordPlan['source'] = prefixTerms !== null ? { terms: prefixTerms, size: prefixSize } : null
   for (const t of whole) {
-    if (inText[t] === 1 && (source === null || df[t]! < source.size)) source = { terms: [vocab.terms[t]!], size: df[t]! }
+    if (inText[t] === 1 && (source === null || df[t]! < source.size))
+      source = { terms: [vocab.terms[t]!], size: df[t]! }
   }
   const wholeCols: number[] = []
   const baseWhole: number[] = []
@@ -121,7 +129,19 @@ export function planWords(s: IndexState, words: string[]): WordPlan | undefined 
     else baseWhole.push(t)
   }
   const sig = prefixCols === null && some.length <= SIG_PREFIX_TERMS ? sigBits(some) : null
-  return { whole, source, wholeCols, baseWhole, prefixCols, prefixSure: prefixCols === null ? prefixSure : [], need: sigBits(baseWhole), some: sig, prefix, from, marked }
+  return {
+    whole,
+    source,
+    wholeCols,
+    baseWhole,
+    prefixCols,
+    prefixSure: prefixCols === null ? prefixSure : [],
+    need: sigBits(baseWhole),
+    some: sig,
+    prefix,
+    from,
+    marked,
+  }
 }
 
 /** Marks the plan's prefix terms, those planWords left unmarked, for reading a location's terms. */
@@ -154,7 +174,12 @@ export class KeyFilter implements Filter {
 
 /** Whether a query's words lead: FlexSearch's postings of its rarest word, fewer than half of `candidates`, are read instead of the candidates. */
 export function wordLeads(ready: boolean, plan: WordPlan | null, candidates: number): plan is LeadingPlan {
-  return plan !== null && plan.source !== null && ready && plan.source.size * 2 + plan.source.terms.length * TERM_LOOKUP_CANDIDATES < candidates
+  return (
+    plan !== null &&
+    plan.source !== null &&
+    ready &&
+    plan.source.size * 2 + plan.source.terms.length * TERM_LOOKUP_CANDIDATES < candidates
+  )
 }
 
 /**
@@ -180,14 +205,16 @@ export function columnGroups(base: Base, tagPlan: TagPlan | null, wordPlan: Word
     const column = (bits: number, w: number) => tagColumn(colTags, colWords, 32 * w + 31 - Math.clz32(bits & -bits))
     if (tagPlan.logic === 'all') {
       const { mask } = tagPlan
-      for (let w = 0; w < mask.length; w++) for (let bits = mask[w]! | 0; bits !== 0; bits &= bits - 1) groups.push(Int32Array.of(column(bits, w)))
+      for (let w = 0; w < mask.length; w++)
+        for (let bits = mask[w]! | 0; bits !== 0; bits &= bits - 1) groups.push(Int32Array.of(column(bits, w)))
     } else {
       for (const mask of tagPlan.logic === 'match' ? tagPlan.groups : [tagPlan.mask]) {
         let n = 0
         for (let w = 0; w < mask.length; w++) n += popcount(mask[w]!)
         const group = new Int32Array(n)
         n = 0
-        for (let w = 0; w < mask.length; w++) for (let bits = mask[w]! | 0; bits !== 0; bits &= bits - 1) group[n++] = column(bits, w)
+        for (let w = 0; w < mask.length; w++)
+          for (let bits = mask[w]! | 0; bits !== 0; bits &= bits - 1) group[n++] = column(bits, w)
         groups.push(group)
       }
     }

@@ -27,7 +27,10 @@ export function inRankThenNameOrder(s: IndexState, q: IndexQuery, marked: Matche
   // As inNameOrder: a walk that passes more keys than ranking each priority rank's matches the
   // page reaches would cost stops, and they are chosen by name rank, rank after rank.
   const starts = next.slice()
-  const budget = marked === null ? Infinity : (starts.length * base.colWords * RANK_WORD_NS + marked.count * RANK_MATCH_NS) / NAME_STEP_NS
+  const budget =
+    marked === null
+      ? Infinity
+      : (starts.length * base.colWords * RANK_WORD_NS + marked.count * RANK_MATCH_NS) / NAME_STEP_NS
   let passed = 0
   let placed = 0
   for (const chunk of order.chunks) {

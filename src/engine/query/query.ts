@@ -25,9 +25,12 @@ export function runQuery(s: IndexState, q: IndexQuery, byRankMin: number): Index
   // leads: its few candidates then go to the heap below (walkForPage).
   if (!radius && q.sort !== 'distance' && s.nameOrder !== null) {
     let matches: Matches | null | undefined
-    if (!wordLeads(textReady, wordPlan, keys.live)) matches = tagPlan === null && wordPlan === null ? null : markMatches(s, tagPlan, wordPlan, filter)
-    else if (walkForPage(wordPlan.source.size, q.sort, s.base.colWords)) matches = markCandidates(s, s.postings.candidates(wordPlan.source.terms), filter)
-    if (matches !== undefined) return q.sort === 'name' ? inNameOrder(s, q, matches) : inRankThenNameOrder(s, q, matches)
+    if (!wordLeads(textReady, wordPlan, keys.live))
+      matches = tagPlan === null && wordPlan === null ? null : markMatches(s, tagPlan, wordPlan, filter)
+    else if (walkForPage(wordPlan.source.size, q.sort, s.base.colWords))
+      matches = markCandidates(s, s.postings.candidates(wordPlan.source.terms), filter)
+    if (matches !== undefined)
+      return q.sort === 'name' ? inNameOrder(s, q, matches) : inRankThenNameOrder(s, q, matches)
   }
   const byDistance = radius && q.sort === 'distance'
   // The best `keep` candidates in a bounded heap; no more than there are locations (an offset
@@ -35,7 +38,8 @@ export function runQuery(s: IndexState, q: IndexQuery, byRankMin: number): Index
   const keep = Math.min(q.offset + Math.max(1, q.limit), Math.max(1, keys.live))
   const heap = new TopK(keep, orderOf(q.sort, radius, keys.entries, keys.rankOf), byDistance, filter)
   if (radius) radiusQuery(s, q, tagPlan, wordPlan, heap, byRankMin)
-  else if (wordLeads(textReady, wordPlan, keys.live)) s.postings.eachCandidate(wordPlan.source.terms, (key) => heap.offer(key, 0))
+  else if (wordLeads(textReady, wordPlan, keys.live))
+    s.postings.eachCandidate(wordPlan.source.terms, (key) => heap.offer(key, 0))
   else {
     const { entries } = keys
     for (let key = 0; key < entries.length; key++) if (entries[key] !== null) heap.offer(key, 0)

@@ -13,14 +13,29 @@ import type { TopK } from './top-k'
 const NO_COORDS = new Float64Array(0)
 
 /** Answers a radius query into the heap (its count in heap.total). */
-export function radiusQuery(s: IndexState, q: IndexQuery, tagPlan: TagPlan | null, wordPlan: WordPlan | null, heap: TopK, byRankMin: number): void {
+export function radiusQuery(
+  s: IndexState,
+  q: IndexQuery,
+  tagPlan: TagPlan | null,
+  wordPlan: WordPlan | null,
+  heap: TopK,
+  byRankMin: number,
+): void {
   const { base, keys } = s
   const { lat, lng } = q.center!
   const r = q.radiusKm
   const cosLat1 = Math.cos(lat * RAD)
   // The boxes that hold the circle (lng, lat order), for the base and the delta alike.
   const boxes = boxesAround(lng, lat, r)
-  const circle = s.circle.set(lng, lat, cosLat1, r, (base.kd?.coords as Float64Array | undefined) ?? NO_COORDS, base.cos, base.xyz)
+  const circle = s.circle.set(
+    lng,
+    lat,
+    cosLat1,
+    r,
+    (base.kd?.coords as Float64Array | undefined) ?? NO_COORDS,
+    base.cos,
+    base.xyz,
+  )
   const byDistance = q.sort === 'distance'
   const byPriority = q.sort === 'priority'
   const plain = tagPlan === null && wordPlan === null
@@ -30,7 +45,10 @@ export function radiusQuery(s: IndexState, q: IndexQuery, tagPlan: TagPlan | nul
     if (base.kd !== null) heap.total += s.nearest.run(base, circle.chords().boxes(boxes), heap, s.stack)
     return scanDelta(s, lng, lat, r, cosLat1, boxes, heap)
   }
-  if ((byDistance || (byPriority && !plain)) && (wordPlan === null || (wordPlan.baseWhole.length === 0 && wordPlan.prefixCols !== null))) {
+  if (
+    (byDistance || (byPriority && !plain)) &&
+    (wordPlan === null || (wordPlan.baseWhole.length === 0 && wordPlan.prefixCols !== null))
+  ) {
     // Tags, and words their columns decide: the base's runs nearest first (circle-runs.ts).
     if (base.kd !== null) {
       const groups = columnGroups(base, tagPlan, wordPlan)
@@ -68,7 +86,15 @@ export function radiusQuery(s: IndexState, q: IndexQuery, tagPlan: TagPlan | nul
 }
 
 /** Offers the delta's points within r km: those in the grid cells the boxes touch, a box test first, then the distance. */
-function scanDelta(s: IndexState, lng: number, lat: number, r: number, cosLat1: number, boxes: LngLatBox[], heap: TopK): void {
+function scanDelta(
+  s: IndexState,
+  lng: number,
+  lat: number,
+  r: number,
+  cosLat1: number,
+  boxes: LngLatBox[],
+  heap: TopK,
+): void {
   const { lat: lats, lng: lngs, cosLat } = s.keys
   // The boxes share one band of latitudes; a second box is the far side of the antimeridian.
   const [ax0, y0, ax1, y1] = boxes[0]!

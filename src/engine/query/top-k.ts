@@ -98,7 +98,14 @@ export class PageBuffer {
  * The page: the heap holds the best `size` (at most offset + limit), the worst on top, so the page
  * is its worst size - offset, taken off the top one at a time, last first, not sorted whole.
  */
-export function takePage(heap: TopK, offset: number, limit: number, radius: boolean, keys: KeyTable, buf: PageBuffer): IndexHit[] {
+export function takePage(
+  heap: TopK,
+  offset: number,
+  limit: number,
+  radius: boolean,
+  keys: KeyTable,
+  buf: PageBuffer,
+): IndexHit[] {
   let size = heap.size
   const { keys: heapKey, kms: heapKm, compare, byKm } = heap
   const n = Math.max(0, Math.min(limit, size - offset))

@@ -89,7 +89,9 @@ export class PrefixScan {
    * (PREFIX_COLUMN_LENGTH a term, then -1 if fewer).
    */
   columns(first: number, out: Int32Array): Map<string, number> {
-    const chosen = this.candidates.sort((a, b) => a.length - b.length || b.locations - a.locations).slice(0, MAX_PREFIX_COLUMNS)
+    const chosen = this.candidates
+      .sort((a, b) => a.length - b.length || b.locations - a.locations)
+      .slice(0, MAX_PREFIX_COLUMNS)
     const columns = new Map<string, number>()
     out.fill(-1)
     // Shortest first, so each term's columns are written in order of length, side by side.

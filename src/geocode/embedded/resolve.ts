@@ -18,11 +18,31 @@ const ALIASES = new Set(Object.keys(COUNTRY_ALIASES).map(nameKey))
  */
 const TOWN_OVER_COUNTRY = 100_000
 
-type PlaceRow = { id: number; name: string; country: string; admin1: string; lat: number; lng: number; population: number; alt: number; weight: number }
-type PostcodeRow = { country: string; postcode: string; place_key: string; place: string; admin1: string; lat: number; lng: number; precision: Precision }
+type PlaceRow = {
+  id: number
+  name: string
+  country: string
+  admin1: string
+  lat: number
+  lng: number
+  population: number
+  alt: number
+  weight: number
+}
+type PostcodeRow = {
+  country: string
+  postcode: string
+  place_key: string
+  place: string
+  admin1: string
+  lat: number
+  lng: number
+  precision: Precision
+}
 type RegionHint = { country: string; admin1: string; key: string; part: number; whole: boolean }
 
-const US_STATE = /^(A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY])$/
+const US_STATE =
+  /^(A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY])$/
 
 /** Postcode shapes, each with the countries it may belong to. Tables exist for US, CA, AU, DE, FR, ES, IT. */
 const POSTCODE_FORMS: { re: RegExp; countries: string[]; canonical: (m: RegExpExecArray) => string }[] = [
@@ -49,15 +69,20 @@ const REGION_ABBR: Record<string, Record<string, string>> = {
 }
 const regionLabel = (country: string, admin1: string) => (country === 'US' ? admin1 : REGION_ABBR[country]?.[admin1])
 /** Great-circle distance in km, in the API's (lat, lng) order: geokdbush's formula, as the index uses. */
-export const distanceKm = (aLat: number, aLng: number, bLat: number, bLng: number): number => distance(aLng, aLat, bLng, bLat)
+export const distanceKm = (aLat: number, aLng: number, bLat: number, bLng: number): number =>
+  distance(aLng, aLat, bLng, bLat)
 
 // Street words. A suffix word ends a street name ("Main Street"), a prefix word starts one ("Rue de Rivoli").
 const STREET_SUFFIX = new Set(
-  'street road avenue ave boulevard blvd lane ln drive way court ct terrace parkway pkwy highway hwy square crescent close place pl row strasse str weg allee gasse platz damm ufer straat laan gracht plein kade singel steeg'.split(' '),
+  'street road avenue ave boulevard blvd lane ln drive way court ct terrace parkway pkwy highway hwy square crescent close place pl row strasse str weg allee gasse platz damm ufer straat laan gracht plein kade singel steeg'.split(
+    ' ',
+  ),
 )
 const STREET_SUFFIX_AT_END = new Set(['st', 'rd', 'dr', 'av'])
 const STREET_PREFIX = new Set(
-  'rue avenue av boulevard bd chemin allee impasse quai place via viale piazza piazzale corso largo vicolo calle avenida plaza paseo carrer rua travessa praca'.split(' '),
+  'rue avenue av boulevard bd chemin allee impasse quai place via viale piazza piazzale corso largo vicolo calle avenida plaza paseo carrer rua travessa praca'.split(
+    ' ',
+  ),
 )
 const COMPOUND_STREET = /(strasse|straße|gasse|allee|platz|damm|weg|straat|laan|gracht|plein)$/
 const DIRECTION = /^(n|s|e|w|ne|nw|se|sw)$/
@@ -69,7 +94,11 @@ function streetMask(tokens: string[]): boolean[] {
   const isNumber = (i: number) => /\d/.test(tokens[i] ?? '')
   keys.forEach((key, k) => {
     const atEnd = k === keys.length - 1 || isNumber(k + 1) || DIRECTION.test(keys[k + 1] ?? '')
-    if (STREET_SUFFIX.has(key) || (STREET_SUFFIX_AT_END.has(key) && atEnd && k > 0) || (key.length > 6 && COMPOUND_STREET.test(key))) {
+    if (
+      STREET_SUFFIX.has(key) ||
+      (STREET_SUFFIX_AT_END.has(key) && atEnd && k > 0) ||
+      (key.length > 6 && COMPOUND_STREET.test(key))
+    ) {
       let start = k
       while (start > 0 && !isNumber(start - 1)) start--
       for (let i = start; i <= k; i++) mask[i] = true
@@ -96,8 +125,12 @@ type Queries = ReturnType<typeof queriesOf>
 
 function queriesOf(db: Database) {
   const qCountry = db.prepare<{ code: string }, [string]>('SELECT code FROM countries WHERE key = ?')
-  const qRegions = db.prepare<{ country: string; admin1: string }, [string]>('SELECT country, admin1 FROM regions WHERE key = ?')
-  const qPostcode = db.prepare<PostcodeRow, [string, string]>('SELECT * FROM postcodes WHERE country = ? AND postcode = ?')
+  const qRegions = db.prepare<{ country: string; admin1: string }, [string]>(
+    'SELECT country, admin1 FROM regions WHERE key = ?',
+  )
+  const qPostcode = db.prepare<PostcodeRow, [string, string]>(
+    'SELECT * FROM postcodes WHERE country = ? AND postcode = ?',
+  )
   // A place found by an alternate name counts for a fifth of its population, so "Porto" is Porto,
   // not Bordeaux (which also bears that name), while "Milano" is still Milan.
   const PLACE_COLUMNS = `p.id, p.name, p.country, p.admin1, p.lat, p.lng, p.population, n.alt,
@@ -109,7 +142,7 @@ function queriesOf(db: Database) {
     `SELECT ${PLACE_COLUMNS} FROM place_names n JOIN places p ON p.id = n.place_id WHERE n.key = ? AND p.country = ? ORDER BY weight DESC LIMIT 25`,
   )
 
-  const countryOf = (key: string): string | null => (key === '' ? null : qCountry.get(key)?.code ?? null)
+  const countryOf = (key: string): string | null => (key === '' ? null : (qCountry.get(key)?.code ?? null))
   return { countryOf, qRegions, qPostcode, qPlaces, qPlacesIn }
 }
 
@@ -138,7 +171,11 @@ function countryAlone(q: Queries, key: string): string | null {
  * when no town of the country matches ("Atlanta, Georgia"). With keepRegionNames, such a name is
  * left in place.
  */
-function takeCountry(q: Queries, parts: Part[], keepRegionNames: boolean): { country: string | null; codeAlso: string | null; alsoRegion: boolean } {
+function takeCountry(
+  q: Queries,
+  parts: Part[],
+  keepRegionNames: boolean,
+): { country: string | null; codeAlso: string | null; alsoRegion: boolean } {
   const last = parts[parts.length - 1]!
   const oneTail = (n: number) => nameKey(last.tokens.slice(-n).join(' '))
   for (let n = Math.min(4, last.tokens.length); n >= 1; n--) {
@@ -149,7 +186,8 @@ function takeCountry(q: Queries, parts: Part[], keepRegionNames: boolean): { cou
     if (!code) continue
     // Not the end of a longer name ("Santa Fe, New Mexico", "Jersey City New Jersey").
     let longer = false
-    for (let m = n + 1; m <= Math.min(n + 3, last.tokens.length); m++) if (q.countryOf(oneTail(m)) !== null || q.qRegions.get(oneTail(m)) !== null) longer = true
+    for (let m = n + 1; m <= Math.min(n + 3, last.tokens.length); m++)
+      if (q.countryOf(oneTail(m)) !== null || q.qRegions.get(oneTail(m)) !== null) longer = true
     if (longer) continue
     const alsoRegion = q.qRegions.get(key) !== null
     if (alsoRegion && keepRegionNames) continue
@@ -158,7 +196,8 @@ function takeCountry(q: Queries, parts: Part[], keepRegionNames: boolean): { cou
     if (parts.length === 1 && (key.length === 2 || alsoRegion)) continue
     const raw = tail.join(' ')
     if (key.length === 2 && raw !== raw.toUpperCase()) continue // "de", "in": words, not codes
-    if (key.length === 2 && (US_STATE.test(raw) || key in CA_PROVINCES || key in AU_STATES)) return { country: null, codeAlso: raw, alsoRegion: false }
+    if (key.length === 2 && (US_STATE.test(raw) || key in CA_PROVINCES || key in AU_STATES))
+      return { country: null, codeAlso: raw, alsoRegion: false }
     last.tokens.splice(-n, n)
     if (last.tokens.length === 0) parts.pop()
     return { country: code, codeAlso: null, alsoRegion }
@@ -176,7 +215,15 @@ function regionHints(q: Queries, parts: Part[], lastPart: number): RegionHint[] 
         if (key === '' || /\d/.test(key)) continue
         if (key.length <= 3 && raw !== raw.toUpperCase()) continue // abbreviations only in capitals
         for (const r of q.qRegions.all(key)) {
-          hints.push({ country: r.country, admin1: r.admin1, key, part: p, start, len, whole: p === lastPart && nameKey(part.tokens.filter((t) => !/\d/.test(t)).join(' ')) === key })
+          hints.push({
+            country: r.country,
+            admin1: r.admin1,
+            key,
+            part: p,
+            start,
+            len,
+            whole: p === lastPart && nameKey(part.tokens.filter((t) => !/\d/.test(t)).join(' ')) === key,
+          })
         }
       }
     }
@@ -213,7 +260,11 @@ function lookup(q: Queries, address: string): GeocodeResult | null {
   return first.result === null && first.alsoRegion ? resolve(q, text, true).result : first.result
 }
 
-function resolve(q: Queries, address: string, keepRegionNames: boolean): { result: GeocodeResult | null; alsoRegion: boolean } {
+function resolve(
+  q: Queries,
+  address: string,
+  keepRegionNames: boolean,
+): { result: GeocodeResult | null; alsoRegion: boolean } {
   const parts: Part[] = address
     .split(/[,;\n|]+/)
     .map((raw) => raw.trim())
@@ -234,9 +285,11 @@ function place(q: Queries, parts: Part[], explicit: string | null, codeAlso: str
   // ("200 Main Street"), but not when it is a postcode and its town ("79098 Freiburg").
   const first = parts[0]!
   const postcodeTown = /^\s*(\d{4,5}|[A-Z]\d[A-Z] ?\d[A-Z]\d|\d{4} ?[A-Z]{2})\s+\D+$/.test(first.raw)
-  const streetPart = parts.length > 1 && !postcodeTown && (/\d/.test(first.raw) || streetMask(first.tokens).some(Boolean)) ? 0 : -1
+  const streetPart =
+    parts.length > 1 && !postcodeTown && (/\d/.test(first.raw) || streetMask(first.tokens).some(Boolean)) ? 0 : -1
   const street = streetPart === 0 ? parts[0]!.raw : undefined
-  const houseNumberFirst = parts.length === 1 && /^\d+[a-z]?$/i.test(parts[0]!.tokens[0] ?? '') && parts[0]!.tokens.length > 2
+  const houseNumberFirst =
+    parts.length === 1 && /^\d+[a-z]?$/i.test(parts[0]!.tokens[0] ?? '') && parts[0]!.tokens.length > 2
 
   const hints = regionHints(q, parts, parts.length - 1)
   const windows = windowsOf(parts, streetPart)
@@ -279,7 +332,12 @@ function byPostcode(q: Queries, a: Parsed): { result: GeocodeResult | null; form
           if (!allowed(c)) continue
           const rows = q.qPostcode.all(c, code)
           if (rows.length === 0) continue
-          hits.push({ country: c, code, rows, confirmed: rows.find((r) => r.place_key !== '' && windowKeys.has(r.place_key)) ?? null })
+          hits.push({
+            country: c,
+            code,
+            rows,
+            confirmed: rows.find((r) => r.place_key !== '' && windowKeys.has(r.place_key)) ?? null,
+          })
         }
       }
     }
@@ -288,7 +346,9 @@ function byPostcode(q: Queries, a: Parsed): { result: GeocodeResult | null; form
   // A country's code in capitals beside the postcode names its country ("US 90210", "75001 FR",
   // "USA 90210", "DEU 10115"), though, without a comma before it, takeCountry leaves it ("Bergamo
   // BG" names a province).
-  const coded = new Set(parts.flatMap((p) => p.tokens.filter((t) => /^[A-Z]{2,3}$/.test(t)).map((t) => q.countryOf(t.toLowerCase()))))
+  const coded = new Set(
+    parts.flatMap((p) => p.tokens.filter((t) => /^[A-Z]{2,3}$/.test(t)).map((t) => q.countryOf(t.toLowerCase()))),
+  )
   const named = (c: string) => explicit !== null || hinted(c) || coded.has(c)
   const chosen =
     hits.find((h) => h.confirmed && (named(h.country) || hits.filter((x) => x.confirmed).length === 1)) ??
@@ -326,15 +386,25 @@ function byPlaceName(q: Queries, a: Parsed, country: string | null): GeocodeResu
   }
   if (candidates.length === 0) return null
   // A hint with no admin1 ("Cornwall", "Andalucía") names only the country.
-  const fits = (c: Candidate) => hints.some((h) => h.country === c.place.country && (h.admin1 === '' || h.admin1 === c.place.admin1))
+  const fits = (c: Candidate) =>
+    hints.some((h) => h.country === c.place.country && (h.admin1 === '' || h.admin1 === c.place.admin1))
   // The last part is wholly a region's name ("..., New Jersey", "..., Norfolk"), named in place of
   // a country: a town found elsewhere is a namesake, not the address's (refused, as a named
   // country is never left). A code ("Berlin, DE") may still be read as a country, below.
-  if (explicit === null && codeAlso === null && parts.length > 1 && hints.some((h) => h.whole) && !candidates.some(fits)) return null
+  if (
+    explicit === null &&
+    codeAlso === null &&
+    parts.length > 1 &&
+    hints.some((h) => h.whole) &&
+    !candidates.some(fits)
+  )
+    return null
   if (hints.length > 0 && candidates.some(fits)) {
     const narrowed = candidates.filter(fits)
     // A window that is only the region's own name ("Texas" in "Paris, Texas") is not the town.
-    const notRegion = narrowed.filter((c) => !hints.some((h) => h.whole && h.key === c.window.key && h.part === c.window.part))
+    const notRegion = narrowed.filter(
+      (c) => !hints.some((h) => h.whole && h.key === c.window.key && h.part === c.window.part),
+    )
     candidates = notRegion.length > 0 ? notRegion : narrowed
   } else if (codeAlso && explicit === null) {
     // "Berlin, DE" is not Delaware: read the code as a country instead.
@@ -345,31 +415,55 @@ function byPlaceName(q: Queries, a: Parsed, country: string | null): GeocodeResu
   // The town: a part that is wholly a place name beats a word inside a longer part ("Torre de
   // Belém, Lisboa" is in Lisbon), then the most populous, so a county ("Bath, Somerset") is not
   // taken for the town.
-  candidates.sort((a, b) => Number(b.window.whole) - Number(a.window.whole) || b.place.weight - a.place.weight || b.window.len - a.window.len || b.window.part - a.window.part)
+  candidates.sort(
+    (a, b) =>
+      Number(b.window.whole) - Number(a.window.whole) ||
+      b.place.weight - a.place.weight ||
+      b.window.len - a.window.len ||
+      b.window.part - a.window.part,
+  )
   let best = candidates[0]!
   // Nothing tells the country and a namesake abroad is nearly as big ("Salamanca": Mexico or
   // Spain?): refuse rather than guess.
   if (country === null && !fits(best)) {
-    const rival = candidates.find((c) => c.place.country !== best.place.country && c.window.whole === best.window.whole && c.window.key === best.window.key)
+    const rival = candidates.find(
+      (c) =>
+        c.place.country !== best.place.country &&
+        c.window.whole === best.window.whole &&
+        c.window.key === best.window.key,
+    )
     if (rival && rival.place.weight * AMBIGUITY_RATIO >= best.place.weight) return null
   }
   // A place named before it is more precise: a suburb of the town ("Bondi Beach, Sydney"), or a
   // town in a province named after its capital ("Marbella, Málaga").
   const town = best
   const suburbs = candidates
-    .filter((c) => c.window.part < town.window.part && c.place.id !== town.place.id && c.place.country === town.place.country)
+    .filter(
+      (c) => c.window.part < town.window.part && c.place.id !== town.place.id && c.place.country === town.place.country,
+    )
     .filter((c) => {
       const km = distanceKm(c.place.lat, c.place.lng, town.place.lat, town.place.lng)
       return km <= SUBURB_KM || (c.window.whole && km <= PROVINCE_KM && c.place.population >= TOWN_POPULATION)
     })
-    .sort((a, b) => b.window.part - a.window.part || Number(b.window.whole) - Number(a.window.whole) || b.window.len - a.window.len || b.place.weight - a.place.weight)
+    .sort(
+      (a, b) =>
+        b.window.part - a.window.part ||
+        Number(b.window.whole) - Number(a.window.whole) ||
+        b.window.len - a.window.len ||
+        b.place.weight - a.place.weight,
+    )
   if (suburbs.length > 0) best = suburbs[0]!
   return {
     lat: best.place.lat,
     lng: best.place.lng,
     precision: 'city',
     source: 'embedded',
-    parts: clean({ street, city: best.place.name, region: regionLabel(best.place.country, best.place.admin1), country: best.place.country }),
+    parts: clean({
+      street,
+      city: best.place.name,
+      region: regionLabel(best.place.country, best.place.admin1),
+      country: best.place.country,
+    }),
   }
 }
 

@@ -14,7 +14,10 @@ export const fallbackName = (source: string) => source.slice(0, source.indexOf(F
 export const fallbackSourcePattern = (provider: string) => `%${FALLBACK_NOTE}${provider} %`
 
 /** `result` as a fallback's answer given because the primary failed for `reason` (its name first: "google timed out after 3000 ms"). */
-export const asStopgap = (result: GeocodeResult, reason: string): GeocodeResult => ({ ...result, source: `${result.source}${FALLBACK_NOTE}${reason})` })
+export const asStopgap = (result: GeocodeResult, reason: string): GeocodeResult => ({
+  ...result,
+  source: `${result.source}${FALLBACK_NOTE}${reason})`,
+})
 
 /** Why the primary failed, from a fallback's answer's source: "embedded (fallback: google timed out after 3000 ms)" -> "google timed out after 3000 ms". */
 export const fallbackReason = (source: string) => source.slice(source.indexOf(FALLBACK_NOTE) + FALLBACK_NOTE.length, -1)
@@ -32,7 +35,12 @@ const WARN_EVERY_MS = 60_000
  * fallback's time. Each failure is told to `warn` (a refused key, an outage: otherwise only the
  * locations' source notes would say), each reason at most once a minute.
  */
-export function withFallback(primary: Geocoder, fallback: Geocoder, warn: (reason: string) => void = () => {}, now: () => number = () => performance.now()): Geocoder {
+export function withFallback(
+  primary: Geocoder,
+  fallback: Geocoder,
+  warn: (reason: string) => void = () => {},
+  now: () => number = () => performance.now(),
+): Geocoder {
   const lastWarned = new Map<string, number>()
   return {
     name: primary.name,

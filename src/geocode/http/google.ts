@@ -41,39 +41,43 @@ const GeocodeResponse = Type.Object({
 })
 type Result = Static<typeof Result>
 
-const BY_TYPE = new Map<string, Precision>(Object.entries({
-  street_address: 'street',
-  premise: 'street',
-  subpremise: 'street',
-  route: 'street',
-  intersection: 'street',
-  plus_code: 'street',
-  establishment: 'street',
-  point_of_interest: 'street',
-  postal_code: 'postcode',
-  locality: 'city',
-  postal_town: 'city',
-  sublocality: 'city',
-  sublocality_level_1: 'city',
-  neighborhood: 'city',
-  administrative_area_level_3: 'city',
-  administrative_area_level_4: 'city',
-  administrative_area_level_5: 'city',
-  administrative_area_level_6: 'city',
-  administrative_area_level_7: 'city',
-  colloquial_area: 'city',
-  administrative_area_level_1: 'region',
-  administrative_area_level_2: 'region',
-  country: 'country',
-}))
+const BY_TYPE = new Map<string, Precision>(
+  Object.entries({
+    street_address: 'street',
+    premise: 'street',
+    subpremise: 'street',
+    route: 'street',
+    intersection: 'street',
+    plus_code: 'street',
+    establishment: 'street',
+    point_of_interest: 'street',
+    postal_code: 'postcode',
+    locality: 'city',
+    postal_town: 'city',
+    sublocality: 'city',
+    sublocality_level_1: 'city',
+    neighborhood: 'city',
+    administrative_area_level_3: 'city',
+    administrative_area_level_4: 'city',
+    administrative_area_level_5: 'city',
+    administrative_area_level_6: 'city',
+    administrative_area_level_7: 'city',
+    colloquial_area: 'city',
+    administrative_area_level_1: 'region',
+    administrative_area_level_2: 'region',
+    country: 'country',
+  }),
+)
 
-const FAILURES = new Map<string, string>(Object.entries({
-  OVER_QUERY_LIMIT: 'is over its query limit',
-  OVER_DAILY_LIMIT: 'is over its daily limit',
-  REQUEST_DENIED: 'refused the request',
-  INVALID_REQUEST: 'rejected the request as invalid',
-  UNKNOWN_ERROR: 'had a server error',
-}))
+const FAILURES = new Map<string, string>(
+  Object.entries({
+    OVER_QUERY_LIMIT: 'is over its query limit',
+    OVER_DAILY_LIMIT: 'is over its daily limit',
+    REQUEST_DENIED: 'refused the request',
+    INVALID_REQUEST: 'rejected the request as invalid',
+    UNKNOWN_ERROR: 'had a server error',
+  }),
+)
 
 function precision(result: Result, parts: AddressParts): Precision | null {
   const locationType = result.geometry.location_type
@@ -99,7 +103,10 @@ export const google: ProviderSpec = {
     if (body.status !== 'OK') {
       const failure = FAILURES.get(body.status) ?? 'sent an unexpected status'
       // INVALID_REQUEST is about this request (its address); the others about the service or the key.
-      return fail(`${failure} (${body.status}${body.error_message ? `: ${body.error_message}` : ''})`, body.status === 'INVALID_REQUEST' ? 'address' : 'service')
+      return fail(
+        `${failure} (${body.status}${body.error_message ? `: ${body.error_message}` : ''})`,
+        body.status === 'INVALID_REQUEST' ? 'address' : 'service',
+      )
     }
     const result = body.results[0]
     if (result === undefined) return fail('sent an unexpected response (OK without results)', 'address')
@@ -109,7 +116,12 @@ export const google: ProviderSpec = {
     const country = iso2(component('country')?.short_name)
     const parts = addressParts({
       street: streetLine(component('street_number')?.long_name, component('route')?.long_name, country),
-      city: (component('locality') ?? component('postal_town') ?? component('administrative_area_level_3') ?? component('sublocality'))?.long_name,
+      city: (
+        component('locality') ??
+        component('postal_town') ??
+        component('administrative_area_level_3') ??
+        component('sublocality')
+      )?.long_name,
       region: component('administrative_area_level_1')?.long_name,
       postcode: component('postal_code')?.long_name,
       country,

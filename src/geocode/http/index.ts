@@ -9,10 +9,20 @@ import { pelias } from './pelias'
 import { photon } from './photon'
 import { httpGeocoder, type HttpGeocoderOptions, type HttpGeocoderProvider, type ProviderSpec } from './request'
 
-export { asStopgap, fallbackName, fallbackReason, fallbackSourcePattern, isFallbackSource, withFallback } from './fallback'
+export {
+  asStopgap,
+  fallbackName,
+  fallbackReason,
+  fallbackSourcePattern,
+  isFallbackSource,
+  withFallback,
+} from './fallback'
 export { GeocoderUnavailableError, type HttpGeocoderOptions, type HttpGeocoderProvider } from './request'
 
-const SPECS = { nominatim, photon, pelias, google, mapbox, opencage } as const satisfies Record<HttpGeocoderProvider, ProviderSpec>
+const SPECS = { nominatim, photon, pelias, google, mapbox, opencage } as const satisfies Record<
+  HttpGeocoderProvider,
+  ProviderSpec
+>
 
 const DAY_MS = 86_400_000
 
@@ -99,7 +109,11 @@ export function isHttpProvider(provider: GeocoderProvider): provider is HttpGeoc
 export function createHttpGeocoder(config: GeocoderConfig, options?: HttpGeocoderOptions): Geocoder {
   const provider = config.provider
   if (!isHttpProvider(provider)) throw new ConfigError(`GEOCODER=${provider} is not an HTTP geocoder.`)
-  const needsKey = provider === 'google' || provider === 'mapbox' || provider === 'opencage' || (provider === 'pelias' && config.url === null)
+  const needsKey =
+    provider === 'google' ||
+    provider === 'mapbox' ||
+    provider === 'opencage' ||
+    (provider === 'pelias' && config.url === null)
   if (needsKey && !config.apiKey) {
     throw new ConfigError(
       provider === 'pelias'

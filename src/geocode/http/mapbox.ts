@@ -47,16 +47,18 @@ const SearchResponse = Type.Object({ type: Type.Literal('FeatureCollection'), fe
 
 const ROOFTOP_ACCURACY: ReadonlySet<string> = new Set(['rooftop', 'parcel', 'point'])
 
-const BY_PLACE_TYPE = new Map<string, Precision>(Object.entries({
-  poi: 'rooftop',
-  postcode: 'postcode',
-  neighborhood: 'city',
-  locality: 'city',
-  place: 'city',
-  district: 'region',
-  region: 'region',
-  country: 'country',
-}))
+const BY_PLACE_TYPE = new Map<string, Precision>(
+  Object.entries({
+    poi: 'rooftop',
+    postcode: 'postcode',
+    neighborhood: 'city',
+    locality: 'city',
+    place: 'city',
+    district: 'region',
+    region: 'region',
+    country: 'country',
+  }),
+)
 
 export const mapbox: ProviderSpec = {
   name: 'mapbox',
@@ -75,13 +77,19 @@ export const mapbox: ProviderSpec = {
     let level: Precision | null = null
     for (const type of feature.place_type) {
       const own =
-        type === 'address' ? (ROOFTOP_ACCURACY.has(feature.properties.accuracy ?? '') ? 'rooftop' : 'street') : BY_PLACE_TYPE.get(type)
+        type === 'address'
+          ? ROOFTOP_ACCURACY.has(feature.properties.accuracy ?? '')
+            ? 'rooftop'
+            : 'street'
+          : BY_PLACE_TYPE.get(type)
       if (own !== undefined && (level === null || PRECISIONS.indexOf(own) < PRECISIONS.indexOf(level))) level = own
     }
     if (level === null) return null
     // The feature names itself in `text`; the places around it are in `context`, ids "<type>.<n>".
     const around = (type: string) =>
-      feature.place_type.includes(type) ? { text: feature.text, short_code: feature.properties.short_code } : feature.context?.find((c) => c.id.startsWith(`${type}.`))
+      feature.place_type.includes(type)
+        ? { text: feature.text, short_code: feature.properties.short_code }
+        : feature.context?.find((c) => c.id.startsWith(`${type}.`))
     const country = iso2(around('country')?.short_code)
     const street = feature.place_type.includes('address')
       ? streetLine(feature.address, feature.text, country)
@@ -93,7 +101,13 @@ export const mapbox: ProviderSpec = {
       lng,
       precision: level,
       source: 'mapbox',
-      parts: addressParts({ street, city: around('place')?.text, region: around('region')?.text, postcode: around('postcode')?.text, country }),
+      parts: addressParts({
+        street,
+        city: around('place')?.text,
+        region: around('region')?.text,
+        postcode: around('postcode')?.text,
+        country,
+      }),
     }
   },
   errorDetail(body) {

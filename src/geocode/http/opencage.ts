@@ -36,29 +36,31 @@ const GeocodeResponse = Type.Object({
   results: Type.Array(Result),
 })
 
-const BY_TYPE = new Map<string, Precision>(Object.entries({
-  building: 'rooftop',
-  house: 'rooftop',
-  road: 'street',
-  postcode: 'postcode',
-  city: 'city',
-  town: 'city',
-  village: 'city',
-  hamlet: 'city',
-  municipality: 'city',
-  suburb: 'city',
-  city_district: 'city',
-  quarter: 'city',
-  neighbourhood: 'city',
-  borough: 'city',
-  locality: 'city',
-  county: 'region',
-  state_district: 'region',
-  state: 'region',
-  province: 'region',
-  region: 'region',
-  country: 'country',
-}))
+const BY_TYPE = new Map<string, Precision>(
+  Object.entries({
+    building: 'rooftop',
+    house: 'rooftop',
+    road: 'street',
+    postcode: 'postcode',
+    city: 'city',
+    town: 'city',
+    village: 'city',
+    hamlet: 'city',
+    municipality: 'city',
+    suburb: 'city',
+    city_district: 'city',
+    quarter: 'city',
+    neighbourhood: 'city',
+    borough: 'city',
+    locality: 'city',
+    county: 'region',
+    state_district: 'region',
+    state: 'region',
+    province: 'region',
+    region: 'region',
+    country: 'country',
+  }),
+)
 
 export const opencage: ProviderSpec = {
   name: 'opencage',
@@ -68,7 +70,8 @@ export const opencage: ProviderSpec = {
   },
   read(body, fail) {
     if (!Value.Check(GeocodeResponse, body)) return fail('sent an unexpected response')
-    if (body.status.code !== 200) return fail(`refused the request (status ${body.status.code}: ${body.status.message})`)
+    if (body.status.code !== 200)
+      return fail(`refused the request (status ${body.status.code}: ${body.status.message})`)
     const result = body.results[0]
     if (result === undefined) return null
     const { lat, lng } = result.geometry

@@ -8,9 +8,30 @@ import type { Precision } from '../geocoder'
  * Countries whose addresses put the house number before the street name ("10 Downing Street");
  * elsewhere it follows ("Unter den Linden 77"). With no country known, the number goes first.
  */
-const NUMBER_FIRST: ReadonlySet<string> = new Set(['AU', 'CA', 'FR', 'GB', 'HK', 'IE', 'IL', 'IN', 'LU', 'MC', 'MY', 'NZ', 'PH', 'SG', 'US', 'ZA'])
+const NUMBER_FIRST: ReadonlySet<string> = new Set([
+  'AU',
+  'CA',
+  'FR',
+  'GB',
+  'HK',
+  'IE',
+  'IL',
+  'IN',
+  'LU',
+  'MC',
+  'MY',
+  'NZ',
+  'PH',
+  'SG',
+  'US',
+  'ZA',
+])
 
-export function streetLine(houseNumber: string | undefined, street: string | undefined, country: string | undefined): string | undefined {
+export function streetLine(
+  houseNumber: string | undefined,
+  street: string | undefined,
+  country: string | undefined,
+): string | undefined {
   const name = text(street)
   if (name === undefined) return undefined
   const number = text(houseNumber)
@@ -78,5 +99,13 @@ export function precisionFromParts(parts: AddressParts): Precision | null {
  * postcodes), never a store.
  */
 export function validPoint(lat: number, lng: number): boolean {
-  return Number.isFinite(lat) && Number.isFinite(lng) && lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180 && !(lat === 0 && lng === 0)
+  return (
+    Number.isFinite(lat) &&
+    Number.isFinite(lng) &&
+    lat >= -90 &&
+    lat <= 90 &&
+    lng >= -180 &&
+    lng <= 180 &&
+    !(lat === 0 && lng === 0)
+  )
 }

@@ -47,21 +47,23 @@ const SearchResponse = Type.Object({
   features: Type.Array(Feature),
 })
 
-const BY_LAYER = new Map<string, Precision>(Object.entries({
-  street: 'street',
-  postalcode: 'postcode',
-  microhood: 'city',
-  neighbourhood: 'city',
-  borough: 'city',
-  locality: 'city',
-  localadmin: 'city',
-  county: 'region',
-  macrocounty: 'region',
-  region: 'region',
-  macroregion: 'region',
-  dependency: 'country',
-  country: 'country',
-}))
+const BY_LAYER = new Map<string, Precision>(
+  Object.entries({
+    street: 'street',
+    postalcode: 'postcode',
+    microhood: 'city',
+    neighbourhood: 'city',
+    borough: 'city',
+    locality: 'city',
+    localadmin: 'city',
+    county: 'region',
+    macrocounty: 'region',
+    region: 'region',
+    macroregion: 'region',
+    dependency: 'country',
+    country: 'country',
+  }),
+)
 
 export const pelias: ProviderSpec = {
   name: 'pelias',

@@ -34,16 +34,18 @@ const Feature = Type.Object({
 })
 const SearchResponse = Type.Object({ type: Type.Literal('FeatureCollection'), features: Type.Array(Feature) })
 
-const BY_TYPE = new Map<string, Precision>(Object.entries({
-  house: 'rooftop',
-  street: 'street',
-  locality: 'city',
-  district: 'city',
-  city: 'city',
-  county: 'region',
-  state: 'region',
-  country: 'country',
-}))
+const BY_TYPE = new Map<string, Precision>(
+  Object.entries({
+    house: 'rooftop',
+    street: 'street',
+    locality: 'city',
+    district: 'city',
+    city: 'city',
+    county: 'region',
+    state: 'region',
+    country: 'country',
+  }),
+)
 
 export const photon: ProviderSpec = {
   name: 'photon',

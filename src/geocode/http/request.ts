@@ -60,7 +60,9 @@ export function httpGeocoder(spec: ProviderSpec, config: GeocoderConfig, options
   const fetchImpl = options.fetch ?? fetch
   const base = (config.url ?? spec.defaultUrl).replace(/\/+$/, '')
   const now = options.now ?? (() => performance.now())
-  const gate = spec.minIntervalMs ? requestGate(spec.name, spec.minIntervalMs, now, options.sleep ?? defaultSleep) : null
+  const gate = spec.minIntervalMs
+    ? requestGate(spec.name, spec.minIntervalMs, now, options.sleep ?? defaultSleep)
+    : null
   // Until when the provider asked us not to call (Retry-After on a 429 or 503): calls meanwhile
   // fail at once, sending nothing, so writes fall back without waiting and the provider is spared.
   let pausedUntil = Number.NEGATIVE_INFINITY
@@ -106,7 +108,10 @@ function requestGate(provider: string, intervalMs: number, now: () => number, sl
     const start = Math.max(t, nextSlot)
     const wait = start - t
     if (wait >= budgetMs) {
-      throw new GeocoderUnavailableError(provider, `is busy: its next request slot (one per ${intervalMs} ms) is ${wait} ms away, beyond the ${budgetMs} ms timeout`)
+      throw new GeocoderUnavailableError(
+        provider,
+        `is busy: its next request slot (one per ${intervalMs} ms) is ${wait} ms away, beyond the ${budgetMs} ms timeout`,
+      )
     }
     nextSlot = start + intervalMs
     if (wait > 0) await sleep(wait)
@@ -127,7 +132,10 @@ async function getJson(
   pause: (ms: number) => void,
 ): Promise<unknown> {
   const controller = new AbortController()
-  const timedOut = new GeocoderUnavailableError(spec.name, `timed out after ${timeoutMs + waitedMs} ms${waitedMs > 0 ? ` (${waitedMs} ms of it waiting for a request slot)` : ''}`)
+  const timedOut = new GeocoderUnavailableError(
+    spec.name,
+    `timed out after ${timeoutMs + waitedMs} ms${waitedMs > 0 ? ` (${waitedMs} ms of it waiting for a request slot)` : ''}`,
+  )
   // Rejects at the deadline whatever the transport does, so a body that trickles in cannot outlast it.
   let timer: ReturnType<typeof setTimeout> | undefined
   const deadline = new Promise<never>((_, reject) => {
@@ -144,7 +152,9 @@ async function getJson(
   try {
     let res: Response
     try {
-      res = await within(fetchImpl(url, { headers: { 'user-agent': userAgent, accept: 'application/json' }, signal: controller.signal }))
+      res = await within(
+        fetchImpl(url, { headers: { 'user-agent': userAgent, accept: 'application/json' }, signal: controller.signal }),
+      )
     } catch (err) {
       if (controller.signal.aborted) throw timedOut
       return fail(`could not be reached (${networkCode(err)})`)
@@ -169,7 +179,8 @@ async function getJson(
       parsed = false
     }
     if (!res.ok) {
-      const wait = res.status === 429 || res.status === 503 ? retryAfterMs(res.headers.get('retry-after'), Date.now()) : null
+      const wait =
+        res.status === 429 || res.status === 503 ? retryAfterMs(res.headers.get('retry-after'), Date.now()) : null
       if (wait !== null) pause(wait)
       const detail = parsed && spec.errorDetail ? spec.errorDetail(body) : undefined
       const said = `HTTP ${res.status}${detail ? `: ${detail}` : ''}`
