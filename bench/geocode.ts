@@ -593,8 +593,8 @@ async function main(): Promise<void> {
   // Six decimals are plenty for degrees (0.1 m), km and µs, and keep float noise out of the file.
   const tidy = (_key: string, v: unknown) =>
     typeof v === 'number' && !Number.isInteger(v) ? Math.round(v * 1e6) / 1e6 : v
-  writeAtomically(join(options.out, 'geocode.json'), JSON.stringify(json, tidy, 2) + '\n')
-  writeAtomically(join(options.out, 'geocode.md'), markdown + '\n')
+  writeAtomically(join(options.out, 'geocode.json'), `${JSON.stringify(json, tidy, 2)}\n`)
+  writeAtomically(join(options.out, 'geocode.md'), `${markdown}\n`)
   console.log(markdown)
   process.stderr.write(`wrote ${join(options.out, 'geocode.json')} and geocode.md\n`)
 }

@@ -139,7 +139,7 @@ function lineCollector(): Pick<Running, 'lines' | 'waitFor'> & { add: (text: str
     lines,
     add(text) {
       buf += text
-      let i
+      let i: number
       while ((i = buf.indexOf('\n')) >= 0) {
         const line = buf.slice(0, i).replace(/\r$/, '') // a terminal ends its lines with CR LF
         buf = buf.slice(i + 1)

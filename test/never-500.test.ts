@@ -73,7 +73,7 @@ const value = fc.oneof(
     '=',
     '#',
     '?',
-    'sk_' + 'a'.repeat(38),
+    `sk_${'a'.repeat(38)}`,
   ),
   fc.string({ maxLength: 12 }).map(encodeURIComponent),
   fc.string({ unit: 'grapheme', maxLength: 6 }).map(encodeURIComponent),

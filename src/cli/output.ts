@@ -83,7 +83,7 @@ export function table(rows: Record<string, unknown>[], columns: string[]): strin
 export function describeLocator(l: Locator): string {
   const j = locatorJson(l)
   return Object.entries(j)
-    .map(([k, v]) => `${(k + ':').padEnd(18)} ${Array.isArray(v) ? v.join(', ') || '(none)' : (v ?? '-')}`)
+    .map(([k, v]) => `${(`${k}:`).padEnd(18)} ${Array.isArray(v) ? v.join(', ') || '(none)' : (v ?? '-')}`)
     .join('\n')
 }
 
@@ -94,7 +94,7 @@ export const SECRET_NOTE = 'The secret key is shown this once: store it now. Sen
  * value given twice are usage errors (parseArgs keeps the last: two --referrers would keep one list).
  */
 export function args(argv: string[], options: ParseArgsConfig['options'], positionals: number) {
-  let parsed
+  let parsed: ReturnType<typeof parseArgs>
   try {
     parsed = parseArgs({
       args: argv,

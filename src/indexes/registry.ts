@@ -18,7 +18,6 @@ import { isBusyError } from '../store/db'
 import type { Change } from '../store/changes'
 import { DEFAULT_FILTER_GROUP, type FilterGroup } from '../store/filters'
 import type { Locator } from '../store/locators'
-import type { LocationRecord } from '../store/locations'
 import { changedMeanwhile, databaseBusy, IndexUnavailable } from './errors'
 import type { Entry } from './entry'
 import { fillJson, type JsonFill, keepJson, REORDER_MIN_BYTES, reorderLater } from './json-fill'
@@ -542,7 +541,7 @@ export class IndexRegistry {
   json(locatorId: string, entry: Entry, doc: IndexEntry, kept: number | null = entry.index.json(doc)): number | null {
     if (kept !== null) return kept
     const row = this.store.locations.get(locatorId, doc.id)
-    if (!row || row.status !== 'published') return null
+    if (row?.status !== 'published') return null
     // The row may be newer than the index (a change not yet synced): the next sync, before any
     // later query reads the index, replaces the entry with one made from that same row.
     // `doc` replaced meanwhile (not within a query's turn): as for a row gone, sync and ask again.

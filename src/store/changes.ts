@@ -56,16 +56,14 @@ export function changeLog(db: Database) {
       insert.run({ locator_id: locatorId, entity, entity_id: entityId, op, at: new Date().toISOString() })
     },
     since(seq: number, limit = 10_000): Change[] {
-      return since
-        .all({ seq, limit })
-        .map((r) => ({
-          seq: r.seq,
-          locatorId: r.locator_id,
-          entity: r.entity,
-          entityId: r.entity_id,
-          op: r.op,
-          at: r.at,
-        }))
+      return since.all({ seq, limit }).map((r) => ({
+        seq: r.seq,
+        locatorId: r.locator_id,
+        entity: r.entity,
+        entityId: r.entity_id,
+        op: r.op,
+        at: r.at,
+      }))
     },
     /** How many location changes each locator has among the changes after `after` up to `through`. */
     locationCounts(after: number, through: number): Map<string, number> {

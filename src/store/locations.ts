@@ -139,7 +139,8 @@ export type IndexRow = {
   customFields: Record<string, string> | null
 }
 
-export function locationRepo(db: Database, changes: ChangeLog) {
+/** The statements the repo runs, prepared once. */
+function statements(db: Database) {
   const byId = db.prepare<Row, [string, string]>(`SELECT ${COLUMNS} FROM locations WHERE locator_id = ? AND id = ?`)
   const page = db.prepare<Row, { locator_id: string; status: string | null; limit: number; offset: number }>(
     `SELECT ${COLUMNS} FROM locations WHERE locator_id = $locator_id AND ($status IS NULL OR status = $status) ORDER BY seq LIMIT $limit OFFSET $offset`,
@@ -189,6 +190,40 @@ export function locationRepo(db: Database, changes: ChangeLog) {
   const setGeocodedAt = db.prepare<unknown, [string | null, string, string]>(
     'UPDATE locations SET geocoded_at = ? WHERE locator_id = ? AND id = ?',
   )
+  const withCustomField = db.prepare<{ id: string }, [string, string]>(
+    "SELECT id FROM locations WHERE locator_id = ? AND json_type(custom_fields, '$.\"' || ? || '\"') IS NOT NULL",
+  )
+  const dropCustomField = db.prepare<unknown, [string, string, string, string]>(
+    "UPDATE locations SET custom_fields = json_remove(custom_fields, '$.\"' || ? || '\"'), updated_at = ? WHERE locator_id = ? AND id IN (SELECT value FROM json_each(?))",
+  )
+  return {
+    byId,
+    page,
+    count,
+    all,
+    indexRows,
+    ranked,
+    rankedWithValue,
+    withCustomFieldValue,
+    publishedByIds,
+    insert,
+    update,
+    remove,
+    setGeocodedAt,
+    withCustomField,
+    dropCustomField,
+  }
+}
+
+/**
+ * geocodedBy over `db`. Locations of every locator whose geocoding source is `sources`, geocoded before `before`:
+ * those geocoded at an unknown time first (rows from before migration 2), then oldest first;
+ * at most `limit` (1 or more), after `after` (the last of the previous page; a time with an id
+ * of '': from that time on, leaving out those of unknown age). Fast only for sources with a
+ * partial index of their own (migration 4: Google's points and its stopgaps); any other is read
+ * by a scan of every row.
+ */
+function geocodedByReader(db: Database) {
   // Rows of some geocoding sources by the partial index made for them (migration 4: the WHERE
   // names the sources as the index does, so the statement is made per term): those of unknown age
   // (NULL), then by age.
@@ -204,13 +239,44 @@ export function locationRepo(db: Database, changes: ChangeLog) {
     db.query<Row, [string, string, string, number]>(
       `SELECT ${COLUMNS} FROM locations WHERE ${term} AND geocoded_at < ? AND (geocoded_at, id) > (?, ?) ORDER BY geocoded_at, id LIMIT ?`,
     )
-  const withCustomField = db.prepare<{ id: string }, [string, string]>(
-    "SELECT id FROM locations WHERE locator_id = ? AND json_type(custom_fields, '$.\"' || ? || '\"') IS NOT NULL",
-  )
-  const dropCustomField = db.prepare<unknown, [string, string, string, string]>(
-    "UPDATE locations SET custom_fields = json_remove(custom_fields, '$.\"' || ? || '\"'), updated_at = ? WHERE locator_id = ? AND id IN (SELECT value FROM json_each(?))",
-  )
+  return (
+    sources: GeocodeSources,
+    before: string,
+    limit: number,
+    after: GeocodedCursor | null = null,
+  ): LocationRecord[] => {
+    if (!(limit >= 1)) throw new RangeError(`geocodedBy reads 1 row or more; asked for ${limit}`)
+    const term = sourcesTerm(sources)
+    let cursor = after
+    const rows: Row[] = []
+    if (cursor === null || cursor.geocodedAt === null) {
+      rows.push(...unknownAge(term).all(cursor?.id ?? '', limit))
+      cursor = { geocodedAt: '', id: '' }
+    }
+    if (rows.length < limit) rows.push(...aged(term).all(before, cursor.geocodedAt!, cursor.id, limit - rows.length))
+    return rows.map(fromRow)
+  }
+}
 
+export function locationRepo(db: Database, changes: ChangeLog) {
+  const {
+    byId,
+    page,
+    count,
+    all,
+    indexRows,
+    ranked,
+    rankedWithValue,
+    withCustomFieldValue,
+    publishedByIds,
+    insert,
+    update,
+    remove,
+    setGeocodedAt,
+    withCustomField,
+    dropCustomField,
+  } = statements(db)
+  const geocodedBy = geocodedByReader(db)
   return {
     get(locatorId: string, id: string): LocationRecord | null {
       const row = byId.get(locatorId, id)
@@ -247,31 +313,7 @@ export function locationRepo(db: Database, changes: ChangeLog) {
     publishedByIds(locatorId: string, ids: string[]): LocationRecord[] {
       return publishedByIds.all(JSON.stringify(ids), locatorId).map(fromRow)
     },
-    /**
-     * Locations of every locator whose geocoding source is `sources`, geocoded before `before`:
-     * those geocoded at an unknown time first (rows from before migration 2), then oldest first;
-     * at most `limit` (1 or more), after `after` (the last of the previous page; a time with an id
-     * of '': from that time on, leaving out those of unknown age). Fast only for sources with a
-     * partial index of their own (migration 4: Google's points and its stopgaps); any other is read
-     * by a scan of every row.
-     */
-    geocodedBy(
-      sources: GeocodeSources,
-      before: string,
-      limit: number,
-      after: GeocodedCursor | null = null,
-    ): LocationRecord[] {
-      if (!(limit >= 1)) throw new RangeError(`geocodedBy reads 1 row or more; asked for ${limit}`)
-      const term = sourcesTerm(sources)
-      let cursor = after
-      const rows: Row[] = []
-      if (cursor === null || cursor.geocodedAt === null) {
-        rows.push(...unknownAge(term).all(cursor?.id ?? '', limit))
-        cursor = { geocodedAt: '', id: '' }
-      }
-      if (rows.length < limit) rows.push(...aged(term).all(before, cursor.geocodedAt!, cursor.id, limit - rows.length))
-      return rows.map(fromRow)
-    },
+    geocodedBy,
     /** Call inside a write transaction. */
     insert(record: LocationRecord): void {
       insert.run(toParams(record))

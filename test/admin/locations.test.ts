@@ -429,7 +429,7 @@ describe('POST /locations validation (422 validation_error)', () => {
     for (const [lat, lng] of [
       ['1e999', '0'],
       ['0', '-1e999'],
-      ['9'.repeat(400), '-' + '9'.repeat(400)],
+      ['9'.repeat(400), `-${'9'.repeat(400)}`],
     ]) {
       const body = `{"name":"A","address":"B","coordinates":{"lat":${lat},"lng":${lng}}}`
       const res = await expectNoChange(() => env.call('POST', BASE, { body, headers }))
@@ -840,7 +840,7 @@ describe('POST /locations body formats', () => {
     const ok = await rawRequest(
       'POST',
       BASE,
-      new TextEncoder().encode('\ufeff' + JSON.stringify(storeBody({ name: 'Café' }))),
+      new TextEncoder().encode(`\ufeff${JSON.stringify(storeBody({ name: 'Café' }))}`),
       headers,
     )
     expect(ok.status).toBe(201)

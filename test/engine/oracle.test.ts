@@ -536,6 +536,7 @@ describe('LocatorIndex agrees with a naive scan', () => {
           // New rules: a location's rank is its first rule's tag it has, else the number of rules.
           index.rankBy(rules.map((tag) => ({ tag })))
           for (const [id, doc] of truth) {
+            // biome-ignore lint/complexity/useIndexOf: the test is on the location's tags, not a value equal to the rule
             const first = rules.findIndex((tag) => doc.tags.some((t) => t.toLowerCase() === tag))
             truth.set(id, { ...doc, rank: first === -1 ? rules.length : first })
           }
@@ -552,22 +553,20 @@ describe('LocatorIndex agrees with a naive scan', () => {
       { maxLength: 4 },
     )
     const docs = (n: number, from: number) =>
-      fc
-        .array(fc.tuple(point, tagArb), { minLength: n, maxLength: n })
-        .map((xs) =>
-          xs.map(
-            ([p, tags], i): IndexDoc => ({
-              id: `loc_${from + i}`,
-              lat: p.lat,
-              lng: p.lng,
-              json: null,
-              nameSort: `n${from + i}`,
-              rank: 0,
-              tags,
-              text: 'x',
-            }),
-          ),
-        )
+      fc.array(fc.tuple(point, tagArb), { minLength: n, maxLength: n }).map((xs) =>
+        xs.map(
+          ([p, tags], i): IndexDoc => ({
+            id: `loc_${from + i}`,
+            lat: p.lat,
+            lng: p.lng,
+            json: null,
+            nameSort: `n${from + i}`,
+            rank: 0,
+            tags,
+            text: 'x',
+          }),
+        ),
+      )
     fc.assert(
       fc.property(
         docs(40, 0),
@@ -625,22 +624,20 @@ describe('LocatorIndex agrees with a naive scan', () => {
     // The first doc carries every tag, so t31 takes bit 31; groups of three make match plans of 1-3 groups.
     const every = Array.from({ length: 32 }, (_, i) => `t${i}`)
     const tagArb = fc.uniqueArray(fc.constantFrom(...every), { maxLength: 5 })
-    const docs = fc
-      .array(fc.tuple(point, tagArb), { minLength: 60, maxLength: 60 })
-      .map((xs) =>
-        xs.map(
-          ([p, tags], i): IndexDoc => ({
-            id: `loc_${i}`,
-            lat: p.lat,
-            lng: p.lng,
-            json: null,
-            nameSort: `n${i}`,
-            rank: 0,
-            tags: i === 0 ? every : tags,
-            text: 'x',
-          }),
-        ),
-      )
+    const docs = fc.array(fc.tuple(point, tagArb), { minLength: 60, maxLength: 60 }).map((xs) =>
+      xs.map(
+        ([p, tags], i): IndexDoc => ({
+          id: `loc_${i}`,
+          lat: p.lat,
+          lng: p.lng,
+          json: null,
+          nameSort: `n${i}`,
+          rank: 0,
+          tags: i === 0 ? every : tags,
+          text: 'x',
+        }),
+      ),
+    )
     const query = fc.record({
       p: point,
       tags: fc.uniqueArray(fc.constantFrom('t31', 't30', 't0', 't1', 't2', ...every), { minLength: 1, maxLength: 4 }),

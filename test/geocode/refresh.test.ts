@@ -423,7 +423,7 @@ test('points at their last chance are read a page at a time, however many: each 
     ),
   )
   const asked = new Map<string, number>()
-  const unknownToGoogle = (address: string) => Number.parseInt(address) % 7 === 3
+  const unknownToGoogle = (address: string) => Number.parseInt(address, 10) % 7 === 3
   const counted: Geocoder = {
     name: 'google',
     geocode: async (address) => (

@@ -363,7 +363,7 @@ export type Res = { status: number; headers: Headers; text: string; body: any }
 export async function send(app: AnyApp, url: string, init: RequestInit = {}): Promise<Res> {
   const res = await app.handle(new Request(url, init))
   const text = await res.text()
-  let body: any = undefined
+  let body: any
   try {
     body = JSON.parse(text)
   } catch {}

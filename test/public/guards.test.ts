@@ -270,7 +270,7 @@ describe('INVALID_PARAMETER (400)', () => {
   ]
 
   for (const [query, param] of cases) {
-    test(`${param}: ${query.replace(NEAR + '&', '').slice(0, 60)}`, async () => {
+    test(`${param}: ${query.replace(`${NEAR}&`, '').slice(0, 60)}`, async () => {
       expectError(await f.get(f.url('/locations', query)), 400, 'INVALID_PARAMETER', naming(param))
     })
   }

@@ -172,17 +172,15 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   // Each tag value (lowercased) in one of two groups or in none.
   {
     weight: 1,
-    arbitrary: fc
-      .array(fc.constantFrom(0, 1, 2), { minLength: 6, maxLength: 6 })
-      .map(
-        (where): Op => ({
-          kind: 'filters',
-          groups: ['g1', 'g2'].map((id, g) => ({
-            id,
-            tags: ['repair', 'rental', 'ski', 'outlet', 'café', 'wifi'].filter((_, i) => where[i] === g),
-          })),
-        }),
-      ),
+    arbitrary: fc.array(fc.constantFrom(0, 1, 2), { minLength: 6, maxLength: 6 }).map(
+      (where): Op => ({
+        kind: 'filters',
+        groups: ['g1', 'g2'].map((id, g) => ({
+          id,
+          tags: ['repair', 'rental', 'ski', 'outlet', 'café', 'wifi'].filter((_, i) => where[i] === g),
+        })),
+      }),
+    ),
   },
   {
     weight: 1,

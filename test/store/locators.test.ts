@@ -1,6 +1,5 @@
 // The locator repository's settings and token writes, through the store API.
 import { expect, test } from 'bun:test'
-import { join } from 'node:path'
 import { PUBLIC_TOKEN } from '../../src/core/ids'
 import { StoreError } from '../../src/store/db'
 import { withTempStore } from '../helpers'

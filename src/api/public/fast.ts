@@ -1,6 +1,6 @@
 // The Query API's fast path: a GET every guard lets through, answered without Elysia's lifecycle.
 import type { IndexRegistry } from '../../indexes/registry'
-import { type AnswerCache, type ResponseHeaders } from './answer-cache'
+import type { AnswerCache, ResponseHeaders } from './answer-cache'
 import { locationsBody } from './answer'
 import { findSecretKey, type RateLimiter, refusal } from './guards'
 import { etagMatches, etagOf, responseHeaders, sendWith, varyOf } from './headers'

@@ -14,13 +14,13 @@ export function findSecretKey(request: Request): string | null {
   if (!href.includes('sk_') && !href.includes('%') && !authorization.includes('sk_')) return null
   const url = new URL(href)
   const sent = url.pathname + url.search
-  let text = sent + ' ' + authorization
+  let text = `${sent} ${authorization}`
   try {
-    text = decodeURIComponent(sent) + ' ' + text
+    text = `${decodeURIComponent(sent)} ${text}`
   } catch {
     // An escape that is not UTF-8 elsewhere in the URL: each escape decoded as its byte alone,
     // which spells a key's ASCII all the same ("%73k_...").
-    text = sent.replace(/%[0-9a-f]{2}/gi, (e) => String.fromCharCode(parseInt(e.slice(1), 16))) + ' ' + text
+    text = `${sent.replace(/%[0-9a-f]{2}/gi, (e) => String.fromCharCode(parseInt(e.slice(1), 16)))} ${text}`
   }
   return SECRET_KEY_SHAPE.exec(text)?.[0] ?? null
 }
@@ -156,7 +156,7 @@ const sentSite = (request: Request) => Boolean(request.headers.get('origin') || 
 
 /** Why the guards after the secret-key check and before the rate refuse a request (token, switch, referrer), or null. Counts nothing. */
 export function refusal(locator: Locator | null, request: Request): PublicError | null {
-  if (!locator || !locator.active) return new PublicError('INVALID_TOKEN')
+  if (!locator?.active) return new PublicError('INVALID_TOKEN')
   if (!locator.queryApiEnabled) return new PublicError('API_NOT_ENABLED')
   if (locator.referrers.length === 0) return null // no allowlist: no need to read the headers
   const host = requestHost(request)

@@ -33,6 +33,46 @@ const utf8 = new TextEncoder()
 
 type Set = Context['set']
 
+/** The refusals made before a token is looked up, with that token's rate (see withTokenRate). */
+function tokenRates(deps: PublicDeps, limiter: RateLimiter) {
+  /**
+   * `error` with the rate of the locator whose token the request names, peeked (not counted), as
+   * every response of a locator says where its budget stands: for the refusals made before the
+   * token is looked at (a secret key) or where there is no endpoint. None when the token names no
+   * active locator. The headers are extra: a lookup that fails (another process holding the
+   * database, or worse) gives the rate of the locator known without it, or none, never another error.
+   */
+  function withTokenRate(error: PublicError, request: Request, token: string | null): PublicError {
+    if (token === null) return error
+    let locator: Locator | null
+    try {
+      locator = deps.registry.locatorByToken(token)
+    } catch (e) {
+      if (!isBusyError(e))
+        deps.log({
+          level: 'error',
+          api: 'public',
+          request_id: deps.requestId(request),
+          message: 'looking up a token for its rate headers failed; answered without them',
+          error: (e as Error)?.message,
+        })
+      locator = deps.registry.locatorByToken(token, true)
+    }
+    return withPeekedRate(error, locator, request, limiter, token)
+  }
+
+  /** Refuses a request that carries a secret key (refuseSecretKey), with the token's rate. */
+  function refuseWithRate(key: string, request: Request, token: string | null): never {
+    try {
+      refuseSecretKey(deps.store, key, deps.log)
+    } catch (e) {
+      throw e instanceof PublicError ? withTokenRate(e, request, token) : e
+    }
+  }
+
+  return { withTokenRate, refuseWithRate }
+}
+
 /**
  * The Query API: an Elysia app of its own with the full paths (src/server/app.ts sends it every request
  * under PUBLIC_PREFIX), so CORS (a global onRequest hook) stays on this API; and `fast`, which
@@ -52,6 +92,7 @@ export function publicRoutes(deps: PublicDeps) {
   const publicHref = (href: string) =>
     deps.publicBaseUrl ? new URL(deps.publicBaseUrl + pathAndQuery(href)).href : href
   const fastOnes = fastPath({ registry: deps.registry, limiter, answers, etagSeed, publicHref })
+  const { withTokenRate, refuseWithRate } = tokenRates(deps, limiter)
 
   /**
    * Guards, conditional GET, then the body. Headers go into `set`, so Elysia makes the response
@@ -92,41 +133,6 @@ export function publicRoutes(deps: PublicDeps) {
     Object.assign(set.headers, answerHeaders(etag, vary))
     set.headers['content-type'] = JSON_TYPE
     return answer
-  }
-
-  /**
-   * `error` with the rate of the locator whose token the request names, peeked (not counted), as
-   * every response of a locator says where its budget stands: for the refusals made before the
-   * token is looked at (a secret key) or where there is no endpoint. None when the token names no
-   * active locator. The headers are extra: a lookup that fails (another process holding the
-   * database, or worse) gives the rate of the locator known without it, or none, never another error.
-   */
-  function withTokenRate(error: PublicError, request: Request, token: string | null): PublicError {
-    if (token === null) return error
-    let locator: Locator | null
-    try {
-      locator = deps.registry.locatorByToken(token)
-    } catch (e) {
-      if (!isBusyError(e))
-        deps.log({
-          level: 'error',
-          api: 'public',
-          request_id: deps.requestId(request),
-          message: 'looking up a token for its rate headers failed; answered without them',
-          error: (e as Error)?.message,
-        })
-      locator = deps.registry.locatorByToken(token, true)
-    }
-    return withPeekedRate(error, locator, request, limiter, token)
-  }
-
-  /** Refuses a request that carries a secret key (refuseSecretKey), with the token's rate. */
-  function refuseWithRate(key: string, request: Request, token: string | null): never {
-    try {
-      refuseSecretKey(deps.store, key, deps.log)
-    } catch (e) {
-      throw e instanceof PublicError ? withTokenRate(e, request, token) : e
-    }
   }
 
   function notModified(set: Set, etag: string, vary: string): string {

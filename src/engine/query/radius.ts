@@ -43,7 +43,8 @@ export function radiusQuery(
     // Nothing to check per location: the base counts whole kd nodes inside the circle and
     // visits points only where they may be among the nearest.
     if (base.kd !== null) heap.total += s.nearest.run(base, circle.chords().boxes(boxes), heap, s.stack)
-    return scanDelta(s, lng, lat, r, cosLat1, boxes, heap)
+    scanDelta(s, lng, lat, r, cosLat1, boxes, heap)
+    return
   }
   if (
     (byDistance || (byPriority && !plain)) &&
@@ -56,7 +57,8 @@ export function radiusQuery(
       if (byPriority) rankedByColumns(base, circle, groups, heap, keys.rankOf, s.runs, s.stack)
       else nearestByColumns(base, circle, groups, heap, s.runs, s.stack)
     }
-    return scanDelta(s, lng, lat, r, cosLat1, boxes, heap)
+    scanDelta(s, lng, lat, r, cosLat1, boxes, heap)
+    return
   }
   // Base candidates: runs of positions in the boxes (with one box, whole leaves: each point's
   // distance is tested anyway).
@@ -71,7 +73,8 @@ export function radiusQuery(
     circle.chords().boxes(boxes)
     heap.total += s.nearest.run(base, circle, null, s.stack)
     s.byRank.run(base, circle, heap, keys.rankOf, s.queue)
-    return scanDelta(s, lng, lat, r, cosLat1, boxes, heap)
+    scanDelta(s, lng, lat, r, cosLat1, boxes, heap)
+    return
   }
   if (wordLeads(s.postings.ready, wordPlan, candidates + s.delta.size)) {
     const { lat: lats, lng: lngs, cosLat } = keys
