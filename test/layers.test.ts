@@ -1,5 +1,6 @@
 // The layers of src/ import only downwards: each folder's imports are read from its files and
 // checked against the folders (and packages) it may use. docs/architecture.md draws the same map.
+// Files stay small enough to hold in mind.
 import { describe, expect, test } from 'bun:test'
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
@@ -20,6 +21,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   server: ['core', 'engine', 'store', 'geocode', 'locations', 'indexes', 'operator', 'api'],
   'main.ts': ['server'],
 }
+
+/** A file longer than this is split by job (one module, one job). */
+const MAX_FILE_LINES = 600
 
 /** Packages only some layers may use: HTTP serving is the api's and the server's, SQL the store's and the geocoder's. */
 const PACKAGE_OWNERS: Record<string, readonly string[]> = {
@@ -84,6 +88,14 @@ describe('layers', () => {
       })
       .map((e) => `${e.file} imports ${e.target}`)
     expect(misplaced).toEqual([])
+  })
+
+  test('no file of src/ is over 600 lines', () => {
+    const long = sourceFiles(SRC)
+      .map((file) => ({ file: relative(SRC, file), lines: readFileSync(file, 'utf8').split('\n').length }))
+      .filter((f) => f.lines > MAX_FILE_LINES)
+      .map((f) => `${f.file}: ${f.lines} lines`)
+    expect(long).toEqual([])
   })
 
   test('the check sees imports: a file of each layer below the top has some', () => {

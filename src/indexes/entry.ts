@@ -1,8 +1,9 @@
 // A locator's index in this process, with its public JSON and what its upkeep needs to know.
-import type { LocatorIndex } from '../engine/locator-index'
+import type { IndexEntry, LocatorIndex } from '../engine/locator-index'
+import type { Store } from '../store'
 import type { FilterGroup } from '../store/filters'
-import type { JsonArena } from './json-arena'
-import type { PresentContext } from './present'
+import { JsonArena } from './json-arena'
+import { type PresentContext, presentContext } from './present'
 
 export type Entry = {
   index: LocatorIndex
@@ -22,4 +23,68 @@ export type Entry = {
   usedAt: number
   /** When a change was last applied to its index, or when it was built (performance.now()): settleDeltas(). */
   writtenAt: number
+}
+
+/** The locator's filters, and the context its locations are presented in (present.ts), as committed now. */
+export function entrySettings(store: Store, locatorId: string): { filters: FilterGroup[]; ctx: PresentContext } {
+  const filters = store.filters.list(locatorId)
+  return {
+    filters,
+    ctx: presentContext(filters, store.customFields.list(locatorId), store.priority.list(locatorId)),
+  }
+}
+
+/**
+ * The entry brought up to date after its locator's settings changed (apply()), its index kept.
+ * New priority rules: every rank taken again, from the index's tags, the rules' ids, and for a
+ * custom field rule the ids of the published rows with its value (a table triggers keep).
+ * New filters or custom fields: every location's JSON made again, in the background and on
+ * demand, as after a build (a new entry, so a fill under way for the old one stops): the
+ * registry keeps the new entry and fills its JSON in `order`. Either
+ * reaches the next answer far sooner than a rebuild of the index would (PERF-005, PERF-036).
+ */
+export function refreshedEntry(
+  store: Store,
+  locatorId: string,
+  old: Entry,
+): { entry: Entry; order: IndexEntry[] | null } {
+  const { ranks, json } = old.stale!
+  // The settings as committed now: a change by another process since the last sync may be among
+  // them (say new filters after a priority change); the next sync marks it, and the refresh
+  // after makes the JSON, the part not made here, again.
+  const { filters, ctx } = entrySettings(store, locatorId)
+  if (ranks) {
+    // As priorityRank takes them (present.ts), a custom field's value read for its rule alone.
+    old.index.rankBy(
+      ctx.priority.map((rule) =>
+        'tag' in rule
+          ? { tag: rule.tag.toLowerCase() }
+          : {
+              ids:
+                'ids' in rule
+                  ? rule.ids
+                  : store.locations.idsWithCustomFieldValue(locatorId, rule.custom_field, rule.value),
+            },
+      ),
+    )
+  }
+  if (!json) {
+    Object.assign(old, { ctx, filters, stale: null })
+    return { entry: old, order: null }
+  }
+  const order = old.index.entriesInSpaceOrder()
+  old.index.clearJson()
+  const entry: Entry = {
+    index: old.index,
+    ctx,
+    filters,
+    arena: new JsonArena(),
+    jsonReady: order.length === 0,
+    stale: null,
+    reordering: false,
+    used: old.used,
+    usedAt: old.usedAt,
+    writtenAt: old.writtenAt,
+  }
+  return { entry, order }
 }

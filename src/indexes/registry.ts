@@ -19,10 +19,10 @@ import type { Change } from '../store/changes'
 import { DEFAULT_FILTER_GROUP, type FilterGroup } from '../store/filters'
 import type { Locator } from '../store/locators'
 import { changedMeanwhile, databaseBusy, IndexUnavailable } from './errors'
-import type { Entry } from './entry'
+import { type Entry, entrySettings, refreshedEntry } from './entry'
 import { fillJson, type JsonFill, keepJson, REORDER_MIN_BYTES, reorderLater } from './json-fill'
 import { JsonArena } from './json-arena'
-import { presentContext, publicJson, searchDoc, type PresentContext } from './present'
+import { publicJson, searchDoc, type PresentContext } from './present'
 
 /** A turn of the event loop later (after the timers due now: the background tasks' turn). */
 const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 1))
@@ -390,7 +390,7 @@ export class IndexRegistry {
       if (busy !== undefined && t0 - busy < this.busyRetryMs) throw databaseBusy()
       let index: LocatorIndex, ctx: PresentContext, filters: FilterGroup[], size: number
       try {
-        ;({ filters, ctx } = this.settings(locatorId))
+        ;({ filters, ctx } = entrySettings(this.store, locatorId))
         const docs = this.store.locations.indexRows(locatorId, ctx.rankReadsCustomFields).map((r) => searchDoc(r, ctx))
         size = docs.length
         index = new LocatorIndex(docs, this.indexOptions)
@@ -429,64 +429,12 @@ export class IndexRegistry {
     return entry
   }
 
-  /** The locator's filters, and the context its locations are presented in (present.ts), as committed now. */
-  private settings(locatorId: string): { filters: FilterGroup[]; ctx: PresentContext } {
-    const filters = this.store.filters.list(locatorId)
-    return {
-      filters,
-      ctx: presentContext(filters, this.store.customFields.list(locatorId), this.store.priority.list(locatorId)),
-    }
-  }
-
-  /**
-   * The entry brought up to date after its locator's settings changed (apply()), its index kept.
-   * New priority rules: every rank taken again, from the index's tags, the rules' ids, and for a
-   * custom field rule the ids of the published rows with its value (a table triggers keep).
-   * New filters or custom fields: every location's JSON made again, in the background and on
-   * demand, as after a build (a new entry, so a fill under way for the old one stops). Either
-   * reaches the next answer far sooner than a rebuild of the index would (PERF-005, PERF-036).
-   */
+  /** The entry brought up to date after its locator's settings changed (refreshedEntry). */
   private refresh(locatorId: string, old: Entry): Entry {
-    const { ranks, json } = old.stale!
-    // The settings as committed now: a change by another process since the last sync may be among
-    // them (say new filters after a priority change); the next sync marks it, and the refresh
-    // after makes the JSON, the part not made here, again.
-    const { filters, ctx } = this.settings(locatorId)
-    if (ranks) {
-      // As priorityRank takes them (present.ts), a custom field's value read for its rule alone.
-      old.index.rankBy(
-        ctx.priority.map((rule) =>
-          'tag' in rule
-            ? { tag: rule.tag.toLowerCase() }
-            : {
-                ids:
-                  'ids' in rule
-                    ? rule.ids
-                    : this.store.locations.idsWithCustomFieldValue(locatorId, rule.custom_field, rule.value),
-              },
-        ),
-      )
-    }
-    if (!json) {
-      Object.assign(old, { ctx, filters, stale: null })
-      return old
-    }
-    const order = old.index.entriesInSpaceOrder()
-    old.index.clearJson()
-    const entry: Entry = {
-      index: old.index,
-      ctx,
-      filters,
-      arena: new JsonArena(),
-      jsonReady: order.length === 0,
-      stale: null,
-      reordering: false,
-      used: old.used,
-      usedAt: old.usedAt,
-      writtenAt: old.writtenAt,
-    }
+    const { entry, order } = refreshedEntry(this.store, locatorId, old)
+    if (entry === old) return old
     this.entries.set(locatorId, entry)
-    if (!entry.jsonReady) fillJson(this.fill, locatorId, entry, order, 0)
+    if (!entry.jsonReady) fillJson(this.fill, locatorId, entry, order!, 0)
     return entry
   }
 
