@@ -53,7 +53,7 @@ export function logRequest(log: Log, request: Request, response: Response, t0: n
 /**
  * Storage faults met by requests (disk full, read-only, I/O error): when each cause was last
  * logged, and the requests it refused since. One line a minute a cause, not one a request: a
- * sync script retrying against a full disk wrote a stack trace per request.
+ * sync script retrying against a full disk would write a line per request.
  */
 export function storageFaultLog(store: Store, log: Log) {
   const seen = new Map<StorageFault, { loggedAt: number; refused: number }>()

@@ -61,7 +61,7 @@ export function createApp(deps: AppDeps) {
 
   /**
    * Every request: a request id (the log line's, and X-Request-Id, which each app puts among its
-   * response's headers: set on a made Response, it costs 6% of a cached answer's throughput), then
+   * response's headers: set on a made Response, it slows cached answers, PERF-036), then
    * for paths under PUBLIC_PREFIX the Query API's fast path (a kept answer, or a /locations answer
    * made without Elysia) if it takes the request, else its app (given the request as it came: no
    * copy for a mount), the other app for the rest; after a POST (the Management API's writes)
@@ -73,7 +73,7 @@ export function createApp(deps: AppDeps) {
     const s: RequestNote = { id: requestId() }
     // Bun.serve gives a request with no usable Host (HTTP/1.0 may send none; "a/b", "a@b" or "a b"
     // is no host) its path alone as its URL, which every reader of the URL here (pathStart, the
-    // routers, the links) takes for a full one: it was answered for another path, or with a 500.
+    // routers, the links) takes for a full one: it would be answered for another path, or with a 500.
     // Read as sent to localhost (its links too, unless PUBLIC_BASE_URL is set); a Host that is no
     // host gets 400 below (RFC 9112, 3.2).
     let badHost = false

@@ -86,8 +86,8 @@ export function publicRoutes(deps: PublicDeps) {
 
   /**
    * The URL answers are made for (their pagination links), as URL's href writes it: as sent
-   * (Bun's request.url is written so; parsed again, ~0.8 µs a request), or under the configured
-   * public base.
+   * (Bun's request.url is written so; parsing it again costs a request time, PERF-036), or under
+   * the configured public base.
    */
   const publicHref = (href: string) =>
     deps.publicBaseUrl ? new URL(deps.publicBaseUrl + pathAndQuery(href)).href : href
