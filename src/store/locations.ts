@@ -259,41 +259,25 @@ function geocodedByReader(db: Database) {
 }
 
 export function locationRepo(db: Database, changes: ChangeLog) {
-  const {
-    byId,
-    page,
-    count,
-    all,
-    indexRows,
-    ranked,
-    rankedWithValue,
-    withCustomFieldValue,
-    publishedByIds,
-    insert,
-    update,
-    remove,
-    setGeocodedAt,
-    withCustomField,
-    dropCustomField,
-  } = statements(db)
+  const q = statements(db)
   const geocodedBy = geocodedByReader(db)
   return {
     get(locatorId: string, id: string): LocationRecord | null {
-      const row = byId.get(locatorId, id)
+      const row = q.byId.get(locatorId, id)
       return row ? fromRow(row) : null
     },
     page(locatorId: string, status: LocationStatus | null, limit: number, offset: number): LocationRecord[] {
-      return page.all({ locator_id: locatorId, status, limit, offset }).map(fromRow)
+      return q.page.all({ locator_id: locatorId, status, limit, offset }).map(fromRow)
     },
     count(locatorId: string, status: LocationStatus | null): number {
-      return count.get({ locator_id: locatorId, status })!.n
+      return q.count.get({ locator_id: locatorId, status })!.n
     },
     all(locatorId: string): LocationRecord[] {
-      return all.all(locatorId).map(fromRow)
+      return q.all.all(locatorId).map(fromRow)
     },
     /** Every published location, only the columns the search index needs; custom fields only when asked. */
     indexRows(locatorId: string, withCustomFields: boolean): IndexRow[] {
-      return indexRows.all(withCustomFields ? 1 : 0, locatorId).map((r) => ({
+      return q.indexRows.all(withCustomFields ? 1 : 0, locatorId).map((r) => ({
         id: r.id,
         lat: r.lat,
         lng: r.lng,
@@ -306,17 +290,17 @@ export function locationRepo(db: Database, changes: ChangeLog) {
     },
     /** Ids of the published locations whose custom field `field` is `value` (a priority rule's test; fast for a field the locator's rules name). */
     idsWithCustomFieldValue(locatorId: string, field: string, value: string): string[] {
-      const found = ranked.get(locatorId, field) !== null ? rankedWithValue : withCustomFieldValue
+      const found = q.ranked.get(locatorId, field) !== null ? q.rankedWithValue : q.withCustomFieldValue
       return found.all(locatorId, field, value).map((r) => r.id)
     },
     /** The published locations among `ids`, in no particular order (ids not found or drafts: left out). */
     publishedByIds(locatorId: string, ids: string[]): LocationRecord[] {
-      return publishedByIds.all(JSON.stringify(ids), locatorId).map(fromRow)
+      return q.publishedByIds.all(JSON.stringify(ids), locatorId).map(fromRow)
     },
     geocodedBy,
     /** Call inside a write transaction. */
     insert(record: LocationRecord): void {
-      insert.run(toParams(record))
+      q.insert.run(toParams(record))
       changes.append(record.locatorId, 'location', record.id, 'upsert')
     },
     /**
@@ -328,25 +312,25 @@ export function locationRepo(db: Database, changes: ChangeLog) {
      */
     replace(next: LocationRecord, current: LocationRecord): LocationRecord {
       if (!sameContent(next, current)) {
-        update.run(toParams(next))
+        q.update.run(toParams(next))
         changes.append(next.locatorId, 'location', next.id, 'upsert')
         return next
       }
       if (next.geocodedAt === current.geocodedAt) return current
-      setGeocodedAt.run(next.geocodedAt, current.locatorId, current.id)
+      q.setGeocodedAt.run(next.geocodedAt, current.locatorId, current.id)
       return { ...current, geocodedAt: next.geocodedAt }
     },
     /** Call inside a write transaction. True when a row was removed. */
     remove(locatorId: string, id: string): boolean {
-      const removed = remove.run(locatorId, id).changes > 0
+      const removed = q.remove.run(locatorId, id).changes > 0
       if (removed) changes.append(locatorId, 'location', id, 'delete')
       return removed
     },
     /** Removes one custom field's values from every location of a locator; call inside a write transaction. */
     dropCustomField(locatorId: string, fieldId: string): number {
-      const ids = withCustomField.all(locatorId, fieldId).map((r) => r.id)
+      const ids = q.withCustomField.all(locatorId, fieldId).map((r) => r.id)
       if (ids.length === 0) return 0
-      dropCustomField.run(fieldId, new Date().toISOString(), locatorId, JSON.stringify(ids))
+      q.dropCustomField.run(fieldId, new Date().toISOString(), locatorId, JSON.stringify(ids))
       for (const id of ids) changes.append(locatorId, 'location', id, 'upsert')
       return ids.length
     },
