@@ -2,10 +2,9 @@
 // turned public (a background task), or else on a locator's first public query, let go when its
 // Query API is turned off or when nobody has queried it for a while (evictIdle(): memory follows
 // the locators in use; the next query builds it again), and kept in step with SQLite through the
-// change log: before each query (and after each Management API write, and once a second: src/server/app.ts, src/server/upkeep.ts),
-// sync() applies every change committed since the last one, by this process (its write counter
-// moved) or by any other process (PRAGMA data_version moved). So a write is visible to the very
-// next query, from any process.
+// change log (follower.ts): before each query, after each Management API write and once a second,
+// sync() applies every change committed since the last one, by any process. So a write is
+// visible to the very next query, from any process.
 import {
   defaultSchedule,
   LocatorIndex,
@@ -20,6 +19,7 @@ import { DEFAULT_FILTER_GROUP, type FilterGroup } from '../store/filters'
 import type { Locator } from '../store/locators'
 import { changedMeanwhile, databaseBusy, IndexUnavailable } from './errors'
 import { type Entry, entrySettings, refreshedEntry } from './entry'
+import { ChangeFollower } from './follower'
 import { fillJson, type JsonFill, keepJson, REORDER_MIN_BYTES, reorderLater } from './json-fill'
 import { JsonArena } from './json-arena'
 import { publicJson, searchDoc, type PresentContext } from './present'
@@ -49,9 +49,6 @@ const BUSY_RETRY_MS = 1000
 /** A locator whose index could not be built from its rows, and why. */
 export type BuildFailure = { locatorId: string; message: string }
 
-/** Changes a budgeted sync reads at a time: a batch applies in a few ms (PERF-021, PERF-036). */
-const SLICE_CHANGES = 64
-
 /**
  * A locator's index is built again from its rows, rather than changed once per change, when the
  * changes to apply hold at least this many of its location changes, and at least BACKLOG_SHARE of
@@ -80,20 +77,8 @@ export class IndexRegistry {
   private failures = new Map<string, { message: string; at: number }>()
   /** Locators whose index build last met a busy database, with when (performance.now()); see BUSY_RETRY_MS. */
   private busyAt = new Map<string, number>()
-  /** The busy error the last sync met, and when (performance.now()): thrown again at once within BUSY_RETRY_MS, not waited for. */
-  private syncBusy: { error: unknown; at: number } | null = null
-  private seq: number
-  /** The changes up to here were looked at for backlogs (dropBacklogged()). */
-  private countedThrough: number
-  /** When change `seq` was committed: the log holding another change at `seq`, or none, was rewound (restart()). */
-  private seqAt: string | null
-  private dataVersion: number
-  private writes: number
-  private readonly dataVersionQuery
-  /** False when no commit can have happened since it last said true (the WAL index header, no system call). */
-  private readonly committed: () => boolean
-  /** True from the moment the watch said something was committed until sync() has applied it (a sync that throws leaves it set). */
-  private unsynced = false
+  /** Reads the change log and hands each change to apply() (follower.ts). */
+  private readonly follower: ChangeFollower
   private answer = Buffer.allocUnsafeSlow(64 * 1024)
   /** What the JSON fill needs of this registry. */
   private readonly fill: JsonFill
@@ -147,80 +132,36 @@ export class IndexRegistry {
     this.onBacklog = options.onBacklog ?? (() => {})
     this.onBuildFailed = options.onBuildFailed ?? (() => {})
     this.onRewound = options.onRewound ?? (() => {})
-    this.dataVersionQuery = store.db.query<{ data_version: number }, []>('PRAGMA data_version')
-    this.committed = store.commitWatch()
-    this.committed()
-    // data_version before the last seq: a commit between the two is then seen as new at the first sync.
-    this.dataVersion = this.dataVersionQuery.get()!.data_version
-    this.seq = store.changes.lastSeq()
-    this.countedThrough = this.seq
-    this.seqAt = store.changes.at(this.seq)
-    this.writes = store.writeCount()
+    this.follower = new ChangeFollower(
+      store,
+      {
+        apply: (change) => this.apply(change),
+        restart: (cause, applied, now) => this.restart(cause, applied, now),
+        backlog: (from, last) => this.dropBacklogged(from, last),
+      },
+      this.busyRetryMs,
+      this.backlogMin,
+    )
   }
 
   /**
-   * Applies every change committed since the last call. Cheap when nothing changed: a look at the
-   * WAL index header (without one, a pragma). With a budget (ms, for the idle sync), stops once it
-   * has passed, after at least one batch of SLICE_CHANGES, and says whether everything was applied:
-   * the next sync goes on from there (a query's, unbudgeted, applies the rest before it answers).
+   * Applies every change committed since the last call (ChangeFollower.sync). With a budget (ms,
+   * for the idle sync), says whether everything was applied.
    */
   sync(budgetMs = Infinity): boolean {
-    if (!this.unsynced && !this.committed() && this.store.writeCount() === this.writes) return true
-    this.unsynced = true
-    // Another process held the database a moment ago (SQLite waited busy_timeout for it): the
-    // app's path after the fast path's, and the queries right after, do not wait again.
-    const busy = this.syncBusy
-    if (busy !== null && performance.now() - busy.at < this.busyRetryMs) throw busy.error
-    try {
-      const dataVersion = this.dataVersionQuery.get()!.data_version
-      const writes = this.store.writeCount()
-      if (dataVersion !== this.dataVersion || writes !== this.writes) {
-        if (this.store.changes.at(this.seq) !== this.seqAt)
-          this.restart(this.store.changes.prunedThrough() > this.seq ? 'pruned' : 'rewound')
-        this.dropBacklogged()
-        const until = performance.now() + budgetMs
-        const limit = budgetMs === Infinity ? undefined : SLICE_CHANGES
-        for (;;) {
-          const batch = this.store.changes.since(this.seq, limit)
-          // Read after the batch: a prune committed before it may have taken changes not applied
-          // here, which the batch then lacks (this.seq itself may be a locator's last change, kept).
-          if (this.store.changes.prunedThrough() > this.seq) {
-            this.restart('pruned')
-            continue
-          }
-          if (batch.length === 0) break
-          for (const change of batch) this.apply(change)
-          if (performance.now() > until) return false // unsynced stays set
-        }
-        // Only once every change is applied: a sync that failed or stopped part-way is taken up again from this.seq.
-        this.dataVersion = dataVersion
-        this.writes = writes
-      }
-    } catch (e) {
-      if (isBusyError(e)) this.syncBusy = { error: e, at: performance.now() }
-      throw e
-    }
-    this.syncBusy = null
-    this.unsynced = false
-    return true
+    return this.follower.sync(budgetMs)
   }
 
   /**
    * The change log no longer holds the changes applied or to apply: the file was rewound (a
    * backup restored into it, another file put in its place), and changes after the last applied
    * may reuse its seqs; or it was pruned past the last applied (a process that applied nothing
-   * for CHANGES_KEPT_MS, src/server/upkeep.ts), and changes not applied here are gone. Every index is let
-   * go and built again from the rows (in the background, or by its next query), and every cached
-   * token and version is forgotten (versions name their change's `at` too, so none given before
-   * is given again for other rows).
+   * for CHANGES_KEPT_MS, src/server/upkeep.ts), and changes not applied here are gone. Every
+   * index is let go and built again from the rows (in the background, or by its next query), and
+   * every cached token and version is forgotten (versions name their change's `at` too, so none
+   * given before is given again for other rows).
    */
-  private restart(cause: 'rewound' | 'pruned'): void {
-    const applied = this.seq
-    // Past the prune point even in a log rewound behind it (a file put in place with another's
-    // pruned count): the sync goes on from there, not around again.
-    this.seq = Math.max(this.store.changes.lastSeq(), this.store.changes.prunedThrough())
-    this.seqAt = this.store.changes.at(this.seq)
-    this.countedThrough = this.seq
+  private restart(cause: 'rewound' | 'pruned', applied: number, now: number): void {
     this.versions.clear()
     this.tokens.clear()
     this.failures.clear()
@@ -229,21 +170,16 @@ export class IndexRegistry {
     const built = [...this.entries.keys()]
     for (const locatorId of built) this.drop(locatorId)
     for (const locatorId of built) this.buildLater(locatorId)
-    this.onRewound(applied, this.seq, cause)
+    this.onRewound(applied, now, cause)
   }
 
   /**
    * Lets go of the indexes that many of the changes not yet applied are to (see BACKLOG_MIN), and
    * builds them again from their rows in a background task, or on their next query, whichever
    * comes first; the changes are then applied as to a locator without an index (its version
-   * only). Looks at each change once: the ones committed since it last looked, when they are
-   * BACKLOG_MIN or more (a process that keeps up with another's writes never counts them).
+   * only). The follower asks with the changes in (from, last], once they are BACKLOG_MIN or more.
    */
-  private dropBacklogged(): void {
-    const last = this.store.changes.lastSeq()
-    const from = Math.max(this.seq, this.countedThrough)
-    if (last - from < this.backlogMin) return
-    this.countedThrough = last
+  private dropBacklogged(from: number, last: number): void {
     for (const [locatorId, changes] of this.store.changes.locationCounts(from, last)) {
       const entry = this.entries.get(locatorId)
       if (entry === undefined || changes < Math.max(this.backlogMin, entry.index.size * BACKLOG_SHARE)) continue
@@ -254,8 +190,6 @@ export class IndexRegistry {
   }
 
   private apply(change: Change): void {
-    this.seq = change.seq
-    this.seqAt = change.at
     this.versions.set(change.locatorId, versionOf(change))
     if (change.entity === 'locator') {
       this.tokens.clear() // settings or token changed: look them up again
@@ -559,7 +493,7 @@ export class IndexRegistry {
     if (v === undefined) {
       // Up to the changes applied: one committed since the last sync is not in the index yet, and
       // an answer made now must not go out under its version (caches would keep it as current).
-      const last = this.store.changes.lastFor(locatorId, this.seq)
+      const last = this.store.changes.lastFor(locatorId, this.follower.appliedSeq)
       v = last === null ? '0' : versionOf(last)
       this.versions.set(locatorId, v)
     }
