@@ -9,7 +9,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { setFilters, setPriorityRules } from '../src/operator/index'
+import { setFilters, setPriorityRules } from '../src/operator'
 import { locationsBody } from '../src/api/public/answer'
 import { searchDoc } from '../src/indexes/present'
 import { IndexRegistry } from '../src/indexes/registry'

@@ -4,7 +4,7 @@
 // their figures are over the same data and the same query strings.
 import { normalizeLocationBody, pickLocationFields } from '../src/locations/normalize'
 import { newLocationRecord } from '../src/locations/record'
-import { addCustomField, createLocator, setFilters, setLocatorSettings, setPriorityRules } from '../src/operator/index'
+import { addCustomField, createLocator, setFilters, setLocatorSettings, setPriorityRules } from '../src/operator'
 import type { Store } from '../src/store'
 import {
   CUSTOM_FIELDS,

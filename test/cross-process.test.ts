@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { createLocator, setLocatorSettings } from '../src/operator/index'
+import { createLocator, setLocatorSettings } from '../src/operator'
 import { openStore } from '../src/store'
 import { locationRecord, serverUrl, startServer, tempDir, type Running } from './helpers'
 

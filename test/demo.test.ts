@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { toAdminLocation } from '../src/locations/service'
 import { loadDemo } from '../src/operator/demo'
 import { LOCATION_ID } from '../src/core/ids'
-import { addCustomField, OperatorError } from '../src/operator/index'
+import { addCustomField, OperatorError } from '../src/operator'
 import { makeEnv, type TestEnv } from './helpers'
 
 const FIXTURE = join(import.meta.dir, 'fixtures', 'demo-small.json')

@@ -9,7 +9,7 @@ import { normalizeLocationBody, pickLocationFields } from '../src/locations/norm
 import { createApp, type AppDeps } from '../src/server/app'
 import { cachedGeocoder, type Geocoder, type GeocodeResult } from '../src/geocode/geocoder'
 import { newLocationRecord } from '../src/locations/record'
-import { createLocator } from '../src/operator/index'
+import { createLocator } from '../src/operator'
 import { openStore, type Store } from '../src/store'
 
 export const tempDir = () => mkdtempSync(join(tmpdir(), 'storeloc-test-'))

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'nod
 import { connect, type Socket } from 'node:net'
 import { join } from 'node:path'
 import { checkWorkers, ConfigError, loadConfig, MAX_WORKERS } from '../src/core/config'
-import { createLocator, setLocatorSettings } from '../src/operator/index'
+import { createLocator, setLocatorSettings } from '../src/operator'
 import { openStore } from '../src/store'
 import { cliRunner, locationRecord, serverUrl, startServer, tempDir, type Running } from './helpers'
 

@@ -37,7 +37,7 @@
 import { writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createKey } from '../../src/operator/index'
+import { createKey } from '../../src/operator'
 import { openStore } from '../../src/store'
 import { scenario, seedLocator } from '../scenario'
 import { generate } from '../synthetic'

@@ -3,13 +3,13 @@ import {
   createKey,
   createLocator,
   type LocatorSettingsInput,
+  OperatorError,
   requireLocator,
   revokeKey,
   rotateKey,
   rotatePublicToken,
   setLocatorSettings,
 } from '../operator'
-import { OperatorError } from '../operator/shared'
 import type { Command } from './context'
 import {
   args,

@@ -2,7 +2,7 @@
 // reaches another locator's data.
 import { test, expect, describe, beforeEach, afterEach } from 'bun:test'
 import { newSecretKey } from '../../src/core/ids'
-import { addCustomField, createKey, createLocator, revokeKey, rotateKey } from '../../src/operator/index'
+import { addCustomField, createKey, createLocator, revokeKey, rotateKey } from '../../src/operator'
 import { makeEnv, storeBody, type TestEnv } from '../helpers'
 
 let env: TestEnv

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { createApp } from '../../src/server/app'
 import type { Geocoder } from '../../src/geocode/geocoder'
 import { newSecretKey } from '../../src/core/ids'
-import { createLocator, setLocatorSettings } from '../../src/operator/index'
+import { createLocator, setLocatorSettings } from '../../src/operator'
 import { openStore, type Store } from '../../src/store'
 import { makeEnv, storeBody, tempDir, type TestEnv } from '../helpers'
 

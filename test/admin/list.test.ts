@@ -1,7 +1,7 @@
 // Management API listing: paging, the pagination object, the status filter, parameter errors,
 // custom field definitions, unknown routes and the health endpoints.
 import { test, expect, describe, beforeEach, afterEach } from 'bun:test'
-import { addCustomField } from '../../src/operator/index'
+import { addCustomField } from '../../src/operator'
 import { makeEnv, storeBody, type TestEnv } from '../helpers'
 
 let env: TestEnv

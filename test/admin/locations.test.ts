@@ -3,7 +3,7 @@
 import { test, expect, describe, beforeEach, afterEach } from 'bun:test'
 import { createApp } from '../../src/server/app'
 import { noGeocoder, type Geocoder } from '../../src/geocode/geocoder'
-import { addCustomField, removeCustomField, setFilters, setLocatorSettings } from '../../src/operator/index'
+import { addCustomField, removeCustomField, setFilters, setLocatorSettings } from '../../src/operator'
 import { KNOWN_ADDRESSES, makeEnv, storeBody, type TestEnv } from '../helpers'
 
 let env: TestEnv

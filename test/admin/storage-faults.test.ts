@@ -8,9 +8,9 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { createApp } from '../../src/server/app'
 import { cachedGeocoder } from '../../src/geocode/geocoder'
-import { setLocatorSettings } from '../../src/operator/index'
+import { setLocatorSettings } from '../../src/operator'
 import { openStore } from '../../src/store'
-import { createLocator } from '../../src/operator/index'
+import { createLocator } from '../../src/operator'
 import { makeEnv, storeBody, tableGeocoder, type TestEnv } from '../helpers'
 
 let env: TestEnv

@@ -21,7 +21,7 @@ import {
 } from '../../src/geocode/embedded'
 import { GEODATA_VERSION, geodataVersion } from '../../src/geocode/embedded/build'
 import { distanceKm, RESOLVER_VERSION } from '../../src/geocode/embedded/resolve'
-import { createLocator } from '../../src/operator/index'
+import { createLocator } from '../../src/operator'
 import { openStore } from '../../src/store'
 import { tempDir } from '../helpers'
 

@@ -6,7 +6,7 @@ import { createApp } from '../../src/server/app'
 import { cachedGeocoder, noGeocoder, type Geocoder } from '../../src/geocode/geocoder'
 import { GeocoderUnavailableError, PROVIDER_CACHE_TTL, withFallback } from '../../src/geocode/http'
 import { refreshLimitedGeocodes, scheduleGeocodeRefresh, type RefreshLogLine } from '../../src/geocode/refresh'
-import { setLocatorSettings } from '../../src/operator/index'
+import { setLocatorSettings } from '../../src/operator'
 import { locationRecord, makeEnv, tableGeocoder, type TestEnv } from '../helpers'
 
 let env: TestEnv

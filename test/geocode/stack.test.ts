@@ -9,7 +9,7 @@ import { ConfigError, loadConfig, type GeocoderConfig } from '../../src/core/con
 import { createGeocoder } from '../../src/geocode'
 import { normalizeAddress } from '../../src/geocode/geocoder'
 import { DEFAULT_GEODATA_PATH, ensureGeodata } from '../../src/geocode/embedded'
-import { createLocator } from '../../src/operator/index'
+import { createLocator } from '../../src/operator'
 import { openStore } from '../../src/store'
 import { tempDir } from '../helpers'
 

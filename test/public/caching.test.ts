@@ -2,13 +2,7 @@
 // with every write to the locator and with nothing else; CORS headers on the public API only.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { RateLimiter } from '../../src/api/public/guards'
-import {
-  addCustomField,
-  createLocator,
-  setFilters,
-  setLocatorSettings,
-  setPriorityRules,
-} from '../../src/operator/index'
+import { addCustomField, createLocator, setFilters, setLocatorSettings, setPriorityRules } from '../../src/operator'
 import {
   type AnyApp,
   appOn,

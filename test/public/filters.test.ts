@@ -3,7 +3,7 @@
 // sort combinations each mode refuses. Each answer is checked against hand-picked expectations and
 // against the fixture's oracle.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { setPriorityRules } from '../../src/operator/index'
+import { setPriorityRules } from '../../src/operator'
 import {
   CENTER,
   expectError,

@@ -5,7 +5,7 @@
 import { expect } from 'bun:test'
 import { createApp } from '../../src/server/app'
 import type { RateLimiter } from '../../src/api/public/guards'
-import { addCustomField, setFilters, setLocatorSettings, setPriorityRules } from '../../src/operator/index'
+import { addCustomField, setFilters, setLocatorSettings, setPriorityRules } from '../../src/operator'
 import { haversineKm, makeEnv, type TestEnv } from '../helpers'
 
 export { haversineKm }

@@ -7,7 +7,7 @@ import { createApp } from '../../src/server/app'
 import { cli } from '../../src/cli/main'
 import { RateLimiter } from '../../src/api/public/guards'
 import { PublicError } from '../../src/api/public/errors'
-import { createLocator, rotatePublicToken, setLocatorSettings } from '../../src/operator/index'
+import { createLocator, rotatePublicToken, setLocatorSettings } from '../../src/operator'
 import { appOn, CENTER, expectError, FAKE_SECRET, makeFixture, naming, send, type Fixture, type Res } from './fixture'
 
 const NEAR = `lat=${CENTER.lat}&lng=${CENTER.lng}`

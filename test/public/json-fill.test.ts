@@ -2,7 +2,7 @@
 // on demand, while the background fill runs, and after it are the same; a location deleted by
 // another writer between the sync and its JSON is not shown half-made.
 import { describe, expect, test } from 'bun:test'
-import { createLocator, setLocatorSettings } from '../../src/operator/index'
+import { createLocator, setLocatorSettings } from '../../src/operator'
 import { locationsBody } from '../../src/api/public/answer'
 import { IndexRegistry } from '../../src/indexes/registry'
 import type { Locator } from '../../src/store/locators'

@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { createApp } from '../../src/server/app'
-import { createLocator, setFilters, setLocatorSettings, addCustomField } from '../../src/operator/index'
+import { createLocator, setFilters, setLocatorSettings, addCustomField } from '../../src/operator'
 import { openStore } from '../../src/store'
 import {
   appOn,

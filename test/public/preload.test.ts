@@ -7,7 +7,7 @@ import { createApp } from '../../src/server/app'
 import { loadConfig } from '../../src/core/config'
 import { IndexRegistry } from '../../src/indexes/registry'
 import { locationsBody } from '../../src/api/public/answer'
-import { createLocator, setFilters, setLocatorSettings } from '../../src/operator/index'
+import { createLocator, setFilters, setLocatorSettings } from '../../src/operator'
 import { locationRecord, makeEnv, storeBody, type TestEnv } from '../helpers'
 
 let env: TestEnv

@@ -3,7 +3,7 @@
 import { Database } from 'bun:sqlite'
 import { expect, test } from 'bun:test'
 import { createApp } from '../../src/server/app'
-import { createLocator, setLocatorSettings } from '../../src/operator/index'
+import { createLocator, setLocatorSettings } from '../../src/operator'
 import { locationsBody } from '../../src/api/public/answer'
 import { IndexRegistry } from '../../src/indexes/registry'
 import { openStore } from '../../src/store'

@@ -2,7 +2,7 @@
 // (registry.ts, refresh): ranks are taken again, JSON is made again. The answers after each change
 // are those of an index built from scratch on the changed database.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { addCustomField, removeCustomField, setFilters, setPriorityRules } from '../../src/operator/index'
+import { addCustomField, removeCustomField, setFilters, setPriorityRules } from '../../src/operator'
 import { locationsBody } from '../../src/api/public/answer'
 import { IndexRegistry } from '../../src/indexes/registry'
 import { FILTERS, makeFixture, type Fixture } from './fixture'

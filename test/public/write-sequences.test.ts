@@ -9,7 +9,7 @@
 // (name, coordinates, tag groups of the filters now), and one page of limit=500 agrees.
 import { afterAll, describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { addCustomField, setFilters, setLocatorSettings, setPriorityRules } from '../../src/operator/index'
+import { addCustomField, setFilters, setLocatorSettings, setPriorityRules } from '../../src/operator'
 import { haversineKm, makeEnv, oracleWords as words, type TestEnv } from '../helpers'
 
 const KM_PER_MILE = 1.609344

@@ -2,7 +2,7 @@
 // and answers made, or sent from the answer cache, across collections through the route.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { ANSWERS_PER_EDEN, everyNth } from '../../src/api/public/young-garbage'
-import { MAX_RATE_LIMIT, setLocatorSettings } from '../../src/operator/index'
+import { MAX_RATE_LIMIT, setLocatorSettings } from '../../src/operator'
 import { CENTER, type Fixture, idsOf, KM_PER_MILE, makeFixture, oracle } from './fixture'
 
 describe('everyNth', () => {

@@ -4,7 +4,7 @@
 import { Database } from 'bun:sqlite'
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
-import { setLocatorSettings } from '../../src/operator/index'
+import { setLocatorSettings } from '../../src/operator'
 import { isBusyError } from '../../src/store/db'
 import { locationRecord, makeEnv, storeBody, type TestEnv } from '../helpers'
 

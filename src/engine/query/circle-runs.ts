@@ -55,13 +55,9 @@ export class CircleRuns implements KdVisitor {
     // A node wholly inside is one run up to INSIDE_RUN_LEAVES leaves; a larger one is split on,
     // nearest part first: the heap fills from the near parts, and the far ones are counted.
     if (right - left < (inside === 1 ? INSIDE_RUN_LEAVES * this.nodeSize : this.nodeSize + 1)) {
-      let runs = this.runs
       const n = this.runCount
-      if (n + 8 > runs.length) {
-        const grown = new Float64Array(runs.length * 2)
-        grown.set(runs)
-        runs = this.runs = grown
-      }
+      if (n + 8 > this.runs.length) this.runs = ensure(this.runs, n + 8)
+      const runs = this.runs
       runs[n] = left
       runs[n + 1] = right
       runs[n + 2] = inside
