@@ -49,7 +49,7 @@ export const LOCATOR_COMMANDS: Record<string, Command> = {
     emit(
       !!values.json,
       { ...locatorJson(locator), locations: { published, draft }, keys, custom_fields: fields },
-      `${describeLocator(locator)}\nlocations:         ${published} published, ${draft} draft\n\nkeys:\n${table(keys, ['id', 'prefix', 'status', 'expires_at', 'last_used_at', 'exposed'])}`,
+      `${describeLocator(locator)}\nlocations:           ${published} published, ${draft} draft\n\nkeys:\n${table(keys, ['id', 'prefix', 'status', 'expires_at', 'last_used_at', 'exposed'])}`,
     )
   },
   'locator set': ({ store, emit }, rest) => {
@@ -60,6 +60,7 @@ export const LOCATOR_COMMANDS: Record<string, Command> = {
       radius: { type: 'string' },
       unit: { type: 'string' },
       'rate-limit': { type: 'string' },
+      'public-external-id': { type: 'string' },
     } as const
     const { values, positionals } = args(rest, spec, 1)
     const input: LocatorSettingsInput = {
@@ -69,10 +70,11 @@ export const LOCATOR_COMMANDS: Record<string, Command> = {
       radius: values.radius as string | undefined,
       unit: values.unit as string | undefined,
       rateLimit: values['rate-limit'] as string | undefined,
+      publicExternalId: values['public-external-id'] as string | undefined,
     }
     if (Object.values(input).every((v) => v === undefined)) {
       throw new UsageError(
-        'locator set needs at least one of --active, --query-api, --referrers, --radius, --unit, --rate-limit.',
+        'locator set needs at least one of --active, --query-api, --referrers, --radius, --unit, --rate-limit, --public-external-id.',
       )
     }
     const locator = setLocatorSettings(store, positionals[0]!, input)

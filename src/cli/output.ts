@@ -42,6 +42,7 @@ export const locatorJson = (l: Locator) => ({
   default_radius: l.defaultRadius,
   default_unit: l.defaultUnit,
   rate_limit: l.rateLimit,
+  public_external_id: l.publicExternalId,
   created_at: l.createdAt,
 })
 
@@ -83,7 +84,7 @@ export function table(rows: Record<string, unknown>[], columns: string[]): strin
 export function describeLocator(l: Locator): string {
   const j = locatorJson(l)
   return Object.entries(j)
-    .map(([k, v]) => `${(`${k}:`).padEnd(18)} ${Array.isArray(v) ? v.join(', ') || '(none)' : (v ?? '-')}`)
+    .map(([k, v]) => `${(`${k}:`).padEnd(20)} ${Array.isArray(v) ? v.join(', ') || '(none)' : (v ?? '-')}`)
     .join('\n')
 }
 

@@ -30,7 +30,12 @@ export function entrySettings(store: Store, locatorId: string): { filters: Filte
   const filters = store.filters.list(locatorId)
   return {
     filters,
-    ctx: presentContext(filters, store.customFields.list(locatorId), store.priority.list(locatorId)),
+    ctx: presentContext(
+      filters,
+      store.customFields.list(locatorId),
+      store.priority.list(locatorId),
+      store.locators.get(locatorId)?.publicExternalId ?? false,
+    ),
   }
 }
 

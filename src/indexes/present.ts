@@ -15,12 +15,15 @@ export type PresentContext = {
   priority: PriorityRule[]
   /** Whether a priority rule looks at custom fields (else the index load need not read them). */
   rankReadsCustomFields: boolean
+  /** Whether answers show each location's external_id (a locator setting). */
+  showExternalId: boolean
 }
 
 export function presentContext(
   filters: FilterGroup[],
   customFields: CustomField[],
   priority: PriorityRule[],
+  showExternalId = false,
 ): PresentContext {
   const groupOfTag = new Map<string, { group: FilterGroup; tag: FilterTag }>()
   for (const group of filters) for (const tag of group.tags) groupOfTag.set(tag.value.toLowerCase(), { group, tag })
@@ -31,6 +34,7 @@ export function presentContext(
     customFields,
     priority,
     rankReadsCustomFields: priority.some((rule) => 'custom_field' in rule),
+    showExternalId,
   }
 }
 
@@ -95,6 +99,7 @@ export function priorityRank(r: Pick<LocationRecord, 'id' | 'tags' | 'customFiel
 export function publicLocation(r: LocationRecord, ctx: PresentContext) {
   return {
     id: r.id,
+    ...(ctx.showExternalId ? { external_id: r.externalId } : {}),
     name: r.name,
     coordinates: { lat: r.lat, lng: r.lng },
     address: { formatted: r.address, ...r.addressParts },

@@ -206,6 +206,12 @@ export class IndexRegistry {
         this.busyAt.delete(change.locatorId)
       } else if (!this.entries.has(change.locatorId) && !this.evicted.has(change.locatorId))
         this.buildLater(change.locatorId)
+      else {
+        // Whether answers show external ids is in every location's JSON: made again when it changes.
+        const entry = this.entries.get(change.locatorId)
+        if (entry && entry.ctx.showExternalId !== locator.publicExternalId)
+          (entry.stale ??= { ranks: false, json: false }).json = true
+      }
       return
     }
     const entry = this.entries.get(change.locatorId)

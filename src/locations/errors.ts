@@ -5,6 +5,7 @@ export const LOCATION_ERRORS = {
   invalid_request: 'The request is invalid.',
   limit_exceeded: 'The limit parameter may not be greater than 500.',
   not_found: 'Not found.',
+  conflict: 'The request conflicts with the current state of a location.',
   geocoding_failed:
     'The address could not be geocoded. Fix the address or send coordinates ({"lat": ..., "lng": ...}).',
   validation_error: 'The given data was invalid.',

@@ -35,7 +35,15 @@ export const Coordinates = t.Object(
   { additionalProperties: false },
 )
 
+/** The chain's own code for a location; null (or "") for none. Checked in normalize.ts, which says why. */
+export const EXTERNAL_ID_MAX = 100
+const externalId = t.Union([
+  t.String({ maxLength: EXTERNAL_ID_MAX, pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f]*$' }),
+  t.Null(),
+])
+
 const fields = {
+  external_id: externalId,
   name: t.String({ minLength: 1, maxLength: 200 }),
   address: t.String({ minLength: 1, maxLength: 500 }),
   coordinates: Coordinates,
@@ -58,6 +66,7 @@ const fields = {
 
 /** POST /locations: name and address required, the rest optional. */
 export const CreateLocationBody = t.Object({
+  external_id: t.Optional(fields.external_id),
   name: fields.name,
   address: fields.address,
   coordinates: t.Optional(fields.coordinates),

@@ -2,6 +2,7 @@
 // the cleaned-up patch the service writes. Rejects with 422 validation_error and per-field details.
 import type { TSchema } from '@sinclair/typebox'
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors'
+import { codePoints } from '../core/text'
 import { isFullUrl, schemaErrors, trimStrings } from '../core/validation'
 import type { CustomField } from '../store/custom-fields'
 import type { Contact, Hours, LocationStatus, Social } from '../store/locations'
@@ -9,6 +10,7 @@ import { LocationError, type ValidationDetails } from './errors'
 import {
   CONTACT_KEYS,
   CreateLocationBody,
+  EXTERNAL_ID_MAX,
   LOCATION_FIELDS,
   SOCIAL_KEYS,
   statusInput,
@@ -17,6 +19,8 @@ import {
 
 /** What a body asks to change. In maps, '' means "clear this key". */
 export type LocationPatch = {
+  /** null: none (clears it). */
+  externalId?: string | null
   name?: string
   address?: string
   coordinates?: { lat: number; lng: number }
@@ -128,7 +132,8 @@ export function normalizeLocationBody(
     const list = (details[field] ??= [])
     if (!list.includes(message)) list.push(message)
   }
-  const seen = new Set<string>()
+  const seen = new Set<string>(['external_id']) // checkExternalId says it in words of its own
+  checkExternalId(body.external_id, add)
   for (const e of schemaErrors(mode === 'create' ? CreateLocationBody : UpdateLocationBody, body)) {
     const field = dotted(e.path)
     if (seen.has(field)) continue // first error per field: "required" before "must be a string"
@@ -182,6 +187,7 @@ export function normalizeLocationBody(
 
   const b = body as UpdateLocationBody
   const patch: LocationPatch = {}
+  if (b.external_id !== undefined) patch.externalId = b.external_id === '' ? null : b.external_id
   if (b.name !== undefined) patch.name = b.name
   if (b.address !== undefined) patch.address = b.address
   if (b.coordinates !== undefined) patch.coordinates = { lat: b.coordinates.lat, lng: b.coordinates.lng }
@@ -194,6 +200,19 @@ export function normalizeLocationBody(
   if (b.image_url !== undefined) patch.imageUrl = b.image_url
   if (b.status !== undefined) patch.status = statusInput(b.status)!
   return patch
+}
+
+/** The external_id rules (model.ts): a string of 1 to 100 characters without control characters, or null. */
+function checkExternalId(value: unknown, add: (field: string, message: string) => void): void {
+  if (value === undefined || value === null) return
+  if (typeof value !== 'string') {
+    add('external_id', 'The external_id field must be a string (or null for none).')
+    return
+  }
+  if (codePoints(value) > EXTERNAL_ID_MAX)
+    add('external_id', `The external_id field may not be greater than ${EXTERNAL_ID_MAX} characters.`)
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(value))
+    add('external_id', 'The external_id field may not contain control characters (tabs, line breaks...).')
 }
 
 /** Tags match case-insensitively, so keep the first spelling of each. */

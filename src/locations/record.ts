@@ -22,6 +22,7 @@ export function newLocationRecord(
   return {
     id: newLocationId(),
     locatorId,
+    externalId: patch.externalId ?? null,
     status: patch.status ?? 'published',
     name: patch.name!,
     address: patch.address!,

@@ -20,6 +20,7 @@ const filled = <K extends string>(keys: readonly K[], values: Partial<Record<K, 
 export function toAdminLocation(r: LocationRecord) {
   return {
     id: r.id,
+    external_id: r.externalId,
     name: r.name,
     address: r.address,
     coordinates: { lat: r.lat, lng: r.lng },
@@ -72,13 +73,25 @@ export function listLocations(deps: AdminDeps, locatorId: string, params: URLSea
       throw new LocationError('invalid_request', `The status parameter must be published or draft; got "${rawStatus}".`)
     status = s
   }
-  const total = deps.store.locations.count(locatorId, status)
-  const rows = deps.store.locations.page(locatorId, status, limit, (page - 1) * limit)
+  const externalId = once(params, 'external_id')
+  let total: number
+  let rows: LocationRecord[]
+  if (externalId !== null) {
+    // One location at most: found by the unique index, not by a page of the locator's rows.
+    const found = deps.store.locations.byExternalId(locatorId, externalId.trim())
+    const all = found && (status === null || found.status === status) ? [found] : []
+    total = all.length
+    rows = all.slice((page - 1) * limit, page * limit)
+  } else {
+    total = deps.store.locations.count(locatorId, status)
+    rows = deps.store.locations.page(locatorId, status, limit, (page - 1) * limit)
+  }
   const totalPages = Math.ceil(total / limit)
   const link = (n: number) => {
     let path = `/admin/v1/locations?page=${n}`
     if (params.has('limit')) path += `&limit=${limit}`
     if (status) path += `&status=${status}`
+    if (externalId !== null) path += `&external_id=${encodeURIComponent(externalId.trim())}`
     return path
   }
   return {
@@ -92,6 +105,25 @@ export function listLocations(deps: AdminDeps, locatorId: string, params: URLSea
       previous: page > 1 ? link(Math.min(page - 1, Math.max(totalPages, 1))) : null,
     },
   }
+}
+
+/**
+ * 409 conflict when another location of the locator has `externalId` (undefined or null: nothing
+ * to check). Asked before geocoding, to fail early, and again in the write transaction, which decides.
+ */
+export function checkExternalIdFree(
+  deps: AdminDeps,
+  locatorId: string,
+  externalId: string | null | undefined,
+  selfId: string | null,
+): void {
+  if (externalId === undefined || externalId === null) return
+  const holder = deps.store.locations.byExternalId(locatorId, externalId)
+  if (holder === null || holder.id === selfId) return
+  throw new LocationError(
+    'conflict',
+    `The external_id ${JSON.stringify(externalId)} is already that of location ${holder.id} (${JSON.stringify(holder.name)}); external ids are unique within a locator. Update that location instead, or give it another external_id first.`,
+  )
 }
 
 function notFound(id: string): LocationError {
@@ -169,10 +201,12 @@ function bodyObject(body: unknown): Record<string, unknown> {
 export async function createLocation(deps: AdminDeps, locatorId: string, body: unknown): Promise<AdminLocation> {
   const fields = bodyObject(body)
   const patch = normalizeLocationBody(fields, 'create', deps.store.customFields.list(locatorId))
+  checkExternalIdFree(deps, locatorId, patch.externalId, null)
   const found = patch.coordinates ? null : await geocode(deps, patch.address!)
   const record = newLocationRecord(locatorId, patch, found)
   await deps.store.writeSoon(() => {
     checkCustomFieldsAgain(deps, locatorId, fields, 'create')
+    checkExternalIdFree(deps, locatorId, patch.externalId, null)
     deps.store.locations.insert(record)
   })
   return toAdminLocation(record)
@@ -181,6 +215,7 @@ export async function createLocation(deps: AdminDeps, locatorId: string, body: u
 function applyPatch(current: LocationRecord, patch: LocationPatch, found: GeocodeResult | null): LocationRecord {
   const next: LocationRecord = {
     ...current,
+    externalId: patch.externalId === undefined ? current.externalId : patch.externalId,
     name: patch.name ?? current.name,
     address: patch.address ?? current.address,
     description: patch.description ?? current.description,
@@ -234,15 +269,17 @@ export async function updateLocation(
   if (Object.keys(fields).length === 0) {
     throw new LocationError(
       'invalid_request',
-      'The request body has no location fields to update. Send a JSON object with at least one of: name, address, coordinates, description, tags, contact, social, hours, custom_fields, image_url, status.',
+      'The request body has no location fields to update. Send a JSON object with at least one of: external_id, name, address, coordinates, description, tags, contact, social, hours, custom_fields, image_url, status.',
     )
   }
   const patch = normalizeLocationBody(fields, 'update', deps.store.customFields.list(locatorId))
+  checkExternalIdFree(deps, locatorId, patch.externalId, id)
   const found = patch.address !== undefined && !patch.coordinates ? await geocode(deps, patch.address) : null
   const updated = await deps.store.writeSoon(() => {
     const current = deps.store.locations.get(locatorId, id) // re-read: another writer may have changed or deleted it
     if (!current) throw notFound(id)
     checkCustomFieldsAgain(deps, locatorId, fields, 'update')
+    checkExternalIdFree(deps, locatorId, patch.externalId, id)
     return deps.store.locations.replace(applyPatch(current, patch, found), current)
   })
   return toAdminLocation(updated)

@@ -57,6 +57,8 @@ export type LocatorSettingsInput = {
   unit?: string
   /** Public requests per minute per token, 1 to 1,000,000. */
   rateLimit?: string
+  /** on | off: whether the Query API shows each location's external_id. */
+  publicExternalId?: string
 }
 
 /**
@@ -157,6 +159,11 @@ function parseSettings(input: LocatorSettingsInput): LocatorSettings {
     }
     patch.rateLimit = limit
   }
+  if (input.publicExternalId !== undefined) {
+    if (input.publicExternalId !== 'on' && input.publicExternalId !== 'off')
+      throw new OperatorError(`--public-external-id must be on or off; got ${JSON.stringify(input.publicExternalId)}.`)
+    patch.publicExternalId = input.publicExternalId === 'on'
+  }
   return patch
 }
 
@@ -166,7 +173,7 @@ export function setLocatorSettings(store: Store, id: string, input: LocatorSetti
   const patch = parseSettings(input)
   if (Object.keys(patch).length === 0) {
     throw new OperatorError(
-      'Nothing to change: give at least one of --active, --query-api, --referrers, --radius, --unit, --rate-limit.',
+      'Nothing to change: give at least one of --active, --query-api, --referrers, --radius, --unit, --rate-limit, --public-external-id.',
     )
   }
   return store.write(() => store.locators.updateSettings(id, patch))

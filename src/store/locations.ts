@@ -12,6 +12,8 @@ export type Geocoding = { precision: string; source: string }
 
 /** Everything about a location that a write may set. Unset strings are ''; unset map keys are absent. */
 export type LocationFields = {
+  /** The chain's own code for the location, unique within its locator; null when none. */
+  externalId: string | null
   status: LocationStatus
   name: string
   address: string
@@ -42,6 +44,7 @@ export type GeocodedCursor = { geocodedAt: string | null; id: string }
 type Row = {
   id: string
   locator_id: string
+  external_id: string | null
   status: LocationStatus
   name: string
   address: string
@@ -63,11 +66,12 @@ type Row = {
 }
 
 const COLUMNS =
-  'id, locator_id, status, name, address, lat, lng, description, tags, contact, social, hours, custom_fields, image_url, geocode_precision, geocode_source, address_parts, created_at, updated_at, geocoded_at'
+  'id, locator_id, external_id, status, name, address, lat, lng, description, tags, contact, social, hours, custom_fields, image_url, geocode_precision, geocode_source, address_parts, created_at, updated_at, geocoded_at'
 
 const fromRow = (r: Row): LocationRecord => ({
   id: r.id,
   locatorId: r.locator_id,
+  externalId: r.external_id,
   status: r.status,
   name: r.name,
   address: r.address,
@@ -90,6 +94,7 @@ const fromRow = (r: Row): LocationRecord => ({
 const toParams = (r: LocationRecord) => ({
   id: r.id,
   locator_id: r.locatorId,
+  external_id: r.externalId,
   status: r.status,
   name: r.name,
   address: r.address,
@@ -119,7 +124,7 @@ const TIMES = new Set<keyof Params>(['created_at', 'updated_at', 'geocoded_at'])
  * come out the same for the same content: a write merges into the stored map (mergeMap), so the
  * keys it had keep their order.
  */
-function sameContent(a: LocationRecord, b: LocationRecord): boolean {
+export function sameContent(a: LocationRecord, b: LocationRecord): boolean {
   const x = toParams(a)
   const y = toParams(b)
   for (const column of Object.keys(x) as (keyof Params)[])
@@ -149,6 +154,12 @@ function statements(db: Database) {
     'SELECT count(*) AS n FROM locations WHERE locator_id = $locator_id AND ($status IS NULL OR status = $status)',
   )
   const all = db.prepare<Row, [string]>(`SELECT ${COLUMNS} FROM locations WHERE locator_id = ? ORDER BY seq`)
+  const byExternalId = db.prepare<Row, [string, string]>(
+    `SELECT ${COLUMNS} FROM locations WHERE locator_id = ? AND external_id = ?`,
+  )
+  const externalIds = db.prepare<{ id: string; external_id: string }, [string]>(
+    'SELECT id, external_id FROM locations WHERE locator_id = ? AND external_id IS NOT NULL ORDER BY seq',
+  )
   type IndexRowRaw = {
     id: string
     lat: number
@@ -181,10 +192,10 @@ function statements(db: Database) {
       )} FROM json_each(?) AS j CROSS JOIN locations AS l ON l.id = j.value WHERE l.locator_id = ? AND l.status = 'published'`,
   )
   const insert = db.prepare<unknown, Params>(
-    `INSERT INTO locations (${COLUMNS}) VALUES ($id, $locator_id, $status, $name, $address, $lat, $lng, $description, $tags, $contact, $social, $hours, $custom_fields, $image_url, $geocode_precision, $geocode_source, $address_parts, $created_at, $updated_at, $geocoded_at)`,
+    `INSERT INTO locations (${COLUMNS}) VALUES ($id, $locator_id, $external_id, $status, $name, $address, $lat, $lng, $description, $tags, $contact, $social, $hours, $custom_fields, $image_url, $geocode_precision, $geocode_source, $address_parts, $created_at, $updated_at, $geocoded_at)`,
   )
   const update = db.prepare<unknown, Params>(
-    `UPDATE locations SET status = $status, name = $name, address = $address, lat = $lat, lng = $lng, description = $description, tags = $tags, contact = $contact, social = $social, hours = $hours, custom_fields = $custom_fields, image_url = $image_url, geocode_precision = $geocode_precision, geocode_source = $geocode_source, address_parts = $address_parts, created_at = $created_at, updated_at = $updated_at, geocoded_at = $geocoded_at WHERE locator_id = $locator_id AND id = $id`,
+    `UPDATE locations SET external_id = $external_id, status = $status, name = $name, address = $address, lat = $lat, lng = $lng, description = $description, tags = $tags, contact = $contact, social = $social, hours = $hours, custom_fields = $custom_fields, image_url = $image_url, geocode_precision = $geocode_precision, geocode_source = $geocode_source, address_parts = $address_parts, created_at = $created_at, updated_at = $updated_at, geocoded_at = $geocoded_at WHERE locator_id = $locator_id AND id = $id`,
   )
   const remove = db.prepare<unknown, [string, string]>('DELETE FROM locations WHERE locator_id = ? AND id = ?')
   const setGeocodedAt = db.prepare<unknown, [string | null, string, string]>(
@@ -201,6 +212,8 @@ function statements(db: Database) {
     page,
     count,
     all,
+    byExternalId,
+    externalIds,
     indexRows,
     ranked,
     rankedWithValue,
@@ -274,6 +287,15 @@ export function locationRepo(db: Database, changes: ChangeLog) {
     },
     all(locatorId: string): LocationRecord[] {
       return q.all.all(locatorId).map(fromRow)
+    },
+    /** The location of the locator with this external id, or null. */
+    byExternalId(locatorId: string, externalId: string): LocationRecord | null {
+      const row = q.byExternalId.get(locatorId, externalId)
+      return row ? fromRow(row) : null
+    },
+    /** Every location of the locator that has an external id: its id and external id, oldest first. */
+    externalIds(locatorId: string): { id: string; externalId: string }[] {
+      return q.externalIds.all(locatorId).map((r) => ({ id: r.id, externalId: r.external_id }))
     },
     /** Every published location, only the columns the search index needs; custom fields only when asked. */
     indexRows(locatorId: string, withCustomFields: boolean): IndexRow[] {

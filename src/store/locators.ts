@@ -13,6 +13,8 @@ export type Locator = {
   defaultRadius: number | null
   defaultUnit: 'miles' | 'km'
   rateLimit: number
+  /** Whether the Query API shows each location's external_id. */
+  publicExternalId: boolean
   createdAt: string
   updatedAt: string
 }
@@ -28,6 +30,7 @@ export type LocatorSettings = {
   defaultRadius?: number | null
   defaultUnit?: 'miles' | 'km'
   rateLimit?: number
+  publicExternalId?: boolean
 }
 
 type Row = {
@@ -40,6 +43,7 @@ type Row = {
   default_radius: number | null
   default_unit: 'miles' | 'km'
   rate_limit: number
+  public_external_id: number
   created_at: string
   updated_at: string
 }
@@ -54,6 +58,7 @@ const fromRow = (r: Row): Locator => ({
   defaultRadius: r.default_radius,
   defaultUnit: r.default_unit,
   rateLimit: r.rate_limit,
+  publicExternalId: r.public_external_id === 1,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 })
@@ -77,11 +82,12 @@ export function locatorRepo(db: Database, changes: ChangeLog) {
       default_radius: number | null
       default_unit: string
       rate_limit: number
+      public_external_id: number
       now: string
     }
   >(
     `UPDATE locators SET name = $name, active = $active, query_api_enabled = $query_api_enabled, referrers = $referrers, default_radius = $default_radius,
-       default_unit = $default_unit, rate_limit = $rate_limit, updated_at = $now WHERE id = $id`,
+       default_unit = $default_unit, rate_limit = $rate_limit, public_external_id = $public_external_id, updated_at = $now WHERE id = $id`,
   )
   const setToken = db.prepare<unknown, { id: string; public_token: string; now: string }>(
     'UPDATE locators SET public_token = $public_token, updated_at = $now WHERE id = $id',
@@ -126,6 +132,7 @@ export function locatorRepo(db: Database, changes: ChangeLog) {
         default_radius: patch.defaultRadius === undefined ? current.defaultRadius : patch.defaultRadius,
         default_unit: patch.defaultUnit ?? current.defaultUnit,
         rate_limit: patch.rateLimit ?? current.rateLimit,
+        public_external_id: (patch.publicExternalId ?? current.publicExternalId) ? 1 : 0,
         now: new Date().toISOString(),
       })
       changes.append(id, 'locator', id, 'upsert')

@@ -172,4 +172,11 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TABLE changes_pruned (id INTEGER PRIMARY KEY CHECK (id = 1), through INTEGER NOT NULL) STRICT;
   INSERT INTO changes_pruned (id, through) VALUES (1, 0);
   `,
+  // 6: the chain's own code for a location, unique within its locator (NULL: none); and whether
+  // the Query API shows it (off unless the locator turns it on).
+  `
+  ALTER TABLE locations ADD COLUMN external_id TEXT;
+  CREATE UNIQUE INDEX locations_by_external_id ON locations(locator_id, external_id) WHERE external_id IS NOT NULL;
+  ALTER TABLE locators ADD COLUMN public_external_id INTEGER NOT NULL DEFAULT 0;
+  `,
 ]

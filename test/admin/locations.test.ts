@@ -112,6 +112,7 @@ describe('POST /locations (create)', () => {
       success: true,
       location: {
         id: expect.stringMatching(ID),
+        external_id: null,
         name: 'Corner Store',
         address: '1 Main Street, Springfield',
         coordinates: { lat: 39.78, lng: -89.65 },
@@ -133,6 +134,7 @@ describe('POST /locations (create)', () => {
   test('a full body is stored and returned as sent', async () => {
     addCustomField(env.store, env.locatorId, { id: 'floor', name: 'Floor', type: 'number' })
     const res = await create({
+      external_id: 'LDN-001',
       name: 'Flagship',
       address: 'Kings Road 1, London',
       coordinates: { lat: 51.4875, lng: -0.1687 },
@@ -149,6 +151,7 @@ describe('POST /locations (create)', () => {
     const location = res.body.location
     expect(location).toEqual({
       id: expect.stringMatching(ID),
+      external_id: 'LDN-001',
       name: 'Flagship',
       address: 'Kings Road 1, London',
       coordinates: { lat: 51.4875, lng: -0.1687 },

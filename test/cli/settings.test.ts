@@ -98,6 +98,17 @@ describe('locator set', () => {
     expect(json('locator', 'set', l.id, '--query-api', 'off').query_api_enabled).toBe(false)
   })
 
+  test('--public-external-id on|off says whether the Query API shows external ids; anything else is refused', () => {
+    const l = newLocator()
+    expect(l.public_external_id).toBe(false)
+    expect(json('locator', 'set', l.id, '--public-external-id', 'on').public_external_id).toBe(true)
+    expect(json('locator', 'show', l.id).public_external_id).toBe(true)
+    expect(json('locator', 'set', l.id, '--public-external-id', 'off').public_external_id).toBe(false)
+    const bad = storeloc('locator', 'set', l.id, '--public-external-id', 'yes')
+    expect(bad.code).not.toBe(0)
+    expect(bad.stderr).toContain('--public-external-id must be on or off')
+  })
+
   test('human output describes the locator', () => {
     const l = newLocator()
     const r = storeloc('locator', 'set', l.id, '--rate-limit', '60')

@@ -9,6 +9,7 @@ export const ADMIN_ERRORS = {
   unauthenticated: { status: 401, error: 'Authentication failed', message: 'Authentication failed.' },
   no_locator: { status: 401, error: 'error', message: 'No locator was found for this API key.' },
   not_found: { status: 404, error: 'not_found', message: LOCATION_ERRORS.not_found },
+  conflict: { status: 409, error: 'conflict', message: LOCATION_ERRORS.conflict },
   payload_too_large: {
     status: 413,
     error: 'payload_too_large',
