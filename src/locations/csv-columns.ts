@@ -1,0 +1,66 @@
+// The header table of a locations CSV: which field each header cell fills. Matching ignores case,
+// spaces, '_', '-' and '.', so "Store Code", "store_code" and "STORE-CODE" all name external_id.
+
+/**
+ * Each field a column fills, with the spellings it answers to besides its own name. Dotted names
+ * are body paths; street, city, postcode, region and country are address parts.
+ */
+const COLUMN_NAMES = {
+  id: [],
+  external_id: ['store code', 'store id', 'store number', 'location code', 'code', 'ref', 'reference'],
+  name: ['store name', 'location name', 'title'],
+  address: ['full address', 'formatted address'],
+  street: ['street address', 'address line 1', 'address 1'],
+  city: ['town', 'locality'],
+  postcode: ['zip', 'zip code', 'postal code', 'plz'],
+  region: ['state', 'province', 'county'],
+  country: ['country code'],
+  'coordinates.lat': ['lat', 'latitude', 'y'],
+  'coordinates.lng': ['lng', 'longitude', 'lon', 'long', 'x'],
+  description: ['desc', 'about'],
+  tags: ['tag', 'categories', 'category'],
+  'contact.phone': ['phone', 'telephone', 'tel', 'phone number'],
+  'contact.email': ['email', 'email address'],
+  'contact.website': ['website', 'url', 'web', 'homepage'],
+  'social.instagram': ['instagram'],
+  'social.facebook': ['facebook'],
+  'social.twitter': ['twitter'],
+  'hours.monday': ['monday', 'mon'],
+  'hours.tuesday': ['tuesday', 'tue'],
+  'hours.wednesday': ['wednesday', 'wed'],
+  'hours.thursday': ['thursday', 'thu'],
+  'hours.friday': ['friday', 'fri'],
+  'hours.saturday': ['saturday', 'sat'],
+  'hours.sunday': ['sunday', 'sun'],
+  image_url: ['image', 'photo', 'picture'],
+  status: [],
+} as const satisfies Record<string, readonly string[]>
+
+/** Header prefixes before the first '.' that name a custom field: custom.<id>, custom_fields.<id>. */
+const CUSTOM_PREFIXES = new Set(['custom', 'customfields'])
+
+const headerKey = (text: string) => text.toLowerCase().replace(/[\s_.-]/g, '')
+
+/** Spelling key -> field. Built once from the table; a spelling that fits two fields is a bug in it. */
+const FIELD_BY_KEY = new Map<string, string>()
+for (const [field, names] of Object.entries(COLUMN_NAMES)) {
+  for (const name of [field, ...names]) {
+    const key = headerKey(name)
+    const other = FIELD_BY_KEY.get(key)
+    if (other !== undefined && other !== field) throw new Error(`CSV header "${name}" would name ${other} and ${field}`)
+    FIELD_BY_KEY.set(key, field)
+  }
+}
+
+/**
+ * The field a header cell fills, or null when none: a key of the table above, or
+ * `custom_fields.<id>` with the id exactly as written after the first '.'.
+ */
+export function columnField(header: string): string | null {
+  const dot = header.indexOf('.')
+  if (dot > 0 && CUSTOM_PREFIXES.has(headerKey(header.slice(0, dot)))) {
+    const id = header.slice(dot + 1).trim()
+    return id === '' ? null : `custom_fields.${id}`
+  }
+  return FIELD_BY_KEY.get(headerKey(header)) ?? null
+}

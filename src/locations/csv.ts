@@ -1,0 +1,403 @@
+// Locations as CSV: a spreadsheet's rows read into location bodies for the bulk upsert, and
+// locations written as rows. Cells are trimmed; reading what writeLocationsCsv wrote gives back
+// the same values. Validation is not done here: a body goes through normalizeLocationBody.
+import { parse } from 'csv-parse/sync'
+import { stringify } from 'csv-stringify/sync'
+import { DAYS, type Day } from '../store/locations'
+import { columnField } from './csv-columns'
+import { CONTACT_KEYS, SOCIAL_KEYS } from './model'
+
+/** One data row of a locations CSV as a location body for the bulk upsert. */
+export type CsvRow = {
+  /** The file line where this record starts: the first line of the file is 1; quoted line breaks count. */
+  line: number
+  /** The fields of the columns the header has; empty cells clear all but id, external_id, name, address, status. */
+  body: Record<string, unknown>
+  /** The country cell, trimmed; null when there is no such column or the cell is empty. */
+  country: string | null
+  /** Likewise for the postcode cell. */
+  postcode: string | null
+}
+
+export type CsvRead = {
+  rows: CsvRow[]
+  /**
+   * Each header cell and the field it was read as (null: unknown column). Fields are body paths
+   * (`name`, `coordinates.lat`, `hours.monday`, `custom_fields.<id>`) or address parts (`street`,
+   * `city`, `postcode`, `region`, `country`).
+   */
+  columns: { header: string; field: string | null }[]
+  /** Header cells no field matched, as written: the caller reports them (never silently dropped). */
+  unknown: string[]
+}
+
+/**
+ * A CSV that cannot be read: unclosed quote, a row with more/fewer cells than the header, two
+ * columns for one field, not UTF-8, no header. The message starts "line N: " when `line` is set.
+ */
+export class CsvError extends Error {
+  constructor(
+    message: string,
+    readonly line: number | null,
+  ) {
+    super(message)
+    this.name = 'CsvError'
+  }
+}
+
+/** The shape written; structurally what GET /admin/v1/locations gives per location. */
+export type CsvLocation = {
+  id: string
+  external_id: string | null
+  name: string
+  address: string
+  coordinates: { lat: number; lng: number }
+  description: string
+  tags: string[]
+  contact: { phone: string; email: string; website: string }
+  social: { instagram: string; facebook: string; twitter: string }
+  hours: Record<Day, string>
+  custom_fields: Record<string, string>
+  image_url: string
+  status: string
+}
+
+const LF = 0x0a
+const CR = 0x0d
+/** Separators a header may use; on a tie the first wins. */
+const DELIMITERS = [',', ';', '\t'] as const
+/** Fields whose empty cell leaves the key out: they cannot be cleared, and id/external_id pick the row's target. */
+const OMIT_WHEN_EMPTY = new Set(['id', 'external_id', 'name', 'address', 'status'])
+const MAP_FIELDS = new Set(['contact', 'social', 'hours', 'custom_fields'])
+const ADDRESS_PARTS = new Set(['street', 'city', 'postcode', 'region', 'country'])
+/** A plain decimal number as String(n) writes it, and the same with a decimal comma (Excel in many locales). */
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i
+const DECIMAL_COMMA = /^[+-]?\d*,\d+$/
+
+/**
+ * Both quote styles Excel and hand edits produce are read: a quote inside an unquoted cell is kept
+ * (relax_quotes), and spaces around a quoted cell are dropped (trim). Any mix of CRLF, LF and CR
+ * ends a record, as files edited in two programs have.
+ */
+const READ_OPTIONS = {
+  bom: true,
+  record_delimiter: ['\r\n', '\n', '\r'],
+  relax_column_count: true,
+  relax_quotes: true,
+  skip_empty_lines: true,
+  trim: true,
+}
+
+type RawRecord = { cells: string[]; line: number }
+
+const at = (line: number, message: string) => new CsvError(`line ${line}: ${message}`, line)
+
+/** Spreadsheet column letters: 0 -> A, 25 -> Z, 26 -> AA. */
+function columnLetter(index: number): string {
+  let letters = ''
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters
+  return letters
+}
+
+const delimiterName = (delimiter: string) => (delimiter === '\t' ? 'a tab' : `"${delimiter}"`)
+
+/**
+ * Line numbers of byte offsets, asked in increasing order. A line ends at CRLF, LF or a lone CR,
+ * inside quotes too, as a text editor counts them.
+ */
+function lineCounter(bytes: Uint8Array): (offset: number) => number {
+  let at = 0
+  let line = 1
+  return (offset) => {
+    for (; at < offset; at++) {
+      const b = bytes[at]
+      if (b === CR || (b === LF && bytes[at - 1] !== CR)) line++
+    }
+    return line
+  }
+}
+
+/** The offset of the first byte at or after `offset` that is not a line break (skipped empty lines). */
+function skipBreaks(bytes: Uint8Array, offset: number): number {
+  while (bytes[offset] === LF || bytes[offset] === CR) offset++
+  return offset
+}
+
+/** The bytes of a UTF-8 input; anything else (Latin-1, UTF-16 "Unicode Text") names its first bad line. */
+function utf8Bytes(input: Uint8Array): Buffer {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(input)
+  } catch {
+    const line = badUtf8Line(input)
+    const advice =
+      'In Excel, save the file as "CSV UTF-8 (Comma delimited)"; in Google Sheets or LibreOffice, download or export it as CSV with the UTF-8 character set.'
+    throw line === null
+      ? new CsvError(`The file is not UTF-8 text. ${advice}`, null)
+      : at(line, `this line is not UTF-8 text. ${advice}`)
+  }
+  return Buffer.from(input.buffer, input.byteOffset, input.byteLength)
+}
+
+/** The line holding the first invalid UTF-8 sequence. CR and LF bytes never occur inside a UTF-8 character. */
+function badUtf8Line(bytes: Uint8Array): number | null {
+  const decoder = new TextDecoder('utf-8', { fatal: true })
+  const lineAt = lineCounter(bytes)
+  let start = 0
+  for (let i = 0; i <= bytes.length; i++) {
+    if (i < bytes.length && bytes[i] !== LF && bytes[i] !== CR) continue
+    try {
+      decoder.decode(bytes.subarray(start, i))
+    } catch {
+      return lineAt(start)
+    }
+    start = i + 1
+  }
+  return null
+}
+
+/** The separator the header line uses most outside quotes: the one that splits it into the most cells. */
+function detectDelimiter(bytes: Buffer): string {
+  let best: string = DELIMITERS[0]
+  let most = 0
+  for (const delimiter of DELIMITERS) {
+    let cells = 0
+    try {
+      cells = parse(bytes, { ...READ_OPTIONS, delimiter, to: 1 })[0]?.length ?? 0
+    } catch {
+      // The header is not valid CSV with this separator; the full read reports what is wrong.
+    }
+    if (cells > most) {
+      best = delimiter
+      most = cells
+    }
+  }
+  return best
+}
+
+function parseFailure(e: unknown, line: number): unknown {
+  switch ((e as { code?: unknown } | null)?.code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return at(
+        line,
+        'a cell opens a double quote (") that is never closed. Add the closing quote, or remove the stray one.',
+      )
+    case 'CSV_INVALID_CLOSING_QUOTE':
+    case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
+      return at(
+        line,
+        'a quoted cell has text after its closing quote. Inside a quoted cell, write each double quote twice ("").',
+      )
+    default:
+      return e
+  }
+}
+
+/** The records that hold any text, cells trimmed, each with the line it starts on. */
+function parseRecords(bytes: Buffer, delimiter: string): RawRecord[] {
+  const lineAt = lineCounter(bytes)
+  const records: RawRecord[] = []
+  let end = 0 // where the last record read ends, its line break included
+  try {
+    parse(bytes, {
+      ...READ_OPTIONS,
+      delimiter,
+      on_record: (record, info) => {
+        const start = skipBreaks(bytes, end)
+        end = info.bytes
+        const cells = record.map((cell) => cell.trim())
+        // A row of empty cells (",,," as spreadsheets pad) is skipped like an empty line.
+        if (cells.some((cell) => cell !== '')) records.push({ cells, line: lineAt(start) })
+        return null
+      },
+    })
+  } catch (e) {
+    throw parseFailure(e, lineAt(skipBreaks(bytes, end)))
+  }
+  return records
+}
+
+type Header = { columns: CsvRead['columns']; width: number; hasAddress: boolean }
+
+function readHeader({ cells, line }: RawRecord): Header {
+  // Trailing empty header cells are spreadsheet padding, not columns.
+  let width = cells.length
+  while (cells[width - 1] === '') width--
+  const columns: CsvRead['columns'] = []
+  const headerOf = new Map<string, string>()
+  for (let i = 0; i < width; i++) {
+    const header = cells[i]!
+    if (header === '') {
+      throw at(
+        line,
+        `column ${columnLetter(i)} has no name in the header. Name it (for example "description") or delete the column.`,
+      )
+    }
+    const field = columnField(header)
+    if (field !== null) {
+      const other = headerOf.get(field)
+      if (other !== undefined) {
+        throw at(line, `the columns "${other}" and "${header}" both fill ${field}. Delete or rename one of them.`)
+      }
+      headerOf.set(field, header)
+    }
+    columns.push({ header, field })
+  }
+  return { columns, width, hasAddress: headerOf.has('address') }
+}
+
+/** Rows must have the header's cells; cells past it are allowed only empty (spreadsheet padding). */
+function checkWidth({ cells, line }: RawRecord, width: number, delimiter: string): void {
+  if (cells.length < width) {
+    throw at(
+      line,
+      `this row has ${cells.length} ${cells.length === 1 ? 'cell' : 'cells'} but the header has ${width} columns. Add the missing cells (an empty cell is just the separator), or look for a line break in a cell that is not in double quotes.`,
+    )
+  }
+  let last = cells.length - 1
+  while (last >= width && cells[last] === '') last--
+  if (last >= width) {
+    throw at(
+      line,
+      `this row has text in column ${columnLetter(last)}, past the header's last column (${columnLetter(width - 1)}). Put any cell that contains ${delimiterName(delimiter)} in double quotes, or name the extra column in the header.`,
+    )
+  }
+}
+
+/** A number cell as a number (a decimal comma too); anything else as written, for validation to name. */
+function coordinate(cell: string): number | string {
+  const text = DECIMAL_COMMA.test(cell) ? cell.replace(',', '.') : cell
+  return DECIMAL.test(text) ? Number(text) : cell
+}
+
+/** A tags cell: '|'-separated when it holds a '|', else ','-separated. */
+const splitTags = (cell: string) =>
+  cell
+    .split(cell.includes('|') ? '|' : ',')
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== '')
+
+/** "street, postcode city, region, country" without the empty parts; undefined when all are empty. */
+function joinAddress(parts: Map<string, string>): string | undefined {
+  const town = [parts.get('postcode'), parts.get('city')].filter(Boolean).join(' ')
+  const joined = [parts.get('street'), town, parts.get('region'), parts.get('country')].filter(Boolean).join(', ')
+  return joined === '' ? undefined : joined
+}
+
+function readRow({ columns, width, hasAddress }: Header, { cells, line }: RawRecord): CsvRow {
+  const body: Record<string, unknown> = {}
+  const coordinates: Record<string, number | string> = {}
+  // Entries, not objects: a custom field id such as "__proto__" stays an ordinary key.
+  const maps = new Map<string, [string, string][]>()
+  const parts = new Map<string, string>()
+  for (let i = 0; i < width; i++) {
+    const field = columns[i]!.field
+    if (field === null) continue
+    const cell = cells[i]!
+    const dot = field.indexOf('.')
+    const top = dot < 0 ? field : field.slice(0, dot)
+    const key = field.slice(dot + 1)
+    if (top === 'coordinates') {
+      if (cell !== '') coordinates[key] = coordinate(cell)
+    } else if (MAP_FIELDS.has(top)) {
+      const entries = maps.get(top) ?? []
+      entries.push([key, cell])
+      maps.set(top, entries)
+    } else if (ADDRESS_PARTS.has(top)) parts.set(top, cell)
+    else if (top === 'tags') body.tags = splitTags(cell)
+    else if (cell !== '' || !OMIT_WHEN_EMPTY.has(top)) body[top] = cell
+  }
+  if (Object.keys(coordinates).length > 0) body.coordinates = coordinates
+  for (const [top, entries] of maps) body[top] = Object.fromEntries(entries)
+  if (!hasAddress) {
+    const address = joinAddress(parts)
+    if (address !== undefined) body.address = address
+  }
+  return { line, body, country: parts.get('country') || null, postcode: parts.get('postcode') || null }
+}
+
+/**
+ * Reads a locations CSV: UTF-8 (with or without BOM), separated by ',', ';' or tab (the one the
+ * header uses most), CRLF or LF. The first line with text is the header; empty rows are skipped.
+ */
+export function readLocationsCsv(input: string | Uint8Array): CsvRead {
+  const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : utf8Bytes(input)
+  const delimiter = detectDelimiter(bytes)
+  const [first, ...records] = parseRecords(bytes, delimiter)
+  if (first === undefined) {
+    throw new CsvError(
+      'The file is empty. Its first line must name the columns (for example name,address,city), one row per location below it.',
+      null,
+    )
+  }
+  const header = readHeader(first)
+  const rows: CsvRow[] = []
+  for (const record of records) {
+    checkWidth(record, header.width, delimiter)
+    rows.push(readRow(header, record))
+  }
+  const unknown = header.columns.filter((c) => c.field === null).map((c) => c.header)
+  return { rows, columns: header.columns, unknown }
+}
+
+const WRITE_HEADER = [
+  'id',
+  'external_id',
+  'name',
+  'address',
+  'lat',
+  'lng',
+  'description',
+  'tags',
+  ...CONTACT_KEYS,
+  ...SOCIAL_KEYS,
+  ...DAYS,
+  'image_url',
+  'status',
+]
+
+/** String(n) reads back to the same double; -0 is the one number it does not keep. */
+const numberCell = (n: number) => (Object.is(n, -0) ? '-0' : String(n))
+
+function tagsCell(location: CsvLocation): string {
+  const piped = location.tags.find((tag) => tag.includes('|'))
+  if (piped !== undefined) {
+    // The reader splits a cell holding '|' on '|', so no separator keeps such a tag whole.
+    throw new Error(
+      `Location ${JSON.stringify(location.id)} cannot be written as CSV: its tag ${JSON.stringify(piped)} contains "|", the tags separator.`,
+    )
+  }
+  const cell = location.tags.join('|')
+  // A lone tag with a comma gets a trailing '|', so the reader splits on '|' and keeps it whole.
+  return location.tags.length === 1 && cell.includes(',') ? `${cell}|` : cell
+}
+
+/**
+ * CSV text of `locations`: a header, then one row each, CRLF line endings (RFC 4180), no BOM,
+ * with a custom.<id> column per id of `customFieldIds` in that order (repeats written once).
+ * Throws a plain Error for a location whose tags cannot be written (a tag containing "|").
+ */
+export function writeLocationsCsv(locations: CsvLocation[], customFieldIds: string[]): string {
+  const ids = [...new Set(customFieldIds)]
+  const rows: string[][] = [[...WRITE_HEADER, ...ids.map((id) => `custom.${id}`)]]
+  for (const l of locations) {
+    rows.push([
+      l.id,
+      l.external_id ?? '',
+      l.name,
+      l.address,
+      numberCell(l.coordinates.lat),
+      numberCell(l.coordinates.lng),
+      l.description,
+      tagsCell(l),
+      ...CONTACT_KEYS.map((k) => l.contact[k]),
+      ...SOCIAL_KEYS.map((k) => l.social[k]),
+      ...DAYS.map((d) => l.hours[d]),
+      l.image_url,
+      l.status,
+      // hasOwn: an id such as "constructor" must not read Object.prototype.
+      ...ids.map((id) => (Object.hasOwn(l.custom_fields, id) ? l.custom_fields[id]! : '')),
+    ])
+  }
+  return stringify(rows, { record_delimiter: 'windows', quote_record_delimiter: true })
+}

@@ -1,0 +1,526 @@
+// Locations CSV through its exports: what a spreadsheet's file reads as, the errors a user can act
+// on, and the round trip: reading what writeLocationsCsv wrote gives every value back.
+import { describe, expect, test } from 'bun:test'
+import fc from 'fast-check'
+import { type CsvLocation, CsvError, readLocationsCsv, writeLocationsCsv } from '../../src/locations/csv'
+import { DAYS } from '../../src/store/locations'
+
+const bodies = (input: string | Uint8Array) => readLocationsCsv(input).rows.map((r) => r.body)
+
+function readError(input: string | Uint8Array): CsvError {
+  try {
+    readLocationsCsv(input)
+  } catch (e) {
+    if (e instanceof CsvError) return e
+    throw e
+  }
+  throw new Error('the CSV was read without error')
+}
+
+const NO_HOURS = Object.fromEntries(DAYS.map((d) => [d, ''])) as CsvLocation['hours']
+
+function location(fields: Partial<CsvLocation> = {}): CsvLocation {
+  return {
+    id: 'loc_1',
+    external_id: null,
+    name: 'Shop',
+    address: '1 Main St',
+    coordinates: { lat: 48.85, lng: 2.35 },
+    description: '',
+    tags: [],
+    contact: { phone: '', email: '', website: '' },
+    social: { instagram: '', facebook: '', twitter: '' },
+    hours: NO_HOURS,
+    custom_fields: {},
+    image_url: '',
+    status: 'published',
+    ...fields,
+  }
+}
+
+describe('reading cells', () => {
+  test('quoted cells keep separators, doubled quotes and spaces inside; cells are trimmed', () => {
+    const csv = 'name,address,description\n  "Café ""Le Bon""" , "1 Rue, Paris" ,  plain text  \n'
+    expect(bodies(csv)).toEqual([{ name: 'Café "Le Bon"', address: '1 Rue, Paris', description: 'plain text' }])
+  })
+
+  test('a quote inside an unquoted cell is kept as written', () => {
+    expect(bodies('name,description\nBob\'s "Bar",27" screen\n')).toEqual([
+      { name: 'Bob\'s "Bar"', description: '27" screen' },
+    ])
+  })
+
+  test('quoted line breaks stay in the cell, and later rows keep their file line numbers', () => {
+    const csv = 'name,description\r\nA,"two\r\nlines"\r\n\r\nB,"x\ny\rz"\r\nC,c\r\n'
+    const read = readLocationsCsv(csv)
+    expect(read.rows.map((r) => r.line)).toEqual([2, 5, 8])
+    expect(read.rows.map((r) => r.body.description)).toEqual(['two\r\nlines', 'x\ny\rz', 'c'])
+    expect(readError(`${csv}D\r\n`).line).toBe(9)
+  })
+
+  test('a UTF-8 BOM is not part of the first header, as a string or as bytes', () => {
+    const csv = '\uFEFFid,name\nloc_1,Shop\n'
+    expect(bodies(csv)).toEqual([{ id: 'loc_1', name: 'Shop' }])
+    expect(bodies(new TextEncoder().encode(csv))).toEqual([{ id: 'loc_1', name: 'Shop' }])
+    expect(readLocationsCsv(csv).unknown).toEqual([])
+  })
+
+  test('the separator is the one the header uses most outside quotes: comma, semicolon or tab', () => {
+    const expected = [{ name: 'Shop, Inc', address: 'Rue 1; Paris' }]
+    expect(bodies('name,address\n"Shop, Inc",Rue 1; Paris\n')).toEqual(expected)
+    expect(bodies('name;address\nShop, Inc;"Rue 1; Paris"\n')).toEqual(expected)
+    expect(bodies('name\taddress\nShop, Inc\tRue 1; Paris\n')).toEqual(expected)
+    // Three commas inside quotes, two semicolons outside: a count that ignored quotes would pick ','.
+    const quoted = readLocationsCsv('"Notes, a, b, c";name;address\nx;Shop;Rue\n')
+    expect(quoted.columns.map((c) => c.header)).toEqual(['Notes, a, b, c', 'name', 'address'])
+    expect(quoted.rows[0]!.body).toEqual({ name: 'Shop', address: 'Rue' })
+  })
+
+  test('CRLF, LF, CR and a mix of them read the same', () => {
+    const rows = ['name,address', 'A,1 Main St', '"B","2 Side St"', 'C,3 High St']
+    const expected = bodies(`${rows.join('\n')}\n`)
+    expect(expected).toHaveLength(3)
+    expect(bodies(`${rows.join('\r\n')}\r\n`)).toEqual(expected)
+    expect(bodies(rows.join('\r'))).toEqual(expected)
+    expect(bodies(`${rows[0]}\r\n${rows[1]}\n${rows[2]}\r${rows[3]}`)).toEqual(expected)
+    expect(readLocationsCsv(`${rows[0]}\r\n${rows[1]}\n\n${rows[2]}\r${rows[3]}`).rows.map((r) => r.line)).toEqual([
+      2, 4, 5,
+    ])
+  })
+
+  test('empty lines and rows of empty cells are skipped, the header may come after them', () => {
+    const read = readLocationsCsv('\n\nname,address\n\n,\n  ,  \nA,B\n,,\n')
+    expect(read.rows).toEqual([{ line: 7, body: { name: 'A', address: 'B' }, country: null, postcode: null }])
+  })
+})
+
+describe('header', () => {
+  const ALIASES: [string, string][] = [
+    ['ID', 'id'],
+    ['external_id', 'external_id'],
+    ['EXTERNAL ID', 'external_id'],
+    ['Store Code', 'external_id'],
+    ['store_code', 'external_id'],
+    ['Store ID', 'external_id'],
+    ['store number', 'external_id'],
+    ['Location-Code', 'external_id'],
+    ['code', 'external_id'],
+    ['Ref', 'external_id'],
+    ['reference', 'external_id'],
+    ['Name', 'name'],
+    ['Store Name', 'name'],
+    ['location name', 'name'],
+    ['Title', 'name'],
+    ['Address', 'address'],
+    ['Full Address', 'address'],
+    ['formatted_address', 'address'],
+    ['Street', 'street'],
+    ['Street Address', 'street'],
+    ['Address Line 1', 'street'],
+    ['address 1', 'street'],
+    ['address1', 'street'],
+    ['City', 'city'],
+    ['Town', 'city'],
+    ['locality', 'city'],
+    ['Postcode', 'postcode'],
+    ['ZIP', 'postcode'],
+    ['Zip Code', 'postcode'],
+    ['zipcode', 'postcode'],
+    ['Postal Code', 'postcode'],
+    ['post code', 'postcode'],
+    ['PLZ', 'postcode'],
+    ['Region', 'region'],
+    ['State', 'region'],
+    ['province', 'region'],
+    ['County', 'region'],
+    ['Country', 'country'],
+    ['Country Code', 'country'],
+    ['lat', 'coordinates.lat'],
+    ['Latitude', 'coordinates.lat'],
+    ['Y', 'coordinates.lat'],
+    ['coordinates.lat', 'coordinates.lat'],
+    ['lng', 'coordinates.lng'],
+    ['Longitude', 'coordinates.lng'],
+    ['lon', 'coordinates.lng'],
+    ['long', 'coordinates.lng'],
+    ['x', 'coordinates.lng'],
+    ['Coordinates.Lng', 'coordinates.lng'],
+    ['Phone', 'contact.phone'],
+    ['Telephone', 'contact.phone'],
+    ['tel', 'contact.phone'],
+    ['Phone Number', 'contact.phone'],
+    ['contact.phone', 'contact.phone'],
+    ['Email', 'contact.email'],
+    ['E-mail', 'contact.email'],
+    ['Email Address', 'contact.email'],
+    ['Website', 'contact.website'],
+    ['URL', 'contact.website'],
+    ['web', 'contact.website'],
+    ['Homepage', 'contact.website'],
+    ['Web Site', 'contact.website'],
+    ['Instagram', 'social.instagram'],
+    ['social.facebook', 'social.facebook'],
+    ['Twitter', 'social.twitter'],
+    ['Description', 'description'],
+    ['desc', 'description'],
+    ['About', 'description'],
+    ['Tags', 'tags'],
+    ['tag', 'tags'],
+    ['Categories', 'tags'],
+    ['category', 'tags'],
+    ['image_url', 'image_url'],
+    ['Image', 'image_url'],
+    ['Image URL', 'image_url'],
+    ['photo', 'image_url'],
+    ['Picture', 'image_url'],
+    ['Status', 'status'],
+    ['Monday', 'hours.monday'],
+    ['mon', 'hours.monday'],
+    ['hours.monday', 'hours.monday'],
+    ['Tue', 'hours.tuesday'],
+    ['wed', 'hours.wednesday'],
+    ['THU', 'hours.thursday'],
+    ['Fri', 'hours.friday'],
+    ['sat', 'hours.saturday'],
+    ['Sun', 'hours.sunday'],
+    ['hours.sunday', 'hours.sunday'],
+    ['custom.wifi', 'custom_fields.wifi'],
+    ['Custom.Parking_Lot', 'custom_fields.Parking_Lot'],
+    ['custom_fields.wifi', 'custom_fields.wifi'],
+    ['Custom Fields. opening_year ', 'custom_fields.opening_year'],
+  ]
+
+  test.each(ALIASES)('"%s" is read as %s', (header, field) => {
+    expect(readLocationsCsv(`${header}\n`).columns).toEqual([{ header: header.trim(), field }])
+  })
+
+  test('unknown columns are reported as written and their cells are left out of the body', () => {
+    const read = readLocationsCsv('Name,Address Line 2,address,Notes,custom.\nShop,Unit 4,1 Main St,call first,x\n')
+    expect(read.unknown).toEqual(['Address Line 2', 'Notes', 'custom.'])
+    expect(read.columns.map((c) => c.field)).toEqual(['name', null, 'address', null, null])
+    expect(read.rows[0]!.body).toEqual({ name: 'Shop', address: '1 Main St' })
+  })
+
+  test('two columns for one field are refused, naming both header cells', () => {
+    const e = readError('name,Zip,city,Postal Code\nShop,75001,Paris,75002\n')
+    expect(e.line).toBe(1)
+    expect(e.message).toStartWith('line 1: ')
+    expect(e.message).toContain('"Zip"')
+    expect(e.message).toContain('"Postal Code"')
+    expect(readError('custom.wifi,custom_fields.wifi\n').message).toContain('"custom.wifi" and "custom_fields.wifi"')
+    expect(readError('lat,coordinates.lat\n').line).toBe(1)
+    // Ids are as written: these are two fields.
+    expect(readLocationsCsv('custom.wifi,custom.WiFi\n').columns.map((c) => c.field)).toEqual([
+      'custom_fields.wifi',
+      'custom_fields.WiFi',
+    ])
+  })
+
+  test('an empty file or one of empty lines has no header', () => {
+    for (const input of ['', '\n\r\n  \n', ',,,\n', new Uint8Array(0)]) {
+      const e = readError(input)
+      expect(e.line).toBeNull()
+      expect(e.message).toContain('empty')
+    }
+  })
+
+  test('a header cell left empty between named columns is refused; trailing empty ones are padding', () => {
+    const e = readError('name,,address\nShop,x,1 Main St\n')
+    expect(e.line).toBe(1)
+    expect(e.message).toContain('column B')
+    expect(readLocationsCsv('name,address,,\nShop,1 Main St,,\n').columns).toEqual([
+      { header: 'name', field: 'name' },
+      { header: 'address', field: 'address' },
+    ])
+  })
+})
+
+describe('fields', () => {
+  test('empty cells leave id, external_id, name, address and status out and clear everything else', () => {
+    const header = `id,external_id,name,address,status,description,image_url,tags,phone,instagram,monday,custom.wifi,lat,lng`
+    expect(bodies(`${header}\n,,Shop,,,,,,,,,,,\n`)).toEqual([
+      {
+        name: 'Shop',
+        description: '',
+        image_url: '',
+        tags: [],
+        contact: { phone: '' },
+        social: { instagram: '' },
+        hours: { monday: '' },
+        custom_fields: { wifi: '' },
+      },
+    ])
+  })
+
+  test('every column fills its place in the body', () => {
+    const csv = [
+      'id,store code,name,address,lat,lng,description,tags,phone,email,website,instagram,facebook,twitter,mon,tuesday,hours.sunday,image,status,custom.wifi,custom_fields.parking',
+      'loc_1,S-1,Shop,1 Main St,48.85,2.35,Nice,a|b,+33 1,a@b.fr,https://a.fr,https://i.com/a,https://f.com/a,https://t.com/a,9-5,10-6,closed,https://a.fr/i.png,draft,yes,no',
+    ].join('\n')
+    expect(bodies(csv)).toEqual([
+      {
+        id: 'loc_1',
+        external_id: 'S-1',
+        name: 'Shop',
+        address: '1 Main St',
+        coordinates: { lat: 48.85, lng: 2.35 },
+        description: 'Nice',
+        tags: ['a', 'b'],
+        contact: { phone: '+33 1', email: 'a@b.fr', website: 'https://a.fr' },
+        social: { instagram: 'https://i.com/a', facebook: 'https://f.com/a', twitter: 'https://t.com/a' },
+        hours: { monday: '9-5', tuesday: '10-6', sunday: 'closed' },
+        image_url: 'https://a.fr/i.png',
+        status: 'draft',
+        custom_fields: { wifi: 'yes', parking: 'no' },
+      },
+    ])
+  })
+
+  test('custom field ids are kept as written, even ones an object would inherit', () => {
+    const [body] = bodies('name,custom.Opening_Year,custom.__proto__,custom.constructor\nShop,1999,x,y\n')
+    const custom = body!.custom_fields as Record<string, string>
+    expect(Object.getPrototypeOf(custom)).toBe(Object.prototype)
+    expect(Object.entries(custom)).toEqual([
+      ['Opening_Year', '1999'],
+      ['__proto__', 'x'],
+      ['constructor', 'y'],
+    ])
+  })
+
+  test('tags split on "|" when the cell has one, else on ","; pieces trimmed, empty ones dropped', () => {
+    const cells = ['a|b', ' a , b ,, c ', 'Food, drinks | Wifi |', 'single', '', ' | , ', 'x,y|']
+    const csv = `name,tags\n${cells.map((c) => `Shop,"${c}"`).join('\n')}\n`
+    expect(bodies(csv).map((b) => b.tags)).toEqual([
+      ['a', 'b'],
+      ['a', 'b', 'c'],
+      ['Food, drinks', 'Wifi'],
+      ['single'],
+      [],
+      [','],
+      ['x,y'],
+    ])
+  })
+
+  test('coordinates: numbers, decimal commas, and anything else passed through for validation', () => {
+    const rows = [
+      ['48.8566', '2.3522', { lat: 48.8566, lng: 2.3522 }],
+      ['"48,8566"', '"-2,35"', { lat: 48.8566, lng: -2.35 }],
+      ['-0.5', '.5', { lat: -0.5, lng: 0.5 }],
+      ['1e-7', '+12', { lat: 1e-7, lng: 12 }],
+      ['abc', '0x10', { lat: 'abc', lng: '0x10' }],
+      ['"48,85,1"', '1 000', { lat: '48,85,1', lng: '1 000' }],
+      ['48.5', '', { lat: 48.5 }],
+      ['', '"2,5"', { lng: 2.5 }],
+    ] as const
+    const csv = `name,lat,lng\n${rows.map(([lat, lng]) => `Shop,${lat},${lng}`).join('\n')}\n`
+    expect(bodies(csv).map((b) => b.coordinates)).toEqual(rows.map((r) => r[2]))
+    expect(bodies('name,lat,lng\nShop,,\n')).toEqual([{ name: 'Shop' }])
+  })
+
+  test('address parts join as "street, postcode city, region, country" when there is no address column', () => {
+    const csv = [
+      'name,street,city,zip,state,country',
+      'A,1 Main St,Springfield,12345,IL,US',
+      'B,,Paris,75001,,FR',
+      'C,Rue 1,,,,',
+      'D,,,,,',
+      'E,,Berlin,,,',
+    ].join('\n')
+    const read = readLocationsCsv(csv)
+    expect(read.rows.map((r) => r.body.address)).toEqual([
+      '1 Main St, 12345 Springfield, IL, US',
+      '75001 Paris, FR',
+      'Rue 1',
+      undefined,
+      'Berlin',
+    ])
+    expect(read.rows.map((r) => [r.country, r.postcode])).toEqual([
+      ['US', '12345'],
+      ['FR', '75001'],
+      [null, null],
+      [null, null],
+      [null, null],
+    ])
+    expect(Object.keys(read.rows[3]!.body)).toEqual(['name'])
+  })
+
+  test('with an address column the parts are not joined, but country and postcode are still given', () => {
+    const read = readLocationsCsv(
+      'name,address,city,postcode,country\nA,"1 Main St, Paris",Paris,75001,FR\nB,,Lyon,,\n',
+    )
+    expect(read.rows.map((r) => r.body)).toEqual([{ name: 'A', address: '1 Main St, Paris' }, { name: 'B' }])
+    expect(read.rows.map((r) => [r.country, r.postcode])).toEqual([
+      ['FR', '75001'],
+      [null, null],
+    ])
+  })
+})
+
+describe('unreadable files', () => {
+  test('a row with fewer cells than the header names its line', () => {
+    const e = readError('name,address,city\nA,B,C\nD,E\n')
+    expect(e.line).toBe(3)
+    expect(e.message).toStartWith('line 3: this row has 2 cells but the header has 3 columns')
+  })
+
+  test('a row with text past the header names its line; empty trailing cells (spreadsheet padding) are allowed', () => {
+    expect(bodies('name,address\nA,B,,\nC,D,\n')).toEqual([
+      { name: 'A', address: 'B' },
+      { name: 'C', address: 'D' },
+    ])
+    const e = readError('name;address\nA;B\nC;D;;x\n')
+    expect(e.line).toBe(3)
+    expect(e.message).toContain('column D')
+    expect(e.message).toContain('";"')
+  })
+
+  test('an unclosed quote names the line its row starts on', () => {
+    const e = readError('name,address\nA,B\n"C,D\nE,F\n')
+    expect(e.line).toBe(3)
+    expect(e.message).toStartWith('line 3: ')
+    expect(e.message).toContain('never closed')
+  })
+
+  test('text after a closing quote names its line', () => {
+    const e = readError('name,description\nA,"multi\nline"\nB,"say "hi" now"\n')
+    expect(e.line).toBe(4)
+    expect(e.message).toContain('twice')
+  })
+
+  test('bytes that are not UTF-8 name their line and say to save as CSV UTF-8', () => {
+    const latin1 = new Uint8Array([...new TextEncoder().encode('name,city\r\nA,"two\r\nlines"\r\nB,Z'), 0xfc, 0x72])
+    const e = readError(latin1)
+    expect(e.line).toBe(4)
+    expect(e.message).toStartWith('line 4: ')
+    expect(e.message).toContain('CSV UTF-8')
+    // Excel's "Unicode Text" is UTF-16 with a BOM.
+    const utf16 = new Uint8Array([0xff, 0xfe, ...[...'name\n'].flatMap((c) => [c.charCodeAt(0), 0])])
+    expect(readError(utf16).line).toBe(1)
+  })
+})
+
+describe('writing', () => {
+  test('columns in order, custom fields last in the order given, CRLF line endings', () => {
+    const csv = writeLocationsCsv([location({ custom_fields: { parking: 'no', wifi: 'yes' } })], ['wifi', 'parking'])
+    const [header, row, end] = csv.split('\r\n')
+    expect(header).toBe(
+      'id,external_id,name,address,lat,lng,description,tags,phone,email,website,instagram,facebook,twitter,monday,tuesday,wednesday,thursday,friday,saturday,sunday,image_url,status,custom.wifi,custom.parking',
+    )
+    expect(row).toBe(`loc_1,,Shop,1 Main St,48.85,2.35${','.repeat(17)}published,yes,no`)
+    expect(end).toBe('')
+  })
+
+  test('cells with separators, quotes or line breaks are quoted', () => {
+    const csv = writeLocationsCsv([location({ name: 'Shop, "Best"', description: 'a\nb', tags: ['x', 'y;z'] })], [])
+    expect(csv.split('\r\n')[1]).toStartWith('loc_1,,"Shop, ""Best""",1 Main St,48.85,2.35,"a\nb",x|y;z,')
+  })
+
+  test('a lone tag with a comma gets a trailing "|", so it reads back whole', () => {
+    const csv = writeLocationsCsv([location({ tags: ['Food, drinks'] })], [])
+    expect(csv.split('\r\n')[1]).toContain(',"Food, drinks|",')
+    expect(bodies(csv)[0]!.tags).toEqual(['Food, drinks'])
+  })
+
+  test('numbers read back as the same double, -0 included', () => {
+    const values = [-0, 5e-324, 0.1 + 0.2, -179.99999999999997, 1.7976931348623157e308]
+    const list = values.map((lat) => location({ coordinates: { lat, lng: -lat } }))
+    const read = bodies(writeLocationsCsv(list, []))
+    read.forEach((body, i) => {
+      const c = body.coordinates as { lat: number; lng: number }
+      expect(Object.is(c.lat, values[i])).toBe(true)
+      expect(Object.is(c.lng, -values[i]!)).toBe(true)
+    })
+  })
+
+  test('a tag with "|" cannot be written: the error names the location', () => {
+    expect(() => writeLocationsCsv([location(), location({ id: 'loc_9', tags: ['a', 'b|c'] })], [])).toThrow(
+      /Location "loc_9".*"b\|c"/,
+    )
+  })
+
+  test('a custom field the location lacks is written empty, whatever its id', () => {
+    const csv = writeLocationsCsv([location({ custom_fields: { other: 'x' } })], ['constructor', 'wifi', 'wifi'])
+    expect(csv.split('\r\n')[0]).toEndWith(',status,custom.constructor,custom.wifi')
+    expect(bodies(csv)[0]!.custom_fields).toEqual({ constructor: '', wifi: '' })
+  })
+})
+
+describe('round trip', () => {
+  // Cells are trimmed on reading, so generated strings are trimmed: what the API stores is too.
+  const PIECES = [
+    '"',
+    '""',
+    ',',
+    ';',
+    '\t',
+    '\n',
+    '\r',
+    '\r\n',
+    '|',
+    ' ',
+    'a',
+    'Z',
+    '0',
+    '.',
+    '-',
+    'é',
+    '東京',
+    '😀',
+    "'",
+  ]
+  const text = fc
+    .oneof(
+      fc.string({ unit: fc.constantFrom(...PIECES), maxLength: 12 }),
+      fc.string({ unit: 'grapheme', maxLength: 12 }),
+    )
+    .map((s) => s.trim())
+  const filled = text.filter((s) => s !== '')
+  const tag = filled.filter((s) => !s.includes('|'))
+  const fieldId = fc.oneof(fc.stringMatching(/^[a-z][a-z0-9_]{0,8}$/), fc.constantFrom('constructor', 'to_string'))
+  const coordinate = fc.double({ noNaN: true, noDefaultInfinity: true })
+  const keyed = <K extends string>(keys: readonly K[]): fc.Arbitrary<Record<K, string>> =>
+    fc.record(Object.fromEntries(keys.map((k) => [k, text]))) as fc.Arbitrary<Record<K, string>>
+
+  const locationArb: fc.Arbitrary<CsvLocation> = fc.record({
+    id: filled,
+    external_id: fc.option(text),
+    name: filled,
+    address: filled,
+    coordinates: fc.record({ lat: coordinate, lng: coordinate }),
+    description: text,
+    tags: fc.array(tag, { maxLength: 4 }),
+    contact: keyed(['phone', 'email', 'website'] as const),
+    social: keyed(['instagram', 'facebook', 'twitter'] as const),
+    hours: keyed(DAYS),
+    custom_fields: fc.dictionary(fieldId, text, { maxKeys: 4 }),
+    image_url: text,
+    status: filled,
+  })
+
+  /** What a location's row must read as: the writer's columns, empty ids left out. */
+  function expectedBody(l: CsvLocation, ids: string[]): Record<string, unknown> {
+    const { id, external_id, custom_fields, ...rest } = l
+    const body: Record<string, unknown> = { ...rest }
+    if (id !== '') body.id = id
+    if (external_id) body.external_id = external_id
+    if (ids.length > 0)
+      body.custom_fields = Object.fromEntries(
+        ids.map((k) => [k, Object.hasOwn(custom_fields, k) ? custom_fields[k] : '']),
+      )
+    return body
+  }
+
+  test('reading what was written gives every location back', () => {
+    fc.assert(
+      fc.property(fc.array(locationArb, { maxLength: 6 }), fc.uniqueArray(fieldId, { maxLength: 4 }), (list, ids) => {
+        const read = readLocationsCsv(writeLocationsCsv(list, ids))
+        expect(read.unknown).toEqual([])
+        expect(read.rows.map((r) => r.body)).toEqual(list.map((l) => expectedBody(l, ids)))
+        const lines = read.rows.map((r) => r.line)
+        expect(lines).toEqual([...lines].sort((a, b) => a - b))
+        if (lines.length > 0) expect(lines[0]).toBe(2)
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
