@@ -12,16 +12,29 @@ export type ParsedBody =
   /** A form body that cannot be read without losing what was sent (a charset not UTF-8, a broken escape, a file). */
   | { kind: 'invalid_form'; reason: string }
   | { kind: 'too_large' }
+  /** A text/csv body, on a route that reads CSV; its bytes as sent (the reader checks they are UTF-8). */
+  | { kind: 'csv'; bytes: Uint8Array }
 
 /**
  * JSON when the Content-Type says so; urlencoded and multipart bodies become form fields (with
  * `a[b]` and `a[]` nesting); anything else, or nothing, is empty (`unread` naming the type when
  * something was sent).
  */
-export async function parseBody(request: Request, maxBytes: number): Promise<ParsedBody> {
+export async function parseBody(
+  request: Request,
+  maxBytes: number,
+  options: { csv?: boolean; digest?: boolean } = {},
+): Promise<ParsedBody & { digest?: string }> {
   const bytes = await bytesUpTo(request, maxBytes)
   if (bytes === null) return { kind: 'too_large' }
+  const parsed = await classify(request, bytes, options)
+  // With `digest`: the body's SHA-256 (hex), what an Idempotency-Key's retry is compared by.
+  return options.digest ? { ...parsed, digest: new Bun.CryptoHasher('sha256').update(bytes).digest('hex') } : parsed
+}
+
+async function classify(request: Request, bytes: Uint8Array, options: { csv?: boolean }): Promise<ParsedBody> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+  if (options.csv && type === 'text/csv') return { kind: 'csv', bytes }
   if (type === 'application/json' || type.endsWith('+json')) {
     // JSON is UTF-8 (RFC 8259): other bytes would be stored as U+FFFD, the text sent lost.
     const text = utf8Text(bytes)

@@ -1,8 +1,6 @@
-// The commands on a locator's data: custom fields, filters, priority rules, locations, geocoding.
-import { createGeocoder, type GeocoderStack } from '../geocode'
-import { noGeocoder, type Geocoder } from '../geocode/geocoder'
+// The commands on a locator's data: custom fields, filters, priority rules, geocoding.
+import { createGeocoder } from '../geocode'
 import { GeocoderUnavailableError } from '../geocode/http'
-import { ImportError, importLocations, toAdminLocation } from '../locations/service'
 import {
   addCustomField,
   OperatorError,
@@ -35,56 +33,6 @@ export const DATA_COMMANDS: Record<string, Command> = {
     const locator = requireLocator(store, positionals[0]!)
     const rules = setPriorityRules(store, locator.id, readJsonFile(file))
     emit(!!values.json, rules, `Set ${rules.length} priority rule(s) on ${locator.id}.`)
-  },
-  'locations import': async ({ store, config, emit }, rest) => {
-    const { values, positionals } = args(rest, { file: { type: 'string' } }, 1)
-    const file = required(values, 'file')
-    const locator = requireLocator(store, positionals[0]!)
-    const json = readJsonFile(file)
-    const items = Array.isArray(json)
-      ? json
-      : json !== null && typeof json === 'object' && Array.isArray((json as { locations?: unknown }).locations)
-        ? (json as { locations: unknown[] }).locations
-        : null
-    if (items === null)
-      throw new OperatorError(
-        `${file} must hold a JSON array of locations, or an object with one as "locations" (as GET /admin/v1/locations answers).`,
-      )
-    // The geocoder (the embedded one's data, an HTTP provider) only when an address needs it.
-    const made: { stack?: Promise<GeocoderStack> } = {}
-    const geocoder: Geocoder =
-      config.geocoder.provider === 'none'
-        ? noGeocoder
-        : {
-            name: config.geocoder.provider,
-            geocode: async (address) =>
-              (
-                await (made.stack ??= createGeocoder(config.geocoder, store, (line) => console.error(line)))
-              ).geocoder.geocode(address),
-          }
-    try {
-      const report = await importLocations({ store, geocoder }, locator.id, items)
-      emit(
-        !!values.json,
-        report,
-        `Imported ${file} into ${locator.id}: ${report.created.length} created, ${report.updated.length} updated, ${report.unchanged.length} unchanged.`,
-      )
-    } catch (e) {
-      if (e instanceof ImportError)
-        throw new OperatorError(`Nothing was imported from ${file}: ${e.message}.\n  ${e.problems.join('\n  ')}`)
-      throw e
-    } finally {
-      if (made.stack !== undefined) (await made.stack).close()
-    }
-  },
-  'locations export': ({ store, print }, rest) => {
-    const { values, positionals } = args(rest, { status: { type: 'string' } }, 1) // JSON with or without --json
-    const locator = requireLocator(store, positionals[0]!)
-    const status = values.status as string | undefined
-    if (status !== undefined && status !== 'published' && status !== 'draft')
-      throw new OperatorError(`--status must be published or draft; got ${JSON.stringify(status)}.`)
-    const rows = store.locations.all(locator.id).filter((r) => status === undefined || r.status === status)
-    print(JSON.stringify(rows.map(toAdminLocation), null, 2))
   },
   'priority show': ({ store, print }, rest) => {
     const { positionals } = args(rest, {}, 1) // JSON with or without --json

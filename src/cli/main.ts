@@ -9,6 +9,7 @@ import { openStore, type Store } from '../store'
 import { databaseFault, storageFault, storageFaultText } from '../store/db'
 import type { Command, Emit } from './context'
 import { DATA_COMMANDS, geocodeCommand } from './data-commands'
+import { IMPORT_COMMANDS } from './import-command'
 import { LOCATOR_COMMANDS } from './locator-commands'
 import { OutputError, UsageError, writeStdout } from './output'
 
@@ -31,8 +32,8 @@ const USAGE = `Usage: storeloc <command> [options] [--json]
   filters show LOCATOR_ID                       (JSON: the groups as GET /filters returns them)
   priority set LOCATOR_ID --file RULES.json
   priority show LOCATOR_ID                      (JSON)
-  locations import LOCATOR_ID --file LOCATIONS.json
-  locations export LOCATOR_ID [--status published|draft]   (JSON, as GET /admin/v1/locations gives them)
+  locations import LOCATOR_ID --file FILE.csv|FILE.json [--format csv|json] [--dry-run] [--delete-missing]
+  locations export LOCATOR_ID [--format json|csv] [--status published|draft]
   geocode "ADDRESS"                             (with the configured GEOCODER)
 
 Acts on the database at DATABASE_PATH (default data/storeloc.db).
@@ -44,13 +45,17 @@ minute per token (1 to 1000000).
 FILTERS.json: an array of groups {id, name, label, singleSelect?, inline?, hidden?,
 hideInLocationDetails?, tags?: [{value, label, color?, image?}]}; tag values unique, ignoring case.
 RULES.json: an array in rank order of {"tag": T} | {"custom_field": ID, "value": V} | {"ids": [LOC_ID...]}.
-LOCATIONS.json: an array of locations (or {"locations": [...]}, as GET /admin/v1/locations answers),
-each as POST /admin/v1/locations takes it; one with the "id" of a location of the locator updates it
-(only the fields it has; sent as exported, it changes nothing). All or nothing; addresses without
-coordinates are geocoded with the configured GEOCODER.`
+Import: each location is matched by its "id", else by its "external_id", else created; it updates
+only the fields it has (an export imported as it is changes nothing). All or nothing; addresses
+without coordinates are geocoded with the configured GEOCODER. --dry-run says what it would do and
+writes nothing; --delete-missing also deletes the locations with an external_id the file lacks.
+FILE.json: an array of locations (or {"locations": [...]}, as GET /admin/v1/locations answers).
+FILE.csv: a header row naming the columns: name, address (or street, city, postcode, region,
+country), lat, lng, external_id, tags (split on | or ,), phone, email, website, monday..sunday,
+custom.FIELD_ID...; docs/cli.md lists them and the spellings understood.`
 
 /** Every command but geocode, by its two words. */
-const COMMANDS: Record<string, Command> = { ...LOCATOR_COMMANDS, ...DATA_COMMANDS }
+const COMMANDS: Record<string, Command> = { ...LOCATOR_COMMANDS, ...DATA_COMMANDS, ...IMPORT_COMMANDS }
 
 /** What a command did before it failed, for the failure's message: `secret`, a new secret key was printed (inside its transaction, not yet committed). */
 type Shown = { secret: boolean }

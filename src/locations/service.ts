@@ -11,7 +11,15 @@ import { LocationError } from './errors'
 import { CONTACT_KEYS, SOCIAL_KEYS, statusInput } from './model'
 import { mergeMap, normalizeLocationBody, pickLocationFields, type LocationPatch } from './normalize'
 
-export type AdminDeps = { store: Store; geocoder: Geocoder }
+export type AdminDeps = {
+  store: Store
+  geocoder: Geocoder
+  /**
+   * Called with a write's result inside its transaction, after the write: what it keeps (an
+   * Idempotency-Key's answer) commits with the write or not at all; a throw undoes the write.
+   */
+  inWrite?: (result: unknown) => void
+}
 
 const filled = <K extends string>(keys: readonly K[], values: Partial<Record<K, string>>) =>
   Object.fromEntries(keys.map((k) => [k, values[k] ?? ''])) as Record<K, string>
@@ -126,7 +134,7 @@ export function checkExternalIdFree(
   )
 }
 
-function notFound(id: string): LocationError {
+export function notFound(id: string): LocationError {
   return new LocationError('not_found', `Location ${JSON.stringify(id)} was not found.`)
 }
 
@@ -147,7 +155,8 @@ export function getLocation(deps: AdminDeps, locatorId: string, id: string): Adm
   return toAdminLocation(row)
 }
 
-async function geocode(deps: AdminDeps, address: string): Promise<GeocodeResult> {
+/** The geocoder's answer for `address`, or the documented geocoding_failed error. */
+export async function geocode(deps: AdminDeps, address: string): Promise<GeocodeResult> {
   let result: GeocodeResult | null
   try {
     result = await deps.geocoder.geocode(address)
@@ -180,7 +189,7 @@ async function geocode(deps: AdminDeps, address: string): Promise<GeocodeResult>
  * definitions as they are now. The CLI may have removed a field, or removed it and added it again
  * with another type, while the request waited for the geocoder.
  */
-function checkCustomFieldsAgain(
+export function checkCustomFieldsAgain(
   deps: AdminDeps,
   locatorId: string,
   fields: Record<string, unknown>,
@@ -204,15 +213,18 @@ export async function createLocation(deps: AdminDeps, locatorId: string, body: u
   checkExternalIdFree(deps, locatorId, patch.externalId, null)
   const found = patch.coordinates ? null : await geocode(deps, patch.address!)
   const record = newLocationRecord(locatorId, patch, found)
-  await deps.store.writeSoon(() => {
+  return deps.store.writeSoon(() => {
     checkCustomFieldsAgain(deps, locatorId, fields, 'create')
     checkExternalIdFree(deps, locatorId, patch.externalId, null)
     deps.store.locations.insert(record)
+    const location = toAdminLocation(record)
+    deps.inWrite?.(location)
+    return location
   })
-  return toAdminLocation(record)
 }
 
-function applyPatch(current: LocationRecord, patch: LocationPatch, found: GeocodeResult | null): LocationRecord {
+/** The record `current` becomes with `patch` applied (and `found`, the geocoder's answer for its address). */
+export function applyPatch(current: LocationRecord, patch: LocationPatch, found: GeocodeResult | null): LocationRecord {
   const next: LocationRecord = {
     ...current,
     externalId: patch.externalId === undefined ? current.externalId : patch.externalId,
@@ -275,126 +287,27 @@ export async function updateLocation(
   const patch = normalizeLocationBody(fields, 'update', deps.store.customFields.list(locatorId))
   checkExternalIdFree(deps, locatorId, patch.externalId, id)
   const found = patch.address !== undefined && !patch.coordinates ? await geocode(deps, patch.address) : null
-  const updated = await deps.store.writeSoon(() => {
+  return deps.store.writeSoon(() => {
     const current = deps.store.locations.get(locatorId, id) // re-read: another writer may have changed or deleted it
     if (!current) throw notFound(id)
     checkCustomFieldsAgain(deps, locatorId, fields, 'update')
     checkExternalIdFree(deps, locatorId, patch.externalId, id)
-    return deps.store.locations.replace(applyPatch(current, patch, found), current)
+    const location = toAdminLocation(deps.store.locations.replace(applyPatch(current, patch, found), current))
+    deps.inWrite?.(location)
+    return location
   })
-  return toAdminLocation(updated)
 }
 
 export async function deleteLocation(deps: AdminDeps, locatorId: string, rawId: string): Promise<string> {
   const id = requireLocationId(rawId)
-  const removed = await deps.store.writeSoon(() => deps.store.locations.remove(locatorId, id))
-  if (!removed) throw notFound(id)
-  return `Location ${id} was deleted.`
+  return deps.store.writeSoon(() => {
+    if (!deps.store.locations.remove(locatorId, id)) throw notFound(id)
+    const message = `Location ${id} was deleted.`
+    deps.inWrite?.(message)
+    return message
+  })
 }
 
 export function listCustomFields(deps: AdminDeps, locatorId: string) {
   return deps.store.customFields.list(locatorId).map((f) => ({ id: f.id, name: f.name, type: f.type }))
-}
-
-/** What importLocations did: the ids created, updated, and sent as they were (nothing written). */
-export type ImportReport = { created: string[]; updated: string[]; unchanged: string[] }
-
-/** Why importLocations wrote nothing: one line per location refused ("locations[3] (\"Name\"): name: ..."). */
-export class ImportError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`${problems.length} location${problems.length === 1 ? '' : 's'} could not be imported`)
-  }
-}
-
-/** Problems listed at most; the rest are counted. */
-const MAX_PROBLEMS = 20
-
-/**
- * Creates and updates many locations of a locator at once, all or none: the rules of POST
- * /locations for an object without `id`, those of POST /locations/{id} for one with the id of a
- * location of this locator (so the objects GET /locations gives, edited or not, import as
- * updates; one sent as it is changes nothing). Every object is checked, then those that need it
- * geocoded one at a time as the API would; any problem and nothing is written (ImportError lists
- * them). Otherwise all of it is written in one transaction.
- */
-export async function importLocations(deps: AdminDeps, locatorId: string, items: unknown[]): Promise<ImportReport> {
-  const definitions = deps.store.customFields.list(locatorId)
-  const problems: string[] = []
-  const seen = new Set<string>()
-  type Planned = {
-    label: string
-    fields: Record<string, unknown>
-    patch: LocationPatch
-    id: string | null
-    found: GeocodeResult | null
-  }
-  const planned: (Planned | null)[] = items.map((raw, i) => {
-    const fields =
-      raw !== null && typeof raw === 'object' && !Array.isArray(raw)
-        ? pickLocationFields(raw as Record<string, unknown>)
-        : null
-    const label = `locations[${i}]${typeof fields?.name === 'string' && fields.name !== '' ? ` (${JSON.stringify(fields.name)})` : ''}`
-    const refuse = (why: string) => (problems.push(`${label}: ${why}`), null)
-    if (fields === null) return refuse('must be an object of location fields.')
-    const id = (raw as Record<string, unknown>).id ?? null
-    if (id !== null) {
-      if (typeof id !== 'string' || deps.store.locations.get(locatorId, id) === null) {
-        return refuse(
-          `id ${JSON.stringify(id)} is not a location of locator ${locatorId} (leave the id out to create the location).`,
-        )
-      }
-      if (seen.has(id)) return refuse(`id ${id} is in the file more than once.`)
-      seen.add(id)
-    }
-    try {
-      return {
-        label,
-        fields,
-        patch: normalizeLocationBody(fields, id === null ? 'create' : 'update', definitions),
-        id,
-        found: null,
-      }
-    } catch (e) {
-      if (e instanceof LocationError) return refuse(e.text)
-      throw e
-    }
-  })
-  const fail = () => {
-    const more = problems.length - MAX_PROBLEMS
-    return new ImportError(more > 0 ? [...problems.slice(0, MAX_PROBLEMS), `... and ${more} more`] : problems)
-  }
-  if (problems.length > 0) throw fail()
-  for (const plan of planned as Planned[]) {
-    const { patch } = plan
-    if (patch.coordinates || patch.address === undefined) continue
-    try {
-      plan.found = await geocode(deps, patch.address)
-    } catch (e) {
-      if (!(e instanceof LocationError)) throw e
-      problems.push(`${plan.label}: ${e.message}`)
-    }
-  }
-  if (problems.length > 0) throw fail()
-  return deps.store.writeSoon(() => {
-    const report: ImportReport = { created: [], updated: [], unchanged: [] }
-    for (const { label, fields, patch, id, found } of planned as Planned[]) {
-      try {
-        checkCustomFieldsAgain(deps, locatorId, fields, id === null ? 'create' : 'update')
-      } catch (e) {
-        if (e instanceof LocationError) throw new ImportError([`${label}: ${e.text}`])
-        throw e
-      }
-      if (id === null) {
-        const record = newLocationRecord(locatorId, patch, found)
-        deps.store.locations.insert(record)
-        report.created.push(record.id)
-        continue
-      }
-      const current = deps.store.locations.get(locatorId, id)
-      if (!current) throw new ImportError([`${label}: location ${id} was deleted meanwhile.`])
-      const next = applyPatch(current, patch, found)
-      ;(deps.store.locations.replace(next, current) === next ? report.updated : report.unchanged).push(id)
-    }
-    return report
-  })
 }

@@ -45,17 +45,21 @@ export function printable(text: string, what: string): void {
  */
 export type Deliver<T> = (issued: T) => void
 
-/** A JSON file's content, or an OperatorError saying why it could not be read. */
-export function readJsonFile(path: string): unknown {
-  let text: string
+/** A file's bytes, or an OperatorError saying why it could not be read. */
+export function readFileBytes(path: string): Uint8Array {
   try {
-    text = readFileSync(path, 'utf8')
+    return readFileSync(path)
   } catch (e) {
     const code = (e as { code?: string }).code
     if (code === 'ENOENT') throw new OperatorError(`No file ${path}.`)
-    if (code === 'EISDIR') throw new OperatorError(`${path} is a directory, not a JSON file.`)
+    if (code === 'EISDIR') throw new OperatorError(`${path} is a directory, not a file.`)
     throw new OperatorError(`Cannot read ${path}: ${(e as Error).message}`)
   }
+}
+
+/** A JSON file's content, or an OperatorError saying why it could not be read. */
+export function readJsonFile(path: string): unknown {
+  const text = new TextDecoder().decode(readFileBytes(path))
   try {
     // A byte order mark (some editors save one) is no JSON.
     return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)

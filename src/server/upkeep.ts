@@ -102,7 +102,7 @@ const PRUNE_SLICE = 2_000
 
 /**
  * Deletes the changes older than CHANGES_KEPT_MS, each locator's last one kept (src/store/changes.ts
- * prune), now and every PRUNE_EVERY_MS, a slice per shared commit (store.writeSoon: no wait for
+ * prune), and the Idempotency-Key answers past their 24 hours, now and every PRUNE_EVERY_MS, a slice per shared commit (store.writeSoon: no wait for
  * another process's lock stops requests). In the process that runs the geocode refresh: one per
  * server. A failure is logged (one that met a busy database is tried at the next run). Returns the stop.
  */
@@ -115,6 +115,7 @@ export function startChangeLogPrune(store: Store): () => void {
     try {
       const end = store.changes.pruneEnd(new Date(Date.now() - CHANGES_KEPT_MS).toISOString())
       while (!stopped && (await store.writeSoon(() => store.changes.prune(end, PRUNE_SLICE))) < end) {}
+      while (!stopped && (await store.writeSoon(() => store.idempotency.prune(PRUNE_SLICE))) === PRUNE_SLICE) {}
     } catch (e) {
       // Stopped meanwhile: the store may be closed under it.
       if (!stopped && databaseFault(e) !== 'busy')

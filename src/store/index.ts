@@ -5,6 +5,7 @@ import { commitTracker, type WriteFault } from './commits'
 import { fileMovedCheck, openDatabase, openNonWaitingConnection } from './db'
 import { filterRepo } from './filters'
 import { geocodeCacheRepo } from './geocode-cache'
+import { idempotencyRepo } from './idempotency'
 import { keyRepo } from './keys'
 import { locationRepo } from './locations'
 import { locatorRepo } from './locators'
@@ -37,6 +38,7 @@ export function openStore(path: string) {
     filters: filterRepo(db, changes),
     priority: priorityRepo(db, changes),
     geocodeCache: geocodeCacheRepo(db, writeSoon),
+    idempotency: idempotencyRepo(db),
     /** Runs fn in a BEGIN IMMEDIATE transaction: all of it commits, or none of it (nothing once the file moved). */
     write<T>(fn: () => T): T {
       const moved = fileMoved()

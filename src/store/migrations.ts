@@ -179,4 +179,18 @@ export const MIGRATIONS: readonly string[] = [
   CREATE UNIQUE INDEX locations_by_external_id ON locations(locator_id, external_id) WHERE external_id IS NOT NULL;
   ALTER TABLE locators ADD COLUMN public_external_id INTEGER NOT NULL DEFAULT 0;
   `,
+  // 7: Idempotency-Key answers of the Management API's POSTs, written in the transaction of the
+  // write they answer, kept 24 hours (idempotency.prune).
+  `
+  CREATE TABLE idempotency_keys (
+    locator_id TEXT NOT NULL REFERENCES locators(id) ON DELETE CASCADE,
+    key TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,                      -- SHA-256 hex of the method, path and body
+    status INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (locator_id, key)
+  ) STRICT;
+  CREATE INDEX idempotency_keys_by_age ON idempotency_keys(created_at);
+  `,
 ]

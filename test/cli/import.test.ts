@@ -85,11 +85,14 @@ const STORES = [
 describe('locations import', () => {
   test('creates every location (an address without coordinates geocoded, as the API does); the API lists them as the import made them', async () => {
     const out = json('locations', 'import', locatorId, '--file', file('stores.json', STORES))
-    expect(out.created).toHaveLength(3)
-    expect(out).toMatchObject({ updated: [], unchanged: [] })
+    expect(out).toMatchObject({ dry_run: false, created: 3, updated: 0, unchanged: 0, deleted: 0 })
+    const created = out.results.map((r: { id: string }) => r.id)
+    expect(out.results.map((r: { action: string }) => r.action)).toEqual(['created', 'created', 'created'])
+    expect(out.results[1].geocoding).toEqual({ precision: 'city', source: 'embedded' })
+    expect(out.results[0].geocoding).toBeNull()
     const byName = new Map((await listed()).map((l) => [l.name, l]))
     expect(byName.get('Harbour Store')).toMatchObject({
-      id: out.created[0],
+      id: created[0],
       coordinates: { lat: 39.78, lng: -89.65 },
       tags: ['Repair'],
       custom_fields: { floor: '2' },
@@ -98,13 +101,13 @@ describe('locations import', () => {
     })
     const duomo = byName.get('Duomo Store')
     expect(duomo).toMatchObject({
-      id: out.created[1],
+      id: created[1],
       status: 'draft',
       geocoding: { source: 'embedded', precision: 'city' },
     })
     expect(Math.abs(duomo.coordinates.lat - 45.4642) + Math.abs(duomo.coordinates.lng - 9.19)).toBeLessThan(0.05)
     expect(byName.get('Ring Store')).toMatchObject({
-      id: out.created[2],
+      id: created[2],
       contact: { phone: '+43 1 234', email: '', website: '' },
     })
     const human = storeloc(
@@ -116,7 +119,7 @@ describe('locations import', () => {
     )
     expect(human).toMatchObject({ code: 0, stderr: '' })
     expect(human.stdout).toBe(
-      `Imported ${join(dir, 'more.json')} into ${locatorId}: 1 created, 0 updated, 0 unchanged.\n`,
+      `Imported ${join(dir, 'more.json')} into ${locatorId}: 1 created, 0 updated, 0 unchanged, 0 deleted.\n`,
     )
   }, 20_000)
 
@@ -128,7 +131,8 @@ describe('locations import', () => {
     expect(JSON.parse(exported.stdout)).toEqual(before)
     const changesBefore = rows().changes.length
     const same = json('locations', 'import', locatorId, '--file', file('export.json', exported.stdout))
-    expect(same).toEqual({ created: [], updated: [], unchanged: before.map((l) => l.id) })
+    expect(same).toMatchObject({ created: 0, updated: 0, unchanged: 3, deleted: 0 })
+    expect(same.results.map((r: { id: string }) => r.id)).toEqual(before.map((l) => l.id))
     expect(await listed()).toEqual(before)
     expect(rows().changes.length).toBe(changesBefore)
     // The list as GET /admin/v1/locations answers it imports too; one edited, one new.
@@ -140,8 +144,11 @@ describe('locations import', () => {
       ],
     }
     const out = json('locations', 'import', locatorId, '--file', file('edited.json', edited))
-    expect(out).toMatchObject({ updated: [before[0].id], unchanged: [before[1].id] })
-    expect(out.created).toHaveLength(1)
+    expect(out).toMatchObject({ created: 1, updated: 1, unchanged: 1 })
+    expect(out.results.slice(0, 2)).toMatchObject([
+      { index: 0, id: before[0].id, action: 'updated' },
+      { index: 1, id: before[1].id, action: 'unchanged' },
+    ])
     const after = await listed()
     expect(after[0]).toEqual({ ...before[0], name: 'Harbour Store (renamed)', updated_at: after[0].updated_at })
     expect(after[0].updated_at > before[0].updated_at).toBe(true)
@@ -164,11 +171,11 @@ describe('locations import', () => {
     const r = storeloc('locations', 'import', locatorId, '--file', file('bad.json', bad))
     expect(r.code).toBe(1)
     expect(r.stderr.split('\n').filter((l) => l !== '')).toEqual([
-      `storeloc: Nothing was imported from ${join(dir, 'bad.json')}: 4 locations could not be imported.`,
-      '  locations[1]: name: The name field is required.',
+      `storeloc: Nothing was imported from ${join(dir, 'bad.json')}: 4 of 7 locations cannot be written as sent; nothing was written.`,
+      '  locations[1]: The name field is required.',
       '  locations[2]: must be an object of location fields.',
-      `  locations[3] ("Elsewhere"): id "loc_0000000000000000" is not a location of locator ${locatorId} (leave the id out to create the location).`,
-      `  locations[5]: id ${existing} is in the file more than once.`,
+      '  locations[3] ("Elsewhere"): id "loc_0000000000000000" is not a location of this locator. Leave the id out to create it, or match it by external_id.',
+      `  locations[5]: is the same location (${existing}) as locations[4].`,
     ])
     expect(rows()).toEqual(before)
     // Once the others are right, an address that cannot be geocoded is named the same way.
@@ -179,9 +186,7 @@ describe('locations import', () => {
       '--file',
       file('lost.json', [bad[0], { id: existing, custom_fields: { floor: 'two' } }]),
     )
-    expect(geocoding.stderr).toContain(
-      '  locations[1]: custom_fields.floor: The custom_fields.floor field must be a number.',
-    )
+    expect(geocoding.stderr).toContain('  locations[1]: The custom_fields.floor field must be a number.')
     const lost = storeloc('locations', 'import', locatorId, '--file', file('lost.json', [bad[0], bad[6]]))
     expect(lost.code).toBe(1)
     expect(lost.stderr).toContain(

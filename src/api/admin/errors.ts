@@ -10,6 +10,11 @@ export const ADMIN_ERRORS = {
   no_locator: { status: 401, error: 'error', message: 'No locator was found for this API key.' },
   not_found: { status: 404, error: 'not_found', message: LOCATION_ERRORS.not_found },
   conflict: { status: 409, error: 'conflict', message: LOCATION_ERRORS.conflict },
+  idempotency_key_reused: {
+    status: 422,
+    error: 'idempotency_key_reused',
+    message: 'This Idempotency-Key was used with another request.',
+  },
   payload_too_large: {
     status: 413,
     error: 'payload_too_large',

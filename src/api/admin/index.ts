@@ -2,6 +2,9 @@
 import { Elysia } from 'elysia'
 import { parseBody, type ParsedBody } from '../body'
 import { authenticate } from './auth'
+import { BULK_MAX_BODY_BYTES, bulkBodyError, csvBulkRequest, jsonBulkRequest } from './bulk'
+import { idempotentWrites } from './idempotency'
+import { bulkUpsert } from '../../locations/bulk'
 import { LocationError } from '../../locations/errors'
 import { AdminError } from './errors'
 import { coerceFormCoordinates } from '../../locations/normalize'
@@ -29,6 +32,7 @@ function bodyOf(parsed: unknown): unknown {
     coerceFormCoordinates(body.value)
     return body.value
   }
+  if (body.kind === 'csv') return {} // read as CSV on the bulk route only
   return body.value
 }
 
@@ -68,9 +72,34 @@ export type AdminRouteDeps = AdminDeps & {
   onAuthenticated?: (request: Request, locatorId: string) => void
 }
 
+type WriteContext = {
+  request: Request
+  body: unknown
+  set: { status?: number | string }
+  auth: { locator: { id: string } }
+}
+
 export function adminRoutes(deps: AdminRouteDeps) {
+  const keyed = idempotentWrites(deps)
+  /** A write's answer: its own, or the one kept for its Idempotency-Key (replayed: not written again). */
+  const write = async <T>(
+    ctx: WriteContext,
+    status: number,
+    work: (d: AdminDeps) => Promise<T>,
+    render: (result: T) => unknown,
+  ) => {
+    const bodyDigest = (ctx.body as { digest?: string } | undefined)?.digest
+    const out = await keyed({ request: ctx.request, locatorId: ctx.auth.locator.id, bodyDigest, status, work, render })
+    if (out.replay) return out.response
+    ctx.set.status = out.status
+    return out.body
+  }
   return new Elysia({ name: 'admin', prefix: '/admin/v1' })
-    .onParse(({ request }) => parseBody(request, deps.maxBodyBytes))
+    .onParse(({ request }) => {
+      const bulk = new URL(request.url).pathname.endsWith('/locations/bulk')
+      const digest = request.headers.has('idempotency-key')
+      return parseBody(request, bulk ? BULK_MAX_BODY_BYTES : deps.maxBodyBytes, { csv: bulk, digest })
+    })
     .resolve(({ request }) => {
       const auth = authenticate(deps.store, request.headers.get('authorization'))
       deps.onAuthenticated?.(request, auth.locator.id)
@@ -84,26 +113,59 @@ export function adminRoutes(deps: AdminRouteDeps) {
       success: true,
       location: getLocation(deps, auth.locator.id, params.id),
     }))
-    .post('/locations', async ({ auth, body, set, request }) => {
-      refuseMissingId(new URL(request.url))
-      const location = await sayingWhyUnread(body, () => createLocation(deps, auth.locator.id, bodyOf(body)))
-      set.status = 201
-      return { success: true, location }
+    .post('/locations', (ctx) => {
+      refuseMissingId(new URL(ctx.request.url))
+      return write(
+        ctx,
+        201,
+        (d) => sayingWhyUnread(ctx.body, () => createLocation(d, ctx.auth.locator.id, bodyOf(ctx.body))),
+        (location) => ({ success: true, location }),
+      )
     })
-    .post('/locations/:id', async ({ auth, params, body }) => ({
-      success: true,
-      location: await sayingWhyUnread(body, () => updateLocation(deps, auth.locator.id, params.id, bodyOf(body))),
-    }))
+    .post('/locations/bulk', (ctx) => {
+      const parsed = ctx.body as ParsedBody | undefined
+      const params = new URL(ctx.request.url).searchParams
+      if (parsed?.kind === 'csv') {
+        const { items, dryRun, deleteMissing, unknown } = csvBulkRequest(parsed.bytes, params)
+        return write(
+          ctx,
+          200,
+          (d) => bulkUpsert(d, ctx.auth.locator.id, items, { dryRun, deleteMissing }),
+          (report) => ({ success: true, ...report, unknown_columns: unknown }),
+        )
+      }
+      if (parsed?.kind !== 'json') throw bulkBodyError(parsed)
+      const { items, dryRun, deleteMissing } = jsonBulkRequest(parsed.value, params)
+      return write(
+        ctx,
+        200,
+        (d) => bulkUpsert(d, ctx.auth.locator.id, items, { dryRun, deleteMissing }),
+        (report) => ({ success: true, ...report }),
+      )
+    })
+    .post('/locations/:id', (ctx) =>
+      write(
+        ctx,
+        200,
+        (d) => sayingWhyUnread(ctx.body, () => updateLocation(d, ctx.auth.locator.id, ctx.params.id, bodyOf(ctx.body))),
+        (location) => ({ success: true, location }),
+      ),
+    )
     .post('/locations//delete', () => {
       throw new AdminError(
         'invalid_request',
         'The location ID is missing from the path: /admin/v1/locations/{id}/delete.',
       )
     })
-    .post('/locations/:id/delete', async ({ auth, params, body }) => {
+    .post('/locations/:id/delete', (ctx) => {
       // No body is read, but one over the limit is refused as on every write.
-      if ((body as ParsedBody | undefined)?.kind === 'too_large') throw new AdminError('payload_too_large')
-      return { success: true, message: await deleteLocation(deps, auth.locator.id, params.id) }
+      if ((ctx.body as ParsedBody | undefined)?.kind === 'too_large') throw new AdminError('payload_too_large')
+      return write(
+        ctx,
+        200,
+        (d) => deleteLocation(d, ctx.auth.locator.id, ctx.params.id),
+        (message) => ({ success: true, message }),
+      )
     })
     .get('/custom_fields', ({ auth }) => ({ success: true, custom_fields: listCustomFields(deps, auth.locator.id) }))
 }

@@ -6,7 +6,8 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { nameKey } from '../../core/text'
-import { AU_STATES, CA_PROVINCES, COUNTRY_ALIASES, COUNTRY_NAME_LANGUAGES, COUNTRY_REGIONS } from './tables'
+import { countryNameEntries } from '../countries'
+import { AU_STATES, CA_PROVINCES, COUNTRY_REGIONS } from './tables'
 
 /** Bump when the schema or the compiled content changes: files of another version are rebuilt. */
 export const GEODATA_VERSION = '6'
@@ -271,25 +272,7 @@ function insertPostcodes(db: Database, { biggest, byName }: PlaceLookup): number
 function insertCountries(db: Database): void {
   const insertCountry = db.prepare('INSERT OR IGNORE INTO countries VALUES (?, ?)')
   db.transaction(() => {
-    for (const [alias, code] of Object.entries(COUNTRY_ALIASES)) insertCountry.run(nameKey(alias), code)
-    const codes = require('i18n-iso-countries/codes.json') as [string, string, string][]
-    for (const [alpha2, alpha3] of codes) {
-      insertCountry.run(alpha2.toLowerCase(), alpha2) // read as a code only when written in capitals
-      insertCountry.run(alpha3.toLowerCase(), alpha2)
-    }
-    for (const lang of COUNTRY_NAME_LANGUAGES) {
-      const { countries } = require(`i18n-iso-countries/langs/${lang}.json`) as {
-        countries: Record<string, string | string[]>
-      }
-      for (const [code, value] of Object.entries(countries)) {
-        for (const name of Array.isArray(value) ? value : [value]) {
-          const key = nameKey(name)
-          if (key !== '') insertCountry.run(key, code)
-          const short = key.replace(/^the /, '')
-          if (short !== key) insertCountry.run(short, code)
-        }
-      }
-    }
+    for (const [key, code] of countryNameEntries()) insertCountry.run(key, code)
   })()
 }
 

@@ -1,0 +1,96 @@
+// POST /admin/v1/locations/bulk: the request (JSON or CSV) read into the bulk upsert's items.
+import { BULK_MAX_ITEMS, type BulkItem } from '../../locations/bulk'
+import { CsvError, type CsvRead, readLocationsCsv } from '../../locations/csv'
+import type { ParsedBody } from '../body'
+import { AdminError } from './errors'
+
+/** The bulk route's body limit: 1,000 full locations fit. */
+export const BULK_MAX_BODY_BYTES = 8 * 1024 * 1024
+
+export type BulkRequest = { items: BulkItem[]; dryRun: boolean; deleteMissing: boolean }
+
+const invalid = (field: string, message: string) =>
+  new AdminError('validation_error', undefined, { [field]: [message] })
+
+/** A flag from the JSON body, else the query string, else false. */
+function flag(name: string, fromBody: unknown, params: URLSearchParams): boolean {
+  if (fromBody !== undefined) {
+    if (typeof fromBody !== 'boolean') throw invalid(name, `The ${name} field must be true or false.`)
+    return fromBody
+  }
+  const all = params.getAll(name)
+  if (all.length === 0) return false
+  if (all.length > 1) throw new AdminError('invalid_request', `The ${name} parameter is given more than once.`)
+  const raw = all[0]!.trim().toLowerCase()
+  if (raw === 'true' || raw === '1' || raw === '') return true
+  if (raw === 'false' || raw === '0') return false
+  throw new AdminError('invalid_request', `The ${name} parameter must be true or false; got ${JSON.stringify(all[0])}.`)
+}
+
+function tooMany(n: number): AdminError {
+  return invalid(
+    'locations',
+    `The locations field may not have more than ${BULK_MAX_ITEMS} items; got ${n}. Send them in several requests (the CLI's locations import takes any number).`,
+  )
+}
+
+/** The items and options of a JSON bulk request, or the documented error. */
+export function jsonBulkRequest(value: unknown, params: URLSearchParams): BulkRequest {
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new AdminError(
+      'invalid_request',
+      'The request body must be a JSON object: {"locations": [...], "dry_run": false, "delete_missing": false}.',
+    )
+  const body = value as Record<string, unknown>
+  const locations = body.locations
+  if (locations === undefined) throw invalid('locations', 'The locations field is required.')
+  if (!Array.isArray(locations)) throw invalid('locations', 'The locations field must be an array.')
+  if (locations.length > BULK_MAX_ITEMS) throw tooMany(locations.length)
+  return {
+    items: locations.map((raw, i) => ({ raw, key: `locations[${i}]` })),
+    dryRun: flag('dry_run', body.dry_run, params),
+    deleteMissing: flag('delete_missing', body.delete_missing, params),
+  }
+}
+
+/** The error for a bulk body that is neither JSON nor CSV, over the limit, or unreadable. */
+export function bulkBodyError(body: ParsedBody | undefined): AdminError {
+  if (body?.kind === 'too_large')
+    return new AdminError(
+      'payload_too_large',
+      `The request body may not be larger than ${BULK_MAX_BODY_BYTES / 1024 / 1024} MiB on this route. Send the locations in several requests.`,
+    )
+  if (body?.kind === 'invalid_json')
+    return new AdminError('invalid_request', `The request body is not valid JSON: ${body.reason}`)
+  const sent =
+    body?.kind === 'empty' && body.unread !== undefined
+      ? ` It was sent ${body.unread === '' ? 'without a Content-Type header' : `as ${JSON.stringify(body.unread.slice(0, 100))}`}.`
+      : ''
+  return new AdminError(
+    'invalid_request',
+    `Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv).${sent}`,
+  )
+}
+
+/** The items and options of a CSV bulk request (flags in the query string), with its unknown columns. */
+export function csvBulkRequest(bytes: Uint8Array, params: URLSearchParams): BulkRequest & { unknown: string[] } {
+  let read: CsvRead
+  try {
+    read = readLocationsCsv(bytes)
+  } catch (e) {
+    if (e instanceof CsvError) throw new AdminError('invalid_request', `The CSV body cannot be read: ${e.message}`)
+    throw e
+  }
+  if (read.rows.length > BULK_MAX_ITEMS) throw tooMany(read.rows.length)
+  return {
+    items: read.rows.map((row) => ({
+      raw: row.body,
+      key: `line ${row.line}`,
+      country: row.country,
+      postcode: row.postcode,
+    })),
+    dryRun: flag('dry_run', undefined, params),
+    deleteMissing: flag('delete_missing', undefined, params),
+    unknown: read.unknown,
+  }
+}

@@ -1,0 +1,94 @@
+// Idempotency-Key on the Management API's POSTs, as the IETF draft "The Idempotency-Key HTTP
+// Header Field" describes: a retry with the same key and request replays the first answer; the
+// same key with another request is 422; while the first is still running, 409.
+import type { AdminDeps } from '../../locations/service'
+import { IdempotencyKeyTaken } from '../../store/idempotency'
+import { AdminError } from './errors'
+
+/** The header on a replayed answer: the write was not made again. */
+export const REPLAY_HEADER = 'idempotent-replayed'
+
+/** The key the header carries (a quoted sf-string, or the bare token most clients send); null without one. */
+export function idempotencyKeyOf(request: Request): string | null {
+  const raw = request.headers.get('idempotency-key')
+  if (raw === null) return null
+  let key = raw.trim()
+  if (key.length >= 2 && key.startsWith('"') && key.endsWith('"')) key = key.slice(1, -1)
+  if (!/^[\x20-\x7e]{1,255}$/.test(key))
+    throw new AdminError(
+      'invalid_request',
+      'The Idempotency-Key header must be 1 to 255 printable ASCII characters; a new UUID for each write is usual.',
+    )
+  return key
+}
+
+/** What tells one request from another under a key: method, path with query, and the body's SHA-256. */
+function fingerprintOf(request: Request, bodyDigest: string): string {
+  const url = new URL(request.url)
+  return new Bun.CryptoHasher('sha256')
+    .update(`${request.method} ${url.pathname}${url.search}\n${bodyDigest}`)
+    .digest('hex')
+}
+
+const EMPTY_DIGEST = new Bun.CryptoHasher('sha256').update('').digest('hex')
+
+export type KeyedWrite<T> = {
+  request: Request
+  locatorId: string
+  /** The body's SHA-256 as parseBody gave it (none: an empty body). */
+  bodyDigest: string | undefined
+  /** The answer's status on success. */
+  status: number
+  /** The write, given the deps to pass its service (with the hook that keeps the answer). */
+  work: (deps: AdminDeps) => Promise<T>
+  /** The answer's body for the write's result. */
+  render: (result: T) => unknown
+}
+
+/** Runs keyed writes: at most one at a time per locator and key in this process; the database decides between processes. */
+export function idempotentWrites(deps: AdminDeps) {
+  const running = new Set<string>()
+  return async <T>(
+    w: KeyedWrite<T>,
+  ): Promise<{ status: number; body: unknown; replay: false } | { replay: true; response: Response }> => {
+    const key = idempotencyKeyOf(w.request)
+    if (key === null) return { status: w.status, body: w.render(await w.work(deps)), replay: false }
+    const fingerprint = fingerprintOf(w.request, w.bodyDigest ?? EMPTY_DIGEST)
+    const kept = () => {
+      const answer = deps.store.idempotency.get(w.locatorId, key)
+      if (answer === null) return null
+      if (answer.fingerprint !== fingerprint)
+        throw new AdminError(
+          'idempotency_key_reused',
+          `The Idempotency-Key ${JSON.stringify(key)} was used with another request (another method, path or body) at ${answer.createdAt}. Use a new key for a new request.`,
+        )
+      const headers = { 'content-type': 'application/json; charset=utf-8', [REPLAY_HEADER]: 'true' }
+      return { replay: true as const, response: new Response(answer.body, { status: answer.status, headers }) }
+    }
+    const first = kept()
+    if (first !== null) return first
+    const slot = `${w.locatorId}\n${key}`
+    if (running.has(slot))
+      throw new AdminError(
+        'conflict',
+        `A request with the Idempotency-Key ${JSON.stringify(key)} is still being processed. Retry once it has finished: the retry then gets its answer.`,
+      )
+    running.add(slot)
+    try {
+      const save = (result: unknown) =>
+        deps.store.idempotency.save(w.locatorId, key, {
+          fingerprint,
+          status: w.status,
+          body: JSON.stringify(w.render(result as T)),
+        })
+      const result = await w.work({ ...deps, inWrite: save })
+      return { status: w.status, body: w.render(result), replay: false }
+    } catch (e) {
+      // Another process committed a write with this key first: this one was undone; its answer stands.
+      if (e instanceof IdempotencyKeyTaken) return kept() ?? Promise.reject(e)
+      throw e
+    } finally {
+      running.delete(slot)
+    }
+  }
+}

@@ -1,0 +1,136 @@
+// `locations import` and `locations export`: a locator's locations from and to JSON or CSV files.
+import { extname } from 'node:path'
+import { createGeocoder, type GeocoderStack } from '../geocode'
+import { noGeocoder, type Geocoder } from '../geocode/geocoder'
+import { type BulkItem, type BulkProgress, type BulkReport, bulkUpsert } from '../locations/bulk'
+import { CsvError, readLocationsCsv, writeLocationsCsv } from '../locations/csv'
+import { LocationError } from '../locations/errors'
+import { toAdminLocation } from '../locations/service'
+import { OperatorError, readFileBytes, readJsonFile, requireLocator } from '../operator'
+import type { Command, Context } from './context'
+import { args, required } from './output'
+import { importSummary, progressPrinter } from './import-report'
+
+type Format = 'csv' | 'json'
+
+/** --format, else the file's extension; a file with neither is refused saying what to give. */
+function formatOf(file: string, given: string | undefined): Format {
+  if (given !== undefined) {
+    if (given !== 'csv' && given !== 'json')
+      throw new OperatorError(`--format must be csv or json; got ${JSON.stringify(given)}.`)
+    return given
+  }
+  const ext = extname(file).toLowerCase()
+  if (ext === '.csv' || ext === '.tsv' || ext === '.txt') return 'csv'
+  if (ext === '.json') return 'json'
+  throw new OperatorError(`Cannot tell the format of ${file} from its name: give --format csv or --format json.`)
+}
+
+/** The items of a JSON file: an array of locations, or {"locations": [...]} as the API lists them. */
+function jsonItems(file: string): BulkItem[] {
+  const json = readJsonFile(file)
+  const items = Array.isArray(json)
+    ? json
+    : json !== null && typeof json === 'object' && Array.isArray((json as { locations?: unknown }).locations)
+      ? (json as { locations: unknown[] }).locations
+      : null
+  if (items === null)
+    throw new OperatorError(
+      `${file} must hold a JSON array of locations, or an object with one as "locations" (as GET /admin/v1/locations answers).`,
+    )
+  return items.map((raw, i) => ({ raw, key: `locations[${i}]` }))
+}
+
+/** The items of a CSV file, and the header cells that name no field. */
+function csvItems(file: string): { items: BulkItem[]; unknown: string[] } {
+  try {
+    const read = readLocationsCsv(readFileBytes(file))
+    return {
+      items: read.rows.map((r) => ({ raw: r.body, key: `line ${r.line}`, country: r.country, postcode: r.postcode })),
+      unknown: read.unknown,
+    }
+  } catch (e) {
+    if (e instanceof CsvError)
+      throw new OperatorError(`Nothing was imported: ${file} cannot be read as CSV: ${e.message}`)
+    throw e
+  }
+}
+
+/** The configured geocoder, made on the first address that needs it (the embedded one's data, an HTTP provider). */
+function lazyGeocoder({ store, config }: Context): { geocoder: Geocoder; close: () => Promise<void> } {
+  const made: { stack?: Promise<GeocoderStack> } = {}
+  const geocoder: Geocoder =
+    config.geocoder.provider === 'none'
+      ? noGeocoder
+      : {
+          name: config.geocoder.provider,
+          geocode: async (address) =>
+            (
+              await (made.stack ??= createGeocoder(config.geocoder, store, (line) => console.error(line)))
+            ).geocoder.geocode(address),
+        }
+  return { geocoder, close: async () => (made.stack === undefined ? undefined : (await made.stack).close()) }
+}
+
+/** Every problem of a refused import, one per line, under a line saying nothing was written. */
+function refusal(file: string, e: LocationError): OperatorError {
+  const lines = Object.values(e.details ?? {}).flat()
+  return new OperatorError(`Nothing was imported from ${file}: ${e.message}${lines.map((l) => `\n  ${l}`).join('')}`)
+}
+
+export const IMPORT_COMMANDS: Record<string, Command> = {
+  'locations import': async (context, rest) => {
+    const { store, emit } = context
+    const spec = {
+      file: { type: 'string' },
+      format: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      'delete-missing': { type: 'boolean' },
+    } as const
+    const { values, positionals } = args(rest, spec, 1)
+    const file = required(values, 'file')
+    const locator = requireLocator(store, positionals[0]!)
+    const format = formatOf(file, values.format as string | undefined)
+    const { items, unknown } = format === 'csv' ? csvItems(file) : { items: jsonItems(file), unknown: [] }
+    const dryRun = !!values['dry-run']
+    const { geocoder, close } = lazyGeocoder(context)
+    const progress = progressPrinter(items.length, !!values.json)
+    let report: BulkReport
+    try {
+      report = await bulkUpsert({ store, geocoder }, locator.id, items, {
+        dryRun,
+        deleteMissing: !!values['delete-missing'],
+        onProgress: (p: BulkProgress) => progress.update(p),
+      })
+    } catch (e) {
+      if (e instanceof LocationError && e.details) throw refusal(file, e)
+      if (e instanceof LocationError) throw new OperatorError(`Nothing was imported from ${file}: ${e.message}`)
+      throw e
+    } finally {
+      progress.done()
+      await close()
+    }
+    emit(
+      !!values.json,
+      { ...report, unknown_columns: unknown },
+      importSummary(file, locator.id, items, report, unknown),
+    )
+  },
+  'locations export': ({ store, print }, rest) => {
+    const { values, positionals } = args(rest, { status: { type: 'string' }, format: { type: 'string' } }, 1)
+    const locator = requireLocator(store, positionals[0]!)
+    const status = values.status as string | undefined
+    if (status !== undefined && status !== 'published' && status !== 'draft')
+      throw new OperatorError(`--status must be published or draft; got ${JSON.stringify(status)}.`)
+    const format = values.format ?? 'json'
+    if (format !== 'csv' && format !== 'json')
+      throw new OperatorError(`--format must be csv or json; got ${JSON.stringify(format)}.`)
+    const rows = store.locations
+      .all(locator.id)
+      .filter((r) => status === undefined || r.status === status)
+      .map(toAdminLocation)
+    if (format === 'json') return print(JSON.stringify(rows, null, 2))
+    const fieldIds = store.customFields.list(locator.id).map((f) => f.id)
+    print(writeLocationsCsv(rows, fieldIds).replace(/\n$/, '')) // print ends the last line
+  },
+}

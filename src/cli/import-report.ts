@@ -1,0 +1,89 @@
+// What `locations import` prints: a progress line while a long import runs, then the summary of
+// what it did (or a dry run would do), how addresses were geocoded, and what to look at.
+import type { BulkItem, BulkProgress, BulkReport } from '../locations/bulk'
+
+/** Progress shows only for imports that run longer than this (ms): short ones print the summary alone. */
+const QUIET_MS = 1000
+/** A terminal's progress line is redrawn at most this often (ms); plain lines come this far apart. */
+const REDRAW_MS = 100
+const LINE_MS = 5000
+/** Warnings listed at most in the summary; --json lists them all. */
+const MAX_WARNINGS = 50
+
+/** Prints progress to standard error: one line redrawn on a terminal, plain lines otherwise; nothing with --json or for a short import. */
+export function progressPrinter(rows: number, json: boolean) {
+  const tty = process.stderr.isTTY === true
+  const start = performance.now()
+  let shownAt = 0
+  let drawn = false
+  const state = { geocoded: '', written: '' }
+  const text = () => `${rows} rows read${state.geocoded}${state.written}`
+  return {
+    update(p: BulkProgress): void {
+      if (p.stage === 'geocoded') state.geocoded = `, ${p.done} of ${p.total} addresses geocoded`
+      if (p.stage === 'written') state.written = p.done === 0 ? ', nothing written (dry run)' : `, ${p.done} written`
+      const now = performance.now()
+      if (json || now - start < QUIET_MS || (now - shownAt < (tty ? REDRAW_MS : LINE_MS) && p.stage !== 'written'))
+        return
+      shownAt = now
+      if (tty) {
+        process.stderr.write(`\r${text()}\x1b[K`)
+        drawn = true
+      } else process.stderr.write(`${text()}\n`)
+    },
+    /** Ends the terminal's line, if one was drawn. */
+    done(): void {
+      if (drawn) process.stderr.write('\n')
+    },
+  }
+}
+
+/** "line 7 (external_id "S-1")": where a result's row is, for a person. */
+function where(items: BulkItem[], index: number | null, externalId: string | null): string {
+  const key = index === null ? 'not in the file' : items[index]!.key
+  return externalId === null ? key : `${key} (external_id ${JSON.stringify(externalId)})`
+}
+
+/** How the addresses geocoded were placed: counts by precision and distinct points. */
+function geocodingLine(report: BulkReport): string | null {
+  const geocoded = report.results.filter((r) => r.geocoding !== null)
+  if (geocoded.length === 0) return null
+  const byPrecision = new Map<string, number>()
+  for (const r of geocoded) byPrecision.set(r.geocoding!.precision, (byPrecision.get(r.geocoding!.precision) ?? 0) + 1)
+  const order = ['rooftop', 'street', 'postcode', 'city', 'region', 'country']
+  const counts = [...byPrecision]
+    .sort(([a], [b]) => order.indexOf(a) - order.indexOf(b))
+    .map(([precision, n]) => `${n} ${precision}`)
+  return `Geocoded ${geocoded.length} address${geocoded.length === 1 ? '' : 'es'}: ${counts.join(', ')}.`
+}
+
+/** The summary `locations import` prints without --json. */
+export function importSummary(
+  file: string,
+  locatorId: string,
+  items: BulkItem[],
+  report: BulkReport,
+  unknownColumns: string[],
+): string {
+  const { created, updated, unchanged, deleted } = report
+  const lines = [
+    report.dry_run
+      ? `Dry run of ${file} on ${locatorId}, nothing written: ${created} to create, ${updated} to update, ${unchanged} unchanged, ${deleted} to delete.`
+      : `Imported ${file} into ${locatorId}: ${created} created, ${updated} updated, ${unchanged} unchanged, ${deleted} deleted.`,
+  ]
+  const geocoding = geocodingLine(report)
+  if (geocoding !== null) lines.push(geocoding)
+  const warned = report.results.filter((r) => r.warnings.length > 0)
+  if (warned.length > 0) {
+    lines.push(`Check ${warned.length} location${warned.length === 1 ? '' : 's'}:`)
+    for (const r of warned.slice(0, MAX_WARNINGS))
+      for (const w of r.warnings) lines.push(`  ${where(items, r.index, r.external_id)}: ${w}`)
+    if (warned.length > MAX_WARNINGS)
+      lines.push(`  ... and ${warned.length - MAX_WARNINGS} more (--json lists them all).`)
+  }
+  if (unknownColumns.length > 0)
+    lines.push(
+      `Columns not read (no location field has these names; docs/cli.md lists the columns): ${unknownColumns.join(', ')}.`,
+    )
+  return lines.join('\n')
+}

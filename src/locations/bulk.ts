@@ -1,0 +1,278 @@
+// Bulk upsert: many locations of one locator, each matched by id, else by external_id, else
+// created; all or nothing. A dry run answers what a real run would do and writes nothing.
+import type { GeocodeResult } from '../geocode/geocoder'
+import { type Geocoding, type LocationRecord, sameContent } from '../store/locations'
+import { LocationError, type ValidationDetails } from './errors'
+import { normalizeLocationBody, pickLocationFields, type LocationPatch } from './normalize'
+import { placementWarnings, type RowPlace } from './placement'
+import { newLocationRecord } from './record'
+import { type AdminDeps, applyPatch, checkCustomFieldsAgain, geocode, notFound } from './service'
+
+/** The most locations one request of the Management API may carry (the CLI sends any number). */
+export const BULK_MAX_ITEMS = 1000
+
+/** One location sent: `raw` an object of location fields (with `id` or `external_id` to match). */
+export type BulkItem = RowPlace & {
+  raw: unknown
+  /** The key its problems are reported under: "locations[3]", "line 7". */
+  key: string
+}
+
+export type BulkProgress = { stage: 'checked' | 'geocoded' | 'written'; done: number; total: number }
+
+export type BulkOptions = {
+  dryRun?: boolean
+  /** Also delete the locator's locations whose external id no item has (those without one stay). */
+  deleteMissing?: boolean
+  onProgress?: (progress: BulkProgress) => void
+}
+
+export type BulkAction = 'created' | 'updated' | 'unchanged' | 'deleted'
+
+export type BulkResult = {
+  /** The item's position in the request; null for a location deleted as missing. */
+  index: number | null
+  /** null for a location a dry run would create. */
+  id: string | null
+  external_id: string | null
+  action: BulkAction
+  /** What geocoding gave the item's address; null when it was not geocoded (coordinates sent, no address). */
+  geocoding: Geocoding | null
+  warnings: string[]
+}
+
+export type BulkReport = {
+  dry_run: boolean
+  created: number
+  updated: number
+  unchanged: number
+  deleted: number
+  results: BulkResult[]
+}
+
+type Plan = {
+  index: number
+  key: string
+  fields: Record<string, unknown>
+  patch: LocationPatch
+  /** The location it updates; null: it creates one. */
+  target: string | null
+  found: GeocodeResult | null
+  warnings: string[]
+}
+
+/** Collects each item's problems as validation details: "<key>.<field>" -> messages naming the item. */
+class Problems {
+  readonly details: ValidationDetails = {}
+  private items = new Set<string>()
+  add(key: string, who: string, field: string | null, message: string): void {
+    this.items.add(key)
+    const list = (this.details[field === null ? key : `${key}.${field}`] ??= [])
+    list.push(`${who}: ${message}`)
+  }
+  get count(): number {
+    return this.items.size
+  }
+  error(total: number): LocationError {
+    const n = this.count
+    return new LocationError(
+      'validation_error',
+      `${n} of ${total} location${total === 1 ? '' : 's'} cannot be written as sent; nothing was written.`,
+      this.details,
+    )
+  }
+}
+
+/** How a person finds an item: its key, with its external id or else its name. */
+function whoIs(key: string, fields: Record<string, unknown> | null): string {
+  const ext = fields?.external_id
+  if (typeof ext === 'string' && ext !== '') return `${key} (external_id ${JSON.stringify(ext)})`
+  const name = fields?.name
+  if (typeof name === 'string' && name !== '') return `${key} (${JSON.stringify(name)})`
+  return key
+}
+
+/** The location an item updates: by id (which must be the locator's), else by external_id; null to create. */
+function targetOf(deps: AdminDeps, locatorId: string, raw: Record<string, unknown>, fields: Record<string, unknown>) {
+  const id = raw.id
+  if (id !== undefined && id !== null && id !== '') {
+    if (typeof id !== 'string' || deps.store.locations.get(locatorId, id) === null)
+      return new Error(
+        `id ${JSON.stringify(id)} is not a location of this locator. Leave the id out to create it, or match it by external_id.`,
+      )
+    return id
+  }
+  const ext = fields.external_id
+  if (typeof ext === 'string' && ext !== '') return deps.store.locations.byExternalId(locatorId, ext)?.id ?? null
+  return null
+}
+
+/** Step 1: every item checked and matched, without the geocoder; the problems of all of them. */
+function check(deps: AdminDeps, locatorId: string, items: BulkItem[], problems: Problems): Plan[] {
+  const definitions = deps.store.customFields.list(locatorId)
+  const plans: Plan[] = []
+  const byTarget = new Map<string, string>()
+  const byExternalId = new Map<string, string>()
+  items.forEach(({ raw, key }, index) => {
+    const isObject = raw !== null && typeof raw === 'object' && !Array.isArray(raw)
+    const fields = isObject ? pickLocationFields(raw as Record<string, unknown>) : null
+    const who = whoIs(key, fields)
+    if (fields === null) return problems.add(key, who, null, 'must be an object of location fields.')
+    const target = targetOf(deps, locatorId, raw as Record<string, unknown>, fields)
+    if (target instanceof Error) return problems.add(key, who, 'id', target.message)
+    if (target !== null) {
+      const first = byTarget.get(target)
+      if (first !== undefined) return problems.add(key, who, null, `is the same location (${target}) as ${first}.`)
+      byTarget.set(target, key)
+    }
+    let patch: LocationPatch
+    try {
+      patch = normalizeLocationBody(fields, target === null ? 'create' : 'update', definitions)
+    } catch (e) {
+      if (!(e instanceof LocationError)) throw e
+      for (const [field, messages] of Object.entries(e.details ?? {}))
+        for (const message of messages) problems.add(key, who, field, message)
+      return
+    }
+    const ext = patch.externalId
+    if (typeof ext === 'string') {
+      const first = byExternalId.get(ext)
+      if (first !== undefined) return problems.add(key, who, 'external_id', `is also the external_id of ${first}.`)
+      byExternalId.set(ext, key)
+      const holder = deps.store.locations.byExternalId(locatorId, ext)
+      if (holder !== null && holder.id !== target)
+        return problems.add(
+          key,
+          who,
+          'external_id',
+          `is already that of location ${holder.id} (${JSON.stringify(holder.name)}); external ids are unique within a locator.`,
+        )
+    }
+    plans.push({ index, key, fields, patch, target, found: null, warnings: [] })
+  })
+  return plans
+}
+
+/** Step 2: the addresses that need it geocoded, in turn, as the single-location routes would. */
+async function geocodeAll(
+  deps: AdminDeps,
+  items: BulkItem[],
+  plans: Plan[],
+  problems: Problems,
+  onProgress?: (p: BulkProgress) => void,
+): Promise<void> {
+  const todo = plans.filter((p) => p.patch.address !== undefined && !p.patch.coordinates)
+  let done = 0
+  for (const plan of todo) {
+    try {
+      plan.found = await geocode(deps, plan.patch.address!)
+      plan.warnings = await placementWarnings(deps, plan.found, items[plan.index]!)
+    } catch (e) {
+      if (!(e instanceof LocationError)) throw e
+      problems.add(plan.key, whoIs(plan.key, plan.fields), 'address', e.message)
+    }
+    onProgress?.({ stage: 'geocoded', done: ++done, total: todo.length })
+  }
+}
+
+/** The locations delete_missing removes: those with an external id that no item matched. */
+function missing(deps: AdminDeps, locatorId: string, plans: Plan[]): { id: string; externalId: string }[] {
+  const kept = new Set(plans.map((p) => p.target).filter((id) => id !== null))
+  return deps.store.locations.externalIds(locatorId).filter((l) => !kept.has(l.id))
+}
+
+const resultOf = (plan: Plan, id: string | null, record: LocationRecord | null, action: BulkAction): BulkResult => ({
+  index: plan.index,
+  id,
+  external_id: record?.externalId ?? (typeof plan.patch.externalId === 'string' ? plan.patch.externalId : null),
+  action,
+  geocoding: plan.found ? { precision: plan.found.precision, source: plan.found.source } : null,
+  warnings: plan.warnings,
+})
+
+/**
+ * What each plan does to the rows as they are now; written unless `dryRun`. Call inside a write
+ * transaction when writing. `definitions`: the custom fields as checked (JSON); changed since
+ * (the CLI may change them while addresses are geocoded), each item is checked against them again.
+ */
+function apply(
+  deps: AdminDeps,
+  locatorId: string,
+  plans: Plan[],
+  options: { deleteMissing: boolean; dryRun: boolean; definitions: string },
+) {
+  const { deleteMissing, dryRun } = options
+  const recheck = !dryRun && JSON.stringify(deps.store.customFields.list(locatorId)) !== options.definitions
+  const gone = deleteMissing ? missing(deps, locatorId, plans) : [] // before the writes: not what they create
+  const results: BulkResult[] = []
+  for (const plan of plans) {
+    if (recheck) checkCustomFieldsAgain(deps, locatorId, plan.fields, plan.target === null ? 'create' : 'update')
+    const ext = plan.patch.externalId
+    const holder = typeof ext === 'string' ? deps.store.locations.byExternalId(locatorId, ext) : null
+    if (holder !== null && holder.id !== plan.target)
+      throw new LocationError(
+        'conflict',
+        `${plan.key}: the external_id ${JSON.stringify(ext)} became that of location ${holder.id} meanwhile; nothing was written.`,
+      )
+    if (plan.target === null) {
+      const record = newLocationRecord(locatorId, plan.patch, plan.found)
+      if (!dryRun) deps.store.locations.insert(record)
+      results.push(resultOf(plan, dryRun ? null : record.id, record, 'created'))
+      continue
+    }
+    const current = deps.store.locations.get(locatorId, plan.target)
+    if (current === null) throw notFound(plan.target)
+    const next = applyPatch(current, plan.patch, plan.found)
+    const same = sameContent(next, current)
+    if (!dryRun) deps.store.locations.replace(next, current)
+    results.push(resultOf(plan, current.id, next, same ? 'unchanged' : 'updated'))
+  }
+  for (const { id, externalId } of gone) {
+    if (!dryRun) deps.store.locations.remove(locatorId, id)
+    results.push({ index: null, id, external_id: externalId, action: 'deleted', geocoding: null, warnings: [] })
+  }
+  return results
+}
+
+/**
+ * Creates, updates and (with deleteMissing) deletes locations of a locator as `items` say, all or
+ * nothing: every item is checked and geocoded first, and any problem throws one 422
+ * validation_error listing every failing item (nothing written). Then all of it is written in
+ * one transaction, or with `dryRun` only worked out: the same answer, no ids for new locations.
+ */
+export async function bulkUpsert(
+  deps: AdminDeps,
+  locatorId: string,
+  items: BulkItem[],
+  options: BulkOptions = {},
+): Promise<BulkReport> {
+  const { dryRun = false, deleteMissing = false, onProgress } = options
+  const problems = new Problems()
+  const definitions = JSON.stringify(deps.store.customFields.list(locatorId))
+  const plans = check(deps, locatorId, items, problems)
+  onProgress?.({ stage: 'checked', done: items.length, total: items.length })
+  if (problems.count > 0) throw problems.error(items.length)
+  await geocodeAll(deps, items, plans, problems, onProgress)
+  if (problems.count > 0) throw problems.error(items.length)
+  const report = dryRun
+    ? reportOf(apply(deps, locatorId, plans, { deleteMissing, dryRun, definitions }), true)
+    : await deps.store.writeSoon(() => {
+        const written = reportOf(apply(deps, locatorId, plans, { deleteMissing, dryRun, definitions }), false)
+        deps.inWrite?.(written)
+        return written
+      })
+  onProgress?.({ stage: 'written', done: dryRun ? 0 : report.results.length, total: report.results.length })
+  return report
+}
+
+function reportOf(results: BulkResult[], dryRun: boolean): BulkReport {
+  const count = (action: BulkAction) => results.filter((r) => r.action === action).length
+  return {
+    dry_run: dryRun,
+    created: count('created'),
+    updated: count('updated'),
+    unchanged: count('unchanged'),
+    deleted: count('deleted'),
+    results,
+  }
+}

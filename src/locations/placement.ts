@@ -1,0 +1,43 @@
+// Where the geocoder put an address, checked against what its source row says: the warnings a
+// bulk import gives so a person can look at the few rows that need it.
+import { countryCode } from '../geocode/countries'
+import type { GeocodeResult } from '../geocode/geocoder'
+import { distanceKm } from '../geocode/embedded/resolve'
+import type { AdminDeps } from './service'
+
+/** Farther than this from its postcode's place, a point is worth a look. */
+export const POSTCODE_DISTANCE_KM = 50
+
+const COARSE = new Set(['city', 'region', 'country'])
+
+/** What the row itself says about where the location is. */
+export type RowPlace = { country?: string | null; postcode?: string | null }
+
+/**
+ * The warnings for an address placed at `found`: only at city level or coarser; in another
+ * country than the row's; farther than 50 km from the place of the row's postcode (when the
+ * geocoder knows that postcode). Never throws: a check that cannot be made gives no warning.
+ */
+export async function placementWarnings(deps: AdminDeps, found: GeocodeResult, row: RowPlace): Promise<string[]> {
+  const warnings: string[] = []
+  if (COARSE.has(found.precision)) {
+    const where = found.parts.city ?? found.parts.region ?? found.parts.country ?? ''
+    warnings.push(
+      `The address was placed only at ${found.precision} level${where ? ` (${where})` : ''}: check it, or send coordinates.`,
+    )
+  }
+  const rowCountry = row.country ? countryCode(row.country) : null
+  if (rowCountry !== null && found.parts.country && found.parts.country !== rowCountry) {
+    warnings.push(`The address was placed in ${found.parts.country}, but the row's country is ${row.country}.`)
+  }
+  if (row.postcode) {
+    const query = row.country ? `${row.postcode}, ${row.country}` : row.postcode
+    const place = await deps.geocoder.geocode(query).catch(() => null)
+    if (place && place.precision === 'postcode') {
+      const km = distanceKm(found.lat, found.lng, place.lat, place.lng)
+      if (km > POSTCODE_DISTANCE_KM)
+        warnings.push(`The address was placed ${Math.round(km)} km from the place of postcode ${row.postcode}.`)
+    }
+  }
+  return warnings
+}

@@ -1,0 +1,337 @@
+// POST /admin/v1/locations/bulk: matching by id and external_id, all or nothing, dry runs that
+// change nothing, delete_missing, CSV bodies, and the larger body limit.
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { cachedGeocoder } from '../../src/geocode/geocoder'
+import { addCustomField, createLocator } from '../../src/operator'
+import { createApp } from '../../src/server/app'
+import { makeEnv, storeBody, tableGeocoder, type TestEnv } from '../helpers'
+
+let env: TestEnv
+beforeEach(() => {
+  env = makeEnv()
+})
+afterEach(() => env.close())
+
+const BULK = '/admin/v1/locations/bulk'
+const bulk = (body: unknown, query = '') => env.call('POST', `${BULK}${query}`, { body })
+const csv = (text: string, query = '') =>
+  env.call('POST', `${BULK}${query}`, { body: text, headers: { 'content-type': 'text/csv' } })
+const snapshot = () => ({
+  locations: env.store.db.query('SELECT * FROM locations ORDER BY seq').all(),
+  changes: env.store.db.query('SELECT * FROM changes ORDER BY seq').all(),
+})
+const all = async () => (await env.call('GET', '/admin/v1/locations?limit=500')).body.locations
+
+const at = (i: number) => ({ coordinates: { lat: 40 + i / 100, lng: -3 - i / 100 } })
+const store = (code: string, over: Record<string, unknown> = {}) =>
+  storeBody({ external_id: code, name: `Store ${code}`, ...at(Number(code.replace(/\D/g, '')) || 0), ...over })
+
+describe('bulk upsert, JSON', () => {
+  test('creates, then matches by external_id: updated only where something changed', async () => {
+    const first = await bulk({ locations: [store('S1'), store('S2'), storeBody({ name: 'No code' })] })
+    expect(first.status).toBe(200)
+    expect(first.body).toMatchObject({
+      success: true,
+      dry_run: false,
+      created: 3,
+      updated: 0,
+      unchanged: 0,
+      deleted: 0,
+    })
+    expect(first.body.results).toEqual([
+      {
+        index: 0,
+        id: expect.stringMatching(/^loc_/),
+        external_id: 'S1',
+        action: 'created',
+        geocoding: null,
+        warnings: [],
+      },
+      {
+        index: 1,
+        id: expect.stringMatching(/^loc_/),
+        external_id: 'S2',
+        action: 'created',
+        geocoding: null,
+        warnings: [],
+      },
+      {
+        index: 2,
+        id: expect.stringMatching(/^loc_/),
+        external_id: null,
+        action: 'created',
+        geocoding: null,
+        warnings: [],
+      },
+    ])
+    const again = await bulk({ locations: [store('S1'), store('S2', { description: 'Now open late' })] })
+    expect(again.body).toMatchObject({ created: 0, updated: 1, unchanged: 1, deleted: 0 })
+    expect(again.body.results.map((r: { id: string }) => r.id)).toEqual(
+      first.body.results.slice(0, 2).map((r: { id: string }) => r.id),
+    )
+    expect((await all()).find((l: { external_id: string }) => l.external_id === 'S2').description).toBe('Now open late')
+  })
+
+  test('an id matches first; the same body twice changes nothing the second time', async () => {
+    const made = (await bulk({ locations: [store('S1')] })).body.results[0]
+    const res = await bulk({ locations: [{ id: made.id, external_id: 'S1-new', name: 'Renamed' }] })
+    expect(res.body).toMatchObject({ updated: 1 })
+    expect(res.body.results[0]).toMatchObject({ id: made.id, external_id: 'S1-new', action: 'updated' })
+    const before = snapshot()
+    const same = await bulk({ locations: [{ id: made.id, external_id: 'S1-new', name: 'Renamed' }] })
+    expect(same.body).toMatchObject({ unchanged: 1, updated: 0 })
+    expect(snapshot()).toEqual(before)
+  })
+
+  test('an address without coordinates is geocoded, and the result says how', async () => {
+    const res = await bulk({
+      locations: [
+        { external_id: 'W', name: 'White House', address: '1600 Pennsylvania Avenue NW, Washington, DC 20500' },
+      ],
+    })
+    expect(res.body.results[0].geocoding).toEqual({ precision: 'rooftop', source: 'table' })
+  })
+
+  test('delete_missing deletes the locations with an external id the request lacks; those without one stay', async () => {
+    await bulk({ locations: [store('S1'), store('S2'), store('S3'), storeBody({ name: 'Hand-made' })] })
+    const s3 = (await all()).find((l: { external_id: string }) => l.external_id === 'S3')
+    const res = await bulk({ locations: [store('S1'), { id: s3.id, name: 'Kept by id' }], delete_missing: true })
+    expect(res.body).toMatchObject({ created: 0, updated: 1, unchanged: 1, deleted: 1 })
+    expect(res.body.results[2]).toEqual({
+      index: null,
+      id: expect.stringMatching(/^loc_/),
+      external_id: 'S2',
+      action: 'deleted',
+      geocoding: null,
+      warnings: [],
+    })
+    expect((await all()).map((l: { name: string }) => l.name).sort()).toEqual(['Hand-made', 'Kept by id', 'Store S1'])
+  })
+
+  test('a dry run answers what the real run then does, and changes nothing', async () => {
+    await bulk({ locations: [store('S1'), store('S2'), store('S3')] })
+    const request = {
+      locations: [store('S1'), store('S2', { name: 'Changed' }), store('S4')],
+      delete_missing: true,
+    }
+    const before = snapshot()
+    const dry = await bulk({ ...request, dry_run: true })
+    expect(dry.status).toBe(200)
+    expect(snapshot()).toEqual(before)
+    const real = await bulk(request)
+    const { dry_run: d, results: dryResults, ...dryCounts } = dry.body
+    const { dry_run: r, results: realResults, ...realCounts } = real.body
+    expect([d, r]).toEqual([true, false])
+    expect(dryCounts).toEqual(realCounts)
+    expect(dryCounts).toMatchObject({ created: 1, updated: 1, unchanged: 1, deleted: 1 })
+    // The same results, except that a dry run has no id for a location it would create.
+    expect(dryResults).toEqual(
+      realResults.map((x: { action: string; id: string }) => (x.action === 'created' ? { ...x, id: null } : x)),
+    )
+  })
+
+  test('all or nothing: every failing item named by index and external id in details, nothing written', async () => {
+    addCustomField(env.store, env.locatorId, { id: 'floor', name: 'Floor', type: 'number' })
+    const held = (await bulk({ locations: [store('H1')] })).body.results[0].id
+    const before = snapshot()
+    const res = await bulk({
+      locations: [
+        store('S1'),
+        { external_id: 'S2', address: 'x', ...at(2) },
+        store('S1'),
+        { id: 'loc_0000000000000000', name: 'Gone' },
+        'text',
+        store('S5', { custom_fields: { floor: 'two' } }),
+        { id: held, external_id: 'H1' },
+        { id: held, name: 'Twice' },
+        store('S8', { external_id: 'x'.repeat(101) }),
+      ],
+    })
+    expect(res.status).toBe(422)
+    expect(res.body.error).toBe('validation_error')
+    expect(res.body.message).toBe('7 of 9 locations cannot be written as sent; nothing was written.')
+    expect(res.body.details).toEqual({
+      'locations[1].name': ['locations[1] (external_id "S2"): The name field is required.'],
+      'locations[2].external_id': ['locations[2] (external_id "S1"): is also the external_id of locations[0].'],
+      'locations[3].id': [
+        'locations[3] ("Gone"): id "loc_0000000000000000" is not a location of this locator. Leave the id out to create it, or match it by external_id.',
+      ],
+      'locations[4]': ['locations[4]: must be an object of location fields.'],
+      'locations[5].custom_fields.floor': [
+        'locations[5] (external_id "S5"): The custom_fields.floor field must be a number.',
+      ],
+      'locations[7]': [`locations[7] ("Twice"): is the same location (${held}) as locations[6].`],
+      'locations[8].external_id': [
+        `locations[8] (external_id "${'x'.repeat(101)}"): The external_id field may not be greater than 100 characters.`,
+      ],
+    })
+    expect(snapshot()).toEqual(before)
+  })
+
+  test('an external id held by another location is a problem of that item', async () => {
+    const [a] = (await bulk({ locations: [store('A'), store('B')] })).body.results
+    const res = await bulk({ locations: [store('B', { external_id: 'A' })].map((x) => ({ ...x, external_id: 'A' })) })
+    // Matched by external_id "A": that is location A itself, so no clash; renamed only.
+    expect(res.status).toBe(200)
+    const b = (await all()).find((l: { external_id: string }) => l.external_id === 'B')
+    const clash = await bulk({ locations: [{ id: b.id, external_id: 'A' }] })
+    expect(clash.status).toBe(422)
+    expect(clash.body.details['locations[0].external_id'][0]).toContain(`is already that of location ${a.id}`)
+  })
+
+  test('an address that cannot be geocoded fails its item, after every other check passed', async () => {
+    const before = snapshot()
+    const res = await bulk({ locations: [store('S1'), { external_id: 'S2', name: 'Lost', address: 'Nowhere Land' }] })
+    expect(res.status).toBe(422)
+    expect(Object.keys(res.body.details)).toEqual(['locations[1].address'])
+    expect(res.body.details['locations[1].address'][0]).toStartWith(
+      'locations[1] (external_id "S2"): The address "Nowhere Land" could not be geocoded.',
+    )
+    expect(snapshot()).toEqual(before)
+  })
+
+  test('the request itself: locations required, an array, at most 1,000; flags true or false', async () => {
+    const cases: [unknown, number, string, string][] = [
+      [{}, 422, 'locations', 'The locations field is required.'],
+      [{ locations: {} }, 422, 'locations', 'The locations field must be an array.'],
+      [{ locations: [], dry_run: 'yes' }, 422, 'dry_run', 'The dry_run field must be true or false.'],
+      [{ locations: [], delete_missing: 1 }, 422, 'delete_missing', 'The delete_missing field must be true or false.'],
+    ]
+    for (const [body, status, field, message] of cases) {
+      const res = await bulk(body)
+      expect(res.status).toBe(status)
+      expect(res.body.details).toEqual({ [field]: [message] })
+    }
+    const many = await bulk({ locations: Array.from({ length: 1001 }, (_, i) => store(`S${i}`)) })
+    expect(many.status).toBe(422)
+    expect(many.body.details.locations[0]).toStartWith(
+      'The locations field may not have more than 1000 items; got 1001.',
+    )
+    expect((await bulk([store('S1')])).body.error).toBe('invalid_request')
+    expect((await bulk({ locations: [] })).body).toMatchObject({ success: true, created: 0, results: [] })
+  })
+
+  test('takes 1,000 full locations (a body far over the 256 KiB of other routes); over 8 MiB is 413', async () => {
+    const full = (i: number) =>
+      store(`S${i}`, { description: 'd'.repeat(2000), tags: ['Coffee', 'Wifi'], hours: { monday: '9-5' } })
+    const locations = Array.from({ length: 1000 }, (_, i) => full(i))
+    expect(JSON.stringify({ locations }).length).toBeGreaterThan(2 * 1024 * 1024)
+    const res = await bulk({ locations })
+    expect(res.status).toBe(200)
+    expect(res.body.created).toBe(1000)
+    const huge = await bulk({ locations: [store('S1', { description: 'x'.repeat(9 * 1024 * 1024) })] })
+    expect(huge.status).toBe(413)
+    expect(huge.body.message).toContain('8 MiB')
+    // Other routes keep their limit.
+    const single = await env.call('POST', '/admin/v1/locations', {
+      body: storeBody({ description: 'x'.repeat(300_000) }),
+    })
+    expect(single.status).toBe(413)
+  }, 30_000)
+
+  test("a key reaches only its own locator's locations", async () => {
+    const other = createLocator(env.store, 'Other')
+    await bulk({ locations: [store('S1')] })
+    const res = await env.call('POST', BULK, { body: { locations: [store('S1')] }, key: other.secret })
+    expect(res.body).toMatchObject({ created: 1 })
+    expect(await all()).toHaveLength(1)
+  })
+})
+
+describe('bulk upsert, CSV', () => {
+  const HEADER = 'Store Code;Name;Address;Latitude;Longitude;Tags;Monday;Colour\r\n'
+
+  test('reads the CSV body, flags from the query; unknown columns are reported', async () => {
+    const text = `\uFEFF${HEADER}S1;"Corner; Store";"1 Main St, Springfield";39,78;-89,65;Coffee|Wifi;9-17;red\r\nS2;Other;2 Main St;39.79;-89.66;;;blue\r\n`
+    const dry = await csv(text, '?dry_run=true')
+    expect(dry.body).toMatchObject({ dry_run: true, created: 2, unknown_columns: ['Colour'] })
+    expect(await all()).toEqual([])
+    const res = await csv(text)
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ dry_run: false, created: 2, unknown_columns: ['Colour'] })
+    const [s1] = await all()
+    expect(s1).toMatchObject({
+      external_id: 'S1',
+      name: 'Corner; Store',
+      coordinates: { lat: 39.78, lng: -89.65 },
+      tags: ['Coffee', 'Wifi'],
+      hours: { monday: '9-17' },
+    })
+    const deleting = await csv(
+      `${HEADER}S1;"Corner; Store";"1 Main St, Springfield";39.78;-89.65;Coffee|Wifi;9-17;red\r\n`,
+      '?delete_missing=true',
+    )
+    expect(deleting.body).toMatchObject({ unchanged: 1, deleted: 1 })
+  })
+
+  test('problems name the CSV line; a file that is not CSV is 400 naming its line', async () => {
+    const text = `name,address,lat,lng,external_id\nGood,a,1,2,G\n"Two\nlines",b,x,2,T\n,c,1,2,E\n`
+    const res = await csv(text)
+    expect(res.status).toBe(422)
+    expect(res.body.details).toEqual({
+      'line 3.coordinates.lat': ['line 3 (external_id "T"): The coordinates.lat field must be a number.'],
+      'line 5.name': ['line 5 (external_id "E"): The name field is required.'],
+    })
+    const broken = await csv('name,address\n"unclosed,a\n')
+    expect(broken.status).toBe(400)
+    expect(broken.body.error).toBe('invalid_request')
+    expect(broken.body.message).toContain('line 2')
+    expect(await all()).toEqual([])
+  })
+
+  test('CSV is read only on the bulk route and only as text/csv', async () => {
+    const res = await env.call('POST', '/admin/v1/locations', {
+      body: 'name,address\nA,B\n',
+      headers: { 'content-type': 'text/csv' },
+    })
+    expect(res.status).toBe(422)
+    const plain = await env.call('POST', BULK, {
+      body: 'name,address\nA,B\n',
+      headers: { 'content-type': 'text/plain' },
+    })
+    expect(plain.status).toBe(400)
+    expect(plain.body.message).toContain('text/csv')
+  })
+})
+
+describe('bulk geocoding warnings', () => {
+  test('a point in another country than the row, far from its postcode, or only at city level is warned about', async () => {
+    const geocoder = tableGeocoder({
+      '1 rue de la paix, 75002 paris, france': {
+        lat: 48.87,
+        lng: 2.33,
+        precision: 'street',
+        parts: { country: 'FR', city: 'Paris' },
+      },
+      '1 high street, springfield, uk': {
+        lat: 39.78,
+        lng: -89.65,
+        precision: 'city',
+        parts: { country: 'US', city: 'Springfield' },
+      },
+      '75002, france': { lat: 43.3, lng: 5.37, precision: 'postcode', parts: { country: 'FR' } },
+    })
+    const app = createApp({
+      store: env.store,
+      geocoder: cachedGeocoder(geocoder, env.store.geocodeCache),
+      config: { maxBodyBytes: 256 * 1024, logRequests: false },
+      log: () => {},
+    })
+    const text =
+      'external_id,name,street,postcode,city,country\nP,Paris,1 rue de la Paix,75002,Paris,France\nU,Spring,1 High Street,,Springfield,UK\n'
+    const res = await app.handle(
+      new Request(`http://localhost${BULK}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${env.key}`, 'content-type': 'text/csv' },
+        body: text,
+      }),
+    )
+    const body = (await res.json()) as any
+    expect(res.status).toBe(200)
+    expect(body.results[0].warnings).toEqual(['The address was placed 662 km from the place of postcode 75002.'])
+    expect(body.results[1].warnings).toEqual([
+      'The address was placed only at city level (Springfield): check it, or send coordinates.',
+      "The address was placed in US, but the row's country is UK.",
+    ])
+  })
+})

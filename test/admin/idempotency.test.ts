@@ -1,0 +1,161 @@
+// Idempotency-Key on the Management API's POSTs: replays, reuse with another request, requests in
+// flight, another process racing on the same key, expiry, and what is not kept.
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { join } from 'node:path'
+import { noGeocoder } from '../../src/geocode/geocoder'
+import { createLocator } from '../../src/operator'
+import { createApp } from '../../src/server/app'
+import { openStore } from '../../src/store'
+import { makeEnv, storeBody, type TestEnv } from '../helpers'
+
+let env: TestEnv
+beforeEach(() => {
+  env = makeEnv()
+})
+afterEach(() => env.close())
+
+const BASE = '/admin/v1/locations'
+const post = (path: string, body: unknown, key: string | null, authKey?: string) =>
+  env.call('POST', path, { body, headers: key === null ? {} : { 'idempotency-key': key }, key: authKey })
+const count = () => env.store.db.query<{ n: number }, []>('SELECT count(*) AS n FROM locations').get()!.n
+const changes = () => env.store.db.query<{ n: number }, []>('SELECT count(*) AS n FROM changes').get()!.n
+
+describe('Idempotency-Key', () => {
+  test('a retry with the same key and body replays the first answer, marked, without writing again', async () => {
+    const first = await post(BASE, storeBody(), 'k-1')
+    expect(first.status).toBe(201)
+    expect(first.headers.get('idempotent-replayed')).toBeNull()
+    const before = changes()
+    const again = await post(BASE, storeBody(), 'k-1')
+    expect(again.status).toBe(201)
+    expect(again.body).toEqual(first.body)
+    expect(again.headers.get('idempotent-replayed')).toBe('true')
+    expect(count()).toBe(1)
+    expect(changes()).toBe(before)
+    // A quoted key (the draft's structured-field string) is the same key.
+    expect((await post(BASE, storeBody(), '"k-1"')).headers.get('idempotent-replayed')).toBe('true')
+  })
+
+  test('the same key with another body, path or method is 422 idempotency_key_reused, and writes nothing', async () => {
+    const first = await post(BASE, storeBody(), 'k-2')
+    const id = first.body.location.id
+    const before = { n: count(), c: changes() }
+    const other = await post(BASE, storeBody({ name: 'Other' }), 'k-2')
+    expect(other.status).toBe(422)
+    expect(other.body.error).toBe('idempotency_key_reused')
+    expect(other.body.message).toContain('"k-2"')
+    expect((await post(`${BASE}/${id}`, storeBody(), 'k-2')).status).toBe(422)
+    expect({ n: count(), c: changes() }).toEqual(before)
+  })
+
+  test('a request still in flight with the key gets 409 conflict; after it, the retry gets its answer', async () => {
+    const [a, b] = await Promise.all([post(BASE, storeBody(), 'k-3'), post(BASE, storeBody(), 'k-3')])
+    expect([a.status, b.status].sort()).toEqual([201, 409])
+    const conflict = a.status === 409 ? a : b
+    expect(conflict.body.error).toBe('conflict')
+    expect(conflict.body.message).toContain('still being processed')
+    expect(count()).toBe(1)
+    const retry = await post(BASE, storeBody(), 'k-3')
+    expect(retry.status).toBe(201)
+    expect(retry.body).toEqual((a.status === 201 ? a : b).body)
+  })
+
+  test('another process racing with the same key: one write commits, the other is undone and replays its answer', async () => {
+    const second = openStore(join(env.dir, 'test.db'))
+    try {
+      const app2 = createApp({
+        store: second,
+        geocoder: noGeocoder,
+        config: { maxBodyBytes: 256 * 1024, logRequests: false },
+        log: () => {},
+      })
+      const send = (app: { handle: (r: Request) => Response | Promise<Response> }) =>
+        app.handle(
+          new Request(`http://localhost${BASE}`, {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${env.key}`,
+              'content-type': 'application/json',
+              'idempotency-key': 'k-4',
+            },
+            body: JSON.stringify(storeBody()),
+          }),
+        )
+      const answers = await Promise.all([send(env.app), send(app2)].map((r) => Promise.resolve(r)))
+      expect(answers.map((r) => r.status)).toEqual([201, 201])
+      const bodies = await Promise.all(answers.map((r) => r.json()))
+      expect(bodies[0]).toEqual(bodies[1])
+      expect(answers.map((r) => r.headers.get('idempotent-replayed')).sort()).toEqual([null, 'true'])
+      expect(count()).toBe(1)
+    } finally {
+      second.close()
+    }
+  })
+
+  test('a refused request keeps nothing: the key then serves the corrected request', async () => {
+    const bad = await post(BASE, { name: 'No address' }, 'k-5')
+    expect(bad.status).toBe(422)
+    const good = await post(BASE, storeBody(), 'k-5')
+    expect(good.status).toBe(201)
+    expect(good.headers.get('idempotent-replayed')).toBeNull()
+  })
+
+  test('keys are per locator: another locator with the same key writes its own', async () => {
+    await post(BASE, storeBody(), 'k-6')
+    const other = createLocator(env.store, 'Other')
+    const res = await post(BASE, storeBody(), 'k-6', other.secret)
+    expect(res.status).toBe(201)
+    expect(res.headers.get('idempotent-replayed')).toBeNull()
+    expect(count()).toBe(2)
+  })
+
+  test('an answer is kept 24 hours: after that the key writes anew, and the prune removes only old answers', async () => {
+    await post(BASE, storeBody(), 'old')
+    await post(BASE, storeBody(), 'new')
+    const dayAgo = new Date(Date.now() - 24 * 3600_000 - 1000).toISOString()
+    env.store.db.query("UPDATE idempotency_keys SET created_at = ? WHERE key = 'old'").run(dayAgo)
+    const again = await post(BASE, storeBody(), 'old')
+    expect(again.headers.get('idempotent-replayed')).toBeNull()
+    expect(count()).toBe(3)
+    env.store.db.query("UPDATE idempotency_keys SET created_at = ? WHERE key = 'new'").run(dayAgo)
+    expect(env.store.write(() => env.store.idempotency.prune(100))).toBe(1)
+    const left = env.store.db.query<{ key: string }, []>('SELECT key FROM idempotency_keys').all()
+    expect(left).toEqual([{ key: 'old' }])
+  })
+
+  test('updates, deletes and bulk writes replay too; a dry run keeps nothing', async () => {
+    const id = (await post(BASE, storeBody(), null)).body.location.id
+    const upd = await post(`${BASE}/${id}`, { name: 'Renamed' }, 'u-1')
+    expect((await post(`${BASE}/${id}`, { name: 'Renamed' }, 'u-1')).body).toEqual(upd.body)
+    const del = await post(`${BASE}/${id}/delete`, undefined, 'd-1')
+    expect(del.status).toBe(200)
+    const delAgain = await post(`${BASE}/${id}/delete`, undefined, 'd-1')
+    expect(delAgain.status).toBe(200) // not 404: the retry learns the delete it asked for was made
+    expect(delAgain.headers.get('idempotent-replayed')).toBe('true')
+    const locations = [storeBody({ external_id: 'B1' })]
+    const dry = await post(`${BASE}/bulk`, { locations, dry_run: true }, 'b-1')
+    expect(dry.body.dry_run).toBe(true)
+    const real = await post(`${BASE}/bulk`, { locations }, 'b-2')
+    expect(real.body.created).toBe(1)
+    const replay = await post(`${BASE}/bulk`, { locations }, 'b-2')
+    expect(replay.body).toEqual(real.body)
+    expect(replay.headers.get('idempotent-replayed')).toBe('true')
+    // The dry run's key kept nothing: the real request may use it.
+    expect((await post(`${BASE}/bulk`, { locations, dry_run: false }, 'b-1')).body.unchanged).toBe(1)
+  })
+
+  test('a key that is not 1 to 255 printable ASCII characters is 400 invalid_request', async () => {
+    for (const key of ['', 'x'.repeat(256), 'a\tb', 'caf\u00e9']) {
+      const res = await env.app.handle(
+        new Request(`http://localhost${BASE}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${env.key}`, 'content-type': 'application/json', 'idempotency-key': key },
+          body: JSON.stringify(storeBody()),
+        }),
+      )
+      expect(res.status).toBe(400)
+      expect(((await res.json()) as any).message).toContain('Idempotency-Key')
+    }
+    expect(count()).toBe(0)
+  })
+})

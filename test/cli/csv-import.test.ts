@@ -1,0 +1,174 @@
+// storeloc locations import/export with CSV files, dry runs and --delete-missing, run as a real
+// subprocess against a real database file.
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { openStore } from '../../src/store'
+import { cliRunner, tempDir } from '../helpers'
+
+let dir: string
+let dbPath: string
+let locatorId: string
+
+beforeEach(() => {
+  dir = tempDir()
+  dbPath = join(dir, 'cli.db')
+  locatorId = json('locator', 'create', '--name', 'Importer').locator.id
+  json('custom-field', 'add', locatorId, '--id', 'floor', '--name', 'Floor', '--type', 'number')
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+const { storeloc, json } = cliRunner(() => dbPath)
+
+function file(name: string, content: string): string {
+  const path = join(dir, name)
+  writeFileSync(path, content)
+  return path
+}
+
+function rows() {
+  const store = openStore(dbPath)
+  try {
+    return {
+      locations: store.db.query('SELECT * FROM locations ORDER BY seq').all() as Record<string, unknown>[],
+      changes: store.db.query('SELECT * FROM changes ORDER BY seq').all(),
+    }
+  } finally {
+    store.close()
+  }
+}
+
+// Excel in a German locale: BOM, ';', CRLF, decimal commas, its own header names.
+const EXCEL =
+  '\uFEFFStore Code;Store Name;Street;Zip;City;Country;Latitude;Longitude;Categories;Mon;custom.floor;Notes\r\n' +
+  'B1;Berlin Mitte;Unter den Linden 1;10117;Berlin;Germany;52,517;13,389;Coffee|Wifi;08:00-20:00;2;call first\r\n' +
+  'M1;"München; Marienplatz";Marienplatz 1;80331;München;DE;48,137;11,575;Coffee;;;\r\n'
+
+describe('locations import from CSV', () => {
+  test('reads a spreadsheet export: aliases, BOM, ";" separators, decimal commas; unknown columns are reported', () => {
+    const r = storeloc('locations', 'import', locatorId, '--file', file('stores.csv', EXCEL))
+    expect(r.code).toBe(0)
+    expect(r.stdout).toBe(
+      `Imported ${join(dir, 'stores.csv')} into ${locatorId}: 2 created, 0 updated, 0 unchanged, 0 deleted.\n` +
+        'Columns not read (no location field has these names; docs/cli.md lists the columns): Notes.\n',
+    )
+    const [berlin, munich] = rows().locations
+    expect(berlin).toMatchObject({
+      external_id: 'B1',
+      name: 'Berlin Mitte',
+      address: 'Unter den Linden 1, 10117 Berlin, Germany',
+      lat: 52.517,
+      lng: 13.389,
+      tags: '["Coffee","Wifi"]',
+      hours: '{"monday":"08:00-20:00"}',
+      custom_fields: '{"floor":"2"}',
+    })
+    expect(munich).toMatchObject({ external_id: 'M1', name: 'München; Marienplatz', hours: '{}' })
+  })
+
+  test('a dry run says what an import would do and writes nothing; the import then does just that', () => {
+    json('locations', 'import', locatorId, '--file', file('stores.csv', EXCEL))
+    const before = rows()
+    const changed =
+      EXCEL.replace('Berlin Mitte', 'Berlin-Mitte').replace(/M1;.*\r\n/, '') +
+      'H1;Hamburg;Jungfernstieg 1;20354;Hamburg;DE;53,553;9,993;;;;\r\n'
+    const path = file('changed.csv', changed)
+    const dry = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run', '--delete-missing')
+    expect(dry.code).toBe(0)
+    expect(dry.stdout.split('\n')[0]).toBe(
+      `Dry run of ${path} on ${locatorId}, nothing written: 1 to create, 1 to update, 0 unchanged, 1 to delete.`,
+    )
+    expect(rows()).toEqual(before)
+    const real = json('locations', 'import', locatorId, '--file', path, '--delete-missing')
+    expect(real).toMatchObject({ dry_run: false, created: 1, updated: 1, unchanged: 0, deleted: 1 })
+    expect(rows().locations.map((l) => l.external_id)).toEqual(['B1', 'H1'])
+  })
+
+  test('problems name each CSV line with its store code; nothing is written', () => {
+    const bad =
+      'external_id,name,address,lat,lng,custom.floor\n' +
+      'A,Fine,a,1,2,\n' +
+      'B,,b,1,2,\n' +
+      'C,"Two\nlines",c,north,2,\n' +
+      'D,Floor,d,1,2,two\n'
+    const before = rows()
+    const r = storeloc('locations', 'import', locatorId, '--file', file('bad.csv', bad))
+    expect(r.code).toBe(1)
+    expect(r.stderr.split('\n').filter((l) => l !== '')).toEqual([
+      `storeloc: Nothing was imported from ${join(dir, 'bad.csv')}: 3 of 4 locations cannot be written as sent; nothing was written.`,
+      '  line 3 (external_id "B"): The name field is required.',
+      '  line 4 (external_id "C"): The coordinates.lat field must be a number.',
+      '  line 6 (external_id "D"): The custom_fields.floor field must be a number.',
+    ])
+    expect(rows()).toEqual(before)
+    const broken = storeloc('locations', 'import', locatorId, '--file', file('broken.csv', 'name,address\nA,"b\n'))
+    expect(broken.code).toBe(1)
+    expect(broken.stderr).toStartWith(
+      `storeloc: Nothing was imported: ${join(dir, 'broken.csv')} cannot be read as CSV: line 2`,
+    )
+  })
+
+  test('the geocoding summary counts precisions and lists what to check', () => {
+    // With an address column, the country column is not part of the address: only checked against it.
+    const text =
+      'external_id,name,address,country\n' +
+      'P1,Paris,"1 Rue de Rivoli, 75001 Paris",France\n' +
+      'X1,Far,"Hauptstraße 5, 10115 Berlin",France\n'
+    const r = storeloc('locations', 'import', locatorId, '--file', file('geo.csv', text))
+    expect(r.code).toBe(0)
+    const lines = r.stdout.split('\n')
+    expect(lines[1]).toMatch(/^Geocoded 2 addresses: /)
+    expect(lines[2]).toBe('Check 2 locations:')
+    expect(r.stdout).toContain(
+      'line 3 (external_id "X1"): The address was placed in DE, but the row\'s country is France.',
+    )
+  })
+
+  test('--format overrides the extension; a name that says neither is refused', () => {
+    const path = file('stores.txt', EXCEL)
+    expect(storeloc('locations', 'import', locatorId, '--file', path, '--format', 'csv').code).toBe(0)
+    const odd = storeloc('locations', 'import', locatorId, '--file', file('stores.dat', EXCEL))
+    expect(odd.code).toBe(1)
+    expect(odd.stderr).toContain('give --format csv or --format json')
+    expect(storeloc('locations', 'import', locatorId, '--file', path, '--format', 'xml').stderr).toContain(
+      '--format must be csv or json',
+    )
+  })
+})
+
+describe('locations export as CSV', () => {
+  test('an export re-imports to zero changes, as CSV and as JSON', () => {
+    json('locations', 'import', locatorId, '--file', file('stores.csv', EXCEL))
+    json(
+      'locations',
+      'import',
+      locatorId,
+      '--file',
+      file(
+        'more.json',
+        JSON.stringify([
+          {
+            name: 'No code, "quoted"',
+            address: 'x\ny',
+            coordinates: { lat: 1.000001, lng: -2 },
+            description: 'a;b,c',
+            status: 'draft',
+          },
+        ]),
+      ),
+    )
+    const before = rows()
+    const exported = storeloc('locations', 'export', locatorId, '--format', 'csv')
+    expect(exported.code).toBe(0)
+    expect(exported.stdout.split('\r\n')[0]).toBe(
+      'id,external_id,name,address,lat,lng,description,tags,phone,email,website,instagram,facebook,twitter,monday,tuesday,wednesday,thursday,friday,saturday,sunday,image_url,status,custom.floor',
+    )
+    const again = json('locations', 'import', locatorId, '--file', file('export.csv', exported.stdout))
+    expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 3, deleted: 0 })
+    const viaJson = storeloc('locations', 'export', locatorId)
+    expect(json('locations', 'import', locatorId, '--file', file('export.json', viaJson.stdout))).toMatchObject({
+      unchanged: 3,
+    })
+    expect(rows()).toEqual(before)
+  })
+})
