@@ -35,8 +35,8 @@ export class AdminError extends Error {
     readonly kind: AdminErrorKind,
     message?: string,
     readonly details?: ValidationDetails,
-    /** A 503's Retry-After, in seconds (1 unless set). */
-    readonly retryAfter = 1,
+    /** Retry-After, in seconds: on a 503 (1 unless set), and on any error that sets it (a key's request in flight). */
+    readonly retryAfter?: number,
   ) {
     super(message ?? ADMIN_ERRORS[kind].message)
     this.status = ADMIN_ERRORS[kind].status
@@ -55,7 +55,7 @@ export class AdminError extends Error {
       )
     const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' }
     if (this.status === 401) headers['www-authenticate'] = 'Bearer realm="admin"'
-    if (this.status === 503) headers['retry-after'] = String(this.retryAfter)
+    if (this.status === 503 || this.retryAfter !== undefined) headers['retry-after'] = String(this.retryAfter ?? 1)
     return new Response(JSON.stringify(body), { status: this.status, headers })
   }
 }

@@ -72,6 +72,8 @@ export function idempotentWrites(deps: AdminDeps) {
       throw new AdminError(
         'conflict',
         `A request with the Idempotency-Key ${JSON.stringify(key)} is still being processed. Retry once it has finished: the retry then gets its answer.`,
+        undefined,
+        1,
       )
     running.add(slot)
     try {

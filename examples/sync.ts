@@ -1,0 +1,97 @@
+// Mirrors a store list (CSV or JSON) into a locator through the Management API: creates the stores
+// that are new, updates those that changed, deletes those that disappeared, all matched by the
+// chain's own store code (external_id). Run it again at any time: what is in step stays untouched.
+// Every request carries an Idempotency-Key, so the client's retries after a timeout never write twice.
+//
+//   STORELOC_URL=http://127.0.0.1:3000 STORELOC_KEY=sk_... bun examples/sync.ts stores.csv [--dry-run]
+//
+// Exit 0 when in step (or a dry run said what it would do), 1 when the list has problems (nothing
+// is written then), 2 for a wrong command line.
+import { readFileSync } from 'node:fs'
+import { extname } from 'node:path'
+import { type BulkLocation, type BulkReport, StorelocClient, StorelocError } from '../src/client'
+import { readLocationsCsv } from '../src/locations/csv'
+
+/** The bulk route's limit: the list is sent in requests of this many. */
+const CHUNK = 1000
+
+type Row = { label: string; location: BulkLocation }
+
+function usage(message: string): never {
+  console.error(`${message}\nusage: STORELOC_URL=... STORELOC_KEY=sk_... bun examples/sync.ts FILE.csv|FILE.json [--dry-run]`)
+  process.exit(2)
+}
+
+/** The list's rows, each with its line (CSV) or position (JSON) for messages. */
+function readRows(file: string): Row[] {
+  const bytes = readFileSync(file)
+  if (extname(file).toLowerCase() === '.json') {
+    const json = JSON.parse(new TextDecoder().decode(bytes))
+    const list = Array.isArray(json) ? json : json.locations
+    if (!Array.isArray(list)) throw new Error(`${file} holds no array of locations.`)
+    return list.map((location: BulkLocation, i: number) => ({ label: `locations[${i}]`, location }))
+  }
+  return readLocationsCsv(bytes).rows.map((r) => ({ label: `line ${r.line}`, location: r.body as BulkLocation }))
+}
+
+/** Sends the rows in requests of CHUNK, as dry runs or for real; the reports in order. */
+async function upsert(client: StorelocClient, rows: Row[], dryRun: boolean): Promise<BulkReport[]> {
+  const reports: BulkReport[] = []
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK)
+    try {
+      reports.push(await client.bulkUpsert({ locations: chunk.map((r) => r.location), dry_run: dryRun }))
+    } catch (e) {
+      if (!(e instanceof StorelocError) || e.details === undefined) throw e
+      // The server names items by their place in the request: name them by the file's instead.
+      for (const messages of Object.values(e.details))
+        for (const m of messages)
+          console.error(`  ${m.replace(/^locations\[(\d+)\]/, (_, n) => chunk[Number(n)]!.label)}`)
+      throw new Error(`${e.message} (in the rows ${chunk[0]!.label} to ${chunk.at(-1)!.label})`)
+    }
+  }
+  return reports
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2)
+  const dryRun = args.includes('--dry-run')
+  const files = args.filter((a) => a !== '--dry-run')
+  if (files.length !== 1 || files[0]!.startsWith('--')) usage('Give one file.')
+  const baseUrl = process.env.STORELOC_URL
+  const apiKey = process.env.STORELOC_KEY
+  if (!baseUrl || !apiKey) usage('Set STORELOC_URL and STORELOC_KEY.')
+  const client = new StorelocClient({ baseUrl, apiKey })
+
+  const rows = readRows(files[0]!)
+  const unmatched = rows.filter((r) => typeof r.location.external_id !== 'string' || r.location.external_id === '')
+  if (unmatched.length > 0)
+    throw new Error(`A mirror matches stores by external_id; these rows have none: ${unmatched.map((r) => r.label).join(', ')}.`)
+
+  // Every chunk checked first (dry runs write nothing), so a bad row anywhere stops the sync before any write.
+  const planned = await upsert(client, rows, true)
+  const reports = dryRun ? planned : await upsert(client, rows, false)
+
+  // What disappeared from the list: the locator's stores whose external id the list no longer has.
+  const listed = new Set(rows.map((r) => r.location.external_id))
+  const gone: { id: string; external_id: string }[] = []
+  for await (const l of client.allLocations())
+    if (l.external_id !== null && !listed.has(l.external_id)) gone.push({ id: l.id, external_id: l.external_id })
+  if (!dryRun) for (const g of gone) await client.deleteLocation(g.id)
+
+  const results = reports.flatMap((r) => r.results)
+  const verb = dryRun ? { created: 'would create', updated: 'would update', deleted: 'would delete' } : undefined
+  for (const r of results)
+    if (r.action === 'created' || r.action === 'updated')
+      console.log(`${verb?.[r.action] ?? r.action} ${r.external_id}${r.id ? ` (${r.id})` : ''}`)
+  for (const g of gone) console.log(`${verb?.deleted ?? 'deleted'} ${g.external_id} (${g.id})`)
+  const count = (action: string) => results.filter((r) => r.action === action).length
+  console.log(
+    `${dryRun ? 'Dry run, nothing written: ' : ''}${count('created')} created, ${count('updated')} updated, ${count('unchanged')} unchanged, ${gone.length} deleted.`,
+  )
+}
+
+main().catch((e) => {
+  console.error(`sync: ${e instanceof Error ? e.message : String(e)}`)
+  process.exit(1)
+})

@@ -1,0 +1,220 @@
+// A typed client for the Management API, for sync scripts and back-office code. Plain fetch, no
+// dependencies: the types come from the schemas the server validates with (type imports only).
+// Every write carries an Idempotency-Key, kept across its retries, so a retry never writes twice.
+import type { BulkReport } from '../locations/bulk'
+import type { CreateLocationBody, UpdateLocationBody } from '../locations/model'
+import type { AdminLocation } from '../locations/service'
+
+export type { AdminLocation, BulkReport, CreateLocationBody, UpdateLocationBody }
+
+/** A location in a bulk request: a create or update body, with `id` or `external_id` to match. */
+export type BulkLocation = UpdateLocationBody & { id?: string }
+
+export type LocationPage = {
+  locations: AdminLocation[]
+  pagination: {
+    page: number
+    limit: number
+    total: number
+    total_pages: number
+    next: string | null
+    previous: string | null
+  }
+}
+
+export type ClientOptions = {
+  /** The service's address, e.g. "http://127.0.0.1:3000". */
+  baseUrl: string
+  /** The locator's secret key, "sk_...". */
+  apiKey: string
+  /** Tries of a request that met a network error, a timeout, 409 in flight, 429 or 503 (default 4). */
+  attempts?: number
+  /** Per try, ms (default 30,000). */
+  timeoutMs?: number
+  /** The first wait between tries, ms, doubled each time unless Retry-After says (default 250). */
+  backoffMs?: number
+  fetch?: typeof fetch
+}
+
+export type WriteOptions = {
+  /** The write's key; a new UUID when not given. The same key on a retry replays the first answer. */
+  idempotencyKey?: string
+}
+
+/** An answer of the Management API that is not a success: its status, error code, message and details. */
+export class StorelocError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, string[]> | undefined,
+  ) {
+    super(message)
+    this.name = 'StorelocError'
+  }
+}
+
+/**
+ * What a try may be repeated after: the server kept no decision. A 409 only with Retry-After (a
+ * request with the same key in flight); another 409 (an external id taken) stays one on a retry.
+ */
+const RETRY_STATUSES = new Set([429, 502, 503, 504])
+const retryable = (r: Response) => RETRY_STATUSES.has(r.status) || (r.status === 409 && r.headers.has('retry-after'))
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+export class StorelocClient {
+  private readonly base: string
+  private readonly attempts: number
+  private readonly timeoutMs: number
+  private readonly backoffMs: number
+  private readonly fetchFn: typeof fetch
+
+  constructor(private readonly options: ClientOptions) {
+    this.base = options.baseUrl.replace(/\/+$/, '')
+    this.attempts = options.attempts ?? 4
+    this.timeoutMs = options.timeoutMs ?? 30_000
+    this.backoffMs = options.backoffMs ?? 250
+    this.fetchFn = options.fetch ?? fetch
+  }
+
+  /** One page of the locator's locations; `external_id` finds one by the chain's own code. */
+  listLocations(
+    query: { page?: number; limit?: number; status?: 'published' | 'draft'; external_id?: string } = {},
+  ): Promise<LocationPage> {
+    const params = new URLSearchParams()
+    for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v))
+    const qs = params.size > 0 ? `?${params}` : ''
+    return this.request<LocationPage>('GET', `/admin/v1/locations${qs}`)
+  }
+
+  /** Every location of the locator, page by page (500 a page). */
+  async *allLocations(query: { status?: 'published' | 'draft' } = {}): AsyncGenerator<AdminLocation> {
+    for (let page = 1; ; page++) {
+      const { locations, pagination } = await this.listLocations({ ...query, page, limit: 500 })
+      yield* locations
+      if (pagination.next === null) return
+    }
+  }
+
+  async getLocation(id: string): Promise<AdminLocation> {
+    return (await this.request<{ location: AdminLocation }>('GET', `/admin/v1/locations/${encodeURIComponent(id)}`))
+      .location
+  }
+
+  /** The location with this external id, or null. */
+  async findByExternalId(externalId: string): Promise<AdminLocation | null> {
+    return (await this.listLocations({ external_id: externalId })).locations[0] ?? null
+  }
+
+  async createLocation(body: CreateLocationBody, options: WriteOptions = {}): Promise<AdminLocation> {
+    return (await this.request<{ location: AdminLocation }>('POST', '/admin/v1/locations', body, options)).location
+  }
+
+  async updateLocation(id: string, body: UpdateLocationBody, options: WriteOptions = {}): Promise<AdminLocation> {
+    const path = `/admin/v1/locations/${encodeURIComponent(id)}`
+    return (await this.request<{ location: AdminLocation }>('POST', path, body, options)).location
+  }
+
+  async deleteLocation(id: string, options: WriteOptions = {}): Promise<string> {
+    const path = `/admin/v1/locations/${encodeURIComponent(id)}/delete`
+    return (await this.request<{ message: string }>('POST', path, undefined, options)).message
+  }
+
+  /** Up to 1,000 locations in one all-or-nothing request (see the bulk route in docs/management-api.md). */
+  bulkUpsert(
+    request: { locations: BulkLocation[]; dry_run?: boolean; delete_missing?: boolean },
+    options: WriteOptions = {},
+  ): Promise<BulkReport> {
+    return this.request<BulkReport>('POST', '/admin/v1/locations/bulk', request, options)
+  }
+
+  /** The same with a CSV body (the columns of docs/cli.md); flags go in the query string. */
+  bulkUpsertCsv(
+    csv: string,
+    flags: { dry_run?: boolean; delete_missing?: boolean } = {},
+    options: WriteOptions = {},
+  ): Promise<BulkReport & { unknown_columns: string[] }> {
+    const params = new URLSearchParams()
+    if (flags.dry_run) params.set('dry_run', 'true')
+    if (flags.delete_missing) params.set('delete_missing', 'true')
+    const path = `/admin/v1/locations/bulk${params.size > 0 ? `?${params}` : ''}`
+    return this.request('POST', path, csv, { ...options, contentType: 'text/csv' })
+  }
+
+  async customFields(): Promise<{ id: string; name: string; type: string }[]> {
+    return (
+      await this.request<{ custom_fields: { id: string; name: string; type: string }[] }>(
+        'GET',
+        '/admin/v1/custom_fields',
+      )
+    ).custom_fields
+  }
+
+  /**
+   * Sends a request, tried again after a network error, a timeout or a status that asks for it
+   * (waiting what Retry-After says, else backing off). A write keeps one Idempotency-Key for all
+   * its tries: a try whose answer was lost is replayed, not made again.
+   */
+  private async request<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    options: WriteOptions & { contentType?: string } = {},
+  ): Promise<T> {
+    const headers: Record<string, string> = { authorization: `Bearer ${this.options.apiKey}` }
+    if (method === 'POST') headers['idempotency-key'] = options.idempotencyKey ?? crypto.randomUUID()
+    let payload: string | undefined
+    if (typeof body === 'string') {
+      payload = body
+      headers['content-type'] = options.contentType ?? 'text/plain'
+    } else if (body !== undefined) {
+      payload = JSON.stringify(body)
+      headers['content-type'] = 'application/json'
+    }
+    let wait = this.backoffMs
+    for (let attempt = 1; ; attempt++) {
+      let response: Response
+      try {
+        response = await this.fetchFn(`${this.base}${path}`, {
+          method,
+          headers,
+          body: payload,
+          signal: AbortSignal.timeout(this.timeoutMs),
+        })
+      } catch (e) {
+        if (attempt >= this.attempts) throw e
+        await sleep(wait)
+        wait *= 2
+        continue
+      }
+      if (retryable(response) && attempt < this.attempts) {
+        const after = Number(response.headers.get('retry-after'))
+        await response.body?.cancel()
+        await sleep(Number.isFinite(after) && after > 0 ? after * 1000 : wait)
+        wait *= 2
+        continue
+      }
+      const text = await response.text()
+      let json: Record<string, unknown>
+      try {
+        json = JSON.parse(text)
+      } catch {
+        throw new StorelocError(
+          response.status,
+          'invalid_response',
+          `${method} ${path}: ${text.slice(0, 200)}`,
+          undefined,
+        )
+      }
+      if (!response.ok)
+        throw new StorelocError(
+          response.status,
+          String(json.error ?? 'error'),
+          String(json.message ?? response.statusText),
+          json.details as Record<string, string[]> | undefined,
+        )
+      return json as T
+    }
+  }
+}

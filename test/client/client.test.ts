@@ -1,0 +1,91 @@
+// The typed client against the app in process: its calls, and its retries, which an
+// Idempotency-Key makes safe (a lost answer is replayed, not written again).
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { StorelocClient, StorelocError } from '../../src/client'
+import { makeEnv, storeBody, type TestEnv } from '../helpers'
+
+let env: TestEnv
+beforeEach(() => {
+  env = makeEnv()
+})
+afterEach(() => env.close())
+
+type Hook = (request: Request, send: () => Promise<Response>) => Promise<Response>
+
+/** A client whose requests reach the app in process, each through `hook` (a network that fails as told). */
+function client(hook: Hook = (_r, send) => send()) {
+  const seen: Request[] = []
+  const fetchFn = (async (input: string | URL | Request, init?: RequestInit) => {
+    const request = new Request(String(input), init as RequestInit)
+    seen.push(request.clone() as Request)
+    return hook(request, async () => env.app.handle(request))
+  }) as typeof fetch
+  return {
+    api: new StorelocClient({ baseUrl: 'http://localhost/', apiKey: env.key, fetch: fetchFn, backoffMs: 1 }),
+    seen,
+  }
+}
+
+const count = () => env.store.db.query<{ n: number }, []>('SELECT count(*) AS n FROM locations').get()!.n
+
+describe('StorelocClient', () => {
+  test('creates, finds by external id, updates, lists, bulk upserts and deletes', async () => {
+    const { api } = client()
+    const made = await api.createLocation(storeBody({ external_id: 'S1' }) as any)
+    expect(made.external_id).toBe('S1')
+    expect((await api.findByExternalId('S1'))?.id).toBe(made.id)
+    expect(await api.findByExternalId('none')).toBeNull()
+    expect((await api.updateLocation(made.id, { name: 'Renamed' })).name).toBe('Renamed')
+    const report = await api.bulkUpsert({
+      locations: [{ external_id: 'S1', name: 'Again' }, storeBody({ external_id: 'S2' })],
+    })
+    expect(report).toMatchObject({ created: 1, updated: 1 })
+    const csv = await api.bulkUpsertCsv('external_id,name\nS2,Two\n', { dry_run: true })
+    expect(csv).toMatchObject({ dry_run: true, updated: 1, unknown_columns: [] })
+    const all = []
+    for await (const l of api.allLocations()) all.push(l.external_id)
+    expect(all).toEqual(['S1', 'S2'])
+    expect(await api.deleteLocation(made.id)).toBe(`Location ${made.id} was deleted.`)
+    expect(await api.customFields()).toEqual([])
+  })
+
+  test('an answer lost on the way back: the retry carries the same key and is replayed, not written twice', async () => {
+    let lost = 0
+    const { api, seen } = client(async (_request, send) => {
+      const response = await send() // the server wrote it...
+      if (lost++ === 0) throw new TypeError('socket hang up') // ...and the answer never arrived
+      return response
+    })
+    const made = await api.createLocation(storeBody() as any)
+    expect(count()).toBe(1)
+    expect(seen).toHaveLength(2)
+    expect(seen[0]!.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/)
+    expect(seen[1]!.headers.get('idempotency-key')).toBe(seen[0]!.headers.get('idempotency-key'))
+    expect((await api.getLocation(made.id)).id).toBe(made.id)
+  })
+
+  test('503 with Retry-After is tried again; a 409 external id clash and a 422 are not', async () => {
+    let busy = 1
+    const { api, seen } = client(async (_r, send) =>
+      busy-- > 0 ? new Response('{}', { status: 503, headers: { 'retry-after': '0' } }) : send(),
+    )
+    await api.createLocation(storeBody({ external_id: 'S1' }) as any)
+    expect(seen).toHaveLength(2)
+    const clash = await api.createLocation(storeBody({ external_id: 'S1' }) as any).catch((e) => e)
+    expect(clash).toBeInstanceOf(StorelocError)
+    expect(clash).toMatchObject({ status: 409, code: 'conflict' })
+    expect(seen).toHaveLength(3)
+    const invalid = await api.createLocation({ name: '', address: '' }).catch((e) => e)
+    expect(invalid).toMatchObject({ status: 422, code: 'validation_error' })
+    expect(invalid.details.name).toEqual(['The name field is required.'])
+    expect(seen).toHaveLength(4)
+  })
+
+  test('gives up after its attempts, with the last error', async () => {
+    const { api, seen } = client(async () => {
+      throw new TypeError('connection refused')
+    })
+    await expect(api.listLocations()).rejects.toThrow('connection refused')
+    expect(seen).toHaveLength(4)
+  })
+})
