@@ -1,8 +1,9 @@
 // Everything outside the Query API: the Management API, health and readiness, the /docs page,
-// and the one error handler that answers for all of them.
+// the OpenAPI document, and the one error handler that answers for all of them.
 import { Elysia } from 'elysia'
 import { adminRoutes } from '../api/admin'
 import { AdminError, adminErrorOf, storageUnavailable } from '../api/admin/errors'
+import { openApiResponse } from '../api/openapi/document'
 import type { RequestNote } from '../api/public'
 import { docsPage } from '../api/public/docs'
 import { SHORT_HOSTS } from '../api/public/url'
@@ -52,6 +53,7 @@ export function serviceApp(deps: ServiceDeps) {
             headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=3600' },
           }),
       )
+      .get('/openapi.json', () => openApiResponse())
       .get('/readyz', ({ set }) => readiness(deps, set))
       .use(
         adminRoutes({
