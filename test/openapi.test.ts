@@ -1,7 +1,7 @@
 // GET /openapi.json describes the service as it answers: the document's shape, then a table of real
 // requests, one or more per operation, each answer's status documented for its operation and its
 // body valid against the schema documented for that status (ajv, JSON Schema 2020-12). An operation
-// the table never exercises fails the last test.
+// the table never exercises fails the last test. Then the interactive page, /docs/api, and its files.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020'
 import { ADMIN_ERRORS } from '../src/api/admin/errors'
@@ -466,5 +466,69 @@ describe('real answers match the document', () => {
     const all = operations().map(({ path, method }) => `${method.toUpperCase()} ${path}`)
     expect(all.filter((o) => !exercised.has(o))).toEqual([])
     expect(all.filter((o) => !succeeded.has(o))).toEqual([])
+  })
+})
+
+describe('GET /docs/api', () => {
+  /** Every URL the page's HTML names in an attribute. */
+  const urlsOf = (html: string) => [...html.matchAll(/\b(?:href|src|action)="([^"]*)"/g)].map((m) => m[1]!)
+
+  test('answers HTML that names only this server, and its files answer with their types', async () => {
+    const page = await send(f.env.app, `${BASE}/docs/api`)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    // Only this server's files, nothing inline: the page would not run if it asked any other host.
+    const csp = page.headers.get('content-security-policy')!
+    expect(csp).toContain("default-src 'none'")
+    expect(csp).toContain("connect-src 'self'")
+    expect(csp).not.toContain('unsafe')
+    expect(page.text).not.toContain('<script>') // no inline script
+    const urls = urlsOf(page.text)
+    expect(urls.length).toBeGreaterThanOrEqual(5)
+    const types: Record<string, string> = {}
+    for (const url of urls) {
+      if (url.startsWith('data:')) continue
+      // Relative, so the page works under a proxy's prefix, and on this origin.
+      expect(url).not.toMatch(/^([a-z]+:|\/\/)/i)
+      const target = new URL(url, `${BASE}/docs/api`)
+      expect(target.origin).toBe(BASE)
+      const res = await send(f.env.app, target.href)
+      expect({ url, status: res.status }).toEqual({ url, status: 200 })
+      types[target.pathname] = res.headers.get('content-type')!
+      if (target.pathname.startsWith('/docs/assets/'))
+        expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    }
+    expect(types).toEqual({
+      '/docs/assets/swagger-ui.css': 'text/css; charset=utf-8',
+      '/docs/assets/swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+      '/docs/assets/api-page.js': 'text/javascript; charset=utf-8',
+      '/openapi.json': 'application/json; charset=utf-8',
+      '/docs': 'text/html; charset=utf-8',
+    })
+  })
+
+  test('Swagger UI is told to ask no other host, and its style sheet names none', async () => {
+    const script = await send(f.env.app, `${BASE}/docs/assets/api-page.js`)
+    expect(script.text).toContain('validatorUrl: null')
+    expect(script.text).toContain('queryConfigEnabled: false')
+    expect(script.text).toContain("url: new URL('../openapi.json', window.location.href).href")
+    const css = await send(f.env.app, `${BASE}/docs/assets/swagger-ui.css`)
+    expect(css.text.length).toBeGreaterThan(100_000)
+    expect(css.text).not.toMatch(/@import|@font-face|url\(\s*["']?(https?:)?\/\//)
+    expect(css.text).not.toContain('sourceMappingURL')
+  })
+
+  test('with a trailing slash, the page sends the browser to its name without it', async () => {
+    for (const path of ['/docs/api/', '/docs/']) {
+      const res = await f.env.app.handle(new Request(`${BASE}${path}`))
+      expect(res.status).toBe(308)
+      expect(new URL(res.headers.get('location')!, `${BASE}${path}`).pathname).toBe(path.slice(0, -1))
+    }
+  })
+
+  test('an asset it does not have is 404', async () => {
+    const res = await send(f.env.app, `${BASE}/docs/assets/swagger-ui-bundle.js.map`)
+    expect(res.status).toBe(404)
+    expect(res.body.error).toBe('not_found')
   })
 })

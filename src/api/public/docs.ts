@@ -74,6 +74,7 @@ function page(): string {
 <body>
 <h1>Query API errors</h1>
 <p>Every error of <code>/public/v1/{token}/...</code> is <code>{ "success": false, "error": { "code", "message", "docs" } }</code>, with <code>Cache-Control: no-store</code>; <code>docs</code> links to the code's section below.</p>
+<p>Every endpoint of both APIs, with its parameters, answers and errors: <a href="docs/api">the API reference</a>, and <a href="openapi.json">its OpenAPI document</a>.</p>
 ${sections.join('\n')}
 </body>
 </html>
