@@ -1,8 +1,10 @@
-// Everything outside the Query API: the Management API, health and readiness, the /docs page,
-// and the one error handler that answers for all of them.
-import { Elysia } from 'elysia'
+// Everything outside the Query API: the Management API, health and readiness, the /docs pages,
+// the OpenAPI document, and the one error handler that answers for all of them.
+import { Elysia, NotFoundError } from 'elysia'
 import { adminRoutes } from '../api/admin'
 import { AdminError, adminErrorOf, storageUnavailable } from '../api/admin/errors'
+import { openApiResponse } from '../api/openapi/document'
+import { apiAssetResponse, apiDocs, apiPageResponse, trailingSlashRedirect } from '../api/openapi/page'
 import type { RequestNote } from '../api/public'
 import { docsPage } from '../api/public/docs'
 import { SHORT_HOSTS } from '../api/public/url'
@@ -37,6 +39,7 @@ export type ServiceDeps = {
 
 /** The app for every path outside the Query API. */
 export function serviceApp(deps: ServiceDeps) {
+  apiDocs() // Swagger UI's files, read now: a missing package fails the start, not a later request
   return (
     new Elysia({ handler: SHORT_HOSTS })
       .onRequest(({ set, request }) => {
@@ -47,11 +50,19 @@ export function serviceApp(deps: ServiceDeps) {
       // The page the Query API's error bodies link to (docs: "/docs#<CODE>").
       .get(
         '/docs',
-        () =>
+        ({ request }) =>
+          trailingSlashRedirect(request.url) ??
           new Response(docsPage(), {
             headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=3600' },
           }),
       )
+      .get('/openapi.json', () => openApiResponse())
+      .get('/docs/api', ({ request }) => trailingSlashRedirect(request.url) ?? apiPageResponse())
+      .get('/docs/assets/:name', ({ params }) => {
+        const found = apiAssetResponse(params.name)
+        if (found === null) throw new NotFoundError()
+        return found
+      })
       .get('/readyz', ({ set }) => readiness(deps, set))
       .use(
         adminRoutes({

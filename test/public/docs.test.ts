@@ -29,6 +29,19 @@ describe('GET /docs', () => {
     }
   })
 
+  test('the page links to the API reference and the OpenAPI document, which link back', async () => {
+    const docs = await send(f.env.app, 'http://localhost/docs')
+    const links = (html: string) => [...html.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1]!)
+    // Relative, so they hold under a proxy's path prefix (PUBLIC_BASE_URL's).
+    const targets = links(docs.text).map((href) => new URL(href, 'http://localhost/docs').pathname)
+    expect(targets).toEqual(['/docs/api', '/openapi.json'])
+    for (const path of targets) expect((await send(f.env.app, `http://localhost${path}`)).status).toBe(200)
+    const page = await send(f.env.app, 'http://localhost/docs/api')
+    const back = links(page.text).map((href) => new URL(href, 'http://localhost/docs/api').pathname)
+    expect(back).toContain('/docs')
+    expect(back).toContain('/openapi.json')
+  })
+
   test('every code the Query API answers with has its section, with its status', async () => {
     const res = await send(f.env.app, 'http://localhost/docs')
     const statuses = Object.entries(PUBLIC_ERRORS).map(([code, e]) => [code, e.status] as const)

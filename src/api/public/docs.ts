@@ -1,11 +1,11 @@
 // GET /docs: the page every Query API error body links to (`docs: ".../docs#<CODE>"`), one section
 // per code, its id the code. Made once, from PUBLIC_ERRORS: a code added there without a text
-// here fails to compile.
+// here fails to compile. The OpenAPI document's error examples reuse these texts.
 import { PUBLIC_ERRORS, type PublicErrorCode } from './errors'
 import { MAX_LIMIT, MAX_RADIUS, MAX_SEARCH, MAX_TAGS } from '../../core/limits'
 
 /** When each code is answered, and what to do about it. */
-const GUIDE: Record<PublicErrorCode, { when: string; fix: string }> = {
+export const PUBLIC_ERROR_GUIDE: Record<PublicErrorCode, { when: string; fix: string }> = {
   INVALID_TOKEN: {
     when: 'The locator token in the path (/public/v1/{token}/...) names no locator, or its locator is inactive.',
     fix: 'Check the token against <code>storeloc locator list</code>; tokens are case-sensitive.',
@@ -57,11 +57,11 @@ const GUIDE: Record<PublicErrorCode, { when: string; fix: string }> = {
 }
 
 function page(): string {
-  const sections = (Object.keys(GUIDE) as PublicErrorCode[]).map(
+  const sections = (Object.keys(PUBLIC_ERROR_GUIDE) as PublicErrorCode[]).map(
     (code) => `<section id="${code}">
 <h2>${code} <small>(HTTP ${PUBLIC_ERRORS[code].status})</small></h2>
-<p>${GUIDE[code].when}</p>
-<p><strong>What to do:</strong> ${GUIDE[code].fix}</p>
+<p>${PUBLIC_ERROR_GUIDE[code].when}</p>
+<p><strong>What to do:</strong> ${PUBLIC_ERROR_GUIDE[code].fix}</p>
 </section>`,
   )
   return `<!doctype html>
@@ -74,6 +74,7 @@ function page(): string {
 <body>
 <h1>Query API errors</h1>
 <p>Every error of <code>/public/v1/{token}/...</code> is <code>{ "success": false, "error": { "code", "message", "docs" } }</code>, with <code>Cache-Control: no-store</code>; <code>docs</code> links to the code's section below.</p>
+<p>Every endpoint of both APIs, with its parameters, answers and errors: <a href="docs/api">the API reference</a>, and <a href="openapi.json">its OpenAPI document</a>.</p>
 ${sections.join('\n')}
 </body>
 </html>

@@ -1,0 +1,103 @@
+// The errors of the OpenAPI document, made from the two error tables (ADMIN_ERRORS, PUBLIC_ERRORS):
+// one named example per code in components/examples, and which codes each operation may answer.
+import { ADMIN_ERRORS, type AdminErrorKind } from '../admin/errors'
+import { PUBLIC_ERROR_GUIDE } from '../public/docs'
+import { PUBLIC_ERRORS, type PublicErrorCode } from '../public/errors'
+import type { HeaderName } from './parameters'
+
+type Codes = { admin: AdminErrorKind; public: PublicErrorCode }
+export type ErrorApi = keyof Codes
+export type ErrorCode<A extends ErrorApi> = Codes[A]
+
+const TABLES: { [A in ErrorApi]: Record<Codes[A], { status: number }> } = { admin: ADMIN_ERRORS, public: PUBLIC_ERRORS }
+
+/**
+ * Codes an operation answers only when its entry in OPERATIONS names them. Any other code of the
+ * table may come from every operation of its API, so a code added to a table is documented at once.
+ */
+const NAMED_ONLY: { [A in ErrorApi]: readonly Codes[A][] } = {
+  admin: ['limit_exceeded', 'not_found', 'payload_too_large', 'geocoding_failed', 'validation_error'],
+  // NOT_FOUND answers paths that are no operation: components/examples holds it, no operation names it.
+  public: ['MISSING_COORDINATES', 'INVALID_COORDINATES', 'LOCATION_NOT_FOUND', 'NOT_FOUND'],
+}
+
+/** The codes an operation of `api` may answer, in table order: its API's common ones and those it names. */
+export function errorCodes<A extends ErrorApi>(api: A, named: readonly Codes[A][] = []): Codes[A][] {
+  const codes = Object.keys(TABLES[api]) as Codes[A][]
+  return codes.filter((code) => named.includes(code) || !NAMED_ONLY[api].includes(code))
+}
+
+export const errorStatus = (api: ErrorApi, code: string): number =>
+  (TABLES[api] as Record<string, { status: number }>)[code]!.status
+
+/** The key of a code's example in components/examples. */
+export const exampleKey = (api: ErrorApi, code: string) => `${api}.${code}`
+
+/** Messages as the code writes them where they say more than the table's default. */
+const ADMIN_MESSAGES: Partial<Record<AdminErrorKind, string>> = {
+  invalid_request: 'The page parameter must be a whole number of at least 1; got "0".',
+  limit_exceeded: 'The limit parameter may not be greater than 500; got 1000.',
+  unauthenticated: 'API key missing: send it in the header "Authorization: Bearer sk_...".',
+  no_locator: 'No locator was found for this API key: its locator no longer exists.',
+  not_found: 'Location "loc_dkhqrs6gblioquwv" was not found.',
+  geocoding_failed:
+    'The address "Somewhere" could not be geocoded. Fix the address or send coordinates ({"lat": ..., "lng": ...}).',
+  error: 'Internal server error. The error was logged; quote the X-Request-Id header when reporting it.',
+}
+
+const VALIDATION_DETAILS = {
+  name: ['The name field is required.'],
+  'coordinates.lat': ['The coordinates.lat field must be between -90 and 90.'],
+  'contact.website': ['The contact.website field must be a valid URL including the protocol (https://...).'],
+}
+
+const PUBLIC_MESSAGES: Partial<Record<PublicErrorCode, string>> = {
+  REFERRER_NOT_ALLOWED: "Requests from other.example are not in this locator's referrer allowlist.",
+  MISSING_COORDINATES: 'lat is required unless all=true.',
+  INVALID_COORDINATES: 'lat must be between -90 and 90; got "95".',
+  INVALID_PARAMETER: 'sort must be one of name, priority; got "distance".',
+  LOCATION_NOT_FOUND: 'Location "loc_0000000000000000" was not found.',
+  NOT_FOUND:
+    'No endpoint GET /public/v1/pk_0000000000000000000000000/stores. The Query API serves GET /public/v1/{token}/locations, /locations/{id} and /filters.',
+}
+
+/** The base of the examples' docs links: a service on its default port. */
+const EXAMPLE_BASE = 'http://localhost:3000'
+
+/** One example per code of both tables, keyed by exampleKey. */
+export function errorExamples(): Record<string, { summary: string; description?: string; value: unknown }> {
+  const examples: Record<string, { summary: string; description?: string; value: unknown }> = {}
+  for (const [kind, entry] of Object.entries(ADMIN_ERRORS) as [
+    AdminErrorKind,
+    (typeof ADMIN_ERRORS)[AdminErrorKind],
+  ][]) {
+    const value: Record<string, unknown> = {
+      success: false,
+      error: entry.error,
+      message: ADMIN_MESSAGES[kind] ?? entry.message,
+    }
+    if (kind === 'validation_error') value.details = VALIDATION_DETAILS
+    examples[exampleKey('admin', kind)] = { summary: `${entry.status} ${kind}`, value }
+  }
+  for (const [code, entry] of Object.entries(PUBLIC_ERRORS) as [
+    PublicErrorCode,
+    { status: number; message: string },
+  ][]) {
+    const message = PUBLIC_MESSAGES[code] ?? entry.message
+    examples[exampleKey('public', code)] = {
+      summary: `${entry.status} ${code}`,
+      description: PUBLIC_ERROR_GUIDE[code].when,
+      value: { success: false, error: { code, message, docs: `${EXAMPLE_BASE}/docs#${code}` } },
+    }
+  }
+  return examples
+}
+
+/** The headers an error answer of `api` with `status` carries. */
+export function errorHeaders(api: ErrorApi, status: number): HeaderName[] {
+  const headers: HeaderName[] = ['X-Request-Id']
+  if (api === 'public') headers.push('Cache-Control', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset')
+  if (api === 'admin' && status === 401) headers.push('WWW-Authenticate')
+  if (status === 429 || status === 503) headers.push('Retry-After')
+  return headers
+}

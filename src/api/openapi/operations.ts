@@ -1,0 +1,176 @@
+// Every operation the service answers, one entry each: the OpenAPI document is made from this table
+// (document.ts adds what an API's operations share: auth, the token, headers, common errors).
+import type { ErrorCode } from './errors'
+import type { ParameterName } from './parameters'
+import type { SchemaName } from './schemas'
+
+/** An answer an operation documents: its status, body schema and what it means. */
+export type Answer = { status: number; schema: SchemaName; description: string }
+
+type Common = {
+  /** The operationId: unique, camelCase. */
+  id: string
+  method: 'get' | 'post'
+  /** The full path, with {name} for path parameters (each named in `parameters`). */
+  path: string
+  summary: string
+  description?: string
+  parameters?: readonly ParameterName[]
+  /** The JSON request body's schema. */
+  body?: SchemaName
+  ok: Answer
+  /** Answers besides `ok` and the error table's. */
+  also?: readonly Answer[]
+}
+
+/**
+ * `errors`: the codes of the API's table only this operation answers (errors.ts NAMED_ONLY); the
+ * API's other codes are added to every operation. `service` operations use the Management API's
+ * table (the same app answers them) but answer only the codes they name.
+ */
+export type Operation = Common &
+  (
+    | { api: 'admin'; errors?: readonly ErrorCode<'admin'>[] }
+    | { api: 'public'; errors?: readonly ErrorCode<'public'>[] }
+    | { api: 'service'; errors?: readonly ErrorCode<'admin'>[] }
+  )
+
+export type Api = Operation['api']
+
+const ADMIN = '/admin/v1'
+const PUBLIC = '/public/v1/{token}'
+const LIST = [
+  'lat',
+  'lng',
+  'radius',
+  'unit',
+  'limit',
+  'offset',
+  'tags',
+  'tagsAlias',
+  'tagLogic',
+  'search',
+  'sort',
+  'all',
+] as const
+
+export const OPERATIONS: readonly Operation[] = [
+  {
+    api: 'admin',
+    id: 'listLocations',
+    method: 'get',
+    path: `${ADMIN}/locations`,
+    summary: 'List locations',
+    description: 'Published and draft, in the order they were created.',
+    parameters: ['page', 'adminLimit', 'status'],
+    ok: { status: 200, schema: 'AdminLocationList', description: 'A page of locations.' },
+    errors: ['limit_exceeded'],
+  },
+  {
+    api: 'admin',
+    id: 'createLocation',
+    method: 'post',
+    path: `${ADMIN}/locations`,
+    summary: 'Create a location',
+    description:
+      'Without `coordinates`, the address is geocoded. Form bodies (urlencoded, multipart) are read too, with `a[b]` and `a[]` for nesting.',
+    body: 'CreateLocationBody',
+    ok: { status: 201, schema: 'AdminLocationAnswer', description: 'Created and committed.' },
+    errors: ['payload_too_large', 'validation_error', 'geocoding_failed'],
+  },
+  {
+    api: 'admin',
+    id: 'getLocation',
+    method: 'get',
+    path: `${ADMIN}/locations/{id}`,
+    summary: 'Read a location',
+    description: 'Published or draft.',
+    parameters: ['locationId'],
+    ok: { status: 200, schema: 'AdminLocationAnswer', description: 'The location.' },
+    errors: ['not_found'],
+  },
+  {
+    api: 'admin',
+    id: 'updateLocation',
+    method: 'post',
+    path: `${ADMIN}/locations/{id}`,
+    summary: 'Update a location',
+    description:
+      'Only the fields sent change. An address sent without `coordinates` is geocoded again. An update that changes nothing keeps `updated_at`.',
+    parameters: ['locationId'],
+    body: 'UpdateLocationBody',
+    ok: { status: 200, schema: 'AdminLocationAnswer', description: 'The location as it is now.' },
+    errors: ['not_found', 'payload_too_large', 'validation_error', 'geocoding_failed'],
+  },
+  {
+    api: 'admin',
+    id: 'deleteLocation',
+    method: 'post',
+    path: `${ADMIN}/locations/{id}/delete`,
+    summary: 'Delete a location',
+    description: 'Send no body. Afterwards the id gives 404 on every endpoint.',
+    parameters: ['locationId'],
+    ok: { status: 200, schema: 'AdminDeleteAnswer', description: 'Deleted.' },
+    errors: ['not_found', 'payload_too_large'],
+  },
+  {
+    api: 'admin',
+    id: 'listCustomFields',
+    method: 'get',
+    path: `${ADMIN}/custom_fields`,
+    summary: 'List custom fields',
+    description: "Their ids are the keys a location's `custom_fields` may use.",
+    ok: { status: 200, schema: 'CustomFieldList', description: 'The definitions.' },
+  },
+  {
+    api: 'public',
+    id: 'queryLocations',
+    method: 'get',
+    path: `${PUBLIC}/locations`,
+    summary: 'Find published locations',
+    description:
+      'Radius mode: send `lat` and `lng`; locations within `radius` come nearest first. All mode: `all=true`; every published location comes, by name.',
+    parameters: LIST,
+    ok: { status: 200, schema: 'LocationsAnswer', description: 'A page of locations.' },
+    errors: ['MISSING_COORDINATES', 'INVALID_COORDINATES'],
+  },
+  {
+    api: 'public',
+    id: 'getPublicLocation',
+    method: 'get',
+    path: `${PUBLIC}/locations/{id}`,
+    summary: 'Read a published location',
+    parameters: ['locationId'],
+    ok: { status: 200, schema: 'LocationAnswer', description: 'The location, with no distance.' },
+    errors: ['LOCATION_NOT_FOUND'],
+  },
+  {
+    api: 'public',
+    id: 'listFilters',
+    method: 'get',
+    path: `${PUBLIC}/filters`,
+    summary: 'List the filter groups',
+    description: 'The groups as the operator set them, then `_default` with the tags in no group.',
+    ok: { status: 200, schema: 'FiltersAnswer', description: 'The filter groups.' },
+  },
+  {
+    api: 'service',
+    id: 'health',
+    method: 'get',
+    path: '/healthz',
+    summary: 'Liveness',
+    description: 'Answers while the process is up.',
+    ok: { status: 200, schema: 'Health', description: 'Up.' },
+  },
+  {
+    api: 'service',
+    id: 'readiness',
+    method: 'get',
+    path: '/readyz',
+    summary: 'Readiness',
+    description: 'Ready once the database answers and the indexes are loaded. Point a load balancer here.',
+    ok: { status: 200, schema: 'Readiness', description: 'Ready, or degraded: some locator or writes fail.' },
+    also: [{ status: 503, schema: 'NotReady', description: 'The indexes are loading, or nothing can be served.' }],
+    errors: ['unavailable', 'error'],
+  },
+]

@@ -1,0 +1,130 @@
+// The OpenAPI document's parameters and response headers (components/parameters, components/headers),
+// with the bounds the code checks (src/core/limits.ts, src/locations/service.ts).
+import { PUBLIC_TOKEN } from '../../core/ids'
+import { MAX_LIMIT, MAX_RADIUS, MAX_SEARCH, MAX_TAGS } from '../../core/limits'
+import { LOCATION_ID_PATTERN } from './schemas'
+
+const query = (name: string, description: string, schema: Record<string, unknown>) => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema,
+})
+
+const ID = { type: 'string', pattern: LOCATION_ID_PATTERN }
+
+/** Every parameter an operation may name, by its key in components/parameters. */
+export const PARAMETERS = {
+  locationId: { name: 'id', in: 'path', required: true, description: 'The location id.', schema: ID },
+  token: {
+    name: 'token',
+    in: 'path',
+    required: true,
+    description: "The locator's public token, `pk_` and 24 letters and digits. Safe in front-end code.",
+    schema: { type: 'string', pattern: PUBLIC_TOKEN.source },
+  },
+  ifNoneMatch: {
+    name: 'If-None-Match',
+    in: 'header',
+    required: false,
+    description: 'An ETag of an earlier answer: the same ETag now gives 304 without a body.',
+    schema: { type: 'string' },
+  },
+  page: query('page', 'The page, from 1.', { type: 'integer', minimum: 1, default: 1 }),
+  adminLimit: query('limit', `The page size. Above ${MAX_LIMIT}: 400 limit_exceeded.`, {
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_LIMIT,
+    default: 10,
+  }),
+  status: query('status', 'Only locations of this status; both when left out. The aliases of draft work too.', {
+    type: 'string',
+    enum: ['published', 'draft'],
+  }),
+  lat: query('lat', "The centre's latitude, in decimal degrees. Required unless all=true.", {
+    type: 'number',
+    minimum: -90,
+    maximum: 90,
+  }),
+  lng: query('lng', "The centre's longitude, in decimal degrees. Required unless all=true.", {
+    type: 'number',
+    minimum: -180,
+    maximum: 180,
+  }),
+  radius: query('radius', "In `unit`. The locator's radius when left out, else 25.", {
+    type: 'number',
+    exclusiveMinimum: 0,
+    maximum: MAX_RADIUS,
+  }),
+  unit: query('unit', 'The unit of `radius` and of each distance.', {
+    type: 'string',
+    enum: ['miles', 'km'],
+    default: 'miles',
+  }),
+  limit: query('limit', 'The page size.', { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: 20 }),
+  offset: query('offset', 'Results to skip. Past the end: an empty page with the total.', {
+    type: 'integer',
+    minimum: 0,
+    maximum: Number.MAX_SAFE_INTEGER,
+    default: 0,
+  }),
+  tags: {
+    ...query('tags[]', 'Tag values, matched case-insensitively; repeat the parameter for each.', {
+      type: 'array',
+      items: { type: 'string' },
+      maxItems: MAX_TAGS,
+    }),
+    style: 'form',
+    explode: true,
+  },
+  tagsAlias: {
+    ...query('tags', 'The same as `tags[]`; both may be sent, and their tags add up.', {
+      type: 'array',
+      items: { type: 'string' },
+      maxItems: MAX_TAGS,
+    }),
+    style: 'form',
+    explode: true,
+  },
+  tagLogic: query('tagLogic', '`any`: one of the tags; `all`: every tag; `match`: one tag of each group named.', {
+    type: 'string',
+    enum: ['any', 'all', 'match'],
+    default: 'any',
+  }),
+  search: query('search', 'Words in the name, address, description or tags; the last word is a prefix.', {
+    type: 'string',
+    maxLength: MAX_SEARCH,
+  }),
+  sort: query(
+    'sort',
+    'Radius mode: `distance` (the default) or `priority`. With all=true: `name` (the default) or `priority`.',
+    {
+      type: 'string',
+      enum: ['distance', 'name', 'priority'],
+    },
+  ),
+  all: query('all', '`true`: every published location, by name, with no centre and no distance.', {
+    type: 'string',
+    enum: ['true', 'false'],
+  }),
+}
+
+export type ParameterName = keyof typeof PARAMETERS
+
+const header = (description: string, type = 'string') => ({ description, schema: { type } })
+
+/** Every response header an answer may carry, by its key in components/headers. */
+export const HEADERS = {
+  'X-Request-Id': header('The request id. The log files the request under it; quote it when reporting an error.'),
+  ETag: header('Changes with every write to the locator.'),
+  'Cache-Control': header('`public, max-age=60` on answers, `no-store` on errors.'),
+  Vary: header('`Origin`, or `Origin, Referer` when the locator has a referrer allowlist.'),
+  'RateLimit-Limit': header("The token's requests a minute, in this process.", 'integer'),
+  'RateLimit-Remaining': header('Requests left in this minute.', 'integer'),
+  'RateLimit-Reset': header('Seconds until the minute ends.', 'integer'),
+  'Retry-After': header('Seconds to wait before trying again.', 'integer'),
+  'WWW-Authenticate': header('`Bearer realm="admin"`.'),
+}
+
+export type HeaderName = keyof typeof HEADERS

@@ -1,0 +1,240 @@
+// The schemas of the OpenAPI document: the request bodies the Management API validates with
+// (src/locations/model.ts), and the answers as the code writes them (src/locations/service.ts,
+// src/indexes/present.ts, src/api/public/answer.ts, the error tables). Closed where the answer is.
+import { type TProperties, type TSchema, Type as t } from '@sinclair/typebox'
+import { MAX_LIMIT } from '../../core/limits'
+import { PRECISIONS } from '../../geocode/geocoder'
+import { CONTACT_KEYS, CreateLocationBody, SOCIAL_KEYS, UpdateLocationBody } from '../../locations/model'
+import { CUSTOM_FIELD_TYPES } from '../../store/custom-fields'
+import { DAYS } from '../../store/locations'
+import { ADMIN_ERRORS } from '../admin/errors'
+import { PUBLIC_ERRORS } from '../public/errors'
+
+/** A reference to another schema of components/schemas. */
+export const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` })
+const ref = (name: string) => t.Unsafe(schemaRef(name))
+const closed = (properties: TProperties, options: object = {}) =>
+  t.Object(properties, { additionalProperties: false, ...options })
+const oneOf = (values: readonly string[], options: object = {}) =>
+  t.Unsafe<string>({ type: 'string', enum: [...new Set(values)], ...options })
+/** An object with every key of `keys`, each a string ('' when unset). */
+const strings = (keys: readonly string[]) => closed(Object.fromEntries(keys.map((k) => [k, t.String()])))
+const nullable = (schema: TSchema) => t.Union([schema, t.Null()])
+
+/** The ids newLocationId makes. */
+export const LOCATION_ID_PATTERN = '^loc_[0-9a-z]{16}$'
+const LOCATION_ID = t.String({
+  pattern: LOCATION_ID_PATTERN,
+  description: '`loc_` and 16 lowercase letters or digits.',
+})
+const LatLng = closed({
+  lat: t.Number({ minimum: -90, maximum: 90 }),
+  lng: t.Number({ minimum: -180, maximum: 180 }),
+})
+const UNITS = ['miles', 'km'] as const
+
+/** What the Management API's location fields mean beyond their schema (src/locations/normalize.ts checks these). */
+const BODY_NOTES: Record<string, string> = {
+  coordinates: 'Used as sent. Left out, the address is geocoded.',
+  tags: 'Matched case-insensitively; the first spelling of each is kept. `null` is refused: leave the field out.',
+  contact: '`website` must be a full URL with its protocol. On update, keys merge; `""` clears a key.',
+  social: 'Profile URLs with their protocol. On update, keys merge; `""` clears a key.',
+  hours: 'Free text per day, such as `09:00-18:00` or `closed`. On update, keys merge; `""` clears a key.',
+  custom_fields: 'Keys are custom field ids from GET /admin/v1/custom_fields; values are checked by their type.',
+  image_url: 'A full URL with its protocol.',
+  status: '`published` (the default) or `draft`; `hidden`, `inactive` and `unpublished` mean `draft`. Any case.',
+}
+
+/** A TypeBox body schema as JSON Schema (its symbol keys dropped), with the notes above on its properties. */
+function documentedBody(schema: TSchema, description: string): Record<string, unknown> {
+  const plain = JSON.parse(JSON.stringify(schema)) as { properties: Record<string, Record<string, unknown>> }
+  for (const [name, property] of Object.entries(plain.properties)) {
+    if (BODY_NOTES[name] !== undefined) property.description = BODY_NOTES[name]
+  }
+  return { ...plain, description }
+}
+
+const AdminLocation = closed(
+  {
+    id: LOCATION_ID,
+    name: t.String(),
+    address: t.String(),
+    coordinates: LatLng,
+    description: t.String(),
+    tags: t.Array(t.String()),
+    contact: strings(CONTACT_KEYS),
+    social: strings(SOCIAL_KEYS),
+    hours: strings(DAYS),
+    custom_fields: t.Record(t.String(), t.String()),
+    image_url: t.String(),
+    status: oneOf(['published', 'draft']),
+    geocoding: nullable(closed({ precision: oneOf(PRECISIONS), source: t.String() })),
+    created_at: t.String({ format: 'date-time' }),
+    updated_at: t.String({ format: 'date-time' }),
+  },
+  {
+    description: 'A location with every field. Unset text is `""`; `geocoding` is null when the coordinates were sent.',
+  },
+)
+
+const adminAnswer = (properties: TProperties, description: string) =>
+  closed({ success: t.Literal(true), ...properties }, { description })
+
+/** The public location's fields; a GET /locations item may add its distance. */
+const publicLocation: TProperties = {
+  id: LOCATION_ID,
+  name: t.String(),
+  coordinates: LatLng,
+  address: closed({
+    formatted: t.String({ description: 'The stored address.' }),
+    street: t.Optional(t.String()),
+    city: t.Optional(t.String()),
+    region: t.Optional(t.String()),
+    postcode: t.Optional(t.String()),
+    country: t.Optional(t.String()),
+  }),
+  contact: strings(CONTACT_KEYS),
+  social: closed(
+    Object.fromEntries(SOCIAL_KEYS.map((k) => [k, t.String({ description: 'A handle, `""` when unset.' })])),
+  ),
+  hours: strings(DAYS),
+  tags: t.Record(
+    t.String({ description: 'A filter group id; `_default` for tags in no group.' }),
+    closed({
+      name: t.String(),
+      items: t.Array(closed({ value: t.String(), label: t.String(), color: t.Optional(t.String()) })),
+    }),
+  ),
+  customFields: t.Array(
+    closed({
+      token: t.String({ pattern: '^cf_' }),
+      key: t.String(),
+      name: t.String(),
+      type: oneOf(CUSTOM_FIELD_TYPES),
+      value: t.String(),
+      label: t.Optional(t.String()),
+      color: t.Optional(t.String()),
+    }),
+    { description: 'In the order the fields are defined; a field without a value is left out.' },
+  ),
+  image: t.String(),
+  description: t.String(),
+}
+
+const publicAnswer = (data: TProperties, description: string, more: TProperties = {}) =>
+  closed({ success: t.Literal(true), data: closed(data), ...more }, { description })
+
+const link = (description: string) => t.Optional(t.String({ format: 'uri', description }))
+
+/** Every schema of components/schemas, by name. */
+export const SCHEMAS = {
+  CreateLocationBody: documentedBody(CreateLocationBody, 'POST /admin/v1/locations: `name` and `address` required.'),
+  UpdateLocationBody: documentedBody(UpdateLocationBody, 'POST /admin/v1/locations/{id}: only the fields sent change.'),
+  AdminLocation,
+  AdminLocationAnswer: adminAnswer({ location: ref('AdminLocation') }, 'One location.'),
+  AdminLocationList: adminAnswer(
+    {
+      locations: t.Array(ref('AdminLocation')),
+      pagination: closed({
+        page: t.Integer({ minimum: 1 }),
+        limit: t.Integer({ minimum: 1, maximum: MAX_LIMIT }),
+        total: t.Integer({ minimum: 0 }),
+        total_pages: t.Integer({ minimum: 0 }),
+        next: nullable(t.String({ description: "The next page's path; null on the last page." })),
+        previous: nullable(t.String({ description: "The previous page's path; null on the first page." })),
+      }),
+    },
+    'A page of locations, published and draft, in the order they were created.',
+  ),
+  AdminDeleteAnswer: adminAnswer({ message: t.String() }, 'The location was deleted.'),
+  CustomFieldList: adminAnswer(
+    { custom_fields: t.Array(closed({ id: t.String(), name: t.String(), type: oneOf(CUSTOM_FIELD_TYPES) })) },
+    "The locator's custom field definitions.",
+  ),
+  AdminError: closed(
+    {
+      success: t.Literal(false),
+      error: oneOf(Object.values(ADMIN_ERRORS).map((e) => e.error)),
+      message: t.String(),
+      details: t.Optional(
+        t.Record(t.String(), t.Array(t.String()), { description: 'validation_error: each field with its messages.' }),
+      ),
+    },
+    { description: 'An error of the Management API (and of /healthz and /readyz).' },
+  ),
+  Location: closed(publicLocation, { description: 'A published location.' }),
+  ListedLocation: closed(
+    {
+      ...publicLocation,
+      distance: t.Optional(
+        closed({ value: t.Number({ minimum: 0 }), unit: oneOf(UNITS) }, { description: 'Radius mode only.' }),
+      ),
+    },
+    { description: 'A published location in a GET /locations answer.' },
+  ),
+  LocationsAnswer: publicAnswer(
+    {
+      locations: t.Array(ref('ListedLocation')),
+      pagination: closed({
+        offset: t.Integer({ minimum: 0 }),
+        limit: t.Integer({ minimum: 1, maximum: MAX_LIMIT }),
+        total: t.Integer({ minimum: 0 }),
+        hasMore: t.Boolean(),
+        next: link('The next page: present while hasMore is true.'),
+        prev: link('The previous page: present after the first page.'),
+      }),
+    },
+    'A page of published locations.',
+    {
+      meta: closed(
+        {
+          query: t.Optional(closed({ center: LatLng, radius: t.Number({ exclusiveMinimum: 0 }), unit: oneOf(UNITS) })),
+        },
+        { description: 'Radius mode: the query. With all=true: `{}`.' },
+      ),
+    },
+  ),
+  LocationAnswer: publicAnswer({ location: ref('Location') }, 'One published location.'),
+  FilterGroup: closed({
+    id: t.String({ description: '`_default` for the tags in no group.' }),
+    name: t.String(),
+    label: t.String(),
+    singleSelect: t.Boolean(),
+    inline: t.Boolean(),
+    hidden: t.Boolean(),
+    hideInLocationDetails: t.Boolean(),
+    tags: t.Array(
+      closed({
+        value: t.String(),
+        label: t.String(),
+        color: t.Optional(t.String()),
+        image: t.Optional(t.String()),
+      }),
+    ),
+  }),
+  FiltersAnswer: publicAnswer({ filters: t.Array(ref('FilterGroup')) }, 'The filter groups, `_default` last.'),
+  PublicError: closed(
+    {
+      success: t.Literal(false),
+      error: closed({
+        code: oneOf(Object.keys(PUBLIC_ERRORS)),
+        message: t.String(),
+        docs: t.String({ format: 'uri-reference', description: "The code's section of GET /docs." }),
+      }),
+    },
+    { description: 'An error of the Query API.' },
+  ),
+  Health: closed({ status: t.Literal('ok') }),
+  Readiness: closed({
+    status: oneOf(['ready', 'degraded']),
+    message: t.Optional(t.String()),
+    locators: t.Optional(t.Array(t.String(), { description: 'The locators whose index cannot be built.' })),
+  }),
+  NotReady: closed({
+    status: oneOf(['loading', 'failed']),
+    message: t.String(),
+    locators: t.Optional(t.Array(t.String())),
+  }),
+}
+
+export type SchemaName = keyof typeof SCHEMAS

@@ -1,0 +1,534 @@
+// GET /openapi.json describes the service as it answers: the document's shape, then a table of real
+// requests, one or more per operation, each answer's status documented for its operation and its
+// body valid against the schema documented for that status (ajv, JSON Schema 2020-12). An operation
+// the table never exercises fails the last test. Then the interactive page, /docs/api, and its files.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020'
+import { ADMIN_ERRORS } from '../src/api/admin/errors'
+import { PUBLIC_ERRORS } from '../src/api/public/errors'
+import { newSecretKey } from '../src/core/ids'
+import { CreateLocationBody, UpdateLocationBody } from '../src/locations/model'
+import { createLocator, setLocatorSettings } from '../src/operator'
+import { storeBody } from './helpers'
+import { FAKE_SECRET, type Fixture, makeFixture, send } from './public/fixture'
+
+type Json = Record<string, any>
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
+const BASE = 'http://localhost'
+
+let f: Fixture
+let doc: Json
+beforeAll(async () => {
+  f = await makeFixture()
+  const res = await send(f.env.app, `${BASE}/openapi.json`)
+  expect(res.status).toBe(200)
+  expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8')
+  expect(res.headers.get('cache-control')).toBe('public, max-age=3600')
+  doc = res.body
+})
+afterAll(() => f.env.close())
+
+/** Every (path, method) of the document with its operation. */
+const operations = () =>
+  Object.entries(doc.paths as Json).flatMap(([path, item]) =>
+    METHODS.filter((m) => item[m]).map((method) => ({ path, method, op: item[method] as Json })),
+  )
+
+/** The object a local $ref ("#/a/b") names, or undefined. */
+function resolve(ref: string): unknown {
+  if (!ref.startsWith('#/')) return undefined
+  let at: any = doc
+  for (const part of ref.slice(2).split('/')) at = at?.[part.replaceAll('~1', '/').replaceAll('~0', '~')]
+  return at
+}
+const deref = (o: Json): Json => (typeof o?.$ref === 'string' ? deref(resolve(o.$ref) as Json) : o)
+
+function* refs(value: unknown): Generator<string> {
+  if (Array.isArray(value)) for (const v of value) yield* refs(v)
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) {
+      if (k === '$ref' && typeof v === 'string') yield v
+      else yield* refs(v)
+    }
+}
+
+// Component schemas are added to ajv under ids of their own; local refs are rewritten to them.
+const SCHEMA_ID = 'https://storeloc.test/schemas/'
+const toAjv = (schema: unknown): any =>
+  JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', `"${SCHEMA_ID}`))
+let ajv: Ajv2020
+const compiled = new Map<string, ValidateFunction>()
+function validator(schema: unknown): ValidateFunction {
+  const key = JSON.stringify(schema)
+  let v = compiled.get(key)
+  if (!v) compiled.set(key, (v = ajv.compile(toAjv(schema))))
+  return v
+}
+function expectValid(schema: unknown, value: unknown, what: string) {
+  const v = validator(schema)
+  const ok = v(value)
+  expect({ what, errors: ok ? null : v.errors, value: ok ? null : value }).toEqual({ what, errors: null, value: null })
+}
+
+/** A schema with its `description` keywords dropped (a property named description stays). */
+function withoutNotes(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutNotes)
+  if (!schema || typeof schema !== 'object') return schema
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([k, v]) => !(k === 'description' && typeof v === 'string'))
+      .map(([k, v]) => [k, withoutNotes(v)]),
+  )
+}
+
+describe('the document', () => {
+  beforeAll(() => {
+    ajv = new Ajv2020({ strict: true, allErrors: true })
+    ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/)
+    ajv.addFormat('uri', (s: string) => URL.canParse(s))
+    ajv.addFormat('uri-reference', (s: string) => URL.canParse(s, 'http://base.test/'))
+    for (const [name, schema] of Object.entries(doc.components.schemas as Json))
+      ajv.addSchema(toAjv(schema), `${SCHEMA_ID}${name}`)
+  })
+
+  test('is OpenAPI 3.1 with its info', () => {
+    expect(doc.openapi).toBe('3.1.0')
+    expect(typeof doc.info.title).toBe('string')
+    expect(typeof doc.info.version).toBe('string')
+  })
+
+  test('every $ref resolves inside the document', () => {
+    const all = [...refs(doc)]
+    expect(all.length).toBeGreaterThan(50)
+    expect(all.filter((r) => resolve(r) === undefined)).toEqual([])
+  })
+
+  test('every component schema compiles as JSON Schema 2020-12', () => {
+    for (const name of Object.keys(doc.components.schemas)) expect(ajv.getSchema(`${SCHEMA_ID}${name}`)).toBeFunction()
+  })
+
+  test('operations have unique ids, responses, and each path parameter', () => {
+    const ops = operations()
+    expect(ops.length).toBeGreaterThanOrEqual(11)
+    const ids = ops.map((o) => o.op.operationId)
+    expect(ids.every((id) => typeof id === 'string' && id !== '')).toBe(true)
+    expect(new Set(ids).size).toBe(ids.length)
+    for (const { path, op } of ops) {
+      expect(Object.keys(op.responses ?? {}).length).toBeGreaterThan(0)
+      const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
+      const params = (op.parameters ?? []).map(deref)
+      const declared = params.filter((p: Json) => p.in === 'path').map((p: Json) => p.name)
+      expect({ path, params: declared.sort() }).toEqual({ path, params: inPath })
+      expect(params.filter((p: Json) => p.in === 'path').every((p: Json) => p.required === true)).toBe(true)
+      for (const [status, r] of Object.entries(op.responses as Json)) {
+        expect(status).toMatch(/^[1-5]\d\d$/)
+        expect(typeof deref(r).description).toBe('string')
+      }
+    }
+  })
+
+  test('request bodies are the schemas the Management API validates with', () => {
+    const plain = (s: unknown) => JSON.parse(JSON.stringify(s))
+    expect(withoutNotes(doc.components.schemas.CreateLocationBody)).toEqual(plain(CreateLocationBody))
+    expect(withoutNotes(doc.components.schemas.UpdateLocationBody)).toEqual(plain(UpdateLocationBody))
+    const create = doc.paths['/admin/v1/locations'].post.requestBody.content['application/json'].schema
+    expect(create).toEqual({ $ref: '#/components/schemas/CreateLocationBody' })
+  })
+
+  test('every code of both error tables has its example, under its status', () => {
+    const tables = [
+      ['admin', ADMIN_ERRORS, 'AdminError', (v: Json) => v.error],
+      ['public', PUBLIC_ERRORS, 'PublicError', (v: Json) => v.error.code],
+    ] as const
+    for (const [api, table, schema, codeOf] of tables) {
+      for (const [code, entry] of Object.entries(table)) {
+        const example = doc.components.examples[`${api}.${code}`]
+        expect({ code, documented: example !== undefined }).toEqual({ code, documented: true })
+        expectValid({ $ref: `#/components/schemas/${schema}` }, example.value, `${api}.${code}`)
+        expect(codeOf(example.value)).toBe('error' in entry ? entry.error : code)
+        // Named by an operation under the code's status, but for the Query API's answer to no route.
+        const named = operations().filter(
+          ({ op }) => op.responses[String(entry.status)]?.content?.['application/json']?.examples?.[code],
+        )
+        if (code !== 'NOT_FOUND') expect({ code, operations: named.length > 0 }).toEqual({ code, operations: true })
+      }
+    }
+  })
+})
+
+/** A real request, the operation it is for, and the status it must get. `sent`: its JSON body. */
+type Case = { name: string; op: string; status: number; request: () => Request | Promise<Request>; sent?: unknown }
+
+const exercised = new Set<string>()
+const succeeded = new Set<string>()
+
+let other: { off: string; picky: string; tight: string; switchedOffKey: string; doomed: string; updated: string }
+
+const adminRequest = (
+  method: string,
+  path: string,
+  opts: { body?: unknown; raw?: string; key?: string | null } = {},
+) => {
+  const headers: Record<string, string> = {}
+  const key = opts.key === undefined ? f.env.key : opts.key
+  if (key !== null) headers.authorization = `Bearer ${key}`
+  let body: string | undefined = opts.raw
+  if (opts.body !== undefined) body = JSON.stringify(opts.body)
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  return new Request(`${BASE}${path}`, { method, headers, body })
+}
+const pub = (token: string, path: string, headers: Record<string, string> = {}) =>
+  new Request(`${BASE}/public/v1/${token}${path}`, { headers })
+/** A public request, with If-None-Match set to the ETag a first request got. */
+async function revalidating(token: string, path: string): Promise<Request> {
+  const first = await f.env.app.handle(pub(token, path))
+  return pub(token, path, { 'if-none-match': first.headers.get('etag')! })
+}
+
+const LOCATIONS = 'GET /admin/v1/locations'
+const CREATE = 'POST /admin/v1/locations'
+const ONE = 'GET /admin/v1/locations/{id}'
+const UPDATE = 'POST /admin/v1/locations/{id}'
+const DELETE = 'POST /admin/v1/locations/{id}/delete'
+const FIELDS = 'GET /admin/v1/custom_fields'
+const QUERY = 'GET /public/v1/{token}/locations'
+const PUBLIC_ONE = 'GET /public/v1/{token}/locations/{id}'
+const FILTERS = 'GET /public/v1/{token}/filters'
+const NEAR = 'lat=48.8566&lng=2.3522'
+
+const CASES: Case[] = [
+  {
+    name: 'a page of locations',
+    op: LOCATIONS,
+    status: 200,
+    request: () => adminRequest('GET', '/admin/v1/locations?limit=2&status=published'),
+  },
+  {
+    name: 'the last page',
+    op: LOCATIONS,
+    status: 200,
+    request: () => adminRequest('GET', '/admin/v1/locations?page=4&limit=10'),
+  },
+  {
+    name: 'limit over 500',
+    op: LOCATIONS,
+    status: 400,
+    request: () => adminRequest('GET', '/admin/v1/locations?limit=1000'),
+  },
+  { name: 'page 0', op: LOCATIONS, status: 400, request: () => adminRequest('GET', '/admin/v1/locations?page=0') },
+  {
+    name: 'no key',
+    op: LOCATIONS,
+    status: 401,
+    request: () => adminRequest('GET', '/admin/v1/locations', { key: null }),
+  },
+  {
+    name: 'an unknown key',
+    op: LOCATIONS,
+    status: 401,
+    request: () => adminRequest('GET', '/admin/v1/locations', { key: newSecretKey() }),
+  },
+  {
+    name: "a switched-off locator's key",
+    op: FIELDS,
+    status: 401,
+    request: () => adminRequest('GET', '/admin/v1/custom_fields', { key: other.switchedOffKey }),
+  },
+  {
+    name: 'create',
+    op: CREATE,
+    status: 201,
+    sent: storeBody({ tags: ['Repair'], hours: { monday: '09:00-18:00' } }),
+    request: () =>
+      adminRequest('POST', '/admin/v1/locations', {
+        body: storeBody({ tags: ['Repair'], hours: { monday: '09:00-18:00' } }),
+      }),
+  },
+  {
+    name: 'create, geocoded',
+    op: CREATE,
+    status: 201,
+    sent: { name: 'Geocoded', address: '10 Downing Street, London SW1A 2AA' },
+    request: () =>
+      adminRequest('POST', '/admin/v1/locations', {
+        body: { name: 'Geocoded', address: '10 Downing Street, London SW1A 2AA' },
+      }),
+  },
+  {
+    name: 'create, invalid fields',
+    op: CREATE,
+    status: 422,
+    request: () =>
+      adminRequest('POST', '/admin/v1/locations', {
+        body: { name: '', address: 'x', coordinates: { lat: 95, lng: 0 } },
+      }),
+  },
+  {
+    name: 'create, an address nowhere',
+    op: CREATE,
+    status: 422,
+    request: () => adminRequest('POST', '/admin/v1/locations', { body: { name: 'Lost', address: 'Nowhere at all' } }),
+  },
+  {
+    name: 'create, malformed JSON',
+    op: CREATE,
+    status: 400,
+    request: () => adminRequest('POST', '/admin/v1/locations', { raw: '{"name":' }),
+  },
+  {
+    name: 'create, over 256 KiB',
+    op: CREATE,
+    status: 413,
+    request: () => adminRequest('POST', '/admin/v1/locations', { raw: `{"name":"${'x'.repeat(300 * 1024)}"}` }),
+  },
+  { name: 'read one', op: ONE, status: 200, request: () => adminRequest('GET', `/admin/v1/locations/${f.ids.hidden}`) },
+  {
+    name: 'read an unknown id',
+    op: ONE,
+    status: 404,
+    request: () => adminRequest('GET', '/admin/v1/locations/loc_0000000000000000'),
+  },
+  {
+    name: 'update',
+    op: UPDATE,
+    status: 200,
+    sent: { status: 'draft', contact: { phone: '' } },
+    request: () =>
+      adminRequest('POST', `/admin/v1/locations/${other.updated}`, {
+        body: { status: 'draft', contact: { phone: '' } },
+      }),
+  },
+  {
+    name: 'update with no fields',
+    op: UPDATE,
+    status: 400,
+    request: () => adminRequest('POST', `/admin/v1/locations/${other.updated}`, { body: {} }),
+  },
+  {
+    name: 'update, tags null',
+    op: UPDATE,
+    status: 422,
+    request: () => adminRequest('POST', `/admin/v1/locations/${other.updated}`, { body: { tags: null } }),
+  },
+  {
+    name: 'update an unknown id',
+    op: UPDATE,
+    status: 404,
+    request: () => adminRequest('POST', '/admin/v1/locations/loc_0000000000000000', { body: { name: 'x' } }),
+  },
+  {
+    name: 'delete',
+    op: DELETE,
+    status: 200,
+    request: () => adminRequest('POST', `/admin/v1/locations/${other.doomed}/delete`),
+  },
+  {
+    name: 'delete again',
+    op: DELETE,
+    status: 404,
+    request: () => adminRequest('POST', `/admin/v1/locations/${other.doomed}/delete`),
+  },
+  { name: 'custom fields', op: FIELDS, status: 200, request: () => adminRequest('GET', '/admin/v1/custom_fields') },
+  {
+    name: 'radius mode',
+    op: QUERY,
+    status: 200,
+    request: () => pub(f.token, `/locations?${NEAR}&radius=20&unit=km&limit=3&offset=1&tags[]=repair`),
+  },
+  {
+    name: 'all mode',
+    op: QUERY,
+    status: 200,
+    request: () => pub(f.token, '/locations?all=true&limit=2&offset=2&sort=priority'),
+  },
+  { name: 'not modified', op: QUERY, status: 304, request: () => revalidating(f.token, `/locations?${NEAR}`) },
+  { name: 'no centre', op: QUERY, status: 400, request: () => pub(f.token, '/locations?lat=48.8') },
+  { name: 'lat 95', op: QUERY, status: 400, request: () => pub(f.token, '/locations?lat=95&lng=0') },
+  { name: 'limit 0', op: QUERY, status: 400, request: () => pub(f.token, `/locations?${NEAR}&limit=0`) },
+  {
+    name: 'a secret key',
+    op: QUERY,
+    status: 400,
+    request: () => pub(f.token, `/locations?${NEAR}&key=${FAKE_SECRET}`),
+  },
+  {
+    name: 'an unknown token',
+    op: QUERY,
+    status: 404,
+    request: () => pub('pk_AAAAAAAAAAAAAAAAAAAAAAAA', '/locations?all=true'),
+  },
+  { name: 'the Query API off', op: FILTERS, status: 403, request: () => pub(other.off, '/filters') },
+  {
+    name: 'a site off the allowlist',
+    op: PUBLIC_ONE,
+    status: 403,
+    request: () => pub(other.picky, `/locations/${f.ids.velo}`, { origin: 'https://other.example' }),
+  },
+  {
+    name: 'over the rate limit',
+    op: QUERY,
+    status: 429,
+    request: async () => {
+      await f.env.app.handle(pub(other.tight, '/locations?all=true'))
+      return pub(other.tight, '/locations?all=true')
+    },
+  },
+  { name: 'one location', op: PUBLIC_ONE, status: 200, request: () => pub(f.token, `/locations/${f.ids.velo}`) },
+  {
+    name: 'one location, geocoded: its address parts',
+    op: PUBLIC_ONE,
+    status: 200,
+    request: () => pub(f.token, `/locations/${f.ids.london}`),
+  },
+  {
+    name: 'one location, not modified',
+    op: PUBLIC_ONE,
+    status: 304,
+    request: () => revalidating(f.token, `/locations/${f.ids.velo}`),
+  },
+  { name: 'a draft', op: PUBLIC_ONE, status: 404, request: () => pub(f.token, `/locations/${f.ids.hidden}`) },
+  { name: 'filters', op: FILTERS, status: 200, request: () => pub(f.token, '/filters') },
+  { name: 'health', op: 'GET /healthz', status: 200, request: () => new Request(`${BASE}/healthz`) },
+  { name: 'readiness', op: 'GET /readyz', status: 200, request: () => new Request(`${BASE}/readyz`) },
+]
+
+describe('real answers match the document', () => {
+  beforeAll(async () => {
+    const off = createLocator(f.env.store, 'Query API off')
+    const picky = createLocator(f.env.store, 'Allowlist')
+    setLocatorSettings(f.env.store, picky.locator.id, { queryApi: 'on', referrers: 'shop.example.com' })
+    const tight = createLocator(f.env.store, 'One a minute')
+    setLocatorSettings(f.env.store, tight.locator.id, { queryApi: 'on', rateLimit: '1' })
+    const switchedOff = createLocator(f.env.store, 'Switched off')
+    f.env.store.db.run('UPDATE locators SET active = 0 WHERE id = ?', [switchedOff.locator.id])
+    const made = async () => (await f.env.call('POST', '/admin/v1/locations', { body: storeBody() })).body.location.id
+    other = {
+      off: off.locator.publicToken,
+      picky: picky.locator.publicToken,
+      tight: tight.locator.publicToken,
+      switchedOffKey: switchedOff.secret,
+      doomed: await made(),
+      updated: await made(),
+    }
+  })
+
+  for (const c of CASES) {
+    test(`${c.op}: ${c.name} (${c.status})`, async () => {
+      const [method, path] = c.op.split(' ') as [string, string]
+      const op = doc.paths[path]?.[method.toLowerCase()]
+      expect({ op: c.op, documented: op !== undefined }).toEqual({ op: c.op, documented: true })
+      exercised.add(c.op)
+      const res = await f.env.app.handle(await c.request())
+      const text = await res.text()
+      expect({ status: res.status, text: res.status === c.status ? '' : text }).toEqual({ status: c.status, text: '' })
+      const documented = op.responses[String(res.status)]
+      expect({ op: c.op, status: res.status, documented: documented !== undefined }).toEqual({
+        op: c.op,
+        status: res.status,
+        documented: true,
+      })
+      expect(res.headers.get('x-request-id')).toBeTruthy()
+      const media = deref(documented).content?.['application/json']
+      if (media === undefined) expect(text).toBe('')
+      else {
+        expect(res.headers.get('content-type')).toStartWith('application/json')
+        const body = JSON.parse(text)
+        expectValid(media.schema, body, c.name)
+        if (res.status >= 400) {
+          // The code answered is one of the examples documented for this status.
+          const codeOf = (v: Json) => (typeof v.error === 'string' ? v.error : v.error.code)
+          const codes = Object.values(media.examples ?? {}).map((e) => codeOf(deref(e as Json).value))
+          expect(codes).toContain(codeOf(body))
+        }
+      }
+      if (res.status < 400)
+        for (const name of Object.keys(deref(documented).headers ?? {}))
+          expect({ name, sent: res.headers.has(name) }).toEqual({ name, sent: true })
+      if (res.status < 300) {
+        succeeded.add(c.op)
+        if (c.sent !== undefined)
+          expectValid(op.requestBody.content['application/json'].schema, c.sent, `${c.name}: sent`)
+      }
+    })
+  }
+
+  test('a path that is no operation answers the error body of its API', async () => {
+    const publicMiss = await send(f.env.app, `${BASE}/public/v1/${f.token}/stores`)
+    expect(publicMiss.status).toBe(404)
+    expectValid({ $ref: '#/components/schemas/PublicError' }, publicMiss.body, 'public NOT_FOUND')
+    expect(doc.components.examples['public.NOT_FOUND'].value.error.code).toBe(publicMiss.body.error.code)
+    const adminMiss = await f.env.call('DELETE', `/admin/v1/locations/${f.ids.velo}`)
+    expect(adminMiss.status).toBe(404)
+    expectValid({ $ref: '#/components/schemas/AdminError' }, adminMiss.body, 'admin not_found')
+  })
+
+  test('every operation of the document was exercised, with a success among its answers', () => {
+    const all = operations().map(({ path, method }) => `${method.toUpperCase()} ${path}`)
+    expect(all.filter((o) => !exercised.has(o))).toEqual([])
+    expect(all.filter((o) => !succeeded.has(o))).toEqual([])
+  })
+})
+
+describe('GET /docs/api', () => {
+  /** Every URL the page's HTML names in an attribute. */
+  const urlsOf = (html: string) => [...html.matchAll(/\b(?:href|src|action)="([^"]*)"/g)].map((m) => m[1]!)
+
+  test('answers HTML that names only this server, and its files answer with their types', async () => {
+    const page = await send(f.env.app, `${BASE}/docs/api`)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    // Only this server's files, nothing inline: the page would not run if it asked any other host.
+    const csp = page.headers.get('content-security-policy')!
+    expect(csp).toContain("default-src 'none'")
+    expect(csp).toContain("connect-src 'self'")
+    expect(csp).not.toContain('unsafe')
+    expect(page.text).not.toContain('<script>') // no inline script
+    const urls = urlsOf(page.text)
+    expect(urls.length).toBeGreaterThanOrEqual(5)
+    const types: Record<string, string> = {}
+    for (const url of urls) {
+      if (url.startsWith('data:')) continue
+      // Relative, so the page works under a proxy's prefix, and on this origin.
+      expect(url).not.toMatch(/^([a-z]+:|\/\/)/i)
+      const target = new URL(url, `${BASE}/docs/api`)
+      expect(target.origin).toBe(BASE)
+      const res = await send(f.env.app, target.href)
+      expect({ url, status: res.status }).toEqual({ url, status: 200 })
+      types[target.pathname] = res.headers.get('content-type')!
+      if (target.pathname.startsWith('/docs/assets/'))
+        expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    }
+    expect(types).toEqual({
+      '/docs/assets/swagger-ui.css': 'text/css; charset=utf-8',
+      '/docs/assets/swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+      '/docs/assets/api-page.js': 'text/javascript; charset=utf-8',
+      '/openapi.json': 'application/json; charset=utf-8',
+      '/docs': 'text/html; charset=utf-8',
+    })
+  })
+
+  test('Swagger UI is told to ask no other host, and its style sheet names none', async () => {
+    const script = await send(f.env.app, `${BASE}/docs/assets/api-page.js`)
+    expect(script.text).toContain('validatorUrl: null')
+    expect(script.text).toContain('queryConfigEnabled: false')
+    expect(script.text).toContain("url: new URL('../openapi.json', window.location.href).href")
+    const css = await send(f.env.app, `${BASE}/docs/assets/swagger-ui.css`)
+    expect(css.text.length).toBeGreaterThan(100_000)
+    expect(css.text).not.toMatch(/@import|@font-face|url\(\s*["']?(https?:)?\/\//)
+    expect(css.text).not.toContain('sourceMappingURL')
+  })
+
+  test('with a trailing slash, the page sends the browser to its name without it', async () => {
+    for (const path of ['/docs/api/', '/docs/']) {
+      const res = await f.env.app.handle(new Request(`${BASE}${path}`))
+      expect(res.status).toBe(308)
+      expect(new URL(res.headers.get('location')!, `${BASE}${path}`).pathname).toBe(path.slice(0, -1))
+    }
+  })
+
+  test('an asset it does not have is 404', async () => {
+    const res = await send(f.env.app, `${BASE}/docs/assets/swagger-ui-bundle.js.map`)
+    expect(res.status).toBe(404)
+    expect(res.body.error).toBe('not_found')
+  })
+})
