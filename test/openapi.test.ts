@@ -167,14 +167,14 @@ let other: { off: string; picky: string; tight: string; switchedOffKey: string; 
 const adminRequest = (
   method: string,
   path: string,
-  opts: { body?: unknown; raw?: string; key?: string | null } = {},
+  opts: { body?: unknown; raw?: string; key?: string | null; type?: string; headers?: Record<string, string> } = {},
 ) => {
-  const headers: Record<string, string> = {}
+  const headers: Record<string, string> = { ...opts.headers }
   const key = opts.key === undefined ? f.env.key : opts.key
   if (key !== null) headers.authorization = `Bearer ${key}`
   let body: string | undefined = opts.raw
   if (opts.body !== undefined) body = JSON.stringify(opts.body)
-  if (body !== undefined) headers['content-type'] = 'application/json'
+  if (body !== undefined) headers['content-type'] = opts.type ?? 'application/json'
   return new Request(`${BASE}${path}`, { method, headers, body })
 }
 const pub = (token: string, path: string, headers: Record<string, string> = {}) =>
@@ -191,6 +191,13 @@ const ONE = 'GET /admin/v1/locations/{id}'
 const UPDATE = 'POST /admin/v1/locations/{id}'
 const DELETE = 'POST /admin/v1/locations/{id}/delete'
 const FIELDS = 'GET /admin/v1/custom_fields'
+const BULK = 'POST /admin/v1/locations/bulk'
+const BULK_BODY = {
+  locations: [
+    storeBody({ external_id: 'OA-1' }),
+    { external_id: 'OA-2', name: 'Geocoded', address: '10 Downing Street, London SW1A 2AA' },
+  ],
+}
 const QUERY = 'GET /public/v1/{token}/locations'
 const PUBLIC_ONE = 'GET /public/v1/{token}/locations/{id}'
 const FILTERS = 'GET /public/v1/{token}/filters'
@@ -202,6 +209,12 @@ const CASES: Case[] = [
     op: LOCATIONS,
     status: 200,
     request: () => adminRequest('GET', '/admin/v1/locations?limit=2&status=published'),
+  },
+  {
+    name: 'one by its external id',
+    op: LOCATIONS,
+    status: 200,
+    request: () => adminRequest('GET', '/admin/v1/locations?external_id=OA-1'),
   },
   {
     name: 'the last page',
@@ -268,6 +281,72 @@ const CASES: Case[] = [
     op: CREATE,
     status: 422,
     request: () => adminRequest('POST', '/admin/v1/locations', { body: { name: 'Lost', address: 'Nowhere at all' } }),
+  },
+  {
+    name: 'create, an external id another location has',
+    op: CREATE,
+    status: 409,
+    request: async () => {
+      await f.env.call('POST', '/admin/v1/locations', { body: storeBody({ external_id: 'OA-TAKEN' }) })
+      return adminRequest('POST', '/admin/v1/locations', { body: storeBody({ external_id: 'OA-TAKEN' }) })
+    },
+  },
+  {
+    name: 'create, replayed for its Idempotency-Key',
+    op: CREATE,
+    status: 201,
+    request: async () => {
+      const sent = { body: storeBody({ name: 'Keyed' }), headers: { 'idempotency-key': 'oa-replay' } }
+      await f.env.app.handle(adminRequest('POST', '/admin/v1/locations', sent))
+      return adminRequest('POST', '/admin/v1/locations', sent)
+    },
+  },
+  {
+    name: 'create, an Idempotency-Key used with another body',
+    op: CREATE,
+    status: 422,
+    request: async () => {
+      const headers = { 'idempotency-key': 'oa-reused' }
+      await f.env.app.handle(adminRequest('POST', '/admin/v1/locations', { body: storeBody(), headers }))
+      return adminRequest('POST', '/admin/v1/locations', { body: storeBody({ name: 'Other' }), headers })
+    },
+  },
+  {
+    name: 'a dry run',
+    op: BULK,
+    status: 200,
+    sent: { ...BULK_BODY, dry_run: true, delete_missing: true },
+    request: () =>
+      adminRequest('POST', '/admin/v1/locations/bulk', { body: { ...BULK_BODY, dry_run: true, delete_missing: true } }),
+  },
+  {
+    name: 'an upsert',
+    op: BULK,
+    status: 200,
+    sent: BULK_BODY,
+    request: () => adminRequest('POST', '/admin/v1/locations/bulk', { body: BULK_BODY }),
+  },
+  {
+    name: 'a CSV upsert',
+    op: BULK,
+    status: 200,
+    request: () =>
+      adminRequest('POST', '/admin/v1/locations/bulk?dry_run=true', {
+        raw: 'Store Code,Name,Address,Lat,Lng,Colour\nOA-3,Three,"3 Main St",1,2,red\n',
+        type: 'text/csv',
+      }),
+  },
+  {
+    name: 'an invalid item',
+    op: BULK,
+    status: 422,
+    request: () => adminRequest('POST', '/admin/v1/locations/bulk', { body: { locations: [{ external_id: 'OA-9' }] } }),
+  },
+  {
+    name: 'a CSV that cannot be read',
+    op: BULK,
+    status: 400,
+    request: () => adminRequest('POST', '/admin/v1/locations/bulk', { raw: 'name\n"open', type: 'text/csv' }),
   },
   {
     name: 'create, malformed JSON',

@@ -136,7 +136,12 @@ function operation(op: Operation): Json {
   if (op.description) out.description = op.description
   if (api.security) out.security = api.security
   if (parameters.length > 0) out.parameters = parameters.map((p) => ({ $ref: `#/components/parameters/${p}` }))
-  if (op.body) out.requestBody = { required: true, content: { 'application/json': { schema: schemaRef(op.body) } } }
+  if (op.body) {
+    const content: Json = { 'application/json': { schema: schemaRef(op.body) } }
+    if (op.csv)
+      content['text/csv'] = { schema: { type: 'string', description: 'A header row, then a location a row.' } }
+    out.requestBody = { required: true, content }
+  }
   out.responses = responses(op, api)
   return out
 }

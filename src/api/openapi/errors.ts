@@ -16,7 +16,15 @@ const TABLES: { [A in ErrorApi]: Record<Codes[A], { status: number }> } = { admi
  * table may come from every operation of its API, so a code added to a table is documented at once.
  */
 const NAMED_ONLY: { [A in ErrorApi]: readonly Codes[A][] } = {
-  admin: ['limit_exceeded', 'not_found', 'payload_too_large', 'geocoding_failed', 'validation_error'],
+  admin: [
+    'limit_exceeded',
+    'not_found',
+    'conflict',
+    'payload_too_large',
+    'geocoding_failed',
+    'idempotency_key_reused',
+    'validation_error',
+  ],
   // NOT_FOUND answers paths that are no operation: components/examples holds it, no operation names it.
   public: ['MISSING_COORDINATES', 'INVALID_COORDINATES', 'LOCATION_NOT_FOUND', 'NOT_FOUND'],
 }
@@ -40,6 +48,10 @@ const ADMIN_MESSAGES: Partial<Record<AdminErrorKind, string>> = {
   unauthenticated: 'API key missing: send it in the header "Authorization: Bearer sk_...".',
   no_locator: 'No locator was found for this API key: its locator no longer exists.',
   not_found: 'Location "loc_dkhqrs6gblioquwv" was not found.',
+  conflict:
+    'The external_id "BER-001" is already that of location loc_j505opj7n9y7b6gj ("Berlin Mitte"); external ids are unique within a locator. Update that location instead, or give it another external_id first.',
+  idempotency_key_reused:
+    'The Idempotency-Key "a1b2" was used with another request (another method, path or body) at 2026-12-02T02:27:31.441Z. Use a new key for a new request.',
   geocoding_failed:
     'The address "Somewhere" could not be geocoded. Fix the address or send coordinates ({"lat": ..., "lng": ...}).',
   error: 'Internal server error. The error was logged; quote the X-Request-Id header when reporting it.',

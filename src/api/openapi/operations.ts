@@ -18,6 +18,8 @@ type Common = {
   parameters?: readonly ParameterName[]
   /** The JSON request body's schema. */
   body?: SchemaName
+  /** The body may also be CSV (text/csv). */
+  csv?: boolean
   ok: Answer
   /** Answers besides `ok` and the error table's. */
   also?: readonly Answer[]
@@ -62,7 +64,7 @@ export const OPERATIONS: readonly Operation[] = [
     path: `${ADMIN}/locations`,
     summary: 'List locations',
     description: 'Published and draft, in the order they were created.',
-    parameters: ['page', 'adminLimit', 'status'],
+    parameters: ['page', 'adminLimit', 'status', 'externalId'],
     ok: { status: 200, schema: 'AdminLocationList', description: 'A page of locations.' },
     errors: ['limit_exceeded'],
   },
@@ -74,9 +76,10 @@ export const OPERATIONS: readonly Operation[] = [
     summary: 'Create a location',
     description:
       'Without `coordinates`, the address is geocoded. Form bodies (urlencoded, multipart) are read too, with `a[b]` and `a[]` for nesting.',
+    parameters: ['idempotencyKey'],
     body: 'CreateLocationBody',
     ok: { status: 201, schema: 'AdminLocationAnswer', description: 'Created and committed.' },
-    errors: ['payload_too_large', 'validation_error', 'geocoding_failed'],
+    errors: ['conflict', 'payload_too_large', 'validation_error', 'geocoding_failed', 'idempotency_key_reused'],
   },
   {
     api: 'admin',
@@ -97,10 +100,17 @@ export const OPERATIONS: readonly Operation[] = [
     summary: 'Update a location',
     description:
       'Only the fields sent change. An address sent without `coordinates` is geocoded again. An update that changes nothing keeps `updated_at`.',
-    parameters: ['locationId'],
+    parameters: ['locationId', 'idempotencyKey'],
     body: 'UpdateLocationBody',
     ok: { status: 200, schema: 'AdminLocationAnswer', description: 'The location as it is now.' },
-    errors: ['not_found', 'payload_too_large', 'validation_error', 'geocoding_failed'],
+    errors: [
+      'not_found',
+      'conflict',
+      'payload_too_large',
+      'validation_error',
+      'geocoding_failed',
+      'idempotency_key_reused',
+    ],
   },
   {
     api: 'admin',
@@ -109,9 +119,23 @@ export const OPERATIONS: readonly Operation[] = [
     path: `${ADMIN}/locations/{id}/delete`,
     summary: 'Delete a location',
     description: 'Send no body. Afterwards the id gives 404 on every endpoint.',
-    parameters: ['locationId'],
+    parameters: ['locationId', 'idempotencyKey'],
     ok: { status: 200, schema: 'AdminDeleteAnswer', description: 'Deleted.' },
-    errors: ['not_found', 'payload_too_large'],
+    errors: ['not_found', 'conflict', 'payload_too_large', 'idempotency_key_reused'],
+  },
+  {
+    api: 'admin',
+    id: 'upsertLocations',
+    method: 'post',
+    path: `${ADMIN}/locations/bulk`,
+    summary: 'Create, update and delete many locations',
+    description:
+      'Up to 1,000 locations, each matched by `id`, else `external_id`, else created; all checked and geocoded before one transaction writes them, so any problem is one 422 `validation_error` naming every failing item (`locations[i]`, or `line n` for CSV) and nothing is written. A CSV body (`text/csv`, the columns of `locations import`) takes `dry_run` and `delete_missing` in the query string. The body limit is 8 MiB.',
+    parameters: ['idempotencyKey', 'dryRun', 'deleteMissing'],
+    body: 'BulkUpsertBody',
+    csv: true,
+    ok: { status: 200, schema: 'BulkUpsertAnswer', description: 'Written, or in a dry run worked out.' },
+    errors: ['conflict', 'payload_too_large', 'validation_error', 'idempotency_key_reused'],
   },
   {
     api: 'admin',

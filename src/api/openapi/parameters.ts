@@ -31,6 +31,28 @@ export const PARAMETERS = {
     description: 'An ETag of an earlier answer: the same ETag now gives 304 without a body.',
     schema: { type: 'string' },
   },
+  idempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description:
+      'A new key (a UUID) per write, the same on its retries: a retry with the same key and request replays the first answer with `Idempotent-Replayed: true` and writes nothing; the key with another request is 422 `idempotency_key_reused`; while the first is running, 409 `conflict` with Retry-After. Kept 24 hours, per locator.',
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]+$' },
+  },
+  externalId: query('external_id', 'Only the location with this external id: a page of one, or of none.', {
+    type: 'string',
+    minLength: 1,
+    maxLength: 100,
+  }),
+  dryRun: query('dry_run', 'CSV bodies: `true` answers what the request would do and writes nothing.', {
+    type: 'string',
+    enum: ['true', 'false'],
+  }),
+  deleteMissing: query(
+    'delete_missing',
+    "CSV bodies: `true` also deletes the locator's locations whose external id no row has.",
+    { type: 'string', enum: ['true', 'false'] },
+  ),
   page: query('page', 'The page, from 1.', { type: 'integer', minimum: 1, default: 1 }),
   adminLimit: query('limit', `The page size. Above ${MAX_LIMIT}: 400 limit_exceeded.`, {
     type: 'integer',

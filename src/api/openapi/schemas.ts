@@ -4,6 +4,7 @@
 import { type TProperties, type TSchema, Type as t } from '@sinclair/typebox'
 import { MAX_LIMIT } from '../../core/limits'
 import { PRECISIONS } from '../../geocode/geocoder'
+import { BULK_MAX_ITEMS } from '../../locations/bulk'
 import { CONTACT_KEYS, CreateLocationBody, SOCIAL_KEYS, UpdateLocationBody } from '../../locations/model'
 import { CUSTOM_FIELD_TYPES } from '../../store/custom-fields'
 import { DAYS } from '../../store/locations'
@@ -35,6 +36,8 @@ const UNITS = ['miles', 'km'] as const
 
 /** What the Management API's location fields mean beyond their schema (src/locations/normalize.ts checks these). */
 const BODY_NOTES: Record<string, string> = {
+  external_id:
+    'Your own code for the location, 1 to 100 characters without control characters, unique within the locator (another location with it: 409 `conflict`). `null` or `""` removes it.',
   coordinates: 'Used as sent. Left out, the address is geocoded.',
   tags: 'Matched case-insensitively; the first spelling of each is kept. `null` is refused: leave the field out.',
   contact: '`website` must be a full URL with its protocol. On update, keys merge; `""` clears a key.',
@@ -54,9 +57,12 @@ function documentedBody(schema: TSchema, description: string): Record<string, un
   return { ...plain, description }
 }
 
+const EXTERNAL_ID = t.String({ description: "The business's own code for the location, unique within the locator." })
+
 const AdminLocation = closed(
   {
     id: LOCATION_ID,
+    external_id: nullable(EXTERNAL_ID),
     name: t.String(),
     address: t.String(),
     coordinates: LatLng,
@@ -83,6 +89,7 @@ const adminAnswer = (properties: TProperties, description: string) =>
 /** The public location's fields; a GET /locations item may add its distance. */
 const publicLocation: TProperties = {
   id: LOCATION_ID,
+  external_id: t.Optional(nullable(EXTERNAL_ID)),
   name: t.String(),
   coordinates: LatLng,
   address: closed({
@@ -147,6 +154,45 @@ export const SCHEMAS = {
     'A page of locations, published and draft, in the order they were created.',
   ),
   AdminDeleteAnswer: adminAnswer({ message: t.String() }, 'The location was deleted.'),
+  BulkUpsertBody: closed(
+    {
+      locations: t.Array(
+        t.Intersect([ref('UpdateLocationBody'), t.Object({ id: t.Optional(LOCATION_ID) })], {
+          description: 'Matched by `id`, else by `external_id`, else created (then `name` and `address` are required).',
+        }),
+        { maxItems: BULK_MAX_ITEMS },
+      ),
+      dry_run: t.Optional(t.Boolean({ default: false, description: 'Answer what would be done; write nothing.' })),
+      delete_missing: t.Optional(
+        t.Boolean({
+          default: false,
+          description: "Also delete the locator's locations whose external id no item has.",
+        }),
+      ),
+    },
+    { description: 'Up to 1,000 locations, all written or none.' },
+  ),
+  BulkUpsertAnswer: adminAnswer(
+    {
+      dry_run: t.Boolean(),
+      created: t.Integer({ minimum: 0 }),
+      updated: t.Integer({ minimum: 0 }),
+      unchanged: t.Integer({ minimum: 0 }),
+      deleted: t.Integer({ minimum: 0 }),
+      results: t.Array(
+        closed({
+          index: nullable(t.Integer({ minimum: 0, description: "The item's place; null for a location deleted." })),
+          id: nullable(t.String({ description: 'null for a location a dry run would create.' })),
+          external_id: nullable(EXTERNAL_ID),
+          action: oneOf(['created', 'updated', 'unchanged', 'deleted']),
+          geocoding: nullable(closed({ precision: oneOf(PRECISIONS), source: t.String() })),
+          warnings: t.Array(t.String(), { description: 'Where the geocoder put the address, if worth a look.' }),
+        }),
+      ),
+      unknown_columns: t.Optional(t.Array(t.String(), { description: 'CSV bodies: header cells not read.' })),
+    },
+    'What was done (or, in a dry run, would be).',
+  ),
   CustomFieldList: adminAnswer(
     { custom_fields: t.Array(closed({ id: t.String(), name: t.String(), type: oneOf(CUSTOM_FIELD_TYPES) })) },
     "The locator's custom field definitions.",
