@@ -86,6 +86,7 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
       format: { type: 'string' },
       'dry-run': { type: 'boolean' },
       'delete-missing': { type: 'boolean' },
+      progress: { type: 'boolean' },
     } as const
     const { values, positionals } = args(rest, spec, 1)
     const file = required(values, 'file')
@@ -94,7 +95,7 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
     const { items, unknown } = format === 'csv' ? csvItems(file) : { items: jsonItems(file), unknown: [] }
     const dryRun = !!values['dry-run']
     const { geocoder, close } = lazyGeocoder(context)
-    const progress = progressPrinter(items.length, !!values.json)
+    const progress = progressPrinter(items.length, !!values.json, !!values.progress)
     let report: BulkReport
     try {
       report = await bulkUpsert({ store, geocoder }, locator.id, items, {

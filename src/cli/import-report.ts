@@ -10,8 +10,11 @@ const LINE_MS = 5000
 /** Warnings listed at most in the summary; --json lists them all. */
 const MAX_WARNINGS = 50
 
-/** Prints progress to standard error: one line redrawn on a terminal, plain lines otherwise; nothing with --json or for a short import. */
-export function progressPrinter(rows: number, json: boolean) {
+/**
+ * Prints progress to standard error: one line redrawn on a terminal, plain lines otherwise. By
+ * default nothing with --json or for an import shorter than QUIET_MS; `always` (--progress) from the start.
+ */
+export function progressPrinter(rows: number, json: boolean, always: boolean) {
   const tty = process.stderr.isTTY === true
   const start = performance.now()
   let shownAt = 0
@@ -23,8 +26,8 @@ export function progressPrinter(rows: number, json: boolean) {
       if (p.stage === 'geocoded') state.geocoded = `, ${p.done} of ${p.total} addresses geocoded`
       if (p.stage === 'written') state.written = p.done === 0 ? ', nothing written (dry run)' : `, ${p.done} written`
       const now = performance.now()
-      if (json || now - start < QUIET_MS || (now - shownAt < (tty ? REDRAW_MS : LINE_MS) && p.stage !== 'written'))
-        return
+      const quiet = !always && (json || now - start < QUIET_MS)
+      if (quiet || (now - shownAt < (tty ? REDRAW_MS : LINE_MS) && p.stage !== 'written' && shownAt !== 0)) return
       shownAt = now
       if (tty) {
         process.stderr.write(`\r${text()}\x1b[K`)

@@ -33,6 +33,7 @@ const USAGE = `Usage: storeloc <command> [options] [--json]
   priority set LOCATOR_ID --file RULES.json
   priority show LOCATOR_ID                      (JSON)
   locations import LOCATOR_ID --file FILE.csv|FILE.json [--format csv|json] [--dry-run] [--delete-missing]
+      [--progress]
   locations export LOCATOR_ID [--format json|csv] [--status published|draft]
   geocode "ADDRESS"                             (with the configured GEOCODER)
 

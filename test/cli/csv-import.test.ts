@@ -136,6 +136,44 @@ describe('locations import from CSV', () => {
   })
 })
 
+describe('import progress', () => {
+  test('--progress shows plain lines on a pipe, and one redrawn line on a terminal', async () => {
+    const text =
+      'external_id,name,address\nP1,Paris,"1 Rue de Rivoli, 75001 Paris"\nP2,Lyon,"1 Place Bellecour, 69002 Lyon"\n'
+    const piped = storeloc('locations', 'import', locatorId, '--file', file('p.csv', text), '--progress', '--dry-run')
+    expect(piped.code).toBe(0)
+    const lines = piped.stderr.split('\n').filter((l) => l !== '')
+    expect(lines[0]).toBe('2 rows read')
+    expect(lines.at(-1)).toBe('2 rows read, 2 of 2 addresses geocoded, nothing written (dry run)')
+    expect(piped.stderr).not.toContain('\r')
+    // Without --progress, a short import prints its summary alone.
+    expect(storeloc('locations', 'import', locatorId, '--file', file('p.csv', text), '--dry-run').stderr).toBe('')
+
+    let seen = ''
+    const decoder = new TextDecoder()
+    const proc = Bun.spawn(
+      [
+        process.execPath,
+        join(import.meta.dir, '../../src/cli/main.ts'),
+        'locations',
+        'import',
+        locatorId,
+        '--file',
+        file('t.csv', text),
+        '--progress',
+      ],
+      {
+        env: { ...process.env, DATABASE_PATH: dbPath },
+        terminal: { cols: 200, rows: 20, data: (_t, data) => (seen += decoder.decode(data, { stream: true })) },
+      },
+    )
+    expect(await proc.exited).toBe(0)
+    expect(seen).toContain('\r2 rows read\x1b[K')
+    expect(seen).toContain('\r2 rows read, 2 of 2 addresses geocoded, 2 written\x1b[K')
+    expect(seen).toContain('2 created, 0 updated, 0 unchanged, 0 deleted.')
+  })
+})
+
 describe('locations export as CSV', () => {
   test('an export re-imports to zero changes, as CSV and as JSON', () => {
     json('locations', 'import', locatorId, '--file', file('stores.csv', EXCEL))
