@@ -227,15 +227,25 @@ describe('any request', () => {
     fc.dictionary(fieldName, anyJson, { maxKeys: 5 }).map((b) => JSON.stringify(b)),
     anyJson.map((b) => JSON.stringify(b) ?? ''),
     fc.constantFrom('', '{', '{"name":', 'null', '[]', 'name=x&address=y', '\u0000'),
+    // Bulk bodies: a list of anything, and CSV text.
+    fc
+      .array(fc.dictionary(fieldName, anyJson, { maxKeys: 4 }), { maxLength: 3 })
+      .map((l) => JSON.stringify({ locations: l })),
+    fc
+      .array(fc.array(fc.oneof(fieldName, fc.string({ maxLength: 8 })), { minLength: 1, maxLength: 4 }), {
+        maxLength: 3,
+      })
+      .map((rows) => rows.map((r) => r.join(',')).join('\n')),
   )
   const contentType = fc.constantFrom(
     'application/json',
     'application/x-www-form-urlencoded',
     'text/plain',
     'application/vnd.api+json',
+    'text/csv',
     '',
   )
-  const ADMIN_STATUSES = new Set([200, 201, 400, 404, 413, 422])
+  const ADMIN_STATUSES = new Set([200, 201, 400, 404, 409, 413, 422])
 
   test("to the Management API's reads, with any key: a documented status and body, never a 500", async () => {
     const auth = fc.constantFrom(
@@ -285,7 +295,13 @@ describe('any request', () => {
         .get()
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('/admin/v1/locations', `/admin/v1/locations/${existing}`, '/admin/v1/locations/%zz'),
+        fc.constantFrom(
+          '/admin/v1/locations',
+          `/admin/v1/locations/${existing}`,
+          '/admin/v1/locations/%zz',
+          '/admin/v1/locations/bulk?dry_run=true',
+          '/admin/v1/locations/bulk?delete_missing=maybe',
+        ),
         body,
         contentType,
         async (p, b, type) => {

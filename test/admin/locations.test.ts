@@ -1330,7 +1330,7 @@ describe('POST /locations/{id}/delete', () => {
         error: 'not_found',
         message: expect.stringContaining(`No route ${method} ${BASE}/${location.id}.`),
       })
-      expect(res.body.message).toContain('POST /admin/v1/locations/{id}/delete (delete)')
+      expect(res.body.message).toContain('POST /admin/v1/locations/bulk (many at once)')
       expect(res.body.message).not.toContain('lives under')
     }
     expect((await get(location.id)).body.location).toEqual(location)
