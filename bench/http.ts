@@ -17,7 +17,7 @@
 // generator), run.ts (the benchmark's steps), record.ts (what --json writes) and report.ts (the
 // markdown). See bench/README.md, "HTTP benchmark".
 import { parseArgs } from './http/options'
-import { cleanup } from './http/processes'
+import { runCleanly } from './http/processes'
 import { render } from './http/report'
 import { log, runHttp } from './http/run'
 
@@ -30,22 +30,4 @@ async function main(): Promise<void> {
   await runHttp(o)
 }
 
-let interrupted = false
-process.on('SIGINT', () => {
-  interrupted = true
-  log('interrupted: stopping servers, removing temporary files')
-  void cleanup().finally(() => process.exit(130))
-})
-process.on('SIGTERM', () => {
-  interrupted = true
-  void cleanup().finally(() => process.exit(143))
-})
-
-try {
-  await main()
-} catch (e) {
-  if (!interrupted) console.error(e instanceof Error ? e.message : e)
-  process.exitCode = 1
-} finally {
-  await cleanup()
-}
+await runCleanly(main, log)

@@ -1,11 +1,11 @@
 // The whole benchmark suite (`npm run bench`): the in-process Query API bench, the peers (SQLite
-// alone, PostGIS) and the HTTP bench, one after the other so none disturbs another, each in its
-// own processes. Writes bench/results/latest.md (every step's report) and bench/results/latest.json
-// (every step's record), the only results kept in git; the steps' own files beside them
-// ({query,peers,http}.{json,md}, 1m/) are not.
+// alone, PostGIS), the HTTP bench and the imports, one after the other so none disturbs another,
+// each in its own processes. Writes bench/results/latest.md (every step's report) and
+// bench/results/latest.json (every step's record), the only results kept in git; the steps' own
+// files beside them ({query,peers,http,import}.{json,md}, 1m/) are not.
 //
-//   bun bench/suite.ts            10k, 100k and 1M in process (3 runs; 1M 1 run), peers at 100k (3 runs), HTTP at 100k (3 runs)
-//   bun bench/suite.ts --quick    one to two minutes: 10k everywhere, 1 run, short measurements
+//   bun bench/suite.ts            10k, 100k and 1M in process (3 runs; 1M 1 run), peers at 100k (3 runs), HTTP at 100k (3 runs), imports of 50k (3 runs)
+//   bun bench/suite.ts --quick    about two minutes: 10k everywhere, imports of 5k, 1 run, short measurements
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { provenance, provenanceLine } from './system'
@@ -54,6 +54,12 @@ const steps: { name: string; label: string; args: string[]; json: string }[] = q
         args: ['bench/http.ts', '--quick', '--json', join(out, 'http.json')],
         json: join(out, 'http.json'),
       },
+      {
+        name: 'import',
+        label: 'imports, 5k',
+        args: ['bench/import.ts', '--quick', '--out', out],
+        json: join(out, 'import.json'),
+      },
     ]
   : [
       {
@@ -79,6 +85,12 @@ const steps: { name: string; label: string; args: string[]; json: string }[] = q
         label: 'HTTP, 100k',
         args: ['bench/http.ts', '--runs', '3', '--json', join(out, 'http.json')],
         json: join(out, 'http.json'),
+      },
+      {
+        name: 'import',
+        label: 'imports, 50k',
+        args: ['bench/import.ts', '--runs', '3', '--out', out],
+        json: join(out, 'import.json'),
       },
     ]
 

@@ -9,9 +9,15 @@ export const children = new Set<Child>()
 let tmp = ''
 
 /** Makes the run's temporary folder: the database, logs, scripts and bodies; cleanup() removes it. */
-export function makeWorkDir(): string {
-  tmp = mkdtempSync(join(tmpdir(), 'storeloc-http-bench-'))
+export function makeWorkDir(prefix = 'storeloc-http-bench-'): string {
+  tmp = mkdtempSync(join(tmpdir(), prefix))
   return tmp
+}
+
+/** The file system a folder is on (tmpfs: fsync costs nothing there, and write figures flatter). */
+export function fsType(dir: string): string {
+  const p = Bun.spawnSync(['findmnt', '-no', 'FSTYPE', '-T', dir])
+  return p.exitCode === 0 ? p.stdout.toString().trim() : 'unknown'
 }
 
 /** The run's temporary folder (makeWorkDir). */
@@ -121,4 +127,30 @@ export async function cleanup(): Promise<void> {
   cleaned = true
   await Promise.all([...children].map((c) => stopChild(c, 3000)))
   if (tmp) rmSync(tmp, { recursive: true, force: true })
+}
+
+/**
+ * Runs a bench's `main`: its children stopped and its temporary folder removed at the end, and on
+ * SIGINT or SIGTERM; a failure's message printed, with exit code 1.
+ */
+export async function runCleanly(main: () => Promise<void>, log: (msg: string) => void): Promise<void> {
+  let interrupted = false
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
+    process.on(signal, () => {
+      interrupted = true
+      if (signal === 'SIGINT') log('interrupted: stopping servers, removing temporary files')
+      void cleanup().finally(() => process.exit(code))
+    })
+  }
+  try {
+    await main()
+  } catch (e) {
+    if (!interrupted) console.error(e instanceof Error ? e.message : e)
+    process.exitCode = 1
+  } finally {
+    await cleanup()
+  }
 }

@@ -43,7 +43,7 @@ import { scenario, seedLocator } from '../scenario'
 import { generate } from '../synthetic'
 import { aptInstall, provenance } from '../system'
 import { CLIENT_CPU, type Options, SERVER_CPU } from './options'
-import { cleanup, makeWorkDir, stopChild, tree } from './processes'
+import { cleanup, fsType, makeWorkDir, stopChild, tree } from './processes'
 import { type HttpRecord, perCpu, type RunRecord, summarize, TARGETS, UNCACHED, type WriteRecord } from './record'
 import { report } from './report'
 import {
@@ -86,11 +86,6 @@ function cannotRun(): string | null {
   if (!which('taskset')) return 'taskset is not installed (util-linux)'
   if (cpus().length < 2) return 'it needs 2 cores: the server on CPU 0, wrk on CPU 1'
   return null
-}
-
-function fsType(dir: string): string {
-  const p = Bun.spawnSync(['findmnt', '-no', 'FSTYPE', '-T', dir])
-  return p.exitCode === 0 ? p.stdout.toString().trim() : 'unknown'
 }
 
 export function log(msg: string): void {
