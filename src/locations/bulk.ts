@@ -153,7 +153,13 @@ function check(deps: AdminDeps, locatorId: string, items: BulkItem[], problems: 
   return plans
 }
 
-/** Step 2: the addresses that need it geocoded, in turn, as the single-location routes would. */
+/**
+ * Addresses geocoded at once: their cache rows share commits (one each would wait for its own
+ * fsync), and an HTTP geocoder's own gate still spaces its requests (geocode/http/request.ts).
+ */
+const GEOCODE_CONCURRENCY = 8
+
+/** Step 2: the addresses that need it geocoded, as the single-location routes would; problems in item order. */
 async function geocodeAll(
   deps: AdminDeps,
   items: BulkItem[],
@@ -162,16 +168,26 @@ async function geocodeAll(
   onProgress?: (p: BulkProgress) => void,
 ): Promise<void> {
   const todo = plans.filter((p) => p.patch.address !== undefined && !p.patch.coordinates)
+  const failed = new Map<Plan, string>()
+  let next = 0
   let done = 0
-  for (const plan of todo) {
-    try {
-      plan.found = await geocode(deps, plan.patch.address!)
-      plan.warnings = await placementWarnings(deps, plan.found, items[plan.index]!)
-    } catch (e) {
-      if (!(e instanceof LocationError)) throw e
-      problems.add(plan.key, whoIs(plan.key, plan.fields), 'address', e.message)
+  const worker = async () => {
+    while (next < todo.length) {
+      const plan = todo[next++]!
+      try {
+        plan.found = await geocode(deps, plan.patch.address!)
+        plan.warnings = await placementWarnings(deps, plan.found, items[plan.index]!)
+      } catch (e) {
+        if (!(e instanceof LocationError)) throw e
+        failed.set(plan, e.message)
+      }
+      onProgress?.({ stage: 'geocoded', done: ++done, total: todo.length })
     }
-    onProgress?.({ stage: 'geocoded', done: ++done, total: todo.length })
+  }
+  await Promise.all(Array.from({ length: Math.min(GEOCODE_CONCURRENCY, todo.length) }, worker))
+  for (const plan of todo) {
+    const message = failed.get(plan)
+    if (message !== undefined) problems.add(plan.key, whoIs(plan.key, plan.fields), 'address', message)
   }
 }
 
