@@ -132,6 +132,13 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
       .map(toAdminLocation)
     if (format === 'json') return print(JSON.stringify(rows, null, 2))
     const fieldIds = store.customFields.list(locator.id).map((f) => f.id)
-    print(writeLocationsCsv(rows, fieldIds).replace(/\n$/, '')) // print ends the last line
+    let csv: string
+    try {
+      csv = writeLocationsCsv(rows, fieldIds)
+    } catch (e) {
+      // A tag holding "|", the tags separator, cannot be written so that it reads back the same.
+      throw new OperatorError(`${(e as Error).message} Export as JSON (--format json), or rename the tag.`)
+    }
+    print(csv.replace(/\n$/, '')) // print ends the last line
   },
 }

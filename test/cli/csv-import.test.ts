@@ -175,6 +175,21 @@ describe('import progress', () => {
 })
 
 describe('locations export as CSV', () => {
+  test('a tag holding "|" cannot round-trip: the export is refused saying what to do, JSON still works', () => {
+    json(
+      'locations',
+      'import',
+      locatorId,
+      '--file',
+      file('p.json', JSON.stringify([{ name: 'Pipe', address: 'x', coordinates: { lat: 1, lng: 2 }, tags: ['a|b'] }])),
+    )
+    const r = storeloc('locations', 'export', locatorId, '--format', 'csv')
+    expect(r).toMatchObject({ code: 1, stdout: '' })
+    expect(r.stderr).toContain('contains "|", the tags separator.')
+    expect(r.stderr).toContain('Export as JSON (--format json), or rename the tag.')
+    expect(storeloc('locations', 'export', locatorId).code).toBe(0)
+  })
+
   test('an export re-imports to zero changes, as CSV and as JSON', () => {
     json('locations', 'import', locatorId, '--file', file('stores.csv', EXCEL))
     json(
