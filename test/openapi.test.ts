@@ -192,6 +192,7 @@ const UPDATE = 'POST /admin/v1/locations/{id}'
 const DELETE = 'POST /admin/v1/locations/{id}/delete'
 const FIELDS = 'GET /admin/v1/custom_fields'
 const BULK = 'POST /admin/v1/locations/bulk'
+const EXPORT = 'GET /admin/v1/locations/export'
 const BULK_BODY = {
   locations: [
     storeBody({ external_id: 'OA-1' }),
@@ -209,6 +210,19 @@ const CASES: Case[] = [
     op: LOCATIONS,
     status: 200,
     request: () => adminRequest('GET', '/admin/v1/locations?limit=2&status=published'),
+  },
+  { name: 'as JSON', op: EXPORT, status: 200, request: () => adminRequest('GET', '/admin/v1/locations/export') },
+  {
+    name: 'as CSV',
+    op: EXPORT,
+    status: 200,
+    request: () => adminRequest('GET', '/admin/v1/locations/export?format=csv&status=draft'),
+  },
+  {
+    name: 'an unknown format',
+    op: EXPORT,
+    status: 400,
+    request: () => adminRequest('GET', '/admin/v1/locations/export?format=xml'),
   },
   {
     name: 'one by its external id',
@@ -507,8 +521,10 @@ describe('real answers match the document', () => {
         documented: true,
       })
       expect(res.headers.get('x-request-id')).toBeTruthy()
-      const media = deref(documented).content?.['application/json']
-      if (media === undefined) expect(text).toBe('')
+      const content = deref(documented).content
+      const media = content?.['application/json']
+      if (res.headers.get('content-type')?.startsWith('text/csv')) expect(content?.['text/csv']).toBeDefined()
+      else if (media === undefined) expect(text).toBe('')
       else {
         expect(res.headers.get('content-type')).toStartWith('application/json')
         const body = JSON.parse(text)

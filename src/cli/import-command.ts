@@ -5,7 +5,7 @@ import { noGeocoder, type Geocoder } from '../geocode/geocoder'
 import { type BulkItem, type BulkProgress, type BulkReport, bulkUpsert } from '../locations/bulk'
 import { CsvError, readLocationsCsv, writeLocationsCsv } from '../locations/csv'
 import { LocationError } from '../locations/errors'
-import { toAdminLocation } from '../locations/service'
+import { exportLocations } from '../locations/service'
 import { OperatorError, readFileBytes, readJsonFile, requireLocator } from '../operator'
 import type { Command, Context } from './context'
 import { args, required } from './output'
@@ -123,13 +123,10 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
     const status = values.status as string | undefined
     if (status !== undefined && status !== 'published' && status !== 'draft')
       throw new OperatorError(`--status must be published or draft; got ${JSON.stringify(status)}.`)
+    const rows = exportLocations({ store, geocoder: noGeocoder }, locator.id, status ?? null)
     const format = values.format ?? 'json'
     if (format !== 'csv' && format !== 'json')
       throw new OperatorError(`--format must be csv or json; got ${JSON.stringify(format)}.`)
-    const rows = store.locations
-      .all(locator.id)
-      .filter((r) => status === undefined || r.status === status)
-      .map(toAdminLocation)
     if (format === 'json') return print(JSON.stringify(rows, null, 2))
     const fieldIds = store.customFields.list(locator.id).map((f) => f.id)
     let csv: string

@@ -134,6 +134,17 @@ export function checkExternalIdFree(
   )
 }
 
+/** Every location of the locator, or those of `status` (GET /locations/export, `locations export`). */
+export function exportLocations(deps: AdminDeps, locatorId: string, status: string | null): AdminLocation[] {
+  const wanted = status === null ? null : statusInput(status)
+  if (wanted === undefined)
+    throw new LocationError('invalid_request', `The status parameter must be published or draft; got "${status}".`)
+  return deps.store.locations
+    .all(locatorId)
+    .filter((r) => wanted === null || r.status === wanted)
+    .map(toAdminLocation)
+}
+
 export function notFound(id: string): LocationError {
   return new LocationError('not_found', `Location ${JSON.stringify(id)} was not found.`)
 }

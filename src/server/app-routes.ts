@@ -16,7 +16,7 @@ import { FileMovedError, isBusyError, storageFault, storageFaultText } from '../
 import { type Log, STORAGE_LOG_EVERY_MS, type StorageFaultLog } from './app-log'
 
 const ADMIN_ROUTES =
-  'The Management API has GET /admin/v1/locations, GET /admin/v1/locations/{id}, GET /admin/v1/custom_fields, POST /admin/v1/locations (create), POST /admin/v1/locations/{id} (update), POST /admin/v1/locations/{id}/delete (delete) and POST /admin/v1/locations/bulk (many at once).'
+  'The Management API has GET /admin/v1/locations, GET /admin/v1/locations/export, GET /admin/v1/locations/{id}, GET /admin/v1/custom_fields, POST /admin/v1/locations (create), POST /admin/v1/locations/{id} (update), POST /admin/v1/locations/{id}/delete (delete) and POST /admin/v1/locations/bulk (many at once).'
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {

@@ -335,3 +335,43 @@ describe('bulk geocoding warnings', () => {
     ])
   })
 })
+
+describe('GET /locations/export', () => {
+  test('every location as JSON or CSV; the CSV sent back to the bulk route changes nothing', async () => {
+    addCustomField(env.store, env.locatorId, { id: 'floor', name: 'Floor', type: 'number' })
+    await bulk({
+      locations: [
+        store('S1', { custom_fields: { floor: '2' }, tags: ['Coffee', 'Wifi'], description: 'a, "quoted"\nline' }),
+        store('S2', { status: 'draft' }),
+        storeBody({ name: 'No code', hours: { monday: '9-5' } }),
+      ],
+    })
+    const json = await env.call('GET', '/admin/v1/locations/export')
+    expect(json.status).toBe(200)
+    expect(json.body.locations).toEqual(await all())
+    const drafts = await env.call('GET', '/admin/v1/locations/export?status=draft')
+    expect(drafts.body.locations.map((l: { external_id: string }) => l.external_id)).toEqual(['S2'])
+    const res = await env.app.handle(
+      new Request('http://localhost/admin/v1/locations/export?format=csv', {
+        headers: { authorization: `Bearer ${env.key}` },
+      }),
+    )
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="locations-${env.locatorId}.csv"`)
+    const text = await res.text()
+    expect(text.split('\r\n')[0]).toEndWith(',image_url,status,custom.floor')
+    const before = snapshot()
+    const back = await csv(text)
+    expect(back.body).toMatchObject({ created: 0, updated: 0, unchanged: 3, deleted: 0, unknown_columns: [] })
+    expect(snapshot()).toEqual(before)
+  })
+
+  test('a bad format or status is 400 invalid_request; a tag holding "|" cannot be CSV', async () => {
+    expect((await env.call('GET', '/admin/v1/locations/export?format=xml')).body.message).toContain('json or csv')
+    expect((await env.call('GET', '/admin/v1/locations/export?status=gone')).status).toBe(400)
+    await bulk({ locations: [store('P', { tags: ['a|b'] })] })
+    const piped = await env.call('GET', '/admin/v1/locations/export?format=csv')
+    expect(piped.status).toBe(400)
+    expect(piped.body.message).toContain('Export as JSON (format=json)')
+  })
+})

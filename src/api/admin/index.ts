@@ -3,6 +3,7 @@ import { Elysia } from 'elysia'
 import { parseBody, type ParsedBody } from '../body'
 import { authenticate } from './auth'
 import { BULK_MAX_BODY_BYTES, bulkBodyError, csvBulkRequest, jsonBulkRequest } from './bulk'
+import { exportAnswer } from './export'
 import { idempotentWrites } from './idempotency'
 import { bulkUpsert } from '../../locations/bulk'
 import { LocationError } from '../../locations/errors'
@@ -109,6 +110,9 @@ export function adminRoutes(deps: AdminRouteDeps) {
       success: true,
       ...listLocations(deps, auth.locator.id, refuseMissingId(new URL(request.url)).searchParams),
     }))
+    .get('/locations/export', ({ auth, request }) =>
+      exportAnswer(deps, auth.locator.id, new URL(request.url).searchParams),
+    )
     .get('/locations/:id', ({ auth, params }) => ({
       success: true,
       location: getLocation(deps, auth.locator.id, params.id),

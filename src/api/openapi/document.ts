@@ -65,6 +65,8 @@ type Pending = {
   codes: string[]
   examples: Json
   headers: Set<HeaderName>
+  /** The answer may be a CSV file instead. */
+  csv: boolean
 }
 
 function response(status: number, r: Pending): Json {
@@ -77,6 +79,10 @@ function response(status: number, r: Pending): Json {
   const media: Json = { schema }
   if (Object.keys(r.examples).length > 0) media.examples = r.examples
   out.content = { 'application/json': media }
+  if (r.csv)
+    (out.content as Json)['text/csv'] = {
+      schema: { type: 'string', description: 'A header row, then a location a row.' },
+    }
   return out
 }
 
@@ -85,13 +91,18 @@ function responses(op: Operation, api: ApiShape): Json {
   const byStatus = new Map<number, Pending>()
   const at = (status: number) => {
     let r = byStatus.get(status)
-    if (!r) byStatus.set(status, (r = { descriptions: [], schemas: [], codes: [], examples: {}, headers: new Set() }))
+    if (!r)
+      byStatus.set(
+        status,
+        (r = { descriptions: [], schemas: [], codes: [], examples: {}, headers: new Set(), csv: false }),
+      )
     return r
   }
   const answer = (a: Answer, headers: readonly HeaderName[]) => {
     const r = at(a.status)
     r.descriptions.push(a.description)
     r.schemas.push(a.schema)
+    if (a.csv) r.csv = true
     for (const h of headers) r.headers.add(h)
   }
   answer(op.ok, api.okHeaders)

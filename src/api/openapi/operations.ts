@@ -5,7 +5,13 @@ import type { ParameterName } from './parameters'
 import type { SchemaName } from './schemas'
 
 /** An answer an operation documents: its status, body schema and what it means. */
-export type Answer = { status: number; schema: SchemaName; description: string }
+export type Answer = {
+  status: number
+  schema: SchemaName
+  description: string
+  /** The answer may be a CSV file instead (text/csv). */
+  csv?: boolean
+}
 
 type Common = {
   /** The operationId: unique, camelCase. */
@@ -80,6 +86,17 @@ export const OPERATIONS: readonly Operation[] = [
     body: 'CreateLocationBody',
     ok: { status: 201, schema: 'AdminLocationAnswer', description: 'Created and committed.' },
     errors: ['conflict', 'payload_too_large', 'validation_error', 'geocoding_failed', 'idempotency_key_reused'],
+  },
+  {
+    api: 'admin',
+    id: 'exportLocations',
+    method: 'get',
+    path: `${ADMIN}/locations/export`,
+    summary: 'Export every location',
+    description:
+      "All of the locator's locations at once, published and draft (or those of `status`), as JSON or, with `format=csv`, as the CSV file that `locations import` and POST /admin/v1/locations/bulk read back with nothing changed.",
+    parameters: ['format', 'status'],
+    ok: { status: 200, schema: 'AdminLocationExport', description: 'Every location.', csv: true },
   },
   {
     api: 'admin',

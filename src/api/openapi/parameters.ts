@@ -53,6 +53,7 @@ export const PARAMETERS = {
     "CSV bodies: `true` also deletes the locator's locations whose external id no row has.",
     { type: 'string', enum: ['true', 'false'] },
   ),
+  format: query('format', '`json` (the default) or `csv`.', { type: 'string', enum: ['json', 'csv'], default: 'json' }),
   page: query('page', 'The page, from 1.', { type: 'integer', minimum: 1, default: 1 }),
   adminLimit: query('limit', `The page size. Above ${MAX_LIMIT}: 400 limit_exceeded.`, {
     type: 'integer',

@@ -153,6 +153,10 @@ export const SCHEMAS = {
     },
     'A page of locations, published and draft, in the order they were created.',
   ),
+  AdminLocationExport: adminAnswer(
+    { locations: t.Array(ref('AdminLocation')) },
+    'Every location of the locator (of `status`, when given), in the order they were created.',
+  ),
   AdminDeleteAnswer: adminAnswer({ message: t.String() }, 'The location was deleted.'),
   BulkUpsertBody: closed(
     {
