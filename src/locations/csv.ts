@@ -156,6 +156,19 @@ function badUtf8Line(bytes: Uint8Array): number | null {
   return null
 }
 
+/**
+ * The separator an Excel "sep=;" first line names (null: none), with the bytes to read: that
+ * line blanked in a copy, so it reads as an empty line and the lines after keep their numbers.
+ */
+function separatorLine(bytes: Buffer): { delimiter: string | null; bytes: Buffer } {
+  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0
+  const m = /^sep=([,;\t])(?=\r|\n|$)/i.exec(bytes.subarray(start, start + 6).toString('latin1'))
+  if (m === null) return { delimiter: null, bytes }
+  const copy = Buffer.from(bytes)
+  copy.fill(0x20, start, start + 5)
+  return { delimiter: m[1]!, bytes: copy }
+}
+
 /** The separator the header line uses most outside quotes: the one that splits it into the most cells. */
 function detectDelimiter(bytes: Buffer): string {
   let best: string = DELIMITERS[0]
@@ -321,8 +334,9 @@ function readRow({ columns, width, hasAddress }: Header, { cells, line }: RawRec
  * header uses most), CRLF or LF. The first line with text is the header; empty rows are skipped.
  */
 export function readLocationsCsv(input: string | Uint8Array): CsvRead {
-  const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : utf8Bytes(input)
-  const delimiter = detectDelimiter(bytes)
+  const given = separatorLine(typeof input === 'string' ? Buffer.from(input, 'utf8') : utf8Bytes(input))
+  const { bytes } = given
+  const delimiter = given.delimiter ?? detectDelimiter(bytes)
   const [first, ...records] = parseRecords(bytes, delimiter)
   if (first === undefined) {
     throw new CsvError(

@@ -76,6 +76,20 @@ describe('reading cells', () => {
     expect(quoted.rows[0]!.body).toEqual({ name: 'Shop', address: 'Rue' })
   })
 
+  test('an Excel "sep=" first line names the separator; the lines after keep their numbers', () => {
+    // One comma, no semicolon in the header: without the sep line, ',' would be chosen.
+    const csv = 'sep=;\r\nname;address, with comma\r\nShop;Rue 1, Paris\r\n;x\r\n'
+    const read = readLocationsCsv(csv)
+    expect(read.columns.map((c) => c.header)).toEqual(['name', 'address, with comma'])
+    expect(read.rows.map((r) => [r.line, r.body])).toEqual([
+      [3, { name: 'Shop' }],
+      [4, {}],
+    ])
+    const bytes = new TextEncoder().encode(`\uFEFF${csv}`)
+    expect(readLocationsCsv(bytes).rows[0]!.line).toBe(3)
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toStartWith('\uFEFFsep=;') // the caller's bytes are left as they were
+  })
+
   test('CRLF, LF, CR and a mix of them read the same', () => {
     const rows = ['name,address', 'A,1 Main St', '"B","2 Side St"', 'C,3 High St']
     const expected = bodies(`${rows.join('\n')}\n`)
