@@ -12,12 +12,20 @@
 // - query/: a query's plan, the heap of the best, the radius paths, the name and priority pages.
 // - tuning.ts: every tuning constant.
 import { Compactor } from './build/compaction'
-import { ChunkedOrder } from './chunked-order'
 import { startKdWorker } from './geo/kd-build'
+import { NameOrderBuild } from './name-order-build'
 import { runQuery } from './query/query'
 import { defaultSchedule } from './schedule'
 import { IndexState } from './state'
-import { BY_RANK_MIN, COMPACTION_SLICE, DELTA_MIN, KD_WORKER_MIN, NODE_SIZE, TEXT_GARBAGE_MIN } from './tuning'
+import {
+  BY_RANK_MIN,
+  COMPACTION_SLICE,
+  DELTA_MIN,
+  KD_WORKER_MIN,
+  NAME_SORT_SLICE,
+  NODE_SIZE,
+  TEXT_GARBAGE_MIN,
+} from './tuning'
 import type { IndexDoc, IndexEntry, IndexOptions, IndexQuery, IndexResult, Schedule } from './types'
 
 export { boxesAround } from './geo/boxes'
@@ -40,6 +48,9 @@ export class LocatorIndex {
   private readonly schedule: Schedule
   private readonly compactor: Compactor
   private readonly nameChunk: number | undefined
+  private readonly nameSortSlice: number
+  /** The name order's build while it runs (after a build of the index); null otherwise. */
+  private nameBuild: NameOrderBuild | null = null
   private readonly byRankMin: number
   /** Set by dispose(): the index is no longer used, and its scheduled work is skipped. */
   private disposed = false
@@ -66,6 +77,7 @@ export class LocatorIndex {
       () => this.dropMade(true),
     )
     this.nameChunk = options.nameChunk
+    this.nameSortSlice = options.nameSortSlice ?? NAME_SORT_SLICE
     this.byRankMin = options.byRankMin ?? BY_RANK_MIN
     for (const doc of docs) this.put(doc)
     s.shrink()
@@ -75,7 +87,7 @@ export class LocatorIndex {
     if (s.keys.live >= kdWorkerMin) startKdWorker()
     s.postings.chooseTerms()
     s.postings.start()
-    this.schedule(() => this.buildNameOrder())
+    this.buildNameOrder()
   }
 
   /**
@@ -107,6 +119,7 @@ export class LocatorIndex {
     this.compactor.written(key)
     this.unlink(key)
     s.nameOrder?.remove(key)
+    this.nameBuild?.touch(key)
     s.keys.free(key, id)
     s.base.kill(key)
     s.delta.delete(key)
@@ -311,6 +324,7 @@ export class LocatorIndex {
     }
     keys.set(key, doc)
     s.nameOrder?.insert(key)
+    this.nameBuild?.touch(key)
     s.base.kill(key)
     s.delta.set(key, doc.lng, doc.lat)
     s.tags.link(key, doc.tags)
@@ -331,11 +345,17 @@ export class LocatorIndex {
     this.s.postings.drop(key)
   }
 
+  /** Makes the name order in scheduled tasks (name-order-build.ts); queries do without it meanwhile. */
   private buildNameOrder(): void {
     const { keys } = this.s
-    const live: number[] = []
-    for (let key = 0; key < keys.entries.length; key++) if (keys.entries[key] !== null) live.push(key)
-    const byName = (a: number, b: number) => keys.byName(a, b)
-    this.s.nameOrder = new ChunkedOrder(byName, live.sort(byName), this.nameChunk)
+    const build = new NameOrderBuild(keys, (a, b) => keys.byName(a, b), this.nameSortSlice, this.nameChunk)
+    this.nameBuild = build
+    const step = () => {
+      const order = build.step()
+      if (order === null) return this.schedule(step)
+      this.s.nameOrder = order
+      this.nameBuild = null
+    }
+    this.schedule(step)
   }
 }

@@ -77,3 +77,5 @@ export const RANK_MATCH_NS = 1
 export const BY_RANK_MIN = 2048
 /** Keys per chunk of the name order (IndexOptions.nameChunk). */
 export const NAME_CHUNK = 512
+/** Keys one task of a built index's name order sorts (IndexOptions.nameSortSlice; PERF-040). */
+export const NAME_SORT_SLICE = 8192

@@ -337,6 +337,7 @@ describe('LocatorIndex against an independent naive scan', () => {
               schedule: tasks.schedule,
               nodeSize,
               nameChunk: small,
+              nameSortSlice: small,
               deltaMin: 3,
               compactionSlice: small,
               textGarbageMin: 4,
