@@ -1,4 +1,5 @@
 // Request bodies, read once and classified, so routes decide what each case means.
+import { sha256Hex } from '../core/ids'
 import { bytesUpTo } from '../core/read-bytes'
 import { utf8Text } from '../core/text'
 import { firstBrokenPair } from '../core/urlencoded'
@@ -29,7 +30,7 @@ export async function parseBody(
   if (bytes === null) return { kind: 'too_large' }
   const parsed = await classify(request, bytes, options)
   // With `digest`: the body's SHA-256 (hex), what an Idempotency-Key's retry is compared by.
-  return options.digest ? { ...parsed, digest: new Bun.CryptoHasher('sha256').update(bytes).digest('hex') } : parsed
+  return options.digest ? { ...parsed, digest: sha256Hex(bytes) } : parsed
 }
 
 async function classify(request: Request, bytes: Uint8Array, options: { csv?: boolean }): Promise<ParsedBody> {
@@ -103,6 +104,10 @@ async function classify(request: Request, bytes: Uint8Array, options: { csv?: bo
     ? { kind: 'empty', unread: type }
     : { kind: 'empty' }
 }
+
+/** How an unread body was sent (ParsedBody's `unread`), for a message: "without a Content-Type header" or 'as "text/plain"'. */
+export const sentAs = (unread: string): string =>
+  unread === '' ? 'without a Content-Type header' : `as ${JSON.stringify(unread.slice(0, 100))}`
 
 const NOT_UTF8 =
   'it is not valid UTF-8. Send its text encoded as UTF-8 (é is the bytes C3 A9, or %C3%A9 in a urlencoded body), or send JSON.'

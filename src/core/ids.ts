@@ -61,8 +61,11 @@ export function isWellFormedSecretKey(key: string): boolean {
   return isSecretKeyShaped(key) && checksum(key.slice(3, 35)) === key.slice(35)
 }
 
+/** SHA-256 of text (as UTF-8) or bytes, in hex. */
+export const sha256Hex = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex')
+
 /** Only this hash of a key is ever stored. Keys carry 190 bits of randomness, so a fast hash suffices. */
-export const hashSecret = (key: string) => createHash('sha256').update(key).digest('hex')
+export const hashSecret = (key: string) => sha256Hex(key)
 
 /** What is shown of a stored key: enough to tell keys apart, far too little to use. */
 export const keyDisplayPrefix = (key: string) => `${key.slice(0, 7)}…`

@@ -70,17 +70,31 @@ function positiveInteger(raw: string | null, name: string, fallback: number, max
 const once = (params: URLSearchParams, name: string) =>
   single(params, name, (tail) => new LocationError('invalid_request', `The ${name} parameter ${tail}`))
 
+/** The status parameter: published or draft (or an alias of draft); null, for both, when absent or empty. */
+function statusParam(params: URLSearchParams): LocationStatus | null {
+  const raw = once(params, 'status')
+  if (raw === null || raw === '') return null
+  const status = statusInput(raw)
+  if (!status)
+    throw new LocationError('invalid_request', `The status parameter must be published or draft; got "${raw}".`)
+  return status
+}
+
+/** What GET /locations/export asks for: its format (json unless csv) and status. */
+export function exportQuery(params: URLSearchParams): { format: 'json' | 'csv'; status: LocationStatus | null } {
+  const format = once(params, 'format') ?? 'json'
+  if (format !== 'json' && format !== 'csv')
+    throw new LocationError(
+      'invalid_request',
+      `The format parameter must be json or csv; got ${JSON.stringify(format)}.`,
+    )
+  return { format, status: statusParam(params) }
+}
+
 export function listLocations(deps: AdminDeps, locatorId: string, params: URLSearchParams) {
   const limit = positiveInteger(once(params, 'limit'), 'limit', 10, MAX_LIMIT)
   const page = positiveInteger(once(params, 'page'), 'page', 1, 10_000_000)
-  const rawStatus = once(params, 'status')
-  let status: LocationStatus | null = null
-  if (rawStatus !== null && rawStatus !== '') {
-    const s = statusInput(rawStatus)
-    if (!s)
-      throw new LocationError('invalid_request', `The status parameter must be published or draft; got "${rawStatus}".`)
-    status = s
-  }
+  const status = statusParam(params)
   const externalId = once(params, 'external_id')
   let total: number
   let rows: LocationRecord[]
@@ -135,13 +149,10 @@ export function checkExternalIdFree(
 }
 
 /** Every location of the locator, or those of `status` (GET /locations/export, `locations export`). */
-export function exportLocations(deps: AdminDeps, locatorId: string, status: string | null): AdminLocation[] {
-  const wanted = status === null ? null : statusInput(status)
-  if (wanted === undefined)
-    throw new LocationError('invalid_request', `The status parameter must be published or draft; got "${status}".`)
+export function exportLocations(deps: AdminDeps, locatorId: string, status: LocationStatus | null): AdminLocation[] {
   return deps.store.locations
     .all(locatorId)
-    .filter((r) => wanted === null || r.status === wanted)
+    .filter((r) => status === null || r.status === status)
     .map(toAdminLocation)
 }
 

@@ -1,7 +1,8 @@
 // POST /admin/v1/locations/bulk: the request (JSON or CSV) read into the bulk upsert's items.
+import { single } from '../../core/urlencoded'
 import { BULK_MAX_ITEMS, type BulkItem } from '../../locations/bulk'
 import { CsvError, type CsvRead, readLocationsCsv } from '../../locations/csv'
-import type { ParsedBody } from '../body'
+import { type ParsedBody, sentAs } from '../body'
 import { AdminError } from './errors'
 
 /** The bulk route's body limit: 1,000 full locations fit. */
@@ -18,13 +19,12 @@ function flag(name: string, fromBody: unknown, params: URLSearchParams): boolean
     if (typeof fromBody !== 'boolean') throw invalid(name, `The ${name} field must be true or false.`)
     return fromBody
   }
-  const all = params.getAll(name)
-  if (all.length === 0) return false
-  if (all.length > 1) throw new AdminError('invalid_request', `The ${name} parameter is given more than once.`)
-  const raw = all[0]!.trim().toLowerCase()
+  const sent = single(params, name, (tail) => new AdminError('invalid_request', `The ${name} parameter ${tail}`))
+  if (sent === null) return false
+  const raw = sent.trim().toLowerCase()
   if (raw === 'true' || raw === '1' || raw === '') return true
   if (raw === 'false' || raw === '0') return false
-  throw new AdminError('invalid_request', `The ${name} parameter must be true or false; got ${JSON.stringify(all[0])}.`)
+  throw new AdminError('invalid_request', `The ${name} parameter must be true or false; got ${JSON.stringify(sent)}.`)
 }
 
 function tooMany(n: number): AdminError {
@@ -62,10 +62,7 @@ export function bulkBodyError(body: ParsedBody | undefined): AdminError {
     )
   if (body?.kind === 'invalid_json')
     return new AdminError('invalid_request', `The request body is not valid JSON: ${body.reason}`)
-  const sent =
-    body?.kind === 'empty' && body.unread !== undefined
-      ? ` It was sent ${body.unread === '' ? 'without a Content-Type header' : `as ${JSON.stringify(body.unread.slice(0, 100))}`}.`
-      : ''
+  const sent = body?.kind === 'empty' && body.unread !== undefined ? ` It was sent ${sentAs(body.unread)}.` : ''
   return new AdminError(
     'invalid_request',
     `Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv).${sent}`,

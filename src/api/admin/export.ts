@@ -1,19 +1,13 @@
 // GET /admin/v1/locations/export: every location of the locator at once, as JSON or as the CSV
 // that `locations import` and the bulk route read back with nothing changed.
-import { single } from '../../core/urlencoded'
 import { writeLocationsCsv } from '../../locations/csv'
-import { type AdminDeps, exportLocations } from '../../locations/service'
+import { type AdminDeps, exportLocations, exportQuery } from '../../locations/service'
 import { AdminError } from './errors'
-
-const once = (params: URLSearchParams, name: string) =>
-  single(params, name, (tail) => new AdminError('invalid_request', `The ${name} parameter ${tail}`))
 
 /** The export's answer: a JSON body, or a CSV file (Content-Disposition: attachment). */
 export function exportAnswer(deps: AdminDeps, locatorId: string, params: URLSearchParams): unknown {
-  const format = once(params, 'format') ?? 'json'
-  if (format !== 'json' && format !== 'csv')
-    throw new AdminError('invalid_request', `The format parameter must be json or csv; got ${JSON.stringify(format)}.`)
-  const locations = exportLocations(deps, locatorId, once(params, 'status'))
+  const { format, status } = exportQuery(params)
+  const locations = exportLocations(deps, locatorId, status)
   if (format === 'json') return { success: true, locations }
   let csv: string
   try {

@@ -1,6 +1,7 @@
 // Idempotency-Key on the Management API's POSTs, as the IETF draft "The Idempotency-Key HTTP
 // Header Field" describes: a retry with the same key and request replays the first answer; the
 // same key with another request is 422; while the first is still running, 409.
+import { sha256Hex } from '../../core/ids'
 import type { AdminDeps } from '../../locations/service'
 import { IdempotencyKeyTaken } from '../../store/idempotency'
 import { AdminError } from './errors'
@@ -25,12 +26,10 @@ export function idempotencyKeyOf(request: Request): string | null {
 /** What tells one request from another under a key: method, path with query, and the body's SHA-256. */
 function fingerprintOf(request: Request, bodyDigest: string): string {
   const url = new URL(request.url)
-  return new Bun.CryptoHasher('sha256')
-    .update(`${request.method} ${url.pathname}${url.search}\n${bodyDigest}`)
-    .digest('hex')
+  return sha256Hex(`${request.method} ${url.pathname}${url.search}\n${bodyDigest}`)
 }
 
-const EMPTY_DIGEST = new Bun.CryptoHasher('sha256').update('').digest('hex')
+const EMPTY_DIGEST = sha256Hex('')
 
 export type KeyedWrite<T> = {
   request: Request

@@ -1,6 +1,6 @@
 // The Management API routes (/admin/v1). Handlers only translate HTTP to service calls.
 import { Elysia } from 'elysia'
-import { parseBody, type ParsedBody } from '../body'
+import { type ParsedBody, parseBody, sentAs } from '../body'
 import { authenticate } from './auth'
 import { BULK_MAX_BODY_BYTES, bulkBodyError, csvBulkRequest, jsonBulkRequest } from './bulk'
 import { exportAnswer } from './export'
@@ -45,7 +45,7 @@ function bodyOf(parsed: unknown): unknown {
 async function sayingWhyUnread<T>(parsed: unknown, run: () => Promise<T>): Promise<T> {
   const body = parsed as ParsedBody | undefined
   if (body?.kind !== 'empty' || body.unread === undefined) return run()
-  const sent = body.unread === '' ? 'without a Content-Type header' : `as ${JSON.stringify(body.unread.slice(0, 100))}`
+  const sent = sentAs(body.unread)
   try {
     return await run()
   } catch (e) {
