@@ -30,7 +30,7 @@ import type { IndexDoc, IndexEntry, IndexOptions, IndexQuery, IndexResult, Sched
 
 export { boxesAround } from './geo/boxes'
 export { searchWords } from './query/plan'
-export { defaultSchedule } from './schedule'
+export { defaultSchedule, requestSeen, stepEnd } from './schedule'
 export type {
   IndexDoc,
   IndexEntry,
@@ -54,8 +54,19 @@ export class LocatorIndex {
   private readonly byRankMin: number
   /** Set by dispose(): the index is no longer used, and its scheduled work is skipped. */
   private disposed = false
+  /** True from LocatorIndex.loading() until finishLoad() is done: not to be queried or written meanwhile. */
+  private isLoading = false
+  private readonly kdWorkerMin: number
 
-  constructor(docs: Iterable<IndexDoc> = [], options: IndexOptions = {}) {
+  /**
+   * An empty index to fill with load(), a slice of docs at a time, then finishLoad(): the same
+   * index the constructor builds from the same docs, without holding the event loop for it.
+   */
+  static loading(options: IndexOptions = {}): LocatorIndex {
+    return new LocatorIndex([], options, true)
+  }
+
+  constructor(docs: Iterable<IndexDoc> = [], options: IndexOptions = {}, loading = false) {
     // Every task this index schedules (compaction steps, the FlexSearch fill, the name order) is
     // skipped once it is disposed.
     const schedule = options.schedule ?? defaultSchedule
@@ -64,7 +75,7 @@ export class LocatorIndex {
         if (!this.disposed) task()
       })
     const s = (this.s = new IndexState(this.schedule, options.textGarbageMin ?? TEXT_GARBAGE_MIN))
-    const kdWorkerMin = options.kdWorkerMin ?? KD_WORKER_MIN
+    const kdWorkerMin = (this.kdWorkerMin = options.kdWorkerMin ?? KD_WORKER_MIN)
     this.compactor = new Compactor(
       s,
       this.schedule,
@@ -79,14 +90,60 @@ export class LocatorIndex {
     this.nameChunk = options.nameChunk
     this.nameSortSlice = options.nameSortSlice ?? NAME_SORT_SLICE
     this.byRankMin = options.byRankMin ?? BY_RANK_MIN
+    this.isLoading = loading
+    if (loading) return
     for (const doc of docs) this.put(doc)
     s.shrink()
     s.prefixes.sort(s.terms.vocab)
     this.compactor.compactNow()
     // Its compactions will sort in the worker thread: start that now, while the build blocks anyway.
     if (s.keys.live >= kdWorkerMin) startKdWorker()
-    s.postings.chooseTerms()
-    s.postings.start()
+    this.startTextAndNames()
+  }
+
+  /** Whether it is being filled (LocatorIndex.loading()) and finishLoad() is not done. */
+  get loading(): boolean {
+    return this.isLoading
+  }
+
+  /** Adds a doc to an index made by LocatorIndex.loading(), before finishLoad(). */
+  load(doc: IndexDoc): void {
+    if (!this.isLoading) throw new Error('load() is for an index made by LocatorIndex.loading(), before finishLoad()')
+    this.put(doc)
+  }
+
+  /**
+   * After the last load(): what the constructor does after its docs, in scheduled tasks (the
+   * compaction in steps, its KDBush sorted in the worker thread when large); `done` is called
+   * once the index answers as a built one, in the task that finished it.
+   */
+  finishLoad(done: () => void): void {
+    const { s } = this
+    const sortStep = s.prefixes.sortInSteps(s.terms.vocab, this.nameSortSlice)
+    const sorting = () => {
+      if (!sortStep()) return this.schedule(sorting)
+      if (s.keys.live >= this.kdWorkerMin) startKdWorker()
+      this.compactor.start()
+      this.schedule(compacting)
+    }
+    const compacting = () => {
+      if (this.compactor.compacting) return this.schedule(compacting)
+      this.isLoading = false
+      this.startTextAndNames()
+      done()
+    }
+    const shrinks = s.shrinkSteps()
+    const shrinking = () => {
+      shrinks.shift()!()
+      this.schedule(shrinks.length > 0 ? shrinking : sorting)
+    }
+    this.schedule(shrinking)
+  }
+
+  /** The build's last steps: the terms FlexSearch holds chosen, its fill and the name order started (scheduled tasks). */
+  private startTextAndNames(): void {
+    this.s.postings.chooseTerms()
+    this.s.postings.start()
     this.buildNameOrder()
   }
 

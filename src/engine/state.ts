@@ -58,13 +58,22 @@ export class IndexState {
 
   /** Cuts the growth slack after a bulk load. */
   shrink(): void {
+    for (const step of this.shrinkSteps()) step()
+  }
+
+  /** shrink() in steps, a table or two each (a build in the background runs one a task). */
+  shrinkSteps(): (() => void)[] {
     const n = this.keys.entries.length
     const terms = this.terms.vocab.size
-    this.keys.shrink()
-    this.base.shrink(n)
-    this.terms.shrink(n)
-    this.tags.shrink(n)
-    this.postings.shrink(n, terms)
-    this.prefixes.shrink(terms)
+    return [
+      () => this.keys.shrink(),
+      () => this.base.shrink(n),
+      () => this.terms.shrink(n),
+      () => this.tags.shrink(n),
+      () => {
+        this.postings.shrink(n, terms)
+        this.prefixes.shrink(terms)
+      },
+    ]
   }
 }

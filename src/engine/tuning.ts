@@ -6,7 +6,13 @@
 /** The delta is compacted when it holds more than max(DELTA_MIN, min(base / 10, DELTA_MAX)) keys. */
 export const DELTA_MIN = 256
 export const DELTA_MAX = 16_384
-/** A compaction task works in slices until it has run this long (ms): a request waits at most about this (PERF-010). */
+/** A turn of the background schedule runs tasks until this long (ms) has passed, then lets requests in: a request waits at most about this (PERF-010, PERF-041). */
+export const TURN_MS = 2
+/** Between two turns the background schedule rests this long (ms) while requests come: threads sharing the core (the GC's, the kd worker) run then, not during a request (PERF-041). */
+export const REST_MS = 3
+/** Requests come: one was taken in the last this many ms. */
+export const REST_WHILE_SERVING_MS = 1000
+/** A task that works in slices stops at the end of its turn (schedule.ts stepEnd), or after this long (ms) when run by another schedule. */
 export const STEP_MS = 4
 /** Base positions filled per slice of a compaction task (4x as many keys scanned). */
 export const SLICE = 256
@@ -56,8 +62,8 @@ export const PREFIX_PLAN_TERMS = 1024
 /** Terms in at most max(FS_MIN_DF, live / FS_DF_DIVISOR) locations at load go to FlexSearch. */
 export const FS_MIN_DF = 256
 export const FS_DF_DIVISOR = 100
-/** Locations added to FlexSearch per background task. */
-export const FS_CHUNK = 2000
+/** Locations added to FlexSearch per slice of a background task (a task runs slices until its turn ends). */
+export const FS_CHUNK = 64
 /** FlexSearch is rebuilt when it holds more than max(this, live) stale entries (IndexOptions.textGarbageMin). */
 export const TEXT_GARBAGE_MIN = 4096
 
@@ -78,4 +84,4 @@ export const BY_RANK_MIN = 2048
 /** Keys per chunk of the name order (IndexOptions.nameChunk). */
 export const NAME_CHUNK = 512
 /** Keys one task of a built index's name order sorts (IndexOptions.nameSortSlice; PERF-040). */
-export const NAME_SORT_SLICE = 8192
+export const NAME_SORT_SLICE = 2048

@@ -64,7 +64,7 @@ export type IndexOptions = {
   nameChunk?: number
   /** Keys one task of the name order's build sorts (name-order-build.ts). Default NAME_SORT_SLICE; tests use small ones. */
   nameSortSlice?: number
-  /** The most base positions a scheduled compaction fills per task (and 4x as many keys it scans), fewer once the task has run STEP_MS. Default COMPACTION_SLICE; tests use small ones. */
+  /** The most base positions a scheduled compaction fills per task (and 4x as many keys it scans), fewer once its turn ends (schedule.ts stepEnd). Default COMPACTION_SLICE; tests use small ones. */
   compactionSlice?: number
   /** From this many points, a scheduled compaction sorts its KDBush in a worker thread. Default KD_WORKER_MIN. */
   kdWorkerMin?: number

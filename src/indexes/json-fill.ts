@@ -1,14 +1,14 @@
 // Each location's public JSON, filled in by background tasks after an index is built, and laid
 // out again in the index's space order once enough was written out of it.
-import type { IndexEntry, Schedule } from '../engine/locator-index'
+import { type IndexEntry, type Schedule, stepEnd } from '../engine/locator-index'
 import type { Store } from '../store'
 import { isBusyError } from '../store/db'
 import type { LocationRecord } from '../store/locations'
 import type { Entry } from './entry'
 import { publicJson } from './present'
 
-/** Locations whose public JSON one background task fills in. */
-const JSON_FILL_PAGE = 1000
+/** Locations whose public JSON is read in one statement; a task reads pages until its turn ends (stepEnd) (PERF-041). */
+export const JSON_FILL_PAGE = 64
 /** Locations one background task of reorderJson() looks at: a turn of a few ms (PERF-036). */
 const REORDER_PAGE = 4000
 /** The JSON is laid out again once this share of its bytes was written since, and at least REORDER_MIN_BYTES. */
@@ -47,14 +47,17 @@ export function fillJson(fill: JsonFill, locatorId: string, entry: Entry, order:
   fill.schedule(() => {
     // Replaced meanwhile, or its JSON is to be made again with new settings (refresh() starts a new fill).
     if (fill.current(locatorId) !== entry || entry.stale?.json) return
-    const page: IndexEntry[] = []
+    const until = stepEnd()
     let next = from
-    // Entries replaced or removed since the order was taken got their JSON with the change.
-    for (; next < order.length && page.length < JSON_FILL_PAGE; next++) {
-      const doc = order[next]!
-      if (entry.index.get(doc.id) === doc && entry.index.json(doc) === null) page.push(doc)
-    }
-    if (page.length > 0) {
+    do {
+      const page: IndexEntry[] = []
+      const start = next
+      // Entries replaced or removed since the order was taken got their JSON with the change.
+      for (; next < order.length && page.length < JSON_FILL_PAGE; next++) {
+        const doc = order[next]!
+        if (entry.index.get(doc.id) === doc && entry.index.json(doc) === null) page.push(doc)
+      }
+      if (page.length === 0) continue
       let rows: [IndexEntry, LocationRecord | null][]
       try {
         rows = pageRows(fill.store, locatorId, page)
@@ -62,8 +65,8 @@ export function fillJson(fill: JsonFill, locatorId: string, entry: Entry, order:
         // Another process held the database: the same page again BUSY_RETRY_MS later (the fill
         // must not stop, or the preload that waits for it would never end).
         if (!isBusyError(e)) throw e
-        if (fill.busyRetryMs === 0) return fillJson(fill, locatorId, entry, order, from)
-        const timer = setTimeout(() => fillJson(fill, locatorId, entry, order, from), fill.busyRetryMs)
+        if (fill.busyRetryMs === 0) return fillJson(fill, locatorId, entry, order, start)
+        const timer = setTimeout(() => fillJson(fill, locatorId, entry, order, start), fill.busyRetryMs)
         ;(timer as { unref?: () => void }).unref?.()
         return
       }
@@ -78,7 +81,7 @@ export function fillJson(fill: JsonFill, locatorId: string, entry: Entry, order:
           // needs it tries again on demand and fails there, alone; the fill goes on.
         }
       }
-    }
+    } while (next < order.length && performance.now() < until)
     if (next < order.length) fillJson(fill, locatorId, entry, order, next)
     else {
       entry.jsonReady = true

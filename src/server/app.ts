@@ -6,6 +6,7 @@ import type { RateLimiter } from '../api/public/guards'
 import { pathStart, PUBLIC_PREFIX } from '../api/public/url'
 import type { Config } from '../core/config'
 import { requestIds } from '../core/ids'
+import { requestSeen } from '../engine/locator-index'
 import type { Geocoder } from '../geocode/geocoder'
 import type { Store } from '../store'
 import { logRequest, redactingLog, storageFaultLog } from './app-log'
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps) {
    * sync(), so the write is in this process's indexes; then one log line.
    */
   function handle(request: Request): Response | Promise<Response> {
+    requestSeen() // background work rests between its turns while requests come
     const logging = deps.config.logRequests
     const t0 = logging ? performance.now() : 0
     const s: RequestNote = { id: requestId() }

@@ -314,7 +314,7 @@ function queue() {
 }
 
 describe('LocatorIndex against an independent naive scan', () => {
-  test('writes (new, moved, deleted, published again), new priority rules and compaction steps interleaved with queries: totals, order and every page agree', () => {
+  test('writes (new, moved, deleted, published again), new priority rules and compaction steps interleaved with queries, on an index built at once or loaded in slices: totals, order and every page agree', () => {
     fc.assert(
       fc.property(
         fc.array(
@@ -324,26 +324,34 @@ describe('LocatorIndex against an independent naive scan', () => {
         fc.array(ruleArb, { maxLength: 3 }),
         fc.array(opArb, { maxLength: 200, size: 'max' }),
         fc.constantFrom(2, 5, 64),
-        (initial, rules0, ops, nodeSize) => {
+        fc.boolean(),
+        (initial, rules0, ops, nodeSize, loaded) => {
           let rules = rules0
           const live = new Map<string, Rec>()
           const gone = new Map<string, Rec>() // deleted (or unpublished): published again as it was
           for (const r of initial) live.set(r.id, r)
           const tasks = queue()
           const small = nodeSize === 64 ? undefined : nodeSize - 1
-          const index = new LocatorIndex(
-            [...live.values()].map((r) => docOf(r, rules)),
-            {
-              schedule: tasks.schedule,
-              nodeSize,
-              nameChunk: small,
-              nameSortSlice: small,
-              deltaMin: 3,
-              compactionSlice: small,
-              textGarbageMin: 4,
-              byRankMin: 0,
-            },
-          )
+          const options = {
+            schedule: tasks.schedule,
+            nodeSize,
+            nameChunk: small,
+            nameSortSlice: small,
+            deltaMin: 3,
+            compactionSlice: small,
+            textGarbageMin: 4,
+            byRankMin: 0,
+          }
+          const docs = [...live.values()].map((r) => docOf(r, rules))
+          const index = loaded ? LocatorIndex.loading(options) : new LocatorIndex(docs, options)
+          if (loaded) {
+            // As a background build loads it (src/indexes/rebuild.ts): docs, then its tasks until it says done.
+            let done = false
+            for (const doc of docs) index.load(doc)
+            index.finishLoad(() => void (done = true))
+            while (!done) tasks.step()
+            expect(index.loading).toBe(false)
+          }
           const write = (r: Rec) => {
             live.set(r.id, r)
             gone.delete(r.id)

@@ -3,12 +3,13 @@
 // crosses the delta's bound, never on a query or a write: a snapshot of the live keys and their
 // points, some keys per task; their KDBush and its nodes' boxes, in a worker thread when large;
 // the prefix columns; the new base's tables; its positions filled, some per task; then the swap.
-// A task runs slices of its work for STEP_MS at most. Queries use the old base until the swap.
+// A task runs slices of its work until its turn ends (stepEnd). Queries use the old base until the swap.
 import { termColumns } from '../columns'
 import { buildKd, buildKdInWorker } from '../geo/kd-build'
 import type { IndexState } from '../state'
 import { PrefixScan } from '../text/prefix-columns'
-import { DELTA_MAX, POOL_GARBAGE_MIN, PREFIX_COLUMN_LENGTH, PREFIX_SCAN_SLICE, SLICE, STEP_MS } from '../tuning'
+import { stepEnd } from '../schedule'
+import { DELTA_MAX, POOL_GARBAGE_MIN, PREFIX_COLUMN_LENGTH, PREFIX_SCAN_SLICE, SLICE } from '../tuning'
 import type { Schedule } from '../types'
 import { type Build, fillPositions, makeTables, newBuild, scanKeys, swapIn } from './new-base'
 
@@ -154,9 +155,9 @@ export class Compactor {
   }
 }
 
-/** Calls work(end) for end = from + slice, from + 2 slice, ... up to `to`, until STEP_MS have passed since the call. */
+/** Calls work(end) for end = from + slice, from + 2 slice, ... up to `to`, until its turn ends (stepEnd). */
 function inSlices(from: number, to: number, slice: number, work: (end: number) => void): void {
-  const until = performance.now() + STEP_MS
+  const until = stepEnd()
   for (let end = from; end < to && performance.now() < until; ) {
     end = Math.min(to, end + slice)
     work(end)

@@ -226,8 +226,13 @@ export function swapIn(s: IndexState, b: Build): void {
     termStart[key] = used
     used += count
   }
-  // What is left in the base is clean: out of the delta (a copy of its keys, as they leave it).
-  for (const key of [...s.delta.keys]) if (basePos[key] !== -1) s.delta.delete(key)
+  // What is left in the base is clean: out of the delta. The delta keeps its dirty keys only: when
+  // those are few (a build of a whole index, in the background), it is cleared and they are put back.
+  if (s.delta.size > 2 * b.dirty.size) {
+    const kept = [...b.dirty].filter((key) => s.delta.has(key))
+    s.delta.clear()
+    for (const key of kept) s.delta.set(key, s.keys.lng[key]!, s.keys.lat[key]!)
+  } else for (const key of [...s.delta.keys]) if (basePos[key] !== -1) s.delta.delete(key)
   terms.start = termStart
   terms.pool = pool
   terms.used = used

@@ -6,6 +6,7 @@
 import FlexSearch from 'flexsearch'
 import { ensure, fit } from '../arrays'
 import type { KeyTable } from '../keys'
+import { stepEnd } from '../schedule'
 import { FS_CHUNK, FS_DF_DIVISOR, FS_MIN_DF } from '../tuning'
 import type { Schedule } from '../types'
 import type { TermPool } from './term-pool'
@@ -61,13 +62,16 @@ export class Postings {
     this.owner = new Int32Array(0)
     const index = this.index
     const { entries } = this.keys
-    // One task of FS_CHUNK keys at a time; a write meanwhile adds its key itself (upsert).
+    // Slices of FS_CHUNK keys until its turn ends (stepEnd); a write meanwhile adds its key itself (upsert).
     const step = () => {
       if (this.index !== index) return // replaced by a rebuild
-      const end = Math.min(entries.length, this.cursor + FS_CHUNK)
-      for (let key = this.cursor; key < end; key++) if (entries[key] !== null && this.idOf[key] === -1) this.add(key)
-      this.cursor = end
-      if (end < entries.length) this.schedule(step)
+      const until = stepEnd()
+      do {
+        const end = Math.min(entries.length, this.cursor + FS_CHUNK)
+        for (let key = this.cursor; key < end; key++) if (entries[key] !== null && this.idOf[key] === -1) this.add(key)
+        this.cursor = end
+      } while (this.cursor < entries.length && performance.now() < until)
+      if (this.cursor < entries.length) this.schedule(step)
       else this.ready = true
     }
     this.schedule(step)

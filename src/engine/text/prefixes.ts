@@ -1,6 +1,7 @@
 // Prefix lookup: the vocabulary in text order (the terms a prefix begins lie side by side), and
 // one bit per term for the terms the latest word plan's prefix begins.
 import { ensure, fit } from '../arrays'
+import { SlicedSort } from '../sliced-sort'
 import type { Vocabulary } from './vocabulary'
 
 export class Prefixes {
@@ -26,6 +27,35 @@ export class Prefixes {
     this.terms = vocab.terms.slice().sort()
     this.ids = this.terms.map((word) => vocab.find(word)!)
     this.sorted = true
+  }
+
+  /**
+   * sort() in slices (SlicedSort): each call does one step's work, `slice` terms' worth, and says
+   * whether the order is made. No term is to be added meanwhile.
+   */
+  sortInSteps(vocab: Vocabulary, slice: number): () => boolean {
+    const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+    const sort = new SlicedSort(
+      () => vocab.size,
+      (from, to) => vocab.terms.slice(from, to),
+      byText,
+      slice,
+    )
+    let terms: string[] | null = null
+    const ids: number[] = []
+    return () => {
+      if (terms === null) {
+        terms = sort.step()
+        return false
+      }
+      const end = Math.min(terms.length, ids.length + slice)
+      for (let i = ids.length; i < end; i++) ids.push(vocab.find(terms[i]!)!)
+      if (ids.length < terms.length) return false
+      this.terms = terms
+      this.ids = ids
+      this.sorted = true
+      return true
+    }
   }
 
   /** Makes room for new term t and places it in order. */

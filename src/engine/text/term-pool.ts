@@ -68,7 +68,7 @@ export class TermPool {
   shrink(n: number): void {
     this.start = fit(this.start, n)
     this.count = fit(this.count, n)
-    this.pool = fit(this.pool, this.used)
+    // Not the pool: the compaction after every bulk load replaces it with one cut to size.
     this.df = fit(this.df, this.vocab.size)
     this.mark = fit(this.mark, this.vocab.size)
   }
