@@ -1,9 +1,10 @@
 // A locator's index in this process, with its public JSON and what its upkeep needs to know.
 import type { IndexEntry, LocatorIndex } from '../engine/locator-index'
 import type { Store } from '../store'
-import type { FilterGroup } from '../store/filters'
+import { DEFAULT_FILTER_GROUP, type FilterGroup } from '../store/filters'
+import type { LocationRecord } from '../store/locations'
 import { JsonArena } from './json-arena'
-import { type PresentContext, presentContext } from './present'
+import { type PresentContext, presentContext, publicJson, searchDoc } from './present'
 
 export type Entry = {
   index: LocatorIndex
@@ -92,4 +93,40 @@ export function refreshedEntry(
     writtenAt: old.writtenAt,
   }
   return { entry, order }
+}
+
+/**
+ * Brings one location of an index up to date with its row (null: deleted): put in, with its
+ * public JSON, when published; taken out otherwise. Its JSON before is freed.
+ */
+export function putRow(at: Pick<Entry, 'index' | 'arena' | 'ctx'>, id: string, row: LocationRecord | null): void {
+  const doc = at.index.get(id)
+  const old = doc === null ? null : at.index.json(doc)
+  if (row && row.status === 'published')
+    at.index.upsert({ ...searchDoc(row, at.ctx), json: at.arena.add(publicJson(row, at.ctx)) })
+  else at.index.remove(id)
+  if (old !== null) at.arena.free(old)
+}
+
+/** The filter groups as GET /filters shows them: the configured ones, then tags in no group. */
+export function publicFilters(entry: Entry): FilterGroup[] {
+  // Tags in no group, by the spelling most locations have (as their own tags show it).
+  const ungrouped = entry.index.tagSpellings().filter(({ tag }) => !entry.ctx.groupOfTag.has(tag))
+  const groups = entry.filters.filter((g) => g.id !== DEFAULT_FILTER_GROUP)
+  const configuredDefault = entry.filters.find((g) => g.id === DEFAULT_FILTER_GROUP)
+  if (ungrouped.length === 0 && !configuredDefault) return groups
+  const extra = ungrouped
+    .sort((a, b) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0))
+    .map(({ spelt }) => ({ value: spelt, label: spelt }))
+  const base = configuredDefault ?? {
+    id: DEFAULT_FILTER_GROUP,
+    name: entry.ctx.defaultGroupName,
+    label: entry.ctx.defaultGroupName,
+    singleSelect: false,
+    inline: false,
+    hidden: false,
+    hideInLocationDetails: false,
+    tags: [],
+  }
+  return [...groups, { ...base, tags: [...base.tags, ...extra] }]
 }

@@ -139,7 +139,7 @@ export function publicJson(r: LocationRecord, ctx: PresentContext): string {
  * The index entry for a published location from the columns search needs, without its public JSON
  * (null): a locator's index loads from these, and the JSON is filled in afterwards (registry.ts).
  */
-export function searchDoc(r: IndexRow, ctx: PresentContext): IndexDoc {
+export function searchDoc(r: Omit<IndexRow, 'seq'>, ctx: PresentContext): IndexDoc {
   return {
     id: r.id,
     lat: r.lat,

@@ -15,14 +15,15 @@ import {
 import type { Store } from '../store'
 import { isBusyError } from '../store/db'
 import type { Change } from '../store/changes'
-import { DEFAULT_FILTER_GROUP, type FilterGroup } from '../store/filters'
+import type { FilterGroup } from '../store/filters'
 import type { Locator } from '../store/locators'
 import { changedMeanwhile, databaseBusy, IndexUnavailable } from './errors'
-import { type Entry, entrySettings, refreshedEntry } from './entry'
+import { type Entry, entrySettings, publicFilters, putRow, refreshedEntry } from './entry'
 import { ChangeFollower } from './follower'
 import { fillJson, type JsonFill, keepJson, REORDER_MIN_BYTES, reorderLater } from './json-fill'
 import { JsonArena } from './json-arena'
-import { publicJson, searchDoc, type PresentContext } from './present'
+import { searchDoc, type PresentContext } from './present'
+import { BackgroundBuilds, isBacklog } from './rebuild'
 
 /** A turn of the event loop later (after the timers due now: the background tasks' turn). */
 const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 1))
@@ -51,13 +52,19 @@ export type BuildFailure = { locatorId: string; message: string }
 
 /**
  * A locator's index is built again from its rows, rather than changed once per change, when the
- * changes to apply hold at least this many of its location changes, and at least BACKLOG_SHARE of
- * its size: another process's bulk write (`storeloc locations import`, a sync script's one big
- * transaction). That many take longer to apply one by one than a fresh build, whose background
- * work queries do not wait for (PERF-036).
+ * changes to apply hold at least this many of its location changes, and at least a quarter of
+ * its size (rebuild.ts: isBacklog): another process's bulk write (`storeloc locations import`, a
+ * sync script's one big transaction). That many take longer to apply one by one than a fresh
+ * build, whose background work queries do not wait for (PERF-036).
  */
 const BACKLOG_MIN = 1000
-const BACKLOG_SHARE = 1 / 4
+
+/**
+ * From this many locations (the index's, and the changes'), such a build runs in background
+ * tasks while the old index answers (rebuild.ts); below, the index is let go and the next query
+ * builds it, in a few ms, so it shows the write at once (PERF-041).
+ */
+const BACKGROUND_BUILD_MIN = 5000
 
 /**
  * A locator's version after `change`, its last: its seq and its `at`. A seq alone is given again
@@ -82,6 +89,10 @@ export class IndexRegistry {
   private answer = Buffer.allocUnsafeSlow(64 * 1024)
   /** What the JSON fill needs of this registry. */
   private readonly fill: JsonFill
+  /** Indexes built again in background tasks while the old ones answer (rebuild.ts). */
+  private readonly builds: BackgroundBuilds
+  /** See BACKGROUND_BUILD_MIN; tests use small ones. */
+  private readonly backgroundBuildMin: number
 
   private readonly indexOptions: IndexOptions
   /** See BACKLOG_MIN; tests use small ones. */
@@ -113,12 +124,16 @@ export class IndexRegistry {
       onBuildFailed?: (locatorId: string, error: unknown) => void
       onRewound?: (appliedSeq: number, logSeq: number, cause: 'rewound' | 'pruned') => void
       backlogMin?: number
+      backgroundBuildMin?: number
+      /** Told of each index built again in the background and swapped in (rebuild.ts). */
+      onBuiltInBackground?: (locatorId: string, locations: number, ms: number) => void
       buildRetryMs?: number
       busyRetryMs?: number
     } = {},
   ) {
     this.indexOptions = { ...options.index, schedule }
     this.backlogMin = options.backlogMin ?? BACKLOG_MIN
+    this.backgroundBuildMin = options.backgroundBuildMin ?? BACKGROUND_BUILD_MIN
     this.buildRetryMs = options.buildRetryMs ?? BUILD_RETRY_MS
     this.busyRetryMs = options.busyRetryMs ?? BUSY_RETRY_MS
     this.fill = {
@@ -132,12 +147,28 @@ export class IndexRegistry {
     this.onBacklog = options.onBacklog ?? (() => {})
     this.onBuildFailed = options.onBuildFailed ?? (() => {})
     this.onRewound = options.onRewound ?? (() => {})
+    this.builds = new BackgroundBuilds({
+      store,
+      schedule,
+      indexOptions: this.indexOptions,
+      busyRetryMs: this.busyRetryMs,
+      backlogMin: this.backlogMin,
+      sync: () => this.sync(),
+      appliedSeq: () => this.follower.appliedSeq,
+      install: (locatorId, entry) => this.install(locatorId, entry),
+      fallBack: (locatorId) => {
+        this.drop(locatorId)
+        this.buildLater(locatorId)
+      },
+      onBuilt: options.onBuiltInBackground ?? (() => {}),
+    })
     this.follower = new ChangeFollower(
       store,
       {
         apply: (change) => this.apply(change),
         restart: (cause, applied, now) => this.restart(cause, applied, now),
         backlog: (from, last) => this.dropBacklogged(from, last),
+        skipped: () => this.builds.locators(),
       },
       this.busyRetryMs,
       this.backlogMin,
@@ -174,23 +205,49 @@ export class IndexRegistry {
   }
 
   /**
-   * Lets go of the indexes that many of the changes not yet applied are to (see BACKLOG_MIN), and
-   * builds them again from their rows in a background task, or on their next query, whichever
-   * comes first; the changes are then applied as to a locator without an index (its version
-   * only). The follower asks with the changes in (from, last], once they are BACKLOG_MIN or more.
+   * Builds again from their rows the indexes that many of the changes not yet applied are to (see
+   * BACKLOG_MIN): a large one in background tasks while it answers as it was (rebuild.ts); any
+   * other let go and built in a background task, or by its next query, whichever comes first. Their
+   * changes are then applied as to a locator without an index (its version only). The follower
+   * asks with the changes in (from, last], once they are BACKLOG_MIN or more.
    */
   private dropBacklogged(from: number, last: number): void {
-    for (const [locatorId, changes] of this.store.changes.locationCounts(from, last)) {
-      const entry = this.entries.get(locatorId)
-      if (entry === undefined || changes < Math.max(this.backlogMin, entry.index.size * BACKLOG_SHARE)) continue
+    for (const [locatorId, entry] of [...this.entries]) {
+      const changes = this.store.changes.locationCount(locatorId, from, last)
+      if (!isBacklog(changes, entry.index.size, this.backlogMin)) continue
+      this.onBacklog(locatorId, changes)
+      // An old index answers meanwhile only once all its JSON is made: it reads no row, which may have changed since.
+      const large = entry.index.size + changes >= this.backgroundBuildMin
+      if (this.builds.has(locatorId) || (large && entry.jsonReady && entry.stale === null)) {
+        this.builds.start(locatorId, this.currentVersion(locatorId), last)
+        continue
+      }
       this.drop(locatorId)
       this.buildLater(locatorId)
-      this.onBacklog(locatorId, changes)
     }
+  }
+
+  /** Puts an index built in the background in place of the old one (rebuild.ts), and fills its JSON. */
+  private install(locatorId: string, entry: Entry): void {
+    // Its changes were skipped (not read): its version is read from the log again.
+    this.versions.delete(locatorId)
+    const old = this.entries.get(locatorId)
+    old?.index.dispose()
+    entry.used = old?.used ?? false
+    entry.usedAt = old?.usedAt ?? entry.usedAt
+    this.entries.set(locatorId, entry)
+    if (!entry.jsonReady) fillJson(this.fill, locatorId, entry, entry.index.entriesInSpaceOrder(), 0)
   }
 
   private apply(change: Change): void {
     this.versions.set(change.locatorId, versionOf(change))
+    if (this.builds.has(change.locatorId)) {
+      // Its old index answers as it was: location changes are applied to the new one at its swap.
+      if (change.entity === 'location' || change.entity === 'key') return
+      // Settings changed: the build, made with the old ones, and the old index go.
+      this.drop(change.locatorId)
+      if (change.entity !== 'locator') this.buildLater(change.locatorId)
+    }
     if (change.entity === 'locator') {
       this.tokens.clear() // settings or token changed: look them up again
       // A locator made or turned public since the start (preload) is built by a background task,
@@ -218,12 +275,7 @@ export class IndexRegistry {
     if (!entry) return
     if (change.entity === 'location') {
       const row = change.op === 'delete' ? null : this.store.locations.get(change.locatorId, change.entityId!)
-      const doc = entry.index.get(change.entityId!)
-      const old = doc === null ? null : entry.index.json(doc)
-      if (row && row.status === 'published')
-        entry.index.upsert({ ...searchDoc(row, entry.ctx), json: entry.arena.add(publicJson(row, entry.ctx)) })
-      else entry.index.remove(change.entityId!)
-      if (old !== null) entry.arena.free(old)
+      putRow(entry, change.entityId!, row)
       entry.writtenAt = performance.now()
       reorderLater(this.fill, change.locatorId, entry)
     } else if (change.entity !== 'key') {
@@ -262,8 +314,11 @@ export class IndexRegistry {
     return new IndexUnavailable(message, seconds, cause)
   }
 
-  /** Lets go of a locator's index, and of the work it left to background tasks. */
+  /** Lets go of a locator's index, and of the work it left to background tasks (a build under way too). */
   private drop(locatorId: string): void {
+    // Its location changes were skipped (not read) while it was built again: its version is read from the log again.
+    if (this.builds.has(locatorId)) this.versions.delete(locatorId)
+    this.builds.cancel(locatorId)
     this.entries.get(locatorId)?.index.dispose()
     this.entries.delete(locatorId)
   }
@@ -281,6 +336,20 @@ export class IndexRegistry {
   /** The locators whose index could not be built the last time it was tried (cleared when a build succeeds, or when nobody can query the locator). */
   buildFailures(): BuildFailure[] {
     return [...this.failures].map(([locatorId, { message }]) => ({ locatorId, message }))
+  }
+
+  /** A mark for builtAfter(): the background builds started so far. */
+  buildMark(): number {
+    return this.builds.mark()
+  }
+
+  /**
+   * Resolves once the indexes built again in the background since `mark` are swapped in: a
+   * Management API write that started one (many locations at once) answers then, so that the
+   * next query shows it. null when none is under way.
+   */
+  builtAfter(mark: number): Promise<void> | null {
+    return this.builds.after(mark)
   }
 
   /** Whether the locator's index is built (preload, a background build, or a query). */
@@ -495,6 +564,11 @@ export class IndexRegistry {
   version(locatorId: string): string {
     const entry = this.entries.get(locatorId)
     if (entry !== undefined) entry.used = true
+    return this.builds.version(locatorId) ?? this.currentVersion(locatorId)
+  }
+
+  /** The locator's version up to the changes applied (see version()). */
+  private currentVersion(locatorId: string): string {
     let v = this.versions.get(locatorId)
     if (v === undefined) {
       // Up to the changes applied: one committed since the last sync is not in the index yet, and
@@ -508,25 +582,6 @@ export class IndexRegistry {
 
   /** The filter groups as GET /filters shows them: the configured ones, then tags in no group. */
   filters(locatorId: string): FilterGroup[] {
-    const entry = this.entry(locatorId)
-    // Tags in no group, by the spelling most locations have (as their own tags show it).
-    const ungrouped = entry.index.tagSpellings().filter(({ tag }) => !entry.ctx.groupOfTag.has(tag))
-    const groups = entry.filters.filter((g) => g.id !== DEFAULT_FILTER_GROUP)
-    const configuredDefault = entry.filters.find((g) => g.id === DEFAULT_FILTER_GROUP)
-    if (ungrouped.length === 0 && !configuredDefault) return groups
-    const extra = ungrouped
-      .sort((a, b) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0))
-      .map(({ spelt }) => ({ value: spelt, label: spelt }))
-    const base = configuredDefault ?? {
-      id: DEFAULT_FILTER_GROUP,
-      name: entry.ctx.defaultGroupName,
-      label: entry.ctx.defaultGroupName,
-      singleSelect: false,
-      inline: false,
-      hidden: false,
-      hideInLocationDetails: false,
-      tags: [],
-    }
-    return [...groups, { ...base, tags: [...base.tags, ...extra] }]
+    return publicFilters(this.entry(locatorId))
   }
 }

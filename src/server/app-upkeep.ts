@@ -7,7 +7,12 @@ import { isBusyError } from '../store/db'
 import type { Log } from './app-log'
 
 /** Small bounds for the indexes and their JSON (tests, to reach compactions and layouts in a few writes); defaults otherwise. */
-export type IndexUpkeep = { index?: Omit<IndexOptions, 'schedule'>; reorderMinBytes?: number; backlogMin?: number }
+export type IndexUpkeep = {
+  index?: Omit<IndexOptions, 'schedule'>
+  reorderMinBytes?: number
+  backlogMin?: number
+  backgroundBuildMin?: number
+}
 
 /** The process's indexes, each event of their upkeep logged. */
 export function createRegistry(
@@ -34,6 +39,14 @@ export function createRegistry(
           'many location changes committed at once (a bulk import): the index is built again from the rows rather than changed one by one',
         locator: locatorId,
         changes,
+      }),
+    onBuiltInBackground: (locatorId, locations, ms) =>
+      log({
+        level: 'info',
+        message: 'index built again in the background and swapped in; answers showed the locator as it was meanwhile',
+        locator: locatorId,
+        locations,
+        ms: Math.round(ms),
       }),
     onRewound: (applied, now, cause) =>
       log({

@@ -111,11 +111,12 @@ export function createApp(deps: AppDeps) {
     return logging ? made.then((response) => logRequest(log, request, response, t0, s)) : made
   }
 
-  /** sync(), then the response. */
-  function syncThen(response: Response): Response {
+  /** sync(), then the response: once any index that sync began to build again in the background is swapped in. */
+  function syncThen(response: Response): Response | Promise<Response> {
+    const mark = registry.buildMark()
     upkeep.sync()
     storage.noteRecovered()
-    return response
+    return registry.builtAfter(mark)?.then(() => response) ?? response
   }
 
   /** How many answers were sent from the answer cache (identical public requests between two writes) since the app was made. */

@@ -11,30 +11,48 @@ export type Change = {
   at: string
 }
 
+/** A row of the change log as read. */
+type ChangeRow = {
+  seq: number
+  locator_id: string
+  entity: ChangeEntity
+  entity_id: string | null
+  op: 'upsert' | 'delete'
+  at: string
+}
+
+const change = (r: ChangeRow): Change => ({
+  seq: r.seq,
+  locatorId: r.locator_id,
+  entity: r.entity,
+  entityId: r.entity_id,
+  op: r.op,
+  at: r.at,
+})
+
 /** The change log. `append` must run inside the transaction of the write it records. */
 export function changeLog(db: Database) {
   const insert = db.prepare<
     unknown,
     { locator_id: string; entity: string; entity_id: string | null; op: string; at: string }
   >('INSERT INTO changes (locator_id, entity, entity_id, op, at) VALUES ($locator_id, $entity, $entity_id, $op, $at)')
-  const since = db.prepare<
-    {
-      seq: number
-      locator_id: string
-      entity: ChangeEntity
-      entity_id: string | null
-      op: 'upsert' | 'delete'
-      at: string
-    },
-    { seq: number; limit: number }
-  >('SELECT seq, locator_id, entity, entity_id, op, at FROM changes WHERE seq > $seq ORDER BY seq LIMIT $limit')
+  const since = db.prepare<ChangeRow, { seq: number; limit: number }>(
+    'SELECT seq, locator_id, entity, entity_id, op, at FROM changes WHERE seq > $seq ORDER BY seq LIMIT $limit',
+  )
+  // The same, leaving out the location and key changes of the locators named (a JSON array), up to $through.
+  const sinceSkipping = db.prepare<ChangeRow, { seq: number; through: number; skip: string; limit: number }>(
+    "SELECT seq, locator_id, entity, entity_id, op, at FROM changes WHERE seq > $seq AND seq <= $through AND NOT (entity IN ('location', 'key') AND locator_id IN (SELECT value FROM json_each($skip))) ORDER BY seq LIMIT $limit",
+  )
   const atSeq = db.prepare<{ at: string }, [number]>('SELECT at FROM changes WHERE seq = ?')
   const last = db.prepare<{ seq: number | null }, []>('SELECT max(seq) AS seq FROM changes')
   const lastFor = db.prepare<{ seq: number; at: string }, [string, number]>(
     'SELECT seq, at FROM changes WHERE locator_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1',
   )
-  const locationCounts = db.prepare<{ locator_id: string; n: number }, [number, number]>(
-    "SELECT locator_id, count(*) AS n FROM changes WHERE seq > ? AND seq <= ? AND entity = 'location' GROUP BY locator_id",
+  const locationCount = db.prepare<{ n: number }, [string, number, number]>(
+    "SELECT count(*) AS n FROM changes WHERE locator_id = ? AND entity = 'location' AND seq > ? AND seq <= ?",
+  )
+  const locationIds = db.prepare<{ id: string }, [string, number, number]>(
+    "SELECT DISTINCT entity_id AS id FROM changes WHERE locator_id = ? AND seq > ? AND seq <= ? AND entity = 'location'",
   )
   const pruned = db.prepare<{ through: number }, []>('SELECT through FROM changes_pruned')
   const setPruned = db.prepare<unknown, [number]>('UPDATE changes_pruned SET through = ?')
@@ -56,18 +74,19 @@ export function changeLog(db: Database) {
       insert.run({ locator_id: locatorId, entity, entity_id: entityId, op, at: new Date().toISOString() })
     },
     since(seq: number, limit = 10_000): Change[] {
-      return since.all({ seq, limit }).map((r) => ({
-        seq: r.seq,
-        locatorId: r.locator_id,
-        entity: r.entity,
-        entityId: r.entity_id,
-        op: r.op,
-        at: r.at,
-      }))
+      return since.all({ seq, limit }).map(change)
     },
-    /** How many location changes each locator has among the changes after `after` up to `through`. */
-    locationCounts(after: number, through: number): Map<string, number> {
-      return new Map(locationCounts.all(after, through).map((r) => [r.locator_id, r.n]))
+    /** since(), up to `through`, without the location and key changes of the locators in `skip`. */
+    sinceSkipping(seq: number, through: number, skip: readonly string[], limit = 10_000): Change[] {
+      return sinceSkipping.all({ seq, through, skip: JSON.stringify(skip), limit }).map(change)
+    },
+    /** How many location changes the locator has after `after` up to `through` (counted in an index: ~2 ms for 50,000). */
+    locationCount(locatorId: string, after: number, through: number): number {
+      return locationCount.get(locatorId, after, through)!.n
+    },
+    /** The ids of the locator's locations changed after `after` up to `through`, each once. */
+    locationIds(locatorId: string, after: number, through: number): string[] {
+      return locationIds.all(locatorId, after, through).map((r) => r.id)
     },
     /** When change `seq` was committed; null when the log holds no such change. */
     at(seq: number): string | null {

@@ -132,8 +132,9 @@ export function sameContent(a: LocationRecord, b: LocationRecord): boolean {
   return true
 }
 
-/** The columns the search index needs of a published location (its public JSON comes later). */
+/** The columns the search index needs of a published location (its public JSON comes later), and its place in row order. */
 export type IndexRow = {
+  seq: number
   id: string
   lat: number
   lng: number
@@ -143,6 +144,20 @@ export type IndexRow = {
   tags: string[]
   customFields: Record<string, string> | null
 }
+
+type IndexRowRaw = Omit<IndexRow, 'tags' | 'customFields'> & { tags: string; custom_fields: string | null }
+
+const indexRow = (r: IndexRowRaw): IndexRow => ({
+  seq: r.seq,
+  id: r.id,
+  lat: r.lat,
+  lng: r.lng,
+  name: r.name,
+  address: r.address,
+  description: r.description,
+  tags: JSON.parse(r.tags),
+  customFields: r.custom_fields === null ? null : JSON.parse(r.custom_fields),
+})
 
 /** The statements the repo runs, prepared once. */
 function statements(db: Database) {
@@ -160,18 +175,13 @@ function statements(db: Database) {
   const externalIds = db.prepare<{ id: string; external_id: string }, [string]>(
     'SELECT id, external_id FROM locations WHERE locator_id = ? AND external_id IS NOT NULL ORDER BY seq',
   )
-  type IndexRowRaw = {
-    id: string
-    lat: number
-    lng: number
-    name: string
-    address: string
-    description: string
-    tags: string
-    custom_fields: string | null
-  }
+  const INDEX_ROW =
+    'SELECT seq, id, lat, lng, name, address, description, tags, CASE WHEN ? THEN custom_fields END AS custom_fields FROM locations'
   const indexRows = db.prepare<IndexRowRaw, [number, string]>(
-    "SELECT id, lat, lng, name, address, description, tags, CASE WHEN ? THEN custom_fields END AS custom_fields FROM locations WHERE locator_id = ? AND status = 'published' ORDER BY seq",
+    `${INDEX_ROW} WHERE locator_id = ? AND status = 'published' ORDER BY seq`,
+  )
+  const indexRowsAfter = db.prepare<IndexRowRaw, [number, string, number, number]>(
+    `${INDEX_ROW} WHERE locator_id = ? AND status = 'published' AND seq > ? ORDER BY seq LIMIT ?`,
   )
   // A field some priority rule of the locator names is read from ranked_custom_values (migration 3); any other from the rows.
   const ranked = db.prepare<{ x: number }, [string, string]>(
@@ -215,6 +225,7 @@ function statements(db: Database) {
     byExternalId,
     externalIds,
     indexRows,
+    indexRowsAfter,
     ranked,
     rankedWithValue,
     withCustomFieldValue,
@@ -299,16 +310,11 @@ export function locationRepo(db: Database, changes: ChangeLog) {
     },
     /** Every published location, only the columns the search index needs; custom fields only when asked. */
     indexRows(locatorId: string, withCustomFields: boolean): IndexRow[] {
-      return q.indexRows.all(withCustomFields ? 1 : 0, locatorId).map((r) => ({
-        id: r.id,
-        lat: r.lat,
-        lng: r.lng,
-        name: r.name,
-        address: r.address,
-        description: r.description,
-        tags: JSON.parse(r.tags),
-        customFields: r.custom_fields === null ? null : JSON.parse(r.custom_fields),
-      }))
+      return q.indexRows.all(withCustomFields ? 1 : 0, locatorId).map(indexRow)
+    },
+    /** indexRows() a page at a time: up to `limit` rows after the row at `afterSeq` in row order (IndexRow.seq; 0 for the first page). */
+    indexRowsAfter(locatorId: string, withCustomFields: boolean, afterSeq: number, limit: number): IndexRow[] {
+      return q.indexRowsAfter.all(withCustomFields ? 1 : 0, locatorId, afterSeq, limit).map(indexRow)
     },
     /** Ids of the published locations whose custom field `field` is `value` (a priority rule's test; fast for a field the locator's rules name). */
     idsWithCustomFieldValue(locatorId: string, field: string, value: string): string[] {

@@ -193,4 +193,9 @@ export const MIGRATIONS: readonly string[] = [
   ) STRICT;
   CREATE INDEX idempotency_keys_by_age ON idempotency_keys(created_at);
   `,
+  // 8: a locator's changes of one kind, counted in the index without reading the rows: the
+  // location changes of a bulk import (changes.locationCount), ~2 ms for 50,000.
+  `
+  CREATE INDEX changes_by_locator_entity ON changes(locator_id, entity, seq);
+  `,
 ]

@@ -1,0 +1,281 @@
+// A bulk write by another process to a large locator: its index is built again in background
+// tasks while the old one answers as it was (body and ETag), then swapped in with what was
+// committed meanwhile; a settings change gives the build up; a Management API write that starts
+// one answers once it is swapped in.
+import { expect, test } from 'bun:test'
+import { locationsBody } from '../../src/api/public/answer'
+import { IndexRegistry } from '../../src/indexes/registry'
+import { createLocator, setLocatorSettings } from '../../src/operator'
+import { createApp } from '../../src/server/app'
+import { openStore, type Store } from '../../src/store'
+import type { Locator } from '../../src/store/locators'
+import { locationRecord, tableGeocoder, withTempStore } from '../helpers'
+
+const ctx = withTempStore()
+
+const QUERY = 'lat=48.85&lng=2.35&radius=50&unit=km&limit=100'
+
+const place = (locatorId: string, name: string, i: number, extra: Record<string, unknown> = {}) =>
+  locationRecord(locatorId, {
+    name,
+    address: `${i} Rue de Rivoli, Paris`,
+    coordinates: { lat: 48.85 + i * 0.001, lng: 2.35 - i * 0.001 },
+    status: 'published',
+    ...extra,
+  })
+
+/** A locator with its Query API on and `n` published locations, each with an external id. */
+function servedLocator(store: Store, n: number) {
+  const { locator, secret } = createLocator(store, 'Big')
+  setLocatorSettings(store, locator.id, { queryApi: 'on' })
+  const ids: string[] = []
+  store.write(() => {
+    for (let i = 0; i < n; i++) {
+      const r = place(locator.id, `Big ${i}`, i, { external_id: `big-${i}` })
+      store.locations.insert(r)
+      ids.push(r.id)
+    }
+  })
+  return { locatorId: locator.id, secret, ids }
+}
+
+/** Commits `fn`'s writes in one transaction on another connection to the same file, as another process does. */
+function otherProcess(store: Store, fn: (other: Store) => void): void {
+  const other = openStore(store.db.filename)
+  try {
+    other.write(() => fn(other))
+  } finally {
+    other.close()
+  }
+}
+
+function rename(store: Store, locatorId: string, id: string, name: string): void {
+  const current = store.locations.get(locatorId, id)!
+  store.locations.replace({ ...current, name, updatedAt: new Date().toISOString() }, current)
+}
+
+/** Scheduled tasks run when told. */
+function queue() {
+  const tasks: (() => void)[] = []
+  return {
+    schedule: (t: () => void) => void tasks.push(t),
+    runOne: () => tasks.shift()?.(),
+    runAll: () => {
+      while (tasks.length > 0) tasks.shift()!()
+    },
+  }
+}
+
+const answer = (registry: IndexRegistry, locator: Locator) => ({
+  body: new TextDecoder().decode(
+    locationsBody(registry, locator, `http://localhost/public/v1/${locator.publicToken}/locations?${QUERY}`).body,
+  ),
+  version: registry.version(locator.id),
+})
+
+const names = (body: string): string[] => JSON.parse(body).data.locations.map((l: { name: string }) => l.name)
+
+test('a bulk write to a large index: the old index answers as it was (body, version) while the new one is built in tasks; the swap brings it and what was committed meanwhile', () => {
+  const { store } = ctx
+  const big = servedLocator(store, 12)
+  const q = queue()
+  const events: string[] = []
+  const registry = new IndexRegistry(store, q.schedule, {
+    backlogMin: 4,
+    backgroundBuildMin: 10,
+    onBacklog: (_, n) => events.push(`backlog ${n}`),
+    onBuiltInBackground: (_, n) => events.push(`swapped ${n}`),
+  })
+  const locator = () => store.locators.get(big.locatorId)!
+  registry.sync()
+  registry.entry(big.locatorId)
+  q.runAll() // its JSON filled: an old index answers only then
+  const before = answer(registry, locator())
+
+  // 5 renamed, 2 deleted, 1 added: 8 changes, at least 4 and a quarter of 12.
+  otherProcess(store, (other) => {
+    for (let i = 0; i < 5; i++) rename(other, big.locatorId, big.ids[i]!, `Big renamed ${i}`)
+    other.locations.remove(big.locatorId, big.ids[5]!)
+    other.locations.remove(big.locatorId, big.ids[6]!)
+    other.locations.insert(place(big.locatorId, 'Big new', 30))
+  })
+  registry.sync()
+  expect(events).toEqual(['backlog 8'])
+  expect(answer(registry, locator())).toEqual(before)
+  q.runOne()
+  q.runOne()
+  expect(answer(registry, locator())).toEqual(before)
+
+  // Committed while the build runs: applied to the new index at its swap.
+  otherProcess(store, (other) => rename(other, big.locatorId, big.ids[7]!, 'Big renamed meanwhile'))
+  registry.sync()
+  expect(answer(registry, locator())).toEqual(before)
+  q.runAll()
+  expect(events).toEqual(['backlog 8', 'swapped 11'])
+
+  const after = answer(registry, locator())
+  expect(after.version).not.toBe(before.version)
+  expect(names(after.body)).toContain('Big renamed 0')
+  expect(names(after.body)).toContain('Big renamed meanwhile')
+  expect(names(after.body)).toContain('Big new')
+  expect(names(after.body)).not.toContain('Big 5')
+  expect(names(after.body)).toHaveLength(11)
+  // A process started now builds it from the rows: the same answer, the same version.
+  const fresh = new IndexRegistry(store, () => {})
+  fresh.sync()
+  expect(after).toEqual(answer(fresh, locator()))
+
+  // The new index takes later writes one by one, as any.
+  otherProcess(store, (other) => rename(other, big.locatorId, big.ids[8]!, 'Big renamed after'))
+  registry.sync()
+  expect(names(answer(registry, locator()).body)).toContain('Big renamed after')
+  expect(events).toHaveLength(2)
+})
+
+test('a small index, or one whose JSON is not all made, is let go and built by its next query instead, which shows the write at once', () => {
+  const { store } = ctx
+  const big = servedLocator(store, 12)
+  const q = queue()
+  const events: string[] = []
+  const registry = new IndexRegistry(store, q.schedule, {
+    backlogMin: 4,
+    backgroundBuildMin: 100, // more than 12 + 8
+    onBuiltInBackground: () => events.push('swapped'),
+  })
+  registry.sync()
+  registry.entry(big.locatorId)
+  q.runAll()
+  otherProcess(store, (other) => {
+    for (let i = 0; i < 8; i++) rename(other, big.locatorId, big.ids[i]!, `Big renamed ${i}`)
+  })
+  registry.sync()
+  expect(registry.has(big.locatorId)).toBe(false)
+  expect(names(answer(registry, store.locators.get(big.locatorId)!).body)).toContain('Big renamed 0')
+  q.runAll()
+  expect(events).toEqual([])
+})
+
+test("a settings change while the index is built again gives the build up: the old index goes, and the next answer is the rows' with the new settings", () => {
+  const { store } = ctx
+  const big = servedLocator(store, 12)
+  const q = queue()
+  const events: string[] = []
+  const registry = new IndexRegistry(store, q.schedule, {
+    backlogMin: 4,
+    backgroundBuildMin: 10,
+    onBuiltInBackground: () => events.push('swapped'),
+  })
+  registry.sync()
+  registry.entry(big.locatorId)
+  q.runAll()
+  const before = answer(registry, store.locators.get(big.locatorId)!)
+  otherProcess(store, (other) => {
+    for (let i = 0; i < 8; i++) rename(other, big.locatorId, big.ids[i]!, `Big renamed ${i}`)
+  })
+  registry.sync()
+  expect(answer(registry, store.locators.get(big.locatorId)!)).toEqual(before)
+  q.runOne()
+
+  setLocatorSettings(store, big.locatorId, { publicExternalId: 'on' })
+  registry.sync()
+  const after = answer(registry, store.locators.get(big.locatorId)!)
+  expect(after.version).not.toBe(before.version)
+  const shown = JSON.parse(after.body).data.locations as { name: string; external_id: string }[]
+  expect(shown.map((l) => l.name)).toContain('Big renamed 0')
+  expect(shown.every((l) => l.external_id.startsWith('big-'))).toBe(true)
+  q.runAll()
+  expect(events).toEqual([])
+  const fresh = new IndexRegistry(store, () => {})
+  fresh.sync()
+  expect(after).toEqual(answer(fresh, store.locators.get(big.locatorId)!))
+})
+
+test('a Management API write that makes a backlog (a bulk with delete_missing) answers once the index built again is swapped in: the next query shows it', async () => {
+  const { store } = ctx
+  const big = servedLocator(store, 40)
+  const lines: Record<string, unknown>[] = []
+  const app = createApp({
+    store,
+    geocoder: tableGeocoder({}),
+    config: { maxBodyBytes: 256 * 1024, logRequests: false },
+    log: (l) => lines.push(l),
+    indexUpkeep: { backlogMin: 4, backgroundBuildMin: 10 },
+  })
+  const token = store.locators.get(big.locatorId)!.publicToken
+  const ask = async () => {
+    const res = await app.handle(new Request(`http://localhost/public/v1/${token}/locations?${QUERY}`))
+    expect(res.status).toBe(200)
+    return names(await res.text())
+  }
+  expect(await ask()).toHaveLength(40)
+  await app.preload() // its JSON filled: an old index may answer while a new one is built
+
+  // Keeps 3 of the 40 (by external id), deletes the 37 others.
+  const res = await app.handle(
+    new Request('http://localhost/admin/v1/locations/bulk', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${big.secret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        delete_missing: true,
+        locations: [0, 1, 2].map((i) => ({
+          external_id: `big-${i}`,
+          name: `Big ${i}`,
+          address: `${i} Rue de Rivoli, Paris`,
+          coordinates: { lat: 48.85 + i * 0.001, lng: 2.35 - i * 0.001 },
+        })),
+      }),
+    }),
+  )
+  expect(res.status).toBe(200)
+  expect(((await res.json()) as { deleted: number }).deleted).toBe(37)
+  expect(lines.map((l) => l.message)).toContainEqual(expect.stringContaining('index built again in the background'))
+  expect((await ask()).sort()).toEqual(['Big 0', 'Big 1', 'Big 2'])
+})
+
+test('a busy database while the build reads its rows: the page is read again busyRetryMs later; a row it cannot read: the build is given up, and the index built as a query builds it', async () => {
+  const { store } = ctx
+  const big = servedLocator(store, 12)
+  const events: string[] = []
+  const registry = new IndexRegistry(store, undefined, {
+    backlogMin: 4,
+    backgroundBuildMin: 10,
+    busyRetryMs: 5,
+    onBuiltInBackground: () => events.push('swapped'),
+  })
+  const locator = () => store.locators.get(big.locatorId)!
+  await registry.preload()
+  const { indexRowsAfter } = store.locations
+  const bulkWrite = (tag: string) =>
+    otherProcess(store, (other) => {
+      for (let i = 0; i < 8; i++) rename(other, big.locatorId, big.ids[i]!, `Big ${tag} ${i}`)
+    })
+  const until = async (done: () => boolean) => {
+    for (let i = 0; i < 200 && !done(); i++) await Bun.sleep(5)
+    expect(done()).toBe(true)
+  }
+  try {
+    let reads = 0
+    store.locations.indexRowsAfter = (...args) => {
+      if (++reads <= 2) throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' })
+      return indexRowsAfter.apply(store.locations, args)
+    }
+    bulkWrite('busy')
+    registry.sync()
+    await until(() => events.length === 1)
+    expect(reads).toBeGreaterThan(2)
+    expect(names(answer(registry, locator()).body)).toContain('Big busy 0')
+
+    store.locations.indexRowsAfter = () => {
+      throw new Error('a row that cannot be read')
+    }
+    await until(() => registry.entry(big.locatorId).jsonReady)
+    bulkWrite('unreadable')
+    registry.sync()
+    expect(registry.has(big.locatorId)).toBe(true) // the old index answers until the build fails
+    await until(() => !registry.has(big.locatorId) || names(answer(registry, locator()).body).includes('Big unreadable 0'))
+    expect(names(answer(registry, locator()).body)).toContain('Big unreadable 0')
+    expect(events).toEqual(['swapped'])
+  } finally {
+    store.locations.indexRowsAfter = indexRowsAfter
+  }
+})
