@@ -30,6 +30,20 @@ export function countRows(db: string, locatorId: string): number {
   }
 }
 
+/**
+ * When the locator's last write was committed, on this process's performance.now() clock: the
+ * change log's time of its last change (written in the transaction, just before its commit).
+ */
+export function commitTime(db: string, locatorId: string): number {
+  const store = openStore(db)
+  try {
+    const at = store.changes.lastFor(locatorId, store.changes.lastSeq())!.at
+    return performance.now() - (Date.now() - Date.parse(at))
+  } finally {
+    store.close()
+  }
+}
+
 /** Rows of the geocode cache: one a distinct address looked up, answered or not. */
 export function cacheRows(db: string): number {
   const store = openStore(db)

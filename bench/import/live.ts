@@ -10,7 +10,7 @@ import { ROOT } from '../http/options'
 import { stopChild } from '../http/processes'
 import { type Server, startService, waitForLine, waitReady, warmIndex } from '../http/servers'
 import { scenario, seedLocator } from '../scenario'
-import { cliImport, type CliRun, countRows, cpuMark, otherCpu } from './cli'
+import { cliImport, type CliRun, commitTime, countRows, cpuMark, otherCpu } from './cli'
 import { coordinateRows, PROBE_POINT, toCsv } from './data'
 import type { ImportOptions } from './options'
 import { type Latency, latency, probe, queryStream, type Sample } from './stream'
@@ -33,14 +33,16 @@ export type LiveRun = {
   /** Queries from the CLI's spawn to `settle` seconds after its exit. */
   during: Latency
   /**
-   * The same, parted where the probe last saw the locator without the import: the queries sent
-   * until then (the CLI read, checked and wrote meanwhile), and those sent after (the server
-   * applied the commit).
+   * The same, parted at the import's commit (the change log's time of its last change): the
+   * queries sent until then (the CLI read, checked and wrote meanwhile), and those sent after
+   * (the server applied the commit).
    */
   beforeCommit: Latency
   afterCommit: Latency
   /** Queries to the other locator, without and during the import. */
   neighbour: { without: Latency; during: Latency }
+  /** The queries during the import slower than 10 ms: when each was sent (ms from the commit) and its time. */
+  slow: { sentMs: number; ms: number }[]
   /** The slowest query during the import: when it was sent, ms from the CLI's exit (negative: before). */
   slowestSentFromExitMs: number
   /** Sends the client made more than 5 ms late (it did not keep its pace then), without and during. */
@@ -48,12 +50,14 @@ export type LiveRun = {
   cli: CliRun
   /** From the CLI's exit to the first public answer holding the probe location (negative: before the exit). */
   visibleMs: number | null
-  /** From the probe's last answer without it (the commit, at the latest) to its first with it. */
+  /** From the import's commit to the first answer holding the probe location. */
   visibleAfterCommitMs: number | null
   /** That answer's own time, ms. */
   visibleQueryMs: number | null
   /** The server logged that it builds the index again from the rows, rather than applying each change. */
   rebuilt: boolean
+  /** The server logged that build, made in the background, swapped in this many ms after it began; null if not logged. */
+  backgroundMs: number | null
   /** The locator's index built from its rows after the import, in this process, until it answers (ms). */
   buildMs: number
   otherCpu: { without: number; during: number }
@@ -168,14 +172,17 @@ export async function liveRun(o: ImportOptions, plan: LivePlan, dir: string, run
       return cli
     })
     const cli = busy.value
+    // Read once the queries stopped: opening the database holds this process, the client's, a while.
+    const commit = commitTime(db, plan.locatorId)
     const seen = await watch.stop()
     const rows = countRows(db, plan.locatorId)
     if (cli.exitCode !== 0 || rows !== o.base + o.rows)
       throw new Error(`the live import exited ${cli.exitCode}, ${rows} rows of ${o.base + o.rows}:\n${cli.stderrTail}`)
     const during = busy.ours.samples
     const slowest = during.reduce((a, b) => (b.ms > a.ms ? b : a), during[0] as Sample)
-    const commit = seen.lastMissSentAt ?? Number.NEGATIVE_INFINITY
-    const rebuilt = readFileSync(server.out, 'utf8').includes('the index is built again from the rows')
+    const out = readFileSync(server.out, 'utf8')
+    const rebuilt = out.includes('the index is built again from the rows')
+    const swapped = out.split('\n').find((line) => line.includes('index built again in the background'))
     await stopChild(server.child)
     return {
       run,
@@ -184,14 +191,17 @@ export async function liveRun(o: ImportOptions, plan: LivePlan, dir: string, run
       beforeCommit: latency(during.filter((x) => x.sentAt <= commit)),
       afterCommit: latency(during.filter((x) => x.sentAt > commit)),
       neighbour: { without: latency(quiet.theirs.samples), during: latency(busy.theirs.samples) },
+      slow: during
+        .filter((x) => x.ms > 10)
+        .map((x) => ({ sentMs: Math.round(x.sentAt - commit), ms: Math.round(x.ms) })),
       slowestSentFromExitMs: slowest.sentAt - cli.exitedAt,
       late: { without: quiet.ours.late + quiet.theirs.late, during: busy.ours.late + busy.theirs.late },
       cli,
       visibleMs: seen.foundAt === null ? null : seen.foundAt - cli.exitedAt,
-      visibleAfterCommitMs:
-        seen.foundAt === null || seen.lastMissSentAt === null ? null : seen.foundAt - seen.lastMissSentAt,
+      visibleAfterCommitMs: seen.foundAt === null ? null : seen.foundAt - commit,
       visibleQueryMs: seen.foundMs,
       rebuilt,
+      backgroundMs: swapped === undefined ? null : (JSON.parse(swapped) as { ms: number }).ms,
       buildMs: buildMs(db, plan.locatorId),
       otherCpu: { without: quiet.otherCpu, during: busy.otherCpu },
     }
