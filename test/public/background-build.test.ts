@@ -272,7 +272,9 @@ test('a busy database while the build reads its rows: the page is read again bus
     bulkWrite('unreadable')
     registry.sync()
     expect(registry.has(big.locatorId)).toBe(true) // the old index answers until the build fails
-    await until(() => !registry.has(big.locatorId) || names(answer(registry, locator()).body).includes('Big unreadable 0'))
+    await until(
+      () => !registry.has(big.locatorId) || names(answer(registry, locator()).body).includes('Big unreadable 0'),
+    )
     expect(names(answer(registry, locator()).body)).toContain('Big unreadable 0')
     expect(events).toEqual(['swapped'])
   } finally {
