@@ -88,9 +88,9 @@ export class BackgroundBuilds {
    * answers carry `version` meanwhile. A build under way for it starts over (its version kept).
    */
   start(locatorId: string, version: string, fromSeq: number): void {
+    const { filters, ctx } = entrySettings(this.host.store, locatorId) // first: it may throw (a busy database)
     const under = this.running.get(locatorId)
     this.running.delete(locatorId)
-    const { filters, ctx } = entrySettings(this.host.store, locatorId)
     let resolve = under?.resolve ?? (() => {})
     const done = under?.done ?? new Promise<void>((r) => (resolve = r))
     const build: Build = {
@@ -119,10 +119,6 @@ export class BackgroundBuilds {
     this.running.delete(locatorId)
     build.index.dispose()
     build.resolve()
-  }
-
-  cancelAll(): void {
-    for (const locatorId of [...this.running.keys()]) this.cancel(locatorId)
   }
 
   /** A mark for after(): the builds started so far. */

@@ -219,8 +219,12 @@ export class IndexRegistry {
       // An old index answers meanwhile only once all its JSON is made: it reads no row, which may have changed since.
       const large = entry.index.size + changes >= this.backgroundBuildMin
       if (this.builds.has(locatorId) || (large && entry.jsonReady && entry.stale === null)) {
-        this.builds.start(locatorId, this.currentVersion(locatorId), last)
-        continue
+        try {
+          this.builds.start(locatorId, this.currentVersion(locatorId), last)
+          continue
+        } catch {
+          // Its settings could not be read (a busy database): let go, as a smaller one is.
+        }
       }
       this.drop(locatorId)
       this.buildLater(locatorId)

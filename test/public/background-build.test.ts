@@ -281,3 +281,34 @@ test('a busy database while the build reads its rows: the page is read again bus
     store.locations.indexRowsAfter = indexRowsAfter
   }
 })
+
+test("settings that cannot be read when the build would start (a busy database): the index is let go instead, and the next query shows the write", () => {
+  const { store } = ctx
+  const big = servedLocator(store, 12)
+  const q = queue()
+  const events: string[] = []
+  const registry = new IndexRegistry(store, q.schedule, {
+    backlogMin: 4,
+    backgroundBuildMin: 10,
+    onBuiltInBackground: () => events.push('swapped'),
+  })
+  registry.sync()
+  registry.entry(big.locatorId)
+  q.runAll()
+  otherProcess(store, (other) => {
+    for (let i = 0; i < 8; i++) rename(other, big.locatorId, big.ids[i]!, `Big renamed ${i}`)
+  })
+  const { list } = store.filters
+  store.filters.list = () => {
+    throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' })
+  }
+  try {
+    registry.sync()
+  } finally {
+    store.filters.list = list
+  }
+  expect(registry.has(big.locatorId)).toBe(false)
+  expect(names(answer(registry, store.locators.get(big.locatorId)!).body)).toContain('Big renamed 0')
+  q.runAll()
+  expect(events).toEqual([])
+})
