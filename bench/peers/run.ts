@@ -120,13 +120,15 @@ export async function runPeers(opts: PeersOptions): Promise<PeersResult> {
     if (opts.ours !== false) {
       const t = performance.now()
       const registry = new IndexRegistry(store)
-      const entry = registry.entry(locatorId) as unknown as { jsonReady?: boolean }
+      const entry = registry.entry(locatorId) as unknown as { jsonReady?: boolean; index: { settled?: boolean } }
       log(`ours: index built in ${((performance.now() - t) / 1000).toFixed(1)} s`)
       // The registry may fill each location's public JSON in background tasks after the build
       // (entry.jsonReady); queries meanwhile build it on demand and run 3-6x slower. The peers are
-      // timed loaded, indexed and analysed, so ours is timed once that is done too.
+      // timed loaded, indexed and analysed, so ours is timed once that is done too, and the name
+      // order made (all=true by name takes a slower path until then), as a server's preload waits.
       const t1 = performance.now()
-      while (entry.jsonReady === false && performance.now() - t1 < 120_000) await Bun.sleep(20)
+      while ((entry.jsonReady === false || entry.index.settled === false) && performance.now() - t1 < 120_000)
+        await Bun.sleep(20)
       if (entry.jsonReady !== undefined)
         log(`ours: public JSON filled in the background ${((performance.now() - t1) / 1000).toFixed(1)} s later`)
       const locator = store.locators.get(locatorId)!
