@@ -282,7 +282,7 @@ test('a busy database while the build reads its rows: the page is read again bus
   }
 })
 
-test("settings that cannot be read when the build would start (a busy database): the index is let go instead, and the next query shows the write", () => {
+test('settings that cannot be read when the build would start (a busy database): the index is let go instead, and the next query shows the write', () => {
   const { store } = ctx
   const big = servedLocator(store, 12)
   const q = queue()
