@@ -241,6 +241,28 @@ export function withTempStore(): { readonly store: Store } {
   }
 }
 
+/** A schedule that only queues background tasks: the test runs them when it chooses. */
+export function taskQueue() {
+  const tasks: (() => void)[] = []
+  return {
+    schedule: (task: () => void) => void tasks.push(task),
+    runOne: () => tasks.shift()?.(),
+    runAll: () => {
+      while (tasks.length > 0) tasks.shift()!()
+    },
+  }
+}
+
+/** Commits `fn`'s writes in one transaction on another connection to the same file, as another process (the CLI's import) does. */
+export function otherProcess(store: Store, fn: (other: Store) => void): void {
+  const other = openStore(store.db.filename)
+  try {
+    other.write(() => fn(other))
+  } finally {
+    other.close()
+  }
+}
+
 /** A new location's record as the Management API's create makes it from `body` (no custom field definitions, not geocoded), to insert directly. */
 export const locationRecord = (locatorId: string, body: Record<string, unknown>) =>
   newLocationRecord(locatorId, normalizeLocationBody(pickLocationFields(body), 'create', []), null)

@@ -18,7 +18,7 @@ import {
   type TagLogic,
 } from '../../src/engine/locator-index'
 import { searchDoc } from '../../src/indexes/present'
-import { haversineKm, oracleWords as words } from '../helpers'
+import { haversineKm, oracleWords as words, taskQueue } from '../helpers'
 
 // The oracle ----------------------------------------------------------------------------------------
 
@@ -301,18 +301,6 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   },
 )
 
-/** Runs the index's scheduled upkeep when told: one task, or all. */
-function queue() {
-  const tasks: (() => void)[] = []
-  return {
-    schedule: (t: () => void) => void tasks.push(t),
-    step: () => tasks.shift()?.(),
-    run: () => {
-      while (tasks.length > 0) tasks.shift()!()
-    },
-  }
-}
-
 describe('LocatorIndex against an independent naive scan', () => {
   test('writes (new, moved, deleted, published again), new priority rules and compaction steps interleaved with queries, on an index built at once or loaded in slices: totals, order and every page agree', () => {
     fc.assert(
@@ -330,7 +318,7 @@ describe('LocatorIndex against an independent naive scan', () => {
           const live = new Map<string, Rec>()
           const gone = new Map<string, Rec>() // deleted (or unpublished): published again as it was
           for (const r of initial) live.set(r.id, r)
-          const tasks = queue()
+          const tasks = taskQueue()
           const small = nodeSize === 64 ? undefined : nodeSize - 1
           const options = {
             schedule: tasks.schedule,
@@ -349,7 +337,7 @@ describe('LocatorIndex against an independent naive scan', () => {
             let done = false
             for (const doc of docs) index.load(doc)
             index.finishLoad(() => void (done = true))
-            while (!done) tasks.step()
+            while (!done) tasks.runOne()
             expect(index.loading).toBe(false)
           }
           const write = (r: Rec) => {
@@ -373,8 +361,8 @@ describe('LocatorIndex against an independent naive scan', () => {
             } else if (op.kind === 'rules') {
               rules = op.rules
               index.rankBy(rules)
-            } else if (op.kind === 'step') tasks.step()
-            else if (op.kind === 'upkeep') tasks.run()
+            } else if (op.kind === 'step') tasks.runOne()
+            else if (op.kind === 'upkeep') tasks.runAll()
             else if (op.kind === 'compact') index.compact()
             else agree(index, [...live.values()], rules, op.q, op.pageSize)
           }

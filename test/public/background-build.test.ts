@@ -7,9 +7,9 @@ import { locationsBody } from '../../src/api/public/answer'
 import { IndexRegistry } from '../../src/indexes/registry'
 import { createLocator, setLocatorSettings } from '../../src/operator'
 import { createApp } from '../../src/server/app'
-import { openStore, type Store } from '../../src/store'
+import type { Store } from '../../src/store'
 import type { Locator } from '../../src/store/locators'
-import { locationRecord, tableGeocoder, withTempStore } from '../helpers'
+import { locationRecord, otherProcess, tableGeocoder, taskQueue, withTempStore } from '../helpers'
 
 const ctx = withTempStore()
 
@@ -39,31 +39,31 @@ function servedLocator(store: Store, n: number) {
   return { locatorId: locator.id, secret, ids }
 }
 
-/** Commits `fn`'s writes in one transaction on another connection to the same file, as another process does. */
-function otherProcess(store: Store, fn: (other: Store) => void): void {
-  const other = openStore(store.db.filename)
-  try {
-    other.write(() => fn(other))
-  } finally {
-    other.close()
-  }
-}
-
 function rename(store: Store, locatorId: string, id: string, name: string): void {
   const current = store.locations.get(locatorId, id)!
   store.locations.replace({ ...current, name, updatedAt: new Date().toISOString() }, current)
 }
 
-/** Scheduled tasks run when told. */
-function queue() {
-  const tasks: (() => void)[] = []
-  return {
-    schedule: (t: () => void) => void tasks.push(t),
-    runOne: () => tasks.shift()?.(),
-    runAll: () => {
-      while (tasks.length > 0) tasks.shift()!()
-    },
-  }
+/** A registry with small bounds, its tasks queued, the locator's index built and its JSON filled (an old index answers only then). */
+function builtRegistry(store: Store, locatorId: string, backgroundBuildMin: number) {
+  const q = taskQueue()
+  const events: string[] = []
+  const registry = new IndexRegistry(store, q.schedule, {
+    backlogMin: 4,
+    backgroundBuildMin,
+    onBuiltInBackground: () => events.push('swapped'),
+  })
+  registry.sync()
+  registry.entry(locatorId)
+  q.runAll()
+  return { q, events, registry }
+}
+
+/** Another process renames the first 8 of the 12: at least 4 changes, and a quarter of the index. */
+function renameEight(store: Store, big: { locatorId: string; ids: string[] }): void {
+  otherProcess(store, (other) => {
+    for (let i = 0; i < 8; i++) rename(other, big.locatorId, big.ids[i]!, `Big renamed ${i}`)
+  })
 }
 
 const answer = (registry: IndexRegistry, locator: Locator) => ({
@@ -78,7 +78,7 @@ const names = (body: string): string[] => JSON.parse(body).data.locations.map((l
 test('a bulk write to a large index: the old index answers as it was (body, version) while the new one is built in tasks; the swap brings it and what was committed meanwhile', () => {
   const { store } = ctx
   const big = servedLocator(store, 12)
-  const q = queue()
+  const q = taskQueue()
   const events: string[] = []
   const registry = new IndexRegistry(store, q.schedule, {
     backlogMin: 4,
@@ -135,19 +135,8 @@ test('a bulk write to a large index: the old index answers as it was (body, vers
 test('a small index, or one whose JSON is not all made, is let go and built by its next query instead, which shows the write at once', () => {
   const { store } = ctx
   const big = servedLocator(store, 12)
-  const q = queue()
-  const events: string[] = []
-  const registry = new IndexRegistry(store, q.schedule, {
-    backlogMin: 4,
-    backgroundBuildMin: 100, // more than 12 + 8
-    onBuiltInBackground: () => events.push('swapped'),
-  })
-  registry.sync()
-  registry.entry(big.locatorId)
-  q.runAll()
-  otherProcess(store, (other) => {
-    for (let i = 0; i < 8; i++) rename(other, big.locatorId, big.ids[i]!, `Big renamed ${i}`)
-  })
+  const { q, events, registry } = builtRegistry(store, big.locatorId, 100) // more than 12 + 8
+  renameEight(store, big)
   registry.sync()
   expect(registry.has(big.locatorId)).toBe(false)
   expect(names(answer(registry, store.locators.get(big.locatorId)!).body)).toContain('Big renamed 0')
@@ -158,20 +147,9 @@ test('a small index, or one whose JSON is not all made, is let go and built by i
 test("a settings change while the index is built again gives the build up: the old index goes, and the next answer is the rows' with the new settings", () => {
   const { store } = ctx
   const big = servedLocator(store, 12)
-  const q = queue()
-  const events: string[] = []
-  const registry = new IndexRegistry(store, q.schedule, {
-    backlogMin: 4,
-    backgroundBuildMin: 10,
-    onBuiltInBackground: () => events.push('swapped'),
-  })
-  registry.sync()
-  registry.entry(big.locatorId)
-  q.runAll()
+  const { q, events, registry } = builtRegistry(store, big.locatorId, 10)
   const before = answer(registry, store.locators.get(big.locatorId)!)
-  otherProcess(store, (other) => {
-    for (let i = 0; i < 8; i++) rename(other, big.locatorId, big.ids[i]!, `Big renamed ${i}`)
-  })
+  renameEight(store, big)
   registry.sync()
   expect(answer(registry, store.locators.get(big.locatorId)!)).toEqual(before)
   q.runOne()
@@ -285,19 +263,8 @@ test('a busy database while the build reads its rows: the page is read again bus
 test('settings that cannot be read when the build would start (a busy database): the index is let go instead, and the next query shows the write', () => {
   const { store } = ctx
   const big = servedLocator(store, 12)
-  const q = queue()
-  const events: string[] = []
-  const registry = new IndexRegistry(store, q.schedule, {
-    backlogMin: 4,
-    backgroundBuildMin: 10,
-    onBuiltInBackground: () => events.push('swapped'),
-  })
-  registry.sync()
-  registry.entry(big.locatorId)
-  q.runAll()
-  otherProcess(store, (other) => {
-    for (let i = 0; i < 8; i++) rename(other, big.locatorId, big.ids[i]!, `Big renamed ${i}`)
-  })
+  const { q, events, registry } = builtRegistry(store, big.locatorId, 10)
+  renameEight(store, big)
   const { list } = store.filters
   store.filters.list = () => {
     throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' })

@@ -6,8 +6,8 @@ import { createApp } from '../../src/server/app'
 import { createLocator, setLocatorSettings } from '../../src/operator'
 import { locationsBody } from '../../src/api/public/answer'
 import { IndexRegistry } from '../../src/indexes/registry'
-import { openStore, type Store } from '../../src/store'
-import { locationRecord, tableGeocoder, withTempStore } from '../helpers'
+import type { Store } from '../../src/store'
+import { locationRecord, otherProcess, tableGeocoder, withTempStore } from '../helpers'
 
 const ctx = withTempStore()
 
@@ -35,16 +35,6 @@ function servedLocator(store: Store, name: string, n: number) {
     }
   })
   return { locatorId: locator.id, token: store.locators.get(locator.id)!.publicToken!, ids }
-}
-
-/** Commits `fn`'s writes in one transaction on another connection to the same file, as another process (the CLI's import) does. */
-function otherProcess(store: Store, fn: (other: Store) => void): void {
-  const other = openStore(store.db.filename)
-  try {
-    other.write(() => fn(other))
-  } finally {
-    other.close()
-  }
 }
 
 /** Renames and moves a location, as an update does. */

@@ -7,7 +7,7 @@ import { locationsBody } from '../../src/api/public/answer'
 import { IndexRegistry } from '../../src/indexes/registry'
 import { JSON_FILL_PAGE } from '../../src/indexes/json-fill'
 import type { Locator } from '../../src/store/locators'
-import { locationRecord, withTempStore } from '../helpers'
+import { locationRecord, taskQueue, withTempStore } from '../helpers'
 
 const ctx = withTempStore()
 
@@ -33,18 +33,6 @@ function seed(n: number) {
   return { locator: store.locators.get(locator.id)!, ids }
 }
 
-/** A schedule that only queues: the test runs the tasks when it chooses. */
-function queue() {
-  const tasks: (() => void)[] = []
-  return {
-    schedule: (task: () => void) => void tasks.push(task),
-    runOne: () => tasks.shift()?.(),
-    runAll: () => {
-      while (tasks.length > 0) tasks.shift()!()
-    },
-  }
-}
-
 const text = new TextDecoder()
 /** An answer's body as text. */
 const bodyText = (registry: IndexRegistry, locator: Locator, qs: string) =>
@@ -54,7 +42,7 @@ const url = (token: string, qs: string) => new URL(`http://localhost/public/v1/$
 describe('public JSON fill', () => {
   test('answers before, during and after the background fill are identical', () => {
     const { locator } = seed(2500) // more than one fill page
-    const q = queue()
+    const q = taskQueue()
     const registry = new IndexRegistry(ctx.store, q.schedule)
     const qs = 'lat=48.85&lng=2.35&radius=500&unit=km&limit=500&offset=1000'
     expect(locationsBody(registry, locator, url(locator.publicToken!, qs)).total).toBe(2500)
@@ -75,7 +63,7 @@ describe('public JSON fill', () => {
 
   test('a busy database while the fill reads a page (another process holds it): the same page is read again in a later task, and the fill ends with every JSON made', () => {
     const { locator } = seed(2500)
-    const q = queue()
+    const q = taskQueue()
     const registry = new IndexRegistry(ctx.store, q.schedule, { busyRetryMs: 0 }) // read again in the next task
     registry.entry(locator.id)
     const locations = ctx.store.locations
@@ -139,7 +127,7 @@ describe('public JSON fill', () => {
 
   test('a location deleted after the sync, before its JSON was made, is left out after a fresh sync', () => {
     const { locator, ids } = seed(5)
-    const registry = new IndexRegistry(ctx.store, queue().schedule)
+    const registry = new IndexRegistry(ctx.store, taskQueue().schedule)
     registry.entry(locator.id) // loaded without JSON; the fill never runs here
     // Another writer deletes one: this registry has not synced it yet.
     ctx.store.write(() => ctx.store.locations.remove(locator.id, ids[0]!))
@@ -154,7 +142,7 @@ describe('public JSON fill', () => {
 
   test('locations changed, deleted or added while the fill runs (it goes in space order): answers as a registry made afterwards gives them', () => {
     const { locator, ids } = seed(2500)
-    const q = queue()
+    const q = taskQueue()
     const registry = new IndexRegistry(ctx.store, q.schedule)
     registry.entry(locator.id)
     q.runOne()
@@ -181,7 +169,7 @@ describe('public JSON fill', () => {
     registry.sync()
     q.runAll()
     expect(registry.entry(locator.id).jsonReady).toBe(true)
-    const fresh = new IndexRegistry(ctx.store, queue().schedule) // its JSON made on demand
+    const fresh = new IndexRegistry(ctx.store, taskQueue().schedule) // its JSON made on demand
     for (const qs of [
       'all=true&limit=500',
       'all=true&limit=500&offset=2000',
@@ -203,7 +191,7 @@ describe('public JSON fill', () => {
   })
   test('JSON written since the fill is laid out again in space order, in background tasks, once there is enough of it: answers as before', () => {
     const { locator, ids } = seed(2500)
-    const q = queue()
+    const q = taskQueue()
     // Every change applied one by one, however many (not built again from the rows: test/public/backlog.test.ts),
     // as a server applies a sync script's writes sent one request at a time.
     const registry = new IndexRegistry(ctx.store, q.schedule, { reorderMinBytes: 0, backlogMin: Infinity })
@@ -219,7 +207,7 @@ describe('public JSON fill', () => {
       'lat=48.86&lng=2.35&radius=1&unit=km&limit=50&offset=10',
     ]
     const same = () => {
-      const fresh = new IndexRegistry(ctx.store, queue().schedule) // its JSON made on demand
+      const fresh = new IndexRegistry(ctx.store, taskQueue().schedule) // its JSON made on demand
       for (const qs of queries) expect(bodyText(registry, locator, qs)).toBe(bodyText(fresh, locator, qs))
       let live = 0
       entry.index.forEach((doc) => (live += entry.arena.size(entry.index.json(doc)!)))

@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/core/config'
 import { IndexRegistry } from '../../src/indexes/registry'
 import { locationsBody } from '../../src/api/public/answer'
 import { createLocator, setFilters, setLocatorSettings } from '../../src/operator'
-import { locationRecord, makeEnv, storeBody, type TestEnv } from '../helpers'
+import { locationRecord, makeEnv, storeBody, taskQueue, type TestEnv } from '../helpers'
 
 let env: TestEnv
 beforeEach(() => (env = makeEnv()))
@@ -30,17 +30,6 @@ function seed(locatorId: string, n: number): void {
       env.store.locations.insert(locationRecord(locatorId, body))
     }
   })
-}
-
-/** Background tasks run when the test says. */
-function queue() {
-  const tasks: (() => void)[] = []
-  return {
-    schedule: (task: () => void) => void tasks.push(task),
-    runAll: () => {
-      while (tasks.length > 0) tasks.shift()!()
-    },
-  }
 }
 
 const readyz = () => env.app.handle(new Request('http://localhost/readyz'))
@@ -303,7 +292,7 @@ describe('preload', () => {
 
 describe('a locator made or turned public after the start', () => {
   test('is built by a background task once a sync sees it, not by its first query; writes after reach that index', () => {
-    const q = queue()
+    const q = taskQueue()
     const registry = new IndexRegistry(env.store, q.schedule)
     const { locator } = createLocator(env.store, 'Later')
     seed(locator.id, 30)
@@ -326,7 +315,7 @@ describe('a locator made or turned public after the start', () => {
   })
 
   test('turning its Query API off lets its index go; turned on again, it is built anew with the writes made meanwhile', () => {
-    const q = queue()
+    const q = taskQueue()
     const registry = new IndexRegistry(env.store, q.schedule)
     const { locator } = createLocator(env.store, 'On and off')
     setLocatorSettings(env.store, locator.id, { queryApi: 'on' })
@@ -375,7 +364,7 @@ describe('a locator made or turned public after the start', () => {
 describe('indexes not queried for a while are let go (INDEX_IDLE_MINUTES)', () => {
   /** A registry whose background tasks run when the test says, over the test locator and another, both public, seeded with n and m. */
   function twoPublic(name: string, n: number, m: number) {
-    const q = queue()
+    const q = taskQueue()
     const registry = new IndexRegistry(env.store, q.schedule)
     setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
     const { locator: other } = createLocator(env.store, name)
@@ -440,7 +429,7 @@ describe('indexes not queried for a while are let go (INDEX_IDLE_MINUTES)', () =
   })
 
   test('one let go, then turned off and on again, is built again in the background as any locator turned public', () => {
-    const q = queue()
+    const q = taskQueue()
     const registry = new IndexRegistry(env.store, q.schedule)
     setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
     seed(env.locatorId, 20)
@@ -552,7 +541,7 @@ describe('indexes not queried for a while are let go (INDEX_IDLE_MINUTES)', () =
 describe('small deltas are compacted once writes stop, or once the base is old (settleDeltas)', () => {
   /** A registry whose background tasks run when the test says, over the test locator seeded with 3000 locations (a delta's bound of 300), built. */
   function built() {
-    const q = queue()
+    const q = taskQueue()
     const registry = new IndexRegistry(env.store, q.schedule)
     setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
     seed(env.locatorId, 3000)
