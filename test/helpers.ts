@@ -165,9 +165,16 @@ const serverEnv = (dbPath: string, extraEnv: Record<string, string>) => ({
   ...extraEnv,
 })
 
-/** Runs `bun src/main.ts` on a database file, on a free port; collects its stdout lines. */
-export function startServer(dbPath: string, extraEnv: Record<string, string> = {}): Running {
-  const proc = Bun.spawn([process.execPath, join(import.meta.dir, '..', 'src/main.ts')], {
+/**
+ * Runs `bun src/main.ts` on a database file, on a free port; collects its stdout lines. `command`
+ * replaces `bun src/main.ts` (with the options after it), such as the storeloc launcher's.
+ */
+export function startServer(
+  dbPath: string,
+  extraEnv: Record<string, string> = {},
+  command: string[] = [process.execPath, join(import.meta.dir, '..', 'src/main.ts')],
+): Running {
+  const proc = Bun.spawn(command, {
     cwd: join(import.meta.dir, '..'),
     env: serverEnv(dbPath, extraEnv),
     stdout: 'pipe',

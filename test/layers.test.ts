@@ -22,6 +22,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // Type imports only (erased): the client runs in any script, without the server's modules.
   client: ['core', 'locations'],
   'main.ts': ['server'],
+  'storeloc.ts': ['server', 'cli'],
 }
 
 /** A file longer than this is split by job (one module, one job). */

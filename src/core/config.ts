@@ -19,6 +19,10 @@ export type Config = {
   workers: number
   /** A locator's index not queried for this long is let go (memory) and built again by its next query; 0: kept for good. */
   indexIdleMs: number
+  /** The longest a start waits for another process's write lock before it gives up. */
+  lockWaitMs: number
+  /** The longest a stop waits for the requests under way before it closes what is left. */
+  stopTimeoutMs: number
   /** Internal: this process is one of the workers a primary started (STORELOC_WORKER=1, set by the primary, src/server/workers.ts). */
   worker: boolean
 }
@@ -180,6 +184,8 @@ export function loadConfig(
     logRequests: logRequests === '1' || logRequests === 'true',
     demo: demo === '1' || demo === 'true',
     indexIdleMs: integer(env, 'INDEX_IDLE_MINUTES', 60, 0, MAX_IDLE_MINUTES) * 60_000,
+    lockWaitMs: integer(env, 'LOCK_WAIT_SECONDS', 60, 0, 86_400) * 1000,
+    stopTimeoutMs: integer(env, 'STOP_TIMEOUT_SECONDS', 8, 1, 3600) * 1000,
     workers: env.WORKERS === undefined || env.WORKERS === '' ? 1 : parseWorkers(env.WORKERS, 'WORKERS', cores),
     worker: env.STORELOC_WORKER === '1',
   }

@@ -1,32 +1,124 @@
-// The server's settings: the environment, then the command line's flags.
-import { checkWorkers, ConfigError, loadConfig, parseWorkers, type Config } from '../core/config'
+// The server's settings: the environment, then the command line's options, which win. Each
+// setting read from the environment has an option of the same meaning (SERVE_OPTIONS).
+import { checkWorkers, ConfigError, loadConfig, type Config } from '../core/config'
 
-/** `--workers N` or `--workers=N` as given, or null when absent. */
-function workersFlag(argv: string[]): string | null {
+type ServeOption = { flag: string; env: string; value: string; help: string }
+
+/** Every option of `storeloc serve`, and the variable it stands for. */
+export const SERVE_OPTIONS: readonly ServeOption[] = [
+  { flag: '--port', env: 'PORT', value: 'N', help: 'the HTTP port (0: a free one); default 3000' },
+  { flag: '--host', env: 'HOST', value: 'ADDRESS', help: 'the interface to listen on; default 0.0.0.0' },
+  { flag: '--database', env: 'DATABASE_PATH', value: 'FILE', help: 'the SQLite file; default data/storeloc.db' },
+  { flag: '--public-base-url', env: 'PUBLIC_BASE_URL', value: 'URL', help: 'the base URL of links in public answers' },
+  { flag: '--workers', env: 'WORKERS', value: 'N|auto', help: 'server processes sharing the port (Linux)' },
+  {
+    flag: '--geocoder',
+    env: 'GEOCODER',
+    value: 'NAME',
+    help: 'embedded, none, nominatim, photon, pelias, google, ...',
+  },
+  { flag: '--geocoder-url', env: 'GEOCODER_URL', value: 'URL', help: "the HTTP geocoder's base URL" },
+  { flag: '--geocoder-api-key', env: 'GEOCODER_API_KEY', value: 'KEY', help: 'prefer the variable: ps shows options' },
+  { flag: '--geocoder-user-agent', env: 'GEOCODER_USER_AGENT', value: 'TEXT', help: 'sent to HTTP geocoders' },
+  { flag: '--geocoder-timeout-ms', env: 'GEOCODER_TIMEOUT_MS', value: 'MS', help: 'default 3000' },
+  {
+    flag: '--geodata',
+    env: 'GEODATA_PATH',
+    value: 'FILE',
+    help: "the offline geocoder's data; default data/geocoder.sqlite",
+  },
+  { flag: '--demo', env: 'DEMO', value: '1|0', help: "the demo stores on a new database's first start; default 1" },
+  { flag: '--log-requests', env: 'LOG_REQUESTS', value: '1|0', help: 'a JSON line per request; default 1' },
+  {
+    flag: '--index-idle-minutes',
+    env: 'INDEX_IDLE_MINUTES',
+    value: 'N',
+    help: "an unqueried locator's index let go; default 60",
+  },
+  {
+    flag: '--lock-wait',
+    env: 'LOCK_WAIT_SECONDS',
+    value: 'S',
+    help: "the longest a start waits for another process's write lock; default 60",
+  },
+  {
+    flag: '--stop-timeout',
+    env: 'STOP_TIMEOUT_SECONDS',
+    value: 'S',
+    help: 'the longest a stop waits for requests under way; default 8',
+  },
+]
+
+export const SERVE_USAGE = `Usage: storeloc serve [options]   (npm start -- [options])
+
+Starts the service. Each option overrides the environment variable named beside it.
+
+${SERVE_OPTIONS.map((o) => `  ${`${o.flag} ${o.value}`.padEnd(30)}${o.env.padEnd(20)} ${o.help}`).join('\n')}
+  ${'--no-demo'.padEnd(30)}${'DEMO=0'.padEnd(20)} no demo stores
+  ${'--help'.padEnd(30)}${''.padEnd(20)} this text; the database is not touched
+
+docs/configuration.md says more of each.`
+
+/** An option there is not: the usage follows the message. */
+class UsageError extends ConfigError {}
+
+/** What the command line asks: the usage, or settings on top of the environment's. */
+export type ServeArgs = { help: true } | { help: false; env: Record<string, string>; named: Map<string, string> }
+
+/** Reads `storeloc serve`'s options (`--port 8080` or `--port=8080`); a ConfigError for anything else. */
+export function parseServeArgs(argv: string[]): ServeArgs {
+  const env: Record<string, string> = {}
+  const named = new Map<string, string>() // variable -> the option that set it, for messages
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--workers') return argv[i + 1] ?? ''
-    if (argv[i]!.startsWith('--workers=')) return argv[i]!.slice('--workers='.length)
+    const arg = argv[i]!
+    if (arg === '--help' || arg === '-h') return { help: true }
+    if (arg === '--no-demo') {
+      env.DEMO = '0'
+      named.set('DEMO', '--no-demo')
+      continue
+    }
+    const eq = arg.indexOf('=')
+    const flag = eq > 0 ? arg.slice(0, eq) : arg
+    const option = SERVE_OPTIONS.find((o) => o.flag === flag)
+    if (option === undefined) {
+      throw new UsageError(arg.startsWith('-') ? `unknown option ${flag}.` : `unexpected argument "${arg}".`)
+    }
+    const value = eq > 0 ? arg.slice(eq + 1) : argv[++i]
+    if (value === undefined) throw new UsageError(`${flag} needs a value (${option.value}).`)
+    env[option.env] = value
+    named.set(option.env, flag)
   }
-  return null
+  return { help: false, env, named }
 }
 
-/** The environment and the flags (`--no-demo`, `--workers N`); a bad value ends the start with exit code 2. */
-export function readConfig(): Config {
+/**
+ * The settings for `argv` over `environment`, or the usage: --help prints it (exit 0), a bad
+ * option or value ends the start with exit code 2. `env` is what workers are started with.
+ */
+export function readConfig(
+  argv: string[],
+  environment: Record<string, string | undefined> = process.env,
+): { config: Config; env: Record<string, string | undefined> } {
+  let named = new Map<string, string>()
   try {
-    const argv = process.argv.slice(2)
-    let config = loadConfig(process.env)
-    if (argv.includes('--no-demo')) config = { ...config, demo: false }
-    const workers = workersFlag(argv)
-    if (workers !== null) config = { ...config, workers: parseWorkers(workers, '--workers') }
+    const args = parseServeArgs(argv)
+    if (args.help) {
+      console.log(SERVE_USAGE)
+      process.exit(0)
+    }
+    named = args.named
+    const env = { ...environment, ...args.env }
+    const config = loadConfig(env)
     if (config.worker && !process.send)
       throw new ConfigError('STORELOC_WORKER is set by the primary process for its workers only; unset it.')
     if (!config.worker) checkWorkers(config)
-    return config
+    return { config, env }
   } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(`Configuration error: ${e.message}`)
-      process.exit(2)
-    }
-    throw e
+    if (!(e instanceof ConfigError)) throw e
+    // The message names the variable; the option when the setting came from one.
+    let message = e.message
+    for (const [variable, flag] of named) message = message.replace(new RegExp(`\\b${variable}\\b`, 'g'), flag)
+    console.error(`Configuration error: ${message}${e instanceof UsageError ? `\n\n${SERVE_USAGE}` : ''}`)
+    process.exit(2)
   }
 }

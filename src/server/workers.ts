@@ -53,7 +53,13 @@ const STABLE_MS = 60_000
  * stopping is logged and started again (RESTART_DELAYS_MS). `fatal` is called, once, when a worker
  * of the first start exits before it listens or one crashes too often in a row.
  */
-function superviseWorkers(entry: string, count: number, port: number, fatal: (line: Record<string, unknown>) => void) {
+function superviseWorkers(
+  entry: string,
+  env: Record<string, string | undefined>,
+  count: number,
+  port: number,
+  fatal: (line: Record<string, unknown>) => void,
+) {
   const running = new Map<number, Subprocess>() // slot -> its current process
   const crashes = new Array<number>(count).fill(0)
   const timers = new Set<Timer>()
@@ -67,7 +73,7 @@ function superviseWorkers(entry: string, count: number, port: number, fatal: (li
     const t0 = performance.now()
     let listening = false
     const proc = Bun.spawn([process.execPath, entry], {
-      env: { ...process.env, PORT: String(port), STORELOC_WORKER: '1' },
+      env: { ...env, PORT: String(port), STORELOC_WORKER: '1' },
       stdin: 'ignore',
       stdout: 'inherit',
       stderr: 'inherit',
@@ -127,8 +133,12 @@ function superviseWorkers(entry: string, count: number, port: number, fatal: (li
 }
 
 /** WORKERS=N > 1: the one-time work here, the serving in N workers (see the top of the file). */
-/** `entry`: the script each worker runs (src/main.ts). */
-export async function runPrimary(config: Config, entry: string): Promise<void> {
+/** `entry`: the script each worker runs (src/main.ts); `env`: the settings, options included, it is started with. */
+export async function runPrimary(
+  config: Config,
+  entry: string,
+  env: Record<string, string | undefined>,
+): Promise<void> {
   const store = openStoreToStart(config.databasePath) // applies the migrations before any worker opens the file
   const geocoding = await createGeocoder(config.geocoder, store, (line) => console.log(line), { warn: warnGeocoder })
   // The port the workers share, held by a bind with SO_REUSEPORT (as the workers') until they
@@ -159,7 +169,7 @@ export async function runPrimary(config: Config, entry: string): Promise<void> {
     store.close()
     process.exit(exitCode)
   }
-  const pool = superviseWorkers(entry, config.workers, port, (line) => {
+  const pool = superviseWorkers(entry, env, config.workers, port, (line) => {
     console.error(JSON.stringify(line))
     void stop('SIGTERM', 1)
   })

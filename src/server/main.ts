@@ -1,0 +1,21 @@
+// `storeloc serve` (and `npm start`): reads the settings and starts this process in its role.
+// WORKERS=1 (the default): one process does everything (single.ts). WORKERS=N > 1: a primary and
+// N workers, each started from `entry` (workers.ts).
+import { StartError } from './listen'
+import { readConfig } from './options'
+import { runSingle } from './single'
+import { runPrimary, runWorker } from './workers'
+
+/** Starts the service with the options `argv` (SERVE_OPTIONS); `entry` is the script a worker runs. */
+export async function serve(argv: string[], entry: string): Promise<void> {
+  const { config, env } = readConfig(argv)
+  try {
+    if (config.worker) return await runWorker(config)
+    if (config.workers > 1) return await runPrimary(config, entry, env)
+    return await runSingle(config)
+  } catch (e) {
+    if (!(e instanceof StartError)) throw e
+    console.error(e.message)
+    process.exit(1)
+  }
+}

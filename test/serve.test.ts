@@ -1,0 +1,101 @@
+// `storeloc serve` through the package's launcher (bin/storeloc.js, run by Node as `npx storeloc`
+// runs it): its options, its usage, and the CLI's other commands behind the same name.
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { existsSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { startServer, tempDir } from './helpers'
+
+const ROOT = join(import.meta.dir, '..')
+const LAUNCHER = join(ROOT, 'bin/storeloc.js')
+let dir: string
+beforeAll(() => (dir = tempDir()))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+/** `node bin/storeloc.js ...argv` to its end, on `env` over the test's environment. */
+function storeloc(argv: string[], env: Record<string, string> = {}) {
+  const p = Bun.spawnSync(['node', LAUNCHER, ...argv], { cwd: dir, env: { ...process.env, ...env } })
+  return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
+}
+
+test('serve --help prints every option with its variable and exits 0, touching no database', () => {
+  const db = join(dir, 'help.db')
+  for (const help of ['--help', '-h']) {
+    const r = storeloc(['serve', '--port', '1', help], { DATABASE_PATH: db })
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('Usage: storeloc serve [options]')
+    for (const [flag, variable] of [
+      ['--port', 'PORT'],
+      ['--database', 'DATABASE_PATH'],
+      ['--workers', 'WORKERS'],
+      ['--geocoder', 'GEOCODER'],
+      ['--lock-wait', 'LOCK_WAIT_SECONDS'],
+      ['--stop-timeout', 'STOP_TIMEOUT_SECONDS'],
+    ])
+      expect(r.stdout).toMatch(new RegExp(`\\n  ${flag} \\S+ +${variable} `))
+  }
+  expect(existsSync(db)).toBe(false)
+})
+
+test('an unknown option or a stray argument exits 2 with the usage; a bad value names the option', () => {
+  const db = join(dir, 'bad.db')
+  for (const argv of [['--prot', '4000'], ['4000'], ['--port']]) {
+    const r = storeloc(['serve', ...argv], { DATABASE_PATH: db })
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain('Configuration error:')
+    expect(r.stderr).toContain('Usage: storeloc serve [options]')
+  }
+  const bad = storeloc(['serve', '--port=eighty'], { DATABASE_PATH: db, PORT: '3000' })
+  expect(bad.code).toBe(2)
+  expect(bad.stderr).toContain('--port must be a whole number from 0 to 65535; got "eighty"')
+  expect(bad.stderr).not.toContain('Usage:')
+  expect(existsSync(db)).toBe(false)
+})
+
+test('options win over the environment: --database and --port, and --workers passes them to every worker', async () => {
+  for (const workers of ['1', '2']) {
+    const db = join(dir, `options-${workers}.db`)
+    const other = join(dir, `env-${workers}.db`)
+    const port = String(41000 + Math.floor(Math.random() * 2000))
+    const server = startServer(other, { PORT: '1', DEMO: '1', WORKERS: '1' }, [
+      'node',
+      LAUNCHER,
+      'serve',
+      '--database',
+      db,
+      `--port=${port}`,
+      '--no-demo',
+      '--workers',
+      workers,
+      '--log-requests',
+      '0',
+    ])
+    try {
+      const line = JSON.parse(await server.waitFor(/"listening"/))
+      expect(line.database).toBe(db)
+      expect(new URL(line.url).port).toBe(port)
+      for (let i = 0; i < 4; i++) {
+        const res = await fetch(`http://127.0.0.1:${port}/readyz`)
+        expect([200, 503]).toContain(res.status)
+      }
+      expect(existsSync(db)).toBe(true)
+      expect(existsSync(other)).toBe(false)
+      expect(server.lines.join('\n')).not.toContain('Loaded the demo')
+      expect(server.lines.some((l) => l.includes('"/readyz"'))).toBe(false) // --log-requests 0, in every worker
+    } finally {
+      server.proc.kill('SIGTERM')
+      expect(await server.proc.exited).toBe(0)
+    }
+  }
+})
+
+test('the launcher runs the CLI too, with its exit codes', () => {
+  const db = join(dir, 'cli.db')
+  const made = storeloc(['locator', 'create', '--name', 'Launcher', '--json'], { DATABASE_PATH: db })
+  expect(made.code).toBe(0)
+  const id = JSON.parse(made.stdout).locator.id
+  const listed = storeloc(['locator', 'list', '--json'], { DATABASE_PATH: db })
+  expect(listed.code).toBe(0)
+  expect(JSON.parse(listed.stdout).map((l: { id: string }) => l.id)).toEqual([id])
+  expect(storeloc(['locator', 'nonsense'], { DATABASE_PATH: db }).code).toBe(2)
+  expect(storeloc(['locator', 'show', 'lct_0000000000000000'], { DATABASE_PATH: db }).code).toBe(1)
+})
