@@ -28,10 +28,13 @@ export function bootstrap(
   databasePath: string,
   inTerminal = process.stdout.isTTY === true,
 ): void {
+  // A database with locators is only read: a start must not wait for another process's write.
+  if (store.locators.count() > 0) return
   // One transaction with the count: two processes starting on a new file make one locator and one
   // demo, and a crash before the key is printed leaves nothing (the next start makes them). The
-  // demo is a savepoint in it: one that fails is undone alone.
-  const made = store.write(() => {
+  // demo is a savepoint in it: one that fails is undone alone. Another process's write lock fails
+  // it at once (SQLITE_BUSY), for the caller to try again on a timer (start.ts).
+  const made = store.writeNow(() => {
     if (store.locators.count() > 0) return null
     const first = inTerminal
       ? createLocator(store, FIRST_LOCATOR)

@@ -2,18 +2,20 @@
 import { databaseFault } from '../store/db'
 import { openStore, type Store } from '../store'
 import type { Config } from '../core/config'
-import type { App } from './app'
 
 /** A start that cannot go on for a reason outside the program (the database, the address): main prints its message, no stack trace, and exits 1. */
 export class StartError extends Error {}
 
-/** The store at DATABASE_PATH, or a StartError saying what is wrong with it. */
-export function openStoreToStart(path: string): Store {
+/**
+ * The store at DATABASE_PATH, or a StartError saying what is wrong with it. `waitForLock` false:
+ * another process's write lock is thrown at once as SQLite's busy error (start.ts waits for it).
+ */
+export function openStoreToStart(path: string, waitForLock = true): Store {
   try {
-    return openStore(path)
+    return openStore(path, waitForLock)
   } catch (e) {
     const fault = databaseFault(e)
-    if (fault === null) throw e
+    if (fault === null || (fault === 'busy' && !waitForLock)) throw e
     const reason = (e as Error).message.replace(/\.$/, '')
     const advice = {
       file: ' DATABASE_PATH must name a SQLite database file (made, with its folder, when missing) that this user can read and write.',
@@ -44,13 +46,13 @@ export function serveOn(config: Config, options: Omit<Parameters<typeof Bun.serv
   }
 }
 
-export function listen(config: Config, app: App, reusePort: boolean) {
+export function listen(config: Config, fetch: (request: Request) => Response | Promise<Response>, reusePort: boolean) {
   return serveOn(config, {
     reusePort,
     // The app reads a body only up to its limit and answers a larger one with a JSON 413 (Bun
     // reads the rest past, holding none of it). Bun's own 413 beyond this has no body.
     maxRequestBodySize: BUN_BODY_LIMIT,
-    fetch: (request: Request) => app.handle(request),
+    fetch,
   })
 }
 

@@ -1,38 +1,60 @@
 // WORKERS=1: one process opens the database, serves, bootstraps and runs the upkeep timers.
 import type { Config } from '../core/config'
-import { createGeocoder } from '../geocode'
+import { createGeocoder, type GeocoderStack } from '../geocode'
+import type { Store } from '../store'
 import { createApp } from './app'
 import { bootstrap, displayHost } from './bootstrap'
 import { listen, onStopSignal, openStoreToStart } from './listen'
+import { startingResponse, untilUnlocked } from './start'
 import { preloadIndexes, startChangeLogPrune, startGeocodeRefresh, startIdleSync, warnGeocoder } from './upkeep'
+
+const logLine = (line: Record<string, unknown>) => console.log(JSON.stringify(line))
 
 /** WORKERS=1: one process opens, serves, bootstraps and refreshes. */
 export async function runSingle(config: Config): Promise<void> {
-  const store = openStoreToStart(config.databasePath)
-  const geocoding = await createGeocoder(config.geocoder, store, (line) => console.log(line), { warn: warnGeocoder })
-  const app = createApp({ store, geocoder: geocoding.geocoder, config })
-  const server = listen(config, app, false)
-  bootstrap(store, displayHost(config), server.port!, config.demo, config.databasePath)
-  console.log(
-    JSON.stringify({
-      level: 'info',
-      message: 'listening',
-      url: `http://${server.hostname}:${server.port}`,
-      database: config.databasePath,
-    }),
-  )
-  const stopRefresh = startGeocodeRefresh(store, geocoding)
-  const stopPrune = startChangeLogPrune(store)
-  const stopSync = startIdleSync(app, config.indexIdleMs)
+  // The port first: a start that waits for the database answers /healthz meanwhile.
+  let handle: (request: Request) => Response | Promise<Response> = startingResponse
+  const server = listen(config, (request) => handle(request), false)
+  const path = config.databasePath
+  let store: Store | null = null
+  let geocoding: GeocoderStack | null = null
+  let stopUpkeep = () => {}
+  // From the start: a stop while the start waits for the database closes what is open by then.
   onStopSignal(async (signal) => {
-    console.log(JSON.stringify({ level: 'info', message: 'shutting down', signal }))
-    stopRefresh()
-    stopPrune()
-    stopSync()
+    logLine({ level: 'info', message: 'shutting down', signal })
+    stopUpkeep()
     await server.stop() // stops accepting, lets in-flight requests finish
-    geocoding.close()
-    store.close()
+    geocoding?.close()
+    store?.close()
     process.exit(0)
   })
+  let app: ReturnType<typeof createApp>
+  try {
+    const opened = await untilUnlocked(path, config.lockWaitMs, () => openStoreToStart(path, false), logLine)
+    store = opened
+    geocoding = await createGeocoder(config.geocoder, opened, (line) => console.log(line), { warn: warnGeocoder })
+    app = createApp({ store: opened, geocoder: geocoding.geocoder, config })
+    await untilUnlocked(
+      path,
+      config.lockWaitMs,
+      () => bootstrap(opened, displayHost(config), server.port!, config.demo, path),
+      logLine,
+    )
+  } catch (e) {
+    server.stop(true)
+    geocoding?.close()
+    store?.close()
+    throw e
+  }
+  handle = (request) => app.handle(request)
+  logLine({ level: 'info', message: 'listening', url: `http://${server.hostname}:${server.port}`, database: path })
+  const stops = [
+    startGeocodeRefresh(store, geocoding),
+    startChangeLogPrune(store),
+    startIdleSync(app, config.indexIdleMs),
+  ]
+  stopUpkeep = () => {
+    for (const stop of stops) stop()
+  }
   await preloadIndexes(app, true) // while listening: /readyz says "loading" until it is done
 }

@@ -7,11 +7,15 @@
 import type { Subprocess } from 'bun'
 import { existsSync } from 'node:fs'
 import type { Config } from '../core/config'
-import { createGeocoder } from '../geocode'
+import { createGeocoder, type GeocoderStack } from '../geocode'
+import type { Store } from '../store'
 import { createApp } from './app'
 import { bootstrap, displayHost } from './bootstrap'
 import { listen, onStopSignal, openStoreToStart, serveOn, StartError } from './listen'
+import { startingResponse, untilUnlocked } from './start'
 import { preloadIndexes, startChangeLogPrune, startGeocodeRefresh, startIdleSync, warnGeocoder } from './upkeep'
+
+const logLine = (line: Record<string, unknown>) => console.log(JSON.stringify(line))
 
 /** One of the primary's workers: serves on the shared port and tells the primary when it listens. Prints no start-up lines. */
 export async function runWorker(config: Config): Promise<void> {
@@ -22,13 +26,14 @@ export async function runWorker(config: Config): Promise<void> {
       `Cannot use the database at ${config.databasePath}: the file is gone (the primary made it at start), and a worker does not make an empty one. Put the file back, then start the service again.`,
     )
   }
-  const store = openStoreToStart(config.databasePath)
+  const path = config.databasePath
+  const store = await untilUnlocked(path, config.lockWaitMs, () => openStoreToStart(path, false), logLine)
   const geocoding = await createGeocoder(config.geocoder, store, undefined, { warn: warnGeocoder }) // the primary has built its data
   const app = createApp({ store, geocoder: geocoding.geocoder, config })
   // Before listening: the kernel sends connections only to workers that listen, so a worker
   // started again after a crash is not sent any until its indexes are built.
   await preloadIndexes(app, false)
-  const server = listen(config, app, true)
+  const server = listen(config, (request) => app.handle(request), true)
   const stopSync = startIdleSync(app, config.indexIdleMs)
   const stop = async () => {
     stopSync()
@@ -139,22 +144,30 @@ export async function runPrimary(
   entry: string,
   env: Record<string, string | undefined>,
 ): Promise<void> {
-  const store = openStoreToStart(config.databasePath) // applies the migrations before any worker opens the file
-  const geocoding = await createGeocoder(config.geocoder, store, (line) => console.log(line), { warn: warnGeocoder })
   // The port the workers share, held by a bind with SO_REUSEPORT (as the workers') until they
   // listen: no other process can take it in between, not even another server started with
   // WORKERS on the same port (its plain bind fails; released at once, both servers' workers would
   // share the port, each answering from its own database). A configured port is bound plainly
   // first, which fails, as a single process would, when the port is taken. PORT=0: the kernel
   // picks a free port. A request the hold takes before the workers listen is answered 503.
-  const starting = () => new Response(null, { status: 503, headers: { 'retry-after': '1' } })
-  let probe = serveOn(config, { reusePort: config.port === 0, fetch: starting })
+  let probe = serveOn(config, { reusePort: config.port === 0, fetch: startingResponse })
   if (config.port !== 0) {
     probe.stop(true)
-    probe = serveOn(config, { reusePort: true, fetch: starting })
+    probe = serveOn(config, { reusePort: true, fetch: startingResponse })
   }
   const port = probe.port!
   const hostname = probe.hostname
+  const path = config.databasePath
+  let store: Store
+  let geocoding: GeocoderStack
+  try {
+    // Applies the migrations before any worker opens the file.
+    store = await untilUnlocked(path, config.lockWaitMs, () => openStoreToStart(path, false), logLine)
+    geocoding = await createGeocoder(config.geocoder, store, (line) => console.log(line), { warn: warnGeocoder })
+  } catch (e) {
+    probe.stop(true)
+    throw e
+  }
 
   let stopRefresh = () => {}
   let stopPrune = () => {}
@@ -181,7 +194,18 @@ export async function runPrimary(
   await pool.ready
   probe.stop(true)
   if (stopping) return
-  bootstrap(store, displayHost(config), port, config.demo, config.databasePath)
+  try {
+    await untilUnlocked(
+      path,
+      config.lockWaitMs,
+      () => bootstrap(store, displayHost(config), port, config.demo, path),
+      logLine,
+    )
+  } catch (e) {
+    if (!(e instanceof StartError)) throw e
+    console.error(e.message)
+    return stop('SIGTERM', 1)
+  }
   console.log(
     JSON.stringify({
       level: 'info',

@@ -32,16 +32,22 @@ export function fileMovedCheck(path: string): () => FileMovedError | null {
   }
 }
 
+/** How long a connection waits for another's lock (busy_timeout), as the write contract has it. */
+export const BUSY_TIMEOUT_MS = 5000
+
 /**
  * Opens (creating when absent) the database file, sets the pragmas the write contract relies on,
- * checks they took, and applies pending migrations.
+ * checks they took, and applies pending migrations. `waitForLock` false: a lock another process
+ * holds fails the open at once (SQLITE_BUSY), for a caller that waits without holding its event
+ * loop (a server's start).
  */
-export function openDatabase(path: string): Database {
+export function openDatabase(path: string, waitForLock = true): Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  if (!waitForLock) return openOnce(path, 0)
   // Two processes opening a new file together: SQLite may answer one SQLITE_BUSY at once, without
   // waiting busy_timeout (switching a new file to WAL, reading a WAL index another connection is
   // making). Opening again a moment later finds the file made; tried for up to busy_timeout.
-  const deadline = performance.now() + 5000
+  const deadline = performance.now() + BUSY_TIMEOUT_MS
   for (;;) {
     try {
       return openOnce(path)
@@ -52,10 +58,11 @@ export function openDatabase(path: string): Database {
   }
 }
 
-function openOnce(path: string): Database {
+/** Opens and migrates, waiting `busyMs` for locks meanwhile; busy_timeout is BUSY_TIMEOUT_MS after. */
+function openOnce(path: string, busyMs = BUSY_TIMEOUT_MS): Database {
   const db = new Database(path, { create: true, strict: true })
   try {
-    db.exec('PRAGMA busy_timeout = 5000')
+    db.exec(`PRAGMA busy_timeout = ${busyMs}`)
     refuseForeign(db) // before anything is written into it, WAL mode included
     db.exec('PRAGMA journal_mode = WAL')
     db.exec('PRAGMA synchronous = FULL')
@@ -65,12 +72,13 @@ function openOnce(path: string): Database {
     const synchronous = db.query<{ synchronous: number }, []>('PRAGMA synchronous').get()?.synchronous
     const timeout = db.query<{ timeout: number }, []>('PRAGMA busy_timeout').get()?.timeout
     // synchronous 2 is FULL: a 2xx write is on disk.
-    if ((path !== ':memory:' && mode !== 'wal') || fk !== 1 || synchronous !== 2 || timeout !== 5000) {
+    if ((path !== ':memory:' && mode !== 'wal') || fk !== 1 || synchronous !== 2 || timeout !== busyMs) {
       throw new StoreError(
-        `SQLite at ${path} refused a setting (journal_mode=${mode}, foreign_keys=${fk}, synchronous=${synchronous}, busy_timeout=${timeout}; wanted wal, 1, 2 (FULL), 5000).`,
+        `SQLite at ${path} refused a setting (journal_mode=${mode}, foreign_keys=${fk}, synchronous=${synchronous}, busy_timeout=${timeout}; wanted wal, 1, 2 (FULL), ${busyMs}).`,
       )
     }
     migrate(db)
+    db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
     return db
   } catch (e) {
     db.close()

@@ -2,7 +2,7 @@ import type { Database } from 'bun:sqlite'
 import { changeLog } from './changes'
 import { customFieldRepo } from './custom-fields'
 import { commitTracker, type WriteFault } from './commits'
-import { fileMovedCheck, openDatabase, openNonWaitingConnection } from './db'
+import { BUSY_TIMEOUT_MS, fileMovedCheck, openDatabase, openNonWaitingConnection } from './db'
 import { filterRepo } from './filters'
 import { geocodeCacheRepo } from './geocode-cache'
 import { idempotencyRepo } from './idempotency'
@@ -15,9 +15,13 @@ import { sharedCommits } from './write-queue'
 
 export type { WriteFault } from './commits'
 
-/** The source of truth: one SQLite file, its prepared statements, and the write transaction. */
-export function openStore(path: string) {
-  const db: Database = openDatabase(path)
+/**
+ * The source of truth: one SQLite file, its prepared statements, and the write transaction.
+ * `waitForLock` false: a write lock another process holds fails the opening at once
+ * (openDatabase).
+ */
+export function openStore(path: string, waitForLock = true) {
+  const db: Database = openDatabase(path, waitForLock)
   const fileMoved = fileMovedCheck(path)
   const changes = changeLog(db)
   const bookkeeping = openNonWaitingConnection(path, db)
@@ -52,6 +56,15 @@ export function openStore(path: string) {
       }
       commits.committed(before)
       return result
+    },
+    /** write(fn), failing at once (SQLITE_BUSY) while another connection holds the write lock: for a caller that waits on a timer. */
+    writeNow<T>(fn: () => T): T {
+      db.exec('PRAGMA busy_timeout = 0')
+      try {
+        return this.write(fn)
+      } finally {
+        db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
+      }
     },
     writeSoon,
     /** The last write the storage refused (disk full, read-only, I/O error) when none has written since; else null. */

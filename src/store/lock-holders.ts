@@ -58,7 +58,7 @@ export function describeProcess(pid: number): string {
     const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
       .split('\0')
       .filter((a) => a !== '')
-    const line = redactSecrets(args.join(' '))
+    const line = redactSecrets(args.join(' ').replace(/\s+/g, ' '))
     return `process ${pid} (${line.length > 120 ? `${line.slice(0, 117)}...` : line})`
   } catch {
     return `process ${pid}`

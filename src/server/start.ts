@@ -1,0 +1,69 @@
+// A start's waits: for another process's write lock, without holding the event loop, and what
+// requests are answered meanwhile (the port is bound before the database is opened).
+import { AdminError } from '../api/admin/errors'
+import { PublicError } from '../api/public/errors'
+import { isBusyError } from '../store/db'
+import { describeProcess, lockHolders } from '../store/lock-holders'
+import { StartError } from './listen'
+
+/** Between two tries for the lock. */
+const LOCK_RETRY_MS = 100
+
+const STARTING = 'The service is starting. Retry in a moment.'
+
+/**
+ * Before the app serves: /healthz answers 200 "starting" (the process is alive), /readyz and
+ * every API request 503 with Retry-After: 1, in the API's own error shape.
+ */
+export function startingResponse(request: Request): Response {
+  const path = new URL(request.url).pathname
+  if (path === '/healthz') return Response.json({ status: 'starting' })
+  if (path.startsWith('/public/')) return new PublicError('UNAVAILABLE', STARTING, { 'retry-after': '1' }).toResponse()
+  if (path.startsWith('/admin/')) return new AdminError('unavailable', STARTING, undefined, 1).toResponse()
+  return Response.json({ status: 'starting', message: STARTING }, { status: 503, headers: { 'retry-after': '1' } })
+}
+
+/**
+ * Runs `attempt` (which fails at once, SQLITE_BUSY, while another process holds the database's
+ * write lock) until it does not meet the lock, trying again on a timer so requests are answered
+ * meanwhile. Logs one line when it first waits; after `limitMs`, a StartError naming the holder
+ * when it can be told.
+ */
+export async function untilUnlocked<T>(
+  path: string,
+  limitMs: number,
+  attempt: () => T,
+  log: (line: Record<string, unknown>) => void,
+): Promise<T> {
+  const started = performance.now()
+  let told = false
+  for (;;) {
+    try {
+      return attempt()
+    } catch (e) {
+      if (!isBusyError(e)) throw e
+    }
+    const holder = holderText(path)
+    if (performance.now() - started >= limitMs) {
+      throw new StartError(
+        `Cannot use the database at ${path}: another process has held its write lock for ${Math.round(limitMs / 1000)} s${holder === null ? '' : ` (${holder})`}. Let it finish or stop it, then start again; LOCK_WAIT_SECONDS (--lock-wait) sets how long a start waits.`,
+      )
+    }
+    if (!told) {
+      told = true
+      log({
+        level: 'warn',
+        message: 'waiting for the database: another process holds its write lock',
+        holder,
+        wait_limit_s: limitMs / 1000,
+      })
+    }
+    await Bun.sleep(LOCK_RETRY_MS)
+  }
+}
+
+/** The process holding the database's write lock, as words, or null when that cannot be told. */
+function holderText(path: string): string | null {
+  const writers = lockHolders(path)?.writers.filter((pid) => pid !== process.pid) ?? []
+  return writers.length === 0 ? null : writers.map(describeProcess).join(', ')
+}

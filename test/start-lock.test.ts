@@ -1,0 +1,138 @@
+// A start that meets another process's write lock (a long CLI import during a restart): it waits
+// on a timer, answering /healthz meanwhile, up to LOCK_WAIT_SECONDS, then exits with one line
+// naming the process. Real processes, real locks.
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { Database } from 'bun:sqlite'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { openStore } from '../src/store'
+import { MIGRATIONS } from '../src/store/migrations'
+import { startServer, tempDir } from './helpers'
+
+let dir: string
+beforeAll(() => (dir = tempDir()))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+/** Another process (hold-lock.ts) that takes the database's write lock, says "held", and lets go after `ms`. */
+async function holdLock(path: string, ms: number) {
+  const script = join(dir, 'hold-lock.ts')
+  await Bun.write(
+    script,
+    `import { Database } from 'bun:sqlite'
+const [path, ms] = process.argv.slice(2)
+const db = new Database(path)
+db.exec('PRAGMA journal_mode = WAL')
+db.exec('BEGIN IMMEDIATE')
+console.log('held')
+await Bun.sleep(Number(ms))
+db.exec('COMMIT')
+db.close()
+`,
+  )
+  const proc = Bun.spawn([process.execPath, script, path, String(ms)], { stdout: 'pipe' })
+  const { value } = await proc.stdout.getReader().read()
+  expect(new TextDecoder().decode(value)).toContain('held')
+  return proc
+}
+
+/** A database at `path` with its schema one migration behind this program's. */
+function oneMigrationBehind(path: string): void {
+  const db = new Database(path, { create: true })
+  db.exec('PRAGMA journal_mode = WAL')
+  for (const migration of MIGRATIONS.slice(0, -1)) db.exec(migration)
+  db.exec(`PRAGMA user_version = ${MIGRATIONS.length - 1}`)
+  db.close()
+}
+
+const get = async (base: string, path: string) => {
+  const res = await fetch(base + path)
+  return { status: res.status, body: (await res.json()) as any, retryAfter: res.headers.get('retry-after') }
+}
+
+test('a database with locators starts at once under another process write lock: a start only reads it', async () => {
+  const path = join(dir, 'made.db')
+  openStore(path).close()
+  const first = startServer(path, { DEMO: '0' })
+  await first.waitFor(/"listening"/)
+  first.proc.kill('SIGTERM')
+  await first.proc.exited
+
+  const holder = await holdLock(path, 20_000)
+  try {
+    const server = startServer(path, { DEMO: '0' })
+    await server.waitFor(/"listening"/)
+    expect(server.lines.join('\n')).not.toContain('waiting for the database')
+    server.proc.kill('SIGTERM')
+    expect(await server.proc.exited).toBe(0)
+  } finally {
+    holder.kill()
+  }
+})
+
+for (const kind of [
+  'a new database (the first locator to make)',
+  'a migration to apply',
+  'a migration to apply with WORKERS=2',
+] as const) {
+  test(`${kind} under another process write lock: /healthz answers "starting" while it waits, then it serves`, async () => {
+    const path = join(dir, `${kind.length}.db`)
+    if (kind !== 'a new database (the first locator to make)') oneMigrationBehind(path)
+    else {
+      const made = new Database(path, { create: true }) // an empty file in WAL mode: the lock has its -shm to live in
+      made.exec('PRAGMA journal_mode = WAL')
+      made.close()
+    }
+    const holder = await holdLock(path, 2500)
+    const port = String(42000 + Math.floor(Math.random() * 2000))
+    const server = startServer(path, { DEMO: '0', PORT: port, WORKERS: kind.endsWith('WORKERS=2') ? '2' : '1' })
+    const base = `http://127.0.0.1:${port}`
+    const waiting = JSON.parse(await server.waitFor(/waiting for the database/))
+    expect(waiting.level).toBe('warn')
+    expect(waiting.holder).toContain(`process ${holder.pid} (`)
+    expect(waiting.holder).toContain('hold-lock.ts')
+    expect(await get(base, '/healthz')).toEqual({ status: 200, body: { status: 'starting' }, retryAfter: null })
+    const ready = await get(base, '/readyz')
+    expect(ready.status).toBe(503)
+    expect(ready.body.status).toBe('starting')
+    const admin = await get(base, '/admin/v1/locations')
+    expect([admin.status, admin.body.error, admin.retryAfter]).toEqual([503, 'unavailable', '1'])
+    const pub = await get(base, '/public/v1/pk_x/locations?lat=1&lng=2')
+    expect([pub.status, pub.body.error.code, pub.retryAfter]).toEqual([503, 'UNAVAILABLE', '1'])
+
+    expect(await holder.exited).toBe(0)
+    await server.waitFor(/"listening"/)
+    expect(await get(base, '/healthz')).toEqual({ status: 200, body: { status: 'ok' }, retryAfter: null })
+    const store = openStore(path)
+    expect(store.locators.count()).toBe(1)
+    store.close()
+    server.proc.kill('SIGTERM')
+    expect(await server.proc.exited).toBe(0)
+  })
+}
+
+test('a lock held past --lock-wait ends the start with one line naming the process that holds it', async () => {
+  const path = join(dir, 'held.db')
+  oneMigrationBehind(path)
+  const holder = await holdLock(path, 20_000)
+  try {
+    const server = startServer(path, { DEMO: '0', LOCK_WAIT_SECONDS: '30' }, [
+      process.execPath,
+      join(import.meta.dir, '..', 'src/main.ts'),
+      '--lock-wait',
+      '1',
+    ])
+    expect(await server.proc.exited).toBe(1)
+    const stderr = (await new Response(server.proc.stderr).text()).trim()
+    expect(stderr.split('\n')).toHaveLength(1)
+    expect(stderr).toContain(`Cannot use the database at ${path}: another process has held its write lock for 1 s`)
+    expect(stderr).toContain(`process ${holder.pid} (`)
+    expect(stderr).not.toContain('    at ')
+    const db = new Database(path, { readonly: true })
+    expect(db.query<{ v: number }, []>('SELECT user_version AS v FROM pragma_user_version').get()!.v).toBe(
+      MIGRATIONS.length - 1,
+    )
+    db.close()
+  } finally {
+    holder.kill()
+  }
+})
