@@ -12,6 +12,7 @@ import { redactSecrets } from '../core/ids'
 import type { Geocoder } from '../geocode/geocoder'
 import type { IndexRegistry } from '../indexes/registry'
 import type { Store } from '../store'
+import { DamagedError, isCorruptError } from '../store/damage'
 import { FileMovedError, isBusyError, storageFault, storageFaultText } from '../store/db'
 import { type Log, STORAGE_LOG_EVERY_MS, type StorageFaultLog } from './app-log'
 
@@ -98,6 +99,10 @@ function failure(deps: ServiceDeps, code: unknown, error: unknown, request: Requ
     return storageUnavailable(fault).toResponse()
   }
   if (error instanceof FileMovedError) return new AdminError('unavailable', error.message).toResponse()
+  // A damaged page met by a read or a write: every write is refused from now on (store.damaged()).
+  deps.store.noteDamage(error)
+  if (error instanceof DamagedError || isCorruptError(error))
+    return new AdminError('database_damaged', deps.store.damaged()!.message, undefined, 600).toResponse()
   const e = error as Error
   deps.log({
     level: 'error',
@@ -118,10 +123,10 @@ function failure(deps: ServiceDeps, code: unknown, error: unknown, request: Requ
 function readiness(deps: ServiceDeps, set: { status?: number | string; headers: Record<string, string | number> }) {
   const { store, registry } = deps
   store.db.query('SELECT 1').get()
-  const moved = store.fileMoved()
-  if (moved !== null) {
+  const refused = store.damaged() ?? store.fileMoved()
+  if (refused !== null) {
     set.status = 503
-    return { status: 'failed', message: moved.message }
+    return { status: 'failed', message: refused.message }
   }
   if (deps.preloading() > 0) {
     set.status = 503

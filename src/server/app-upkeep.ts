@@ -58,14 +58,16 @@ export function createRegistry(
         applied_seq: applied,
         log_seq: now,
       }),
-    onBuildFailed: (locatorId, e) =>
+    onBuildFailed: (locatorId, e) => {
+      store.noteDamage(e) // a damaged page: writes refused from now on
       log({
         level: 'error',
         message: `index not built from its rows: its locator's public queries answer 503 until they are repaired (tried again every ${registry.buildRetryMs / 1000} s)`,
         locator: locatorId,
         error: (e as Error)?.message ?? String(e),
         stack: (e as Error)?.stack,
-      }),
+      })
+    },
   })
   return registry
 }
@@ -76,6 +78,7 @@ export function appUpkeep(store: Store, registry: IndexRegistry, log: Log) {
   let preloading = 0
   /** What the last checkFile() found: logged again only when it changes. */
   let movedSeen: string | null = null
+  let damageTold = false
   return {
     preloading: () => preloading,
     /**
@@ -129,6 +132,7 @@ export function appUpkeep(store: Store, registry: IndexRegistry, log: Log) {
       try {
         return registry.sync(budgetMs)
       } catch (e) {
+        store.noteDamage(e)
         if (!isBusyError(e))
           log({
             level: 'error',
@@ -141,10 +145,16 @@ export function appUpkeep(store: Store, registry: IndexRegistry, log: Log) {
     },
     /**
      * Logs, once, that the database file was deleted or replaced under this process (its writes are
-     * then refused with 503, and /readyz says failed), and once when the path names it again.
+     * then refused with 503, and /readyz says failed), and once when the path names it again; and
+     * once that it was found damaged (for good: writes refused until a restart).
      * The idle sync calls it every second.
      */
     checkFile(): void {
+      const damaged = store.damaged()
+      if (damaged !== null && !damageTold) {
+        damageTold = true
+        log({ level: 'error', message: damaged.message })
+      }
       const moved = store.fileMoved()?.message ?? null
       if (moved === movedSeen) return
       movedSeen = moved

@@ -5,7 +5,7 @@ import type { Store } from '../store'
 import { createApp } from './app'
 import { bootstrap, displayHost } from './bootstrap'
 import { listen, onStopSignal, openStoreToStart } from './listen'
-import { startingResponse, untilUnlocked } from './start'
+import { checkWhole, startingResponse, untilUnlocked } from './start'
 import { preloadIndexes, startChangeLogPrune, startGeocodeRefresh, startIdleSync, warnGeocoder } from './upkeep'
 
 const logLine = (line: Record<string, unknown>) => console.log(JSON.stringify(line))
@@ -32,8 +32,10 @@ export async function runSingle(config: Config): Promise<void> {
   try {
     const opened = await untilUnlocked(path, config.lockWaitMs, () => openStoreToStart(path, false), logLine)
     store = opened
+    const checked = checkWhole(path) // in a worker thread, while the geocoder and the app are made
     geocoding = await createGeocoder(config.geocoder, opened, (line) => console.log(line), { warn: warnGeocoder })
     app = createApp({ store: opened, geocoder: geocoding.geocoder, config })
+    await checked
     await untilUnlocked(
       path,
       config.lockWaitMs,

@@ -3,6 +3,7 @@
 import { AdminError } from '../api/admin/errors'
 import { PublicError } from '../api/public/errors'
 import { isBusyError } from '../store/db'
+import { quickCheck } from '../store/integrity'
 import { describeProcess, lockHolders } from '../store/lock-holders'
 import { StartError } from './listen'
 
@@ -66,4 +67,16 @@ export async function untilUnlocked<T>(
 function holderText(path: string): string | null {
   const writers = lockHolders(path)?.writers.filter((pid) => pid !== process.pid) ?? []
   return writers.length === 0 ? null : writers.map(describeProcess).join(', ')
+}
+
+/**
+ * A StartError when SQLite's quick_check finds a page of the database damaged: a start serves a
+ * file it has read whole, or none (a damaged page met later refuses writes: store.damaged()).
+ */
+export async function checkWhole(path: string): Promise<void> {
+  const found = await quickCheck(path)
+  if (found === null) return
+  throw new StartError(
+    `Cannot use the database at ${path}: it is damaged (SQLite's quick_check: ${found.replace(/\s+/g, ' ').slice(0, 200)}). Nothing was written to it. Restore the last backup (storeloc restore FILE), or save what SQLite can still read (sqlite3 ${path} .recover), then start again.`,
+  )
 }

@@ -12,7 +12,7 @@ import type { Store } from '../store'
 import { createApp } from './app'
 import { bootstrap, displayHost } from './bootstrap'
 import { listen, onStopSignal, openStoreToStart, serveOn, StartError } from './listen'
-import { startingResponse, untilUnlocked } from './start'
+import { checkWhole, startingResponse, untilUnlocked } from './start'
 import { preloadIndexes, startChangeLogPrune, startGeocodeRefresh, startIdleSync, warnGeocoder } from './upkeep'
 
 const logLine = (line: Record<string, unknown>) => console.log(JSON.stringify(line))
@@ -163,7 +163,9 @@ export async function runPrimary(
   try {
     // Applies the migrations before any worker opens the file.
     store = await untilUnlocked(path, config.lockWaitMs, () => openStoreToStart(path, false), logLine)
+    const checked = checkWhole(path)
     geocoding = await createGeocoder(config.geocoder, store, (line) => console.log(line), { warn: warnGeocoder })
+    await checked
   } catch (e) {
     probe.stop(true)
     throw e

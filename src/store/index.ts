@@ -2,6 +2,7 @@ import type { Database } from 'bun:sqlite'
 import { changeLog } from './changes'
 import { customFieldRepo } from './custom-fields'
 import { commitTracker, type WriteFault } from './commits'
+import { damageWatch } from './damage'
 import { BUSY_TIMEOUT_MS, fileMovedCheck, openDatabase, openNonWaitingConnection } from './db'
 import { filterRepo } from './filters'
 import { geocodeCacheRepo } from './geocode-cache'
@@ -23,10 +24,14 @@ export type { WriteFault } from './commits'
 export function openStore(path: string, waitForLock = true) {
   const db: Database = openDatabase(path, waitForLock)
   const fileMoved = fileMovedCheck(path)
+  const damage = damageWatch(path)
+  /** Why writes are refused now: the file was found damaged, or the path names another file. */
+  const refusal = () => damage.damaged() ?? fileMoved()
   const changes = changeLog(db)
   const bookkeeping = openNonWaitingConnection(path, db)
-  const commits = commitTracker(db)
-  const writeSoon = sharedCommits(db, fileMoved, commits)
+  const tracked = commitTracker(db)
+  const commits = { ...tracked, noteFault: (error: unknown) => tracked.noteFault(damage.note(error)) }
+  const writeSoon = sharedCommits(db, refusal, commits)
   // Opening read the schema's version (a read transaction), so a file database has its WAL index by now.
   const header = walIndexHeader(path)
   let open = true
@@ -45,8 +50,8 @@ export function openStore(path: string, waitForLock = true) {
     idempotency: idempotencyRepo(db),
     /** Runs fn in a BEGIN IMMEDIATE transaction: all of it commits, or none of it (nothing once the file moved). */
     write<T>(fn: () => T): T {
-      const moved = fileMoved()
-      if (moved !== null) throw moved
+      const refused = refusal()
+      if (refused !== null) throw refused
       const before = commits.changedRows()
       let result: T
       try {
@@ -73,6 +78,10 @@ export function openStore(path: string, waitForLock = true) {
     },
     /** Null while the path still names the file opened; else why writes are refused (FileMovedError). */
     fileMoved,
+    /** Null until a statement met a damaged page (noteDamage); then why writes are refused (DamagedError). */
+    damaged: damage.damaged,
+    /** Notes `error` when it says the file is damaged (from a read: writes note their own); returns it. */
+    noteDamage: damage.note,
     /** How many write transactions this process has committed: with data_version, tells when to re-read the change log. */
     writeCount(): number {
       return commits.writes()

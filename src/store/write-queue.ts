@@ -2,7 +2,7 @@
 // savepoint of its own, and wait for another connection's write lock from a timer.
 import type { Database } from 'bun:sqlite'
 import type { CommitTracker } from './commits'
-import { type FileMovedError, isBusyError } from './db'
+import { isBusyError, type StoreError } from './db'
 
 /** A write waiting for writeSoon's shared commit, since `at` (performance.now()). */
 type QueuedWrite = {
@@ -18,7 +18,8 @@ const MAX_GROUPED_WRITES = 256
 /** The store's writeSoon over `db`. */
 export function sharedCommits(
   db: Database,
-  fileMoved: () => FileMovedError | null,
+  /** Why writes are refused (the file moved or damaged), or null. */
+  refusal: () => StoreError | null,
   commits: CommitTracker,
 ): <T>(fn: () => T) => Promise<T> {
   const queued: QueuedWrite[] = []
@@ -37,7 +38,7 @@ export function sharedCommits(
    */
   function commitQueued(): void {
     if (queued.length === 0) return
-    const moved = fileMoved()
+    const moved = refusal()
     if (moved !== null) {
       for (const job of queued.splice(0)) job.reject(moved)
       return

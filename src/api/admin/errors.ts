@@ -23,6 +23,11 @@ export const ADMIN_ERRORS = {
   geocoding_failed: { status: 422, error: 'geocoding_failed', message: LOCATION_ERRORS.geocoding_failed },
   validation_error: { status: 422, error: 'validation_error', message: LOCATION_ERRORS.validation_error },
   unavailable: { status: 503, error: 'unavailable', message: 'The database is busy. Retry in a moment.' },
+  database_damaged: {
+    status: 503,
+    error: 'database_damaged',
+    message: 'The database file is damaged: writes are refused until the operator restores it.',
+  },
   error: { status: 500, error: 'error', message: 'Internal server error.' },
 } as const
 

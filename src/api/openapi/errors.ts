@@ -54,6 +54,8 @@ const ADMIN_MESSAGES: Partial<Record<AdminErrorKind, string>> = {
     'The Idempotency-Key "a1b2" was used with another request (another method, path or body) at 2026-12-02T02:27:31.441Z. Use a new key for a new request.',
   geocoding_failed:
     'The address "Somewhere" could not be geocoded. Fix the address or send coordinates ({"lat": ..., "lng": ...}).',
+  database_damaged:
+    'The database file data/storeloc.db is damaged (database disk image is malformed). Writes are refused so that nothing more goes into it. Stop the service and restore the last backup (storeloc restore FILE), or save what SQLite can still read (sqlite3 data/storeloc.db .recover), then start again.',
   error: 'Internal server error. The error was logged; quote the X-Request-Id header when reporting it.',
 }
 

@@ -200,7 +200,8 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'get',
     path: '/healthz',
     summary: 'Liveness',
-    description: 'Answers while the process is up.',
+    description:
+      'Answers while the process is up: "starting" until it serves (it may wait for the database), then "ok".',
     ok: { status: 200, schema: 'Health', description: 'Up.' },
   },
   {
@@ -211,7 +212,13 @@ export const OPERATIONS: readonly Operation[] = [
     summary: 'Readiness',
     description: 'Ready once the database answers and the indexes are loaded. Point a load balancer here.',
     ok: { status: 200, schema: 'Readiness', description: 'Ready, or degraded: some locator or writes fail.' },
-    also: [{ status: 503, schema: 'NotReady', description: 'The indexes are loading, or nothing can be served.' }],
+    also: [
+      {
+        status: 503,
+        schema: 'NotReady',
+        description: 'Starting, the indexes loading, or nothing can be served (the database file damaged or gone).',
+      },
+    ],
     errors: ['unavailable', 'error'],
   },
 ]

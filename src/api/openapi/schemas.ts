@@ -274,14 +274,14 @@ export const SCHEMAS = {
     },
     { description: 'An error of the Query API.' },
   ),
-  Health: closed({ status: t.Literal('ok') }),
+  Health: closed({ status: oneOf(['ok', 'starting']) }),
   Readiness: closed({
     status: oneOf(['ready', 'degraded']),
     message: t.Optional(t.String()),
     locators: t.Optional(t.Array(t.String(), { description: 'The locators whose index cannot be built.' })),
   }),
   NotReady: closed({
-    status: oneOf(['loading', 'failed']),
+    status: oneOf(['starting', 'loading', 'failed']),
     message: t.String(),
     locators: t.Optional(t.Array(t.String())),
   }),

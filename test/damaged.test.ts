@@ -1,0 +1,147 @@
+// Damaged database files, as a disk or a careless copy leaves them: each start serves correctly
+// or exits 1 with one line; a file found damaged while serving takes no more writes. Real
+// processes on real files.
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { Database } from 'bun:sqlite'
+import {
+  copyFileSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+  writeSync,
+  closeSync,
+} from 'node:fs'
+import { join } from 'node:path'
+import { createKey, createLocator } from '../src/operator'
+import { loadDemo } from '../src/operator/demo'
+import { openStore } from '../src/store'
+import { serverUrl, startServer, tempDir } from './helpers'
+
+const ROOT = join(import.meta.dir, '..')
+const PAGE = 4096
+let dir: string
+let base: string
+let demoKey: string
+
+beforeAll(() => {
+  dir = tempDir()
+  base = join(dir, 'base.db')
+  const store = openStore(base)
+  createLocator(store, 'First')
+  const demo = loadDemo(store, join(ROOT, 'data/demo/demo.json'))
+  demoKey = createKey(store, demo.locator.id, null).secret
+  store.db.exec('PRAGMA wal_checkpoint(TRUNCATE)') // every page in the file, none in the WAL
+  store.close()
+})
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+/** Overwrites `pages` pages from page `first` (0-based) of `path` with bytes that are no page of SQLite's. */
+function garble(path: string, first: number, pages: number): void {
+  const fd = openSync(path, 'r+')
+  const junk = Buffer.alloc(pages * PAGE)
+  for (let i = 0; i < junk.length; i++) junk[i] = (i * 7919 + 13) % 251
+  writeSync(fd, junk, 0, junk.length, first * PAGE)
+  closeSync(fd)
+}
+
+const copyOf = (name: string) => {
+  const path = join(dir, name)
+  copyFileSync(base, path)
+  return path
+}
+
+const DAMAGES: Record<string, (path: string) => void> = {
+  'its header': (path) => garble(path, 0, 1),
+  'middle pages': (path) => garble(path, Math.floor(statSync(path).size / PAGE / 2), 8),
+  'its last pages': (path) => garble(path, statSync(path).size / PAGE - 4, 4),
+  'half of it cut off': (path) => truncateSync(path, Math.floor(statSync(path).size / PAGE / 2) * PAGE),
+}
+
+for (const [damage, apply] of Object.entries(DAMAGES)) {
+  test(`a file damaged in ${damage}: the start exits 1 with one line, no stack trace, and writes nothing`, async () => {
+    const path = copyOf(`${damage.replaceAll(' ', '-')}.db`)
+    apply(path)
+    const before = readFileSync(path)
+    const server = startServer(path, { DEMO: '0' })
+    expect(await server.proc.exited).toBe(1)
+    const stderr = (await new Response(server.proc.stderr).text()).trim()
+    expect(stderr.split('\n')).toHaveLength(1)
+    expect(stderr).toStartWith(`Cannot use the database at ${path}: `)
+    expect(stderr).not.toContain('    at ')
+    expect(server.lines.join('\n')).not.toContain('"listening"')
+    expect(readFileSync(path).equals(before)).toBe(true)
+  })
+}
+
+test('a WAL file of garbage beside a whole database, or a file of zero length: the start serves', async () => {
+  const wal = copyOf('garbage-wal.db')
+  writeFileSync(`${wal}-wal`, Buffer.alloc(64 * 1024, 0x5a))
+  const empty = join(dir, 'zero.db')
+  writeFileSync(empty, '')
+  for (const [path, locations] of [
+    [wal, 553],
+    [empty, 0],
+  ] as const) {
+    const server = startServer(path, { DEMO: '0' })
+    try {
+      const loaded = JSON.parse(await server.waitFor(/"indexes loaded"/))
+      expect(loaded.locations).toBe(locations)
+      const ready = await fetch(`${await serverUrl(server)}/readyz`)
+      expect(ready.status).toBe(200)
+    } finally {
+      server.proc.kill('SIGTERM')
+      expect(await server.proc.exited).toBe(0)
+    }
+  }
+})
+
+test('a file found damaged while serving refuses every write with 503 database_damaged; /readyz says failed', async () => {
+  const path = copyOf('later.db')
+  const server = startServer(path, { DEMO: '0', LOG_REQUESTS: '0' })
+  try {
+    const url = await serverUrl(server)
+    const headers = { authorization: `Bearer ${demoKey}`, 'content-type': 'application/json' }
+    const list = () => fetch(`${url}/admin/v1/locations?limit=100&page=3`, { headers })
+    expect((await list()).status).toBe(200)
+
+    // The pages of the locations go bad on disk; another connection's commit makes the server read them again.
+    const pages = statSync(path).size / PAGE
+    garble(path, Math.floor(pages * 0.3), Math.floor(pages * 0.4))
+    const other = new Database(path)
+    other.exec('CREATE TABLE nudge (x); DROP TABLE nudge')
+    other.close()
+
+    const read = await list()
+    expect(read.status).toBe(503)
+    const body = (await read.json()) as { error: string; message: string }
+    expect(body.error).toBe('database_damaged')
+    expect(body.message).toContain(`The database file ${path} is damaged`)
+
+    const walBefore = statSync(`${path}-wal`).size
+    const created = await fetch(`${url}/admin/v1/locations`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'After the damage', address: '1 Main Street', coordinates: { lat: 1, lng: 2 } }),
+    })
+    expect(created.status).toBe(503)
+    expect(((await created.json()) as { error: string }).error).toBe('database_damaged')
+    expect(created.headers.get('retry-after')).not.toBeNull()
+    expect(statSync(`${path}-wal`).size).toBe(walBefore)
+
+    const ready = await fetch(`${url}/readyz`)
+    expect(ready.status).toBe(503)
+    const readiness = (await ready.json()) as { status: string; message: string }
+    expect(readiness.status).toBe('failed')
+    expect(readiness.message).toContain('is damaged')
+    const told = await server.waitFor(/is damaged/)
+    expect(JSON.parse(told).level).toBe('error')
+    await Bun.sleep(1500)
+    expect(server.lines.filter((l) => l.includes('is damaged'))).toHaveLength(1)
+  } finally {
+    server.proc.kill('SIGTERM')
+    await server.proc.exited
+  }
+})
