@@ -11,6 +11,7 @@ import type { Command, Emit } from './context'
 import { DATA_COMMANDS, geocodeCommand } from './data-commands'
 import { IMPORT_COMMANDS } from './import-command'
 import { LOCATOR_COMMANDS } from './locator-commands'
+import { OPS_COMMANDS } from './ops-commands'
 import { OutputError, UsageError, writeStdout } from './output'
 
 const USAGE = `Usage: storeloc <command> [options] [--json]
@@ -36,6 +37,9 @@ const USAGE = `Usage: storeloc <command> [options] [--json]
       [--progress]
   locations export LOCATOR_ID [--format json|csv] [--status published|draft]
   geocode "ADDRESS"                             (with the configured GEOCODER)
+  backup FILE [--force]                         (a checked copy of the whole database, while servers run)
+  restore FILE [--force]                        (puts a backup in its place; refused while a process uses it)
+  doctor                                        (what is wrong, with what to do; exit 1 when anything is)
 
 Acts on the database at DATABASE_PATH (default data/storeloc.db).
 Custom field types: text, number, url, email, phone, button, badge.
@@ -53,7 +57,10 @@ writes nothing; --delete-missing also deletes the locations with an external_id 
 FILE.json: an array of locations (or {"locations": [...]}, as GET /admin/v1/locations answers).
 FILE.csv: a header row naming the columns: name, address (or street, city, postcode, region,
 country), lat, lng, external_id, tags (split on | or ,), phone, email, website, monday..sunday,
-custom.FIELD_ID...; docs/cli.md lists them and the spellings understood.`
+custom.FIELD_ID...; docs/cli.md lists them and the spellings understood.
+Backup: keys, settings, filters, locations and the change log, in one SQLite file; --force replaces
+an existing FILE. Restore: FILE must be a sound storeloc database of this version or older; --force
+proceeds where it cannot be told whether a process has the database open (no /proc/locks).`
 
 /** Every command but geocode, by its two words. */
 const COMMANDS: Record<string, Command> = { ...LOCATOR_COMMANDS, ...DATA_COMMANDS, ...IMPORT_COMMANDS }
@@ -129,8 +136,15 @@ export async function cli(
     databasePath = config.databasePath
     const sub = `${argv[0]} ${argv[1]}`
     // A command there is not: said before the database is opened (which would make an empty one).
-    if (!ON_LOCATORS.has(sub) && sub !== 'locator create' && argv[0] !== 'geocode')
+    const ops = Object.hasOwn(OPS_COMMANDS, argv[0]!) ? OPS_COMMANDS[argv[0]!]! : null
+    if (!ON_LOCATORS.has(sub) && sub !== 'locator create' && argv[0] !== 'geocode' && ops === null)
       throw new UsageError(`Unknown command "${argv.slice(0, 2).join(' ')}".`)
+    // On the database file as a whole: they open what they need themselves.
+    if (ops !== null)
+      return ops(
+        { config, emit: (json, data, text) => out(json ? JSON.stringify(data, null, 2) : text) },
+        argv.slice(1),
+      )
     // These work on locators a database holds already: with no file at the path, the path is
     // wrong (a mistyped DATABASE_PATH, another directory), and opening would make an empty one.
     if (ON_LOCATORS.has(sub) && !existsSync(databasePath)) {

@@ -1,0 +1,96 @@
+// The commands on the database as a whole: backup, restore, doctor. Each opens the files itself,
+// never through openStore, which would migrate the database or make an empty one; each returns
+// its exit code.
+import type { Config } from '../core/config'
+import { GEODATA_VERSION, geodataVersion } from '../geocode/embedded/build'
+import { backupDatabase } from '../operator/backup'
+import { type Check, type DoctorReport, examine } from '../operator/doctor'
+import { restoreDatabase } from '../operator/restore'
+import type { CopyFacts } from '../store/backup-file'
+import type { Emit } from './context'
+import { args } from './output'
+
+export type OpsContext = { config: Config; emit: Emit }
+
+/** One command: `rest` is what follows its word; the result is the exit code. */
+export type OpsCommand = (context: OpsContext, rest: string[]) => number
+
+const copyJson = (facts: CopyFacts) => ({
+  schema_version: facts.version,
+  bytes: facts.bytes,
+  locators: facts.locators,
+  locations: facts.locations,
+  keys: facts.keys,
+  integrity_check: 'ok',
+})
+
+const contents = (f: CopyFacts) =>
+  `${f.locators} locator(s), ${f.locations} location(s), ${f.keys} key(s), schema version ${f.version}; ${(f.bytes / 1e6).toFixed(1)} MB, integrity_check ok`
+
+function doctorText(report: DoctorReport): string {
+  const line = (c: Check) => {
+    const head = `${c.check} ${c.subject}`
+    if (c.problems.length === 0) return `ok       ${head}: ${c.summary}`
+    return c.problems.map((p) => `PROBLEM  ${head}: ${p.problem}\n         fix: ${p.fix}`).join('\n')
+  }
+  const verdict =
+    report.problems === 0
+      ? 'No problems found.'
+      : `${report.problems} problem(s) found: fix them, then run storeloc doctor again.`
+  return [...report.checks.map(line), ...report.notChecked.map((n) => `not checked: ${n}`), verdict].join('\n')
+}
+
+const doctorJson = (report: DoctorReport) => ({
+  database: report.database,
+  healthy: report.problems === 0,
+  problems: report.problems,
+  checks: report.checks.map((c) => ({
+    check: c.check,
+    subject: c.subject,
+    ok: c.problems.length === 0,
+    summary: c.summary,
+    problems: c.problems,
+  })),
+  not_checked: report.notChecked,
+})
+
+export const OPS_COMMANDS: Record<string, OpsCommand> = {
+  backup: ({ config, emit }, rest) => {
+    const { values, positionals } = args(rest, { force: { type: 'boolean' } }, 1)
+    const file = positionals[0]!
+    const facts = backupDatabase(config.databasePath, file, !!values.force)
+    emit(
+      !!values.json,
+      { database: config.databasePath, file, ...copyJson(facts) },
+      `Backed up ${config.databasePath} to ${file}: ${contents(facts)}.`,
+    )
+    return 0
+  },
+  restore: ({ config, emit }, rest) => {
+    const { values, positionals } = args(rest, { force: { type: 'boolean' } }, 1)
+    const file = positionals[0]!
+    const facts = restoreDatabase(config.databasePath, file, !!values.force)
+    const migrated =
+      facts.version < facts.current
+        ? ` Its schema is migrated to version ${facts.current} when the service starts.`
+        : ''
+    emit(
+      !!values.json,
+      { database: config.databasePath, file, ...copyJson(facts), migrated_at_start: facts.version < facts.current },
+      `Restored ${file} into ${config.databasePath}: ${contents(facts)}.${migrated} Start the service to serve it.`,
+    )
+    return 0
+  },
+  doctor: ({ config, emit }, rest) => {
+    const { values } = args(rest, {}, 0)
+    const geodata = {
+      path: config.geocoder.dataPath,
+      used: config.geocoder.provider !== 'none',
+      version: geodataVersion(config.geocoder.dataPath),
+      current: GEODATA_VERSION,
+    }
+    const report = examine(config.databasePath, geodata)
+    emit(!!values.json, doctorJson(report), doctorText(report))
+    return report.problems === 0 ? 0 : 1
+  },
+}

@@ -1,0 +1,86 @@
+// `storeloc backup FILE`: a whole copy of the database (locators, keys, settings, filters,
+// locations, the change log), taken while servers read and write it, and checked before it is kept.
+import { existsSync, statSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import {
+  type CopyFacts,
+  CopyDamagedError,
+  databaseFacts,
+  isDamageError,
+  openExisting,
+  writeVerifiedCopy,
+} from '../store/backup-file'
+import { storageFault } from '../store/db'
+import { refuseWhileInUse } from './restore-guard'
+import { OperatorError } from './shared'
+
+/** The database at `path` must be there: opening a missing one would make an empty one. */
+export function requireDatabaseFile(path: string): void {
+  if (path === ':memory:') throw new OperatorError('DATABASE_PATH is :memory:, which no other process can read.')
+  if (!existsSync(path)) {
+    throw new OperatorError(
+      `No database at ${path}: set DATABASE_PATH to the service's database file (storeloc locator create makes a new one).`,
+    )
+  }
+}
+
+/** Whether the two paths name one file (a hard link or another spelling included). */
+export function sameFile(a: string, b: string): boolean {
+  const sa = statSync(a, { throwIfNoEntry: false })
+  const sb = statSync(b, { throwIfNoEntry: false })
+  return sa !== undefined && sb !== undefined && sa.dev === sb.dev && sa.ino === sb.ino
+}
+
+/** A destination the copy can be renamed onto: in a folder that is there, not a folder itself. */
+export function requireDestination(path: string): void {
+  const folder = statSync(dirname(resolve(path)), { throwIfNoEntry: false })
+  if (folder === undefined || !folder.isDirectory()) throw new OperatorError(`No folder ${dirname(path)} for ${path}.`)
+  if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) throw new OperatorError(`${path} is a folder.`)
+}
+
+/**
+ * Why a copy into `dest` failed, in words: the storage refused (a full disk, a folder that may not
+ * be written), or SQLite found the source damaged. Anything else is not known here: returned as it is.
+ */
+export function copyFailure(e: unknown, source: string, dest: string, kept: string): unknown {
+  if (e instanceof CopyDamagedError) {
+    return new OperatorError(
+      `The copy of ${source} failed integrity_check (${e.problems.slice(0, 3).join('; ')}); ${kept}.`,
+    )
+  }
+  if (isDamageError(e)) {
+    return new OperatorError(`${source} could not be read whole (${(e as Error).message}): it is damaged; ${kept}.`)
+  }
+  const code = (e as { code?: unknown } | null)?.code
+  if (storageFault(e) !== null || code === 'SQLITE_CANTOPEN' || (typeof code === 'string' && /^E[A-Z]+$/.test(code))) {
+    return new OperatorError(
+      `Could not write ${dest} (${(e as Error).message}); ${kept}. Free space, or name a writable place.`,
+    )
+  }
+  return e
+}
+
+export function backupDatabase(databasePath: string, file: string, force: boolean): CopyFacts {
+  requireDatabaseFile(databasePath)
+  requireDestination(file)
+  if (sameFile(databasePath, file)) throw new OperatorError(`${file} is the database itself: name another file.`)
+  const replacing = existsSync(file)
+  if (replacing) {
+    if (!force) throw new OperatorError(`${file} exists: name a new file, or give --force to replace it.`)
+    refuseWhileInUse(file, false)
+  }
+  const db = openExisting(databasePath, 'live')
+  try {
+    const facts = databaseFacts(db)
+    if (facts.kind !== 'storeloc') {
+      throw new OperatorError(
+        `${databasePath} is not a storeloc database (${facts.kind === 'empty' ? 'it has no tables' : `tables ${facts.tables.join(', ')}`}): nothing was copied.`,
+      )
+    }
+    return writeVerifiedCopy(db, file, `.partial-${process.pid}`)
+  } catch (e) {
+    throw copyFailure(e, databasePath, file, replacing ? `${file} was left as it was` : `nothing was left at ${file}`)
+  } finally {
+    db.close()
+  }
+}

@@ -1,0 +1,174 @@
+// `storeloc doctor`: what is wrong with a database and its service's data, each problem with what
+// to do about it. It only reads: it never migrates, repairs or builds anything.
+import {
+  type DatabaseFacts,
+  databaseFacts,
+  foreignKeyViolations,
+  integrityProblems,
+  isDamageError,
+  openExisting,
+} from '../store/backup-file'
+import { type LocatorFacts, locatorFacts } from '../store/doctor-facts'
+import { requireDatabaseFile } from './backup'
+
+/** A key expiring within this many days is a problem: whatever still uses it is about to get 401. */
+export const EXPIRY_WARNING_DAYS = 14
+
+/** The precisions an import warns of (locations/placement.ts): only the town's point, or coarser. */
+const COARSE_PRECISIONS = ['city', 'region', 'country'] as const
+
+export type Problem = { problem: string; fix: string }
+
+/** One check: what it looked at (`subject`), what it found sound (`summary`), its problems. */
+export type Check = { check: string; subject: string; summary: string; problems: Problem[] }
+
+/** The embedded geocoder's data file as the geocode layer reads it (the operator layer may not). */
+export type GeodataFacts = { path: string; used: boolean; version: string | null; current: string }
+
+export type DoctorReport = { database: string; checks: Check[]; notChecked: string[]; problems: number }
+
+/** What the doctor cannot look at yet, and why. */
+const NOT_CHECKED = [
+  "opening hours: they are stored as each day's free text and nothing reads them yet, so hours that cannot be read are not found",
+]
+
+function schemaProblems(facts: DatabaseFacts, path: string): Problem[] {
+  if (facts.kind !== 'storeloc') {
+    return [
+      {
+        problem: `${path} is not a storeloc database (${facts.kind === 'empty' ? 'it has no tables' : `tables ${facts.tables.join(', ')}`}).`,
+        fix: "Set DATABASE_PATH to the service's database file.",
+      },
+    ]
+  }
+  if (facts.version > facts.current) {
+    return [
+      {
+        problem: `The schema (version ${facts.version}) is newer than this program's (version ${facts.current}): this program cannot serve it.`,
+        fix: 'Run the doctor of the storeloc version that serves it, or upgrade this one.',
+      },
+    ]
+  }
+  if (facts.version < facts.current) {
+    return [
+      {
+        problem: `The schema is version ${facts.version}; this program's is ${facts.current}: the service running on it is older, or was not restarted since the upgrade.`,
+        fix: 'Take a backup (storeloc backup FILE), then restart the service with this version: its start applies the migrations.',
+      },
+    ]
+  }
+  return []
+}
+
+function integrity(db: ReturnType<typeof openExisting>, path: string): Check {
+  const damage = integrityProblems(db)
+  const orphans = damage.length === 0 ? foreignKeyViolations(db) : 0
+  const problems: Problem[] = []
+  const fix = 'Stop the service and restore the last good backup (storeloc restore FILE).'
+  if (damage.length > 0)
+    problems.push({ problem: `${path} is damaged: integrity_check says ${damage.join('; ')}.`, fix })
+  if (orphans > 0)
+    problems.push({
+      problem: `${orphans} row(s) name a locator or filter group that is not there (foreign_key_check).`,
+      fix,
+    })
+  return { check: 'integrity', subject: path, summary: 'integrity_check ok, foreign keys ok', problems }
+}
+
+function geodataCheck(g: GeodataFacts): Check {
+  const check = { check: 'geocoder data', subject: g.path }
+  if (!g.used) return { ...check, summary: 'not used (GEOCODER=none)', problems: [] }
+  if (g.version === g.current) return { ...check, summary: `version ${g.version}, current`, problems: [] }
+  const build = `Start the service once (its first start builds it, in up to 25 s), or build it now: bun src/geocode/embedded/build.ts ${g.path}`
+  const problem =
+    g.version === null
+      ? `The embedded geocoder's data file ${g.path} is missing or unreadable: the next start spends up to 25 s building it, and addresses cannot be placed offline until then.`
+      : `The embedded geocoder's data file ${g.path} is of version ${g.version}; this program needs version ${g.current}: the next start rebuilds it, in up to 25 s.`
+  return { ...check, summary: '', problems: [{ problem, fix: build }] }
+}
+
+function locatorCheck(l: LocatorFacts, now: number): Check {
+  const check = { check: 'locator', subject: `${l.id} "${l.name}"` }
+  if (!l.active) return { ...check, summary: 'switched off (--active off): not checked', problems: [] }
+  const problems: Problem[] = []
+  if (!l.queryApiEnabled) {
+    problems.push({
+      problem:
+        'The Query API is off: its public token gets 403 API_NOT_ENABLED, so no store finder can show its locations.',
+      fix: `storeloc locator set ${l.id} --query-api on`,
+    })
+  }
+  if (l.filterGroups === 0 && l.taggedLocations > 0) {
+    problems.push({
+      problem: `No filter groups: the tags of its ${l.taggedLocations} tagged location(s) are all shown under "Other" (_default), labelled by their raw values.`,
+      fix: `storeloc filters set ${l.id} --file FILTERS.json (see docs/cli.md, Filters)`,
+    })
+  }
+  for (const k of l.keys) {
+    if (k.exposedAt !== null) {
+      problems.push({
+        problem: `Key ${k.id} (${k.prefix}) was seen in a public request at ${k.exposedAt} and still works: anyone who read that page can write to this locator.`,
+        fix: `storeloc key rotate ${k.id} --grace-hours 0`,
+      })
+    } else if (k.expiresAt !== null) {
+      const days = Math.ceil((Date.parse(k.expiresAt) - now) / 86_400_000)
+      problems.push({
+        problem: `Key ${k.id} (${k.prefix}) expires at ${k.expiresAt}, within ${days} day(s): whatever still uses it gets 401 then.`,
+        fix: `storeloc key rotate ${k.id}, and give the new key to whatever uses this one (already rotated: switch them over before it expires).`,
+      })
+    }
+  }
+  if (l.coarseCount > 0) {
+    const listed = l.coarse.map((c) => `${c.id} (${c.name}, ${c.precision})`).join(', ')
+    const more = l.coarseCount > l.coarse.length ? ` and ${l.coarseCount - l.coarse.length} more` : ''
+    problems.push({
+      problem: `${l.coarseCount} location(s) were placed by the geocoder only at city level or coarser: ${listed}${more}. The Query API puts them at their town's centre.`,
+      fix: `Send their own coordinates: storeloc locations export ${l.id} --format csv, correct lat and lng in those rows, and import the file back.`,
+    })
+  }
+  return { ...check, summary: 'Query API on, filter groups, keys and placements ok', problems }
+}
+
+/** Every check of the database at `databasePath` and of the geocoder's data; `geodata` as the CLI read it. */
+export function examine(databasePath: string, geodata: GeodataFacts, now = new Date()): DoctorReport {
+  requireDatabaseFile(databasePath)
+  const checks: Check[] = []
+  const notChecked = [...NOT_CHECKED]
+  const db = openExisting(databasePath, 'live')
+  try {
+    let facts: DatabaseFacts | null = null
+    let schema: Problem[]
+    try {
+      facts = databaseFacts(db)
+      schema = schemaProblems(facts, databasePath)
+    } catch (e) {
+      if (!isDamageError(e)) throw e
+      schema = [
+        {
+          problem: `SQLite cannot read ${databasePath} (${(e as Error).message}): it is no database, or a damaged one.`,
+          fix: 'Stop the service and restore the last good backup (storeloc restore FILE).',
+        },
+      ]
+    }
+    checks.push({
+      check: 'database',
+      subject: databasePath,
+      summary: facts === null ? '' : `schema version ${facts.version} (current), journal mode ${facts.journalMode}`,
+      problems: schema,
+    })
+    // Past a schema this program does not know, or damage, the rest would read wrong or fail.
+    const sound = schema.length === 0 ? integrity(db, databasePath) : null
+    if (sound !== null) checks.push(sound)
+    checks.push(geodataCheck(geodata))
+    if (sound?.problems.length === 0) {
+      const soon = new Date(now.getTime() + EXPIRY_WARNING_DAYS * 86_400_000).toISOString()
+      for (const l of locatorFacts(db, now.toISOString(), soon, COARSE_PRECISIONS))
+        checks.push(locatorCheck(l, now.getTime()))
+    } else {
+      notChecked.push(`${sound === null ? 'integrity and ' : ''}locators: not until the database's problems are solved`)
+    }
+  } finally {
+    db.close()
+  }
+  return { database: databasePath, checks, notChecked, problems: checks.reduce((n, c) => n + c.problems.length, 0) }
+}

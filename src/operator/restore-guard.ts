@@ -1,0 +1,29 @@
+// Whether another process has a database file open, for the commands that put another file in its
+// place (restore, backup --force): a server keeps the file it opened and writes on into it, where
+// no later start reads, so a file in use is never replaced.
+import { existsSync } from 'node:fs'
+import { describeProcess, lockHolders } from '../store/lock-holders'
+import { OperatorError } from './shared'
+
+/**
+ * Throws when a process other than this one has the database at `path` open. With no -shm file
+ * beside it, no connection has it open (every storeloc connection is in WAL mode, which keeps that
+ * file while open). With one, and no /proc/locks to read (not Linux), it cannot be told: refused
+ * unless `force`, which says the operator stopped every process that uses it.
+ */
+export function refuseWhileInUse(path: string, force: boolean): void {
+  const holders = lockHolders(path)
+  if (holders === null) {
+    if (force || !existsSync(`${path}-shm`)) return
+    throw new OperatorError(
+      `Cannot tell whether a process has ${path} open (${path}-shm is there, and this system has no /proc/locks to ask). Stop every server and command that uses it, then run the command again with --force.`,
+    )
+  }
+  const others = holders.users.filter((pid) => pid !== process.pid)
+  if (others.length === 0) return
+  const named = others.slice(0, 3).map(describeProcess).join(', ')
+  const more = others.length > 3 ? ` and ${others.length - 3} more` : ''
+  throw new OperatorError(
+    `${path} is in use by ${named}${more}. Stop it first: a server keeps writing to the file it opened, which no later start would read.`,
+  )
+}

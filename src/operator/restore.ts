@@ -1,0 +1,81 @@
+// `storeloc restore FILE`: puts a backup in the place of the database at DATABASE_PATH, whole,
+// once it is known to be a sound storeloc database, and only while no process uses the target.
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import {
+  type CopyFacts,
+  checkpointUnused,
+  databaseFacts,
+  integrityProblems,
+  isDamageError,
+  openExisting,
+  writeVerifiedCopy,
+} from '../store/backup-file'
+import { copyFailure, requireDestination, sameFile } from './backup'
+import { refuseWhileInUse } from './restore-guard'
+import { OperatorError } from './shared'
+
+/** A refusal of the file to restore: the target was not touched. */
+const refuse = (file: string, why: string) =>
+  new OperatorError(`${file} was not restored: ${why} The database was left as it was.`)
+
+/** Throws unless `db` (the file to restore) is a storeloc database this program can serve, and sound. */
+function requireRestorable(db: ReturnType<typeof openExisting>, file: string): void {
+  let facts: ReturnType<typeof databaseFacts>
+  try {
+    facts = databaseFacts(db)
+  } catch (e) {
+    if (!isDamageError(e)) throw e
+    throw refuse(file, `SQLite cannot read it (${(e as Error).message}): it is no database, or a damaged one.`)
+  }
+  if (facts.kind === 'empty') throw refuse(file, 'it is a SQLite file with no tables, not a storeloc backup.')
+  if (facts.kind === 'foreign')
+    throw refuse(file, `it is another program's SQLite database (tables ${facts.tables.join(', ')}), not storeloc's.`)
+  if (facts.version > facts.current) {
+    throw refuse(
+      file,
+      `its schema (version ${facts.version}) is newer than this program's (version ${facts.current}). Restore it with the storeloc version that made it.`,
+    )
+  }
+  const problems = integrityProblems(db)
+  if (problems.length > 0) throw refuse(file, `it is damaged: integrity_check says ${problems.slice(0, 3).join('; ')}.`)
+}
+
+/**
+ * Replaces the database at `databasePath` with the storeloc database in `file`. `force`: where it
+ * cannot be told whether a process has the target open (see refuseWhileInUse), proceed.
+ */
+export function restoreDatabase(databasePath: string, file: string, force: boolean): CopyFacts {
+  if (databasePath === ':memory:')
+    throw new OperatorError('DATABASE_PATH is :memory:, which has no file to restore into.')
+  const given = statSync(file, { throwIfNoEntry: false })
+  if (given === undefined) throw new OperatorError(`No file ${file}.`)
+  if (!given.isFile()) throw new OperatorError(`${file} is not a file.`)
+  if (sameFile(file, databasePath)) throw new OperatorError(`${file} is the database itself: nothing to restore.`)
+  refuseWhileInUse(databasePath, force) // before the copy, which may take a while
+  mkdirSync(dirname(resolve(databasePath)), { recursive: true })
+  requireDestination(databasePath)
+  const replacing = existsSync(databasePath)
+  const db = openExisting(file, 'file')
+  try {
+    requireRestorable(db, file)
+    return writeVerifiedCopy(db, databasePath, `.restoring-${process.pid}`, () => {
+      // Again: a server may have started meanwhile. Then the old file's -wal and -shm go first
+      // (SQLite would replay a -wal it finds beside the new file into it), its commits folded into
+      // it where it can be read, so a rename that fails leaves the old database whole.
+      refuseWhileInUse(databasePath, force)
+      checkpointUnused(databasePath)
+      rmSync(`${databasePath}-wal`, { force: true })
+      rmSync(`${databasePath}-shm`, { force: true })
+    })
+  } catch (e) {
+    throw copyFailure(
+      e,
+      file,
+      databasePath,
+      replacing ? `the database ${databasePath} was left as it was` : `nothing was left at ${databasePath}`,
+    )
+  } finally {
+    db.close()
+  }
+}

@@ -1,0 +1,164 @@
+// Whole-database copies and what a database file holds, for `storeloc backup`, `restore` and
+// `doctor`. A copy is made with VACUUM INTO (one read transaction: a consistent snapshot while
+// other connections write), checked with integrity_check, synced, then renamed into place: the
+// destination path holds the old file or the whole new one, never part of one.
+import { Database } from 'bun:sqlite'
+import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, statSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { MIGRATIONS } from './migrations'
+
+/** integrity_check's lines past this many are not read: the file is damaged either way. */
+const MAX_DAMAGE_LINES = 10
+
+/** What a database file holds, read from its schema. */
+export type DatabaseFacts = {
+  /** storeloc: our schema (of any version); empty: no tables; foreign: another program's tables. */
+  kind: 'storeloc' | 'empty' | 'foreign'
+  /** PRAGMA user_version: how many of the migrations it has. */
+  version: number
+  /** This program's schema version. */
+  current: number
+  /** Up to five of its tables, for a message. */
+  tables: string[]
+  journalMode: string
+}
+
+/** What a whole copy holds. */
+export type CopyFacts = DatabaseFacts & { bytes: number; locators: number; locations: number; keys: number }
+
+/**
+ * The database at `path`, opened without creating it. 'live' (the service's database): read-write,
+ * so its last connection's close cleans up the -wal and -shm files as every connection of ours
+ * does; only reads and VACUUM INTO are run on it. 'file' (a copy to restore): read-only, so the
+ * file is not changed.
+ */
+export function openExisting(path: string, mode: 'live' | 'file'): Database {
+  const db = new Database(
+    path,
+    mode === 'live' ? { readwrite: true, create: false, strict: true } : { readonly: true, strict: true },
+  )
+  db.exec('PRAGMA busy_timeout = 5000')
+  return db
+}
+
+/** SQLite found the file damaged (SQLITE_CORRUPT) or no database at all (SQLITE_NOTADB). */
+export function isDamageError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code.startsWith('SQLITE_NOTADB'))
+}
+
+/** The schema's facts, read in one statement (one snapshot). Throws SQLite's error on a file it cannot read. */
+export function databaseFacts(db: Database): DatabaseFacts {
+  const row = db
+    .query<{ version: number; tables: string | null; mode: string }, []>(
+      "SELECT user_version AS version, (SELECT group_concat(name, char(31)) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%') AS tables, (SELECT journal_mode FROM pragma_journal_mode) AS mode FROM pragma_user_version",
+    )
+    .get()!
+  const tables = row.tables === null ? [] : row.tables.split('\x1f')
+  // As openDatabase's refuseForeign: a newer version is ours (too new); an older one must have our first table.
+  const ours = row.version > MIGRATIONS.length || (row.version > 0 && tables.includes('locators'))
+  return {
+    kind: ours ? 'storeloc' : tables.length === 0 ? 'empty' : 'foreign',
+    version: row.version,
+    current: MIGRATIONS.length,
+    tables: tables.slice(0, 5),
+    journalMode: row.mode,
+  }
+}
+
+/** What integrity_check finds wrong, at most 10 lines; none when the file is sound. */
+export function integrityProblems(db: Database): string[] {
+  try {
+    const rows = db
+      .query<{ integrity_check: string }, []>(`PRAGMA integrity_check(${MAX_DAMAGE_LINES})`)
+      .all()
+      .map((r) => r.integrity_check)
+    return rows.length === 1 && rows[0] === 'ok' ? [] : rows
+  } catch (e) {
+    if (isDamageError(e)) return [(e as Error).message]
+    throw e
+  }
+}
+
+/** Rows of the tables whose foreign keys name no row (none in a sound storeloc database). */
+export function foreignKeyViolations(db: Database): number {
+  return db.query<{ n: number }, []>('SELECT count(*) AS n FROM pragma_foreign_key_check').get()!.n
+}
+
+/** fsync of a file or a folder: the rename into place is durable only once the folder is. */
+function sync(path: string): void {
+  const fd = openSync(path, 'r')
+  try {
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** The whole copy at `path` failed integrity_check: `problems` are its lines. */
+export class CopyDamagedError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The copy failed integrity_check: ${problems.join('; ')}`)
+  }
+}
+
+/**
+ * Copies the database `source` has open into `dest`, whole: VACUUM INTO a file beside `dest`
+ * (named `dest` and `suffix`), integrity_check on it, fsync, then `beforeRename` (the caller's last
+ * check, which may throw), and a rename over `dest`. On any failure the partial file is removed
+ * and `dest` is left as it was. The copy is a single file in rollback-journal mode: no -wal beside it.
+ */
+export function writeVerifiedCopy(
+  source: Database,
+  dest: string,
+  suffix: string,
+  beforeRename: () => void = () => {},
+): CopyFacts {
+  const partial = resolve(`${dest}${suffix}`)
+  rmSync(partial, { force: true }) // VACUUM INTO writes only into a file that is absent or empty
+  try {
+    source.query('VACUUM INTO ?').run(partial)
+    const copy = openExisting(partial, 'file')
+    let facts: CopyFacts
+    try {
+      const problems = integrityProblems(copy)
+      if (problems.length > 0) throw new CopyDamagedError(problems)
+      const counts = copy
+        .query<{ locators: number; locations: number; keys: number }, []>(
+          'SELECT (SELECT count(*) FROM locators) AS locators, (SELECT count(*) FROM locations) AS locations, (SELECT count(*) FROM api_keys) AS keys',
+        )
+        .get()!
+      facts = { ...databaseFacts(copy), ...counts, bytes: statSync(partial).size }
+    } finally {
+      copy.close()
+    }
+    sync(partial)
+    beforeRename()
+    renameSync(partial, dest)
+    sync(dirname(resolve(dest)))
+    return facts
+  } catch (e) {
+    rmSync(partial, { force: true })
+    throw e
+  }
+}
+
+/**
+ * Folds the -wal of the database at `path` into its file, as the last connection's close does
+ * (SQLite then removes the -wal and -shm). Best effort, for a file no process uses: false when
+ * it could not (a damaged or unreadable file).
+ */
+export function checkpointUnused(path: string): boolean {
+  if (!existsSync(`${path}-wal`)) return true
+  try {
+    const db = openExisting(path, 'live')
+    try {
+      db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+    } finally {
+      db.close()
+    }
+    return true
+  } catch {
+    return false
+  }
+}

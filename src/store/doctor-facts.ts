@@ -1,0 +1,73 @@
+// What `storeloc doctor` reads about each locator, in SQL over a connection it only reads with:
+// the doctor never migrates, so it does not use the store's repositories, which expect the
+// current schema and write bookkeeping.
+import type { Database } from 'bun:sqlite'
+
+/** A key that still works and needs a look: it expires soon, or was seen in a public request. */
+export type KeyFacts = { id: string; prefix: string; expiresAt: string | null; exposedAt: string | null }
+
+/** A location placed only at a coarse precision (city, region or country) by a geocoder. */
+export type CoarsePlacement = { id: string; name: string; precision: string }
+
+export type LocatorFacts = {
+  id: string
+  name: string
+  active: boolean
+  queryApiEnabled: boolean
+  filterGroups: number
+  /** Published locations with at least one tag. */
+  taggedLocations: number
+  keys: KeyFacts[]
+  /** How many locations a geocoder placed at a coarse precision, and the first few of them. */
+  coarseCount: number
+  coarse: CoarsePlacement[]
+}
+
+/** Listed by id in a finding; the rest are counted. */
+const MAX_LISTED = 5
+
+/**
+ * Each locator's facts. `now` and `soon` are ISO times (expires_at is stored as toISOString
+ * writes it, so text order is time order); `coarse` the precisions that count as coarse.
+ */
+export function locatorFacts(db: Database, now: string, soon: string, coarse: readonly string[]): LocatorFacts[] {
+  const locators = db
+    .query<{ id: string; name: string; active: number; query_api_enabled: number }, []>(
+      'SELECT id, name, active, query_api_enabled FROM locators ORDER BY created_at, id',
+    )
+    .all()
+  const groups = db.query<{ n: number }, [string]>('SELECT count(*) AS n FROM filter_groups WHERE locator_id = ?')
+  const tagged = db.query<{ n: number }, [string]>(
+    "SELECT count(*) AS n FROM locations WHERE locator_id = ? AND status = 'published' AND tags != '[]'",
+  )
+  // Working keys only: revoked or expired ones cannot be used, exposed or not.
+  const keys = db.query<
+    { id: string; prefix: string; expires_at: string | null; exposed_at: string | null },
+    { locator: string; now: string; soon: string }
+  >(
+    `SELECT id, prefix, expires_at, exposed_at FROM api_keys
+     WHERE locator_id = $locator AND status = 'active' AND (expires_at IS NULL OR expires_at > $now)
+       AND (exposed_at IS NOT NULL OR expires_at <= $soon)
+     ORDER BY created_at, id`,
+  )
+  const precisions = JSON.stringify(coarse)
+  const coarseCount = db.query<{ n: number }, [string, string]>(
+    'SELECT count(*) AS n FROM locations WHERE locator_id = ? AND geocode_precision IN (SELECT value FROM json_each(?))',
+  )
+  const coarseFirst = db.query<CoarsePlacement, [string, string, number]>(
+    'SELECT id, name, geocode_precision AS precision FROM locations WHERE locator_id = ? AND geocode_precision IN (SELECT value FROM json_each(?)) ORDER BY seq LIMIT ?',
+  )
+  return locators.map((l) => ({
+    id: l.id,
+    name: l.name,
+    active: l.active === 1,
+    queryApiEnabled: l.query_api_enabled === 1,
+    filterGroups: groups.get(l.id)!.n,
+    taggedLocations: tagged.get(l.id)!.n,
+    keys: keys
+      .all({ locator: l.id, now, soon })
+      .map((k) => ({ id: k.id, prefix: k.prefix, expiresAt: k.expires_at, exposedAt: k.exposed_at })),
+    coarseCount: coarseCount.get(l.id, precisions)!.n,
+    coarse: coarseFirst.all(l.id, precisions, MAX_LISTED),
+  }))
+}

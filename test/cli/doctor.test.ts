@@ -1,0 +1,311 @@
+// storeloc doctor on real database files: exit 0 on a healthy one; on each problem it names,
+// exit 1 with the problem and its fix. It only reads: nothing is migrated or built.
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { Database } from 'bun:sqlite'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { noGeocoder } from '../../src/geocode/geocoder'
+import { createApp } from '../../src/server/app'
+import { openStore } from '../../src/store'
+import { MIGRATIONS } from '../../src/store/migrations'
+import { newerSchemaDatabase, storeBody, tempDir } from '../helpers'
+
+let dir: string
+let dbPath: string
+let env: Record<string, string>
+
+beforeEach(() => {
+  dir = tempDir()
+  dbPath = join(dir, 'doctor.db')
+  env = { DATABASE_PATH: dbPath }
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+const root = join(import.meta.dir, '..', '..')
+
+/** storeloc as a real process, with `env` beside this process's environment. */
+async function storeloc(...argv: string[]) {
+  const p = Bun.spawnSync([process.execPath, join(root, 'src/cli/main.ts'), ...argv], {
+    cwd: root,
+    env: { ...process.env, ...env },
+  })
+  return { code: p.exitCode, stdout: p.stdout.toString().trimEnd(), stderr: p.stderr.toString().trimEnd() }
+}
+
+async function json(...argv: string[]) {
+  const r = await storeloc(...argv, '--json')
+  if (r.code !== 0) throw new Error(`storeloc ${argv.join(' ')} exited ${r.code}: ${r.stderr}`)
+  return JSON.parse(r.stdout)
+}
+
+type Report = {
+  healthy: boolean
+  problems: number
+  checks: { check: string; subject: string; ok: boolean; problems: { problem: string; fix: string }[] }[]
+  not_checked: string[]
+}
+
+/** The doctor's --json report; its exit code must be 0 exactly when it found no problem. */
+async function doctor(): Promise<Report> {
+  const r = await storeloc('doctor', '--json')
+  expect(r.stderr).toBe('')
+  const report = JSON.parse(r.stdout) as Report
+  expect(r.code).toBe(report.healthy ? 0 : 1)
+  expect(report.problems).toBe(report.checks.reduce((n, c) => n + c.problems.length, 0))
+  return report
+}
+
+const problemsOf = (report: Report, check: string) =>
+  report.checks.filter((c) => c.check === check).flatMap((c) => c.problems)
+
+async function writeJson(name: string, value: unknown): Promise<string> {
+  const path = join(dir, name)
+  writeFileSync(path, JSON.stringify(value))
+  return path
+}
+
+/** A locator as a healthy service has it: Query API on, filter groups, tagged locations with their own points. */
+async function healthy(): Promise<{ locator: string; key: string; keyId: string; token: string }> {
+  const made = await json('locator', 'create', '--name', 'Healthy')
+  const locator = made.locator.id as string
+  await json('locator', 'set', locator, '--query-api', 'on')
+  await json(
+    'filters',
+    'set',
+    locator,
+    '--file',
+    await writeJson('filters.json', [
+      { id: 'kind', name: 'Kind', label: 'Kind', tags: [{ value: 'bikes', label: 'Bikes' }] },
+    ]),
+  )
+  await json(
+    'locations',
+    'import',
+    locator,
+    '--file',
+    await writeJson('stores.json', [storeBody({ name: 'Pinned', tags: ['bikes'] })]),
+  )
+  return { locator, key: made.key.secret_key, keyId: made.key.id, token: made.locator.public_token }
+}
+
+test('a healthy database: exit 0, every check ok, what is not checked said', async () => {
+  await healthy()
+  const r = await storeloc('doctor')
+  expect(r.code).toBe(0)
+  const lines = r.stdout.split('\n')
+  expect(lines[0]).toBe(`ok       database ${dbPath}: schema version ${MIGRATIONS.length} (current), journal mode wal`)
+  expect(lines[1]).toBe(`ok       integrity ${dbPath}: integrity_check ok, foreign keys ok`)
+  expect(lines[2]).toBe('ok       geocoder data data/geocoder.sqlite: version 6, current')
+  expect(lines[3]).toMatch(/^ok {7}locator lct_\w+ "Healthy": Query API on, filter groups, keys and placements ok$/)
+  expect(lines[4]).toStartWith('not checked: opening hours: ')
+  expect(lines.at(-1)).toBe('No problems found.')
+  const report = await doctor()
+  expect(report.healthy).toBe(true)
+  expect(report.checks.map((c) => c.check)).toEqual(['database', 'integrity', 'geocoder data', 'locator'])
+  // Read only: the doctor's connection leaves no -wal or -shm behind.
+  expect(existsSync(`${dbPath}-wal`)).toBe(false)
+})
+
+test('no database at DATABASE_PATH: exit 1, and none is made', async () => {
+  const r = await storeloc('doctor')
+  expect(r.code).toBe(1)
+  expect(r.stderr).toStartWith(`storeloc: No database at ${dbPath}:`)
+  expect(existsSync(dbPath)).toBe(false)
+})
+
+describe('each locator problem: exit 1, named, with its fix', () => {
+  test('the Query API off; a locator switched off is not checked', async () => {
+    const { locator } = await healthy()
+    await json('locator', 'set', locator, '--query-api', 'off')
+    const report = await doctor()
+    expect(problemsOf(report, 'locator')).toEqual([
+      {
+        problem:
+          'The Query API is off: its public token gets 403 API_NOT_ENABLED, so no store finder can show its locations.',
+        fix: `storeloc locator set ${locator} --query-api on`,
+      },
+    ])
+    await json('locator', 'set', locator, '--active', 'off')
+    const off = await doctor()
+    expect(off.healthy).toBe(true)
+    expect(off.checks.at(-1)).toMatchObject({ ok: true, summary: 'switched off (--active off): not checked' })
+  })
+
+  test('no filter groups while its locations have tags (none needed without tags)', async () => {
+    const { locator } = await healthy()
+    await json('filters', 'set', locator, '--file', await writeJson('none.json', []))
+    const report = await doctor()
+    expect(problemsOf(report, 'locator')).toEqual([
+      {
+        problem:
+          'No filter groups: the tags of its 1 tagged location(s) are all shown under "Other" (_default), labelled by their raw values.',
+        fix: `storeloc filters set ${locator} --file FILTERS.json (see docs/cli.md, Filters)`,
+      },
+    ])
+    const untagged = await json('locator', 'create', '--name', 'Untagged')
+    await json('locator', 'set', untagged.locator.id, '--query-api', 'on')
+    await json('locations', 'import', untagged.locator.id, '--file', await writeJson('plain.json', [storeBody()]))
+    expect(problemsOf(await doctor(), 'locator')).toHaveLength(1) // the first locator's still; none for this one
+  })
+
+  test('a key expiring within 14 days; one expiring later, revoked or expired is no problem', async () => {
+    const { locator } = await healthy()
+    const day = 86_400_000
+    const soon = await json('key', 'create', locator, '--expires', new Date(Date.now() + 7 * day).toISOString())
+    await json('key', 'create', locator, '--expires', new Date(Date.now() + 20 * day).toISOString())
+    const revoked = await json('key', 'create', locator, '--expires', new Date(Date.now() + 3 * day).toISOString())
+    await json('key', 'revoke', revoked.id)
+    const rotated = await json('key', 'create', locator)
+    await json('key', 'rotate', rotated.id, '--grace-hours', '0')
+    const problems = problemsOf(await doctor(), 'locator')
+    expect(problems).toHaveLength(1)
+    expect(problems[0]!.problem).toBe(
+      `Key ${soon.id} (${soon.prefix}) expires at ${soon.expires_at}, within 7 day(s): whatever still uses it gets 401 then.`,
+    )
+    expect(problems[0]!.fix).toStartWith(`storeloc key rotate ${soon.id}, and give the new key`)
+  })
+
+  test('a key seen in a public request, until it is rotated with no grace', async () => {
+    const { keyId, key, token } = await healthy()
+    const store = openStore(dbPath)
+    try {
+      const app = createApp({
+        store,
+        geocoder: noGeocoder,
+        config: { maxBodyBytes: 262144, logRequests: false },
+        log: () => {},
+      })
+      const res = await app.handle(new Request(`http://localhost/public/v1/${token}/locations?all=true&key=${key}`))
+      expect(res.status).toBe(400)
+      await store.writeSoon(() => {}) // the exposed mark is written by now
+    } finally {
+      store.close()
+    }
+    const problems = problemsOf(await doctor(), 'locator')
+    expect(problems).toHaveLength(1)
+    expect(problems[0]!.problem).toMatch(
+      new RegExp(`^Key ${keyId} \\(sk_\\S+\\) was seen in a public request at \\S+ and still works: `),
+    )
+    expect(problems[0]!.fix).toBe(`storeloc key rotate ${keyId} --grace-hours 0`)
+    await json('key', 'rotate', keyId, '--grace-hours', '0')
+    expect((await doctor()).healthy).toBe(true)
+  })
+
+  test('locations the geocoder placed only at city level', async () => {
+    const { locator } = await healthy()
+    const file = await writeJson('milano.json', [
+      { name: 'Duomo', address: 'Piazza del Duomo, 20122 Milano', tags: ['bikes'] },
+    ])
+    const imported = await json('locations', 'import', locator, '--file', file)
+    const id = imported.results[0].id as string
+    expect(imported.results[0].geocoding.precision).toBe('city')
+    const problems = problemsOf(await doctor(), 'locator')
+    expect(problems).toEqual([
+      {
+        problem: `1 location(s) were placed by the geocoder only at city level or coarser: ${id} (Duomo, city). The Query API puts them at their town's centre.`,
+        fix: `Send their own coordinates: storeloc locations export ${locator} --format csv, correct lat and lng in those rows, and import the file back.`,
+      },
+    ])
+  })
+})
+
+describe('the geocoder data', () => {
+  test('missing, or of another version: exit 1 with how to build it; not needed with GEOCODER=none', async () => {
+    await healthy()
+    const missing = join(dir, 'geo', 'none.sqlite')
+    env.GEODATA_PATH = missing
+    expect(problemsOf(await doctor(), 'geocoder data')).toEqual([
+      {
+        problem: `The embedded geocoder's data file ${missing} is missing or unreadable: the next start spends up to 25 s building it, and addresses cannot be placed offline until then.`,
+        fix: `Start the service once (its first start builds it, in up to 25 s), or build it now: bun src/geocode/embedded/build.ts ${missing}`,
+      },
+    ])
+    expect(existsSync(missing)).toBe(false) // the doctor builds nothing
+
+    const old = join(dir, 'old-geo.sqlite')
+    const db = new Database(old)
+    db.exec("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL); INSERT INTO meta VALUES ('version', '5')")
+    db.close()
+    env.GEODATA_PATH = old
+    expect(problemsOf(await doctor(), 'geocoder data')[0]!.problem).toBe(
+      `The embedded geocoder's data file ${old} is of version 5; this program needs version 6: the next start rebuilds it, in up to 25 s.`,
+    )
+
+    env.GEOCODER = 'none'
+    const none = await doctor()
+    expect(none.healthy).toBe(true)
+    expect(none.checks.find((c) => c.check === 'geocoder data')).toMatchObject({ summary: 'not used (GEOCODER=none)' })
+  })
+})
+
+describe('the database', () => {
+  test('damaged pages: the integrity problem, locators not checked', async () => {
+    const { locator } = await healthy()
+    const many = Array.from({ length: 300 }, (_, i) => storeBody({ name: `Store ${i}`, description: 'x'.repeat(500) }))
+    await json('locations', 'import', locator, '--file', await writeJson('many.json', many))
+    const bytes = readFileSync(dbPath)
+    const middle = Math.floor(bytes.length / 4096 / 2) * 4096
+    bytes.fill(0x5a, middle, middle + 4096)
+    writeFileSync(dbPath, bytes)
+    const report = await doctor()
+    const problems = problemsOf(report, 'integrity')
+    expect(problems).toHaveLength(1)
+    expect(problems[0]!.problem).toStartWith(`${dbPath} is damaged: integrity_check says `)
+    expect(problems[0]!.fix).toStartWith('Stop the service and restore the last good backup (storeloc restore FILE)')
+    expect(report.checks.some((c) => c.check === 'locator')).toBe(false)
+    expect(report.not_checked).toContain("locators: not until the database's problems are solved")
+  })
+
+  test('a row whose locator is gone (foreign_key_check)', async () => {
+    await healthy()
+    const db = new Database(dbPath)
+    db.exec(
+      "INSERT INTO api_keys (id, locator_id, key_hash, prefix, created_at) VALUES ('key_orphan', 'lct_gone', 'h', 'sk_x', '2026-01-01T00:00:00.000Z')",
+    )
+    db.close()
+    expect(problemsOf(await doctor(), 'integrity').map((p) => p.problem)).toEqual([
+      '1 row(s) name a locator or filter group that is not there (foreign_key_check).',
+    ])
+  })
+
+  test('a newer schema, and an older one, which the doctor leaves unmigrated', async () => {
+    newerSchemaDatabase(dbPath)
+    const newer = await doctor()
+    expect(problemsOf(newer, 'database')).toEqual([
+      {
+        problem: `The schema (version 999) is newer than this program's (version ${MIGRATIONS.length}): this program cannot serve it.`,
+        fix: 'Run the doctor of the storeloc version that serves it, or upgrade this one.',
+      },
+    ])
+    expect(newer.not_checked).toContain("integrity and locators: not until the database's problems are solved")
+
+    rmSync(dbPath)
+    const db = new Database(dbPath)
+    for (let v = 0; v < 7; v++) db.exec(MIGRATIONS[v]!)
+    db.exec('PRAGMA user_version = 7')
+    db.close()
+    expect(problemsOf(await doctor(), 'database')[0]!.problem).toBe(
+      `The schema is version 7; this program's is ${MIGRATIONS.length}: the service running on it is older, or was not restarted since the upgrade.`,
+    )
+    const after = new Database(dbPath, { readonly: true })
+    expect(after.query<{ user_version: number }, []>('PRAGMA user_version').get()!.user_version).toBe(7)
+    after.close()
+  })
+
+  test("a file that is no database, and another program's database", async () => {
+    writeFileSync(dbPath, 'not a database\n'.repeat(300))
+    expect(problemsOf(await doctor(), 'database')).toEqual([
+      {
+        problem: `SQLite cannot read ${dbPath} (file is not a database): it is no database, or a damaged one.`,
+        fix: 'Stop the service and restore the last good backup (storeloc restore FILE).',
+      },
+    ])
+    rmSync(dbPath)
+    const db = new Database(dbPath)
+    db.exec('CREATE TABLE invoices (id INTEGER PRIMARY KEY)')
+    db.close()
+    expect(problemsOf(await doctor(), 'database')[0]!.problem).toBe(
+      `${dbPath} is not a storeloc database (tables invoices).`,
+    )
+  })
+})
