@@ -3,6 +3,7 @@ import type { Config } from '../core/config'
 import { createGeocoder, type GeocoderStack } from '../geocode'
 import type { Store } from '../store'
 import { createApp } from './app'
+import { drainable } from './drain'
 import { bootstrap, displayHost } from './bootstrap'
 import { listen, onStopSignal, openStoreToStart } from './listen'
 import { checkWhole, startingResponse, untilUnlocked } from './start'
@@ -14,7 +15,8 @@ const logLine = (line: Record<string, unknown>) => console.log(JSON.stringify(li
 export async function runSingle(config: Config): Promise<void> {
   // The port first: a start that waits for the database answers /healthz meanwhile.
   let handle: (request: Request) => Response | Promise<Response> = startingResponse
-  const server = listen(config, (request) => handle(request), false)
+  const drain = drainable((request) => handle(request))
+  const server = listen(config, drain.serve, false)
   const path = config.databasePath
   let store: Store | null = null
   let geocoding: GeocoderStack | null = null
@@ -23,7 +25,9 @@ export async function runSingle(config: Config): Promise<void> {
   onStopSignal(async (signal) => {
     logLine({ level: 'info', message: 'shutting down', signal })
     stopUpkeep()
-    await server.stop() // stops accepting, lets in-flight requests finish
+    const cut = await drain.stop(server, config.stopTimeoutMs)
+    if (cut > 0)
+      logLine({ level: 'warn', message: 'requests cut at the stop deadline (STOP_TIMEOUT_SECONDS)', requests: cut })
     geocoding?.close()
     store?.close()
     process.exit(0)

@@ -10,6 +10,7 @@ import type { Config } from '../core/config'
 import { createGeocoder, type GeocoderStack } from '../geocode'
 import type { Store } from '../store'
 import { createApp } from './app'
+import { drainable } from './drain'
 import { bootstrap, displayHost } from './bootstrap'
 import { listen, onStopSignal, openStoreToStart, serveOn, StartError } from './listen'
 import { checkWhole, startingResponse, untilUnlocked } from './start'
@@ -33,11 +34,14 @@ export async function runWorker(config: Config): Promise<void> {
   // Before listening: the kernel sends connections only to workers that listen, so a worker
   // started again after a crash is not sent any until its indexes are built.
   await preloadIndexes(app, false)
-  const server = listen(config, (request) => app.handle(request), true)
+  const drain = drainable((request) => app.handle(request))
+  const server = listen(config, drain.serve, true)
   const stopSync = startIdleSync(app, config.indexIdleMs)
   const stop = async () => {
     stopSync()
-    await server.stop() // stops accepting, lets in-flight requests finish
+    const cut = await drain.stop(server, config.stopTimeoutMs)
+    if (cut > 0)
+      logLine({ level: 'warn', message: 'requests cut at the stop deadline (STOP_TIMEOUT_SECONDS)', requests: cut })
     geocoding.close()
     store.close()
     process.exit(0)

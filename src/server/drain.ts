@@ -1,0 +1,55 @@
+// A stop that resets no request a client sent before it: first every answer tells its client to
+// close the connection, until requests stop coming; then the port is closed and the requests
+// under way are finished, up to a deadline.
+import type { Server } from 'bun'
+
+/** The drain ends once no request has come for this long... */
+const QUIET_MS = 50
+/** ...or after this long, whichever is first. */
+const DRAIN_MAX_MS = 1000
+
+type Fetch = (request: Request) => Response | Promise<Response>
+
+/** `fetch`, and a stop for the server that serves it (see the top of the file). */
+export function drainable(fetch: Fetch) {
+  let stopping = false
+  let lastAt = 0
+  const serve: Fetch = async (request) => {
+    if (!stopping) return fetch(request)
+    lastAt = performance.now()
+    if (new URL(request.url).pathname === '/readyz')
+      return Response.json(
+        { status: 'stopping', message: 'The service is stopping.' },
+        { status: 503, headers: { connection: 'close' } },
+      )
+    const response = await fetch(request)
+    const headers = new Headers(response.headers)
+    headers.set('connection', 'close')
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+  }
+  /**
+   * Stops `server` (which serves `serve`): answers with Connection: close (/readyz 503 "stopping")
+   * until requests stop coming, then closes the port and idle connections and waits for the
+   * requests under way, for `deadlineMs` in all; what is left then is cut. Resolves with the
+   * requests cut.
+   */
+  async function stop(server: Server<unknown>, deadlineMs: number): Promise<number> {
+    stopping = true
+    const start = performance.now()
+    lastAt = start
+    while (performance.now() - lastAt < QUIET_MS && performance.now() - start < Math.min(DRAIN_MAX_MS, deadlineMs / 2))
+      await Bun.sleep(10)
+    const left = Math.max(0, deadlineMs - (performance.now() - start))
+    let timer: Timer | undefined
+    const late = await Promise.race([
+      server.stop(false).then(() => false),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), left))),
+    ])
+    clearTimeout(timer)
+    if (!late) return 0
+    const cut = server.pendingRequests
+    await server.stop(true)
+    return cut
+  }
+  return { serve, stop }
+}

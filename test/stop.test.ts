@@ -1,0 +1,64 @@
+// SIGTERM under load: no request a client sent before the signal is reset, every one is answered,
+// and what is still under way at the deadline (STOP_TIMEOUT_SECONDS) is cut, said in the log.
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { connect, type Socket } from 'node:net'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { serverUrl, startServer, tempDir } from './helpers'
+
+let dir: string
+beforeAll(() => (dir = tempDir()))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+for (const workers of ['1', '2']) {
+  test(`WORKERS=${workers}: clients on kept-alive and new connections lose no request sent before SIGTERM`, async () => {
+    const server = startServer(join(dir, `load-${workers}.db`), { DEMO: '0', LOG_REQUESTS: '0', WORKERS: workers })
+    const url = await serverUrl(server)
+    await Bun.sleep(workers === '1' ? 200 : 1500) // the workers' indexes loaded
+    const load = Bun.spawn([process.execPath, join(import.meta.dir, 'fixtures/load-client.ts'), `${url}/healthz`], {
+      stdin: 'pipe',
+      stdout: 'pipe',
+    })
+    await Bun.sleep(800)
+    const signalAt = performance.timeOrigin + performance.now()
+    server.proc.kill('SIGTERM')
+    expect(await server.proc.exited).toBe(0)
+    await Bun.sleep(300)
+    load.stdin.end()
+    const sent = JSON.parse(await new Response(load.stdout).text()) as [number, string | null][]
+    const before = sent.filter(([at]) => at < signalAt)
+    expect(before.length).toBeGreaterThan(500)
+    expect(before.filter(([, error]) => error !== null)).toEqual([])
+  }, 20_000)
+}
+
+/** Opens a connection to the port; resolves once connected. */
+const open = (port: number) =>
+  new Promise<Socket>((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => resolve(socket))
+    socket.once('error', reject)
+  })
+
+test('a request still under way at --stop-timeout is cut, and the log says how many', async () => {
+  const server = startServer(join(dir, 'deadline.db'), { DEMO: '0' }, [
+    process.execPath,
+    join(import.meta.dir, '..', 'src/main.ts'),
+    '--stop-timeout',
+    '1',
+  ])
+  const port = Number(new URL(await serverUrl(server)).port)
+  // A request whose body never comes whole.
+  const socket = await open(port)
+  socket.on('error', () => {})
+  socket.write('POST /admin/v1/locations HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{"name":')
+  await Bun.sleep(100)
+  const t0 = performance.now()
+  server.proc.kill('SIGTERM')
+  expect(await server.proc.exited).toBe(0)
+  const ms = performance.now() - t0
+  expect(ms).toBeGreaterThan(900)
+  expect(ms).toBeLessThan(3000)
+  const cut = JSON.parse(await server.waitFor(/requests cut at the stop deadline/))
+  expect(cut).toMatchObject({ level: 'warn', requests: 1 })
+  socket.destroy()
+})
