@@ -2,17 +2,11 @@
 // locations, the change log), taken while servers read and write it, and checked before it is kept.
 import { existsSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import {
-  type CopyFacts,
-  CopyDamagedError,
-  databaseFacts,
-  isDamageError,
-  openExisting,
-  writeVerifiedCopy,
-} from '../store/backup-file'
+import { type CopyFacts, CopyDamagedError, databaseFacts, openExisting, writeVerifiedCopy } from '../store/backup-file'
 import { storageFault } from '../store/db'
 import { refuseWhileInUse } from './restore-guard'
 import { OperatorError } from './shared'
+import { isCorruptError } from '../store/damage'
 
 /** The database at `path` must be there: opening a missing one would make an empty one. */
 export function requireDatabaseFile(path: string): void {
@@ -48,7 +42,7 @@ export function copyFailure(e: unknown, source: string, dest: string, kept: stri
       `The copy of ${source} failed integrity_check (${e.problems.slice(0, 3).join('; ')}); ${kept}.`,
     )
   }
-  if (isDamageError(e)) {
+  if (isCorruptError(e)) {
     return new OperatorError(`${source} could not be read whole (${(e as Error).message}): it is damaged; ${kept}.`)
   }
   const code = (e as { code?: unknown } | null)?.code

@@ -5,11 +5,11 @@ import {
   databaseFacts,
   foreignKeyViolations,
   integrityProblems,
-  isDamageError,
   openExisting,
 } from '../store/backup-file'
 import { type LocatorFacts, locatorFacts } from '../store/doctor-facts'
 import { requireDatabaseFile } from './backup'
+import { isCorruptError } from '../store/damage'
 
 /** A key expiring within this many days is a problem: whatever still uses it is about to get 401. */
 export const EXPIRY_WARNING_DAYS = 14
@@ -142,7 +142,7 @@ export function examine(databasePath: string, geodata: GeodataFacts, now = new D
       facts = databaseFacts(db)
       schema = schemaProblems(facts, databasePath)
     } catch (e) {
-      if (!isDamageError(e)) throw e
+      if (!isCorruptError(e)) throw e
       schema = [
         {
           problem: `SQLite cannot read ${databasePath} (${(e as Error).message}): it is no database, or a damaged one.`,

@@ -7,13 +7,13 @@ import {
   checkpointUnused,
   databaseFacts,
   integrityProblems,
-  isDamageError,
   openExisting,
   writeVerifiedCopy,
 } from '../store/backup-file'
 import { copyFailure, requireDestination, sameFile } from './backup'
 import { refuseWhileInUse } from './restore-guard'
 import { OperatorError } from './shared'
+import { isCorruptError } from '../store/damage'
 
 /** A refusal of the file to restore: the target was not touched. */
 const refuse = (file: string, why: string) =>
@@ -25,7 +25,7 @@ function requireRestorable(db: ReturnType<typeof openExisting>, file: string): v
   try {
     facts = databaseFacts(db)
   } catch (e) {
-    if (!isDamageError(e)) throw e
+    if (!isCorruptError(e)) throw e
     throw refuse(file, `SQLite cannot read it (${(e as Error).message}): it is no database, or a damaged one.`)
   }
   if (facts.kind === 'empty') throw refuse(file, 'it is a SQLite file with no tables, not a storeloc backup.')

@@ -6,6 +6,7 @@ import { Database } from 'bun:sqlite'
 import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { MIGRATIONS } from './migrations'
+import { isCorruptError } from './damage'
 
 /** integrity_check's lines past this many are not read: the file is damaged either way. */
 const MAX_DAMAGE_LINES = 10
@@ -41,12 +42,6 @@ export function openExisting(path: string, mode: 'live' | 'file'): Database {
   return db
 }
 
-/** SQLite found the file damaged (SQLITE_CORRUPT) or no database at all (SQLITE_NOTADB). */
-export function isDamageError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code
-  return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code.startsWith('SQLITE_NOTADB'))
-}
-
 /** The schema's facts, read in one statement (one snapshot). Throws SQLite's error on a file it cannot read. */
 export function databaseFacts(db: Database): DatabaseFacts {
   const row = db
@@ -75,7 +70,7 @@ export function integrityProblems(db: Database): string[] {
       .map((r) => r.integrity_check)
     return rows.length === 1 && rows[0] === 'ok' ? [] : rows
   } catch (e) {
-    if (isDamageError(e)) return [(e as Error).message]
+    if (isCorruptError(e)) return [(e as Error).message]
     throw e
   }
 }
