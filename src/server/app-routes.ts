@@ -90,6 +90,13 @@ function failure(deps: ServiceDeps, code: unknown, error: unknown, request: Requ
       path === '/admin/v1' || path.startsWith('/admin/v1/') ? ADMIN_ROUTES : 'The Management API lives under /admin/v1.'
     return new AdminError('not_found', `No route ${request.method} ${path}. ${where}`).toResponse()
   }
+  // A body Bun could not read (a malformed chunked encoding, a connection closed mid-body): the
+  // client's fault, answered 400 and logged as a 400, without a stack.
+  if (code === 'PARSE' || (error instanceof DOMException && error.name === 'AbortError'))
+    return new AdminError(
+      'invalid_request',
+      'The request body could not be read: its chunked encoding is malformed, or the connection closed before its end. Send it again.',
+    ).toResponse()
   if (isBusyError(error)) return new AdminError('unavailable').toResponse()
   // Disk full, read-only, I/O error: SQLite undid the transaction, so nothing changed; the
   // client may retry later, and the operator is told (once a minute) what to mend.
