@@ -145,3 +145,25 @@ test('a file found damaged while serving refuses every write with 503 database_d
     await server.proc.exited
   }
 })
+
+test('a start on a full disk says the disk is full, in one line (a tmpfs filled up, in a mount namespace of its own)', () => {
+  const mount = join(dir, 'full')
+  const path = join(mount, 'base.db')
+  // unshare -rm: a user and mount namespace, so the tmpfs needs no privileges and is gone with the process.
+  const script = [
+    `mkdir -p '${mount}'`,
+    `mount -t tmpfs -o size=2m tmpfs '${mount}'`,
+    `cp '${base}' '${path}'`,
+    `dd if=/dev/zero of='${mount}/fill' bs=4k 2>/dev/null || true`,
+    `exec '${process.execPath}' '${join(ROOT, 'src/main.ts')}'`,
+  ].join(' && ')
+  const p = Bun.spawnSync(['unshare', '-rm', 'sh', '-c', script], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_PATH: path, PORT: '0', HOST: '127.0.0.1', DEMO: '0' },
+  })
+  const stderr = p.stderr.toString().trim()
+  expect(p.exitCode).toBe(1)
+  expect(stderr.split('\n')).toHaveLength(1)
+  expect(stderr).toStartWith(`Cannot use the database at ${path}: the disk that holds it is full (SQLite: `)
+  expect(stderr).toEndWith('Free space on it, then start again.')
+})

@@ -176,7 +176,7 @@ export async function cli(
       if (unkept !== '') err(`storeloc:${unkept}`)
       throw e
     }
-    const storage = storageFault(e)
+    const storage = storageFault(e, databasePath)
     const hint =
       fault === 'busy'
         ? ' Another process holds the database for writing: try again in a moment.'

@@ -100,7 +100,7 @@ function failure(deps: ServiceDeps, code: unknown, error: unknown, request: Requ
   if (isBusyError(error)) return new AdminError('unavailable').toResponse()
   // Disk full, read-only, I/O error: SQLite undid the transaction, so nothing changed; the
   // client may retry later, and the operator is told (once a minute) what to mend.
-  const fault = storageFault(error)
+  const fault = storageFault(error, deps.store.path)
   if (fault !== null) {
     deps.storage.report(fault, error)
     return storageUnavailable(fault).toResponse()

@@ -1,6 +1,6 @@
 // Opening the database and the port for a start, and stopping on a signal.
 import { isCorruptError } from '../store/damage'
-import { databaseFault } from '../store/db'
+import { databaseFault, storageFault, storageFaultText } from '../store/db'
 import { openStore, type Store } from '../store'
 import type { Config } from '../core/config'
 
@@ -17,6 +17,12 @@ export function openStoreToStart(path: string, waitForLock = true): Store {
   } catch (e) {
     const fault = databaseFault(e)
     if (fault === null || (fault === 'busy' && !waitForLock)) throw e
+    const storage = storageFault(e, path)
+    if (storage === 'full')
+      throw new StartError(
+        `Cannot use the database at ${path}: the disk that holds it is full (SQLite: ${(e as Error).message}). Free space on it, then start again.`,
+      )
+    if (storage !== null) throw new StartError(`Cannot use the database at ${path}: ${storageFaultText(storage, path)}`)
     const reason = (e as Error).message.replace(/\.$/, '')
     // SQLITE_NOTADB at opening: the path names something else than a database ('file' below).
     if (isCorruptError(e) && !String((e as { code?: unknown }).code).startsWith('SQLITE_NOTADB'))

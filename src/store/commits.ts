@@ -23,7 +23,7 @@ export function commitTracker(db: Database) {
     changedRows,
     /** Notes `error` when it is a storage fault; returns it. */
     noteFault(error: unknown): unknown {
-      const kind = storageFault(error)
+      const kind = storageFault(error, db.filename === '' ? undefined : db.filename)
       if (kind !== null) fault = { fault: kind, error: error as Error, at: performance.now() }
       return error
     },

@@ -1,5 +1,5 @@
 import { Database } from 'bun:sqlite'
-import { mkdirSync, statSync, type BigIntStats } from 'node:fs'
+import { mkdirSync, statfsSync, statSync, type BigIntStats } from 'node:fs'
 import { dirname } from 'node:path'
 import { MIGRATIONS } from './migrations'
 
@@ -126,13 +126,28 @@ export function isBusyError(error: unknown): boolean {
  * so excepted. Null for anything else.
  */
 export type StorageFault = 'full' | 'readonly' | 'io'
-export function storageFault(error: unknown): StorageFault | null {
+export function storageFault(error: unknown, path?: string): StorageFault | null {
   const code = (error as { code?: unknown } | null)?.code
   if (typeof code !== 'string') return null
   if (code.startsWith('SQLITE_FULL')) return 'full'
   if (code.startsWith('SQLITE_READONLY')) return 'readonly'
-  if (code.startsWith('SQLITE_IOERR')) return 'io'
+  // SQLite says "disk I/O error" for a full disk when the -shm or -wal file cannot grow.
+  if (code.startsWith('SQLITE_IOERR')) return path !== undefined && diskFull(path) ? 'full' : 'io'
   return null
+}
+
+/** Less than this free on a disk is full for SQLite: a transaction's WAL frames and -shm need more. */
+const FULL_BELOW_BYTES = 1024 * 1024
+
+/** Whether the disk that holds `path` has (next to) no space left for this user. */
+export function diskFull(path: string): boolean {
+  if (path === ':memory:') return false
+  try {
+    const fs = statfsSync(dirname(path))
+    return fs.bavail * fs.bsize < FULL_BELOW_BYTES
+  } catch {
+    return false
+  }
 }
 
 /**
