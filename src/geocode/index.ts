@@ -36,13 +36,17 @@ export async function createGeocoder(
   config: GeocoderConfig,
   store: Store,
   say: (line: string) => void = () => {},
-  options: HttpGeocoderOptions & { warn?: (reason: string) => void } = {},
+  options: HttpGeocoderOptions & {
+    warn?: (reason: string) => void
+    /** A first start's build steps, each written over the last (a terminal); else `say` has them. */
+    sayInPlace?: (text: string) => void
+  } = {},
 ): Promise<GeocoderStack> {
   if (config.provider === 'none') return { geocoder: noGeocoder, close: () => {} }
   // Housekeeping, not waited for: another process holding the database (a long import) must not
   // stop a start or a lookup; rows it leaves are purged at a later start.
   store.geocodeCache.purgeExpired(Date.now()).catch(() => {})
-  await ensureGeodata(config.dataPath, say)
+  await ensureGeodata(config.dataPath, say, options.sayInPlace)
   const embedded = openEmbeddedGeocoder(config.dataPath)
   // Keyed by data and resolver version: a rebuilt gazetteer or a mended resolver must not be hidden behind old cached answers.
   const cachedEmbedded = cachedGeocoder(embedded, store.geocodeCache, DEFAULT_TTL, Date.now, EMBEDDED_CACHE_KEY)

@@ -6,7 +6,7 @@ import { createApp } from './app'
 import { drainable } from './drain'
 import { bootstrap, displayHost } from './bootstrap'
 import { listen, onStopSignal, openStoreToStart } from './listen'
-import { checkWhole, startingResponse, untilUnlocked } from './start'
+import { checkWhole, progressInPlace, startingResponse, untilUnlocked } from './start'
 import { preloadIndexes, startChangeLogPrune, startGeocodeRefresh, startIdleSync, warnGeocoder } from './upkeep'
 
 const logLine = (line: Record<string, unknown>) => console.log(JSON.stringify(line))
@@ -37,7 +37,10 @@ export async function runSingle(config: Config): Promise<void> {
     const opened = await untilUnlocked(path, config.lockWaitMs, () => openStoreToStart(path, false), logLine)
     store = opened
     const checked = checkWhole(path) // in a worker thread, while the geocoder and the app are made
-    geocoding = await createGeocoder(config.geocoder, opened, (line) => console.log(line), { warn: warnGeocoder })
+    geocoding = await createGeocoder(config.geocoder, opened, (line) => console.log(line), {
+      warn: warnGeocoder,
+      sayInPlace: progressInPlace(),
+    })
     app = createApp({ store: opened, geocoder: geocoding.geocoder, config })
     await checked
     await untilUnlocked(

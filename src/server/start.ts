@@ -80,3 +80,7 @@ export async function checkWhole(path: string): Promise<void> {
     `Cannot use the database at ${path}: it is damaged (SQLite's quick_check: ${found.replace(/\s+/g, ' ').slice(0, 200)}). Nothing was written to it. Restore the last backup (storeloc restore FILE), or save what SQLite can still read (sqlite3 ${path} .recover), then start again.`,
   )
 }
+
+/** The geocoder data's build steps on a terminal, each written over the last; undefined otherwise (plain lines). */
+export const progressInPlace = (): ((text: string) => void) | undefined =>
+  process.stdout.isTTY ? (text) => process.stdout.write(`\r\x1b[K${text}`) : undefined

@@ -13,7 +13,7 @@ import { createApp } from './app'
 import { drainable } from './drain'
 import { bootstrap, displayHost } from './bootstrap'
 import { listen, onStopSignal, openStoreToStart, serveOn, StartError } from './listen'
-import { checkWhole, startingResponse, untilUnlocked } from './start'
+import { checkWhole, progressInPlace, startingResponse, untilUnlocked } from './start'
 import { preloadIndexes, startChangeLogPrune, startGeocodeRefresh, startIdleSync, warnGeocoder } from './upkeep'
 
 const logLine = (line: Record<string, unknown>) => console.log(JSON.stringify(line))
@@ -168,7 +168,10 @@ export async function runPrimary(
     // Applies the migrations before any worker opens the file.
     store = await untilUnlocked(path, config.lockWaitMs, () => openStoreToStart(path, false), logLine)
     const checked = checkWhole(path)
-    geocoding = await createGeocoder(config.geocoder, store, (line) => console.log(line), { warn: warnGeocoder })
+    geocoding = await createGeocoder(config.geocoder, store, (line) => console.log(line), {
+      warn: warnGeocoder,
+      sayInPlace: progressInPlace(),
+    })
     await checked
   } catch (e) {
     probe.stop(true)

@@ -79,9 +79,21 @@ async function loadPlaces(): Promise<Place[]> {
   return places
 }
 
+/** What a build does, in order: buildGeodata's `step` is told the index of each as it begins. */
+export const GEODATA_STEPS = [
+  'reading the places',
+  'writing their names',
+  'placing the postcodes',
+  'writing the countries and regions',
+  'indexing',
+] as const
+
+export type GeodataStats = { places: number; names: number; postcodes: number; ms: number }
+
 export async function buildGeodata(
   outPath: string = DEFAULT_GEODATA_PATH,
-): Promise<{ places: number; names: number; postcodes: number; ms: number }> {
+  step: (index: number) => void = () => {},
+): Promise<GeodataStats> {
   const t0 = performance.now()
   mkdirSync(dirname(outPath), { recursive: true })
   const tmp = `${outPath}.${process.pid}.tmp`
@@ -90,13 +102,18 @@ export async function buildGeodata(
   db.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;')
   db.exec(SCHEMA)
 
+  step(0)
   const places = await loadPlaces()
+  step(1)
   const names = insertPlaces(db, places)
+  step(2)
   const lookup = placeLookup(places)
   const postcodes = insertPostcodes(db, lookup)
+  step(3)
   insertCountries(db)
   insertRegions(db, lookup.biggest)
 
+  step(4)
   db.exec('CREATE INDEX postcodes_by_code ON postcodes (postcode)')
   db.prepare('INSERT INTO meta VALUES (?, ?)').run('version', GEODATA_VERSION)
   db.prepare('INSERT INTO meta VALUES (?, ?)').run('built_at', new Date().toISOString())
@@ -359,17 +376,50 @@ export function geodataVersion(path: string): string | null {
 }
 
 /** Builds the file when it is missing or of another version; otherwise does nothing. */
+/**
+ * Builds the data at `path` unless it is there at GEODATA_VERSION, in a worker thread (the
+ * caller's requests are answered meanwhile). `say` is told that it starts, each step, and the
+ * result, a line each; `sayInPlace`, when given (a terminal), is told the steps instead, each
+ * to be written over the last.
+ */
 export async function ensureGeodata(
   path: string = DEFAULT_GEODATA_PATH,
   say: (line: string) => void = () => {},
+  sayInPlace?: (text: string) => void,
 ): Promise<void> {
   if (geodataVersion(path) === GEODATA_VERSION) return
   say(`Preparing the offline geocoder data in ${path} (once, about 6 seconds)...`)
-  const stats = await buildGeodata(path)
+  const t0 = performance.now()
+  const stats = await new Promise<GeodataStats>((resolve, reject) => {
+    const worker = new Worker(new URL('./build-worker.ts', import.meta.url))
+    worker.onmessage = (event: MessageEvent<BuildMessage>) => {
+      const m = event.data
+      if (m.kind === 'step') {
+        const text = `  step ${m.index + 1} of ${GEODATA_STEPS.length}: ${GEODATA_STEPS[m.index]} (${((performance.now() - t0) / 1000).toFixed(0)} s)`
+        ;(sayInPlace ?? say)(text)
+        return
+      }
+      worker.terminate()
+      if (m.kind === 'done') resolve(m.stats)
+      else reject(new Error(`Could not build the offline geocoder data at ${path}: ${m.message}`))
+    }
+    worker.onerror = (event) => {
+      worker.terminate()
+      reject(new Error(`Could not build the offline geocoder data at ${path}: ${event.message}`))
+    }
+    worker.postMessage(path)
+  })
+  if (sayInPlace) sayInPlace('')
   say(
     `Offline geocoder ready: ${stats.places} places, ${stats.names} names, ${stats.postcodes} postcodes in ${(stats.ms / 1000).toFixed(1)} s.`,
   )
 }
+
+/** What build-worker.ts posts back. */
+export type BuildMessage =
+  | { kind: 'step'; index: number }
+  | { kind: 'done'; stats: GeodataStats }
+  | { kind: 'failed'; message: string }
 
 if (import.meta.main) {
   const path = process.argv[2] ?? DEFAULT_GEODATA_PATH

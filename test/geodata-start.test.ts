@@ -1,0 +1,60 @@
+// A first start builds the offline geocoder's data (several seconds) in a worker thread: it shows
+// each step, written over the last on a terminal and as plain lines otherwise, and /healthz
+// answers "starting" meanwhile.
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { startInTerminal, startServer, tempDir } from './helpers'
+
+let dir: string
+beforeAll(() => (dir = tempDir()))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+const STEP = /^ {2}step (\d) of 5: [a-z ]+ \(\d+ s\)$/
+
+test('not on a terminal: a line a step, in order; /healthz answers "starting" while it builds', async () => {
+  const port = String(43000 + Math.floor(Math.random() * 2000))
+  const server = startServer(join(dir, 'plain.db'), {
+    DEMO: '0',
+    PORT: port,
+    GEODATA_PATH: join(dir, 'plain-geo.sqlite'),
+  })
+  try {
+    await server.waitFor(/Preparing the offline geocoder data/)
+    const health: string[] = []
+    while (!server.lines.some((l) => l.startsWith('Offline geocoder ready'))) {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(1000) })
+      health.push(((await res.json()) as { status: string }).status)
+      await Bun.sleep(200)
+    }
+    expect(health.filter((s) => s === 'starting').length).toBeGreaterThan(3)
+    await server.waitFor(/"listening"/)
+    const steps = server.lines.filter((l) => STEP.test(l)).map((l) => Number(STEP.exec(l)![1]))
+    expect(steps).toEqual([1, 2, 3, 4, 5])
+    expect(server.lines.some((l) => l.includes('\r'))).toBe(false)
+  } finally {
+    server.proc.kill('SIGTERM')
+    expect(await server.proc.exited).toBe(0)
+  }
+}, 60_000)
+
+test('on a terminal: the steps are written over each other on one line, then cleared', async () => {
+  const server = startInTerminal(join(dir, 'tty.db'), { DEMO: '0', GEODATA_PATH: join(dir, 'tty-geo.sqlite') })
+  try {
+    const ready = await new Promise<string>((resolve, reject) => {
+      const wait = setInterval(() => {
+        const line = server.lines.find((l) => l.includes('Offline geocoder ready'))
+        if (line !== undefined) resolve(line)
+      }, 100)
+      setTimeout(() => (clearInterval(wait), reject(new Error(server.lines.join('\n')))), 45_000)
+    })
+    // The line that ends in "ready" holds every step, each after a carriage return and an erase.
+    const parts = ready.split('\r\x1b[K')
+    expect(parts.slice(1, 6).map((p) => STEP.exec(p)?.[1])).toEqual(['1', '2', '3', '4', '5'])
+    expect(parts.at(-1)).toStartWith('Offline geocoder ready: ')
+    expect(server.lines.filter((l) => STEP.test(l))).toEqual([])
+  } finally {
+    server.proc.kill('SIGTERM')
+    await server.proc.exited
+  }
+}, 60_000)
