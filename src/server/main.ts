@@ -1,6 +1,7 @@
 // `storeloc serve` (and `npm start`): reads the settings and starts this process in its role.
 // WORKERS=1 (the default): one process does everything (single.ts). WORKERS=N > 1: a primary and
 // N workers, each started from `entry` (workers.ts).
+import { databaseFault } from '../store/db'
 import { StartError } from './listen'
 import { readConfig } from './options'
 import { runSingle } from './single'
@@ -14,8 +15,14 @@ export async function serve(argv: string[], entry: string): Promise<void> {
     if (config.workers > 1) return await runPrimary(config, entry, env)
     return await runSingle(config)
   } catch (e) {
-    if (!(e instanceof StartError)) throw e
-    console.error(e.message)
+    // A database that fails the start anywhere (not only where it is opened) says so in one line.
+    const fault = e instanceof StartError ? null : databaseFault(e)
+    if (!(e instanceof StartError) && fault === null) throw e
+    console.error(
+      e instanceof StartError
+        ? e.message
+        : `Cannot use the database at ${config.databasePath}: ${(e as Error).message.replace(/\.$/, '')}.`,
+    )
     process.exit(1)
   }
 }
