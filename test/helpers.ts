@@ -180,12 +180,17 @@ export function startServer(
     stdout: 'pipe',
     stderr: 'pipe',
   })
+  return { proc, ...stdoutLines(proc) }
+}
+
+/** The lines a process writes on stdout, as they come, and a wait for the first that matches. */
+export function stdoutLines(proc: { stdout: ReadableStream<Uint8Array> }): Pick<Running, 'lines' | 'waitFor'> {
   const collected = lineCollector()
   ;(async () => {
     const decoder = new TextDecoder()
     for await (const chunk of proc.stdout) collected.add(decoder.decode(chunk, { stream: true }))
   })()
-  return { proc, lines: collected.lines, waitFor: collected.waitFor }
+  return { lines: collected.lines, waitFor: collected.waitFor }
 }
 
 /** startServer, with its stdout and stderr a terminal (a pseudo-terminal), as `npm start` typed in one has them. */

@@ -1,0 +1,68 @@
+// The systemd unit of docs/operations.md, run as systemd would run it: its ExecStart, in its
+// WorkingDirectory, with its Environment lines and nothing else but PATH, the install at
+// /opt/storeloc being this checkout and the StateDirectory a temporary one.
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { copyFileSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { stdoutLines, tempDir } from './helpers'
+
+const ROOT = join(import.meta.dir, '..')
+let state: string
+beforeAll(() => (state = tempDir()))
+afterAll(() => rmSync(state, { recursive: true, force: true }))
+
+/** The unit's [Service] settings, each key with its values in order, /opt/storeloc and /var/lib/storeloc made local. */
+function unit(): Map<string, string[]> {
+  const text = readFileSync(join(ROOT, 'deploy/storeloc.service'), 'utf8')
+  const settings = new Map<string, string[]>()
+  for (const line of text.split('\n')) {
+    const m = /^([A-Za-z]+)=(.*)$/.exec(line.trim())
+    if (m === null) continue
+    const value = m[2]!.replaceAll('/opt/storeloc', ROOT).replaceAll('/var/lib/storeloc', state)
+    settings.set(m[1]!, [...(settings.get(m[1]!) ?? []), value])
+  }
+  return settings
+}
+
+/** Names and modification times of what the install's data folder holds. */
+const installData = () =>
+  readdirSync(join(ROOT, 'data'))
+    .map((name) => `${name} ${statSync(join(ROOT, 'data', name)).mtimeMs}`)
+    .sort()
+
+test('the unit starts the service with its data in the StateDirectory, writing nothing into the install, and stops it on SIGTERM', async () => {
+  const settings = unit()
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin' }
+  for (const assignment of settings.get('Environment') ?? []) {
+    const [name, ...value] = assignment.split('=')
+    env[name!] = value.join('=')
+  }
+  expect(env.DATABASE_PATH).toBe(join(state, 'storeloc.db'))
+  expect(env.GEODATA_PATH).toBe(join(state, 'geocoder.sqlite'))
+  env.PORT = '0' // the unit's 3000 may be taken here
+  copyFileSync(join(ROOT, 'data/geocoder.sqlite'), env.GEODATA_PATH!) // as a second start finds it
+  const before = installData()
+
+  const [command] = settings.get('ExecStart')!
+  expect(settings.get('WorkingDirectory')).toEqual([ROOT])
+  const proc = Bun.spawn(command!.split(' '), { cwd: ROOT, env, stdout: 'pipe', stderr: 'pipe' })
+  const server = stdoutLines(proc)
+  try {
+    const listening = JSON.parse(await server.waitFor(/"listening"/))
+    expect(listening.database).toBe(env.DATABASE_PATH)
+    expect(listening.url).toStartWith('http://127.0.0.1:')
+    // Not a terminal: the first locator is made, its key is not; the line to make one names the database.
+    expect(server.lines.join('\n')).toContain(`DATABASE_PATH=${env.DATABASE_PATH}`)
+    expect(server.lines.join('\n')).not.toContain('Loaded the demo') // DEMO=0
+    await server.waitFor(/"indexes loaded"/)
+    const ready = await fetch(`${listening.url}/readyz`)
+    expect(ready.status).toBe(200)
+  } finally {
+    const stopAt = performance.now()
+    proc.kill('SIGTERM')
+    expect(await proc.exited).toBe(0)
+    const timeoutStopSec = Number(settings.get('TimeoutStopSec')![0])
+    expect(performance.now() - stopAt).toBeLessThan(timeoutStopSec * 1000)
+  }
+  expect(installData()).toEqual(before)
+})
