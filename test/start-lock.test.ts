@@ -13,26 +13,30 @@ let dir: string
 beforeAll(() => (dir = tempDir()))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-/** Another process (hold-lock.ts) that takes the database's write lock, says "held", and lets go after `ms`. */
-async function holdLock(path: string, ms: number) {
+/** Another process (hold-lock.ts) that takes the database's write lock, says "held", and lets go when `release()` is called. */
+async function holdLock(path: string) {
   const script = join(dir, 'hold-lock.ts')
   await Bun.write(
     script,
     `import { Database } from 'bun:sqlite'
-const [path, ms] = process.argv.slice(2)
-const db = new Database(path)
+const db = new Database(process.argv[2])
 db.exec('PRAGMA journal_mode = WAL')
 db.exec('BEGIN IMMEDIATE')
 console.log('held')
-await Bun.sleep(Number(ms))
+for await (const _ of Bun.stdin.stream()) break
 db.exec('COMMIT')
 db.close()
 `,
   )
-  const proc = Bun.spawn([process.execPath, script, path, String(ms)], { stdout: 'pipe' })
+  const proc = Bun.spawn([process.execPath, script, path], { stdin: 'pipe', stdout: 'pipe' })
   const { value } = await proc.stdout.getReader().read()
   expect(new TextDecoder().decode(value)).toContain('held')
-  return proc
+  return Object.assign(proc, {
+    release: () => {
+      proc.stdin.write('go\n')
+      proc.stdin.end()
+    },
+  })
 }
 
 /** A database at `path` with its schema one migration behind this program's. */
@@ -57,7 +61,7 @@ test('a database with locators starts at once under another process write lock: 
   first.proc.kill('SIGTERM')
   await first.proc.exited
 
-  const holder = await holdLock(path, 20_000)
+  const holder = await holdLock(path)
   try {
     const server = startServer(path, { DEMO: '0' })
     await server.waitFor(/"listening"/)
@@ -82,7 +86,7 @@ for (const kind of [
       made.exec('PRAGMA journal_mode = WAL')
       made.close()
     }
-    const holder = await holdLock(path, 2500)
+    const holder = await holdLock(path)
     const port = String(42000 + Math.floor(Math.random() * 2000))
     const server = startServer(path, { DEMO: '0', PORT: port, WORKERS: kind.endsWith('WORKERS=2') ? '2' : '1' })
     const base = `http://127.0.0.1:${port}`
@@ -99,6 +103,7 @@ for (const kind of [
     const pub = await get(base, '/public/v1/pk_x/locations?lat=1&lng=2')
     expect([pub.status, pub.body.error.code, pub.retryAfter]).toEqual([503, 'UNAVAILABLE', '1'])
 
+    holder.release()
     expect(await holder.exited).toBe(0)
     await server.waitFor(/"listening"/)
     expect(await get(base, '/healthz')).toEqual({ status: 200, body: { status: 'ok' }, retryAfter: null })
@@ -113,7 +118,7 @@ for (const kind of [
 test('a lock held past --lock-wait ends the start with one line naming the process that holds it', async () => {
   const path = join(dir, 'held.db')
   oneMigrationBehind(path)
-  const holder = await holdLock(path, 20_000)
+  const holder = await holdLock(path)
   try {
     const server = startServer(path, { DEMO: '0', LOCK_WAIT_SECONDS: '30' }, [
       process.execPath,
