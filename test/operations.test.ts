@@ -2,7 +2,7 @@
 // WorkingDirectory, with its Environment lines and nothing else but PATH, the install at
 // /opt/storeloc being this checkout and the StateDirectory a temporary one.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { copyFileSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { stdoutLines, tempDir } from './helpers'
 
@@ -65,4 +65,34 @@ test('the unit starts the service with its data in the StateDirectory, writing n
     expect(performance.now() - stopAt).toBeLessThan(timeoutStopSec * 1000)
   }
   expect(installData()).toEqual(before)
+})
+
+test("the backup, restore and doctor lines of the page, through the package's launcher", async () => {
+  const database = join(state, 'storeloc.db') // the unit's, left by the test above
+  const backups = join(state, 'backups')
+  mkdirSync(backups) // the page makes it first: install -d
+  const run = (...argv: string[]) => {
+    const p = Bun.spawnSync(['node', join(ROOT, 'bin/storeloc.js'), ...argv], {
+      cwd: state,
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        DATABASE_PATH: database,
+        GEODATA_PATH: join(state, 'geocoder.sqlite'),
+      },
+    })
+    return { code: p.exitCode, out: p.stdout.toString(), err: p.stderr.toString() }
+  }
+  const made = run('locator', 'create', '--name', 'Before the backup', '--json')
+  expect(made.code).toBe(0)
+  const backup = run('backup', join(backups, '2026-12-01.db'))
+  expect(backup).toMatchObject({ code: 0, err: '' })
+  expect(run('locator', 'create', '--name', 'After the backup').code).toBe(0)
+  expect(run('restore', join(backups, '2026-12-01.db')).code).toBe(0)
+  const names = JSON.parse(run('locator', 'list', '--json').out).map((l: { name: string }) => l.name)
+  expect(names).toContain('Before the backup')
+  expect(names).not.toContain('After the backup')
+  const doctor = run('doctor')
+  expect(doctor.err).toBe('')
+  expect([0, 1]).toContain(doctor.code) // 1 when it finds something to fix (a locator with its Query API off)
+  expect(doctor.out).not.toBe('')
 })
