@@ -23,9 +23,22 @@ export type Config = {
   lockWaitMs: number
   /** The longest a stop waits for the requests under way before it closes what is left. */
   stopTimeoutMs: number
+  /** GET /metrics on a port of its own (METRICS_PORT); null: off, the default. */
+  metrics: MetricsConfig | null
   /** Internal: this process is one of the workers a primary started (STORELOC_WORKER=1, set by the primary, src/server/workers.ts). */
   worker: boolean
 }
+
+/** The Prometheus metrics listener: apart from the APIs' port, on loopback unless METRICS_HOST says otherwise. */
+export type MetricsConfig = {
+  port: number
+  host: string
+  /** When set, a scrape must send "Authorization: Bearer <token>"; never logged. */
+  token: string | null
+}
+
+/** METRICS_TOKEN at least: a guessable token protects nothing. */
+export const MIN_METRICS_TOKEN_CHARS = 16
 
 /** Where the database is when DATABASE_PATH does not say (the service's and the CLI's). */
 export const DEFAULT_DATABASE_PATH = 'data/storeloc.db'
@@ -133,6 +146,30 @@ function baseUrl(env: Record<string, string | undefined>, name: string, example:
   return raw.replace(/\/+$/, '')
 }
 
+/** METRICS_PORT, METRICS_HOST and METRICS_TOKEN, or null when METRICS_PORT is unset (metrics off). */
+function metricsConfig(env: Record<string, string | undefined>, port: number): MetricsConfig | null {
+  if (env.METRICS_PORT === undefined || env.METRICS_PORT === '') {
+    for (const name of ['METRICS_HOST', 'METRICS_TOKEN'])
+      if (env[name])
+        throw new ConfigError(
+          `${name} is set but METRICS_PORT is not: metrics are off until METRICS_PORT names their port.`,
+        )
+    return null
+  }
+  const metricsPort = integer(env, 'METRICS_PORT', 0, 0, 65535)
+  if (metricsPort !== 0 && metricsPort === port)
+    throw new ConfigError(
+      `METRICS_PORT must differ from PORT (both ${port}): metrics are served on a port of their own.`,
+    )
+  // Trimmed, as a secret read from a file often ends in a newline. Never quoted back in a message.
+  const token = env.METRICS_TOKEN?.trim() || null
+  if (token !== null && (token.length < MIN_METRICS_TOKEN_CHARS || !/^[\x21-\x7e]+$/.test(token)))
+    throw new ConfigError(
+      `METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_CHARS} printable ASCII characters without spaces (e.g. the output of openssl rand -hex 32); the one given is not.`,
+    )
+  return { port: metricsPort, host: env.METRICS_HOST || '127.0.0.1', token }
+}
+
 export function loadConfig(
   env: Record<string, string | undefined> = process.env,
   cores: number = availableParallelism(),
@@ -167,8 +204,9 @@ export function loadConfig(
   if (!['0', '1', 'true', 'false'].includes(logRequests)) {
     throw new ConfigError(`LOG_REQUESTS must be 1 or 0; got "${logRequests}".`)
   }
+  const port = integer(env, 'PORT', 3000, 0, 65535)
   return {
-    port: integer(env, 'PORT', 3000, 0, 65535),
+    port,
     host: env.HOST || '0.0.0.0',
     databasePath: env.DATABASE_PATH || DEFAULT_DATABASE_PATH,
     publicBaseUrl,
@@ -187,6 +225,7 @@ export function loadConfig(
     lockWaitMs: integer(env, 'LOCK_WAIT_SECONDS', 60, 0, 86_400) * 1000,
     stopTimeoutMs: integer(env, 'STOP_TIMEOUT_SECONDS', 8, 1, 3600) * 1000,
     workers: env.WORKERS === undefined || env.WORKERS === '' ? 1 : parseWorkers(env.WORKERS, 'WORKERS', cores),
+    metrics: metricsConfig(env, port),
     worker: env.STORELOC_WORKER === '1',
   }
 }

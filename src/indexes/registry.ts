@@ -356,6 +356,14 @@ export class IndexRegistry {
     return this.builds.after(mark)
   }
 
+  /** For metrics: the last change applied here, and each built index's locations and public JSON buffers' bytes. */
+  readings() {
+    const indexes = []
+    for (const [locatorId, { index, arena }] of this.entries)
+      indexes.push({ locatorId, locations: index.size, jsonBytes: arena.bytes.allocated })
+    return { appliedSeq: this.follower.appliedSeq, indexes }
+  }
+
   /** Whether the locator's index is built (preload, a background build, or a query). */
   has(locatorId: string): boolean {
     return this.entries.has(locatorId)

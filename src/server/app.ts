@@ -12,6 +12,9 @@ import type { Store } from '../store'
 import { logRequest, redactingLog, storageFaultLog } from './app-log'
 import { serviceApp } from './app-routes'
 import { appUpkeep, createRegistry, type IndexUpkeep } from './app-upkeep'
+import { readingFamilies, type RequestMetrics } from './metrics'
+import { methodIndex, routeOf } from './metrics-routes'
+import type { Family } from './metrics-text'
 
 export type AppDeps = {
   store: Store
@@ -27,6 +30,8 @@ export type AppDeps = {
   indexBuildRetryMs?: number
   /** Small bounds for the indexes and their JSON (tests, to reach compactions and layouts in a few writes); defaults otherwise. */
   indexUpkeep?: IndexUpkeep
+  /** Counts every request and geocoder lookup for GET /metrics (METRICS_PORT); none when absent. */
+  metrics?: RequestMetrics
 }
 
 export function createApp(deps: AppDeps) {
@@ -37,6 +42,8 @@ export function createApp(deps: AppDeps) {
   const started = new WeakMap<Request, RequestNote>()
   const requestId = requestIds()
   const fastPath = deps.publicFastPath ?? true
+  const metrics = deps.metrics ?? null
+  const geocoder = metrics === null ? deps.geocoder : metrics.countGeocoder(deps.geocoder)
   const publicApi = publicRoutes({
     store: deps.store,
     registry,
@@ -51,7 +58,7 @@ export function createApp(deps: AppDeps) {
   })
   const otherApp = serviceApp({
     store: deps.store,
-    geocoder: deps.geocoder,
+    geocoder,
     maxBodyBytes: deps.config.maxBodyBytes,
     registry,
     log,
@@ -66,12 +73,12 @@ export function createApp(deps: AppDeps) {
    * for paths under PUBLIC_PREFIX the Query API's fast path (a kept answer, or a /locations answer
    * made without Elysia) if it takes the request, else its app (given the request as it came: no
    * copy for a mount), the other app for the rest; after a POST (the Management API's writes)
-   * sync(), so the write is in this process's indexes; then one log line.
+   * sync(), so the write is in this process's indexes; then its metrics, and one log line.
    */
   function handle(request: Request): Response | Promise<Response> {
     requestSeen() // background work rests between its turns while requests come
     const logging = deps.config.logRequests
-    const t0 = logging ? performance.now() : 0
+    const t0 = logging || metrics !== null ? performance.now() : 0
     const s: RequestNote = { id: requestId() }
     // Bun.serve gives a request with no usable Host (HTTP/1.0 may send none; "a/b", "a@b" or "a b"
     // is no host) its path alone as its URL, which every reader of the URL here (pathStart, the
@@ -94,11 +101,14 @@ export function createApp(deps: AppDeps) {
         ? new PublicError('INVALID_PARAMETER', message).toResponse(deps.config.publicBaseUrl)
         : new AdminError('invalid_request', message).toResponse()
       refused.headers.set('x-request-id', s.id)
+      if (metrics !== null)
+        metrics.record(routeOf(request.method, href, path, isPublic), methodIndex(request.method), 400, t0)
       return logging ? logRequest(log, request, refused, t0, s) : refused
     }
     // The fast path answers from this turn, without a promise.
     const fast = isPublic && fastPath ? publicApi.fast(request, s) : null
     if (fast) {
+      if (metrics !== null) metrics.fastAnswer(href, path, fast.status, t0)
       if (logging) logRequest(log, request, fast, t0, s)
       return fast
     }
@@ -108,6 +118,14 @@ export function createApp(deps: AppDeps) {
     // commit, with the others committed with it: not left for the idle sync, which would apply a
     // second's worth at once (at ~2k creates/s, a turn of the event loop ~0.2 s long every second).
     if (request.method === 'POST') made = made.then(syncThen)
+    if (metrics !== null) {
+      const route = routeOf(request.method, href, path, isPublic)
+      const method = methodIndex(request.method)
+      made = made.then((response) => {
+        metrics.record(route, method, response.status, t0)
+        return response
+      })
+    }
     return logging ? made.then((response) => logRequest(log, request, response, t0, s)) : made
   }
 
@@ -121,7 +139,22 @@ export function createApp(deps: AppDeps) {
 
   /** How many answers were sent from the answer cache (identical public requests between two writes) since the app was made. */
   const cacheHits = publicApi.cacheHits
+
+  /** Its counts and readings for GET /metrics; none without deps.metrics. */
+  function metricFamilies(): Family[] {
+    if (metrics === null) return []
+    const { appliedSeq, indexes } = registry.readings()
+    let lastSeq = Number.NaN // the change-log series are left out when the log cannot be read now
+    try {
+      lastSeq = deps.store.changes.lastSeq()
+    } catch {}
+    const commits = deps.store.writeCount()
+    return [
+      ...metrics.families(),
+      ...readingFamilies({ cacheHits: cacheHits(), indexes, lastSeq, appliedSeq, commits }),
+    ]
+  }
   const { preload, sync, evictIdle, retryFailedBuilds, settleDeltas, checkFile } = upkeep
-  return { handle, preload, sync, evictIdle, retryFailedBuilds, settleDeltas, checkFile, cacheHits }
+  return { handle, preload, sync, evictIdle, retryFailedBuilds, settleDeltas, checkFile, cacheHits, metricFamilies }
 }
 export type App = ReturnType<typeof createApp>

@@ -42,6 +42,24 @@ export const SERVE_OPTIONS: readonly ServeOption[] = [
     help: "the longest a start waits for another process's write lock; default 60",
   },
   {
+    flag: '--metrics-port',
+    env: 'METRICS_PORT',
+    value: 'N',
+    help: 'serve GET /metrics (Prometheus) on this port (0: a free one); unset: off',
+  },
+  {
+    flag: '--metrics-host',
+    env: 'METRICS_HOST',
+    value: 'ADDRESS',
+    help: "the metrics port's interface; default 127.0.0.1",
+  },
+  {
+    flag: '--metrics-token',
+    env: 'METRICS_TOKEN',
+    value: 'TOKEN',
+    help: 'a bearer token scrapes must send; prefer the variable',
+  },
+  {
     flag: '--stop-timeout',
     env: 'STOP_TIMEOUT_SECONDS',
     value: 'S',

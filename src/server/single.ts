@@ -6,6 +6,8 @@ import { createApp } from './app'
 import { drainable } from './drain'
 import { bootstrap, displayHost } from './bootstrap'
 import { listen, onStopSignal, openStoreToStart } from './listen'
+import { processFamilies, RequestMetrics } from './metrics'
+import { serveMetrics } from './metrics-serve'
 import { checkWhole, progressInPlace, startingResponse, untilUnlocked } from './start'
 import { preloadIndexes, startChangeLogPrune, startGeocodeRefresh, startIdleSync, warnGeocoder } from './upkeep'
 
@@ -17,6 +19,22 @@ export async function runSingle(config: Config): Promise<void> {
   let handle: (request: Request) => Response | Promise<Response> = startingResponse
   const drain = drainable((request) => handle(request))
   const server = listen(config, drain.serve, false)
+  const metrics = config.metrics === null ? undefined : new RequestMetrics()
+  let app: ReturnType<typeof createApp> | undefined
+  let metricsServer: ReturnType<typeof serveMetrics> | null = null
+  if (config.metrics !== null) {
+    try {
+      // Until the app is made, the process's own families only.
+      metricsServer = serveMetrics(
+        config.metrics,
+        async () => [{ worker: '0', families: [...processFamilies(), ...(app?.metricFamilies() ?? [])] }],
+        logLine,
+      )
+    } catch (e) {
+      server.stop(true)
+      throw e
+    }
+  }
   const path = config.databasePath
   let store: Store | null = null
   let geocoding: GeocoderStack | null = null
@@ -26,13 +44,13 @@ export async function runSingle(config: Config): Promise<void> {
     logLine({ level: 'info', message: 'shutting down', signal })
     stopUpkeep()
     const cut = await drain.stop(server, config.stopTimeoutMs)
+    metricsServer?.stop(true)
     if (cut > 0)
       logLine({ level: 'warn', message: 'requests cut at the stop deadline (STOP_TIMEOUT_SECONDS)', requests: cut })
     geocoding?.close()
     store?.close()
     process.exit(0)
   })
-  let app: ReturnType<typeof createApp>
   try {
     const opened = await untilUnlocked(path, config.lockWaitMs, () => openStoreToStart(path, false), logLine)
     store = opened
@@ -41,7 +59,7 @@ export async function runSingle(config: Config): Promise<void> {
       warn: warnGeocoder,
       sayInPlace: progressInPlace(),
     })
-    app = createApp({ store: opened, geocoder: geocoding.geocoder, config })
+    app = createApp({ store: opened, geocoder: geocoding.geocoder, config, metrics })
     await checked
     await untilUnlocked(
       path,
@@ -51,6 +69,7 @@ export async function runSingle(config: Config): Promise<void> {
     )
   } catch (e) {
     server.stop(true)
+    metricsServer?.stop(true)
     geocoding?.close()
     store?.close()
     throw e

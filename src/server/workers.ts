@@ -13,6 +13,9 @@ import { createApp } from './app'
 import { drainable } from './drain'
 import { bootstrap, displayHost } from './bootstrap'
 import { listen, onStopSignal, openStoreToStart, serveOn, StartError } from './listen'
+import { processFamilies, RequestMetrics } from './metrics'
+import { serveMetrics } from './metrics-serve'
+import { answerMetricRequests, workerMetrics } from './metrics-workers'
 import { checkWhole, progressInPlace, startingResponse, untilUnlocked } from './start'
 import { preloadIndexes, startChangeLogPrune, startGeocodeRefresh, startIdleSync, warnGeocoder } from './upkeep'
 
@@ -30,7 +33,9 @@ export async function runWorker(config: Config): Promise<void> {
   const path = config.databasePath
   const store = await untilUnlocked(path, config.lockWaitMs, () => openStoreToStart(path, false), logLine)
   const geocoding = await createGeocoder(config.geocoder, store, undefined, { warn: warnGeocoder }) // the primary has built its data
-  const app = createApp({ store, geocoder: geocoding.geocoder, config })
+  const metrics = config.metrics === null ? undefined : new RequestMetrics()
+  const app = createApp({ store, geocoder: geocoding.geocoder, config, metrics })
+  if (metrics) answerMetricRequests(() => [...processFamilies(), ...app.metricFamilies()])
   // Before listening: the kernel sends connections only to workers that listen, so a worker
   // started again after a crash is not sent any until its indexes are built.
   await preloadIndexes(app, false)
@@ -68,6 +73,8 @@ function superviseWorkers(
   count: number,
   port: number,
   fatal: (line: Record<string, unknown>) => void,
+  /** Each message a worker sends but "ready" (metrics-workers.ts), with the worker's slot. */
+  onMessage: (slot: number, message: unknown) => void = () => {},
 ) {
   const running = new Map<number, Subprocess>() // slot -> its current process
   const crashes = new Array<number>(count).fill(0)
@@ -87,7 +94,8 @@ function superviseWorkers(
       stdout: 'inherit',
       stderr: 'inherit',
       ipc(message) {
-        if ((message as { type?: string } | null)?.type !== 'ready' || listening) return
+        if ((message as { type?: string } | null)?.type !== 'ready') return onMessage(slot, message)
+        if (listening) return
         listening = true
         if (!started && ++readyCount === count) {
           started = true
@@ -130,6 +138,8 @@ function superviseWorkers(
     /** Resolves when every worker of the first start listens. */
     ready,
     pids: () => [...running.values()].map((p) => p.pid),
+    /** The workers running now, each with its slot (0 to count - 1). */
+    workers: () => [...running].map(([slot, proc]) => ({ slot, proc })),
     /** Passes the signal on (each worker stops accepting, finishes in-flight requests, closes the database) and waits for every worker to exit. */
     async stop(signal: NodeJS.Signals): Promise<void> {
       stopping = true
@@ -164,7 +174,12 @@ export async function runPrimary(
   const path = config.databasePath
   let store: Store
   let geocoding: GeocoderStack
+  // The workers' metrics are gathered here, where the metrics port is (metrics-workers.ts).
+  const gathered = workerMetrics()
+  let running: () => { slot: number; proc: Subprocess }[] = () => []
+  let metricsServer: ReturnType<typeof serveMetrics> | null = null
   try {
+    if (config.metrics !== null) metricsServer = serveMetrics(config.metrics, () => gathered.gather(running()), logLine)
     // Applies the migrations before any worker opens the file.
     store = await untilUnlocked(path, config.lockWaitMs, () => openStoreToStart(path, false), logLine)
     const checked = checkWhole(path)
@@ -175,6 +190,7 @@ export async function runPrimary(
     await checked
   } catch (e) {
     probe.stop(true)
+    metricsServer?.stop(true)
     throw e
   }
 
@@ -187,14 +203,23 @@ export async function runPrimary(
     stopRefresh()
     stopPrune()
     await pool.stop(signal)
+    metricsServer?.stop(true)
     geocoding.close()
     store.close()
     process.exit(exitCode)
   }
-  const pool = superviseWorkers(entry, env, config.workers, port, (line) => {
-    console.error(JSON.stringify(line))
-    void stop('SIGTERM', 1)
-  })
+  const pool = superviseWorkers(
+    entry,
+    env,
+    config.workers,
+    port,
+    (line) => {
+      console.error(JSON.stringify(line))
+      void stop('SIGTERM', 1)
+    },
+    gathered.onMessage,
+  )
+  running = pool.workers
   onStopSignal(async (signal) => {
     console.log(JSON.stringify({ level: 'info', message: 'shutting down', signal }))
     await stop(signal as NodeJS.Signals, 0)

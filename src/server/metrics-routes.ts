@@ -1,0 +1,122 @@
+// The route and method labels of a request: a fixed table of templates, so no token, key, id or
+// stray path becomes a label, and the series stay few whatever is asked.
+import { PUBLIC_PREFIX } from '../api/public/url'
+
+/** Every route label, with its API; a route's number is its place here. "other": a path no route serves. */
+export const ROUTES = [
+  { api: 'public', route: '/public/v1/{token}/locations' },
+  { api: 'public', route: '/public/v1/{token}/locations/{id}' },
+  { api: 'public', route: '/public/v1/{token}/filters' },
+  { api: 'public', route: 'other' },
+  { api: 'admin', route: '/admin/v1/locations' },
+  { api: 'admin', route: '/admin/v1/locations/{id}' },
+  { api: 'admin', route: '/admin/v1/locations/{id}/delete' },
+  { api: 'admin', route: '/admin/v1/locations/bulk' },
+  { api: 'admin', route: '/admin/v1/locations/export' },
+  { api: 'admin', route: '/admin/v1/custom_fields' },
+  { api: 'admin', route: 'other' },
+  { api: 'service', route: '/healthz' },
+  { api: 'service', route: '/readyz' },
+  { api: 'service', route: '/docs' },
+  { api: 'service', route: '/docs/api' },
+  { api: 'service', route: '/docs/assets/{name}' },
+  { api: 'service', route: '/openapi.json' },
+  { api: 'service', route: 'other' },
+] as const
+
+/** The routes by name: each its place in ROUTES. */
+export const ROUTE = {
+  PublicLocations: 0,
+  PublicLocation: 1,
+  PublicFilters: 2,
+  PublicOther: 3,
+  AdminLocations: 4,
+  AdminLocation: 5,
+  AdminDelete: 6,
+  AdminBulk: 7,
+  AdminExport: 8,
+  AdminCustomFields: 9,
+  AdminOther: 10,
+  Healthz: 11,
+  Readyz: 12,
+  Docs: 13,
+  DocsApi: 14,
+  DocsAsset: 15,
+  OpenApi: 16,
+  ServiceOther: 17,
+} as const
+export type Route = number
+
+/** The method labels; any other method is "other". */
+export const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'other'] as const
+export const GET = 0
+export const POST = 2
+
+export function methodIndex(method: string): number {
+  const i = (METHODS as readonly string[]).indexOf(method)
+  return i === -1 || i === METHODS.length - 1 ? METHODS.length - 1 : i
+}
+
+/** The Management API's writes, by route: what storeloc_writes_total counts (POST only). */
+export const WRITE_KINDS: Readonly<Record<number, string>> = {
+  [ROUTE.AdminLocations]: 'create',
+  [ROUTE.AdminLocation]: 'update',
+  [ROUTE.AdminDelete]: 'delete',
+  [ROUTE.AdminBulk]: 'bulk',
+}
+
+/**
+ * The route of a path under PUBLIC_PREFIX, in a full URL whose path starts at `path`, without
+ * cutting the URL (the fast path asks it of every answer). A trailing "/" is read as none.
+ */
+export function publicRoute(href: string, path: number): Route {
+  const start = path + PUBLIC_PREFIX.length + 1
+  const token = href.indexOf('/', start) // the "/" after the token
+  if (token <= start) return ROUTE.PublicOther
+  let end = href.indexOf('?', token)
+  if (end === -1) end = href.length
+  if (end - 1 > token && href.charCodeAt(end - 1) === 0x2f) end--
+  if (href.startsWith('/locations', token)) {
+    const after = token + 10
+    if (after === end) return ROUTE.PublicLocations
+    if (href.charCodeAt(after) !== 0x2f) return ROUTE.PublicOther
+    const slash = href.indexOf('/', after + 1)
+    return slash === -1 || slash >= end ? ROUTE.PublicLocation : ROUTE.PublicOther
+  }
+  return end === token + 8 && href.startsWith('/filters', token) ? ROUTE.PublicFilters : ROUTE.PublicOther
+}
+
+const SERVICE: Record<string, Route> = {
+  '/healthz': ROUTE.Healthz,
+  '/readyz': ROUTE.Readyz,
+  '/docs': ROUTE.Docs,
+  '/docs/api': ROUTE.DocsApi,
+  '/openapi.json': ROUTE.OpenApi,
+}
+
+const ADMIN_LOCATIONS = '/admin/v1/locations'
+
+/** The route of any request, as the apps route it (src/server/app-routes.ts, src/api/admin, src/api/public). */
+export function routeOf(method: string, href: string, path: number, isPublic: boolean): Route {
+  if (isPublic) return publicRoute(href, path)
+  const query = href.indexOf('?', path)
+  let p = href.slice(path, query === -1 ? href.length : query)
+  if (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1)
+  if (p !== '/admin' && !p.startsWith('/admin/')) {
+    const known = SERVICE[p]
+    if (known !== undefined) return known
+    return p.startsWith('/docs/assets/') && p.indexOf('/', 13) === -1 ? ROUTE.DocsAsset : ROUTE.ServiceOther
+  }
+  if (p === ADMIN_LOCATIONS) return ROUTE.AdminLocations
+  if (p === '/admin/v1/custom_fields') return ROUTE.AdminCustomFields
+  if (!p.startsWith(`${ADMIN_LOCATIONS}/`)) return ROUTE.AdminOther
+  const rest = p.slice(ADMIN_LOCATIONS.length + 1)
+  const slash = rest.indexOf('/')
+  if (slash === -1) {
+    // Static routes win over /locations/{id}, each for its own method.
+    if (rest === 'export' && method === 'GET') return ROUTE.AdminExport
+    if (rest === 'bulk' && method === 'POST') return ROUTE.AdminBulk
+    return ROUTE.AdminLocation
+  }
+  return rest.slice(slash) === '/delete' ? ROUTE.AdminDelete : ROUTE.AdminOther
+}

@@ -1,0 +1,248 @@
+// What a serving process counts for GET /metrics (METRICS_PORT): requests by route, method and
+// status, their latency, geocoder lookups; and what it reads at a scrape: the answer cache, the
+// indexes, the change log, the process. Counting is a few typed-array increments a request, no
+// string keys and no allocation: the fast path pays it on every answer.
+import type { GeocodeResult, Geocoder } from '../geocode/geocoder'
+import { isFallbackSource } from '../geocode/http/fallback'
+import { GET, METHODS, POST, publicRoute, ROUTES, WRITE_KINDS } from './metrics-routes'
+import type { Family, HistogramSeries, Series } from './metrics-text'
+
+/** Request latency buckets, seconds: public answers take 20 µs to 1 ms, writes and index builds up to seconds. */
+export const LATENCY_BOUNDS = [
+  0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5,
+] as const
+
+/** Geocoder lookup buckets, seconds: the embedded geocoder and the cache answer in ms, HTTP providers in 100s of ms. */
+export const GEOCODE_BOUNDS = [0.001, 0.005, 0.025, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const
+
+/** Distinct statuses counted apart; the app sends about 15. Any beyond share the last slot, labelled "other". */
+const STATUS_SLOTS = 64
+
+const GEOCODE_RESULTS = ['found', 'not_found', 'fallback', 'error'] as const
+
+/** Observations per bucket of `bounds` (the last past every bound) in `counts` from `at`. */
+function observe(counts: Float64Array, at: number, bounds: readonly number[], value: number): void {
+  let b = 0
+  while (b < bounds.length && value > bounds[b]!) b++
+  counts[at + b]!++
+}
+
+/** One process's request and geocoder counts (see the top of the file). */
+export class RequestMetrics {
+  /** Per status (100-599): its slot + 1; 0 until first seen. */
+  private readonly slotOf = new Uint8Array(600)
+  /** Per slot: its status label. */
+  private readonly statuses: string[] = []
+  /** Requests per (route, method, status slot). */
+  private readonly requests = new Float64Array(ROUTES.length * METHODS.length * STATUS_SLOTS)
+  /** Per route: the observations per latency bucket, then (latencySum) their sum in seconds. */
+  private readonly latency = new Float64Array(ROUTES.length * (LATENCY_BOUNDS.length + 1))
+  private readonly latencySum = new Float64Array(ROUTES.length)
+  private readonly geocodes = new Float64Array(GEOCODE_RESULTS.length)
+  private readonly geocodeTime = new Float64Array(GEOCODE_BOUNDS.length + 1)
+  private geocodeSeconds = 0
+
+  /** A request answered: its route (metrics-routes.ts), method index, status, and when it came (performance.now()). */
+  record(route: number, method: number, status: number, t0: number): void {
+    const seconds = (performance.now() - t0) / 1000
+    let slot = status >= 100 && status < 600 ? this.slotOf[status]! : 0
+    if (slot === 0) slot = this.newSlot(status)
+    this.requests[(route * METHODS.length + method) * STATUS_SLOTS + slot - 1]!++
+    observe(this.latency, route * (LATENCY_BOUNDS.length + 1), LATENCY_BOUNDS, seconds)
+    this.latencySum[route]! += seconds
+  }
+
+  /** A fast-path answer (always a GET under PUBLIC_PREFIX, its path at `path` in `href`). */
+  fastAnswer(href: string, path: number, status: number, t0: number): void {
+    this.record(publicRoute(href, path), GET, status, t0)
+  }
+
+  private newSlot(status: number): number {
+    const label = status >= 100 && status < 600 ? String(status) : 'other'
+    let slot = this.statuses.indexOf(label) + 1
+    if (slot === 0) {
+      if (this.statuses.length === STATUS_SLOTS - 1 && label !== 'other') return this.newSlot(0)
+      slot = this.statuses.push(label)
+    }
+    if (label !== 'other') this.slotOf[status] = slot
+    return slot
+  }
+
+  /** `geocoder`, its lookups counted by result and timed. */
+  countGeocoder(geocoder: Geocoder): Geocoder {
+    const count = (result: number, t0: number) => {
+      const seconds = (performance.now() - t0) / 1000
+      this.geocodes[result]!++
+      observe(this.geocodeTime, 0, GEOCODE_BOUNDS, seconds)
+      this.geocodeSeconds += seconds
+    }
+    return {
+      name: geocoder.name,
+      geocode: async (address: string): Promise<GeocodeResult | null> => {
+        const t0 = performance.now()
+        try {
+          const found = await geocoder.geocode(address)
+          count(found === null ? 1 : isFallbackSource(found.source) ? 2 : 0, t0)
+          return found
+        } catch (e) {
+          count(3, t0)
+          throw e
+        }
+      },
+    }
+  }
+
+  /** The counts as families: requests, latency, writes (the Management API's POSTs), geocoder lookups. */
+  families(): Family[] {
+    const requests: Series[] = []
+    // Every kind and result from zero: an alert on a rate needs the series before the first failure.
+    const writes = new Map<string, Series>()
+    for (const kind of Object.values(WRITE_KINDS))
+      for (const result of ['committed', 'refused', 'failed'])
+        writes.set(`${kind} ${result}`, { labels: { kind, result }, value: 0 })
+    for (let route = 0; route < ROUTES.length; route++) {
+      const { api, route: label } = ROUTES[route]!
+      for (let m = 0; m < METHODS.length; m++) {
+        for (let slot = 0; slot < this.statuses.length; slot++) {
+          const value = this.requests[(route * METHODS.length + m) * STATUS_SLOTS + slot]!
+          if (value === 0) continue
+          const status = this.statuses[slot]!
+          requests.push({ labels: { api, route: label, method: METHODS[m]!, status }, value })
+          const kind = m === POST ? WRITE_KINDS[route] : undefined
+          if (kind === undefined) continue
+          const code = Number(status) // NaN ("other"): failed
+          const result = code < 300 ? 'committed' : code < 500 ? 'refused' : 'failed'
+          writes.get(`${kind} ${result}`)!.value += value
+        }
+      }
+    }
+    const latency: HistogramSeries[] = []
+    const width = LATENCY_BOUNDS.length + 1
+    for (let route = 0; route < ROUTES.length; route++) {
+      const counts = [...this.latency.subarray(route * width, (route + 1) * width)]
+      if (counts.every((n) => n === 0)) continue
+      const { api, route: label } = ROUTES[route]!
+      latency.push({ labels: { api, route: label }, counts, sum: this.latencySum[route]! })
+    }
+    const lookups = GEOCODE_RESULTS.map((result, i) => ({ labels: { result }, value: this.geocodes[i]! }))
+    return [
+      {
+        name: 'storeloc_http_requests_total',
+        help: 'HTTP requests answered, by API (public, admin, service), route template, method and status.',
+        type: 'counter',
+        series: requests,
+      },
+      {
+        name: 'storeloc_http_request_duration_seconds',
+        help: 'Time from a request reaching the app to its response being made, by API and route template.',
+        type: 'histogram',
+        bounds: LATENCY_BOUNDS,
+        series: latency,
+      },
+      {
+        name: 'storeloc_writes_total',
+        help: 'Management API writes (POST), by kind (create, update, delete, bulk) and result: committed (2xx), refused (4xx), failed (5xx).',
+        type: 'counter',
+        series: [...writes.values()],
+      },
+      {
+        name: 'storeloc_geocoder_lookups_total',
+        help: 'Addresses the writes asked the geocoder to place, by result: found, not_found, fallback (the HTTP provider failed, the embedded geocoder answered), error (neither could answer).',
+        type: 'counter',
+        series: lookups,
+      },
+      {
+        name: 'storeloc_geocoder_lookup_duration_seconds',
+        help: "Time of the writes' geocoder lookups, answers from the geocode cache included.",
+        type: 'histogram',
+        bounds: GEOCODE_BOUNDS,
+        series: [{ labels: {}, counts: [...this.geocodeTime], sum: this.geocodeSeconds }],
+      },
+    ]
+  }
+}
+
+/** What a serving process reads at a scrape besides its counts. */
+export type AppReadings = {
+  cacheHits: number
+  indexes: readonly { locatorId: string; locations: number; jsonBytes: number }[]
+  /** The change log's last seq; NaN when it could not be read (its series are then left out). */
+  lastSeq: number
+  appliedSeq: number
+  commits: number
+}
+
+/** The readings as families: per process (each worker's own indexes and change-log position), the cache hits and commits summed. */
+export function readingFamilies(r: AppReadings): Family[] {
+  const changeLog = Number.isNaN(r.lastSeq) ? [] : [r.lastSeq]
+  const byLocator = (value: (i: AppReadings['indexes'][number]) => number) =>
+    r.indexes.map((i) => ({ labels: { locator: i.locatorId }, value: value(i) }))
+  return [
+    {
+      name: 'storeloc_public_cache_hits_total',
+      help: 'Public answers sent from the answer cache (the same request again, no write to its locator between).',
+      type: 'counter',
+      series: [{ labels: {}, value: r.cacheHits }],
+    },
+    {
+      name: 'storeloc_index_locations',
+      help: 'Locations in each built locator index (published ones), per serving process.',
+      type: 'gauge',
+      process: true,
+      series: byLocator((i) => i.locations),
+    },
+    {
+      name: 'storeloc_index_json_bytes',
+      help: "Bytes of the buffers holding each index's pre-serialized public JSON, per serving process (the index's own tables come on top).",
+      type: 'gauge',
+      process: true,
+      series: byLocator((i) => i.jsonBytes),
+    },
+    {
+      name: 'storeloc_change_log_last_seq',
+      help: 'The last change committed to the change log, as the serving process read it at the scrape.',
+      type: 'gauge',
+      process: true,
+      series: changeLog.map((value) => ({ labels: {}, value })),
+    },
+    {
+      name: 'storeloc_change_log_lag',
+      help: "Changes committed that the serving process's indexes have not applied yet (the log's last seq minus its applied seq).",
+      type: 'gauge',
+      process: true,
+      series: changeLog.map((last) => ({ labels: {}, value: Math.max(0, last - r.appliedSeq) })),
+    },
+    {
+      name: 'storeloc_database_commits_total',
+      help: 'Write transactions this service committed to the database (a bulk write or a group of writes is one).',
+      type: 'counter',
+      series: [{ labels: {}, value: r.commits }],
+    },
+  ]
+}
+
+/** The process's memory, CPU and age: every process, the primary of WORKERS > 1 too. */
+export function processFamilies(): Family[] {
+  const memory = process.memoryUsage()
+  const cpu = process.cpuUsage()
+  const gauge = (name: string, help: string, value: number): Family => ({
+    name,
+    help,
+    type: 'gauge',
+    process: true,
+    series: [{ labels: {}, value }],
+  })
+  return [
+    gauge('storeloc_process_resident_memory_bytes', 'Resident memory of the process.', memory.rss),
+    gauge('storeloc_process_heap_used_bytes', 'JavaScript heap in use.', memory.heapUsed),
+    gauge('storeloc_process_heap_total_bytes', 'JavaScript heap reserved.', memory.heapTotal),
+    gauge('storeloc_process_uptime_seconds', 'Seconds since the process started.', process.uptime()),
+    {
+      name: 'storeloc_process_cpu_seconds_total',
+      help: 'CPU time the process used, user and system.',
+      type: 'counter',
+      process: true,
+      series: [{ labels: {}, value: (cpu.user + cpu.system) / 1e6 }],
+    },
+  ]
+}
