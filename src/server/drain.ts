@@ -14,8 +14,9 @@ type Fetch = (request: Request) => Response | Promise<Response>
 export function drainable(fetch: Fetch) {
   let stopping = false
   let lastAt = 0
-  const serve: Fetch = async (request) => {
-    if (!stopping) return fetch(request)
+  // Not async: the public fast path's Response goes back to Bun in the same turn, no promise.
+  const serve: Fetch = (request) => (stopping ? closing(request) : fetch(request))
+  const closing = async (request: Request): Promise<Response> => {
     lastAt = performance.now()
     if (new URL(request.url).pathname === '/readyz')
       return Response.json(
