@@ -1,0 +1,77 @@
+// A production install, as docs/operations.md has it: the package's files, `npm ci --omit=dev`
+// (offline, from the npm cache the test run's own `npm install` filled), then `npm start` with no
+// Bun on PATH but the one the install brings.
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { spawn } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs'
+import { delimiter, join } from 'node:path'
+import { Readable } from 'node:stream'
+import { stdoutLines, tempDir } from './helpers'
+
+const ROOT = join(import.meta.dir, '..')
+let dir: string
+let install: string
+beforeAll(() => {
+  dir = tempDir()
+  install = join(dir, 'storeloc')
+  mkdirSync(join(install, 'data'), { recursive: true })
+  for (const part of ['package.json', 'package-lock.json', 'bin', 'src', 'data/demo'])
+    cpSync(join(ROOT, part), join(install, part), { recursive: true })
+})
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+/** PATH without any node_modules/.bin (npm test puts this checkout's there): Node.js and npm only. */
+const PATH = (process.env.PATH ?? '')
+  .split(delimiter)
+  .filter((p) => !p.includes('node_modules'))
+  .join(delimiter)
+
+test('npm ci --omit=dev, then npm start and npx storeloc work with only Node.js and npm on PATH', async () => {
+  const env = { PATH, HOME: process.env.HOME ?? dir, npm_config_update_notifier: 'false' }
+  const ci = Bun.spawnSync(['npm', 'ci', '--omit=dev', '--offline', '--no-audit', '--no-fund'], { cwd: install, env })
+  expect({ code: ci.exitCode, stderr: ci.stderr.toString() }).toMatchObject({ code: 0 })
+  expect(existsSync(join(install, 'node_modules/.bin/bun'))).toBe(true)
+  for (const dev of ['@biomejs/biome', 'fast-check', 'ajv', 'bun-types'])
+    expect(existsSync(join(install, 'node_modules', dev))).toBe(false)
+
+  const help = Bun.spawnSync(['npx', 'storeloc', 'serve', '--help'], { cwd: install, env })
+  expect(help.exitCode).toBe(0)
+  expect(help.stdout.toString()).toContain('Usage: storeloc serve [options]')
+
+  const database = join(dir, 'data', 'storeloc.db')
+  // Its own process group, stopped as a terminal's Ctrl-C or a service manager stops one: the
+  // signal to every process of the group (npm alone passes none on to the service).
+  const proc = spawn(
+    'npm',
+    ['start', '--', '--port', '0', '--host', '127.0.0.1', '--database', database, '--no-demo'],
+    {
+      cwd: install,
+      env: { ...env, GEODATA_PATH: join(ROOT, 'data/geocoder.sqlite') }, // built by the test run's setup
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  const exited = new Promise<void>((resolve) => proc.on('exit', () => resolve()))
+  const server = stdoutLines({ stdout: Readable.toWeb(proc.stdout!) as ReadableStream<Uint8Array> })
+  let url = ''
+  try {
+    const listening = JSON.parse(await server.waitFor(/"listening"/))
+    url = listening.url
+    expect(listening.database).toBe(database)
+    await server.waitFor(/"indexes loaded"/)
+    expect((await fetch(`${url}/readyz`)).status).toBe(200)
+  } finally {
+    process.kill(-proc.pid!, 'SIGTERM')
+    await exited
+  }
+  await server.waitFor(/"shutting down"/)
+  let stopped = false
+  for (let i = 0; i < 50 && !stopped; i++) {
+    stopped = await fetch(`${url}/healthz`).then(
+      () => false,
+      () => true,
+    )
+    if (!stopped) await Bun.sleep(100)
+  }
+  expect(stopped).toBe(true)
+}, 60_000)
