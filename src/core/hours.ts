@@ -1,0 +1,119 @@
+// A day's opening hours as people write them ("09:00-17:00", "9am-5pm", "9h-12h, 14h-18h",
+// "Geschlossen", "24 hours"), read into intervals of minutes from local midnight. Text it cannot
+// read whole is unknown: never taken for closed.
+
+/**
+ * closed: not open that day; open: the intervals, sorted, not overlapping, each [start, end) in
+ * minutes from the day's local midnight, an end past 1440 running into the next day (18:00-02:00
+ * is [1080, 1560]); unknown: no text, or text not read.
+ */
+export type DayHours = { kind: 'closed' } | { kind: 'open'; intervals: [number, number][] } | { kind: 'unknown' }
+
+const UNKNOWN: DayHours = { kind: 'unknown' }
+const DAY = 1440
+
+/** Words for a day closed, in the languages of the demo's countries (and a few more). */
+const CLOSED =
+  /^(closed|close|shut|geschlossen|ruhetag|zu|ferme|fermee|fermeture|cerrado|chiuso|gesloten|dicht|fechado|encerrado|stangt|lukket|stengt|suljettu|kiinni)$/
+
+/** Open round the clock. */
+const ALL_DAY =
+  /^(open )?(24 ?(h|hr|hrs|hour|hours|uur|ore|horas|heures|stunden|std|timer|t|tuntia)( ?[/-]? ?(24|7))?( open)?|24 ?\/ ?7|always open|round the clock|rund um die uhr|ganztagig|ouvert 24 ?h ?(\/ ?24)?|aperto 24 ore|abierto 24 horas|dag och natt|dognet rundt|dognaabent)$/
+
+/** Words that join two times of one interval, and words around a time that say nothing. */
+const TO =
+  /\s*(?:-|–|—|−|~|\bto\b|\btill?\b|\buntil\b|\bbis\b|\ba\b|\bal\b|\balle\b|\btot\b|\bjusqu ?a\b|\bate\b|\bas\b|\bhasta\b)\s*/g
+const FILLER =
+  /\b(from|von|vom|van|de|des|dalle|dal|das|desde|kl|klo|uhr|uur|h(?=\s|$)|heures?|ore|horas?|hrs?|hours?|open|geoffnet|ouvert|aperto|abierto|aberto|oppet|abent|auki)\b\.?/g
+/** Between intervals. */
+const AND = /\s*(?:,|;|\/|&|\+|\band\b|\bund\b|\bet\b|\by\b|\be\b|\ben\b|\boch\b|\bog\b|\bja\b)\s*/
+
+/** Lowercased, accents and punctuation that say nothing removed, dashes made one. */
+function normal(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{Mn}/gu, '')
+    .toLowerCase()
+    .replace(/[–—−]/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.!]+$/, '')
+    .replace(/(\d)\s*([ap])\.?\s?m\b\.?/g, '$1$2m') // "9 a.m." -> "9am": no "a" left to read as "to"
+    .replace(/(\d)([ap])\b/g, '$1$2m') // "9a", "5p" (not "9 a 18", Spanish for "to")
+}
+
+type Time = { minutes: number; meridiem: 'am' | 'pm' | null; bare: boolean }
+
+/** "9", "09:30", "9.30", "0930", "9h", "9h30", "9am", "9:30pm", "noon", "midnight", "24:00". */
+function readTime(token: string): Time | null {
+  const t = token.trim()
+  if (t === 'noon' || t === 'midday') return { minutes: 720, meridiem: 'pm', bare: false }
+  if (t === 'midnight') return { minutes: 0, meridiem: 'am', bare: false }
+  const m = /^(\d{1,2})(?:[:.h]?(\d{2}))?\s*(?:h)?\s*(am|pm)?$/.exec(t)
+  if (m === null) return null
+  const hour = Number(m[1])
+  const minute = m[2] === undefined ? 0 : Number(m[2])
+  if (minute > 59 || hour > 24 || (hour === 24 && minute > 0)) return null
+  const meridiem = m[3] === undefined ? null : m[3].startsWith('a') ? 'am' : 'pm'
+  if (meridiem !== null && (hour === 0 || hour > 12)) return null
+  let h = hour
+  if (meridiem === 'am' && hour === 12) h = 0
+  if (meridiem === 'pm' && hour !== 12) h = hour + 12
+  return { minutes: h * 60 + minute, meridiem, bare: m[2] === undefined && meridiem === null }
+}
+
+/** One interval, "9-17", "9am-5pm", "18:00-02:00", or null. */
+function readInterval(text: string): [number, number] | null {
+  const parts = text.split(TO).filter((p) => p !== '')
+  if (parts.length !== 2) return null
+  const start = readTime(parts[0]!)
+  const end = readTime(parts[1]!)
+  if (start === null || end === null) return null
+  let from = start.minutes
+  let to = end.minutes
+  // "1-5pm": the start takes the end's half of the day, unless that puts it after the end ("9-5pm").
+  if (start.meridiem === null && end.meridiem === 'pm' && from < 720 && from + 720 < to) from += 720
+  // "9-5", "10-2", no half of the day said: the end is in the afternoon (not 5 in the morning).
+  if (start.meridiem === null && end.meridiem === null && from <= 720 && to < from && to + 720 > from && to <= 720)
+    to += 720
+  if (to === from) return from === 0 ? [0, DAY] : null // "00:00-00:00", "0-24" below
+  if (to === DAY && from === 0) return [0, DAY]
+  if (to < from) to += DAY // past midnight: "18:00-02:00"
+  return [from, to]
+}
+
+/** Sorted, overlapping or touching intervals joined. */
+function merged(intervals: [number, number][]): [number, number][] {
+  const sorted = [...intervals].sort((a, b) => a[0] - b[0])
+  const out: [number, number][] = []
+  for (const [s, e] of sorted) {
+    const last = out[out.length - 1]
+    if (last !== undefined && s <= last[1]) last[1] = Math.max(last[1], e)
+    else out.push([s, e])
+  }
+  return out
+}
+
+/** The day's hours from its text; unknown unless every part of it is read. */
+export function parseDayHours(text: string | null | undefined): DayHours {
+  if (text === null || text === undefined) return UNKNOWN
+  const t = normal(text)
+  if (t === '') return UNKNOWN
+  if (CLOSED.test(t)) return { kind: 'closed' }
+  if (ALL_DAY.test(t)) return { kind: 'open', intervals: [[0, DAY]] }
+  const parts = t
+    .replace(FILLER, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(AND)
+    .map((p) => p.trim())
+    .filter((p) => p !== '')
+  if (parts.length === 0) return UNKNOWN
+  const intervals: [number, number][] = []
+  for (const part of parts) {
+    const interval = readInterval(part)
+    if (interval === null) return UNKNOWN
+    intervals.push(interval)
+  }
+  return { kind: 'open', intervals: merged(intervals) }
+}

@@ -1,0 +1,110 @@
+// Whether a location is open at an instant, and when that next changes, from its week of hours
+// (hours.ts), its dated exceptions and its IANA time zone: local days and times, through the
+// zone's offsets at each instant, so DST changes and intervals past midnight come out right.
+import type { DayHours } from './hours'
+
+/** A location's hours: seven days, Monday first; dated exceptions by local date (YYYY-MM-DD). */
+export type Schedule = { week: readonly DayHours[]; special?: ReadonlyMap<string, DayHours> }
+
+/** open: null when the hours do not say; next: the instant (ms) it next opens or closes, null when not known within a week. */
+export type OpenState = { open: boolean | null; next: number | null }
+
+const MINUTE = 60_000
+const DAY_MINUTES = 1440
+/** Days looked at after today for the next change: a week and a day. */
+const HORIZON_DAYS = 8
+
+const formats = new Map<string, Intl.DateTimeFormat>()
+
+/** The zone's offset from UTC at instant `t`, in minutes (local = UTC + offset). Throws a RangeError for a zone Intl does not know. */
+export function zoneOffset(zone: string, t: number): number {
+  let format = formats.get(zone)
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    })
+    formats.set(zone, format)
+  }
+  const p: Record<string, number> = {}
+  for (const part of format.formatToParts(t)) if (part.type !== 'literal') p[part.type] = Number(part.value)
+  const local = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!)
+  return Math.round((local - Math.floor(t / MINUTE) * MINUTE) / MINUTE)
+}
+
+/**
+ * The instants at which local minute `m` (minutes since 1970-01-01T00:00 local) begins in `zone`,
+ * earliest first: one; two when the clocks pass it twice (fall back); for a time the clocks skip
+ * (spring forward), the instant of the jump, when the clocks first read later than it.
+ */
+export function localInstants(zone: string, m: number): number[] {
+  const guess = m * MINUTE
+  const before = zoneOffset(zone, guess - DAY_MINUTES * MINUTE)
+  const after = zoneOffset(zone, guess + DAY_MINUTES * MINUTE)
+  const valid = [...new Set([before, after])]
+    .map((o) => guess - o * MINUTE)
+    .filter((t) => zoneOffset(zone, t) * MINUTE === guess - t)
+    .sort((a, b) => a - b)
+  if (valid.length > 0) return valid
+  // Skipped: the jump lies between the instants read with each offset; found to the minute.
+  let lo = guess - after * MINUTE
+  let hi = guess - before * MINUTE
+  while (hi - lo > MINUTE) {
+    const mid = lo + Math.floor((hi - lo) / 2 / MINUTE) * MINUTE
+    if (zoneOffset(zone, mid) === before) lo = mid
+    else hi = mid
+  }
+  return [hi]
+}
+
+/** Monday 0 ... Sunday 6 of local day `d` (days since 1970-01-01, a Thursday). */
+const weekday = (d: number) => (((d + 3) % 7) + 7) % 7
+const isoDate = (d: number) => new Date(d * DAY_MINUTES * MINUTE).toISOString().slice(0, 10)
+
+const hoursOf = (schedule: Schedule, d: number): DayHours =>
+  schedule.special?.get(isoDate(d)) ?? schedule.week[weekday(d)] ?? { kind: 'unknown' }
+
+/** What is open or unknown from local day `first` to `last`, in local minutes since the epoch. */
+function spans(schedule: Schedule, first: number, last: number) {
+  const open: [number, number][] = []
+  const unknownDays = new Set<number>()
+  for (let d = first; d <= last; d++) {
+    const hours = hoursOf(schedule, d)
+    if (hours.kind === 'unknown') unknownDays.add(d)
+    if (hours.kind !== 'open') continue
+    for (const [s, e] of hours.intervals) open.push([d * DAY_MINUTES + s, d * DAY_MINUTES + e])
+  }
+  /** At local minute m: open, closed, or null (unknown, or past the last day looked at). An interval running into the next day counts there too. */
+  const state = (m: number): boolean | null => {
+    for (const [s, e] of open) if (s <= m && m < e) return true
+    const day = Math.floor(m / DAY_MINUTES)
+    return day > last || unknownDays.has(day) ? null : false
+  }
+  const edges = new Set<number>()
+  for (const [s, e] of open) edges.add(s).add(e)
+  for (const d of unknownDays) edges.add(d * DAY_MINUTES).add((d + 1) * DAY_MINUTES)
+  return { state, edges: [...edges].sort((a, b) => a - b) }
+}
+
+/** Whether `schedule` has it open at instant `at` (ms) in `zone`, and when that next changes. */
+export function openState(schedule: Schedule, zone: string, at: number): OpenState {
+  const nowLocal = Math.floor(at / MINUTE) + zoneOffset(zone, at)
+  const today = Math.floor(nowLocal / DAY_MINUTES)
+  const { state, edges } = spans(schedule, today - 1, today + HORIZON_DAYS)
+  const open = state(nowLocal)
+  if (open === null) return { open: null, next: null }
+  for (const edge of edges) {
+    if (edge <= nowLocal) continue
+    const then = state(edge)
+    if (then === open) continue
+    if (then === null) return { open, next: null } // it next turns unknown: when it next opens or closes is not known
+    const instant = localInstants(zone, edge).find((t) => t > at)
+    if (instant !== undefined) return { open, next: instant }
+  }
+  return { open, next: null }
+}

@@ -1,0 +1,326 @@
+// Opening hours as people write them, and whether a location is open at an instant: injected
+// instants around the DST changes of Europe and the US, midnight crossings, dated exceptions and
+// unreadable text; and a property test against a minute-by-minute scan of the wall clock.
+import { describe, expect, test } from 'bun:test'
+import fc from 'fast-check'
+import { type DayHours, parseDayHours } from '../src/core/hours'
+import { openState, type Schedule } from '../src/core/opening'
+
+const open = (...intervals: [number, number][]): DayHours => ({ kind: 'open', intervals })
+const h = (hour: number, minute = 0) => hour * 60 + minute
+const CLOSED: DayHours = { kind: 'closed' }
+const UNKNOWN: DayHours = { kind: 'unknown' }
+
+describe('parseDayHours', () => {
+  const cases: [string, DayHours][] = [
+    ['09:00-17:00', open([h(9), h(17)])],
+    ['9am-5pm', open([h(9), h(17)])],
+    ['9 a.m. – 5 p.m.', open([h(9), h(17)])],
+    ['9:00 – 17:30', open([h(9), h(17, 30)])],
+    ['09:00-12:00, 13:00-18:00', open([h(9), h(12)], [h(13), h(18)])],
+    ['13:00-18:00; 09:00-12:00', open([h(9), h(12)], [h(13), h(18)])],
+    ['09:00-13:00, 12:00-18:00', open([h(9), h(18)])],
+    ['18:00-02:00', open([h(18), h(26)])],
+    ['22:00 - 06:00', open([h(22), h(30)])],
+    ['9-5', open([h(9), h(17)])],
+    ['10-2', open([h(10), h(14)])],
+    ['1-5pm', open([h(13), h(17)])],
+    ['9-5pm', open([h(9), h(17)])],
+    ['11am-2:30pm & 5pm-10pm', open([h(11), h(14, 30)], [h(17), h(22)])],
+    ['noon - midnight', open([h(12), h(24)])],
+    ['12pm-12am', open([h(12), h(24)])],
+    ['0900-1730', open([h(9), h(17, 30)])],
+    ['10:00 to 18:00', open([h(10), h(18)])],
+    ['closed', CLOSED],
+    ['Closed.', CLOSED],
+    ['24 hours', open([0, h(24)])],
+    ['Open 24h', open([0, h(24)])],
+    ['24/7', open([0, h(24)])],
+    ['00:00-24:00', open([0, h(24)])],
+    ['00:00-00:00', open([0, h(24)])],
+    // German, French, Dutch, Italian, Spanish, Portuguese, Scandinavian and Finnish forms.
+    ['9–18 Uhr', open([h(9), h(18)])],
+    ['von 9 bis 18 Uhr', open([h(9), h(18)])],
+    ['9.00 - 12.30 und 14.00 - 18.00 Uhr', open([h(9), h(12, 30)], [h(14), h(18)])],
+    ['Geschlossen', CLOSED],
+    ['Ruhetag', CLOSED],
+    ['24 Stunden', open([0, h(24)])],
+    ['9h-12h, 14h-18h30', open([h(9), h(12)], [h(14), h(18, 30)])],
+    ['de 9h à 19h', open([h(9), h(19)])],
+    ['9h00 - 19h00', open([h(9), h(19)])],
+    ['Fermé', CLOSED],
+    ['van 9 tot 18 uur', open([h(9), h(18)])],
+    ['9.00 - 17.30', open([h(9), h(17, 30)])],
+    ['Gesloten', CLOSED],
+    ['dalle 9 alle 13 e dalle 15 alle 19', open([h(9), h(13)], [h(15), h(19)])],
+    ['Chiuso', CLOSED],
+    ['de 10:00 a 14:00 y de 17:00 a 21:00', open([h(10), h(14)], [h(17), h(21)])],
+    ['Cerrado', CLOSED],
+    ['das 9h às 19h', open([h(9), h(19)])],
+    ['Fechado', CLOSED],
+    ['kl. 10-18', open([h(10), h(18)])],
+    ['Stängt', CLOSED],
+    ['Lukket', CLOSED],
+    ['Stengt', CLOSED],
+    ['Suljettu', CLOSED],
+    ['klo 10-18', open([h(10), h(18)])],
+    // Not read whole: unknown, never closed.
+    ['', UNKNOWN],
+    ['   ', UNKNOWN],
+    ['by appointment', UNKNOWN],
+    ['Mon-Fri 9-5', UNKNOWN],
+    ['9:00-9:00', UNKNOWN],
+    ['25:00-26:00', UNKNOWN],
+    ['9:75-17:00', UNKNOWN],
+    ['9-17 except holidays', UNKNOWN],
+    ['13pm-5pm', UNKNOWN],
+  ]
+  for (const [text, hours] of cases) test(JSON.stringify(text), () => expect(parseDayHours(text)).toEqual(hours))
+  test('null and undefined are unknown', () => {
+    expect(parseDayHours(null)).toEqual(UNKNOWN)
+    expect(parseDayHours(undefined)).toEqual(UNKNOWN)
+  })
+})
+
+const week = (days: DayHours[], special: [string, DayHours][] = []): Schedule => ({
+  week: days,
+  special: new Map(special),
+})
+const every = (hours: DayHours) => week(Array.from({ length: 7 }, () => hours))
+const at = (iso: string) => Date.parse(iso)
+
+describe('openState', () => {
+  const nineToSix = week([...Array.from({ length: 6 }, () => open([h(9), h(18)])), CLOSED])
+
+  test('open on a weekday, closing at its end; closed on Sunday, opening on Monday', () => {
+    expect(openState(nineToSix, 'Europe/Berlin', at('2026-06-15T08:00:00Z'))).toEqual({
+      open: true,
+      next: at('2026-06-15T16:00:00Z'),
+    })
+    expect(openState(nineToSix, 'Europe/Berlin', at('2026-06-14T10:00:00Z'))).toEqual({
+      open: false,
+      next: at('2026-06-15T07:00:00Z'),
+    })
+    // At its closing minute it is closed.
+    expect(openState(nineToSix, 'Europe/Berlin', at('2026-06-15T16:00:00Z')).open).toBe(false)
+  })
+
+  test('an interval past midnight: open into the next day, closing then', () => {
+    const late = week([CLOSED, CLOSED, CLOSED, CLOSED, open([h(18), h(26)]), CLOSED, CLOSED])
+    // Saturday 2026-06-20 01:00 in London (BST) is 00:00Z.
+    expect(openState(late, 'Europe/London', at('2026-06-20T00:00:00Z'))).toEqual({
+      open: true,
+      next: at('2026-06-20T01:00:00Z'),
+    })
+    expect(openState(late, 'Europe/London', at('2026-06-20T02:00:00Z'))).toEqual({
+      open: false,
+      next: at('2026-06-26T17:00:00Z'),
+    })
+  })
+
+  test('a dated exception overrides its weekday, in the local date', () => {
+    // Monday 2026-06-15 closed for a holiday; 2026-06-16 open late.
+    const holiday = week(nineToSix.week as DayHours[], [
+      ['2026-06-15', CLOSED],
+      ['2026-06-16', open([h(12), h(22)])],
+    ])
+    expect(openState(holiday, 'Europe/Berlin', at('2026-06-15T08:00:00Z'))).toEqual({
+      open: false,
+      next: at('2026-06-16T10:00:00Z'),
+    })
+    // 23:30 on the 14th in New York is the 15th in UTC: the 14th (a Sunday) it is, closed, and the 15th is not New York's holiday.
+    const ny = week(nineToSix.week as DayHours[], [['2026-06-15', CLOSED]])
+    expect(openState(ny, 'America/New_York', at('2026-06-15T03:30:00Z'))).toEqual({
+      open: false,
+      next: at('2026-06-16T13:00:00Z'),
+    })
+  })
+
+  test('text not read is unknown: no answer now, and no next change past it', () => {
+    const unread = week([open([h(9), h(17)]), UNKNOWN, CLOSED, CLOSED, CLOSED, CLOSED, CLOSED])
+    expect(openState(unread, 'Europe/Paris', at('2026-06-16T10:00:00Z'))).toEqual({ open: null, next: null })
+    // Monday, open: it closes at 17:00, a known change.
+    expect(openState(unread, 'Europe/Paris', at('2026-06-15T10:00:00Z'))).toEqual({
+      open: true,
+      next: at('2026-06-15T15:00:00Z'),
+    })
+    // Monday evening, closed: it next opens on a day whose text was not read, so when is not known.
+    expect(openState(unread, 'Europe/Paris', at('2026-06-15T20:00:00Z'))).toEqual({ open: false, next: null })
+    expect(openState(every(UNKNOWN), 'Europe/Paris', at('2026-06-15T20:00:00Z'))).toEqual({ open: null, next: null })
+  })
+
+  test('open round the clock, every day: open, with no change in sight', () => {
+    expect(openState(every(open([0, h(24)])), 'Asia/Tokyo', at('2026-06-15T20:00:00Z'))).toEqual({
+      open: true,
+      next: null,
+    })
+  })
+
+  test('Europe, spring forward (Berlin, Sunday 2026-03-29, 02:00 -> 03:00)', () => {
+    // Open Saturday 20:00 to Sunday 03:30: from 01:30 CET (00:30Z) it is one hour, not two, to 03:30 CEST (01:30Z).
+    const saturdayNight = week([CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, open([h(20), h(27, 30)]), CLOSED])
+    expect(openState(saturdayNight, 'Europe/Berlin', at('2026-03-29T00:30:00Z'))).toEqual({
+      open: true,
+      next: at('2026-03-29T01:30:00Z'),
+    })
+    // Opening at 02:30, a time the clocks skip: open from the jump, 03:00 CEST (01:00Z).
+    const skipped = week([CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, open([h(2, 30), h(12)])])
+    expect(openState(skipped, 'Europe/Berlin', at('2026-03-29T00:30:00Z'))).toEqual({
+      open: false,
+      next: at('2026-03-29T01:00:00Z'),
+    })
+    // A Sunday 09:00-18:00 is 07:00Z-16:00Z after the change, 08:00Z-17:00Z the Sunday before.
+    const sunday = week([CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, open([h(9), h(18)])])
+    expect(openState(sunday, 'Europe/Berlin', at('2026-03-28T12:00:00Z')).next).toBe(at('2026-03-29T07:00:00Z'))
+    expect(openState(sunday, 'Europe/Berlin', at('2026-03-22T12:00:00Z')).next).toBe(at('2026-03-22T17:00:00Z'))
+  })
+
+  test('Europe, fall back (Berlin, Sunday 2026-10-25, 03:00 -> 02:00)', () => {
+    const saturdayNight = week([CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, open([h(22), h(26, 30)]), CLOSED])
+    // 01:00 CEST (23:00Z Saturday): it closes at the first 02:30, CEST (00:30Z).
+    expect(openState(saturdayNight, 'Europe/Berlin', at('2026-10-24T23:00:00Z'))).toEqual({
+      open: true,
+      next: at('2026-10-25T00:30:00Z'),
+    })
+    // 02:10 the second time, CET (01:10Z): the wall clock reads before 02:30 again.
+    expect(openState(saturdayNight, 'Europe/Berlin', at('2026-10-25T01:10:00Z'))).toEqual({
+      open: true,
+      next: at('2026-10-25T01:30:00Z'),
+    })
+  })
+
+  test('the US, spring forward and fall back (New York, 2026-03-08 and 2026-11-01)', () => {
+    const daily = every(open([h(9), h(17)]))
+    // Saturday 20:00 EST (01:00Z): it opens Sunday 09:00 EDT, 13:00Z, not 14:00Z.
+    expect(openState(daily, 'America/New_York', at('2026-03-08T01:00:00Z'))).toEqual({
+      open: false,
+      next: at('2026-03-08T13:00:00Z'),
+    })
+    // Sunday 10:00 EDT (14:00Z): it closes at 17:00 EDT, 21:00Z.
+    expect(openState(daily, 'America/New_York', at('2026-03-08T14:00:00Z'))).toEqual({
+      open: true,
+      next: at('2026-03-08T21:00:00Z'),
+    })
+    // Saturday 2026-10-31 20:00 EDT (Sunday 00:00Z): it opens Sunday 09:00 EST, 14:00Z.
+    expect(openState(daily, 'America/New_York', at('2026-11-01T00:00:00Z'))).toEqual({
+      open: false,
+      next: at('2026-11-01T14:00:00Z'),
+    })
+    // A bar open until 01:30 meets 01:30 twice that night: it closes at the first.
+    const bar = every(open([h(18), h(25, 30)]))
+    expect(openState(bar, 'America/New_York', at('2026-11-01T04:00:00Z'))).toEqual({
+      open: true,
+      next: at('2026-11-01T05:30:00Z'),
+    })
+  })
+
+  test('a zone Intl does not know throws a RangeError', () => {
+    expect(() => openState(nineToSix, 'Mars/Olympus', at('2026-06-15T08:00:00Z'))).toThrow(RangeError)
+  })
+})
+
+// The oracle: the wall clock read minute by minute with a formatter of its own.
+const ORACLE_DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
+const oracleFormats = new Map<string, Intl.DateTimeFormat>()
+function wallClock(zone: string, t: number) {
+  let f = oracleFormats.get(zone)
+  if (f === undefined) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      weekday: 'short',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+    oracleFormats.set(zone, f)
+  }
+  const p = Object.fromEntries(f.formatToParts(t).map((x) => [x.type, x.value]))
+  const date = `${p.year}-${p.month}-${p.day}`
+  const yesterday = new Date(Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day) - 1))
+    .toISOString()
+    .slice(0, 10)
+  const day = ORACLE_DAYS.indexOf(p.weekday!)
+  return { date, yesterday, day, minute: Number(p.hour) * 60 + Number(p.minute) }
+}
+function oracleState(s: Schedule, zone: string, t: number): boolean | null {
+  const c = wallClock(zone, t)
+  const today = s.special?.get(c.date) ?? s.week[c.day]!
+  const before = s.special?.get(c.yesterday) ?? s.week[(c.day + 6) % 7]!
+  if (today.kind === 'open' && today.intervals.some(([a, b]) => a <= c.minute && c.minute < b)) return true
+  if (before.kind === 'open' && before.intervals.some(([a, b]) => a <= c.minute + 1440 && c.minute + 1440 < b))
+    return true
+  return today.kind === 'unknown' ? null : false
+}
+
+const ZONES = [
+  'Europe/Berlin',
+  'America/New_York',
+  'Australia/Sydney',
+  'Asia/Kolkata',
+  'America/St_Johns',
+  'Pacific/Chatham',
+  'UTC',
+]
+/** Instants of 2026, half of them within two days of a DST change of Europe, the US or Australia. */
+const CHANGES = [
+  '2026-03-08T07:00Z',
+  '2026-03-29T01:00Z',
+  '2026-04-05T16:00Z',
+  '2026-10-04T16:00Z',
+  '2026-10-25T01:00Z',
+  '2026-11-01T06:00Z',
+]
+const instant = fc.oneof(
+  fc.integer({ min: Date.parse('2026-01-01T00:00Z'), max: Date.parse('2026-12-31T00:00Z') }),
+  fc
+    .tuple(fc.constantFrom(...CHANGES), fc.integer({ min: -2 * 86_400_000, max: 2 * 86_400_000 }))
+    .map(([c, d]) => Date.parse(c) + d),
+)
+/** Any minute, or one of the small hours, when the clocks change. */
+const minuteOfDay = fc.oneof(fc.integer({ min: 0, max: 1439 }), fc.integer({ min: 60, max: 210 }))
+const dayHours: fc.Arbitrary<DayHours> = fc.oneof(
+  fc.constant(CLOSED),
+  fc.constant(UNKNOWN),
+  fc.constant(open([0, 1440])),
+  fc
+    .array(fc.tuple(minuteOfDay, fc.integer({ min: 1, max: 1439 })), { minLength: 1, maxLength: 3 })
+    .map((spans) => parseDayHours(spans.map(([s, len]) => `${clock(s)}-${clock((s + len) % 1440)}`).join(', '))),
+)
+const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`
+
+test('openState equals the wall clock read minute by minute, for a week ahead', () => {
+  fc.assert(
+    fc.property(
+      fc.array(dayHours, { minLength: 7, maxLength: 7 }),
+      fc.array(fc.tuple(fc.integer({ min: -2, max: 9 }), dayHours), { maxLength: 3 }),
+      fc.constantFrom(...ZONES),
+      instant,
+      (days, exceptions, zone, t) => {
+        const base = wallClock(zone, t).date
+        const special = new Map(
+          exceptions.map(([offset, hours]) => [
+            new Date(Date.parse(`${base}T00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10),
+            hours,
+          ]),
+        )
+        const schedule: Schedule = { week: days, special }
+        const got = openState(schedule, zone, t)
+        const now = oracleState(schedule, zone, t)
+        expect(got.open).toBe(now)
+        if (now === null) return expect(got.next).toBeNull()
+        const limit = t + 7 * 86_400_000
+        for (let m = Math.floor(t / 60_000) * 60_000 + 60_000; m <= limit; m += 60_000) {
+          const then = oracleState(schedule, zone, m)
+          if (then === now) continue
+          expect(got.next).toBe(then === null ? null : m)
+          return
+        }
+        if (got.next !== null) expect(got.next).toBeGreaterThan(limit)
+      },
+    ),
+    { numRuns: 1000 },
+  )
+})
