@@ -2,6 +2,7 @@
 // (URLs with a protocol, custom field ids, status aliases) lives in normalize.ts.
 import { Type as t } from '@sinclair/typebox'
 import { DAYS } from '../store/locations'
+import { SPECIAL_HOURS_MAX } from './opening'
 
 export const CONTACT_KEYS = ['phone', 'email', 'website'] as const
 export const SOCIAL_KEYS = ['instagram', 'facebook', 'twitter'] as const
@@ -59,6 +60,8 @@ const fields = {
   ),
   social: keyed(SOCIAL_KEYS, url),
   hours: keyed(DAYS, t.String({ maxLength: 100 })),
+  special_hours: t.Record(t.String(), t.String({ maxLength: 100 }), { maxProperties: SPECIAL_HOURS_MAX }),
+  timezone: t.Union([t.String({ maxLength: 64 }), t.Null()]),
   custom_fields: t.Record(t.String(), t.String({ maxLength: 2000 }), { maxProperties: 100 }),
   image_url: url,
   status: t.String(),
@@ -75,6 +78,8 @@ export const CreateLocationBody = t.Object({
   contact: t.Optional(fields.contact),
   social: t.Optional(fields.social),
   hours: t.Optional(fields.hours),
+  special_hours: t.Optional(fields.special_hours),
+  timezone: t.Optional(fields.timezone),
   custom_fields: t.Optional(fields.custom_fields),
   image_url: t.Optional(fields.image_url),
   status: t.Optional(fields.status),

@@ -7,6 +7,7 @@ import { isFullUrl, schemaErrors, trimStrings } from '../core/validation'
 import type { CustomField } from '../store/custom-fields'
 import type { Contact, Hours, LocationStatus, Social } from '../store/locations'
 import { LocationError, type ValidationDetails } from './errors'
+import { canonicalZone, checkOpeningFields } from './opening'
 import {
   CONTACT_KEYS,
   CreateLocationBody,
@@ -29,12 +30,16 @@ export type LocationPatch = {
   contact?: Contact
   social?: Social
   hours?: Hours
+  /** Dates' hours text; '' clears a date. */
+  specialHours?: Record<string, string>
+  /** null: the zone of the coordinates (clears the one set). */
+  timezone?: string | null
   customFields?: Record<string, string>
   imageUrl?: string
   status?: LocationStatus
 }
 
-const MAP_FIELDS = new Set(['contact', 'social', 'hours', 'custom_fields'])
+const MAP_FIELDS = new Set(['contact', 'social', 'hours', 'special_hours', 'custom_fields'])
 
 /** Keeps the known top-level fields only; trims every string and makes it well-formed. */
 export function pickLocationFields(raw: Record<string, unknown>): Record<string, unknown> {
@@ -160,6 +165,7 @@ export function normalizeLocationBody(
   const social = body.social as Record<string, unknown> | undefined
   if (social && typeof social === 'object') for (const k of SOCIAL_KEYS) checkUrl(`social.${k}`, social[k])
   checkUrl('image_url', body.image_url)
+  checkOpeningFields(body, add)
 
   const custom = body.custom_fields as Record<string, unknown> | undefined
   if (custom && typeof custom === 'object' && !Array.isArray(custom)) {
@@ -196,6 +202,9 @@ export function normalizeLocationBody(
   if (b.contact !== undefined) patch.contact = b.contact
   if (b.social !== undefined) patch.social = b.social
   if (b.hours !== undefined) patch.hours = b.hours
+  if (b.special_hours !== undefined) patch.specialHours = b.special_hours
+  if (b.timezone !== undefined)
+    patch.timezone = b.timezone === null || b.timezone === '' ? null : canonicalZone(b.timezone)
   if (b.custom_fields !== undefined) patch.customFields = b.custom_fields
   if (b.image_url !== undefined) patch.imageUrl = b.image_url
   if (b.status !== undefined) patch.status = statusInput(b.status)!

@@ -1,6 +1,7 @@
 // The one place a new location's record is built from a validated patch: used by the Management
 // API's create flow and by the demo loader, so both store exactly the same shape.
 import { mergeMap, type LocationPatch } from './normalize'
+import { keptZone } from './opening'
 import { obtainedAtIso, type GeocodeResult } from '../geocode/geocoder'
 import { newLocationId } from '../core/ids'
 import type { Contact, Hours, LocationRecord, Social } from '../store/locations'
@@ -19,7 +20,7 @@ export function newLocationRecord(
 ): LocationRecord {
   const coordinates = patch.coordinates ?? (found ? { lat: found.lat, lng: found.lng } : null)
   if (!coordinates) throw new TypeError('newLocationRecord needs coordinates in the patch or a geocoder result.')
-  return {
+  const record: LocationRecord = {
     id: newLocationId(),
     locatorId,
     externalId: patch.externalId ?? null,
@@ -33,6 +34,8 @@ export function newLocationRecord(
     contact: mergeMap<Contact>({}, patch.contact),
     social: mergeMap<Social>({}, patch.social),
     hours: mergeMap<Hours>({}, patch.hours),
+    specialHours: mergeMap<Record<string, string>>({}, patch.specialHours),
+    timezone: patch.timezone ?? null,
     customFields: mergeMap<Record<string, string>>({}, patch.customFields),
     imageUrl: patch.imageUrl ?? '',
     geocoding: found ? { precision: found.precision, source: found.source } : null,
@@ -41,4 +44,6 @@ export function newLocationRecord(
     createdAt: now,
     updatedAt: now,
   }
+  record.timezone = keptZone(record)
+  return record
 }

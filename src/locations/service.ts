@@ -10,6 +10,7 @@ import { DAYS, type LocationRecord, type LocationStatus } from '../store/locatio
 import { LocationError } from './errors'
 import { CONTACT_KEYS, SOCIAL_KEYS, statusInput } from './model'
 import { mergeMap, normalizeLocationBody, pickLocationFields, type LocationPatch } from './normalize'
+import { keptZone, locationZone, unreadHours } from './opening'
 
 export type AdminDeps = {
   store: Store
@@ -37,6 +38,9 @@ export function toAdminLocation(r: LocationRecord) {
     contact: filled(CONTACT_KEYS, r.contact),
     social: filled(SOCIAL_KEYS, r.social),
     hours: filled(DAYS, r.hours),
+    special_hours: r.specialHours,
+    timezone: locationZone(r),
+    hours_unread: unreadHours(r),
     custom_fields: r.customFields,
     image_url: r.imageUrl,
     status: r.status,
@@ -257,6 +261,8 @@ export function applyPatch(current: LocationRecord, patch: LocationPatch, found:
     contact: mergeMap(current.contact, patch.contact),
     social: mergeMap(current.social, patch.social),
     hours: mergeMap(current.hours, patch.hours),
+    specialHours: mergeMap(current.specialHours, patch.specialHours),
+    timezone: patch.timezone === undefined ? current.timezone : patch.timezone,
     customFields: mergeMap(current.customFields, patch.customFields),
     imageUrl: patch.imageUrl ?? current.imageUrl,
     status: patch.status ?? current.status,
@@ -281,6 +287,7 @@ export function applyPatch(current: LocationRecord, patch: LocationPatch, found:
     next.geocodedAt = obtainedAtIso(found, next.updatedAt)
     next.addressParts = found.parts
   }
+  next.timezone = keptZone(next)
   return next
 }
 

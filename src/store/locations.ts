@@ -24,6 +24,10 @@ export type LocationFields = {
   contact: Contact
   social: Social
   hours: Hours
+  /** Hours text for dates (YYYY-MM-DD, local), in place of their weekday's. */
+  specialHours: Record<string, string>
+  /** The IANA time zone set for the location; null: the one of its coordinates (locations/opening.ts). */
+  timezone: string | null
   customFields: Record<string, string>
   imageUrl: string
   /** null when the caller sent the coordinates. */
@@ -55,6 +59,8 @@ type Row = {
   contact: string
   social: string
   hours: string
+  special_hours: string
+  timezone: string | null
   custom_fields: string
   image_url: string
   geocode_precision: string | null
@@ -66,7 +72,7 @@ type Row = {
 }
 
 const COLUMNS =
-  'id, locator_id, external_id, status, name, address, lat, lng, description, tags, contact, social, hours, custom_fields, image_url, geocode_precision, geocode_source, address_parts, created_at, updated_at, geocoded_at'
+  'id, locator_id, external_id, status, name, address, lat, lng, description, tags, contact, social, hours, special_hours, timezone, custom_fields, image_url, geocode_precision, geocode_source, address_parts, created_at, updated_at, geocoded_at'
 
 const fromRow = (r: Row): LocationRecord => ({
   id: r.id,
@@ -82,6 +88,8 @@ const fromRow = (r: Row): LocationRecord => ({
   contact: JSON.parse(r.contact),
   social: JSON.parse(r.social),
   hours: JSON.parse(r.hours),
+  specialHours: JSON.parse(r.special_hours),
+  timezone: r.timezone,
   customFields: JSON.parse(r.custom_fields),
   imageUrl: r.image_url,
   geocoding: r.geocode_precision === null ? null : { precision: r.geocode_precision, source: r.geocode_source ?? '' },
@@ -105,6 +113,8 @@ const toParams = (r: LocationRecord) => ({
   contact: JSON.stringify(r.contact),
   social: JSON.stringify(r.social),
   hours: JSON.stringify(r.hours),
+  special_hours: JSON.stringify(r.specialHours),
+  timezone: r.timezone,
   custom_fields: JSON.stringify(r.customFields),
   image_url: r.imageUrl,
   geocode_precision: r.geocoding?.precision ?? null,
@@ -202,10 +212,10 @@ function statements(db: Database) {
       )} FROM json_each(?) AS j CROSS JOIN locations AS l ON l.id = j.value WHERE l.locator_id = ? AND l.status = 'published'`,
   )
   const insert = db.prepare<unknown, Params>(
-    `INSERT INTO locations (${COLUMNS}) VALUES ($id, $locator_id, $external_id, $status, $name, $address, $lat, $lng, $description, $tags, $contact, $social, $hours, $custom_fields, $image_url, $geocode_precision, $geocode_source, $address_parts, $created_at, $updated_at, $geocoded_at)`,
+    `INSERT INTO locations (${COLUMNS}) VALUES ($id, $locator_id, $external_id, $status, $name, $address, $lat, $lng, $description, $tags, $contact, $social, $hours, $special_hours, $timezone, $custom_fields, $image_url, $geocode_precision, $geocode_source, $address_parts, $created_at, $updated_at, $geocoded_at)`,
   )
   const update = db.prepare<unknown, Params>(
-    `UPDATE locations SET external_id = $external_id, status = $status, name = $name, address = $address, lat = $lat, lng = $lng, description = $description, tags = $tags, contact = $contact, social = $social, hours = $hours, custom_fields = $custom_fields, image_url = $image_url, geocode_precision = $geocode_precision, geocode_source = $geocode_source, address_parts = $address_parts, created_at = $created_at, updated_at = $updated_at, geocoded_at = $geocoded_at WHERE locator_id = $locator_id AND id = $id`,
+    `UPDATE locations SET external_id = $external_id, status = $status, name = $name, address = $address, lat = $lat, lng = $lng, description = $description, tags = $tags, contact = $contact, social = $social, hours = $hours, special_hours = $special_hours, timezone = $timezone, custom_fields = $custom_fields, image_url = $image_url, geocode_precision = $geocode_precision, geocode_source = $geocode_source, address_parts = $address_parts, created_at = $created_at, updated_at = $updated_at, geocoded_at = $geocoded_at WHERE locator_id = $locator_id AND id = $id`,
   )
   const remove = db.prepare<unknown, [string, string]>('DELETE FROM locations WHERE locator_id = ? AND id = ?')
   const setGeocodedAt = db.prepare<unknown, [string | null, string, string]>(

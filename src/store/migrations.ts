@@ -198,4 +198,10 @@ export const MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX changes_by_locator_entity ON changes(locator_id, entity, seq);
   `,
+  // 9: a location's time zone when set (NULL: from its coordinates) and its dated exceptions to
+  // its weekly hours (JSON: YYYY-MM-DD -> hours text).
+  `
+  ALTER TABLE locations ADD COLUMN timezone TEXT;
+  ALTER TABLE locations ADD COLUMN special_hours TEXT NOT NULL DEFAULT '{}';
+  `,
 ]

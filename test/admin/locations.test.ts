@@ -121,6 +121,9 @@ describe('POST /locations (create)', () => {
         contact: EMPTY_CONTACT,
         social: EMPTY_SOCIAL,
         hours: EMPTY_HOURS,
+        special_hours: {},
+        timezone: 'America/Chicago', // from the coordinates, Springfield, Illinois
+        hours_unread: [],
         custom_fields: {},
         image_url: '',
         status: 'published',
@@ -160,6 +163,9 @@ describe('POST /locations (create)', () => {
       contact: { phone: '+44 20 7946 0000', email: 'shop@example.com', website: 'https://example.com' },
       social: { instagram: 'https://instagram.com/shop', facebook: '', twitter: '' },
       hours: { ...EMPTY_HOURS, monday: '09:00-17:00', sunday: 'closed' },
+      special_hours: {},
+      timezone: 'Europe/London',
+      hours_unread: [],
       custom_fields: { floor: '2' },
       image_url: 'https://example.com/shop.jpg',
       status: 'draft',
@@ -1040,6 +1046,7 @@ describe('POST /locations/{id} (update)', () => {
       address: WHITE_HOUSE,
       coordinates: { lat: 38.8977, lng: -77.0365 },
       geocoding: { precision: 'rooftop', source: 'table' },
+      timezone: 'America/New_York', // the zone follows the coordinates
       updated_at: expect.stringMatching(ISO),
     })
     expect(env.geocoder.calls).toEqual([WHITE_HOUSE])
@@ -1207,6 +1214,7 @@ describe('POST /locations/{id} (update)', () => {
       ...before,
       name: 'Via Form',
       coordinates: { lat: 1, lng: 2 },
+      timezone: 'Etc/GMT', // at sea, in the Gulf of Guinea
       updated_at: expect.stringMatching(ISO),
     })
   })

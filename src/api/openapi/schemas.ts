@@ -42,7 +42,12 @@ const BODY_NOTES: Record<string, string> = {
   tags: 'Matched case-insensitively; the first spelling of each is kept. `null` is refused: leave the field out.',
   contact: '`website` must be a full URL with its protocol. On update, keys merge; `""` clears a key.',
   social: 'Profile URLs with their protocol. On update, keys merge; `""` clears a key.',
-  hours: 'Free text per day, such as `09:00-18:00` or `closed`. On update, keys merge; `""` clears a key.',
+  hours:
+    'Free text per day, such as `09:00-18:00`, `9am-5pm`, `09:00-12:00, 13:00-18:00`, `closed` or `24 hours`. Text that cannot be read is kept and counts as unknown: the answer lists it in `hours_unread`. On update, keys merge; `""` clears a key.',
+  special_hours:
+    'Hours text for dates (`YYYY-MM-DD`, in the location\'s time zone), such as holidays; each replaces its weekday\'s hours that day. On update, keys merge; `""` clears a date.',
+  timezone:
+    "An IANA time zone name, such as `Europe/Berlin`. Left out or `null`: the zone of the coordinates, looked up offline. A zone equal to the coordinates' one is not kept apart from them.",
   custom_fields: 'Keys are custom field ids from GET /admin/v1/custom_fields; values are checked by their type.',
   image_url: 'A full URL with its protocol.',
   status: '`published` (the default) or `draft`; `hidden`, `inactive` and `unpublished` mean `draft`. Any case.',
@@ -71,6 +76,11 @@ const AdminLocation = closed(
     contact: strings(CONTACT_KEYS),
     social: strings(SOCIAL_KEYS),
     hours: strings(DAYS),
+    special_hours: t.Record(t.String(), t.String(), { description: 'Hours text by date (YYYY-MM-DD).' }),
+    timezone: t.String({ description: 'The IANA time zone: the one set, or the one of the coordinates.' }),
+    hours_unread: t.Array(t.String(), {
+      description: 'The days (`monday`...) and dates whose hours text could not be read: they count as unknown.',
+    }),
     custom_fields: t.Record(t.String(), t.String()),
     image_url: t.String(),
     status: oneOf(['published', 'draft']),

@@ -1,0 +1,68 @@
+// A location's opening fields beyond its weekly text: its time zone (from its coordinates, offline,
+// unless set), its dated exceptions (special_hours), and which of its hours could not be read.
+import tzlookup from '@photostructure/tz-lookup'
+import { parseDayHours } from '../core/hours'
+import { DAYS, type LocationRecord } from '../store/locations'
+
+/** The most dated exceptions one request may send. */
+export const SPECIAL_HOURS_MAX = 366
+
+/** A real day of the calendar, as YYYY-MM-DD. */
+export function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false
+  const t = Date.parse(`${text}T00:00:00Z`)
+  return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === text
+}
+
+/** The IANA name of a zone as Intl knows it ("europe/berlin" -> "Europe/Berlin"), or null for no zone. */
+export function canonicalZone(name: string): string | null {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name)) return null // names only: no "+01:00" offsets
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone
+  } catch {
+    return null
+  }
+}
+
+/** The location's time zone: the one set for it, else the one of its coordinates. */
+export function locationZone(r: Pick<LocationRecord, 'timezone' | 'lat' | 'lng'>): string {
+  return r.timezone ?? tzlookup(r.lat, r.lng)
+}
+
+/**
+ * The zone to store for a record: the one set for it, unless it is its coordinates' own (then
+ * null, following them), so an export imported again, which sends every zone, changes nothing.
+ */
+export function keptZone(r: Pick<LocationRecord, 'timezone' | 'lat' | 'lng'>): string | null {
+  return r.timezone !== null && r.timezone === tzlookup(r.lat, r.lng) ? null : r.timezone
+}
+
+/** The days (monday...) and dates (YYYY-MM-DD) whose hours text is set but could not be read: they count as unknown. */
+export function unreadHours(r: Pick<LocationRecord, 'hours' | 'specialHours'>): string[] {
+  const unread: string[] = []
+  for (const day of DAYS) {
+    const text = r.hours[day]
+    if (text !== undefined && text !== '' && parseDayHours(text).kind === 'unknown') unread.push(day)
+  }
+  for (const [date, text] of Object.entries(r.specialHours))
+    if (text !== '' && parseDayHours(text).kind === 'unknown') unread.push(date)
+  return unread
+}
+
+/** The rules of timezone and special_hours a schema cannot state, each failure told to `add`. */
+export function checkOpeningFields(body: Record<string, unknown>, add: (field: string, message: string) => void): void {
+  const zone = body.timezone
+  if (typeof zone === 'string' && zone !== '' && canonicalZone(zone) === null)
+    add(
+      'timezone',
+      `The timezone field must be an IANA time zone name, such as Europe/Berlin or America/New_York; got ${JSON.stringify(zone)}. Send null to take it from the coordinates.`,
+    )
+  const special = body.special_hours
+  if (special && typeof special === 'object' && !Array.isArray(special))
+    for (const date of Object.keys(special))
+      if (!isCalendarDate(date))
+        add(
+          `special_hours.${date}`,
+          `The special_hours keys must be dates as YYYY-MM-DD, such as 2026-12-24; got ${JSON.stringify(date)}.`,
+        )
+}
