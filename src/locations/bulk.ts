@@ -4,6 +4,7 @@ import type { GeocodeResult } from '../geocode/geocoder'
 import { type Geocoding, type LocationRecord, sameContent } from '../store/locations'
 import { LocationError, type ValidationDetails } from './errors'
 import { normalizeLocationBody, pickLocationFields, type LocationPatch } from './normalize'
+import { unreadHoursWarnings } from './opening'
 import { placementWarnings, type RowPlace } from './placement'
 import { newLocationRecord } from './record'
 import { type AdminDeps, applyPatch, checkCustomFieldsAgain, geocode, notFound } from './service'
@@ -203,7 +204,7 @@ const resultOf = (plan: Plan, id: string | null, record: LocationRecord | null, 
   external_id: record?.externalId ?? (typeof plan.patch.externalId === 'string' ? plan.patch.externalId : null),
   action,
   geocoding: plan.found ? { precision: plan.found.precision, source: plan.found.source } : null,
-  warnings: plan.warnings,
+  warnings: record === null ? plan.warnings : [...plan.warnings, ...unreadHoursWarnings(record)],
 })
 
 /**

@@ -49,6 +49,15 @@ export function unreadHours(r: Pick<LocationRecord, 'hours' | 'specialHours'>): 
   return unread
 }
 
+/** unreadHours as sentences, for the bulk endpoint's and the CLI import's warnings. */
+export function unreadHoursWarnings(r: Pick<LocationRecord, 'hours' | 'specialHours'>): string[] {
+  return unreadHours(r).map((key) => {
+    const field = key.includes('-') ? `special_hours.${key}` : `hours.${key}`
+    const text = key.includes('-') ? r.specialHours[key] : r.hours[key as keyof typeof r.hours]
+    return `${field} ${JSON.stringify(text)} could not be read as opening hours: it is kept, and counts as unknown (docs/management-api.md, Opening hours).`
+  })
+}
+
 /** The rules of timezone and special_hours a schema cannot state, each failure told to `add`. */
 export function checkOpeningFields(body: Record<string, unknown>, add: (field: string, message: string) => void): void {
   const zone = body.timezone

@@ -117,3 +117,28 @@ test('an export imported again through the bulk endpoint changes nothing', async
   expect(again.body).toMatchObject({ created: 0, updated: 0, unchanged: 3 })
   expect(rows()).toEqual(before)
 })
+
+test('the bulk endpoint warns of each unread day or date, in a dry run too', async () => {
+  for (const dryRun of [true, false]) {
+    const res = await env.call('POST', `${BASE}/bulk`, {
+      body: {
+        dry_run: dryRun,
+        locations: [
+          storeBody({
+            external_id: 'W',
+            coordinates: BERLIN,
+            hours: { friday: 'ask us' },
+            special_hours: { '2026-12-24': '?' },
+          }),
+          storeBody({ external_id: 'OK', coordinates: BERLIN, hours: { friday: '9-17' } }),
+        ],
+      },
+    })
+    expect(res.status).toBe(200)
+    expect(res.body.results[0].warnings).toEqual([
+      'hours.friday "ask us" could not be read as opening hours: it is kept, and counts as unknown (docs/management-api.md, Opening hours).',
+      'special_hours.2026-12-24 "?" could not be read as opening hours: it is kept, and counts as unknown (docs/management-api.md, Opening hours).',
+    ])
+    expect(res.body.results[1].warnings).toEqual([])
+  }
+})
