@@ -5,6 +5,7 @@ import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { type DayHours, parseDayHours } from '../src/core/hours'
 import { openState, type Schedule } from '../src/core/opening'
+import { openStateOn, ZoneClock } from '../src/core/zone-clock'
 
 const open = (...intervals: [number, number][]): DayHours => ({ kind: 'open', intervals })
 const h = (hour: number, minute = 0) => hour * 60 + minute
@@ -319,6 +320,30 @@ test('openState equals the wall clock read minute by minute, for a week ahead', 
           return
         }
         if (got.next !== null) expect(got.next).toBeGreaterThan(limit)
+      },
+    ),
+    { numRuns: 1000 },
+  )
+})
+
+test('openStateOn, a zone clock kept across instants, equals openState', () => {
+  fc.assert(
+    fc.property(
+      fc.array(dayHours, { minLength: 7, maxLength: 7 }),
+      fc.array(fc.tuple(fc.integer({ min: -2, max: 9 }), dayHours), { maxLength: 3 }),
+      fc.constantFrom(...ZONES),
+      fc.array(instant, { minLength: 1, maxLength: 8 }),
+      (days, exceptions, zone, instants) => {
+        const base = wallClock(zone, instants[0]!).date
+        const special = new Map(
+          exceptions.map(([offset, hours]) => [
+            new Date(Date.parse(`${base}T00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10),
+            hours,
+          ]),
+        )
+        const schedule: Schedule = { week: days, special }
+        const clock = new ZoneClock(zone)
+        for (const t of instants) expect(openStateOn(schedule, clock, t)).toEqual(openState(schedule, zone, t))
       },
     ),
     { numRuns: 1000 },
