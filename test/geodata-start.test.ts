@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { startInTerminal, startServer, tempDir } from './helpers'
+import { startInTerminal, startServer, tempDir, freePort } from './helpers'
 
 let dir: string
 beforeAll(() => (dir = tempDir()))
@@ -13,7 +13,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 const STEP = /^ {2}step (\d) of 5: [a-z ]+ \(\d+ s\)$/
 
 test('not on a terminal: a line a step, in order; /healthz answers "starting" while it builds', async () => {
-  const port = String(43000 + Math.floor(Math.random() * 2000))
+  const port = freePort()
   const server = startServer(join(dir, 'plain.db'), {
     DEMO: '0',
     PORT: port,

@@ -208,6 +208,17 @@ export function startInTerminal(
   return { proc, lines: collected.lines, waitFor: collected.waitFor }
 }
 
+/**
+ * A port no socket holds now, for a server a test must reach before it says where it listens: the
+ * kernel picks it (a port chosen at random may be the local end of one of the run's connections).
+ */
+export function freePort(): string {
+  const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response(null) })
+  const port = probe.port!
+  probe.stop(true)
+  return String(port)
+}
+
 /** The base URL a started server printed in its "listening" line. */
 export async function serverUrl(server: Running): Promise<string> {
   const line = await server.waitFor(/"listening"/)

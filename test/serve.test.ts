@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { startServer, tempDir } from './helpers'
+import { startServer, tempDir, freePort } from './helpers'
 
 const ROOT = join(import.meta.dir, '..')
 const LAUNCHER = join(ROOT, 'bin/storeloc.js')
@@ -55,7 +55,7 @@ test('options win over the environment: --database and --port, and --workers pas
   for (const workers of ['1', '2']) {
     const db = join(dir, `options-${workers}.db`)
     const other = join(dir, `env-${workers}.db`)
-    const port = String(41000 + Math.floor(Math.random() * 2000))
+    const port = freePort()
     const server = startServer(other, { PORT: '1', DEMO: '1', WORKERS: '1' }, [
       'node',
       LAUNCHER,
