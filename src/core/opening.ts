@@ -91,20 +91,55 @@ function spans(schedule: Schedule, first: number, last: number) {
   return { state, edges: [...edges].sort((a, b) => a - b) }
 }
 
-/** Whether `schedule` has it open at instant `at` (ms) in `zone`, and when that next changes. */
+/** The instants in (from, to] at which the zone's offset changes, each found to the minute. */
+export function offsetChanges(zone: string, from: number, to: number): number[] {
+  const STEP = 12 * 60 * MINUTE // offsets change months apart: a step never spans two changes
+  const changes: number[] = []
+  const start = Math.floor(from / MINUTE) * MINUTE // changes fall on whole minutes: search among them
+  let before = zoneOffset(zone, start)
+  for (let lo = start; lo < to; ) {
+    const hi = Math.min(lo + STEP, to)
+    const after = zoneOffset(zone, hi)
+    if (after !== before) {
+      // lo read `before` and hi `after`: the change is in (lo, hi], found by halving.
+      let a = lo
+      let b = hi
+      while (b - a > MINUTE) {
+        const mid = a + Math.floor((b - a) / 2 / MINUTE) * MINUTE
+        if (zoneOffset(zone, mid) === before) a = mid
+        else b = mid
+      }
+      if (b > from) changes.push(b)
+      before = after
+    }
+    lo = hi
+  }
+  return changes
+}
+
+/**
+ * Whether `schedule` has it open at instant `at` (ms) in `zone`, and when that next changes: read
+ * from the wall clock, which crosses an edge of the hours either as it runs or when the offset
+ * changes (the clocks jump past an edge, or back over one: an hour that comes twice).
+ */
 export function openState(schedule: Schedule, zone: string, at: number): OpenState {
-  const nowLocal = Math.floor(at / MINUTE) + zoneOffset(zone, at)
+  const localAt = (t: number) => Math.floor(t / MINUTE) + zoneOffset(zone, t)
+  const nowLocal = localAt(at)
   const today = Math.floor(nowLocal / DAY_MINUTES)
   const { state, edges } = spans(schedule, today - 1, today + HORIZON_DAYS)
   const open = state(nowLocal)
   if (open === null) return { open: null, next: null }
-  for (const edge of edges) {
-    if (edge <= nowLocal) continue
-    const then = state(edge)
+  const end = (today + HORIZON_DAYS + 1) * DAY_MINUTES
+  // Every instant the wall clock can cross an edge at, in order: an edge up to a few hours behind
+  // now may come again, after the clocks go back.
+  const candidates = new Set<number>(offsetChanges(zone, at, (end + DAY_MINUTES) * MINUTE))
+  for (const edge of edges)
+    if (edge > nowLocal - 4 * 60) for (const t of localInstants(zone, edge)) if (t > at) candidates.add(t)
+  for (const t of [...candidates].sort((a, b) => a - b)) {
+    const then = state(localAt(t))
     if (then === open) continue
-    if (then === null) return { open, next: null } // it next turns unknown: when it next opens or closes is not known
-    const instant = localInstants(zone, edge).find((t) => t > at)
-    if (instant !== undefined) return { open, next: instant }
+    // It next turns unknown (or past the days looked at): when it next opens or closes is not known.
+    return { open, next: then === null ? null : t }
   }
   return { open, next: null }
 }
