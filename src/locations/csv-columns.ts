@@ -32,6 +32,7 @@ const COLUMN_NAMES = {
   'hours.friday': ['friday', 'fri'],
   'hours.saturday': ['saturday', 'sat'],
   'hours.sunday': ['sunday', 'sun'],
+  timezone: ['time zone', 'tz', 'tz database name'],
   image_url: ['image', 'photo', 'picture'],
   status: [],
 } as const satisfies Record<string, readonly string[]>

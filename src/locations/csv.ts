@@ -57,6 +57,7 @@ export type CsvLocation = {
   contact: { phone: string; email: string; website: string }
   social: { instagram: string; facebook: string; twitter: string }
   hours: Record<Day, string>
+  timezone: string
   custom_fields: Record<string, string>
   image_url: string
   status: string
@@ -366,6 +367,7 @@ const WRITE_HEADER = [
   ...CONTACT_KEYS,
   ...SOCIAL_KEYS,
   ...DAYS,
+  'timezone',
   'image_url',
   'status',
 ]
@@ -407,6 +409,7 @@ export function writeLocationsCsv(locations: CsvLocation[], customFieldIds: stri
       ...CONTACT_KEYS.map((k) => l.contact[k]),
       ...SOCIAL_KEYS.map((k) => l.social[k]),
       ...DAYS.map((d) => l.hours[d]),
+      l.timezone,
       l.image_url,
       l.status,
       // hasOwn: an id such as "constructor" must not read Object.prototype.

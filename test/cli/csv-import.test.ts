@@ -206,6 +206,7 @@ describe('locations export as CSV', () => {
             coordinates: { lat: 1.000001, lng: -2 },
             description: 'a;b,c',
             status: 'draft',
+            timezone: 'Asia/Tokyo', // set apart from its coordinates': the export carries it
           },
         ]),
       ),
@@ -214,7 +215,7 @@ describe('locations export as CSV', () => {
     const exported = storeloc('locations', 'export', locatorId, '--format', 'csv')
     expect(exported.code).toBe(0)
     expect(exported.stdout.split('\r\n')[0]).toBe(
-      'id,external_id,name,address,lat,lng,description,tags,phone,email,website,instagram,facebook,twitter,monday,tuesday,wednesday,thursday,friday,saturday,sunday,image_url,status,custom.floor',
+      'id,external_id,name,address,lat,lng,description,tags,phone,email,website,instagram,facebook,twitter,monday,tuesday,wednesday,thursday,friday,saturday,sunday,timezone,image_url,status,custom.floor',
     )
     const again = json('locations', 'import', locatorId, '--file', file('export.csv', exported.stdout))
     expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 3, deleted: 0 })

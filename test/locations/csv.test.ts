@@ -31,6 +31,7 @@ function location(fields: Partial<CsvLocation> = {}): CsvLocation {
     contact: { phone: '', email: '', website: '' },
     social: { instagram: '', facebook: '', twitter: '' },
     hours: NO_HOURS,
+    timezone: 'Europe/Paris',
     custom_fields: {},
     image_url: '',
     status: 'published',
@@ -418,9 +419,9 @@ describe('writing', () => {
     const csv = writeLocationsCsv([location({ custom_fields: { parking: 'no', wifi: 'yes' } })], ['wifi', 'parking'])
     const [header, row, end] = csv.split('\r\n')
     expect(header).toBe(
-      'id,external_id,name,address,lat,lng,description,tags,phone,email,website,instagram,facebook,twitter,monday,tuesday,wednesday,thursday,friday,saturday,sunday,image_url,status,custom.wifi,custom.parking',
+      'id,external_id,name,address,lat,lng,description,tags,phone,email,website,instagram,facebook,twitter,monday,tuesday,wednesday,thursday,friday,saturday,sunday,timezone,image_url,status,custom.wifi,custom.parking',
     )
-    expect(row).toBe(`loc_1,,Shop,1 Main St,48.85,2.35${','.repeat(17)}published,yes,no`)
+    expect(row).toBe(`loc_1,,Shop,1 Main St,48.85,2.35${','.repeat(16)}Europe/Paris,,published,yes,no`)
     expect(end).toBe('')
   })
 
@@ -506,6 +507,7 @@ describe('round trip', () => {
     contact: keyed(['phone', 'email', 'website'] as const),
     social: keyed(['instagram', 'facebook', 'twitter'] as const),
     hours: keyed(DAYS),
+    timezone: text,
     custom_fields: fc.dictionary(fieldId, text, { maxKeys: 4 }),
     image_url: text,
     status: filled,
