@@ -41,7 +41,7 @@ export function openStore(path: string, waitForLock = true) {
     path,
     changes,
     locators: locatorRepo(db, changes),
-    keys: keyRepo(db, changes, bookkeeping),
+    keys: keyRepo(db, changes, bookkeeping, () => refusal() !== null),
     locations: locationRepo(db, changes),
     customFields: customFieldRepo(db, changes),
     filters: filterRepo(db, changes),

@@ -46,9 +46,15 @@ const LAST_USED_RESOLUTION_MS = 60_000
 
 /**
  * `bookkeeping` is a second connection with busy_timeout 0: recording a key's last use must never
- * make a read wait for, or fail on, another process's write lock.
+ * make a read wait for, or fail on, another process's write lock. `refused`: whether writes are
+ * refused now (the file found damaged or moved), which bookkeeping honours too.
  */
-export function keyRepo(db: Database, changes: ChangeLog, bookkeeping: Database = db) {
+export function keyRepo(
+  db: Database,
+  changes: ChangeLog,
+  bookkeeping: Database = db,
+  refused: () => boolean = () => false,
+) {
   const byId = db.prepare<Row, [string]>('SELECT * FROM api_keys WHERE id = ?')
   const byHash = db.prepare<Row, [string]>('SELECT * FROM api_keys WHERE key_hash = ?')
   const byLocator = db.prepare<Row, [string]>('SELECT * FROM api_keys WHERE locator_id = ? ORDER BY created_at, id')
@@ -110,6 +116,7 @@ export function keyRepo(db: Database, changes: ChangeLog, bookkeeping: Database 
      * in a minute) answered 500 on a full disk or a read-only file.
      */
     markUsed(id: string, now = new Date()): boolean {
+      if (refused()) return false
       try {
         touch.run(now.toISOString(), id, new Date(now.getTime() - LAST_USED_RESOLUTION_MS).toISOString())
         return true
@@ -119,7 +126,7 @@ export function keyRepo(db: Database, changes: ChangeLog, bookkeeping: Database 
       }
     },
     markExposed(id: string): void {
-      expose.run(new Date().toISOString(), id)
+      if (!refused()) expose.run(new Date().toISOString(), id)
     },
   }
 }
