@@ -6,6 +6,7 @@ import { DEFAULT_FILTER_GROUP, type FilterGroup, type FilterTag } from '../store
 import { DAYS, type IndexRow, type LocationRecord } from '../store/locations'
 import type { PriorityRule } from '../store/priority'
 import { nameKey, searchKey } from '../core/text'
+import { zoneOf } from '../core/zone'
 
 /** What presenting a locator's locations depends on besides the rows themselves. */
 export type PresentContext = {
@@ -110,6 +111,7 @@ export function publicLocation(r: LocationRecord, ctx: PresentContext) {
       twitter: socialHandle(r.social.twitter),
     },
     hours: Object.fromEntries(DAYS.map((d) => [d, r.hours[d] ?? ''])),
+    timezone: zoneOf(r),
     tags: tagsJson(r.tags, ctx),
     customFields: customFieldsJson(r.customFields, ctx),
     image: r.imageUrl,

@@ -1,6 +1,6 @@
 // A location's opening fields beyond its weekly text: its time zone (from its coordinates, offline,
 // unless set), its dated exceptions (special_hours), and which of its hours could not be read.
-import tzlookup from '@photostructure/tz-lookup'
+import { zoneAt } from '../core/zone'
 import { parseDayHours } from '../core/hours'
 import { DAYS, type LocationRecord } from '../store/locations'
 
@@ -24,17 +24,12 @@ export function canonicalZone(name: string): string | null {
   }
 }
 
-/** The location's time zone: the one set for it, else the one of its coordinates. */
-export function locationZone(r: Pick<LocationRecord, 'timezone' | 'lat' | 'lng'>): string {
-  return r.timezone ?? tzlookup(r.lat, r.lng)
-}
-
 /**
  * The zone to store for a record: the one set for it, unless it is its coordinates' own (then
  * null, following them), so an export imported again, which sends every zone, changes nothing.
  */
 export function keptZone(r: Pick<LocationRecord, 'timezone' | 'lat' | 'lng'>): string | null {
-  return r.timezone !== null && r.timezone === tzlookup(r.lat, r.lng) ? null : r.timezone
+  return r.timezone !== null && r.timezone === zoneAt(r.lat, r.lng) ? null : r.timezone
 }
 
 /** The days (monday...) and dates (YYYY-MM-DD) whose hours text is set but could not be read: they count as unknown. */

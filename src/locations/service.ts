@@ -10,7 +10,8 @@ import { DAYS, type LocationRecord, type LocationStatus } from '../store/locatio
 import { LocationError } from './errors'
 import { CONTACT_KEYS, SOCIAL_KEYS, statusInput } from './model'
 import { mergeMap, normalizeLocationBody, pickLocationFields, type LocationPatch } from './normalize'
-import { keptZone, locationZone, unreadHours } from './opening'
+import { zoneOf } from '../core/zone'
+import { keptZone, unreadHours } from './opening'
 
 export type AdminDeps = {
   store: Store
@@ -39,7 +40,7 @@ export function toAdminLocation(r: LocationRecord) {
     social: filled(SOCIAL_KEYS, r.social),
     hours: filled(DAYS, r.hours),
     special_hours: r.specialHours,
-    timezone: locationZone(r),
+    timezone: zoneOf(r),
     hours_unread: unreadHours(r),
     custom_fields: r.customFields,
     image_url: r.imageUrl,

@@ -36,6 +36,7 @@ const LOCATION_KEYS = [
   'name',
   'social',
   'tags',
+  'timezone',
 ]
 const keysOf = (f: Fixture, res: Res) => idsOf(res).map((id) => f.locs.find((l) => l.id === id)?.key ?? id)
 
@@ -567,6 +568,7 @@ describe('the location object', () => {
       saturday: '10:00-16:00',
       sunday: 'closed',
     },
+    timezone: 'Europe/Paris',
     tags: {
       services: { name: 'Services', items: [{ value: 'repair', label: 'Repair', color: '#d73a49' }] },
       brands: { name: 'Brands', items: [{ value: 'Trek', label: 'Trek' }] },
@@ -633,6 +635,7 @@ describe('the location object', () => {
       contact: { phone: '', email: '', website: '' },
       social: { instagram: '', facebook: 'zoesgarage', twitter: '' },
       hours: { monday: '', tuesday: '', wednesday: '', thursday: '', friday: '', saturday: '', sunday: '' },
+      timezone: 'Europe/Paris',
       tags: { _default: { name: expect.any(String), items: [{ value: 'outlet', label: 'outlet' }] } },
       customFields: [
         { token: expect.any(String), key: 'note', name: 'Note', type: 'text', value: 'Back entrance' },

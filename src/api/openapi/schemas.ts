@@ -115,6 +115,9 @@ const publicLocation: TProperties = {
     Object.fromEntries(SOCIAL_KEYS.map((k) => [k, t.String({ description: 'A handle, `""` when unset.' })])),
   ),
   hours: strings(DAYS),
+  timezone: t.String({
+    description: "The location's IANA time zone, such as `Europe/Paris`: set for it, or that of its coordinates.",
+  }),
   tags: t.Record(
     t.String({ description: 'A filter group id; `_default` for tags in no group.' }),
     closed({

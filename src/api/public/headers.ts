@@ -24,8 +24,9 @@ export const CACHE_CONTROL = 'public, max-age=60'
  * given twice), no longer ignored.
  * 5: a parameter read whose escapes' bytes are not UTF-8 ("search=caf%E9") is refused (400), no
  * longer read with U+FFFD.
+ * 6: each location carries its timezone.
  */
-export const ANSWER_FORMAT = 5
+export const ANSWER_FORMAT = 6
 
 /**
  * An answer's ETag: it changes with every write to the locator, and with `seed` (ANSWER_FORMAT and
