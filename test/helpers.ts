@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { normalizeLocationBody, pickLocationFields } from '../src/locations/normalize'
 import { createApp, type AppDeps } from '../src/server/app'
-import { cachedGeocoder, type Geocoder, type GeocodeResult } from '../src/geocode/geocoder'
+import { cachedGeocoder, type Geocoder, type GeocodeResult, noGeocoder } from '../src/geocode/geocoder'
 import { newLocationRecord } from '../src/locations/record'
 import { createLocator } from '../src/operator'
 import { openStore, type Store } from '../src/store'
@@ -69,6 +69,10 @@ export type TestEnv = {
   ) => Promise<{ status: number; body: any; headers: Headers }>
   close: () => void
 }
+
+/** The app on `store` as a server makes it, without a geocoder or a log: for a database file the CLI also writes. */
+export const quietApp = (store: Store) =>
+  createApp({ store, geocoder: noGeocoder, config: { maxBodyBytes: 262144, logRequests: false }, log: () => {} })
 
 /** `indexUpkeep`: small bounds, so that a few writes reach the indexes' compactions and JSON layouts. */
 export function makeEnv(options: Pick<AppDeps, 'indexUpkeep'> = {}): TestEnv {

@@ -51,20 +51,14 @@ export function localInstants(zone: string, m: number): number[] {
     .filter((t) => zoneOffset(zone, t) * MINUTE === guess - t)
     .sort((a, b) => a - b)
   if (valid.length > 0) return valid
-  // Skipped: the jump lies between the instants read with each offset; found to the minute.
-  let lo = guess - after * MINUTE
-  let hi = guess - before * MINUTE
-  while (hi - lo > MINUTE) {
-    const mid = lo + Math.floor((hi - lo) / 2 / MINUTE) * MINUTE
-    if (zoneOffset(zone, mid) === before) lo = mid
-    else hi = mid
-  }
-  return [hi]
+  // Skipped: the jump lies between the instants read with each offset.
+  return offsetChanges(zone, guess - after * MINUTE, guess - before * MINUTE).slice(0, 1)
 }
 
 /** Monday 0 ... Sunday 6 of local day `d` (days since 1970-01-01, a Thursday). */
-const weekday = (d: number) => (((d + 3) % 7) + 7) % 7
-const isoDate = (d: number) => new Date(d * DAY_MINUTES * MINUTE).toISOString().slice(0, 10)
+export const weekday = (d: number) => (((d + 3) % 7) + 7) % 7
+/** Local day `d` as YYYY-MM-DD. */
+export const isoDate = (d: number) => new Date(d * DAY_MINUTES * MINUTE).toISOString().slice(0, 10)
 
 const hoursOf = (schedule: Schedule, d: number): DayHours =>
   schedule.special?.get(isoDate(d)) ?? schedule.week[weekday(d)] ?? { kind: 'unknown' }

@@ -2,13 +2,12 @@
 // is read once and kept while it holds (until the zone's next change of offset), and a location's
 // hours are then looked up by local day and minute. Where a change of offset comes before the
 // answer's next change, opening.ts answers instead, so the two always agree.
-import { type OpenState, openState, type Schedule, zoneOffset } from './opening'
+import { isoDate, offsetChanges, type OpenState, openState, type Schedule, weekday, zoneOffset } from './opening'
 
 const MINUTE = 60_000
-const HOUR = 60 * MINUTE
 const DAY_MINUTES = 1440
 /** How far ahead a zone's next change of offset is looked for: past the horizon of openState. */
-const LOOK_AHEAD = 10 * 24 * HOUR
+const LOOK_AHEAD = 10 * DAY_MINUTES * MINUTE
 
 /** One zone's offset, and the instants between which it holds. */
 export class ZoneClock {
@@ -30,46 +29,19 @@ export class ZoneClock {
     let text = this.dates.get(d)
     if (text === undefined) {
       if (this.dates.size > 64) this.dates.clear()
-      text = new Date(d * DAY_MINUTES * MINUTE).toISOString().slice(0, 10)
+      text = isoDate(d)
       this.dates.set(d, text)
     }
     return text
   }
 
-  /** Reads the offset at `t` and finds, to the minute, when it next changes (within LOOK_AHEAD). */
+  /** Reads the offset at `t` and when it next changes (within LOOK_AHEAD: else it holds that long). */
   private read(t: number): void {
-    const at = Math.floor(t / MINUTE) * MINUTE
-    const offset = zoneOffset(this.zone, at)
-    // Offsets change at most a few times a year: step by hours to the first that differs, then halve.
-    let lo = at
-    let hi = at + LOOK_AHEAD
-    for (let probe = at + HOUR; probe <= at + LOOK_AHEAD; probe += 6 * HOUR) {
-      if (zoneOffset(this.zone, probe) !== offset) {
-        hi = probe
-        break
-      }
-      lo = probe
-    }
-    if (hi === at + LOOK_AHEAD && zoneOffset(this.zone, hi) === offset) {
-      this.set(at, hi, offset)
-      return
-    }
-    while (hi - lo > MINUTE) {
-      const mid = lo + Math.floor((hi - lo) / 2 / MINUTE) * MINUTE
-      if (zoneOffset(this.zone, mid) === offset) lo = mid
-      else hi = mid
-    }
-    this.set(at, hi, offset)
-  }
-
-  private set(from: number, until: number, offset: number): void {
-    this.from = from
-    this.until = until
-    this.offset = offset
+    this.from = Math.floor(t / MINUTE) * MINUTE
+    this.offset = zoneOffset(this.zone, this.from)
+    this.until = offsetChanges(this.zone, this.from, this.from + LOOK_AHEAD)[0] ?? this.from + LOOK_AHEAD
   }
 }
-
-const weekday = (d: number) => (((d + 3) % 7) + 7) % 7
 
 /** openState(schedule, clock.zone, at), the zone's offset taken from `clock`. */
 export function openStateOn(schedule: Schedule, clock: ZoneClock, at: number): OpenState {

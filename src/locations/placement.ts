@@ -8,7 +8,9 @@ import type { AdminDeps } from './service'
 /** Farther than this from its postcode's place, a point is worth a look. */
 export const POSTCODE_DISTANCE_KM = 50
 
-const COARSE = new Set(['city', 'region', 'country'])
+/** Precisions that place an address no finer than its town. */
+export const COARSE_PRECISIONS = ['city', 'region', 'country'] as const
+const COARSE = new Set<string>(COARSE_PRECISIONS)
 
 /** What the row itself says about where the location is. */
 export type RowPlace = { country?: string | null; postcode?: string | null }

@@ -8,6 +8,7 @@ import {
   openExisting,
 } from '../store/backup-file'
 import { type LocatorFacts, locatorFacts } from '../store/doctor-facts'
+import { COARSE_PRECISIONS } from '../locations/placement'
 import { requireDatabaseFile } from './backup'
 import { isCorruptError } from '../store/damage'
 
@@ -15,7 +16,6 @@ import { isCorruptError } from '../store/damage'
 export const EXPIRY_WARNING_DAYS = 14
 
 /** The precisions an import warns of (locations/placement.ts): only the town's point, or coarser. */
-const COARSE_PRECISIONS = ['city', 'region', 'country'] as const
 
 export type Problem = { problem: string; fix: string }
 

@@ -1,5 +1,5 @@
 // Opening the database and the port for a start, and stopping on a signal.
-import { isCorruptError } from '../store/damage'
+import { damagedAtStart, isCorruptError } from '../store/damage'
 import { databaseFault, storageFault, storageFaultText } from '../store/db'
 import { openStore, type Store } from '../store'
 import type { Config } from '../core/config'
@@ -26,9 +26,7 @@ export function openStoreToStart(path: string, waitForLock = true): Store {
     const reason = (e as Error).message.replace(/\.$/, '')
     // SQLITE_NOTADB at opening: the path names something else than a database ('file' below).
     if (isCorruptError(e) && !String((e as { code?: unknown }).code).startsWith('SQLITE_NOTADB'))
-      throw new StartError(
-        `Cannot use the database at ${path}: it is damaged (${(e as Error).message.replace(/\.$/, '')}). Nothing was written to it. Restore the last backup (storeloc restore FILE), or save what SQLite can still read (sqlite3 ${path} .recover), then start again.`,
-      )
+      throw new StartError(damagedAtStart(path, (e as Error).message.replace(/\.$/, '')))
     const advice = {
       file: ' DATABASE_PATH must name a SQLite database file (made, with its folder, when missing) that this user can read and write.',
       busy: ' Another process holds it for writing: try again in a moment.',

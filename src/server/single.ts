@@ -3,6 +3,7 @@ import type { Config } from '../core/config'
 import { createGeocoder, type GeocoderStack } from '../geocode'
 import type { Store } from '../store'
 import { createApp } from './app'
+import { redactingLog } from './app-log'
 import { drainable } from './drain'
 import { bootstrap, displayHost } from './bootstrap'
 import { listen, onStopSignal, openStoreToStart } from './listen'
@@ -11,7 +12,8 @@ import { serveMetrics } from './metrics-serve'
 import { checkWhole, progressInPlace, startingResponse, untilUnlocked } from './start'
 import { preloadIndexes, startChangeLogPrune, startGeocodeRefresh, startIdleSync, warnGeocoder } from './upkeep'
 
-const logLine = (line: Record<string, unknown>) => console.log(JSON.stringify(line))
+/** A start's and a stop's lines, on stdout, as the app's. */
+const logLine = redactingLog()
 
 /** WORKERS=1: one process opens, serves, bootstraps and refreshes. */
 export async function runSingle(config: Config): Promise<void> {

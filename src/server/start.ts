@@ -2,6 +2,7 @@
 // requests are answered meanwhile (the port is bound before the database is opened).
 import { AdminError } from '../api/admin/errors'
 import { PublicError } from '../api/public/errors'
+import { damagedAtStart } from '../store/damage'
 import { isBusyError } from '../store/db'
 import { quickCheck } from '../store/integrity'
 import { describeProcess, lockHolders } from '../store/lock-holders'
@@ -76,9 +77,7 @@ function holderText(path: string): string | null {
 export async function checkWhole(path: string): Promise<void> {
   const found = await quickCheck(path)
   if (found === null) return
-  throw new StartError(
-    `Cannot use the database at ${path}: it is damaged (SQLite's quick_check: ${found.replace(/\s+/g, ' ').slice(0, 200)}). Nothing was written to it. Restore the last backup (storeloc restore FILE), or save what SQLite can still read (sqlite3 ${path} .recover), then start again.`,
-  )
+  throw new StartError(damagedAtStart(path, `SQLite's quick_check: ${found.replace(/\s+/g, ' ').slice(0, 200)}`))
 }
 
 /** The geocoder data's build steps on a terminal, each written over the last; undefined otherwise (plain lines). */

@@ -10,6 +10,7 @@ import type { Config } from '../core/config'
 import { createGeocoder, type GeocoderStack } from '../geocode'
 import type { Store } from '../store'
 import { createApp } from './app'
+import { redactingLog } from './app-log'
 import { drainable } from './drain'
 import { bootstrap, displayHost } from './bootstrap'
 import { listen, onStopSignal, openStoreToStart, serveOn, StartError } from './listen'
@@ -19,7 +20,8 @@ import { answerMetricRequests, workerMetrics } from './metrics-workers'
 import { checkWhole, progressInPlace, startingResponse, untilUnlocked } from './start'
 import { preloadIndexes, startChangeLogPrune, startGeocodeRefresh, startIdleSync, warnGeocoder } from './upkeep'
 
-const logLine = (line: Record<string, unknown>) => console.log(JSON.stringify(line))
+/** A start's and a stop's lines, on stdout, as the app's. */
+const logLine = redactingLog()
 
 /** One of the primary's workers: serves on the shared port and tells the primary when it listens. Prints no start-up lines. */
 export async function runWorker(config: Config): Promise<void> {
@@ -221,7 +223,7 @@ export async function runPrimary(
   )
   running = pool.workers
   onStopSignal(async (signal) => {
-    console.log(JSON.stringify({ level: 'info', message: 'shutting down', signal }))
+    logLine({ level: 'info', message: 'shutting down', signal })
     await stop(signal as NodeJS.Signals, 0)
   })
 

@@ -7,6 +7,7 @@ import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, statSyn
 import { dirname, resolve } from 'node:path'
 import { MIGRATIONS } from './migrations'
 import { isCorruptError } from './damage'
+import { BUSY_TIMEOUT_MS, isOurSchema, schemaOf } from './db'
 
 /** integrity_check's lines past this many are not read: the file is damaged either way. */
 const MAX_DAMAGE_LINES = 10
@@ -38,26 +39,20 @@ export function openExisting(path: string, mode: 'live' | 'file'): Database {
     path,
     mode === 'live' ? { readwrite: true, create: false, strict: true } : { readonly: true, strict: true },
   )
-  db.exec('PRAGMA busy_timeout = 5000')
+  db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
   return db
 }
 
 /** The schema's facts, read in one statement (one snapshot). Throws SQLite's error on a file it cannot read. */
 export function databaseFacts(db: Database): DatabaseFacts {
-  const row = db
-    .query<{ version: number; tables: string | null; mode: string }, []>(
-      "SELECT user_version AS version, (SELECT group_concat(name, char(31)) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%') AS tables, (SELECT journal_mode FROM pragma_journal_mode) AS mode FROM pragma_user_version",
-    )
-    .get()!
-  const tables = row.tables === null ? [] : row.tables.split('\x1f')
-  // As openDatabase's refuseForeign: a newer version is ours (too new); an older one must have our first table.
-  const ours = row.version > MIGRATIONS.length || (row.version > 0 && tables.includes('locators'))
+  const schema = schemaOf(db)
+  const mode = db.query<{ journal_mode: string }, []>('PRAGMA journal_mode').get()!.journal_mode
   return {
-    kind: ours ? 'storeloc' : tables.length === 0 ? 'empty' : 'foreign',
-    version: row.version,
+    kind: isOurSchema(schema) ? 'storeloc' : schema.tables.length === 0 ? 'empty' : 'foreign',
+    version: schema.version,
     current: MIGRATIONS.length,
-    tables: tables.slice(0, 5),
-    journalMode: row.mode,
+    tables: schema.tables.slice(0, 5),
+    journalMode: mode,
   }
 }
 

@@ -11,9 +11,17 @@ export function isCorruptError(error: unknown): boolean {
   return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code.startsWith('SQLITE_NOTADB'))
 }
 
+/** What to do about the damaged file at `path`, a sentence the messages below end with. */
+export const mendDamage = (path: string) =>
+  `restore the last backup (storeloc restore FILE), or save what SQLite can still read (sqlite3 ${path} .recover), then start again.`
+
+/** A start that found the file damaged: `found` is what SQLite said. */
+export const damagedAtStart = (path: string, found: string) =>
+  `Cannot use the database at ${path}: it is damaged (${found}). Nothing was written to it. ${mendDamage(path).replace(/^r/, 'R')}`
+
 /** The operator's words for a damaged file: what SQLite said, and what to do. */
 export function damageText(path: string, found: string): string {
-  return `The database file ${path} is damaged (${found}). Writes are refused so that nothing more goes into it. Stop the service and restore the last backup (storeloc restore FILE), or save what SQLite can still read (sqlite3 ${path} .recover), then start again.`
+  return `The database file ${path} is damaged (${found}). Writes are refused so that nothing more goes into it. Stop the service and ${mendDamage(path)}`
 }
 
 /** Remembers the first corruption met by any statement it is shown; from then on, damaged() says why writes are refused. */

@@ -93,21 +93,31 @@ function openOnce(path: string, busyMs = BUSY_TIMEOUT_MS): Database {
  * refuse.
  */
 function refuseForeign(db: Database): void {
-  // One statement, one snapshot: another process's migration committed between two reads would look foreign.
-  const schema = db
-    .query<{ version: number; tables: string | null }, []>(
-      "SELECT user_version AS version, (SELECT group_concat(name, char(31)) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%') AS tables FROM pragma_user_version",
-    )
-    .get()!
-  const version = schema.version
-  if (version > MIGRATIONS.length) return
-  const tables = schema.tables === null ? [] : schema.tables.split('\x1f')
-  if (version === 0 ? tables.length === 0 : tables.includes('locators')) return
+  const schema = schemaOf(db)
+  if (isOurSchema(schema) || (schema.version === 0 && schema.tables.length === 0)) return
+  const { tables } = schema
   const named = tables.slice(0, 5).join(', ') + (tables.length > 5 ? ', ...' : '')
   throw new StoreError(
     `The file is another program's SQLite database (tables ${named}), not storeloc's; it was left as it is. Set DATABASE_PATH to a storeloc database or to a new file.`,
   )
 }
+
+/**
+ * A file's schema version (PRAGMA user_version) and its tables, read in one statement: one
+ * snapshot, so another process's migration committed between two reads does not look foreign.
+ */
+export function schemaOf(db: Database): { version: number; tables: string[] } {
+  const row = db
+    .query<{ version: number; tables: string | null }, []>(
+      "SELECT user_version AS version, (SELECT group_concat(name, char(31)) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%') AS tables FROM pragma_user_version",
+    )
+    .get()!
+  return { version: row.version, tables: row.tables === null ? [] : row.tables.split('\x1f') }
+}
+
+/** storeloc's schema: a version newer than this program's (migrate refuses it), or one with our first table. */
+export const isOurSchema = (schema: { version: number; tables: string[] }): boolean =>
+  schema.version > MIGRATIONS.length || (schema.version > 0 && schema.tables.includes('locators'))
 
 /** SQLITE_BUSY or SQLITE_LOCKED (and their extended codes): another connection holds the lock. */
 export function isBusyError(error: unknown): boolean {

@@ -3,11 +3,9 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createApp } from '../../src/server/app'
-import { noGeocoder } from '../../src/geocode/geocoder'
 import { isWellFormedSecretKey } from '../../src/core/ids'
 import { openStore } from '../../src/store'
-import { cliRunner, newerSchemaDatabase, tempDir } from '../helpers'
+import { cliRunner, newerSchemaDatabase, tempDir, quietApp } from '../helpers'
 
 let dir: string
 let dbPath: string
@@ -24,12 +22,7 @@ const { storeloc, json } = cliRunner(() => dbPath)
 async function adminGet(key: string, path = '/admin/v1/locations') {
   const store = openStore(dbPath)
   try {
-    const app = createApp({
-      store,
-      geocoder: noGeocoder,
-      config: { maxBodyBytes: 262144, logRequests: false },
-      log: () => {},
-    })
+    const app = quietApp(store)
     const res = await app.handle(
       new Request(`http://localhost${path}`, { headers: { authorization: `Bearer ${key}` } }),
     )
@@ -92,12 +85,7 @@ describe('locator', () => {
     const publicGet = async () => {
       const store = openStore(dbPath)
       try {
-        const app = createApp({
-          store,
-          geocoder: noGeocoder,
-          config: { maxBodyBytes: 262144, logRequests: false },
-          log: () => {},
-        })
+        const app = quietApp(store)
         const res = await app.handle(new Request(`http://localhost/public/v1/${locator.public_token}/filters`))
         return { status: res.status, body: (await res.json()) as any }
       } finally {
@@ -557,12 +545,7 @@ describe('custom-field', () => {
     const { locator, key } = json('locator', 'create', '--name', 'A')
     json('custom-field', 'add', locator.id, '--id', 'parking', '--name', 'Parking', '--type', 'text')
     const store = openStore(dbPath)
-    const app = createApp({
-      store,
-      geocoder: noGeocoder,
-      config: { maxBodyBytes: 262144, logRequests: false },
-      log: () => {},
-    })
+    const app = quietApp(store)
     const res = await app.handle(
       new Request('http://localhost/admin/v1/locations', {
         method: 'POST',

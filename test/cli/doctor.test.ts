@@ -4,11 +4,9 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { noGeocoder } from '../../src/geocode/geocoder'
-import { createApp } from '../../src/server/app'
 import { openStore } from '../../src/store'
 import { MIGRATIONS } from '../../src/store/migrations'
-import { newerSchemaDatabase, storeBody, tempDir } from '../helpers'
+import { newerSchemaDatabase, storeBody, tempDir, quietApp } from '../helpers'
 
 let dir: string
 let dbPath: string
@@ -169,12 +167,7 @@ describe('each locator problem: exit 1, named, with its fix', () => {
     const { keyId, key, token } = await healthy()
     const store = openStore(dbPath)
     try {
-      const app = createApp({
-        store,
-        geocoder: noGeocoder,
-        config: { maxBodyBytes: 262144, logRequests: false },
-        log: () => {},
-      })
+      const app = quietApp(store)
       const res = await app.handle(new Request(`http://localhost/public/v1/${token}/locations?all=true&key=${key}`))
       expect(res.status).toBe(400)
       await store.writeSoon(() => {}) // the exposed mark is written by now

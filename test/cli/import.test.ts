@@ -3,10 +3,8 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createApp } from '../../src/server/app'
-import { noGeocoder } from '../../src/geocode/geocoder'
 import { openStore } from '../../src/store'
-import { cliRunner, tempDir } from '../helpers'
+import { cliRunner, tempDir, quietApp } from '../helpers'
 
 let dir: string
 let dbPath: string
@@ -36,12 +34,7 @@ function file(name: string, content: unknown): string {
 async function listed(): Promise<any[]> {
   const store = openStore(dbPath)
   try {
-    const app = createApp({
-      store,
-      geocoder: noGeocoder,
-      config: { maxBodyBytes: 262144, logRequests: false },
-      log: () => {},
-    })
+    const app = quietApp(store)
     const res = await app.handle(
       new Request('http://localhost/admin/v1/locations?limit=500', { headers: { authorization: `Bearer ${key}` } }),
     )

@@ -3,11 +3,9 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createApp } from '../../src/server/app'
-import { noGeocoder } from '../../src/geocode/geocoder'
 import { PUBLIC_TOKEN } from '../../src/core/ids'
 import { openStore } from '../../src/store'
-import { cliRunner, tempDir } from '../helpers'
+import { cliRunner, tempDir, quietApp } from '../helpers'
 
 let dir: string
 let dbPath: string
@@ -211,12 +209,7 @@ describe('locator set', () => {
     expect(out.referrers).toEqual(['xn--mnchen-3ya.de', '*.xn--bcher-kva.example'])
     const store = openStore(dbPath)
     try {
-      const app = createApp({
-        store,
-        geocoder: noGeocoder,
-        config: { maxBodyBytes: 262144, logRequests: false },
-        log: () => {},
-      })
+      const app = quietApp(store)
       const from = async (origin: string) =>
         (await app.handle(new Request(`http://localhost/public/v1/${l.public_token}/filters`, { headers: { origin } })))
           .status
