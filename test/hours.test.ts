@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { type DayHours, parseDayHours } from '../src/core/hours'
-import { openState, type Schedule } from '../src/core/opening'
+import { isoWithOffset, openState, type Schedule } from '../src/core/opening'
 import { openStateOn, ZoneClock } from '../src/core/zone-clock'
 
 const open = (...intervals: [number, number][]): DayHours => ({ kind: 'open', intervals })
@@ -89,31 +89,36 @@ const week = (days: DayHours[], special: [string, DayHours][] = []): Schedule =>
 })
 const every = (hours: DayHours) => week(Array.from({ length: 7 }, () => hours))
 const at = (iso: string) => Date.parse(iso)
+/** openState's open and next (until has properties of its own below). */
+const openNext = (...args: Parameters<typeof openState>) => {
+  const { open, next } = openState(...args)
+  return { open, next }
+}
 
 describe('openState', () => {
   const nineToSix = week([...Array.from({ length: 6 }, () => open([h(9), h(18)])), CLOSED])
 
   test('open on a weekday, closing at its end; closed on Sunday, opening on Monday', () => {
-    expect(openState(nineToSix, 'Europe/Berlin', at('2026-06-15T08:00:00Z'))).toEqual({
+    expect(openNext(nineToSix, 'Europe/Berlin', at('2026-06-15T08:00:00Z'))).toEqual({
       open: true,
       next: at('2026-06-15T16:00:00Z'),
     })
-    expect(openState(nineToSix, 'Europe/Berlin', at('2026-06-14T10:00:00Z'))).toEqual({
+    expect(openNext(nineToSix, 'Europe/Berlin', at('2026-06-14T10:00:00Z'))).toEqual({
       open: false,
       next: at('2026-06-15T07:00:00Z'),
     })
     // At its closing minute it is closed.
-    expect(openState(nineToSix, 'Europe/Berlin', at('2026-06-15T16:00:00Z')).open).toBe(false)
+    expect(openNext(nineToSix, 'Europe/Berlin', at('2026-06-15T16:00:00Z')).open).toBe(false)
   })
 
   test('an interval past midnight: open into the next day, closing then', () => {
     const late = week([CLOSED, CLOSED, CLOSED, CLOSED, open([h(18), h(26)]), CLOSED, CLOSED])
     // Saturday 2026-06-20 01:00 in London (BST) is 00:00Z.
-    expect(openState(late, 'Europe/London', at('2026-06-20T00:00:00Z'))).toEqual({
+    expect(openNext(late, 'Europe/London', at('2026-06-20T00:00:00Z'))).toEqual({
       open: true,
       next: at('2026-06-20T01:00:00Z'),
     })
-    expect(openState(late, 'Europe/London', at('2026-06-20T02:00:00Z'))).toEqual({
+    expect(openNext(late, 'Europe/London', at('2026-06-20T02:00:00Z'))).toEqual({
       open: false,
       next: at('2026-06-26T17:00:00Z'),
     })
@@ -125,13 +130,13 @@ describe('openState', () => {
       ['2026-06-15', CLOSED],
       ['2026-06-16', open([h(12), h(22)])],
     ])
-    expect(openState(holiday, 'Europe/Berlin', at('2026-06-15T08:00:00Z'))).toEqual({
+    expect(openNext(holiday, 'Europe/Berlin', at('2026-06-15T08:00:00Z'))).toEqual({
       open: false,
       next: at('2026-06-16T10:00:00Z'),
     })
     // 23:30 on the 14th in New York is the 15th in UTC: the 14th (a Sunday) it is, closed, and the 15th is not New York's holiday.
     const ny = week(nineToSix.week as DayHours[], [['2026-06-15', CLOSED]])
-    expect(openState(ny, 'America/New_York', at('2026-06-15T03:30:00Z'))).toEqual({
+    expect(openNext(ny, 'America/New_York', at('2026-06-15T03:30:00Z'))).toEqual({
       open: false,
       next: at('2026-06-16T13:00:00Z'),
     })
@@ -139,19 +144,19 @@ describe('openState', () => {
 
   test('text not read is unknown: no answer now, and no next change past it', () => {
     const unread = week([open([h(9), h(17)]), UNKNOWN, CLOSED, CLOSED, CLOSED, CLOSED, CLOSED])
-    expect(openState(unread, 'Europe/Paris', at('2026-06-16T10:00:00Z'))).toEqual({ open: null, next: null })
+    expect(openNext(unread, 'Europe/Paris', at('2026-06-16T10:00:00Z'))).toEqual({ open: null, next: null })
     // Monday, open: it closes at 17:00, a known change.
-    expect(openState(unread, 'Europe/Paris', at('2026-06-15T10:00:00Z'))).toEqual({
+    expect(openNext(unread, 'Europe/Paris', at('2026-06-15T10:00:00Z'))).toEqual({
       open: true,
       next: at('2026-06-15T15:00:00Z'),
     })
     // Monday evening, closed: it next opens on a day whose text was not read, so when is not known.
-    expect(openState(unread, 'Europe/Paris', at('2026-06-15T20:00:00Z'))).toEqual({ open: false, next: null })
-    expect(openState(every(UNKNOWN), 'Europe/Paris', at('2026-06-15T20:00:00Z'))).toEqual({ open: null, next: null })
+    expect(openNext(unread, 'Europe/Paris', at('2026-06-15T20:00:00Z'))).toEqual({ open: false, next: null })
+    expect(openNext(every(UNKNOWN), 'Europe/Paris', at('2026-06-15T20:00:00Z'))).toEqual({ open: null, next: null })
   })
 
   test('open round the clock, every day: open, with no change in sight', () => {
-    expect(openState(every(open([0, h(24)])), 'Asia/Tokyo', at('2026-06-15T20:00:00Z'))).toEqual({
+    expect(openNext(every(open([0, h(24)])), 'Asia/Tokyo', at('2026-06-15T20:00:00Z'))).toEqual({
       open: true,
       next: null,
     })
@@ -160,31 +165,31 @@ describe('openState', () => {
   test('Europe, spring forward (Berlin, Sunday 2026-03-29, 02:00 -> 03:00)', () => {
     // Open Saturday 20:00 to Sunday 03:30: from 01:30 CET (00:30Z) it is one hour, not two, to 03:30 CEST (01:30Z).
     const saturdayNight = week([CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, open([h(20), h(27, 30)]), CLOSED])
-    expect(openState(saturdayNight, 'Europe/Berlin', at('2026-03-29T00:30:00Z'))).toEqual({
+    expect(openNext(saturdayNight, 'Europe/Berlin', at('2026-03-29T00:30:00Z'))).toEqual({
       open: true,
       next: at('2026-03-29T01:30:00Z'),
     })
     // Opening at 02:30, a time the clocks skip: open from the jump, 03:00 CEST (01:00Z).
     const skipped = week([CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, open([h(2, 30), h(12)])])
-    expect(openState(skipped, 'Europe/Berlin', at('2026-03-29T00:30:00Z'))).toEqual({
+    expect(openNext(skipped, 'Europe/Berlin', at('2026-03-29T00:30:00Z'))).toEqual({
       open: false,
       next: at('2026-03-29T01:00:00Z'),
     })
     // A Sunday 09:00-18:00 is 07:00Z-16:00Z after the change, 08:00Z-17:00Z the Sunday before.
     const sunday = week([CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, open([h(9), h(18)])])
-    expect(openState(sunday, 'Europe/Berlin', at('2026-03-28T12:00:00Z')).next).toBe(at('2026-03-29T07:00:00Z'))
-    expect(openState(sunday, 'Europe/Berlin', at('2026-03-22T12:00:00Z')).next).toBe(at('2026-03-22T17:00:00Z'))
+    expect(openNext(sunday, 'Europe/Berlin', at('2026-03-28T12:00:00Z')).next).toBe(at('2026-03-29T07:00:00Z'))
+    expect(openNext(sunday, 'Europe/Berlin', at('2026-03-22T12:00:00Z')).next).toBe(at('2026-03-22T17:00:00Z'))
   })
 
   test('Europe, fall back (Berlin, Sunday 2026-10-25, 03:00 -> 02:00)', () => {
     const saturdayNight = week([CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, open([h(22), h(26, 30)]), CLOSED])
     // 01:00 CEST (23:00Z Saturday): it closes at the first 02:30, CEST (00:30Z).
-    expect(openState(saturdayNight, 'Europe/Berlin', at('2026-10-24T23:00:00Z'))).toEqual({
+    expect(openNext(saturdayNight, 'Europe/Berlin', at('2026-10-24T23:00:00Z'))).toEqual({
       open: true,
       next: at('2026-10-25T00:30:00Z'),
     })
     // 02:10 the second time, CET (01:10Z): the wall clock reads before 02:30 again.
-    expect(openState(saturdayNight, 'Europe/Berlin', at('2026-10-25T01:10:00Z'))).toEqual({
+    expect(openNext(saturdayNight, 'Europe/Berlin', at('2026-10-25T01:10:00Z'))).toEqual({
       open: true,
       next: at('2026-10-25T01:30:00Z'),
     })
@@ -193,26 +198,42 @@ describe('openState', () => {
   test('the US, spring forward and fall back (New York, 2026-03-08 and 2026-11-01)', () => {
     const daily = every(open([h(9), h(17)]))
     // Saturday 20:00 EST (01:00Z): it opens Sunday 09:00 EDT, 13:00Z, not 14:00Z.
-    expect(openState(daily, 'America/New_York', at('2026-03-08T01:00:00Z'))).toEqual({
+    expect(openNext(daily, 'America/New_York', at('2026-03-08T01:00:00Z'))).toEqual({
       open: false,
       next: at('2026-03-08T13:00:00Z'),
     })
     // Sunday 10:00 EDT (14:00Z): it closes at 17:00 EDT, 21:00Z.
-    expect(openState(daily, 'America/New_York', at('2026-03-08T14:00:00Z'))).toEqual({
+    expect(openNext(daily, 'America/New_York', at('2026-03-08T14:00:00Z'))).toEqual({
       open: true,
       next: at('2026-03-08T21:00:00Z'),
     })
     // Saturday 2026-10-31 20:00 EDT (Sunday 00:00Z): it opens Sunday 09:00 EST, 14:00Z.
-    expect(openState(daily, 'America/New_York', at('2026-11-01T00:00:00Z'))).toEqual({
+    expect(openNext(daily, 'America/New_York', at('2026-11-01T00:00:00Z'))).toEqual({
       open: false,
       next: at('2026-11-01T14:00:00Z'),
     })
     // A bar open until 01:30 meets 01:30 twice that night: it closes at the first.
     const bar = every(open([h(18), h(25, 30)]))
-    expect(openState(bar, 'America/New_York', at('2026-11-01T04:00:00Z'))).toEqual({
+    expect(openNext(bar, 'America/New_York', at('2026-11-01T04:00:00Z'))).toEqual({
       open: true,
       next: at('2026-11-01T05:30:00Z'),
     })
+  })
+
+  test('until: the instant it next changes, or turns known, or the end of the days looked at', () => {
+    expect(openState(nineToSix, 'Europe/Berlin', at('2026-06-15T08:00:00Z')).until).toBe(at('2026-06-15T16:00:00Z'))
+    // Unknown on Tuesday: known again from Wednesday's local midnight.
+    const unread = week([open([h(9), h(17)]), UNKNOWN, CLOSED, CLOSED, CLOSED, CLOSED, CLOSED])
+    expect(openState(unread, 'Europe/Paris', at('2026-06-16T10:00:00Z')).until).toBe(at('2026-06-16T22:00:00Z'))
+    // Closed every day: no change; it is looked at again after the days looked at (today and 8 more).
+    expect(openState(every(CLOSED), 'UTC', at('2026-06-15T10:00:00Z')).until).toBe(at('2026-06-24T00:00:00Z'))
+  })
+
+  test('isoWithOffset writes the local time and its offset', () => {
+    expect(isoWithOffset(at('2026-12-24T17:00:00Z'), 60)).toBe('2026-12-24T18:00:00+01:00')
+    expect(isoWithOffset(at('2026-06-15T03:30:00Z'), -240)).toBe('2026-06-14T23:30:00-04:00')
+    expect(isoWithOffset(at('2026-06-15T03:30:00Z'), 345)).toBe('2026-06-15T09:15:00+05:45')
+    expect(isoWithOffset(at('2026-06-15T03:30:00Z'), 0)).toBe('2026-06-15T03:30:00+00:00')
   })
 
   test('a zone Intl does not know throws a RangeError', () => {
@@ -315,15 +336,20 @@ test('openState equals the wall clock read minute by minute, for a week ahead', 
         const got = openState(schedule, zone, t)
         const now = oracleState(schedule, zone, t)
         expect(got.open).toBe(now)
-        if (now === null) return expect(got.next).toBeNull()
+        expect(got.until).toBeGreaterThan(t)
+        // Minute by minute for a week: the first change of the wall clock's state is next (or,
+        // into unknown, next is null), and until comes no later than it.
         const limit = t + 7 * 86_400_000
         for (let m = Math.floor(t / 60_000) * 60_000 + 60_000; m <= limit; m += 60_000) {
           const then = oracleState(schedule, zone, m)
           if (then === now) continue
-          expect(got.next).toBe(then === null ? null : m)
+          expect(got.next).toBe(now === null || then === null ? null : m)
+          expect(got.until).toBe(m)
           return
         }
+        // No change in a week: none known, or one past it; until no earlier than the week's end.
         if (got.next !== null) expect(got.next).toBeGreaterThan(limit)
+        expect(got.until).toBeGreaterThan(limit)
       },
     ),
     { numRuns: 600 },

@@ -6,13 +6,17 @@ import type { DayHours } from './hours'
 /** A location's hours: seven days, Monday first; dated exceptions by local date (YYYY-MM-DD). */
 export type Schedule = { week: readonly DayHours[]; special?: ReadonlyMap<string, DayHours> }
 
-/** open: null when the hours do not say; next: the instant (ms) it next opens or closes, null when not known within a week. */
-export type OpenState = { open: boolean | null; next: number | null }
+/**
+ * open: null when the hours do not say; next: the instant (ms) it next opens or closes, null when
+ * not known within a week; until: the instant from which this may no longer hold (next, or when
+ * it turns unknown or known, or the end of the days looked at), the same from any instant before it.
+ */
+export type OpenState = { open: boolean | null; next: number | null; until: number }
 
 const MINUTE = 60_000
 const DAY_MINUTES = 1440
 /** Days looked at after today for the next change: a week and a day. */
-const HORIZON_DAYS = 8
+export const HORIZON_DAYS = 8
 
 const formats = new Map<string, Intl.DateTimeFormat>()
 
@@ -122,18 +126,26 @@ export function openState(schedule: Schedule, zone: string, at: number): OpenSta
   const today = Math.floor(nowLocal / DAY_MINUTES)
   const { state, edges } = spans(schedule, today - 1, today + HORIZON_DAYS)
   const open = state(nowLocal)
-  if (open === null) return { open: null, next: null }
   const end = (today + HORIZON_DAYS + 1) * DAY_MINUTES
   // Every instant the wall clock can cross an edge at, in order: an edge up to a few hours behind
   // now may come again, after the clocks go back.
   const candidates = new Set<number>(offsetChanges(zone, at, (end + DAY_MINUTES) * MINUTE))
-  for (const edge of edges)
+  for (const edge of [...edges, end])
     if (edge > nowLocal - 4 * 60) for (const t of localInstants(zone, edge)) if (t > at) candidates.add(t)
   for (const t of [...candidates].sort((a, b) => a - b)) {
     const then = state(localAt(t))
     if (then === open) continue
-    // It next turns unknown (or past the days looked at): when it next opens or closes is not known.
-    return { open, next: then === null ? null : t }
+    // Unknown now, or next (or past the days looked at): when it next opens or closes is not known.
+    return { open, next: open === null || then === null ? null : t, until: t }
   }
-  return { open, next: null }
+  return { open, next: null, until: localInstants(zone, end)[0]! }
+}
+
+/** `t` as ISO 8601 to the second with the offset (minutes) it has in its zone: "2026-12-24T18:00:00+01:00" (UTC: "+00:00"). */
+export function isoWithOffset(t: number, offset: number): string {
+  const local = new Date(t + offset * MINUTE).toISOString().slice(0, 19)
+  const a = Math.abs(offset)
+  const hh = String(Math.floor(a / 60)).padStart(2, '0')
+  const mm = String(a % 60).padStart(2, '0')
+  return `${local}${offset < 0 ? '-' : '+'}${hh}:${mm}`
 }

@@ -1,27 +1,38 @@
 // openState (opening.ts) for many locations at one instant, without Intl on each: a zone's offset
 // is read once and kept while it holds (until the zone's next change of offset), and a location's
-// hours are then looked up by local day and minute. Where a change of offset comes before the
-// answer's next change, opening.ts answers instead, so the two always agree.
-import { isoDate, offsetChanges, type OpenState, openState, type Schedule, weekday, zoneOffset } from './opening'
+// hours are then looked up by local day and minute, on either side of the zone's next change of
+// offset. Where an edge of the hours falls in the hour that change skips or repeats, opening.ts
+// answers instead, so the two always agree.
+import {
+  HORIZON_DAYS,
+  isoDate,
+  offsetChanges,
+  type OpenState,
+  openState,
+  type Schedule,
+  weekday,
+  zoneOffset,
+} from './opening'
 
 const MINUTE = 60_000
 const DAY_MINUTES = 1440
 /** How far ahead a zone's next change of offset is looked for: past the horizon of openState. */
-const LOOK_AHEAD = 10 * DAY_MINUTES * MINUTE
+const LOOK_AHEAD = (HORIZON_DAYS + 3) * DAY_MINUTES * MINUTE
 
 /** One zone's offset, and the instants between which it holds. */
 export class ZoneClock {
   private from = 0
   private until = -1
   private offset = 0
+  private after = 0
   private readonly dates = new Map<number, string>()
 
   constructor(readonly zone: string) {}
 
-  /** The offset (minutes) at `t`, and the instant it holds until (exclusive). */
-  at(t: number): { offset: number; until: number } {
+  /** The offset (minutes) at `t`, the instant it holds until (exclusive), and the offset from then. */
+  at(t: number): { offset: number; until: number; after: number } {
     if (t < this.from || t >= this.until) this.read(t)
-    return { offset: this.offset, until: this.until }
+    return { offset: this.offset, until: this.until, after: this.after }
   }
 
   /** Local day `d`'s date, YYYY-MM-DD (kept: a zone's locations ask for the same few days). */
@@ -40,20 +51,23 @@ export class ZoneClock {
     this.from = Math.floor(t / MINUTE) * MINUTE
     this.offset = zoneOffset(this.zone, this.from)
     this.until = offsetChanges(this.zone, this.from, this.from + LOOK_AHEAD)[0] ?? this.from + LOOK_AHEAD
+    this.after = zoneOffset(this.zone, this.until)
   }
 }
 
 /** openState(schedule, clock.zone, at), the zone's offset taken from `clock`. */
 export function openStateOn(schedule: Schedule, clock: ZoneClock, at: number): OpenState {
-  const { offset, until } = clock.at(at)
+  const { offset, until, after } = clock.at(at)
   const nowLocal = Math.floor(at / MINUTE) + offset
   const today = Math.floor(nowLocal / DAY_MINUTES)
+  const last = today + HORIZON_DAYS
   const hours = (d: number) =>
     (schedule.special !== undefined && schedule.special.size > 0 ? schedule.special.get(clock.date(d)) : undefined) ??
     schedule.week[weekday(d)] ?? { kind: 'unknown' as const }
-  /** Open, closed or unknown at local minute m, and the end of what holds then (a local minute), from today and yesterday's hours. */
+  /** Open, closed or unknown at local minute m (unknown past the days looked at), from that day's and the day before's hours. */
   const state = (m: number): boolean | null => {
     const day = Math.floor(m / DAY_MINUTES)
+    if (day > last) return null
     for (const d of [day - 1, day]) {
       const h = hours(d)
       if (h.kind !== 'open') continue
@@ -62,21 +76,27 @@ export function openStateOn(schedule: Schedule, clock: ZoneClock, at: number): O
     return hours(day).kind === 'unknown' ? null : false
   }
   const open = state(nowLocal)
-  if (open === null) return { open: null, next: null }
-  // The next edge, today or tomorrow; further, or past the offset's end, opening.ts walks the week.
+  // The edges of the days looked at, in order, while the offset holds; past it, opening.ts answers.
   const edges: number[] = []
-  for (const d of [today - 1, today, today + 1]) {
+  for (let d = today - 1; d <= last; d++) {
     const h = hours(d)
     if (h.kind === 'open') for (const [s, e] of h.intervals) edges.push(d * DAY_MINUTES + s, d * DAY_MINUTES + e)
-    if (h.kind === 'unknown') edges.push(d * DAY_MINUTES)
+    if (h.kind === 'unknown') edges.push(d * DAY_MINUTES, (d + 1) * DAY_MINUTES)
   }
-  edges.push((today + 1) * DAY_MINUTES, (today + 2) * DAY_MINUTES)
+  edges.push((last + 1) * DAY_MINUTES)
   edges.sort((a, b) => a - b)
+  // The local minutes the clocks skip or pass twice at the change of offset: an edge among them
+  // is crossed at an instant (or twice) that opening.ts finds.
+  const change = until / MINUTE
+  const odd0 = change + Math.min(offset, after)
+  const odd1 = change + Math.max(offset, after)
+  for (const edge of edges) if (edge >= odd0 && edge < odd1) return openState(schedule, clock.zone, at)
   for (const edge of edges) {
-    if (edge <= nowLocal || state(edge) === open) continue
-    const instant = (edge - offset) * MINUTE
-    if (edge >= (today + 2) * DAY_MINUTES || instant >= until) break
-    return state(edge) === null ? { open, next: null } : { open, next: instant }
+    if (edge <= nowLocal) continue
+    const instant = (edge - (edge < odd0 ? offset : after)) * MINUTE
+    const then = state(edge)
+    if (then === open) continue
+    return { open, next: open === null || then === null ? null : instant, until: instant }
   }
-  return openState(schedule, clock.zone, at)
+  return openState(schedule, clock.zone, at) // not reached: the last edge is past the days looked at
 }
