@@ -30,6 +30,8 @@ export class Base {
   cols = new Int32Array(0)
   colTags = 0
   colWords = 0
+  /** Offset in `cols` of the open column, the last: the positions open at OpenNow.at (open-now.ts keeps it). */
+  openCol = 0
   /** Per term id known when the base was built: its term column, -1, or NOT_IN_BASE (columns.ts: termColumns). */
   termCol = new Int32Array(0)
   /** The prefix columns (text/prefix-columns.ts), by prefix, numbered as termCol's. */

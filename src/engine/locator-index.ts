@@ -10,12 +10,14 @@
 // - tags.ts: tag ids and bitsets, tag plans; columns.ts: the base's bit columns of tags and words.
 // - text/: the vocabulary, the term pool, prefix lookup and prefix columns, FlexSearch postings.
 // - query/: a query's plan, the heap of the best, the radius paths, the name and priority pages.
+// - open-now.ts: which locations are open at an instant, from their hours, kept until each changes.
 // - tuning.ts: every tuning constant.
 import { Compactor } from './build/compaction'
 import { startKdWorker } from './geo/kd-build'
 import { NameOrderBuild } from './name-order-build'
 import { runQuery } from './query/query'
 import { defaultSchedule } from './schedule'
+import type { KeyOpenState, OpeningHours } from './open-now'
 import { IndexState } from './state'
 import {
   BY_RANK_MIN,
@@ -29,6 +31,7 @@ import {
 import type { IndexDoc, IndexEntry, IndexOptions, IndexQuery, IndexResult, Schedule } from './types'
 
 export { boxesAround } from './geo/boxes'
+export { CLOSED, type KeyOpenState, OPEN, type OpeningHours, UNKNOWN } from './open-now'
 export { searchWords } from './query/plan'
 export { defaultSchedule, requestSeen, stepEnd } from './schedule'
 export type {
@@ -178,6 +181,7 @@ export class LocatorIndex {
     s.nameOrder?.remove(key)
     this.nameBuild?.touch(key)
     s.keys.free(key, id)
+    s.open.remove(key)
     s.base.kill(key)
     s.delta.delete(key)
   }
@@ -357,7 +361,26 @@ export class LocatorIndex {
   }
 
   query(q: IndexQuery): IndexResult {
+    if (q.openAt != null) this.s.open.advance(q.openAt)
     return runQuery(this.s, q, this.byRankMin)
+  }
+
+  /**
+   * Brings every location's open state to instant `t` (ms); returns the earliest instant one of
+   * them may change (Infinity: none will). Answers at `t` hold until then.
+   */
+  openAt(t: number): number {
+    return this.s.open.advance(t)
+  }
+
+  /** A hit's open state at the last instant openAt() or a query was asked for (KeyOpenState). */
+  openState(key: number): KeyOpenState {
+    return this.s.open.stateOf(key)
+  }
+
+  /** What `make` makes of a hit's open state (and hours), kept until that state changes: its text in an answer, say. */
+  openMade<T>(key: number, make: (state: KeyOpenState, hours: OpeningHours | null) => T): T {
+    return this.s.open.cached(key, make)
   }
 
   /** The entry of a hit's key (IndexHit), as it is until the next write. */
@@ -385,6 +408,7 @@ export class LocatorIndex {
     s.base.kill(key)
     s.delta.set(key, doc.lng, doc.lat)
     s.tags.link(key, doc.tags)
+    s.open.put(key, doc.hours ?? null)
     const { vocab } = s.terms
     const before = vocab.size
     s.terms.link(key, doc.text)

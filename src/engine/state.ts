@@ -11,6 +11,7 @@ import { ByRank } from './query/by-rank'
 import { CircleRuns } from './query/circle-runs'
 import { MatchMarks } from './query/matches'
 import { RankHeap } from './query/name-pages'
+import { OpenNow } from './open-now'
 import { NearestCount } from './query/nearest'
 import { PageBuffer } from './query/top-k'
 import { TagTable } from './tags'
@@ -28,6 +29,8 @@ export class IndexState {
   /** Keys added or moved since the base was built, by grid cell of their points. */
   readonly delta = new PointGrid()
   readonly base = new Base()
+  /** Which locations are open at the last instant asked for (open-now.ts). */
+  readonly open = new OpenNow(this.base)
   /** Live keys by (name, id), for all=true by name; built in the background after load, then kept in step. */
   nameOrder: ChunkedOrder | null = null
 
@@ -54,6 +57,7 @@ export class IndexState {
     this.terms.grow(n)
     this.tags.grow(n)
     this.postings.grow(n)
+    this.open.grow(n)
   }
 
   /** Cuts the growth slack after a bulk load. */

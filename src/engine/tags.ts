@@ -1,10 +1,16 @@
 // Tags: ids of the index's own tag vocabulary (lowercased), one bitset of `words` 32-bit words per
 // key, and a query's tags as a plan and a test of one row of bitsets.
 import { ensure, fit } from './arrays'
+import { OPEN } from './open-now'
 import type { IndexQuery } from './types'
 
-/** A query's tags as masks of the index's 32-bit words per bitset. */
-export type TagPlan = { logic: 'any' | 'all'; mask: Uint32Array } | { logic: 'match'; groups: Uint32Array[] }
+/**
+ * A query's tags as masks of the index's 32-bit words per bitset, and whether it asks for the
+ * locations open now (open-now.ts: OpenNow's state, and the base's open column).
+ */
+export type TagPlan = ({ logic: 'any' | 'all'; mask: Uint32Array } | { logic: 'match'; groups: Uint32Array[] }) & {
+  open: boolean
+}
 /** Whether row `row` of a table of tag bitsets passes a query's tags. */
 export type TagTest = (bits: Uint32Array, row: number) => boolean
 
@@ -137,6 +143,9 @@ export class TagTable {
  */
 export function planTags(table: TagTable, q: IndexQuery): TagPlan | undefined {
   const { tags, tagLogic } = q
+  const open = q.openAt != null
+  // Open now alone: no tag to test (every row has all of none).
+  if (tags.length === 0) return { logic: 'all', mask: new Uint32Array(table.words), open }
   if (tagLogic !== 'match') {
     const mask = new Uint32Array(table.words)
     let known = false
@@ -147,7 +156,7 @@ export function planTags(table: TagTable, q: IndexQuery): TagPlan | undefined {
         known = true
       } else if (tagLogic === 'all') return undefined // a tag no location has: nothing has them all
     }
-    return known ? { logic: tagLogic, mask } : undefined
+    return known ? { logic: tagLogic, mask, open } : undefined
   }
   // match: OR within a filter group, AND across groups (a group none of whose tags any location has: nothing matches).
   const names: string[] = []
@@ -167,14 +176,20 @@ export function planTags(table: TagTable, q: IndexQuery): TagPlan | undefined {
     groups[g]![id >>> 5]! |= 1 << (id & 31)
     known[g] = true
   }
-  return known.includes(false) ? undefined : { logic: 'match', groups }
+  return known.includes(false) ? undefined : { logic: 'match', groups, open }
 }
 
 /**
- * A query's tag plan as a test of one row of W-word bitsets (a key's). With one word per row (at
- * most 32 tags, the usual case) the test is a mask or two, without loops.
+ * A query's tag plan as a test of one row of W-word bitsets (a key's), and when it asks for open
+ * locations, of the row's open state (`state`, by key: OpenNow.state).
  */
-export function tagTest(plan: TagPlan, W: number): TagTest {
+export function tagTest(plan: TagPlan, W: number, state: Uint8Array): TagTest {
+  const test = tagsTest(plan, W)
+  return plan.open ? (bits, row) => state[row] === OPEN && test(bits, row) : test
+}
+
+/** The plan's tags as a test of a row. With one word per row (at most 32 tags, the usual case) a mask or two, without loops. */
+function tagsTest(plan: TagPlan, W: number): TagTest {
   if (W > 1) return (bits, row) => tagsMatch(bits, row * W, W, plan)
   if (plan.logic !== 'match') {
     const m = plan.mask[0]! | 0

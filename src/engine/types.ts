@@ -1,4 +1,5 @@
 // The index's public types: what it takes in, what a query asks and what it answers.
+import type { OpeningHours } from './open-now'
 
 /** A published location as the index takes it in (src/indexes/present.ts makes these). */
 export type IndexDoc = {
@@ -18,6 +19,8 @@ export type IndexDoc = {
   tags: readonly string[]
   /** Searchable text, as searchKey (src/core/text.ts) makes it: name, address, description, tags. */
   text: string
+  /** Its opening hours and time zone (null or absent: none, never open nor closed). */
+  hours?: OpeningHours | null
 }
 
 /** What the index keeps of a location besides its tables: what answers and sorting need. */
@@ -37,6 +40,8 @@ export type IndexQuery = {
   groupOf: (tag: string) => string
   /** Keyword search as typed; '' or only punctuation: no search. */
   search: string
+  /** An instant (ms): only the locations open then (their hours say so). null or absent: no such filter. */
+  openAt?: number | null
   sort: SortOrder
   offset: number
   limit: number

@@ -16,6 +16,10 @@ import {
   type TagLogic,
 } from '../../src/engine/locator-index'
 import { nameKey } from '../../src/core/text'
+import { parseDayHours } from '../../src/core/hours'
+import { openState } from '../../src/core/opening'
+import { ZoneClock } from '../../src/core/zone-clock'
+import type { OpeningHours } from '../../src/engine/locator-index'
 
 const CENTERS = [
   { lat: 48.8566, lng: 2.3522 },
@@ -57,6 +61,44 @@ const GROUP: Record<string, string> = {
   flagship: 'type',
 }
 const groupOf = (t: string) => GROUP[t] ?? '_default'
+
+/**
+ * Opening hours in three zones: a plain week, split shifts with an unread Sunday, past midnight,
+ * round the clock, dated exceptions, and a week known one day only.
+ */
+const week = (...days: string[]) => days.map(parseDayHours)
+const SCHEDULES = [
+  { week: week('09:00-18:00', '09:00-18:00', '09:00-18:00', '09:00-18:00', '09:00-18:00', '09:00-18:00', 'closed') },
+  { week: week(...Array(5).fill('9-12, 14-19'), '10-16', 'by appointment') },
+  { week: week(...Array(7).fill('18:00-02:00')) },
+  { week: week(...Array(7).fill('24 hours')) },
+  {
+    week: week(...Array(6).fill('8am-8pm'), 'closed'),
+    special: new Map([
+      ['2026-03-28', parseDayHours('closed')],
+      ['2026-03-30', parseDayHours('12:00-14:00')],
+    ]),
+  },
+  { week: week('', '', '08:00-20:00', '', '', '', '') },
+]
+const ZONES = ['Europe/Berlin', 'America/New_York', 'Asia/Kolkata']
+const HOURS: OpeningHours[] = SCHEDULES.flatMap((schedule) =>
+  ZONES.map((zone) => ({ schedule, clock: new ZoneClock(zone) })),
+)
+/** Instants every 3 h 7 min over four days around Europe's spring change (2026-03-29). */
+const INSTANTS = Array.from({ length: 32 }, (_, i) => Date.parse('2026-03-27T05:00:00Z') + i * 187 * 60_000)
+/** openState of each (hours, instant), the reference: found once each. */
+const openMemo = new Map<string, { open: boolean | null; next: number | null }>()
+function oracleOpen(hours: OpeningHours, t: number) {
+  const key = `${HOURS.indexOf(hours)}@${t}`
+  let found = openMemo.get(key)
+  if (found === undefined) {
+    const { open, next } = openState(hours.schedule, hours.clock.zone, t)
+    found = { open, next }
+    openMemo.set(key, found)
+  }
+  return found
+}
 const SPELLINGS = [(t: string) => t, (t: string) => t.toUpperCase(), (t: string) => t[0]!.toUpperCase() + t.slice(1)]
 const RAD = Math.PI / 180
 
@@ -131,8 +173,9 @@ const docArb = (id: string) =>
       ),
       rank: fc.integer({ min: 0, max: 3 }),
       json: fc.option(fc.nat()), // opaque to the index: given back with each hit as kept now
+      hours: fc.option(fc.constantFrom(...HOURS), { freq: 3 }),
     })
-    .map(({ p, nameWords, moreWords, rare, tags, rank, json }): IndexDoc => {
+    .map(({ p, nameWords, moreWords, rare, tags, rank, json, hours }): IndexDoc => {
       const name = nameWords.join(' ')
       return {
         id,
@@ -143,6 +186,7 @@ const docArb = (id: string) =>
         rank,
         tags,
         text: nameKey([name, ...moreWords, rare ?? '', ...tags].join(' ')),
+        hours,
       }
     })
 
@@ -154,6 +198,7 @@ type Op =
   | { kind: 'step' }
   | { kind: 'check' }
   | { kind: 'compact' }
+  | { kind: 'advance'; t: number }
 const opArb: fc.Arbitrary<Op> = fc.integer({ min: 0, max: 60 }).chain((n) =>
   fc.oneof(
     { weight: 8, arbitrary: docArb(`loc_${n}`).map((doc): Op => ({ kind: 'upsert', n, doc })) },
@@ -163,6 +208,7 @@ const opArb: fc.Arbitrary<Op> = fc.integer({ min: 0, max: 60 }).chain((n) =>
     { weight: 2, arbitrary: fc.constant<Op>({ kind: 'step' }) },
     { weight: 1, arbitrary: fc.constant<Op>({ kind: 'check' }) },
     { weight: 1, arbitrary: fc.constant<Op>({ kind: 'compact' }) }, // now, dropping one under way
+    { weight: 1, arbitrary: fc.constantFrom(...INSTANTS).map((t): Op => ({ kind: 'advance', t })) },
   ),
 )
 
@@ -235,6 +281,7 @@ const queryArb: fc.Arbitrary<IndexQuery> = fc
     sort: fc.constantFrom<SortOrder>('distance', 'name', 'priority'),
     offset: fc.integer({ min: 0, max: 30 }),
     limit: fc.integer({ min: 1, max: 25 }),
+    openAt: fc.option(fc.constantFrom(...INSTANTS), { freq: 2 }),
   })
   .map((q) => ({
     center: q.radius ? q.center : null,
@@ -246,6 +293,7 @@ const queryArb: fc.Arbitrary<IndexQuery> = fc
     sort: q.radius ? q.sort : q.sort === 'distance' ? 'name' : q.sort,
     offset: q.offset,
     limit: q.limit,
+    openAt: q.openAt,
   }))
 
 /** The naive answer: scan every doc. */
@@ -258,6 +306,7 @@ function oracle(docs: IndexDoc[], q: IndexQuery) {
     const doc = { ...sent, tags: sent.tags.map((t) => t.toLowerCase()) }
     const d = q.center ? distance(q.center.lng, q.center.lat, doc.lng, doc.lat) : null
     if (d !== null && d > q.radiusKm) continue
+    if (q.openAt != null && !(doc.hours && oracleOpen(doc.hours, q.openAt).open === true)) continue
     if (q.tags.length > 0) {
       if (q.tagLogic === 'any' && !q.tags.some((t) => doc.tags.includes(t))) continue
       if (q.tagLogic === 'all' && !q.tags.every((t) => doc.tags.includes(t))) continue
@@ -283,6 +332,11 @@ function oracle(docs: IndexDoc[], q: IndexQuery) {
   return {
     total: rows.length,
     ids: rows.slice(q.offset, q.offset + q.limit).map((r) => [r.doc.id, r.distanceKm, r.doc.json]),
+    // Each open location's next change (an open hit's state is open).
+    next:
+      q.openAt == null
+        ? []
+        : rows.slice(q.offset, q.offset + q.limit).map((r) => oracleOpen(r.doc.hours!, q.openAt!).next ?? NaN),
   }
 }
 
@@ -303,7 +357,11 @@ const spellings = (index: LocatorIndex) => index.tagSpellings().sort((a, b) => (
 
 const answer = (index: LocatorIndex, q: IndexQuery) => {
   const r = index.query(q)
-  return { total: r.total, ids: r.hits.map((h) => [index.entryAt(h.key).id, h.distanceKm, h.json]) }
+  return {
+    total: r.total,
+    ids: r.hits.map((h) => [index.entryAt(h.key).id, h.distanceKm, h.json]),
+    next: q.openAt == null ? [] : r.hits.map((h) => index.openState(h.key).next),
+  }
 }
 
 /** entriesInSpaceOrder() holds every live location once, as its current entry. */
@@ -339,6 +397,7 @@ describe('LocatorIndex agrees with a naive scan', () => {
           for (const op of ops) {
             if (op.kind === 'upkeep') tasks.run()
             else if (op.kind === 'step') tasks.step()
+            else if (op.kind === 'advance') index.openAt(op.t)
             else if (op.kind === 'compact') index.compact()
             else if (op.kind === 'check') {
               expect(answer(index, queries[0]!)).toEqual(oracle([...truth.values()], queries[0]!))
@@ -1405,7 +1464,7 @@ describe('LocatorIndex agrees with a naive scan', () => {
 
   test('an empty index answers every query with nothing', () => {
     fc.assert(
-      fc.property(queryArb, (q) => expect(answer(new LocatorIndex(), q)).toEqual({ total: 0, ids: [] })),
+      fc.property(queryArb, (q) => expect(answer(new LocatorIndex(), q)).toEqual({ total: 0, ids: [], next: [] })),
       { numRuns: 50 },
     )
   })

@@ -117,7 +117,8 @@ export function makeTables(s: IndexState, b: Build): void {
   b.baseKey = new Int32Array(n)
   b.baseCos = new Float64Array(n)
   b.baseXyz = new Float32Array(3 * n)
-  b.cols = new Int32Array((b.tagCount + 1 + SIG_BITS + b.termColCount + b.prefixCol!.size) * ((n + 31) >>> 5))
+  // The last column is the open column, filled at the swap (OpenNow.fillColumn).
+  b.cols = new Int32Array((b.tagCount + 1 + SIG_BITS + b.termColCount + b.prefixCol!.size + 1) * ((n + 31) >>> 5))
   // Room for the live terms, and for those of keys written during the build (moved in at the
   // swap): growing a large pool in one step blocks.
   const live = s.terms.used - s.terms.garbage
@@ -248,10 +249,12 @@ export function swapIn(s: IndexState, b: Build): void {
   base.termCol = b.termCol
   base.prefixCol = b.prefixCol!
   base.colWords = (n + 31) >>> 5
+  base.openCol = b.cols.length - base.colWords
   base.termStart = b.termStarts
   base.dead = dead
   base.live = live
   base.builtAt = performance.now()
   base.deadTree = deadTree
   base.deadCount = deadCount
+  s.open.fillColumn()
 }

@@ -193,7 +193,8 @@ export function walkForPage(candidates: number, sort: SortOrder, colWords: numbe
 
 /**
  * A query's tags and words over the base's columns (columns.ts), as groups of column offsets.
- * Tags: any is one group, all one per tag, match one per filter group. Words: one group per term
+ * Tags: any is one group, all one per tag, match one per filter group; open now one, the open
+ * column. Words: one group per term
  * column of a whole word, one of the prefix's term columns when they decide it; then one per
  * signature bit of the other whole words, and one of the prefix's signature bits when its columns
  * do not decide it.
@@ -218,6 +219,7 @@ export function columnGroups(base: Base, tagPlan: TagPlan | null, wordPlan: Word
         groups.push(group)
       }
     }
+    if (tagPlan.open) groups.push(Int32Array.of(base.openCol))
   }
   if (wordPlan !== null) {
     const sig = (bit: number) => sigColumn(colTags, colWords, bit)

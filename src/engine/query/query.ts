@@ -15,9 +15,9 @@ export function runQuery(s: IndexState, q: IndexQuery, byRankMin: number): Index
   const words = searchWords(q.search)
   const wordPlan = words.length > 0 ? planWords(s, words) : null
   if (wordPlan === undefined) return { total: 0, hits: [] }
-  const tagPlan = q.tags.length > 0 ? planTags(s.tags, q) : null
+  const tagPlan = q.tags.length > 0 || q.openAt != null ? planTags(s.tags, q) : null
   if (tagPlan === undefined) return { total: 0, hits: [] }
-  const filter = new KeyFilter(s, tagPlan === null ? null : tagTest(tagPlan, s.tags.words), wordPlan)
+  const filter = new KeyFilter(s, tagPlan === null ? null : tagTest(tagPlan, s.tags.words, s.open.state), wordPlan)
   const { keys } = s
   const radius = q.center !== null
   const textReady = s.postings.ready
