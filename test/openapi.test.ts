@@ -84,7 +84,7 @@ function withoutNotes(schema: unknown): unknown {
 describe('the document', () => {
   beforeAll(() => {
     ajv = new Ajv2020({ strict: true, allErrors: true })
-    ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/)
+    ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/) // RFC 3339
     ajv.addFormat('uri', (s: string) => URL.canParse(s))
     ajv.addFormat('uri-reference', (s: string) => URL.canParse(s, 'http://base.test/'))
     for (const [name, schema] of Object.entries(doc.components.schemas as Json))

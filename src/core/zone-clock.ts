@@ -35,6 +35,11 @@ export class ZoneClock {
     return { offset: this.offset, until: this.until, after: this.after }
   }
 
+  /** The offset at `t`: the one kept when `t` falls where it holds (the window is not moved), else read. */
+  offsetAt(t: number): number {
+    return t >= this.from && t < this.until ? this.offset : zoneOffset(this.zone, t)
+  }
+
   /** Local day `d`'s date, YYYY-MM-DD (kept: a zone's locations ask for the same few days). */
   date(d: number): string {
     let text = this.dates.get(d)

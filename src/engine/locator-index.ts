@@ -264,6 +264,11 @@ export class LocatorIndex {
     if (named) this.schedule(() => this.s.nameOrder !== null && base.nameRanksFrom(this.s.nameOrder))
   }
 
+  /** The key of an entry (as hits carry it), or -1 if `doc` was replaced or removed since. */
+  keyOf(doc: IndexEntry): number {
+    return this.s.keys.currentKey(doc)
+  }
+
   get(id: string): IndexEntry | null {
     const key = this.s.keys.keyOf.get(id)
     return key === undefined ? null : this.s.keys.entries[key]!

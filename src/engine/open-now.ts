@@ -34,11 +34,13 @@ export class OpenNow {
 
   constructor(private readonly base: Base) {}
 
-  /** Room for `n` keys. */
+  /** Room for `n` keys. The arrays of values are kept dense (filled as they grow): keys are written in any order. */
   grow(n: number): void {
     this.state = ensure(this.state, n)
     this.next = ensure(this.next, n)
     this.until = ensure(this.until, n)
+    while (this.hours.length < n) this.hours.push(null)
+    while (this.made.length < n) this.made.push(undefined)
   }
 
   /** A key's hours (null: none, unknown always), written or replaced: its state is found at the next advance(). */

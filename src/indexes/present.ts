@@ -7,6 +7,7 @@ import { DAYS, type IndexRow, type LocationRecord } from '../store/locations'
 import type { PriorityRule } from '../store/priority'
 import { nameKey, searchKey } from '../core/text'
 import { zoneOf } from '../core/zone'
+import { openingHoursOf } from './opening-hours'
 
 /** What presenting a locator's locations depends on besides the rows themselves. */
 export type PresentContext = {
@@ -151,5 +152,6 @@ export function searchDoc(r: Omit<IndexRow, 'seq'>, ctx: PresentContext): IndexD
     rank: priorityRank({ id: r.id, tags: r.tags, customFields: r.customFields ?? {} }, ctx.priority),
     tags: r.tags,
     text: searchText([r.name, r.address, r.description, ...r.tags]),
+    hours: openingHoursOf(r),
   }
 }

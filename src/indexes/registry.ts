@@ -24,6 +24,7 @@ import { fillJson, type JsonFill, keepJson, REORDER_MIN_BYTES, reorderLater } fr
 import { JsonArena } from './json-arena'
 import { searchDoc, type PresentContext } from './present'
 import { BackgroundBuilds, isBacklog } from './rebuild'
+import { Versions } from './versions'
 
 /** A turn of the event loop later (after the timers due now: the background tasks' turn). */
 const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 1))
@@ -66,18 +67,13 @@ const BACKLOG_MIN = 1000
  */
 const BACKGROUND_BUILD_MIN = 5000
 
-/**
- * A locator's version after `change`, its last: its seq and its `at`. A seq alone is given again
- * once a backup is restored into the file (the log rewound), to another write; with the time of
- * the write it names one state of the locator in every process, before and after restarts.
- */
-const versionOf = (change: { seq: number; at: string }): string =>
-  `${change.seq.toString(36)}.${Bun.hash(change.at).toString(36)}`
-
 export class IndexRegistry {
   private entries = new Map<string, Entry>()
   private tokens = new Map<string, Locator>()
-  private versions = new Map<string, string>()
+  /** What version each locator's answers carry (versions.ts). */
+  private readonly versions: Versions
+  /** The instant answers are made for (ms since the epoch): their open states and how long they hold. Tests set one. */
+  readonly now: () => number
   /** Locators whose index evictIdle() let go: a change to their settings does not build it again (their next query does). */
   private evicted = new Set<string>()
   /** Locators whose index build failed, with when (performance.now()); see BUILD_RETRY_MS. */
@@ -129,8 +125,11 @@ export class IndexRegistry {
       onBuiltInBackground?: (locatorId: string, locations: number, ms: number) => void
       buildRetryMs?: number
       busyRetryMs?: number
+      now?: () => number
     } = {},
   ) {
+    this.now = options.now ?? Date.now
+    this.versions = new Versions(store, () => this.follower.appliedSeq, this.now)
     this.indexOptions = { ...options.index, schedule }
     this.backlogMin = options.backlogMin ?? BACKLOG_MIN
     this.backgroundBuildMin = options.backgroundBuildMin ?? BACKGROUND_BUILD_MIN
@@ -193,7 +192,7 @@ export class IndexRegistry {
    * given before is given again for other rows).
    */
   private restart(cause: 'rewound' | 'pruned', applied: number, now: number): void {
-    this.versions.clear()
+    this.versions.forgetAll()
     this.tokens.clear()
     this.failures.clear()
     this.busyAt.clear()
@@ -220,7 +219,7 @@ export class IndexRegistry {
       const large = entry.index.size + changes >= this.backgroundBuildMin
       if (this.builds.has(locatorId) || (large && entry.jsonReady && entry.stale === null)) {
         try {
-          this.builds.start(locatorId, this.currentVersion(locatorId), last)
+          this.builds.start(locatorId, this.versions.current(locatorId), last)
           continue
         } catch {
           // Its settings could not be read (a busy database): let go, as a smaller one is.
@@ -234,7 +233,7 @@ export class IndexRegistry {
   /** Puts an index built in the background in place of the old one (rebuild.ts), and fills its JSON. */
   private install(locatorId: string, entry: Entry): void {
     // Its changes were skipped (not read): its version is read from the log again.
-    this.versions.delete(locatorId)
+    this.versions.forget(locatorId)
     const old = this.entries.get(locatorId)
     old?.index.dispose()
     entry.used = old?.used ?? false
@@ -244,7 +243,7 @@ export class IndexRegistry {
   }
 
   private apply(change: Change): void {
-    this.versions.set(change.locatorId, versionOf(change))
+    this.versions.applied(change)
     if (this.builds.has(change.locatorId)) {
       // Its old index answers as it was: location changes are applied to the new one at its swap.
       if (change.entity === 'location' || change.entity === 'key') return
@@ -321,10 +320,11 @@ export class IndexRegistry {
   /** Lets go of a locator's index, and of the work it left to background tasks (a build under way too). */
   private drop(locatorId: string): void {
     // Its location changes were skipped (not read) while it was built again: its version is read from the log again.
-    if (this.builds.has(locatorId)) this.versions.delete(locatorId)
+    if (this.builds.has(locatorId)) this.versions.forget(locatorId)
     this.builds.cancel(locatorId)
     this.entries.get(locatorId)?.index.dispose()
     this.entries.delete(locatorId)
+    this.versions.dropOpen(locatorId)
   }
 
   /**
@@ -568,28 +568,22 @@ export class IndexRegistry {
   }
 
   /**
-   * Changes with every write to the locator (locations, settings, filters...): the ETag's base,
-   * the same in every process on the database (see versionOf). Every public request for the
-   * locator asks it, answered from the index or from the answer cache, so it also marks the
+   * Changes with every write to the locator (locations, settings, filters...), and when one of
+   * its locations opens or closes: the ETag's base, the same in every process on the database
+   * (versions.ts). Every public request for the locator asks it, answered from the index or from the answer cache, so it also marks the
    * locator's index as in use (evictIdle()).
    */
   version(locatorId: string): string {
+    const written = this.builds.version(locatorId) ?? this.versions.current(locatorId)
     const entry = this.entries.get(locatorId)
-    if (entry !== undefined) entry.used = true
-    return this.builds.version(locatorId) ?? this.currentVersion(locatorId)
+    if (entry === undefined) return written
+    entry.used = true
+    return this.versions.withOpen(locatorId, written, entry.index)
   }
 
-  /** The locator's version up to the changes applied (see version()). */
-  private currentVersion(locatorId: string): string {
-    let v = this.versions.get(locatorId)
-    if (v === undefined) {
-      // Up to the changes applied: one committed since the last sync is not in the index yet, and
-      // an answer made now must not go out under its version (caches would keep it as current).
-      const last = this.store.changes.lastFor(locatorId, this.follower.appliedSeq)
-      v = last === null ? '0' : versionOf(last)
-      this.versions.set(locatorId, v)
-    }
-    return v
+  /** Seconds from now that answers made at the last version() hold, at most `max` (their open states). */
+  maxAge(locatorId: string, max: number): number {
+    return this.versions.maxAge(locatorId, max)
   }
 
   /** The filter groups as GET /filters shows them: the configured ones, then tags in no group. */

@@ -12,6 +12,8 @@ export type IndexUpkeep = {
   reorderMinBytes?: number
   backlogMin?: number
   backgroundBuildMin?: number
+  /** The clock answers are made at (open now, and how long answers hold); tests set one. */
+  now?: () => number
 }
 
 /** The process's indexes, each event of their upkeep logged. */

@@ -153,9 +153,17 @@ export type IndexRow = {
   description: string
   tags: string[]
   customFields: Record<string, string> | null
+  hours: Hours
+  specialHours: Record<string, string>
+  timezone: string | null
 }
 
-type IndexRowRaw = Omit<IndexRow, 'tags' | 'customFields'> & { tags: string; custom_fields: string | null }
+type IndexRowRaw = Omit<IndexRow, 'tags' | 'customFields' | 'hours' | 'specialHours'> & {
+  tags: string
+  custom_fields: string | null
+  hours: string
+  special_hours: string
+}
 
 const indexRow = (r: IndexRowRaw): IndexRow => ({
   seq: r.seq,
@@ -167,7 +175,21 @@ const indexRow = (r: IndexRowRaw): IndexRow => ({
   description: r.description,
   tags: JSON.parse(r.tags),
   customFields: r.custom_fields === null ? null : JSON.parse(r.custom_fields),
+  // Hours that cannot be read (a row written behind the service's back) load as none: the index
+  // is built, and the answers that need the row's JSON, which cannot be made, fail alone.
+  hours: parsedOr(r.hours, {}),
+  specialHours: parsedOr(r.special_hours, {}),
+  timezone: r.timezone,
 })
+
+function parsedOr<T>(json: string, fallback: T): T {
+  try {
+    const value = JSON.parse(json)
+    return value !== null && typeof value === 'object' ? value : fallback
+  } catch {
+    return fallback
+  }
+}
 
 /** The statements the repo runs, prepared once. */
 function statements(db: Database) {
@@ -186,7 +208,7 @@ function statements(db: Database) {
     'SELECT id, external_id FROM locations WHERE locator_id = ? AND external_id IS NOT NULL ORDER BY seq',
   )
   const INDEX_ROW =
-    'SELECT seq, id, lat, lng, name, address, description, tags, CASE WHEN ? THEN custom_fields END AS custom_fields FROM locations'
+    'SELECT seq, id, lat, lng, name, address, description, tags, CASE WHEN ? THEN custom_fields END AS custom_fields, hours, special_hours, timezone FROM locations'
   const indexRows = db.prepare<IndexRowRaw, [number, string]>(
     `${INDEX_ROW} WHERE locator_id = ? AND status = 'published' ORDER BY seq`,
   )

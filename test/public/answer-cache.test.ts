@@ -131,7 +131,13 @@ describe('AnswerCache', () => {
     cache.offer('a', '1', 'W/"1-x"', bytes('old'))
     cache.offer('a', '1', 'W/"1-x"', bytes('old'))
     expect(cache.get('a')?.version).toBe('1')
-    cache.get('a')!.headers = { limit: 10, origin: '*', vary: 'Origin', headers: new Headers({ etag: 'W/"1-x"' }) } // the caller's, for this answer only
+    cache.get('a')!.headers = {
+      limit: 10,
+      origin: '*',
+      vary: 'Origin',
+      maxAge: 60,
+      headers: new Headers({ etag: 'W/"1-x"' }),
+    } // the caller's, for this answer only
     const body = cache.offer('a', '2', 'W/"2-x"', bytes('new'))
     expect(await body?.text()).toBe('new')
     const kept = cache.get('a')!

@@ -377,8 +377,11 @@ function rankOf(seed: Seed, id: string, ids: Record<string, string>): number {
   return 3
 }
 
+/** The instant the fixture's apps answer at: Monday 2026-06-15, 10:00 in Paris (CEST). */
+export const FIXTURE_NOW = Date.parse('2026-06-15T08:00:00Z')
+
 export async function makeFixture(): Promise<Fixture> {
-  const env = makeEnv()
+  const env = makeEnv({ indexUpkeep: { now: () => FIXTURE_NOW } })
   setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
   setFilters(env.store, env.locatorId, FILTERS)
   for (const f of CUSTOM_FIELDS) addCustomField(env.store, env.locatorId, { ...f })
@@ -434,6 +437,7 @@ export function appOn(
     limiter: extra.limiter,
     log: () => {},
     publicFastPath: extra.publicFastPath,
+    indexUpkeep: { now: () => FIXTURE_NOW },
   })
 }
 

@@ -34,6 +34,8 @@ const LOCATION_KEYS = [
   'id',
   'image',
   'name',
+  'next_change',
+  'open_now',
   'social',
   'tags',
   'timezone',
@@ -596,6 +598,8 @@ describe('the location object', () => {
     ],
     image: 'https://img.example.com/velo.jpg',
     description: 'Coffee, espresso and city bikes.',
+    open_now: true, // Monday 10:00 in Paris (FIXTURE_NOW)
+    next_change: '2026-06-15T18:00:00+02:00',
   })
 
   test('GET /locations/{id}: exactly the documented fields, tags by group, custom fields in definition order, social handles', async () => {
@@ -651,6 +655,8 @@ describe('the location object', () => {
       ],
       image: '',
       description: '',
+      open_now: null,
+      next_change: null,
     })
 
     const eclair = (await f.get(`/locations/${f.ids.eclair}`)).body.data.location

@@ -60,6 +60,7 @@ const LIST = [
   'search',
   'sort',
   'all',
+  'openNow',
 ] as const
 
 export const OPERATIONS: readonly Operation[] = [

@@ -131,6 +131,11 @@ export const PARAMETERS = {
     type: 'string',
     enum: ['true', 'false'],
   }),
+  openNow: query(
+    'open_now',
+    '`true`: only the locations open now, by their hours in their time zones; `total` counts only those.',
+    { type: 'string', enum: ['true', 'false'] },
+  ),
 }
 
 export type ParameterName = keyof typeof PARAMETERS
@@ -140,8 +145,10 @@ const header = (description: string, type = 'string') => ({ description, schema:
 /** Every response header an answer may carry, by its key in components/headers. */
 export const HEADERS = {
   'X-Request-Id': header('The request id. The log files the request under it; quote it when reporting an error.'),
-  ETag: header('Changes with every write to the locator.'),
-  'Cache-Control': header('`public, max-age=60` on answers, `no-store` on errors.'),
+  ETag: header('Changes with every write to the locator, and when one of its locations opens or closes.'),
+  'Cache-Control': header(
+    '`public, max-age=60` on answers, less when a location opens or closes sooner; `no-store` on errors.',
+  ),
   Vary: header('`Origin`, or `Origin, Referer` when the locator has a referrer allowlist.'),
   'RateLimit-Limit': header("The token's requests a minute, in this process.", 'integer'),
   'RateLimit-Remaining': header('Requests left in this minute.', 'integer'),

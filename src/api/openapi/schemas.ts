@@ -20,7 +20,7 @@ const oneOf = (values: readonly string[], options: object = {}) =>
   t.Unsafe<string>({ type: 'string', enum: [...new Set(values)], ...options })
 /** An object with every key of `keys`, each a string ('' when unset). */
 const strings = (keys: readonly string[]) => closed(Object.fromEntries(keys.map((k) => [k, t.String()])))
-const nullable = (schema: TSchema) => t.Union([schema, t.Null()])
+const nullable = (schema: TSchema, options: { description?: string } = {}) => t.Union([schema, t.Null()], options)
 
 /** The ids newLocationId makes. */
 export const LOCATION_ID_PATTERN = '^loc_[0-9a-z]{16}$'
@@ -117,6 +117,13 @@ const publicLocation: TProperties = {
   hours: strings(DAYS),
   timezone: t.String({
     description: "The location's IANA time zone, such as `Europe/Paris`: set for it, or that of its coordinates.",
+  }),
+  open_now: nullable(t.Boolean(), {
+    description: 'Open at the time of the request, by its hours in its time zone; null when its hours do not say.',
+  }),
+  next_change: nullable(t.String({ format: 'date-time' }), {
+    description:
+      'When it next opens or closes, in its own offset then (`2026-12-24T14:00:00+01:00`); null when not known within eight days.',
   }),
   tags: t.Record(
     t.String({ description: 'A filter group id; `_default` for tags in no group.' }),

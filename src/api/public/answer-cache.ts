@@ -21,8 +21,8 @@
  */
 export type Kept = { version: string; etag: string; body: Blob; headers: ResponseHeaders | null }
 
-/** Headers a caller makes responses from, and the rate limit, CORS origin and Vary they were last set to. */
-export type ResponseHeaders = { headers: Headers; limit: number; origin: string; vary: string }
+/** Headers a caller makes responses from, and the rate limit, CORS origin, Vary and max-age they were last set to. */
+export type ResponseHeaders = { headers: Headers; limit: number; origin: string; vary: string; maxAge: number }
 
 type Entry = Kept & { asks: number }
 

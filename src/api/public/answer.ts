@@ -1,9 +1,12 @@
 // The body of GET /locations: the index's hits assembled, as bytes, from each location's
 // pre-serialized JSON, with pagination and meta written as JSON.stringify would write them.
+import { isoWithOffset } from '../../core/opening'
+import { type KeyOpenState, OPEN, type OpeningHours, UNKNOWN } from '../../engine/locator-index'
 import { changedMeanwhile } from '../../indexes/errors'
 import type { IndexRegistry } from '../../indexes/registry'
 import { DEFAULT_FILTER_GROUP } from '../../store/filters'
 import type { Locator } from '../../store/locators'
+import { PublicError } from './errors'
 import { convert, isPlainQuery, parseLocationsRequest, queryParams } from './params'
 import { beforeAndQuery } from './url'
 import { countAnswer } from './young-garbage'
@@ -139,6 +142,54 @@ export function locationsBody(
   }
 }
 
+const OPEN_UNKNOWN = Buffer.from(',"open_now":null,"next_change":null')
+/**
+ * The texts openText made, by state, instant and zone: the locations of a zone share a few (they
+ * open and close at the same hours), so one Buffer each, not one per location, which the
+ * collector would walk at every collection.
+ */
+const openTexts = new Map<string, Buffer>()
+
+/**
+ * A location's open state as the text its JSON ends with (before its distance): open_now, and
+ * next_change in the location's own offset then. Kept per location until its state changes
+ * (LocatorIndex.openMade).
+ */
+export function openText({ state, next }: KeyOpenState, hours: OpeningHours | null): Buffer {
+  if (state === UNKNOWN || hours === null) return OPEN_UNKNOWN
+  const key = `${state} ${next} ${hours.clock.zone}`
+  let text = openTexts.get(key)
+  if (text === undefined) {
+    if (openTexts.size >= 10_000) openTexts.clear()
+    const change = Number.isNaN(next) ? 'null' : `"${isoWithOffset(next, hours.clock.offsetAt(next))}"`
+    text = Buffer.from(`,"open_now":${state === OPEN},"next_change":${change}`)
+    openTexts.set(key, text)
+  }
+  return text
+}
+
+/** The body of GET /locations/{id}: the location's JSON with its open state. Throws LOCATION_NOT_FOUND. */
+export function locationBody(registry: IndexRegistry, locator: Locator, id: string | undefined): Uint8Array {
+  const entry = registry.entry(locator.id)
+  const doc = typeof id === 'string' ? entry.index.get(id) : null
+  const slot = doc ? registry.json(locator.id, entry, doc) : null
+  if (slot === null) {
+    // Elysia gives no id for a path segment that is not valid percent-encoded UTF-8 ("%zz").
+    const what =
+      typeof id !== 'string'
+        ? 'The location ID in the path is not valid percent-encoded UTF-8.'
+        : `Location ${JSON.stringify(id)} was not found.`
+    throw new PublicError('LOCATION_NOT_FOUND', what)
+  }
+  entry.index.openAt(registry.now())
+  const open = entry.index.openMade(entry.index.keyOf(doc!), openText)
+  const body = new Uint8Array(LOCATION_HEAD.length + entry.arena.size(slot) + open.length + 3)
+  const end = bytes(body, entry.arena.copy(slot, body, bytes(body, 0, LOCATION_HEAD)), open)
+  ascii(body, end, '}}}')
+  return body
+}
+
+const LOCATION_HEAD = Buffer.from('{"success":true,"data":{"location":')
 const LOCATIONS_HEAD = Buffer.from('{"success":true,"data":{"locations":[')
 const DISTANCE = Buffer.from(',"distance":{"value":')
 const UNIT_CLOSE = { km: Buffer.from(',"unit":"km"}}'), miles: Buffer.from(',"unit":"miles"}}') } as const
@@ -179,9 +230,11 @@ function locationsAnswer(
   const groupOf = (tag: string) => entry.ctx.groupOfTag.get(tag)?.group.id ?? DEFAULT_FILTER_GROUP
   const [at, search] = beforeAndQuery(href)
   const params = queryParams(search)
-  const req = parseLocationsRequest(params, locator, groupOf)
+  const now = registry.now()
+  const req = parseLocationsRequest(params, locator, groupOf, now)
   const { total, hits } = entry.index.query(req.query)
-  const { arena } = entry
+  const { arena, index } = entry
+  index.openAt(now)
 
   // Pagination and meta written as JSON.stringify writes them (numbers: finite, so as String()
   // writes them; the links quoted and escaped as it would), without making objects to stringify,
@@ -198,6 +251,7 @@ function locationsAnswer(
 
   // Written once, in a buffer with room for the most the answer can take, and sent as far as written.
   const slots: number[] = new Array(hits.length)
+  const opens: Buffer[] = new Array(hits.length)
   // At most 3 bytes of UTF-8 per UTF-16 unit: room enough without counting them.
   let room =
     LOCATIONS_HEAD.length + TRAILER_BYTES + 3 * (next.length + prev.length) + lat.length + lng.length + radius.length
@@ -206,7 +260,8 @@ function locationsAnswer(
     const slot = hit.json ?? registry.json(locator.id, entry, entry.index.entryAt(hit.key), null)
     if (slot === null) return null
     slots[i] = slot
-    room += arena.size(slot) + AFTER_LOCATION
+    opens[i] = index.openMade(hit.key, openText)
+    room += arena.size(slot) + opens[i]!.length + AFTER_LOCATION
   }
   const body = registry.answerBuffer(room)
   const unitClose = UNIT_CLOSE[req.unit]
@@ -214,7 +269,8 @@ function locationsAnswer(
   for (let i = 0; i < hits.length; i++) {
     if (i > 0) body[pos++] = 0x2c // ","
     pos = arena.copy(slots[i]!, body, pos)
-    // The JSON is kept open (no closing "}"): the distance goes last, inside.
+    pos += opens[i]!.copy(body, pos)
+    // The JSON is kept open (no closing "}"): open now, then the distance, go last, inside.
     const km = hits[i]!.distanceKm
     if (km === null)
       body[pos++] = 0x7d // "}"

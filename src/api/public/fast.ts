@@ -3,7 +3,7 @@ import type { IndexRegistry } from '../../indexes/registry'
 import type { AnswerCache, ResponseHeaders } from './answer-cache'
 import { locationsBody } from './answer'
 import { findSecretKey, type RateLimiter, refusal } from './guards'
-import { etagMatches, etagOf, responseHeaders, sendWith, varyOf } from './headers'
+import { etagMatches, etagOf, MAX_AGE, responseHeaders, sendWith, varyOf } from './headers'
 import type { RequestNote } from './index'
 import { pathStart, PUBLIC_PREFIX } from './url'
 import { countAnswer } from './young-garbage'
@@ -89,7 +89,8 @@ export function fastPath(d: FastDeps) {
       headers = scratch
       headers.headers.set('etag', etag)
     }
-    return sendWith(headers, body, decision, request.headers.get('origin'), varyOf(locator), noted.id)
+    const maxAge = d.registry.maxAge(locator.id, MAX_AGE)
+    return sendWith(headers, body, decision, request.headers.get('origin'), varyOf(locator), noted.id, maxAge)
   }
 
   return { fast, cacheHits: () => cacheHits }

@@ -12,7 +12,10 @@ export const CORS = {
   exposeHeaders: ['ETag', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'X-Request-Id'],
 }
 
-export const CACHE_CONTROL = 'public, max-age=60'
+/** How long browsers and caches may keep an answer (s); less when a location in it opens or closes sooner. */
+export const MAX_AGE = 60
+const cacheControl = (maxAge: number) => `public, max-age=${maxAge}`
+export const CACHE_CONTROL = cacheControl(MAX_AGE)
 
 /**
  * The answers' format: part of every ETag (the URL's hash seed), so when a new release answers
@@ -25,8 +28,9 @@ export const CACHE_CONTROL = 'public, max-age=60'
  * 5: a parameter read whose escapes' bytes are not UTF-8 ("search=caf%E9") is refused (400), no
  * longer read with U+FFFD.
  * 6: each location carries its timezone.
+ * 7: each location carries open_now and next_change.
  */
-export const ANSWER_FORMAT = 6
+export const ANSWER_FORMAT = 7
 
 /**
  * An answer's ETag: it changes with every write to the locator, and with `seed` (ANSWER_FORMAT and
@@ -48,8 +52,8 @@ export function etagMatches(header: string | null, etag: string, star = true): b
 }
 
 /** The headers of an answer browsers and caches may keep (errors say no-store instead). */
-export function answerHeaders(etag: string, vary: string): Record<string, string> {
-  return { etag, 'cache-control': CACHE_CONTROL, vary }
+export function answerHeaders(etag: string, vary: string, maxAge: number): Record<string, string> {
+  return { etag, 'cache-control': maxAge === MAX_AGE ? CACHE_CONTROL : cacheControl(maxAge), vary }
 }
 
 /**
@@ -78,7 +82,7 @@ export const FAST_HEADERS = new Headers({
 export function responseHeaders(etag: string): ResponseHeaders {
   const headers = new Headers(FAST_HEADERS)
   headers.append('etag', etag)
-  return { headers, limit: -1, origin: '*', vary: 'Origin' }
+  return { headers, limit: -1, origin: '*', vary: 'Origin', maxAge: MAX_AGE }
 }
 
 /**
@@ -94,8 +98,13 @@ export function sendWith(
   origin: string | null,
   vary: string,
   requestId: string,
+  maxAge: number,
 ): Response {
   const { headers } = start
+  if (start.maxAge !== maxAge) {
+    headers.set('cache-control', cacheControl(maxAge))
+    start.maxAge = maxAge
+  }
   if (start.vary !== vary) {
     headers.set('vary', vary)
     start.vary = vary

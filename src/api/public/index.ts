@@ -6,12 +6,12 @@ import type { Store } from '../../store'
 import type { Locator } from '../../store/locators'
 import { isBusyError } from '../../store/db'
 import type { IndexRegistry } from '../../indexes/registry'
-import { ascii, locationsBody } from './answer'
+import { locationBody, locationsBody } from './answer'
 import { AnswerCache } from './answer-cache'
 import { databaseBusy, PublicError, publicErrorOf } from './errors'
 import { fastPath } from './fast'
 import { admit, findSecretKey, RateLimiter, refuseSecretKey, withPeekedRate } from './guards'
-import { ANSWER_FORMAT, answerHeaders, CORS, etagMatches, etagOf, JSON_TYPE, varyOf } from './headers'
+import { ANSWER_FORMAT, answerHeaders, CORS, etagMatches, etagOf, JSON_TYPE, MAX_AGE, varyOf } from './headers'
 import { pathAndQuery, pathStart, PUBLIC_PREFIX, SHORT_HOSTS } from './url'
 
 export type PublicDeps = {
@@ -125,18 +125,19 @@ export function publicRoutes(deps: PublicDeps) {
     const etag = etagOf(version, href, etagSeed)
     const ifNoneMatch = request.headers.get('if-none-match')
     const vary = varyOf(admitted.locator)
-    if (etagMatches(ifNoneMatch, etag, false)) return notModified(set, etag, vary)
+    const maxAge = deps.registry.maxAge(admitted.locator.id, MAX_AGE)
+    if (etagMatches(ifNoneMatch, etag, false)) return notModified(set, etag, vary, maxAge)
     // Made as UTF-8: these bytes are sent, and the cache keeps a Blob of them.
     const answer = body(admitted.locator, publicHref(href))
     answers.offer(href, version, etag, answer)
-    if (etagMatches(ifNoneMatch, etag)) return notModified(set, etag, vary) // "*": there is an answer
-    Object.assign(set.headers, answerHeaders(etag, vary))
+    if (etagMatches(ifNoneMatch, etag)) return notModified(set, etag, vary, maxAge) // "*": there is an answer
+    Object.assign(set.headers, answerHeaders(etag, vary, maxAge))
     set.headers['content-type'] = JSON_TYPE
     return answer
   }
 
-  function notModified(set: Set, etag: string, vary: string): string {
-    Object.assign(set.headers, answerHeaders(etag, vary))
+  function notModified(set: Set, etag: string, vary: string, maxAge: number): string {
+    Object.assign(set.headers, answerHeaders(etag, vary, maxAge))
     set.status = 304
     return ''
   }
@@ -189,23 +190,7 @@ export function publicRoutes(deps: PublicDeps) {
       respond(request, set, params.token, (locator, href) => copy(locationsBody(deps.registry, locator, href).body)),
     )
     .get('/:token/locations/:id', ({ request, params, set }) =>
-      respond(request, set, params.token, (locator) => {
-        const entry = deps.registry.entry(locator.id)
-        const doc = entry.index.get(params.id)
-        const slot = doc ? deps.registry.json(locator.id, entry, doc) : null
-        if (slot === null) {
-          // Elysia gives no id for a path segment that is not valid percent-encoded UTF-8 ("%zz").
-          const what =
-            typeof params.id !== 'string'
-              ? 'The location ID in the path is not valid percent-encoded UTF-8.'
-              : `Location ${JSON.stringify(params.id)} was not found.`
-          throw new PublicError('LOCATION_NOT_FOUND', what)
-        }
-        const head = '{"success":true,"data":{"location":'
-        const body = new Uint8Array(head.length + entry.arena.size(slot) + 3)
-        ascii(body, entry.arena.copy(slot, body, ascii(body, 0, head)), '}}}')
-        return body
-      }),
+      respond(request, set, params.token, (locator) => locationBody(deps.registry, locator, params.id)),
     )
     .get('/:token/filters', ({ request, params, set }) =>
       respond(request, set, params.token, (locator) =>

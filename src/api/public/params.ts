@@ -131,6 +131,7 @@ const READ_PARAMS = new Set([
   'lat',
   'lng',
   'radius',
+  'open_now',
 ])
 
 /**
@@ -147,6 +148,14 @@ function refuseBrokenEscapes(search: string): void {
   throw invalid(
     `${name} holds an escape whose bytes are not UTF-8 (é is %C3%A9, not Latin-1's %E9); got "${value.length > 60 ? `${value.slice(0, 60)}...` : value}".`,
   )
+}
+
+/** A parameter that is true or false (absent or empty: false). */
+function flag(params: Params, name: string): boolean {
+  const raw = once(params, name)
+  if (raw !== null && raw !== '' && raw !== 'true' && raw !== 'false')
+    throw invalid(`${name} must be true or false; got "${raw}".`)
+  return raw === 'true'
 }
 
 /** A parameter's value, or null; given twice, 400 INVALID_PARAMETER (only tags[] repeats). */
@@ -206,11 +215,10 @@ export function parseLocationsRequest(
   params: Params,
   locator: Locator,
   groupOf: (tag: string) => string,
+  now: number,
 ): LocationsRequest {
-  const allRaw = once(params, 'all')
-  if (allRaw !== null && allRaw !== '' && allRaw !== 'true' && allRaw !== 'false')
-    throw invalid(`all must be true or false; got "${allRaw}".`)
-  const all = allRaw === 'true'
+  const all = flag(params, 'all')
+  const openNow = flag(params, 'open_now')
 
   // Miles unless sent, as the spec's table says; the locator's unit is only its radius's.
   const unit = oneOf(params, 'unit', ['miles', 'km'] as const, 'miles')
@@ -268,6 +276,7 @@ export function parseLocationsRequest(
       sort,
       offset,
       limit,
+      openAt: openNow ? now : null,
     },
     unit,
     radius: shown,
