@@ -8,6 +8,8 @@ import { join } from 'node:path'
 import { normalizeLocationBody, pickLocationFields } from '../src/locations/normalize'
 import { createApp, type AppDeps } from '../src/server/app'
 import { cachedGeocoder, type Geocoder, type GeocodeResult, noGeocoder } from '../src/geocode/geocoder'
+import { DEFAULT_GEODATA_PATH } from '../src/geocode/embedded/build'
+import { placeSearchAt } from '../src/geocode/embedded/places'
 import { newLocationRecord } from '../src/locations/record'
 import { createLocator } from '../src/operator'
 import { openStore, type Store } from '../src/store'
@@ -75,7 +77,7 @@ export const quietApp = (store: Store) =>
   createApp({ store, geocoder: noGeocoder, config: { maxBodyBytes: 262144, logRequests: false }, log: () => {} })
 
 /** `indexUpkeep`: small bounds, so that a few writes reach the indexes' compactions and JSON layouts. */
-export function makeEnv(options: Pick<AppDeps, 'indexUpkeep'> = {}): TestEnv {
+export function makeEnv(options: Pick<AppDeps, 'indexUpkeep' | 'places'> = {}): TestEnv {
   const dir = tempDir()
   const store = openStore(join(dir, 'test.db'))
   const geocoder = tableGeocoder(KNOWN_ADDRESSES)
@@ -84,6 +86,7 @@ export function makeEnv(options: Pick<AppDeps, 'indexUpkeep'> = {}): TestEnv {
     geocoder: cachedGeocoder(geocoder, store.geocodeCache),
     config: { maxBodyBytes: 256 * 1024, logRequests: false },
     log: () => {},
+    places: placeSearchAt(DEFAULT_GEODATA_PATH),
     ...options,
   })
   const { locator, secret } = createLocator(store, 'Test locator')

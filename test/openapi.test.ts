@@ -201,6 +201,7 @@ const BULK_BODY = {
 }
 const QUERY = 'GET /public/v1/{token}/locations'
 const PUBLIC_ONE = 'GET /public/v1/{token}/locations/{id}'
+const PLACES = 'GET /public/v1/{token}/places'
 const FILTERS = 'GET /public/v1/{token}/filters'
 const NEAR = 'lat=48.8566&lng=2.3522'
 
@@ -434,6 +435,15 @@ const CASES: Case[] = [
     status: 200,
     request: () => pub(f.token, '/locations?all=true&limit=2&offset=2&sort=priority'),
   },
+  {
+    name: 'near a place typed',
+    op: QUERY,
+    status: 200,
+    request: () => pub(f.token, '/locations?near=Paris&radius=5&unit=km&limit=2'),
+  },
+  { name: 'near no place', op: QUERY, status: 400, request: () => pub(f.token, '/locations?near=xyzqxyzq') },
+  { name: 'places typed', op: PLACES, status: 200, request: () => pub(f.token, '/places?q=Lond&limit=3') },
+  { name: 'places, no text', op: PLACES, status: 400, request: () => pub(f.token, '/places?q=') },
   { name: 'not modified', op: QUERY, status: 304, request: () => revalidating(f.token, `/locations?${NEAR}`) },
   { name: 'no centre', op: QUERY, status: 400, request: () => pub(f.token, '/locations?lat=48.8') },
   { name: 'lat 95', op: QUERY, status: 400, request: () => pub(f.token, '/locations?lat=95&lng=0') },

@@ -3,6 +3,7 @@ import type { GeocoderConfig } from '../core/config'
 import type { Store } from '../store'
 import { openEmbeddedGeocoder, ensureGeodata } from './embedded'
 import { GEODATA_VERSION } from './embedded/build'
+import { type PlaceSource, placeSearchAt } from './embedded/places'
 import { RESOLVER_VERSION } from './embedded/resolve'
 import { cachedGeocoder, DEFAULT_TTL, noGeocoder, type Geocoder } from './geocoder'
 import {
@@ -23,6 +24,8 @@ export type GeocoderStack = {
   primary?: Geocoder
   /** Behind an HTTP provider: the embedded geocoder it falls back to, for the refresh to ask directly. */
   fallback?: Geocoder
+  /** Places as visitors type them, from the embedded data (GET /places, near=); null with GEOCODER=none. */
+  places: PlaceSource | null
   close(): void
 }
 
@@ -42,7 +45,7 @@ export async function createGeocoder(
     sayInPlace?: (text: string) => void
   } = {},
 ): Promise<GeocoderStack> {
-  if (config.provider === 'none') return { geocoder: noGeocoder, close: () => {} }
+  if (config.provider === 'none') return { geocoder: noGeocoder, places: null, close: () => {} }
   // Housekeeping, not waited for: another process holding the database (a long import) must not
   // stop a start or a lookup; rows it leaves are purged at a later start.
   store.geocodeCache.purgeExpired(Date.now()).catch(() => {})
@@ -50,7 +53,8 @@ export async function createGeocoder(
   const embedded = openEmbeddedGeocoder(config.dataPath)
   // Keyed by data and resolver version: a rebuilt gazetteer or a mended resolver must not be hidden behind old cached answers.
   const cachedEmbedded = cachedGeocoder(embedded, store.geocodeCache, DEFAULT_TTL, Date.now, EMBEDDED_CACHE_KEY)
-  if (!isHttpProvider(config.provider)) return { geocoder: cachedEmbedded, close: () => embedded.close() }
+  const places = placeSearchAt(config.dataPath)
+  if (!isHttpProvider(config.provider)) return { geocoder: cachedEmbedded, places, close: () => embedded.close() }
   // One adapter per process: the Nominatim one-request-per-second gate lives in it. Keyed by
   // adapter version and endpoint: a mended adapter, or GEOCODER_URL set to another instance, is
   // asked afresh, not hidden behind answers cached by an older build or from the old instance.
@@ -66,6 +70,7 @@ export async function createGeocoder(
     geocoder: withFallback(http, cachedEmbedded, options.warn),
     primary: http,
     fallback: cachedEmbedded,
+    places,
     close: () => embedded.close(),
   }
 }

@@ -2,6 +2,7 @@
 import { AdminError } from '../api/admin/errors'
 import { publicRoutes, type RequestNote } from '../api/public'
 import { PublicError } from '../api/public/errors'
+import type { Places } from '../api/public/places'
 import type { RateLimiter } from '../api/public/guards'
 import { pathStart, PUBLIC_PREFIX } from '../api/public/url'
 import type { Config } from '../core/config'
@@ -32,6 +33,8 @@ export type AppDeps = {
   indexUpkeep?: IndexUpkeep
   /** Counts every request and geocoder lookup for GET /metrics (METRICS_PORT); none when absent. */
   metrics?: RequestMetrics
+  /** GET /places and near=: the place search (GeocoderStack.places); none when absent. */
+  places?: Places
 }
 
 export function createApp(deps: AppDeps) {
@@ -55,6 +58,7 @@ export function createApp(deps: AppDeps) {
       const s = started.get(request)
       if (s) s.locator = locatorId
     },
+    places: deps.places ?? null,
   })
   const otherApp = serviceApp({
     store: deps.store,
@@ -154,7 +158,13 @@ export function createApp(deps: AppDeps) {
       ...readingFamilies({ cacheHits: cacheHits(), indexes, lastSeq, appliedSeq, commits }),
     ]
   }
-  const { preload, sync, evictIdle, retryFailedBuilds, settleDeltas, checkFile } = upkeep
+  const { sync, evictIdle, retryFailedBuilds, settleDeltas, checkFile } = upkeep
+  /** The indexes, then the place search: made before queries ask for them. */
+  const preload = async () => {
+    const loaded = await upkeep.preload()
+    await deps.places?.warm()
+    return loaded
+  }
   return { handle, preload, sync, evictIdle, retryFailedBuilds, settleDeltas, checkFile, cacheHits, metricFamilies }
 }
 export type App = ReturnType<typeof createApp>

@@ -22,6 +22,7 @@ export const ROUTES = [
   { api: 'service', route: '/docs/assets/{name}' },
   { api: 'service', route: '/openapi.json' },
   { api: 'service', route: 'other' },
+  { api: 'public', route: '/public/v1/{token}/places' },
 ] as const
 
 /** The routes by name: each its place in ROUTES. */
@@ -44,6 +45,7 @@ export const ROUTE = {
   DocsAsset: 15,
   OpenApi: 16,
   ServiceOther: 17,
+  PublicPlaces: 18,
 } as const
 export type Route = number
 
@@ -83,6 +85,7 @@ export function publicRoute(href: string, path: number): Route {
     const slash = href.indexOf('/', after + 1)
     return slash === -1 || slash >= end ? ROUTE.PublicLocation : ROUTE.PublicOther
   }
+  if (end === token + 7 && href.startsWith('/places', token)) return ROUTE.PublicPlaces
   return end === token + 8 && href.startsWith('/filters', token) ? ROUTE.PublicFilters : ROUTE.PublicOther
 }
 

@@ -61,7 +61,7 @@ export async function runSingle(config: Config): Promise<void> {
       warn: warnGeocoder,
       sayInPlace: progressInPlace(),
     })
-    app = createApp({ store: opened, geocoder: geocoding.geocoder, config, metrics })
+    app = createApp({ store: opened, geocoder: geocoding.geocoder, config, metrics, places: geocoding.places })
     await checked
     await untilUnlocked(
       path,

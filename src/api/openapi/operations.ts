@@ -61,6 +61,7 @@ const LIST = [
   'sort',
   'all',
   'openNow',
+  'near',
 ] as const
 
 export const OPERATIONS: readonly Operation[] = [
@@ -174,7 +175,7 @@ export const OPERATIONS: readonly Operation[] = [
       'Radius mode: send `lat` and `lng`; locations within `radius` come nearest first. All mode: `all=true`; every published location comes, by name.',
     parameters: LIST,
     ok: { status: 200, schema: 'LocationsAnswer', description: 'A page of locations.' },
-    errors: ['MISSING_COORDINATES', 'INVALID_COORDINATES'],
+    errors: ['MISSING_COORDINATES', 'INVALID_COORDINATES', 'PLACE_NOT_FOUND', 'PLACES_UNAVAILABLE'],
   },
   {
     api: 'public',
@@ -194,6 +195,18 @@ export const OPERATIONS: readonly Operation[] = [
     summary: 'List the filter groups',
     description: 'The groups as the operator set them, then `_default` with the tags in no group.',
     ok: { status: 200, schema: 'FiltersAnswer', description: 'The filter groups.' },
+  },
+  {
+    api: 'public',
+    id: 'findPlaces',
+    method: 'get',
+    path: `${PUBLIC}/places`,
+    summary: 'Find places as a visitor types',
+    description:
+      "Towns by any of their names, postcodes and regions, from the embedded geocoder's data; a place near the locator's locations ranks before an equal one far from them.",
+    parameters: ['q', 'placesLimit'],
+    ok: { status: 200, schema: 'PlacesAnswer', description: 'The places, best first.' },
+    errors: ['PLACES_UNAVAILABLE'],
   },
   {
     api: 'service',

@@ -131,6 +131,16 @@ export const PARAMETERS = {
     type: 'string',
     enum: ['true', 'false'],
   }),
+  near: query(
+    'near',
+    'The centre as text (a town, postcode or region, as GET /places reads it) instead of `lat` and `lng`.',
+    { type: 'string', maxLength: MAX_SEARCH },
+  ),
+  q: query('q', 'The text a visitor typed so far; the last word may be cut short.', {
+    type: 'string',
+    maxLength: MAX_SEARCH,
+  }),
+  placesLimit: query('limit', 'How many places.', { type: 'integer', minimum: 1, maximum: 20, default: 5 }),
   openNow: query(
     'open_now',
     '`true`: only the locations open now, by their hours in their time zones; `total` counts only those.',

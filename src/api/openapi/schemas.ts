@@ -258,7 +258,17 @@ export const SCHEMAS = {
     {
       meta: closed(
         {
-          query: t.Optional(closed({ center: LatLng, radius: t.Number({ exclusiveMinimum: 0 }), unit: oneOf(UNITS) })),
+          query: t.Optional(
+            closed({
+              center: closed({
+                lat: t.Number({ minimum: -90, maximum: 90 }),
+                lng: t.Number({ minimum: -180, maximum: 180 }),
+                label: t.Optional(t.String({ description: 'With near: the place it named.' })),
+              }),
+              radius: t.Number({ exclusiveMinimum: 0 }),
+              unit: oneOf(UNITS),
+            }),
+          ),
         },
         { description: 'Radius mode: the query. With all=true: `{}`.' },
       ),
@@ -283,6 +293,16 @@ export const SCHEMAS = {
     ),
   }),
   FiltersAnswer: publicAnswer({ filters: t.Array(ref('FilterGroup')) }, 'The filter groups, `_default` last.'),
+  Place: closed({
+    label: t.String({
+      description: 'The town (with its state or province where it has one) and country; a postcode with its town.',
+    }),
+    lat: t.Number({ minimum: -90, maximum: 90 }),
+    lng: t.Number({ minimum: -180, maximum: 180 }),
+    country: t.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166 alpha-2.' }),
+    precision: oneOf(['city', 'postcode', 'region']),
+  }),
+  PlacesAnswer: publicAnswer({ places: t.Array(ref('Place')) }, 'The places the text names, best first.'),
   PublicError: closed(
     {
       success: t.Literal(false),

@@ -8,6 +8,7 @@ import { DEFAULT_FILTER_GROUP } from '../../store/filters'
 import type { Locator } from '../../store/locators'
 import { PublicError } from './errors'
 import { convert, isPlainQuery, parseLocationsRequest, queryParams } from './params'
+import { placeNamed, type Places } from './places'
 import { beforeAndQuery } from './url'
 import { countAnswer } from './young-garbage'
 
@@ -131,10 +132,11 @@ export function locationsBody(
   registry: IndexRegistry,
   locator: Locator,
   href: string,
+  places: Places = null,
 ): { body: Uint8Array; total: number } {
   countAnswer()
   for (let attempt = 1; ; attempt++) {
-    const answer = locationsAnswer(registry, locator, href)
+    const answer = locationsAnswer(registry, locator, href, places)
     if (answer !== null) return answer
     // A location's row vanished between the sync and its JSON (another process's write): again, synced.
     if (attempt === 3) throw changedMeanwhile()
@@ -204,6 +206,7 @@ const NEXT = Buffer.from(',"next":')
 const PREV = Buffer.from(',"prev":')
 const META_LAT = Buffer.from('}},"meta":{"query":{"center":{"lat":')
 const META_LNG = Buffer.from(',"lng":')
+const META_LABEL = Buffer.from(',"label":')
 const META_RADIUS = Buffer.from('},"radius":')
 const META_UNIT_CLOSE = { km: Buffer.from(',"unit":"km"}}}'), miles: Buffer.from(',"unit":"miles"}}}') } as const
 const META_NONE = Buffer.from('}},"meta":{}}')
@@ -225,13 +228,14 @@ function locationsAnswer(
   registry: IndexRegistry,
   locator: Locator,
   href: string,
+  places: Places,
 ): { body: Uint8Array; total: number } | null {
   const entry = registry.entry(locator.id)
   const groupOf = (tag: string) => entry.ctx.groupOfTag.get(tag)?.group.id ?? DEFAULT_FILTER_GROUP
   const [at, search] = beforeAndQuery(href)
   const params = queryParams(search)
   const now = registry.now()
-  const req = parseLocationsRequest(params, locator, groupOf, now)
+  const req = parseLocationsRequest(params, locator, groupOf, now, (text) => placeNamed(places, entry.index, text))
   const { total, hits } = entry.index.query(req.query)
   const { arena, index } = entry
   index.openAt(now)
@@ -248,13 +252,20 @@ function locationsAnswer(
   const lat = center ? String(center.lat) : ''
   const lng = center ? String(center.lng) : ''
   const radius = center ? String(req.radius) : ''
+  const label = req.label === null ? '' : JSON.stringify(req.label)
 
   // Written once, in a buffer with room for the most the answer can take, and sent as far as written.
   const slots: number[] = new Array(hits.length)
   const opens: Buffer[] = new Array(hits.length)
   // At most 3 bytes of UTF-8 per UTF-16 unit: room enough without counting them.
   let room =
-    LOCATIONS_HEAD.length + TRAILER_BYTES + 3 * (next.length + prev.length) + lat.length + lng.length + radius.length
+    LOCATIONS_HEAD.length +
+    TRAILER_BYTES +
+    3 * (next.length + prev.length + label.length) +
+    META_LABEL.length +
+    lat.length +
+    lng.length +
+    radius.length
   for (let i = 0; i < hits.length; i++) {
     const hit = hits[i]!
     const slot = hit.json ?? registry.json(locator.id, entry, entry.index.entryAt(hit.key), null)
@@ -291,6 +302,10 @@ function locationsAnswer(
   if (center) {
     pos = ascii(body, bytes(body, pos, META_LAT), lat)
     pos = ascii(body, bytes(body, pos, META_LNG), lng)
+    if (label !== '') {
+      pos = bytes(body, pos, META_LABEL)
+      pos += body.write(label, pos)
+    }
     pos = ascii(body, bytes(body, pos, META_RADIUS), radius)
     pos = bytes(body, pos, META_UNIT_CLOSE[req.unit])
   } else pos = bytes(body, pos, META_NONE)

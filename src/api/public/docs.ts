@@ -34,6 +34,14 @@ export const PUBLIC_ERROR_GUIDE: Record<PublicErrorCode, { when: string; fix: st
     when: 'GET /locations/{id} for an id that is not a published location of this locator.',
     fix: 'Use an id from a GET /locations answer; drafts are not public.',
   },
+  PLACE_NOT_FOUND: {
+    when: 'The text in <code>near</code> (GET /locations) names no town, postcode or region the service knows.',
+    fix: 'Offer the visitor the places GET /places suggests as they type, or send <code>lat</code> and <code>lng</code>.',
+  },
+  PLACES_UNAVAILABLE: {
+    when: 'GET /places, or <code>near</code>, on a service started with <code>GEOCODER=none</code>: it has no place data.',
+    fix: 'Start it with the embedded geocoder (the default) or an HTTP one, or send <code>lat</code> and <code>lng</code>.',
+  },
   SECRET_KEY_EXPOSED: {
     when: 'A private Management API key (sk_...) was sent to the public API, in a header or the URL.',
     fix: 'Remove it from the front end and rotate it now, with no grace period, so the leaked key stops working at once: <code>storeloc key rotate KEY_ID --grace-hours 0</code>. The Query API needs no key.',

@@ -2,6 +2,7 @@
 import type { IndexRegistry } from '../../indexes/registry'
 import type { AnswerCache, ResponseHeaders } from './answer-cache'
 import { locationsBody } from './answer'
+import type { Places } from './places'
 import { findSecretKey, type RateLimiter, refusal } from './guards'
 import { etagMatches, etagOf, MAX_AGE, responseHeaders, sendWith, varyOf } from './headers'
 import type { RequestNote } from './index'
@@ -16,6 +17,8 @@ export type FastDeps = {
   etagSeed: number | bigint
   /** The URL answers are made for (their pagination links). */
   publicHref: (href: string) => string
+  /** near=: the place search. */
+  places: Places
 }
 
 /** The fast path over the Query API's limiter and answer cache; counts the answers it sends from the cache. */
@@ -73,7 +76,7 @@ export function fastPath(d: FastDeps) {
     else {
       // Asked before the answer is made, which throws for bad parameters (the app says so, and counts).
       if (!d.limiter.allows(token, locator.rateLimit)) return null
-      const made = locationsBody(d.registry, locator, d.publicHref(href)).body
+      const made = locationsBody(d.registry, locator, d.publicHref(href), d.places).body
       body = d.answers.offer(href, version, etag, made) ?? made
     }
     // Refused: the app counts it and says so.

@@ -7,12 +7,14 @@ import type { Locator } from '../../store/locators'
 import { isBusyError } from '../../store/db'
 import type { IndexRegistry } from '../../indexes/registry'
 import { locationBody, locationsBody } from './answer'
+import { queryParams } from './params'
+import { placesAnswer, type Places } from './places'
 import { AnswerCache } from './answer-cache'
 import { databaseBusy, PublicError, publicErrorOf } from './errors'
 import { fastPath } from './fast'
 import { admit, findSecretKey, RateLimiter, refuseSecretKey, withPeekedRate } from './guards'
 import { ANSWER_FORMAT, answerHeaders, CORS, etagMatches, etagOf, JSON_TYPE, MAX_AGE, varyOf } from './headers'
-import { pathAndQuery, pathStart, PUBLIC_PREFIX, SHORT_HOSTS } from './url'
+import { beforeAndQuery, pathAndQuery, pathStart, PUBLIC_PREFIX, SHORT_HOSTS } from './url'
 
 export type PublicDeps = {
   store: Store
@@ -24,6 +26,8 @@ export type PublicDeps = {
   requestId: (request: Request) => string
   /** The locator a request's token names (its log line's `locator`), told once the token is looked up. */
   onLocator?: (request: Request, locatorId: string) => void
+  /** GET /places and near=: the place search (null: the service has no place data). */
+  places?: Places
 }
 
 /** A request's id, and the locator its token names once looked up: what its log line says. */
@@ -91,7 +95,8 @@ export function publicRoutes(deps: PublicDeps) {
    */
   const publicHref = (href: string) =>
     deps.publicBaseUrl ? new URL(deps.publicBaseUrl + pathAndQuery(href)).href : href
-  const fastOnes = fastPath({ registry: deps.registry, limiter, answers, etagSeed, publicHref })
+  const places = deps.places ?? null
+  const fastOnes = fastPath({ registry: deps.registry, limiter, answers, etagSeed, publicHref, places })
   const { withTokenRate, refuseWithRate } = tokenRates(deps, limiter)
 
   /**
@@ -177,7 +182,7 @@ export function publicRoutes(deps: PublicDeps) {
         }
         const notFound = new PublicError(
           'NOT_FOUND',
-          `No endpoint ${request.method} ${path}. The Query API serves GET ${PUBLIC_PREFIX}/{token}/locations, /locations/{id} and /filters.`,
+          `No endpoint ${request.method} ${path}. The Query API serves GET ${PUBLIC_PREFIX}/{token}/locations, /locations/{id}, /filters and /places.`,
         )
         return withTokenRate(notFound, request, token).toResponse(base)
       }
@@ -187,7 +192,15 @@ export function publicRoutes(deps: PublicDeps) {
     // Copied out of the registry's answer buffer: Elysia makes the Response after an await, when
     // another answer may have been written there (test/public/locations.test.ts asks many at once).
     .get('/:token/locations', ({ request, params, set }) =>
-      respond(request, set, params.token, (locator, href) => copy(locationsBody(deps.registry, locator, href).body)),
+      respond(request, set, params.token, (locator, href) =>
+        copy(locationsBody(deps.registry, locator, href, places).body),
+      ),
+    )
+    .get('/:token/places', ({ request, params, set }) =>
+      respond(request, set, params.token, (locator, href) => {
+        const answer = placesAnswer(places, deps.registry.entry(locator.id).index, queryParams(beforeAndQuery(href)[1]))
+        return utf8.encode(JSON.stringify(answer))
+      }),
     )
     .get('/:token/locations/:id', ({ request, params, set }) =>
       respond(request, set, params.token, (locator) => locationBody(deps.registry, locator, params.id)),

@@ -8,6 +8,8 @@ import { codePoints, WHOLE_NUMBER } from '../../core/text'
 
 export type LocationsRequest = {
   query: IndexQuery
+  /** The label of the place near= named as the centre; null for lat/lng or all=true. */
+  label: string | null
   unit: 'miles' | 'km'
   /** Radius in `unit` as meta.query shows it (radius queries only): the locator's, converted to another unit, rounded (shownRadius). */
   radius: number
@@ -117,7 +119,7 @@ export function queryParams(search: string): Params {
 
 const invalid = (message: string) => new PublicError('INVALID_PARAMETER', message)
 
-/** The parameters GET /locations reads (tags[] also as tags). */
+/** The parameters the Query API reads: GET /locations's (tags[] also as tags), and GET /places's q. */
 const READ_PARAMS = new Set([
   'all',
   'unit',
@@ -132,6 +134,8 @@ const READ_PARAMS = new Set([
   'lng',
   'radius',
   'open_now',
+  'near',
+  'q',
 ])
 
 /**
@@ -159,7 +163,7 @@ function flag(params: Params, name: string): boolean {
 }
 
 /** A parameter's value, or null; given twice, 400 INVALID_PARAMETER (only tags[] repeats). */
-function once(params: Params, name: string): string | null {
+export function once(params: Params, name: string): string | null {
   const value = params instanceof PlainParams ? params.only(name) : undefined
   return value !== undefined ? value : single(params, name, (tail) => invalid(`${name} ${tail}`))
 }
@@ -172,7 +176,7 @@ function number(params: Params, name: string): number | null {
   return Number(raw)
 }
 
-function integer(params: Params, name: string, fallback: number, min: number, max: number): number {
+export function integer(params: Params, name: string, fallback: number, min: number, max: number): number {
   const raw = once(params, name)
   if (raw === null || raw.trim() === '') return fallback
   // The spec types limit and offset as numbers: a whole one may be written "20.0".
@@ -216,9 +220,14 @@ export function parseLocationsRequest(
   locator: Locator,
   groupOf: (tag: string) => string,
   now: number,
+  /** The place near= names, as the centre (throws PLACE_NOT_FOUND or PLACES_UNAVAILABLE). */
+  place: (text: string) => { lat: number; lng: number; label: string },
 ): LocationsRequest {
   const all = flag(params, 'all')
   const openNow = flag(params, 'open_now')
+  const near = once(params, 'near') ?? ''
+  if (near.length > MAX_SEARCH && codePoints(near) > MAX_SEARCH)
+    throw invalid(`near may be at most ${MAX_SEARCH} characters; got ${codePoints(near)}.`)
 
   // Miles unless sent, as the spec's table says; the locator's unit is only its radius's.
   const unit = oneOf(params, 'unit', ['miles', 'km'] as const, 'miles')
@@ -238,9 +247,21 @@ export function parseLocationsRequest(
   // sender's mistake either way, and every parameter but tags[] is given at most once.
   const lat = number(params, 'lat')
   const lng = number(params, 'lng')
-  const center: IndexQuery['center'] = all || lat === null || lng === null ? null : { lat, lng }
+  if (near.trim() !== '' && all) throw invalid('near names a centre, and all=true takes none: send one or the other.')
+  if (near.trim() !== '' && (lat !== null || lng !== null))
+    throw invalid('near and lat/lng both name a centre: send one or the other.')
+  let center: IndexQuery['center'] = all || lat === null || lng === null ? null : { lat, lng }
+  let label: string | null = null
+  if (near.trim() !== '') {
+    const found = place(near)
+    center = { lat: found.lat, lng: found.lng }
+    label = found.label
+  }
   if (!all && center === null)
-    throw new PublicError('MISSING_COORDINATES', `${lat === null ? 'lat' : 'lng'} is required unless all=true.`)
+    throw new PublicError(
+      'MISSING_COORDINATES',
+      `${lat === null ? 'lat' : 'lng'} is required unless near is sent or all=true.`,
+    )
   const outside =
     lat !== null && (lat < -90 || lat > 90) ? 'lat' : lng !== null && (lng < -180 || lng > 180) ? 'lng' : null
   if (outside !== null)
@@ -278,6 +299,7 @@ export function parseLocationsRequest(
       limit,
       openAt: openNow ? now : null,
     },
+    label,
     unit,
     radius: shown,
   }

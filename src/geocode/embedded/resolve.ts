@@ -67,7 +67,8 @@ const REGION_ABBR: Record<string, Record<string, string>> = {
   CA: Object.fromEntries(Object.entries(CA_PROVINCES).map(([abbr, r]) => [r.admin1, abbr.toUpperCase()])),
   AU: Object.fromEntries(Object.entries(AU_STATES).map(([abbr, r]) => [r.admin1, abbr.toUpperCase()])),
 }
-const regionLabel = (country: string, admin1: string) => (country === 'US' ? admin1 : REGION_ABBR[country]?.[admin1])
+export const regionLabel = (country: string, admin1: string) =>
+  country === 'US' ? admin1 : REGION_ABBR[country]?.[admin1]
 /** Great-circle distance in km, in the API's (lat, lng) order: geokdbush's formula, as the index uses. */
 export const distanceKm = (aLat: number, aLng: number, bLat: number, bLng: number): number =>
   distance(aLng, aLat, bLng, bLat)

@@ -1,0 +1,99 @@
+// GET /places and near=: what a visitor types, as places (towns, postcodes, regions) from the
+// geocoder's data (geocode/embedded/places.ts), ranked as it ranks them, with the locator's own
+// locations breaking its ties: of two places it ranks alike, one with a location within NEAR_KM
+// comes first, then the more populous, then the one nearer a location.
+import type { LocatorIndex } from '../../engine/locator-index'
+import { type PlaceHit, type PlaceSource, PlacesWarming } from '../../geocode/embedded/places'
+import { MAX_SEARCH } from '../../core/limits'
+import { PublicError } from './errors'
+import { integer, once, type Params } from './params'
+
+/** The place search (geocode/embedded/places.ts); null: the service has no place data (GEOCODER=none). */
+export type Places = PlaceSource | null
+
+/** A location within this distance of a place makes it near the locator. */
+const NEAR_KM = 50
+/** The places ranked again by nearness: the search's best. */
+const RANKED = 24
+const LIMIT = { fallback: 5, max: 20 }
+
+export type RankedPlace = PlaceHit & { nearKm: number | null }
+
+/** The distance to the locator's nearest location within NEAR_KM, or null. */
+function nearestKm(index: LocatorIndex, at: { lat: number; lng: number }): number | null {
+  const { hits } = index.query({
+    center: { lat: at.lat, lng: at.lng },
+    radiusKm: NEAR_KM,
+    tags: [],
+    tagLogic: 'any',
+    groupOf: () => '',
+    search: '',
+    sort: 'distance',
+    offset: 0,
+    limit: 1,
+  })
+  return hits[0]?.distanceKm ?? null
+}
+
+/** The places `text` names, best first, at most `limit`. */
+export function rankedPlaces(places: Places, index: LocatorIndex, text: string, limit: number): RankedPlace[] {
+  if (places === null) throw new PublicError('PLACES_UNAVAILABLE')
+  let search: ReturnType<PlaceSource>
+  try {
+    search = places()
+  } catch (e) {
+    // Read at the start, in a worker thread: asked for within its second, a moment later.
+    if (e instanceof PlacesWarming) throw new PublicError('UNAVAILABLE', e.message, { 'retry-after': '1' })
+    throw e
+  }
+  const ranked = search
+    .find(text)
+    .slice(0, RANKED)
+    .map((p) => ({ ...p, nearKm: nearestKm(index, p) }))
+  ranked.sort(
+    (a, b) =>
+      a.tier - b.tier ||
+      Number(a.nearKm === null) - Number(b.nearKm === null) ||
+      b.population - a.population ||
+      (a.nearKm ?? 0) - (b.nearKm ?? 0) ||
+      (a.label < b.label ? -1 : a.label > b.label ? 1 : 0),
+  )
+  return ranked.slice(0, limit)
+}
+
+/** The place near= names: the best of rankedPlaces. Throws PLACE_NOT_FOUND. */
+export function placeNamed(
+  places: Places,
+  index: LocatorIndex,
+  text: string,
+): { lat: number; lng: number; label: string } {
+  const best = rankedPlaces(places, index, text, 1)[0]
+  if (best === undefined)
+    throw new PublicError(
+      'PLACE_NOT_FOUND',
+      `near ${JSON.stringify(text)} names no town, postcode or region. GET /places suggests places as a visitor types.`,
+    )
+  return { lat: best.lat, lng: best.lng, label: best.label }
+}
+
+/** GET /places's answer for its parameters. */
+export function placesAnswer(places: Places, index: LocatorIndex, params: Params): unknown {
+  const q = once(params, 'q') ?? ''
+  if (q.trim() === '')
+    throw new PublicError('INVALID_PARAMETER', 'q is required: the text the visitor typed, such as "Lond" or "10115".')
+  if ([...q].length > MAX_SEARCH)
+    throw new PublicError('INVALID_PARAMETER', `q may be at most ${MAX_SEARCH} characters; got ${[...q].length}.`)
+  const limit = integer(params, 'limit', LIMIT.fallback, 1, LIMIT.max)
+  return {
+    success: true,
+    data: {
+      places: rankedPlaces(places, index, q, limit).map(({ label, lat, lng, country, precision }) => ({
+        label,
+        lat,
+        lng,
+        country,
+        precision,
+      })),
+    },
+  }
+}

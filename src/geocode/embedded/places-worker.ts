@@ -1,0 +1,23 @@
+// The worker thread of placeSearchAt().warm (places.ts): reads the data file at the path it is
+// sent into a PlaceSearch's parts, and posts them back, their buffers moved, not copied.
+import { Database } from 'bun:sqlite'
+import { buildPlaceParts, type PlacesMessage } from './places'
+
+declare const self: Worker
+
+self.onmessage = (event: MessageEvent<string>) => {
+  try {
+    const db = new Database(event.data, { readonly: true, strict: true })
+    const parts = buildPlaceParts(db)
+    db.close()
+    const buffers = new Set<ArrayBuffer>()
+    for (const value of Object.values(parts)) {
+      if (ArrayBuffer.isView(value)) buffers.add(value.buffer as ArrayBuffer)
+      else if (value !== null && typeof value === 'object' && 'bytes' in value)
+        for (const a of Object.values(value)) buffers.add((a as Uint8Array).buffer as ArrayBuffer)
+    }
+    self.postMessage({ kind: 'done', parts } satisfies PlacesMessage, [...buffers])
+  } catch (e) {
+    self.postMessage({ kind: 'failed', message: (e as Error).message } satisfies PlacesMessage)
+  }
+}

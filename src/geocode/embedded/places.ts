@@ -1,0 +1,505 @@
+// Places as a visitor types them: towns by any of their names (exonyms too: "Cologne" finds Köln),
+// postcodes, and regions, found by prefix in memory. The geocoder's names are read once from its
+// data file in the order SQLite keeps them (UTF-8 byte order) into typed arrays, which the
+// collector does not walk; the prefixes that begin many names keep a list of their most populous
+// places, so a one-letter prefix costs no more than a whole name.
+import { Database } from 'bun:sqlite'
+import { createRequire } from 'node:module'
+import { nameKey } from '../../core/text'
+import { regionLabel } from './resolve'
+
+const require = createRequire(import.meta.url)
+
+export type PlacePrecision = 'city' | 'postcode' | 'region'
+
+/**
+ * A place found: where it is, how it is shown, and what ranks it (exact: a name or code equal to
+ * the text; main: matched by its main name, not only by an alternate one; tier: how find() ranks
+ * those two, 0 best, before population).
+ */
+export type PlaceHit = {
+  tier: number
+  label: string
+  lat: number
+  lng: number
+  country: string
+  precision: PlacePrecision
+  population: number
+  exact: boolean
+  main: boolean
+}
+
+/** A prefix that begins more names than this keeps a list of its most populous places. */
+const LISTED_FROM = 1500
+/** Places a listed prefix keeps, and that a query gives at most (the caller ranks them again). */
+export const CANDIDATES = 48
+/** Postcodes looked at for one query, at most (in code order). */
+const POSTCODES_SCANNED = 200
+
+const utf8 = new TextEncoder()
+
+/** Keys (or texts) as one buffer of UTF-8 and where each starts, with a reference and a flag each. */
+export type KeyParts = { bytes: Uint8Array; start: Int32Array; ref: Int32Array; main: Uint8Array }
+
+/** The parts of `keys` in the order given (byte order for SortedKeys). */
+export function keyParts(keys: string[], refs: number[] = [], main: number[] = []): KeyParts {
+  const encoded = keys.map((k) => utf8.encode(k))
+  const start = new Int32Array(keys.length + 1)
+  let total = 0
+  encoded.forEach((e, i) => {
+    start[i] = total
+    total += e.length
+  })
+  start[keys.length] = total
+  const bytes = new Uint8Array(total)
+  encoded.forEach((e, i) => bytes.set(e, start[i]!))
+  return { bytes, start, ref: Int32Array.from(refs), main: Uint8Array.from(main) }
+}
+
+/** UTF-8 keys in byte order, each with a reference (a row of its own table) and whether it is a main name. */
+class SortedKeys {
+  readonly bytes: Buffer
+  readonly start: Int32Array
+  readonly ref: Int32Array
+  readonly main: Uint8Array
+  readonly size: number
+
+  constructor(parts: KeyParts) {
+    // A Buffer over the same memory (a worker's parts arrive as plain typed arrays).
+    this.bytes = Buffer.from(parts.bytes.buffer, parts.bytes.byteOffset, parts.bytes.byteLength)
+    this.start = parts.start
+    this.ref = parts.ref
+    this.main = parts.main
+    this.size = parts.start.length - 1
+  }
+
+  /** <0, 0, >0: key i against `p` as bytes; 0 also when key i begins with `p` (`prefix`) */
+  private compare(i: number, p: Uint8Array, prefix: boolean): number {
+    const a = this.start[i]!
+    const n = this.start[i + 1]! - a
+    const m = Math.min(n, p.length)
+    for (let j = 0; j < m; j++) {
+      const d = this.bytes[a + j]! - p[j]!
+      if (d !== 0) return d
+    }
+    return prefix && n >= p.length ? 0 : n - p.length
+  }
+
+  /** The keys that begin with `p`: [from, to). */
+  range(p: Uint8Array): [number, number] {
+    let lo = 0
+    let hi = this.size
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if (this.compare(mid, p, false) < 0) lo = mid + 1
+      else hi = mid
+    }
+    const from = lo
+    hi = this.size
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if (this.compare(mid, p, true) <= 0) lo = mid + 1
+      else hi = mid
+    }
+    return [from, lo]
+  }
+
+  /** Whether key i is `p` itself. */
+  equals(i: number, p: Uint8Array): boolean {
+    return this.start[i + 1]! - this.start[i]! === p.length && this.compare(i, p, false) === 0
+  }
+
+  /** Key i's length in bytes. */
+  length(i: number): number {
+    return this.start[i + 1]! - this.start[i]!
+  }
+
+  /** Key i's byte at `j`. */
+  byteAt(i: number, j: number): number {
+    return this.bytes[this.start[i]! + j]!
+  }
+}
+
+/** Texts in one buffer, read back by index. */
+class Texts {
+  private readonly keys: SortedKeys
+
+  constructor(parts: KeyParts) {
+    this.keys = new SortedKeys(parts)
+  }
+
+  at(i: number): string {
+    return this.keys.bytes.toString('utf8', this.keys.start[i]!, this.keys.start[i + 1]!)
+  }
+}
+
+/** An alpha-2 code as a number, and back. */
+const codeOf = (c: string) => (c.charCodeAt(0) << 8) | c.charCodeAt(1)
+const codeText = (n: number) => String.fromCharCode(n >> 8, n & 0xff)
+
+let countryNames: Record<string, string | string[]> | null = null
+/** A country's English name ("DE" -> "Germany"); the code when the list has none. */
+function countryName(code: string): string {
+  countryNames ??= (require('i18n-iso-countries/langs/en.json') as { countries: Record<string, string | string[]> })
+    .countries
+  const name = countryNames[code]
+  return (Array.isArray(name) ? name[0] : name) ?? code
+}
+
+/** "new south wales" -> "New South Wales". */
+const titled = (key: string) => key.replace(/(^|[\s-])(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase())
+
+/** A region by one of its names: where its towns are (weighted by people), what it is called. */
+type Region = { key: string; lat: number; lng: number; country: string; label: string; population: number }
+
+/**
+ * What a PlaceSearch holds, as plain typed arrays and maps: made by buildPlaceParts (in a worker
+ * thread, placeSearchAt().warm) and handed over whole.
+ */
+export type PlaceParts = {
+  // Towns, by row: where, how many live there, the country, the region code (in `admins`), the name.
+  lat: Float64Array
+  lng: Float64Array
+  population: Int32Array
+  country: Uint16Array
+  admin1: Int32Array
+  admins: string[]
+  names: KeyParts
+  /** Every name of every town (main and alternate), in byte order, each to its town's row. */
+  nameKeys: KeyParts
+  /** By prefix (its bytes as latin1 text) that begins more than LISTED_FROM names: its best towns, as name indexes. */
+  listed: Map<string, Int32Array>
+  // Postcodes, by row, and their keys (lowercase, without spaces) in byte order.
+  codes: KeyParts
+  codeLat: Float64Array
+  codeLng: Float64Array
+  codeCountry: Uint16Array
+  codeLabel: KeyParts
+  /** 1: the postcode's own point; 0: its town's. */
+  codePrecision: Uint8Array
+  regions: Region[]
+}
+
+/**
+ * The name indexes from..to of the `most` best towns, one name each, best first: those a main
+ * name matches before those only an alternate one does ("Sainte-..." before a city whose name
+ * in some language begins so), then the most populous.
+ */
+function bestTowns(keys: SortedKeys, population: Int32Array, from: number, to: number, most: number): Int32Array {
+  const best: number[] = []
+  const towns = new Set<number>()
+  const { main, ref } = keys
+  const score = (i: number) => main[i]! * 2 ** 32 + population[ref[i]!]!
+  for (let i = from; i < to; i++) {
+    const town = ref[i]!
+    if (best.length === most && score(i) <= score(best[best.length - 1]!)) continue
+    if (towns.has(town)) {
+      // A town's best name counts: its main name may come after an alternate one.
+      const had = best.findIndex((j) => ref[j] === town)
+      if (score(best[had]!) >= score(i)) continue
+      best.splice(had, 1)
+    }
+    // Kept sorted, best first: the lists are short.
+    let at = best.length
+    while (at > 0 && score(best[at - 1]!) < score(i)) at--
+    best.splice(at, 0, i)
+    towns.add(town)
+    if (best.length > most) towns.delete(ref[best.pop()!]!)
+  }
+  return Int32Array.from(best)
+}
+
+/**
+ * Lists, for the prefix of `depth` bytes that the names from..to begin with and every longer one
+ * that begins more than LISTED_FROM, its best towns (bestTowns).
+ */
+function listPrefixes(
+  keys: SortedKeys,
+  population: Int32Array,
+  listed: Map<string, Int32Array>,
+  from: number,
+  to: number,
+  depth: number,
+): void {
+  if (depth > 0) {
+    const prefix = keys.bytes.toString('latin1', keys.start[from]!, keys.start[from]! + depth)
+    listed.set(prefix, bestTowns(keys, population, from, to, CANDIDATES))
+  }
+  // The names one byte longer, each run of the same next byte (a name that ends here comes first).
+  let i = from
+  while (i < to && keys.length(i) === depth) i++
+  while (i < to) {
+    const b = keys.byteAt(i, depth)
+    let j = i + 1
+    while (j < to && keys.byteAt(j, depth) === b) j++
+    if (j - i > LISTED_FROM) listPrefixes(keys, population, listed, i, j, depth + 1)
+    i = j
+  }
+}
+
+/** Reads the geocoder's data file into the parts of a PlaceSearch (about a second). */
+export function buildPlaceParts(db: Database): PlaceParts {
+  const places = db
+    .query<
+      { id: number; name: string; country: string; admin1: string; lat: number; lng: number; population: number },
+      []
+    >('SELECT id, name, country, admin1, lat, lng, population FROM places ORDER BY id')
+    .all()
+  const n = places.length
+  const ids = Int32Array.from(places, (p) => p.id)
+  const admins: string[] = []
+  const adminIds = new Map<string, number>()
+  const admin1 = Int32Array.from(places, (p) => {
+    let a = adminIds.get(p.admin1)
+    if (a === undefined) {
+      a = admins.push(p.admin1) - 1
+      adminIds.set(p.admin1, a)
+    }
+    return a
+  })
+  /** A GeoNames id's row: the ids are in order. */
+  const rowOf = (id: number) => {
+    let lo = 0
+    let hi = n - 1
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1
+      if (ids[mid]! < id) lo = mid + 1
+      else if (ids[mid]! > id) hi = mid - 1
+      else return mid
+    }
+    return -1
+  }
+  const keys: string[] = []
+  const refs: number[] = []
+  const main: number[] = []
+  for (const r of db
+    .query<{ key: string; place_id: number; alt: number }, []>(
+      'SELECT key, place_id, alt FROM place_names ORDER BY key, place_id',
+    )
+    .iterate()) {
+    const row = rowOf(r.place_id)
+    if (row === -1) continue
+    keys.push(r.key)
+    refs.push(row)
+    main.push(r.alt === 0 ? 1 : 0)
+  }
+  const population = Int32Array.from(places, (p) => p.population)
+  const nameKeys = keyParts(keys, refs, main)
+  const listed = new Map<string, Int32Array>()
+  listPrefixes(new SortedKeys(nameKeys), population, listed, 0, keys.length, 0)
+  const codes = db
+    .query<{ country: string; postcode: string; place: string; lat: number; lng: number; precision: string }, []>(
+      'SELECT country, postcode, place, lat, lng, precision FROM postcodes',
+    )
+    .all()
+    .map((c) => ({ ...c, key: c.postcode.toLowerCase().replace(/\s+/g, '') }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)) // ASCII: code unit order is byte order
+  const parts: Omit<PlaceParts, 'regions'> = {
+    lat: Float64Array.from(places, (p) => p.lat),
+    lng: Float64Array.from(places, (p) => p.lng),
+    population,
+    country: Uint16Array.from(places, (p) => codeOf(p.country)),
+    admin1,
+    admins,
+    names: keyParts(places.map((p) => p.name)),
+    nameKeys,
+    listed,
+    codes: keyParts(
+      codes.map((c) => c.key),
+      codes.map((_, i) => i),
+    ),
+    codeLat: Float64Array.from(codes, (c) => c.lat),
+    codeLng: Float64Array.from(codes, (c) => c.lng),
+    codeCountry: Uint16Array.from(codes, (c) => codeOf(c.country)),
+    codeLabel: keyParts(codes.map((c) => `${c.postcode} ${c.place}, ${countryName(c.country)}`)),
+    codePrecision: Uint8Array.from(codes, (c) => (c.precision === 'postcode' ? 1 : 0)),
+  }
+  return { ...parts, regions: readRegions(db, parts) }
+}
+
+/** Regions by their names (codes such as "NSW" left out: they begin too many words), each at its towns' centre. */
+function readRegions(db: Database, towns: Omit<PlaceParts, 'regions'>): Region[] {
+  const rows = db
+    .query<{ country: string; key: string; admin1: string }, []>(
+      "SELECT country, key, admin1 FROM regions WHERE admin1 != '' AND length(key) > 3",
+    )
+    .all()
+  const centre = new Map<string, { lat: number; lng: number; population: number }>()
+  const wanted = new Set(rows.map((r) => `${r.country} ${r.admin1}`))
+  for (let i = 0; i < towns.lat.length; i++) {
+    const k = `${codeText(towns.country[i]!)} ${towns.admins[towns.admin1[i]!]!}`
+    if (!wanted.has(k)) continue
+    const w = Math.max(1, towns.population[i]!)
+    const c = centre.get(k) ?? { lat: 0, lng: 0, population: 0 }
+    c.lat += towns.lat[i]! * w
+    c.lng += towns.lng[i]! * w
+    c.population += w
+    centre.set(k, c)
+  }
+  // The longest name of a region is its label ("california", not "calif").
+  const longest = new Map<string, string>()
+  for (const r of rows) {
+    const k = `${r.country} ${r.admin1}`
+    if ((longest.get(k)?.length ?? 0) < r.key.length) longest.set(k, r.key)
+  }
+  return rows.flatMap((r) => {
+    const k = `${r.country} ${r.admin1}`
+    const c = centre.get(k)
+    if (c === undefined) return []
+    return [
+      {
+        key: r.key,
+        lat: c.lat / c.population,
+        lng: c.lng / c.population,
+        country: r.country,
+        label: `${titled(longest.get(k)!)}, ${countryName(r.country)}`,
+        population: c.population,
+      },
+    ]
+  })
+}
+
+export class PlaceSearch {
+  private readonly names: Texts
+  private readonly nameKeys: SortedKeys
+  private readonly codes: SortedKeys
+  private readonly codeLabel: Texts
+
+  constructor(private readonly parts: PlaceParts) {
+    this.names = new Texts(parts.names)
+    this.nameKeys = new SortedKeys(parts.nameKeys)
+    this.codes = new SortedKeys(parts.codes)
+    this.codeLabel = new Texts(parts.codeLabel)
+  }
+
+  /**
+   * The places whose name, postcode or region begins with `text` (folded as names are: case and
+   * accents do not matter; the last word may be cut short), at most CANDIDATES: exact ones first,
+   * then the most populous. Empty when the text has no letter or digit.
+   */
+  find(text: string): PlaceHit[] {
+    const key = nameKey(text)
+    if (key === '') return []
+    const hits: PlaceHit[] = []
+    const p = utf8.encode(key)
+    const [from, to] = this.nameKeys.range(p)
+    if (to > from) {
+      const candidates = to - from > LISTED_FROM ? this.parts.listed.get(Buffer.from(p).toString('latin1')) : null
+      // Row -> 2 exact, 1 a main name begins with the text, 0 an alternate one only.
+      const towns = new Map<number, number>()
+      for (let i = from; i < to && this.nameKeys.equals(i, p); i++) towns.set(this.nameKeys.ref[i]!, 2)
+      for (const i of candidates ?? bestTowns(this.nameKeys, this.parts.population, from, to, CANDIDATES)) {
+        const town = this.nameKeys.ref[i]!
+        if (!towns.has(town)) towns.set(town, this.nameKeys.main[i]!)
+      }
+      for (const [town, match] of towns) hits.push(this.town(town, match))
+    }
+    const code = utf8.encode(key.replace(/\s+/g, ''))
+    if (/\d/.test(key)) {
+      const [a, b] = this.codes.range(code)
+      for (let i = a; i < b && i < a + POSTCODES_SCANNED; i++) hits.push(this.postcode(i, this.codes.equals(i, code)))
+    }
+    for (const r of this.parts.regions)
+      if (r.key.startsWith(key))
+        hits.push({
+          label: r.label,
+          lat: r.lat,
+          lng: r.lng,
+          country: r.country,
+          precision: 'region',
+          population: r.population,
+          exact: r.key === key,
+          main: true,
+          tier: 0,
+        })
+    // Exact names first, from four characters: "Lo" is more likely London than Lo (Belgium).
+    const exactFirst = key.length >= 4
+    for (const h of hits) h.tier = (exactFirst && h.exact ? 0 : 2) + (h.main ? 0 : 1)
+    hits.sort((a, b) => a.tier - b.tier || b.population - a.population)
+    return hits.slice(0, CANDIDATES)
+  }
+
+  private town(row: number, match: number): PlaceHit {
+    const { lat, lng, population, admins, admin1 } = this.parts
+    const country = codeText(this.parts.country[row]!)
+    const region = regionLabel(country, admins[admin1[row]!]!)
+    return {
+      label: `${this.names.at(row)}, ${region ? `${region}, ` : ''}${countryName(country)}`,
+      lat: lat[row]!,
+      lng: lng[row]!,
+      country,
+      precision: 'city',
+      population: population[row]!,
+      exact: match === 2,
+      main: match >= 1,
+      tier: 0,
+    }
+  }
+
+  private postcode(i: number, exact: boolean): PlaceHit {
+    const row = this.codes.ref[i]!
+    return {
+      label: this.codeLabel.at(row),
+      lat: this.parts.codeLat[row]!,
+      lng: this.parts.codeLng[row]!,
+      country: codeText(this.parts.codeCountry[row]!),
+      precision: this.parts.codePrecision[row] === 1 ? 'postcode' : 'city',
+      population: 0,
+      exact,
+      main: true,
+      tier: 0,
+    }
+  }
+}
+
+/** What places-worker.ts posts back. */
+export type PlacesMessage = { kind: 'done'; parts: PlaceParts } | { kind: 'failed'; message: string }
+
+/** The place search over the geocoder's data file at `path`, shared by every caller in the process. */
+export type PlaceSource = {
+  /** The search; made now (blocking about a second) if warm() was not asked. Throws PlacesWarming while warm() runs. */
+  (): PlaceSearch
+  /** Makes it in a worker thread, off the event loop; resolves when it is ready (or failed: then the next call makes it). */
+  warm(): Promise<void>
+}
+
+/** Asked for while warm() builds it: a moment later it answers. */
+export class PlacesWarming extends Error {}
+
+const sources = new Map<string, PlaceSource>()
+
+export function placeSearchAt(path: string): PlaceSource {
+  const known = sources.get(path)
+  if (known !== undefined) return known
+  let made: PlaceSearch | null = null
+  let warming: Promise<void> | null = null
+  const source = (() => {
+    if (made !== null) return made
+    if (warming !== null) throw new PlacesWarming('The place data is being read; retry in a moment.')
+    const db = new Database(path, { readonly: true, strict: true })
+    try {
+      made = new PlaceSearch(buildPlaceParts(db))
+    } finally {
+      db.close()
+    }
+    return made
+  }) as PlaceSource
+  source.warm = () =>
+    (warming ??= new Promise<void>((resolve) => {
+      if (made !== null) return resolve()
+      const worker = new Worker(new URL('./places-worker.ts', import.meta.url))
+      const done = () => {
+        worker.terminate()
+        warming = null
+        resolve()
+      }
+      worker.onmessage = (event: MessageEvent<PlacesMessage>) => {
+        if (event.data.kind === 'done') made = new PlaceSearch(event.data.parts)
+        done()
+      }
+      worker.onerror = done
+      worker.postMessage(path)
+    }))
+  sources.set(path, source)
+  return source
+}

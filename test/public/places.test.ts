@@ -1,0 +1,187 @@
+// GET /places and near= through the Query API: places as a visitor types them (towns by any of
+// their names, postcodes, regions) from the embedded geocoder's data, the locator's own locations
+// breaking ties, with the guards, caching and CORS of the other routes.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { createApp } from '../../src/server/app'
+import { createLocator, setLocatorSettings } from '../../src/operator'
+import { haversineKm, makeEnv, type TestEnv } from '../helpers'
+
+let env: TestEnv
+let token = ''
+/** A second locator, with a store in Portland, Maine. */
+let maine = ''
+const ids: Record<string, string> = {}
+
+const STORES = [
+  { key: 'soho', lat: 51.5136, lng: -0.1365 },
+  { key: 'camden', lat: 51.539, lng: -0.1426 },
+  { key: 'croydon', lat: 51.3762, lng: -0.0982 },
+  { key: 'koeln', lat: 50.9375, lng: 6.9603 },
+]
+
+beforeAll(async () => {
+  env = makeEnv()
+  setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
+  for (const s of STORES) {
+    const res = await env.call('POST', '/admin/v1/locations', {
+      body: { name: `Store ${s.key}`, address: `${s.key} road`, coordinates: { lat: s.lat, lng: s.lng } },
+    })
+    expect(res.status).toBe(201)
+    ids[s.key] = res.body.location.id
+  }
+  token = env.store.locators.get(env.locatorId)!.publicToken!
+  const other = createLocator(env.store, 'Maine stores')
+  setLocatorSettings(env.store, other.locator.id, { queryApi: 'on' })
+  const res = await env.call('POST', '/admin/v1/locations', {
+    key: other.secret,
+    body: { name: 'Old Port', address: 'Fore Street', coordinates: { lat: 43.6567, lng: -70.2546 } },
+  })
+  expect(res.status).toBe(201)
+  maine = other.locator.publicToken!
+})
+afterAll(() => env.close())
+
+async function get(
+  path: string,
+  headers: Record<string, string> = {},
+  app: { handle: typeof env.app.handle } = env.app,
+) {
+  const res = await app.handle(new Request(`http://localhost/public/v1/${path}`, { headers }))
+  const text = await res.text()
+  return { status: res.status, headers: res.headers, body: text === '' ? null : JSON.parse(text) }
+}
+const places = async (q: string, more = '', tok = token) =>
+  (await get(`${tok}/places?q=${encodeURIComponent(q)}${more}`)).body.data.places as any[]
+
+describe('GET /places', () => {
+  test('a prefix as typed: the most prominent places first, each with exactly the documented fields', async () => {
+    const found = await places('Lond')
+    expect(found.length).toBe(5)
+    expect(found[0]).toEqual({
+      label: 'London, United Kingdom',
+      lat: expect.closeTo(51.51, 1),
+      lng: expect.closeTo(-0.13, 1),
+      country: 'GB',
+      precision: 'city',
+    })
+    for (const p of found) expect(Object.keys(p).sort()).toEqual(['country', 'label', 'lat', 'lng', 'precision'])
+    // One letter, two: a list as short, the biggest first.
+    expect((await places('L'))[0]!.label).toBe('London, United Kingdom') // a store near London ranks it first among the big
+    expect((await places('lo'))[0]!.label).toBe('London, United Kingdom')
+  })
+
+  test('exonyms and accents: Cologne is Köln, Munich is München, Lisbon is Lisboa; case and accents do not matter', async () => {
+    expect((await places('Cologne'))[0]).toMatchObject({ country: 'DE', label: 'Köln, Germany' })
+    expect((await places('koln'))[0]).toMatchObject({ country: 'DE', label: 'Köln, Germany' })
+    expect((await places('MUNICH'))[0]).toMatchObject({ country: 'DE' })
+    expect((await places('Lisbon'))[0]).toMatchObject({ country: 'PT' })
+  })
+
+  test('postcodes and regions', async () => {
+    const berlin = (await places('10115')).find((p) => p.country === 'DE')
+    expect(berlin).toMatchObject({ label: '10115 Berlin, Germany' })
+    expect(haversineKm(berlin, { lat: 52.53, lng: 13.38 })).toBeLessThan(10)
+    const california = (await places('California'))[0]
+    expect(california).toMatchObject({
+      precision: 'region',
+      country: 'US',
+      label: 'California, United States of America',
+    })
+    expect(haversineKm(california, { lat: 36.5, lng: -119.5 })).toBeLessThan(400)
+  })
+
+  test("the locator's own locations break ties: Portland, Oregon for one; Portland, Maine for a locator with a store there", async () => {
+    expect((await places('Portland'))[0]!.label).toBe('Portland, OR, United States of America')
+    const ranked = await places('Portland', '', maine)
+    expect(ranked[0]!.label).toBe('Portland, ME, United States of America')
+    expect(ranked[1]!.label).toBe('Portland, OR, United States of America')
+  })
+
+  test('limit: 5 by default, 1 to 20; q is required; text that folds to nothing finds nothing', async () => {
+    expect(await places('San', '&limit=12')).toHaveLength(12)
+    expect(await places('San', '&limit=1')).toHaveLength(1)
+    for (const bad of ['&limit=0', '&limit=21', '&limit=two']) {
+      const res = await get(`${token}/places?q=San${bad}`)
+      expect(res.status).toBe(400)
+      expect(res.body.error.code).toBe('INVALID_PARAMETER')
+      expect(res.body.error.message).toContain('limit')
+    }
+    for (const q of ['', 'q=', 'q=%20%20']) {
+      const res = await get(`${token}/places?${q}`)
+      expect(res.status).toBe(400)
+      expect(res.body.error.message).toContain('q is required')
+    }
+    expect(await places('!!!')).toEqual([])
+    expect(await places('xyzqxyzq')).toEqual([])
+  })
+
+  test('the guards of the other routes: token, Query API on, referrers; CORS, ETag, rate headers', async () => {
+    expect((await get('pk_nope/places?q=Lond')).body.error.code).toBe('INVALID_TOKEN')
+    const res = await get(`${token}/places?q=Lond`, { origin: 'https://shop.example' })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://shop.example')
+    expect(res.headers.get('ratelimit-limit')).not.toBeNull()
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60')
+    const etag = res.headers.get('etag')!
+    expect((await get(`${token}/places?q=Lond`, { 'if-none-match': etag })).status).toBe(304)
+    setLocatorSettings(env.store, env.locatorId, { referrers: 'shop.example' })
+    try {
+      const refused = await get(`${token}/places?q=Lond`, { origin: 'https://elsewhere.example' })
+      expect(refused.status).toBe(403)
+      expect(refused.body.error.code).toBe('REFERRER_NOT_ALLOWED')
+    } finally {
+      setLocatorSettings(env.store, env.locatorId, { referrers: '' })
+    }
+    setLocatorSettings(env.store, env.locatorId, { queryApi: 'off' })
+    try {
+      expect((await get(`${token}/places?q=Lond`)).body.error.code).toBe('API_NOT_ENABLED')
+    } finally {
+      setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
+    }
+  })
+})
+
+describe('near= on GET /locations', () => {
+  test('the best place is the centre: the same answer as its coordinates, and meta says which place', async () => {
+    const near = await get(`${token}/locations?near=Lond&radius=30&unit=km`)
+    expect(near.status).toBe(200)
+    const center = near.body.meta.query.center
+    expect(center.label).toBe('London, United Kingdom')
+    const byCoords = await get(`${token}/locations?lat=${center.lat}&lng=${center.lng}&radius=30&unit=km`)
+    expect(near.body.data.locations.map((l: any) => l.id)).toEqual(byCoords.body.data.locations.map((l: any) => l.id))
+    expect(near.body.data.locations.map((l: any) => l.id)).toEqual([ids.soho, ids.camden, ids.croydon])
+    expect(byCoords.body.meta.query.center.label).toBeUndefined()
+    // An exonym, and other parameters beside it.
+    const cologne = await get(`${token}/locations?near=Cologne&radius=10&unit=km&open_now=false`)
+    expect(cologne.body.data.locations.map((l: any) => l.id)).toEqual([ids.koeln])
+  })
+
+  test('a text that names no place is 400 PLACE_NOT_FOUND; near with lat/lng or all=true is 400 INVALID_PARAMETER', async () => {
+    const none = await get(`${token}/locations?near=xyzqxyzq`)
+    expect(none.status).toBe(400)
+    expect(none.body.error.code).toBe('PLACE_NOT_FOUND')
+    expect(none.body.error.message).toContain('xyzqxyzq')
+    for (const qs of ['near=Lond&lat=51.5&lng=-0.1', 'near=Lond&lat=51.5', 'near=Lond&all=true']) {
+      const res = await get(`${token}/locations?${qs}`)
+      expect(res.status).toBe(400)
+      expect(res.body.error.code).toBe('INVALID_PARAMETER')
+      expect(res.body.error.message).toContain('near')
+    }
+    // Empty: no centre named, as if not sent.
+    expect((await get(`${token}/locations?near=`)).body.error.code).toBe('MISSING_COORDINATES')
+  })
+})
+
+test('a service without place data (GEOCODER=none) says so: 501 PLACES_UNAVAILABLE', async () => {
+  const app = createApp({
+    store: env.store,
+    geocoder: env.geocoder,
+    config: { maxBodyBytes: 256 * 1024, logRequests: false },
+    log: () => {},
+  })
+  for (const path of [`${token}/places?q=Lond`, `${token}/locations?near=Lond`]) {
+    const res = await get(path, {}, app)
+    expect(res.status).toBe(501)
+    expect(res.body.error.code).toBe('PLACES_UNAVAILABLE')
+  }
+})
