@@ -324,6 +324,23 @@ export function oracleWords(text: string): string[] {
   return plain.split(/[^\p{L}\p{M}\p{N}]+/u).filter((w) => w !== '')
 }
 
+/** Levenshtein distances from `a` to `b` and to the closest of b's prefixes: the typo oracles'. */
+export function editDistances(a: string, b: string): [whole: number, prefix: number] {
+  let row = Array.from({ length: a.length + 1 }, (_, i) => i) // b's first 0 characters
+  let prefix = row[a.length]!
+  for (let j = 1; j <= b.length; j++) {
+    const next = [j]
+    for (let i = 1; i <= a.length; i++)
+      next[i] = Math.min(row[i - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1), row[i]! + 1, next[i - 1]! + 1)
+    row = next
+    prefix = Math.min(prefix, row[a.length]!)
+  }
+  return [row[a.length]!, prefix]
+}
+
+/** The edits a searched word may be off by, as the Query API documents it: 1 from 4 characters (with a letter), 2 from 8. */
+export const typosAllowed = (w: string) => (w.length >= 8 ? 2 : w.length >= 4 && /\p{L}/u.test(w) ? 1 : 0)
+
 /** Great-circle distance in km (haversine, mean Earth radius 6371 km): the tests' oracle, apart from geokdbush. */
 export function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
   const rad = Math.PI / 180

@@ -23,6 +23,7 @@ import {
   BY_RANK_MIN,
   COMPACTION_SLICE,
   DELTA_MIN,
+  FUZZY_HEAP_MAX,
   KD_WORKER_MIN,
   NAME_SORT_SLICE,
   NODE_SIZE,
@@ -55,6 +56,7 @@ export class LocatorIndex {
   /** The name order's build while it runs (after a build of the index); null otherwise. */
   private nameBuild: NameOrderBuild | null = null
   private readonly byRankMin: number
+  private readonly fuzzyHeapMax: number
   /** Set by dispose(): the index is no longer used, and its scheduled work is skipped. */
   private disposed = false
   /** True from LocatorIndex.loading() until finishLoad() is done: not to be queried or written meanwhile. */
@@ -93,6 +95,7 @@ export class LocatorIndex {
     this.nameChunk = options.nameChunk
     this.nameSortSlice = options.nameSortSlice ?? NAME_SORT_SLICE
     this.byRankMin = options.byRankMin ?? BY_RANK_MIN
+    this.fuzzyHeapMax = options.fuzzyHeapMax ?? FUZZY_HEAP_MAX
     this.isLoading = loading
     if (loading) return
     for (const doc of docs) this.put(doc)
@@ -367,7 +370,7 @@ export class LocatorIndex {
 
   query(q: IndexQuery): IndexResult {
     if (q.openAt != null) this.s.open.advance(q.openAt)
-    return runQuery(this.s, q, this.byRankMin)
+    return runQuery(this.s, q, this.byRankMin, this.fuzzyHeapMax)
   }
 
   /**

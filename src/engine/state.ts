@@ -9,12 +9,14 @@ import { KeyTable } from './keys'
 import { BoxRuns } from './query/box-runs'
 import { ByRank } from './query/by-rank'
 import { CircleRuns } from './query/circle-runs'
+import { FuzzyMarks } from './query/fuzzy'
 import { MatchMarks } from './query/matches'
 import { RankHeap } from './query/name-pages'
 import { OpenNow } from './open-now'
 import { NearestCount } from './query/nearest'
 import { PageBuffer } from './query/top-k'
 import { TagTable } from './tags'
+import { EditRows, PrefixGroups } from './text/fuzzy-terms'
 import { Postings } from './text/postings'
 import { Prefixes } from './text/prefixes'
 import { TermPool } from './text/term-pool'
@@ -45,6 +47,9 @@ export class IndexState {
   readonly marks = new MatchMarks()
   readonly rankHeap = new RankHeap()
   readonly page = new PageBuffer()
+  readonly fuzzy = new FuzzyMarks()
+  readonly editRows = new EditRows()
+  readonly prefixGroups = new PrefixGroups()
 
   constructor(schedule: Schedule, textGarbageMin: number) {
     this.postings = new Postings(this.keys, this.terms, schedule, textGarbageMin)

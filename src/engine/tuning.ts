@@ -85,3 +85,8 @@ export const BY_RANK_MIN = 2048
 export const NAME_CHUNK = 512
 /** Keys one task of a built index's name order sorts (IndexOptions.nameSortSlice; PERF-040). */
 export const NAME_SORT_SLICE = 2048
+
+// ---- Typos (query/fuzzy.ts)
+
+/** Above this many candidates, a search with typos by name or priority marks its matches and walks the name order, rather than a heap. */
+export const FUZZY_HEAP_MAX = 2000

@@ -77,4 +77,6 @@ export type IndexOptions = {
   deltaMin?: number
   /** Above this many base points in a circle's boxes, sort=priority alone finds its page best first (BY_RANK_MIN). Tests use 0. */
   byRankMin?: number
+  /** Above this many candidates, a search with typos by name or priority walks the name order (FUZZY_HEAP_MAX). Tests use small ones. */
+  fuzzyHeapMax?: number
 }

@@ -18,7 +18,7 @@ import {
   type TagLogic,
 } from '../../src/engine/locator-index'
 import { searchDoc } from '../../src/indexes/present'
-import { haversineKm, oracleWords as words, taskQueue } from '../helpers'
+import { editDistances, haversineKm, oracleWords as words, taskQueue, typosAllowed } from '../helpers'
 
 // The oracle ----------------------------------------------------------------------------------------
 
@@ -32,9 +32,21 @@ function rankOf(r: Rec, rules: Rule[]): number {
   return i === -1 ? rules.length : i
 }
 
-/** Every match of `q`, in order, with its distance (km) for radius queries. */
+/** Every match of `q`, in order, with its distance (km) for radius queries; none as typed: with typos allowed. */
 function naive(recs: Rec[], rules: Rule[], q: IndexQuery): { id: string; km: number | null }[] {
   const sought = words(q.search)
+  const exact = naiveWith(recs, rules, q, sought, false)
+  if (exact.length > 0 || !sought.some((w) => typosAllowed(w) > 0)) return exact
+  return naiveWith(recs, rules, q, sought, true)
+}
+
+function naiveWith(
+  recs: Rec[],
+  rules: Rule[],
+  q: IndexQuery,
+  sought: string[],
+  typos: boolean,
+): { id: string; km: number | null }[] {
   const rows: { r: Rec; km: number | null; name: string; rank: number }[] = []
   for (const r of recs) {
     const km = q.center ? haversineKm(q.center, r) : null
@@ -54,8 +66,14 @@ function naive(recs: Rec[], rules: Rule[], q: IndexQuery): { id: string; km: num
       // An apostrophe separates words, and is also read as not there ("Zoë's" is found by "zoes").
       const own = new Set([...words(raw), ...words(raw.replace(/['’`´]/g, ''))])
       const last = sought[sought.length - 1]!
-      if (!sought.slice(0, -1).every((w) => own.has(w))) continue
-      if (![...own].some((w) => w.startsWith(last))) continue
+      if (typos) {
+        const near = (w: string, i: number) =>
+          [...own].some((o) => editDistances(w, o)[i === sought.length - 1 ? 1 : 0] <= typosAllowed(w))
+        if (!sought.every(near)) continue
+      } else {
+        if (!sought.slice(0, -1).every((w) => own.has(w))) continue
+        if (![...own].some((w) => w.startsWith(last))) continue
+      }
     }
     rows.push({ r, km, name: words(r.name).join(' '), rank: rankOf(r, rules) })
   }

@@ -166,9 +166,27 @@ describe('search', () => {
     expect(keysOf(await search('bikes shop'))).toEqual(['bikesshop'])
     expect(keysOf(await search('shop bikes'))).toEqual(['bikesshop'])
     expect(keysOf(await search('bike stop'))).toEqual(['orsay'])
-    expect(keysOf(await search('bik stop'))).toEqual([]) // "bik" is no whole word of "Bike Stop"
+    // "bik" is no whole word of "Bike Stop"; as typed, nothing matches, and "stop" is one edit
+    // from "shop": the typo-tolerant search finds "Bik Shop" (test/engine: the oracles).
+    expect(keysOf(await search('bik stop'))).toEqual(['bikshop'])
     expect(keysOf(await search('bikes lumiere'))).toEqual(['lyon'])
     expect(keysOf(await search('bikes zzz'))).toEqual([])
+  })
+
+  test('typos: when nothing matches as typed, a word of 4+ characters may be one edit off, 8+ two, the last still a prefix', async () => {
+    expect(keysOf(await search('versialles'))).toEqual(['versailles']) // two letters swapped: two edits, 10 characters
+    expect(keysOf(await search('fontainbleau tral'))).toEqual(['fontainebleau']) // one missing; "tral" one from "trai"
+    expect(keysOf(await search('chrtres vel'))).toEqual(['chartres']) // the last word a prefix, as typed
+    expect(keysOf(await search('lumeire'))).toEqual([]) // 7 characters, two edits from "lumiere": too many
+    expect(keysOf(await search('rouem')).sort()).toEqual(['eagle', 'rouen']) // Rouen, and Rue de Rouen
+    expect(keysOf(await search('rxn'))).toEqual([]) // under 4 characters: as typed only
+    // Exact matches rank and count as without typos: "bikes" finds only what has it, not "bike" or "biked".
+    const exact = await search('eagle')
+    expect(keysOf(exact)).toEqual(['eagle'])
+    expect(exact.body.data.pagination.total).toBe(1)
+    // And in a radius query, with tags, nearest first.
+    const near = await search('chartrse', 'lat=48.45&lng=1.49&radius=30&unit=km')
+    expect(keysOf(near)).toEqual(['chartres'])
   })
 
   test('case- and accent-insensitive, both ways', async () => {

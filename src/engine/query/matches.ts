@@ -26,7 +26,7 @@ export function isMatch(m: Matches, basePos: Int32Array, key: number): boolean {
 }
 
 /** The marks, cleared, with room for every key and base position. */
-function cleared(s: IndexState): MatchMarks {
+export function cleared(s: IndexState): MatchMarks {
   const marks = s.marks
   marks.bits = ensure(marks.bits, (s.keys.entries.length + 31) >>> 5)
   marks.pos = ensure(marks.pos, s.base.colWords)

@@ -1,8 +1,9 @@
 // A query, start to end: its words and tags planned, the path chosen (the name order's pages for
 // everything by name or priority; a heap of the best for the rest), the page taken.
 import type { IndexState } from '../state'
-import { planTags, tagTest } from '../tags'
+import { planTags, type TagPlan, tagTest } from '../tags'
 import type { IndexQuery, IndexResult } from '../types'
+import { fuzzyQuery } from './fuzzy'
 import { markCandidates, markMatches, type Matches } from './matches'
 import { inNameOrder } from './name-pages'
 import { KeyFilter, planWords, searchWords, walkForPage, wordLeads } from './plan'
@@ -10,13 +11,29 @@ import { inRankThenNameOrder } from './priority-pages'
 import { radiusQuery } from './radius'
 import { orderOf, takePage, TopK } from './top-k'
 
-/** Answers a query over the index's state (byRankMin: IndexOptions.byRankMin). */
-export function runQuery(s: IndexState, q: IndexQuery, byRankMin: number): IndexResult {
+/**
+ * Answers a query over the index's state (byRankMin, fuzzyHeapMax: IndexOptions'): with its words as
+ * typed; when that finds nothing, with typos allowed (fuzzy.ts).
+ */
+export function runQuery(s: IndexState, q: IndexQuery, byRankMin: number, fuzzyHeapMax: number): IndexResult {
   const words = searchWords(q.search)
-  const wordPlan = words.length > 0 ? planWords(s, words) : null
-  if (wordPlan === undefined) return { total: 0, hits: [] }
   const tagPlan = q.tags.length > 0 || q.openAt != null ? planTags(s.tags, q) : null
   if (tagPlan === undefined) return { total: 0, hits: [] }
+  const exact = exactQuery(s, q, byRankMin, words, tagPlan)
+  if (exact.total > 0 || words.length === 0) return exact
+  return fuzzyQuery(s, q, words, tagPlan, fuzzyHeapMax) ?? exact
+}
+
+/** The query with its words matched as typed. */
+function exactQuery(
+  s: IndexState,
+  q: IndexQuery,
+  byRankMin: number,
+  words: string[],
+  tagPlan: TagPlan | null,
+): IndexResult {
+  const wordPlan = words.length > 0 ? planWords(s, words) : null
+  if (wordPlan === undefined) return { total: 0, hits: [] }
   const filter = new KeyFilter(s, tagPlan === null ? null : tagTest(tagPlan, s.tags.words, s.open.state), wordPlan)
   const { keys } = s
   const radius = q.center !== null

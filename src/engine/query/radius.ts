@@ -89,7 +89,7 @@ export function radiusQuery(
 }
 
 /** Offers the delta's points within r km: those in the grid cells the boxes touch, a box test first, then the distance. */
-function scanDelta(
+export function scanDelta(
   s: IndexState,
   lng: number,
   lat: number,

@@ -1,0 +1,202 @@
+// A search with typos: asked only when the exact search finds nothing (so exact matches rank and
+// count as they always did). Each word becomes the terms within its edits of it (text/fuzzy-terms:
+// one for 4 to 7 characters, two from 8; the last word as a prefix), each term marked with its
+// word's bit; a location passes when its terms carry every word's bit. Candidates are the
+// locations of the rarest word's terms: from FlexSearch's postings of the terms it holds, from
+// the base's term columns (and the delta) for the common ones; a word with a term in neither
+// (new since the base) leaves every location a candidate (those in the circle's boxes, for a
+// radius query).
+import { ensure } from '../arrays'
+import { termColumn } from '../columns'
+import { boxesAround } from '../geo/boxes'
+import { kmBetween, RAD } from '../geo/sphere'
+import type { IndexState } from '../state'
+import { type TagPlan, tagTest } from '../tags'
+import { editsFor, eachTermNear } from '../text/fuzzy-terms'
+import type { IndexQuery, IndexResult } from '../types'
+import { cleared, type Matches } from './matches'
+import { inNameOrder } from './name-pages'
+import { inRankThenNameOrder } from './priority-pages'
+import { scanDelta } from './radius'
+import { type Filter, orderOf, takePage, TopK } from './top-k'
+
+/** The marks of the latest fuzzy plan: a word bit per term, and the terms marked (to clear them); keys seen, by bit. */
+export class FuzzyMarks {
+  bits = new Int32Array(0)
+  marked: number[] = []
+  seen = new Int32Array(0)
+}
+
+/** Every word's bit; the terms of the word whose locations are fewest, when they can be listed (else null). */
+type FuzzyPlan = { all: number; source: { terms: number[]; size: number } | null }
+
+/** The plan of `words` (at most 31: one bit each), its terms marked in s.fuzzy; null when no location can match. */
+function planFuzzy(s: IndexState, words: string[]): FuzzyPlan | null {
+  const marks = s.fuzzy
+  for (const t of marks.marked) marks.bits[t] = 0
+  marks.marked.length = 0
+  if (marks.bits.length < s.terms.vocab.size) marks.bits = new Int32Array(s.terms.vocab.size + 1024)
+  const { df } = s.terms
+  const inText = s.postings.inText
+  const { termCol } = s.base
+  let source: FuzzyPlan['source'] = null
+  for (let w = 0; w < words.length; w++) {
+    const word = words[w]!
+    const bit = 1 << w
+    const terms: number[] = []
+    let size = 0
+    let listed = true
+    eachTermNear(s.prefixes, s.editRows, s.prefixGroups, word, editsFor(word), w === words.length - 1, (t) => {
+      if (df[t] === 0) return // no live location has it
+      if (marks.bits[t] === 0) marks.marked.push(t)
+      marks.bits[t]! |= bit
+      size += df[t]!
+      terms.push(t)
+      if (inText[t] !== 1 && !(t < termCol.length && termCol[t]! >= 0)) listed = false
+    })
+    if (size === 0) return null
+    if (listed && (source === null || size < source.size)) source = { terms, size }
+  }
+  return { all: words.length >= 31 ? -1 : (1 << words.length) - 1, source }
+}
+
+/** Passes a key whose terms carry every word's bit, and whose tags (and open state) pass. */
+class FuzzyFilter implements Filter {
+  private readonly tags: ((bits: Uint32Array, row: number) => boolean) | null
+
+  constructor(
+    private readonly s: IndexState,
+    tagPlan: TagPlan | null,
+    private readonly all: number,
+  ) {
+    this.tags = tagPlan === null ? null : tagTest(tagPlan, s.tags.words, s.open.state)
+  }
+
+  passes(key: number): boolean {
+    if (this.tags !== null && !this.tags(this.s.tags.bits, key)) return false
+    const { pool, start, count } = this.s.terms
+    const bits = this.s.fuzzy.bits
+    let have = 0
+    for (let i = start[key]!, end = i + count[key]!; i < end; i++) have |= bits[pool[i]!]!
+    return (have & this.all) === this.all
+  }
+}
+
+/**
+ * Visits once each live location that has one of `terms`: FlexSearch's postings of those it
+ * holds; the base's column of each other one, then the delta (its locations are in no column).
+ */
+function eachListed(s: IndexState, terms: number[], visit: (key: number) => void): void {
+  const marks = s.fuzzy
+  const seen = (marks.seen = ensure(marks.seen, (s.keys.entries.length + 31) >>> 5))
+  const visited: number[] = []
+  const once = (key: number) => {
+    const bit = 1 << (key & 31)
+    if ((seen[key >>> 5]! & bit) !== 0) return
+    seen[key >>> 5]! |= bit
+    visited.push(key)
+    visit(key)
+  }
+  const { base } = s
+  const inText = s.postings.inText
+  const words = s.terms.vocab.terms
+  let columns = false
+  for (const t of terms) {
+    if (inText[t] === 1) {
+      for (const key of s.postings.candidates([words[t]!])) once(key)
+      continue
+    }
+    columns = true
+    const col = termColumn(base.colTags, base.colWords, base.termCol[t]!)
+    for (let w = 0; w < base.colWords; w++)
+      for (let bits = base.cols[col + w]! & base.live[w]!; bits !== 0; bits &= bits - 1)
+        once(base.key[32 * w + 31 - Math.clz32(bits & -bits)]!)
+  }
+  if (columns) for (const key of s.delta.keys) once(key)
+  for (const key of visited) seen[key >>> 5] = 0
+}
+
+/** Every live location that passes `filter`, as Matches: the base's by position, in kd order, then the delta's by key. */
+function markAll(s: IndexState, filter: Filter): Matches {
+  const { bits, pos } = cleared(s)
+  const { base } = s
+  pos.fill(0, 0, base.colWords)
+  let count = 0
+  for (let at = 0; at < base.size; at++) {
+    if (base.dead[at] === 1 || !filter.passes(base.key[at]!)) continue
+    pos[at >>> 5]! |= 1 << (at & 31)
+    count++
+  }
+  for (const key of s.delta.keys) {
+    if (!filter.passes(key)) continue
+    bits[key >>> 5]! |= 1 << (key & 31)
+    count++
+  }
+  return { bits, pos, count }
+}
+
+/** The query again with typos allowed in its words (`words`: searchWords'); null when none may have one. */
+export function fuzzyQuery(
+  s: IndexState,
+  q: IndexQuery,
+  words: string[],
+  tagPlan: TagPlan | null,
+  /** IndexOptions.fuzzyHeapMax. */
+  heapMax: number,
+): IndexResult | null {
+  if (words.length > 30 || !words.some((w) => editsFor(w) > 0)) return null
+  const plan = planFuzzy(s, words)
+  if (plan === null) return { total: 0, hits: [] }
+  const { keys } = s
+  const radius = q.center !== null
+  const keep = Math.min(q.offset + Math.max(1, q.limit), Math.max(1, keys.live))
+  const filter = new FuzzyFilter(s, tagPlan, plan.all)
+  const heap = new TopK(
+    keep,
+    orderOf(q.sort, radius, keys.entries, keys.rankOf),
+    radius && q.sort === 'distance',
+    filter,
+  )
+  const listed = plan.source !== null && s.postings.ready
+  if (radius) {
+    const { lat, lng } = q.center!
+    const r = q.radiusKm
+    const cosLat1 = Math.cos(lat * RAD)
+    const { lat: lats, lng: lngs, cosLat } = keys
+    // The base's points in the circle's boxes (and the delta's), or the word's locations, whichever are fewer.
+    const boxes = boxesAround(lng, lat, r)
+    const runs = s.boxRuns
+    runs.count = 0
+    const { base } = s
+    if (base.kd !== null) for (const box of boxes) runs.add(base, box, boxes.length === 1, s.stack)
+    let inBoxes = s.delta.size
+    for (let i = 0; i < runs.count; i += 2) inBoxes += runs.found[i + 1]! - runs.found[i]! + 1
+    if (listed && plan.source!.size < inBoxes) {
+      eachListed(s, plan.source!.terms, (key) => {
+        const d = kmBetween(lng, lat, cosLat1, lngs[key]!, lats[key]!, cosLat[key]!)
+        if (d <= r) heap.offer(key, d)
+      })
+    } else {
+      for (let i = 0; i < runs.count; i += 2) {
+        for (let at = runs.found[i]!; at <= runs.found[i + 1]!; at++) {
+          if (base.dead[at] === 1) continue
+          const key = base.key[at]!
+          const d = kmBetween(lng, lat, cosLat1, lngs[key]!, lats[key]!, cosLat[key]!)
+          if (d <= r) heap.offer(key, d)
+        }
+      }
+      scanDelta(s, lng, lat, r, cosLat1, boxes, heap)
+    }
+  } else if (listed && (plan.source!.size <= heapMax || s.nameOrder === null))
+    eachListed(s, plan.source!.terms, (key) => heap.offer(key, 0))
+  else if (s.nameOrder !== null) {
+    // Many candidates: every location tested in kd order (its terms side by side), and the page
+    // taken from the name order, as for a search as typed (matches.ts, name-pages.ts).
+    const matches = markAll(s, filter)
+    return q.sort === 'name' ? inNameOrder(s, q, matches) : inRankThenNameOrder(s, q, matches)
+  } else {
+    const { entries } = keys
+    for (let key = 0; key < entries.length; key++) if (entries[key] !== null) heap.offer(key, 0)
+  }
+  return { total: heap.total, hits: takePage(heap, q.offset, q.limit, radius, keys, s.page) }
+}
