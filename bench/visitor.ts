@@ -1,7 +1,8 @@
 // What a visitor asks, in process, on one seeded locator (100k by default): open_now=true against
 // the same radius queries without it, at instants when many and when few stores are open (the
-// registry's clock is set: the figures do not depend on the hour the bench runs at); GET /places
-// for towns typed letter by letter; and near= on GET /locations.
+// registry's clock is set: the figures do not depend on the hour the bench runs at); searches with
+// a typo (the radius + 1-word searches of bench/scenario.ts, a letter of the word changed); GET
+// /places for towns typed letter by letter; and near= on GET /locations.
 //
 //   bun bench/visitor.ts [--size 100000] [--seed 42] [--blocks 40] [--block 250]
 //
@@ -56,6 +57,15 @@ const TOWNS = [
   '75008',
   '90210',
 ]
+
+/** A query string with its search word's third letter changed (null: a word under 4 letters, which takes no typo). */
+function withTypo(qs: string): string | null {
+  const m = /search=([^&]*)/.exec(qs)
+  const word = decodeURIComponent(m![1]!)
+  if (word.length < 4) return null
+  const typo = word.slice(0, 2) + (word[2] === 'q' ? 'x' : 'q') + word.slice(3)
+  return qs.replace(m![0], `search=${encodeURIComponent(typo)}`)
+}
 
 /** Each kind's queries timed alone, in rounds: median and p99 µs. */
 function timed(kinds: Record<string, { inputs: string[]; run: (input: string) => void }>, rounds: number) {
@@ -152,8 +162,18 @@ async function main(): Promise<void> {
     places()
     const index = registry.entry(locatorId).index
     const typed = TOWNS.flatMap((t) => Array.from({ length: t.length }, (_, i) => t.slice(0, i + 1)))
+    const search1 = scenario(generate(o.size, o.seed), o.seed, 1).types.find((t) => t.key === 'search1')!
+    const typoed = Array.from({ length: 400 }, () => withTypo(search1.gen())).filter((q) => q !== null)
     const rows = timed(
       {
+        'radius + 1-word search with a typo': {
+          inputs: typoed,
+          run: (qs) => locationsBody(registry, locator, base + qs),
+        },
+        'all=true + the same word with a typo': {
+          inputs: typoed.map((qs) => `all=true&${/search=[^&]*/.exec(qs)![0]}`),
+          run: (qs) => locationsBody(registry, locator, base + qs),
+        },
         'GET /places, each prefix of a town typed': {
           inputs: typed.map((q) => `q=${encodeURIComponent(q)}`),
           run: (qs) => JSON.stringify(placesAnswer(places, index, queryParams(qs))),
@@ -163,7 +183,7 @@ async function main(): Promise<void> {
           run: (qs) => locationsBody(registry, locator, base + qs, places),
         },
       },
-      20,
+      10,
     )
     lines.push('', '| Request | N | median µs | p99 µs |', '|---|---:|---:|---:|')
     for (const r of rows) lines.push(`| ${r.kind} | ${r.n} | ${r.median.toFixed(1)} | ${r.p99.toFixed(1)} |`)

@@ -115,10 +115,11 @@ export const PARAMETERS = {
     enum: ['any', 'all', 'match'],
     default: 'any',
   }),
-  search: query('search', 'Words in the name, address, description or tags; the last word is a prefix.', {
-    type: 'string',
-    maxLength: MAX_SEARCH,
-  }),
+  search: query(
+    'search',
+    'Words in the name, address, description or tags; the last word is a prefix. When they match nothing as typed, typos are allowed: one edit in a word of 4 to 7 characters, two from 8.',
+    { type: 'string', maxLength: MAX_SEARCH },
+  ),
   sort: query(
     'sort',
     'Radius mode: `distance` (the default) or `priority`. With all=true: `name` (the default) or `priority`.',
