@@ -6,8 +6,8 @@
 // the base's term columns (and the delta) for the common ones; a word with a term in neither
 // (new since the base) leaves every location a candidate (those in the circle's boxes, for a
 // radius query).
-import { ensure } from '../arrays'
-import { termColumn } from '../columns'
+import { ensure, popcount } from '../arrays'
+import { countPassing, termColumn } from '../columns'
 import { boxesAround } from '../geo/boxes'
 import { kmBetween, RAD } from '../geo/sphere'
 import type { IndexState } from '../state'
@@ -16,6 +16,7 @@ import { editsFor, eachTermNear } from '../text/fuzzy-terms'
 import type { IndexQuery, IndexResult } from '../types'
 import { cleared, type Matches } from './matches'
 import { inNameOrder } from './name-pages'
+import { columnGroups } from './plan'
 import { inRankThenNameOrder } from './priority-pages'
 import { scanDelta } from './radius'
 import { type Filter, orderOf, takePage, TopK } from './top-k'
@@ -27,8 +28,8 @@ export class FuzzyMarks {
   seen = new Int32Array(0)
 }
 
-/** Every word's bit; the terms of the word whose locations are fewest, when they can be listed (else null). */
-type FuzzyPlan = { all: number; source: { terms: number[]; size: number } | null }
+/** Every word's bit; each word's terms; the terms of the word whose locations are fewest, when they can be listed (else null). */
+type FuzzyPlan = { all: number; words: number[][]; source: { terms: number[]; size: number } | null }
 
 /** The plan of `words` (at most 31: one bit each), its terms marked in s.fuzzy; null when no location can match. */
 function planFuzzy(s: IndexState, words: string[]): FuzzyPlan | null {
@@ -40,6 +41,7 @@ function planFuzzy(s: IndexState, words: string[]): FuzzyPlan | null {
   const inText = s.postings.inText
   const { termCol } = s.base
   let source: FuzzyPlan['source'] = null
+  const wordTerms: number[][] = []
   for (let w = 0; w < words.length; w++) {
     const word = words[w]!
     const bit = 1 << w
@@ -55,9 +57,10 @@ function planFuzzy(s: IndexState, words: string[]): FuzzyPlan | null {
       if (inText[t] !== 1 && !(t < termCol.length && termCol[t]! >= 0)) listed = false
     })
     if (size === 0) return null
+    wordTerms.push(terms)
     if (listed && (source === null || size < source.size)) source = { terms, size }
   }
-  return { all: words.length >= 31 ? -1 : (1 << words.length) - 1, source }
+  return { all: words.length >= 31 ? -1 : (1 << words.length) - 1, words: wordTerms, source }
 }
 
 /** Passes a key whose terms carry every word's bit, and whose tags (and open state) pass. */
@@ -116,16 +119,42 @@ function eachListed(s: IndexState, terms: number[], visit: (key: number) => void
   for (const key of visited) seen[key >>> 5] = 0
 }
 
-/** Every live location that passes `filter`, as Matches: the base's by position, in kd order, then the delta's by key. */
-function markAll(s: IndexState, filter: Filter): Matches {
-  const { bits, pos } = cleared(s)
+/** A word whose terms number more than this is tested term by term, not by OR-ing their columns. */
+const COLUMN_TERMS = 64
+
+/**
+ * Every live location that passes `filter`, as Matches: the base's by position, 32 at a time by
+ * the columns of the tags and of each word whose terms all have one (OR within a word), the pool
+ * read only for the words the columns leave undecided; then the delta's by key.
+ */
+function markFuzzy(s: IndexState, plan: FuzzyPlan, tagPlan: TagPlan | null, filter: Filter): Matches {
+  const marks = cleared(s)
+  const { bits, pos } = marks
   const { base } = s
-  pos.fill(0, 0, base.colWords)
+  const n = base.size
+  const groups = columnGroups(base, tagPlan, null)
+  let undecided = false
+  for (const terms of plan.words) {
+    const cols = terms.length <= COLUMN_TERMS ? terms.map((t) => (t < base.termCol.length ? base.termCol[t]! : -1)) : []
+    if (cols.length === 0 || cols.some((c) => c < 0)) undecided = true
+    else groups.push(Int32Array.from(cols, (c) => termColumn(base.colTags, base.colWords, c)))
+  }
   let count = 0
-  for (let at = 0; at < base.size; at++) {
-    if (base.dead[at] === 1 || !filter.passes(base.key[at]!)) continue
-    pos[at >>> 5]! |= 1 << (at & 31)
-    count++
+  if (n > 0) {
+    marks.some = ensure(marks.some, base.colWords)
+    count = countPassing(base.cols, groups, 0, n - 1, pos, marks.some, base.live)
+    if (undecided) {
+      count = 0
+      for (let w = 0; w < base.colWords; w++) {
+        let passing = pos[w]!
+        for (let b = passing; b !== 0; b &= b - 1) {
+          const at = 32 * w + 31 - Math.clz32(b & -b)
+          if (!filter.passes(base.key[at]!)) passing &= ~(1 << (at & 31))
+        }
+        pos[w] = passing
+        count += popcount(passing)
+      }
+    }
   }
   for (const key of s.delta.keys) {
     if (!filter.passes(key)) continue
@@ -192,7 +221,7 @@ export function fuzzyQuery(
   else if (s.nameOrder !== null) {
     // Many candidates: every location tested in kd order (its terms side by side), and the page
     // taken from the name order, as for a search as typed (matches.ts, name-pages.ts).
-    const matches = markAll(s, filter)
+    const matches = markFuzzy(s, plan, tagPlan, filter)
     return q.sort === 'name' ? inNameOrder(s, q, matches) : inRankThenNameOrder(s, q, matches)
   } else {
     const { entries } = keys
