@@ -3,6 +3,8 @@
 // written through the Management API; plus an oracle (haversine, tag logic, search, sorts) that
 // answers every GET /locations query the way the spec and shared/design.md describe it.
 import { expect } from 'bun:test'
+import { DEFAULT_GEODATA_PATH } from '../../src/geocode/embedded/build'
+import { placeSearchAt } from '../../src/geocode/embedded/places'
 import { createApp } from '../../src/server/app'
 import type { RateLimiter } from '../../src/api/public/guards'
 import { addCustomField, setFilters, setLocatorSettings, setPriorityRules } from '../../src/operator'
@@ -438,6 +440,7 @@ export function appOn(
     log: () => {},
     publicFastPath: extra.publicFastPath,
     indexUpkeep: { now: () => FIXTURE_NOW },
+    places: placeSearchAt(DEFAULT_GEODATA_PATH),
   })
 }
 
