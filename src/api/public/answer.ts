@@ -145,6 +145,8 @@ export function locationsBody(
 }
 
 const OPEN_UNKNOWN = Buffer.from(',"open_now":null,"next_change":null')
+/** The longest text openText makes: a year of four digits (next_change is within days of now). */
+const OPEN_TEXT_MAX = Buffer.byteLength(',"open_now":false,"next_change":"2026-12-24T14:00:00+01:00"')
 /**
  * The texts openText made, by state, instant and zone: the locations of a zone share a few (they
  * open and close at the same hours), so one Buffer each, not one per location, which the
@@ -195,8 +197,8 @@ const LOCATION_HEAD = Buffer.from('{"success":true,"data":{"location":')
 const LOCATIONS_HEAD = Buffer.from('{"success":true,"data":{"locations":[')
 const DISTANCE = Buffer.from(',"distance":{"value":')
 const UNIT_CLOSE = { km: Buffer.from(',"unit":"km"}}'), miles: Buffer.from(',"unit":"miles"}}') } as const
-/** The most bytes a location's JSON is followed by: ",", the distance and the closing braces. */
-const AFTER_LOCATION = 1 + DISTANCE.length + 25 + UNIT_CLOSE.miles.length
+/** The most bytes a location's JSON is followed by: ",", its open state, the distance and the closing braces. */
+const AFTER_LOCATION = 1 + OPEN_TEXT_MAX + DISTANCE.length + 25 + UNIT_CLOSE.miles.length
 // The answer's end: pagination, then meta (its numbers and links between these bytes).
 const PAGINATION_OFFSET = Buffer.from('],"pagination":{"offset":')
 const PAGINATION_LIMIT = Buffer.from(',"limit":')
@@ -256,7 +258,6 @@ function locationsAnswer(
 
   // Written once, in a buffer with room for the most the answer can take, and sent as far as written.
   const slots: number[] = new Array(hits.length)
-  const opens: Buffer[] = new Array(hits.length)
   // At most 3 bytes of UTF-8 per UTF-16 unit: room enough without counting them.
   let room =
     LOCATIONS_HEAD.length +
@@ -271,8 +272,7 @@ function locationsAnswer(
     const slot = hit.json ?? registry.json(locator.id, entry, entry.index.entryAt(hit.key), null)
     if (slot === null) return null
     slots[i] = slot
-    opens[i] = index.openMade(hit.key, openText)
-    room += arena.size(slot) + opens[i]!.length + AFTER_LOCATION
+    room += arena.size(slot) + AFTER_LOCATION
   }
   const body = registry.answerBuffer(room)
   const unitClose = UNIT_CLOSE[req.unit]
@@ -280,7 +280,7 @@ function locationsAnswer(
   for (let i = 0; i < hits.length; i++) {
     if (i > 0) body[pos++] = 0x2c // ","
     pos = arena.copy(slots[i]!, body, pos)
-    pos += opens[i]!.copy(body, pos)
+    pos += index.openMade(hits[i]!.key, openText).copy(body, pos)
     // The JSON is kept open (no closing "}"): open now, then the distance, go last, inside.
     const km = hits[i]!.distanceKm
     if (km === null)

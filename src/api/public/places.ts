@@ -5,6 +5,7 @@
 import type { LocatorIndex } from '../../engine/locator-index'
 import { type PlaceHit, type PlaceSource, PlacesWarming } from '../../geocode/embedded/places'
 import { MAX_SEARCH } from '../../core/limits'
+import { codePoints } from '../../core/text'
 import { PublicError } from './errors'
 import { integer, once, type Params } from './params'
 
@@ -19,6 +20,8 @@ const LIMIT = { fallback: 5, max: 20 }
 
 export type RankedPlace = PlaceHit & { nearKm: number | null }
 
+const NO_GROUP = () => ''
+
 /** The distance to the locator's nearest location within NEAR_KM, or null. */
 function nearestKm(index: LocatorIndex, at: { lat: number; lng: number }): number | null {
   const { hits } = index.query({
@@ -26,7 +29,7 @@ function nearestKm(index: LocatorIndex, at: { lat: number; lng: number }): numbe
     radiusKm: NEAR_KM,
     tags: [],
     tagLogic: 'any',
-    groupOf: () => '',
+    groupOf: NO_GROUP,
     search: '',
     sort: 'distance',
     offset: 0,
@@ -81,8 +84,8 @@ export function placesAnswer(places: Places, index: LocatorIndex, params: Params
   const q = once(params, 'q') ?? ''
   if (q.trim() === '')
     throw new PublicError('INVALID_PARAMETER', 'q is required: the text the visitor typed, such as "Lond" or "10115".')
-  if ([...q].length > MAX_SEARCH)
-    throw new PublicError('INVALID_PARAMETER', `q may be at most ${MAX_SEARCH} characters; got ${[...q].length}.`)
+  if (q.length > MAX_SEARCH && codePoints(q) > MAX_SEARCH)
+    throw new PublicError('INVALID_PARAMETER', `q may be at most ${MAX_SEARCH} characters; got ${codePoints(q)}.`)
   const limit = integer(params, 'limit', LIMIT.fallback, 1, LIMIT.max)
   return {
     success: true,
