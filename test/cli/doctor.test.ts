@@ -6,6 +6,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { openStore } from '../../src/store'
 import { MIGRATIONS } from '../../src/store/migrations'
+import { GEODATA_VERSION } from '../../src/geocode/embedded/build'
 import { newerSchemaDatabase, storeBody, tempDir, quietApp } from '../helpers'
 
 let dir: string
@@ -93,7 +94,7 @@ test('a healthy database: exit 0, every check ok, what is not checked said', asy
   const lines = r.stdout.split('\n')
   expect(lines[0]).toBe(`ok       database ${dbPath}: schema version ${MIGRATIONS.length} (current), journal mode wal`)
   expect(lines[1]).toBe(`ok       integrity ${dbPath}: integrity_check ok, foreign keys ok`)
-  expect(lines[2]).toBe('ok       geocoder data data/geocoder.sqlite: version 6, current')
+  expect(lines[2]).toBe(`ok       geocoder data data/geocoder.sqlite: version ${GEODATA_VERSION}, current`)
   expect(lines[3]).toMatch(/^ok {7}locator lct_\w+ "Healthy": Query API on, filter groups, keys and placements ok$/)
   expect(lines[4]).toStartWith('not checked: opening hours: ')
   expect(lines.at(-1)).toBe('No problems found.')
@@ -221,7 +222,7 @@ describe('the geocoder data', () => {
     db.close()
     env.GEODATA_PATH = old
     expect(problemsOf(await doctor(), 'geocoder data')[0]!.problem).toBe(
-      `The embedded geocoder's data file ${old} is of version 5; this program needs version 6: the next start rebuilds it, in up to 25 s.`,
+      `The embedded geocoder's data file ${old} is of version 5; this program needs version ${GEODATA_VERSION}: the next start rebuilds it, in up to 25 s.`,
     )
 
     env.GEOCODER = 'none'

@@ -7,10 +7,11 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { nameKey } from '../../core/text'
 import { countryNameEntries } from '../countries'
+import { writeReverseIndex } from './reverse'
 import { AU_STATES, CA_PROVINCES, COUNTRY_REGIONS } from './tables'
 
 /** Bump when the schema or the compiled content changes: files of another version are rebuilt. */
-export const GEODATA_VERSION = '6'
+export const GEODATA_VERSION = '7'
 export const DEFAULT_GEODATA_PATH = 'data/geocoder.sqlite'
 
 const require = createRequire(import.meta.url)
@@ -20,7 +21,8 @@ const SCHEMA = `
   CREATE TABLE places (
     id INTEGER PRIMARY KEY,              -- GeoNames id
     name TEXT NOT NULL, country TEXT NOT NULL, admin1 TEXT NOT NULL,
-    lat REAL NOT NULL, lng REAL NOT NULL, population INTEGER NOT NULL
+    lat REAL NOT NULL, lng REAL NOT NULL, population INTEGER NOT NULL,
+    section INTEGER NOT NULL             -- 1: a section of a town (GeoNames PPLX), such as Köln's Altstadt Nord
   );
   CREATE TABLE place_names (key TEXT NOT NULL, place_id INTEGER NOT NULL, alt INTEGER NOT NULL, PRIMARY KEY (key, place_id)) WITHOUT ROWID; -- alt 1: an alternate name
   CREATE TABLE postcodes (
@@ -41,6 +43,7 @@ type Place = {
   lat: number
   lng: number
   population: number
+  section: boolean
   admin3: string
   admin4: string
 }
@@ -71,6 +74,7 @@ async function loadPlaces(): Promise<Place[]> {
       lat: Number(c[4]),
       lng: Number(c[5]),
       population: Number(c[14]) || 0,
+      section: c[7] === 'PPLX',
       admin3: c[12]!,
       admin4: c[13]!,
     })
@@ -115,6 +119,8 @@ export async function buildGeodata(
 
   step(4)
   db.exec('CREATE INDEX postcodes_by_code ON postcodes (postcode)')
+  db.exec('CREATE INDEX place_names_by_place ON place_names (place_id)') // a town's names, for the reverse lookup
+  writeReverseIndex(db)
   db.prepare('INSERT INTO meta VALUES (?, ?)').run('version', GEODATA_VERSION)
   db.prepare('INSERT INTO meta VALUES (?, ?)').run('built_at', new Date().toISOString())
   db.exec('ANALYZE')
@@ -125,7 +131,9 @@ export async function buildGeodata(
 
 /** Every place and its names (main names, and usable alternate ones); returns the names inserted. */
 function insertPlaces(db: Database, places: Place[]): number {
-  const insertPlace = db.prepare('INSERT INTO places VALUES ($id, $name, $country, $admin1, $lat, $lng, $population)')
+  const insertPlace = db.prepare(
+    'INSERT INTO places VALUES ($id, $name, $country, $admin1, $lat, $lng, $population, $section)',
+  )
   const insertName = db.prepare('INSERT OR IGNORE INTO place_names VALUES (?, ?, ?)')
   let names = 0
   db.transaction(() => {
@@ -138,6 +146,7 @@ function insertPlaces(db: Database, places: Place[]): number {
         lat: p.lat,
         lng: p.lng,
         population: p.population,
+        section: p.section ? 1 : 0,
       })
       const [name, ascii, alts] = (p as Place & { names: string }).names.split('\u0001') as [string, string, string]
       for (const key of new Set([nameKey(name), nameKey(ascii)]))
