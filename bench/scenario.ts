@@ -49,7 +49,7 @@ export function seedLocator(store: Store, size: number, seed: number): Seeded {
   t = performance.now()
   const now = new Date().toISOString()
   let records: ReturnType<typeof newLocationRecord>[] | null = set.bodies.map((b) =>
-    newLocationRecord(locatorId, normalizeLocationBody(pickLocationFields(b), 'create', definitions), null, now),
+    newLocationRecord(locatorId, normalizeLocationBody(pickLocationFields(b), 'create', definitions), null, null, now),
   )
   const prepareMs = performance.now() - t
 

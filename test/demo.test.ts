@@ -5,6 +5,9 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { toAdminLocation } from '../src/locations/service'
 import { loadDemo } from '../src/operator/demo'
+import { placeUnplaced } from '../src/locations/town'
+import { placeSearchAt } from '../src/geocode/embedded/places'
+import { DEFAULT_GEODATA_PATH } from '../src/geocode/embedded/build'
 import { LOCATION_ID } from '../src/core/ids'
 import { addCustomField, OperatorError } from '../src/operator'
 import { makeEnv, type TestEnv } from './helpers'
@@ -77,10 +80,14 @@ describe('loadDemo', () => {
     expect(env.store.priority.list(locator.id)).toEqual([{ tag: 'flagship' }])
   })
 
-  test('every location is stored exactly as POST /admin/v1/locations would store it', async () => {
+  test('every location is stored exactly as POST /admin/v1/locations would store it, once the reverse upkeep has placed it', async () => {
     const { locator } = loadDemo(env.store, FIXTURE)
     addCustomField(env.store, env.locatorId, { id: 'parking', name: 'Parking', type: 'text' })
     addCustomField(env.store, env.locatorId, { id: 'order', name: 'Order online', type: 'button', label: 'Order now' })
+    expect(env.store.locations.all(locator.id).map((r) => r.townNames)).toEqual([null, null, null, null, null])
+    const towns = placeSearchAt(DEFAULT_GEODATA_PATH).reverse()
+    expect(await placeUnplaced(env.store, towns)).toBe(5)
+    expect(await placeUnplaced(env.store, towns)).toBe(0)
     const loaded = env.store.locations.all(locator.id)
     const bodies = fixture().locations
     expect(loaded).toHaveLength(bodies.length)
@@ -92,11 +99,15 @@ describe('loadDemo', () => {
       expect(record.id).toMatch(LOCATION_ID)
       expect(record.locatorId).toBe(locator.id)
       expect(strip(toAdminLocation(record))).toEqual(strip(res.body.location))
+      const written = env.store.locations.get(env.locatorId, res.body.location.id)!
+      expect([record.addressParts, record.townNames]).toEqual([written.addressParts, written.townNames])
     }
     expect(env.store.locations.count(locator.id, 'published')).toBe(4)
     expect(env.store.locations.count(locator.id, 'draft')).toBe(1)
     expect(loaded[0]!.customFields).toEqual({ parking: 'Garage nearby', order: 'https://example.com/order/duomo' })
-    expect(loaded[0]!.geocoding).toBeNull()
+    expect(loaded[0]!.geocoding).toEqual({ precision: 'city', source: 'reverse' })
+    expect(loaded[0]!.addressParts).toEqual({ city: 'Milan', country: 'IT' })
+    expect(loaded[0]!.townNames).toContain('milano')
     expect(env.geocoder.calls).toEqual([])
   })
 

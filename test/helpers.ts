@@ -295,7 +295,7 @@ export function otherProcess(store: Store, fn: (other: Store) => void): void {
 
 /** A new location's record as the Management API's create makes it from `body` (no custom field definitions, not geocoded), to insert directly. */
 export const locationRecord = (locatorId: string, body: Record<string, unknown>) =>
-  newLocationRecord(locatorId, normalizeLocationBody(pickLocationFields(body), 'create', []), null)
+  newLocationRecord(locatorId, normalizeLocationBody(pickLocationFields(body), 'create', []), null, null)
 
 const SPELL_OUT: Record<string, string> = {
   ß: 'ss',

@@ -6,6 +6,7 @@ import { type BulkItem, type BulkProgress, type BulkReport, bulkUpsert } from '.
 import { CsvError, readLocationsCsv, writeLocationsCsv } from '../locations/csv'
 import { LocationError } from '../locations/errors'
 import { exportLocations } from '../locations/service'
+import { townsFrom, type TownSource } from '../locations/town'
 import { OperatorError, readFileBytes, readJsonFile, requireLocator } from '../operator'
 import type { Command, Context } from './context'
 import { args, required } from './output'
@@ -56,20 +57,27 @@ function csvItems(file: string): { items: BulkItem[]; unknown: string[] } {
   }
 }
 
-/** The configured geocoder, made on the first address that needs it (the embedded one's data, an HTTP provider). */
-function lazyGeocoder({ store, config }: Context): { geocoder: Geocoder; close: () => Promise<void> } {
+/**
+ * The configured geocoder, made on the first address that needs it (the embedded one's data, an
+ * HTTP provider), and the reverse lookup of its place data, made when the writes begin.
+ */
+function lazyGeocoder({ store, config }: Context): {
+  geocoder: Geocoder
+  towns: TownSource
+  close: () => Promise<void>
+} {
   const made: { stack?: Promise<GeocoderStack> } = {}
-  const geocoder: Geocoder =
-    config.geocoder.provider === 'none'
-      ? noGeocoder
-      : {
-          name: config.geocoder.provider,
-          geocode: async (address) =>
-            (
-              await (made.stack ??= createGeocoder(config.geocoder, store, (line) => console.error(line)))
-            ).geocoder.geocode(address),
-        }
-  return { geocoder, close: async () => (made.stack === undefined ? undefined : (await made.stack).close()) }
+  const stack = () => (made.stack ??= createGeocoder(config.geocoder, store, (line) => console.error(line)))
+  if (config.geocoder.provider === 'none')
+    return { geocoder: noGeocoder, towns: async () => null, close: async () => {} }
+  return {
+    geocoder: {
+      name: config.geocoder.provider,
+      geocode: async (address) => (await stack()).geocoder.geocode(address),
+    },
+    towns: async () => townsFrom((await stack()).places)(),
+    close: async () => (made.stack === undefined ? undefined : (await made.stack).close()),
+  }
 }
 
 /** Every problem of a refused import, one per line, under a line saying nothing was written. */
@@ -94,11 +102,11 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
     const format = formatOf(file, values.format as string | undefined)
     const { items, unknown } = format === 'csv' ? csvItems(file) : { items: jsonItems(file), unknown: [] }
     const dryRun = !!values['dry-run']
-    const { geocoder, close } = lazyGeocoder(context)
+    const { geocoder, towns, close } = lazyGeocoder(context)
     const progress = progressPrinter(items.length, !!values.json, !!values.progress)
     let report: BulkReport
     try {
-      report = await bulkUpsert({ store, geocoder }, locator.id, items, {
+      report = await bulkUpsert({ store, geocoder, towns }, locator.id, items, {
         dryRun,
         deleteMissing: !!values['delete-missing'],
         onProgress: (p: BulkProgress) => progress.update(p),

@@ -254,6 +254,13 @@ async function save(
       lng: found.lng,
       geocoding: { precision: found.precision, source: found.source },
       addressParts: found.parts,
+      // Another point or other parts: the reverse upkeep completes them and finds the town's names.
+      townNames:
+        found.lat === current.lat &&
+        found.lng === current.lng &&
+        JSON.stringify(found.parts) === JSON.stringify(current.addressParts)
+          ? current.townNames
+          : null,
       geocodedAt: obtainedAtIso(found, at),
       updatedAt: current.updatedAt > at ? current.updatedAt : at, // the run's time, never before a change the row holds (one made during the run)
     }

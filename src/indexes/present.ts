@@ -151,7 +151,7 @@ export function searchDoc(r: Omit<IndexRow, 'seq'>, ctx: PresentContext): IndexD
     nameSort: nameKey(r.name),
     rank: priorityRank({ id: r.id, tags: r.tags, customFields: r.customFields ?? {} }, ctx.priority),
     tags: r.tags,
-    text: searchText([r.name, r.address, r.description, ...r.tags]),
+    text: searchText([r.name, r.address, r.description, ...r.tags, r.townNames ?? '']),
     hours: openingHoursOf(r),
   }
 }

@@ -7,7 +7,8 @@ import { normalizeLocationBody, pickLocationFields, type LocationPatch } from '.
 import { unreadHoursWarnings } from './opening'
 import { placementWarnings, type RowPlace } from './placement'
 import { newLocationRecord } from './record'
-import { type AdminDeps, applyPatch, checkCustomFieldsAgain, geocode, notFound } from './service'
+import { type AdminDeps, applyPatch, checkCustomFieldsAgain, geocode, notFound, townsOf } from './service'
+import type { ReverseLookup } from '../geocode/embedded/reverse'
 
 /** The most locations one request of the Management API may carry (the CLI sends any number). */
 export const BULK_MAX_ITEMS = 1000
@@ -216,9 +217,9 @@ function apply(
   deps: AdminDeps,
   locatorId: string,
   plans: Plan[],
-  options: { deleteMissing: boolean; dryRun: boolean; definitions: string },
+  options: { deleteMissing: boolean; dryRun: boolean; definitions: string; towns: ReverseLookup | null },
 ) {
-  const { deleteMissing, dryRun } = options
+  const { deleteMissing, dryRun, towns } = options
   const recheck = !dryRun && JSON.stringify(deps.store.customFields.list(locatorId)) !== options.definitions
   const gone = deleteMissing ? missing(deps, locatorId, plans) : [] // before the writes: not what they create
   const results: BulkResult[] = []
@@ -232,14 +233,14 @@ function apply(
         `${plan.key}: the external_id ${JSON.stringify(ext)} became that of location ${holder.id} meanwhile; nothing was written.`,
       )
     if (plan.target === null) {
-      const record = newLocationRecord(locatorId, plan.patch, plan.found)
+      const record = newLocationRecord(locatorId, plan.patch, plan.found, towns)
       if (!dryRun) deps.store.locations.insert(record)
       results.push(resultOf(plan, dryRun ? null : record.id, record, 'created'))
       continue
     }
     const current = deps.store.locations.get(locatorId, plan.target)
     if (current === null) throw notFound(plan.target)
-    const next = applyPatch(current, plan.patch, plan.found)
+    const next = applyPatch(current, plan.patch, plan.found, towns)
     const same = sameContent(next, current)
     if (!dryRun) deps.store.locations.replace(next, current)
     results.push(resultOf(plan, current.id, next, same ? 'unchanged' : 'updated'))
@@ -271,10 +272,11 @@ export async function bulkUpsert(
   if (problems.count > 0) throw problems.error(items.length)
   await geocodeAll(deps, items, plans, problems, onProgress)
   if (problems.count > 0) throw problems.error(items.length)
+  const towns = await townsOf(deps)
   const report = dryRun
-    ? reportOf(apply(deps, locatorId, plans, { deleteMissing, dryRun, definitions }), true)
+    ? reportOf(apply(deps, locatorId, plans, { deleteMissing, dryRun, definitions, towns }), true)
     : await deps.store.writeSoon(() => {
-        const written = reportOf(apply(deps, locatorId, plans, { deleteMissing, dryRun, definitions }), false)
+        const written = reportOf(apply(deps, locatorId, plans, { deleteMissing, dryRun, definitions, towns }), false)
         deps.inWrite?.(written)
         return written
       })

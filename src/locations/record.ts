@@ -4,11 +4,14 @@ import { mergeMap, type LocationPatch } from './normalize'
 import { keptZone } from './opening'
 import { obtainedAtIso, type GeocodeResult } from '../geocode/geocoder'
 import { newLocationId } from '../core/ids'
+import type { ReverseLookup } from '../geocode/embedded/reverse'
 import type { Contact, Hours, LocationRecord, Social } from '../store/locations'
+import { placed } from './town'
 
 /**
  * A new record for `locatorId`. `patch` comes from normalizeLocationBody in create mode (name and
  * address set); `found` is the geocoder's answer when the patch has no coordinates, else null.
+ * `towns` completes its address parts (town.ts; null: later, by the reverse upkeep).
  * `now` is an ISO time used for the timestamps (and geocodedAt when geocoded, unless the answer came
  * from the cache: then the entry's time).
  */
@@ -16,6 +19,7 @@ export function newLocationRecord(
   locatorId: string,
   patch: LocationPatch,
   found: GeocodeResult | null,
+  towns: ReverseLookup | null,
   now: string = new Date().toISOString(),
 ): LocationRecord {
   const coordinates = patch.coordinates ?? (found ? { lat: found.lat, lng: found.lng } : null)
@@ -41,9 +45,10 @@ export function newLocationRecord(
     geocoding: found ? { precision: found.precision, source: found.source } : null,
     geocodedAt: found ? obtainedAtIso(found, now) : null,
     addressParts: found?.parts ?? {},
+    townNames: null,
     createdAt: now,
     updatedAt: now,
   }
   record.timezone = keptZone(record)
-  return record
+  return placed(record, null, towns)
 }

@@ -12,6 +12,8 @@ import { CONTACT_KEYS, SOCIAL_KEYS, statusInput } from './model'
 import { mergeMap, normalizeLocationBody, pickLocationFields, type LocationPatch } from './normalize'
 import { zoneOf } from '../core/zone'
 import { keptZone, unreadHours } from './opening'
+import { placed, REVERSE_SOURCE, type TownSource } from './town'
+import type { ReverseLookup } from '../geocode/embedded/reverse'
 
 export type AdminDeps = {
   store: Store
@@ -21,6 +23,17 @@ export type AdminDeps = {
    * Idempotency-Key's answer) commits with the write or not at all; a throw undoes the write.
    */
   inWrite?: (result: unknown) => void
+  /** The reverse lookup that completes a location's address parts and town (town.ts); none: left to the reverse upkeep. */
+  towns?: TownSource
+}
+
+/** The deps' reverse lookup, or null when there is none or it cannot be read now (the upkeep then places the rows). */
+export async function townsOf(deps: AdminDeps): Promise<ReverseLookup | null> {
+  try {
+    return (await deps.towns?.()) ?? null
+  } catch {
+    return null
+  }
 }
 
 const filled = <K extends string>(keys: readonly K[], values: Partial<Record<K, string>>) =>
@@ -239,7 +252,7 @@ export async function createLocation(deps: AdminDeps, locatorId: string, body: u
   const patch = normalizeLocationBody(fields, 'create', deps.store.customFields.list(locatorId))
   checkExternalIdFree(deps, locatorId, patch.externalId, null)
   const found = patch.coordinates ? null : await geocode(deps, patch.address!)
-  const record = newLocationRecord(locatorId, patch, found)
+  const record = newLocationRecord(locatorId, patch, found, await townsOf(deps))
   return deps.store.writeSoon(() => {
     checkCustomFieldsAgain(deps, locatorId, fields, 'create')
     checkExternalIdFree(deps, locatorId, patch.externalId, null)
@@ -250,8 +263,16 @@ export async function createLocation(deps: AdminDeps, locatorId: string, body: u
   })
 }
 
-/** The record `current` becomes with `patch` applied (and `found`, the geocoder's answer for its address). */
-export function applyPatch(current: LocationRecord, patch: LocationPatch, found: GeocodeResult | null): LocationRecord {
+/**
+ * The record `current` becomes with `patch` applied (and `found`, the geocoder's answer for its
+ * address), its town placed by `towns` (town.ts).
+ */
+export function applyPatch(
+  current: LocationRecord,
+  patch: LocationPatch,
+  found: GeocodeResult | null,
+  towns: ReverseLookup | null,
+): LocationRecord {
   const next: LocationRecord = {
     ...current,
     externalId: patch.externalId === undefined ? current.externalId : patch.externalId,
@@ -273,14 +294,17 @@ export function applyPatch(current: LocationRecord, patch: LocationPatch, found:
     // A geocoded point sent back as it is stays the geocoder's: its geocoding and age are kept, so
     // a limited provider's point is still refreshed in time (by its address then). Any other is a pin.
     const same = patch.coordinates.lat === current.lat && patch.coordinates.lng === current.lng
+    const fromPoint = current.geocoding?.source === REVERSE_SOURCE
     next.lat = patch.coordinates.lat
     next.lng = patch.coordinates.lng
     if (!same) {
       next.geocoding = null
       next.geocodedAt = null
     }
-    // The parts are the address's: kept while it is (a record sent back whole sends it again).
-    if (patch.address !== undefined && patch.address !== current.address) next.addressParts = {}
+    // The parts are the address's, kept while it is (a record sent back whole sends it again);
+    // those of the reverse lookup are the point's, kept while both are (town.ts).
+    if ((fromPoint && !same) || (patch.address !== undefined && patch.address !== current.address))
+      next.addressParts = {}
   } else if (found) {
     next.lat = found.lat
     next.lng = found.lng
@@ -289,7 +313,7 @@ export function applyPatch(current: LocationRecord, patch: LocationPatch, found:
     next.addressParts = found.parts
   }
   next.timezone = keptZone(next)
-  return next
+  return placed(next, current, towns)
 }
 
 /**
@@ -317,12 +341,13 @@ export async function updateLocation(
   const patch = normalizeLocationBody(fields, 'update', deps.store.customFields.list(locatorId))
   checkExternalIdFree(deps, locatorId, patch.externalId, id)
   const found = patch.address !== undefined && !patch.coordinates ? await geocode(deps, patch.address) : null
+  const towns = await townsOf(deps)
   return deps.store.writeSoon(() => {
     const current = deps.store.locations.get(locatorId, id) // re-read: another writer may have changed or deleted it
     if (!current) throw notFound(id)
     checkCustomFieldsAgain(deps, locatorId, fields, 'update')
     checkExternalIdFree(deps, locatorId, patch.externalId, id)
-    const location = toAdminLocation(deps.store.locations.replace(applyPatch(current, patch, found), current))
+    const location = toAdminLocation(deps.store.locations.replace(applyPatch(current, patch, found, towns), current))
     deps.inWrite?.(location)
     return location
   })

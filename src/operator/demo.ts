@@ -112,7 +112,7 @@ export function loadDemo(store: Store, path: string = DEFAULT_DEMO_PATH): { loca
           )
         }
         try {
-          return newLocationRecord(locator.id, normalizeLocationBody(fields, 'create', definitions), null, now)
+          return newLocationRecord(locator.id, normalizeLocationBody(fields, 'create', definitions), null, null, now)
         } catch (e) {
           if (e instanceof LocationError) throw new OperatorError(`${which}${named} is invalid: ${e.text}`)
           throw e

@@ -9,6 +9,7 @@ import {
 } from '../store/backup-file'
 import { type LocatorFacts, locatorFacts } from '../store/doctor-facts'
 import { COARSE_PRECISIONS } from '../locations/placement'
+import { REVERSE_SOURCE } from '../locations/town'
 import { requireDatabaseFile } from './backup'
 import { isCorruptError } from '../store/damage'
 
@@ -162,7 +163,7 @@ export function examine(databasePath: string, geodata: GeodataFacts, now = new D
     checks.push(geodataCheck(geodata))
     if (sound?.problems.length === 0) {
       const soon = new Date(now.getTime() + EXPIRY_WARNING_DAYS * 86_400_000).toISOString()
-      for (const l of locatorFacts(db, now.toISOString(), soon, COARSE_PRECISIONS))
+      for (const l of locatorFacts(db, now.toISOString(), soon, COARSE_PRECISIONS, REVERSE_SOURCE))
         checks.push(locatorCheck(l, now.getTime()))
     } else {
       notChecked.push(`${sound === null ? 'integrity and ' : ''}locators: not until the database's problems are solved`)

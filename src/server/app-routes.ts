@@ -10,6 +10,7 @@ import { docsPage } from '../api/public/docs'
 import { SHORT_HOSTS } from '../api/public/url'
 import { redactSecrets } from '../core/ids'
 import type { Geocoder } from '../geocode/geocoder'
+import type { TownSource } from '../locations/town'
 import type { IndexRegistry } from '../indexes/registry'
 import type { Store } from '../store'
 import { DamagedError, isCorruptError } from '../store/damage'
@@ -28,6 +29,8 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 export type ServiceDeps = {
   store: Store
   geocoder: Geocoder
+  /** The reverse lookup writes complete address parts with (locations/town.ts). */
+  towns?: TownSource
   maxBodyBytes: number
   registry: IndexRegistry
   log: Log
@@ -69,6 +72,7 @@ export function serviceApp(deps: ServiceDeps) {
         adminRoutes({
           store: deps.store,
           geocoder: deps.geocoder,
+          towns: deps.towns,
           maxBodyBytes: deps.maxBodyBytes,
           onAuthenticated: (request, locatorId) => {
             const s = deps.noteOf(request)

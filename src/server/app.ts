@@ -2,6 +2,7 @@
 import { AdminError } from '../api/admin/errors'
 import { publicRoutes, type RequestNote } from '../api/public'
 import { PublicError } from '../api/public/errors'
+import { townsFrom } from '../locations/town'
 import type { Places } from '../api/public/places'
 import type { RateLimiter } from '../api/public/guards'
 import { pathStart, PUBLIC_PREFIX } from '../api/public/url'
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps) {
   const otherApp = serviceApp({
     store: deps.store,
     geocoder,
+    towns: townsFrom(deps.places ?? null),
     maxBodyBytes: deps.config.maxBodyBytes,
     registry,
     log,
@@ -163,6 +165,7 @@ export function createApp(deps: AppDeps) {
   const preload = async () => {
     const loaded = await upkeep.preload()
     await deps.places?.warm()
+    await townsFrom(deps.places ?? null)().catch(() => null) // its points' trees, before a write needs them
     return loaded
   }
   return { handle, preload, sync, evictIdle, retryFailedBuilds, settleDeltas, checkFile, cacheHits, metricFamilies }

@@ -10,7 +10,14 @@ import { listen, onStopSignal, openStoreToStart } from './listen'
 import { processFamilies, RequestMetrics } from './metrics'
 import { serveMetrics } from './metrics-serve'
 import { checkWhole, progressInPlace, startingResponse, untilUnlocked } from './start'
-import { preloadIndexes, startChangeLogPrune, startGeocodeRefresh, startIdleSync, warnGeocoder } from './upkeep'
+import {
+  preloadIndexes,
+  startChangeLogPrune,
+  startGeocodeRefresh,
+  startIdleSync,
+  startTownUpkeep,
+  warnGeocoder,
+} from './upkeep'
 
 /** A start's and a stop's lines, on stdout, as the app's. */
 const logLine = redactingLog()
@@ -81,6 +88,7 @@ export async function runSingle(config: Config): Promise<void> {
   const stops = [
     startGeocodeRefresh(store, geocoding),
     startChangeLogPrune(store),
+    startTownUpkeep(store, geocoding.places),
     startIdleSync(app, config.indexIdleMs),
   ]
   stopUpkeep = () => {

@@ -1,7 +1,9 @@
 // The timers a server runs between requests: the idle sync, the change log's pruning, the
 // geocode refresh; and the indexes' preload at start.
 import type { GeocoderStack } from '../geocode'
+import type { PlaceSource } from '../geocode/embedded/places'
 import { scheduleGeocodeRefresh } from '../geocode/refresh'
+import { placeUnplaced } from '../locations/town'
 import type { Store } from '../store'
 import { databaseFault } from '../store/db'
 import type { App } from './app'
@@ -145,3 +147,43 @@ export const startGeocodeRefresh = (store: Store, geocoding: GeocoderStack) =>
     fallback: geocoding.fallback,
     log: (line) => (line.level === 'error' ? console.error : console.log)(JSON.stringify(line)),
   })
+
+/** How often the reverse upkeep looks for locations not placed yet (and once at start). */
+const PLACE_EVERY_MS = 60_000
+
+/**
+ * Completes the address parts and town names of the locations written without them
+ * (locations/town.ts placeUnplaced), at start and every PLACE_EVERY_MS, in the process that runs
+ * the geocode refresh. Nothing to do without place data (GEOCODER=none). Returns the stop.
+ */
+export function startTownUpkeep(store: Store, places: PlaceSource | null): () => void {
+  if (places === null) return () => {}
+  let running = false
+  let stopped = false
+  const run = async () => {
+    if (running) return
+    running = true
+    try {
+      const placed = await placeUnplaced(store, places.reverse(), () => stopped)
+      if (placed > 0) console.log(JSON.stringify({ level: 'info', message: 'locations placed in their towns', placed }))
+    } catch (e) {
+      if (!stopped && databaseFault(e) !== 'busy')
+        console.error(
+          JSON.stringify({
+            level: 'error',
+            message: 'locations not placed in their towns; tried again at the next run',
+            error: (e as Error)?.message ?? String(e),
+          }),
+        )
+    } finally {
+      running = false
+    }
+  }
+  void run()
+  const timer = setInterval(run, PLACE_EVERY_MS)
+  timer.unref()
+  return () => {
+    stopped = true
+    clearInterval(timer)
+  }
+}

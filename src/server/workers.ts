@@ -18,7 +18,14 @@ import { processFamilies, RequestMetrics } from './metrics'
 import { serveMetrics } from './metrics-serve'
 import { answerMetricRequests, workerMetrics } from './metrics-workers'
 import { checkWhole, progressInPlace, startingResponse, untilUnlocked } from './start'
-import { preloadIndexes, startChangeLogPrune, startGeocodeRefresh, startIdleSync, warnGeocoder } from './upkeep'
+import {
+  preloadIndexes,
+  startChangeLogPrune,
+  startGeocodeRefresh,
+  startIdleSync,
+  startTownUpkeep,
+  warnGeocoder,
+} from './upkeep'
 
 /** A start's and a stop's lines, on stdout, as the app's. */
 const logLine = redactingLog()
@@ -198,12 +205,14 @@ export async function runPrimary(
 
   let stopRefresh = () => {}
   let stopPrune = () => {}
+  let stopTowns = () => {}
   let stopping = false
   const stop = async (signal: NodeJS.Signals, exitCode: number) => {
     if (stopping) return
     stopping = true
     stopRefresh()
     stopPrune()
+    stopTowns()
     await pool.stop(signal)
     metricsServer?.stop(true)
     geocoding.close()
@@ -254,4 +263,5 @@ export async function runPrimary(
   )
   stopRefresh = startGeocodeRefresh(store, geocoding) // in this process only: one refresh, not N
   stopPrune = startChangeLogPrune(store) // here too: one pruning, not N
+  stopTowns = startTownUpkeep(store, geocoding.places) // and one reverse upkeep
 }

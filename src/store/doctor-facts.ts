@@ -28,9 +28,16 @@ const MAX_LISTED = 5
 
 /**
  * Each locator's facts. `now` and `soon` are ISO times (expires_at is stored as toISOString
- * writes it, so text order is time order); `coarse` the precisions that count as coarse.
+ * writes it, so text order is time order); `coarse` the precisions that count as coarse, for any
+ * geocoding source but `pinned` (the coordinates were sent: only their address parts were looked up).
  */
-export function locatorFacts(db: Database, now: string, soon: string, coarse: readonly string[]): LocatorFacts[] {
+export function locatorFacts(
+  db: Database,
+  now: string,
+  soon: string,
+  coarse: readonly string[],
+  pinned: string,
+): LocatorFacts[] {
   const locators = db
     .query<{ id: string; name: string; active: number; query_api_enabled: number }, []>(
       'SELECT id, name, active, query_api_enabled FROM locators ORDER BY created_at, id',
@@ -51,11 +58,12 @@ export function locatorFacts(db: Database, now: string, soon: string, coarse: re
      ORDER BY created_at, id`,
   )
   const precisions = JSON.stringify(coarse)
-  const coarseCount = db.query<{ n: number }, [string, string]>(
-    'SELECT count(*) AS n FROM locations WHERE locator_id = ? AND geocode_precision IN (SELECT value FROM json_each(?))',
+  const isCoarse = 'geocode_precision IN (SELECT value FROM json_each(?)) AND geocode_source IS NOT ?'
+  const coarseCount = db.query<{ n: number }, [string, string, string]>(
+    `SELECT count(*) AS n FROM locations WHERE locator_id = ? AND ${isCoarse}`,
   )
-  const coarseFirst = db.query<CoarsePlacement, [string, string, number]>(
-    'SELECT id, name, geocode_precision AS precision FROM locations WHERE locator_id = ? AND geocode_precision IN (SELECT value FROM json_each(?)) ORDER BY seq LIMIT ?',
+  const coarseFirst = db.query<CoarsePlacement, [string, string, string, number]>(
+    `SELECT id, name, geocode_precision AS precision FROM locations WHERE locator_id = ? AND ${isCoarse} ORDER BY seq LIMIT ?`,
   )
   return locators.map((l) => ({
     id: l.id,
@@ -67,7 +75,7 @@ export function locatorFacts(db: Database, now: string, soon: string, coarse: re
     keys: keys
       .all({ locator: l.id, now, soon })
       .map((k) => ({ id: k.id, prefix: k.prefix, expiresAt: k.expires_at, exposedAt: k.exposed_at })),
-    coarseCount: coarseCount.get(l.id, precisions)!.n,
-    coarse: coarseFirst.all(l.id, precisions, MAX_LISTED),
+    coarseCount: coarseCount.get(l.id, precisions, pinned)!.n,
+    coarse: coarseFirst.all(l.id, precisions, pinned, MAX_LISTED),
   }))
 }

@@ -35,6 +35,8 @@ export type LocationFields = {
   /** When the geocoder produced the coordinates (ISO time); null when the caller sent them. */
   geocodedAt: string | null
   addressParts: AddressParts
+  /** The words of its town's names, main and other, for keyword search; null: not looked up yet. */
+  townNames: string | null
 }
 
 export type LocationRecord = LocationFields & { id: string; locatorId: string; createdAt: string; updatedAt: string }
@@ -66,13 +68,14 @@ type Row = {
   geocode_precision: string | null
   geocode_source: string | null
   address_parts: string
+  town_names: string | null
   created_at: string
   updated_at: string
   geocoded_at: string | null
 }
 
 const COLUMNS =
-  'id, locator_id, external_id, status, name, address, lat, lng, description, tags, contact, social, hours, special_hours, timezone, custom_fields, image_url, geocode_precision, geocode_source, address_parts, created_at, updated_at, geocoded_at'
+  'id, locator_id, external_id, status, name, address, lat, lng, description, tags, contact, social, hours, special_hours, timezone, custom_fields, image_url, geocode_precision, geocode_source, address_parts, town_names, created_at, updated_at, geocoded_at'
 
 const fromRow = (r: Row): LocationRecord => ({
   id: r.id,
@@ -94,6 +97,7 @@ const fromRow = (r: Row): LocationRecord => ({
   imageUrl: r.image_url,
   geocoding: r.geocode_precision === null ? null : { precision: r.geocode_precision, source: r.geocode_source ?? '' },
   addressParts: JSON.parse(r.address_parts),
+  townNames: r.town_names,
   geocodedAt: r.geocoded_at,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
@@ -120,6 +124,7 @@ const toParams = (r: LocationRecord) => ({
   geocode_precision: r.geocoding?.precision ?? null,
   geocode_source: r.geocoding?.source ?? null,
   address_parts: JSON.stringify(r.addressParts),
+  town_names: r.townNames,
   geocoded_at: r.geocodedAt,
   created_at: r.createdAt,
   updated_at: r.updatedAt,
@@ -156,9 +161,12 @@ export type IndexRow = {
   hours: Hours
   specialHours: Record<string, string>
   timezone: string | null
+  /** The words of its town's names; null: not looked up yet. */
+  townNames: string | null
 }
 
-type IndexRowRaw = Omit<IndexRow, 'tags' | 'customFields' | 'hours' | 'specialHours'> & {
+type IndexRowRaw = Omit<IndexRow, 'tags' | 'customFields' | 'hours' | 'specialHours' | 'townNames'> & {
+  town_names: string | null
   tags: string
   custom_fields: string | null
   hours: string
@@ -180,6 +188,7 @@ const indexRow = (r: IndexRowRaw): IndexRow => ({
   hours: parsedOr(r.hours, {}),
   specialHours: parsedOr(r.special_hours, {}),
   timezone: r.timezone,
+  townNames: r.town_names,
 })
 
 function parsedOr<T>(json: string, fallback: T): T {
@@ -208,7 +217,7 @@ function statements(db: Database) {
     'SELECT id, external_id FROM locations WHERE locator_id = ? AND external_id IS NOT NULL ORDER BY seq',
   )
   const INDEX_ROW =
-    'SELECT seq, id, lat, lng, name, address, description, tags, CASE WHEN ? THEN custom_fields END AS custom_fields, hours, special_hours, timezone FROM locations'
+    'SELECT seq, id, lat, lng, name, address, description, tags, CASE WHEN ? THEN custom_fields END AS custom_fields, hours, special_hours, timezone, town_names FROM locations'
   const indexRows = db.prepare<IndexRowRaw, [number, string]>(
     `${INDEX_ROW} WHERE locator_id = ? AND status = 'published' ORDER BY seq`,
   )
@@ -234,10 +243,13 @@ function statements(db: Database) {
       )} FROM json_each(?) AS j CROSS JOIN locations AS l ON l.id = j.value WHERE l.locator_id = ? AND l.status = 'published'`,
   )
   const insert = db.prepare<unknown, Params>(
-    `INSERT INTO locations (${COLUMNS}) VALUES ($id, $locator_id, $external_id, $status, $name, $address, $lat, $lng, $description, $tags, $contact, $social, $hours, $special_hours, $timezone, $custom_fields, $image_url, $geocode_precision, $geocode_source, $address_parts, $created_at, $updated_at, $geocoded_at)`,
+    `INSERT INTO locations (${COLUMNS}) VALUES ($id, $locator_id, $external_id, $status, $name, $address, $lat, $lng, $description, $tags, $contact, $social, $hours, $special_hours, $timezone, $custom_fields, $image_url, $geocode_precision, $geocode_source, $address_parts, $town_names, $created_at, $updated_at, $geocoded_at)`,
   )
   const update = db.prepare<unknown, Params>(
-    `UPDATE locations SET external_id = $external_id, status = $status, name = $name, address = $address, lat = $lat, lng = $lng, description = $description, tags = $tags, contact = $contact, social = $social, hours = $hours, special_hours = $special_hours, timezone = $timezone, custom_fields = $custom_fields, image_url = $image_url, geocode_precision = $geocode_precision, geocode_source = $geocode_source, address_parts = $address_parts, created_at = $created_at, updated_at = $updated_at, geocoded_at = $geocoded_at WHERE locator_id = $locator_id AND id = $id`,
+    `UPDATE locations SET external_id = $external_id, status = $status, name = $name, address = $address, lat = $lat, lng = $lng, description = $description, tags = $tags, contact = $contact, social = $social, hours = $hours, special_hours = $special_hours, timezone = $timezone, custom_fields = $custom_fields, image_url = $image_url, geocode_precision = $geocode_precision, geocode_source = $geocode_source, address_parts = $address_parts, town_names = $town_names, created_at = $created_at, updated_at = $updated_at, geocoded_at = $geocoded_at WHERE locator_id = $locator_id AND id = $id`,
+  )
+  const unplaced = db.prepare<Row, [string, number]>(
+    `SELECT ${COLUMNS} FROM locations WHERE town_names IS NULL AND id > ? ORDER BY id LIMIT ?`,
   )
   const remove = db.prepare<unknown, [string, string]>('DELETE FROM locations WHERE locator_id = ? AND id = ?')
   const setGeocodedAt = db.prepare<unknown, [string | null, string, string]>(
@@ -264,6 +276,7 @@ function statements(db: Database) {
     publishedByIds,
     insert,
     update,
+    unplaced,
     remove,
     setGeocodedAt,
     withCustomField,
@@ -358,6 +371,10 @@ export function locationRepo(db: Database, changes: ChangeLog) {
       return q.publishedByIds.all(JSON.stringify(ids), locatorId).map(fromRow)
     },
     geocodedBy,
+    /** Up to `limit` locations of any locator whose town is not looked up yet (townNames null), by id after `afterId`. */
+    unplaced(afterId: string, limit: number): LocationRecord[] {
+      return q.unplaced.all(afterId, limit).map(fromRow)
+    },
     /** Call inside a write transaction. */
     insert(record: LocationRecord): void {
       q.insert.run(toParams(record))

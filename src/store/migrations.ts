@@ -204,4 +204,10 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE locations ADD COLUMN timezone TEXT;
   ALTER TABLE locations ADD COLUMN special_hours TEXT NOT NULL DEFAULT '{}';
   `,
+  // 10: the words of a location's town's names, main and other ("koln cologne ..."), which keyword
+  // search matches (NULL: not looked up yet; the reverse upkeep fills them, src/locations/town.ts).
+  `
+  ALTER TABLE locations ADD COLUMN town_names TEXT;
+  CREATE INDEX locations_unplaced ON locations(id) WHERE town_names IS NULL;
+  `,
 ]

@@ -127,7 +127,8 @@ describe('POST /locations (create)', () => {
         custom_fields: {},
         image_url: '',
         status: 'published',
-        geocoding: null,
+        // The coordinates were sent: the address parts are the nearest town's and postcode's.
+        geocoding: { precision: 'postcode', source: 'reverse' },
         created_at: expect.stringMatching(ISO),
         updated_at: expect.stringMatching(ISO),
       },
@@ -169,7 +170,7 @@ describe('POST /locations (create)', () => {
       custom_fields: { floor: '2' },
       image_url: 'https://example.com/shop.jpg',
       status: 'draft',
-      geocoding: null,
+      geocoding: { precision: 'city', source: 'reverse' }, // the data has no British postcodes
       created_at: expect.stringMatching(ISO),
       updated_at: location.created_at,
     })
@@ -515,7 +516,7 @@ describe('POST /locations body formats', () => {
       tags: ['a', 'b'],
       contact: { phone: '123', email: '', website: '' },
       status: 'published',
-      geocoding: null,
+      geocoding: { precision: 'city', source: 'reverse' },
     })
     expect((await get(res.body.location.id)).body.location).toEqual(res.body.location)
   })
@@ -1094,7 +1095,7 @@ describe('POST /locations/{id} (update)', () => {
     expect(res.body.location).toMatchObject({
       name: 'Renamed',
       coordinates: { lat: 38.9, lng: -77.04 },
-      geocoding: null,
+      geocoding: { precision: 'postcode', source: 'reverse' },
     })
     expect(env.geocoder.calls).toEqual([])
   })
@@ -1124,9 +1125,10 @@ describe('POST /locations/{id} (update)', () => {
     const { id: _, created_at, updated_at, ...record } = moved
     expect((await update(before.id, record)).status).toBe(200)
     expect(await publicAddress()).toEqual(parts)
-    // Another address (with the pin): the old address's parts go.
+    // Another address (with the pin): the old address's parts go; the pin's town comes in.
     expect((await update(before.id, { ...record, address: 'Downing Street, London' })).status).toBe(200)
-    expect(await publicAddress()).toEqual({ formatted: 'Downing Street, London' })
+    expect(await publicAddress()).toEqual({ formatted: 'Downing Street, London', city: 'London', country: 'GB' })
+    expect((await get(before.id)).body.location.geocoding).toEqual({ precision: 'city', source: 'reverse' })
   })
 
   test('geocoding failure on update gives 422 geocoding_failed and leaves the row unchanged', async () => {
@@ -1215,6 +1217,7 @@ describe('POST /locations/{id} (update)', () => {
       name: 'Via Form',
       coordinates: { lat: 1, lng: 2 },
       timezone: 'Etc/GMT', // at sea, in the Gulf of Guinea
+      geocoding: null, // no town near
       updated_at: expect.stringMatching(ISO),
     })
   })

@@ -185,14 +185,20 @@ describe('each locator problem: exit 1, named, with its fix', () => {
     expect((await doctor()).healthy).toBe(true)
   })
 
-  test('locations the geocoder placed only at city level', async () => {
+  test('locations the geocoder placed only at city level; not those whose coordinates were sent (only their town was looked up)', async () => {
     const { locator } = await healthy()
     const file = await writeJson('milano.json', [
       { name: 'Duomo', address: 'Piazza del Duomo, 20122 Milano', tags: ['bikes'] },
+      { name: 'Dante', address: 'Via Dante 1', coordinates: { lat: 45.466, lng: 9.186 }, tags: ['bikes'] },
     ])
     const imported = await json('locations', 'import', locator, '--file', file)
     const id = imported.results[0].id as string
     expect(imported.results[0].geocoding.precision).toBe('city')
+    const exported = await json('locations', 'export', locator)
+    expect(exported.find((l: { name: string }) => l.name === 'Dante').geocoding).toEqual({
+      precision: 'city',
+      source: 'reverse',
+    })
     const problems = problemsOf(await doctor(), 'locator')
     expect(problems).toEqual([
       {

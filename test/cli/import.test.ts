@@ -90,7 +90,7 @@ describe('locations import', () => {
       tags: ['Repair'],
       custom_fields: { floor: '2' },
       status: 'published',
-      geocoding: null,
+      geocoding: { precision: 'postcode', source: 'reverse' }, // its coordinates' town and postcode
     })
     const duomo = byName.get('Duomo Store')
     expect(duomo).toMatchObject({

@@ -378,7 +378,11 @@ test("a record sent back as GET gave it (a sync script) keeps its geocoding: its
       })
     ).status,
   ).toBe(200)
-  expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location.geocoding).toBeNull()
+  // Its address parts are then the reverse lookup's, at the pin.
+  expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location.geocoding).toEqual({
+    precision: 'postcode',
+    source: 'reverse',
+  })
   expect(await refreshLimitedGeocodes(env.store, google, { now: new Date(now.getTime() + 60 * DAY) })).toEqual(
     report(0, 0, 0),
   )

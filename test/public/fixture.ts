@@ -404,7 +404,16 @@ export async function makeFixture(): Promise<Fixture> {
     lat: s.lat ?? LONDON.lat,
     lng: s.lng ?? LONDON.lng,
     tags: (s.tags ?? []).map((t) => t.toLowerCase()),
-    text: fold([s.name, s.address, s.description ?? '', ...(s.tags ?? [])].join(' ')),
+    // The row's town names are searched too (src/locations/town.ts; test/admin/town.test.ts checks them).
+    text: fold(
+      [
+        s.name,
+        s.address,
+        s.description ?? '',
+        ...(s.tags ?? []),
+        env.store.locations.get(env.locatorId, ids[s.key]!)!.townNames ?? '',
+      ].join(' '),
+    ),
     published: s.status === undefined,
     rank: rankOf(s, ids[s.key]!, ids),
   }))

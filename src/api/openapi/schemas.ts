@@ -84,12 +84,15 @@ const AdminLocation = closed(
     custom_fields: t.Record(t.String(), t.String()),
     image_url: t.String(),
     status: oneOf(['published', 'draft']),
-    geocoding: nullable(closed({ precision: oneOf(PRECISIONS), source: t.String() })),
+    geocoding: nullable(closed({ precision: oneOf(PRECISIONS), source: t.String() }), {
+      description:
+        'How the point and address parts were found: by the geocoder, or (`source` `reverse`) for coordinates sent, by the reverse lookup. Null when no town is near those coordinates, or a moved pin keeps its address parts.',
+    }),
     created_at: t.String({ format: 'date-time' }),
     updated_at: t.String({ format: 'date-time' }),
   },
   {
-    description: 'A location with every field. Unset text is `""`; `geocoding` is null when the coordinates were sent.',
+    description: 'A location with every field. Unset text is `""`.',
   },
 )
 
@@ -103,7 +106,10 @@ const publicLocation: TProperties = {
   name: t.String(),
   coordinates: LatLng,
   address: closed({
-    formatted: t.String({ description: 'The stored address.' }),
+    formatted: t.String({
+      description:
+        'The stored address. The parts are those the geocoder read in it, and those it lacks from the embedded data at the point.',
+    }),
     street: t.Optional(t.String()),
     city: t.Optional(t.String()),
     region: t.Optional(t.String()),

@@ -1,0 +1,97 @@
+// A location's town from the embedded data: the address parts its address did not yield, by a
+// reverse lookup at its point, and the words of its town's names, which keyword search matches
+// ("Cologne" finds a store in Köln).
+import type { PlaceSource } from '../geocode/embedded/places'
+import type { ReverseLookup } from '../geocode/embedded/reverse'
+import type { Store } from '../store'
+import type { AddressParts, LocationRecord } from '../store/locations'
+
+/** The `geocoding.source` of a location whose coordinates were sent: its parts come from the reverse lookup. */
+export const REVERSE_SOURCE = 'reverse'
+
+/** The reverse lookup a write uses; resolves to null when the service has no place data (GEOCODER=none). */
+export type TownSource = () => Promise<ReverseLookup | null>
+
+/** The reverse lookup of a place source (waiting while a worker reads it). */
+export const townsFrom =
+  (places: PlaceSource | null): TownSource =>
+  async () =>
+    places === null ? null : places.reverse()
+
+const ALL: (keyof AddressParts)[] = ['city', 'postcode', 'region', 'country']
+/** The parts a geocoded point of each precision may take from the lookup: none finer than the point. */
+const FILLABLE: Record<string, (keyof AddressParts)[]> = {
+  rooftop: ALL,
+  street: ALL,
+  postcode: ['city', 'region', 'country'],
+  city: ['region', 'country'],
+}
+
+/** Whether the location's coordinates were sent, not geocoded: its parts are all the lookup's to give. */
+export const pinned = (r: LocationRecord) => r.geocoding === null || r.geocoding.source === REVERSE_SOURCE
+
+/**
+ * `record` with its address parts completed and its town's names, by `towns`: the parts its
+ * address did not yield, each no finer than its point, never from another country than the
+ * parts say. For coordinates sent, the parts are all the lookup's, and `geocoding` says how it
+ * found them (`{precision: "postcode" | "city", source: "reverse"}`; null where no town is
+ * near), unless a moved pin keeps its address's parts: then it stays null.
+ */
+export function placeRecord(record: LocationRecord, towns: ReverseLookup): LocationRecord {
+  const pin = pinned(record)
+  const fromPoint = pin && (record.geocoding !== null || Object.keys(record.addressParts).length === 0)
+  const fillable = pin ? ALL : (FILLABLE[record.geocoding!.precision] ?? [])
+  const parts: AddressParts = { ...record.addressParts }
+  const found = pin || fillable.some((k) => !parts[k]) ? towns.at(record.lat, record.lng) : null
+  if (found !== null && (!parts.country || parts.country === found.parts.country))
+    for (const k of fillable) if (!parts[k] && found.parts[k]) parts[k] = found.parts[k]
+  const geocoding = !pin
+    ? record.geocoding
+    : fromPoint && found !== null
+      ? { precision: found.precision, source: REVERSE_SOURCE }
+      : null
+  const town = parts.city ? towns.townNamed(parts.city, record.lat, record.lng) : -1
+  return { ...record, addressParts: parts, geocoding, townNames: town === -1 ? '' : towns.namesOf(town) }
+}
+
+/**
+ * `next` as written by a write that could not look its town up (no place data now): it keeps
+ * `current`'s names while its point and address parts are the same; else they wait for the
+ * reverse upkeep (townNames null).
+ */
+export function unplacedRecord(next: LocationRecord, current: LocationRecord | null): LocationRecord {
+  const same =
+    current !== null &&
+    current.lat === next.lat &&
+    current.lng === next.lng &&
+    JSON.stringify(current.addressParts) === JSON.stringify(next.addressParts)
+  return same ? next : { ...next, townNames: null }
+}
+
+/** `next` placed by `towns` when there are, else as unplacedRecord says. */
+export const placed = (next: LocationRecord, current: LocationRecord | null, towns: ReverseLookup | null) =>
+  towns === null ? unplacedRecord(next, current) : placeRecord(next, towns)
+
+/** Rows placed in one transaction: at about 0.1 ms a row, a few ms of the event loop at a time. */
+const PLACE_BATCH = 50
+
+/**
+ * Places the rows whose town is not looked up yet (written before migration 10, by the demo
+ * loader, or while the place data could not be read), a batch per shared commit, keeping their
+ * updated_at. Returns how many it placed.
+ */
+export async function placeUnplaced(store: Store, towns: ReverseLookup, stopped: () => boolean = () => false) {
+  let after = ''
+  let placedRows = 0
+  while (!stopped()) {
+    const rows = await store.writeSoon(() => {
+      const batch = store.locations.unplaced(after, PLACE_BATCH)
+      for (const current of batch) store.locations.replace(placeRecord(current, towns), current)
+      return batch
+    })
+    if (rows.length === 0) break
+    after = rows.at(-1)!.id
+    placedRows += rows.length
+  }
+  return placedRows
+}
