@@ -15,12 +15,12 @@ import { locationRecord, makeEnv, tableGeocoder, tempDir, type TestEnv } from '.
 
 const places = placeSearchAt(DEFAULT_GEODATA_PATH)
 const KOELN = { lat: 50.9375, lng: 6.9603 }
-const SPRINGFIELD = { lat: 39.78, lng: -89.65 }
+const BAR_HARBOR = { lat: 44.3876, lng: -68.2039 }
 
 /** Addresses the stand-in geocoder knows, each with only some of its parts. */
 const ADDRESSES = {
   '50667 Köln': { ...KOELN, precision: 'postcode' as const, parts: { postcode: '50667', country: 'DE' } },
-  '1 Main Street': { ...SPRINGFIELD, precision: 'street' as const, parts: { street: '1 Main Street', country: 'US' } },
+  '1 Main Street': { ...BAR_HARBOR, precision: 'street' as const, parts: { street: '1 Main Street', country: 'US' } },
   Bayern: { lat: 48.9, lng: 11.4, precision: 'region' as const, parts: { country: 'DE' } },
   'Rue de Rivoli 1': { ...KOELN, precision: 'street' as const, parts: { street: 'Rue de Rivoli 1', country: 'FR' } },
 }
@@ -68,17 +68,17 @@ const found = async (search: string) =>
   )
 
 describe('coordinates sent', () => {
-  test("the address parts are the town's, its region's and, where the data places one there, its postcode; geocoding says so", async () => {
-    const il = await create({ name: 'Corner', address: '1 Main Street', coordinates: SPRINGFIELD })
-    expect(il.geocoding).toEqual({ precision: 'postcode', source: 'reverse' })
-    expect(await publicAddress(il.id)).toEqual({
+  test("the address parts are the town's, its region's and, where it has only one, its postcode; geocoding says so", async () => {
+    const me = await create({ name: 'Corner', address: '1 Main Street', coordinates: BAR_HARBOR })
+    expect(me.geocoding).toEqual({ precision: 'postcode', source: 'reverse' })
+    expect(await publicAddress(me.id)).toEqual({
       formatted: '1 Main Street',
-      city: 'Springfield',
-      region: 'IL',
-      postcode: '62721',
+      city: 'Bar Harbor',
+      region: 'ME',
+      postcode: '04609',
       country: 'US',
     })
-    // Köln's postcodes all sit at its centre in the data: none is given.
+    // Köln has many postcodes: none is given.
     const de = await create({ name: 'Dom', address: 'Domkloster 4', coordinates: { lat: 50.9413, lng: 6.9583 } })
     expect(de.geocoding).toEqual({ precision: 'city', source: 'reverse' })
     expect(await publicAddress(de.id)).toEqual({ formatted: 'Domkloster 4', city: 'Köln', country: 'DE' })
@@ -129,9 +129,9 @@ describe('a geocoded address', () => {
     expect(await publicAddress(street.id)).toEqual({
       formatted: '1 Main Street',
       street: '1 Main Street',
-      city: 'Springfield',
-      region: 'IL',
-      postcode: '62721',
+      city: 'Bar Harbor',
+      region: 'ME',
+      postcode: '04609',
       country: 'US',
     })
     const region = await create({ name: 'C', address: 'Bayern' })

@@ -90,7 +90,7 @@ describe('locations import', () => {
       tags: ['Repair'],
       custom_fields: { floor: '2' },
       status: 'published',
-      geocoding: { precision: 'postcode', source: 'reverse' }, // its coordinates' town and postcode
+      geocoding: { precision: 'city', source: 'reverse' }, // its coordinates' town
     })
     const duomo = byName.get('Duomo Store')
     expect(duomo).toMatchObject({

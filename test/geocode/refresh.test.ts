@@ -380,7 +380,7 @@ test("a record sent back as GET gave it (a sync script) keeps its geocoding: its
   ).toBe(200)
   // Its address parts are then the reverse lookup's, at the pin.
   expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location.geocoding).toEqual({
-    precision: 'postcode',
+    precision: 'city',
     source: 'reverse',
   })
   expect(await refreshLimitedGeocodes(env.store, google, { now: new Date(now.getTime() + 60 * DAY) })).toEqual(

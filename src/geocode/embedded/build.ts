@@ -11,7 +11,7 @@ import { writeReverseIndex } from './reverse'
 import { AU_STATES, CA_PROVINCES, COUNTRY_REGIONS } from './tables'
 
 /** Bump when the schema or the compiled content changes: files of another version are rebuilt. */
-export const GEODATA_VERSION = '7'
+export const GEODATA_VERSION = '8'
 export const DEFAULT_GEODATA_PATH = 'data/geocoder.sqlite'
 
 const require = createRequire(import.meta.url)
@@ -119,7 +119,9 @@ export async function buildGeodata(
 
   step(4)
   db.exec('CREATE INDEX postcodes_by_code ON postcodes (postcode)')
-  db.exec('CREATE INDEX place_names_by_place ON place_names (place_id)') // a town's names, for the reverse lookup
+  // A town's names, and its postcodes, for the reverse lookup.
+  db.exec('CREATE INDEX place_names_by_place ON place_names (place_id)')
+  db.exec('CREATE INDEX postcodes_by_place ON postcodes (country, place_key)')
   writeReverseIndex(db)
   db.prepare('INSERT INTO meta VALUES (?, ?)').run('version', GEODATA_VERSION)
   db.prepare('INSERT INTO meta VALUES (?, ?)').run('built_at', new Date().toISOString())

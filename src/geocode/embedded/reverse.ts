@@ -1,7 +1,7 @@
 // Where a point is, from the embedded data alone: its town (by each town's reach, so a point in
 // Köln's Altstadt is in Köln, and one in Boulogne-Billancourt is not in Paris), the town's region
-// and country, and a postcode where the data places one there; and a town's names, which keyword
-// search matches. The points are read once from what the data's build stored (writeReverseIndex,
+// and country, and its postcode where it has only one; and a town's names, which keyword search
+// matches. The points are read once from what the data's build stored (writeReverseIndex,
 // about 0.2 s); names are asked of SQLite.
 import { Database } from 'bun:sqlite'
 import KDBush from 'kdbush'
@@ -21,10 +21,8 @@ export const TOWN_KM = 30
 const reachKm = (population: number) => 1.5 + Math.sqrt(population) / 100
 /** Towns this populous are looked for TOWN_KM away (they reach 3.7 km or more); smaller ones as far as that reach. */
 const BIG_TOWN = 50_000
-/** A postcode's own point farther than this from the point does not give its postcode. */
-export const POSTCODE_KM = 10
-/** How near two postcode points must be to count as one point. */
-const SAME_POINT_KM = 0.05
+/** A city this populous has many postcodes: none is given for it. */
+const BIG_CITY = 500_000
 /** A town's words kept for search besides its main name's, at most (Köln has 49 other names). */
 const OTHER_WORDS = 48
 
@@ -33,48 +31,33 @@ export type Reversed = { precision: 'postcode' | 'city'; parts: AddressParts }
 
 const VOWEL = /[aeiouy]/
 
-/** Points in a KDBush, item i at lat[i], lng[i]. */
-type Points = { index: KDBush; lat: Float64Array; lng: Float64Array }
-/** Towns (their sections left out): each with its GeoNames id and population. */
-type Towns = Points & { id: Int32Array; population: Int32Array }
-/** Postcodes: each as "CC CODE" (country and code). */
-type Codes = Points & { code: string[] }
-type Town = { name: string; country: string; admin1: string; lat: number; lng: number }
+/** Towns (their sections left out) in a KDBush: item i at lat[i], lng[i], with its GeoNames id and population. */
+type Towns = { index: KDBush; lat: Float64Array; lng: Float64Array; id: Int32Array; population: Int32Array }
+type Town = { name: string; country: string; admin1: string; lat: number; lng: number; population: number }
 
 export class ReverseLookup {
   private readonly whole: Towns
   private readonly bigTowns: Towns
-  /** Postcodes at their own points, and those at their towns' points. */
-  private readonly ownCodes: Codes
-  private readonly townCodes: Codes
   private readonly named: ReturnType<typeof statements>
   private readonly wordsOf = new Map<number, string>()
+  private readonly postcodes = new Map<number, string | null>()
 
-  /** Reads what writeReverseIndex stored in the data file: 16 MB of blobs, about 0.2 s. */
+  /** Reads what writeReverseIndex stored in the data file: 9 MB of blobs. */
   constructor(db: Database) {
     const read = db.query<{ data: Uint8Array }, [string]>('SELECT data FROM reverse_index WHERE name = ?')
     const blob = (name: string) => {
       const b = read.get(name)!.data
       return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer
     }
-    const points = (name: string): Points => ({
+    const towns = (name: string): Towns => ({
       index: KDBush.from(blob(`${name}.index`)),
       lat: new Float64Array(blob(`${name}.lat`)),
       lng: new Float64Array(blob(`${name}.lng`)),
-    })
-    const towns = (name: string): Towns => ({
-      ...points(name),
       id: new Int32Array(blob(`${name}.id`)),
       population: new Int32Array(blob(`${name}.population`)),
     })
-    const codes = (name: string): Codes => ({
-      ...points(name),
-      code: new TextDecoder().decode(blob(`${name}.code`)).split('\n'),
-    })
     this.whole = towns('towns')
     this.bigTowns = towns('big_towns')
-    this.ownCodes = codes('own_codes')
-    this.townCodes = codes('town_codes')
     this.named = statements(db)
   }
 
@@ -86,7 +69,8 @@ export class ReverseLookup {
     const parts: AddressParts = { city: town.name, country: town.country }
     const region = regionLabel(town.country, town.admin1)
     if (region) parts.region = region
-    const postcode = this.postcodeAt(lat, lng, town)
+    let postcode = this.postcodes.get(id)
+    if (postcode === undefined) this.postcodes.set(id, (postcode = this.postcodeOf(town)))
     if (postcode === null) return { precision: 'city', parts }
     return { precision: 'postcode', parts: { ...parts, postcode } }
   }
@@ -115,27 +99,17 @@ export class ReverseLookup {
   }
 
   /**
-   * The postcode at a point: that of the nearest postcode point within POSTCODE_KM; else, where
-   * the country's postcodes sit at their towns' points, the town's only one. None from another
-   * country than the town's, or from a point that several postcodes share (Madrid's are all at
-   * its centre).
+   * The town's postcode, when the data has exactly one for it: a postcode placed in a town of its
+   * name within TOWN_KM of it. A town with several has none: the nearest postcode point is too
+   * often another postcode's (bench/reverse.ts). Nor has a city of BIG_CITY people or more: its
+   * only one in the data is a special code (Manhattan's 10048, the World Trade Center's).
    */
-  private postcodeAt(lat: number, lng: number, town: Town): string | null {
-    const own = this.ownCodes
-    const nearest = within(own, lat, lng, POSTCODE_KM)
-      .map((i) => ({ i, km: distanceKm(lat, lng, own.lat[i]!, own.lng[i]!) }))
-      .filter((c) => c.km <= POSTCODE_KM)
-      .sort((a, b) => a.km - b.km)
-      .slice(0, 2)
-      .map((c) => c.i)
-    const [set, here] =
-      nearest.length > 0 ? [own, nearest] : [this.townCodes, within(this.townCodes, town.lat, town.lng, SAME_POINT_KM)]
-    if (here.length === 0) return null
-    const [a, b] = here
-    if (b !== undefined && distanceKm(set.lat[a!]!, set.lng[a!]!, set.lat[b]!, set.lng[b]!) <= SAME_POINT_KM)
-      return null
-    const [country, code] = [set.code[a!]!.slice(0, 2), set.code[a!]!.slice(3)]
-    return country === town.country ? code : null
+  private postcodeOf(town: Town): string | null {
+    if (town.population >= BIG_CITY) return null
+    const near = this.named.postcodes
+      .all(town.country, nameKey(town.name))
+      .filter((c) => distanceKm(town.lat, town.lng, c.lat, c.lng) <= TOWN_KM)
+    return new Set(near.map((c) => c.postcode)).size === 1 ? near[0]!.postcode : null
   }
 
   /**
@@ -188,7 +162,10 @@ function statements(db: Database) {
     byName: db.query<{ id: number; lat: number; lng: number }, [string]>(
       'SELECT p.id, p.lat, p.lng FROM place_names n JOIN places p ON p.id = n.place_id WHERE n.key = ?',
     ),
-    town: db.query<Town, [number]>('SELECT name, country, admin1, lat, lng FROM places WHERE id = ?'),
+    town: db.query<Town, [number]>('SELECT name, country, admin1, lat, lng, population FROM places WHERE id = ?'),
+    postcodes: db.query<{ postcode: string; lat: number; lng: number }, [string, string]>(
+      'SELECT postcode, lat, lng FROM postcodes WHERE country = ? AND place_key = ?',
+    ),
     // The main names first, then the others in key order.
     byTown: db.query<{ key: string; alt: number }, [number]>(
       'SELECT key, alt FROM place_names WHERE place_id = ? ORDER BY alt, key',
@@ -209,30 +186,24 @@ export function reverseLookupAt(path: string): ReverseLookup {
 }
 
 /**
- * Stores in the data file (being built: its places and postcodes written) the points the reverse
- * lookup reads: each set's KDBush, with its points' data beside it, as blobs in reverse_index.
+ * Stores in the data file (being built: its places written) the towns the reverse lookup reads:
+ * each set's KDBush, with its towns' points, ids and populations beside it, as blobs in
+ * reverse_index.
  */
 export function writeReverseIndex(db: Database): void {
   db.exec('CREATE TABLE reverse_index (name TEXT PRIMARY KEY, data BLOB NOT NULL) WITHOUT ROWID')
   const put = db.prepare<unknown, [string, Uint8Array]>('INSERT INTO reverse_index VALUES (?, ?)')
   const bytes = (a: ArrayBufferView) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength)
-  const putPoints = (name: string, points: { lat: number; lng: number }[]) => {
-    const index = new KDBush(Math.max(1, points.length))
-    for (const p of points) index.add(p.lng, p.lat)
-    if (points.length === 0) index.add(0, 0) // KDBush needs a point; its data arrays have none, so no item is found
+  const putTowns = (name: string, towns: { id: number; lat: number; lng: number; population: number }[]) => {
+    const index = new KDBush(Math.max(1, towns.length))
+    for (const t of towns) index.add(t.lng, t.lat)
+    if (towns.length === 0) index.add(0, 0) // KDBush needs a point; the arrays have none, so no item is found
     index.finish()
     put.run(`${name}.index`, new Uint8Array(index.data))
-    put.run(`${name}.lat`, bytes(Float64Array.from(points, (p) => p.lat)))
-    put.run(`${name}.lng`, bytes(Float64Array.from(points, (p) => p.lng)))
-  }
-  const putTowns = (name: string, towns: { id: number; lat: number; lng: number; population: number }[]) => {
-    putPoints(name, towns)
+    put.run(`${name}.lat`, bytes(Float64Array.from(towns, (t) => t.lat)))
+    put.run(`${name}.lng`, bytes(Float64Array.from(towns, (t) => t.lng)))
     put.run(`${name}.id`, bytes(Int32Array.from(towns, (t) => t.id)))
     put.run(`${name}.population`, bytes(Int32Array.from(towns, (t) => t.population)))
-  }
-  const putCodes = (name: string, codes: { country: string; postcode: string; lat: number; lng: number }[]) => {
-    putPoints(name, codes)
-    put.run(`${name}.code`, new TextEncoder().encode(codes.map((c) => `${c.country} ${c.postcode}`).join('\n')))
   }
   const towns = db
     .query<{ id: number; lat: number; lng: number; population: number }, []>(
@@ -244,26 +215,13 @@ export function writeReverseIndex(db: Database): void {
     'big_towns',
     towns.filter((t) => t.population >= BIG_TOWN),
   )
-  const codes = db
-    .query<{ country: string; postcode: string; lat: number; lng: number; own: number }, []>(
-      "SELECT country, postcode, lat, lng, precision = 'postcode' AS own FROM postcodes ORDER BY country, postcode",
-    )
-    .all()
-  putCodes(
-    'own_codes',
-    codes.filter((c) => c.own === 1),
-  )
-  putCodes(
-    'town_codes',
-    codes.filter((c) => c.own === 0),
-  )
 }
 
 /**
  * The items of `set` in the box of `km` around a point (a box on the plane: a few more than the
  * circle; near the antimeridian, the side across it is left out). Fast: no distance computed.
  */
-function within(set: Points, lat: number, lng: number, km: number): number[] {
+function within(set: Towns, lat: number, lng: number, km: number): number[] {
   const dLat = km / 111
   const dLng = dLat / Math.max(0.01, Math.cos((lat * Math.PI) / 180))
   return set.index.range(lng - dLng, lat - dLat, lng + dLng, lat + dLat).filter((i) => i < set.lat.length)
