@@ -39,8 +39,8 @@ export class ReverseLookup {
   private readonly whole: Towns
   private readonly bigTowns: Towns
   private readonly named: ReturnType<typeof statements>
-  private readonly wordsOf = new Map<number, string>()
-  private readonly postcodes = new Map<number, string | null>()
+  /** What SQLite answered, by question: the writes of a store list ask of the same towns again and again. */
+  private readonly answers = new Map<string, unknown>()
 
   /** Reads what writeReverseIndex stored in the data file: 9 MB of blobs. */
   constructor(db: Database) {
@@ -65,12 +65,11 @@ export class ReverseLookup {
   at(lat: number, lng: number): Reversed | null {
     const id = this.townAt(lat, lng)
     if (id === -1) return null
-    const town = this.named.town.get(id)!
+    const town = this.cached(`town ${id}`, () => this.named.town.get(id)!)
     const parts: AddressParts = { city: town.name, country: town.country }
     const region = regionLabel(town.country, town.admin1)
     if (region) parts.region = region
-    let postcode = this.postcodes.get(id)
-    if (postcode === undefined) this.postcodes.set(id, (postcode = this.postcodeOf(town)))
+    const postcode = this.cached(`postcode ${id}`, () => this.postcodeOf(town))
     if (postcode === null) return { precision: 'city', parts }
     return { precision: 'postcode', parts: { ...parts, postcode } }
   }
@@ -121,7 +120,7 @@ export class ReverseLookup {
     if (key === '') return -1
     let best = -1
     let bestKm = TOWN_KM
-    for (const t of this.named.byName.all(key)) {
+    for (const t of this.cached(`named ${key}`, () => this.named.byName.all(key))) {
       const km = distanceKm(lat, lng, t.lat, t.lng)
       if (km <= bestKm) {
         best = t.id
@@ -137,9 +136,10 @@ export class ReverseLookup {
    * (transliterations such as "klwn"). At most OTHER_WORDS besides the main name's.
    */
   namesOf(id: number): string {
-    const known = this.wordsOf.get(id)
-    if (known !== undefined) return known
-    const keys = this.named.byTown.all(id)
+    return this.cached(`names ${id}`, () => this.wordsIn(this.named.byTown.all(id)))
+  }
+
+  private wordsIn(keys: { key: string; alt: number }[]): string {
     const main = new Set(keys.filter((k) => k.alt === 0).flatMap((k) => k.key.split(' ')))
     main.delete('')
     const kept = [...main]
@@ -151,9 +151,14 @@ export class ReverseLookup {
           seen.add(w)
           kept.push(w)
         }
-    const text = kept.join(' ')
-    this.wordsOf.set(id, text)
-    return text
+    return kept.join(' ')
+  }
+
+  private cached<T>(question: string, ask: () => T): T {
+    if (this.answers.has(question)) return this.answers.get(question) as T
+    const answer = ask()
+    this.answers.set(question, answer)
+    return answer
   }
 }
 
