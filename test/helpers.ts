@@ -76,18 +76,24 @@ export type TestEnv = {
 export const quietApp = (store: Store) =>
   createApp({ store, geocoder: noGeocoder, config: { maxBodyBytes: 262144, logRequests: false }, log: () => {} })
 
-/** `indexUpkeep`: small bounds, so that a few writes reach the indexes' compactions and JSON layouts. */
-export function makeEnv(options: Pick<AppDeps, 'indexUpkeep' | 'places'> = {}): TestEnv {
+/**
+ * `indexUpkeep`: small bounds, so that a few writes reach the indexes' compactions and JSON layouts.
+ * `addresses`: what the stand-in geocoder knows (KNOWN_ADDRESSES unless given).
+ */
+export function makeEnv(
+  options: Pick<AppDeps, 'indexUpkeep' | 'places'> & { addresses?: Parameters<typeof tableGeocoder>[0] } = {},
+): TestEnv {
+  const { addresses = KNOWN_ADDRESSES, ...deps } = options
   const dir = tempDir()
   const store = openStore(join(dir, 'test.db'))
-  const geocoder = tableGeocoder(KNOWN_ADDRESSES)
+  const geocoder = tableGeocoder(addresses)
   const app = createApp({
     store,
     geocoder: cachedGeocoder(geocoder, store.geocodeCache),
     config: { maxBodyBytes: 256 * 1024, logRequests: false },
     log: () => {},
     places: placeSearchAt(DEFAULT_GEODATA_PATH),
-    ...options,
+    ...deps,
   })
   const { locator, secret } = createLocator(store, 'Test locator')
   const env: TestEnv = {

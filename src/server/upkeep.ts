@@ -109,31 +109,35 @@ const PRUNE_SLICE = 2_000
  * server. A failure is logged (one that met a busy database is tried at the next run). Returns the stop.
  */
 export function startChangeLogPrune(store: Store): () => void {
+  return everyFromNow(PRUNE_EVERY_MS, 'change log not pruned; tried again at the next run', async (stopped) => {
+    const end = store.changes.pruneEnd(new Date(Date.now() - CHANGES_KEPT_MS).toISOString())
+    while (!stopped() && (await store.writeSoon(() => store.changes.prune(end, PRUNE_SLICE))) < end) {}
+    while (!stopped() && (await store.writeSoon(() => store.idempotency.prune(PRUNE_SLICE))) === PRUNE_SLICE) {}
+  })
+}
+
+/**
+ * Runs `work` now and every `everyMs`, never two at once, until the returned stop. A failure is
+ * logged as `failed` (one that met a busy database is tried at the next run; none once stopped:
+ * the store may be closed under it).
+ */
+function everyFromNow(everyMs: number, failed: string, work: (stopped: () => boolean) => Promise<void>): () => void {
   let running = false
   let stopped = false
   const run = async () => {
     if (running) return
     running = true
     try {
-      const end = store.changes.pruneEnd(new Date(Date.now() - CHANGES_KEPT_MS).toISOString())
-      while (!stopped && (await store.writeSoon(() => store.changes.prune(end, PRUNE_SLICE))) < end) {}
-      while (!stopped && (await store.writeSoon(() => store.idempotency.prune(PRUNE_SLICE))) === PRUNE_SLICE) {}
+      await work(() => stopped)
     } catch (e) {
-      // Stopped meanwhile: the store may be closed under it.
       if (!stopped && databaseFault(e) !== 'busy')
-        console.error(
-          JSON.stringify({
-            level: 'error',
-            message: 'change log not pruned; tried again at the next run',
-            error: (e as Error)?.message ?? String(e),
-          }),
-        )
+        console.error(JSON.stringify({ level: 'error', message: failed, error: (e as Error)?.message ?? String(e) }))
     } finally {
       running = false
     }
   }
   void run()
-  const timer = setInterval(run, PRUNE_EVERY_MS)
+  const timer = setInterval(run, everyMs)
   timer.unref()
   return () => {
     stopped = true
@@ -158,32 +162,12 @@ const PLACE_EVERY_MS = 60_000
  */
 export function startTownUpkeep(store: Store, places: PlaceSource | null): () => void {
   if (places === null) return () => {}
-  let running = false
-  let stopped = false
-  const run = async () => {
-    if (running) return
-    running = true
-    try {
-      const placed = await placeUnplaced(store, places.reverse(), () => stopped)
+  return everyFromNow(
+    PLACE_EVERY_MS,
+    'locations not placed in their towns; tried again at the next run',
+    async (stopped) => {
+      const placed = await placeUnplaced(store, places.reverse(), stopped)
       if (placed > 0) console.log(JSON.stringify({ level: 'info', message: 'locations placed in their towns', placed }))
-    } catch (e) {
-      if (!stopped && databaseFault(e) !== 'busy')
-        console.error(
-          JSON.stringify({
-            level: 'error',
-            message: 'locations not placed in their towns; tried again at the next run',
-            error: (e as Error)?.message ?? String(e),
-          }),
-        )
-    } finally {
-      running = false
-    }
-  }
-  void run()
-  const timer = setInterval(run, PLACE_EVERY_MS)
-  timer.unref()
-  return () => {
-    stopped = true
-    clearInterval(timer)
-  }
+    },
+  )
 }

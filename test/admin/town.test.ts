@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { DEFAULT_GEODATA_PATH } from '../../src/geocode/embedded/build'
 import { placeSearchAt } from '../../src/geocode/embedded/places'
-import { cachedGeocoder } from '../../src/geocode/geocoder'
 import { placeUnplaced } from '../../src/locations/town'
 import { setLocatorSettings } from '../../src/operator'
 import { createApp } from '../../src/server/app'
@@ -26,41 +25,21 @@ const ADDRESSES = {
 }
 
 let env: TestEnv
-let app: ReturnType<typeof createApp>
 let token = ''
 beforeEach(() => {
-  env = makeEnv()
-  app = createApp({
-    store: env.store,
-    geocoder: cachedGeocoder(tableGeocoder(ADDRESSES), env.store.geocodeCache),
-    config: { maxBodyBytes: 256 * 1024, logRequests: false },
-    log: () => {},
-    places,
-  })
+  env = makeEnv({ addresses: ADDRESSES })
   setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
   token = env.store.locators.get(env.locatorId)!.publicToken
 })
 afterEach(() => env.close())
 
-/** A request to this file's app (its geocoder knows ADDRESSES); `body` is sent as JSON; under /admin, with the locator's key. */
-async function call(method: string, path: string, body?: unknown) {
-  const headers: Record<string, string> = path.startsWith('/admin/') ? { authorization: `Bearer ${env.key}` } : {}
-  if (body !== undefined) headers['content-type'] = 'application/json'
-  const res = await app.handle(
-    new Request(`http://localhost${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  )
-  return { status: res.status, body: (await res.json()) as any }
-}
 async function create(body: Record<string, unknown>) {
-  const res = await call('POST', '/admin/v1/locations', body)
+  const res = await env.call('POST', '/admin/v1/locations', { body })
   expect(res.status).toBe(201)
   return res.body.location
 }
-const publicGet = (path: string) => call('GET', `/public/v1/${token}/${path}`)
+const call = (method: string, path: string, body?: unknown) => env.call(method, path, { body })
+const publicGet = (path: string) => env.call('GET', `/public/v1/${token}/${path}`, { key: null })
 const publicAddress = async (id: string) => (await publicGet(`locations/${id}`)).body.data.location.address
 const found = async (search: string) =>
   ((await publicGet(`locations?all=true&search=${encodeURIComponent(search)}`)).body.data.locations as any[]).map(
