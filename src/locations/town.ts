@@ -12,7 +12,7 @@ export const REVERSE_SOURCE = 'reverse'
 /** The reverse lookup a write uses; resolves to null when the service has no place data (GEOCODER=none). */
 export type TownSource = () => Promise<ReverseLookup | null>
 
-/** The reverse lookup of a place source (waiting while a worker reads it). */
+/** The reverse lookup of a place source (read from its data file on first use). */
 export const townsFrom =
   (places: PlaceSource | null): TownSource =>
   async () =>
@@ -72,7 +72,7 @@ export function unplacedRecord(next: LocationRecord, current: LocationRecord | n
 export const placed = (next: LocationRecord, current: LocationRecord | null, towns: ReverseLookup | null) =>
   towns === null ? unplacedRecord(next, current) : placeRecord(next, towns)
 
-/** Rows placed in one transaction: at about 0.1 ms a row, a few ms of the event loop at a time. */
+/** Rows placed in one transaction: at most about 0.1 ms a row, a few ms of the event loop at a time. */
 const PLACE_BATCH = 50
 
 /**
