@@ -7,7 +7,7 @@
 // not know the address: the fallback's point then stands).
 import type { Store } from '../store'
 import { isBusyError } from '../store/db'
-import type { GeocodedCursor, GeocodeSources, LocationRecord } from '../store/locations'
+import { type GeocodedCursor, type GeocodeSources, type LocationRecord, samePlace } from '../store/locations'
 import { obtainedAtIso, type GeocodeResult, type Geocoder } from './geocoder'
 import {
   asStopgap,
@@ -248,22 +248,17 @@ async function save(
   const written = store.writeSoon(() => {
     const current = store.locations.get(location.locatorId, location.id)
     if (!current || current.address !== location.address || current.geocodedAt !== location.geocodedAt) return false
-    const next = {
+    const next: LocationRecord = {
       ...current,
       lat: found.lat,
       lng: found.lng,
       geocoding: { precision: found.precision, source: found.source },
       addressParts: found.parts,
-      // Another point or other parts: the reverse upkeep completes them and finds the town's names.
-      townNames:
-        found.lat === current.lat &&
-        found.lng === current.lng &&
-        JSON.stringify(found.parts) === JSON.stringify(current.addressParts)
-          ? current.townNames
-          : null,
       geocodedAt: obtainedAtIso(found, at),
       updatedAt: current.updatedAt > at ? current.updatedAt : at, // the run's time, never before a change the row holds (one made during the run)
     }
+    // Another point or other parts: the reverse upkeep completes them and finds the town's names.
+    if (!samePlace(next, current)) next.townNames = null
     store.locations.replace(next, current)
     return true
   })

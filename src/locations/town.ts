@@ -4,7 +4,7 @@
 import type { PlaceSource } from '../geocode/embedded/places'
 import type { ReverseLookup } from '../geocode/embedded/reverse'
 import type { Store } from '../store'
-import type { AddressParts, LocationRecord } from '../store/locations'
+import { type AddressParts, type LocationRecord, samePlace } from '../store/locations'
 
 /** The `geocoding.source` of a location whose coordinates were sent: its parts come from the reverse lookup. */
 export const REVERSE_SOURCE = 'reverse'
@@ -60,12 +60,7 @@ export function placeRecord(record: LocationRecord, towns: ReverseLookup): Locat
  * reverse upkeep (townNames null).
  */
 export function unplacedRecord(next: LocationRecord, current: LocationRecord | null): LocationRecord {
-  const same =
-    current !== null &&
-    current.lat === next.lat &&
-    current.lng === next.lng &&
-    JSON.stringify(current.addressParts) === JSON.stringify(next.addressParts)
-  return same ? next : { ...next, townNames: null }
+  return current !== null && samePlace(next, current) ? next : { ...next, townNames: null }
 }
 
 /** `next` placed by `towns` when there are, else as unplacedRecord says. */

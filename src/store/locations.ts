@@ -147,6 +147,13 @@ export function sameContent(a: LocationRecord, b: LocationRecord): boolean {
   return true
 }
 
+/**
+ * Whether two records of one location are at the same point with the same address parts: a
+ * write that changes neither keeps the town looked up for them (townNames).
+ */
+export const samePlace = (a: LocationRecord, b: LocationRecord): boolean =>
+  a.lat === b.lat && a.lng === b.lng && JSON.stringify(a.addressParts) === JSON.stringify(b.addressParts)
+
 /** The columns the search index needs of a published location (its public JSON comes later), and its place in row order. */
 export type IndexRow = {
   seq: number

@@ -2,15 +2,15 @@
 // coordinates sent, and those a geocoded address did not yield), `geocoding` saying how, the
 // town's other names in keyword search, and the upkeep that places rows written without them.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { DEFAULT_GEODATA_PATH } from '../../src/geocode/embedded/build'
 import { placeSearchAt } from '../../src/geocode/embedded/places'
 import { placeUnplaced } from '../../src/locations/town'
-import { setLocatorSettings } from '../../src/operator'
-import { createApp } from '../../src/server/app'
+import { createLocator, setLocatorSettings } from '../../src/operator'
 import { startTownUpkeep } from '../../src/server/upkeep'
 import { openStore } from '../../src/store'
-import { locationRecord, makeEnv, tableGeocoder, tempDir, type TestEnv } from '../helpers'
+import { locationRecord, makeEnv, quietApp, tempDir, type TestEnv } from '../helpers'
 
 const places = placeSearchAt(DEFAULT_GEODATA_PATH)
 const KOELN = { lat: 50.9375, lng: 6.9603 }
@@ -172,13 +172,7 @@ describe('the reverse upkeep', () => {
     const dir = tempDir()
     const store = openStore(join(dir, 'none.db'))
     try {
-      const none = createApp({
-        store,
-        geocoder: tableGeocoder({}),
-        config: { maxBodyBytes: 65536, logRequests: false },
-        log: () => {},
-      })
-      const { createLocator } = await import('../../src/operator')
+      const none = quietApp(store)
       const { secret, locator } = createLocator(store, 'No places')
       const res = await none.handle(
         new Request('http://localhost/admin/v1/locations', {
@@ -200,6 +194,7 @@ describe('the reverse upkeep', () => {
       })
     } finally {
       store.close()
+      rmSync(dir, { recursive: true, force: true })
     }
   })
 })
