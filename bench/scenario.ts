@@ -78,7 +78,7 @@ export type QueryType = {
   key: string
   label: string
   /** Which target of the benchmark issue applies. */
-  target: 'radius' | 'search' | null
+  target: 'radius' | 'search' | 'bbox' | null
   /** A query string for GET /:token/locations (without the "?"). */
   gen: () => string
   /** Every answer must hold at least one location: the bench reports a type that times empty pages as a miss. */
@@ -178,6 +178,17 @@ export function scenario(set: SyntheticSet, seed: number, run: number): Scenario
     return `lat=${lat.toFixed(5)}&lng=${lng.toFixed(5)}`
   }
   const typical = () => around(pick(populated), 3)
+  // A map of 1280 × 800 px at `zoom` (256 px tiles, Web Mercator) over a city centre ±3 km, as bbox=.
+  const view = (zoom: number) => {
+    const c = set.cities[pick(populated)]!
+    const lat = c.lat + (gauss() * 3) / 111.32
+    const lng = c.lng + (gauss() * 3) / (111.32 * Math.cos((c.lat * Math.PI) / 180))
+    const degPerPx = 360 / 256 / 2 ** zoom
+    const dLng = 640 * degPerPx
+    const dLat = 400 * degPerPx * Math.cos((lat * Math.PI) / 180)
+    const f = (x: number) => x.toFixed(5)
+    return `bbox=${f(lng - dLng)},${f(lat - dLat)},${f(lng + dLng)},${f(lat + dLat)}`
+  }
   const dense = () => around(pick(densest), 1)
   const deep = deepPage(set, byDensity)
   // Every offset once in a seeded order, walked round and round: any PAGED_OFFSETS queries in a
@@ -290,6 +301,13 @@ export function scenario(set: SyntheticSet, seed: number, run: number): Scenario
       target: null,
       gen: () => `all=true&search=${typed(pick(populated))}`,
     },
+    {
+      key: 'bbox_city',
+      label: 'bbox top-20, a city map (1280 × 800 px, zoom 13)',
+      target: 'bbox',
+      gen: () => view(13),
+    },
+    { key: 'bbox_region', label: 'bbox top-20, a region map (zoom 10)', target: null, gen: () => view(10) },
   ]
   return { types, typical, pick, densest }
 }

@@ -355,3 +355,28 @@ export function haversineKm(a: { lat: number; lng: number }, b: { lat: number; l
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2
   return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)))
 }
+
+/** A bbox as the Query API takes it: west, south, east, north. */
+export type Bbox = [number, number, number, number]
+
+/**
+ * Whether a point lies in a bbox as the Query API documents it: edges included; west > east
+ * crosses the antimeridian; longitudes 180 and -180 are one meridian. The tests' oracle.
+ */
+export function inBbox([w, s, e, n]: Bbox, p: { lat: number; lng: number }): boolean {
+  if (p.lat < s || p.lat > n) return false
+  const within = (x: number) => (w <= e ? x >= w && x <= e : x >= w || x <= e)
+  return within(p.lng) || (Math.abs(p.lng) === 180 && within(-p.lng))
+}
+
+/**
+ * The bbox dLng and dLat degrees either side of a point: its longitudes wrapped into -180..180
+ * (west > east when one wraps), its latitudes cut at the poles; every longitude from 180 up.
+ */
+export function bboxAround(p: { lat: number; lng: number }, dLng: number, dLat: number): Bbox {
+  const s = Math.max(-90, p.lat - dLat)
+  const n = Math.min(90, p.lat + dLat)
+  if (dLng >= 180) return [-180, s, 180, n]
+  const wrap = (x: number) => (x < -180 ? x + 360 : x > 180 ? x - 360 : x)
+  return [wrap(p.lng - dLng), s, wrap(p.lng + dLng), n]
+}

@@ -442,6 +442,13 @@ const CASES: Case[] = [
     request: () => pub(f.token, '/locations?near=Paris&radius=5&unit=km&limit=2'),
   },
   { name: 'near no place', op: QUERY, status: 400, request: () => pub(f.token, '/locations?near=xyzqxyzq') },
+  {
+    name: 'bbox mode',
+    op: QUERY,
+    status: 200,
+    request: () => pub(f.token, '/locations?bbox=2.2,48.8,2.5,48.95&sort=name&limit=3&offset=1&unit=km'),
+  },
+  { name: 'bbox upside down', op: QUERY, status: 400, request: () => pub(f.token, '/locations?bbox=2,49,3,48') },
   { name: 'places typed', op: PLACES, status: 200, request: () => pub(f.token, '/places?q=Lond&limit=3') },
   { name: 'places, no text', op: PLACES, status: 400, request: () => pub(f.token, '/places?q=') },
   { name: 'not modified', op: QUERY, status: 304, request: () => revalidating(f.token, `/locations?${NEAR}`) },

@@ -31,7 +31,7 @@ import {
 } from './tuning'
 import type { IndexDoc, IndexEntry, IndexOptions, IndexQuery, IndexResult, Schedule } from './types'
 
-export { boxesAround } from './geo/boxes'
+export { type Bbox, bboxMiddle, boxesAround } from './geo/boxes'
 export { CLOSED, type KeyOpenState, OPEN, type OpeningHours, UNKNOWN } from './open-now'
 export { searchWords } from './query/plan'
 export { defaultSchedule, requestSeen, stepEnd } from './schedule'

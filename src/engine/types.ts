@@ -1,4 +1,5 @@
 // The index's public types: what it takes in, what a query asks and what it answers.
+import type { Bbox } from './geo/boxes'
 import type { OpeningHours } from './open-now'
 
 /** A published location as the index takes it in (src/indexes/present.ts makes these). */
@@ -30,9 +31,11 @@ export type TagLogic = 'any' | 'all' | 'match'
 export type SortOrder = 'distance' | 'name' | 'priority'
 
 export type IndexQuery = {
-  /** null: every location (all=true); otherwise a radius query around this point. */
+  /** null: every location (all=true); otherwise a radius query around this point, or where a bbox query's distances are measured from. */
   center: { lat: number; lng: number } | null
   radiusKm: number
+  /** A bbox query: only the locations in this box (center set; radiusKm unused). null or absent: none. */
+  bbox?: Bbox | null
   /** Lowercased tag values; empty: no tag filter. */
   tags: string[]
   tagLogic: TagLogic

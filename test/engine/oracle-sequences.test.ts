@@ -18,7 +18,16 @@ import {
   type TagLogic,
 } from '../../src/engine/locator-index'
 import { searchDoc } from '../../src/indexes/present'
-import { editDistances, haversineKm, oracleWords as words, taskQueue, typosAllowed } from '../helpers'
+import {
+  type Bbox,
+  bboxAround,
+  editDistances,
+  haversineKm,
+  inBbox,
+  oracleWords as words,
+  taskQueue,
+  typosAllowed,
+} from '../helpers'
 
 // The oracle ----------------------------------------------------------------------------------------
 
@@ -50,7 +59,7 @@ function naiveWith(
   const rows: { r: Rec; km: number | null; name: string; rank: number }[] = []
   for (const r of recs) {
     const km = q.center ? haversineKm(q.center, r) : null
-    if (km !== null && km > q.radiusKm) continue
+    if (q.bbox != null ? !inBbox(q.bbox as Bbox, r) : km !== null && km > q.radiusKm) continue
     const has = (t: string) => r.tags.some((own) => own.toLowerCase() === t)
     if (q.tags.length > 0) {
       if (q.tagLogic === 'any' && !q.tags.some(has)) continue
@@ -195,9 +204,20 @@ const ruleArb: fc.Arbitrary<Rule> = fc.oneof(
   fc.uniqueArray(fc.integer({ min: 0, max: 40 }), { maxLength: 5 }).map((ns) => ({ ids: ns.map((n) => `loc_${n}`) })),
 )
 
+/** A bbox around a spot: edges through other spots' coordinates, both sides of the antimeridian, the poles. */
+const bboxArb = fc
+  .record({
+    around: spot,
+    dLng: fc.oneof(fc.constantFrom(0, 0.0001, 0.001, 0.3, 180), fc.double({ min: 0, max: 2, noNaN: true })),
+    dLat: fc.oneof(fc.constantFrom(0, 0.0004, 0.001, 0.3, 90), fc.double({ min: 0, max: 2, noNaN: true })),
+  })
+  .map(({ around: [lat, lng], dLng, dLat }) => bboxAround({ lat, lng }, dLng, dLat))
+
 const queryArb: fc.Arbitrary<IndexQuery> = fc
   .record({
     radius: fc.boolean(),
+    // A bbox query (when radius): its distances from `center`.
+    bbox: fc.option(bboxArb, { freq: 3 }),
     center: spot,
     radiusKm: fc.oneof(
       fc.constantFrom(1e-9, 1e-6, 0.001, 0.2, 5, 30, 200, 1609.344),
@@ -222,6 +242,7 @@ const queryArb: fc.Arbitrary<IndexQuery> = fc
   .map((q) => ({
     center: q.radius ? { lat: q.center[0], lng: q.center[1] } : null,
     radiusKm: q.radiusKm,
+    bbox: q.radius ? q.bbox : null,
     tags: q.tags,
     tagLogic: q.tagLogic,
     groupOf: groupsOf(q.groups),

@@ -16,7 +16,7 @@ import {
   type TagLogic,
 } from '../../src/engine/locator-index'
 import { nameKey } from '../../src/core/text'
-import { editDistances, typosAllowed } from '../helpers'
+import { type Bbox, bboxAround, editDistances, inBbox, typosAllowed } from '../helpers'
 import { parseDayHours } from '../../src/core/hours'
 import { openState } from '../../src/core/opening'
 import { ZoneClock } from '../../src/core/zone-clock'
@@ -269,9 +269,20 @@ function queuedIndex() {
   return { tasks, index, truth, write, remove }
 }
 
+/** A bbox around a point: up to a degree or so either side, a line (0), or every longitude. */
+const bboxArb = fc
+  .record({
+    around: point,
+    dLng: fc.oneof(fc.double({ min: 0, max: 1.2, noNaN: true }), fc.constantFrom(0, 180)),
+    dLat: fc.oneof(fc.double({ min: 0, max: 1.2, noNaN: true }), fc.constantFrom(0, 90)),
+  })
+  .map(({ around, dLng, dLat }) => bboxAround(around, dLng, dLat))
+
 const queryArb: fc.Arbitrary<IndexQuery> = fc
   .record({
     radius: fc.boolean(),
+    // A bbox query (when radius): its distances from `center`.
+    bbox: fc.option(bboxArb, { freq: 3 }),
     center: point,
     radiusKm: fc.oneof(fc.double({ min: 0.5, max: 120, noNaN: true }), fc.constant(1609.344)),
     tags: fc.uniqueArray(fc.constantFrom(...TAGS, 'unknown-tag'), { maxLength: 3 }),
@@ -308,6 +319,7 @@ const queryArb: fc.Arbitrary<IndexQuery> = fc
   .map((q) => ({
     center: q.radius ? q.center : null,
     radiusKm: q.radiusKm,
+    bbox: q.radius ? q.bbox : null,
     tags: q.tags,
     tagLogic: q.tagLogic,
     groupOf,
@@ -333,7 +345,7 @@ function oracleWith(docs: IndexDoc[], q: IndexQuery, words: string[], typos: boo
   for (const sent of docs) {
     const doc = { ...sent, tags: sent.tags.map((t) => t.toLowerCase()) }
     const d = q.center ? distance(q.center.lng, q.center.lat, doc.lng, doc.lat) : null
-    if (d !== null && d > q.radiusKm) continue
+    if (q.bbox != null ? !inBbox(q.bbox as Bbox, doc) : d !== null && d > q.radiusKm) continue
     if (q.openAt != null && !(doc.hours && oracleOpen(doc.hours, q.openAt).open === true)) continue
     if (q.tags.length > 0) {
       if (q.tagLogic === 'any' && !q.tags.some((t) => doc.tags.includes(t))) continue

@@ -8,7 +8,7 @@ import { placeSearchAt } from '../../src/geocode/embedded/places'
 import { createApp } from '../../src/server/app'
 import type { RateLimiter } from '../../src/api/public/guards'
 import { addCustomField, setFilters, setLocatorSettings, setPriorityRules } from '../../src/operator'
-import { haversineKm, makeEnv, type TestEnv } from '../helpers'
+import { type Bbox, haversineKm, inBbox, makeEnv, type TestEnv } from '../helpers'
 
 export { haversineKm }
 
@@ -458,6 +458,8 @@ export function appOn(
 export type OracleQuery = {
   center?: { lat: number; lng: number }
   radiusKm?: number
+  /** A bbox query: the locations in it (center: where distances are measured from). */
+  bbox?: Bbox
   tags?: string[]
   tagLogic?: 'any' | 'all' | 'match'
   search?: string
@@ -493,12 +495,12 @@ export function oracle(locs: Loc[], q: OracleQuery): { loc: Loc; km: number | nu
     .filter((l) => tagsMatch(l.tags, q.tags ?? [], q.tagLogic ?? 'any'))
     .filter((l) => searchMatches(l.text, q.search ?? ''))
     .map((loc) => ({ loc, km: q.center ? haversineKm(q.center, loc) : null }))
-    .filter((h) => h.km === null || h.km <= q.radiusKm!)
+    .filter((h) => (q.bbox ? inBbox(q.bbox, h.loc) : h.km === null || h.km <= q.radiusKm!))
   const sort = q.sort ?? (q.center ? 'distance' : 'name')
   const byDistance = (a: { km: number | null }, b: { km: number | null }) => a.km! - b.km!
   hits.sort((a, b) => {
     if (sort === 'priority' && a.loc.rank !== b.loc.rank) return a.loc.rank - b.loc.rank
-    return q.center ? byDistance(a, b) || byName(a.loc, b.loc) : byName(a.loc, b.loc)
+    return q.center && sort !== 'name' ? byDistance(a, b) || byName(a.loc, b.loc) : byName(a.loc, b.loc)
   })
   return hits
 }

@@ -62,6 +62,7 @@ const LIST = [
   'all',
   'openNow',
   'near',
+  'bbox',
 ] as const
 
 export const OPERATIONS: readonly Operation[] = [
@@ -172,7 +173,7 @@ export const OPERATIONS: readonly Operation[] = [
     path: `${PUBLIC}/locations`,
     summary: 'Find published locations',
     description:
-      'Radius mode: send `lat` and `lng`; locations within `radius` come nearest first. All mode: `all=true`; every published location comes, by name.',
+      'Radius mode: send `lat` and `lng`; locations within `radius` come nearest first. Bbox mode: `bbox=west,south,east,north`; the locations in the box come nearest its middle (or `lat`/`lng`) first. All mode: `all=true`; every published location comes, by name.',
     parameters: LIST,
     ok: { status: 200, schema: 'LocationsAnswer', description: 'A page of locations.' },
     errors: ['MISSING_COORDINATES', 'INVALID_COORDINATES', 'PLACE_NOT_FOUND', 'PLACES_UNAVAILABLE'],

@@ -65,12 +65,17 @@ export const PARAMETERS = {
     type: 'string',
     enum: ['published', 'draft'],
   }),
-  lat: query('lat', "The centre's latitude, in decimal degrees. Required unless all=true.", {
+  bbox: query(
+    'bbox',
+    "A box: `west,south,east,north` in decimal degrees. The locations in it, at any distance; west > east crosses the antimeridian. Distances are measured from `lat`/`lng` or `near` when sent, else from the box's middle. Not with `all`, nor `radius`.",
+    { type: 'string', pattern: '^[^,]+,[^,]+,[^,]+,[^,]+$', example: '2.25,48.81,2.42,48.9' },
+  ),
+  lat: query('lat', "The centre's latitude, in decimal degrees. Required unless all=true or bbox is sent.", {
     type: 'number',
     minimum: -90,
     maximum: 90,
   }),
-  lng: query('lng', "The centre's longitude, in decimal degrees. Required unless all=true.", {
+  lng: query('lng', "The centre's longitude, in decimal degrees. Required unless all=true or bbox is sent.", {
     type: 'number',
     minimum: -180,
     maximum: 180,
@@ -122,7 +127,7 @@ export const PARAMETERS = {
   ),
   sort: query(
     'sort',
-    'Radius mode: `distance` (the default) or `priority`. With all=true: `name` (the default) or `priority`.',
+    'Radius mode: `distance` (the default) or `priority`. Bbox mode: `distance` (the default), `name` or `priority`. With all=true: `name` (the default) or `priority`.',
     {
       type: 'string',
       enum: ['distance', 'name', 'priority'],

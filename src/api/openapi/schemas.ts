@@ -271,12 +271,22 @@ export const SCHEMAS = {
                 lng: t.Number({ minimum: -180, maximum: 180 }),
                 label: t.Optional(t.String({ description: 'With near: the place it named.' })),
               }),
-              radius: t.Number({ exclusiveMinimum: 0 }),
+              radius: t.Optional(t.Number({ exclusiveMinimum: 0, description: 'Radius mode.' })),
+              bbox: t.Optional(
+                t.Array(t.Number(), {
+                  minItems: 4,
+                  maxItems: 4,
+                  description: 'Bbox mode: the box as sent, west, south, east, north.',
+                }),
+              ),
               unit: oneOf(UNITS),
             }),
           ),
         },
-        { description: 'Radius mode: the query. With all=true: `{}`.' },
+        {
+          description:
+            "Radius and bbox mode: the query (a bbox query's centre: where its distances are measured from). With all=true: `{}`.",
+        },
       ),
     },
   ),

@@ -207,6 +207,9 @@ const HAS_MORE = { true: Buffer.from(',"hasMore":true'), false: Buffer.from(',"h
 const NEXT = Buffer.from(',"next":')
 const PREV = Buffer.from(',"prev":')
 const META_LAT = Buffer.from('}},"meta":{"query":{"center":{"lat":')
+/** A bbox query's meta begins with its box, then its centre: META_BBOX, the box's JSON, META_BBOX_LAT. */
+const META_BBOX = Buffer.from('}},"meta":{"query":{"bbox":')
+const META_BBOX_LAT = Buffer.from(',"center":{"lat":')
 const META_LNG = Buffer.from(',"lng":')
 const META_LABEL = Buffer.from(',"label":')
 const META_RADIUS = Buffer.from('},"radius":')
@@ -221,7 +224,7 @@ const TRAILER_BYTES =
   HAS_MORE.false.length +
   NEXT.length +
   PREV.length +
-  META_LAT.length +
+  Math.max(META_LAT.length, META_BBOX.length + META_BBOX_LAT.length) +
   META_LNG.length +
   META_RADIUS.length +
   META_UNIT_CLOSE.miles.length
@@ -253,7 +256,9 @@ function locationsAnswer(
   const prev = offset > 0 ? link!(Math.max(0, offset - limit)) : ''
   const lat = center ? String(center.lat) : ''
   const lng = center ? String(center.lng) : ''
-  const radius = center ? String(req.radius) : ''
+  // A bbox query's meta has its box where a radius query's has its radius.
+  const radius = req.bbox !== null ? '' : center ? String(req.radius) : ''
+  const box = req.bbox === null ? '' : `[${req.bbox.join(',')}]`
   const label = req.label === null ? '' : JSON.stringify(req.label)
 
   // Written once, in a buffer with room for the most the answer can take, and sent as far as written.
@@ -266,7 +271,8 @@ function locationsAnswer(
     META_LABEL.length +
     lat.length +
     lng.length +
-    radius.length
+    radius.length +
+    box.length
   for (let i = 0; i < hits.length; i++) {
     const hit = hits[i]!
     const slot = hit.json ?? registry.json(locator.id, entry, entry.index.entryAt(hit.key), null)
@@ -300,13 +306,15 @@ function locationsAnswer(
     pos += body.write(prev, pos)
   }
   if (center) {
-    pos = ascii(body, bytes(body, pos, META_LAT), lat)
+    if (box === '') pos = ascii(body, bytes(body, pos, META_LAT), lat)
+    else pos = ascii(body, bytes(body, ascii(body, bytes(body, pos, META_BBOX), box), META_BBOX_LAT), lat)
     pos = ascii(body, bytes(body, pos, META_LNG), lng)
     if (label !== '') {
       pos = bytes(body, pos, META_LABEL)
       pos += body.write(label, pos)
     }
-    pos = ascii(body, bytes(body, pos, META_RADIUS), radius)
+    if (box === '') pos = ascii(body, bytes(body, pos, META_RADIUS), radius)
+    else body[pos++] = 0x7d // "}": the centre's
     pos = bytes(body, pos, META_UNIT_CLOSE[req.unit])
   } else pos = bytes(body, pos, META_NONE)
   return { body: body.subarray(0, pos), total }

@@ -1,5 +1,5 @@
 // GET /locations query parameters -> an index query. Each bad parameter is named in the error.
-import type { IndexQuery, SortOrder, TagLogic } from '../../engine/locator-index'
+import { type Bbox, bboxMiddle, type IndexQuery, type SortOrder, type TagLogic } from '../../engine/locator-index'
 import type { Locator } from '../../store/locators'
 import { firstBrokenPair, single } from '../../core/urlencoded'
 import { PublicError } from './errors'
@@ -13,6 +13,8 @@ export type LocationsRequest = {
   unit: 'miles' | 'km'
   /** Radius in `unit` as meta.query shows it (radius queries only): the locator's, converted to another unit, rounded (shownRadius). */
   radius: number
+  /** The box of a bbox query, as sent; null for the other kinds. */
+  bbox: Bbox | null
 }
 
 /** What parseLocationsRequest reads of a query string: URLSearchParams, or queryParams' own reading of a plain one. */
@@ -135,6 +137,7 @@ const READ_PARAMS = new Set([
   'radius',
   'open_now',
   'near',
+  'bbox',
   'q',
 ])
 
@@ -168,12 +171,38 @@ export function once(params: Params, name: string): string | null {
   return value !== undefined ? value : single(params, name, (tail) => invalid(`${name} ${tail}`))
 }
 
+/** A number as a parameter is written: a sign, digits, a point, an exponent, spaces around. */
+const NUMBER = /^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/
+
 function number(params: Params, name: string): number | null {
   const raw = once(params, name)
   if (raw === null || raw.trim() === '') return null
   // A number too large for a double ("1e400") is Infinity: out of any range, not "not a number".
-  if (!/^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(raw)) throw invalid(`${name} must be a number; got "${raw}".`)
+  if (!NUMBER.test(raw)) throw invalid(`${name} must be a number; got "${raw}".`)
   return Number(raw)
+}
+
+/**
+ * bbox=west,south,east,north: longitudes from -180 to 180 (west > east crosses the antimeridian),
+ * latitudes from -90 to 90, south not above north. null when absent or empty.
+ */
+export function bboxOf(params: Params): Bbox | null {
+  const raw = once(params, 'bbox')
+  if (raw === null || raw.trim() === '') return null
+  const shown = raw.length > 80 ? `${raw.slice(0, 80)}...` : raw
+  const parts = raw.split(',')
+  if (parts.length !== 4 || !parts.every((p) => NUMBER.test(p)))
+    throw invalid(`bbox must be four numbers, west,south,east,north (as 2.2,48.8,2.4,48.9); got "${shown}".`)
+  const [w, s, e, n] = parts.map(Number) as [number, number, number, number]
+  if (!(Math.abs(w) <= 180 && Math.abs(e) <= 180))
+    throw invalid(
+      `bbox's longitudes must be from -180 to 180 (a box wider than the world is too large: wrap a map's longitudes into that range; west > east crosses the antimeridian); got "${shown}".`,
+    )
+  if (!(Math.abs(s) <= 90 && Math.abs(n) <= 90))
+    throw invalid(`bbox's latitudes must be from -90 to 90 (beyond is past a pole); got "${shown}".`)
+  if (s > n)
+    throw invalid(`bbox's south edge (${s}) is north of its north edge (${n}): the order is west,south,east,north.`)
+  return [w, s, e, n]
 }
 
 export function integer(params: Params, name: string, fallback: number, min: number, max: number): number {
@@ -224,6 +253,9 @@ export function parseLocationsRequest(
   place: (text: string) => { lat: number; lng: number; label: string },
 ): LocationsRequest {
   const all = flag(params, 'all')
+  const bbox = bboxOf(params)
+  if (bbox !== null && all)
+    throw invalid('bbox asks for the locations in a box, and all=true for every one: send one or the other.')
   const openNow = flag(params, 'open_now')
   const near = once(params, 'near') ?? ''
   if (near.length > MAX_SEARCH && codePoints(near) > MAX_SEARCH)
@@ -240,7 +272,11 @@ export function parseLocationsRequest(
   // Characters are code points (an emoji is one), not UTF-16 units; never fewer than the units.
   if (search.length > MAX_SEARCH && codePoints(search) > MAX_SEARCH)
     throw invalid(`search may be at most ${MAX_SEARCH} characters; got ${codePoints(search)}.`)
-  const sortAllowed: SortOrder[] = all ? ['name', 'priority'] : ['distance', 'priority']
+  const sortAllowed: SortOrder[] = all
+    ? ['name', 'priority']
+    : bbox !== null
+      ? ['distance', 'name', 'priority']
+      : ['distance', 'priority']
   const sort = oneOf<SortOrder>(params, 'sort', sortAllowed, all ? 'name' : 'distance')
 
   // Read and checked with all=true too, where they are not needed: a bad or repeated one is the
@@ -257,6 +293,14 @@ export function parseLocationsRequest(
     center = { lat: found.lat, lng: found.lng }
     label = found.label
   }
+  if (bbox !== null && center === null) {
+    if (lat !== null || lng !== null)
+      throw new PublicError(
+        'MISSING_COORDINATES',
+        `${lat === null ? 'lat' : 'lng'} is required with ${lat === null ? 'lng' : 'lat'}: together they name where distances are measured from.`,
+      )
+    center = bboxMiddle(bbox)
+  }
   if (!all && center === null)
     throw new PublicError(
       'MISSING_COORDINATES',
@@ -270,12 +314,14 @@ export function parseLocationsRequest(
       `${outside} must be between ${outside === 'lat' ? '-90 and 90' : '-180 and 180'}; got "${params.get(outside)}".`,
     )
   const sent = number(params, 'radius')
+  if (sent !== null && bbox !== null)
+    throw invalid('radius bounds a query around a point, and bbox is a box: send one or the other.')
   if (sent !== null && (!(sent > 0) || sent > MAX_RADIUS))
     throw invalid(`radius must be more than 0 and at most ${MAX_RADIUS} ${unit}; got ${params.get('radius')}.`)
 
   let radius = 0
   let shown = 0
-  if (center !== null) {
+  if (center !== null && bbox === null) {
     // The locator's radius was checked in its own unit when it was set: in another it may be more
     // than MAX_RADIUS (1000 miles is 1609 km), and is still the radius the locator asks for.
     if (sent !== null) radius = shown = sent
@@ -290,6 +336,7 @@ export function parseLocationsRequest(
     query: {
       center,
       radiusKm: unit === 'km' ? radius : radius * KM_PER_MILE,
+      bbox,
       tags,
       tagLogic,
       groupOf,
@@ -302,6 +349,7 @@ export function parseLocationsRequest(
     label,
     unit,
     radius: shown,
+    bbox,
   }
 }
 

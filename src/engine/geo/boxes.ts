@@ -36,3 +36,45 @@ export function boxesAround(lng: number, lat: number, km: number): LngLatBox[] {
     ]
   return [[minLng, minLat, maxLng, maxLat]]
 }
+
+/** A bounding box as a query sends it: west, south, east, north; west > east crosses the antimeridian. */
+export type Bbox = readonly [number, number, number, number]
+
+/**
+ * The lng/lat boxes of a bbox (longitudes within -180..180, south <= north): one, or two across
+ * the antimeridian. A box that reaches the antimeridian holds the points on it whether their
+ * longitude is written 180 or -180.
+ */
+export function boxesOf([w, s, e, n]: Bbox): LngLatBox[] {
+  if (w > e)
+    return [
+      [w, s, 180, n],
+      [-180, s, e, n],
+    ]
+  if (e === 180 && w > -180)
+    return [
+      [w, s, 180, n],
+      [-180, s, -180, n],
+    ]
+  if (w === -180 && e < 180)
+    return [
+      [-180, s, e, n],
+      [180, s, 180, n],
+    ]
+  return [[w, s, e, n]]
+}
+
+/** A bbox's middle: where its distances are measured from when the query names no point. */
+export function bboxMiddle([w, s, e, n]: Bbox): { lat: number; lng: number } {
+  const lng = w + (w > e ? e + 360 - w : e - w) / 2
+  return { lat: (s + n) / 2, lng: lng > 180 ? lng - 360 : lng }
+}
+
+/** Whether (x, y) lies in one of the boxes (one or two: boxesOf's or boxesAround's). */
+export function inBoxes(boxes: LngLatBox[], x: number, y: number): boolean {
+  const [ax0, y0, ax1, y1] = boxes[0]!
+  if (y < y0 || y > y1) return false
+  if (x >= ax0 && x <= ax1) return true
+  const b = boxes[1]
+  return b !== undefined && x >= b[0] && x <= b[2]
+}

@@ -75,7 +75,8 @@ export class Circle {
     this.coords = coords
     this.cos = cos
     this.xyz = xyz
-    const h = havOfKm(r)
+    // A circle of Infinity km holds every point (a bbox query's distances, box-query.ts).
+    const h = r === Infinity ? Infinity : havOfKm(r)
     this.havIn = h * (1 - HAV_MARGIN)
     this.havOut = h * (1 + HAV_MARGIN)
     return this

@@ -48,9 +48,9 @@ export function havBetween(
   return cosLat1 * cosLat2 * haverSin((lng1 - lng2) * RAD) + haverSin((lat1 - lat2) * RAD)
 }
 
-/** km from havBetween's value, as kmBetween takes it. */
+/** km from havBetween's value, as kmBetween takes it; at most half the Earth round (rounding can put an antipode's above 1). */
 export function kmOfHav(h: number): number {
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h))
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(Math.min(h, 1)))
 }
 
 /** The haversine of km, to compare with havBetween's values: callers widen it by HAV_MARGIN the safe way. */

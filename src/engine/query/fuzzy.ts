@@ -4,11 +4,11 @@
 // word's bit; a location passes when its terms carry every word's bit. Candidates are the
 // locations of the rarest word's terms: from FlexSearch's postings of the terms it holds, from
 // the base's term columns (and the delta) for the common ones; a word with a term in neither
-// (new since the base) leaves every location a candidate (those in the circle's boxes, for a
-// radius query).
+// (new since the base) leaves every location a candidate (those in the query's boxes, for a
+// radius or bbox query).
 import { ensure, popcount } from '../arrays'
 import { countPassing, termColumn } from '../columns'
-import { boxesAround } from '../geo/boxes'
+import { boxesAround, boxesOf, inBoxes } from '../geo/boxes'
 import { kmBetween, RAD } from '../geo/sphere'
 import type { IndexState } from '../state'
 import { type TagPlan, tagTest } from '../tags'
@@ -189,20 +189,25 @@ export function fuzzyQuery(
   const listed = plan.source !== null && s.postings.ready
   if (radius) {
     const { lat, lng } = q.center!
-    const r = q.radiusKm
+    // A bbox query: every point in its boxes, at any distance; runs of exact boxes, not whole leaves.
+    const bbox = q.bbox != null
+    const r = bbox ? Infinity : q.radiusKm
     const cosLat1 = Math.cos(lat * RAD)
     const { lat: lats, lng: lngs, cosLat } = keys
-    // The base's points in the circle's boxes (and the delta's), or the word's locations, whichever are fewer.
-    const boxes = boxesAround(lng, lat, r)
+    // The base's points in the boxes (and the delta's), or the word's locations, whichever are fewer.
+    const boxes = bbox ? boxesOf(q.bbox!) : boxesAround(lng, lat, r)
     const runs = s.boxRuns
     runs.count = 0
     const { base } = s
-    if (base.kd !== null) for (const box of boxes) runs.add(base, box, boxes.length === 1, s.stack)
-    let inBoxes = s.delta.size
-    for (let i = 0; i < runs.count; i += 2) inBoxes += runs.found[i + 1]! - runs.found[i]! + 1
-    if (listed && plan.source!.size < inBoxes) {
+    if (base.kd !== null) for (const box of boxes) runs.add(base, box, !bbox && boxes.length === 1, s.stack)
+    let inRuns = s.delta.size
+    for (let i = 0; i < runs.count; i += 2) inRuns += runs.found[i + 1]! - runs.found[i]! + 1
+    if (listed && plan.source!.size < inRuns) {
       eachListed(s, plan.source!.terms, (key) => {
-        const d = kmBetween(lng, lat, cosLat1, lngs[key]!, lats[key]!, cosLat[key]!)
+        const x = lngs[key]!
+        const y = lats[key]!
+        if (bbox && !inBoxes(boxes, x, y)) return
+        const d = kmBetween(lng, lat, cosLat1, x, y, cosLat[key]!)
         if (d <= r) heap.offer(key, d)
       })
     } else {

@@ -3,6 +3,7 @@
 import type { IndexState } from '../state'
 import { planTags, type TagPlan, tagTest } from '../tags'
 import type { IndexQuery, IndexResult } from '../types'
+import { boxQuery } from './box-query'
 import { fuzzyQuery } from './fuzzy'
 import { markCandidates, markMatches, type Matches } from './matches'
 import { inNameOrder } from './name-pages'
@@ -54,7 +55,9 @@ function exactQuery(
   // past them all made a heap too large to allocate), at least one (for `limit: 0`, the total alone).
   const keep = Math.min(q.offset + Math.max(1, q.limit), Math.max(1, keys.live))
   const heap = new TopK(keep, orderOf(q.sort, radius, keys.entries, keys.rankOf), byDistance, filter)
-  if (radius) radiusQuery(s, q, tagPlan, wordPlan, heap, byRankMin)
+  // A bbox query has a centre too: its distances are measured from it, and rank ties by them.
+  if (radius && q.bbox != null) boxQuery(s, q, tagPlan, wordPlan, heap)
+  else if (radius) radiusQuery(s, q, tagPlan, wordPlan, heap, byRankMin)
   else if (wordLeads(textReady, wordPlan, keys.live))
     s.postings.eachCandidate(wordPlan.source.terms, (key) => heap.offer(key, 0))
   else {
