@@ -442,7 +442,7 @@ describe('route labels', () => {
         ...publicRoutes({ store: env.store, registry, log: () => {}, requestId: () => '' }).app.routes,
       ]
       const served = routes.filter((r) => r.method !== 'OPTIONS' && !r.path.includes('//'))
-      expect(served.length).toBe(18)
+      expect(served.length).toBe(20)
       for (const r of served) {
         const template = r.path.replace(/:(\w+)/g, '{$1}')
         expect(label(r.method, r.path.replace(/:(\w+)/g, 'x1')) as object).toEqual({
@@ -467,6 +467,12 @@ describe('route labels', () => {
       ['GET', '/public/v1/tok/locations?q=a/b', '/public/v1/{token}/locations'],
       ['GET', '/public/v1/tok/locations/a/b', 'other'],
       ['GET', '/public/v1/tok/locationsx', 'other'],
+      ['GET', '/public/v1/tok/clusters?bbox=1,2,3,4&zoom=3', '/public/v1/{token}/clusters'],
+      ['GET', '/public/v1/tok/clusters/3-loc_a/leaves?limit=2', '/public/v1/{token}/clusters/{id}/leaves'],
+      ['GET', '/public/v1/tok/clusters//leaves', 'other'],
+      ['GET', '/public/v1/tok/clusters/3-loc_a', 'other'],
+      ['GET', '/public/v1/tok/clusters/3-loc_a/leavesx', 'other'],
+      ['GET', '/public/v1/tok/clustersx', 'other'],
       ['GET', '/public/v1/tok', 'other'],
       ['GET', '/public/v1//locations', 'other'],
       ['GET', '/public/v1?x=1', 'other'],

@@ -200,6 +200,8 @@ const BULK_BODY = {
   ],
 }
 const QUERY = 'GET /public/v1/{token}/locations'
+const CLUSTERS = 'GET /public/v1/{token}/clusters'
+const LEAVES = 'GET /public/v1/{token}/clusters/{id}/leaves'
 const PUBLIC_ONE = 'GET /public/v1/{token}/locations/{id}'
 const PLACES = 'GET /public/v1/{token}/places'
 const FILTERS = 'GET /public/v1/{token}/filters'
@@ -449,6 +451,34 @@ const CASES: Case[] = [
     request: () => pub(f.token, '/locations?bbox=2.2,48.8,2.5,48.95&sort=name&limit=3&offset=1&unit=km'),
   },
   { name: 'bbox upside down', op: QUERY, status: 400, request: () => pub(f.token, '/locations?bbox=2,49,3,48') },
+  {
+    name: 'clusters',
+    op: CLUSTERS,
+    status: 200,
+    request: () => pub(f.token, '/clusters?bbox=-180,-90,180,90&zoom=4&tags[]=repair'),
+  },
+  {
+    name: 'clusters, no zoom',
+    op: CLUSTERS,
+    status: 400,
+    request: () => pub(f.token, '/clusters?bbox=1,2,3,4'),
+  },
+  {
+    name: 'cluster leaves',
+    op: LEAVES,
+    status: 200,
+    request: async () => {
+      const res = await f.env.app.handle(pub(f.token, '/clusters?bbox=-180,-90,180,90&zoom=2'))
+      const { data } = (await res.json()) as { data: { clusters: { id: string }[] } }
+      return pub(f.token, `/clusters/${data.clusters[0]!.id}/leaves?limit=2&offset=1`)
+    },
+  },
+  {
+    name: 'cluster unknown',
+    op: LEAVES,
+    status: 404,
+    request: () => pub(f.token, '/clusters/3-loc_nobody/leaves'),
+  },
   { name: 'places typed', op: PLACES, status: 200, request: () => pub(f.token, '/places?q=Lond&limit=3') },
   { name: 'places, no text', op: PLACES, status: 400, request: () => pub(f.token, '/places?q=') },
   { name: 'not modified', op: QUERY, status: 304, request: () => revalidating(f.token, `/locations?${NEAR}`) },

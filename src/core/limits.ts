@@ -9,3 +9,5 @@ export const MAX_RADIUS = 1000
 export const MAX_TAGS = 50
 /** Characters of a search. */
 export const MAX_SEARCH = 200
+/** The deepest zoom a map asks GET /clusters for (256-pixel Web Mercator tiles). */
+export const MAX_ZOOM = 20

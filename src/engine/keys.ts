@@ -17,6 +17,9 @@ export class KeyTable {
   rankOf = new Int32Array(0)
   /** IndexDoc.json per key, -1 for null: an answer reads its hits' from here, not from each entry object. */
   jsonOf = new Int32Array(0)
+  /** Writes so far, and per key the count when it was last set or freed: what was written since a moment (clusters/tree.ts). */
+  writes = 0
+  writtenAt = new Float64Array(0)
 
   /** The key of a new id: a freed one, or the next (its tables grown by the caller: `grow`). */
   take(id: string): number {
@@ -28,12 +31,13 @@ export class KeyTable {
 
   /** Stores a doc's entry and point under its key. */
   set(key: number, doc: IndexDoc): void {
-    this.entries[key] = { id: doc.id, nameSort: doc.nameSort }
+    this.entries[key] = { id: doc.id, nameSort: doc.nameSort, name: doc.name ?? doc.nameSort }
     this.rankOf[key] = doc.rank
     this.jsonOf[key] = doc.json ?? -1
     this.lat[key] = doc.lat
     this.lng[key] = doc.lng
     this.cosLat[key] = Math.cos(doc.lat * RAD)
+    this.writtenAt[key] = ++this.writes
   }
 
   /** Frees a live key (its id forgotten). */
@@ -41,6 +45,7 @@ export class KeyTable {
     this.keyOf.delete(id)
     this.entries[key] = null
     this.jsonOf[key] = -1
+    this.writtenAt[key] = ++this.writes
     this.freeKeys.push(key)
     this.live--
   }
@@ -54,6 +59,7 @@ export class KeyTable {
     this.rankOf = ensure(this.rankOf, n)
     this.jsonOf = ensure(this.jsonOf, n)
     this.jsonOf.fill(-1, before)
+    this.writtenAt = ensure(this.writtenAt, n)
     this.entries.push(null)
   }
 
@@ -65,6 +71,7 @@ export class KeyTable {
     this.cosLat = fit(this.cosLat, n)
     this.rankOf = fit(this.rankOf, n)
     this.jsonOf = fit(this.jsonOf, n)
+    this.writtenAt = fit(this.writtenAt, n)
   }
 
   /** The key of `doc` while it is the live entry of its id; -1 otherwise. */

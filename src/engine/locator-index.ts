@@ -13,14 +13,18 @@
 // - open-now.ts: which locations are open at an instant, from their hours, kept until each changes.
 // - tuning.ts: every tuning constant.
 import { Compactor } from './build/compaction'
-import { startKdWorker } from './geo/kd-build'
+import { type ClustersResult, clustersIn, leavesOf, type VisitIn } from './clusters/answer'
+import { buildClusterTree, clusterTreeNow } from './clusters/build'
+import type { ClusterTree } from './clusters/tree'
 import { NameOrderBuild } from './name-order-build'
-import { runQuery } from './query/query'
+import { runQuery, visitMatches } from './query/query'
 import { defaultSchedule } from './schedule'
+import { startWorker } from './worker-jobs'
 import type { KeyOpenState, OpeningHours } from './open-now'
 import { IndexState } from './state'
 import {
   BY_RANK_MIN,
+  CLUSTER_NOW_MAX,
   COMPACTION_SLICE,
   DELTA_MIN,
   FUZZY_HEAP_MAX,
@@ -32,6 +36,8 @@ import {
 import type { IndexDoc, IndexEntry, IndexOptions, IndexQuery, IndexResult, Schedule } from './types'
 
 export { type Bbox, bboxMiddle, boxesAround } from './geo/boxes'
+export type { ClusterHit, ClustersResult } from './clusters/answer'
+export { MAX_ZOOM } from './clusters/levels'
 export { CLOSED, type KeyOpenState, OPEN, type OpeningHours, UNKNOWN } from './open-now'
 export { searchWords } from './query/plan'
 export { defaultSchedule, requestSeen, stepEnd } from './schedule'
@@ -62,6 +68,11 @@ export class LocatorIndex {
   /** True from LocatorIndex.loading() until finishLoad() is done: not to be queried or written meanwhile. */
   private isLoading = false
   private readonly kdWorkerMin: number
+  /** Below this many points a cluster tree is built at once, when first asked for. */
+  private readonly clusterNowMax: number
+  /** A cluster tree build under way, and whether another is due when it ends (a compaction swapped in meanwhile). */
+  private clusterBuilding = false
+  private clusterAgain = false
 
   /**
    * An empty index to fill with load(), a slice of docs at a time, then finishLoad(): the same
@@ -90,9 +101,13 @@ export class LocatorIndex {
         kdWorkerMin,
         deltaMin: options.deltaMin ?? DELTA_MIN,
       },
-      () => this.dropMade(true),
+      () => {
+        this.dropMade(true)
+        this.clustersDue()
+      },
     )
     this.nameChunk = options.nameChunk
+    this.clusterNowMax = options.clusterNowMax ?? CLUSTER_NOW_MAX
     this.nameSortSlice = options.nameSortSlice ?? NAME_SORT_SLICE
     this.byRankMin = options.byRankMin ?? BY_RANK_MIN
     this.fuzzyHeapMax = options.fuzzyHeapMax ?? FUZZY_HEAP_MAX
@@ -103,7 +118,7 @@ export class LocatorIndex {
     s.prefixes.sort(s.terms.vocab)
     this.compactor.compactNow()
     // Its compactions will sort in the worker thread: start that now, while the build blocks anyway.
-    if (s.keys.live >= kdWorkerMin) startKdWorker()
+    if (s.keys.live >= kdWorkerMin) startWorker()
     this.startTextAndNames()
   }
 
@@ -128,7 +143,7 @@ export class LocatorIndex {
     const sortStep = s.prefixes.sortInSteps(s.terms.vocab, this.nameSortSlice)
     const sorting = () => {
       if (!sortStep()) return this.schedule(sorting)
-      if (s.keys.live >= this.kdWorkerMin) startKdWorker()
+      if (s.keys.live >= this.kdWorkerMin) startWorker()
       this.compactor.start()
       this.schedule(compacting)
     }
@@ -328,6 +343,77 @@ export class LocatorIndex {
   /** When the base was built (performance.now()): the index made, then each compaction's swap. */
   get baseBuiltAt(): number {
     return this.s.base.builtAt
+  }
+
+  /**
+   * The clusters and single locations at `zoom` of what a bbox query matches (its box, tags, words,
+   * open now; not its sort nor page); null while the first cluster tree of a large index is built
+   * in the background (from clusterNowMax points; a smaller one is built now, at once).
+   */
+  clusters(q: IndexQuery, zoom: number): ClustersResult | null {
+    const tree = this.clusterTree()
+    return tree === null ? null : clustersIn(tree, this.s.keys, zoom, q.bbox!, this.visitIn(q), this.s.clusterScratch)
+  }
+
+  /**
+   * A cluster's matches (a clusters answer's id; the query's tags, words and open now), by name,
+   * the query's page of them; null while the first cluster tree is built; undefined for no such
+   * cluster (its first location deleted or moved since the tree was built).
+   */
+  clusterLeaves(q: IndexQuery, id: string): IndexResult | null | undefined {
+    const tree = this.clusterTree()
+    if (tree === null) return null
+    const { keys } = this.s
+    const leaves = leavesOf(tree, keys, id, this.visitIn(q))
+    if (leaves === null) return undefined
+    leaves.sort((a, b) => keys.byName(a, b))
+    const page = leaves.slice(q.offset, q.offset + q.limit)
+    return { total: leaves.length, hits: page.map((key) => keys.hit(key, null)) }
+  }
+
+  /** A hit's point (IndexHit.key), as it is until the next write. */
+  pointAt(key: number): { lat: number; lng: number } {
+    return { lat: this.s.keys.lat[key]!, lng: this.s.keys.lng[key]! }
+  }
+
+  /** Visits what `q` matches in a box, its open states brought to q.openAt first. */
+  private visitIn(q: IndexQuery): VisitIn {
+    if (q.openAt != null) this.s.open.advance(q.openAt)
+    return (bbox, visit) => {
+      visitMatches(this.s, { ...q, bbox }, visit)
+    }
+  }
+
+  /** The cluster tree, built now when small, else started in the background (null until it is done). */
+  private clusterTree(): ClusterTree | null {
+    const { s } = this
+    if (s.clusters !== null || this.clusterBuilding) return s.clusters
+    if (s.keys.live < this.clusterNowMax) return (s.clusters = clusterTreeNow(s.keys))
+    this.buildClusters()
+    return null
+  }
+
+  /** Builds a cluster tree of the points as they are, in the worker thread; once done, another if one became due meanwhile. */
+  private buildClusters(): void {
+    this.clusterBuilding = true
+    buildClusterTree(this.s.keys, (tree) => {
+      this.clusterBuilding = false
+      if (this.disposed) return
+      this.s.clusters = tree
+      if (this.clusterAgain) {
+        this.clusterAgain = false
+        this.buildClusters()
+      }
+    })
+  }
+
+  /** After a compaction: a tree in use is built anew, at once when small, else in the worker thread (the old one answers meanwhile). */
+  private clustersDue(): void {
+    const { s } = this
+    if (s.clusters === null) return
+    if (s.keys.live < this.clusterNowMax) s.clusters = clusterTreeNow(s.keys)
+    else if (this.clusterBuilding) this.clusterAgain = true
+    else this.buildClusters()
   }
 
   /** Whether a scheduled compaction is under way. */

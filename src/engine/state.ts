@@ -2,6 +2,8 @@
 // the query and build functions take it.
 import { Base } from './base'
 import type { ChunkedOrder } from './chunked-order'
+import { ClusterScratch } from './clusters/answer'
+import type { ClusterTree } from './clusters/tree'
 import { Circle } from './geo/circle'
 import { KdQueue, KdStack } from './geo/kd-walk'
 import { PointGrid } from './geo/point-grid'
@@ -35,6 +37,8 @@ export class IndexState {
   readonly open = new OpenNow(this.base)
   /** Live keys by (name, id), for all=true by name; built in the background after load, then kept in step. */
   nameOrder: ChunkedOrder | null = null
+  /** The clusters of the points, once asked for (clusters/): built anew after each compaction. */
+  clusters: ClusterTree | null = null
 
   // Kept between queries (a query runs to its end before the next starts).
   readonly stack = new KdStack()
@@ -48,6 +52,7 @@ export class IndexState {
   readonly rankHeap = new RankHeap()
   readonly page = new PageBuffer()
   readonly fuzzy = new FuzzyMarks()
+  readonly clusterScratch = new ClusterScratch()
   readonly editRows = new EditRows()
   readonly prefixGroups = new PrefixGroups()
 

@@ -22,6 +22,8 @@ export const COMPACTION_SLICE = 16_384
 export const PREFIX_SCAN_SLICE = 4096
 /** From this many points a scheduled compaction sorts its KDBush in the worker thread (PERF-010). */
 export const KD_WORKER_MIN = 20_000
+/** Below this many points, a locator's first cluster tree is built when first asked for, at once (a few ms); from it, in the worker thread, the request answered 503 meanwhile. */
+export const CLUSTER_NOW_MAX = 5_000
 /** The term pool is compacted once its garbage passes max(this, half the pool). */
 export const POOL_GARBAGE_MIN = 65_536
 /** A new pool's room for the terms of keys written during a compaction: max(this, live / 16) ids. */

@@ -14,6 +14,8 @@ export type IndexDoc = {
   json: number | null
   /** Sort key for sort=name: the folded name. */
   nameSort: string
+  /** The name as written, for answers that show no more of a location (clusters' single ones). Absent: nameSort. */
+  name?: string
   /** Priority rank: the index of the first priority rule matched; unmatched: the number of rules. */
   rank: number
   /** Tag values as sent (they match case-insensitively: the index lowercases them). */
@@ -25,7 +27,7 @@ export type IndexDoc = {
 }
 
 /** What the index keeps of a location besides its tables: what answers and sorting need. */
-export type IndexEntry = { id: string; nameSort: string }
+export type IndexEntry = { id: string; nameSort: string; name: string }
 
 export type TagLogic = 'any' | 'all' | 'match'
 export type SortOrder = 'distance' | 'name' | 'priority'
@@ -76,6 +78,8 @@ export type IndexOptions = {
   compactionSlice?: number
   /** From this many points, a scheduled compaction sorts its KDBush in a worker thread. Default KD_WORKER_MIN. */
   kdWorkerMin?: number
+  /** Below this many points, the first cluster tree is built at once (CLUSTER_NOW_MAX). Tests use 0 for the background build. */
+  clusterNowMax?: number
   /** The smallest delta that schedules a compaction (see DELTA_MIN). Tests use small ones. */
   deltaMin?: number
   /** Above this many base points in a circle's boxes, sort=priority alone finds its page best first (BY_RANK_MIN). Tests use 0. */

@@ -149,6 +149,7 @@ export function searchDoc(r: Omit<IndexRow, 'seq'>, ctx: PresentContext): IndexD
     lng: r.lng,
     json: null,
     nameSort: nameKey(r.name),
+    name: r.name,
     rank: priorityRank({ id: r.id, tags: r.tags, customFields: r.customFields ?? {} }, ctx.priority),
     tags: r.tags,
     text: searchText([r.name, r.address, r.description, ...r.tags, r.townNames ?? '']),

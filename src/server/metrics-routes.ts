@@ -23,6 +23,8 @@ export const ROUTES = [
   { api: 'service', route: '/openapi.json' },
   { api: 'service', route: 'other' },
   { api: 'public', route: '/public/v1/{token}/places' },
+  { api: 'public', route: '/public/v1/{token}/clusters' },
+  { api: 'public', route: '/public/v1/{token}/clusters/{id}/leaves' },
 ] as const
 
 /** The routes by name: each its place in ROUTES. */
@@ -46,6 +48,8 @@ export const ROUTE = {
   OpenApi: 16,
   ServiceOther: 17,
   PublicPlaces: 18,
+  PublicClusters: 19,
+  PublicLeaves: 20,
 } as const
 export type Route = number
 
@@ -86,6 +90,16 @@ export function publicRoute(href: string, path: number): Route {
     return slash === -1 || slash >= end ? ROUTE.PublicLocation : ROUTE.PublicOther
   }
   if (end === token + 7 && href.startsWith('/places', token)) return ROUTE.PublicPlaces
+  if (href.startsWith('/clusters', token)) {
+    const after = token + 9
+    if (after === end) return ROUTE.PublicClusters
+    if (href.charCodeAt(after) !== 0x2f) return ROUTE.PublicOther
+    // /clusters/{id}/leaves: an id of at least one character, without "/".
+    const slash = href.indexOf('/', after + 1)
+    return slash > after + 1 && slash + 7 === end && href.startsWith('/leaves', slash)
+      ? ROUTE.PublicLeaves
+      : ROUTE.PublicOther
+  }
   return end === token + 8 && href.startsWith('/filters', token) ? ROUTE.PublicFilters : ROUTE.PublicOther
 }
 

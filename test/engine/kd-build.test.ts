@@ -1,7 +1,8 @@
 // The KDBush and its nodes' boxes built in a worker thread, and built here instead whenever the
 // worker fails: a job is never left without its answer, and the answer is the same either way.
 import { afterAll, describe, expect, test } from 'bun:test'
-import { buildKd, buildKdInWorker, type KdTree, useKdWorkerScript } from '../../src/engine/geo/kd-build'
+import { buildKd, buildKdInWorker, type KdTree } from '../../src/engine/geo/kd-build'
+import { useWorkerScript } from '../../src/engine/worker-jobs'
 
 const NODE_SIZE = 16
 const coords = new Float64Array(2 * 3000)
@@ -22,7 +23,7 @@ const expectSame = ({ kd, boxes }: KdTree) => {
   expect(Array.from(boxes)).toEqual(Array.from(expected.boxes))
 }
 
-afterAll(() => useKdWorkerScript(new URL('../../src/engine/geo/kd-worker.ts', import.meta.url).href))
+afterAll(() => useWorkerScript(new URL('../../src/engine/worker-thread.ts', import.meta.url).href))
 
 describe('buildKd', () => {
   test.each([
@@ -61,7 +62,7 @@ describe('buildKd', () => {
 
 describe('buildKdInWorker', () => {
   test('the worker sorts it, the same KDBush as one built here', async () => {
-    useKdWorkerScript(new URL('../../src/engine/geo/kd-worker.ts', import.meta.url).href)
+    useWorkerScript(new URL('../../src/engine/worker-thread.ts', import.meta.url).href)
     const { kd, inWorker } = await build()
     expect(inWorker).toBe(true)
     expectSame(kd)
@@ -74,7 +75,7 @@ describe('buildKdInWorker', () => {
     ['missing.ts', 'a worker script that does not exist'],
   ] as const) {
     test(`${what}: the job is built here, and so are later ones`, async () => {
-      useKdWorkerScript(script(name))
+      useWorkerScript(script(name))
       const first = await build()
       expect(first.inWorker).toBe(false)
       expectSame(first.kd)
@@ -85,21 +86,21 @@ describe('buildKdInWorker', () => {
   }
 
   test('a worker answering with node boxes that do not fit its KDBush: that job is built here', async () => {
-    useKdWorkerScript(script('badboxes.ts'))
+    useWorkerScript(script('badboxes.ts'))
     const { kd, inWorker } = await build()
     expect(inWorker).toBe(false)
     expectSame(kd)
   })
 
   test('a worker answering with a buffer KDBush cannot read: that job is built here', async () => {
-    useKdWorkerScript(script('unreadable.ts'))
+    useWorkerScript(script('unreadable.ts'))
     const { kd, inWorker } = await build()
     expect(inWorker).toBe(false)
     expectSame(kd)
   })
 
   test('jobs pending when the worker fails are all answered', async () => {
-    useKdWorkerScript(script('throws.ts'))
+    useWorkerScript(script('throws.ts'))
     const all = await Promise.all([build(), build(), build()])
     for (const { kd, inWorker } of all) {
       expect(inWorker).toBe(false)

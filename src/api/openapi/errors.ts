@@ -26,7 +26,7 @@ const NAMED_ONLY: { [A in ErrorApi]: readonly Codes[A][] } = {
     'validation_error',
   ],
   // NOT_FOUND answers paths that are no operation: components/examples holds it, no operation names it.
-  public: ['MISSING_COORDINATES', 'INVALID_COORDINATES', 'LOCATION_NOT_FOUND', 'NOT_FOUND'],
+  public: ['MISSING_COORDINATES', 'INVALID_COORDINATES', 'LOCATION_NOT_FOUND', 'CLUSTER_NOT_FOUND', 'NOT_FOUND'],
 }
 
 /** The codes an operation of `api` may answer, in table order: its API's common ones and those it names. */

@@ -190,6 +190,28 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     api: 'public',
+    id: 'queryClusters',
+    method: 'get',
+    path: `${PUBLIC}/clusters`,
+    summary: "Cluster a map's box",
+    description:
+      'The published locations in the box, grouped as mapbox supercluster groups them at this zoom (40 px of a 512 px tile), after the filters: clusters with their count, and locations alone.',
+    parameters: ['mapBbox', 'zoom', 'tags', 'tagsAlias', 'tagLogic', 'search', 'openNow'],
+    ok: { status: 200, schema: 'ClustersAnswer', description: 'Clusters and single locations.' },
+  },
+  {
+    api: 'public',
+    id: 'listClusterLeaves',
+    method: 'get',
+    path: `${PUBLIC}/clusters/{id}/leaves`,
+    summary: "List a cluster's locations",
+    description: 'Send the filters the clusters were asked with.',
+    parameters: ['clusterId', 'limit', 'offset', 'tags', 'tagsAlias', 'tagLogic', 'search', 'openNow'],
+    ok: { status: 200, schema: 'LeavesAnswer', description: "A page of the cluster's locations." },
+    errors: ['CLUSTER_NOT_FOUND'],
+  },
+  {
+    api: 'public',
     id: 'listFilters',
     method: 'get',
     path: `${PUBLIC}/filters`,

@@ -1,7 +1,7 @@
 // The OpenAPI document's parameters and response headers (components/parameters, components/headers),
 // with the bounds the code checks (src/core/limits.ts, src/locations/service.ts).
 import { PUBLIC_TOKEN } from '../../core/ids'
-import { MAX_LIMIT, MAX_RADIUS, MAX_SEARCH, MAX_TAGS } from '../../core/limits'
+import { MAX_LIMIT, MAX_RADIUS, MAX_SEARCH, MAX_TAGS, MAX_ZOOM } from '../../core/limits'
 import { LOCATION_ID_PATTERN } from './schemas'
 
 const query = (name: string, description: string, schema: Record<string, unknown>) => ({
@@ -17,6 +17,13 @@ const ID = { type: 'string', pattern: LOCATION_ID_PATTERN }
 /** Every parameter an operation may name, by its key in components/parameters. */
 export const PARAMETERS = {
   locationId: { name: 'id', in: 'path', required: true, description: 'The location id.', schema: ID },
+  clusterId: {
+    name: 'id',
+    in: 'path',
+    required: true,
+    description: 'A cluster id from a GET /clusters answer.',
+    schema: { type: 'string', example: '3-loc_dkhqrs6gblioquwv' },
+  },
   token: {
     name: 'token',
     in: 'path',
@@ -70,6 +77,26 @@ export const PARAMETERS = {
     "A box: `west,south,east,north` in decimal degrees. The locations in it, at any distance; west > east crosses the antimeridian. Distances are measured from `lat`/`lng` or `near` when sent, else from the box's middle. Not with `all`, nor `radius`.",
     { type: 'string', pattern: '^[^,]+,[^,]+,[^,]+,[^,]+$', example: '2.25,48.81,2.42,48.9' },
   ),
+  mapBbox: {
+    ...query(
+      'bbox',
+      'The box the map shows: `west,south,east,north` in decimal degrees; west > east crosses the antimeridian.',
+      {
+        type: 'string',
+        pattern: '^[^,]+,[^,]+,[^,]+,[^,]+$',
+        example: '-180,-90,180,90',
+      },
+    ),
+    required: true,
+  },
+  zoom: {
+    ...query('zoom', "The map's zoom (256-pixel Web Mercator tiles). From 17, every location is alone.", {
+      type: 'integer',
+      minimum: 0,
+      maximum: MAX_ZOOM,
+    }),
+    required: true,
+  },
   lat: query('lat', "The centre's latitude, in decimal degrees. Required unless all=true or bbox is sent.", {
     type: 'number',
     minimum: -90,

@@ -2,7 +2,7 @@
 // (src/locations/model.ts), and the answers as the code writes them (src/locations/service.ts,
 // src/indexes/present.ts, src/api/public/answer.ts, the error tables). Closed where the answer is.
 import { type TProperties, type TSchema, Type as t } from '@sinclair/typebox'
-import { MAX_LIMIT } from '../../core/limits'
+import { MAX_LIMIT, MAX_ZOOM } from '../../core/limits'
 import { PRECISIONS } from '../../geocode/geocoder'
 import { BULK_MAX_ITEMS } from '../../locations/bulk'
 import { CONTACT_KEYS, CreateLocationBody, SOCIAL_KEYS, UpdateLocationBody } from '../../locations/model'
@@ -159,6 +159,17 @@ const publicAnswer = (data: TProperties, description: string, more: TProperties 
 
 const link = (description: string) => t.Optional(t.String({ format: 'uri', description }))
 
+/** A public page's pagination: its links ready to use. */
+const publicPagination = () =>
+  closed({
+    offset: t.Integer({ minimum: 0 }),
+    limit: t.Integer({ minimum: 1, maximum: MAX_LIMIT }),
+    total: t.Integer({ minimum: 0 }),
+    hasMore: t.Boolean(),
+    next: link('The next page: present while hasMore is true.'),
+    prev: link('The previous page: present after the first page.'),
+  })
+
 /** Every schema of components/schemas, by name. */
 export const SCHEMAS = {
   CreateLocationBody: documentedBody(CreateLocationBody, 'POST /admin/v1/locations: `name` and `address` required.'),
@@ -251,14 +262,7 @@ export const SCHEMAS = {
   LocationsAnswer: publicAnswer(
     {
       locations: t.Array(ref('ListedLocation')),
-      pagination: closed({
-        offset: t.Integer({ minimum: 0 }),
-        limit: t.Integer({ minimum: 1, maximum: MAX_LIMIT }),
-        total: t.Integer({ minimum: 0 }),
-        hasMore: t.Boolean(),
-        next: link('The next page: present while hasMore is true.'),
-        prev: link('The previous page: present after the first page.'),
-      }),
+      pagination: publicPagination(),
     },
     'A page of published locations.',
     {
@@ -291,6 +295,51 @@ export const SCHEMAS = {
     },
   ),
   LocationAnswer: publicAnswer({ location: ref('Location') }, 'One published location.'),
+  ClustersAnswer: publicAnswer(
+    {
+      clusters: t.Array(
+        closed({
+          id: t.String({ description: 'For GET /clusters/{id}/leaves.' }),
+          lat: t.Number({ minimum: -90, maximum: 90 }),
+          lng: t.Number({ minimum: -180, maximum: 180 }),
+          count: t.Integer({ minimum: 2, description: 'Its locations that pass the filters.' }),
+          expansion_zoom: t.Integer({
+            minimum: 1,
+            maximum: MAX_ZOOM,
+            description: 'The zoom at which its locations are no longer all in one cluster.',
+          }),
+        }),
+        { description: 'Clusters whose centre (the mean of their locations) lies in the box.' },
+      ),
+      locations: t.Array(
+        closed({
+          id: t.String(),
+          lat: t.Number({ minimum: -90, maximum: 90 }),
+          lng: t.Number({ minimum: -180, maximum: 180 }),
+          name: t.String(),
+        }),
+        { description: 'Locations alone at this zoom, in the box.' },
+      ),
+      total: t.Integer({ minimum: 0, description: 'The locations in the clusters and alone.' }),
+    },
+    'The clusters and single locations of the box at the zoom.',
+    {
+      meta: closed({
+        query: closed({
+          bbox: t.Array(t.Number(), { minItems: 4, maxItems: 4 }),
+          zoom: t.Integer({ minimum: 0, maximum: MAX_ZOOM }),
+        }),
+      }),
+    },
+  ),
+  LeavesAnswer: publicAnswer(
+    {
+      locations: t.Array(ref('Location')),
+      pagination: publicPagination(),
+    },
+    "A cluster's locations, by name.",
+    { meta: closed({ query: closed({ cluster: t.String() }) }) },
+  ),
   FilterGroup: closed({
     id: t.String({ description: '`_default` for the tags in no group.' }),
     name: t.String(),

@@ -1,8 +1,9 @@
 // The body of GET /locations: the index's hits assembled, as bytes, from each location's
 // pre-serialized JSON, with pagination and meta written as JSON.stringify would write them.
 import { isoWithOffset } from '../../core/opening'
-import { type KeyOpenState, OPEN, type OpeningHours, UNKNOWN } from '../../engine/locator-index'
+import { type IndexHit, type KeyOpenState, OPEN, type OpeningHours, UNKNOWN } from '../../engine/locator-index'
 import { changedMeanwhile } from '../../indexes/errors'
+import type { Entry } from '../../indexes/entry'
 import type { IndexRegistry } from '../../indexes/registry'
 import { DEFAULT_FILTER_GROUP } from '../../store/filters'
 import type { Locator } from '../../store/locators'
@@ -170,6 +171,24 @@ export function openText({ state, next }: KeyOpenState, hours: OpeningHours | nu
     openTexts.set(key, text)
   }
   return text
+}
+
+/**
+ * A hit's location JSON with its open state, closed, no distance (GET /clusters/{id}/leaves); null
+ * if its row vanished meanwhile. The index's open states must be brought to now first (openAt).
+ */
+export function locationJson(
+  registry: IndexRegistry,
+  locator: Locator,
+  entry: Entry,
+  hit: IndexHit,
+): Uint8Array | null {
+  const slot = hit.json ?? registry.json(locator.id, entry, entry.index.entryAt(hit.key), null)
+  if (slot === null) return null
+  const open = entry.index.openMade(hit.key, openText)
+  const out = new Uint8Array(entry.arena.size(slot) + open.length + 1)
+  out[bytes(out, entry.arena.copy(slot, out, 0), open)] = 0x7d // "}"
+  return out
 }
 
 /** The body of GET /locations/{id}: the location's JSON with its open state. Throws LOCATION_NOT_FOUND. */

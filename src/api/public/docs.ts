@@ -34,6 +34,10 @@ export const PUBLIC_ERROR_GUIDE: Record<PublicErrorCode, { when: string; fix: st
     when: 'GET /locations/{id} for an id that is not a published location of this locator.',
     fix: 'Use an id from a GET /locations answer; drafts are not public.',
   },
+  CLUSTER_NOT_FOUND: {
+    when: 'GET /clusters/{id}/leaves for an id no clusters answer gave, or whose first location was deleted or moved since.',
+    fix: 'Ask GET /clusters again and use an id from that answer.',
+  },
   PLACE_NOT_FOUND: {
     when: 'The text in <code>near</code> (GET /locations) names no town, postcode or region the service knows.',
     fix: 'Offer the visitor the places GET /places suggests as they type, or send <code>lat</code> and <code>lng</code>.',

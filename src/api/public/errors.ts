@@ -16,6 +16,8 @@ export const PUBLIC_ERRORS = {
   INVALID_COORDINATES: { status: 400, message: 'lat must be between -90 and 90 and lng between -180 and 180.' },
   INVALID_PARAMETER: { status: 400, message: 'A parameter is invalid.' },
   LOCATION_NOT_FOUND: { status: 404, message: 'Location not found.' },
+  /** Not in the spec's table: GET /clusters/{id}/leaves names no cluster. */
+  CLUSTER_NOT_FOUND: { status: 404, message: 'Cluster not found.' },
   /** Not in the spec's table: near= names no place the service knows. */
   PLACE_NOT_FOUND: { status: 400, message: 'The text in near names no place.' },
   /** Not in the spec's table: the service runs without place data (GEOCODER=none). */

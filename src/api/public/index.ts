@@ -7,6 +7,7 @@ import type { Locator } from '../../store/locators'
 import { isBusyError } from '../../store/db'
 import type { IndexRegistry } from '../../indexes/registry'
 import { locationBody, locationsBody } from './answer'
+import { clustersBody, leavesBody } from './clusters'
 import { queryParams } from './params'
 import { placesAnswer, type Places } from './places'
 import { AnswerCache } from './answer-cache'
@@ -182,7 +183,7 @@ export function publicRoutes(deps: PublicDeps) {
         }
         const notFound = new PublicError(
           'NOT_FOUND',
-          `No endpoint ${request.method} ${path}. The Query API serves GET ${PUBLIC_PREFIX}/{token}/locations, /locations/{id}, /filters and /places.`,
+          `No endpoint ${request.method} ${path}. The Query API serves GET ${PUBLIC_PREFIX}/{token}/locations, /locations/{id}, /clusters, /clusters/{id}/leaves, /filters and /places.`,
         )
         return withTokenRate(notFound, request, token).toResponse(base)
       }
@@ -204,6 +205,12 @@ export function publicRoutes(deps: PublicDeps) {
     )
     .get('/:token/locations/:id', ({ request, params, set }) =>
       respond(request, set, params.token, (locator) => locationBody(deps.registry, locator, params.id)),
+    )
+    .get('/:token/clusters', ({ request, params, set }) =>
+      respond(request, set, params.token, (locator, href) => clustersBody(deps.registry, locator, href)),
+    )
+    .get('/:token/clusters/:id/leaves', ({ request, params, set }) =>
+      respond(request, set, params.token, (locator, href) => leavesBody(deps.registry, locator, params.id, href)),
     )
     .get('/:token/filters', ({ request, params, set }) =>
       respond(request, set, params.token, (locator) =>

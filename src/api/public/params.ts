@@ -158,7 +158,7 @@ function refuseBrokenEscapes(search: string): void {
 }
 
 /** A parameter that is true or false (absent or empty: false). */
-function flag(params: Params, name: string): boolean {
+export function flag(params: Params, name: string): boolean {
   const raw = once(params, name)
   if (raw !== null && raw !== '' && raw !== 'true' && raw !== 'false')
     throw invalid(`${name} must be true or false; got "${raw}".`)
@@ -244,6 +244,18 @@ function tagsOf(params: Params): string[] {
 const TAG_PARAMS = ['tags[]', 'tags']
 const AS_IT_IS = /^[!-@[-~]*$/
 
+/** tagLogic, tags[] (and tags) and search: the filters GET /locations and GET /clusters share, checked. */
+export function tagsAndSearch(params: Params): { tagLogic: TagLogic; tags: string[]; search: string } {
+  const tagLogic = oneOf<TagLogic>(params, 'tagLogic', ['any', 'all', 'match'], 'any')
+  const tags = tagsOf(params)
+  if (tags.length > MAX_TAGS) throw invalid(`tags[] may be given at most ${MAX_TAGS} times; got ${tags.length}.`)
+  const search = once(params, 'search') ?? ''
+  // Characters are code points (an emoji is one), not UTF-16 units; never fewer than the units.
+  if (search.length > MAX_SEARCH && codePoints(search) > MAX_SEARCH)
+    throw invalid(`search may be at most ${MAX_SEARCH} characters; got ${codePoints(search)}.`)
+  return { tagLogic, tags, search }
+}
+
 export function parseLocationsRequest(
   params: Params,
   locator: Locator,
@@ -265,13 +277,7 @@ export function parseLocationsRequest(
   const unit = oneOf(params, 'unit', ['miles', 'km'] as const, 'miles')
   const limit = integer(params, 'limit', 20, 1, MAX_LIMIT)
   const offset = integer(params, 'offset', 0, 0, Number.MAX_SAFE_INTEGER)
-  const tagLogic = oneOf<TagLogic>(params, 'tagLogic', ['any', 'all', 'match'], 'any')
-  const tags = tagsOf(params)
-  if (tags.length > MAX_TAGS) throw invalid(`tags[] may be given at most ${MAX_TAGS} times; got ${tags.length}.`)
-  const search = once(params, 'search') ?? ''
-  // Characters are code points (an emoji is one), not UTF-16 units; never fewer than the units.
-  if (search.length > MAX_SEARCH && codePoints(search) > MAX_SEARCH)
-    throw invalid(`search may be at most ${MAX_SEARCH} characters; got ${codePoints(search)}.`)
+  const { tagLogic, tags, search } = tagsAndSearch(params)
   const sortAllowed: SortOrder[] = all
     ? ['name', 'priority']
     : bbox !== null

@@ -1,6 +1,7 @@
-// KDBush built from (lng, lat) pairs, with the box each node's points fill, here or in a worker
-// thread (kd-worker.ts).
+// KDBush built from (lng, lat) pairs, with the box each node's points fill, here or in the worker
+// thread (worker-jobs.ts).
 import KDBush from 'kdbush'
+import { inWorker } from '../worker-jobs'
 
 /** A KDBush and its nodes' boxes (nodeBoxes). */
 export type KdTree = { kd: KDBush; boxes: Float64Array<ArrayBuffer> }
@@ -93,94 +94,20 @@ function treeFrom(data: unknown, boxes: unknown): KdTree {
 
 /** Gets the tree, and whether the worker sorted it (false: built here). */
 type Done = (tree: KdTree, inWorker: boolean) => void
-type Job = { coords: Float64Array; nodeSize: number; done: Done }
-
-let worker: Worker | null = null
-let broken = false
-let nextJob = 0
-const waiting = new Map<number, Job>()
-let script = new URL('./kd-worker.ts', import.meta.url).href
 
 /**
- * Tests only: the next worker runs this script instead (one that fails, to prove the builds
- * come back without it). The current worker, if any, is let go first, its builds done here.
- */
-export function useKdWorkerScript(url: string): void {
-  failed(worker)
-  broken = false
-  script = url
-}
-
-/**
- * KDBush over coords and its nodes' boxes, built in a worker thread (one per process, started on
- * first use, not keeping the process alive); `done` gets them on this thread. Without a worker
- * (it failed to start, errored, or closed with jobs pending), they are built here, on a later turn
- * of the event loop: a job is never left without its answer.
+ * KDBush over coords and its nodes' boxes, built in the worker thread (worker-jobs.ts); `done`
+ * gets them on this thread. Without the worker, they are built here, on a later turn.
  */
 export function buildKdInWorker(coords: Float64Array, nodeSize: number, done: Done): void {
-  const w = kdWorker()
-  if (w === null) {
-    setTimeout(() => done(buildKd(coords, nodeSize), false), 0)
-    return
-  }
-  const job = nextJob++
   // The worker gets a copy, handed over (transferred), which blocks this thread for less than a
   // clone by postMessage would (PERF-010). These coords stay for a build here if the worker is lost.
-  waiting.set(job, { coords, nodeSize, done })
   const copy = coords.slice()
-  w.postMessage({ job, coords: copy, nodeSize }, [copy.buffer])
-}
-
-/**
- * Starts the worker thread now, if not yet started: starting one blocks this thread for a while,
- * better spent while an index is built than during a compaction.
- */
-export function startKdWorker(): void {
-  kdWorker()
-}
-
-function kdWorker(): Worker | null {
-  if (worker !== null || broken) return worker
-  let w: Worker
-  try {
-    w = new Worker(script)
-  } catch {
-    failed(null)
-    return null
-  }
-  worker = w
-  w.unref()
-  w.onmessage = (event: MessageEvent<{ job: number; data: ArrayBuffer; boxes: ArrayBuffer }>) => {
-    const job = typeof event.data?.job === 'number' ? waiting.get(event.data.job) : undefined
-    // A message that answers no job we sent: this worker cannot be trusted with the others.
-    if (job === undefined) return failed(w)
-    waiting.delete(event.data.job)
-    let tree: KdTree
-    let inWorker = true
-    try {
-      tree = treeFrom(event.data.data, event.data.boxes)
-    } catch {
-      tree = buildKd(job.coords, job.nodeSize)
-      inWorker = false
-    }
-    job.done(tree, inWorker)
-  }
-  w.onerror = () => failed(w)
-  w.onmessageerror = () => failed(w)
-  w.addEventListener('close', () => failed(w))
-  return w
-}
-
-/**
- * The worker `w` is gone (null: none could start): no more are started, and the builds it held
- * run here instead. Events of a worker already let go change nothing.
- */
-function failed(w: Worker | null): void {
-  if (w !== worker) return
-  broken = true
-  worker = null
-  w?.terminate()
-  const pending = [...waiting.values()]
-  waiting.clear()
-  for (const { coords, nodeSize, done } of pending) setTimeout(() => done(buildKd(coords, nodeSize), false), 0)
+  inWorker({
+    message: { kind: 'kd', coords: copy, nodeSize },
+    transfer: [copy.buffer],
+    read: (data) => treeFrom(data.data, data.boxes),
+    local: () => buildKd(coords, nodeSize),
+    done,
+  })
 }

@@ -1,17 +1,30 @@
 // A bbox query: the base's positions in the box's lng/lat boxes (exact runs, kd order), tested by
 // the columns and the pool as a radius query's are, each hit's distance from the query's point;
 // then the delta's keys in the grid cells the boxes touch. A rare word leads as it does there.
-import { boxesOf, inBoxes } from '../geo/boxes'
+// The same matches visited one by one, for clusters.
+import { passingBits } from '../columns'
+import { boxesOf, inBoxes, type LngLatBox, NO_BOX } from '../geo/boxes'
 import { kmBetween, RAD } from '../geo/sphere'
 import type { IndexState } from '../state'
 import type { TagPlan } from '../tags'
+import { wordsIn } from '../text/term-pool'
 import type { IndexQuery } from '../types'
 import { offerRuns } from './box-runs'
-import { columnGroups, wordLeads, type WordPlan } from './plan'
+import { columnGroups, NO_TERMS, prefixSureCols, wordLeads, type WordPlan } from './plan'
 import { scanDelta } from './radius'
-import type { TopK } from './top-k'
+import type { Filter, TopK } from './top-k'
 
 const NO_COORDS = new Float64Array(0)
+
+/** The base's runs of positions in the boxes, in s.boxRuns (exact: not whole leaves); returns how many positions they hold. */
+function boxRuns(s: IndexState, boxes: LngLatBox[]): number {
+  const runs = s.boxRuns
+  runs.count = 0
+  if (s.base.kd !== null) for (const box of boxes) runs.add(s.base, box, false, s.stack)
+  let candidates = 0
+  for (let i = 0; i < runs.count; i += 2) candidates += runs.found[i + 1]! - runs.found[i]! + 1
+  return candidates
+}
 
 /** Answers a bbox query into the heap (its count in heap.total). */
 export function boxQuery(
@@ -25,12 +38,7 @@ export function boxQuery(
   const { lat, lng } = q.center!
   const cosLat1 = Math.cos(lat * RAD)
   const boxes = boxesOf(q.bbox!)
-  const runs = s.boxRuns
-  runs.count = 0
-  // Not whole leaves: a run then holds only points in a box, the box's whole test.
-  if (base.kd !== null) for (const box of boxes) runs.add(base, box, false, s.stack)
-  let candidates = 0
-  for (let i = 0; i < runs.count; i += 2) candidates += runs.found[i + 1]! - runs.found[i]! + 1
+  const candidates = boxRuns(s, boxes)
   if (wordLeads(s.postings.ready, wordPlan, candidates + s.delta.size)) {
     const { lat: lats, lng: lngs, cosLat } = s.keys
     s.postings.eachCandidate(wordPlan.source.terms, (key) => {
@@ -53,4 +61,116 @@ export function boxQuery(
   const byDistance = q.sort === 'distance'
   offerRuns(s, circle, columnGroups(base, tagPlan, wordPlan), wordPlan, heap, byDistance, q.sort === 'priority')
   scanDelta(s, lng, lat, Infinity, cosLat1, boxes, heap)
+}
+
+/**
+ * Visits the live keys in the boxes that pass the tags and words as typed (as boxQuery finds
+ * them, without distances or a heap); returns how many. What clusters count (clusters/answer.ts).
+ */
+export function visitBoxMatches(
+  s: IndexState,
+  boxes: LngLatBox[],
+  tagPlan: TagPlan | null,
+  wordPlan: WordPlan | null,
+  filter: Filter,
+  visit: (key: number) => void,
+): number {
+  const { base } = s
+  const candidates = boxRuns(s, boxes)
+  const { lat, lng } = s.keys
+  let n = 0
+  if (wordLeads(s.postings.ready, wordPlan, candidates + s.delta.size)) {
+    s.postings.eachCandidate(wordPlan.source.terms, (key) => {
+      if (!inBoxes(boxes, lng[key]!, lat[key]!) || !filter.passes(key)) return
+      n++
+      visit(key)
+    })
+    return n
+  }
+  if (candidates > s.keys.live * KEY_ORDER_SHARE)
+    return visitKeys(s, boxes, tagPlan === null && wordPlan === null ? null : filter, visit)
+  const groups = columnGroups(base, tagPlan, wordPlan)
+  const { live, key, cols, termStart } = base
+  const { found, count } = s.boxRuns
+  const { pool } = s.terms
+  const prefixBits = s.prefixes.bits
+  const baseWhole = wordPlan?.baseWhole ?? NO_TERMS
+  const checkPrefix = wordPlan !== null && wordPlan.prefixCols === null
+  const readTerms = baseWhole.length > 0 || checkPrefix
+  const sureCols = prefixSureCols(base, wordPlan)
+  for (let i = 0; i < count; i += 2) {
+    const lo = found[i]!
+    const hi = found[i + 1]!
+    for (let w = lo >>> 5; w <= hi >>> 5; w++) {
+      let sure = 0
+      for (let j = 0; j < sureCols.length; j++) sure |= cols[sureCols[j]! + w]!
+      for (let bits = passingBits(cols, groups, w, lo, hi) & live[w]!; bits !== 0; bits &= bits - 1) {
+        const at = 32 * w + 31 - Math.clz32(bits & -bits)
+        const unsure = checkPrefix && (sure & (1 << (at & 31))) === 0
+        if (readTerms && !wordsIn(pool, prefixBits, termStart[at]!, termStart[at + 1]!, baseWhole, unsure)) continue
+        n++
+        visit(key[at]!)
+      }
+    }
+  }
+  return n + visitDelta(s, boxes, filter, visit)
+}
+
+/** Visits the live keys in the boxes that pass `filter` (a search with typos), the base's by runs; returns how many. */
+export function visitBoxPassing(
+  s: IndexState,
+  boxes: LngLatBox[],
+  filter: Filter,
+  visit: (key: number) => void,
+): number {
+  const { base } = s
+  const candidates = boxRuns(s, boxes)
+  if (candidates > s.keys.live * KEY_ORDER_SHARE) return visitKeys(s, boxes, filter, visit)
+  let n = 0
+  for (let i = 0; i < s.boxRuns.count; i += 2) {
+    for (let at = s.boxRuns.found[i]!; at <= s.boxRuns.found[i + 1]!; at++) {
+      if (base.dead[at] === 1 || !filter.passes(base.key[at]!)) continue
+      n++
+      visit(base.key[at]!)
+    }
+  }
+  return n + visitDelta(s, boxes, filter, visit)
+}
+
+/**
+ * Above this share of the locations in a box's runs, its matches are visited in key order: the
+ * visitor's tables by key (clusters/tree.ts) are then read in order, not at random in kd order.
+ */
+const KEY_ORDER_SHARE = 0.25
+
+/** Visits every live key in the boxes that passes `filter` (null: every one), in key order; returns how many. */
+function visitKeys(s: IndexState, boxes: LngLatBox[], filter: Filter | null, visit: (key: number) => void): number {
+  const { entries, lat, lng } = s.keys
+  // The boxes share one band of latitudes; a second box is the far side of the antimeridian.
+  const [ax0, y0, ax1, y1] = boxes[0]!
+  const [bx0, , bx1] = boxes[1] ?? NO_BOX
+  let n = 0
+  for (let key = 0; key < entries.length; key++) {
+    const x = lng[key]!
+    const y = lat[key]!
+    if (y < y0 || y > y1 || !((x >= ax0 && x <= ax1) || (x >= bx0 && x <= bx1)) || entries[key] === null) continue
+    if (filter !== null && !filter.passes(key)) continue
+    n++
+    visit(key)
+  }
+  return n
+}
+
+/** Visits the delta's keys in the boxes that pass `filter`; returns how many. */
+function visitDelta(s: IndexState, boxes: LngLatBox[], filter: Filter, visit: (key: number) => void): number {
+  const { lat, lng } = s.keys
+  let n = 0
+  for (const keys of s.delta.near(boxes)) {
+    for (const key of keys) {
+      if (!inBoxes(boxes, lng[key]!, lat[key]!) || !filter.passes(key)) continue
+      n++
+      visit(key)
+    }
+  }
+  return n
 }

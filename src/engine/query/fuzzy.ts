@@ -164,6 +164,13 @@ function markFuzzy(s: IndexState, plan: FuzzyPlan, tagPlan: TagPlan | null, filt
   return { bits, pos, count }
 }
 
+/** The test of a key by `words` with typos allowed, and by the tags; null when no word may have one, or nothing can match. */
+export function fuzzyFilter(s: IndexState, words: string[], tagPlan: TagPlan | null): Filter | null {
+  if (words.length > 30 || !words.some((w) => editsFor(w) > 0)) return null
+  const plan = planFuzzy(s, words)
+  return plan === null ? null : new FuzzyFilter(s, tagPlan, plan.all)
+}
+
 /** The query again with typos allowed in its words (`words`: searchWords'); null when none may have one. */
 export function fuzzyQuery(
   s: IndexState,

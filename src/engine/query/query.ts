@@ -3,8 +3,9 @@
 import type { IndexState } from '../state'
 import { planTags, type TagPlan, tagTest } from '../tags'
 import type { IndexQuery, IndexResult } from '../types'
-import { boxQuery } from './box-query'
-import { fuzzyQuery } from './fuzzy'
+import { boxesOf } from '../geo/boxes'
+import { boxQuery, visitBoxMatches, visitBoxPassing } from './box-query'
+import { fuzzyFilter, fuzzyQuery } from './fuzzy'
 import { markCandidates, markMatches, type Matches } from './matches'
 import { inNameOrder } from './name-pages'
 import { KeyFilter, planWords, searchWords, walkForPage, wordLeads } from './plan'
@@ -65,4 +66,25 @@ function exactQuery(
     for (let key = 0; key < entries.length; key++) if (entries[key] !== null) heap.offer(key, 0)
   }
   return { total: heap.total, hits: takePage(heap, q.offset, q.limit, radius, keys, s.page) }
+}
+
+/**
+ * Visits each location a bbox query matches, in no order; returns how many. Its words are taken
+ * with typos only when as typed they match no location at all, not only none in the box: what a
+ * map's clusters count then stays the same as the map moves. Its sort, offset and limit are not read.
+ */
+export function visitMatches(s: IndexState, q: IndexQuery, visit: (key: number) => void): number {
+  const words = searchWords(q.search)
+  const tagPlan = q.tags.length > 0 || q.openAt != null ? planTags(s.tags, q) : null
+  if (tagPlan === undefined) return 0
+  const boxes = boxesOf(q.bbox!)
+  const everywhere = { ...q, center: null, bbox: null, sort: 'name' as const, offset: 0, limit: 0 }
+  if (words.length === 0 || exactQuery(s, everywhere, 0, words, tagPlan).total > 0) {
+    const wordPlan = words.length > 0 ? planWords(s, words) : null
+    if (wordPlan === undefined) return 0
+    const filter = new KeyFilter(s, tagPlan === null ? null : tagTest(tagPlan, s.tags.words, s.open.state), wordPlan)
+    return visitBoxMatches(s, boxes, tagPlan, wordPlan, filter, visit)
+  }
+  const typos = fuzzyFilter(s, words, tagPlan)
+  return typos === null ? 0 : visitBoxPassing(s, boxes, typos, visit)
 }

@@ -1,0 +1,140 @@
+// GET /clusters and GET /clusters/{id}/leaves: a map's clusters and single locations for a box at
+// a zoom, and one cluster's locations, from the locator's index (src/engine/clusters/), with the
+// filters of GET /locations applied first.
+import { MAX_LIMIT } from '../../core/limits'
+import { type Bbox, bboxMiddle, type IndexQuery, type IndexResult, MAX_ZOOM } from '../../engine/locator-index'
+import { changedMeanwhile } from '../../indexes/errors'
+import type { Entry } from '../../indexes/entry'
+import type { IndexRegistry } from '../../indexes/registry'
+import { DEFAULT_FILTER_GROUP } from '../../store/filters'
+import type { Locator } from '../../store/locators'
+import { locationJson, pageLinks } from './answer'
+import { PublicError } from './errors'
+import { bboxOf, flag, integer, once, type Params, queryParams, tagsAndSearch } from './params'
+import { beforeAndQuery } from './url'
+
+const invalid = (message: string) => new PublicError('INVALID_PARAMETER', message)
+
+/** 503 while a large locator's first cluster tree is built in the background. */
+const building = () =>
+  new PublicError(
+    'UNAVAILABLE',
+    "This locator's clusters are being built (about a second per 100,000 locations). Retry in a moment.",
+    { 'retry-after': '1' },
+  )
+
+/** Cluster centres to 7 decimals (about a centimetre): the rest is noise of their sums. */
+const round7 = (x: number) => Math.round(x * 1e7) / 1e7
+
+/** The filters of GET /locations (tags[], tagLogic, search, open_now) as an index query over `bbox`. */
+function filteredQuery(params: Params, entry: Entry, bbox: Bbox, now: number): IndexQuery {
+  const { tagLogic, tags, search } = tagsAndSearch(params)
+  const openNow = flag(params, 'open_now')
+  return {
+    center: bboxMiddle(bbox),
+    radiusKm: 0,
+    bbox,
+    tags,
+    tagLogic,
+    groupOf: (tag) => entry.ctx.groupOfTag.get(tag)?.group.id ?? DEFAULT_FILTER_GROUP,
+    search,
+    sort: 'name',
+    offset: 0,
+    limit: 0,
+    openAt: openNow ? now : null,
+  }
+}
+
+/** The body of GET /clusters for a full public URL. Throws PublicError for bad parameters, and 503 while the clusters are built. */
+export function clustersBody(registry: IndexRegistry, locator: Locator, href: string): Uint8Array {
+  const entry = registry.entry(locator.id)
+  const params = queryParams(beforeAndQuery(href)[1])
+  const bbox = bboxOf(params)
+  if (bbox === null) throw invalid('bbox is required: the box the map shows, west,south,east,north.')
+  if (once(params, 'zoom') === null)
+    throw invalid(`zoom is required: the map's zoom, a whole number from 0 to ${MAX_ZOOM}.`)
+  const zoom = integer(params, 'zoom', 0, 0, MAX_ZOOM)
+  const q = filteredQuery(params, entry, bbox, registry.now())
+  const found = entry.index.clusters(q, zoom)
+  if (found === null) throw building()
+  const { index } = entry
+  const answer = {
+    success: true,
+    data: {
+      clusters: found.clusters.map((c) => ({
+        id: c.id,
+        lat: round7(c.lat),
+        lng: round7(c.lng),
+        count: c.count,
+        expansion_zoom: c.expansionZoom,
+      })),
+      locations: found.singles.map((key) => ({
+        id: index.entryAt(key).id,
+        ...index.pointAt(key),
+        name: index.entryAt(key).name,
+      })),
+      total: found.total,
+    },
+    meta: { query: { bbox, zoom } },
+  }
+  return Buffer.from(JSON.stringify(answer))
+}
+
+/** The body of GET /clusters/{id}/leaves: the cluster's locations by name, paged as GET /locations pages. */
+export function leavesBody(
+  registry: IndexRegistry,
+  locator: Locator,
+  id: string | undefined,
+  href: string,
+): Uint8Array {
+  for (let attempt = 1; ; attempt++) {
+    const body = leavesAnswer(registry, locator, id, href)
+    if (body !== null) return body
+    // A location's row vanished between the sync and its JSON (another process's write): again, synced.
+    if (attempt === 3) throw changedMeanwhile()
+    registry.sync()
+  }
+}
+
+function leavesAnswer(
+  registry: IndexRegistry,
+  locator: Locator,
+  id: string | undefined,
+  href: string,
+): Uint8Array | null {
+  const entry = registry.entry(locator.id)
+  const [at, search] = beforeAndQuery(href)
+  const params = queryParams(search)
+  const limit = integer(params, 'limit', 20, 1, MAX_LIMIT)
+  const offset = integer(params, 'offset', 0, 0, Number.MAX_SAFE_INTEGER)
+  const now = registry.now()
+  const q = { ...filteredQuery(params, entry, [-180, -90, 180, 90], now), offset, limit }
+  const notFound = (why: string) => new PublicError('CLUSTER_NOT_FOUND', why)
+  // Elysia gives no id for a path segment that is not valid percent-encoded UTF-8 ("%zz").
+  if (typeof id !== 'string') throw notFound('The cluster ID in the path is not valid percent-encoded UTF-8.')
+  const found: IndexResult | null | undefined = entry.index.clusterLeaves(q, id)
+  if (found === null) throw building()
+  if (found === undefined)
+    throw notFound(
+      `Cluster ${JSON.stringify(id)} was not found: its first location was deleted or moved since. Ask for the clusters again.`,
+    )
+  entry.index.openAt(now)
+  const parts: Uint8Array[] = []
+  for (const hit of found.hits) {
+    const json = locationJson(registry, locator, entry, hit)
+    if (json === null) return null
+    parts.push(json)
+  }
+  const more = offset + limit < found.total
+  const link = more || offset > 0 ? pageLinks(at, search) : null
+  const pagination = [
+    `{"offset":${offset},"limit":${limit},"total":${found.total},"hasMore":${more}`,
+    more ? `,"next":${link!(offset + limit)}` : '',
+    offset > 0 ? `,"prev":${link!(Math.max(0, offset - limit))}` : '',
+    '}',
+  ].join('')
+  const head = Buffer.from('{"success":true,"data":{"locations":[')
+  const tail = Buffer.from(`],"pagination":${pagination}},"meta":{"query":{"cluster":${JSON.stringify(id)}}}}`)
+  const comma = Buffer.from(',')
+  return Buffer.concat([head, ...parts.flatMap((p, i) => (i === 0 ? [p] : [comma, p])), tail])
+}

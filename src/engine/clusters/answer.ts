@@ -1,0 +1,194 @@
+// A clusters request over a built tree (tree.ts): the locations a query matches in the box grown
+// by two spreads, each counted in its item of the zoom asked (the tree's, or for a point written
+// since the build the nearest item within reach). An item with a match within one spread of the
+// box has all its matches counted; those whose matches' centre lies in the box are the answer:
+// clusters of two or more, single locations. A cluster's leaves are its item's matches.
+import { type Bbox, boxesOf, inBoxes } from '../geo/boxes'
+import type { KeyTable } from '../keys'
+import { decode, encode, latOfY, lngOfX, MAX_CLUSTER_ZOOM, mercX, mercY, reachAt } from './levels'
+import type { ClusterTree } from './tree'
+
+export type ClusterHit = { id: string; lat: number; lng: number; count: number; expansionZoom: number }
+/** Clusters, single locations (keys), and how many locations they hold in all. */
+export type ClustersResult = { clusters: ClusterHit[]; singles: number[]; total: number }
+/** Visits the matches in a box. */
+export type VisitIn = (bbox: Bbox, visit: (key: number) => void) => void
+
+/**
+ * Any two matches of one item lie within SPREAD reaches: a tree point within 2 × (r + r/2 + ...)
+ * of its item's centre, less than 4r, and a point joined since within r of it.
+ */
+const SPREAD = 8
+
+/** Per item of a zoom, kept between requests: matches, their summed x and y, the first held key, the zoom they split at, one key, and whether one is near the box. */
+export class ClusterScratch {
+  count = new Int32Array(0)
+  sx = new Float64Array(0)
+  sy = new Float64Array(0)
+  first = new Int32Array(0)
+  split = new Int32Array(0)
+  one = new Int32Array(0)
+  near = new Uint8Array(0)
+  touched: number[] = []
+
+  /** Room for n items, every count zero. */
+  ready(n: number): this {
+    if (this.count.length >= n) return this
+    this.count = new Int32Array(n)
+    this.sx = new Float64Array(n)
+    this.sy = new Float64Array(n)
+    this.first = new Int32Array(n)
+    this.split = new Int32Array(n)
+    this.one = new Int32Array(n)
+    this.near = new Uint8Array(n)
+    return this
+  }
+}
+
+/** The box grown by `by` (Web Mercator units) on every side; past a pole it reaches the pole, and it wraps at the antimeridian. */
+export function grown([w, s, e, n]: Bbox, by: number): Bbox {
+  const yNorth = mercY(n) - by
+  const ySouth = mercY(s) + by
+  const north = yNorth <= 0 ? 90 : latOfY(yNorth)
+  const south = ySouth >= 1 ? -90 : latOfY(ySouth)
+  const d = by * 360
+  const width = w <= e ? e - w : e - w + 360
+  if (width + 2 * d >= 360) return [-180, south, 180, north]
+  const wrap = (x: number) => (x < -180 ? x + 360 : x > 180 ? x - 360 : x)
+  return [wrap(w - d), south, wrap(e + d), north]
+}
+
+/** The clusters and single locations in `bbox` at `zoom` of the matches `visitIn` visits. */
+export function clustersIn(
+  tree: ClusterTree,
+  keys: KeyTable,
+  zoom: number,
+  bbox: Bbox,
+  visitIn: VisitIn,
+  scratch: ClusterScratch,
+): ClustersResult {
+  const boxes = boxesOf(bbox)
+  const { lat, lng } = keys
+  const singles: number[] = []
+  const clusters: ClusterHit[] = []
+  if (zoom > MAX_CLUSTER_ZOOM) {
+    // Deeper than any cluster: every location alone.
+    visitIn(bbox, (key) => singles.push(key))
+    return { clusters, singles, total: singles.length }
+  }
+  const { levels } = tree
+  const r = reachAt(zoom)
+  const nearBoxes = boxesOf(grown(bbox, (SPREAD + 1) * r))
+  const member = tree.member[zoom]!
+  const { xy, builtAt } = tree
+  const { writtenAt } = keys
+  const keyCount = xy.length >> 1
+  const { count, sx, sy, first, split, one, near, touched } = scratch.ready(levels.count[zoom]!.length)
+  visitIn(grown(bbox, (2 * SPREAD + 2) * r), (key) => {
+    // tree.holds(key), hoisted: this runs for every match.
+    const held = writtenAt[key]! <= builtAt && key < keyCount
+    let item: number
+    let x: number
+    let y: number
+    if (held) {
+      item = member[key]!
+      x = xy[2 * key]!
+      y = xy[2 * key + 1]!
+    } else {
+      x = encode(mercX(lng[key]!))
+      y = encode(mercY(lat[key]!))
+      item = tree.join(zoom, x, y)
+      if (item === -1) {
+        if (inBoxes(boxes, lng[key]!, lat[key]!)) singles.push(key)
+        return
+      }
+    }
+    if (count[item] === 0) {
+      touched.push(item)
+      first[item] = held ? key : -1
+      split[item] = held ? MAX_CLUSTER_ZOOM + 1 : zoom + 1
+    } else if (!held)
+      split[item] = zoom + 1 // a point joined since: not in the deeper zooms' items
+    else if (first[item]! < 0) first[item] = key
+    else {
+      // The first zoom at which this match and the first are in different items.
+      const f = first[item]!
+      for (let z = zoom + 1; z < split[item]!; z++) {
+        if (tree.member[z]![key] !== tree.member[z]![f]) {
+          split[item] = z
+          break
+        }
+      }
+    }
+    count[item]!++
+    sx[item]! += x
+    sy[item]! += y
+    one[item] = key
+    if (near[item] === 0 && inBoxes(nearBoxes, lng[key]!, lat[key]!)) near[item] = 1
+  })
+  const seed = levels.seed[zoom]!
+  let total = singles.length
+  for (const item of touched) {
+    const n = count[item]!
+    if (near[item] === 1) {
+      if (n === 1) {
+        const key = one[item]!
+        if (inBoxes(boxes, lng[key]!, lat[key]!)) {
+          singles.push(key)
+          total++
+        }
+      } else {
+        const cLng = lngOfX(decode(sx[item]! / n))
+        const cLat = latOfY(decode(sy[item]! / n))
+        if (inBoxes(boxes, cLng, cLat)) {
+          clusters.push({
+            id: `${zoom}-${tree.id[seed[item]!]}`,
+            lat: cLat,
+            lng: cLng,
+            count: n,
+            expansionZoom: split[item]!,
+          })
+          total += n
+        }
+      }
+    }
+    count[item] = 0
+    sx[item] = 0
+    sy[item] = 0
+    near[item] = 0
+  }
+  touched.length = 0
+  return { clusters, singles, total }
+}
+
+/** A cluster id's zoom and seed location id; null if it is not one. */
+export function clusterIdParts(id: string): { zoom: number; seed: string } | null {
+  const found = /^(\d{1,2})-(.+)$/.exec(id)
+  if (found === null || Number(found[1]) > MAX_CLUSTER_ZOOM) return null
+  return { zoom: Number(found[1]), seed: found[2]! }
+}
+
+/**
+ * The keys of a cluster's matches (those `visitIn` visits), in no order; null when no such
+ * cluster is known: not an id, or its seed location was deleted or moved since the build.
+ */
+export function leavesOf(tree: ClusterTree, keys: KeyTable, id: string, visitIn: VisitIn): number[] | null {
+  const parts = clusterIdParts(id)
+  if (parts === null) return null
+  const key = keys.keyOf.get(parts.seed)
+  if (key === undefined || !tree.holds(key, keys)) return null
+  const { zoom } = parts
+  const item = tree.member[zoom]![key]!
+  // Its tree points lie within 4r of its centre, points joined since within r.
+  const cLng = lngOfX(decode(tree.levels.x[zoom]![item]!))
+  const cLat = latOfY(decode(tree.levels.y[zoom]![item]!))
+  const around: Bbox = [cLng, cLat, cLng, cLat]
+  const out: number[] = []
+  visitIn(grown(around, (SPREAD / 2 + 1) * reachAt(zoom)), (k) => {
+    const of = tree.holds(k, keys)
+      ? tree.member[zoom]![k]!
+      : tree.join(zoom, encode(mercX(keys.lng[k]!)), encode(mercY(keys.lat[k]!)))
+    if (of === item) out.push(k)
+  })
+  return out
+}

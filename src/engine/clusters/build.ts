@@ -1,0 +1,115 @@
+// The cluster levels of an index's live points, built in the worker thread (worker-jobs.ts) or
+// here, in one canonical order: by Web Mercator x, then y (as kept), then a hash of the id, so
+// processes that hold the same points make the same clusters, with the same seeds (and so the same
+// cluster ids). The hash, not the id: 100,000 ids cost the event loop 0.1 s to send a worker.
+import { inWorker } from '../worker-jobs'
+import type { KeyTable } from '../keys'
+import { buildLevels, type ClusterLevels, encode, levelBuffers, MAX_CLUSTER_ZOOM, mercX, mercY } from './levels'
+import { ClusterTree } from './tree'
+
+/**
+ * What a build answers: the points' order (tree point -> input position), the levels with each
+ * zoom's items by key (not by point), and each key's Web Mercator x and y as kept, side by side.
+ */
+export type ClusterAnswer = { order: Int32Array; levels: ClusterLevels; xy: Int32Array }
+
+/** A location id's FNV-1a hash: the order of points on one spot. */
+export function idHash(id: string): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193)
+  return h >>> 0
+}
+
+/**
+ * The levels of the points given (their ids' idHash, their keys, below keyCount), in the
+ * canonical order, read by key; and the buffers to hand back.
+ */
+export function clusterJob(
+  lng: Float64Array,
+  lat: Float64Array,
+  hash: Uint32Array,
+  keyAt: Int32Array,
+  keyCount: number,
+): { answer: ClusterAnswer; transfer: ArrayBuffer[] } {
+  const n = lng.length
+  const x = new Int32Array(n)
+  const y = new Int32Array(n)
+  const xy = new Int32Array(2 * keyCount)
+  for (let i = 0; i < n; i++) {
+    x[i] = xy[2 * keyAt[i]!] = encode(mercX(lng[i]!))
+    y[i] = xy[2 * keyAt[i]! + 1] = encode(mercY(lat[i]!))
+  }
+  const order = Int32Array.from({ length: n }, (_, i) => i).sort(
+    (a, b) => x[a]! - x[b]! || y[a]! - y[b]! || hash[a]! - hash[b]! || a - b,
+  )
+  const px = new Int32Array(n)
+  const py = new Int32Array(n)
+  for (let p = 0; p < n; p++) {
+    px[p] = x[order[p]!]!
+    py[p] = y[order[p]!]!
+  }
+  const levels = buildLevels(px, py)
+  // Each zoom's items by key: requests read them by key, in key order for large boxes.
+  levels.member = levels.member.map((byPoint) => {
+    const byKey = new Int32Array(keyCount).fill(-1)
+    for (let p = 0; p < n; p++) byKey[keyAt[order[p]!]!] = byPoint[p]!
+    return byKey
+  })
+  const transfer = [order.buffer as ArrayBuffer, xy.buffer as ArrayBuffer, ...levelBuffers(levels)]
+  return { answer: { order, levels, xy }, transfer }
+}
+
+/** Reads a worker's answer; throws on anything but levels of every zoom over the points and keys sent. */
+function answerFrom(data: Record<string, unknown>, n: number, keyCount: number): ClusterAnswer {
+  const { order, levels, xy } = data as Partial<ClusterAnswer>
+  const ok =
+    order instanceof Int32Array &&
+    order.length === n &&
+    xy instanceof Int32Array &&
+    xy.length === 2 * keyCount &&
+    levels !== undefined &&
+    levels.member?.length === MAX_CLUSTER_ZOOM + 1 &&
+    levels.member.every((m) => m instanceof Int32Array && m.length === keyCount)
+  if (!ok) throw new Error('cluster worker: no levels for these points')
+  return { order, levels, xy }
+}
+
+/** The live keys' points as they are now, by input position. */
+function livePoints(keys: KeyTable) {
+  const n = keys.live
+  const lng = new Float64Array(n)
+  const lat = new Float64Array(n)
+  const ids: string[] = new Array(n)
+  const hash = new Uint32Array(n)
+  const keyAt = new Int32Array(n)
+  let i = 0
+  keys.entries.forEach((entry, key) => {
+    if (entry === null) return
+    lng[i] = keys.lng[key]!
+    lat[i] = keys.lat[key]!
+    ids[i] = entry.id
+    hash[i] = idHash(entry.id)
+    keyAt[i++] = key
+  })
+  return { lng, lat, ids, hash, keyAt, keyCount: keys.entries.length, builtAt: keys.writes }
+}
+
+/** The cluster tree of the live keys as they are now, built here, now. */
+export function clusterTreeNow(keys: KeyTable): ClusterTree {
+  const { lng, lat, ids, hash, keyAt, keyCount, builtAt } = livePoints(keys)
+  return new ClusterTree(clusterJob(lng, lat, hash, keyAt, keyCount).answer, ids, builtAt)
+}
+
+/** Builds the cluster tree of the live keys as they are now in the worker thread (without one, here, later); `done` gets it on this thread. */
+export function buildClusterTree(keys: KeyTable, done: (tree: ClusterTree) => void): void {
+  const { lng, lat, ids, hash, keyAt, keyCount, builtAt } = livePoints(keys)
+  // Copies go to the worker; these stay for a build here if it is lost.
+  const sent = { lng: lng.slice(), lat: lat.slice(), hash: hash.slice(), keyAt: keyAt.slice(), keyCount }
+  inWorker({
+    message: { kind: 'clusters', ...sent },
+    transfer: [sent.lng.buffer, sent.lat.buffer, sent.hash.buffer, sent.keyAt.buffer],
+    read: (data) => answerFrom(data, ids.length, keyCount),
+    local: () => clusterJob(lng, lat, hash, keyAt, keyCount).answer,
+    done: (answer) => done(new ClusterTree(answer, ids, builtAt)),
+  })
+}
