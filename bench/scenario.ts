@@ -93,6 +93,8 @@ export type Scenario = {
   pick: <T>(a: readonly T[]) => T
   /** The 5 cities with the most stores (indexes into set.cities). */
   densest: number[]
+  /** bbox= of a map of 1280 × 800 px at a zoom over a typical centre. */
+  view: (zoom: number) => string
 }
 
 /** The deep page: the "deep page (offset 400)", of the Query API's default 20 locations (no type sends a limit). */
@@ -309,5 +311,5 @@ export function scenario(set: SyntheticSet, seed: number, run: number): Scenario
     },
     { key: 'bbox_region', label: 'bbox top-20, a region map (zoom 10)', target: null, gen: () => view(10) },
   ]
-  return { types, typical, pick, densest }
+  return { types, typical, pick, densest, view }
 }

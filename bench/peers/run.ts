@@ -96,7 +96,8 @@ export async function runPeers(opts: PeersOptions): Promise<PeersResult> {
     )
 
     // The query strings, drawn exactly as bench/query.ts draws them for this (seed, run).
-    const { types } = scenario(set, opts.seed, opts.run)
+    // Not the bbox types: the peers' query code has no box (bench/README.md, "Peers").
+    const types = scenario(set, opts.seed, opts.run).types.filter((type) => !type.key.startsWith('bbox'))
     const queries: TypeQueries[] = types.map((type) => ({
       type,
       warm: Array.from({ length: WARM_QUERIES }, type.gen),
