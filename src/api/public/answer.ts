@@ -99,6 +99,8 @@ export function pageLinks(at: string, query: string, plain = isPlainQuery(query)
     search = search.replace(EMPTY_BRACKETS, '%5B%5D')
     if (search.includes('[') || search.includes(']')) search = search.replaceAll('[', '%5B').replaceAll(']', '%5D')
   }
+  if (search.includes(',')) search = search.replaceAll(',', '%2C') // bbox=
+
   // The link is head, the number, tail.
   let head = `${at}${search}&offset=`
   let tail = ''

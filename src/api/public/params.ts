@@ -20,20 +20,20 @@ export type LocationsRequest = {
 /** What parseLocationsRequest reads of a query string: URLSearchParams, or queryParams' own reading of a plain one. */
 export type Params = Pick<URLSearchParams, 'get' | 'getAll'>
 
-/** A plain query string's name or value with %5B and %5D decoded. */
-const unbracket = (text: string) => text.replaceAll('%5B', '[').replaceAll('%5D', ']')
+/** A plain query string's name or value with %5B, %5D and %2C decoded. */
+const unbracket = (text: string) => text.replaceAll('%5B', '[').replaceAll('%5D', ']').replaceAll('%2C', ',')
 
 /** 1 for the characters a plain query string holds besides "=", "&" and "%" (plainPairs). */
 const PLAIN_CHAR = new Uint8Array(128)
-for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789*-._[]') PLAIN_CHAR[c.charCodeAt(0)] = 1
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789*-._[],') PLAIN_CHAR[c.charCodeAt(0)] = 1
 
 /**
  * The pairs of a plain query string (without "?"), name then value, decoded; null if it is not
- * plain. Plain: what URLSearchParams gives back unchanged but for its brackets, name=value pairs
- * (a name not empty) of the characters that application/x-www-form-urlencoded leaves as they are
- * (ASCII letters and digits, * - . _), and "[" and "]" (as in tags[]=), raw or as %5B and %5D,
- * which it writes as %5B and %5D. Tested and split in one pass over the characters: cheaper than
- * a pattern's test, then a split (PERF-013).
+ * plain. Plain: what URLSearchParams gives back unchanged but for its brackets and commas,
+ * name=value pairs (a name not empty) of the characters that application/x-www-form-urlencoded
+ * leaves as they are (ASCII letters and digits, * - . _), "[" and "]" (as in tags[]=) and ","
+ * (as in bbox=), raw or as %5B, %5D and %2C, which it writes so. Tested and split in one pass over
+ * the characters: cheaper than a pattern's test, then a split (PERF-013).
  */
 export function plainPairs(search: string): string[] | null {
   const pairs: string[] = []
@@ -65,9 +65,10 @@ export function isPlainQuery(search: string, pairs: string[] | null = null): boo
       if (eq !== -1) return false // a second "=" in a pair
       eq = i
     } else if (c === 0x25) {
-      // "%": only %5B or %5D
+      // "%": only %5B, %5D or %2C
+      const h = search.charCodeAt(i + 1)
       const d = search.charCodeAt(i + 2)
-      if (search.charCodeAt(i + 1) !== 0x35 || (d !== 0x42 && d !== 0x44)) return false
+      if (!(h === 0x35 && (d === 0x42 || d === 0x44)) && !(h === 0x32 && d === 0x43)) return false
       i += 2
       encoded = true
     } else if (c > 127 || PLAIN_CHAR[c] === 0) return false
