@@ -85,6 +85,9 @@ describe('GET /clusters', () => {
     const inBox = (p: { lat: number; lng: number }) =>
       p.lng >= box[0]! && p.lng <= box[2]! && p.lat >= box[1]! && p.lat <= box[3]!
     const data = await clusters(`bbox=${box.join(',')}&zoom=9`)
+    // Both by id, in every process alike.
+    expect(world.clusters.map((c) => c.id)).toEqual(world.clusters.map((c) => c.id).sort())
+    expect(world.locations.map((l) => l.id)).toEqual(world.locations.map((l) => l.id).sort())
     expect(data.clusters).toEqual(world.clusters.filter(inBox))
     expect(data.locations).toEqual(world.locations.filter(inBox))
     expect(data.clusters.length + data.locations.length).toBeGreaterThan(0)

@@ -9,7 +9,7 @@ import { decode, encode, latOfY, lngOfX, MAX_CLUSTER_ZOOM, mercX, mercY, reachAt
 import type { ClusterTree } from './tree'
 
 export type ClusterHit = { id: string; lat: number; lng: number; count: number; expansionZoom: number }
-/** Clusters, single locations (keys), and how many locations they hold in all. */
+/** Clusters and single locations (keys), each by id, and how many locations they hold in all. */
 export type ClustersResult = { clusters: ClusterHit[]; singles: number[]; total: number }
 /** Visits the matches in a box. */
 export type VisitIn = (bbox: Bbox, visit: (key: number) => void) => void
@@ -74,7 +74,7 @@ export function clustersIn(
   if (zoom > MAX_CLUSTER_ZOOM) {
     // Deeper than any cluster: every location alone.
     visitIn(bbox, (key) => singles.push(key))
-    return { clusters, singles, total: singles.length }
+    return { clusters, singles: byId(singles, keys), total: singles.length }
   }
   const { levels } = tree
   const r = reachAt(zoom)
@@ -158,7 +158,15 @@ export function clustersIn(
     near[item] = 0
   }
   touched.length = 0
-  return { clusters, singles, total }
+  // In one order whatever the visit's (key order differs between processes): by id.
+  clusters.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  return { clusters, singles: byId(singles, keys), total }
+}
+
+/** Keys by their location's id. */
+function byId(found: number[], keys: KeyTable): number[] {
+  const id = (key: number) => keys.entries[key]!.id
+  return found.sort((a, b) => (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0))
 }
 
 /** A cluster id's zoom and seed location id; null if it is not one. */
