@@ -13,10 +13,12 @@
 // - open-now.ts: which locations are open at an instant, from their hours, kept until each changes.
 // - tuning.ts: every tuning constant.
 import { Compactor } from './build/compaction'
-import { type ClustersResult, clustersIn, leavesOf, type VisitIn } from './clusters/answer'
+import { type ClustersResult, clustersIn, leavesOf, levelClusters, type VisitIn } from './clusters/answer'
+import { MAX_CLUSTER_ZOOM } from './clusters/levels'
 import { buildClusterTree, clusterTreeNow } from './clusters/build'
 import type { ClusterTree } from './clusters/tree'
 import { NameOrderBuild } from './name-order-build'
+import { searchWords } from './query/plan'
 import { runQuery, visitMatches } from './query/query'
 import { defaultSchedule } from './schedule'
 import { startWorker } from './worker-jobs'
@@ -352,7 +354,13 @@ export class LocatorIndex {
    */
   clusters(q: IndexQuery, zoom: number): ClustersResult | null {
     const tree = this.clusterTree()
-    return tree === null ? null : clustersIn(tree, this.s.keys, zoom, q.bbox!, this.visitIn(q), this.s.clusterScratch)
+    if (tree === null) return null
+    const { keys } = this.s
+    // No filter, nothing written since the build: the zoom's items as built answer (levelClusters).
+    const unfiltered = q.tags.length === 0 && q.openAt == null && searchWords(q.search).length === 0
+    if (unfiltered && zoom <= MAX_CLUSTER_ZOOM && keys.writes === tree.builtAt)
+      return levelClusters(tree, keys, zoom, q.bbox!)
+    return clustersIn(tree, keys, zoom, q.bbox!, this.visitIn(q), this.s.clusterScratch)
   }
 
   /**

@@ -140,7 +140,9 @@ describe('clusters', () => {
           .array(docArb('', 3), { minLength: 1, maxLength: 400 })
           .map((docs) => docs.map((doc, i) => ({ ...doc, id: `loc_${i}` }))),
         (docs) => {
-          const index = new LocatorIndex(docs)
+          // Every doc has the tag "all": asked with it, the matches are visited one by one
+          // (clustersIn); asked with no filter, the zoom's items as built answer (levelClusters).
+          const index = new LocatorIndex(docs.map((d) => ({ ...d, tags: [...d.tags, 'all'] })))
           // supercluster takes its points in input order: the index's order, by Web Mercator x, y
           // (as supercluster keeps them: whole numbers of 2^-30), then the id's hash.
           const kept = (c: number) => Math.trunc((c - 0.5) * 2 ** 30)
@@ -157,28 +159,32 @@ describe('clusters', () => {
               geometry: { type: 'Point' as const, coordinates: [d.lng, d.lat] },
             })),
           )
-          for (let zoom = 0; zoom <= MAX_ZOOM; zoom++) {
-            const ours = answerOf(index, query(WORLD), zoom)
-            const theirs = sc.getClusters([-180, -90, 180, 90], zoom)
-            // Each of ours is one of theirs: the same count, the same centre but for their sums' last bits.
-            const theirClusters = theirs
-              .filter((f) => f.properties.cluster)
-              .map((f) => ({
-                count: f.properties.point_count,
-                lng: f.geometry.coordinates[0]!,
-                lat: f.geometry.coordinates[1]!,
-              }))
-            expect(ours.clusters.length).toBe(theirClusters.length)
-            for (const c of ours.clusters) {
-              const i = theirClusters.findIndex(
-                (t) => t.count === c.count && Math.abs(t.lng - c.lng) < 1e-6 && Math.abs(t.lat - c.lat) < 1e-6,
-              )
-              expect(i).toBeGreaterThanOrEqual(0)
-              theirClusters.splice(i, 1)
+          for (let zoom = 0; zoom <= MAX_ZOOM; zoom++)
+            for (const tags of [[], ['all']]) {
+              const ours = answerOf(index, query(WORLD, tags), zoom)
+              const theirs = sc.getClusters([-180, -90, 180, 90], zoom)
+              // Each of ours is one of theirs: the same count and expansion zoom, the same centre
+              // but for their sums' last bits.
+              const theirClusters = theirs
+                .filter((f) => f.properties.cluster)
+                .map((f) => ({
+                  expansion: sc.getClusterExpansionZoom(f.properties.cluster_id),
+                  count: f.properties.point_count,
+                  lng: f.geometry.coordinates[0]!,
+                  lat: f.geometry.coordinates[1]!,
+                }))
+              expect(ours.clusters.length).toBe(theirClusters.length)
+              for (const c of ours.clusters) {
+                const i = theirClusters.findIndex(
+                  (t) => t.count === c.count && Math.abs(t.lng - c.lng) < 1e-6 && Math.abs(t.lat - c.lat) < 1e-6,
+                )
+                expect(i).toBeGreaterThanOrEqual(0)
+                expect(c.expansionZoom).toBe(theirClusters[i]!.expansion)
+                theirClusters.splice(i, 1)
+              }
+              const theirSingles = theirs.filter((f) => !f.properties.cluster).map((f) => f.properties.id as string)
+              expect(ours.singles).toEqual(theirSingles.sort())
             }
-            const theirSingles = theirs.filter((f) => !f.properties.cluster).map((f) => f.properties.id as string)
-            expect(ours.singles).toEqual(theirSingles.sort())
-          }
         },
       ),
       { numRuns: 30 },

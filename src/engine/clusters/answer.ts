@@ -169,6 +169,60 @@ function byId(found: number[], keys: KeyTable): number[] {
   return found.sort((a, b) => (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0))
 }
 
+/**
+ * clustersIn's answer with no filter, while no key was written since the tree's build: the zoom's
+ * items as built, their counts, centres and expansion zooms stored, those whose centre (or point,
+ * alone) lies in the box found by its KDBush, not by visiting every location.
+ */
+export function levelClusters(tree: ClusterTree, keys: KeyTable, zoom: number, bbox: Bbox): ClustersResult {
+  const boxes = boxesOf(bbox)
+  const { levels } = tree
+  const count = levels.count[zoom]!
+  const x = levels.x[zoom]!
+  const y = levels.y[zoom]!
+  const seed = levels.seed[zoom]!
+  const expansion = levels.expansion[zoom]!
+  const clusters: ClusterHit[] = []
+  const singles: number[] = []
+  let total = 0
+  /** Items seen: two boxes may share the antimeridian's items. */
+  const seen = new Set<number>()
+  for (const [x0, y0, x1, y1] of boxes) {
+    // A kept coordinate's unit around each edge: the centres are then tested as clustersIn tests them.
+    const found = tree.kd[zoom]!.range(
+      encode(mercX(x0)) - 1,
+      encode(mercY(y1)) - 1,
+      encode(mercX(x1)) + 1,
+      encode(mercY(y0)) + 1,
+    )
+    for (const item of found) {
+      if (seen.has(item)) continue
+      seen.add(item)
+      const n = count[item]!
+      if (n === 1) {
+        const key = tree.keyOfPoint[seed[item]!]!
+        if (!inBoxes(boxes, keys.lng[key]!, keys.lat[key]!)) continue
+        singles.push(key)
+        total++
+        continue
+      }
+      const cLng = lngOfX(decode(x[item]!))
+      const cLat = latOfY(decode(y[item]!))
+      if (!inBoxes(boxes, cLng, cLat)) continue
+      clusters.push({
+        id: `${zoom}-${tree.id[seed[item]!]}`,
+        lat: cLat,
+        lng: cLng,
+        count: n,
+        expansionZoom: expansion[item]!,
+      })
+      total += n
+    }
+  }
+  clusters.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  return { clusters, singles: byId(singles, keys), total }
+}
+
 /** A cluster id's zoom and seed location id; null if it is not one. */
 export function clusterIdParts(id: string): { zoom: number; seed: string } | null {
   const found = /^(\d{1,2})-(.+)$/.exec(id)

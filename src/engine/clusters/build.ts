@@ -11,7 +11,7 @@ import { ClusterTree } from './tree'
  * What a build answers: the points' order (tree point -> input position), the levels with each
  * zoom's items by key (not by point), and each key's Web Mercator x and y as kept, side by side.
  */
-export type ClusterAnswer = { order: Int32Array; levels: ClusterLevels; xy: Int32Array }
+export type ClusterAnswer = { order: Int32Array; levels: ClusterLevels; xy: Int32Array; keyOfPoint: Int32Array }
 
 /** A location id's FNV-1a hash: the order of points on one spot. */
 export function idHash(id: string): number {
@@ -55,23 +55,28 @@ export function clusterJob(
     for (let p = 0; p < n; p++) byKey[keyAt[order[p]!]!] = byPoint[p]!
     return byKey
   })
-  const transfer = [order.buffer as ArrayBuffer, xy.buffer as ArrayBuffer, ...levelBuffers(levels)]
-  return { answer: { order, levels, xy }, transfer }
+  const keyOfPoint = Int32Array.from(order, (i) => keyAt[i]!)
+  const transfer = [order, xy, keyOfPoint].map((a) => a.buffer as ArrayBuffer)
+  return { answer: { order, levels, xy, keyOfPoint }, transfer: [...transfer, ...levelBuffers(levels)] }
 }
 
 /** Reads a worker's answer; throws on anything but levels of every zoom over the points and keys sent. */
 function answerFrom(data: Record<string, unknown>, n: number, keyCount: number): ClusterAnswer {
-  const { order, levels, xy } = data as Partial<ClusterAnswer>
+  const { order, levels, xy, keyOfPoint } = data as Partial<ClusterAnswer>
   const ok =
     order instanceof Int32Array &&
     order.length === n &&
+    keyOfPoint instanceof Int32Array &&
+    keyOfPoint.length === n &&
     xy instanceof Int32Array &&
     xy.length === 2 * keyCount &&
     levels !== undefined &&
     levels.member?.length === MAX_CLUSTER_ZOOM + 1 &&
-    levels.member.every((m) => m instanceof Int32Array && m.length === keyCount)
+    levels.member.every((m) => m instanceof Int32Array && m.length === keyCount) &&
+    levels.expansion?.length === MAX_CLUSTER_ZOOM + 1 &&
+    levels.expansion.every((e, z) => e instanceof Uint8Array && e.length === levels.count[z]?.length)
   if (!ok) throw new Error('cluster worker: no levels for these points')
-  return { order, levels, xy }
+  return { order, levels, xy, keyOfPoint }
 }
 
 /** The live keys' points as they are now, by input position. */

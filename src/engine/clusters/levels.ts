@@ -41,7 +41,8 @@ export const decode = (v: number): number => v / SCALE + 0.5
 
 /**
  * Every zoom's items (clusters, and points no cluster took), by zoom 0..MAX_CLUSTER_ZOOM: centres
- * (as kept), counts, the point each began from (its seed: the first in the points' order), KDBush
+ * (as kept), counts, the point each began from (its seed: the first in the points' order), the
+ * zoom at which its points are first in more than one item (MAX_CLUSTER_ZOOM + 1: never), KDBush
  * data over the centres; and each point's item (build.ts turns these by key).
  */
 export type ClusterLevels = {
@@ -49,6 +50,7 @@ export type ClusterLevels = {
   y: Int32Array[]
   count: Int32Array[]
   seed: Int32Array[]
+  expansion: Uint8Array[]
   kd: ArrayBuffer[]
   member: Int32Array[]
 }
@@ -56,7 +58,7 @@ export type ClusterLevels = {
 /** The clusters of the points (px, py: Web Mercator as kept, encode()), in their order; the same points in the same order make the same levels. */
 export function buildLevels(px: Int32Array, py: Int32Array): ClusterLevels {
   const n = px.length
-  const levels: ClusterLevels = { x: [], y: [], count: [], seed: [], kd: [], member: [] }
+  const levels: ClusterLevels = { x: [], y: [], count: [], seed: [], expansion: [], kd: [], member: [] }
   let x = px
   let y = py
   let count = new Int32Array(n).fill(1)
@@ -101,6 +103,17 @@ export function buildLevels(px: Int32Array, py: Int32Array): ClusterLevels {
     y = ny.slice(0, items)
     count = nc.slice(0, items)
     seed = ns.slice(0, items)
+    // An item splits at the next zoom when it has two children there; else where its one child does.
+    const children = new Int32Array(items)
+    const only = new Int32Array(items)
+    for (let j = 0; j < m; j++) {
+      children[parent[j]!]!++
+      only[parent[j]!] = j
+    }
+    const deeper = levels.expansion[z + 1]
+    const expansion = new Uint8Array(items)
+    for (let c = 0; c < items; c++) expansion[c] = children[c]! >= 2 || deeper === undefined ? z + 1 : deeper[only[c]!]!
+    levels.expansion[z] = expansion
     const member = new Int32Array(n)
     for (let p = 0; p < n; p++) member[p] = parent[below[p]!]!
     below = member
@@ -124,6 +137,6 @@ function centresKd(x: Int32Array, y: Int32Array): KDBush {
 
 /** The buffers of levels, to hand to another thread. */
 export function levelBuffers(levels: ClusterLevels): ArrayBuffer[] {
-  const arrays = [levels.x, levels.y, levels.count, levels.seed, levels.member].flat()
+  const arrays = [levels.x, levels.y, levels.count, levels.seed, levels.expansion, levels.member].flat()
   return [...arrays.map((a) => a.buffer as ArrayBuffer), ...levels.kd]
 }

@@ -15,18 +15,20 @@ export class ClusterTree {
   readonly member: Int32Array[]
   /** By key: its Web Mercator x and y as kept (encode()), side by side. */
   readonly xy: Int32Array
-  /** By tree point: its location id (a cluster's id names its seed's). */
+  /** By tree point: its location id (a cluster's id names its seed's), and its key. */
   readonly id: string[]
+  readonly keyOfPoint: Int32Array
   /** KeyTable.writes when its points were read: a key written after is not as built. */
   readonly builtAt: number
 
   /** From a build's answer over the points sent (ids: by input position), read at KeyTable.writes builtAt. */
-  constructor({ order, levels, xy }: ClusterAnswer, ids: string[], builtAt: number) {
+  constructor({ order, levels, xy, keyOfPoint }: ClusterAnswer, ids: string[], builtAt: number) {
     this.levels = levels
     this.builtAt = builtAt
     this.kd = levels.kd.map((data) => KDBush.from(data))
     this.member = levels.member
     this.xy = xy
+    this.keyOfPoint = keyOfPoint
     this.id = Array.from(order, (i) => ids[i]!)
   }
 
