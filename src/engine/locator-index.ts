@@ -366,7 +366,7 @@ export class LocatorIndex {
   /**
    * A cluster's matches (a clusters answer's id; the query's tags, words and open now), by name,
    * the query's page of them; null while the first cluster tree is built; undefined for no such
-   * cluster (its first location deleted or moved since the tree was built).
+   * cluster (its first location written, edited, moved or deleted, since the tree was built).
    */
   clusterLeaves(q: IndexQuery, id: string): IndexResult | null | undefined {
     const tree = this.clusterTree()
@@ -387,9 +387,7 @@ export class LocatorIndex {
   /** Visits what `q` matches in a box, its open states brought to q.openAt first. */
   private visitIn(q: IndexQuery): VisitIn {
     if (q.openAt != null) this.s.open.advance(q.openAt)
-    return (bbox, visit) => {
-      visitMatches(this.s, { ...q, bbox }, visit)
-    }
+    return (bbox, visit) => visitMatches(this.s, { ...q, bbox }, visit)
   }
 
   /** The cluster tree, built now when small, else started in the background (null until it is done). */

@@ -2,7 +2,7 @@
 // a zoom, and one cluster's locations, from the locator's index (src/engine/clusters/), with the
 // filters of GET /locations applied first.
 import { MAX_LIMIT } from '../../core/limits'
-import { type Bbox, bboxMiddle, type IndexQuery, type IndexResult, MAX_ZOOM } from '../../engine/locator-index'
+import { type Bbox, bboxMiddle, type IndexQuery, MAX_ZOOM } from '../../engine/locator-index'
 import { changedMeanwhile } from '../../indexes/errors'
 import type { Entry } from '../../indexes/entry'
 import type { IndexRegistry } from '../../indexes/registry'
@@ -68,11 +68,10 @@ export function clustersBody(registry: IndexRegistry, locator: Locator, href: st
         count: c.count,
         expansion_zoom: c.expansionZoom,
       })),
-      locations: found.singles.map((key) => ({
-        id: index.entryAt(key).id,
-        ...index.pointAt(key),
-        name: index.entryAt(key).name,
-      })),
+      locations: found.singles.map((key) => {
+        const { id, name } = index.entryAt(key)
+        return { id, ...index.pointAt(key), name }
+      }),
       total: found.total,
     },
     meta: { query: { bbox, zoom } },
@@ -112,11 +111,11 @@ function leavesAnswer(
   const notFound = (why: string) => new PublicError('CLUSTER_NOT_FOUND', why)
   // Elysia gives no id for a path segment that is not valid percent-encoded UTF-8 ("%zz").
   if (typeof id !== 'string') throw notFound('The cluster ID in the path is not valid percent-encoded UTF-8.')
-  const found: IndexResult | null | undefined = entry.index.clusterLeaves(q, id)
+  const found = entry.index.clusterLeaves(q, id)
   if (found === null) throw building()
   if (found === undefined)
     throw notFound(
-      `Cluster ${JSON.stringify(id)} was not found: its first location was deleted or moved since. Ask for the clusters again.`,
+      `Cluster ${JSON.stringify(id)} was not found: its first location was edited, moved or deleted since the clusters were built. Ask for the clusters again.`,
     )
   entry.index.openAt(now)
   const parts: Uint8Array[] = []

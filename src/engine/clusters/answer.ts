@@ -74,7 +74,7 @@ export function clustersIn(
   if (zoom > MAX_CLUSTER_ZOOM) {
     // Deeper than any cluster: every location alone.
     visitIn(bbox, (key) => singles.push(key))
-    return { clusters, singles: byId(singles, keys), total: singles.length }
+    return byId(clusters, singles, keys, singles.length)
   }
   const { levels } = tree
   const r = reachAt(zoom)
@@ -138,16 +138,9 @@ export function clustersIn(
           total++
         }
       } else {
-        const cLng = lngOfX(decode(sx[item]! / n))
-        const cLat = latOfY(decode(sy[item]! / n))
-        if (inBoxes(boxes, cLng, cLat)) {
-          clusters.push({
-            id: `${zoom}-${tree.id[seed[item]!]}`,
-            lat: cLat,
-            lng: cLng,
-            count: n,
-            expansionZoom: split[item]!,
-          })
+        const hit = clusterHit(tree, zoom, seed[item]!, sx[item]! / n, sy[item]! / n, n, split[item]!)
+        if (inBoxes(boxes, hit.lng, hit.lat)) {
+          clusters.push(hit)
           total += n
         }
       }
@@ -158,15 +151,21 @@ export function clustersIn(
     near[item] = 0
   }
   touched.length = 0
-  // In one order whatever the visit's (key order differs between processes): by id.
-  clusters.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-  return { clusters, singles: byId(singles, keys), total }
+  return byId(clusters, singles, keys, total)
 }
 
-/** Keys by their location's id. */
-function byId(found: number[], keys: KeyTable): number[] {
-  const id = (key: number) => keys.entries[key]!.id
-  return found.sort((a, b) => (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0))
+/** A cluster of n points from its seed (a tree point) and its centre (x, y as kept). */
+function clusterHit(tree: ClusterTree, zoom: number, seed: number, x: number, y: number, n: number, split: number) {
+  const id = `${zoom}-${tree.id[seed]}`
+  return { id, lat: latOfY(decode(y)), lng: lngOfX(decode(x)), count: n, expansionZoom: split }
+}
+
+/** The answer, its clusters and single locations each in the order of their ids: one order whatever the visit's (key order differs between processes). */
+function byId(clusters: ClusterHit[], singles: number[], keys: KeyTable, total: number): ClustersResult {
+  const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+  clusters.sort((a, b) => order(a.id, b.id))
+  singles.sort((a, b) => order(keys.entries[a]!.id, keys.entries[b]!.id))
+  return { clusters, singles, total }
 }
 
 /**
@@ -186,7 +185,7 @@ export function levelClusters(tree: ClusterTree, keys: KeyTable, zoom: number, b
   const singles: number[] = []
   let total = 0
   /** Items seen: two boxes may share the antimeridian's items. */
-  const seen = new Set<number>()
+  const seen = boxes.length > 1 ? new Set<number>() : null
   for (const [x0, y0, x1, y1] of boxes) {
     // A kept coordinate's unit around each edge: the centres are then tested as clustersIn tests them.
     const found = tree.kd[zoom]!.range(
@@ -196,8 +195,10 @@ export function levelClusters(tree: ClusterTree, keys: KeyTable, zoom: number, b
       encode(mercY(y0)) + 1,
     )
     for (const item of found) {
-      if (seen.has(item)) continue
-      seen.add(item)
+      if (seen !== null) {
+        if (seen.has(item)) continue
+        seen.add(item)
+      }
       const n = count[item]!
       if (n === 1) {
         const key = tree.keyOfPoint[seed[item]!]!
@@ -206,21 +207,13 @@ export function levelClusters(tree: ClusterTree, keys: KeyTable, zoom: number, b
         total++
         continue
       }
-      const cLng = lngOfX(decode(x[item]!))
-      const cLat = latOfY(decode(y[item]!))
-      if (!inBoxes(boxes, cLng, cLat)) continue
-      clusters.push({
-        id: `${zoom}-${tree.id[seed[item]!]}`,
-        lat: cLat,
-        lng: cLng,
-        count: n,
-        expansionZoom: expansion[item]!,
-      })
+      const hit = clusterHit(tree, zoom, seed[item]!, x[item]!, y[item]!, n, expansion[item]!)
+      if (!inBoxes(boxes, hit.lng, hit.lat)) continue
+      clusters.push(hit)
       total += n
     }
   }
-  clusters.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-  return { clusters, singles: byId(singles, keys), total }
+  return byId(clusters, singles, keys, total)
 }
 
 /** A cluster id's zoom and seed location id; null if it is not one. */
@@ -232,7 +225,8 @@ export function clusterIdParts(id: string): { zoom: number; seed: string } | nul
 
 /**
  * The keys of a cluster's matches (those `visitIn` visits), in no order; null when no such
- * cluster is known: not an id, or its seed location was deleted or moved since the build.
+ * cluster is known: not an id, or its seed location was written (edited, moved or deleted) since
+ * the build.
  */
 export function leavesOf(tree: ClusterTree, keys: KeyTable, id: string, visitIn: VisitIn): number[] | null {
   const parts = clusterIdParts(id)

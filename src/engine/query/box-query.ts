@@ -16,16 +16,6 @@ import type { Filter, TopK } from './top-k'
 
 const NO_COORDS = new Float64Array(0)
 
-/** The base's runs of positions in the boxes, in s.boxRuns (exact: not whole leaves); returns how many positions they hold. */
-function boxRuns(s: IndexState, boxes: LngLatBox[]): number {
-  const runs = s.boxRuns
-  runs.count = 0
-  if (s.base.kd !== null) for (const box of boxes) runs.add(s.base, box, false, s.stack)
-  let candidates = 0
-  for (let i = 0; i < runs.count; i += 2) candidates += runs.found[i + 1]! - runs.found[i]! + 1
-  return candidates
-}
-
 /** Answers a bbox query into the heap (its count in heap.total). */
 export function boxQuery(
   s: IndexState,
@@ -38,7 +28,7 @@ export function boxQuery(
   const { lat, lng } = q.center!
   const cosLat1 = Math.cos(lat * RAD)
   const boxes = boxesOf(q.bbox!)
-  const candidates = boxRuns(s, boxes)
+  const candidates = s.boxRuns.fill(s.base, boxes, false, s.stack)
   if (wordLeads(s.postings.ready, wordPlan, candidates + s.delta.size)) {
     const { lat: lats, lng: lngs, cosLat } = s.keys
     s.postings.eachCandidate(wordPlan.source.terms, (key) => {
@@ -65,7 +55,7 @@ export function boxQuery(
 
 /**
  * Visits the live keys in the boxes that pass the tags and words as typed (as boxQuery finds
- * them, without distances or a heap); returns how many. What clusters count (clusters/answer.ts).
+ * them, without distances or a heap). What clusters count (clusters/answer.ts).
  */
 export function visitBoxMatches(
   s: IndexState,
@@ -74,21 +64,20 @@ export function visitBoxMatches(
   wordPlan: WordPlan | null,
   filter: Filter,
   visit: (key: number) => void,
-): number {
+): void {
   const { base } = s
-  const candidates = boxRuns(s, boxes)
+  const candidates = s.boxRuns.fill(s.base, boxes, false, s.stack)
   const { lat, lng } = s.keys
-  let n = 0
   if (wordLeads(s.postings.ready, wordPlan, candidates + s.delta.size)) {
     s.postings.eachCandidate(wordPlan.source.terms, (key) => {
-      if (!inBoxes(boxes, lng[key]!, lat[key]!) || !filter.passes(key)) return
-      n++
-      visit(key)
+      if (inBoxes(boxes, lng[key]!, lat[key]!) && filter.passes(key)) visit(key)
     })
-    return n
+    return
   }
-  if (candidates > s.keys.live * KEY_ORDER_SHARE)
-    return visitKeys(s, boxes, tagPlan === null && wordPlan === null ? null : filter, visit)
+  if (candidates > s.keys.live * KEY_ORDER_SHARE) {
+    visitKeys(s, boxes, tagPlan === null && wordPlan === null ? null : filter, visit)
+    return
+  }
   const groups = columnGroups(base, tagPlan, wordPlan)
   const { live, key, cols, termStart } = base
   const { found, count } = s.boxRuns
@@ -108,33 +97,28 @@ export function visitBoxMatches(
         const at = 32 * w + 31 - Math.clz32(bits & -bits)
         const unsure = checkPrefix && (sure & (1 << (at & 31))) === 0
         if (readTerms && !wordsIn(pool, prefixBits, termStart[at]!, termStart[at + 1]!, baseWhole, unsure)) continue
-        n++
         visit(key[at]!)
       }
     }
   }
-  return n + visitDelta(s, boxes, filter, visit)
+  visitDelta(s, boxes, filter, visit)
 }
 
-/** Visits the live keys in the boxes that pass `filter` (a search with typos), the base's by runs; returns how many. */
-export function visitBoxPassing(
-  s: IndexState,
-  boxes: LngLatBox[],
-  filter: Filter,
-  visit: (key: number) => void,
-): number {
+/** Visits the live keys in the boxes that pass `filter` (a search with typos), the base's by runs. */
+export function visitBoxPassing(s: IndexState, boxes: LngLatBox[], filter: Filter, visit: (key: number) => void): void {
   const { base } = s
-  const candidates = boxRuns(s, boxes)
-  if (candidates > s.keys.live * KEY_ORDER_SHARE) return visitKeys(s, boxes, filter, visit)
-  let n = 0
-  for (let i = 0; i < s.boxRuns.count; i += 2) {
-    for (let at = s.boxRuns.found[i]!; at <= s.boxRuns.found[i + 1]!; at++) {
-      if (base.dead[at] === 1 || !filter.passes(base.key[at]!)) continue
-      n++
-      visit(base.key[at]!)
+  const candidates = s.boxRuns.fill(base, boxes, false, s.stack)
+  if (candidates > s.keys.live * KEY_ORDER_SHARE) {
+    visitKeys(s, boxes, filter, visit)
+    return
+  }
+  const { found, count } = s.boxRuns
+  for (let i = 0; i < count; i += 2) {
+    for (let at = found[i]!; at <= found[i + 1]!; at++) {
+      if (base.dead[at] !== 1 && filter.passes(base.key[at]!)) visit(base.key[at]!)
     }
   }
-  return n + visitDelta(s, boxes, filter, visit)
+  visitDelta(s, boxes, filter, visit)
 }
 
 /**
@@ -143,34 +127,24 @@ export function visitBoxPassing(
  */
 const KEY_ORDER_SHARE = 0.25
 
-/** Visits every live key in the boxes that passes `filter` (null: every one), in key order; returns how many. */
-function visitKeys(s: IndexState, boxes: LngLatBox[], filter: Filter | null, visit: (key: number) => void): number {
+/** Visits every live key in the boxes that passes `filter` (null: every one), in key order. */
+function visitKeys(s: IndexState, boxes: LngLatBox[], filter: Filter | null, visit: (key: number) => void): void {
   const { entries, lat, lng } = s.keys
   // The boxes share one band of latitudes; a second box is the far side of the antimeridian.
   const [ax0, y0, ax1, y1] = boxes[0]!
   const [bx0, , bx1] = boxes[1] ?? NO_BOX
-  let n = 0
   for (let key = 0; key < entries.length; key++) {
     const x = lng[key]!
     const y = lat[key]!
     if (y < y0 || y > y1 || !((x >= ax0 && x <= ax1) || (x >= bx0 && x <= bx1)) || entries[key] === null) continue
-    if (filter !== null && !filter.passes(key)) continue
-    n++
-    visit(key)
+    if (filter === null || filter.passes(key)) visit(key)
   }
-  return n
 }
 
-/** Visits the delta's keys in the boxes that pass `filter`; returns how many. */
-function visitDelta(s: IndexState, boxes: LngLatBox[], filter: Filter, visit: (key: number) => void): number {
+/** Visits the delta's keys in the boxes that pass `filter`. */
+function visitDelta(s: IndexState, boxes: LngLatBox[], filter: Filter, visit: (key: number) => void): void {
   const { lat, lng } = s.keys
-  let n = 0
   for (const keys of s.delta.near(boxes)) {
-    for (const key of keys) {
-      if (!inBoxes(boxes, lng[key]!, lat[key]!) || !filter.passes(key)) continue
-      n++
-      visit(key)
-    }
+    for (const key of keys) if (inBoxes(boxes, lng[key]!, lat[key]!) && filter.passes(key)) visit(key)
   }
-  return n
 }

@@ -34,6 +34,16 @@ export class BoxRuns implements KdVisitor {
   private maxX = 0
   private maxY = 0
 
+  /** The runs of the boxes, in place of those found before; returns how many positions they hold. */
+  fill(base: Base, boxes: readonly (readonly number[])[], wholeLeaves: boolean, stack: KdStack): number {
+    this.count = 0
+    if (base.kd === null) return 0
+    for (const box of boxes) this.add(base, box, wholeLeaves, stack)
+    let positions = 0
+    for (let i = 0; i < this.count; i += 2) positions += this.found[i + 1]! - this.found[i]! + 1
+    return positions
+  }
+
   /** Adds the runs of one box after those found so far (clear: none). */
   add(base: Base, box: readonly number[], wholeLeaves: boolean, stack: KdStack): void {
     const kd = base.kd!

@@ -204,11 +204,8 @@ export function fuzzyQuery(
     // The base's points in the boxes (and the delta's), or the word's locations, whichever are fewer.
     const boxes = bbox ? boxesOf(q.bbox!) : boxesAround(lng, lat, r)
     const runs = s.boxRuns
-    runs.count = 0
     const { base } = s
-    if (base.kd !== null) for (const box of boxes) runs.add(base, box, !bbox && boxes.length === 1, s.stack)
-    let inRuns = s.delta.size
-    for (let i = 0; i < runs.count; i += 2) inRuns += runs.found[i + 1]! - runs.found[i]! + 1
+    const inRuns = s.delta.size + runs.fill(base, boxes, !bbox && boxes.length === 1, s.stack)
     if (listed && plan.source!.size < inRuns) {
       eachListed(s, plan.source!.terms, (key) => {
         const x = lngs[key]!

@@ -69,22 +69,23 @@ function exactQuery(
 }
 
 /**
- * Visits each location a bbox query matches, in no order; returns how many. Its words are taken
- * with typos only when as typed they match no location at all, not only none in the box: what a
- * map's clusters count then stays the same as the map moves. Its sort, offset and limit are not read.
+ * Visits each location a bbox query matches, in no order. Its words are taken with typos only
+ * when as typed they match no location at all, not only none in the box: what a map's clusters
+ * count then stays the same as the map moves. Its sort, offset and limit are not read.
  */
-export function visitMatches(s: IndexState, q: IndexQuery, visit: (key: number) => void): number {
+export function visitMatches(s: IndexState, q: IndexQuery, visit: (key: number) => void): void {
   const words = searchWords(q.search)
   const tagPlan = q.tags.length > 0 || q.openAt != null ? planTags(s.tags, q) : null
-  if (tagPlan === undefined) return 0
+  if (tagPlan === undefined) return
   const boxes = boxesOf(q.bbox!)
   const everywhere = { ...q, center: null, bbox: null, sort: 'name' as const, offset: 0, limit: 0 }
   if (words.length === 0 || exactQuery(s, everywhere, 0, words, tagPlan).total > 0) {
     const wordPlan = words.length > 0 ? planWords(s, words) : null
-    if (wordPlan === undefined) return 0
+    if (wordPlan === undefined) return
     const filter = new KeyFilter(s, tagPlan === null ? null : tagTest(tagPlan, s.tags.words, s.open.state), wordPlan)
-    return visitBoxMatches(s, boxes, tagPlan, wordPlan, filter, visit)
+    visitBoxMatches(s, boxes, tagPlan, wordPlan, filter, visit)
+    return
   }
   const typos = fuzzyFilter(s, words, tagPlan)
-  return typos === null ? 0 : visitBoxPassing(s, boxes, typos, visit)
+  if (typos !== null) visitBoxPassing(s, boxes, typos, visit)
 }

@@ -62,11 +62,7 @@ export function radiusQuery(
   }
   // Base candidates: runs of positions in the boxes (with one box, whole leaves: each point's
   // distance is tested anyway).
-  const runs = s.boxRuns
-  runs.count = 0
-  if (base.kd !== null) for (const box of boxes) runs.add(base, box, boxes.length === 1, s.stack)
-  let candidates = 0
-  for (let i = 0; i < runs.count; i += 2) candidates += runs.found[i + 1]! - runs.found[i]! + 1
+  const candidates = s.boxRuns.fill(base, boxes, boxes.length === 1, s.stack)
   if (byPriority && plain && candidates > byRankMin) {
     // By priority alone, many points in the boxes: the circle counted as for the nearest (with a
     // worst of 0 km it walks no node for a heap), then the best by rank found best first.
