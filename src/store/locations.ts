@@ -360,6 +360,22 @@ export function locationRepo(db: Database, changes: ChangeLog) {
     externalIds(locatorId: string): { id: string; externalId: string }[] {
       return q.externalIds.all(locatorId).map((r) => ({ id: r.id, externalId: r.external_id }))
     },
+    /**
+     * Up to `limit` published locations from `offset`, in row order: id, name and update time only
+     * (a sitemap's), read as they are used, not held.
+     */
+    *publishedNames(
+      locatorId: string,
+      offset: number,
+      limit: number,
+    ): Generator<{ id: string; name: string; updatedAt: string }> {
+      const rows = db
+        .query<{ id: string; name: string; updated_at: string }, [string, number, number]>(
+          "SELECT id, name, updated_at FROM locations WHERE locator_id = ? AND status = 'published' ORDER BY seq LIMIT ? OFFSET ?",
+        )
+        .iterate(locatorId, limit, offset)
+      for (const r of rows) yield { id: r.id, name: r.name, updatedAt: r.updated_at }
+    },
     /** Every published location, only the columns the search index needs; custom fields only when asked. */
     indexRows(locatorId: string, withCustomFields: boolean): IndexRow[] {
       return q.indexRows.all(withCustomFields ? 1 : 0, locatorId).map(indexRow)

@@ -1,0 +1,84 @@
+// What the store pages and the sitemap share: their dependencies, the base their links are made on,
+// the locator a token names (as the Query API's guards see it), slugs, ETags and the 503 answer.
+import { nameKey } from '../../core/text'
+import { IndexUnavailable, databaseBusy } from '../../indexes/errors'
+import type { IndexRegistry } from '../../indexes/registry'
+import type { Store } from '../../store'
+import { isBusyError } from '../../store/db'
+import type { Locator } from '../../store/locators'
+import { etagMatches, etagOf } from '../public/headers'
+import { pathStart } from '../public/url'
+import { escapeHtml, htmlResponse } from './html'
+
+export type PageDeps = { store: Store; registry: IndexRegistry; publicBaseUrl: string | null }
+
+/** The origin (and path prefix) page links start with: PUBLIC_BASE_URL, else the origin the request was sent to. */
+export const pageBase = (deps: PageDeps, request: Request): string =>
+  deps.publicBaseUrl ?? request.url.slice(0, pathStart(request.url))
+
+/**
+ * The locator a token names when its pages may be shown: active, with its Query API on; else null.
+ * Synced first, as a query is, so a write just answered shows. The referrer allowlist does not
+ * apply: these are the service's own pages. `token` may be null: Elysia gives null for a path
+ * segment that is not valid percent-encoded UTF-8.
+ */
+export function pageLocator(deps: PageDeps, token: string | null): Locator | null {
+  if (typeof token !== 'string' || token === '') return null
+  deps.registry.sync()
+  const locator = deps.registry.locatorByToken(token)
+  return locator?.active && locator.queryApiEnabled ? locator : null
+}
+
+/** Slugs are cut to this many characters (code points). */
+const SLUG_MAX = 60
+
+/**
+ * A readable URL slug: "Zoë's Garage, Paris 4e" -> "zoes-garage-paris-4e". Folded as keyword
+ * search folds names (letters of every script kept), apostrophes dropped so a word stays whole,
+ * cut at a hyphen near SLUG_MAX; "location" when nothing is left.
+ */
+export function slugOf(name: string): string {
+  let slug = nameKey(name.replace(/['’`´]/g, '')).replace(/ /g, '-')
+  const chars = Array.from(slug)
+  if (chars.length > SLUG_MAX) {
+    slug = chars.slice(0, SLUG_MAX + 1).join('')
+    const cut = slug.lastIndexOf('-')
+    slug = cut >= SLUG_MAX / 2 ? slug.slice(0, cut) : chars.slice(0, SLUG_MAX).join('')
+  }
+  slug = slug.replace(/^-+|-+$/g, '')
+  return slug === '' ? 'location' : slug
+}
+
+/** The finder page of a locator: `${base}/l/${token}`. */
+export const finderUrl = (base: string, token: string): string => `${base}/l/${encodeURIComponent(token)}`
+
+/** A location's canonical page: `${base}/l/${token}/${id}/${slug}`, each segment percent-encoded. */
+export const storePageUrl = (base: string, token: string, id: string, name: string): string =>
+  `${finderUrl(base, token)}/${encodeURIComponent(id)}/${encodeURIComponent(slugOf(name))}`
+
+/**
+ * A page's ETag: it changes with every write to the locator (registry.version, which also marks its
+ * index in use), the URL as sent, and the base its links are made on.
+ */
+export function pageEtag(deps: PageDeps, locator: Locator, request: Request, base: string): string {
+  return etagOf(deps.registry.version(locator.id), request.url, Bun.hash(`pages ${base}`))
+}
+
+/** 304 when the request already holds the page `etag` names; else null. */
+export function notModified(request: Request, etag: string, cacheControl: string): Response | null {
+  if (!etagMatches(request.headers.get('if-none-match'), etag)) return null
+  return new Response(null, { status: 304, headers: { etag, 'cache-control': cacheControl } })
+}
+
+/**
+ * The 503 page for an index that cannot answer now (another process's write lock, a build that
+ * failed on its rows); anything else is thrown on, for the app's error handler to log.
+ */
+export function unavailablePage(error: unknown): Response {
+  const known = error instanceof IndexUnavailable ? error : isBusyError(error) ? databaseBusy(error) : null
+  if (known === null) throw error
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Temporarily unavailable</title></head><body><main><h1>Temporarily unavailable</h1><p>${escapeHtml(
+    'The store list cannot be read at the moment. Please try again in a few seconds.',
+  )}</p></main></body></html>`
+  return htmlResponse(html, 503, { 'cache-control': 'no-store', 'retry-after': String(known.retryAfterS) })
+}

@@ -1,0 +1,109 @@
+// A published location as schema.org LocalBusiness JSON-LD, for its store page: made from the
+// Query API's view of it (publicLocation), so the page says nothing the API would not.
+import { parseDayHours } from '../../core/hours'
+import type { publicLocation } from '../../indexes/present'
+// schema.org's vocabulary as types (schema-dts): tsc checks every property and value written here.
+import type { DayOfWeek, LocalBusiness, OpeningHoursSpecification, PostalAddress, WithContext } from 'schema-dts'
+import { DAYS } from '../../store/locations'
+
+/** A location as GET /public/v1/{token}/locations/{id} shows it. */
+export type PublicLocation = ReturnType<typeof publicLocation>
+
+export type OpeningHoursSpec = Exclude<OpeningHoursSpecification, string> & {
+  '@type': 'OpeningHoursSpecification'
+  dayOfWeek: DayOfWeek
+  opens: string
+  closes: string
+}
+
+const DAY_URLS = DAYS.map((d) => `https://schema.org/${d[0]!.toUpperCase()}${d.slice(1)}` as DayOfWeek)
+const DAY = 1440
+
+/** Minutes from midnight (0 to 1439) as "HH:MM". */
+const hhmm = (minutes: number): string =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+
+/**
+ * One specification per interval of each day's hours; a day closed, or whose text cannot be read,
+ * has none. An interval past midnight (18:00-02:00) stays on its first day with `closes` before
+ * `opens`, which schema.org reads as running into the next day; one that ends at midnight closes
+ * at "23:59" (schema.org times have no 24:00), so "24 hours" is 00:00-23:59.
+ */
+export function openingHoursSpecification(hours: Partial<Record<(typeof DAYS)[number], string>>): OpeningHoursSpec[] {
+  const out: OpeningHoursSpec[] = []
+  for (let d = 0; d < DAYS.length; d++) {
+    const day = parseDayHours(hours[DAYS[d]!])
+    if (day.kind !== 'open') continue
+    for (const [start, end] of day.intervals) {
+      // An interval that starts at 24:00 ("24:00-02:00") is the next day's.
+      const next = start >= DAY ? 1 : 0
+      const opens = start - next * DAY
+      const closes = end - next * DAY
+      out.push({
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: DAY_URLS[(d + next) % 7]!,
+        opens: hhmm(opens),
+        closes: closes === DAY ? '23:59' : hhmm(closes % DAY),
+      })
+    }
+  }
+  return out
+}
+
+export type SocialNetwork = 'instagram' | 'facebook' | 'twitter'
+
+/**
+ * A profile's URL from the handle the Query API shows (the stored URL's last path segment); an
+ * all-digit Facebook handle is a profile id (profile.php?id=). '' for no handle.
+ */
+export function socialUrl(network: SocialNetwork, handle: string): string {
+  if (handle === '') return ''
+  const h = encodeURIComponent(handle)
+  if (network === 'instagram') return `https://www.instagram.com/${h}/`
+  if (network === 'twitter') return `https://x.com/${h}`
+  return /^\d+$/.test(handle) ? `https://www.facebook.com/profile.php?id=${h}` : `https://www.facebook.com/${h}`
+}
+
+/**
+ * The PostalAddress from the address parts where known. Without a street part (the reverse lookup
+ * gives towns, not streets) the stored address stands as streetAddress: search engines expect
+ * one, and it is the street line most often.
+ */
+function postalAddress(a: PublicLocation['address']): Exclude<PostalAddress, string> {
+  const out: Exclude<PostalAddress, string> = {
+    '@type': 'PostalAddress',
+    streetAddress: a.street || a.formatted,
+  }
+  if (a.city) out.addressLocality = a.city
+  if (a.region) out.addressRegion = a.region
+  if (a.postcode) out.postalCode = a.postcode
+  if (a.country) out.addressCountry = a.country
+  return out
+}
+
+/** The schema.org LocalBusiness of a location whose canonical page is `url`; fields with no value are left out. */
+export function localBusinessJsonLd(location: PublicLocation, url: string): WithContext<LocalBusiness> {
+  const { contact, social } = location
+  const sameAs = [
+    contact.website,
+    socialUrl('instagram', social.instagram),
+    socialUrl('facebook', social.facebook),
+    socialUrl('twitter', social.twitter),
+  ].filter((u) => u !== '')
+  const hours = openingHoursSpecification(location.hours)
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'LocalBusiness',
+    '@id': url,
+    url,
+    name: location.name,
+    ...(location.description ? { description: location.description } : {}),
+    ...(location.image ? { image: location.image } : {}),
+    ...(contact.phone ? { telephone: contact.phone } : {}),
+    ...(contact.email ? { email: contact.email } : {}),
+    address: postalAddress(location.address),
+    geo: { '@type': 'GeoCoordinates', latitude: location.coordinates.lat, longitude: location.coordinates.lng },
+    ...(hours.length > 0 ? { openingHoursSpecification: hours } : {}),
+    ...(sameAs.length > 0 ? { sameAs } : {}),
+  }
+}

@@ -1,0 +1,280 @@
+// GET /l/{token}/{id}[/{slug}]: a published location's own page, server-rendered for people and
+// search engines (JSON-LD, Open Graph), from the Query API's view of it. Every value is escaped.
+import { isFullUrl } from '../../core/validation'
+import type { IndexRegistry } from '../../indexes/registry'
+import { DAYS } from '../../store/locations'
+import type { Locator } from '../../store/locators'
+import { locationBody } from '../public/answer'
+import { PublicError } from '../public/errors'
+import {
+  finderUrl,
+  notModified,
+  pageBase,
+  pageEtag,
+  pageLocator,
+  type PageDeps,
+  slugOf,
+  storePageUrl,
+  unavailablePage,
+} from './deps'
+import { escapeHtml as esc, htmlResponse, scriptJson } from './html'
+import { localBusinessJsonLd, type PublicLocation, type SocialNetwork, socialUrl } from './json-ld'
+
+const CACHE_CONTROL = 'public, max-age=60'
+const DAY_NAMES = DAYS.map((d) => `${d[0]!.toUpperCase()}${d.slice(1)}`)
+const SOCIAL: [SocialNetwork, string][] = [
+  ['instagram', 'Instagram'],
+  ['facebook', 'Facebook'],
+  ['twitter', 'X (Twitter)'],
+]
+const utf8 = new TextDecoder()
+
+/**
+ * The page of location `id` of the locator `token` names. `slug` null: the path had none (or one
+ * that is not valid percent-encoded UTF-8). A slug other than the name's answers 301 to the
+ * canonical URL; none serves the page, which names that URL as canonical. 404 unless the locator
+ * is active with its Query API on and the location is published.
+ */
+export function storePageResponse(
+  deps: PageDeps,
+  request: Request,
+  token: string,
+  id: string,
+  slug: string | null,
+): Response {
+  try {
+    const locator = pageLocator(deps, token)
+    if (locator === null)
+      return notFoundPage('Store locator not found', 'This store locator does not exist or is not public.')
+    const base = pageBase(deps, request)
+    // Elysia gives null for an id that is not valid percent-encoded UTF-8.
+    const location = typeof id === 'string' ? publishedLocation(deps.registry, locator, id) : null
+    if (location === null)
+      return notFoundPage(
+        'Store not found',
+        'This store does not exist or is not published.',
+        finderUrl(base, locator.publicToken),
+      )
+    const canonical = storePageUrl(base, locator.publicToken, location.id, location.name)
+    if (slug === null ? slugSent(request, location.id) : slug !== slugOf(location.name))
+      return new Response(null, { status: 301, headers: { location: canonical, 'cache-control': CACHE_CONTROL } })
+    const etag = pageEtag(deps, locator, request, base)
+    const { filters } = deps.registry.entry(locator.id)
+    const hidden = new Set(filters.filter((g) => g.hideInLocationDetails).map((g) => g.id))
+    return (
+      notModified(request, etag, CACHE_CONTROL) ??
+      htmlResponse(pageHtml({ location, locator, base, canonical, hidden }), 200, { etag })
+    )
+  } catch (e) {
+    return unavailablePage(e)
+  }
+}
+
+/** The location as GET /public/v1/{token}/locations/{id} shows it; null for a draft, a deleted or an unknown id. */
+function publishedLocation(registry: IndexRegistry, locator: Locator, id: string): PublicLocation | null {
+  let body: Uint8Array
+  try {
+    body = locationBody(registry, locator, id)
+  } catch (e) {
+    if (e instanceof PublicError && e.code === 'LOCATION_NOT_FOUND') return null
+    throw e
+  }
+  return (JSON.parse(utf8.decode(body)) as { data: { location: PublicLocation } }).data.location
+}
+
+/** Whether the path goes on after the id: a slug Elysia gave as null, not being valid percent-encoded UTF-8. */
+function slugSent(request: Request, id: string): boolean {
+  const path = new URL(request.url).pathname.replace(/\/+$/, '')
+  const last = path.slice(path.lastIndexOf('/') + 1)
+  try {
+    return decodeURIComponent(last) !== id
+  } catch {
+    return true
+  }
+}
+
+/** A 404 page saying what was not found, with a link to the finder when there is one; never indexed. */
+export function notFoundPage(title: string, text: string, finder?: string): Response {
+  const link = finder === undefined ? '' : `<p><a href="${esc(finder)}">See all stores</a></p>`
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${esc(title)}</title></head><body><main><h1>${esc(title)}</h1><p>${esc(text)}</p>${link}</main></body></html>`
+  return htmlResponse(html, 404, { 'cache-control': 'no-store' })
+}
+
+/** What a store page is made from; `hidden`: the filter groups left out of location details. */
+type Page = { location: PublicLocation; locator: Locator; base: string; canonical: string; hidden: Set<string> }
+
+/** Text cut to at most `max` characters (code points), an ellipsis marking the cut. */
+function cut(text: string, max: number): string {
+  const chars = Array.from(text.replace(/\s+/g, ' ').trim())
+  if (chars.length <= max) return chars.join('')
+  const kept = chars.slice(0, max - 1).join('')
+  return `${kept.trimEnd()}…`
+}
+
+function pageHtml(page: Page): string {
+  const { location, locator } = page
+  return `<!doctype html>
+<html lang="en">
+<head>
+${headHtml(page)}
+</head>
+<body class="slp-page">
+<nav class="slp-nav" aria-label="${esc(locator.name)}"><a href="${esc(finderUrl(page.base, locator.publicToken))}">Back to all stores</a></nav>
+<main class="slp-main">
+<h1>${esc(location.name)}</h1>
+${badgesHtml(location)}${imageHtml(location)}${descriptionHtml(location.description)}
+${addressHtml(location)}
+${hoursHtml(location)}${contactHtml(location)}${tagsHtml(location, page.hidden)}${customFieldsHtml(location)}
+</main>
+</body>
+</html>
+`
+}
+
+function headHtml({ location, locator, base, canonical }: Page): string {
+  const description = cut(location.description || location.address.formatted, 160)
+  const { address } = location
+  const og: [string, string | undefined][] = [
+    ['og:type', 'business.business'],
+    ['og:site_name', locator.name],
+    ['og:title', location.name],
+    ['og:description', description],
+    ['og:url', canonical],
+    ['og:image', isFullUrl(location.image) ? location.image : undefined],
+    ['business:contact_data:street_address', address.street || address.formatted],
+    ['business:contact_data:locality', address.city],
+    ['business:contact_data:region', address.region],
+    ['business:contact_data:postal_code', address.postcode],
+    ['business:contact_data:country_name', address.country],
+    ['place:location:latitude', String(location.coordinates.lat)],
+    ['place:location:longitude', String(location.coordinates.lng)],
+  ]
+  const meta = og.filter(([, v]) => v).map(([p, v]) => `<meta property="${p}" content="${esc(v!)}">`)
+  return `<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(`${location.name} – ${locator.name}`)}</title>
+<meta name="description" content="${esc(description)}">
+<link rel="canonical" href="${esc(canonical)}">
+${meta.join('\n')}
+<meta name="twitter:card" content="summary">
+<link rel="stylesheet" href="${esc(base)}/widget.css">
+<style>${STYLE}</style>
+<script type="application/ld+json">${scriptJson(localBusinessJsonLd(location, canonical))}</script>`
+}
+
+/** The page's own layout; colours keep 4.5:1 or more against their backgrounds, and the widget's variables override them. */
+const STYLE =
+  '.slp-page{margin:0;font:16px/1.5 system-ui,sans-serif;color:var(--sl-text,#1f2328);background:var(--sl-bg,#fff)}' +
+  '.slp-nav,.slp-main{max-width:48rem;margin:0 auto;padding:1rem}.slp-main h2{font-size:1.15rem;margin:1.5rem 0 .5rem}' +
+  '.slp-page a{color:var(--sl-accent,#0b57d0)}.slp-page img{max-width:100%;height:auto;border-radius:.5rem}' +
+  '.slp-hours th,.slp-hours td{text-align:left;padding:.25rem 1rem .25rem 0}.slp-list{padding-left:1.25rem}' +
+  '.slp-badges{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.5rem}' +
+  '.slp-badge{display:inline-block;padding:.1rem .6rem;border:1px solid var(--sl-border,#8c959f);border-left-width:.4rem;border-radius:1rem;background:var(--sl-surface,#f6f8fa)}' +
+  '.slp-fields dt{font-weight:600}.slp-fields dd{margin:0 0 .5rem}'
+
+/** Each badge custom field as a chip under the name: its label and value (its colour marks the chip's edge, never the text's). */
+function badgesHtml(location: PublicLocation): string {
+  const badges = location.customFields.filter((f) => f.type === 'badge')
+  if (badges.length === 0) return ''
+  const items = badges.map((f) => {
+    const color = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(f.color ?? '') ? ` style="border-left-color:${f.color}"` : ''
+    return `<li><span class="slp-badge"${color}>${esc(`${f.label || f.name}: ${f.value}`)}</span></li>`
+  })
+  return `<ul class="slp-badges" aria-label="Badges">${items.join('')}</ul>\n`
+}
+
+function imageHtml(location: PublicLocation): string {
+  if (!isFullUrl(location.image)) return ''
+  return `<img src="${esc(location.image)}" alt="${esc(`Photo of ${location.name}`)}">\n`
+}
+
+/** The description's paragraphs (blank lines apart), its other line breaks kept. */
+function descriptionHtml(description: string): string {
+  const paragraphs = description.split(/\n\s*\n/).filter((p) => p.trim() !== '')
+  return paragraphs.map((p) => `<p>${esc(p.trim()).replace(/\n/g, '<br>')}</p>\n`).join('')
+}
+
+function addressHtml(location: PublicLocation): string {
+  const at = `${location.coordinates.lat},${location.coordinates.lng}`
+  const directions: [string, string][] = [
+    ['Google Maps', `https://www.google.com/maps/dir/?api=1&destination=${at}`],
+    ['Apple Maps', `https://maps.apple.com/?daddr=${at}`],
+    ['OpenStreetMap', `https://www.openstreetmap.org/directions?to=${at}`],
+  ]
+  const links = directions.map(([name, url]) => `<li><a href="${esc(url)}">Directions with ${name}</a></li>`)
+  return `<section aria-labelledby="slp-address"><h2 id="slp-address">Address</h2>
+<address>${esc(location.address.formatted)}</address>
+<ul class="slp-list">${links.join('')}</ul></section>`
+}
+
+/** The week's hours as stored, Monday first; none when no day has any. */
+function hoursHtml(location: PublicLocation): string {
+  const { hours } = location
+  if (DAYS.every((d) => !hours[d])) return ''
+  const rows = DAYS.map(
+    (d, i) => `<tr><th scope="row">${DAY_NAMES[i]}</th><td>${esc(hours[d] || 'Not given')}</td></tr>`,
+  )
+  return `<section aria-labelledby="slp-hours"><h2 id="slp-hours">Opening hours</h2>
+<table class="slp-hours"><thead><tr><th scope="col">Day</th><th scope="col">Hours</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>
+`
+}
+
+/** A phone number as a tel: link ("+", digits and the pause characters); its text alone when it holds no digit. */
+function phoneLink(phone: string): string {
+  const dial = phone.replace(/[^+\d,;#*]/g, '')
+  return /\d/.test(dial) ? `<a href="${esc(`tel:${dial}`)}">${esc(phone)}</a>` : esc(phone)
+}
+
+/** A link when `url` is a full http(s) URL (stored ones are; a row written otherwise may not be), else its text. */
+const webLink = (url: string, text: string) => (isFullUrl(url) ? `<a href="${esc(url)}">${esc(text)}</a>` : esc(text))
+
+/** A website as its link reads: host and path, no scheme or trailing slash. */
+const shortUrl = (url: string) => url.replace(/^https?:\/\//i, '').replace(/\/$/, '')
+
+function contactHtml(location: PublicLocation): string {
+  const { phone, email, website } = location.contact
+  const items: string[] = []
+  if (phone) items.push(`Phone: ${phoneLink(phone)}`)
+  if (email) items.push(`Email: <a href="${esc(`mailto:${email}`)}">${esc(email)}</a>`)
+  if (website) items.push(`Website: ${webLink(website, shortUrl(website))}`)
+  for (const [network, name] of SOCIAL) {
+    const handle = location.social[network]
+    if (handle) items.push(`${name}: ${webLink(socialUrl(network, handle), `@${handle}`)}`)
+  }
+  if (items.length === 0) return ''
+  return `<section aria-labelledby="slp-contact"><h2 id="slp-contact">Contact</h2>
+<ul class="slp-list">${items.map((i) => `<li>${i}</li>`).join('')}</ul></section>
+`
+}
+
+/** The location's tags, a section per filter group, but for groups the operator hides in location details. */
+function tagsHtml(location: PublicLocation, hidden: Set<string>): string {
+  let out = ''
+  let n = 0 // the sections' element ids: a group's id may hold what an id attribute may not
+  for (const [id, group] of Object.entries(location.tags)) {
+    if (hidden.has(id) || group.items.length === 0) continue
+    const items = group.items.map((t) => `<li>${esc(t.label)}</li>`).join('')
+    out += `<section aria-labelledby="slp-tags-${++n}"><h2 id="slp-tags-${n}">${esc(group.name)}</h2><ul class="slp-list">${items}</ul></section>\n`
+  }
+  return out
+}
+
+/** A custom field's value as its type shows it: links for URLs, emails and phones, a button's label as its link. */
+function fieldValue(f: Record<string, string>): string {
+  const value = f.value ?? ''
+  if (f.type === 'url') return webLink(value, value)
+  if (f.type === 'button') return webLink(value, f.label || f.name || value)
+  if (f.type === 'email') return `<a href="${esc(`mailto:${value}`)}">${esc(value)}</a>`
+  if (f.type === 'phone') return phoneLink(value)
+  return esc(value)
+}
+
+/** Every custom field but badges (shown under the name), as a list of names and values. */
+function customFieldsHtml(location: PublicLocation): string {
+  const fields = location.customFields.filter((f) => f.type !== 'badge')
+  if (fields.length === 0) return ''
+  const items = fields.map((f) => `<dt>${esc(f.name ?? '')}</dt><dd>${fieldValue(f)}</dd>`)
+  return `<section aria-labelledby="slp-details"><h2 id="slp-details">Details</h2>
+<dl class="slp-fields">${items.join('')}</dl></section>
+`
+}

@@ -1,0 +1,77 @@
+// The store pages' test fixture: the Query API's fixture (test/public/fixture.ts: a locator with
+// filters, custom fields and 30 locations) plus an app of the page routes alone, on a registry of
+// its own over the same store, so these tests do not depend on how src/server wires the routes.
+import { Elysia } from 'elysia'
+import type { PageDeps } from '../../src/api/pages/deps'
+import { sitemapResponse } from '../../src/api/pages/sitemap'
+import { storePageResponse } from '../../src/api/pages/store-page'
+import { SHORT_HOSTS } from '../../src/api/public/url'
+import { IndexRegistry } from '../../src/indexes/registry'
+import { FIXTURE_NOW, type Fixture, makeFixture, type Res, send } from '../public/fixture'
+
+export type PagesFixture = Fixture & {
+  deps: PageDeps
+  /** GET a path of the page routes ("/l/TOKEN/..."), or a full URL. */
+  page: (path: string, headers?: Record<string, string>, app?: PagesApp) => Promise<Res>
+  /** Creates a location through the Management API; returns its id. */
+  create: (body: Record<string, unknown>) => Promise<string>
+  /** The location as GET /public/v1/{token}/locations/{id} shows it. */
+  publicLocation: (id: string) => Promise<any>
+}
+
+export type PagesApp = { handle: (request: Request) => Promise<Response> }
+
+/** The routes src/api/pages/index.ts serves, on `deps`; the sitemap with pages of `pageSize` URLs when given. */
+export function pagesApp(deps: PageDeps, pageSize?: number): PagesApp {
+  return new Elysia({ handler: SHORT_HOSTS })
+    .get('/l/:token/sitemap.xml', ({ request, params }) => sitemapResponse(deps, request, params.token, pageSize))
+    .get('/l/:token/:id', ({ request, params }) => storePageResponse(deps, request, params.token, params.id, null))
+    .get('/l/:token/:id/:slug', ({ request, params }) =>
+      storePageResponse(deps, request, params.token, params.id, params.slug),
+    )
+}
+
+export async function makePagesFixture(): Promise<PagesFixture> {
+  const f = await makeFixture()
+  const registry = new IndexRegistry(f.env.store, undefined, { now: () => FIXTURE_NOW, buildRetryMs: 0 })
+  const deps: PageDeps = { store: f.env.store, registry, publicBaseUrl: null }
+  const app = pagesApp(deps)
+  return {
+    ...f,
+    deps,
+    page: (path, headers = {}, on = app) =>
+      send(on, path.startsWith('http') ? path : `http://localhost${path}`, { headers, redirect: 'manual' }),
+    async create(body) {
+      const res = await f.env.call('POST', '/admin/v1/locations', { body })
+      if (res.status !== 201) throw new Error(`creating gave ${res.status} ${JSON.stringify(res.body)}`)
+      return res.body.location.id
+    },
+    async publicLocation(id) {
+      return (await f.get(`/locations/${id}`)).body.data.location
+    },
+  }
+}
+
+/** The JSON-LD blocks of a page, parsed. */
+export function jsonLd(html: string): any[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!))
+}
+
+/** The content of `<meta property=...>` or `<meta name=...>` tags, by that name. */
+export function metaTags(html: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const m of html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)">/g)) out[m[1]!] = m[2]!
+  return out
+}
+
+/** The `<loc>` values of a sitemap or sitemap index, XML entities decoded. */
+export function locs(xml: string): string[] {
+  return [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) =>
+    m[1]!
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'"),
+  )
+}

@@ -1,0 +1,424 @@
+// Store pages and the sitemap, through HTTP: what a published location's page shows (and hides),
+// its JSON-LD and Open Graph, its canonical URL and redirects, its 404s, and the sitemap's URLs.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { slugOf } from '../../src/api/pages/deps'
+import { openingHoursSpecification, socialUrl } from '../../src/api/pages/json-ld'
+import { SITEMAP_MAX_URLS, sitemapPlan, sitemapResponse } from '../../src/api/pages/sitemap'
+import { storePageResponse } from '../../src/api/pages/store-page'
+import { databaseBusy } from '../../src/indexes/errors'
+import { createLocator, setLocatorSettings } from '../../src/operator'
+import { jsonLd, locs, makePagesFixture, metaTags, type PagesFixture, pagesApp } from './fixture'
+
+let f: PagesFixture
+/** A location with split, all-day, past-midnight, unreadable and closed days. */
+let hoursId: string
+/** A location whose name and description try to inject markup. */
+let evilId: string
+const EVIL_NAME = '</script><script>alert(1)</script> <b>Bold</b> & "Co"'
+
+beforeAll(async () => {
+  f = await makePagesFixture()
+  hoursId = await f.create({
+    name: 'Split Hours Cycles',
+    address: '3 Rue Oberkampf, 75011 Paris',
+    coordinates: { lat: 48.8647, lng: 2.3736 },
+    hours: {
+      monday: '09:00-12:00, 13:00-18:00',
+      tuesday: '24 hours',
+      wednesday: 'sometimes',
+      friday: '18:00-02:00',
+      saturday: '10:00-16:00',
+      sunday: 'closed',
+    },
+  })
+  evilId = await f.create({
+    name: EVIL_NAME,
+    address: '<img src=x onerror=alert(2)>',
+    coordinates: { lat: 48.85, lng: 2.35 },
+    description: '</script><script>alert(3)</script>\n\n<i>second</i>',
+  })
+})
+afterAll(() => f.env.close())
+
+const pagePath = (id: string, slug?: string) => `/l/${f.token}/${id}${slug === undefined ? '' : `/${slug}`}`
+const canonicalOf = (id: string, name: string) =>
+  `http://localhost/l/${f.token}/${id}/${encodeURIComponent(slugOf(name))}`
+
+describe('a published location', () => {
+  test('serves its page: the name, the canonical link, Open Graph, hours, contact, links back', async () => {
+    const id = f.ids.velo!
+    const res = await f.page(pagePath(id, 'velo-cafe-bikes'))
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60')
+    const html = res.text
+    const canonical = canonicalOf(id, 'Vélo Café Bikes')
+    expect(canonical).toEndWith('/velo-cafe-bikes')
+    expect(html).toStartWith('<!doctype html>\n<html lang="en">')
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">')
+    expect(html).toContain('<title>Vélo Café Bikes – Test locator</title>')
+    expect(html).toContain('<meta name="description" content="Coffee, espresso and city bikes.">')
+    expect(html).toContain(`<link rel="canonical" href="${canonical}">`)
+    expect(html).toContain('<h1>Vélo Café Bikes</h1>')
+    expect(html).toContain('<link rel="stylesheet" href="http://localhost/widget.css">')
+    expect(metaTags(html)).toMatchObject({
+      'og:type': 'business.business',
+      'og:site_name': 'Test locator',
+      'og:title': 'Vélo Café Bikes',
+      'og:description': 'Coffee, espresso and city bikes.',
+      'og:url': canonical,
+      'og:image': 'https://img.example.com/velo.jpg',
+      'place:location:latitude': '48.86',
+      'place:location:longitude': '2.356',
+      'twitter:card': 'summary',
+    })
+    expect(html).toContain('<img src="https://img.example.com/velo.jpg" alt="Photo of Vélo Café Bikes">')
+    expect(html).toContain('<tr><th scope="row">Monday</th><td>09:00-18:00</td></tr>')
+    expect(html).toContain('<tr><th scope="row">Sunday</th><td>closed</td></tr>')
+    expect(html).toContain('<tr><th scope="row">Wednesday</th><td>Not given</td></tr>')
+    expect(html).toContain('Phone: <a href="tel:+33123456789">+33 1 23 45 67 89</a>')
+    expect(html).toContain('Email: <a href="mailto:hello@velo.example">hello@velo.example</a>')
+    expect(html).toContain('Website: <a href="https://velo.example">velo.example</a>')
+    expect(html).toContain('Instagram: <a href="https://www.instagram.com/velo_cafe/">@velo_cafe</a>')
+    expect(html).toContain('<a href="https://www.google.com/maps/dir/?api=1&amp;destination=48.86,2.356">')
+    expect(html).toContain('<a href="https://maps.apple.com/?daddr=48.86,2.356">Directions with Apple Maps</a>')
+    expect(html).toContain('<a href="https://www.openstreetmap.org/directions?to=48.86,2.356">')
+    expect(html).toContain(`<a href="http://localhost/l/${f.token}">Back to all stores</a>`)
+    expect(html).toMatch(/<main[ >]/)
+  })
+
+  test('shows tags by group, but for groups hidden in location details, and its custom fields', async () => {
+    const { text: html } = await f.page(pagePath(f.ids.velo!, 'velo-cafe-bikes'))
+    expect(html).toMatch(/<h2 id="slp-tags-\d+">Services<\/h2><ul class="slp-list"><li>Repair<\/li><\/ul>/)
+    expect(html).toMatch(/<h2 id="slp-tags-\d+">Other<\/h2><ul class="slp-list"><li>vintage<\/li><\/ul>/)
+    expect(html).not.toContain('Brands') // hideInLocationDetails
+    expect(html).not.toContain('Trek')
+    expect(html).toContain('<span class="slp-badge" style="border-left-color:#1a7f37">Partner: gold</span>')
+    expect(html).toContain('<dt>Booking</dt><dd><a href="https://book.example.com/velo">Book now</a></dd>')
+    expect(html).toContain('<dt>Note</dt><dd>Ring twice</dd>')
+  })
+
+  test('carries schema.org LocalBusiness JSON-LD made from the public location', async () => {
+    const id = f.ids.velo!
+    const [ld, ...more] = jsonLd((await f.page(pagePath(id, 'velo-cafe-bikes'))).text)
+    expect(more).toEqual([])
+    const pub = await f.publicLocation(id)
+    const canonical = canonicalOf(id, 'Vélo Café Bikes')
+    const address: Record<string, string> = { '@type': 'PostalAddress', streetAddress: pub.address.formatted }
+    if (pub.address.city) address.addressLocality = pub.address.city
+    if (pub.address.region) address.addressRegion = pub.address.region
+    if (pub.address.postcode) address.postalCode = pub.address.postcode
+    if (pub.address.country) address.addressCountry = pub.address.country
+    expect(address.addressCountry).toBe('FR')
+    const day = (d: string, opens: string, closes: string) => ({
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: `https://schema.org/${d}`,
+      opens,
+      closes,
+    })
+    expect(ld).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'LocalBusiness',
+      '@id': canonical,
+      url: canonical,
+      name: 'Vélo Café Bikes',
+      description: 'Coffee, espresso and city bikes.',
+      image: 'https://img.example.com/velo.jpg',
+      telephone: '+33 1 23 45 67 89',
+      email: 'hello@velo.example',
+      address,
+      geo: { '@type': 'GeoCoordinates', latitude: 48.86, longitude: 2.356 },
+      openingHoursSpecification: [
+        day('Monday', '09:00', '18:00'),
+        day('Tuesday', '09:00', '18:00'),
+        day('Saturday', '10:00', '16:00'),
+      ],
+      sameAs: [
+        'https://velo.example',
+        'https://www.instagram.com/velo_cafe/',
+        'https://www.facebook.com/velocafe',
+        'https://x.com/velocafe',
+      ],
+    })
+  })
+
+  test('writes one opening hours specification per interval; closed and unreadable days have none', async () => {
+    const [ld] = jsonLd((await f.page(pagePath(hoursId))).text)
+    const spec = (d: string, opens: string, closes: string) => ({ dayOfWeek: `https://schema.org/${d}`, opens, closes })
+    expect(ld.openingHoursSpecification.map(({ '@type': _, ...s }: any) => s)).toEqual([
+      spec('Monday', '09:00', '12:00'),
+      spec('Monday', '13:00', '18:00'),
+      spec('Tuesday', '00:00', '23:59'), // 24 hours
+      spec('Friday', '18:00', '02:00'), // past midnight: closes before it opens
+      spec('Saturday', '10:00', '16:00'),
+    ])
+    expect(ld.sameAs).toBeUndefined()
+    expect(ld.description).toBeUndefined()
+    expect(ld.image).toBeUndefined()
+  })
+
+  test('a name or description with markup cannot inject: escaped in HTML, \\u003c in JSON-LD', async () => {
+    const res = await f.page(pagePath(evilId))
+    expect(res.status).toBe(200)
+    const html = res.text
+    expect(html).not.toContain('<script>alert')
+    expect(html).not.toContain('<b>')
+    expect(html).not.toContain('<i>')
+    expect(html).not.toContain('<img src=x')
+    expect(html.match(/<script/g)).toHaveLength(1) // the JSON-LD block only
+    expect(html).toContain(
+      '<h1>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &lt;b&gt;Bold&lt;/b&gt; &amp; &quot;Co&quot;</h1>',
+    )
+    expect(html).toContain('<p>&lt;i&gt;second&lt;/i&gt;</p>')
+    const [ld] = jsonLd(html)
+    expect(ld.name).toBe(EVIL_NAME)
+    expect(ld.address.streetAddress).toBe('<img src=x onerror=alert(2)>')
+  })
+})
+
+describe('slugs and the canonical URL', () => {
+  test('slugOf folds accents, drops apostrophes, joins words with hyphens, cuts long names', () => {
+    expect(slugOf('Vélo Café Bikes')).toBe('velo-cafe-bikes')
+    expect(slugOf("Zoë's Garage")).toBe('zoes-garage')
+    expect(slugOf('  Ångström -- Outlet!! ')).toBe('angstrom-outlet')
+    expect(slugOf('Москва Store')).toBe('москва-store')
+    expect(slugOf('!!!')).toBe('location')
+    const long = slugOf('The Very Long Name Of A Store That Goes On And On Past Any Reasonable Length')
+    expect(long).toBe('the-very-long-name-of-a-store-that-goes-on-and-on-past-any')
+    expect(long.length).toBeLessThanOrEqual(60)
+    expect(slugOf('x'.repeat(100))).toBe('x'.repeat(60))
+  })
+
+  test('a wrong slug answers 301 to the canonical URL; none serves the page; the right one too', async () => {
+    const id = f.ids.zoe!
+    const canonical = canonicalOf(id, "Zoë's Garage")
+    for (const slug of ['old-name', 'ZOES-GARAGE', '%E2%82' /* not UTF-8 */]) {
+      const res = await f.page(pagePath(id, slug))
+      expect({ slug, status: res.status, location: res.headers.get('location') }).toEqual({
+        slug,
+        status: 301,
+        location: canonical,
+      })
+    }
+    for (const path of [pagePath(id), `${pagePath(id)}/`, pagePath(id, 'zoes-garage')]) {
+      const res = await f.page(path)
+      expect({ path, status: res.status }).toEqual({ path, status: 200 })
+      expect(res.text).toContain(`<link rel="canonical" href="${canonical}">`)
+    }
+  })
+
+  test('a slug beyond ASCII is percent-encoded in the canonical URL and served when sent so', async () => {
+    const id = await f.create({
+      name: 'Москва Store',
+      address: 'Tverskaya 1, Moscow',
+      coordinates: { lat: 55.76, lng: 37.61 },
+    })
+    const canonical = `http://localhost/l/${f.token}/${id}/${encodeURIComponent('москва-store')}`
+    expect((await f.page(pagePath(id, 'x'))).headers.get('location')).toBe(canonical)
+    expect((await f.page(canonical)).status).toBe(200)
+  })
+
+  test('PUBLIC_BASE_URL makes the links', async () => {
+    const app = pagesApp({ ...f.deps, publicBaseUrl: 'https://stores.example.com/find' })
+    const res = await f.page(pagePath(f.ids.zoe!), {}, app)
+    expect(res.text).toContain(
+      `<link rel="canonical" href="https://stores.example.com/find/l/${f.token}/${f.ids.zoe}/zoes-garage">`,
+    )
+    expect(res.text).toContain(`<a href="https://stores.example.com/find/l/${f.token}">Back to all stores</a>`)
+  })
+
+  test('an ETag: the same page again is 304; a write to the locator changes it', async () => {
+    const path = pagePath(f.ids.zoe!, 'zoes-garage')
+    const etag = (await f.page(path)).headers.get('etag')!
+    expect(etag).toBeTruthy()
+    const again = await f.page(path, { 'if-none-match': etag })
+    expect(again.status).toBe(304)
+    expect(again.text).toBe('')
+    await f.create({ name: 'Another One', address: '1 Rue X, Paris', coordinates: { lat: 48.8, lng: 2.3 } })
+    expect((await f.page(path, { 'if-none-match': etag })).status).toBe(200)
+  })
+})
+
+describe('404', () => {
+  /** A 404 page in HTML that says what was not found. */
+  const expectNotFound = (res: { status: number; headers: Headers; text: string }, what: RegExp) => {
+    expect(res.status).toBe(404)
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(res.text).toMatch(/<html lang="en">/)
+    expect(res.text).toMatch(what)
+  }
+
+  test('for a draft, a deleted location, an unknown or undecodable id', async () => {
+    expectNotFound(await f.page(pagePath(f.ids.hidden!)), /<h1>Store not found<\/h1>/)
+    expectNotFound(await f.page(pagePath(f.ids.workshop!, 'secret-workshop')), /<h1>Store not found<\/h1>/)
+    const gone = await f.create({ name: 'Gone Soon', address: '1 Rue Y, Paris', coordinates: { lat: 48.8, lng: 2.3 } })
+    expect((await f.page(pagePath(gone))).status).toBe(200)
+    expect((await f.env.call('POST', `/admin/v1/locations/${gone}/delete`)).status).toBe(200)
+    expectNotFound(await f.page(pagePath(gone)), /does not exist or is not published/)
+    expectNotFound(await f.page(pagePath('loc_doesnotexist00')), /<h1>Store not found<\/h1>/)
+    expectNotFound(await f.page(pagePath('%zz', 'x')), /<h1>Store not found<\/h1>/)
+    // The finder is linked from a known locator's 404.
+    expect((await f.page(pagePath('loc_doesnotexist00'))).text).toContain(`<a href="http://localhost/l/${f.token}">`)
+  })
+
+  test('for an unknown or undecodable token, an inactive locator, and the Query API off', async () => {
+    const locatorNotFound = /<h1>Store locator not found<\/h1>/
+    expectNotFound(await f.page(`/l/pk_unknown/${f.ids.velo}`), locatorNotFound)
+    expectNotFound(await f.page(`/l/%zz/${f.ids.velo}/x`), locatorNotFound)
+    const { locator, secret } = createLocator(f.env.store, 'Switched')
+    const other = await f.env.call('POST', '/admin/v1/locations', {
+      key: secret,
+      body: { name: 'Other Store', address: '1 Rue Z, Paris', coordinates: { lat: 48.8, lng: 2.3 } },
+    })
+    const path = `/l/${locator.publicToken}/${other.body.location.id}`
+    expectNotFound(await f.page(path), locatorNotFound) // the Query API is off by default
+    expect((await f.page(`/l/${locator.publicToken}/sitemap.xml`)).status).toBe(404)
+    setLocatorSettings(f.env.store, locator.id, { queryApi: 'on' })
+    expect((await f.page(path)).status).toBe(200)
+    setLocatorSettings(f.env.store, locator.id, { active: 'off' })
+    expectNotFound(await f.page(path), locatorNotFound)
+    const sitemap = await f.page(`/l/${locator.publicToken}/sitemap.xml`)
+    expect(sitemap.status).toBe(404)
+    expect(sitemap.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+  })
+})
+
+describe('the sitemap', () => {
+  const sitemapUrl = () => `/l/${f.token}/sitemap.xml`
+  /** The finder page and every published location's canonical page, as the fixture's rows say. */
+  const expected = () => {
+    const published = f.env.store.locations.page(f.env.locatorId, 'published', 1000, 0)
+    expect(published.some((r) => r.id === f.ids.hidden)).toBe(false)
+    return [`http://localhost/l/${f.token}`, ...published.map((r) => canonicalOf(r.id, r.name))]
+  }
+
+  test('lists the finder page and exactly the published locations, with lastmod', async () => {
+    const res = await f.page(sitemapUrl())
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8')
+    expect(res.text).toStartWith(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n',
+    )
+    expect(res.text).toEndWith('</urlset>\n')
+    expect(locs(res.text).sort()).toEqual(expected().sort())
+    for (const key of ['hidden', 'workshop', 'unpub']) expect(res.text).not.toContain(f.ids[key]!)
+    const velo = f.env.store.locations.get(f.env.locatorId, f.ids.velo!)!
+    expect(res.text).toContain(
+      `<url><loc>${canonicalOf(velo.id, velo.name)}</loc><lastmod>${velo.updatedAt}</lastmod></url>`,
+    )
+    // Every URL listed serves its page.
+    for (const url of locs(res.text).slice(1)) expect((await f.page(url)).status).toBe(200)
+  })
+
+  test('XML-escapes the URLs', async () => {
+    const res = await f.page(sitemapUrl())
+    expect(res.text).toContain(`<loc>${canonicalOf(evilId, EVIL_NAME)}</loc>`) // its slug is plain: no escape needed
+    const app = pagesApp({ ...f.deps, publicBaseUrl: 'https://stores.example.com/a&b' })
+    const escaped = await f.page(sitemapUrl(), {}, app)
+    expect(escaped.text).toContain(`<loc>https://stores.example.com/a&amp;b/l/${f.token}</loc>`)
+    expect(escaped.text).not.toContain('a&b')
+  })
+
+  test('past its page size: an index of pages, which together list every URL once', async () => {
+    const all = expected()
+    const app = pagesApp(f.deps, 10)
+    const index = await f.page(sitemapUrl(), {}, app)
+    expect(index.status).toBe(200)
+    expect(index.text).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')
+    const pages = Math.ceil(all.length / 10)
+    const pageUrls = Array.from({ length: pages }, (_, i) => `http://localhost/l/${f.token}/sitemap.xml?page=${i + 1}`)
+    expect(locs(index.text)).toEqual(pageUrls)
+    expect(index.text).toContain('sitemap.xml?page=1</loc>')
+    const listed: string[] = []
+    for (const url of pageUrls) {
+      const page = await f.page(url, {}, app)
+      expect(page.text).toContain('<urlset ')
+      expect(locs(page.text).length).toBeLessThanOrEqual(10)
+      listed.push(...locs(page.text))
+    }
+    expect(listed.sort()).toEqual([...all].sort())
+    for (const bad of [`${pages + 1}`, '0', '-1', 'abc', '1.5'])
+      expect((await f.page(`${sitemapUrl()}?page=${bad}`, {}, app)).status).toBe(404)
+  })
+
+  test('sitemapPlan: one urlset up to the page size, else an index; pages hold the finder first', () => {
+    expect(SITEMAP_MAX_URLS).toBe(50_000)
+    expect(sitemapPlan(0, null)).toEqual({ kind: 'urlset', finder: true, offset: 0, limit: 0 })
+    expect(sitemapPlan(49_999, null)).toEqual({ kind: 'urlset', finder: true, offset: 0, limit: 49_999 })
+    expect(sitemapPlan(50_000, null)).toEqual({ kind: 'index', pages: 2 })
+    expect(sitemapPlan(120_000, null)).toEqual({ kind: 'index', pages: 3 })
+    expect(sitemapPlan(120_000, 1)).toEqual({ kind: 'urlset', finder: true, offset: 0, limit: 49_999 })
+    expect(sitemapPlan(120_000, 2)).toEqual({ kind: 'urlset', finder: false, offset: 49_999, limit: 50_000 })
+    expect(sitemapPlan(120_000, 3)).toEqual({ kind: 'urlset', finder: false, offset: 99_999, limit: 50_000 })
+    expect(sitemapPlan(120_000, 4)).toBeNull()
+    expect(sitemapPlan(120_000, 0)).toBeNull()
+    // Every location on exactly one page, for any size.
+    for (const [n, size] of [
+      [0, 1],
+      [1, 1],
+      [9, 10],
+      [10, 10],
+      [11, 10],
+      [95, 7],
+    ] as const) {
+      const covered: number[] = []
+      const plan = sitemapPlan(n, null, size)!
+      const pages = plan.kind === 'index' ? plan.pages : 1
+      for (let p = 1; p <= pages; p++) {
+        const page = sitemapPlan(n, p, size)!
+        if (page.kind !== 'urlset') throw new Error('a page is a urlset')
+        expect((page.finder ? 1 : 0) + Math.min(page.limit, Math.max(0, n - page.offset))).toBeLessThanOrEqual(size)
+        for (let i = page.offset; i < Math.min(n, page.offset + page.limit); i++) covered.push(i)
+      }
+      expect(covered).toEqual(Array.from({ length: n }, (_, i) => i))
+    }
+  })
+})
+
+describe('a database another process holds', () => {
+  test('answers 503 with Retry-After, not 500; an unforeseen error is thrown on for the app to log', async () => {
+    const busy = {
+      ...f.deps,
+      registry: {
+        sync: () => {
+          throw databaseBusy()
+        },
+      } as any,
+    }
+    for (const res of [
+      storePageResponse(busy, new Request('http://localhost/l/x/y'), f.token, f.ids.velo!, null),
+      sitemapResponse(busy, new Request('http://localhost/l/x/sitemap.xml'), f.token),
+    ]) {
+      expect(res.status).toBe(503)
+      expect(res.headers.get('retry-after')).toBe('1')
+      expect(res.headers.get('cache-control')).toBe('no-store')
+    }
+    const broken = {
+      ...f.deps,
+      registry: {
+        sync: () => {
+          throw new TypeError('bug')
+        },
+      } as any,
+    }
+    expect(() => storePageResponse(broken, new Request('http://localhost/l/x/y'), f.token, 'y', null)).toThrow('bug')
+  })
+})
+
+describe('JSON-LD helpers', () => {
+  test('openingHoursSpecification reads hours as the Query API does', () => {
+    const specs = openingHoursSpecification({ monday: '9am-5pm', tuesday: '24:00-02:00', sunday: '0:00-24:00' })
+    expect(specs.map((s) => `${String(s.dayOfWeek).slice(19)} ${s.opens}-${s.closes}`)).toEqual([
+      'Monday 09:00-17:00',
+      'Wednesday 00:00-02:00', // starts at Tuesday's 24:00: Wednesday's
+      'Sunday 00:00-23:59',
+    ])
+  })
+
+  test('socialUrl makes profile URLs from handles', () => {
+    expect(socialUrl('facebook', '1234')).toBe('https://www.facebook.com/profile.php?id=1234')
+    expect(socialUrl('facebook', 'zoesgarage')).toBe('https://www.facebook.com/zoesgarage')
+    expect(socialUrl('twitter', 'a b')).toBe('https://x.com/a%20b')
+    expect(socialUrl('instagram', '')).toBe('')
+  })
+})
