@@ -436,13 +436,15 @@ describe('route labels', () => {
         storage: storageFaultLog(env.store, () => {}),
         noteOf: () => undefined,
         preloading: () => 0,
+        publicBaseUrl: null,
+        mapTiles: null,
       })
       const routes = [
         ...service.routes,
         ...publicRoutes({ store: env.store, registry, log: () => {}, requestId: () => '' }).app.routes,
       ]
       const served = routes.filter((r) => r.method !== 'OPTIONS' && !r.path.includes('//'))
-      expect(served.length).toBe(20)
+      expect(served.length).toBe(27)
       for (const r of served) {
         const template = r.path.replace(/:(\w+)/g, '{$1}')
         expect(label(r.method, r.path.replace(/:(\w+)/g, 'x1')) as object).toEqual({

@@ -25,8 +25,24 @@ export type Config = {
   stopTimeoutMs: number
   /** GET /metrics on a port of its own (METRICS_PORT); null: off, the default. */
   metrics: MetricsConfig | null
+  /** Map tiles for the service's own pages (MAP_TILES_URL); null: the country shapes served with the widget, nothing contacted. */
+  mapTiles: MapTiles | null
   /** Internal: this process is one of the workers a primary started (STORELOC_WORKER=1, set by the primary, src/server/workers.ts). */
   worker: boolean
+}
+
+/** A tile server's URL template ({z}/{x}/{y}) and the attribution its terms ask for. */
+export type MapTiles = { url: string; attribution: string }
+
+/** MAP_TILES_URL: an http(s) template with {z}, {x} and {y}; null when unset. */
+function mapTilesConfig(env: Record<string, string | undefined>): MapTiles | null {
+  const url = env.MAP_TILES_URL?.trim()
+  if (!url) return null
+  if (!/^https?:\/\//i.test(url) || !['{z}', '{x}', '{y}'].every((part) => url.includes(part)))
+    throw new ConfigError(
+      `MAP_TILES_URL must be an http(s) URL with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png; got "${url}".`,
+    )
+  return { url, attribution: env.MAP_TILES_ATTRIBUTION?.trim() ?? '' }
 }
 
 /** The Prometheus metrics listener: apart from the APIs' port, on loopback unless METRICS_HOST says otherwise. */
@@ -226,6 +242,7 @@ export function loadConfig(
     stopTimeoutMs: integer(env, 'STOP_TIMEOUT_SECONDS', 8, 1, 3600) * 1000,
     workers: env.WORKERS === undefined || env.WORKERS === '' ? 1 : parseWorkers(env.WORKERS, 'WORKERS', cores),
     metrics: metricsConfig(env, port),
+    mapTiles: mapTilesConfig(env),
     worker: env.STORELOC_WORKER === '1',
   }
 }

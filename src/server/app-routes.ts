@@ -6,8 +6,10 @@ import { AdminError, adminErrorOf, storageUnavailable } from '../api/admin/error
 import { openApiResponse } from '../api/openapi/document'
 import { apiAssetResponse, apiDocs, apiPageResponse, trailingSlashRedirect } from '../api/openapi/page'
 import type { RequestNote } from '../api/public'
+import { pageRoutes } from '../api/pages'
 import { docsPage } from '../api/public/docs'
 import { SHORT_HOSTS } from '../api/public/url'
+import type { MapTiles } from '../core/config'
 import { redactSecrets } from '../core/ids'
 import type { Geocoder } from '../geocode/geocoder'
 import type { TownSource } from '../locations/town'
@@ -39,6 +41,10 @@ export type ServiceDeps = {
   noteOf: (request: Request) => RequestNote | undefined
   /** preload() calls under way: /readyz says "loading" while any is. */
   preloading: () => number
+  /** The base of the pages' links (PUBLIC_BASE_URL); null: each request's origin. */
+  publicBaseUrl: string | null
+  /** The tiles the service's own pages draw (MAP_TILES_URL); null: none. */
+  mapTiles: MapTiles | null
 }
 
 /** The app for every path outside the Query API. */
@@ -68,6 +74,14 @@ export function serviceApp(deps: ServiceDeps) {
         return found
       })
       .get('/readyz', ({ set }) => readiness(deps, set))
+      .use(
+        pageRoutes({
+          store: deps.store,
+          registry: deps.registry,
+          publicBaseUrl: deps.publicBaseUrl,
+          mapTiles: deps.mapTiles,
+        }),
+      )
       .use(
         adminRoutes({
           store: deps.store,

@@ -21,7 +21,7 @@ import type { Family } from './metrics-text'
 export type AppDeps = {
   store: Store
   geocoder: Geocoder
-  config: Pick<Config, 'maxBodyBytes' | 'logRequests'> & Partial<Pick<Config, 'publicBaseUrl'>>
+  config: Pick<Config, 'maxBodyBytes' | 'logRequests'> & Partial<Pick<Config, 'publicBaseUrl' | 'mapTiles'>>
   /** The public API's rate limiter (tests pass one with a fake clock). */
   limiter?: RateLimiter
   /** Where request lines and errors go; defaults to stdout/stderr. */
@@ -71,6 +71,8 @@ export function createApp(deps: AppDeps) {
     storage,
     noteOf: (request) => started.get(request),
     preloading: upkeep.preloading,
+    publicBaseUrl: deps.config.publicBaseUrl ?? null,
+    mapTiles: deps.config.mapTiles ?? null,
   })
 
   /**

@@ -80,6 +80,8 @@ export function bootstrap(
       `Loaded the demo: ${loaded.locations} stores in "${loaded.locator.name}" (locator ${loaded.locator.id}), Query API on.`,
       'Try the public Query API (stores within 10 km of central London, nearest first):',
       `  curl "http://${host}:${port}/public/v1/${loaded.locator.publicToken}/locations?lat=51.5074&lng=-0.1278&radius=10&unit=km&limit=3"`,
+      'Open its store finder in a browser:',
+      `  http://${host}:${port}/l/${loaded.locator.publicToken}`,
       '',
     )
   }

@@ -25,6 +25,13 @@ export const ROUTES = [
   { api: 'public', route: '/public/v1/{token}/places' },
   { api: 'public', route: '/public/v1/{token}/clusters' },
   { api: 'public', route: '/public/v1/{token}/clusters/{id}/leaves' },
+  { api: 'service', route: '/widget.js' },
+  { api: 'service', route: '/widget.css' },
+  { api: 'service', route: '/widget/{name}' },
+  { api: 'service', route: '/l/{token}' },
+  { api: 'service', route: '/l/{token}/sitemap.xml' },
+  { api: 'service', route: '/l/{token}/{id}' },
+  { api: 'service', route: '/l/{token}/{id}/{slug}' },
 ] as const
 
 /** The routes by name: each its place in ROUTES. */
@@ -50,6 +57,13 @@ export const ROUTE = {
   PublicPlaces: 18,
   PublicClusters: 19,
   PublicLeaves: 20,
+  WidgetJs: 21,
+  WidgetCss: 22,
+  WidgetFile: 23,
+  FinderPage: 24,
+  Sitemap: 25,
+  StorePage: 26,
+  StorePageSlug: 27,
 } as const
 export type Route = number
 
@@ -109,6 +123,18 @@ const SERVICE: Record<string, Route> = {
   '/docs': ROUTE.Docs,
   '/docs/api': ROUTE.DocsApi,
   '/openapi.json': ROUTE.OpenApi,
+  '/widget.js': ROUTE.WidgetJs,
+  '/widget.css': ROUTE.WidgetCss,
+}
+
+/** The route of a path under /widget/ or /l/ (the pages' routes, src/api/pages), else ServiceOther. */
+function pageRoute(p: string): Route {
+  const parts = p.split('/') // "", "l", token, ...
+  if (parts[1] === 'widget') return parts.length === 3 && parts[2] !== '' ? ROUTE.WidgetFile : ROUTE.ServiceOther
+  if (parts[1] !== 'l' || parts.length < 3 || parts.some((part, i) => i > 0 && part === '')) return ROUTE.ServiceOther
+  if (parts.length === 3) return ROUTE.FinderPage
+  if (parts.length === 4) return parts[3] === 'sitemap.xml' ? ROUTE.Sitemap : ROUTE.StorePage
+  return parts.length === 5 ? ROUTE.StorePageSlug : ROUTE.ServiceOther
 }
 
 const ADMIN_LOCATIONS = '/admin/v1/locations'
@@ -122,7 +148,8 @@ export function routeOf(method: string, href: string, path: number, isPublic: bo
   if (p !== '/admin' && !p.startsWith('/admin/')) {
     const known = SERVICE[p]
     if (known !== undefined) return known
-    return p.startsWith('/docs/assets/') && p.indexOf('/', 13) === -1 ? ROUTE.DocsAsset : ROUTE.ServiceOther
+    if (p.startsWith('/docs/assets/')) return p.indexOf('/', 13) === -1 ? ROUTE.DocsAsset : ROUTE.ServiceOther
+    return pageRoute(p)
   }
   if (p === ADMIN_LOCATIONS) return ROUTE.AdminLocations
   if (p === '/admin/v1/custom_fields') return ROUTE.AdminCustomFields

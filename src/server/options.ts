@@ -27,6 +27,18 @@ export const SERVE_OPTIONS: readonly ServeOption[] = [
     value: 'FILE',
     help: "the offline geocoder's data; default data/geocoder.sqlite",
   },
+  {
+    flag: '--map-tiles-url',
+    env: 'MAP_TILES_URL',
+    value: 'URL',
+    help: 'tiles for the finder pages, {z}/{x}/{y}; unset: country shapes, nothing contacted',
+  },
+  {
+    flag: '--map-tiles-attribution',
+    env: 'MAP_TILES_ATTRIBUTION',
+    value: 'TEXT',
+    help: "the tiles' credit line, as their terms ask",
+  },
   { flag: '--demo', env: 'DEMO', value: '1|0', help: "the demo stores on a new database's first start; default 1" },
   { flag: '--log-requests', env: 'LOG_REQUESTS', value: '1|0', help: 'a JSON line per request; default 1' },
   {

@@ -154,13 +154,34 @@ const UNUSABLE_SITE =
 /** Whether the request sent an Origin or a Referer at all (requestHost may find no host in it). */
 const sentSite = (request: Request) => Boolean(request.headers.get('origin') || request.headers.get('referer'))
 
+/**
+ * Whether the request comes from the service's own page for this locator (/l/{token}, its store
+ * pages): a Referer on the host the request was sent to, whose path names the token. Such pages
+ * count as allowed sites of their locator (design.md).
+ */
+function fromOwnPage(token: string, request: Request): boolean {
+  const referer = request.headers.get('referer')
+  if (!referer) return false
+  try {
+    const own = new URL(request.url).host
+    const from = new URL(referer)
+    const origin = request.headers.get('origin')
+    if (from.host !== own || (origin && origin !== 'null' && new URL(origin).host !== own)) return false
+    const at = from.pathname.indexOf(`/l/${token}`)
+    const end = at + 3 + token.length
+    return at >= 0 && (end === from.pathname.length || from.pathname[end] === '/')
+  } catch {
+    return false
+  }
+}
+
 /** Why the guards after the secret-key check and before the rate refuse a request (token, switch, referrer), or null. Counts nothing. */
 export function refusal(locator: Locator | null, request: Request): PublicError | null {
   if (!locator?.active) return new PublicError('INVALID_TOKEN')
   if (!locator.queryApiEnabled) return new PublicError('API_NOT_ENABLED')
   if (locator.referrers.length === 0) return null // no allowlist: no need to read the headers
   const host = requestHost(request)
-  if (!referrerAllowed(locator.referrers, host)) {
+  if (!referrerAllowed(locator.referrers, host) && !fromOwnPage(locator.publicToken, request)) {
     return new PublicError(
       'REFERRER_NOT_ALLOWED',
       host !== null

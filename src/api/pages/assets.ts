@@ -1,0 +1,92 @@
+// The widget's files, served by the service itself so a page needs no other server: widget.js
+// (built from src/widget with Bun's bundler on first request), its stylesheet, Leaflet from npm,
+// and the country shapes of world-atlas as GeoJSON. Each is made once a process, kept with its
+// gzip form and ETag.
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { feature } from 'topojson-client'
+import type { GeometryObject, Topology } from 'topojson-specification'
+
+export type Asset = { body: Uint8Array; gzip: Uint8Array; type: string; etag: string }
+
+const WIDGET_DIR = join(import.meta.dir, '..', '..', 'widget')
+const JS = 'text/javascript; charset=utf-8'
+const CSS = 'text/css; charset=utf-8'
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+const assetOf = (body: Uint8Array<ArrayBuffer>, type: string): Asset => ({
+  body,
+  gzip: Bun.gzipSync(body, { level: 9 }),
+  type,
+  etag: `"${Bun.hash(body).toString(36)}"`,
+})
+
+/** A file of an installed package, found the way `import` finds the package. */
+const packageFile = (name: string, file: string): Uint8Array<ArrayBuffer> =>
+  readFileSync(join(dirname(Bun.resolveSync(`${name}/package.json`, import.meta.dir)), file))
+
+async function bundle(entry: string, type: string): Promise<Asset> {
+  const built = await Bun.build({ entrypoints: [join(WIDGET_DIR, entry)], minify: true, target: 'browser' })
+  if (!built.success || !built.outputs[0]) throw new AggregateError(built.logs, `Building ${entry} failed.`)
+  return assetOf(new Uint8Array(await built.outputs[0].arrayBuffer()), type)
+}
+
+/** Country outlines at 1:110m, coordinates to 0.01°: enough to show where stores are, ~50 KB gzipped. */
+function countries(): Asset {
+  const topology = JSON.parse(packageFile('world-atlas', 'countries-110m.json').toString()) as Topology
+  const shapes = feature(topology, topology.objects.countries as GeometryObject)
+  const round = (c: unknown): unknown =>
+    typeof (c as number[])[0] === 'number'
+      ? (c as number[]).map((v) => Math.round(v * 100) / 100)
+      : (c as unknown[]).map(round)
+  const features = 'features' in shapes ? shapes.features : [shapes]
+  const slim = {
+    type: 'FeatureCollection',
+    features: features.map((f) => ({
+      type: 'Feature',
+      properties: {},
+      geometry: { type: f.geometry.type, coordinates: round((f.geometry as { coordinates: unknown }).coordinates) },
+    })),
+  }
+  return assetOf(new TextEncoder().encode(JSON.stringify(slim)), JSON_TYPE)
+}
+
+const MAKERS: Record<string, () => Asset | Promise<Asset>> = {
+  'widget.js': () => bundle('main.ts', JS),
+  'widget.css': () => bundle('widget.css', CSS),
+  'leaflet.js': () => assetOf(packageFile('leaflet', 'dist/leaflet.js'), JS),
+  'leaflet.css': () => assetOf(packageFile('leaflet', 'dist/leaflet.css'), CSS),
+  'countries.json': countries,
+}
+
+const made = new Map<string, Promise<Asset>>()
+
+/** The asset of that name, made on first ask; null for a name there is none of. */
+export function asset(name: string): Promise<Asset> | null {
+  const make = MAKERS[name]
+  if (!make) return null
+  let found = made.get(name)
+  if (!found) {
+    found = Promise.resolve().then(make)
+    found.catch(() => made.delete(name)) // a failed build is tried again by the next request
+    made.set(name, found)
+  }
+  return found
+}
+
+/** The asset's response: 304 for its ETag, gzip when the client takes it. Cached for an hour, then revalidated. */
+export function assetResponse(a: Asset, request: Request): Response {
+  const headers: Record<string, string> = {
+    'content-type': a.type,
+    etag: a.etag,
+    'cache-control': 'public, max-age=3600',
+    vary: 'accept-encoding',
+    // Loaded by pages on other sites: a <script> and fetch() from anywhere.
+    'access-control-allow-origin': '*',
+    'cross-origin-resource-policy': 'cross-origin',
+  }
+  if (request.headers.get('if-none-match') === a.etag) return new Response(null, { status: 304, headers })
+  const gzip = /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')
+  if (gzip) headers['content-encoding'] = 'gzip'
+  return new Response(gzip ? a.gzip : a.body, { headers })
+}

@@ -1,0 +1,67 @@
+// GET /l/{token}: a locator's store finder on a page of its own, the widget filling it. For
+// businesses without a web team, and the demo the first start points at.
+import type { MapTiles } from '../../core/config'
+import type { Locator } from '../../store/locators'
+import { escapeHtml } from './html'
+
+/** The widget languages a visitor may ask for with ?lang=. */
+const LANGS = ['en', 'de', 'fr', 'es', 'it', 'nl']
+
+/** The page's options that a link may set: ?lang=de&unit=km&place=Berlin. */
+function linkOptions(url: URL): Record<string, string> {
+  const options: Record<string, string> = {}
+  const lang = url.searchParams.get('lang')?.slice(0, 2).toLowerCase()
+  if (lang && LANGS.includes(lang)) options.lang = lang
+  const unit = url.searchParams.get('unit')
+  if (unit === 'km' || unit === 'miles') options.unit = unit
+  const place = url.searchParams.get('place')?.slice(0, 200)
+  if (place) options.place = place
+  return options
+}
+
+export function finderPage(locator: Locator, base: string, request: Request, tiles: MapTiles | null): string {
+  const options = linkOptions(new URL(request.url))
+  const lang = options.lang ?? 'en'
+  const attrs: Record<string, string> = {
+    'data-storeloc': locator.publicToken,
+    'data-api': base,
+    'data-store-pages': 'on',
+    ...Object.fromEntries(Object.entries(options).map(([k, v]) => [`data-${k}`, v])),
+  }
+  if (tiles) {
+    attrs['data-tiles'] = tiles.url
+    attrs['data-tiles-attribution'] = tiles.attribution
+  }
+  const dataAttrs = Object.entries(attrs)
+    .map(([k, v]) => ` ${k}="${escapeHtml(v)}"`)
+    .join('')
+  const name = escapeHtml(locator.name)
+  return `<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${name}: store finder</title>
+<meta name="description" content="Find the nearest stores of ${name}.">
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="${escapeHtml(base)}/widget.css">
+<link rel="sitemap" type="application/xml" href="${escapeHtml(base)}/l/${escapeHtml(locator.publicToken)}/sitemap.xml">
+<style>
+body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d2329; }
+header { padding: 16px 20px; border-bottom: 1px solid #c5ced6; }
+h1 { margin: 0; font-size: 22px; }
+main { padding: 16px 20px; max-width: 1280px; margin: 0 auto; }
+.sl-root { --sl-map-height: calc(100vh - 260px); }
+</style>
+</head>
+<body>
+<header><h1>${name}</h1></header>
+<main>
+<h2 class="sl-visually-hidden">Store finder</h2>
+<div${dataAttrs}></div>
+</main>
+<script src="${escapeHtml(base)}/widget.js" async></script>
+</body>
+</html>
+`
+}

@@ -1,0 +1,40 @@
+// The service's own pages and the widget's files: /widget.js, /widget.css, /widget/{file}, the
+// finder page /l/{token}, store pages /l/{token}/{id}/{slug} and /l/{token}/sitemap.xml.
+import { Elysia } from 'elysia'
+import type { MapTiles } from '../../core/config'
+import { asset, assetResponse } from './assets'
+import type { Locator } from '../../store/locators'
+import { type PageDeps, pageBase, pageLocator, unavailablePage } from './deps'
+import { finderPage } from './finder-page'
+import { htmlResponse } from './html'
+import { sitemapResponse } from './sitemap'
+import { notFoundPage, storePageResponse } from './store-page'
+
+export type PagesDeps = PageDeps & { mapTiles: MapTiles | null }
+
+async function serveAsset(name: string, request: Request): Promise<Response> {
+  const found = asset(name)
+  return found ? assetResponse(await found, request) : notFoundPage('Not found', `There is no widget file ${name}.`)
+}
+
+export function pageRoutes(deps: PagesDeps) {
+  return new Elysia({ name: 'pages' })
+    .get('/widget.js', ({ request }) => serveAsset('widget.js', request))
+    .get('/widget.css', ({ request }) => serveAsset('widget.css', request))
+    .get('/widget/:name', ({ request, params }) => serveAsset(params.name, request))
+    .get('/l/:token', ({ request, params }) => {
+      let locator: Locator | null
+      try {
+        locator = pageLocator(deps, params.token)
+      } catch (e) {
+        return unavailablePage(e)
+      }
+      if (locator === null) return notFoundPage('Not found', 'No store finder has this address.')
+      return htmlResponse(finderPage(locator, pageBase(deps, request), request, deps.mapTiles))
+    })
+    .get('/l/:token/sitemap.xml', ({ request, params }) => sitemapResponse(deps, request, params.token))
+    .get('/l/:token/:id', ({ request, params }) => storePageResponse(deps, request, params.token, params.id, null))
+    .get('/l/:token/:id/:slug', ({ request, params }) =>
+      storePageResponse(deps, request, params.token, params.id, params.slug),
+    )
+}

@@ -1,0 +1,73 @@
+// The Query API as the widget calls it: one GET, its JSON, and its error as an ApiError.
+
+export type Place = { label: string; lat: number; lng: number; country: string; precision: string }
+
+export type Tag = { value: string; label: string; color?: string }
+
+export type CustomField = { key: string; name: string; type: string; value: string; label?: string; color?: string }
+
+export type Location = {
+  id: string
+  name: string
+  coordinates: { lat: number; lng: number }
+  address: { formatted: string; city?: string; country?: string }
+  contact: { phone: string; email: string; website: string }
+  hours: Record<string, string>
+  timezone: string
+  tags: Record<string, { name: string; items: Tag[] }>
+  customFields: CustomField[]
+  open_now: boolean | null
+  next_change: string | null
+  distance?: { value: number; unit: 'km' | 'miles' }
+}
+
+export type FilterGroup = {
+  id: string
+  label: string
+  singleSelect: boolean
+  inline: boolean
+  hidden: boolean
+  tags: Tag[]
+}
+
+export type LocationsAnswer = {
+  data: {
+    locations: Location[]
+    pagination: { offset: number; limit: number; total: number; hasMore: boolean }
+  }
+  meta: { query?: { center?: { lat: number; lng: number; label?: string }; radius?: number; unit?: 'km' | 'miles' } }
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/** GET `path` under the locator's Query API, with `params` (repeated keys as arrays). */
+export async function query<T>(
+  api: string,
+  token: string,
+  path: string,
+  params: [string, string][],
+  signal?: AbortSignal,
+): Promise<T> {
+  const search = new URLSearchParams(params).toString()
+  const url = `${api}/public/v1/${encodeURIComponent(token)}/${path}${search ? `?${search}` : ''}`
+  let response: Response
+  try {
+    response = await fetch(url, { signal, credentials: 'omit' })
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e
+    throw new ApiError('NETWORK', (e as Error).message)
+  }
+  const body = await response.json().catch(() => null)
+  if (!response.ok || !body?.success) {
+    const error = body?.error ?? {}
+    throw new ApiError(error.code ?? `HTTP_${response.status}`, error.message ?? response.statusText)
+  }
+  return body as T
+}

@@ -1,0 +1,88 @@
+// The filter controls, built from GET /filters: a row of toggles for an inline group, a dropdown
+// otherwise; radio buttons or a single <select> where a group allows one tag.
+import type { FilterGroup } from './api'
+import { h, uniqueId } from './dom'
+import type { Texts } from './i18n'
+
+export type Filters = { element: HTMLElement; selected: () => string[]; groups: FilterGroup[] }
+
+/** The groups to show: not hidden, and among `wanted` when the widget names some. */
+export const shownGroups = (groups: FilterGroup[], wanted: 'all' | 'none' | string[]): FilterGroup[] =>
+  wanted === 'none'
+    ? []
+    : groups.filter((g) => !g.hidden && g.tags.length > 0 && (wanted === 'all' || wanted.includes(g.id)))
+
+export function filterControls(texts: Texts, groups: FilterGroup[], chosen: string[], onChange: () => void): Filters {
+  const inputs: (HTMLInputElement | HTMLSelectElement)[] = []
+  const swatch = (color: string | undefined) =>
+    color ? h('span', { class: 'sl-swatch', style: `background:${color}`, 'aria-hidden': 'true' }) : null
+
+  const toggles = (g: FilterGroup, name: string) =>
+    g.tags.map((tag) => {
+      const input = h('input', {
+        type: g.singleSelect ? 'radio' : 'checkbox',
+        name,
+        value: tag.value,
+        checked: chosen.includes(tag.value),
+        onchange: onChange,
+      })
+      inputs.push(input)
+      return h('label', { class: 'sl-chip' }, input, swatch(tag.color), h('span', {}, tag.label))
+    })
+
+  const group = (g: FilterGroup) => {
+    const name = uniqueId(`group-${g.id}`)
+    if (g.singleSelect && !g.inline) {
+      const id = uniqueId('select')
+      const select = h(
+        'select',
+        { id, class: 'sl-select', onchange: onChange },
+        h('option', { value: '' }, texts.any),
+        g.tags.map((tag) => h('option', { value: tag.value, selected: chosen.includes(tag.value) }, tag.label)),
+      )
+      inputs.push(select)
+      return h('div', { class: 'sl-field' }, h('label', { for: id }, g.label), select)
+    }
+    const any = g.singleSelect
+      ? (() => {
+          const input = h('input', {
+            type: 'radio',
+            name,
+            value: '',
+            checked: !g.tags.some((tag) => chosen.includes(tag.value)),
+            onchange: onChange,
+          })
+          return h('label', { class: 'sl-chip' }, input, h('span', {}, texts.any))
+        })()
+      : null
+    const items = [any, ...toggles(g, name)]
+    if (g.inline)
+      return h('fieldset', { class: 'sl-group' }, h('legend', {}, g.label), h('div', { class: 'sl-chips' }, items))
+    // A dropdown of toggles: <details> opens and closes by keyboard and pointer alike.
+    return h(
+      'details',
+      { class: 'sl-dropdown' },
+      h('summary', {}, g.label),
+      h('fieldset', { class: 'sl-group' }, h('legend', { class: 'sl-visually-hidden' }, g.label), items),
+    )
+  }
+
+  // One disclosure for them all: open where there is room, a single line on a phone.
+  const element = h(
+    'details',
+    { class: 'sl-filters-box' },
+    h('summary', { class: 'sl-filters-summary' }, texts.filters),
+    h('div', { class: 'sl-filters', role: 'group', 'aria-label': texts.filters }, groups.map(group)),
+  )
+  const selected = () =>
+    inputs.flatMap((input) =>
+      input instanceof HTMLSelectElement
+        ? input.value
+          ? [input.value]
+          : []
+        : input.checked && input.value
+          ? [input.value]
+          : [],
+    )
+  return { element, selected, groups }
+}

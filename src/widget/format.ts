@@ -1,0 +1,92 @@
+// What a store's numbers and times read as, in the visitor's language and the store's time zone.
+import type { Location } from './api'
+import type { Directions } from './options'
+import { t, type Texts } from './i18n'
+
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']
+
+const formats = new Map<string, Intl.DateTimeFormat>()
+
+/** A date format, made once a page for each language, zone and style (making one is slow). */
+function dateFormat(lang: string, zone: string, style: 'time' | 'date' | 'weekday'): Intl.DateTimeFormat {
+  const key = `${lang} ${zone} ${style}`
+  let f = formats.get(key)
+  if (!f) {
+    const options: Intl.DateTimeFormatOptions =
+      style === 'time' ? { hour: 'numeric', minute: '2-digit' } : style === 'weekday' ? { weekday: 'long' } : {}
+    f = new Intl.DateTimeFormat(lang, { ...options, timeZone: zone })
+    formats.set(key, f)
+  }
+  return f
+}
+
+/**
+ * Loads the browser's date data while the first answer is on its way: the first date format a
+ * page makes takes a tenth of a second or more, which would otherwise delay the first list.
+ */
+export const warmFormats = (lang: string) => dateFormat(lang, 'UTC', 'time').format(0)
+
+/** A distance as "1.2 km" or "0.8 mi". */
+export function distanceText(lang: string, value: number, unit: 'km' | 'miles'): string {
+  const n = new Intl.NumberFormat(lang, { maximumFractionDigits: value < 10 ? 1 : 0 }).format(value)
+  return `${n} ${unit === 'km' ? 'km' : 'mi'}`
+}
+
+/** The radius as said in the result count: "10 km". */
+export const radiusText = (lang: string, radius: number, unit: 'km' | 'miles') => distanceText(lang, radius, unit)
+
+/** The store's weekday now, in its own time zone ("monday"...). */
+function localWeekday(zone: string, at: Date): string {
+  try {
+    return dateFormat('en-US', zone, 'weekday').format(at).toLowerCase()
+  } catch {
+    return WEEKDAYS[at.getDay()]!
+  }
+}
+
+/** Today's hours as stored ("09:00-18:00"), in the store's time zone; null when none are set. */
+export function todaysHours(location: Location, at = new Date()): string | null {
+  const text = location.hours?.[localWeekday(location.timezone, at)]
+  return text ? text : null
+}
+
+/** "Open now · closes at 18:00", "Closed · opens Thu at 09:00", or null when the hours do not say. */
+export function openText(texts: Texts, lang: string, location: Location, at = new Date()): string | null {
+  if (location.open_now === null) return null
+  const state = location.open_now ? texts.open : texts.closed
+  if (!location.next_change) return state
+  const next = new Date(location.next_change)
+  const zone = location.timezone
+  let time: string
+  let sameDay: boolean
+  let day: string
+  try {
+    time = dateFormat(lang, zone, 'time').format(next)
+    const date = dateFormat('en-CA', zone, 'date')
+    sameDay = date.format(next) === date.format(at)
+    day = dateFormat(lang, zone, 'weekday').format(next)
+  } catch {
+    return state
+  }
+  const change = location.open_now
+    ? t(texts, 'closesAt', { time })
+    : sameDay
+      ? t(texts, 'opensAt', { time })
+      : t(texts, 'opensOn', { day, time })
+  return `${state} · ${change}`
+}
+
+/** A link that plans the way to the store in the chosen maps service. */
+export function directionsUrl(kind: Directions, location: Location): string {
+  const { lat, lng } = location.coordinates
+  if (kind === 'apple') return `https://maps.apple.com/?daddr=${lat},${lng}`
+  if (kind === 'osm') return `https://www.openstreetmap.org/directions?to=${lat}%2C${lng}`
+  return `https://www.google.com/maps/dir/?api=1&destination=${lat}%2C${lng}`
+}
+
+/** A website written without its scheme, as the link's text ("example.com/stores/x"). */
+export const shortUrl = (url: string) => url.replace(/^https?:\/\/(www\.)?/i, '').replace(/\/$/, '')
+
+/** Only http(s), tel: and mailto: links are written; anything else (javascript:) is dropped. */
+export const safeUrl = (url: string | undefined): string | null =>
+  url && /^(https?:|tel:|mailto:)/i.test(url.trim()) ? url.trim() : null

@@ -1,0 +1,38 @@
+// widget.js: mounts a store finder on every element with data-storeloc="pk_...", and offers
+// Storeloc.mount(element, options) to pages that make their own.
+import { type Options, optionsOf } from './options'
+import { Widget } from './widget'
+
+// Read while the script runs: the service's address is where widget.js came from.
+const script = document.currentScript as HTMLScriptElement | null
+const scriptBase = script?.src ? script.src.replace(/\/widget\.js(?:[?#].*)?$/, '') : location.origin
+const mounted = new WeakMap<HTMLElement, Widget>()
+
+/** The widget's stylesheet from the service, once a page. */
+function addStyles(api: string) {
+  const href = `${api}/widget.css`
+  if ([...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].some((l) => l.href === href)) return
+  const link = document.createElement('link')
+  link.rel = 'stylesheet'
+  link.href = href
+  document.head.appendChild(link)
+}
+
+/** A store finder in `el`; mounting the same element again first removes the one there. */
+function mount(el: HTMLElement, given: Partial<Options> = {}): Widget {
+  mounted.get(el)?.destroy()
+  const options = optionsOf(el, given, scriptBase)
+  if (!options.token) throw new Error('Storeloc.mount: no token. Set data-storeloc="pk_..." or pass { token }.')
+  addStyles(options.api)
+  const widget = new Widget(el, options)
+  mounted.set(el, widget)
+  return widget
+}
+
+function mountAll() {
+  for (const el of document.querySelectorAll<HTMLElement>('[data-storeloc]')) if (!mounted.has(el)) mount(el)
+}
+
+;(window as unknown as { Storeloc: unknown }).Storeloc = { mount }
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mountAll)
+else mountAll()

@@ -1,0 +1,129 @@
+// The map: Leaflet, loaded from the service when the widget first draws a map. Tiles come only
+// from a configured URL; without one (or when its tiles fail) the country shapes served with the
+// widget are the basemap, so the map works with no other server reachable.
+import type * as Leaflet from 'leaflet'
+import type { Location } from './api'
+import type { Options } from './options'
+
+type L = typeof Leaflet
+type Point = { lat: number; lng: number }
+
+export type StoreMap = {
+  show: (locations: Location[], center: Point | null, fit: boolean) => void
+  select: (id: string | null) => void
+  destroy: () => void
+}
+
+let leaflet: Promise<L> | null = null
+
+/** Leaflet's script and stylesheet from the service, once a page. */
+function loadLeaflet(api: string): Promise<L> {
+  const loaded = (window as unknown as { L?: L }).L
+  if (loaded?.map) return Promise.resolve(loaded)
+  leaflet ??= new Promise<L>((resolve, reject) => {
+    const css = document.createElement('link')
+    css.rel = 'stylesheet'
+    css.href = `${api}/widget/leaflet.css`
+    document.head.appendChild(css)
+    const script = document.createElement('script')
+    script.src = `${api}/widget/leaflet.js`
+    script.async = true
+    script.onload = () => resolve((window as unknown as { L: L }).L)
+    script.onerror = () => {
+      leaflet = null
+      reject(new Error('The map library could not be loaded.'))
+    }
+    document.head.appendChild(script)
+  })
+  return leaflet
+}
+
+/** A CSS variable of the widget's, or `fallback`. */
+const cssVar = (el: HTMLElement, name: string, fallback: string) =>
+  getComputedStyle(el).getPropertyValue(name).trim() || fallback
+
+export async function storeMap(
+  el: HTMLElement,
+  options: Options,
+  label: string,
+  onSelect: (id: string) => void,
+): Promise<StoreMap> {
+  const L = await loadLeaflet(options.api)
+  el.setAttribute('role', 'region')
+  el.setAttribute('aria-label', label)
+  const map = L.map(el, { worldCopyJump: true, minZoom: 1 }).setView([30, 10], 2)
+  let basemap: Leaflet.GeoJSON | null = null
+  const drawBasemap = async () => {
+    if (basemap) return
+    basemap = L.geoJSON(undefined, {
+      interactive: false,
+      style: {
+        color: cssVar(el, '--sl-border-line', '#8a9a8f'),
+        weight: 0.6,
+        fillColor: cssVar(el, '--sl-land', '#e4ebdf'),
+        fillOpacity: 1,
+      },
+    }).addTo(map)
+    const shapes = await fetch(`${options.api}/widget/countries.json`).then((r) => r.json())
+    basemap.addData(shapes)
+    basemap.bringToBack()
+  }
+  if (options.tiles) {
+    const tiles = L.tileLayer(options.tiles, { attribution: options.tilesAttribution, maxZoom: 19 }).addTo(map)
+    tiles.once('tileerror', () => void drawBasemap())
+  } else {
+    el.classList.add('sl-no-tiles')
+    void drawBasemap()
+  }
+  const markers = new Map<string, Leaflet.Marker>()
+  const layer = L.layerGroup().addTo(map)
+  let here: Leaflet.CircleMarker | null = null
+  const observer = new ResizeObserver(() => map.invalidateSize())
+  observer.observe(el)
+
+  return {
+    show(locations, center, fit) {
+      if (fit) {
+        layer.clearLayers()
+        markers.clear()
+      }
+      here?.remove()
+      here = center ? L.circleMarker([center.lat, center.lng], { radius: 7, className: 'sl-here' }).addTo(map) : null
+      const start = markers.size
+      locations.forEach((location, i) => {
+        const pin = document.createElement('span')
+        pin.className = 'sl-pin'
+        pin.dataset.id = location.id
+        const number = document.createElement('span')
+        number.textContent = String(start + i + 1)
+        pin.appendChild(number)
+        const marker = L.marker([location.coordinates.lat, location.coordinates.lng], {
+          icon: L.divIcon({ className: 'sl-marker', html: pin, iconSize: [28, 28], iconAnchor: [14, 28] }),
+          title: location.name,
+          keyboard: false,
+          riseOnHover: true,
+        })
+        marker.on('click', () => onSelect(location.id))
+        marker.addTo(layer)
+        markers.set(location.id, marker)
+      })
+      if (!fit) return
+      const points = [...markers.values()].map((m) => m.getLatLng())
+      if (center) points.push(L.latLng(center.lat, center.lng))
+      if (points.length === 1) map.setView(points[0]!, 13)
+      else if (points.length > 1) map.fitBounds(L.latLngBounds(points), { padding: [24, 24], maxZoom: 15 })
+    },
+    select(id) {
+      for (const [key, marker] of markers) {
+        const on = key === id
+        marker.getElement()?.classList.toggle('sl-marker-selected', on)
+        marker.setZIndexOffset(on ? 1000 : 0)
+        if (on && !map.getBounds().contains(marker.getLatLng())) map.panTo(marker.getLatLng())
+      }
+    },
+    destroy() {
+      observer.disconnect()
+      map.remove()
+    },
+  }
+}

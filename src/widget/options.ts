@@ -1,0 +1,83 @@
+// A widget's options: from Storeloc.mount's argument, else from its element's data attributes.
+
+export type Directions = 'google' | 'apple' | 'osm'
+
+export type Options = {
+  /** The locator's public token (pk_...). */
+  token: string
+  /** The service's address, such as https://stores.example.com: where widget.js came from unless set. */
+  api: string
+  /** en, de, fr, es, it or nl; else the page's language, else the browser's. */
+  lang: string
+  /** null: the locator's default unit. */
+  unit: 'km' | 'miles' | null
+  /** The search radius first chosen; null: the locator's default. */
+  radius: number | null
+  /** A place searched at once, as a visitor would type it. */
+  place: string | null
+  /** The filter groups shown: all of them, none, or these ids. */
+  filters: 'all' | 'none' | string[]
+  /** Whether the map is drawn. */
+  map: boolean
+  /** A tile URL template ({z}/{x}/{y}); null: the country shapes served with the widget. */
+  tiles: string | null
+  tilesAttribution: string
+  directions: Directions
+  /** Stores a page. */
+  limit: number
+  /** Whether the "open now" switch is shown. */
+  openNow: boolean
+  /** Whether the search is kept in the page's URL. */
+  urlState: boolean
+  /** Whether each store links to its page on the service (/l/{token}/{id}). */
+  storePages: boolean
+}
+
+const RADII = [5, 10, 25, 50, 100]
+
+/** The radii offered, with the chosen one among them. */
+export const radiiWith = (radius: number | null): number[] =>
+  radius === null || RADII.includes(radius) ? RADII : [...RADII, radius].sort((a, b) => a - b)
+
+const on = (value: string | undefined, otherwise: boolean) =>
+  value === undefined ? otherwise : !['off', 'false', '0', 'no'].includes(value.trim().toLowerCase())
+
+const positive = (value: string | number | undefined | null): number | null => {
+  const n = typeof value === 'number' ? value : Number(value)
+  return value !== undefined && value !== null && value !== '' && Number.isFinite(n) && n > 0 ? n : null
+}
+
+/** The options an element's data attributes give, over those passed, over the defaults. */
+export function optionsOf(el: HTMLElement, given: Partial<Options>, scriptBase: string): Options {
+  const d = el.dataset
+  const unit = given.unit ?? d.unit
+  const filters = given.filters ?? d.filters
+  const directions = given.directions ?? d.directions
+  const lang = given.lang ?? d.lang ?? (el.closest('[lang]')?.getAttribute('lang') || navigator.language || 'en')
+  return {
+    token: given.token ?? d.storeloc ?? '',
+    api: (given.api ?? d.api ?? scriptBase).replace(/\/+$/, ''),
+    lang,
+    unit: unit === 'km' || unit === 'miles' ? unit : null,
+    radius: positive(given.radius ?? d.radius),
+    place: given.place ?? d.place ?? null,
+    filters: Array.isArray(filters)
+      ? filters
+      : filters === undefined || filters === 'all'
+        ? 'all'
+        : filters === 'none'
+          ? 'none'
+          : filters
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean),
+    map: given.map ?? on(d.map, true),
+    tiles: given.tiles ?? d.tiles ?? null,
+    tilesAttribution: given.tilesAttribution ?? d.tilesAttribution ?? '',
+    directions: directions === 'apple' || directions === 'osm' ? directions : 'google',
+    limit: Math.min(100, Math.floor(positive(given.limit ?? d.limit) ?? 10)),
+    openNow: given.openNow ?? on(d.openNow, true),
+    urlState: given.urlState ?? on(d.urlState, true),
+    storePages: given.storePages ?? on(d.storePages, false),
+  }
+}

@@ -1,0 +1,111 @@
+// The result list: one item per store, numbered as its marker on the map. The list is the
+// keyboard's way through the stores: Tab reaches each store's button, arrow keys move between them.
+import type { CustomField, Location } from './api'
+import { h } from './dom'
+import { directionsUrl, distanceText, openText, safeUrl, shortUrl, todaysHours } from './format'
+import type { Texts } from './i18n'
+import type { Options } from './options'
+
+export type ListContext = { texts: Texts; lang: string; options: Options; onSelect: (id: string) => void }
+
+const link = (href: string | null, text: string, cls: string, external = true) =>
+  href
+    ? h('a', { href, class: cls, target: external ? '_blank' : null, rel: external ? 'noopener' : null }, text)
+    : null
+
+/** A custom field as a badge, a link or a line of text. */
+function customField(field: CustomField): HTMLElement | null {
+  const { type, value } = field
+  if (type === 'badge')
+    return h(
+      'span',
+      { class: 'sl-badge', style: field.color ? `--sl-badge:${field.color}` : null, title: field.name },
+      field.label || value,
+    )
+  if (type === 'button') return link(safeUrl(value), field.label || field.name, 'sl-button sl-link-button')
+  if (type === 'url') return link(safeUrl(value), field.name, 'sl-link')
+  if (type === 'phone') return link(`tel:${value.replace(/[^\d+]/g, '')}`, `${field.name}: ${value}`, 'sl-link', false)
+  if (type === 'email') return link(`mailto:${value}`, `${field.name}: ${value}`, 'sl-link', false)
+  return h('p', { class: 'sl-field-text' }, `${field.name}: ${value}`)
+}
+
+/** One store's item; `n` is its number on the map. */
+export function storeItem(ctx: ListContext, location: Location, n: number): HTMLLIElement {
+  const { texts, lang, options } = ctx
+  const open = openText(texts, lang, location)
+  const today = todaysHours(location)
+  const { phone, website, email } = location.contact
+  const fields = location.customFields ?? []
+  const badges = fields.filter((f) => f.type === 'badge').map(customField)
+  const buttons = fields.filter((f) => f.type === 'button').map(customField)
+  const lines = fields.filter((f) => f.type !== 'badge' && f.type !== 'button').map(customField)
+  const page = options.storePages ? `${options.api}/l/${encodeURIComponent(options.token)}/${location.id}` : null
+  const pick = h(
+    'button',
+    { type: 'button', class: 'sl-name', 'aria-pressed': 'false', onclick: () => ctx.onSelect(location.id) },
+    location.name,
+  )
+  return h(
+    'li',
+    { class: 'sl-item', 'data-id': location.id },
+    h('span', { class: 'sl-num', 'aria-hidden': 'true' }, String(n)),
+    h(
+      'div',
+      { class: 'sl-body' },
+      h('h3', { class: 'sl-title' }, pick),
+      location.distance
+        ? h('p', { class: 'sl-distance' }, distanceText(lang, location.distance.value, location.distance.unit))
+        : null,
+      h('p', { class: 'sl-address' }, location.address.formatted),
+      open ? h('p', { class: location.open_now ? 'sl-open sl-is-open' : 'sl-open' }, open) : null,
+      today ? h('p', { class: 'sl-today' }, `${texts.today}: ${today}`) : null,
+      badges.length > 0 ? h('p', { class: 'sl-badges' }, badges) : null,
+      lines,
+      h(
+        'p',
+        { class: 'sl-actions' },
+        link(directionsUrl(options.directions, location), texts.directions, 'sl-button'),
+        phone ? link(`tel:${phone.replace(/[^\d+]/g, '')}`, `${texts.call} ${phone}`, 'sl-link', false) : null,
+        link(safeUrl(website), website ? `${texts.website}: ${shortUrl(website)}` : '', 'sl-link'),
+        email ? link(`mailto:${email}`, texts.email, 'sl-link', false) : null,
+        link(page, texts.details, 'sl-link', false),
+        buttons,
+      ),
+    ),
+  )
+}
+
+/** Marks `id`'s item selected (and no other), and returns it. */
+export function markSelected(list: HTMLElement, id: string | null): HTMLElement | null {
+  let found: HTMLElement | null = null
+  for (const item of list.querySelectorAll<HTMLElement>('.sl-item')) {
+    const on = item.dataset.id === id
+    item.classList.toggle('sl-selected', on)
+    item.querySelector('.sl-name')?.setAttribute('aria-pressed', String(on))
+    if (on) found = item
+  }
+  return found
+}
+
+/** Up and Down (Home, End) move the focus between the stores' buttons. */
+export function listKeys(list: HTMLElement): void {
+  list.addEventListener('keydown', (e) => {
+    const target = e.target as HTMLElement
+    if (!target.classList.contains('sl-name')) return
+    const buttons = [...list.querySelectorAll<HTMLButtonElement>('.sl-name')]
+    const i = buttons.indexOf(target as HTMLButtonElement)
+    const to =
+      e.key === 'ArrowDown'
+        ? i + 1
+        : e.key === 'ArrowUp'
+          ? i - 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? buttons.length - 1
+              : -2
+    if (to === -2) return
+    e.preventDefault()
+    buttons[Math.max(0, Math.min(buttons.length - 1, to))]?.focus()
+  })
+}

@@ -1,0 +1,161 @@
+// The place box: a combobox (WAI-ARIA 1.2) that suggests places from GET /places as the visitor
+// types. Arrow keys move through the suggestions, Enter picks one, Escape closes the list.
+import type { Place } from './api'
+import { h, uniqueId } from './dom'
+import { t, type Texts } from './i18n'
+
+export type PlaceBox = {
+  input: HTMLInputElement
+  element: HTMLElement
+  /** The place picked from the list, while the box still shows its label. */
+  picked: () => Place | null
+  setText: (text: string, picked?: Place | null) => void
+  close: () => void
+}
+
+/** How far an arrow key moves through `count` suggestions: 1, -1, or 0 for any other key. */
+const stepOf = (key: string, count: number) => (count === 0 ? 0 : key === 'ArrowDown' ? 1 : key === 'ArrowUp' ? -1 : 0)
+
+const MIN_CHARS = 2
+const DEBOUNCE_MS = 120
+
+/** The box's elements: the labelled input, its list of suggestions, and the count read out. */
+function boxElements(texts: Texts) {
+  const listId = uniqueId('places')
+  const inputId = uniqueId('place')
+  const input = h('input', {
+    id: inputId,
+    class: 'sl-input',
+    type: 'text',
+    role: 'combobox',
+    autocomplete: 'off',
+    'aria-autocomplete': 'list',
+    'aria-expanded': 'false',
+    'aria-controls': listId,
+    placeholder: texts.placeHint,
+  })
+  const list = h('ul', {
+    id: listId,
+    class: 'sl-suggestions',
+    role: 'listbox',
+    'aria-label': texts.place,
+    hidden: true,
+  })
+  const count = h('span', { class: 'sl-visually-hidden', 'aria-live': 'polite' })
+  const element = h(
+    'div',
+    { class: 'sl-field sl-place' },
+    h('label', { for: inputId }, texts.place),
+    h('div', { class: 'sl-combo' }, input, list),
+    count,
+  )
+  return { input, list, count, element, listId }
+}
+
+export function placeBox(
+  texts: Texts,
+  suggest: (q: string, signal: AbortSignal) => Promise<Place[]>,
+  onPick: (place: Place) => void,
+): PlaceBox {
+  const { input, list, count, element, listId } = boxElements(texts)
+  let places: Place[] = []
+  let active = -1
+  let picked: Place | null = null
+  let timer = 0
+  let pending: AbortController | null = null
+
+  function render() {
+    list.replaceChildren(
+      ...places.map((p, i) =>
+        h(
+          'li',
+          {
+            id: `${listId}-${i}`,
+            role: 'option',
+            class: 'sl-suggestion',
+            'aria-selected': i === active ? 'true' : 'false',
+            // mousedown, not click: the input keeps its focus, so the list is not closed first.
+            onmousedown: (e) => {
+              e.preventDefault()
+              pick(i)
+            },
+          },
+          p.label,
+        ),
+      ),
+    )
+    const open = places.length > 0
+    list.hidden = !open
+    input.setAttribute('aria-expanded', String(open))
+    if (active >= 0) input.setAttribute('aria-activedescendant', `${listId}-${active}`)
+    else input.removeAttribute('aria-activedescendant')
+  }
+
+  function close() {
+    pending?.abort()
+    clearTimeout(timer)
+    places = []
+    active = -1
+    render()
+  }
+
+  function pick(i: number) {
+    const place = places[i]
+    if (!place) return
+    input.value = place.label
+    picked = place
+    close()
+    onPick(place)
+  }
+
+  async function ask(q: string) {
+    pending?.abort()
+    const controller = new AbortController()
+    pending = controller
+    try {
+      const found = await suggest(q, controller.signal)
+      if (controller.signal.aborted || input.value.trim() !== q) return
+      places = found
+      active = -1
+      render()
+      count.textContent = t(texts, 'suggestions', { n: found.length })
+    } catch {
+      // A failed suggestion leaves the list as it was; the search itself reports errors.
+    }
+  }
+
+  input.addEventListener('input', () => {
+    picked = null
+    clearTimeout(timer)
+    const q = input.value.trim()
+    if (q.length < MIN_CHARS) return close()
+    timer = window.setTimeout(() => ask(q), DEBOUNCE_MS)
+  })
+  input.addEventListener('keydown', (e) => {
+    const step = stepOf(e.key, places.length)
+    if (step !== 0) {
+      e.preventDefault()
+      active = (active + step + places.length + 1) % (places.length + 1)
+      if (active === places.length) active = -1
+      render()
+    } else if (e.key === 'Enter' && active >= 0) {
+      e.preventDefault()
+      pick(active)
+    } else if (e.key === 'Escape' && places.length > 0) {
+      e.preventDefault()
+      close()
+    }
+  })
+  input.addEventListener('blur', () => window.setTimeout(close, 0))
+
+  return {
+    input,
+    element,
+    picked: () => (picked && input.value === picked.label ? picked : null),
+    setText: (text, place = null) => {
+      input.value = text
+      picked = place
+    },
+    close,
+  }
+}

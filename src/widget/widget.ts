@@ -1,0 +1,324 @@
+// One store finder in one element: the form, the result list and the map, kept in step with the
+// visitor's search (and the page's URL), answered by the Query API.
+import { ApiError, type FilterGroup, type Location, type LocationsAnswer, type Place, query } from './api'
+import { append, h } from './dom'
+import { filterControls, type Filters, shownGroups } from './filters'
+import { type Form, searchForm } from './form'
+import { radiusText, warmFormats } from './format'
+import { t, type Texts, textsFor } from './i18n'
+import { storeMap, type StoreMap } from './map'
+import { type Options, radiiWith } from './options'
+import { listKeys, markSelected, storeItem } from './results'
+import { readState, type SearchState, withState } from './url-state'
+
+type Center = { lat: number; lng: number; label?: string }
+
+/** The message a failed request shows the visitor. */
+function failureText(texts: Texts, e: unknown, place: string): string {
+  const code = e instanceof ApiError ? e.code : ''
+  if (code === 'REFERRER_NOT_ALLOWED' || code === 'INVALID_TOKEN' || code === 'API_NOT_ENABLED') return texts.notAllowed
+  if (code === 'RATE_LIMITED') return texts.busy
+  if (code === 'PLACE_NOT_FOUND') return t(texts, 'notFound', { place })
+  return texts.failed
+}
+
+export class Widget {
+  readonly lang: string
+  readonly texts: Texts
+  private readonly state: SearchState
+  private unit: 'km' | 'miles' | null
+  private results: Location[] = []
+  private total = 0
+  private center: Center | null = null
+  private pending: AbortController | null = null
+  private map: StoreMap | null = null
+  private mapReady: Promise<StoreMap | null> = Promise.resolve(null)
+  private filters: Filters | null = null
+  private readonly form: Form
+  private readonly status = h('p', { class: 'sl-status', role: 'status', 'aria-live': 'polite' })
+  private readonly alert = h('p', { class: 'sl-error', role: 'alert' })
+  private readonly list: HTMLOListElement
+  private readonly more: HTMLButtonElement
+  private readonly mapEl = h('div', { class: 'sl-map' })
+
+  constructor(
+    readonly element: HTMLElement,
+    private readonly options: Options,
+  ) {
+    const { lang, texts } = textsFor(options.lang)
+    this.lang = lang
+    this.texts = texts
+    this.unit = options.unit
+    this.state = (options.urlState ? readState(location.href) : null) ?? {
+      origin: options.place ? { kind: 'near', text: options.place } : null,
+      keyword: '',
+      radius: options.radius,
+      tags: [],
+      openNow: false,
+      selected: null,
+    }
+    this.form = searchForm(texts, options, {
+      suggest: async (q, signal) =>
+        (await query<{ data: { places: Place[] } }>(options.api, options.token, 'places', [['q', q]], signal)).data
+          .places,
+      pick: (p) => void this.search({ origin: { kind: 'place', label: p.label, lat: p.lat, lng: p.lng } }),
+      locate: () => this.locate(),
+      change: () => void this.searchIfAny(),
+      submit: (e) => this.submit(e),
+    })
+    this.list = h('ol', { class: 'sl-list', 'aria-label': texts.list })
+    this.more = h('button', { type: 'button', class: 'sl-button sl-more', hidden: true }, texts.more)
+    this.more.addEventListener('click', () => void this.loadMore())
+    element.classList.add('sl-root')
+    element.replaceChildren(
+      this.form.element,
+      this.status,
+      this.alert,
+      h(
+        'div',
+        { class: options.map ? 'sl-main' : 'sl-main sl-no-map' },
+        h('div', { class: 'sl-results' }, this.list, this.more),
+        options.map ? this.mapEl : null,
+      ),
+    )
+    listKeys(this.list)
+    this.fillForm()
+    if (options.map) this.startMap()
+    if (options.filters !== 'none') this.loadFilters()
+    void this.search()
+    warmFormats(this.lang)
+  }
+
+  /** Searches again, with these parts of the search changed. */
+  async search(change: Partial<SearchState> = {}): Promise<void> {
+    this.readForm()
+    Object.assign(this.state, change)
+    this.fillForm()
+    const { state, texts } = this
+    if (this.params(0) === null) {
+      this.results = []
+      this.list.replaceChildren()
+      this.more.hidden = true
+      this.status.textContent = texts.prompt
+      this.keepInUrl()
+      return
+    }
+    this.status.textContent = texts.loading
+    const answer = await this.fetchPage(0).catch(() => null)
+    if (answer === null) return
+    const q = answer.meta.query ?? {}
+    this.unit = q.unit ?? this.unit
+    this.center = q.center ?? null
+    if (q.radius && !state.radius) state.radius = q.radius
+    this.results = answer.data.locations
+    this.total = answer.data.pagination.total
+    if (state.origin?.kind === 'near' && this.center?.label) this.form.place.setText(this.center.label)
+    this.fillForm()
+    this.list.replaceChildren(...this.results.map((l, i) => this.item(l, i + 1)))
+    this.more.hidden = !answer.data.pagination.hasMore
+    this.status.textContent = this.countText()
+    if (state.selected && !this.results.some((l) => l.id === state.selected)) state.selected = null
+    this.map?.show(this.results, this.center, true)
+    markSelected(this.list, state.selected)
+    this.map?.select(state.selected)
+    this.keepInUrl()
+    this.fire('search', { query: Object.fromEntries(this.params(0) ?? []), total: this.total, locations: this.results })
+  }
+
+  /** Marks a store selected in the list and on the map; null: none. */
+  select(id: string | null, fromMap = false): void {
+    this.state.selected = id
+    const item = markSelected(this.list, id)
+    this.map?.select(id)
+    if (item && fromMap) item.scrollIntoView({ block: 'nearest' })
+    this.keepInUrl()
+    const chosen = this.results.find((l) => l.id === id)
+    if (chosen) this.fire('select', { location: chosen })
+  }
+
+  destroy(): void {
+    this.pending?.abort()
+    void this.mapReady.then((m) => m?.destroy())
+    this.element.replaceChildren()
+    this.element.classList.remove('sl-root')
+  }
+
+  private item(location: Location, n: number) {
+    const ctx = { texts: this.texts, lang: this.lang, options: this.options, onSelect: (id: string) => this.select(id) }
+    return storeItem(ctx, location, n)
+  }
+
+  private fire(name: string, detail: unknown) {
+    this.element.dispatchEvent(new CustomEvent(`storeloc:${name}`, { detail, bubbles: true }))
+  }
+
+  /** The form's fields as the search stands. */
+  private fillForm() {
+    const { form, state, unit, lang } = this
+    form.keyword.value = state.keyword
+    form.openNow.checked = state.openNow
+    const o = state.origin
+    if (o && form.place.input.value === '')
+      form.place.setText(o.kind === 'geo' ? this.texts.yourLocation : o.kind === 'place' ? o.label : o.text)
+    const chosen = state.radius ?? this.options.radius
+    // Until an answer names the locator's default radius, none is chosen.
+    form.radius.replaceChildren(
+      chosen === null ? h('option', { value: '', selected: true }, '–') : '',
+      ...radiiWith(chosen).map((r) =>
+        h('option', { value: r, selected: r === chosen }, unit ? radiusText(lang, r, unit) : String(r)),
+      ),
+    )
+  }
+
+  private readForm() {
+    const { form, state } = this
+    state.keyword = form.keyword.value
+    state.radius = Number(form.radius.value) || null
+    state.openNow = form.openNow.checked
+    if (this.filters) state.tags = this.filters.selected()
+  }
+
+  private startMap() {
+    this.mapReady = storeMap(this.mapEl, this.options, this.texts.map, (id) => this.select(id, true))
+      .then((m) => {
+        this.map = m
+        if (this.results.length > 0) {
+          m.show(this.results, this.center, true)
+          m.select(this.state.selected)
+        }
+        return m
+      })
+      .catch(() => {
+        this.mapEl.hidden = true
+        return null
+      })
+  }
+
+  private loadFilters() {
+    const { options } = this
+    query<{ data: { filters: FilterGroup[] } }>(options.api, options.token, 'filters', [])
+      .then((answer) => {
+        const groups = shownGroups(answer.data.filters, options.filters)
+        if (groups.length === 0) return
+        this.filters = filterControls(this.texts, groups, this.state.tags, () => void this.searchIfAny())
+        this.form.filterSlot.replaceChildren(this.filters.element)
+        if (this.element.clientWidth >= 600 || this.state.tags.length > 0) this.filters.element.setAttribute('open', '')
+      })
+      .catch(() => {}) // the search reports what is wrong with the token or the site
+  }
+
+  /** The request's parameters for the search as it stands, from `offset`; null when there is nothing to search for. */
+  private params(offset: number): [string, string][] | null {
+    const { state, options } = this
+    const o = state.origin
+    const words = state.keyword.trim()
+    const p: [string, string][] = []
+    if (o?.kind === 'near') p.push(['near', o.text])
+    else if (o) p.push(['lat', String(o.lat)], ['lng', String(o.lng)])
+    else if (words) p.push(['all', 'true'])
+    else return null
+    const r = state.radius ?? options.radius
+    if (o && r) p.push(['radius', String(r)])
+    if (this.unit) p.push(['unit', this.unit])
+    for (const tag of state.tags) p.push(['tags[]', tag])
+    if (state.tags.length > 1) p.push(['tagLogic', 'match'])
+    if (words) p.push(['search', words])
+    if (state.openNow) p.push(['open_now', 'true'])
+    p.push(['limit', String(options.limit)])
+    if (offset > 0) p.push(['offset', String(offset)])
+    return p
+  }
+
+  private submit(e: Event) {
+    e.preventDefault()
+    const { place } = this.form
+    place.close()
+    const text = place.input.value.trim()
+    const picked = place.picked()
+    const o = this.state.origin
+    if (picked) this.state.origin = { kind: 'place', label: picked.label, lat: picked.lat, lng: picked.lng }
+    else if (text === '') this.state.origin = null
+    else if (!(o?.kind === 'geo' && text === this.texts.yourLocation) && !(o?.kind === 'place' && o.label === text))
+      this.state.origin = { kind: 'near', text }
+    void this.search()
+  }
+
+  private searchIfAny(): Promise<void> {
+    const any = this.state.origin || this.form.keyword.value.trim()
+    return any ? this.search() : Promise.resolve()
+  }
+
+  private async fetchPage(offset: number): Promise<LocationsAnswer | null> {
+    const p = this.params(offset)
+    if (p === null) return null
+    this.pending?.abort()
+    const controller = new AbortController()
+    this.pending = controller
+    this.alert.textContent = ''
+    const { api, token } = this.options
+    try {
+      const answer = await query<LocationsAnswer>(api, token, 'locations', p, controller.signal)
+      return controller.signal.aborted ? null : answer
+    } catch (e) {
+      if ((e as Error).name === 'AbortError') return null
+      const o = this.state.origin
+      this.status.textContent = ''
+      this.alert.textContent = failureText(this.texts, e, o?.kind === 'near' ? o.text : '')
+      throw e
+    }
+  }
+
+  private countText(): string {
+    const { texts, total, center, unit, state } = this
+    if (center === null || !unit) return total === 0 ? texts.none : t(texts, 'found', { n: total })
+    const o = state.origin
+    const place =
+      o?.kind === 'geo' ? texts.yourLocation : o?.kind === 'place' ? o.label : (center.label ?? o?.text ?? '')
+    const values = { n: total, r: radiusText(this.lang, state.radius ?? 0, unit), place }
+    return total === 0 ? t(texts, 'noneNear', values) : t(texts, 'foundNear', values)
+  }
+
+  private keepInUrl() {
+    if (!this.options.urlState) return
+    const href = withState(location.href, this.state)
+    if (href !== location.href) history.replaceState(history.state, '', href)
+  }
+
+  private async loadMore() {
+    const answer = await this.fetchPage(this.results.length).catch(() => null)
+    if (answer === null) return
+    const added = answer.data.locations
+    const first = this.results.length
+    this.results = this.results.concat(added)
+    append(
+      this.list,
+      added.map((l, i) => this.item(l, first + i + 1)),
+    )
+    this.more.hidden = !answer.data.pagination.hasMore
+    this.status.textContent = `${this.countText()} ${t(this.texts, 'shown', { n: this.results.length, total: this.total })}`
+    this.map?.show(added, this.center, false)
+    // The keyboard goes on where the new stores begin.
+    this.list.querySelectorAll<HTMLButtonElement>('.sl-name')[first]?.focus()
+  }
+
+  private locate() {
+    const { texts, alert, status } = this
+    alert.textContent = ''
+    if (!navigator.geolocation) {
+      alert.textContent = texts.locateFailed
+      return
+    }
+    status.textContent = texts.locating
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        this.form.place.setText(texts.yourLocation)
+        void this.search({ origin: { kind: 'geo', lat: position.coords.latitude, lng: position.coords.longitude } })
+      },
+      (error) => {
+        status.textContent = ''
+        alert.textContent = error.code === error.PERMISSION_DENIED ? texts.locateRefused : texts.locateFailed
+      },
+      { timeout: 10_000, maximumAge: 300_000 },
+    )
+  }
+}

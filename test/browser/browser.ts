@@ -1,0 +1,83 @@
+// Headless Chromium for the browser tests: Debian's chromium (or CHROMIUM_PATH) driven by
+// playwright-core. Without a browser the tests are skipped with a note, unless BROWSER_TESTS=required
+// (.ci/run sets it), which makes a missing browser a failure.
+import { existsSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { type Browser, chromium, type Page } from 'playwright-core'
+
+const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']
+
+/** The browser to drive: CHROMIUM_PATH, else the first one installed; null when none is. */
+export const chromiumPath: string | null = process.env.CHROMIUM_PATH || CANDIDATES.find((p) => existsSync(p)) || null
+
+if (chromiumPath === null) {
+  if (process.env.BROWSER_TESTS === 'required')
+    throw new Error(
+      'BROWSER_TESTS=required, and no Chromium was found: apt-get install chromium, or set CHROMIUM_PATH.',
+    )
+  console.warn('Browser tests skipped: no Chromium found. Install it (apt-get install chromium) or set CHROMIUM_PATH.')
+}
+
+// The flags that keep Chromium off the network (its updates, sync, field trials) and working as root.
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-features=Translate,OptimizationHints,MediaRouter',
+]
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath!, args: ARGS })
+}
+
+/** Where screenshots go: ARTIFACTS_DIR, else test-artifacts/ at the repository's root (not committed). */
+export const ARTIFACTS = process.env.ARTIFACTS_DIR || join(import.meta.dir, '..', '..', 'test-artifacts')
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true })
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true })
+}
+
+/** What the tests' callbacks read of a page's elements (this program is typed without the DOM's types). */
+export type PageElement = {
+  textContent: string | null
+  tagName: string
+  dataset: Record<string, string | undefined>
+  classList: { contains: (name: string) => boolean }
+  getAttribute: (name: string) => string | null
+  closest: (selector: string) => PageElement | null
+}
+
+/** The page's document, as the callbacks run in it see it. */
+export type PageDocument = {
+  activeElement: PageElement | null
+  documentElement: { scrollWidth: number }
+  querySelector: (selector: string) => PageElement | null
+  querySelectorAll: (selector: string) => { length: number }
+  addEventListener: (
+    type: string,
+    listener: (e: { type: string; detail: object }) => void,
+    o?: { once: boolean },
+  ) => void
+}
+
+const AXE = join(import.meta.dir, '..', '..', 'node_modules', 'axe-core', 'axe.min.js')
+
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
+
+/** axe-core's WCAG 2.1 A and AA checks on the page as it is: the serious and critical violations. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE })
+  const violations = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run: (o: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe
+    const result = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+    return result.violations
+  })
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}

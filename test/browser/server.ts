@@ -1,0 +1,63 @@
+// A real server with the demo data for the browser tests, and a host page on another origin that
+// embeds the widget as docs/widget.md tells a business to.
+import { readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { type Running, serverUrl, startServer, tempDir } from '../helpers'
+
+export type DemoServer = {
+  /** The service, as http://localhost:PORT (the host page is on 127.0.0.1: another site). */
+  url: string
+  token: string
+  locatorId: string
+  dbPath: string
+  /** GET a Query API path of the demo locator; its parsed body. */
+  api: (path: string) => Promise<{ data: Record<string, unknown> & { locations: { id: string }[] } }>
+  stop: () => Promise<void>
+}
+
+export async function startDemo(env: Record<string, string> = {}): Promise<DemoServer> {
+  const dir = tempDir()
+  const dbPath = join(dir, 'db.sqlite')
+  const server: Running = startServer(dbPath, { DEMO: '1', LOG_REQUESTS: '0', ...env })
+  const port = new URL(await serverUrl(server)).port
+  const curl = await server.waitFor(/Loaded the demo/)
+  const locatorId = /locator (lct_\w+)/.exec(curl)![1]!
+  const tokenLine = await server.waitFor(/public\/v1\/pk_/)
+  const token = /\/public\/v1\/(pk_\w+)\//.exec(tokenLine)![1]!
+  await server.waitFor(/indexes loaded/)
+  const url = `http://localhost:${port}`
+  return {
+    url,
+    token,
+    locatorId,
+    dbPath,
+    api: async (path) => {
+      const response = await fetch(`${url}/public/v1/${token}/${path}`)
+      return (await response.json()) as never
+    },
+    stop: async () => {
+      server.proc.kill()
+      await server.proc.exited
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The snippet of docs/widget.md's first HTML example, for this service and token. */
+export function docsSnippet(url: string, token: string): string {
+  const doc = readFileSync(join(import.meta.dir, '..', '..', 'docs', 'widget.md'), 'utf8')
+  const html = /```html\n([\s\S]*?)```/.exec(doc)?.[1]
+  if (!html) throw new Error('docs/widget.md has no ```html example')
+  return html.replaceAll('https://stores.example.com', url).replaceAll('pk_YOUR_TOKEN', token)
+}
+
+/** A plain page on http://127.0.0.1:PORT holding `body`: a business's own site. */
+export function hostPage(body: string): { url: string; stop: () => void } {
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Our stores</title><link rel="icon" href="data:,"></head><body><main><h1>Our stores</h1>${body}</main></body></html>`
+  const server = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    fetch: () => new Response(page, { headers: { 'content-type': 'text/html; charset=utf-8' } }),
+  })
+  return { url: `http://127.0.0.1:${server.port}/stores.html`, stop: () => server.stop(true) }
+}

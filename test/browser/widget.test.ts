@@ -1,0 +1,295 @@
+// The widget in a real browser against a real server with the demo data: what a visitor does, and
+// what they see, compared with what the Query API answers for the same search.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { chromiumPath, launch, type PageDocument, type PageElement, screenshot, seriousViolations } from './browser'
+import { type DemoServer, docsSnippet, hostPage, startDemo } from './server'
+
+/** The page's document, for the callbacks run in the page. */
+declare const document: PageDocument
+
+const LONDON = { lat: 51.50853, lng: -0.12574 }
+
+let server: DemoServer
+let browser: Browser
+let context: BrowserContext
+
+/** The ids of the stores listed, in order. */
+const listedIds = (page: Page) =>
+  page.locator('.sl-item').evaluateAll((items) => items.map((i) => (i as unknown as PageElement).dataset.id))
+
+/** The finder page, searched for London by typing "Lond" and picking the suggestion. */
+async function londonSearch(page: Page, path = '') {
+  await page.goto(`${server.url}/l/${server.token}${path}`)
+  await page.getByRole('combobox', { name: 'Town or postcode' }).fill('Lond')
+  await page.getByRole('option', { name: 'London, United Kingdom' }).click()
+  await page.locator('.sl-item').first().waitFor()
+}
+
+/** Does `action`, then waits for the widget's next answer (its storeloc:search event). */
+async function answered(page: Page, action: () => Promise<unknown>) {
+  const searched = page.evaluate(
+    () => new Promise((resolve) => document.addEventListener('storeloc:search', resolve, { once: true })),
+  )
+  await action()
+  await searched
+}
+
+const status = (page: Page) =>
+  page
+    .locator('.sl-status')
+    .textContent()
+    .then((t) => t ?? '')
+
+describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
+  beforeAll(async () => {
+    ;[server, browser] = await Promise.all([startDemo(), launch()])
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  }, 120_000)
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  test('"Lond", London picked: the nearest stores by distance, as the API lists them', async () => {
+    const page = await context.newPage()
+    await londonSearch(page)
+    const api = await server.api(`locations?lat=${LONDON.lat}&lng=${LONDON.lng}&limit=10`)
+    expect(await listedIds(page)).toEqual(api.data.locations.map((l) => l.id))
+    const miles = (await page.locator('.sl-distance').allInnerTexts()).map((t) => Number.parseFloat(t))
+    expect(miles).toEqual([...miles].sort((a, b) => a - b))
+    expect(await status(page)).toMatch(/^\d+ stores within 25 mi of London, United Kingdom$/)
+    expect(await page.locator('.sl-pin').count()).toBe(10)
+    await screenshot(page, 'finder-desktop')
+    await page.close()
+  })
+
+  test('a filter, then open now: the list is the API answer for the same tags and time', async () => {
+    const page = await context.newPage()
+    await londonSearch(page)
+    await answered(page, () => page.getByRole('checkbox', { name: 'Repairs & servicing' }).check())
+    const repairs = await server.api(`locations?lat=${LONDON.lat}&lng=${LONDON.lng}&radius=25&limit=10&tags[]=repairs`)
+    expect(await listedIds(page)).toEqual(repairs.data.locations.map((l) => l.id))
+    await answered(page, () => page.getByRole('checkbox', { name: 'Open now' }).check())
+    expect(page.url()).toContain('sl_open=1')
+    const open = await server.api(
+      `locations?lat=${LONDON.lat}&lng=${LONDON.lng}&radius=25&limit=10&tags[]=repairs&open_now=true`,
+    )
+    expect(await listedIds(page)).toEqual(open.data.locations.map((l) => l.id))
+    expect(page.url()).toContain('sl_tags=repairs')
+    await page.close()
+  })
+
+  test('"show more" adds the next page and moves the focus to it', async () => {
+    const page = await context.newPage()
+    await londonSearch(page)
+    await page.getByRole('button', { name: 'Show more stores' }).click()
+    await page.locator('.sl-item').nth(10).waitFor()
+    const api = await server.api(`locations?lat=${LONDON.lat}&lng=${LONDON.lng}&radius=25&limit=10&offset=10`)
+    expect((await listedIds(page)).slice(10)).toEqual(api.data.locations.map((l) => l.id))
+    expect(await page.evaluate(() => document.activeElement?.closest('.sl-item')?.getAttribute('data-id'))).toBe(
+      api.data.locations[0]!.id,
+    )
+    expect(await page.locator('.sl-pin').count()).toBe(20)
+    await page.close()
+  })
+
+  test('a store picked in the list is selected on the map; one picked on the map in the list', async () => {
+    const page = await context.newPage()
+    await londonSearch(page)
+    const second = page.locator('.sl-item').nth(1)
+    const id = await second.getAttribute('data-id')
+    await second.locator('.sl-name').click()
+    expect(await second.getAttribute('class')).toContain('sl-selected')
+    expect(await second.locator('.sl-name').getAttribute('aria-pressed')).toBe('true')
+    expect(await page.locator('.sl-marker-selected .sl-pin').getAttribute('data-id')).toBe(id)
+    expect(page.url()).toContain(`sl_store=${id}`)
+    const fifth = await page.locator('.sl-item').nth(4).getAttribute('data-id')
+    await page.locator(`.sl-pin[data-id="${fifth}"]`).click()
+    expect(await page.locator('.sl-item.sl-selected').getAttribute('data-id')).toBe(fifth)
+    expect(await page.locator('.sl-marker-selected .sl-pin').getAttribute('data-id')).toBe(fifth)
+    // The search, and the store picked, survive a reload.
+    await page.reload()
+    await page.locator('.sl-item.sl-selected').waitFor()
+    expect(await page.locator('.sl-item.sl-selected').getAttribute('data-id')).toBe(fifth)
+    expect(await page.getByRole('combobox', { name: 'Town or postcode' }).inputValue()).toBe('London, United Kingdom')
+    await page.close()
+  })
+
+  test('keyboard only: suggestions, the search, the list and a store', async () => {
+    const page = await context.newPage()
+    await page.goto(`${server.url}/l/${server.token}`)
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox')
+    await page.keyboard.type('Lond')
+    await page.getByRole('option').first().waitFor()
+    await page.keyboard.press('ArrowDown')
+    expect(await page.locator('[role=option][aria-selected=true]').textContent()).toBe('London, United Kingdom')
+    await page.keyboard.press('Enter')
+    await page.locator('.sl-item').first().waitFor()
+    // Tab order: the place box, "use my location", keywords, radius, open now, search, filters, then the list.
+    const order: string[] = []
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab')
+      const where = await page.evaluate(() => {
+        const el = document.activeElement!
+        return el.classList.contains('sl-name') ? 'store' : (el.getAttribute('type') ?? el.tagName.toLowerCase())
+      })
+      order.push(where)
+      if (where === 'store') break
+    }
+    expect(order.slice(0, 5)).toEqual(['button', 'search', 'select', 'checkbox', 'submit'])
+    expect(order.at(-1)).toBe('store')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    const second = await page.locator('.sl-item').nth(1).getAttribute('data-id')
+    expect(await page.locator('.sl-item.sl-selected').getAttribute('data-id')).toBe(second)
+    await page.close()
+  })
+
+  test('"use my location", granted: the stores nearest the browser\'s position', async () => {
+    const paris = { latitude: 48.8566, longitude: 2.3522 }
+    const granted = await browser.newContext({ permissions: ['geolocation'], geolocation: paris })
+    const page = await granted.newPage()
+    await page.goto(`${server.url}/l/${server.token}`)
+    await page.getByRole('button', { name: 'Use my location' }).click()
+    await page.locator('.sl-item').first().waitFor()
+    const api = await server.api(`locations?lat=${paris.latitude}&lng=${paris.longitude}&limit=10`)
+    expect(await listedIds(page)).toEqual(api.data.locations.map((l) => l.id))
+    expect(await page.getByRole('combobox', { name: 'Town or postcode' }).inputValue()).toBe('Your location')
+    expect(await status(page)).toContain('of Your location')
+    await granted.close()
+  })
+
+  test('"use my location", refused: a message says so and what to do instead', async () => {
+    const refused = await browser.newContext()
+    const page = await refused.newPage()
+    await page.goto(`${server.url}/l/${server.token}`)
+    await page.getByRole('button', { name: 'Use my location' }).click()
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /did not share your location.*town or postcode/ })
+      .waitFor()
+    expect(await page.locator('.sl-item').count()).toBe(0)
+    await refused.close()
+  })
+
+  test('the map with no tile server: country shapes from the service, nothing else contacted', async () => {
+    const page = await context.newPage()
+    const hosts = new Set<string>()
+    page.on('request', (r) => hosts.add(new URL(r.url()).hostname))
+    await londonSearch(page)
+    await page.waitForFunction(() => document.querySelectorAll('.sl-map svg path').length > 100)
+    expect([...hosts].filter((h) => h !== 'localhost' && h !== '127.0.0.1')).toEqual([])
+    await page.close()
+  })
+
+  test('the map with a tile server that cannot be reached: the country shapes instead', async () => {
+    const page = await context.newPage()
+    await page.setContent('<!doctype html><html lang="en"><body></body></html>')
+    const { url: pageUrl, stop } = hostPage(
+      `<div data-storeloc="${server.token}" data-tiles="http://127.0.0.1:9/{z}/{x}/{y}.png" data-place="Paris"></div><script src="${server.url}/widget.js" async></script>`,
+    )
+    try {
+      await page.goto(pageUrl)
+      await page.locator('.sl-item').first().waitFor()
+      await page.waitForFunction(() => document.querySelectorAll('.sl-map svg path').length > 100)
+      expect(await page.locator('.sl-pin').count()).toBeGreaterThan(0)
+    } finally {
+      stop()
+      await page.close()
+    }
+  })
+
+  test('in German, on a phone 320 px wide; no serious accessibility violation', async () => {
+    const phone = await browser.newContext({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true })
+    const page = await phone.newPage()
+    await page.goto(`${server.url}/l/${server.token}?lang=de&place=Berlin`)
+    await page.locator('.sl-item').first().waitFor()
+    expect(await page.getByRole('button', { name: 'Meinen Standort verwenden' }).count()).toBe(1)
+    expect(await status(page)).toMatch(/Geschäfte im Umkreis von .* um Berlin/)
+    // Nothing is wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+    await screenshot(page, 'finder-phone')
+    expect(await seriousViolations(page)).toEqual([])
+    await phone.close()
+  })
+
+  test('no serious accessibility violation on the finder with results, a store selected', async () => {
+    const page = await context.newPage()
+    await londonSearch(page)
+    await page.locator('.sl-name').first().click()
+    expect(await seriousViolations(page)).toEqual([])
+    await page.close()
+  })
+
+  test("a store's page: its JSON-LD, and no serious accessibility violation", async () => {
+    const page = await context.newPage()
+    const api = await server.api(`locations?lat=${LONDON.lat}&lng=${LONDON.lng}&limit=1`)
+    const id = api.data.locations[0]!.id
+    await page.goto(`${server.url}/l/${server.token}/${id}`)
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '')
+    expect(ld['@type']).toBe('LocalBusiness')
+    expect(ld.geo.latitude).toBeCloseTo(51.51, 1)
+    await screenshot(page, 'store-page')
+    expect(await seriousViolations(page)).toEqual([])
+    await page.close()
+  })
+
+  test('the snippet of docs/widget.md on a plain page of another site', async () => {
+    const { url: pageUrl, stop } = hostPage(docsSnippet(server.url, server.token))
+    const page = await context.newPage()
+    const events: string[] = []
+    await page.exposeFunction('noteEvent', (name: string) => events.push(name))
+    try {
+      await page.goto(pageUrl)
+      await page.evaluate(() => {
+        for (const name of ['storeloc:search', 'storeloc:select'])
+          document.addEventListener(name, (e) =>
+            (globalThis as unknown as { noteEvent: (n: string) => void }).noteEvent(
+              `${e.type} ${JSON.stringify(Object.keys(e.detail))}`,
+            ),
+          )
+      })
+      await page.getByRole('combobox', { name: 'Town or postcode' }).fill('Lond')
+      await page.getByRole('option', { name: 'London, United Kingdom' }).click()
+      await page.locator('.sl-item').first().waitFor()
+      await page.locator('.sl-name').first().click()
+      expect(events).toContain('storeloc:search ["query","total","locations"]')
+      expect(events).toContain('storeloc:select ["location"]')
+    } finally {
+      stop()
+      await page.close()
+    }
+  })
+
+  test("a referrer allowlist: the sites on it and the service's own pages are answered, others told", async () => {
+    const cli = (...args: string[]) =>
+      Bun.spawnSync([process.execPath, 'src/cli/main.ts', ...args], {
+        cwd: `${import.meta.dir}/../..`,
+        env: { ...process.env, DATABASE_PATH: server.dbPath },
+      })
+    const { url: pageUrl, stop } = hostPage(docsSnippet(server.url, server.token))
+    const page = await context.newPage()
+    try {
+      expect(cli('locator', 'set', server.locatorId, '--referrers', 'shop.example.com').exitCode).toBe(0)
+      await page.goto(pageUrl)
+      await page.getByRole('combobox', { name: 'Town or postcode' }).fill('Paris')
+      await page.getByRole('button', { name: 'Search' }).click()
+      await page.getByRole('alert').filter({ hasText: 'This store finder is not enabled for this site.' }).waitFor()
+      expect(await page.locator('.sl-item').count()).toBe(0)
+      // The service's own finder page counts as allowed.
+      await londonSearch(page)
+      expect(await page.locator('.sl-item').count()).toBe(10)
+      expect(cli('locator', 'set', server.locatorId, '--referrers', '127.0.0.1').exitCode).toBe(0)
+      await page.goto(pageUrl)
+      await page.getByRole('combobox', { name: 'Town or postcode' }).fill('Paris')
+      await page.getByRole('button', { name: 'Search' }).click()
+      await page.locator('.sl-item').first().waitFor()
+    } finally {
+      cli('locator', 'set', server.locatorId, '--referrers', '')
+      stop()
+      await page.close()
+    }
+  })
+})

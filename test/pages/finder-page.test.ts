@@ -1,0 +1,141 @@
+// The finder page (/l/{token}), the widget's files, and the rule that the service's own pages are
+// allowed sites of their locator: through the whole app, as a browser would ask.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { ConfigError, loadConfig } from '../../src/core/config'
+import { createApp } from '../../src/server/app'
+import { setLocatorSettings } from '../../src/operator'
+import { type Fixture, makeFixture, send } from '../public/fixture'
+
+let f: Fixture
+beforeAll(async () => {
+  f = await makeFixture()
+})
+afterAll(() => f.env.close())
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  send(f.env.app, `http://localhost${path}`, { headers })
+
+describe('GET /l/{token}', () => {
+  test('a page holding the widget for the token, its script and stylesheet from this service', async () => {
+    const res = await get(`/l/${f.token}`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(res.text).toContain(`data-storeloc="${f.token}"`)
+    expect(res.text).toContain('data-api="http://localhost"')
+    expect(res.text).toContain('<script src="http://localhost/widget.js" async></script>')
+    expect(res.text).toContain('<html lang="en">')
+    expect(res.text).not.toContain('data-tiles')
+  })
+
+  test('?lang, ?unit and ?place set the widget; other values are left out', async () => {
+    const res = await get(`/l/${f.token}?lang=de&unit=km&place=${encodeURIComponent('Köln "<x>"')}`)
+    expect(res.text).toContain('<html lang="de">')
+    expect(res.text).toContain('data-lang="de" data-unit="km" data-place="Köln &quot;&lt;x&gt;&quot;"')
+    const odd = await get(`/l/${f.token}?lang=xx&unit=parsecs`)
+    expect(odd.text).not.toContain('data-lang')
+    expect(odd.text).not.toContain('data-unit')
+  })
+
+  test('MAP_TILES_URL gives the page its tiles and their credit', async () => {
+    const config = {
+      ...loadConfig({}),
+      mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: '© Tiles' },
+    }
+    const app = createApp({
+      store: f.env.store,
+      geocoder: { name: 'none', geocode: async () => null },
+      config,
+      log: () => {},
+    })
+    const res = await send(app, `http://localhost/l/${f.token}`)
+    expect(res.text).toContain('data-tiles="https://tiles.example/{z}/{x}/{y}.png" data-tiles-attribution="© Tiles"')
+  })
+
+  test('404 for an unknown token, a locator with its Query API off, or switched off', async () => {
+    expect((await get('/l/pk_nosuchtoken000000000000')).status).toBe(404)
+    setLocatorSettings(f.env.store, f.env.locatorId, { queryApi: 'off' })
+    expect((await get(`/l/${f.token}`)).status).toBe(404)
+    setLocatorSettings(f.env.store, f.env.locatorId, { queryApi: 'on', active: 'off' })
+    expect((await get(`/l/${f.token}`)).status).toBe(404)
+    setLocatorSettings(f.env.store, f.env.locatorId, { active: 'on' })
+    expect((await get(`/l/${f.token}`)).status).toBe(200)
+  })
+})
+
+describe('MAP_TILES_URL', () => {
+  test('an http(s) template with {z}, {x} and {y}; anything else stops the start with a message', () => {
+    expect(loadConfig({}).mapTiles).toBeNull()
+    expect(loadConfig({ MAP_TILES_URL: 'https://t.example/{z}/{x}/{y}.png' }).mapTiles).toEqual({
+      url: 'https://t.example/{z}/{x}/{y}.png',
+      attribution: '',
+    })
+    for (const bad of ['https://t.example/tiles.png', 'file:///tmp/{z}/{x}/{y}.png'])
+      expect(() => loadConfig({ MAP_TILES_URL: bad })).toThrow(ConfigError)
+  })
+})
+
+describe('the widget files', () => {
+  test('widget.js: JavaScript, gzipped when asked, under 30 KB so; its ETag answers 304', async () => {
+    const plain = await f.env.app.handle(new Request('http://localhost/widget.js'))
+    expect(plain.status).toBe(200)
+    expect(plain.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    expect(plain.headers.get('access-control-allow-origin')).toBe('*')
+    const text = await plain.text()
+    expect(text).toContain('data-storeloc')
+    const zipped = await f.env.app.handle(
+      new Request('http://localhost/widget.js', { headers: { 'accept-encoding': 'gzip, br' } }),
+    )
+    expect(zipped.headers.get('content-encoding')).toBe('gzip')
+    const bytes = new Uint8Array(await zipped.arrayBuffer())
+    expect(new TextDecoder().decode(Bun.gunzipSync(bytes))).toBe(text)
+    expect(bytes.length).toBeLessThan(30 * 1024)
+    const etag = plain.headers.get('etag')!
+    const again = await f.env.app.handle(
+      new Request('http://localhost/widget.js', { headers: { 'if-none-match': etag } }),
+    )
+    expect(again.status).toBe(304)
+  })
+
+  test('the stylesheet, Leaflet and the country shapes; 404 for any other name', async () => {
+    const css = await get('/widget.css')
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8')
+    expect(css.text).toContain('--sl-accent')
+    expect((await get('/widget/leaflet.js')).text).toContain('Leaflet')
+    expect((await get('/widget/leaflet.css')).text).toContain('.leaflet-container')
+    const shapes = (await get('/widget/countries.json')).body
+    expect(shapes.type).toBe('FeatureCollection')
+    expect(shapes.features.length).toBeGreaterThan(150)
+    expect((await get('/widget/package.json')).status).toBe(404)
+    expect((await get('/widget/..%2Fpackage.json')).status).toBe(404)
+  })
+})
+
+describe("the service's own pages as allowed sites", () => {
+  const locations = (headers: Record<string, string>) =>
+    get(`/public/v1/${f.token}/locations?all=true&limit=1`, headers)
+  beforeAll(() => setLocatorSettings(f.env.store, f.env.locatorId, { referrers: 'shop.example.com' }))
+  afterAll(() => setLocatorSettings(f.env.store, f.env.locatorId, { referrers: '' }))
+
+  test("a request from the locator's finder or store pages is answered", async () => {
+    for (const referer of [
+      `http://localhost/l/${f.token}`,
+      `http://localhost/l/${f.token}?sl_place=Paris`,
+      `http://localhost/l/${f.token}/loc_x/some-store`,
+    ])
+      expect({ referer, status: (await locations({ referer })).status }).toEqual({ referer, status: 200 })
+  })
+
+  test("another site, another locator's page, or a page that only looks like one is refused", async () => {
+    const cases: Record<string, string>[] = [
+      { referer: `https://elsewhere.example/l/${f.token}` },
+      { referer: 'http://localhost/l/pk_someoneelse000000000000' },
+      { referer: `http://localhost/l/${f.token}x` },
+      { referer: `http://localhost/docs?${f.token}` },
+      { referer: `http://localhost/l/${f.token}`, origin: 'https://elsewhere.example' },
+      { origin: 'http://localhost' },
+    ]
+    for (const headers of cases)
+      expect({ headers, status: (await locations(headers)).status }).toEqual({ headers, status: 403 })
+    expect((await locations({ origin: 'https://shop.example.com' })).status).toBe(200)
+  })
+})
