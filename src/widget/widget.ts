@@ -6,7 +6,7 @@ import { filterControls, type Filters, shownGroups } from './filters'
 import { type Form, searchForm } from './form'
 import { radiusText, warmFormats } from './format'
 import { t, type Texts, textsFor } from './i18n'
-import { storeMap, type StoreMap } from './map'
+import { preloadLeaflet, storeMap, type StoreMap } from './map'
 import { type Options, radiiWith } from './options'
 import { listKeys, markSelected, storeItem } from './results'
 import { readState, type SearchState, withState } from './url-state'
@@ -83,10 +83,15 @@ export class Widget {
     )
     listKeys(this.list)
     this.fillForm()
-    if (options.map) this.startMap()
     if (options.filters !== 'none') this.loadFilters()
-    void this.search()
+    const first = this.search()
+    // The browser's date data loads while the first answer is on its way; the map starts once the
+    // first results are painted (a frame, then a task after it).
     warmFormats(this.lang)
+    if (options.map) {
+      preloadLeaflet(options.api)
+      void first.finally(() => requestAnimationFrame(() => setTimeout(() => this.startMap(), 0)))
+    }
   }
 
   /** Searches again, with these parts of the search changed. */
