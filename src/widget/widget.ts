@@ -117,7 +117,12 @@ export class Widget {
     if (q.radius && !state.radius) state.radius = q.radius
     this.results = answer.data.locations
     this.total = answer.data.pagination.total
-    if (state.origin?.kind === 'near' && this.center?.label) this.form.place.setText(this.center.label)
+    // Text the service read as a place becomes that place: later searches (and the URL) keep its point.
+    const c = this.center
+    if (state.origin?.kind === 'near' && c?.label) {
+      state.origin = { kind: 'place', label: c.label, lat: c.lat, lng: c.lng }
+      this.form.place.setText(c.label)
+    }
     this.fillForm()
     this.list.replaceChildren(...this.results.map((l, i) => this.item(l, i + 1)))
     this.more.hidden = !answer.data.pagination.hasMore

@@ -1,7 +1,10 @@
 // The widget in a real browser against a real server with the demo data: what a visitor does, and
 // what they see, compared with what the Query API answers for the same search.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { tempDir } from '../helpers'
 import { chromiumPath, launch, type PageDocument, type PageElement, screenshot, seriousViolations } from './browser'
 import { type DemoServer, docsSnippet, hostPage, startDemo } from './server'
 
@@ -34,6 +37,13 @@ async function answered(page: Page, action: () => Promise<unknown>) {
   await action()
   await searched
 }
+
+/** The storeloc CLI on the server's database. */
+const cli = (...args: string[]) =>
+  Bun.spawnSync([process.execPath, 'src/cli/main.ts', ...args], {
+    cwd: join(import.meta.dir, '..', '..'),
+    env: { ...process.env, DATABASE_PATH: server.dbPath },
+  })
 
 const status = (page: Page) =>
   page
@@ -263,12 +273,45 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
     }
   })
 
+  test('filters as the locator sets them: a single-select group as radios, a hidden group left out', async () => {
+    const { data } = (await server.api('filters')) as unknown as { data: { filters: Record<string, unknown>[] } }
+    const dir = tempDir()
+    const original = join(dir, 'original.json')
+    writeFileSync(original, JSON.stringify(data.filters))
+    const changed = data.filters.map((g) =>
+      g.id === 'products'
+        ? { ...g, hidden: true }
+        : g.id === 'services'
+          ? { ...g, singleSelect: true, inline: true }
+          : g,
+    )
+    const file = join(dir, 'changed.json')
+    writeFileSync(file, JSON.stringify(changed))
+    // A browser of its own: the others keep GET /filters for its max-age of 60 s.
+    const fresh = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await fresh.newPage()
+    try {
+      expect(cli('filters', 'set', server.locatorId, '--file', file).exitCode).toBe(0)
+      await londonSearch(page)
+      await page.getByRole('radio', { name: 'Rentals' }).waitFor()
+      expect(await page.getByRole('checkbox', { name: 'Bikes' }).count()).toBe(0)
+      expect(await page.getByRole('radio', { name: 'Any' }).isChecked()).toBe(true)
+      await answered(page, () => page.getByRole('radio', { name: 'Rentals' }).check())
+      const rentals = await server.api(
+        `locations?lat=${LONDON.lat}&lng=${LONDON.lng}&radius=25&limit=10&tags[]=rentals`,
+      )
+      expect(await listedIds(page)).toEqual(rentals.data.locations.map((l) => l.id))
+      // One of the group at a time: another replaces it.
+      await answered(page, () => page.getByRole('radio', { name: 'Repairs & servicing' }).check())
+      expect(new URL(page.url()).searchParams.get('sl_tags')).toBe('repairs')
+    } finally {
+      cli('filters', 'set', server.locatorId, '--file', original)
+      rmSync(dir, { recursive: true, force: true })
+      await fresh.close()
+    }
+  })
+
   test("a referrer allowlist: the sites on it and the service's own pages are answered, others told", async () => {
-    const cli = (...args: string[]) =>
-      Bun.spawnSync([process.execPath, 'src/cli/main.ts', ...args], {
-        cwd: `${import.meta.dir}/../..`,
-        env: { ...process.env, DATABASE_PATH: server.dbPath },
-      })
     const { url: pageUrl, stop } = hostPage(docsSnippet(server.url, server.token))
     const page = await context.newPage()
     try {
@@ -286,6 +329,9 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
       await page.getByRole('combobox', { name: 'Town or postcode' }).fill('Paris')
       await page.getByRole('button', { name: 'Search' }).click()
       await page.locator('.sl-item').first().waitFor()
+      // Text the service read as a place is kept as that place, its point in the page's URL.
+      expect(await page.getByRole('combobox', { name: 'Town or postcode' }).inputValue()).toBe('Paris, France')
+      expect(new URL(page.url()).searchParams.get('sl_lat')).toMatch(/^48\.8/)
     } finally {
       cli('locator', 'set', server.locatorId, '--referrers', '')
       stop()
