@@ -270,6 +270,27 @@ describe('clusters', () => {
     }
   })
 
+  test('a cluster whose first location was edited, moved or deleted since the build keeps its leaves', () => {
+    const docs = many.slice(0, 300)
+    const truth = new Map(docs.map((d) => [d.id, d]))
+    const index = new LocatorIndex(docs)
+    const before = answerOf(index, query(WORLD), 5).clusters
+    const [edited, moved, deleted] = before.map((c) => c.id.slice(2))
+    const edit = { ...truth.get(edited!)!, name: 'renamed', nameSort: 'renamed' }
+    const move = { ...truth.get(moved!)!, lat: truth.get(moved!)!.lat + 0.001 }
+    index.upsert(edit)
+    index.upsert(move)
+    index.remove(deleted!)
+    truth.set(edit.id, edit)
+    truth.set(move.id, move)
+    truth.delete(deleted!)
+    const after = answerOf(index, query(WORLD), 5).clusters.map((c) => c.id)
+    for (const seed of [edited, moved, deleted]) expect(after).toContain(`5-${seed}`)
+    // Each cluster's leaves, its count, its centre; every match in one cluster.
+    checkZoom(index, (id) => truth.get(id)!, query(WORLD), 5, [0, 45, 5, 52])
+    expect(index.clusterLeaves(query(WORLD), `5-loc_nobody`)).toBeUndefined()
+  })
+
   test('a large index builds its first tree in the worker thread: no answer until then, then the same answer as one built at once', async () => {
     const now = new LocatorIndex(many).clusters(query(WORLD), 5)
     expect(await builtLater(many)).toEqual(now)

@@ -115,7 +115,7 @@ function leavesAnswer(
   if (found === null) throw building()
   if (found === undefined)
     throw notFound(
-      `Cluster ${JSON.stringify(id)} was not found: its first location was edited, moved or deleted since the clusters were built. Ask for the clusters again.`,
+      `Cluster ${JSON.stringify(id)} was not found: no clusters answer gave it, or the clusters were built anew since (they are after changes to the locations). Ask for the clusters again.`,
     )
   entry.index.openAt(now)
   const parts: Uint8Array[] = []

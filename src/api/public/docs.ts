@@ -35,7 +35,7 @@ export const PUBLIC_ERROR_GUIDE: Record<PublicErrorCode, { when: string; fix: st
     fix: 'Use an id from a GET /locations answer; drafts are not public.',
   },
   CLUSTER_NOT_FOUND: {
-    when: 'GET /clusters/{id}/leaves for an id no clusters answer gave, or whose first location was edited, moved or deleted since the clusters were built.',
+    when: 'GET /clusters/{id}/leaves for an id no clusters answer gave, or one given before the clusters were built anew (after changes to the locations).',
     fix: 'Ask GET /clusters again and use an id from that answer.',
   },
   PLACE_NOT_FOUND: {

@@ -224,17 +224,31 @@ export function clusterIdParts(id: string): { zoom: number; seed: string } | nul
 }
 
 /**
- * The keys of a cluster's matches (those `visitIn` visits), in no order; null when no such
- * cluster is known: not an id, or its seed location was written (edited, moved or deleted) since
- * the build.
+ * The item of `zoom` whose seed is location `seed`, or -1. A key keeps its items as built even when
+ * written since; a seed deleted since (its key let go, or given to another location) is found by
+ * its tree point.
+ */
+function itemSeededBy(tree: ClusterTree, keys: KeyTable, zoom: number, seed: string): number {
+  const seeds = tree.levels.seed[zoom]!
+  const key = keys.keyOf.get(seed)
+  if (key !== undefined && key < tree.xy.length >> 1) {
+    const item = tree.member[zoom]![key]!
+    if (item >= 0 && tree.id[seeds[item]!] === seed) return item
+  }
+  const point = tree.id.indexOf(seed)
+  return point < 0 ? -1 : seeds.indexOf(point)
+}
+
+/**
+ * The keys of a cluster's matches (those `visitIn` visits), in no order; null when the tree has no
+ * such cluster: not an id, or none of the build's items at that zoom began from that location.
  */
 export function leavesOf(tree: ClusterTree, keys: KeyTable, id: string, visitIn: VisitIn): number[] | null {
   const parts = clusterIdParts(id)
   if (parts === null) return null
-  const key = keys.keyOf.get(parts.seed)
-  if (key === undefined || !tree.holds(key, keys)) return null
   const { zoom } = parts
-  const item = tree.member[zoom]![key]!
+  const item = itemSeededBy(tree, keys, zoom, parts.seed)
+  if (item < 0) return null
   // Its tree points lie within 4r of its centre, points joined since within r.
   const cLng = lngOfX(decode(tree.levels.x[zoom]![item]!))
   const cLat = latOfY(decode(tree.levels.y[zoom]![item]!))
