@@ -26,27 +26,48 @@ const packageFile = (name: string, file: string): Uint8Array<ArrayBuffer> =>
   readFileSync(join(dirname(Bun.resolveSync(`${name}/package.json`, import.meta.dir)), file))
 
 async function bundle(entry: string, type: string): Promise<Asset> {
-  const built = await Bun.build({ entrypoints: [join(WIDGET_DIR, entry)], minify: true, target: 'browser' })
+  // An IIFE: widget.js runs as a classic script, where top-level names would be the page's globals (Leaflet's L among them).
+  const built = await Bun.build({
+    entrypoints: [join(WIDGET_DIR, entry)],
+    minify: true,
+    target: 'browser',
+    format: 'iife',
+  })
   if (!built.success || !built.outputs[0]) throw new AggregateError(built.logs, `Building ${entry} failed.`)
   return assetOf(new Uint8Array(await built.outputs[0].arrayBuffer()), type)
 }
 
-/** Country outlines at 1:110m, coordinates to 0.01°: enough to show where stores are, ~50 KB gzipped. */
+/** A ring's longitudes made continuous: one that crosses the antimeridian runs on past ±180 (Leaflet draws it whole). */
+function unwrapped(ring: number[][]): number[][] {
+  let shift = 0
+  return ring.map(([lng, lat], i) => {
+    const before = ring[i - 1]
+    if (before) shift += Math.abs(lng! - before[0]!) > 180 ? (lng! > before[0]! ? -360 : 360) : 0
+    return [Math.round((lng! + shift) * 100) / 100, Math.round(lat! * 100) / 100]
+  })
+}
+
+/**
+ * Country outlines at 1:110m, coordinates to 0.01°: enough to show where stores are, ~50 KB
+ * gzipped. Antarctica is left out: its ring goes round the pole, which a flat map draws as a band.
+ */
 function countries(): Asset {
   const topology = JSON.parse(packageFile('world-atlas', 'countries-110m.json').toString()) as Topology
   const shapes = feature(topology, topology.objects.countries as GeometryObject)
-  const round = (c: unknown): unknown =>
-    typeof (c as number[])[0] === 'number'
-      ? (c as number[]).map((v) => Math.round(v * 100) / 100)
-      : (c as unknown[]).map(round)
   const features = 'features' in shapes ? shapes.features : [shapes]
   const slim = {
     type: 'FeatureCollection',
-    features: features.map((f) => ({
-      type: 'Feature',
-      properties: {},
-      geometry: { type: f.geometry.type, coordinates: round((f.geometry as { coordinates: unknown }).coordinates) },
-    })),
+    features: features
+      .filter((f) => (f.properties as { name?: string } | null)?.name !== 'Antarctica')
+      .map((f) => {
+        const g = f.geometry as { type: string; coordinates: number[][][] | number[][][][] }
+        const polygons = (g.type === 'Polygon' ? [g.coordinates] : g.coordinates) as number[][][][]
+        return {
+          type: 'Feature',
+          properties: {},
+          geometry: { type: 'MultiPolygon', coordinates: polygons.map((rings) => rings.map(unwrapped)) },
+        }
+      }),
   }
   return assetOf(new TextEncoder().encode(JSON.stringify(slim)), JSON_TYPE)
 }
