@@ -3,6 +3,7 @@
 // widget are the basemap, so the map works with no other server reachable.
 import type * as Leaflet from 'leaflet'
 import type { Location } from './api'
+import { type ClusterLayer, clusterLayer, type Single, viewOf } from './clusters'
 import type { Options } from './options'
 
 type L = typeof Leaflet
@@ -11,6 +12,12 @@ type Point = { lat: number; lng: number }
 export type StoreMap = {
   show: (locations: Location[], center: Point | null, fit: boolean) => void
   select: (id: string | null) => void
+  /** The stores of the map's view, clustered (before a search); `clear` takes them off. */
+  clusters: ClusterLayer
+  /** The view as GET /clusters takes it. */
+  view: () => { bbox: string; zoom: number }
+  /** Called after each move or zoom of the map. */
+  onMoved: (listener: () => void) => void
   destroy: () => void
 }
 
@@ -65,6 +72,7 @@ export async function storeMap(
   options: Options,
   label: string,
   onSelect: (id: string) => void,
+  onStore: (store: Single) => void,
 ): Promise<StoreMap> {
   const L = await loadLeaflet(options.api)
   el.setAttribute('role', 'region')
@@ -98,9 +106,14 @@ export async function storeMap(
   let here: Leaflet.CircleMarker | null = null
   const observer = new ResizeObserver(() => map.invalidateSize())
   observer.observe(el)
+  const clusters = clusterLayer(L, map, onStore)
 
   return {
+    clusters,
+    view: () => viewOf(map),
+    onMoved: (listener) => map.on('moveend', listener),
     show(locations, center, fit) {
+      clusters.clear()
       if (fit) {
         layer.clearLayers()
         markers.clear()

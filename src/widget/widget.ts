@@ -1,6 +1,7 @@
 // One store finder in one element: the form, the result list and the map, kept in step with the
 // visitor's search (and the page's URL), answered by the Query API.
 import { ApiError, type FilterGroup, type Location, type LocationsAnswer, type Place, query } from './api'
+import type { ClustersAnswer, Single } from './clusters'
 import { append, h } from './dom'
 import { filterControls, type Filters, shownGroups } from './filters'
 import { type Form, searchForm } from './form'
@@ -34,6 +35,10 @@ export class Widget {
   private map: StoreMap | null = null
   private mapReady: Promise<StoreMap | null> = Promise.resolve(null)
   private filters: Filters | null = null
+  /** No search yet: the map shows every store of its view, clustered. */
+  private browsing = false
+  private browseRequest: AbortController | null = null
+  private browsed = false
   private readonly form: Form
   private readonly status = h('p', { class: 'sl-status', role: 'status', 'aria-live': 'polite' })
   private readonly alert = h('p', { class: 'sl-error', role: 'alert' })
@@ -106,8 +111,11 @@ export class Widget {
       this.more.hidden = true
       this.status.textContent = texts.prompt
       this.keepInUrl()
+      this.browsing = true
+      void this.browse()
       return
     }
+    this.browsing = false
     this.status.textContent = texts.loading
     const answer = await this.fetchPage(0).catch(() => null)
     if (answer === null) return
@@ -189,13 +197,17 @@ export class Widget {
   }
 
   private startMap() {
-    this.mapReady = storeMap(this.mapEl, this.options, this.texts.map, (id) => this.select(id, true))
+    // A store alone on the map before a search: the stores around it, it picked.
+    const aroundStore = (one: Single) =>
+      void this.search({ origin: { kind: 'place', label: one.name, lat: one.lat, lng: one.lng }, selected: one.id })
+    this.mapReady = storeMap(this.mapEl, this.options, this.texts.map, (id) => this.select(id, true), aroundStore)
       .then((m) => {
         this.map = m
         if (this.results.length > 0) {
           m.show(this.results, this.center, true)
           m.select(this.state.selected)
-        }
+        } else void this.browse()
+        m.onMoved(() => void this.browse())
         return m
       })
       .catch(() => {
@@ -253,9 +265,11 @@ export class Widget {
     void this.search()
   }
 
+  /** A changed filter: the search again, or before any search the map's clusters. */
   private searchIfAny(): Promise<void> {
-    const any = this.state.origin || this.form.keyword.value.trim()
-    return any ? this.search() : Promise.resolve()
+    if (this.state.origin || this.form.keyword.value.trim()) return this.search()
+    this.readForm()
+    return this.browse()
   }
 
   private async fetchPage(offset: number): Promise<LocationsAnswer | null> {
@@ -292,6 +306,32 @@ export class Widget {
     if (!this.options.urlState) return
     const href = withState(location.href, this.state)
     if (href !== location.href) history.replaceState(history.state, '', href)
+  }
+
+  /** While nothing is searched, the clusters of the map's view, with the filters set. */
+  private async browse(): Promise<void> {
+    const map = this.map
+    if (!this.browsing || map === null) return
+    this.browseRequest?.abort()
+    const controller = new AbortController()
+    this.browseRequest = controller
+    const { bbox, zoom } = map.view()
+    const p: [string, string][] = [
+      ['bbox', bbox],
+      ['zoom', String(zoom)],
+      ...this.state.tags.map((tag): [string, string] => ['tags[]', tag]),
+    ]
+    if (this.state.tags.length > 1) p.push(['tagLogic', 'match'])
+    if (this.state.openNow) p.push(['open_now', 'true'])
+    try {
+      const answer = await query<ClustersAnswer>(this.options.api, this.options.token, 'clusters', p, controller.signal)
+      if (!this.browsing || controller.signal.aborted) return
+      // The first view shows every store; after that the visitor moves the map.
+      map.clusters.show(answer, !this.browsed)
+      this.browsed = true
+    } catch {
+      // The map stays as it was; the next move asks again.
+    }
   }
 
   private async loadMore() {

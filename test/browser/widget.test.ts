@@ -184,6 +184,35 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
     await refused.close()
   })
 
+  test('before a search the map shows every store of its view, clustered as the API gives them; a cluster zooms in', async () => {
+    const page = await context.newPage()
+    const answers: { url: string; body: { data: { clusters: { count: number }[]; locations: unknown[] } } }[] = []
+    page.on('response', async (r) => {
+      if (r.url().includes('/clusters?')) answers.push({ url: r.url(), body: await r.json() })
+    })
+    await page.goto(`${server.url}/l/${server.token}`)
+    await page.locator('.sl-cluster').first().waitFor()
+    await page.waitForLoadState('networkidle')
+    await page.waitForTimeout(300)
+    // What is drawn is the last answer, and that answer is the API's for that view.
+    const last = answers.at(-1)!
+    const drawn = (await page.locator('.sl-cluster-count').allTextContents()).map(Number).sort((a, b) => a - b)
+    expect(drawn).toEqual(last.body.data.clusters.map((c) => c.count).sort((a, b) => a - b))
+    expect(await page.locator('.sl-dot').count()).toBe(last.body.data.locations.length)
+    const url = new URL(last.url)
+    expect(await server.api(`clusters${url.search}`)).toEqual(last.body as never)
+    const zoom = Number(url.searchParams.get('zoom'))
+    const next = page.waitForRequest((r) => r.url().includes('/clusters?'))
+    await page.locator('.sl-cluster').first().click()
+    expect(Number(new URL((await next).url()).searchParams.get('zoom'))).toBeGreaterThan(zoom)
+    // A search replaces the clusters with its stores.
+    await page.getByRole('combobox', { name: 'Town or postcode' }).fill('Lond')
+    await page.getByRole('option', { name: 'London, United Kingdom' }).click()
+    await page.locator('.sl-pin').first().waitFor()
+    expect(await page.locator('.sl-cluster, .sl-dot').count()).toBe(0)
+    await page.close()
+  })
+
   test('the map with no tile server: country shapes from the service, nothing else contacted', async () => {
     const page = await context.newPage()
     const hosts = new Set<string>()
@@ -267,6 +296,16 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
       await page.locator('.sl-name').first().click()
       expect(events).toContain('storeloc:search ["query","total","locations"]')
       expect(events).toContain('storeloc:select ["location"]')
+      // The page's globals: Storeloc, and Leaflet's once the map is drawn; nothing else of the widget's.
+      await page.locator('.sl-pin').first().waitFor()
+      const plain = hostPage('')
+      const blank = await context.newPage()
+      await blank.goto(plain.url)
+      const before = new Set(await blank.evaluate(() => Object.keys(globalThis)))
+      await blank.close()
+      plain.stop()
+      const added = (await page.evaluate(() => Object.keys(globalThis))).filter((k) => !before.has(k))
+      expect(added.sort()).toEqual(['L', 'Storeloc', '_leaflet_events', 'leaflet', 'noteEvent'])
     } finally {
       stop()
       await page.close()

@@ -1,0 +1,69 @@
+// Before a search, the map shows where every store is: GET /clusters for the map's view, redrawn
+// as it moves. A cluster zooms the map in to where it splits; a single store searches around it.
+import type * as Leaflet from 'leaflet'
+
+export type Cluster = { id: string; lat: number; lng: number; count: number; expansion_zoom: number }
+/** A store alone at the zoom asked, as GET /clusters gives it. */
+export type Single = { id: string; lat: number; lng: number; name: string }
+export type ClustersAnswer = { data: { clusters: Cluster[]; locations: Single[]; total: number } }
+
+export type ClusterLayer = {
+  /** Draws the answer; `fit`: the map then shows all of it. */
+  show: (answer: ClustersAnswer, fit: boolean) => void
+  clear: () => void
+}
+
+/** The map's view as GET /clusters takes it: a box within the world's bounds, and the zoom. */
+export function viewOf(map: Leaflet.Map): { bbox: string; zoom: number } {
+  const b = map.getBounds()
+  const wide = b.getEast() - b.getWest() >= 360
+  const clamp = (v: number, max: number) => Math.max(-max, Math.min(max, v))
+  const round = (v: number) => Math.round(v * 1e5) / 1e5
+  const box = [
+    wide ? -180 : clamp(b.getWest(), 180),
+    clamp(b.getSouth(), 90),
+    wide ? 180 : clamp(b.getEast(), 180),
+    clamp(b.getNorth(), 90),
+  ].map(round)
+  return { bbox: box.join(','), zoom: Math.max(0, Math.min(20, Math.round(map.getZoom()))) }
+}
+
+export function clusterLayer(L: typeof Leaflet, map: Leaflet.Map, onStore: (store: Single) => void): ClusterLayer {
+  const layer = L.layerGroup().addTo(map)
+  const bubble = (c: Cluster) => {
+    // Clusters of a zoom lie 20 px or more apart: the bubbles stay near that size.
+    const size = Math.round(20 + Math.min(12, Math.log2(c.count) * 2))
+    const html = document.createElement('span')
+    html.className = 'sl-cluster-count'
+    html.textContent = String(c.count)
+    const marker = L.marker([c.lat, c.lng], {
+      icon: L.divIcon({ className: 'sl-cluster', html, iconSize: [size, size] }),
+      title: `${c.count}`,
+      keyboard: false,
+    })
+    marker.on('click', () => map.flyTo([c.lat, c.lng], Math.min(c.expansion_zoom, 18)))
+    return marker
+  }
+  const store = (single: Single) => {
+    const marker = L.circleMarker([single.lat, single.lng], { radius: 7, className: 'sl-dot' })
+    marker.bindTooltip(single.name)
+    marker.on('click', () => onStore(single))
+    return marker
+  }
+  return {
+    show(answer, fit) {
+      layer.clearLayers()
+      const points: Leaflet.LatLngExpression[] = []
+      for (const c of answer.data.clusters) {
+        bubble(c).addTo(layer)
+        points.push([c.lat, c.lng])
+      }
+      for (const single of answer.data.locations) {
+        store(single).addTo(layer)
+        points.push([single.lat, single.lng])
+      }
+      if (fit && points.length > 1) map.fitBounds(L.latLngBounds(points), { padding: [30, 30], maxZoom: 12 })
+    },
+    clear: () => layer.clearLayers(),
+  }
+}
