@@ -7,6 +7,7 @@ import { openApiResponse } from '../api/openapi/document'
 import { apiAssetResponse, apiDocs, apiPageResponse, trailingSlashRedirect } from '../api/openapi/page'
 import type { RequestNote } from '../api/public'
 import { pageRoutes } from '../api/pages'
+import { notFoundPage } from '../api/pages/store-page'
 import { docsPage } from '../api/public/docs'
 import { SHORT_HOSTS } from '../api/public/url'
 import type { MapTiles } from '../core/config'
@@ -102,6 +103,9 @@ function failure(deps: ServiceDeps, code: unknown, error: unknown, request: Requ
   const known = adminErrorOf(error)
   if (known !== null) return known.toResponse()
   if (code === 'NOT_FOUND') {
+    // Under the pages' paths a person (or a search engine) asked: a page, not JSON.
+    if (path === '/l' || path.startsWith('/l/') || path.startsWith('/widget/'))
+      return notFoundPage('Not found', 'No page has this address.')
     // Through the error table, which does not quote back a secret key sent as the path. Under
     // /admin/v1, most often a REST habit (PUT, PATCH or DELETE on /locations/{id}): name the routes there are.
     const where =

@@ -51,6 +51,18 @@ describe('GET /l/{token}', () => {
     expect(res.text).toContain('data-tiles="https://tiles.example/{z}/{x}/{y}.png" data-tiles-attribution="© Tiles"')
   })
 
+  test('a path under /l/ that is no page: an HTML 404, as for a page not found', async () => {
+    for (const path of ['/l', '/l/', `/l/${f.token}/loc_x/slug/more`, '/widget/']) {
+      const res = await get(path)
+      expect({ path, status: res.status, type: res.headers.get('content-type') }).toEqual({
+        path,
+        status: 404,
+        type: 'text/html; charset=utf-8',
+      })
+      expect(res.text).toContain('<h1>Not found</h1>')
+    }
+  })
+
   test('404 for an unknown token, a locator with its Query API off, or switched off', async () => {
     expect((await get('/l/pk_nosuchtoken000000000000')).status).toBe(404)
     setLocatorSettings(f.env.store, f.env.locatorId, { queryApi: 'off' })
