@@ -3,7 +3,7 @@
 // (.ci/run sets it), which makes a missing browser a failure.
 import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']
 
@@ -32,6 +32,19 @@ const ARGS = [
 
 export function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath!, args: ARGS })
+}
+
+/**
+ * A browser context whose actions give up after 10 s, with Playwright's own message: well before
+ * the test's 30 s, whose timeout would also end the browser the other tests share.
+ */
+export async function newContext(
+  browser: Browser,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options)
+  context.setDefaultTimeout(10_000)
+  return context
 }
 
 /** Where screenshots go: ARTIFACTS_DIR, else test-artifacts/ at the repository's root (not committed). */
