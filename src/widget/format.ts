@@ -26,14 +26,19 @@ function dateFormat(lang: string, zone: string, style: 'time' | 'date' | 'weekda
  */
 export const warmFormats = (lang: string) => dateFormat(lang, 'UTC', 'time').format(0)
 
-/** A distance as "1.2 km" or "0.8 mi". */
-export function distanceText(lang: string, value: number, unit: 'km' | 'miles'): string {
-  const n = new Intl.NumberFormat(lang, { maximumFractionDigits: value < 10 ? 1 : 0 }).format(value)
-  return `${n} ${unit === 'km' ? 'km' : 'mi'}`
-}
+const numbers = new Map<string, Intl.NumberFormat>()
 
-/** The radius as said in the result count: "10 km". */
-export const radiusText = (lang: string, radius: number, unit: 'km' | 'miles') => distanceText(lang, radius, unit)
+/** A distance as "1.2 km" or "0.8 mi": a tenth below 10, whole above. Its formats are kept as the dates' are. */
+export function distanceText(lang: string, value: number, unit: 'km' | 'miles'): string {
+  const digits = value < 10 ? 1 : 0
+  const key = `${lang} ${digits}`
+  let f = numbers.get(key)
+  if (!f) {
+    f = new Intl.NumberFormat(lang, { maximumFractionDigits: digits })
+    numbers.set(key, f)
+  }
+  return `${f.format(value)} ${unit === 'km' ? 'km' : 'mi'}`
+}
 
 /** The store's weekday now, in its own time zone ("monday"...). */
 function localWeekday(zone: string, at: Date): string {

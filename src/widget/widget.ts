@@ -5,7 +5,7 @@ import type { ClustersAnswer, Single } from './clusters'
 import { append, h } from './dom'
 import { filterControls, type Filters, shownGroups } from './filters'
 import { type Form, searchForm } from './form'
-import { radiusText, warmFormats } from './format'
+import { distanceText, warmFormats } from './format'
 import { t, type Texts, textsFor } from './i18n'
 import { preloadLeaflet, storeMap, type StoreMap } from './map'
 import { type Options, radiiWith } from './options'
@@ -183,7 +183,7 @@ export class Widget {
     form.radius.replaceChildren(
       chosen === null ? h('option', { value: '', selected: true }, '–') : '',
       ...radiiWith(chosen).map((r) =>
-        h('option', { value: r, selected: r === chosen }, unit ? radiusText(lang, r, unit) : String(r)),
+        h('option', { value: r, selected: r === chosen }, unit ? distanceText(lang, r, unit) : String(r)),
       ),
     )
   }
@@ -242,12 +242,19 @@ export class Widget {
     const r = state.radius ?? options.radius
     if (o && r) p.push(['radius', String(r)])
     if (this.unit) p.push(['unit', this.unit])
-    for (const tag of state.tags) p.push(['tags[]', tag])
-    if (state.tags.length > 1) p.push(['tagLogic', 'match'])
+    p.push(...this.filterParams())
     if (words) p.push(['search', words])
-    if (state.openNow) p.push(['open_now', 'true'])
     p.push(['limit', String(options.limit)])
     if (offset > 0) p.push(['offset', String(offset)])
+    return p
+  }
+
+  /** The filters' parameters, as GET /locations and GET /clusters take them: tags (of one group or, across groups, all) and open now. */
+  private filterParams(): [string, string][] {
+    const { tags, openNow } = this.state
+    const p = tags.map((tag): [string, string] => ['tags[]', tag])
+    if (tags.length > 1) p.push(['tagLogic', 'match'])
+    if (openNow) p.push(['open_now', 'true'])
     return p
   }
 
@@ -298,7 +305,7 @@ export class Widget {
     const o = state.origin
     const place =
       o?.kind === 'geo' ? texts.yourLocation : o?.kind === 'place' ? o.label : (center.label ?? o?.text ?? '')
-    const values = { n: total, r: radiusText(this.lang, state.radius ?? 0, unit), place }
+    const values = { n: total, r: distanceText(this.lang, state.radius ?? 0, unit), place }
     return total === 0 ? t(texts, 'noneNear', values) : t(texts, 'foundNear', values)
   }
 
@@ -316,13 +323,7 @@ export class Widget {
     const controller = new AbortController()
     this.browseRequest = controller
     const { bbox, zoom } = map.view()
-    const p: [string, string][] = [
-      ['bbox', bbox],
-      ['zoom', String(zoom)],
-      ...this.state.tags.map((tag): [string, string] => ['tags[]', tag]),
-    ]
-    if (this.state.tags.length > 1) p.push(['tagLogic', 'match'])
-    if (this.state.openNow) p.push(['open_now', 'true'])
+    const p: [string, string][] = [['bbox', bbox], ['zoom', String(zoom)], ...this.filterParams()]
     try {
       const answer = await query<ClustersAnswer>(this.options.api, this.options.token, 'clusters', p, controller.signal)
       if (!this.browsing || controller.signal.aborted) return

@@ -3,7 +3,8 @@
 // and the country shapes of world-atlas as GeoJSON. Each is made once a process, kept with its
 // gzip form and ETag.
 import { readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { feature } from 'topojson-client'
 import type { GeometryObject, Topology } from 'topojson-specification'
 
@@ -23,7 +24,7 @@ const assetOf = (body: Uint8Array<ArrayBuffer>, type: string): Asset => ({
 
 /** A file of an installed package, found the way `import` finds the package. */
 const packageFile = (name: string, file: string): Uint8Array<ArrayBuffer> =>
-  readFileSync(join(dirname(Bun.resolveSync(`${name}/package.json`, import.meta.dir)), file))
+  readFileSync(fileURLToPath(import.meta.resolve(`${name}/${file}`)))
 
 async function bundle(entry: string, type: string): Promise<Asset> {
   // An IIFE: widget.js runs as a classic script, where top-level names would be the page's globals (Leaflet's L among them).
