@@ -1,6 +1,8 @@
 // Locations as CSV: a spreadsheet's rows read into location bodies for the bulk upsert, and
 // locations written as rows. Cells are trimmed; reading what writeLocationsCsv wrote gives back
 // the same values. Validation is not done here: a body goes through normalizeLocationBody.
+// Text cells a spreadsheet would run as a formula are written with a leading "'" (OWASP's CSV
+// injection advice) and read back without it.
 import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import { DAYS, type Day } from '../store/locations'
@@ -74,6 +76,15 @@ const ADDRESS_PARTS = new Set(['street', 'city', 'postcode', 'region', 'country'
 /** A plain decimal number as String(n) writes it, and the same with a decimal comma (Excel in many locales). */
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i
 const DECIMAL_COMMA = /^[+-]?\d*,\d+$/
+/**
+ * A text a spreadsheet runs as a formula starts with one of = + - @ tab CR. Written, such a text
+ * and one that is only quotes before such a start gain a "'"; read, one "'" is taken off them, so
+ * reading gives back what was written.
+ */
+const FORMULA_WRITTEN = /^'*[=+\-@\t\r]/
+const FORMULA_READ = /^'+[=+\-@\t\r]/
+const guardCell = (text: string) => (FORMULA_WRITTEN.test(text) ? `'${text}` : text)
+const unguardCell = (cell: string) => (FORMULA_READ.test(cell) ? cell.slice(1) : cell)
 
 /**
  * Both quote styles Excel and hand edits produce are read: a quote inside an unquoted cell is kept
@@ -307,7 +318,7 @@ function readRow({ columns, width, hasAddress }: Header, { cells, line }: RawRec
   for (let i = 0; i < width; i++) {
     const field = columns[i]!.field
     if (field === null) continue
-    const cell = cells[i]!
+    const cell = unguardCell(cells[i]!)
     const dot = field.indexOf('.')
     const top = dot < 0 ? field : field.slice(0, dot)
     const key = field.slice(dot + 1)
@@ -391,6 +402,7 @@ function tagsCell(location: CsvLocation): string {
 /**
  * CSV text of `locations`: a header, then one row each, CRLF line endings (RFC 4180), no BOM,
  * with a custom.<id> column per id of `customFieldIds` in that order (repeats written once).
+ * Coordinates are written as numbers; text cells that would start a formula gain a "'".
  * Throws a plain Error for a location whose tags cannot be written (a tag containing "|").
  */
 export function writeLocationsCsv(locations: CsvLocation[], customFieldIds: string[]): string {
@@ -398,22 +410,21 @@ export function writeLocationsCsv(locations: CsvLocation[], customFieldIds: stri
   const rows: string[][] = [[...WRITE_HEADER, ...ids.map((id) => `custom.${id}`)]]
   for (const l of locations) {
     rows.push([
-      l.id,
-      l.external_id ?? '',
-      l.name,
-      l.address,
+      ...[l.id, l.external_id ?? '', l.name, l.address].map(guardCell),
       numberCell(l.coordinates.lat),
       numberCell(l.coordinates.lng),
-      l.description,
-      tagsCell(l),
-      ...CONTACT_KEYS.map((k) => l.contact[k]),
-      ...SOCIAL_KEYS.map((k) => l.social[k]),
-      ...DAYS.map((d) => l.hours[d]),
-      l.timezone,
-      l.image_url,
-      l.status,
-      // hasOwn: an id such as "constructor" must not read Object.prototype.
-      ...ids.map((id) => (Object.hasOwn(l.custom_fields, id) ? l.custom_fields[id]! : '')),
+      ...[
+        l.description,
+        tagsCell(l),
+        ...CONTACT_KEYS.map((k) => l.contact[k]),
+        ...SOCIAL_KEYS.map((k) => l.social[k]),
+        ...DAYS.map((d) => l.hours[d]),
+        l.timezone,
+        l.image_url,
+        l.status,
+        // hasOwn: an id such as "constructor" must not read Object.prototype.
+        ...ids.map((id) => (Object.hasOwn(l.custom_fields, id) ? l.custom_fields[id]! : '')),
+      ].map(guardCell),
     ])
   }
   return stringify(rows, { record_delimiter: 'windows', quote_record_delimiter: true })

@@ -204,7 +204,8 @@ describe('locations export as CSV', () => {
             name: 'No code, "quoted"',
             address: 'x\ny',
             coordinates: { lat: 1.000001, lng: -2 },
-            description: 'a;b,c',
+            description: '=a;b,c',
+            contact: { phone: '+81 3 5555 0000' },
             status: 'draft',
             timezone: 'Asia/Tokyo', // set apart from its coordinates': the export carries it
           },
@@ -217,6 +218,8 @@ describe('locations export as CSV', () => {
     expect(exported.stdout.split('\r\n')[0]).toBe(
       'id,external_id,name,address,lat,lng,description,tags,phone,email,website,instagram,facebook,twitter,monday,tuesday,wednesday,thursday,friday,saturday,sunday,timezone,image_url,status,custom.floor',
     )
+    // Texts a spreadsheet would run as formulas are written with a leading quote.
+    expect(exported.stdout).toContain(`,"'=a;b,c",,'+81 3 5555 0000,`)
     const again = json('locations', 'import', locatorId, '--file', file('export.csv', exported.stdout))
     expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 3, deleted: 0 })
     const viaJson = storeloc('locations', 'export', locatorId)

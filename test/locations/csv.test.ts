@@ -453,6 +453,40 @@ describe('writing', () => {
     )
   })
 
+  test('a text a spreadsheet would run as a formula gets a leading quote; coordinates stay numbers', () => {
+    const csv = writeLocationsCsv(
+      [
+        location({
+          name: '=HYPERLINK("http://x.test","Shop")',
+          address: "'=1+1",
+          coordinates: { lat: -33.9, lng: -70.6 },
+          description: '-2+3',
+          tags: ['@tag', 'ok'],
+          contact: { phone: '+44 20 7946 0000', email: '', website: '' },
+          custom_fields: { note: "'plain" },
+        }),
+      ],
+      ['note'],
+    )
+    const row = csv.split('\r\n')[1]!
+    expect(row).toStartWith(
+      `loc_1,,"'=HYPERLINK(""http://x.test"",""Shop"")",''=1+1,-33.9,-70.6,'-2+3,'@tag|ok,'+44 20 7946 0000,`,
+    )
+    expect(row).toEndWith(",'plain")
+  })
+
+  test('one leading quote is taken off a cell that starts a formula after it, and only then', () => {
+    const [body] = bodies("name,address,phone,description,tags,lat\n'=Shop,''@home,'+1 555,'plain,'-a|b,'-33.5\n")
+    expect(body).toMatchObject({
+      name: '=Shop',
+      address: "'@home",
+      contact: { phone: '+1 555' },
+      description: "'plain",
+      tags: ['-a', 'b'],
+      coordinates: { lat: -33.5 },
+    })
+  })
+
   test('a custom field the location lacks is written empty, whatever its id', () => {
     const csv = writeLocationsCsv([location({ custom_fields: { other: 'x' } })], ['constructor', 'wifi', 'wifi'])
     expect(csv.split('\r\n')[0]).toEndWith(',status,custom.constructor,custom.wifi')
@@ -482,6 +516,9 @@ describe('round trip', () => {
     '東京',
     '😀',
     "'",
+    '=',
+    '+',
+    '@',
   ]
   const text = fc
     .oneof(
