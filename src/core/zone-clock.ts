@@ -60,6 +60,20 @@ export class ZoneClock {
   }
 }
 
+/** The local day (days since 1970-01-01) at instant `t` in the clock's zone: clock.date() gives its date. */
+export function localDayOn(clock: ZoneClock, t: number): number {
+  return Math.floor((Math.floor(t / MINUTE) + clock.at(t).offset) / DAY_MINUTES)
+}
+
+/** The instant the local day holding `t` ends: the next local midnight (the offset then taken into account). */
+export function dayEndOn(clock: ZoneClock, t: number): number {
+  const { offset, until, after } = clock.at(t)
+  const midnight = (Math.floor((Math.floor(t / MINUTE) + offset) / DAY_MINUTES) + 1) * DAY_MINUTES
+  const end = (midnight - offset) * MINUTE
+  // Past the change of offset, midnight comes by the offset after it (never before that change).
+  return end < until ? end : Math.max(until, (midnight - after) * MINUTE)
+}
+
 /** openState(schedule, clock.zone, at), the zone's offset taken from `clock`. */
 export function openStateOn(schedule: Schedule, clock: ZoneClock, at: number): OpenState {
   const { offset, until, after } = clock.at(at)

@@ -40,7 +40,7 @@ import type { IndexDoc, IndexEntry, IndexOptions, IndexQuery, IndexResult, Sched
 export { type Bbox, bboxMiddle, boxesAround } from './geo/boxes'
 export type { ClusterHit, ClustersResult } from './clusters/answer'
 export { MAX_ZOOM } from './clusters/levels'
-export { CLOSED, type KeyOpenState, OPEN, type OpeningHours, UNKNOWN } from './open-now'
+export { CLOSED, type HoursTexts, hoursTextOn, type KeyOpenState, OPEN, type OpeningHours, UNKNOWN } from './open-now'
 export { searchWords } from './query/plan'
 export { defaultSchedule, requestSeen, stepEnd } from './schedule'
 export type {
@@ -471,6 +471,11 @@ export class LocatorIndex {
    */
   openAt(t: number): number {
     return this.s.open.advance(t)
+  }
+
+  /** A key's opening hours as its doc gave them (IndexDoc.hours); null when none. */
+  openingHours(key: number): OpeningHours | null {
+    return this.s.open.hoursOf(key)
   }
 
   /** A hit's open state at the last instant openAt() or a query was asked for (KeyOpenState). */

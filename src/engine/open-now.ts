@@ -1,22 +1,35 @@
 // Which locations are open, by key, at the last instant asked for: each location's state (open,
-// closed or unknown) and next change, from its hours (IndexDoc.hours), held until its `until`; a
-// heap of those instants says which to look at again when a later instant is asked for. The open
-// ones are also a bit column of the base (Base.openCol), so queries test them 32 positions at once.
-import type { Schedule } from '../core/opening'
-import { openStateOn, type ZoneClock } from '../core/zone-clock'
+// closed or unknown) and next change, from its hours (IndexDoc.hours), held until its `until` (at
+// the latest the end of its local day, as answers also show the day's hours); a heap of those
+// instants says which to look at again when a later instant is asked for. The open ones are also
+// a bit column of the base (Base.openCol), so queries test them 32 positions at once.
+import { type Schedule, weekday } from '../core/opening'
+import { dayEndOn, localDayOn, openStateOn, type ZoneClock } from '../core/zone-clock'
 import { ensure } from './arrays'
 import type { Base } from './base'
 
-/** A location's hours as the index takes them: its week and dated exceptions, and its zone's clock (shared by the zone's locations). */
-export type OpeningHours = { schedule: Schedule; clock: ZoneClock }
+/**
+ * A location's hours as the index takes them: its week and dated exceptions, read and as written
+ * (`texts`), and its zone's clock (shared by the zone's locations).
+ */
+export type OpeningHours = { schedule: Schedule; texts: HoursTexts; clock: ZoneClock }
+
+/** Hours text as written: Monday first, and by local date (YYYY-MM-DD). */
+export type HoursTexts = { week: readonly string[]; special: ReadonlyMap<string, string> }
+
+/** The hours text in force on the local date of instant `t`: that date's special hours, else its weekday's. */
+export function hoursTextOn(hours: OpeningHours, t: number): string {
+  const day = localDayOn(hours.clock, t)
+  return hours.texts.special.get(hours.clock.date(day)) ?? hours.texts.week[weekday(day)] ?? ''
+}
 
 /** By key: open, closed, or unknown (no hours, or none that say). */
 export const OPEN = 1
 export const CLOSED = 0
 export const UNKNOWN = 2
 
-/** A key's state, at OpenNow.at: its state (OPEN...), and when it next opens or closes (NaN: not known). */
-export type KeyOpenState = { state: number; next: number }
+/** A key's state at instant `at` (OpenNow.at): its state (OPEN...), and when it next opens or closes (NaN: not known). */
+export type KeyOpenState = { state: number; next: number; at: number }
 
 export class OpenNow {
   /** The instant the states are for: the last one advance() was asked (-Infinity: none yet). */
@@ -92,12 +105,17 @@ export class OpenNow {
     return heap.size === 0 ? Infinity : heap.topUntil()
   }
 
-  /** A key's state at `at` (advance() first). */
-  stateOf(key: number): KeyOpenState {
-    return { state: this.state[key]!, next: this.next[key]! }
+  /** A key's hours (null: none). */
+  hoursOf(key: number): OpeningHours | null {
+    return this.hours[key] ?? null
   }
 
-  /** What `make` makes of a key's state, kept until the state is found again. */
+  /** A key's state at `at` (advance() first). */
+  stateOf(key: number): KeyOpenState {
+    return { state: this.state[key]!, next: this.next[key]!, at: this.at }
+  }
+
+  /** What `make` makes of a key's state, kept until the state is found again (by the end of its local day). */
   cached<T>(key: number, make: (state: KeyOpenState, hours: OpeningHours | null) => T): T {
     let made = this.made[key] as T | undefined
     if (made === undefined) made = this.made[key] = make(this.stateOf(key), this.hours[key] ?? null)
@@ -122,7 +140,7 @@ export class OpenNow {
       const found = openStateOn(hours.schedule, hours.clock, t)
       open = found.open
       next = found.next ?? NaN
-      until = found.until
+      until = Math.min(found.until, dayEndOn(hours.clock, t))
     } catch {
       // A zone this runtime's Intl does not know: unknown, for good (writes check zones; a row written otherwise).
     }

@@ -1,5 +1,5 @@
 // A location's opening hours as its index takes them (OpeningHours): its week of hours read from
-// text, its dated exceptions, and the clock of its time zone. Locations of a chain share their
+// text, its dated exceptions, their texts, and the clock of its time zone. Locations of a chain share their
 // hours' text, so each text is read once and each (hours, zone) made once, and shared.
 import { type DayHours, parseDayHours } from '../core/hours'
 import type { Schedule } from '../core/opening'
@@ -52,7 +52,8 @@ export function openingHoursOf(
       week: texts.map(dayHours),
       special: new Map(dates.map((date) => [date, dayHours(r.specialHours[date]!)])),
     }
-    hours = { schedule, clock: zoneClock(zone) }
+    const special = new Map(dates.map((date) => [date, r.specialHours[date]!]))
+    hours = { schedule, texts: { week: texts, special }, clock: zoneClock(zone) }
     made.set(key, hours)
   }
   return hours

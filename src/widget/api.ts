@@ -18,6 +18,8 @@ export type Location = {
   customFields: CustomField[]
   open_now: boolean | null
   next_change: string | null
+  /** The hours text of the store's local date (special hours that date, else its weekday's). */
+  hours_today: string | null
   distance?: { value: number; unit: 'km' | 'miles' }
 }
 

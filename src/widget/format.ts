@@ -3,8 +3,6 @@ import type { Location } from './api'
 import type { Directions } from './options'
 import { t, type Texts } from './i18n'
 
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']
-
 const formats = new Map<string, Intl.DateTimeFormat>()
 
 /** A date format, made once a page for each language, zone and style (making one is slow). */
@@ -38,21 +36,6 @@ export function distanceText(lang: string, value: number, unit: 'km' | 'miles'):
     numbers.set(key, f)
   }
   return `${f.format(value)} ${unit === 'km' ? 'km' : 'mi'}`
-}
-
-/** The store's weekday now, in its own time zone ("monday"...). */
-function localWeekday(zone: string, at: Date): string {
-  try {
-    return dateFormat('en-US', zone, 'weekday').format(at).toLowerCase()
-  } catch {
-    return WEEKDAYS[at.getDay()]!
-  }
-}
-
-/** Today's hours as stored ("09:00-18:00"), in the store's time zone; null when none are set. */
-export function todaysHours(location: Location, at = new Date()): string | null {
-  const text = location.hours?.[localWeekday(location.timezone, at)]
-  return text ? text : null
 }
 
 /** "Open now · closes at 18:00", "Closed · opens Thu at 09:00", or null when the hours do not say. */

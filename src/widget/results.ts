@@ -2,7 +2,7 @@
 // keyboard's way through the stores: Tab reaches each store's button, arrow keys move between them.
 import type { CustomField, Location } from './api'
 import { h } from './dom'
-import { directionsUrl, distanceText, openText, safeUrl, shortUrl, todaysHours } from './format'
+import { directionsUrl, distanceText, openText, safeUrl, shortUrl } from './format'
 import type { Texts } from './i18n'
 import type { Options } from './options'
 
@@ -33,7 +33,8 @@ function customField(field: CustomField): HTMLElement | null {
 export function storeItem(ctx: ListContext, location: Location, n: number): HTMLLIElement {
   const { texts, lang, options } = ctx
   const open = openText(texts, lang, location)
-  const today = todaysHours(location)
+  // The hours of the store's own date: a holiday's special hours on that day.
+  const today = location.hours_today
   const { phone, website, email } = location.contact
   const fields = location.customFields ?? []
   const badges = fields.filter((f) => f.type === 'badge').map(customField)

@@ -63,6 +63,7 @@ export type PageElement = {
   classList: { contains: (name: string) => boolean }
   getAttribute: (name: string) => string | null
   closest: (selector: string) => PageElement | null
+  querySelector: (selector: string) => PageElement | null
 }
 
 /** The page's document, as the callbacks run in it see it. */

@@ -11,7 +11,9 @@ export type DemoServer = {
   locatorId: string
   dbPath: string
   /** GET a Query API path of the demo locator; its parsed body. */
-  api: (path: string) => Promise<{ data: Record<string, unknown> & { locations: { id: string }[] } }>
+  api: (
+    path: string,
+  ) => Promise<{ data: Record<string, unknown> & { locations: { id: string; hours_today?: string | null }[] } }>
   stop: () => Promise<void>
 }
 

@@ -74,6 +74,14 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
     await londonSearch(page)
     const api = await server.api(`locations?lat=${LONDON.lat}&lng=${LONDON.lng}&limit=10`)
     expect(await listedIds(page)).toEqual(api.data.locations.map((l) => l.id))
+    // Each store's hours of its own date, as the API gives them (special hours on their date).
+    const todays = await page
+      .locator('.sl-item')
+      .evaluateAll((items) =>
+        items.map((i) => (i as unknown as PageElement).querySelector('.sl-today')?.textContent ?? null),
+      )
+    expect(todays).toEqual(api.data.locations.map((l) => (l.hours_today ? `Today: ${l.hours_today}` : null)))
+    expect(todays.filter((t) => t !== null).length).toBeGreaterThan(0)
     const miles = (await page.locator('.sl-distance').allInnerTexts()).map((t) => Number.parseFloat(t))
     expect(miles).toEqual([...miles].sort((a, b) => a - b))
     expect(await status(page)).toMatch(/^\d+ stores within 25 mi of London, United Kingdom$/)

@@ -20,7 +20,7 @@ import { type Bbox, bboxAround, editDistances, inBbox, typosAllowed } from '../h
 import { parseDayHours } from '../../src/core/hours'
 import { openState } from '../../src/core/opening'
 import { ZoneClock } from '../../src/core/zone-clock'
-import type { OpeningHours } from '../../src/engine/locator-index'
+import { type HoursTexts, hoursTextOn, type OpeningHours } from '../../src/engine/locator-index'
 
 const CENTERS = [
   { lat: 48.8566, lng: 2.3522 },
@@ -85,27 +85,40 @@ const groupOf = (t: string) => GROUP[t] ?? '_default'
 
 /**
  * Opening hours in three zones: a plain week, split shifts with an unread Sunday, past midnight,
- * round the clock, dated exceptions, and a week known one day only.
+ * round the clock, dated exceptions, a week known one day only, and round the clock but a date.
  */
-const week = (...days: string[]) => days.map(parseDayHours)
-const SCHEDULES = [
-  { week: week('09:00-18:00', '09:00-18:00', '09:00-18:00', '09:00-18:00', '09:00-18:00', '09:00-18:00', 'closed') },
-  { week: week(...Array(5).fill('9-12, 14-19'), '10-16', 'by appointment') },
-  { week: week(...Array(7).fill('18:00-02:00')) },
-  { week: week(...Array(7).fill('24 hours')) },
+const week = (...days: string[]): HoursTexts => ({ week: days, special: new Map() })
+const TEXTS: HoursTexts[] = [
+  week('09:00-18:00', '09:00-18:00', '09:00-18:00', '09:00-18:00', '09:00-18:00', '09:00-18:00', 'closed'),
+  week(...Array(5).fill('9-12, 14-19'), '10-16', 'by appointment'),
+  week(...Array(7).fill('18:00-02:00')),
+  week(...Array(7).fill('24 hours')),
   {
-    week: week(...Array(6).fill('8am-8pm'), 'closed'),
+    week: [...Array(6).fill('8am-8pm'), 'closed'],
     special: new Map([
-      ['2026-03-28', parseDayHours('closed')],
-      ['2026-03-30', parseDayHours('12:00-14:00')],
+      ['2026-03-28', 'closed'],
+      ['2026-03-30', '12:00-14:00'],
     ]),
   },
-  { week: week('', '', '08:00-20:00', '', '', '', '') },
+  week('', '', '08:00-20:00', '', '', '', ''),
+  // Open across midnight into a date of other hours: the day's text changes while the state holds.
+  { week: Array(7).fill('24 hours'), special: new Map([['2026-03-28', '00:00-20:00']]) },
 ]
 const ZONES = ['Europe/Berlin', 'America/New_York', 'Asia/Kolkata']
-const HOURS: OpeningHours[] = SCHEDULES.flatMap((schedule) =>
-  ZONES.map((zone) => ({ schedule, clock: new ZoneClock(zone) })),
-)
+const HOURS: OpeningHours[] = TEXTS.flatMap((texts) => {
+  const schedule = {
+    week: texts.week.map(parseDayHours),
+    special: new Map([...texts.special].map(([date, text]) => [date, parseDayHours(text)])),
+  }
+  return ZONES.map((zone) => ({ schedule, texts, clock: new ZoneClock(zone) }))
+})
+/** The hours text of `t`'s local date, from Intl: the date's own, else its weekday's. */
+function oracleHoursText(hours: OpeningHours, t: number): string {
+  const local = new Date(t).toLocaleString('en-US', { timeZone: hours.clock.zone, hour12: false })
+  const date = new Date(`${local} UTC`)
+  const iso = date.toISOString().slice(0, 10)
+  return hours.texts.special.get(iso) ?? hours.texts.week[(date.getUTCDay() + 6) % 7]!
+}
 /** Instants every 3 h 7 min over four days around Europe's spring change (2026-03-29). */
 const INSTANTS = Array.from({ length: 32 }, (_, i) => Date.parse('2026-03-27T05:00:00Z') + i * 187 * 60_000)
 /** openState of each (hours, instant), the reference: found once each. */
@@ -378,11 +391,15 @@ function oracleWith(docs: IndexDoc[], q: IndexQuery, words: string[], typos: boo
   return {
     total: rows.length,
     ids: rows.slice(q.offset, q.offset + q.limit).map((r) => [r.doc.id, r.distanceKm, r.doc.json]),
-    // Each open location's next change (an open hit's state is open).
+    // Each open location's next change (an open hit's state is open), and its hours that day.
     next:
       q.openAt == null
         ? []
         : rows.slice(q.offset, q.offset + q.limit).map((r) => oracleOpen(r.doc.hours!, q.openAt!).next ?? NaN),
+    today:
+      q.openAt == null
+        ? []
+        : rows.slice(q.offset, q.offset + q.limit).map((r) => oracleHoursText(r.doc.hours!, q.openAt!)),
   }
 }
 
@@ -407,6 +424,8 @@ const answer = (index: LocatorIndex, q: IndexQuery) => {
     total: r.total,
     ids: r.hits.map((h) => [index.entryAt(h.key).id, h.distanceKm, h.json]),
     next: q.openAt == null ? [] : r.hits.map((h) => index.openState(h.key).next),
+    // Kept per key until its state is found again: stale if that is not done by local midnight.
+    today: q.openAt == null ? [] : r.hits.map((h) => index.openMade(h.key, (s, hours) => hoursTextOn(hours!, s.at))),
   }
 }
 
@@ -1544,9 +1563,48 @@ describe('LocatorIndex agrees with a naive scan', () => {
     )
   })
 
+  test("a key's hours of the day, kept with its state, follow its local date as time goes on", () => {
+    // Every 37 minutes over the four days, forward only: a state found the day before is then kept.
+    const steps = Array.from({ length: 160 }, (_, i) => INSTANTS[0]! + i * 37 * 60_000)
+    fc.assert(
+      fc.property(
+        fc.subarray(steps, { minLength: 1 }),
+        fc.uniqueArray(fc.nat(HOURS.length - 1), { minLength: 1 }),
+        (at, picked) => {
+          const docs = picked.map(
+            (h, n): IndexDoc => ({
+              id: `loc_${n}`,
+              lat: 0,
+              lng: 0,
+              json: null,
+              nameSort: `s${n}`,
+              name: `s${n}`,
+              rank: 0,
+              tags: [],
+              text: `s${n}`,
+              hours: HOURS[h]!,
+            }),
+          )
+          const index = new LocatorIndex(docs)
+          for (const t of at) {
+            index.openAt(t)
+            for (const doc of docs) {
+              const key = index.keyOf(index.get(doc.id)!)
+              const today = index.openMade(key, (state, hours) => hoursTextOn(hours!, state.at))
+              expect(today).toBe(oracleHoursText(doc.hours!, t))
+            }
+          }
+        },
+      ),
+      { numRuns: 60 },
+    )
+  })
+
   test('an empty index answers every query with nothing', () => {
     fc.assert(
-      fc.property(queryArb, (q) => expect(answer(new LocatorIndex(), q)).toEqual({ total: 0, ids: [], next: [] })),
+      fc.property(queryArb, (q) =>
+        expect(answer(new LocatorIndex(), q)).toEqual({ total: 0, ids: [], next: [], today: [] }),
+      ),
       { numRuns: 50 },
     )
   })

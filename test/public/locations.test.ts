@@ -31,6 +31,7 @@ const LOCATION_KEYS = [
   'customFields',
   'description',
   'hours',
+  'hours_today',
   'id',
   'image',
   'name',
@@ -601,6 +602,7 @@ describe('the location object', () => {
     description: 'Coffee, espresso and city bikes.',
     open_now: true, // Monday 10:00 in Paris (FIXTURE_NOW)
     next_change: '2026-06-15T18:00:00+02:00',
+    hours_today: '09:00-18:00',
   })
 
   test('GET /locations/{id}: exactly the documented fields, tags by group, custom fields in definition order, social handles', async () => {
@@ -658,6 +660,7 @@ describe('the location object', () => {
       description: '',
       open_now: null,
       next_change: null,
+      hours_today: null,
     })
 
     const eclair = (await f.get(`/locations/${f.ids.eclair}`)).body.data.location

@@ -108,6 +108,35 @@ describe('open_now and next_change on every location', () => {
     expect([mitte.open_now, mitte.next_change]).toEqual([false, '2026-12-26T09:00:00+01:00'])
   })
 
+  test("hours_today is the text of the local date: a special date's own, and it turns at local midnight", async () => {
+    const today = async () =>
+      Object.fromEntries(
+        (await get('/locations?all=true&limit=50')).body.data.locations.map((l: any) => [keyOf(l.id), l.hours_today]),
+      )
+    at('2026-12-24T12:00:00Z') // Thursday 13:00 in Berlin, 07:00 in New York
+    expect(await today()).toEqual({
+      mitte: '09:00-14:00',
+      bar: '18:00-02:00',
+      deli: '7am-11pm',
+      kiosk: 'ask inside', // not read, so open_now is null, but shown as written
+      late: 'closed',
+      nytime: '09:00-17:00',
+      nohours: null,
+      shifts: '8-12, 14-18',
+    })
+    at('2026-12-24T22:59:00Z') // 23:59 in Berlin: closed since 14:00 and until Saturday
+    expect((await today()).mitte).toBe('09:00-14:00')
+    at('2026-12-24T23:01:00Z') // Christmas Day in Berlin; the same URL, its answer not kept past midnight
+    const after = await today()
+    expect([after.mitte, after.bar, after.deli]).toEqual(['closed', '18:00-02:00', '7am-11pm'])
+    const mitte = (await get(`/locations/${ids.mitte}`)).body.data.location
+    expect([mitte.open_now, mitte.next_change, mitte.hours_today]).toEqual([
+      false,
+      '2026-12-26T09:00:00+01:00',
+      'closed',
+    ])
+  })
+
   test('Europe springs forward: an hour that does not exist ends at the jump', async () => {
     at('2026-03-29T00:30:00Z') // Sunday 01:30 CET; the clocks go from 02:00 to 03:00
     const res = await get('/locations?lat=52.52&lng=13.4&radius=20&unit=km&limit=50')

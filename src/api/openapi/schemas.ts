@@ -131,6 +131,10 @@ const publicLocation: TProperties = {
     description:
       'When it next opens or closes, in its own offset then (`2026-12-24T14:00:00+01:00`); null when not known within eight days.',
   }),
+  hours_today: nullable(t.String(), {
+    description:
+      "The hours text of its local date at the time of the request: that date's special hours when it has them, else its weekday's `hours`; null when there is none.",
+  }),
   tags: t.Record(
     t.String({ description: 'A filter group id; `_default` for tags in no group.' }),
     closed({

@@ -1,7 +1,14 @@
 // The body of GET /locations: the index's hits assembled, as bytes, from each location's
 // pre-serialized JSON, with pagination and meta written as JSON.stringify would write them.
 import { isoWithOffset } from '../../core/opening'
-import { type IndexHit, type KeyOpenState, OPEN, type OpeningHours, UNKNOWN } from '../../engine/locator-index'
+import {
+  hoursTextOn,
+  type IndexHit,
+  type KeyOpenState,
+  OPEN,
+  type OpeningHours,
+  UNKNOWN,
+} from '../../engine/locator-index'
 import { changedMeanwhile } from '../../indexes/errors'
 import type { Entry } from '../../indexes/entry'
 import type { IndexRegistry } from '../../indexes/registry'
@@ -147,29 +154,39 @@ export function locationsBody(
   }
 }
 
-const OPEN_UNKNOWN = Buffer.from(',"open_now":null,"next_change":null')
-/** The longest text openText makes: a year of four digits (next_change is within days of now). */
-const OPEN_TEXT_MAX = Buffer.byteLength(',"open_now":false,"next_change":"2026-12-24T14:00:00+01:00"')
+const NO_HOURS = Buffer.from(',"open_now":null,"next_change":null,"hours_today":null')
 /**
- * The texts openText made, by state, instant and zone: the locations of a zone share a few (they
- * open and close at the same hours), so one Buffer each, not one per location, which the
- * collector would walk at every collection.
+ * The texts openText made, by state, instant, zone and the day's hours: the locations of a zone
+ * share a few (they open and close at the same hours), so one Buffer each, not one per location,
+ * which the collector would walk at every collection.
  */
 const openTexts = new Map<string, Buffer>()
+/** The open texts of the answer being made, by hit: reused by every answer (one is made at a time). */
+const opens: Buffer[] = []
 
 /**
- * A location's open state as the text its JSON ends with (before its distance): open_now, and
- * next_change in the location's own offset then. Kept per location until its state changes
- * (LocatorIndex.openMade).
+ * A location's open state as the text its JSON ends with (before its distance): open_now,
+ * next_change in the location's own offset then, and hours_today, the hours text of its local
+ * date. Kept per location until its state is found again (LocatorIndex.openMade), which is by
+ * the end of its local day.
  */
-export function openText({ state, next }: KeyOpenState, hours: OpeningHours | null): Buffer {
-  if (state === UNKNOWN || hours === null) return OPEN_UNKNOWN
-  const key = `${state} ${next} ${hours.clock.zone}`
+export function openText({ state, next, at }: KeyOpenState, hours: OpeningHours | null): Buffer {
+  if (hours === null) return NO_HOURS
+  let today = ''
+  try {
+    today = hoursTextOn(hours, at)
+  } catch {
+    // A zone this runtime's Intl does not know (a row written otherwise): its day is not known.
+  }
+  const key = `${state} ${next} ${hours.clock.zone}\n${today}`
   let text = openTexts.get(key)
   if (text === undefined) {
     if (openTexts.size >= 10_000) openTexts.clear()
-    const change = Number.isNaN(next) ? 'null' : `"${isoWithOffset(next, hours.clock.offsetAt(next))}"`
-    text = Buffer.from(`,"open_now":${state === OPEN},"next_change":${change}`)
+    const change =
+      state === UNKNOWN || Number.isNaN(next) ? 'null' : `"${isoWithOffset(next, hours.clock.offsetAt(next))}"`
+    const open = state === UNKNOWN ? 'null' : String(state === OPEN)
+    const day = today === '' ? 'null' : JSON.stringify(today)
+    text = Buffer.from(`,"open_now":${open},"next_change":${change},"hours_today":${day}`)
     openTexts.set(key, text)
   }
   return text
@@ -218,8 +235,8 @@ const LOCATION_HEAD = Buffer.from('{"success":true,"data":{"location":')
 const LOCATIONS_HEAD = Buffer.from('{"success":true,"data":{"locations":[')
 const DISTANCE = Buffer.from(',"distance":{"value":')
 const UNIT_CLOSE = { km: Buffer.from(',"unit":"km"}}'), miles: Buffer.from(',"unit":"miles"}}') } as const
-/** The most bytes a location's JSON is followed by: ",", its open state, the distance and the closing braces. */
-const AFTER_LOCATION = 1 + OPEN_TEXT_MAX + DISTANCE.length + 25 + UNIT_CLOSE.miles.length
+/** The most bytes a location's JSON is followed by, besides its open state: ",", the distance and the closing braces. */
+const AFTER_LOCATION = 1 + DISTANCE.length + 25 + UNIT_CLOSE.miles.length
 // The answer's end: pagination, then meta (its numbers and links between these bytes).
 const PAGINATION_OFFSET = Buffer.from('],"pagination":{"offset":')
 const PAGINATION_LIMIT = Buffer.from(',"limit":')
@@ -299,7 +316,8 @@ function locationsAnswer(
     const slot = hit.json ?? registry.json(locator.id, entry, entry.index.entryAt(hit.key), null)
     if (slot === null) return null
     slots[i] = slot
-    room += arena.size(slot) + AFTER_LOCATION
+    opens[i] = index.openMade(hit.key, openText)
+    room += arena.size(slot) + opens[i]!.length + AFTER_LOCATION
   }
   const body = registry.answerBuffer(room)
   const unitClose = UNIT_CLOSE[req.unit]
@@ -307,7 +325,7 @@ function locationsAnswer(
   for (let i = 0; i < hits.length; i++) {
     if (i > 0) body[pos++] = 0x2c // ","
     pos = arena.copy(slots[i]!, body, pos)
-    pos += index.openMade(hits[i]!.key, openText).copy(body, pos)
+    pos += opens[i]!.copy(body, pos)
     // The JSON is kept open (no closing "}"): open now, then the distance, go last, inside.
     const km = hits[i]!.distanceKm
     if (km === null)
