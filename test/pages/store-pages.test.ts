@@ -6,7 +6,9 @@ import { openingHoursSpecification, socialUrl } from '../../src/api/pages/json-l
 import { SITEMAP_MAX_URLS, sitemapPlan, sitemapResponse } from '../../src/api/pages/sitemap'
 import { storePageResponse } from '../../src/api/pages/store-page'
 import { databaseBusy } from '../../src/indexes/errors'
+import { IndexRegistry } from '../../src/indexes/registry'
 import { createLocator, setLocatorSettings } from '../../src/operator'
+import { FIXTURE_NOW } from '../public/fixture'
 import { jsonLd, locs, makePagesFixture, metaTags, type PagesFixture, pagesApp } from './fixture'
 
 let f: PagesFixture
@@ -155,6 +157,65 @@ describe('a published location', () => {
     expect(ld.sameAs).toBeUndefined()
     expect(ld.description).toBeUndefined()
     expect(ld.image).toBeUndefined()
+  })
+
+  test('lists the special hours of its next 60 days, in the page and its JSON-LD; the ETag turns with the date', async () => {
+    // FIXTURE_NOW is Monday 2026-06-15, 10:00 in Paris.
+    const id = await f.create({
+      name: 'Holiday Hours Bikes',
+      address: '5 Rue de Lappe, 75011 Paris',
+      coordinates: { lat: 48.853, lng: 2.372 },
+      hours: { monday: '09:00-18:00' },
+      special_hours: {
+        '2026-06-14': 'closed', // yesterday: gone
+        '2026-07-14': 'closed',
+        '2026-06-15': '10:00-14:00',
+        '2026-06-20': '10:00-12:00, 22:00-02:00',
+        '2026-06-21': 'by appointment', // not read: shown, not in JSON-LD
+        '2026-08-14': 'closed', // 60 days ahead: past the list
+      },
+    })
+    const html = (await f.page(pagePath(id))).text
+    const rows = [...html.matchAll(/<tr><th scope="row"><time datetime="([\d-]+)">([^<]+)<\/time><\/th><td>([^<]*)</g)]
+    expect(rows.map((m) => [m[1], m[2], m[3]])).toEqual([
+      ['2026-06-15', 'Monday, 15 June 2026', '10:00-14:00'],
+      ['2026-06-20', 'Saturday, 20 June 2026', '10:00-12:00, 22:00-02:00'],
+      ['2026-06-21', 'Sunday, 21 June 2026', 'by appointment'],
+      ['2026-07-14', 'Tuesday, 14 July 2026', 'closed'],
+    ])
+    const [ld] = jsonLd(html)
+    const on = (date: string, opens: string, closes: string) => ({
+      '@type': 'OpeningHoursSpecification',
+      validFrom: date,
+      validThrough: date,
+      opens,
+      closes,
+    })
+    expect(ld.specialOpeningHoursSpecification).toEqual([
+      on('2026-06-15', '10:00', '14:00'),
+      on('2026-06-20', '10:00', '12:00'),
+      on('2026-06-20', '22:00', '02:00'), // past midnight: closes before it opens
+      on('2026-07-14', '00:00', '00:00'), // closed all day
+    ])
+    // Without special hours ahead, neither the section nor the property.
+    const velo = (await f.page(pagePath(f.ids.velo!))).text
+    expect(velo).not.toContain('Special opening hours')
+    expect(jsonLd(velo)[0].specialOpeningHoursSpecification).toBeUndefined()
+
+    // On another day the list starts there, and a page kept from the day before is not current.
+    // (The ETag also turns when a store of the locator opens or closes: answers show open_now.)
+    let clock = FIXTURE_NOW
+    const registry = new IndexRegistry(f.env.store, undefined, { now: () => clock, buildRetryMs: 0 })
+    const later = pagesApp({ ...f.deps, registry })
+    const first = await f.page(pagePath(id), {}, later)
+    const etag = first.headers.get('etag')!
+    clock = FIXTURE_NOW + 60_000 // a minute on, no store opens or closes: the same page
+    expect((await f.page(pagePath(id), { 'if-none-match': etag }, later)).status).toBe(304)
+    clock = FIXTURE_NOW + 16 * 3600_000 // Tuesday 02:00 in Paris
+    const next = await f.page(pagePath(id), { 'if-none-match': etag }, later)
+    expect(next.status).toBe(200)
+    expect(next.text).not.toContain('datetime="2026-06-15"')
+    expect(next.text).toContain('<time datetime="2026-06-20">')
   })
 
   test('a name or description with markup cannot inject: escaped in HTML, \\u003c in JSON-LD', async () => {

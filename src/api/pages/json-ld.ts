@@ -1,6 +1,6 @@
 // A published location as schema.org LocalBusiness JSON-LD, for its store page: made from the
 // Query API's view of it (publicLocation), so the page says nothing the API would not.
-import { parseDayHours } from '../../core/hours'
+import { type DayHours, parseDayHours } from '../../core/hours'
 import type { publicLocation } from '../../indexes/present'
 // schema.org's vocabulary as types (schema-dts): tsc checks every property and value written here.
 import type { DayOfWeek, LocalBusiness, OpeningHoursSpecification, PostalAddress, WithContext } from 'schema-dts'
@@ -32,23 +32,52 @@ const hhmm = (minutes: number): string =>
 export function openingHoursSpecification(hours: Partial<Record<(typeof DAYS)[number], string>>): OpeningHoursSpec[] {
   const out: OpeningHoursSpec[] = []
   for (let d = 0; d < DAYS.length; d++) {
-    const day = parseDayHours(hours[DAYS[d]!])
-    if (day.kind !== 'open') continue
-    for (const [start, end] of day.intervals) {
-      // An interval that starts at 24:00 ("24:00-02:00") is the next day's.
-      const next = start >= DAY ? 1 : 0
-      const opens = start - next * DAY
-      const closes = end - next * DAY
-      out.push({
-        '@type': 'OpeningHoursSpecification',
-        dayOfWeek: DAY_URLS[(d + next) % 7]!,
-        opens: hhmm(opens),
-        closes: closes === DAY ? '23:59' : hhmm(closes % DAY),
-      })
+    for (const { next, opens, closes } of intervalTimes(parseDayHours(hours[DAYS[d]!]))) {
+      out.push({ '@type': 'OpeningHoursSpecification', dayOfWeek: DAY_URLS[(d + next) % 7]!, opens, closes })
     }
   }
   return out
 }
+
+/**
+ * A day's intervals as schema.org times, each with the days after it that it starts on (0, or 1
+ * for one that starts at 24:00, "24:00-02:00"). None for a day closed or not read.
+ */
+function intervalTimes(day: DayHours): { next: 0 | 1; opens: string; closes: string }[] {
+  if (day.kind !== 'open') return []
+  return day.intervals.map(([start, end]) => {
+    const next = start >= DAY ? 1 : 0
+    const closes = end - next * DAY
+    return { next, opens: hhmm(start - next * DAY), closes: closes === DAY ? '23:59' : hhmm(closes % DAY) }
+  })
+}
+
+export type SpecialHoursSpec = Exclude<OpeningHoursSpecification, string> & {
+  '@type': 'OpeningHoursSpecification'
+  validFrom: string
+  validThrough: string
+  opens: string
+  closes: string
+}
+
+/**
+ * Dated hours (YYYY-MM-DD to hours text) as specifications valid on their date: one per interval,
+ * and a day closed as opening and closing at 00:00, as search engines read it. A text not read
+ * has none.
+ */
+export function specialHoursSpecification(dates: [string, string][]): SpecialHoursSpec[] {
+  const out: SpecialHoursSpec[] = []
+  for (const [date, text] of dates) {
+    const day = parseDayHours(text)
+    const on = (validFrom: string, opens: string, closes: string) =>
+      out.push({ '@type': 'OpeningHoursSpecification', validFrom, validThrough: validFrom, opens, closes })
+    if (day.kind === 'closed') on(date, '00:00', '00:00')
+    for (const { next, opens, closes } of intervalTimes(day)) on(next === 0 ? date : dayAfter(date), opens, closes)
+  }
+  return out
+}
+
+const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DAY * 60_000).toISOString().slice(0, 10)
 
 export type SocialNetwork = 'instagram' | 'facebook' | 'twitter'
 
@@ -81,8 +110,15 @@ function postalAddress(a: PublicLocation['address']): Exclude<PostalAddress, str
   return out
 }
 
-/** The schema.org LocalBusiness of a location whose canonical page is `url`; fields with no value are left out. */
-export function localBusinessJsonLd(location: PublicLocation, url: string): WithContext<LocalBusiness> {
+/**
+ * The schema.org LocalBusiness of a location whose canonical page is `url`, with the dated hours
+ * `special` it has ahead; fields with no value are left out.
+ */
+export function localBusinessJsonLd(
+  location: PublicLocation,
+  url: string,
+  special: [string, string][] = [],
+): WithContext<LocalBusiness> {
   const { contact, social } = location
   const sameAs = [
     contact.website,
@@ -91,6 +127,7 @@ export function localBusinessJsonLd(location: PublicLocation, url: string): With
     socialUrl('twitter', social.twitter),
   ].filter((u) => u !== '')
   const hours = openingHoursSpecification(location.hours)
+  const specialHours = specialHoursSpecification(special)
   return {
     '@context': 'https://schema.org',
     '@type': 'LocalBusiness',
@@ -104,6 +141,7 @@ export function localBusinessJsonLd(location: PublicLocation, url: string): With
     address: postalAddress(location.address),
     geo: { '@type': 'GeoCoordinates', latitude: location.coordinates.lat, longitude: location.coordinates.lng },
     ...(hours.length > 0 ? { openingHoursSpecification: hours } : {}),
+    ...(specialHours.length > 0 ? { specialOpeningHoursSpecification: specialHours } : {}),
     ...(sameAs.length > 0 ? { sameAs } : {}),
   }
 }

@@ -1,6 +1,8 @@
 // GET /l/{token}/{id}[/{slug}]: a published location's own page, server-rendered for people and
 // search engines (JSON-LD, Open Graph), from the Query API's view of it. Every value is escaped.
 import { isFullUrl } from '../../core/validation'
+import { localDayOn } from '../../core/zone-clock'
+import type { LocatorIndex } from '../../engine/locator-index'
 import type { IndexRegistry } from '../../indexes/registry'
 import { DAYS } from '../../store/locations'
 import type { Locator } from '../../store/locators'
@@ -21,6 +23,16 @@ import { escapeHtml as esc, htmlResponse, scriptJson } from './html'
 import { localBusinessJsonLd, type PublicLocation, type SocialNetwork, socialUrl } from './json-ld'
 
 const CACHE_CONTROL = 'public, max-age=60'
+/** How many days ahead a page lists special hours. */
+const SPECIAL_DAYS = 60
+/** A date (YYYY-MM-DD) as "Thursday, 24 December 2026". */
+const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
 const DAY_NAMES = DAYS.map((d) => `${d[0]!.toUpperCase()}${d.slice(1)}`)
 const SOCIAL: [SocialNetwork, string][] = [
   ['instagram', 'Instagram'],
@@ -58,12 +70,14 @@ export function storePageResponse(
     const canonical = storePageUrl(base, locator.publicToken, location.id, location.name)
     if (slug === null ? slugSent(request, location.id) : slug !== slugOf(location.name))
       return new Response(null, { status: 301, headers: { location: canonical, 'cache-control': CACHE_CONTROL } })
-    const etag = pageEtag(deps, locator, request, base)
-    const { filters } = deps.registry.entry(locator.id)
-    const hidden = new Set(filters.filter((g) => g.hideInLocationDetails).map((g) => g.id))
+    const entry = deps.registry.entry(locator.id)
+    const hidden = new Set(entry.filters.filter((g) => g.hideInLocationDetails).map((g) => g.id))
+    const { today, special } = specialDates(entry.index, location.id, deps.registry.now())
+    // The page lists the dates ahead of its day, so it changes with the day too.
+    const etag = pageEtag(deps, locator, request, `${base} ${today}`)
     return (
       notModified(request, etag, CACHE_CONTROL) ??
-      htmlResponse(pageHtml({ location, locator, base, canonical, hidden }), 200, { etag })
+      htmlResponse(pageHtml({ location, locator, base, canonical, hidden, special }), 200, { etag })
     )
   } catch (e) {
     return unavailablePage(e)
@@ -80,6 +94,27 @@ function publishedLocation(registry: IndexRegistry, locator: Locator, id: string
     throw e
   }
   return (JSON.parse(utf8.decode(body)) as { data: { location: PublicLocation } }).data.location
+}
+
+/**
+ * The location's local date at `now`, and its special hours from that date for SPECIAL_DAYS days, in
+ * date order ('' and none when it has no hours, or its zone is not known here).
+ */
+function specialDates(index: LocatorIndex, id: string, now: number): { today: string; special: [string, string][] } {
+  const doc = index.get(id)
+  const hours = doc === null ? null : index.openingHours(index.keyOf(doc))
+  if (hours === null) return { today: '', special: [] }
+  let today: string
+  let end: string
+  try {
+    const day = localDayOn(hours.clock, now)
+    today = hours.clock.date(day)
+    end = hours.clock.date(day + SPECIAL_DAYS)
+  } catch {
+    return { today: '', special: [] }
+  }
+  const special = [...hours.texts.special].filter(([date]) => date >= today && date < end)
+  return { today, special: special.sort(([a], [b]) => (a < b ? -1 : 1)) }
 }
 
 /** Whether the path goes on after the id: a slug Elysia gave as null, not being valid percent-encoded UTF-8. */
@@ -100,8 +135,18 @@ export function notFoundPage(title: string, text: string, finder?: string): Resp
   return htmlResponse(html, 404, { 'cache-control': 'no-store' })
 }
 
-/** What a store page is made from; `hidden`: the filter groups left out of location details. */
-type Page = { location: PublicLocation; locator: Locator; base: string; canonical: string; hidden: Set<string> }
+/**
+ * What a store page is made from; `hidden`: the filter groups left out of location details;
+ * `special`: the special hours ahead, by date.
+ */
+type Page = {
+  location: PublicLocation
+  locator: Locator
+  base: string
+  canonical: string
+  hidden: Set<string>
+  special: [string, string][]
+}
 
 /** Text cut to at most `max` characters (code points), an ellipsis marking the cut. */
 function cut(text: string, max: number): string {
@@ -124,14 +169,14 @@ ${headHtml(page)}
 <h1>${esc(location.name)}</h1>
 ${badgesHtml(location)}${imageHtml(location)}${descriptionHtml(location.description)}
 ${addressHtml(location)}
-${hoursHtml(location)}${contactHtml(location)}${tagsHtml(location, page.hidden)}${customFieldsHtml(location)}
+${hoursHtml(location)}${specialHtml(page.special)}${contactHtml(location)}${tagsHtml(location, page.hidden)}${customFieldsHtml(location)}
 </main>
 </body>
 </html>
 `
 }
 
-function headHtml({ location, locator, base, canonical }: Page): string {
+function headHtml({ location, locator, base, canonical, special }: Page): string {
   const description = cut(location.description || location.address.formatted, 160)
   const { address } = location
   const og: [string, string | undefined][] = [
@@ -159,7 +204,7 @@ ${meta.join('\n')}
 <meta name="twitter:card" content="summary">
 <link rel="stylesheet" href="${esc(base)}/widget.css">
 <style>${STYLE}</style>
-<script type="application/ld+json">${scriptJson(localBusinessJsonLd(location, canonical))}</script>`
+<script type="application/ld+json">${scriptJson(localBusinessJsonLd(location, canonical, special))}</script>`
 }
 
 /** The page's own layout; colours keep 4.5:1 or more against their backgrounds, and the widget's variables override them. */
@@ -216,6 +261,18 @@ function hoursHtml(location: PublicLocation): string {
   )
   return `<section aria-labelledby="slp-hours"><h2 id="slp-hours">Opening hours</h2>
 <table class="slp-hours"><thead><tr><th scope="col">Day</th><th scope="col">Hours</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>
+`
+}
+
+/** The special hours ahead (holidays, events), each date with its hours text; none when there are none. */
+function specialHtml(special: [string, string][]): string {
+  if (special.length === 0) return ''
+  const rows = special.map(
+    ([date, text]) =>
+      `<tr><th scope="row"><time datetime="${date}">${DATE_FORMAT.format(Date.parse(`${date}T00:00:00Z`))}</time></th><td>${esc(text)}</td></tr>`,
+  )
+  return `<section aria-labelledby="slp-special"><h2 id="slp-special">Special opening hours</h2>
+<table class="slp-hours"><thead><tr><th scope="col">Date</th><th scope="col">Hours</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>
 `
 }
 
