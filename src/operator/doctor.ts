@@ -7,7 +7,8 @@ import {
   integrityProblems,
   openExisting,
 } from '../store/backup-file'
-import { type LocatorFacts, locatorFacts } from '../store/doctor-facts'
+import { type LocatorFacts, locatorFacts, MAX_LISTED, publishedHours } from '../store/doctor-facts'
+import { unreadHours } from '../locations/opening'
 import { COARSE_PRECISIONS } from '../locations/placement'
 import { REVERSE_SOURCE } from '../locations/town'
 import { requireDatabaseFile } from './backup'
@@ -28,10 +29,8 @@ export type GeodataFacts = { path: string; used: boolean; version: string | null
 
 export type DoctorReport = { database: string; checks: Check[]; notChecked: string[]; problems: number }
 
-/** What the doctor cannot look at yet, and why. */
-const NOT_CHECKED = [
-  "opening hours: they are stored as each day's free text and nothing reads them yet, so hours that cannot be read are not found",
-]
+/** Published locations whose hours text could not be read: how many, and the first few with their days. */
+type UnreadHours = { count: number; first: string[] }
 
 function schemaProblems(facts: DatabaseFacts, path: string): Problem[] {
   if (facts.kind !== 'storeloc') {
@@ -88,7 +87,31 @@ function geodataCheck(g: GeodataFacts): Check {
   return { ...check, summary: '', problems: [{ problem, fix: build }] }
 }
 
-function locatorCheck(l: LocatorFacts, now: number): Check {
+/**
+ * The locator's published locations with a day or date whose hours text is not read. Locations of
+ * a chain share their texts, so each pair of texts is read once.
+ */
+function unreadHoursOf(db: ReturnType<typeof openExisting>, locatorId: string): UnreadHours {
+  const seen = new Map<string, string[]>()
+  const out: UnreadHours = { count: 0, first: [] }
+  for (const row of publishedHours(db, locatorId)) {
+    const key = `${row.hours}\n${row.special_hours}`
+    let unread = seen.get(key)
+    if (unread === undefined) {
+      const hours = JSON.parse(row.hours) as Record<string, string>
+      const specialHours = JSON.parse(row.special_hours) as Record<string, string>
+      unread = unreadHours({ hours, specialHours }).map(
+        (k) => `${k} ${JSON.stringify(k.includes('-') ? specialHours[k] : hours[k])}`,
+      )
+      seen.set(key, unread)
+    }
+    if (unread.length === 0) continue
+    if (++out.count <= MAX_LISTED) out.first.push(`${row.id} (${row.name}: ${unread.join(', ')})`)
+  }
+  return out
+}
+
+function locatorCheck(l: LocatorFacts, unread: UnreadHours, now: number): Check {
   const check = { check: 'locator', subject: `${l.id} "${l.name}"` }
   if (!l.active) return { ...check, summary: 'switched off (--active off): not checked', problems: [] }
   const problems: Problem[] = []
@@ -127,14 +150,21 @@ function locatorCheck(l: LocatorFacts, now: number): Check {
       fix: `Send their own coordinates: storeloc locations export ${l.id} --format csv, correct lat and lng in those rows, and import the file back.`,
     })
   }
-  return { ...check, summary: 'Query API on, filter groups, keys and placements ok', problems }
+  if (unread.count > 0) {
+    const more = unread.count > unread.first.length ? ` and ${unread.count - unread.first.length} more` : ''
+    problems.push({
+      problem: `${unread.count} published location(s) have opening hours that cannot be read: ${unread.first.join('; ')}${more}. Such a day counts as unknown: open_now is null, and open_now=true leaves the location out.`,
+      fix: `Write those days as times, such as 09:00-18:00, closed or 24 hours (docs/management-api.md, Opening hours): storeloc locations export ${l.id} > stores.json, correct them, and import the file back.`,
+    })
+  }
+  return { ...check, summary: 'Query API on, filter groups, keys, placements and opening hours ok', problems }
 }
 
 /** Every check of the database at `databasePath` and of the geocoder's data; `geodata` as the CLI read it. */
 export function examine(databasePath: string, geodata: GeodataFacts, now = new Date()): DoctorReport {
   requireDatabaseFile(databasePath)
   const checks: Check[] = []
-  const notChecked = [...NOT_CHECKED]
+  const notChecked: string[] = []
   const db = openExisting(databasePath, 'live')
   try {
     let facts: DatabaseFacts | null = null
@@ -164,7 +194,7 @@ export function examine(databasePath: string, geodata: GeodataFacts, now = new D
     if (sound?.problems.length === 0) {
       const soon = new Date(now.getTime() + EXPIRY_WARNING_DAYS * 86_400_000).toISOString()
       for (const l of locatorFacts(db, now.toISOString(), soon, COARSE_PRECISIONS, REVERSE_SOURCE))
-        checks.push(locatorCheck(l, now.getTime()))
+        checks.push(locatorCheck(l, l.active ? unreadHoursOf(db, l.id) : { count: 0, first: [] }, now.getTime()))
     } else {
       notChecked.push(`${sound === null ? 'integrity and ' : ''}locators: not until the database's problems are solved`)
     }

@@ -24,7 +24,7 @@ export type LocatorFacts = {
 }
 
 /** Listed by id in a finding; the rest are counted. */
-const MAX_LISTED = 5
+export const MAX_LISTED = 5
 
 /**
  * Each locator's facts. `now` and `soon` are ISO times (expires_at is stored as toISOString
@@ -78,4 +78,18 @@ export function locatorFacts(
     coarseCount: coarseCount.get(l.id, precisions, pinned)!.n,
     coarse: coarseFirst.all(l.id, precisions, pinned, MAX_LISTED),
   }))
+}
+
+/** A published location's hours columns as stored (JSON text). */
+export type HoursRow = { id: string; name: string; hours: string; special_hours: string }
+
+/** The published locations of a locator that have any hours text, in the order they were written. */
+export function publishedHours(db: Database, locatorId: string): IterableIterator<HoursRow> {
+  return db
+    .query<HoursRow, [string]>(
+      `SELECT id, name, hours, special_hours FROM locations
+       WHERE locator_id = ? AND status = 'published' AND (hours != '{}' OR special_hours != '{}')
+       ORDER BY seq`,
+    )
+    .iterate(locatorId)
 }
