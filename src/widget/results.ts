@@ -40,7 +40,11 @@ export function storeItem(ctx: ListContext, location: Location, n: number): HTML
   const badges = fields.filter((f) => f.type === 'badge').map(customField)
   const buttons = fields.filter((f) => f.type === 'button').map(customField)
   const lines = fields.filter((f) => f.type !== 'badge' && f.type !== 'button').map(customField)
-  const page = options.storePages ? `${options.api}/l/${encodeURIComponent(options.token)}/${location.id}` : null
+  // The store's page in the widget's language (English is the page's default).
+  const query = lang === 'en' ? '' : `?lang=${lang}`
+  const page = options.storePages
+    ? `${options.api}/l/${encodeURIComponent(options.token)}/${location.id}${query}`
+    : null
   const pick = h(
     'button',
     { type: 'button', class: 'sl-name', 'aria-pressed': 'false', onclick: () => ctx.onSelect(location.id) },

@@ -268,6 +268,11 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
     await screenshot(page, 'finder-phone')
     expect(await seriousViolations(page)).toEqual([])
+    // A store's page opens in German too.
+    await page.locator('.sl-item').first().getByRole('link', { name: 'Details' }).click()
+    await page.waitForURL(/\/l\/[^/]+\/loc_[^/?]+(\/[^?]*)?\?lang=de$/)
+    expect(await page.locator('html').getAttribute('lang')).toBe('de')
+    expect(await page.getByRole('heading', { name: 'Öffnungszeiten' }).count()).toBe(1)
     await phone.close()
   })
 

@@ -178,10 +178,10 @@ describe('a published location', () => {
     const html = (await f.page(pagePath(id))).text
     const rows = [...html.matchAll(/<tr><th scope="row"><time datetime="([\d-]+)">([^<]+)<\/time><\/th><td>([^<]*)</g)]
     expect(rows.map((m) => [m[1], m[2], m[3]])).toEqual([
-      ['2026-06-15', 'Monday, 15 June 2026', '10:00-14:00'],
-      ['2026-06-20', 'Saturday, 20 June 2026', '10:00-12:00, 22:00-02:00'],
-      ['2026-06-21', 'Sunday, 21 June 2026', 'by appointment'],
-      ['2026-07-14', 'Tuesday, 14 July 2026', 'closed'],
+      ['2026-06-15', 'Monday, June 15, 2026', '10:00-14:00'],
+      ['2026-06-20', 'Saturday, June 20, 2026', '10:00-12:00, 22:00-02:00'],
+      ['2026-06-21', 'Sunday, June 21, 2026', 'by appointment'],
+      ['2026-07-14', 'Tuesday, July 14, 2026', 'closed'],
     ])
     const [ld] = jsonLd(html)
     const on = (date: string, opens: string, closes: string) => ({
@@ -266,6 +266,43 @@ describe('slugs and the canonical URL', () => {
       expect({ path, status: res.status }).toEqual({ path, status: 200 })
       expect(res.text).toContain(`<link rel="canonical" href="${canonical}">`)
     }
+  })
+
+  test('in the language ?lang= names: its texts, weekdays and dates, its own canonical URL, the others as alternates', async () => {
+    const id = await f.create({
+      name: 'Fahrrad Haus',
+      address: 'Torstraße 1, 10119 Berlin',
+      coordinates: { lat: 52.529, lng: 13.401 },
+      hours: { monday: '09:00-18:00' },
+      special_hours: { '2026-06-20': 'geschlossen' },
+      contact: { phone: '+49 30 1234567' },
+    })
+    const canonical = canonicalOf(id, 'Fahrrad Haus')
+    const res = await f.page(`${pagePath(id, 'fahrrad-haus')}?lang=DE`)
+    expect(res.status).toBe(200)
+    const html = res.text
+    expect(html).toStartWith('<!doctype html>\n<html lang="de">')
+    expect(html).toContain(`<link rel="canonical" href="${canonical}?lang=de">`)
+    for (const lang of ['de', 'fr', 'es', 'it', 'nl'])
+      expect(html).toContain(`<link rel="alternate" hreflang="${lang}" href="${canonical}?lang=${lang}">`)
+    expect(html).toContain(`<link rel="alternate" hreflang="en" href="${canonical}">`)
+    expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="${canonical}">`)
+    expect(html).toContain(`<a href="http://localhost/l/${f.token}?lang=de">Zurück zu allen Geschäften</a>`)
+    expect(html).toContain('<h2 id="slp-address">Adresse</h2>')
+    expect(html).toContain('>Route mit Google Maps</a>')
+    expect(html).toContain('<h2 id="slp-hours">Öffnungszeiten</h2>')
+    expect(html).toContain('<th scope="col">Tag</th><th scope="col">Zeiten</th>')
+    expect(html).toContain('<tr><th scope="row">Montag</th><td>09:00-18:00</td></tr>')
+    expect(html).toContain('<tr><th scope="row">Dienstag</th><td>Keine Angabe</td></tr>')
+    expect(html).toContain('<time datetime="2026-06-20">Samstag, 20. Juni 2026</time>')
+    expect(html).toContain('Telefon: <a href="tel:+49301234567">')
+    // A wrong slug keeps the language; a language not shipped is the English page.
+    const moved = await f.page(`${pagePath(id, 'old')}?lang=de`)
+    expect([moved.status, moved.headers.get('location')]).toEqual([301, `${canonical}?lang=de`])
+    const other = (await f.page(`${pagePath(id)}?lang=pt`)).text
+    expect(other).toStartWith('<!doctype html>\n<html lang="en">')
+    expect(other).toContain(`<link rel="canonical" href="${canonical}">`)
+    expect(other).toContain('<tr><th scope="row">Monday</th>')
   })
 
   test('a slug beyond ASCII is percent-encoded in the canonical URL and served when sent so', async () => {

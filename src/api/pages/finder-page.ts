@@ -3,15 +3,13 @@
 import type { MapTiles } from '../../core/config'
 import type { Locator } from '../../store/locators'
 import { escapeHtml } from './html'
-
-/** The widget languages a visitor may ask for with ?lang=. */
-const LANGS = ['en', 'de', 'fr', 'es', 'it', 'nl']
+import { pageLang } from './page-texts'
 
 /** The page's options that a link may set: ?lang=de&unit=km&place=Berlin. */
 function linkOptions(url: URL): Record<string, string> {
   const options: Record<string, string> = {}
-  const lang = url.searchParams.get('lang')?.slice(0, 2).toLowerCase()
-  if (lang && LANGS.includes(lang)) options.lang = lang
+  const lang = pageLang(url)
+  if (lang !== null) options.lang = lang
   const unit = url.searchParams.get('unit')
   if (unit === 'km' || unit === 'miles') options.unit = unit
   const place = url.searchParams.get('place')?.slice(0, 200)

@@ -20,20 +20,12 @@ import {
   unavailablePage,
 } from './deps'
 import { escapeHtml as esc, htmlResponse, scriptJson } from './html'
+import { type LangTexts, named, PAGE_LANGS, type PageLang, pageLang, pageTexts } from './page-texts'
 import { localBusinessJsonLd, type PublicLocation, type SocialNetwork, socialUrl } from './json-ld'
 
 const CACHE_CONTROL = 'public, max-age=60'
 /** How many days ahead a page lists special hours. */
 const SPECIAL_DAYS = 60
-/** A date (YYYY-MM-DD) as "Thursday, 24 December 2026". */
-const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-})
-const DAY_NAMES = DAYS.map((d) => `${d[0]!.toUpperCase()}${d.slice(1)}`)
 const SOCIAL: [SocialNetwork, string][] = [
   ['instagram', 'Instagram'],
   ['facebook', 'Facebook'],
@@ -67,7 +59,10 @@ export function storePageResponse(
         'This store does not exist or is not published.',
         finderUrl(base, locator.publicToken),
       )
-    const canonical = storePageUrl(base, locator.publicToken, location.id, location.name)
+    const lang = pageLang(new URL(request.url)) ?? 'en'
+    const pageUrl = (l: PageLang) =>
+      storePageUrl(base, locator.publicToken, location.id, location.name) + (l === 'en' ? '' : `?lang=${l}`)
+    const canonical = pageUrl(lang)
     if (slug === null ? slugSent(request, location.id) : slug !== slugOf(location.name))
       return new Response(null, { status: 301, headers: { location: canonical, 'cache-control': CACHE_CONTROL } })
     const entry = deps.registry.entry(locator.id)
@@ -77,7 +72,11 @@ export function storePageResponse(
     const etag = pageEtag(deps, locator, request, `${base} ${today}`)
     return (
       notModified(request, etag, CACHE_CONTROL) ??
-      htmlResponse(pageHtml({ location, locator, base, canonical, hidden, special }), 200, { etag })
+      htmlResponse(
+        pageHtml({ location, locator, base, canonical, hidden, special, texts: pageTexts(lang), pageUrl }),
+        200,
+        { etag },
+      )
     )
   } catch (e) {
     return unavailablePage(e)
@@ -146,6 +145,9 @@ type Page = {
   canonical: string
   hidden: Set<string>
   special: [string, string][]
+  texts: LangTexts
+  /** The page's URL in a language (English without ?lang). */
+  pageUrl: (lang: PageLang) => string
 }
 
 /** Text cut to at most `max` characters (code points), an ellipsis marking the cut. */
@@ -157,26 +159,27 @@ function cut(text: string, max: number): string {
 }
 
 function pageHtml(page: Page): string {
-  const { location, locator } = page
+  const { location, locator, texts } = page
+  const finder = finderUrl(page.base, locator.publicToken) + (texts.lang === 'en' ? '' : `?lang=${texts.lang}`)
   return `<!doctype html>
-<html lang="en">
+<html lang="${texts.lang}">
 <head>
 ${headHtml(page)}
 </head>
 <body class="slp-page">
-<nav class="slp-nav" aria-label="${esc(locator.name)}"><a href="${esc(finderUrl(page.base, locator.publicToken))}">Back to all stores</a></nav>
+<nav class="slp-nav" aria-label="${esc(locator.name)}"><a href="${esc(finder)}">${esc(texts.back)}</a></nav>
 <main class="slp-main">
 <h1>${esc(location.name)}</h1>
-${badgesHtml(location)}${imageHtml(location)}${descriptionHtml(location.description)}
-${addressHtml(location)}
-${hoursHtml(location)}${specialHtml(page.special)}${contactHtml(location)}${tagsHtml(location, page.hidden)}${customFieldsHtml(location)}
+${badgesHtml(location, texts)}${imageHtml(location, texts)}${descriptionHtml(location.description)}
+${addressHtml(location, texts)}
+${hoursHtml(location, texts)}${specialHtml(page.special, texts)}${contactHtml(location, texts)}${tagsHtml(location, page.hidden)}${customFieldsHtml(location, texts)}
 </main>
 </body>
 </html>
 `
 }
 
-function headHtml({ location, locator, base, canonical, special }: Page): string {
+function headHtml({ location, locator, base, canonical, special, pageUrl }: Page): string {
   const description = cut(location.description || location.address.formatted, 160)
   const { address } = location
   const og: [string, string | undefined][] = [
@@ -200,11 +203,18 @@ function headHtml({ location, locator, base, canonical, special }: Page): string
 <title>${esc(`${location.name} – ${locator.name}`)}</title>
 <meta name="description" content="${esc(description)}">
 <link rel="canonical" href="${esc(canonical)}">
+${alternates(pageUrl)}
 ${meta.join('\n')}
 <meta name="twitter:card" content="summary">
 <link rel="stylesheet" href="${esc(base)}/widget.css">
 <style>${STYLE}</style>
 <script type="application/ld+json">${scriptJson(localBusinessJsonLd(location, canonical, special))}</script>`
+}
+
+/** The page in each language, and English as the one for any other (x-default). */
+function alternates(pageUrl: (lang: PageLang) => string): string {
+  const links = PAGE_LANGS.map((l) => `<link rel="alternate" hreflang="${l}" href="${esc(pageUrl(l))}">`)
+  return [...links, `<link rel="alternate" hreflang="x-default" href="${esc(pageUrl('en'))}">`].join('\n')
 }
 
 /** The page's own layout; colours keep 4.5:1 or more against their backgrounds, and the widget's variables override them. */
@@ -218,19 +228,19 @@ const STYLE =
   '.slp-fields dt{font-weight:600}.slp-fields dd{margin:0 0 .5rem}'
 
 /** Each badge custom field as a chip under the name: its label and value (its colour marks the chip's edge, never the text's). */
-function badgesHtml(location: PublicLocation): string {
+function badgesHtml(location: PublicLocation, texts: LangTexts): string {
   const badges = location.customFields.filter((f) => f.type === 'badge')
   if (badges.length === 0) return ''
   const items = badges.map((f) => {
     const color = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(f.color ?? '') ? ` style="border-left-color:${f.color}"` : ''
     return `<li><span class="slp-badge"${color}>${esc(`${f.label || f.name}: ${f.value}`)}</span></li>`
   })
-  return `<ul class="slp-badges" aria-label="Badges">${items.join('')}</ul>\n`
+  return `<ul class="slp-badges" aria-label="${esc(texts.badges)}">${items.join('')}</ul>\n`
 }
 
-function imageHtml(location: PublicLocation): string {
+function imageHtml(location: PublicLocation, texts: LangTexts): string {
   if (!isFullUrl(location.image)) return ''
-  return `<img src="${esc(location.image)}" alt="${esc(`Photo of ${location.name}`)}">\n`
+  return `<img src="${esc(location.image)}" alt="${esc(named(texts.photo, location.name))}">\n`
 }
 
 /** The description's paragraphs (blank lines apart), its other line breaks kept. */
@@ -239,40 +249,42 @@ function descriptionHtml(description: string): string {
   return paragraphs.map((p) => `<p>${esc(p.trim()).replace(/\n/g, '<br>')}</p>\n`).join('')
 }
 
-function addressHtml(location: PublicLocation): string {
+function addressHtml(location: PublicLocation, texts: LangTexts): string {
   const at = `${location.coordinates.lat},${location.coordinates.lng}`
   const directions: [string, string][] = [
     ['Google Maps', `https://www.google.com/maps/dir/?api=1&destination=${at}`],
     ['Apple Maps', `https://maps.apple.com/?daddr=${at}`],
     ['OpenStreetMap', `https://www.openstreetmap.org/directions?to=${at}`],
   ]
-  const links = directions.map(([name, url]) => `<li><a href="${esc(url)}">Directions with ${name}</a></li>`)
-  return `<section aria-labelledby="slp-address"><h2 id="slp-address">Address</h2>
+  const links = directions.map(
+    ([name, url]) => `<li><a href="${esc(url)}">${esc(named(texts.directions, name))}</a></li>`,
+  )
+  return `<section aria-labelledby="slp-address"><h2 id="slp-address">${esc(texts.address)}</h2>
 <address>${esc(location.address.formatted)}</address>
 <ul class="slp-list">${links.join('')}</ul></section>`
 }
 
 /** The week's hours as stored, Monday first; none when no day has any. */
-function hoursHtml(location: PublicLocation): string {
+function hoursHtml(location: PublicLocation, texts: LangTexts): string {
   const { hours } = location
   if (DAYS.every((d) => !hours[d])) return ''
   const rows = DAYS.map(
-    (d, i) => `<tr><th scope="row">${DAY_NAMES[i]}</th><td>${esc(hours[d] || 'Not given')}</td></tr>`,
+    (d, i) => `<tr><th scope="row">${esc(texts.weekdays[i]!)}</th><td>${esc(hours[d] || texts.notGiven)}</td></tr>`,
   )
-  return `<section aria-labelledby="slp-hours"><h2 id="slp-hours">Opening hours</h2>
-<table class="slp-hours"><thead><tr><th scope="col">Day</th><th scope="col">Hours</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>
+  return `<section aria-labelledby="slp-hours"><h2 id="slp-hours">${esc(texts.hours)}</h2>
+<table class="slp-hours"><thead><tr><th scope="col">${esc(texts.day)}</th><th scope="col">${esc(texts.times)}</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>
 `
 }
 
 /** The special hours ahead (holidays, events), each date with its hours text; none when there are none. */
-function specialHtml(special: [string, string][]): string {
+function specialHtml(special: [string, string][], texts: LangTexts): string {
   if (special.length === 0) return ''
   const rows = special.map(
     ([date, text]) =>
-      `<tr><th scope="row"><time datetime="${date}">${DATE_FORMAT.format(Date.parse(`${date}T00:00:00Z`))}</time></th><td>${esc(text)}</td></tr>`,
+      `<tr><th scope="row"><time datetime="${date}">${esc(texts.longDate.format(Date.parse(`${date}T00:00:00Z`)))}</time></th><td>${esc(text)}</td></tr>`,
   )
-  return `<section aria-labelledby="slp-special"><h2 id="slp-special">Special opening hours</h2>
-<table class="slp-hours"><thead><tr><th scope="col">Date</th><th scope="col">Hours</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>
+  return `<section aria-labelledby="slp-special"><h2 id="slp-special">${esc(texts.special)}</h2>
+<table class="slp-hours"><thead><tr><th scope="col">${esc(texts.date)}</th><th scope="col">${esc(texts.times)}</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>
 `
 }
 
@@ -288,18 +300,18 @@ const webLink = (url: string, text: string) => (isFullUrl(url) ? `<a href="${esc
 /** A website as its link reads: host and path, no scheme or trailing slash. */
 const shortUrl = (url: string) => url.replace(/^https?:\/\//i, '').replace(/\/$/, '')
 
-function contactHtml(location: PublicLocation): string {
+function contactHtml(location: PublicLocation, texts: LangTexts): string {
   const { phone, email, website } = location.contact
   const items: string[] = []
-  if (phone) items.push(`Phone: ${phoneLink(phone)}`)
-  if (email) items.push(`Email: <a href="${esc(`mailto:${email}`)}">${esc(email)}</a>`)
-  if (website) items.push(`Website: ${webLink(website, shortUrl(website))}`)
+  if (phone) items.push(`${esc(texts.phone)}: ${phoneLink(phone)}`)
+  if (email) items.push(`${esc(texts.email)}: <a href="${esc(`mailto:${email}`)}">${esc(email)}</a>`)
+  if (website) items.push(`${esc(texts.website)}: ${webLink(website, shortUrl(website))}`)
   for (const [network, name] of SOCIAL) {
     const handle = location.social[network]
     if (handle) items.push(`${name}: ${webLink(socialUrl(network, handle), `@${handle}`)}`)
   }
   if (items.length === 0) return ''
-  return `<section aria-labelledby="slp-contact"><h2 id="slp-contact">Contact</h2>
+  return `<section aria-labelledby="slp-contact"><h2 id="slp-contact">${esc(texts.contact)}</h2>
 <ul class="slp-list">${items.map((i) => `<li>${i}</li>`).join('')}</ul></section>
 `
 }
@@ -327,11 +339,11 @@ function fieldValue(f: Record<string, string>): string {
 }
 
 /** Every custom field but badges (shown under the name), as a list of names and values. */
-function customFieldsHtml(location: PublicLocation): string {
+function customFieldsHtml(location: PublicLocation, texts: LangTexts): string {
   const fields = location.customFields.filter((f) => f.type !== 'badge')
   if (fields.length === 0) return ''
   const items = fields.map((f) => `<dt>${esc(f.name ?? '')}</dt><dd>${fieldValue(f)}</dd>`)
-  return `<section aria-labelledby="slp-details"><h2 id="slp-details">Details</h2>
+  return `<section aria-labelledby="slp-details"><h2 id="slp-details">${esc(texts.details)}</h2>
 <dl class="slp-fields">${items.join('')}</dl></section>
 `
 }

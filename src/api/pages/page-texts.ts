@@ -1,0 +1,157 @@
+// The texts of the service's own pages in each language the widget ships, which a link picks
+// with ?lang=. "{name}" is replaced by a name. Weekdays and dates come from Intl in that language.
+
+/** The languages a page may be asked for, English first (the default). */
+export const PAGE_LANGS = ['en', 'de', 'fr', 'es', 'it', 'nl'] as const
+export type PageLang = (typeof PAGE_LANGS)[number]
+
+const EN = {
+  back: 'Back to all stores',
+  address: 'Address',
+  directions: 'Directions with {name}',
+  hours: 'Opening hours',
+  day: 'Day',
+  times: 'Hours',
+  notGiven: 'Not given',
+  special: 'Special opening hours',
+  date: 'Date',
+  contact: 'Contact',
+  phone: 'Phone',
+  email: 'Email',
+  website: 'Website',
+  details: 'Details',
+  badges: 'Badges',
+  photo: 'Photo of {name}',
+}
+
+export type PageTexts = typeof EN
+
+const TEXTS: Record<PageLang, PageTexts> = {
+  en: EN,
+  de: {
+    back: 'Zurück zu allen Geschäften',
+    address: 'Adresse',
+    directions: 'Route mit {name}',
+    hours: 'Öffnungszeiten',
+    day: 'Tag',
+    times: 'Zeiten',
+    notGiven: 'Keine Angabe',
+    special: 'Besondere Öffnungszeiten',
+    date: 'Datum',
+    contact: 'Kontakt',
+    phone: 'Telefon',
+    email: 'E-Mail',
+    website: 'Website',
+    details: 'Details',
+    badges: 'Merkmale',
+    photo: 'Foto von {name}',
+  },
+  fr: {
+    back: 'Retour à tous les magasins',
+    address: 'Adresse',
+    directions: 'Itinéraire avec {name}',
+    hours: 'Horaires d’ouverture',
+    day: 'Jour',
+    times: 'Horaires',
+    notGiven: 'Non indiqué',
+    special: 'Horaires exceptionnels',
+    date: 'Date',
+    contact: 'Contact',
+    phone: 'Téléphone',
+    email: 'E-mail',
+    website: 'Site web',
+    details: 'Détails',
+    badges: 'Badges',
+    photo: 'Photo de {name}',
+  },
+  es: {
+    back: 'Volver a todas las tiendas',
+    address: 'Dirección',
+    directions: 'Cómo llegar con {name}',
+    hours: 'Horario de apertura',
+    day: 'Día',
+    times: 'Horario',
+    notGiven: 'Sin indicar',
+    special: 'Horarios especiales',
+    date: 'Fecha',
+    contact: 'Contacto',
+    phone: 'Teléfono',
+    email: 'Correo',
+    website: 'Sitio web',
+    details: 'Detalles',
+    badges: 'Distintivos',
+    photo: 'Foto de {name}',
+  },
+  it: {
+    back: 'Torna a tutti i negozi',
+    address: 'Indirizzo',
+    directions: 'Indicazioni con {name}',
+    hours: 'Orari di apertura',
+    day: 'Giorno',
+    times: 'Orario',
+    notGiven: 'Non indicato',
+    special: 'Orari speciali',
+    date: 'Data',
+    contact: 'Contatti',
+    phone: 'Telefono',
+    email: 'E-mail',
+    website: 'Sito web',
+    details: 'Dettagli',
+    badges: 'Distintivi',
+    photo: 'Foto di {name}',
+  },
+  nl: {
+    back: 'Terug naar alle winkels',
+    address: 'Adres',
+    directions: 'Route met {name}',
+    hours: 'Openingstijden',
+    day: 'Dag',
+    times: 'Tijden',
+    notGiven: 'Niet opgegeven',
+    special: 'Afwijkende openingstijden',
+    date: 'Datum',
+    contact: 'Contact',
+    phone: 'Telefoon',
+    email: 'E-mail',
+    website: 'Website',
+    details: 'Details',
+    badges: 'Kenmerken',
+    photo: 'Foto van {name}',
+  },
+}
+
+/** The language a link's ?lang= names (its first two letters, any case); null for none or one not shipped. */
+export function pageLang(url: URL): PageLang | null {
+  const lang = url.searchParams.get('lang')?.slice(0, 2).toLowerCase()
+  return PAGE_LANGS.find((l) => l === lang) ?? null
+}
+
+export type LangTexts = PageTexts & { lang: PageLang; weekdays: string[]; longDate: Intl.DateTimeFormat }
+
+const madeTexts = new Map<PageLang, LangTexts>()
+
+/** A language's texts, with its weekday names (Monday first) and a long date format, made once. */
+export function pageTexts(lang: PageLang): LangTexts {
+  let made = madeTexts.get(lang)
+  if (made === undefined) {
+    const weekday = new Intl.DateTimeFormat(lang, { weekday: 'long', timeZone: 'UTC' })
+    // 2024-01-01 was a Monday.
+    const weekdays = Array.from({ length: 7 }, (_, d) => capitalise(weekday.format(Date.UTC(2024, 0, 1 + d)), lang))
+    const longDate = new Intl.DateTimeFormat(lang, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    })
+    made = { ...TEXTS[lang], lang, weekdays, longDate }
+    madeTexts.set(lang, made)
+  }
+  return made
+}
+
+/** A weekday name as a table's row header shows it: capitalised, as English and German write them anyway. */
+const capitalise = (text: string, lang: string) => text.charAt(0).toLocaleUpperCase(lang) + text.slice(1)
+
+/** A text with "{name}" replaced. */
+export const named = (text: string, name: string) => text.replace('{name}', name)
