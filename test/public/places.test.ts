@@ -77,6 +77,24 @@ describe('GET /places', () => {
     expect((await places('Lisbon'))[0]).toMatchObject({ country: 'PT' })
   })
 
+  test('typos, when nothing matches as typed: an edit from four characters, two from eight with the first letter right', async () => {
+    expect((await places('Lodnon'))[0]!.label).toBe('London, United Kingdom') // two letters swapped: one edit
+    expect((await places('Frnakfurt'))[0]!.label).toBe('Frankfurt am Main, Germany')
+    expect((await places('Brelin'))[0]!.label).toBe('Berlin, Germany')
+    expect((await places('Amsetrdma'))[0]!.label).toBe('Amsterdam, Netherlands') // two edits, nine characters
+    expect(await places('Lnodno')).toEqual([]) // two edits, six characters
+    expect((await places('Eidnbrugh'))[0]!.label).toBe('Edinburgh, United Kingdom')
+    expect(await places('Qdinbrugh')).toEqual([]) // the same two edits, but its first letter is one of them
+    // A text that matches as typed gets no typo's places: Parsippany begins with "Parsi", Paris is an edit off.
+    expect((await places('Parsi', '&limit=20')).map((p) => p.label)).toEqual([
+      'Parsippany, NJ, United States of America',
+    ])
+    // near= takes the best of them, and meta names it.
+    const near = await get(`${token}/locations?near=Lodnon&radius=30&unit=km`)
+    expect(near.body.meta.query.center.label).toBe('London, United Kingdom')
+    expect(near.body.data.locations.map((l: any) => l.id)).toEqual([ids.soho, ids.camden, ids.croydon])
+  })
+
   test('postcodes and regions', async () => {
     const berlin = (await places('10115')).find((p) => p.country === 'DE')
     expect(berlin).toMatchObject({ label: '10115 Berlin, Germany' })

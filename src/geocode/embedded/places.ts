@@ -5,8 +5,9 @@
 // places, so a one-letter prefix costs no more than a whole name.
 import { Database } from 'bun:sqlite'
 import { createRequire } from 'node:module'
-import { nameKey } from '../../core/text'
+import { codePoints, nameKey } from '../../core/text'
 import { codeOf, codeText, type KeyParts, keyParts, SortedKeys, Texts, utf8 } from './place-keys'
+import { typoRanges } from './place-typos'
 import { regionLabel } from './resolve'
 import { type ReverseLookup, reverseLookupAt } from './reverse'
 
@@ -35,6 +36,8 @@ export type PlaceHit = {
 const LISTED_FROM = 1500
 /** Places a listed prefix keeps, and that a query gives at most (the caller ranks them again). */
 export const CANDIDATES = 48
+/** Texts of this many characters or more may find towns with a typo, when nothing matches as typed. */
+const TYPOS_FROM = 4
 /** Postcodes looked at for one query, at most (in code order). */
 const POSTCODES_SCANNED = 200
 
@@ -316,8 +319,41 @@ export class PlaceSearch {
     // Exact names first, from four characters: "Lo" is more likely London than Lo (Belgium).
     const exactFirst = key.length >= 4
     for (const h of hits) h.tier = (exactFirst && h.exact ? 0 : 2) + (h.main ? 0 : 1)
+    if (hits.length === 0 && codePoints(key) >= TYPOS_FROM) hits.push(...this.typos(key))
     hits.sort((a, b) => a.tier - b.tier || b.population - a.population)
     return hits.slice(0, CANDIDATES)
+  }
+
+  /**
+   * Towns whose name begins within an edit or two of `key`, as the store search allows typos: one
+   * for 4 to 7 characters; two from 8, then with the first letter as typed. Fewer edits rank
+   * first (tier 4 for one, 6 for two; +1 matched by an alternate name only).
+   */
+  private typos(key: string): PlaceHit[] {
+    const p = utf8.encode(key)
+    let ranges = typoRanges(this.nameKeys, p, 1)
+    if (ranges.length === 0 && codePoints(key) >= 8) ranges = typoRanges(this.nameKeys, p, 2, true)
+    ranges.sort((a, b) => a.edits - b.edits)
+    // Row -> its fewest edits, and whether a main name has them.
+    const towns = new Map<number, { edits: number; main: number }>()
+    for (const { from, to, depth, edits } of ranges) {
+      const start = this.nameKeys.start[from]!
+      const listed =
+        to - from > LISTED_FROM
+          ? this.parts.listed.get(this.nameKeys.bytes.toString('latin1', start, start + depth))
+          : null
+      for (const i of listed ?? bestTowns(this.nameKeys, this.parts.population, from, to, CANDIDATES)) {
+        const town = this.nameKeys.ref[i]!
+        const had = towns.get(town)
+        if (had === undefined || (had.edits === edits && had.main < this.nameKeys.main[i]!))
+          towns.set(town, { edits, main: this.nameKeys.main[i]! })
+      }
+    }
+    // Labels are made for the best only: a short text may be an edit from thousands of towns.
+    const { population } = this.parts
+    const ranked = [...towns].map(([town, { edits, main }]) => ({ town, main, tier: 2 + 2 * edits + 1 - main }))
+    ranked.sort((a, b) => a.tier - b.tier || population[b.town]! - population[a.town]!)
+    return ranked.slice(0, CANDIDATES).map(({ town, main, tier }) => ({ ...this.town(town, main), tier }))
   }
 
   private town(row: number, match: number): PlaceHit {
