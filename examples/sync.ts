@@ -31,7 +31,11 @@ function readRows(file: string): Row[] {
     if (!Array.isArray(list)) throw new Error(`${file} holds no array of locations.`)
     return list.map((location: BulkLocation, i: number) => ({ label: `locations[${i}]`, location }))
   }
-  return readLocationsCsv(bytes).rows.map((r) => ({ label: `line ${r.line}`, location: r.body as BulkLocation }))
+  const { rows } = readLocationsCsv(bytes)
+  // Cells that could not be read (a week of hours) stop the sync before anything is sent.
+  const unread = rows.flatMap((r) => r.problems.map((p) => `line ${r.line} ${p.field}: ${p.message}`))
+  if (unread.length > 0) throw new Error(`${file} has cells that cannot be read:\n  ${unread.join('\n  ')}`)
+  return rows.map((r) => ({ label: `line ${r.line}`, location: r.body as BulkLocation }))
 }
 
 /** Sends the rows in requests of CHUNK, as dry runs or for real; the reports in order. */

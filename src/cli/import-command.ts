@@ -47,7 +47,13 @@ function csvItems(file: string): { items: BulkItem[]; unknown: string[] } {
   try {
     const read = readLocationsCsv(readFileBytes(file))
     return {
-      items: read.rows.map((r) => ({ raw: r.body, key: `line ${r.line}`, country: r.country, postcode: r.postcode })),
+      items: read.rows.map((r) => ({
+        raw: r.body,
+        key: `line ${r.line}`,
+        country: r.country,
+        postcode: r.postcode,
+        unread: r.problems,
+      })),
       unknown: read.unknown,
     }
   } catch (e) {

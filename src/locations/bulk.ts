@@ -18,6 +18,8 @@ export type BulkItem = RowPlace & {
   raw: unknown
   /** The key its problems are reported under: "locations[3]", "line 7". */
   key: string
+  /** What reading it found wrong before `raw` was made (a CSV cell), by field: reported with the rest. */
+  unread?: { field: string; message: string }[]
 }
 
 export type BulkProgress = { stage: 'checked' | 'geocoded' | 'written'; done: number; total: number }
@@ -115,11 +117,15 @@ function check(deps: AdminDeps, locatorId: string, items: BulkItem[], problems: 
   const plans: Plan[] = []
   const byTarget = new Map<string, string>()
   const byExternalId = new Map<string, string>()
-  items.forEach(({ raw, key }, index) => {
+  items.forEach(({ raw, key, unread }, index) => {
     const isObject = raw !== null && typeof raw === 'object' && !Array.isArray(raw)
     const fields = isObject ? pickLocationFields(raw as Record<string, unknown>) : null
     const who = whoIs(key, fields)
     if (fields === null) return problems.add(key, who, null, 'must be an object of location fields.')
+    if (unread !== undefined && unread.length > 0) {
+      for (const { field, message } of unread) problems.add(key, who, field, message)
+      return
+    }
     const target = targetOf(deps, locatorId, raw as Record<string, unknown>, fields)
     if (target instanceof Error) return problems.add(key, who, 'id', target.message)
     if (target !== null) {

@@ -6,6 +6,7 @@
 import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import { DAYS, type Day } from '../store/locations'
+import { splitWeekHours } from '../core/week-hours'
 import { columnField } from './csv-columns'
 import { CONTACT_KEYS, SOCIAL_KEYS } from './model'
 
@@ -19,6 +20,8 @@ export type CsvRow = {
   country: string | null
   /** Likewise for the postcode cell. */
   postcode: string | null
+  /** What in the row could not be read into the body, by field: the row is not to be written. */
+  problems: { field: string; message: string }[]
 }
 
 export type CsvRead = {
@@ -311,6 +314,7 @@ function joinAddress(parts: Map<string, string>): string | undefined {
 
 function readRow({ columns, width, hasAddress }: Header, { cells, line }: RawRecord): CsvRow {
   const body: Record<string, unknown> = {}
+  let week: string | undefined
   const coordinates: Record<string, number | string> = {}
   // Entries, not objects: a custom field id such as "__proto__" stays an ordinary key.
   const maps = new Map<string, [string, string][]>()
@@ -319,6 +323,10 @@ function readRow({ columns, width, hasAddress }: Header, { cells, line }: RawRec
     const field = columns[i]!.field
     if (field === null) continue
     const cell = unguardCell(cells[i]!)
+    if (field === 'hours') {
+      week = cell
+      continue
+    }
     const dot = field.indexOf('.')
     const top = dot < 0 ? field : field.slice(0, dot)
     const key = field.slice(dot + 1)
@@ -334,11 +342,34 @@ function readRow({ columns, width, hasAddress }: Header, { cells, line }: RawRec
   }
   if (Object.keys(coordinates).length > 0) body.coordinates = coordinates
   for (const [top, entries] of maps) body[top] = Object.fromEntries(entries)
+  const problems = week === undefined ? [] : weekInto(body, week)
   if (!hasAddress) {
     const address = joinAddress(parts)
     if (address !== undefined) body.address = address
   }
-  return { line, body, country: parts.get('country') || null, postcode: parts.get('postcode') || null }
+  return { line, body, country: parts.get('country') || null, postcode: parts.get('postcode') || null, problems }
+}
+
+/**
+ * A week of hours in one cell, split into body.hours: each day a day column leaves empty takes
+ * the week's text for it ('' for a day the week does not name, as an empty day cell clears it).
+ */
+function weekInto(body: Record<string, unknown>, week: string): CsvRow['problems'] {
+  const days = week === '' ? DAYS.map(() => '') : splitWeekHours(week)
+  if (days === null) {
+    return [
+      {
+        field: 'hours',
+        message: `${JSON.stringify(week)} could not be read as a week of opening hours. Write it as "Mon-Fri 09:00-18:00, Sat 10:00-16:00, Sun closed", or use one column per day (monday ... sunday).`,
+      },
+    ]
+  }
+  const hours = (body.hours ?? {}) as Record<string, string>
+  DAYS.forEach((day, i) => {
+    if (!hours[day]) hours[day] = days[i]!
+  })
+  body.hours = hours
+  return []
 }
 
 /**

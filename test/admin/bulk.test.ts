@@ -279,6 +279,32 @@ describe('bulk upsert, CSV', () => {
     expect(await all()).toEqual([])
   })
 
+  test('a week of hours in one column: split into the days; one not read is a problem of its line, nothing written', async () => {
+    const bad = await csv(
+      'external_id,name,address,lat,lng,Opening Hours\nA,Good,a,1,2,"Mon-Fri 9-18, Sat 10-14"\nB,Bad,b,1,2,Mon-Fri on request\n',
+    )
+    expect(bad.status).toBe(422)
+    expect(bad.body.details).toEqual({
+      'line 3.hours': [
+        'line 3 (external_id "B"): "Mon-Fri on request" could not be read as a week of opening hours. Write it as "Mon-Fri 09:00-18:00, Sat 10:00-16:00, Sun closed", or use one column per day (monday ... sunday).',
+      ],
+    })
+    expect(await all()).toEqual([])
+    const good = await csv('external_id,name,address,lat,lng,Opening Hours\nA,Good,a,1,2,"Mon-Fri 9-18, Sat 10-14"\n')
+    expect(good.body).toMatchObject({ created: 1, unknown_columns: [] })
+    const [a] = await all()
+    expect(a.hours).toEqual({
+      monday: '9-18',
+      tuesday: '9-18',
+      wednesday: '9-18',
+      thursday: '9-18',
+      friday: '9-18',
+      saturday: '10-14',
+      sunday: '',
+    })
+    expect(a.hours_unread).toEqual([])
+  })
+
   test('CSV is read only on the bulk route and only as text/csv', async () => {
     const res = await env.call('POST', '/admin/v1/locations', {
       body: 'name,address\nA,B\n',

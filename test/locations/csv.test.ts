@@ -105,7 +105,9 @@ describe('reading cells', () => {
 
   test('empty lines and rows of empty cells are skipped, the header may come after them', () => {
     const read = readLocationsCsv('\n\nname,address\n\n,\n  ,  \nA,B\n,,\n')
-    expect(read.rows).toEqual([{ line: 7, body: { name: 'A', address: 'B' }, country: null, postcode: null }])
+    expect(read.rows).toEqual([
+      { line: 7, body: { name: 'A', address: 'B' }, country: null, postcode: null, problems: [] },
+    ])
   })
 })
 
@@ -289,6 +291,41 @@ describe('fields', () => {
         custom_fields: { wifi: 'yes', parking: 'no' },
       },
     ])
+  })
+
+  test('a week of hours in one column is split into the days; a day column given wins for its day', () => {
+    const read = readLocationsCsv(
+      'name,address,Opening Hours,sunday\nA,1 Rd,"Mon-Fri 9-18, Sat 10-14",12-16\nB,2 Rd,Mo-Sa 08:00-20:00; So off,\nC,3 Rd,,\n',
+    )
+    expect(read.unknown).toEqual([])
+    const days = (mon: string, sat: string, sun: string) => ({
+      monday: mon,
+      tuesday: mon,
+      wednesday: mon,
+      thursday: mon,
+      friday: mon,
+      saturday: sat,
+      sunday: sun,
+    })
+    expect(read.rows.map((r) => [r.body.hours, r.problems])).toEqual([
+      [days('9-18', '10-14', '12-16'), []],
+      [{ ...days('08:00-20:00', '08:00-20:00', 'closed') }, []],
+      [days('', '', ''), []], // an empty cell clears the days, as empty day cells do
+    ])
+    for (const header of ['hours', 'Store Hours', 'Öffnungszeiten', 'horaires', 'opening_hours'])
+      expect(readLocationsCsv(`name,${header}\nA,Mon-Fri 9-5\n`).rows[0]!.body.hours).toMatchObject({ friday: '9-5' })
+  })
+
+  test('a week of hours that cannot be read is a problem of its row, saying how to write it', () => {
+    const [row] = readLocationsCsv('name,address,hours\nA,1 Rd,Mon-Fri by appointment\n').rows
+    expect(row!.problems).toEqual([
+      {
+        field: 'hours',
+        message:
+          '"Mon-Fri by appointment" could not be read as a week of opening hours. Write it as "Mon-Fri 09:00-18:00, Sat 10:00-16:00, Sun closed", or use one column per day (monday ... sunday).',
+      },
+    ])
+    expect(row!.body.hours).toBeUndefined()
   })
 
   test('custom field ids are kept as written, even ones an object would inherit', () => {

@@ -85,6 +85,7 @@ export function csvBulkRequest(bytes: Uint8Array, params: URLSearchParams): Bulk
       key: `line ${row.line}`,
       country: row.country,
       postcode: row.postcode,
+      unread: row.problems,
     })),
     dryRun: flag('dry_run', undefined, params),
     deleteMissing: flag('delete_missing', undefined, params),

@@ -1,0 +1,116 @@
+// A week of opening hours in one text, as store lists and OpenStreetMap write them ("Mon-Fri
+// 9-18, Sat 10-14, Sun closed", "Mo-Fr 09:00-18:00; Sa 10:00-14:00", "Lun-Ven 9h-19h"), split
+// into each day's text, which parseDayHours then reads. Days in English, German, French,
+// Spanish and Italian, and the two-letter days of OpenStreetMap and German.
+import { parseDayHours } from './hours'
+
+/** Each name of a day (accents removed, lower case), Monday = 0. */
+const DAY_NAMES: [string, number][] = [
+  ...names(0, 'monday mon mo montag lundi lun lunes lunedi maandag'),
+  ...names(1, 'tuesday tues tue tu dienstag di mardi mar martes martedi dinsdag'),
+  ...names(2, 'wednesday wed we mittwoch mi mercredi mer miercoles mie mercoledi woensdag wo'),
+  ...names(3, 'thursday thurs thur thu th donnerstag do jeudi jeu jueves jue giovedi gio donderdag'),
+  ...names(4, 'friday fri fr freitag vendredi ven viernes vie venerdi vrijdag vr'),
+  ...names(5, 'saturday sat sa samstag sonnabend samedi sam sabado sab sabato zaterdag za'),
+  ...names(6, 'sunday sun su sonntag so dimanche dim domingo dom domenica zondag zo'),
+]
+
+function names(day: number, list: string): [string, number][] {
+  return list.split(' ').map((name) => [name, day])
+}
+
+const DAY_OF = new Map(DAY_NAMES)
+/** Words for every day of the week. */
+const EVERY =
+  'daily|every\\s*day|all\\s+week|taglich|jeden\\s+tag|tous\\s+les\\s+jours|todos\\s+los\\s+dias|tutti\\s+i\\s+giorni|dagelijks'
+const EVERY_DAY = new RegExp(`^(?:${EVERY})$`)
+/** OpenStreetMap's public holidays: a rule for them says nothing of the week. */
+const HOLIDAYS = 'ph'
+
+const DAY = [...DAY_NAMES.map(([name]) => name), HOLIDAYS].sort((a, b) => b.length - a.length).join('|')
+/** A day, or two and the days between ("Mon-Fri", "lun a ven", "Mo bis Fr"). */
+const SPAN = `(?:${DAY})\\.?(?:\\s*(?:-|to|through|thru|bis|a|au|al|tot|t/m)\\s*(?:${DAY})\\.?)?`
+/** Spans joined ("Sat, Sun", "Sa & So", "Mo-Mi, Fr"), or every day, then an optional colon. */
+const DAYS_AT = new RegExp(
+  `(?<![\\p{L}\\d])(?:${EVERY}|${SPAN}(?:\\s*(?:,|&|/|\\+|and|und|et|y|e|en)\\s*${SPAN})*)(?![\\p{L}\\d])\\s*:?`,
+  'gu',
+)
+const SPAN_PARTS = new RegExp(`(${DAY})\\.?(?:\\s*(?:-|to|through|thru|bis|a|au|al|tot|t/m)\\s*(${DAY}))?`, 'g')
+/** Separators left between one day's hours and the next days. */
+const TRAILING = /[\s,;|/]+$/
+
+/** Words a week may start with before its first day ("Open: Mon-Fri 9-5"). */
+const LEAD = /^\s*(?:(?:open(?:ing)?(?:\s+(?:hours|times))?|hours|geoffnet|ouvert|abierto|aperto)\s*:?)?\s*$/
+
+/**
+ * The text in lower case, accents removed, dashes made one, as the day names above are written;
+ * `at`: for each of its characters (and its end) where it comes from in the text.
+ */
+function folded(text: string): { t: string; at: number[] } {
+  let t = ''
+  const at: number[] = []
+  let i = 0
+  for (const ch of text) {
+    const f = ch
+      .normalize('NFKD')
+      .replace(/\p{Mn}/gu, '')
+      .toLowerCase()
+      .replace(/[–—−]/g, '-')
+    for (let k = 0; k < f.length; k++) at.push(i)
+    t += f
+    i += ch.length
+  }
+  at.push(text.length)
+  return { t, at }
+}
+
+/** The days a match of DAYS_AT names, Monday = 0. */
+function daysOf(spec: string): number[] {
+  const text = spec.replace(/\s*:$/, '').trim()
+  if (EVERY_DAY.test(text)) return [0, 1, 2, 3, 4, 5, 6]
+  const days: number[] = []
+  for (const [, first, last] of text.matchAll(SPAN_PARTS)) {
+    if (first === HOLIDAYS || last === HOLIDAYS) continue
+    const from = DAY_OF.get(first!)!
+    const to = last === undefined ? from : DAY_OF.get(last)!
+    // A span may wrap past Sunday: "Fr-Mo" is Friday to Monday.
+    for (let d = from; ; d = (d + 1) % 7) {
+      days.push(d)
+      if (d === to) break
+    }
+  }
+  return days
+}
+
+/**
+ * Each day's hours text, Monday first ('' for a day the text does not name), or null when the
+ * text is not a week of hours this reads: text before the first day, a day without hours, or
+ * hours that parseDayHours cannot read. A day named twice takes its last hours. Hours alone
+ * ("24/7", "9-18") are every day's.
+ */
+export function splitWeekHours(text: string): string[] | null {
+  const { t, at } = folded(text)
+  if (t.trim() === '') return null
+  const week: string[] = ['', '', '', '', '', '', '']
+  const specs = [...t.matchAll(DAYS_AT)]
+  if (specs.length === 0) {
+    if (parseDayHours(text).kind === 'unknown') return null
+    return week.fill(text.trim())
+  }
+  if (!LEAD.test(t.slice(0, specs[0]!.index))) return null
+  for (let i = 0; i < specs.length; i++) {
+    const spec = specs[i]!
+    const end = i + 1 < specs.length ? specs[i + 1]!.index : t.length
+    // The hours as written, from the text itself (its case and accents kept).
+    const hours = text
+      .slice(at[spec.index + spec[0].length], at[end])
+      .replace(TRAILING, '')
+      .trim()
+    const days = daysOf(spec[0])
+    if (days.length === 0) continue // public holidays
+    const day = /^off$/i.test(hours) ? 'closed' : hours
+    if (parseDayHours(day).kind === 'unknown') return null
+    for (const d of days) week[d] = day
+  }
+  return week
+}

@@ -1,0 +1,88 @@
+// A week of opening hours in one text, split into its days: the ways store lists and
+// OpenStreetMap write it, what is refused, and a round trip from generated weeks.
+import { describe, expect, test } from 'bun:test'
+import fc from 'fast-check'
+import { parseDayHours } from '../src/core/hours'
+import { splitWeekHours } from '../src/core/week-hours'
+
+const week = (mon: string, tue: string, wed: string, thu: string, fri: string, sat: string, sun: string) => [
+  mon,
+  tue,
+  wed,
+  thu,
+  fri,
+  sat,
+  sun,
+]
+const weekdays = (hours: string, sat = '', sun = '') => week(hours, hours, hours, hours, hours, sat, sun)
+
+describe('splitWeekHours', () => {
+  const cases: [string, string[]][] = [
+    ['Mon-Fri 9-18, Sat 10-14, Sun closed', weekdays('9-18', '10-14', 'closed')],
+    ['Mo-Fr 09:00-18:00; Sa 10:00-14:00; Su off; PH off', weekdays('09:00-18:00', '10:00-14:00', 'closed')],
+    ['Mo-Fr 9-18 Uhr, Sa 9-13 Uhr, So geschlossen', weekdays('9-18 Uhr', '9-13 Uhr', 'geschlossen')],
+    ['Lun-Ven 9h-19h, Sam 9h-12h', weekdays('9h-19h', '9h-12h')],
+    ['lunes a viernes de 9 a 18, sábado de 10 a 14', weekdays('de 9 a 18', 'de 10 a 14')],
+    ['lun-ven 9-12 e 15-19', weekdays('9-12 e 15-19')],
+    ['Monday to Friday: 9am-5pm | Saturday: 10am-2pm', weekdays('9am-5pm', '10am-2pm')],
+    ['Open: Mon-Fri 9-5', weekdays('9-5')],
+    ['Mo,Di,Do 9-18; Mi 9-13', week('9-18', '9-18', '9-13', '9-18', '', '', '')],
+    ['Sat & Sun 10-16', week('', '', '', '', '', '10-16', '10-16')],
+    ['Fr-Mo 10-16', week('10-16', '', '', '', '10-16', '10-16', '10-16')], // past Sunday
+    ['Mon-Sun 8-20; Sun 10-16', week('8-20', '8-20', '8-20', '8-20', '8-20', '8-20', '10-16')], // the last wins
+    ['Mo-Fr: 8.00 – 20.00 Uhr', weekdays('8.00 – 20.00 Uhr')],
+    ['Daily 8-22', weekdays('8-22', '8-22', '8-22')],
+    ['täglich 10-20 Uhr', weekdays('10-20 Uhr', '10-20 Uhr', '10-20 Uhr')],
+    ['24/7', weekdays('24/7', '24/7', '24/7')],
+    ['9-12, 14-18', weekdays('9-12, 14-18', '9-12, 14-18', '9-12, 14-18')], // no day named: every day
+  ]
+  for (const [text, days] of cases) test(JSON.stringify(text), () => expect(splitWeekHours(text)).toEqual(days))
+
+  test('refused: not hours, a day without hours, text before the first day, hours not read', () => {
+    for (const text of [
+      '',
+      '   ',
+      'by appointment',
+      'Mon-Fri',
+      'Hours vary Mon-Fri 9-5',
+      'Mon-Fri 9-5, Sat by appointment',
+    ])
+      expect({ text, days: splitWeekHours(text) }).toEqual({ text, days: null })
+  })
+
+  test('a week written from its days splits back into them, in any of the spellings read', () => {
+    const NAMES = [
+      ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+      ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
+      ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'],
+      ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'],
+      ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'],
+      ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'],
+    ]
+    const HOURS = ['09:00-18:00', '9am-5pm', '10-14, 15-19', 'closed', '24 hours', '18:00-02:00', '9h-12h']
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('', ...HOURS), { minLength: 7, maxLength: 7 }),
+        fc.nat(NAMES.length - 1),
+        fc.constantFrom('; ', ', ', ' | ', '\n'),
+        fc.boolean(),
+        (days, spelling, separator, colon) => {
+          fc.pre(days.some((d) => d !== ''))
+          const names = NAMES[spelling]!
+          // Runs of days alike written as a span: "Mon-Fri 9-18".
+          const parts: string[] = []
+          for (let d = 0; d < 7; ) {
+            let e = d
+            while (e + 1 < 7 && days[e + 1] === days[d]) e++
+            const span = e === d ? names[d]! : `${names[d]}-${names[e]}`
+            if (days[d] !== '') parts.push(`${span}${colon ? ':' : ''} ${days[d]}`)
+            d = e + 1
+          }
+          expect(splitWeekHours(parts.join(separator))).toEqual(days)
+          for (const text of days) if (text !== '') expect(parseDayHours(text).kind).not.toBe('unknown')
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
+})
