@@ -3,7 +3,7 @@ import { extname } from 'node:path'
 import { createGeocoder, type GeocoderStack } from '../geocode'
 import { noGeocoder, type Geocoder } from '../geocode/geocoder'
 import { type BulkItem, type BulkProgress, type BulkReport, bulkUpsert } from '../locations/bulk'
-import { CsvError, readLocationsCsv, writeLocationsCsv } from '../locations/csv'
+import { CsvError, csvBulkItems, readLocationsCsv, writeLocationsCsv } from '../locations/csv'
 import { LocationError } from '../locations/errors'
 import { exportLocations } from '../locations/service'
 import { townsFrom, type TownSource } from '../locations/town'
@@ -47,13 +47,7 @@ function csvItems(file: string): { items: BulkItem[]; unknown: string[] } {
   try {
     const read = readLocationsCsv(readFileBytes(file))
     return {
-      items: read.rows.map((r) => ({
-        raw: r.body,
-        key: `line ${r.line}`,
-        country: r.country,
-        postcode: r.postcode,
-        unread: r.problems,
-      })),
+      items: csvBulkItems(read.rows),
       unknown: read.unknown,
     }
   } catch (e) {

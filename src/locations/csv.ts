@@ -7,6 +7,7 @@ import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import { DAYS, type Day } from '../store/locations'
 import { splitWeekHours } from '../core/week-hours'
+import type { BulkItem } from './bulk'
 import { columnField } from './csv-columns'
 import { CONTACT_KEYS, SOCIAL_KEYS } from './model'
 
@@ -370,6 +371,17 @@ function weekInto(body: Record<string, unknown>, week: string): CsvRow['problems
   })
   body.hours = hours
   return []
+}
+
+/** The rows as items of the bulk upsert, each named by its line, with what reading it found wrong. */
+export function csvBulkItems(rows: CsvRow[]): BulkItem[] {
+  return rows.map((row) => ({
+    raw: row.body,
+    key: `line ${row.line}`,
+    country: row.country,
+    postcode: row.postcode,
+    unread: row.problems,
+  }))
 }
 
 /**

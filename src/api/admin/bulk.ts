@@ -1,7 +1,7 @@
 // POST /admin/v1/locations/bulk: the request (JSON or CSV) read into the bulk upsert's items.
 import { single } from '../../core/urlencoded'
 import { BULK_MAX_ITEMS, type BulkItem } from '../../locations/bulk'
-import { CsvError, type CsvRead, readLocationsCsv } from '../../locations/csv'
+import { CsvError, type CsvRead, csvBulkItems, readLocationsCsv } from '../../locations/csv'
 import { type ParsedBody, sentAs } from '../body'
 import { AdminError } from './errors'
 
@@ -80,13 +80,7 @@ export function csvBulkRequest(bytes: Uint8Array, params: URLSearchParams): Bulk
   }
   if (read.rows.length > BULK_MAX_ITEMS) throw tooMany(read.rows.length)
   return {
-    items: read.rows.map((row) => ({
-      raw: row.body,
-      key: `line ${row.line}`,
-      country: row.country,
-      postcode: row.postcode,
-      unread: row.problems,
-    })),
+    items: csvBulkItems(read.rows),
     dryRun: flag('dry_run', undefined, params),
     deleteMissing: flag('delete_missing', undefined, params),
     unknown: read.unknown,
