@@ -1,6 +1,5 @@
 // What a store's numbers and times read as, in the visitor's language and the store's time zone.
 import type { Location } from './api'
-import type { Directions } from './options'
 import { t, type Texts } from './i18n'
 
 const formats = new Map<string, Intl.DateTimeFormat>()
@@ -63,17 +62,6 @@ export function openText(texts: Texts, lang: string, location: Location, at = ne
       : t(texts, 'opensOn', { day, time })
   return `${state} · ${change}`
 }
-
-/** A link that plans the way to the store in the chosen maps service. */
-export function directionsUrl(kind: Directions, location: Location): string {
-  const { lat, lng } = location.coordinates
-  if (kind === 'apple') return `https://maps.apple.com/?daddr=${lat},${lng}`
-  if (kind === 'osm') return `https://www.openstreetmap.org/directions?to=${lat}%2C${lng}`
-  return `https://www.google.com/maps/dir/?api=1&destination=${lat}%2C${lng}`
-}
-
-/** A website written without its scheme, as the link's text ("example.com/stores/x"). */
-export const shortUrl = (url: string) => url.replace(/^https?:\/\/(www\.)?/i, '').replace(/\/$/, '')
 
 /** Only http(s), tel: and mailto: links are written; anything else (javascript:) is dropped. */
 export const safeUrl = (url: string | undefined): string | null =>

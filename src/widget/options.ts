@@ -1,6 +1,8 @@
 // A widget's options: from Storeloc.mount's argument, else from its element's data attributes.
 
-export type Directions = 'google' | 'apple' | 'osm'
+import type { DirectionsService } from '../core/directions'
+
+export type Directions = DirectionsService
 
 export type Options = {
   /** The locator's public token (pk_...). */

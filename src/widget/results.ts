@@ -2,7 +2,8 @@
 // keyboard's way through the stores: Tab reaches each store's button, arrow keys move between them.
 import type { CustomField, Location } from './api'
 import { h } from './dom'
-import { directionsUrl, distanceText, openText, safeUrl, shortUrl } from './format'
+import { directionsUrl, shortUrl } from '../core/directions'
+import { distanceText, openText, safeUrl } from './format'
 import type { Texts } from './i18n'
 import type { Options } from './options'
 
@@ -69,7 +70,11 @@ export function storeItem(ctx: ListContext, location: Location, n: number): HTML
       h(
         'p',
         { class: 'sl-actions' },
-        link(directionsUrl(options.directions, location), texts.directions, 'sl-button'),
+        link(
+          directionsUrl(options.directions, location.coordinates.lat, location.coordinates.lng),
+          texts.directions,
+          'sl-button',
+        ),
         phone ? link(`tel:${phone.replace(/[^\d+]/g, '')}`, `${texts.call} ${phone}`, 'sl-link', false) : null,
         link(safeUrl(website), website ? `${texts.website}: ${shortUrl(website)}` : '', 'sl-link'),
         email ? link(`mailto:${email}`, texts.email, 'sl-link', false) : null,

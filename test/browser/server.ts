@@ -13,7 +13,11 @@ export type DemoServer = {
   /** GET a Query API path of the demo locator; its parsed body. */
   api: (
     path: string,
-  ) => Promise<{ data: Record<string, unknown> & { locations: { id: string; hours_today?: string | null }[] } }>
+  ) => Promise<{
+    data: Record<string, unknown> & {
+      locations: { id: string; hours_today?: string | null; coordinates: { lat: number; lng: number } }[]
+    }
+  }>
   stop: () => Promise<void>
 }
 

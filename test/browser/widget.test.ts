@@ -82,6 +82,11 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
       )
     expect(todays).toEqual(api.data.locations.map((l) => (l.hours_today ? `Today: ${l.hours_today}` : null)))
     expect(todays.filter((t) => t !== null).length).toBeGreaterThan(0)
+    // Directions to the first store, in the default service (Google Maps).
+    const { lat, lng } = api.data.locations[0]!.coordinates
+    expect(await page.locator('.sl-item').first().getByRole('link', { name: 'Directions' }).getAttribute('href')).toBe(
+      `https://www.google.com/maps/dir/?api=1&destination=${lat}%2C${lng}`,
+    )
     const miles = (await page.locator('.sl-distance').allInnerTexts()).map((t) => Number.parseFloat(t))
     expect(miles).toEqual([...miles].sort((a, b) => a - b))
     expect(await status(page)).toMatch(/^\d+ stores within 25 mi of London, United Kingdom$/)

@@ -1,6 +1,7 @@
 // GET /l/{token}/{id}[/{slug}]: a published location's own page, server-rendered for people and
 // search engines (JSON-LD, Open Graph), from the Query API's view of it. Every value is escaped.
 import { isFullUrl } from '../../core/validation'
+import { DIRECTIONS_SERVICES, directionsUrl, shortUrl } from '../../core/directions'
 import { localDayOn } from '../../core/zone-clock'
 import type { LocatorIndex } from '../../engine/locator-index'
 import type { IndexRegistry } from '../../indexes/registry'
@@ -250,14 +251,10 @@ function descriptionHtml(description: string): string {
 }
 
 function addressHtml(location: PublicLocation, texts: LangTexts): string {
-  const at = `${location.coordinates.lat},${location.coordinates.lng}`
-  const directions: [string, string][] = [
-    ['Google Maps', `https://www.google.com/maps/dir/?api=1&destination=${at}`],
-    ['Apple Maps', `https://maps.apple.com/?daddr=${at}`],
-    ['OpenStreetMap', `https://www.openstreetmap.org/directions?to=${at}`],
-  ]
-  const links = directions.map(
-    ([name, url]) => `<li><a href="${esc(url)}">${esc(named(texts.directions, name))}</a></li>`,
+  const { lat, lng } = location.coordinates
+  const links = DIRECTIONS_SERVICES.map(
+    ([service, name]) =>
+      `<li><a href="${esc(directionsUrl(service, lat, lng))}">${esc(named(texts.directions, name))}</a></li>`,
   )
   return `<section aria-labelledby="slp-address"><h2 id="slp-address">${esc(texts.address)}</h2>
 <address>${esc(location.address.formatted)}</address>
@@ -296,9 +293,6 @@ function phoneLink(phone: string): string {
 
 /** A link when `url` is a full http(s) URL (stored ones are; a row written otherwise may not be), else its text. */
 const webLink = (url: string, text: string) => (isFullUrl(url) ? `<a href="${esc(url)}">${esc(text)}</a>` : esc(text))
-
-/** A website as its link reads: host and path, no scheme or trailing slash. */
-const shortUrl = (url: string) => url.replace(/^https?:\/\//i, '').replace(/\/$/, '')
 
 function contactHtml(location: PublicLocation, texts: LangTexts): string {
   const { phone, email, website } = location.contact
