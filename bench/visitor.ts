@@ -2,7 +2,8 @@
 // the same radius queries without it, at instants when many and when few stores are open (the
 // registry's clock is set: the figures do not depend on the hour the bench runs at); searches with
 // a typo (the radius + 1-word searches of bench/scenario.ts, a letter of the word changed); GET
-// /places for towns typed letter by letter; and near= on GET /locations.
+// /places for towns typed letter by letter, and with two letters swapped; and near= on GET
+// /locations.
 //
 //   bun bench/visitor.ts [--size 100000] [--seed 42] [--blocks 40] [--block 250]
 //
@@ -162,6 +163,11 @@ async function main(): Promise<void> {
     places()
     const index = registry.entry(locatorId).index
     const typed = TOWNS.flatMap((t) => Array.from({ length: t.length }, (_, i) => t.slice(0, i + 1)))
+    // Each town's name with two neighbouring letters swapped, typed on from four characters.
+    const swapped = TOWNS.filter((t) => /^\p{L}{5,}/u.test(t)).flatMap((t) =>
+      Array.from({ length: t.length - 2 }, (_, i) => t.slice(0, i + 1) + t[i + 2] + t[i + 1] + t.slice(i + 3)),
+    )
+    const misspelt = swapped.flatMap((t) => Array.from({ length: t.length - 3 }, (_, i) => t.slice(0, i + 4)))
     const search1 = scenario(generate(o.size, o.seed), o.seed, 1).types.find((t) => t.key === 'search1')!
     const typoed = Array.from({ length: 400 }, () => withTypo(search1.gen())).filter((q) => q !== null)
     const rows = timed(
@@ -176,6 +182,10 @@ async function main(): Promise<void> {
         },
         'GET /places, each prefix of a town typed': {
           inputs: typed.map((q) => `q=${encodeURIComponent(q)}`),
+          run: (qs) => JSON.stringify(placesAnswer(places, index, queryParams(qs))),
+        },
+        'GET /places, a town with two letters swapped, typed on from 4 letters': {
+          inputs: misspelt.map((q) => `q=${encodeURIComponent(q)}`),
           run: (qs) => JSON.stringify(placesAnswer(places, index, queryParams(qs))),
         },
         'GET /locations?near=<town>, radius top-20': {
