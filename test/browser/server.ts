@@ -11,9 +11,7 @@ export type DemoServer = {
   locatorId: string
   dbPath: string
   /** GET a Query API path of the demo locator; its parsed body. */
-  api: (
-    path: string,
-  ) => Promise<{
+  api: (path: string) => Promise<{
     data: Record<string, unknown> & {
       locations: { id: string; hours_today?: string | null; coordinates: { lat: number; lng: number } }[]
     }
