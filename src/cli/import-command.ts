@@ -141,8 +141,8 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
     try {
       csv = writeLocationsCsv(rows, fieldIds)
     } catch (e) {
-      // A tag holding "|", the tags separator, cannot be written so that it reads back the same.
-      throw new OperatorError(`${(e as Error).message} Export as JSON (--format json), or rename the tag.`)
+      // A value that would not read back as written (a tag holding "|", the tags separator).
+      throw new OperatorError(`${(e as Error).message} Or export as JSON (--format json).`)
     }
     print(csv.replace(/\n$/, '')) // print ends the last line
   },

@@ -20,6 +20,8 @@ export type BulkItem = RowPlace & {
   key: string
   /** What reading it found wrong before `raw` was made (a CSV cell), by field: reported with the rest. */
   unread?: { field: string; message: string }[]
+  /** Its special_hours are all the location's: the dates it has but `raw` does not are cleared. */
+  wholeSpecialHours?: boolean
 }
 
 export type BulkProgress = { stage: 'checked' | 'geocoded' | 'written'; done: number; total: number }
@@ -63,6 +65,8 @@ type Plan = {
   target: string | null
   found: GeocodeResult | null
   warnings: string[]
+  /** BulkItem.wholeSpecialHours. */
+  wholeSpecialHours: boolean
 }
 
 /** Collects each item's problems as validation details: "<key>.<field>" -> messages naming the item. */
@@ -117,7 +121,7 @@ function check(deps: AdminDeps, locatorId: string, items: BulkItem[], problems: 
   const plans: Plan[] = []
   const byTarget = new Map<string, string>()
   const byExternalId = new Map<string, string>()
-  items.forEach(({ raw, key, unread }, index) => {
+  items.forEach(({ raw, key, unread, wholeSpecialHours = false }, index) => {
     const isObject = raw !== null && typeof raw === 'object' && !Array.isArray(raw)
     const fields = isObject ? pickLocationFields(raw as Record<string, unknown>) : null
     const who = whoIs(key, fields)
@@ -156,7 +160,7 @@ function check(deps: AdminDeps, locatorId: string, items: BulkItem[], problems: 
           `is already that of location ${holder.id} (${JSON.stringify(holder.name)}); external ids are unique within a locator.`,
         )
     }
-    plans.push({ index, key, fields, patch, target, found: null, warnings: [] })
+    plans.push({ index, key, fields, patch, target, found: null, warnings: [], wholeSpecialHours })
   })
   return plans
 }
@@ -246,7 +250,7 @@ function apply(
     }
     const current = deps.store.locations.get(locatorId, plan.target)
     if (current === null) throw notFound(plan.target)
-    const next = applyPatch(current, plan.patch, plan.found, towns)
+    const next = applyPatch(current, sentPatch(plan, current), plan.found, towns)
     const same = sameContent(next, current)
     if (!dryRun) deps.store.locations.replace(next, current)
     results.push(resultOf(plan, current.id, next, same ? 'unchanged' : 'updated'))
@@ -256,6 +260,14 @@ function apply(
     results.push({ index: null, id, external_id: externalId, action: 'deleted', geocoding: null, warnings: [] })
   }
   return results
+}
+
+/** The plan's patch, with "" (cleared) for each date of the current special hours it lacks when it sends them whole. */
+function sentPatch(plan: Plan, current: LocationRecord): LocationPatch {
+  const sent = plan.patch.specialHours
+  if (!plan.wholeSpecialHours || sent === undefined) return plan.patch
+  const cleared = Object.keys(current.specialHours).filter((date) => !Object.hasOwn(sent, date))
+  return { ...plan.patch, specialHours: { ...Object.fromEntries(cleared.map((date) => [date, ''])), ...sent } }
 }
 
 /**

@@ -45,6 +45,8 @@ const COLUMN_NAMES = {
   'hours.friday': ['friday', 'fri'],
   'hours.saturday': ['saturday', 'sat'],
   'hours.sunday': ['sunday', 'sun'],
+  // Dated hours in one cell ("2026-12-24 09:00-14:00; 2026-12-25 closed"): all the location's.
+  special_hours: ['special hours', 'special opening hours', 'holiday hours'],
   timezone: ['time zone', 'tz', 'tz database name'],
   image_url: ['image', 'photo', 'picture'],
   status: [],

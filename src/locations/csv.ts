@@ -63,6 +63,7 @@ export type CsvLocation = {
   contact: { phone: string; email: string; website: string }
   social: { instagram: string; facebook: string; twitter: string }
   hours: Record<Day, string>
+  special_hours: Record<string, string>
   timezone: string
   custom_fields: Record<string, string>
   image_url: string
@@ -316,6 +317,7 @@ function joinAddress(parts: Map<string, string>): string | undefined {
 function readRow({ columns, width, hasAddress }: Header, { cells, line }: RawRecord): CsvRow {
   const body: Record<string, unknown> = {}
   let week: string | undefined
+  let special: string | undefined
   const coordinates: Record<string, number | string> = {}
   // Entries, not objects: a custom field id such as "__proto__" stays an ordinary key.
   const maps = new Map<string, [string, string][]>()
@@ -326,6 +328,10 @@ function readRow({ columns, width, hasAddress }: Header, { cells, line }: RawRec
     const cell = unguardCell(cells[i]!)
     if (field === 'hours') {
       week = cell
+      continue
+    }
+    if (field === 'special_hours') {
+      special = cell
       continue
     }
     const dot = field.indexOf('.')
@@ -344,11 +350,60 @@ function readRow({ columns, width, hasAddress }: Header, { cells, line }: RawRec
   if (Object.keys(coordinates).length > 0) body.coordinates = coordinates
   for (const [top, entries] of maps) body[top] = Object.fromEntries(entries)
   const problems = week === undefined ? [] : weekInto(body, week)
+  if (special !== undefined) {
+    const dated = readSpecialHours(special)
+    if (typeof dated === 'string') problems.push({ field: 'special_hours', message: dated })
+    else body.special_hours = dated
+  }
   if (!hasAddress) {
     const address = joinAddress(parts)
     if (address !== undefined) body.address = address
   }
   return { line, body, country: parts.get('country') || null, postcode: parts.get('postcode') || null, problems }
+}
+
+/** A date as the special hours cell writes it, not within a longer run of digits. */
+const DATE_AT = /(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)/g
+/** Separators left between one date's hours and the next date. */
+const SPECIAL_TRAILING = /[\s;,|]+$/
+
+/**
+ * A special hours cell ("2026-12-24 09:00-14:00; 2026-12-25 closed") as its dates' texts; '' for
+ * none. A message saying how to write it when it is not so: text before the first date, or a date
+ * without hours. Whether each is a real date is the location's validation's to say.
+ */
+function readSpecialHours(cell: string): Record<string, string> | string {
+  const dates = [...cell.matchAll(DATE_AT)]
+  const how =
+    'Write each date as YYYY-MM-DD followed by its hours, the dates apart: "2026-12-24 09:00-14:00; 2026-12-25 closed".'
+  if (dates.length === 0) return cell.trim() === '' ? {} : `${JSON.stringify(cell)} names no date. ${how}`
+  if (cell.slice(0, dates[0]!.index).trim() !== '')
+    return `${JSON.stringify(cell)} has text before its first date. ${how}`
+  const out: Record<string, string> = {}
+  for (let i = 0; i < dates.length; i++) {
+    const { index, 0: date } = dates[i]!
+    const end = i + 1 < dates.length ? dates[i + 1]!.index : cell.length
+    const text = cell
+      .slice(index + date.length, end)
+      .replace(SPECIAL_TRAILING, '')
+      .trim()
+    if (text === '') return `${JSON.stringify(cell)} gives ${date} no hours. ${how}`
+    out[date] = text
+  }
+  return out
+}
+
+/** A location's special hours as one cell, dates in order; throws for a text that would not read back as written. */
+function specialCell(location: CsvLocation): string {
+  const dates = Object.keys(location.special_hours).sort()
+  for (const date of dates) {
+    const text = location.special_hours[date]!
+    if (text === '' || text !== text.trim() || SPECIAL_TRAILING.test(text) || text.search(DATE_AT) >= 0)
+      throw new Error(
+        `Location ${JSON.stringify(location.id)} cannot be written as CSV: its special hours of ${date}, ${JSON.stringify(text)}, would not read back as written (a date inside, or separators at its end). Change that text.`,
+      )
+  }
+  return dates.map((date) => `${date} ${location.special_hours[date]}`).join('; ')
 }
 
 /**
@@ -381,6 +436,8 @@ export function csvBulkItems(rows: CsvRow[]): BulkItem[] {
     country: row.country,
     postcode: row.postcode,
     unread: row.problems,
+    // A special hours cell holds all of the location's: the file is the truth for its columns.
+    wholeSpecialHours: row.body.special_hours !== undefined,
   }))
 }
 
@@ -421,6 +478,7 @@ const WRITE_HEADER = [
   ...CONTACT_KEYS,
   ...SOCIAL_KEYS,
   ...DAYS,
+  'special_hours',
   'timezone',
   'image_url',
   'status',
@@ -434,7 +492,7 @@ function tagsCell(location: CsvLocation): string {
   if (piped !== undefined) {
     // The reader splits a cell holding '|' on '|', so no separator keeps such a tag whole.
     throw new Error(
-      `Location ${JSON.stringify(location.id)} cannot be written as CSV: its tag ${JSON.stringify(piped)} contains "|", the tags separator.`,
+      `Location ${JSON.stringify(location.id)} cannot be written as CSV: its tag ${JSON.stringify(piped)} contains "|", the tags separator. Rename the tag.`,
     )
   }
   const cell = location.tags.join('|')
@@ -462,6 +520,7 @@ export function writeLocationsCsv(locations: CsvLocation[], customFieldIds: stri
         ...CONTACT_KEYS.map((k) => l.contact[k]),
         ...SOCIAL_KEYS.map((k) => l.social[k]),
         ...DAYS.map((d) => l.hours[d]),
+        specialCell(l),
         l.timezone,
         l.image_url,
         l.status,

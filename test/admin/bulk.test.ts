@@ -305,6 +305,24 @@ describe('bulk upsert, CSV', () => {
     expect(a.hours_unread).toEqual([])
   })
 
+  test("a special hours column holds all of a location's dates: those left out are cleared; JSON still merges them", async () => {
+    const head = 'external_id,name,address,lat,lng,special_hours\n'
+    await csv(`${head}A,Shop,a,1,2,2026-12-24 09:00-14:00; 2026-12-25 closed\n`)
+    const special = async () => (await all())[0].special_hours
+    expect(await special()).toEqual({ '2026-12-24': '09:00-14:00', '2026-12-25': 'closed' })
+    expect((await csv(`${head}A,Shop,a,1,2,2026-12-25 closed\n`)).body).toMatchObject({ updated: 1 })
+    expect(await special()).toEqual({ '2026-12-25': 'closed' })
+    // A JSON item names the dates it changes, as PATCH does.
+    await bulk({ locations: [{ external_id: 'A', special_hours: { '2026-12-31': '10-16' } }] })
+    expect(await special()).toEqual({ '2026-12-25': 'closed', '2026-12-31': '10-16' })
+    expect((await csv(`${head}A,Shop,a,1,2,\n`)).body).toMatchObject({ updated: 1 })
+    expect(await special()).toEqual({})
+    // Without the column, they are left as they are.
+    await bulk({ locations: [{ external_id: 'A', special_hours: { '2026-12-31': '10-16' } }] })
+    expect((await csv('external_id,name,address,lat,lng\nA,Shop,a,1,2\n')).body).toMatchObject({ unchanged: 1 })
+    expect(await special()).toEqual({ '2026-12-31': '10-16' })
+  })
+
   test('CSV is read only on the bulk route and only as text/csv', async () => {
     const res = await env.call('POST', '/admin/v1/locations', {
       body: 'name,address\nA,B\n',
@@ -398,6 +416,6 @@ describe('GET /locations/export', () => {
     await bulk({ locations: [store('P', { tags: ['a|b'] })] })
     const piped = await env.call('GET', '/admin/v1/locations/export?format=csv')
     expect(piped.status).toBe(400)
-    expect(piped.body.message).toContain('Export as JSON (format=json)')
+    expect(piped.body.message).toContain('Or export as JSON (format=json)')
   })
 })

@@ -186,7 +186,7 @@ describe('locations export as CSV', () => {
     const r = storeloc('locations', 'export', locatorId, '--format', 'csv')
     expect(r).toMatchObject({ code: 1, stdout: '' })
     expect(r.stderr).toContain('contains "|", the tags separator.')
-    expect(r.stderr).toContain('Export as JSON (--format json), or rename the tag.')
+    expect(r.stderr).toContain('Rename the tag. Or export as JSON (--format json).')
     expect(storeloc('locations', 'export', locatorId).code).toBe(0)
   })
 
@@ -206,6 +206,7 @@ describe('locations export as CSV', () => {
             coordinates: { lat: 1.000001, lng: -2 },
             description: '=a;b,c',
             contact: { phone: '+81 3 5555 0000' },
+            special_hours: { '2026-12-31': '10:00-15:00', '2027-01-01': 'closed' },
             status: 'draft',
             timezone: 'Asia/Tokyo', // set apart from its coordinates': the export carries it
           },
@@ -216,7 +217,7 @@ describe('locations export as CSV', () => {
     const exported = storeloc('locations', 'export', locatorId, '--format', 'csv')
     expect(exported.code).toBe(0)
     expect(exported.stdout.split('\r\n')[0]).toBe(
-      'id,external_id,name,address,lat,lng,description,tags,phone,email,website,instagram,facebook,twitter,monday,tuesday,wednesday,thursday,friday,saturday,sunday,timezone,image_url,status,custom.floor',
+      'id,external_id,name,address,lat,lng,description,tags,phone,email,website,instagram,facebook,twitter,monday,tuesday,wednesday,thursday,friday,saturday,sunday,special_hours,timezone,image_url,status,custom.floor',
     )
     // Texts a spreadsheet would run as formulas are written with a leading quote.
     expect(exported.stdout).toContain(`,"'=a;b,c",,'+81 3 5555 0000,`)

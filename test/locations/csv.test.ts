@@ -31,6 +31,7 @@ function location(fields: Partial<CsvLocation> = {}): CsvLocation {
     contact: { phone: '', email: '', website: '' },
     social: { instagram: '', facebook: '', twitter: '' },
     hours: NO_HOURS,
+    special_hours: {},
     timezone: 'Europe/Paris',
     custom_fields: {},
     image_url: '',
@@ -328,6 +329,28 @@ describe('fields', () => {
     expect(row!.body.hours).toBeUndefined()
   })
 
+  test('special hours in one cell: each date and its hours; a cell that is not so is a problem saying how to write it', () => {
+    const read = readLocationsCsv(
+      'name,Holiday Hours\nA,"2026-12-24 09:00-14:00, 15-17; 2026-12-25 closed"\nB,\nC,Xmas 2026-12-24 closed\nD,2026-12-24; 2026-12-25 closed\nE,closed at Easter\n',
+    )
+    expect(read.rows.map((r) => r.body.special_hours)).toEqual([
+      { '2026-12-24': '09:00-14:00, 15-17', '2026-12-25': 'closed' },
+      {},
+      undefined,
+      undefined,
+      undefined,
+    ])
+    const how =
+      'Write each date as YYYY-MM-DD followed by its hours, the dates apart: "2026-12-24 09:00-14:00; 2026-12-25 closed".'
+    expect(read.rows.map((r) => r.problems.map((p) => `${p.field}: ${p.message}`))).toEqual([
+      [],
+      [],
+      [`special_hours: "Xmas 2026-12-24 closed" has text before its first date. ${how}`],
+      [`special_hours: "2026-12-24; 2026-12-25 closed" gives 2026-12-24 no hours. ${how}`],
+      [`special_hours: "closed at Easter" names no date. ${how}`],
+    ])
+  })
+
   test('custom field ids are kept as written, even ones an object would inherit', () => {
     const [body] = bodies('name,custom.Opening_Year,custom.__proto__,custom.constructor\nShop,1999,x,y\n')
     const custom = body!.custom_fields as Record<string, string>
@@ -456,9 +479,9 @@ describe('writing', () => {
     const csv = writeLocationsCsv([location({ custom_fields: { parking: 'no', wifi: 'yes' } })], ['wifi', 'parking'])
     const [header, row, end] = csv.split('\r\n')
     expect(header).toBe(
-      'id,external_id,name,address,lat,lng,description,tags,phone,email,website,instagram,facebook,twitter,monday,tuesday,wednesday,thursday,friday,saturday,sunday,timezone,image_url,status,custom.wifi,custom.parking',
+      'id,external_id,name,address,lat,lng,description,tags,phone,email,website,instagram,facebook,twitter,monday,tuesday,wednesday,thursday,friday,saturday,sunday,special_hours,timezone,image_url,status,custom.wifi,custom.parking',
     )
-    expect(row).toBe(`loc_1,,Shop,1 Main St,48.85,2.35${','.repeat(16)}Europe/Paris,,published,yes,no`)
+    expect(row).toBe(`loc_1,,Shop,1 Main St,48.85,2.35${','.repeat(17)}Europe/Paris,,published,yes,no`)
     expect(end).toBe('')
   })
 
@@ -524,6 +547,15 @@ describe('writing', () => {
     })
   })
 
+  test('special hours are written in date order; a text that would not read back cannot be written', () => {
+    const csv = writeLocationsCsv([location({ special_hours: { '2026-12-25': 'closed', '2026-12-24': '9-14' } })], [])
+    expect(csv.split('\r\n')[1]).toContain(',2026-12-24 9-14; 2026-12-25 closed,')
+    for (const text of ['closed until 2027-01-02', '9-14;'])
+      expect(() => writeLocationsCsv([location({ id: 'loc_7', special_hours: { '2026-12-24': text } })], [])).toThrow(
+        /Location "loc_7" .*special hours of 2026-12-24/,
+      )
+  })
+
   test('a custom field the location lacks is written empty, whatever its id', () => {
     const csv = writeLocationsCsv([location({ custom_fields: { other: 'x' } })], ['constructor', 'wifi', 'wifi'])
     expect(csv.split('\r\n')[0]).toEndWith(',status,custom.constructor,custom.wifi')
@@ -565,6 +597,16 @@ describe('round trip', () => {
     .map((s) => s.trim())
   const filled = text.filter((s) => s !== '')
   const tag = filled.filter((s) => !s.includes('|'))
+  const isoDate = fc
+    .tuple(fc.integer({ min: 1900, max: 2100 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 }))
+    .map(([y, m, d]) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`)
+  // What the writer can write so: no date inside, no separator at the end (it refuses others).
+  const specialText = fc
+    .oneof(
+      filled,
+      isoDate.map((d) => `${d} x`),
+    )
+    .filter((s) => !/[\s;,|]$/.test(s) && !/(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)/.test(s))
   const fieldId = fc.oneof(fc.stringMatching(/^[a-z][a-z0-9_]{0,8}$/), fc.constantFrom('constructor', 'to_string'))
   const coordinate = fc.double({ noNaN: true, noDefaultInfinity: true })
   const keyed = <K extends string>(keys: readonly K[]): fc.Arbitrary<Record<K, string>> =>
@@ -581,6 +623,7 @@ describe('round trip', () => {
     contact: keyed(['phone', 'email', 'website'] as const),
     social: keyed(['instagram', 'facebook', 'twitter'] as const),
     hours: keyed(DAYS),
+    special_hours: fc.dictionary(isoDate, specialText, { maxKeys: 3 }),
     timezone: text,
     custom_fields: fc.dictionary(fieldId, text, { maxKeys: 4 }),
     image_url: text,

@@ -16,8 +16,8 @@ export function exportAnswer(deps: AdminDeps, locatorId: string, params: URLSear
       deps.store.customFields.list(locatorId).map((f) => f.id),
     )
   } catch (e) {
-    // A tag holding "|", the tags separator, cannot be written so that it reads back the same.
-    throw new AdminError('invalid_request', `${(e as Error).message} Export as JSON (format=json), or rename the tag.`)
+    // A value that would not read back as written (a tag holding "|", the tags separator).
+    throw new AdminError('invalid_request', `${(e as Error).message} Or export as JSON (format=json).`)
   }
   return new Response(csv, {
     headers: {
