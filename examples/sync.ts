@@ -15,7 +15,8 @@ import { readLocationsCsv } from '../src/locations/csv'
 /** The bulk route's limit: the list is sent in requests of this many. */
 const CHUNK = 1000
 
-type Row = { label: string; location: BulkLocation }
+/** A store of the list; `wholeSpecialHours`: a CSV cell gave all its special hours (dates left out are cleared). */
+type Row = { label: string; location: BulkLocation; wholeSpecialHours: boolean }
 
 function usage(message: string): never {
   console.error(`${message}\nusage: STORELOC_URL=... STORELOC_KEY=sk_... bun examples/sync.ts FILE.csv|FILE.json [--dry-run]`)
@@ -29,13 +30,21 @@ function readRows(file: string): Row[] {
     const json = JSON.parse(new TextDecoder().decode(bytes))
     const list = Array.isArray(json) ? json : json.locations
     if (!Array.isArray(list)) throw new Error(`${file} holds no array of locations.`)
-    return list.map((location: BulkLocation, i: number) => ({ label: `locations[${i}]`, location }))
+    return list.map((location: BulkLocation, i: number) => ({
+      label: `locations[${i}]`,
+      location,
+      wholeSpecialHours: false,
+    }))
   }
   const { rows } = readLocationsCsv(bytes)
   // Cells that could not be read (a week of hours) stop the sync before anything is sent.
   const unread = rows.flatMap((r) => r.problems.map((p) => `line ${r.line} ${p.field}: ${p.message}`))
   if (unread.length > 0) throw new Error(`${file} has cells that cannot be read:\n  ${unread.join('\n  ')}`)
-  return rows.map((r) => ({ label: `line ${r.line}`, location: r.body as BulkLocation }))
+  return rows.map((r) => ({
+    label: `line ${r.line}`,
+    location: r.body as BulkLocation,
+    wholeSpecialHours: r.body.special_hours !== undefined,
+  }))
 }
 
 /** Sends the rows in requests of CHUNK, as dry runs or for real; the reports in order. */
@@ -72,15 +81,25 @@ async function main(): Promise<void> {
   if (unmatched.length > 0)
     throw new Error(`A mirror matches stores by external_id; these rows have none: ${unmatched.map((r) => r.label).join(', ')}.`)
 
+  // The locator's stores as they are, by external id.
+  const current = new Map<string, { id: string; special: Record<string, string> }>()
+  for await (const l of client.allLocations())
+    if (l.external_id !== null) current.set(l.external_id, { id: l.id, special: l.special_hours })
+  // A bulk item's special_hours change only the dates it names: those a CSV cell left out are sent as "" (cleared).
+  for (const r of rows) {
+    const had = current.get(r.location.external_id as string)?.special
+    if (!r.wholeSpecialHours || had === undefined) continue
+    const sent = (r.location.special_hours ??= {})
+    for (const date of Object.keys(had)) if (!Object.hasOwn(sent, date)) sent[date] = ''
+  }
+
   // Every chunk checked first (dry runs write nothing), so a bad row anywhere stops the sync before any write.
   const planned = await upsert(client, rows, true)
   const reports = dryRun ? planned : await upsert(client, rows, false)
 
   // What disappeared from the list: the locator's stores whose external id the list no longer has.
   const listed = new Set(rows.map((r) => r.location.external_id))
-  const gone: { id: string; external_id: string }[] = []
-  for await (const l of client.allLocations())
-    if (l.external_id !== null && !listed.has(l.external_id)) gone.push({ id: l.id, external_id: l.external_id })
+  const gone = [...current].filter(([ext]) => !listed.has(ext)).map(([ext, { id }]) => ({ id, external_id: ext }))
   if (!dryRun) for (const g of gone) await client.deleteLocation(g.id)
 
   const results = reports.flatMap((r) => r.results)

@@ -77,6 +77,20 @@ describe('examples/sync.ts', () => {
     expect(sync(changed).stdout).toBe('0 created, 0 updated, 3 unchanged, 0 deleted.\n')
   }, 30_000)
 
+  test('a special hours column is mirrored whole: a date the list drops is cleared', async () => {
+    const head = 'Store Code,Name,Address,Latitude,Longitude,Holiday Hours\n'
+    const list = (special: string) => `${head}${row('S1', 'One', 1).trimEnd()},"${special}"\n`
+    expect(sync(list('2026-12-24 09:00-14:00; 2026-12-25 closed')).code).toBe(0)
+    const special = async () => (await stores()).find((s) => s.external_id === 'S1') as any
+    expect((await special()).special_hours).toEqual({ '2026-12-24': '09:00-14:00', '2026-12-25': 'closed' })
+    const dry = sync(list('2026-12-25 closed'), '--dry-run')
+    expect(dry.stdout).toMatch(/^would update S1 \(loc_/)
+    expect((await special()).special_hours).toEqual({ '2026-12-24': '09:00-14:00', '2026-12-25': 'closed' })
+    expect(sync(list('2026-12-25 closed')).stdout).toMatch(/^updated S1 /)
+    expect((await special()).special_hours).toEqual({ '2026-12-25': 'closed' })
+    expect(sync(list('2026-12-25 closed')).stdout).toEndWith('0 updated, 1 unchanged, 0 deleted.\n')
+  }, 30_000)
+
   test('a list with problems writes nothing and names the rows by their lines', async () => {
     const before = await stores()
     const bad = sync(`${HEADER}${row('S1', 'One', 1)}S9,,"9 Main St",1,2\n${row('S5', 'Five', 5)},No code,x,1,2\n`)
