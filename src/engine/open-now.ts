@@ -93,11 +93,14 @@ export class OpenNow {
     }
     this.at = t
     const { heap, until } = this
+    // Locations of a chain share one OpeningHours, and come due together: each is read once at t
+    // (made only when some key is due: most calls find none).
+    let found: Map<OpeningHours, Found> | null = null
     while (heap.size > 0 && heap.topUntil() <= t) {
       const key = heap.topKey()
       const due = heap.topUntil()
       heap.pop()
-      if (until[key] === due) this.find(key, t)
+      if (until[key] === due) this.find(key, t, (found ??= new Map()))
     }
     // Entries left behind by writes (their key's until moved on) do not count.
     while (heap.size > 0 && until[heap.topKey()] !== heap.topUntil()) heap.pop()
@@ -131,19 +134,14 @@ export class OpenNow {
       if (this.state[key[at]!] === OPEN) cols[openCol + (at >>> 5)]! |= 1 << (at & 31)
   }
 
-  private find(key: number, t: number): void {
+  private find(key: number, t: number, memo: Map<OpeningHours, Found>): void {
     const hours = this.hours[key]!
-    let open: boolean | null = null
-    let next = NaN
-    let until = Infinity
-    try {
-      const found = openStateOn(hours.schedule, hours.clock, t)
-      open = found.open
-      next = found.next ?? NaN
-      until = Math.min(found.until, dayEndOn(hours.clock, t))
-    } catch {
-      // A zone this runtime's Intl does not know: unknown, for good (writes check zones; a row written otherwise).
+    let found = memo.get(hours)
+    if (found === undefined) {
+      found = foundAt(hours, t)
+      memo.set(hours, found)
     }
+    const { open, next, until } = found
     const state = open === null ? UNKNOWN : open ? OPEN : CLOSED
     if ((state === OPEN) !== (this.state[key] === OPEN)) this.flip(key, state === OPEN)
     this.state[key] = state
@@ -160,6 +158,20 @@ export class OpenNow {
     const word = this.base.openCol + (at >>> 5)
     if (open) this.base.cols[word]! |= 1 << (at & 31)
     else this.base.cols[word]! &= ~(1 << (at & 31))
+  }
+}
+
+/** A state found: open (null: unknown), the next change (NaN: not known), until when it holds. */
+type Found = { open: boolean | null; next: number; until: number }
+
+/** The state of `hours` at t, holding at most until the end of its local day. */
+function foundAt(hours: OpeningHours, t: number): Found {
+  try {
+    const found = openStateOn(hours.schedule, hours.clock, t)
+    return { open: found.open, next: found.next ?? NaN, until: Math.min(found.until, dayEndOn(hours.clock, t)) }
+  } catch {
+    // A zone this runtime's Intl does not know: unknown, for good (writes check zones; a row written otherwise).
+    return { open: null, next: NaN, until: Infinity }
   }
 }
 
