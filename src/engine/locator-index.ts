@@ -72,6 +72,7 @@ export class LocatorIndex {
   private readonly kdWorkerMin: number
   /** Below this many points a cluster tree is built at once, when first asked for. */
   private readonly clusterNowMax: number
+  private readonly clusterReadSlice: number | undefined
   /** A cluster tree build under way, and whether another is due when it ends (a compaction swapped in meanwhile). */
   private clusterBuilding = false
   private clusterAgain = false
@@ -110,6 +111,7 @@ export class LocatorIndex {
     )
     this.nameChunk = options.nameChunk
     this.clusterNowMax = options.clusterNowMax ?? CLUSTER_NOW_MAX
+    this.clusterReadSlice = options.clusterReadSlice
     this.nameSortSlice = options.nameSortSlice ?? NAME_SORT_SLICE
     this.byRankMin = options.byRankMin ?? BY_RANK_MIN
     this.fuzzyHeapMax = options.fuzzyHeapMax ?? FUZZY_HEAP_MAX
@@ -402,7 +404,7 @@ export class LocatorIndex {
   /** Builds a cluster tree of the points as they are, in the worker thread; once done, another if one became due meanwhile. */
   private buildClusters(): void {
     this.clusterBuilding = true
-    buildClusterTree(this.s.keys, (tree) => {
+    const done = (tree: ClusterTree) => {
       this.clusterBuilding = false
       if (this.disposed) return
       this.s.clusters = tree
@@ -410,7 +412,8 @@ export class LocatorIndex {
         this.clusterAgain = false
         this.buildClusters()
       }
-    })
+    }
+    buildClusterTree(this.s.keys, this.schedule, done, this.clusterReadSlice)
   }
 
   /** After a compaction: a tree in use is built anew, at once when small, else in the worker thread (the old one answers meanwhile). */

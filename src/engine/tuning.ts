@@ -92,3 +92,6 @@ export const NAME_SORT_SLICE = 2048
 
 /** Above this many candidates, a search with typos by name or priority marks its matches and walks the name order, rather than a heap. */
 export const FUZZY_HEAP_MAX = 2000
+
+/** Keys a background cluster build reads a task: about a millisecond of the event loop. */
+export const CLUSTER_READ_SLICE = 4096

@@ -80,6 +80,8 @@ export type IndexOptions = {
   kdWorkerMin?: number
   /** Below this many points, the first cluster tree is built at once (CLUSTER_NOW_MAX). Tests use 0 for the background build. */
   clusterNowMax?: number
+  /** Keys a background cluster build reads a task (CLUSTER_READ_SLICE). Tests use small ones. */
+  clusterReadSlice?: number
   /** The smallest delta that schedules a compaction (see DELTA_MIN). Tests use small ones. */
   deltaMin?: number
   /** Above this many base points in a circle's boxes, sort=priority alone finds its page best first (BY_RANK_MIN). Tests use 0. */

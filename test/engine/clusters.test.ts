@@ -296,6 +296,34 @@ describe('clusters', () => {
     expect(await builtLater(many)).toEqual(now)
   })
 
+  test('writes between the slices of a background build: each location answered where it is now, once', async () => {
+    const tasks = taskQueue()
+    const docs = many.slice(0, 400)
+    const truth = new Map(docs.map((d) => [d.id, d]))
+    const index = new LocatorIndex(docs, { clusterNowMax: 0, clusterReadSlice: 16, schedule: tasks.schedule })
+    expect(index.clusters(query(WORLD), 5)).toBeNull() // the build starts: its read runs in the tasks
+    for (let round = 0; round < 40; round++) {
+      tasks.runOne()
+      const old = truth.get(`loc_${(round * 37) % 400}`)
+      if (old !== undefined) {
+        const moved = { ...old, lat: old.lat + 0.02, lng: old.lng - 0.03 }
+        index.upsert(moved)
+        truth.set(moved.id, moved)
+      }
+      index.remove(`loc_${(round * 53 + 11) % 400}`)
+      truth.delete(`loc_${(round * 53 + 11) % 400}`)
+      const added = { ...many[400 + round]! }
+      index.upsert(added)
+      truth.set(added.id, added)
+    }
+    for (let i = 0; i < 500 && index.clusters(query(WORLD), 5) === null; i++) {
+      tasks.runAll()
+      await Bun.sleep(10)
+    }
+    expect(index.clusters(query(WORLD), 5)).not.toBeNull()
+    for (const zoom of [1, 5, 9, 14]) checkZoom(index, (id) => truth.get(id)!, query(WORLD), zoom, [-5, 40, 10, 55])
+  })
+
   test('a worker that answers nonsense or fails: the tree is built here, the same', async () => {
     const now = new LocatorIndex(many).clusters(query(WORLD), 5)
     try {

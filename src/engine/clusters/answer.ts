@@ -156,7 +156,7 @@ export function clustersIn(
 
 /** A cluster of n points from its seed (a tree point) and its centre (x, y as kept). */
 function clusterHit(tree: ClusterTree, zoom: number, seed: number, x: number, y: number, n: number, split: number) {
-  const id = `${zoom}-${tree.id[seed]}`
+  const id = `${zoom}-${tree.idOf(seed)}`
   return { id, lat: latOfY(decode(y)), lng: lngOfX(decode(x)), count: n, expansionZoom: split }
 }
 
@@ -233,9 +233,9 @@ function itemSeededBy(tree: ClusterTree, keys: KeyTable, zoom: number, seed: str
   const key = keys.keyOf.get(seed)
   if (key !== undefined && key < tree.xy.length >> 1) {
     const item = tree.member[zoom]![key]!
-    if (item >= 0 && tree.id[seeds[item]!] === seed) return item
+    if (item >= 0 && tree.idOf(seeds[item]!) === seed) return item
   }
-  const point = tree.id.indexOf(seed)
+  const point = tree.pointOf(seed)
   return point < 0 ? -1 : seeds.indexOf(point)
 }
 

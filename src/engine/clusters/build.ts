@@ -2,6 +2,8 @@
 // here, in one canonical order: by Web Mercator x, then y (as kept), then a hash of the id, so
 // processes that hold the same points make the same clusters, with the same seeds (and so the same
 // cluster ids). The hash, not the id: 100,000 ids cost the event loop 0.1 s to send a worker.
+import { CLUSTER_READ_SLICE } from '../tuning'
+import type { Schedule } from '../types'
 import { inWorker } from '../worker-jobs'
 import type { KeyTable } from '../keys'
 import { buildLevels, type ClusterLevels, encode, levelBuffers, MAX_CLUSTER_ZOOM, mercX, mercY } from './levels'
@@ -79,42 +81,95 @@ function answerFrom(data: Record<string, unknown>, n: number, keyCount: number):
   return { order, levels, xy, keyOfPoint }
 }
 
-/** The live keys' points as they are now, by input position. */
-function livePoints(keys: KeyTable) {
+/** The live keys' points by input position, and the KeyTable.writes they were read at. */
+type LivePoints = {
+  lng: Float64Array
+  lat: Float64Array
+  ids: string[]
+  hash: Uint32Array
+  keyAt: Int32Array
+  keyCount: number
+  builtAt: number
+}
+
+/**
+ * Reads the live keys' points: each call reads the next `slice` keys, and returns the points once
+ * every key is read, else null.
+ * A key written while they are read was written after builtAt: the tree does not count it as
+ * built (ClusterTree.holds), whichever of its points was read.
+ */
+function livePointsReader(keys: KeyTable, slice: number): () => LivePoints | null {
   const n = keys.live
-  const lng = new Float64Array(n)
-  const lat = new Float64Array(n)
-  const ids: string[] = new Array(n)
-  const hash = new Uint32Array(n)
-  const keyAt = new Int32Array(n)
+  const keyCount = keys.entries.length
+  const points: LivePoints = {
+    lng: new Float64Array(n),
+    lat: new Float64Array(n),
+    ids: new Array(n),
+    hash: new Uint32Array(n),
+    keyAt: new Int32Array(n),
+    keyCount,
+    builtAt: keys.writes,
+  }
+  const { lng, lat, ids, hash, keyAt } = points
+  let key = 0
   let i = 0
-  keys.entries.forEach((entry, key) => {
-    if (entry === null) return
-    lng[i] = keys.lng[key]!
-    lat[i] = keys.lat[key]!
-    ids[i] = entry.id
-    hash[i] = idHash(entry.id)
-    keyAt[i++] = key
-  })
-  return { lng, lat, ids, hash, keyAt, keyCount: keys.entries.length, builtAt: keys.writes }
+  return () => {
+    const { entries } = keys
+    const stop = Math.min(keyCount, key + slice)
+    for (; key < stop; key++) {
+      const entry = entries[key]
+      // Keys freed or taken since the start (n counted then) are read as they are now.
+      if (entry === null || entry === undefined || i === n) continue
+      lng[i] = keys.lng[key]!
+      lat[i] = keys.lat[key]!
+      ids[i] = entry.id
+      hash[i] = idHash(entry.id)
+      keyAt[i++] = key
+    }
+    if (key < keyCount) return null
+    if (i === n) return points
+    // Fewer live keys than at the start: the arrays cut to those read.
+    return {
+      ...points,
+      lng: lng.slice(0, i),
+      lat: lat.slice(0, i),
+      ids: ids.slice(0, i),
+      hash: hash.slice(0, i),
+      keyAt: keyAt.slice(0, i),
+    }
+  }
 }
 
 /** The cluster tree of the live keys as they are now, built here, now. */
 export function clusterTreeNow(keys: KeyTable): ClusterTree {
-  const { lng, lat, ids, hash, keyAt, keyCount, builtAt } = livePoints(keys)
+  const { lng, lat, ids, hash, keyAt, keyCount, builtAt } = livePointsReader(keys, Number.POSITIVE_INFINITY)()!
   return new ClusterTree(clusterJob(lng, lat, hash, keyAt, keyCount).answer, ids, builtAt)
 }
 
-/** Builds the cluster tree of the live keys as they are now in the worker thread (without one, here, later); `done` gets it on this thread. */
-export function buildClusterTree(keys: KeyTable, done: (tree: ClusterTree) => void): void {
-  const { lng, lat, ids, hash, keyAt, keyCount, builtAt } = livePoints(keys)
-  // Copies go to the worker; these stay for a build here if it is lost.
-  const sent = { lng: lng.slice(), lat: lat.slice(), hash: hash.slice(), keyAt: keyAt.slice(), keyCount }
-  inWorker({
-    message: { kind: 'clusters', ...sent },
-    transfer: [sent.lng.buffer, sent.lat.buffer, sent.hash.buffer, sent.keyAt.buffer],
-    read: (data) => answerFrom(data, ids.length, keyCount),
-    local: () => clusterJob(lng, lat, hash, keyAt, keyCount).answer,
-    done: (answer) => done(new ClusterTree(answer, ids, builtAt)),
-  })
+/**
+ * Builds the cluster tree of the live keys in the worker thread, their points read `slice` keys a
+ * task of `schedule`; `done` gets it on this thread. Without a worker, or if it fails, the tree is
+ * built here, later, of the keys as they are then.
+ */
+export function buildClusterTree(
+  keys: KeyTable,
+  schedule: Schedule,
+  done: (tree: ClusterTree) => void,
+  slice = CLUSTER_READ_SLICE,
+): void {
+  const read = livePointsReader(keys, slice)
+  const step = () => {
+    const points = read()
+    if (points === null) return schedule(step)
+    const { lng, lat, ids, hash, keyAt, keyCount, builtAt } = points
+    // The arrays go whole, not copied (24 MB at 1M): a build here reads the keys again.
+    inWorker({
+      message: { kind: 'clusters', lng, lat, hash, keyAt, keyCount },
+      transfer: [lng, lat, hash, keyAt].map((a) => a.buffer as ArrayBuffer),
+      read: (data) => new ClusterTree(answerFrom(data, ids.length, keyCount), ids, builtAt),
+      local: () => clusterTreeNow(keys),
+      done,
+    })
+  }
+  schedule(step)
 }

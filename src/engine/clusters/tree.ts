@@ -15,9 +15,11 @@ export class ClusterTree {
   readonly member: Int32Array[]
   /** By key: its Web Mercator x and y as kept (encode()), side by side. */
   readonly xy: Int32Array
-  /** By tree point: its location id (a cluster's id names its seed's), and its key. */
-  readonly id: string[]
+  /** By tree point: its key. */
   readonly keyOfPoint: Int32Array
+  /** The ids by input position, and the input position of each tree point: idOf() reads through both. */
+  private readonly ids: string[]
+  private readonly order: Int32Array
   /** KeyTable.writes when its points were read: a key written after is not as built. */
   readonly builtAt: number
 
@@ -29,7 +31,20 @@ export class ClusterTree {
     this.member = levels.member
     this.xy = xy
     this.keyOfPoint = keyOfPoint
-    this.id = Array.from(order, (i) => ids[i]!)
+    // Not made into an id array by point: 1M ids cost the event loop tens of ms on the answer's arrival.
+    this.ids = ids
+    this.order = order
+  }
+
+  /** A tree point's location id (a cluster's id names its seed's). */
+  idOf(point: number): string {
+    return this.ids[this.order[point]!]!
+  }
+
+  /** The tree point of a location id; -1 when the build had no such location. */
+  pointOf(id: string): number {
+    const input = this.ids.indexOf(id)
+    return input < 0 ? -1 : this.order.indexOf(input)
   }
 
   /** Whether a live key is as built: read then, not written since. */
