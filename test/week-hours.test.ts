@@ -24,6 +24,7 @@ describe('splitWeekHours', () => {
     ['Lun-Ven 9h-19h, Sam 9h-12h', weekdays('9h-19h', '9h-12h')],
     ['lunes a viernes de 9 a 18, sábado de 10 a 14', weekdays('de 9 a 18', 'de 10 a 14')],
     ['lun-ven 9-12 e 15-19', weekdays('9-12 e 15-19')],
+    ['ma-vr 9-18, za 10-17, zo gesloten', weekdays('9-18', '10-17', 'gesloten')],
     ['Monday to Friday: 9am-5pm | Saturday: 10am-2pm', weekdays('9am-5pm', '10am-2pm')],
     ['Open: Mon-Fri 9-5', weekdays('9-5')],
     ['Mo,Di,Do 9-18; Mi 9-13', week('9-18', '9-18', '9-13', '9-18', '', '', '')],

@@ -1,12 +1,12 @@
 // A week of opening hours in one text, as store lists and OpenStreetMap write them ("Mon-Fri
 // 9-18, Sat 10-14, Sun closed", "Mo-Fr 09:00-18:00; Sa 10:00-14:00", "Lun-Ven 9h-19h"), split
 // into each day's text, which parseDayHours then reads. Days in English, German, French,
-// Spanish and Italian, and the two-letter days of OpenStreetMap and German.
+// Spanish, Italian and Dutch, and the two-letter days of OpenStreetMap, German and Dutch.
 import { parseDayHours } from './hours'
 
 /** Each name of a day (accents removed, lower case), Monday = 0. */
 const DAY_NAMES: [string, number][] = [
-  ...names(0, 'monday mon mo montag lundi lun lunes lunedi maandag'),
+  ...names(0, 'monday mon mo montag lundi lun lunes lunedi maandag ma'),
   ...names(1, 'tuesday tues tue tu dienstag di mardi mar martes martedi dinsdag'),
   ...names(2, 'wednesday wed we mittwoch mi mercredi mer miercoles mie mercoledi woensdag wo'),
   ...names(3, 'thursday thurs thur thu th donnerstag do jeudi jeu jueves jue giovedi gio donderdag'),
