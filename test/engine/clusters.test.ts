@@ -324,6 +324,30 @@ describe('clusters', () => {
     for (const zoom of [1, 5, 9, 14]) checkZoom(index, (id) => truth.get(id)!, query(WORLD), zoom, [-5, 40, 10, 55])
   })
 
+  test('a free key taken while a background build reads the points: every location it read still counted', async () => {
+    const tasks = taskQueue()
+    const docs = many.slice(0, 200)
+    const truth = new Map(docs.map((d) => [d.id, d]))
+    const index = new LocatorIndex(docs, { clusterNowMax: 0, clusterReadSlice: 16, schedule: tasks.schedule })
+    // Freed keys, low in key order: the build starts with fewer live keys than there are slots.
+    for (let n = 10; n < 20; n++) {
+      index.remove(`loc_${n}`)
+      truth.delete(`loc_${n}`)
+    }
+    expect(index.clusters(query(WORLD), 5)).toBeNull()
+    // New locations take the freed keys before the read reaches them.
+    for (let n = 0; n < 10; n++) {
+      const added = { ...many[300 + n]! }
+      index.upsert(added)
+      truth.set(added.id, added)
+    }
+    for (let i = 0; i < 500 && index.clusters(query(WORLD), 5) === null; i++) {
+      tasks.runAll()
+      await Bun.sleep(10)
+    }
+    for (const zoom of [1, 5, 9, 14]) checkZoom(index, (id) => truth.get(id)!, query(WORLD), zoom, [-5, 40, 10, 55])
+  })
+
   test('a worker that answers nonsense or fails: the tree is built here, the same', async () => {
     const now = new LocatorIndex(many).clusters(query(WORLD), 5)
     try {

@@ -93,10 +93,9 @@ type LivePoints = {
 }
 
 /**
- * Reads the live keys' points: each call reads the next `slice` keys, and returns the points once
- * every key is read, else null.
- * A key written while they are read was written after builtAt: the tree does not count it as
- * built (ClusterTree.holds), whichever of its points was read.
+ * Reads the live keys' points as they were at builtAt: each call reads the next `slice` keys, and
+ * returns the points once every key is read, else null. A key written while they are read is left
+ * out: it was written after builtAt, so the tree does not count it as built (ClusterTree.holds).
  */
 function livePointsReader(keys: KeyTable, slice: number): () => LivePoints | null {
   const n = keys.live
@@ -114,12 +113,12 @@ function livePointsReader(keys: KeyTable, slice: number): () => LivePoints | nul
   let key = 0
   let i = 0
   return () => {
-    const { entries } = keys
+    const { entries, writtenAt } = keys
     const stop = Math.min(keyCount, key + slice)
     for (; key < stop; key++) {
       const entry = entries[key]
-      // Keys freed or taken since the start (n counted then) are read as they are now.
-      if (entry === null || entry === undefined || i === n) continue
+      // A key written since the start is not the tree's (ClusterTree.holds): at most n are left.
+      if (entry === null || entry === undefined || writtenAt[key]! > points.builtAt) continue
       lng[i] = keys.lng[key]!
       lat[i] = keys.lat[key]!
       ids[i] = entry.id
@@ -128,7 +127,7 @@ function livePointsReader(keys: KeyTable, slice: number): () => LivePoints | nul
     }
     if (key < keyCount) return null
     if (i === n) return points
-    // Fewer live keys than at the start: the arrays cut to those read.
+    // Keys written while they were read: the arrays cut to those read.
     return {
       ...points,
       lng: lng.slice(0, i),
