@@ -28,13 +28,17 @@ const FILLER =
 /** Between intervals. */
 const AND = /\s*(?:,|;|\/|&|\+|\band\b|\bund\b|\bet\b|\by\b|\be\b|\ben\b|\boch\b|\bog\b|\bja\b)\s*/
 
-/** Lowercased, accents and punctuation that say nothing removed, dashes made one. */
-function normal(text: string): string {
-  return text
+/** Lowercased, accents removed, dashes made one: how hours text is compared (week-hours.ts folds so too). */
+export const foldHours = (text: string): string =>
+  text
     .normalize('NFKD')
     .replace(/\p{Mn}/gu, '')
     .toLowerCase()
     .replace(/[–—−]/g, '-')
+
+/** Folded (foldHours), spaces joined, punctuation that says nothing removed. */
+function normal(text: string): string {
+  return foldHours(text)
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/[.!]+$/, '')

@@ -2,7 +2,7 @@
 // 9-18, Sat 10-14, Sun closed", "Mo-Fr 09:00-18:00; Sa 10:00-14:00", "Lun-Ven 9h-19h"), split
 // into each day's text, which parseDayHours then reads. Days in English, German, French,
 // Spanish, Italian and Dutch, and the two-letter days of OpenStreetMap, German and Dutch.
-import { parseDayHours } from './hours'
+import { foldHours, parseDayHours } from './hours'
 
 /** Each name of a day (accents removed, lower case), Monday = 0. */
 const DAY_NAMES: [string, number][] = [
@@ -28,14 +28,17 @@ const EVERY_DAY = new RegExp(`^(?:${EVERY})$`)
 const HOLIDAYS = 'ph'
 
 const DAY = [...DAY_NAMES.map(([name]) => name), HOLIDAYS].sort((a, b) => b.length - a.length).join('|')
+/** Words between the first and last day of a span. */
+const THROUGH = '-|to|through|thru|bis|a|au|al|tot|t/m'
 /** A day, or two and the days between ("Mon-Fri", "lun a ven", "Mo bis Fr"). */
-const SPAN = `(?:${DAY})\\.?(?:\\s*(?:-|to|through|thru|bis|a|au|al|tot|t/m)\\s*(?:${DAY})\\.?)?`
+const SPAN = `(?:${DAY})\\.?(?:\\s*(?:${THROUGH})\\s*(?:${DAY})\\.?)?`
 /** Spans joined ("Sat, Sun", "Sa & So", "Mo-Mi, Fr"), or every day, then an optional colon. */
 const DAYS_AT = new RegExp(
   `(?<![\\p{L}\\d])(?:${EVERY}|${SPAN}(?:\\s*(?:,|&|/|\\+|and|und|et|y|e|en)\\s*${SPAN})*)(?![\\p{L}\\d])\\s*:?`,
   'gu',
 )
-const SPAN_PARTS = new RegExp(`(${DAY})\\.?(?:\\s*(?:-|to|through|thru|bis|a|au|al|tot|t/m)\\s*(${DAY}))?`, 'g')
+/** A span's first and last day, as daysOf reads them. */
+const SPAN_PARTS = new RegExp(`(${DAY})\\.?(?:\\s*(?:${THROUGH})\\s*(${DAY}))?`, 'g')
 /** Separators left between one day's hours and the next days. */
 const TRAILING = /[\s,;|/]+$/
 
@@ -51,11 +54,7 @@ function folded(text: string): { t: string; at: number[] } {
   const at: number[] = []
   let i = 0
   for (const ch of text) {
-    const f = ch
-      .normalize('NFKD')
-      .replace(/\p{Mn}/gu, '')
-      .toLowerCase()
-      .replace(/[–—−]/g, '-')
+    const f = foldHours(ch)
     for (let k = 0; k < f.length; k++) at.push(i)
     t += f
     i += ch.length

@@ -67,8 +67,8 @@ export function localDayOn(clock: ZoneClock, t: number): number {
 
 /** The instant the local day holding `t` ends: the next local midnight (the offset then taken into account). */
 export function dayEndOn(clock: ZoneClock, t: number): number {
+  const midnight = (localDayOn(clock, t) + 1) * DAY_MINUTES
   const { offset, until, after } = clock.at(t)
-  const midnight = (Math.floor((Math.floor(t / MINUTE) + offset) / DAY_MINUTES) + 1) * DAY_MINUTES
   const end = (midnight - offset) * MINUTE
   // Past the change of offset, midnight comes by the offset after it (never before that change).
   return end < until ? end : Math.max(until, (midnight - after) * MINUTE)

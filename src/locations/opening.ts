@@ -32,23 +32,26 @@ export function keptZone(r: Pick<LocationRecord, 'timezone' | 'lat' | 'lng'>): s
   return r.timezone !== null && r.timezone === zoneAt(r.lat, r.lng) ? null : r.timezone
 }
 
-/** The days (monday...) and dates (YYYY-MM-DD) whose hours text is set but could not be read: they count as unknown. */
-export function unreadHours(r: Pick<LocationRecord, 'hours' | 'specialHours'>): string[] {
-  const unread: string[] = []
+/** The days (monday...) and dates (YYYY-MM-DD) whose hours text is set but could not be read, with that text. */
+export function unreadHourTexts(r: Pick<LocationRecord, 'hours' | 'specialHours'>): { key: string; text: string }[] {
+  const unread: { key: string; text: string }[] = []
   for (const day of DAYS) {
     const text = r.hours[day]
-    if (text !== undefined && text !== '' && parseDayHours(text).kind === 'unknown') unread.push(day)
+    if (text !== undefined && text !== '' && parseDayHours(text).kind === 'unknown') unread.push({ key: day, text })
   }
   for (const [date, text] of Object.entries(r.specialHours))
-    if (text !== '' && parseDayHours(text).kind === 'unknown') unread.push(date)
+    if (text !== '' && parseDayHours(text).kind === 'unknown') unread.push({ key: date, text })
   return unread
 }
 
-/** unreadHours as sentences, for the bulk endpoint's and the CLI import's warnings. */
+/** The days and dates of unreadHourTexts: they count as unknown. */
+export const unreadHours = (r: Pick<LocationRecord, 'hours' | 'specialHours'>): string[] =>
+  unreadHourTexts(r).map((u) => u.key)
+
+/** unreadHourTexts as sentences, for the bulk endpoint's and the CLI import's warnings. */
 export function unreadHoursWarnings(r: Pick<LocationRecord, 'hours' | 'specialHours'>): string[] {
-  return unreadHours(r).map((key) => {
+  return unreadHourTexts(r).map(({ key, text }) => {
     const field = key.includes('-') ? `special_hours.${key}` : `hours.${key}`
-    const text = key.includes('-') ? r.specialHours[key] : r.hours[key as keyof typeof r.hours]
     return `${field} ${JSON.stringify(text)} could not be read as opening hours: it is kept, and counts as unknown (docs/management-api.md, Opening hours).`
   })
 }

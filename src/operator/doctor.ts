@@ -8,7 +8,7 @@ import {
   openExisting,
 } from '../store/backup-file'
 import { type LocatorFacts, locatorFacts, MAX_LISTED, publishedHours } from '../store/doctor-facts'
-import { unreadHours } from '../locations/opening'
+import { unreadHourTexts } from '../locations/opening'
 import { COARSE_PRECISIONS } from '../locations/placement'
 import { REVERSE_SOURCE } from '../locations/town'
 import { requireDatabaseFile } from './backup'
@@ -100,9 +100,7 @@ function unreadHoursOf(db: ReturnType<typeof openExisting>, locatorId: string): 
     if (unread === undefined) {
       const hours = JSON.parse(row.hours) as Record<string, string>
       const specialHours = JSON.parse(row.special_hours) as Record<string, string>
-      unread = unreadHours({ hours, specialHours }).map(
-        (k) => `${k} ${JSON.stringify(k.includes('-') ? specialHours[k] : hours[k])}`,
-      )
+      unread = unreadHourTexts({ hours, specialHours }).map(({ key, text }) => `${key} ${JSON.stringify(text)}`)
       seen.set(key, unread)
     }
     if (unread.length === 0) continue

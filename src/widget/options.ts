@@ -2,8 +2,6 @@
 
 import type { DirectionsService } from '../core/directions'
 
-export type Directions = DirectionsService
-
 export type Options = {
   /** The locator's public token (pk_...). */
   token: string
@@ -24,7 +22,7 @@ export type Options = {
   /** A tile URL template ({z}/{x}/{y}); null: the country shapes served with the widget. */
   tiles: string | null
   tilesAttribution: string
-  directions: Directions
+  directions: DirectionsService
   /** Stores a page. */
   limit: number
   /** Whether the "open now" switch is shown. */

@@ -58,10 +58,11 @@ export const storePageUrl = (base: string, token: string, id: string, name: stri
 
 /**
  * A page's ETag: it changes with every write to the locator (registry.version, which also marks its
- * index in use), the URL as sent, and the base its links are made on.
+ * index in use), the URL as sent, and `made`: the base its links are made on, and whatever else
+ * the page depends on that no write changes (a store page's date).
  */
-export function pageEtag(deps: PageDeps, locator: Locator, request: Request, base: string): string {
-  return etagOf(deps.registry.version(locator.id), request.url, Bun.hash(`pages ${base}`))
+export function pageEtag(deps: PageDeps, locator: Locator, request: Request, made: string): string {
+  return etagOf(deps.registry.version(locator.id), request.url, Bun.hash(`pages ${made}`))
 }
 
 /** 304 when the request already holds the page `etag` names; else null. */

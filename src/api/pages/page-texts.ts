@@ -153,5 +153,8 @@ export function pageTexts(lang: PageLang): LangTexts {
 /** A weekday name as a table's row header shows it: capitalised, as English and German write them anyway. */
 const capitalise = (text: string, lang: string) => text.charAt(0).toLocaleUpperCase(lang) + text.slice(1)
 
+/** The query string that asks a page for `lang`: none for English, the pages' default. */
+export const langQuery = (lang: PageLang): string => (lang === 'en' ? '' : `?lang=${lang}`)
+
 /** A text with "{name}" replaced. */
 export const named = (text: string, name: string) => text.replace('{name}', name)

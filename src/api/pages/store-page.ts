@@ -21,7 +21,7 @@ import {
   unavailablePage,
 } from './deps'
 import { escapeHtml as esc, htmlResponse, scriptJson } from './html'
-import { type LangTexts, named, PAGE_LANGS, type PageLang, pageLang, pageTexts } from './page-texts'
+import { type LangTexts, langQuery, named, PAGE_LANGS, type PageLang, pageLang, pageTexts } from './page-texts'
 import { localBusinessJsonLd, type PublicLocation, type SocialNetwork, socialUrl } from './json-ld'
 
 const CACHE_CONTROL = 'public, max-age=60'
@@ -61,8 +61,7 @@ export function storePageResponse(
         finderUrl(base, locator.publicToken),
       )
     const lang = pageLang(new URL(request.url)) ?? 'en'
-    const pageUrl = (l: PageLang) =>
-      storePageUrl(base, locator.publicToken, location.id, location.name) + (l === 'en' ? '' : `?lang=${l}`)
+    const pageUrl = (l: PageLang) => storePageUrl(base, locator.publicToken, location.id, location.name) + langQuery(l)
     const canonical = pageUrl(lang)
     if (slug === null ? slugSent(request, location.id) : slug !== slugOf(location.name))
       return new Response(null, { status: 301, headers: { location: canonical, 'cache-control': CACHE_CONTROL } })
@@ -161,7 +160,7 @@ function cut(text: string, max: number): string {
 
 function pageHtml(page: Page): string {
   const { location, locator, texts } = page
-  const finder = finderUrl(page.base, locator.publicToken) + (texts.lang === 'en' ? '' : `?lang=${texts.lang}`)
+  const finder = finderUrl(page.base, locator.publicToken) + langQuery(texts.lang)
   return `<!doctype html>
 <html lang="${texts.lang}">
 <head>

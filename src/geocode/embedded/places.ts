@@ -288,11 +288,10 @@ export class PlaceSearch {
     const p = utf8.encode(key)
     const [from, to] = this.nameKeys.range(p)
     if (to > from) {
-      const candidates = to - from > LISTED_FROM ? this.parts.listed.get(Buffer.from(p).toString('latin1')) : null
       // Row -> 2 exact, 1 a main name begins with the text, 0 an alternate one only.
       const towns = new Map<number, number>()
       for (let i = from; i < to && this.nameKeys.equals(i, p); i++) towns.set(this.nameKeys.ref[i]!, 2)
-      for (const i of candidates ?? bestTowns(this.nameKeys, this.parts.population, from, to, CANDIDATES)) {
+      for (const i of this.bestOf(from, to, p.length)) {
         const town = this.nameKeys.ref[i]!
         if (!towns.has(town)) towns.set(town, this.nameKeys.main[i]!)
       }
@@ -337,12 +336,7 @@ export class PlaceSearch {
     // Row -> its fewest edits, and whether a main name has them.
     const towns = new Map<number, { edits: number; main: number }>()
     for (const { from, to, depth, edits } of ranges) {
-      const start = this.nameKeys.start[from]!
-      const listed =
-        to - from > LISTED_FROM
-          ? this.parts.listed.get(this.nameKeys.bytes.toString('latin1', start, start + depth))
-          : null
-      for (const i of listed ?? bestTowns(this.nameKeys, this.parts.population, from, to, CANDIDATES)) {
+      for (const i of this.bestOf(from, to, depth)) {
         const town = this.nameKeys.ref[i]!
         const had = towns.get(town)
         if (had === undefined || (had.edits === edits && had.main < this.nameKeys.main[i]!))
@@ -354,6 +348,19 @@ export class PlaceSearch {
     const ranked = [...towns].map(([town, { edits, main }]) => ({ town, main, tier: 2 + 2 * edits + 1 - main }))
     ranked.sort((a, b) => a.tier - b.tier || population[b.town]! - population[a.town]!)
     return ranked.slice(0, CANDIDATES).map(({ town, main, tier }) => ({ ...this.town(town, main), tier }))
+  }
+
+  /**
+   * The best towns (bestTowns) of the name keys from..to, which begin with the same `depth` bytes:
+   * the prefix's list when it keeps one, else found now.
+   */
+  private bestOf(from: number, to: number, depth: number): Int32Array {
+    if (to - from > LISTED_FROM) {
+      const start = this.nameKeys.start[from]!
+      const listed = this.parts.listed.get(this.nameKeys.bytes.toString('latin1', start, start + depth))
+      if (listed !== undefined) return listed
+    }
+    return bestTowns(this.nameKeys, this.parts.population, from, to, CANDIDATES)
   }
 
   private town(row: number, match: number): PlaceHit {
