@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { keyParts, SortedKeys, utf8 } from '../../src/geocode/embedded/place-keys'
-import { typoRanges } from '../../src/geocode/embedded/place-typos'
+import { type TypoRange, typoRanges } from '../../src/geocode/embedded/place-typos'
 
 /** Edits from `a` to `b`: a letter added, dropped or changed, or two neighbours swapped (no letter edited twice). */
 function osa(a: Uint8Array, b: Uint8Array): number {
@@ -25,18 +25,23 @@ function prefixEdits(name: Uint8Array, text: Uint8Array): number {
   return best
 }
 
-/** Each name the ranges hold, with the fewest edits of a range that holds it. */
-function walked(keys: SortedKeys, names: string[], text: string, most: number, anchored: boolean) {
-  const found = new Map<string, number>()
-  for (const r of typoRanges(keys, utf8.encode(text), most, anchored)) {
-    expect(r.to).toBeGreaterThan(r.from)
-    for (let i = r.from; i < r.to; i++) {
-      // Every name of a range begins with the same prefix of r.depth bytes.
-      expect(names[i]!.slice(0, r.depth)).toBe(names[r.from]!.slice(0, r.depth))
-      found.set(names[i]!, Math.min(found.get(names[i]!) ?? Number.POSITIVE_INFINITY, r.edits))
+/** Each name the ranges of prefixes and of whole names hold, with the fewest edits of a range that holds it. */
+function walked(keys: SortedKeys, names: string[], text: string, most: number, anchored: boolean, whole = false) {
+  const finds = typoRanges(keys, utf8.encode(text), most, anchored, whole)
+  const held = (ranges: TypoRange[], isWhole: boolean) => {
+    const found = new Map<string, number>()
+    for (const r of ranges) {
+      expect(r.to).toBeGreaterThan(r.from)
+      for (let i = r.from; i < r.to; i++) {
+        // Every name of a range begins with the same prefix of r.depth bytes; a whole one is that prefix.
+        expect(names[i]!.slice(0, r.depth)).toBe(names[r.from]!.slice(0, r.depth))
+        if (isWhole) expect(names[i]!.length).toBe(r.depth)
+        found.set(names[i]!, Math.min(found.get(names[i]!) ?? Number.POSITIVE_INFINITY, r.edits))
+      }
     }
+    return found
   }
-  return found
+  return { prefix: held(finds.prefix, false), whole: held(finds.whole, true) }
 }
 
 // Few letters, so names share prefixes and typed texts come near many of them.
@@ -44,14 +49,15 @@ const word = (min: number, max: number) =>
   fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd', ' '), minLength: min, maxLength: max })
 
 describe('typoRanges', () => {
-  test('holds exactly the names with a prefix within `most` edits, each at its fewest; anchored, those with the first letter as typed', () => {
+  test('holds exactly the names with a prefix (whole: the name itself) within `most` edits, each at its fewest; anchored, those with the first letter as typed', () => {
     fc.assert(
       fc.property(
         fc.uniqueArray(word(1, 8), { minLength: 1, maxLength: 60 }),
         word(1, 7),
         fc.constantFrom(0, 1, 2),
         fc.boolean(),
-        (list, text, most, anchored) => {
+        fc.boolean(),
+        (list, text, most, anchored, whole) => {
           const names = [...list].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)) // ASCII: code unit order is byte order
           const keys = new SortedKeys(
             keyParts(
@@ -60,13 +66,19 @@ describe('typoRanges', () => {
             ),
           )
           const p = utf8.encode(text)
-          const expected = new Map<string, number>()
-          for (const name of names) {
-            if (anchored && name[0] !== text[0]) continue
-            const edits = prefixEdits(utf8.encode(name), p)
-            if (edits <= most) expected.set(name, edits)
+          const expected = (edits: (name: Uint8Array) => number) => {
+            const within = new Map<string, number>()
+            for (const name of names) {
+              if (anchored && name[0] !== text[0]) continue
+              const e = edits(utf8.encode(name))
+              if (e <= most) within.set(name, e)
+            }
+            return within
           }
-          expect(walked(keys, names, text, most, anchored)).toEqual(expected)
+          // Asked for whole names too, the walk finds the same prefixes.
+          const got = walked(keys, names, text, most, anchored, whole)
+          expect(got.prefix).toEqual(expected((name) => prefixEdits(name, p)))
+          expect(got.whole).toEqual(whole ? expected((name) => osa(name, p)) : new Map())
         },
       ),
       { numRuns: 500 },
@@ -76,14 +88,16 @@ describe('typoRanges', () => {
   test('a swap of neighbours is one edit; a name that ends before the text is still within reach', () => {
     const names = ['lodz', 'london', 'londonderry', 'paris'] // in byte order
     const keys = new SortedKeys(keyParts(names, [0, 1, 2, 3]))
-    expect(walked(keys, names, 'lodnon', 1, false)).toEqual(
+    expect(walked(keys, names, 'lodnon', 1, false).prefix).toEqual(
       new Map([
         ['london', 1],
         ['londonderry', 1],
       ]),
     )
-    expect(walked(keys, names, 'lodzz', 1, false)).toEqual(new Map([['lodz', 1]]))
-    expect(walked(keys, names, 'pairs', 1, false)).toEqual(new Map([['paris', 1]]))
-    expect(walked(keys, names, 'qaris', 1, true)).toEqual(new Map())
+    expect(walked(keys, names, 'lodzz', 1, false).prefix).toEqual(new Map([['lodz', 1]]))
+    expect(walked(keys, names, 'pairs', 1, false).prefix).toEqual(new Map([['paris', 1]]))
+    expect(walked(keys, names, 'qaris', 1, true).prefix).toEqual(new Map())
+    expect(walked(keys, names, 'lodn', 1, false, true).whole).toEqual(new Map([['lodz', 1]]))
+    expect(walked(keys, names, 'londno', 1, false, true).whole).toEqual(new Map([['london', 1]]))
   })
 })

@@ -81,6 +81,9 @@ describe('GET /places', () => {
     expect((await places('Lodnon'))[0]!.label).toBe('London, United Kingdom') // two letters swapped: one edit
     expect((await places('Frnakfurt'))[0]!.label).toBe('Frankfurt am Main, Germany')
     expect((await places('Brelin'))[0]!.label).toBe('Berlin, Germany')
+    // From five characters a whole name comes first, by any of its names: München, not Mönchengladbach.
+    expect((await places('Mnchen'))[0]!.label).toBe('Munich, Germany')
+    expect((await places('Lodn'))[0]!.label).toBe('London, United Kingdom') // four: more often cut short (Łódź is whole)
     expect((await places('Amsetrdma'))[0]!.label).toBe('Amsterdam, Netherlands') // two edits, nine characters
     expect(await places('Lnodno')).toEqual([]) // two edits, six characters
     expect((await places('Eidnbrugh'))[0]!.label).toBe('Edinburgh, United Kingdom')

@@ -9,22 +9,43 @@ export type TypoRange = { from: number; to: number; depth: number; edits: number
 /** Trie nodes looked at for one text, at most (a few ms): past it, what was found so far. */
 const NODES_MAX = 20_000
 
+/** What typoRanges finds: ranges of keys by a prefix, and (when asked) of whole keys. */
+export type TypoFinds = { prefix: TypoRange[]; whole: TypoRange[] }
+
 /**
- * The ranges of keys that begin with a prefix at most `most` edits from `p` (a byte added,
- * dropped or changed, or two neighbours swapped: the optimal string alignment distance), each
- * with its fewest edits. A range is not split further unless a longer prefix is closer.
+ * prefix: the ranges of keys that begin with a prefix at most `most` edits from `p` (a byte
+ * added, dropped or changed, or two neighbours swapped: the optimal string alignment distance),
+ * each with its fewest edits. A range is not split further unless a longer prefix is closer.
+ * whole, when `whole` is asked (else empty): the keys themselves within `most` edits, each range
+ * one key's copies. Both come from one walk of the trie.
  * `anchored`: only names whose first byte is the text's (a first letter is seldom mistyped).
  */
-export function typoRanges(keys: SortedKeys, p: Uint8Array, most: number, anchored = false): TypoRange[] {
-  const out: TypoRange[] = []
+export function typoRanges(keys: SortedKeys, p: Uint8Array, most: number, anchored = false, whole = false): TypoFinds {
+  const found: TypoFinds = { prefix: [], whole: [] }
   const n = p.length
   // rows[d]: the distances of the text's prefixes (0..n) to the trie node's prefix of d bytes.
   const rows: Int32Array[] = []
   const rowAt = (d: number) => (rows[d] ??= new Int32Array(n + 1))
   for (let j = 0; j <= n; j++) rowAt(0)[j] = j
   let nodes = 0
+  /**
+   * Keeps the node [from, to) of `depth` bytes, `edits` from the text, as a prefix range when the
+   * walk for prefixes reaches it (`byPrefix`); returns whether that walk goes below it.
+   */
+  const keep = (from: number, to: number, depth: number, edits: number, least: number, byPrefix: boolean) => {
+    if (edits <= most) {
+      if (byPrefix) found.prefix.push({ from, to, depth, edits })
+      if (whole) {
+        let end = from
+        while (end < to && keys.length(end) === depth) end++ // the keys that are the prefix itself come first
+        if (end > from) found.whole.push({ from, to: end, depth, edits })
+      }
+    }
+    // Deeper, the whole text is no closer than `least`; a kept range goes deeper only to do better.
+    return byPrefix && least <= most && (edits > most || least < edits)
+  }
   /** Walks the children of the node [from, to) at `depth`; `last` is the byte before (-1 at the root). */
-  const walk = (from: number, to: number, depth: number, last: number) => {
+  const walk = (from: number, to: number, depth: number, last: number, byPrefix: boolean) => {
     const row = rows[depth]!
     const up = depth > 0 ? rows[depth - 1]! : null
     const next = rowAt(depth + 1)
@@ -42,26 +63,25 @@ export function typoRanges(keys: SortedKeys, p: Uint8Array, most: number, anchor
         next[j] = d
         if (d < least) least = d
       }
-      const edits = next[n]!
-      if (edits <= most) out.push({ from: i, to: end, depth: depth + 1, edits })
-      // Deeper, the whole text is no closer than `least`; an accepted range goes deeper only to do better.
-      if (least <= most && (edits > most || least < edits)) walk(i, end, depth + 1, b)
+      const below = keep(i, end, depth + 1, next[n]!, least, byPrefix)
+      if (below || (whole && least <= most)) walk(i, end, depth + 1, b, below)
       i = end
     }
   }
-  if (!anchored) walk(0, keys.size, 0, -1)
+  if (!anchored) walk(0, keys.size, 0, -1, true)
   else if (n > 0) {
     // The first byte as typed: the node of that byte alone, its row made as walk() makes a child's.
     const first = rowAt(1)
     first[0] = 1
     for (let j = 1; j <= n; j++) first[j] = Math.min(j + 1, first[j - 1]! + 1, j - 1 + (p[j - 1] === p[0] ? 0 : 1))
     const [from, to] = keys.range(p.subarray(0, 1))
-    const edits = first[n]!
-    if (to > from && edits <= most) out.push({ from, to, depth: 1, edits })
-    // As walk() goes deeper: while a longer prefix may come within `most`, or closer than `edits`.
-    if (to > from && Math.min(...first) < Math.min(edits, most + 1)) walk(from, to, 1, p[0]!)
+    const least = Math.min(...first)
+    if (to > from) {
+      const below = keep(from, to, 1, first[n]!, least, true)
+      if (below || (whole && least <= most)) walk(from, to, 1, p[0]!, below)
+    }
   }
-  return out
+  return found
 }
 
 /** The end of the run of keys from `i` (below `to`) whose byte at `depth` is `b`: they share the bytes before it. */

@@ -38,6 +38,8 @@ const LISTED_FROM = 1500
 export const CANDIDATES = 48
 /** Texts of this many characters or more may find towns with a typo, when nothing matches as typed. */
 const TYPOS_FROM = 4
+/** A typed text this long or longer is more often a whole name than one cut short. */
+const WHOLE_FROM = 5
 /** Postcodes looked at for one query, at most (in code order). */
 const POSTCODES_SCANNED = 200
 
@@ -326,26 +328,29 @@ export class PlaceSearch {
   /**
    * Towns whose name begins within an edit or two of `key`, as the store search allows typos: one
    * for 4 to 7 characters; two from 8, then with the first letter as typed. Fewer edits rank
-   * first (tier 4 for one, 6 for two; +1 matched by an alternate name only).
+   * first (tiers 4-6 for one, 7-9 for two); then, from WHOLE_FROM characters, a whole name within
+   * them, by any of its names ("Mnchen": München before Mönchengladbach); then a main name.
    */
   private typos(key: string): PlaceHit[] {
     const p = utf8.encode(key)
-    let ranges = typoRanges(this.nameKeys, p, 1)
-    if (ranges.length === 0 && codePoints(key) >= 8) ranges = typoRanges(this.nameKeys, p, 2, true)
-    ranges.sort((a, b) => a.edits - b.edits)
-    // Row -> its fewest edits, and whether a main name has them.
-    const towns = new Map<number, { edits: number; main: number }>()
-    for (const { from, to, depth, edits } of ranges) {
-      for (const i of this.bestOf(from, to, depth)) {
-        const town = this.nameKeys.ref[i]!
-        const had = towns.get(town)
-        if (had === undefined || (had.edits === edits && had.main < this.nameKeys.main[i]!))
-          towns.set(town, { edits, main: this.nameKeys.main[i]! })
-      }
+    const wholeFirst = codePoints(key) >= WHOLE_FROM
+    let found = typoRanges(this.nameKeys, p, 1, false, wholeFirst)
+    if (found.prefix.length === 0 && codePoints(key) >= 8) found = typoRanges(this.nameKeys, p, 2, true, wholeFirst)
+    // Row -> its fewest edits and best rank: 0 a whole name, 1 a main name begins so, 2 an alternate one.
+    const towns = new Map<number, { edits: number; rank: number; main: number }>()
+    const add = (town: number, edits: number, rank: number, main: number) => {
+      const had = towns.get(town)
+      if (had === undefined || edits < had.edits || (edits === had.edits && rank < had.rank))
+        towns.set(town, { edits, rank, main })
     }
+    for (const { from, to, edits } of found.whole)
+      for (let i = from; i < to; i++) add(this.nameKeys.ref[i]!, edits, 0, this.nameKeys.main[i]!)
+    for (const { from, to, depth, edits } of found.prefix)
+      for (const i of this.bestOf(from, to, depth))
+        add(this.nameKeys.ref[i]!, edits, 2 - this.nameKeys.main[i]!, this.nameKeys.main[i]!)
     // Labels are made for the best only: a short text may be an edit from thousands of towns.
     const { population } = this.parts
-    const ranked = [...towns].map(([town, { edits, main }]) => ({ town, main, tier: 2 + 2 * edits + 1 - main }))
+    const ranked = [...towns].map(([town, { edits, rank, main }]) => ({ town, main, tier: 1 + 3 * edits + rank }))
     ranked.sort((a, b) => a.tier - b.tier || population[b.town]! - population[a.town]!)
     return ranked.slice(0, CANDIDATES).map(({ town, main, tier }) => ({ ...this.town(town, main), tier }))
   }
