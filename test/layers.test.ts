@@ -22,7 +22,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // Type imports only (erased): the client runs in any script, without the server's modules.
   client: ['core', 'locations'],
   // Browser code (widget.js): served by api/pages, built from its own files and the core modules
-  // written for both sides (core/directions.ts); its tsconfig has no Node types to catch others.
+  // written for both sides (core/directions.ts, core/languages.ts); its tsconfig has no Node types
+  // to catch others.
   widget: ['core'],
   'main.ts': ['server'],
   'storeloc.ts': ['server', 'cli'],

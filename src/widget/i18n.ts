@@ -1,5 +1,6 @@
-// The widget's texts in each language it ships. "{n}", "{place}", "{time}", "{day}" and "{r}" are
-// filled in by t(); a pair is [one, other] for counts.
+// The widget's texts in each language the service ships (core/languages.ts). "{n}", "{place}",
+// "{time}", "{day}" and "{r}" are filled in by t(); a pair is [one, other] for counts.
+import { type Lang, langOf } from '../core/languages'
 
 const EN = {
   place: 'Town or postcode',
@@ -255,12 +256,12 @@ const NL: Texts = {
   failed: 'De winkels konden niet worden geladen. Probeer het opnieuw.',
 }
 
-const LANGUAGES: Record<string, Texts> = { en: EN, de: DE, fr: FR, es: ES, it: IT, nl: NL }
+const LANGUAGES: Record<Lang, Texts> = { en: EN, de: DE, fr: FR, es: ES, it: IT, nl: NL }
 
 /** The language asked for (its first two letters), else English; and its texts. */
-export function textsFor(lang: string): { lang: string; texts: Texts } {
-  const code = lang.slice(0, 2).toLowerCase()
-  return LANGUAGES[code] ? { lang: code, texts: LANGUAGES[code] } : { lang: 'en', texts: EN }
+export function textsFor(asked: string): { lang: Lang; texts: Texts } {
+  const lang = langOf(asked) ?? 'en'
+  return { lang, texts: LANGUAGES[lang] }
 }
 
 type Key = keyof Texts

@@ -1,9 +1,7 @@
-// The texts of the service's own pages in each language the widget ships, which a link picks
-// with ?lang=. "{name}" is replaced by a name. Weekdays and dates come from Intl in that language.
-
-/** The languages a page may be asked for, English first (the default). */
-export const PAGE_LANGS = ['en', 'de', 'fr', 'es', 'it', 'nl'] as const
-export type PageLang = (typeof PAGE_LANGS)[number]
+// The texts of the service's own pages in each language the service ships (core/languages.ts),
+// which a link picks with ?lang=. "{name}" is replaced by a name. Weekdays and dates come from
+// Intl in that language.
+import { type Lang, langOf } from '../../core/languages'
 
 const EN = {
   back: 'Back to all stores',
@@ -26,7 +24,7 @@ const EN = {
 
 export type PageTexts = typeof EN
 
-const TEXTS: Record<PageLang, PageTexts> = {
+const TEXTS: Record<Lang, PageTexts> = {
   en: EN,
   de: {
     back: 'Zurück zu allen Geschäften',
@@ -121,17 +119,14 @@ const TEXTS: Record<PageLang, PageTexts> = {
 }
 
 /** The language a link's ?lang= names (its first two letters, any case); null for none or one not shipped. */
-export function pageLang(url: URL): PageLang | null {
-  const lang = url.searchParams.get('lang')?.slice(0, 2).toLowerCase()
-  return PAGE_LANGS.find((l) => l === lang) ?? null
-}
+export const pageLang = (url: URL): Lang | null => langOf(url.searchParams.get('lang'))
 
-export type LangTexts = PageTexts & { lang: PageLang; weekdays: string[]; longDate: Intl.DateTimeFormat }
+export type LangTexts = PageTexts & { lang: Lang; weekdays: string[]; longDate: Intl.DateTimeFormat }
 
-const madeTexts = new Map<PageLang, LangTexts>()
+const madeTexts = new Map<Lang, LangTexts>()
 
 /** A language's texts, with its weekday names (Monday first) and a long date format, made once. */
-export function pageTexts(lang: PageLang): LangTexts {
+export function pageTexts(lang: Lang): LangTexts {
   let made = madeTexts.get(lang)
   if (made === undefined) {
     const weekday = new Intl.DateTimeFormat(lang, { weekday: 'long', timeZone: 'UTC' })
@@ -154,7 +149,7 @@ export function pageTexts(lang: PageLang): LangTexts {
 const capitalise = (text: string, lang: string) => text.charAt(0).toLocaleUpperCase(lang) + text.slice(1)
 
 /** The query string that asks a page for `lang`: none for English, the pages' default. */
-export const langQuery = (lang: PageLang): string => (lang === 'en' ? '' : `?lang=${lang}`)
+export const langQuery = (lang: Lang): string => (lang === 'en' ? '' : `?lang=${lang}`)
 
 /** A text with "{name}" replaced. */
 export const named = (text: string, name: string) => text.replace('{name}', name)

@@ -21,7 +21,8 @@ import {
   unavailablePage,
 } from './deps'
 import { escapeHtml as esc, htmlResponse, scriptJson } from './html'
-import { type LangTexts, langQuery, named, PAGE_LANGS, type PageLang, pageLang, pageTexts } from './page-texts'
+import { LANGS, type Lang } from '../../core/languages'
+import { type LangTexts, langQuery, named, pageLang, pageTexts } from './page-texts'
 import { localBusinessJsonLd, type PublicLocation, type SocialNetwork, socialUrl } from './json-ld'
 
 const CACHE_CONTROL = 'public, max-age=60'
@@ -61,7 +62,7 @@ export function storePageResponse(
         finderUrl(base, locator.publicToken),
       )
     const lang = pageLang(new URL(request.url)) ?? 'en'
-    const pageUrl = (l: PageLang) => storePageUrl(base, locator.publicToken, location.id, location.name) + langQuery(l)
+    const pageUrl = (l: Lang) => storePageUrl(base, locator.publicToken, location.id, location.name) + langQuery(l)
     const canonical = pageUrl(lang)
     if (slug === null ? slugSent(request, location.id) : slug !== slugOf(location.name))
       return new Response(null, { status: 301, headers: { location: canonical, 'cache-control': CACHE_CONTROL } })
@@ -147,7 +148,7 @@ type Page = {
   special: [string, string][]
   texts: LangTexts
   /** The page's URL in a language (English without ?lang). */
-  pageUrl: (lang: PageLang) => string
+  pageUrl: (lang: Lang) => string
 }
 
 /** Text cut to at most `max` characters (code points), an ellipsis marking the cut. */
@@ -212,8 +213,8 @@ ${meta.join('\n')}
 }
 
 /** The page in each language, and English as the one for any other (x-default). */
-function alternates(pageUrl: (lang: PageLang) => string): string {
-  const links = PAGE_LANGS.map((l) => `<link rel="alternate" hreflang="${l}" href="${esc(pageUrl(l))}">`)
+function alternates(pageUrl: (lang: Lang) => string): string {
+  const links = LANGS.map((l) => `<link rel="alternate" hreflang="${l}" href="${esc(pageUrl(l))}">`)
   return [...links, `<link rel="alternate" hreflang="x-default" href="${esc(pageUrl('en'))}">`].join('\n')
 }
 

@@ -1,0 +1,12 @@
+// The languages the service's visitor-facing texts ship in: the widget's and the store pages'.
+// Each of those keeps a record keyed by Lang, so a language added here must be given both.
+
+/** English first: the default. */
+export const LANGS = ['en', 'de', 'fr', 'es', 'it', 'nl'] as const
+export type Lang = (typeof LANGS)[number]
+
+/** The language a text names by its first two letters, any case ("de-AT" -> "de"); null for none shipped. */
+export function langOf(text: string | null | undefined): Lang | null {
+  const code = text?.slice(0, 2).toLowerCase()
+  return LANGS.find((l) => l === code) ?? null
+}
