@@ -30,7 +30,7 @@ export type CsvRead = {
   /**
    * Each header cell and the field it was read as (null: unknown column). Fields are body paths
    * (`name`, `coordinates.lat`, `hours.monday`, `custom_fields.<id>`) or address parts (`street`,
-   * `city`, `postcode`, `region`, `country`).
+   * `house_number`, `street2`, `city`, `postcode`, `region`, `country`).
    */
   columns: { header: string; field: string | null }[]
   /** Header cells no field matched, as written: the caller reports them (never silently dropped). */
@@ -77,7 +77,7 @@ const DELIMITERS = [',', ';', '\t'] as const
 /** Fields whose empty cell leaves the key out: they cannot be cleared, and id/external_id pick the row's target. */
 const OMIT_WHEN_EMPTY = new Set(['id', 'external_id', 'name', 'address', 'status'])
 const MAP_FIELDS = new Set(['contact', 'social', 'hours', 'custom_fields'])
-const ADDRESS_PARTS = new Set(['street', 'city', 'postcode', 'region', 'country'])
+const ADDRESS_PARTS = new Set(['street', 'house_number', 'street2', 'city', 'postcode', 'region', 'country'])
 /** A plain decimal number as String(n) writes it, and the same with a decimal comma (Excel in many locales). */
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i
 const DECIMAL_COMMA = /^[+-]?\d*,\d+$/
@@ -307,10 +307,20 @@ const splitTags = (cell: string) =>
     .map((tag) => tag.trim())
     .filter((tag) => tag !== '')
 
-/** "street, postcode city, region, country" without the empty parts; undefined when all are empty. */
-function joinAddress(parts: Map<string, string>): string | undefined {
+/**
+ * The row's address: its address cell (undefined for none), else "street number, street2, postcode
+ * city, region, country" without the empty parts (undefined when all are empty). An address cell
+ * that names neither the row's city nor its postcode is its street line, and is joined so.
+ */
+function joinAddress(parts: Map<string, string>, cell: string | undefined): string | undefined {
+  const towns = [parts.get('city'), parts.get('postcode')].filter((t): t is string => t !== undefined && t !== '')
+  if (cell !== undefined && (towns.length === 0 || towns.some((t) => cell.toLowerCase().includes(t.toLowerCase()))))
+    return cell
+  const street = [cell ?? parts.get('street'), parts.get('house_number')].filter(Boolean).join(' ')
   const town = [parts.get('postcode'), parts.get('city')].filter(Boolean).join(' ')
-  const joined = [parts.get('street'), town, parts.get('region'), parts.get('country')].filter(Boolean).join(', ')
+  const joined = [street, parts.get('street2'), town, parts.get('region'), parts.get('country')]
+    .filter(Boolean)
+    .join(', ')
   return joined === '' ? undefined : joined
 }
 
@@ -355,8 +365,9 @@ function readRow({ columns, width, hasAddress }: Header, { cells, line }: RawRec
     if (typeof dated === 'string') problems.push({ field: 'special_hours', message: dated })
     else body.special_hours = dated
   }
-  if (!hasAddress) {
-    const address = joinAddress(parts)
+  // An empty address cell leaves the address as it is, as for any OMIT_WHEN_EMPTY field.
+  if (!hasAddress || body.address !== undefined) {
+    const address = joinAddress(parts, body.address as string | undefined)
     if (address !== undefined) body.address = address
   }
   return { line, body, country: parts.get('country') || null, postcode: parts.get('postcode') || null, problems }

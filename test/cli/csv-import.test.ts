@@ -124,6 +124,21 @@ describe('locations import from CSV', () => {
     )
   })
 
+  test('a street-only address cell beside city, state and zip columns is geocoded with them', () => {
+    // The layout of store locator plugins' exports: each row was "could not be geocoded" before.
+    const text =
+      'Name,Address,Address 2,City,State,Zip,Country\n' +
+      'Downtown,200 Main Street,Suite 4,Springfield,IL,62701,US\n' +
+      'Loop,233 S Wacker Dr,,Chicago,IL,60606,US\n'
+    const dry = json('locations', 'import', locatorId, '--file', file('plugin.csv', text), '--dry-run')
+    expect(dry.results.map((r: any) => r.geocoding.precision)).toEqual(['postcode', 'postcode'])
+    json('locations', 'import', locatorId, '--file', file('plugin.csv', text))
+    expect(rows().locations.map((l) => l.address)).toEqual([
+      '200 Main Street, Suite 4, 62701 Springfield, IL, US',
+      '233 S Wacker Dr, 60606 Chicago, IL, US',
+    ])
+  })
+
   test('--format overrides the extension; a name that says neither is refused', () => {
     const path = file('stores.txt', EXCEL)
     expect(storeloc('locations', 'import', locatorId, '--file', path, '--format', 'csv').code).toBe(0)

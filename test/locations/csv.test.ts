@@ -2,20 +2,9 @@
 // on, and the round trip: reading what writeLocationsCsv wrote gives every value back.
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { type CsvLocation, CsvError, readLocationsCsv, writeLocationsCsv } from '../../src/locations/csv'
+import { type CsvLocation, readLocationsCsv, writeLocationsCsv } from '../../src/locations/csv'
+import { bodies, readError } from './csv-read'
 import { DAYS } from '../../src/store/locations'
-
-const bodies = (input: string | Uint8Array) => readLocationsCsv(input).rows.map((r) => r.body)
-
-function readError(input: string | Uint8Array): CsvError {
-  try {
-    readLocationsCsv(input)
-  } catch (e) {
-    if (e instanceof CsvError) return e
-    throw e
-  }
-  throw new Error('the CSV was read without error')
-}
 
 const NO_HOURS = Object.fromEntries(DAYS.map((d) => [d, ''])) as CsvLocation['hours']
 
@@ -108,147 +97,6 @@ describe('reading cells', () => {
     const read = readLocationsCsv('\n\nname,address\n\n,\n  ,  \nA,B\n,,\n')
     expect(read.rows).toEqual([
       { line: 7, body: { name: 'A', address: 'B' }, country: null, postcode: null, problems: [] },
-    ])
-  })
-})
-
-describe('header', () => {
-  const ALIASES: [string, string][] = [
-    ['ID', 'id'],
-    ['external_id', 'external_id'],
-    ['EXTERNAL ID', 'external_id'],
-    ['Store Code', 'external_id'],
-    ['store_code', 'external_id'],
-    ['Store ID', 'external_id'],
-    ['store number', 'external_id'],
-    ['Location-Code', 'external_id'],
-    ['code', 'external_id'],
-    ['Ref', 'external_id'],
-    ['reference', 'external_id'],
-    ['Name', 'name'],
-    ['Store Name', 'name'],
-    ['location name', 'name'],
-    ['Title', 'name'],
-    ['Address', 'address'],
-    ['Full Address', 'address'],
-    ['formatted_address', 'address'],
-    ['Street', 'street'],
-    ['Street Address', 'street'],
-    ['Address Line 1', 'street'],
-    ['address 1', 'street'],
-    ['address1', 'street'],
-    ['City', 'city'],
-    ['Town', 'city'],
-    ['locality', 'city'],
-    ['Postcode', 'postcode'],
-    ['ZIP', 'postcode'],
-    ['Zip Code', 'postcode'],
-    ['zipcode', 'postcode'],
-    ['Postal Code', 'postcode'],
-    ['post code', 'postcode'],
-    ['PLZ', 'postcode'],
-    ['Region', 'region'],
-    ['State', 'region'],
-    ['province', 'region'],
-    ['County', 'region'],
-    ['Country', 'country'],
-    ['Country Code', 'country'],
-    ['lat', 'coordinates.lat'],
-    ['Latitude', 'coordinates.lat'],
-    ['Y', 'coordinates.lat'],
-    ['coordinates.lat', 'coordinates.lat'],
-    ['lng', 'coordinates.lng'],
-    ['Longitude', 'coordinates.lng'],
-    ['lon', 'coordinates.lng'],
-    ['long', 'coordinates.lng'],
-    ['x', 'coordinates.lng'],
-    ['Coordinates.Lng', 'coordinates.lng'],
-    ['Phone', 'contact.phone'],
-    ['Telephone', 'contact.phone'],
-    ['tel', 'contact.phone'],
-    ['Phone Number', 'contact.phone'],
-    ['contact.phone', 'contact.phone'],
-    ['Email', 'contact.email'],
-    ['E-mail', 'contact.email'],
-    ['Email Address', 'contact.email'],
-    ['Website', 'contact.website'],
-    ['URL', 'contact.website'],
-    ['web', 'contact.website'],
-    ['Homepage', 'contact.website'],
-    ['Web Site', 'contact.website'],
-    ['Instagram', 'social.instagram'],
-    ['social.facebook', 'social.facebook'],
-    ['Twitter', 'social.twitter'],
-    ['Description', 'description'],
-    ['desc', 'description'],
-    ['About', 'description'],
-    ['Tags', 'tags'],
-    ['tag', 'tags'],
-    ['Categories', 'tags'],
-    ['category', 'tags'],
-    ['image_url', 'image_url'],
-    ['Image', 'image_url'],
-    ['Image URL', 'image_url'],
-    ['photo', 'image_url'],
-    ['Picture', 'image_url'],
-    ['Status', 'status'],
-    ['Monday', 'hours.monday'],
-    ['mon', 'hours.monday'],
-    ['hours.monday', 'hours.monday'],
-    ['Tue', 'hours.tuesday'],
-    ['wed', 'hours.wednesday'],
-    ['THU', 'hours.thursday'],
-    ['Fri', 'hours.friday'],
-    ['sat', 'hours.saturday'],
-    ['Sun', 'hours.sunday'],
-    ['hours.sunday', 'hours.sunday'],
-    ['custom.wifi', 'custom_fields.wifi'],
-    ['Custom.Parking_Lot', 'custom_fields.Parking_Lot'],
-    ['custom_fields.wifi', 'custom_fields.wifi'],
-    ['Custom Fields. opening_year ', 'custom_fields.opening_year'],
-  ]
-
-  test.each(ALIASES)('"%s" is read as %s', (header, field) => {
-    expect(readLocationsCsv(`${header}\n`).columns).toEqual([{ header: header.trim(), field }])
-  })
-
-  test('unknown columns are reported as written and their cells are left out of the body', () => {
-    const read = readLocationsCsv('Name,Address Line 2,address,Notes,custom.\nShop,Unit 4,1 Main St,call first,x\n')
-    expect(read.unknown).toEqual(['Address Line 2', 'Notes', 'custom.'])
-    expect(read.columns.map((c) => c.field)).toEqual(['name', null, 'address', null, null])
-    expect(read.rows[0]!.body).toEqual({ name: 'Shop', address: '1 Main St' })
-  })
-
-  test('two columns for one field are refused, naming both header cells', () => {
-    const e = readError('name,Zip,city,Postal Code\nShop,75001,Paris,75002\n')
-    expect(e.line).toBe(1)
-    expect(e.message).toStartWith('line 1: ')
-    expect(e.message).toContain('"Zip"')
-    expect(e.message).toContain('"Postal Code"')
-    expect(readError('custom.wifi,custom_fields.wifi\n').message).toContain('"custom.wifi" and "custom_fields.wifi"')
-    expect(readError('lat,coordinates.lat\n').line).toBe(1)
-    // Ids are as written: these are two fields.
-    expect(readLocationsCsv('custom.wifi,custom.WiFi\n').columns.map((c) => c.field)).toEqual([
-      'custom_fields.wifi',
-      'custom_fields.WiFi',
-    ])
-  })
-
-  test('an empty file or one of empty lines has no header', () => {
-    for (const input of ['', '\n\r\n  \n', ',,,\n', new Uint8Array(0)]) {
-      const e = readError(input)
-      expect(e.line).toBeNull()
-      expect(e.message).toContain('empty')
-    }
-  })
-
-  test('a header cell left empty between named columns is refused; trailing empty ones are padding', () => {
-    const e = readError('name,,address\nShop,x,1 Main St\n')
-    expect(e.line).toBe(1)
-    expect(e.message).toContain('column B')
-    expect(readLocationsCsv('name,address,,\nShop,1 Main St,,\n').columns).toEqual([
-      { header: 'name', field: 'name' },
-      { header: 'address', field: 'address' },
     ])
   })
 })
@@ -390,44 +238,6 @@ describe('fields', () => {
     const csv = `name,lat,lng\n${rows.map(([lat, lng]) => `Shop,${lat},${lng}`).join('\n')}\n`
     expect(bodies(csv).map((b) => b.coordinates)).toEqual(rows.map((r) => r[2]))
     expect(bodies('name,lat,lng\nShop,,\n')).toEqual([{ name: 'Shop' }])
-  })
-
-  test('address parts join as "street, postcode city, region, country" when there is no address column', () => {
-    const csv = [
-      'name,street,city,zip,state,country',
-      'A,1 Main St,Springfield,12345,IL,US',
-      'B,,Paris,75001,,FR',
-      'C,Rue 1,,,,',
-      'D,,,,,',
-      'E,,Berlin,,,',
-    ].join('\n')
-    const read = readLocationsCsv(csv)
-    expect(read.rows.map((r) => r.body.address)).toEqual([
-      '1 Main St, 12345 Springfield, IL, US',
-      '75001 Paris, FR',
-      'Rue 1',
-      undefined,
-      'Berlin',
-    ])
-    expect(read.rows.map((r) => [r.country, r.postcode])).toEqual([
-      ['US', '12345'],
-      ['FR', '75001'],
-      [null, null],
-      [null, null],
-      [null, null],
-    ])
-    expect(Object.keys(read.rows[3]!.body)).toEqual(['name'])
-  })
-
-  test('with an address column the parts are not joined, but country and postcode are still given', () => {
-    const read = readLocationsCsv(
-      'name,address,city,postcode,country\nA,"1 Main St, Paris",Paris,75001,FR\nB,,Lyon,,\n',
-    )
-    expect(read.rows.map((r) => r.body)).toEqual([{ name: 'A', address: '1 Main St, Paris' }, { name: 'B' }])
-    expect(read.rows.map((r) => [r.country, r.postcode])).toEqual([
-      ['FR', '75001'],
-      [null, null],
-    ])
   })
 })
 

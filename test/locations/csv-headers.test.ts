@@ -1,0 +1,278 @@
+// Locations CSV headers and addresses: which field each header spelling fills, and how an address
+// is made from a row's address cell and its parts.
+import { describe, expect, test } from 'bun:test'
+import { readLocationsCsv } from '../../src/locations/csv'
+import { bodies, readError } from './csv-read'
+
+describe('header', () => {
+  const ALIASES: [string, string][] = [
+    ['ID', 'id'],
+    ['external_id', 'external_id'],
+    ['EXTERNAL ID', 'external_id'],
+    ['Store Code', 'external_id'],
+    ['store_code', 'external_id'],
+    ['Store ID', 'external_id'],
+    ['store number', 'external_id'],
+    ['Location-Code', 'external_id'],
+    ['code', 'external_id'],
+    ['Ref', 'external_id'],
+    ['reference', 'external_id'],
+    ['Name', 'name'],
+    ['Store Name', 'name'],
+    ['location name', 'name'],
+    ['Title', 'name'],
+    ['Address', 'address'],
+    ['Full Address', 'address'],
+    ['formatted_address', 'address'],
+    ['Street', 'street'],
+    ['Street Address', 'street'],
+    ['Address Line 1', 'street'],
+    ['address 1', 'street'],
+    ['address1', 'street'],
+    ['City', 'city'],
+    ['Town', 'city'],
+    ['locality', 'city'],
+    ['Postcode', 'postcode'],
+    ['ZIP', 'postcode'],
+    ['Zip Code', 'postcode'],
+    ['zipcode', 'postcode'],
+    ['Postal Code', 'postcode'],
+    ['post code', 'postcode'],
+    ['PLZ', 'postcode'],
+    ['Region', 'region'],
+    ['State', 'region'],
+    ['province', 'region'],
+    ['County', 'region'],
+    ['Country', 'country'],
+    ['Country Code', 'country'],
+    ['lat', 'coordinates.lat'],
+    ['Latitude', 'coordinates.lat'],
+    ['Y', 'coordinates.lat'],
+    ['coordinates.lat', 'coordinates.lat'],
+    ['lng', 'coordinates.lng'],
+    ['Longitude', 'coordinates.lng'],
+    ['lon', 'coordinates.lng'],
+    ['long', 'coordinates.lng'],
+    ['x', 'coordinates.lng'],
+    ['Coordinates.Lng', 'coordinates.lng'],
+    ['Phone', 'contact.phone'],
+    ['Telephone', 'contact.phone'],
+    ['tel', 'contact.phone'],
+    ['Phone Number', 'contact.phone'],
+    ['contact.phone', 'contact.phone'],
+    ['Email', 'contact.email'],
+    ['E-mail', 'contact.email'],
+    ['Email Address', 'contact.email'],
+    ['Website', 'contact.website'],
+    ['URL', 'contact.website'],
+    ['web', 'contact.website'],
+    ['Homepage', 'contact.website'],
+    ['Web Site', 'contact.website'],
+    ['Instagram', 'social.instagram'],
+    ['social.facebook', 'social.facebook'],
+    ['Twitter', 'social.twitter'],
+    ['Description', 'description'],
+    ['desc', 'description'],
+    ['About', 'description'],
+    ['Tags', 'tags'],
+    ['tag', 'tags'],
+    ['Categories', 'tags'],
+    ['category', 'tags'],
+    ['image_url', 'image_url'],
+    ['Image', 'image_url'],
+    ['Image URL', 'image_url'],
+    ['photo', 'image_url'],
+    ['Picture', 'image_url'],
+    ['Status', 'status'],
+    ['Monday', 'hours.monday'],
+    ['mon', 'hours.monday'],
+    ['hours.monday', 'hours.monday'],
+    ['Tue', 'hours.tuesday'],
+    ['wed', 'hours.wednesday'],
+    ['THU', 'hours.thursday'],
+    ['Fri', 'hours.friday'],
+    ['sat', 'hours.saturday'],
+    ['Sun', 'hours.sunday'],
+    ['hours.sunday', 'hours.sunday'],
+    ['custom.wifi', 'custom_fields.wifi'],
+    ['Custom.Parking_Lot', 'custom_fields.Parking_Lot'],
+    ['custom_fields.wifi', 'custom_fields.wifi'],
+    ['Custom Fields. opening_year ', 'custom_fields.opening_year'],
+    // The address's other parts, and the spellings of German, French, Spanish, Italian and Dutch files.
+    ['House Number', 'house_number'],
+    ['Street Number', 'house_number'],
+    ['Hausnummer', 'house_number'],
+    ['huisnummer', 'house_number'],
+    ['Address Line 2', 'street2'],
+    ['Address 2', 'street2'],
+    ['address2', 'street2'],
+    ['Suite', 'street2'],
+    ['Filialnummer', 'external_id'],
+    ['Branch Code', 'external_id'],
+    ['Store No.', 'external_id'],
+    ['Nom', 'name'],
+    ['Nombre', 'name'],
+    ['Naam', 'name'],
+    ['Adresse', 'address'],
+    ['Dirección', 'address'],
+    ['Indirizzo', 'address'],
+    ['Straße', 'street'],
+    ['Strasse', 'street'],
+    ['Rue', 'street'],
+    ['Calle', 'street'],
+    ['Via', 'street'],
+    ['Straat', 'street'],
+    ['Ort', 'city'],
+    ['Stadt', 'city'],
+    ['Ville', 'city'],
+    ['Ciudad', 'city'],
+    ['Città', 'city'],
+    ['Plaats', 'city'],
+    ['Suburb', 'city'],
+    ['Postleitzahl', 'postcode'],
+    ['Code postal', 'postcode'],
+    ['CP', 'postcode'],
+    ['Código postal', 'postcode'],
+    ['CAP', 'postcode'],
+    ['Bundesland', 'region'],
+    ['Kanton', 'region'],
+    ['Région', 'region'],
+    ['Provincia', 'region'],
+    ['Land', 'country'],
+    ['Pays', 'country'],
+    ['País', 'country'],
+    ['Paese', 'country'],
+    ['Telefon', 'contact.phone'],
+    ['Téléphone', 'contact.phone'],
+    ['Tél.', 'contact.phone'],
+    ['Teléfono', 'contact.phone'],
+    ['Telefono', 'contact.phone'],
+    ['Telefoon', 'contact.phone'],
+    ['Courriel', 'contact.email'],
+    ['Webseite', 'contact.website'],
+    ['Site web', 'contact.website'],
+    ['Sito web', 'contact.website'],
+    ['Beschreibung', 'description'],
+    ['Descripción', 'description'],
+  ]
+
+  test.each(ALIASES)('"%s" is read as %s', (header, field) => {
+    expect(readLocationsCsv(`${header}\n`).columns).toEqual([{ header: header.trim(), field }])
+  })
+
+  test('unknown columns are reported as written and their cells are left out of the body', () => {
+    const read = readLocationsCsv('Name,Fax,address,Notes,custom.\nShop,555-0100,1 Main St,call first,x\n')
+    expect(read.unknown).toEqual(['Fax', 'Notes', 'custom.'])
+    expect(read.columns.map((c) => c.field)).toEqual(['name', null, 'address', null, null])
+    expect(read.rows[0]!.body).toEqual({ name: 'Shop', address: '1 Main St' })
+  })
+
+  test('two columns for one field are refused, naming both header cells', () => {
+    const e = readError('name,Zip,city,Postal Code\nShop,75001,Paris,75002\n')
+    expect(e.line).toBe(1)
+    expect(e.message).toStartWith('line 1: ')
+    expect(e.message).toContain('"Zip"')
+    expect(e.message).toContain('"Postal Code"')
+    expect(readError('custom.wifi,custom_fields.wifi\n').message).toContain('"custom.wifi" and "custom_fields.wifi"')
+    expect(readError('lat,coordinates.lat\n').line).toBe(1)
+    // Ids are as written: these are two fields.
+    expect(readLocationsCsv('custom.wifi,custom.WiFi\n').columns.map((c) => c.field)).toEqual([
+      'custom_fields.wifi',
+      'custom_fields.WiFi',
+    ])
+  })
+
+  test('an empty file or one of empty lines has no header', () => {
+    for (const input of ['', '\n\r\n  \n', ',,,\n', new Uint8Array(0)]) {
+      const e = readError(input)
+      expect(e.line).toBeNull()
+      expect(e.message).toContain('empty')
+    }
+  })
+
+  test('a header cell left empty between named columns is refused; trailing empty ones are padding', () => {
+    const e = readError('name,,address\nShop,x,1 Main St\n')
+    expect(e.line).toBe(1)
+    expect(e.message).toContain('column B')
+    expect(readLocationsCsv('name,address,,\nShop,1 Main St,,\n').columns).toEqual([
+      { header: 'name', field: 'name' },
+      { header: 'address', field: 'address' },
+    ])
+  })
+})
+
+describe('address', () => {
+  test('without an address column, the parts join as "street, postcode city, region, country"', () => {
+    const csv = [
+      'name,street,city,zip,state,country',
+      'A,1 Main St,Springfield,12345,IL,US',
+      'B,,Paris,75001,,FR',
+      'C,Rue 1,,,,',
+      'D,,,,,',
+      'E,,Berlin,,,',
+    ].join('\n')
+    const read = readLocationsCsv(csv)
+    expect(read.rows.map((r) => r.body.address)).toEqual([
+      '1 Main St, 12345 Springfield, IL, US',
+      '75001 Paris, FR',
+      'Rue 1',
+      undefined,
+      'Berlin',
+    ])
+    expect(read.rows.map((r) => [r.country, r.postcode])).toEqual([
+      ['US', '12345'],
+      ['FR', '75001'],
+      [null, null],
+      [null, null],
+      [null, null],
+    ])
+    expect(Object.keys(read.rows[3]!.body)).toEqual(['name'])
+  })
+
+  test('an address cell naming its city or postcode is kept as written; country and postcode are still given', () => {
+    const read = readLocationsCsv(
+      'name,address,city,postcode,country\nA,"1 Main St, Paris",Paris,75001,FR\nB,,Lyon,,\n',
+    )
+    expect(read.rows.map((r) => r.body)).toEqual([{ name: 'A', address: '1 Main St, Paris' }, { name: 'B' }])
+    expect(read.rows.map((r) => [r.country, r.postcode])).toEqual([
+      ['FR', '75001'],
+      [null, null],
+    ])
+  })
+
+  test('a house number follows its street, and a second street line comes before the town', () => {
+    const csv = [
+      'Filialnummer;Name;Straße;Hausnummer;PLZ;Ort;Land',
+      'B1;Mitte;Friedrichstraße;120;10117;Berlin;Deutschland',
+      'B2;Ohne;;7;;Köln;',
+    ].join('\n')
+    expect(bodies(csv)).toEqual([
+      { external_id: 'B1', name: 'Mitte', address: 'Friedrichstraße 120, 10117 Berlin, Deutschland' },
+      { external_id: 'B2', name: 'Ohne', address: '7, Köln' },
+    ])
+    expect(bodies('name,street,address 2,city\nA,1 Main St,Suite 4,Springfield\n')).toEqual([
+      { name: 'A', address: '1 Main St, Suite 4, Springfield' },
+    ])
+  })
+
+  test('an address cell naming neither its city nor its postcode is the street line, joined with the parts', () => {
+    // A store locator plugin's export: the street in Address, the rest in their own columns.
+    const csv = [
+      'Name,Address,Address 2,City,State,Zip,Country',
+      'Downtown,200 Main Street,Suite 4,Springfield,IL,62701,US',
+      'Loop,233 S Wacker Dr,,Chicago,IL,60606,US',
+      'Named,"1 Main St, springfield",,Springfield,IL,,US',
+      'Coded,1 Main St 62701,,,,62701,US',
+      'Alone,1 Main St,,,,,US',
+      'Empty,,,Chicago,IL,60606,US',
+    ].join('\n')
+    expect(bodies(csv).map((b) => b.address)).toEqual([
+      '200 Main Street, Suite 4, 62701 Springfield, IL, US',
+      '233 S Wacker Dr, 60606 Chicago, IL, US',
+      '1 Main St, springfield', // names its city (in any case): kept as written
+      '1 Main St 62701',
+      '1 Main St', // no town to join it with
+      undefined, // an empty address cell leaves the address as it is
+    ])
+  })
+})
