@@ -65,6 +65,11 @@ describe('GET /l/{token}', () => {
 
   test('404 for an unknown token, a locator with its Query API off, or switched off', async () => {
     expect((await get('/l/pk_nosuchtoken000000000000')).status).toBe(404)
+    // In the language a link asks for.
+    const dutch = await get('/l/pk_nosuchtoken000000000000?lang=NL')
+    expect(dutch.status).toBe(404)
+    expect(dutch.text).toContain('<html lang="nl">')
+    expect(dutch.text).toContain('<h1>Winkelzoeker niet gevonden</h1>')
     setLocatorSettings(f.env.store, f.env.locatorId, { queryApi: 'off' })
     expect((await get(`/l/${f.token}`)).status).toBe(404)
     setLocatorSettings(f.env.store, f.env.locatorId, { queryApi: 'on', active: 'off' })

@@ -339,10 +339,10 @@ describe('slugs and the canonical URL', () => {
 
 describe('404', () => {
   /** A 404 page in HTML that says what was not found. */
-  const expectNotFound = (res: { status: number; headers: Headers; text: string }, what: RegExp) => {
+  const expectNotFound = (res: { status: number; headers: Headers; text: string }, what: RegExp, lang = 'en') => {
     expect(res.status).toBe(404)
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
-    expect(res.text).toMatch(/<html lang="en">/)
+    expect(res.text).toContain(`<html lang="${lang}">`)
     expect(res.text).toMatch(what)
   }
 
@@ -357,6 +357,18 @@ describe('404', () => {
     expectNotFound(await f.page(pagePath('%zz', 'x')), /<h1>Store not found<\/h1>/)
     // The finder is linked from a known locator's 404.
     expect((await f.page(pagePath('loc_doesnotexist00'))).text).toContain(`<a href="http://localhost/l/${f.token}">`)
+  })
+
+  test('in the language a link asks for, the finder linked in it too', async () => {
+    const res = await f.page(`${pagePath('loc_doesnotexist00')}?lang=de`)
+    expectNotFound(res, /<h1>Geschäft nicht gefunden<\/h1>/, 'de')
+    expect(res.text).toContain(`<a href="http://localhost/l/${f.token}?lang=de">Alle Geschäfte ansehen</a>`)
+    expectNotFound(
+      await f.page(`/l/pk_unknown/${f.ids.velo}?lang=fr`),
+      /<h1>Localisateur de magasins introuvable/,
+      'fr',
+    )
+    expectNotFound(await f.page(`${pagePath('loc_doesnotexist00')}?lang=xx`), /<h1>Store not found<\/h1>/)
   })
 
   test('for an unknown or undecodable token, an inactive locator, and the Query API off', async () => {

@@ -8,7 +8,7 @@ import { type PageDeps, pageBase, pageLocator, unavailablePage } from './deps'
 import { finderPage } from './finder-page'
 import { htmlResponse } from './html'
 import { sitemapResponse } from './sitemap'
-import { notFoundPage, storePageResponse } from './store-page'
+import { finderNotFoundPage, notFoundPage, storePageResponse } from './store-page'
 
 export type PagesDeps = PageDeps & { mapTiles: MapTiles | null }
 
@@ -29,7 +29,7 @@ export function pageRoutes(deps: PagesDeps) {
       } catch (e) {
         return unavailablePage(e)
       }
-      if (locator === null) return notFoundPage('Not found', 'No store finder has this address.')
+      if (locator === null) return finderNotFoundPage(request)
       return htmlResponse(finderPage(locator, pageBase(deps, request), request, deps.mapTiles))
     })
     .get('/l/:token/sitemap.xml', ({ request, params }) => sitemapResponse(deps, request, params.token))

@@ -20,6 +20,11 @@ const EN = {
   details: 'Details',
   badges: 'Badges',
   photo: 'Photo of {name}',
+  storeNotFound: 'Store not found',
+  storeNotFoundText: 'This store does not exist or is not published.',
+  finderNotFound: 'Store locator not found',
+  finderNotFoundText: 'This store locator does not exist or is not public.',
+  seeAll: 'See all stores',
 }
 
 export type PageTexts = typeof EN
@@ -43,6 +48,11 @@ const TEXTS: Record<Lang, PageTexts> = {
     details: 'Details',
     badges: 'Merkmale',
     photo: 'Foto von {name}',
+    storeNotFound: 'Geschäft nicht gefunden',
+    storeNotFoundText: 'Dieses Geschäft gibt es nicht, oder es ist nicht veröffentlicht.',
+    finderNotFound: 'Filialfinder nicht gefunden',
+    finderNotFoundText: 'Diesen Filialfinder gibt es nicht, oder er ist nicht öffentlich.',
+    seeAll: 'Alle Geschäfte ansehen',
   },
   fr: {
     back: 'Retour à tous les magasins',
@@ -61,6 +71,11 @@ const TEXTS: Record<Lang, PageTexts> = {
     details: 'Détails',
     badges: 'Badges',
     photo: 'Photo de {name}',
+    storeNotFound: 'Magasin introuvable',
+    storeNotFoundText: 'Ce magasin n’existe pas ou n’est pas publié.',
+    finderNotFound: 'Localisateur de magasins introuvable',
+    finderNotFoundText: 'Ce localisateur de magasins n’existe pas ou n’est pas public.',
+    seeAll: 'Voir tous les magasins',
   },
   es: {
     back: 'Volver a todas las tiendas',
@@ -79,6 +94,11 @@ const TEXTS: Record<Lang, PageTexts> = {
     details: 'Detalles',
     badges: 'Distintivos',
     photo: 'Foto de {name}',
+    storeNotFound: 'Tienda no encontrada',
+    storeNotFoundText: 'Esta tienda no existe o no está publicada.',
+    finderNotFound: 'Localizador de tiendas no encontrado',
+    finderNotFoundText: 'Este localizador de tiendas no existe o no es público.',
+    seeAll: 'Ver todas las tiendas',
   },
   it: {
     back: 'Torna a tutti i negozi',
@@ -97,6 +117,11 @@ const TEXTS: Record<Lang, PageTexts> = {
     details: 'Dettagli',
     badges: 'Distintivi',
     photo: 'Foto di {name}',
+    storeNotFound: 'Negozio non trovato',
+    storeNotFoundText: 'Questo negozio non esiste o non è pubblicato.',
+    finderNotFound: 'Ricerca negozi non trovata',
+    finderNotFoundText: 'Questa ricerca negozi non esiste o non è pubblica.',
+    seeAll: 'Vedi tutti i negozi',
   },
   nl: {
     back: 'Terug naar alle winkels',
@@ -115,6 +140,11 @@ const TEXTS: Record<Lang, PageTexts> = {
     details: 'Details',
     badges: 'Kenmerken',
     photo: 'Foto van {name}',
+    storeNotFound: 'Winkel niet gevonden',
+    storeNotFoundText: 'Deze winkel bestaat niet of is niet gepubliceerd.',
+    finderNotFound: 'Winkelzoeker niet gevonden',
+    finderNotFoundText: 'Deze winkelzoeker bestaat niet of is niet openbaar.',
+    seeAll: 'Alle winkels bekijken',
   },
 }
 

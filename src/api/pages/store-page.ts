@@ -50,18 +50,16 @@ export function storePageResponse(
 ): Response {
   try {
     const locator = pageLocator(deps, token)
-    if (locator === null)
-      return notFoundPage('Store locator not found', 'This store locator does not exist or is not public.')
+    if (locator === null) return finderNotFoundPage(request)
     const base = pageBase(deps, request)
+    const lang = pageLang(new URL(request.url)) ?? 'en'
     // Elysia gives null for an id that is not valid percent-encoded UTF-8.
     const location = typeof id === 'string' ? publishedLocation(deps.registry, locator, id) : null
-    if (location === null)
-      return notFoundPage(
-        'Store not found',
-        'This store does not exist or is not published.',
-        finderUrl(base, locator.publicToken),
-      )
-    const lang = pageLang(new URL(request.url)) ?? 'en'
+    if (location === null) {
+      const texts = pageTexts(lang)
+      const finder = finderUrl(base, locator.publicToken) + langQuery(lang)
+      return notFoundPage(texts.storeNotFound, texts.storeNotFoundText, finder, lang)
+    }
     const pageUrl = (l: Lang) => storePageUrl(base, locator.publicToken, location.id, location.name) + langQuery(l)
     const canonical = pageUrl(lang)
     if (slug === null ? slugSent(request, location.id) : slug !== slugOf(location.name))
@@ -128,11 +126,21 @@ function slugSent(request: Request, id: string): boolean {
   }
 }
 
-/** A 404 page saying what was not found, with a link to the finder when there is one; never indexed. */
-export function notFoundPage(title: string, text: string, finder?: string): Response {
-  const link = finder === undefined ? '' : `<p><a href="${esc(finder)}">See all stores</a></p>`
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${esc(title)}</title></head><body><main><h1>${esc(title)}</h1><p>${esc(text)}</p>${link}</main></body></html>`
+/**
+ * A 404 page saying what was not found, in `lang` (html lang, the finder link's text), with a link
+ * to the finder when there is one; never indexed.
+ */
+export function notFoundPage(title: string, text: string, finder?: string, lang: Lang = 'en'): Response {
+  const link = finder === undefined ? '' : `<p><a href="${esc(finder)}">${esc(pageTexts(lang).seeAll)}</a></p>`
+  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${esc(title)}</title></head><body><main><h1>${esc(title)}</h1><p>${esc(text)}</p>${link}</main></body></html>`
   return htmlResponse(html, 404, { 'cache-control': 'no-store' })
+}
+
+/** The 404 page of a locator that has no public pages, in the language a link asks for. */
+export function finderNotFoundPage(request: Request): Response {
+  const lang = pageLang(new URL(request.url)) ?? 'en'
+  const texts = pageTexts(lang)
+  return notFoundPage(texts.finderNotFound, texts.finderNotFoundText, undefined, lang)
 }
 
 /**
