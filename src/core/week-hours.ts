@@ -1,16 +1,16 @@
 // A week of opening hours in one text, as store lists and OpenStreetMap write them ("Mon-Fri
 // 9-18, Sat 10-14, Sun closed", "Mo-Fr 09:00-18:00; Sa 10:00-14:00", "Lun-Ven 9h-19h"), split
 // into each day's text, which parseDayHours then reads. Days in English, German, French,
-// Spanish, Italian and Dutch, and the two-letter days of OpenStreetMap, German and Dutch.
+// Spanish, Italian and Dutch, whole, cut short, or in two letters.
 import { foldHours, parseDayHours } from './hours'
 
 /** Each name of a day (accents removed, lower case), Monday = 0. */
 const DAY_NAMES: [string, number][] = [
-  ...names(0, 'monday mon mo montag lundi lun lunes lunedi maandag ma'),
+  ...names(0, 'monday mon mo montag lundi lun lu lunes lunedi maandag ma'),
   ...names(1, 'tuesday tues tue tu dienstag di mardi mar martes martedi dinsdag'),
-  ...names(2, 'wednesday wed we mittwoch mi mercredi mer miercoles mie mercoledi woensdag wo'),
-  ...names(3, 'thursday thurs thur thu th donnerstag do jeudi jeu jueves jue giovedi gio donderdag'),
-  ...names(4, 'friday fri fr freitag vendredi ven viernes vie venerdi vrijdag vr'),
+  ...names(2, 'wednesday wed we mittwoch mi mercredi mer me miercoles mie mercoledi woensdag wo'),
+  ...names(3, 'thursday thurs thur thu th donnerstag do jeudi jeu je jueves jue ju giovedi gio gi donderdag'),
+  ...names(4, 'friday fri fr freitag vendredi ven ve viernes vie vi venerdi vrijdag vr'),
   ...names(5, 'saturday sat sa samstag sonnabend samedi sam sabado sab sabato zaterdag za'),
   ...names(6, 'sunday sun su sonntag so dimanche dim domingo dom domenica zondag zo'),
 ]
@@ -20,6 +20,17 @@ function names(day: number, list: string): [string, number][] {
 }
 
 const DAY_OF = new Map(DAY_NAMES)
+/**
+ * Two-letter days French, Spanish and Italian read otherwise than German and Dutch: "ma" is
+ * Tuesday (mardi, martes, martedì), "di" and "do" Sunday (dimanche, domingo, domenica).
+ */
+const ROMANCE_OF = new Map([
+  ['ma', 1],
+  ['di', 6],
+  ['do', 6],
+])
+/** The two-letter days only those languages have: a text with one reads ROMANCE_OF's their way. */
+const ROMANCE_ONLY = /(?<![\p{L}\d])(?:lu|me|je|ju|gi|ve|vi)(?![\p{L}\d])/u
 /** Words for every day of the week. */
 const EVERY =
   'daily|every\\s*day|all\\s+week|taglich|jeden\\s+tag|tous\\s+les\\s+jours|todos\\s+los\\s+dias|tutti\\s+i\\s+giorni|dagelijks'
@@ -63,15 +74,16 @@ function folded(text: string): { t: string; at: number[] } {
   return { t, at }
 }
 
-/** The days a match of DAYS_AT names, Monday = 0. */
-function daysOf(spec: string): number[] {
+/** The days a match of DAYS_AT names, Monday = 0; `romance`: two-letter days read as ROMANCE_OF. */
+function daysOf(spec: string, romance: boolean): number[] {
   const text = spec.replace(/\s*:$/, '').trim()
   if (EVERY_DAY.test(text)) return [0, 1, 2, 3, 4, 5, 6]
+  const dayOf = (name: string) => (romance ? ROMANCE_OF.get(name) : undefined) ?? DAY_OF.get(name)!
   const days: number[] = []
   for (const [, first, last] of text.matchAll(SPAN_PARTS)) {
     if (first === HOLIDAYS || last === HOLIDAYS) continue
-    const from = DAY_OF.get(first!)!
-    const to = last === undefined ? from : DAY_OF.get(last)!
+    const from = dayOf(first!)
+    const to = last === undefined ? from : dayOf(last)
     // A span may wrap past Sunday: "Fr-Mo" is Friday to Monday.
     for (let d = from; ; d = (d + 1) % 7) {
       days.push(d)
@@ -97,6 +109,7 @@ export function splitWeekHours(text: string): string[] | null {
     return week.fill(text.trim())
   }
   if (!LEAD.test(t.slice(0, specs[0]!.index))) return null
+  const romance = specs.some((spec) => ROMANCE_ONLY.test(spec[0]))
   for (let i = 0; i < specs.length; i++) {
     const spec = specs[i]!
     const end = i + 1 < specs.length ? specs[i + 1]!.index : t.length
@@ -105,7 +118,7 @@ export function splitWeekHours(text: string): string[] | null {
       .slice(at[spec.index + spec[0].length], at[end])
       .replace(TRAILING, '')
       .trim()
-    const days = daysOf(spec[0])
+    const days = daysOf(spec[0], romance)
     if (days.length === 0) continue // public holidays
     const day = /^off$/i.test(hours) ? 'closed' : hours
     if (parseDayHours(day).kind === 'unknown') return null
