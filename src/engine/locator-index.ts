@@ -1,5 +1,5 @@
 // One locator's published locations, in memory. Pure TypeScript: no HTTP, no SQL. Every answer
-// equals a naive scan of the docs (test/engine/oracle.test.ts proves it).
+// equals a naive scan of the docs (test/engine/oracle-*.test.ts prove it).
 //
 // LocatorIndex is the facade; the engine lives in modules beside it:
 // - keys.ts: each location has a key, a small integer; every per-location table is indexed by key.

@@ -2,12 +2,12 @@
 // (NFKD, marks dropped, lowercased, the letters NFKD leaves whole spelt out), its own tag logic and
 // order. Docs are made as the registry makes them (present.ts searchDoc: raw name, address,
 // description and tags, with punctuation, accents, other scripts, fullwidth and ligature forms), so
-// the path from raw text to the index's words is under test too. What it adds to oracle.test.ts:
-// exact ties of distance (many locations on one spot, at the poles, on both sides of the
-// antimeridian), radii from micrometres to the most (1000 miles), pages walked to the end and past
-// it (their concatenation is the whole ordered list, every page with the same total), limit 500,
-// priority rules changed on a loaded index (rankBy) between writes and compaction steps, locations
-// deleted and published again, and tags that differ only in case.
+// the path from raw text to the index's words is under test too. What it adds to the
+// oracle-*.test.ts files: exact ties of distance (many locations on one spot, at the poles, on both
+// sides of the antimeridian), radii from micrometres to the most (1000 miles), pages walked to the
+// end and past it (their concatenation is the whole ordered list, every page with the same total),
+// limit 500, priority rules changed on a loaded index (rankBy) between writes and compaction steps,
+// locations deleted and published again, and tags that differ only in case.
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import {
