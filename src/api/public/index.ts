@@ -191,7 +191,8 @@ export function publicRoutes(deps: PublicDeps) {
     })
     .use(cors({ origin: true, credentials: false, ...CORS }))
     // Copied out of the registry's answer buffer: Elysia makes the Response after an await, when
-    // another answer may have been written there (test/public/locations.test.ts asks many at once).
+    // another answer may have been written there (test/public/locations-radius.test.ts asks many
+    // at once).
     .get('/:token/locations', ({ request, params, set }) =>
       respond(request, set, params.token, (locator, href) =>
         copy(locationsBody(deps.registry, locator, href, places).body),

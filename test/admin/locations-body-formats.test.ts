@@ -1,0 +1,381 @@
+// The bodies a location write reads: JSON, form and multipart, content types, malformed or
+// non-UTF-8 JSON, bodies nested deep, and the 256 KiB limit (413).
+import { test, expect, describe } from 'bun:test'
+import { storeBody } from '../helpers'
+import {
+  withEnv,
+  env,
+  BASE,
+  create,
+  get,
+  created,
+  rawRequest,
+  form,
+  snapshot,
+  expectValidation,
+  expectNoChange,
+} from './locations-fixture'
+
+withEnv()
+
+describe('POST /locations body formats', () => {
+  test('a form-urlencoded body with name, address and coordinates[lat]/[lng] creates the location', async () => {
+    const res = await form(
+      BASE,
+      'name=Form+Shop&address=2+High+Street&coordinates%5Blat%5D=51.5&coordinates%5Blng%5D=-0.12&tags%5B%5D=a&tags%5B%5D=b&contact%5Bphone%5D=123',
+    )
+    expect(res.status).toBe(201)
+    expect(res.body.location).toMatchObject({
+      name: 'Form Shop',
+      address: '2 High Street',
+      coordinates: { lat: 51.5, lng: -0.12 },
+      tags: ['a', 'b'],
+      contact: { phone: '123', email: '', website: '' },
+      status: 'published',
+      geocoding: { precision: 'city', source: 'reverse' },
+    })
+    expect((await get(res.body.location.id)).body.location).toEqual(res.body.location)
+  })
+
+  test('a multipart form body creates the location too', async () => {
+    const fd = new FormData()
+    fd.set('name', 'Multipart Shop')
+    fd.set('address', '3 High Street')
+    fd.set('coordinates[lat]', '10')
+    fd.set('coordinates[lng]', '20')
+    const res = await env.app.handle(
+      new Request(`http://localhost${BASE}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${env.key}` },
+        body: fd,
+      }),
+    )
+    expect(res.status).toBe(201)
+    const body = (await res.json()) as { location: unknown }
+    expect(body.location).toMatchObject({
+      name: 'Multipart Shop',
+      address: '3 High Street',
+      coordinates: { lat: 10, lng: 20 },
+    })
+  })
+
+  test('a form body is read as URLSearchParams reads it: "+" a space, escapes decoded, a "%" without hex digits as typed, an ASCII body in any charset', async () => {
+    const coords = '&coordinates%5Blat%5D=48.87&coordinates%5Blng%5D=2.33'
+    const cases: [body: string, type: string, fields: Record<string, string>][] = [
+      [
+        `name=Caf%C3%A9+Cr%C3%A8me&address=1%2B1+Rue${coords}`,
+        'application/x-www-form-urlencoded',
+        { name: 'Café Crème', address: '1+1 Rue' },
+      ],
+      [`name=Caf%C3%A9&address=1+Rue${coords}`, 'application/x-www-form-urlencoded; charset=UTF-8', { name: 'Café' }],
+      // As curl -d sends what it is given: a "%" not followed by two hex digits is the character.
+      [
+        `name=Shop&address=1+Rue&description=20% off, 100%ZZ${coords}`,
+        'application/x-www-form-urlencoded',
+        { description: '20% off, 100%ZZ' },
+      ],
+      // Apache HttpClient says ISO-8859-1 by default: an ASCII body reads the same in it.
+      [
+        `name=Plain+Shop&address=1+Rue${coords}`,
+        'application/x-www-form-urlencoded; charset=ISO-8859-1',
+        { name: 'Plain Shop' },
+      ],
+    ]
+    for (const [body, type, fields] of cases) {
+      const res = await env.call('POST', BASE, { body, headers: { 'content-type': type } })
+      expect({ body, status: res.status }).toEqual({ body, status: 201 })
+      expect(res.body.location).toMatchObject(fields)
+    }
+  })
+
+  test('a form body whose text would be read changed gives 400 invalid_request saying why, and stores nothing', async () => {
+    const rest = '&address=1+Rue&coordinates%5Blat%5D=1&coordinates%5Blng%5D=2'
+    const latin1 = (text: string) => new Uint8Array([...text].map((c) => c.charCodeAt(0)))
+    const cases: [body: string | Uint8Array, type: string, says: string][] = [
+      [`name=Caf%E9${rest}`, 'application/x-www-form-urlencoded; charset=iso-8859-1', 'its charset is "iso-8859-1"'],
+      [
+        `name=Caf%E9${rest}`,
+        'application/x-www-form-urlencoded',
+        'the field "name" holds an escape whose bytes are not UTF-8',
+      ],
+      [
+        `name=Shop${rest}&description%5Bx%5D=%FF%FE`,
+        'application/x-www-form-urlencoded',
+        'the field "description[x]" holds an escape',
+      ],
+      [latin1(`name=Caf\u00e9${rest}`), 'application/x-www-form-urlencoded', 'it is not valid UTF-8'],
+      [
+        new Uint8Array([...`name=Shop${rest}`].flatMap((c) => [c.charCodeAt(0), 0])),
+        'application/x-www-form-urlencoded; charset=utf-16le',
+        'its charset is "utf-16le"',
+      ],
+      ['--nope\r\ngarbage', 'multipart/form-data; boundary=other', 'it is not multipart/form-data that can be read'],
+      [
+        latin1(
+          `--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nCaf\u00e9\r\n--b\r\nContent-Disposition: form-data; name="address"\r\n\r\n1 Rue\r\n--b--\r\n`,
+        ),
+        'multipart/form-data; boundary=b',
+        'it is not valid UTF-8',
+      ],
+    ]
+    for (const [body, type, says] of cases) {
+      const res = await expectNoChange(async () => {
+        const r = await rawRequest('POST', BASE, typeof body === 'string' ? new TextEncoder().encode(body) : body, {
+          'content-type': type,
+        })
+        return { status: r.status, body: await r.json(), headers: r.headers }
+      })
+      expect({ type, status: res.status, body: res.body }).toEqual({
+        type,
+        status: 400,
+        body: {
+          success: false,
+          error: 'invalid_request',
+          message: expect.stringContaining(`The form body could not be read: ${says}`),
+        },
+      })
+    }
+  })
+
+  test('a multipart body with a file in it gives 400 invalid_request naming the field; a file input left empty is no field', async () => {
+    const form = (name: string | File, photo: File) => {
+      const fd = new FormData()
+      fd.set('name', name)
+      fd.set('address', '3 High Street')
+      fd.set('coordinates[lat]', '10')
+      fd.set('coordinates[lng]', '20')
+      fd.set('photo', photo)
+      return env.app.handle(
+        new Request(`http://localhost${BASE}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${env.key}` },
+          body: fd,
+        }),
+      )
+    }
+    const empty = new File([], '', { type: 'application/octet-stream' }) // what a browser sends for a file input left empty
+    const res = await expectNoChange(async () => {
+      const r = await form(new File(['Shop'], 'name.txt'), empty)
+      return { status: r.status, body: await r.json(), headers: r.headers }
+    })
+    expect(res.body).toEqual({
+      success: false,
+      error: 'invalid_request',
+      message: 'The form body could not be read: the field "name" is a file; location fields are text.',
+    })
+    const made = await form('Shop', empty)
+    expect(made.status).toBe(201)
+    expect(((await made.json()) as { location: { name: string } }).location.name).toBe('Shop')
+  })
+
+  test('a JSON body without a Content-Type header gives required-field errors on name and address', async () => {
+    const before = snapshot()
+    const res = await rawRequest('POST', BASE, new TextEncoder().encode(JSON.stringify(storeBody())))
+    expect(res.status).toBe(422)
+    expect(await res.json()).toEqual({
+      success: false,
+      error: 'validation_error',
+      message: expect.any(String),
+      details: { name: ['The name field is required.'], address: ['The address field is required.'] },
+    })
+    expect(snapshot()).toEqual(before)
+  })
+
+  test('a JSON body sent as text/plain or as a form also gives required-field errors', async () => {
+    const json = JSON.stringify(storeBody())
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const res = await expectNoChange(() => env.call('POST', BASE, { body: json, headers: { 'content-type': type } }))
+      expectValidation(res, ['name', 'address'])
+    }
+  })
+
+  test('a body sent without a JSON Content-Type says so: on create (the required-field errors) and on update (not "no fields", the fields were sent)', async () => {
+    const before = await created()
+    const json = JSON.stringify({ name: 'Renamed', address: 'x' })
+    const sends: [string, () => Promise<{ status: number; body: any }>][] = [
+      [
+        'without a Content-Type header',
+        async () => {
+          const res = await rawRequest('POST', `${BASE}/${before.id}`, new TextEncoder().encode(json))
+          return { status: res.status, body: await res.json() }
+        },
+      ],
+      [
+        'as "text/plain"',
+        () =>
+          env.call('POST', `${BASE}/${before.id}`, {
+            body: json,
+            headers: { 'content-type': 'text/plain;charset=UTF-8' },
+          }),
+      ],
+    ]
+    for (const [sent, send] of sends) {
+      const snap = snapshot()
+      const res = await send()
+      expect(res.status).toBe(400)
+      expect(res.body).toEqual({
+        success: false,
+        error: 'invalid_request',
+        message: expect.stringContaining(
+          `The request body was not read: it was sent ${sent}. Send JSON with the header "Content-Type: application/json".`,
+        ),
+      })
+      expect(snapshot()).toEqual(snap)
+    }
+    const res = await expectNoChange(() =>
+      env.call('POST', BASE, { body: json, headers: { 'content-type': 'text/plain' } }),
+    )
+    expectValidation(res, ['name', 'address'])
+    expect(res.body.message).toBe(
+      'The given data was invalid. The request body was not read: it was sent as "text/plain". Send JSON with the header "Content-Type: application/json".',
+    )
+    // Nothing sent: the documented errors alone; an unknown id stays 404.
+    expect((await env.call('POST', `${BASE}/${before.id}`)).body.message).not.toContain('not read')
+    expect(
+      (
+        await env.call('POST', `${BASE}/loc_0000000000000000`, {
+          body: json,
+          headers: { 'content-type': 'text/plain' },
+        })
+      ).status,
+    ).toBe(404)
+  })
+
+  test('a JSON content type with a charset parameter is JSON', async () => {
+    const res = await env.call('POST', BASE, {
+      body: JSON.stringify(storeBody()),
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    })
+    expect(res.status).toBe(201)
+  })
+
+  test('a +json content type (application/vnd.api+json) is JSON', async () => {
+    const res = await env.call('POST', BASE, {
+      body: JSON.stringify(storeBody()),
+      headers: { 'content-type': 'application/vnd.api+json' },
+    })
+    expect(res.status).toBe(201)
+    expect(res.body.location.name).toBe(storeBody().name)
+  })
+
+  test('a JSON null body counts as an empty one: required-field errors on create, no fields on update', async () => {
+    const headers = { 'content-type': 'application/json' }
+    expectValidation(await expectNoChange(() => env.call('POST', BASE, { body: 'null', headers })), ['name', 'address'])
+    const before = await created()
+    const res = await expectNoChange(() => env.call('POST', `${BASE}/${before.id}`, { body: 'null', headers }))
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ success: false, error: 'invalid_request', message: expect.any(String) })
+  })
+
+  test('malformed JSON gives 400 invalid_request', async () => {
+    const res = await expectNoChange(() =>
+      env.call('POST', BASE, { body: '{"name": "x",', headers: { 'content-type': 'application/json' } }),
+    )
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ success: false, error: 'invalid_request', message: expect.stringMatching(/json/i) })
+  })
+
+  test('a JSON array or scalar body gives 400 invalid_request', async () => {
+    for (const body of ['[]', JSON.stringify([storeBody()]), '"name"', '42']) {
+      const res = await expectNoChange(() =>
+        env.call('POST', BASE, { body, headers: { 'content-type': 'application/json' } }),
+      )
+      expect(res.status).toBe(400)
+      expect(res.body).toEqual({ success: false, error: 'invalid_request', message: expect.any(String) })
+    }
+  })
+
+  test('a body over 256 KiB on a delete, which reads none, gives 413 and deletes nothing', async () => {
+    const before = await created()
+    const res = await expectNoChange(() =>
+      env.call('POST', `${BASE}/${before.id}/delete`, { body: storeBody({ description: 'x'.repeat(300 * 1024) }) }),
+    )
+    expect(res.status).toBe(413)
+    expect(res.body).toEqual({ success: false, error: 'payload_too_large', message: expect.any(String) })
+    expect((await get(before.id)).status).toBe(200)
+  })
+
+  test('a body over 256 KiB gives 413 and stores nothing', async () => {
+    const res = await expectNoChange(() => create(storeBody({ description: 'x'.repeat(256 * 1024) })))
+    expect(res.status).toBe(413)
+    expect(res.body).toEqual({ success: false, error: 'payload_too_large', message: expect.any(String) })
+  })
+
+  test('a streamed body of 64 MiB gives 413 once past 256 KiB: it is read no further', async () => {
+    let sent = 0
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 64 * 1024 * 1024) return controller.close()
+        sent += 65536
+        controller.enqueue(new Uint8Array(65536).fill(0x20))
+      },
+    })
+    const res = await expectNoChange(async () => {
+      const r = await rawRequest('POST', BASE, endless as unknown as Uint8Array, { 'content-type': 'application/json' })
+      return { status: r.status, body: await r.json(), headers: r.headers }
+    })
+    expect(res.status).toBe(413)
+    expect(res.body).toEqual({ success: false, error: 'payload_too_large', message: expect.any(String) })
+    expect(sent).toBeLessThan(1024 * 1024)
+  })
+
+  test('a known field nested 120,000 levels deep gives 422, not 500, on create and update', async () => {
+    const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`
+    const json = (field: string) => `{"name":"Deep","address":"x","coordinates":{"lat":1,"lng":2},${field}}`
+    const headers = { 'content-type': 'application/json' }
+    const made = await expectNoChange(() =>
+      env.call('POST', BASE, { body: json(`"description":${deep(120_000)}`), headers }),
+    )
+    expectValidation(made, ['description'])
+    const before = await created()
+    const changed = await expectNoChange(() =>
+      env.call('POST', `${BASE}/${before.id}`, { body: `{"contact":{"phone":${deep(120_000)}}}`, headers }),
+    )
+    expectValidation(changed, ['contact.phone'])
+  })
+
+  test('a lone UTF-16 surrogate is stored as U+FFFD, and the response says so', async () => {
+    const res = await env.call('POST', BASE, {
+      body: '{"name":"a\\ud800b","address":"x","coordinates":{"lat":1,"lng":2},"tags":["t\\udc00"],"contact":{"phone":"\\ud83d"}}',
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(res.status).toBe(201)
+    expect(res.body.location).toMatchObject({ name: 'a\ufffdb', tags: ['t\ufffd'], contact: { phone: '\ufffd' } })
+    expect((await get(res.body.location.id)).body.location).toEqual(res.body.location)
+  })
+
+  test('a JSON body that is not valid UTF-8 (a Latin-1 "é") gives 400 invalid_request saying so, on create and update, and stores nothing', async () => {
+    const latin1 = (json: string) => Uint8Array.from(json, (c) => c.charCodeAt(0)) // one byte per character: "é" is 0xE9
+    const headers = { 'content-type': 'application/json' }
+    const before = await created()
+    for (const [path, body] of [
+      [BASE, JSON.stringify(storeBody({ name: 'Café' }))],
+      [`${BASE}/${before.id}`, JSON.stringify({ name: 'Café' })],
+    ] as const) {
+      const snap = snapshot()
+      const res = await rawRequest('POST', path, latin1(body), headers)
+      expect(res.status).toBe(400)
+      expect(await res.json()).toEqual({
+        success: false,
+        error: 'invalid_request',
+        message: expect.stringContaining('not valid UTF-8'),
+      })
+      expect(snapshot()).toEqual(snap)
+    }
+    // The same text as UTF-8, with a byte order mark as some clients send it, is read.
+    const ok = await rawRequest(
+      'POST',
+      BASE,
+      new TextEncoder().encode(`\ufeff${JSON.stringify(storeBody({ name: 'Café' }))}`),
+      headers,
+    )
+    expect(ok.status).toBe(201)
+    expect(((await ok.json()) as { location: { name: string } }).location.name).toBe('Café')
+  })
+
+  test('a body just under 256 KiB is read (and judged on its fields)', async () => {
+    // 200 KiB of description: read fine, then refused by the 10,000-character field limit, not by size.
+    const res = await expectNoChange(() => create(storeBody({ description: 'x'.repeat(200 * 1024) })))
+    expectValidation(res, ['description'])
+  })
+})

@@ -1,0 +1,102 @@
+// GET /admin/v1/locations/{id} and POST /admin/v1/locations/{id}/delete: found, not found,
+// bad ids, and the REST methods that are not routes.
+import { test, expect, describe } from 'bun:test'
+import { storeBody } from '../helpers'
+import { withEnv, env, BASE, update, get, remove, created, expectNoChange } from './locations-fixture'
+
+withEnv()
+
+describe('GET /locations/{id}', () => {
+  test('returns the location, draft included', async () => {
+    const location = await created(storeBody({ status: 'draft' }))
+    const res = await get(location.id)
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ success: true, location })
+  })
+
+  test('an unknown id gives 404 not_found saying it was not found', async () => {
+    const res = await get('loc_doesnotexist0000')
+    expect(res.status).toBe(404)
+    expect(res.body).toEqual({ success: false, error: 'not_found', message: expect.stringMatching(/not found/i) })
+  })
+
+  test('a blank id gives 400 invalid_request', async () => {
+    const res = await get('%20')
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ success: false, error: 'invalid_request', message: expect.any(String) })
+  })
+
+  test('an id that is not valid percent-encoding gives 400 invalid_request saying so', async () => {
+    for (const bad of ['%zz', '%E0%A4%A']) {
+      for (const res of [await get(bad), await update(bad, { name: 'x' }), await remove(bad)]) {
+        expect(res.status).toBe(400)
+        expect(res.body).toEqual({
+          success: false,
+          error: 'invalid_request',
+          message: expect.stringContaining('percent-encoded'),
+        })
+      }
+    }
+  })
+})
+
+describe('POST /locations/{id}/delete', () => {
+  test('deletes: success body, then 404 on get, update and a second delete', async () => {
+    const l = await created(storeBody({ status: 'draft' }))
+    const res = await remove(l.id)
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ success: true, message: expect.any(String) })
+    expect(res.body.message.length).toBeGreaterThan(0)
+
+    for (const after of [await get(l.id), await update(l.id, { name: 'x' }), await remove(l.id)]) {
+      expect(after.status).toBe(404)
+      expect(after.body).toEqual({ success: false, error: 'not_found', message: expect.stringMatching(/not found/i) })
+    }
+    expect((await env.call('GET', BASE)).body.pagination.total).toBe(0)
+  })
+
+  test('deletes only the location named', async () => {
+    const a = await created(storeBody({ name: 'A' }))
+    const b = await created(storeBody({ name: 'B' }))
+    expect((await remove(a.id)).status).toBe(200)
+    expect((await get(b.id)).body.location).toEqual(b)
+  })
+
+  test('an unknown id gives 404 not_found', async () => {
+    await created()
+    const res = await expectNoChange(() => remove('loc_doesnotexist0000'))
+    expect(res.status).toBe(404)
+    expect(res.body.error).toBe('not_found')
+  })
+
+  test('a missing id gives 400 invalid_request', async () => {
+    await created()
+    for (const path of [`${BASE}//delete`, `${BASE}/%20/delete`]) {
+      const res = await expectNoChange(() => env.call('POST', path))
+      expect(res.status).toBe(400)
+      expect(res.body).toEqual({ success: false, error: 'invalid_request', message: expect.any(String) })
+    }
+  })
+
+  test('DELETE, PUT or PATCH on /locations/{id} (REST habits): 404 naming the routes there are, not "lives under /admin/v1", and nothing changes', async () => {
+    const location = await created()
+    for (const method of ['DELETE', 'PUT', 'PATCH']) {
+      const res = await expectNoChange(() =>
+        env.call(method, `${BASE}/${location.id}`, method === 'DELETE' ? {} : { body: { name: 'Renamed' } }),
+      )
+      expect(res.status).toBe(404)
+      expect(res.body).toEqual({
+        success: false,
+        error: 'not_found',
+        message: expect.stringContaining(`No route ${method} ${BASE}/${location.id}.`),
+      })
+      expect(res.body.message).toContain('POST /admin/v1/locations/bulk (many at once)')
+      expect(res.body.message).not.toContain('lives under')
+    }
+    expect((await get(location.id)).body.location).toEqual(location)
+    // Outside /admin/v1, where it is.
+    expect((await env.call('GET', '/admin/locations')).body.message).toBe(
+      'No route GET /admin/locations. The Management API lives under /admin/v1.',
+    )
+  })
+})
