@@ -1,5 +1,5 @@
 // The response cache's admission and eviction, through its own API (its effect over HTTP, the same
-// bytes between writes and the new answer after one, is tested in caching.test.ts).
+// bytes between writes and the new answer after one, is tested in caching-etag.test.ts).
 import { describe, expect, test } from 'bun:test'
 import { AnswerCache, type Kept } from '../../src/api/public/answer-cache'
 

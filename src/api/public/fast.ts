@@ -31,12 +31,11 @@ export function fastPath(d: FastDeps) {
   /**
    * The fast path, without Elysia's lifecycle, for a GET that every guard lets through and whose
    * If-None-Match (if any) does not match: a kept answer, or for GET /{token}/locations one made
-   * now, sent with the headers the app's response would have (test/public/caching.test.ts
-   * compares them). Its Response is made in the same turn as the answer (Elysia makes its own
-   * after an await), so the answer is sent from the registry's answer buffer, copied once.
-   * Anything else, before anything is counted: null, and the app answers: errors, refusals and
-   * 304s are its to say and count. Faster than the app for kept and made answers alike (PERF-011,
-   * PERF-036).
+   * now, sent with the headers the app's response would have (test/public/caching-fast-path.test.ts
+   * compares them). Its Response is made in the same turn as the answer (Elysia makes its own after
+   * an await), so the answer is sent from the registry's answer buffer, copied once. Anything else,
+   * before anything is counted: null, and the app answers: errors, refusals and 304s are its to say
+   * and count. Faster than the app for kept and made answers alike (PERF-011, PERF-036).
    */
   function fast(request: Request, noted: RequestNote): Response | null {
     try {

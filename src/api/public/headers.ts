@@ -66,7 +66,8 @@ export const varyOf = (locator: Locator): string => (locator.referrers.length ==
 /**
  * The headers of every answer fast() sends, as the app's responses have them: the CORS plugin's
  * for a GET (the origin "*" until a request names one), the answer's caching and type. The rest
- * are set per response (sendWith); test/public/caching.test.ts compares its responses with the app's.
+ * are set per response (sendWith); test/public/caching-fast-path.test.ts compares its responses
+ * with the app's.
  */
 export const FAST_HEADERS = new Headers({
   'access-control-expose-headers': CORS.exposeHeaders.join(', '),

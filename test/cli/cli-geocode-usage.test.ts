@@ -1,0 +1,284 @@
+// storeloc geocode, a database the CLI cannot use, and its usage errors: run as a real subprocess
+// against a real database file.
+import { describe, expect, test } from 'bun:test'
+import { Database } from 'bun:sqlite'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { openStore } from '../../src/store'
+import { newerSchemaDatabase } from '../helpers'
+import { countRows, dbPath, dir, json, storeloc, useTempDatabase } from './cli-fixture'
+
+useTempDatabase()
+
+describe('geocode', () => {
+  test('prints coordinates with precision, source and the parsed parts', () => {
+    const out = json('geocode', 'Piazza del Duomo, 20122 Milano, Italia')
+    expect(out).toMatchObject({
+      precision: 'city',
+      source: 'embedded',
+      parts: { city: 'Milano', postcode: '20122', country: 'IT' },
+    })
+    expect(Math.abs(out.lat - 45.4642) + Math.abs(out.lng - 9.19)).toBeLessThan(0.05)
+    const human = storeloc('geocode', 'Stephansplatz 1, 1010 Wien')
+    expect(human.code).toBe(0)
+    expect(human.stdout).toContain('precision:  city')
+    expect(human.stdout).toContain('source:     embedded')
+  })
+
+  test('an address it cannot resolve exits 1 saying the API would refuse it', () => {
+    const r = storeloc('geocode', 'Nowhere Land')
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('geocoding_failed')
+  })
+
+  test('with GEOCODER=none it says that no address is placed, and why', () => {
+    const p = Bun.spawnSync([process.execPath, 'src/cli/main.ts', 'geocode', 'Milano'], {
+      cwd: join(import.meta.dir, '../..'),
+      env: { ...process.env, DATABASE_PATH: dbPath, GEOCODER: 'none' },
+    })
+    expect(p.exitCode).toBe(1)
+    expect(p.stderr.toString()).toContain('GEOCODER=none places no address')
+  })
+
+  /** `storeloc geocode ADDRESS` with GEOCODER=provider at a stand-in answering `answer`; its exit code and stderr. */
+  async function geocodeAt(provider: string, answer: () => Response, address: string) {
+    const standIn = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: answer })
+    try {
+      // Spawned, not spawnSync: the stand-in answers from this process's event loop.
+      const p = Bun.spawn([process.execPath, 'src/cli/main.ts', 'geocode', address], {
+        cwd: join(import.meta.dir, '../..'),
+        env: {
+          ...process.env,
+          DATABASE_PATH: dbPath,
+          GEOCODER: provider,
+          GEOCODER_URL: `http://127.0.0.1:${standIn.port}`,
+          GEOCODER_API_KEY: 'test-key',
+        },
+        stdout: 'pipe',
+        stderr: 'pipe',
+      })
+      const [code, stderr] = await Promise.all([p.exited, new Response(p.stderr).text()])
+      return { code, stderr }
+    } finally {
+      standIn.stop(true)
+    }
+  }
+
+  test('the configured HTTP geocoder down and an address the embedded one does not know: exit 1 saying the service is unavailable', async () => {
+    const { code, stderr } = await geocodeAt(
+      'nominatim',
+      () => new Response('Service Unavailable', { status: 503 }),
+      'Nowhere Land',
+    )
+    expect(code).toBe(1)
+    expect(stderr).toContain(
+      'Could not geocode "Nowhere Land" now: the geocoding service is unavailable (nominatim failed (HTTP 503))',
+    )
+    expect(stderr).not.toContain('    at ') // no stack trace
+  })
+
+  test('the configured HTTP geocoder refusing the address (Google INVALID_REQUEST): exit 1 saying it could not place it, not that it is unavailable', async () => {
+    const { code, stderr } = await geocodeAt(
+      'google',
+      () => Response.json({ status: 'INVALID_REQUEST', results: [] }),
+      'Nowhere Land',
+    )
+    expect(code).toBe(1)
+    expect(stderr).toContain(
+      'Could not geocode "Nowhere Land": the geocoding service could not place it (google rejected the request as invalid (INVALID_REQUEST))',
+    )
+  })
+
+  test('without an address it is a usage error', () => {
+    expect(storeloc('geocode').code).toBe(2)
+  })
+
+  test("while another process holds the database for writing it still answers (the cache's housekeeping and row wait, they do not fail it); expired rows are purged once it is free", async () => {
+    json('geocode', 'Stephansplatz 1, 1010 Wien') // makes the database and caches a row
+    const raw = new Database(dbPath)
+    raw.run('UPDATE geocode_cache SET expires_at = 1')
+    raw.exec('BEGIN IMMEDIATE')
+    try {
+      const p = Bun.spawn(
+        [process.execPath, 'src/cli/main.ts', 'geocode', 'Piazza del Duomo, 20122 Milano, Italia', '--json'],
+        {
+          cwd: join(import.meta.dir, '../..'),
+          env: { ...process.env, DATABASE_PATH: dbPath },
+          stdout: 'pipe',
+          stderr: 'pipe',
+        },
+      )
+      const [code, stdout, stderr] = await Promise.all([
+        p.exited,
+        new Response(p.stdout).text(),
+        new Response(p.stderr).text(),
+      ])
+      expect({ code, stderr }).toEqual({ code: 0, stderr: '' })
+      expect(JSON.parse(stdout).parts).toMatchObject({ city: 'Milano', country: 'IT' })
+    } finally {
+      raw.exec('ROLLBACK')
+    }
+    expect(raw.query('SELECT count(*) AS n FROM geocode_cache WHERE expires_at <= 1').get()).toEqual({ n: 1 })
+    json('geocode', 'Stephansplatz 1, 1010 Wien')
+    expect(raw.query('SELECT count(*) AS n FROM geocode_cache WHERE expires_at <= 1').get()).toEqual({ n: 0 })
+    raw.close()
+  }, 20_000)
+})
+
+describe('a database it cannot use', () => {
+  test('a directory, a file that is no database, a path it cannot make, a newer schema: one line, exit 1, no stack trace', () => {
+    const notDb = join(dir, 'notes.json')
+    writeFileSync(notDb, '{}')
+    const newer = newerSchemaDatabase(join(dir, 'newer.db'))
+    for (const path of [dir, notDb, '/proc/nope/x.db', newer]) {
+      const p = Bun.spawnSync([process.execPath, 'src/cli/main.ts', 'locator', 'create', '--name', 'A'], {
+        cwd: join(import.meta.dir, '../..'),
+        env: { ...process.env, DATABASE_PATH: path },
+      })
+      const stderr = p.stderr.toString()
+      expect({ path, code: p.exitCode, lines: stderr.trim().split('\n').length }).toEqual({ path, code: 1, lines: 1 })
+      expect(stderr).toContain(`(database ${path})`)
+    }
+  })
+
+  test("another program's SQLite database: refused by every command, read or write, and left as it was (no tables, no WAL mode)", () => {
+    const foreign = join(dir, 'crm.db')
+    const crm = new Database(foreign)
+    crm.exec('CREATE TABLE contacts (id INTEGER PRIMARY KEY, name TEXT); CREATE TABLE locators (id TEXT)')
+    crm.close()
+    const before = readFileSync(foreign)
+    for (const argv of [
+      ['locator', 'list'],
+      ['locator', 'create', '--name', 'A'],
+    ]) {
+      const p = Bun.spawnSync([process.execPath, 'src/cli/main.ts', ...argv], {
+        cwd: join(import.meta.dir, '../..'),
+        env: { ...process.env, DATABASE_PATH: foreign },
+      })
+      expect({ argv, code: p.exitCode }).toEqual({ argv, code: 1 })
+      expect(p.stderr.toString().trim()).toBe(
+        `storeloc: The file is another program's SQLite database (tables contacts, locators), not storeloc's; it was left as it is. Set DATABASE_PATH to a storeloc database or to a new file (database ${foreign}).`,
+      )
+    }
+    expect(readFileSync(foreign).equals(before)).toBe(true)
+  })
+
+  test('a command on locators, given a path with no database, says so and makes none', () => {
+    for (const argv of [
+      ['locator', 'list'],
+      ['key', 'list', 'lct_x'],
+      ['filters', 'show', 'lct_x'],
+    ]) {
+      const r = storeloc(...argv)
+      expect({ argv, code: r.code }).toEqual({ argv, code: 1 })
+      expect(r.stderr).toContain(`No database at ${dbPath}`)
+    }
+    expect(existsSync(dbPath)).toBe(false)
+    json('locator', 'create', '--name', 'A') // makes one
+    expect(json('locator', 'list')).toHaveLength(1)
+  })
+
+  test('an unknown command, or a locator create that is refused, makes no database and no folder', () => {
+    const nested = join(dir, 'new', 'deeper', 'cli.db')
+    const run = (...argv: string[]) =>
+      Bun.spawnSync([process.execPath, 'src/cli/main.ts', ...argv], {
+        cwd: join(import.meta.dir, '../..'),
+        env: { ...process.env, DATABASE_PATH: nested },
+      })
+    for (const [argv, code] of [
+      [['locator', 'lsit'], 2],
+      [['lcoator', 'list'], 2],
+      [['locator', 'create'], 2],
+      [['locator', 'create', '--name', ''], 2],
+      [['locator', 'create', '--name', 'x'.repeat(201)], 1],
+    ] as const) {
+      const r = run(...argv)
+      expect({ argv, code: r.exitCode }).toEqual({ argv, code })
+      expect({ argv, made: existsSync(join(dir, 'new')) }).toEqual({ argv, made: false })
+    }
+    expect(run('locator', 'lsit').stderr.toString()).toContain('Unknown command "locator lsit".')
+    // One that succeeds makes them.
+    expect(run('locator', 'create', '--name', 'A').exitCode).toBe(0)
+    expect(existsSync(nested)).toBe(true)
+  })
+
+  test('a filters or priority file nested 100,000 deep is refused with a message, not a stack trace', () => {
+    const { locator } = json('locator', 'create', '--name', 'A')
+    const deep = join(dir, 'deep.json')
+    writeFileSync(deep, `${'['.repeat(100_000)}${']'.repeat(100_000)}`)
+    for (const what of ['filters', 'priority']) {
+      const r = storeloc(what, 'set', locator.id, '--file', deep)
+      expect({ what, code: r.code }).toEqual({ what, code: 1 })
+      expect(r.stderr).toContain('were not changed')
+      expect(r.stderr).not.toContain('RangeError')
+    }
+  })
+})
+
+describe('usage', () => {
+  test('no command, unknown command and unknown option exit 2 with the usage', () => {
+    openStore(dbPath).close() // a database, so that `locator show` reaches its arguments
+    for (const argv of [
+      [],
+      ['frobnicate'],
+      ['locator', 'create', '--name', 'A', '--colour', 'red'],
+      ['locator', 'show'],
+    ]) {
+      const r = storeloc(...argv)
+      expect(r.code).toBe(2)
+      expect(r.stderr).toContain('Usage: storeloc')
+    }
+    expect(countRows('locators')).toBe(0)
+  })
+
+  test('-h or --help as the value of an option is no request for the usage: not exit 0 having done nothing', () => {
+    const r = storeloc('locator', 'create', '--name', '-h')
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain("'--name'")
+    expect(json('locator', 'create', '--name=--help').locator.name).toBe('--help')
+    for (const argv of [
+      ['locator', 'create', '--help'],
+      ['locator', 'create', '--name', 'A', '-h'],
+      ['key', 'list', '--json', '--help'],
+    ]) {
+      const help = storeloc(...argv)
+      expect({ argv, code: help.code, usage: help.stdout.includes('Usage: storeloc') }).toEqual({
+        argv,
+        code: 0,
+        usage: true,
+      })
+    }
+    expect(countRows('locators')).toBe(1)
+  })
+
+  test('an option given twice exits 2 and writes nothing; --json twice is harmless', () => {
+    const r = storeloc('locator', 'create', '--name', 'A', '--name', 'B')
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain('--name is given more than once: give it once.')
+    expect(existsSync(dbPath) ? countRows('locators') : 0).toBe(0)
+    const { locator } = json('locator', 'create', '--name', 'A', '--json')
+    const key = json('key', 'list', locator.id)[0]
+    expect(storeloc('key', 'rotate', key.id, '--grace-hours', '24', '--grace-hours', '0').code).toBe(2)
+    expect(
+      storeloc('custom-field', 'add', locator.id, '--id', 'a', '--id', 'b', '--name', 'N', '--type', 'text').code,
+    ).toBe(2)
+    expect(countRows('api_keys')).toBe(1)
+    expect(countRows('custom_fields')).toBe(0)
+  })
+
+  test('help exits 0', () => {
+    const r = storeloc('help')
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('custom-field add')
+    for (const command of [
+      'locator set',
+      'locator rotate-token',
+      'filters set',
+      'filters show',
+      'priority set',
+      'priority show',
+    ]) {
+      expect(r.stdout).toContain(`  ${command} LOCATOR_ID`)
+    }
+  })
+})

@@ -1,0 +1,40 @@
+// Shared by the tests of storeloc's locator settings, filters and priority (settings-*.test.ts): a
+// temporary database path for each test, the CLI run on it, and a snapshot of the rows it could touch.
+import { afterEach, beforeEach } from 'bun:test'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { openStore } from '../../src/store'
+import { cliRunner, tempDir } from '../helpers'
+
+export let dir: string
+export let dbPath: string
+
+/** Registers, in the calling test file, the hooks that give each test its own directory and database path. */
+export function useTempDatabase(): void {
+  beforeEach(() => {
+    dir = tempDir()
+    dbPath = join(dir, 'cli.db')
+  })
+  afterEach(() => rmSync(dir, { recursive: true, force: true }))
+}
+
+export const { storeloc, json } = cliRunner(() => dbPath)
+
+/** Rows of every table a refused command could have touched, to prove it wrote nothing. */
+export function snapshot() {
+  const store = openStore(dbPath)
+  try {
+    const rows = (sql: string) => store.db.query(sql).all()
+    return {
+      locators: rows('SELECT * FROM locators ORDER BY id'),
+      filterGroups: rows('SELECT * FROM filter_groups ORDER BY locator_id, position'),
+      filterTags: rows('SELECT * FROM filter_tags ORDER BY locator_id, group_id, position'),
+      priority: rows('SELECT * FROM priority_rules ORDER BY locator_id, position'),
+      changes: rows('SELECT count(*) AS n FROM changes'),
+    }
+  } finally {
+    store.close()
+  }
+}
+
+export const newLocator = (name = 'Acme') => json('locator', 'create', '--name', name).locator

@@ -1,0 +1,173 @@
+// GET /openapi.json, the document itself: OpenAPI 3.1 with its info, every $ref resolving, every
+// component schema compiling, the request bodies the Management API validates with and an example for
+// every error code. Then the interactive page, /docs/api, and its files.
+import { describe, expect, test } from 'bun:test'
+import { ADMIN_ERRORS } from '../src/api/admin/errors'
+import { PUBLIC_ERRORS } from '../src/api/public/errors'
+import { CreateLocationBody, UpdateLocationBody } from '../src/locations/model'
+import { send } from './public/fixture'
+import {
+  ajv,
+  BASE,
+  deref,
+  doc,
+  expectValid,
+  f,
+  type Json,
+  operations,
+  resolve,
+  SCHEMA_ID,
+  useOpenApiDocument,
+} from './openapi-fixture'
+
+useOpenApiDocument()
+
+function* refs(value: unknown): Generator<string> {
+  if (Array.isArray(value)) for (const v of value) yield* refs(v)
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) {
+      if (k === '$ref' && typeof v === 'string') yield v
+      else yield* refs(v)
+    }
+}
+
+/** A schema with its `description` keywords dropped (a property named description stays). */
+function withoutNotes(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutNotes)
+  if (!schema || typeof schema !== 'object') return schema
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([k, v]) => !(k === 'description' && typeof v === 'string'))
+      .map(([k, v]) => [k, withoutNotes(v)]),
+  )
+}
+
+describe('the document', () => {
+  test('is OpenAPI 3.1 with its info', () => {
+    expect(doc.openapi).toBe('3.1.0')
+    expect(typeof doc.info.title).toBe('string')
+    expect(typeof doc.info.version).toBe('string')
+  })
+
+  test('every $ref resolves inside the document', () => {
+    const all = [...refs(doc)]
+    expect(all.length).toBeGreaterThan(50)
+    expect(all.filter((r) => resolve(r) === undefined)).toEqual([])
+  })
+
+  test('every component schema compiles as JSON Schema 2020-12', () => {
+    for (const name of Object.keys(doc.components.schemas)) expect(ajv.getSchema(`${SCHEMA_ID}${name}`)).toBeFunction()
+  })
+
+  test('operations have unique ids, responses, and each path parameter', () => {
+    const ops = operations()
+    expect(ops.length).toBeGreaterThanOrEqual(11)
+    const ids = ops.map((o) => o.op.operationId)
+    expect(ids.every((id) => typeof id === 'string' && id !== '')).toBe(true)
+    expect(new Set(ids).size).toBe(ids.length)
+    for (const { path, op } of ops) {
+      expect(Object.keys(op.responses ?? {}).length).toBeGreaterThan(0)
+      const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
+      const params = (op.parameters ?? []).map(deref)
+      const declared = params.filter((p: Json) => p.in === 'path').map((p: Json) => p.name)
+      expect({ path, params: declared.sort() }).toEqual({ path, params: inPath })
+      expect(params.filter((p: Json) => p.in === 'path').every((p: Json) => p.required === true)).toBe(true)
+      for (const [status, r] of Object.entries(op.responses as Json)) {
+        expect(status).toMatch(/^[1-5]\d\d$/)
+        expect(typeof deref(r).description).toBe('string')
+      }
+    }
+  })
+
+  test('request bodies are the schemas the Management API validates with', () => {
+    const plain = (s: unknown) => JSON.parse(JSON.stringify(s))
+    expect(withoutNotes(doc.components.schemas.CreateLocationBody)).toEqual(plain(CreateLocationBody))
+    expect(withoutNotes(doc.components.schemas.UpdateLocationBody)).toEqual(plain(UpdateLocationBody))
+    const create = doc.paths['/admin/v1/locations'].post.requestBody.content['application/json'].schema
+    expect(create).toEqual({ $ref: '#/components/schemas/CreateLocationBody' })
+  })
+
+  test('every code of both error tables has its example, under its status', () => {
+    const tables = [
+      ['admin', ADMIN_ERRORS, 'AdminError', (v: Json) => v.error],
+      ['public', PUBLIC_ERRORS, 'PublicError', (v: Json) => v.error.code],
+    ] as const
+    for (const [api, table, schema, codeOf] of tables) {
+      for (const [code, entry] of Object.entries(table)) {
+        const example = doc.components.examples[`${api}.${code}`]
+        expect({ code, documented: example !== undefined }).toEqual({ code, documented: true })
+        expectValid({ $ref: `#/components/schemas/${schema}` }, example.value, `${api}.${code}`)
+        expect(codeOf(example.value)).toBe('error' in entry ? entry.error : code)
+        // Named by an operation under the code's status, but for the Query API's answer to no route.
+        const named = operations().filter(
+          ({ op }) => op.responses[String(entry.status)]?.content?.['application/json']?.examples?.[code],
+        )
+        if (code !== 'NOT_FOUND') expect({ code, operations: named.length > 0 }).toEqual({ code, operations: true })
+      }
+    }
+  })
+})
+
+describe('GET /docs/api', () => {
+  /** Every URL the page's HTML names in an attribute. */
+  const urlsOf = (html: string) => [...html.matchAll(/\b(?:href|src|action)="([^"]*)"/g)].map((m) => m[1]!)
+
+  test('answers HTML that names only this server, and its files answer with their types', async () => {
+    const page = await send(f.env.app, `${BASE}/docs/api`)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    // Only this server's files, nothing inline: the page would not run if it asked any other host.
+    const csp = page.headers.get('content-security-policy')!
+    expect(csp).toContain("default-src 'none'")
+    expect(csp).toContain("connect-src 'self'")
+    expect(csp).not.toContain('unsafe')
+    expect(page.text).not.toContain('<script>') // no inline script
+    const urls = urlsOf(page.text)
+    expect(urls.length).toBeGreaterThanOrEqual(5)
+    const types: Record<string, string> = {}
+    for (const url of urls) {
+      if (url.startsWith('data:')) continue
+      // Relative, so the page works under a proxy's prefix, and on this origin.
+      expect(url).not.toMatch(/^([a-z]+:|\/\/)/i)
+      const target = new URL(url, `${BASE}/docs/api`)
+      expect(target.origin).toBe(BASE)
+      const res = await send(f.env.app, target.href)
+      expect({ url, status: res.status }).toEqual({ url, status: 200 })
+      types[target.pathname] = res.headers.get('content-type')!
+      if (target.pathname.startsWith('/docs/assets/'))
+        expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    }
+    expect(types).toEqual({
+      '/docs/assets/swagger-ui.css': 'text/css; charset=utf-8',
+      '/docs/assets/swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+      '/docs/assets/api-page.js': 'text/javascript; charset=utf-8',
+      '/openapi.json': 'application/json; charset=utf-8',
+      '/docs': 'text/html; charset=utf-8',
+    })
+  })
+
+  test('Swagger UI is told to ask no other host, and its style sheet names none', async () => {
+    const script = await send(f.env.app, `${BASE}/docs/assets/api-page.js`)
+    expect(script.text).toContain('validatorUrl: null')
+    expect(script.text).toContain('queryConfigEnabled: false')
+    expect(script.text).toContain("url: new URL('../openapi.json', window.location.href).href")
+    const css = await send(f.env.app, `${BASE}/docs/assets/swagger-ui.css`)
+    expect(css.text.length).toBeGreaterThan(100_000)
+    expect(css.text).not.toMatch(/@import|@font-face|url\(\s*["']?(https?:)?\/\//)
+    expect(css.text).not.toContain('sourceMappingURL')
+  })
+
+  test('with a trailing slash, the page sends the browser to its name without it', async () => {
+    for (const path of ['/docs/api/', '/docs/']) {
+      const res = await f.env.app.handle(new Request(`${BASE}${path}`))
+      expect(res.status).toBe(308)
+      expect(new URL(res.headers.get('location')!, `${BASE}${path}`).pathname).toBe(path.slice(0, -1))
+    }
+  })
+
+  test('an asset it does not have is 404', async () => {
+    const res = await send(f.env.app, `${BASE}/docs/assets/swagger-ui-bundle.js.map`)
+    expect(res.status).toBe(404)
+    expect(res.body.error).toBe('not_found')
+  })
+})
