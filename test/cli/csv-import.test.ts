@@ -1,24 +1,18 @@
 // storeloc locations import/export with CSV files, dry runs and --delete-missing, run as a real
 // subprocess against a real database file.
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { rmSync, writeFileSync } from 'node:fs'
+import { beforeEach, describe, expect, test } from 'bun:test'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { openStore } from '../../src/store'
-import { cliRunner, tempDir } from '../helpers'
+import { dbPath, dir, json, storeloc, useTempDatabase } from './temp-database'
 
-let dir: string
-let dbPath: string
 let locatorId: string
 
+useTempDatabase()
 beforeEach(() => {
-  dir = tempDir()
-  dbPath = join(dir, 'cli.db')
   locatorId = json('locator', 'create', '--name', 'Importer').locator.id
   json('custom-field', 'add', locatorId, '--id', 'floor', '--name', 'Floor', '--type', 'number')
 })
-afterEach(() => rmSync(dir, { recursive: true, force: true }))
-
-const { storeloc, json } = cliRunner(() => dbPath)
 
 function file(name: string, content: string): string {
   const path = join(dir, name)

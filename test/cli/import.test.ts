@@ -1,27 +1,22 @@
 // storeloc locations import / export, run as a real subprocess against a real database file, and
 // read back through the Management API as a server on the same file would.
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { rmSync, writeFileSync } from 'node:fs'
+import { beforeEach, describe, expect, test } from 'bun:test'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { openStore } from '../../src/store'
-import { cliRunner, tempDir, quietApp } from '../helpers'
+import { quietApp } from '../helpers'
+import { dbPath, dir, json, storeloc, useTempDatabase } from './temp-database'
 
-let dir: string
-let dbPath: string
 let locatorId: string
 let key: string
 
+useTempDatabase()
 beforeEach(() => {
-  dir = tempDir()
-  dbPath = join(dir, 'cli.db')
   const made = json('locator', 'create', '--name', 'Importer')
   locatorId = made.locator.id
   key = made.key.secret_key
   json('custom-field', 'add', locatorId, '--id', 'floor', '--name', 'Floor', '--type', 'number')
 })
-afterEach(() => rmSync(dir, { recursive: true, force: true }))
-
-const { storeloc, json } = cliRunner(() => dbPath)
 
 /** Writes `content` (JSON unless a string) to a file in the test's folder; returns its path. */
 function file(name: string, content: unknown): string {

@@ -1,24 +1,9 @@
 // Shared by the tests of storeloc's locator settings, filters and priority (settings-*.test.ts): a
 // temporary database path for each test, the CLI run on it, and a snapshot of the rows it could touch.
-import { afterEach, beforeEach } from 'bun:test'
-import { rmSync } from 'node:fs'
-import { join } from 'node:path'
 import { openStore } from '../../src/store'
-import { cliRunner, tempDir } from '../helpers'
+import { dbPath, json } from './temp-database'
 
-export let dir: string
-export let dbPath: string
-
-/** Registers, in the calling test file, the hooks that give each test its own directory and database path. */
-export function useTempDatabase(): void {
-  beforeEach(() => {
-    dir = tempDir()
-    dbPath = join(dir, 'cli.db')
-  })
-  afterEach(() => rmSync(dir, { recursive: true, force: true }))
-}
-
-export const { storeloc, json } = cliRunner(() => dbPath)
+export { dbPath, dir, json, storeloc, useTempDatabase } from './temp-database'
 
 /** Rows of every table a refused command could have touched, to prove it wrote nothing. */
 export function snapshot() {

@@ -2,21 +2,12 @@
 // (RLIMIT_FSIZE, `ulimit -f`, with SIGXFSZ ignored so the write fails with EFBIG instead of the
 // process being killed), which SQLite reports as SQLITE_IOERR_WRITE at the commit, when it writes
 // the WAL. The command says what is wrong and what to do, exits 1, and keeps nothing.
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { rmSync, writeFileSync } from 'node:fs'
+import { describe, expect, test } from 'bun:test'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { cliRunner, tempDir } from '../helpers'
+import { dbPath, dir, json, useTempDatabase } from './temp-database'
 
-let dir: string
-let dbPath: string
-
-beforeEach(() => {
-  dir = tempDir()
-  dbPath = join(dir, 'cli.db')
-})
-afterEach(() => rmSync(dir, { recursive: true, force: true }))
-
-const { json } = cliRunner(() => dbPath)
+useTempDatabase()
 const root = join(import.meta.dir, '..', '..')
 
 /**

@@ -1,0 +1,20 @@
+// What the CLI tests share: a temporary directory and database path for each test, and the
+// storeloc CLI run on that file.
+import { afterEach, beforeEach } from 'bun:test'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { cliRunner, tempDir } from '../helpers'
+
+export let dir: string
+export let dbPath: string
+
+/** Registers, in the calling test file, the hooks that give each test its own directory and database path. */
+export function useTempDatabase(): void {
+  beforeEach(() => {
+    dir = tempDir()
+    dbPath = join(dir, 'cli.db')
+  })
+  afterEach(() => rmSync(dir, { recursive: true, force: true }))
+}
+
+export const { storeloc, json } = cliRunner(() => dbPath)
