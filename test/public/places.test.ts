@@ -83,6 +83,9 @@ describe('GET /places', () => {
     expect((await places('Brelin'))[0]!.label).toBe('Berlin, Germany')
     // From five characters a whole name comes first, by any of its names: München, not Mönchengladbach.
     expect((await places('Mnchen'))[0]!.label).toBe('Munich, Germany')
+    // A town's own name counts more than a big city's rare one: Bristol, not Brussels ("Brisel").
+    expect((await places('Bristl'))[0]!.label).toBe('Bristol, United Kingdom')
+    expect((await places('Bermen'))[0]!.label).toBe('Bremen, Germany')
     expect((await places('Lodn'))[0]!.label).toBe('London, United Kingdom') // four: more often cut short (Łódź is whole)
     expect((await places('Amsetrdma'))[0]!.label).toBe('Amsterdam, Netherlands') // two edits, nine characters
     expect(await places('Lnodno')).toEqual([]) // two edits, six characters

@@ -57,7 +57,7 @@ export function rankedPlaces(places: Places, index: LocatorIndex, text: string, 
     (a, b) =>
       a.tier - b.tier ||
       Number(a.nearKm === null) - Number(b.nearKm === null) ||
-      b.population - a.population ||
+      b.weight - a.weight ||
       (a.nearKm ?? 0) - (b.nearKm ?? 0) ||
       (a.label < b.label ? -1 : a.label > b.label ? 1 : 0),
   )

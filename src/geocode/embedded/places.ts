@@ -18,7 +18,7 @@ export type PlacePrecision = 'city' | 'postcode' | 'region'
 /**
  * A place found: where it is, how it is shown, and what ranks it (exact: a name or code equal to
  * the text; main: matched by its main name, not only by an alternate one; tier: how find() ranks
- * those two, 0 best, before population).
+ * those two, 0 best; weight: what ranks it within its tier, the people living there).
  */
 export type PlaceHit = {
   tier: number
@@ -27,7 +27,7 @@ export type PlaceHit = {
   lng: number
   country: string
   precision: PlacePrecision
-  population: number
+  weight: number
   exact: boolean
   main: boolean
 }
@@ -40,6 +40,8 @@ export const CANDIDATES = 48
 const TYPOS_FROM = 4
 /** A typed text this long or longer is more often a whole name than one cut short. */
 const WHOLE_FROM = 5
+/** How much more a whole main name found through a typo weighs than a whole alternate one. */
+const WHOLE_MAIN_WEIGHT = 10
 /** Postcodes looked at for one query, at most (in code order). */
 const POSTCODES_SCANNED = 200
 
@@ -312,7 +314,7 @@ export class PlaceSearch {
           lng: r.lng,
           country: r.country,
           precision: 'region',
-          population: r.population,
+          weight: r.population,
           exact: r.key === key,
           main: true,
           tier: 0,
@@ -321,7 +323,7 @@ export class PlaceSearch {
     const exactFirst = key.length >= 4
     for (const h of hits) h.tier = (exactFirst && h.exact ? 0 : 2) + (h.main ? 0 : 1)
     if (hits.length === 0 && codePoints(key) >= TYPOS_FROM) hits.push(...this.typos(key))
-    hits.sort((a, b) => a.tier - b.tier || b.population - a.population)
+    hits.sort((a, b) => a.tier - b.tier || b.weight - a.weight)
     return hits.slice(0, CANDIDATES)
   }
 
@@ -329,18 +331,25 @@ export class PlaceSearch {
    * Towns whose name begins within an edit or two of `key`, as the store search allows typos: one
    * for 4 to 7 characters; two from 8, then with the first letter as typed. Fewer edits rank
    * first (tiers 4-6 for one, 7-9 for two); then, from WHOLE_FROM characters, a whole name within
-   * them, by any of its names ("Mnchen": München before Mönchengladbach); then a main name.
+   * them ("Mnchen": München before Mönchengladbach); then a main name. Among whole names a main
+   * one weighs ten times its people: a big city's rare alternate name ("Brisel", Brussels) is
+   * less likely meant than a town's own ("Bristl": Bristol).
    */
   private typos(key: string): PlaceHit[] {
     const p = utf8.encode(key)
     const wholeFirst = codePoints(key) >= WHOLE_FROM
     let found = typoRanges(this.nameKeys, p, 1, false, wholeFirst)
     if (found.prefix.length === 0 && codePoints(key) >= 8) found = typoRanges(this.nameKeys, p, 2, true, wholeFirst)
-    // Row -> its fewest edits and best rank: 0 a whole name, 1 a main name begins so, 2 an alternate one.
+    // Row -> its fewest edits, its best rank (0 a whole name, 1 a main name begins so, 2 an
+    // alternate one) and whether a main name has them.
     const towns = new Map<number, { edits: number; rank: number; main: number }>()
     const add = (town: number, edits: number, rank: number, main: number) => {
       const had = towns.get(town)
-      if (had === undefined || edits < had.edits || (edits === had.edits && rank < had.rank))
+      if (
+        had === undefined ||
+        edits < had.edits ||
+        (edits === had.edits && (rank < had.rank || (rank === had.rank && main > had.main)))
+      )
         towns.set(town, { edits, rank, main })
     }
     for (const { from, to, edits } of found.whole)
@@ -350,9 +359,16 @@ export class PlaceSearch {
         add(this.nameKeys.ref[i]!, edits, 2 - this.nameKeys.main[i]!, this.nameKeys.main[i]!)
     // Labels are made for the best only: a short text may be an edit from thousands of towns.
     const { population } = this.parts
-    const ranked = [...towns].map(([town, { edits, rank, main }]) => ({ town, main, tier: 1 + 3 * edits + rank }))
-    ranked.sort((a, b) => a.tier - b.tier || population[b.town]! - population[a.town]!)
-    return ranked.slice(0, CANDIDATES).map(({ town, main, tier }) => ({ ...this.town(town, main), tier }))
+    const ranked = [...towns].map(([town, { edits, rank, main }]) => ({
+      town,
+      main,
+      tier: 1 + 3 * edits + rank,
+      weight: population[town]! * (rank === 0 && main === 1 ? WHOLE_MAIN_WEIGHT : 1),
+    }))
+    ranked.sort((a, b) => a.tier - b.tier || b.weight - a.weight)
+    return ranked
+      .slice(0, CANDIDATES)
+      .map(({ town, main, tier, weight }) => ({ ...this.town(town, main), tier, weight }))
   }
 
   /**
@@ -378,7 +394,7 @@ export class PlaceSearch {
       lng: lng[row]!,
       country,
       precision: 'city',
-      population: population[row]!,
+      weight: population[row]!,
       exact: match === 2,
       main: match >= 1,
       tier: 0,
@@ -393,7 +409,7 @@ export class PlaceSearch {
       lng: this.parts.codeLng[row]!,
       country: codeText(this.parts.codeCountry[row]!),
       precision: this.parts.codePrecision[row] === 1 ? 'postcode' : 'city',
-      population: 0,
+      weight: 0,
       exact,
       main: true,
       tier: 0,
