@@ -8,6 +8,7 @@ import { stringify } from 'csv-stringify/sync'
 import { DAYS, type Day } from '../store/locations'
 import { splitWeekHours } from '../core/week-hours'
 import type { BulkItem } from './bulk'
+import { joinAddress } from './csv-address'
 import { columnField } from './csv-columns'
 import { CONTACT_KEYS, SOCIAL_KEYS } from './model'
 
@@ -306,23 +307,6 @@ const splitTags = (cell: string) =>
     .split(cell.includes('|') ? '|' : ',')
     .map((tag) => tag.trim())
     .filter((tag) => tag !== '')
-
-/**
- * The row's address: its address cell (undefined for none), else "street number, street2, postcode
- * city, region, country" without the empty parts (undefined when all are empty). An address cell
- * that names neither the row's city nor its postcode is its street line, and is joined so.
- */
-function joinAddress(parts: Map<string, string>, cell: string | undefined): string | undefined {
-  const towns = [parts.get('city'), parts.get('postcode')].filter((t): t is string => t !== undefined && t !== '')
-  if (cell !== undefined && (towns.length === 0 || towns.some((t) => cell.toLowerCase().includes(t.toLowerCase()))))
-    return cell
-  const street = [cell ?? parts.get('street'), parts.get('house_number')].filter(Boolean).join(' ')
-  const town = [parts.get('postcode'), parts.get('city')].filter(Boolean).join(' ')
-  const joined = [street, parts.get('street2'), town, parts.get('region'), parts.get('country')]
-    .filter(Boolean)
-    .join(', ')
-  return joined === '' ? undefined : joined
-}
 
 function readRow({ columns, width, hasAddress }: Header, { cells, line }: RawRecord): CsvRow {
   const body: Record<string, unknown> = {}

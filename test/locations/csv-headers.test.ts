@@ -128,7 +128,6 @@ describe('header', () => {
     ['Ciudad', 'city'],
     ['Città', 'city'],
     ['Plaats', 'city'],
-    ['Suburb', 'city'],
     ['Postleitzahl', 'postcode'],
     ['Code postal', 'postcode'],
     ['CP', 'postcode'],
@@ -165,6 +164,17 @@ describe('header', () => {
     expect(read.unknown).toEqual(['Fax', 'Notes', 'custom.'])
     expect(read.columns.map((c) => c.field)).toEqual(['name', null, 'address', null, null])
     expect(read.rows[0]!.body).toEqual({ name: 'Shop', address: '1 Main St' })
+  })
+
+  test('a spelling files often carry beside another of its field is not read, not refused', () => {
+    // Département beside Région, Regione beside Provincia, Localidad beside Ciudad, Suburb beside City.
+    const pairs: [string, string][] = [
+      ['Département;Région', 'Département'],
+      ['Provincia;Regione', 'Regione'],
+      ['Localidad,Ciudad', 'Localidad'],
+      ['Suburb,City', 'Suburb'],
+    ]
+    for (const [header, unknown] of pairs) expect(readLocationsCsv(`${header}\n`).unknown).toEqual([unknown])
   })
 
   test('two columns for one field are refused, naming both header cells', () => {
@@ -252,6 +262,59 @@ describe('address', () => {
     ])
     expect(bodies('name,street,address 2,city\nA,1 Main St,Suite 4,Springfield\n')).toEqual([
       { name: 'A', address: '1 Main St, Suite 4, Springfield' },
+    ])
+  })
+
+  test('a town is named by whole words and a postcode spaces aside; a street named after its town is a street line', () => {
+    const csv = [
+      'name;address;city;postcode',
+      'Hof;Bahnhofstraße 12;Hof;95028', // "Hof" is in the word "Bahnhofstraße", not one of its own
+      'Hamburg;Hamburger Straße 19;Hamburg;22083',
+      'Albans;"1 Market St, St Albans AL1 3AA";Saint Albans;AL13AA', // the postcode written with a space
+      'Damrak;"Damrak 1, 1012 LG Amsterdam";Amsterdam-Centrum;1012LG',
+      'Genf;"Rue du Rhône 1, Genève";Geneve;',
+      'Long;Gewerbepark 10117-3;Köln;1011', // a postcode within a longer number is not one
+    ].join('\n')
+    expect(bodies(csv).map((b) => b.address)).toEqual([
+      'Bahnhofstraße 12, 95028 Hof',
+      'Hamburger Straße 19, 22083 Hamburg',
+      '1 Market St, St Albans AL1 3AA',
+      'Damrak 1, 1012 LG Amsterdam',
+      'Rue du Rhône 1, Genève',
+      'Gewerbepark 10117-3, 1011 Köln',
+    ])
+  })
+
+  test('a kept address cell takes the house number and second line it lacks into its first part', () => {
+    const csv = [
+      'name,address,house number,address 2,city,country',
+      'A,"1 Main St, Springfield",,Suite 4,Springfield,US',
+      'B,"Hauptstraße, Berlin",5,,Berlin,DE',
+      'C,"Hauptstraße 5, Berlin",5,,Berlin,DE', // has them: as written
+      'D,"Hauptstraße 5,Berlin",,,,', // nothing to add: as written, spacing too
+    ].join('\n')
+    expect(bodies(csv).map((b) => b.address)).toEqual([
+      '1 Main St, Suite 4, Springfield',
+      'Hauptstraße 5, Berlin',
+      'Hauptstraße 5, Berlin',
+      'Hauptstraße 5,Berlin',
+    ])
+    expect(bodies('Adresse;Hausnummer\nHauptstraße;5\n')).toEqual([{ address: 'Hauptstraße 5' }])
+  })
+
+  test("the house number goes first where the row's country writes it so, else after the street", () => {
+    const csv = [
+      'name,street,street number,city,zip,country',
+      'US,Main Street,200,Springfield,62701,US',
+      'FR,rue de Rivoli,12,Paris,75001,France',
+      'DE,Friedrichstraße,120,Berlin,10117,Deutschland',
+      'None,Main Street,200,Springfield,,',
+    ].join('\n')
+    expect(bodies(csv).map((b) => b.address)).toEqual([
+      '200 Main Street, 62701 Springfield, US',
+      '12 rue de Rivoli, 75001 Paris, France',
+      'Friedrichstraße 120, 10117 Berlin, Deutschland',
+      'Main Street 200, Springfield',
     ])
   })
 
