@@ -31,6 +31,8 @@ describe('splitWeekHours', () => {
     ['lu-vi 9-18, do cerrado', weekdays('9-18', '', 'cerrado')],
     ['lu, me, gi 9-13; do chiuso', week('9-13', '', '9-13', '9-13', '', '', 'chiuso')],
     ['di, do 9-18', week('', '9-18', '', '9-18', '', '', '')], // none of those: German and Dutch
+    ['Ma-Sa 9h-19h, Di fermé', week('', '9h-19h', '9h-19h', '9h-19h', '9h-19h', '9h-19h', 'fermé')], // or their word for closed
+    ['Mo, Di, Do 9-18h; Sa geschlossen', week('9-18h', '9-18h', '', '9-18h', '', 'geschlossen', '')],
     ['Monday to Friday: 9am-5pm | Saturday: 10am-2pm', weekdays('9am-5pm', '10am-2pm')],
     ['Open: Mon-Fri 9-5', weekdays('9-5')],
     ['Mo,Di,Do 9-18; Mi 9-13', week('9-18', '9-18', '9-13', '9-18', '', '', '')],
