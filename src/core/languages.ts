@@ -10,3 +10,6 @@ export function langOf(text: string | null | undefined): Lang | null {
   const code = text?.slice(0, 2).toLowerCase()
   return LANGS.find((l) => l === code) ?? null
 }
+
+/** The query string that asks a store page or the finder page for `lang`: none for English, their default. */
+export const langQuery = (lang: Lang): string => (lang === 'en' ? '' : `?lang=${lang}`)

@@ -7,7 +7,7 @@ export type Options = {
   token: string
   /** The service's address, such as https://stores.example.com: where widget.js came from unless set. */
   api: string
-  /** en, de, fr, es, it or nl; else the page's language, else the browser's. */
+  /** One of core/languages.ts's (en, de, fr, es, it, nl); else the page's language, else the browser's. */
   lang: string
   /** null: the locator's default unit. */
   unit: 'km' | 'miles' | null

@@ -3,11 +3,12 @@
 import type { CustomField, Location } from './api'
 import { h } from './dom'
 import { directionsUrl, shortUrl } from '../core/directions'
+import { type Lang, langQuery } from '../core/languages'
 import { distanceText, openText, safeUrl } from './format'
 import type { Texts } from './i18n'
 import type { Options } from './options'
 
-export type ListContext = { texts: Texts; lang: string; options: Options; onSelect: (id: string) => void }
+export type ListContext = { texts: Texts; lang: Lang; options: Options; onSelect: (id: string) => void }
 
 const link = (href: string | null, text: string, cls: string, external = true) =>
   href
@@ -41,8 +42,8 @@ export function storeItem(ctx: ListContext, location: Location, n: number): HTML
   const badges = fields.filter((f) => f.type === 'badge').map(customField)
   const buttons = fields.filter((f) => f.type === 'button').map(customField)
   const lines = fields.filter((f) => f.type !== 'badge' && f.type !== 'button').map(customField)
-  // The store's page in the widget's language (English is the page's default).
-  const query = lang === 'en' ? '' : `?lang=${lang}`
+  // The store's page in the widget's language.
+  const query = langQuery(lang)
   const page = options.storePages
     ? `${options.api}/l/${encodeURIComponent(options.token)}/${location.id}${query}`
     : null

@@ -6,6 +6,7 @@ import { append, h } from './dom'
 import { filterControls, type Filters, shownGroups } from './filters'
 import { type Form, searchForm } from './form'
 import { distanceText, warmFormats } from './format'
+import type { Lang } from '../core/languages'
 import { t, type Texts, textsFor } from './i18n'
 import { preloadLeaflet, storeMap, type StoreMap } from './map'
 import { type Options, radiiWith } from './options'
@@ -24,7 +25,7 @@ function failureText(texts: Texts, e: unknown, place: string): string {
 }
 
 export class Widget {
-  readonly lang: string
+  readonly lang: Lang
   readonly texts: Texts
   private readonly state: SearchState
   private unit: 'km' | 'miles' | null

@@ -49,9 +49,9 @@ const TEXTS: Record<Lang, PageTexts> = {
     badges: 'Merkmale',
     photo: 'Foto von {name}',
     storeNotFound: 'Geschäft nicht gefunden',
-    storeNotFoundText: 'Dieses Geschäft gibt es nicht, oder es ist nicht veröffentlicht.',
-    finderNotFound: 'Filialfinder nicht gefunden',
-    finderNotFoundText: 'Diesen Filialfinder gibt es nicht, oder er ist nicht öffentlich.',
+    storeNotFoundText: 'Dieses Geschäft gibt es nicht oder es wurde nicht veröffentlicht.',
+    finderNotFound: 'Filialsuche nicht gefunden',
+    finderNotFoundText: 'Diese Filialsuche gibt es nicht oder sie ist nicht öffentlich.',
     seeAll: 'Alle Geschäfte ansehen',
   },
   fr: {
@@ -96,8 +96,8 @@ const TEXTS: Record<Lang, PageTexts> = {
     photo: 'Foto de {name}',
     storeNotFound: 'Tienda no encontrada',
     storeNotFoundText: 'Esta tienda no existe o no está publicada.',
-    finderNotFound: 'Localizador de tiendas no encontrado',
-    finderNotFoundText: 'Este localizador de tiendas no existe o no es público.',
+    finderNotFound: 'Buscador de tiendas no encontrado',
+    finderNotFoundText: 'Este buscador de tiendas no existe o no es público.',
     seeAll: 'Ver todas las tiendas',
   },
   it: {
@@ -119,8 +119,8 @@ const TEXTS: Record<Lang, PageTexts> = {
     photo: 'Foto di {name}',
     storeNotFound: 'Negozio non trovato',
     storeNotFoundText: 'Questo negozio non esiste o non è pubblicato.',
-    finderNotFound: 'Ricerca negozi non trovata',
-    finderNotFoundText: 'Questa ricerca negozi non esiste o non è pubblica.',
+    finderNotFound: 'Pagina dei negozi non trovata',
+    finderNotFoundText: 'Questa pagina dei negozi non esiste o non è pubblica.',
     seeAll: 'Vedi tutti i negozi',
   },
   nl: {
@@ -177,9 +177,6 @@ export function pageTexts(lang: Lang): LangTexts {
 
 /** A weekday name as a table's row header shows it: capitalised, as English and German write them anyway. */
 const capitalise = (text: string, lang: string) => text.charAt(0).toLocaleUpperCase(lang) + text.slice(1)
-
-/** The query string that asks a page for `lang`: none for English, the pages' default. */
-export const langQuery = (lang: Lang): string => (lang === 'en' ? '' : `?lang=${lang}`)
 
 /** A text with "{name}" replaced. */
 export const named = (text: string, name: string) => text.replace('{name}', name)

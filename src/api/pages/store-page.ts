@@ -21,8 +21,8 @@ import {
   unavailablePage,
 } from './deps'
 import { escapeHtml as esc, htmlResponse, scriptJson } from './html'
-import { LANGS, type Lang } from '../../core/languages'
-import { type LangTexts, langQuery, named, pageLang, pageTexts } from './page-texts'
+import { LANGS, type Lang, langQuery } from '../../core/languages'
+import { type LangTexts, named, pageLang, pageTexts } from './page-texts'
 import { localBusinessJsonLd, type PublicLocation, type SocialNetwork, socialUrl } from './json-ld'
 
 const CACHE_CONTROL = 'public, max-age=60'
