@@ -1,5 +1,7 @@
 // The filter controls, built from GET /filters: a row of toggles for an inline group, a dropdown
-// otherwise; radio buttons or a single <select> where a group allows one tag.
+// otherwise; radio buttons or a single <select> where a group allows one tag. A group shown alone
+// is a row of toggles: a lone dropdown (such as "Other", when a locator sets no groups) hides
+// every choice behind one more click.
 import type { FilterGroup } from './api'
 import { h, uniqueId } from './dom'
 import type { Texts } from './i18n'
@@ -30,9 +32,11 @@ export function filterControls(texts: Texts, groups: FilterGroup[], chosen: stri
       return h('label', { class: 'sl-chip' }, input, swatch(tag.color), h('span', {}, tag.label))
     })
 
+  const lone = groups.length === 1
   const group = (g: FilterGroup) => {
     const name = uniqueId(`group-${g.id}`)
-    if (g.singleSelect && !g.inline) {
+    const inline = g.inline || lone
+    if (g.singleSelect && !inline) {
       const id = uniqueId('select')
       const select = h(
         'select',
@@ -56,8 +60,11 @@ export function filterControls(texts: Texts, groups: FilterGroup[], chosen: stri
         })()
       : null
     const items = [any, ...toggles(g, name)]
-    if (g.inline)
-      return h('fieldset', { class: 'sl-group' }, h('legend', {}, g.label), h('div', { class: 'sl-chips' }, items))
+    if (inline) {
+      // Alone, the group is named by the filters' own summary.
+      const legend = h('legend', lone ? { class: 'sl-visually-hidden' } : {}, g.label)
+      return h('fieldset', { class: 'sl-group' }, legend, h('div', { class: 'sl-chips' }, items))
+    }
     // A dropdown of toggles: <details> opens and closes by keyboard and pointer alike.
     return h(
       'details',

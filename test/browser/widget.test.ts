@@ -377,6 +377,33 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
     }
   })
 
+  test('a locator with no filter groups: its tags in one row of toggles, not a lone "Other" dropdown', async () => {
+    const { data } = (await server.api('filters')) as unknown as { data: { filters: Record<string, unknown>[] } }
+    const dir = tempDir()
+    const original = join(dir, 'original.json')
+    writeFileSync(original, JSON.stringify(data.filters))
+    const none = join(dir, 'none.json')
+    writeFileSync(none, '[]')
+    const fresh = await newContext(browser, { viewport: { width: 1280, height: 900 } })
+    const page = await fresh.newPage()
+    try {
+      expect(cli('filters', 'set', server.locatorId, '--file', none).exitCode).toBe(0)
+      await londonSearch(page)
+      // Tags in no group are labelled by their values.
+      await page.getByRole('checkbox', { name: 'bikes', exact: true }).waitFor()
+      expect(await page.getByRole('checkbox', { name: 'bikes', exact: true }).isVisible()).toBe(true)
+      expect(await page.locator('.sl-dropdown').count()).toBe(0)
+      await answered(page, () => page.getByRole('checkbox', { name: 'bikes', exact: true }).check())
+      const bikes = await server.api(`locations?lat=${LONDON.lat}&lng=${LONDON.lng}&radius=25&limit=10&tags[]=bikes`)
+      expect(await listedIds(page)).toEqual(bikes.data.locations.map((l) => l.id))
+      await screenshot(page, 'widget-lone-group')
+    } finally {
+      cli('filters', 'set', server.locatorId, '--file', original)
+      rmSync(dir, { recursive: true, force: true })
+      await fresh.close()
+    }
+  })
+
   test("a referrer allowlist: the sites on it and the service's own pages are answered, others told", async () => {
     const { url: pageUrl, stop } = hostPage(docsSnippet(server.url, server.token))
     const page = await context.newPage()
