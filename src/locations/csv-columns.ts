@@ -81,6 +81,7 @@ const COLUMN_NAMES = {
   // A week in one cell ("Mon-Fri 9-18, Sat 10-14"), split into the days (core/week-hours.ts).
   hours: [
     'opening hours',
+    'open hours',
     'opening times',
     'store hours',
     'business hours',

@@ -267,7 +267,8 @@ function readHeader({ cells, line }: RawRecord): Header {
     const field = columnField(header)
     if (field !== null) {
       const other = headerOf.get(field)
-      if (other !== undefined) {
+      // Tags may come from several columns ("Category" and "Tags", as store locator plugins export them).
+      if (other !== undefined && field !== 'tags') {
         throw at(line, `the columns "${other}" and "${header}" both fill ${field}. Delete or rename one of them.`)
       }
       headerOf.set(field, header)
@@ -338,7 +339,7 @@ function readRow({ columns, width, hasAddress }: Header, { cells, line }: RawRec
       entries.push([key, cell])
       maps.set(top, entries)
     } else if (ADDRESS_PARTS.has(top)) parts.set(top, cell)
-    else if (top === 'tags') body.tags = splitTags(cell)
+    else if (top === 'tags') body.tags = [...new Set([...((body.tags as string[]) ?? []), ...splitTags(cell)])]
     else if (cell !== '' || !OMIT_WHEN_EMPTY.has(top)) body[top] = cell
   }
   if (Object.keys(coordinates).length > 0) body.coordinates = coordinates

@@ -75,6 +75,7 @@ describe('header', () => {
     ['desc', 'description'],
     ['About', 'description'],
     ['Tags', 'tags'],
+    ['open_hours', 'hours'],
     ['tag', 'tags'],
     ['Categories', 'tags'],
     ['category', 'tags'],
@@ -175,6 +176,13 @@ describe('header', () => {
       ['Suburb,City', 'Suburb'],
     ]
     for (const [header, unknown] of pairs) expect(readLocationsCsv(`${header}\n`).unknown).toEqual([unknown])
+  })
+
+  test('tags may come from several columns: each is split, and the tags are kept once each', () => {
+    // WP Store Locator and other plugins export both.
+    const read = readLocationsCsv('name,category,tags\nShop,Bikes|Repairs,"repairs, Bikes"\nNone,,\n')
+    expect(read.unknown).toEqual([])
+    expect(read.rows.map((r) => r.body.tags)).toEqual([['Bikes', 'Repairs', 'repairs'], []])
   })
 
   test('two columns for one field are refused, naming both header cells', () => {
