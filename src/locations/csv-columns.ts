@@ -106,6 +106,15 @@ const COLUMN_NAMES = {
   status: [],
 } as const satisfies Record<string, readonly string[]>
 
+/**
+ * Spellings files often carry beside another of the same field (Département beside Région,
+ * Suburb beside City): each fills its field only when no other column of the file does.
+ */
+const FALLBACK_NAMES = {
+  city: ['suburb', 'localidad'],
+  region: ['département', 'departement', 'regione'],
+} as const satisfies Record<string, readonly string[]>
+
 /** Header prefixes before the first '.' that name a custom field: custom.<id>, custom_fields.<id>. */
 const CUSTOM_PREFIXES = new Set(['custom', 'customfields'])
 
@@ -121,6 +130,12 @@ for (const [field, names] of Object.entries(COLUMN_NAMES)) {
     FIELD_BY_KEY.set(key, field)
   }
 }
+const FALLBACK_BY_KEY = new Map<string, string>()
+for (const [field, names] of Object.entries(FALLBACK_NAMES))
+  for (const name of names) {
+    if (FIELD_BY_KEY.has(headerKey(name))) throw new Error(`CSV header "${name}" is a spelling and a fallback`)
+    FALLBACK_BY_KEY.set(headerKey(name), field)
+  }
 
 /**
  * The field a header cell fills, or null when none: a key of the table above, or
@@ -134,3 +149,6 @@ export function columnField(header: string): string | null {
   }
   return FIELD_BY_KEY.get(headerKey(header)) ?? null
 }
+
+/** The field a header cell fills when no other column of its file does (FALLBACK_NAMES), or null. */
+export const fallbackField = (header: string): string | null => FALLBACK_BY_KEY.get(headerKey(header)) ?? null

@@ -9,7 +9,7 @@ import { DAYS, type Day } from '../store/locations'
 import { splitWeekHours } from '../core/week-hours'
 import type { BulkItem } from './bulk'
 import { joinAddress } from './csv-address'
-import { columnField } from './csv-columns'
+import { columnField, fallbackField } from './csv-columns'
 import { CONTACT_KEYS, SOCIAL_KEYS } from './model'
 
 /** One data row of a locations CSV as a location body for the bulk upsert. */
@@ -256,6 +256,7 @@ function readHeader({ cells, line }: RawRecord): Header {
   while (cells[width - 1] === '') width--
   const columns: CsvRead['columns'] = []
   const headerOf = new Map<string, string>()
+  const fallbacks: number[] = []
   for (let i = 0; i < width; i++) {
     const header = cells[i]!
     if (header === '') {
@@ -265,6 +266,7 @@ function readHeader({ cells, line }: RawRecord): Header {
       )
     }
     const field = columnField(header)
+    if (field === null && fallbackField(header) !== null) fallbacks.push(i)
     if (field !== null) {
       const other = headerOf.get(field)
       // Tags may come from several columns ("Category" and "Tags", as store locator plugins export them).
@@ -274,6 +276,13 @@ function readHeader({ cells, line }: RawRecord): Header {
       headerOf.set(field, header)
     }
     columns.push({ header, field })
+  }
+  // A fallback spelling fills its field when no column does, the first of them only.
+  for (const i of fallbacks) {
+    const field = fallbackField(columns[i]!.header)!
+    if (headerOf.has(field)) continue
+    headerOf.set(field, columns[i]!.header)
+    columns[i]!.field = field
   }
   return { columns, width, hasAddress: headerOf.has('address') }
 }
@@ -339,7 +348,7 @@ function readRow({ columns, width, hasAddress }: Header, { cells, line }: RawRec
       entries.push([key, cell])
       maps.set(top, entries)
     } else if (ADDRESS_PARTS.has(top)) parts.set(top, cell)
-    else if (top === 'tags') body.tags = [...new Set([...((body.tags as string[]) ?? []), ...splitTags(cell)])]
+    else if (top === 'tags') body.tags = [...((body.tags as string[] | undefined) ?? []), ...splitTags(cell)]
     else if (cell !== '' || !OMIT_WHEN_EMPTY.has(top)) body[top] = cell
   }
   if (Object.keys(coordinates).length > 0) body.coordinates = coordinates

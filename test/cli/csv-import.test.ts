@@ -128,8 +128,8 @@ describe('locations import from CSV', () => {
     expect(dry.results.map((r: any) => r.geocoding.precision)).toEqual(['postcode', 'postcode'])
     json('locations', 'import', locatorId, '--file', file('plugin.csv', text))
     expect(rows().locations.map((l) => l.address)).toEqual([
-      '200 Main Street, Suite 4, 62701 Springfield, IL, US',
-      '233 S Wacker Dr, 60606 Chicago, IL, US',
+      '200 Main Street, Suite 4, Springfield, IL 62701, US',
+      '233 S Wacker Dr, Chicago, IL 60606, US',
     ])
   })
 

@@ -167,7 +167,7 @@ describe('header', () => {
     expect(read.rows[0]!.body).toEqual({ name: 'Shop', address: '1 Main St' })
   })
 
-  test('a spelling files often carry beside another of its field is not read, not refused', () => {
+  test('a spelling files often carry beside another of its field is read alone, left out beside it', () => {
     // Département beside Région, Regione beside Provincia, Localidad beside Ciudad, Suburb beside City.
     const pairs: [string, string][] = [
       ['Département;Région', 'Département'],
@@ -175,14 +175,26 @@ describe('header', () => {
       ['Localidad,Ciudad', 'Localidad'],
       ['Suburb,City', 'Suburb'],
     ]
-    for (const [header, unknown] of pairs) expect(readLocationsCsv(`${header}\n`).unknown).toEqual([unknown])
+    for (const [header, unknown] of pairs) {
+      expect(readLocationsCsv(`${header}\n`).unknown).toEqual([unknown])
+      // Alone, it fills its field.
+      const alone = readLocationsCsv(`${unknown}\n`)
+      expect({ unknown: alone.unknown, field: alone.columns[0]!.field }).toEqual({
+        unknown: [],
+        field: unknown === 'Suburb' || unknown === 'Localidad' ? 'city' : 'region',
+      })
+    }
+    // An Australian list whose only town column is Suburb keeps its town.
+    expect(bodies('street,suburb,state,postcode,country\n100 George St,Sydney,NSW,2000,AU\n')).toEqual([
+      { address: '100 George St, Sydney, NSW 2000, AU' },
+    ])
   })
 
-  test('tags may come from several columns: each is split, and the tags are kept once each', () => {
+  test('tags may come from several columns: each is split, and their tags joined', () => {
     // WP Store Locator and other plugins export both.
     const read = readLocationsCsv('name,category,tags\nShop,Bikes|Repairs,"repairs, Bikes"\nNone,,\n')
     expect(read.unknown).toEqual([])
-    expect(read.rows.map((r) => r.body.tags)).toEqual([['Bikes', 'Repairs', 'repairs'], []])
+    expect(read.rows.map((r) => r.body.tags)).toEqual([['Bikes', 'Repairs', 'repairs', 'Bikes'], []])
   })
 
   test('two columns for one field are refused, naming both header cells', () => {
@@ -220,7 +232,7 @@ describe('header', () => {
 })
 
 describe('address', () => {
-  test('without an address column, the parts join as "street, postcode city, region, country"', () => {
+  test('without an address column, the parts join in the order the country writes them', () => {
     const csv = [
       'name,street,city,zip,state,country',
       'A,1 Main St,Springfield,12345,IL,US',
@@ -231,7 +243,7 @@ describe('address', () => {
     ].join('\n')
     const read = readLocationsCsv(csv)
     expect(read.rows.map((r) => r.body.address)).toEqual([
-      '1 Main St, 12345 Springfield, IL, US',
+      '1 Main St, Springfield, IL 12345, US',
       '75001 Paris, FR',
       'Rue 1',
       undefined,
@@ -282,6 +294,10 @@ describe('address', () => {
       'Damrak;"Damrak 1, 1012 LG Amsterdam";Amsterdam-Centrum;1012LG',
       'Genf;"Rue du Rhône 1, Genève";Geneve;',
       'Long;Gewerbepark 10117-3;Köln;1011', // a postcode within a longer number is not one
+      'Road;10 London Road;London;', // a city within the street's name is not its town
+      'Avenue;1000 N Chicago Ave;Chicago;',
+      'Via;Via Roma 12;Roma;00184',
+      'End;Friedrichstraße 120 Berlin;Berlin;', // one part ending with the city names it
     ].join('\n')
     expect(bodies(csv).map((b) => b.address)).toEqual([
       'Bahnhofstraße 12, 95028 Hof',
@@ -290,22 +306,40 @@ describe('address', () => {
       'Damrak 1, 1012 LG Amsterdam',
       'Rue du Rhône 1, Genève',
       'Gewerbepark 10117-3, 1011 Köln',
+      '10 London Road, London',
+      '1000 N Chicago Ave, Chicago',
+      'Via Roma 12, 00184 Roma',
+      'Friedrichstraße 120 Berlin',
     ])
   })
 
-  test('a kept address cell takes the house number and second line it lacks into its first part', () => {
+  test('a kept address cell takes the house number and second line it plainly lacks into its street part', () => {
     const csv = [
-      'name,address,house number,address 2,city,country',
-      'A,"1 Main St, Springfield",,Suite 4,Springfield,US',
-      'B,"Hauptstraße, Berlin",5,,Berlin,DE',
-      'C,"Hauptstraße 5, Berlin",5,,Berlin,DE', // has them: as written
-      'D,"Hauptstraße 5,Berlin",,,,', // nothing to add: as written, spacing too
+      'name,address,house number,address 2,city,postcode,country',
+      'A,"1 Main St, Springfield",,Suite 4,Springfield,,US',
+      'B,"Hauptstraße, Berlin",5,,Berlin,,DE',
+      'C,"Hauptstraße 5, Berlin",5,,Berlin,,DE', // has them: as written
+      'D,"Hauptstraße 5,Berlin",,,,,', // nothing to add: as written, spacing too
+      // The street part is the first that is not a unit's.
+      'E,"Flat 2, High Street, London SW1A 1AA",10,,London,SW1A 1AA,GB',
+      'F,"Unit 4, Main St, Springfield, IL 62701",10,,Springfield,62701,US',
+      'G,"Hauptstraße\n10115 Berlin",12,,Berlin,10115,DE', // parts apart by a line break
+      // A street part with a number has one, however written; a line with its numbers is there.
+      'H,"Hauptstraße 10 a, 10115 Berlin",10a,,Berlin,10115,DE',
+      'I,"Kalverstraat 12-A, 1012 Amsterdam",12A,,Amsterdam,1012,NL',
+      'J,"100 Main St, Ste. 200, Springfield",,Suite 200,Springfield,,US',
     ].join('\n')
     expect(bodies(csv).map((b) => b.address)).toEqual([
       '1 Main St, Suite 4, Springfield',
       'Hauptstraße 5, Berlin',
       'Hauptstraße 5, Berlin',
       'Hauptstraße 5,Berlin',
+      'Flat 2, 10 High Street, London SW1A 1AA',
+      'Unit 4, 10 Main St, Springfield, IL 62701',
+      'Hauptstraße 12\n10115 Berlin',
+      'Hauptstraße 10 a, 10115 Berlin',
+      'Kalverstraat 12-A, 1012 Amsterdam',
+      '100 Main St, Ste. 200, Springfield',
     ])
     expect(bodies('Adresse;Hausnummer\nHauptstraße;5\n')).toEqual([{ address: 'Hauptstraße 5' }])
   })
@@ -319,7 +353,7 @@ describe('address', () => {
       'None,Main Street,200,Springfield,,',
     ].join('\n')
     expect(bodies(csv).map((b) => b.address)).toEqual([
-      '200 Main Street, 62701 Springfield, US',
+      '200 Main Street, Springfield, 62701, US',
       '12 rue de Rivoli, 75001 Paris, France',
       'Friedrichstraße 120, 10117 Berlin, Deutschland',
       'Main Street 200, Springfield',
@@ -338,8 +372,8 @@ describe('address', () => {
       'Empty,,,Chicago,IL,60606,US',
     ].join('\n')
     expect(bodies(csv).map((b) => b.address)).toEqual([
-      '200 Main Street, Suite 4, 62701 Springfield, IL, US',
-      '233 S Wacker Dr, 60606 Chicago, IL, US',
+      '200 Main Street, Suite 4, Springfield, IL 62701, US',
+      '233 S Wacker Dr, Chicago, IL 60606, US',
       '1 Main St, springfield', // names its city (in any case): kept as written
       '1 Main St 62701',
       '1 Main St', // no town to join it with
