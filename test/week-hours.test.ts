@@ -33,6 +33,13 @@ describe('splitWeekHours', () => {
     ['di, do 9-18', week('', '9-18', '', '9-18', '', '', '')], // none of those: German and Dutch
     ['Ma-Sa 9h-19h, Di fermé', week('', '9h-19h', '9h-19h', '9h-19h', '9h-19h', '9h-19h', 'fermé')], // or their word for closed
     ['Mo, Di, Do 9-18h; Sa geschlossen', week('9-18h', '9-18h', '', '9-18h', '', 'geschlossen', '')],
+    // A German or Dutch day or word keeps a text theirs, whatever French it has too.
+    ['Mo, Di, Do 9-18h; Sa fermé', week('9-18h', '9-18h', '', '9-18h', '', 'fermé', '')],
+    [
+      'Di-Fr 9-18 Uhr ouvert',
+      week('', '9-18 Uhr ouvert', '9-18 Uhr ouvert', '9-18 Uhr ouvert', '9-18 Uhr ouvert', '', ''),
+    ],
+    ['ma-vr 9-18 uur, za ouvert 10-17', weekdays('9-18 uur', 'ouvert 10-17')],
     ['Monday to Friday: 9am-5pm | Saturday: 10am-2pm', weekdays('9am-5pm', '10am-2pm')],
     ['Open: Mon-Fri 9-5', weekdays('9-5')],
     ['Mo,Di,Do 9-18; Mi 9-13', week('9-18', '9-18', '9-13', '9-18', '', '', '')],

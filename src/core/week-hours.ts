@@ -33,6 +33,8 @@ const ROMANCE_OF = new Map([
 const ROMANCE_ONLY = /(?<![\p{L}\d])(?:lu|me|je|ju|gi|ve|vi)(?![\p{L}\d])/u
 /** Words for closed and open in those languages, which say the same ("Ma-Sa 9h-19h, Di fermé"). */
 const ROMANCE_WORDS = /(?<![\p{L}\d])(?:fermee?|chius[oa]|cerrad[oa]|ouvert|apert[oa]|abiert[oa])(?![\p{L}\d])/u
+/** Days and words only German and Dutch write: with one, a text is theirs whatever other words it has. */
+const GERMANIC_ONLY = /(?<![\p{L}\d])(?:mo|fr|wo|vr|za|zo|so|uhr|uur|geoffnet|geopend|open)(?![\p{L}\d])/u
 /** Words for every day of the week. */
 const EVERY =
   'daily|every\\s*day|all\\s+week|taglich|jeden\\s+tag|tous\\s+les\\s+jours|todos\\s+los\\s+dias|tutti\\s+i\\s+giorni|dagelijks'
@@ -111,7 +113,7 @@ export function splitWeekHours(text: string): string[] | null {
     return week.fill(text.trim())
   }
   if (!LEAD.test(t.slice(0, specs[0]!.index))) return null
-  const romance = specs.some((spec) => ROMANCE_ONLY.test(spec[0])) || ROMANCE_WORDS.test(t)
+  const romance = specs.some((spec) => ROMANCE_ONLY.test(spec[0])) || (ROMANCE_WORDS.test(t) && !GERMANIC_ONLY.test(t))
   for (let i = 0; i < specs.length; i++) {
     const spec = specs[i]!
     const end = i + 1 < specs.length ? specs[i + 1]!.index : t.length
