@@ -61,8 +61,8 @@ export function filterControls(texts: Texts, groups: FilterGroup[], chosen: stri
       : null
     const items = [any, ...toggles(g, name)]
     if (inline) {
-      // Alone, the group is named by the filters' own summary.
-      const legend = h('legend', lone ? { class: 'sl-visually-hidden' } : {}, g.label)
+      // Alone, the default group ("Other") is named by the filters' own summary; a named group keeps its name.
+      const legend = h('legend', lone && g.id === '_default' ? { class: 'sl-visually-hidden' } : {}, g.label)
       return h('fieldset', { class: 'sl-group' }, legend, h('div', { class: 'sl-chips' }, items))
     }
     // A dropdown of toggles: <details> opens and closes by keyboard and pointer alike.

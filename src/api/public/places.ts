@@ -1,7 +1,8 @@
 // GET /places and near=: what a visitor types, as places (towns, postcodes, regions) from the
 // geocoder's data (geocode/embedded/places.ts), ranked as it ranks them, with the locator's own
 // locations breaking its ties: of two places it ranks alike, one with a location within NEAR_KM
-// comes first, then the more populous, then the one nearer a location.
+// comes first, then the one of more weight (PlaceHit.weight: its people), then the one nearer a
+// location.
 import type { LocatorIndex } from '../../engine/locator-index'
 import { type PlaceHit, type PlaceSource, PlacesWarming } from '../../geocode/embedded/places'
 import { MAX_SEARCH } from '../../core/limits'

@@ -18,7 +18,8 @@ export type PlacePrecision = 'city' | 'postcode' | 'region'
 /**
  * A place found: where it is, how it is shown, and what ranks it (exact: a name or code equal to
  * the text; main: matched by its main name, not only by an alternate one; tier: how find() ranks
- * those two, 0 best; weight: what ranks it within its tier, the people living there).
+ * those two, 0 best; weight: what ranks it within its tier: a town's or region's people, ten times
+ * them for a whole main name found through a typo, 0 for a postcode).
  */
 export type PlaceHit = {
   tier: number
