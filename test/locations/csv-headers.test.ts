@@ -1,6 +1,7 @@
 // Locations CSV headers and addresses: which field each header spelling fills, and how an address
 // is made from a row's address cell and its parts.
 import { describe, expect, test } from 'bun:test'
+import fc from 'fast-check'
 import { readLocationsCsv } from '../../src/locations/csv'
 import { bodies, readError } from './csv-read'
 
@@ -379,5 +380,39 @@ describe('address', () => {
       '1 Main St', // no town to join it with
       undefined, // an empty address cell leaves the address as it is
     ])
+  })
+
+  test('an address cell is never cut: its characters stay, in order, whatever parts the row has', () => {
+    const quoted = (cell: string) => `"${cell.replaceAll('"', '""')}"`
+    const text = fc.string({
+      unit: fc.constantFrom('a', 'B', '1', '2', ' ', ',', '\n', 'é', 'Flat', 'Berlin'),
+      maxLength: 12,
+    })
+    const part = (values: string[]) => fc.constantFrom('', ...values)
+    fc.assert(
+      fc.property(
+        text,
+        part(['5', '10a', '12-A']),
+        part(['Suite 4', 'Flat 2', 'Rear']),
+        part(['Berlin', 'a', 'B1']),
+        part(['10115', '1 2', 'a1']),
+        part(['US', 'DE', 'GB', 'Narnia']),
+        (cell, number, line, city, postcode, country) => {
+          const csv = `address,house number,address 2,city,postcode,country\n${[cell, number, line, city, postcode, country].map(quoted).join(',')}\n`
+          const address = readLocationsCsv(csv).rows[0]?.body.address as string | undefined
+          const written = cell.trim()
+          if (written === '') return // an empty cell leaves the address as it is
+          let at = 0
+          for (const ch of address ?? '') if (ch === written[at]) at++
+          expect({ cell: written, address, kept: at === written.length }).toEqual({
+            cell: written,
+            address,
+            kept: true,
+          })
+          if (number === '' && line === '' && city === '' && postcode === '') expect(address).toBe(written)
+        },
+      ),
+      { numRuns: 500 },
+    )
   })
 })
