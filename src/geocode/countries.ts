@@ -2,7 +2,7 @@
 // is built from: several languages' names, alpha-2 and alpha-3 codes, and everyday aliases.
 import { createRequire } from 'node:module'
 import { nameKey } from '../core/text'
-import { COUNTRY_ALIASES, COUNTRY_NAME_LANGUAGES } from './embedded/tables'
+import { AU_STATES, CA_PROVINCES, COUNTRY_ALIASES, COUNTRY_NAME_LANGUAGES } from './embedded/tables'
 
 const require = createRequire(import.meta.url)
 
@@ -38,4 +38,43 @@ export function countryCode(text: string): string | null {
     for (const [key, code] of countryNameEntries()) if (!byKey.has(key)) byKey.set(key, code)
   }
   return byKey.get(nameKey(text)) ?? null
+}
+
+/** A postcode's shape, and the regions (codes and names, as nameKey makes them) of each country it tells. */
+type RegionCountry = { code: string; postcode: RegExp; regions: () => Set<string> }
+
+const regionSet = (pairs: [string, string][]) =>
+  new Set(pairs.flatMap(([code, name]) => [nameKey(code), nameKey(name)]))
+let usRegions: Set<string> | null = null
+const REGION_COUNTRIES: RegionCountry[] = [
+  {
+    code: 'US',
+    postcode: /^\d{5}(?:-\d{4})?$/,
+    regions: () =>
+      (usRegions ??= regionSet(
+        Object.entries((require('zipcodes/lib/states.js') as { full: Record<string, string> }).full).map(
+          ([name, code]) => [code, name],
+        ),
+      )),
+  },
+  {
+    code: 'CA',
+    postcode: /^[a-z]\d[a-z] ?\d[a-z]\d$/i,
+    regions: () => regionSet(Object.entries(CA_PROVINCES).map(([code, p]) => [code, p.name])),
+  },
+  {
+    code: 'AU',
+    postcode: /^\d{4}$/,
+    regions: () => regionSet(Object.entries(AU_STATES).map(([code, s]) => [code, s.name])),
+  },
+]
+
+/**
+ * The country a region and postcode tell together, for a row that names none: a US state with a
+ * ZIP code, a Canadian province with its code, an Australian state with four digits. Null otherwise.
+ */
+export function countryOfRegion(region: string, postcode: string): string | null {
+  const key = nameKey(region)
+  const code = postcode.trim()
+  return REGION_COUNTRIES.find((c) => c.postcode.test(code) && c.regions().has(key))?.code ?? null
 }

@@ -2,7 +2,7 @@
 // postcode, city, region and country. A spreadsheet writes an address either way, or both. When
 // in doubt an address cell is kept as written: a part is added to it only where it plainly lacks it.
 import { nameKey } from '../core/text'
-import { countryCode } from '../geocode/countries'
+import { countryCode, countryOfRegion } from '../geocode/countries'
 
 /** Countries that write the house number before the street ("200 Main Street", "12 rue de Rivoli"). */
 const NUMBER_FIRST = new Set(['US', 'CA', 'GB', 'IE', 'AU', 'NZ', 'FR', 'LU', 'MC', 'ZA', 'IN', 'SG', 'MY', 'PH', 'HK'])
@@ -45,14 +45,19 @@ function hasLine(text: string, line: string): boolean {
   return numbers.every((n) => held.has(n))
 }
 
-const codeOf = (country: string | undefined) => (country === undefined ? null : countryCode(country))
+/** The row's country: its country cell's, else what its region and postcode tell (a US state and a ZIP code). */
+function rowCountry(parts: Map<string, string>): string | null {
+  const country = parts.get('country')
+  if (country) return countryCode(country)
+  const [region, postcode] = [parts.get('region'), parts.get('postcode')]
+  return region && postcode ? countryOfRegion(region, postcode) : null
+}
 
-/** The street with its house number, before or after it as the row's country writes it (after when unknown). */
-function numbered(street: string | undefined, number: string | undefined, country: string | undefined): string {
+/** The street with its house number, before or after it as the country writes it (after when not known). */
+function numbered(street: string | undefined, number: string | undefined, country: string | null): string {
   if (number === undefined) return street ?? ''
   if (street === undefined) return number
-  const code = codeOf(country)
-  return code !== null && NUMBER_FIRST.has(code) ? `${number} ${street}` : `${street} ${number}`
+  return country !== null && NUMBER_FIRST.has(country) ? `${number} ${street}` : `${street} ${number}`
 }
 
 /** The parts of a cell between commas and line breaks, each with where it starts and ends, trimmed. */
@@ -87,7 +92,7 @@ function completed(
   cell: string,
   number: string | undefined,
   street2: string | undefined,
-  country: string | undefined,
+  country: string | null,
 ): string {
   const street = cellParts(cell).find((p) => !UNIT_WORDS.test(p.text) && !(street2 && hasLine(p.text, street2)))
   if (street === undefined) return cell
@@ -110,10 +115,10 @@ export function joinAddress(parts: Map<string, string>, cell: string | undefined
   const [city, postcode, region, country] = [part('city'), part('postcode'), part('region'), part('country')]
   const number = part('house_number')
   const street2 = part('street2')
+  const code = rowCountry(parts)
   if (cell !== undefined && ((city === undefined && postcode === undefined) || namesTown(cell, city, postcode)))
-    return completed(cell, number, street2, country)
-  const street = numbered(cell ?? part('street'), number, country)
-  const code = codeOf(country)
+    return completed(cell, number, street2, code)
+  const street = numbered(cell ?? part('street'), number, code)
   const town = REGION_POSTCODE.has(code ?? '')
     ? [city, [region, postcode].filter(Boolean).join(' ')]
     : TOWN_POSTCODE.has(code ?? '')

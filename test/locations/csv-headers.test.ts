@@ -345,6 +345,28 @@ describe('address', () => {
     expect(bodies('Adresse;Hausnummer\nHauptstraße;5\n')).toEqual([{ address: 'Hauptstraße 5' }])
   })
 
+  test('a row with no country column is placed by its region and postcode together', () => {
+    const csv = [
+      'name,street,street number,city,state,zip',
+      'US,Main Street,200,Springfield,IL,62701', // a US state and a ZIP code
+      'US2,Main Street,200,Springfield,Illinois,62701-1234',
+      'CA,Wellington St,111,Ottawa,ON,K1A 0A9', // a province and its code
+      'AU,George St,100,Sydney,NSW,2000', // an Australian state and four digits
+      'WA,Pike St,1,Seattle,WA,98101', // WA is Washington with five digits, Western Australia with four
+      'WA2,Hay St,1,Perth,WA,6000',
+      'DE,Friedrichstraße,120,Berlin,Berlin,10117', // neither: after the street, postcode first
+    ].join('\n')
+    expect(bodies(csv).map((b) => b.address)).toEqual([
+      '200 Main Street, Springfield, IL 62701',
+      '200 Main Street, Springfield, Illinois 62701-1234',
+      '111 Wellington St, Ottawa, ON K1A 0A9',
+      '100 George St, Sydney, NSW 2000',
+      '1 Pike St, Seattle, WA 98101',
+      '1 Hay St, Perth, WA 6000',
+      'Friedrichstraße 120, 10117 Berlin, Berlin',
+    ])
+  })
+
   test("the house number goes first where the row's country writes it so, else after the street", () => {
     const csv = [
       'name,street,street number,city,zip,country',
