@@ -40,41 +40,102 @@ export function countryCode(text: string): string | null {
   return byKey.get(nameKey(text)) ?? null
 }
 
-/** A postcode's shape, and the regions (codes and names, as nameKey makes them) of each country it tells. */
-type RegionCountry = { code: string; postcode: RegExp; regions: () => Set<string> }
+/**
+ * A country a region and postcode can tell together: the region's codes and names (nameKey keys,
+ * to the region's code), and whether a postcode belongs to that region.
+ */
+type RegionCountry = {
+  code: string
+  regions: () => Map<string, string>
+  holds: (postcode: string, region: string) => boolean
+}
 
-const regionSet = (pairs: [string, string][]) =>
-  new Set(pairs.flatMap(([code, name]) => [nameKey(code), nameKey(name)]))
-let usRegions: Set<string> | null = null
+/** Each region's code and name as nameKey keys, to its code in capitals. */
+const regionKeys = (pairs: [string, string][]) =>
+  new Map(
+    pairs.flatMap(([code, name]) => [
+      [nameKey(code), code.toUpperCase()],
+      [nameKey(name), code.toUpperCase()],
+    ]),
+  )
+
+let usZips: Record<string, { state: string }> | null = null
+let usRegions: Map<string, string> | null = null
+/** Canadian postal codes' first letter, to their provinces. */
+const CA_LETTERS: Record<string, string[]> = {
+  A: ['NL'],
+  B: ['NS'],
+  C: ['PE'],
+  E: ['NB'],
+  G: ['QC'],
+  H: ['QC'],
+  J: ['QC'],
+  K: ['ON'],
+  L: ['ON'],
+  M: ['ON'],
+  N: ['ON'],
+  P: ['ON'],
+  R: ['MB'],
+  S: ['SK'],
+  T: ['AB'],
+  V: ['BC'],
+  X: ['NT', 'NU'],
+  Y: ['YT'],
+}
+/** Australian postcodes' first digit, to their states. */
+const AU_DIGITS: Record<string, string[]> = {
+  '0': ['NT', 'ACT'],
+  '1': ['NSW'],
+  '2': ['NSW', 'ACT'],
+  '3': ['VIC'],
+  '4': ['QLD'],
+  '5': ['SA'],
+  '6': ['WA'],
+  '7': ['TAS'],
+  '8': ['VIC'],
+  '9': ['QLD'],
+}
 const REGION_COUNTRIES: RegionCountry[] = [
   {
+    // A real ZIP code of that state: an Italian CAP with its province (PA 90100, CO 22100) is not one.
     code: 'US',
-    postcode: /^\d{5}(?:-\d{4})?$/,
     regions: () =>
-      (usRegions ??= regionSet(
+      (usRegions ??= regionKeys(
         Object.entries((require('zipcodes/lib/states.js') as { full: Record<string, string> }).full).map(
           ([name, code]) => [code, name],
         ),
       )),
+    holds: (postcode, region) => {
+      const zip = /^(\d{5})(?:-\d{4})?$/.exec(postcode)?.[1]
+      if (zip === undefined) return false
+      usZips ??= (require('zipcodes/lib/codes.js') as { codes: Record<string, { state: string }> }).codes
+      return usZips[zip]?.state === region
+    },
   },
   {
     code: 'CA',
-    postcode: /^[a-z]\d[a-z] ?\d[a-z]\d$/i,
-    regions: () => regionSet(Object.entries(CA_PROVINCES).map(([code, p]) => [code, p.name])),
+    regions: () => regionKeys(Object.entries(CA_PROVINCES).map(([code, p]) => [code, p.name])),
+    holds: (postcode, region) =>
+      /^[a-z]\d[a-z] ?\d[a-z]\d$/i.test(postcode) && (CA_LETTERS[postcode[0]!.toUpperCase()] ?? []).includes(region),
   },
   {
     code: 'AU',
-    postcode: /^\d{4}$/,
-    regions: () => regionSet(Object.entries(AU_STATES).map(([code, s]) => [code, s.name])),
+    regions: () => regionKeys(Object.entries(AU_STATES).map(([code, s]) => [code, s.name])),
+    holds: (postcode, region) => /^\d{4}$/.test(postcode) && (AU_DIGITS[postcode[0]!] ?? []).includes(region),
   },
 ]
 
 /**
- * The country a region and postcode tell together, for a row that names none: a US state with a
- * ZIP code, a Canadian province with its code, an Australian state with four digits. Null otherwise.
+ * The country a region and postcode tell together, for a row that names none: a US state with one
+ * of its ZIP codes, a Canadian province with one of its postal codes, an Australian state with one
+ * of its postcodes. Null otherwise.
  */
 export function countryOfRegion(region: string, postcode: string): string | null {
   const key = nameKey(region)
   const code = postcode.trim()
-  return REGION_COUNTRIES.find((c) => c.postcode.test(code) && c.regions().has(key))?.code ?? null
+  for (const c of REGION_COUNTRIES) {
+    const found = c.regions().get(key)
+    if (found !== undefined && c.holds(code, found)) return c.code
+  }
+  return null
 }

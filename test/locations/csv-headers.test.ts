@@ -348,13 +348,18 @@ describe('address', () => {
   test('a row with no country column is placed by its region and postcode together', () => {
     const csv = [
       'name,street,street number,city,state,zip',
-      'US,Main Street,200,Springfield,IL,62701', // a US state and a ZIP code
+      'US,Main Street,200,Springfield,IL,62701', // a US state and one of its ZIP codes
       'US2,Main Street,200,Springfield,Illinois,62701-1234',
       'CA,Wellington St,111,Ottawa,ON,K1A 0A9', // a province and its code
       'AU,George St,100,Sydney,NSW,2000', // an Australian state and four digits
       'WA,Pike St,1,Seattle,WA,98101', // WA is Washington with five digits, Western Australia with four
       'WA2,Hay St,1,Perth,WA,6000',
       'DE,Friedrichstraße,120,Berlin,Berlin,10117', // neither: after the street, postcode first
+      // Italian provinces share codes with US states, but a CAP is no ZIP code of that state.
+      'PA,Via Roma,1,Palermo,PA,90100',
+      'CO,Via Vittorio Emanuele,5,Como,CO,22100',
+      'MI,Via Dante,7,Milano,MI,20121', // 20121 is a ZIP code, of Virginia
+      'NT,Smith St,1,Darwin,NT,0800', // NT with an Australian postcode, not a Canadian one
     ].join('\n')
     expect(bodies(csv).map((b) => b.address)).toEqual([
       '200 Main Street, Springfield, IL 62701',
@@ -364,6 +369,10 @@ describe('address', () => {
       '1 Pike St, Seattle, WA 98101',
       '1 Hay St, Perth, WA 6000',
       'Friedrichstraße 120, 10117 Berlin, Berlin',
+      'Via Roma 1, 90100 Palermo, PA',
+      'Via Vittorio Emanuele 5, 22100 Como, CO',
+      'Via Dante 7, 20121 Milano, MI',
+      '1 Smith St, Darwin, NT 0800',
     ])
   })
 
