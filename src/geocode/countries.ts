@@ -41,13 +41,13 @@ export function countryCode(text: string): string | null {
 }
 
 /**
- * A country a region and postcode can tell together: the region's codes and names (nameKey keys,
- * to the region's code), and whether a postcode belongs to that region.
+ * A country a postcode can tell, with the row's region (its codes and names as nameKey keys, to
+ * its code) and city: whether the postcode is that country's, of that region.
  */
-type RegionCountry = {
+type PostcodeCountry = {
   code: string
   regions: () => Map<string, string>
-  holds: (postcode: string, region: string) => boolean
+  holds: (postcode: string, region: string | undefined, city: string) => boolean
 }
 
 /** Each region's code and name as nameKey keys, to its code in capitals. */
@@ -58,9 +58,15 @@ const regionKeys = (pairs: [string, string][]) =>
       [nameKey(name), code.toUpperCase()],
     ]),
   )
+/** A region map made on first use. */
+const lazily = (make: () => Map<string, string>) => {
+  let made: Map<string, string> | null = null
+  return () => (made ??= make())
+}
 
-let usZips: Record<string, { state: string }> | null = null
-let usRegions: Map<string, string> | null = null
+let usZips: Record<string, { state: string; city: string }> | null = null
+/** State codes an Italian province shares, where the state's ZIP codes and the province's CAPs overlap (Trento). */
+const ALSO_ITALIAN = new Set(['TN'])
 /** Canadian postal codes' first letter, to their provinces. */
 const CA_LETTERS: Record<string, string[]> = {
   A: ['NL'],
@@ -95,47 +101,55 @@ const AU_DIGITS: Record<string, string[]> = {
   '8': ['VIC'],
   '9': ['QLD'],
 }
-const REGION_COUNTRIES: RegionCountry[] = [
+const POSTCODE_COUNTRIES: PostcodeCountry[] = [
   {
-    // A real ZIP code of that state: an Italian CAP with its province (PA 90100, CO 22100) is not one.
+    // A real ZIP code of that state: an Italian CAP with its province (PA 90100, CO 22100) is not
+    // one. Where they overlap (Trento, TN 38122) the ZIP code's own town is asked for too.
     code: 'US',
-    regions: () =>
-      (usRegions ??= regionKeys(
+    regions: lazily(() =>
+      regionKeys(
         Object.entries((require('zipcodes/lib/states.js') as { full: Record<string, string> }).full).map(
           ([name, code]) => [code, name],
         ),
-      )),
-    holds: (postcode, region) => {
+      ),
+    ),
+    holds: (postcode, region, city) => {
       const zip = /^(\d{5})(?:-\d{4})?$/.exec(postcode)?.[1]
-      if (zip === undefined) return false
-      usZips ??= (require('zipcodes/lib/codes.js') as { codes: Record<string, { state: string }> }).codes
-      return usZips[zip]?.state === region
+      if (zip === undefined || region === undefined) return false
+      usZips ??= (require('zipcodes/lib/codes.js') as { codes: Record<string, { state: string; city: string }> }).codes
+      const found = usZips[zip]
+      return found?.state === region && (!ALSO_ITALIAN.has(region) || nameKey(found.city) === nameKey(city))
     },
   },
   {
     code: 'CA',
-    regions: () => regionKeys(Object.entries(CA_PROVINCES).map(([code, p]) => [code, p.name])),
+    regions: lazily(() => regionKeys(Object.entries(CA_PROVINCES).map(([code, p]) => [code, p.name]))),
     holds: (postcode, region) =>
-      /^[a-z]\d[a-z] ?\d[a-z]\d$/i.test(postcode) && (CA_LETTERS[postcode[0]!.toUpperCase()] ?? []).includes(region),
+      region !== undefined &&
+      /^[a-z]\d[a-z][ -]?\d[a-z]\d$/i.test(postcode) &&
+      (CA_LETTERS[postcode[0]!.toUpperCase()] ?? []).includes(region),
   },
   {
     code: 'AU',
-    regions: () => regionKeys(Object.entries(AU_STATES).map(([code, s]) => [code, s.name])),
-    holds: (postcode, region) => /^\d{4}$/.test(postcode) && (AU_DIGITS[postcode[0]!] ?? []).includes(region),
+    regions: lazily(() => regionKeys(Object.entries(AU_STATES).map(([code, s]) => [code, s.name]))),
+    holds: (postcode, region) =>
+      region !== undefined && /^\d{4}$/.test(postcode) && (AU_DIGITS[postcode[0]!] ?? []).includes(region),
+  },
+  {
+    // A UK postcode's shape is no other country's ("SW1A 1AA", "AL1 3AA"): no region needed.
+    code: 'GB',
+    regions: () => new Map(),
+    holds: (postcode) => /^[a-z]{1,2}\d[a-z\d]? ?\d[a-z]{2}$/i.test(postcode),
   },
 ]
 
 /**
- * The country a region and postcode tell together, for a row that names none: a US state with one
- * of its ZIP codes, a Canadian province with one of its postal codes, an Australian state with one
- * of its postcodes. Null otherwise.
+ * The country a postcode tells with its row's region and city, for a row that names none: a US
+ * state with one of its ZIP codes, a Canadian province with one of its postal codes, an
+ * Australian state with one of its postcodes, or a UK postcode. Null otherwise.
  */
-export function countryOfRegion(region: string, postcode: string): string | null {
+export function countryOfPostcode(postcode: string, region: string, city: string): string | null {
   const key = nameKey(region)
   const code = postcode.trim()
-  for (const c of REGION_COUNTRIES) {
-    const found = c.regions().get(key)
-    if (found !== undefined && c.holds(code, found)) return c.code
-  }
-  return null
+  return POSTCODE_COUNTRIES.find((c) => c.holds(code, c.regions().get(key), city))?.code ?? null
 }

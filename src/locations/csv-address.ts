@@ -2,7 +2,7 @@
 // postcode, city, region and country. A spreadsheet writes an address either way, or both. When
 // in doubt an address cell is kept as written: a part is added to it only where it plainly lacks it.
 import { nameKey } from '../core/text'
-import { countryCode, countryOfRegion } from '../geocode/countries'
+import { countryCode, countryOfPostcode } from '../geocode/countries'
 
 /** Countries that write the house number before the street ("200 Main Street", "12 rue de Rivoli"). */
 const NUMBER_FIRST = new Set(['US', 'CA', 'GB', 'IE', 'AU', 'NZ', 'FR', 'LU', 'MC', 'ZA', 'IN', 'SG', 'MY', 'PH', 'HK'])
@@ -11,7 +11,8 @@ const REGION_POSTCODE = new Set(['US', 'CA', 'AU'])
 /** Countries that write the postcode after the town ("London SW1A 2AA"). */
 const TOWN_POSTCODE = new Set(['GB', 'IE', 'NZ', 'ZA', 'IN', 'SG', 'MY', 'PH'])
 /** Words a second line begins with; the part of a cell that does is not its street. */
-const UNIT_WORDS = /^(?:unit|shop|flat|suite|ste|apt|apartment|floor|level|building|bldg|room|#)\b/i
+const UNIT_WORDS =
+  /^(?:(?:unit|shop|flat|suite|ste|apt|apartment|floor|level|lot|building|bldg|room|shopping cent(?:re|er))\b|c\/o\b|#)/i
 
 /** Whether `text` holds `words` as whole words, case and accents aside ("Hof" is not in "Bahnhofstraße"). */
 function hasWords(text: string, words: string): boolean {
@@ -37,26 +38,33 @@ function hasPostcode(text: string, postcode: string): boolean {
   return false
 }
 
-/** Whether a second line is in `text`: its numbers ("Suite 200" in "Ste. 200"), or its words when it has none. */
-function hasLine(text: string, line: string): boolean {
-  const numbers = line.match(/\d+/g)
-  if (numbers === null) return hasWords(text, line)
+/**
+ * Whether `text` holds `part`: its numbers ("Suite 200" in "Ste. 200", "10a" in "10 a" or "10-A"),
+ * or its words when it has none ("Rear").
+ */
+function holds(text: string, part: string): boolean {
+  const numbers = part.match(/\d+/g)
+  if (numbers === null) return hasWords(text, part)
   const held = new Set(text.match(/\d+/g) ?? [])
   return numbers.every((n) => held.has(n))
 }
 
-/** The row's country: its country cell's, else what its region and postcode tell (a US state and a ZIP code). */
+/** The row's country: its country cell's, else what its postcode tells with its region and city. */
 function rowCountry(parts: Map<string, string>): string | null {
   const country = parts.get('country')
   if (country) return countryCode(country)
-  const [region, postcode] = [parts.get('region'), parts.get('postcode')]
-  return region && postcode ? countryOfRegion(region, postcode) : null
+  const postcode = parts.get('postcode')
+  return postcode ? countryOfPostcode(postcode, parts.get('region') ?? '', parts.get('city') ?? '') : null
 }
 
-/** The street with its house number, before or after it as the country writes it (after when not known). */
+/**
+ * The street with its house number, before or after it as the country writes it (after when not
+ * known); as it is when it holds the number already ("Hauptstraße 5").
+ */
 function numbered(street: string | undefined, number: string | undefined, country: string | null): string {
   if (number === undefined) return street ?? ''
   if (street === undefined) return number
+  if (holds(street, number)) return street
   return country !== null && NUMBER_FIRST.has(country) ? `${number} ${street}` : `${street} ${number}`
 }
 
@@ -85,8 +93,9 @@ function namesTown(cell: string, city: string | undefined, postcode: string | un
 
 /**
  * A kept address cell with the house number and second line it plainly lacks: the number joins its
- * street part (the first part not a unit's, with no digit in it), the line follows that part. The
- * cell is returned as written when nothing is added.
+ * street part (its first part that is not a unit's, such as "Flat 2") unless that part holds it;
+ * the line follows that part unless another part holds it. The cell is returned as written when
+ * nothing is added.
  */
 function completed(
   cell: string,
@@ -94,13 +103,13 @@ function completed(
   street2: string | undefined,
   country: string | null,
 ): string {
-  const street = cellParts(cell).find((p) => !UNIT_WORDS.test(p.text) && !(street2 && hasLine(p.text, street2)))
+  const parts = cellParts(cell)
+  const street = parts.find((p) => !UNIT_WORDS.test(p.text))
   if (street === undefined) return cell
-  const addNumber = number !== undefined && !/\d/.test(street.text)
-  const addLine = street2 !== undefined && !hasLine(cell, street2)
-  if (!addNumber && !addLine) return cell
-  const text = (addNumber ? numbered(street.text, number, country) : street.text) + (addLine ? `, ${street2}` : '')
-  return cell.slice(0, street.from) + text + cell.slice(street.to)
+  const withNumber = numbered(street.text, number, country)
+  const addLine = street2 !== undefined && !parts.some((p) => p !== street && holds(p.text, street2))
+  if (withNumber === street.text && !addLine) return cell
+  return cell.slice(0, street.from) + withNumber + (addLine ? `, ${street2}` : '') + cell.slice(street.to)
 }
 
 /**

@@ -25,7 +25,7 @@ const COLUMN_NAMES = {
   name: ['store name', 'location name', 'branch name', 'title', 'nom', 'nombre', 'nome', 'naam'],
   address: ['full address', 'formatted address', 'adresse', 'dirección', 'direccion', 'indirizzo', 'adres'],
   street: ['street address', 'address line 1', 'address 1', 'straße', 'strasse', 'rue', 'calle', 'via', 'straat'],
-  // Joined after the street, as most of Europe writes it ("Friedrichstraße 120").
+  // Joined before or after the street, as the row's country writes it (csv-address.ts).
   house_number: ['street number', 'hausnummer', 'hausnr', 'huisnummer', 'numero civico'],
   street2: ['address line 2', 'address 2', 'street 2', 'suite'],
   city: [
@@ -44,6 +44,10 @@ const COLUMN_NAMES = {
   ],
   postcode: [
     'zip',
+    'zip/postal code',
+    'postal code/zip',
+    'zip/postcode',
+    'postcode/zip',
     'zip code',
     'postal code',
     'post code',
@@ -55,8 +59,20 @@ const COLUMN_NAMES = {
     'codigo postal',
     'cap',
   ],
-  region: ['state', 'province', 'county', 'bundesland', 'kanton', 'canton', 'région', 'provincia', 'provincie'],
-  country: ['country code', 'land', 'pays', 'país', 'pais', 'paese', 'nazione'],
+  region: [
+    'state',
+    'province',
+    'state/province',
+    'province/state',
+    'state/region',
+    'bundesland',
+    'kanton',
+    'canton',
+    'région',
+    'provincia',
+    'provincie',
+  ],
+  country: ['land', 'pays', 'país', 'pais', 'paese', 'nazione'],
   'coordinates.lat': ['lat', 'latitude', 'y'],
   'coordinates.lng': ['lng', 'longitude', 'lon', 'long', 'x'],
   description: ['desc', 'about', 'beschreibung', 'descripción', 'descripcion', 'descrizione', 'beschrijving'],
@@ -107,12 +123,14 @@ const COLUMN_NAMES = {
 } as const satisfies Record<string, readonly string[]>
 
 /**
- * Spellings files often carry beside another of the same field (Département beside Région,
- * Suburb beside City): each fills its field only when no other column of the file does.
+ * Spellings files often carry beside another of the same field (County beside State, Country
+ * Code beside Country, Suburb beside City): each fills its field only when no other column of
+ * the file does.
  */
 const FALLBACK_NAMES = {
   city: ['suburb', 'localidad'],
-  region: ['département', 'departement', 'regione'],
+  region: ['county', 'département', 'departement', 'regione'],
+  country: ['country code'],
 } as const satisfies Record<string, readonly string[]>
 
 /** Header prefixes before the first '.' that name a custom field: custom.<id>, custom_fields.<id>. */

@@ -77,6 +77,8 @@ describe('header', () => {
     ['About', 'description'],
     ['Tags', 'tags'],
     ['open_hours', 'hours'],
+    ['State/Province', 'region'],
+    ['Zip/Postal Code', 'postcode'],
     ['tag', 'tags'],
     ['Categories', 'tags'],
     ['category', 'tags'],
@@ -185,6 +187,9 @@ describe('header', () => {
         field: unknown === 'Suburb' || unknown === 'Localidad' ? 'city' : 'region',
       })
     }
+    // County beside State, Country Code beside Country: the file is read, the fallback left out.
+    expect(readLocationsCsv('Name,Address,City,County,State,Zip\n').unknown).toEqual(['County'])
+    expect(readLocationsCsv('Country,Country Code\n').unknown).toEqual(['Country Code'])
     // An Australian list whose only town column is Suburb keeps its town.
     expect(bodies('street,suburb,state,postcode,country\n100 George St,Sydney,NSW,2000,AU\n')).toEqual([
       { address: '100 George St, Sydney, NSW 2000, AU' },
@@ -329,6 +334,13 @@ describe('address', () => {
       'H,"Hauptstraße 10 a, 10115 Berlin",10a,,Berlin,10115,DE',
       'I,"Kalverstraat 12-A, 1012 Amsterdam",12A,,Amsterdam,1012,NL',
       'J,"100 Main St, Ste. 200, Springfield",,Suite 200,Springfield,,US',
+      // A line's number that is also the street's is not the line; a street with a digit in its name takes its number.
+      'K,"200 Park Ave, New York",200,Suite 200,New York,,US',
+      'L,"Main Street 5, Springfield",5,Unit 5,Springfield,,DE',
+      'M,"W 34th St, New York, NY 10001",350,,New York,10001,US',
+      'N,"Straße des 17. Juni, 10623 Berlin",135,,Berlin,10623,DE',
+      'O,"c/o Mall, Main Street, London",10,,London,,GB',
+      'P,"# 5, Main St, Springfield",10,,Springfield,,US',
     ].join('\n')
     expect(bodies(csv).map((b) => b.address)).toEqual([
       '1 Main St, Suite 4, Springfield',
@@ -341,11 +353,21 @@ describe('address', () => {
       'Hauptstraße 10 a, 10115 Berlin',
       'Kalverstraat 12-A, 1012 Amsterdam',
       '100 Main St, Ste. 200, Springfield',
+      '200 Park Ave, Suite 200, New York',
+      'Main Street 5, Unit 5, Springfield',
+      '350 W 34th St, New York, NY 10001',
+      'Straße des 17. Juni 135, 10623 Berlin',
+      'c/o Mall, 10 Main Street, London',
+      '# 5, 10 Main St, Springfield',
+    ])
+    // A street line that holds its number already is not given it twice.
+    expect(bodies('Adresse;Hausnummer;PLZ;Ort\nHauptstraße 5;5;10117;Berlin\n')).toEqual([
+      { address: 'Hauptstraße 5, 10117 Berlin' },
     ])
     expect(bodies('Adresse;Hausnummer\nHauptstraße;5\n')).toEqual([{ address: 'Hauptstraße 5' }])
   })
 
-  test('a row with no country column is placed by its region and postcode together', () => {
+  test('a row with no country column is placed by its postcode, with its region and town', () => {
     const csv = [
       'name,street,street number,city,state,zip',
       'US,Main Street,200,Springfield,IL,62701', // a US state and one of its ZIP codes
@@ -360,6 +382,10 @@ describe('address', () => {
       'CO,Via Vittorio Emanuele,5,Como,CO,22100',
       'MI,Via Dante,7,Milano,MI,20121', // 20121 is a ZIP code, of Virginia
       'NT,Smith St,1,Darwin,NT,0800', // NT with an Australian postcode, not a Canadian one
+      // Trento's CAPs are Tennessee ZIP codes too: there the ZIP code's town must be the row's.
+      'TN,Via Belenzani,1,Trento,TN,38122',
+      'TN2,Broadway,100,Nashville,TN,37203',
+      'GB,High Street,10,St Albans,Hertfordshire,AL1 3AA', // a UK postcode tells the UK alone
     ].join('\n')
     expect(bodies(csv).map((b) => b.address)).toEqual([
       '200 Main Street, Springfield, IL 62701',
@@ -373,6 +399,9 @@ describe('address', () => {
       'Via Vittorio Emanuele 5, 22100 Como, CO',
       'Via Dante 7, 20121 Milano, MI',
       '1 Smith St, Darwin, NT 0800',
+      'Via Belenzani 1, 38122 Trento, TN',
+      '100 Broadway, Nashville, TN 37203',
+      '10 High Street, St Albans AL1 3AA, Hertfordshire',
     ])
   })
 
