@@ -65,6 +65,18 @@ const lazily = (make: () => Map<string, string>) => {
 }
 
 let usZips: Record<string, { state: string; city: string }> | null = null
+/** The US ZIP codes, with each one's state and town (the zipcodes package), read on first use. */
+const usZipCodes = () =>
+  (usZips ??= (require('zipcodes/lib/codes.js') as { codes: Record<string, { state: string; city: string }> }).codes)
+/** The US states' codes and names, to their codes. */
+const usStates = lazily(() =>
+  regionKeys(
+    Object.entries((require('zipcodes/lib/states.js') as { full: Record<string, string> }).full).map(([name, code]) => [
+      code,
+      name,
+    ]),
+  ),
+)
 /** State codes an Italian province shares, where the state's ZIP codes and the province's CAPs overlap (Trento). */
 const ALSO_ITALIAN = new Set(['TN'])
 /** Canadian postal codes' first letter, to their provinces. */
@@ -106,18 +118,11 @@ const POSTCODE_COUNTRIES: PostcodeCountry[] = [
     // A real ZIP code of that state: an Italian CAP with its province (PA 90100, CO 22100) is not
     // one. Where they overlap (Trento, TN 38122) the ZIP code's own town is asked for too.
     code: 'US',
-    regions: lazily(() =>
-      regionKeys(
-        Object.entries((require('zipcodes/lib/states.js') as { full: Record<string, string> }).full).map(
-          ([name, code]) => [code, name],
-        ),
-      ),
-    ),
+    regions: usStates,
     holds: (postcode, region, city) => {
       const zip = /^(\d{5})(?:-\d{4})?$/.exec(postcode)?.[1]
       if (zip === undefined || region === undefined) return false
-      usZips ??= (require('zipcodes/lib/codes.js') as { codes: Record<string, { state: string; city: string }> }).codes
-      const found = usZips[zip]
+      const found = usZipCodes()[zip]
       return found?.state === region && (!ALSO_ITALIAN.has(region) || nameKey(found.city) === nameKey(city))
     },
   },
@@ -152,4 +157,16 @@ export function countryOfPostcode(postcode: string, region: string, city: string
   const key = nameKey(region)
   const code = postcode.trim()
   return POSTCODE_COUNTRIES.find((c) => c.holds(code, c.regions().get(key), city))?.code ?? null
+}
+
+/**
+ * A US ZIP code whose leading zeros a spreadsheet dropped ("2134" for 02134, in MA), given back
+ * when the padded code is one of its state's; any other postcode as it is.
+ */
+export function zipWithZeros(postcode: string, region: string): string {
+  const code = postcode.trim()
+  if (!/^\d{3,4}$/.test(code)) return postcode
+  const state = usStates().get(nameKey(region))
+  const padded = code.padStart(5, '0')
+  return state !== undefined && usZipCodes()[padded]?.state === state ? padded : postcode
 }

@@ -2,7 +2,7 @@
 // postcode, city, region and country. A spreadsheet writes an address either way, or both. When
 // in doubt an address cell is kept as written: a part is added to it only where it plainly lacks it.
 import { nameKey } from '../core/text'
-import { countryCode, countryOfPostcode } from '../geocode/countries'
+import { countryCode, countryOfPostcode, zipWithZeros } from '../geocode/countries'
 
 /** Countries that write the house number before the street ("200 Main Street", "12 rue de Rivoli"). */
 const NUMBER_FIRST = new Set(['US', 'CA', 'GB', 'IE', 'AU', 'NZ', 'FR', 'LU', 'MC', 'ZA', 'IN', 'SG', 'MY', 'PH', 'HK'])
@@ -135,4 +135,14 @@ export function joinAddress(parts: Map<string, string>, cell: string | undefined
       : [[postcode, city].filter(Boolean).join(' '), region]
   const joined = [street, street2, ...town, country].filter(Boolean).join(', ')
   return joined === '' ? undefined : joined
+}
+
+/**
+ * The row's parts with a US ZIP code's dropped leading zeros put back (Excel reads "02134" as a
+ * number), when its region is the state of the padded code and it names no other country.
+ */
+export function mendParts(parts: Map<string, string>): void {
+  const [postcode, region, country] = [parts.get('postcode'), parts.get('region'), parts.get('country')]
+  if (postcode && region && (!country || countryCode(country) === 'US'))
+    parts.set('postcode', zipWithZeros(postcode, region))
 }

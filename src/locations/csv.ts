@@ -8,7 +8,7 @@ import { stringify } from 'csv-stringify/sync'
 import { DAYS, type Day } from '../store/locations'
 import { splitWeekHours } from '../core/week-hours'
 import type { BulkItem } from './bulk'
-import { joinAddress } from './csv-address'
+import { joinAddress, mendParts } from './csv-address'
 import { columnField, fallbackField } from './csv-columns'
 import { CONTACT_KEYS, SOCIAL_KEYS } from './model'
 
@@ -359,6 +359,7 @@ function readRow({ columns, width, hasAddress }: Header, { cells, line }: RawRec
     if (typeof dated === 'string') problems.push({ field: 'special_hours', message: dated })
     else body.special_hours = dated
   }
+  mendParts(parts)
   // An empty address cell leaves the address as it is, as for any OMIT_WHEN_EMPTY field.
   if (!hasAddress || body.address !== undefined) {
     const address = joinAddress(parts, body.address as string | undefined)

@@ -405,6 +405,24 @@ describe('address', () => {
     ])
   })
 
+  test("a US ZIP code's leading zeros a spreadsheet dropped are put back when its state's", () => {
+    const read = readLocationsCsv(
+      [
+        'name,street,city,state,zip,country',
+        'Boston,1 Main St,Boston,MA,2134,', // 02134 is in MA
+        'Holtsville,1 Main St,Holtsville,NY,501,US', // 00501
+        'Perth,1 Hay St,Perth,WA,6000,', // 06000 is no Washington ZIP code: an Australian postcode
+        'Other,1 Main St,Boston,MA,2134,DE', // another country named: as written
+      ].join('\n'),
+    )
+    expect(read.rows.map((r) => [r.body.address, r.postcode])).toEqual([
+      ['1 Main St, Boston, MA 02134', '02134'],
+      ['1 Main St, Holtsville, NY 00501, US', '00501'],
+      ['1 Hay St, Perth, WA 6000', '6000'],
+      ['1 Main St, 2134 Boston, MA, DE', '2134'],
+    ])
+  })
+
   test("the house number goes first where the row's country writes it so, else after the street", () => {
     const csv = [
       'name,street,street number,city,zip,country',
