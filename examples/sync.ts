@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs'
 import { extname } from 'node:path'
 import { type BulkLocation, type BulkReport, StorelocClient, StorelocError } from '../src/client'
-import { readLocationsCsv } from '../src/locations/csv'
+import { csvBulkItems, readLocationsCsv } from '../src/locations/csv'
 
 /** The bulk route's limit: the list is sent in requests of this many. */
 const CHUNK = 1000
@@ -36,14 +36,15 @@ function readRows(file: string): Row[] {
       wholeSpecialHours: false,
     }))
   }
-  const { rows } = readLocationsCsv(bytes)
+  // The rows as the CLI import reads them: named by line, with what could not be read.
+  const items = csvBulkItems(readLocationsCsv(bytes).rows)
   // Cells that could not be read (a week of hours) stop the sync before anything is sent.
-  const unread = rows.flatMap((r) => r.problems.map((p) => `line ${r.line} ${p.field}: ${p.message}`))
+  const unread = items.flatMap((i) => (i.unread ?? []).map((p) => `${i.key} ${p.field}: ${p.message}`))
   if (unread.length > 0) throw new Error(`${file} has cells that cannot be read:\n  ${unread.join('\n  ')}`)
-  return rows.map((r) => ({
-    label: `line ${r.line}`,
-    location: r.body as BulkLocation,
-    wholeSpecialHours: r.body.special_hours !== undefined,
+  return items.map((i) => ({
+    label: i.key,
+    location: i.raw as BulkLocation,
+    wholeSpecialHours: i.wholeSpecialHours ?? false,
   }))
 }
 

@@ -33,7 +33,10 @@ const ROMANCE_OF = new Map([
 const ROMANCE_ONLY = /(?<![\p{L}\d])(?:lu|me|je|ju|gi|ve|vi)(?![\p{L}\d])/u
 /** Words for closed and open in those languages, which say the same ("Ma-Sa 9h-19h, Di fermé"). */
 const ROMANCE_WORDS = /(?<![\p{L}\d])(?:fermee?|chius[oa]|cerrad[oa]|ouvert|apert[oa]|abiert[oa])(?![\p{L}\d])/u
-/** Days and words only German and Dutch write: with one, a text is theirs whatever other words it has. */
+/**
+ * Days and words French, Spanish and Italian never write (German, Dutch or English ones): with
+ * one, a text is not theirs whatever ROMANCE_WORDS it has.
+ */
 const GERMANIC_ONLY = /(?<![\p{L}\d])(?:mo|fr|wo|vr|za|zo|so|uhr|uur|geoffnet|geopend|open)(?![\p{L}\d])/u
 /** Words for every day of the week. */
 const EVERY =

@@ -58,16 +58,16 @@ const regionKeys = (pairs: [string, string][]) =>
       [nameKey(name), code.toUpperCase()],
     ]),
   )
-/** A region map made on first use. */
-const lazily = (make: () => Map<string, string>) => {
-  let made: Map<string, string> | null = null
+/** A table made on first use. */
+const lazily = <T>(make: () => T) => {
+  let made: T | null = null
   return () => (made ??= make())
 }
 
-let usZips: Record<string, { state: string; city: string }> | null = null
 /** The US ZIP codes, with each one's state and town (the zipcodes package), read on first use. */
-const usZipCodes = () =>
-  (usZips ??= (require('zipcodes/lib/codes.js') as { codes: Record<string, { state: string; city: string }> }).codes)
+const usZipCodes = lazily(
+  () => (require('zipcodes/lib/codes.js') as { codes: Record<string, { state: string; city: string }> }).codes,
+)
 /** The US states' codes and names, to their codes. */
 const usStates = lazily(() =>
   regionKeys(

@@ -1,6 +1,6 @@
 // A location's opening hours as its index takes them (OpeningHours): its week of hours read from
-// text, its dated exceptions, their texts, and the clock of its time zone. Locations of a chain share their
-// hours' text, so each text is read once and each (hours, zone) made once, and shared.
+// text, its dated exceptions, their texts, and the clock of its time zone. Locations of a chain
+// share their hours' text, so each text is read once and each (hours, zone) made once, and shared.
 import { type DayHours, parseDayHours } from '../core/hours'
 import type { Schedule } from '../core/opening'
 import { zoneOf } from '../core/zone'

@@ -2,6 +2,7 @@
 // search engines (JSON-LD, Open Graph), from the Query API's view of it. Every value is escaped.
 import { isFullUrl } from '../../core/validation'
 import { DIRECTIONS_SERVICES, directionsUrl, shortUrl } from '../../core/directions'
+import { LANGS, type Lang, langQuery } from '../../core/languages'
 import { localDayOn } from '../../core/zone-clock'
 import type { LocatorIndex } from '../../engine/locator-index'
 import type { IndexRegistry } from '../../indexes/registry'
@@ -21,7 +22,6 @@ import {
   unavailablePage,
 } from './deps'
 import { escapeHtml as esc, htmlResponse, scriptJson } from './html'
-import { LANGS, type Lang, langQuery } from '../../core/languages'
 import { type LangTexts, named, pageLang, pageTexts } from './page-texts'
 import { localBusinessJsonLd, type PublicLocation, type SocialNetwork, socialUrl } from './json-ld'
 
