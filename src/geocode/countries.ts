@@ -160,6 +160,15 @@ export function countryOfPostcode(postcode: string, region: string, city: string
 }
 
 /**
+ * The code of the US state, Canadian province or Australian state `text` names by its code or
+ * name ("Illinois" and "il" -> "IL"), in the country `country` names; null for any other.
+ */
+export function regionCode(country: string, text: string): string | null {
+  const regions = POSTCODE_COUNTRIES.find((c) => c.code === country)?.regions()
+  return regions?.get(nameKey(text)) ?? null
+}
+
+/**
  * A US ZIP code whose leading zeros a spreadsheet dropped ("2134" for 02134, in MA), given back
  * when the padded code is one of its state's; any other postcode as it is.
  */

@@ -2,7 +2,7 @@
 // postcode, city, region and country. A spreadsheet writes an address either way, or both. When
 // in doubt an address cell is kept as written: a part is added to it only where it plainly lacks it.
 import { nameKey } from '../core/text'
-import { countryCode, countryOfPostcode, zipWithZeros } from '../geocode/countries'
+import { countryCode, countryOfPostcode, regionCode, zipWithZeros } from '../geocode/countries'
 
 /** Countries that write the house number before the street ("200 Main Street", "12 rue de Rivoli"). */
 const NUMBER_FIRST = new Set(['US', 'CA', 'GB', 'IE', 'AU', 'NZ', 'FR', 'LU', 'MC', 'ZA', 'IN', 'SG', 'MY', 'PH', 'HK'])
@@ -26,16 +26,14 @@ function endsWithWords(text: string, words: string): boolean {
   return key !== '' && ` ${nameKey(text)}`.endsWith(` ${key}`)
 }
 
-/** Whether `text` holds `postcode`, spaces and case aside ("AL1 3AA" is "al13aa"), not within a longer number. */
+/**
+ * Whether `text` holds `postcode`, spaces and case aside ("AL1 3AA" is "al13aa"), not within a
+ * longer number ("1011" is not in "10117-3"; "10115" is in "Hauptstraße 12\n10115 Berlin").
+ */
 function hasPostcode(text: string, postcode: string): boolean {
-  const compact = (t: string) => t.replace(/\s+/g, '').toLowerCase()
-  const within = compact(text)
-  const code = compact(postcode)
-  if (code === '') return false
-  for (let i = within.indexOf(code); i >= 0; i = within.indexOf(code, i + 1)) {
-    if (!/\d/.test(within[i - 1] ?? '') && !/\d/.test(within[i + code.length] ?? '')) return true
-  }
-  return false
+  const chars = [...postcode.replace(/\s+/g, '')].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  if (chars.length === 0) return false
+  return new RegExp(`(?<!\\d)${chars.join('[ \\t]*')}(?!\\d)`, 'iu').test(text)
 }
 
 /**
@@ -50,7 +48,7 @@ function holds(text: string, part: string): boolean {
 }
 
 /** The row's country: its country cell's, else what its postcode tells with its region and city. */
-function rowCountry(parts: Map<string, string>): string | null {
+export function rowCountry(parts: Map<string, string>): string | null {
   const country = parts.get('country')
   if (country) return countryCode(country)
   const postcode = parts.get('postcode')
@@ -112,10 +110,52 @@ function completed(
   return cell.slice(0, street.from) + withNumber + (addLine ? `, ${street2}` : '') + cell.slice(street.to)
 }
 
+/** Whether `text` names `region` by its words, or by the code or name of a US, CA or AU state ("Illinois" is IL). */
+function namesRegion(text: string, region: string, country: string | null): boolean {
+  if (hasWords(text, region)) return true
+  const code = country === null ? null : regionCode(country, region)
+  return code !== null && regionCode(country!, text.replace(/\d[\d-]*/g, '').trim()) === code
+}
+
+/** The row's city, postcode and region, for a kept cell to be completed with. */
+type Place = { city?: string; postcode?: string; region?: string }
+
+/**
+ * A kept cell with the row's postcode and region it plainly lacks, after its town in the order its
+ * country writes them ("1 Main St, Springfield" with IL 62701: "…, Springfield, IL 62701";
+ * "Hauptstraße 5, Berlin" with 10117: "…, 10117 Berlin"), before a country it ends with. A town's
+ * namesakes make the difference: Springfield alone is in Missouri. The row's country is not added:
+ * beside an address cell it is a check on where the address was placed.
+ */
+function withPlace(cell: string, place: Place, code: string | null): string {
+  const parts = cellParts(cell)
+  const last = parts.at(-1)
+  if (last === undefined) return cell
+  const isRegion = (text: string) => place.region !== undefined && namesRegion(text, place.region, code)
+  const after = parts.length > 1 && !isRegion(last.text) && countryCode(last.text) !== null ? parts.at(-2)! : last
+  const postcode = place.postcode !== undefined && !hasPostcode(cell, place.postcode) ? place.postcode : undefined
+  const region = place.region !== undefined && !parts.some((p) => isRegion(p.text)) ? place.region : undefined
+  if (postcode === undefined && region === undefined) return cell
+  let town = after.text
+  const added: string[] = []
+  if (REGION_POSTCODE.has(code ?? '')) {
+    if (region !== undefined) added.push([region, postcode].filter(Boolean).join(' '))
+    else if (isRegion(town)) town = `${town} ${postcode}`
+    else added.push(postcode!)
+  } else if (postcode !== undefined) {
+    const city = place.city ?? ''
+    if (TOWN_POSTCODE.has(code ?? '') && endsWithWords(town, city)) town = `${town} ${postcode}`
+    else if (!TOWN_POSTCODE.has(code ?? '') && nameKey(town) === nameKey(city)) town = `${postcode} ${town}`
+    else added.push(postcode)
+  }
+  if (!REGION_POSTCODE.has(code ?? '') && region !== undefined) added.push(region)
+  return cell.slice(0, after.from) + [town, ...added].join(', ') + cell.slice(after.to)
+}
+
 /**
  * The row's address (undefined when it has none). An address cell that names the row's town, or a
  * row without a city and postcode, is kept as written, with what it plainly lacks added
- * (completed). Any other address cell is the street line. A street line is joined with the parts
+ * (completed, withPlace). Any other address cell is the street line. A street line is joined with the parts
  * in the order the row's country writes them: "street number, street2, postcode city, region,
  * country", or "…, city, region postcode, country" (US, CA, AU), or "…, city postcode, …" (GB).
  */
@@ -126,7 +166,7 @@ export function joinAddress(parts: Map<string, string>, cell: string | undefined
   const street2 = part('street2')
   const code = rowCountry(parts)
   if (cell !== undefined && ((city === undefined && postcode === undefined) || namesTown(cell, city, postcode)))
-    return completed(cell, number, street2, code)
+    return withPlace(completed(cell, number, street2, code), { city, postcode, region }, code)
   const street = numbered(cell ?? part('street'), number, code)
   const town = REGION_POSTCODE.has(code ?? '')
     ? [city, [region, postcode].filter(Boolean).join(' ')]

@@ -8,7 +8,7 @@ import { stringify } from 'csv-stringify/sync'
 import { DAYS, type Day } from '../store/locations'
 import { splitWeekHours } from '../core/week-hours'
 import type { BulkItem } from './bulk'
-import { joinAddress, mendParts } from './csv-address'
+import { joinAddress, mendParts, rowCountry } from './csv-address'
 import { columnField, fallbackField } from './csv-columns'
 import { CONTACT_KEYS, SOCIAL_KEYS } from './model'
 
@@ -18,7 +18,10 @@ export type CsvRow = {
   line: number
   /** The fields of the columns the header has; empty cells clear all but id, external_id, name, address, status. */
   body: Record<string, unknown>
-  /** The country cell, trimmed; null when there is no such column or the cell is empty. */
+  /**
+   * The country cell, trimmed; else the country its postcode tells with its region (a US state
+   * and one of its ZIP codes: "US"); null when neither says.
+   */
   country: string | null
   /** Likewise for the postcode cell. */
   postcode: string | null
@@ -365,7 +368,13 @@ function readRow({ columns, width, hasAddress }: Header, { cells, line }: RawRec
     const address = joinAddress(parts, body.address as string | undefined)
     if (address !== undefined) body.address = address
   }
-  return { line, body, country: parts.get('country') || null, postcode: parts.get('postcode') || null, problems }
+  return {
+    line,
+    body,
+    country: parts.get('country') || rowCountry(parts),
+    postcode: parts.get('postcode') || null,
+    problems,
+  }
 }
 
 /** A date as the special hours cell writes it, not within a longer run of digits. */

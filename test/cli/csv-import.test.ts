@@ -133,6 +133,20 @@ describe('locations import from CSV', () => {
     ])
   })
 
+  test('an address cell naming a town with namesakes is placed by the state and ZIP code of its row', () => {
+    // Alone, "Springfield" is Springfield, Missouri, and "Portland" Portland, Oregon.
+    const text =
+      'Name,Address,City,State,Zip\n' +
+      'Capitol,"200 Main Street, Springfield",Springfield,IL,62701\n' +
+      'Harbor,"10 Elm St, Portland",Portland,ME,04101\n'
+    json('locations', 'import', locatorId, '--file', file('namesakes.csv', text))
+    const placed = rows().locations.map((l) => [l.address, Math.round(l.lat as number), Math.round(l.lng as number)])
+    expect(placed).toEqual([
+      ['200 Main Street, Springfield, IL 62701', 40, -90],
+      ['10 Elm St, Portland, ME 04101', 44, -70],
+    ])
+  })
+
   test('--format overrides the extension; a name that says neither is refused', () => {
     const path = file('stores.txt', EXCEL)
     expect(storeloc('locations', 'import', locatorId, '--file', path, '--format', 'csv').code).toBe(0)

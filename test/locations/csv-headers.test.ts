@@ -265,11 +265,11 @@ describe('address', () => {
     expect(Object.keys(read.rows[3]!.body)).toEqual(['name'])
   })
 
-  test('an address cell naming its city or postcode is kept as written; country and postcode are still given', () => {
+  test('an address cell naming its city or postcode is kept, with the postcode it lacks; country and postcode are still given', () => {
     const read = readLocationsCsv(
       'name,address,city,postcode,country\nA,"1 Main St, Paris",Paris,75001,FR\nB,,Lyon,,\n',
     )
-    expect(read.rows.map((r) => r.body)).toEqual([{ name: 'A', address: '1 Main St, Paris' }, { name: 'B' }])
+    expect(read.rows.map((r) => r.body)).toEqual([{ name: 'A', address: '1 Main St, 75001 Paris' }, { name: 'B' }])
     expect(read.rows.map((r) => [r.country, r.postcode])).toEqual([
       ['FR', '75001'],
       [null, null],
@@ -367,6 +367,50 @@ describe('address', () => {
     expect(bodies('Adresse;Hausnummer\nHauptstraße;5\n')).toEqual([{ address: 'Hauptstraße 5' }])
   })
 
+  test("a kept address cell takes the postcode and region it lacks, after its town in the country's order", () => {
+    const csv = [
+      'name,address,city,state,zip,country',
+      'A,"200 Main Street, Springfield",Springfield,IL,62701,', // US, from the state and its ZIP code
+      'B,"10 Elm St, Portland",Portland,ME,4101,', // a ZIP code's dropped zero put back
+      'C,"5 High St, Springfield, Massachusetts",Springfield,MA,01103,', // the state by its name
+      'D,"5 High St, Springfield, MA",Springfield,MA,01103,', // the ZIP code joins its state
+      'E,"1 Main St, Springfield, USA",Springfield,IL,,US', // before the country it ends with
+      'F,"Hauptstraße 5, Berlin",Berlin,,10117,DE', // the postcode before the town
+      'G,"Friedrichstraße 120 Berlin",Berlin,Berlin,10117,DE', // the region named already
+      'H,"10 Downing St, London",London,,SW1A 2AA,United Kingdom', // the postcode after the town
+      'I,"1 Main St, Atlanta, Georgia",Atlanta,GA,30303,US', // a state named as a country is the state
+      'J,"Via Roma 1, 00184 Roma",Roma,Lazio,00184,IT', // the region after the town
+      'K,"Via Roma 1, 00184 Roma, Lazio",Roma,Lazio,00184,IT', // nothing lacking: as written
+    ].join('\n')
+    expect(bodies(csv).map((b) => b.address)).toEqual([
+      '200 Main Street, Springfield, IL 62701',
+      '10 Elm St, Portland, ME 04101',
+      '5 High St, Springfield, Massachusetts 01103',
+      '5 High St, Springfield, MA 01103',
+      '1 Main St, Springfield, IL, USA',
+      'Hauptstraße 5, 10117 Berlin',
+      'Friedrichstraße 120 Berlin, 10117',
+      '10 Downing St, London SW1A 2AA',
+      '1 Main St, Atlanta, Georgia 30303',
+      'Via Roma 1, 00184 Roma, Lazio',
+      'Via Roma 1, 00184 Roma, Lazio',
+    ])
+    // The row's country for the import's checks: its cell, else what its postcode tells.
+    expect(readLocationsCsv(csv).rows.map((r) => r.country)).toEqual([
+      'US',
+      'US',
+      'US',
+      'US',
+      'US',
+      'DE',
+      'DE',
+      'United Kingdom',
+      'US',
+      'IT',
+      'IT',
+    ])
+  })
+
   test('a row with no country column is placed by its postcode, with its region and town', () => {
     const csv = [
       'name,street,street number,city,state,zip',
@@ -453,7 +497,7 @@ describe('address', () => {
     expect(bodies(csv).map((b) => b.address)).toEqual([
       '200 Main Street, Suite 4, Springfield, IL 62701, US',
       '233 S Wacker Dr, Chicago, IL 60606, US',
-      '1 Main St, springfield', // names its city (in any case): kept as written
+      '1 Main St, springfield, IL', // names its city (in any case): kept, with the state it lacks
       '1 Main St 62701',
       '1 Main St', // no town to join it with
       undefined, // an empty address cell leaves the address as it is
