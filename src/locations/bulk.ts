@@ -63,6 +63,11 @@ type Plan = {
   patch: LocationPatch
   /** The location it updates; null: it creates one. */
   target: string | null
+  /**
+   * Its address is the target's as stored and it has no coordinates: not geocoded, so the point
+   * stays (a pin moved by hand too). A sync of a list without coordinates keeps such pins.
+   */
+  keepsPoint: boolean
   found: GeocodeResult | null
   warnings: string[]
   /** BulkItem.wholeSpecialHours. */
@@ -101,17 +106,23 @@ function whoIs(key: string, fields: Record<string, unknown> | null): string {
 }
 
 /** The location an item updates: by id (which must be the locator's), else by external_id; null to create. */
-function targetOf(deps: AdminDeps, locatorId: string, raw: Record<string, unknown>, fields: Record<string, unknown>) {
+function targetOf(
+  deps: AdminDeps,
+  locatorId: string,
+  raw: Record<string, unknown>,
+  fields: Record<string, unknown>,
+): LocationRecord | null | Error {
   const id = raw.id
   if (id !== undefined && id !== null && id !== '') {
-    if (typeof id !== 'string' || deps.store.locations.get(locatorId, id) === null)
+    const found = typeof id === 'string' ? deps.store.locations.get(locatorId, id) : null
+    if (found === null)
       return new Error(
         `id ${JSON.stringify(id)} is not a location of this locator. Leave the id out to create it, or match it by external_id.`,
       )
-    return id
+    return found
   }
   const ext = fields.external_id
-  if (typeof ext === 'string' && ext !== '') return deps.store.locations.byExternalId(locatorId, ext)?.id ?? null
+  if (typeof ext === 'string' && ext !== '') return deps.store.locations.byExternalId(locatorId, ext)
   return null
 }
 
@@ -130,8 +141,9 @@ function check(deps: AdminDeps, locatorId: string, items: BulkItem[], problems: 
       for (const { field, message } of unread) problems.add(key, who, field, message)
       return
     }
-    const target = targetOf(deps, locatorId, raw as Record<string, unknown>, fields)
-    if (target instanceof Error) return problems.add(key, who, 'id', target.message)
+    const current = targetOf(deps, locatorId, raw as Record<string, unknown>, fields)
+    if (current instanceof Error) return problems.add(key, who, 'id', current.message)
+    const target = current?.id ?? null
     if (target !== null) {
       const first = byTarget.get(target)
       if (first !== undefined) return problems.add(key, who, null, `is the same location (${target}) as ${first}.`)
@@ -160,7 +172,8 @@ function check(deps: AdminDeps, locatorId: string, items: BulkItem[], problems: 
           `is already that of location ${holder.id} (${JSON.stringify(holder.name)}); external ids are unique within a locator.`,
         )
     }
-    plans.push({ index, key, fields, patch, target, found: null, warnings: [], wholeSpecialHours })
+    const keepsPoint = !patch.coordinates && patch.address !== undefined && patch.address === current?.address
+    plans.push({ index, key, fields, patch, target, keepsPoint, found: null, warnings: [], wholeSpecialHours })
   })
   return plans
 }
@@ -171,7 +184,7 @@ function check(deps: AdminDeps, locatorId: string, items: BulkItem[], problems: 
  */
 const GEOCODE_CONCURRENCY = 8
 
-/** Step 2: the addresses that need it geocoded, as the single-location routes would; problems in item order. */
+/** Step 2: the addresses that need it geocoded (new ones, without coordinates); problems in item order. */
 async function geocodeAll(
   deps: AdminDeps,
   items: BulkItem[],
@@ -179,7 +192,7 @@ async function geocodeAll(
   problems: Problems,
   onProgress?: (p: BulkProgress) => void,
 ): Promise<void> {
-  const todo = plans.filter((p) => p.patch.address !== undefined && !p.patch.coordinates)
+  const todo = plans.filter((p) => p.patch.address !== undefined && !p.patch.coordinates && !p.keepsPoint)
   const failed = new Map<Plan, string>()
   let next = 0
   let done = 0
@@ -250,6 +263,11 @@ function apply(
     }
     const current = deps.store.locations.get(locatorId, plan.target)
     if (current === null) throw notFound(plan.target)
+    if (plan.keepsPoint && current.address !== plan.patch.address)
+      throw new LocationError(
+        'conflict',
+        `${plan.key}: the address of location ${current.id} changed meanwhile, so its point would not fit the address sent; nothing was written. Send the request again.`,
+      )
     const next = applyPatch(current, sentPatch(plan, current), plan.found, towns)
     const same = sameContent(next, current)
     if (!dryRun) deps.store.locations.replace(next, current)

@@ -92,6 +92,67 @@ describe('bulk upsert, JSON', () => {
     expect(res.body.results[0].geocoding).toEqual({ precision: 'rooftop', source: 'table' })
   })
 
+  test('an address as stored, sent without coordinates, keeps its point: a pin moved by hand survives a sync', async () => {
+    const white = {
+      external_id: 'W',
+      name: 'White House',
+      address: '1600 Pennsylvania Avenue NW, Washington, DC 20500',
+    }
+    const id = (await bulk({ locations: [white] })).body.results[0].id
+    await env.call('POST', `/admin/v1/locations/${id}`, { body: { coordinates: { lat: 38.8979, lng: -77.0367 } } })
+    const pinned = snapshot()
+    const again = await bulk({ locations: [white] })
+    expect(again.body.results[0]).toMatchObject({ action: 'unchanged', geocoding: null })
+    expect(snapshot()).toEqual(pinned)
+    // A new address is geocoded, and its point replaces the pin.
+    const moved = await bulk({ locations: [{ ...white, address: '10 Downing Street, London SW1A 2AA' }] })
+    expect(moved.body.results[0]).toMatchObject({ action: 'updated', geocoding: { precision: 'rooftop' } })
+    expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location.coordinates).toEqual({
+      lat: 51.5034,
+      lng: -0.1276,
+    })
+  })
+
+  test('a kept point whose address another write changed while the request geocoded is a conflict; nothing is written', async () => {
+    const white = {
+      external_id: 'W',
+      name: 'White House',
+      address: '1600 Pennsylvania Avenue NW, Washington, DC 20500',
+    }
+    const id = (await bulk({ locations: [white] })).body.results[0].id
+    const table = tableGeocoder({
+      '10 downing street, london sw1a 2aa': { lat: 51.5, lng: -0.13, precision: 'street' },
+    })
+    const app = createApp({
+      store: env.store,
+      geocoder: {
+        name: 'table',
+        async geocode(address) {
+          // Another client moves the White House while this request waits for the geocoder.
+          await env.call('POST', `/admin/v1/locations/${id}`, {
+            body: { address: '1 Elsewhere Road', coordinates: { lat: 1, lng: 1 } },
+          })
+          return table.geocode(address)
+        },
+      },
+      config: { maxBodyBytes: 256 * 1024, logRequests: false },
+      log: () => {},
+    })
+    const res = await app.handle(
+      new Request(`http://localhost${BULK}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${env.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          locations: [white, { external_id: 'D', name: 'Downing', address: '10 Downing Street, London SW1A 2AA' }],
+        }),
+      }),
+    )
+    expect(res.status).toBe(409)
+    expect(((await res.json()) as any).message).toContain('changed meanwhile')
+    // Downing Street is not created; the White House is as the other client left it.
+    expect((await all()).map((l: any) => [l.name, l.address])).toEqual([['White House', '1 Elsewhere Road']])
+  })
+
   test('delete_missing deletes the locations with an external id the request lacks; those without one stay', async () => {
     await bulk({ locations: [store('S1'), store('S2'), store('S3'), storeBody({ name: 'Hand-made' })] })
     const s3 = (await all()).find((l: { external_id: string }) => l.external_id === 'S3')
