@@ -101,6 +101,34 @@ describe('GET /places', () => {
     expect(near.body.data.locations.map((l: any) => l.id)).toEqual([ids.soho, ids.camden, ids.croydon])
   })
 
+  test('a region or country after the town narrows it, with a comma or as a last word', async () => {
+    const first = async (q: string) => (await places(q))[0]!.label
+    expect(await first('Portland, OR')).toBe('Portland, OR, United States of America')
+    expect(await first('Portland OR')).toBe('Portland, OR, United States of America')
+    expect(await first('Portland, Ore')).toBe('Portland, OR, United States of America') // cut short
+    expect(await first('Springfield, Illinois')).toBe('Springfield, IL, United States of America')
+    expect(await first('Paris, TX')).toBe('Paris, TX, United States of America')
+    expect(await first('Cambridge, UK')).toBe('Cambridge, United Kingdom')
+    expect(await first('Sydney NSW')).toBe('Sydney, NSW, Australia')
+    expect(await first('Vancouver BC')).toBe('Vancouver, BC, Canada')
+    expect(await first('München, Bayern')).toBe('Munich, Germany') // a region only the country is known of
+    // The labels this route gives find their place again.
+    for (const q of ['Köln', 'Portland, OR', 'Dublin, Ireland'])
+      expect(await first(await first(q))).toBe(await first(q))
+    // A piece that names no region or country is left out; a whole name is never cut in two.
+    expect(await first('Bondi Beach, Sydney')).toBe('Bondi Beach, NSW, Australia')
+    expect(await first('New York')).toBe('New York City, NY, United States of America') // the city, not the state
+    expect(await first('California')).toBe('California, United States of America')
+  })
+
+  test('alternate names of villages as typed, next to a whole name one letter off; no typos in a postcode', async () => {
+    // Mutzschen's old name, as typed. Jüchen, one letter off too, is near the store in Köln.
+    expect((await places('Müchen', '', maine))[0]!.label).toBe('Munich, Germany')
+    expect((await places('Müchen'))[0]!.label).toBe('Jüchen, Germany')
+    expect((await places('Lisboa'))[0]!.label).toBe('Lisbon, Portugal') // a big city's own: no typo tried
+    expect(await places('SW1A')).toEqual([]) // not Swadlincote
+  })
+
   test('postcodes and regions', async () => {
     const berlin = (await places('10115')).find((p) => p.country === 'DE')
     expect(berlin).toMatchObject({ label: '10115 Berlin, Germany' })

@@ -23,11 +23,14 @@ export type RankedPlace = PlaceHit & { nearKm: number | null }
 
 const NO_GROUP = () => ''
 
-/** The distance to the locator's nearest location within NEAR_KM, or null. */
-function nearestKm(index: LocatorIndex, at: { lat: number; lng: number }): number | null {
+/** A region's point is its towns' centre: a location this far from it makes it near the locator. */
+const REGION_NEAR_KM = 300
+
+/** The distance to the locator's nearest location near the place (NEAR_KM, REGION_NEAR_KM), or null. */
+function nearestKm(index: LocatorIndex, at: PlaceHit): number | null {
   const { hits } = index.query({
     center: { lat: at.lat, lng: at.lng },
-    radiusKm: NEAR_KM,
+    radiusKm: at.precision === 'region' ? REGION_NEAR_KM : NEAR_KM,
     tags: [],
     tagLogic: 'any',
     groupOf: NO_GROUP,

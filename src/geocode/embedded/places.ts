@@ -6,6 +6,7 @@
 import { Database } from 'bun:sqlite'
 import { createRequire } from 'node:module'
 import { codePoints, nameKey } from '../../core/text'
+import { countryCode } from '../countries'
 import { codeOf, codeText, type KeyParts, keyParts, SortedKeys, Texts, utf8 } from './place-keys'
 import { typoRanges } from './place-typos'
 import { regionLabel } from './resolve'
@@ -41,8 +42,19 @@ export const CANDIDATES = 48
 const TYPOS_FROM = 4
 /** A typed text this long or longer is more often a whole name than one cut short. */
 const WHOLE_FROM = 5
+/**
+ * A region weighs its people divided by this against a town: a big town of its name is more often
+ * meant ("New York" is the city), a village is not ("California").
+ */
+const REGION_SHARE = 4
+/** Found as typed, places of fewer people than this may be a typo's: "Müchen" is a village's old name. */
+const SMALL_PLACE = 50_000
+/** The tier of a whole name found through one typo (typos()). */
+const WHOLE_ONE_EDIT = 4
 /** How much more a whole main name found through a typo weighs than a whole alternate one. */
 const WHOLE_MAIN_WEIGHT = 10
+/** Names looked at for one query narrowed by a region or country; past this, the prefix's best only. */
+const KEEP_SCANNED = 20_000
 /** Postcodes looked at for one query, at most (in code order). */
 const POSTCODES_SCANNED = 200
 
@@ -87,20 +99,36 @@ export type PlaceParts = {
   /** 1: the postcode's own point; 0: its town's. */
   codePrecision: Uint8Array
   regions: Region[]
+  /**
+   * Every name and code of a region ("or", "oregon", "bayern"), to its regions as "US OR", or
+   * "DE *" where the data tells only its country: what a visitor writes after a town's name.
+   */
+  regionKeys: Map<string, string[]>
 }
+
+/** What the words after a town's name narrow it to: a region or a country, each piece one of them. */
+type Within = { town: (country: string, admin1: string) => boolean; country: (country: string) => boolean }
 
 /**
  * The name indexes from..to of the `most` best towns, one name each, best first: those a main
  * name matches before those only an alternate one does ("Sainte-..." before a city whose name
  * in some language begins so), then the most populous.
  */
-function bestTowns(keys: SortedKeys, population: Int32Array, from: number, to: number, most: number): Int32Array {
+function bestTowns(
+  keys: SortedKeys,
+  population: Int32Array,
+  from: number,
+  to: number,
+  most: number,
+  keep: ((town: number) => boolean) | null = null,
+): Int32Array {
   const best: number[] = []
   const towns = new Set<number>()
   const { main, ref } = keys
   const score = (i: number) => main[i]! * 2 ** 32 + population[ref[i]!]!
   for (let i = from; i < to; i++) {
     const town = ref[i]!
+    if (keep !== null && !keep(town)) continue
     if (best.length === most && score(i) <= score(best[best.length - 1]!)) continue
     if (towns.has(town)) {
       // A town's best name counts: its main name may come after an alternate one.
@@ -203,7 +231,7 @@ export function buildPlaceParts(db: Database): PlaceParts {
     .all()
     .map((c) => ({ ...c, key: c.postcode.toLowerCase().replace(/\s+/g, '') }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)) // ASCII: code unit order is byte order
-  const parts: Omit<PlaceParts, 'regions'> = {
+  const parts: Omit<PlaceParts, 'regions' | 'regionKeys'> = {
     lat: Float64Array.from(places, (p) => p.lat),
     lng: Float64Array.from(places, (p) => p.lng),
     population,
@@ -223,11 +251,17 @@ export function buildPlaceParts(db: Database): PlaceParts {
     codeLabel: keyParts(codes.map((c) => `${c.postcode} ${c.place}, ${countryName(c.country)}`)),
     codePrecision: Uint8Array.from(codes, (c) => (c.precision === 'postcode' ? 1 : 0)),
   }
-  return { ...parts, regions: readRegions(db, parts) }
+  const regionKeys = new Map<string, string[]>()
+  for (const r of db.query<{ country: string; key: string; admin1: string }, []>('SELECT * FROM regions').all()) {
+    const list = regionKeys.get(r.key) ?? []
+    list.push(`${r.country} ${r.admin1 || '*'}`)
+    regionKeys.set(r.key, list)
+  }
+  return { ...parts, regions: readRegions(db, parts), regionKeys }
 }
 
 /** Regions by their names (codes such as "NSW" left out: they begin too many words), each at its towns' centre. */
-function readRegions(db: Database, towns: Omit<PlaceParts, 'regions'>): Region[] {
+function readRegions(db: Database, towns: Omit<PlaceParts, 'regions' | 'regionKeys'>): Region[] {
   const rows = db
     .query<{ country: string; key: string; admin1: string }, []>(
       "SELECT country, key, admin1 FROM regions WHERE admin1 != '' AND length(key) > 3",
@@ -284,19 +318,81 @@ export class PlaceSearch {
   /**
    * The places whose name, postcode or region begins with `text` (folded as names are: case and
    * accents do not matter; the last word may be cut short), at most CANDIDATES: exact ones first,
-   * then the most populous. Empty when the text has no letter or digit.
+   * then the most populous. Empty when the text has no letter or digit. Words after a comma name
+   * the place's region or country ("Portland, OR", "Paris, Texas", "Köln, Germany"), and so may
+   * a last word without one ("Portland OR") when the whole text is no place's name.
    */
   find(text: string): PlaceHit[] {
+    const comma = text.indexOf(',')
+    if (comma >= 0)
+      return this.search(nameKey(text.slice(0, comma)), this.within(text.slice(comma + 1).split(','), true))
     const key = nameKey(text)
+    const hits = this.search(key, null, false)
+    const last = key.lastIndexOf(' ')
+    if (last > 0 && !hits.some((h) => h.exact)) {
+      const within = this.within([key.slice(last + 1)], false)
+      const named = within === null ? [] : this.search(key.slice(0, last), within)
+      if (named.some((h) => h.exact)) return named
+    }
+    return this.wantsTypos(key, hits) ? this.search(key, null) : hits
+  }
+
+  /**
+   * What `pieces` (the text after a town's name, split at commas) narrow it to: each piece a
+   * region's name or code, or a country's; the last may be cut short (from two characters) when
+   * `cut`. Null when a piece names neither, or there is none: the town's name is then read alone.
+   */
+  private within(pieces: string[], cut: boolean): Within | null {
+    // Each piece: the regions it names ("US OR", "DE *": only the country known) and the country.
+    const named: { regions: Set<string>; country: string | null; countries: Set<string> }[] = []
+    const keys = pieces.map(nameKey).filter((k) => k !== '')
+    for (const [i, piece] of keys.entries()) {
+      const regions = new Set<string>()
+      const prefix = cut && i === keys.length - 1 && piece.length >= 2
+      for (const [key, list] of this.parts.regionKeys)
+        if (key === piece || (prefix && key.startsWith(piece))) for (const r of list) regions.add(r)
+      const country = countryCode(piece)
+      const countries = new Set([...regions].map((r) => r.slice(0, 2)))
+      if (country !== null) countries.add(country)
+      if (countries.size === 0) return null
+      named.push({ regions, country, countries })
+    }
+    if (named.length === 0) return null
+    return {
+      town: (country, admin1) =>
+        named.every(
+          (n) => n.country === country || n.regions.has(`${country} ${admin1}`) || n.regions.has(`${country} *`),
+        ),
+      country: (country) => named.every((n) => n.countries.has(country)),
+    }
+  }
+
+  /**
+   * Whether `key` is looked for with typos beside `hits`, found as typed: when there are none; or
+   * from WHOLE_FROM characters, when none is a main name as typed and each is a small place.
+   * Not for a text with a digit: a postcode's ("SW1A" is not Swadlincote).
+   */
+  private wantsTypos(key: string, hits: PlaceHit[]): boolean {
+    const n = codePoints(key)
+    if (n < TYPOS_FROM || /\d/.test(key)) return false
+    if (hits.length === 0) return true
+    return n >= WHOLE_FROM && hits.every((h) => h.weight < SMALL_PLACE && !(h.exact && h.main))
+  }
+
+  /** The places `key` begins, in `within` (null: anywhere); with typos when none is a main name's and `typos`. */
+  private search(key: string, within: Within | null, typos = true): PlaceHit[] {
     if (key === '') return []
     const hits: PlaceHit[] = []
     const p = utf8.encode(key)
     const [from, to] = this.nameKeys.range(p)
     if (to > from) {
-      // Row -> 2 exact, 1 a main name begins with the text, 0 an alternate one only.
+      // Row -> 3 a main name exact, 2 an alternate one, 1 a main name begins with the text, 0 an
+      // alternate one only.
       const towns = new Map<number, number>()
-      for (let i = from; i < to && this.nameKeys.equals(i, p); i++) towns.set(this.nameKeys.ref[i]!, 2)
-      for (const i of this.bestOf(from, to, p.length)) {
+      const keep = within === null ? null : this.keepOf(within)
+      for (let i = from; i < to && this.nameKeys.equals(i, p); i++)
+        if (keep === null || keep(this.nameKeys.ref[i]!)) towns.set(this.nameKeys.ref[i]!, 2 + this.nameKeys.main[i]!)
+      for (const i of this.bestOf(from, to, p.length, keep)) {
         const town = this.nameKeys.ref[i]!
         if (!towns.has(town)) towns.set(town, this.nameKeys.main[i]!)
       }
@@ -305,25 +401,40 @@ export class PlaceSearch {
     const code = utf8.encode(key.replace(/\s+/g, ''))
     if (/\d/.test(key)) {
       const [a, b] = this.codes.range(code)
-      for (let i = a; i < b && i < a + POSTCODES_SCANNED; i++) hits.push(this.postcode(i, this.codes.equals(i, code)))
+      for (let i = a; i < b && i < a + POSTCODES_SCANNED; i++)
+        if (within === null || within.country(codeText(this.parts.codeCountry[this.codes.ref[i]!]!)))
+          hits.push(this.postcode(i, this.codes.equals(i, code)))
     }
     for (const r of this.parts.regions)
-      if (r.key.startsWith(key))
+      if (r.key.startsWith(key) && (within === null || within.country(r.country)))
         hits.push({
           label: r.label,
           lat: r.lat,
           lng: r.lng,
           country: r.country,
           precision: 'region',
-          weight: r.population,
+          weight: r.population / REGION_SHARE,
           exact: r.key === key,
           main: true,
           tier: 0,
         })
     // Exact names first, from four characters: "Lo" is more likely London than Lo (Belgium).
+    // Exact names first (main or alternate: "Cologne" is Köln), from four characters: "Lo" is more
+    // likely London than Lo (Belgium).
     const exactFirst = key.length >= 4
-    for (const h of hits) h.tier = (exactFirst && h.exact ? 0 : 2) + (h.main ? 0 : 1)
-    if (hits.length === 0 && codePoints(key) >= TYPOS_FROM) hits.push(...this.typos(key))
+    for (const h of hits) h.tier = exactFirst && h.exact ? 0 : h.main ? 2 : 3
+    if (typos && this.wantsTypos(key, hits)) {
+      // Beside alternate names as typed, a whole name one letter off ranks with them by its people:
+      // "Müchen" is München (Munich), not the village (Mutzschen) that has it as an alternate name.
+      const had = new Set(hits.map((h) => h.label))
+      const tier = hits.some((h) => h.tier === 0) ? 0 : 2
+      const typed = hits.length > 0
+      for (const t of this.typos(key, within === null ? null : this.keepOf(within))) {
+        if (had.has(t.label)) continue
+        const whole = typed && t.tier === WHOLE_ONE_EDIT
+        hits.push(whole ? { ...t, tier, weight: t.main ? t.weight / WHOLE_MAIN_WEIGHT : t.weight } : t)
+      }
+    }
     hits.sort((a, b) => a.tier - b.tier || b.weight - a.weight)
     return hits.slice(0, CANDIDATES)
   }
@@ -336,7 +447,7 @@ export class PlaceSearch {
    * one weighs ten times its people: a big city's rare alternate name ("Brisel", Brussels) is
    * less likely meant than a town's own ("Bristl": Bristol).
    */
-  private typos(key: string): PlaceHit[] {
+  private typos(key: string, keep: ((town: number) => boolean) | null): PlaceHit[] {
     const p = utf8.encode(key)
     const wholeFirst = codePoints(key) >= WHOLE_FROM
     let found = typoRanges(this.nameKeys, p, 1, false, wholeFirst)
@@ -360,12 +471,14 @@ export class PlaceSearch {
         add(this.nameKeys.ref[i]!, edits, 2 - this.nameKeys.main[i]!, this.nameKeys.main[i]!)
     // Labels are made for the best only: a short text may be an edit from thousands of towns.
     const { population } = this.parts
-    const ranked = [...towns].map(([town, { edits, rank, main }]) => ({
-      town,
-      main,
-      tier: 1 + 3 * edits + rank,
-      weight: population[town]! * (rank === 0 && main === 1 ? WHOLE_MAIN_WEIGHT : 1),
-    }))
+    const ranked = [...towns]
+      .filter(([town]) => keep === null || keep(town))
+      .map(([town, { edits, rank, main }]) => ({
+        town,
+        main,
+        tier: 1 + 3 * edits + rank,
+        weight: population[town]! * (rank === 0 && main === 1 ? WHOLE_MAIN_WEIGHT : 1),
+      }))
     ranked.sort((a, b) => a.tier - b.tier || b.weight - a.weight)
     return ranked
       .slice(0, CANDIDATES)
@@ -376,7 +489,18 @@ export class PlaceSearch {
    * The best towns (bestTowns) of the name keys from..to, which begin with the same `depth` bytes:
    * the prefix's list when it keeps one, else found now.
    */
-  private bestOf(from: number, to: number, depth: number): Int32Array {
+  /** Whether a town (by row) is in the region or country `within` names. */
+  private keepOf(within: Within): (town: number) => boolean {
+    const { country, admins, admin1 } = this.parts
+    return (town) => within.town(codeText(country[town]!), admins[admin1[town]!]!)
+  }
+
+  private bestOf(from: number, to: number, depth: number, keep: ((town: number) => boolean) | null = null): Int32Array {
+    if (keep !== null) {
+      // A short prefix's own list, narrowed; a longer one's names, all looked at.
+      if (to - from > KEEP_SCANNED) return this.bestOf(from, to, depth).filter((i) => keep(this.nameKeys.ref[i]!))
+      return bestTowns(this.nameKeys, this.parts.population, from, to, CANDIDATES, keep)
+    }
     if (to - from > LISTED_FROM) {
       const start = this.nameKeys.start[from]!
       const listed = this.parts.listed.get(this.nameKeys.bytes.toString('latin1', start, start + depth))
@@ -396,8 +520,8 @@ export class PlaceSearch {
       country,
       precision: 'city',
       weight: population[row]!,
-      exact: match === 2,
-      main: match >= 1,
+      exact: match >= 2,
+      main: match === 3 || match === 1,
       tier: 0,
     }
   }
