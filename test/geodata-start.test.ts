@@ -2,7 +2,7 @@
 // each step, written over the last on a terminal and as plain lines otherwise, and /healthz
 // answers "starting" meanwhile.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { rmSync } from 'node:fs'
+import { copyFileSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { startInTerminal, startServer, tempDir, freePort } from './helpers'
 
@@ -57,4 +57,33 @@ test('on a terminal: the steps are written over each other on one line, then cle
     server.proc.kill('SIGTERM')
     await server.proc.exited
   }
+}, 60_000)
+
+test('GEODATA_PATH naming a file that is not the data, or the database, is refused in one line; the file is left as it was', async () => {
+  const database = join(dir, 'kept.db')
+  const first = startServer(database, { DEMO: '0', PORT: freePort(), GEODATA_PATH: join(dir, 'kept-geo.sqlite') })
+  await first.waitFor(/"listening"/)
+  first.proc.kill('SIGTERM')
+  expect(await first.proc.exited).toBe(0)
+  const before = readFileSync(database)
+  // A backup of the database, named as the geocoder's data by mistake: it was built over before.
+  const backup = join(dir, 'backup.db')
+  copyFileSync(database, backup)
+  for (const [geodata, message] of [
+    [backup, `${backup} is not the offline geocoder's data, so it is left as it is.`],
+    [database, 'GEODATA_PATH and DATABASE_PATH name one file'],
+  ] as const) {
+    const server = Bun.spawn([process.execPath, join(import.meta.dir, '..', 'src/main.ts')], {
+      cwd: join(import.meta.dir, '..'),
+      env: { ...process.env, DATABASE_PATH: database, GEODATA_PATH: geodata, DEMO: '0', PORT: String(freePort()) },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    const stderr = await new Response(server.stderr).text()
+    expect(await server.exited).not.toBe(0)
+    expect(stderr).toContain(message)
+    expect(stderr).not.toContain('    at ') // one line, no stack trace
+  }
+  expect(readFileSync(backup)).toEqual(before)
+  expect(readFileSync(database)).toEqual(before)
 }, 60_000)

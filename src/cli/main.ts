@@ -5,6 +5,7 @@ import { dirname, resolve } from 'node:path'
 import { ConfigError, loadConfig, type Config } from '../core/config'
 import { redactSecrets } from '../core/ids'
 import { OperatorError } from '../operator'
+import { GeodataPathError } from '../geocode/embedded'
 import { openStore, type Store } from '../store'
 import { databaseFault, storageFault, storageFaultText } from '../store/db'
 import type { Command, Emit } from './context'
@@ -162,7 +163,12 @@ export async function cli(
       err(`storeloc: ${redactSecrets(e.message)}\n\n${USAGE}`)
       return 2
     }
-    if (e instanceof OperatorError || e instanceof ConfigError || e instanceof OutputError) {
+    if (
+      e instanceof OperatorError ||
+      e instanceof ConfigError ||
+      e instanceof OutputError ||
+      e instanceof GeodataPathError
+    ) {
       err(`storeloc: ${redactSecrets(e.message)}`)
       return 1
     }

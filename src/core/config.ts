@@ -1,4 +1,5 @@
 // The environment, read once, with defaults. Nothing else in the code base reads process.env.
+import { resolve } from 'node:path'
 import { availableParallelism } from 'node:os'
 import { WHOLE_NUMBER } from './text'
 
@@ -221,10 +222,16 @@ export function loadConfig(
     throw new ConfigError(`LOG_REQUESTS must be 1 or 0; got "${logRequests}".`)
   }
   const port = integer(env, 'PORT', 3000, 0, 65535)
+  const databasePath = env.DATABASE_PATH || DEFAULT_DATABASE_PATH
+  const dataPath = env.GEODATA_PATH || 'data/geocoder.sqlite'
+  if (resolve(dataPath) === resolve(databasePath))
+    throw new ConfigError(
+      `GEODATA_PATH and DATABASE_PATH name one file (${databasePath}). The geocoder's data needs a file of its own: leave GEODATA_PATH out, or name another file.`,
+    )
   return {
     port,
     host: env.HOST || '0.0.0.0',
-    databasePath: env.DATABASE_PATH || DEFAULT_DATABASE_PATH,
+    databasePath,
     publicBaseUrl,
     geocoder: {
       provider: provider as GeocoderProvider,
@@ -232,7 +239,7 @@ export function loadConfig(
       apiKey,
       userAgent: env.GEOCODER_USER_AGENT || 'storeloc/0.1 (self-hosted store locator)',
       timeoutMs: integer(env, 'GEOCODER_TIMEOUT_MS', 3000, 100, 60_000),
-      dataPath: env.GEODATA_PATH || 'data/geocoder.sqlite',
+      dataPath,
     },
     maxBodyBytes: 256 * 1024,
     logRequests: logRequests === '1' || logRequests === 'true',

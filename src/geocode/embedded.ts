@@ -5,7 +5,7 @@ import type { Geocoder, GeocodeResult } from './geocoder'
 import { DEFAULT_GEODATA_PATH, GEODATA_VERSION, geodataVersion } from './embedded/build'
 import { resolver } from './embedded/resolve'
 
-export { DEFAULT_GEODATA_PATH, ensureGeodata } from './embedded/build'
+export { DEFAULT_GEODATA_PATH, ensureGeodata, GeodataPathError } from './embedded/build'
 
 export type EmbeddedGeocoder = Geocoder & {
   /** The same answer as geocode(), synchronously. */

@@ -1,6 +1,7 @@
 // `storeloc serve` (and `npm start`): reads the settings and starts this process in its role.
 // WORKERS=1 (the default): one process does everything (single.ts). WORKERS=N > 1: a primary and
 // N workers, each started from `entry` (workers.ts).
+import { GeodataPathError } from '../geocode/embedded'
 import { databaseFault } from '../store/db'
 import { StartError } from './listen'
 import { readConfig } from './options'
@@ -16,11 +17,12 @@ export async function serve(argv: string[], entry: string): Promise<void> {
     return await runSingle(config)
   } catch (e) {
     // A database that fails the start anywhere (not only where it is opened) says so in one line.
-    const fault = e instanceof StartError ? null : databaseFault(e)
-    if (!(e instanceof StartError) && fault === null) throw e
+    const said = e instanceof StartError || e instanceof GeodataPathError
+    const fault = said ? null : databaseFault(e)
+    if (!said && fault === null) throw e
     console.error(
-      e instanceof StartError
-        ? e.message
+      said
+        ? (e as Error).message
         : `Cannot use the database at ${config.databasePath}: ${(e as Error).message.replace(/\.$/, '')}.`,
     )
     process.exit(1)

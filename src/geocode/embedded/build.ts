@@ -386,10 +386,32 @@ export function geodataVersion(path: string): string | null {
   }
 }
 
-/** Builds the file when it is missing or of another version; otherwise does nothing. */
+/** GEODATA_PATH names a file that is not the geocoder's data: the start stops, saying so in one line. */
+export class GeodataPathError extends Error {}
+
+/**
+ * Whether the file at `path` is the geocoder's data, of any version: a SQLite file with its
+ * tables. A file that is not (a storeloc database, a backup, any other file) is never replaced.
+ */
+function isGeodata(path: string): boolean {
+  try {
+    const db = new Database(path, { readonly: true })
+    try {
+      const tables = db.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table'").all()
+      const names = new Set(tables.map((t) => t.name))
+      return ['meta', 'places', 'place_names', 'postcodes'].every((t) => names.has(t))
+    } finally {
+      db.close()
+    }
+  } catch {
+    return false
+  }
+}
+
 /**
  * Builds the data at `path` unless it is there at GEODATA_VERSION, in a worker thread (the
- * caller's requests are answered meanwhile). `say` is told that it starts, each step, and the
+ * caller's requests are answered meanwhile). Refuses a file that is there but not the geocoder's
+ * data: GEODATA_PATH may name a database or a backup by mistake. `say` is told that it starts, each step, and the
  * result, a line each; `sayInPlace`, when given (a terminal), is told the steps instead, each
  * to be written over the last.
  */
@@ -399,6 +421,10 @@ export async function ensureGeodata(
   sayInPlace?: (text: string) => void,
 ): Promise<void> {
   if (geodataVersion(path) === GEODATA_VERSION) return
+  if (existsSync(path) && !isGeodata(path))
+    throw new GeodataPathError(
+      `${path} is not the offline geocoder's data, so it is left as it is. Point GEODATA_PATH at a file of its own (by default data/geocoder.sqlite), or delete that file if it is an old copy.`,
+    )
   say(`Preparing the offline geocoder data in ${path} (once, about 6 seconds)...`)
   const t0 = performance.now()
   const stats = await new Promise<GeodataStats>((resolve, reject) => {
