@@ -10,7 +10,7 @@ import { townsFrom, type TownSource } from '../locations/town'
 import { OperatorError, readFileBytes, readJsonFile, requireLocator } from '../operator'
 import type { Command, Context } from './context'
 import { args, required } from './output'
-import { importSummary, progressPrinter } from './import-report'
+import { importSummary, progressPrinter, unreadColumns } from './import-report'
 
 type Format = 'csv' | 'json'
 
@@ -81,9 +81,13 @@ function lazyGeocoder({ store, config }: Context): {
 }
 
 /** Every problem of a refused import, one per line, under a line saying nothing was written. */
-function refusal(file: string, e: LocationError): OperatorError {
+function refusal(file: string, e: LocationError, unknown: string[]): OperatorError {
   const lines = Object.values(e.details ?? {}).flat()
-  return new OperatorError(`Nothing was imported from ${file}: ${e.message}${lines.map((l) => `\n  ${l}`).join('')}`)
+  // A column read under no name is often why a field is missing ("Business name": no name).
+  const unread = unknown.length > 0 ? `\n${unreadColumns(unknown)}` : ''
+  return new OperatorError(
+    `Nothing was imported from ${file}: ${e.message}${lines.map((l) => `\n  ${l}`).join('')}${unread}`,
+  )
 }
 
 export const IMPORT_COMMANDS: Record<string, Command> = {
@@ -112,7 +116,7 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
         onProgress: (p: BulkProgress) => progress.update(p),
       })
     } catch (e) {
-      if (e instanceof LocationError && e.details) throw refusal(file, e)
+      if (e instanceof LocationError && e.details) throw refusal(file, e, unknown)
       if (e instanceof LocationError) throw new OperatorError(`Nothing was imported from ${file}: ${e.message}`)
       throw e
     } finally {

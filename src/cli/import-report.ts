@@ -84,9 +84,10 @@ export function importSummary(
     if (warned.length > MAX_WARNINGS)
       lines.push(`  ... and ${warned.length - MAX_WARNINGS} more (--json lists them all).`)
   }
-  if (unknownColumns.length > 0)
-    lines.push(
-      `Columns not read (no location field has these names; docs/cli.md lists the columns): ${unknownColumns.join(', ')}.`,
-    )
+  if (unknownColumns.length > 0) lines.push(unreadColumns(unknownColumns))
   return lines.join('\n')
 }
+
+/** The line naming the columns of a file that were not read: in the summary, and when the file is refused. */
+export const unreadColumns = (unknownColumns: string[]): string =>
+  `Columns not read (no location field has these names; docs/cli.md lists the columns): ${unknownColumns.join(', ')}.`

@@ -177,12 +177,18 @@ export function joinAddress(parts: Map<string, string>, cell: string | undefined
   return joined === '' ? undefined : joined
 }
 
+/** Countries whose postcodes are five digits, some with a leading zero (Dresden 01099, Barcelona 08012). */
+const FIVE_DIGITS = new Set(['DE', 'ES', 'FR', 'IT'])
+
 /**
- * The row's parts with a US ZIP code's dropped leading zeros put back (Excel reads "02134" as a
- * number), when its region is the state of the padded code and it names no other country.
+ * The row's parts with a postcode's dropped leading zero put back (Excel reads "02134" as a
+ * number): a US ZIP code's when its region is the state of the padded code and it names no other
+ * country; a four-digit one's in a country of five-digit codes.
  */
 export function mendParts(parts: Map<string, string>): void {
   const [postcode, region, country] = [parts.get('postcode'), parts.get('region'), parts.get('country')]
-  if (postcode && region && (!country || countryCode(country) === 'US'))
-    parts.set('postcode', zipWithZeros(postcode, region))
+  const code = country ? countryCode(country) : null
+  if (postcode && FIVE_DIGITS.has(code ?? '') && /^\d{4}$/.test(postcode.trim()))
+    parts.set('postcode', `0${postcode.trim()}`)
+  else if (postcode && region && (!country || code === 'US')) parts.set('postcode', zipWithZeros(postcode, region))
 }

@@ -81,6 +81,17 @@ const DELIMITERS = [',', ';', '\t'] as const
 /** Fields whose empty cell leaves the key out: they cannot be cleared, and id/external_id pick the row's target. */
 const OMIT_WHEN_EMPTY = new Set(['id', 'external_id', 'name', 'address', 'status'])
 const MAP_FIELDS = new Set(['contact', 'social', 'hours', 'custom_fields'])
+/** Other tools' statuses, as their exports write them (WordPress: publish, pending, private), to ours. */
+const OTHER_STATUSES = new Map([
+  ['publish', 'published'],
+  ['active', 'published'],
+  ['visible', 'published'],
+  ['live', 'published'],
+  ['enabled', 'published'],
+  ['pending', 'draft'],
+  ['private', 'draft'],
+  ['disabled', 'draft'],
+])
 const ADDRESS_PARTS = new Set(['street', 'house_number', 'street2', 'city', 'postcode', 'region', 'country'])
 /** A plain decimal number as String(n) writes it, and the same with a decimal comma (Excel in many locales). */
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i
@@ -352,6 +363,7 @@ function readRow({ columns, width, hasAddress }: Header, { cells, line }: RawRec
       maps.set(top, entries)
     } else if (ADDRESS_PARTS.has(top)) parts.set(top, cell)
     else if (top === 'tags') body.tags = [...((body.tags as string[] | undefined) ?? []), ...splitTags(cell)]
+    else if (top === 'status' && cell !== '') body.status = OTHER_STATUSES.get(cell.toLowerCase()) ?? cell
     else if (cell !== '' || !OMIT_WHEN_EMPTY.has(top)) body[top] = cell
   }
   if (Object.keys(coordinates).length > 0) body.coordinates = coordinates

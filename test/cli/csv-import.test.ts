@@ -95,6 +95,18 @@ describe('locations import from CSV', () => {
       '  line 6 (external_id "D"): The custom_fields.floor field must be a number.',
     ])
     expect(rows()).toEqual(before)
+    // A refused file names the columns it did not read too: often the reason a field is missing.
+    const unnamed = storeloc(
+      'locations',
+      'import',
+      locatorId,
+      '--file',
+      file('unnamed.csv', 'Shop Title,address\nA,b\n'),
+    )
+    expect(unnamed.stderr.trimEnd().split('\n').slice(1)).toEqual([
+      '  line 2: The name field is required.',
+      'Columns not read (no location field has these names; docs/cli.md lists the columns): Shop Title.',
+    ])
     const broken = storeloc('locations', 'import', locatorId, '--file', file('broken.csv', 'name,address\nA,"b\n'))
     expect(broken.code).toBe(1)
     expect(broken.stderr).toStartWith(

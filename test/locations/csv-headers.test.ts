@@ -157,6 +157,25 @@ describe('header', () => {
     ['Sito web', 'contact.website'],
     ['Beschreibung', 'description'],
     ['Descripción', 'description'],
+    // Google Business Profile's bulk sheet.
+    ['Business name', 'name'],
+    ['Primary phone', 'contact.phone'],
+    ['Country/Region', 'country'],
+    ['Administrative area', 'region'],
+    ['Monday hours', 'hours.monday'],
+    ['Sunday hours', 'hours.sunday'],
+    ['Labels', 'tags'],
+    ['From the business', 'description'],
+    // A German spreadsheet's, and days in the six languages.
+    ['Filialname', 'name'],
+    ['Breitengrad', 'coordinates.lat'],
+    ['Längengrad', 'coordinates.lng'],
+    ['Kategorie', 'tags'],
+    ['Montag', 'hours.monday'],
+    ['Samedi', 'hours.saturday'],
+    ['Miércoles', 'hours.wednesday'],
+    ['Domenica', 'hours.sunday'],
+    ['Vrijdag', 'hours.friday'],
   ]
 
   test.each(ALIASES)('"%s" is read as %s', (header, field) => {
@@ -190,9 +209,29 @@ describe('header', () => {
     // County beside State, Country Code beside Country: the file is read, the fallback left out.
     expect(readLocationsCsv('Name,Address,City,County,State,Zip\n').unknown).toEqual(['County'])
     expect(readLocationsCsv('Country,Country Code\n').unknown).toEqual(['Country Code'])
+    // Shopify's Province Code beside Province; alone, its dropped ZIP code zero is put back.
+    expect(readLocationsCsv('Province,Province Code\n').unknown).toEqual(['Province Code'])
+    expect(bodies('address1,city,province code,zip,country\n100 Church St,Burlington,VT,5401,US\n')).toEqual([
+      { address: '100 Church St, Burlington, VT 05401, US' },
+    ])
     // An Australian list whose only town column is Suburb keeps its town.
     expect(bodies('street,suburb,state,postcode,country\n100 George St,Sydney,NSW,2000,AU\n')).toEqual([
       { address: '100 George St, Sydney, NSW 2000, AU' },
+    ])
+  })
+
+  test("other tools' statuses are read as ours: WordPress's publish, pending and private", () => {
+    const statuses = ['publish', 'Active', 'pending', 'private', 'draft', 'hidden', 'closed']
+    const read = readLocationsCsv(`name,status\n${statuses.map((s) => `A,${s}`).join('\n')}\n`)
+    // "closed" is not a status: the location's validation refuses it, naming its values.
+    expect(read.rows.map((r) => r.body.status)).toEqual([
+      'published',
+      'published',
+      'draft',
+      'draft',
+      'draft',
+      'hidden',
+      'closed',
     ])
   })
 
@@ -449,21 +488,27 @@ describe('address', () => {
     ])
   })
 
-  test("a US ZIP code's leading zeros a spreadsheet dropped are put back when its state's", () => {
+  test("a postcode's leading zeros a spreadsheet dropped are put back: a US state's ZIP code, a five-digit country's code", () => {
     const read = readLocationsCsv(
       [
         'name,street,city,state,zip,country',
         'Boston,1 Main St,Boston,MA,2134,', // 02134 is in MA
         'Holtsville,1 Main St,Holtsville,NY,501,US', // 00501
         'Perth,1 Hay St,Perth,WA,6000,', // 06000 is no Washington ZIP code: an Australian postcode
-        'Other,1 Main St,Boston,MA,2134,DE', // another country named: as written
+        'Other,1 Main St,Boston,MA,2134,GB', // another country named: as written
+        'Dresden,Prager Str. 1,Dresden,,1069,Deutschland', // German codes are five digits
+        'Barcelona,Carrer de Pau Claris 1,Barcelona,,8010,ES',
+        'Wien,Graben 1,Wien,,1010,AT', // Austrian codes are four
       ].join('\n'),
     )
     expect(read.rows.map((r) => [r.body.address, r.postcode])).toEqual([
       ['1 Main St, Boston, MA 02134', '02134'],
       ['1 Main St, Holtsville, NY 00501, US', '00501'],
       ['1 Hay St, Perth, WA 6000', '6000'],
-      ['1 Main St, 2134 Boston, MA, DE', '2134'],
+      ['1 Main St, Boston 2134, MA, GB', '2134'],
+      ['Prager Str. 1, 01069 Dresden, Deutschland', '01069'],
+      ['Carrer de Pau Claris 1, 08010 Barcelona, ES', '08010'],
+      ['Graben 1, 1010 Wien, AT', '1010'],
     ])
   })
 
