@@ -50,6 +50,10 @@ describe('splitWeekHours', () => {
     ['Daily 8-22', weekdays('8-22', '8-22', '8-22')],
     ['täglich 10-20 Uhr', weekdays('10-20 Uhr', '10-20 Uhr', '10-20 Uhr')],
     ['24/7', weekdays('24/7', '24/7', '24/7')],
+    ['Open 7 days 8am-8pm', weekdays('8am-8pm', '8am-8pm', '8am-8pm')],
+    ['Weekdays 8-6, Weekends 9-5', weekdays('8-6', '9-5', '9-5')],
+    ['Werktags 9-18, Wochenende geschlossen', weekdays('9-18', 'geschlossen', 'geschlossen')],
+    ['Week-end 10-18', week('', '', '', '', '', '10-18', '10-18')],
     ['9-12, 14-18', weekdays('9-12, 14-18', '9-12, 14-18', '9-12, 14-18')], // no day named: every day
   ]
   for (const [text, days] of cases) test(JSON.stringify(text), () => expect(splitWeekHours(text)).toEqual(days))

@@ -39,9 +39,15 @@ const ROMANCE_WORDS = /(?<![\p{L}\d])(?:fermee?|chius[oa]|cerrad[oa]|ouvert|aper
  */
 const GERMANIC_ONLY = /(?<![\p{L}\d])(?:mo|fr|wo|vr|za|zo|so|uhr|uur|geoffnet|geopend|open)(?![\p{L}\d])/u
 /** Words for every day of the week. */
-const EVERY =
-  'daily|every\\s*day|all\\s+week|taglich|jeden\\s+tag|tous\\s+les\\s+jours|todos\\s+los\\s+dias|tutti\\s+i\\s+giorni|dagelijks'
-const EVERY_DAY = new RegExp(`^(?:${EVERY})$`)
+const EVERY_WORDS =
+  'daily|every\\s*day|all\\s+week|7\\s*days(?:\\s+a\\s+week)?|seven\\s+days(?:\\s+a\\s+week)?|taglich|jeden\\s+tag|tous\\s+les\\s+jours|todos\\s+los\\s+dias|tutti\\s+i\\s+giorni|dagelijks'
+const EVERY_DAY = new RegExp(`^(?:${EVERY_WORDS})$`)
+/** Words for Monday to Friday, and for Saturday and Sunday. */
+const WEEKDAY_WORDS = 'week\\s*days|werktags|wochentags|en\\s+semaine|entre\\s+semana|giorni\\s+feriali|werkdagen'
+const WEEKEND_WORDS = 'week-?ends?|wochenende|fines?\\s+de\\s+semana|fine\\s+settimana'
+const WEEKDAYS = new RegExp(`^(?:${WEEKDAY_WORDS})$`)
+const WEEKENDS = new RegExp(`^(?:${WEEKEND_WORDS})$`)
+const EVERY = `${EVERY_WORDS}|${WEEKDAY_WORDS}|${WEEKEND_WORDS}`
 /** OpenStreetMap's public holidays: a rule for them says nothing of the week. */
 const HOLIDAYS = 'ph'
 
@@ -85,6 +91,8 @@ function folded(text: string): { t: string; at: number[] } {
 function daysOf(spec: string, romance: boolean): number[] {
   const text = spec.replace(/\s*:$/, '').trim()
   if (EVERY_DAY.test(text)) return [0, 1, 2, 3, 4, 5, 6]
+  if (WEEKDAYS.test(text)) return [0, 1, 2, 3, 4]
+  if (WEEKENDS.test(text)) return [5, 6]
   const dayOf = (name: string) => (romance ? ROMANCE_OF.get(name) : undefined) ?? DAY_OF.get(name)!
   const days: number[] = []
   for (const [, first, last] of text.matchAll(SPAN_PARTS)) {

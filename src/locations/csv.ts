@@ -435,7 +435,8 @@ function specialCell(location: CsvLocation): string {
 
 /**
  * A week of hours in one cell, split into body.hours: each day a day column leaves empty takes
- * the week's text for it ('' for a day the week does not name, as an empty day cell clears it).
+ * the week's text for it ("closed" for a day a week of named days leaves out; '' for every day of
+ * an empty cell, as an empty day cell clears it).
  */
 function weekInto(body: Record<string, unknown>, week: string): CsvRow['problems'] {
   const days = week === '' ? DAYS.map(() => '') : splitWeekHours(week)
@@ -448,8 +449,10 @@ function weekInto(body: Record<string, unknown>, week: string): CsvRow['problems
     ]
   }
   const hours = (body.hours ?? {}) as Record<string, string>
+  // A week that names some days is closed on the others ("Mon-Fri 9-18": closed at the weekend).
+  const named = days.some((d) => d !== '')
   DAYS.forEach((day, i) => {
-    if (!hours[day]) hours[day] = days[i]!
+    if (!hours[day]) hours[day] = days[i] || (named ? 'closed' : '')
   })
   body.hours = hours
   return []

@@ -361,7 +361,7 @@ describe('bulk upsert, CSV', () => {
       thursday: '9-18',
       friday: '9-18',
       saturday: '10-14',
-      sunday: '',
+      sunday: 'closed', // a day the week leaves out
     })
     expect(a.hours_unread).toEqual([])
   })

@@ -144,7 +144,7 @@ describe('fields', () => {
 
   test('a week of hours in one column is split into the days; a day column given wins for its day', () => {
     const read = readLocationsCsv(
-      'name,address,Opening Hours,sunday\nA,1 Rd,"Mon-Fri 9-18, Sat 10-14",12-16\nB,2 Rd,Mo-Sa 08:00-20:00; So off,\nC,3 Rd,,\n',
+      'name,address,Opening Hours,sunday\nA,1 Rd,"Mon-Fri 9-18, Sat 10-14",12-16\nB,2 Rd,Mo-Sa 08:00-20:00; So off,\nC,3 Rd,,\nD,4 Rd,Mon-Fri 9-17,\n',
     )
     expect(read.unknown).toEqual([])
     const days = (mon: string, sat: string, sun: string) => ({
@@ -160,6 +160,7 @@ describe('fields', () => {
       [days('9-18', '10-14', '12-16'), []],
       [{ ...days('08:00-20:00', '08:00-20:00', 'closed') }, []],
       [days('', '', ''), []], // an empty cell clears the days, as empty day cells do
+      [days('9-17', 'closed', 'closed'), []], // the days a week leaves out are closed
     ])
     for (const header of ['hours', 'Store Hours', 'Öffnungszeiten', 'horaires', 'opening_hours'])
       expect(readLocationsCsv(`name,${header}\nA,Mon-Fri 9-5\n`).rows[0]!.body.hours).toMatchObject({ friday: '9-5' })
