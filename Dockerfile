@@ -19,5 +19,5 @@ VOLUME /data
 EXPOSE 3000
 STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s \
-  CMD ["bun", "-e", "const r = await fetch('http://127.0.0.1:3000/readyz'); process.exit(r.ok ? 0 : 1)"]
+  CMD ["bun", "-e", "const r = await fetch(`http://127.0.0.1:${process.env.PORT || 3000}/readyz`); process.exit(r.ok ? 0 : 1)"]
 CMD ["bun", "src/main.ts"]

@@ -1,6 +1,6 @@
 // A production install, as docs/operations.md has it: the package's files, `npm ci --omit=dev`
-// (offline, from the npm cache the test run's own `npm install` filled), then `npm start` with no
-// Bun on PATH but the one the install brings.
+// (offline, from the npm cache the test run's own `npm install` filled), then `npm start` and
+// `bin/storeloc.js serve` with no Bun on PATH but the one the install brings.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs'
@@ -74,4 +74,26 @@ test('npm ci --omit=dev, then npm start and npx storeloc work with only Node.js 
     if (!stopped) await Bun.sleep(100)
   }
   expect(stopped).toBe(true)
-}, 60_000)
+
+  // As README's "In production" and a service manager start it: a SIGTERM to that process alone stops the service.
+  const direct = spawn(
+    join(install, 'bin/storeloc.js'),
+    ['serve', '--port', '0', '--host', '127.0.0.1', '--database', database, '--no-demo'],
+    {
+      cwd: install,
+      env: { ...env, GEODATA_PATH: join(ROOT, 'data/geocoder.sqlite') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  const directExited = new Promise<number | null>((resolve) => direct.on('exit', (code) => resolve(code)))
+  const directLines = stdoutLines({ stdout: Readable.toWeb(direct.stdout!) as ReadableStream<Uint8Array> })
+  const directUrl = JSON.parse(await directLines.waitFor(/"listening"/)).url
+  expect((await fetch(`${directUrl}/healthz`)).status).toBe(200)
+  direct.kill('SIGTERM')
+  expect(await directExited).toBe(0)
+  const refused = await fetch(`${directUrl}/healthz`).then(
+    () => false,
+    () => true,
+  )
+  expect(refused).toBe(true)
+}, 90_000)
