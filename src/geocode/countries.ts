@@ -168,6 +168,13 @@ export function regionCode(country: string, text: string): string | null {
   return regions?.get(nameKey(text)) ?? null
 }
 
+/** Every spelling (nameKey keys) of the region `text` names in `country`, code and name ("il", "illinois"); [] for none. */
+export function regionSpellings(country: string, text: string): string[] {
+  const code = regionCode(country, text)
+  const regions = POSTCODE_COUNTRIES.find((c) => c.code === country)?.regions()
+  return code === null || regions === undefined ? [] : [...regions].filter(([, c]) => c === code).map(([k]) => k)
+}
+
 /**
  * A US ZIP code whose leading zeros a spreadsheet dropped ("2134" for 02134, in MA), given back
  * when the padded code is one of its state's; any other postcode as it is.

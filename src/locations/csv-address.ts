@@ -2,7 +2,7 @@
 // postcode, city, region and country. A spreadsheet writes an address either way, or both. When
 // in doubt an address cell is kept as written: a part is added to it only where it plainly lacks it.
 import { nameKey } from '../core/text'
-import { countryCode, countryOfPostcode, regionCode, zipWithZeros } from '../geocode/countries'
+import { countryCode, countryOfPostcode, regionSpellings, zipWithZeros } from '../geocode/countries'
 
 /** Countries that write the house number before the street ("200 Main Street", "12 rue de Rivoli"). */
 const NUMBER_FIRST = new Set(['US', 'CA', 'GB', 'IE', 'AU', 'NZ', 'FR', 'LU', 'MC', 'ZA', 'IN', 'SG', 'MY', 'PH', 'HK'])
@@ -110,11 +110,13 @@ function completed(
   return cell.slice(0, street.from) + withNumber + (addLine ? `, ${street2}` : '') + cell.slice(street.to)
 }
 
-/** Whether `text` names `region` by its words, or by the code or name of a US, CA or AU state ("Illinois" is IL). */
+/**
+ * Whether `text` names `region` in whole words, as written or by another spelling of a US, CA or
+ * AU state ("Portland OR 97201" names Oregon; "Illinois" is IL).
+ */
 function namesRegion(text: string, region: string, country: string | null): boolean {
   if (hasWords(text, region)) return true
-  const code = country === null ? null : regionCode(country, region)
-  return code !== null && regionCode(country!, text.replace(/\d[\d-]*/g, '').trim()) === code
+  return country !== null && regionSpellings(country, region).some((s) => hasWords(text, s))
 }
 
 /** The row's city, postcode and region, for a kept cell to be completed with. */
@@ -134,7 +136,9 @@ function withPlace(cell: string, place: Place, code: string | null): string {
   const isRegion = (text: string) => place.region !== undefined && namesRegion(text, place.region, code)
   const after = parts.length > 1 && !isRegion(last.text) && countryCode(last.text) !== null ? parts.at(-2)! : last
   const postcode = place.postcode !== undefined && !hasPostcode(cell, place.postcode) ? place.postcode : undefined
-  const region = place.region !== undefined && !parts.some((p) => isRegion(p.text)) ? place.region : undefined
+  // The street part does not name it: "10 Illinois St, Springfield" lacks IL.
+  const named = parts.length > 1 ? parts.slice(1) : parts
+  const region = place.region !== undefined && !named.some((p) => isRegion(p.text)) ? place.region : undefined
   if (postcode === undefined && region === undefined) return cell
   let town = after.text
   const added: string[] = []

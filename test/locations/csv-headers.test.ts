@@ -420,6 +420,8 @@ describe('address', () => {
       'I,"1 Main St, Atlanta, Georgia",Atlanta,GA,30303,US', // a state named as a country is the state
       'J,"Via Roma 1, 00184 Roma",Roma,Lazio,00184,IT', // the region after the town
       'K,"Via Roma 1, 00184 Roma, Lazio",Roma,Lazio,00184,IT', // nothing lacking: as written
+      'L,"1 Main St, Portland OR 97201",Portland,Oregon,97201,US', // the state's code within a part
+      'M,"10 Illinois St, Springfield",Springfield,IL,62701,', // a street named after it names no state
     ].join('\n')
     expect(bodies(csv).map((b) => b.address)).toEqual([
       '200 Main Street, Springfield, IL 62701',
@@ -433,6 +435,8 @@ describe('address', () => {
       '1 Main St, Atlanta, Georgia 30303',
       'Via Roma 1, 00184 Roma, Lazio',
       'Via Roma 1, 00184 Roma, Lazio',
+      '1 Main St, Portland OR 97201',
+      '10 Illinois St, Springfield, IL 62701',
     ])
     // The row's country for the import's checks: its cell, else what its postcode tells.
     expect(readLocationsCsv(csv).rows.map((r) => r.country)).toEqual([
@@ -447,6 +451,8 @@ describe('address', () => {
       'US',
       'IT',
       'IT',
+      'US',
+      'US',
     ])
   })
 

@@ -119,6 +119,9 @@ describe('GET /places', () => {
     expect(await first('Bondi Beach, Sydney')).toBe('Bondi Beach, NSW, Australia')
     expect(await first('New York')).toBe('New York City, NY, United States of America') // the city, not the state
     expect(await first('California')).toBe('California, United States of America')
+    // A whole code is not cut short ("WA" is not Wales); a region named is no region asked for.
+    expect((await places('Newport, WA')).map((p) => p.country)).not.toContain('GB')
+    expect(await first('Washington, DC')).toBe('Washington, DC, United States of America')
   })
 
   test('alternate names of villages as typed, next to a whole name one letter off; no typos in a postcode', async () => {

@@ -6,9 +6,9 @@
 import { Database } from 'bun:sqlite'
 import { createRequire } from 'node:module'
 import { codePoints, nameKey } from '../../core/text'
-import { countryCode } from '../countries'
 import { codeOf, codeText, type KeyParts, keyParts, SortedKeys, Texts, utf8 } from './place-keys'
 import { typoRanges } from './place-typos'
+import { type Within, withinOf } from './place-within'
 import { regionLabel } from './resolve'
 import { type ReverseLookup, reverseLookupAt } from './reverse'
 
@@ -105,9 +105,6 @@ export type PlaceParts = {
    */
   regionKeys: Map<string, string[]>
 }
-
-/** What the words after a town's name narrow it to: a region or a country, each piece one of them. */
-type Within = { town: (country: string, admin1: string) => boolean; country: (country: string) => boolean }
 
 /**
  * The name indexes from..to of the `most` best towns, one name each, best first: those a main
@@ -325,46 +322,19 @@ export class PlaceSearch {
   find(text: string): PlaceHit[] {
     const comma = text.indexOf(',')
     if (comma >= 0)
-      return this.search(nameKey(text.slice(0, comma)), this.within(text.slice(comma + 1).split(','), true))
+      return this.search(
+        nameKey(text.slice(0, comma)),
+        withinOf(this.parts.regionKeys, text.slice(comma + 1).split(','), true),
+      )
     const key = nameKey(text)
     const hits = this.search(key, null, false)
     const last = key.lastIndexOf(' ')
     if (last > 0 && !hits.some((h) => h.exact)) {
-      const within = this.within([key.slice(last + 1)], false)
+      const within = withinOf(this.parts.regionKeys, [key.slice(last + 1)], false)
       const named = within === null ? [] : this.search(key.slice(0, last), within)
       if (named.some((h) => h.exact)) return named
     }
     return this.wantsTypos(key, hits) ? this.search(key, null) : hits
-  }
-
-  /**
-   * What `pieces` (the text after a town's name, split at commas) narrow it to: each piece a
-   * region's name or code, or a country's; the last may be cut short (from two characters) when
-   * `cut`. Null when a piece names neither, or there is none: the town's name is then read alone.
-   */
-  private within(pieces: string[], cut: boolean): Within | null {
-    // Each piece: the regions it names ("US OR", "DE *": only the country known) and the country.
-    const named: { regions: Set<string>; country: string | null; countries: Set<string> }[] = []
-    const keys = pieces.map(nameKey).filter((k) => k !== '')
-    for (const [i, piece] of keys.entries()) {
-      const regions = new Set<string>()
-      const prefix = cut && i === keys.length - 1 && piece.length >= 2
-      for (const [key, list] of this.parts.regionKeys)
-        if (key === piece || (prefix && key.startsWith(piece))) for (const r of list) regions.add(r)
-      const country = countryCode(piece)
-      const countries = new Set([...regions].map((r) => r.slice(0, 2)))
-      if (country !== null) countries.add(country)
-      if (countries.size === 0) return null
-      named.push({ regions, country, countries })
-    }
-    if (named.length === 0) return null
-    return {
-      town: (country, admin1) =>
-        named.every(
-          (n) => n.country === country || n.regions.has(`${country} ${admin1}`) || n.regions.has(`${country} *`),
-        ),
-      country: (country) => named.every((n) => n.countries.has(country)),
-    }
   }
 
   /**
@@ -406,7 +376,7 @@ export class PlaceSearch {
           hits.push(this.postcode(i, this.codes.equals(i, code)))
     }
     for (const r of this.parts.regions)
-      if (r.key.startsWith(key) && (within === null || within.country(r.country)))
+      if (r.key.startsWith(key) && (within === null || (!within.regions && within.country(r.country))))
         hits.push({
           label: r.label,
           lat: r.lat,
