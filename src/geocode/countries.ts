@@ -160,19 +160,13 @@ export function countryOfPostcode(postcode: string, region: string, city: string
 }
 
 /**
- * The code of the US state, Canadian province or Australian state `text` names by its code or
- * name ("Illinois" and "il" -> "IL"), in the country `country` names; null for any other.
+ * Every spelling (as nameKey keys) of the US state, Canadian province or Australian state `text`
+ * names by its code or name in `country`: "il" and "illinois" for "Illinois"; [] for any other.
  */
-export function regionCode(country: string, text: string): string | null {
-  const regions = POSTCODE_COUNTRIES.find((c) => c.code === country)?.regions()
-  return regions?.get(nameKey(text)) ?? null
-}
-
-/** Every spelling (nameKey keys) of the region `text` names in `country`, code and name ("il", "illinois"); [] for none. */
 export function regionSpellings(country: string, text: string): string[] {
-  const code = regionCode(country, text)
   const regions = POSTCODE_COUNTRIES.find((c) => c.code === country)?.regions()
-  return code === null || regions === undefined ? [] : [...regions].filter(([, c]) => c === code).map(([k]) => k)
+  const code = regions?.get(nameKey(text))
+  return regions === undefined || code === undefined ? [] : [...regions].filter(([, c]) => c === code).map(([k]) => k)
 }
 
 /**

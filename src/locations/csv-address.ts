@@ -159,9 +159,10 @@ function withPlace(cell: string, place: Place, code: string | null): string {
 /**
  * The row's address (undefined when it has none). An address cell that names the row's town, or a
  * row without a city and postcode, is kept as written, with what it plainly lacks added
- * (completed, withPlace). Any other address cell is the street line. A street line is joined with the parts
- * in the order the row's country writes them: "street number, street2, postcode city, region,
- * country", or "…, city, region postcode, country" (US, CA, AU), or "…, city postcode, …" (GB).
+ * (completed, withPlace). Any other address cell is the street line. A street line is joined
+ * with the parts in the order the row's country writes them: "street number, street2, postcode
+ * city, region, country", or "…, city, region postcode, country" (US, CA, AU), or "…, city
+ * postcode, …" (GB).
  */
 export function joinAddress(parts: Map<string, string>, cell: string | undefined): string | undefined {
   const part = (name: string) => parts.get(name) || undefined

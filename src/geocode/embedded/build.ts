@@ -411,9 +411,9 @@ function isGeodata(path: string): boolean {
 /**
  * Builds the data at `path` unless it is there at GEODATA_VERSION, in a worker thread (the
  * caller's requests are answered meanwhile). Refuses a file that is there but not the geocoder's
- * data: GEODATA_PATH may name a database or a backup by mistake. `say` is told that it starts, each step, and the
- * result, a line each; `sayInPlace`, when given (a terminal), is told the steps instead, each
- * to be written over the last.
+ * data: GEODATA_PATH may name a database or a backup by mistake. `say` is told that it starts,
+ * each step, and the result, a line each; `sayInPlace`, when given (a terminal), is told the
+ * steps instead, each to be written over the last.
  */
 export async function ensureGeodata(
   path: string = DEFAULT_GEODATA_PATH,
@@ -423,7 +423,7 @@ export async function ensureGeodata(
   if (geodataVersion(path) === GEODATA_VERSION) return
   if (existsSync(path) && !isGeodata(path))
     throw new GeodataPathError(
-      `${path} is not the offline geocoder's data, so it is left as it is. Point GEODATA_PATH at a file of its own (by default data/geocoder.sqlite), or delete that file if it is an old copy.`,
+      `${path} is not the offline geocoder's data, so it is left as it is. Point GEODATA_PATH at a file of its own (by default ${DEFAULT_GEODATA_PATH}), or delete that file if it is an old copy.`,
     )
   say(`Preparing the offline geocoder data in ${path} (once, about 6 seconds)...`)
   const t0 = performance.now()

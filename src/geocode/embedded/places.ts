@@ -321,20 +321,21 @@ export class PlaceSearch {
    */
   find(text: string): PlaceHit[] {
     const comma = text.indexOf(',')
-    if (comma >= 0)
-      return this.search(
-        nameKey(text.slice(0, comma)),
-        withinOf(this.parts.regionKeys, text.slice(comma + 1).split(','), true),
-      )
+    if (comma >= 0) {
+      const key = nameKey(text.slice(0, comma))
+      const within = withinOf(this.parts.regionKeys, text.slice(comma + 1).split(','), true)
+      return this.ranked(key, within, this.search(key, within))
+    }
     const key = nameKey(text)
-    const hits = this.search(key, null, false)
+    const hits = this.search(key, null)
     const last = key.lastIndexOf(' ')
     if (last > 0 && !hits.some((h) => h.exact)) {
+      const head = key.slice(0, last)
       const within = withinOf(this.parts.regionKeys, [key.slice(last + 1)], false)
-      const named = within === null ? [] : this.search(key.slice(0, last), within)
-      if (named.some((h) => h.exact)) return named
+      const named = within === null ? [] : this.search(head, within)
+      if (named.some((h) => h.exact)) return this.ranked(head, within, named)
     }
-    return this.wantsTypos(key, hits) ? this.search(key, null) : hits
+    return this.ranked(key, null, hits)
   }
 
   /**
@@ -349,8 +350,8 @@ export class PlaceSearch {
     return n >= WHOLE_FROM && hits.every((h) => h.weight < SMALL_PLACE && !(h.exact && h.main))
   }
 
-  /** The places `key` begins, in `within` (null: anywhere); with typos when none is a main name's and `typos`. */
-  private search(key: string, within: Within | null, typos = true): PlaceHit[] {
+  /** The places `key` begins as typed, in `within` (null: anywhere), each with its tier; in no order. */
+  private search(key: string, within: Within | null): PlaceHit[] {
     if (key === '') return []
     const hits: PlaceHit[] = []
     const p = utf8.encode(key)
@@ -388,12 +389,19 @@ export class PlaceSearch {
           main: true,
           tier: 0,
         })
-    // Exact names first, from four characters: "Lo" is more likely London than Lo (Belgium).
     // Exact names first (main or alternate: "Cologne" is Köln), from four characters: "Lo" is more
     // likely London than Lo (Belgium).
     const exactFirst = key.length >= 4
     for (const h of hits) h.tier = exactFirst && h.exact ? 0 : h.main ? 2 : 3
-    if (typos && this.wantsTypos(key, hits)) {
+    return hits
+  }
+
+  /**
+   * `hits`, found as typed for `key` in `within`, with the typos it wants (wantsTypos): the best
+   * first, at most CANDIDATES.
+   */
+  private ranked(key: string, within: Within | null, hits: PlaceHit[]): PlaceHit[] {
+    if (this.wantsTypos(key, hits)) {
       // Beside alternate names as typed, a whole name one letter off ranks with them by its people:
       // "Müchen" is München (Munich), not the village (Mutzschen) that has it as an alternate name.
       const had = new Set(hits.map((h) => h.label))
@@ -455,16 +463,16 @@ export class PlaceSearch {
       .map(({ town, main, tier, weight }) => ({ ...this.town(town, main), tier, weight }))
   }
 
-  /**
-   * The best towns (bestTowns) of the name keys from..to, which begin with the same `depth` bytes:
-   * the prefix's list when it keeps one, else found now.
-   */
   /** Whether a town (by row) is in the region or country `within` names. */
   private keepOf(within: Within): (town: number) => boolean {
     const { country, admins, admin1 } = this.parts
     return (town) => within.town(codeText(country[town]!), admins[admin1[town]!]!)
   }
 
+  /**
+   * The best towns (bestTowns) of the name keys from..to, which begin with the same `depth` bytes:
+   * the prefix's list when it keeps one, else found now; only those `keep` keeps, when given.
+   */
   private bestOf(from: number, to: number, depth: number, keep: ((town: number) => boolean) | null = null): Int32Array {
     if (keep !== null) {
       // A short prefix's own list, narrowed; a longer one's names, all looked at.
