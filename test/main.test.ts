@@ -129,12 +129,17 @@ test('first start loads the demo: the printed public curl line returns real stor
     expect(d).toEqual([...d].sort((a: number, b: number) => a - b))
     expect(body.meta.query).toEqual({ center: { lat: 51.5074, lng: -0.1278 }, radius: 10, unit: 'km' })
     // The start builds the public locators' indexes (the demo's; the first locator's Query API is off), then says so; /readyz agrees.
-    const loaded = JSON.parse(await server.waitFor(/"indexes loaded"/))
+    const loadedLine = await server.waitFor(/"indexes loaded"/)
+    // Every line leads with its time, so a log read without journald or Docker is still dated.
+    expect(loadedLine).toStartWith('{"time":"')
+    const loaded = JSON.parse(loadedLine)
+    expect(Math.abs(Date.parse(loaded.time) - Date.now())).toBeLessThan(60_000)
     const all = new URL(url)
     all.search = 'all=true&limit=1'
     const published = ((await (await fetch(all)).json()) as any).data.pagination.total
     expect(published).toBeGreaterThan(500)
     expect(loaded).toEqual({
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       level: 'info',
       message: 'indexes loaded',
       locators: 1,

@@ -3,6 +3,7 @@
 // each turn a timer of its own, so requests are read between turns rather than after every task
 // that came due together; while requests come, a rest between turns leaves the core to the
 // process's other threads (the GC's, the kd worker) when no request needs it (PERF-041).
+import { jsonLine } from '../core/log-line'
 import { redactSecrets } from '../core/ids'
 import { REST_MS, REST_WHILE_SERVING_MS, STEP_MS, TURN_MS } from './tuning'
 import type { Schedule } from './types'
@@ -70,7 +71,7 @@ function runSafely(task: () => void): void {
     // instead, as every log line is, with anything shaped like a secret key taken out.
     const error = (e as Error)?.message ?? String(e)
     console.error(
-      JSON.stringify({
+      jsonLine({
         level: 'error',
         message: 'a background task failed',
         error: redactSecrets(error),

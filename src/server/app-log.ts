@@ -1,5 +1,6 @@
 // The app's log: every line with secret keys redacted, one line per request, and storage faults
 // reported once a minute a cause rather than once a request.
+import { jsonLine } from '../core/log-line'
 import { redactSecrets } from '../core/ids'
 import { pathAndQuery } from '../api/public/url'
 import type { RequestNote } from '../api/public'
@@ -21,7 +22,7 @@ const STORAGE_FAULT_NAMES: Record<StorageFault, string> = {
 const LOGGED_PATH_CHARS = 512
 
 /** `write` (default: a JSON line on stdout) with every string redacted: a key sent where it does not belong (a public URL) must not reach the log either. */
-export function redactingLog(write: Log = (line) => console.log(JSON.stringify(line))): Log {
+export function redactingLog(write: Log = (line) => console.log(jsonLine(line))): Log {
   return (line) => {
     const safe: Record<string, unknown> = {}
     for (const [k, v] of Object.entries(line)) safe[k] = typeof v === 'string' ? redactSecrets(v) : v
@@ -35,6 +36,7 @@ export function logRequest(log: Log, request: Request, response: Response, t0: n
   const query = target.indexOf('?')
   const path = query === -1 ? target : target.slice(0, query)
   const line: Record<string, unknown> = {
+    level: 'info', // a 500's error line, with its stack, is logged apart
     method: request.method,
     path,
     status: response.status,

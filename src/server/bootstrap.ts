@@ -1,4 +1,5 @@
 // The first start on a new database: a locator, its key in a terminal, the demo.
+import { jsonLine } from '../core/log-line'
 import { DEFAULT_DATABASE_PATH, type Config } from '../core/config'
 import { loadDemo } from '../operator/demo'
 import { createLocator } from '../operator'
@@ -86,7 +87,7 @@ export function bootstrap(
     )
   }
   if (failed !== null)
-    console.error(JSON.stringify({ level: 'error', message: 'demo not loaded', error: (failed as Error).message }))
+    console.error(jsonLine({ level: 'error', message: 'demo not loaded', error: (failed as Error).message }))
   console.log(lines.join('\n'))
 }
 

@@ -3,6 +3,7 @@
 // workers; each worker's gauges keep a worker="N" label (its slot, 1 to N, the same across restarts).
 // A worker started again after a crash counts from zero: the last counts its predecessor gave are
 // kept and added, so the sums never go down (a reset would read as a burst to rate()).
+import { jsonLine } from '../core/log-line'
 import type { Subprocess } from 'bun'
 import { processFamilies } from './metrics'
 import { type Family, mergeFamilies, type ProcessFamilies, type Series, summedOnly } from './metrics-text'
@@ -23,7 +24,7 @@ export function answerMetricRequests(families: () => Family[]): void {
       const reply: Reply = { type: 'metrics', id: asked.id!, families: families() }
       process.send!(reply)
     } catch (e) {
-      console.error(JSON.stringify({ level: 'error', message: 'metrics not gathered', error: (e as Error)?.message }))
+      console.error(jsonLine({ level: 'error', message: 'metrics not gathered', error: (e as Error)?.message }))
     }
   })
 }

@@ -1,5 +1,6 @@
 // The timers a server runs between requests: the idle sync, the change log's pruning, the
 // geocode refresh; and the indexes' preload at start.
+import { jsonLine } from '../core/log-line'
 import type { GeocoderStack } from '../geocode'
 import type { PlaceSource } from '../geocode/embedded/places'
 import { scheduleGeocodeRefresh } from '../geocode/refresh'
@@ -18,11 +19,11 @@ export async function preloadIndexes(app: App, log: boolean): Promise<void> {
     const loaded = await app.preload()
     if (log)
       console.log(
-        JSON.stringify({ level: 'info', message: 'indexes loaded', ...loaded, ms: Math.round(performance.now() - t0) }),
+        jsonLine({ level: 'info', message: 'indexes loaded', ...loaded, ms: Math.round(performance.now() - t0) }),
       )
   } catch (e) {
     console.error(
-      JSON.stringify({
+      jsonLine({
         level: 'error',
         message: 'indexes not preloaded: each is built on its first query',
         error: (e as Error).message,
@@ -34,7 +35,7 @@ export async function preloadIndexes(app: App, log: boolean): Promise<void> {
 /** An HTTP geocoder's failure (the write used the embedded geocoder), as a log line on stderr. */
 export const warnGeocoder = (reason: string) =>
   console.error(
-    JSON.stringify({
+    jsonLine({
       level: 'warn',
       message: 'the HTTP geocoder failed; writes use the embedded geocoder meanwhile',
       reason,
@@ -131,7 +132,7 @@ function everyFromNow(everyMs: number, failed: string, work: (stopped: () => boo
       await work(() => stopped)
     } catch (e) {
       if (!stopped && databaseFault(e) !== 'busy')
-        console.error(JSON.stringify({ level: 'error', message: failed, error: (e as Error)?.message ?? String(e) }))
+        console.error(jsonLine({ level: 'error', message: failed, error: (e as Error)?.message ?? String(e) }))
     } finally {
       running = false
     }
@@ -149,7 +150,7 @@ function everyFromNow(everyMs: number, failed: string, work: (stopped: () => boo
 export const startGeocodeRefresh = (store: Store, geocoding: GeocoderStack) =>
   scheduleGeocodeRefresh(store, geocoding.primary ?? geocoding.geocoder, {
     fallback: geocoding.fallback,
-    log: (line) => (line.level === 'error' ? console.error : console.log)(JSON.stringify(line)),
+    log: (line) => (line.level === 'error' ? console.error : console.log)(jsonLine(line)),
   })
 
 /** How often the reverse upkeep looks for locations not placed yet (and once at start). */
@@ -167,7 +168,7 @@ export function startTownUpkeep(store: Store, places: PlaceSource | null): () =>
     'locations not placed in their towns; tried again at the next run',
     async (stopped) => {
       const placed = await placeUnplaced(store, places.reverse(), stopped)
-      if (placed > 0) console.log(JSON.stringify({ level: 'info', message: 'locations placed in their towns', placed }))
+      if (placed > 0) console.log(jsonLine({ level: 'info', message: 'locations placed in their towns', placed }))
     },
   )
 }

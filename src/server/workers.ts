@@ -4,6 +4,7 @@
 // STORELOC_WORKER=1), each with its own database connection and indexes, all listening on one port
 // with SO_REUSEPORT so the kernel spreads connections over them. The change log keeps their
 // indexes in step (src/indexes/registry.ts), as it does for any processes on one database.
+import { jsonLine } from '../core/log-line'
 import type { Subprocess } from 'bun'
 import { existsSync } from 'node:fs'
 import type { Config } from '../core/config'
@@ -125,7 +126,7 @@ function superviseWorkers(
             ...about,
           })
         console.error(
-          JSON.stringify({
+          jsonLine({
             level: 'error',
             message: 'worker stopped; starting another',
             ...about,
@@ -225,7 +226,7 @@ export async function runPrimary(
     config.workers,
     port,
     (line) => {
-      console.error(JSON.stringify(line))
+      console.error(jsonLine(line))
       void stop('SIGTERM', 1)
     },
     gathered.onMessage,
@@ -252,7 +253,7 @@ export async function runPrimary(
     return stop('SIGTERM', 1)
   }
   console.log(
-    JSON.stringify({
+    jsonLine({
       level: 'info',
       message: 'listening',
       url: `http://${hostname}:${port}`,

@@ -137,10 +137,11 @@ describe('request log', () => {
       await h.call('GET', '/admin/v1/locations')
       await h.call('GET', '/admin/v1/locations', undefined, unknownKey)
       // The line is written after the response has been handed over: wait for it, up to 2 s.
-      const requests = () => h.lines.filter((l) => l.level === undefined)
+      const requests = () => h.lines.filter((l) => l.status !== undefined)
       for (let waited = 0; requests().length < 2 && waited < 2000; waited += 5) await Bun.sleep(5)
       expect(requests()).toHaveLength(2)
       expect(requests()[0]).toMatchObject({
+        level: 'info',
         method: 'GET',
         path: '/admin/v1/locations',
         status: 200,
@@ -174,7 +175,7 @@ describe('request ids on every API', () => {
       const ids = [a.headers.get('x-request-id'), b.headers.get('x-request-id')]
       for (const id of ids) expect(id).toMatch(/^[0-9a-z]{16}$/)
       expect(ids[0]).not.toBe(ids[1])
-      const requests = () => h.lines.filter((l) => l.level === undefined)
+      const requests = () => h.lines.filter((l) => l.status !== undefined)
       for (let waited = 0; requests().length < 2 && waited < 2000; waited += 5) await Bun.sleep(5)
       expect(requests()).toEqual([
         expect.objectContaining({
@@ -204,7 +205,7 @@ describe('request log lines of long paths', () => {
       // The key starts 20 characters before the cut: cut first, its 20 characters would not look like a key.
       const straddling = `/admin/v1/locations/${'b'.repeat(512 - 20 - 20)}${h.key}${'-'.repeat(1000)}`
       for (const path of [long, straddling]) expect((await h.call('GET', path)).status).toBe(404)
-      const requests = () => h.lines.filter((l) => l.level === undefined)
+      const requests = () => h.lines.filter((l) => l.status !== undefined)
       for (let waited = 0; requests().length < 2 && waited < 2000; waited += 5) await Bun.sleep(5)
       const [first, second] = requests()
       expect(first).toMatchObject({
@@ -238,7 +239,7 @@ describe('request log lines of kept answers', () => {
       expect(answers[2]!.text).toBe(answers[1]!.text)
       expect(h.cacheHits()).toBe(1)
       const ids = answers.map((a) => a.headers.get('x-request-id'))
-      const requests = () => h.lines.filter((l) => l.level === undefined && l.path === path)
+      const requests = () => h.lines.filter((l) => l.status !== undefined && l.path === path)
       for (let waited = 0; requests().length < 3 && waited < 2000; waited += 5) await Bun.sleep(5)
       expect(requests()).toEqual(
         ids.map((id) =>
@@ -267,7 +268,7 @@ describe('request log lines of kept answers', () => {
       for (const path of paths) statuses.push((await h.call('GET', path, undefined, null)).status)
       expect(statuses).toEqual([200, 200, 200, 200, 404, 403, 404])
       expect(h.cacheHits()).toBe(1) // the third all=true
-      const requests = () => h.lines.filter((l) => l.level === undefined)
+      const requests = () => h.lines.filter((l) => l.status !== undefined)
       for (let waited = 0; requests().length < paths.length && waited < 2000; waited += 5) await Bun.sleep(5)
       expect(requests().map((l) => l.locator)).toEqual([
         locator.id,
