@@ -44,6 +44,10 @@ test('an unknown option or a stray argument exits 2 with the usage; a bad value 
     expect(r.stderr).toContain('Configuration error:')
     expect(r.stderr).toContain('Usage: storeloc serve [options]')
   }
+  // Given twice, an option is refused: the second value would win silently.
+  const twice = storeloc(['serve', '--port', '4000', '--port=4001'], { DATABASE_PATH: db })
+  expect(twice.code).toBe(2)
+  expect(twice.stderr).toContain('--port is given more than once: give it once.')
   const bad = storeloc(['serve', '--port=eighty'], { DATABASE_PATH: db, PORT: '3000' })
   expect(bad.code).toBe(2)
   expect(bad.stderr).toContain('--port must be a whole number from 0 to 65535; got "eighty"')

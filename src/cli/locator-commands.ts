@@ -119,7 +119,9 @@ export const LOCATOR_COMMANDS: Record<string, Command> = {
     const { values, positionals } = args(rest, { 'grace-hours': { type: 'string' } }, 1)
     const raw = (values['grace-hours'] as string | undefined) ?? '24'
     if (!/^\d+(\.\d+)?$/.test(raw))
-      throw new OperatorError(`--grace-hours must be a number of hours; got ${JSON.stringify(raw)}.`)
+      throw new OperatorError(
+        `--grace-hours must be a number of hours, 0 or more (0: the old key stops at once); got ${JSON.stringify(raw)}.`,
+      )
     rotateKey(store, positionals[0]!, Number(raw), new Date(), ({ old, key, secret }) =>
       emitSecret(
         !!values.json,

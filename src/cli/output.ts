@@ -94,11 +94,26 @@ export const SECRET_NOTE = 'The secret key is shown this once: store it now. Sen
  * Parses one command's arguments strictly; unknown options, missing values and an option with a
  * value given twice are usage errors (parseArgs keeps the last: two --referrers would keep one list).
  */
+/** `--radius -5` as `--radius=-5`: parseArgs would read the value as an option, and its check should say what is wrong with -5. */
+function withNegativeValues(argv: string[], options: ParseArgsConfig['options']): string[] {
+  const out: string[] = []
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    const next = argv[i + 1]
+    const name = arg.startsWith('--') && !arg.includes('=') ? arg.slice(2) : ''
+    if (options?.[name]?.type === 'string' && next !== undefined && /^-\.?\d/.test(next)) {
+      out.push(`${arg}=${next}`)
+      i++
+    } else out.push(arg)
+  }
+  return out
+}
+
 export function args(argv: string[], options: ParseArgsConfig['options'], positionals: number) {
   let parsed: ReturnType<typeof parseArgs>
   try {
     parsed = parseArgs({
-      args: argv,
+      args: withNegativeValues(argv, options),
       options: { ...options, json: { type: 'boolean' } },
       allowPositionals: true,
       strict: true,

@@ -115,6 +115,7 @@ export function parseServeArgs(argv: string[]): ServeArgs {
     }
     const value = eq > 0 ? arg.slice(eq + 1) : argv[++i]
     if (value === undefined) throw new UsageError(`${flag} needs a value (${option.value}).`)
+    if (named.get(option.env) === flag) throw new UsageError(`${flag} is given more than once: give it once.`)
     env[option.env] = value
     named.set(option.env, flag)
   }

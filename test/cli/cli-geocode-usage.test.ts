@@ -259,6 +259,20 @@ describe('usage', () => {
     const { locator } = json('locator', 'create', '--name', 'A', '--json')
     const key = json('key', 'list', locator.id)[0]
     expect(storeloc('key', 'rotate', key.id, '--grace-hours', '24', '--grace-hours', '0').code).toBe(2)
+    // A negative value is read as the option's value, so its own check answers, not the parser's.
+    for (const [argv, says] of [
+      [['key', 'rotate', key.id, '--grace-hours', '-1'], '--grace-hours must be a number of hours, 0 or more'],
+      [['locator', 'set', locator.id, '--radius', '-5'], '--radius must be a number greater than 0'],
+      [['locator', 'set', locator.id, '--rate-limit', '-1.5'], '--rate-limit must be a whole number'],
+    ] as const) {
+      const r = storeloc(...argv)
+      expect({ argv, code: r.code, says: r.stderr.includes(says), parser: r.stderr.includes('ambiguous') }).toEqual({
+        argv,
+        code: 1,
+        says: true,
+        parser: false,
+      })
+    }
     expect(
       storeloc('custom-field', 'add', locator.id, '--id', 'a', '--id', 'b', '--name', 'N', '--type', 'text').code,
     ).toBe(2)
