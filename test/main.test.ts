@@ -83,7 +83,7 @@ test('a database it cannot use, or an address it cannot listen on, stops the sta
       ],
       [
         { DATABASE_PATH: join(dir, 'taken.db'), HOST: '127.0.0.1', PORT: String(taken.port) },
-        `Cannot listen on 127.0.0.1:${taken.port} (EADDRINUSE): another program uses PORT, or HOST is not an address of this machine`,
+        `Cannot listen on 127.0.0.1:${taken.port} (EADDRINUSE): another program uses port ${taken.port}: stop it, or choose another PORT (--port).`,
       ],
       [
         { DATABASE_PATH: join(dir, 'taken.db'), HOST: '127.0.0.1', PORT: String(taken.port), WORKERS: '2' },

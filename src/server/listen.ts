@@ -39,6 +39,9 @@ export function openStoreToStart(path: string, waitForLock = true): Store {
 /** Bodies up to this reach the app (whose limit is maxBodyBytes); beyond it Bun answers a bare 413. */
 const BUN_BODY_LIMIT = 2 ** 30
 
+/** Hosts that are an address of every machine: a failure to listen there is the port's. */
+const ALWAYS_HERE = new Set(['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'])
+
 /** Bun.serve on HOST and PORT, or a StartError: Bun says EADDRINUSE ("Is port in use?") for a host that is no address of this machine too. */
 export function serveOn(config: Config, options: Omit<Parameters<typeof Bun.serve>[0], 'port' | 'hostname'>) {
   try {
@@ -52,7 +55,8 @@ export function serveOn(config: Config, options: Omit<Parameters<typeof Bun.serv
         `${at}: this user may not listen on that port (ports below 1024 need privileges); use a higher PORT.`,
       )
     if (code === 'EADDRNOTAVAIL') throw new StartError(`${at}: ${host}.`)
-    throw new StartError(`${at}: another program uses PORT, or ${host}.`)
+    const taken = `another program uses port ${config.port}: stop it, or choose another PORT (--port)`
+    throw new StartError(`${at}: ${ALWAYS_HERE.has(config.host) ? taken : `${taken}, or ${host}`}.`)
   }
 }
 
