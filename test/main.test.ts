@@ -157,8 +157,15 @@ test('first start loads the demo: the printed public curl line returns real stor
 })
 
 test('first start with its output not a terminal (a log) makes the locator but no key, and prints the command that makes one, which works', async () => {
-  const db = join(dir, "logged here's.db") // a path the command must quote for the shell
-  const server = start(db, { DEMO: '0' })
+  // Started in another folder with a relative path the command must quote for the shell: the
+  // command, run in the project's folder as npm runs it, must name the same file.
+  const name = "logged here's.db"
+  const db = join(dir, name)
+  const server = start(name, { DEMO: '0' }, [
+    'sh',
+    '-c',
+    `cd '${dir}' && exec '${process.execPath}' '${ROOT}/src/main.ts'`,
+  ])
   try {
     const url = await serverUrl(server)
     const command = (await server.waitFor(/npm run -s cli -- key create lct_/)).trim()

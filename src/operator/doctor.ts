@@ -1,5 +1,7 @@
 // `storeloc doctor`: what is wrong with a database and its service's data, each problem with what
 // to do about it. It only reads: it never migrates, repairs or builds anything.
+import { join, resolve } from 'node:path'
+import { shellWord } from '../core/shell'
 import {
   type DatabaseFacts,
   databaseFacts,
@@ -75,11 +77,15 @@ function integrity(db: ReturnType<typeof openExisting>, path: string): Check {
   return { check: 'integrity', subject: path, summary: 'integrity_check ok, foreign keys ok', problems }
 }
 
+/** The geocoder data's build script, run by this very Bun: an npm-only install has no \`bun\` on PATH, and the doctor may run from any directory. */
+const BUILD_SCRIPT = join(import.meta.dir, '../geocode/embedded/build.ts')
+
 function geodataCheck(g: GeodataFacts): Check {
   const check = { check: 'geocoder data', subject: g.path }
   if (!g.used) return { ...check, summary: 'not used (GEOCODER=none)', problems: [] }
   if (g.version === g.current) return { ...check, summary: `version ${g.version}, current`, problems: [] }
-  const build = `Start the service once (its first start builds it, in up to 25 s), or build it now: bun src/geocode/embedded/build.ts ${g.path}`
+  const command = [process.execPath, BUILD_SCRIPT, resolve(g.path)].map(shellWord).join(' ')
+  const build = `Start the service once (its first start builds it, in up to 25 s), or build it now: ${command}`
   const problem =
     g.version === null
       ? `The embedded geocoder's data file ${g.path} is missing or unreadable: the next start spends up to 25 s building it, and addresses cannot be placed offline until then.`

@@ -1,12 +1,14 @@
 // The first start on a new database: a locator, its key in a terminal, the demo.
+import { resolve } from 'node:path'
 import { jsonLine } from '../core/log-line'
+import { shellWord } from '../core/shell'
 import { DEFAULT_DATABASE_PATH, type Config } from '../core/config'
 import { loadDemo } from '../operator/demo'
 import { createLocator } from '../operator'
 import type { Store } from '../store'
 
-/** A path as one shell word: as it is when it holds nothing a shell reads, else in single quotes. */
-const shellWord = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`)
+/** The database \`npm run cli\` opens by default: npm runs scripts in the package's folder. */
+const NPM_DEFAULT_DATABASE = resolve(import.meta.dir, '../..', DEFAULT_DATABASE_PATH)
 
 /** The first start's locator's name. */
 const FIRST_LOCATOR = 'My store locator'
@@ -73,7 +75,7 @@ export function bootstrap(
           `  public token:  ${locator.publicToken}`,
           '',
           'Make its key where only you see it (the key is shown once):',
-          `  ${databasePath === DEFAULT_DATABASE_PATH ? '' : `DATABASE_PATH=${shellWord(databasePath)} `}npm run -s cli -- key create ${locator.id}`,
+          `  ${resolve(databasePath) === NPM_DEFAULT_DATABASE ? '' : `DATABASE_PATH=${shellWord(resolve(databasePath))} `}npm run -s cli -- key create ${locator.id}`,
           '',
         ]
   if (loaded !== null) {

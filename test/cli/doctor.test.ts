@@ -9,6 +9,8 @@ import { MIGRATIONS } from '../../src/store/migrations'
 import { GEODATA_VERSION } from '../../src/geocode/embedded/build'
 import { newerSchemaDatabase, storeBody, tempDir, quietApp } from '../helpers'
 
+const BUILD_SCRIPT = join(import.meta.dir, '../../src/geocode/embedded/build.ts')
+
 let dir: string
 let dbPath: string
 let env: Record<string, string>
@@ -251,7 +253,8 @@ describe('the geocoder data', () => {
     expect(problemsOf(await doctor(), 'geocoder data')).toEqual([
       {
         problem: `The embedded geocoder's data file ${missing} is missing or unreadable: the next start spends up to 25 s building it, and addresses cannot be placed offline until then.`,
-        fix: `Start the service once (its first start builds it, in up to 25 s), or build it now: bun src/geocode/embedded/build.ts ${missing}`,
+        // This Bun and the script by their whole paths: an npm-only install has no `bun` on PATH.
+        fix: `Start the service once (its first start builds it, in up to 25 s), or build it now: ${process.execPath} ${BUILD_SCRIPT} ${missing}`,
       },
     ])
     expect(existsSync(missing)).toBe(false) // the doctor builds nothing
