@@ -350,6 +350,8 @@ describe('one process, with a token', () => {
     expect(sampleValue(families, 'storeloc_change_log_lag', { worker: '0' })).toBe(0)
     expect(sampleValue(families, 'storeloc_process_resident_memory_bytes', { worker: '0' })).toBeGreaterThan(0)
     expect(sampleValue(families, 'storeloc_process_uptime_seconds', { worker: '0' })).toBeGreaterThan(0)
+    // The index's columns are typed arrays: their bytes are shown apart from the objects' heap.
+    expect(sampleValue(families, 'storeloc_process_external_memory_bytes', { worker: '0' })).toBeGreaterThan(0)
     for (const [name, family] of families) {
       expect(name.startsWith('storeloc_')).toBe(true)
       expect(family.help).not.toBe('')

@@ -234,8 +234,19 @@ export function processFamilies(): Family[] {
   })
   return [
     gauge('storeloc_process_resident_memory_bytes', 'Resident memory of the process.', memory.rss),
-    gauge('storeloc_process_heap_used_bytes', 'JavaScript heap in use.', memory.heapUsed),
-    gauge('storeloc_process_heap_total_bytes', 'JavaScript heap reserved.', memory.heapTotal),
+    // Bun counts typed arrays (the indexes' columns) in heapUsed but not in heapTotal, so used
+    // may exceed total; external has them alone. heapStats() would say more, but walks the heap.
+    gauge(
+      'storeloc_process_heap_used_bytes',
+      'JavaScript heap live after the last collection, typed arrays included.',
+      memory.heapUsed,
+    ),
+    gauge(
+      'storeloc_process_heap_total_bytes',
+      "JavaScript objects' heap reserved, typed arrays not included.",
+      memory.heapTotal,
+    ),
+    gauge('storeloc_process_external_memory_bytes', 'Memory of typed arrays and buffers.', memory.external),
     gauge('storeloc_process_uptime_seconds', 'Seconds since the process started.', process.uptime()),
     {
       name: 'storeloc_process_cpu_seconds_total',
