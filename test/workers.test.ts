@@ -198,6 +198,10 @@ describe('WORKERS=2', () => {
     const workers = childrenOf(primary)
     expect(workers).toHaveLength(2)
     expect([...listening.pids].sort((a: number, b: number) => a - b)).toEqual(workers)
+    // Each worker builds its indexes before it listens, and says so under its pid.
+    const loaded = server.lines.filter((l) => l.includes('"indexes loaded"')).map((l) => JSON.parse(l))
+    expect(loaded.map((l) => l.pid).sort((a: number, b: number) => a - b)).toEqual(workers)
+    for (const l of loaded) expect(l).toMatchObject({ level: 'info', failed: 0, locators: expect.any(Number) })
     const answeredBy = new Set<number | null>()
     for (let i = 0; i < 40; i++) {
       const reply = await freshGet(port, '/healthz', workers)

@@ -94,5 +94,5 @@ export async function runSingle(config: Config): Promise<void> {
   stopUpkeep = () => {
     for (const stop of stops) stop()
   }
-  await preloadIndexes(app, true) // while listening: /readyz says "loading" until it is done
+  await preloadIndexes(app) // while listening: /readyz says "loading" until it is done
 }

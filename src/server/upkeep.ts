@@ -11,16 +11,22 @@ import type { App } from './app'
 
 /**
  * Builds the locators' indexes now (src/indexes/registry.ts, preload), so the first queries after a
- * start do not wait for them. A failure is logged, and each index is then built on its first query.
+ * start do not wait for them, and logs it (`about` says which process). A failure is logged, and
+ * each index is then built on its first query.
  */
-export async function preloadIndexes(app: App, log: boolean): Promise<void> {
+export async function preloadIndexes(app: App, about: Record<string, unknown> = {}): Promise<void> {
   const t0 = performance.now()
   try {
     const loaded = await app.preload()
-    if (log)
-      console.log(
-        jsonLine({ level: 'info', message: 'indexes loaded', ...loaded, ms: Math.round(performance.now() - t0) }),
-      )
+    console.log(
+      jsonLine({
+        level: 'info',
+        message: 'indexes loaded',
+        ...about,
+        ...loaded,
+        ms: Math.round(performance.now() - t0),
+      }),
+    )
   } catch (e) {
     console.error(
       jsonLine({

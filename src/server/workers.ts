@@ -48,7 +48,7 @@ export async function runWorker(config: Config): Promise<void> {
   if (metrics) answerMetricRequests(() => [...processFamilies(), ...app.metricFamilies()])
   // Before listening: the kernel sends connections only to workers that listen, so a worker
   // started again after a crash is not sent any until its indexes are built.
-  await preloadIndexes(app, false)
+  await preloadIndexes(app, { pid: process.pid })
   const drain = drainable((request) => app.handle(request))
   const server = listen(config, drain.serve, true)
   const stopSync = startIdleSync(app, config.indexIdleMs)
