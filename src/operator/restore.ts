@@ -1,6 +1,6 @@
 // `storeloc restore FILE`: puts a backup in the place of the database at DATABASE_PATH, whole,
 // once it is known to be a sound storeloc database, and only while no process uses the target.
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs'
+import { chmodSync, chownSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import {
   type CopyFacts,
@@ -56,10 +56,15 @@ export function restoreDatabase(databasePath: string, file: string, force: boole
   mkdirSync(dirname(resolve(databasePath)), { recursive: true })
   requireDestination(databasePath)
   const replacing = existsSync(databasePath)
+  // The copy takes the replaced file's owner and mode (else its folder's owner): restored by root,
+  // a root-owned file would leave the service's own user unable to write.
+  const like = statSync(replacing ? databasePath : dirname(resolve(databasePath)))
   const db = openExisting(file, 'file')
   try {
     requireRestorable(db, file)
-    return writeVerifiedCopy(db, databasePath, `.restoring-${process.pid}`, () => {
+    return writeVerifiedCopy(db, databasePath, `.restoring-${process.pid}`, (partial) => {
+      if (process.getuid?.() === 0) chownSync(partial, like.uid, like.gid)
+      if (replacing) chmodSync(partial, like.mode & 0o777)
       // Again: a server may have started meanwhile. Then the old file's -wal and -shm go first
       // (SQLite would replay a -wal it finds beside the new file into it), its commits folded into
       // it where it can be read, so a rename that fails leaves the old database whole.

@@ -95,14 +95,14 @@ export class CopyDamagedError extends Error {
 /**
  * Copies the database `source` has open into `dest`, whole: VACUUM INTO a file beside `dest`
  * (named `dest` and `suffix`), integrity_check on it, fsync, then `beforeRename` (the caller's last
- * check, which may throw), and a rename over `dest`. On any failure the partial file is removed
+ * check, which may throw, given the copy's path), and a rename over `dest`. On any failure the partial file is removed
  * and `dest` is left as it was. The copy is a single file in rollback-journal mode: no -wal beside it.
  */
 export function writeVerifiedCopy(
   source: Database,
   dest: string,
   suffix: string,
-  beforeRename: () => void = () => {},
+  beforeRename: (partial: string) => void = () => {},
 ): CopyFacts {
   const partial = resolve(`${dest}${suffix}`)
   rmSync(partial, { force: true }) // VACUUM INTO writes only into a file that is absent or empty
@@ -123,7 +123,7 @@ export function writeVerifiedCopy(
       copy.close()
     }
     sync(partial)
-    beforeRename()
+    beforeRename(partial)
     renameSync(partial, dest)
     sync(dirname(resolve(dest)))
     return facts

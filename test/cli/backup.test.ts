@@ -4,7 +4,7 @@
 // a process uses.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, chownSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { MIGRATIONS } from '../../src/store/migrations'
 import { cliRunner, newerSchemaDatabase, serverUrl, startServer, storeBody, tempDir } from '../helpers'
@@ -331,6 +331,25 @@ describe('restore refuses', () => {
 
     expect(storeloc('restore', join(dir, 'absent.db')).stderr).toBe(`storeloc: No file ${join(dir, 'absent.db')}.\n`)
     expect(storeloc('restore', dbPath).stderr).toBe(`storeloc: ${dbPath} is the database itself: nothing to restore.\n`)
+  })
+
+  test("the restored file keeps the replaced file's owner and mode, so the service's user can still write it", () => {
+    json('locator', 'create', '--name', 'Owned')
+    const backup = join(dir, 'owned-backup.db')
+    expect(storeloc('backup', backup).code).toBe(0)
+    chmodSync(dbPath, 0o640)
+    // Run as root (a service's operator often is), the file belongs to the service's user: here nobody.
+    const asRoot = process.getuid?.() === 0
+    if (asRoot) chownSync(dbPath, 65534, 65534)
+    const before = statSync(dbPath)
+    expect(storeloc('restore', backup, '--force').code).toBe(0)
+    const after = statSync(dbPath)
+    expect({ uid: after.uid, gid: after.gid, mode: after.mode & 0o777 }).toEqual({
+      uid: asRoot ? 65534 : before.uid,
+      gid: asRoot ? 65534 : before.gid,
+      mode: 0o640,
+    })
+    expect(after.ino).not.toBe(before.ino) // a new file was put in place
   })
 
   test('an older schema is restored, and migrated by the next command', () => {
