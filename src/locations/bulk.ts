@@ -216,6 +216,24 @@ async function geocodeAll(
   }
 }
 
+/**
+ * delete_missing that would delete every location with an external id is refused: an empty or
+ * truncated export, or a file of the wrong column, would otherwise wipe the locator.
+ */
+function refuseDeletingAll(deps: AdminDeps, locatorId: string, plans: Plan[]): void {
+  const gone = missing(deps, locatorId, plans).length
+  if (gone === 0 || gone < deps.store.locations.externalIds(locatorId).length) return
+  throw new LocationError(
+    'validation_error',
+    `delete_missing would delete all ${gone} location${gone === 1 ? '' : 's'} with an external_id (${plans.length === 0 ? 'no location was sent' : 'none of those sent matches one of them'}); nothing was written.`,
+    {
+      delete_missing: [
+        'Refused: it would delete every location with an external_id. Check the file and its external_id column; to empty the locator, delete its locations one by one.',
+      ],
+    },
+  )
+}
+
 /** The locations delete_missing removes: those with an external id that no item matched. */
 function missing(deps: AdminDeps, locatorId: string, plans: Plan[]): { id: string; externalId: string }[] {
   const kept = new Set(plans.map((p) => p.target).filter((id) => id !== null))
@@ -306,6 +324,7 @@ export async function bulkUpsert(
   const plans = check(deps, locatorId, items, problems)
   onProgress?.({ stage: 'checked', done: items.length, total: items.length })
   if (problems.count > 0) throw problems.error(items.length)
+  if (deleteMissing) refuseDeletingAll(deps, locatorId, plans)
   await geocodeAll(deps, items, plans, problems, onProgress)
   if (problems.count > 0) throw problems.error(items.length)
   const towns = await townsOf(deps)

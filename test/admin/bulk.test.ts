@@ -169,6 +169,33 @@ describe('bulk upsert, JSON', () => {
     expect((await all()).map((l: { name: string }) => l.name).sort()).toEqual(['Hand-made', 'Kept by id', 'Store S1'])
   })
 
+  test('delete_missing that would delete every location with an external id is refused, dry run or not', async () => {
+    await bulk({ locations: [store('S1'), store('S2'), storeBody({ name: 'Hand-made' })] })
+    const before = snapshot()
+    // An empty or truncated export, or codes of another column: each would wipe the locator.
+    for (const [locations, says] of [
+      [[], 'no location was sent'],
+      [[store('X1'), storeBody({ name: 'No code' })], 'none of those sent matches one of them'],
+    ] as const) {
+      for (const dry_run of [false, true]) {
+        const res = await bulk({ locations, delete_missing: true, dry_run })
+        expect(res.status).toBe(422)
+        expect(res.body.error).toBe('validation_error')
+        expect(res.body.message).toBe(
+          `delete_missing would delete all 2 locations with an external_id (${says}); nothing was written.`,
+        )
+        expect(res.body.details.delete_missing[0]).toStartWith(
+          'Refused: it would delete every location with an external_id.',
+        )
+      }
+    }
+    const csvRes = await csv('external_id,name,lat,lng\n', '?delete_missing=true')
+    expect(csvRes.status).toBe(422)
+    expect(snapshot()).toEqual(before)
+    // One of them named: the other goes.
+    expect((await bulk({ locations: [store('S1')], delete_missing: true })).body.deleted).toBe(1)
+  })
+
   test('a dry run answers what the real run then does, and changes nothing', async () => {
     await bulk({ locations: [store('S1'), store('S2'), store('S3')] })
     const request = {

@@ -76,6 +76,20 @@ describe('locations import from CSV', () => {
     const real = json('locations', 'import', locatorId, '--file', path, '--delete-missing')
     expect(real).toMatchObject({ dry_run: false, created: 1, updated: 1, unchanged: 0, deleted: 1 })
     expect(rows().locations.map((l) => l.external_id)).toEqual(['B1', 'H1'])
+    // A file of only its header row (a truncated export) would delete them all: refused.
+    const empty = storeloc(
+      'locations',
+      'import',
+      locatorId,
+      '--file',
+      file('empty.csv', 'external_id,name\r\n'),
+      '--delete-missing',
+    )
+    expect(empty.code).toBe(1)
+    expect(empty.stderr).toContain(
+      'delete_missing would delete all 2 locations with an external_id (no location was sent)',
+    )
+    expect(rows().locations.map((l) => l.external_id)).toEqual(['B1', 'H1'])
   })
 
   test('problems name each CSV line with its store code; nothing is written', () => {
