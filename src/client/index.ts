@@ -33,6 +33,11 @@ export type ClientOptions = {
   timeoutMs?: number
   /** The first wait between tries, ms, doubled each time unless Retry-After says (default 250). */
   backoffMs?: number
+  /**
+   * The longest wait before a try, ms (default 60,000). A Retry-After beyond it (a damaged
+   * database asks for 600 s) ends the request with its error rather than hold the script.
+   */
+  maxWaitMs?: number
   fetch?: typeof fetch
 }
 
@@ -68,6 +73,7 @@ export class StorelocClient {
   private readonly attempts: number
   private readonly timeoutMs: number
   private readonly backoffMs: number
+  private readonly maxWaitMs: number
   private readonly fetchFn: typeof fetch
 
   constructor(private readonly options: ClientOptions) {
@@ -75,6 +81,7 @@ export class StorelocClient {
     this.attempts = options.attempts ?? 4
     this.timeoutMs = options.timeoutMs ?? 30_000
     this.backoffMs = options.backoffMs ?? 250
+    this.maxWaitMs = options.maxWaitMs ?? 60_000
     this.fetchFn = options.fetch ?? fetch
   }
 
@@ -188,10 +195,11 @@ export class StorelocClient {
         wait *= 2
         continue
       }
-      if (retryable(response) && attempt < this.attempts) {
-        const after = Number(response.headers.get('retry-after'))
+      const after = Number(response.headers.get('retry-after'))
+      const delay = Number.isFinite(after) && after > 0 ? after * 1000 : wait
+      if (retryable(response) && attempt < this.attempts && delay <= this.maxWaitMs) {
         await response.body?.cancel()
-        await sleep(Number.isFinite(after) && after > 0 ? after * 1000 : wait)
+        await sleep(delay)
         wait *= 2
         continue
       }

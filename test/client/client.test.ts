@@ -81,6 +81,18 @@ describe('StorelocClient', () => {
     expect(seen).toHaveLength(4)
   })
 
+  test('a Retry-After beyond maxWaitMs (a damaged database asks for 600 s) ends the request with its error at once', async () => {
+    const damaged = JSON.stringify({
+      success: false,
+      error: 'database_damaged',
+      message: 'The database file is damaged.',
+    })
+    const { api, seen } = client(async () => new Response(damaged, { status: 503, headers: { 'retry-after': '600' } }))
+    const error = await api.listLocations().catch((e) => e)
+    expect(error).toMatchObject({ status: 503, code: 'database_damaged' })
+    expect(seen).toHaveLength(1) // not tried again: that would wait 600 s first
+  })
+
   test('gives up after its attempts, with the last error', async () => {
     const { api, seen } = client(async () => {
       throw new TypeError('connection refused')
