@@ -64,6 +64,9 @@ async function classify(request: Request, bytes: Uint8Array, options: { csv?: bo
       }
     }
     if (text === null) return { kind: 'invalid_form', reason: NOT_UTF8 }
+    // JSON sent as a form (curl -d without a Content-Type) would be one field named by the whole
+    // text: no field of a location. Unread, so the error says how it was sent.
+    if (looksLikeJson(text)) return { kind: 'empty', unread: type }
     const broken = firstBrokenPair(text)
     if (broken !== null) {
       const { name } = broken
@@ -105,9 +108,24 @@ async function classify(request: Request, bytes: Uint8Array, options: { csv?: bo
     : { kind: 'empty' }
 }
 
+function looksLikeJson(text: string): boolean {
+  const start = text.trimStart()[0]
+  if (start !== '{' && start !== '[') return false
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
 /** How an unread body was sent (ParsedBody's `unread`), for a message: "without a Content-Type header" or 'as "text/plain"'. */
 export const sentAs = (unread: string): string =>
-  unread === '' ? 'without a Content-Type header' : `as ${JSON.stringify(unread.slice(0, 100))}`
+  unread === ''
+    ? 'without a Content-Type header'
+    : unread === 'application/x-www-form-urlencoded'
+      ? 'as a form, "application/x-www-form-urlencoded", though it is JSON (curl -d sends a form unless told otherwise)'
+      : `as ${JSON.stringify(unread.slice(0, 100))}`
 
 const NOT_UTF8 =
   'it is not valid UTF-8. Send its text encoded as UTF-8 (é is the bytes C3 A9, or %C3%A9 in a urlencoded body), or send JSON.'

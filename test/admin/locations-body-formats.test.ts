@@ -208,6 +208,15 @@ describe('POST /locations body formats', () => {
             headers: { 'content-type': 'text/plain;charset=UTF-8' },
           }),
       ],
+      [
+        // curl -d '{...}' without -H: a form of one field named by the whole JSON text.
+        'as a form, "application/x-www-form-urlencoded", though it is JSON (curl -d sends a form unless told otherwise)',
+        () =>
+          env.call('POST', `${BASE}/${before.id}`, {
+            body: json,
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          }),
+      ],
     ]
     for (const [sent, send] of sends) {
       const snap = snapshot()
@@ -228,6 +237,13 @@ describe('POST /locations body formats', () => {
     expectValidation(res, ['name', 'address'])
     expect(res.body.message).toBe(
       'The given data was invalid. The request body was not read: it was sent as "text/plain". Send JSON with the header "Content-Type: application/json".',
+    )
+    const asForm = await expectNoChange(() =>
+      env.call('POST', BASE, { body: json, headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+    )
+    expectValidation(asForm, ['name', 'address'])
+    expect(asForm.body.message).toContain(
+      'it was sent as a form, "application/x-www-form-urlencoded", though it is JSON',
     )
     // Nothing sent: the documented errors alone; an unknown id stays 404.
     expect((await env.call('POST', `${BASE}/${before.id}`)).body.message).not.toContain('not read')
