@@ -3,6 +3,8 @@
 export const KM_PER_MILE = 1.609344
 /** Locations in one page of GET /locations. */
 export const MAX_LIMIT = 500
+/** The radius of a query that sends none, for a locator that sets none, in the request's unit. */
+export const DEFAULT_RADIUS = 25
 /** The largest radius, in the request's unit. */
 export const MAX_RADIUS = 1000
 /** Tags in one query. */

@@ -1,6 +1,6 @@
 // Locators: made with their first key, their settings, their public token.
 import { domainToASCII } from 'node:url'
-import { MAX_RADIUS } from '../core/limits'
+import { DEFAULT_RADIUS, MAX_RADIUS } from '../core/limits'
 import { codePoints } from '../core/text'
 import type { Store } from '../store'
 import type { ApiKey } from '../store/keys'
@@ -138,7 +138,7 @@ function parseSettings(input: LocatorSettingsInput): LocatorSettings {
       const radius = Number(raw)
       if (!/^(\d+(\.\d*)?|\.\d+)$/.test(raw) || !(radius > 0) || radius > MAX_RADIUS) {
         throw new OperatorError(
-          `--radius must be a number greater than 0 and at most ${MAX_RADIUS} (in the locator's unit), or '' for the default of 25; got ${JSON.stringify(input.radius)}.`,
+          `--radius must be a number greater than 0 and at most ${MAX_RADIUS} (in the locator's unit), or '' for the default of ${DEFAULT_RADIUS}; got ${JSON.stringify(input.radius)}.`,
         )
       }
       patch.defaultRadius = radius

@@ -18,6 +18,8 @@ type Center = { lat: number; lng: number; label?: string }
 /** The message a failed request shows the visitor. */
 function failureText(texts: Texts, e: unknown, place: string): string {
   const code = e instanceof ApiError ? e.code : ''
+  // The visitor reads the short text; the site's developer finds the service's own words here.
+  if (code !== '' && code !== 'PLACE_NOT_FOUND') console.warn(`storeloc: ${code}: ${(e as Error).message}`)
   if (code === 'REFERRER_NOT_ALLOWED' || code === 'INVALID_TOKEN' || code === 'API_NOT_ENABLED') return texts.notAllowed
   if (code === 'RATE_LIMITED') return texts.busy
   if (code === 'PLACE_NOT_FOUND') return t(texts, 'notFound', { place })
@@ -36,6 +38,10 @@ export class Widget {
   private map: StoreMap | null = null
   private mapReady: Promise<StoreMap | null> = Promise.resolve(null)
   private filters: Filters | null = null
+  /** The locator's default radius, from GET /filters' meta; null until it answers. */
+  private defaultRadius: number | null = null
+  /** GET /filters has answered: a failed load is tried again with the next search. */
+  private defaultsLoaded = false
   /** No search yet: the map shows every store of its view, clustered. */
   private browsing = false
   private browseRequest: AbortController | null = null
@@ -89,8 +95,9 @@ export class Widget {
     )
     listKeys(this.list)
     this.fillForm()
-    if (options.filters !== 'none') this.loadFilters()
-    const first = this.search()
+    const defaults = this.loadDefaults()
+    // Without data-unit, the locator's unit: GET /locations measures in miles unless told.
+    const first = this.unit === null ? defaults.then(() => this.search()) : this.search()
     // The browser's date data loads while the first answer is on its way; the map starts once the
     // first results are painted (a frame, then a task after it).
     warmFormats(this.lang)
@@ -105,6 +112,7 @@ export class Widget {
     this.readForm()
     Object.assign(this.state, change)
     this.fillForm()
+    if (!this.defaultsLoaded) void this.loadDefaults()
     const { state, texts } = this
     if (this.params(0) === null) {
       this.results = []
@@ -179,7 +187,7 @@ export class Widget {
     const o = state.origin
     if (o && form.place.input.value === '')
       form.place.setText(o.kind === 'geo' ? this.texts.yourLocation : o.kind === 'place' ? o.label : o.text)
-    const chosen = state.radius ?? this.options.radius
+    const chosen = state.radius ?? this.options.radius ?? this.defaultRadius
     // Until an answer names the locator's default radius, none is chosen.
     form.radius.replaceChildren(
       chosen === null ? h('option', { value: '', selected: true }, '–') : '',
@@ -217,17 +225,28 @@ export class Widget {
       })
   }
 
-  private loadFilters() {
+  /** The locator's filter groups (unless data-filters is none), default radius and unit. */
+  private loadDefaults(): Promise<void> {
     const { options } = this
-    query<{ data: { filters: FilterGroup[] } }>(options.api, options.token, 'filters', [])
+    type FiltersAnswer = { data: { filters: FilterGroup[] }; meta?: { radius: number; unit: 'km' | 'miles' } }
+    return query<FiltersAnswer>(options.api, options.token, 'filters', [])
       .then((answer) => {
+        this.defaultsLoaded = true
+        this.unit ??= answer.meta?.unit ?? null
+        this.defaultRadius = answer.meta?.radius ?? null
+        this.readForm() // what the visitor typed meanwhile stays
+        this.fillForm()
+        if (options.filters === 'none' || this.filters !== null) return
         const groups = shownGroups(answer.data.filters, options.filters)
         if (groups.length === 0) return
         this.filters = filterControls(this.texts, groups, this.state.tags, () => void this.searchIfAny())
         this.form.filterSlot.replaceChildren(this.filters.element)
         if (this.element.clientWidth >= 600 || this.state.tags.length > 0) this.filters.element.setAttribute('open', '')
       })
-      .catch(() => {}) // the search reports what is wrong with the token or the site
+      .catch((e) => {
+        // Said before any search: a token that is wrong or not enabled shows at once.
+        if (this.alert.textContent === '') this.alert.textContent = failureText(this.texts, e, '')
+      })
   }
 
   /** The request's parameters for the search as it stands, from `offset`; null when there is nothing to search for. */

@@ -55,9 +55,9 @@ export function docsSnippet(url: string, token: string): string {
   return html.replaceAll('https://stores.example.com', url).replaceAll('pk_YOUR_TOKEN', token)
 }
 
-/** A plain page on http://127.0.0.1:PORT holding `body`: a business's own site. */
-export function hostPage(body: string): { url: string; stop: () => void } {
-  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Our stores</title><link rel="icon" href="data:,"></head><body><main><h1>Our stores</h1>${body}</main></body></html>`
+/** A plain page on http://127.0.0.1:PORT holding `body` (and `head`, such as its stylesheet): a business's own site. */
+export function hostPage(body: string, head = ''): { url: string; stop: () => void } {
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Our stores</title><link rel="icon" href="data:,">${head}</head><body><main><h1>Our stores</h1>${body}</main></body></html>`
   const server = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',

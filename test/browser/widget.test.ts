@@ -1,7 +1,7 @@
 // The widget in a real browser against a real server with the demo data: what a visitor does, and
 // what they see, compared with what the Query API answers for the same search.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { rmSync, writeFileSync } from 'node:fs'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { tempDir } from '../helpers'
@@ -302,8 +302,10 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
     await page.close()
   })
 
-  test('the snippet of docs/widget.md on a plain page of another site', async () => {
-    const { url: pageUrl, stop } = hostPage(docsSnippet(server.url, server.token))
+  test('the snippet of docs/widget.md on a plain page of another site, styled as its css block says', async () => {
+    // The page's own rule, in its <head>, comes before the widget's stylesheet, added at the end of <head>.
+    const css = /```css\n([\s\S]*?)```/.exec(readFileSync(join(import.meta.dir, '../../docs/widget.md'), 'utf8'))![1]
+    const { url: pageUrl, stop } = hostPage(docsSnippet(server.url, server.token), `<style>${css}</style>`)
     const page = await context.newPage()
     const events: string[] = []
     await page.exposeFunction('noteEvent', (name: string) => events.push(name))
@@ -321,6 +323,15 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
       await page.getByRole('option', { name: 'London, United Kingdom' }).click()
       await page.locator('.sl-item').first().waitFor()
       await page.locator('.sl-name').first().click()
+      const look = await page.evaluate(() => {
+        const style = (
+          globalThis as unknown as {
+            getComputedStyle: (e: unknown) => { fontFamily: string; getPropertyValue: (name: string) => string }
+          }
+        ).getComputedStyle(document.querySelector('.sl-root'))
+        return { accent: style.getPropertyValue('--sl-accent').trim(), font: style.fontFamily }
+      })
+      expect(look).toEqual({ accent: '#0a7d4f', font: 'Georgia, serif' })
       expect(events).toContain('storeloc:search ["query","total","locations"]')
       expect(events).toContain('storeloc:select ["location"]')
       // The page's globals: Storeloc, and Leaflet's once the map is drawn; nothing else of the widget's.
@@ -334,6 +345,28 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
       const added = (await page.evaluate(() => Object.keys(globalThis))).filter((k) => !before.has(k))
       expect(added.sort()).toEqual(['L', 'Storeloc', '_leaflet_events', 'leaflet', 'noteEvent'])
     } finally {
+      stop()
+      await page.close()
+    }
+  })
+
+  test("without data-unit, the locator's unit and radius: shown before a search, used by it", async () => {
+    const { url: pageUrl, stop } = hostPage(docsSnippet(server.url, server.token))
+    const page = await context.newPage()
+    try {
+      expect(cli('locator', 'set', server.locatorId, '--unit', 'km', '--radius', '20').exitCode).toBe(0)
+      await page.goto(pageUrl)
+      const radius = page.getByRole('combobox', { name: 'Within' })
+      await radius.locator('option:checked', { hasText: /^20 km$/ }).waitFor({ state: 'attached' })
+      await page.getByRole('combobox', { name: 'Town or postcode' }).fill('Lond')
+      await page.getByRole('option', { name: 'London, United Kingdom' }).click()
+      await page.locator('.sl-item').first().waitFor()
+      const api = await server.api(`locations?lat=${LONDON.lat}&lng=${LONDON.lng}&radius=20&unit=km&limit=10`)
+      expect(await page.locator('.sl-distance').first().textContent()).toContain('km')
+      expect(await listedIds(page)).toEqual(api.data.locations.map((l) => l.id))
+      expect(await status(page)).toContain('20 km')
+    } finally {
+      cli('locator', 'set', server.locatorId, '--unit', 'miles', '--radius', '')
       stop()
       await page.close()
     }
@@ -410,6 +443,8 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
     try {
       expect(cli('locator', 'set', server.locatorId, '--referrers', 'shop.example.com').exitCode).toBe(0)
       await page.goto(pageUrl)
+      // Told at once, before any search: the site's developer sees it on the first look.
+      await page.getByRole('alert').filter({ hasText: 'This store finder is not enabled for this site.' }).waitFor()
       await page.getByRole('combobox', { name: 'Town or postcode' }).fill('Paris')
       await page.getByRole('button', { name: 'Search' }).click()
       await page.getByRole('alert').filter({ hasText: 'This store finder is not enabled for this site.' }).waitFor()

@@ -47,6 +47,7 @@ describe('GET /filters', () => {
           },
         ],
       },
+      meta: { radius: 25, unit: 'miles' },
     })
     expect(res.text).not.toContain('draftonly')
   })
@@ -134,6 +135,15 @@ describe('GET /filters', () => {
     setLocatorSettings(f.env.store, other.locator.id, { queryApi: 'on' })
     const res = await send(f.env.app, `http://localhost/public/v1/${other.locator.publicToken}/filters`)
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ success: true, data: { filters: [] } })
+    expect(res.body).toEqual({ success: true, data: { filters: [] }, meta: { radius: 25, unit: 'miles' } })
+  })
+
+  test("meta gives the locator's default radius and unit, and follows a change of them", async () => {
+    const other = createLocator(f.env.store, 'Metric')
+    setLocatorSettings(f.env.store, other.locator.id, { queryApi: 'on', radius: '20', unit: 'km' })
+    const url = `http://localhost/public/v1/${other.locator.publicToken}/filters`
+    expect((await send(f.env.app, url)).body.meta).toEqual({ radius: 20, unit: 'km' })
+    setLocatorSettings(f.env.store, other.locator.id, { radius: '', unit: 'miles' })
+    expect((await send(f.env.app, url)).body.meta).toEqual({ radius: 25, unit: 'miles' })
   })
 })

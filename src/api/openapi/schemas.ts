@@ -361,7 +361,18 @@ export const SCHEMAS = {
       }),
     ),
   }),
-  FiltersAnswer: publicAnswer({ filters: t.Array(ref('FilterGroup')) }, 'The filter groups, `_default` last.'),
+  FiltersAnswer: publicAnswer({ filters: t.Array(ref('FilterGroup')) }, 'The filter groups, `_default` last.', {
+    meta: closed(
+      {
+        radius: t.Number({ exclusiveMinimum: 0, description: "The locator's default radius, in its unit." }),
+        unit: oneOf(UNITS),
+      },
+      {
+        description:
+          "The locator's default radius and unit: what a finder shows before its visitor chooses. GET /locations measures in miles unless sent a unit.",
+      },
+    ),
+  }),
   Place: closed({
     label: t.String({
       description: 'The town (with its state or province where it has one) and country; a postcode with its town.',

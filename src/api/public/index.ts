@@ -1,5 +1,6 @@
 // The public Query API (/public/v1/{token}): read-only, answered from the in-memory index.
 // Handlers run the guards, then build the body from pre-serialized location JSON.
+import { DEFAULT_RADIUS } from '../../core/limits'
 import { cors } from '@elysiajs/cors'
 import { type Context, Elysia } from 'elysia'
 import type { Store } from '../../store'
@@ -214,11 +215,20 @@ export function publicRoutes(deps: PublicDeps) {
       respond(request, set, params.token, (locator, href) => leavesBody(deps.registry, locator, params.id, href)),
     )
     .get('/:token/filters', ({ request, params, set }) =>
-      respond(request, set, params.token, (locator) =>
-        utf8.encode(JSON.stringify({ success: true, data: { filters: deps.registry.filters(locator.id) } })),
-      ),
+      respond(request, set, params.token, (locator) => filtersBody(deps.registry, locator)),
     )
   return { app, fast: fastOnes.fast, cacheHits: fastOnes.cacheHits }
+}
+
+/** GET /filters: the groups, and what a finder shows before its visitor chooses (GET /locations' unit is miles unless sent). */
+function filtersBody(registry: PublicDeps['registry'], locator: Locator): Uint8Array {
+  return utf8.encode(
+    JSON.stringify({
+      success: true,
+      data: { filters: registry.filters(locator.id) },
+      meta: { radius: locator.defaultRadius ?? DEFAULT_RADIUS, unit: locator.defaultUnit },
+    }),
+  )
 }
 
 /** Bytes of their own (a Buffer's slice() is a view). */

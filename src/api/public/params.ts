@@ -3,7 +3,7 @@ import { type Bbox, bboxMiddle, type IndexQuery, type SortOrder, type TagLogic }
 import type { Locator } from '../../store/locators'
 import { firstBrokenPair, single } from '../../core/urlencoded'
 import { PublicError } from './errors'
-import { KM_PER_MILE, MAX_LIMIT, MAX_RADIUS, MAX_SEARCH, MAX_TAGS } from '../../core/limits'
+import { DEFAULT_RADIUS, KM_PER_MILE, MAX_LIMIT, MAX_RADIUS, MAX_SEARCH, MAX_TAGS } from '../../core/limits'
 import { codePoints, WHOLE_NUMBER } from '../../core/text'
 
 export type LocationsRequest = {
@@ -332,7 +332,7 @@ export function parseLocationsRequest(
     // The locator's radius was checked in its own unit when it was set: in another it may be more
     // than MAX_RADIUS (1000 miles is 1609 km), and is still the radius the locator asks for.
     if (sent !== null) radius = shown = sent
-    else if (locator.defaultRadius === null) radius = shown = 25
+    else if (locator.defaultRadius === null) radius = shown = DEFAULT_RADIUS
     else if (locator.defaultUnit === unit) radius = shown = locator.defaultRadius
     else {
       radius = convert(locator.defaultRadius, locator.defaultUnit, unit)
