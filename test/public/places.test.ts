@@ -77,6 +77,23 @@ describe('GET /places', () => {
     expect((await places('Lisbon'))[0]).toMatchObject({ country: 'PT' })
   })
 
+  test("a name cut short: a city known by the name typed before the towns named so; a hamlet's exact name does not come first", async () => {
+    // Munich is München by an alternate name: while it is typed, Munich leads.
+    for (const q of ['Münc', 'Münch', 'Münche', 'Munch'])
+      expect({ q, first: (await places(q))[0]!.label }).toEqual({ q, first: 'Munich, Germany' })
+    // "Barc", "Frank" and "Rost" are hamlets' whole names, and more often a city's cut short.
+    expect((await places('Barc'))[0]!.label).toBe('Barcelona, Spain')
+    expect((await places('Frank'))[0]!.label).toBe('Frankfurt am Main, Germany')
+    expect((await places('Rost')).map((p) => p.label)).toContain('Rostock, Germany')
+    expect((await places('Rost')).map((p) => p.label)).not.toContain('Røst, Norway')
+    // Typed whole, a small place's name is still first.
+    expect((await places('Frasne'))[0]!.label).toBe('Frasne, France')
+    // Places shown alike are shown once: the city of Münster, not its namesake villages too.
+    const munster = (await places('Munster', '&limit=20')).map((p) => p.label)
+    expect(munster[0]).toBe('Münster, Germany')
+    expect(new Set(munster).size).toBe(munster.length)
+  })
+
   test('typos, when nothing matches as typed: an edit from four characters, two from eight with the first letter right', async () => {
     expect((await places('Lodnon'))[0]!.label).toBe('London, United Kingdom') // two letters swapped: one edit
     expect((await places('Frnakfurt'))[0]!.label).toBe('Frankfurt am Main, Germany')

@@ -47,6 +47,11 @@ const WHOLE_FROM = 5
  * meant ("New York" is the city), a village is not ("California").
  */
 const REGION_SHARE = 4
+/** A name found only by an alternate name it begins weighs its people divided by this. */
+const ALTERNATE_SHARE = 10
+/** An exact name of fewer people than this ranks with the names it begins, unless typed this long. */
+const SMALL_EXACT = 10_000
+const SMALL_EXACT_FROM = 6
 /** Found as typed, places of fewer people than this may be a typo's: "Müchen" is a village's old name. */
 const SMALL_PLACE = 50_000
 /** The tier of a whole name found through one typo (typos()). */
@@ -369,12 +374,13 @@ export class PlaceSearch {
       }
       for (const [town, match] of towns) hits.push(this.town(town, match))
     }
+    const codes: PlaceHit[] = []
     const code = utf8.encode(key.replace(/\s+/g, ''))
     if (/\d/.test(key)) {
       const [a, b] = this.codes.range(code)
       for (let i = a; i < b && i < a + POSTCODES_SCANNED; i++)
         if (within === null || within.country(codeText(this.parts.codeCountry[this.codes.ref[i]!]!)))
-          hits.push(this.postcode(i, this.codes.equals(i, code)))
+          codes.push(this.postcode(i, this.codes.equals(i, code)))
     }
     for (const r of this.parts.regions)
       if (r.key.startsWith(key) && (within === null || (!within.regions && within.country(r.country))))
@@ -390,10 +396,17 @@ export class PlaceSearch {
           tier: 0,
         })
     // Exact names first (main or alternate: "Cologne" is Köln), from four characters: "Lo" is more
-    // likely London than Lo (Belgium).
+    // likely London than Lo (Belgium); and of a hamlet only when long: "Barc" is Barcelona cut short.
+    // A name its alternate one begins weighs a tenth: "Münch" is Munich, before Münchberg; one it
+    // equals weighs whole ("New York" is the city, whose main name is New York City).
     const exactFirst = key.length >= 4
-    for (const h of hits) h.tier = exactFirst && h.exact ? 0 : h.main ? 2 : 3
-    return hits
+    const wholeName = codePoints(key) >= SMALL_EXACT_FROM
+    for (const h of hits) {
+      if (!h.main && !h.exact) h.weight /= ALTERNATE_SHARE
+      h.tier = exactFirst && h.exact && (wholeName || h.weight >= SMALL_EXACT) ? 0 : 2
+    }
+    for (const c of codes) c.tier = c.exact ? 0 : 2
+    return [...hits, ...codes]
   }
 
   /**
@@ -414,7 +427,10 @@ export class PlaceSearch {
       }
     }
     hits.sort((a, b) => a.tier - b.tier || b.weight - a.weight)
-    return hits.slice(0, CANDIDATES)
+    // Of places shown alike ("Münster, Germany": the city and villages of its name), the best only:
+    // a visitor cannot tell them apart.
+    const shown = new Set<string>()
+    return hits.filter((h) => !shown.has(h.label) && shown.add(h.label)).slice(0, CANDIDATES)
   }
 
   /**
