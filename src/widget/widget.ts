@@ -323,9 +323,11 @@ export class Widget {
     const { texts, total, center, unit, state } = this
     if (center === null || !unit) return total === 0 ? texts.none : t(texts, 'found', { n: total })
     const o = state.origin
-    const place =
-      o?.kind === 'geo' ? texts.yourLocation : o?.kind === 'place' ? o.label : (center.label ?? o?.text ?? '')
-    const values = { n: total, r: distanceText(this.lang, state.radius ?? 0, unit), place }
+    const r = distanceText(this.lang, state.radius ?? 0, unit)
+    if (o?.kind === 'geo')
+      return total === 0 ? t(texts, 'noneNearYou', { r }) : t(texts, 'foundNearYou', { n: total, r })
+    const place = o?.kind === 'place' ? o.label : (center.label ?? o?.text ?? '')
+    const values = { n: total, r, place }
     return total === 0 ? t(texts, 'noneNear', values) : t(texts, 'foundNear', values)
   }
 

@@ -188,7 +188,12 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
     const api = await server.api(`locations?lat=${paris.latitude}&lng=${paris.longitude}&limit=10`)
     expect(await listedIds(page)).toEqual(api.data.locations.map((l) => l.id))
     expect(await page.getByRole('combobox', { name: 'Town or postcode' }).inputValue()).toBe('Your location')
-    expect(await status(page)).toContain('of Your location')
+    expect(await status(page)).toMatch(/^\d+ stores within [\d.,]+ (mi|km) of your location$/)
+    // In German too, the phrase as the sentence needs it ("um Ihren Standort", not "um Ihr Standort").
+    await page.goto(`${server.url}/l/${server.token}?lang=de`)
+    await page.getByRole('button', { name: 'Meinen Standort verwenden' }).click()
+    await page.locator('.sl-item').first().waitFor()
+    expect(await status(page)).toContain('um Ihren Standort')
     await granted.close()
   })
 
