@@ -221,8 +221,9 @@ async function geocodeAll(
  * truncated export, or a file of the wrong column, would otherwise wipe the locator.
  */
 function refuseDeletingAll(deps: AdminDeps, locatorId: string, plans: Plan[]): void {
-  const gone = missing(deps, locatorId, plans).length
-  if (gone === 0 || gone < deps.store.locations.externalIds(locatorId).length) return
+  const coded = deps.store.locations.externalIds(locatorId)
+  const gone = missing(coded, plans).length
+  if (gone === 0 || gone < coded.length) return
   throw new LocationError(
     'validation_error',
     `delete_missing would delete all ${gone} location${gone === 1 ? '' : 's'} with an external_id (${plans.length === 0 ? 'no location was sent' : 'none of those sent matches one of them'}); nothing was written.`,
@@ -234,10 +235,12 @@ function refuseDeletingAll(deps: AdminDeps, locatorId: string, plans: Plan[]): v
   )
 }
 
-/** The locations delete_missing removes: those with an external id that no item matched. */
-function missing(deps: AdminDeps, locatorId: string, plans: Plan[]): { id: string; externalId: string }[] {
+type Coded = { id: string; externalId: string }
+
+/** The locations delete_missing removes: those of `coded` (the locator's with an external id) that no item matched. */
+function missing(coded: Coded[], plans: Plan[]): Coded[] {
   const kept = new Set(plans.map((p) => p.target).filter((id) => id !== null))
-  return deps.store.locations.externalIds(locatorId).filter((l) => !kept.has(l.id))
+  return coded.filter((l) => !kept.has(l.id))
 }
 
 const resultOf = (plan: Plan, id: string | null, record: LocationRecord | null, action: BulkAction): BulkResult => ({
@@ -262,7 +265,7 @@ function apply(
 ) {
   const { deleteMissing, dryRun, towns } = options
   const recheck = !dryRun && JSON.stringify(deps.store.customFields.list(locatorId)) !== options.definitions
-  const gone = deleteMissing ? missing(deps, locatorId, plans) : [] // before the writes: not what they create
+  const gone = deleteMissing ? missing(deps.store.locations.externalIds(locatorId), plans) : [] // before the writes: not what they create
   const results: BulkResult[] = []
   for (const plan of plans) {
     if (recheck) checkCustomFieldsAgain(deps, locatorId, plan.fields, plan.target === null ? 'create' : 'update')

@@ -40,8 +40,8 @@ export class Widget {
   private filters: Filters | null = null
   /** The locator's default radius, from GET /filters' meta; null until it answers. */
   private defaultRadius: number | null = null
-  /** GET /filters has answered: a failed load is tried again with the next search. */
-  private defaultsLoaded = false
+  /** GET /filters, asked or answered; null again after a failure, so the next search asks again. */
+  private defaults: Promise<void> | null = null
   /** No search yet: the map shows every store of its view, clustered. */
   private browsing = false
   private browseRequest: AbortController | null = null
@@ -112,7 +112,7 @@ export class Widget {
     this.readForm()
     Object.assign(this.state, change)
     this.fillForm()
-    if (!this.defaultsLoaded) void this.loadDefaults()
+    void this.loadDefaults()
     const { state, texts } = this
     if (this.params(0) === null) {
       this.results = []
@@ -229,14 +229,13 @@ export class Widget {
   private loadDefaults(): Promise<void> {
     const { options } = this
     type FiltersAnswer = { data: { filters: FilterGroup[] }; meta?: { radius: number; unit: 'km' | 'miles' } }
-    return query<FiltersAnswer>(options.api, options.token, 'filters', [])
+    this.defaults ??= query<FiltersAnswer>(options.api, options.token, 'filters', [])
       .then((answer) => {
-        this.defaultsLoaded = true
         this.unit ??= answer.meta?.unit ?? null
         this.defaultRadius = answer.meta?.radius ?? null
         this.readForm() // what the visitor typed meanwhile stays
         this.fillForm()
-        if (options.filters === 'none' || this.filters !== null) return
+        if (options.filters === 'none') return
         const groups = shownGroups(answer.data.filters, options.filters)
         if (groups.length === 0) return
         this.filters = filterControls(this.texts, groups, this.state.tags, () => void this.searchIfAny())
@@ -244,9 +243,11 @@ export class Widget {
         if (this.element.clientWidth >= 600 || this.state.tags.length > 0) this.filters.element.setAttribute('open', '')
       })
       .catch((e) => {
+        this.defaults = null
         // Said before any search: a token that is wrong or not enabled shows at once.
         if (this.alert.textContent === '') this.alert.textContent = failureText(this.texts, e, '')
       })
+    return this.defaults
   }
 
   /** The request's parameters for the search as it stands, from `offset`; null when there is nothing to search for. */
