@@ -9,7 +9,8 @@
 // is written then), 2 for a wrong command line.
 import { readFileSync } from 'node:fs'
 import { extname } from 'node:path'
-import { type BulkLocation, type BulkReport, StorelocClient, StorelocError } from '../src/client'
+import { type BulkLocation, type BulkReport, StorelocClient, StorelocError } from 'storeloc/client'
+// The CLI import's own CSV reader: this script runs from the service's checkout. A JSON source needs only the client.
 import { csvBulkItems, readLocationsCsv } from '../src/locations/csv'
 
 /** The bulk route's limit: the list is sent in requests of this many. */

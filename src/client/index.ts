@@ -1,26 +1,17 @@
 // A typed client for the Management API, for sync scripts and back-office code. Plain fetch, no
-// dependencies: the types come from the schemas the server validates with (type imports only).
+// dependencies and no server modules: it builds to dist/client (npm run build:client) for Node 20+.
 // Every write carries an Idempotency-Key, kept across its retries, so a retry never writes twice.
-import type { BulkReport } from '../locations/bulk'
-import type { CreateLocationBody, UpdateLocationBody } from '../locations/model'
-import type { AdminLocation } from '../locations/service'
+import type {
+  AdminLocation,
+  BulkLocation,
+  BulkReport,
+  CreateLocationBody,
+  CustomField,
+  LocationPage,
+  UpdateLocationBody,
+} from './types.js'
 
-export type { AdminLocation, BulkReport, CreateLocationBody, UpdateLocationBody }
-
-/** A location in a bulk request: a create or update body, with `id` or `external_id` to match. */
-export type BulkLocation = UpdateLocationBody & { id?: string }
-
-export type LocationPage = {
-  locations: AdminLocation[]
-  pagination: {
-    page: number
-    limit: number
-    total: number
-    total_pages: number
-    next: string | null
-    previous: string | null
-  }
-}
+export type * from './types.js'
 
 export type ClientOptions = {
   /** The service's address, e.g. "http://127.0.0.1:3000". */
@@ -149,13 +140,8 @@ export class StorelocClient {
     return this.request('POST', path, csv, { ...options, contentType: 'text/csv' })
   }
 
-  async customFields(): Promise<{ id: string; name: string; type: string }[]> {
-    return (
-      await this.request<{ custom_fields: { id: string; name: string; type: string }[] }>(
-        'GET',
-        '/admin/v1/custom_fields',
-      )
-    ).custom_fields
+  async customFields(): Promise<CustomField[]> {
+    return (await this.request<{ custom_fields: CustomField[] }>('GET', '/admin/v1/custom_fields')).custom_fields
   }
 
   /**

@@ -1,0 +1,78 @@
+import type { AdminLocation, BulkLocation, BulkReport, CreateLocationBody, CustomField, LocationPage, UpdateLocationBody } from './types.js';
+export type * from './types.js';
+export type ClientOptions = {
+    /** The service's address, e.g. "http://127.0.0.1:3000". */
+    baseUrl: string;
+    /** The locator's secret key, "sk_...". */
+    apiKey: string;
+    /** Tries of a request that met a network error, a timeout, 409 in flight, 429 or 503 (default 4). */
+    attempts?: number;
+    /** Per try, ms (default 30,000). */
+    timeoutMs?: number;
+    /** The first wait between tries, ms, doubled each time unless Retry-After says (default 250). */
+    backoffMs?: number;
+    /**
+     * The longest wait before a try, ms (default 60,000). A Retry-After beyond it (a damaged
+     * database asks for 600 s) ends the request with its error rather than hold the script.
+     */
+    maxWaitMs?: number;
+    fetch?: typeof fetch;
+};
+export type WriteOptions = {
+    /** The write's key; a new UUID when not given. The same key on a retry replays the first answer. */
+    idempotencyKey?: string;
+};
+/** An answer of the Management API that is not a success: its status, error code, message and details. */
+export declare class StorelocError extends Error {
+    readonly status: number;
+    readonly code: string;
+    readonly details: Record<string, string[]> | undefined;
+    constructor(status: number, code: string, message: string, details: Record<string, string[]> | undefined);
+}
+export declare class StorelocClient {
+    private readonly options;
+    private readonly base;
+    private readonly attempts;
+    private readonly timeoutMs;
+    private readonly backoffMs;
+    private readonly maxWaitMs;
+    private readonly fetchFn;
+    constructor(options: ClientOptions);
+    /** One page of the locator's locations; `external_id` finds one by the chain's own code. */
+    listLocations(query?: {
+        page?: number;
+        limit?: number;
+        status?: 'published' | 'draft';
+        external_id?: string;
+    }): Promise<LocationPage>;
+    /** Every location of the locator, page by page (500 a page). */
+    allLocations(query?: {
+        status?: 'published' | 'draft';
+    }): AsyncGenerator<AdminLocation>;
+    getLocation(id: string): Promise<AdminLocation>;
+    /** The location with this external id, or null. */
+    findByExternalId(externalId: string): Promise<AdminLocation | null>;
+    createLocation(body: CreateLocationBody, options?: WriteOptions): Promise<AdminLocation>;
+    updateLocation(id: string, body: UpdateLocationBody, options?: WriteOptions): Promise<AdminLocation>;
+    deleteLocation(id: string, options?: WriteOptions): Promise<string>;
+    /** Up to 1,000 locations in one all-or-nothing request (see the bulk route in docs/management-api.md). */
+    bulkUpsert(request: {
+        locations: BulkLocation[];
+        dry_run?: boolean;
+        delete_missing?: boolean;
+    }, options?: WriteOptions): Promise<BulkReport>;
+    /** The same with a CSV body (the columns of docs/cli.md); flags go in the query string. */
+    bulkUpsertCsv(csv: string, flags?: {
+        dry_run?: boolean;
+        delete_missing?: boolean;
+    }, options?: WriteOptions): Promise<BulkReport & {
+        unknown_columns: string[];
+    }>;
+    customFields(): Promise<CustomField[]>;
+    /**
+     * Sends a request, tried again after a network error, a timeout or a status that asks for it
+     * (waiting what Retry-After says, else backing off). A write keeps one Idempotency-Key for all
+     * its tries: a try whose answer was lost is replayed, not made again.
+     */
+    private request;
+}

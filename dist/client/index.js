@@ -1,0 +1,149 @@
+/** An answer of the Management API that is not a success: its status, error code, message and details. */
+export class StorelocError extends Error {
+    status;
+    code;
+    details;
+    constructor(status, code, message, details) {
+        super(message);
+        this.status = status;
+        this.code = code;
+        this.details = details;
+        this.name = 'StorelocError';
+    }
+}
+/**
+ * What a try may be repeated after: the server kept no decision. A 409 only with Retry-After (a
+ * request with the same key in flight); another 409 (an external id taken) stays one on a retry.
+ */
+const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+const retryable = (r) => RETRY_STATUSES.has(r.status) || (r.status === 409 && r.headers.has('retry-after'));
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+export class StorelocClient {
+    options;
+    base;
+    attempts;
+    timeoutMs;
+    backoffMs;
+    maxWaitMs;
+    fetchFn;
+    constructor(options) {
+        this.options = options;
+        this.base = options.baseUrl.replace(/\/+$/, '');
+        this.attempts = options.attempts ?? 4;
+        this.timeoutMs = options.timeoutMs ?? 30_000;
+        this.backoffMs = options.backoffMs ?? 250;
+        this.maxWaitMs = options.maxWaitMs ?? 60_000;
+        this.fetchFn = options.fetch ?? fetch;
+    }
+    /** One page of the locator's locations; `external_id` finds one by the chain's own code. */
+    listLocations(query = {}) {
+        const params = new URLSearchParams();
+        for (const [k, v] of Object.entries(query))
+            if (v !== undefined)
+                params.set(k, String(v));
+        const qs = params.size > 0 ? `?${params}` : '';
+        return this.request('GET', `/admin/v1/locations${qs}`);
+    }
+    /** Every location of the locator, page by page (500 a page). */
+    async *allLocations(query = {}) {
+        for (let page = 1;; page++) {
+            const { locations, pagination } = await this.listLocations({ ...query, page, limit: 500 });
+            yield* locations;
+            if (pagination.next === null)
+                return;
+        }
+    }
+    async getLocation(id) {
+        return (await this.request('GET', `/admin/v1/locations/${encodeURIComponent(id)}`))
+            .location;
+    }
+    /** The location with this external id, or null. */
+    async findByExternalId(externalId) {
+        return (await this.listLocations({ external_id: externalId })).locations[0] ?? null;
+    }
+    async createLocation(body, options = {}) {
+        return (await this.request('POST', '/admin/v1/locations', body, options)).location;
+    }
+    async updateLocation(id, body, options = {}) {
+        const path = `/admin/v1/locations/${encodeURIComponent(id)}`;
+        return (await this.request('POST', path, body, options)).location;
+    }
+    async deleteLocation(id, options = {}) {
+        const path = `/admin/v1/locations/${encodeURIComponent(id)}/delete`;
+        return (await this.request('POST', path, undefined, options)).message;
+    }
+    /** Up to 1,000 locations in one all-or-nothing request (see the bulk route in docs/management-api.md). */
+    bulkUpsert(request, options = {}) {
+        return this.request('POST', '/admin/v1/locations/bulk', request, options);
+    }
+    /** The same with a CSV body (the columns of docs/cli.md); flags go in the query string. */
+    bulkUpsertCsv(csv, flags = {}, options = {}) {
+        const params = new URLSearchParams();
+        if (flags.dry_run)
+            params.set('dry_run', 'true');
+        if (flags.delete_missing)
+            params.set('delete_missing', 'true');
+        const path = `/admin/v1/locations/bulk${params.size > 0 ? `?${params}` : ''}`;
+        return this.request('POST', path, csv, { ...options, contentType: 'text/csv' });
+    }
+    async customFields() {
+        return (await this.request('GET', '/admin/v1/custom_fields')).custom_fields;
+    }
+    /**
+     * Sends a request, tried again after a network error, a timeout or a status that asks for it
+     * (waiting what Retry-After says, else backing off). A write keeps one Idempotency-Key for all
+     * its tries: a try whose answer was lost is replayed, not made again.
+     */
+    async request(method, path, body, options = {}) {
+        const headers = { authorization: `Bearer ${this.options.apiKey}` };
+        if (method === 'POST')
+            headers['idempotency-key'] = options.idempotencyKey ?? crypto.randomUUID();
+        let payload;
+        if (typeof body === 'string') {
+            payload = body;
+            headers['content-type'] = options.contentType ?? 'text/plain';
+        }
+        else if (body !== undefined) {
+            payload = JSON.stringify(body);
+            headers['content-type'] = 'application/json';
+        }
+        let wait = this.backoffMs;
+        for (let attempt = 1;; attempt++) {
+            let response;
+            try {
+                response = await this.fetchFn(`${this.base}${path}`, {
+                    method,
+                    headers,
+                    body: payload,
+                    signal: AbortSignal.timeout(this.timeoutMs),
+                });
+            }
+            catch (e) {
+                if (attempt >= this.attempts)
+                    throw e;
+                await sleep(wait);
+                wait *= 2;
+                continue;
+            }
+            const after = Number(response.headers.get('retry-after'));
+            const delay = Number.isFinite(after) && after > 0 ? after * 1000 : wait;
+            if (retryable(response) && attempt < this.attempts && delay <= this.maxWaitMs) {
+                await response.body?.cancel();
+                await sleep(delay);
+                wait *= 2;
+                continue;
+            }
+            const text = await response.text();
+            let json;
+            try {
+                json = JSON.parse(text);
+            }
+            catch {
+                throw new StorelocError(response.status, 'invalid_response', `${method} ${path}: ${text.slice(0, 200)}`, undefined);
+            }
+            if (!response.ok)
+                throw new StorelocError(response.status, String(json.error ?? 'error'), String(json.message ?? response.statusText), json.details);
+            return json;
+        }
+    }
+}

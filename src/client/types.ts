@@ -1,0 +1,93 @@
+// The Management API's bodies and answers as the client sees them. Written out here, not imported
+// from the server, so the client builds to plain JS with a .d.ts that needs nothing else;
+// test/client/types-match.ts fails the type check when they drift from the server's schemas.
+
+export type Day = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday'
+
+/** How a location's point was found: the geocoder's precision and source (`reverse` for sent coordinates). */
+export type Geocoding = { precision: string; source: string }
+
+/** A location as the Management API answers it: every field, always. */
+export type AdminLocation = {
+  id: string
+  external_id: string | null
+  name: string
+  address: string
+  coordinates: { lat: number; lng: number }
+  description: string
+  tags: string[]
+  contact: { phone: string; email: string; website: string }
+  social: { instagram: string; facebook: string; twitter: string }
+  hours: Record<Day, string>
+  special_hours: Record<string, string>
+  timezone: string
+  /** The days and dates whose hours text could not be read. */
+  hours_unread: string[]
+  custom_fields: Record<string, string>
+  image_url: string
+  status: 'published' | 'draft'
+  geocoding: Geocoding | null
+  created_at: string
+  updated_at: string
+}
+
+/** POST /locations: name and address required. `status` also takes draft's aliases (hidden, inactive...). */
+export type CreateLocationBody = {
+  external_id?: string | null
+  name: string
+  address: string
+  coordinates?: { lat: number; lng: number }
+  description?: string
+  tags?: string[]
+  contact?: { phone?: string; email?: string; website?: string }
+  social?: { instagram?: string; facebook?: string; twitter?: string }
+  hours?: Partial<Record<Day, string>>
+  special_hours?: Record<string, string>
+  timezone?: string | null
+  custom_fields?: Record<string, string>
+  image_url?: string
+  status?: string
+}
+
+/** POST /locations/{id}: only the fields sent change. */
+export type UpdateLocationBody = Partial<CreateLocationBody>
+
+/** A location in a bulk request: a create or update body, with `id` or `external_id` to match. */
+export type BulkLocation = UpdateLocationBody & { id?: string }
+
+export type BulkAction = 'created' | 'updated' | 'unchanged' | 'deleted'
+
+export type BulkResult = {
+  /** The item's position in the request; null for a location deleted as missing. */
+  index: number | null
+  /** null for a location a dry run would create. */
+  id: string | null
+  external_id: string | null
+  action: BulkAction
+  /** What geocoding gave the item's address; null when it was not geocoded. */
+  geocoding: Geocoding | null
+  warnings: string[]
+}
+
+export type BulkReport = {
+  dry_run: boolean
+  created: number
+  updated: number
+  unchanged: number
+  deleted: number
+  results: BulkResult[]
+}
+
+export type LocationPage = {
+  locations: AdminLocation[]
+  pagination: {
+    page: number
+    limit: number
+    total: number
+    total_pages: number
+    next: string | null
+    previous: string | null
+  }
+}
+
+export type CustomField = { id: string; name: string; type: string }

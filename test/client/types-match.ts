@@ -1,0 +1,19 @@
+// Compile-time only: the client's own types (src/client/types.ts) are the server's, field for
+// field. tsc (`npm run check`, test/typecheck.test.ts) fails when one side drifts.
+import type * as client from '../../src/client/types'
+import type { BulkReport } from '../../src/locations/bulk'
+import type { CreateLocationBody, UpdateLocationBody } from '../../src/locations/model'
+import type { AdminLocation } from '../../src/locations/service'
+
+/** Exactly the same type, optional and readonly markers included. */
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false
+/** Compares object types member by member, so nested optional fields count too. */
+type Deep<T> = T extends object ? { [K in keyof T]: Deep<T[K]> } : T
+type Same<A, B> = Equal<Deep<A>, Deep<B>>
+
+export const checks: [
+  Same<client.AdminLocation, AdminLocation>,
+  Same<client.CreateLocationBody, CreateLocationBody>,
+  Same<client.UpdateLocationBody, UpdateLocationBody>,
+  Same<client.BulkReport, BulkReport>,
+] = [true, true, true, true]
