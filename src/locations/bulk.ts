@@ -22,6 +22,8 @@ export type BulkItem = RowPlace & {
   unread?: { field: string; message: string }[]
   /** Its special_hours are all the location's: the dates it has but `raw` does not are cleared. */
   wholeSpecialHours?: boolean
+  /** Field paths to the file's column headers (a CSV row): problems name the column the person wrote. */
+  columns?: ReadonlyMap<string, string>
 }
 
 export type BulkProgress = { stage: 'checked' | 'geocoded' | 'written'; done: number; total: number }
@@ -96,6 +98,13 @@ class Problems {
   }
 }
 
+/** "The coordinates.lat field ..." as "The "Latitude" column (coordinates.lat) ..." when a column gave the field. */
+function inColumn(message: string, field: string, columns: ReadonlyMap<string, string> | undefined): string {
+  const header = columns?.get(field)
+  if (header === undefined) return message
+  return message.replace(`The ${field} field`, `The "${header}" column${header === field ? '' : ` (${field})`}`)
+}
+
 /** How a person finds an item: its key, with its external id or else its name. */
 function whoIs(key: string, fields: Record<string, unknown> | null): string {
   const ext = fields?.external_id
@@ -132,7 +141,7 @@ function check(deps: AdminDeps, locatorId: string, items: BulkItem[], problems: 
   const plans: Plan[] = []
   const byTarget = new Map<string, string>()
   const byExternalId = new Map<string, string>()
-  items.forEach(({ raw, key, unread, wholeSpecialHours = false }, index) => {
+  items.forEach(({ raw, key, unread, wholeSpecialHours = false, columns }, index) => {
     const isObject = raw !== null && typeof raw === 'object' && !Array.isArray(raw)
     const fields = isObject ? pickLocationFields(raw as Record<string, unknown>) : null
     const who = whoIs(key, fields)
@@ -155,7 +164,7 @@ function check(deps: AdminDeps, locatorId: string, items: BulkItem[], problems: 
     } catch (e) {
       if (!(e instanceof LocationError)) throw e
       for (const [field, messages] of Object.entries(e.details ?? {}))
-        for (const message of messages) problems.add(key, who, field, message)
+        for (const message of messages) problems.add(key, who, field, inColumn(message, field, columns))
       return
     }
     const ext = patch.externalId

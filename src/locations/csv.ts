@@ -458,9 +458,14 @@ function weekInto(body: Record<string, unknown>, week: string): CsvRow['problems
   return []
 }
 
-/** The rows as items of the bulk upsert, each named by its line, with what reading it found wrong. */
-export function csvBulkItems(rows: CsvRow[]): BulkItem[] {
+/**
+ * The rows as items of the bulk upsert, each named by its line, with what reading it found wrong;
+ * given the file's columns, problems name a field by its header.
+ */
+export function csvBulkItems(rows: CsvRow[], columns: CsvRead['columns'] = []): BulkItem[] {
+  const headers = new Map(columns.flatMap((c) => (c.field === null ? [] : [[c.field, c.header] as const])))
   return rows.map((row) => ({
+    columns: headers,
     raw: row.body,
     key: `line ${row.line}`,
     country: row.country,

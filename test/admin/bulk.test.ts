@@ -357,8 +357,9 @@ describe('bulk upsert, CSV', () => {
     const res = await csv(text)
     expect(res.status).toBe(422)
     expect(res.body.details).toEqual({
-      'line 3.coordinates.lat': ['line 3 (external_id "T"): The coordinates.lat field must be a number.'],
-      'line 5.name': ['line 5 (external_id "E"): The name field is required.'],
+      // The file's column, as the person wrote it, with the field it gives.
+      'line 3.coordinates.lat': ['line 3 (external_id "T"): The "lat" column (coordinates.lat) must be a number.'],
+      'line 5.name': ['line 5 (external_id "E"): The "name" column is required.'],
     })
     const broken = await csv('name,address\n"unclosed,a\n')
     expect(broken.status).toBe(400)
