@@ -10,7 +10,7 @@ import { townsFrom, type TownSource } from '../locations/town'
 import { OperatorError, readFileBytes, readJsonFile, requireLocator } from '../operator'
 import type { Command, Context } from './context'
 import { args, required } from './output'
-import { importSummary, progressPrinter, unreadColumns } from './import-report'
+import { importSummary, problemLines, progressPrinter, unreadColumns } from './import-report'
 
 type Format = 'csv' | 'json'
 
@@ -47,7 +47,7 @@ function csvItems(file: string): { items: BulkItem[]; unknown: string[] } {
   try {
     const read = readLocationsCsv(readFileBytes(file))
     return {
-      items: csvBulkItems(read.rows),
+      items: csvBulkItems(read.rows, read.columns),
       unknown: read.unknown,
     }
   } catch (e) {
@@ -82,12 +82,14 @@ function lazyGeocoder({ store, config }: Context): {
 
 /** Every problem of a refused import, one per line, under a line saying nothing was written. */
 function refusal(file: string, e: LocationError, unknown: string[]): OperatorError {
-  const lines = Object.values(e.details ?? {}).flat()
+  const lines = problemLines(Object.values(e.details ?? {}).flat()).map((l) => `  ${l}`)
   // A column read under no name is often why a field is missing ("Business name": no name).
-  const unread = unknown.length > 0 ? `\n${unreadColumns(unknown)}` : ''
-  return new OperatorError(
-    `Nothing was imported from ${file}: ${e.message}${lines.map((l) => `\n  ${l}`).join('')}${unread}`,
-  )
+  if (unknown.length > 0) lines.push(unreadColumns(unknown))
+  return new OperatorError(`Nothing was imported from ${file}: ${e.message}`, {
+    code: e.kind,
+    details: e.details,
+    lines,
+  })
 }
 
 export const IMPORT_COMMANDS: Record<string, Command> = {
@@ -117,7 +119,8 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
       })
     } catch (e) {
       if (e instanceof LocationError && e.details) throw refusal(file, e, unknown)
-      if (e instanceof LocationError) throw new OperatorError(`Nothing was imported from ${file}: ${e.message}`)
+      if (e instanceof LocationError)
+        throw new OperatorError(`Nothing was imported from ${file}: ${e.message}`, { code: e.kind })
       throw e
     } finally {
       progress.done()

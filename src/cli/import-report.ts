@@ -91,3 +91,38 @@ export function importSummary(
 /** The line naming the columns of a file that were not read: in the summary, and when the file is refused. */
 export const unreadColumns = (unknownColumns: string[]): string =>
   `Columns not read (no location field has these names; docs/cli.md lists the columns): ${unknownColumns.join(', ')}.`
+
+/** A problem shared by more rows than this is printed once, with the rows it concerns. */
+const GROUP_FROM = 3
+/** How many of a group's rows its line names. */
+const GROUP_NAMES = 3
+
+/** "line 7 (external_id \"S1\"): The ..." as its item key and the problem's text. */
+const PROBLEM = /^(line \d+|locations\[\d+\])(?: \((?:external_id )?"(?:[^"\\]|\\.)*"\))?: ([\s\S]*)$/
+
+/**
+ * A refused import's problems, one per line: one line per row and problem, but a problem many
+ * rows share (a custom field not defined, a column of bad numbers) once, naming a few of its rows.
+ */
+export function problemLines(messages: string[]): string[] {
+  const groups = new Map<string, { keys: string[]; lines: string[] }>()
+  const order: string[] = []
+  for (const message of messages) {
+    const m = PROBLEM.exec(message)
+    // Not an item's problem: a group of its own.
+    const text = m?.[2] ?? `\0${message}`
+    let group = groups.get(text)
+    if (group === undefined) {
+      groups.set(text, (group = { keys: [], lines: [] }))
+      order.push(text)
+    }
+    group.keys.push(m?.[1] ?? message)
+    group.lines.push(message)
+  }
+  return order.flatMap((text) => {
+    const { keys, lines } = groups.get(text)!
+    if (keys.length < GROUP_FROM || text.startsWith('\0')) return lines
+    const more = keys.length > GROUP_NAMES ? ` and ${keys.length - GROUP_NAMES} more` : ''
+    return [`${keys.length} rows (${keys.slice(0, GROUP_NAMES).join(', ')}${more}): ${text}`]
+  })
+}

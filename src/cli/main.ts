@@ -4,7 +4,7 @@ import { existsSync, rmdirSync, rmSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { ConfigError, loadConfig, type Config } from '../core/config'
 import { redactSecrets } from '../core/ids'
-import { OperatorError } from '../operator'
+import { OperatorError, type Refusal } from '../operator'
 import { GeodataPathError } from '../geocode/embedded'
 import { openStore, type Store } from '../store'
 import { databaseFault, storageFault, storageFaultText } from '../store/db'
@@ -159,17 +159,29 @@ export async function cli(
     made = null // kept: the new database holds the new locator
     return 0
   } catch (e) {
+    // With --json a failure is JSON on standard output too, shaped as the API's errors.
+    // Standard output that refuses it (a full disk) leaves standard error, as without --json.
+    const fail = (code: string, message: string, refusal: Refusal = {}) => {
+      if (argv.includes('--json'))
+        try {
+          const { details } = refusal
+          return out(JSON.stringify({ success: false, error: code, message, ...(details && { details }) }, null, 2))
+        } catch (refused) {
+          if (!(refused instanceof OutputError)) throw refused
+        }
+      err([`storeloc: ${message}`, ...(refusal.lines ?? [])].join('\n'))
+    }
     if (e instanceof UsageError) {
-      err(`storeloc: ${redactSecrets(e.message)}\n\n${USAGE}`)
+      if (argv.includes('--json')) fail('usage', redactSecrets(e.message))
+      else err(`storeloc: ${redactSecrets(e.message)}\n\n${USAGE}`)
       return 2
     }
-    if (
-      e instanceof OperatorError ||
-      e instanceof ConfigError ||
-      e instanceof OutputError ||
-      e instanceof GeodataPathError
-    ) {
-      err(`storeloc: ${redactSecrets(e.message)}`)
+    if (e instanceof OperatorError) {
+      fail(e.refusal.code ?? 'refused', redactSecrets(e.message), e.refusal)
+      return 1
+    }
+    if (e instanceof ConfigError || e instanceof OutputError || e instanceof GeodataPathError) {
+      fail('refused', redactSecrets(e.message))
       return 1
     }
     // The transaction that made the key printed above failed at its commit: the key was never kept.
@@ -189,8 +201,9 @@ export async function cli(
         : storage !== null
           ? ` Nothing was changed. ${storageFaultText(storage, databasePath).replace(/^d/, 'D')} Then run the command again.`
           : ''
-    err(
-      `storeloc: ${redactSecrets((e as Error).message).replace(/\.$/, '')} (database ${databasePath}).${hint}${unkept}`,
+    fail(
+      'database',
+      `${redactSecrets((e as Error).message).replace(/\.$/, '')} (database ${databasePath}).${hint}${unkept}`,
     )
     return 1
   } finally {

@@ -14,4 +14,4 @@ export {
   setLocatorSettings,
 } from './locators'
 export { parsePriorityRules, setPriorityRules } from './priority'
-export { type Deliver, OperatorError, readFileBytes, readJsonFile, requireLocator } from './shared'
+export { type Deliver, OperatorError, type Refusal, readFileBytes, readJsonFile, requireLocator } from './shared'

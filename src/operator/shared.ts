@@ -7,8 +7,18 @@ import type { Store } from '../store'
 import type { ApiKey } from '../store/keys'
 import type { Locator } from '../store/locators'
 
+/** What a refusal carries beyond its message: `lines` printed under it as they are; with --json, `code` and `details`. */
+export type Refusal = { code?: string; details?: Record<string, string[]>; lines?: string[] }
+
 /** A refused operator command: its message says what to do; nothing was written. */
-export class OperatorError extends Error {}
+export class OperatorError extends Error {
+  constructor(
+    message: string,
+    readonly refusal: Refusal = {},
+  ) {
+    super(message)
+  }
+}
 
 export function requireLocator(store: Store, id: string): Locator {
   const locator = store.locators.get(id)

@@ -256,6 +256,13 @@ describe('usage', () => {
     expect(r.code).toBe(2)
     expect(r.stderr).toContain('--name is given more than once: give it once.')
     expect(existsSync(dbPath) ? countRows('locators') : 0).toBe(0)
+    // With --json the failure is JSON on stdout, without the usage text.
+    const asJson = storeloc('locator', 'create', '--name', 'A', '--name', 'B', '--json')
+    expect({ code: asJson.code, stderr: asJson.stderr, stdout: JSON.parse(asJson.stdout) }).toEqual({
+      code: 2,
+      stderr: '',
+      stdout: { success: false, error: 'usage', message: '--name is given more than once: give it once.' },
+    })
     const { locator } = json('locator', 'create', '--name', 'A', '--json')
     const key = json('key', 'list', locator.id)[0]
     expect(storeloc('key', 'rotate', key.id, '--grace-hours', '24', '--grace-hours', '0').code).toBe(2)

@@ -104,11 +104,26 @@ describe('locations import from CSV', () => {
     expect(r.code).toBe(1)
     expect(r.stderr.split('\n').filter((l) => l !== '')).toEqual([
       `storeloc: Nothing was imported from ${join(dir, 'bad.csv')}: 3 of 4 locations cannot be written as sent; nothing was written.`,
-      '  line 3 (external_id "B"): The name field is required.',
-      '  line 4 (external_id "C"): The coordinates.lat field must be a number.',
-      '  line 6 (external_id "D"): The custom_fields.floor field must be a number.',
+      '  line 3 (external_id "B"): The "name" column is required.',
+      '  line 4 (external_id "C"): The "lat" column (coordinates.lat) must be a number.',
+      '  line 6 (external_id "D"): The "custom.floor" column (custom_fields.floor) must be a number.',
     ])
     expect(rows()).toEqual(before)
+    // With --json the refusal is JSON on stdout, its details keyed by line and field as the API's.
+    const asJson = storeloc('locations', 'import', locatorId, '--file', file('bad.csv', bad), '--json')
+    expect({ code: asJson.code, stderr: asJson.stderr }).toEqual({ code: 1, stderr: '' })
+    expect(JSON.parse(asJson.stdout)).toEqual({
+      success: false,
+      error: 'validation_error',
+      message: `Nothing was imported from ${join(dir, 'bad.csv')}: 3 of 4 locations cannot be written as sent; nothing was written.`,
+      details: {
+        'line 3.name': ['line 3 (external_id "B"): The "name" column is required.'],
+        'line 4.coordinates.lat': ['line 4 (external_id "C"): The "lat" column (coordinates.lat) must be a number.'],
+        'line 6.custom_fields.floor': [
+          'line 6 (external_id "D"): The "custom.floor" column (custom_fields.floor) must be a number.',
+        ],
+      },
+    })
     // A refused file names the columns it did not read too: often the reason a field is missing.
     const unnamed = storeloc(
       'locations',
@@ -121,6 +136,11 @@ describe('locations import from CSV', () => {
       '  line 2: The name field is required.',
       'Columns not read (no location field has these names; docs/cli.md lists the columns): Shop Title.',
     ])
+    // A problem many rows share is told once, naming a few of them.
+    const undefinedField = 'Store Code,name,address,custom.parking\n' + 'S1,A,a,x\nS2,B,b,y\nS3,C,c,z\nS4,D,d,w\n'
+    expect(storeloc('locations', 'import', locatorId, '--file', file('many.csv', undefinedField)).stderr).toEndWith(
+      'nothing was written.\n  4 rows (line 2, line 3, line 4 and 1 more): The "custom.parking" column (custom_fields.parking) is not a custom field of this locator (GET /custom_fields lists them: floor).\n',
+    )
     const broken = storeloc('locations', 'import', locatorId, '--file', file('broken.csv', 'name,address\nA,"b\n'))
     expect(broken.code).toBe(1)
     expect(broken.stderr).toStartWith(
