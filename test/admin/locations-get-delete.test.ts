@@ -94,6 +94,18 @@ describe('POST /locations/{id}/delete', () => {
       expect(res.body.message).not.toContain('lives under')
     }
     expect((await get(location.id)).body.location).toEqual(location)
+    // A route's other method is not read as a location id ("Location \"bulk\" was not found").
+    const bulk = await env.call('GET', `${BASE}/bulk`)
+    expect({ status: bulk.status, body: bulk.body }).toEqual({
+      status: 404,
+      body: {
+        success: false,
+        error: 'not_found',
+        message: `No route GET ${BASE}/bulk: this route is POST ${BASE}/bulk.`,
+      },
+    })
+    const exported = await expectNoChange(() => env.call('POST', `${BASE}/export`, { body: { name: 'X' } }))
+    expect(exported.body.message).toBe(`No route POST ${BASE}/export: this route is GET ${BASE}/export.`)
     // Outside /admin/v1, where it is.
     expect((await env.call('GET', '/admin/locations')).body.message).toBe(
       'No route GET /admin/locations. The Management API lives under /admin/v1.',

@@ -58,6 +58,10 @@ async function sayingWhyUnread<T>(parsed: unknown, run: () => Promise<T>): Promi
   }
 }
 
+/** A request to a route of this API with a method it does not take: 404, as other unknown routes, naming the one meant. */
+const wrongMethod = (request: Request, route: string) =>
+  new AdminError('not_found', `No route ${request.method} ${new URL(request.url).pathname}: this route is ${route}.`)
+
 /**
  * Elysia sends "/locations/" to the routes of "/locations" (list, create): there, the ID of
  * /locations/{id} is missing (400, as the spec says), not a list or a new location.
@@ -95,81 +99,91 @@ export function adminRoutes(deps: AdminRouteDeps) {
     ctx.set.status = out.status
     return out.body
   }
-  return new Elysia({ name: 'admin', prefix: '/admin/v1' })
-    .onParse(({ request }) => {
-      const bulk = new URL(request.url).pathname.endsWith('/locations/bulk')
-      const digest = request.headers.has('idempotency-key')
-      return parseBody(request, bulk ? BULK_MAX_BODY_BYTES : deps.maxBodyBytes, { csv: bulk, digest })
-    })
-    .resolve(({ request }) => {
-      const auth = authenticate(deps.store, request.headers.get('authorization'))
-      deps.onAuthenticated?.(request, auth.locator.id)
-      return { auth }
-    })
-    .get('/locations', ({ auth, request }) => ({
-      success: true,
-      ...listLocations(deps, auth.locator.id, refuseMissingId(new URL(request.url)).searchParams),
-    }))
-    .get('/locations/export', ({ auth, request }) =>
-      exportAnswer(deps, auth.locator.id, new URL(request.url).searchParams),
-    )
-    .get('/locations/:id', ({ auth, params }) => ({
-      success: true,
-      location: getLocation(deps, auth.locator.id, params.id),
-    }))
-    .post('/locations', (ctx) => {
-      refuseMissingId(new URL(ctx.request.url))
-      return write(
-        ctx,
-        201,
-        (d) => sayingWhyUnread(ctx.body, () => createLocation(d, ctx.auth.locator.id, bodyOf(ctx.body))),
-        (location) => ({ success: true, location }),
+  return (
+    new Elysia({ name: 'admin', prefix: '/admin/v1' })
+      .onParse(({ request }) => {
+        const bulk = new URL(request.url).pathname.endsWith('/locations/bulk')
+        const digest = request.headers.has('idempotency-key')
+        return parseBody(request, bulk ? BULK_MAX_BODY_BYTES : deps.maxBodyBytes, { csv: bulk, digest })
+      })
+      .resolve(({ request }) => {
+        const auth = authenticate(deps.store, request.headers.get('authorization'))
+        deps.onAuthenticated?.(request, auth.locator.id)
+        return { auth }
+      })
+      .get('/locations', ({ auth, request }) => ({
+        success: true,
+        ...listLocations(deps, auth.locator.id, refuseMissingId(new URL(request.url)).searchParams),
+      }))
+      .get('/locations/export', ({ auth, request }) =>
+        exportAnswer(deps, auth.locator.id, new URL(request.url).searchParams),
       )
-    })
-    .post('/locations/bulk', (ctx) => {
-      const parsed = ctx.body as ParsedBody | undefined
-      const params = new URL(ctx.request.url).searchParams
-      if (parsed?.kind === 'csv') {
-        const { items, dryRun, deleteMissing, unknown } = csvBulkRequest(parsed.bytes, params)
+      // Not a location's id (ids are loc_...): a method the route does not take, told as such.
+      .get('/locations/bulk', ({ request }) => {
+        throw wrongMethod(request, 'POST /admin/v1/locations/bulk')
+      })
+      .get('/locations/:id', ({ auth, params }) => ({
+        success: true,
+        location: getLocation(deps, auth.locator.id, params.id),
+      }))
+      .post('/locations', (ctx) => {
+        refuseMissingId(new URL(ctx.request.url))
+        return write(
+          ctx,
+          201,
+          (d) => sayingWhyUnread(ctx.body, () => createLocation(d, ctx.auth.locator.id, bodyOf(ctx.body))),
+          (location) => ({ success: true, location }),
+        )
+      })
+      .post('/locations/bulk', (ctx) => {
+        const parsed = ctx.body as ParsedBody | undefined
+        const params = new URL(ctx.request.url).searchParams
+        if (parsed?.kind === 'csv') {
+          const { items, dryRun, deleteMissing, unknown } = csvBulkRequest(parsed.bytes, params)
+          return write(
+            ctx,
+            200,
+            (d) => bulkUpsert(d, ctx.auth.locator.id, items, { dryRun, deleteMissing }),
+            (report) => ({ success: true, ...report, unknown_columns: unknown }),
+          )
+        }
+        if (parsed?.kind !== 'json') throw bulkBodyError(parsed)
+        const { items, dryRun, deleteMissing } = jsonBulkRequest(parsed.value, params)
         return write(
           ctx,
           200,
           (d) => bulkUpsert(d, ctx.auth.locator.id, items, { dryRun, deleteMissing }),
-          (report) => ({ success: true, ...report, unknown_columns: unknown }),
+          (report) => ({ success: true, ...report }),
         )
-      }
-      if (parsed?.kind !== 'json') throw bulkBodyError(parsed)
-      const { items, dryRun, deleteMissing } = jsonBulkRequest(parsed.value, params)
-      return write(
-        ctx,
-        200,
-        (d) => bulkUpsert(d, ctx.auth.locator.id, items, { dryRun, deleteMissing }),
-        (report) => ({ success: true, ...report }),
+      })
+      .post('/locations/export', ({ request }) => {
+        throw wrongMethod(request, 'GET /admin/v1/locations/export')
+      })
+      .post('/locations/:id', (ctx) =>
+        write(
+          ctx,
+          200,
+          (d) =>
+            sayingWhyUnread(ctx.body, () => updateLocation(d, ctx.auth.locator.id, ctx.params.id, bodyOf(ctx.body))),
+          (location) => ({ success: true, location }),
+        ),
       )
-    })
-    .post('/locations/:id', (ctx) =>
-      write(
-        ctx,
-        200,
-        (d) => sayingWhyUnread(ctx.body, () => updateLocation(d, ctx.auth.locator.id, ctx.params.id, bodyOf(ctx.body))),
-        (location) => ({ success: true, location }),
-      ),
-    )
-    .post('/locations//delete', () => {
-      throw new AdminError(
-        'invalid_request',
-        'The location ID is missing from the path: /admin/v1/locations/{id}/delete.',
-      )
-    })
-    .post('/locations/:id/delete', (ctx) => {
-      // No body is read, but one over the limit is refused as on every write.
-      if ((ctx.body as ParsedBody | undefined)?.kind === 'too_large') throw new AdminError('payload_too_large')
-      return write(
-        ctx,
-        200,
-        (d) => deleteLocation(d, ctx.auth.locator.id, ctx.params.id),
-        (message) => ({ success: true, message }),
-      )
-    })
-    .get('/custom_fields', ({ auth }) => ({ success: true, custom_fields: listCustomFields(deps, auth.locator.id) }))
+      .post('/locations//delete', () => {
+        throw new AdminError(
+          'invalid_request',
+          'The location ID is missing from the path: /admin/v1/locations/{id}/delete.',
+        )
+      })
+      .post('/locations/:id/delete', (ctx) => {
+        // No body is read, but one over the limit is refused as on every write.
+        if ((ctx.body as ParsedBody | undefined)?.kind === 'too_large') throw new AdminError('payload_too_large')
+        return write(
+          ctx,
+          200,
+          (d) => deleteLocation(d, ctx.auth.locator.id, ctx.params.id),
+          (message) => ({ success: true, message }),
+        )
+      })
+      .get('/custom_fields', ({ auth }) => ({ success: true, custom_fields: listCustomFields(deps, auth.locator.id) }))
+  )
 }
