@@ -114,7 +114,11 @@ function whoIs(key: string, fields: Record<string, unknown> | null): string {
   return key
 }
 
-/** The location an item updates: by id (which must be the locator's), else by external_id; null to create. */
+/**
+ * The location an item updates: by id, else by external_id; null to create. An id that is not the
+ * locator's (an export of another locator, a location deleted since) gives way to the item's
+ * external_id, which no other location can hold; without one it is refused.
+ */
 function targetOf(
   deps: AdminDeps,
   locatorId: string,
@@ -122,17 +126,17 @@ function targetOf(
   fields: Record<string, unknown>,
 ): LocationRecord | null | Error {
   const id = raw.id
+  const ext = fields.external_id
+  const byExt = typeof ext === 'string' && ext !== ''
   if (id !== undefined && id !== null && id !== '') {
     const found = typeof id === 'string' ? deps.store.locations.get(locatorId, id) : null
-    if (found === null)
+    if (found !== null) return found
+    if (!byExt || typeof id !== 'string')
       return new Error(
-        `id ${JSON.stringify(id)} is not a location of this locator. Leave the id out to create it, or match it by external_id.`,
+        `id ${JSON.stringify(id)} is not a location of this locator. Leave the id out to create it, or give its external_id to match by.`,
       )
-    return found
   }
-  const ext = fields.external_id
-  if (typeof ext === 'string' && ext !== '') return deps.store.locations.byExternalId(locatorId, ext)
-  return null
+  return byExt ? deps.store.locations.byExternalId(locatorId, ext) : null
 }
 
 /** Step 1: every item checked and matched, without the geocoder; the problems of all of them. */

@@ -242,7 +242,7 @@ describe('bulk upsert, JSON', () => {
       'locations[1].name': ['locations[1] (external_id "S2"): The name field is required.'],
       'locations[2].external_id': ['locations[2] (external_id "S1"): is also the external_id of locations[0].'],
       'locations[3].id': [
-        'locations[3] ("Gone"): id "loc_0000000000000000" is not a location of this locator. Leave the id out to create it, or match it by external_id.',
+        'locations[3] ("Gone"): id "loc_0000000000000000" is not a location of this locator. Leave the id out to create it, or give its external_id to match by.',
       ],
       'locations[4]': ['locations[4]: must be an object of location fields.'],
       'locations[5].custom_fields.floor': [

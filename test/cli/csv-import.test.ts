@@ -298,4 +298,22 @@ describe('locations export as CSV', () => {
     })
     expect(rows()).toEqual(before)
   })
+
+  test('an export imports into another locator: rows with a code are matched by it, one without is refused', () => {
+    json('locations', 'import', locatorId, '--file', file('stores.csv', EXCEL))
+    const exported = storeloc('locations', 'export', locatorId, '--format', 'csv').stdout
+    const other = json('locator', 'create', '--name', 'Copy').locator.id
+    json('custom-field', 'add', other, '--id', 'floor', '--name', 'Floor', '--type', 'number')
+    expect(json('locations', 'import', other, '--file', file('copy.csv', exported))).toMatchObject({ created: 2 })
+    expect(json('locations', 'import', other, '--file', file('copy.csv', exported))).toMatchObject({ unchanged: 2 })
+    const codes = (id: string) =>
+      rows()
+        .locations.filter((l) => l.locator_id === id)
+        .map((l) => [l.external_id, l.name])
+    expect(codes(other)).toEqual(codes(locatorId))
+    // Without an external_id nothing says which location the row is: its id is refused.
+    const id = rows().locations[0]!.id as string
+    const noCode = storeloc('locations', 'import', other, '--file', file('nc.csv', `id,name,address\n${id},A,b\n`))
+    expect(noCode.stderr).toContain(`line 2 ("A"): id "${id}" is not a location of this locator.`)
+  })
 })

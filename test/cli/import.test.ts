@@ -162,7 +162,7 @@ describe('locations import', () => {
       `storeloc: Nothing was imported from ${join(dir, 'bad.json')}: 4 of 7 locations cannot be written as sent; nothing was written.`,
       '  locations[1]: The name field is required.',
       '  locations[2]: must be an object of location fields.',
-      '  locations[3] ("Elsewhere"): id "loc_0000000000000000" is not a location of this locator. Leave the id out to create it, or match it by external_id.',
+      '  locations[3] ("Elsewhere"): id "loc_0000000000000000" is not a location of this locator. Leave the id out to create it, or give its external_id to match by.',
       `  locations[5]: is the same location (${existing}) as locations[4].`,
     ])
     expect(rows()).toEqual(before)
