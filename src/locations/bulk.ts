@@ -3,6 +3,7 @@
 import type { GeocodeResult } from '../geocode/geocoder'
 import { type Geocoding, type LocationRecord, sameContent } from '../store/locations'
 import { LocationError, type ValidationDetails } from './errors'
+import { LOCATION_FIELDS } from './model'
 import { normalizeLocationBody, pickLocationFields, type LocationPatch } from './normalize'
 import { unreadHoursWarnings } from './opening'
 import { placementWarnings, type RowPlace } from './placement'
@@ -105,6 +106,19 @@ function inColumn(message: string, field: string, columns: ReadonlyMap<string, s
   return message.replace(`The ${field} field`, `The "${header}" column${header === field ? '' : ` (${field})`}`)
 }
 
+/** Fields of a location's answer, not of a body: an export sent back has them, and they are skipped unsaid. */
+const ANSWER_FIELDS = new Set(['id', 'hours_unread', 'geocoding', 'created_at', 'updated_at'])
+const BODY_FIELDS = new Set<string>(LOCATION_FIELDS)
+
+/** A warning for each top-level field that is not a location's (a misspelt "nmae"): it was not read. */
+const ignoredFields = (raw: Record<string, unknown>): string[] =>
+  Object.keys(raw)
+    .filter((k) => !BODY_FIELDS.has(k) && !ANSWER_FIELDS.has(k))
+    .map(
+      (k) =>
+        `${JSON.stringify(k)} is not a field of a location, so it was not read (the fields: docs/management-api.md, The location).`,
+    )
+
 /** How a person finds an item: its key, with its external id or else its name. */
 function whoIs(key: string, fields: Record<string, unknown> | null): string {
   const ext = fields?.external_id
@@ -186,7 +200,8 @@ function check(deps: AdminDeps, locatorId: string, items: BulkItem[], problems: 
         )
     }
     const keepsPoint = !patch.coordinates && patch.address !== undefined && patch.address === current?.address
-    plans.push({ index, key, fields, patch, target, keepsPoint, found: null, warnings: [], wholeSpecialHours })
+    const warnings = ignoredFields(raw as Record<string, unknown>)
+    plans.push({ index, key, fields, patch, target, keepsPoint, found: null, warnings, wholeSpecialHours })
   })
   return plans
 }
@@ -214,7 +229,7 @@ async function geocodeAll(
       const plan = todo[next++]!
       try {
         plan.found = await geocode(deps, plan.patch.address!)
-        plan.warnings = await placementWarnings(deps, plan.found, items[plan.index]!)
+        plan.warnings.push(...(await placementWarnings(deps, plan.found, items[plan.index]!)))
       } catch (e) {
         if (!(e instanceof LocationError)) throw e
         failed.set(plan, e.message)

@@ -83,6 +83,20 @@ describe('bulk upsert, JSON', () => {
     expect(snapshot()).toEqual(before)
   })
 
+  test("a field that is not a location's is warned about, not read; an answer's own fields are skipped unsaid", async () => {
+    const res = await bulk({ locations: [store('S1', { nmae: 'Typo', Phone: '1' })] })
+    expect(res.status).toBe(200)
+    expect(res.body.results[0].warnings).toEqual([
+      '"nmae" is not a field of a location, so it was not read (the fields: docs/management-api.md, The location).',
+      '"Phone" is not a field of a location, so it was not read (the fields: docs/management-api.md, The location).',
+    ])
+    // The list as GET /locations answers it, sent back: ids, timestamps and geocoding are the answer's.
+    const listed = (await env.call('GET', '/admin/v1/locations')).body.locations
+    const back = await bulk({ locations: listed })
+    expect(back.body).toMatchObject({ unchanged: 1 })
+    expect(back.body.results[0].warnings).toEqual([])
+  })
+
   test('an address without coordinates is geocoded, and the result says how', async () => {
     const res = await bulk({
       locations: [
