@@ -6,7 +6,7 @@ import { LocationError, type ValidationDetails } from './errors'
 import { LOCATION_FIELDS } from './model'
 import { normalizeLocationBody, pickLocationFields, type LocationPatch } from './normalize'
 import { unreadHoursWarnings } from './opening'
-import { placementWarnings, type RowPlace } from './placement'
+import { placementWarnings, pointWarnings, type RowPlace } from './placement'
 import { newLocationRecord } from './record'
 import { type AdminDeps, applyPatch, checkCustomFieldsAgain, geocode, notFound, townsOf } from './service'
 import type { ReverseLookup } from '../geocode/embedded/reverse'
@@ -359,6 +359,10 @@ export async function bulkUpsert(
   await geocodeAll(deps, items, plans, problems, onProgress)
   if (problems.count > 0) throw problems.error(items.length)
   const towns = await townsOf(deps)
+  if (towns !== null)
+    for (const plan of plans)
+      if (plan.patch.coordinates)
+        plan.warnings.push(...pointWarnings(towns, plan.patch.coordinates, items[plan.index]!))
   const report = dryRun
     ? reportOf(apply(deps, locatorId, plans, { deleteMissing, dryRun, definitions, towns }), true)
     : await deps.store.writeSoon(() => {

@@ -3,6 +3,7 @@
 import { countryCode } from '../geocode/countries'
 import type { GeocodeResult } from '../geocode/geocoder'
 import { distanceKm } from '../geocode/embedded/resolve'
+import type { ReverseLookup } from '../geocode/embedded/reverse'
 import type { AdminDeps } from './service'
 
 /** Farther than this from its postcode's place, a point is worth a look. */
@@ -42,4 +43,19 @@ export async function placementWarnings(deps: AdminDeps, found: GeocodeResult, r
     }
   }
   return warnings
+}
+
+/**
+ * The warning for coordinates sent with a row that names its country, when the point is not in
+ * it: in another country, or near no town at all; saying so when lat and lng swapped would fit.
+ */
+export function pointWarnings(towns: ReverseLookup, at: { lat: number; lng: number }, row: RowPlace): string[] {
+  const rowCountry = row.country ? countryCode(row.country) : null
+  if (rowCountry === null) return []
+  const country = towns.at(at.lat, at.lng)?.parts.country ?? null
+  if (country === rowCountry) return []
+  const swapped =
+    Math.abs(at.lng) <= 90 && towns.at(at.lng, at.lat)?.parts.country === rowCountry ? ' Are lat and lng swapped?' : ''
+  const where = country === null ? 'near no town' : `in ${country}`
+  return [`The coordinates ${at.lat}, ${at.lng} are ${where}, but the row's country is ${row.country}.${swapped}`]
 }

@@ -164,6 +164,23 @@ describe('locations import from CSV', () => {
     )
   })
 
+  test("coordinates sent are checked against the row's country: swapped lat and lng are told", () => {
+    const text =
+      'external_id,name,address,country,lat,lng\n' +
+      'P1,Porto,"Rua A 1, Porto",Portugal,-8.61,41.15\n' +
+      'P2,Lisboa,"Rua B 2, Lisboa",Portugal,38.72,-9.14\n' +
+      'P3,Sea,"Rua C 3, Faro",Portugal,39,-20\n' +
+      'P4,Vigo,"Rua D 4, Vigo",Portugal,42.24,-8.72\n'
+    const r = storeloc('locations', 'import', locatorId, '--file', file('swap.csv', text), '--dry-run')
+    expect(r.code).toBe(0)
+    expect(r.stdout.split('\n').slice(1, -1)).toEqual([
+      'Check 3 locations:',
+      '  line 2 (external_id "P1"): The coordinates -8.61, 41.15 are near no town, but the row\'s country is Portugal. Are lat and lng swapped?',
+      '  line 4 (external_id "P3"): The coordinates 39, -20 are near no town, but the row\'s country is Portugal.',
+      '  line 5 (external_id "P4"): The coordinates 42.24, -8.72 are in ES, but the row\'s country is Portugal.',
+    ])
+  })
+
   test('a street-only address cell beside city, state and zip columns is geocoded with them', () => {
     // The layout of store locator plugins' exports: each row was "could not be geocoded" before.
     const text =
