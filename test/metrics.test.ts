@@ -423,8 +423,8 @@ describe('WORKERS=2', () => {
 })
 
 describe('route labels', () => {
-  const label = (method: string, path: string) =>
-    ROUTES[routeOf(method, `http://localhost${path}`, 16, path === '/public/v1' || /^\/public\/v1[/?]/.test(path))]!
+  const label = (path: string) =>
+    ROUTES[routeOf(`http://localhost${path}`, 16, path === '/public/v1' || /^\/public\/v1[/?]/.test(path))]!
   test('every route the apps serve is labelled with its own template', () => {
     const env = makeEnv()
     try {
@@ -446,10 +446,10 @@ describe('route labels', () => {
         ...publicRoutes({ store: env.store, registry, log: () => {}, requestId: () => '' }).app.routes,
       ]
       const served = routes.filter((r) => r.method !== 'OPTIONS' && !r.path.includes('//'))
-      expect(served.length).toBe(27)
+      expect(served.length).toBe(29)
       for (const r of served) {
         const template = r.path.replace(/:(\w+)/g, '{$1}')
-        expect(label(r.method, r.path.replace(/:(\w+)/g, 'x1')) as object).toEqual({
+        expect(label(r.path.replace(/:(\w+)/g, 'x1')) as object).toEqual({
           api: r.path.startsWith('/public/') ? 'public' : r.path.startsWith('/admin/') ? 'admin' : 'service',
           route: template,
         })
@@ -459,31 +459,31 @@ describe('route labels', () => {
     }
   })
 
-  test('paths no route serves are "other" of their API; static routes win for their method only', () => {
-    const cases: [string, string, string][] = [
-      ['GET', '/admin/v1/locations/bulk', '/admin/v1/locations/{id}'],
-      ['POST', '/admin/v1/locations/export', '/admin/v1/locations/{id}'],
-      ['GET', '/admin/v1/locations/', '/admin/v1/locations'],
-      ['POST', '/admin/v1/locations//delete', '/admin/v1/locations/{id}/delete'],
-      ['GET', '/admin/v1/locations/a/b', 'other'],
-      ['GET', '/admin/v2', 'other'],
-      ['GET', '/public/v1/tok/locations/', '/public/v1/{token}/locations'],
-      ['GET', '/public/v1/tok/locations?q=a/b', '/public/v1/{token}/locations'],
-      ['GET', '/public/v1/tok/locations/a/b', 'other'],
-      ['GET', '/public/v1/tok/locationsx', 'other'],
-      ['GET', '/public/v1/tok/clusters?bbox=1,2,3,4&zoom=3', '/public/v1/{token}/clusters'],
-      ['GET', '/public/v1/tok/clusters/3-loc_a/leaves?limit=2', '/public/v1/{token}/clusters/{id}/leaves'],
-      ['GET', '/public/v1/tok/clusters//leaves', 'other'],
-      ['GET', '/public/v1/tok/clusters/3-loc_a', 'other'],
-      ['GET', '/public/v1/tok/clusters/3-loc_a/leavesx', 'other'],
-      ['GET', '/public/v1/tok/clustersx', 'other'],
-      ['GET', '/public/v1/tok', 'other'],
-      ['GET', '/public/v1//locations', 'other'],
-      ['GET', '/public/v1?x=1', 'other'],
-      ['GET', '/docs/assets/a/b', 'other'],
-      ['GET', '/', 'other'],
+  test('paths no route serves are "other" of their API; static routes win with either method', () => {
+    const cases: [string, string][] = [
+      ['/admin/v1/locations/bulk', '/admin/v1/locations/bulk'],
+      ['/admin/v1/locations/export', '/admin/v1/locations/export'],
+      ['/admin/v1/locations/', '/admin/v1/locations'],
+      ['/admin/v1/locations//delete', '/admin/v1/locations/{id}/delete'],
+      ['/admin/v1/locations/a/b', 'other'],
+      ['/admin/v2', 'other'],
+      ['/public/v1/tok/locations/', '/public/v1/{token}/locations'],
+      ['/public/v1/tok/locations?q=a/b', '/public/v1/{token}/locations'],
+      ['/public/v1/tok/locations/a/b', 'other'],
+      ['/public/v1/tok/locationsx', 'other'],
+      ['/public/v1/tok/clusters?bbox=1,2,3,4&zoom=3', '/public/v1/{token}/clusters'],
+      ['/public/v1/tok/clusters/3-loc_a/leaves?limit=2', '/public/v1/{token}/clusters/{id}/leaves'],
+      ['/public/v1/tok/clusters//leaves', 'other'],
+      ['/public/v1/tok/clusters/3-loc_a', 'other'],
+      ['/public/v1/tok/clusters/3-loc_a/leavesx', 'other'],
+      ['/public/v1/tok/clustersx', 'other'],
+      ['/public/v1/tok', 'other'],
+      ['/public/v1//locations', 'other'],
+      ['/public/v1?x=1', 'other'],
+      ['/docs/assets/a/b', 'other'],
+      ['/', 'other'],
     ]
-    for (const [method, path, route] of cases) expect([path, label(method, path).route]).toEqual([path, route])
+    for (const [path, route] of cases) expect([path, label(path).route]).toEqual([path, route])
   })
 })
 

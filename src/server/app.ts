@@ -109,8 +109,7 @@ export function createApp(deps: AppDeps) {
         ? new PublicError('INVALID_PARAMETER', message).toResponse(deps.config.publicBaseUrl)
         : new AdminError('invalid_request', message).toResponse()
       refused.headers.set('x-request-id', s.id)
-      if (metrics !== null)
-        metrics.record(routeOf(request.method, href, path, isPublic), methodIndex(request.method), 400, t0)
+      if (metrics !== null) metrics.record(routeOf(href, path, isPublic), methodIndex(request.method), 400, t0)
       return logging ? logRequest(log, request, refused, t0, s) : refused
     }
     // The fast path answers from this turn, without a promise.
@@ -127,7 +126,7 @@ export function createApp(deps: AppDeps) {
     // second's worth at once (at ~2k creates/s, a turn of the event loop ~0.2 s long every second).
     if (request.method === 'POST') made = made.then(syncThen)
     if (metrics !== null) {
-      const route = routeOf(request.method, href, path, isPublic)
+      const route = routeOf(href, path, isPublic)
       const method = methodIndex(request.method)
       made = made.then((response) => {
         metrics.record(route, method, response.status, t0)

@@ -140,7 +140,7 @@ function pageRoute(p: string): Route {
 const ADMIN_LOCATIONS = '/admin/v1/locations'
 
 /** The route of any request, as the apps route it (src/server/app-routes.ts, src/api/admin, src/api/public). */
-export function routeOf(method: string, href: string, path: number, isPublic: boolean): Route {
+export function routeOf(href: string, path: number, isPublic: boolean): Route {
   if (isPublic) return publicRoute(href, path)
   const query = href.indexOf('?', path)
   let p = href.slice(path, query === -1 ? href.length : query)
@@ -157,9 +157,9 @@ export function routeOf(method: string, href: string, path: number, isPublic: bo
   const rest = p.slice(ADMIN_LOCATIONS.length + 1)
   const slash = rest.indexOf('/')
   if (slash === -1) {
-    // Static routes win over /locations/{id}, each for its own method.
-    if (rest === 'export' && method === 'GET') return ROUTE.AdminExport
-    if (rest === 'bulk' && method === 'POST') return ROUTE.AdminBulk
+    // Static routes win over /locations/{id}, with either method: the other one is told it is not served.
+    if (rest === 'export') return ROUTE.AdminExport
+    if (rest === 'bulk') return ROUTE.AdminBulk
     return ROUTE.AdminLocation
   }
   return rest.slice(slash) === '/delete' ? ROUTE.AdminDelete : ROUTE.AdminOther
