@@ -29,8 +29,23 @@ function mount(el: HTMLElement, given: Partial<Options> = {}): Widget {
   return widget
 }
 
+/**
+ * Every element marked on the page. One that cannot be mounted (data-storeloc="" from a template
+ * that lost its token) says why in its place and in the console; the others still mount.
+ */
 function mountAll() {
-  for (const el of document.querySelectorAll<HTMLElement>('[data-storeloc]')) if (!mounted.has(el)) mount(el)
+  for (const el of document.querySelectorAll<HTMLElement>('[data-storeloc]')) {
+    if (mounted.has(el)) continue
+    try {
+      mount(el)
+    } catch (e) {
+      console.error(e)
+      const note = document.createElement('p')
+      note.setAttribute('role', 'alert')
+      note.textContent = `This store finder cannot start: ${(e as Error).message}`
+      el.replaceChildren(note)
+    }
+  }
 }
 
 ;(window as unknown as { Storeloc: unknown }).Storeloc = { mount }

@@ -471,6 +471,25 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
       await page.close()
     }
   })
+  test('an element with an empty token says so in its place; the next one on the page still mounts', async () => {
+    const snippet = docsSnippet(server.url, server.token)
+    const { url: pageUrl, stop } = hostPage(`<div data-storeloc=""></div>${snippet}`)
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    try {
+      await page.goto(pageUrl)
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'This store finder cannot start: Storeloc.mount: no token.' })
+        .waitFor()
+      await page.getByRole('combobox', { name: 'Town or postcode' }).waitFor()
+      expect(errors).toEqual([])
+    } finally {
+      stop()
+      await page.close()
+    }
+  })
   // Last: the token's budget stays spent until the minute is over.
   test('the rate limit: a visitor over it is told to try again in a moment', async () => {
     const page = await context.newPage()
