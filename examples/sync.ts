@@ -38,8 +38,7 @@ function readRows(file: string): Row[] {
     }))
   }
   // The rows as the CLI import reads them: named by line, with what could not be read.
-  const read = readLocationsCsv(bytes)
-  const items = csvBulkItems(read.rows, read.columns)
+  const items = csvBulkItems(readLocationsCsv(bytes))
   // Cells that could not be read (a week of hours) stop the sync before anything is sent.
   const unread = items.flatMap((i) => (i.unread ?? []).map((p) => `${i.key} ${p.field}: ${p.message}`))
   if (unread.length > 0) throw new Error(`${file} has cells that cannot be read:\n  ${unread.join('\n  ')}`)

@@ -47,7 +47,7 @@ function csvItems(file: string): { items: BulkItem[]; unknown: string[] } {
   try {
     const read = readLocationsCsv(readFileBytes(file))
     return {
-      items: csvBulkItems(read.rows, read.columns),
+      items: csvBulkItems(read),
       unknown: read.unknown,
     }
   } catch (e) {

@@ -1,6 +1,6 @@
 // What `locations import` prints: a progress line while a long import runs, then the summary of
 // what it did (or a dry run would do), how addresses were geocoded, and what to look at.
-import type { BulkItem, BulkProgress, BulkReport } from '../locations/bulk'
+import { type BulkItem, type BulkProgress, type BulkReport, problemParts } from '../locations/bulk'
 
 /** Progress shows only for imports that run longer than this (ms): short ones print the summary alone. */
 const QUIET_MS = 1000
@@ -97,9 +97,6 @@ const GROUP_FROM = 3
 /** How many of a group's rows its line names. */
 const GROUP_NAMES = 3
 
-/** "line 7 (external_id \"S1\"): The ..." as its item key and the problem's text. */
-const PROBLEM = /^(line \d+|locations\[\d+\])(?: \((?:external_id )?"(?:[^"\\]|\\.)*"\))?: ([\s\S]*)$/
-
 /**
  * A refused import's problems, one per line: one line per row and problem, but a problem many
  * rows share (a custom field not defined, a column of bad numbers) once, naming a few of its rows.
@@ -108,15 +105,15 @@ export function problemLines(messages: string[]): string[] {
   const groups = new Map<string, { keys: string[]; lines: string[] }>()
   const order: string[] = []
   for (const message of messages) {
-    const m = PROBLEM.exec(message)
+    const m = problemParts(message)
     // Not an item's problem: a group of its own.
-    const text = m?.[2] ?? `\0${message}`
+    const text = m?.text ?? `\0${message}`
     let group = groups.get(text)
     if (group === undefined) {
       groups.set(text, (group = { keys: [], lines: [] }))
       order.push(text)
     }
-    group.keys.push(m?.[1] ?? message)
+    group.keys.push(m?.key ?? message)
     group.lines.push(message)
   }
   return order.flatMap((text) => {

@@ -159,8 +159,9 @@ export async function cli(
     made = null // kept: the new database holds the new locator
     return 0
   } catch (e) {
-    // With --json a failure is JSON on standard output too, shaped as the API's errors.
-    // Standard output that refuses it (a full disk) leaves standard error, as without --json.
+    // With --json a failure is JSON on standard output too, shaped as the API's errors (without
+    // the lines under the message). Standard output that refuses it (a full disk) leaves standard
+    // error, as without --json.
     const fail = (code: string, message: string, refusal: Refusal = {}) => {
       if (argv.includes('--json'))
         try {
@@ -172,8 +173,7 @@ export async function cli(
       err([`storeloc: ${message}`, ...(refusal.lines ?? [])].join('\n'))
     }
     if (e instanceof UsageError) {
-      if (argv.includes('--json')) fail('usage', redactSecrets(e.message))
-      else err(`storeloc: ${redactSecrets(e.message)}\n\n${USAGE}`)
+      fail('usage', redactSecrets(e.message), { lines: ['', USAGE] })
       return 2
     }
     if (e instanceof OperatorError) {

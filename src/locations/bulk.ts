@@ -119,6 +119,13 @@ const ignoredFields = (raw: Record<string, unknown>): string[] =>
         `${JSON.stringify(k)} is not a field of a location, so it was not read (the fields: docs/management-api.md, The location).`,
     )
 
+/** A problem as Problems.add writes it, "<whoIs>: <text>", taken apart again: the item's key and the text; null for another message. */
+const PROBLEM = /^(line \d+|locations\[\d+\])(?: \((?:external_id )?"(?:[^"\\]|\\.)*"\))?: ([\s\S]*)$/
+export function problemParts(message: string): { key: string; text: string } | null {
+  const m = PROBLEM.exec(message)
+  return m === null ? null : { key: m[1]!, text: m[2]! }
+}
+
 /** How a person finds an item: its key, with its external id or else its name. */
 function whoIs(key: string, fields: Record<string, unknown> | null): string {
   const ext = fields?.external_id

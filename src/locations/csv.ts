@@ -460,9 +460,9 @@ function weekInto(body: Record<string, unknown>, week: string): CsvRow['problems
 
 /**
  * The rows as items of the bulk upsert, each named by its line, with what reading it found wrong;
- * given the file's columns, problems name a field by its header.
+ * their problems name a field by the header of its column.
  */
-export function csvBulkItems(rows: CsvRow[], columns: CsvRead['columns'] = []): BulkItem[] {
+export function csvBulkItems({ rows, columns }: CsvRead): BulkItem[] {
   const headers = new Map(columns.flatMap((c) => (c.field === null ? [] : [[c.field, c.header] as const])))
   return rows.map((row) => ({
     columns: headers,

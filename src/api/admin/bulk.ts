@@ -80,7 +80,7 @@ export function csvBulkRequest(bytes: Uint8Array, params: URLSearchParams): Bulk
   }
   if (read.rows.length > BULK_MAX_ITEMS) throw tooMany(read.rows.length)
   return {
-    items: csvBulkItems(read.rows, read.columns),
+    items: csvBulkItems(read),
     dryRun: flag('dry_run', undefined, params),
     deleteMissing: flag('delete_missing', undefined, params),
     unknown: read.unknown,
