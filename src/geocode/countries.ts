@@ -180,3 +180,12 @@ export function zipWithZeros(postcode: string, region: string): string {
   const padded = code.padStart(5, '0')
   return state !== undefined && usZipCodes()[padded]?.state === state ? padded : postcode
 }
+
+/**
+ * `postcode` as written in an address, spaces and case aside ("AL1 3AA" is "al13aa"), not within
+ * a longer number ("1011" is not in "10117-3"); null for an empty one.
+ */
+export function postcodePattern(postcode: string, flags = 'iu'): RegExp | null {
+  const chars = [...postcode.replace(/\s+/g, '')].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  return chars.length === 0 ? null : new RegExp(`(?<!\\d)${chars.join('[ \\t]*')}(?!\\d)`, flags)
+}

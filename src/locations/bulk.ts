@@ -236,7 +236,7 @@ async function geocodeAll(
       const plan = todo[next++]!
       try {
         plan.found = await geocode(deps, plan.patch.address!)
-        plan.warnings.push(...(await placementWarnings(deps, plan.found, items[plan.index]!)))
+        plan.warnings.push(...(await placementWarnings(deps, plan.patch.address!, plan.found, items[plan.index]!)))
       } catch (e) {
         if (!(e instanceof LocationError)) throw e
         failed.set(plan, e.message)

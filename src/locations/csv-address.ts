@@ -2,7 +2,7 @@
 // postcode, city, region and country. A spreadsheet writes an address either way, or both. When
 // in doubt an address cell is kept as written: a part is added to it only where it plainly lacks it.
 import { nameKey } from '../core/text'
-import { countryCode, countryOfPostcode, regionSpellings, zipWithZeros } from '../geocode/countries'
+import { countryCode, countryOfPostcode, postcodePattern, regionSpellings, zipWithZeros } from '../geocode/countries'
 
 /** Countries that write the house number before the street ("200 Main Street", "12 rue de Rivoli"). */
 const NUMBER_FIRST = new Set(['US', 'CA', 'GB', 'IE', 'AU', 'NZ', 'FR', 'LU', 'MC', 'ZA', 'IN', 'SG', 'MY', 'PH', 'HK'])
@@ -26,15 +26,8 @@ function endsWithWords(text: string, words: string): boolean {
   return key !== '' && ` ${nameKey(text)}`.endsWith(` ${key}`)
 }
 
-/**
- * Whether `text` holds `postcode`, spaces and case aside ("AL1 3AA" is "al13aa"), not within a
- * longer number ("1011" is not in "10117-3"; "10115" is in "Hauptstraße 12\n10115 Berlin").
- */
-function hasPostcode(text: string, postcode: string): boolean {
-  const chars = [...postcode.replace(/\s+/g, '')].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-  if (chars.length === 0) return false
-  return new RegExp(`(?<!\\d)${chars.join('[ \\t]*')}(?!\\d)`, 'iu').test(text)
-}
+/** Whether `text` holds `postcode` ("10115" is in "Hauptstraße 12\n10115 Berlin"). */
+const hasPostcode = (text: string, postcode: string): boolean => postcodePattern(postcode)?.test(text) ?? false
 
 /**
  * Whether `text` holds `part`: its numbers ("Suite 200" in "Ste. 200", "10a" in "10 a" or "10-A"),

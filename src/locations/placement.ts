@@ -1,6 +1,6 @@
 // Where the geocoder put an address, checked against what its source row says: the warnings a
 // bulk import gives so a person can look at the few rows that need it.
-import { countryCode } from '../geocode/countries'
+import { countryCode, postcodePattern } from '../geocode/countries'
 import type { GeocodeResult } from '../geocode/geocoder'
 import { distanceKm } from '../geocode/embedded/resolve'
 import type { ReverseLookup } from '../geocode/embedded/reverse'
@@ -17,14 +17,21 @@ const COARSE = new Set<string>(COARSE_PRECISIONS)
 export type RowPlace = { country?: string | null; postcode?: string | null }
 
 /**
- * The warnings for an address placed at `found`: only at city level or coarser; in another
+ * The warnings for `address` placed at `found`: only at city level or coarser; in another
  * country than the row's; farther than 50 km from the place of the row's postcode (when the
- * geocoder knows that postcode). Never throws: a check that cannot be made gives no warning.
+ * geocoder knows that postcode), or from the town the address names beside a postcode that town
+ * does not confirm. Never throws: a check that cannot be made gives no warning.
  */
-export async function placementWarnings(deps: AdminDeps, found: GeocodeResult, row: RowPlace): Promise<string[]> {
+export async function placementWarnings(
+  deps: AdminDeps,
+  address: string,
+  found: GeocodeResult,
+  row: RowPlace,
+): Promise<string[]> {
   const warnings: string[] = []
   if (COARSE.has(found.precision)) {
-    const where = found.parts.city ?? found.parts.region ?? found.parts.country ?? ''
+    const postcode = found.parts.postcode && `postcode ${found.parts.postcode}`
+    const where = found.parts.city ?? postcode ?? found.parts.region ?? found.parts.country ?? ''
     warnings.push(
       `The address was placed only at ${found.precision} level${where ? ` (${where})` : ''}: check it, or send coordinates.`,
     )
@@ -42,7 +49,33 @@ export async function placementWarnings(deps: AdminDeps, found: GeocodeResult, r
         warnings.push(`The address was placed ${Math.round(km)} km from the place of postcode ${row.postcode}.`)
     }
   }
+  const town = await townApart(deps, address, found)
+  if (town !== null)
+    warnings.push(
+      `The address was placed at postcode ${found.parts.postcode}, ${town.km} km from ${town.city}, the town it names: check which is right.`,
+    )
   return warnings
+}
+
+/**
+ * The town an address names, when the geocoder placed it at a postcode that town does not
+ * confirm (no city in its answer: "Chicago, IL 62701") and the town lies farther than
+ * POSTCODE_DISTANCE_KM from it; null otherwise. The town is the address without its postcode.
+ */
+async function townApart(
+  deps: AdminDeps,
+  address: string,
+  found: GeocodeResult,
+): Promise<{ city: string; km: number } | null> {
+  const postcode = found.parts.postcode
+  if (postcode === undefined || found.parts.city !== undefined) return null
+  const pattern = postcodePattern(postcode, 'giu')
+  const withoutPostcode = pattern === null ? address : address.replace(pattern, ' ')
+  if (withoutPostcode === address) return null
+  const town = await deps.geocoder.geocode(withoutPostcode).catch(() => null)
+  if (town?.parts.city === undefined || town.parts.country !== found.parts.country) return null
+  const km = Math.round(distanceKm(found.lat, found.lng, town.lat, town.lng))
+  return km > POSTCODE_DISTANCE_KM ? { city: town.parts.city, km } : null
 }
 
 /**

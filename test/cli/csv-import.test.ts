@@ -164,6 +164,23 @@ describe('locations import from CSV', () => {
     )
   })
 
+  test('a town its postcode does not confirm, far from it, is told', () => {
+    const text =
+      'external_id,name,address\n' +
+      'C1,Loop,"1 Main St, Chicago, IL 62701"\n' +
+      'S1,Capitol,"200 Main Street, Springfield, IL 62701"\n' +
+      'H1,Hafen,"Hauptstraße 5, 79098 Hamburg, Germany"\n'
+    const r = storeloc('locations', 'import', locatorId, '--file', file('towns.csv', text), '--dry-run')
+    expect(r.code).toBe(0)
+    // German postcodes are placed at their town's point, so H1 is at city level too.
+    expect(r.stdout.split('\n').slice(2, -1)).toEqual([
+      'Check 2 locations:',
+      '  line 2 (external_id "C1"): The address was placed at postcode 62701, 283 km from Chicago, the town it names: check which is right.',
+      '  line 4 (external_id "H1"): The address was placed only at city level (postcode 79098): check it, or send coordinates.',
+      '  line 4 (external_id "H1"): The address was placed at postcode 79098, 636 km from Hamburg, the town it names: check which is right.',
+    ])
+  })
+
   test("coordinates sent are checked against the row's country: swapped lat and lng are told", () => {
     const text =
       'external_id,name,address,country,lat,lng\n' +

@@ -143,6 +143,17 @@ describe('address parts', () => {
       country: 'US',
     })
   })
+  test("a postcode is confirmed by a town close to its place, named otherwise than the data's", () => {
+    expect(geo.lookup('Zeil 1, 60311 Frankfurt')!.parts.city).toBe('Frankfurt am Main')
+    expect(geo.lookup('Hauptstraße 5, 79098 Freiburg')!.parts).toEqual({
+      street: 'Hauptstraße 5',
+      city: 'Freiburg im Breisgau',
+      postcode: '79098',
+      country: 'DE',
+    })
+    // A town far from the postcode confirms nothing: the answer names no city.
+    expect(geo.lookup('Hauptstraße 5, 79098 Hamburg, Germany')!.parts.city).toBeUndefined()
+  })
   test('a town found by an alternate name reports the gazetteer name', () => {
     expect(geo.lookup('Wien')!.parts).toEqual({ city: 'Vienna', country: 'AT' })
   })

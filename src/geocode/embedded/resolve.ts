@@ -55,6 +55,8 @@ const POSTCODE_FORMS: { re: RegExp; countries: string[]; canonical: (m: RegExpEx
 
 /** A place named before the town and within this distance of it is a suburb of it ("Bondi Beach, Sydney"). */
 const SUBURB_KM = 15
+/** A town named beside a postcode confirms it when this close to it: "Freiburg" is the data's "Freiburg im Breisgau". */
+const CONFIRM_KM = 15
 /** A town of at least TOWN_POPULATION named before a place this close is the town, the other its province ("Marbella, Málaga"). */
 const PROVINCE_KM = 100
 const TOWN_POPULATION = 5000
@@ -115,7 +117,7 @@ function streetMask(tokens: string[]): boolean[] {
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '8'
+export const RESOLVER_VERSION = '9'
 
 type Part = { raw: string; tokens: string[] }
 type Window = { key: string; part: number; start: number; len: number; whole: boolean }
@@ -316,6 +318,18 @@ function byPostcode(q: Queries, a: Parsed): { result: GeocodeResult | null; form
   const { parts, explicit, street, streetPart, houseNumberFirst, hints } = a
   const allowed = (c: string) => explicit === null || c === explicit
   const windowKeys = new Set(a.windows.map((w) => w.key))
+  // The postcode's row its town confirms: by the data's name for it, else by a place the address
+  // names in the same country close to it (another name, or a district of the town).
+  const confirm = (country: string, rows: PostcodeRow[]): PostcodeRow | null => {
+    const named = rows.find((r) => r.place_key !== '' && windowKeys.has(r.place_key))
+    if (named) return named
+    for (const w of a.windows)
+      for (const p of q.qPlacesIn.all(w.key, country)) {
+        const near = rows.find((r) => r.place !== '' && distanceKm(r.lat, r.lng, p.lat, p.lng) <= CONFIRM_KM)
+        if (near) return near
+      }
+    return null
+  }
   // Postcodes, rightmost first.
   type PostcodeHit = { country: string; code: string; rows: PostcodeRow[]; confirmed: PostcodeRow | null }
   const hits: PostcodeHit[] = []
@@ -333,12 +347,7 @@ function byPostcode(q: Queries, a: Parsed): { result: GeocodeResult | null; form
           if (!allowed(c)) continue
           const rows = q.qPostcode.all(c, code)
           if (rows.length === 0) continue
-          hits.push({
-            country: c,
-            code,
-            rows,
-            confirmed: rows.find((r) => r.place_key !== '' && windowKeys.has(r.place_key)) ?? null,
-          })
+          hits.push({ country: c, code, rows, confirmed: confirm(c, rows) })
         }
       }
     }
