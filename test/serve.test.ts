@@ -36,6 +36,17 @@ test('serve --help prints every option with its variable and exits 0, touching n
   expect(existsSync(db)).toBe(false)
 })
 
+test('npm start -- serve reads as storeloc serve: the word is taken, not refused', () => {
+  const db = join(dir, 'npm-start.db')
+  const p = Bun.spawnSync(['npm', 'start', '--silent', '--', 'serve', '--help'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_PATH: db },
+  })
+  expect(p.exitCode).toBe(0)
+  expect(p.stdout.toString()).toContain('Usage: storeloc serve [options]')
+  expect(existsSync(db)).toBe(false)
+})
+
 test('an unknown option or a stray argument exits 2 with the usage; a bad value names the option', () => {
   const db = join(dir, 'bad.db')
   for (const argv of [['--prot', '4000'], ['4000'], ['--port']]) {
