@@ -55,6 +55,17 @@ describe('splitWeekHours', () => {
     ['Werktags 9-18, Wochenende geschlossen', weekdays('9-18', 'geschlossen', 'geschlossen')],
     ['Week-end 10-18', week('', '', '', '', '', '10-18', '10-18')],
     ['9-12, 14-18', weekdays('9-12, 14-18', '9-12, 14-18', '9-12, 14-18')], // no day named: every day
+    // A word for closed before days without hours is theirs.
+    ['Tue-Sat 10-18, closed Sun & Mon', week('closed', '10-18', '10-18', '10-18', '10-18', '10-18', 'closed')],
+    ['Mon-Fri 9-18, Sat 10-14, closed Sundays', weekdays('9-18', '10-14', 'closed')],
+    ['Mo-Sa 9-20 Uhr, sonntags geschlossen', weekdays('9-20 Uhr', '9-20 Uhr', 'geschlossen')],
+    ['Closed Mondays; Tue-Sun 10-18', week('Closed', '10-18', '10-18', '10-18', '10-18', '10-18', '10-18')],
+    // One-letter days: Spanish (X is miércoles), or English with F, W or R.
+    ['L-V 9:00-18:00, S 10:00-14:00', weekdays('9:00-18:00', '10:00-14:00')],
+    ['L-V 9-18h, S-D cerrado', weekdays('9-18h', 'cerrado', 'cerrado')],
+    ['L, X, V 10-14', week('10-14', '', '10-14', '', '10-14', '', '')],
+    ['M-F 9-5, Sa 10-2', weekdays('9-5', '10-2')],
+    ['24 Stunden geöffnet', weekdays('24 Stunden geöffnet', '24 Stunden geöffnet', '24 Stunden geöffnet')],
   ]
   for (const [text, days] of cases) test(JSON.stringify(text), () => expect(splitWeekHours(text)).toEqual(days))
 
@@ -66,6 +77,9 @@ describe('splitWeekHours', () => {
       'Mon-Fri',
       'Hours vary Mon-Fri 9-5',
       'Mon-Fri 9-5, Sat by appointment',
+      'Mon-Fri 9-17, Sat closed, Sun', // whose is "closed"?
+      'Closed Mon 9-17',
+      'Closed Mondays', // the days not named would be closed too
     ])
       expect({ text, days: splitWeekHours(text) }).toEqual({ text, days: null })
   })

@@ -14,11 +14,11 @@ const DAY = 1440
 
 /** Words for a day closed, in the languages of the demo's countries (and a few more). */
 const CLOSED =
-  /^(closed|close|shut|geschlossen|ruhetag|zu|ferme|fermee|fermeture|cerrado|chiuso|gesloten|dicht|fechado|encerrado|stangt|lukket|stengt|suljettu|kiinni)$/
+  /^((temporarily|currently) )?(closed|close|shut|geschlossen|ruhetag|zu|ferme|fermee|fermeture|cerrado|chiuso|gesloten|dicht|fechado|encerrado|stangt|lukket|stengt|suljettu|kiinni)$/
 
 /** Open round the clock. */
 const ALL_DAY =
-  /^(open )?(24 ?(h|hr|hrs|hour|hours|uur|ore|horas|heures|stunden|std|timer|t|tuntia)( ?[/-]? ?(24|7))?( open)?|24 ?\/ ?7|always open|round the clock|rund um die uhr|ganztagig|ouvert 24 ?h ?(\/ ?24)?|aperto 24 ore|abierto 24 horas|dag och natt|dognet rundt|dognaabent)$/
+  /^(open )?(24 ?(h|hr|hrs|hour|hours|uur|ore|horas|heures|stunden|std|timer|t|tuntia)( ?[/-]? ?(24|7))?( (open|geoffnet|geopend|ouvert|aperto|abierto))?|24 ?\/ ?7|always open|round the clock|rund um die uhr|ganztagig|ouvert 24 ?h ?(\/ ?24)?|aperto 24 ore|abierto 24 horas|dag och natt|dognet rundt|dognaabent)$/
 
 /** Words that join two times of one interval, and words around a time that say nothing. */
 const TO =

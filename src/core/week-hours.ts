@@ -6,20 +6,29 @@ import { foldHours, parseDayHours } from './hours'
 
 /** Each name of a day (accents removed, lower case), Monday = 0. */
 const DAY_NAMES: [string, number][] = [
-  ...names(0, 'monday mon mo montag lundi lun lu lunes lunedi maandag ma'),
-  ...names(1, 'tuesday tues tue tu dienstag di mardi mar martes martedi dinsdag'),
-  ...names(2, 'wednesday wed we mittwoch mi mercredi mer me miercoles mie mercoledi woensdag wo'),
-  ...names(3, 'thursday thurs thur thu th donnerstag do jeudi jeu je jueves jue ju giovedi gio gi donderdag'),
-  ...names(4, 'friday fri fr freitag vendredi ven ve viernes vie vi venerdi vrijdag vr'),
-  ...names(5, 'saturday sat sa samstag sonnabend samedi sam sabado sab sabato zaterdag za'),
-  ...names(6, 'sunday sun su sonntag so dimanche dim domingo dom domenica zondag zo'),
+  ...names(0, 'monday mondays mon mo montag montags lundi lun lu lunes lunedi maandag ma'),
+  ...names(1, 'tuesday tuesdays tues tue tu dienstag dienstags di mardi mar martes martedi dinsdag'),
+  ...names(2, 'wednesday wednesdays wed we mittwoch mittwochs mi mercredi mer me miercoles mie mercoledi woensdag wo'),
+  ...names(
+    3,
+    'thursday thursdays thurs thur thu th donnerstag donnerstags do jeudi jeu je jueves jue ju giovedi gio gi donderdag',
+  ),
+  ...names(4, 'friday fridays fri fr freitag freitags vendredi ven ve viernes vie vi venerdi vrijdag vr'),
+  ...names(5, 'saturday saturdays sat sa samstag samstags sonnabend samedi sam sabado sab sabato zaterdag za'),
+  ...names(6, 'sunday sundays sun su sonntag sonntags so dimanche dim domingo dom domenica zondag zo'),
 ]
+/**
+ * One-letter days, read only in a text the names above do not split: Spanish ("L-V 9-18, S
+ * 10-14", X for miércoles), or English ("M-F 9-5") when it has F, W or R, which Spanish lacks.
+ */
+const SPANISH_LETTERS: [string, number][] = [...'lmxjvsd'].map((letter, day) => [letter, day])
+const ENGLISH_LETTERS: [string, number][] = [...'mtwrfsu'].map((letter, day) => [letter, day])
+const ENGLISH_ONLY_LETTER = /(?<![\p{L}\d])[fwr](?![\p{L}\d])/u
 
 function names(day: number, list: string): [string, number][] {
   return list.split(' ').map((name) => [name, day])
 }
 
-const DAY_OF = new Map(DAY_NAMES)
 /**
  * Two-letter days French, Spanish and Italian read otherwise than German and Dutch: "ma" is
  * Tuesday (mardi, martes, martedì), "di" and "do" Sunday (dimanche, domingo, domenica).
@@ -51,18 +60,32 @@ const EVERY = `${EVERY_WORDS}|${WEEKDAY_WORDS}|${WEEKEND_WORDS}`
 /** OpenStreetMap's public holidays: a rule for them says nothing of the week. */
 const HOLIDAYS = 'ph'
 
-const DAY = [...DAY_NAMES.map(([name]) => name), HOLIDAYS].sort((a, b) => b.length - a.length).join('|')
 /** Words between the first and last day of a span. */
 const THROUGH = '-|to|through|thru|bis|a|au|al|tot|t/m'
-/** A day, or two and the days between ("Mon-Fri", "lun a ven", "Mo bis Fr"). */
-const SPAN = `(?:${DAY})\\.?(?:\\s*(?:${THROUGH})\\s*(?:${DAY})\\.?)?`
-/** Spans joined ("Sat, Sun", "Sa & So", "Mo-Mi, Fr"), or every day, then an optional colon. */
-const DAYS_AT = new RegExp(
-  `(?<![\\p{L}\\d])(?:${EVERY}|${SPAN}(?:\\s*(?:,|&|/|\\+|and|und|et|y|e|en)\\s*${SPAN})*)(?![\\p{L}\\d])\\s*:?`,
-  'gu',
-)
-/** A span's first and last day, as daysOf reads them. */
-const SPAN_PARTS = new RegExp(`(${DAY})\\.?(?:\\s*(?:${THROUGH})\\s*(${DAY}))?`, 'g')
+
+/** How days are written: the patterns that find them, and each name's day. */
+type Grammar = { daysAt: RegExp; spanParts: RegExp; dayOf: Map<string, number> }
+
+function grammar(days: [string, number][]): Grammar {
+  const day = [...days.map(([name]) => name), HOLIDAYS].sort((a, b) => b.length - a.length).join('|')
+  // A day, or two and the days between ("Mon-Fri", "lun a ven", "Mo bis Fr").
+  const span = `(?:${day})\\.?(?:\\s*(?:${THROUGH})\\s*(?:${day})\\.?)?`
+  return {
+    // Spans joined ("Sat, Sun", "Sa & So", "Mo-Mi, Fr"), or every day, then an optional colon.
+    daysAt: new RegExp(
+      `(?<![\\p{L}\\d])(?:${EVERY}|${span}(?:\\s*(?:,|&|/|\\+|and|und|et|y|e|en)\\s*${span})*)(?![\\p{L}\\d])\\s*:?`,
+      'gu',
+    ),
+    // A span's first and last day, as daysOf reads them.
+    spanParts: new RegExp(`(${day})\\.?(?:\\s*(?:${THROUGH})\\s*(${day}))?`, 'g'),
+    dayOf: new Map(days),
+  }
+}
+
+const NAMED = grammar(DAY_NAMES)
+const SPANISH = grammar([...DAY_NAMES, ...SPANISH_LETTERS])
+const ENGLISH = grammar([...DAY_NAMES, ...ENGLISH_LETTERS])
+
 /** Separators left between one day's hours and the next days. */
 const TRAILING = /[\s,;|/]+$/
 
@@ -87,15 +110,15 @@ function folded(text: string): { t: string; at: number[] } {
   return { t, at }
 }
 
-/** The days a match of DAYS_AT names, Monday = 0; `romance`: two-letter days read as ROMANCE_OF. */
-function daysOf(spec: string, romance: boolean): number[] {
+/** The days a match of a grammar's daysAt names, Monday = 0; `romance`: two-letter days read as ROMANCE_OF. */
+function daysOf(spec: string, romance: boolean, g: Grammar): number[] {
   const text = spec.replace(/\s*:$/, '').trim()
   if (EVERY_DAY.test(text)) return [0, 1, 2, 3, 4, 5, 6]
   if (WEEKDAYS.test(text)) return [0, 1, 2, 3, 4]
   if (WEEKENDS.test(text)) return [5, 6]
-  const dayOf = (name: string) => (romance ? ROMANCE_OF.get(name) : undefined) ?? DAY_OF.get(name)!
+  const dayOf = (name: string) => (romance ? ROMANCE_OF.get(name) : undefined) ?? g.dayOf.get(name)!
   const days: number[] = []
-  for (const [, first, last] of text.matchAll(SPAN_PARTS)) {
+  for (const [, first, last] of text.matchAll(g.spanParts)) {
     if (first === HOLIDAYS || last === HOLIDAYS) continue
     const from = dayOf(first!)
     const to = last === undefined ? from : dayOf(last)
@@ -117,25 +140,56 @@ function daysOf(spec: string, romance: boolean): number[] {
 export function splitWeekHours(text: string): string[] | null {
   const { t, at } = folded(text)
   if (t.trim() === '') return null
+  const week = splitWith(text, t, at, NAMED)
+  if (week !== null) return week
+  const letters = ENGLISH_ONLY_LETTER.test(t) ? ENGLISH : SPANISH
+  return splitWith(text, t, at, letters)
+}
+
+/** A word for closed ending one day's hours: it is the next days', when they have none ("Tue-Sat 10-18, closed Sun & Mon"). */
+const CLOSED_BEFORE = /(?:^|[\s,;|/])(closed|geschlossen|ferm[ée]e?|cerrado|chiuso|gesloten)\s*:?$/iu
+/** The same word before the first day ("Closed Mondays"), in the folded text. */
+const CLOSED_LEAD = /^\s*(?:closed|geschlossen|fermee?|cerrado|chiuso|gesloten)\s*:?\s*$/
+
+function splitWith(text: string, t: string, at: number[], g: Grammar): string[] | null {
   const week: string[] = ['', '', '', '', '', '', '']
-  const specs = [...t.matchAll(DAYS_AT)]
+  const specs = [...t.matchAll(g.daysAt)]
   if (specs.length === 0) {
     if (parseDayHours(text).kind === 'unknown') return null
     return week.fill(text.trim())
   }
-  if (!LEAD.test(t.slice(0, specs[0]!.index))) return null
+  const lead = t.slice(0, specs[0]!.index)
+  // Alone, "Closed Mondays" would close the whole week: the days it does not name are closed.
+  const closedLead = specs.length > 1 && CLOSED_LEAD.test(lead)
+  if (!LEAD.test(lead) && !closedLead) return null
   const romance = specs.some((spec) => ROMANCE_ONLY.test(spec[0])) || (ROMANCE_WORDS.test(t) && !GERMANIC_ONLY.test(t))
-  for (let i = 0; i < specs.length; i++) {
-    const spec = specs[i]!
+  // Each spec's hours as written, from the text itself (its case and accents kept).
+  const hours = specs.map((spec, i) => {
     const end = i + 1 < specs.length ? specs[i + 1]!.index : t.length
-    // The hours as written, from the text itself (its case and accents kept).
-    const hours = text
+    return text
       .slice(at[spec.index + spec[0].length], at[end])
       .replace(TRAILING, '')
       .trim()
-    const days = daysOf(spec[0], romance)
+  })
+  if (closedLead && hours[0] !== '') return null // "Closed Mon 9-17": which is it?
+  for (let i = 0; i < specs.length; i++) {
+    if (hours[i] !== '') continue
+    if (i === 0 && closedLead)
+      hours[0] = text
+        .slice(0, at[specs[0]!.index])
+        .replace(/\s*:?\s*$/, '')
+        .trim()
+    const closed = i > 0 ? CLOSED_BEFORE.exec(hours[i - 1]!) : null
+    const before = closed === null ? '' : hours[i - 1]!.slice(0, closed.index).replace(TRAILING, '').trim()
+    if (closed !== null && before !== '') {
+      hours[i - 1] = before
+      hours[i] = closed[1]!
+    }
+  }
+  for (let i = 0; i < specs.length; i++) {
+    const days = daysOf(specs[i]![0], romance, g)
     if (days.length === 0) continue // public holidays
-    const day = /^off$/i.test(hours) ? 'closed' : hours
+    const day = /^off$/i.test(hours[i]!) ? 'closed' : hours[i]!
     if (parseDayHours(day).kind === 'unknown') return null
     for (const d of days) week[d] = day
   }
