@@ -1,12 +1,16 @@
 // widget.js: mounts a store finder on every element with data-storeloc="pk_...", and offers
 // Storeloc.mount(element, options) to pages that make their own.
 import { type Options, optionsOf } from './options'
+import { urlPrefix } from './url-state'
 import { Widget } from './widget'
 
 // Read while the script runs: the service's address is where widget.js came from.
 const script = document.currentScript as HTMLScriptElement | null
 const scriptBase = script?.src ? script.src.replace(/\/widget\.js(?:[?#].*)?$/, '') : location.origin
 const mounted = new WeakMap<HTMLElement, Widget>()
+/** Each element's URL prefix, kept when it is mounted again: the page's first finder sl_, then sl2_... */
+const prefixes = new WeakMap<HTMLElement, string>()
+let finders = 0
 
 /** The widget's stylesheet from the service, once a page. */
 function addStyles(api: string) {
@@ -24,7 +28,12 @@ function mount(el: HTMLElement, given: Partial<Options> = {}): Widget {
   const options = optionsOf(el, given, scriptBase)
   if (!options.token) throw new Error('Storeloc.mount: no token. Set data-storeloc="pk_..." or pass { token }.')
   addStyles(options.api)
-  const widget = new Widget(el, options)
+  let prefix = prefixes.get(el)
+  if (prefix === undefined) {
+    prefix = urlPrefix(++finders)
+    prefixes.set(el, prefix)
+  }
+  const widget = new Widget(el, options, prefix)
   mounted.set(el, widget)
   return widget
 }

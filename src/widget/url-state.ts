@@ -1,5 +1,6 @@
 // The visitor's search, kept in the page's URL (sl_... parameters beside the host page's own) so a
-// search can be shared and survives a reload.
+// search can be shared and survives a reload. A page's second finder keeps its own as sl2_..., and
+// so on: `prefix`.
 
 /** Where the search is centred: a place picked from the suggestions, text for the server to read, or the browser's position. */
 export type Origin =
@@ -16,7 +17,10 @@ export type SearchState = {
   selected: string | null
 }
 
-const KEYS = ['sl_place', 'sl_lat', 'sl_lng', 'sl_geo', 'sl_q', 'sl_r', 'sl_tags', 'sl_open', 'sl_store']
+const NAMES = ['place', 'lat', 'lng', 'geo', 'q', 'r', 'tags', 'open', 'store']
+
+/** The prefix of the n-th finder (from 1) of a page that keeps its search in the URL. */
+export const urlPrefix = (n: number): string => (n <= 1 ? 'sl_' : `sl${n}_`)
 
 const coordinate = (text: string | null, max: number): number | null => {
   if (text === null || text.trim() === '') return null
@@ -25,46 +29,47 @@ const coordinate = (text: string | null, max: number): number | null => {
 }
 
 /** The search the page's URL holds; null when it holds none. */
-export function readState(href: string): SearchState | null {
-  const params = new URL(href).searchParams
-  if (!KEYS.some((k) => params.has(k))) return null
-  const lat = coordinate(params.get('sl_lat'), 90)
-  const lng = coordinate(params.get('sl_lng'), 180)
-  const label = params.get('sl_place') ?? ''
+export function readState(href: string, prefix: string): SearchState | null {
+  const all = new URL(href).searchParams
+  if (!NAMES.some((k) => all.has(prefix + k))) return null
+  const params = { get: (k: string) => all.get(prefix + k), has: (k: string) => all.has(prefix + k) }
+  const lat = coordinate(params.get('lat'), 90)
+  const lng = coordinate(params.get('lng'), 180)
+  const label = params.get('place') ?? ''
   let origin: Origin | null = null
   if (lat !== null && lng !== null)
-    origin = params.has('sl_geo') ? { kind: 'geo', lat, lng } : { kind: 'place', label, lat, lng }
+    origin = params.has('geo') ? { kind: 'geo', lat, lng } : { kind: 'place', label, lat, lng }
   else if (label.trim() !== '') origin = { kind: 'near', text: label }
-  const radius = Number(params.get('sl_r'))
+  const radius = Number(params.get('r'))
   return {
     origin,
-    keyword: params.get('sl_q') ?? '',
+    keyword: params.get('q') ?? '',
     radius: Number.isFinite(radius) && radius > 0 ? radius : null,
-    tags: (params.get('sl_tags') ?? '').split(',').filter(Boolean),
-    openNow: params.get('sl_open') === '1',
-    selected: params.get('sl_store'),
+    tags: (params.get('tags') ?? '').split(',').filter(Boolean),
+    openNow: params.get('open') === '1',
+    selected: params.get('store'),
   }
 }
 
 /** The page's URL with this search in it, the host page's own parameters kept. */
-export function withState(href: string, state: SearchState): string {
+export function withState(href: string, state: SearchState, prefix: string): string {
   const url = new URL(href)
-  for (const k of KEYS) url.searchParams.delete(k)
+  for (const k of NAMES) url.searchParams.delete(prefix + k)
   const set = (k: string, v: string | number | null | false) => {
-    if (v !== null && v !== false && v !== '') url.searchParams.set(k, String(v))
+    if (v !== null && v !== false && v !== '') url.searchParams.set(prefix + k, String(v))
   }
   const o = state.origin
-  if (o?.kind === 'place') set('sl_place', o.label)
-  if (o?.kind === 'near') set('sl_place', o.text)
+  if (o?.kind === 'place') set('place', o.label)
+  if (o?.kind === 'near') set('place', o.text)
   if (o && o.kind !== 'near') {
-    set('sl_lat', o.lat)
-    set('sl_lng', o.lng)
+    set('lat', o.lat)
+    set('lng', o.lng)
   }
-  if (o?.kind === 'geo') set('sl_geo', 1)
-  set('sl_q', state.keyword.trim())
-  set('sl_r', state.radius)
-  set('sl_tags', state.tags.join(','))
-  set('sl_open', state.openNow && 1)
-  set('sl_store', state.selected)
+  if (o?.kind === 'geo') set('geo', 1)
+  set('q', state.keyword.trim())
+  set('r', state.radius)
+  set('tags', state.tags.join(','))
+  set('open', state.openNow && 1)
+  set('store', state.selected)
   return url.href
 }

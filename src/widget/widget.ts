@@ -11,7 +11,7 @@ import { t, type Texts, textsFor } from './i18n'
 import { preloadLeaflet, storeMap, type StoreMap } from './map'
 import { type Options, radiiWith } from './options'
 import { listKeys, markSelected, storeItem } from './results'
-import { readState, type SearchState, withState } from './url-state'
+import { readState, type SearchState, urlPrefix, withState } from './url-state'
 
 type Center = { lat: number; lng: number; label?: string }
 
@@ -56,12 +56,14 @@ export class Widget {
   constructor(
     readonly element: HTMLElement,
     private readonly options: Options,
+    /** Its URL parameters' prefix (url-state.ts), its own among the page's finders. */
+    private readonly urlKeys = urlPrefix(1),
   ) {
     const { lang, texts } = textsFor(options.lang)
     this.lang = lang
     this.texts = texts
     this.unit = options.unit
-    this.state = (options.urlState ? readState(location.href) : null) ?? {
+    this.state = (options.urlState ? readState(location.href, urlKeys) : null) ?? {
       origin: options.place ? { kind: 'near', text: options.place } : null,
       keyword: '',
       radius: options.radius,
@@ -334,7 +336,7 @@ export class Widget {
 
   private keepInUrl() {
     if (!this.options.urlState) return
-    const href = withState(location.href, this.state)
+    const href = withState(location.href, this.state, this.urlKeys)
     if (href !== location.href) history.replaceState(history.state, '', href)
   }
 

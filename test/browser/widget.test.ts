@@ -490,6 +490,31 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
       await page.close()
     }
   })
+  test('two finders on one page keep their searches apart in the URL: sl_ and sl2_', async () => {
+    const snippet = docsSnippet(server.url, server.token)
+    const { url: pageUrl, stop } = hostPage(`<div data-storeloc="${server.token}"></div>${snippet}`)
+    const page = await context.newPage()
+    try {
+      await page.goto(pageUrl)
+      const boxes = page.getByRole('combobox', { name: 'Town or postcode' })
+      await boxes.nth(1).waitFor()
+      await boxes.nth(1).fill('Lond')
+      await page.getByRole('option', { name: 'London, United Kingdom' }).click()
+      await page.locator('.sl-item').first().waitFor()
+      const params = () => new URL(page.url()).searchParams
+      expect(params().get('sl2_place')).toBe('London, United Kingdom')
+      expect(params().has('sl_place')).toBe(false)
+      await page.reload()
+      await page.locator('.sl-item').first().waitFor()
+      // After the reload the second finder has its search back; the first has none.
+      expect(await boxes.nth(1).inputValue()).toBe('London, United Kingdom')
+      expect(await boxes.nth(0).inputValue()).toBe('')
+      expect(await page.locator('[data-storeloc]').nth(0).locator('.sl-item').count()).toBe(0)
+    } finally {
+      stop()
+      await page.close()
+    }
+  })
   // Last: the token's budget stays spent until the minute is over.
   test('the rate limit: a visitor over it is told to try again in a moment', async () => {
     const page = await context.newPage()
