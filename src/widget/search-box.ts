@@ -1,5 +1,6 @@
 // The place box: a combobox (WAI-ARIA 1.2) that suggests places from GET /places as the visitor
-// types. Arrow keys move through the suggestions, Enter picks one, Escape closes the list.
+// types. Arrow keys move through the suggestions, Enter picks one, Escape closes the list, Down
+// opens it again.
 import type { Place } from './api'
 import { h, uniqueId } from './dom'
 import { t, type Texts } from './i18n'
@@ -133,7 +134,13 @@ export function placeBox(
   })
   input.addEventListener('keydown', (e) => {
     const step = stepOf(e.key, places.length)
-    if (step !== 0) {
+    const q = input.value.trim()
+    if (e.key === 'ArrowDown' && places.length === 0 && q.length >= MIN_CHARS) {
+      // A closed list opens again, as after typing (after Escape, or a pick).
+      e.preventDefault()
+      clearTimeout(timer)
+      void ask(q)
+    } else if (step !== 0) {
       e.preventDefault()
       active = (active + step + places.length + 1) % (places.length + 1)
       if (active === places.length) active = -1

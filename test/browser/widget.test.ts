@@ -154,6 +154,11 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox')
     await page.keyboard.type('Lond')
     await page.getByRole('option').first().waitFor()
+    // Escape closes the suggestions; Down opens them again.
+    await page.keyboard.press('Escape')
+    await page.getByRole('option').first().waitFor({ state: 'hidden' })
+    await page.keyboard.press('ArrowDown')
+    await page.getByRole('option').first().waitFor()
     await page.keyboard.press('ArrowDown')
     expect(await page.locator('[role=option][aria-selected=true]').textContent()).toBe('London, United Kingdom')
     await page.keyboard.press('Enter')
