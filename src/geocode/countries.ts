@@ -189,3 +189,26 @@ export function postcodePattern(postcode: string, flags = 'iu'): RegExp | null {
   const chars = [...postcode.replace(/\s+/g, '')].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
   return chars.length === 0 ? null : new RegExp(`(?<!\\d)${chars.join('[ \\t]*')}(?!\\d)`, flags)
 }
+
+const namesIn = new Map<string, Record<string, string | string[]>>()
+
+/**
+ * A country's name in `lang` ("DE", "fr" -> "Allemagne"), else in English, else its code. Of
+ * several, English takes its list's first, another language its shortest but an abbreviation
+ * (the lists put official names first: "Bondsrepubliek Duitsland", then "Duitsland").
+ */
+export function countryLabel(code: string, lang = 'en'): string {
+  const of = (l: string) => {
+    let names = namesIn.get(l)
+    if (names === undefined) {
+      names = (require(`i18n-iso-countries/langs/${l}.json`) as { countries: Record<string, string | string[]> })
+        .countries
+      namesIn.set(l, names)
+    }
+    const name = names[code]
+    if (!Array.isArray(name) || l === 'en') return Array.isArray(name) ? name[0] : name
+    const words = name.filter((n) => n.length >= 4)
+    return words.reduce<string | undefined>((a, b) => (a === undefined || b.length < a.length ? b : a), undefined)
+  }
+  return of(lang) ?? of('en') ?? code
+}

@@ -73,8 +73,18 @@ export class Widget {
     }
     this.form = searchForm(texts, options, {
       suggest: async (q, signal) =>
-        (await query<{ data: { places: Place[] } }>(options.api, options.token, 'places', [['q', q]], signal)).data
-          .places,
+        (
+          await query<{ data: { places: Place[] } }>(
+            options.api,
+            options.token,
+            'places',
+            [
+              ['q', q],
+              ['lang', this.lang],
+            ],
+            signal,
+          )
+        ).data.places,
       pick: (p) => void this.search({ origin: { kind: 'place', label: p.label, lat: p.lat, lng: p.lng } }),
       locate: () => this.locate(),
       change: () => void this.searchIfAny(),

@@ -283,6 +283,10 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
     await screenshot(page, 'finder-phone')
     expect(await seriousViolations(page)).toEqual([])
+    // Suggestions name their country in German.
+    await page.getByRole('combobox').first().fill('Lond')
+    await page.getByRole('option', { name: 'London, Großbritannien' }).waitFor()
+    await page.keyboard.press('Escape')
     // A store's page opens in German too.
     await page.locator('.sl-item').first().getByRole('link', { name: 'Details' }).click()
     await page.waitForURL(/\/l\/[^/]+\/loc_[^/?]+(\/[^?]*)?\?lang=de$/)

@@ -77,6 +77,24 @@ describe('GET /places', () => {
     expect((await places('Lisbon'))[0]).toMatchObject({ country: 'PT' })
   })
 
+  test("lang names the labels' country in that language; the label finds its place again", async () => {
+    expect((await places('Lond', '&lang=de'))[0]!.label).toBe('London, Großbritannien')
+    expect((await places('Portland, OR', '&lang=fr'))[0]!.label).toBe("Portland, OR, États-Unis d'Amérique")
+    expect((await places('10115', '&lang=es'))[0]!.label).toMatch(/^10115 Berlin, Alemania$/)
+    expect((await places('Köln', '&lang=NL-be'))[0]!.label).toBe('Köln, Duitsland')
+    // A language not shipped, or none: English.
+    for (const more of ['&lang=pt', '&lang=', ''])
+      expect((await places('Lond', more))[0]!.label).toBe('London, United Kingdom')
+    for (const [q, lang] of [
+      ['Lond', 'de'],
+      ['Portland, OR', 'fr'],
+      ['Köln', 'it'],
+    ]) {
+      const label = (await places(q!, `&lang=${lang}`))[0]!.label
+      expect((await places(label, `&lang=${lang}`))[0]!.label).toBe(label)
+    }
+  })
+
   test("a name cut short: a city known by the name typed before the towns named so; a hamlet's exact name does not come first", async () => {
     // Munich is München by an alternate name: while it is typed, Munich leads.
     for (const q of ['Münc', 'Münch', 'Münche', 'Munch'])

@@ -227,7 +227,7 @@ export const OPERATIONS: readonly Operation[] = [
     summary: 'Find places as a visitor types',
     description:
       "Towns by any of their names, postcodes and regions, from the embedded geocoder's data; a place near the locator's locations ranks before an equal one far from them.",
-    parameters: ['q', 'placesLimit'],
+    parameters: ['q', 'placesLimit', 'placesLang'],
     ok: { status: 200, schema: 'PlacesAnswer', description: 'The places, best first.' },
     errors: ['PLACES_UNAVAILABLE'],
   },

@@ -174,6 +174,11 @@ export const PARAMETERS = {
     maxLength: MAX_SEARCH,
   }),
   placesLimit: query('limit', 'How many places.', { type: 'integer', minimum: 1, maximum: 20, default: 5 }),
+  placesLang: query(
+    'lang',
+    "The language of the labels' country names: its first two letters, any case. One not shipped: English.",
+    { type: 'string', examples: ['de', 'fr-CA'], default: 'en' },
+  ),
   openNow: query(
     'open_now',
     '`true`: only the locations open now, by their hours in their time zones; `total` counts only those.',

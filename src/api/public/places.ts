@@ -5,7 +5,9 @@
 // location.
 import type { LocatorIndex } from '../../engine/locator-index'
 import { type PlaceHit, type PlaceSource, PlacesWarming } from '../../geocode/embedded/places'
+import { type Lang, langOf } from '../../core/languages'
 import { MAX_SEARCH } from '../../core/limits'
+import { countryLabel } from '../../geocode/countries'
 import { codePoints } from '../../core/text'
 import { PublicError } from './errors'
 import { integer, once, type Params } from './params'
@@ -83,6 +85,17 @@ export function placeNamed(
   return { lat: best.lat, lng: best.lng, label: best.label }
 }
 
+/**
+ * `label` with its country named in `lang` ("London, Vereinigtes Königreich"): the towns' names
+ * are the data's own, mostly as their country writes them.
+ */
+function labelIn(label: string, country: string, lang: Lang): string {
+  const english = countryLabel(country)
+  return lang === 'en' || !label.endsWith(english)
+    ? label
+    : label.slice(0, -english.length) + countryLabel(country, lang)
+}
+
 /** GET /places's answer for its parameters. */
 export function placesAnswer(places: Places, index: LocatorIndex, params: Params): unknown {
   const q = once(params, 'q') ?? ''
@@ -91,11 +104,12 @@ export function placesAnswer(places: Places, index: LocatorIndex, params: Params
   if (q.length > MAX_SEARCH && codePoints(q) > MAX_SEARCH)
     throw new PublicError('INVALID_PARAMETER', `q may be at most ${MAX_SEARCH} characters; got ${codePoints(q)}.`)
   const limit = integer(params, 'limit', LIMIT.fallback, 1, LIMIT.max)
+  const lang = langOf(once(params, 'lang')) ?? 'en'
   return {
     success: true,
     data: {
       places: rankedPlaces(places, index, q, limit).map(({ label, lat, lng, country, precision }) => ({
-        label,
+        label: labelIn(label, country, lang),
         lat,
         lng,
         country,

@@ -4,15 +4,13 @@
 // collector does not walk; the prefixes that begin many names keep a list of their most populous
 // places, so a one-letter prefix costs no more than a whole name.
 import { Database } from 'bun:sqlite'
-import { createRequire } from 'node:module'
 import { codePoints, nameKey } from '../../core/text'
+import { countryLabel } from '../countries'
 import { codeOf, codeText, type KeyParts, keyParts, SortedKeys, Texts, utf8 } from './place-keys'
 import { typoRanges } from './place-typos'
 import { type Within, withinOf } from './place-within'
 import { regionLabel } from './resolve'
 import { type ReverseLookup, reverseLookupAt } from './reverse'
-
-const require = createRequire(import.meta.url)
 
 export type PlacePrecision = 'city' | 'postcode' | 'region'
 
@@ -62,15 +60,6 @@ const WHOLE_MAIN_WEIGHT = 10
 const KEEP_SCANNED = 20_000
 /** Postcodes looked at for one query, at most (in code order). */
 const POSTCODES_SCANNED = 200
-
-let countryNames: Record<string, string | string[]> | null = null
-/** A country's English name ("DE" -> "Germany"); the code when the list has none. */
-function countryName(code: string): string {
-  countryNames ??= (require('i18n-iso-countries/langs/en.json') as { countries: Record<string, string | string[]> })
-    .countries
-  const name = countryNames[code]
-  return (Array.isArray(name) ? name[0] : name) ?? code
-}
 
 /** "new south wales" -> "New South Wales". */
 const titled = (key: string) => key.replace(/(^|[\s-])(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase())
@@ -250,7 +239,7 @@ export function buildPlaceParts(db: Database): PlaceParts {
     codeLat: Float64Array.from(codes, (c) => c.lat),
     codeLng: Float64Array.from(codes, (c) => c.lng),
     codeCountry: Uint16Array.from(codes, (c) => codeOf(c.country)),
-    codeLabel: keyParts(codes.map((c) => `${c.postcode} ${c.place}, ${countryName(c.country)}`)),
+    codeLabel: keyParts(codes.map((c) => `${c.postcode} ${c.place}, ${countryLabel(c.country)}`)),
     codePrecision: Uint8Array.from(codes, (c) => (c.precision === 'postcode' ? 1 : 0)),
   }
   const regionKeys = new Map<string, string[]>()
@@ -297,7 +286,7 @@ function readRegions(db: Database, towns: Omit<PlaceParts, 'regions' | 'regionKe
         lat: c.lat / c.population,
         lng: c.lng / c.population,
         country: r.country,
-        label: `${titled(longest.get(k)!)}, ${countryName(r.country)}`,
+        label: `${titled(longest.get(k)!)}, ${countryLabel(r.country)}`,
         population: c.population,
       },
     ]
@@ -508,7 +497,7 @@ export class PlaceSearch {
     const country = codeText(this.parts.country[row]!)
     const region = regionLabel(country, admins[admin1[row]!]!)
     return {
-      label: `${this.names.at(row)}, ${region ? `${region}, ` : ''}${countryName(country)}`,
+      label: `${this.names.at(row)}, ${region ? `${region}, ` : ''}${countryLabel(country)}`,
       lat: lat[row]!,
       lng: lng[row]!,
       country,
