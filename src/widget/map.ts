@@ -4,6 +4,7 @@
 import type * as Leaflet from 'leaflet'
 import type { Location } from './api'
 import { type ClusterLayer, clusterLayer, type Single, viewOf } from './clusters'
+import type { Texts } from './i18n'
 import type { Options } from './options'
 
 type L = typeof Leaflet
@@ -70,14 +71,15 @@ const cssVar = (el: HTMLElement, name: string, fallback: string) =>
 export async function storeMap(
   el: HTMLElement,
   options: Options,
-  label: string,
+  texts: Pick<Texts, 'map' | 'zoomIn' | 'zoomOut'>,
   onSelect: (id: string) => void,
   onStore: (store: Single) => void,
 ): Promise<StoreMap> {
   const L = await loadLeaflet(options.api)
   el.setAttribute('role', 'region')
-  el.setAttribute('aria-label', label)
-  const map = L.map(el, { worldCopyJump: true, minZoom: 1 }).setView([30, 10], 2)
+  el.setAttribute('aria-label', texts.map)
+  const map = L.map(el, { worldCopyJump: true, minZoom: 1, zoomControl: false }).setView([30, 10], 2)
+  L.control.zoom({ zoomInTitle: texts.zoomIn, zoomOutTitle: texts.zoomOut }).addTo(map)
   let basemap: Leaflet.GeoJSON | null = null
   const drawBasemap = async () => {
     if (basemap) return

@@ -221,7 +221,7 @@ export class Widget {
     // A store alone on the map before a search: the stores around it, it picked.
     const aroundStore = (one: Single) =>
       void this.search({ origin: { kind: 'place', label: one.name, lat: one.lat, lng: one.lng }, selected: one.id })
-    this.mapReady = storeMap(this.mapEl, this.options, this.texts.map, (id) => this.select(id, true), aroundStore)
+    this.mapReady = storeMap(this.mapEl, this.options, this.texts, (id) => this.select(id, true), aroundStore)
       .then((m) => {
         this.map = m
         if (this.results.length > 0) {

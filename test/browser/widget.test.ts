@@ -278,6 +278,8 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
     await page.goto(`${server.url}/l/${server.token}?lang=de&place=Berlin`)
     await page.locator('.sl-item').first().waitFor()
     expect(await page.getByRole('button', { name: 'Meinen Standort verwenden' }).count()).toBe(1)
+    expect(await page.title()).toEndWith(': Filialsuche')
+    expect(await page.getByRole('button', { name: 'Vergrößern' }).count()).toBe(1)
     expect(await status(page)).toMatch(/Geschäfte im Umkreis von .* um Berlin/)
     // Nothing is wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)

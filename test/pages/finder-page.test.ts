@@ -36,6 +36,18 @@ describe('GET /l/{token}', () => {
     expect(odd.text).not.toContain('data-unit')
   })
 
+  test("the page's title, description and heading in the language a link asks for", async () => {
+    const name = f.env.store.locators.get(f.env.locatorId)!.name
+    const english = await get(`/l/${f.token}`)
+    expect(english.text).toContain(`<title>${name}: store finder</title>`)
+    expect(english.text).toContain(`<meta name="description" content="Find the nearest stores of ${name}.">`)
+    const german = await get(`/l/${f.token}?lang=de`)
+    expect(german.text).toContain(`<title>${name}: Filialsuche</title>`)
+    expect(german.text).toContain(`content="Finden Sie die nächsten Geschäfte von ${name}."`)
+    expect(german.text).toContain('<h2 class="sl-visually-hidden">Filialsuche</h2>')
+    expect((await get(`/l/${f.token}?lang=fr`)).text).toContain(`<title>${name} : localisateur de magasins</title>`)
+  })
+
   test('MAP_TILES_URL gives the page its tiles and their credit', async () => {
     const config = {
       ...loadConfig({}),

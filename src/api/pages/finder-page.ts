@@ -3,7 +3,7 @@
 import type { MapTiles } from '../../core/config'
 import type { Locator } from '../../store/locators'
 import { escapeHtml } from './html'
-import { pageLang } from './page-texts'
+import { named, pageLang, pageTexts } from './page-texts'
 
 /** The page's options that a link may set: ?lang=de&unit=km&place=Berlin. */
 function linkOptions(url: URL): Record<string, string> {
@@ -19,7 +19,8 @@ function linkOptions(url: URL): Record<string, string> {
 
 export function finderPage(locator: Locator, base: string, request: Request, tiles: MapTiles | null): string {
   const options = linkOptions(new URL(request.url))
-  const lang = options.lang ?? 'en'
+  const lang = pageLang(new URL(request.url)) ?? 'en'
+  const texts = pageTexts(lang)
   const attrs: Record<string, string> = {
     'data-storeloc': locator.publicToken,
     'data-api': base,
@@ -39,8 +40,8 @@ export function finderPage(locator: Locator, base: string, request: Request, til
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${name}: store finder</title>
-<meta name="description" content="Find the nearest stores of ${name}.">
+<title>${named(escapeHtml(texts.finderTitle), name)}</title>
+<meta name="description" content="${named(escapeHtml(texts.finderDescription), name)}">
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="${escapeHtml(base)}/widget.css">
 <link rel="sitemap" type="application/xml" href="${escapeHtml(base)}/l/${escapeHtml(locator.publicToken)}/sitemap.xml">
@@ -55,7 +56,7 @@ main { padding: 16px 20px; max-width: 1280px; margin: 0 auto; }
 <body>
 <header><h1>${name}</h1></header>
 <main>
-<h2 class="sl-visually-hidden">Store finder</h2>
+<h2 class="sl-visually-hidden">${escapeHtml(texts.finder)}</h2>
 <div${dataAttrs}></div>
 </main>
 <script src="${escapeHtml(base)}/widget.js" async></script>

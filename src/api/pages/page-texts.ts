@@ -25,6 +25,9 @@ const EN = {
   finderNotFound: 'Store locator not found',
   finderNotFoundText: 'This store locator does not exist or is not public.',
   seeAll: 'See all stores',
+  finderTitle: '{name}: store finder',
+  finderDescription: 'Find the nearest stores of {name}.',
+  finder: 'Store finder',
 }
 
 export type PageTexts = typeof EN
@@ -53,6 +56,9 @@ const TEXTS: Record<Lang, PageTexts> = {
     finderNotFound: 'Filialsuche nicht gefunden',
     finderNotFoundText: 'Diese Filialsuche gibt es nicht oder sie ist nicht öffentlich.',
     seeAll: 'Alle Geschäfte ansehen',
+    finderTitle: '{name}: Filialsuche',
+    finderDescription: 'Finden Sie die nächsten Geschäfte von {name}.',
+    finder: 'Filialsuche',
   },
   fr: {
     back: 'Retour à tous les magasins',
@@ -76,6 +82,9 @@ const TEXTS: Record<Lang, PageTexts> = {
     finderNotFound: 'Localisateur de magasins introuvable',
     finderNotFoundText: 'Ce localisateur de magasins n’existe pas ou n’est pas public.',
     seeAll: 'Voir tous les magasins',
+    finderTitle: '{name} : localisateur de magasins',
+    finderDescription: 'Trouvez les magasins {name} les plus proches.',
+    finder: 'Localisateur de magasins',
   },
   es: {
     back: 'Volver a todas las tiendas',
@@ -99,6 +108,9 @@ const TEXTS: Record<Lang, PageTexts> = {
     finderNotFound: 'Buscador de tiendas no encontrado',
     finderNotFoundText: 'Este buscador de tiendas no existe o no es público.',
     seeAll: 'Ver todas las tiendas',
+    finderTitle: '{name}: buscador de tiendas',
+    finderDescription: 'Encuentre las tiendas de {name} más cercanas.',
+    finder: 'Buscador de tiendas',
   },
   it: {
     back: 'Torna a tutti i negozi',
@@ -122,6 +134,9 @@ const TEXTS: Record<Lang, PageTexts> = {
     finderNotFound: 'Pagina dei negozi non trovata',
     finderNotFoundText: 'Questa pagina dei negozi non esiste o non è pubblica.',
     seeAll: 'Vedi tutti i negozi',
+    finderTitle: '{name}: trova negozi',
+    finderDescription: 'Trova i negozi {name} più vicini.',
+    finder: 'Trova negozi',
   },
   nl: {
     back: 'Terug naar alle winkels',
@@ -145,6 +160,9 @@ const TEXTS: Record<Lang, PageTexts> = {
     finderNotFound: 'Winkelzoeker niet gevonden',
     finderNotFoundText: 'Deze winkelzoeker bestaat niet of is niet openbaar.',
     seeAll: 'Alle winkels bekijken',
+    finderTitle: '{name}: winkelzoeker',
+    finderDescription: 'Vind de dichtstbijzijnde winkels van {name}.',
+    finder: 'Winkelzoeker',
   },
 }
 
@@ -179,4 +197,4 @@ export function pageTexts(lang: Lang): LangTexts {
 const capitalise = (text: string, lang: string) => text.charAt(0).toLocaleUpperCase(lang) + text.slice(1)
 
 /** A text with "{name}" replaced. */
-export const named = (text: string, name: string) => text.replace('{name}', name)
+export const named = (text: string, name: string) => text.replace('{name}', () => name) // "$&" in a name is text
