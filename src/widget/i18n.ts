@@ -241,7 +241,7 @@ const IT: Texts = {
 
 const NL: Texts = {
   place: 'Plaats of postcode',
-  placeHint: 'bijv. Amsterdam of 1012',
+  placeHint: 'bijv. Amsterdam of Utrecht',
   locate: 'Mijn locatie gebruiken',
   locating: 'Locatie zoeken…',
   locateRefused: 'Uw browser heeft uw locatie niet gedeeld. Typ een plaats of postcode.',
