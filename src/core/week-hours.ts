@@ -146,10 +146,12 @@ export function splitWeekHours(text: string): string[] | null {
   return splitWith(text, t, at, letters)
 }
 
-/** A word for closed ending one day's hours: it is the next days', when they have none ("Tue-Sat 10-18, closed Sun & Mon"). */
-const CLOSED_BEFORE = /(?:^|[\s,;|/])(closed|geschlossen|ferm[ée]e?|cerrado|chiuso|gesloten)\s*:?$/iu
-/** The same word before the first day ("Closed Mondays"), in the folded text. */
-const CLOSED_LEAD = /^\s*(?:closed|geschlossen|fermee?|cerrado|chiuso|gesloten)\s*:?\s*$/
+/**
+ * The last word of one day's hours. A word for closed there is the next days', when they have
+ * none ("Tue-Sat 10-18, closed Sun & Mon"): parseDayHours knows those words.
+ */
+const LAST_WORD = /(?:^|[\s,;|/])(\p{L}+)\s*:?$/u
+const isClosed = (text: string) => parseDayHours(text.trim().replace(/:$/, '')).kind === 'closed'
 
 function splitWith(text: string, t: string, at: number[], g: Grammar): string[] | null {
   const week: string[] = ['', '', '', '', '', '', '']
@@ -160,7 +162,7 @@ function splitWith(text: string, t: string, at: number[], g: Grammar): string[] 
   }
   const lead = t.slice(0, specs[0]!.index)
   // Alone, "Closed Mondays" would close the whole week: the days it does not name are closed.
-  const closedLead = specs.length > 1 && CLOSED_LEAD.test(lead)
+  const closedLead = specs.length > 1 && isClosed(lead)
   if (!LEAD.test(lead) && !closedLead) return null
   const romance = specs.some((spec) => ROMANCE_ONLY.test(spec[0])) || (ROMANCE_WORDS.test(t) && !GERMANIC_ONLY.test(t))
   // Each spec's hours as written, from the text itself (its case and accents kept).
@@ -179,7 +181,8 @@ function splitWith(text: string, t: string, at: number[], g: Grammar): string[] 
         .slice(0, at[specs[0]!.index])
         .replace(/\s*:?\s*$/, '')
         .trim()
-    const closed = i > 0 ? CLOSED_BEFORE.exec(hours[i - 1]!) : null
+    const last = i > 0 ? LAST_WORD.exec(hours[i - 1]!) : null
+    const closed = last !== null && isClosed(last[1]!) ? last : null
     const before = closed === null ? '' : hours[i - 1]!.slice(0, closed.index).replace(TRAILING, '').trim()
     if (closed !== null && before !== '') {
       hours[i - 1] = before

@@ -15,10 +15,7 @@ export function* countryNameEntries(): Generator<[string, string]> {
     yield [alpha3.toLowerCase(), alpha2]
   }
   for (const lang of COUNTRY_NAME_LANGUAGES) {
-    const { countries } = require(`i18n-iso-countries/langs/${lang}.json`) as {
-      countries: Record<string, string | string[]>
-    }
-    for (const [code, value] of Object.entries(countries)) {
+    for (const [code, value] of Object.entries(namesIn(lang))) {
       for (const name of Array.isArray(value) ? value : [value]) {
         const key = nameKey(name)
         if (key !== '') yield [key, code]
@@ -27,6 +24,19 @@ export function* countryNameEntries(): Generator<[string, string]> {
       }
     }
   }
+}
+
+type CountryNames = Record<string, string | string[]>
+const names = new Map<string, CountryNames>()
+
+/** i18n-iso-countries' names of every country in `lang`, by alpha-2 code: read once. */
+function namesIn(lang: string): CountryNames {
+  let found = names.get(lang)
+  if (found === undefined) {
+    found = (require(`i18n-iso-countries/langs/${lang}.json`) as { countries: CountryNames }).countries
+    names.set(lang, found)
+  }
+  return found
 }
 
 let byKey: Map<string, string> | null = null
@@ -190,25 +200,27 @@ export function postcodePattern(postcode: string, flags = 'iu'): RegExp | null {
   return chars.length === 0 ? null : new RegExp(`(?<!\\d)${chars.join('[ \\t]*')}(?!\\d)`, flags)
 }
 
-const namesIn = new Map<string, Record<string, string | string[]>>()
-
 /**
  * A country's name in `lang` ("DE", "fr" -> "Allemagne"), else in English, else its code. Of
  * several, English takes its list's first, another language its shortest but an abbreviation
  * (the lists put official names first: "Bondsrepubliek Duitsland", then "Duitsland").
  */
 export function countryLabel(code: string, lang = 'en'): string {
-  const of = (l: string) => {
-    let names = namesIn.get(l)
-    if (names === undefined) {
-      names = (require(`i18n-iso-countries/langs/${l}.json`) as { countries: Record<string, string | string[]> })
-        .countries
-      namesIn.set(l, names)
+  let byCode = labels.get(lang)
+  if (byCode === undefined) {
+    byCode = new Map()
+    for (const [c, value] of Object.entries(namesIn(lang))) {
+      const name = !Array.isArray(value)
+        ? value
+        : lang === 'en'
+          ? value[0]
+          : value.filter((n) => n.length >= 4).sort((a, b) => a.length - b.length)[0]
+      if (name !== undefined) byCode.set(c, name)
     }
-    const name = names[code]
-    if (!Array.isArray(name) || l === 'en') return Array.isArray(name) ? name[0] : name
-    const words = name.filter((n) => n.length >= 4)
-    return words.reduce<string | undefined>((a, b) => (a === undefined || b.length < a.length ? b : a), undefined)
+    labels.set(lang, byCode)
   }
-  return of(lang) ?? of('en') ?? code
+  return byCode.get(code) ?? (lang === 'en' ? code : countryLabel(code))
 }
+
+/** Each language's label of each country, made once: GET /places asks per place. */
+const labels = new Map<string, Map<string, string>>()

@@ -18,8 +18,9 @@ function linkOptions(url: URL): Record<string, string> {
 }
 
 export function finderPage(locator: Locator, base: string, request: Request, tiles: MapTiles | null): string {
-  const options = linkOptions(new URL(request.url))
-  const lang = pageLang(new URL(request.url)) ?? 'en'
+  const url = new URL(request.url)
+  const options = linkOptions(url)
+  const lang = pageLang(url) ?? 'en'
   const texts = pageTexts(lang)
   const attrs: Record<string, string> = {
     'data-storeloc': locator.publicToken,
