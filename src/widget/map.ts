@@ -98,7 +98,16 @@ export async function storeMap(
   }
   if (options.tiles) {
     const tiles = L.tileLayer(options.tiles, { attribution: options.tilesAttribution, maxZoom: 19 }).addTo(map)
+    let loaded = false
+    tiles.once('tileload', () => {
+      loaded = true
+    })
     tiles.once('tileerror', () => void drawBasemap())
+    // A tile server that gives the first view no tile at all is dropped, and its credit with it:
+    // the map is the country shapes alone.
+    tiles.once('load', () => {
+      if (!loaded) tiles.remove()
+    })
   } else {
     el.classList.add('sl-no-tiles')
     void drawBasemap()
@@ -144,7 +153,13 @@ export async function storeMap(
       const points = [...markers.values()].map((m) => m.getLatLng())
       if (center) points.push(L.latLng(center.lat, center.lng))
       if (points.length === 1) map.setView(points[0]!, 13)
-      else if (points.length > 1) map.fitBounds(L.latLngBounds(points), { padding: [24, 24], maxZoom: 15 })
+      else if (points.length > 1)
+        map.fitBounds(L.latLngBounds(points), {
+          // A pin stands 28 px above its point: the top keeps room for the whole pin.
+          paddingTopLeft: [24, 36],
+          paddingBottomRight: [24, 12],
+          maxZoom: 15,
+        })
     },
     select(id) {
       for (const [key, marker] of markers) {

@@ -55,13 +55,25 @@ export function docsSnippet(url: string, token: string): string {
   return html.replaceAll('https://stores.example.com', url).replaceAll('pk_YOUR_TOKEN', token)
 }
 
-/** A plain page on http://127.0.0.1:PORT holding `body` (and `head`, such as its stylesheet): a business's own site. */
+/** A 1x1 PNG, every tile of the host's tile server. */
+const TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+/**
+ * A plain page on http://127.0.0.1:PORT holding `body` (and `head`, such as its stylesheet): a
+ * business's own site. It serves a tile for any path under /tiles/.
+ */
 export function hostPage(body: string, head = ''): { url: string; stop: () => void } {
   const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Our stores</title><link rel="icon" href="data:,">${head}</head><body><main><h1>Our stores</h1>${body}</main></body></html>`
   const server = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',
-    fetch: () => new Response(page, { headers: { 'content-type': 'text/html; charset=utf-8' } }),
+    fetch: (request) =>
+      new URL(request.url).pathname.startsWith('/tiles/')
+        ? new Response(TILE, { headers: { 'content-type': 'image/png' } })
+        : new Response(page, { headers: { 'content-type': 'text/html; charset=utf-8' } }),
   })
   return { url: `http://127.0.0.1:${server.port}/stores.html`, stop: () => server.stop(true) }
 }

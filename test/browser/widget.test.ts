@@ -259,15 +259,69 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
     const page = await context.newPage()
     await page.setContent('<!doctype html><html lang="en"><body></body></html>')
     const { url: pageUrl, stop } = hostPage(
-      `<div data-storeloc="${server.token}" data-tiles="http://127.0.0.1:9/{z}/{x}/{y}.png" data-place="Paris"></div><script src="${server.url}/widget.js" async></script>`,
+      `<div data-storeloc="${server.token}" data-tiles="http://127.0.0.1:9/{z}/{x}/{y}.png" data-tiles-attribution="© Test Tiles" data-place="Paris"></div><script src="${server.url}/widget.js" async></script>`,
     )
     try {
       await page.goto(pageUrl)
       await page.locator('.sl-item').first().waitFor()
       await page.waitForFunction(() => document.querySelectorAll('.sl-map svg path').length > 100)
       expect(await page.locator('.sl-pin').count()).toBeGreaterThan(0)
+      // No credit for tiles that are not shown.
+      await page.waitForFunction(() => !document.querySelector('.sl-map')?.textContent?.includes('Test Tiles'))
+      expect(await page.locator('.leaflet-tile').count()).toBe(0)
     } finally {
       stop()
+      await page.close()
+    }
+  })
+
+  test('tiles that load keep their credit', async () => {
+    const page = await context.newPage()
+    const { url: pageUrl, stop } = hostPage(
+      `<div data-storeloc="${server.token}" data-tiles="/tiles/{z}/{x}/{y}.png" data-tiles-attribution="© Test Tiles" data-place="London"></div><script src="${server.url}/widget.js" async></script>`,
+    )
+    try {
+      await page.goto(pageUrl)
+      await page.locator('.sl-pin').first().waitFor()
+      await page.locator('.leaflet-tile-loaded').first().waitFor()
+      expect(await page.locator('.leaflet-control-attribution').textContent()).toContain('© Test Tiles')
+    } finally {
+      stop()
+      await page.close()
+    }
+  })
+
+  test('a northernmost store at the edge of the fitted view shows its whole pin', async () => {
+    const page = await context.newPage()
+    await page.goto(`${server.url}/l/${server.token}?place=Paris`)
+    await page.locator('.sl-pin').first().waitFor()
+    const height = await page
+      .locator('.sl-map')
+      .evaluate((el) => (el as unknown as { clientHeight: number }).clientHeight)
+    // Two stores as far apart north to south as the map holds at zoom 12 with 24 px above and
+    // below (Web Mercator pixels): the fitted view has no room to spare.
+    const scale = 256 * 2 ** 12
+    const y = (lat: number) => (scale * (1 - Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360)) / Math.PI)) / 2
+    const lat = (y: number) => (360 / Math.PI) * Math.atan(Math.exp(Math.PI * (1 - (2 * y) / scale))) - 90
+    const north = 48.875
+    const south = lat(y(north) + height - 49)
+    const made = JSON.parse(cli('locator', 'create', '--name', 'Tight', '--json').stdout.toString())
+    const dir = tempDir()
+    const file = join(dir, 'tight.csv')
+    writeFileSync(file, `name,address,lat,lng\nNorth,Paris,${north},2.35\nSouth,Paris,${south},2.35\n`)
+    try {
+      expect(cli('locator', 'set', made.locator.id, '--query-api', 'on').exitCode).toBe(0)
+      expect(cli('locations', 'import', made.locator.id, '--file', file).exitCode).toBe(0)
+      await page.goto(`${server.url}/l/${made.locator.public_token}?place=Paris`)
+      await page.locator('.sl-pin').nth(1).waitFor()
+      const map = (await page.locator('.sl-map').boundingBox())!
+      for (const pin of await page.locator('.sl-pin').all()) {
+        const box = (await pin.boundingBox())!
+        expect(box.y).toBeGreaterThanOrEqual(map.y)
+        expect(box.y + box.height).toBeLessThanOrEqual(map.y + map.height)
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
       await page.close()
     }
   })
