@@ -268,7 +268,8 @@ export class Widget {
     const o = state.origin
     const words = state.keyword.trim()
     const p: [string, string][] = []
-    if (o?.kind === 'near') p.push(['near', o.text])
+    // lang names the country of the centre's label in the widget's language.
+    if (o?.kind === 'near') p.push(['near', o.text], ['lang', this.lang])
     else if (o) p.push(['lat', String(o.lat)], ['lng', String(o.lng)])
     else if (words) p.push(['all', 'true'])
     else return null

@@ -334,7 +334,8 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Meinen Standort verwenden' }).count()).toBe(1)
     expect(await page.title()).toEndWith(': Filialsuche')
     expect(await page.getByRole('button', { name: 'Vergrößern' }).count()).toBe(1)
-    expect(await status(page)).toMatch(/Geschäfte im Umkreis von .* um Berlin/)
+    expect(await status(page)).toMatch(/Geschäfte im Umkreis von .* um Berlin, Deutschland$/)
+    expect(await page.getByRole('combobox').first().inputValue()).toBe('Berlin, Deutschland')
     // Nothing is wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
     await screenshot(page, 'finder-phone')

@@ -241,6 +241,11 @@ describe('near= on GET /locations', () => {
     expect(near.body.data.locations.map((l: any) => l.id)).toEqual(byCoords.body.data.locations.map((l: any) => l.id))
     expect(near.body.data.locations.map((l: any) => l.id)).toEqual([ids.soho, ids.camden, ids.croydon])
     expect(byCoords.body.meta.query.center.label).toBeUndefined()
+    // lang names the label's country as GET /places does; the centre is the same.
+    const german = await get(`${token}/locations?near=Lond&radius=30&unit=km&lang=de`)
+    expect(german.body.meta.query.center).toEqual({ ...center, label: 'London, Großbritannien' })
+    expect(german.body.data.locations).toEqual(near.body.data.locations)
+    expect((await get(`${token}/locations?near=Lond&radius=30&unit=km&lang=pt`)).body.meta.query.center).toEqual(center)
     // An exonym, and other parameters beside it.
     const cologne = await get(`${token}/locations?near=Cologne&radius=10&unit=km&open_now=false`)
     expect(cologne.body.data.locations.map((l: any) => l.id)).toEqual([ids.koeln])

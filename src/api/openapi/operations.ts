@@ -62,6 +62,7 @@ const LIST = [
   'all',
   'openNow',
   'near',
+  'nearLang',
   'bbox',
 ] as const
 

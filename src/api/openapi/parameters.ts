@@ -169,6 +169,11 @@ export const PARAMETERS = {
     'The centre as text (a town, postcode or region, as GET /places reads it) instead of `lat` and `lng`.',
     { type: 'string', maxLength: MAX_SEARCH },
   ),
+  nearLang: query(
+    'lang',
+    "With `near`: the language of the country name in the centre's label, as GET /places takes it.",
+    { type: 'string', examples: ['de', 'fr-CA'], default: 'en' },
+  ),
   q: query('q', 'The text a visitor typed so far; the last word may be cut short.', {
     type: 'string',
     maxLength: MAX_SEARCH,

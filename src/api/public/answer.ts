@@ -16,7 +16,7 @@ import { DEFAULT_FILTER_GROUP } from '../../store/filters'
 import type { Locator } from '../../store/locators'
 import { PublicError } from './errors'
 import { convert, isPlainQuery, parseLocationsRequest, queryParams } from './params'
-import { placeNamed, type Places } from './places'
+import { labelLang, placeNamed, type Places } from './places'
 import { beforeAndQuery } from './url'
 import { countAnswer } from './young-garbage'
 
@@ -278,7 +278,9 @@ function locationsAnswer(
   const [at, search] = beforeAndQuery(href)
   const params = queryParams(search)
   const now = registry.now()
-  const req = parseLocationsRequest(params, locator, groupOf, now, (text) => placeNamed(places, entry.index, text))
+  const req = parseLocationsRequest(params, locator, groupOf, now, (text) =>
+    placeNamed(places, entry.index, text, labelLang(params)),
+  )
   const { total, hits } = entry.index.query(req.query)
   const { arena, index } = entry
   index.openAt(now)

@@ -70,11 +70,15 @@ export function rankedPlaces(places: Places, index: LocatorIndex, text: string, 
   return ranked.slice(0, limit)
 }
 
-/** The place near= names: the best of rankedPlaces. Throws PLACE_NOT_FOUND. */
+/** The language a request's `lang` names for labels; English when none or another. */
+export const labelLang = (params: Params): Lang => langOf(once(params, 'lang')) ?? 'en'
+
+/** The place near= names: the best of rankedPlaces, its label in `lang`. Throws PLACE_NOT_FOUND. */
 export function placeNamed(
   places: Places,
   index: LocatorIndex,
   text: string,
+  lang: Lang,
 ): { lat: number; lng: number; label: string } {
   const best = rankedPlaces(places, index, text, 1)[0]
   if (best === undefined)
@@ -82,7 +86,7 @@ export function placeNamed(
       'PLACE_NOT_FOUND',
       `near ${JSON.stringify(text)} names no town, postcode or region. GET /places suggests places as a visitor types.`,
     )
-  return { lat: best.lat, lng: best.lng, label: best.label }
+  return { lat: best.lat, lng: best.lng, label: labelIn(best.label, best.country, lang) }
 }
 
 /**
@@ -104,7 +108,7 @@ export function placesAnswer(places: Places, index: LocatorIndex, params: Params
   if (q.length > MAX_SEARCH && codePoints(q) > MAX_SEARCH)
     throw new PublicError('INVALID_PARAMETER', `q may be at most ${MAX_SEARCH} characters; got ${codePoints(q)}.`)
   const limit = integer(params, 'limit', LIMIT.fallback, 1, LIMIT.max)
-  const lang = langOf(once(params, 'lang')) ?? 'en'
+  const lang = labelLang(params)
   return {
     success: true,
     data: {
