@@ -1,7 +1,8 @@
 // The worker thread of placeSearchAt().warm (places.ts): reads the data file at the path it is
 // sent into a PlaceSearch's parts, and posts them back, their buffers moved, not copied.
 import { Database } from 'bun:sqlite'
-import { buildPlaceParts, type PlacesMessage } from './places'
+import { buildPlaceParts } from './place-parts'
+import type { PlacesMessage } from './places'
 
 declare const self: Worker
 

@@ -1,0 +1,243 @@
+// The geocoder's names, postcodes and regions read from its data file into the typed arrays and
+// maps a PlaceSearch holds (in a worker thread at the start: about a second).
+import type { Database } from 'bun:sqlite'
+import { codePoints } from '../../core/text'
+import { countryLabel } from '../countries'
+import { codeOf, codeText, type KeyParts, keyParts, SortedKeys } from './place-keys'
+
+/** A prefix that begins more names than this keeps a list of its most populous places. */
+export const LISTED_FROM = 1500
+/** Places a listed prefix keeps, and that a query gives at most (the caller ranks them again). */
+export const CANDIDATES = 48
+
+/** "new south wales" -> "New South Wales". */
+const titled = (key: string) => key.replace(/(^|[\s-])(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase())
+
+/** A region by one of its names: where its towns are (weighted by people), what it is called. */
+export type Region = { key: string; lat: number; lng: number; country: string; label: string; population: number }
+
+/**
+ * What a PlaceSearch holds, as plain typed arrays and maps: made by buildPlaceParts (in a worker
+ * thread, placeSearchAt().warm) and handed over whole.
+ */
+export type PlaceParts = {
+  // Towns, by row: where, how many live there, the country, the region code (in `admins`), the name.
+  lat: Float64Array
+  lng: Float64Array
+  population: Int32Array
+  country: Uint16Array
+  admin1: Int32Array
+  admins: string[]
+  names: KeyParts
+  /** Every name of every town (main and alternate), in byte order, each to its town's row. */
+  nameKeys: KeyParts
+  /** By prefix (its bytes as latin1 text) that begins more than LISTED_FROM names: its best towns, as name indexes. */
+  listed: Map<string, Int32Array>
+  // Postcodes, by row, and their keys (lowercase, without spaces) in byte order.
+  codes: KeyParts
+  codeLat: Float64Array
+  codeLng: Float64Array
+  codeCountry: Uint16Array
+  codeLabel: KeyParts
+  /** 1: the postcode's own point; 0: its town's. */
+  codePrecision: Uint8Array
+  regions: Region[]
+  /**
+   * Every name and code of a region ("or", "oregon", "bayern"), to its regions as "US OR", or
+   * "DE *" where the data tells only its country: what a visitor writes after a town's name.
+   */
+  regionKeys: Map<string, string[]>
+}
+
+/**
+ * The name indexes from..to of the `most` best towns, one name each, best first: those a main
+ * name matches before those only an alternate one does ("Sainte-..." before a city whose name
+ * in some language begins so), then the most populous.
+ */
+export function bestTowns(
+  keys: SortedKeys,
+  population: Int32Array,
+  from: number,
+  to: number,
+  most: number,
+  keep: ((town: number) => boolean) | null = null,
+): Int32Array {
+  const best: number[] = []
+  const towns = new Set<number>()
+  const { main, ref } = keys
+  const score = (i: number) => main[i]! * 2 ** 32 + population[ref[i]!]!
+  for (let i = from; i < to; i++) {
+    const town = ref[i]!
+    if (keep !== null && !keep(town)) continue
+    if (best.length === most && score(i) <= score(best[best.length - 1]!)) continue
+    if (towns.has(town)) {
+      // A town's best name counts: its main name may come after an alternate one.
+      const had = best.findIndex((j) => ref[j] === town)
+      if (score(best[had]!) >= score(i)) continue
+      best.splice(had, 1)
+    }
+    // Kept sorted, best first: the lists are short.
+    let at = best.length
+    while (at > 0 && score(best[at - 1]!) < score(i)) at--
+    best.splice(at, 0, i)
+    towns.add(town)
+    if (best.length > most) towns.delete(ref[best.pop()!]!)
+  }
+  return Int32Array.from(best)
+}
+
+/**
+ * Lists, for the prefix of `depth` bytes that the names from..to begin with and every longer one
+ * that begins more than LISTED_FROM, its best towns (bestTowns).
+ */
+function listPrefixes(
+  keys: SortedKeys,
+  population: Int32Array,
+  listed: Map<string, Int32Array>,
+  from: number,
+  to: number,
+  depth: number,
+): void {
+  if (depth > 0) {
+    const prefix = keys.bytes.toString('latin1', keys.start[from]!, keys.start[from]! + depth)
+    listed.set(prefix, bestTowns(keys, population, from, to, CANDIDATES))
+  }
+  // The names one byte longer, each run of the same next byte (a name that ends here comes first).
+  let i = from
+  while (i < to && keys.length(i) === depth) i++
+  while (i < to) {
+    const b = keys.byteAt(i, depth)
+    let j = i + 1
+    while (j < to && keys.byteAt(j, depth) === b) j++
+    if (j - i > LISTED_FROM) listPrefixes(keys, population, listed, i, j, depth + 1)
+    i = j
+  }
+}
+
+/** Reads the geocoder's data file into the parts of a PlaceSearch (about a second). */
+export function buildPlaceParts(db: Database): PlaceParts {
+  const places = db
+    .query<
+      { id: number; name: string; country: string; admin1: string; lat: number; lng: number; population: number },
+      []
+    >('SELECT id, name, country, admin1, lat, lng, population FROM places ORDER BY id')
+    .all()
+  const n = places.length
+  const ids = Int32Array.from(places, (p) => p.id)
+  const admins: string[] = []
+  const adminIds = new Map<string, number>()
+  const admin1 = Int32Array.from(places, (p) => {
+    let a = adminIds.get(p.admin1)
+    if (a === undefined) {
+      a = admins.push(p.admin1) - 1
+      adminIds.set(p.admin1, a)
+    }
+    return a
+  })
+  /** A GeoNames id's row: the ids are in order. */
+  const rowOf = (id: number) => {
+    let lo = 0
+    let hi = n - 1
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1
+      if (ids[mid]! < id) lo = mid + 1
+      else if (ids[mid]! > id) hi = mid - 1
+      else return mid
+    }
+    return -1
+  }
+  const keys: string[] = []
+  const refs: number[] = []
+  const main: number[] = []
+  for (const r of db
+    .query<{ key: string; place_id: number; alt: number }, []>(
+      'SELECT key, place_id, alt FROM place_names ORDER BY key, place_id',
+    )
+    .iterate()) {
+    const row = rowOf(r.place_id)
+    if (row === -1) continue
+    keys.push(r.key)
+    refs.push(row)
+    main.push(r.alt === 0 ? 1 : 0)
+  }
+  const population = Int32Array.from(places, (p) => p.population)
+  const nameKeys = keyParts(keys, refs, main)
+  const listed = new Map<string, Int32Array>()
+  listPrefixes(new SortedKeys(nameKeys), population, listed, 0, keys.length, 0)
+  const codes = db
+    .query<{ country: string; postcode: string; place: string; lat: number; lng: number; precision: string }, []>(
+      'SELECT country, postcode, place, lat, lng, precision FROM postcodes',
+    )
+    .all()
+    .map((c) => ({ ...c, key: c.postcode.toLowerCase().replace(/\s+/g, '') }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)) // ASCII: code unit order is byte order
+  const parts: Omit<PlaceParts, 'regions' | 'regionKeys'> = {
+    lat: Float64Array.from(places, (p) => p.lat),
+    lng: Float64Array.from(places, (p) => p.lng),
+    population,
+    country: Uint16Array.from(places, (p) => codeOf(p.country)),
+    admin1,
+    admins,
+    names: keyParts(places.map((p) => p.name)),
+    nameKeys,
+    listed,
+    codes: keyParts(
+      codes.map((c) => c.key),
+      codes.map((_, i) => i),
+    ),
+    codeLat: Float64Array.from(codes, (c) => c.lat),
+    codeLng: Float64Array.from(codes, (c) => c.lng),
+    codeCountry: Uint16Array.from(codes, (c) => codeOf(c.country)),
+    codeLabel: keyParts(codes.map((c) => `${c.postcode} ${c.place}, ${countryLabel(c.country)}`)),
+    codePrecision: Uint8Array.from(codes, (c) => (c.precision === 'postcode' ? 1 : 0)),
+  }
+  const regionRows = db.query<RegionRow, []>('SELECT country, key, admin1 FROM regions').all()
+  const regionKeys = new Map<string, string[]>()
+  for (const r of regionRows) {
+    const list = regionKeys.get(r.key) ?? []
+    list.push(`${r.country} ${r.admin1 || '*'}`)
+    regionKeys.set(r.key, list)
+  }
+  return { ...parts, regions: readRegions(regionRows, parts), regionKeys }
+}
+
+/** A name of a region (admin1 empty: of a country), as the data file keeps it. */
+type RegionRow = { country: string; key: string; admin1: string }
+
+/** Regions by their names (codes such as "NSW" left out: they begin too many words), each at its towns' centre. */
+function readRegions(all: RegionRow[], towns: Omit<PlaceParts, 'regions' | 'regionKeys'>): Region[] {
+  const rows = all.filter((r) => r.admin1 !== '' && codePoints(r.key) > 3)
+  const centre = new Map<string, { lat: number; lng: number; population: number }>()
+  const wanted = new Set(rows.map((r) => `${r.country} ${r.admin1}`))
+  for (let i = 0; i < towns.lat.length; i++) {
+    const k = `${codeText(towns.country[i]!)} ${towns.admins[towns.admin1[i]!]!}`
+    if (!wanted.has(k)) continue
+    const w = Math.max(1, towns.population[i]!)
+    const c = centre.get(k) ?? { lat: 0, lng: 0, population: 0 }
+    c.lat += towns.lat[i]! * w
+    c.lng += towns.lng[i]! * w
+    c.population += w
+    centre.set(k, c)
+  }
+  // The longest name of a region is its label ("california", not "calif").
+  const longest = new Map<string, string>()
+  for (const r of rows) {
+    const k = `${r.country} ${r.admin1}`
+    if ((longest.get(k)?.length ?? 0) < r.key.length) longest.set(k, r.key)
+  }
+  return rows.flatMap((r) => {
+    const k = `${r.country} ${r.admin1}`
+    const c = centre.get(k)
+    if (c === undefined) return []
+    return [
+      {
+        key: r.key,
+        lat: c.lat / c.population,
+        lng: c.lng / c.population,
+        country: r.country,
+        label: `${titled(longest.get(k)!)}, ${countryLabel(r.country)}`,
+        population: c.population,
+      },
+    ]
+  })
+}
