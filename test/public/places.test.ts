@@ -89,6 +89,7 @@ describe('GET /places', () => {
       ['Lond', 'de'],
       ['Portland, OR', 'fr'],
       ['Köln', 'it'],
+      ['75001', 'es'],
     ]) {
       const label = (await places(q!, `&lang=${lang}`))[0]!.label
       expect((await places(label, `&lang=${lang}`))[0]!.label).toBe(label)
@@ -165,6 +166,24 @@ describe('GET /places', () => {
     expect((await places('Müchen'))[0]!.label).toBe('Jüchen, Germany')
     expect((await places('Lisboa'))[0]!.label).toBe('Lisbon, Portugal') // a big city's own: no typo tried
     expect(await places('SW1A')).toEqual([]) // not Swadlincote
+  })
+
+  test('a postcode beside its town: the postcode its town confirms, else the town', async () => {
+    const first = async (q: string) => (await places(q))[0]?.label
+    for (const q of ['10115 Berlin', '10115 Ber', 'Berlin 10115', '10115 Berlin, Germany'])
+      expect(await first(q)).toBe('10115 Berlin, Germany')
+    expect(await first('Paris 75001')).toBe('75001 Paris, France')
+    // Another name of the town, within 15 km of the postcode's place.
+    expect(await first('80331 Munich')).toBe('80331 München, Germany')
+    // Postcodes the data does not have (Austria, the Netherlands, Britain): the town.
+    expect(await first('1010 Wien')).toBe('Vienna, Austria')
+    expect(await first('1012 AB Amsterdam')).toBe('Amsterdam, Netherlands')
+    expect(await first('SW1A 1AA London')).toBe('London, United Kingdom')
+    // A postcode its town does not confirm: the town, in a country whose postcodes look so.
+    expect(await first('10115 Paris')).toBe('Paris, France')
+    // near= reads them the same way.
+    const near = await get(`${token}/locations?near=${encodeURIComponent('1010 Wien')}&radius=30&unit=km`)
+    expect(near.body.meta.query.center.label).toBe('Vienna, Austria')
   })
 
   test('postcodes and regions', async () => {

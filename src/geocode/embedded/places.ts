@@ -6,11 +6,12 @@
 import { Database } from 'bun:sqlite'
 import { codePoints, nameKey } from '../../core/text'
 import { countryLabel } from '../countries'
+import { codeAndTown } from './place-codes'
 import { codeText, SortedKeys, Texts, utf8 } from './place-keys'
 import { bestTowns, buildPlaceParts, CANDIDATES, LISTED_FROM, type PlaceParts } from './place-parts'
 import { typoRanges } from './place-typos'
 import { type Within, withinOf } from './place-within'
-import { regionLabel } from './resolve'
+import { CONFIRM_KM, distanceKm, postcodeCountries, regionLabel } from './resolve'
 import { type ReverseLookup, reverseLookupAt } from './reverse'
 
 export type PlacePrecision = 'city' | 'postcode' | 'region'
@@ -83,7 +84,9 @@ export class PlaceSearch {
     if (comma >= 0) {
       const key = nameKey(text.slice(0, comma))
       const within = withinOf(this.parts.regionKeys, text.slice(comma + 1).split(','), true)
-      return this.ranked(key, within, this.search(key, within))
+      const hits = this.search(key, within)
+      const coded = hits.some((h) => h.exact) ? [] : this.codeWithTown(key, within)
+      return coded.length > 0 ? coded : this.ranked(key, within, hits)
     }
     const key = nameKey(text)
     const hits = this.search(key, null)
@@ -94,7 +97,8 @@ export class PlaceSearch {
       const named = within === null ? [] : this.search(head, within)
       if (named.some((h) => h.exact)) return this.ranked(head, within, named)
     }
-    return this.ranked(key, null, hits)
+    const coded = hits.some((h) => h.exact) ? [] : this.codeWithTown(key, null)
+    return coded.length > 0 ? coded : this.ranked(key, null, hits)
   }
 
   /**
@@ -128,14 +132,7 @@ export class PlaceSearch {
       }
       for (const [town, match] of towns) hits.push(this.town(town, match))
     }
-    const codes: PlaceHit[] = []
-    const code = utf8.encode(key.replace(/\s+/g, ''))
-    if (/\d/.test(key)) {
-      const [a, b] = this.codes.range(code)
-      for (let i = a; i < b && i < a + POSTCODES_SCANNED; i++)
-        if (within === null || within.country(codeText(this.parts.codeCountry[this.codes.ref[i]!]!)))
-          codes.push(this.postcode(i, this.codes.equals(i, code)))
-    }
+    const codes = /\d/.test(key) ? this.codeHits(key, within) : []
     for (const r of this.parts.regions)
       if (r.key.startsWith(key) && (within === null || (!within.regions && within.country(r.country))))
         hits.push({
@@ -161,6 +158,45 @@ export class PlaceSearch {
     }
     for (const c of codes) c.tier = c.exact ? 0 : 2
     return [...hits, ...codes]
+  }
+
+  /** The postcodes `key` begins (spaces aside), in `within` (null: anywhere); at most POSTCODES_SCANNED. */
+  private codeHits(key: string, within: Within | null): PlaceHit[] {
+    const hits: PlaceHit[] = []
+    const code = utf8.encode(key.replace(/\s+/g, ''))
+    const [a, b] = this.codes.range(code)
+    for (let i = a; i < b && i < a + POSTCODES_SCANNED; i++)
+      if (within === null || within.country(codeText(this.parts.codeCountry[this.codes.ref[i]!]!)))
+        hits.push(this.postcode(i, this.codes.equals(i, code)))
+    return hits
+  }
+
+  /**
+   * A postcode and its town (codeAndTown): the postcode where the town confirms it, its place's
+   * name beginning with the town as typed or a town of that name within CONFIRM_KM; else the
+   * town, in the countries whose postcodes look so when any of them has it ("1010 Wien": no
+   * data for Austria's postcodes, and Vienna).
+   */
+  private codeWithTown(key: string, within: Within | null): PlaceHit[] {
+    for (const { code, town } of codeAndTown(key)) {
+      const towns = this.ranked(town, within, this.search(town, within))
+      if (towns.length === 0) continue
+      const written = `${code.replace(/\s+/g, '')} ${town}`
+      const exact = this.codeHits(code, within).filter((c) => c.exact)
+      const named = exact.filter((c) => nameKey(c.label).startsWith(written))
+      const near = exact.filter(
+        (c) => !named.includes(c) && towns.some((t) => t.exact && distanceKm(t.lat, t.lng, c.lat, c.lng) <= CONFIRM_KM),
+      )
+      // The town's whole name first ("75001 Paris" before "75001 Paris 1er Arrondissement").
+      const whole = (c: PlaceHit) => nameKey(c.label) === `${written} ${nameKey(countryLabel(c.country))}`
+      for (const c of named) c.tier = whole(c) ? 0 : 1
+      for (const c of near) c.tier = 2
+      if (named.length + near.length > 0) return [...named, ...near].sort((a, b) => a.tier - b.tier)
+      const countries = postcodeCountries(code)
+      const fitting = towns.filter((t) => countries.includes(t.country))
+      return fitting.length > 0 ? fitting : towns
+    }
+    return []
   }
 
   /**

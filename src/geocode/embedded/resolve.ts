@@ -53,10 +53,16 @@ const POSTCODE_FORMS: { re: RegExp; countries: string[]; canonical: (m: RegExpEx
   { re: /\b\d{4}\b/g, countries: ['AU', 'AT', 'CH', 'BE', 'DK', 'NO'], canonical: (m) => m[0]! },
 ]
 
+/** The countries whose postcodes look like `code` as a whole ("1010": AU, AT, CH...); empty when none do. */
+export function postcodeCountries(code: string): string[] {
+  const text = code.toUpperCase()
+  return POSTCODE_FORMS.filter((f) => new RegExp(`^(?:${f.re.source})$`).test(text)).flatMap((f) => f.countries)
+}
+
 /** A place named before the town and within this distance of it is a suburb of it ("Bondi Beach, Sydney"). */
 const SUBURB_KM = 15
 /** A town named beside a postcode confirms it when this close to it: "Freiburg" is the data's "Freiburg im Breisgau". */
-const CONFIRM_KM = 15
+export const CONFIRM_KM = 15
 /** A town of at least TOWN_POPULATION named before a place this close is the town, the other its province ("Marbella, Málaga"). */
 const PROVINCE_KM = 100
 const TOWN_POPULATION = 5000

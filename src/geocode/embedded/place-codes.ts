@@ -1,0 +1,33 @@
+// A postcode written beside its town, as a visitor types one: "10115 Berlin", "Paris 75001",
+// "1012 AB Amsterdam". The place search finds the postcode's place, or the town (postcodes the
+// data does not have: "1010 Wien").
+
+/** Whether a folded word holds a digit: a postcode's word. */
+const hasDigit = (word: string) => /\d/.test(word)
+/** The letters of a Dutch postcode ("1012 AB"), a word of their own after its digits. */
+const codeLetters = (word: string | undefined) => word !== undefined && /^[a-z]{1,2}$/.test(word)
+
+/**
+ * The ways to read a folded text as a postcode and a town: the words with a digit at its start or
+ * end are the postcode (with one or two letters after them, as the Dutch write theirs), the rest
+ * the town. Empty when the text has no such words, or nothing else.
+ */
+export function codeAndTown(key: string): { code: string; town: string }[] {
+  const words = key.split(' ')
+  const splits: { code: string; town: string }[] = []
+  const split = (from: number, to: number) => {
+    const town = [...words.slice(0, from), ...words.slice(to)].join(' ')
+    if (town !== '') splits.push({ code: words.slice(from, to).join(' '), town })
+  }
+  let lead = 0
+  while (lead < words.length && hasDigit(words[lead]!)) lead++
+  if (lead > 0) {
+    if (codeLetters(words[lead])) split(0, lead + 1)
+    split(0, lead)
+  }
+  let trail = words.length
+  if (codeLetters(words[trail - 1]) && hasDigit(words[trail - 2] ?? '')) trail--
+  while (trail > lead && hasDigit(words[trail - 1]!)) trail--
+  if (trail < words.length && trail > lead) split(trail, words.length)
+  return splits
+}
