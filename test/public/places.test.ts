@@ -173,6 +173,9 @@ describe('GET /places', () => {
     for (const q of ['10115 Berlin', '10115 Ber', 'Berlin 10115', '10115 Berlin, Germany'])
       expect(await first(q)).toBe('10115 Berlin, Germany')
     expect(await first('Paris 75001')).toBe('75001 Paris, France')
+    // After a region, as Americans and Australians write it.
+    expect(await first('Sydney NSW 2000')).toBe('2000 Sydney, Australia')
+    expect(await first('San Francisco CA 94103')).toBe('94103 San Francisco, United States of America')
     // Another name of the town, within 15 km of the postcode's place.
     expect(await first('80331 Munich')).toBe('80331 München, Germany')
     // Postcodes the data does not have (Austria, the Netherlands, Britain): the town.

@@ -81,24 +81,27 @@ export class PlaceSearch {
    */
   find(text: string): PlaceHit[] {
     const comma = text.indexOf(',')
-    if (comma >= 0) {
-      const key = nameKey(text.slice(0, comma))
-      const within = withinOf(this.parts.regionKeys, text.slice(comma + 1).split(','), true)
-      const hits = this.search(key, within)
-      const coded = hits.some((h) => h.exact) ? [] : this.codeWithTown(key, within)
-      return coded.length > 0 ? coded : this.ranked(key, within, hits)
-    }
-    const key = nameKey(text)
-    const hits = this.search(key, null)
+    if (comma < 0) return this.named(nameKey(text), null, true)
+    const within = withinOf(this.parts.regionKeys, text.slice(comma + 1).split(','), true)
+    return this.named(nameKey(text.slice(0, comma)), within, true)
+  }
+
+  /**
+   * The places `key` names in `within`; with none, a last word may name it ("portland or"). When
+   * nothing is its exact name, a postcode and town in it may (`codes`: codeWithTown).
+   */
+  private named(key: string, within: Within | null, codes: boolean): PlaceHit[] {
+    const hits = this.search(key, within)
+    if (hits.some((h) => h.exact)) return this.ranked(key, within, hits)
     const last = key.lastIndexOf(' ')
-    if (last > 0 && !hits.some((h) => h.exact)) {
+    if (within === null && last > 0) {
       const head = key.slice(0, last)
-      const within = withinOf(this.parts.regionKeys, [key.slice(last + 1)], false)
-      const named = within === null ? [] : this.search(head, within)
-      if (named.some((h) => h.exact)) return this.ranked(head, within, named)
+      const by = withinOf(this.parts.regionKeys, [key.slice(last + 1)], false)
+      const narrowed = by === null ? [] : this.search(head, by)
+      if (narrowed.some((h) => h.exact)) return this.ranked(head, by, narrowed)
     }
-    const coded = hits.some((h) => h.exact) ? [] : this.codeWithTown(key, null)
-    return coded.length > 0 ? coded : this.ranked(key, null, hits)
+    const coded = codes ? this.codeWithTown(key, within) : []
+    return coded.length > 0 ? coded : this.ranked(key, within, hits)
   }
 
   /**
@@ -179,19 +182,27 @@ export class PlaceSearch {
    */
   private codeWithTown(key: string, within: Within | null): PlaceHit[] {
     for (const { code, town } of codeAndTown(key)) {
-      const towns = this.ranked(town, within, this.search(town, within))
+      const towns = this.named(town, within, false)
       if (towns.length === 0) continue
-      const written = `${code.replace(/\s+/g, '')} ${town}`
-      const exact = this.codeHits(code, within).filter((c) => c.exact)
-      const named = exact.filter((c) => nameKey(c.label).startsWith(written))
-      const near = exact.filter(
-        (c) => !named.includes(c) && towns.some((t) => t.exact && distanceKm(t.lat, t.lng, c.lat, c.lng) <= CONFIRM_KM),
-      )
-      // The town's whole name first ("75001 Paris" before "75001 Paris 1er Arrondissement").
-      const whole = (c: PlaceHit) => nameKey(c.label) === `${written} ${nameKey(countryLabel(c.country))}`
-      for (const c of named) c.tier = whole(c) ? 0 : 1
-      for (const c of near) c.tier = 2
-      if (named.length + near.length > 0) return [...named, ...near].sort((a, b) => a.tier - b.tier)
+      const confirmed: PlaceHit[] = []
+      // The town as typed, and the names of the towns it names exactly ("sydney nsw": sydney).
+      const compact = code.replace(/\s+/g, '')
+      const names = [town, ...towns.filter((t) => t.exact).map((t) => nameKey(t.label.slice(0, t.label.indexOf(','))))]
+      for (const c of this.codeHits(code, within)) {
+        if (!c.exact) continue
+        const label = nameKey(c.label)
+        const country = nameKey(countryLabel(c.country))
+        // The town's whole name first ("75001 Paris" before "75001 Paris 1er Arrondissement").
+        c.tier = names.some((n) => label === `${compact} ${n} ${country}`)
+          ? 0
+          : names.some((n) => label.startsWith(`${compact} ${n}`))
+            ? 1
+            : towns.some((t) => t.exact && distanceKm(t.lat, t.lng, c.lat, c.lng) <= CONFIRM_KM)
+              ? 2
+              : -1
+        if (c.tier >= 0) confirmed.push(c)
+      }
+      if (confirmed.length > 0) return confirmed.sort((a, b) => a.tier - b.tier)
       const countries = postcodeCountries(code)
       const fitting = towns.filter((t) => countries.includes(t.country))
       return fitting.length > 0 ? fitting : towns
