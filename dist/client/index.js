@@ -1,3 +1,6 @@
+// A typed client for the Management API, for sync scripts and back-office code. Plain fetch, no
+// dependencies and no server modules: it builds to dist/client (npm run build:client) for Node 20+.
+// Every write carries an Idempotency-Key, kept across its retries, so a retry never writes twice.
 /** An answer of the Management API that is not a success: its status, error code, message and details. */
 export class StorelocError extends Error {
     status;

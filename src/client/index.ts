@@ -1,6 +1,7 @@
 // A typed client for the Management API, for sync scripts and back-office code. Plain fetch, no
 // dependencies and no server modules: it builds to dist/client (npm run build:client) for Node 20+.
 // Every write carries an Idempotency-Key, kept across its retries, so a retry never writes twice.
+
 import type {
   AdminLocation,
   BulkLocation,
