@@ -184,6 +184,8 @@ describe('GET /places', () => {
     expect(await first('SW1A 1AA London')).toBe('London, United Kingdom')
     // A postcode its town does not confirm: the town, in a country whose postcodes look so.
     expect(await first('10115 Paris')).toBe('Paris, France')
+    // Words that are no postcode and no town beside it give nothing, as before.
+    for (const q of ['5th Avenue', 'Route 66', '123 Main Street']) expect(await places(q)).toEqual([])
     // near= reads them the same way.
     const near = await get(`${token}/locations?near=${encodeURIComponent('1010 Wien')}&radius=30&unit=km`)
     expect(near.body.meta.query.center.label).toBe('Vienna, Austria')

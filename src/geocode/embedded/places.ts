@@ -176,9 +176,9 @@ export class PlaceSearch {
 
   /**
    * A postcode and its town (codeAndTown): the postcode where the town confirms it, its place's
-   * name beginning with the town as typed or a town of that name within CONFIRM_KM; else the
-   * town, in the countries whose postcodes look so when any of them has it ("1010 Wien": no
-   * data for Austria's postcodes, and Vienna).
+   * name beginning with the town as typed or a town of that name within CONFIRM_KM; else, when
+   * the postcode has a known shape, the town as typed, in the countries whose postcodes look so
+   * when any of them has it ("1010 Wien": no data for Austria's postcodes, and Vienna).
    */
   private codeWithTown(key: string, within: Within | null): PlaceHit[] {
     for (const { code, town } of codeAndTown(key)) {
@@ -203,9 +203,13 @@ export class PlaceSearch {
         if (c.tier >= 0) confirmed.push(c)
       }
       if (confirmed.length > 0) return confirmed.sort((a, b) => a.tier - b.tier)
+      // Else the town, found as typed, beside what looks like a postcode: not "5th Avenue" or
+      // "Route 66", whose words are no postcode and no town.
       const countries = postcodeCountries(code)
-      const fitting = towns.filter((t) => countries.includes(t.country))
-      return fitting.length > 0 ? fitting : towns
+      const typed = towns.filter((t) => t.tier < WHOLE_ONE_EDIT)
+      if (countries.length === 0 || typed.length === 0) continue
+      const fitting = typed.filter((t) => countries.includes(t.country))
+      return fitting.length > 0 ? fitting : typed
     }
     return []
   }
