@@ -53,10 +53,16 @@ const POSTCODE_FORMS: { re: RegExp; countries: string[]; canonical: (m: RegExpEx
   { re: /\b\d{4}\b/g, countries: ['AU', 'AT', 'CH', 'BE', 'DK', 'NO'], canonical: (m) => m[0]! },
 ]
 
+/** Each form of POSTCODE_FORMS matching a whole text. */
+const WHOLE_POSTCODE_FORMS = POSTCODE_FORMS.map((f) => ({
+  re: new RegExp(`^(?:${f.re.source})$`),
+  countries: f.countries,
+}))
+
 /** The countries whose postcodes look like `code` as a whole ("1010": AU, AT, CH...); empty when none do. */
 export function postcodeCountries(code: string): string[] {
   const text = code.toUpperCase()
-  return POSTCODE_FORMS.filter((f) => new RegExp(`^(?:${f.re.source})$`).test(text)).flatMap((f) => f.countries)
+  return WHOLE_POSTCODE_FORMS.filter((f) => f.re.test(text)).flatMap((f) => f.countries)
 }
 
 /** A place named before the town and within this distance of it is a suburb of it ("Bondi Beach, Sydney"). */
