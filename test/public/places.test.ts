@@ -191,6 +191,32 @@ describe('GET /places', () => {
     expect(near.body.meta.query.center.label).toBe('Vienna, Austria')
   })
 
+  test('a district beside its town: the district the data has near the town, else the town', async () => {
+    const first = async (q: string) => (await places(q))[0]?.label
+    // As Germans write it (a dash) and as others do (a comma): the data has no Ehrenfeld.
+    for (const q of ['Köln-Ehrenfeld', 'Köln – Ehrenfeld', 'Ehrenfeld, Köln', 'Ehrenfeld, Köln, Germany', 'Köln-Ehr'])
+      expect({ q, first: await first(q) }).toEqual({ q, first: 'Köln, Germany' })
+    for (const q of ['München-Schwabing', 'Schwabing, München'])
+      expect({ q, first: await first(q) }).toEqual({ q, first: 'Munich, Germany' })
+    expect(await first('Soho, London')).toBe('London, United Kingdom')
+    // A district the data has, cut short too.
+    expect(await first('Wien-Fav')).toBe('Favoriten, Austria')
+    // A town's own name with a dash, one typo off, is still that town, not the town before the dash.
+    expect(await first('Stratford-upon-Avn')).toBe('Stratford-upon-Avon, United Kingdom')
+    const near = await get(`${token}/locations?near=${encodeURIComponent('Köln-Ehrenfeld')}&radius=5&unit=km`)
+    expect(near.body.meta.query.center.label).toBe('Köln, Germany')
+    expect(near.body.data.locations.map((l: { id: string }) => l.id)).toEqual([ids.koeln])
+  })
+
+  test('a postcode after the comma, alone or after its region', async () => {
+    const first = async (q: string) => (await places(q))[0]?.label
+    for (const q of ['San Francisco, CA 94103', 'San Francisco, CA, 94103'])
+      expect({ q, first: await first(q) }).toEqual({ q, first: '94103 San Francisco, United States of America' })
+    expect(await first('Paris, 75011')).toBe('75011 Paris, France')
+    // A region that is not the postcode's: the town's postcode is not found there.
+    expect(await first('San Francisco, TX 94103')).not.toBe('94103 San Francisco, United States of America')
+  })
+
   test('postcodes and regions', async () => {
     const berlin = (await places('10115')).find((p) => p.country === 'DE')
     expect(berlin).toMatchObject({ label: '10115 Berlin, Germany' })

@@ -25,9 +25,18 @@ export function codeAndTown(key: string): { code: string; town: string }[] {
     if (codeLetters(words[lead])) split(0, lead + 1)
     split(0, lead)
   }
-  let trail = words.length
-  if (codeLetters(words[trail - 1]) && hasDigit(words[trail - 2] ?? '')) trail--
-  while (trail > lead && hasDigit(words[trail - 1]!)) trail--
+  const trail = codeStart(words, lead)
   if (trail < words.length && trail > lead) split(trail, words.length)
   return splits
+}
+
+/**
+ * Where the postcode ending `words` begins (its words with a digit, and a Dutch code's letters),
+ * from `from` on; words.length when they end in none.
+ */
+export function codeStart(words: string[], from: number): number {
+  let start = words.length
+  if (codeLetters(words[start - 1]) && hasDigit(words[start - 2] ?? '')) start--
+  while (start > from && hasDigit(words[start - 1]!)) start--
+  return start
 }

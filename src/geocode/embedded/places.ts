@@ -6,7 +6,7 @@
 import { Database } from 'bun:sqlite'
 import { codePoints, nameKey } from '../../core/text'
 import { countryLabel } from '../countries'
-import { codeAndTown } from './place-codes'
+import { codeAndTown, codeStart } from './place-codes'
 import { codeText, SortedKeys, Texts, utf8 } from './place-keys'
 import { bestTowns, buildPlaceParts, CANDIDATES, LISTED_FROM, type PlaceParts } from './place-parts'
 import { typoRanges } from './place-typos'
@@ -58,6 +58,15 @@ const WHOLE_MAIN_WEIGHT = 10
 const KEEP_SCANNED = 20_000
 /** Postcodes looked at for one query, at most (in code order). */
 const POSTCODES_SCANNED = 200
+/** A district lies within this of its town's point: greater London and Los Angeles reach about so far. */
+const DISTRICT_KM = 30
+/** Tiers from this on are of names found through two typos (typos()). */
+const TWO_EDITS = 7
+/** What stands between a town and its district: "Köln-Ehrenfeld", "Wien–Favoriten". */
+const DASHES = '-‐–—'
+
+/** A town's district as a visitor writes it (inTown): the places found in it, and the towns it names. */
+type District = { districts: PlaceHit[]; towns: PlaceHit[] }
 
 export class PlaceSearch {
   private readonly names: Texts
@@ -77,13 +86,86 @@ export class PlaceSearch {
    * accents do not matter; the last word may be cut short), at most CANDIDATES: exact ones first,
    * then the most populous. Empty when the text has no letter or digit. Words after a comma name
    * the place's region or country ("Portland, OR", "Paris, Texas", "Köln, Germany"), and so may
-   * a last word without one ("Portland OR") when the whole text is no place's name.
+   * a last word without one ("Portland OR") when the whole text is no place's name. A postcode
+   * may end them ("San Francisco, CA 94103"); a town may stand there or before a dash, its
+   * district beside it ("Soho, London", "Köln-Ehrenfeld").
    */
   find(text: string): PlaceHit[] {
     const comma = text.indexOf(',')
-    if (comma < 0) return this.named(nameKey(text), null, true)
-    const within = withinOf(this.parts.regionKeys, text.slice(comma + 1).split(','), true)
-    return this.named(nameKey(text.slice(0, comma)), within, true)
+    if (comma < 0) {
+      const hits = this.named(nameKey(text), null, true)
+      if (hits.some((h) => h.tier < WHOLE_ONE_EDIT)) return hits
+      // Else a town and its district beside a dash, before the whole text's typos; but a whole
+      // name one typo off before the town alone: "Stratford-upon-Avn" is not Stratford.
+      const split = this.hyphened(text)
+      if (split === null) return hits
+      if (split.districts.length > 0) return split.districts
+      return hits.some((h) => h.tier < TWO_EDITS) ? hits : split.towns
+    }
+    const head = nameKey(text.slice(0, comma))
+    const pieces = text.slice(comma + 1).split(',')
+    const within = withinOf(this.parts.regionKeys, pieces, true)
+    if (within !== null) {
+      const hits = this.named(head, within, true)
+      if (hits.length > 0) return hits
+    }
+    const coded = this.codeAfter(head, pieces)
+    if (coded.length > 0) return coded
+    // A town after the comma, and maybe its region or country: "Soho, London", "Ehrenfeld, Köln, DE".
+    const townWithin = pieces.length > 1 ? withinOf(this.parts.regionKeys, pieces.slice(1), true) : null
+    if (pieces.length === 1 || townWithin !== null) {
+      const split = this.inTown(head, nameKey(pieces[0]!), townWithin)
+      if (split !== null) return split.districts.length > 0 ? split.districts : split.towns
+    }
+    return within === null ? this.named(head, null, true) : []
+  }
+
+  /**
+   * A town, a dash and its district ("Köln-Ehrenfeld", "Stuttgart-Bad Cannstatt"), as a text
+   * that names no place whole: the longest head before a dash that names a town (inTown).
+   */
+  private hyphened(text: string): District | null {
+    for (let i = text.length - 1; i > 0; i--) {
+      if (!DASHES.includes(text[i]!)) continue
+      const [town, district] = [nameKey(text.slice(0, i)), nameKey(text.slice(i + 1))]
+      const split = town === '' || district === '' ? null : this.inTown(district, town, null)
+      if (split !== null) return split
+    }
+    return null
+  }
+
+  /**
+   * A postcode ending the words after a comma, after a region or alone: "San Francisco, CA 94103",
+   * "Paris, 75011". Read as the postcode beside the town (codeWithTown), in that region.
+   */
+  private codeAfter(head: string, pieces: string[]): PlaceHit[] {
+    const words = nameKey(pieces.at(-1)!).split(' ')
+    const start = codeStart(words, 0)
+    if (start === words.length) return []
+    const regions = [...pieces.slice(0, -1), words.slice(0, start).join(' ')].filter((p) => nameKey(p) !== '')
+    const within = regions.length === 0 ? null : withinOf(this.parts.regionKeys, regions, false)
+    if (regions.length > 0 && within === null) return []
+    return this.named(`${head} ${words.slice(start).join(' ')}`, within, true)
+  }
+
+  /**
+   * A district of a town: the towns `town` names exactly in `within`, and the places within
+   * DISTRICT_KM of one of them whose name is `district` or whose main name begins with it (no
+   * typos), best first. The data holds few districts: the town then stands for them. Null when
+   * `town` names no town exactly.
+   */
+  private inTown(district: string, town: string, within: Within | null): District | null {
+    const towns = this.named(town, within, false).filter((t) => t.exact && t.precision === 'city')
+    if (towns.length === 0) return null
+    const countries = new Set(towns.map((t) => t.country))
+    const inCountries: Within = { town: (c) => countries.has(c), country: (c) => countries.has(c), regions: true }
+    const districts = this.search(district, inCountries).filter(
+      (h) =>
+        h.precision === 'city' &&
+        (h.exact || h.main) &&
+        towns.some((t) => distanceKm(t.lat, t.lng, h.lat, h.lng) <= DISTRICT_KM),
+    )
+    return { districts: districts.sort((a, b) => a.tier - b.tier || b.weight - a.weight), towns }
   }
 
   /**
