@@ -174,8 +174,8 @@ describe('GET /places', () => {
       expect(await first(q)).toBe('10115 Berlin, Germany')
     expect(await first('Paris 75001')).toBe('75001 Paris, France')
     // After a region, as Americans and Australians write it.
-    expect(await first('Sydney NSW 2000')).toBe('2000 Sydney, Australia')
-    expect(await first('San Francisco CA 94103')).toBe('94103 San Francisco, United States of America')
+    expect(await first('Sydney NSW 2000')).toBe('2000 Sydney, NSW, Australia')
+    expect(await first('San Francisco CA 94103')).toBe('94103 San Francisco, CA, United States of America')
     // Another name of the town, within 15 km of the postcode's place.
     expect(await first('80331 Munich')).toBe('80331 München, Germany')
     // Postcodes the data does not have (Austria, the Netherlands, Britain): the town.
@@ -211,10 +211,19 @@ describe('GET /places', () => {
   test('a postcode after the comma, alone or after its region', async () => {
     const first = async (q: string) => (await places(q))[0]?.label
     for (const q of ['San Francisco, CA 94103', 'San Francisco, CA, 94103'])
-      expect({ q, first: await first(q) }).toEqual({ q, first: '94103 San Francisco, United States of America' })
+      expect({ q, first: await first(q) }).toEqual({ q, first: '94103 San Francisco, CA, United States of America' })
     expect(await first('Paris, 75011')).toBe('75011 Paris, France')
-    // A region that is not the postcode's: the town's postcode is not found there.
-    expect(await first('San Francisco, TX 94103')).not.toBe('94103 San Francisco, United States of America')
+    // The region before the postcode picks the country: 75001 is Paris's in France, Addison's in Texas.
+    expect(await first('Paris, Texas 75001')).toBe('Paris, TX, United States of America')
+    expect(await first('Paris, France 75001')).toBe('75001 Paris, France')
+  })
+
+  test("a postcode's label: its town and region where the data has them; each label finds itself first", async () => {
+    expect((await places('M5V'))[0]!.label).toBe('M5V, Canada')
+    expect((await places('94103'))[0]!.label).toBe('94103 San Francisco, CA, United States of America')
+    for (const q of ['75001', '2000', '94103', 'M5V', '10115'])
+      for (const { label } of await places(q))
+        expect({ label, first: (await places(label))[0]?.label }).toEqual({ label, first: label })
   })
 
   test('postcodes and regions', async () => {

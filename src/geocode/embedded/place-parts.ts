@@ -4,6 +4,7 @@ import type { Database } from 'bun:sqlite'
 import { codePoints } from '../../core/text'
 import { countryLabel } from '../countries'
 import { codeOf, codeText, type KeyParts, keyParts, SortedKeys } from './place-keys'
+import { regionLabel } from './resolve'
 
 /** A prefix that begins more names than this keeps a list of its most populous places. */
 export const LISTED_FROM = 1500
@@ -115,6 +116,12 @@ function listPrefixes(
 }
 
 /** Reads the geocoder's data file into the parts of a PlaceSearch (about a second). */
+/** How a place is shown: its name, its US state or Canadian or Australian province, its country. */
+export function placeLabel(name: string, country: string, admin1: string): string {
+  const region = regionLabel(country, admin1)
+  return `${name}, ${region ? `${region}, ` : ''}${countryLabel(country)}`
+}
+
 export function buildPlaceParts(db: Database): PlaceParts {
   const places = db
     .query<
@@ -165,9 +172,10 @@ export function buildPlaceParts(db: Database): PlaceParts {
   const listed = new Map<string, Int32Array>()
   listPrefixes(new SortedKeys(nameKeys), population, listed, 0, keys.length, 0)
   const codes = db
-    .query<{ country: string; postcode: string; place: string; lat: number; lng: number; precision: string }, []>(
-      'SELECT country, postcode, place, lat, lng, precision FROM postcodes',
-    )
+    .query<
+      { country: string; postcode: string; place: string; admin1: string; lat: number; lng: number; precision: string },
+      []
+    >('SELECT country, postcode, place, admin1, lat, lng, precision FROM postcodes')
     .all()
     .map((c) => ({ ...c, key: c.postcode.toLowerCase().replace(/\s+/g, '') }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)) // ASCII: code unit order is byte order
@@ -188,7 +196,9 @@ export function buildPlaceParts(db: Database): PlaceParts {
     codeLat: Float64Array.from(codes, (c) => c.lat),
     codeLng: Float64Array.from(codes, (c) => c.lng),
     codeCountry: Uint16Array.from(codes, (c) => codeOf(c.country)),
-    codeLabel: keyParts(codes.map((c) => `${c.postcode} ${c.place}, ${countryLabel(c.country)}`)),
+    codeLabel: keyParts(
+      codes.map((c) => placeLabel(c.place ? `${c.postcode} ${c.place}` : c.postcode, c.country, c.admin1)),
+    ),
     codePrecision: Uint8Array.from(codes, (c) => (c.precision === 'postcode' ? 1 : 0)),
   }
   const regionRows = db.query<RegionRow, []>('SELECT country, key, admin1 FROM regions').all()

@@ -5,13 +5,12 @@
 // places, so a one-letter prefix costs no more than a whole name.
 import { Database } from 'bun:sqlite'
 import { codePoints, nameKey } from '../../core/text'
-import { countryLabel } from '../countries'
 import { codeAndTown, codeStart } from './place-codes'
 import { codeText, SortedKeys, Texts, utf8 } from './place-keys'
-import { bestTowns, buildPlaceParts, CANDIDATES, LISTED_FROM, type PlaceParts } from './place-parts'
+import { bestTowns, buildPlaceParts, CANDIDATES, LISTED_FROM, type PlaceParts, placeLabel } from './place-parts'
 import { typoRanges } from './place-typos'
 import { type Within, withinOf } from './place-within'
-import { CONFIRM_KM, distanceKm, postcodeCountries, regionLabel } from './resolve'
+import { CONFIRM_KM, distanceKm, postcodeCountries } from './resolve'
 import { type ReverseLookup, reverseLookupAt } from './reverse'
 
 export type PlacePrecision = 'city' | 'postcode' | 'region'
@@ -265,17 +264,15 @@ export class PlaceSearch {
   private codeWithTown(key: string, within: Within | null): PlaceHit[] {
     for (const { code, town } of codeAndTown(key)) {
       const towns = this.named(town, within, false)
-      if (towns.length === 0) continue
       const confirmed: PlaceHit[] = []
       // The town as typed, and the names of the towns it names exactly ("sydney nsw": sydney).
       const compact = code.replace(/\s+/g, '')
       const names = [town, ...towns.filter((t) => t.exact).map((t) => nameKey(t.label.slice(0, t.label.indexOf(','))))]
       for (const c of this.codeHits(code, within)) {
         if (!c.exact) continue
-        const label = nameKey(c.label)
-        const country = nameKey(countryLabel(c.country))
         // The town's whole name first ("75001 Paris" before "75001 Paris 1er Arrondissement").
-        c.tier = names.some((n) => label === `${compact} ${n} ${country}`)
+        const label = nameKey(c.label.slice(0, c.label.indexOf(',')))
+        c.tier = names.some((n) => label === `${compact} ${n}`)
           ? 0
           : names.some((n) => label.startsWith(`${compact} ${n}`))
             ? 1
@@ -285,6 +282,7 @@ export class PlaceSearch {
         if (c.tier >= 0) confirmed.push(c)
       }
       if (confirmed.length > 0) return confirmed.sort((a, b) => a.tier - b.tier)
+      if (towns.length === 0) continue
       // Else the town, found as typed, beside what looks like a postcode: not "5th Avenue" or
       // "Route 66", whose words are no postcode and no town.
       const countries = postcodeCountries(code)
@@ -393,9 +391,8 @@ export class PlaceSearch {
   private town(row: number, match: number): PlaceHit {
     const { lat, lng, population, admins, admin1 } = this.parts
     const country = codeText(this.parts.country[row]!)
-    const region = regionLabel(country, admins[admin1[row]!]!)
     return {
-      label: `${this.names.at(row)}, ${region ? `${region}, ` : ''}${countryLabel(country)}`,
+      label: placeLabel(this.names.at(row), country, admins[admin1[row]!]!),
       lat: lat[row]!,
       lng: lng[row]!,
       country,
