@@ -218,6 +218,24 @@ describe('GET /places', () => {
     expect(await first('Paris, France 75001')).toBe('75001 Paris, France')
   })
 
+  test('a postal district after its town gives the town, in its country; initials with dots are a code', async () => {
+    const first = async (q: string) => (await places(q))[0]?.label
+    for (const [q, town] of [
+      ['London W1', 'London, United Kingdom'],
+      ['SW1A London', 'London, United Kingdom'],
+      ['Manchester M1', 'Manchester, United Kingdom'],
+      ['Dublin 2', 'Dublin, Ireland'],
+      ['Dublin D02', 'Dublin, Ireland'],
+      ['Paris 11e', 'Paris, France'],
+      ['Washington, D.C.', 'Washington, DC, United States of America'],
+      ['Washington D.C.', 'Washington, DC, United States of America'],
+      ['Bristol, U.K.', 'Bristol, United Kingdom'],
+    ])
+      expect({ q, first: await first(q!) }).toEqual({ q, first: town })
+    // A district's shape beside a town of another country is no district: no W1 in Chicago, no 2 in Toronto.
+    for (const q of ['Chicago W1', 'Toronto 2']) expect(await places(q)).toEqual([])
+  })
+
   test("a postcode's label: its town and region where the data has them; each label finds itself first", async () => {
     expect((await places('M5V'))[0]!.label).toBe('M5V, Canada')
     expect((await places('94103'))[0]!.label).toBe('94103 San Francisco, CA, United States of America')

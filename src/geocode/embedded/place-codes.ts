@@ -40,3 +40,21 @@ export function codeStart(words: string[], from: number): number {
   while (start > from && hasDigit(words[start - 1]!)) start--
   return start
 }
+
+/**
+ * Postal districts written after a town, which say only which part of it: London's "W1" and
+ * "SW1A", Dublin's "2" and "D02", Paris's "11e". Their town is the answer, in their country only.
+ */
+const DISTRICT_FORMS: { re: RegExp; country: string }[] = [
+  { re: /^[a-z]{1,2}\d[a-z\d]?$/, country: 'GB' },
+  { re: /^d?\d{1,2}w?$/, country: 'IE' },
+  { re: /^\d{1,2}(?:e|er|eme)$/, country: 'FR' },
+]
+
+/** The countries whose postal districts look like `code` (folded): "d02" is Dublin's and could be London's. */
+export const districtCountries = (code: string): string[] =>
+  DISTRICT_FORMS.filter((f) => f.re.test(code)).map((f) => f.country)
+
+/** Initials with dots ("D.C.", "U.S.A.") as one word ("DC", "USA"), as regions and countries are keyed. */
+export const joinInitials = (text: string): string =>
+  text.replace(/(?<!\p{L})\p{L}\.(?:\s?\p{L}\.)+/gu, (m) => m.replace(/[.\s]/g, ''))

@@ -5,7 +5,7 @@
 // places, so a one-letter prefix costs no more than a whole name.
 import { Database } from 'bun:sqlite'
 import { codePoints, nameKey } from '../../core/text'
-import { codeAndTown, codeStart } from './place-codes'
+import { codeAndTown, codeStart, districtCountries, joinInitials } from './place-codes'
 import { codeText, SortedKeys, Texts, utf8 } from './place-keys'
 import { bestTowns, buildPlaceParts, CANDIDATES, LISTED_FROM, type PlaceParts, placeLabel } from './place-parts'
 import { typoRanges } from './place-typos'
@@ -89,7 +89,8 @@ export class PlaceSearch {
    * may end them ("San Francisco, CA 94103"); a town may stand there or before a dash, its
    * district beside it ("Soho, London", "Köln-Ehrenfeld").
    */
-  find(text: string): PlaceHit[] {
+  find(typed: string): PlaceHit[] {
+    const text = joinInitials(typed)
     const comma = text.indexOf(',')
     if (comma < 0) {
       const hits = this.named(nameKey(text), null, true)
@@ -287,9 +288,12 @@ export class PlaceSearch {
       // "Route 66", whose words are no postcode and no town.
       const countries = postcodeCountries(code)
       const typed = towns.filter((t) => t.tier < WHOLE_ONE_EDIT)
-      if (countries.length === 0 || typed.length === 0) continue
       const fitting = typed.filter((t) => countries.includes(t.country))
-      return fitting.length > 0 ? fitting : typed
+      if (countries.length > 0 && typed.length > 0) return fitting.length > 0 ? fitting : typed
+      // A postal district: its town, in its country only ("London W1", "Dublin 2", "Paris 11e").
+      const districts = districtCountries(code)
+      const inCountry = typed.filter((t) => districts.includes(t.country))
+      if (inCountry.length > 0) return inCountry
     }
     return []
   }
