@@ -68,6 +68,11 @@ const RESOLVES: Expect[] = [
   { address: 'Bondi Beach, Sydney', lat: -33.8915, lng: 151.2767, km: 3, country: 'AU' },
   { address: 'Marienplatz 1, 80331 München', lat: 48.1374, lng: 11.5755, km: 3, country: 'DE' },
   { address: 'Koeln, Deutschland', lat: 50.9375, lng: 6.9603, km: 5, country: 'DE' },
+  // A town and its district beside a dash, as German addresses write them; a dashed town's own name first.
+  { address: 'Venloer Str. 100, 50823 Köln-Ehrenfeld', lat: 50.9375, lng: 6.9603, km: 8, country: 'DE' },
+  { address: 'Leopoldstraße 50, München-Schwabing', lat: 48.1374, lng: 11.5755, km: 8, country: 'DE' },
+  { address: 'Hauptstr. 1, 60594 Frankfurt-Sachsenhausen', lat: 50.1109, lng: 8.6821, km: 8, country: 'DE' },
+  { address: 'Saint-Jean-Pied-de-Port, France', lat: 43.1631, lng: -1.2375, km: 3, country: 'FR' },
   { address: 'Berlin, DE', lat: 52.52, lng: 13.405, km: 5, country: 'DE' },
   { address: '5 Avenue Anatole France, 75007 Paris, France', lat: 48.8584, lng: 2.2945, km: 8, country: 'FR' },
   { address: 'Place Bellecour, 69002 Lyon', lat: 45.7578, lng: 4.832, km: 5, country: 'FR' },
@@ -156,6 +161,13 @@ describe('address parts', () => {
   })
   test('a town found by an alternate name reports the gazetteer name', () => {
     expect(geo.lookup('Wien')!.parts).toEqual({ city: 'Vienna', country: 'AT' })
+  })
+
+  test('before a dash, a town of 20,000 people or more is the town of a district; a village is not', () => {
+    expect(geo.lookup('Wien-Favoriten')!.parts).toEqual({ city: 'Vienna', country: 'AT' })
+    // Frasne is a village of about two thousand: "Frasne-Xyzzy" is no district of it.
+    expect(geo.lookup('Frasne-Xyzzy, France')).toBeNull()
+    expect(geo.lookup('Frasne, France')!.parts).toEqual({ city: 'Frasne', country: 'FR' })
   })
 })
 

@@ -199,6 +199,8 @@ describe('GET /places', () => {
     for (const q of ['München-Schwabing', 'Schwabing, München'])
       expect({ q, first: await first(q) }).toEqual({ q, first: 'Munich, Germany' })
     expect(await first('Soho, London')).toBe('London, United Kingdom')
+    // Before a dash, a village is no district's town: Frasne has about two thousand people.
+    expect(await places('Frasne-Xyzzy')).toEqual([])
     // A district the data has, cut short too.
     expect(await first('Wien-Fav')).toBe('Favoriten, Austria')
     // A town's own name with a dash, one typo off, is still that town, not the town before the dash.

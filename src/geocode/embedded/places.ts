@@ -10,7 +10,7 @@ import { codeText, SortedKeys, Texts, utf8 } from './place-keys'
 import { bestTowns, buildPlaceParts, CANDIDATES, LISTED_FROM, type PlaceParts, placeLabel } from './place-parts'
 import { typoRanges } from './place-typos'
 import { type Within, withinOf } from './place-within'
-import { CONFIRM_KM, distanceKm, postcodeCountries } from './resolve'
+import { CONFIRM_KM, DISTRICT_TOWN_POPULATION, distanceKm, postcodeCountries } from './resolve'
 import { type ReverseLookup, reverseLookupAt } from './reverse'
 
 export type PlacePrecision = 'city' | 'postcode' | 'region'
@@ -128,7 +128,7 @@ export class PlaceSearch {
     for (let i = text.length - 1; i > 0; i--) {
       if (!DASHES.includes(text[i]!)) continue
       const [town, district] = [nameKey(text.slice(0, i)), nameKey(text.slice(i + 1))]
-      const split = town === '' || district === '' ? null : this.inTown(district, town, null)
+      const split = town === '' || district === '' ? null : this.inTown(district, town, null, DISTRICT_TOWN_POPULATION)
       if (split !== null) return split
     }
     return null
@@ -152,10 +152,10 @@ export class PlaceSearch {
    * A district of a town: the towns `town` names exactly in `within`, and the places within
    * DISTRICT_KM of one of them whose name is `district` or whose main name begins with it (no
    * typos), best first. The data holds few districts: the town then stands for them. Null when
-   * `town` names no town exactly.
+   * `town` names no town of `people` or more exactly.
    */
-  private inTown(district: string, town: string, within: Within | null): District | null {
-    const towns = this.named(town, within, false).filter((t) => t.exact && t.precision === 'city')
+  private inTown(district: string, town: string, within: Within | null, people = 0): District | null {
+    const towns = this.named(town, within, false).filter((t) => t.exact && t.precision === 'city' && t.weight >= people)
     if (towns.length === 0) return null
     const countries = new Set(towns.map((t) => t.country))
     const inCountries: Within = { town: (c) => countries.has(c), country: (c) => countries.has(c), regions: true }

@@ -72,6 +72,8 @@ export const CONFIRM_KM = 15
 /** A town of at least TOWN_POPULATION named before a place this close is the town, the other its province ("Marbella, Málaga"). */
 const PROVINCE_KM = 100
 const TOWN_POPULATION = 5000
+/** A town written before a dash and its district has this many people: "Mont-Saint-Michel" is not in Mont. */
+export const DISTRICT_TOWN_POPULATION = 20_000
 const ALT_NAME_WEIGHT = 0.2
 /** Refuse when a same-named place in another country has at least half the best one's weight: bare "Barcelona" (Spain 1.6M, Venezuela 0.8M) or "Salamanca" (Mexico 273k, Spain 156k). With the country added, both resolve. */
 const AMBIGUITY_RATIO = 2
@@ -129,10 +131,11 @@ function streetMask(tokens: string[]): boolean[] {
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '9'
+export const RESOLVER_VERSION = '10'
 
 type Part = { raw: string; tokens: string[] }
-type Window = { key: string; part: number; start: number; len: number; whole: boolean }
+/** dashed: the words before a dash in a word ("Köln" of "Köln-Ehrenfeld"). */
+type Window = { key: string; part: number; start: number; len: number; whole: boolean; dashed?: boolean }
 type Candidate = { place: PlaceRow; window: Window }
 
 /** The statements the resolver asks the data with. */
@@ -262,6 +265,14 @@ function windowsOf(parts: Part[], skipPart: number): Window[] {
         if (slice.some((t) => /\d/.test(t)) || street[start + len - 1]) break
         const key = nameKey(slice.join(' '))
         if (key.length >= 2) out.push({ key, part: p, start, len, whole: len === nameTokens })
+      }
+      // A town before a dash, its district after it ("Köln-Ehrenfeld"): the town, never whole,
+      // so a place's own dashed name comes first ("Saint-Jean-Pied-de-Port").
+      const token = part.tokens[start]!
+      if (/\d/.test(token) || street[start]) continue
+      for (const dash of token.matchAll(/[-‐–—]/g)) {
+        const key = nameKey(token.slice(0, dash.index))
+        if (key.length >= 2) out.push({ key, part: p, start, len: 1, whole: false, dashed: true })
       }
     }
   })
@@ -404,7 +415,8 @@ function byPlaceName(q: Queries, a: Parsed, country: string | null): GeocodeResu
   let candidates: Candidate[] = []
   for (const w of windows) {
     const rows = country ? q.qPlacesIn.all(w.key, country) : q.qPlaces.all(w.key)
-    for (const place of rows) candidates.push({ place, window: w })
+    for (const place of rows)
+      if (!w.dashed || place.population >= DISTRICT_TOWN_POPULATION) candidates.push({ place, window: w })
   }
   if (candidates.length === 0) return null
   // A hint with no admin1 ("Cornwall", "Andalucía") names only the country.
