@@ -260,7 +260,8 @@ export class PlaceSearch {
    * A postcode and its town (codeAndTown): the postcode where the town confirms it, its place's
    * name beginning with the town as typed or a town of that name within CONFIRM_KM; else, when
    * the postcode has a known shape, the town as typed, in the countries whose postcodes look so
-   * when any of them has it ("1010 Wien": no data for Austria's postcodes, and Vienna).
+   * when any of them has it ("1010 Wien": no data for Austria's postcodes, and Vienna); else,
+   * beside a postal district's shape, the town as typed in the district's country ("London W1").
    */
   private codeWithTown(key: string, within: Within | null): PlaceHit[] {
     for (const { code, town } of codeAndTown(key)) {
