@@ -72,6 +72,8 @@ const RESOLVES: Expect[] = [
   { address: 'Venloer Str. 100, 50823 Köln-Ehrenfeld', lat: 50.9375, lng: 6.9603, km: 8, country: 'DE' },
   { address: 'Leopoldstraße 50, München-Schwabing', lat: 48.1374, lng: 11.5755, km: 8, country: 'DE' },
   { address: 'Hauptstr. 1, 60594 Frankfurt-Sachsenhausen', lat: 50.1109, lng: 8.6821, km: 8, country: 'DE' },
+  // A postcode placed at its town's point, refined by the district the address names (Spandau, not Berlin's centre).
+  { address: 'Carl-Schurz-Str. 2, 13597 Berlin-Spandau', lat: 52.5357, lng: 13.2003, km: 3, country: 'DE' },
   { address: 'Saint-Jean-Pied-de-Port, France', lat: 43.1631, lng: -1.2375, km: 3, country: 'FR' },
   { address: 'Berlin, DE', lat: 52.52, lng: 13.405, km: 5, country: 'DE' },
   { address: '5 Avenue Anatole France, 75007 Paris, France', lat: 48.8584, lng: 2.2945, km: 8, country: 'FR' },

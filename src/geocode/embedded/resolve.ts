@@ -67,6 +67,8 @@ export function postcodeCountries(code: string): string[] {
 
 /** A place named before the town and within this distance of it is a suburb of it ("Bondi Beach, Sydney"). */
 const SUBURB_KM = 15
+/** A place this close to a town's point is the town itself, by another name. */
+const TOWN_ITSELF_KM = 1
 /** A town named beside a postcode confirms it when this close to it: "Freiburg" is the data's "Freiburg im Breisgau". */
 export const CONFIRM_KM = 15
 /** A town of at least TOWN_POPULATION named before a place this close is the town, the other its province ("Marbella, Málaga"). */
@@ -131,7 +133,7 @@ function streetMask(tokens: string[]): boolean[] {
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '10'
+export const RESOLVER_VERSION = '11'
 
 type Part = { raw: string; tokens: string[] }
 /** dashed: the words before a dash in a word ("Köln" of "Köln-Ehrenfeld"). */
@@ -391,14 +393,16 @@ function byPostcode(q: Queries, a: Parsed): { result: GeocodeResult | null; form
     null
   if (chosen) {
     const row = chosen.confirmed ?? centroid(chosen.rows)
+    // A postcode placed at its town's point: a district the address names refines it.
+    const district = chosen.confirmed && row.precision === 'city' ? districtOf(q, a, row) : null
     const result: GeocodeResult = {
-      lat: row.lat,
-      lng: row.lng,
+      lat: district?.lat ?? row.lat,
+      lng: district?.lng ?? row.lng,
       precision: row.precision,
       source: 'embedded',
       parts: clean({
         street,
-        city: chosen.confirmed?.place || undefined,
+        city: district?.name ?? (chosen.confirmed?.place || undefined),
         region: regionLabel(chosen.country, row.admin1),
         postcode: chosen.code,
         country: chosen.country,
@@ -407,6 +411,24 @@ function byPostcode(q: Queries, a: Parsed): { result: GeocodeResult | null; form
     return { result, formatCountry }
   }
   return { result: null, formatCountry }
+}
+
+/**
+ * A place a whole part of the address names within SUBURB_KM of a postcode's town point, other
+ * than that town: "13597 Berlin-Spandau" is in Spandau, 14 km from Berlin's point.
+ */
+function districtOf(q: Queries, a: Parsed, row: PostcodeRow): PlaceRow | null {
+  let best: PlaceRow | null = null
+  for (const w of a.windows) {
+    if (!w.whole || w.key === row.place_key) continue
+    for (const p of q.qPlacesIn.all(w.key, row.country)) {
+      // A place at the town's own point is the town by another name ("Freiburg" for the
+      // postcode's "Freiburg im Breisgau"), and refines nothing.
+      const km = distanceKm(p.lat, p.lng, row.lat, row.lng)
+      if (km >= TOWN_ITSELF_KM && km <= SUBURB_KM && (best === null || p.weight > best.weight)) best = p
+    }
+  }
+  return best
 }
 
 /** The address placed by the names of places it holds, in `country` when one is known. */
