@@ -161,7 +161,8 @@ test('first start with its output not a terminal (a log) makes the locator but n
   // command, run in the project's folder as npm runs it, must name the same file.
   const name = "logged here's.db"
   const db = join(dir, name)
-  const server = start(name, { DEMO: '0' }, [
+  // The geocoder's data the preload built (test/setup.ts): this folder would build its own.
+  const server = start(name, { DEMO: '0', GEODATA_PATH: join(ROOT, 'data/geocoder.sqlite') }, [
     'sh',
     '-c',
     `cd '${dir}' && exec '${process.execPath}' '${ROOT}/src/main.ts'`,
