@@ -1,6 +1,6 @@
 // A postcode written beside its town, as a visitor types one: "10115 Berlin", "Paris 75001",
-// "1012 AB Amsterdam". The place search finds the postcode's place, or the town (postcodes the
-// data does not have: "1010 Wien").
+// "1012 AB Amsterdam", or a postal district ("London W1"). The place search finds the postcode's
+// place, or the town (postcodes the data does not have: "1010 Wien"; districts).
 
 /** Whether a folded word holds a digit: a postcode's word. */
 const hasDigit = (word: string) => /\d/.test(word)
@@ -54,7 +54,3 @@ const DISTRICT_FORMS: { re: RegExp; country: string }[] = [
 /** The countries whose postal districts look like `code` (folded): "d02" is Dublin's and could be London's. */
 export const districtCountries = (code: string): string[] =>
   DISTRICT_FORMS.filter((f) => f.re.test(code)).map((f) => f.country)
-
-/** Initials with dots ("D.C.", "U.S.A.") as one word ("DC", "USA"), as regions and countries are keyed. */
-export const joinInitials = (text: string): string =>
-  text.replace(/(?<!\p{L})\p{L}\.(?:\s?\p{L}\.)+/gu, (m) => m.replace(/[.\s]/g, ''))

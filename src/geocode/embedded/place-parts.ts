@@ -115,13 +115,13 @@ function listPrefixes(
   }
 }
 
-/** Reads the geocoder's data file into the parts of a PlaceSearch (about a second). */
 /** How a place is shown: its name, its US state or Canadian or Australian province, its country. */
 export function placeLabel(name: string, country: string, admin1: string): string {
   const region = regionLabel(country, admin1)
   return `${name}, ${region ? `${region}, ` : ''}${countryLabel(country)}`
 }
 
+/** Reads the geocoder's data file into the parts of a PlaceSearch (about a second). */
 export function buildPlaceParts(db: Database): PlaceParts {
   const places = db
     .query<

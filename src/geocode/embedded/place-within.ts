@@ -42,3 +42,7 @@ export function withinOf(regionKeys: Map<string, string[]>, pieces: string[], cu
     regions: named.some((n) => n.regions.size > 0),
   }
 }
+
+/** Initials with dots ("D.C.", "U.S.A.") as one word ("DC", "USA"), as regions and countries are keyed. */
+export const joinInitials = (text: string): string =>
+  text.replace(/(?<!\p{L})\p{L}\.(?:\s?\p{L}\.)+/gu, (m) => m.replace(/[.\s]/g, ''))

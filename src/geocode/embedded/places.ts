@@ -5,12 +5,12 @@
 // places, so a one-letter prefix costs no more than a whole name.
 import { Database } from 'bun:sqlite'
 import { codePoints, nameKey } from '../../core/text'
-import { codeAndTown, codeStart, districtCountries, joinInitials } from './place-codes'
+import { codeAndTown, codeStart, districtCountries } from './place-codes'
 import { codeText, SortedKeys, Texts, utf8 } from './place-keys'
 import { bestTowns, buildPlaceParts, CANDIDATES, LISTED_FROM, type PlaceParts, placeLabel } from './place-parts'
 import { typoRanges } from './place-typos'
-import { type Within, withinOf } from './place-within'
-import { CONFIRM_KM, DISTRICT_TOWN_POPULATION, distanceKm, postcodeCountries } from './resolve'
+import { joinInitials, type Within, withinOf } from './place-within'
+import { CONFIRM_KM, DASHES, DISTRICT_TOWN_POPULATION, distanceKm, postcodeCountries } from './resolve'
 import { type ReverseLookup, reverseLookupAt } from './reverse'
 
 export type PlacePrecision = 'city' | 'postcode' | 'region'
@@ -61,8 +61,6 @@ const POSTCODES_SCANNED = 200
 const DISTRICT_KM = 30
 /** Tiers from this on are of names found through two typos (typos()). */
 const TWO_EDITS = 7
-/** What stands between a town and its district: "Köln-Ehrenfeld", "Wien–Favoriten". */
-const DASHES = '-‐–—'
 
 /** A town's district as a visitor writes it (inTown): the places found in it, and the towns it names. */
 type District = { districts: PlaceHit[]; towns: PlaceHit[] }
@@ -125,8 +123,7 @@ export class PlaceSearch {
    * that names no place whole: the longest head before a dash that names a town (inTown).
    */
   private hyphened(text: string): District | null {
-    for (let i = text.length - 1; i > 0; i--) {
-      if (!DASHES.includes(text[i]!)) continue
+    for (const { index: i } of [...text.matchAll(DASHES)].reverse()) {
       const [town, district] = [nameKey(text.slice(0, i)), nameKey(text.slice(i + 1))]
       const split = town === '' || district === '' ? null : this.inTown(district, town, null, DISTRICT_TOWN_POPULATION)
       if (split !== null) return split

@@ -74,6 +74,8 @@ export const CONFIRM_KM = 15
 /** A town of at least TOWN_POPULATION named before a place this close is the town, the other its province ("Marbella, Málaga"). */
 const PROVINCE_KM = 100
 const TOWN_POPULATION = 5000
+/** What stands between a town and its district: "Köln-Ehrenfeld", "Wien–Favoriten". */
+export const DASHES = /[-‐–—]/g
 /** A town written before a dash and its district has this many people: "Mont-Saint-Michel" is not in Mont. */
 export const DISTRICT_TOWN_POPULATION = 20_000
 const ALT_NAME_WEIGHT = 0.2
@@ -272,7 +274,7 @@ function windowsOf(parts: Part[], skipPart: number): Window[] {
       // so a place's own dashed name comes first ("Saint-Jean-Pied-de-Port").
       const token = part.tokens[start]!
       if (/\d/.test(token) || street[start]) continue
-      for (const dash of token.matchAll(/[-‐–—]/g)) {
+      for (const dash of token.matchAll(DASHES)) {
         const key = nameKey(token.slice(0, dash.index))
         if (key.length >= 2) out.push({ key, part: p, start, len: 1, whole: false, dashed: true })
       }
