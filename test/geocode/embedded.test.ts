@@ -74,6 +74,9 @@ const RESOLVES: Expect[] = [
   { address: 'Hauptstr. 1, 60594 Frankfurt-Sachsenhausen', lat: 50.1109, lng: 8.6821, km: 8, country: 'DE' },
   // A postcode placed at its town's point, refined by the district the address names (Spandau, not Berlin's centre).
   { address: 'Carl-Schurz-Str. 2, 13597 Berlin-Spandau', lat: 52.5357, lng: 13.2003, km: 3, country: 'DE' },
+  // The district after the dash, with no postcode: Favoriten and Pasing, not Vienna's or Munich's centre.
+  { address: 'Favoritenstraße 10, Wien-Favoriten', lat: 48.1667, lng: 16.3833, km: 3, country: 'AT' },
+  { address: 'Landsberger Str. 500, München-Pasing', lat: 48.1447, lng: 11.4614, km: 3, country: 'DE' },
   { address: 'Saint-Jean-Pied-de-Port, France', lat: 43.1631, lng: -1.2375, km: 3, country: 'FR' },
   { address: 'Berlin, DE', lat: 52.52, lng: 13.405, km: 5, country: 'DE' },
   { address: '5 Avenue Anatole France, 75007 Paris, France', lat: 48.8584, lng: 2.2945, km: 8, country: 'FR' },
@@ -166,7 +169,10 @@ describe('address parts', () => {
   })
 
   test('before a dash, a town of 20,000 people or more is the town of a district; a village is not', () => {
-    expect(geo.lookup('Wien-Favoriten')!.parts).toEqual({ city: 'Vienna', country: 'AT' })
+    expect(geo.lookup('Wien-Xyzzy')!.parts).toEqual({ city: 'Vienna', country: 'AT' })
+    // The district after the dash refines its town only; it is never a town of its own.
+    expect(geo.lookup('Wien-Favoriten')!.parts).toEqual({ city: 'Favoriten', country: 'AT' })
+    expect(geo.lookup('Xyzzy-Favoriten')).toBeNull()
     // Frasne is a village of about two thousand: "Frasne-Xyzzy" is no district of it.
     expect(geo.lookup('Frasne-Xyzzy, France')).toBeNull()
     expect(geo.lookup('Frasne, France')!.parts).toEqual({ city: 'Frasne', country: 'FR' })

@@ -135,11 +135,22 @@ function streetMask(tokens: string[]): boolean[] {
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '11'
+export const RESOLVER_VERSION = '12'
 
 type Part = { raw: string; tokens: string[] }
-/** dashed: the words before a dash in a word ("Köln" of "Köln-Ehrenfeld"). */
-type Window = { key: string; part: number; start: number; len: number; whole: boolean; dashed?: boolean }
+/**
+ * dashed: the words before a dash in a word ("Köln" of "Köln-Ehrenfeld"); district: the words
+ * after it ("Ehrenfeld"), which only ever refine the town before the dash.
+ */
+type Window = {
+  key: string
+  part: number
+  start: number
+  len: number
+  whole: boolean
+  dashed?: boolean
+  district?: boolean
+}
 type Candidate = { place: PlaceRow; window: Window }
 
 /** The statements the resolver asks the data with. */
@@ -277,6 +288,8 @@ function windowsOf(parts: Part[], skipPart: number): Window[] {
       for (const dash of token.matchAll(DASHES)) {
         const key = nameKey(token.slice(0, dash.index))
         if (key.length >= 2) out.push({ key, part: p, start, len: 1, whole: false, dashed: true })
+        const rest = nameKey(token.slice(dash.index + dash[0].length))
+        if (rest.length >= 2) out.push({ key: rest, part: p, start, len: 1, whole: false, district: true })
       }
     }
   })
@@ -422,7 +435,7 @@ function byPostcode(q: Queries, a: Parsed): { result: GeocodeResult | null; form
 function districtOf(q: Queries, a: Parsed, row: PostcodeRow): PlaceRow | null {
   let best: PlaceRow | null = null
   for (const w of a.windows) {
-    if (!w.whole || w.key === row.place_key) continue
+    if (!(w.whole || w.district) || w.key === row.place_key) continue
     for (const p of q.qPlacesIn.all(w.key, row.country)) {
       // A place at the town's own point is the town by another name ("Freiburg" for the
       // postcode's "Freiburg im Breisgau"), and refines nothing.
@@ -437,10 +450,12 @@ function districtOf(q: Queries, a: Parsed, row: PostcodeRow): PlaceRow | null {
 function byPlaceName(q: Queries, a: Parsed, country: string | null): GeocodeResult | null {
   const { parts, explicit, codeAlso, street, hints, windows } = a
   let candidates: Candidate[] = []
+  const districts: Candidate[] = []
   for (const w of windows) {
     const rows = country ? q.qPlacesIn.all(w.key, country) : q.qPlaces.all(w.key)
     for (const place of rows)
-      if (!w.dashed || place.population >= DISTRICT_TOWN_POPULATION) candidates.push({ place, window: w })
+      if (w.district) districts.push({ place, window: w })
+      else if (!w.dashed || place.population >= DISTRICT_TOWN_POPULATION) candidates.push({ place, window: w })
   }
   if (candidates.length === 0) return null
   // A hint with no admin1 ("Cornwall", "Andalucía") names only the country.
@@ -495,6 +510,9 @@ function byPlaceName(q: Queries, a: Parsed, country: string | null): GeocodeResu
   // A place named before it is more precise: a suburb of the town ("Bondi Beach, Sydney"), or a
   // town in a province named after its capital ("Marbella, Málaga").
   const town = best
+  // The district after the town's dash ("Wien-Favoriten") is the most precise of all.
+  const district = districtAfterDash(town, districts)
+  if (district) best = district
   const suburbs = candidates
     .filter(
       (c) => c.window.part < town.window.part && c.place.id !== town.place.id && c.place.country === town.place.country,
@@ -510,7 +528,7 @@ function byPlaceName(q: Queries, a: Parsed, country: string | null): GeocodeResu
         b.window.len - a.window.len ||
         b.place.weight - a.place.weight,
     )
-  if (suburbs.length > 0) best = suburbs[0]!
+  if (!district && suburbs.length > 0) best = suburbs[0]!
   return {
     lat: best.place.lat,
     lng: best.place.lng,
@@ -523,6 +541,19 @@ function byPlaceName(q: Queries, a: Parsed, country: string | null): GeocodeResu
       country: best.place.country,
     }),
   }
+}
+
+/** The heaviest place named after the town's own dash, within SUBURB_KM of it. */
+function districtAfterDash(town: Candidate, districts: Candidate[]): Candidate | null {
+  if (!town.window.dashed) return null
+  let best: Candidate | null = null
+  for (const c of districts) {
+    if (c.window.part !== town.window.part || c.window.start !== town.window.start) continue
+    if (c.place.country !== town.place.country || c.place.id === town.place.id) continue
+    if (distanceKm(c.place.lat, c.place.lng, town.place.lat, town.place.lng) > SUBURB_KM) continue
+    if (best === null || c.place.weight > best.place.weight) best = c
+  }
+  return best
 }
 
 function centroid(rows: PostcodeRow[]): PostcodeRow {
