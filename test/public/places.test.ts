@@ -218,6 +218,10 @@ describe('GET /places', () => {
     // The region before the postcode picks the country: 75001 is Paris's in France, Addison's in Texas.
     expect(await first('Paris, Texas 75001')).toBe('Paris, TX, United States of America')
     expect(await first('Paris, France 75001')).toBe('75001 Paris, France')
+    // A postcode of another region than the one named is not it; nor is a town that region lacks.
+    for (const q of ['San Francisco, TX 94103', 'Sydney, VIC 2000', '94103, TX'])
+      expect({ q, labels: (await places(q)).map((p) => p.label) }).toEqual({ q, labels: [] })
+    expect(await first('Portland, ME 04101')).toBe('04101 Portland, ME, United States of America')
   })
 
   test('a postal district after its town gives the town, in its country; initials with dots are a code', async () => {

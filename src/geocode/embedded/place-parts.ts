@@ -39,6 +39,8 @@ export type PlaceParts = {
   codeLat: Float64Array
   codeLng: Float64Array
   codeCountry: Uint16Array
+  /** The region code, in `admins` ("" where the data has none). */
+  codeAdmin1: Int32Array
   codeLabel: KeyParts
   /** 1: the postcode's own point; 0: its town's. */
   codePrecision: Uint8Array
@@ -133,14 +135,16 @@ export function buildPlaceParts(db: Database): PlaceParts {
   const ids = Int32Array.from(places, (p) => p.id)
   const admins: string[] = []
   const adminIds = new Map<string, number>()
-  const admin1 = Int32Array.from(places, (p) => {
-    let a = adminIds.get(p.admin1)
+  /** A region code's index in `admins`, shared by towns and postcodes. */
+  const adminOf = (code: string) => {
+    let a = adminIds.get(code)
     if (a === undefined) {
-      a = admins.push(p.admin1) - 1
-      adminIds.set(p.admin1, a)
+      a = admins.push(code) - 1
+      adminIds.set(code, a)
     }
     return a
-  })
+  }
+  const admin1 = Int32Array.from(places, (p) => adminOf(p.admin1))
   /** A GeoNames id's row: the ids are in order. */
   const rowOf = (id: number) => {
     let lo = 0
@@ -196,6 +200,7 @@ export function buildPlaceParts(db: Database): PlaceParts {
     codeLat: Float64Array.from(codes, (c) => c.lat),
     codeLng: Float64Array.from(codes, (c) => c.lng),
     codeCountry: Uint16Array.from(codes, (c) => codeOf(c.country)),
+    codeAdmin1: Int32Array.from(codes, (c) => adminOf(c.admin1)),
     codeLabel: keyParts(
       codes.map((c) => placeLabel(c.place ? `${c.postcode} ${c.place}` : c.postcode, c.country, c.admin1)),
     ),

@@ -108,7 +108,7 @@ export class PlaceSearch {
       if (hits.length > 0) return hits
     }
     const coded = this.codeAfter(head, pieces)
-    if (coded.length > 0) return coded
+    if (coded !== null) return coded
     // A town after the comma, and maybe its region or country: "Soho, London", "Ehrenfeld, Köln, DE".
     const townWithin = pieces.length > 1 ? withinOf(this.parts.regionKeys, pieces.slice(1), true) : null
     if (pieces.length === 1 || townWithin !== null) {
@@ -133,16 +133,19 @@ export class PlaceSearch {
 
   /**
    * A postcode ending the words after a comma, after a region or alone: "San Francisco, CA 94103",
-   * "Paris, 75011". Read as the postcode beside the town (codeWithTown), in that region.
+   * "Paris, 75011". Read as the postcode beside the town (codeWithTown), in that region: none
+   * when the region has neither ("San Francisco, TX 94103"). Null when the text is not so written,
+   * or, with no region, names nothing so.
    */
-  private codeAfter(head: string, pieces: string[]): PlaceHit[] {
+  private codeAfter(head: string, pieces: string[]): PlaceHit[] | null {
     const words = nameKey(pieces.at(-1)!).split(' ')
     const start = codeStart(words, 0)
-    if (start === words.length) return []
+    if (start === words.length) return null
     const regions = [...pieces.slice(0, -1), words.slice(0, start).join(' ')].filter((p) => nameKey(p) !== '')
     const within = regions.length === 0 ? null : withinOf(this.parts.regionKeys, regions, false)
-    if (regions.length > 0 && within === null) return []
-    return this.named(`${head} ${words.slice(start).join(' ')}`, within, true)
+    if (regions.length > 0 && within === null) return null
+    const hits = this.named(`${head} ${words.slice(start).join(' ')}`, within, true)
+    return hits.length > 0 || within !== null ? hits : null
   }
 
   /**
@@ -242,14 +245,22 @@ export class PlaceSearch {
     return [...hits, ...codes]
   }
 
-  /** The postcodes `key` begins (spaces aside), in `within` (null: anywhere); at most POSTCODES_SCANNED. */
+  /**
+   * The postcodes `key` begins (spaces aside), in `within` (null: anywhere): by region where the
+   * data knows the postcode's, else by country ("San Francisco, TX 94103" is none). At most
+   * POSTCODES_SCANNED.
+   */
   private codeHits(key: string, within: Within | null): PlaceHit[] {
     const hits: PlaceHit[] = []
     const code = utf8.encode(key.replace(/\s+/g, ''))
     const [a, b] = this.codes.range(code)
-    for (let i = a; i < b && i < a + POSTCODES_SCANNED; i++)
-      if (within === null || within.country(codeText(this.parts.codeCountry[this.codes.ref[i]!]!)))
+    const { codeCountry, codeAdmin1, admins } = this.parts
+    for (let i = a; i < b && i < a + POSTCODES_SCANNED; i++) {
+      const row = this.codes.ref[i]!
+      const [country, admin1] = [codeText(codeCountry[row]!), admins[codeAdmin1[row]!]!]
+      if (within === null || (admin1 === '' ? within.country(country) : within.town(country, admin1)))
         hits.push(this.postcode(i, this.codes.equals(i, code)))
+    }
     return hits
   }
 
