@@ -1,7 +1,7 @@
 // `locations import` and `locations export`: a locator's locations from and to JSON or CSV files.
 import { extname } from 'node:path'
 import { createGeocoder, type GeocoderStack } from '../geocode'
-import { noGeocoder, type Geocoder } from '../geocode/geocoder'
+import { type Geocoder, geocodeOffline, noGeocoder } from '../geocode/geocoder'
 import { type BulkItem, type BulkProgress, type BulkReport, bulkUpsert } from '../locations/bulk'
 import { CsvError, csvBulkItems, readLocationsCsv, writeLocationsCsv } from '../locations/csv'
 import { LocationError } from '../locations/errors'
@@ -74,6 +74,7 @@ function lazyGeocoder({ store, config }: Context): {
     geocoder: {
       name: config.geocoder.provider,
       geocode: async (address) => (await stack()).geocoder.geocode(address),
+      offline: async (address) => geocodeOffline((await stack()).geocoder, address),
     },
     towns: async () => townsFrom((await stack()).places)(),
     close: async () => (made.stack === undefined ? undefined : (await made.stack).close()),

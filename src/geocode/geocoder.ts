@@ -27,7 +27,13 @@ export const obtainedAtIso = (found: GeocodeResult, now: string): string =>
 export interface Geocoder {
   readonly name: string
   geocode(address: string): Promise<GeocodeResult | null>
+  /** The embedded geocoder behind an HTTP provider, for checks that must cost no provider request. */
+  offline?(address: string): Promise<GeocodeResult | null>
 }
+
+/** `address` looked up without a provider's request: by the embedded geocoder behind `g`, else by `g`. */
+export const geocodeOffline = (g: Geocoder, address: string): Promise<GeocodeResult | null> =>
+  g.offline ? g.offline(address) : g.geocode(address)
 
 /** The default until the embedded offline geocoder lands: resolves nothing, so callers must send coordinates. */
 export const noGeocoder: Geocoder = {

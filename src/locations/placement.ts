@@ -1,7 +1,7 @@
 // Where the geocoder put an address, checked against what its source row says: the warnings a
 // bulk import gives so a person can look at the few rows that need it.
 import { countryCode, postcodePattern } from '../geocode/countries'
-import type { GeocodeResult } from '../geocode/geocoder'
+import { type GeocodeResult, geocodeOffline } from '../geocode/geocoder'
 import { distanceKm } from '../geocode/embedded/resolve'
 import type { ReverseLookup } from '../geocode/embedded/reverse'
 import type { AdminDeps } from './service'
@@ -20,7 +20,8 @@ export type RowPlace = { country?: string | null; postcode?: string | null }
  * The warnings for `address` placed at `found`: only at city level or coarser; in another
  * country than the row's; farther than 50 km from the place of the row's postcode (when the
  * geocoder knows that postcode), or from the town the address names beside a postcode that town
- * does not confirm. Never throws: a check that cannot be made gives no warning.
+ * does not confirm. The checks ask the embedded geocoder, never an HTTP provider: they cost no
+ * request. Never throws: a check that cannot be made gives no warning.
  */
 export async function placementWarnings(
   deps: AdminDeps,
@@ -42,7 +43,7 @@ export async function placementWarnings(
   }
   if (row.postcode) {
     const query = row.country ? `${row.postcode}, ${row.country}` : row.postcode
-    const place = await deps.geocoder.geocode(query).catch(() => null)
+    const place = await geocodeOffline(deps.geocoder, query).catch(() => null)
     if (place && place.precision === 'postcode') {
       const km = distanceKm(found.lat, found.lng, place.lat, place.lng)
       if (km > POSTCODE_DISTANCE_KM)
@@ -72,7 +73,7 @@ async function townApart(
   const pattern = postcodePattern(postcode, 'giu')
   const withoutPostcode = pattern === null ? address : address.replace(pattern, ' ')
   if (withoutPostcode === address) return null
-  const town = await deps.geocoder.geocode(withoutPostcode).catch(() => null)
+  const town = await geocodeOffline(deps.geocoder, withoutPostcode).catch(() => null)
   if (town?.parts.city === undefined || town.parts.country !== found.parts.country) return null
   const km = Math.round(distanceKm(found.lat, found.lng, town.lat, town.lng))
   return km > POSTCODE_DISTANCE_KM ? { city: town.parts.city, km } : null

@@ -76,8 +76,11 @@ export class RequestMetrics {
       observe(this.geocodeTime, 0, GEOCODE_BOUNDS, seconds)
       this.geocodeSeconds += seconds
     }
+    // Checks made offline are no write's lookup: not counted.
+    const offline = geocoder.offline?.bind(geocoder)
     return {
       name: geocoder.name,
+      ...(offline && { offline }),
       geocode: async (address: string): Promise<GeocodeResult | null> => {
         const t0 = performance.now()
         try {

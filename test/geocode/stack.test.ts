@@ -330,3 +330,45 @@ test('configuration: providers that need a key or a URL say so at start', () => 
     'GEOCODER=google needs GEOCODER_API_KEY.',
   )
 })
+
+test('a bulk import checks what the provider placed with the embedded geocoder: the checks cost no provider request', async () => {
+  mode = 'ok'
+  requests = 0
+  const store = openStore(join(dir, 'checks.db'))
+  // A fake clock and a long timeout: Nominatim's one-request-per-second gate waits, rather than
+  // falling back as busy.
+  let clock = 0
+  const stack = await createGeocoder({ ...nominatim, timeoutMs: 5000 }, store, () => {}, {
+    now: () => clock,
+    sleep: async (ms) => void (clock += ms),
+  })
+  try {
+    const app = createApp({
+      store,
+      geocoder: stack.geocoder,
+      config: { maxBodyBytes: 262144, logRequests: false },
+      log: () => {},
+    })
+    const { secret } = createLocator(store, 'checks')
+    // The row's postcode and country disagree with the address: the embedded geocoder knows 94103.
+    const csv = 'external_id,name,address,postcode,country\nS1,Duomo,"Piazza del Duomo 1, 20122 Milano",94103,US\n'
+    const res = await app.handle(
+      new Request('http://localhost/admin/v1/locations/bulk?dry_run=true', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'text/csv' },
+        body: csv,
+      }),
+    )
+    const body = (await res.json()) as any
+    expect(res.status).toBe(200)
+    expect(body.results[0].geocoding).toMatchObject({ precision: 'rooftop', source: 'nominatim' })
+    expect(body.results[0].warnings).toEqual([
+      "The address was placed in IT, but the row's country is US.",
+      expect.stringMatching(/^The address was placed \d+ km from the place of postcode 94103\.$/),
+    ])
+    expect(requests).toBe(1)
+  } finally {
+    stack.close()
+    store.close()
+  }
+})

@@ -44,6 +44,7 @@ export function withFallback(
   const lastWarned = new Map<string, number>()
   return {
     name: primary.name,
+    offline: (address) => fallback.geocode(address),
     async geocode(address) {
       try {
         return await primary.geocode(address)
