@@ -78,7 +78,10 @@ function typeMessage(field: string, schema: TSchema, value: unknown): string {
   // A number too large for a double (1e999, 400 digits) arrives from JSON.parse as Infinity.
   if (schema.type === 'number')
     return typeof value === 'number' ? inRange(field) : `The ${field} field must be a number.`
-  return `The ${field} field must be a string.`
+  // The contract's values are strings, numbers too ("3" for a number custom field): say how.
+  if (typeof value === 'number' || typeof value === 'boolean')
+    return `The ${field} field must be a string: send ${value} as "${value}".`
+  return `The ${field} field must be a string.${nullNote}`
 }
 
 function messageFor(e: ValueError): string {
@@ -182,7 +185,8 @@ export function normalizeLocationBody(
         continue
       }
       if (typeof value !== 'string' || value === '') continue
-      if (def.type === 'number' && !isNumeric(value)) add(field, `The ${field} field must be a number.`)
+      if (def.type === 'number' && !isNumeric(value))
+        add(field, `The ${field} field must be a number, written as a string ("12" or "-2.5").`)
       if ((def.type === 'url' || def.type === 'button') && !isFullUrl(value))
         add(field, `The ${field} field must be a valid URL including the protocol (https://...).`)
       if (def.type === 'email' && !isEmail(value)) add(field, `The ${field} field must be a valid email address.`)

@@ -260,7 +260,7 @@ describe('bulk upsert, JSON', () => {
       ],
       'locations[4]': ['locations[4]: must be an object of location fields.'],
       'locations[5].custom_fields.floor': [
-        'locations[5] (external_id "S5"): The custom_fields.floor field must be a number.',
+        'locations[5] (external_id "S5"): The custom_fields.floor field must be a number, written as a string ("12" or "-2.5").',
       ],
       'locations[7]': [`locations[7] ("Twice"): is the same location (${held}) as locations[6].`],
       'locations[8].external_id': [

@@ -253,9 +253,11 @@ describe('POST /locations/{id} (update)', () => {
     const [moved, createdLarge, createdAisle] = (await Promise.all(
       pending.map(async (p) => ({ status: (await p).status, body: await (await p).json() })),
     )) as [Res, Res, Res]
-    expect(moved.body.details).toEqual({ 'custom_fields.size': ['The custom_fields.size field must be a number.'] })
+    expect(moved.body.details).toEqual({
+      'custom_fields.size': ['The custom_fields.size field must be a number, written as a string ("12" or "-2.5").'],
+    })
     expect(createdLarge.body.details).toEqual({
-      'custom_fields.size': ['The custom_fields.size field must be a number.'],
+      'custom_fields.size': ['The custom_fields.size field must be a number, written as a string ("12" or "-2.5").'],
     })
     expect(createdAisle.body.details).toEqual({
       'custom_fields.aisle': [

@@ -77,7 +77,7 @@ describe('POST /locations validation (422 validation_error)', () => {
       'status',
       'custom_fields',
     ])
-    expect(res.body.details.name).toEqual(['The name field must be a string.'])
+    expect(res.body.details.name).toEqual(['The name field must be a string: send 5 as "5".'])
     expect(res.body.details.tags.join(' ')).toMatch(/must be an array/i)
   })
 
@@ -153,6 +153,21 @@ describe('POST /locations validation (422 validation_error)', () => {
       ),
     )
     expectValidation(res, ['custom_fields.floor', 'custom_fields.menu', 'custom_fields.mail', 'custom_fields.order'])
+    expect(res.body.details['custom_fields.floor']).toEqual([
+      'The custom_fields.floor field must be a number, written as a string ("12" or "-2.5").',
+    ])
+  })
+
+  test('a value sent as a JSON number or boolean where a string is due says how to send it', async () => {
+    defineAllCustomFieldTypes()
+    const res = await expectNoChange(() =>
+      create(storeBody({ contact: { phone: 5551234 }, custom_fields: { floor: 3, note: true } })),
+    )
+    expect(res.body.details).toEqual({
+      'contact.phone': ['The contact.phone field must be a string: send 5551234 as "5551234".'],
+      'custom_fields.floor': ['The custom_fields.floor field must be a string: send 3 as "3".'],
+      'custom_fields.note': ['The custom_fields.note field must be a string: send true as "true".'],
+    })
   })
 
   test('custom_fields sent as an array is rejected, empty or not', async () => {

@@ -174,7 +174,9 @@ describe('locations import', () => {
       '--file',
       file('lost.json', [bad[0], { id: existing, custom_fields: { floor: 'two' } }]),
     )
-    expect(geocoding.stderr).toContain('  locations[1]: The custom_fields.floor field must be a number.')
+    expect(geocoding.stderr).toContain(
+      '  locations[1]: The custom_fields.floor field must be a number, written as a string ("12" or "-2.5").',
+    )
     const lost = storeloc('locations', 'import', locatorId, '--file', file('lost.json', [bad[0], bad[6]]))
     expect(lost.code).toBe(1)
     expect(lost.stderr).toContain(
