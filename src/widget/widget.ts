@@ -15,12 +15,16 @@ import { readState, type SearchState, urlPrefix, withState } from './url-state'
 
 type Center = { lat: number; lng: number; label?: string }
 
+/** GET /clusters's box for the whole world. */
+const WORLD = '-180,-90,180,90'
+
 /** The message a failed request shows the visitor. */
 function failureText(texts: Texts, e: unknown, place: string): string {
   const code = e instanceof ApiError ? e.code : ''
   // The visitor reads the short text; the site's developer finds the service's own words here.
   if (code !== '' && code !== 'PLACE_NOT_FOUND') console.warn(`storeloc: ${code}: ${(e as Error).message}`)
-  if (code === 'REFERRER_NOT_ALLOWED' || code === 'INVALID_TOKEN' || code === 'API_NOT_ENABLED') return texts.notAllowed
+  if (code === 'INVALID_TOKEN') return texts.badToken
+  if (code === 'REFERRER_NOT_ALLOWED' || code === 'API_NOT_ENABLED') return texts.notAllowed
   if (code === 'RATE_LIMITED') return texts.busy
   if (code === 'PLACE_NOT_FOUND') return t(texts, 'notFound', { place })
   return texts.failed
@@ -358,8 +362,10 @@ export class Widget {
     this.browseRequest?.abort()
     const controller = new AbortController()
     this.browseRequest = controller
-    const { bbox, zoom } = map.view()
-    const p: [string, string][] = [['bbox', bbox], ['zoom', String(zoom)], ...this.filterParams()]
+    const view = map.view()
+    // The first answer holds every store, wherever it is: the map is then fitted to them all.
+    const bbox = this.browsed ? view.bbox : WORLD
+    const p: [string, string][] = [['bbox', bbox], ['zoom', String(view.zoom)], ...this.filterParams()]
     try {
       const answer = await query<ClustersAnswer>(this.options.api, this.options.token, 'clusters', p, controller.signal)
       if (!this.browsing || controller.signal.aborted) return
