@@ -313,6 +313,28 @@ describe('bulk upsert, JSON', () => {
     expect((await bulk({ locations: [] })).body).toMatchObject({ success: true, created: 0, results: [] })
   })
 
+  test('a misspelt flag is refused, not read as a real run; a body and query string that disagree too', async () => {
+    const before = snapshot()
+    const misspelt = await bulk({ locations: [store('S1')], dryRun: true, 'delete-missing': true, note: 'x' })
+    expect(misspelt.status).toBe(422)
+    const takes = ': a bulk body takes locations, dry_run and delete_missing.'
+    expect(misspelt.body.details).toEqual({
+      dryRun: [`The dryRun field is unknown (did you mean dry_run?)${takes}`],
+      'delete-missing': [`The delete-missing field is unknown (did you mean delete_missing?)${takes}`],
+      note: [`The note field is unknown${takes}`],
+    })
+    const disagree = await bulk({ locations: [store('S1')], dry_run: false }, '?dry_run=true')
+    expect(disagree.status).toBe(400)
+    expect(disagree.body.message).toBe(
+      "The dry_run parameter is true and the body's dry_run field is false: send it once.",
+    )
+    expect(snapshot()).toEqual(before)
+    // Said alike in both, it is read.
+    const alike = await bulk({ locations: [store('S1')], dry_run: true }, '?dry_run=1')
+    expect(alike.body).toMatchObject({ success: true, dry_run: true, created: 1 })
+    expect(snapshot()).toEqual(before)
+  })
+
   test('takes 1,000 full locations (a body far over the 256 KiB of other routes); over 8 MiB is 413', async () => {
     const full = (i: number) =>
       store(`S${i}`, { description: 'd'.repeat(2000), tags: ['Coffee', 'Wifi'], hours: { monday: '9-5' } })

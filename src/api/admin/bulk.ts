@@ -13,18 +13,41 @@ export type BulkRequest = { items: BulkItem[]; dryRun: boolean; deleteMissing: b
 const invalid = (field: string, message: string) =>
   new AdminError('validation_error', undefined, { [field]: [message] })
 
-/** A flag from the JSON body, else the query string, else false. */
+/** The fields of a JSON bulk body. */
+const BODY_FIELDS = ['locations', 'dry_run', 'delete_missing']
+
+/**
+ * A flag from the JSON body or the query string, else false. Both may say it, alike: a body and
+ * a query string that disagree (a dry run or not?) are refused, so neither is guessed.
+ */
 function flag(name: string, fromBody: unknown, params: URLSearchParams): boolean {
-  if (fromBody !== undefined) {
-    if (typeof fromBody !== 'boolean') throw invalid(name, `The ${name} field must be true or false.`)
-    return fromBody
-  }
+  if (fromBody !== undefined && typeof fromBody !== 'boolean')
+    throw invalid(name, `The ${name} field must be true or false.`)
   const sent = single(params, name, (tail) => new AdminError('invalid_request', `The ${name} parameter ${tail}`))
-  if (sent === null) return false
+  if (sent === null) return fromBody ?? false
   const raw = sent.trim().toLowerCase()
-  if (raw === 'true' || raw === '1' || raw === '') return true
-  if (raw === 'false' || raw === '0') return false
-  throw new AdminError('invalid_request', `The ${name} parameter must be true or false; got ${JSON.stringify(sent)}.`)
+  const fromQuery = raw === 'true' || raw === '1' || raw === '' ? true : raw === 'false' || raw === '0' ? false : null
+  if (fromQuery === null)
+    throw new AdminError('invalid_request', `The ${name} parameter must be true or false; got ${JSON.stringify(sent)}.`)
+  if (fromBody !== undefined && fromBody !== fromQuery)
+    throw new AdminError(
+      'invalid_request',
+      `The ${name} parameter is ${fromQuery} and the body's ${name} field is ${fromBody}: send it once.`,
+    )
+  return fromQuery
+}
+
+/** The body's fields that are not a bulk request's, each with what it may have meant ("dryRun": dry_run). */
+function unknownFields(body: Record<string, unknown>): Record<string, string[]> {
+  const bare = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '')
+  const out: Record<string, string[]> = {}
+  for (const name of Object.keys(body)) {
+    if (BODY_FIELDS.includes(name)) continue
+    const meant = BODY_FIELDS.find((f) => bare(f) === bare(name))
+    const guess = meant ? ` (did you mean ${meant}?)` : ''
+    out[name] = [`The ${name} field is unknown${guess}: a bulk body takes locations, dry_run and delete_missing.`]
+  }
+  return out
 }
 
 function tooMany(n: number): AdminError {
@@ -42,6 +65,9 @@ export function jsonBulkRequest(value: unknown, params: URLSearchParams): BulkRe
       'The request body must be a JSON object: {"locations": [...], "dry_run": false, "delete_missing": false}.',
     )
   const body = value as Record<string, unknown>
+  // A misspelt flag ("dryRun") would otherwise write for real.
+  const unknown = unknownFields(body)
+  if (Object.keys(unknown).length > 0) throw new AdminError('validation_error', undefined, unknown)
   const locations = body.locations
   if (locations === undefined) throw invalid('locations', 'The locations field is required.')
   if (!Array.isArray(locations)) throw invalid('locations', 'The locations field must be an array.')
