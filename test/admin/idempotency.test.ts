@@ -6,7 +6,7 @@ import { noGeocoder } from '../../src/geocode/geocoder'
 import { createLocator } from '../../src/operator'
 import { createApp } from '../../src/server/app'
 import { openStore } from '../../src/store'
-import { makeEnv, storeBody, type TestEnv } from '../helpers'
+import { KNOWN_ADDRESSES, makeEnv, storeBody, type TestEnv, tableGeocoder } from '../helpers'
 
 let env: TestEnv
 beforeEach(() => {
@@ -87,6 +87,43 @@ describe('Idempotency-Key', () => {
       expect(bodies[0]).toEqual(bodies[1])
       expect(answers.map((r) => r.headers.get('idempotent-replayed')).sort()).toEqual([null, 'true'])
       expect(count()).toBe(1)
+    } finally {
+      second.close()
+    }
+  })
+
+  test('another process racing with the same key on a bulk sync: the loser replays the answer, not a conflict on an external id', async () => {
+    const second = openStore(join(env.dir, 'test.db'))
+    try {
+      const app2 = createApp({
+        store: second,
+        geocoder: tableGeocoder(KNOWN_ADDRESSES),
+        config: { maxBodyBytes: 256 * 1024, logRequests: false },
+        log: () => {},
+      })
+      // Addresses only: each request geocodes between its plan and its write, so both plan new stores.
+      const body = JSON.stringify({
+        locations: Object.keys(KNOWN_ADDRESSES).map((address, i) => ({ external_id: `S${i}`, name: `S${i}`, address })),
+      })
+      const send = (app: { handle: (r: Request) => Response | Promise<Response> }) =>
+        app.handle(
+          new Request(`http://localhost${BASE}/bulk`, {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${env.key}`,
+              'content-type': 'application/json',
+              'idempotency-key': 'k-bulk',
+            },
+            body,
+          }),
+        )
+      const answers = await Promise.all([send(env.app), send(app2)].map((r) => Promise.resolve(r)))
+      const bodies = await Promise.all(answers.map((r) => r.json()))
+      expect(answers.map((r) => r.status)).toEqual([200, 200])
+      expect(bodies[0]).toEqual(bodies[1])
+      expect(bodies[0]).toMatchObject({ created: 2 })
+      expect(answers.map((r) => r.headers.get('idempotent-replayed')).sort()).toEqual([null, 'true'])
+      expect(count()).toBe(2)
     } finally {
       second.close()
     }

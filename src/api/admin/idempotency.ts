@@ -2,6 +2,7 @@
 // Header Field" describes: a retry with the same key and request replays the first answer; the
 // same key with another request is 422; while the first is still running, 409.
 import { sha256Hex } from '../../core/ids'
+import { LocationError } from '../../locations/errors'
 import type { AdminDeps } from '../../locations/service'
 import { IdempotencyKeyTaken } from '../../store/idempotency'
 import { AdminError } from './errors'
@@ -85,8 +86,11 @@ export function idempotentWrites(deps: AdminDeps) {
       const result = await w.work({ ...deps, inWrite: save })
       return { status: w.status, body: w.render(result), replay: false }
     } catch (e) {
-      // Another process committed a write with this key first: this one was undone; its answer stands.
+      // Another process committed a write with this key while this one ran: this one was undone
+      // at its commit, or failed on what the other wrote (a bulk's external ids). Its answer stands.
       if (e instanceof IdempotencyKeyTaken) return kept() ?? Promise.reject(e)
+      const theirs = e instanceof AdminError || e instanceof LocationError ? kept() : null
+      if (theirs !== null) return theirs
       throw e
     } finally {
       running.delete(slot)
