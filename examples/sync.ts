@@ -82,6 +82,16 @@ async function main(): Promise<void> {
   const unmatched = rows.filter((r) => typeof r.location.external_id !== 'string' || r.location.external_id === '')
   if (unmatched.length > 0)
     throw new Error(`A mirror matches stores by external_id; these rows have none: ${unmatched.map((r) => r.label).join(', ')}.`)
+  // Requests of CHUNK are checked apart: a code given twice in two of them would go unnoticed.
+  const firstOf = new Map<string, string>()
+  const twice: string[] = []
+  for (const r of rows) {
+    const code = r.location.external_id as string
+    const first = firstOf.get(code)
+    if (first === undefined) firstOf.set(code, r.label)
+    else twice.push(`${r.label} has the external_id "${code}" of ${first}`)
+  }
+  if (twice.length > 0) throw new Error(`Each store is listed once; ${twice.join('; ')}.`)
 
   // The locator's stores as they are, by external id.
   const current = new Map<string, { id: string; special: Record<string, string> }>()
@@ -95,13 +105,19 @@ async function main(): Promise<void> {
     for (const date of Object.keys(had)) if (!Object.hasOwn(sent, date)) sent[date] = ''
   }
 
+  // What disappeared from the list: the locator's stores whose external id the list no longer has.
+  const listed = new Set(rows.map((r) => r.location.external_id))
+  const gone = [...current].filter(([ext]) => !listed.has(ext)).map(([ext, { id }]) => ({ id, external_id: ext }))
+  // As the bulk route refuses it: an empty list, a cut-short export or codes from the wrong column.
+  if (gone.length > 0 && gone.length === current.size)
+    throw new Error(
+      `The list would delete every one of the locator's ${current.size} stores with an external_id: none of their codes is in it. Nothing was written.`,
+    )
+
   // Every chunk checked first (dry runs write nothing), so a bad row anywhere stops the sync before any write.
   const planned = await upsert(client, rows, true)
   const reports = dryRun ? planned : await upsert(client, rows, false)
 
-  // What disappeared from the list: the locator's stores whose external id the list no longer has.
-  const listed = new Set(rows.map((r) => r.location.external_id))
-  const gone = [...current].filter(([ext]) => !listed.has(ext)).map(([ext, { id }]) => ({ id, external_id: ext }))
   if (!dryRun) for (const g of gone) await client.deleteLocation(g.id)
 
   const results = reports.flatMap((r) => r.results)

@@ -102,4 +102,18 @@ describe('examples/sync.ts', () => {
     expect(unnamed.stderr).toContain('line 3 (external_id "S9"): The name field is required.')
     expect(await stores()).toEqual(before)
   }, 30_000)
+
+  test('an empty list, or one with a store twice, writes nothing: no mirror deletes every store', async () => {
+    const before = await stores()
+    expect(before.length).toBeGreaterThan(0)
+    const empty = sync(HEADER)
+    expect(empty.code).toBe(1)
+    expect(empty.stderr).toContain(
+      `would delete every one of the locator's ${before.length} stores with an external_id`,
+    )
+    const twice = sync(`${HEADER}${row('S1', 'One', 1)}${row('S1', 'One again', 2)}`)
+    expect(twice.code).toBe(1)
+    expect(twice.stderr).toContain('line 3 has the external_id "S1" of line 2')
+    expect(await stores()).toEqual(before)
+  }, 30_000)
 })
