@@ -44,7 +44,8 @@ export async function placementWarnings(
   if (row.postcode) {
     const query = row.country ? `${row.postcode}, ${row.country}` : row.postcode
     const place = await geocodeOffline(deps.geocoder, query).catch(() => null)
-    if (place && place.precision === 'postcode') {
+    // A postcode the data places at its town (city precision: DE, FR, IT) still tells its place.
+    if (place && (place.precision === 'postcode' || (place.precision === 'city' && place.parts.postcode))) {
       const km = distanceKm(found.lat, found.lng, place.lat, place.lng)
       if (km > POSTCODE_DISTANCE_KM)
         warnings.push(`The address was placed ${Math.round(km)} km from the place of postcode ${row.postcode}.`)

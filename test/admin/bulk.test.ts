@@ -479,6 +479,19 @@ describe('bulk geocoding warnings', () => {
         parts: { country: 'US', city: 'Springfield' },
       },
       '75002, france': { lat: 43.3, lng: 5.37, precision: 'postcode', parts: { country: 'FR' } },
+      'mönckebergstraße 7, 80331 hamburg, deutschland': {
+        lat: 53.55,
+        lng: 10.0,
+        precision: 'city',
+        parts: { country: 'DE', city: 'Hamburg' },
+      },
+      // A postcode the data places at its town (Germany, France, Italy): still its place.
+      '80331, deutschland': {
+        lat: 48.137,
+        lng: 11.575,
+        precision: 'city',
+        parts: { country: 'DE', postcode: '80331' },
+      },
     })
     const app = createApp({
       store: env.store,
@@ -487,7 +500,8 @@ describe('bulk geocoding warnings', () => {
       log: () => {},
     })
     const text =
-      'external_id,name,street,postcode,city,country\nP,Paris,1 rue de la Paix,75002,Paris,France\nU,Spring,1 High Street,,Springfield,UK\n'
+      'external_id,name,street,postcode,city,country\nP,Paris,1 rue de la Paix,75002,Paris,France\nU,Spring,1 High Street,,Springfield,UK\n' +
+      'H,Hamburg,Mönckebergstraße 7,80331,Hamburg,Deutschland\n'
     const res = await app.handle(
       new Request(`http://localhost${BULK}`, {
         method: 'POST',
@@ -501,6 +515,10 @@ describe('bulk geocoding warnings', () => {
     expect(body.results[1].warnings).toEqual([
       'The address was placed only at city level (Springfield): check it, or send coordinates.',
       "The address was placed in US, but the row's country is UK.",
+    ])
+    expect(body.results[2].warnings).toEqual([
+      'The address was placed only at city level (Hamburg): check it, or send coordinates.',
+      'The address was placed 612 km from the place of postcode 80331.',
     ])
   })
 })
