@@ -6,7 +6,8 @@ export const PUBLIC_ERRORS = {
   INVALID_TOKEN: { status: 404, message: 'Locator token not found or inactive.' },
   API_NOT_ENABLED: {
     status: 403,
-    message: 'The Query API is switched off for this locator. Enable it with `storeloc locator set ID --query-api on`.',
+    message:
+      'The Query API is switched off for this locator. Its operator enables it with `npm run -s cli -- locator set lct_... --query-api on` (its lct_ id).',
   },
   REFERRER_NOT_ALLOWED: {
     status: 403,
