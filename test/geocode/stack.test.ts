@@ -10,7 +10,7 @@ import { createGeocoder } from '../../src/geocode'
 import { normalizeAddress } from '../../src/geocode/geocoder'
 import { DEFAULT_GEODATA_PATH, ensureGeodata } from '../../src/geocode/embedded'
 import { createLocator } from '../../src/operator'
-import { openStore } from '../../src/store'
+import { openStore, type Store } from '../../src/store'
 import { tempDir } from '../helpers'
 
 let mode: 'ok' | 'down' | 'slow' | 'invalid' = 'ok'
@@ -78,24 +78,30 @@ const nominatim: GeocoderConfig = {
   dataPath: DEFAULT_GEODATA_PATH,
 }
 
+/** The stack for `config` on a fake clock (its waits take no time), and the app over it. */
+async function fakeClockApp(config: GeocoderConfig, store: Store) {
+  const clock = { ms: 0 }
+  const stack = await createGeocoder(config, store, () => {}, {
+    now: () => clock.ms,
+    sleep: async (ms) => void (clock.ms += ms),
+  })
+  const app = createApp({
+    store,
+    geocoder: stack.geocoder,
+    config: { maxBodyBytes: 262144, logRequests: false },
+    log: () => {},
+  })
+  return { stack, app, clock }
+}
+
 async function createThroughApi(name: string, address: string, config: GeocoderConfig = nominatim) {
   const store = openStore(join(dir, `${name}.db`))
-  // A fake clock, moved 2 s before each write, so Nominatim's one-request-per-second gate lets each through.
-  let clock = 0
-  const stack = await createGeocoder(config, store, () => {}, {
-    now: () => clock,
-    sleep: async (ms) => void (clock += ms),
-  })
+  // The fake clock moves 2 s before each write, so Nominatim's one-request-per-second gate lets each through.
+  const { stack, app, clock } = await fakeClockApp(config, store)
   try {
-    const app = createApp({
-      store,
-      geocoder: stack.geocoder,
-      config: { maxBodyBytes: 262144, logRequests: false },
-      log: () => {},
-    })
     const { secret } = createLocator(store, name)
     const send = async () => {
-      clock += 2000
+      clock.ms += 2000
       const res = await app.handle(
         new Request('http://localhost/admin/v1/locations', {
           method: 'POST',
@@ -335,20 +341,9 @@ test('a bulk import checks what the provider placed with the embedded geocoder: 
   mode = 'ok'
   requests = 0
   const store = openStore(join(dir, 'checks.db'))
-  // A fake clock and a long timeout: Nominatim's one-request-per-second gate waits, rather than
-  // falling back as busy.
-  let clock = 0
-  const stack = await createGeocoder({ ...nominatim, timeoutMs: 5000 }, store, () => {}, {
-    now: () => clock,
-    sleep: async (ms) => void (clock += ms),
-  })
+  // A long timeout: Nominatim's one-request-per-second gate waits, rather than falling back as busy.
+  const { stack, app } = await fakeClockApp({ ...nominatim, timeoutMs: 5000 }, store)
   try {
-    const app = createApp({
-      store,
-      geocoder: stack.geocoder,
-      config: { maxBodyBytes: 262144, logRequests: false },
-      log: () => {},
-    })
     const { secret } = createLocator(store, 'checks')
     // The row's postcode and country disagree with the address: the embedded geocoder knows 94103.
     const csv = 'external_id,name,address,postcode,country\nS1,Duomo,"Piazza del Duomo 1, 20122 Milano",94103,US\n'
