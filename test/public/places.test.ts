@@ -224,6 +224,12 @@ describe('GET /places', () => {
     expect(await first('Portland, ME 04101')).toBe('04101 Portland, ME, United States of America')
   })
 
+  test('a whole postcode of a country the data has no postcodes for finds nothing, not a town it half spells', async () => {
+    for (const q of ['1012 JW', '1012 AB', 'E1 6NF'])
+      expect({ q, labels: (await places(q)).map((p) => p.label) }).toEqual({ q, labels: [] })
+    expect((await places('1012 AB Amsterdam'))[0]!.label).toBe('Amsterdam, Netherlands')
+  })
+
   test('a postal district after its town gives the town, in its country; initials with dots are a code', async () => {
     const first = async (q: string) => (await places(q))[0]?.label
     for (const [q, town] of [

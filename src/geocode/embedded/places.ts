@@ -272,6 +272,8 @@ export class PlaceSearch {
    * beside a postal district's shape, the town as typed in the district's country ("London W1").
    */
   private codeWithTown(key: string, within: Within | null): PlaceHit[] {
+    // Wholly a postcode the data lacks ("1012 JW": the Netherlands'), not a postcode and a town.
+    if (postcodeCountries(key).length > 0) return []
     for (const { code, town } of codeAndTown(key)) {
       const towns = this.named(town, within, false)
       const confirmed: PlaceHit[] = []
