@@ -99,11 +99,16 @@ class Problems {
   }
 }
 
-/** "The coordinates.lat field ..." as "The "Latitude" column (coordinates.lat) ..." when a column gave the field. */
+/**
+ * "The coordinates.lat field ..." as "The "Latitude" column (coordinates.lat) ..." when a column
+ * gave the field; a cell is always text, so JSON's "written as a string" hint is left out.
+ */
 function inColumn(message: string, field: string, columns: ReadonlyMap<string, string> | undefined): string {
   const header = columns?.get(field)
   if (header === undefined) return message
-  return message.replace(`The ${field} field`, `The "${header}" column${header === field ? '' : ` (${field})`}`)
+  return message
+    .replace(`The ${field} field`, `The "${header}" column${header === field ? '' : ` (${field})`}`)
+    .replace(/, written as a string \([^)]*\)\.$/, '.')
 }
 
 /** Fields of a location's answer, not of a body: an export sent back has them, and they are skipped unsaid. */
