@@ -1,0 +1,57 @@
+// The widget as it starts, in a real browser against a real server with the demo data: the
+// first map holds every store, and a token the service does not know is said to be not valid.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { Browser } from 'playwright-core'
+import { chromiumPath, launch, newContext } from './browser'
+import { type DemoServer, docsSnippet, hostPage, startDemo } from './server'
+
+let server: DemoServer
+let browser: Browser
+
+describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', () => {
+  beforeAll(async () => {
+    ;[server, browser] = await Promise.all([startDemo(), launch()])
+  }, 120_000)
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  test('the first view shows every store, wherever it is: the first clusters asked are the whole world', async () => {
+    // A map narrower than the world at its first zoom: stores in the Americas and New Zealand lie outside it.
+    const narrow = await newContext(browser, { viewport: { width: 700, height: 800 } })
+    const page = await narrow.newPage()
+    const asked: string[] = []
+    page.on('request', (r) => void (r.url().includes('/clusters?') && asked.push(r.url())))
+    const totals: number[] = []
+    page.on('response', async (r) => {
+      if (r.url().includes('/clusters?')) totals.push(((await r.json()) as { data: { total: number } }).data.total)
+    })
+    try {
+      await page.goto(`${server.url}/l/${server.token}`)
+      await page.locator('.sl-cluster').first().waitFor()
+      await page.waitForLoadState('networkidle')
+      const all = (await server.api('clusters?bbox=-180,-90,180,90&zoom=1')) as unknown as { data: { total: number } }
+      expect(new URL(asked[0]!).searchParams.get('bbox')).toBe('-180,-90,180,90')
+      expect(totals[0]).toBe(all.data.total)
+      // The map fitted to them: the view it then asks for still holds every store.
+      expect(totals.at(-1)).toBe(all.data.total)
+    } finally {
+      await narrow.close()
+    }
+  })
+  test('a token the service does not know: the widget says the token is not valid', async () => {
+    const { url: pageUrl, stop } = hostPage(docsSnippet(server.url, `${server.token}x`))
+    const page = await (await newContext(browser)).newPage()
+    try {
+      await page.goto(pageUrl)
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'This store finder is set up with a token that is not valid.' })
+        .waitFor()
+    } finally {
+      stop()
+      await page.close()
+    }
+  })
+})
