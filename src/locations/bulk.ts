@@ -4,7 +4,7 @@ import type { GeocodeResult } from '../geocode/geocoder'
 import { type Geocoding, type LocationRecord, sameContent } from '../store/locations'
 import { LocationError, type ValidationDetails } from './errors'
 import { LOCATION_FIELDS } from './model'
-import { normalizeLocationBody, pickLocationFields, type LocationPatch } from './normalize'
+import { type LocationPatch, NUMBER_AS_STRING, normalizeLocationBody, pickLocationFields } from './normalize'
 import { unreadHoursWarnings } from './opening'
 import { placementWarnings, pointWarnings, type RowPlace } from './placement'
 import { newLocationRecord } from './record'
@@ -108,7 +108,7 @@ function inColumn(message: string, field: string, columns: ReadonlyMap<string, s
   if (header === undefined) return message
   return message
     .replace(`The ${field} field`, `The "${header}" column${header === field ? '' : ` (${field})`}`)
-    .replace(/, written as a string \([^)]*\)\.$/, '.')
+    .replace(NUMBER_AS_STRING, '')
 }
 
 /** Fields of a location's answer, not of a body: an export sent back has them, and they are skipped unsaid. */

@@ -123,6 +123,9 @@ function messageFor(e: ValueError): string {
   }
 }
 
+/** How a JSON body writes a number custom field's value; a CSV cell, always text, needs no such hint. */
+export const NUMBER_AS_STRING = ', written as a string ("12" or "-2.5")'
+
 const isEmail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)
 const isNumeric = (v: string) => /^-?\d+(\.\d+)?$/.test(v)
 
@@ -186,7 +189,7 @@ export function normalizeLocationBody(
       }
       if (typeof value !== 'string' || value === '') continue
       if (def.type === 'number' && !isNumeric(value))
-        add(field, `The ${field} field must be a number, written as a string ("12" or "-2.5").`)
+        add(field, `The ${field} field must be a number${NUMBER_AS_STRING}.`)
       if ((def.type === 'url' || def.type === 'button') && !isFullUrl(value))
         add(field, `The ${field} field must be a valid URL including the protocol (https://...).`)
       if (def.type === 'email' && !isEmail(value)) add(field, `The ${field} field must be a valid email address.`)

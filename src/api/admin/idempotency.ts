@@ -88,8 +88,8 @@ export function idempotentWrites(deps: AdminDeps) {
     } catch (e) {
       // Another process committed a write with this key while this one ran: this one was undone
       // at its commit, or failed on what the other wrote (a bulk's external ids). Its answer stands.
-      if (e instanceof IdempotencyKeyTaken) return kept() ?? Promise.reject(e)
-      const theirs = e instanceof AdminError || e instanceof LocationError ? kept() : null
+      const refused = e instanceof IdempotencyKeyTaken || e instanceof AdminError || e instanceof LocationError
+      const theirs = refused ? kept() : null
       if (theirs !== null) return theirs
       throw e
     } finally {

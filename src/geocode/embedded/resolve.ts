@@ -429,8 +429,9 @@ function byPostcode(q: Queries, a: Parsed): { result: GeocodeResult | null; form
 }
 
 /**
- * A place a whole part of the address names within SUBURB_KM of a postcode's town point, other
- * than that town: "13597 Berlin-Spandau" is in Spandau, 14 km from Berlin's point.
+ * A place a whole part of the address, or the words after a town's dash, names within SUBURB_KM
+ * of a postcode's town point, other than that town: "13597 Berlin-Spandau" is in Spandau, 14 km
+ * from Berlin's point.
  */
 function districtOf(q: Queries, a: Parsed, row: PostcodeRow): PlaceRow | null {
   let best: PlaceRow | null = null
