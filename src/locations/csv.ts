@@ -81,6 +81,8 @@ const DELIMITERS = [',', ';', '\t'] as const
 /** Fields whose empty cell leaves the key out: they cannot be cleared, and id/external_id pick the row's target. */
 const OMIT_WHEN_EMPTY = new Set(['id', 'external_id', 'name', 'address', 'status'])
 const MAP_FIELDS = new Set(['contact', 'social', 'hours', 'custom_fields'])
+/** Google Business Profile's sheet writes a day closed as "x", in its day columns and special hours. */
+const closedX = (text: string) => (/^x$/i.test(text) ? 'closed' : text)
 /** Other tools' statuses, as their exports write them (WordPress: publish, pending, private), to ours. */
 const OTHER_STATUSES = new Map([
   ['publish', 'published'],
@@ -359,7 +361,7 @@ function readRow({ columns, width, hasAddress }: Header, { cells, line }: RawRec
       if (cell !== '') coordinates[key] = coordinate(cell)
     } else if (MAP_FIELDS.has(top)) {
       const entries = maps.get(top) ?? []
-      entries.push([key, cell])
+      entries.push([key, top === 'hours' ? closedX(cell) : cell])
       maps.set(top, entries)
     } else if (ADDRESS_PARTS.has(top)) parts.set(top, cell)
     else if (top === 'tags') body.tags = [...((body.tags as string[] | undefined) ?? []), ...splitTags(cell)]
@@ -393,6 +395,8 @@ function readRow({ columns, width, hasAddress }: Header, { cells, line }: RawRec
 const DATE_AT = /(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)/g
 /** Separators left between one date's hours and the next date. */
 const SPECIAL_TRAILING = /[\s;,|]+$/
+/** What may stand between a date and its hours: Google Business Profile writes "2026-12-24: x". */
+const SPECIAL_LEADING = /^\s*:/
 
 /**
  * A special hours cell ("2026-12-24 09:00-14:00; 2026-12-25 closed") as its dates' texts; '' for
@@ -412,10 +416,11 @@ function readSpecialHours(cell: string): Record<string, string> | string {
     const end = i + 1 < dates.length ? dates[i + 1]!.index : cell.length
     const text = cell
       .slice(index + date.length, end)
+      .replace(SPECIAL_LEADING, '')
       .replace(SPECIAL_TRAILING, '')
       .trim()
     if (text === '') return `${JSON.stringify(cell)} gives ${date} no hours. ${how}`
-    out[date] = text
+    out[date] = closedX(text)
   }
   return out
 }
@@ -425,9 +430,15 @@ function specialCell(location: CsvLocation): string {
   const dates = Object.keys(location.special_hours).sort()
   for (const date of dates) {
     const text = location.special_hours[date]!
-    if (text === '' || text !== text.trim() || SPECIAL_TRAILING.test(text) || text.search(DATE_AT) >= 0)
+    if (
+      text === '' ||
+      text !== text.trim() ||
+      SPECIAL_LEADING.test(text) ||
+      SPECIAL_TRAILING.test(text) ||
+      text.search(DATE_AT) >= 0
+    )
       throw new Error(
-        `Location ${JSON.stringify(location.id)} cannot be written as CSV: its special hours of ${date}, ${JSON.stringify(text)}, would not read back as written (a date inside, or separators at its end). Change that text.`,
+        `Location ${JSON.stringify(location.id)} cannot be written as CSV: its special hours of ${date}, ${JSON.stringify(text)}, would not read back as written (a date inside, a colon first, or separators at its end). Change that text.`,
       )
   }
   return dates.map((date) => `${date} ${location.special_hours[date]}`).join('; ')

@@ -200,6 +200,16 @@ describe('fields', () => {
     ])
   })
 
+  test('Google Business Profile\'s hours: "x" is closed, and a colon may follow a date', () => {
+    const read = readLocationsCsv(
+      'name,Monday hours,Tuesday hours,Special hours\nA,9:00AM-5:00PM,x,"2026-12-24: 10:00AM-2:00PM, 2026-12-25: x"\nB,X,xx,2026-12-31:9-14\n',
+    )
+    expect(read.rows.map((r) => [r.body.hours, r.body.special_hours, r.problems])).toEqual([
+      [{ monday: '9:00AM-5:00PM', tuesday: 'closed' }, { '2026-12-24': '10:00AM-2:00PM', '2026-12-25': 'closed' }, []],
+      [{ monday: 'closed', tuesday: 'xx' }, { '2026-12-31': '9-14' }, []],
+    ])
+  })
+
   test('custom field ids are kept as written, even ones an object would inherit', () => {
     const [body] = bodies('name,custom.Opening_Year,custom.__proto__,custom.constructor\nShop,1999,x,y\n')
     const custom = body!.custom_fields as Record<string, string>
@@ -361,7 +371,7 @@ describe('writing', () => {
   test('special hours are written in date order; a text that would not read back cannot be written', () => {
     const csv = writeLocationsCsv([location({ special_hours: { '2026-12-25': 'closed', '2026-12-24': '9-14' } })], [])
     expect(csv.split('\r\n')[1]).toContain(',2026-12-24 9-14; 2026-12-25 closed,')
-    for (const text of ['closed until 2027-01-02', '9-14;'])
+    for (const text of ['closed until 2027-01-02', '9-14;', ': 9-14'])
       expect(() => writeLocationsCsv([location({ id: 'loc_7', special_hours: { '2026-12-24': text } })], [])).toThrow(
         /Location "loc_7" .*special hours of 2026-12-24/,
       )
@@ -411,17 +421,19 @@ describe('round trip', () => {
   const isoDate = fc
     .tuple(fc.integer({ min: 1900, max: 2100 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 }))
     .map(([y, m, d]) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`)
-  // What the writer can write so: no date inside, no separator at the end (it refuses others).
+  // What the writer can write so: no date inside, no colon first, no separator at the end (it
+  // refuses others). A lone "x" reads as "closed", as Google's sheets mean it.
   const specialText = fc
     .oneof(
       filled,
       isoDate.map((d) => `${d} x`),
     )
-    .filter((s) => !/[\s;,|]$/.test(s) && !/(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)/.test(s))
+    .filter((s) => !/[\s;,|]$/.test(s) && !/^:/.test(s) && !/(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)/.test(s) && !/^x$/i.test(s))
+  const dayText = text.filter((s) => !/^x$/i.test(s))
   const fieldId = fc.oneof(fc.stringMatching(/^[a-z][a-z0-9_]{0,8}$/), fc.constantFrom('constructor', 'to_string'))
   const coordinate = fc.double({ noNaN: true, noDefaultInfinity: true })
-  const keyed = <K extends string>(keys: readonly K[]): fc.Arbitrary<Record<K, string>> =>
-    fc.record(Object.fromEntries(keys.map((k) => [k, text]))) as fc.Arbitrary<Record<K, string>>
+  const keyed = <K extends string>(keys: readonly K[], value = text): fc.Arbitrary<Record<K, string>> =>
+    fc.record(Object.fromEntries(keys.map((k) => [k, value]))) as fc.Arbitrary<Record<K, string>>
 
   const locationArb: fc.Arbitrary<CsvLocation> = fc.record({
     id: filled,
@@ -433,7 +445,7 @@ describe('round trip', () => {
     tags: fc.array(tag, { maxLength: 4 }),
     contact: keyed(['phone', 'email', 'website'] as const),
     social: keyed(['instagram', 'facebook', 'twitter'] as const),
-    hours: keyed(DAYS),
+    hours: keyed(DAYS, dayText),
     special_hours: fc.dictionary(isoDate, specialText, { maxKeys: 3 }),
     timezone: text,
     custom_fields: fc.dictionary(fieldId, text, { maxKeys: 4 }),
