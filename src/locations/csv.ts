@@ -264,7 +264,13 @@ function parseRecords(bytes: Buffer, delimiter: string): RawRecord[] {
   return records
 }
 
-type Header = { columns: CsvRead['columns']; width: number; hasAddress: boolean }
+type Header = {
+  columns: CsvRead['columns']
+  width: number
+  /** The columns between named ones whose header cell is empty. */
+  unnamed: number[]
+  hasAddress: boolean
+}
 
 function readHeader({ cells, line }: RawRecord): Header {
   // Trailing empty header cells are spreadsheet padding, not columns.
@@ -273,14 +279,11 @@ function readHeader({ cells, line }: RawRecord): Header {
   const columns: CsvRead['columns'] = []
   const headerOf = new Map<string, string>()
   const fallbacks: number[] = []
+  const unnamed: number[] = []
   for (let i = 0; i < width; i++) {
     const header = cells[i]!
-    if (header === '') {
-      throw at(
-        line,
-        `column ${columnLetter(i)} has no name in the header. Name it (for example "description") or delete the column.`,
-      )
-    }
+    // An unnamed column is read as nothing; checkWidth refuses a row with text in it.
+    if (header === '') unnamed.push(i)
     const field = columnField(header)
     if (field === null && fallbackField(header) !== null) fallbacks.push(i)
     if (field !== null) {
@@ -300,15 +303,30 @@ function readHeader({ cells, line }: RawRecord): Header {
     headerOf.set(field, columns[i]!.header)
     columns[i]!.field = field
   }
-  return { columns, width, hasAddress: headerOf.has('address') }
+  return { columns, width, unnamed, hasAddress: headerOf.has('address') }
 }
 
-/** Rows must have the header's cells; cells past it are allowed only empty (spreadsheet padding). */
-function checkWidth({ cells, line }: RawRecord, width: number, delimiter: string): void {
+/**
+ * Rows must have the header's cells; cells past it, or in a column the header leaves unnamed, are
+ * allowed only empty (spreadsheet padding).
+ */
+function checkWidth(
+  { cells, line }: RawRecord,
+  { width, unnamed }: Header,
+  headerLine: number,
+  delimiter: string,
+): void {
   if (cells.length < width) {
     throw at(
       line,
       `this row has ${cells.length} ${cells.length === 1 ? 'cell' : 'cells'} but the header has ${width} columns. Add the missing cells (an empty cell is just the separator), or look for a line break in a cell that is not in double quotes.`,
+    )
+  }
+  const filled = unnamed.find((i) => cells[i] !== '')
+  if (filled !== undefined) {
+    throw at(
+      line,
+      `this row has text in column ${columnLetter(filled)}, which has no name in the header (line ${headerLine}). Name the column (for example "description") or delete it.`,
     )
   }
   let last = cells.length - 1
@@ -505,10 +523,10 @@ export function readLocationsCsv(input: string | Uint8Array): CsvRead {
   const header = readHeader(first)
   const rows: CsvRow[] = []
   for (const record of records) {
-    checkWidth(record, header.width, delimiter)
+    checkWidth(record, header, first.line, delimiter)
     rows.push(readRow(header, record))
   }
-  const unknown = header.columns.filter((c) => c.field === null).map((c) => c.header)
+  const unknown = header.columns.filter((c) => c.field === null && c.header !== '').map((c) => c.header)
   return { rows, columns: header.columns, unknown }
 }
 

@@ -273,10 +273,15 @@ describe('header', () => {
     }
   })
 
-  test('a header cell left empty between named columns is refused; trailing empty ones are padding', () => {
-    const e = readError('name,,address\nShop,x,1 Main St\n')
-    expect(e.line).toBe(1)
-    expect(e.message).toContain('column B')
+  test('a column with no name holds nothing: a row with text in it is refused; trailing ones are padding', () => {
+    const e = readError('\nname,,address\nShop,,1 Main St\nShop 2,x,2 Main St\n')
+    expect(e.line).toBe(4)
+    expect(e.message).toBe(
+      'line 4: this row has text in column B, which has no name in the header (line 2). Name the column (for example "description") or delete it.',
+    )
+    const read = readLocationsCsv('name,,address\nShop,,1 Main St\n')
+    expect(read.rows.map((r) => r.body)).toEqual([{ name: 'Shop', address: '1 Main St' }])
+    expect(read.unknown).toEqual([])
     expect(readLocationsCsv('name,address,,\nShop,1 Main St,,\n').columns).toEqual([
       { header: 'name', field: 'name' },
       { header: 'address', field: 'address' },
