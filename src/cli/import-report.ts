@@ -98,27 +98,24 @@ const GROUP_FROM = 3
 const GROUP_NAMES = 3
 
 /**
- * A refused import's problems, one per line: one line per row and problem, but a problem many
- * rows share (a custom field not defined, a column of bad numbers) once, naming a few of its rows.
+ * A refused import's problems, one per line in the order given (the file's): one line per row
+ * and problem, but a problem many rows share (a custom field not defined, a column of bad numbers)
+ * once, where it first occurs, naming a few of its rows.
  */
 export function problemLines(messages: string[]): string[] {
-  const groups = new Map<string, { keys: string[]; lines: string[] }>()
-  const order: string[] = []
-  for (const message of messages) {
+  const parts = messages.map((message) => {
     const m = problemParts(message)
     // Not an item's problem: a group of its own.
-    const text = m?.text ?? `\0${message}`
-    let group = groups.get(text)
-    if (group === undefined) {
-      groups.set(text, (group = { keys: [], lines: [] }))
-      order.push(text)
-    }
-    group.keys.push(m?.key ?? message)
-    group.lines.push(message)
-  }
-  return order.flatMap((text) => {
-    const { keys, lines } = groups.get(text)!
-    if (keys.length < GROUP_FROM || text.startsWith('\0')) return lines
+    return { message, key: m?.key ?? message, text: m?.text ?? `\0${message}` }
+  })
+  const keysOf = new Map<string, string[]>()
+  for (const { key, text } of parts) keysOf.set(text, [...(keysOf.get(text) ?? []), key])
+  const printed = new Set<string>()
+  return parts.flatMap(({ message, text }) => {
+    const keys = keysOf.get(text)!
+    if (keys.length < GROUP_FROM || text.startsWith('\0')) return [message]
+    if (printed.has(text)) return []
+    printed.add(text)
     const more = keys.length > GROUP_NAMES ? ` and ${keys.length - GROUP_NAMES} more` : ''
     return [`${keys.length} rows (${keys.slice(0, GROUP_NAMES).join(', ')}${more}): ${text}`]
   })

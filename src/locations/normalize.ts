@@ -84,6 +84,14 @@ function typeMessage(field: string, schema: TSchema, value: unknown): string {
   return `The ${field} field must be a string.${nullNote}`
 }
 
+/** A string-or-null field (timezone) sent something else: a longer string, a number, an object. */
+function unionMessage(field: string, schemas: TSchema[], value: unknown): string {
+  const string = schemas.find((x) => x.type === 'string')
+  if (typeof value === 'string' && string?.maxLength !== undefined && value.length > string.maxLength)
+    return `The ${field} field may not be greater than ${string.maxLength} characters.`
+  return `The ${field} field must be a string or null; got ${JSON.stringify(value)}.`
+}
+
 function messageFor(e: ValueError): string {
   const field = dotted(e.path)
   const s = e.schema as TSchema & Record<string, number>
@@ -113,6 +121,8 @@ function messageFor(e: ValueError): string {
               : ['monday', '...', 'sunday']
       return `The ${field} field is not allowed; ${parent} takes ${allowed.join(', ')}.`
     }
+    case ValueErrorType.Union:
+      return unionMessage(field, s.anyOf as unknown as TSchema[], e.value)
     case ValueErrorType.Array:
     case ValueErrorType.Object:
     case ValueErrorType.Number:

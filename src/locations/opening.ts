@@ -62,7 +62,7 @@ export function checkOpeningFields(body: Record<string, unknown>, add: (field: s
   if (typeof zone === 'string' && zone !== '' && canonicalZone(zone) === null)
     add(
       'timezone',
-      `The timezone field must be an IANA time zone name, such as Europe/Berlin or America/New_York; got ${JSON.stringify(zone)}. Send null to take it from the coordinates.`,
+      `The timezone field must be an IANA time zone name, such as Europe/Berlin or America/New_York; got ${JSON.stringify(zone)}. Leave it empty to take it from the coordinates.`,
     )
   const special = body.special_hours
   if (special && typeof special === 'object' && !Array.isArray(special))

@@ -63,7 +63,14 @@ describe('timezone', () => {
       const details = await refused(() => create(storeBody({ coordinates: BERLIN, timezone: zone })), ['timezone'])
       expect(details.timezone![0]).toContain('IANA time zone name')
     }
-    await refused(() => create(storeBody({ timezone: 42 })), ['timezone'])
+    for (const [zone, message] of [
+      [42, 'The timezone field must be a string or null; got 42.'],
+      [{ id: 'Europe/Berlin' }, 'The timezone field must be a string or null; got {"id":"Europe/Berlin"}.'],
+      ['Europe/'.repeat(10), 'The timezone field may not be greater than 64 characters.'],
+    ] as const) {
+      const details = await refused(() => create(storeBody({ timezone: zone })), ['timezone'])
+      expect(details.timezone![0]).toBe(message)
+    }
     const a = await created({})
     await refused(() => update(a.id, { timezone: 'Nowhere/Special' }), ['timezone'])
   })

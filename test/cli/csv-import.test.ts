@@ -92,21 +92,28 @@ describe('locations import from CSV', () => {
     expect(rows().locations.map((l) => l.external_id)).toEqual(['B1', 'H1'])
   })
 
-  test('problems name each CSV line with its store code; nothing is written', () => {
+  test('problems name each CSV line with its store code, in line order; nothing is written', () => {
     const bad =
-      'external_id,name,address,lat,lng,custom.floor\n' +
-      'A,Fine,a,1,2,\n' +
-      'B,,b,1,2,\n' +
-      'C,"Two\nlines",c,north,2,\n' +
-      'D,Floor,d,1,2,two\n'
+      'external_id,name,address,lat,lng,custom.floor,Time zone\n' +
+      'A,Fine,a,1,2,,\n' +
+      'B,,b,1,2,,\n' +
+      'C,"Two\nlines",c,north,2,,\n' +
+      'D,Floor,d,1,2,two,\n' +
+      'E,Zone,e,1,2,,Mars/Olympus\n' +
+      'F,,f,1,2,three,\n'
+    const zone =
+      'The "Time zone" column (timezone) must be an IANA time zone name, such as Europe/Berlin or America/New_York; got "Mars/Olympus". Leave it empty to take it from the coordinates.'
     const before = rows()
     const r = storeloc('locations', 'import', locatorId, '--file', file('bad.csv', bad))
     expect(r.code).toBe(1)
     expect(r.stderr.split('\n').filter((l) => l !== '')).toEqual([
-      `storeloc: Nothing was imported from ${join(dir, 'bad.csv')}: 3 of 4 locations cannot be written as sent; nothing was written.`,
+      `storeloc: Nothing was imported from ${join(dir, 'bad.csv')}: 5 of 6 locations cannot be written as sent; nothing was written.`,
       '  line 3 (external_id "B"): The "name" column is required.',
       '  line 4 (external_id "C"): The "lat" column (coordinates.lat) must be a number.',
       '  line 6 (external_id "D"): The "custom.floor" column (custom_fields.floor) must be a number.',
+      `  line 7 (external_id "E"): ${zone}`,
+      '  line 8 (external_id "F"): The "name" column is required.',
+      '  line 8 (external_id "F"): The "custom.floor" column (custom_fields.floor) must be a number.',
     ])
     expect(rows()).toEqual(before)
     // With --json the refusal is JSON on stdout, its details keyed by line and field as the API's.
@@ -115,12 +122,17 @@ describe('locations import from CSV', () => {
     expect(JSON.parse(asJson.stdout)).toEqual({
       success: false,
       error: 'validation_error',
-      message: `Nothing was imported from ${join(dir, 'bad.csv')}: 3 of 4 locations cannot be written as sent; nothing was written.`,
+      message: `Nothing was imported from ${join(dir, 'bad.csv')}: 5 of 6 locations cannot be written as sent; nothing was written.`,
       details: {
         'line 3.name': ['line 3 (external_id "B"): The "name" column is required.'],
         'line 4.coordinates.lat': ['line 4 (external_id "C"): The "lat" column (coordinates.lat) must be a number.'],
         'line 6.custom_fields.floor': [
           'line 6 (external_id "D"): The "custom.floor" column (custom_fields.floor) must be a number.',
+        ],
+        'line 7.timezone': [`line 7 (external_id "E"): ${zone}`],
+        'line 8.name': ['line 8 (external_id "F"): The "name" column is required.'],
+        'line 8.custom_fields.floor': [
+          'line 8 (external_id "F"): The "custom.floor" column (custom_fields.floor) must be a number.',
         ],
       },
     })
