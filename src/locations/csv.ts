@@ -3,13 +3,13 @@
 // the same values. Validation is not done here: a body goes through normalizeLocationBody.
 // Text cells a spreadsheet would run as a formula are written with a leading "'" (OWASP's CSV
 // injection advice) and read back without it.
-import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import { DAYS, type Day } from '../store/locations'
 import { splitWeekHours } from '../core/week-hours'
 import type { BulkItem } from './bulk'
 import { joinAddress, mendParts, rowCountry } from './csv-address'
 import { columnField, fallbackField } from './csv-columns'
+import { at, columnLetter, CsvError, delimiterName, type RawRecord, readRecords } from './csv-records'
 import { CONTACT_KEYS, SOCIAL_KEYS } from './model'
 
 /** One data row of a locations CSV as a location body for the bulk upsert. */
@@ -41,20 +41,6 @@ export type CsvRead = {
   unknown: string[]
 }
 
-/**
- * A CSV that cannot be read: unclosed quote, a row with more/fewer cells than the header, two
- * columns for one field, not UTF-8, no header. The message starts "line N: " when `line` is set.
- */
-export class CsvError extends Error {
-  constructor(
-    message: string,
-    readonly line: number | null,
-  ) {
-    super(message)
-    this.name = 'CsvError'
-  }
-}
-
 /** The shape written; structurally what GET /admin/v1/locations gives per location. */
 export type CsvLocation = {
   id: string
@@ -74,10 +60,6 @@ export type CsvLocation = {
   status: string
 }
 
-const LF = 0x0a
-const CR = 0x0d
-/** Separators a header may use; on a tie the first wins. */
-const DELIMITERS = [',', ';', '\t'] as const
 /** Fields whose empty cell leaves the key out: they cannot be cleared, and id/external_id pick the row's target. */
 const OMIT_WHEN_EMPTY = new Set(['id', 'external_id', 'name', 'address', 'status'])
 const MAP_FIELDS = new Set(['contact', 'social', 'hours', 'custom_fields'])
@@ -107,162 +89,6 @@ const FORMULA_WRITTEN = /^'*[=+\-@\t\r]/
 const FORMULA_READ = /^'+[=+\-@\t\r]/
 const guardCell = (text: string) => (FORMULA_WRITTEN.test(text) ? `'${text}` : text)
 const unguardCell = (cell: string) => (FORMULA_READ.test(cell) ? cell.slice(1) : cell)
-
-/**
- * Both quote styles Excel and hand edits produce are read: a quote inside an unquoted cell is kept
- * (relax_quotes), and spaces around a quoted cell are dropped (trim). Any mix of CRLF, LF and CR
- * ends a record, as files edited in two programs have.
- */
-const READ_OPTIONS = {
-  bom: true,
-  record_delimiter: ['\r\n', '\n', '\r'],
-  relax_column_count: true,
-  relax_quotes: true,
-  skip_empty_lines: true,
-  trim: true,
-}
-
-type RawRecord = { cells: string[]; line: number }
-
-const at = (line: number, message: string) => new CsvError(`line ${line}: ${message}`, line)
-
-/** Spreadsheet column letters: 0 -> A, 25 -> Z, 26 -> AA. */
-function columnLetter(index: number): string {
-  let letters = ''
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
-    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters
-  return letters
-}
-
-const delimiterName = (delimiter: string) => (delimiter === '\t' ? 'a tab' : `"${delimiter}"`)
-
-/**
- * Line numbers of byte offsets, asked in increasing order. A line ends at CRLF, LF or a lone CR,
- * inside quotes too, as a text editor counts them.
- */
-function lineCounter(bytes: Uint8Array): (offset: number) => number {
-  let at = 0
-  let line = 1
-  return (offset) => {
-    for (; at < offset; at++) {
-      const b = bytes[at]
-      if (b === CR || (b === LF && bytes[at - 1] !== CR)) line++
-    }
-    return line
-  }
-}
-
-/** The offset of the first byte at or after `offset` that is not a line break (skipped empty lines). */
-function skipBreaks(bytes: Uint8Array, offset: number): number {
-  while (bytes[offset] === LF || bytes[offset] === CR) offset++
-  return offset
-}
-
-/** The bytes of a UTF-8 input; anything else (Latin-1, UTF-16 "Unicode Text") names its first bad line. */
-function utf8Bytes(input: Uint8Array): Buffer {
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(input)
-  } catch {
-    const line = badUtf8Line(input)
-    const advice =
-      'In Excel, save the file as "CSV UTF-8 (Comma delimited)"; in Google Sheets or LibreOffice, download or export it as CSV with the UTF-8 character set.'
-    throw line === null
-      ? new CsvError(`The file is not UTF-8 text. ${advice}`, null)
-      : at(line, `this line is not UTF-8 text. ${advice}`)
-  }
-  return Buffer.from(input.buffer, input.byteOffset, input.byteLength)
-}
-
-/** The line holding the first invalid UTF-8 sequence. CR and LF bytes never occur inside a UTF-8 character. */
-function badUtf8Line(bytes: Uint8Array): number | null {
-  const decoder = new TextDecoder('utf-8', { fatal: true })
-  const lineAt = lineCounter(bytes)
-  let start = 0
-  for (let i = 0; i <= bytes.length; i++) {
-    if (i < bytes.length && bytes[i] !== LF && bytes[i] !== CR) continue
-    try {
-      decoder.decode(bytes.subarray(start, i))
-    } catch {
-      return lineAt(start)
-    }
-    start = i + 1
-  }
-  return null
-}
-
-/**
- * The separator an Excel "sep=;" first line names (null: none), with the bytes to read: that
- * line blanked in a copy, so it reads as an empty line and the lines after keep their numbers.
- */
-function separatorLine(bytes: Buffer): { delimiter: string | null; bytes: Buffer } {
-  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0
-  const m = /^sep=([,;\t])(?=\r|\n|$)/i.exec(bytes.subarray(start, start + 6).toString('latin1'))
-  if (m === null) return { delimiter: null, bytes }
-  const copy = Buffer.from(bytes)
-  copy.fill(0x20, start, start + 5)
-  return { delimiter: m[1]!, bytes: copy }
-}
-
-/** The separator the header line uses most outside quotes: the one that splits it into the most cells. */
-function detectDelimiter(bytes: Buffer): string {
-  let best: string = DELIMITERS[0]
-  let most = 0
-  for (const delimiter of DELIMITERS) {
-    let cells = 0
-    try {
-      cells = parse(bytes, { ...READ_OPTIONS, delimiter, to: 1 })[0]?.length ?? 0
-    } catch {
-      // The header is not valid CSV with this separator; the full read reports what is wrong.
-    }
-    if (cells > most) {
-      best = delimiter
-      most = cells
-    }
-  }
-  return best
-}
-
-function parseFailure(e: unknown, line: number): unknown {
-  switch ((e as { code?: unknown } | null)?.code) {
-    case 'CSV_QUOTE_NOT_CLOSED':
-      return at(
-        line,
-        'a cell opens a double quote (") that is never closed. Add the closing quote, or remove the stray one.',
-      )
-    case 'CSV_INVALID_CLOSING_QUOTE':
-    case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
-      return at(
-        line,
-        'a quoted cell has text after its closing quote. Inside a quoted cell, write each double quote twice ("").',
-      )
-    default:
-      return e
-  }
-}
-
-/** The records that hold any text, cells trimmed, each with the line it starts on. */
-function parseRecords(bytes: Buffer, delimiter: string): RawRecord[] {
-  const lineAt = lineCounter(bytes)
-  const records: RawRecord[] = []
-  let end = 0 // where the last record read ends, its line break included
-  try {
-    parse(bytes, {
-      ...READ_OPTIONS,
-      delimiter,
-      on_record: (record, info) => {
-        const start = skipBreaks(bytes, end)
-        end = info.bytes
-        const cells = record.map((cell) => cell.trim())
-        // A row of empty cells (",,," as spreadsheets pad) is skipped like an empty line.
-        if (cells.some((cell) => cell !== '')) records.push({ cells, line: lineAt(start) })
-        return null
-      },
-    })
-  } catch (e) {
-    throw parseFailure(e, lineAt(skipBreaks(bytes, end)))
-  }
-  return records
-}
 
 type Header = {
   columns: CsvRead['columns']
@@ -505,15 +331,34 @@ export function csvBulkItems({ rows, columns }: CsvRead): BulkItem[] {
   }))
 }
 
+/** How many lines below a header that names no field are looked at for the real one. */
+const HEADER_SEARCH = 10
+
+/** The refusal of a first line that names no field: a title above the header, or no header. */
+function noHeader(first: RawRecord, records: RawRecord[]): CsvError {
+  const named = (r: RawRecord) => r.cells.filter((cell) => cell !== '' && columnField(cell) !== null)
+  const header = records.slice(0, HEADER_SEARCH).find((r) => named(r).length >= 2)
+  if (header !== undefined) {
+    return at(
+      first.line,
+      `the first line is read as the header, but it names no location field; line ${header.line} does (${named(header).join(', ')}). Delete the lines above line ${header.line}.`,
+    )
+  }
+  return at(
+    first.line,
+    'the first line is read as the header, but it names no location field. Name the columns in the first line, for example external_id,name,address,lat,lng (docs/cli.md lists them).',
+  )
+}
+
 /**
  * Reads a locations CSV: UTF-8 (with or without BOM), separated by ',', ';' or tab (the one the
  * header uses most), CRLF or LF. The first line with text is the header; empty rows are skipped.
  */
 export function readLocationsCsv(input: string | Uint8Array): CsvRead {
-  const given = separatorLine(typeof input === 'string' ? Buffer.from(input, 'utf8') : utf8Bytes(input))
-  const { bytes } = given
-  const delimiter = given.delimiter ?? detectDelimiter(bytes)
-  const [first, ...records] = parseRecords(bytes, delimiter)
+  const {
+    records: [first, ...records],
+    delimiter,
+  } = readRecords(input)
   if (first === undefined) {
     throw new CsvError(
       'The file is empty. Its first line must name the columns (for example name,address,city), one row per location below it.',
@@ -521,6 +366,7 @@ export function readLocationsCsv(input: string | Uint8Array): CsvRead {
     )
   }
   const header = readHeader(first)
+  if (header.columns.every((c) => c.field === null)) throw noHeader(first, records)
   const rows: CsvRow[] = []
   for (const record of records) {
     checkWidth(record, header, first.line, delimiter)

@@ -1,5 +1,6 @@
 // What the locations CSV tests share: a file's bodies, and the error a file is refused with.
-import { CsvError, readLocationsCsv } from '../../src/locations/csv'
+import { readLocationsCsv } from '../../src/locations/csv'
+import { CsvError } from '../../src/locations/csv-records'
 
 export const bodies = (input: string | Uint8Array) => readLocationsCsv(input).rows.map((r) => r.body)
 

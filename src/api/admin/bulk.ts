@@ -1,7 +1,8 @@
 // POST /admin/v1/locations/bulk: the request (JSON or CSV) read into the bulk upsert's items.
 import { single } from '../../core/urlencoded'
 import { BULK_MAX_ITEMS, type BulkItem } from '../../locations/bulk'
-import { CsvError, type CsvRead, csvBulkItems, readLocationsCsv } from '../../locations/csv'
+import { type CsvRead, csvBulkItems, readLocationsCsv } from '../../locations/csv'
+import { CsvError } from '../../locations/csv-records'
 import { type ParsedBody, sentAs } from '../body'
 import { AdminError } from './errors'
 

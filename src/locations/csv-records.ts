@@ -1,0 +1,189 @@
+// A CSV file as records: its bytes checked as UTF-8, its separator found, its cells trimmed, each
+// record with the line it starts on. What the records mean is csv.ts's to read.
+import { parse } from 'csv-parse/sync'
+
+/**
+ * A CSV that cannot be read: unclosed quote, a row with more/fewer cells than the header, two
+ * columns for one field, not UTF-8, no header. The message starts "line N: " when `line` is set.
+ */
+export class CsvError extends Error {
+  constructor(
+    message: string,
+    readonly line: number | null,
+  ) {
+    super(message)
+    this.name = 'CsvError'
+  }
+}
+
+const LF = 0x0a
+const CR = 0x0d
+/** Separators a header may use; on a tie the first wins. */
+const DELIMITERS = [',', ';', '\t'] as const
+
+/**
+ * Both quote styles Excel and hand edits produce are read: a quote inside an unquoted cell is kept
+ * (relax_quotes), and spaces around a quoted cell are dropped (trim). Any mix of CRLF, LF and CR
+ * ends a record, as files edited in two programs have.
+ */
+const READ_OPTIONS = {
+  bom: true,
+  record_delimiter: ['\r\n', '\n', '\r'],
+  relax_column_count: true,
+  relax_quotes: true,
+  skip_empty_lines: true,
+  trim: true,
+}
+
+export type RawRecord = { cells: string[]; line: number }
+
+export const at = (line: number, message: string) => new CsvError(`line ${line}: ${message}`, line)
+
+/** Spreadsheet column letters: 0 -> A, 25 -> Z, 26 -> AA. */
+export function columnLetter(index: number): string {
+  let letters = ''
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters
+  return letters
+}
+
+export const delimiterName = (delimiter: string) => (delimiter === '\t' ? 'a tab' : `"${delimiter}"`)
+
+/**
+ * Line numbers of byte offsets, asked in increasing order. A line ends at CRLF, LF or a lone CR,
+ * inside quotes too, as a text editor counts them.
+ */
+function lineCounter(bytes: Uint8Array): (offset: number) => number {
+  let at = 0
+  let line = 1
+  return (offset) => {
+    for (; at < offset; at++) {
+      const b = bytes[at]
+      if (b === CR || (b === LF && bytes[at - 1] !== CR)) line++
+    }
+    return line
+  }
+}
+
+/** The offset of the first byte at or after `offset` that is not a line break (skipped empty lines). */
+function skipBreaks(bytes: Uint8Array, offset: number): number {
+  while (bytes[offset] === LF || bytes[offset] === CR) offset++
+  return offset
+}
+
+/** The bytes of a UTF-8 input; anything else (Latin-1, UTF-16 "Unicode Text") names its first bad line. */
+function utf8Bytes(input: Uint8Array): Buffer {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(input)
+  } catch {
+    const line = badUtf8Line(input)
+    const advice =
+      'In Excel, save the file as "CSV UTF-8 (Comma delimited)"; in Google Sheets or LibreOffice, download or export it as CSV with the UTF-8 character set.'
+    throw line === null
+      ? new CsvError(`The file is not UTF-8 text. ${advice}`, null)
+      : at(line, `this line is not UTF-8 text. ${advice}`)
+  }
+  return Buffer.from(input.buffer, input.byteOffset, input.byteLength)
+}
+
+/** The line holding the first invalid UTF-8 sequence. CR and LF bytes never occur inside a UTF-8 character. */
+function badUtf8Line(bytes: Uint8Array): number | null {
+  const decoder = new TextDecoder('utf-8', { fatal: true })
+  const lineAt = lineCounter(bytes)
+  let start = 0
+  for (let i = 0; i <= bytes.length; i++) {
+    if (i < bytes.length && bytes[i] !== LF && bytes[i] !== CR) continue
+    try {
+      decoder.decode(bytes.subarray(start, i))
+    } catch {
+      return lineAt(start)
+    }
+    start = i + 1
+  }
+  return null
+}
+
+/**
+ * The separator an Excel "sep=;" first line names (null: none), with the bytes to read: that
+ * line blanked in a copy, so it reads as an empty line and the lines after keep their numbers.
+ */
+function separatorLine(bytes: Buffer): { delimiter: string | null; bytes: Buffer } {
+  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0
+  const m = /^sep=([,;\t])(?=\r|\n|$)/i.exec(bytes.subarray(start, start + 6).toString('latin1'))
+  if (m === null) return { delimiter: null, bytes }
+  const copy = Buffer.from(bytes)
+  copy.fill(0x20, start, start + 5)
+  return { delimiter: m[1]!, bytes: copy }
+}
+
+/** The separator the header line uses most outside quotes: the one that splits it into the most cells. */
+function detectDelimiter(bytes: Buffer): string {
+  let best: string = DELIMITERS[0]
+  let most = 0
+  for (const delimiter of DELIMITERS) {
+    let cells = 0
+    try {
+      cells = parse(bytes, { ...READ_OPTIONS, delimiter, to: 1 })[0]?.length ?? 0
+    } catch {
+      // The header is not valid CSV with this separator; the full read reports what is wrong.
+    }
+    if (cells > most) {
+      best = delimiter
+      most = cells
+    }
+  }
+  return best
+}
+
+function parseFailure(e: unknown, line: number): unknown {
+  switch ((e as { code?: unknown } | null)?.code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return at(
+        line,
+        'a cell opens a double quote (") that is never closed. Add the closing quote, or remove the stray one.',
+      )
+    case 'CSV_INVALID_CLOSING_QUOTE':
+    case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
+      return at(
+        line,
+        'a quoted cell has text after its closing quote. Inside a quoted cell, write each double quote twice ("").',
+      )
+    default:
+      return e
+  }
+}
+
+/** The records that hold any text, cells trimmed, each with the line it starts on. */
+function parseRecords(bytes: Buffer, delimiter: string): RawRecord[] {
+  const lineAt = lineCounter(bytes)
+  const records: RawRecord[] = []
+  let end = 0 // where the last record read ends, its line break included
+  try {
+    parse(bytes, {
+      ...READ_OPTIONS,
+      delimiter,
+      on_record: (record, info) => {
+        const start = skipBreaks(bytes, end)
+        end = info.bytes
+        const cells = record.map((cell) => cell.trim())
+        // A row of empty cells (",,," as spreadsheets pad) is skipped like an empty line.
+        if (cells.some((cell) => cell !== '')) records.push({ cells, line: lineAt(start) })
+        return null
+      },
+    })
+  } catch (e) {
+    throw parseFailure(e, lineAt(skipBreaks(bytes, end)))
+  }
+  return records
+}
+
+/**
+ * The records of a CSV that hold any text: UTF-8 (with or without BOM), separated by ',', ';' or
+ * tab (the one the header uses most, unless a "sep=" line names it), CRLF or LF.
+ */
+export function readRecords(input: string | Uint8Array): { records: RawRecord[]; delimiter: string } {
+  const given = separatorLine(typeof input === 'string' ? Buffer.from(input, 'utf8') : utf8Bytes(input))
+  const { bytes } = given
+  const delimiter = given.delimiter ?? detectDelimiter(bytes)
+  return { records: parseRecords(bytes, delimiter), delimiter }
+}
