@@ -76,6 +76,8 @@ export type BulkAction = 'created' | 'updated' | 'unchanged' | 'deleted';
 export type BulkResult = {
     /** The item's position in the request; null for a location deleted as missing. */
     index: number | null;
+    /** The line of the item's row, when it was a CSV row. */
+    line?: number;
     /** null for a location a dry run would create. */
     id: string | null;
     external_id: string | null;

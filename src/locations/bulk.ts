@@ -19,6 +19,8 @@ export type BulkItem = RowPlace & {
   raw: unknown
   /** The key its problems are reported under: "locations[3]", "line 7". */
   key: string
+  /** The line its row starts on (a CSV row): its result carries it. */
+  line?: number
   /** What reading it found wrong before `raw` was made (a CSV cell), by field: reported with the rest. */
   unread?: { field: string; message: string }[]
   /** Its special_hours are all the location's: the dates it has but `raw` does not are cleared. */
@@ -41,6 +43,8 @@ export type BulkAction = 'created' | 'updated' | 'unchanged' | 'deleted'
 export type BulkResult = {
   /** The item's position in the request; null for a location deleted as missing. */
   index: number | null
+  /** The line of the item's row, when it was a CSV row. */
+  line?: number
   /** null for a location a dry run would create. */
   id: string | null
   external_id: string | null
@@ -61,6 +65,7 @@ export type BulkReport = {
 
 type Plan = {
   index: number
+  line: number | undefined
   key: string
   fields: Record<string, unknown>
   patch: LocationPatch
@@ -171,7 +176,7 @@ function check(deps: AdminDeps, locatorId: string, items: BulkItem[], problems: 
   const plans: Plan[] = []
   const byTarget = new Map<string, string>()
   const byExternalId = new Map<string, string>()
-  items.forEach(({ raw, key, unread, wholeSpecialHours = false, columns }, index) => {
+  items.forEach(({ raw, key, line, unread, wholeSpecialHours = false, columns }, index) => {
     const isObject = raw !== null && typeof raw === 'object' && !Array.isArray(raw)
     const fields = isObject ? pickLocationFields(raw as Record<string, unknown>) : null
     const who = whoIs(key, fields)
@@ -213,7 +218,7 @@ function check(deps: AdminDeps, locatorId: string, items: BulkItem[], problems: 
     }
     const keepsPoint = !patch.coordinates && patch.address !== undefined && patch.address === current?.address
     const warnings = ignoredFields(raw as Record<string, unknown>)
-    plans.push({ index, key, fields, patch, target, keepsPoint, found: null, warnings, wholeSpecialHours })
+    plans.push({ index, line, key, fields, patch, target, keepsPoint, found: null, warnings, wholeSpecialHours })
   })
   return plans
 }
@@ -285,6 +290,7 @@ function missing(coded: Coded[], plans: Plan[]): Coded[] {
 
 const resultOf = (plan: Plan, id: string | null, record: LocationRecord | null, action: BulkAction): BulkResult => ({
   index: plan.index,
+  ...(plan.line === undefined ? {} : { line: plan.line }),
   id,
   external_id: record?.externalId ?? (typeof plan.patch.externalId === 'string' ? plan.patch.externalId : null),
   action,

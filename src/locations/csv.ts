@@ -323,6 +323,7 @@ export function csvBulkItems({ rows, columns }: CsvRead): BulkItem[] {
     columns: headers,
     raw: row.body,
     key: `line ${row.line}`,
+    line: row.line,
     country: row.country,
     postcode: row.postcode,
     unread: row.problems,

@@ -369,6 +369,11 @@ describe('bulk upsert, CSV', () => {
     const text = `\uFEFF${HEADER}S1;"Corner; Store";"1 Main St, Springfield";39,78;-89,65;Coffee|Wifi;9-17;red\r\nS2;Other;2 Main St;39.79;-89.66;;;blue\r\n`
     const dry = await csv(text, '?dry_run=true')
     expect(dry.body).toMatchObject({ dry_run: true, created: 2, unknown_columns: ['Colour'] })
+    // Each result names its row's line as well as its place.
+    expect(dry.body.results.map((r: any) => [r.index, r.line, r.external_id])).toEqual([
+      [0, 2, 'S1'],
+      [1, 3, 'S2'],
+    ])
     expect(await all()).toEqual([])
     const res = await csv(text)
     expect(res.status).toBe(200)
@@ -386,6 +391,11 @@ describe('bulk upsert, CSV', () => {
       '?delete_missing=true',
     )
     expect(deleting.body).toMatchObject({ unchanged: 1, deleted: 1 })
+    // A location deleted as missing has no line: it is not in the file.
+    expect(deleting.body.results.map((r: any) => ['line' in r, r.index, r.action])).toEqual([
+      [true, 0, 'unchanged'],
+      [false, null, 'deleted'],
+    ])
   })
 
   test('problems name the CSV line; a file that is not CSV is 400 naming its line', async () => {

@@ -227,6 +227,7 @@ export const SCHEMAS = {
       results: t.Array(
         closed({
           index: nullable(t.Integer({ minimum: 0, description: "The item's place; null for a location deleted." })),
+          line: t.Optional(t.Integer({ minimum: 1, description: "CSV bodies: the line the item's row starts on." })),
           id: nullable(t.String({ description: 'null for a location a dry run would create.' })),
           external_id: nullable(EXTERNAL_ID),
           action: oneOf(['created', 'updated', 'unchanged', 'deleted']),
