@@ -8,7 +8,7 @@ import { single } from '../core/urlencoded'
 import type { Store } from '../store'
 import { DAYS, type LocationRecord, type LocationStatus } from '../store/locations'
 import { LocationError } from './errors'
-import { CONTACT_KEYS, SOCIAL_KEYS, statusInput } from './model'
+import { CONTACT_KEYS, EXTERNAL_ID_MAX, SOCIAL_KEYS, statusInput } from './model'
 import { mergeMap, normalizeLocationBody, pickLocationFields, type LocationPatch } from './normalize'
 import { zoneOf } from '../core/zone'
 import { keptZone, unreadHours } from './opening'
@@ -98,6 +98,22 @@ function statusParam(params: URLSearchParams): LocationStatus | null {
   return status
 }
 
+/**
+ * The external_id parameter, trimmed, or null when absent. One no location can have (empty, too
+ * long) is 400 invalid_request: an empty page would read as "not there yet" to a sync script.
+ */
+function externalIdParam(params: URLSearchParams): string | null {
+  const raw = once(params, 'external_id')
+  if (raw === null) return null
+  const id = raw.trim()
+  if (id === '' || id.length > EXTERNAL_ID_MAX)
+    throw new LocationError(
+      'invalid_request',
+      `The external_id parameter must be 1 to ${EXTERNAL_ID_MAX} characters; got ${id === '' ? 'an empty one' : `${id.length} characters`}. Leave it out to list every location.`,
+    )
+  return id
+}
+
 /** What GET /locations/export asks for: its format (json unless csv) and status. */
 export function exportQuery(params: URLSearchParams): { format: 'json' | 'csv'; status: LocationStatus | null } {
   const format = once(params, 'format') ?? 'json'
@@ -113,12 +129,12 @@ export function listLocations(deps: AdminDeps, locatorId: string, params: URLSea
   const limit = positiveInteger(once(params, 'limit'), 'limit', 10, MAX_LIMIT)
   const page = positiveInteger(once(params, 'page'), 'page', 1, 10_000_000)
   const status = statusParam(params)
-  const externalId = once(params, 'external_id')
+  const externalId = externalIdParam(params)
   let total: number
   let rows: LocationRecord[]
   if (externalId !== null) {
     // One location at most: found by the unique index, not by a page of the locator's rows.
-    const found = deps.store.locations.byExternalId(locatorId, externalId.trim())
+    const found = deps.store.locations.byExternalId(locatorId, externalId)
     const all = found && (status === null || found.status === status) ? [found] : []
     total = all.length
     rows = all.slice((page - 1) * limit, page * limit)
@@ -131,7 +147,7 @@ export function listLocations(deps: AdminDeps, locatorId: string, params: URLSea
     let path = `/admin/v1/locations?page=${n}`
     if (params.has('limit')) path += `&limit=${limit}`
     if (status) path += `&status=${status}`
-    if (externalId !== null) path += `&external_id=${encodeURIComponent(externalId.trim())}`
+    if (externalId !== null) path += `&external_id=${encodeURIComponent(externalId)}`
     return path
   }
   return {

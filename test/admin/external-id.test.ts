@@ -120,6 +120,23 @@ describe('GET /locations?external_id=', () => {
     expect(res.body.pagination.previous).toBe('/admin/v1/locations?page=1&limit=5&external_id=A%26B%201')
   })
 
+  test('one no location can have, empty or too long, is 400 invalid_request', async () => {
+    await created({ external_id: 'S-1' })
+    for (const [value, got] of [
+      ['', 'an empty one'],
+      ['%20', 'an empty one'],
+      ['x'.repeat(101), '101 characters'],
+    ]) {
+      const res = await env.call('GET', `${BASE}?external_id=${value}`)
+      expect(res.status).toBe(400)
+      expect(res.body).toMatchObject({
+        error: 'invalid_request',
+        message: `The external_id parameter must be 1 to 100 characters; got ${got}. Leave it out to list every location.`,
+      })
+    }
+    expect((await env.call('GET', `${BASE}?external_id=${'x'.repeat(100)}`)).status).toBe(200)
+  })
+
   test('given twice is 400 invalid_request', async () => {
     const res = await env.call('GET', `${BASE}?external_id=a&external_id=b`)
     expect(res.status).toBe(400)
