@@ -7,8 +7,8 @@ const QUIET_MS = 1000
 /** A terminal's progress line is redrawn at most this often (ms); plain lines come this far apart. */
 const REDRAW_MS = 100
 const LINE_MS = 5000
-/** Warnings listed at most in the summary; --json lists them all. */
-const MAX_WARNINGS = 50
+/** Locations listed at most in each part of the summary (warned, deleted); --json lists them all. */
+const MAX_LISTED = 50
 
 /**
  * Prints progress to standard error: one line redrawn on a terminal, plain lines otherwise. By
@@ -60,6 +60,10 @@ function geocodingLine(report: BulkReport): string | null {
   return `Geocoded ${geocoded.length} address${geocoded.length === 1 ? '' : 'es'}: ${counts.join(', ')}.`
 }
 
+/** The line after a list cut at MAX_LISTED, if it was. */
+const more = (n: number): string[] =>
+  n > MAX_LISTED ? [`  ... and ${n - MAX_LISTED} more (--json lists them all).`] : []
+
 /** The summary `locations import` prints without --json. */
 export function importSummary(
   file: string,
@@ -79,10 +83,16 @@ export function importSummary(
   const warned = report.results.filter((r) => r.warnings.length > 0)
   if (warned.length > 0) {
     lines.push(`Check ${warned.length} location${warned.length === 1 ? '' : 's'}:`)
-    for (const r of warned.slice(0, MAX_WARNINGS))
+    for (const r of warned.slice(0, MAX_LISTED))
       for (const w of r.warnings) lines.push(`  ${where(items, r.index, r.external_id)}: ${w}`)
-    if (warned.length > MAX_WARNINGS)
-      lines.push(`  ... and ${warned.length - MAX_WARNINGS} more (--json lists them all).`)
+    lines.push(...more(warned.length))
+  }
+  // What --delete-missing removes is named: a dry run is where a wrong file shows.
+  const gone = report.results.filter((r) => r.action === 'deleted')
+  if (gone.length > 0) {
+    lines.push(`${report.dry_run ? 'To delete' : 'Deleted'} (external_id not in the file):`)
+    for (const r of gone.slice(0, MAX_LISTED)) lines.push(`  ${r.id} (external_id ${JSON.stringify(r.external_id)})`)
+    lines.push(...more(gone.length))
   }
   if (unknownColumns.length > 0) lines.push(unreadColumns(unknownColumns))
   return lines.join('\n')

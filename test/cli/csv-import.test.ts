@@ -69,9 +69,14 @@ describe('locations import from CSV', () => {
     const path = file('changed.csv', changed)
     const dry = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run', '--delete-missing')
     expect(dry.code).toBe(0)
-    expect(dry.stdout.split('\n')[0]).toBe(
+    const m1 = before.locations.find((l) => l.external_id === 'M1')!
+    expect(dry.stdout.split('\n')).toEqual([
       `Dry run of ${path} on ${locatorId}, nothing written: 1 to create, 1 to update, 0 unchanged, 1 to delete.`,
-    )
+      'To delete (external_id not in the file):',
+      `  ${m1.id} (external_id "M1")`,
+      'Columns not read (no location field has these names; docs/cli.md lists the columns): Notes.',
+      '',
+    ])
     expect(rows()).toEqual(before)
     const real = json('locations', 'import', locatorId, '--file', path, '--delete-missing')
     expect(real).toMatchObject({ dry_run: false, created: 1, updated: 1, unchanged: 0, deleted: 1 })
