@@ -8,6 +8,7 @@ import {
   revokeKey,
   rotateKey,
   rotatePublicToken,
+  SETTING_OPTIONS,
   setLocatorSettings,
 } from '../operator'
 import type { Command } from './context'
@@ -54,6 +55,7 @@ export const LOCATOR_COMMANDS: Record<string, Command> = {
   },
   'locator set': ({ store, emit }, rest) => {
     const spec = {
+      name: { type: 'string' },
       active: { type: 'string' },
       'query-api': { type: 'string' },
       referrers: { type: 'string' },
@@ -64,6 +66,7 @@ export const LOCATOR_COMMANDS: Record<string, Command> = {
     } as const
     const { values, positionals } = args(rest, spec, 1)
     const input: LocatorSettingsInput = {
+      name: values.name as string | undefined,
       active: values.active as string | undefined,
       queryApi: values['query-api'] as string | undefined,
       referrers: values.referrers as string | undefined,
@@ -73,9 +76,7 @@ export const LOCATOR_COMMANDS: Record<string, Command> = {
       publicExternalId: values['public-external-id'] as string | undefined,
     }
     if (Object.values(input).every((v) => v === undefined)) {
-      throw new UsageError(
-        'locator set needs at least one of --active, --query-api, --referrers, --radius, --unit, --rate-limit, --public-external-id.',
-      )
+      throw new UsageError(`locator set needs at least one of ${SETTING_OPTIONS}.`)
     }
     const locator = setLocatorSettings(store, positionals[0]!, input)
     emit(!!values.json, locatorJson(locator), describeLocator(locator))

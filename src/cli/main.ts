@@ -20,7 +20,7 @@ const USAGE = `Usage: storeloc <command> [options] [--json]
   locator create --name NAME
   locator list
   locator show LOCATOR_ID
-  locator set LOCATOR_ID [--active on|off] [--query-api on|off] [--referrers HOST,*.HOST] [--radius N] [--unit miles|km] [--rate-limit N]
+  locator set LOCATOR_ID [--name NAME] [--active on|off] [--query-api on|off] [--referrers HOST,*.HOST] [--radius N] [--unit miles|km] [--rate-limit N]
       [--public-external-id on|off]
   locator rotate-token LOCATOR_ID               (the old public token stops working at once)
   key create LOCATOR_ID [--expires ISO_DATE]

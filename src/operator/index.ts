@@ -11,6 +11,7 @@ export {
   MAX_RATE_LIMIT,
   parseReferrers,
   rotatePublicToken,
+  SETTING_OPTIONS,
   setLocatorSettings,
 } from './locators'
 export { parsePriorityRules, setPriorityRules } from './priority'

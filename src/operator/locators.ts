@@ -13,16 +13,22 @@ export function createLocator(
   name: string,
   deliver: Deliver<{ locator: Locator; key: ApiKey; secret: string }> = () => {},
 ): { locator: Locator; key: ApiKey; secret: string } {
-  const trimmed = cleanText(name)
-  if (trimmed === '' || codePoints(trimmed) > 200)
-    throw new OperatorError('The locator name must be 1 to 200 characters.')
-  printable(trimmed, 'The locator name')
+  const trimmed = locatorName(name)
   return store.write(() => {
     const locator = store.locators.insert(trimmed)
     const { key, secret } = store.keys.insert(locator.id, null)
     deliver({ locator, key, secret })
     return { locator, key, secret }
   })
+}
+
+/** A locator's name as given, cleaned; 1 to 200 printable characters. */
+function locatorName(name: string): string {
+  const trimmed = cleanText(name)
+  if (trimmed === '' || codePoints(trimmed) > 200)
+    throw new OperatorError('The locator name must be 1 to 200 characters.')
+  printable(trimmed, 'The locator name')
+  return trimmed
 }
 
 export const MAX_RATE_LIMIT = 1_000_000
@@ -43,8 +49,14 @@ function asciiHost(entry: string): string {
   return ascii === '' ? '' : wildcard + ascii
 }
 
+/** The options of `locator set`, for a message that asks for one of them. */
+export const SETTING_OPTIONS =
+  '--name, --active, --query-api, --referrers, --radius, --unit, --rate-limit, --public-external-id'
+
 /** Raw operator input, as typed on the command line. */
 export type LocatorSettingsInput = {
+  /** The locator's name, as `locator create` takes it. */
+  name?: string
   /** on | off: off switches the whole locator off (its keys get 401, its public token 404). */
   active?: string
   /** on | off */
@@ -120,6 +132,7 @@ export function parseReferrers(raw: string): string[] {
 
 function parseSettings(input: LocatorSettingsInput): LocatorSettings {
   const patch: LocatorSettings = {}
+  if (input.name !== undefined) patch.name = locatorName(input.name)
   if (input.active !== undefined) {
     if (input.active !== 'on' && input.active !== 'off')
       throw new OperatorError(`--active must be on or off; got ${JSON.stringify(input.active)}.`)
@@ -172,9 +185,7 @@ export function setLocatorSettings(store: Store, id: string, input: LocatorSetti
   requireLocator(store, id)
   const patch = parseSettings(input)
   if (Object.keys(patch).length === 0) {
-    throw new OperatorError(
-      'Nothing to change: give at least one of --active, --query-api, --referrers, --radius, --unit, --rate-limit, --public-external-id.',
-    )
+    throw new OperatorError(`Nothing to change: give at least one of ${SETTING_OPTIONS}.`)
   }
   return store.write(() => store.locators.updateSettings(id, patch))
 }

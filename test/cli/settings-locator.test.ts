@@ -60,6 +60,16 @@ describe('locator set', () => {
     expect(json('locator', 'set', l.id, '--query-api', 'off').query_api_enabled).toBe(false)
   })
 
+  test('--name renames the locator, trimmed; the rest stays as it was', () => {
+    const l = newLocator()
+    json('locator', 'set', l.id, '--query-api', 'on')
+    expect(json('locator', 'set', l.id, '--name', '  Acme Stores  ')).toMatchObject({
+      name: 'Acme Stores',
+      query_api_enabled: true,
+    })
+    expect(json('locator', 'list').find((x: { id: string }) => x.id === l.id).name).toBe('Acme Stores')
+  })
+
   test('--public-external-id on|off says whether the Query API shows external ids; anything else is refused', () => {
     const l = newLocator()
     expect(l.public_external_id).toBe(false)
@@ -84,7 +94,7 @@ describe('locator set', () => {
     const before = snapshot()
     const r = storeloc('locator', 'set', l.id)
     expect(r.code).toBe(2)
-    expect(r.stderr).toContain('at least one of --active, --query-api')
+    expect(r.stderr).toContain('at least one of --name, --active, --query-api')
     expect(r.stderr).toContain('Usage: storeloc')
     expect(storeloc('locator', 'set', '--unit', 'km').code).toBe(2)
     expect(storeloc('locator', 'set', l.id, '--colour', 'red').code).toBe(2)
@@ -109,6 +119,8 @@ describe('locator set', () => {
   })
 
   const refusals: [string[], string][] = [
+    [['--name', '  '], 'The locator name must be 1 to 200 characters.'],
+    [['--name', 'x'.repeat(201)], 'The locator name must be 1 to 200 characters.'],
     [['--query-api', 'yes'], '--query-api must be on or off'],
     [['--referrers', 'https://example.com/'], 'hosts, not URLs'],
     [['--referrers', 'example.com:8080'], 'without a port'],
