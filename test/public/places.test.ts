@@ -248,6 +248,13 @@ describe('GET /places', () => {
     for (const q of ['Chicago W1', 'Toronto 2']) expect(await places(q)).toEqual([])
   })
 
+  test('a whole Canadian postcode, or one typed past its first three characters, finds their area', async () => {
+    for (const q of ['M5V 3L9', 'm5v3l9', 'M5V 3', 'M5V 3L9, Canada', 'Toronto, ON M5V 3L9', 'M5V 3L9 Toronto'])
+      expect({ q, labels: (await places(q)).map((p) => p.label) }).toEqual({ q, labels: ['M5V, Canada'] })
+    // Beside a town far from it, the town as typed, as for a postcode the data lacks.
+    expect((await places('Vancouver, BC M5V 3L9'))[0]!.label).toBe('Vancouver, BC, Canada')
+  })
+
   test("a postcode's label: its town and region where the data has them; each label finds itself first", async () => {
     expect((await places('M5V'))[0]!.label).toBe('M5V, Canada')
     expect((await places('94103'))[0]!.label).toBe('94103 San Francisco, CA, United States of America')

@@ -57,6 +57,11 @@ const WHOLE_MAIN_WEIGHT = 10
 const KEEP_SCANNED = 20_000
 /** Postcodes looked at for one query, at most (in code order). */
 const POSTCODES_SCANNED = 200
+/**
+ * A Canadian postcode past its first three characters ("m5v3l9", "m5v3"): the data has those
+ * (the forward sortation area), which the rest only narrows to a street.
+ */
+const CANADIAN_FULL = /^([a-z]\d[a-z])\d(?:[a-z]\d?)?$/
 /** A district lies within this of its town's point: greater London and Los Angeles reach about so far. */
 const DISTRICT_KM = 30
 /** Tiers from this on are of names found through two typos (typos()). */
@@ -252,7 +257,8 @@ export class PlaceSearch {
    */
   private codeHits(key: string, within: Within | null): PlaceHit[] {
     const hits: PlaceHit[] = []
-    const code = utf8.encode(key.replace(/\s+/g, ''))
+    const compact = key.replace(/\s+/g, '')
+    const code = utf8.encode(CANADIAN_FULL.exec(compact)?.[1] ?? compact)
     const [a, b] = this.codes.range(code)
     const { codeCountry, codeAdmin1, admins } = this.parts
     for (let i = a; i < b && i < a + POSTCODES_SCANNED; i++) {
