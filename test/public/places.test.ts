@@ -77,6 +77,26 @@ describe('GET /places', () => {
     expect((await places('Lisbon'))[0]).toMatchObject({ country: 'PT' })
   })
 
+  test("a town's own name comes before a town it is only an old name of, unless that one is far bigger", async () => {
+    const labels = async (q: string) => (await places(q)).map((p) => p.label)
+    // Richmond, VA and Paterson, NJ have "Manchester" among their alternate names; Dayton, OH "Venice".
+    expect((await labels('Manchester')).slice(0, 3)).toEqual([
+      'Manchester, United Kingdom',
+      'Manchester, NH, United States of America',
+      'Manchester, CT, United States of America',
+    ])
+    expect((await labels('Venice'))[0]).toBe('Venice, Italy')
+    expect((await labels('Brooklyn')).slice(0, 2)).toEqual([
+      'Brooklyn, NY, United States of America',
+      'Brooklyn, MD, United States of America',
+    ])
+    // Far bigger than every town of that name: Genève before Geneva, IL.
+    expect((await labels('Geneva'))[0]).toBe('Genève, Switzerland')
+    expect((await labels('New York'))[0]).toBe('New York City, NY, United States of America')
+    // A name written out ("Saint", "Fort", "Mount") is the town's own: St. Louis before Saint-Louis, Senegal.
+    expect((await labels('Saint Louis'))[0]).toBe('St. Louis, MO, United States of America')
+  })
+
   test("lang names the labels' country in that language; the label finds its place again", async () => {
     expect((await places('Lond', '&lang=de'))[0]!.label).toBe('London, Großbritannien')
     expect((await places('Portland, OR', '&lang=fr'))[0]!.label).toBe("Portland, OR, États-Unis d'Amérique")

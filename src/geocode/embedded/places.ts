@@ -44,6 +44,15 @@ const WHOLE_FROM = 5
 const REGION_SHARE = 4
 /** A name found only by an alternate name it begins weighs its people divided by this. */
 const ALTERNATE_SHARE = 10
+/**
+ * A town an alternate name names exactly ranks by its people only when it has more than this many
+ * times those of the biggest town whose own name it is: "Cologne" is Köln, but "Manchester" is
+ * not Richmond, VA (an old name), nor "Venice" Dayton, OH. Else it weighs as ALTERNATE_SHARE says.
+ */
+const ALTERNATE_OVER_MAIN = 3
+/** Words names write either way: "Saint Louis" is St. Louis's own name, not another town's. */
+const SHORT_WORDS: Record<string, string> = { saint: 'st', sainte: 'ste', fort: 'ft', mount: 'mt' }
+const shortWords = (key: string) => key.replace(/\b(?:saint|sainte|fort|mount)\b/g, (w) => SHORT_WORDS[w]!)
 /** An exact name of fewer people than this ranks with the names it begins, unless typed this long. */
 const SMALL_EXACT = 10_000
 const SMALL_EXACT_FROM = 6
@@ -242,8 +251,15 @@ export class PlaceSearch {
     // equals weighs whole ("New York" is the city, whose main name is New York City).
     const exactFirst = key.length >= 4
     const wholeName = codePoints(key) >= SMALL_EXACT_FROM
+    const biggestOwn = Math.max(
+      0,
+      ...hits.filter((h) => h.exact && h.main && h.precision === 'city').map((h) => h.weight),
+    )
+    const short = shortWords(key)
+    const own = (h: PlaceHit) => shortWords(nameKey(h.label.slice(0, h.label.indexOf(',')))) === short
     for (const h of hits) {
-      if (!h.main && !h.exact) h.weight /= ALTERNATE_SHARE
+      const outranks = h.exact && (h.weight > ALTERNATE_OVER_MAIN * biggestOwn || own(h))
+      if (!h.main && !outranks) h.weight /= ALTERNATE_SHARE
       h.tier = exactFirst && h.exact && (wholeName || h.weight >= SMALL_EXACT) ? 0 : 2
     }
     for (const c of codes) c.tier = c.exact ? 0 : 2
