@@ -78,7 +78,11 @@ export async function storeMap(
   const L = await loadLeaflet(options.api)
   el.setAttribute('role', 'region')
   el.setAttribute('aria-label', texts.map)
-  const map = L.map(el, { worldCopyJump: true, minZoom: 1, zoomControl: false }).setView([30, 10], 2)
+  // The world is 512 px wide at zoom 1: a map narrower than that (a phone) may zoom out one more,
+  // so that stores from California to New Zealand fit in it.
+  const minZoom = () => (el.clientWidth < 512 ? 0 : 1)
+  const map = L.map(el, { worldCopyJump: true, minZoom: minZoom(), zoomControl: false }).setView([30, 10], 2)
+  map.on('resize', () => map.setMinZoom(minZoom()))
   L.control.zoom({ zoomInTitle: texts.zoomIn, zoomOutTitle: texts.zoomOut }).addTo(map)
   let basemap: Leaflet.GeoJSON | null = null
   const drawBasemap = async () => {
