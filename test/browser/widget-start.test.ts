@@ -1,5 +1,6 @@
 // The widget as it starts, in a real browser against a real server with the demo data: the
-// first map holds every store, and a token the service does not know is said to be not valid.
+// first map holds every store, the filters line up, and a token the service does not know is
+// said to be not valid.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
 import { chromiumPath, launch, newContext } from './browser'
@@ -17,29 +18,54 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
     await server?.stop()
   })
 
-  test('the first view shows every store, wherever it is: the first clusters asked are the whole world', async () => {
-    // A map narrower than the world at its first zoom: stores in the Americas and New Zealand lie outside it.
-    const narrow = await newContext(browser, { viewport: { width: 700, height: 800 } })
-    const page = await narrow.newPage()
-    const asked: string[] = []
-    page.on('request', (r) => void (r.url().includes('/clusters?') && asked.push(r.url())))
-    const totals: number[] = []
-    page.on('response', async (r) => {
-      if (r.url().includes('/clusters?')) totals.push(((await r.json()) as { data: { total: number } }).data.total)
-    })
+  // A map narrower than the world at its first zoom: stores in the Americas and New Zealand lie
+  // outside it. On a phone, narrower than the world at zoom 1 too.
+  test.each([700, 360])(
+    'the first view shows every store, wherever it is, %p px wide: the first clusters asked are the whole world',
+    async (width) => {
+      const narrow = await newContext(browser, { viewport: { width, height: 800 } })
+      const page = await narrow.newPage()
+      const asked: string[] = []
+      page.on('request', (r) => void (r.url().includes('/clusters?') && asked.push(r.url())))
+      const totals: number[] = []
+      page.on('response', async (r) => {
+        if (r.url().includes('/clusters?')) totals.push(((await r.json()) as { data: { total: number } }).data.total)
+      })
+      try {
+        await page.goto(`${server.url}/l/${server.token}`)
+        await page.locator('.sl-cluster').first().waitFor()
+        await page.waitForLoadState('networkidle')
+        const all = (await server.api('clusters?bbox=-180,-90,180,90&zoom=1')) as unknown as { data: { total: number } }
+        expect(new URL(asked[0]!).searchParams.get('bbox')).toBe('-180,-90,180,90')
+        expect(totals[0]).toBe(all.data.total)
+        // The map fitted to them: the view it then asks for still holds every store.
+        expect(totals.at(-1)).toBe(all.data.total)
+      } finally {
+        await narrow.close()
+      }
+    },
+  )
+  test('the filters line up: a dropdown level with the select beside it, each as tall as the inputs', async () => {
+    const page = await (await newContext(browser, { viewport: { width: 1200, height: 800 } })).newPage()
     try {
       await page.goto(`${server.url}/l/${server.token}`)
-      await page.locator('.sl-cluster').first().waitFor()
-      await page.waitForLoadState('networkidle')
-      const all = (await server.api('clusters?bbox=-180,-90,180,90&zoom=1')) as unknown as { data: { total: number } }
-      expect(new URL(asked[0]!).searchParams.get('bbox')).toBe('-180,-90,180,90')
-      expect(totals[0]).toBe(all.data.total)
-      // The map fitted to them: the view it then asks for still holds every store.
-      expect(totals.at(-1)).toBe(all.data.total)
+      const select = page.locator('.sl-filters .sl-select').first()
+      const summary = page.locator('.sl-dropdown > summary').first()
+      await summary.waitFor()
+      const [s, d, input] = await Promise.all([
+        select.boundingBox(),
+        summary.boundingBox(),
+        page.locator('.sl-input').first().boundingBox(),
+      ])
+      // What a <details> holds is laid out as border-box too: 44 px, not 44 plus padding and border.
+      expect([s!.height, d!.height]).toEqual([input!.height, input!.height])
+      expect(d!.y + d!.height).toBe(s!.y + s!.height)
+      expect(d!.x).toBeGreaterThanOrEqual(s!.x + s!.width)
     } finally {
-      await narrow.close()
+      await page.close()
     }
   })
+
   test('a token the service does not know: the widget says the token is not valid', async () => {
     const { url: pageUrl, stop } = hostPage(docsSnippet(server.url, `${server.token}x`))
     const page = await (await newContext(browser)).newPage()
