@@ -372,6 +372,17 @@ describe('near= on GET /locations', () => {
     expect(none.status).toBe(400)
     expect(none.body.error.code).toBe('PLACE_NOT_FOUND')
     expect(none.body.error.message).toContain('xyzqxyzq')
+    // A postcode of a country the data has no postcodes of says so.
+    for (const [q, country] of [
+      ['E1 6NF', 'United Kingdom'],
+      ['1012 JW', 'Netherlands'],
+    ]) {
+      const res = await get(`${token}/locations?near=${encodeURIComponent(q!)}`)
+      expect(res.body.error).toMatchObject({
+        code: 'PLACE_NOT_FOUND',
+        message: `near "${q}" looks like a postcode of ${country}, whose postcodes the place data does not have: send a town instead. GET /places suggests places as a visitor types.`,
+      })
+    }
     for (const qs of ['near=Lond&lat=51.5&lng=-0.1', 'near=Lond&lat=51.5', 'near=Lond&all=true']) {
       const res = await get(`${token}/locations?${qs}`)
       expect(res.status).toBe(400)

@@ -5,6 +5,7 @@
 // location.
 import type { LocatorIndex } from '../../engine/locator-index'
 import { type PlaceHit, type PlaceSource, PlacesWarming } from '../../geocode/embedded/places'
+import { missingPostcodeCountries } from '../../geocode/embedded/resolve'
 import { type Lang, langOf } from '../../core/languages'
 import { MAX_SEARCH } from '../../core/limits'
 import { countryLabel } from '../../geocode/countries'
@@ -81,11 +82,17 @@ export function placeNamed(
   lang: Lang,
 ): { lat: number; lng: number; label: string } {
   const best = rankedPlaces(places, index, text, 1)[0]
-  if (best === undefined)
+  if (best === undefined) {
+    const missing = missingPostcodeCountries(text).map((c) => countryLabel(c))
+    const why =
+      missing.length > 0
+        ? `looks like a postcode of ${missing.join(' or ')}, whose postcodes the place data does not have: send a town instead`
+        : 'names no town, postcode or region'
     throw new PublicError(
       'PLACE_NOT_FOUND',
-      `near ${JSON.stringify(text)} names no town, postcode or region. GET /places suggests places as a visitor types.`,
+      `near ${JSON.stringify(text)} ${why}. GET /places suggests places as a visitor types.`,
     )
+  }
   return { lat: best.lat, lng: best.lng, label: labelIn(best.label, best.country, lang) }
 }
 

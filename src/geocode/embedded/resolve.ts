@@ -59,6 +59,15 @@ const WHOLE_POSTCODE_FORMS = POSTCODE_FORMS.map((f) => ({
   countries: f.countries,
 }))
 
+/** The countries whose postcodes the data has (POSTCODE_FORMS' tables). */
+const POSTCODE_DATA = new Set(['US', 'CA', 'AU', 'DE', 'FR', 'ES', 'IT'])
+
+/** The countries whose postcodes look like `code` as a whole when none of them is in the data ("E1 6NF": GB); else empty. */
+export function missingPostcodeCountries(code: string): string[] {
+  const countries = postcodeCountries(code.trim())
+  return countries.some((c) => POSTCODE_DATA.has(c)) ? [] : countries
+}
+
 /** The countries whose postcodes look like `code` as a whole ("1010": AU, AT, CH...); empty when none do. */
 export function postcodeCountries(code: string): string[] {
   const text = code.toUpperCase()
