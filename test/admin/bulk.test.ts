@@ -317,7 +317,7 @@ describe('bulk upsert, JSON', () => {
     const before = snapshot()
     const misspelt = await bulk({ locations: [store('S1')], dryRun: true, 'delete-missing': true, note: 'x' })
     expect(misspelt.status).toBe(422)
-    const takes = ': a bulk body takes locations, dry_run and delete_missing.'
+    const takes = ': a bulk body is {"locations": [...], "dry_run": false, "delete_missing": false}.'
     expect(misspelt.body.details).toEqual({
       dryRun: [`The dryRun field is unknown (did you mean dry_run?)${takes}`],
       'delete-missing': [`The delete-missing field is unknown (did you mean delete_missing?)${takes}`],

@@ -14,8 +14,9 @@ export type BulkRequest = { items: BulkItem[]; dryRun: boolean; deleteMissing: b
 const invalid = (field: string, message: string) =>
   new AdminError('validation_error', undefined, { [field]: [message] })
 
-/** The fields of a JSON bulk body. */
+/** The fields of a JSON bulk body, and the body as a message shows it. */
 const BODY_FIELDS = ['locations', 'dry_run', 'delete_missing']
+const BODY_SHAPE = '{"locations": [...], "dry_run": false, "delete_missing": false}'
 
 /**
  * A flag from the JSON body or the query string, else false. Both may say it, alike: a body and
@@ -46,7 +47,7 @@ function unknownFields(body: Record<string, unknown>): Record<string, string[]> 
     if (BODY_FIELDS.includes(name)) continue
     const meant = BODY_FIELDS.find((f) => bare(f) === bare(name))
     const guess = meant ? ` (did you mean ${meant}?)` : ''
-    out[name] = [`The ${name} field is unknown${guess}: a bulk body takes locations, dry_run and delete_missing.`]
+    out[name] = [`The ${name} field is unknown${guess}: a bulk body is ${BODY_SHAPE}.`]
   }
   return out
 }
@@ -61,10 +62,7 @@ function tooMany(n: number): AdminError {
 /** The items and options of a JSON bulk request, or the documented error. */
 export function jsonBulkRequest(value: unknown, params: URLSearchParams): BulkRequest {
   if (value === null || typeof value !== 'object' || Array.isArray(value))
-    throw new AdminError(
-      'invalid_request',
-      'The request body must be a JSON object: {"locations": [...], "dry_run": false, "delete_missing": false}.',
-    )
+    throw new AdminError('invalid_request', `The request body must be a JSON object: ${BODY_SHAPE}.`)
   const body = value as Record<string, unknown>
   // A misspelt flag ("dryRun") would otherwise write for real.
   const unknown = unknownFields(body)
