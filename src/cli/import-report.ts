@@ -119,7 +119,11 @@ export function problemLines(messages: string[]): string[] {
     return { message, key: m?.key ?? message, text: m?.text ?? `\0${message}` }
   })
   const keysOf = new Map<string, string[]>()
-  for (const { key, text } of parts) keysOf.set(text, [...(keysOf.get(text) ?? []), key])
+  for (const { key, text } of parts) {
+    const keys = keysOf.get(text)
+    if (keys === undefined) keysOf.set(text, [key])
+    else keys.push(key)
+  }
   const printed = new Set<string>()
   return parts.flatMap(({ message, text }) => {
     const keys = keysOf.get(text)!

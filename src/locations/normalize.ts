@@ -84,11 +84,13 @@ function typeMessage(field: string, schema: TSchema, value: unknown): string {
   return `The ${field} field must be a string.${nullNote}`
 }
 
+const tooLong = (field: string, max: number) => `The ${field} field may not be greater than ${max} characters.`
+
 /** A string-or-null field (timezone) sent something else: a longer string, a number, an object. */
 function unionMessage(field: string, schemas: TSchema[], value: unknown): string {
   const string = schemas.find((x) => x.type === 'string')
   if (typeof value === 'string' && string?.maxLength !== undefined && value.length > string.maxLength)
-    return `The ${field} field may not be greater than ${string.maxLength} characters.`
+    return tooLong(field, string.maxLength)
   return `The ${field} field must be a string or null; got ${JSON.stringify(value)}.`
 }
 
@@ -101,7 +103,7 @@ function messageFor(e: ValueError): string {
     case ValueErrorType.StringMinLength:
       return field.startsWith('tags.') ? `The ${field} field must not be empty.` : `The ${field} field is required.`
     case ValueErrorType.StringMaxLength:
-      return `The ${field} field may not be greater than ${s.maxLength} characters.`
+      return tooLong(field, s.maxLength)
     case ValueErrorType.ArrayMaxItems:
       return `The ${field} field may not have more than ${s.maxItems} items.`
     case ValueErrorType.ObjectMaxProperties:
@@ -235,8 +237,7 @@ function checkExternalId(value: unknown, add: (field: string, message: string) =
     add('external_id', 'The external_id field must be a string (or null for none).')
     return
   }
-  if (codePoints(value) > EXTERNAL_ID_MAX)
-    add('external_id', `The external_id field may not be greater than ${EXTERNAL_ID_MAX} characters.`)
+  if (codePoints(value) > EXTERNAL_ID_MAX) add('external_id', tooLong('external_id', EXTERNAL_ID_MAX))
   if (/[\u0000-\u001f\u007f-\u009f]/.test(value))
     add('external_id', 'The external_id field may not contain control characters (tabs, line breaks...).')
 }

@@ -53,6 +53,8 @@ const ALTERNATE_OVER_MAIN = 3
 /** Words names write either way: "Saint Louis" is St. Louis's own name, not another town's. */
 const SHORT_WORDS: Record<string, string> = { saint: 'st', sainte: 'ste', fort: 'ft', mount: 'mt' }
 const shortWords = (key: string) => key.replace(/\b(?:saint|sainte|fort|mount)\b/g, (w) => SHORT_WORDS[w]!)
+/** A label's first piece ("75001 Paris" of "75001 Paris, France") as a name key. */
+const townKey = (label: string) => nameKey(label.slice(0, label.indexOf(',')))
 /** An exact name of fewer people than this ranks with the names it begins, unless typed this long. */
 const SMALL_EXACT = 10_000
 const SMALL_EXACT_FROM = 6
@@ -256,10 +258,9 @@ export class PlaceSearch {
       ...hits.filter((h) => h.exact && h.main && h.precision === 'city').map((h) => h.weight),
     )
     const short = shortWords(key)
-    const own = (h: PlaceHit) => shortWords(nameKey(h.label.slice(0, h.label.indexOf(',')))) === short
+    const own = (h: PlaceHit) => shortWords(townKey(h.label)) === short
     for (const h of hits) {
-      const outranks = h.exact && (h.weight > ALTERNATE_OVER_MAIN * biggestOwn || own(h))
-      if (!h.main && !outranks) h.weight /= ALTERNATE_SHARE
+      if (!h.main && !(h.exact && (h.weight > ALTERNATE_OVER_MAIN * biggestOwn || own(h)))) h.weight /= ALTERNATE_SHARE
       h.tier = exactFirst && h.exact && (wholeName || h.weight >= SMALL_EXACT) ? 0 : 2
     }
     for (const c of codes) c.tier = c.exact ? 0 : 2
@@ -301,11 +302,11 @@ export class PlaceSearch {
       const confirmed: PlaceHit[] = []
       // The town as typed, and the names of the towns it names exactly ("sydney nsw": sydney).
       const compact = code.replace(/\s+/g, '')
-      const names = [town, ...towns.filter((t) => t.exact).map((t) => nameKey(t.label.slice(0, t.label.indexOf(','))))]
+      const names = [town, ...towns.filter((t) => t.exact).map((t) => townKey(t.label))]
       for (const c of this.codeHits(code, within)) {
         if (!c.exact) continue
         // The town's whole name first ("75001 Paris" before "75001 Paris 1er Arrondissement").
-        const label = nameKey(c.label.slice(0, c.label.indexOf(',')))
+        const label = townKey(c.label)
         c.tier = names.some((n) => label === `${compact} ${n}`)
           ? 0
           : names.some((n) => label.startsWith(`${compact} ${n}`))

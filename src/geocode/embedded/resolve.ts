@@ -44,7 +44,7 @@ type RegionHint = { country: string; admin1: string; key: string; part: number; 
 const US_STATE =
   /^(A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY])$/
 
-/** Postcode shapes, each with the countries it may belong to. Tables exist for US, CA, AU, DE, FR, ES, IT. */
+/** Postcode shapes, each with the countries it may belong to; POSTCODE_DATA says whose the data has. */
 const POSTCODE_FORMS: { re: RegExp; countries: string[]; canonical: (m: RegExpExecArray) => string }[] = [
   { re: /\b([A-Z]\d[A-Z]) ?\d[A-Z]\d\b/g, countries: ['CA'], canonical: (m) => m[1]!.toUpperCase() },
   { re: /\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b/g, countries: ['GB'], canonical: (m) => m[0]!.toUpperCase() },
