@@ -81,6 +81,8 @@ export type BulkResult = {
     /** null for a location a dry run would create. */
     id: string | null;
     external_id: string | null;
+    /** A deleted location's name: no item of the request names it. */
+    name?: string;
     action: BulkAction;
     /** What geocoding gave the item's address; null when it was not geocoded. */
     geocoding: Geocoding | null;

@@ -91,7 +91,8 @@ export function importSummary(
   const gone = report.results.filter((r) => r.action === 'deleted')
   if (gone.length > 0) {
     lines.push(`${report.dry_run ? 'To delete' : 'Deleted'} (external_id not in the file):`)
-    for (const r of gone.slice(0, MAX_LISTED)) lines.push(`  ${r.id} (external_id ${JSON.stringify(r.external_id)})`)
+    for (const r of gone.slice(0, MAX_LISTED))
+      lines.push(`  ${r.name} (${r.id}, external_id ${JSON.stringify(r.external_id)})`)
     lines.push(...more(gone.length))
   }
   if (unknownColumns.length > 0) lines.push(unreadColumns(unknownColumns))

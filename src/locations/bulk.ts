@@ -48,6 +48,8 @@ export type BulkResult = {
   /** null for a location a dry run would create. */
   id: string | null
   external_id: string | null
+  /** A deleted location's name: no item of the request names it. */
+  name?: string
   action: BulkAction
   /** What geocoding gave the item's address; null when it was not geocoded (coordinates sent, no address). */
   geocoding: Geocoding | null
@@ -280,7 +282,7 @@ function refuseDeletingAll(deps: AdminDeps, locatorId: string, plans: Plan[]): v
   )
 }
 
-type Coded = { id: string; externalId: string }
+type Coded = { id: string; externalId: string; name: string }
 
 /** The locations delete_missing removes: those of `coded` (the locator's with an external id) that no item matched. */
 function missing(coded: Coded[], plans: Plan[]): Coded[] {
@@ -340,9 +342,9 @@ function apply(
     if (!dryRun) deps.store.locations.replace(next, current)
     results.push(resultOf(plan, current.id, next, same ? 'unchanged' : 'updated'))
   }
-  for (const { id, externalId } of gone) {
+  for (const { id, externalId, name } of gone) {
     if (!dryRun) deps.store.locations.remove(locatorId, id)
-    results.push({ index: null, id, external_id: externalId, action: 'deleted', geocoding: null, warnings: [] })
+    results.push({ index: null, id, external_id: externalId, name, action: 'deleted', geocoding: null, warnings: [] })
   }
   return results
 }

@@ -220,8 +220,8 @@ function statements(db: Database) {
   const byExternalId = db.prepare<Row, [string, string]>(
     `SELECT ${COLUMNS} FROM locations WHERE locator_id = ? AND external_id = ?`,
   )
-  const externalIds = db.prepare<{ id: string; external_id: string }, [string]>(
-    'SELECT id, external_id FROM locations WHERE locator_id = ? AND external_id IS NOT NULL ORDER BY seq',
+  const externalIds = db.prepare<{ id: string; external_id: string; name: string }, [string]>(
+    'SELECT id, external_id, name FROM locations WHERE locator_id = ? AND external_id IS NOT NULL ORDER BY seq',
   )
   const INDEX_ROW =
     'SELECT seq, id, lat, lng, name, address, description, tags, CASE WHEN ? THEN custom_fields END AS custom_fields, hours, special_hours, timezone, town_names FROM locations'
@@ -357,8 +357,8 @@ export function locationRepo(db: Database, changes: ChangeLog) {
       return row ? fromRow(row) : null
     },
     /** Every location of the locator that has an external id: its id and external id, oldest first. */
-    externalIds(locatorId: string): { id: string; externalId: string }[] {
-      return q.externalIds.all(locatorId).map((r) => ({ id: r.id, externalId: r.external_id }))
+    externalIds(locatorId: string): { id: string; externalId: string; name: string }[] {
+      return q.externalIds.all(locatorId).map((r) => ({ id: r.id, externalId: r.external_id, name: r.name }))
     },
     /**
      * Up to `limit` published locations from `offset`, in row order: id, name and update time only

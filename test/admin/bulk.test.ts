@@ -176,6 +176,7 @@ describe('bulk upsert, JSON', () => {
       index: null,
       id: expect.stringMatching(/^loc_/),
       external_id: 'S2',
+      name: 'Store S2',
       action: 'deleted',
       geocoding: null,
       warnings: [],

@@ -73,7 +73,7 @@ describe('locations import from CSV', () => {
     expect(dry.stdout.split('\n')).toEqual([
       `Dry run of ${path} on ${locatorId}, nothing written: 1 to create, 1 to update, 0 unchanged, 1 to delete.`,
       'To delete (external_id not in the file):',
-      `  ${m1.id} (external_id "M1")`,
+      `  München; Marienplatz (${m1.id}, external_id "M1")`,
       'Columns not read (no location field has these names; docs/cli.md lists the columns): Notes.',
       '',
     ])

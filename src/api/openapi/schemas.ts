@@ -230,6 +230,7 @@ export const SCHEMAS = {
           line: t.Optional(t.Integer({ minimum: 1, description: "CSV bodies: the line the item's row starts on." })),
           id: nullable(t.String({ description: 'null for a location a dry run would create.' })),
           external_id: nullable(EXTERNAL_ID),
+          name: t.Optional(t.String({ description: "Deleted locations only: the location's name." })),
           action: oneOf(['created', 'updated', 'unchanged', 'deleted']),
           geocoding: nullable(closed({ precision: oneOf(PRECISIONS), source: t.String() })),
           warnings: t.Array(t.String(), { description: 'Where the geocoder put the address, if worth a look.' }),
