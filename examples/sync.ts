@@ -1,6 +1,7 @@
 // Mirrors a store list (CSV or JSON) into a locator through the Management API: creates the stores
 // that are new, updates those that changed, deletes those that disappeared, all matched by the
-// chain's own store code (external_id). Run it again at any time: what is in step stays untouched.
+// chain's own store code (external_id), or by the id column of an export. Run it again at any
+// time: what is in step stays untouched. It prints what changed and what is worth a look.
 // Every request carries an Idempotency-Key, so the client's retries after a timeout never write twice.
 //
 //   STORELOC_URL=http://127.0.0.1:3000 STORELOC_KEY=sk_... bun examples/sync.ts stores.csv [--dry-run]
@@ -24,29 +25,32 @@ function usage(message: string): never {
   process.exit(2)
 }
 
-/** The list's rows, each with its line (CSV) or position (JSON) for messages. */
-function readRows(file: string): Row[] {
+/** The list's rows, each with its line (CSV) or position (JSON) for messages, and the CSV columns not read. */
+function readRows(file: string): { rows: Row[]; unknown: string[] } {
   const bytes = readFileSync(file)
   if (extname(file).toLowerCase() === '.json') {
     const json = JSON.parse(new TextDecoder().decode(bytes))
     const list = Array.isArray(json) ? json : json.locations
     if (!Array.isArray(list)) throw new Error(`${file} holds no array of locations.`)
-    return list.map((location: BulkLocation, i: number) => ({
+    const rows = list.map((location: BulkLocation, i: number) => ({
       label: `locations[${i}]`,
       location,
       wholeSpecialHours: false,
     }))
+    return { rows, unknown: [] }
   }
   // The rows as the CLI import reads them: named by line, with what could not be read.
-  const items = csvBulkItems(readLocationsCsv(bytes))
+  const read = readLocationsCsv(bytes)
+  const items = csvBulkItems(read)
   // Cells that could not be read (a week of hours) stop the sync before anything is sent.
   const unread = items.flatMap((i) => (i.unread ?? []).map((p) => `${i.key} ${p.field}: ${p.message}`))
   if (unread.length > 0) throw new Error(`${file} has cells that cannot be read:\n  ${unread.join('\n  ')}`)
-  return items.map((i) => ({
+  const rows = items.map((i) => ({
     label: i.key,
     location: i.raw as BulkLocation,
     wholeSpecialHours: i.wholeSpecialHours ?? false,
   }))
+  return { rows, unknown: read.unknown }
 }
 
 /** Sends the rows in requests of CHUNK, as dry runs or for real; the reports in order. */
@@ -72,13 +76,15 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2)
   const dryRun = args.includes('--dry-run')
   const files = args.filter((a) => a !== '--dry-run')
-  if (files.length !== 1 || files[0]!.startsWith('--')) usage('Give one file.')
+  const option = files.find((a) => a.startsWith('-'))
+  if (option !== undefined) usage(`Unknown option ${option}: the only one is --dry-run.`)
+  if (files.length !== 1) usage('Give one file.')
   const baseUrl = process.env.STORELOC_URL
   const apiKey = process.env.STORELOC_KEY
   if (!baseUrl || !apiKey) usage('Set STORELOC_URL and STORELOC_KEY.')
   const client = new StorelocClient({ baseUrl, apiKey })
 
-  const rows = readRows(files[0]!)
+  const { rows, unknown } = readRows(files[0]!)
   const unmatched = rows.filter((r) => typeof r.location.external_id !== 'string' || r.location.external_id === '')
   if (unmatched.length > 0)
     throw new Error(`A mirror matches stores by external_id; these rows have none: ${unmatched.map((r) => r.label).join(', ')}.`)
@@ -105,17 +111,17 @@ async function main(): Promise<void> {
     for (const date of Object.keys(had)) if (!Object.hasOwn(sent, date)) sent[date] = ''
   }
 
-  // What disappeared from the list: the locator's stores whose external id the list no longer has.
-  const listed = new Set(rows.map((r) => r.location.external_id))
-  const gone = [...current].filter(([ext]) => !listed.has(ext)).map(([ext, { id }]) => ({ id, external_id: ext }))
+  // Every chunk checked first (dry runs write nothing), so a bad row anywhere stops the sync before any write.
+  const planned = await upsert(client, rows, true)
+  // What disappeared from the list: the locator's stores that no row matches. A row matches by id
+  // first, so a store whose code the list changes (its id column kept) is updated, not deleted.
+  const matched = new Set(planned.flatMap((r) => r.results.map((x) => x.id)))
+  const gone = [...current].filter(([, { id }]) => !matched.has(id)).map(([ext, { id }]) => ({ id, external_id: ext }))
   // As the bulk route refuses it: an empty list, a cut-short export or codes from the wrong column.
   if (gone.length > 0 && gone.length === current.size)
     throw new Error(
       `The list would delete every one of the locator's ${current.size} stores with an external_id: none of their codes is in it. Nothing was written.`,
     )
-
-  // Every chunk checked first (dry runs write nothing), so a bad row anywhere stops the sync before any write.
-  const planned = await upsert(client, rows, true)
   const reports = dryRun ? planned : await upsert(client, rows, false)
 
   if (!dryRun) for (const g of gone) await client.deleteLocation(g.id)
@@ -126,6 +132,12 @@ async function main(): Promise<void> {
     if (r.action === 'created' || r.action === 'updated')
       console.log(`${verb?.[r.action] ?? r.action} ${r.external_id}${r.id ? ` (${r.id})` : ''}`)
   for (const g of gone) console.log(`${verb?.deleted ?? 'deleted'} ${g.external_id} (${g.id})`)
+  // Worth a look: an address placed only roughly, hours not read, a field that is not a location's.
+  reports.forEach((report, chunk) => {
+    for (const r of report.results)
+      for (const w of r.warnings) console.log(`check ${rows[chunk * CHUNK + r.index!]!.label}: ${w}`)
+  })
+  if (unknown.length > 0) console.log(`columns not read (no location field has these names): ${unknown.join(', ')}`)
   const count = (action: string) => results.filter((r) => r.action === action).length
   console.log(
     `${dryRun ? 'Dry run, nothing written: ' : ''}${count('created')} created, ${count('updated')} updated, ${count('unchanged')} unchanged, ${gone.length} deleted.`,

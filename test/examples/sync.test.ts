@@ -25,8 +25,12 @@ afterAll(() => {
 })
 
 function sync(csv: string, ...flags: string[]) {
-  const file = join(dir, 'stores.csv')
-  writeFileSync(file, csv)
+  return syncFile('stores.csv', csv, ...flags)
+}
+
+function syncFile(name: string, text: string, ...flags: string[]) {
+  const file = join(dir, name)
+  writeFileSync(file, text)
   const p = Bun.spawnSync([process.execPath, join(ROOT, 'examples/sync.ts'), file, ...flags], {
     cwd: ROOT,
     env: { ...process.env, STORELOC_URL: url, STORELOC_KEY: key },
@@ -89,6 +93,48 @@ describe('examples/sync.ts', () => {
     expect(sync(list('2026-12-25 closed')).stdout).toMatch(/^updated S1 /)
     expect((await special()).special_hours).toEqual({ '2026-12-25': 'closed' })
     expect(sync(list('2026-12-25 closed')).stdout).toEndWith('0 updated, 1 unchanged, 0 deleted.\n')
+  }, 30_000)
+
+  test('a store whose code the list changes, its id kept, is updated, not deleted', async () => {
+    const s1 = (await stores()).find((s) => s.external_id === 'S1') as any
+    const rest = (await stores()).filter((s) => s !== undefined && s.external_id !== 'S1') as any[]
+    const head = 'id,Store Code,Name,Address,Latitude,Longitude\n'
+    const line = (s: any, code: string) =>
+      `${s.id},${code},${s.name},"${s.address}",${s.coordinates.lat},${s.coordinates.lng}\n`
+    const list = head + line(s1, 'S1-NEW') + rest.map((s) => line(s, s.external_id)).join('')
+    const dry = syncFile('renamed.csv', list, '--dry-run')
+    expect(dry.stdout).toBe(
+      `would update S1-NEW (${s1.id})\nDry run, nothing written: 0 created, 1 updated, ${rest.length} unchanged, 0 deleted.\n`,
+    )
+    expect(syncFile('renamed.csv', list).code).toBe(0)
+    expect((await stores()).find((s: any) => s.id === s1.id)?.external_id).toBe('S1-NEW')
+    expect(syncFile('back.csv', list.replace('S1-NEW', 'S1')).stdout).toEndWith(
+      `1 updated, ${rest.length} unchanged, 0 deleted.\n`,
+    )
+  }, 30_000)
+
+  test('what the server warns about, and columns not read, are printed', async () => {
+    const current = (await stores()) as any[]
+    const json: Record<string, unknown>[] = current.map((s) => ({
+      external_id: s.external_id,
+      name: s.name,
+      address: s.address,
+      coordinates: s.coordinates,
+    }))
+    json.push({ ...json[0], external_id: 'S7', fax: '+34 1' })
+    const dry = syncFile('warned.json', JSON.stringify(json), '--dry-run')
+    expect(dry.code).toBe(0)
+    const warned = dry.stdout.split('\n').filter((l) => l.startsWith('check '))
+    expect(warned).toEqual([
+      expect.stringMatching(new RegExp(`^check locations\\[${current.length}\\]: "fax" is not a field`)),
+    ])
+    const csv = `${HEADER.trimEnd()},Notes\nS1,One,"1 Main St, Town",40.1,-3.1,Back door\n`
+    expect(syncFile('notes.csv', csv, '--dry-run').stdout).toStartWith(
+      'columns not read (no location field has these names): Notes\n',
+    )
+    expect(syncFile('x.csv', HEADER, '--dryrun').stderr).toStartWith(
+      'Unknown option --dryrun: the only one is --dry-run.',
+    )
   }, 30_000)
 
   test('a list with problems writes nothing and names the rows by their lines', async () => {
