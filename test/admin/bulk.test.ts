@@ -334,6 +334,21 @@ describe('bulk upsert, JSON', () => {
     const alike = await bulk({ locations: [store('S1')], dry_run: true }, '?dry_run=1')
     expect(alike.body).toMatchObject({ success: true, dry_run: true, created: 1 })
     expect(snapshot()).toEqual(before)
+    // A CSV body has only the query string for its flags: a misspelt one is refused there too.
+    for (const [query, says] of [
+      ['?dry-run=true&delete_missing=true', 'The dry-run parameter is unknown (did you mean dry_run?)'],
+      ['?dryRun=1', 'The dryRun parameter is unknown (did you mean dry_run?)'],
+      ['?dry_run=true&force=1', 'The force parameter is unknown'],
+    ]) {
+      for (const res of [
+        await csv('external_id,name,lat,lng\nS1,One,1,2\n', query),
+        await bulk({ locations: [store('S1')] }, query),
+      ]) {
+        expect(res.status).toBe(400)
+        expect(res.body.message).toBe(`${says}: this route takes dry_run and delete_missing.`)
+      }
+    }
+    expect(snapshot()).toEqual(before)
   })
 
   test('takes 1,000 full locations (a body far over the 256 KiB of other routes); over 8 MiB is 413', async () => {

@@ -39,17 +39,33 @@ function flag(name: string, fromBody: unknown, params: URLSearchParams): boolean
   return fromQuery
 }
 
+/** " (did you mean dry_run?)" for a name that is one of `names` but for case and separators ("dryRun", "dry-run"). */
+function meant(name: string, names: string[]): string {
+  const bare = (n: string) => n.toLowerCase().replace(/[^a-z]/g, '')
+  const known = names.find((n) => bare(n) === bare(name))
+  return known ? ` (did you mean ${known}?)` : ''
+}
+
 /** The body's fields that are not a bulk request's, each with what it may have meant ("dryRun": dry_run). */
 function unknownFields(body: Record<string, unknown>): Record<string, string[]> {
-  const bare = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '')
   const out: Record<string, string[]> = {}
   for (const name of Object.keys(body)) {
     if (BODY_FIELDS.includes(name)) continue
-    const meant = BODY_FIELDS.find((f) => bare(f) === bare(name))
-    const guess = meant ? ` (did you mean ${meant}?)` : ''
-    out[name] = [`The ${name} field is unknown${guess}: a bulk body is ${BODY_SHAPE}.`]
+    out[name] = [`The ${name} field is unknown${meant(name, BODY_FIELDS)}: a bulk body is ${BODY_SHAPE}.`]
   }
   return out
+}
+
+/** The query string's flags; any other parameter is refused: a misspelt "dry-run" would otherwise write for real. */
+const QUERY_FLAGS = ['dry_run', 'delete_missing']
+
+function checkParams(params: URLSearchParams): void {
+  for (const name of params.keys())
+    if (!QUERY_FLAGS.includes(name))
+      throw new AdminError(
+        'invalid_request',
+        `The ${name} parameter is unknown${meant(name, QUERY_FLAGS)}: this route takes dry_run and delete_missing.`,
+      )
 }
 
 function tooMany(n: number): AdminError {
@@ -64,6 +80,7 @@ export function jsonBulkRequest(value: unknown, params: URLSearchParams): BulkRe
   if (value === null || typeof value !== 'object' || Array.isArray(value))
     throw new AdminError('invalid_request', `The request body must be a JSON object: ${BODY_SHAPE}.`)
   const body = value as Record<string, unknown>
+  checkParams(params)
   // A misspelt flag ("dryRun") would otherwise write for real.
   const unknown = unknownFields(body)
   if (Object.keys(unknown).length > 0) throw new AdminError('validation_error', undefined, unknown)
@@ -96,6 +113,7 @@ export function bulkBodyError(body: ParsedBody | undefined): AdminError {
 
 /** The items and options of a CSV bulk request (flags in the query string), with its unknown columns. */
 export function csvBulkRequest(bytes: Uint8Array, params: URLSearchParams): BulkRequest & { unknown: string[] } {
+  checkParams(params)
   let read: CsvRead
   try {
     read = readLocationsCsv(bytes)
