@@ -3,6 +3,7 @@
 import type { CustomField, Location } from './api'
 import { h } from './dom'
 import { directionsUrl, shortUrl } from '../core/directions'
+import { parseDayHours } from '../core/hours'
 import { type Lang, langQuery } from '../core/languages'
 import { distanceText, openText, safeUrl } from './format'
 import type { Texts } from './i18n'
@@ -35,8 +36,10 @@ function customField(field: CustomField): HTMLElement | null {
 export function storeItem(ctx: ListContext, location: Location, n: number): HTMLLIElement {
   const { texts, lang, options } = ctx
   const open = openText(texts, lang, location)
-  // The hours of the store's own date: a holiday's special hours on that day.
-  const today = location.hours_today
+  // The hours of the store's own date: a holiday's special hours on that day. Left out when open
+  // past midnight on a day closed: "Open now · closes at 3:00" beside "Today: closed" contradicts.
+  const today =
+    location.open_now === true && parseDayHours(location.hours_today).kind === 'closed' ? null : location.hours_today
   const { phone, website, email } = location.contact
   const fields = location.customFields ?? []
   const badges = fields.filter((f) => f.type === 'badge').map(customField)

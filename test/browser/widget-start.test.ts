@@ -1,8 +1,11 @@
 // The widget as it starts, in a real browser against a real server with the demo data: the
-// first map holds every store, the filters line up, and a token the service does not know is
-// said to be not valid.
+// first map holds every store, the filters line up, a store open past midnight reads right, and
+// a token the service does not know is said to be not valid.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
+import { cliRunner, tempDir } from '../helpers'
 import { chromiumPath, launch, newContext } from './browser'
 import { type DemoServer, docsSnippet, hostPage, startDemo } from './server'
 
@@ -61,6 +64,40 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
       expect([s!.height, d!.height]).toEqual([input!.height, input!.height])
       expect(d!.y + d!.height).toBe(s!.y + s!.height)
       expect(d!.x).toBeGreaterThanOrEqual(s!.x + s!.width)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('a store open past midnight on a day it is closed: "Open now", without "Today: closed"', async () => {
+    // A zone where it is now between 01:00 and 02:00: open since 18:00 yesterday, until 03:00.
+    const now = new Date()
+    let offset = 1 - now.getUTCHours()
+    if (offset < -12) offset += 24
+    const zone = offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`
+    const days = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']
+    const today = new Date(now.getTime() + offset * 3_600_000).getUTCDay()
+    const hours = Object.fromEntries(days.map((d, i) => [d, i === (today + 6) % 7 ? '18:00-03:00' : 'closed']))
+    const file = join(tempDir(), 'night.json')
+    const owl = {
+      external_id: 'NIGHT',
+      name: 'Night Owl',
+      address: '1 Night Street',
+      coordinates: { lat: 10, lng: 10 },
+      timezone: zone,
+      hours,
+    }
+    writeFileSync(file, JSON.stringify([owl]))
+    cliRunner(() => server.dbPath).json('locations', 'import', server.locatorId, '--file', file)
+    // The server reads another process's write within moments.
+    for (let i = 0; i < 50 && (await server.api('locations?lat=10&lng=10&radius=1')).data.locations.length === 0; i++)
+      await Bun.sleep(100)
+    const page = await (await newContext(browser)).newPage()
+    try {
+      await page.goto(`${server.url}/l/${server.token}?sl_place=Here&sl_lat=10&sl_lng=10`)
+      const item = page.locator('.sl-item', { hasText: 'Night Owl' })
+      await expect(item.locator('.sl-open').textContent()).resolves.toStartWith('Open now · closes at')
+      expect(await item.locator('.sl-today').count()).toBe(0)
     } finally {
       await page.close()
     }
