@@ -130,7 +130,7 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
     }
     emit(
       !!values.json,
-      { ...report, unknown_columns: unknown },
+      { success: true, ...report, unknown_columns: unknown },
       importSummary(file, locator.id, items, report, unknown),
     )
   },

@@ -73,7 +73,7 @@ const STORES = [
 describe('locations import', () => {
   test('creates every location (an address without coordinates geocoded, as the API does); the API lists them as the import made them', async () => {
     const out = json('locations', 'import', locatorId, '--file', file('stores.json', STORES))
-    expect(out).toMatchObject({ dry_run: false, created: 3, updated: 0, unchanged: 0, deleted: 0 })
+    expect(out).toMatchObject({ success: true, dry_run: false, created: 3, updated: 0, unchanged: 0, deleted: 0 })
     const created = out.results.map((r: { id: string }) => r.id)
     expect(out.results.map((r: { action: string }) => r.action)).toEqual(['created', 'created', 'created'])
     expect(out.results[1].geocoding).toEqual({ precision: 'city', source: 'embedded' })

@@ -214,6 +214,7 @@ export const SCHEMAS = {
           description: "Also delete the locator's locations whose external id no item has.",
         }),
       ),
+      success: t.Optional(t.Boolean({ description: "Read and ignored: an export's JSON answer posts back as it is." })),
     },
     { description: 'Up to 1,000 locations, all written or none.' },
   ),
