@@ -96,8 +96,19 @@ export function importSummary(
     lines.push(...more(gone.length))
   }
   if (unknownColumns.length > 0) lines.push(unreadColumns(unknownColumns))
+  if (created > 0 && items.every((i) => !matchable(i.raw))) lines.push(NO_CODES)
   return lines.join('\n')
 }
+
+/** Whether an item can match a stored location again: it has an id or an external id. */
+function matchable(raw: unknown): boolean {
+  const { id, external_id } = (raw ?? {}) as { id?: unknown; external_id?: unknown }
+  return (typeof id === 'string' && id !== '') || (typeof external_id === 'string' && external_id !== '')
+}
+
+/** Said when no row can match: the next import of the file would create every store a second time. */
+const NO_CODES =
+  'No row has an external_id, so importing this file again creates every store again. Give each row its store code in an external_id column ("Store Code" is read as one): later imports update the stores they match.'
 
 /** The line naming the columns of a file that were not read: in the summary, and when the file is refused. */
 export const unreadColumns = (unknownColumns: string[]): string =>

@@ -60,6 +60,23 @@ describe('locations import from CSV', () => {
     expect(munich).toMatchObject({ external_id: 'M1', name: 'München; Marienplatz', hours: '{}' })
   })
 
+  test('a file whose rows have no store code says that importing it again creates them again', () => {
+    // A shop system's export: names and addresses, no code to match a row to its store.
+    const shop = 'Name,Address1,City,Zip,Country,Latitude,Longitude\nOne,1 Main St,Springfield,62701,US,39.8,-89.6\n'
+    const first = storeloc('locations', 'import', locatorId, '--file', file('shop.csv', shop))
+    expect(first.stdout.split('\n').slice(1)).toEqual([
+      'No row has an external_id, so importing this file again creates every store again. Give each row its store code in an external_id column ("Store Code" is read as one): later imports update the stores they match.',
+      '',
+    ])
+    // With a code, or once nothing is created, it is not said.
+    const coded = storeloc('locations', 'import', locatorId, '--file', file('coded.csv', EXCEL))
+    expect(coded.stdout).not.toContain('No row has an external_id')
+    const again = storeloc('locations', 'import', locatorId, '--file', file('coded.csv', EXCEL))
+    expect(again.stdout).toStartWith(
+      `Imported ${join(dir, 'coded.csv')} into ${locatorId}: 0 created, 0 updated, 2 unchanged`,
+    )
+  })
+
   test('a dry run says what an import would do and writes nothing; the import then does just that', () => {
     json('locations', 'import', locatorId, '--file', file('stores.csv', EXCEL))
     const before = rows()
