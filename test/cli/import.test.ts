@@ -103,7 +103,7 @@ describe('locations import', () => {
       'import',
       locatorId,
       '--file',
-      file('more.json', [{ name: 'Fourth', address: 'x', coordinates: { lat: 1, lng: 2 } }]),
+      file('more.json', [{ external_id: 'S4', name: 'Fourth', address: 'x', coordinates: { lat: 1, lng: 2 } }]),
     )
     expect(human).toMatchObject({ code: 0, stderr: '' })
     expect(human.stdout).toBe(
