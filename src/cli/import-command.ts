@@ -1,4 +1,5 @@
-// `locations import` and `locations export`: a locator's locations from and to JSON or CSV files.
+// `locations import` and `locations export`: a locator's locations from and to JSON or CSV files;
+// `locations delete`: some of them, by id or external id.
 import { extname } from 'node:path'
 import { createGeocoder, type GeocoderStack } from '../geocode'
 import { type Geocoder, geocodeOffline, noGeocoder } from '../geocode/geocoder'
@@ -132,6 +133,36 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
       !!values.json,
       { success: true, ...report, unknown_columns: unknown },
       importSummary(file, locator.id, items, report, unknown),
+    )
+  },
+  // Deletes by id or external id, all or none: a typo in one leaves every location in place.
+  'locations delete': ({ store, emit }, rest) => {
+    const { values, positionals } = args(rest, {}, [2])
+    const [locatorArg, ...refs] = positionals as [string, ...string[]]
+    const locator = requireLocator(store, locatorArg)
+    const deleted = store.write(() => {
+      const found = refs.map((ref) => ({
+        ref,
+        location: store.locations.get(locator.id, ref) ?? store.locations.byExternalId(locator.id, ref),
+      }))
+      const unknown = found.filter((f) => f.location === null).map((f) => JSON.stringify(f.ref))
+      if (unknown.length > 0)
+        throw new OperatorError(
+          `Nothing was deleted: ${locator.id} has no location with the id or external_id ${unknown.join(', ')}.`,
+        )
+      const locations = [...new Map(found.map((f) => [f.location!.id, f.location!])).values()]
+      for (const l of locations) store.locations.remove(locator.id, l.id)
+      return locations
+    })
+    emit(
+      !!values.json,
+      { success: true, deleted: deleted.map((l) => ({ id: l.id, external_id: l.externalId, name: l.name })) },
+      [
+        `Deleted ${deleted.length} location${deleted.length === 1 ? '' : 's'} of ${locator.id}:`,
+        ...deleted.map(
+          (l) => `  ${l.name} (${l.id}${l.externalId === null ? '' : `, external_id ${JSON.stringify(l.externalId)}`})`,
+        ),
+      ].join('\n'),
     )
   },
   'locations export': ({ store, print }, rest) => {

@@ -37,6 +37,7 @@ const USAGE = `Usage: storeloc <command> [options] [--json]
   locations import LOCATOR_ID --file FILE.csv|FILE.json [--format csv|json] [--dry-run] [--delete-missing]
       [--progress]
   locations export LOCATOR_ID [--format json|csv] [--status published|draft]
+  locations delete LOCATOR_ID ID... (each a location's id or external_id; all or none)
   geocode "ADDRESS"                             (with the configured GEOCODER)
   backup FILE [--force]                         (a checked copy of the whole database, while servers run)
   restore FILE [--force]                        (puts a backup in its place; refused while a process uses it)

@@ -109,7 +109,8 @@ function withNegativeValues(argv: string[], options: ParseArgsConfig['options'])
   return out
 }
 
-export function args(argv: string[], options: ParseArgsConfig['options'], positionals: number) {
+/** `positionals`: how many arguments, or `[n]` for n or more. */
+export function args(argv: string[], options: ParseArgsConfig['options'], positionals: number | [number]) {
   let parsed: ReturnType<typeof parseArgs>
   try {
     parsed = parseArgs({
@@ -129,11 +130,12 @@ export function args(argv: string[], options: ParseArgsConfig['options'], positi
     if (given.has(token.name)) throw new UsageError(`--${token.name} is given more than once: give it once.`)
     given.add(token.name)
   }
-  if (parsed.positionals.length !== positionals) {
+  const n = parsed.positionals.length
+  if (Array.isArray(positionals) ? n < positionals[0] : n !== positionals) {
     throw new UsageError(
       positionals === 0
         ? `Unexpected argument ${parsed.positionals[0]}.`
-        : `Expected ${positionals} argument(s), got ${parsed.positionals.length}.`,
+        : `Expected ${Array.isArray(positionals) ? `at least ${positionals[0]}` : positionals} argument(s), got ${n}.`,
     )
   }
   return { values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals }

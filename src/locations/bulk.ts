@@ -276,7 +276,7 @@ function refuseDeletingAll(deps: AdminDeps, locatorId: string, plans: Plan[]): v
     `delete_missing would delete all ${gone} location${gone === 1 ? '' : 's'} with an external_id (${plans.length === 0 ? 'no location was sent' : 'none of those sent matches one of them'}); nothing was written.`,
     {
       delete_missing: [
-        'Refused: it would delete every location with an external_id. Check the file and its external_id column; to empty the locator, delete its locations one by one.',
+        "Refused: it would delete every location with an external_id. Check the file and its external_id column. To replace them all, delete them first (the CLI's locations delete, or POST /admin/v1/locations/{id}/delete), then import without delete_missing.",
       ],
     },
   )

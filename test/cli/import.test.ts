@@ -216,3 +216,28 @@ describe('locations export', () => {
     expect(r.stderr).toBe('storeloc: --status must be published or draft; got "hidden".\n')
   }, 20_000)
 })
+
+describe('locations delete', () => {
+  test('deletes by id or external id, all or none; the API no longer lists them', async () => {
+    const coded = STORES.map((s, i) => ({ ...s, external_id: `S${i + 1}` }))
+    json('locations', 'import', locatorId, '--file', file('stores.json', coded))
+    const [harbour, , ring] = await listed()
+    const before = rows()
+    // One reference matches nothing: nothing is deleted.
+    const typo = storeloc('locations', 'delete', locatorId, harbour.id, 'S9')
+    expect(typo).toMatchObject({ code: 1, stdout: '' })
+    expect(typo.stderr).toBe(
+      `storeloc: Nothing was deleted: ${locatorId} has no location with the id or external_id "S9".\n`,
+    )
+    expect(rows()).toEqual(before)
+    const done = storeloc('locations', 'delete', locatorId, harbour.id, 'S3')
+    expect(done).toMatchObject({ code: 0, stderr: '' })
+    expect(done.stdout).toBe(
+      `Deleted 2 locations of ${locatorId}:\n` +
+        `  Harbour Store (${harbour.id}, external_id "S1")\n` +
+        `  Ring Store (${ring.id}, external_id "S3")\n`,
+    )
+    expect((await listed()).map((l) => l.external_id)).toEqual(['S2'])
+    expect(storeloc('locations', 'delete', locatorId).code).toBe(2)
+  }, 20_000)
+})
