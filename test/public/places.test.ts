@@ -283,6 +283,27 @@ describe('GET /places', () => {
         expect({ label, first: (await places(label))[0]?.label }).toEqual({ label, first: label })
   })
 
+  test('a country by its whole name in a few languages, or an everyday alias; not by a code names begin with', async () => {
+    for (const [q, country, label] of [
+      ['Germany', 'DE', 'Germany'],
+      ['Deutschland', 'DE', 'Germany'],
+      ['allemagne', 'DE', 'Germany'],
+      ['Austria', 'AT', 'Austria'],
+      ['USA', 'US', 'United States of America'],
+      ['UK', 'GB', 'United Kingdom'],
+    ] as const)
+      expect((await places(q))[0]).toEqual({
+        label,
+        lat: expect.any(Number),
+        lng: expect.any(Number),
+        country,
+        precision: 'country',
+      })
+    expect((await places('Germany', '&lang=de'))[0].label).toBe('Deutschland')
+    // Codes begin too many names: "De" is Delhi and Denver as typed, not Germany.
+    expect((await places('De', '&limit=20')).some((p) => p.precision === 'country')).toBe(false)
+  })
+
   test('postcodes and regions', async () => {
     const berlin = (await places('10115')).find((p) => p.country === 'DE')
     expect(berlin).toMatchObject({ label: '10115 Berlin, Germany' })
@@ -365,6 +386,27 @@ describe('near= on GET /locations', () => {
     // An exonym, and other parameters beside it.
     const cologne = await get(`${token}/locations?near=Cologne&radius=10&unit=km&open_now=false`)
     expect(cologne.body.data.locations.map((l: any) => l.id)).toEqual([ids.koeln])
+  })
+
+  test('a region or country as the centre: unless radius is sent, the radius reaches most of its towns', async () => {
+    // Germany's centre is its towns' centre, near Kassel: Köln is 200 km from it, London 700.
+    const germany = await get(`${token}/locations?near=Germany&unit=km`)
+    expect(germany.body.meta.query.center.label).toBe('Germany')
+    expect(germany.body.meta.query.radius).toBeGreaterThan(250)
+    expect(germany.body.meta.query.radius).toBeLessThan(500)
+    expect(germany.body.data.locations.map((l: any) => l.id)).toEqual([ids.koeln])
+    // The same reach in miles; a radius sent is kept.
+    const miles = await get(`${token}/locations?near=Germany`)
+    expect(Math.abs(miles.body.meta.query.radius - germany.body.meta.query.radius / 1.609344)).toBeLessThan(1)
+    const sent = await get(`${token}/locations?near=Germany&radius=10&unit=km`)
+    expect([sent.body.meta.query.radius, sent.body.data.locations]).toEqual([10, []])
+    const england = await get(`${token}/locations?near=England`)
+    expect(england.body.meta.query.center.label).toBe('United Kingdom')
+    expect(england.body.data.locations.map((l: any) => l.id).sort()).toEqual([ids.soho, ids.camden, ids.croydon].sort())
+    // A region alike: California's towns lie 400 km and more apart; a town keeps the default.
+    const california = await get(`${token}/locations?near=California&unit=km`)
+    expect(california.body.meta.query.radius).toBeGreaterThan(300)
+    expect((await get(`${token}/locations?near=Sacramento`)).body.meta.query.radius).toBe(25)
   })
 
   test('a text that names no place is 400 PLACE_NOT_FOUND; near with lat/lng or all=true is 400 INVALID_PARAMETER', async () => {

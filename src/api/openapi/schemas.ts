@@ -383,7 +383,7 @@ export const SCHEMAS = {
     lat: t.Number({ minimum: -90, maximum: 90 }),
     lng: t.Number({ minimum: -180, maximum: 180 }),
     country: t.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166 alpha-2.' }),
-    precision: oneOf(['city', 'postcode', 'region']),
+    precision: oneOf(['city', 'postcode', 'region', 'country']),
   }),
   PlacesAnswer: publicAnswer({ places: t.Array(ref('Place')) }, 'The places the text names, best first.'),
   PublicError: closed(

@@ -263,7 +263,7 @@ export function parseLocationsRequest(
   groupOf: (tag: string) => string,
   now: number,
   /** The place near= names, as the centre (throws PLACE_NOT_FOUND or PLACES_UNAVAILABLE). */
-  place: (text: string) => { lat: number; lng: number; label: string },
+  place: (text: string) => { lat: number; lng: number; label: string; reachKm?: number },
 ): LocationsRequest {
   const all = flag(params, 'all')
   const bbox = bboxOf(params)
@@ -295,10 +295,12 @@ export function parseLocationsRequest(
     throw invalid('near and lat/lng both name a centre: send one or the other.')
   let center: IndexQuery['center'] = all || lat === null || lng === null ? null : { lat, lng }
   let label: string | null = null
+  let reachKm: number | undefined
   if (near.trim() !== '') {
     const found = place(near)
     center = { lat: found.lat, lng: found.lng }
     label = found.label
+    reachKm = found.reachKm
   }
   if (bbox !== null && center === null) {
     if (lat !== null || lng !== null)
@@ -338,6 +340,11 @@ export function parseLocationsRequest(
       radius = convert(locator.defaultRadius, locator.defaultUnit, unit)
       shown = shownRadius(radius)
     }
+    // A region or country as the centre: unless sent, the radius reaches most of its towns
+    // ("near=California" finds the stores of Los Angeles and San Francisco, not only those near its middle).
+    const reach =
+      reachKm === undefined ? 0 : Math.min(MAX_RADIUS, Math.ceil(unit === 'km' ? reachKm : reachKm / KM_PER_MILE))
+    if (sent === null && reach > radius) radius = shown = reach
   }
   return {
     query: {

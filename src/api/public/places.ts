@@ -33,7 +33,7 @@ const REGION_NEAR_KM = 300
 function nearestKm(index: LocatorIndex, at: PlaceHit): number | null {
   const { hits } = index.query({
     center: { lat: at.lat, lng: at.lng },
-    radiusKm: at.precision === 'region' ? REGION_NEAR_KM : NEAR_KM,
+    radiusKm: at.precision === 'region' ? REGION_NEAR_KM : at.precision === 'country' ? at.reachKm! : NEAR_KM,
     tags: [],
     tagLogic: 'any',
     groupOf: NO_GROUP,
@@ -80,7 +80,7 @@ export function placeNamed(
   index: LocatorIndex,
   text: string,
   lang: Lang,
-): { lat: number; lng: number; label: string } {
+): { lat: number; lng: number; label: string; reachKm?: number } {
   const best = rankedPlaces(places, index, text, 1)[0]
   if (best === undefined) {
     const missing = missingPostcodeCountries(text).map((c) => countryLabel(c))
@@ -93,7 +93,8 @@ export function placeNamed(
       `near ${JSON.stringify(text)} ${why}. GET /places suggests places as a visitor types.`,
     )
   }
-  return { lat: best.lat, lng: best.lng, label: labelIn(best.label, best.country, lang) }
+  const { lat, lng, reachKm } = best
+  return { lat, lng, label: labelIn(best.label, best.country, lang), ...(reachKm === undefined ? {} : { reachKm }) }
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Database } from 'bun:sqlite'
 import { codePoints } from '../../core/text'
 import { countryLabel } from '../countries'
 import { codeOf, codeText, type KeyParts, keyParts, SortedKeys } from './place-keys'
-import { regionLabel } from './resolve'
+import { distanceKm, regionLabel } from './resolve'
 
 /** A prefix that begins more names than this keeps a list of its most populous places. */
 export const LISTED_FROM = 1500
@@ -14,8 +14,25 @@ export const CANDIDATES = 48
 /** "new south wales" -> "New South Wales". */
 const titled = (key: string) => key.replace(/(^|[\s-])(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase())
 
-/** A region by one of its names: where its towns are (weighted by people), what it is called. */
-export type Region = { key: string; lat: number; lng: number; country: string; label: string; population: number }
+/**
+ * A region by one of its names: where its towns are (weighted by people), what it is called, and
+ * its reach: how far from that point its towns hold REACH_SHARE of its people.
+ */
+export type Region = {
+  key: string
+  lat: number
+  lng: number
+  country: string
+  label: string
+  population: number
+  reachKm: number
+}
+
+/** A country (alpha-2 code) as regions are kept: its towns' centre, people and reach. */
+export type CountryPlace = { lat: number; lng: number; population: number; reachKm: number }
+
+/** The share of a region's people its reach holds: the rest are far-off islands and outposts. */
+const REACH_SHARE = 0.9
 
 /**
  * What a PlaceSearch holds, as plain typed arrays and maps: made by buildPlaceParts (in a worker
@@ -45,6 +62,8 @@ export type PlaceParts = {
   /** 1: the postcode's own point; 0: its town's. */
   codePrecision: Uint8Array
   regions: Region[]
+  /** Every country with towns, by alpha-2 code. */
+  countries: Map<string, CountryPlace>
   /**
    * Every name and code of a region ("or", "oregon", "bayern"), to its regions as "US OR", or
    * "DE *" where the data tells only its country: what a visitor writes after a town's name.
@@ -183,7 +202,7 @@ export function buildPlaceParts(db: Database): PlaceParts {
     .all()
     .map((c) => ({ ...c, key: c.postcode.toLowerCase().replace(/\s+/g, '') }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)) // ASCII: code unit order is byte order
-  const parts: Omit<PlaceParts, 'regions' | 'regionKeys'> = {
+  const parts: Towns = {
     lat: Float64Array.from(places, (p) => p.lat),
     lng: Float64Array.from(places, (p) => p.lng),
     population,
@@ -213,46 +232,72 @@ export function buildPlaceParts(db: Database): PlaceParts {
     list.push(`${r.country} ${r.admin1 || '*'}`)
     regionKeys.set(r.key, list)
   }
-  return { ...parts, regions: readRegions(regionRows, parts), regionKeys }
+  return { ...parts, ...readRegions(regionRows, parts), regionKeys }
 }
 
 /** A name of a region (admin1 empty: of a country), as the data file keeps it. */
 type RegionRow = { country: string; key: string; admin1: string }
 
-/** Regions by their names (codes such as "NSW" left out: they begin too many words), each at its towns' centre. */
-function readRegions(all: RegionRow[], towns: Omit<PlaceParts, 'regions' | 'regionKeys'>): Region[] {
-  const rows = all.filter((r) => r.admin1 !== '' && codePoints(r.key) > 3)
-  const centre = new Map<string, { lat: number; lng: number; population: number }>()
-  const wanted = new Set(rows.map((r) => `${r.country} ${r.admin1}`))
+type Towns = Omit<PlaceParts, 'regions' | 'countries' | 'regionKeys'>
+
+/** Where a group's towns are (weighted by people), how many live there, and its reach. */
+type Spread = { lat: number; lng: number; population: number; reachKm: number }
+
+/** Each group's spread, its towns grouped by `groupOf` (null: in none). */
+function spreads(towns: Towns, groupOf: (row: number) => string | null): Map<string, Spread> {
+  const sums = new Map<string, { lat: number; lng: number; population: number; rows: number[] }>()
   for (let i = 0; i < towns.lat.length; i++) {
-    const k = `${codeText(towns.country[i]!)} ${towns.admins[towns.admin1[i]!]!}`
-    if (!wanted.has(k)) continue
+    const k = groupOf(i)
+    if (k === null) continue
     const w = Math.max(1, towns.population[i]!)
-    const c = centre.get(k) ?? { lat: 0, lng: 0, population: 0 }
+    const c = sums.get(k) ?? { lat: 0, lng: 0, population: 0, rows: [] }
     c.lat += towns.lat[i]! * w
     c.lng += towns.lng[i]! * w
     c.population += w
-    centre.set(k, c)
+    c.rows.push(i)
+    sums.set(k, c)
   }
+  const out = new Map<string, Spread>()
+  for (const [k, c] of sums) {
+    const [lat, lng] = [c.lat / c.population, c.lng / c.population]
+    const far = c.rows
+      .map((i) => ({ km: distanceKm(lat, lng, towns.lat[i]!, towns.lng[i]!), w: Math.max(1, towns.population[i]!) }))
+      .sort((a, b) => a.km - b.km)
+    let held = 0
+    let reachKm = 0
+    for (const { km, w } of far) {
+      held += w
+      reachKm = km
+      if (held >= REACH_SHARE * c.population) break
+    }
+    out.set(k, { lat, lng, population: c.population, reachKm })
+  }
+  return out
+}
+
+/**
+ * Regions by their names (codes such as "NSW" left out: they begin too many words), each at its
+ * towns' centre; and every country so.
+ */
+function readRegions(all: RegionRow[], towns: Towns): Pick<PlaceParts, 'regions' | 'countries'> {
+  const rows = all.filter((r) => r.admin1 !== '' && codePoints(r.key) > 3)
+  const wanted = new Set(rows.map((r) => `${r.country} ${r.admin1}`))
+  const regionOf = (i: number) => {
+    const k = `${codeText(towns.country[i]!)} ${towns.admins[towns.admin1[i]!]!}`
+    return wanted.has(k) ? k : null
+  }
+  const centre = spreads(towns, regionOf)
   // The longest name of a region is its label ("california", not "calif").
   const longest = new Map<string, string>()
   for (const r of rows) {
     const k = `${r.country} ${r.admin1}`
     if ((longest.get(k)?.length ?? 0) < r.key.length) longest.set(k, r.key)
   }
-  return rows.flatMap((r) => {
+  const regions = rows.flatMap((r) => {
     const k = `${r.country} ${r.admin1}`
     const c = centre.get(k)
     if (c === undefined) return []
-    return [
-      {
-        key: r.key,
-        lat: c.lat / c.population,
-        lng: c.lng / c.population,
-        country: r.country,
-        label: `${titled(longest.get(k)!)}, ${countryLabel(r.country)}`,
-        population: c.population,
-      },
-    ]
+    return [{ key: r.key, country: r.country, label: `${titled(longest.get(k)!)}, ${countryLabel(r.country)}`, ...c }]
   })
+  return { regions, countries: spreads(towns, (i) => codeText(towns.country[i]!)) }
 }

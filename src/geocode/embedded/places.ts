@@ -1,19 +1,22 @@
 // Places as a visitor types them: towns by any of their names (exonyms too: "Cologne" finds Köln),
-// postcodes, and regions, found by prefix in memory. The geocoder's names are read once from its
-// data file in the order SQLite keeps them (UTF-8 byte order) into typed arrays (place-parts.ts),
-// which the collector does not walk; the prefixes that begin many names keep a list of their most populous
-// places, so a one-letter prefix costs no more than a whole name.
+// postcodes, and regions, found by prefix in memory; countries by their whole name. The
+// geocoder's names are read once from its data file in the order SQLite keeps them (UTF-8 byte
+// order) into typed arrays (place-parts.ts), which the collector does not walk; the prefixes that
+// begin many names keep a list of their most populous places, so a one-letter prefix costs no
+// more than a whole name.
 import { Database } from 'bun:sqlite'
 import { codePoints, nameKey } from '../../core/text'
+import { countryCode, countryLabel } from '../countries'
 import { codeAndTown, codeStart, districtCountries } from './place-codes'
 import { codeText, SortedKeys, Texts, utf8 } from './place-keys'
+import { COUNTRY_ALIASES } from './tables'
 import { bestTowns, buildPlaceParts, CANDIDATES, LISTED_FROM, type PlaceParts, placeLabel } from './place-parts'
 import { typoRanges } from './place-typos'
 import { joinInitials, type Within, withinOf } from './place-within'
 import { CONFIRM_KM, DASHES, DISTRICT_TOWN_POPULATION, distanceKm, postcodeCountries } from './resolve'
 import { type ReverseLookup, reverseLookupAt } from './reverse'
 
-export type PlacePrecision = 'city' | 'postcode' | 'region'
+export type PlacePrecision = 'city' | 'postcode' | 'region' | 'country'
 
 /**
  * A place found: where it is, how it is shown, and what ranks it (exact: a name or code equal to
@@ -31,6 +34,8 @@ export type PlaceHit = {
   weight: number
   exact: boolean
   main: boolean
+  /** A region's or country's reach: how far from its point most of its people live (Region.reachKm). */
+  reachKm?: number
 }
 
 /** Texts of this many characters or more may find towns with a typo, when nothing matches as typed. */
@@ -246,7 +251,10 @@ export class PlaceSearch {
           exact: r.key === key,
           main: true,
           tier: 0,
+          reachKm: r.reachKm,
         })
+    const country = within === null ? this.countryNamed(key) : null
+    if (country !== null) hits.push(country)
     // Exact names first (main or alternate: "Cologne" is Köln), from four characters: "Lo" is more
     // likely London than Lo (Belgium); and of a hamlet only when long: "Barc" is Barcelona cut short.
     // A name its alternate one begins weighs a tenth: "Münch" is Munich, before Münchberg; one it
@@ -424,6 +432,30 @@ export class PlaceSearch {
       if (listed !== undefined) return listed
     }
     return bestTowns(this.nameKeys, this.parts.population, from, to, CANDIDATES)
+  }
+
+  /**
+   * The country `key` names whole: by a name of four characters or more ("Germany", "Deutschland"),
+   * or an everyday alias ("USA", "UK"); not by a code, which begins too many towns' names ("De").
+   */
+  private countryNamed(key: string): PlaceHit | null {
+    const code = codePoints(key) >= 4 || Object.hasOwn(COUNTRY_ALIASES, key) ? countryCode(key) : null
+    const c = code === null ? undefined : this.parts.countries.get(code)
+    if (c === undefined) return null
+    const { lat, lng, population, reachKm } = c
+    const label = countryLabel(code!)
+    return {
+      label,
+      lat,
+      lng,
+      country: code!,
+      precision: 'country',
+      weight: population / REGION_SHARE,
+      exact: true,
+      main: true,
+      tier: 0,
+      reachKm,
+    }
   }
 
   private town(row: number, match: number): PlaceHit {
