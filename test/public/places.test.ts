@@ -131,6 +131,13 @@ describe('GET /places', () => {
     const munster = (await places('Munster', '&limit=20')).map((p) => p.label)
     expect(munster[0]).toBe('Münster, Germany')
     expect(new Set(munster).size).toBe(munster.length)
+    // A borough found only by another name that begins with its town's ("Londonska opshtina
+    // Brent") is not suggested beside the town: "Lond" is London, then other towns.
+    const lond = await places('Lond', '&limit=10')
+    const london = lond[0]!
+    expect(london.label).toBe('London, United Kingdom')
+    expect(lond.filter((p) => haversineKm(p, london) < 30).map((p) => p.label)).toEqual([london.label])
+    expect((await places('Brent'))[0]!.label).toBe('Brent, United Kingdom')
   })
 
   test('typos, when nothing matches as typed: an edit from four characters, two from eight with the first letter right', async () => {

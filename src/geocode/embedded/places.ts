@@ -272,7 +272,14 @@ export class PlaceSearch {
       h.tier = exactFirst && h.exact && (wholeName || h.weight >= SMALL_EXACT) ? 0 : 2
     }
     for (const c of codes) c.tier = c.exact ? 0 : 2
-    return [...hits, ...codes]
+    // A part of a town found only by another name that the text begins, within the town, is the
+    // town's ("Londonska opshtina Brent", a borough of London, for "Lond"): the town is meant.
+    const towns = hits.filter((h) => h.main && h.precision === 'city')
+    const partOfTown = (h: PlaceHit) =>
+      !h.main &&
+      !h.exact &&
+      towns.some((t) => t.weight > ALTERNATE_SHARE * h.weight && distanceKm(t.lat, t.lng, h.lat, h.lng) <= DISTRICT_KM)
+    return [...hits.filter((h) => !partOfTown(h)), ...codes]
   }
 
   /**
