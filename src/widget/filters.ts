@@ -32,6 +32,11 @@ export function filterControls(texts: Texts, groups: FilterGroup[], chosen: stri
       return h('label', { class: 'sl-chip' }, input, swatch(tag.color), h('span', {}, tag.label))
     })
 
+  const dropdowns: HTMLDetailsElement[] = []
+  document.addEventListener('pointerdown', (e) => {
+    for (const d of dropdowns) if (d.open && !e.composedPath().includes(d)) d.open = false
+  })
+
   const lone = groups.length === 1
   const group = (g: FilterGroup) => {
     const name = uniqueId(`group-${g.id}`)
@@ -65,13 +70,30 @@ export function filterControls(texts: Texts, groups: FilterGroup[], chosen: stri
       const legend = h('legend', lone && g.id === '_default' ? { class: 'sl-visually-hidden' } : {}, g.label)
       return h('fieldset', { class: 'sl-group' }, legend, h('div', { class: 'sl-chips' }, items))
     }
-    // A dropdown of toggles: <details> opens and closes by keyboard and pointer alike.
-    return h(
+    // A dropdown of toggles: <details> opens and closes by keyboard and pointer alike, and closes as
+    // a menu does: on Escape, or when the pointer or focus goes elsewhere, so it never covers the list.
+    const summary = h('summary', {}, g.label)
+    const dropdown = h(
       'details',
-      { class: 'sl-dropdown' },
-      h('summary', {}, g.label),
+      {
+        class: 'sl-dropdown',
+        onkeydown: (e: Event) => {
+          if ((e as KeyboardEvent).key !== 'Escape' || !dropdown.open) return
+          dropdown.open = false
+          summary.focus()
+          e.stopPropagation()
+        },
+        // Focus moved to an element outside (Tab); a click on nothing focusable is the pointer's.
+        onfocusout: (e: Event) => {
+          const to = (e as FocusEvent).relatedTarget
+          if (to instanceof Node && !dropdown.contains(to)) dropdown.open = false
+        },
+      },
+      summary,
       h('fieldset', { class: 'sl-group' }, h('legend', { class: 'sl-visually-hidden' }, g.label), items),
     )
+    dropdowns.push(dropdown)
+    return dropdown
   }
 
   // One disclosure for them all: open where there is room, a single line on a phone.

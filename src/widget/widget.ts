@@ -142,7 +142,17 @@ export class Widget {
     }
     this.browsing = false
     this.status.textContent = texts.loading
-    const answer = await this.fetchPage(0).catch(() => null)
+    let answer: LocationsAnswer | null
+    try {
+      answer = await this.fetchPage(0)
+    } catch {
+      // The alert says why; the last search's stores are not this one's answer.
+      this.results = []
+      this.list.replaceChildren()
+      this.more.hidden = true
+      this.map?.show([], null, true)
+      return
+    }
     if (answer === null) return
     const q = answer.meta.query ?? {}
     this.unit = q.unit ?? this.unit

@@ -1,0 +1,79 @@
+// The widget's states a visitor passes through, in a real browser against a real server with the
+// demo data: a filter dropdown that closes as a menu does, a failed search that leaves no stale
+// stores, and a result list that fits a phone's width.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { Browser } from 'playwright-core'
+import { chromiumPath, launch, newContext } from './browser'
+import { type DemoServer, startDemo } from './server'
+
+let server: DemoServer
+let browser: Browser
+
+describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chromium', () => {
+  beforeAll(async () => {
+    ;[server, browser] = await Promise.all([startDemo(), launch()])
+  }, 120_000)
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  test('a filter dropdown closes on Escape, on a click elsewhere, and when focus leaves it', async () => {
+    const page = await (await newContext(browser, { viewport: { width: 1200, height: 800 } })).newPage()
+    try {
+      await page.goto(`${server.url}/l/${server.token}`)
+      const dropdown = page.locator('.sl-dropdown').first()
+      const summary = dropdown.locator('summary')
+      const open = () => dropdown.evaluate((d) => (d as unknown as { open: boolean }).open)
+      await summary.click()
+      expect(await open()).toBe(true)
+      await page.keyboard.press('Escape')
+      expect(await open()).toBe(false)
+      expect(await summary.evaluate((s) => s === s.ownerDocument.activeElement)).toBe(true)
+      // A choice inside keeps it open; a click on the page outside closes it.
+      await summary.click()
+      await dropdown.locator('label').first().click()
+      expect(await open()).toBe(true)
+      await page.mouse.click(5, 790)
+      expect(await open()).toBe(false)
+      await summary.click()
+      await page.getByRole('combobox', { name: 'Town or postcode' }).focus()
+      expect(await open()).toBe(false)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('a place that is not found: the message, and no stores of the search before', async () => {
+    const page = await (await newContext(browser, { viewport: { width: 1200, height: 800 } })).newPage()
+    try {
+      await page.goto(`${server.url}/l/${server.token}?sl_place=London`)
+      await page.locator('.sl-item').first().waitFor()
+      await page.locator('.sl-pin').first().waitFor()
+      const box = page.getByRole('combobox', { name: 'Town or postcode' })
+      await box.fill('Xyzzyq Qwxz')
+      await box.press('Enter')
+      await page.getByRole('alert').filter({ hasText: 'No place called “Xyzzyq Qwxz” was found.' }).waitFor()
+      expect(await page.locator('.sl-item').count()).toBe(0)
+      expect(await page.locator('.sl-pin').count()).toBe(0)
+      expect(await page.getByRole('button', { name: 'Show more stores' }).isVisible()).toBe(false)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('on a phone 320 px wide, long links wrap: the list never scrolls sideways', async () => {
+    const phone = await newContext(browser, { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true })
+    const page = await phone.newPage()
+    try {
+      await page.goto(`${server.url}/l/${server.token}?sl_place=Manchester`)
+      await page.locator('.sl-item').first().waitFor()
+      await page.locator('.sl-name').first().click()
+      const results = page.locator('.sl-results')
+      const [scroll, client] = await results.evaluate((r) => [r.scrollWidth, r.clientWidth])
+      expect(scroll).toBeLessThanOrEqual(client!)
+    } finally {
+      await phone.close()
+    }
+  })
+})
