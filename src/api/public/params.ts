@@ -340,11 +340,11 @@ export function parseLocationsRequest(
       radius = convert(locator.defaultRadius, locator.defaultUnit, unit)
       shown = shownRadius(radius)
     }
-    // A region or country as the centre: unless sent, the radius reaches most of its towns
-    // ("near=California" finds the stores of Los Angeles and San Francisco, not only those near its middle).
+    // A region or country as the centre: the radius reaches most of its towns, however small the
+    // one sent ("near=California" is Los Angeles and San Francisco, not 25 miles of its middle).
     const reach =
       reachKm === undefined ? 0 : Math.min(MAX_RADIUS, Math.ceil(unit === 'km' ? reachKm : reachKm / KM_PER_MILE))
-    if (sent === null && reach > radius) radius = shown = reach
+    if (reach > radius) radius = shown = reach
   }
   return {
     query: {
