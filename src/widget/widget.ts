@@ -11,7 +11,7 @@ import { t, type Texts, textsFor } from './i18n'
 import { preloadLeaflet, storeMap, type StoreMap } from './map'
 import { type Options, radiiWith } from './options'
 import { listKeys, markSelected, storeItem } from './results'
-import { readState, type SearchState, urlPrefix, withState } from './url-state'
+import { type Origin, readState, type SearchState, urlPrefix, withState } from './url-state'
 
 type Center = { lat: number; lng: number; label?: string }
 
@@ -30,6 +30,12 @@ function failureText(texts: Texts, e: unknown, place: string): string {
   return texts.failed
 }
 
+/** The origin a picked suggestion searches: a region or country as text, which the service searches whole. */
+const originOf = (p: Place): Origin =>
+  p.precision === 'region' || p.precision === 'country'
+    ? { kind: 'near', text: p.label }
+    : { kind: 'place', label: p.label, lat: p.lat, lng: p.lng }
+
 export class Widget {
   readonly lang: Lang
   readonly texts: Texts
@@ -42,6 +48,11 @@ export class Widget {
   private map: StoreMap | null = null
   private mapReady: Promise<StoreMap | null> = Promise.resolve(null)
   private filters: Filters | null = null
+  /**
+   * A region or country searched: the radius the service widened to reach it, and the one chosen
+   * before, which the next place searched goes back to. Null for any other place.
+   */
+  private area: { origin: Origin; radius: number; before: number | null } | null = null
   /** The locator's default radius, from GET /filters' meta; null until it answers. */
   private defaultRadius: number | null = null
   /** GET /filters, asked or answered; null again after a failure, so the next search asks again. */
@@ -89,7 +100,7 @@ export class Widget {
             signal,
           )
         ).data.places,
-      pick: (p) => void this.search({ origin: { kind: 'place', label: p.label, lat: p.lat, lng: p.lng } }),
+      pick: (p) => void this.search({ origin: originOf(p) }),
       locate: () => this.locate(),
       change: () => void this.searchIfAny(),
       submit: (e) => this.submit(e),
@@ -127,6 +138,11 @@ export class Widget {
   async search(change: Partial<SearchState> = {}): Promise<void> {
     this.readForm()
     Object.assign(this.state, change)
+    const area = this.area
+    if (area !== null && this.state.origin !== area.origin) {
+      if (this.state.radius === area.radius) this.state.radius = area.before
+      this.area = null
+    }
     this.fillForm()
     void this.loadDefaults()
     const { state, texts } = this
@@ -157,6 +173,9 @@ export class Widget {
     const q = answer.meta.query ?? {}
     this.unit = q.unit ?? this.unit
     this.center = q.center ?? null
+    // The radius asked: the one sent, else the locator's default the service took.
+    const sent = state.radius ?? this.options.radius
+    const asked = sent ?? this.defaultRadius
     if (q.radius && !state.radius) state.radius = q.radius
     this.results = answer.data.locations
     this.total = answer.data.pagination.total
@@ -164,6 +183,12 @@ export class Widget {
     const c = this.center
     if (state.origin?.kind === 'near' && c?.label) {
       state.origin = { kind: 'place', label: c.label, lat: c.lat, lng: c.lng }
+      // A region or country: the service searched farther than asked, to reach it. Its point is
+      // searched so from now on (more stores, filters), until another place is.
+      if (q.radius && asked && q.radius > asked) {
+        this.area = { origin: state.origin, radius: q.radius, before: sent }
+        state.radius = q.radius
+      }
       this.form.place.setText(c.label)
     }
     this.fillForm()
@@ -313,7 +338,7 @@ export class Widget {
     const text = place.input.value.trim()
     const picked = place.picked()
     const o = this.state.origin
-    if (picked) this.state.origin = { kind: 'place', label: picked.label, lat: picked.lat, lng: picked.lng }
+    if (picked) this.state.origin = originOf(picked)
     else if (text === '') this.state.origin = null
     else if (!(o?.kind === 'geo' && text === this.texts.yourLocation) && !(o?.kind === 'place' && o.label === text))
       this.state.origin = { kind: 'near', text }

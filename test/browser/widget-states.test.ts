@@ -62,6 +62,37 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
     }
   })
 
+  test('a region picked searches all of it; the next town goes back to the radius before', async () => {
+    const page = await (await newContext(browser, { viewport: { width: 1200, height: 800 } })).newPage()
+    const status = () => page.locator('.sl-status').textContent()
+    try {
+      await page.goto(`${server.url}/l/${server.token}`)
+      const box = page.getByRole('combobox', { name: 'Town or postcode' })
+      await box.fill('Californ')
+      await page.getByRole('option', { name: 'California, United States of America' }).click()
+      await page.getByText(/stores within \d+ mi of California/).waitFor()
+      const miles = Number(/within (\d+) mi/.exec((await status())!)![1])
+      expect(miles).toBeGreaterThan(100)
+      // Los Angeles and San Francisco, 550 km apart, both in it.
+      const names = await page.locator('.sl-name').allTextContents()
+      const more = page.getByRole('button', { name: 'Show more stores' })
+      if (await more.isVisible()) await more.click()
+      const all = await page.locator('.sl-name').allTextContents()
+      expect(all.length).toBeGreaterThanOrEqual(names.length)
+      expect(all.some((n) => n.includes('Los Angeles'))).toBe(true)
+      expect(all.some((n) => n.includes('San Francisco'))).toBe(true)
+      // Open now (a filter) searches the same region, as far.
+      await page.getByRole('checkbox', { name: 'Open now' }).click()
+      await page.getByText(new RegExp(`within ${miles} mi of California`)).waitFor()
+      await page.getByRole('checkbox', { name: 'Open now' }).click()
+      await box.fill('Lond')
+      await page.getByRole('option', { name: 'London, United Kingdom' }).click()
+      await page.getByText(/stores within 25 mi of London, United Kingdom/).waitFor()
+    } finally {
+      await page.close()
+    }
+  })
+
   test('on a phone 320 px wide, long links wrap: the list never scrolls sideways', async () => {
     const phone = await newContext(browser, { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true })
     const page = await phone.newPage()
