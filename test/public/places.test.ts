@@ -251,6 +251,20 @@ describe('GET /places', () => {
     expect(await first('Portland, ME 04101')).toBe('04101 Portland, ME, United States of America')
   })
 
+  test('an address as written: a ZIP+4, a street and number before the town', async () => {
+    for (const q of ['94103-1234', '94103-12', 'San Francisco, CA 94103-1234'])
+      expect({ q, first: (await places(q))[0]?.label }).toEqual({
+        q,
+        first: '94103 San Francisco, CA, United States of America',
+      })
+    expect((await places('200 Main Street, Springfield, IL 62701'))[0]!.label).toBe(
+      '62701 Springfield, IL, United States of America',
+    )
+    expect((await places('Unter den Linden 1, 10117 Berlin'))[0]!.label).toBe('10117 Berlin, Germany')
+    // Only a piece with a number and a word is read as a street: a town that is not there is still nothing.
+    for (const q of ['San Francisco, TX 94103', '94103, TX']) expect(await places(q)).toEqual([])
+  })
+
   test('a whole postcode of a country the data has no postcodes for finds nothing, not a town it half spells', async () => {
     for (const q of ['1012 JW', '1012 AB', 'E1 6NF'])
       expect({ q, labels: (await places(q)).map((p) => p.label) }).toEqual({ q, labels: [] })

@@ -78,6 +78,8 @@ const POSTCODES_SCANNED = 200
  * (the forward sortation area), which the rest only narrows to a street.
  */
 const CANADIAN_FULL = /^([a-z]\d[a-z])\d(?:[a-z]\d?)?$/
+/** A US ZIP+4 ("94103-1234", also while typed): the data has the ZIP code, which the four digits only narrow. */
+const ZIP_PLUS_FOUR = /(?<![\d-])(\d{5})-\d{0,4}(?![\d-])/g
 /** A district lies within this of its town's point: greater London and Los Angeles reach about so far. */
 const DISTRICT_KM = 30
 /** Tiers from this on are of names found through two typos (typos()). */
@@ -109,7 +111,17 @@ export class PlaceSearch {
    * district beside it ("Soho, London", "Köln-Ehrenfeld").
    */
   find(typed: string): PlaceHit[] {
-    const text = joinInitials(typed)
+    const text = joinInitials(typed).replace(ZIP_PLUS_FOUR, '$1')
+    const hits = this.read(text)
+    // A street and number before the town, as an address writes it ("200 Main Street,
+    // Springfield, IL 62701", "Unter den Linden 1, 10117 Berlin"): what follows names the place.
+    const comma = text.indexOf(',')
+    const street = text.slice(0, comma)
+    if (hits.length > 0 || comma < 0 || !/\d/.test(street) || !/\p{L}{3}/u.test(street)) return hits
+    return this.find(text.slice(comma + 1))
+  }
+
+  private read(text: string): PlaceHit[] {
     const comma = text.indexOf(',')
     if (comma < 0) {
       const hits = this.named(nameKey(text), null, true)
