@@ -164,6 +164,7 @@ export function normalizeLocationBody(
     add(field, messageFor(e))
   }
 
+  for (const [name, value] of Object.entries(body)) if (name !== 'external_id') checkControls(value, name, add)
   const status = body.status
   if (typeof status === 'string' && statusInput(status) === undefined) {
     add('status', 'The status field must be published or draft (hidden, inactive and unpublished mean draft).')
@@ -240,6 +241,31 @@ function checkExternalId(value: unknown, add: (field: string, message: string) =
   if (codePoints(value) > EXTERNAL_ID_MAX) add('external_id', tooLong('external_id', EXTERNAL_ID_MAX))
   if (/[\u0000-\u001f\u007f-\u009f]/.test(value))
     add('external_id', 'The external_id field may not contain control characters (tabs, line breaks...).')
+}
+
+/**
+ * Control characters no location's text holds: those of C0 but tab and line breaks, DEL, C1.
+ * They mean nothing in a store's text, and break the CSV, terminal or page that shows it.
+ */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/
+
+/** Refuses control characters in the strings of `value` (field `field`), naming the first; walked without recursion, however deep. */
+function checkControls(value: unknown, field: string, add: (field: string, message: string) => void): void {
+  const stack: [unknown, string][] = [[value, field]]
+  while (stack.length > 0) {
+    const [v, name] = stack.pop()!
+    if (typeof v === 'string') {
+      const found = CONTROL.exec(v)
+      if (found === null) continue
+      const code = found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')
+      add(
+        name,
+        `The ${name} field may not contain control characters; it has U+${code} at character ${found.index + 1}.`,
+      )
+    } else if (Array.isArray(v)) v.forEach((x, i) => stack.push([x, `${name}.${i}`]))
+    else if (v !== null && typeof v === 'object')
+      for (const [k, x] of Object.entries(v)) stack.push([x, `${name}.${k}`])
+  }
 }
 
 /** Tags match case-insensitively, so keep the first spelling of each. */

@@ -29,6 +29,29 @@ describe('POST /locations validation (422 validation_error)', () => {
     })
   })
 
+  test('control characters (NUL, BEL, escape) are refused in any text; tabs and line breaks are not', async () => {
+    const res = await expectNoChange(() =>
+      create(
+        storeBody({
+          name: 'B\u0000C',
+          tags: ['ok', 'x\u001b[31m'],
+          contact: { phone: '+1\u0007' },
+          custom_fields: {},
+          description: 'Line one\nLine two\tend',
+        }),
+      ),
+    )
+    expectValidation(res, ['name', 'tags.1', 'contact.phone'])
+    expect(res.body.details.name).toEqual([
+      'The name field may not contain control characters; it has U+0000 at character 2.',
+    ])
+    expect(res.body.details['tags.1']).toEqual([
+      'The tags.1 field may not contain control characters; it has U+001B at character 2.',
+    ])
+    const fine = await create(storeBody({ description: 'Line one\r\nLine two\tend' }))
+    expect(fine.status).toBe(201)
+  })
+
   test('empty or blank name and address count as missing', async () => {
     const res = await expectNoChange(() => create(storeBody({ name: '', address: '   ' })))
     expectValidation(res, ['name', 'address'])
