@@ -111,7 +111,9 @@ class Problems {
  * gave the field; a cell is always text, so JSON's "written as a string" hint is left out.
  */
 function inColumn(message: string, field: string, columns: ReadonlyMap<string, string> | undefined): string {
-  const header = columns?.get(field)
+  // A part of a column's field is named by that column: "tags.0" by "Tags".
+  const dot = field.indexOf('.')
+  const header = columns?.get(field) ?? (dot > 0 ? columns?.get(field.slice(0, dot)) : undefined)
   if (header === undefined) return message
   return message
     .replace(`The ${field} field`, `The "${header}" column${header === field ? '' : ` (${field})`}`)

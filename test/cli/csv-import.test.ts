@@ -60,6 +60,21 @@ describe('locations import from CSV', () => {
     expect(munich).toMatchObject({ external_id: 'M1', name: 'München; Marienplatz', hours: '{}' })
   })
 
+  test('a problem with one part of a column (a tag too long) names the column', () => {
+    const long = 't'.repeat(101)
+    const r = storeloc(
+      'locations',
+      'import',
+      locatorId,
+      '--file',
+      file('tags.csv', `Store Code,Name,Address,Latitude,Longitude,Labels\nA1,One,1 Main St,1,2,ok|${long}\n`),
+    )
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain(
+      'line 2 (external_id "A1"): The "Labels" column (tags.1) may not be greater than 100 characters.',
+    )
+  })
+
   test('a file whose rows have no store code says that importing it again creates them again', () => {
     // A shop system's export: names and addresses, no code to match a row to its store.
     const shop = 'Name,Address1,City,Zip,Country,Latitude,Longitude\nOne,1 Main St,Springfield,62701,US,39.8,-89.6\n'
