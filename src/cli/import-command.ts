@@ -26,6 +26,10 @@ function formatOf(file: string, given: string | undefined): Format {
   const ext = extname(file).toLowerCase()
   if (ext === '.csv' || ext === '.tsv' || ext === '.txt') return 'csv'
   if (ext === '.json') return 'json'
+  if (['.xlsx', '.xls', '.ods', '.numbers'].includes(ext))
+    throw new OperatorError(
+      `${file} is a spreadsheet workbook, which import does not read: save it as CSV (in Excel, "CSV UTF-8 (Comma delimited)") and import the .csv file.`,
+    )
   throw new OperatorError(`Cannot tell the format of ${file} from its name: give --format csv or --format json.`)
 }
 

@@ -72,13 +72,21 @@ function skipBreaks(bytes: Uint8Array, offset: number): number {
 }
 
 /** The bytes of a UTF-8 input; anything else (Latin-1, UTF-16 "Unicode Text") names its first bad line. */
+/** How workbooks begin: a ZIP archive (.xlsx, .ods, .numbers) and an OLE compound file (.xls). */
+const WORKBOOKS = [
+  [0x50, 0x4b, 0x03, 0x04],
+  [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1],
+]
+
 function utf8Bytes(input: Uint8Array): Buffer {
+  const advice =
+    'In Excel, save the file as "CSV UTF-8 (Comma delimited)"; in Google Sheets or LibreOffice, download or export it as CSV with the UTF-8 character set.'
+  if (WORKBOOKS.some((magic) => magic.every((b, i) => input[i] === b)))
+    throw new CsvError(`The file is a spreadsheet workbook (Excel or OpenDocument), not CSV. ${advice}`, null)
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(input)
   } catch {
     const line = badUtf8Line(input)
-    const advice =
-      'In Excel, save the file as "CSV UTF-8 (Comma delimited)"; in Google Sheets or LibreOffice, download or export it as CSV with the UTF-8 character set.'
     throw line === null
       ? new CsvError(`The file is not UTF-8 text. ${advice}`, null)
       : at(line, `this line is not UTF-8 text. ${advice}`)

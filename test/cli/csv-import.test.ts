@@ -60,6 +60,12 @@ describe('locations import from CSV', () => {
     expect(munich).toMatchObject({ external_id: 'M1', name: 'München; Marienplatz', hours: '{}' })
   })
 
+  test('a workbook is refused by its name: save it as CSV', () => {
+    const r = storeloc('locations', 'import', locatorId, '--file', file('stores.xlsx', 'PK'))
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('is a spreadsheet workbook, which import does not read: save it as CSV')
+  })
+
   test('a problem with one part of a column (a tag too long) names the column', () => {
     const long = 't'.repeat(101)
     const r = storeloc(

@@ -293,6 +293,26 @@ describe('unreadable files', () => {
     const utf16 = new Uint8Array([0xff, 0xfe, ...[...'name\n'].flatMap((c) => [c.charCodeAt(0), 0])])
     expect(readError(utf16).line).toBe(1)
   })
+
+  test('a workbook (.xlsx, .xls) is said to be one, with how to save it as CSV', () => {
+    // An .xlsx is a ZIP archive whose first entry's name is plain text.
+    const xlsx = new Uint8Array([
+      0x50,
+      0x4b,
+      0x03,
+      0x04,
+      0x14,
+      0x00,
+      ...new TextEncoder().encode('[Content_Types].xml'),
+    ])
+    const xls = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0])
+    for (const bytes of [xlsx, xls]) {
+      const e = readError(bytes)
+      expect(e.line).toBeNull()
+      expect(e.message).toStartWith('The file is a spreadsheet workbook (Excel or OpenDocument), not CSV.')
+      expect(e.message).toContain('CSV UTF-8')
+    }
+  })
 })
 
 describe('writing', () => {
