@@ -13,6 +13,13 @@ export type ClusterLayer = {
   clear: () => void
 }
 
+/**
+ * GET /clusters's zoom is that of 512 px tiles (a cluster reaches 40 of their px), the map's of
+ * Leaflet's 256 px ones: the map's zoom less one keeps clusters 40 screen px apart, more than a
+ * bubble is wide, so none covers another. A cluster's expansion_zoom is so one less than the map's.
+ */
+const TILE_ZOOMS = 1
+
 /** The map's view as GET /clusters takes it: a box within the world's bounds, and the zoom. */
 export function viewOf(map: Leaflet.Map): { bbox: string; zoom: number } {
   const b = map.getBounds()
@@ -25,13 +32,13 @@ export function viewOf(map: Leaflet.Map): { bbox: string; zoom: number } {
     wide ? 180 : clamp(b.getEast(), 180),
     clamp(b.getNorth(), 90),
   ].map(round)
-  return { bbox: box.join(','), zoom: Math.max(0, Math.min(20, Math.round(map.getZoom()))) }
+  return { bbox: box.join(','), zoom: Math.max(0, Math.min(20, Math.round(map.getZoom()) - TILE_ZOOMS)) }
 }
 
 export function clusterLayer(L: typeof Leaflet, map: Leaflet.Map, onStore: (store: Single) => void): ClusterLayer {
   const layer = L.layerGroup().addTo(map)
   const bubble = (c: Cluster) => {
-    // Clusters of a zoom lie 20 px or more apart: the bubbles stay near that size.
+    // Clusters lie 40 px or more apart (TILE_ZOOMS): the bubbles stay smaller.
     const size = Math.round(20 + Math.min(12, Math.log2(c.count) * 2))
     const html = document.createElement('span')
     html.className = 'sl-cluster-count'
@@ -41,7 +48,7 @@ export function clusterLayer(L: typeof Leaflet, map: Leaflet.Map, onStore: (stor
       title: `${c.count}`,
       keyboard: false,
     })
-    marker.on('click', () => map.flyTo([c.lat, c.lng], Math.min(c.expansion_zoom, 18)))
+    marker.on('click', () => map.flyTo([c.lat, c.lng], Math.min(c.expansion_zoom + TILE_ZOOMS, 18)))
     return marker
   }
   const store = (single: Single) => {

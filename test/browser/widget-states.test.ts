@@ -18,6 +18,30 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
     await server?.stop()
   })
 
+  test('before a search, the clusters of the world map do not pile up', async () => {
+    const page = await (await newContext(browser, { viewport: { width: 1280, height: 900 } })).newPage()
+    try {
+      await page.goto(`${server.url}/l/${server.token}`)
+      await page.locator('.sl-cluster').first().waitFor()
+      await page.waitForLoadState('networkidle')
+      await page.waitForTimeout(300)
+      const boxes = (await Promise.all((await page.locator('.sl-cluster').all()).map((c) => c.boundingBox()))).map(
+        (b) => b!,
+      )
+      expect(boxes.length).toBeGreaterThan(3)
+      const overlapping = boxes.flatMap((a, i) =>
+        boxes
+          .slice(i + 1)
+          .filter((b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height),
+      )
+      // Clusters are asked 40 screen px apart, more than a bubble is wide; a cluster's centre is its
+      // stores' weighted centre, which may drift nearer a neighbour: one pair of the demo's does.
+      expect(overlapping.length).toBeLessThanOrEqual(1)
+    } finally {
+      await page.close()
+    }
+  })
+
   test('a filter dropdown closes on Escape, on a click elsewhere, and when focus leaves it', async () => {
     const page = await (await newContext(browser, { viewport: { width: 1200, height: 800 } })).newPage()
     try {
