@@ -7,6 +7,7 @@ import { filterControls, type Filters, shownGroups } from './filters'
 import { type Form, searchForm } from './form'
 import { distanceText, warmFormats } from './format'
 import type { Lang } from '../core/languages'
+import { asksOwnPosition } from '../core/own-position'
 import { t, type Texts, textsFor } from './i18n'
 import { preloadLeaflet, storeMap, type StoreMap } from './map'
 import { type Options, radiiWith } from './options'
@@ -339,6 +340,7 @@ export class Widget {
     const picked = place.picked()
     const o = this.state.origin
     if (picked) this.state.origin = originOf(picked)
+    else if (asksOwnPosition(text)) return this.locate()
     else if (text === '') this.state.origin = null
     else if (!(o?.kind === 'geo' && text === this.texts.yourLocation) && !(o?.kind === 'place' && o.label === text))
       this.state.origin = { kind: 'near', text }

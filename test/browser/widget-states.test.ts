@@ -117,6 +117,23 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
     }
   })
 
+  test('"near me" typed in the place box asks the browser for its position, as the button does', async () => {
+    const paris = { latitude: 48.8566, longitude: 2.3522 }
+    const granted = await newContext(browser, { permissions: ['geolocation'], geolocation: paris })
+    const page = await granted.newPage()
+    try {
+      await page.goto(`${server.url}/l/${server.token}`)
+      const box = page.getByRole('combobox', { name: 'Town or postcode' })
+      await box.fill('near me')
+      await box.press('Enter')
+      await page.getByText(/stores within [\d.,]+ mi of your location$/).waitFor()
+      expect(await box.inputValue()).toBe('Your location')
+      expect(await page.locator('.sl-error').textContent()).toBe('')
+    } finally {
+      await granted.close()
+    }
+  })
+
   test('on a phone 320 px wide, long links wrap: the list never scrolls sideways', async () => {
     const phone = await newContext(browser, { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true })
     const page = await phone.newPage()

@@ -449,6 +449,15 @@ describe('near= on GET /locations', () => {
         message: `near "${q}" looks like a postcode of ${country}, whose postcodes the place data does not have: send a town instead. GET /places suggests places as a visitor types.`,
       })
     }
+    // "near me" is the visitor's own position, not a town a typo away (Néa Mesimvría).
+    for (const q of ['near me', 'Near me', 'in meiner Nähe', 'près de moi']) {
+      const res = await get(`${token}/locations?near=${encodeURIComponent(q)}`)
+      expect(res.body.error).toMatchObject({
+        code: 'PLACE_NOT_FOUND',
+        message: `near "${q}" asks for the visitor's own position, which only their browser knows: send lat and lng from it instead. GET /places suggests places as a visitor types.`,
+      })
+      expect(await places(q)).toEqual([])
+    }
     for (const qs of ['near=Lond&lat=51.5&lng=-0.1', 'near=Lond&lat=51.5', 'near=Lond&all=true']) {
       const res = await get(`${token}/locations?${qs}`)
       expect(res.status).toBe(400)

@@ -7,6 +7,7 @@ import type { LocatorIndex } from '../../engine/locator-index'
 import { type PlaceHit, type PlaceSource, PlacesWarming } from '../../geocode/embedded/places'
 import { missingPostcodeCountries } from '../../geocode/embedded/resolve'
 import { type Lang, langOf } from '../../core/languages'
+import { asksOwnPosition } from '../../core/own-position'
 import { MAX_SEARCH } from '../../core/limits'
 import { countryLabel } from '../../geocode/countries'
 import { codePoints } from '../../core/text'
@@ -56,6 +57,8 @@ export function rankedPlaces(places: Places, index: LocatorIndex, text: string, 
     if (e instanceof PlacesWarming) throw new PublicError('UNAVAILABLE', e.message, { 'retry-after': '1' })
     throw e
   }
+  // "near me" names no place, though typos would make it one (Néa Mesimvría).
+  if (asksOwnPosition(text)) return []
   const ranked = search
     .find(text)
     .slice(0, RANKED)
@@ -84,10 +87,11 @@ export function placeNamed(
   const best = rankedPlaces(places, index, text, 1)[0]
   if (best === undefined) {
     const missing = missingPostcodeCountries(text).map((c) => countryLabel(c))
-    const why =
-      missing.length > 0
+    const why = asksOwnPosition(text)
+      ? "asks for the visitor's own position, which only their browser knows: send lat and lng from it instead"
+      : missing.length > 0
         ? `looks like a postcode of ${missing.join(' or ')}, whose postcodes the place data does not have: send a town instead`
-        : 'names no town, postcode or region'
+        : 'names no town, postcode, region or country'
     throw new PublicError(
       'PLACE_NOT_FOUND',
       `near ${JSON.stringify(text)} ${why}. GET /places suggests places as a visitor types.`,
