@@ -122,15 +122,20 @@ export function publicLocation(r: LocationRecord, ctx: PresentContext) {
 
 /**
  * The searchable text, as searchKey makes it (its words are nameKey's; ASCII text keeps its
- * punctuation, so it is for cutting into words, not for reading). Apostrophes split words
- * ("d'Orsay" is found by "orsay") and, where there are any, the text is indexed a second time
- * with them dropped ("Zoë's" is found by "zoes").
+ * punctuation, so it is for cutting into words, not for reading). Apostrophes and hyphens split
+ * words ("d'Orsay" is found by "orsay", "pop-up" by "pop") and, where there are any, the text is
+ * indexed a second time with them dropped ("Zoë's" is found by "zoes", "pop-up" by "popup",
+ * "E-Bikes" by "ebikes").
  */
 export function searchText(parts: string[]): string {
   const text = parts.join(' ')
   const split = searchKey(text)
-  return /['’`´]/.test(text) ? `${split} ${searchKey(text.replace(/['’`´]/g, ''))}` : split
+  return JOINERS.test(text) ? `${split} ${searchKey(text.replace(JOINED, ''))}` : split
 }
+
+/** Apostrophes, and hyphens between letters or digits: words written either joined or apart. */
+const JOINERS = /['’`´]|[\p{L}\p{N}][-‐‑][\p{L}\p{N}]/u
+const JOINED = /['’`´]|(?<=[\p{L}\p{N}])[-‐‑](?=[\p{L}\p{N}])/gu
 
 /** The public JSON of a published location as answers use it: open, without its closing "}" (see IndexDoc.json). */
 export function publicJson(r: LocationRecord, ctx: PresentContext): string {
