@@ -10,7 +10,7 @@ import type { BulkItem } from './bulk'
 import { joinAddress, mendParts, rowCountry } from './csv-address'
 import { columnField, fallbackField } from './csv-columns'
 import { at, columnLetter, CsvError, delimiterName, type RawRecord, readRecords } from './csv-records'
-import { CONTACT_KEYS, SOCIAL_KEYS } from './model'
+import { CONTACT_KEYS, SOCIAL_KEYS, STATUS_WORDS, statusInput } from './model'
 
 /** One data row of a locations CSV as a location body for the bulk upsert. */
 export type CsvRow = {
@@ -72,10 +72,24 @@ const OTHER_STATUSES = new Map([
   ['visible', 'published'],
   ['live', 'published'],
   ['enabled', 'published'],
+  ['true', 'published'],
+  ['yes', 'published'],
   ['pending', 'draft'],
   ['private', 'draft'],
   ['disabled', 'draft'],
+  ['false', 'draft'],
+  ['no', 'draft'],
 ])
+/** What a status cell that names no status says: every word read, by the status it means. */
+function statusProblem(cell: string): string {
+  const words = [...STATUS_WORDS, ...OTHER_STATUSES]
+  const read = (status: string) =>
+    words
+      .filter(([w, s]) => s === status && w !== status)
+      .map(([w]) => w)
+      .join(', ')
+  return `${JSON.stringify(cell)} is not a status: write published (also read so: ${read('published')}) or draft (also: ${read('draft')}).`
+}
 const ADDRESS_PARTS = new Set(['street', 'house_number', 'street2', 'city', 'postcode', 'region', 'country'])
 /** A plain decimal number as String(n) writes it, and the same with a decimal comma (Excel in many locales). */
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i
@@ -181,6 +195,7 @@ const splitTags = (cell: string) =>
 function readRow({ columns, width, hasAddress }: Header, { cells, line }: RawRecord): CsvRow {
   const body: Record<string, unknown> = {}
   let week: string | undefined
+  let unreadStatus: string | undefined
   let special: string | undefined
   const coordinates: Record<string, number | string> = {}
   // Entries, not objects: a custom field id such as "__proto__" stays an ordinary key.
@@ -209,12 +224,16 @@ function readRow({ columns, width, hasAddress }: Header, { cells, line }: RawRec
       maps.set(top, entries)
     } else if (ADDRESS_PARTS.has(top)) parts.set(top, cell)
     else if (top === 'tags') body.tags = [...((body.tags as string[] | undefined) ?? []), ...splitTags(cell)]
-    else if (top === 'status' && cell !== '') body.status = OTHER_STATUSES.get(cell.toLowerCase()) ?? cell
-    else if (cell !== '' || !OMIT_WHEN_EMPTY.has(top)) body[top] = cell
+    else if (top === 'status' && cell !== '') {
+      const status = OTHER_STATUSES.get(cell.toLowerCase()) ?? statusInput(cell)
+      if (status === undefined) unreadStatus = statusProblem(cell)
+      else body.status = status
+    } else if (cell !== '' || !OMIT_WHEN_EMPTY.has(top)) body[top] = cell
   }
   if (Object.keys(coordinates).length > 0) body.coordinates = coordinates
   for (const [top, entries] of maps) body[top] = Object.fromEntries(entries)
   const problems = week === undefined ? [] : weekInto(body, week)
+  if (unreadStatus !== undefined) problems.push({ field: 'status', message: unreadStatus })
   if (special !== undefined) {
     const dated = readSpecialHours(special)
     if (typeof dated === 'string') problems.push({ field: 'special_hours', message: dated })

@@ -19,6 +19,8 @@ const STATUS_INPUT = new Map<string, 'published' | 'draft'>([
  * object: "constructor" or "__proto__" named an object's inherited members and reached the database.
  */
 export const statusInput = (raw: string): 'published' | 'draft' | undefined => STATUS_INPUT.get(raw.toLowerCase())
+/** Every word statusInput reads, with the status it means. */
+export const STATUS_WORDS: readonly (readonly [string, 'published' | 'draft'])[] = [...STATUS_INPUT]
 
 const url = t.String({ maxLength: 2048 })
 const keyed = <K extends readonly string[]>(keys: K, value: ReturnType<typeof t.String>) =>

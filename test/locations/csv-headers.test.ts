@@ -226,18 +226,27 @@ describe('header', () => {
     ])
   })
 
-  test("other tools' statuses are read as ours: WordPress's publish, pending and private", () => {
-    const statuses = ['publish', 'Active', 'pending', 'private', 'draft', 'hidden', 'closed']
+  test("other tools' statuses are read as ours: WordPress's publish, pending and private, TRUE and FALSE", () => {
+    const statuses = ['publish', 'Active', 'pending', 'private', 'draft', 'hidden', 'TRUE', 'no', 'closed']
     const read = readLocationsCsv(`name,status\n${statuses.map((s) => `A,${s}`).join('\n')}\n`)
-    // "closed" is not a status: the location's validation refuses it, naming its values.
     expect(read.rows.map((r) => r.body.status)).toEqual([
       'published',
       'published',
       'draft',
       'draft',
       'draft',
-      'hidden',
-      'closed',
+      'draft',
+      'published',
+      'draft',
+      undefined,
+    ])
+    // "closed" is not a status: the row's problem names every word read.
+    expect(read.rows.at(-1)!.problems).toEqual([
+      {
+        field: 'status',
+        message:
+          '"closed" is not a status: write published (also read so: publish, active, visible, live, enabled, true, yes) or draft (also: hidden, inactive, unpublished, pending, private, disabled, false, no).',
+      },
     ])
   })
 
