@@ -154,6 +154,8 @@ export async function storeMap(
         markers.set(location.id, marker)
       })
       if (!fit) return
+      // The map may have just changed size (the list's column shown again): fit to its size now.
+      map.invalidateSize()
       const points = [...markers.values()].map((m) => m.getLatLng())
       if (center) points.push(L.latLng(center.lat, center.lng))
       if (points.length === 1) map.setView(points[0]!, 13)

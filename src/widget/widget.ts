@@ -154,10 +154,13 @@ export class Widget {
       this.status.textContent = texts.prompt
       this.keepInUrl()
       this.browsing = true
+      // Nothing to list yet: the map takes the list's room too (widget.css).
+      this.element.classList.add('sl-browsing')
       void this.browse()
       return
     }
     this.browsing = false
+    this.element.classList.remove('sl-browsing')
     this.status.textContent = texts.loading
     let answer: LocationsAnswer | null
     try {
@@ -219,7 +222,7 @@ export class Widget {
     this.pending?.abort()
     void this.mapReady.then((m) => m?.destroy())
     this.element.replaceChildren()
-    this.element.classList.remove('sl-root')
+    this.element.classList.remove('sl-root', 'sl-browsing')
   }
 
   private item(location: Location, n: number) {

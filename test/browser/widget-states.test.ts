@@ -29,14 +29,46 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
         (b) => b!,
       )
       expect(boxes.length).toBeGreaterThan(3)
+      // Piled up: two bubbles that overlap by more than a few pixels (edges may touch).
+      const centre = (b: { x: number; y: number; width: number; height: number }) => [
+        b.x + b.width / 2,
+        b.y + b.height / 2,
+      ]
       const overlapping = boxes.flatMap((a, i) =>
-        boxes
-          .slice(i + 1)
-          .filter((b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height),
+        boxes.slice(i + 1).filter((b) => {
+          const [[ax, ay], [bx, by]] = [centre(a), centre(b)]
+          return Math.hypot(ax! - bx!, ay! - by!) < (a.width + b.width) / 2 - 4
+        }),
       )
       // Clusters are asked 40 screen px apart, more than a bubble is wide; a cluster's centre is its
       // stores' weighted centre, which may drift nearer a neighbour: one pair of the demo's does.
       expect(overlapping.length).toBeLessThanOrEqual(1)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('before a search the map has the whole width; a search gives the list its column, its pins in view', async () => {
+    const page = await (await newContext(browser, { viewport: { width: 1280, height: 900 } })).newPage()
+    try {
+      await page.goto(`${server.url}/l/${server.token}`)
+      await page.locator('.sl-cluster').first().waitFor()
+      const width = async (selector: string) => (await page.locator(selector).boundingBox())!.width
+      expect(await width('.sl-map')).toBeGreaterThan(0.95 * (await width('.sl-main')))
+      expect(await page.locator('.sl-results').isVisible()).toBe(false)
+      await page.getByRole('combobox', { name: 'Town or postcode' }).fill('Lond')
+      await page.getByRole('option', { name: 'London, United Kingdom' }).click()
+      await page.locator('.sl-pin').first().waitFor()
+      await page.waitForTimeout(500)
+      expect(await width('.sl-map')).toBeLessThan(0.7 * (await width('.sl-main')))
+      expect(await page.locator('.sl-item').count()).toBeGreaterThan(0)
+      const map = (await page.locator('.sl-map').boundingBox())!
+      for (const pin of await page.locator('.sl-pin').all()) {
+        const b = (await pin.boundingBox())!
+        expect(
+          b.x >= map.x && b.x + b.width <= map.x + map.width && b.y >= map.y && b.y + b.height <= map.y + map.height,
+        ).toBe(true)
+      }
     } finally {
       await page.close()
     }
