@@ -251,6 +251,18 @@ describe('GET /places', () => {
     expect(await first('Portland, ME 04101')).toBe('04101 Portland, ME, United States of America')
   })
 
+  test("a city's everyday short name comes first, then what the letters begin", async () => {
+    for (const [q, label] of [
+      ['LA', 'Los Angeles, CA, United States of America'],
+      ['L.A.', 'Los Angeles, CA, United States of America'],
+      ['SF', 'San Francisco, CA, United States of America'],
+      ['DC', 'Washington, DC, United States of America'],
+      ['NYC', 'New York City, NY, United States of America'],
+    ] as const)
+      expect({ q, first: (await places(q))[0]?.label }).toEqual({ q, first: label })
+    expect((await places('LA', '&limit=3')).map((p) => p.label)[1]).toBe('Lagos, Nigeria')
+  })
+
   test('an address as written: a ZIP+4, a street and number before the town', async () => {
     for (const q of ['94103-1234', '94103-12', 'San Francisco, CA 94103-1234'])
       expect({ q, first: (await places(q))[0]?.label }).toEqual({

@@ -9,7 +9,7 @@ import { codePoints, nameKey } from '../../core/text'
 import { countryCode, countryLabel } from '../countries'
 import { codeAndTown, codeStart, districtCountries } from './place-codes'
 import { codeText, SortedKeys, Texts, utf8 } from './place-keys'
-import { COUNTRY_ALIASES } from './tables'
+import { CITY_ALIASES, COUNTRY_ALIASES } from './tables'
 import { bestTowns, buildPlaceParts, CANDIDATES, LISTED_FROM, type PlaceParts, placeLabel } from './place-parts'
 import { typoRanges } from './place-typos'
 import { joinInitials, type Within, withinOf } from './place-within'
@@ -112,6 +112,10 @@ export class PlaceSearch {
    */
   find(typed: string): PlaceHit[] {
     const text = joinInitials(typed).replace(ZIP_PLUS_FOUR, '$1')
+    // A city's everyday short name ("LA", "NYC") first, then what the letters begin as typed.
+    const alias = CITY_ALIASES[nameKey(text)]
+    const city = alias === undefined ? undefined : this.read(alias)[0]
+    if (city !== undefined) return [city, ...this.read(text).filter((h) => h.label !== city.label)]
     const hits = this.read(text)
     // A street and number before the town, as an address writes it ("200 Main Street,
     // Springfield, IL 62701", "Unter den Linden 1, 10117 Berlin"): what follows names the place.

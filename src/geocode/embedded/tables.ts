@@ -41,6 +41,17 @@ export const COUNTRY_ALIASES: Record<string, string> = {
   'czech republic': 'CZ',
 }
 
+/** Cities' everyday short names, as visitors type them whole (name keys), to the text that finds the city. */
+export const CITY_ALIASES: Record<string, string> = {
+  la: 'Los Angeles, CA',
+  sf: 'San Francisco, CA',
+  dc: 'Washington, DC',
+  nyc: 'New York, NY',
+  nola: 'New Orleans, LA',
+  kl: 'Kuala Lumpur',
+  hk: 'Hong Kong',
+}
+
 export const CA_PROVINCES: Record<string, { name: string; admin1: string }> = {
   ab: { name: 'Alberta', admin1: '01' },
   bc: { name: 'British Columbia', admin1: '02' },
