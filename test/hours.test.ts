@@ -382,3 +382,19 @@ test('openStateOn, a zone clock kept across instants, equals openState', () => {
     { numRuns: 1000 },
   )
 }, 60_000)
+
+test('a zone clock read eleven days before a change of offset still sees it from an instant whose week reaches it', () => {
+  // Sydney's clocks go forward on Sunday 4 October 2026. Read on 21 September, the clock saw no
+  // change in its look-ahead; on Saturday 3 October, 02:55, the next opening (Monday 00:00) is
+  // past the change, at 13:00 UTC, not 14:00.
+  const open = { kind: 'open', intervals: [[0, 1440]] } as DayHours
+  const closed = { kind: 'closed' } as DayHours
+  const schedule: Schedule = { week: [open, closed, closed, closed, closed, closed, closed], special: new Map() }
+  const clock = new ZoneClock('Australia/Sydney')
+  const first = Date.parse('2026-09-21T16:55:00Z')
+  const later = Date.parse('2026-10-02T16:54:59.999Z')
+  expect(openStateOn(schedule, clock, first)).toEqual(openState(schedule, 'Australia/Sydney', first))
+  const got = openStateOn(schedule, clock, later)
+  expect(got).toEqual(openState(schedule, 'Australia/Sydney', later))
+  expect(new Date(got.next!).toISOString()).toBe('2026-10-04T13:00:00.000Z')
+})

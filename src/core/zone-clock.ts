@@ -18,11 +18,15 @@ const MINUTE = 60_000
 const DAY_MINUTES = 1440
 /** How far ahead a zone's next change of offset is looked for: past the horizon of openState. */
 const LOOK_AHEAD = (HORIZON_DAYS + 3) * DAY_MINUTES * MINUTE
+/** The days openStateOn looks at past an instant (its horizon, the day it is in, one to spare). */
+const HORIZON_SPAN = (HORIZON_DAYS + 2) * DAY_MINUTES * MINUTE
 
 /** One zone's offset, and the instants between which it holds. */
 export class ZoneClock {
   private from = 0
   private until = -1
+  /** The window is read again from here: at `until`, or where the look-ahead no longer covers the horizon. */
+  private fresh = -1
   private offset = 0
   private after = 0
   private readonly dates = new Map<number, string>()
@@ -31,7 +35,7 @@ export class ZoneClock {
 
   /** The offset (minutes) at `t`, the instant it holds until (exclusive), and the offset from then. */
   at(t: number): { offset: number; until: number; after: number } {
-    if (t < this.from || t >= this.until) this.read(t)
+    if (t < this.from || t >= this.fresh) this.read(t)
     return { offset: this.offset, until: this.until, after: this.after }
   }
 
@@ -55,8 +59,12 @@ export class ZoneClock {
   private read(t: number): void {
     this.from = Math.floor(t / MINUTE) * MINUTE
     this.offset = zoneOffset(this.zone, this.from)
-    this.until = offsetChanges(this.zone, this.from, this.from + LOOK_AHEAD)[0] ?? this.from + LOOK_AHEAD
+    const change = offsetChanges(this.zone, this.from, this.from + LOOK_AHEAD)[0]
+    this.until = change ?? this.from + LOOK_AHEAD
     this.after = zoneOffset(this.zone, this.until)
+    // With no change ahead, `after` is the offset only as far as was looked: an instant whose
+    // horizon reaches past that (a change a week on) reads the zone again.
+    this.fresh = change ?? this.from + LOOK_AHEAD - HORIZON_SPAN
   }
 }
 
