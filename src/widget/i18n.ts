@@ -1,5 +1,5 @@
 // The widget's texts in each language the service ships (core/languages.ts). "{n}", "{place}",
-// "{time}", "{day}" and "{r}" are filled in by t(); a pair is [one, other] for counts.
+// "{time}", "{day}", "{r}" and "{words}" are filled in by t(); a pair is [one, other] for counts.
 import { type Lang, langOf } from '../core/languages'
 
 const EN = {
@@ -22,6 +22,7 @@ const EN = {
   foundNear: ['1 store within {r} of {place}', '{n} stores within {r} of {place}'],
   none: 'No stores match.',
   noneNear: 'No stores within {r} of {place}. Try a larger distance or fewer filters.',
+  noMatch: 'No store matches “{words}”. Try other words.',
   // Around the visitor's own position: its own words, as a phrase inside a sentence takes them.
   foundNearYou: ['1 store within {r} of your location', '{n} stores within {r} of your location'],
   noneNearYou: 'No stores within {r} of your location. Try a larger distance or fewer filters.',
@@ -72,6 +73,7 @@ const DE: Texts = {
   foundNear: ['1 Geschäft im Umkreis von {r} um {place}', '{n} Geschäfte im Umkreis von {r} um {place}'],
   none: 'Keine passenden Geschäfte.',
   noneNear: 'Keine Geschäfte im Umkreis von {r} um {place}. Vergrößern Sie den Umkreis oder wählen Sie weniger Filter.',
+  noMatch: 'Kein Geschäft passt zu „{words}“. Versuchen Sie andere Wörter.',
   foundNearYou: [
     '1 Geschäft im Umkreis von {r} um Ihren Standort',
     '{n} Geschäfte im Umkreis von {r} um Ihren Standort',
@@ -123,6 +125,7 @@ const FR: Texts = {
   foundNear: ['1 magasin à moins de {r} de {place}', '{n} magasins à moins de {r} de {place}'],
   none: 'Aucun magasin ne correspond.',
   noneNear: 'Aucun magasin à moins de {r} de {place}. Élargissez la distance ou retirez des filtres.',
+  noMatch: 'Aucun magasin ne correspond à « {words} ». Essayez d’autres mots.',
   foundNearYou: ['1 magasin à moins de {r} de votre position', '{n} magasins à moins de {r} de votre position'],
   noneNearYou: 'Aucun magasin à moins de {r} de votre position. Élargissez la distance ou retirez des filtres.',
   loading: 'Recherche…',
@@ -170,6 +173,7 @@ const ES: Texts = {
   foundNear: ['1 tienda a menos de {r} de {place}', '{n} tiendas a menos de {r} de {place}'],
   none: 'Ninguna tienda coincide.',
   noneNear: 'No hay tiendas a menos de {r} de {place}. Amplía la distancia o quita filtros.',
+  noMatch: 'Ninguna tienda coincide con «{words}». Prueba con otras palabras.',
   foundNearYou: ['1 tienda a menos de {r} de tu ubicación', '{n} tiendas a menos de {r} de tu ubicación'],
   noneNearYou: 'No hay tiendas a menos de {r} de tu ubicación. Amplía la distancia o quita filtros.',
   loading: 'Buscando…',
@@ -217,6 +221,7 @@ const IT: Texts = {
   foundNear: ['1 negozio entro {r} da {place}', '{n} negozi entro {r} da {place}'],
   none: 'Nessun negozio corrisponde.',
   noneNear: 'Nessun negozio entro {r} da {place}. Aumenta la distanza o togli qualche filtro.',
+  noMatch: 'Nessun negozio corrisponde a «{words}». Prova con altre parole.',
   foundNearYou: ['1 negozio entro {r} dalla tua posizione', '{n} negozi entro {r} dalla tua posizione'],
   noneNearYou: 'Nessun negozio entro {r} dalla tua posizione. Aumenta la distanza o togli qualche filtro.',
   loading: 'Ricerca in corso…',
@@ -264,6 +269,7 @@ const NL: Texts = {
   foundNear: ['1 winkel binnen {r} van {place}', '{n} winkels binnen {r} van {place}'],
   none: 'Geen winkels gevonden.',
   noneNear: 'Geen winkels binnen {r} van {place}. Kies een grotere afstand of minder filters.',
+  noMatch: 'Geen winkel past bij “{words}”. Probeer andere woorden.',
   foundNearYou: ['1 winkel binnen {r} van uw locatie', '{n} winkels binnen {r} van uw locatie'],
   noneNearYou: 'Geen winkels binnen {r} van uw locatie. Kies een grotere afstand of minder filters.',
   loading: 'Zoeken…',

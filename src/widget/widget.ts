@@ -199,6 +199,8 @@ export class Widget {
     this.list.replaceChildren(...this.results.map((l, i) => this.item(l, i + 1)))
     this.more.hidden = !answer.data.pagination.hasMore
     this.status.textContent = this.countText()
+    if (this.total === 0 && state.origin !== null && state.keyword.trim() !== '')
+      void this.sayIfNoMatch(state.keyword.trim())
     if (state.selected && !this.results.some((l) => l.id === state.selected)) state.selected = null
     this.map?.show(this.results, this.center, true)
     markSelected(this.list, state.selected)
@@ -375,6 +377,22 @@ export class Widget {
       this.alert.textContent = failureText(this.texts, e, o?.kind === 'near' ? o.text : '')
       throw e
     }
+  }
+
+  /**
+   * Nothing near with these words: when no store anywhere has them, says so, rather than to try a
+   * larger distance (GET /locations with all=true, the words alone, one store).
+   */
+  private async sayIfNoMatch(words: string): Promise<void> {
+    const asked = this.pending
+    const p: [string, string][] = [
+      ['all', 'true'],
+      ['search', words],
+      ['limit', '1'],
+    ]
+    const answer = await query<LocationsAnswer>(this.options.api, this.options.token, 'locations', p).catch(() => null)
+    if (answer === null || this.pending !== asked || answer.data.pagination.total > 0) return
+    this.status.textContent = t(this.texts, 'noMatch', { words })
   }
 
   private countText(): string {

@@ -166,6 +166,22 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
     }
   })
 
+  test('words no store has anywhere are said so; words of stores elsewhere ask for a larger distance', async () => {
+    const page = await (await newContext(browser, { viewport: { width: 1200, height: 800 } })).newPage()
+    const status = page.locator('.sl-status')
+    try {
+      await page.goto(`${server.url}/l/${server.token}?sl_place=London&sl_q=Qqzzxxw`)
+      await page.getByText('No store matches “Qqzzxxw”. Try other words.').waitFor()
+      // Darlinghurst is a store in Sydney: near London there is none, so a larger distance is the advice.
+      await page.goto(`${server.url}/l/${server.token}?sl_place=London&sl_q=Darlinghurst`)
+      await page.getByText(/^No stores within .* of London, United Kingdom\. Try a larger distance/).waitFor()
+      await page.waitForLoadState('networkidle')
+      expect(await status.textContent()).toStartWith('No stores within')
+    } finally {
+      await page.close()
+    }
+  })
+
   test('on a phone 320 px wide, long links wrap: the list never scrolls sideways', async () => {
     const phone = await newContext(browser, { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true })
     const page = await phone.newPage()
