@@ -22,6 +22,10 @@ export type StoreMap = {
   destroy: () => void
 }
 
+/** A pin's size (widget.css): a fit keeps pins off the zoom buttons. */
+const PIN_WIDTH = 28
+const PIN_HEIGHT = 28
+
 let leaflet: Promise<L> | null = null
 
 /** Leaflet's script and stylesheet from the service, once a page. */
@@ -83,7 +87,7 @@ export async function storeMap(
   const minZoom = () => (el.clientWidth < 512 ? 0 : 1)
   const map = L.map(el, { worldCopyJump: true, minZoom: minZoom(), zoomControl: false }).setView([30, 10], 2)
   map.on('resize', () => map.setMinZoom(minZoom()))
-  L.control.zoom({ zoomInTitle: texts.zoomIn, zoomOutTitle: texts.zoomOut }).addTo(map)
+  const zoomButtons = L.control.zoom({ zoomInTitle: texts.zoomIn, zoomOutTitle: texts.zoomOut }).addTo(map)
   let basemap: Leaflet.GeoJSON | null = null
   const drawBasemap = async () => {
     if (basemap) return
@@ -115,6 +119,26 @@ export async function storeMap(
   } else {
     el.classList.add('sl-no-tiles')
     void drawBasemap()
+  }
+  /** Whether fitting `bounds` as show() first does would put a pin of `points` under the zoom buttons. */
+  const underButtons = (bounds: Leaflet.LatLngBounds, points: Leaflet.LatLng[]): boolean => {
+    const box = zoomButtons.getContainer()
+    if (!box) return false
+    const [topLeft, bottomRight] = [L.point(24, 36), L.point(24, 12)]
+    const zoom = Math.min(15, map.getBoundsZoom(bounds, false, topLeft.add(bottomRight)))
+    // As fitBounds centres it: the bounds' middle, moved by half the difference of the paddings.
+    const middle = map
+      .project(bounds.getSouthWest(), zoom)
+      .add(map.project(bounds.getNorthEast(), zoom))
+      .divideBy(2)
+      .add(bottomRight.subtract(topLeft).divideBy(2))
+    const origin = middle.subtract(map.getSize().divideBy(2))
+    const [x0, y0] = [box.offsetLeft, box.offsetTop]
+    const [x1, y1] = [x0 + box.offsetWidth, y0 + box.offsetHeight]
+    return points.some((p) => {
+      const at = map.project(p, zoom).subtract(origin)
+      return at.x - PIN_WIDTH / 2 < x1 && at.x + PIN_WIDTH / 2 > x0 && at.y - PIN_HEIGHT < y1 && at.y > y0
+    })
   }
   const markers = new Map<string, Leaflet.Marker>()
   const layer = L.layerGroup().addTo(map)
@@ -159,13 +183,14 @@ export async function storeMap(
       const points = [...markers.values()].map((m) => m.getLatLng())
       if (center) points.push(L.latLng(center.lat, center.lng))
       if (points.length === 1) map.setView(points[0]!, 13)
-      else if (points.length > 1)
-        map.fitBounds(L.latLngBounds(points), {
-          // A pin stands 28 px above its point: the top keeps room for the whole pin.
-          paddingTopLeft: [24, 36],
-          paddingBottomRight: [24, 12],
-          maxZoom: 15,
-        })
+      else if (points.length > 1) {
+        const bounds = L.latLngBounds(points)
+        // A pin stands 28 px above its point: the top keeps room for the whole pin. Where a pin
+        // would stand under the zoom buttons, the left keeps room for them too.
+        const box = zoomButtons.getContainer()!
+        const left = underButtons(bounds, points) ? box.offsetLeft + box.offsetWidth + PIN_WIDTH / 2 + 2 : 24
+        map.fitBounds(bounds, { paddingTopLeft: [left, 36], paddingBottomRight: [24, 12], maxZoom: 15 })
+      }
     },
     select(id) {
       for (const [key, marker] of markers) {

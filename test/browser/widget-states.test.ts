@@ -182,6 +182,31 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
     }
   })
 
+  test('on a phone, no pin of a search lies under the zoom buttons', async () => {
+    const phone = await newContext(browser, { viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true })
+    const page = await phone.newPage()
+    try {
+      await page.goto(`${server.url}/l/${server.token}?sl_place=London`)
+      await page.locator('.sl-pin').first().waitFor()
+      await page.waitForTimeout(500)
+      const zoom = (await page.locator('.leaflet-control-zoom').boundingBox())!
+      const under = []
+      for (const pin of await page.locator('.sl-pin').all()) {
+        const b = (await pin.boundingBox())!
+        if (
+          b.x < zoom.x + zoom.width &&
+          zoom.x < b.x + b.width &&
+          b.y < zoom.y + zoom.height &&
+          zoom.y < b.y + b.height
+        )
+          under.push(await pin.textContent())
+      }
+      expect(under).toEqual([])
+    } finally {
+      await phone.close()
+    }
+  })
+
   test('on a phone 320 px wide, long links wrap: the list never scrolls sideways', async () => {
     const phone = await newContext(browser, { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true })
     const page = await phone.newPage()
