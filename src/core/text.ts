@@ -42,8 +42,12 @@ const FLAG_TAGS = /(?<=\u{1F3F4})[\u{E0020}-\u{E007E}]+\u{E007F}/gu
 /** The first character of `text` that a name or label may not hold (see UNPRINTABLE), as "U+202E"; null if none. */
 export function unprintableChar(text: string): string | null {
   const found = UNPRINTABLE.exec(text.replace(FLAG_TAGS, ''))
-  return found === null ? null : `U+${found[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
+  return found === null ? null : codePointName(found[0])
 }
+
+/** A character as a message names it: "U+0007", "U+202E". */
+export const codePointName = (char: string): string =>
+  `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
 
 const FOLD: Record<string, string> = {
   ß: 'ss',

@@ -1,8 +1,8 @@
 // openState (opening.ts) for many locations at one instant, without Intl on each: a zone's offset
-// is read once and kept while it holds (until the zone's next change of offset), and a location's
-// hours are then looked up by local day and minute, on either side of the zone's next change of
-// offset. Where an edge of the hours falls in the hour that change skips or repeats, opening.ts
-// answers instead, so the two always agree.
+// is read once and kept while it holds (until the zone's next change of offset, or for a day where
+// none is within its look-ahead), and a location's hours are then looked up by local day and
+// minute, on either side of the zone's next change of offset. Where an edge of the hours falls in
+// the hour that change skips or repeats, opening.ts answers instead, so the two always agree.
 import {
   HORIZON_DAYS,
   isoDate,

@@ -2,7 +2,7 @@
 // the cleaned-up patch the service writes. Rejects with 422 validation_error and per-field details.
 import type { TSchema } from '@sinclair/typebox'
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors'
-import { codePoints } from '../core/text'
+import { codePointName, codePoints } from '../core/text'
 import { isFullUrl, schemaErrors, trimStrings } from '../core/validation'
 import type { CustomField } from '../store/custom-fields'
 import type { Contact, Hours, LocationStatus, Social } from '../store/locations'
@@ -257,10 +257,9 @@ function checkControls(value: unknown, field: string, add: (field: string, messa
     if (typeof v === 'string') {
       const found = CONTROL.exec(v)
       if (found === null) continue
-      const code = found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')
       add(
         name,
-        `The ${name} field may not contain control characters; it has U+${code} at character ${found.index + 1}.`,
+        `The ${name} field may not contain control characters; it has ${codePointName(found[0])} at character ${found.index + 1}.`,
       )
     } else if (Array.isArray(v)) v.forEach((x, i) => stack.push([x, `${name}.${i}`]))
     else if (v !== null && typeof v === 'object')

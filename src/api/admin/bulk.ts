@@ -58,14 +58,14 @@ function unknownFields(body: Record<string, unknown>): Record<string, string[]> 
 }
 
 /** The query string's flags; any other parameter is refused: a misspelt "dry-run" would otherwise write for real. */
-const QUERY_FLAGS = ['dry_run', 'delete_missing']
+const QUERY_FLAGS = BODY_FIELDS.filter((f) => f !== 'locations')
 
 function checkParams(params: URLSearchParams): void {
   for (const name of params.keys())
     if (!QUERY_FLAGS.includes(name))
       throw new AdminError(
         'invalid_request',
-        `The ${name} parameter is unknown${meant(name, QUERY_FLAGS)}: this route takes dry_run and delete_missing.`,
+        `The ${name} parameter is unknown${meant(name, QUERY_FLAGS)}: this route takes ${QUERY_FLAGS.join(' and ')}.`,
       )
 }
 

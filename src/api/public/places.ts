@@ -98,7 +98,7 @@ export function placeNamed(
     )
   }
   const { lat, lng, reachKm } = best
-  return { lat, lng, label: labelIn(best.label, best.country, lang), ...(reachKm === undefined ? {} : { reachKm }) }
+  return { lat, lng, label: labelIn(best.label, best.country, lang), reachKm }
 }
 
 /**
