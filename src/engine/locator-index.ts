@@ -519,7 +519,7 @@ export class LocatorIndex {
     s.open.put(key, doc.hours ?? null)
     const { vocab } = s.terms
     const before = vocab.size
-    s.terms.link(key, doc.text)
+    s.terms.link(key, doc.text, doc.places ?? '')
     for (let t = before; t < vocab.size; t++) {
       s.prefixes.add(t, vocab.terms[t]!)
       s.postings.addTerm(t)

@@ -22,6 +22,8 @@ export type IndexDoc = {
   tags: readonly string[]
   /** Searchable text, as searchKey (src/core/text.ts) makes it: name, address, description, tags. */
   text: string
+  /** The words of its town's names, folded: a typo reaches a word only these have as a whole word with its first letter right. */
+  places?: string
   /** Its opening hours and time zone (null or absent: none, never open nor closed). */
   hours?: OpeningHours | null
 }

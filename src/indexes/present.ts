@@ -157,7 +157,8 @@ export function searchDoc(r: Omit<IndexRow, 'seq'>, ctx: PresentContext): IndexD
     name: r.name,
     rank: priorityRank({ id: r.id, tags: r.tags, customFields: r.customFields ?? {} }, ctx.priority),
     tags: r.tags,
-    text: searchText([r.name, r.address, r.description, ...r.tags, r.townNames ?? '']),
+    text: searchText([r.name, r.address, r.description, ...r.tags]),
+    places: r.townNames ?? '',
     hours: openingHoursOf(r),
   }
 }

@@ -125,13 +125,17 @@ describe('a geocoded address', () => {
 })
 
 describe("keyword search and a town's other names", () => {
-  test('a store in Köln is found by Cologne, Koeln and Colonia, and by a typo of them; a store elsewhere is not', async () => {
+  test('a store in Köln is found by Cologne, Koeln and Colonia, and by a whole-word typo of them; a store elsewhere is not', async () => {
     await create({ name: 'Dom Shop', address: 'Domkloster 4', coordinates: KOELN })
     await create({ name: 'Lisbon Shop', address: 'Rua Augusta 1', coordinates: { lat: 38.71, lng: -9.138 } })
     await create({ name: 'Paris Shop', address: 'Rue de Rivoli 1', coordinates: { lat: 48.859, lng: 2.35 } })
     for (const word of ['Cologne', 'koeln', 'colonia', 'Köln', 'Kolonia'])
       expect(await found(word)).toEqual(['Dom Shop'])
     expect(await found('Colohne')).toEqual(['Dom Shop']) // one edit from "cologne"
+    expect(await found('Keul')).toEqual(['Dom Shop']) // the start of "keulen", as typed
+    // A typo reaches a town's other names only as a whole word with its first letter right.
+    expect(await found('Kologne')).toEqual([])
+    expect(await found('keula')).toEqual([]) // one edit from "keule", the start of "keulen"
     expect(await found('lisboa')).toEqual(['Lisbon Shop'])
     expect(await found('Lissabon')).toEqual(['Lisbon Shop'])
     expect(await found('Parigi')).toEqual(['Paris Shop'])

@@ -56,6 +56,19 @@ export const WORDS = [
   'mountains',
   'mountaineering',
 ]
+/** Words of towns' names (IndexDoc.places): some a store's own words too, some a typo away from one only towns have. */
+const PLACE_WORDS = [
+  'xstore',
+  'strete',
+  'outdorf',
+  'zurch',
+  'bikes',
+  'cafe',
+  'montains',
+  'repairs',
+  'saintes',
+  'mountain',
+]
 /** Words as typed with typos (and a few without any word near them), for the searches that find nothing as typed. */
 const TYPOS = [
   'stret',
@@ -194,6 +207,7 @@ export const docArb = (id: string) =>
       nameWords: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }),
       moreWords: fc.array(fc.constantFrom(...WORDS), { maxLength: 4 }),
       rare: fc.option(fc.integer({ min: 0, max: 40 }).map((i) => `rare${i}`)), // few docs share it: the word-first plan
+      places: fc.option(fc.uniqueArray(fc.constantFrom(...PLACE_WORDS), { minLength: 1, maxLength: 3 }), { freq: 2 }),
 
       // Tags as sent: in any case (they match case-insensitively), now and then one twice in two spellings.
       tags: fc.uniqueArray(fc.constantFrom(...TAGS), { maxLength: 4 }).chain((tags) =>
@@ -211,7 +225,7 @@ export const docArb = (id: string) =>
       json: fc.option(fc.nat()), // opaque to the index: given back with each hit as kept now
       hours: fc.option(fc.constantFrom(...HOURS), { freq: 3 }),
     })
-    .map(({ p, nameWords, moreWords, rare, tags, rank, json, hours }): IndexDoc => {
+    .map(({ p, nameWords, moreWords, rare, places, tags, rank, json, hours }): IndexDoc => {
       const name = nameWords.join(' ')
       return {
         id,
@@ -222,6 +236,7 @@ export const docArb = (id: string) =>
         rank,
         tags,
         text: nameKey([name, ...moreWords, rare ?? '', ...tags].join(' ')),
+        ...(places === null ? {} : { places: places.join(' ') }),
         hours,
       }
     })
@@ -357,6 +372,7 @@ export function oracle(docs: IndexDoc[], q: IndexQuery) {
 
 function oracleWith(docs: IndexDoc[], q: IndexQuery, words: string[], typos: boolean) {
   const rows: { doc: IndexDoc; distanceKm: number | null }[] = []
+  const ownWords = new Set(docs.flatMap((doc) => doc.text.split(' ')))
   for (const sent of docs) {
     const doc = { ...sent, tags: sent.tags.map((t) => t.toLowerCase()) }
     const d = q.center ? distance(q.center.lng, q.center.lat, doc.lng, doc.lat) : null
@@ -370,16 +386,21 @@ function oracleWith(docs: IndexDoc[], q: IndexQuery, words: string[], typos: boo
         if (!groups.every((g) => q.tags.some((t) => q.groupOf(t) === g && doc.tags.includes(t)))) continue
       }
     }
+    const tokens = `${doc.text} ${doc.places ?? ''}`.split(' ').filter((t) => t !== '')
     if (words.length > 0 && !typos) {
-      const tokens = doc.text.split(' ')
       const last = words[words.length - 1]!
       if (!words.slice(0, -1).every((w) => tokens.includes(w))) continue
       if (!tokens.some((t) => t.startsWith(last))) continue
     }
     if (typos) {
-      const tokens = doc.text.split(' ').filter((t) => t !== '')
+      // A typo reaches a word some location has in its own text; a word only towns have, as typed
+      // or as a whole word with its first letter right.
       const near = (w: string, last: boolean) =>
-        tokens.some((t) => editDistances(w, t)[last ? 1 : 0] <= typosAllowed(w))
+        tokens.some((t) =>
+          ownWords.has(t)
+            ? editDistances(w, t)[last ? 1 : 0] <= typosAllowed(w)
+            : (last ? t.startsWith(w) : t === w) || (t[0] === w[0] && editDistances(w, t)[0] <= typosAllowed(w)),
+        )
       if (!words.every((w, i) => near(w, i === words.length - 1))) continue
     }
     rows.push({ doc, distanceKm: d })

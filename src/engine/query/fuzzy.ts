@@ -1,7 +1,7 @@
 // A search with typos: asked only when the exact search finds nothing (so exact matches rank and
 // count as they always did). Each word becomes the terms within its edits of it (text/fuzzy-terms:
-// one for 4 to 7 characters, two from 8; the last word as a prefix), each term marked with its
-// word's bit; a location passes when its terms carry every word's bit. Candidates are the
+// one for 4 to 7 characters, two from 8; the last word as a prefix; a word only town names have,
+// as a whole word with its first letter right), each term marked with its word's bit; a location passes when its terms carry every word's bit. Candidates are the
 // locations of the rarest word's terms: from FlexSearch's postings of the terms it holds, from
 // the base's term columns (and the delta) for the common ones; a word with a term in neither
 // (new since the base) leaves every location a candidate (those in the query's boxes, for a
@@ -12,7 +12,7 @@ import { boxesAround, boxesOf, inBoxes } from '../geo/boxes'
 import { kmBetween, RAD } from '../geo/sphere'
 import type { IndexState } from '../state'
 import { type TagPlan, tagTest } from '../tags'
-import { editsFor, eachTermNear } from '../text/fuzzy-terms'
+import { editsFor, eachTermNear, withinEdits } from '../text/fuzzy-terms'
 import type { IndexQuery, IndexResult } from '../types'
 import { cleared, type Matches } from './matches'
 import { inNameOrder } from './name-pages'
@@ -37,7 +37,8 @@ function planFuzzy(s: IndexState, words: string[]): FuzzyPlan | null {
   for (const t of marks.marked) marks.bits[t] = 0
   marks.marked.length = 0
   if (marks.bits.length < s.terms.vocab.size) marks.bits = new Int32Array(s.terms.vocab.size + 1024)
-  const { df } = s.terms
+  const { df, ownDf } = s.terms
+  const { terms: spelt } = s.terms.vocab
   const inText = s.postings.inText
   const { termCol } = s.base
   let source: FuzzyPlan['source'] = null
@@ -48,8 +49,10 @@ function planFuzzy(s: IndexState, words: string[]): FuzzyPlan | null {
     const terms: number[] = []
     let size = 0
     let listed = true
-    eachTermNear(s.prefixes, s.editRows, s.prefixGroups, word, editsFor(word), w === words.length - 1, (t) => {
+    const prefix = w === words.length - 1
+    eachTermNear(s.prefixes, s.editRows, s.prefixGroups, word, editsFor(word), prefix, (t) => {
       if (df[t] === 0) return // no live location has it
+      if (ownDf[t] === 0 && !nearTownWord(word, spelt[t]!, prefix)) return
       if (marks.bits[t] === 0) marks.marked.push(t)
       marks.bits[t]! |= bit
       size += df[t]!
@@ -61,6 +64,16 @@ function planFuzzy(s: IndexState, words: string[]): FuzzyPlan | null {
     if (listed && (source === null || size < source.size)) source = { terms, size }
   }
   return { all: words.length >= 31 ? -1 : (1 << words.length) - 1, words: wordTerms, source }
+}
+
+/**
+ * Whether a typed word reaches a word only town names have: as typed (the last word, as its
+ * beginning), or as a whole word with its first letter right. Towns have hundreds of other
+ * spellings; the start of one ("velo" in "welondon") is no match.
+ */
+function nearTownWord(word: string, term: string, prefix: boolean): boolean {
+  if (prefix ? term.startsWith(word) : term === word) return true
+  return term.charCodeAt(0) === word.charCodeAt(0) && withinEdits(word, term, editsFor(word))
 }
 
 /** Passes a key whose terms carry every word's bit, and whose tags (and open state) pass. */
