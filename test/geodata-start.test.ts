@@ -2,7 +2,7 @@
 // each step, written over the last on a terminal and as plain lines otherwise, and /healthz
 // answers "starting" meanwhile.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { copyFileSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startInTerminal, startServer, tempDir, freePort } from './helpers'
 
@@ -12,8 +12,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 const STEP = /^ {2}step (\d) of 5: [a-z ]+ \(\d+ s\)$/
 
-test('not on a terminal: a line a step, in order; /healthz answers "starting" while it builds', async () => {
+test('not on a terminal: a line a step, in order; /healthz answers "starting" while it builds; what a stopped build left is removed', async () => {
   const port = freePort()
+  // A build stopped midway by a process that is gone leaves its temporary file and journal.
+  const gone = Bun.spawn(['true'])
+  await gone.exited
+  const left = [`plain-geo.sqlite.${gone.pid}.tmp`, `plain-geo.sqlite.${gone.pid}.tmp-journal`].map((f) => join(dir, f))
+  for (const file of left) writeFileSync(file, 'left by a stopped build')
   const server = startServer(join(dir, 'plain.db'), {
     DEMO: '0',
     PORT: port,
@@ -32,6 +37,7 @@ test('not on a terminal: a line a step, in order; /healthz answers "starting" wh
     const steps = server.lines.filter((l) => STEP.test(l)).map((l) => Number(STEP.exec(l)![1]))
     expect(steps).toEqual([1, 2, 3, 4, 5])
     expect(server.lines.some((l) => l.includes('\r'))).toBe(false)
+    for (const file of left) expect(existsSync(file)).toBe(false)
   } finally {
     server.proc.kill('SIGTERM')
     expect(await server.proc.exited).toBe(0)
@@ -87,3 +93,15 @@ test('GEODATA_PATH naming a file that is not the data, or the database, is refus
   expect(readFileSync(backup)).toEqual(before)
   expect(readFileSync(database)).toEqual(before)
 }, 60_000)
+
+test('a GEODATA_PATH where the data cannot be made: the start exits 1 in one line that says what to change', async () => {
+  const file = join(dir, 'a-file')
+  writeFileSync(file, '')
+  const geodata = join(file, 'geo.sqlite') // under a file, not a folder
+  const server = startServer(join(dir, 'unbuilt.db'), { DEMO: '0', PORT: freePort(), GEODATA_PATH: geodata })
+  expect(await server.proc.exited).toBe(1)
+  const stderr = (await new Response(server.proc.stderr).text()).trim()
+  expect(stderr.split('\n')).toHaveLength(1)
+  expect(stderr).toStartWith(`Could not build the offline geocoder data at ${geodata}: `)
+  expect(stderr).toContain('GEODATA_PATH says where it goes')
+})

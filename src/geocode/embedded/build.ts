@@ -2,9 +2,9 @@
 // SQLite file. Run by ensureGeodata() on first start (and by tests); `bun src/geocode/embedded/build.ts`
 // forces a rebuild. Sources and their licences: docs/geocoding.md, "Data and attributions".
 import { Database } from 'bun:sqlite'
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { nameKey } from '../../core/text'
 import { countryNameEntries } from '../countries'
 import { writeReverseIndex } from './reverse'
@@ -101,7 +101,7 @@ export async function buildGeodata(
   const t0 = performance.now()
   mkdirSync(dirname(outPath), { recursive: true })
   const tmp = `${outPath}.${process.pid}.tmp`
-  rmSync(tmp, { force: true })
+  removeStaleBuilds(outPath)
   const db = new Database(tmp, { create: true, strict: true })
   db.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;')
   db.exec(SCHEMA)
@@ -129,6 +129,28 @@ export async function buildGeodata(
   db.close()
   renameSync(tmp, outPath) // atomic: readers see the old file or the whole new one
   return { places: places.length, names, postcodes, ms: Math.round(performance.now() - t0) }
+}
+
+/** Removes what builds that were stopped midway left beside `outPath`: their temporary files and journals, by a process no longer running (or this one). */
+function removeStaleBuilds(outPath: string): void {
+  const dir = dirname(outPath)
+  const name = basename(outPath)
+  for (const entry of readdirSync(dir)) {
+    const pid = entry.startsWith(`${name}.`)
+      ? /^(\d+)\.tmp(-journal)?$/.exec(entry.slice(name.length + 1))?.[1]
+      : undefined
+    if (pid !== undefined && (Number(pid) === process.pid || !running(Number(pid))))
+      rmSync(join(dir, entry), { force: true })
+  }
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return (e as { code?: string }).code === 'EPERM' // someone else's: running
+  }
 }
 
 /** Every place and its names (main names, and usable alternate ones); returns the names inserted. */
@@ -386,7 +408,7 @@ export function geodataVersion(path: string): string | null {
   }
 }
 
-/** GEODATA_PATH names a file that is not the geocoder's data: the start stops, saying so in one line. */
+/** The geocoder's data cannot be used or made at GEODATA_PATH: the start stops, saying so in one line. */
 export class GeodataPathError extends Error {}
 
 /**
@@ -438,11 +460,11 @@ export async function ensureGeodata(
       }
       worker.terminate()
       if (m.kind === 'done') resolve(m.stats)
-      else reject(new Error(`Could not build the offline geocoder data at ${path}: ${m.message}`))
+      else reject(unbuilt(path, m.message))
     }
     worker.onerror = (event) => {
       worker.terminate()
-      reject(new Error(`Could not build the offline geocoder data at ${path}: ${event.message}`))
+      reject(unbuilt(path, event.message))
     }
     worker.postMessage(path)
   })
@@ -451,6 +473,12 @@ export async function ensureGeodata(
     `Offline geocoder ready: ${stats.places} places, ${stats.names} names, ${stats.postcodes} postcodes in ${(stats.ms / 1000).toFixed(1)} s.`,
   )
 }
+
+/** A build that failed (a folder this user cannot write, a full disk): one line, no stack trace. */
+const unbuilt = (path: string, why: string) =>
+  new GeodataPathError(
+    `Could not build the offline geocoder data at ${path}: ${why}. GEODATA_PATH says where it goes: point it at a folder this user can write, with about 70 MB free (or set GEOCODER=none to run without it).`,
+  )
 
 /** What build-worker.ts posts back. */
 export type BuildMessage =
