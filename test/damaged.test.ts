@@ -15,6 +15,7 @@ import {
   closeSync,
 } from 'node:fs'
 import { join } from 'node:path'
+import { DEFAULT_GEODATA_PATH } from '../src/geocode/embedded'
 import { createKey, createLocator } from '../src/operator'
 import { loadDemo } from '../src/operator/demo'
 import { openStore } from '../src/store'
@@ -25,6 +26,7 @@ const PAGE = 4096
 let dir: string
 let base: string
 let demoKey: string
+let demoToken: string
 
 beforeAll(() => {
   dir = tempDir()
@@ -33,6 +35,7 @@ beforeAll(() => {
   createLocator(store, 'First')
   const demo = loadDemo(store, join(ROOT, 'data/demo/demo.json'))
   demoKey = createKey(store, demo.locator.id, null).secret
+  demoToken = demo.locator.publicToken
   store.db.exec('PRAGMA wal_checkpoint(TRUNCATE)') // every page in the file, none in the WAL
   store.close()
 })
@@ -141,6 +144,86 @@ test('a file found damaged while serving refuses every write with 503 database_d
     expect(JSON.parse(told).level).toBe('error')
     await Bun.sleep(1500)
     expect(server.lines.filter((l) => l.includes('is damaged'))).toHaveLength(1)
+  } finally {
+    server.proc.kill('SIGTERM')
+    await server.proc.exited
+  }
+})
+
+test("a damaged geocoder data file is named as such: writes with coordinates, queries by lat/lng and the store's file go on", async () => {
+  const path = copyOf('beside-bad-geodata.db')
+  const geodata = join(dir, 'geodata.sqlite')
+  copyFileSync(join(ROOT, DEFAULT_GEODATA_PATH), geodata)
+  const pages = statSync(geodata).size / PAGE
+  garble(geodata, 256, pages - 256) // the version in its first pages is whole
+  const server = startServer(path, { DEMO: '0', LOG_REQUESTS: '0', GEODATA_PATH: geodata })
+  try {
+    const url = await serverUrl(server)
+    await server.waitFor(/"indexes loaded"/)
+    const headers = { authorization: `Bearer ${demoKey}`, 'content-type': 'application/json' }
+    const create = (body: object) =>
+      fetch(`${url}/admin/v1/locations`, { method: 'POST', headers, body: JSON.stringify(body) })
+    const geocoded = await create({ name: 'Placed by address', address: 'Calle Hidalgo 5, Arcelia, Guerrero, Mexico' })
+    expect(geocoded.status).toBe(503)
+    const refusal = (await geocoded.json()) as { error: string; message: string }
+    expect(refusal.error).toBe('unavailable')
+    expect(refusal.message).toStartWith(`The offline geocoder's data file ${geodata} is damaged`)
+    expect(refusal.message).toContain('The database of stores is not affected.')
+
+    const pinned = await create({ name: 'Pinned', address: '1 Main Street', coordinates: { lat: 51.5, lng: -0.12 } })
+    expect(pinned.status).toBe(201)
+    const near = await fetch(`${url}/public/v1/${demoToken}/locations?lat=51.5&lng=-0.12&radius=1`)
+    expect(near.status).toBe(200)
+    for (const query of ['places?q=Lond', 'locations?near=London']) {
+      const answer = await fetch(`${url}/public/v1/${demoToken}/${query}`)
+      expect(answer.status).toBe(503)
+      expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('UNAVAILABLE')
+    }
+    const ready = await fetch(`${url}/readyz`)
+    expect(ready.status).toBe(200)
+    expect(await ready.json()).toEqual({
+      status: 'degraded',
+      message: expect.stringContaining(`${geodata} is damaged`),
+    })
+    // Told once, whatever the answers it refused since.
+    const told = server.lines.filter((l) =>
+      l.includes(`"message":"The offline geocoder's data file ${geodata} is damaged`),
+    )
+    expect(told).toHaveLength(1)
+    expect(JSON.parse(told[0]!).level).toBe('error')
+  } finally {
+    server.proc.kill('SIGTERM')
+    await server.proc.exited
+  }
+  const store = openStore(path)
+  expect(store.damaged()).toBeNull()
+  expect((store.db.query('PRAGMA integrity_check').get() as { integrity_check: string }).integrity_check).toBe('ok')
+  store.close()
+})
+
+test('one damaged page among the place names: near= and /places answer 503, not 500, and the file is named once', async () => {
+  const path = copyOf('beside-one-bad-page.db')
+  const geodata = join(dir, 'one-bad-page.sqlite')
+  copyFileSync(join(ROOT, DEFAULT_GEODATA_PATH), geodata)
+  const read = new Database(geodata, { readonly: true })
+  const pages = read
+    .query<{ pageno: number }, []>("SELECT pageno FROM dbstat WHERE name = 'place_names' AND pagetype = 'leaf'")
+    .all()
+  read.close()
+  garble(geodata, pages[Math.floor(pages.length / 2)]!.pageno - 1, 1) // pageno counts from 1
+  const server = startServer(path, { DEMO: '0', LOG_REQUESTS: '0', GEODATA_PATH: geodata })
+  try {
+    const url = await serverUrl(server)
+    await server.waitFor(/"indexes loaded"/)
+    for (const query of ['places?q=Lond', 'locations?near=London', 'places?q=Paris']) {
+      const answer = await fetch(`${url}/public/v1/${demoToken}/${query}`)
+      expect({ query, status: answer.status }).toEqual({ query, status: 503 })
+    }
+    expect(((await (await fetch(`${url}/readyz`)).json()) as { status: string }).status).toBe('degraded')
+    const told = server.lines.filter((l) =>
+      l.includes(`"message":"The offline geocoder's data file ${geodata} is damaged`),
+    )
+    expect(told).toHaveLength(1)
   } finally {
     server.proc.kill('SIGTERM')
     await server.proc.exited

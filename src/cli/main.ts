@@ -5,7 +5,7 @@ import { dirname, resolve } from 'node:path'
 import { ConfigError, loadConfig, type Config } from '../core/config'
 import { redactSecrets } from '../core/ids'
 import { OperatorError, type Refusal } from '../operator'
-import { GeodataPathError } from '../geocode/embedded'
+import { GeodataDamagedError, GeodataPathError } from '../geocode/embedded'
 import { openStore, type Store } from '../store'
 import { databaseFault, storageFault, storageFaultText } from '../store/db'
 import type { Command, Emit } from './context'
@@ -181,7 +181,12 @@ export async function cli(
       fail(e.refusal.code ?? 'refused', redactSecrets(e.message), e.refusal)
       return 1
     }
-    if (e instanceof ConfigError || e instanceof OutputError || e instanceof GeodataPathError) {
+    if (
+      e instanceof ConfigError ||
+      e instanceof OutputError ||
+      e instanceof GeodataPathError ||
+      e instanceof GeodataDamagedError
+    ) {
       fail('refused', redactSecrets(e.message))
       return 1
     }

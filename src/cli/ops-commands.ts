@@ -3,6 +3,7 @@
 // its exit code.
 import type { Config } from '../core/config'
 import { GEODATA_VERSION, geodataVersion } from '../geocode/embedded/build'
+import { geodataDamageOf } from '../geocode/embedded/open'
 import { backupDatabase } from '../operator/backup'
 import { type Check, type DoctorReport, examine } from '../operator/doctor'
 import { restoreDatabase } from '../operator/restore'
@@ -83,12 +84,11 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
   },
   doctor: ({ config, emit }, rest) => {
     const { values } = args(rest, {}, 0)
-    const geodata = {
-      path: config.geocoder.dataPath,
-      used: config.geocoder.provider !== 'none',
-      version: geodataVersion(config.geocoder.dataPath),
-      current: GEODATA_VERSION,
-    }
+    const path = config.geocoder.dataPath
+    const used = config.geocoder.provider !== 'none'
+    const version = geodataVersion(path)
+    const damage = used && version === GEODATA_VERSION ? geodataDamageOf(path) : null
+    const geodata = { path, used, version, current: GEODATA_VERSION, damage }
     const report = examine(config.databasePath, geodata)
     emit(!!values.json, doctorJson(report), doctorText(report))
     return report.problems === 0 ? 0 : 1

@@ -1,11 +1,12 @@
 // The embedded offline geocoder: the default. Reads the compiled SQLite file (see embedded/build.ts);
 // never loads the gazetteer into JavaScript memory and never touches the network.
-import { Database } from 'bun:sqlite'
 import type { Geocoder, GeocodeResult } from './geocoder'
 import { DEFAULT_GEODATA_PATH, GEODATA_VERSION, geodataVersion } from './embedded/build'
+import { openGeodata } from './embedded/open'
 import { resolver } from './embedded/resolve'
 
 export { DEFAULT_GEODATA_PATH, ensureGeodata, GeodataPathError } from './embedded/build'
+export { GeodataDamagedError } from './embedded/open'
 
 export type EmbeddedGeocoder = Geocoder & {
   /** The same answer as geocode(), synchronously. */
@@ -20,7 +21,7 @@ export function openEmbeddedGeocoder(path: string = DEFAULT_GEODATA_PATH): Embed
       `The offline geocoder data at ${path} is ${version === null ? 'missing' : `of version ${version}`}; ensureGeodata() builds it.`,
     )
   }
-  const db = new Database(path, { readonly: true, strict: true })
+  const db = openGeodata(path)
   const { lookup } = resolver(db)
   return {
     name: 'embedded',

@@ -27,7 +27,14 @@ export type Problem = { problem: string; fix: string }
 export type Check = { check: string; subject: string; summary: string; problems: Problem[] }
 
 /** The embedded geocoder's data file as the geocode layer reads it (the operator layer may not). */
-export type GeodataFacts = { path: string; used: boolean; version: string | null; current: string }
+export type GeodataFacts = {
+  path: string
+  used: boolean
+  version: string | null
+  current: string
+  /** What quick_check found wrong with a file of the current version (null: nothing). */
+  damage: string | null
+}
 
 export type DoctorReport = { database: string; checks: Check[]; notChecked: string[]; problems: number }
 
@@ -83,8 +90,14 @@ const BUILD_SCRIPT = join(import.meta.dir, '../geocode/embedded/build.ts')
 function geodataCheck(g: GeodataFacts): Check {
   const check = { check: 'geocoder data', subject: g.path }
   if (!g.used) return { ...check, summary: 'not used (GEOCODER=none)', problems: [] }
-  if (g.version === g.current) return { ...check, summary: `version ${g.version}, current`, problems: [] }
   const command = [process.execPath, BUILD_SCRIPT, resolve(g.path)].map(shellWord).join(' ')
+  if (g.version === g.current && g.damage !== null) {
+    const problem = `The embedded geocoder's data file ${g.path} is damaged: quick_check says ${g.damage}. Addresses and places cannot all be looked up; the database of stores is not affected.`
+    const fix = `Build it again: ${command} (up to 25 s; the service reads the new file at its next start).`
+    return { ...check, summary: '', problems: [{ problem, fix }] }
+  }
+  if (g.version === g.current)
+    return { ...check, summary: `version ${g.version}, current, quick_check ok`, problems: [] }
   const build = `Start the service once (its first start builds it, in up to 25 s), or build it now: ${command}`
   const problem =
     g.version === null

@@ -12,6 +12,7 @@ import { docsPage } from '../api/public/docs'
 import { SHORT_HOSTS } from '../api/public/url'
 import type { MapTiles } from '../core/config'
 import { redactSecrets } from '../core/ids'
+import { firstToLogDamage, GeodataDamagedError, geodataDamage } from '../geocode/embedded/open'
 import type { Geocoder } from '../geocode/geocoder'
 import type { TownSource } from '../locations/town'
 import type { IndexRegistry } from '../indexes/registry'
@@ -128,6 +129,11 @@ function failure(deps: ServiceDeps, code: unknown, error: unknown, request: Requ
     return storageUnavailable(fault).toResponse()
   }
   if (error instanceof FileMovedError) return new AdminError('unavailable', error.message).toResponse()
+  // The geocoder's file, not the store's: reads and writes with coordinates go on.
+  if (error instanceof GeodataDamagedError) {
+    if (firstToLogDamage()) deps.log({ level: 'error', message: error.message })
+    return new AdminError('unavailable', error.message).toResponse()
+  }
   // A damaged page met by a read or a write: every write is refused from now on (store.damaged()).
   deps.store.noteDamage(error)
   if (error instanceof DamagedError || isCorruptError(error))
@@ -186,5 +192,8 @@ function readiness(deps: ServiceDeps, set: { status?: number | string; headers: 
     set.status = 503
     return { status: 'failed', message, locators }
   }
+  // Places and addresses cannot be looked up; queries by lat/lng and writes with coordinates go on.
+  const geodata = geodataDamage()
+  if (geodata !== null) return { status: 'degraded', message: geodata }
   return { status: 'ready' }
 }

@@ -2,11 +2,11 @@
 // exit 1 with the problem and its fix. It only reads: nothing is migrated or built.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { closeSync, copyFileSync, existsSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import { openStore } from '../../src/store'
 import { MIGRATIONS } from '../../src/store/migrations'
-import { GEODATA_VERSION } from '../../src/geocode/embedded/build'
+import { DEFAULT_GEODATA_PATH, GEODATA_VERSION } from '../../src/geocode/embedded/build'
 import { newerSchemaDatabase, storeBody, tempDir, quietApp } from '../helpers'
 
 const BUILD_SCRIPT = join(import.meta.dir, '../../src/geocode/embedded/build.ts')
@@ -98,7 +98,9 @@ test('a healthy database: exit 0, every check ok', async () => {
   const lines = r.stdout.split('\n')
   expect(lines[0]).toBe(`ok       database ${dbPath}: schema version ${MIGRATIONS.length} (current), journal mode wal`)
   expect(lines[1]).toBe(`ok       integrity ${dbPath}: integrity_check ok, foreign keys ok`)
-  expect(lines[2]).toBe(`ok       geocoder data data/geocoder.sqlite: version ${GEODATA_VERSION}, current`)
+  expect(lines[2]).toBe(
+    `ok       geocoder data data/geocoder.sqlite: version ${GEODATA_VERSION}, current, quick_check ok`,
+  )
   expect(lines[3]).toMatch(
     /^ok {7}locator lct_\w+ "Healthy": Query API on, filter groups, keys, placements and opening hours ok$/,
   )
@@ -246,7 +248,7 @@ describe('opening hours', () => {
 })
 
 describe('the geocoder data', () => {
-  test('missing, or of another version: exit 1 with how to build it; not needed with GEOCODER=none', async () => {
+  test('missing, of another version or damaged: exit 1 with how to build it; not needed with GEOCODER=none', async () => {
     await healthy()
     const missing = join(dir, 'geo', 'none.sqlite')
     env.GEODATA_PATH = missing
@@ -266,6 +268,20 @@ describe('the geocoder data', () => {
     env.GEODATA_PATH = old
     expect(problemsOf(await doctor(), 'geocoder data')[0]!.problem).toBe(
       `The embedded geocoder's data file ${old} is of version 5; this program needs version ${GEODATA_VERSION}: the next start rebuilds it, in up to 25 s.`,
+    )
+
+    // Damaged past its first pages (its version still read): quick_check's words, and how to build it again.
+    const damaged = join(dir, 'damaged-geo.sqlite')
+    copyFileSync(join(root, DEFAULT_GEODATA_PATH), damaged)
+    const fd = openSync(damaged, 'r+')
+    writeSync(fd, Buffer.alloc(4096 * 64, 0x5a), 0, 4096 * 64, 4096 * 256)
+    closeSync(fd)
+    env.GEODATA_PATH = damaged
+    const [problem] = problemsOf(await doctor(), 'geocoder data')
+    expect(problem!.problem).toStartWith(`The embedded geocoder's data file ${damaged} is damaged: quick_check says `)
+    expect(problem!.problem).not.toContain('\n')
+    expect(problem!.fix).toBe(
+      `Build it again: ${process.execPath} ${BUILD_SCRIPT} ${damaged} (up to 25 s; the service reads the new file at its next start).`,
     )
 
     env.GEOCODER = 'none'

@@ -91,5 +91,9 @@ export function publicErrorOf(e: unknown): PublicError | null {
   return null
 }
 
+/** UNAVAILABLE's message while the place data cannot be read (a damaged file: the operator is told, in the log and /readyz). */
+export const GEODATA_UNREADABLE =
+  "Places cannot be looked up at the moment: the service's place data cannot be read, and its operator is told. Send lat and lng meanwhile."
+
 /** Another process holds the database: the indexes' error, as the Query API answers it. */
 export const databaseBusy = (cause?: unknown): PublicError => publicErrorOf(indexesBusy(cause))!

@@ -6,13 +6,14 @@ import { type Context, Elysia } from 'elysia'
 import type { Store } from '../../store'
 import type { Locator } from '../../store/locators'
 import { isBusyError } from '../../store/db'
+import { firstToLogDamage, GeodataDamagedError } from '../../geocode/embedded/open'
 import type { IndexRegistry } from '../../indexes/registry'
 import { locationBody, locationsBody } from './answer'
 import { clustersBody, leavesBody } from './clusters'
 import { queryParams } from './params'
 import { placesAnswer, type Places } from './places'
 import { AnswerCache } from './answer-cache'
-import { databaseBusy, PublicError, publicErrorOf } from './errors'
+import { databaseBusy, GEODATA_UNREADABLE, PublicError, publicErrorOf } from './errors'
 import { fastPath } from './fast'
 import { admit, findSecretKey, RateLimiter, refuseSecretKey, withPeekedRate } from './guards'
 import { ANSWER_FORMAT, answerHeaders, CORS, etagMatches, etagOf, JSON_TYPE, MAX_AGE, varyOf } from './headers'
@@ -161,6 +162,10 @@ export function publicRoutes(deps: PublicDeps) {
         const known = publicErrorOf(e)
         if (known !== null) return known.toResponse(base)
         if (isBusyError(e)) return databaseBusy().toResponse(base)
+        if (e instanceof GeodataDamagedError) {
+          if (firstToLogDamage()) deps.log({ level: 'error', message: e.message })
+          return new PublicError('UNAVAILABLE', GEODATA_UNREADABLE).toResponse(base)
+        }
         const err = e as Error
         deps.log({
           level: 'error',

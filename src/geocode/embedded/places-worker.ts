@@ -1,6 +1,6 @@
 // The worker thread of placeSearchAt().warm (places.ts): reads the data file at the path it is
 // sent into a PlaceSearch's parts, and posts them back, their buffers moved, not copied.
-import { Database } from 'bun:sqlite'
+import { openGeodata } from './open'
 import { buildPlaceParts } from './place-parts'
 import type { PlacesMessage } from './places'
 
@@ -8,7 +8,7 @@ declare const self: Worker
 
 self.onmessage = (event: MessageEvent<string>) => {
   try {
-    const db = new Database(event.data, { readonly: true, strict: true })
+    const db = openGeodata(event.data)
     const parts = buildPlaceParts(db)
     db.close()
     const buffers = new Set<ArrayBuffer>()

@@ -4,13 +4,13 @@
 // order) into typed arrays (place-parts.ts), which the collector does not walk; the prefixes that
 // begin many names keep a list of their most populous places, so a one-letter prefix costs no
 // more than a whole name.
-import { Database } from 'bun:sqlite'
 import { codePoints, nameKey } from '../../core/text'
 import { countryCode, countryLabel } from '../countries'
 import { codeAndTown, codeStart, districtCountries } from './place-codes'
 import { codeText, SortedKeys, Texts, utf8 } from './place-keys'
 import { CITY_ALIASES, COUNTRY_ALIASES } from './tables'
 import { bestTowns, buildPlaceParts, CANDIDATES, LISTED_FROM, type PlaceParts, placeLabel } from './place-parts'
+import { GeodataDamagedError, openGeodata } from './open'
 import { typoRanges } from './place-typos'
 import { joinInitials, type Within, withinOf } from './place-within'
 import { CONFIRM_KM, DASHES, DISTRICT_TOWN_POPULATION, distanceKm, postcodeCountries } from './resolve'
@@ -536,12 +536,18 @@ export function placeSearchAt(path: string): PlaceSource {
   if (known !== undefined) return known
   let made: PlaceSearch | null = null
   let warming: Promise<void> | null = null
+  // A damaged file stays so until it is built again (a restart): said at once, not read again per request.
+  let damaged: GeodataDamagedError | null = null
   const source = (() => {
     if (made !== null) return made
+    if (damaged !== null) throw damaged
     if (warming !== null) throw new PlacesWarming('The place data is being read; retry in a moment.')
-    const db = new Database(path, { readonly: true, strict: true })
+    const db = openGeodata(path)
     try {
       made = new PlaceSearch(buildPlaceParts(db))
+    } catch (e) {
+      if (e instanceof GeodataDamagedError) damaged = e
+      throw e
     } finally {
       db.close()
     }

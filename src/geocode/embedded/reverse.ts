@@ -3,11 +3,12 @@
 // and country, and its postcode where it has only one; and a town's names, which keyword search
 // matches. The points are read once from what the data's build stored (writeReverseIndex,
 // about 0.2 s); names are asked of SQLite.
-import { Database } from 'bun:sqlite'
+import type { Database } from 'bun:sqlite'
 import KDBush from 'kdbush'
 import { around } from 'geokdbush'
 import { nameKey } from '../../core/text'
 import type { AddressParts } from '../../store/locations'
+import { openGeodata } from './open'
 import { distanceKm, regionLabel } from './resolve'
 
 /** A town farther than this from the point is not its town. */
@@ -184,7 +185,7 @@ const lookups = new Map<string, ReverseLookup>()
 export function reverseLookupAt(path: string): ReverseLookup {
   let lookup = lookups.get(path)
   if (lookup === undefined) {
-    lookup = new ReverseLookup(new Database(path, { readonly: true, strict: true }))
+    lookup = new ReverseLookup(openGeodata(path))
     lookups.set(path, lookup)
   }
   return lookup
