@@ -75,7 +75,7 @@ test('a database it cannot use, or an address it cannot listen on, stops the sta
       [{ DATABASE_PATH: notDatabase }, `Cannot use the database at ${notDatabase}: file is not a database.`],
       [
         { DATABASE_PATH: newer },
-        `Cannot use the database at ${newer}: The database schema (version 999) is newer than this program (version ${MIGRATIONS.length}).`,
+        `Cannot use the database at ${newer}: The database schema (version 999) is newer than this program (version ${MIGRATIONS.length}). Run the newer storeloc, or restore a backup made before the upgrade (storeloc restore FILE).`,
       ],
       [
         { DATABASE_PATH: foreign },

@@ -155,7 +155,7 @@ export async function cli(
       )
     }
     made = sub === 'locator create' && !existsSync(databasePath) ? newFiles(databasePath) : null
-    store = openStore(databasePath)
+    store = openStore(databasePath, true, false) // only a start upgrades the schema, after a backup
     await run(store, config, argv, out, shown)
     made = null // kept: the new database holds the new locator
     return 0

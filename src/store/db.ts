@@ -41,16 +41,16 @@ export const BUSY_TIMEOUT_MS = 5000
  * holds fails the open at once (SQLITE_BUSY), for a caller that waits without holding its event
  * loop (a server's start).
  */
-export function openDatabase(path: string, waitForLock = true): Database {
+export function openDatabase(path: string, waitForLock = true, upgrade = true): Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
-  if (!waitForLock) return openOnce(path, 0)
+  if (!waitForLock) return openOnce(path, 0, upgrade)
   // Two processes opening a new file together: SQLite may answer one SQLITE_BUSY at once, without
   // waiting busy_timeout (switching a new file to WAL, reading a WAL index another connection is
   // making). Opening again a moment later finds the file made; tried for up to busy_timeout.
   const deadline = performance.now() + BUSY_TIMEOUT_MS
   for (;;) {
     try {
-      return openOnce(path)
+      return openOnce(path, BUSY_TIMEOUT_MS, upgrade)
     } catch (e) {
       if (!isBusyError(e) || performance.now() > deadline) throw e
       Bun.sleepSync(20)
@@ -58,8 +58,8 @@ export function openDatabase(path: string, waitForLock = true): Database {
   }
 }
 
-/** Opens and migrates, waiting `busyMs` for locks meanwhile; busy_timeout is BUSY_TIMEOUT_MS after. */
-function openOnce(path: string, busyMs = BUSY_TIMEOUT_MS): Database {
+/** Opens and migrates (see migrate), waiting `busyMs` for locks meanwhile; busy_timeout is BUSY_TIMEOUT_MS after. */
+function openOnce(path: string, busyMs: number, upgrade: boolean): Database {
   const db = new Database(path, { create: true, strict: true })
   try {
     db.exec(`PRAGMA busy_timeout = ${busyMs}`)
@@ -77,7 +77,7 @@ function openOnce(path: string, busyMs = BUSY_TIMEOUT_MS): Database {
         `SQLite at ${path} refused a setting (journal_mode=${mode}, foreign_keys=${fk}, synchronous=${synchronous}, busy_timeout=${timeout}; wanted wal, 1, 2 (FULL), ${busyMs}).`,
       )
     }
-    migrate(db)
+    migrate(db, upgrade)
     db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
     return db
   } catch (e) {
@@ -205,17 +205,23 @@ export function openNonWaitingConnection(path: string, main: Database): Database
  * read: opening it does not wait for another process's write (a long import, another server's
  * migration) beyond what reading the schema version waits.
  */
-function migrate(db: Database): void {
+function migrate(db: Database, upgrade: boolean): void {
   const version = () => {
     const current = db.query<{ user_version: number }, []>('PRAGMA user_version').get()!.user_version
     if (current > MIGRATIONS.length) {
       throw new StoreError(
-        `The database schema (version ${current}) is newer than this program (version ${MIGRATIONS.length}).`,
+        `The database schema (version ${current}) is newer than this program (version ${MIGRATIONS.length}). Run the newer storeloc, or restore a backup made before the upgrade (storeloc restore FILE).`,
       )
     }
     return current
   }
-  if (version() === MIGRATIONS.length) return
+  const found = version()
+  if (found === MIGRATIONS.length) return
+  // An older schema is a start's to upgrade, after the backup the upgrade steps take; a new file is anyone's to make.
+  if (!upgrade && found > 0)
+    throw new StoreError(
+      `The database schema is version ${found}; this program's is ${MIGRATIONS.length}. Only a start of the service upgrades it: back it up (storeloc backup FILE), start the service, then run this command again.`,
+    )
   const apply = db.transaction(() => {
     // Read again under the lock: another process may have migrated meanwhile.
     for (let v = version(); v < MIGRATIONS.length; v++) {

@@ -19,10 +19,10 @@ export type { WriteFault } from './commits'
 /**
  * The source of truth: one SQLite file, its prepared statements, and the write transaction.
  * `waitForLock` false: a write lock another process holds fails the opening at once
- * (openDatabase).
+ * (openDatabase); `upgrade` false: an older schema is refused, not migrated (a new file is made).
  */
-export function openStore(path: string, waitForLock = true) {
-  const db: Database = openDatabase(path, waitForLock)
+export function openStore(path: string, waitForLock = true, upgrade = true) {
+  const db: Database = openDatabase(path, waitForLock, upgrade)
   const fileMoved = fileMovedCheck(path)
   const damage = damageWatch(path)
   /** Why writes are refused now: the file was found damaged, or the path names another file. */

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import { chmodSync, chownSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { openStore } from '../../src/store'
 import { MIGRATIONS } from '../../src/store/migrations'
 import { cliRunner, newerSchemaDatabase, serverUrl, startServer, storeBody, tempDir } from '../helpers'
 
@@ -352,7 +353,7 @@ describe('restore refuses', () => {
     expect(after.ino).not.toBe(before.ino) // a new file was put in place
   })
 
-  test('an older schema is restored, and migrated by the next command', () => {
+  test('an older schema is restored as it is; the CLI waits for a start to migrate it', () => {
     const old = join(dir, 'old.db')
     const db = new Database(old)
     for (let v = 0; v < 7; v++) db.exec(MIGRATIONS[v]!)
@@ -365,6 +366,10 @@ describe('restore refuses', () => {
     const r = storeloc('restore', old)
     expect(r.code).toBe(0)
     expect(r.stdout).toContain(`Its schema is migrated to version ${MIGRATIONS.length} when the service starts.`)
+    const before = storeloc('locator', 'list')
+    expect(before.code).toBe(1)
+    expect(before.stderr).toContain('Only a start of the service upgrades it')
+    openStore(dbPath).close() // as a start opens it
     expect(json('locator', 'list').map((l: { id: string }) => l.id)).toEqual(['lct_0123456789abcdef'])
   })
 })

@@ -1,10 +1,12 @@
 // storeloc locator and custom-field, run as a real subprocess against a real database file: names
 // and labels as people write them, and custom fields as the Management API then shows them.
 import { describe, expect, test } from 'bun:test'
+import { Database } from 'bun:sqlite'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { isWellFormedSecretKey } from '../../src/core/ids'
 import { openStore } from '../../src/store'
+import { MIGRATIONS } from '../../src/store/migrations'
 import { quietApp } from '../helpers'
 import { adminGet, countRows, dbPath, dir, json, storeloc, useTempDatabase } from './cli-fixture'
 
@@ -372,5 +374,28 @@ describe('custom-field', () => {
     const after = await adminGet(key.secret_key, `/admin/v1/locations/${location.id}`)
     expect(after.body.location.custom_fields).toEqual({})
     expect(storeloc('custom-field', 'remove', locator.id, '--id', 'parking').code).toBe(1)
+  })
+})
+
+describe('an older schema', () => {
+  test('is left as it is, with what to do: only a start upgrades it, after a backup', () => {
+    const db = new Database(dbPath)
+    for (let v = 0; v < 9; v++) db.exec(MIGRATIONS[v]!)
+    db.exec('PRAGMA user_version = 9')
+    db.close()
+    for (const argv of [
+      ['locator', 'list'],
+      ['locator', 'create', '--name', 'X'],
+    ]) {
+      const r = storeloc(...argv)
+      expect(r.code).toBe(1)
+      expect(r.stderr.trim()).toBe(
+        `storeloc: The database schema is version 9; this program's is ${MIGRATIONS.length}. Only a start of the service upgrades it: back it up (storeloc backup FILE), start the service, then run this command again (database ${dbPath}).`,
+      )
+    }
+    const after = new Database(dbPath, { readonly: true })
+    expect(after.query<{ user_version: number }, []>('PRAGMA user_version').get()!.user_version).toBe(9)
+    after.close()
+    expect(storeloc('backup', join(dir, 'before-upgrade.db')).code).toBe(0)
   })
 })
