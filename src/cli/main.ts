@@ -17,6 +17,7 @@ import { OutputError, UsageError, writeStdout } from './output'
 
 const USAGE = `Usage: storeloc <command> [options] [--json]
 
+  serve [options]                               (the service itself; storeloc serve --help lists its options)
   locator create --name NAME
   locator list
   locator show LOCATOR_ID
