@@ -26,7 +26,15 @@ const NAMED_ONLY: { [A in ErrorApi]: readonly Codes[A][] } = {
     'validation_error',
   ],
   // NOT_FOUND answers paths that are no operation: components/examples holds it, no operation names it.
-  public: ['MISSING_COORDINATES', 'INVALID_COORDINATES', 'LOCATION_NOT_FOUND', 'CLUSTER_NOT_FOUND', 'NOT_FOUND'],
+  public: [
+    'MISSING_COORDINATES',
+    'INVALID_COORDINATES',
+    'LOCATION_NOT_FOUND',
+    'CLUSTER_NOT_FOUND',
+    'PLACE_NOT_FOUND',
+    'PLACES_UNAVAILABLE',
+    'NOT_FOUND',
+  ],
 }
 
 /** The codes an operation of `api` may answer, in table order: its API's common ones and those it names. */
@@ -67,7 +75,7 @@ const VALIDATION_DETAILS = {
 
 const PUBLIC_MESSAGES: Partial<Record<PublicErrorCode, string>> = {
   REFERRER_NOT_ALLOWED: "Requests from other.example are not in this locator's referrer allowlist.",
-  MISSING_COORDINATES: 'lat is required unless all=true.',
+  MISSING_COORDINATES: 'lat is required unless near is sent or all=true.',
   INVALID_COORDINATES: 'lat must be between -90 and 90; got "95".',
   INVALID_PARAMETER: 'sort must be one of name, priority; got "distance".',
   LOCATION_NOT_FOUND: 'Location "loc_0000000000000000" was not found.',

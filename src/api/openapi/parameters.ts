@@ -51,13 +51,17 @@ export const PARAMETERS = {
     minLength: 1,
     maxLength: 100,
   }),
-  dryRun: query('dry_run', 'CSV bodies: `true` answers what the request would do and writes nothing.', {
-    type: 'string',
-    enum: ['true', 'false'],
-  }),
+  dryRun: query(
+    'dry_run',
+    '`true` answers what the request would do and writes nothing. The flag of CSV bodies; a JSON body may give it here too, and then the two must agree.',
+    {
+      type: 'string',
+      enum: ['true', 'false'],
+    },
+  ),
   deleteMissing: query(
     'delete_missing',
-    "CSV bodies: `true` also deletes the locator's locations whose external id no row has.",
+    "`true` also deletes the locator's locations whose external id no item has. The flag of CSV bodies; a JSON body may give it here too, and then the two must agree.",
     { type: 'string', enum: ['true', 'false'] },
   ),
   format: query('format', '`json` (the default) or `csv`.', { type: 'string', enum: ['json', 'csv'], default: 'json' }),
@@ -97,12 +101,12 @@ export const PARAMETERS = {
     }),
     required: true,
   },
-  lat: query('lat', "The centre's latitude, in decimal degrees. Required unless all=true or bbox is sent.", {
+  lat: query('lat', "The centre's latitude, in decimal degrees. Required unless near, bbox or all=true is sent.", {
     type: 'number',
     minimum: -90,
     maximum: 90,
   }),
-  lng: query('lng', "The centre's longitude, in decimal degrees. Required unless all=true or bbox is sent.", {
+  lng: query('lng', "The centre's longitude, in decimal degrees. Required unless near, bbox or all=true is sent.", {
     type: 'number',
     minimum: -180,
     maximum: 180,
@@ -174,10 +178,13 @@ export const PARAMETERS = {
     "With `near`: the language of the country name in the centre's label, as GET /places takes it.",
     { type: 'string', examples: ['de', 'fr-CA'], default: 'en' },
   ),
-  q: query('q', 'The text a visitor typed so far; the last word may be cut short.', {
-    type: 'string',
-    maxLength: MAX_SEARCH,
-  }),
+  q: {
+    ...query('q', 'The text a visitor typed so far; the last word may be cut short.', {
+      type: 'string',
+      maxLength: MAX_SEARCH,
+    }),
+    required: true,
+  },
   placesLimit: query('limit', 'How many places.', { type: 'integer', minimum: 1, maximum: 20, default: 5 }),
   placesLang: query(
     'lang',
