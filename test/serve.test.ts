@@ -114,3 +114,35 @@ test('the launcher runs the CLI too, with its exit codes', () => {
   expect(storeloc(['locator', 'nonsense'], { DATABASE_PATH: db }).code).toBe(2)
   expect(storeloc(['locator', 'show', 'lct_0000000000000000'], { DATABASE_PATH: db }).code).toBe(1)
 })
+
+test('a variable that looks like a setting but is none is named at the start, with the setting meant; others are not', async () => {
+  const server = startServer(join(dir, 'misspelt.db'), {
+    DEMO: '0',
+    PORT: String(freePort()),
+    DATABSE_PATH: join(dir, 'meant.db'),
+    geodata_path: 'x',
+    HOSTNAME: 'a-machine', // another program's
+  })
+  try {
+    await server.waitFor(/"listening"/)
+    const warned = server.lines.filter((l) => l.includes('storeloc reads no setting')).map((l) => JSON.parse(l))
+    expect(warned.map((w) => [w.level, w.message])).toEqual([
+      [
+        'warn',
+        'DATABSE_PATH is set, but storeloc reads no setting of that name: did you mean DATABASE_PATH? It is left out, so DATABASE_PATH keeps its default.',
+      ],
+      [
+        'warn',
+        'geodata_path is set, but storeloc reads no setting of that name: did you mean GEODATA_PATH? It is left out, so GEODATA_PATH keeps its default.',
+      ],
+    ])
+  } finally {
+    server.proc.kill('SIGTERM')
+    await server.proc.exited
+  }
+  const cli = storeloc(['locator', 'list'], { DATABASE_PATH: join(dir, 'misspelt.db'), DATABSE_PATH: 'x' })
+  expect(cli.code).toBe(0)
+  expect(cli.stderr.trim()).toBe(
+    'storeloc: warning: DATABSE_PATH is set, but storeloc reads no setting of that name: did you mean DATABASE_PATH? It is left out, so DATABASE_PATH keeps its default.',
+  )
+})

@@ -2,7 +2,7 @@
 // Usage errors exit 2, refused operations exit 1; --json prints machine-readable output.
 import { existsSync, rmdirSync, rmSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { ConfigError, loadConfig, type Config } from '../core/config'
+import { ConfigError, loadConfig, misspeltSettings, misspeltText, type Config } from '../core/config'
 import { redactSecrets } from '../core/ids'
 import { OperatorError, type Refusal } from '../operator'
 import { GeodataDamagedError, GeodataPathError } from '../geocode/embedded'
@@ -136,6 +136,7 @@ export async function cli(
   const shown: Shown = { secret: false }
   try {
     const config = loadConfig(env)
+    for (const found of misspeltSettings(env)) err(`storeloc: warning: ${misspeltText(found)}`)
     databasePath = config.databasePath
     const sub = `${argv[0]} ${argv[1]}`
     // A command there is not: said before the database is opened (which would make an empty one).

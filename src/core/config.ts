@@ -1,7 +1,7 @@
 // The environment, read once, with defaults. Nothing else in the code base reads process.env.
 import { resolve } from 'node:path'
 import { availableParallelism } from 'node:os'
-import { WHOLE_NUMBER } from './text'
+import { WHOLE_NUMBER, withinEdits } from './text'
 
 export type Config = {
   port: number
@@ -253,3 +253,53 @@ export function loadConfig(
     worker: env.STORELOC_WORKER === '1',
   }
 }
+
+/** Every variable loadConfig reads. */
+const SETTINGS = [
+  'DATABASE_PATH',
+  'DEMO',
+  'GEOCODER',
+  'GEOCODER_API_KEY',
+  'GEOCODER_TIMEOUT_MS',
+  'GEOCODER_URL',
+  'GEOCODER_USER_AGENT',
+  'GEODATA_PATH',
+  'HOST',
+  'INDEX_IDLE_MINUTES',
+  'LOCK_WAIT_SECONDS',
+  'LOG_REQUESTS',
+  'MAP_TILES_ATTRIBUTION',
+  'MAP_TILES_URL',
+  'METRICS_HOST',
+  'METRICS_PORT',
+  'METRICS_TOKEN',
+  'PORT',
+  'PUBLIC_BASE_URL',
+  'STOP_TIMEOUT_SECONDS',
+  'STORELOC_WORKER',
+  'WORKERS',
+]
+
+/**
+ * Variables set that look like a setting but are none (DATABSE_PATH, database_path, GEODATAPATH):
+ * a misspelt one is ignored, so its default applies (a new, empty database). Each with the
+ * setting meant. Long settings only are matched two edits off: short names (PATH, HOME) are
+ * other programs'.
+ */
+export function misspeltSettings(env: Record<string, string | undefined>): { name: string; meant: string }[] {
+  const out: { name: string; meant: string }[] = []
+  const squeeze = (name: string) => name.toUpperCase().replace(/[-_ ]/g, '')
+  for (const name of Object.keys(env)) {
+    if (SETTINGS.includes(name) || env[name] === undefined) continue
+    const upper = name.toUpperCase()
+    const meant = SETTINGS.find(
+      (s) => squeeze(s) === squeeze(name) || (s.length >= 7 && name.length >= 6 && withinEdits(upper, s, 2)),
+    )
+    if (meant !== undefined) out.push({ name, meant })
+  }
+  return out
+}
+
+/** misspeltSettings' finds as sentences. */
+export const misspeltText = ({ name, meant }: { name: string; meant: string }) =>
+  `${name} is set, but storeloc reads no setting of that name: did you mean ${meant}? It is left out, so ${meant} keeps its default.`

@@ -103,3 +103,24 @@ const WORD_ASCII = new Uint8Array(128).map((_, c) => (/[A-Za-z0-9]/.test(String.
 
 /** Whether UTF-16 code unit `c` of a searchKey (or nameKey) text belongs to a word. */
 export const isWordChar = (c: number): boolean => c >= 128 || WORD_ASCII[c] === 1
+
+/** Whether `a` and `b` are within `k` edits (Levenshtein), by one row of the table at a time. */
+export function withinEdits(a: string, b: string, k: number): boolean {
+  if (Math.abs(a.length - b.length) > k) return false
+  let row = Array.from({ length: a.length + 1 }, (_, i) => i)
+  for (let j = 1; j <= b.length; j++) {
+    const next = [j]
+    let least = j
+    for (let i = 1; i <= a.length; i++) {
+      next[i] = Math.min(
+        row[i - 1]! + (a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1),
+        row[i]! + 1,
+        next[i - 1]! + 1,
+      )
+      if (next[i]! < least) least = next[i]!
+    }
+    if (least > k) return false
+    row = next
+  }
+  return row[a.length]! <= k
+}

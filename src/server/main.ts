@@ -1,16 +1,22 @@
 // `storeloc serve` (and `npm start`): reads the settings and starts this process in its role.
 // WORKERS=1 (the default): one process does everything (single.ts). WORKERS=N > 1: a primary and
 // N workers, each started from `entry` (workers.ts).
+import { misspeltSettings, misspeltText } from '../core/config'
 import { GeodataPathError } from '../geocode/embedded'
 import { databaseFault } from '../store/db'
+import { redactingLog } from './app-log'
 import { StartError } from './listen'
 import { readConfig } from './options'
 import { runSingle } from './single'
 import { runPrimary, runWorker } from './workers'
 
+const startLog = redactingLog()
+
 /** Starts the service with the options `argv` (SERVE_OPTIONS); `entry` is the script a worker runs. */
 export async function serve(argv: string[], entry: string): Promise<void> {
   const { config, env } = readConfig(argv)
+  if (!config.worker)
+    for (const found of misspeltSettings(env)) startLog({ level: 'warn', message: misspeltText(found) })
   try {
     if (config.worker) return await runWorker(config)
     if (config.workers > 1) return await runPrimary(config, entry, env)
