@@ -277,10 +277,10 @@ test('the database file moved away under a running server is logged once, as is 
   const server = start(db, { DEMO: '0', LOG_REQUESTS: '0' })
   const url = await serverUrl(server)
   renameSync(db, `${db}.moved`)
-  const logged = JSON.parse(await server.waitFor(/was deleted after this process opened it/))
+  const logged = JSON.parse(await server.waitFor(/was moved or deleted after this process opened it/))
   expect(logged).toMatchObject({
     level: 'error',
-    message: expect.stringContaining(`The database file ${db} was deleted`),
+    message: expect.stringContaining(`The database file ${db} was moved or deleted`),
   })
   expect((await fetch(new URL('/readyz', url))).status).toBe(503)
   renameSync(`${db}.moved`, db)

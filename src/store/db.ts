@@ -25,9 +25,13 @@ export function fileMovedCheck(path: string): () => FileMovedError | null {
       return null // the folder can no longer be read: not known to be moved
     }
     if (now !== undefined && now.dev === opened.dev && now.ino === opened.ino) return null
-    const what = now === undefined ? 'deleted' : 'replaced by another file'
+    // Moved or deleted, the file holds every write so far: a restart without it would make a new, empty one.
+    const next =
+      now === undefined
+        ? `Put the file back at ${path} (a file deleted while open is still readable under /proc/${process.pid}/fd until this process stops), then restart the service; a restart with no file there makes a new, empty database.`
+        : `Restart the service to use the file now at ${path}.`
     return new FileMovedError(
-      `The database file ${path} was ${what} after this process opened it. Writes are refused: they would go to the file it opened, which no later start reads. Restart the service to use the file at ${path}.`,
+      `The database file ${path} was ${now === undefined ? 'moved or deleted' : 'replaced by another file'} after this process opened it. Writes are refused: they would go to the file it opened, which no later start reads. ${next}`,
     )
   }
 }

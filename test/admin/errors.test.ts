@@ -548,9 +548,13 @@ describe('the database file deleted or replaced under the server', () => {
     expect(res.body).toEqual({
       success: false,
       error: 'unavailable',
-      message: expect.stringContaining(`The database file ${dbPath()} was deleted after this process opened it`),
+      message: expect.stringContaining(
+        `The database file ${dbPath()} was moved or deleted after this process opened it`,
+      ),
     })
-    expect(res.body.message).toContain('Restart the service')
+    // A restart with no file at the path would make a new, empty database: the file goes back first.
+    expect(res.body.message).toContain(`Put the file back at ${dbPath()}`)
+    expect(res.body.message).toContain('a restart with no file there makes a new, empty database')
     const ready = await env.call('GET', '/readyz', { key: null })
     expect(ready.status).toBe(503)
     expect(ready.body).toEqual({ status: 'failed', message: res.body.message })
