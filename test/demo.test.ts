@@ -47,7 +47,7 @@ function variant(change: (demo: any) => void): string {
 }
 
 describe('loadDemo', () => {
-  test('creates a new locator with the Query API on and the file radius and unit', () => {
+  test('creates a new locator with the Query API on and the file radius and unit, and no key no one was shown', () => {
     const { locator, locations } = loadDemo(env.store, FIXTURE)
     expect(locations).toBe(5)
     expect(locator.id).not.toBe(env.locatorId)
@@ -62,6 +62,7 @@ describe('loadDemo', () => {
     })
     expect(env.store.locators.get(locator.id)).toEqual(locator)
     expect(env.store.locators.byToken(locator.publicToken)?.id).toBe(locator.id)
+    expect(env.store.keys.listForLocator(locator.id)).toEqual([])
   })
 
   test('writes the custom fields, filters and priority rules of the file', () => {

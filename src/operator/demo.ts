@@ -8,7 +8,7 @@ import { normalizeLocationBody, pickLocationFields } from '../locations/normaliz
 import { newLocationRecord } from '../locations/record'
 import {
   addCustomField,
-  createLocator,
+  createKeylessLocator,
   OperatorError,
   readJsonFile,
   setFilters,
@@ -88,7 +88,7 @@ export function loadDemo(store: Store, path: string = DEFAULT_DEMO_PATH): { loca
       // The operator functions each open their own transaction; nested here they become savepoints
       // of this one, so nothing commits until every location is in.
       const locator = within('locator', () => {
-        const { locator } = createLocator(store, demo.locator.name)
+        const locator = createKeylessLocator(store, demo.locator.name)
         const radius = demo.locator.radius === undefined ? undefined : String(demo.locator.radius)
         return setLocatorSettings(store, locator.id, { queryApi: 'on', radius, unit: demo.locator.unit })
       })

@@ -6,6 +6,7 @@ export { addCustomField, removeCustomField } from './custom-fields'
 export { FiltersInput, parseFilters, setFilters } from './filters'
 export { createKey, revokeKey, rotateKey } from './keys'
 export {
+  createKeylessLocator,
   createLocator,
   type LocatorSettingsInput,
   MAX_RATE_LIMIT,

@@ -13,13 +13,18 @@ export function createLocator(
   name: string,
   deliver: Deliver<{ locator: Locator; key: ApiKey; secret: string }> = () => {},
 ): { locator: Locator; key: ApiKey; secret: string } {
-  const trimmed = locatorName(name)
   return store.write(() => {
-    const locator = store.locators.insert(trimmed)
+    const locator = createKeylessLocator(store, name)
     const { key, secret } = store.keys.insert(locator.id, null)
     deliver({ locator, key, secret })
     return { locator, key, secret }
   })
+}
+
+/** A new locator with no key (the demo's: a key no one is shown is one no one can revoke knowingly). */
+export function createKeylessLocator(store: Store, name: string): Locator {
+  const trimmed = locatorName(name)
+  return store.write(() => store.locators.insert(trimmed))
 }
 
 /** A locator's name as given, cleaned; 1 to 200 printable characters. */
