@@ -119,6 +119,17 @@ function asksHelp(argv: string[]): boolean {
 /** The commands that need a database to exist (all but `locator create` and `geocode`). */
 const ON_LOCATORS = new Set(Object.keys(COMMANDS).filter((sub) => sub !== 'locator create'))
 
+/** An unknown command, said with the commands of its first word when it has some ("locator": create, list, ...). */
+function unknownCommand(argv: string[]): string {
+  const subs = Object.keys(COMMANDS)
+    .filter((c) => c.startsWith(`${argv[0]} `))
+    .map((c) => c.slice(argv[0]!.length + 1))
+  const command = argv.slice(0, 2).join(' ')
+  return subs.length === 0
+    ? `Unknown command "${command}".`
+    : `Unknown command "${command}": ${argv[0]} is followed by one of ${subs.join(', ')}.`
+}
+
 export async function cli(
   argv: string[],
   env: Record<string, string | undefined>,
@@ -142,7 +153,7 @@ export async function cli(
     // A command there is not: said before the database is opened (which would make an empty one).
     const ops = Object.hasOwn(OPS_COMMANDS, argv[0]!) ? OPS_COMMANDS[argv[0]!]! : null
     if (!ON_LOCATORS.has(sub) && sub !== 'locator create' && argv[0] !== 'geocode' && ops === null)
-      throw new UsageError(`Unknown command "${argv.slice(0, 2).join(' ')}".`)
+      throw new UsageError(unknownCommand(argv))
     // On the database file as a whole: they open what they need themselves.
     if (ops !== null)
       return ops(

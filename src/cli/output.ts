@@ -1,6 +1,7 @@
 // What the command line prints and how it reads its arguments: tables, JSON shapes, strict parsing.
 import { writeSync } from 'node:fs'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { withinEdits } from '../core/text'
 import type { CustomField } from '../store/custom-fields'
 import { isExpired, type ApiKey } from '../store/keys'
 import type { Locator } from '../store/locators'
@@ -110,6 +111,20 @@ function withNegativeValues(argv: string[], options: ParseArgsConfig['options'])
 }
 
 /** `positionals`: how many arguments, or `[n]` for n or more. */
+/** parseArgs' message, an unknown option said shortly, with the option it looks like ("--jsn": --json). */
+function argsError(message: string, names: string[]): string {
+  const unknown = /^Unknown option '(-{1,2})([^']*)'/.exec(message)
+  if (unknown === null) return message
+  const [, dashes, name] = unknown
+  // One the name begins (--rate: --rate-limit), else the nearest within two edits.
+  const options = [...names, 'json']
+  const like =
+    options.find((n) => name!.length >= 3 && n.startsWith(name!)) ??
+    options.find((n) => withinEdits(name!, n, 1)) ??
+    options.find((n) => withinEdits(name!, n, 2))
+  return `Unknown option ${dashes}${name}.${like === undefined ? '' : ` Did you mean --${like}?`}`
+}
+
 export function args(argv: string[], options: ParseArgsConfig['options'], positionals: number | [number]) {
   let parsed: ReturnType<typeof parseArgs>
   try {
@@ -121,7 +136,7 @@ export function args(argv: string[], options: ParseArgsConfig['options'], positi
       tokens: true,
     })
   } catch (e) {
-    throw new UsageError((e as Error).message)
+    throw new UsageError(argsError((e as Error).message, Object.keys(options ?? {})))
   }
   const given = new Set<string>()
   // Typed by hand: the tokens' inferred type over options spread from a parameter is never.

@@ -196,7 +196,9 @@ describe('a database it cannot use', () => {
       expect({ argv, code: r.exitCode }).toEqual({ argv, code })
       expect({ argv, made: existsSync(join(dir, 'new')) }).toEqual({ argv, made: false })
     }
-    expect(run('locator', 'lsit').stderr.toString()).toContain('Unknown command "locator lsit".')
+    expect(run('locator', 'lsit').stderr.toString()).toContain(
+      'Unknown command "locator lsit": locator is followed by one of create, list, show, set, rotate-token.',
+    )
     // One that succeeds makes them.
     expect(run('locator', 'create', '--name', 'A').exitCode).toBe(0)
     expect(existsSync(nested)).toBe(true)

@@ -204,6 +204,25 @@ describe('locator', () => {
     expect(countRows('locators')).toBe(1)
   })
 
+  test('a group without its command, and a misspelt option, say what there is (exit 2)', () => {
+    const { locator } = json('locator', 'create', '--name', 'Kept')
+    for (const [argv, says] of [
+      [['locator'], 'Unknown command "locator": locator is followed by one of create, list, show, set, rotate-token.'],
+      [['key', 'lst'], 'Unknown command "key lst": key is followed by one of create, list, revoke, rotate.'],
+      [['locator', 'create', '--nme', 'A'], 'Unknown option --nme. Did you mean --name?'],
+      [['locator', 'create', '--name', 'A', '--jsn'], 'Unknown option --jsn. Did you mean --json?'],
+      [['locator', 'create', '--colour', 'A'], 'Unknown option --colour.'],
+      // The option the name begins, else the nearest.
+      [['locator', 'set', locator.id, '--rate', '3'], 'Unknown option --rate. Did you mean --rate-limit?'],
+      [['locator', 'set', locator.id, '--nam', 'x'], 'Unknown option --nam. Did you mean --name?'],
+    ] as const) {
+      const r = storeloc(...argv)
+      expect(r.code).toBe(2)
+      expect(r.stderr.split('\n')[0]).toBe(`storeloc: ${says}`)
+    }
+    expect(countRows('locators')).toBe(1)
+  })
+
   test('create without a name is a usage error and writes nothing', () => {
     const r = storeloc('locator', 'create')
     expect(r.code).toBe(2)
