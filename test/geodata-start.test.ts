@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { loadConfig } from '../src/core/config'
 import { startInTerminal, startServer, tempDir, freePort } from './helpers'
 
 let dir: string
@@ -104,4 +105,10 @@ test('a GEODATA_PATH where the data cannot be made: the start exits 1 in one lin
   expect(stderr.split('\n')).toHaveLength(1)
   expect(stderr).toStartWith(`Could not build the offline geocoder data at ${geodata}: `)
   expect(stderr).toContain('GEODATA_PATH says where it goes')
+})
+
+test("DATABASE_PATH naming the geocoder's data, GEODATA_PATH left out: the message names DATABASE_PATH alone", () => {
+  expect(() => loadConfig({ DATABASE_PATH: 'data/geocoder.sqlite' })).toThrow(
+    "DATABASE_PATH names the geocoder's data file (data/geocoder.sqlite). Point it at a file of its own (by default data/storeloc.db).",
+  )
 })

@@ -226,7 +226,9 @@ export function loadConfig(
   const dataPath = env.GEODATA_PATH || 'data/geocoder.sqlite'
   if (resolve(dataPath) === resolve(databasePath))
     throw new ConfigError(
-      `GEODATA_PATH and DATABASE_PATH name one file (${databasePath}). The geocoder's data needs a file of its own: leave GEODATA_PATH out, or name another file.`,
+      env.GEODATA_PATH
+        ? `GEODATA_PATH and DATABASE_PATH name one file (${databasePath}). The geocoder's data needs a file of its own: leave GEODATA_PATH out, or name another file.`
+        : `DATABASE_PATH names the geocoder's data file (${databasePath}). Point it at a file of its own (by default ${DEFAULT_DATABASE_PATH}).`,
     )
   return {
     port,
