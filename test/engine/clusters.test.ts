@@ -209,7 +209,7 @@ describe('clusters', () => {
           fc.record({
             zoom: fc.integer({ min: 0, max: MAX_ZOOM }),
             tags: fc.uniqueArray(fc.constantFrom(...TAGS), { maxLength: 2 }),
-            search: fc.constantFrom('', 'bike', 'ski sto', 'repairs', 'bkie', 'zzz'),
+            search: fc.constantFrom('', 'bike', 'ski sto', 'repairs', 'bkie', 'zzz', 'skiing'),
             box: fc.record({
               around: pointArb(2),
               dLng: fc.double({ min: 0, max: 3, noNaN: true }),

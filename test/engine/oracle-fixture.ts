@@ -23,6 +23,7 @@ import { parseDayHours } from '../../src/core/hours'
 import { openState } from '../../src/core/opening'
 import { ZoneClock } from '../../src/core/zone-clock'
 import { type HoursTexts, hoursTextOn, type OpeningHours } from '../../src/engine/locator-index'
+import { wordStem } from '../../src/engine/text/fuzzy-terms'
 
 export const CENTERS = [
   { lat: 48.8566, lng: 2.3522 },
@@ -69,6 +70,8 @@ const PLACE_WORDS = [
   'saintes',
   'mountain',
 ]
+/** Words with an ending whose stem begins words of WORDS ("skiing": ski), for the searches neither as typed nor with typos find. */
+const FORMS = ['skiing', 'stores', 'biked', 'cafes', 'streets', 'repairings', 'saintes', 'mountainings', 'outdoors']
 /** Words as typed with typos (and a few without any word near them), for the searches that find nothing as typed. */
 const TYPOS = [
   'stret',
@@ -336,6 +339,7 @@ export const queryArb: fc.Arbitrary<IndexQuery> = fc
             'rare',
             'rare3',
             ...TYPOS,
+            ...FORMS,
           ),
           { minLength: 1, maxLength: 3 },
         )
@@ -360,17 +364,24 @@ export const queryArb: fc.Arbitrary<IndexQuery> = fc
     openAt: q.openAt,
   }))
 
-/** The naive answer: scan every doc; when nothing matches the words as typed, again with typos allowed. */
+/**
+ * The naive answer: scan every doc; when nothing matches the words as typed, again with typos
+ * allowed; when nothing matches that way either, by their forms (each word with an ending cut to
+ * wordStem's stem, and taken as a prefix).
+ */
 export function oracle(docs: IndexDoc[], q: IndexQuery) {
   const words = nameKey(q.search)
     .split(' ')
     .filter((w) => w !== '')
-  const exact = oracleWith(docs, q, words, false)
-  if (exact.total > 0 || !words.some((w) => typosAllowed(w) > 0)) return exact
-  return oracleWith(docs, q, words, true)
+  const exact = oracleWith(docs, q, words, 'exact')
+  if (exact.total > 0) return exact
+  const typos = words.some((w) => typosAllowed(w) > 0) ? oracleWith(docs, q, words, 'typos') : null
+  if ((typos !== null && typos.total > 0) || !words.some((w) => wordStem(w) !== w)) return typos ?? exact
+  return oracleWith(docs, q, words, 'forms')
 }
 
-function oracleWith(docs: IndexDoc[], q: IndexQuery, words: string[], typos: boolean) {
+function oracleWith(docs: IndexDoc[], q: IndexQuery, words: string[], reading: 'exact' | 'typos' | 'forms') {
+  const typos = reading === 'typos'
   const rows: { doc: IndexDoc; distanceKm: number | null }[] = []
   const ownWords = new Set(docs.flatMap((doc) => doc.text.split(' ')))
   for (const sent of docs) {
@@ -387,7 +398,15 @@ function oracleWith(docs: IndexDoc[], q: IndexQuery, words: string[], typos: boo
       }
     }
     const tokens = `${doc.text} ${doc.places ?? ''}`.split(' ').filter((t) => t !== '')
-    if (words.length > 0 && !typos) {
+    if (reading === 'forms') {
+      const last = words.length - 1
+      const found = (w: string, i: number) => {
+        const stem = wordStem(w)
+        return i === last || stem !== w ? tokens.some((t) => t.startsWith(stem)) : tokens.includes(stem)
+      }
+      if (!words.every(found)) continue
+    }
+    if (words.length > 0 && reading === 'exact') {
       const last = words[words.length - 1]!
       if (!words.slice(0, -1).every((w) => tokens.includes(w))) continue
       if (!tokens.some((t) => t.startsWith(last))) continue

@@ -189,6 +189,16 @@ describe('search', () => {
     expect(keysOf(near)).toEqual(['chartres'])
   })
 
+  test('word forms: when typos find nothing either, a word ending in -s, -es, -ing or -ed is cut and taken as a prefix', async () => {
+    // "rent": the tag rental, and Hôtel de Ville Rentals (tagged so too); "repair": the tag, and Émile Repairs.
+    expect(keysOf(await search('renting')).sort()).toEqual(want({ tags: ['rental'] }).sort())
+    expect(keysOf(await search('repairing')).sort()).toEqual(want({ tags: ['repair'] }).sort())
+    expect(keysOf(await search('repairing wheels'))).toEqual(['emile']) // "wheel": its description's "Wheel truing"
+    // Only then: "eagles" is one edit from "eagle", so typos answer, and word forms are not asked.
+    expect(keysOf(await search('eagles'))).toEqual(['eagle'])
+    expect(keysOf(await search('renting zzz'))).toEqual([])
+  })
+
   test('case- and accent-insensitive, both ways', async () => {
     const velo = ['bastille', 'chartres', 'velo'] // Vélo Café Bikes, Bastille Vélos, Chartres Vélos
     for (const s of ['velo', 'VÉLO', 'Vélo', 'vElO']) expect(keysOf(await search(s)).sort()).toEqual(velo)

@@ -1,7 +1,10 @@
-// A search with typos: asked only when the exact search finds nothing (so exact matches rank and
-// count as they always did). Each word becomes the terms within its edits of it (text/fuzzy-terms:
-// one for 4 to 7 characters, two from 8; the last word as a prefix; a word only town names have,
-// as a whole word with its first letter right), each term marked with its word's bit; a location passes when its terms carry every word's bit. Candidates are the
+// The fallback readings of a search's words, asked only when the words as typed find nothing (so
+// exact matches rank and count as they always did). With typos: each word becomes the terms
+// within its edits of it (text/fuzzy-terms: one for 4 to 7 characters, two from 8; the last word
+// as a prefix; a word only town names have, as a whole word with its first letter right). Then,
+// when typos find nothing either, by their forms: each word with an ending (-s, -es, -ing, -ed)
+// cut to its stem and taken as a prefix ("skiing" finds "ski"). Each term is marked with its
+// word's bit; a location passes when its terms carry every word's bit. Candidates are the
 // locations of the rarest word's terms: from FlexSearch's postings of the terms it holds, from
 // the base's term columns (and the delta) for the common ones; a word with a term in neither
 // (new since the base) leaves every location a candidate (those in the query's boxes, for a
@@ -13,7 +16,7 @@ import { kmBetween, RAD } from '../geo/sphere'
 import type { IndexState } from '../state'
 import { type TagPlan, tagTest } from '../tags'
 import { withinEdits } from '../../core/text'
-import { editsFor, eachTermNear } from '../text/fuzzy-terms'
+import { editsFor, eachTermNear, wordStem } from '../text/fuzzy-terms'
 import type { IndexQuery, IndexResult } from '../types'
 import { cleared, type Matches } from './matches'
 import { inNameOrder } from './name-pages'
@@ -32,8 +35,28 @@ export class FuzzyMarks {
 /** Every word's bit; each word's terms; the terms of the word whose locations are fewest, when they can be listed (else null). */
 type FuzzyPlan = { all: number; words: number[][]; source: { terms: number[]; size: number } | null }
 
-/** The plan of `words` (at most 31: one bit each), its terms marked in s.fuzzy; null when no location can match. */
-function planFuzzy(s: IndexState, words: string[]): FuzzyPlan | null {
+/** How a fallback reads the words: with typos, or by their forms (wordStem). */
+export type Reading = 'typos' | 'forms'
+
+/** A word as a reading takes it: the text its terms are near, by `k` edits, as a prefix or whole. */
+type WordSpec = { word: string; k: number; prefix: boolean }
+
+/** The words as `reading` takes them; null when it reads them as typed (no word may have a typo, or an ending). */
+function readWords(words: string[], reading: Reading): WordSpec[] | null {
+  const last = words.length - 1
+  if (words.length > 30) return null
+  if (reading === 'typos')
+    return words.some((w) => editsFor(w) > 0)
+      ? words.map((word, i) => ({ word, k: editsFor(word), prefix: i === last }))
+      : null
+  const stems = words.map(wordStem)
+  return stems.some((stem, i) => stem !== words[i])
+    ? stems.map((stem, i) => ({ word: stem, k: 0, prefix: i === last || stem !== words[i] }))
+    : null
+}
+
+/** The plan of `specs` (at most 31: one bit each), its terms marked in s.fuzzy; null when no location can match. */
+function planFuzzy(s: IndexState, specs: WordSpec[]): FuzzyPlan | null {
   const marks = s.fuzzy
   for (const t of marks.marked) marks.bits[t] = 0
   marks.marked.length = 0
@@ -44,14 +67,13 @@ function planFuzzy(s: IndexState, words: string[]): FuzzyPlan | null {
   const { termCol } = s.base
   let source: FuzzyPlan['source'] = null
   const wordTerms: number[][] = []
-  for (let w = 0; w < words.length; w++) {
-    const word = words[w]!
+  for (let w = 0; w < specs.length; w++) {
+    const { word, k, prefix } = specs[w]!
     const bit = 1 << w
     const terms: number[] = []
     let size = 0
     let listed = true
-    const prefix = w === words.length - 1
-    eachTermNear(s.prefixes, s.editRows, s.prefixGroups, word, editsFor(word), prefix, (t) => {
+    eachTermNear(s.prefixes, s.editRows, s.prefixGroups, word, k, prefix, (t) => {
       if (df[t] === 0) return // no live location has it
       if (ownDf[t] === 0 && !nearTownWord(word, spelt[t]!, prefix)) return
       if (marks.bits[t] === 0) marks.marked.push(t)
@@ -64,7 +86,7 @@ function planFuzzy(s: IndexState, words: string[]): FuzzyPlan | null {
     wordTerms.push(terms)
     if (listed && (source === null || size < source.size)) source = { terms, size }
   }
-  return { all: words.length >= 31 ? -1 : (1 << words.length) - 1, words: wordTerms, source }
+  return { all: specs.length >= 31 ? -1 : (1 << specs.length) - 1, words: wordTerms, source }
 }
 
 /**
@@ -178,14 +200,19 @@ function markFuzzy(s: IndexState, plan: FuzzyPlan, tagPlan: TagPlan | null, filt
   return { bits, pos, count }
 }
 
-/** The test of a key by `words` with typos allowed, and by the tags; null when no word may have one, or nothing can match. */
-export function fuzzyFilter(s: IndexState, words: string[], tagPlan: TagPlan | null): Filter | null {
-  if (words.length > 30 || !words.some((w) => editsFor(w) > 0)) return null
-  const plan = planFuzzy(s, words)
+/** The test of a key by `words` as `reading` takes them, and by the tags; null when it takes them as typed, or nothing can match. */
+export function fuzzyFilter(
+  s: IndexState,
+  words: string[],
+  tagPlan: TagPlan | null,
+  reading: Reading = 'typos',
+): Filter | null {
+  const specs = readWords(words, reading)
+  const plan = specs === null ? null : planFuzzy(s, specs)
   return plan === null ? null : new FuzzyFilter(s, tagPlan, plan.all)
 }
 
-/** The query again with typos allowed in its words (`words`: searchWords'); null when none may have one. */
+/** The query again with its words (`words`: searchWords') as `reading` takes them; null when it takes them as typed. */
 export function fuzzyQuery(
   s: IndexState,
   q: IndexQuery,
@@ -193,9 +220,11 @@ export function fuzzyQuery(
   tagPlan: TagPlan | null,
   /** IndexOptions.fuzzyHeapMax. */
   heapMax: number,
+  reading: Reading = 'typos',
 ): IndexResult | null {
-  if (words.length > 30 || !words.some((w) => editsFor(w) > 0)) return null
-  const plan = planFuzzy(s, words)
+  const specs = readWords(words, reading)
+  if (specs === null) return null
+  const plan = planFuzzy(s, specs)
   if (plan === null) return { total: 0, hits: [] }
   const { keys } = s
   const radius = q.center !== null

@@ -12,10 +12,12 @@ import { KeyFilter, planWords, searchWords, walkForPage, wordLeads } from './pla
 import { inRankThenNameOrder } from './priority-pages'
 import { radiusQuery } from './radius'
 import { orderOf, takePage, TopK } from './top-k'
+import { FUZZY_HEAP_MAX } from '../tuning'
+import { wordStem } from '../text/fuzzy-terms'
 
 /**
  * Answers a query over the index's state (byRankMin, fuzzyHeapMax: IndexOptions'): with its words as
- * typed; when that finds nothing, with typos allowed (fuzzy.ts).
+ * typed; when that finds nothing, with typos allowed; when that finds nothing, by their forms (fuzzy.ts).
  */
 export function runQuery(s: IndexState, q: IndexQuery, byRankMin: number, fuzzyHeapMax: number): IndexResult {
   const words = searchWords(q.search)
@@ -23,7 +25,9 @@ export function runQuery(s: IndexState, q: IndexQuery, byRankMin: number, fuzzyH
   if (tagPlan === undefined) return { total: 0, hits: [] }
   const exact = exactQuery(s, q, byRankMin, words, tagPlan)
   if (exact.total > 0 || words.length === 0) return exact
-  return fuzzyQuery(s, q, words, tagPlan, fuzzyHeapMax) ?? exact
+  const typos = fuzzyQuery(s, q, words, tagPlan, fuzzyHeapMax)
+  if (typos !== null && typos.total > 0) return typos
+  return fuzzyQuery(s, q, words, tagPlan, fuzzyHeapMax, 'forms') ?? typos ?? exact
 }
 
 /** The query with its words matched as typed. */
@@ -70,8 +74,9 @@ function exactQuery(
 
 /**
  * Visits each location a bbox query matches, in no order. Its words are taken with typos only
- * when as typed they match no location at all, not only none in the box: what a map's clusters
- * count then stays the same as the map moves. Its sort, offset and limit are not read.
+ * when as typed they match no location at all, not only none in the box, and by their forms only
+ * when with typos they match none either: what a map's clusters count then stays the same as the
+ * map moves. Its sort, offset and limit are not read.
  */
 export function visitMatches(s: IndexState, q: IndexQuery, visit: (key: number) => void): void {
   const words = searchWords(q.search)
@@ -86,6 +91,9 @@ export function visitMatches(s: IndexState, q: IndexQuery, visit: (key: number) 
     visitBoxMatches(s, boxes, tagPlan, wordPlan, filter, visit)
     return
   }
-  const typos = fuzzyFilter(s, words, tagPlan)
-  if (typos !== null) visitBoxPassing(s, boxes, typos, visit)
+  // Whether typos match anywhere is asked only when the words have forms to fall back on.
+  const forms = words.some((w) => wordStem(w) !== w)
+  const typos = !forms || (fuzzyQuery(s, everywhere, words, tagPlan, FUZZY_HEAP_MAX)?.total ?? 0) > 0
+  const filter = fuzzyFilter(s, words, tagPlan, typos ? 'typos' : 'forms')
+  if (filter !== null) visitBoxPassing(s, boxes, filter, visit)
 }

@@ -13,6 +13,20 @@ export function editsFor(word: string): number {
   return word.length >= 8 ? 2 : 1
 }
 
+/**
+ * A word with its ending cut, for the last of a search's readings: "skiing" -> "ski", "running"
+ * -> "run", "bikes" -> "bike", "boxes" -> "box", "batteries" -> "batter", "guided" -> "guid"; the
+ * word itself when it has none of these endings, or is too short to cut (under 5 characters, a
+ * stem under 3, "-ing" after no vowel, "-ed" on a word under 6).
+ */
+export function wordStem(word: string): string {
+  if (word.length < 5) return word
+  const ing = /^(.{3,}?)ings?$/.exec(word)
+  if (ing !== null && /[aeiouy]/.test(ing[1]!)) return ing[1]!.replace(/([bdgmnprt])\1$/, '$1')
+  const cut = /^(.{3,}?)(?:(?<=ss|sh|ch|x|z)es|ies|(?<=.{4})ed|(?<![siu])s)$/.exec(word)
+  return cut === null ? word : cut[1]!
+}
+
 /** The edit-distance rows, by depth, kept between calls. */
 export class EditRows {
   rows: Int32Array[] = []
