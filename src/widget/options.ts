@@ -1,6 +1,7 @@
 // A widget's options: from Storeloc.mount's argument, else from its element's data attributes.
 
 import type { DirectionsService } from '../core/directions'
+import { KM_PER_MILE } from '../core/limits'
 
 export type Options = {
   /** The locator's public token (pk_...). */
@@ -34,6 +35,14 @@ export type Options = {
 }
 
 const RADII = [5, 10, 25, 50, 100]
+
+/** A radius as the widget offers it: one of more than one decimal (a locator's 25 miles as 40.23 km) made whole. */
+export const offeredRadius = (r: number): number =>
+  Math.abs(r * 10 - Math.round(r * 10)) < 1e-6 ? r : Math.max(1, Math.round(r))
+
+/** A radius in `from` as one in `unit`, as offered. */
+export const radiusIn = (radius: number, from: 'km' | 'miles', unit: 'km' | 'miles'): number =>
+  offeredRadius(from === unit ? radius : from === 'miles' ? radius * KM_PER_MILE : radius / KM_PER_MILE)
 
 /** The radii offered, with the chosen one among them. */
 export const radiiWith = (radius: number | null): number[] =>

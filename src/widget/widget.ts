@@ -10,7 +10,7 @@ import type { Lang } from '../core/languages'
 import { asksOwnPosition } from '../core/own-position'
 import { t, type Texts, textsFor } from './i18n'
 import { preloadLeaflet, storeMap, type StoreMap } from './map'
-import { type Options, radiiWith } from './options'
+import { type Options, offeredRadius, radiiWith, radiusIn } from './options'
 import { listKeys, markSelected, storeItem } from './results'
 import { type Origin, readState, type SearchState, urlPrefix, withState } from './url-state'
 
@@ -180,7 +180,8 @@ export class Widget {
     // The radius asked: the one sent, else the locator's default the service took.
     const sent = state.radius ?? this.options.radius
     const asked = sent ?? this.defaultRadius
-    if (q.radius && !state.radius) state.radius = q.radius
+    // The locator's default, converted by the service when the widget's unit is not the locator's.
+    if (q.radius && !state.radius) state.radius = offeredRadius(q.radius)
     this.results = answer.data.locations
     this.total = answer.data.pagination.total
     // Text the service read as a place becomes that place: later searches (and the URL) keep its point.
@@ -189,9 +190,10 @@ export class Widget {
       state.origin = { kind: 'place', label: c.label, lat: c.lat, lng: c.lng }
       // A region or country: the service searched farther than asked, to reach it. Its point is
       // searched so from now on (more stores, filters), until another place is.
-      if (q.radius && asked && q.radius > asked) {
-        this.area = { origin: state.origin, radius: q.radius, before: sent }
-        state.radius = q.radius
+      const widened = q.radius ? offeredRadius(q.radius) : 0
+      if (asked && widened > asked) {
+        this.area = { origin: state.origin, radius: widened, before: sent }
+        state.radius = widened
       }
       this.form.place.setText(c.label)
     }
@@ -288,8 +290,9 @@ export class Widget {
     type FiltersAnswer = { data: { filters: FilterGroup[] }; meta?: { radius: number; unit: 'km' | 'miles' } }
     this.defaults ??= query<FiltersAnswer>(options.api, options.token, 'filters', [])
       .then((answer) => {
-        this.unit ??= answer.meta?.unit ?? null
-        this.defaultRadius = answer.meta?.radius ?? null
+        const meta = answer.meta
+        this.unit ??= meta?.unit ?? null
+        this.defaultRadius = meta ? radiusIn(meta.radius, meta.unit, this.unit ?? meta.unit) : null
         this.readForm() // what the visitor typed meanwhile stays
         this.fillForm()
         if (options.filters === 'none') return

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
 import { chromiumPath, launch, newContext } from './browser'
-import { type DemoServer, startDemo } from './server'
+import { type DemoServer, hostPage, startDemo } from './server'
 
 let server: DemoServer
 let browser: Browser
@@ -96,6 +96,34 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
       await page.getByRole('combobox', { name: 'Town or postcode' }).focus()
       expect(await open()).toBe(false)
     } finally {
+      await page.close()
+    }
+  })
+
+  test('data-unit="km" on a locator in miles: its 25 miles offered as a whole 40 km, and sent as 40', async () => {
+    const { url: pageUrl, stop } = hostPage(
+      `<div data-storeloc="${server.token}" data-unit="km" data-place="London"></div><script src="${server.url}/widget.js" async></script>`,
+    )
+    const page = await (await newContext(browser, { viewport: { width: 1200, height: 800 } })).newPage()
+    const asked: string[] = []
+    page.on('request', (r) => {
+      if (r.url().includes('/locations?')) asked.push(r.url())
+    })
+    try {
+      await page.goto(pageUrl)
+      await page.locator('.sl-item').first().waitFor()
+      const radius = page.getByRole('combobox', { name: 'Within' })
+      await radius.locator('option:checked', { hasText: /^40 km$/ }).waitFor({ state: 'attached' })
+      expect(await radius.inputValue()).toBe('40')
+      const offered = await radius.locator('option').allTextContents()
+      expect(offered).toEqual(['5 km', '10 km', '25 km', '40 km', '50 km', '100 km'])
+      // The next search sends the 40 offered.
+      await page.getByRole('searchbox').fill('bike')
+      await page.getByRole('button', { name: 'Search' }).click()
+      await page.locator('.sl-status', { hasText: '40 km' }).waitFor()
+      expect(new URL(asked.at(-1)!).searchParams.get('radius')).toBe('40')
+    } finally {
+      stop()
       await page.close()
     }
   })
