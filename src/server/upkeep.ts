@@ -6,7 +6,7 @@ import type { PlaceSource } from '../geocode/embedded/places'
 import { scheduleGeocodeRefresh } from '../geocode/refresh'
 import { placeUnplaced } from '../locations/town'
 import type { Store } from '../store'
-import { databaseFault } from '../store/db'
+import { databaseFault, storageFault, storageFaultText } from '../store/db'
 import type { App } from './app'
 
 /**
@@ -116,7 +116,7 @@ const PRUNE_SLICE = 2_000
  * server. A failure is logged (one that met a busy database is tried at the next run). Returns the stop.
  */
 export function startChangeLogPrune(store: Store): () => void {
-  return everyFromNow(PRUNE_EVERY_MS, 'change log not pruned; tried again at the next run', async (stopped) => {
+  return everyFromNow(store, PRUNE_EVERY_MS, 'change log not pruned; tried again at the next run', async (stopped) => {
     const end = store.changes.pruneEnd(new Date(Date.now() - CHANGES_KEPT_MS).toISOString())
     while (!stopped() && (await store.writeSoon(() => store.changes.prune(end, PRUNE_SLICE))) < end) {}
     while (!stopped() && (await store.writeSoon(() => store.idempotency.prune(PRUNE_SLICE))) === PRUNE_SLICE) {}
@@ -128,7 +128,12 @@ export function startChangeLogPrune(store: Store): () => void {
  * logged as `failed` (one that met a busy database is tried at the next run; none once stopped:
  * the store may be closed under it).
  */
-function everyFromNow(everyMs: number, failed: string, work: (stopped: () => boolean) => Promise<void>): () => void {
+function everyFromNow(
+  store: Store,
+  everyMs: number,
+  failed: string,
+  work: (stopped: () => boolean) => Promise<void>,
+): () => void {
   let running = false
   let stopped = false
   const run = async () => {
@@ -137,8 +142,12 @@ function everyFromNow(everyMs: number, failed: string, work: (stopped: () => boo
     try {
       await work(() => stopped)
     } catch (e) {
-      if (!stopped && databaseFault(e) !== 'busy')
-        console.error(jsonLine({ level: 'error', message: failed, error: (e as Error)?.message ?? String(e) }))
+      if (!stopped && databaseFault(e) !== 'busy') {
+        // A full disk, a read-only file: said in the words the requests' faults are (what to mend).
+        const fault = storageFault(e, store.path)
+        const message = fault === null ? failed : `${failed}: ${storageFaultText(fault, store.path)}`
+        console.error(jsonLine({ level: 'error', message, error: (e as Error)?.message ?? String(e) }))
+      }
     } finally {
       running = false
     }
@@ -170,6 +179,7 @@ const PLACE_EVERY_MS = 60_000
 export function startTownUpkeep(store: Store, places: PlaceSource | null): () => void {
   if (places === null) return () => {}
   return everyFromNow(
+    store,
     PLACE_EVERY_MS,
     'locations not placed in their towns; tried again at the next run',
     async (stopped) => {

@@ -5,8 +5,9 @@
 // unavailable with a Retry-After and words a client can act on, is logged for the operator once
 // (not once a request) with the database's path, changes nothing (rows, change log, the public
 // answer), and passes without a restart once the condition is lifted.
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test'
 import { createApp } from '../../src/server/app'
+import { startChangeLogPrune } from '../../src/server/upkeep'
 import { cachedGeocoder } from '../../src/geocode/geocoder'
 import { setLocatorSettings } from '../../src/operator'
 import { openStore } from '../../src/store'
@@ -134,6 +135,27 @@ describe('a full database (SQLITE_FULL)', () => {
 })
 
 describe('a read-only database (SQLITE_READONLY)', () => {
+  test("the background prune's failure says what to mend, as the requests' faults do", async () => {
+    await call('POST', '/admin/v1/locations', storeBody({ name: 'Kept' }))
+    env.store.db.exec('PRAGMA query_only = ON')
+    const said: string[] = []
+    const spy = spyOn(console, 'error').mockImplementation((line: string) => void said.push(line))
+    try {
+      const stop = startChangeLogPrune(env.store)
+      for (let i = 0; i < 100 && said.length === 0; i++) await Bun.sleep(10)
+      stop()
+    } finally {
+      spy.mockRestore()
+      env.store.db.exec('PRAGMA query_only = OFF')
+    }
+    expect(said).toHaveLength(1)
+    const line = JSON.parse(said[0]!)
+    expect(line.level).toBe('error')
+    expect(line.message).toStartWith(
+      `change log not pruned; tried again at the next run: database is read-only: SQLite may not write ${env.store.path}.`,
+    )
+  })
+
   test('creates, updates and deletes answer 503 unavailable saying so; nothing is kept; reads go on; writable again, writes commit', async () => {
     const kept = (await call('POST', '/admin/v1/locations', storeBody({ name: 'Kept' }))).body.location
     const before = { rows: count('locations'), changes: count('changes'), answer: await publicAnswer() }
