@@ -2,7 +2,7 @@
 // each step, written over the last on a terminal and as plain lines otherwise, and /healthz
 // answers "starting" meanwhile.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { loadConfig } from '../src/core/config'
 import { startInTerminal, startServer, tempDir, freePort } from './helpers'
@@ -13,13 +13,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 const STEP = /^ {2}step (\d) of 5: [a-z ]+ \(\d+ s\)$/
 
-test('not on a terminal: a line a step, in order; /healthz answers "starting" while it builds; what a stopped build left is removed', async () => {
+test('not on a terminal, over an empty file: a line a step, in order; /healthz answers "starting" while it builds; what a stopped build left is removed', async () => {
   const port = freePort()
   // A build stopped midway by a process that is gone leaves its temporary file and journal.
   const gone = Bun.spawn(['true'])
   await gone.exited
   const left = [`plain-geo.sqlite.${gone.pid}.tmp`, `plain-geo.sqlite.${gone.pid}.tmp-journal`].map((f) => join(dir, f))
   for (const file of left) writeFileSync(file, 'left by a stopped build')
+  writeFileSync(join(dir, 'plain-geo.sqlite'), '') // an empty file holds nothing: built over
   const server = startServer(join(dir, 'plain.db'), {
     DEMO: '0',
     PORT: port,
@@ -76,8 +77,15 @@ test('GEODATA_PATH naming a file that is not the data, or the database, is refus
   // A backup of the database, named as the geocoder's data by mistake: it was built over before.
   const backup = join(dir, 'backup.db')
   copyFileSync(database, backup)
+  // The geocoder's data cut short: said to be a SQLite file that cannot be read.
+  const cut = join(dir, 'cut-geo.sqlite')
+  writeFileSync(cut, readFileSync(join(dir, 'kept-geo.sqlite')).subarray(0, 8192))
+  const folder = join(dir, 'a-folder')
+  mkdirSync(folder)
   for (const [geodata, message] of [
     [backup, `${backup} is not the offline geocoder's data, so it is left as it is.`],
+    [folder, `${folder} is not the offline geocoder's data, so it is left as it is.`],
+    [cut, `${cut} is a SQLite file that cannot be read (damaged, or cut short), so it is left as it is.`],
     [database, 'GEODATA_PATH and DATABASE_PATH name one file'],
   ] as const) {
     const server = Bun.spawn([process.execPath, join(import.meta.dir, '..', 'src/main.ts')], {

@@ -2,7 +2,17 @@
 // SQLite file. Run by ensureGeodata() on first start (and by tests); `bun src/geocode/embedded/build.ts`
 // forces a rebuild. Sources and their licences: docs/geocoding.md, "Data and attributions".
 import { Database } from 'bun:sqlite'
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs'
 import { createRequire } from 'node:module'
 import { basename, dirname, join } from 'node:path'
 import { nameKey } from '../../core/text'
@@ -411,6 +421,33 @@ export function geodataVersion(path: string): string | null {
 /** The geocoder's data cannot be used or made at GEODATA_PATH: the start stops, saying so in one line. */
 export class GeodataPathError extends Error {}
 
+/** Whether the file at `path` begins as a SQLite file does, but SQLite cannot read its tables. */
+function unreadableSqlite(path: string): boolean {
+  const head = Buffer.alloc(16)
+  try {
+    const fd = openSync(path, 'r')
+    try {
+      readSync(fd, head, 0, 16, 0)
+    } finally {
+      closeSync(fd)
+    }
+  } catch {
+    return false // a folder, a file this user may not read: not one SQLite could not read
+  }
+  if (head.toString('latin1') !== 'SQLite format 3\u0000') return false
+  try {
+    const db = new Database(path, { readonly: true })
+    try {
+      db.query('SELECT count(*) FROM sqlite_master').get()
+      return false
+    } finally {
+      db.close()
+    }
+  } catch {
+    return true
+  }
+}
+
 /**
  * Whether the file at `path` is the geocoder's data, of any version: a SQLite file with its
  * tables. A file that is not (a storeloc database, a backup, any other file) is never replaced.
@@ -443,9 +480,12 @@ export async function ensureGeodata(
   sayInPlace?: (text: string) => void,
 ): Promise<void> {
   if (geodataVersion(path) === GEODATA_VERSION) return
-  if (existsSync(path) && !isGeodata(path))
+  // An empty file holds nothing to keep (made by touch, or a build stopped before its first page).
+  if (existsSync(path) && statSync(path).size > 0 && !isGeodata(path))
     throw new GeodataPathError(
-      `${path} is not the offline geocoder's data, so it is left as it is. Point GEODATA_PATH at a file of its own (by default ${DEFAULT_GEODATA_PATH}), or delete that file if it is an old copy.`,
+      unreadableSqlite(path)
+        ? `${path} is a SQLite file that cannot be read (damaged, or cut short), so it is left as it is. If it is the geocoder's data, delete it: the start builds it again. Else point GEODATA_PATH at a file of its own (by default ${DEFAULT_GEODATA_PATH}).`
+        : `${path} is not the offline geocoder's data, so it is left as it is. Point GEODATA_PATH at a file of its own (by default ${DEFAULT_GEODATA_PATH}), or delete that file if it is an old copy.`,
     )
   say(`Preparing the offline geocoder data in ${path} (once, about 6 seconds)...`)
   const t0 = performance.now()
