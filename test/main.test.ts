@@ -156,39 +156,54 @@ test('first start loads the demo: the printed public curl line returns real stor
   }
 })
 
-test('first start with its output not a terminal (a log) makes the locator but no key, and prints the command that makes one, which works', async () => {
-  // Started in another folder with a relative path the command must quote for the shell: the
-  // command, run in the project's folder as npm runs it, must name the same file.
-  const name = "logged here's.db"
-  const db = join(dir, name)
-  // The geocoder's data the preload built (test/setup.ts): this folder would build its own.
-  const server = start(name, { DEMO: '0', GEODATA_PATH: join(ROOT, 'data/geocoder.sqlite') }, [
-    'sh',
-    '-c',
-    `cd '${dir}' && exec '${process.execPath}' '${ROOT}/src/main.ts'`,
-  ])
-  try {
-    const url = await serverUrl(server)
-    const command = (await server.waitFor(/npm run -s cli -- key create lct_/)).trim()
-    expect(command).toStartWith('DATABASE_PATH=') // not the default database: the command names it
-    expect(server.lines.join('\n')).toContain('Its secret key is not made here: this output is not a terminal')
-    expect(server.lines.join('\n')).not.toContain('sk_')
-    const locatorId = /key create (lct_[0-9a-z]{16})$/.exec(command)![1]!
-    expect(cliRunner(() => db).json('key', 'list', locatorId)).toEqual([])
-    // The line as printed, pasted into a shell in the project's folder.
-    const made = Bun.spawnSync(['sh', '-c', `${command} --json`], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_PATH: '' },
-    })
-    expect({ code: made.exitCode, stderr: made.stderr.toString() }).toEqual({ code: 0, stderr: '' })
-    const key = JSON.parse(made.stdout.toString()).secret_key as string
-    const res = await fetch(`${url}/admin/v1/locations`, { headers: { authorization: `Bearer ${key}` } })
-    expect(res.status).toBe(200)
-  } finally {
-    server.proc.kill('SIGTERM')
-    await server.proc.exited
-  }
-})
+for (const [launch, env, pastedIn] of [
+  ['by npm (npm start)', { npm_lifecycle_event: 'start', npm_package_name: 'storeloc' }, ROOT], // npm runs the cli script in the project's folder
+  // npx sets npm_lifecycle_event too (to "npx"): its users have no cli script of ours.
+  ['by npx (npx storeloc serve)', { npm_lifecycle_event: 'npx', npm_package_name: 'their-site' }, '/'],
+  ['by bun, as a service manager or an image does', {}, '/'],
+] as const) {
+  test(`first start with its output not a terminal (a log), launched ${launch}: the locator but no key, and the command that makes one, which works`, async () => {
+    // Started in another folder with a relative path the command must quote for the shell: the
+    // command, run where it is pasted, must name the same file.
+    const db = join(dir, `${launch.split(' ')[1]} logged here's.db`)
+    // The geocoder's data the preload built (test/setup.ts): this folder would build its own.
+    const server = start(
+      db.slice(dir.length + 1),
+      { DEMO: '0', GEODATA_PATH: join(ROOT, 'data/geocoder.sqlite'), ...env },
+      // With the case's npm variables, or none (npm test sets them for the tests).
+      [
+        'sh',
+        '-c',
+        `cd '${dir}' && exec env ${'npm_lifecycle_event' in env ? '' : '-u npm_lifecycle_event -u npm_package_name '}'${process.execPath}' '${ROOT}/src/main.ts'`,
+      ],
+    )
+    try {
+      const url = await serverUrl(server)
+      const command = (await server.waitFor(/key create lct_/)).trim()
+      // Not the default database: the command names it (through env when not by npm, for docker exec).
+      expect(command).toStartWith(pastedIn === '/' ? 'env DATABASE_PATH=' : 'DATABASE_PATH=')
+      expect(command).toContain(
+        pastedIn === '/' ? ` ${process.execPath} ${ROOT}/src/storeloc.ts key create` : ' npm run -s cli -- key create',
+      )
+      expect(server.lines.join('\n')).toContain('Its secret key is not made here: this output is not a terminal')
+      expect(server.lines.join('\n')).not.toContain('sk_')
+      const locatorId = /key create (lct_[0-9a-z]{16})$/.exec(command)![1]!
+      expect(cliRunner(() => db).json('key', 'list', locatorId)).toEqual([])
+      // The line as printed, pasted into a shell.
+      const made = Bun.spawnSync(['sh', '-c', `${command} --json`], {
+        cwd: pastedIn,
+        env: { ...process.env, DATABASE_PATH: '' },
+      })
+      expect({ code: made.exitCode, stderr: made.stderr.toString() }).toEqual({ code: 0, stderr: '' })
+      const key = JSON.parse(made.stdout.toString()).secret_key as string
+      const res = await fetch(`${url}/admin/v1/locations`, { headers: { authorization: `Bearer ${key}` } })
+      expect(res.status).toBe(200)
+    } finally {
+      server.proc.kill('SIGTERM')
+      await server.proc.exited
+    }
+  })
+}
 
 test('DEMO=0 and --no-demo skip the demo', async () => {
   for (const [env, args] of [

@@ -30,6 +30,8 @@ export type Config = {
   mapTiles: MapTiles | null
   /** Internal: this process is one of the workers a primary started (STORELOC_WORKER=1, set by the primary, src/server/workers.ts). */
   worker: boolean
+  /** Whether this package's `npm start` started it (not npx, not another package's script): the commands it prints are then npm's too. */
+  viaNpm: boolean
 }
 
 /** A tile server's URL template ({z}/{x}/{y}) and the attribution its terms ask for. */
@@ -253,6 +255,7 @@ export function loadConfig(
     metrics: metricsConfig(env, port),
     mapTiles: mapTilesConfig(env),
     worker: env.STORELOC_WORKER === '1',
+    viaNpm: env.npm_lifecycle_event === 'start' && env.npm_package_name === 'storeloc',
   }
 }
 

@@ -4,11 +4,22 @@ import { jsonLine } from '../core/log-line'
 import { shellWord } from '../core/shell'
 import { DEFAULT_DATABASE_PATH, type Config } from '../core/config'
 import { loadDemo } from '../operator/demo'
-import { createLocator } from '../operator'
+import { createKeylessLocator, createLocator } from '../operator'
 import type { Store } from '../store'
 
 /** The database \`npm run cli\` opens by default: npm runs scripts in the package's folder. */
 const NPM_DEFAULT_DATABASE = resolve(import.meta.dir, '../..', DEFAULT_DATABASE_PATH)
+/** The CLI's script, by its whole path: run by this Bun, it works from any folder (and in an image without npm). */
+const CLI_SCRIPT = resolve(import.meta.dir, '../storeloc.ts')
+
+/** The command that makes a key for `locatorId` on the database at `databasePath`, as this start was launched. */
+function keyCommand(databasePath: string, locatorId: string, viaNpm: boolean): string {
+  const path = resolve(databasePath)
+  if (viaNpm)
+    return `${path === NPM_DEFAULT_DATABASE ? '' : `DATABASE_PATH=${shellWord(path)} `}npm run -s cli -- key create ${locatorId}`
+  // Through env: a command, not a shell's assignment, so `docker exec CONTAINER` may lead it.
+  return `env DATABASE_PATH=${shellWord(path)} ${shellWord(process.execPath)} ${shellWord(CLI_SCRIPT)} key create ${locatorId}`
+}
 
 /** The first start's locator's name. */
 const FIRST_LOCATOR = 'My store locator'
@@ -29,6 +40,7 @@ export function bootstrap(
   port: number,
   demo: boolean,
   databasePath: string,
+  viaNpm: boolean,
   inTerminal = process.stdout.isTTY === true,
 ): void {
   // A database with locators is only read: a start must not wait for another process's write.
@@ -41,7 +53,7 @@ export function bootstrap(
     if (store.locators.count() > 0) return null
     const first = inTerminal
       ? createLocator(store, FIRST_LOCATOR)
-      : { locator: store.locators.insert(FIRST_LOCATOR), secret: null }
+      : { locator: createKeylessLocator(store, FIRST_LOCATOR), secret: null }
     let loaded: ReturnType<typeof loadDemo> | null = null
     let failed: unknown = null
     if (demo) {
@@ -75,7 +87,7 @@ export function bootstrap(
           `  public token:  ${locator.publicToken}`,
           '',
           'Make its key where only you see it (the key is shown once):',
-          `  ${resolve(databasePath) === NPM_DEFAULT_DATABASE ? '' : `DATABASE_PATH=${shellWord(resolve(databasePath))} `}npm run -s cli -- key create ${locator.id}`,
+          `  ${keyCommand(databasePath, locator.id, viaNpm)}`,
           '',
         ]
   if (loaded !== null) {

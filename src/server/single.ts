@@ -73,7 +73,7 @@ export async function runSingle(config: Config): Promise<void> {
     await untilUnlocked(
       path,
       config.lockWaitMs,
-      () => bootstrap(opened, displayHost(config), server.port!, config.demo, path),
+      () => bootstrap(opened, displayHost(config), server.port!, config.demo, path, config.viaNpm),
       logLine,
     )
   } catch (e) {

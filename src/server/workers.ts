@@ -244,7 +244,7 @@ export async function runPrimary(
     await untilUnlocked(
       path,
       config.lockWaitMs,
-      () => bootstrap(store, displayHost(config), port, config.demo, path),
+      () => bootstrap(store, displayHost(config), port, config.demo, path, config.viaNpm),
       logLine,
     )
   } catch (e) {
