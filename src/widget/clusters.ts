@@ -53,7 +53,10 @@ export function clusterLayer(L: typeof Leaflet, map: Leaflet.Map, onStore: (stor
   }
   const store = (single: Single) => {
     const marker = L.circleMarker([single.lat, single.lng], { radius: 7, className: 'sl-dot' })
-    marker.bindTooltip(single.name)
+    // An element, not a string: Leaflet writes a string tooltip as HTML, and a name is text.
+    const name = document.createElement('span')
+    name.textContent = single.name
+    marker.bindTooltip(name)
     marker.on('click', () => onStore(single))
     return marker
   }

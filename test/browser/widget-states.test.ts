@@ -2,12 +2,22 @@
 // demo data: a filter dropdown that closes as a menu does, a failed search that leaves no stale
 // stores, and a result list that fits a phone's width.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
+import { tempDir } from '../helpers'
 import { chromiumPath, launch, newContext } from './browser'
 import { type DemoServer, hostPage, startDemo } from './server'
 
 let server: DemoServer
 let browser: Browser
+
+/** The storeloc CLI on the demo server's database. */
+const cli = (...args: string[]) =>
+  Bun.spawnSync([process.execPath, 'src/cli/main.ts', ...args], {
+    cwd: join(import.meta.dir, '..', '..'),
+    env: { ...process.env, DATABASE_PATH: server.dbPath },
+  })
 
 describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chromium', () => {
   beforeAll(async () => {
@@ -247,6 +257,37 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
       expect(scroll).toBeLessThanOrEqual(client!)
     } finally {
       await phone.close()
+    }
+  })
+
+  // Last: it adds a store to the demo (and takes it away), which the tests above count without.
+  test("a store's name is text on the map too: markup in it is shown, never run", async () => {
+    const name = '<img src=x onerror="window.__ran=1">Lone <b>Store</b>'
+    const file = join(tempDir(), 'lone.json')
+    // Alone in the South Atlantic: a dot of its own on the first map, the southernmost.
+    writeFileSync(
+      file,
+      JSON.stringify([{ external_id: 'LONE', name, address: 'South Atlantic', coordinates: { lat: -55, lng: -25 } }]),
+    )
+    expect(cli('locations', 'import', server.locatorId, '--file', file).exitCode).toBe(0)
+    const page = await (await newContext(browser, { viewport: { width: 1280, height: 900 } })).newPage()
+    try {
+      await page.goto(`${server.url}/l/${server.token}`)
+      await page.locator('.sl-dot').first().waitFor()
+      await page.waitForLoadState('networkidle')
+      const dots = await Promise.all(
+        (await page.locator('.sl-dot').all()).map(async (d) => ({ d, box: (await d.boundingBox())! })),
+      )
+      const lone = dots.reduce((a, b) => (b.box.y > a.box.y ? b : a))
+      await lone.d.hover()
+      const tip = page.locator('.leaflet-tooltip')
+      await tip.waitFor()
+      expect(await tip.textContent()).toBe(name)
+      expect(await tip.locator('img, b').count()).toBe(0)
+      expect(await page.evaluate(() => (globalThis as { __ran?: number }).__ran)).toBeUndefined()
+    } finally {
+      await page.close()
+      cli('locations', 'delete', server.locatorId, 'LONE')
     }
   })
 })
