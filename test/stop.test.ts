@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { connect, type Socket } from 'node:net'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { serverUrl, startServer, tempDir } from './helpers'
+import { cliRunner, serverUrl, startServer, tempDir } from './helpers'
 
 let dir: string
 beforeAll(() => (dir = tempDir()))
@@ -47,10 +47,14 @@ test('a request still under way at --stop-timeout is cut, and the log says how m
     '1',
   ])
   const port = Number(new URL(await serverUrl(server)).port)
-  // A request whose body never comes whole.
+  // A request whose body never comes whole, with a working key (a body is read only for one).
+  const locatorId = /locator id: +(lct_\w+)/.exec(await server.waitFor(/locator id:/))![1]!
+  const key = cliRunner(() => join(dir, 'deadline.db')).json('key', 'create', locatorId).secret_key
   const socket = await open(port)
   socket.on('error', () => {})
-  socket.write('POST /admin/v1/locations HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{"name":')
+  socket.write(
+    `POST /admin/v1/locations HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nContent-Length: 100\r\n\r\n{"name":`,
+  )
   await Bun.sleep(100)
   const t0 = performance.now()
   server.proc.kill('SIGTERM')

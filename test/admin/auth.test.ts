@@ -183,6 +183,55 @@ describe('401 Authentication failed', () => {
   test('authentication is checked before the body: a bad body without a key gives 401, not 422', async () => {
     expectAuthFailure(await env.call('POST', LIST, { key: null, body: { name: 5 } }), /missing/i)
   })
+
+  test("a database fault met while checking a write's key is answered as on a read, not as a bad body", async () => {
+    const fault = (code: string) => Object.assign(new Error(`${code} from the test`), { code })
+    const original = env.store.keys.findBySecret
+    for (const [code, error] of [
+      ['SQLITE_BUSY', 'unavailable'],
+      ['SQLITE_CORRUPT', 'database_damaged'],
+    ] as const) {
+      env.store.keys.findBySecret = () => {
+        throw fault(code)
+      }
+      try {
+        for (const method of ['GET', 'POST'] as const) {
+          const res = await env.call(method, LIST, method === 'POST' ? { body: storeBody() } : {})
+          expect({ code, method, status: res.status, error: res.body.error }).toEqual({
+            code,
+            method,
+            status: 503,
+            error,
+          })
+        }
+      } finally {
+        env.store.keys.findBySecret = original
+      }
+    }
+  })
+
+  test('a body sent without a working key is never read (no one unkeyed makes the server parse 8 MiB)', async () => {
+    for (const [path, key] of [
+      ['/admin/v1/locations/bulk', null],
+      [LIST, 'sk_bad'],
+    ] as const) {
+      let pulled = 0
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulled++
+          controller.enqueue(new TextEncoder().encode('{"locations": ['.padEnd(64 * 1024, ' ')))
+          if (pulled === 64) controller.close() // 4 MiB
+        },
+      })
+      const headers: Record<string, string> = { 'content-type': 'application/json' }
+      if (key !== null) headers.authorization = `Bearer ${key}`
+      const res = await env.app.handle(
+        new Request(`http://localhost${path}`, { method: 'POST', headers, body, duplex: 'half' } as RequestInit),
+      )
+      expect(res.status).toBe(401)
+      expect(pulled).toBeLessThanOrEqual(1) // at most the stream's first chunk, made ready when it starts
+    }
+  })
 })
 
 describe('401 error: no locator', () => {

@@ -1,7 +1,7 @@
 // The Management API routes (/admin/v1). Handlers only translate HTTP to service calls.
 import { Elysia } from 'elysia'
 import { type ParsedBody, parseBody, sentAs } from '../body'
-import { authenticate } from './auth'
+import { type AdminAuth, authenticate } from './auth'
 import { BULK_MAX_BODY_BYTES, bulkBodyError, csvBulkRequest, jsonBulkRequest } from './bulk'
 import { exportAnswer } from './export'
 import { idempotentWrites } from './idempotency'
@@ -84,6 +84,9 @@ type WriteContext = {
   auth: { locator: { id: string } }
 }
 
+/** The body of a request whose key check failed: never read, never handled. */
+const UNREAD = Object.freeze({})
+
 export function adminRoutes(deps: AdminRouteDeps) {
   const keyed = idempotentWrites(deps)
   /** A write's answer: its own, or the one kept for its Idempotency-Key (replayed: not written again). */
@@ -99,15 +102,35 @@ export function adminRoutes(deps: AdminRouteDeps) {
     ctx.set.status = out.status
     return out.body
   }
+  // A request's key, checked once: before its body is read, so one without a working key costs no
+  // reading or parsing (up to 8 MiB). Whatever the check throws (a refusal, a busy or damaged
+  // database) is thrown where routes resolve the key: thrown while parsing, it would be Elysia's
+  // ParseError, a 400.
+  const auths = new WeakMap<Request, { auth: AdminAuth } | { failed: unknown }>()
+  const checked = (request: Request) => {
+    let found = auths.get(request)
+    if (found === undefined) {
+      try {
+        found = { auth: authenticate(deps.store, request.headers.get('authorization')) }
+      } catch (e) {
+        found = { failed: e }
+      }
+      auths.set(request, found)
+    }
+    return found
+  }
   return (
     new Elysia({ name: 'admin', prefix: '/admin/v1' })
       .onParse(({ request }) => {
+        if ('failed' in checked(request)) return UNREAD
         const bulk = new URL(request.url).pathname.endsWith('/locations/bulk')
         const digest = request.headers.has('idempotency-key')
         return parseBody(request, bulk ? BULK_MAX_BODY_BYTES : deps.maxBodyBytes, { csv: bulk, digest })
       })
       .resolve(({ request }) => {
-        const auth = authenticate(deps.store, request.headers.get('authorization'))
+        const found = checked(request)
+        if ('failed' in found) throw found.failed
+        const { auth } = found
         deps.onAuthenticated?.(request, auth.locator.id)
         return { auth }
       })
