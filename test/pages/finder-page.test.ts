@@ -136,6 +136,9 @@ describe('the widget files', () => {
     expect(shapes.features.length).toBeGreaterThan(150)
     expect((await get('/widget/package.json')).status).toBe(404)
     expect((await get('/widget/..%2Fpackage.json')).status).toBe(404)
+    // Names every object has (inherited members): no file either.
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'])
+      expect({ name, status: (await get(`/widget/${name}`)).status }).toEqual({ name, status: 404 })
   })
 })
 

@@ -85,7 +85,8 @@ const made = new Map<string, Promise<Asset>>()
 
 /** The asset of that name, made on first ask; null for a name there is none of. */
 export function asset(name: string): Promise<Asset> | null {
-  const make = MAKERS[name]
+  // Own keys only: "constructor" or "__proto__" name an inherited member of every object.
+  const make = Object.hasOwn(MAKERS, name) ? MAKERS[name] : undefined
   if (!make) return null
   let found = made.get(name)
   if (!found) {
