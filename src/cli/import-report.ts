@@ -1,5 +1,6 @@
 // What `locations import` prints: a progress line while a long import runs, then the summary of
 // what it did (or a dry run would do), how addresses were geocoded, and what to look at.
+import { unprintableChar } from '../core/text'
 import { type BulkItem, type BulkProgress, type BulkReport, problemParts } from '../locations/bulk'
 
 /** Progress shows only for imports that run longer than this (ms): short ones print the summary alone. */
@@ -112,7 +113,10 @@ const NO_CODES =
 
 /** The line naming the columns of a file that were not read: in the summary, and when the file is refused. */
 export const unreadColumns = (unknownColumns: string[]): string =>
-  `Columns not read (no location field has these names; docs/cli.md lists the columns): ${unknownColumns.join(', ')}.`
+  `Columns not read (no location field has these names; docs/cli.md lists the columns): ${unknownColumns.map(headerText).join(', ')}.`
+
+/** A header cell as the terminal is shown it: as written, or quoted with escapes when it holds a control character (an escape sequence would act on the terminal). */
+const headerText = (name: string): string => (unprintableChar(name) === null ? name : JSON.stringify(name))
 
 /** A problem shared by more rows than this is printed once, with the rows it concerns. */
 const GROUP_FROM = 3

@@ -39,6 +39,14 @@ const EXCEL =
   'M1;"München; Marienplatz";Marienplatz 1;80331;München;DE;48,137;11,575;Coffee;;;\r\n'
 
 describe('locations import from CSV', () => {
+  test('a header with control characters is named escaped: its escape sequences never reach the terminal', () => {
+    const csv = 'name,address,lat,lng,\u001b]0;pwned\u0007\u001b[31mRED\nA,1 Main St,52.5,13.4,x\n'
+    const r = storeloc('locations', 'import', locatorId, '--file', file('escapes.csv', csv), '--dry-run')
+    expect(r.code).toBe(0)
+    expect(r.stdout).not.toContain('\u001b')
+    expect(r.stdout).toContain(': "\\u001b]0;pwned\\u0007\\u001b[31mRED".')
+  })
+
   test('reads a spreadsheet export: aliases, BOM, ";" separators, decimal commas; unknown columns are reported', () => {
     const r = storeloc('locations', 'import', locatorId, '--file', file('stores.csv', EXCEL))
     expect(r.code).toBe(0)
