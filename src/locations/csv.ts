@@ -459,5 +459,7 @@ export function writeLocationsCsv(locations: CsvLocation[], customFieldIds: stri
       ].map(guardCell),
     ])
   }
-  return stringify(rows, { record_delimiter: 'windows', quote_record_delimiter: true })
+  // A cell with a ";" is quoted: Excel in many locales reads ";" as the separator, and would split it
+  // into cells of which one may start a formula.
+  return stringify(rows, { record_delimiter: 'windows', quote_record_delimiter: true, quoted_match: ';' })
 }
