@@ -148,6 +148,20 @@ describe("the service's own pages as allowed sites", () => {
   beforeAll(() => setLocatorSettings(f.env.store, f.env.locatorId, { referrers: 'shop.example.com' }))
   afterAll(() => setLocatorSettings(f.env.store, f.env.locatorId, { referrers: '' }))
 
+  test('with an allowlist, the finder page may be framed only by its sites and the service; never sniffed', async () => {
+    const res = await get(`/l/${f.token}`)
+    expect(res.headers.get('content-security-policy')).toBe(
+      "frame-ancestors 'self' https://shop.example.com:* http://shop.example.com:*",
+    )
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    setLocatorSettings(f.env.store, f.env.locatorId, { referrers: '' })
+    try {
+      expect((await get(`/l/${f.token}`)).headers.get('content-security-policy')).toBeNull() // any site
+    } finally {
+      setLocatorSettings(f.env.store, f.env.locatorId, { referrers: 'shop.example.com' })
+    }
+  })
+
   test("a request from the locator's finder or store pages is answered", async () => {
     for (const referer of [
       `http://localhost/l/${f.token}`,

@@ -89,6 +89,22 @@ describe('a published location', () => {
     expect(html).toMatch(/<main[ >]/)
   })
 
+  test('may be framed only by the sites of an allowlist, when there is one; never sniffed', async () => {
+    const path = pagePath(f.ids.velo!, 'velo-cafe-bikes')
+    expect((await f.page(path)).headers.get('content-security-policy')).toBeNull()
+    setLocatorSettings(f.env.store, f.env.locatorId, { referrers: 'shop.example.com,*.example.org' })
+    try {
+      const res = await f.page(path)
+      // Either scheme, any port: as the allowlist matches a site.
+      expect(res.headers.get('content-security-policy')).toBe(
+        "frame-ancestors 'self' https://shop.example.com:* http://shop.example.com:* https://*.example.org:* http://*.example.org:*",
+      )
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    } finally {
+      setLocatorSettings(f.env.store, f.env.locatorId, { referrers: '' })
+    }
+  })
+
   test('shows tags by group, but for groups hidden in location details, and its custom fields', async () => {
     const { text: html } = await f.page(pagePath(f.ids.velo!, 'velo-cafe-bikes'))
     expect(html).toMatch(/<h2 id="slp-tags-\d+">Services<\/h2><ul class="slp-list"><li>Repair<\/li><\/ul>/)
