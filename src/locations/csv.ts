@@ -95,14 +95,16 @@ const ADDRESS_PARTS = new Set(['street', 'house_number', 'street2', 'city', 'pos
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i
 const DECIMAL_COMMA = /^[+-]?\d*,\d+$/
 /**
- * A text a spreadsheet runs as a formula starts with one of = + - @ tab CR. Written, such a text
- * and one that is only quotes before such a start gain a "'"; read, one "'" is taken off them, so
- * reading gives back what was written.
+ * A text a spreadsheet runs as a formula starts with one of = + - @ tab CR. So does a part of a
+ * cell after a ";" or a line break: a spreadsheet that splits on ";" (Excel in many locales) reads
+ * it as a cell of its own, quotes or not. Written, each such start, and one that is only quotes
+ * before such a start, gains a "'"; read, one "'" is taken off each, so reading gives back what was
+ * written.
  */
-const FORMULA_WRITTEN = /^'*[=+\-@\t\r]/
-const FORMULA_READ = /^'+[=+\-@\t\r]/
-const guardCell = (text: string) => (FORMULA_WRITTEN.test(text) ? `'${text}` : text)
-const unguardCell = (cell: string) => (FORMULA_READ.test(cell) ? cell.slice(1) : cell)
+const FORMULA_WRITTEN = /(^|[;\n\r])(?='*[=+\-@\t\r])/g
+const FORMULA_READ = /(^|[;\n\r])'(?='*[=+\-@\t\r])/g
+const guardCell = (text: string) => text.replace(FORMULA_WRITTEN, "$1'")
+const unguardCell = (cell: string) => cell.replace(FORMULA_READ, '$1')
 
 type Header = {
   columns: CsvRead['columns']
@@ -459,7 +461,5 @@ export function writeLocationsCsv(locations: CsvLocation[], customFieldIds: stri
       ].map(guardCell),
     ])
   }
-  // A cell with a ";" is quoted: Excel in many locales reads ";" as the separator, and would split it
-  // into cells of which one may start a formula.
-  return stringify(rows, { record_delimiter: 'windows', quote_record_delimiter: true, quoted_match: ';' })
+  return stringify(rows, { record_delimiter: 'windows', quote_record_delimiter: true })
 }

@@ -328,7 +328,7 @@ describe('writing', () => {
 
   test('cells with separators, quotes or line breaks are quoted', () => {
     const csv = writeLocationsCsv([location({ name: 'Shop, "Best"', description: 'a\nb', tags: ['x', 'y;z'] })], [])
-    expect(csv.split('\r\n')[1]).toStartWith('loc_1,,"Shop, ""Best""",1 Main St,48.85,2.35,"a\nb","x|y;z",')
+    expect(csv.split('\r\n')[1]).toStartWith('loc_1,,"Shop, ""Best""",1 Main St,48.85,2.35,"a\nb",x|y;z,')
   })
 
   test('a lone tag with a comma gets a trailing "|", so it reads back whole', () => {
@@ -376,13 +376,15 @@ describe('writing', () => {
     expect(row).toEndWith(",'plain")
   })
 
-  test('a cell with ";" is quoted: a spreadsheet that splits on ";" keeps it one cell, no formula in it', () => {
+  test('a part of a cell after ";" or a line break that would start a formula gets a quote too; read back whole', () => {
     const name = "x;@SUM(1+1)*cmd|' /C calc'!A0"
-    const csv = writeLocationsCsv([location({ name, description: 'a;=1+1' })], [])
-    const row = csv.split('\r\n')[1]!
-    expect(row).toContain(`,"${name}",`)
-    expect(row).toContain(',"a;=1+1",')
-    expect(bodies(csv)[0]).toMatchObject({ name, description: 'a;=1+1' })
+    const description = "a;=1+1\n-2\r\n+3;'=4; ok"
+    const csv = writeLocationsCsv([location({ name, description })], [])
+    // Split as a spreadsheet that takes ";" for its separator does, quotes or not, line by line.
+    const parts = csv.split(/[;\r\n]+/).map((p) => p.replace(/^"/, ''))
+    expect(parts.filter((p) => /^[=+\-@\t]/.test(p))).toEqual([])
+    expect(csv).toContain(`x;'@SUM(1+1)`)
+    expect(bodies(csv)[0]).toMatchObject({ name, description })
   })
 
   test('one leading quote is taken off a cell that starts a formula after it, and only then', () => {
@@ -399,7 +401,7 @@ describe('writing', () => {
 
   test('special hours are written in date order; a text that would not read back cannot be written', () => {
     const csv = writeLocationsCsv([location({ special_hours: { '2026-12-25': 'closed', '2026-12-24': '9-14' } })], [])
-    expect(csv.split('\r\n')[1]).toContain(',"2026-12-24 9-14; 2026-12-25 closed",')
+    expect(csv.split('\r\n')[1]).toContain(',2026-12-24 9-14; 2026-12-25 closed,')
     for (const text of ['closed until 2027-01-02', '9-14;', ': 9-14'])
       expect(() => writeLocationsCsv([location({ id: 'loc_7', special_hours: { '2026-12-24': text } })], [])).toThrow(
         /Location "loc_7" .*special hours of 2026-12-24/,
