@@ -87,6 +87,22 @@ describe('the document', () => {
     expect(create).toEqual({ $ref: '#/components/schemas/CreateLocationBody' })
   })
 
+  test("an operation whose message differs says its own: the bulk route's 413 is the one it answers", async () => {
+    const exampleOf = (path: string) =>
+      doc.paths[path].post.responses['413'].content['application/json'].examples.payload_too_large
+    const bulk = exampleOf('/admin/v1/locations/bulk')
+    const res = await f.env.app.handle(
+      new Request(`${BASE}/admin/v1/locations/bulk`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${f.env.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ locations: [], pad: 'x'.repeat(9 * 1024 * 1024) }),
+      }),
+    )
+    expect(res.status).toBe(413)
+    expect(bulk.value).toEqual(await res.json())
+    expect(deref(exampleOf('/admin/v1/locations')).value.message).toContain('256 KiB')
+  })
+
   test('every code of both error tables has its example, under its status', () => {
     const tables = [
       ['admin', ADMIN_ERRORS, 'AdminError', (v: Json) => v.error],

@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document of both APIs and the service's health checks, made once from OPERATIONS,
 // the schemas and the two error tables; served as GET /openapi.json.
 import { STATUS_CODES } from 'node:http'
-import { type ErrorApi, errorCodes, errorExamples, errorHeaders, errorStatus, exampleKey } from './errors'
+import { type ErrorApi, errorCodes, errorExample, errorExamples, errorHeaders, errorStatus, exampleKey } from './errors'
 import { type Answer, type Api, OPERATIONS, type Operation } from './operations'
 import { HEADERS, type HeaderName, PARAMETERS, type ParameterName } from './parameters'
 import { SCHEMAS, type SchemaName, schemaRef } from './schemas'
@@ -118,7 +118,11 @@ function responses(op: Operation, api: ApiShape): Json {
     const r = at(status)
     if (!r.schemas.includes(errorSchema)) r.schemas.push(errorSchema)
     r.codes.push(code)
-    r.examples[code] = { $ref: `#/components/examples/${exampleKey(api.errors, code)}` }
+    const message = op.messages?.[code]
+    r.examples[code] =
+      message === undefined
+        ? { $ref: `#/components/examples/${exampleKey(api.errors, code)}` }
+        : errorExample(api.errors, code, message)
     for (const h of errorHeaders(api.errors, status)) r.headers.add(h)
   }
   const statuses = [...byStatus.keys()].sort((a, b) => a - b)

@@ -86,32 +86,36 @@ const PUBLIC_MESSAGES: Partial<Record<PublicErrorCode, string>> = {
 /** The base of the examples' docs links: a service on its default port. */
 const EXAMPLE_BASE = 'http://localhost:3000'
 
-/** One example per code of both tables, keyed by exampleKey. */
-export function errorExamples(): Record<string, { summary: string; description?: string; value: unknown }> {
-  const examples: Record<string, { summary: string; description?: string; value: unknown }> = {}
-  for (const [kind, entry] of Object.entries(ADMIN_ERRORS) as [
-    AdminErrorKind,
-    (typeof ADMIN_ERRORS)[AdminErrorKind],
-  ][]) {
+type Example = { summary: string; description?: string; value: unknown }
+
+/** The example of `code` of `api`'s table, with `message` (else the one the code writes most often). */
+export function errorExample(api: ErrorApi, code: string, message?: string): Example {
+  if (api === 'admin') {
+    const kind = code as AdminErrorKind
+    const entry = ADMIN_ERRORS[kind]
     const value: Record<string, unknown> = {
       success: false,
       error: entry.error,
-      message: ADMIN_MESSAGES[kind] ?? entry.message,
+      message: message ?? ADMIN_MESSAGES[kind] ?? entry.message,
     }
     if (kind === 'validation_error') value.details = VALIDATION_DETAILS
-    examples[exampleKey('admin', kind)] = { summary: `${entry.status} ${kind}`, value }
+    return { summary: `${entry.status} ${kind}`, value }
   }
-  for (const [code, entry] of Object.entries(PUBLIC_ERRORS) as [
-    PublicErrorCode,
-    { status: number; message: string },
-  ][]) {
-    const message = PUBLIC_MESSAGES[code] ?? entry.message
-    examples[exampleKey('public', code)] = {
-      summary: `${entry.status} ${code}`,
-      description: PUBLIC_ERROR_GUIDE[code].when,
-      value: { success: false, error: { code, message, docs: `${EXAMPLE_BASE}/docs#${code}` } },
-    }
+  const publicCode = code as PublicErrorCode
+  const entry = PUBLIC_ERRORS[publicCode]
+  const said = message ?? PUBLIC_MESSAGES[publicCode] ?? entry.message
+  return {
+    summary: `${entry.status} ${code}`,
+    description: PUBLIC_ERROR_GUIDE[publicCode].when,
+    value: { success: false, error: { code, message: said, docs: `${EXAMPLE_BASE}/docs#${code}` } },
   }
+}
+
+/** One example per code of both tables, keyed by exampleKey. */
+export function errorExamples(): Record<string, Example> {
+  const examples: Record<string, Example> = {}
+  for (const kind of Object.keys(ADMIN_ERRORS)) examples[exampleKey('admin', kind)] = errorExample('admin', kind)
+  for (const code of Object.keys(PUBLIC_ERRORS)) examples[exampleKey('public', code)] = errorExample('public', code)
   return examples
 }
 

@@ -29,6 +29,8 @@ type Common = {
   ok: Answer
   /** Answers besides `ok` and the error table's. */
   also?: readonly Answer[]
+  /** An error code's message as this operation writes it, where it differs from the shared example. */
+  messages?: Readonly<Record<string, string>>
 }
 
 /**
@@ -98,7 +100,7 @@ export const OPERATIONS: readonly Operation[] = [
     path: `${ADMIN}/locations/export`,
     summary: 'Export every location',
     description:
-      "All of the locator's locations at once, published and draft (or those of `status`), as JSON or, with `format=csv`, as the CSV file that `locations import` and POST /admin/v1/locations/bulk read back with nothing changed. In CSV, a text cell that a spreadsheet would run as a formula (starting with =, +, - or @) gets a leading `'`, which reading takes off.",
+      "All of the locator's locations at once, published and draft (or those of `status`), as JSON or, with `format=csv`, as the CSV file that `locations import` and POST /admin/v1/locations/bulk read back with nothing changed. In CSV, a text cell that a spreadsheet would run as a formula (starting with =, +, - or @), and each part of a cell after `;` or a line break that would, gets a leading `'`, which reading takes off.",
     parameters: ['format', 'status'],
     ok: { status: 200, schema: 'AdminLocationExport', description: 'Every location.', csv: true },
   },
@@ -157,6 +159,10 @@ export const OPERATIONS: readonly Operation[] = [
     csv: true,
     ok: { status: 200, schema: 'BulkUpsertAnswer', description: 'Written, or in a dry run worked out.' },
     errors: ['conflict', 'payload_too_large', 'validation_error', 'idempotency_key_reused'],
+    messages: {
+      payload_too_large:
+        'The request body may not be larger than 8 MiB on this route. Send the locations in several requests.',
+    },
   },
   {
     api: 'admin',
