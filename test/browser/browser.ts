@@ -47,6 +47,14 @@ export async function newContext(
   return context
 }
 
+/** A page in a context of its own (newContext's), which closing the page closes too. */
+export async function newPage(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
+  const context = await newContext(browser, options)
+  const page = await context.newPage()
+  page.once('close', () => void context.close())
+  return page
+}
+
 /** Where screenshots go: ARTIFACTS_DIR, else test-artifacts/ at the repository's root (not committed). */
 export const ARTIFACTS = process.env.ARTIFACTS_DIR || join(import.meta.dir, '..', '..', 'test-artifacts')
 

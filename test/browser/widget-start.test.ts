@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { cliRunner, tempDir } from '../helpers'
-import { chromiumPath, launch, newContext } from './browser'
+import { chromiumPath, launch, newPage } from './browser'
 import { type DemoServer, docsSnippet, hostPage, startDemo } from './server'
 
 let server: DemoServer
@@ -26,8 +26,7 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
   test.each([700, 360])(
     'the first view shows every store, wherever it is, %p px wide: the first clusters asked are the whole world',
     async (width) => {
-      const narrow = await newContext(browser, { viewport: { width, height: 800 } })
-      const page = await narrow.newPage()
+      const page = await newPage(browser, { viewport: { width, height: 800 } })
       const asked: string[] = []
       page.on('request', (r) => void (r.url().includes('/clusters?') && asked.push(r.url())))
       const totals: number[] = []
@@ -44,12 +43,12 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
         // The map fitted to them: the view it then asks for still holds every store.
         expect(totals.at(-1)).toBe(all.data.total)
       } finally {
-        await narrow.close()
+        await page.close()
       }
     },
   )
   test('the filters line up: a dropdown level with the select beside it, each as tall as the inputs', async () => {
-    const page = await (await newContext(browser, { viewport: { width: 1200, height: 800 } })).newPage()
+    const page = await newPage(browser, { viewport: { width: 1200, height: 800 } })
     try {
       await page.goto(`${server.url}/l/${server.token}`)
       const select = page.locator('.sl-filters .sl-select').first()
@@ -92,7 +91,7 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
     // The server reads another process's write within moments.
     for (let i = 0; i < 50 && (await server.api('locations?lat=10&lng=10&radius=1')).data.locations.length === 0; i++)
       await Bun.sleep(100)
-    const page = await (await newContext(browser)).newPage()
+    const page = await newPage(browser)
     try {
       await page.goto(`${server.url}/l/${server.token}?sl_place=Here&sl_lat=10&sl_lng=10`)
       const item = page.locator('.sl-item', { hasText: 'Night Owl' })
@@ -105,7 +104,7 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
 
   test('a token the service does not know: the widget says the token is not valid', async () => {
     const { url: pageUrl, stop } = hostPage(docsSnippet(server.url, `${server.token}x`))
-    const page = await (await newContext(browser)).newPage()
+    const page = await newPage(browser)
     try {
       await page.goto(pageUrl)
       await page

@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { tempDir } from '../helpers'
-import { chromiumPath, launch, newContext } from './browser'
+import { chromiumPath, launch, newPage } from './browser'
 import { type DemoServer, hostPage, startDemo } from './server'
 
 let server: DemoServer
@@ -29,7 +29,7 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
   })
 
   test('before a search, the clusters of the world map do not pile up', async () => {
-    const page = await (await newContext(browser, { viewport: { width: 1280, height: 900 } })).newPage()
+    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } })
     try {
       await page.goto(`${server.url}/l/${server.token}`)
       await page.locator('.sl-cluster').first().waitFor()
@@ -59,7 +59,7 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
   })
 
   test('before a search the map has the whole width; a search gives the list its column, its pins in view', async () => {
-    const page = await (await newContext(browser, { viewport: { width: 1280, height: 900 } })).newPage()
+    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } })
     try {
       await page.goto(`${server.url}/l/${server.token}`)
       await page.locator('.sl-cluster').first().waitFor()
@@ -85,7 +85,7 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
   })
 
   test('a filter dropdown closes on Escape, on a click elsewhere, and when focus leaves it', async () => {
-    const page = await (await newContext(browser, { viewport: { width: 1200, height: 800 } })).newPage()
+    const page = await newPage(browser, { viewport: { width: 1200, height: 800 } })
     try {
       await page.goto(`${server.url}/l/${server.token}`)
       const dropdown = page.locator('.sl-dropdown').first()
@@ -114,7 +114,7 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
     const { url: pageUrl, stop } = hostPage(
       `<div data-storeloc="${server.token}" data-unit="km" data-place="London"></div><script src="${server.url}/widget.js" async></script>`,
     )
-    const page = await (await newContext(browser, { viewport: { width: 1200, height: 800 } })).newPage()
+    const page = await newPage(browser, { viewport: { width: 1200, height: 800 } })
     const asked: string[] = []
     page.on('request', (r) => {
       if (r.url().includes('/locations?')) asked.push(r.url())
@@ -139,7 +139,7 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
   })
 
   test('a place that is not found: the message, and no stores of the search before', async () => {
-    const page = await (await newContext(browser, { viewport: { width: 1200, height: 800 } })).newPage()
+    const page = await newPage(browser, { viewport: { width: 1200, height: 800 } })
     try {
       await page.goto(`${server.url}/l/${server.token}?sl_place=London`)
       await page.locator('.sl-item').first().waitFor()
@@ -157,7 +157,7 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
   })
 
   test('a region picked searches all of it; the next town goes back to the radius before', async () => {
-    const page = await (await newContext(browser, { viewport: { width: 1200, height: 800 } })).newPage()
+    const page = await newPage(browser, { viewport: { width: 1200, height: 800 } })
     const status = () => page.locator('.sl-status').textContent()
     try {
       await page.goto(`${server.url}/l/${server.token}`)
@@ -189,8 +189,7 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
 
   test('"near me" typed in the place box asks the browser for its position, as the button does', async () => {
     const paris = { latitude: 48.8566, longitude: 2.3522 }
-    const granted = await newContext(browser, { permissions: ['geolocation'], geolocation: paris })
-    const page = await granted.newPage()
+    const page = await newPage(browser, { permissions: ['geolocation'], geolocation: paris })
     try {
       await page.goto(`${server.url}/l/${server.token}`)
       const box = page.getByRole('combobox', { name: 'Town or postcode' })
@@ -200,12 +199,12 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
       expect(await box.inputValue()).toBe('Your location')
       expect(await page.locator('.sl-error').textContent()).toBe('')
     } finally {
-      await granted.close()
+      await page.close()
     }
   })
 
   test('words no store has anywhere are said so; words of stores elsewhere ask for a larger distance', async () => {
-    const page = await (await newContext(browser, { viewport: { width: 1200, height: 800 } })).newPage()
+    const page = await newPage(browser, { viewport: { width: 1200, height: 800 } })
     const status = page.locator('.sl-status')
     try {
       await page.goto(`${server.url}/l/${server.token}?sl_place=London&sl_q=Qqzzxxw`)
@@ -221,8 +220,7 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
   })
 
   test('on a phone, no pin of a search lies under the zoom buttons', async () => {
-    const phone = await newContext(browser, { viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true })
-    const page = await phone.newPage()
+    const page = await newPage(browser, { viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true })
     try {
       await page.goto(`${server.url}/l/${server.token}?sl_place=London`)
       await page.locator('.sl-pin').first().waitFor()
@@ -241,13 +239,12 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
       }
       expect(under).toEqual([])
     } finally {
-      await phone.close()
+      await page.close()
     }
   })
 
   test('on a phone 320 px wide, long links wrap: the list never scrolls sideways', async () => {
-    const phone = await newContext(browser, { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true })
-    const page = await phone.newPage()
+    const page = await newPage(browser, { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true })
     try {
       await page.goto(`${server.url}/l/${server.token}?sl_place=Manchester`)
       await page.locator('.sl-item').first().waitFor()
@@ -256,7 +253,7 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
       const [scroll, client] = await results.evaluate((r) => [r.scrollWidth, r.clientWidth])
       expect(scroll).toBeLessThanOrEqual(client!)
     } finally {
-      await phone.close()
+      await page.close()
     }
   })
 
@@ -270,7 +267,7 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
       JSON.stringify([{ external_id: 'LONE', name, address: 'South Atlantic', coordinates: { lat: -55, lng: -25 } }]),
     )
     expect(cli('locations', 'import', server.locatorId, '--file', file).exitCode).toBe(0)
-    const page = await (await newContext(browser, { viewport: { width: 1280, height: 900 } })).newPage()
+    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } })
     try {
       await page.goto(`${server.url}/l/${server.token}`)
       await page.locator('.sl-dot').first().waitFor()
