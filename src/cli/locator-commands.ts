@@ -2,6 +2,7 @@
 import {
   createKey,
   createLocator,
+  deleteLocator,
   type LocatorSettingsInput,
   OperatorError,
   requireLocator,
@@ -89,6 +90,15 @@ export const LOCATOR_COMMANDS: Record<string, Command> = {
       !!values.json,
       { ...locatorJson(locator), previous_public_token: old },
       `New public token:  ${locator.publicToken}\nThe old token ${old} stopped working: update every page and app that embeds it.`,
+    )
+  },
+  'locator delete': ({ store, emit }, rest) => {
+    const { values, positionals } = args(rest, { yes: { type: 'boolean' } }, 1)
+    const { locator, published, draft, keys } = deleteLocator(store, positionals[0]!, values.yes === true)
+    emit(
+      !!values.json,
+      { deleted: locatorJson(locator), locations: { published, draft }, keys },
+      `Deleted ${locator.id} ("${locator.name}"): ${published + draft} locations, ${keys} keys. Its public token ${locator.publicToken} and its keys no longer work.`,
     )
   },
   'key create': ({ store, emitSecret }, rest) => {

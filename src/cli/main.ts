@@ -24,6 +24,7 @@ const USAGE = `Usage: storeloc <command> [options] [--json]
   locator set LOCATOR_ID [--name NAME] [--active on|off] [--query-api on|off] [--referrers HOST,*.HOST] [--radius N] [--unit miles|km] [--rate-limit N]
       [--public-external-id on|off]
   locator rotate-token LOCATOR_ID               (the old public token stops working at once)
+  locator delete LOCATOR_ID --yes               (with its locations and keys, for good; not the last one)
   key create LOCATOR_ID [--expires ISO_DATE]
   key list LOCATOR_ID
   key revoke KEY_ID

@@ -8,6 +8,8 @@ export { createKey, revokeKey, rotateKey } from './keys'
 export {
   createKeylessLocator,
   createLocator,
+  type DeletedLocator,
+  deleteLocator,
   type LocatorSettingsInput,
   MAX_RATE_LIMIT,
   parseReferrers,

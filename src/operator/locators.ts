@@ -200,3 +200,35 @@ export function rotatePublicToken(store: Store, id: string): Locator {
   requireLocator(store, id)
   return store.write(() => store.locators.rotateToken(id))
 }
+
+/** What a locator held when it was deleted (or would be, unconfirmed). */
+export type DeletedLocator = { locator: Locator; published: number; draft: number; keys: number }
+
+/**
+ * Deletes a locator and all it holds, in one transaction, when `confirmed`; else refuses, saying
+ * what would go. The last locator stays: a start on a database with none makes a new one, with
+ * the demo.
+ */
+export function deleteLocator(store: Store, id: string, confirmed: boolean): DeletedLocator {
+  return store.write(() => {
+    const locator = requireLocator(store, id)
+    if (store.locators.count() === 1) {
+      throw new OperatorError(
+        `${locator.id} is the only locator: a start on a database with none makes a new one and loads the demo. Switch it off instead: storeloc locator set ${locator.id} --active off`,
+      )
+    }
+    const held: DeletedLocator = {
+      locator,
+      published: store.locations.count(id, 'published'),
+      draft: store.locations.count(id, 'draft'),
+      keys: store.keys.listForLocator(id).length,
+    }
+    if (!confirmed) {
+      throw new OperatorError(
+        `Deleting ${locator.id} ("${locator.name}") removes for good ${held.published + held.draft} locations, ${held.keys} keys, its custom fields, filters and priority rules; its public token and keys stop working. Make a backup first (storeloc backup FILE), then add --yes.`,
+      )
+    }
+    store.locators.delete(id)
+    return held
+  })
+}

@@ -92,6 +92,9 @@ export function locatorRepo(db: Database, changes: ChangeLog) {
   const setToken = db.prepare<unknown, { id: string; public_token: string; now: string }>(
     'UPDATE locators SET public_token = $public_token, updated_at = $now WHERE id = $id',
   )
+  const remove = db.prepare<unknown, [string]>('DELETE FROM locators WHERE id = ?')
+  // Kept by triggers on locations, whose cascaded deletes may run after the rules they test are gone.
+  const removeRanked = db.prepare<unknown, [string]>('DELETE FROM ranked_custom_values WHERE locator_id = ?')
   const existing = (id: string): Row => {
     const row = byId.get(id)
     if (!row) throw new StoreError(`No locator ${id}.`)
@@ -144,6 +147,16 @@ export function locatorRepo(db: Database, changes: ChangeLog) {
       setToken.run({ id, public_token: newPublicToken(), now: new Date().toISOString() })
       changes.append(id, 'locator', id, 'upsert')
       return fromRow(byId.get(id)!)
+    },
+    /**
+     * Deletes a locator with everything it holds (its keys, locations, custom fields, filters,
+     * priority rules and idempotency answers, by ON DELETE CASCADE). Call inside a write transaction.
+     */
+    delete(id: string): void {
+      existing(id)
+      removeRanked.run(id)
+      remove.run(id)
+      changes.append(id, 'locator', id, 'delete')
     },
   }
 }

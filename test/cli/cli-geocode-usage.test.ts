@@ -197,7 +197,7 @@ describe('a database it cannot use', () => {
       expect({ argv, made: existsSync(join(dir, 'new')) }).toEqual({ argv, made: false })
     }
     expect(run('locator', 'lsit').stderr.toString()).toContain(
-      'Unknown command "locator lsit": locator is followed by one of create, list, show, set, rotate-token.',
+      'Unknown command "locator lsit": locator is followed by one of create, list, show, set, rotate-token, delete.',
     )
     // One that succeeds makes them.
     expect(run('locator', 'create', '--name', 'A').exitCode).toBe(0)

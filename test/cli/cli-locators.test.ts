@@ -207,7 +207,10 @@ describe('locator', () => {
   test('a group without its command, and a misspelt option, say what there is (exit 2)', () => {
     const { locator } = json('locator', 'create', '--name', 'Kept')
     for (const [argv, says] of [
-      [['locator'], 'Unknown command "locator": locator is followed by one of create, list, show, set, rotate-token.'],
+      [
+        ['locator'],
+        'Unknown command "locator": locator is followed by one of create, list, show, set, rotate-token, delete.',
+      ],
       [['key', 'lst'], 'Unknown command "key lst": key is followed by one of create, list, revoke, rotate.'],
       [['locator', 'create', '--nme', 'A'], 'Unknown option --nme. Did you mean --name?'],
       [['locator', 'create', '--name', 'A', '--jsn'], 'Unknown option --jsn. Did you mean --json?'],

@@ -1,0 +1,116 @@
+// storeloc locator delete: a locator goes with all it holds, in one transaction, and a server
+// already open on the file stops answering for it at its next request.
+import { expect, test } from 'bun:test'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { openStore } from '../../src/store'
+import { quietApp, storeBody } from '../helpers'
+import { dbPath, dir, json, storeloc, useTempDatabase } from './cli-fixture'
+
+useTempDatabase()
+
+/** A locator with something in each table that holds a locator's rows. */
+function filled(name: string): { id: string; token: string; key: string } {
+  const made = json('locator', 'create', '--name', name)
+  const id = made.locator.id as string
+  json('locator', 'set', id, '--query-api', 'on')
+  json('custom-field', 'add', id, '--id', 'parking', '--name', 'Parking', '--type', 'text')
+  const filters = join(dir, `${name}-filters.json`)
+  writeFileSync(
+    filters,
+    JSON.stringify([{ id: 'kind', name: 'Kind', label: 'Kind', tags: [{ value: 'bikes', label: 'Bikes' }] }]),
+  )
+  json('filters', 'set', id, '--file', filters)
+  const stores = join(dir, `${name}-stores.json`)
+  const rows = Array.from({ length: 5 }, (_, i) => ({
+    ...storeBody({ name: `${name} ${i}`, tags: ['bikes'] }),
+    custom_fields: { parking: 'yes' },
+  }))
+  writeFileSync(stores, JSON.stringify(rows))
+  json('locations', 'import', id, '--file', stores)
+  const rules = join(dir, `${name}-rules.json`)
+  writeFileSync(rules, JSON.stringify([{ custom_field: 'parking', value: 'yes' }]))
+  json('priority', 'set', id, '--file', rules)
+  return { id, token: made.locator.public_token, key: made.key.secret_key }
+}
+
+const TABLES = [
+  'api_keys',
+  'locations',
+  'custom_fields',
+  'filter_groups',
+  'filter_tags',
+  'priority_rules',
+  'ranked_custom_values',
+  'idempotency_keys',
+]
+
+test('locator delete removes a locator and its rows, refuses without --yes and for the last one', async () => {
+  const gone = filled('Gone')
+  const kept = filled('Kept')
+  const store = openStore(dbPath)
+  try {
+    const app = quietApp(store)
+    const query = (token: string) =>
+      app.handle(new Request(`http://localhost/public/v1/${token}/locations?lat=51.5&lng=-0.12&radius=100`))
+    const admin = (key: string) =>
+      app.handle(
+        new Request('http://localhost/admin/v1/locations', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': 'k1' },
+          body: JSON.stringify(storeBody({ name: 'Extra' })),
+        }),
+      )
+    expect((await admin(gone.key)).status).toBe(201)
+    expect((await query(gone.token)).status).toBe(200)
+    const rowsOf = (locator: string) =>
+      Object.fromEntries(
+        TABLES.map((t) => [
+          t,
+          (store.db.query(`SELECT count(*) AS n FROM ${t} WHERE locator_id = ?`).get(locator) as { n: number }).n,
+        ]),
+      )
+    const before = rowsOf(gone.id)
+    for (const t of TABLES) expect(before[t]).toBeGreaterThan(0)
+    const keptBefore = rowsOf(kept.id)
+
+    const unconfirmed = storeloc('locator', 'delete', gone.id)
+    expect(unconfirmed.code).toBe(1)
+    expect(unconfirmed.stderr).toContain('removes for good 6 locations, 1 keys')
+    expect(unconfirmed.stderr).toContain('--yes')
+    expect(rowsOf(gone.id)).toEqual(before)
+    expect((await query(gone.token)).status).toBe(200)
+
+    const out = json('locator', 'delete', gone.id, '--yes')
+    expect(out).toMatchObject({
+      deleted: { id: gone.id, name: 'Gone' },
+      locations: { published: 6, draft: 0 },
+      keys: 1,
+    })
+    for (const t of TABLES) expect(rowsOf(gone.id)[t]).toBe(0)
+    expect(rowsOf(kept.id)).toEqual(keptBefore)
+    // The server open on the file since before: the token names nothing, the key is unknown.
+    const res = await query(gone.token)
+    expect(res.status).toBe(404)
+    expect(((await res.json()) as any).error.code).toBe('INVALID_TOKEN')
+    expect((await admin(gone.key)).status).toBe(401)
+    expect((await query(kept.token)).status).toBe(200)
+    expect(storeloc('locator', 'show', gone.id).stderr).toContain(`No locator "${gone.id}"`)
+
+    const last = storeloc('locator', 'delete', kept.id, '--yes')
+    expect(last.code).toBe(1)
+    expect(last.stderr).toContain('is the only locator')
+    expect(last.stderr).toContain(`storeloc locator set ${kept.id} --active off`)
+    expect(rowsOf(kept.id)).toEqual(keptBefore)
+  } finally {
+    store.close()
+  }
+})
+
+test('locator delete of an unknown id says how to list them', () => {
+  json('locator', 'create', '--name', 'A')
+  json('locator', 'create', '--name', 'B')
+  const r = storeloc('locator', 'delete', 'lct_nope', '--yes')
+  expect(r.code).toBe(1)
+  expect(r.stderr).toContain('storeloc locator list')
+})
