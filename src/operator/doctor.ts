@@ -132,10 +132,10 @@ function locatorCheck(l: LocatorFacts, unread: UnreadHours, now: number): Check 
   const check = { check: 'locator', subject: `${l.id} "${l.name}"` }
   if (!l.active) return { ...check, summary: 'switched off (--active off): not checked', problems: [] }
   const problems: Problem[] = []
-  if (!l.queryApiEnabled) {
+  // A locator with nothing published yet (a new database's first) has nothing to show.
+  if (!l.queryApiEnabled && l.publishedLocations > 0) {
     problems.push({
-      problem:
-        'The Query API is off: its public token gets 403 API_NOT_ENABLED, so no store finder can show its locations.',
+      problem: `The Query API is off: its public token gets 403 API_NOT_ENABLED, so no store finder can show its ${l.publishedLocations} published location(s).`,
       fix: `storeloc locator set ${l.id} --query-api on`,
     })
   }
@@ -174,7 +174,8 @@ function locatorCheck(l: LocatorFacts, unread: UnreadHours, now: number): Check 
       fix: `Write those days as times, such as 09:00-18:00, closed or 24 hours (docs/management-api.md, Opening hours): storeloc locations export ${l.id} > stores.json, correct them, and import the file back.`,
     })
   }
-  return { ...check, summary: 'Query API on, filter groups, keys, placements and opening hours ok', problems }
+  const api = l.queryApiEnabled ? 'Query API on' : 'Query API off, nothing published yet'
+  return { ...check, summary: `${api}, filter groups, keys, placements and opening hours ok`, problems }
 }
 
 /** Every check of the database at `databasePath` and of the geocoder's data; `geodata` as the CLI read it. */

@@ -15,6 +15,7 @@ export type LocatorFacts = {
   active: boolean
   queryApiEnabled: boolean
   filterGroups: number
+  publishedLocations: number
   /** Published locations with at least one tag. */
   taggedLocations: number
   keys: KeyFacts[]
@@ -44,6 +45,9 @@ export function locatorFacts(
     )
     .all()
   const groups = db.query<{ n: number }, [string]>('SELECT count(*) AS n FROM filter_groups WHERE locator_id = ?')
+  const published = db.query<{ n: number }, [string]>(
+    "SELECT count(*) AS n FROM locations WHERE locator_id = ? AND status = 'published'",
+  )
   const tagged = db.query<{ n: number }, [string]>(
     "SELECT count(*) AS n FROM locations WHERE locator_id = ? AND status = 'published' AND tags != '[]'",
   )
@@ -71,6 +75,7 @@ export function locatorFacts(
     active: l.active === 1,
     queryApiEnabled: l.query_api_enabled === 1,
     filterGroups: groups.get(l.id)!.n,
+    publishedLocations: published.get(l.id)!.n,
     taggedLocations: tagged.get(l.id)!.n,
     keys: keys
       .all({ locator: l.id, now, soon })

@@ -42,7 +42,13 @@ async function json(...argv: string[]) {
 type Report = {
   healthy: boolean
   problems: number
-  checks: { check: string; subject: string; ok: boolean; problems: { problem: string; fix: string }[] }[]
+  checks: {
+    check: string
+    subject: string
+    ok: boolean
+    summary: string
+    problems: { problem: string; fix: string }[]
+  }[]
   not_checked: string[]
 }
 
@@ -127,7 +133,7 @@ describe('each locator problem: exit 1, named, with its fix', () => {
     expect(problemsOf(report, 'locator')).toEqual([
       {
         problem:
-          'The Query API is off: its public token gets 403 API_NOT_ENABLED, so no store finder can show its locations.',
+          'The Query API is off: its public token gets 403 API_NOT_ENABLED, so no store finder can show its 1 published location(s).',
         fix: `storeloc locator set ${locator} --query-api on`,
       },
     ])
@@ -135,6 +141,31 @@ describe('each locator problem: exit 1, named, with its fix', () => {
     const off = await doctor()
     expect(off.healthy).toBe(true)
     expect(off.checks.at(-1)).toMatchObject({ ok: true, summary: 'switched off (--active off): not checked' })
+  })
+
+  test('the Query API off on a locator with nothing published (a new database) is no problem; drafts are not published', async () => {
+    await json('locator', 'create', '--name', 'Fresh')
+    const { locator } = await healthy()
+    await json(
+      'locations',
+      'import',
+      locator,
+      '--file',
+      await writeJson('draft.json', [storeBody({ status: 'draft' })]),
+    )
+    await json('locator', 'set', locator, '--query-api', 'off')
+    await json(
+      'locations',
+      'delete',
+      locator,
+      ...(await json('locations', 'export', locator, '--status', 'published')).map((l: { id: string }) => l.id),
+    )
+    const report = await doctor()
+    expect(report.healthy).toBe(true)
+    expect(report.checks.filter((c) => c.check === 'locator').map((c) => c.summary)).toEqual([
+      'Query API off, nothing published yet, filter groups, keys, placements and opening hours ok',
+      'Query API off, nothing published yet, filter groups, keys, placements and opening hours ok',
+    ])
   })
 
   test('no filter groups while its locations have tags (none needed without tags)', async () => {
