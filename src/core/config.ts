@@ -260,7 +260,7 @@ export function loadConfig(
 }
 
 /** Every variable loadConfig reads. */
-const SETTINGS = [
+export const SETTINGS = [
   'DATABASE_PATH',
   'DEMO',
   'GEOCODER',
