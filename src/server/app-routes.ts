@@ -65,7 +65,13 @@ export function serviceApp(deps: ServiceDeps) {
         ({ request }) =>
           trailingSlashRedirect(request.url) ??
           new Response(docsPage(), {
-            headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=3600' },
+            headers: {
+              'content-type': 'text/html; charset=utf-8',
+              'cache-control': 'public, max-age=3600',
+              'x-content-type-options': 'nosniff',
+              'content-security-policy':
+                "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+            },
           }),
       )
       .get('/openapi.json', () => openApiResponse())

@@ -1,6 +1,7 @@
 // The widget as it starts, in a real browser against a real server with the demo data: the
-// first map holds every store, the filters line up, a store open past midnight reads right, and
-// a token the service does not know is said to be not valid.
+// first map holds every store, the filters line up, a store open past midnight reads right, a
+// token the service does not know is said to be not valid, and the service's pages keep to their
+// Content-Security-Policy.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -113,6 +114,33 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
         .waitFor()
     } finally {
       stop()
+      await page.close()
+    }
+  })
+
+  test('the finder and a store page break no rule of their Content-Security-Policy', async () => {
+    const page = await newPage(browser, { viewport: { width: 1200, height: 800 } })
+    const refused: string[] = []
+    page.on('console', (m) => void (m.text().includes('Content Security Policy') && refused.push(m.text())))
+    // A violation the console does not report (Chromium reports most) is sent there too.
+    await page.addInitScript(() =>
+      globalThis.addEventListener('securitypolicyviolation', (e) => {
+        const v = e as unknown as { violatedDirective: string; blockedURI: string }
+        console.error(`Content Security Policy: ${v.violatedDirective} ${v.blockedURI}`)
+      }),
+    )
+    try {
+      const finder = await page.goto(`${server.url}/l/${server.token}?sl_place=London`)
+      expect(finder!.headers()['content-security-policy']).toContain("script-src 'self'")
+      await page.locator('.sl-item').first().waitFor()
+      await page.locator('.sl-pin').first().waitFor()
+      await page.waitForLoadState('networkidle')
+      const link = page.locator(`a[href*="/l/${server.token}/loc_"]`).first()
+      await Promise.all([page.waitForURL((url) => url.pathname.startsWith(`/l/${server.token}/loc_`)), link.click()])
+      await page.waitForLoadState('load')
+      expect(await page.locator('h1').count()).toBe(1)
+      expect(refused).toEqual([])
+    } finally {
       await page.close()
     }
   })

@@ -148,15 +148,17 @@ describe("the service's own pages as allowed sites", () => {
   beforeAll(() => setLocatorSettings(f.env.store, f.env.locatorId, { referrers: 'shop.example.com' }))
   afterAll(() => setLocatorSettings(f.env.store, f.env.locatorId, { referrers: '' }))
 
-  test('with an allowlist, the finder page may be framed only by its sites and the service; never sniffed', async () => {
+  test('the finder page runs scripts of the service only; with an allowlist, it may be framed only by its sites and the service; never sniffed', async () => {
     const res = await get(`/l/${f.token}`)
+    const policy =
+      "default-src 'none'; script-src 'self' http://localhost; connect-src 'self' http://localhost; style-src 'self' http://localhost 'unsafe-inline'; img-src 'self' http://localhost data: https: http:; base-uri 'none'; form-action 'self'"
     expect(res.headers.get('content-security-policy')).toBe(
-      "frame-ancestors 'self' https://shop.example.com:* http://shop.example.com:*",
+      `${policy}; frame-ancestors 'self' https://shop.example.com:* http://shop.example.com:*`,
     )
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     setLocatorSettings(f.env.store, f.env.locatorId, { referrers: '' })
     try {
-      expect((await get(`/l/${f.token}`)).headers.get('content-security-policy')).toBeNull() // any site
+      expect((await get(`/l/${f.token}`)).headers.get('content-security-policy')).toBe(policy) // framed by any site
     } finally {
       setLocatorSettings(f.env.store, f.env.locatorId, { referrers: 'shop.example.com' })
     }

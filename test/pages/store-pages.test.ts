@@ -89,20 +89,27 @@ describe('a published location', () => {
     expect(html).toMatch(/<main[ >]/)
   })
 
-  test('may be framed only by the sites of an allowlist, when there is one; never sniffed', async () => {
+  test('runs no script and is framed only by the sites of an allowlist, when there is one; never sniffed', async () => {
     const path = pagePath(f.ids.velo!, 'velo-cafe-bikes')
-    expect((await f.page(path)).headers.get('content-security-policy')).toBeNull()
+    const policy =
+      "default-src 'none'; style-src 'self' http://localhost 'unsafe-inline'; img-src 'self' http://localhost data: https: http:; base-uri 'none'; form-action 'none'"
+    expect((await f.page(path)).headers.get('content-security-policy')).toBe(policy)
     setLocatorSettings(f.env.store, f.env.locatorId, { referrers: 'shop.example.com,*.example.org' })
     try {
       const res = await f.page(path)
       // Either scheme, any port: as the allowlist matches a site.
       expect(res.headers.get('content-security-policy')).toBe(
-        "frame-ancestors 'self' https://shop.example.com:* http://shop.example.com:* https://*.example.org:* http://*.example.org:*",
+        `${policy}; frame-ancestors 'self' https://shop.example.com:* http://shop.example.com:* https://*.example.org:* http://*.example.org:*`,
       )
       expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     } finally {
       setLocatorSettings(f.env.store, f.env.locatorId, { referrers: '' })
     }
+    const missing = await f.page(pagePath('loc_0000000000000000', 'gone'))
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; base-uri 'none'; form-action 'none'",
+    )
   })
 
   test('shows tags by group, but for groups hidden in location details, and its custom fields', async () => {

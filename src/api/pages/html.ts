@@ -16,7 +16,13 @@ export const scriptJson = (value: unknown): string =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029')
 
-/** An HTML page's response: cached briefly by browsers, revalidated after; never sniffed as another type. */
+/** What a page of no locator may load (a 404, a 503): nothing; nothing runs, no form is sent. */
+const BARE_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'"
+
+/**
+ * An HTML page's response: cached briefly by browsers, revalidated after; never sniffed as another
+ * type; loading nothing unless `headers` give it a policy (pagePolicy).
+ */
 export const htmlResponse = (html: string, status = 200, headers: Record<string, string> = {}): Response =>
   new Response(html, {
     status,
@@ -24,19 +30,33 @@ export const htmlResponse = (html: string, status = 200, headers: Record<string,
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'public, max-age=60',
       'x-content-type-options': 'nosniff',
+      'content-security-policy': BARE_POLICY,
       ...headers,
     },
   })
 
 /**
- * A locator's pages may be framed only by the sites of its referrer allowlist (and its own), when
- * it has one: else a page of another site could frame them, as their requests count as allowed.
- * Each host on either scheme and any port, as the allowlist matches it (a CSP host without them
- * means the page's scheme and the default port).
+ * A locator page's Content-Security-Policy. Scripts only from the service (`base`, its links'
+ * origin, and the page's own), and only on pages that run the widget (`scripts`), so a value
+ * that slipped past escaping runs nothing. Styles inline too (the page's own, the map's), images
+ * from anywhere (tiles, store photos).
+ *
+ * Framed only by the sites of the locator's referrer allowlist (and its own), when it has one:
+ * else a page of another site could frame them, as their requests count as allowed. Each host on
+ * either scheme and any port, as the allowlist matches it (a CSP host without them means the
+ * page's scheme and the default port).
  */
-export const framedBy = (referrers: readonly string[]): Record<string, string> =>
-  referrers.length === 0
-    ? {}
-    : {
-        'content-security-policy': `frame-ancestors 'self' ${referrers.flatMap((h) => [`https://${h}:*`, `http://${h}:*`]).join(' ')}`,
-      }
+export function pagePolicy(base: string, referrers: readonly string[], scripts: boolean): Record<string, string> {
+  const service = `'self' ${new URL(base).origin}`
+  const policy = [
+    "default-src 'none'",
+    ...(scripts ? [`script-src ${service}`, `connect-src ${service}`] : []),
+    `style-src ${service} 'unsafe-inline'`,
+    `img-src ${service} data: https: http:`,
+    "base-uri 'none'",
+    scripts ? "form-action 'self'" : "form-action 'none'",
+  ]
+  if (referrers.length > 0)
+    policy.push(`frame-ancestors 'self' ${referrers.flatMap((h) => [`https://${h}:*`, `http://${h}:*`]).join(' ')}`)
+  return { 'content-security-policy': policy.join('; ') }
+}

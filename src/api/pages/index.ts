@@ -6,7 +6,7 @@ import { asset, assetResponse } from './assets'
 import type { Locator } from '../../store/locators'
 import { type PageDeps, pageBase, pageLocator, unavailablePage } from './deps'
 import { finderPage } from './finder-page'
-import { framedBy, htmlResponse } from './html'
+import { htmlResponse, pagePolicy } from './html'
 import { sitemapResponse } from './sitemap'
 import { finderNotFoundPage, notFoundPage, storePageResponse } from './store-page'
 
@@ -30,10 +30,11 @@ export function pageRoutes(deps: PagesDeps) {
         return unavailablePage(e)
       }
       if (locator === null) return finderNotFoundPage(request)
+      const base = pageBase(deps, request)
       return htmlResponse(
-        finderPage(locator, pageBase(deps, request), request, deps.mapTiles),
+        finderPage(locator, base, request, deps.mapTiles),
         200,
-        framedBy(locator.referrers),
+        pagePolicy(base, locator.referrers, true),
       )
     })
     .get('/l/:token/sitemap.xml', ({ request, params }) => sitemapResponse(deps, request, params.token))

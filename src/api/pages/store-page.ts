@@ -21,7 +21,7 @@ import {
   storePageUrl,
   unavailablePage,
 } from './deps'
-import { escapeHtml as esc, framedBy, htmlResponse, scriptJson } from './html'
+import { escapeHtml as esc, htmlResponse, pagePolicy, scriptJson } from './html'
 import { type LangTexts, named, pageLang, pageTexts } from './page-texts'
 import { localBusinessJsonLd, type PublicLocation, type SocialNetwork, socialUrl } from './json-ld'
 
@@ -74,7 +74,7 @@ export function storePageResponse(
       htmlResponse(
         pageHtml({ location, locator, base, canonical, hidden, special, texts: pageTexts(lang), pageUrl }),
         200,
-        { etag, ...framedBy(locator.referrers) },
+        { etag, ...pagePolicy(base, locator.referrers, false) },
       )
     )
   } catch (e) {
