@@ -35,7 +35,17 @@ export function viewOf(map: Leaflet.Map): { bbox: string; zoom: number } {
   return { bbox: box.join(','), zoom: Math.max(0, Math.min(20, Math.round(map.getZoom()) - TILE_ZOOMS)) }
 }
 
-export function clusterLayer(L: typeof Leaflet, map: Leaflet.Map, onStore: (store: Single) => void): ClusterLayer {
+/**
+ * `countName`: a cluster's name for screen readers ("44 stores"); `still`: the visitor asked for
+ * reduced motion, so a cluster zooms in without flying.
+ */
+export function clusterLayer(
+  L: typeof Leaflet,
+  map: Leaflet.Map,
+  onStore: (store: Single) => void,
+  countName: (n: number) => string,
+  still: boolean,
+): ClusterLayer {
   const layer = L.layerGroup().addTo(map)
   const bubble = (c: Cluster) => {
     // Clusters lie 40 px or more apart (TILE_ZOOMS): the bubbles stay smaller.
@@ -45,10 +55,16 @@ export function clusterLayer(L: typeof Leaflet, map: Leaflet.Map, onStore: (stor
     html.textContent = String(c.count)
     const marker = L.marker([c.lat, c.lng], {
       icon: L.divIcon({ className: 'sl-cluster', html, iconSize: [size, size] }),
-      title: `${c.count}`,
       keyboard: false,
     })
-    marker.on('click', () => map.flyTo([c.lat, c.lng], Math.min(c.expansion_zoom + TILE_ZOOMS, 18)))
+    // Read as "44 stores", not a bare number; no Tab stop (the search form is the way by keyboard).
+    marker.on('add', () => {
+      const el = marker.getElement()
+      el?.setAttribute('role', 'img')
+      el?.setAttribute('aria-label', countName(c.count))
+    })
+    const zoom = Math.min(c.expansion_zoom + TILE_ZOOMS, 18)
+    marker.on('click', () => (still ? map.setView([c.lat, c.lng], zoom) : map.flyTo([c.lat, c.lng], zoom)))
     return marker
   }
   const store = (single: Single) => {
@@ -58,6 +74,19 @@ export function clusterLayer(L: typeof Leaflet, map: Leaflet.Map, onStore: (stor
     name.textContent = single.name
     marker.bindTooltip(name)
     marker.on('click', () => onStore(single))
+    // A control by keyboard too: named, and Enter or Space searches around the store, as a click does.
+    marker.on('add', () => {
+      const el = marker.getElement() as SVGElement | undefined
+      if (!el) return
+      el.setAttribute('tabindex', '0')
+      el.setAttribute('role', 'button')
+      el.setAttribute('aria-label', single.name)
+      el.addEventListener('keydown', (e) => {
+        if (e.key !== 'Enter' && e.key !== ' ') return
+        e.preventDefault()
+        onStore(single)
+      })
+    })
     return marker
   }
   return {

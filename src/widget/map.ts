@@ -4,7 +4,7 @@
 import type * as Leaflet from 'leaflet'
 import type { Location } from './api'
 import { type ClusterLayer, clusterLayer, type Single, viewOf } from './clusters'
-import type { Texts } from './i18n'
+import { type Texts, t } from './i18n'
 import type { Options } from './options'
 
 type L = typeof Leaflet
@@ -72,21 +72,36 @@ export function preloadLeaflet(api: string): void {
 const cssVar = (el: HTMLElement, name: string, fallback: string) =>
   getComputedStyle(el).getPropertyValue(name).trim() || fallback
 
+/** The map over the whole world, its zoom floor kept as its width changes. */
+function worldMap(L: typeof Leaflet, el: HTMLElement, still: boolean): Leaflet.Map {
+  // The world is 512 px wide at zoom 1: a map narrower than that (a phone) may zoom out one more,
+  // so that stores from California to New Zealand fit in it.
+  const minZoom = () => (el.clientWidth < 512 ? 0 : 1)
+  const map = L.map(el, {
+    worldCopyJump: true,
+    minZoom: minZoom(),
+    zoomControl: false,
+    zoomAnimation: !still,
+    fadeAnimation: !still,
+    markerZoomAnimation: !still,
+  }).setView([30, 10], 2)
+  map.on('resize', () => map.setMinZoom(minZoom()))
+  return map
+}
+
 export async function storeMap(
   el: HTMLElement,
   options: Options,
-  texts: Pick<Texts, 'map' | 'zoomIn' | 'zoomOut'>,
+  texts: Texts,
   onSelect: (id: string) => void,
   onStore: (store: Single) => void,
 ): Promise<StoreMap> {
   const L = await loadLeaflet(options.api)
   el.setAttribute('role', 'region')
   el.setAttribute('aria-label', texts.map)
-  // The world is 512 px wide at zoom 1: a map narrower than that (a phone) may zoom out one more,
-  // so that stores from California to New Zealand fit in it.
-  const minZoom = () => (el.clientWidth < 512 ? 0 : 1)
-  const map = L.map(el, { worldCopyJump: true, minZoom: minZoom(), zoomControl: false }).setView([30, 10], 2)
-  map.on('resize', () => map.setMinZoom(minZoom()))
+  // Reduced motion asked for: no zoom or fade animations, no panning glide.
+  const still = matchMedia('(prefers-reduced-motion: reduce)').matches
+  const map = worldMap(L, el, still)
   const zoomButtons = L.control.zoom({ zoomInTitle: texts.zoomIn, zoomOutTitle: texts.zoomOut }).addTo(map)
   let basemap: Leaflet.GeoJSON | null = null
   const drawBasemap = async () => {
@@ -145,7 +160,7 @@ export async function storeMap(
   let here: Leaflet.CircleMarker | null = null
   const observer = new ResizeObserver(() => map.invalidateSize())
   observer.observe(el)
-  const clusters = clusterLayer(L, map, onStore)
+  const clusters = clusterLayer(L, map, onStore, (n) => t(texts, 'found', { n }), still)
 
   return {
     clusters,
@@ -197,7 +212,7 @@ export async function storeMap(
         const on = key === id
         marker.getElement()?.classList.toggle('sl-marker-selected', on)
         marker.setZIndexOffset(on ? 1000 : 0)
-        if (on && !map.getBounds().contains(marker.getLatLng())) map.panTo(marker.getLatLng())
+        if (on && !map.getBounds().contains(marker.getLatLng())) map.panTo(marker.getLatLng(), { animate: !still })
       }
     },
     destroy() {

@@ -68,6 +68,9 @@ export class Widget {
   private readonly list: HTMLOListElement
   private readonly more: HTMLButtonElement
   private readonly mapEl = h('div', { class: 'sl-map' })
+  private readonly resultsBox: HTMLDivElement
+  /** The host element's own lang attribute, given back by destroy(). */
+  private readonly hostLang: string | null
 
   constructor(
     readonly element: HTMLElement,
@@ -110,6 +113,10 @@ export class Widget {
     this.more = h('button', { type: 'button', class: 'sl-button sl-more', hidden: true }, texts.more)
     this.more.addEventListener('click', () => void this.loadMore())
     element.classList.add('sl-root')
+    // Its texts' language, for screen readers' voices, whatever the page's is.
+    this.hostLang = element.getAttribute('lang')
+    element.lang = lang
+    this.resultsBox = h('div', { class: 'sl-results' }, this.list, this.more)
     element.replaceChildren(
       this.form.element,
       this.status,
@@ -117,7 +124,7 @@ export class Widget {
       h(
         'div',
         { class: options.map ? 'sl-main' : 'sl-main sl-no-map' },
-        h('div', { class: 'sl-results' }, this.list, this.more),
+        this.resultsBox,
         options.map ? this.mapEl : null,
       ),
     )
@@ -199,6 +206,8 @@ export class Widget {
     }
     this.fillForm()
     this.list.replaceChildren(...this.results.map((l, i) => this.item(l, i + 1)))
+    // A new list starts at its top, not where the last one was scrolled to.
+    this.resultsBox.scrollTop = 0
     this.more.hidden = !answer.data.pagination.hasMore
     this.status.textContent = this.countText()
     if (this.total === 0 && state.origin !== null && state.keyword.trim() !== '')
@@ -227,6 +236,8 @@ export class Widget {
     void this.mapReady.then((m) => m?.destroy())
     this.element.replaceChildren()
     this.element.classList.remove('sl-root', 'sl-browsing')
+    if (this.hostLang === null) this.element.removeAttribute('lang')
+    else this.element.setAttribute('lang', this.hostLang)
   }
 
   private item(location: Location, n: number) {

@@ -51,7 +51,7 @@ body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, san
 header { padding: 16px 20px; border-bottom: 1px solid #c5ced6; }
 h1 { margin: 0; font-size: 22px; }
 main { padding: 16px 20px; max-width: 1280px; margin: 0 auto; }
-.sl-root { --sl-map-height: calc(100vh - 260px); }
+.sl-root { --sl-map-height: max(280px, calc(100vh - 260px)); }
 </style>
 </head>
 <body>

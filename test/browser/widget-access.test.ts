@@ -1,0 +1,143 @@
+// The widget as a keyboard, a screen reader and a small screen meet it, in a real browser against
+// a real server with the demo data: the filter dropdown on a phone, the finder's map on a short
+// screen, the widget's own language, the list's scroll, the map's stores and clusters by name,
+// reduced motion.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { Browser } from 'playwright-core'
+import { chromiumPath, launch, newPage, type PageDocument } from './browser'
+import { type DemoServer, hostPage, startDemo } from './server'
+
+let server: DemoServer
+let browser: Browser
+
+describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader and phone, in Chromium', () => {
+  beforeAll(async () => {
+    ;[server, browser] = await Promise.all([startDemo(), launch()])
+  }, 120_000)
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  test('on a phone 320 px wide, a filter dropdown opens within the screen', async () => {
+    const page = await newPage(browser, { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true })
+    try {
+      await page.goto(`${server.url}/l/${server.token}?place=London`)
+      await page.locator('.sl-item').first().waitFor()
+      await page.locator('.sl-filters-summary').click()
+      const dropdown = page.locator('.sl-dropdown > summary').first()
+      await dropdown.click()
+      const panel = page.locator('.sl-dropdown[open] > .sl-group').first()
+      await panel.waitFor()
+      const box = (await panel.boundingBox())!
+      expect(box.x).toBeGreaterThanOrEqual(0)
+      expect(box.x + box.width).toBeLessThanOrEqual(320)
+      const width = await page.evaluate(
+        () => (globalThis as unknown as { document: PageDocument }).document.documentElement.scrollWidth,
+      )
+      expect(width).toBeLessThanOrEqual(320)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test.each([
+    [568, 320],
+    [1280, 400],
+  ])("the finder page's map keeps 280 px on a screen %p x %p", async (width, height) => {
+    const page = await newPage(browser, { viewport: { width, height } })
+    try {
+      await page.goto(`${server.url}/l/${server.token}?place=London`)
+      await page.locator('.sl-item').first().waitFor()
+      const map = (await page.locator('.sl-map').boundingBox())!
+      expect(map.height).toBeGreaterThanOrEqual(280)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test("the widget says its own language on a page of another, and gives the page's back when it goes", async () => {
+    const { url, stop } = hostPage(
+      `<div id="finder" data-storeloc="${server.token}" data-lang="fr" data-map="off"></div><script src="${server.url}/widget.js"></script>`,
+    )
+    const page = await newPage(browser)
+    try {
+      await page.goto(url)
+      await page.locator('.sl-form').waitFor()
+      expect(await page.locator('#finder').getAttribute('lang')).toBe('fr')
+      expect(await page.locator('html').getAttribute('lang')).toBe('en')
+      // Mounted again (the one there goes), then taken away.
+      await page.evaluate(() => {
+        const g = globalThis as unknown as {
+          Storeloc: { mount: (el: unknown) => { destroy: () => void } }
+          document: PageDocument
+        }
+        g.Storeloc.mount(g.document.querySelector('#finder')).destroy()
+      })
+      expect(await page.locator('#finder').getAttribute('lang')).toBeNull()
+    } finally {
+      stop()
+      await page.close()
+    }
+  })
+
+  test('a new search shows its list from the top, not where the last one was scrolled to', async () => {
+    const page = await newPage(browser, { viewport: { width: 1200, height: 800 } })
+    try {
+      await page.goto(`${server.url}/l/${server.token}?sl_place=London`)
+      await page.locator('.sl-item').nth(5).waitFor({ state: 'attached' })
+      const results = page.locator('.sl-results')
+      await results.evaluate((el) => {
+        ;(el as unknown as { scrollTop: number }).scrollTop = 100_000
+      })
+      expect(await results.evaluate((el) => (el as unknown as { scrollTop: number }).scrollTop)).toBeGreaterThan(100)
+      const box = page.getByRole('combobox', { name: 'Town or postcode' })
+      await box.fill('Manchester')
+      await box.press('Enter')
+      await page.locator('.sl-status', { hasText: 'Manchester' }).waitFor()
+      expect(await results.evaluate((el) => (el as unknown as { scrollTop: number }).scrollTop)).toBe(0)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('before a search, a store alone on the map is a named button that Enter searches around; clusters are read as counts of stores', async () => {
+    const page = await newPage(browser, { viewport: { width: 1200, height: 800 } })
+    try {
+      await page.goto(`${server.url}/l/${server.token}`)
+      const cluster = page.locator('.sl-cluster').first()
+      await cluster.waitFor()
+      expect(await cluster.getAttribute('role')).toBe('img')
+      expect(await cluster.getAttribute('aria-label')).toMatch(/^\d+ stores$/)
+      const dot = page.locator('path.sl-dot').first()
+      await dot.waitFor()
+      expect(await dot.getAttribute('role')).toBe('button')
+      const name = (await dot.getAttribute('aria-label'))!
+      expect(name.length).toBeGreaterThan(0)
+      await dot.focus()
+      await page.keyboard.press('Enter')
+      await page.locator('.sl-item').first().waitFor()
+      const names = await page.locator('.sl-item .sl-name').allTextContents()
+      expect(names).toContain(name)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('with reduced motion asked for, the map neither fades nor animates its zoom', async () => {
+    const classes = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const page = await newPage(browser, { viewport: { width: 1200, height: 800 }, reducedMotion })
+      try {
+        await page.goto(`${server.url}/l/${server.token}`)
+        await page.locator('.sl-cluster').first().waitFor()
+        return (await page.locator('.leaflet-container').getAttribute('class'))!.split(' ')
+      } finally {
+        await page.close()
+      }
+    }
+    expect(await classes('no-preference')).toContain('leaflet-fade-anim')
+    const still = await classes('reduce')
+    expect(still).not.toContain('leaflet-fade-anim')
+    expect(still).not.toContain('leaflet-zoom-anim')
+  })
+})
