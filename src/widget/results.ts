@@ -16,13 +16,35 @@ const link = (href: string | null, text: string, cls: string, external = true) =
     ? h('a', { href, class: cls, target: external ? '_blank' : null, rel: external ? 'noopener' : null }, text)
     : null
 
+/** A channel of sRGB (0-255) as WCAG's relative luminance counts it. */
+const linear = (c: number) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4)
+
+/**
+ * The text colour that reads best on a badge of `color` (#RRGGBB or #RGB): white, or the widget's dark
+ * text (#1d2329) on a light colour such as yellow; null for any other form of colour (white).
+ */
+export function badgeText(color: string): string | null {
+  const hex = /^#[0-9a-f]{3}$/i.test(color) ? color.replace(/[0-9a-f]/gi, '$&$&') : color
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex)
+  if (m === null) return null
+  const [r, g, b] = [m[1]!, m[2]!, m[3]!].map((x) => linear(parseInt(x, 16)))
+  const lum = 0.2126 * r! + 0.7152 * g! + 0.0722 * b!
+  const onWhite = 1.05 / (lum + 0.05)
+  const onDark = (lum + 0.05) / (0.0163 + 0.05)
+  return onWhite >= onDark ? '#fff' : '#1d2329'
+}
+
 /** A custom field as a badge, a link or a line of text. */
 function customField(field: CustomField): HTMLElement | null {
   const { type, value } = field
   if (type === 'badge')
     return h(
       'span',
-      { class: 'sl-badge', style: field.color ? `--sl-badge:${field.color}` : null, title: field.name },
+      {
+        class: 'sl-badge',
+        style: field.color ? `--sl-badge:${field.color};--sl-badge-text:${badgeText(field.color) ?? '#fff'}` : null,
+        title: field.name,
+      },
       field.label || value,
     )
   if (type === 'button') return link(safeUrl(value), field.label || field.name, 'sl-button sl-link-button')

@@ -1,9 +1,12 @@
 // The widget as a keyboard, a screen reader and a small screen meet it, in a real browser against
 // a real server with the demo data: the filter dropdown on a phone, the finder's map on a short
 // screen, the widget's own language, the list's scroll, the map's stores and clusters by name,
-// reduced motion.
+// reduced motion, badges' text on the operator's colours.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
+import { cliRunner, tempDir } from '../helpers'
 import { chromiumPath, launch, newPage, type PageDocument } from './browser'
 import { type DemoServer, hostPage, startDemo } from './server'
 
@@ -139,5 +142,62 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
     const still = await classes('reduce')
     expect(still).not.toContain('leaflet-fade-anim')
     expect(still).not.toContain('leaflet-zoom-anim')
+  })
+
+  test("a badge's text is dark on a light colour and white on a dark one", async () => {
+    const cli = cliRunner(() => server.dbPath)
+    cli.json(
+      'custom-field',
+      'add',
+      server.locatorId,
+      '--id',
+      'deal',
+      '--name',
+      'Deal',
+      '--type',
+      'badge',
+      '--color',
+      '#ffd400',
+    )
+    cli.json(
+      'custom-field',
+      'add',
+      server.locatorId,
+      '--id',
+      'club',
+      '--name',
+      'Club',
+      '--type',
+      'badge',
+      '--color',
+      '#036',
+    )
+    const file = join(tempDir(), 'badges.json')
+    const store = {
+      external_id: 'BADGES',
+      name: 'Badge Corner',
+      address: '1 Badge Street',
+      coordinates: { lat: -20, lng: -20 },
+    }
+    writeFileSync(file, JSON.stringify([{ ...store, custom_fields: { deal: 'Sale', club: 'Members' } }]))
+    cli.json('locations', 'import', server.locatorId, '--file', file)
+    for (let i = 0; i < 50 && (await server.api('locations?lat=-20&lng=-20&radius=1')).data.locations.length === 0; i++)
+      await Bun.sleep(100)
+    const page = await newPage(browser)
+    try {
+      await page.goto(`${server.url}/l/${server.token}?sl_place=Here&sl_lat=-20&sl_lng=-20`)
+      const colour = (text: string) =>
+        page
+          .locator('.sl-badge', { hasText: text })
+          .evaluate(
+            (el) =>
+              (globalThis as unknown as { getComputedStyle: (e: unknown) => { color: string } }).getComputedStyle(el)
+                .color,
+          )
+      expect(await colour('Sale')).toBe('rgb(29, 35, 41)')
+      expect(await colour('Members')).toBe('rgb(255, 255, 255)')
+    } finally {
+      await page.close()
+    }
   })
 })
