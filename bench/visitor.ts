@@ -168,6 +168,12 @@ async function main(): Promise<void> {
       Array.from({ length: t.length - 2 }, (_, i) => t.slice(0, i + 1) + t[i + 2] + t[i + 1] + t.slice(i + 3)),
     )
     const misspelt = swapped.flatMap((t) => Array.from({ length: t.length - 3 }, (_, i) => t.slice(0, i + 4)))
+    // Texts of many dashes, before each of which a town may stand ("Köln-Ehrenfeld"): PERF-053.
+    const dashed = [10, 30, 60, 96].flatMap((n) => [
+      `${'a-'.repeat(n)}a`,
+      `Berlin${'-x'.repeat(n)}`,
+      `${'å–'.repeat(n)}å`,
+    ])
     const search1 = scenario(generate(o.size, o.seed), o.seed, 1).types.find((t) => t.key === 'search1')!
     const typoed = Array.from({ length: 400 }, () => withTypo(search1.gen())).filter((q) => q !== null)
     const rows = timed(
@@ -187,6 +193,20 @@ async function main(): Promise<void> {
         'GET /places, a town with two letters swapped, typed on from 4 letters': {
           inputs: misspelt.map((q) => `q=${encodeURIComponent(q)}`),
           run: (qs) => JSON.stringify(placesAnswer(places, index, queryParams(qs))),
+        },
+        'GET /places, a text of 21 to 193 dashes': {
+          inputs: dashed.map((q) => `q=${encodeURIComponent(q)}`),
+          run: (qs) => JSON.stringify(placesAnswer(places, index, queryParams(qs))),
+        },
+        'GET /locations?near=<text of 21 to 193 dashes>': {
+          inputs: dashed.map((q) => `near=${encodeURIComponent(q)}`),
+          run: (qs) => {
+            try {
+              return locationsBody(registry, locator, base + qs, places)
+            } catch {
+              return null // PLACE_NOT_FOUND, as for most of them
+            }
+          },
         },
         'GET /locations?near=<town>, radius top-20': {
           inputs: TOWNS.map((t) => `near=${encodeURIComponent(t)}`),

@@ -232,6 +232,10 @@ describe('GET /places', () => {
     expect(await first('Wien-Fav')).toBe('Favoriten, Austria')
     // A town's own name with a dash, one typo off, is still that town, not the town before the dash.
     expect(await first('Stratford-upon-Avn')).toBe('Stratford-upon-Avon, United Kingdom')
+    // A town before many dashes, and one whose own name has dashes before its district's.
+    expect(await first(`Berlin${'-x'.repeat(96)}`)).toBe('Berlin, Germany')
+    expect(await first('Castrop-Rauxel-Habinghorst')).toBe('Castrop-Rauxel, Germany')
+    expect(await places(`${'a-'.repeat(96)}a`)).toEqual([])
     const near = await get(`${token}/locations?near=${encodeURIComponent('Köln-Ehrenfeld')}&radius=5&unit=km`)
     expect(near.body.meta.query.center.label).toBe('Köln, Germany')
     expect(near.body.data.locations.map((l: { id: string }) => l.id)).toEqual([ids.koeln])

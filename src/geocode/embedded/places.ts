@@ -162,10 +162,24 @@ export class PlaceSearch {
   private hyphened(text: string): District | null {
     for (const { index: i } of [...text.matchAll(DASHES)].reverse()) {
       const [town, district] = [nameKey(text.slice(0, i)), nameKey(text.slice(i + 1))]
-      const split = town === '' || district === '' ? null : this.inTown(district, town, null, DISTRICT_TOWN_POPULATION)
+      // A head that is no place's whole name (nor one and a region, "portland or") names no town:
+      // a binary search, not a search with typos for each of a hundred dashes ("a-a-a-...").
+      if (town === '' || district === '' || !this.isName(town)) continue
+      const split = this.inTown(district, town, null, DISTRICT_TOWN_POPULATION)
       if (split !== null) return split
     }
     return null
+  }
+
+  /** Whether `key`, or `key` without its last word, is some place's whole name. */
+  private isName(key: string): boolean {
+    const whole = (k: string) => {
+      const p = utf8.encode(k)
+      const [from, to] = this.nameKeys.range(p)
+      return to > from && this.nameKeys.equals(from, p)
+    }
+    const last = key.lastIndexOf(' ')
+    return whole(key) || (last > 0 && whole(key.slice(0, last)))
   }
 
   /**
