@@ -19,6 +19,9 @@ type Center = { lat: number; lng: number; label?: string }
 /** GET /clusters's box for the whole world. */
 const WORLD = '-180,-90,180,90'
 
+/** Answers that no search on this site can change: the token is wrong, or not enabled here. */
+const UNUSABLE = ['INVALID_TOKEN', 'REFERRER_NOT_ALLOWED', 'API_NOT_ENABLED']
+
 /** The message a failed request shows the visitor. */
 function failureText(texts: Texts, e: unknown, place: string): string {
   const code = e instanceof ApiError ? e.code : ''
@@ -317,6 +320,9 @@ export class Widget {
         this.defaults = null
         // Said before any search: a token that is wrong or not enabled shows at once.
         if (this.alert.textContent === '') this.alert.textContent = failureText(this.texts, e, '')
+        // Nothing a visitor does can work then: the alert stays alone, not beside a form to fill.
+        if (e instanceof ApiError && UNUSABLE.includes(e.code))
+          for (const part of this.element.children) if (part !== this.alert) (part as HTMLElement).hidden = true
       })
     return this.defaults
   }

@@ -103,7 +103,7 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
     }
   })
 
-  test('a token the service does not know: the widget says the token is not valid', async () => {
+  test('a token the service does not know: the widget says the token is not valid, and shows no form', async () => {
     const { url: pageUrl, stop } = hostPage(docsSnippet(server.url, `${server.token}x`))
     const page = await newPage(browser)
     try {
@@ -112,6 +112,10 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
         .getByRole('alert')
         .filter({ hasText: 'This store finder is set up with a token that is not valid.' })
         .waitFor()
+      // Alone: no form to fill, no empty list or map beside it.
+      await page.locator('.sl-form').waitFor({ state: 'hidden' })
+      expect(await page.locator('.sl-main').isVisible()).toBe(false)
+      expect(await page.locator('.sl-status').isVisible()).toBe(false)
     } finally {
       stop()
       await page.close()
