@@ -2,7 +2,7 @@
 // pre-serialized in the index, with the keys the index sorts, filters and searches on.
 import type { IndexDoc } from '../engine/locator-index'
 import type { CustomField } from '../store/custom-fields'
-import { DEFAULT_FILTER_GROUP, type FilterGroup, type FilterTag } from '../store/filters'
+import { DEFAULT_FILTER_GROUP, DEFAULT_GROUP_NAME, type FilterGroup, type FilterTag } from '../store/filters'
 import { DAYS, type IndexRow, type LocationRecord } from '../store/locations'
 import type { PriorityRule } from '../store/priority'
 import { nameKey, searchKey } from '../core/text'
@@ -32,7 +32,7 @@ export function presentContext(
   const defaultGroup = filters.find((g) => g.id === DEFAULT_FILTER_GROUP)
   return {
     groupOfTag,
-    defaultGroupName: defaultGroup?.name ?? 'Other',
+    defaultGroupName: defaultGroup?.name ?? DEFAULT_GROUP_NAME,
     customFields,
     priority,
     rankReadsCustomFields: priority.some((rule) => 'custom_field' in rule),

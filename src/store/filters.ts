@@ -18,6 +18,8 @@ export type FilterGroup = {
 }
 
 export const DEFAULT_FILTER_GROUP = '_default'
+/** Its name and label while the operator gives it none: shown in the visitor's language by the widget and store pages. */
+export const DEFAULT_GROUP_NAME = 'Other'
 
 type GroupRow = {
   id: string

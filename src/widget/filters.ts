@@ -38,7 +38,9 @@ export function filterControls(texts: Texts, groups: FilterGroup[], chosen: stri
   })
 
   const lone = groups.length === 1
-  const group = (g: FilterGroup) => {
+  const group = (given: FilterGroup) => {
+    // The service's default group, unnamed by the operator ("Other"), in the widget's language.
+    const g = given.id === '_default' && given.label === 'Other' ? { ...given, label: texts.other } : given
     const name = uniqueId(`group-${g.id}`)
     const inline = g.inline || lone
     if (g.singleSelect && !inline) {

@@ -200,4 +200,16 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
       await page.close()
     }
   })
+
+  test("in German, the service's default group of tags is named in German", async () => {
+    const page = await newPage(browser, { viewport: { width: 1200, height: 800 } })
+    try {
+      await page.goto(`${server.url}/l/${server.token}?lang=de&place=London`)
+      await page.locator('.sl-item').first().waitFor()
+      expect(await page.locator('.sl-dropdown > summary').allTextContents()).toContain('Sonstiges')
+      expect(await page.locator('.sl-dropdown > summary').allTextContents()).not.toContain('Other')
+    } finally {
+      await page.close()
+    }
+  })
 })

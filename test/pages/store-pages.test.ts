@@ -299,6 +299,7 @@ describe('slugs and the canonical URL', () => {
       hours: { monday: '09:00-18:00' },
       special_hours: { '2026-06-20': 'geschlossen' },
       contact: { phone: '+49 30 1234567' },
+      tags: ['vintage'],
     })
     const canonical = canonicalOf(id, 'Fahrrad Haus')
     const res = await f.page(`${pagePath(id, 'fahrrad-haus')}?lang=DE`)
@@ -312,6 +313,8 @@ describe('slugs and the canonical URL', () => {
     expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="${canonical}">`)
     expect(html).toContain(`<a href="http://localhost/l/${f.token}?lang=de">Zurück zu allen Geschäften</a>`)
     expect(html).toContain('<h2 id="slp-address">Adresse</h2>')
+    // A tag of no group: under the default group, named in the page's language.
+    expect(html).toMatch(/<h2 id="slp-tags-\d+">Sonstiges<\/h2><ul class="slp-list"><li>vintage<\/li><\/ul>/)
     expect(html).toContain('>Route mit Google Maps</a>')
     expect(html).toContain('<h2 id="slp-hours">Öffnungszeiten</h2>')
     expect(html).toContain('<th scope="col">Tag</th><th scope="col">Zeiten</th>')

@@ -7,6 +7,7 @@ import { localDayOn } from '../../core/zone-clock'
 import type { LocatorIndex } from '../../engine/locator-index'
 import type { IndexRegistry } from '../../indexes/registry'
 import { DAYS } from '../../store/locations'
+import { DEFAULT_FILTER_GROUP, DEFAULT_GROUP_NAME } from '../../store/filters'
 import type { Locator } from '../../store/locators'
 import { locationBody } from '../public/answer'
 import { PublicError } from '../public/errors'
@@ -181,7 +182,7 @@ ${headHtml(page)}
 <h1>${esc(location.name)}</h1>
 ${badgesHtml(location, texts)}${imageHtml(location, texts)}${descriptionHtml(location.description)}
 ${addressHtml(location, texts)}
-${hoursHtml(location, texts)}${specialHtml(page.special, texts)}${contactHtml(location, texts)}${tagsHtml(location, page.hidden)}${customFieldsHtml(location, texts)}
+${hoursHtml(location, texts)}${specialHtml(page.special, texts)}${contactHtml(location, texts)}${tagsHtml(location, page.hidden, texts)}${customFieldsHtml(location, texts)}
 </main>
 </body>
 </html>
@@ -319,13 +320,15 @@ function contactHtml(location: PublicLocation, texts: LangTexts): string {
 }
 
 /** The location's tags, a section per filter group, but for groups the operator hides in location details. */
-function tagsHtml(location: PublicLocation, hidden: Set<string>): string {
+function tagsHtml(location: PublicLocation, hidden: Set<string>, texts: LangTexts): string {
   let out = ''
   let n = 0 // the sections' element ids: a group's id may hold what an id attribute may not
   for (const [id, group] of Object.entries(location.tags)) {
     if (hidden.has(id) || group.items.length === 0) continue
     const items = group.items.map((t) => `<li>${esc(t.label)}</li>`).join('')
-    out += `<section aria-labelledby="slp-tags-${++n}"><h2 id="slp-tags-${n}">${esc(group.name)}</h2><ul class="slp-list">${items}</ul></section>\n`
+    // The default group, unnamed by the operator, in the page's language.
+    const heading = id === DEFAULT_FILTER_GROUP && group.name === DEFAULT_GROUP_NAME ? texts.other : group.name
+    out += `<section aria-labelledby="slp-tags-${++n}"><h2 id="slp-tags-${n}">${esc(heading)}</h2><ul class="slp-list">${items}</ul></section>\n`
   }
   return out
 }
