@@ -32,6 +32,8 @@ export type Options = {
   urlState: boolean
   /** Whether each store links to its page on the service (/l/{token}/{id}). */
   storePages: boolean
+  /** The level of each store's heading (h2 to h6): one below the page's heading above the widget. */
+  headingLevel: 2 | 3 | 4 | 5 | 6
 }
 
 const RADII = [5, 10, 25, 50, 100]
@@ -54,6 +56,12 @@ const on = (value: string | undefined, otherwise: boolean) =>
 const positive = (value: string | number | undefined | null): number | null => {
   const n = typeof value === 'number' ? value : Number(value)
   return value !== undefined && value !== null && value !== '' && Number.isFinite(n) && n > 0 ? n : null
+}
+
+/** A heading level of 2 to 6, else 3 (the finder page's: its h1, a hidden h2, then the stores). */
+const headingLevel = (value: string | number | undefined): Options['headingLevel'] => {
+  const n = Number(value)
+  return Number.isInteger(n) && n >= 2 && n <= 6 ? (n as Options['headingLevel']) : 3
 }
 
 /** The options an element's data attributes give, over those passed, over the defaults. */
@@ -88,5 +96,6 @@ export function optionsOf(el: HTMLElement, given: Partial<Options>, scriptBase: 
     openNow: given.openNow ?? on(d.openNow, true),
     urlState: given.urlState ?? on(d.urlState, true),
     storePages: given.storePages ?? on(d.storePages, false),
+    headingLevel: headingLevel(given.headingLevel ?? d.headingLevel),
   }
 }

@@ -84,7 +84,7 @@ export function storeItem(ctx: ListContext, location: Location, n: number): HTML
     h(
       'div',
       { class: 'sl-body' },
-      h('h3', { class: 'sl-title' }, pick),
+      h(`h${options.headingLevel}` as 'h3', { class: 'sl-title' }, pick),
       location.distance
         ? h('p', { class: 'sl-distance' }, distanceText(lang, location.distance.value, location.distance.unit))
         : null,

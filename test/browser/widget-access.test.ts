@@ -212,4 +212,24 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
       await page.close()
     }
   })
+
+  test("data-heading-level sets the stores' heading level: h2 under a page's h1; h3 without it", async () => {
+    const levels = async (attribute: string) => {
+      const { url, stop } = hostPage(
+        `<div data-storeloc="${server.token}" data-place="London" data-map="off"${attribute}></div><script src="${server.url}/widget.js"></script>`,
+      )
+      const page = await newPage(browser)
+      try {
+        await page.goto(url)
+        await page.locator('.sl-item').first().waitFor()
+        return await page.locator('.sl-title').evaluateAll((els) => [...new Set(els.map((e) => e.tagName))])
+      } finally {
+        stop()
+        await page.close()
+      }
+    }
+    expect(await levels(' data-heading-level="2"')).toEqual(['H2'])
+    expect(await levels('')).toEqual(['H3'])
+    expect(await levels(' data-heading-level="9"')).toEqual(['H3'])
+  })
 })
