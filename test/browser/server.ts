@@ -1,8 +1,11 @@
 // A real server with the demo data for the browser tests, and a host page on another origin that
 // embeds the widget as docs/widget.md tells a business to.
+import { afterAll, beforeAll } from 'bun:test'
 import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import type { Browser } from 'playwright-core'
 import { type Running, serverUrl, startServer, tempDir } from '../helpers'
+import { chromiumPath, launch } from './browser'
 
 export type DemoServer = {
   /** The service, as http://localhost:PORT (the host page is on 127.0.0.1: another site). */
@@ -17,6 +20,27 @@ export type DemoServer = {
     }
   }>
   stop: () => Promise<void>
+}
+
+/** A demo server and a browser, shared by a test file's tests. */
+export type DemoBrowser = { server: DemoServer; browser: Browser }
+
+/**
+ * Registers, in the calling file, hooks that start a demo server and a browser before its tests
+ * and stop them after; the object's fields are set once they have started. Nothing starts
+ * without a browser (the tests are skipped then: chromiumPath).
+ */
+export function useDemoBrowser(env: Record<string, string> = {}): DemoBrowser {
+  const shared = {} as DemoBrowser
+  if (chromiumPath === null) return shared
+  beforeAll(async () => {
+    ;[shared.server, shared.browser] = await Promise.all([startDemo(env), launch()])
+  }, 120_000)
+  afterAll(async () => {
+    await shared.browser?.close()
+    await shared.server?.stop()
+  })
+  return shared
 }
 
 export async function startDemo(env: Record<string, string> = {}): Promise<DemoServer> {

@@ -2,30 +2,20 @@
 // a real server with the demo data: the filter dropdown on a phone, the finder's map on a short
 // screen, the widget's own language, the list's scroll, the map's stores and clusters by name,
 // reduced motion, badges' text on the operator's colours.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser } from 'playwright-core'
 import { cliRunner, tempDir } from '../helpers'
-import { chromiumPath, launch, newPage, type PageDocument } from './browser'
-import { type DemoServer, hostPage, startDemo } from './server'
+import { chromiumPath, newPage, type PageDocument } from './browser'
+import { hostPage, useDemoBrowser } from './server'
 
-let server: DemoServer
-let browser: Browser
+const demo = useDemoBrowser()
 
 describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader and phone, in Chromium', () => {
-  beforeAll(async () => {
-    ;[server, browser] = await Promise.all([startDemo(), launch()])
-  }, 120_000)
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
-
   test('on a phone 320 px wide, a filter dropdown opens within the screen', async () => {
-    const page = await newPage(browser, { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true })
+    const page = await newPage(demo.browser, { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true })
     try {
-      await page.goto(`${server.url}/l/${server.token}?place=London`)
+      await page.goto(`${demo.server.url}/l/${demo.server.token}?place=London`)
       await page.locator('.sl-item').first().waitFor()
       await page.locator('.sl-filters-summary').click()
       const dropdown = page.locator('.sl-dropdown > summary').first()
@@ -48,9 +38,9 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
     [568, 320],
     [1280, 400],
   ])("the finder page's map keeps 280 px on a screen %p x %p", async (width, height) => {
-    const page = await newPage(browser, { viewport: { width, height } })
+    const page = await newPage(demo.browser, { viewport: { width, height } })
     try {
-      await page.goto(`${server.url}/l/${server.token}?place=London`)
+      await page.goto(`${demo.server.url}/l/${demo.server.token}?place=London`)
       await page.locator('.sl-item').first().waitFor()
       const map = (await page.locator('.sl-map').boundingBox())!
       expect(map.height).toBeGreaterThanOrEqual(280)
@@ -61,9 +51,9 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
 
   test("the widget says its own language on a page of another, and gives the page's back when it goes", async () => {
     const { url, stop } = hostPage(
-      `<div id="finder" data-storeloc="${server.token}" data-lang="fr" data-map="off"></div><script src="${server.url}/widget.js"></script>`,
+      `<div id="finder" data-storeloc="${demo.server.token}" data-lang="fr" data-map="off"></div><script src="${demo.server.url}/widget.js"></script>`,
     )
-    const page = await newPage(browser)
+    const page = await newPage(demo.browser)
     try {
       await page.goto(url)
       await page.locator('.sl-form').waitFor()
@@ -85,9 +75,9 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
   })
 
   test('a new search shows its list from the top, not where the last one was scrolled to', async () => {
-    const page = await newPage(browser, { viewport: { width: 1200, height: 800 } })
+    const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
     try {
-      await page.goto(`${server.url}/l/${server.token}?sl_place=London`)
+      await page.goto(`${demo.server.url}/l/${demo.server.token}?sl_place=London`)
       await page.locator('.sl-item').nth(5).waitFor({ state: 'attached' })
       const results = page.locator('.sl-results')
       await results.evaluate((el) => {
@@ -105,9 +95,9 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
   })
 
   test('before a search, a store alone on the map is a named button that Enter searches around; clusters are read as counts of stores', async () => {
-    const page = await newPage(browser, { viewport: { width: 1200, height: 800 } })
+    const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
     try {
-      await page.goto(`${server.url}/l/${server.token}`)
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
       const cluster = page.locator('.sl-cluster').first()
       await cluster.waitFor()
       expect(await cluster.getAttribute('role')).toBe('img')
@@ -129,9 +119,9 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
 
   test('with reduced motion asked for, the map neither fades nor animates its zoom', async () => {
     const classes = async (reducedMotion: 'reduce' | 'no-preference') => {
-      const page = await newPage(browser, { viewport: { width: 1200, height: 800 }, reducedMotion })
+      const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 }, reducedMotion })
       try {
-        await page.goto(`${server.url}/l/${server.token}`)
+        await page.goto(`${demo.server.url}/l/${demo.server.token}`)
         await page.locator('.sl-cluster').first().waitFor()
         return (await page.locator('.leaflet-container').getAttribute('class'))!.split(' ')
       } finally {
@@ -145,11 +135,11 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
   })
 
   test("a badge's text is dark on a light colour and white on a dark one", async () => {
-    const cli = cliRunner(() => server.dbPath)
+    const cli = cliRunner(() => demo.server.dbPath)
     cli.json(
       'custom-field',
       'add',
-      server.locatorId,
+      demo.server.locatorId,
       '--id',
       'deal',
       '--name',
@@ -162,7 +152,7 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
     cli.json(
       'custom-field',
       'add',
-      server.locatorId,
+      demo.server.locatorId,
       '--id',
       'club',
       '--name',
@@ -180,12 +170,16 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
       coordinates: { lat: -20, lng: -20 },
     }
     writeFileSync(file, JSON.stringify([{ ...store, custom_fields: { deal: 'Sale', club: 'Members' } }]))
-    cli.json('locations', 'import', server.locatorId, '--file', file)
-    for (let i = 0; i < 50 && (await server.api('locations?lat=-20&lng=-20&radius=1')).data.locations.length === 0; i++)
+    cli.json('locations', 'import', demo.server.locatorId, '--file', file)
+    for (
+      let i = 0;
+      i < 50 && (await demo.server.api('locations?lat=-20&lng=-20&radius=1')).data.locations.length === 0;
+      i++
+    )
       await Bun.sleep(100)
-    const page = await newPage(browser)
+    const page = await newPage(demo.browser)
     try {
-      await page.goto(`${server.url}/l/${server.token}?sl_place=Here&sl_lat=-20&sl_lng=-20`)
+      await page.goto(`${demo.server.url}/l/${demo.server.token}?sl_place=Here&sl_lat=-20&sl_lng=-20`)
       const colour = (text: string) =>
         page
           .locator('.sl-badge', { hasText: text })
@@ -202,9 +196,9 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
   })
 
   test("in German, the service's default group of tags is named in German", async () => {
-    const page = await newPage(browser, { viewport: { width: 1200, height: 800 } })
+    const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
     try {
-      await page.goto(`${server.url}/l/${server.token}?lang=de&place=London`)
+      await page.goto(`${demo.server.url}/l/${demo.server.token}?lang=de&place=London`)
       await page.locator('.sl-item').first().waitFor()
       expect(await page.locator('.sl-dropdown > summary').allTextContents()).toContain('Sonstiges')
       expect(await page.locator('.sl-dropdown > summary').allTextContents()).not.toContain('Other')
@@ -216,9 +210,9 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
   test("data-heading-level sets the stores' heading level: h2 under a page's h1; h3 without it", async () => {
     const levels = async (attribute: string) => {
       const { url, stop } = hostPage(
-        `<div data-storeloc="${server.token}" data-place="London" data-map="off"${attribute}></div><script src="${server.url}/widget.js"></script>`,
+        `<div data-storeloc="${demo.server.token}" data-place="London" data-map="off"${attribute}></div><script src="${demo.server.url}/widget.js"></script>`,
       )
-      const page = await newPage(browser)
+      const page = await newPage(demo.browser)
       try {
         await page.goto(url)
         await page.locator('.sl-item').first().waitFor()

@@ -2,32 +2,22 @@
 // first map holds every store, the filters line up, a store open past midnight reads right, a
 // token the service does not know is said to be not valid, and the service's pages keep to their
 // Content-Security-Policy.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser } from 'playwright-core'
 import { cliRunner, tempDir } from '../helpers'
-import { chromiumPath, launch, newPage } from './browser'
-import { type DemoServer, docsSnippet, hostPage, startDemo } from './server'
+import { chromiumPath, newPage } from './browser'
+import { docsSnippet, hostPage, useDemoBrowser } from './server'
 
-let server: DemoServer
-let browser: Browser
+const demo = useDemoBrowser()
 
 describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', () => {
-  beforeAll(async () => {
-    ;[server, browser] = await Promise.all([startDemo(), launch()])
-  }, 120_000)
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
-
   // A map narrower than the world at its first zoom: stores in the Americas and New Zealand lie
   // outside it. On a phone, narrower than the world at zoom 1 too.
   test.each([700, 360])(
     'the first view shows every store, wherever it is, %p px wide: the first clusters asked are the whole world',
     async (width) => {
-      const page = await newPage(browser, { viewport: { width, height: 800 } })
+      const page = await newPage(demo.browser, { viewport: { width, height: 800 } })
       const asked: string[] = []
       page.on('request', (r) => void (r.url().includes('/clusters?') && asked.push(r.url())))
       const totals: number[] = []
@@ -35,10 +25,12 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
         if (r.url().includes('/clusters?')) totals.push(((await r.json()) as { data: { total: number } }).data.total)
       })
       try {
-        await page.goto(`${server.url}/l/${server.token}`)
+        await page.goto(`${demo.server.url}/l/${demo.server.token}`)
         await page.locator('.sl-cluster').first().waitFor()
         await page.waitForLoadState('networkidle')
-        const all = (await server.api('clusters?bbox=-180,-90,180,90&zoom=1')) as unknown as { data: { total: number } }
+        const all = (await demo.server.api('clusters?bbox=-180,-90,180,90&zoom=1')) as unknown as {
+          data: { total: number }
+        }
         expect(new URL(asked[0]!).searchParams.get('bbox')).toBe('-180,-90,180,90')
         expect(totals[0]).toBe(all.data.total)
         // The map fitted to them: the view it then asks for still holds every store.
@@ -49,9 +41,9 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
     },
   )
   test('the filters line up: a dropdown level with the select beside it, each as tall as the inputs', async () => {
-    const page = await newPage(browser, { viewport: { width: 1200, height: 800 } })
+    const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
     try {
-      await page.goto(`${server.url}/l/${server.token}`)
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
       const select = page.locator('.sl-filters .sl-select').first()
       const summary = page.locator('.sl-dropdown > summary').first()
       await summary.waitFor()
@@ -88,13 +80,17 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
       hours,
     }
     writeFileSync(file, JSON.stringify([owl]))
-    cliRunner(() => server.dbPath).json('locations', 'import', server.locatorId, '--file', file)
-    // The server reads another process's write within moments.
-    for (let i = 0; i < 50 && (await server.api('locations?lat=10&lng=10&radius=1')).data.locations.length === 0; i++)
+    cliRunner(() => demo.server.dbPath).json('locations', 'import', demo.server.locatorId, '--file', file)
+    // The demo.server reads another process's write within moments.
+    for (
+      let i = 0;
+      i < 50 && (await demo.server.api('locations?lat=10&lng=10&radius=1')).data.locations.length === 0;
+      i++
+    )
       await Bun.sleep(100)
-    const page = await newPage(browser)
+    const page = await newPage(demo.browser)
     try {
-      await page.goto(`${server.url}/l/${server.token}?sl_place=Here&sl_lat=10&sl_lng=10`)
+      await page.goto(`${demo.server.url}/l/${demo.server.token}?sl_place=Here&sl_lat=10&sl_lng=10`)
       const item = page.locator('.sl-item', { hasText: 'Night Owl' })
       await expect(item.locator('.sl-open').textContent()).resolves.toStartWith('Open now · closes at')
       expect(await item.locator('.sl-today').count()).toBe(0)
@@ -104,8 +100,8 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
   })
 
   test('a token the service does not know: the widget says the token is not valid, and shows no form', async () => {
-    const { url: pageUrl, stop } = hostPage(docsSnippet(server.url, `${server.token}x`))
-    const page = await newPage(browser)
+    const { url: pageUrl, stop } = hostPage(docsSnippet(demo.server.url, `${demo.server.token}x`))
+    const page = await newPage(demo.browser)
     try {
       await page.goto(pageUrl)
       await page
@@ -123,7 +119,7 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
   })
 
   test('the finder and a store page break no rule of their Content-Security-Policy', async () => {
-    const page = await newPage(browser, { viewport: { width: 1200, height: 800 } })
+    const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
     const refused: string[] = []
     page.on('console', (m) => void (m.text().includes('Content Security Policy') && refused.push(m.text())))
     // A violation the console does not report (Chromium reports most) is sent there too.
@@ -134,13 +130,16 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
       }),
     )
     try {
-      const finder = await page.goto(`${server.url}/l/${server.token}?sl_place=London`)
+      const finder = await page.goto(`${demo.server.url}/l/${demo.server.token}?sl_place=London`)
       expect(finder!.headers()['content-security-policy']).toContain("script-src 'self'")
       await page.locator('.sl-item').first().waitFor()
       await page.locator('.sl-pin').first().waitFor()
       await page.waitForLoadState('networkidle')
-      const link = page.locator(`a[href*="/l/${server.token}/loc_"]`).first()
-      await Promise.all([page.waitForURL((url) => url.pathname.startsWith(`/l/${server.token}/loc_`)), link.click()])
+      const link = page.locator(`a[href*="/l/${demo.server.token}/loc_"]`).first()
+      await Promise.all([
+        page.waitForURL((url) => url.pathname.startsWith(`/l/${demo.server.token}/loc_`)),
+        link.click(),
+      ])
       await page.waitForLoadState('load')
       expect(await page.locator('h1').count()).toBe(1)
       expect(refused).toEqual([])

@@ -1,37 +1,23 @@
 // The widget's states a visitor passes through, in a real browser against a real server with the
 // demo data: a filter dropdown that closes as a menu does, a failed search that leaves no stale
 // stores, and a result list that fits a phone's width.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser } from 'playwright-core'
-import { tempDir } from '../helpers'
-import { chromiumPath, launch, newPage } from './browser'
-import { type DemoServer, hostPage, startDemo } from './server'
+import { cliRunner, tempDir } from '../helpers'
+import { chromiumPath, newPage } from './browser'
+import { hostPage, useDemoBrowser } from './server'
 
-let server: DemoServer
-let browser: Browser
+const demo = useDemoBrowser()
 
 /** The storeloc CLI on the demo server's database. */
-const cli = (...args: string[]) =>
-  Bun.spawnSync([process.execPath, 'src/cli/main.ts', ...args], {
-    cwd: join(import.meta.dir, '..', '..'),
-    env: { ...process.env, DATABASE_PATH: server.dbPath },
-  })
+const { storeloc: cli } = cliRunner(() => demo.server.dbPath)
 
 describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chromium', () => {
-  beforeAll(async () => {
-    ;[server, browser] = await Promise.all([startDemo(), launch()])
-  }, 120_000)
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
-
   test('before a search, the clusters of the world map do not pile up', async () => {
-    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } })
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
     try {
-      await page.goto(`${server.url}/l/${server.token}`)
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
       await page.locator('.sl-cluster').first().waitFor()
       await page.waitForLoadState('networkidle')
       await page.waitForTimeout(300)
@@ -59,9 +45,9 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
   })
 
   test('before a search the map has the whole width; a search gives the list its column, its pins in view', async () => {
-    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } })
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
     try {
-      await page.goto(`${server.url}/l/${server.token}`)
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
       await page.locator('.sl-cluster').first().waitFor()
       const width = async (selector: string) => (await page.locator(selector).boundingBox())!.width
       expect(await width('.sl-map')).toBeGreaterThan(0.95 * (await width('.sl-main')))
@@ -85,9 +71,9 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
   })
 
   test('a filter dropdown closes on Escape, on a click elsewhere, and when focus leaves it', async () => {
-    const page = await newPage(browser, { viewport: { width: 1200, height: 800 } })
+    const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
     try {
-      await page.goto(`${server.url}/l/${server.token}`)
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
       const dropdown = page.locator('.sl-dropdown').first()
       const summary = dropdown.locator('summary')
       const open = () => dropdown.evaluate((d) => (d as unknown as { open: boolean }).open)
@@ -112,9 +98,9 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
 
   test('data-unit="km" on a locator in miles: its 25 miles offered as a whole 40 km, and sent as 40', async () => {
     const { url: pageUrl, stop } = hostPage(
-      `<div data-storeloc="${server.token}" data-unit="km" data-place="London"></div><script src="${server.url}/widget.js" async></script>`,
+      `<div data-storeloc="${demo.server.token}" data-unit="km" data-place="London"></div><script src="${demo.server.url}/widget.js" async></script>`,
     )
-    const page = await newPage(browser, { viewport: { width: 1200, height: 800 } })
+    const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
     const asked: string[] = []
     page.on('request', (r) => {
       if (r.url().includes('/locations?')) asked.push(r.url())
@@ -139,9 +125,9 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
   })
 
   test('a place that is not found: the message, and no stores of the search before', async () => {
-    const page = await newPage(browser, { viewport: { width: 1200, height: 800 } })
+    const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
     try {
-      await page.goto(`${server.url}/l/${server.token}?sl_place=London`)
+      await page.goto(`${demo.server.url}/l/${demo.server.token}?sl_place=London`)
       await page.locator('.sl-item').first().waitFor()
       await page.locator('.sl-pin').first().waitFor()
       const box = page.getByRole('combobox', { name: 'Town or postcode' })
@@ -157,10 +143,10 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
   })
 
   test('a region picked searches all of it; the next town goes back to the radius before', async () => {
-    const page = await newPage(browser, { viewport: { width: 1200, height: 800 } })
+    const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
     const status = () => page.locator('.sl-status').textContent()
     try {
-      await page.goto(`${server.url}/l/${server.token}`)
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
       const box = page.getByRole('combobox', { name: 'Town or postcode' })
       await box.fill('Californ')
       await page.getByRole('option', { name: 'California, United States of America' }).click()
@@ -187,11 +173,11 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
     }
   })
 
-  test('"near me" typed in the place box asks the browser for its position, as the button does', async () => {
+  test('"near me" typed in the place box asks the demo.browser for its position, as the button does', async () => {
     const paris = { latitude: 48.8566, longitude: 2.3522 }
-    const page = await newPage(browser, { permissions: ['geolocation'], geolocation: paris })
+    const page = await newPage(demo.browser, { permissions: ['geolocation'], geolocation: paris })
     try {
-      await page.goto(`${server.url}/l/${server.token}`)
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
       const box = page.getByRole('combobox', { name: 'Town or postcode' })
       await box.fill('near me')
       await box.press('Enter')
@@ -204,13 +190,13 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
   })
 
   test('words no store has anywhere are said so; words of stores elsewhere ask for a larger distance', async () => {
-    const page = await newPage(browser, { viewport: { width: 1200, height: 800 } })
+    const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
     const status = page.locator('.sl-status')
     try {
-      await page.goto(`${server.url}/l/${server.token}?sl_place=London&sl_q=Qqzzxxw`)
+      await page.goto(`${demo.server.url}/l/${demo.server.token}?sl_place=London&sl_q=Qqzzxxw`)
       await page.getByText('No store matches “Qqzzxxw”. Try other words.').waitFor()
       // Darlinghurst is a store in Sydney: near London there is none, so a larger distance is the advice.
-      await page.goto(`${server.url}/l/${server.token}?sl_place=London&sl_q=Darlinghurst`)
+      await page.goto(`${demo.server.url}/l/${demo.server.token}?sl_place=London&sl_q=Darlinghurst`)
       await page.getByText(/^No stores within .* of London, United Kingdom\. Try a larger distance/).waitFor()
       await page.waitForLoadState('networkidle')
       expect(await status.textContent()).toStartWith('No stores within')
@@ -220,9 +206,9 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
   })
 
   test('on a phone, no pin of a search lies under the zoom buttons', async () => {
-    const page = await newPage(browser, { viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true })
+    const page = await newPage(demo.browser, { viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true })
     try {
-      await page.goto(`${server.url}/l/${server.token}?sl_place=London`)
+      await page.goto(`${demo.server.url}/l/${demo.server.token}?sl_place=London`)
       await page.locator('.sl-pin').first().waitFor()
       await page.waitForTimeout(500)
       const zoom = (await page.locator('.leaflet-control-zoom').boundingBox())!
@@ -244,9 +230,9 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
   })
 
   test('on a phone 320 px wide, long links wrap: the list never scrolls sideways', async () => {
-    const page = await newPage(browser, { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true })
+    const page = await newPage(demo.browser, { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true })
     try {
-      await page.goto(`${server.url}/l/${server.token}?sl_place=Manchester`)
+      await page.goto(`${demo.server.url}/l/${demo.server.token}?sl_place=Manchester`)
       await page.locator('.sl-item').first().waitFor()
       await page.locator('.sl-name').first().click()
       const results = page.locator('.sl-results')
@@ -266,10 +252,10 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
       file,
       JSON.stringify([{ external_id: 'LONE', name, address: 'South Atlantic', coordinates: { lat: -55, lng: -25 } }]),
     )
-    expect(cli('locations', 'import', server.locatorId, '--file', file).exitCode).toBe(0)
-    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } })
+    expect(cli('locations', 'import', demo.server.locatorId, '--file', file).code).toBe(0)
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
     try {
-      await page.goto(`${server.url}/l/${server.token}`)
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
       await page.locator('.sl-dot').first().waitFor()
       await page.waitForLoadState('networkidle')
       const dots = await Promise.all(
@@ -284,7 +270,24 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
       expect(await page.evaluate(() => (globalThis as { __ran?: number }).__ran)).toBeUndefined()
     } finally {
       await page.close()
-      cli('locations', 'delete', server.locatorId, 'LONE')
+      cli('locations', 'delete', demo.server.locatorId, 'LONE')
+    }
+  })
+
+  // Last: the token's budget stays spent until the minute is over.
+  test('the rate limit: a visitor over it is told to try again in a moment', async () => {
+    // A context of its own: a shared one's cache may hold the next page from an earlier test.
+    const page = await newPage(demo.browser)
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}?place=Paris`)
+      await page.locator('.sl-item').first().waitFor()
+      expect(cli('locator', 'set', demo.server.locatorId, '--rate-limit', '1').code).toBe(0)
+      await page.getByRole('button', { name: 'Show more stores' }).click()
+      await page.getByRole('alert').filter({ hasText: 'Too many searches just now. Try again in a moment.' }).waitFor()
+      expect(await page.locator('.sl-item').count()).toBe(10)
+    } finally {
+      cli('locator', 'set', demo.server.locatorId, '--rate-limit', '1000')
+      await page.close()
     }
   })
 })
