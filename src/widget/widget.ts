@@ -234,6 +234,16 @@ export class Widget {
     if (chosen) this.fire('select', { location: chosen })
   }
 
+  /** Focus on the first store's name; with none, on the status line that says why. */
+  private skipToList(): void {
+    const first = this.list.querySelector<HTMLElement>('.sl-name')
+    if (first) first.focus()
+    else {
+      this.status.tabIndex = -1
+      this.status.focus()
+    }
+  }
+
   destroy(): void {
     this.pending?.abort()
     void this.mapReady.then((m) => m?.destroy())
@@ -313,7 +323,10 @@ export class Widget {
         const groups = shownGroups(answer.data.filters, options.filters)
         if (groups.length === 0) return
         this.filters = filterControls(this.texts, groups, this.state.tags, () => void this.searchIfAny())
-        this.form.filterSlot.replaceChildren(this.filters.element)
+        // Past the filters' many controls in one step: to the first store found.
+        const skip = h('button', { type: 'button', class: 'sl-button sl-skip' }, this.texts.skip)
+        skip.addEventListener('click', () => this.skipToList())
+        this.form.filterSlot.replaceChildren(skip, this.filters.element)
         if (this.element.clientWidth >= 600 || this.state.tags.length > 0) this.filters.element.setAttribute('open', '')
       })
       .catch((e) => {

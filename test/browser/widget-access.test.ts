@@ -226,4 +226,31 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
     expect(await levels('')).toEqual(['H3'])
     expect(await levels(' data-heading-level="9"')).toEqual(['H3'])
   })
+
+  test('after the search button, a skip button, seen only when focused, takes the keyboard past the filters to the first store', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}?sl_place=London`)
+      await page.locator('.sl-item').first().waitFor()
+      await page.locator('.sl-filters-summary').waitFor()
+      const skip = page.getByRole('button', { name: 'Skip to the stores found' })
+      expect((await skip.boundingBox())!.width).toBeLessThanOrEqual(1)
+      await page.getByRole('button', { name: 'Search', exact: true }).focus()
+      await page.keyboard.press('Tab')
+      expect(
+        await skip.evaluate(
+          (el) => el === (globalThis as unknown as { document: PageDocument }).document.activeElement,
+        ),
+      ).toBe(true)
+      expect((await skip.boundingBox())!.width).toBeGreaterThan(50)
+      await page.keyboard.press('Enter')
+      const first = await page.locator('.sl-item .sl-name').first().textContent()
+      const focused = await page.evaluate(
+        () => (globalThis as unknown as { document: PageDocument }).document.activeElement?.textContent,
+      )
+      expect(focused).toBe(first)
+    } finally {
+      await page.close()
+    }
+  })
 })
