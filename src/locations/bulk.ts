@@ -8,7 +8,7 @@ import { type LocationPatch, NUMBER_AS_STRING, normalizeLocationBody, pickLocati
 import { unreadHoursWarnings } from './opening'
 import { placementWarnings, pointWarnings, type RowPlace } from './placement'
 import { newLocationRecord } from './record'
-import { type AdminDeps, applyPatch, checkCustomFieldsAgain, geocode, notFound, townsOf } from './service'
+import { type AdminDeps, applyPatch, checkCustomFieldsAgain, geocode, locatorWrite, notFound, townsOf } from './service'
 import type { ReverseLookup } from '../geocode/embedded/reverse'
 
 /** The most locations one request of the Management API may carry (the CLI sends any number). */
@@ -387,7 +387,7 @@ export async function bulkUpsert(
         plan.warnings.push(...pointWarnings(towns, plan.patch.coordinates, items[plan.index]!))
   const report = dryRun
     ? reportOf(apply(deps, locatorId, plans, { deleteMissing, dryRun, definitions, towns }), true)
-    : await deps.store.writeSoon(() => {
+    : await locatorWrite(deps, locatorId, () => {
         const written = reportOf(apply(deps, locatorId, plans, { deleteMissing, dryRun, definitions, towns }), false)
         deps.inWrite?.(written)
         return written

@@ -9,6 +9,7 @@ export const LOCATION_ERRORS = {
   geocoding_failed:
     'The address could not be geocoded. Fix the address or send coordinates ({"lat": ..., "lng": ...}).',
   validation_error: 'The given data was invalid.',
+  no_locator: 'No locator was found for this API key.',
 } as const
 
 export type LocationErrorKind = keyof typeof LOCATION_ERRORS

@@ -241,6 +241,21 @@ export async function geocode(deps: AdminDeps, address: string): Promise<Geocode
 }
 
 /**
+ * `write`, in the write queue, refused when its locator was deleted since the request's key was
+ * checked (storeloc locator delete while the body arrived or an address was geocoded): its rows
+ * would fail their foreign key.
+ */
+export function locatorWrite<T>(deps: AdminDeps, locatorId: string, write: () => T): Promise<T> {
+  return deps.store.writeSoon(() => {
+    if (deps.store.locators.get(locatorId) === null) throw locatorGone(locatorId)
+    return write()
+  })
+}
+
+const locatorGone = (locatorId: string) =>
+  new LocationError('no_locator', `Locator ${locatorId} was deleted meanwhile; nothing was written.`)
+
+/**
  * Inside the write transaction: the custom fields a body sets are checked again against the
  * definitions as they are now. The CLI may have removed a field, or removed it and added it again
  * with another type, while the request waited for the geocoder.
@@ -269,7 +284,7 @@ export async function createLocation(deps: AdminDeps, locatorId: string, body: u
   checkExternalIdFree(deps, locatorId, patch.externalId, null)
   const found = patch.coordinates ? null : await geocode(deps, patch.address!)
   const record = newLocationRecord(locatorId, patch, found, await townsOf(deps))
-  return deps.store.writeSoon(() => {
+  return locatorWrite(deps, locatorId, () => {
     checkCustomFieldsAgain(deps, locatorId, fields, 'create')
     checkExternalIdFree(deps, locatorId, patch.externalId, null)
     deps.store.locations.insert(record)
@@ -346,7 +361,7 @@ export async function updateLocation(
 ): Promise<AdminLocation> {
   const id = requireLocationId(rawId)
   const existing = deps.store.locations.get(locatorId, id)
-  if (!existing) throw notFound(id)
+  if (!existing) throw deps.store.locators.get(locatorId) === null ? locatorGone(locatorId) : notFound(id)
   const fields = bodyObject(body)
   if (Object.keys(fields).length === 0) {
     throw new LocationError(
@@ -358,7 +373,7 @@ export async function updateLocation(
   checkExternalIdFree(deps, locatorId, patch.externalId, id)
   const found = patch.address !== undefined && !patch.coordinates ? await geocode(deps, patch.address) : null
   const towns = await townsOf(deps)
-  return deps.store.writeSoon(() => {
+  return locatorWrite(deps, locatorId, () => {
     const current = deps.store.locations.get(locatorId, id) // re-read: another writer may have changed or deleted it
     if (!current) throw notFound(id)
     checkCustomFieldsAgain(deps, locatorId, fields, 'update')
@@ -371,7 +386,7 @@ export async function updateLocation(
 
 export async function deleteLocation(deps: AdminDeps, locatorId: string, rawId: string): Promise<string> {
   const id = requireLocationId(rawId)
-  return deps.store.writeSoon(() => {
+  return locatorWrite(deps, locatorId, () => {
     if (!deps.store.locations.remove(locatorId, id)) throw notFound(id)
     const message = `Location ${id} was deleted.`
     deps.inWrite?.(message)
