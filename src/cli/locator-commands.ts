@@ -1,5 +1,6 @@
 // The commands on locators and their secret keys.
 import {
+  counted,
   createKey,
   createLocator,
   deleteLocator,
@@ -98,7 +99,7 @@ export const LOCATOR_COMMANDS: Record<string, Command> = {
     emit(
       !!values.json,
       { deleted: locatorJson(locator), locations: { published, draft }, keys },
-      `Deleted ${locator.id} ("${locator.name}"): ${published + draft} locations, ${keys} keys. Its public token ${locator.publicToken} and its keys no longer work.`,
+      `Deleted ${locator.id} ("${locator.name}"): ${counted(published + draft, 'location')}, ${counted(keys, 'key')}. Its public token ${locator.publicToken} and its keys no longer work.`,
     )
   },
   'key create': ({ store, emitSecret }, rest) => {

@@ -6,6 +6,7 @@ export { addCustomField, removeCustomField } from './custom-fields'
 export { FiltersInput, parseFilters, setFilters } from './filters'
 export { createKey, revokeKey, rotateKey } from './keys'
 export {
+  counted,
   createKeylessLocator,
   createLocator,
   type DeletedLocator,

@@ -201,6 +201,9 @@ export function rotatePublicToken(store: Store, id: string): Locator {
   return store.write(() => store.locators.rotateToken(id))
 }
 
+/** "1 key", "3 keys". */
+export const counted = (n: number, noun: string): string => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`
+
 /** What a locator held when it was deleted (or would be, unconfirmed). */
 export type DeletedLocator = { locator: Locator; published: number; draft: number; keys: number }
 
@@ -214,7 +217,7 @@ export function deleteLocator(store: Store, id: string, confirmed: boolean): Del
     const locator = requireLocator(store, id)
     if (store.locators.count() === 1) {
       throw new OperatorError(
-        `${locator.id} is the only locator: a start on a database with none makes a new one and loads the demo. Switch it off instead: storeloc locator set ${locator.id} --active off`,
+        `${locator.id} is the only locator: a start on a database with none makes a new one and loads the demo. Switch it off instead (storeloc locator set ${locator.id} --active off), or make the locator that replaces it first (storeloc locator create --name NAME).`,
       )
     }
     const held: DeletedLocator = {
@@ -225,7 +228,7 @@ export function deleteLocator(store: Store, id: string, confirmed: boolean): Del
     }
     if (!confirmed) {
       throw new OperatorError(
-        `Deleting ${locator.id} ("${locator.name}") removes for good ${held.published + held.draft} locations, ${held.keys} keys, its custom fields, filters and priority rules; its public token and keys stop working. Make a backup first (storeloc backup FILE), then add --yes.`,
+        `Deleting ${locator.id} ("${locator.name}") removes for good ${counted(held.published + held.draft, 'location')}, ${counted(held.keys, 'key')}, its custom fields, filters and priority rules; its public token and keys stop working. Make a backup first (storeloc backup FILE), then add --yes.`,
       )
     }
     store.locators.delete(id)

@@ -76,7 +76,7 @@ test('locator delete removes a locator and its rows, refuses without --yes and f
 
     const unconfirmed = storeloc('locator', 'delete', gone.id)
     expect(unconfirmed.code).toBe(1)
-    expect(unconfirmed.stderr).toContain('removes for good 6 locations, 1 keys')
+    expect(unconfirmed.stderr).toContain('removes for good 6 locations, 1 key,')
     expect(unconfirmed.stderr).toContain('--yes')
     expect(rowsOf(gone.id)).toEqual(before)
     expect((await query(gone.token)).status).toBe(200)

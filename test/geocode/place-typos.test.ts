@@ -44,6 +44,34 @@ function walked(keys: SortedKeys, names: string[], text: string, most: number, a
   return { prefix: held(finds.prefix, false), whole: held(finds.whole, true) }
 }
 
+/**
+ * The walk over `list` (unique names) finds what the oracle does: the names with a prefix (whole:
+ * the name itself) within `most` edits of `text`, each at its fewest; anchored, only those with
+ * its first letter. Asked for whole names too, it finds the same prefixes.
+ */
+function agreesWithOracle(list: string[], text: string, most: number, anchored: boolean, whole: boolean): void {
+  const names = [...list].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)) // ASCII: code unit order is byte order
+  const keys = new SortedKeys(
+    keyParts(
+      names,
+      names.map((_, i) => i),
+    ),
+  )
+  const p = utf8.encode(text)
+  const expected = (edits: (name: Uint8Array) => number) => {
+    const within = new Map<string, number>()
+    for (const name of names) {
+      if (anchored && name[0] !== text[0]) continue
+      const e = edits(utf8.encode(name))
+      if (e <= most) within.set(name, e)
+    }
+    return within
+  }
+  const got = walked(keys, names, text, most, anchored, whole)
+  expect(got.prefix).toEqual(expected((name) => prefixEdits(name, p)))
+  expect(got.whole).toEqual(whole ? expected((name) => osa(name, p)) : new Map())
+}
+
 // Few letters, so names share prefixes and typed texts come near many of them.
 const word = (min: number, max: number) =>
   fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd', ' '), minLength: min, maxLength: max })
@@ -57,31 +85,43 @@ describe('typoRanges', () => {
         fc.constantFrom(0, 1, 2),
         fc.boolean(),
         fc.boolean(),
-        (list, text, most, anchored, whole) => {
-          const names = [...list].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)) // ASCII: code unit order is byte order
-          const keys = new SortedKeys(
-            keyParts(
-              names,
-              names.map((_, i) => i),
-            ),
-          )
-          const p = utf8.encode(text)
-          const expected = (edits: (name: Uint8Array) => number) => {
-            const within = new Map<string, number>()
-            for (const name of names) {
-              if (anchored && name[0] !== text[0]) continue
-              const e = edits(utf8.encode(name))
-              if (e <= most) within.set(name, e)
-            }
-            return within
-          }
-          // Asked for whole names too, the walk finds the same prefixes.
-          const got = walked(keys, names, text, most, anchored, whole)
-          expect(got.prefix).toEqual(expected((name) => prefixEdits(name, p)))
-          expect(got.whole).toEqual(whole ? expected((name) => osa(name, p)) : new Map())
-        },
+        (list, text, most, anchored, whole) => agreesWithOracle(list, text, most, anchored, whole),
       ),
       { numRuns: 500 },
+    )
+  })
+
+  // Long texts, and names a few edits from them: the walk's rows are kept only within `most` of
+  // their diagonal, so their edges are met here.
+  test('the same on long texts and names made from them by a few edits', () => {
+    const edit = fc.record({
+      at: fc.nat(40),
+      op: fc.constantFrom('drop', 'add', 'change', 'swap', 'cut'),
+      letter: fc.constantFrom('a', 'b', 'c', 'd', ' '),
+    })
+    const edited = (text: string, edits: { at: number; op: string; letter: string }[]) =>
+      edits.reduce((t, { at, op, letter }) => {
+        const i = at % (t.length + 1)
+        if (op === 'drop') return t.slice(0, i) + t.slice(i + 1)
+        if (op === 'add') return t.slice(0, i) + letter + t.slice(i)
+        if (op === 'change') return t.slice(0, i) + letter + t.slice(i + 1)
+        if (op === 'swap') return t.slice(0, i) + t.slice(i + 1, i + 2) + t.slice(i, i + 1) + t.slice(i + 2)
+        return t.slice(0, Math.max(1, i))
+      }, text)
+    fc.assert(
+      fc.property(
+        word(12, 28),
+        fc.array(fc.array(edit, { maxLength: 4 }), { minLength: 1, maxLength: 12 }),
+        fc.uniqueArray(word(1, 12), { maxLength: 10 }),
+        fc.constantFrom(1, 2),
+        fc.boolean(),
+        fc.boolean(),
+        (text, scripts, others, most, anchored, whole) => {
+          const made = scripts.map((e) => edited(text, e)).filter((n) => n.length > 0)
+          agreesWithOracle([...new Set([...made, ...others])], text, most, anchored, whole)
+        },
+      ),
+      { numRuns: 300 },
     )
   })
 
