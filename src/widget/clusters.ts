@@ -42,7 +42,7 @@ export function viewOf(map: Leaflet.Map): { bbox: string; zoom: number } {
 export function clusterLayer(
   L: typeof Leaflet,
   map: Leaflet.Map,
-  onStore: (store: Single) => void,
+  onStore: (store: Single, byKeyboard: boolean) => void,
   countName: (n: number) => string,
   still: boolean,
 ): ClusterLayer {
@@ -73,7 +73,7 @@ export function clusterLayer(
     const name = document.createElement('span')
     name.textContent = single.name
     marker.bindTooltip(name)
-    marker.on('click', () => onStore(single))
+    marker.on('click', () => onStore(single, false))
     // A control by keyboard too: named, and Enter or Space searches around the store, as a click does.
     marker.on('add', () => {
       const el = marker.getElement() as SVGElement | undefined
@@ -84,7 +84,7 @@ export function clusterLayer(
       el.addEventListener('keydown', (e) => {
         if (e.key !== 'Enter' && e.key !== ' ') return
         e.preventDefault()
-        onStore(single)
+        onStore(single, true)
       })
     })
     return marker

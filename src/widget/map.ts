@@ -94,7 +94,7 @@ export async function storeMap(
   options: Options,
   texts: Texts,
   onSelect: (id: string) => void,
-  onStore: (store: Single) => void,
+  onStore: (store: Single, byKeyboard: boolean) => void,
 ): Promise<StoreMap> {
   const L = await loadLeaflet(options.api)
   el.setAttribute('role', 'region')

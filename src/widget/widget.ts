@@ -290,8 +290,12 @@ export class Widget {
 
   private startMap() {
     // A store alone on the map before a search: the stores around it, it picked.
-    const aroundStore = (one: Single) =>
-      void this.search({ origin: { kind: 'place', label: one.name, lat: one.lat, lng: one.lng }, selected: one.id })
+    // By keyboard, the dot pressed goes with the map's redraw: the focus goes on to the store in the list.
+    const aroundStore = (one: Single, byKeyboard: boolean) =>
+      void this.search({
+        origin: { kind: 'place', label: one.name, lat: one.lat, lng: one.lng },
+        selected: one.id,
+      }).then(() => byKeyboard && this.list.querySelector<HTMLElement>('.sl-selected .sl-name')?.focus())
     this.mapReady = storeMap(this.mapEl, this.options, this.texts, (id) => this.select(id, true), aroundStore)
       .then((m) => {
         this.map = m

@@ -112,6 +112,11 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
       await page.locator('.sl-item').first().waitFor()
       const names = await page.locator('.sl-item .sl-name').allTextContents()
       expect(names).toContain(name)
+      // The dot went with the map's redraw: the focus is on that store in the list.
+      const focused = await page.evaluate(
+        () => (globalThis as unknown as { document: PageDocument }).document.activeElement?.textContent,
+      )
+      expect(focused).toBe(name)
     } finally {
       await page.close()
     }
