@@ -397,7 +397,9 @@ export class IndexRegistry {
       // answers show. One of them may be its locator's settings again: then it is made again.
       this.sync()
       if (this.entries.get(locatorId) === entry && entry.stale === null) return entry
-      if (attempt === 3) throw changedMeanwhile()
+      // Deleted meanwhile (storeloc locator delete): nothing is built again for it; asked again,
+      // its token names nothing.
+      if (attempt === 3 || this.store.locators.get(locatorId) === null) throw changedMeanwhile()
     }
   }
 

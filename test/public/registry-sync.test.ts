@@ -3,8 +3,9 @@
 import { Database } from 'bun:sqlite'
 import { expect, test } from 'bun:test'
 import { createApp } from '../../src/server/app'
-import { createLocator, setLocatorSettings } from '../../src/operator'
+import { createLocator, deleteLocator, setLocatorSettings } from '../../src/operator'
 import { locationsBody } from '../../src/api/public/answer'
+import { IndexUnavailable } from '../../src/indexes/errors'
 import { IndexRegistry } from '../../src/indexes/registry'
 import { openStore } from '../../src/store'
 import { locationRecord, tableGeocoder, withTempStore } from '../helpers'
@@ -428,4 +429,23 @@ test('a process that had not applied the changes a prune took builds its index a
   expect(total()).toBe(5)
   watched.sync()
   expect(watchedTotal()).toBe(5)
+})
+
+test('a locator another process deletes as its entry is made: asked again (503), no index kept for it', () => {
+  const { store, locator, registry } = setup('Gone')
+  createLocator(store, 'Kept') // the last locator may not be deleted
+  store.write(() => store.locations.insert(record(locator.id, 'Only')))
+  registry.sync()
+  expect(registry.entry(locator.id).index.size).toBe(1)
+  // Let go (idle), then deleted by another connection before this process has synced.
+  registry.evictIdle(0, Number.POSITIVE_INFINITY)
+  expect(registry.has(locator.id)).toBe(false)
+  const other = openStore(store.db.filename)
+  try {
+    deleteLocator(other, locator.id, true)
+  } finally {
+    other.close()
+  }
+  expect(() => registry.entry(locator.id)).toThrow(IndexUnavailable)
+  expect(registry.has(locator.id)).toBe(false)
 })
