@@ -60,7 +60,7 @@ without coordinates are geocoded with the configured GEOCODER. --dry-run says wh
 writes nothing; --delete-missing also deletes the locations with an external_id the file lacks.
 FILE.json: an array of locations (or {"locations": [...]}, as GET /admin/v1/locations answers).
 FILE.csv: a header row naming the columns: name, address (or street, city, postcode, region,
-country), lat, lng, external_id, tags (split on | or ,), phone, email, website, monday..sunday,
+country), lat, lng, external_id, tags (split on |, ; or ,), phone, email, website, monday..sunday,
 custom.FIELD_ID...; docs/cli.md lists them and the spellings understood.
 Backup: keys, settings, filters, locations and the change log, in one SQLite file; --force replaces
 an existing FILE. Restore: FILE must be a sound storeloc database of this version or older; --force

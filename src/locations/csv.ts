@@ -187,10 +187,13 @@ function coordinate(cell: string): number | string {
   return DECIMAL.test(text) ? Number(text) : cell
 }
 
-/** A tags cell: '|'-separated when it holds a '|', else ','-separated. */
+/**
+ * A tags cell: '|'-separated when it holds a '|', else ';'-separated when it holds a ';' (a
+ * spreadsheet's "Repairs; Rentals"), else ','-separated.
+ */
 const splitTags = (cell: string) =>
   cell
-    .split(cell.includes('|') ? '|' : ',')
+    .split(cell.includes('|') ? '|' : cell.includes(';') ? ';' : ',')
     .map((tag) => tag.trim())
     .filter((tag) => tag !== '')
 
@@ -428,8 +431,8 @@ function tagsCell(location: CsvLocation): string {
     )
   }
   const cell = location.tags.join('|')
-  // A lone tag with a comma gets a trailing '|', so the reader splits on '|' and keeps it whole.
-  return location.tags.length === 1 && cell.includes(',') ? `${cell}|` : cell
+  // A lone tag with a ';' or ',' gets a trailing '|', so the reader splits on '|' and keeps it whole.
+  return location.tags.length === 1 && /[;,]/.test(cell) ? `${cell}|` : cell
 }
 
 /**

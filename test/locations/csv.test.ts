@@ -221,8 +221,18 @@ describe('fields', () => {
     ])
   })
 
-  test('tags split on "|" when the cell has one, else on ","; pieces trimmed, empty ones dropped', () => {
-    const cells = ['a|b', ' a , b ,, c ', 'Food, drinks | Wifi |', 'single', '', ' | , ', 'x,y|']
+  test('tags split on "|" when the cell has one, else on ";", else on ","; pieces trimmed, empty ones dropped', () => {
+    const cells = [
+      'a|b',
+      ' a , b ,, c ',
+      'Food, drinks | Wifi |',
+      'single',
+      '',
+      ' | , ',
+      'x,y|',
+      'Repairs; Rentals',
+      'a; b, c',
+    ]
     const csv = `name,tags\n${cells.map((c) => `Shop,"${c}"`).join('\n')}\n`
     expect(bodies(csv).map((b) => b.tags)).toEqual([
       ['a', 'b'],
@@ -232,6 +242,8 @@ describe('fields', () => {
       [],
       [','],
       ['x,y'],
+      ['Repairs', 'Rentals'],
+      ['a', 'b, c'],
     ])
   })
 
@@ -331,10 +343,12 @@ describe('writing', () => {
     expect(csv.split('\r\n')[1]).toStartWith('loc_1,,"Shop, ""Best""",1 Main St,48.85,2.35,"a\nb",x|y;z,')
   })
 
-  test('a lone tag with a comma gets a trailing "|", so it reads back whole', () => {
+  test('a lone tag with a comma or a semicolon gets a trailing "|", so it reads back whole', () => {
     const csv = writeLocationsCsv([location({ tags: ['Food, drinks'] })], [])
     expect(csv.split('\r\n')[1]).toContain(',"Food, drinks|",')
     expect(bodies(csv)[0]!.tags).toEqual(['Food, drinks'])
+    const semi = writeLocationsCsv([location({ tags: ['Food; drinks'] })], [])
+    expect(bodies(semi)[0]!.tags).toEqual(['Food; drinks'])
   })
 
   test('numbers read back as the same double, -0 included', () => {
