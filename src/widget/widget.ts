@@ -28,7 +28,8 @@ function failureText(texts: Texts, e: unknown, place: string): string {
   // The visitor reads the short text; the site's developer finds the service's own words here.
   if (code !== '' && code !== 'PLACE_NOT_FOUND') console.warn(`storeloc: ${code}: ${(e as Error).message}`)
   if (code === 'INVALID_TOKEN') return texts.badToken
-  if (code === 'REFERRER_NOT_ALLOWED' || code === 'API_NOT_ENABLED') return texts.notAllowed
+  if (code === 'REFERRER_NOT_ALLOWED') return texts.notAllowed
+  if (code === 'API_NOT_ENABLED') return texts.switchedOff
   if (code === 'RATE_LIMITED') return texts.busy
   if (code === 'PLACE_NOT_FOUND') return t(texts, 'notFound', { place })
   return texts.failed

@@ -147,4 +147,21 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
       await page.close()
     }
   })
+
+  // Last: the locator's index is let go with its Query API, and built again after.
+  test('a locator whose Query API is off: the widget says its owner switched it off, not that the site is refused', async () => {
+    const cli = cliRunner(() => demo.server.dbPath)
+    const { url: pageUrl, stop } = hostPage(docsSnippet(demo.server.url, demo.server.token))
+    const page = await newPage(demo.browser)
+    try {
+      cli.json('locator', 'set', demo.server.locatorId, '--query-api', 'off')
+      await page.goto(pageUrl)
+      await page.getByRole('alert').filter({ hasText: 'This store finder is switched off by its owner.' }).waitFor()
+      await page.locator('.sl-form').waitFor({ state: 'hidden' })
+    } finally {
+      cli.json('locator', 'set', demo.server.locatorId, '--query-api', 'on')
+      stop()
+      await page.close()
+    }
+  })
 })
