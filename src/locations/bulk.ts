@@ -2,6 +2,7 @@
 // created; all or nothing. A dry run answers what a real run would do and writes nothing.
 import type { GeocodeResult } from '../geocode/geocoder'
 import { type Geocoding, type LocationRecord, sameContent } from '../store/locations'
+import { LOCATION_ID } from '../core/ids'
 import { LocationError, type ValidationDetails } from './errors'
 import { LOCATION_FIELDS } from './model'
 import { type LocationPatch, NUMBER_AS_STRING, normalizeLocationBody, pickLocationFields } from './normalize'
@@ -166,10 +167,16 @@ function targetOf(
   if (id !== undefined && id !== null && id !== '') {
     const found = typeof id === 'string' ? deps.store.locations.get(locatorId, id) : null
     if (found !== null) return found
-    if (!byExt || typeof id !== 'string')
+    if (!byExt || typeof id !== 'string') {
+      // A spreadsheet's own "ID" column holds the chain's codes, not this service's ids.
+      const own =
+        typeof id === 'string' && !LOCATION_ID.test(id)
+          ? ' The id field (an "ID" column too) holds this service\'s ids, loc_...: for your own store codes, name the column external_id or "Store Code".'
+          : ''
       return new Error(
-        `id ${JSON.stringify(id)} is not a location of this locator. Leave the id out to create it, or give its external_id to match by.`,
+        `id ${JSON.stringify(id)} is not a location of this locator. Leave the id out to create it, or give its external_id to match by.${own}`,
       )
+    }
   }
   return byExt ? deps.store.locations.byExternalId(locatorId, ext) : null
 }

@@ -412,5 +412,16 @@ describe('locations export as CSV', () => {
     const id = rows().locations[0]!.id as string
     const noCode = storeloc('locations', 'import', other, '--file', file('nc.csv', `id,name,address\n${id},A,b\n`))
     expect(noCode.stderr).toContain(`line 2 ("A"): id "${id}" is not a location of this locator.`)
+    expect(noCode.stderr).not.toContain('Store Code')
+    // A spreadsheet's own ID column: told where its codes belong.
+    const own = storeloc(
+      'locations',
+      'import',
+      other,
+      '--file',
+      file('own.csv', 'ID,name,address,lat,lng\nS1,A,b,1,2\n'),
+    )
+    expect(own.code).toBe(1)
+    expect(own.stderr).toContain('for your own store codes, name the column external_id or "Store Code"')
   })
 })
