@@ -268,8 +268,20 @@ async function geocodeAll(
   await Promise.all(Array.from({ length: Math.min(GEOCODE_CONCURRENCY, todo.length) }, worker))
   for (const plan of todo) {
     const message = failed.get(plan)
-    if (message !== undefined) problems.add(plan.key, whoIs(plan.key, plan.fields), 'address', message)
+    if (message !== undefined)
+      problems.add(plan.key, whoIs(plan.key, plan.fields), 'address', inColumns(message, items[plan.index]!.columns))
   }
+}
+
+/** The service's advice to send coordinates, in a JSON body's words. */
+const SEND_COORDINATES = 'send coordinates ({"lat": ..., "lng": ...})'
+
+/** A geocoding refusal in a CSV row's words: its coordinate columns, as the file names them. */
+function inColumns(message: string, columns: ReadonlyMap<string, string> | undefined): string {
+  if (columns === undefined) return message
+  const lat = columns.get('coordinates.lat') ?? 'lat'
+  const lng = columns.get('coordinates.lng') ?? 'lng'
+  return message.replace(SEND_COORDINATES, `fill in its "${lat}" and "${lng}" columns`)
 }
 
 /**

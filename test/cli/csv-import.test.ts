@@ -424,4 +424,12 @@ describe('locations export as CSV', () => {
     expect(own.code).toBe(1)
     expect(own.stderr).toContain('for your own store codes, name the column external_id or "Store Code"')
   })
+
+  test("an address that cannot be placed: the advice names the file's coordinate columns", () => {
+    const csv = 'Name,Address,Latitude,Longitude\nLost,Qqzx Xyzzy Vvw,,\n'
+    const r = storeloc('locations', 'import', locatorId, '--file', file('lost.csv', csv))
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('Fix the address or fill in its "Latitude" and "Longitude" columns.')
+    expect(r.stderr).not.toContain('{"lat"')
+  })
 })
