@@ -68,6 +68,12 @@ export function preloadLeaflet(api: string): void {
   }
 }
 
+/**
+ * The room fitBounds keeps around the stores, in px: above, a pin stands 28 px over its point and
+ * keeps a few more; below, the scale's line.
+ */
+const [FIT_TOP, FIT_SIDE, FIT_BOTTOM] = [44, 24, 24]
+
 /** A CSS variable of the widget's, or `fallback`. */
 const cssVar = (el: HTMLElement, name: string, fallback: string) =>
   getComputedStyle(el).getPropertyValue(name).trim() || fallback
@@ -89,6 +95,14 @@ function worldMap(L: typeof Leaflet, el: HTMLElement, still: boolean): Leaflet.M
   return map
 }
 
+/** The zoom buttons (returned) and the scale. */
+function addControls(L: typeof Leaflet, map: Leaflet.Map, texts: Texts, unit: Options['unit']): Leaflet.Control.Zoom {
+  // Distances read off the map, in the widget's unit (both while it is the locator's, not yet
+  // known): without tiles the country shapes show nothing else at a town's zoom.
+  L.control.scale({ metric: unit !== 'miles', imperial: unit !== 'km', position: 'bottomleft' }).addTo(map)
+  return L.control.zoom({ zoomInTitle: texts.zoomIn, zoomOutTitle: texts.zoomOut }).addTo(map)
+}
+
 export async function storeMap(
   el: HTMLElement,
   options: Options,
@@ -102,7 +116,7 @@ export async function storeMap(
   // Reduced motion asked for: no zoom or fade animations, no panning glide.
   const still = matchMedia('(prefers-reduced-motion: reduce)').matches
   const map = worldMap(L, el, still)
-  const zoomButtons = L.control.zoom({ zoomInTitle: texts.zoomIn, zoomOutTitle: texts.zoomOut }).addTo(map)
+  const zoomButtons = addControls(L, map, texts, options.unit)
   let basemap: Leaflet.GeoJSON | null = null
   const drawBasemap = async () => {
     if (basemap) return
@@ -139,7 +153,7 @@ export async function storeMap(
   const underButtons = (bounds: Leaflet.LatLngBounds, points: Leaflet.LatLng[]): boolean => {
     const box = zoomButtons.getContainer()
     if (!box) return false
-    const [topLeft, bottomRight] = [L.point(24, 36), L.point(24, 12)]
+    const [topLeft, bottomRight] = [L.point(FIT_SIDE, FIT_TOP), L.point(FIT_SIDE, FIT_BOTTOM)]
     const zoom = Math.min(15, map.getBoundsZoom(bounds, false, topLeft.add(bottomRight)))
     // As fitBounds centres it: the bounds' middle, moved by half the difference of the paddings.
     const middle = map
@@ -203,8 +217,12 @@ export async function storeMap(
         // A pin stands 28 px above its point: the top keeps room for the whole pin. Where a pin
         // would stand under the zoom buttons, the left keeps room for them too.
         const box = zoomButtons.getContainer()!
-        const left = underButtons(bounds, points) ? box.offsetLeft + box.offsetWidth + PIN_WIDTH / 2 + 2 : 24
-        map.fitBounds(bounds, { paddingTopLeft: [left, 36], paddingBottomRight: [24, 12], maxZoom: 15 })
+        const left = underButtons(bounds, points) ? box.offsetLeft + box.offsetWidth + PIN_WIDTH / 2 + 2 : FIT_SIDE
+        map.fitBounds(bounds, {
+          paddingTopLeft: [left, FIT_TOP],
+          paddingBottomRight: [FIT_SIDE, FIT_BOTTOM],
+          maxZoom: 15,
+        })
       }
     },
     select(id) {

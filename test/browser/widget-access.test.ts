@@ -258,4 +258,26 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
       await page.close()
     }
   })
+
+  test("the map has a scale in the widget's unit, and keeps room around its pins", async () => {
+    const scales = async (unit: string) => {
+      const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
+      try {
+        await page.goto(`${demo.server.url}/l/${demo.server.token}?sl_place=London&unit=${unit}`)
+        await page.locator('.sl-pin').first().waitFor()
+        const map = (await page.locator('.sl-map').boundingBox())!
+        for (const pin of await page.locator('.sl-pin').all()) {
+          const box = (await pin.boundingBox())!
+          expect(box.y).toBeGreaterThanOrEqual(map.y)
+          expect(box.y + box.height).toBeLessThanOrEqual(map.y + map.height)
+        }
+        return (await page.locator('.leaflet-control-scale-line').allTextContents()).map((t) => t.split(' ')[1])
+      } finally {
+        await page.close()
+      }
+    }
+    // One line each, metric or imperial.
+    expect(['m', 'km']).toContain((await scales('km')).join())
+    expect(['ft', 'mi']).toContain((await scales('miles')).join())
+  })
 })
