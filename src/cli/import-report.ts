@@ -58,7 +58,12 @@ function geocodingLine(report: BulkReport): string | null {
   const counts = [...byPrecision]
     .sort(([a], [b]) => order.indexOf(a) - order.indexOf(b))
     .map(([precision, n]) => `${n} ${precision}`)
-  return `Geocoded ${geocoded.length} address${geocoded.length === 1 ? '' : 'es'}: ${counts.join(', ')}.`
+  const line = `Geocoded ${geocoded.length} address${geocoded.length === 1 ? '' : 'es'}: ${counts.join(', ')}.`
+  // No point finer than a postcode's: the built-in geocoder's (it knows no streets), or a poor file.
+  const fine = (byPrecision.get('rooftop') ?? 0) + (byPrecision.get('street') ?? 0)
+  return fine > 0
+    ? line
+    : `${line} No address was placed at its street: for points at the door, fill in the coordinate columns, or set an HTTP geocoder (docs/geocoding.md).`
 }
 
 /** The line after a list cut at MAX_LISTED, if it was. */

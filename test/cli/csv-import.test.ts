@@ -221,6 +221,10 @@ describe('locations import from CSV', () => {
     expect(r.code).toBe(0)
     const lines = r.stdout.split('\n')
     expect(lines[1]).toMatch(/^Geocoded 2 addresses: /)
+    // The built-in geocoder places no address at its street: the line says how to get closer.
+    expect(lines[1]).toEndWith(
+      'No address was placed at its street: for points at the door, fill in the coordinate columns, or set an HTTP geocoder (docs/geocoding.md).',
+    )
     expect(lines[2]).toBe('Check 2 locations:')
     expect(r.stdout).toContain(
       'line 3 (external_id "X1"): The address was placed in DE, but the row\'s country is France.',
