@@ -31,8 +31,9 @@ const contents = (f: CopyFacts) =>
 function doctorText(report: DoctorReport): string {
   const line = (c: Check) => {
     const head = `${c.check} ${c.subject}`
-    if (c.problems.length === 0) return `ok       ${head}: ${c.summary}`
-    return c.problems.map((p) => `PROBLEM  ${head}: ${p.problem}\n         fix: ${p.fix}`).join('\n')
+    const notes = (c.notes ?? []).map((n) => `\nnote     ${head}: ${n.problem}\n         fix: ${n.fix}`).join('')
+    if (c.problems.length === 0) return `ok       ${head}: ${c.summary}${notes}`
+    return c.problems.map((p) => `PROBLEM  ${head}: ${p.problem}\n         fix: ${p.fix}`).join('\n') + notes
   }
   const verdict =
     report.problems === 0
@@ -51,6 +52,7 @@ const doctorJson = (report: DoctorReport) => ({
     ok: c.problems.length === 0,
     summary: c.summary,
     problems: c.problems,
+    notes: c.notes ?? [],
   })),
   not_checked: report.notChecked,
 })

@@ -23,8 +23,12 @@ export const EXPIRY_WARNING_DAYS = 14
 
 export type Problem = { problem: string; fix: string }
 
-/** One check: what it looked at (`subject`), what it found sound (`summary`), its problems. */
-export type Check = { check: string; subject: string; summary: string; problems: Problem[] }
+/**
+ * One check: what it looked at (`subject`), what it found sound (`summary`), its problems, and
+ * its notes: what could be better but is no fault (exit 0 all the same), such as the points the
+ * built-in geocoder gives, which are no finer than a town's for most addresses.
+ */
+export type Check = { check: string; subject: string; summary: string; problems: Problem[]; notes?: Problem[] }
 
 /** The embedded geocoder's data file as the geocode layer reads it (the operator layer may not). */
 export type GeodataFacts = {
@@ -159,10 +163,11 @@ function locatorCheck(l: LocatorFacts, unread: UnreadHours, now: number): Check 
       })
     }
   }
+  const notes: Problem[] = []
   if (l.coarseCount > 0) {
     const listed = l.coarse.map((c) => `${c.id} (${c.name}, ${c.precision})`).join(', ')
     const more = l.coarseCount > l.coarse.length ? ` and ${l.coarseCount - l.coarse.length} more` : ''
-    problems.push({
+    notes.push({
       problem: `${l.coarseCount} location(s) were placed by the geocoder only at city level or coarser: ${listed}${more}. The Query API puts them at their town's centre.`,
       fix: `Send their own coordinates: storeloc locations export ${l.id} --format csv, correct lat and lng in those rows, and import the file back.`,
     })
@@ -175,7 +180,11 @@ function locatorCheck(l: LocatorFacts, unread: UnreadHours, now: number): Check 
     })
   }
   const api = l.queryApiEnabled ? 'Query API on' : 'Query API off, nothing published yet'
-  return { ...check, summary: `${api}, filter groups, keys, placements and opening hours ok`, problems }
+  const sound =
+    notes.length === 0
+      ? 'filter groups, keys, placements and opening hours ok'
+      : 'filter groups, keys and opening hours ok'
+  return { ...check, summary: `${api}, ${sound}`, problems, notes }
 }
 
 /** Every check of the database at `databasePath` and of the geocoder's data; `geodata` as the CLI read it. */

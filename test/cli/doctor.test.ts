@@ -48,6 +48,7 @@ type Report = {
     ok: boolean
     summary: string
     problems: { problem: string; fix: string }[]
+    notes: { problem: string; fix: string }[]
   }[]
   not_checked: string[]
 }
@@ -223,7 +224,7 @@ describe('each locator problem: exit 1, named, with its fix', () => {
     expect((await doctor()).healthy).toBe(true)
   })
 
-  test('locations the geocoder placed only at city level; not those whose coordinates were sent (only their town was looked up)', async () => {
+  test('locations the geocoder placed only at city level: a note, not a problem (exit 0); not those whose coordinates were sent', async () => {
     const { locator } = await healthy()
     const file = await writeJson('milano.json', [
       { name: 'Duomo', address: 'Piazza del Duomo, 20122 Milano', tags: ['bikes'] },
@@ -237,13 +238,18 @@ describe('each locator problem: exit 1, named, with its fix', () => {
       precision: 'city',
       source: 'reverse',
     })
-    const problems = problemsOf(await doctor(), 'locator')
-    expect(problems).toEqual([
-      {
-        problem: `1 location(s) were placed by the geocoder only at city level or coarser: ${id} (Duomo, city). The Query API puts them at their town's centre.`,
-        fix: `Send their own coordinates: storeloc locations export ${locator} --format csv, correct lat and lng in those rows, and import the file back.`,
-      },
-    ])
+    const report = await doctor()
+    expect(report.healthy).toBe(true)
+    const note = {
+      problem: `1 location(s) were placed by the geocoder only at city level or coarser: ${id} (Duomo, city). The Query API puts them at their town's centre.`,
+      fix: `Send their own coordinates: storeloc locations export ${locator} --format csv, correct lat and lng in those rows, and import the file back.`,
+    }
+    expect(report.checks.find((c) => c.check === 'locator')).toMatchObject({ ok: true, problems: [], notes: [note] })
+    const text = await storeloc('doctor')
+    expect(text.code).toBe(0)
+    expect(text.stdout).toContain(
+      `ok       locator ${locator} "Healthy": Query API on, filter groups, keys and opening hours ok\nnote     locator ${locator} "Healthy": ${note.problem}\n         fix: ${note.fix}`,
+    )
   })
 })
 
