@@ -181,14 +181,17 @@ export function regionSpellings(country: string, text: string): string[] {
 
 /**
  * A US ZIP code whose leading zeros a spreadsheet dropped ("2134" for 02134, in MA), given back
- * when the padded code is one of its state's; any other postcode as it is.
+ * when the padded code is one of its state's, or, with no state, of its town's ("Boston, 2116,
+ * USA"); any other postcode as it is.
  */
-export function zipWithZeros(postcode: string, region: string): string {
+export function zipWithZeros(postcode: string, region: string | undefined, city?: string): string {
   const code = postcode.trim()
   if (!/^\d{3,4}$/.test(code)) return postcode
-  const state = usStates().get(nameKey(region))
   const padded = code.padStart(5, '0')
-  return state !== undefined && usZipCodes()[padded]?.state === state ? padded : postcode
+  const zip = usZipCodes()[padded]
+  if (zip === undefined) return postcode
+  if (region) return usStates().get(nameKey(region)) === zip.state ? padded : postcode
+  return city !== undefined && nameKey(zip.city) === nameKey(city) ? padded : postcode
 }
 
 /**

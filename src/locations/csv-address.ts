@@ -180,13 +180,16 @@ const FIVE_DIGITS = new Set(['DE', 'ES', 'FR', 'IT'])
 
 /**
  * The row's parts with a postcode's dropped leading zero put back (Excel reads "02134" as a
- * number): a US ZIP code's when its region is the state of the padded code and it names no other
- * country; a four-digit one's in a country of five-digit codes.
+ * number): a US ZIP code's when its region is the state of the padded code, or with no region in
+ * the US its town is the code's, and it names no other country; a four-digit one's in a country of
+ * five-digit codes.
  */
 export function mendParts(parts: Map<string, string>): void {
   const [postcode, region, country] = [parts.get('postcode'), parts.get('region'), parts.get('country')]
+  const city = parts.get('city')
   const code = country ? countryCode(country) : null
   if (postcode && FIVE_DIGITS.has(code ?? '') && /^\d{4}$/.test(postcode.trim()))
     parts.set('postcode', `0${postcode.trim()}`)
-  else if (postcode && region && (!country || code === 'US')) parts.set('postcode', zipWithZeros(postcode, region))
+  else if (postcode && (region || (city && code === 'US')) && (!country || code === 'US'))
+    parts.set('postcode', zipWithZeros(postcode, region, city))
 }

@@ -233,6 +233,9 @@ describe('address', () => {
         'Dresden,Prager Str. 1,Dresden,,1069,Deutschland', // German codes are five digits
         'Barcelona,Carrer de Pau Claris 1,Barcelona,,8010,ES',
         'Wien,Graben 1,Wien,,1010,AT', // Austrian codes are four
+        'Newbury,100 Newbury St,Boston,,2116,USA', // no state: 02116 is Boston's
+        'Elsewhere,1 Main St,Springfield,,2116,USA', // 02116 is not Springfield's: as written
+        'Nowhere,1 Main St,Boston,,2116,', // no state and no country: as written
       ].join('\n'),
     )
     expect(read.rows.map((r) => [r.body.address, r.postcode])).toEqual([
@@ -243,6 +246,9 @@ describe('address', () => {
       ['Prager Str. 1, 01069 Dresden, Deutschland', '01069'],
       ['Carrer de Pau Claris 1, 08010 Barcelona, ES', '08010'],
       ['Graben 1, 1010 Wien, AT', '1010'],
+      ['100 Newbury St, Boston, 02116, USA', '02116'],
+      ['1 Main St, Springfield, 2116, USA', '2116'],
+      ['1 Main St, 2116 Boston', '2116'],
     ])
   })
 
