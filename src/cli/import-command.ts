@@ -9,6 +9,7 @@ import { CsvError } from '../locations/csv-records'
 import { LocationError } from '../locations/errors'
 import { exportLocations } from '../locations/service'
 import { townsFrom, type TownSource } from '../locations/town'
+import { guessFrom, type TownGuess } from '../locations/town-guess'
 import { OperatorError, readFileBytes, readJsonFile, requireLocator } from '../operator'
 import type { Command, Context } from './context'
 import { args, required } from './output'
@@ -65,11 +66,13 @@ function csvItems(file: string): { items: BulkItem[]; unknown: string[] } {
 
 /**
  * The configured geocoder, made on the first address that needs it (the embedded one's data, an
- * HTTP provider), and the reverse lookup of its place data, made when the writes begin.
+ * HTTP provider), the reverse lookup of its place data, made when the writes begin, and the
+ * guess of a misspelt town, made for an address that cannot be placed.
  */
 function lazyGeocoder({ store, config }: Context): {
   geocoder: Geocoder
   towns: TownSource
+  guess?: TownGuess
   close: () => Promise<void>
 } {
   const made: { stack?: Promise<GeocoderStack> } = {}
@@ -83,6 +86,7 @@ function lazyGeocoder({ store, config }: Context): {
       offline: async (address) => geocodeOffline((await stack()).geocoder, address),
     },
     towns: async () => townsFrom((await stack()).places)(),
+    guess: async (address) => guessFrom((await stack()).places)(address),
     close: async () => (made.stack === undefined ? undefined : (await made.stack).close()),
   }
 }
@@ -115,11 +119,11 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
     const format = formatOf(file, values.format as string | undefined)
     const { items, unknown } = format === 'csv' ? csvItems(file) : { items: jsonItems(file), unknown: [] }
     const dryRun = !!values['dry-run']
-    const { geocoder, towns, close } = lazyGeocoder(context)
+    const { geocoder, towns, guess, close } = lazyGeocoder(context)
     const progress = progressPrinter(items.length, !!values.json, !!values.progress)
     let report: BulkReport
     try {
-      report = await bulkUpsert({ store, geocoder, towns }, locator.id, items, {
+      report = await bulkUpsert({ store, geocoder, towns, guess }, locator.id, items, {
         dryRun,
         deleteMissing: !!values['delete-missing'],
         onProgress: (p: BulkProgress) => progress.update(p),

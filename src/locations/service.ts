@@ -13,6 +13,7 @@ import { mergeMap, normalizeLocationBody, pickLocationFields, type LocationPatch
 import { zoneOf } from '../core/zone'
 import { keptZone, unreadHours } from './opening'
 import { placed, REVERSE_SOURCE, type TownSource } from './town'
+import type { TownGuess } from './town-guess'
 import type { ReverseLookup } from '../geocode/embedded/reverse'
 
 export type AdminDeps = {
@@ -25,6 +26,8 @@ export type AdminDeps = {
   inWrite?: (result: unknown) => void
   /** The reverse lookup that completes a location's address parts and town (town.ts); none: left to the reverse upkeep. */
   towns?: TownSource
+  /** The town a misspelt address may mean, said when it cannot be placed (town-guess.ts); none: not said. */
+  guess?: TownGuess
 }
 
 /** The deps' reverse lookup, or null when there is none or it cannot be read now (the upkeep then places the rows). */
@@ -211,6 +214,12 @@ export function getLocation(deps: AdminDeps, locatorId: string, id: string): Adm
   return toAdminLocation(row)
 }
 
+/** " Did you mean Edinburgh, United Kingdom?", or "" when there is no guess (or it fails). */
+async function guessed(deps: AdminDeps, address: string): Promise<string> {
+  const town = await deps.guess?.(address).catch(() => null)
+  return town ? ` Did you mean ${town}?` : ''
+}
+
 /** The geocoder's answer for `address`, or the documented geocoding_failed error. */
 export async function geocode(deps: AdminDeps, address: string): Promise<GeocodeResult> {
   let result: GeocodeResult | null
@@ -234,7 +243,7 @@ export async function geocode(deps: AdminDeps, address: string): Promise<Geocode
       'geocoding_failed',
       deps.geocoder.name === noGeocoder.name
         ? 'Geocoding is off on this service (GEOCODER=none): send coordinates ({"lat": ..., "lng": ...}) with the address.'
-        : `The address ${JSON.stringify(address)} could not be geocoded. Fix the address or send coordinates ({"lat": ..., "lng": ...}).`,
+        : `The address ${JSON.stringify(address)} could not be geocoded.${await guessed(deps, address)} Fix the address or send coordinates ({"lat": ..., "lng": ...}).`,
     )
   }
   return result

@@ -15,6 +15,7 @@ import { redactSecrets } from '../core/ids'
 import { firstToLogDamage, GeodataDamagedError, geodataDamage } from '../geocode/embedded/open'
 import type { Geocoder } from '../geocode/geocoder'
 import type { TownSource } from '../locations/town'
+import type { TownGuess } from '../locations/town-guess'
 import type { IndexRegistry } from '../indexes/registry'
 import type { Store } from '../store'
 import { DamagedError, isCorruptError } from '../store/damage'
@@ -35,6 +36,8 @@ export type ServiceDeps = {
   geocoder: Geocoder
   /** The reverse lookup writes complete address parts with (locations/town.ts). */
   towns?: TownSource
+  /** The town a misspelt address may mean (locations/town-guess.ts). */
+  guess?: TownGuess
   maxBodyBytes: number
   registry: IndexRegistry
   log: Log
@@ -95,6 +98,7 @@ export function serviceApp(deps: ServiceDeps) {
           store: deps.store,
           geocoder: deps.geocoder,
           towns: deps.towns,
+          guess: deps.guess,
           maxBodyBytes: deps.maxBodyBytes,
           onAuthenticated: (request, locatorId) => {
             const s = deps.noteOf(request)

@@ -3,6 +3,7 @@ import { AdminError } from '../api/admin/errors'
 import { publicRoutes, type RequestNote } from '../api/public'
 import { PublicError } from '../api/public/errors'
 import { townsFrom } from '../locations/town'
+import { guessFrom } from '../locations/town-guess'
 import type { Places } from '../api/public/places'
 import type { RateLimiter } from '../api/public/guards'
 import { pathStart, PUBLIC_PREFIX } from '../api/public/url'
@@ -65,6 +66,7 @@ export function createApp(deps: AppDeps) {
     store: deps.store,
     geocoder,
     towns: townsFrom(deps.places ?? null),
+    guess: guessFrom(deps.places ?? null),
     maxBodyBytes: deps.config.maxBodyBytes,
     registry,
     log,

@@ -198,7 +198,17 @@ describe('POST /locations geocoding', () => {
     expect(res.status).toBe(422)
     expect(res.body).toEqual({ success: false, error: 'geocoding_failed', message: expect.any(String) })
     expect(res.body.message).toContain('Fix the address or send coordinates')
+    expect(res.body.message).not.toContain('Did you mean')
     expect(res.body.details).toBeUndefined()
+  })
+
+  test('a misspelt town: the refusal names the town it may mean, and stores nothing', async () => {
+    const address = '101 Princes Street, Edinbrugh EH2 3AA, United Kingdom'
+    const res = await expectNoChange(() => create({ name: 'Typo', address }))
+    expect(res.status).toBe(422)
+    expect(res.body.message).toBe(
+      `The address ${JSON.stringify(address)} could not be geocoded. Did you mean Edinburgh, United Kingdom? Fix the address or send coordinates ({"lat": ..., "lng": ...}).`,
+    )
   })
 
   test('with geocoding off (GEOCODER=none), an address without coordinates is refused as such, not as a bad address', async () => {
