@@ -209,6 +209,11 @@ describe('POST /locations geocoding', () => {
     expect(res.body.message).toBe(
       `The address ${JSON.stringify(address)} could not be geocoded. Did you mean Edinburgh, United Kingdom? Fix the address or send coordinates ({"lat": ..., "lng": ...}).`,
     )
+    // Narrowed by the state after it; the street's part is not read as a town ("Floor": Florø).
+    const illinois = await create({ name: 'Typo', address: 'Floor 2, 12 Main St, Springfeld, IL, USA' })
+    expect(illinois.body.message).toContain('Did you mean Springfield, IL, United States of America?')
+    const street = await create({ name: 'Typo', address: 'Floor 2, Calle Mayor, Xqzvillage' })
+    expect(street.body.message).not.toContain('Did you mean')
   })
 
   test('with geocoding off (GEOCODER=none), an address without coordinates is refused as such, not as a bad address', async () => {

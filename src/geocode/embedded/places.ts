@@ -65,8 +65,10 @@ const SMALL_EXACT = 10_000
 const SMALL_EXACT_FROM = 6
 /** Found as typed, places of fewer people than this may be a typo's: "Müchen" is a village's old name. */
 const SMALL_PLACE = 50_000
-/** The tier of a whole name found through one typo (typos()). */
+/** The tier of a whole name found through one typo (typos()); the tiers below it are of names as typed. */
 const WHOLE_ONE_EDIT = 4
+/** Whether a hit was found as typed (its whole name, or its beginning), not through a typo. */
+export const asTyped = (hit: PlaceHit): boolean => hit.tier < WHOLE_ONE_EDIT
 /** How much more a whole main name found through a typo weighs than a whole alternate one. */
 const WHOLE_MAIN_WEIGHT = 10
 /** Names looked at for one query narrowed by a region or country; past this, the prefix's best only. */
