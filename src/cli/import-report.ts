@@ -63,7 +63,7 @@ function geocodingLine(report: BulkReport): string | null {
   const fine = (byPrecision.get('rooftop') ?? 0) + (byPrecision.get('street') ?? 0)
   return fine > 0
     ? line
-    : `${line} No address was placed at its street: for points at the door, fill in the coordinate columns, or set an HTTP geocoder (docs/geocoding.md).`
+    : `${line} No address was placed at its street: for points at the door, fill in the coordinate columns, or use an HTTP geocoder that knows streets (docs/geocoding.md).`
 }
 
 /** The line after a list cut at MAX_LISTED, if it was. */

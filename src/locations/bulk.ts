@@ -281,7 +281,9 @@ function inColumns(message: string, columns: ReadonlyMap<string, string> | undef
   if (columns === undefined) return message
   const lat = columns.get('coordinates.lat') ?? 'lat'
   const lng = columns.get('coordinates.lng') ?? 'lng'
-  return message.replace(SEND_COORDINATES, `fill in its "${lat}" and "${lng}" columns`)
+  return message
+    .replace(`${SEND_COORDINATES} with the address`, `fill in the row's "${lat}" and "${lng}" columns`)
+    .replace(SEND_COORDINATES, `fill in the row's "${lat}" and "${lng}" columns`)
 }
 
 /**

@@ -70,9 +70,9 @@ export function preloadLeaflet(api: string): void {
 
 /**
  * The room fitBounds keeps around the stores, in px: above, a pin stands 28 px over its point and
- * keeps a few more; below, the scale's line.
+ * keeps a few more; below, the scale, two lines high without a unit.
  */
-const [FIT_TOP, FIT_SIDE, FIT_BOTTOM] = [44, 24, 24]
+const [FIT_TOP, FIT_SIDE, FIT_BOTTOM] = [44, 24, 44]
 
 /** A CSS variable of the widget's, or `fallback`. */
 const cssVar = (el: HTMLElement, name: string, fallback: string) =>
@@ -97,8 +97,8 @@ function worldMap(L: typeof Leaflet, el: HTMLElement, still: boolean): Leaflet.M
 
 /** The zoom buttons (returned) and the scale. */
 function addControls(L: typeof Leaflet, map: Leaflet.Map, texts: Texts, unit: Options['unit']): Leaflet.Control.Zoom {
-  // Distances read off the map, in the widget's unit (both while it is the locator's, not yet
-  // known): without tiles the country shapes show nothing else at a town's zoom.
+  // Distances read off the map, in the widget's unit (both without data-unit): without tiles the
+  // country shapes show nothing else at a town's zoom.
   L.control.scale({ metric: unit !== 'miles', imperial: unit !== 'km', position: 'bottomleft' }).addTo(map)
   return L.control.zoom({ zoomInTitle: texts.zoomIn, zoomOutTitle: texts.zoomOut }).addTo(map)
 }

@@ -223,7 +223,7 @@ describe('locations import from CSV', () => {
     expect(lines[1]).toMatch(/^Geocoded 2 addresses: /)
     // The built-in geocoder places no address at its street: the line says how to get closer.
     expect(lines[1]).toEndWith(
-      'No address was placed at its street: for points at the door, fill in the coordinate columns, or set an HTTP geocoder (docs/geocoding.md).',
+      'No address was placed at its street: for points at the door, fill in the coordinate columns, or use an HTTP geocoder that knows streets (docs/geocoding.md).',
     )
     expect(lines[2]).toBe('Check 2 locations:')
     expect(r.stdout).toContain(
@@ -434,7 +434,7 @@ describe('locations export as CSV', () => {
     const r = storeloc('locations', 'import', locatorId, '--file', file('lost.csv', csv))
     expect(r.code).toBe(1)
     expect(r.stderr).toContain(
-      'line 2 ("Lost"): The address "Qqzx Xyzzy Vvw" could not be geocoded. Fix the address or fill in its "Latitude" and "Longitude" columns.',
+      `line 2 ("Lost"): The address "Qqzx Xyzzy Vvw" could not be geocoded. Fix the address or fill in the row's "Latitude" and "Longitude" columns.`,
     )
     expect(r.stderr).toContain('Did you mean Edinburgh, United Kingdom? Fix the address')
     expect(r.stderr).not.toContain('{"lat"')
