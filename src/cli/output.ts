@@ -110,7 +110,6 @@ function withNegativeValues(argv: string[], options: ParseArgsConfig['options'])
   return out
 }
 
-/** `positionals`: how many arguments, or `[n]` for n or more. */
 /** parseArgs' message, an unknown option said shortly, with the option it looks like ("--jsn": --json). */
 function argsError(message: string, names: string[]): string {
   const unknown = /^Unknown option '(-{1,2})([^']*)'/.exec(message)
@@ -125,6 +124,7 @@ function argsError(message: string, names: string[]): string {
   return `Unknown option ${dashes}${name}.${like === undefined ? '' : ` Did you mean --${like}?`}`
 }
 
+/** `positionals`: how many arguments, or `[n]` for n or more. */
 export function args(argv: string[], options: ParseArgsConfig['options'], positionals: number | [number]) {
   let parsed: ReturnType<typeof parseArgs>
   try {

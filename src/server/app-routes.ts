@@ -7,6 +7,7 @@ import { openApiResponse } from '../api/openapi/document'
 import { apiAssetResponse, apiDocs, apiPageResponse, trailingSlashRedirect } from '../api/openapi/page'
 import type { RequestNote } from '../api/public'
 import { pageRoutes } from '../api/pages'
+import { htmlResponse } from '../api/pages/html'
 import { notFoundPage } from '../api/pages/store-page'
 import { docsPage } from '../api/public/docs'
 import { SHORT_HOSTS } from '../api/public/url'
@@ -67,14 +68,10 @@ export function serviceApp(deps: ServiceDeps) {
         '/docs',
         ({ request }) =>
           trailingSlashRedirect(request.url) ??
-          new Response(docsPage(), {
-            headers: {
-              'content-type': 'text/html; charset=utf-8',
-              'cache-control': 'public, max-age=3600',
-              'x-content-type-options': 'nosniff',
-              'content-security-policy':
-                "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
-            },
+          htmlResponse(docsPage(), 200, {
+            'cache-control': 'public, max-age=3600',
+            'content-security-policy':
+              "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
           }),
       )
       .get('/openapi.json', () => openApiResponse())

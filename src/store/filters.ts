@@ -17,9 +17,7 @@ export type FilterGroup = {
   tags: FilterTag[]
 }
 
-export const DEFAULT_FILTER_GROUP = '_default'
-/** Its name and label while the operator gives it none: shown in the visitor's language by the widget and store pages. */
-export const DEFAULT_GROUP_NAME = 'Other'
+export { DEFAULT_FILTER_GROUP, DEFAULT_GROUP_NAME } from '../core/filter-groups'
 
 type GroupRow = {
   id: string

@@ -2,6 +2,7 @@
 // otherwise; radio buttons or a single <select> where a group allows one tag. A group shown alone
 // is a row of toggles: a lone dropdown (such as "Other", when a locator sets no groups) hides
 // every choice behind one more click.
+import { DEFAULT_FILTER_GROUP, shownGroupName } from '../core/filter-groups'
 import type { FilterGroup } from './api'
 import { h, uniqueId } from './dom'
 import type { Texts } from './i18n'
@@ -39,8 +40,7 @@ export function filterControls(texts: Texts, groups: FilterGroup[], chosen: stri
 
   const lone = groups.length === 1
   const group = (given: FilterGroup) => {
-    // The service's default group, unnamed by the operator ("Other"), in the widget's language.
-    const g = given.id === '_default' && given.label === 'Other' ? { ...given, label: texts.other } : given
+    const g = { ...given, label: shownGroupName(given.id, given.label, texts.other) }
     const name = uniqueId(`group-${g.id}`)
     const inline = g.inline || lone
     if (g.singleSelect && !inline) {
@@ -69,7 +69,7 @@ export function filterControls(texts: Texts, groups: FilterGroup[], chosen: stri
     const items = [any, ...toggles(g, name)]
     if (inline) {
       // Alone, the default group ("Other") is named by the filters' own summary; a named group keeps its name.
-      const legend = h('legend', lone && g.id === '_default' ? { class: 'sl-visually-hidden' } : {}, g.label)
+      const legend = h('legend', lone && g.id === DEFAULT_FILTER_GROUP ? { class: 'sl-visually-hidden' } : {}, g.label)
       return h('fieldset', { class: 'sl-group' }, legend, h('div', { class: 'sl-chips' }, items))
     }
     // A dropdown of toggles: <details> opens and closes by keyboard and pointer alike, and closes as

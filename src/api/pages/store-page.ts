@@ -7,7 +7,7 @@ import { localDayOn } from '../../core/zone-clock'
 import type { LocatorIndex } from '../../engine/locator-index'
 import type { IndexRegistry } from '../../indexes/registry'
 import { DAYS } from '../../store/locations'
-import { DEFAULT_FILTER_GROUP, DEFAULT_GROUP_NAME } from '../../store/filters'
+import { shownGroupName } from '../../core/filter-groups'
 import type { Locator } from '../../store/locators'
 import { locationBody } from '../public/answer'
 import { PublicError } from '../public/errors'
@@ -326,8 +326,7 @@ function tagsHtml(location: PublicLocation, hidden: Set<string>, texts: LangText
   for (const [id, group] of Object.entries(location.tags)) {
     if (hidden.has(id) || group.items.length === 0) continue
     const items = group.items.map((t) => `<li>${esc(t.label)}</li>`).join('')
-    // The default group, unnamed by the operator, in the page's language.
-    const heading = id === DEFAULT_FILTER_GROUP && group.name === DEFAULT_GROUP_NAME ? texts.other : group.name
+    const heading = shownGroupName(id, group.name, texts.other)
     out += `<section aria-labelledby="slp-tags-${++n}"><h2 id="slp-tags-${n}">${esc(heading)}</h2><ul class="slp-list">${items}</ul></section>\n`
   }
   return out
