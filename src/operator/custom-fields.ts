@@ -2,7 +2,7 @@
 import { codePoints } from '../core/text'
 import type { Store } from '../store'
 import { CUSTOM_FIELD_ID, CUSTOM_FIELD_TYPES, type CustomField, type CustomFieldType } from '../store/custom-fields'
-import { cleanText, OperatorError, printable, requireLocator } from './shared'
+import { cleanText, OperatorError, printable, requireLocator, writeFor } from './shared'
 
 export const HEX_COLOR = /^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/
 
@@ -47,7 +47,7 @@ export function addCustomField(
   }
   if (store.customFields.get(locatorId, field.id))
     throw new OperatorError(`Locator ${locatorId} already has a custom field ${JSON.stringify(field.id)}.`)
-  return store.write(() =>
+  return writeFor(store, locatorId, () =>
     store.customFields.insert(locatorId, {
       id: field.id,
       name,
@@ -61,7 +61,7 @@ export function addCustomField(
 /** Removes a definition and, in the same transaction, its values from every location. */
 export function removeCustomField(store: Store, locatorId: string, fieldId: string): { clearedLocations: number } {
   requireLocator(store, locatorId)
-  return store.write(() => {
+  return writeFor(store, locatorId, () => {
     // Inside the transaction: rules set meanwhile (another process) cannot come to name a field gone.
     if (!store.customFields.get(locatorId, fieldId))
       throw new OperatorError(`Locator ${locatorId} has no custom field ${JSON.stringify(fieldId)}.`)

@@ -5,7 +5,7 @@ import type { FilterGroup, FilterTag } from '../store/filters'
 import { isFullUrl, trimStrings } from '../core/validation'
 import { HEX_COLOR } from './custom-fields'
 import { refuse, schemaProblems, shown } from './problems'
-import { requireLocator, unprintable } from './shared'
+import { requireLocator, unprintable, writeFor } from './shared'
 
 const FilterTagInput = t.Object(
   {
@@ -91,7 +91,7 @@ export function parseFilters(json: unknown): FilterGroup[] {
 export function setFilters(store: Store, locatorId: string, json: unknown): FilterGroup[] {
   requireLocator(store, locatorId)
   const groups = parseFilters(json)
-  return store.write(() => {
+  return writeFor(store, locatorId, () => {
     store.filters.replace(locatorId, groups)
     return store.filters.list(locatorId)
   })

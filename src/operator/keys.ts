@@ -1,7 +1,7 @@
 // Secret keys: made, revoked, rotated with a grace period.
 import type { Store } from '../store'
 import { isExpired, type ApiKey } from '../store/keys'
-import { type Deliver, OperatorError, requireKey, requireLocator } from './shared'
+import { type Deliver, OperatorError, requireKey, requireLocator, writeFor } from './shared'
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/
 
@@ -31,7 +31,7 @@ export function createKey(
 ): { key: ApiKey; secret: string } {
   requireLocator(store, locatorId)
   const expiresAt = expires === null ? null : futureDate(expires, now)
-  return store.write(() => {
+  return writeFor(store, locatorId, () => {
     const issued = store.keys.insert(locatorId, expiresAt)
     deliver(issued)
     return issued
@@ -41,7 +41,8 @@ export function createKey(
 export function revokeKey(store: Store, keyId: string): ApiKey {
   const key = requireKey(store, keyId)
   if (key.status === 'revoked') throw new OperatorError(`Key ${keyId} is already revoked.`)
-  store.write(() => store.keys.revoke(key))
+  // Read again inside: a locator deleted meanwhile took its keys with it.
+  store.write(() => store.keys.revoke(requireKey(store, keyId)))
   return store.keys.get(keyId)!
 }
 
@@ -64,7 +65,7 @@ export function rotateKey(
   if (isExpired(old, now.getTime()))
     throw new OperatorError(`Key ${keyId} has already expired; create a new key instead.`)
   const graceEnd = new Date(now.getTime() + graceHours * 3_600_000).toISOString()
-  return store.write(() => {
+  return writeFor(store, old.locatorId, () => {
     const { key, secret } = store.keys.insert(old.locatorId, null)
     // Never lengthen an expiry that was already sooner than the grace period.
     if (old.expiresAt === null || Date.parse(old.expiresAt) > Date.parse(graceEnd)) store.keys.setExpiry(old, graceEnd)

@@ -5,7 +5,7 @@ import { codePoints } from '../core/text'
 import type { Store } from '../store'
 import type { ApiKey } from '../store/keys'
 import type { Locator, LocatorSettings } from '../store/locators'
-import { cleanText, type Deliver, OperatorError, printable, requireLocator } from './shared'
+import { cleanText, type Deliver, OperatorError, printable, requireLocator, writeFor } from './shared'
 
 /** A new locator and its first secret key, committed together. */
 export function createLocator(
@@ -192,13 +192,13 @@ export function setLocatorSettings(store: Store, id: string, input: LocatorSetti
   if (Object.keys(patch).length === 0) {
     throw new OperatorError(`Nothing to change: give at least one of ${SETTING_OPTIONS}.`)
   }
-  return store.write(() => store.locators.updateSettings(id, patch))
+  return writeFor(store, id, () => store.locators.updateSettings(id, patch))
 }
 
 /** A new public token; the old one stops naming the locator as soon as this commits. */
 export function rotatePublicToken(store: Store, id: string): Locator {
   requireLocator(store, id)
-  return store.write(() => store.locators.rotateToken(id))
+  return writeFor(store, id, () => store.locators.rotateToken(id))
 }
 
 /** "1 key", "3 keys". */

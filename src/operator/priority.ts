@@ -5,7 +5,7 @@ import type { Store } from '../store'
 import type { PriorityRule } from '../store/priority'
 import { trimStrings } from '../core/validation'
 import { refuse, schemaProblems } from './problems'
-import { OperatorError, requireLocator } from './shared'
+import { OperatorError, requireLocator, writeFor } from './shared'
 
 // A priority rule is exactly one of these three shapes.
 const TagRule = t.Object({ tag: t.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false })
@@ -69,7 +69,7 @@ export function parsePriorityRules(json: unknown, customFields: readonly string[
 /** Replaces a locator's priority rules (all of them, or nothing on a problem). */
 export function setPriorityRules(store: Store, locatorId: string, json: unknown): PriorityRule[] {
   requireLocator(store, locatorId)
-  return store.write(() => {
+  return writeFor(store, locatorId, () => {
     // Inside the transaction: a custom field removed meanwhile cannot slip through.
     const rules = parsePriorityRules(
       json,

@@ -26,6 +26,17 @@ export function requireLocator(store: Store, id: string): Locator {
   return locator
 }
 
+/**
+ * `write` in a write transaction, refused as an unknown locator when the locator is gone by then
+ * (deleted by another process since it was read): its rows would fail their foreign key.
+ */
+export function writeFor<T>(store: Store, locatorId: string, write: () => T): T {
+  return store.write(() => {
+    requireLocator(store, locatorId)
+    return write()
+  })
+}
+
 export function requireKey(store: Store, id: string): ApiKey {
   const key = store.keys.get(id)
   if (!key)

@@ -114,3 +114,55 @@ test('locator delete of an unknown id says how to list them', () => {
   expect(r.code).toBe(1)
   expect(r.stderr).toContain('storeloc locator list')
 })
+
+test('a command that waited for the lock while its locator was deleted says so and writes nothing', async () => {
+  const made = json('locator', 'create', '--name', 'Going')
+  json('locator', 'create', '--name', 'Staying')
+  const id = made.locator.id as string
+  const keyId = made.key.id as string
+  const file = (name: string, body: unknown) => {
+    const path = join(dir, name)
+    writeFileSync(path, JSON.stringify(body))
+    return path
+  }
+  const commands = [
+    ['custom-field', 'add', id, '--id', 'parking', '--name', 'Parking', '--type', 'text'],
+    ['filters', 'set', id, '--file', file('filters.json', [{ id: 'kind', name: 'Kind', label: 'Kind', tags: [] }])],
+    ['priority', 'set', id, '--file', file('rules.json', [{ tag: 'bikes' }])],
+    ['key', 'create', id],
+    ['key', 'rotate', keyId],
+    ['key', 'revoke', keyId],
+    ['locator', 'set', id, '--radius', '10'],
+    ['locator', 'rotate-token', id],
+  ]
+  // Another process holds the write lock: each command reads its locator, then waits for the lock.
+  const holder = openStore(dbPath)
+  holder.db.exec('BEGIN IMMEDIATE')
+  try {
+    const runs = commands.map((argv) =>
+      Bun.spawn([process.execPath, join(import.meta.dir, '../../src/cli/main.ts'), ...argv], {
+        env: { ...process.env, DATABASE_PATH: dbPath },
+        stdout: 'pipe',
+        stderr: 'pipe',
+      }),
+    )
+    await Bun.sleep(2000)
+    holder.db.run('DELETE FROM locators WHERE id = ?', [id])
+    holder.db.exec('COMMIT')
+    for (const [i, run] of runs.entries()) {
+      const stderr = await new Response(run.stderr).text()
+      expect({ command: commands[i]!.slice(0, 2), code: await run.exited }).toEqual({
+        command: commands[i]!.slice(0, 2),
+        code: 1,
+      })
+      expect(stderr).not.toContain('FOREIGN KEY')
+      expect(stderr).toMatch(/No locator|No API key record/)
+    }
+    for (const table of ['api_keys', 'custom_fields', 'filter_groups', 'priority_rules']) {
+      expect(holder.db.query(`SELECT count(*) AS n FROM ${table} WHERE locator_id = ?`).get(id)).toEqual({ n: 0 })
+    }
+  } finally {
+    if (holder.db.inTransaction) holder.db.exec('ROLLBACK')
+    holder.close()
+  }
+}, 20_000)
