@@ -11,10 +11,22 @@ import type { Options } from './options'
 
 export type ListContext = { texts: Texts; lang: Lang; options: Options; onSelect: (id: string) => void }
 
-const link = (href: string | null, text: string, cls: string, external = true) =>
-  href
-    ? h('a', { href, class: cls, target: external ? '_blank' : null, rel: external ? 'noopener' : null }, text)
-    : null
+/** A link, opening a new tab when `external`; `named` when many stores' links would read the same. */
+type Link = (href: string | null, text: string, cls: string, external: boolean, named?: boolean) => HTMLElement | null
+
+/**
+ * Links of the store `name`. Read out, not shown, after a link's text: the store's name when
+ * `named`, and that the link opens a new tab. The name read starts with the text shown.
+ */
+function links(texts: Texts, name: string): Link {
+  return (href, text, cls, external, named = false) => {
+    if (!href) return null
+    const unseen = `${named ? `, ${name}` : ''}${external ? ` (${texts.newTab})` : ''}`
+    const label = unseen ? `${text}${unseen}` : null
+    const target = external ? '_blank' : null
+    return h('a', { href, class: cls, target, rel: external ? 'noopener' : null, 'aria-label': label }, text)
+  }
+}
 
 /** A channel of sRGB (0-255) as WCAG's relative luminance counts it. */
 const linear = (c: number) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4)
@@ -35,7 +47,7 @@ export function badgeText(color: string): string | null {
 }
 
 /** A custom field as a badge, a link or a line of text. */
-function customField(field: CustomField): HTMLElement | null {
+function customField(field: CustomField, link: Link): HTMLElement | null {
   const { type, value } = field
   if (type === 'badge')
     return h(
@@ -47,8 +59,8 @@ function customField(field: CustomField): HTMLElement | null {
       },
       field.label || value,
     )
-  if (type === 'button') return link(safeUrl(value), field.label || field.name, 'sl-button sl-link-button')
-  if (type === 'url') return link(safeUrl(value), field.name, 'sl-link')
+  if (type === 'button') return link(safeUrl(value), field.label || field.name, 'sl-button sl-link-button', true, true)
+  if (type === 'url') return link(safeUrl(value), field.name, 'sl-link', true, true)
   if (type === 'phone') return link(`tel:${value.replace(/[^\d+]/g, '')}`, `${field.name}: ${value}`, 'sl-link', false)
   if (type === 'email') return link(`mailto:${value}`, `${field.name}: ${value}`, 'sl-link', false)
   return h('p', { class: 'sl-field-text' }, `${field.name}: ${value}`)
@@ -63,10 +75,12 @@ export function storeItem(ctx: ListContext, location: Location, n: number): HTML
   const today =
     location.open_now === true && parseDayHours(location.hours_today).kind === 'closed' ? null : location.hours_today
   const { phone, website, email } = location.contact
+  const link = links(texts, location.name)
   const fields = location.customFields ?? []
-  const badges = fields.filter((f) => f.type === 'badge').map(customField)
-  const buttons = fields.filter((f) => f.type === 'button').map(customField)
-  const lines = fields.filter((f) => f.type !== 'badge' && f.type !== 'button').map(customField)
+  const shown = (keep: (f: CustomField) => boolean) => fields.filter(keep).map((f) => customField(f, link))
+  const badges = shown((f) => f.type === 'badge')
+  const buttons = shown((f) => f.type === 'button')
+  const lines = shown((f) => f.type !== 'badge' && f.type !== 'button')
   // The store's page in the widget's language.
   const query = langQuery(lang)
   const page = options.storePages
@@ -100,11 +114,13 @@ export function storeItem(ctx: ListContext, location: Location, n: number): HTML
           directionsUrl(options.directions, location.coordinates.lat, location.coordinates.lng),
           texts.directions,
           'sl-button',
+          true,
+          true,
         ),
         phone ? link(`tel:${phone.replace(/[^\d+]/g, '')}`, `${texts.call} ${phone}`, 'sl-link', false) : null,
-        link(safeUrl(website), website ? `${texts.website}: ${shortUrl(website)}` : '', 'sl-link'),
-        email ? link(`mailto:${email}`, texts.email, 'sl-link', false) : null,
-        link(page, texts.details, 'sl-link', false),
+        link(safeUrl(website), website ? `${texts.website}: ${shortUrl(website)}` : '', 'sl-link', true),
+        email ? link(`mailto:${email}`, texts.email, 'sl-link', false, true) : null,
+        link(page, texts.details, 'sl-link', false, true),
         buttons,
       ),
     ),

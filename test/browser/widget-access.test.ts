@@ -212,6 +212,29 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
     }
   })
 
+  test("each store's links name the store where they would read the same, and say when they open a new tab", async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}?sl_place=London`)
+      await page.locator('.sl-item').first().waitFor()
+      const stores = await page.locator('.sl-item .sl-name').allTextContents()
+      expect(stores.length).toBeGreaterThan(1)
+      for (const store of stores) {
+        const named = (name: string) => page.getByRole('link', { name, exact: true }).count()
+        expect(await named(`Directions, ${store} (opens in a new tab)`)).toBe(1)
+        expect(await named(`Store page, ${store}`)).toBe(1)
+      }
+      const websites = await page.locator('.sl-item a[href^="https://northwind"]').count()
+      expect(websites).toBeGreaterThan(0)
+      expect(await page.getByRole('link', { name: /^Website: .* \(opens in a new tab\)$/ }).count()).toBe(websites)
+      expect(await page.getByRole('link', { name: /^Call [\d ]+$/ }).count()).toBeGreaterThan(0)
+      // Read out, not shown: the links look as they did.
+      expect(await page.locator('.sl-item .sl-button').first().textContent()).toBe('Directions')
+    } finally {
+      await page.close()
+    }
+  })
+
   test("data-heading-level sets the stores' heading level: h2 under a page's h1; h3 without it", async () => {
     const levels = async (attribute: string) => {
       const { url, stop } = hostPage(
