@@ -1,5 +1,6 @@
 // widget.js: mounts a store finder on every element with data-storeloc="pk_...", and offers
 // Storeloc.mount(element, options) to pages that make their own.
+import { textsFor } from './i18n'
 import { type Options, optionsOf } from './options'
 import { urlPrefix } from './url-state'
 import { Widget } from './widget'
@@ -11,6 +12,9 @@ const mounted = new WeakMap<HTMLElement, Widget>()
 /** Each element's URL prefix, kept when it is mounted again: the page's first finder sl_, then sl2_... */
 const prefixes = new WeakMap<HTMLElement, string>()
 let finders = 0
+
+/** An element or call that gives no public token. */
+class NoToken extends Error {}
 
 /** The widget's stylesheet from the service, once a page. */
 function addStyles(api: string) {
@@ -26,7 +30,7 @@ function addStyles(api: string) {
 function mount(el: HTMLElement, given: Partial<Options> = {}): Widget {
   mounted.get(el)?.destroy()
   const options = optionsOf(el, given, scriptBase)
-  if (!options.token) throw new Error('Storeloc.mount: no token. Set data-storeloc="pk_..." or pass { token }.')
+  if (!options.token) throw new NoToken('Storeloc.mount: no token. Set data-storeloc="pk_..." or pass { token }.')
   addStyles(options.api)
   let prefix = prefixes.get(el)
   if (prefix === undefined) {
@@ -40,7 +44,8 @@ function mount(el: HTMLElement, given: Partial<Options> = {}): Widget {
 
 /**
  * Every element marked on the page. One that cannot be mounted (data-storeloc="" from a template
- * that lost its token) says why in its place and in the console; the others still mount.
+ * that lost its token) says so to visitors in its place, in their language, and to the page's
+ * developer in the console; the others still mount.
  */
 function mountAll() {
   for (const el of document.querySelectorAll<HTMLElement>('[data-storeloc]')) {
@@ -51,7 +56,8 @@ function mountAll() {
       console.error(e)
       const note = document.createElement('p')
       note.setAttribute('role', 'alert')
-      note.textContent = `This store finder cannot start: ${(e as Error).message}`
+      const { texts } = textsFor(optionsOf(el, {}, scriptBase).lang)
+      note.textContent = e instanceof NoToken ? texts.badToken : texts.failed
       el.replaceChildren(note)
     }
   }

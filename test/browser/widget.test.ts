@@ -540,20 +540,23 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
       await page.close()
     }
   })
-  test('an element with an empty token says so in its place; the next one on the page still mounts', async () => {
+  test("an element with an empty token says so in its place, in the visitor's language, and how to mend it in the console; the next one still mounts", async () => {
     const snippet = docsSnippet(server.url, server.token)
-    const { url: pageUrl, stop } = hostPage(`<div data-storeloc=""></div>${snippet}`)
+    const { url: pageUrl, stop } = hostPage(`<div data-storeloc="" data-lang="de"></div>${snippet}`)
     const page = await context.newPage()
     const errors: string[] = []
+    const logged: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
+    page.on('console', (m) => logged.push(m.text()))
     try {
       await page.goto(pageUrl)
       await page
         .getByRole('alert')
-        .filter({ hasText: 'This store finder cannot start: Storeloc.mount: no token.' })
+        .filter({ hasText: 'Diese Filialsuche ist mit einem ungültigen Token eingerichtet.' })
         .waitFor()
       await page.getByRole('combobox', { name: 'Town or postcode' }).waitFor()
       expect(errors).toEqual([])
+      expect(logged.join('\n')).toContain('Storeloc.mount: no token. Set data-storeloc="pk_..."')
     } finally {
       stop()
       await page.close()
