@@ -88,6 +88,22 @@ export function nameKey(text: string): string {
 }
 
 /**
+ * The key of the name order: nameKey's, with each run of digits led by its length in two digits,
+ * so numbers compare as numbers ("store 2" before "store 10"). Leading zeros do not count.
+ */
+export function nameOrderKey(name: string): string {
+  const key = nameKey(name)
+  return DIGIT.test(key) ? key.replace(DIGITS, numberKey) : key
+}
+
+const DIGIT = /[0-9]/
+const DIGITS = /[0-9]+/g
+const numberKey = (run: string): string => {
+  const n = run.replace(/^0+(?=[0-9])/, '')
+  return `${String(Math.min(n.length, 99)).padStart(2, '0')}${n}`
+}
+
+/**
  * Text with nameKey's words, made for cutting into words rather than for reading: ASCII text only
  * lowercased (its words are the runs of a-z and 0-9 in it; nameKey's replace and trim would be
  * most of an index build's text work: PERF-001), other text nameKey'd (words apart by single

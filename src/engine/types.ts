@@ -12,7 +12,7 @@ export type IndexDoc = {
    * locator's JsonArena); opaque to the index. null until filled in.
    */
   json: number | null
-  /** Sort key for sort=name: the folded name. */
+  /** Sort key for sort=name: the folded name, numbers comparable (nameOrderKey). */
   nameSort: string
   /** The name as written, for answers that show no more of a location (clusters' single ones). Absent: nameSort. */
   name?: string

@@ -5,7 +5,7 @@ import type { CustomField } from '../store/custom-fields'
 import { DEFAULT_FILTER_GROUP, DEFAULT_GROUP_NAME, type FilterGroup, type FilterTag } from '../store/filters'
 import { DAYS, type IndexRow, type LocationRecord } from '../store/locations'
 import type { PriorityRule } from '../store/priority'
-import { nameKey, searchKey } from '../core/text'
+import { nameOrderKey, searchKey } from '../core/text'
 import { zoneOf } from '../core/zone'
 import { openingHoursOf } from './opening-hours'
 
@@ -153,7 +153,7 @@ export function searchDoc(r: Omit<IndexRow, 'seq'>, ctx: PresentContext): IndexD
     lat: r.lat,
     lng: r.lng,
     json: null,
-    nameSort: nameKey(r.name),
+    nameSort: nameOrderKey(r.name),
     name: r.name,
     rank: priorityRank({ id: r.id, tags: r.tags, customFields: r.customFields ?? {} }, ctx.priority),
     tags: r.tags,

@@ -1,8 +1,10 @@
 // GET /locations paging (limit, offset, the pagination object and its next and prev links) and
-// all=true: every published location, sorted by name.
+// all=true: every published location, sorted by name, numbers in names as numbers.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { appOn, CENTER, expectError, FILTERS, idsOf, makeFixture, oracle, send, type Fixture } from './fixture'
 import { NEAR, LOCATION_KEYS } from './locations-helpers'
+import { setLocatorSettings } from '../../src/operator'
+import { makeEnv, storeBody, type TestEnv } from '../helpers'
 
 describe('paging', () => {
   let f: Fixture
@@ -272,5 +274,46 @@ describe('all=true', () => {
     const ok = await f.get(f.url('/locations', `all=false&${NEAR}`))
     expect(ok.status).toBe(200)
     expect(ok.body.meta.query.radius).toBe(25)
+  })
+})
+
+describe('name order', () => {
+  const NAMES = ['Store 10', 'Store 2', 'A10 Cycles', 'Store 100', 'Route 66 Bikes', 'Store 9b', 'Store 1']
+  const NAMES_MORE = ['A2 Cycles', 'Store 09a', 'Route 7 Bikes', 'A1 Cycles', 'Store 0']
+  let env: TestEnv
+  beforeAll(async () => {
+    env = makeEnv()
+    setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
+    for (const [i, name] of [...NAMES, ...NAMES_MORE].entries()) {
+      const body = storeBody({ name, coordinates: { lat: 51.5 + i / 1000, lng: -0.12 } })
+      expect((await env.call('POST', '/admin/v1/locations', { body })).status).toBe(201)
+    }
+  })
+  afterAll(() => env.close())
+
+  test('a number in a name counts as a number: Store 2 before Store 10, with leading zeros not counted', async () => {
+    const token = env.store.locators.get(env.locatorId)!.publicToken
+    const names = async (qs: string) => {
+      const res = await env.call('GET', `/public/v1/${token}/locations?${qs}&limit=50`, { key: null })
+      expect(res.status).toBe(200)
+      return res.body.data.locations.map((l: { name: string }) => l.name)
+    }
+    const expected = [
+      'A1 Cycles',
+      'A2 Cycles',
+      'A10 Cycles',
+      'Route 7 Bikes',
+      'Route 66 Bikes',
+      'Store 0',
+      'Store 1',
+      'Store 2',
+      'Store 09a',
+      'Store 9b',
+      'Store 10',
+      'Store 100',
+    ]
+    expect(await names('all=true')).toEqual(expected)
+    // Ties of distance and rank fall back to the name order too.
+    expect(await names('all=true&sort=priority')).toEqual(expected)
   })
 })
