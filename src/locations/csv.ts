@@ -63,6 +63,12 @@ export type CsvLocation = {
 /** Fields whose empty cell leaves the key out: they cannot be cleared, and id/external_id pick the row's target. */
 const OMIT_WHEN_EMPTY = new Set(['id', 'external_id', 'name', 'address', 'status'])
 const MAP_FIELDS = new Set(['contact', 'social', 'hours', 'custom_fields'])
+/** Fields holding a web address, which the API takes only with its protocol. */
+const URL_FIELDS = new Set(['contact.website', 'social.instagram', 'social.facebook', 'social.twitter', 'image_url'])
+/** A web address as sheets hold it, without its protocol: "www.example.com", "example.co.uk/shop". */
+const BARE_WEB_ADDRESS = /^[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}(?::[0-9]{1,5})?(?:[/?#]\S*)?$/u
+/** A bare web address with https:// before it; any other cell as it is, for validation to judge. */
+const withProtocol = (cell: string) => (BARE_WEB_ADDRESS.test(cell) ? `https://${cell}` : cell)
 /** Google Business Profile's sheet writes a day closed as "x", in its day columns and special hours. */
 const closedX = (text: string) => (/^x$/i.test(text) ? 'closed' : text)
 /** Other tools' statuses, as their exports write them (WordPress: publish, pending, private), to ours. */
@@ -209,7 +215,7 @@ function readRow({ columns, width, hasAddress }: Header, { cells, line }: RawRec
   for (let i = 0; i < width; i++) {
     const field = columns[i]!.field
     if (field === null) continue
-    const cell = unguardCell(cells[i]!)
+    const cell = URL_FIELDS.has(field) ? withProtocol(unguardCell(cells[i]!)) : unguardCell(cells[i]!)
     if (field === 'hours') {
       week = cell
       continue

@@ -142,6 +142,28 @@ describe('fields', () => {
     ])
   })
 
+  test('a web address without its protocol is read with https://; anything else is left for validation', () => {
+    const csv = [
+      'name,website,instagram,facebook,image_url',
+      'A,www.cyclehub.example,instagram.com/cyclehub,,cdn.example.co.uk/a.png?w=2',
+      'B,münchen.de:8080/laden,@cyclehub,http://f.example/b,HTTPS://cdn.example/b.png',
+      'C,cyclehub,not a site.com,1.5,mailto:a@b.example',
+    ].join('\n')
+    expect(bodies(csv).map((b) => [b.contact, b.social, b.image_url])).toEqual([
+      [
+        { website: 'https://www.cyclehub.example' },
+        { instagram: 'https://instagram.com/cyclehub', facebook: '' },
+        'https://cdn.example.co.uk/a.png?w=2',
+      ],
+      [
+        { website: 'https://münchen.de:8080/laden' },
+        { instagram: '@cyclehub', facebook: 'http://f.example/b' },
+        'HTTPS://cdn.example/b.png',
+      ],
+      [{ website: 'cyclehub' }, { instagram: 'not a site.com', facebook: '1.5' }, 'mailto:a@b.example'],
+    ])
+  })
+
   test('a week of hours in one column is split into the days; a day column given wins for its day', () => {
     const read = readLocationsCsv(
       'name,address,Opening Hours,sunday\nA,1 Rd,"Mon-Fri 9-18, Sat 10-14",12-16\nB,2 Rd,Mo-Sa 08:00-20:00; So off,\nC,3 Rd,,\nD,4 Rd,Mon-Fri 9-17,\n',
@@ -480,6 +502,12 @@ describe('round trip', () => {
   const keyed = <K extends string>(keys: readonly K[], value = text): fc.Arbitrary<Record<K, string>> =>
     fc.record(Object.fromEntries(keys.map((k) => [k, value]))) as fc.Arbitrary<Record<K, string>>
 
+  // What a location keeps in a web address field: nothing, or an address with its protocol.
+  const web = fc.oneof(
+    fc.constant(''),
+    text.map((s) => `https://${s}`),
+  )
+
   const locationArb: fc.Arbitrary<CsvLocation> = fc.record({
     id: filled,
     external_id: fc.option(text),
@@ -488,13 +516,13 @@ describe('round trip', () => {
     coordinates: fc.record({ lat: coordinate, lng: coordinate }),
     description: text,
     tags: fc.array(tag, { maxLength: 4 }),
-    contact: keyed(['phone', 'email', 'website'] as const),
-    social: keyed(['instagram', 'facebook', 'twitter'] as const),
+    contact: fc.record({ phone: text, email: text, website: web }),
+    social: keyed(['instagram', 'facebook', 'twitter'] as const, web),
     hours: keyed(DAYS, dayText),
     special_hours: fc.dictionary(isoDate, specialText, { maxKeys: 3 }),
     timezone: text,
     custom_fields: fc.dictionary(fieldId, text, { maxKeys: 4 }),
-    image_url: text,
+    image_url: web,
     // What a location's status is: the writer writes it as stored.
     status: fc.constantFrom('published', 'draft'),
   })
