@@ -13,3 +13,8 @@ export const MAX_TAGS = 50
 export const MAX_SEARCH = 200
 /** The deepest zoom a map asks GET /clusters for (256-pixel Web Mercator tiles). */
 export const MAX_ZOOM = 20
+/**
+ * Tiles a GET /clusters box may span, across or down, at its zoom: a map 4,096 pixels wide of
+ * 256-pixel tiles. It bounds an answer's markers (the whole world is 2^zoom tiles across).
+ */
+export const MAX_MAP_TILES = 16

@@ -7,6 +7,7 @@ import { filterControls, type Filters, shownGroups } from './filters'
 import { type Form, searchForm } from './form'
 import { distanceText, warmFormats } from './format'
 import type { Lang } from '../core/languages'
+import { MAX_MAP_TILES } from '../core/limits'
 import { asksOwnPosition } from '../core/own-position'
 import { t, type Texts, textsFor } from './i18n'
 import { preloadLeaflet, storeMap, type StoreMap } from './map'
@@ -16,8 +17,9 @@ import { type Origin, readState, type SearchState, urlPrefix, withState } from '
 
 type Center = { lat: number; lng: number; label?: string }
 
-/** GET /clusters's box for the whole world. */
+/** GET /clusters's box for the whole world, and the deepest zoom it is taken at (16 tiles across). */
 const WORLD = '-180,-90,180,90'
+const WORLD_ZOOM = Math.log2(MAX_MAP_TILES)
 
 /** Answers that no search on this site can change: the token is wrong, or not enabled here. */
 const UNUSABLE = ['INVALID_TOKEN', 'REFERRER_NOT_ALLOWED', 'API_NOT_ENABLED']
@@ -460,8 +462,8 @@ export class Widget {
     this.browseRequest = controller
     const view = map.view()
     // The first answer holds every store, wherever it is: the map is then fitted to them all.
-    const bbox = this.browsed ? view.bbox : WORLD
-    const p: [string, string][] = [['bbox', bbox], ['zoom', String(view.zoom)], ...this.filterParams()]
+    const [bbox, zoom] = this.browsed ? [view.bbox, view.zoom] : [WORLD, Math.min(view.zoom, WORLD_ZOOM)]
+    const p: [string, string][] = [['bbox', bbox], ['zoom', String(zoom)], ...this.filterParams()]
     try {
       const answer = await query<ClustersAnswer>(this.options.api, this.options.token, 'clusters', p, controller.signal)
       if (!this.browsing || controller.signal.aborted) return

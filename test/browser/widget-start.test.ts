@@ -45,6 +45,23 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
       }
     },
   )
+  test('a search cleared shows every store on the map again: the whole world asked at a zoom that takes it', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}?sl_place=London`)
+      await page.locator('.sl-item').first().waitFor()
+      const answered = page.waitForResponse((r) => r.url().includes('/clusters?'))
+      await page.getByRole('combobox', { name: 'Town or postcode' }).fill('')
+      await page.getByRole('button', { name: 'Search', exact: true }).click()
+      const res = await answered
+      expect(new URL(res.url()).searchParams.get('bbox')).toBe('-180,-90,180,90')
+      expect(res.status()).toBe(200)
+      await page.locator('.sl-cluster').first().waitFor()
+    } finally {
+      await page.close()
+    }
+  })
+
   test('the filters line up: a dropdown level with the select beside it, each as tall as the inputs', async () => {
     const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
     try {

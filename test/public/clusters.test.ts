@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { expectError, type Fixture, fold, idsOf, makeFixture, naming, oracle } from './fixture'
 
 const WORLD = 'bbox=-180,-90,180,90'
+/** Every fixture location (Lyon to London): within 16 tiles up to zoom 9. */
+const FRANCE = 'bbox=-1,45,5.5,52'
 
 type Cluster = { id: string; lat: number; lng: number; count: number; expansion_zoom: number }
 type Single = { id: string; lat: number; lng: number; name: string }
@@ -34,11 +36,12 @@ describe('GET /clusters', () => {
     return ids
   }
 
-  test('at every zoom, every published location is in exactly one cluster or alone, and the counts add up', async () => {
+  // Deeper zooms, in boxes a map shows, are the index's tests' (test/engine/clusters.test.ts).
+  test('at zooms 0 to 9, every published location is in exactly one cluster or alone, and the counts add up', async () => {
     const published = f.locs.filter((l) => l.published).map((l) => l.id)
     let clustered = false
-    for (let zoom = 0; zoom <= 20; zoom++) {
-      const data = await clusters(`${WORLD}&zoom=${zoom}`)
+    for (let zoom = 0; zoom <= 9; zoom++) {
+      const data = await clusters(`${zoom <= 4 ? WORLD : FRANCE}&zoom=${zoom}`)
       expect(data.total).toBe(published.length)
       const seen = data.locations.map((l) => l.id)
       for (const c of data.clusters) {
@@ -59,7 +62,7 @@ describe('GET /clusters', () => {
     const paris = far.clusters.find((c) => Math.abs(c.lat - 48.8) < 1 && Math.abs(c.lng - 2.4) < 1)
     expect(paris).toBeDefined()
     expect(paris!.count).toBeGreaterThan(10)
-    const near = await clusters(`${WORLD}&zoom=17`)
+    const near = await clusters('bbox=2.34,48.87,2.37,48.89&zoom=17')
     expect(near.clusters).toEqual([])
     const gare = near.locations.find((l) => l.id === f.ids.gare)!
     const seed = f.locs.find((l) => l.id === f.ids.gare)!
@@ -75,12 +78,14 @@ describe('GET /clusters', () => {
       for (const c of data.clusters) expect((await leaves(c.id, filter)).length).toBe(c.count)
     }
     const repair = oracle(f.locs, { tags: ['repair'] }).map((h) => h.loc.id)
-    const data = await clusters(`${WORLD}&zoom=20&tags[]=repair`)
-    expect(data.locations.map((l) => l.id).sort()).toEqual(repair.sort())
+    const data = await clusters(`${FRANCE}&zoom=9&tags[]=repair`)
+    const seen = data.locations.map((l) => l.id)
+    for (const c of data.clusters) seen.push(...(await leaves(c.id, '&tags[]=repair')))
+    expect(seen.sort()).toEqual(repair.sort())
   })
 
   test('a box holds the clusters whose centre, and the locations whose point, lies in it', async () => {
-    const world = await clusters(`${WORLD}&zoom=9`)
+    const world = await clusters(`${FRANCE}&zoom=9`)
     const box = [2.2, 48.75, 2.5, 48.95]
     const inBox = (p: { lat: number; lng: number }) =>
       p.lng >= box[0]! && p.lng <= box[2]! && p.lat >= box[1]! && p.lat <= box[3]!
@@ -127,7 +132,7 @@ describe('GET /clusters', () => {
     const after = await f.get(f.url('/clusters', `${WORLD}&zoom=4`))
     expect(after.headers.get('etag')).not.toBe(etag)
     expect(after.body.data.total).toBe(before.body.data.total + 1)
-    const alone = await clusters(`${WORLD}&zoom=20`)
+    const alone = await clusters('bbox=4.06,48.29,4.09,48.31&zoom=17')
     expect(alone.locations.map((l) => l.id)).toContain(created.body.location.id)
     expect((await f.env.call('POST', `/admin/v1/locations/${created.body.location.id}/delete`)).status).toBe(200)
     expect((await clusters(`${WORLD}&zoom=4`)).total).toBe(before.body.data.total)
@@ -150,6 +155,17 @@ describe('GET /clusters', () => {
     await refused('bbox=10,50,20,40&zoom=3', 'bbox')
     await refused(`${WORLD}&zoom=3&tagLogic=some`, 'tagLogic')
     await refused(`${WORLD}&zoom=3&open_now=maybe`, 'open_now')
+    // Larger than a map shows: more than 16 tiles across (the world at zoom 5 is 32) or down.
+    const tooLarge = await f.get(f.url('/clusters', `${WORLD}&zoom=5`))
+    expectError(
+      tooLarge,
+      400,
+      'INVALID_PARAMETER',
+      'bbox is larger than a map shows at zoom 5: 32 tiles across or down, more than 16 (about 180° of longitude at this zoom). Send the box the map shows, or a lower zoom.',
+    )
+    await refused(`${FRANCE}&zoom=10`, 'bbox')
+    await refused('bbox=179,-10,-179,10&zoom=12', 'bbox') // across the antimeridian: 2° wide, 20° tall
+    expect((await f.get(f.url('/clusters', 'bbox=179,-1,-179,1&zoom=10'))).status).toBe(200)
     for (const id of ['3-loc_nobody', 'nonsense', `17-${f.ids.gare}`])
       expectError(await f.get(f.url(`/clusters/${id}/leaves`)), 404, 'CLUSTER_NOT_FOUND')
     expectError(await f.get(f.url('/clusters/%zz/leaves')), 404, 'CLUSTER_NOT_FOUND')

@@ -1,7 +1,7 @@
 // The OpenAPI document's parameters and response headers (components/parameters, components/headers),
 // with the bounds the code checks (src/core/limits.ts, src/locations/service.ts).
 import { PUBLIC_TOKEN } from '../../core/ids'
-import { MAX_LIMIT, MAX_RADIUS, MAX_SEARCH, MAX_TAGS, MAX_ZOOM } from '../../core/limits'
+import { MAX_LIMIT, MAX_MAP_TILES, MAX_RADIUS, MAX_SEARCH, MAX_TAGS, MAX_ZOOM } from '../../core/limits'
 import { LOCATION_ID_PATTERN } from './schemas'
 
 const query = (name: string, description: string, schema: Record<string, unknown>) => ({
@@ -84,7 +84,7 @@ export const PARAMETERS = {
   mapBbox: {
     ...query(
       'bbox',
-      'The box the map shows: `west,south,east,north` in decimal degrees; west > east crosses the antimeridian.',
+      `The box the map shows: \`west,south,east,north\` in decimal degrees; west > east crosses the antimeridian. At most ${MAX_MAP_TILES} tiles across and down at the zoom asked (the world is 2^zoom tiles across, so the whole world up to zoom ${Math.log2(MAX_MAP_TILES)}); a larger box is 400 INVALID_PARAMETER.`,
       {
         type: 'string',
         pattern: '^[^,]+,[^,]+,[^,]+,[^,]+$',

@@ -1,7 +1,8 @@
 // GET /clusters and GET /clusters/{id}/leaves: a map's clusters and single locations for a box at
 // a zoom, and one cluster's locations, from the locator's index (src/engine/clusters/), with the
 // filters of GET /locations applied first.
-import { MAX_LIMIT } from '../../core/limits'
+import { MAX_LIMIT, MAX_MAP_TILES } from '../../core/limits'
+import { mercY } from '../../engine/clusters/levels'
 import { type Bbox, bboxMiddle, type IndexQuery, MAX_ZOOM } from '../../engine/locator-index'
 import { changedMeanwhile } from '../../indexes/errors'
 import type { Entry } from '../../indexes/entry'
@@ -45,6 +46,19 @@ function filteredQuery(params: Params, entry: Entry, bbox: Bbox, now: number): I
   }
 }
 
+/** Refuses a box larger than a map shows at `zoom`: its answer could hold every location alone. */
+function checkMapSize([w, s, e, n]: Bbox, zoom: number): void {
+  const tiles = 2 ** zoom
+  const across = ((w <= e ? e - w : e - w + 360) / 360) * tiles
+  const down = (mercY(s) - mercY(n)) * tiles
+  // A box of exactly 16 tiles, worked out in floating point, may come to a hair more.
+  if (Math.max(across, down) <= MAX_MAP_TILES + 1e-6) return
+  const degrees = +((360 * MAX_MAP_TILES) / tiles).toPrecision(2)
+  throw invalid(
+    `bbox is larger than a map shows at zoom ${zoom}: ${+Math.max(across, down).toFixed(1)} tiles across or down, more than ${MAX_MAP_TILES} (about ${degrees}° of longitude at this zoom). Send the box the map shows, or a lower zoom.`,
+  )
+}
+
 /** The body of GET /clusters for a full public URL. Throws PublicError for bad parameters, and 503 while the clusters are built. */
 export function clustersBody(registry: IndexRegistry, locator: Locator, href: string): Uint8Array {
   const entry = registry.entry(locator.id)
@@ -54,6 +68,7 @@ export function clustersBody(registry: IndexRegistry, locator: Locator, href: st
   if (once(params, 'zoom') === null)
     throw invalid(`zoom is required: the map's zoom, a whole number from 0 to ${MAX_ZOOM}.`)
   const zoom = integer(params, 'zoom', 0, 0, MAX_ZOOM)
+  checkMapSize(bbox, zoom)
   const q = filteredQuery(params, entry, bbox, registry.now())
   const found = entry.index.clusters(q, zoom)
   if (found === null) throw building()
