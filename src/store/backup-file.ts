@@ -7,7 +7,7 @@ import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, statSyn
 import { dirname, resolve } from 'node:path'
 import { MIGRATIONS } from './migrations'
 import { isCorruptError } from './damage'
-import { BUSY_TIMEOUT_MS, isOurSchema, schemaOf } from './db'
+import { BUSY_TIMEOUT_MS, isOurSchema, makeOwnersOnly, schemaOf } from './db'
 
 /** integrity_check's lines past this many are not read: the file is damaged either way. */
 const MAX_DAMAGE_LINES = 10
@@ -107,6 +107,7 @@ export function writeVerifiedCopy(
   const partial = resolve(`${dest}${suffix}`)
   rmSync(partial, { force: true }) // VACUUM INTO writes only into a file that is absent or empty
   try {
+    makeOwnersOnly(partial) // the copy holds what the database does
     source.query('VACUUM INTO ?').run(partial)
     const copy = openExisting(partial, 'file')
     let facts: CopyFacts

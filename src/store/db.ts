@@ -1,5 +1,5 @@
 import { Database } from 'bun:sqlite'
-import { mkdirSync, statfsSync, statSync, type BigIntStats } from 'node:fs'
+import { closeSync, mkdirSync, openSync, statfsSync, statSync, type BigIntStats } from 'node:fs'
 import { dirname } from 'node:path'
 import { MIGRATIONS } from './migrations'
 
@@ -46,7 +46,10 @@ export const BUSY_TIMEOUT_MS = 5000
  * loop (a server's start).
  */
 export function openDatabase(path: string, waitForLock = true, upgrade = true): Database {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  if (path !== ':memory:') {
+    mkdirSync(dirname(path), { recursive: true })
+    makeOwnersOnly(path)
+  }
   if (!waitForLock) return openOnce(path, 0, upgrade)
   // Two processes opening a new file together: SQLite may answer one SQLITE_BUSY at once, without
   // waiting busy_timeout (switching a new file to WAL, reading a WAL index another connection is
@@ -59,6 +62,19 @@ export function openDatabase(path: string, waitForLock = true, upgrade = true): 
       if (!isBusyError(e) || performance.now() > deadline) throw e
       Bun.sleepSync(20)
     }
+  }
+}
+
+/**
+ * Makes `path`, when absent, an empty file only its owner may read and write: the database holds
+ * drafts, contacts and key hashes. SQLite gives its -wal and -shm the same mode. An existing file
+ * keeps the mode its operator gave it.
+ */
+export function makeOwnersOnly(path: string): void {
+  try {
+    closeSync(openSync(path, 'wx', 0o600))
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
   }
 }
 

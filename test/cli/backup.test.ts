@@ -223,6 +223,27 @@ describe('backup', () => {
     expect(existsSync(dbPath)).toBe(false)
   })
 
+  test('a new database, its -wal and -shm, and a backup are for their owner only; an existing file keeps its mode', () => {
+    const mode = (path: string) => statSync(path).mode & 0o777
+    const store = openStore(dbPath) // open: its -wal and -shm are there to see
+    try {
+      expect(json('locator', 'create', '--name', 'Private').locator.name).toBe('Private')
+      expect([dbPath, `${dbPath}-wal`, `${dbPath}-shm`].map(mode)).toEqual([0o600, 0o600, 0o600])
+    } finally {
+      store.close()
+    }
+    const backup = join(dir, 'private-backup.db')
+    expect(storeloc('backup', backup).code).toBe(0)
+    expect(mode(backup)).toBe(0o600)
+    const restored = join(dir, 'restored.db')
+    dbPath = restored
+    expect(storeloc('restore', backup).code).toBe(0)
+    expect(mode(restored)).toBe(0o600)
+    chmodSync(restored, 0o640) // the operator's choice, kept
+    json('locator', 'create', '--name', 'Second')
+    expect(mode(restored)).toBe(0o640)
+  })
+
   test('usage errors exit 2', () => {
     json('locator', 'create', '--name', 'A')
     expect(storeloc('backup').code).toBe(2)
