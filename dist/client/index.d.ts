@@ -5,8 +5,14 @@ export type ClientOptions = {
     baseUrl: string;
     /** The locator's secret key, "sk_...". */
     apiKey: string;
-    /** Tries of a request that met a network error, a timeout, 409 in flight, 429 or 503 (default 4). */
+    /** Tries of a request that met a network error, a timeout, 429, 502, 503 or 504 (default 4). */
     attempts?: number;
+    /**
+     * How long, in all, a write is waited for while an earlier try of it still runs on the server
+     * (409 with Retry-After: its try timed out here, a slow geocoder there), ms (default 600,000).
+     * Those answers are not counted as tries.
+     */
+    inFlightWaitMs?: number;
     /** Per try, ms (default 30,000). */
     timeoutMs?: number;
     /** The first wait between tries, ms, doubled each time unless Retry-After says (default 250). */
@@ -22,12 +28,16 @@ export type WriteOptions = {
     /** The write's key; a new UUID when not given. The same key on a retry replays the first answer. */
     idempotencyKey?: string;
 };
-/** An answer of the Management API that is not a success: its status, error code, message and details. */
+/**
+ * An answer of the Management API that is not a success: its status, error code, message and
+ * details, and a write's Idempotency-Key (sent again later, it replays the write's answer).
+ */
 export declare class StorelocError extends Error {
     readonly status: number;
     readonly code: string;
     readonly details: Record<string, string[]> | undefined;
-    constructor(status: number, code: string, message: string, details: Record<string, string[]> | undefined);
+    readonly idempotencyKey?: string | undefined;
+    constructor(status: number, code: string, message: string, details: Record<string, string[]> | undefined, idempotencyKey?: string | undefined);
 }
 export declare class StorelocClient {
     private readonly options;
@@ -36,6 +46,7 @@ export declare class StorelocClient {
     private readonly timeoutMs;
     private readonly backoffMs;
     private readonly maxWaitMs;
+    private readonly inFlightWaitMs;
     private readonly fetchFn;
     constructor(options: ClientOptions);
     /** One page of the locator's locations; `external_id` finds one by the chain's own code. */

@@ -1,25 +1,28 @@
 // A typed client for the Management API, for sync scripts and back-office code. Plain fetch, no
 // dependencies and no server modules: it builds to dist/client (npm run build:client) for Node 20+.
 // Every write carries an Idempotency-Key, kept across its retries, so a retry never writes twice.
-/** An answer of the Management API that is not a success: its status, error code, message and details. */
+/**
+ * An answer of the Management API that is not a success: its status, error code, message and
+ * details, and a write's Idempotency-Key (sent again later, it replays the write's answer).
+ */
 export class StorelocError extends Error {
     status;
     code;
     details;
-    constructor(status, code, message, details) {
+    idempotencyKey;
+    constructor(status, code, message, details, idempotencyKey) {
         super(message);
         this.status = status;
         this.code = code;
         this.details = details;
+        this.idempotencyKey = idempotencyKey;
         this.name = 'StorelocError';
     }
 }
-/**
- * What a try may be repeated after: the server kept no decision. A 409 only with Retry-After (a
- * request with the same key in flight); another 409 (an external id taken) stays one on a retry.
- */
+/** What a try may be repeated after: the server kept no decision. */
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
-const retryable = (r) => RETRY_STATUSES.has(r.status) || (r.status === 409 && r.headers.has('retry-after'));
+/** A try of the same write still running: a 409 with Retry-After. Another 409 (an external id taken) stays one on a retry. */
+const inFlight = (r) => r.status === 409 && r.headers.has('retry-after');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 export class StorelocClient {
     options;
@@ -28,6 +31,7 @@ export class StorelocClient {
     timeoutMs;
     backoffMs;
     maxWaitMs;
+    inFlightWaitMs;
     fetchFn;
     constructor(options) {
         this.options = options;
@@ -36,6 +40,7 @@ export class StorelocClient {
         this.timeoutMs = options.timeoutMs ?? 30_000;
         this.backoffMs = options.backoffMs ?? 250;
         this.maxWaitMs = options.maxWaitMs ?? 60_000;
+        this.inFlightWaitMs = options.inFlightWaitMs ?? 600_000;
         this.fetchFn = options.fetch ?? fetch;
     }
     /** One page of the locator's locations; `external_id` finds one by the chain's own code. */
@@ -111,7 +116,9 @@ export class StorelocClient {
             headers['content-type'] = 'application/json';
         }
         let wait = this.backoffMs;
-        for (let attempt = 1;; attempt++) {
+        let failed = 0;
+        const started = Date.now();
+        for (;;) {
             let response;
             try {
                 response = await this.fetchFn(`${this.base}${path}`, {
@@ -122,7 +129,7 @@ export class StorelocClient {
                 });
             }
             catch (e) {
-                if (attempt >= this.attempts)
+                if (++failed >= this.attempts)
                     throw e;
                 await sleep(wait);
                 wait *= 2;
@@ -130,10 +137,15 @@ export class StorelocClient {
             }
             const after = Number(response.headers.get('retry-after'));
             const delay = Number.isFinite(after) && after > 0 ? after * 1000 : wait;
-            if (retryable(response) && attempt < this.attempts && delay <= this.maxWaitMs) {
+            const waiting = inFlight(response);
+            const again = waiting
+                ? Date.now() - started + delay <= this.inFlightWaitMs
+                : RETRY_STATUSES.has(response.status) && ++failed < this.attempts && delay <= this.maxWaitMs;
+            if (again) {
                 await response.body?.cancel();
                 await sleep(delay);
-                wait *= 2;
+                if (!waiting)
+                    wait *= 2;
                 continue;
             }
             const text = await response.text();
@@ -142,10 +154,10 @@ export class StorelocClient {
                 json = JSON.parse(text);
             }
             catch {
-                throw new StorelocError(response.status, 'invalid_response', `${method} ${path}: ${text.slice(0, 200)}`, undefined);
+                throw new StorelocError(response.status, 'invalid_response', `${method} ${path}: ${text.slice(0, 200)}`, undefined, headers['idempotency-key']);
             }
             if (!response.ok)
-                throw new StorelocError(response.status, String(json.error ?? 'error'), String(json.message ?? response.statusText), json.details);
+                throw new StorelocError(response.status, String(json.error ?? 'error'), String(json.message ?? response.statusText), json.details, headers['idempotency-key']);
             return json;
         }
     }

@@ -19,8 +19,14 @@ export type ClientOptions = {
   baseUrl: string
   /** The locator's secret key, "sk_...". */
   apiKey: string
-  /** Tries of a request that met a network error, a timeout, 409 in flight, 429 or 503 (default 4). */
+  /** Tries of a request that met a network error, a timeout, 429, 502, 503 or 504 (default 4). */
   attempts?: number
+  /**
+   * How long, in all, a write is waited for while an earlier try of it still runs on the server
+   * (409 with Retry-After: its try timed out here, a slow geocoder there), ms (default 600,000).
+   * Those answers are not counted as tries.
+   */
+  inFlightWaitMs?: number
   /** Per try, ms (default 30,000). */
   timeoutMs?: number
   /** The first wait between tries, ms, doubled each time unless Retry-After says (default 250). */
@@ -38,25 +44,27 @@ export type WriteOptions = {
   idempotencyKey?: string
 }
 
-/** An answer of the Management API that is not a success: its status, error code, message and details. */
+/**
+ * An answer of the Management API that is not a success: its status, error code, message and
+ * details, and a write's Idempotency-Key (sent again later, it replays the write's answer).
+ */
 export class StorelocError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
     readonly details: Record<string, string[]> | undefined,
+    readonly idempotencyKey?: string,
   ) {
     super(message)
     this.name = 'StorelocError'
   }
 }
 
-/**
- * What a try may be repeated after: the server kept no decision. A 409 only with Retry-After (a
- * request with the same key in flight); another 409 (an external id taken) stays one on a retry.
- */
+/** What a try may be repeated after: the server kept no decision. */
 const RETRY_STATUSES = new Set([429, 502, 503, 504])
-const retryable = (r: Response) => RETRY_STATUSES.has(r.status) || (r.status === 409 && r.headers.has('retry-after'))
+/** A try of the same write still running: a 409 with Retry-After. Another 409 (an external id taken) stays one on a retry. */
+const inFlight = (r: Response) => r.status === 409 && r.headers.has('retry-after')
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -66,6 +74,7 @@ export class StorelocClient {
   private readonly timeoutMs: number
   private readonly backoffMs: number
   private readonly maxWaitMs: number
+  private readonly inFlightWaitMs: number
   private readonly fetchFn: typeof fetch
 
   constructor(private readonly options: ClientOptions) {
@@ -74,6 +83,7 @@ export class StorelocClient {
     this.timeoutMs = options.timeoutMs ?? 30_000
     this.backoffMs = options.backoffMs ?? 250
     this.maxWaitMs = options.maxWaitMs ?? 60_000
+    this.inFlightWaitMs = options.inFlightWaitMs ?? 600_000
     this.fetchFn = options.fetch ?? fetch
   }
 
@@ -167,7 +177,9 @@ export class StorelocClient {
       headers['content-type'] = 'application/json'
     }
     let wait = this.backoffMs
-    for (let attempt = 1; ; attempt++) {
+    let failed = 0
+    const started = Date.now()
+    for (;;) {
       let response: Response
       try {
         response = await this.fetchFn(`${this.base}${path}`, {
@@ -177,17 +189,21 @@ export class StorelocClient {
           signal: AbortSignal.timeout(this.timeoutMs),
         })
       } catch (e) {
-        if (attempt >= this.attempts) throw e
+        if (++failed >= this.attempts) throw e
         await sleep(wait)
         wait *= 2
         continue
       }
       const after = Number(response.headers.get('retry-after'))
       const delay = Number.isFinite(after) && after > 0 ? after * 1000 : wait
-      if (retryable(response) && attempt < this.attempts && delay <= this.maxWaitMs) {
+      const waiting = inFlight(response)
+      const again = waiting
+        ? Date.now() - started + delay <= this.inFlightWaitMs
+        : RETRY_STATUSES.has(response.status) && ++failed < this.attempts && delay <= this.maxWaitMs
+      if (again) {
         await response.body?.cancel()
         await sleep(delay)
-        wait *= 2
+        if (!waiting) wait *= 2
         continue
       }
       const text = await response.text()
@@ -200,6 +216,7 @@ export class StorelocClient {
           'invalid_response',
           `${method} ${path}: ${text.slice(0, 200)}`,
           undefined,
+          headers['idempotency-key'],
         )
       }
       if (!response.ok)
@@ -208,6 +225,7 @@ export class StorelocClient {
           String(json.error ?? 'error'),
           String(json.message ?? response.statusText),
           json.details as Record<string, string[]> | undefined,
+          headers['idempotency-key'],
         )
       return json as T
     }

@@ -93,6 +93,31 @@ describe('StorelocClient', () => {
     expect(seen).toHaveLength(1) // not tried again: that would wait 600 s first
   })
 
+  test('a write still running on the server (409 with Retry-After) is waited for past its attempts, up to inFlightWaitMs', async () => {
+    const running = JSON.stringify({
+      success: false,
+      error: 'conflict',
+      message: 'A request with this Idempotency-Key is still being processed.',
+    })
+    const stillRunning = () => new Response(running, { status: 409, headers: { 'retry-after': '0' } })
+    let busy = 6 // more than the 4 attempts
+    const { api, seen } = client(async (_r, send) => (busy-- > 0 ? stillRunning() : send()))
+    await api.createLocation(storeBody() as any, { idempotencyKey: 'nightly-1' })
+    expect(seen).toHaveLength(7)
+    expect(count()).toBe(1)
+
+    const stuck = new StorelocClient({
+      baseUrl: 'http://localhost',
+      apiKey: env.key,
+      fetch: (async () => stillRunning()) as unknown as typeof fetch,
+      inFlightWaitMs: 30,
+    })
+    const started = Date.now()
+    const error = await stuck.createLocation(storeBody() as any, { idempotencyKey: 'nightly-2' }).catch((e) => e)
+    expect(error).toMatchObject({ status: 409, code: 'conflict', idempotencyKey: 'nightly-2' })
+    expect(Date.now() - started).toBeLessThan(5_000)
+  })
+
   test('gives up after its attempts, with the last error', async () => {
     const { api, seen } = client(async () => {
       throw new TypeError('connection refused')
