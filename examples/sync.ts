@@ -1,7 +1,9 @@
 // Mirrors a store list (CSV or JSON) into a locator through the Management API: creates the stores
 // that are new, updates those that changed, deletes those that disappeared, all matched by the
-// chain's own store code (external_id), or by the id column of an export. Run it again at any
-// time: what is in step stays untouched. It prints what changed and what is worth a look.
+// chain's own store code (external_id), which every row must have. A row that also has an
+// export's id column is matched by its id first, so a store whose code changed is updated, not
+// deleted. Run it again at any time: what is in step stays untouched. It prints what changed and
+// what is worth a look.
 // Every request carries an Idempotency-Key, so the client's retries after a timeout never write twice.
 //
 //   STORELOC_URL=http://127.0.0.1:3000 STORELOC_KEY=sk_... bun examples/sync.ts stores.csv [--dry-run]
@@ -53,9 +55,13 @@ function readRows(file: string): { rows: Row[]; unknown: string[] } {
   return { rows, unknown: read.unknown }
 }
 
-/** Sends the rows in requests of CHUNK, as dry runs or for real; the reports in order. */
+/**
+ * Sends the rows in requests of CHUNK, as dry runs or for real; the reports in order. Dry runs
+ * go on past a refused request, so one run lists the problems of every row.
+ */
 async function upsert(client: StorelocClient, rows: Row[], dryRun: boolean): Promise<BulkReport[]> {
   const reports: BulkReport[] = []
+  const refused: string[] = []
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK)
     try {
@@ -66,9 +72,11 @@ async function upsert(client: StorelocClient, rows: Row[], dryRun: boolean): Pro
       for (const messages of Object.values(e.details))
         for (const m of messages)
           console.error(`  ${m.replace(/^locations\[(\d+)\]/, (_, n) => chunk[Number(n)]!.label)}`)
-      throw new Error(`${e.message} (in the rows ${chunk[0]!.label} to ${chunk.at(-1)!.label})`)
+      refused.push(`${e.message} (in the rows ${chunk[0]!.label} to ${chunk.at(-1)!.label})`)
+      if (!dryRun) break
     }
   }
+  if (refused.length > 0) throw new Error(refused.join('\n'))
   return reports
 }
 

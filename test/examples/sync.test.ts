@@ -149,6 +149,16 @@ describe('examples/sync.ts', () => {
     expect(await stores()).toEqual(before)
   }, 30_000)
 
+  test('the problems of every request of 1,000 are listed in one run', async () => {
+    const before = await stores()
+    const rows = Array.from({ length: 1500 }, (_, i) => row(`B${i}`, i === 1 || i === 1400 ? '' : `Big ${i}`, i % 50))
+    const bad = sync(`${HEADER}${rows.join('')}`)
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toContain('line 3 (external_id "B1"): The name field is required.')
+    expect(bad.stderr).toContain('line 1402 (external_id "B1400"): The name field is required.')
+    expect(await stores()).toEqual(before)
+  }, 60_000)
+
   test('an empty list, or one with a store twice, writes nothing: no mirror deletes every store', async () => {
     const before = await stores()
     expect(before.length).toBeGreaterThan(0)
