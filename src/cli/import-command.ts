@@ -6,6 +6,7 @@ import { type Geocoder, geocodeOffline, noGeocoder } from '../geocode/geocoder'
 import { type BulkItem, type BulkProgress, type BulkReport, bulkUpsert } from '../locations/bulk'
 import { csvBulkItems, readLocationsCsv, writeLocationsCsv } from '../locations/csv'
 import { CsvError } from '../locations/csv-records'
+import { trimStrings } from '../core/validation'
 import { LocationError } from '../locations/errors'
 import { exportLocations } from '../locations/service'
 import { townsFrom, type TownSource } from '../locations/town'
@@ -146,7 +147,8 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
   // Deletes by id or external id, all or none: a typo in one leaves every location in place.
   'locations delete': ({ store, emit }, rest) => {
     const { values, positionals } = args(rest, {}, [2])
-    const [locatorArg, ...refs] = positionals as [string, ...string[]]
+    const [locatorArg, ...typed] = positionals as [string, ...string[]]
+    const refs = typed.map((ref) => trimStrings(ref) as string) // as a write keeps an external_id
     const locator = requireLocator(store, locatorArg)
     const deleted = store.write(() => {
       const found = refs.map((ref) => ({

@@ -5,6 +5,7 @@ import { noGeocoder, obtainedAtIso, type Geocoder, type GeocodeResult } from '..
 import { GeocoderUnavailableError } from '../geocode/http'
 import { newLocationRecord } from './record'
 import { single } from '../core/urlencoded'
+import { trimStrings } from '../core/validation'
 import type { Store } from '../store'
 import { DAYS, type LocationRecord, type LocationStatus } from '../store/locations'
 import { LocationError } from './errors'
@@ -108,7 +109,7 @@ function statusParam(params: URLSearchParams): LocationStatus | null {
 function externalIdParam(params: URLSearchParams): string | null {
   const raw = once(params, 'external_id')
   if (raw === null) return null
-  const id = raw.trim()
+  const id = trimStrings(raw) as string // as a write keeps it: "Café" with a combining accent finds "Café"
   if (id === '' || id.length > EXTERNAL_ID_MAX)
     throw new LocationError(
       'invalid_request',

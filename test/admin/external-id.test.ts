@@ -113,6 +113,14 @@ describe('GET /locations?external_id=', () => {
     expect((await env.call('GET', `${BASE}?external_id=S-2&status=draft`)).body.pagination.total).toBe(1)
   })
 
+  test('found as written: "Café" typed with a combining accent, or with spaces around, finds "Café"', async () => {
+    const cafe = await created({ external_id: 'Cafe\u0301 2' })
+    for (const typed of ['Caf\u00e9 2', 'Cafe\u0301 2', ' Caf\u00e9 2 ']) {
+      const res = await env.call('GET', `${BASE}?external_id=${encodeURIComponent(typed)}`)
+      expect(res.body.locations.map((l: { id: string }) => l.id)).toEqual([cafe.id])
+    }
+  })
+
   test('pagination links keep the filter, encoded', async () => {
     await created({ external_id: 'A&B 1' })
     const res = await env.call('GET', `${BASE}?external_id=${encodeURIComponent('A&B 1')}&page=2&limit=5`)

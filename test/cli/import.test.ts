@@ -239,5 +239,9 @@ describe('locations delete', () => {
     )
     expect((await listed()).map((l) => l.external_id)).toEqual(['S2'])
     expect(storeloc('locations', 'delete', locatorId).code).toBe(2)
+    // Typed as a shell may give it: spaces around, an accent apart from its letter.
+    json('locations', 'import', locatorId, '--file', file('cafe.json', [{ ...STORES[0], external_id: 'Caf\u00e9' }]))
+    expect(storeloc('locations', 'delete', locatorId, ' Cafe\u0301 ').code).toBe(0)
+    expect((await listed()).map((l) => l.external_id)).toEqual(['S2'])
   }, 20_000)
 })
