@@ -105,8 +105,10 @@ function responses(op: Operation, api: ApiShape): Json {
     if (a.csv) r.csv = true
     for (const h of headers) r.headers.add(h)
   }
-  answer(op.ok, api.okHeaders)
-  for (const a of op.also ?? []) answer(a, ['X-Request-Id'])
+  // A write's answer replayed for its Idempotency-Key says so.
+  const replayed: HeaderName[] = op.api === 'admin' && op.method === 'post' ? ['Idempotent-Replayed'] : []
+  answer(op.ok, [...api.okHeaders, ...replayed])
+  for (const a of op.also ?? []) answer(a, ['X-Request-Id', ...replayed])
   if (api.notModified) {
     const r = at(304)
     r.descriptions.push('Not modified: If-None-Match holds the current ETag. No body.')

@@ -200,7 +200,8 @@ export const PARAMETERS = {
 
 export type ParameterName = keyof typeof PARAMETERS
 
-const header = (description: string, type = 'string') => ({ description, schema: { type } })
+/** A response header; `required`: every answer that declares it carries it. */
+const header = (description: string, type = 'string', required = true) => ({ description, required, schema: { type } })
 
 /** Every response header an answer may carry, by its key in components/headers. */
 export const HEADERS = {
@@ -213,7 +214,15 @@ export const HEADERS = {
   'RateLimit-Limit': header("The token's requests a minute, in this process.", 'integer'),
   'RateLimit-Remaining': header('Requests left in this minute.', 'integer'),
   'RateLimit-Reset': header('Seconds until the minute ends.', 'integer'),
-  'Retry-After': header('Seconds to wait before trying again.', 'integer'),
+  'Retry-After': header(
+    'Seconds to wait before trying again. On a 409 of the Management API: a request with the same Idempotency-Key is still running.',
+    'integer',
+  ),
+  'Idempotent-Replayed': header(
+    '`true` when the answer is the replay of an earlier request with the same Idempotency-Key: nothing was written again.',
+    'string',
+    false,
+  ),
   'WWW-Authenticate': header('`Bearer realm="admin"`.'),
 }
 
