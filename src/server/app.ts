@@ -39,6 +39,17 @@ export type AppDeps = {
   places?: Places
 }
 
+/**
+ * The headers every answer carries: no guessing its type from its bytes; and a Management API
+ * answer (drafts, contacts) is no cache's to keep. The fast path's answers have them already.
+ */
+function harden(response: Response, admin: boolean): Response {
+  const { headers } = response
+  if (!headers.has('x-content-type-options')) headers.set('x-content-type-options', 'nosniff')
+  if (admin && !headers.has('cache-control')) headers.set('cache-control', 'no-store')
+  return response
+}
+
 export function createApp(deps: AppDeps) {
   const log = redactingLog(deps.log)
   const registry = createRegistry(deps.store, log, deps.indexUpkeep, deps.indexBuildRetryMs)
@@ -111,6 +122,7 @@ export function createApp(deps: AppDeps) {
         ? new PublicError('INVALID_PARAMETER', message).toResponse(deps.config.publicBaseUrl)
         : new AdminError('invalid_request', message).toResponse()
       refused.headers.set('x-request-id', s.id)
+      harden(refused, href.startsWith('/admin/', path))
       if (metrics !== null) metrics.record(routeOf(href, path, isPublic), methodIndex(request.method), 400, t0)
       return logging ? logRequest(log, request, refused, t0, s) : refused
     }
@@ -122,7 +134,8 @@ export function createApp(deps: AppDeps) {
       return fast
     }
     started.set(request, s)
-    let made = (isPublic ? publicApi.app : otherApp).handle(request)
+    const admin = href.startsWith('/admin/', path)
+    let made = (isPublic ? publicApi.app : otherApp).handle(request).then((response) => harden(response, admin))
     // A POST's write (the Management API's) is applied to this process's indexes right after its
     // commit, with the others committed with it: not left for the idle sync, which would apply a
     // second's worth at once (at ~2k creates/s, a turn of the event loop ~0.2 s long every second).

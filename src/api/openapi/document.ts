@@ -31,7 +31,7 @@ const APIS: Record<Api, ApiShape> = {
       'The private API for back-office systems: it reads and writes the locations of one locator, published and draft. Send the secret key on every request: `Authorization: Bearer sk_...`. Never put the key in a web page. A path or method that is no operation answers 404 `not_found`.',
     errors: 'admin',
     parameters: [],
-    okHeaders: ['X-Request-Id'],
+    okHeaders: ['X-Request-Id', 'Cache-Control'],
     security: [{ secretKey: [] }],
   },
   public: {

@@ -124,6 +124,7 @@ export function errorHeaders(api: ErrorApi, status: number): HeaderName[] {
   const headers: HeaderName[] = ['X-Request-Id']
   if (api === 'public')
     headers.push('Cache-Control', 'Vary', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset')
+  if (api === 'admin') headers.push('Cache-Control')
   if (api === 'admin' && status === 401) headers.push('WWW-Authenticate')
   // A 409 of the Management API has it when a request with the same Idempotency-Key is running.
   if (status === 429 || status === 503 || (api === 'admin' && status === 409)) headers.push('Retry-After')

@@ -208,7 +208,7 @@ export const HEADERS = {
   'X-Request-Id': header('The request id. The log files the request under it; quote it when reporting an error.'),
   ETag: header('Changes with every write to the locator, and when one of its locations opens or closes.'),
   'Cache-Control': header(
-    '`public, max-age=60` on answers, less when a location opens or closes sooner; `no-store` on errors.',
+    'On the Query API, `public, max-age=60` on answers, less when a location opens or closes sooner, and `no-store` on errors. `no-store` on every answer of the Management API.',
   ),
   Vary: header('`Origin`, or `Origin, Referer` when the locator has a referrer allowlist.'),
   'RateLimit-Limit': header("The token's requests a minute, in this process.", 'integer'),

@@ -77,6 +77,7 @@ export const FAST_HEADERS = new Headers({
   'access-control-allow-methods': CORS.methods.join(', '),
   'cache-control': CACHE_CONTROL,
   'content-type': JSON_TYPE,
+  'x-content-type-options': 'nosniff',
 })
 
 /** The headers a fast answer's responses are made from: FAST_HEADERS, the ETag, and those sendWith sets. */
