@@ -66,12 +66,13 @@ test('an unknown option or a stray argument exits 2 with the usage; a bad value 
   expect(existsSync(db)).toBe(false)
 })
 
-test('options win over the environment: --database and --port, and --workers passes them to every worker', async () => {
+test('options win over the environment: --database and --port, and --workers passes them to every worker; HOST is 127.0.0.1 unless set', async () => {
   for (const workers of ['1', '2']) {
     const db = join(dir, `options-${workers}.db`)
     const other = join(dir, `env-${workers}.db`)
     const port = freePort()
-    const server = startServer(other, { PORT: '1', DEMO: '1', WORKERS: '1' }, [
+    // HOST unset: this machine only.
+    const server = startServer(other, { PORT: '1', DEMO: '1', WORKERS: '1', HOST: '' }, [
       'node',
       LAUNCHER,
       'serve',
@@ -88,6 +89,7 @@ test('options win over the environment: --database and --port, and --workers pas
       const line = JSON.parse(await server.waitFor(/"listening"/))
       expect(line.database).toBe(db)
       expect(new URL(line.url).port).toBe(port)
+      expect(new URL(line.url).hostname).toBe('127.0.0.1')
       for (let i = 0; i < 4; i++) {
         const res = await fetch(`http://127.0.0.1:${port}/readyz`)
         expect([200, 503]).toContain(res.status)

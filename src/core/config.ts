@@ -234,7 +234,7 @@ export function loadConfig(
     )
   return {
     port,
-    host: env.HOST || '0.0.0.0',
+    host: env.HOST || '127.0.0.1', // this machine only: the Management API goes no further unless asked
     databasePath,
     publicBaseUrl,
     geocoder: {

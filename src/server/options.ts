@@ -7,7 +7,12 @@ type ServeOption = { flag: string; env: string; value: string; help: string }
 /** Every option of `storeloc serve`, and the variable it stands for. */
 export const SERVE_OPTIONS: readonly ServeOption[] = [
   { flag: '--port', env: 'PORT', value: 'N', help: 'the HTTP port (0: a free one); default 3000' },
-  { flag: '--host', env: 'HOST', value: 'ADDRESS', help: 'the interface to listen on; default 0.0.0.0' },
+  {
+    flag: '--host',
+    env: 'HOST',
+    value: 'ADDRESS',
+    help: 'the interface to listen on; default 127.0.0.1 (this machine only; 0.0.0.0 for every interface)',
+  },
   { flag: '--database', env: 'DATABASE_PATH', value: 'FILE', help: 'the SQLite file; default data/storeloc.db' },
   { flag: '--public-base-url', env: 'PUBLIC_BASE_URL', value: 'URL', help: 'the base URL of links in public answers' },
   { flag: '--workers', env: 'WORKERS', value: 'N|auto', help: 'server processes sharing the port (Linux)' },
