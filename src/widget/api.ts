@@ -69,7 +69,9 @@ export async function query<T>(
   const body = await response.json().catch(() => null)
   if (!response.ok || !body?.success) {
     const error = body?.error ?? {}
-    throw new ApiError(error.code ?? `HTTP_${response.status}`, error.message ?? response.statusText)
+    // A proxy's own 429 (its limit on each address) is the rate limit to a visitor all the same.
+    const code = error.code ?? (response.status === 429 ? 'RATE_LIMITED' : `HTTP_${response.status}`)
+    throw new ApiError(code, error.message ?? response.statusText)
   }
   return body as T
 }

@@ -274,6 +274,22 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
     }
   })
 
+  test("a proxy's own 429, its limit on each address, reads as the rate limit too", async () => {
+    const page = await newPage(demo.browser)
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}?place=Paris`)
+      await page.locator('.sl-item').first().waitFor()
+      // As nginx's limit_req answers (docs/operations.md): an HTML page.
+      await page.route('**/locations?**', (route) =>
+        route.fulfill({ status: 429, contentType: 'text/html', body: '<html><h1>429 Too Many Requests</h1></html>' }),
+      )
+      await page.getByRole('button', { name: 'Show more stores' }).click()
+      await page.getByRole('alert').filter({ hasText: 'Too many searches just now. Try again in a moment.' }).waitFor()
+    } finally {
+      await page.close()
+    }
+  })
+
   // Last: the token's budget stays spent until the minute is over.
   test('the rate limit: a visitor over it is told to try again in a moment', async () => {
     // A context of its own: a shared one's cache may hold the next page from an earlier test.
