@@ -12,7 +12,7 @@
 // is written then), 2 for a wrong command line.
 import { readFileSync } from 'node:fs'
 import { extname } from 'node:path'
-import { type BulkLocation, type BulkReport, StorelocClient, StorelocError } from 'storeloc/client'
+import { type BulkLocation, type BulkReport, type CustomField, StorelocClient, StorelocError } from 'storeloc/client'
 // The CLI import's own CSV reader: this script runs from the service's checkout. A JSON source needs only the client.
 import { csvBulkItems, readLocationsCsv } from '../src/locations/csv'
 
@@ -27,8 +27,11 @@ function usage(message: string): never {
   process.exit(2)
 }
 
-/** The list's rows, each with its line (CSV) or position (JSON) for messages, and the CSV columns not read. */
-function readRows(file: string): { rows: Row[]; unknown: string[] } {
+/**
+ * The list's rows, each with its line (CSV) or position (JSON) for messages, and the CSV columns
+ * not read; a CSV column may name one of `customFields` by its name or id.
+ */
+function readRows(file: string, customFields: CustomField[]): { rows: Row[]; unknown: string[] } {
   const bytes = readFileSync(file)
   if (extname(file).toLowerCase() === '.json') {
     const json = JSON.parse(new TextDecoder().decode(bytes))
@@ -42,7 +45,7 @@ function readRows(file: string): { rows: Row[]; unknown: string[] } {
     return { rows, unknown: [] }
   }
   // The rows as the CLI import reads them: named by line, with what could not be read.
-  const read = readLocationsCsv(bytes)
+  const read = readLocationsCsv(bytes, customFields)
   const items = csvBulkItems(read)
   // Cells that could not be read (a week of hours) stop the sync before anything is sent.
   const unread = items.flatMap((i) => (i.unread ?? []).map((p) => `${i.key} ${p.field}: ${p.message}`))
@@ -92,7 +95,7 @@ async function main(): Promise<void> {
   if (!baseUrl || !apiKey) usage('Set STORELOC_URL and STORELOC_KEY.')
   const client = new StorelocClient({ baseUrl, apiKey })
 
-  const { rows, unknown } = readRows(files[0]!)
+  const { rows, unknown } = readRows(files[0]!, await client.customFields())
   const unmatched = rows.filter((r) => typeof r.location.external_id !== 'string' || r.location.external_id === '')
   if (unmatched.length > 0)
     throw new Error(`A mirror matches stores by external_id; these rows have none: ${unmatched.map((r) => r.label).join(', ')}.`)

@@ -4,7 +4,7 @@ import { extname } from 'node:path'
 import { createGeocoder, type GeocoderStack } from '../geocode'
 import { type Geocoder, geocodeOffline, noGeocoder } from '../geocode/geocoder'
 import { type BulkItem, type BulkProgress, type BulkReport, bulkUpsert } from '../locations/bulk'
-import { csvBulkItems, readLocationsCsv, writeLocationsCsv } from '../locations/csv'
+import { csvBulkItems, type NamedField, readLocationsCsv, writeLocationsCsv } from '../locations/csv'
 import { CsvError } from '../locations/csv-records'
 import { trimStrings } from '../core/validation'
 import { LocationError } from '../locations/errors'
@@ -51,9 +51,9 @@ function jsonItems(file: string): BulkItem[] {
 }
 
 /** The items of a CSV file, and the header cells that name no field. */
-function csvItems(file: string): { items: BulkItem[]; unknown: string[] } {
+function csvItems(file: string, customFields: readonly NamedField[]): { items: BulkItem[]; unknown: string[] } {
   try {
-    const read = readLocationsCsv(readFileBytes(file))
+    const read = readLocationsCsv(readFileBytes(file), customFields)
     return {
       items: csvBulkItems(read),
       unknown: read.unknown,
@@ -118,7 +118,8 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
     const file = required(values, 'file')
     const locator = requireLocator(store, positionals[0]!)
     const format = formatOf(file, values.format as string | undefined)
-    const { items, unknown } = format === 'csv' ? csvItems(file) : { items: jsonItems(file), unknown: [] }
+    const { items, unknown } =
+      format === 'csv' ? csvItems(file, store.customFields.list(locator.id)) : { items: jsonItems(file), unknown: [] }
     const dryRun = !!values['dry-run']
     const { geocoder, towns, guess, close } = lazyGeocoder(context)
     const progress = progressPrinter(items.length, !!values.json, !!values.progress)

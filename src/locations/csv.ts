@@ -5,6 +5,7 @@
 // injection advice) and read back without it.
 import { stringify } from 'csv-stringify/sync'
 import { DAYS, type Day } from '../store/locations'
+import { nameKey } from '../core/text'
 import { splitWeekHours } from '../core/week-hours'
 import type { BulkItem } from './bulk'
 import { joinAddress, mendParts, rowCountry } from './csv-address'
@@ -120,7 +121,10 @@ type Header = {
   hasAddress: boolean
 }
 
-function readHeader({ cells, line }: RawRecord): Header {
+/** A locator's custom field as a header may name it: by its id or its name. */
+export type NamedField = { id: string; name: string }
+
+function readHeader({ cells, line }: RawRecord, customFields: readonly NamedField[]): Header {
   // Trailing empty header cells are spreadsheet padding, not columns.
   let width = cells.length
   while (cells[width - 1] === '') width--
@@ -150,6 +154,17 @@ function readHeader({ cells, line }: RawRecord): Header {
     if (headerOf.has(field)) continue
     headerOf.set(field, columns[i]!.header)
     columns[i]!.field = field
+  }
+  // A column named as one of the locator's custom fields is, by its name or id ("Store Manager",
+  // "store_manager"), when custom.<id> is not there too.
+  for (const column of columns) {
+    if (column.field !== null || column.header === '') continue
+    const key = nameKey(column.header)
+    const named = customFields.find((f) => nameKey(f.name) === key || nameKey(f.id) === key)
+    const field = named && `custom_fields.${named.id}`
+    if (!field || headerOf.has(field)) continue
+    headerOf.set(field, column.header)
+    column.field = field
   }
   return { columns, width, unnamed, hasAddress: headerOf.has('address') }
 }
@@ -384,8 +399,9 @@ function noHeader(first: RawRecord, records: RawRecord[]): CsvError {
 /**
  * Reads a locations CSV: UTF-8 (with or without BOM), separated by ',', ';' or tab (the one the
  * header uses most), CRLF or LF. The first line with text is the header; empty rows are skipped.
+ * `customFields`: the locator's, whose names or ids a header may use for custom.<id>.
  */
-export function readLocationsCsv(input: string | Uint8Array): CsvRead {
+export function readLocationsCsv(input: string | Uint8Array, customFields: readonly NamedField[] = []): CsvRead {
   const {
     records: [first, ...records],
     delimiter,
@@ -396,7 +412,7 @@ export function readLocationsCsv(input: string | Uint8Array): CsvRead {
       null,
     )
   }
-  const header = readHeader(first)
+  const header = readHeader(first, customFields)
   if (header.columns.every((c) => c.field === null)) throw noHeader(first, records)
   const rows: CsvRow[] = []
   for (const record of records) {

@@ -412,6 +412,13 @@ describe('bulk upsert, CSV', () => {
       [true, 0, 'unchanged'],
       [false, null, 'deleted'],
     ])
+    // A column named as a custom field fills it once the field is defined.
+    addCustomField(env.store, env.locatorId, { id: 'colour', name: 'Colour', type: 'text' })
+    const coloured = await csv(
+      `${HEADER}S1;"Corner; Store";"1 Main St, Springfield";39.78;-89.65;Coffee|Wifi;9-17;red\r\n`,
+    )
+    expect(coloured.body).toMatchObject({ updated: 1, unknown_columns: [] })
+    expect((await all())[0].custom_fields).toEqual({ colour: 'red' })
   })
 
   test('problems name the CSV line; a file that is not CSV is 400 naming its line', async () => {

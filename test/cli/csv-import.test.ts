@@ -68,6 +68,19 @@ describe('locations import from CSV', () => {
     expect(munich).toMatchObject({ external_id: 'M1', name: 'München; Marienplatz', hours: '{}' })
   })
 
+  test('a column named as a custom field fills it, and is not reported as unread', () => {
+    const r = storeloc(
+      'locations',
+      'import',
+      locatorId,
+      '--file',
+      file('floors.csv', 'external_id,name,address,lat,lng,Floor\nF1,Up,1 Rd,51.5,-0.1,3\n'),
+    )
+    expect(r.code).toBe(0)
+    expect(r.stdout).not.toContain('Columns not read')
+    expect(rows().locations[0]).toMatchObject({ external_id: 'F1', custom_fields: '{"floor":"3"}' })
+  })
+
   test('a workbook is refused by its name: save it as CSV', () => {
     const r = storeloc('locations', 'import', locatorId, '--file', file('stores.xlsx', 'PK'))
     expect(r.code).toBe(1)

@@ -164,6 +164,27 @@ describe('fields', () => {
     ])
   })
 
+  test("a column named as one of the locator's custom fields, by its name or id, fills it", () => {
+    const fields = [
+      { id: 'manager', name: 'Store manager' },
+      { id: 'parking', name: 'Parking' },
+      { id: 'wifi_code', name: 'Guest network' },
+      { id: 'phone_2', name: 'Phone' },
+    ]
+    const read = readLocationsCsv(
+      'name,Store Manager,Parking,custom.parking,WIFI-CODE,Phone,Notes\nA,Ann,free,paid,x1,+1 555,call\n',
+      fields,
+    )
+    // "Parking" is not read: custom.parking fills that field. "Phone" is the location's phone.
+    expect(read.rows[0]!.body).toEqual({
+      name: 'A',
+      custom_fields: { manager: 'Ann', parking: 'paid', wifi_code: 'x1' },
+      contact: { phone: '+1 555' },
+    })
+    expect(read.unknown).toEqual(['Parking', 'Notes'])
+    expect(readLocationsCsv('name,Store Manager\nA,Ann\n').unknown).toEqual(['Store Manager'])
+  })
+
   test('a week of hours in one column is split into the days; a day column given wins for its day', () => {
     const read = readLocationsCsv(
       'name,address,Opening Hours,sunday\nA,1 Rd,"Mon-Fri 9-18, Sat 10-14",12-16\nB,2 Rd,Mo-Sa 08:00-20:00; So off,\nC,3 Rd,,\nD,4 Rd,Mon-Fri 9-17,\n',

@@ -1,7 +1,7 @@
 // POST /admin/v1/locations/bulk: the request (JSON or CSV) read into the bulk upsert's items.
 import { single } from '../../core/urlencoded'
 import { BULK_MAX_ITEMS, type BulkItem } from '../../locations/bulk'
-import { type CsvRead, csvBulkItems, readLocationsCsv } from '../../locations/csv'
+import { type CsvRead, csvBulkItems, type NamedField, readLocationsCsv } from '../../locations/csv'
 import { CsvError } from '../../locations/csv-records'
 import { type ParsedBody, sentAs } from '../body'
 import { AdminError } from './errors'
@@ -113,11 +113,15 @@ export function bulkBodyError(body: ParsedBody | undefined): AdminError {
 }
 
 /** The items and options of a CSV bulk request (flags in the query string), with its unknown columns. */
-export function csvBulkRequest(bytes: Uint8Array, params: URLSearchParams): BulkRequest & { unknown: string[] } {
+export function csvBulkRequest(
+  bytes: Uint8Array,
+  params: URLSearchParams,
+  customFields: readonly NamedField[],
+): BulkRequest & { unknown: string[] } {
   checkParams(params)
   let read: CsvRead
   try {
-    read = readLocationsCsv(bytes)
+    read = readLocationsCsv(bytes, customFields)
   } catch (e) {
     if (e instanceof CsvError) throw new AdminError('invalid_request', `The CSV body cannot be read: ${e.message}`)
     throw e

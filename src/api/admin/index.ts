@@ -162,7 +162,8 @@ export function adminRoutes(deps: AdminRouteDeps) {
         const parsed = ctx.body as ParsedBody | undefined
         const params = new URL(ctx.request.url).searchParams
         if (parsed?.kind === 'csv') {
-          const { items, dryRun, deleteMissing, unknown } = csvBulkRequest(parsed.bytes, params)
+          const fields = deps.store.customFields.list(ctx.auth.locator.id)
+          const { items, dryRun, deleteMissing, unknown } = csvBulkRequest(parsed.bytes, params, fields)
           return write(
             ctx,
             200,
