@@ -140,8 +140,10 @@ async function main(): Promise<void> {
   const results = reports.flatMap((r) => r.results)
   const verb = dryRun ? { created: 'would create', updated: 'would update', deleted: 'would delete' } : undefined
   for (const r of results)
-    if (r.action === 'created' || r.action === 'updated')
-      console.log(`${verb?.[r.action] ?? r.action} ${r.external_id}${r.id ? ` (${r.id})` : ''}`)
+    if (r.action === 'created' || r.action === 'updated') {
+      const what = r.changes ? `: ${r.changes.join(', ')}` : ''
+      console.log(`${verb?.[r.action] ?? r.action} ${r.external_id}${r.id ? ` (${r.id})` : ''}${what}`)
+    }
   for (const g of gone) console.log(`${verb?.deleted ?? 'deleted'} ${g.external_id} (${g.id})`)
   // Worth a look: an address placed only roughly, hours not read, a field that is not a location's.
   reports.forEach((report, chunk) => {

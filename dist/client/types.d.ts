@@ -84,6 +84,8 @@ export type BulkResult = {
     /** A deleted location's name: no item of the request names it. */
     name?: string;
     action: BulkAction;
+    /** An update's fields that change ("name", "coordinates", "hours.monday"); only with `updated`. */
+    changes?: string[];
     /** What geocoding gave the item's address; null when it was not geocoded. */
     geocoding: Geocoding | null;
     warnings: string[];

@@ -93,6 +93,14 @@ export function importSummary(
       for (const w of r.warnings) lines.push(`  ${where(items, r.index, r.external_id)}: ${w}`)
     lines.push(...more(warned.length))
   }
+  // What changes in each store updated: a dry run is a preview of the diff.
+  const updates = report.results.filter((r) => r.action === 'updated')
+  if (updates.length > 0) {
+    lines.push(`${report.dry_run ? 'To update' : 'Updated'}:`)
+    for (const r of updates.slice(0, MAX_LISTED))
+      lines.push(`  ${where(items, r.index, r.external_id)}: ${(r.changes ?? []).join(', ')}`)
+    lines.push(...more(updates.length))
+  }
   // What --delete-missing removes is named: a dry run is where a wrong file shows.
   const gone = report.results.filter((r) => r.action === 'deleted')
   if (gone.length > 0) {

@@ -1,7 +1,7 @@
 // Bulk upsert: many locations of one locator, each matched by id, else by external_id, else
 // created; all or nothing. A dry run answers what a real run would do and writes nothing.
 import type { GeocodeResult } from '../geocode/geocoder'
-import { type Geocoding, type LocationRecord, sameContent } from '../store/locations'
+import { changedFields, type Geocoding, type LocationRecord } from '../store/locations'
 import { LOCATION_ID } from '../core/ids'
 import { LocationError, type ValidationDetails } from './errors'
 import { LOCATION_FIELDS } from './model'
@@ -52,6 +52,8 @@ export type BulkResult = {
   /** A deleted location's name: no item of the request names it. */
   name?: string
   action: BulkAction
+  /** An update's fields that change ("name", "coordinates", "hours.monday"); only with `updated`. */
+  changes?: string[]
   /** What geocoding gave the item's address; null when it was not geocoded (coordinates sent, no address). */
   geocoding: Geocoding | null
   warnings: string[]
@@ -313,12 +315,19 @@ function missing(coded: Coded[], plans: Plan[]): Coded[] {
   return coded.filter((l) => !kept.has(l.id))
 }
 
-const resultOf = (plan: Plan, id: string | null, record: LocationRecord | null, action: BulkAction): BulkResult => ({
+/** An item's result; `done` is created, or for an update the fields it changes (none: unchanged). */
+const resultOf = (
+  plan: Plan,
+  id: string | null,
+  record: LocationRecord | null,
+  done: 'created' | string[],
+): BulkResult => ({
   index: plan.index,
   ...(plan.line === undefined ? {} : { line: plan.line }),
   id,
   external_id: record?.externalId ?? (typeof plan.patch.externalId === 'string' ? plan.patch.externalId : null),
-  action,
+  action: done === 'created' ? 'created' : done.length === 0 ? 'unchanged' : 'updated',
+  ...(done !== 'created' && done.length > 0 && { changes: done }),
   geocoding: plan.found ? { precision: plan.found.precision, source: plan.found.source } : null,
   warnings: record === null ? plan.warnings : [...plan.warnings, ...unreadHoursWarnings(record)],
 })
@@ -361,9 +370,9 @@ function apply(
         `${plan.key}: the address of location ${current.id} changed meanwhile, so its point would not fit the address sent; nothing was written. Send the request again.`,
       )
     const next = applyPatch(current, sentPatch(plan, current), plan.found, towns)
-    const same = sameContent(next, current)
+    const changes = changedFields(next, current)
     if (!dryRun) deps.store.locations.replace(next, current)
-    results.push(resultOf(plan, current.id, next, same ? 'unchanged' : 'updated'))
+    results.push(resultOf(plan, current.id, next, changes))
   }
   for (const { id, externalId, name } of gone) {
     if (!dryRun) deps.store.locations.remove(locatorId, id)

@@ -72,6 +72,31 @@ describe('bulk upsert, JSON', () => {
     expect((await all()).find((l: { external_id: string }) => l.external_id === 'S2').description).toBe('Now open late')
   })
 
+  test('an update says which fields it changes, in a dry run as in the write; unchanged ones and creates say none', async () => {
+    addCustomField(env.store, env.locatorId, { id: 'floor', name: 'Floor', type: 'number' })
+    const base = { hours: { monday: '9-17', tuesday: '9-17' }, custom_fields: { floor: '1' }, tags: ['a'] }
+    await bulk({ locations: [store('S1', base), store('S2', base)] })
+    const edits = [
+      store('S1', {
+        name: 'Moved',
+        coordinates: { lat: 41, lng: -3 },
+        hours: { monday: '10-18', tuesday: '9-17' },
+        custom_fields: { floor: '2' },
+        contact: { phone: '+44 20 7946 0000' },
+      }),
+      store('S2', base),
+    ]
+    const dry = await bulk({ locations: edits, dry_run: true })
+    const changes = ['name', 'coordinates', 'contact.phone', 'hours.monday', 'custom_fields.floor']
+    expect(dry.body.results.map((r: any) => [r.action, r.changes])).toEqual([
+      ['updated', changes],
+      ['unchanged', undefined],
+    ])
+    const real = await bulk({ locations: edits })
+    expect(real.body.results[0].changes).toEqual(changes)
+    expect((await bulk({ locations: [store('S3')] })).body.results[0].changes).toBeUndefined()
+  })
+
   test('an id matches first; the same body twice changes nothing the second time', async () => {
     const made = (await bulk({ locations: [store('S1')] })).body.results[0]
     const res = await bulk({ locations: [{ id: made.id, external_id: 'S1-new', name: 'Renamed' }] })

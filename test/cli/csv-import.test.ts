@@ -131,6 +131,8 @@ describe('locations import from CSV', () => {
     const m1 = before.locations.find((l) => l.external_id === 'M1')!
     expect(dry.stdout.split('\n')).toEqual([
       `Dry run of ${path} on ${locatorId}, nothing written: 1 to create, 1 to update, 0 unchanged, 1 to delete.`,
+      'To update:',
+      '  line 2 (external_id "B1"): name',
       'To delete (external_id not in the file):',
       `  München; Marienplatz (${m1.id}, external_id "M1")`,
       'Columns not read (no location field has these names; docs/cli.md lists the columns): Notes.',

@@ -104,7 +104,7 @@ describe('examples/sync.ts', () => {
     const list = head + line(s1, 'S1-NEW') + rest.map((s) => line(s, s.external_id)).join('')
     const dry = syncFile('renamed.csv', list, '--dry-run')
     expect(dry.stdout).toBe(
-      `would update S1-NEW (${s1.id})\nDry run, nothing written: 0 created, 1 updated, ${rest.length} unchanged, 0 deleted.\n`,
+      `would update S1-NEW (${s1.id}): external_id\nDry run, nothing written: 0 created, 1 updated, ${rest.length} unchanged, 0 deleted.\n`,
     )
     expect(syncFile('renamed.csv', list).code).toBe(0)
     expect((await stores()).find((s: any) => s.id === s1.id)?.external_id).toBe('S1-NEW')

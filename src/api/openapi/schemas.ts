@@ -233,6 +233,12 @@ export const SCHEMAS = {
           external_id: nullable(EXTERNAL_ID),
           name: t.Optional(t.String({ description: "Deleted locations only: the location's name." })),
           action: oneOf(['created', 'updated', 'unchanged', 'deleted']),
+          changes: t.Optional(
+            t.Array(t.String(), {
+              description:
+                'Updates only: the fields that change, as `name`, `coordinates`, `geocoding`, or a key of a map such as `hours.monday` or `custom_fields.parking`.',
+            }),
+          ),
           geocoding: nullable(closed({ precision: oneOf(PRECISIONS), source: t.String() })),
           warnings: t.Array(t.String(), { description: 'Where the geocoder put the address, if worth a look.' }),
         }),
