@@ -4,7 +4,14 @@ import { extname } from 'node:path'
 import { createGeocoder, type GeocoderStack } from '../geocode'
 import { type Geocoder, geocodeOffline, noGeocoder } from '../geocode/geocoder'
 import { type BulkItem, type BulkProgress, type BulkReport, bulkUpsert } from '../locations/bulk'
-import { csvBulkItems, type NamedField, readLocationsCsv, writeLocationsCsv } from '../locations/csv'
+import {
+  csvBulkItems,
+  csvSeparator,
+  type NamedField,
+  PLAIN_CSV,
+  readLocationsCsv,
+  writeLocationsCsv,
+} from '../locations/csv'
 import { CsvError } from '../locations/csv-records'
 import { trimStrings } from '../core/validation'
 import { LocationError } from '../locations/errors'
@@ -177,7 +184,13 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
     )
   },
   'locations export': ({ store, print }, rest) => {
-    const { values, positionals } = args(rest, { status: { type: 'string' }, format: { type: 'string' } }, 1)
+    const spec = {
+      status: { type: 'string' },
+      format: { type: 'string' },
+      separator: { type: 'string' },
+      bom: { type: 'boolean' },
+    } as const
+    const { values, positionals } = args(rest, spec, 1)
     const locator = requireLocator(store, positionals[0]!)
     const status = values.status as string | undefined
     if (status !== undefined && status !== 'published' && status !== 'draft')
@@ -186,11 +199,17 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
     const format = values.format ?? 'json'
     if (format !== 'csv' && format !== 'json')
       throw new OperatorError(`--format must be csv or json; got ${JSON.stringify(format)}.`)
+    const asked = values.separator as string | undefined
+    if (format === 'json' && (asked !== undefined || values.bom))
+      throw new OperatorError('--separator and --bom are for --format csv.')
     if (format === 'json') return print(JSON.stringify(rows, null, 2))
+    const separator = asked === undefined ? PLAIN_CSV.separator : csvSeparator(asked)
+    if (separator === null)
+      throw new OperatorError(`--separator must be ",", ";" or tab; got ${JSON.stringify(asked)}.`)
     const fieldIds = store.customFields.list(locator.id).map((f) => f.id)
     let csv: string
     try {
-      csv = writeLocationsCsv(rows, fieldIds)
+      csv = writeLocationsCsv(rows, fieldIds, { separator, bom: !!values.bom })
     } catch (e) {
       // A value that would not read back as written (a tag holding "|", the tags separator).
       throw new OperatorError(`${(e as Error).message} Or export as JSON (--format json).`)

@@ -100,7 +100,7 @@ function statusProblem(cell: string): string {
 const ADDRESS_PARTS = new Set(['street', 'house_number', 'street2', 'city', 'postcode', 'region', 'country'])
 /** A plain decimal number as String(n) writes it, and the same with a decimal comma (Excel in many locales). */
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i
-const DECIMAL_COMMA = /^[+-]?\d*,\d+$/
+const DECIMAL_COMMA = /^[+-]?\d*,\d+(?:e[+-]?\d+)?$/i
 /**
  * A text a spreadsheet runs as a formula starts with one of = + - @ tab CR. So does a part of a
  * cell after a ";" or a line break: a spreadsheet that splits on ";" (Excel in many locales) reads
@@ -444,6 +444,25 @@ const WRITE_HEADER = [
 /** String(n) reads back to the same double; -0 is the one number it does not keep. */
 const numberCell = (n: number) => (Object.is(n, -0) ? '-0' : String(n))
 
+/** How an export's CSV is written for the program that opens it. */
+export type CsvStyle = {
+  /**
+   * Between cells: ',' (the default), ';' (Excel where numbers have a decimal comma: most of
+   * Europe; coordinates are then written with one too), or a tab.
+   */
+  separator: ',' | ';' | '\t'
+  /** A UTF-8 byte order mark first: Excel then reads accents as written. */
+  bom: boolean
+}
+
+export const PLAIN_CSV: CsvStyle = { separator: ',', bom: false }
+
+/** The separator `asked` names (",", ";" or "tab"), or null for any other. */
+export function csvSeparator(asked: string): CsvStyle['separator'] | null {
+  const s = asked.trim().toLowerCase()
+  return s === ',' || s === ';' ? s : s === 'tab' || asked === '\t' ? '\t' : null
+}
+
 function tagsCell(location: CsvLocation): string {
   const piped = location.tags.find((tag) => tag.includes('|'))
   if (piped !== undefined) {
@@ -458,19 +477,25 @@ function tagsCell(location: CsvLocation): string {
 }
 
 /**
- * CSV text of `locations`: a header, then one row each, CRLF line endings (RFC 4180), no BOM,
- * with a custom.<id> column per id of `customFieldIds` in that order (repeats written once).
- * Coordinates are written as numbers; text cells that would start a formula gain a "'".
+ * CSV text of `locations`: a header, then one row each, CRLF line endings (RFC 4180), cells
+ * apart and a BOM as `style` says (a comma and none by default), with a custom.<id> column per
+ * id of `customFieldIds` in that order (repeats written once). Coordinates are written as
+ * numbers; text cells that would start a formula gain a "'".
  * Throws a plain Error for a location whose tags cannot be written (a tag containing "|").
  */
-export function writeLocationsCsv(locations: CsvLocation[], customFieldIds: string[]): string {
+export function writeLocationsCsv(
+  locations: CsvLocation[],
+  customFieldIds: string[],
+  style: CsvStyle = PLAIN_CSV,
+): string {
+  const number = style.separator === ';' ? (n: number) => numberCell(n).replace('.', ',') : numberCell
   const ids = [...new Set(customFieldIds)]
   const rows: string[][] = [[...WRITE_HEADER, ...ids.map((id) => `custom.${id}`)]]
   for (const l of locations) {
     rows.push([
       ...[l.id, l.external_id ?? '', l.name, l.address].map(guardCell),
-      numberCell(l.coordinates.lat),
-      numberCell(l.coordinates.lng),
+      number(l.coordinates.lat),
+      number(l.coordinates.lng),
       ...[
         l.description,
         tagsCell(l),
@@ -486,5 +511,10 @@ export function writeLocationsCsv(locations: CsvLocation[], customFieldIds: stri
       ].map(guardCell),
     ])
   }
-  return stringify(rows, { record_delimiter: 'windows', quote_record_delimiter: true })
+  return stringify(rows, {
+    record_delimiter: 'windows',
+    quote_record_delimiter: true,
+    delimiter: style.separator,
+    bom: style.bom,
+  })
 }

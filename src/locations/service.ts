@@ -6,6 +6,7 @@ import { GeocoderUnavailableError } from '../geocode/http'
 import { newLocationRecord } from './record'
 import { single } from '../core/urlencoded'
 import { trimStrings } from '../core/validation'
+import { type CsvStyle, csvSeparator, PLAIN_CSV } from './csv'
 import type { Store } from '../store'
 import { DAYS, type LocationRecord, type LocationStatus } from '../store/locations'
 import { LocationError } from './errors'
@@ -118,15 +119,29 @@ function externalIdParam(params: URLSearchParams): string | null {
   return id
 }
 
-/** What GET /locations/export asks for: its format (json unless csv) and status. */
-export function exportQuery(params: URLSearchParams): { format: 'json' | 'csv'; status: LocationStatus | null } {
+/** What GET /locations/export asks for: its format (json unless csv), status, and the CSV's style. */
+export function exportQuery(params: URLSearchParams): {
+  format: 'json' | 'csv'
+  status: LocationStatus | null
+  style: CsvStyle
+} {
   const format = once(params, 'format') ?? 'json'
   if (format !== 'json' && format !== 'csv')
     throw new LocationError(
       'invalid_request',
       `The format parameter must be json or csv; got ${JSON.stringify(format)}.`,
     )
-  return { format, status: statusParam(params) }
+  const refused = (message: string) => new LocationError('invalid_request', message)
+  const asked = once(params, 'separator')
+  const separator = asked === null ? PLAIN_CSV.separator : csvSeparator(asked)
+  if (separator === null)
+    throw refused(`The separator parameter must be ",", ";" or tab; got ${JSON.stringify(asked)}.`)
+  const bom = (once(params, 'bom') ?? 'false').trim().toLowerCase()
+  if (!['true', '1', '', 'false', '0'].includes(bom))
+    throw refused(`The bom parameter must be true or false; got ${JSON.stringify(once(params, 'bom'))}.`)
+  if (format === 'json' && (asked !== null || once(params, 'bom') !== null))
+    throw refused('The separator and bom parameters are for format=csv.')
+  return { format, status: statusParam(params), style: { separator, bom: bom === 'true' || bom === '1' || bom === '' } }
 }
 
 export function listLocations(deps: AdminDeps, locatorId: string, params: URLSearchParams) {

@@ -412,6 +412,22 @@ describe('locations export as CSV', () => {
     expect(json('locations', 'import', locatorId, '--file', file('export.json', viaJson.stdout))).toMatchObject({
       unchanged: 3,
     })
+    // For Excel where numbers have a decimal comma: a BOM, ";" between cells, coordinates with a comma.
+    for (const separator of [';', 'tab']) {
+      const excel = storeloc('locations', 'export', locatorId, '--format', 'csv', '--separator', separator, '--bom')
+      expect(excel.code).toBe(0)
+      const sep = separator === 'tab' ? '\t' : ';'
+      expect(excel.stdout).toStartWith(`\uFEFFid${sep}external_id${sep}name${sep}`)
+      if (sep === ';') expect(excel.stdout).toContain(';52,517;13,389;')
+      const back = json('locations', 'import', locatorId, '--file', file(`excel-${separator}.csv`, excel.stdout))
+      expect(back).toMatchObject({ created: 0, updated: 0, unchanged: 3, deleted: 0 })
+    }
+    expect(storeloc('locations', 'export', locatorId, '--format', 'csv', '--separator', '|').stderr).toBe(
+      'storeloc: --separator must be ",", ";" or tab; got "|".\n',
+    )
+    expect(storeloc('locations', 'export', locatorId, '--bom').stderr).toBe(
+      'storeloc: --separator and --bom are for --format csv.\n',
+    )
     expect(rows()).toEqual(before)
   })
 

@@ -2,7 +2,7 @@
 // on, and the round trip: reading what writeLocationsCsv wrote gives every value back.
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { type CsvLocation, readLocationsCsv, writeLocationsCsv } from '../../src/locations/csv'
+import { type CsvLocation, type CsvStyle, readLocationsCsv, writeLocationsCsv } from '../../src/locations/csv'
 import { bodies, readError } from './csv-read'
 import { DAYS } from '../../src/store/locations'
 
@@ -561,16 +561,28 @@ describe('round trip', () => {
     return body
   }
 
-  test('reading what was written gives every location back', () => {
+  // Each style an export may be written in: plain, and for Excel with a BOM and ";" or a tab.
+  const style = fc.constantFrom<CsvStyle>(
+    { separator: ',', bom: false },
+    { separator: ';', bom: true },
+    { separator: '\t', bom: true },
+  )
+
+  test('reading what was written gives every location back, in every style', () => {
     fc.assert(
-      fc.property(fc.array(locationArb, { maxLength: 6 }), fc.uniqueArray(fieldId, { maxLength: 4 }), (list, ids) => {
-        const read = readLocationsCsv(writeLocationsCsv(list, ids))
-        expect(read.unknown).toEqual([])
-        expect(read.rows.map((r) => r.body)).toEqual(list.map((l) => expectedBody(l, ids)))
-        const lines = read.rows.map((r) => r.line)
-        expect(lines).toEqual([...lines].sort((a, b) => a - b))
-        if (lines.length > 0) expect(lines[0]).toBe(2)
-      }),
+      fc.property(
+        fc.array(locationArb, { maxLength: 6 }),
+        fc.uniqueArray(fieldId, { maxLength: 4 }),
+        style,
+        (list, ids, how) => {
+          const read = readLocationsCsv(writeLocationsCsv(list, ids, how))
+          expect(read.unknown).toEqual([])
+          expect(read.rows.map((r) => r.body)).toEqual(list.map((l) => expectedBody(l, ids)))
+          const lines = read.rows.map((r) => r.line)
+          expect(lines).toEqual([...lines].sort((a, b) => a - b))
+          if (lines.length > 0) expect(lines[0]).toBe(2)
+        },
+      ),
       { numRuns: 300 },
     )
   })

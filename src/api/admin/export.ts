@@ -6,7 +6,7 @@ import { AdminError } from './errors'
 
 /** The export's answer: a JSON body, or a CSV file (Content-Disposition: attachment). */
 export function exportAnswer(deps: AdminDeps, locatorId: string, params: URLSearchParams): unknown {
-  const { format, status } = exportQuery(params)
+  const { format, status, style } = exportQuery(params)
   const locations = exportLocations(deps, locatorId, status)
   if (format === 'json') return { success: true, locations }
   let csv: string
@@ -14,6 +14,7 @@ export function exportAnswer(deps: AdminDeps, locatorId: string, params: URLSear
     csv = writeLocationsCsv(
       locations,
       deps.store.customFields.list(locatorId).map((f) => f.id),
+      style,
     )
   } catch (e) {
     // A value that would not read back as written (a tag holding "|", the tags separator).

@@ -65,6 +65,20 @@ export const PARAMETERS = {
     { type: 'string', enum: ['true', 'false'] },
   ),
   format: query('format', '`json` (the default) or `csv`.', { type: 'string', enum: ['json', 'csv'], default: 'json' }),
+  separator: query(
+    'separator',
+    'CSV only: `,` (the default), `;` or `tab` between cells. With `;` (Excel where numbers have a decimal comma) coordinates have a decimal comma too.',
+    { type: 'string', enum: [',', ';', 'tab'], default: ',' },
+  ),
+  bom: query(
+    'bom',
+    'CSV only: `true` starts the file with a UTF-8 byte order mark, so Excel reads accents as written.',
+    {
+      type: 'string',
+      enum: ['true', 'false'],
+      default: 'false',
+    },
+  ),
   page: query('page', 'The page, from 1.', { type: 'integer', minimum: 1, default: 1 }),
   adminLimit: query('limit', `The page size. Above ${MAX_LIMIT}: 400 limit_exceeded.`, {
     type: 'integer',
