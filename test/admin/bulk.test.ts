@@ -1,30 +1,13 @@
 // POST /admin/v1/locations/bulk: matching by id and external_id, all or nothing, dry runs that
 // change nothing, delete_missing, CSV bodies, and the larger body limit.
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { cachedGeocoder } from '../../src/geocode/geocoder'
 import { addCustomField, createLocator } from '../../src/operator'
 import { createApp } from '../../src/server/app'
-import { makeEnv, storeBody, tableGeocoder, type TestEnv } from '../helpers'
+import { storeBody, tableGeocoder } from '../helpers'
+import { all, at, BULK, bulk, csv, env, snapshot, store, useBulkEnv } from './bulk-fixture'
 
-let env: TestEnv
-beforeEach(() => {
-  env = makeEnv()
-})
-afterEach(() => env.close())
-
-const BULK = '/admin/v1/locations/bulk'
-const bulk = (body: unknown, query = '') => env.call('POST', `${BULK}${query}`, { body })
-const csv = (text: string, query = '') =>
-  env.call('POST', `${BULK}${query}`, { body: text, headers: { 'content-type': 'text/csv' } })
-const snapshot = () => ({
-  locations: env.store.db.query('SELECT * FROM locations ORDER BY seq').all(),
-  changes: env.store.db.query('SELECT * FROM changes ORDER BY seq').all(),
-})
-const all = async () => (await env.call('GET', '/admin/v1/locations?limit=500')).body.locations
-
-const at = (i: number) => ({ coordinates: { lat: 40 + i / 100, lng: -3 - i / 100 } })
-const store = (code: string, over: Record<string, unknown> = {}) =>
-  storeBody({ external_id: code, name: `Store ${code}`, ...at(Number(code.replace(/\D/g, '')) || 0), ...over })
+useBulkEnv()
 
 describe('bulk upsert, JSON', () => {
   test('creates, then matches by external_id: updated only where something changed', async () => {
@@ -578,68 +561,5 @@ describe('bulk geocoding warnings', () => {
       'The address was placed only at city level (Hamburg): check it, or send coordinates.',
       'The address was placed 612 km from the place of postcode 80331.',
     ])
-  })
-})
-
-describe('GET /locations/export', () => {
-  test('every location as JSON or CSV; either sent back to the bulk route changes nothing', async () => {
-    addCustomField(env.store, env.locatorId, { id: 'floor', name: 'Floor', type: 'number' })
-    await bulk({
-      locations: [
-        store('S1', { custom_fields: { floor: '2' }, tags: ['Coffee', 'Wifi'], description: 'a, "quoted"\nline' }),
-        store('S2', { status: 'draft' }),
-        storeBody({ name: 'No code', hours: { monday: '9-5' } }),
-      ],
-    })
-    const json = await env.call('GET', '/admin/v1/locations/export')
-    expect(json.status).toBe(200)
-    expect(json.body.locations).toEqual(await all())
-    const drafts = await env.call('GET', '/admin/v1/locations/export?status=draft')
-    expect(drafts.body.locations.map((l: { external_id: string }) => l.external_id)).toEqual(['S2'])
-    const res = await env.app.handle(
-      new Request('http://localhost/admin/v1/locations/export?format=csv', {
-        headers: { authorization: `Bearer ${env.key}` },
-      }),
-    )
-    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="locations-${env.locatorId}.csv"`)
-    const text = await res.text()
-    expect(text.split('\r\n')[0]).toEndWith(',image_url,status,custom.floor')
-    const before = snapshot()
-    const back = await csv(text)
-    expect(back.body).toMatchObject({ created: 0, updated: 0, unchanged: 3, deleted: 0, unknown_columns: [] })
-    // The JSON export too, as it is: its success field is taken, not refused.
-    expect((await bulk(json.body)).body).toMatchObject({ created: 0, updated: 0, unchanged: 3, deleted: 0 })
-    // For Excel where numbers have a decimal comma: a BOM, ";" between cells; it reads back as it is.
-    const excel = await env.app.handle(
-      new Request('http://localhost/admin/v1/locations/export?format=csv&separator=%3B&bom=true', {
-        headers: { authorization: `Bearer ${env.key}` },
-      }),
-    )
-    const bytes = new Uint8Array(await excel.arrayBuffer())
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
-    const excelText = new TextDecoder().decode(bytes) // the decoder drops the BOM
-    expect(excelText.split('\r\n')[0]).toStartWith('id;external_id;name;address;lat;lng;')
-    expect(excelText).toContain(';40,01;-3,01;')
-    expect((await csv(excelText)).body).toMatchObject({ unchanged: 3, unknown_columns: [] })
-    expect(snapshot()).toEqual(before)
-  })
-
-  test('a bad format or status is 400 invalid_request; a tag holding "|" cannot be CSV', async () => {
-    expect((await env.call('GET', '/admin/v1/locations/export?format=xml')).body.message).toContain('json or csv')
-    expect((await env.call('GET', '/admin/v1/locations/export?status=gone')).status).toBe(400)
-    for (const [query, message] of [
-      ['format=csv&separator=%7C', 'The separator parameter must be ",", ";" or tab; got "|".'],
-      ['format=csv&bom=yes', 'The bom parameter must be true or false; got "yes".'],
-      ['bom=true', 'The separator and bom parameters are for format=csv.'],
-    ])
-      expect((await env.call('GET', `/admin/v1/locations/export?${query}`)).body).toMatchObject({
-        error: 'invalid_request',
-        message,
-      })
-    await bulk({ locations: [store('P', { tags: ['a|b'] })] })
-    const piped = await env.call('GET', '/admin/v1/locations/export?format=csv')
-    expect(piped.status).toBe(400)
-    expect(piped.body.message).toContain('Or export as JSON (format=json)')
   })
 })

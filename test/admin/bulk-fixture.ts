@@ -1,0 +1,28 @@
+// What the bulk route's tests share: a fresh app and locator for each test, the route called with
+// JSON or CSV, the rows as stored, and stores with codes at distinct points.
+import { afterEach, beforeEach } from 'bun:test'
+import { makeEnv, storeBody, type TestEnv } from '../helpers'
+
+export let env: TestEnv
+
+/** Registers, in the calling test file, the hooks that give each test its own app and database. */
+export function useBulkEnv(): void {
+  beforeEach(() => {
+    env = makeEnv()
+  })
+  afterEach(() => env.close())
+}
+
+export const BULK = '/admin/v1/locations/bulk'
+export const bulk = (body: unknown, query = '') => env.call('POST', `${BULK}${query}`, { body })
+export const csv = (text: string, query = '') =>
+  env.call('POST', `${BULK}${query}`, { body: text, headers: { 'content-type': 'text/csv' } })
+export const snapshot = () => ({
+  locations: env.store.db.query('SELECT * FROM locations ORDER BY seq').all(),
+  changes: env.store.db.query('SELECT * FROM changes ORDER BY seq').all(),
+})
+export const all = async () => (await env.call('GET', '/admin/v1/locations?limit=500')).body.locations
+
+export const at = (i: number) => ({ coordinates: { lat: 40 + i / 100, lng: -3 - i / 100 } })
+export const store = (code: string, over: Record<string, unknown> = {}) =>
+  storeBody({ external_id: code, name: `Store ${code}`, ...at(Number(code.replace(/\D/g, '')) || 0), ...over })

@@ -1,0 +1,71 @@
+// GET /admin/v1/locations/export: every location at once, as JSON or as CSV (plain, or for Excel),
+// each of which the bulk route takes back with nothing changed.
+import { describe, expect, test } from 'bun:test'
+import { addCustomField } from '../../src/operator'
+import { storeBody } from '../helpers'
+import { all, bulk, csv, env, snapshot, store, useBulkEnv } from './bulk-fixture'
+
+useBulkEnv()
+
+describe('GET /locations/export', () => {
+  test('every location as JSON or CSV; either sent back to the bulk route changes nothing', async () => {
+    addCustomField(env.store, env.locatorId, { id: 'floor', name: 'Floor', type: 'number' })
+    await bulk({
+      locations: [
+        store('S1', { custom_fields: { floor: '2' }, tags: ['Coffee', 'Wifi'], description: 'a, "quoted"\nline' }),
+        store('S2', { status: 'draft' }),
+        storeBody({ name: 'No code', hours: { monday: '9-5' } }),
+      ],
+    })
+    const json = await env.call('GET', '/admin/v1/locations/export')
+    expect(json.status).toBe(200)
+    expect(json.body.locations).toEqual(await all())
+    const drafts = await env.call('GET', '/admin/v1/locations/export?status=draft')
+    expect(drafts.body.locations.map((l: { external_id: string }) => l.external_id)).toEqual(['S2'])
+    const res = await env.app.handle(
+      new Request('http://localhost/admin/v1/locations/export?format=csv', {
+        headers: { authorization: `Bearer ${env.key}` },
+      }),
+    )
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="locations-${env.locatorId}.csv"`)
+    const text = await res.text()
+    expect(text.split('\r\n')[0]).toEndWith(',image_url,status,custom.floor')
+    const before = snapshot()
+    const back = await csv(text)
+    expect(back.body).toMatchObject({ created: 0, updated: 0, unchanged: 3, deleted: 0, unknown_columns: [] })
+    // The JSON export too, as it is: its success field is taken, not refused.
+    expect((await bulk(json.body)).body).toMatchObject({ created: 0, updated: 0, unchanged: 3, deleted: 0 })
+    // For Excel where numbers have a decimal comma: a BOM, ";" between cells; it reads back as it is.
+    const excel = await env.app.handle(
+      new Request('http://localhost/admin/v1/locations/export?format=csv&separator=%3B&bom=true', {
+        headers: { authorization: `Bearer ${env.key}` },
+      }),
+    )
+    const bytes = new Uint8Array(await excel.arrayBuffer())
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const excelText = new TextDecoder().decode(bytes) // the decoder drops the BOM
+    expect(excelText.split('\r\n')[0]).toStartWith('id;external_id;name;address;lat;lng;')
+    expect(excelText).toContain(';40,01;-3,01;')
+    expect((await csv(excelText)).body).toMatchObject({ unchanged: 3, unknown_columns: [] })
+    expect(snapshot()).toEqual(before)
+  })
+
+  test('a bad format or status is 400 invalid_request; a tag holding "|" cannot be CSV', async () => {
+    expect((await env.call('GET', '/admin/v1/locations/export?format=xml')).body.message).toContain('json or csv')
+    expect((await env.call('GET', '/admin/v1/locations/export?status=gone')).status).toBe(400)
+    for (const [query, message] of [
+      ['format=csv&separator=%7C', 'The separator parameter must be ",", ";" or tab; got "|".'],
+      ['format=csv&bom=yes', 'The bom parameter must be true or false; got "yes".'],
+      ['bom=true', 'The separator and bom parameters are for format=csv.'],
+    ])
+      expect((await env.call('GET', `/admin/v1/locations/export?${query}`)).body).toMatchObject({
+        error: 'invalid_request',
+        message,
+      })
+    await bulk({ locations: [store('P', { tags: ['a|b'] })] })
+    const piped = await env.call('GET', '/admin/v1/locations/export?format=csv')
+    expect(piped.status).toBe(400)
+    expect(piped.body.message).toContain('Or export as JSON (format=json)')
+  })
+})
