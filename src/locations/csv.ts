@@ -64,12 +64,20 @@ export type CsvLocation = {
 /** Fields whose empty cell leaves the key out: they cannot be cleared, and id/external_id pick the row's target. */
 const OMIT_WHEN_EMPTY = new Set(['id', 'external_id', 'name', 'address', 'status'])
 const MAP_FIELDS = new Set(['contact', 'social', 'hours', 'custom_fields'])
-/** Fields holding a web address, which the API takes only with its protocol. */
-const URL_FIELDS = new Set(['contact.website', 'social.instagram', 'social.facebook', 'social.twitter', 'image_url'])
-/** A web address as sheets hold it, without its protocol: "www.example.com", "example.co.uk/shop". */
-const BARE_WEB_ADDRESS = /^[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}(?::[0-9]{1,5})?(?:[/?#]\S*)?$/u
-/** A bare web address with https:// before it; any other cell as it is, for validation to judge. */
-const withProtocol = (cell: string) => (BARE_WEB_ADDRESS.test(cell) ? `https://${cell}` : cell)
+/** A site as sheets hold it, without its protocol: "www.example.com", "example.co.uk/shop". */
+const BARE_SITE = /^[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}(?::[0-9]{1,5})?(?:[/?#]\S*)?$/u
+/** A page of a site so, with a path: "instagram.com/cyclehub". A handle or a file name ("cycle.hub", "front.jpg") is none. */
+const BARE_PAGE = /^[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}(?::[0-9]{1,5})?\/\S*$/u
+/** Fields holding a web address, which the API takes only with its protocol, and the bare form each is read in. */
+const URL_FIELDS = new Map([
+  ['contact.website', BARE_SITE],
+  ['social.instagram', BARE_PAGE],
+  ['social.facebook', BARE_PAGE],
+  ['social.twitter', BARE_PAGE],
+  ['image_url', BARE_PAGE],
+])
+/** A cell of a web address field with https:// before it when it is bare; else as it is, for validation to judge. */
+const withProtocol = (cell: string, bare: RegExp) => (bare.test(cell) ? `https://${cell}` : cell)
 /** Google Business Profile's sheet writes a day closed as "x", in its day columns and special hours. */
 const closedX = (text: string) => (/^x$/i.test(text) ? 'closed' : text)
 /** Other tools' statuses, as their exports write them (WordPress: publish, pending, private), to ours. */
@@ -230,7 +238,8 @@ function readRow({ columns, width, hasAddress }: Header, { cells, line }: RawRec
   for (let i = 0; i < width; i++) {
     const field = columns[i]!.field
     if (field === null) continue
-    const cell = URL_FIELDS.has(field) ? withProtocol(unguardCell(cells[i]!)) : unguardCell(cells[i]!)
+    const bare = URL_FIELDS.get(field)
+    const cell = bare ? withProtocol(unguardCell(cells[i]!), bare) : unguardCell(cells[i]!)
     if (field === 'hours') {
       week = cell
       continue

@@ -142,12 +142,14 @@ describe('fields', () => {
     ])
   })
 
-  test('a web address without its protocol is read with https://; anything else is left for validation', () => {
+  test('a site, or a page with its path, without its protocol is read with https://; anything else is left for validation', () => {
     const csv = [
       'name,website,instagram,facebook,image_url',
       'A,www.cyclehub.example,instagram.com/cyclehub,,cdn.example.co.uk/a.png?w=2',
       'B,münchen.de:8080/laden,@cyclehub,http://f.example/b,HTTPS://cdn.example/b.png',
       'C,cyclehub,not a site.com,1.5,mailto:a@b.example',
+      // A handle or a file name with a dot is no page: left for validation to refuse.
+      'D,cycle.hub,cycle.hub,northwind.outdoor,front.jpg',
     ].join('\n')
     expect(bodies(csv).map((b) => [b.contact, b.social, b.image_url])).toEqual([
       [
@@ -161,6 +163,7 @@ describe('fields', () => {
         'HTTPS://cdn.example/b.png',
       ],
       [{ website: 'cyclehub' }, { instagram: 'not a site.com', facebook: '1.5' }, 'mailto:a@b.example'],
+      [{ website: 'https://cycle.hub' }, { instagram: 'cycle.hub', facebook: 'northwind.outdoor' }, 'front.jpg'],
     ])
   })
 
