@@ -41,12 +41,13 @@ export type AppDeps = {
 
 /**
  * The headers every answer carries: no guessing its type from its bytes; and a Management API
- * answer (drafts, contacts) is no cache's to keep. The fast path's answers have them already.
+ * answer (drafts, contacts), or an error, is no cache's to keep unless it says otherwise. The
+ * fast path's answers have them already.
  */
 function harden(response: Response, admin: boolean): Response {
   const { headers } = response
   if (!headers.has('x-content-type-options')) headers.set('x-content-type-options', 'nosniff')
-  if (admin && !headers.has('cache-control')) headers.set('cache-control', 'no-store')
+  if ((admin || response.status >= 400) && !headers.has('cache-control')) headers.set('cache-control', 'no-store')
   return response
 }
 

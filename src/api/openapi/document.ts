@@ -3,7 +3,7 @@
 import { STATUS_CODES } from 'node:http'
 import { type ErrorApi, errorCodes, errorExample, errorExamples, errorHeaders, errorStatus, exampleKey } from './errors'
 import { type Answer, type Api, OPERATIONS, type Operation } from './operations'
-import { HEADERS, type HeaderName, PARAMETERS, type ParameterName } from './parameters'
+import { HEADERS, type HeaderName, type HeaderUse, PARAMETERS, type ParameterName } from './parameters'
 import { SCHEMAS, type SchemaName, schemaRef } from './schemas'
 
 type Json = Record<string, unknown>
@@ -64,7 +64,8 @@ type Pending = {
   /** The error codes answered with this status. */
   codes: string[]
   examples: Json
-  headers: Set<HeaderName>
+  /** Each header declared, and whether every answer with this status carries it. */
+  headers: Map<HeaderName, boolean>
   /** The answer may be a CSV file instead. */
   csv: boolean
 }
@@ -73,7 +74,12 @@ function response(status: number, r: Pending): Json {
   const codes = r.codes.length > 0 ? [`${STATUS_CODES[status]}: ${r.codes.map((c) => `\`${c}\``).join(', ')}.`] : []
   const out: Json = { description: [...r.descriptions, ...codes].join(' ') }
   if (r.headers.size > 0)
-    out.headers = Object.fromEntries([...r.headers].map((h) => [h, { $ref: `#/components/headers/${h}` }]))
+    out.headers = Object.fromEntries(
+      [...r.headers].map(([h, always]) => [
+        h,
+        always ? { $ref: `#/components/headers/${h}` } : { ...HEADERS[h], required: false },
+      ]),
+    )
   if (r.schemas.length === 0) return out
   const schema = r.schemas.length === 1 ? schemaRef(r.schemas[0]!) : { anyOf: r.schemas.map(schemaRef) }
   const media: Json = { schema }
@@ -94,25 +100,33 @@ function responses(op: Operation, api: ApiShape): Json {
     if (!r)
       byStatus.set(
         status,
-        (r = { descriptions: [], schemas: [], codes: [], examples: {}, headers: new Set(), csv: false }),
+        (r = { descriptions: [], schemas: [], codes: [], examples: {}, headers: new Map(), csv: false }),
       )
     return r
   }
-  const answer = (a: Answer, headers: readonly HeaderName[]) => {
+  /** Declares `uses` on `r`: a header is always carried when every use says so. */
+  const declare = (r: Pending, uses: readonly HeaderUse[]) => {
+    for (const use of uses) {
+      const sometimes = use.endsWith('?')
+      const h = (sometimes ? use.slice(0, -1) : use) as HeaderName
+      r.headers.set(h, (r.headers.get(h) ?? true) && !sometimes)
+    }
+  }
+  const answer = (a: Answer, headers: readonly HeaderUse[]) => {
     const r = at(a.status)
     r.descriptions.push(a.description)
     r.schemas.push(a.schema)
     if (a.csv) r.csv = true
-    for (const h of headers) r.headers.add(h)
+    declare(r, headers)
   }
   // A write's answer replayed for its Idempotency-Key says so.
-  const replayed: HeaderName[] = op.api === 'admin' && op.method === 'post' ? ['Idempotent-Replayed'] : []
+  const replayed: HeaderUse[] = op.api === 'admin' && op.method === 'post' ? ['Idempotent-Replayed?'] : []
   answer(op.ok, [...api.okHeaders, ...replayed])
   for (const a of op.also ?? []) answer(a, ['X-Request-Id', ...replayed])
   if (api.notModified) {
     const r = at(304)
     r.descriptions.push('Not modified: If-None-Match holds the current ETag. No body.')
-    for (const h of api.okHeaders) r.headers.add(h)
+    declare(r, api.okHeaders)
   }
   const errorSchema: SchemaName = api.errors === 'admin' ? 'AdminError' : 'PublicError'
   for (const code of codesOf(op)) {
@@ -125,7 +139,7 @@ function responses(op: Operation, api: ApiShape): Json {
       message === undefined
         ? { $ref: `#/components/examples/${exampleKey(api.errors, code)}` }
         : errorExample(api.errors, code, message)
-    for (const h of errorHeaders(api.errors, status)) r.headers.add(h)
+    declare(r, errorHeaders(api.errors, status))
   }
   const statuses = [...byStatus.keys()].sort((a, b) => a - b)
   return Object.fromEntries(statuses.map((s) => [String(s), response(s, byStatus.get(s)!)]))

@@ -3,7 +3,7 @@
 import { ADMIN_ERRORS, type AdminErrorKind } from '../admin/errors'
 import { PUBLIC_ERROR_GUIDE } from '../public/docs'
 import { PUBLIC_ERRORS, type PublicErrorCode } from '../public/errors'
-import type { HeaderName } from './parameters'
+import type { HeaderUse } from './parameters'
 
 type Codes = { admin: AdminErrorKind; public: PublicErrorCode }
 export type ErrorApi = keyof Codes
@@ -119,14 +119,16 @@ export function errorExamples(): Record<string, Example> {
   return examples
 }
 
-/** The headers an error answer of `api` with `status` carries. */
-export function errorHeaders(api: ErrorApi, status: number): HeaderName[] {
-  const headers: HeaderName[] = ['X-Request-Id']
-  if (api === 'public')
-    headers.push('Cache-Control', 'Vary', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset')
-  if (api === 'admin') headers.push('Cache-Control')
+/**
+ * The headers an error answer of `api` with `status` carries. The rate's only when the token names
+ * a locator; Vary only with the CORS headers; a 409's Retry-After only for a request whose
+ * Idempotency-Key is still running.
+ */
+export function errorHeaders(api: ErrorApi, status: number): HeaderUse[] {
+  const headers: HeaderUse[] = ['X-Request-Id', 'Cache-Control']
+  if (api === 'public') headers.push('Vary?', 'RateLimit-Limit?', 'RateLimit-Remaining?', 'RateLimit-Reset?')
   if (api === 'admin' && status === 401) headers.push('WWW-Authenticate')
-  // A 409 of the Management API has it when a request with the same Idempotency-Key is running.
-  if (status === 429 || status === 503 || (api === 'admin' && status === 409)) headers.push('Retry-After')
+  if (status === 429 || status === 503) headers.push('Retry-After')
+  if (api === 'admin' && status === 409) headers.push('Retry-After?')
   return headers
 }

@@ -214,8 +214,8 @@ export const PARAMETERS = {
 
 export type ParameterName = keyof typeof PARAMETERS
 
-/** A response header; `required`: every answer that declares it carries it. */
-const header = (description: string, type = 'string', required = true) => ({ description, required, schema: { type } })
+/** A response header, as an answer that always carries it declares it (document.ts makes one it carries only sometimes so). */
+const header = (description: string, type = 'string') => ({ description, required: true, schema: { type } })
 
 /** Every response header an answer may carry, by its key in components/headers. */
 export const HEADERS = {
@@ -234,10 +234,10 @@ export const HEADERS = {
   ),
   'Idempotent-Replayed': header(
     '`true` when the answer is the replay of an earlier request with the same Idempotency-Key: nothing was written again.',
-    'string',
-    false,
   ),
   'WWW-Authenticate': header('`Bearer realm="admin"`.'),
 }
 
 export type HeaderName = keyof typeof HEADERS
+/** A header an answer declares; with "?" after its name, one it carries only sometimes. */
+export type HeaderUse = HeaderName | `${HeaderName}?`
