@@ -88,8 +88,9 @@ export function nameKey(text: string): string {
 }
 
 /**
- * The key of the name order: nameKey's, with each run of digits led by its length in two digits,
- * so numbers compare as numbers ("store 2" before "store 10"). Leading zeros do not count.
+ * The key of the name order: nameKey's, with each run of digits led by its length in three digits
+ * (a name has at most 200 characters), so numbers compare as numbers ("store 2" before
+ * "store 10"). Leading zeros do not count.
  */
 export function nameOrderKey(name: string): string {
   const key = nameKey(name)
@@ -100,7 +101,7 @@ const DIGIT = /[0-9]/
 const DIGITS = /[0-9]+/g
 const numberKey = (run: string): string => {
   const n = run.replace(/^0+(?=[0-9])/, '')
-  return `${String(Math.min(n.length, 99)).padStart(2, '0')}${n}`
+  return `${String(n.length).padStart(3, '0')}${n}`
 }
 
 /**

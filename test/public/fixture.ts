@@ -486,8 +486,8 @@ export function searchMatches(text: string, search: string): boolean {
   return words.every((w, i) => (i === words.length - 1 ? tokens.some((t) => t.startsWith(w)) : tokens.includes(w)))
 }
 
-/** Folded names, each run of digits as a number of 30 digits: numbers compare as numbers. */
-const sortable = (name: string) => fold(name).replace(/[0-9]+/g, (d) => d.replace(/^0+/, '').padStart(30, '0'))
+/** Folded names, each run of digits as a number of 200 digits (a name's most): numbers compare as numbers. */
+const sortable = (name: string) => fold(name).replace(/[0-9]+/g, (d) => d.replace(/^0+/, '').padStart(200, '0'))
 const byName = (a: Loc, b: Loc) => {
   const [x, y] = [sortable(a.name), sortable(b.name)]
   return x < y ? -1 : x > y ? 1 : 0

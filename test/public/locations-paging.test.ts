@@ -279,7 +279,9 @@ describe('all=true', () => {
 
 describe('name order', () => {
   const NAMES = ['Store 10', 'Store 2', 'A10 Cycles', 'Store 100', 'Route 66 Bikes', 'Store 9b', 'Store 1']
-  const NAMES_MORE = ['A2 Cycles', 'Store 09a', 'Route 7 Bikes', 'A1 Cycles', 'Store 0']
+  // Long runs too: one of 150 digits after one of 100 and one of 99.
+  const LOTS = [`Lot 1${'0'.repeat(149)}`, `Lot 2${'0'.repeat(99)}`, `Lot ${'9'.repeat(99)}`]
+  const NAMES_MORE = ['A2 Cycles', 'Store 09a', 'Route 7 Bikes', 'A1 Cycles', 'Store 0', ...LOTS]
   let env: TestEnv
   beforeAll(async () => {
     env = makeEnv()
@@ -302,6 +304,9 @@ describe('name order', () => {
       'A1 Cycles',
       'A2 Cycles',
       'A10 Cycles',
+      LOTS[2],
+      LOTS[1],
+      LOTS[0],
       'Route 7 Bikes',
       'Route 66 Bikes',
       'Store 0',
