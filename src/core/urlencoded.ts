@@ -6,6 +6,12 @@ import { utf8Text } from './text'
  * value too, whichever the sender meant: `refuse` makes the error from the message's end, which
  * names each value ("may be given once; got it 2 times ("5", "x")."), so each API words its own.
  */
+/** A flag as a query string writes it: true, 1 or nothing after "=" is true; false or 0 false; else null. */
+export function flagValue(sent: string): boolean | null {
+  const raw = sent.trim().toLowerCase()
+  return raw === 'true' || raw === '1' || raw === '' ? true : raw === 'false' || raw === '0' ? false : null
+}
+
 export function single(
   params: Pick<URLSearchParams, 'getAll'>,
   name: string,

@@ -166,9 +166,10 @@ function readHeader({ cells, line }: RawRecord, customFields: readonly NamedFiel
   // A column named as one of the locator's custom fields is, by its name or id ("Store Manager",
   // "store_manager"), when custom.<id> is not there too.
   for (const column of columns) {
-    if (column.field !== null || column.header === '') continue
+    if (column.field !== null) continue
     const key = nameKey(column.header)
-    const named = customFields.find((f) => nameKey(f.name) === key || nameKey(f.id) === key)
+    if (key === '') continue // "#", "★": no words to match
+    const named = customFields.find((f) => nameKey(f.id) === key) ?? customFields.find((f) => nameKey(f.name) === key)
     const field = named && `custom_fields.${named.id}`
     if (!field || headerOf.has(field)) continue
     headerOf.set(field, column.header)

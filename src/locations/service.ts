@@ -4,7 +4,7 @@
 import { noGeocoder, obtainedAtIso, type Geocoder, type GeocodeResult } from '../geocode/geocoder'
 import { GeocoderUnavailableError } from '../geocode/http'
 import { newLocationRecord } from './record'
-import { single } from '../core/urlencoded'
+import { flagValue, single } from '../core/urlencoded'
 import { trimStrings } from '../core/validation'
 import { type CsvStyle, csvSeparator, PLAIN_CSV } from './csv'
 import type { Store } from '../store'
@@ -136,12 +136,12 @@ export function exportQuery(params: URLSearchParams): {
   const separator = asked === null ? PLAIN_CSV.separator : csvSeparator(asked)
   if (separator === null)
     throw refused(`The separator parameter must be ",", ";" or tab; got ${JSON.stringify(asked)}.`)
-  const bom = (once(params, 'bom') ?? 'false').trim().toLowerCase()
-  if (!['true', '1', '', 'false', '0'].includes(bom))
-    throw refused(`The bom parameter must be true or false; got ${JSON.stringify(once(params, 'bom'))}.`)
-  if (format === 'json' && (asked !== null || once(params, 'bom') !== null))
+  const sentBom = once(params, 'bom')
+  const bom = sentBom === null ? false : flagValue(sentBom)
+  if (bom === null) throw refused(`The bom parameter must be true or false; got ${JSON.stringify(sentBom)}.`)
+  if (format === 'json' && (asked !== null || sentBom !== null))
     throw refused('The separator and bom parameters are for format=csv.')
-  return { format, status: statusParam(params), style: { separator, bom: bom === 'true' || bom === '1' || bom === '' } }
+  return { format, status: statusParam(params), style: { separator, bom } }
 }
 
 export function listLocations(deps: AdminDeps, locatorId: string, params: URLSearchParams) {

@@ -186,6 +186,14 @@ describe('fields', () => {
     })
     expect(read.unknown).toEqual(['Parking', 'Notes'])
     expect(readLocationsCsv('name,Store Manager\nA,Ann\n').unknown).toEqual(['Store Manager'])
+    // An id matches before a name; a header of no words matches nothing.
+    const [lot, star] = [
+      { id: 'lot', name: 'Parking' },
+      { id: 'star', name: '★' },
+    ]
+    const byId = readLocationsCsv('name,parking,#\nA,yes,1\n', [lot, { id: 'parking', name: 'Car park' }, star])
+    expect(byId.rows[0]!.body.custom_fields).toEqual({ parking: 'yes' })
+    expect(byId.unknown).toEqual(['#'])
   })
 
   test('a week of hours in one column is split into the days; a day column given wins for its day', () => {

@@ -1,5 +1,5 @@
 // POST /admin/v1/locations/bulk: the request (JSON or CSV) read into the bulk upsert's items.
-import { single } from '../../core/urlencoded'
+import { flagValue, single } from '../../core/urlencoded'
 import { BULK_MAX_ITEMS, type BulkItem } from '../../locations/bulk'
 import { type CsvRead, csvBulkItems, type NamedField, readLocationsCsv } from '../../locations/csv'
 import { CsvError } from '../../locations/csv-records'
@@ -27,8 +27,7 @@ function flag(name: string, fromBody: unknown, params: URLSearchParams): boolean
     throw invalid(name, `The ${name} field must be true or false.`)
   const sent = single(params, name, (tail) => new AdminError('invalid_request', `The ${name} parameter ${tail}`))
   if (sent === null) return fromBody ?? false
-  const raw = sent.trim().toLowerCase()
-  const fromQuery = raw === 'true' || raw === '1' || raw === '' ? true : raw === 'false' || raw === '0' ? false : null
+  const fromQuery = flagValue(sent)
   if (fromQuery === null)
     throw new AdminError('invalid_request', `The ${name} parameter must be true or false; got ${JSON.stringify(sent)}.`)
   if (fromBody !== undefined && fromBody !== fromQuery)
