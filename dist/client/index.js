@@ -24,6 +24,17 @@ const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 /** A try of the same write still running: a 409 with Retry-After. Another 409 (an external id taken) stays one on a retry. */
 const inFlight = (r) => r.status === 409 && r.headers.has('retry-after');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * A request no try of which was answered (a network error, a timeout): status 0, code
+ * network_error, the last error as its cause. A write's key goes with it: the write may have been
+ * made, and the same key later replays its answer.
+ */
+function unanswered(method, path, e, key) {
+    const why = e instanceof Error ? e.message : String(e);
+    const error = new StorelocError(0, 'network_error', `${method} ${path}: ${why}`, undefined, key);
+    error.cause = e;
+    return error;
+}
 export class StorelocClient {
     options;
     base;
@@ -130,7 +141,7 @@ export class StorelocClient {
             }
             catch (e) {
                 if (++failed >= this.attempts)
-                    throw e;
+                    throw unanswered(method, path, e, headers['idempotency-key']);
                 await sleep(wait);
                 wait *= 2;
                 continue;

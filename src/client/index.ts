@@ -68,6 +68,18 @@ const inFlight = (r: Response) => r.status === 409 && r.headers.has('retry-after
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/**
+ * A request no try of which was answered (a network error, a timeout): status 0, code
+ * network_error, the last error as its cause. A write's key goes with it: the write may have been
+ * made, and the same key later replays its answer.
+ */
+function unanswered(method: string, path: string, e: unknown, key: string | undefined): StorelocError {
+  const why = e instanceof Error ? e.message : String(e)
+  const error = new StorelocError(0, 'network_error', `${method} ${path}: ${why}`, undefined, key)
+  error.cause = e
+  return error
+}
+
 export class StorelocClient {
   private readonly base: string
   private readonly attempts: number
@@ -189,7 +201,7 @@ export class StorelocClient {
           signal: AbortSignal.timeout(this.timeoutMs),
         })
       } catch (e) {
-        if (++failed >= this.attempts) throw e
+        if (++failed >= this.attempts) throw unanswered(method, path, e, headers['idempotency-key'])
         await sleep(wait)
         wait *= 2
         continue

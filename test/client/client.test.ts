@@ -109,12 +109,19 @@ describe('StorelocClient', () => {
     const stuck = new StorelocClient({
       baseUrl: 'http://localhost',
       apiKey: env.key,
-      fetch: (async () => stillRunning()) as unknown as typeof fetch,
-      inFlightWaitMs: 30,
+      fetch: (async () => {
+        asked++
+        return stillRunning()
+      }) as unknown as typeof fetch,
+      backoffMs: 5,
+      inFlightWaitMs: 100,
     })
+    let asked = 0
     const started = Date.now()
     const error = await stuck.createLocation(storeBody() as any, { idempotencyKey: 'nightly-2' }).catch((e) => e)
     expect(error).toMatchObject({ status: 409, code: 'conflict', idempotencyKey: 'nightly-2' })
+    expect(asked).toBeGreaterThan(4) // waited past the tries, and stopped at inFlightWaitMs
+    expect(Date.now() - started).toBeGreaterThanOrEqual(90)
     expect(Date.now() - started).toBeLessThan(5_000)
   })
 
@@ -124,5 +131,11 @@ describe('StorelocClient', () => {
     })
     await expect(api.listLocations()).rejects.toThrow('connection refused')
     expect(seen).toHaveLength(4)
+    // A write's error keeps its key: the write may have been made, and the key replays its answer.
+    const lost = await api.createLocation(storeBody() as any, { idempotencyKey: 'nightly-3' }).catch((e) => e)
+    expect(lost).toBeInstanceOf(StorelocError)
+    expect(lost).toMatchObject({ status: 0, code: 'network_error', idempotencyKey: 'nightly-3' })
+    expect(lost.message).toBe('POST /admin/v1/locations: connection refused')
+    expect(lost.cause).toBeInstanceOf(TypeError)
   })
 })
