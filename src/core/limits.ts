@@ -14,7 +14,8 @@ export const MAX_SEARCH = 200
 /** The deepest zoom a map asks GET /clusters for (256-pixel Web Mercator tiles). */
 export const MAX_ZOOM = 20
 /**
- * Tiles a GET /clusters box may span, across or down, at its zoom: a map 4,096 pixels wide of
- * 256-pixel tiles. It bounds an answer's markers (the whole world is 2^zoom tiles across).
+ * Tiles a GET /clusters box may span, across or down, at its zoom (the whole world is 2^zoom tiles
+ * across): a map 4,096 pixels wide that sends its own zoom of 256-pixel tiles, 8,192 for the
+ * widget, which sends its zoom less one. It bounds an answer's markers.
  */
 export const MAX_MAP_TILES = 16
