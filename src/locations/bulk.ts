@@ -24,6 +24,8 @@ export type BulkItem = RowPlace & {
   line?: number
   /** What reading it found wrong before `raw` was made (a CSV cell), by field: reported with the rest. */
   unread?: { field: string; message: string }[]
+  /** What reading it read otherwise than written (a CSV cell), to say in its result's warnings. */
+  notes?: string[]
   /** Its special_hours are all the location's: the dates it has but `raw` does not are cleared. */
   wholeSpecialHours?: boolean
   /** Field paths to the file's column headers (a CSV row): problems name the column the person wrote. */
@@ -189,7 +191,7 @@ function check(deps: AdminDeps, locatorId: string, items: BulkItem[], problems: 
   const plans: Plan[] = []
   const byTarget = new Map<string, string>()
   const byExternalId = new Map<string, string>()
-  items.forEach(({ raw, key, line, unread, wholeSpecialHours = false, columns }, index) => {
+  items.forEach(({ raw, key, line, unread, notes = [], wholeSpecialHours = false, columns }, index) => {
     const isObject = raw !== null && typeof raw === 'object' && !Array.isArray(raw)
     const fields = isObject ? pickLocationFields(raw as Record<string, unknown>) : null
     const who = whoIs(key, fields)
@@ -230,7 +232,7 @@ function check(deps: AdminDeps, locatorId: string, items: BulkItem[], problems: 
         )
     }
     const keepsPoint = !patch.coordinates && patch.address !== undefined && patch.address === current?.address
-    const warnings = ignoredFields(raw as Record<string, unknown>)
+    const warnings = [...notes, ...ignoredFields(raw as Record<string, unknown>)]
     plans.push({ index, line, key, fields, patch, target, keepsPoint, found: null, warnings, wholeSpecialHours })
   })
   return plans

@@ -28,6 +28,8 @@ export type CsvRow = {
   postcode: string | null
   /** What in the row could not be read into the body, by field: the row is not to be written. */
   problems: { field: string; message: string }[]
+  /** What in the row was read otherwise than written, said in its result's warnings. */
+  notes: string[]
 }
 
 export type CsvRead = {
@@ -266,7 +268,13 @@ function readRow({ columns, width, hasAddress }: Header, { cells, line }: RawRec
       else body.status = status
     } else if (cell !== '' || !OMIT_WHEN_EMPTY.has(top)) body[top] = cell
   }
-  if (Object.keys(coordinates).length > 0) body.coordinates = coordinates
+  const notes: string[] = []
+  // 0,0 is where back-office systems put a store they have no point for, in the Gulf of Guinea.
+  if (coordinates.lat === 0 && coordinates.lng === 0)
+    notes.push(
+      'The coordinates 0,0 were read as none, as a placeholder: the address was placed instead (or, for a store kept, its point stays).',
+    )
+  else if (Object.keys(coordinates).length > 0) body.coordinates = coordinates
   for (const [top, entries] of maps) body[top] = Object.fromEntries(entries)
   const problems = week === undefined ? [] : weekInto(body, week)
   if (unreadStatus !== undefined) problems.push({ field: 'status', message: unreadStatus })
@@ -287,6 +295,7 @@ function readRow({ columns, width, hasAddress }: Header, { cells, line }: RawRec
     country: parts.get('country') || rowCountry(parts),
     postcode: parts.get('postcode') || null,
     problems,
+    notes,
   }
 }
 
@@ -382,6 +391,7 @@ export function csvBulkItems({ rows, columns }: CsvRead): BulkItem[] {
     country: row.country,
     postcode: row.postcode,
     unread: row.problems,
+    notes: row.notes,
     // A special hours cell holds all of the location's: the file is the truth for its columns.
     wholeSpecialHours: row.body.special_hours !== undefined,
   }))

@@ -81,6 +81,20 @@ describe('locations import from CSV', () => {
     expect(rows().locations[0]).toMatchObject({ external_id: 'F1', custom_fields: '{"floor":"3"}' })
   })
 
+  test('coordinates 0,0 are a placeholder: the address is placed instead, and the summary says so', () => {
+    const zero = file(
+      'zero.csv',
+      'external_id,name,address,lat,lng\nZ1,Zero,"Alexanderplatz 1, 10178 Berlin, Germany",0,0\n',
+    )
+    const r = storeloc('locations', 'import', locatorId, '--file', zero)
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('line 2 (external_id "Z1"): The coordinates 0,0 were read as none')
+    const [placed] = rows().locations
+    expect(Math.round(placed!.lat as number)).toBe(53)
+    // Again, for the store now placed: its point stays.
+    expect(json('locations', 'import', locatorId, '--file', zero)).toMatchObject({ unchanged: 1 })
+  })
+
   test('a workbook is refused by its name: save it as CSV', () => {
     const r = storeloc('locations', 'import', locatorId, '--file', file('stores.xlsx', 'PK'))
     expect(r.code).toBe(1)
