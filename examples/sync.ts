@@ -69,6 +69,8 @@ async function upsert(client: StorelocClient, rows: Row[], dryRun: boolean): Pro
     const chunk = rows.slice(i, i + CHUNK)
     try {
       reports.push(await client.bulkUpsert({ locations: chunk.map((r) => r.location), dry_run: dryRun }))
+      // A list of several requests says how far it got: a run stopped halfway shows what it wrote.
+      if (rows.length > CHUNK) console.error(`${dryRun ? 'checked' : 'written'}: rows ${i + 1} to ${i + chunk.length} of ${rows.length}`)
     } catch (e) {
       if (!(e instanceof StorelocError) || e.details === undefined) throw e
       // The server names items by their place in the request: name them by the file's instead.

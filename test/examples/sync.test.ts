@@ -157,6 +157,10 @@ describe('examples/sync.ts', () => {
     expect(bad.stderr).toContain('line 3 (external_id "B1"): The name field is required.')
     expect(bad.stderr).toContain('line 1402 (external_id "B1400"): The name field is required.')
     expect(await stores()).toEqual(before)
+    // Mended, it says how far it got, request by request.
+    const good = sync(`${HEADER}${rows.map((r) => r.replace(/^(B1|B1400),,/, '$1,Mended,')).join('')}`, '--dry-run')
+    expect(good.stderr).toStartWith('checked: rows 1 to 1000 of 1500\nchecked: rows 1001 to 1500 of 1500\n')
+    expect(await stores()).toEqual(before) // a dry run, which this list's codes would not pass anyway
   }, 60_000)
 
   test('an empty list, or one with a store twice, writes nothing: no mirror deletes every store', async () => {
