@@ -71,25 +71,39 @@ function skipBreaks(bytes: Uint8Array, offset: number): number {
   return offset
 }
 
-/** The bytes of a UTF-8 input; anything else (Latin-1, UTF-16 "Unicode Text") names its first bad line. */
 /** How workbooks begin: a ZIP archive (.xlsx, .ods, .numbers) and an OLE compound file (.xls). */
 const WORKBOOKS = [
   [0x50, 0x4b, 0x03, 0x04],
   [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1],
 ]
+/** How UTF-16 text begins, little- and big-endian: Excel's "Unicode Text". */
+const UTF16_MARKS = [
+  [0xff, 0xfe],
+  [0xfe, 0xff],
+]
 
+const startsWith = (input: Uint8Array, marks: number[][]) => marks.some((m) => m.every((b, i) => input[i] === b))
+
+/** The bytes of a UTF-8 input; anything else (Latin-1, UTF-16 "Unicode Text") names its first bad line. */
 function utf8Bytes(input: Uint8Array): Buffer {
   const advice =
     'In Excel, save the file as "CSV UTF-8 (Comma delimited)"; in Google Sheets or LibreOffice, download or export it as CSV with the UTF-8 character set.'
-  if (WORKBOOKS.some((magic) => magic.every((b, i) => input[i] === b)))
+  if (startsWith(input, WORKBOOKS))
     throw new CsvError(`The file is a spreadsheet workbook (Excel or OpenDocument), not CSV. ${advice}`, null)
+  if (startsWith(input, UTF16_MARKS))
+    throw at(
+      1,
+      `the file is UTF-16 text (Excel's "Unicode Text"), not UTF-8. ${advice} From a script: iconv -f UTF-16 -t UTF-8 FILE > FILE-utf8.csv`,
+    )
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(input)
   } catch {
     const line = badUtf8Line(input)
+    // A back office's export is most often in its system's code page: Windows-1252 in the West.
+    const script = 'From a script, if it is Windows-1252: iconv -f WINDOWS-1252 -t UTF-8 FILE > FILE-utf8.csv'
     throw line === null
-      ? new CsvError(`The file is not UTF-8 text. ${advice}`, null)
-      : at(line, `this line is not UTF-8 text. ${advice}`)
+      ? new CsvError(`The file is not UTF-8 text. ${advice} ${script}`, null)
+      : at(line, `this line is not UTF-8 text. ${advice} ${script}`)
   }
   return Buffer.from(input.buffer, input.byteOffset, input.byteLength)
 }

@@ -354,9 +354,15 @@ describe('unreadable files', () => {
     expect(e.line).toBe(4)
     expect(e.message).toStartWith('line 4: ')
     expect(e.message).toContain('CSV UTF-8')
-    // Excel's "Unicode Text" is UTF-16 with a BOM.
+    expect(e.message).toEndWith(
+      'From a script, if it is Windows-1252: iconv -f WINDOWS-1252 -t UTF-8 FILE > FILE-utf8.csv',
+    )
+    // Excel's "Unicode Text" is UTF-16 with a BOM: said so.
     const utf16 = new Uint8Array([0xff, 0xfe, ...[...'name\n'].flatMap((c) => [c.charCodeAt(0), 0])])
-    expect(readError(utf16).line).toBe(1)
+    const u = readError(utf16)
+    expect(u.line).toBe(1)
+    expect(u.message).toStartWith('line 1: the file is UTF-16 text (Excel\'s "Unicode Text"), not UTF-8.')
+    expect(u.message).toEndWith('iconv -f UTF-16 -t UTF-8 FILE > FILE-utf8.csv')
   })
 
   test('a workbook (.xlsx, .xls) is said to be one, with how to save it as CSV', () => {
