@@ -6,7 +6,9 @@
 // what is worth a look.
 // Every request carries an Idempotency-Key, so the client's retries after a timeout never write twice.
 //
-//   STORELOC_URL=http://127.0.0.1:3000 STORELOC_KEY=sk_... bun examples/sync.ts stores.csv [--dry-run]
+//   STORELOC_URL=http://127.0.0.1:3000 STORELOC_KEY=sk_... bun examples/sync.ts stores.csv [--dry-run] [--max-delete N]
+//
+// --max-delete N: refuse, writing nothing, when more than N stores would be deleted (a list cut short).
 //
 // Exit 0 when in step (or a dry run said what it would do), 1 when the list has problems (nothing
 // is written then), 2 for a wrong command line.
@@ -23,7 +25,9 @@ const CHUNK = 1000
 type Row = { label: string; location: BulkLocation; wholeSpecialHours: boolean }
 
 function usage(message: string): never {
-  console.error(`${message}\nusage: STORELOC_URL=... STORELOC_KEY=sk_... bun examples/sync.ts FILE.csv|FILE.json [--dry-run]`)
+  console.error(
+    `${message}\nusage: STORELOC_URL=... STORELOC_KEY=sk_... bun examples/sync.ts FILE.csv|FILE.json [--dry-run] [--max-delete N]`,
+  )
   process.exit(2)
 }
 
@@ -88,9 +92,13 @@ async function upsert(client: StorelocClient, rows: Row[], dryRun: boolean): Pro
 async function main(): Promise<void> {
   const args = process.argv.slice(2)
   const dryRun = args.includes('--dry-run')
-  const files = args.filter((a) => a !== '--dry-run')
+  const at = args.indexOf('--max-delete')
+  const limit = at < 0 ? null : args[at + 1]
+  if (limit !== null && !/^\d{1,10}$/.test(limit ?? '')) usage('--max-delete takes a whole number: the most stores to delete.')
+  const maxDelete = limit === null ? null : Number(limit)
+  const files = args.filter((a, i) => a !== '--dry-run' && (at < 0 || (i !== at && i !== at + 1)))
   const option = files.find((a) => a.startsWith('-'))
-  if (option !== undefined) usage(`Unknown option ${option}: the only one is --dry-run.`)
+  if (option !== undefined) usage(`Unknown option ${option}: the options are --dry-run and --max-delete N.`)
   if (files.length !== 1) usage('Give one file.')
   const baseUrl = process.env.STORELOC_URL
   const apiKey = process.env.STORELOC_KEY
@@ -134,6 +142,13 @@ async function main(): Promise<void> {
   if (gone.length > 0 && gone.length === current.size)
     throw new Error(
       `The list would delete every one of the locator's ${current.size} stores with an external_id: none of their codes is in it. Nothing was written.`,
+    )
+  if (maxDelete !== null && gone.length > maxDelete)
+    throw new Error(
+      `The list would delete ${gone.length} stores, more than --max-delete ${maxDelete}: ${gone
+        .slice(0, 5)
+        .map((g) => g.external_id)
+        .join(', ')}${gone.length > 5 ? ', ...' : ''}. Nothing was written.`,
     )
   const reports = dryRun ? planned : await upsert(client, rows, false)
 

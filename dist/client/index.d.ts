@@ -71,11 +71,13 @@ export declare class StorelocClient {
         locations: BulkLocation[];
         dry_run?: boolean;
         delete_missing?: boolean;
+        max_delete?: number | null;
     }, options?: WriteOptions): Promise<BulkReport>;
     /** The same with a CSV body (the columns of docs/cli.md); flags go in the query string. */
     bulkUpsertCsv(csv: string, flags?: {
         dry_run?: boolean;
         delete_missing?: boolean;
+        max_delete?: number;
     }, options?: WriteOptions): Promise<BulkReport & {
         unknown_columns: string[];
     }>;

@@ -111,6 +111,15 @@ function refusal(file: string, e: LocationError, unknown: string[]): OperatorErr
   })
 }
 
+/** --max-delete N: the most locations --delete-missing may delete; null when not given. */
+function maxDeleteOf(sent: string | undefined, deleteMissing: boolean): number | null {
+  if (sent === undefined) return null
+  if (!deleteMissing) throw new OperatorError('--max-delete is for --delete-missing: give both, or neither.')
+  if (!/^\d{1,10}$/.test(sent.trim()))
+    throw new OperatorError(`--max-delete must be a whole number of 0 or more; got ${JSON.stringify(sent)}.`)
+  return Number(sent.trim())
+}
+
 export const IMPORT_COMMANDS: Record<string, Command> = {
   'locations import': async (context, rest) => {
     const { store, emit } = context
@@ -119,10 +128,12 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
       format: { type: 'string' },
       'dry-run': { type: 'boolean' },
       'delete-missing': { type: 'boolean' },
+      'max-delete': { type: 'string' },
       progress: { type: 'boolean' },
     } as const
     const { values, positionals } = args(rest, spec, 1)
     const file = required(values, 'file')
+    const maxDelete = maxDeleteOf(values['max-delete'] as string | undefined, !!values['delete-missing'])
     const locator = requireLocator(store, positionals[0]!)
     const format = formatOf(file, values.format as string | undefined)
     const { items, unknown } =
@@ -135,6 +146,7 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
       report = await bulkUpsert({ store, geocoder, towns, guess }, locator.id, items, {
         dryRun,
         deleteMissing: !!values['delete-missing'],
+        maxDelete,
         onProgress: (p: BulkProgress) => progress.update(p),
       })
     } catch (e) {

@@ -37,7 +37,7 @@ const USAGE = `Usage: storeloc <command> [options] [--json]
   priority set LOCATOR_ID --file RULES.json
   priority show LOCATOR_ID                      (JSON)
   locations import LOCATOR_ID --file FILE.csv|FILE.json [--format csv|json] [--dry-run] [--delete-missing]
-      [--progress]
+      [--max-delete N] [--progress]
   locations export LOCATOR_ID [--format json|csv] [--status published|draft] [--separator ';'|tab] [--bom]
   locations delete LOCATOR_ID ID... (each a location's id or external_id; all or none)
   geocode "ADDRESS"                             (with the configured GEOCODER)
@@ -57,7 +57,8 @@ RULES.json: an array in rank order of {"tag": T} | {"custom_field": ID, "value":
 Import: each location is matched by its "id", else by its "external_id", else created; it updates
 only the fields it has (an export imported as it is changes nothing). All or nothing; addresses
 without coordinates are geocoded with the configured GEOCODER. --dry-run says what it would do and
-writes nothing; --delete-missing also deletes the locations with an external_id the file lacks.
+writes nothing; --delete-missing also deletes the locations with an external_id the file lacks;
+--max-delete N refuses the import (writing nothing) when that would delete more than N.
 FILE.json: an array of locations (or {"locations": [...]}, as GET /admin/v1/locations answers).
 FILE.csv: a header row naming the columns: name, address (or street, city, postcode, region,
 country), lat, lng, external_id, tags (split on |, ; or ,), phone, email, website, monday..sunday,

@@ -38,6 +38,8 @@ export type BulkOptions = {
   dryRun?: boolean
   /** Also delete the locator's locations whose external id no item has (those without one stay). */
   deleteMissing?: boolean
+  /** The most locations deleteMissing may delete; more refuses the whole request. null: no limit. */
+  maxDelete?: number | null
   onProgress?: (progress: BulkProgress) => void
 }
 
@@ -294,9 +296,22 @@ function inColumns(message: string, columns: ReadonlyMap<string, string> | undef
  * delete_missing that would delete every location with an external id is refused: an empty or
  * truncated export, or a file of the wrong column, would otherwise wipe the locator.
  */
-function refuseDeletingAll(deps: AdminDeps, locatorId: string, plans: Plan[]): void {
+function refuseDeleting(deps: AdminDeps, locatorId: string, plans: Plan[], maxDelete: number | null): void {
   const coded = deps.store.locations.externalIds(locatorId)
-  const gone = missing(coded, plans).length
+  const going = missing(coded, plans)
+  const gone = going.length
+  if (maxDelete !== null && gone > maxDelete) {
+    const some = going.slice(0, 5).map((l) => JSON.stringify(l.externalId))
+    throw new LocationError(
+      'validation_error',
+      `delete_missing would delete ${gone} location${gone === 1 ? '' : 's'}, more than max_delete (${maxDelete}); nothing was written.`,
+      {
+        delete_missing: [
+          `Refused: the request lacks the external_id of ${gone} location${gone === 1 ? '' : 's'} (${some.join(', ')}${gone > 5 ? ', ...' : ''}). Check the file; if they are meant to go, raise max_delete.`,
+        ],
+      },
+    )
+  }
   if (gone === 0 || gone < coded.length) return
   throw new LocationError(
     'validation_error',
@@ -403,13 +418,13 @@ export async function bulkUpsert(
   items: BulkItem[],
   options: BulkOptions = {},
 ): Promise<BulkReport> {
-  const { dryRun = false, deleteMissing = false, onProgress } = options
+  const { dryRun = false, deleteMissing = false, maxDelete = null, onProgress } = options
   const problems = new Problems()
   const definitions = JSON.stringify(deps.store.customFields.list(locatorId))
   const plans = check(deps, locatorId, items, problems)
   onProgress?.({ stage: 'checked', done: items.length, total: items.length })
   if (problems.count > 0) throw problems.error(items.length)
-  if (deleteMissing) refuseDeletingAll(deps, locatorId, plans)
+  if (deleteMissing) refuseDeleting(deps, locatorId, plans, maxDelete)
   await geocodeAll(deps, items, plans, problems, onProgress)
   if (problems.count > 0) throw problems.error(items.length)
   const towns = await townsOf(deps)

@@ -219,6 +219,44 @@ describe('bulk upsert, JSON', () => {
     expect((await bulk({ locations: [store('S1')], delete_missing: true })).body.deleted).toBe(1)
   })
 
+  test('max_delete refuses a delete_missing that would delete more, dry run or not; JSON or CSV', async () => {
+    await bulk({ locations: [store('S1'), store('S2'), store('S3'), store('S4')] })
+    const before = snapshot()
+    for (const dry_run of [false, true]) {
+      const res = await bulk({ locations: [store('S1')], delete_missing: true, max_delete: 2, dry_run })
+      expect(res.status).toBe(422)
+      expect(res.body).toMatchObject({
+        error: 'validation_error',
+        message: 'delete_missing would delete 3 locations, more than max_delete (2); nothing was written.',
+        details: {
+          delete_missing: [
+            'Refused: the request lacks the external_id of 3 locations ("S2", "S3", "S4"). Check the file; if they are meant to go, raise max_delete.',
+          ],
+        },
+      })
+    }
+    const csvRes = await csv('external_id,name,lat,lng\nS1,Store S1,40.01,-3.01\n', '?delete_missing=true&max_delete=1')
+    expect(csvRes.status).toBe(422)
+    for (const [query, body, message] of [
+      ['?max_delete=few', {}, 'The max_delete parameter must be a whole number of 0 or more; got "few".'],
+      [
+        '?max_delete=2',
+        { max_delete: 3 },
+        "The max_delete parameter is 2 and the body's max_delete field is 3: send it once.",
+      ],
+    ] as const)
+      expect((await bulk({ locations: [store('S1')], delete_missing: true, ...body }, query)).body.message).toBe(
+        message,
+      )
+    expect((await bulk({ locations: [], max_delete: -1 })).body.details).toEqual({
+      max_delete: ['The max_delete field must be a whole number of 0 or more, or null.'],
+    })
+    expect(snapshot()).toEqual(before)
+    // Within the limit, they go.
+    const within = await bulk({ locations: [store('S1')], delete_missing: true, max_delete: 3 })
+    expect(within.body.deleted).toBe(3)
+  })
+
   test('a dry run answers what the real run then does, and changes nothing', async () => {
     await bulk({ locations: [store('S1'), store('S2'), store('S3')] })
     const request = {
@@ -353,7 +391,7 @@ describe('bulk upsert, JSON', () => {
         await bulk({ locations: [store('S1')] }, query),
       ]) {
         expect(res.status).toBe(400)
-        expect(res.body.message).toBe(`${says}: this route takes dry_run and delete_missing.`)
+        expect(res.body.message).toBe(`${says}: this route takes dry_run, delete_missing and max_delete.`)
       }
     }
     expect(snapshot()).toEqual(before)

@@ -170,6 +170,29 @@ describe('locations import from CSV', () => {
       'delete_missing would delete all 2 locations with an external_id (no location was sent)',
     )
     expect(rows().locations.map((l) => l.external_id)).toEqual(['B1', 'H1'])
+    // --max-delete N: a file that would delete more is refused, writing nothing.
+    const oneLeft = file('one.csv', 'external_id,name\r\nB1,Berlin-Mitte\r\n')
+    const limited = storeloc(
+      'locations',
+      'import',
+      locatorId,
+      '--file',
+      oneLeft,
+      '--delete-missing',
+      '--max-delete',
+      '0',
+    )
+    expect(limited.code).toBe(1)
+    expect(limited.stderr).toContain('delete_missing would delete 1 location, more than max_delete (0)')
+    expect(rows().locations.map((l) => l.external_id)).toEqual(['B1', 'H1'])
+    expect(storeloc('locations', 'import', locatorId, '--file', oneLeft, '--max-delete', '1').stderr).toBe(
+      'storeloc: --max-delete is for --delete-missing: give both, or neither.\n',
+    )
+    expect(
+      json('locations', 'import', locatorId, '--file', oneLeft, '--delete-missing', '--max-delete', '1'),
+    ).toMatchObject({
+      deleted: 1,
+    })
   })
 
   test('problems name each CSV line with its store code, in line order; nothing is written', () => {

@@ -133,7 +133,10 @@ describe('examples/sync.ts', () => {
       'columns not read (no location field has these names): Notes\n',
     )
     expect(syncFile('x.csv', HEADER, '--dryrun').stderr).toStartWith(
-      'Unknown option --dryrun: the only one is --dry-run.',
+      'Unknown option --dryrun: the options are --dry-run and --max-delete N.',
+    )
+    expect(syncFile('x.csv', HEADER, '--max-delete', 'some').stderr).toStartWith(
+      '--max-delete takes a whole number: the most stores to delete.',
     )
   }, 30_000)
 
@@ -162,6 +165,21 @@ describe('examples/sync.ts', () => {
     expect(good.stderr).toStartWith('checked: rows 1 to 1000 of 1500\nchecked: rows 1001 to 1500 of 1500\n')
     expect(await stores()).toEqual(before) // a dry run, which this list's codes would not pass anyway
   }, 60_000)
+
+  test('--max-delete N refuses a list that would delete more than N stores, writing nothing', async () => {
+    // The stores there now stay in every list: only M1 to M3 come and go.
+    const others = (await stores()).map((s, i) => row(s.external_id, s.name, i)).join('')
+    const list = (...rows: string[]) => `${HEADER}${others}${rows.join('')}`
+    expect(sync(list(row('M1', 'One', 1), row('M2', 'Two', 2), row('M3', 'Three', 3))).code).toBe(0)
+    const before = await stores()
+    const cut = sync(list(row('M2', 'Two', 2), row('M4', 'Four', 4)), '--max-delete', '1')
+    expect(cut.stderr).toBe(
+      'sync: The list would delete 2 stores, more than --max-delete 1: M1, M3. Nothing was written.\n',
+    )
+    expect(cut.code).toBe(1)
+    expect(await stores()).toEqual(before)
+    expect(sync(list(row('M2', 'Two', 2), row('M3', 'Three', 3)), '--max-delete', '1').code).toBe(0)
+  }, 30_000)
 
   test('an empty list, or one with a store twice, writes nothing: no mirror deletes every store', async () => {
     const before = await stores()

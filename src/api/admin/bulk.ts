@@ -9,13 +9,13 @@ import { AdminError } from './errors'
 /** The bulk route's body limit: 1,000 full locations fit. */
 export const BULK_MAX_BODY_BYTES = 8 * 1024 * 1024
 
-export type BulkRequest = { items: BulkItem[]; dryRun: boolean; deleteMissing: boolean }
+export type BulkRequest = { items: BulkItem[]; dryRun: boolean; deleteMissing: boolean; maxDelete: number | null }
 
 const invalid = (field: string, message: string) =>
   new AdminError('validation_error', undefined, { [field]: [message] })
 
 /** The fields of a JSON bulk body, and the body as a message shows it. */
-const BODY_FIELDS = ['locations', 'dry_run', 'delete_missing']
+const BODY_FIELDS = ['locations', 'dry_run', 'delete_missing', 'max_delete']
 const BODY_SHAPE = '{"locations": [...], "dry_run": false, "delete_missing": false}'
 
 /**
@@ -34,6 +34,34 @@ function flag(name: string, fromBody: unknown, params: URLSearchParams): boolean
     throw new AdminError(
       'invalid_request',
       `The ${name} parameter is ${fromQuery} and the body's ${name} field is ${fromBody}: send it once.`,
+    )
+  return fromQuery
+}
+
+/**
+ * max_delete from the JSON body or the query string, else null (no limit): the most locations
+ * delete_missing may delete. Both may give it, alike.
+ */
+function maxDelete(fromBody: unknown, params: URLSearchParams): number | null {
+  const whole = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 1_000_000_000
+  if (fromBody !== undefined && fromBody !== null && !whole(fromBody))
+    throw invalid('max_delete', 'The max_delete field must be a whole number of 0 or more, or null.')
+  const sent = single(
+    params,
+    'max_delete',
+    (tail) => new AdminError('invalid_request', `The max_delete parameter ${tail}`),
+  )
+  if (sent === null) return (fromBody as number | null | undefined) ?? null
+  const fromQuery = /^\s*\d{1,10}\s*$/.test(sent) ? Number(sent) : Number.NaN
+  if (!whole(fromQuery))
+    throw new AdminError(
+      'invalid_request',
+      `The max_delete parameter must be a whole number of 0 or more; got ${JSON.stringify(sent)}.`,
+    )
+  if (fromBody !== undefined && fromBody !== null && fromBody !== fromQuery)
+    throw new AdminError(
+      'invalid_request',
+      `The max_delete parameter is ${fromQuery} and the body's max_delete field is ${fromBody}: send it once.`,
     )
   return fromQuery
 }
@@ -64,7 +92,7 @@ function checkParams(params: URLSearchParams): void {
     if (!QUERY_FLAGS.includes(name))
       throw new AdminError(
         'invalid_request',
-        `The ${name} parameter is unknown${meant(name, QUERY_FLAGS)}: this route takes ${QUERY_FLAGS.join(' and ')}.`,
+        `The ${name} parameter is unknown${meant(name, QUERY_FLAGS)}: this route takes ${QUERY_FLAGS.slice(0, -1).join(', ')} and ${QUERY_FLAGS.at(-1)}.`,
       )
 }
 
@@ -92,6 +120,7 @@ export function jsonBulkRequest(value: unknown, params: URLSearchParams): BulkRe
     items: locations.map((raw, i) => ({ raw, key: `locations[${i}]` })),
     dryRun: flag('dry_run', body.dry_run, params),
     deleteMissing: flag('delete_missing', body.delete_missing, params),
+    maxDelete: maxDelete(body.max_delete, params),
   }
 }
 
@@ -130,6 +159,7 @@ export function csvBulkRequest(
     items: csvBulkItems(read),
     dryRun: flag('dry_run', undefined, params),
     deleteMissing: flag('delete_missing', undefined, params),
+    maxDelete: maxDelete(undefined, params),
     unknown: read.unknown,
   }
 }

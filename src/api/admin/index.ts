@@ -163,20 +163,20 @@ export function adminRoutes(deps: AdminRouteDeps) {
         const params = new URL(ctx.request.url).searchParams
         if (parsed?.kind === 'csv') {
           const fields = deps.store.customFields.list(ctx.auth.locator.id)
-          const { items, dryRun, deleteMissing, unknown } = csvBulkRequest(parsed.bytes, params, fields)
+          const { items, dryRun, deleteMissing, maxDelete, unknown } = csvBulkRequest(parsed.bytes, params, fields)
           return write(
             ctx,
             200,
-            (d) => bulkUpsert(d, ctx.auth.locator.id, items, { dryRun, deleteMissing }),
+            (d) => bulkUpsert(d, ctx.auth.locator.id, items, { dryRun, deleteMissing, maxDelete }),
             (report) => ({ success: true, ...report, unknown_columns: unknown }),
           )
         }
         if (parsed?.kind !== 'json') throw bulkBodyError(parsed)
-        const { items, dryRun, deleteMissing } = jsonBulkRequest(parsed.value, params)
+        const { items, dryRun, deleteMissing, maxDelete } = jsonBulkRequest(parsed.value, params)
         return write(
           ctx,
           200,
-          (d) => bulkUpsert(d, ctx.auth.locator.id, items, { dryRun, deleteMissing }),
+          (d) => bulkUpsert(d, ctx.auth.locator.id, items, { dryRun, deleteMissing, maxDelete }),
           (report) => ({ success: true, ...report }),
         )
       })

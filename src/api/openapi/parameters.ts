@@ -64,6 +64,11 @@ export const PARAMETERS = {
     "`true` also deletes the locator's locations whose external id no item has. The flag of CSV bodies; a JSON body may give it here too, and then the two must agree.",
     { type: 'string', enum: ['true', 'false'] },
   ),
+  maxDelete: query(
+    'max_delete',
+    'The most locations delete_missing may delete; more refuses the request (422 `validation_error`). For CSV bodies; a JSON body may give it here too, and then the two must agree.',
+    { type: 'integer', minimum: 0 },
+  ),
   format: query('format', '`json` (the default) or `csv`.', { type: 'string', enum: ['json', 'csv'], default: 'json' }),
   separator: query(
     'separator',

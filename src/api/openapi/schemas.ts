@@ -214,6 +214,15 @@ export const SCHEMAS = {
           description: "Also delete the locator's locations whose external id no item has.",
         }),
       ),
+      max_delete: t.Optional(
+        nullable(
+          t.Integer({
+            minimum: 0,
+            description:
+              'The most locations delete_missing may delete; more refuses the request (422 `validation_error`), so a cut-short list deletes nothing. null or absent: no limit.',
+          }),
+        ),
+      ),
       success: t.Optional(t.Boolean({ description: "Read and ignored: an export's JSON answer posts back as it is." })),
     },
     { description: 'Up to 1,000 locations, all written or none.' },
