@@ -92,11 +92,14 @@ async function upsert(client: StorelocClient, rows: Row[], dryRun: boolean): Pro
 async function main(): Promise<void> {
   const args = process.argv.slice(2)
   const dryRun = args.includes('--dry-run')
-  const at = args.indexOf('--max-delete')
-  const limit = at < 0 ? null : args[at + 1]
-  if (limit !== null && !/^\d{1,10}$/.test(limit ?? '')) usage('--max-delete takes a whole number: the most stores to delete.')
+  // --max-delete N or --max-delete=N, once.
+  const at = args.findIndex((a) => a === '--max-delete' || a.startsWith('--max-delete='))
+  const given = at < 0 ? [] : args[at]!.includes('=') ? [at] : [at, at + 1]
+  const limit = at < 0 ? null : args[at]!.includes('=') ? args[at]!.slice('--max-delete='.length) : (args[at + 1] ?? '')
+  if (limit !== null && !/^\d+$/.test(limit)) usage('--max-delete takes a whole number: the most stores to delete.')
   const maxDelete = limit === null ? null : Number(limit)
-  const files = args.filter((a, i) => a !== '--dry-run' && (at < 0 || (i !== at && i !== at + 1)))
+  const files = args.filter((a, i) => a !== '--dry-run' && !given.includes(i))
+  if (files.some((a) => a.startsWith('--max-delete'))) usage('Give --max-delete once.')
   const option = files.find((a) => a.startsWith('-'))
   if (option !== undefined) usage(`Unknown option ${option}: the options are --dry-run and --max-delete N.`)
   if (files.length !== 1) usage('Give one file.')
@@ -145,7 +148,7 @@ async function main(): Promise<void> {
     )
   if (maxDelete !== null && gone.length > maxDelete)
     throw new Error(
-      `The list would delete ${gone.length} stores, more than --max-delete ${maxDelete}: ${gone
+      `The list would delete ${gone.length} store${gone.length === 1 ? '' : 's'}, more than --max-delete ${maxDelete}: ${gone
         .slice(0, 5)
         .map((g) => g.external_id)
         .join(', ')}${gone.length > 5 ? ', ...' : ''}. Nothing was written.`,

@@ -214,6 +214,25 @@ const CASES: Case[] = [
       }),
   },
   {
+    name: 'more to delete than max_delete',
+    op: BULK,
+    status: 422,
+    sent: { ...BULK_BODY, delete_missing: true, max_delete: 0, dry_run: true },
+    request: async () => {
+      await f.env.call('POST', '/admin/v1/locations', { body: storeBody({ external_id: 'OA-GOING' }) })
+      return adminRequest('POST', '/admin/v1/locations/bulk', {
+        body: { ...BULK_BODY, delete_missing: true, max_delete: 0, dry_run: true },
+      })
+    },
+  },
+  {
+    name: 'max_delete not a whole number',
+    op: BULK,
+    status: 400,
+    request: () =>
+      adminRequest('POST', '/admin/v1/locations/bulk?delete_missing=true&max_delete=many', { body: BULK_BODY }),
+  },
+  {
     name: 'an invalid item',
     op: BULK,
     status: 422,

@@ -77,7 +77,7 @@ export declare class StorelocClient {
     bulkUpsertCsv(csv: string, flags?: {
         dry_run?: boolean;
         delete_missing?: boolean;
-        max_delete?: number;
+        max_delete?: number | null;
     }, options?: WriteOptions): Promise<BulkReport & {
         unknown_columns: string[];
     }>;

@@ -102,7 +102,7 @@ export class StorelocClient {
             params.set('dry_run', 'true');
         if (flags.delete_missing)
             params.set('delete_missing', 'true');
-        if (flags.max_delete !== undefined)
+        if (flags.max_delete !== undefined && flags.max_delete !== null)
             params.set('max_delete', String(flags.max_delete));
         const path = `/admin/v1/locations/bulk${params.size > 0 ? `?${params}` : ''}`;
         return this.request('POST', path, csv, { ...options, contentType: 'text/csv' });

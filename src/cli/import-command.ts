@@ -1,6 +1,7 @@
 // `locations import` and `locations export`: a locator's locations from and to JSON or CSV files;
 // `locations delete`: some of them, by id or external id.
 import { extname } from 'node:path'
+import { wholeNumber } from '../core/urlencoded'
 import { createGeocoder, type GeocoderStack } from '../geocode'
 import { type Geocoder, geocodeOffline, noGeocoder } from '../geocode/geocoder'
 import { type BulkItem, type BulkProgress, type BulkReport, bulkUpsert } from '../locations/bulk'
@@ -115,9 +116,10 @@ function refusal(file: string, e: LocationError, unknown: string[]): OperatorErr
 function maxDeleteOf(sent: string | undefined, deleteMissing: boolean): number | null {
   if (sent === undefined) return null
   if (!deleteMissing) throw new OperatorError('--max-delete is for --delete-missing: give both, or neither.')
-  if (!/^\d{1,10}$/.test(sent.trim()))
+  const n = wholeNumber(sent)
+  if (n === null)
     throw new OperatorError(`--max-delete must be a whole number of 0 or more; got ${JSON.stringify(sent)}.`)
-  return Number(sent.trim())
+  return n
 }
 
 export const IMPORT_COMMANDS: Record<string, Command> = {

@@ -153,13 +153,13 @@ export class StorelocClient {
   /** The same with a CSV body (the columns of docs/cli.md); flags go in the query string. */
   bulkUpsertCsv(
     csv: string,
-    flags: { dry_run?: boolean; delete_missing?: boolean; max_delete?: number } = {},
+    flags: { dry_run?: boolean; delete_missing?: boolean; max_delete?: number | null } = {},
     options: WriteOptions = {},
   ): Promise<BulkReport & { unknown_columns: string[] }> {
     const params = new URLSearchParams()
     if (flags.dry_run) params.set('dry_run', 'true')
     if (flags.delete_missing) params.set('delete_missing', 'true')
-    if (flags.max_delete !== undefined) params.set('max_delete', String(flags.max_delete))
+    if (flags.max_delete !== undefined && flags.max_delete !== null) params.set('max_delete', String(flags.max_delete))
     const path = `/admin/v1/locations/bulk${params.size > 0 ? `?${params}` : ''}`
     return this.request('POST', path, csv, { ...options, contentType: 'text/csv' })
   }

@@ -12,6 +12,12 @@ export function flagValue(sent: string): boolean | null {
   return raw === 'true' || raw === '1' || raw === '' ? true : raw === 'false' || raw === '0' ? false : null
 }
 
+/** A whole number of 0 or more as text writes it ("12", " 12 "), or null for anything else. */
+export function wholeNumber(sent: string): number | null {
+  const n = /^\s*\d+\s*$/.test(sent) ? Number(sent) : Number.NaN
+  return Number.isSafeInteger(n) ? n : null
+}
+
 export function single(
   params: Pick<URLSearchParams, 'getAll'>,
   name: string,

@@ -293,11 +293,12 @@ function inColumns(message: string, columns: ReadonlyMap<string, string> | undef
 }
 
 /**
- * delete_missing that would delete every location with an external id is refused: an empty or
- * truncated export, or a file of the wrong column, would otherwise wipe the locator.
+ * delete_missing that would delete every location with an external id (`coded`) is refused: an
+ * empty or truncated export, or a file of the wrong column, would otherwise wipe the locator; so
+ * is one that would delete more than `maxDelete`. Checked before geocoding, and again in the
+ * write's transaction: another write may have added a location meanwhile.
  */
-function refuseDeleting(deps: AdminDeps, locatorId: string, plans: Plan[], maxDelete: number | null): void {
-  const coded = deps.store.locations.externalIds(locatorId)
+function refuseDeleting(coded: Coded[], plans: Plan[], maxDelete: number | null): void {
   const going = missing(coded, plans)
   const gone = going.length
   if (maxDelete !== null && gone > maxDelete) {
@@ -349,20 +350,26 @@ const resultOf = (
   warnings: record === null ? plan.warnings : [...plan.warnings, ...unreadHoursWarnings(record)],
 })
 
+type ApplyOptions = {
+  deleteMissing: boolean
+  maxDelete: number | null
+  dryRun: boolean
+  definitions: string
+  towns: ReverseLookup | null
+}
+
 /**
  * What each plan does to the rows as they are now; written unless `dryRun`. Call inside a write
  * transaction when writing. `definitions`: the custom fields as checked (JSON); changed since
  * (the CLI may change them while addresses are geocoded), each item is checked against them again.
  */
-function apply(
-  deps: AdminDeps,
-  locatorId: string,
-  plans: Plan[],
-  options: { deleteMissing: boolean; dryRun: boolean; definitions: string; towns: ReverseLookup | null },
-) {
+function apply(deps: AdminDeps, locatorId: string, plans: Plan[], options: ApplyOptions) {
   const { deleteMissing, dryRun, towns } = options
   const recheck = !dryRun && JSON.stringify(deps.store.customFields.list(locatorId)) !== options.definitions
-  const gone = deleteMissing ? missing(deps.store.locations.externalIds(locatorId), plans) : [] // before the writes: not what they create
+  // Before the writes: not what they create.
+  const coded = deleteMissing ? deps.store.locations.externalIds(locatorId) : []
+  if (deleteMissing) refuseDeleting(coded, plans, options.maxDelete)
+  const gone = missing(coded, plans)
   const results: BulkResult[] = []
   for (const plan of plans) {
     if (recheck) checkCustomFieldsAgain(deps, locatorId, plan.fields, plan.target === null ? 'create' : 'update')
@@ -424,7 +431,7 @@ export async function bulkUpsert(
   const plans = check(deps, locatorId, items, problems)
   onProgress?.({ stage: 'checked', done: items.length, total: items.length })
   if (problems.count > 0) throw problems.error(items.length)
-  if (deleteMissing) refuseDeleting(deps, locatorId, plans, maxDelete)
+  if (deleteMissing) refuseDeleting(deps.store.locations.externalIds(locatorId), plans, maxDelete)
   await geocodeAll(deps, items, plans, problems, onProgress)
   if (problems.count > 0) throw problems.error(items.length)
   const towns = await townsOf(deps)
@@ -433,9 +440,12 @@ export async function bulkUpsert(
       if (plan.patch.coordinates)
         plan.warnings.push(...pointWarnings(towns, plan.patch.coordinates, items[plan.index]!))
   const report = dryRun
-    ? reportOf(apply(deps, locatorId, plans, { deleteMissing, dryRun, definitions, towns }), true)
+    ? reportOf(apply(deps, locatorId, plans, { deleteMissing, maxDelete, dryRun, definitions, towns }), true)
     : await locatorWrite(deps, locatorId, () => {
-        const written = reportOf(apply(deps, locatorId, plans, { deleteMissing, dryRun, definitions, towns }), false)
+        const written = reportOf(
+          apply(deps, locatorId, plans, { deleteMissing, maxDelete, dryRun, definitions, towns }),
+          false,
+        )
         deps.inWrite?.(written)
         return written
       })

@@ -91,9 +91,9 @@ function utf8Bytes(input: Uint8Array): Buffer {
   if (startsWith(input, WORKBOOKS))
     throw new CsvError(`The file is a spreadsheet workbook (Excel or OpenDocument), not CSV. ${advice}`, null)
   if (startsWith(input, UTF16_MARKS))
-    throw at(
-      1,
-      `the file is UTF-16 text (Excel's "Unicode Text"), not UTF-8. ${advice} From a script: iconv -f UTF-16 -t UTF-8 FILE > FILE-utf8.csv`,
+    throw new CsvError(
+      `The file is UTF-16 text (Excel's "Unicode Text"), not UTF-8. ${advice} From a script: iconv -f UTF-16 -t UTF-8 FILE > FILE-utf8.csv`,
+      null,
     )
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(input)

@@ -178,7 +178,7 @@ describe('examples/sync.ts', () => {
     )
     expect(cut.code).toBe(1)
     expect(await stores()).toEqual(before)
-    expect(sync(list(row('M2', 'Two', 2), row('M3', 'Three', 3)), '--max-delete', '1').code).toBe(0)
+    expect(sync(list(row('M2', 'Two', 2), row('M3', 'Three', 3)), '--max-delete=1').code).toBe(0)
   }, 30_000)
 
   test('an empty list, or one with a store twice, writes nothing: no mirror deletes every store', async () => {

@@ -1,5 +1,5 @@
 // POST /admin/v1/locations/bulk: the request (JSON or CSV) read into the bulk upsert's items.
-import { flagValue, single } from '../../core/urlencoded'
+import { flagValue, single, wholeNumber } from '../../core/urlencoded'
 import { BULK_MAX_ITEMS, type BulkItem } from '../../locations/bulk'
 import { type CsvRead, csvBulkItems, type NamedField, readLocationsCsv } from '../../locations/csv'
 import { CsvError } from '../../locations/csv-records'
@@ -16,7 +16,7 @@ const invalid = (field: string, message: string) =>
 
 /** The fields of a JSON bulk body, and the body as a message shows it. */
 const BODY_FIELDS = ['locations', 'dry_run', 'delete_missing', 'max_delete']
-const BODY_SHAPE = '{"locations": [...], "dry_run": false, "delete_missing": false}'
+const BODY_SHAPE = '{"locations": [...], "dry_run": false, "delete_missing": false, "max_delete": null}'
 
 /**
  * A flag from the JSON body or the query string, else false. Both may say it, alike: a body and
@@ -43,8 +43,7 @@ function flag(name: string, fromBody: unknown, params: URLSearchParams): boolean
  * delete_missing may delete. Both may give it, alike.
  */
 function maxDelete(fromBody: unknown, params: URLSearchParams): number | null {
-  const whole = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 1_000_000_000
-  if (fromBody !== undefined && fromBody !== null && !whole(fromBody))
+  if (fromBody !== undefined && fromBody !== null && !(Number.isSafeInteger(fromBody) && (fromBody as number) >= 0))
     throw invalid('max_delete', 'The max_delete field must be a whole number of 0 or more, or null.')
   const sent = single(
     params,
@@ -52,8 +51,8 @@ function maxDelete(fromBody: unknown, params: URLSearchParams): number | null {
     (tail) => new AdminError('invalid_request', `The max_delete parameter ${tail}`),
   )
   if (sent === null) return (fromBody as number | null | undefined) ?? null
-  const fromQuery = /^\s*\d{1,10}\s*$/.test(sent) ? Number(sent) : Number.NaN
-  if (!whole(fromQuery))
+  const fromQuery = wholeNumber(sent)
+  if (fromQuery === null)
     throw new AdminError(
       'invalid_request',
       `The max_delete parameter must be a whole number of 0 or more; got ${JSON.stringify(sent)}.`,
@@ -64,6 +63,13 @@ function maxDelete(fromBody: unknown, params: URLSearchParams): number | null {
       `The max_delete parameter is ${fromQuery} and the body's max_delete field is ${fromBody}: send it once.`,
     )
   return fromQuery
+}
+
+/** max_delete limits delete_missing: alone it would be read as a guard and guard nothing. */
+function withDeleteMissing(request: BulkRequest): BulkRequest {
+  if (request.maxDelete !== null && !request.deleteMissing)
+    throw new AdminError('invalid_request', 'max_delete is for delete_missing: send both, or neither.')
+  return request
 }
 
 /** " (did you mean dry_run?)" for a name that is one of `names` but for case and separators ("dryRun", "dry-run"). */
@@ -116,12 +122,12 @@ export function jsonBulkRequest(value: unknown, params: URLSearchParams): BulkRe
   if (locations === undefined) throw invalid('locations', 'The locations field is required.')
   if (!Array.isArray(locations)) throw invalid('locations', 'The locations field must be an array.')
   if (locations.length > BULK_MAX_ITEMS) throw tooMany(locations.length)
-  return {
+  return withDeleteMissing({
     items: locations.map((raw, i) => ({ raw, key: `locations[${i}]` })),
     dryRun: flag('dry_run', body.dry_run, params),
     deleteMissing: flag('delete_missing', body.delete_missing, params),
     maxDelete: maxDelete(body.max_delete, params),
-  }
+  })
 }
 
 /** The error for a bulk body that is neither JSON nor CSV, over the limit, or unreadable. */
@@ -156,10 +162,12 @@ export function csvBulkRequest(
   }
   if (read.rows.length > BULK_MAX_ITEMS) throw tooMany(read.rows.length)
   return {
-    items: csvBulkItems(read),
-    dryRun: flag('dry_run', undefined, params),
-    deleteMissing: flag('delete_missing', undefined, params),
-    maxDelete: maxDelete(undefined, params),
+    ...withDeleteMissing({
+      items: csvBulkItems(read),
+      dryRun: flag('dry_run', undefined, params),
+      deleteMissing: flag('delete_missing', undefined, params),
+      maxDelete: maxDelete(undefined, params),
+    }),
     unknown: read.unknown,
   }
 }

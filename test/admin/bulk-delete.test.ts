@@ -1,0 +1,134 @@
+// POST /admin/v1/locations/bulk with delete_missing: what goes, what stays, and the guards that
+// refuse a list cut short (every coded location, or more than max_delete), before and during the write.
+import { describe, expect, test } from 'bun:test'
+import { createApp } from '../../src/server/app'
+import { storeBody, tableGeocoder } from '../helpers'
+import { all, BULK, bulk, csv, env, snapshot, store, useBulkEnv } from './bulk-fixture'
+
+useBulkEnv()
+
+describe('bulk upsert, delete_missing', () => {
+  test('delete_missing deletes the locations with an external id the request lacks; those without one stay', async () => {
+    await bulk({ locations: [store('S1'), store('S2'), store('S3'), storeBody({ name: 'Hand-made' })] })
+    const s3 = (await all()).find((l: { external_id: string }) => l.external_id === 'S3')
+    const res = await bulk({ locations: [store('S1'), { id: s3.id, name: 'Kept by id' }], delete_missing: true })
+    expect(res.body).toMatchObject({ created: 0, updated: 1, unchanged: 1, deleted: 1 })
+    expect(res.body.results[2]).toEqual({
+      index: null,
+      id: expect.stringMatching(/^loc_/),
+      external_id: 'S2',
+      name: 'Store S2',
+      action: 'deleted',
+      geocoding: null,
+      warnings: [],
+    })
+    expect((await all()).map((l: { name: string }) => l.name).sort()).toEqual(['Hand-made', 'Kept by id', 'Store S1'])
+  })
+
+  test('delete_missing that would delete every location with an external id is refused, dry run or not', async () => {
+    await bulk({ locations: [store('S1'), store('S2'), storeBody({ name: 'Hand-made' })] })
+    const before = snapshot()
+    // An empty or truncated export, or codes of another column: each would wipe the locator.
+    for (const [locations, says] of [
+      [[], 'no location was sent'],
+      [[store('X1'), storeBody({ name: 'No code' })], 'none of those sent matches one of them'],
+    ] as const) {
+      for (const dry_run of [false, true]) {
+        const res = await bulk({ locations, delete_missing: true, dry_run })
+        expect(res.status).toBe(422)
+        expect(res.body.error).toBe('validation_error')
+        expect(res.body.message).toBe(
+          `delete_missing would delete all 2 locations with an external_id (${says}); nothing was written.`,
+        )
+        expect(res.body.details.delete_missing[0]).toStartWith(
+          'Refused: it would delete every location with an external_id.',
+        )
+      }
+    }
+    const csvRes = await csv('external_id,name,lat,lng\n', '?delete_missing=true')
+    expect(csvRes.status).toBe(422)
+    expect(snapshot()).toEqual(before)
+    // One of them named: the other goes.
+    expect((await bulk({ locations: [store('S1')], delete_missing: true })).body.deleted).toBe(1)
+  })
+
+  test('max_delete refuses a delete_missing that would delete more, dry run or not; JSON or CSV', async () => {
+    await bulk({ locations: [store('S1'), store('S2'), store('S3'), store('S4')] })
+    const before = snapshot()
+    for (const dry_run of [false, true]) {
+      const res = await bulk({ locations: [store('S1')], delete_missing: true, max_delete: 2, dry_run })
+      expect(res.status).toBe(422)
+      expect(res.body).toMatchObject({
+        error: 'validation_error',
+        message: 'delete_missing would delete 3 locations, more than max_delete (2); nothing was written.',
+        details: {
+          delete_missing: [
+            'Refused: the request lacks the external_id of 3 locations ("S2", "S3", "S4"). Check the file; if they are meant to go, raise max_delete.',
+          ],
+        },
+      })
+    }
+    const csvRes = await csv('external_id,name,lat,lng\nS1,Store S1,40.01,-3.01\n', '?delete_missing=true&max_delete=1')
+    expect(csvRes.status).toBe(422)
+    for (const [query, body, message] of [
+      ['?max_delete=few', {}, 'The max_delete parameter must be a whole number of 0 or more; got "few".'],
+      [
+        '?max_delete=2',
+        { max_delete: 3 },
+        "The max_delete parameter is 2 and the body's max_delete field is 3: send it once.",
+      ],
+    ] as const)
+      expect((await bulk({ locations: [store('S1')], delete_missing: true, ...body }, query)).body.message).toBe(
+        message,
+      )
+    expect((await bulk({ locations: [], max_delete: -1 })).body.details).toEqual({
+      max_delete: ['The max_delete field must be a whole number of 0 or more, or null.'],
+    })
+    // max_delete guards delete_missing: alone it is refused, not ignored.
+    expect((await bulk({ locations: [store('S1')], max_delete: 0 })).body.message).toBe(
+      'max_delete is for delete_missing: send both, or neither.',
+    )
+    const huge = await bulk({ locations: [store('S1')], delete_missing: true, max_delete: 2 ** 40, dry_run: true })
+    expect(huge.body.deleted).toBe(3)
+    expect(snapshot()).toEqual(before)
+    // Within the limit, they go.
+    const within = await bulk({ locations: [store('S1')], delete_missing: true, max_delete: 3 })
+    expect(within.body.deleted).toBe(3)
+  })
+
+  test('max_delete holds for a location another write adds while the request geocodes; nothing is written', async () => {
+    await bulk({ locations: [store('S1'), store('S2')] })
+    const table = tableGeocoder({ '1 main st, town': { lat: 51.5, lng: -0.13, precision: 'street' } })
+    const app = createApp({
+      store: env.store,
+      geocoder: {
+        name: 'table',
+        async geocode(address) {
+          // Another client adds a coded store while this request waits for the geocoder.
+          await bulk({ locations: [store('S1'), store('S2'), store('S9')] })
+          return table.geocode(address)
+        },
+      },
+      config: { maxBodyBytes: 256 * 1024, logRequests: false },
+      log: () => {},
+    })
+    const before = (await all()).length
+    const res = await app.handle(
+      new Request(`http://localhost${BULK}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${env.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          locations: [store('S1'), store('S2'), { external_id: 'N', name: 'New', address: '1 Main St, Town' }],
+          delete_missing: true,
+          max_delete: 0,
+        }),
+      }),
+    )
+    expect(res.status).toBe(422)
+    expect(((await res.json()) as any).message).toBe(
+      'delete_missing would delete 1 location, more than max_delete (0); nothing was written.',
+    )
+    expect((await all()).map((l: any) => l.external_id).sort()).toEqual(['S1', 'S2', 'S9'])
+    expect(before).toBe(2)
+  })
+})
