@@ -66,10 +66,12 @@ export type CsvLocation = {
 /** Fields whose empty cell leaves the key out: they cannot be cleared, and id/external_id pick the row's target. */
 const OMIT_WHEN_EMPTY = new Set(['id', 'external_id', 'name', 'address', 'status'])
 const MAP_FIELDS = new Set(['contact', 'social', 'hours', 'custom_fields'])
-/** A site as sheets hold it, without its protocol: "www.example.com", "example.co.uk/shop". */
-const BARE_SITE = /^[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}(?::[0-9]{1,5})?(?:[/?#]\S*)?$/u
-/** A page of a site so, with a path: "instagram.com/cyclehub". A handle or a file name ("cycle.hub", "front.jpg") is none. */
-const BARE_PAGE = /^[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}(?::[0-9]{1,5})?\/\S*$/u
+/** A host as sheets write it without a protocol, with its port if any: "www.example.co.uk:8080". */
+const HOST = String.raw`[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}(?::[0-9]{1,5})?`
+/** A site: a host, and any path after it ("www.example.com", "example.co.uk/shop"). */
+const BARE_SITE = new RegExp(String.raw`^${HOST}(?:[/?#]\S*)?$`, 'u')
+/** A page: a host with a path ("instagram.com/cyclehub"). A handle or a file name ("cycle.hub", "front.jpg") is none. */
+const BARE_PAGE = new RegExp(String.raw`^${HOST}/\S*$`, 'u')
 /** Fields holding a web address, which the API takes only with its protocol, and the bare form each is read in. */
 const URL_FIELDS = new Map([
   ['contact.website', BARE_SITE],

@@ -19,50 +19,54 @@ const BODY_FIELDS = ['locations', 'dry_run', 'delete_missing', 'max_delete']
 const BODY_SHAPE = '{"locations": [...], "dry_run": false, "delete_missing": false, "max_delete": null}'
 
 /**
- * A flag from the JSON body or the query string, else false. Both may say it, alike: a body and
- * a query string that disagree (a dry run or not?) are refused, so neither is guessed.
+ * An option from the JSON body or the query string (`read` parses the query's text; null: not
+ * such a value), else undefined. Both may give it, alike: a body and a query string that
+ * disagree (a dry run or not?) are refused, so neither is guessed. `body` is the body's value,
+ * already checked, null or undefined when it gives none; `expects` ends the messages.
  */
-function flag(name: string, fromBody: unknown, params: URLSearchParams): boolean {
-  if (fromBody !== undefined && typeof fromBody !== 'boolean')
-    throw invalid(name, `The ${name} field must be true or false.`)
+function bodyOrQuery<T>(
+  name: string,
+  body: T | null | undefined,
+  params: URLSearchParams,
+  read: (sent: string) => T | null,
+  expects: string,
+): T | undefined {
   const sent = single(params, name, (tail) => new AdminError('invalid_request', `The ${name} parameter ${tail}`))
-  if (sent === null) return fromBody ?? false
-  const fromQuery = flagValue(sent)
+  if (sent === null) return body ?? undefined
+  const fromQuery = read(sent)
   if (fromQuery === null)
-    throw new AdminError('invalid_request', `The ${name} parameter must be true or false; got ${JSON.stringify(sent)}.`)
-  if (fromBody !== undefined && fromBody !== fromQuery)
+    throw new AdminError('invalid_request', `The ${name} parameter must be ${expects}; got ${JSON.stringify(sent)}.`)
+  if (body !== undefined && body !== null && body !== fromQuery)
     throw new AdminError(
       'invalid_request',
-      `The ${name} parameter is ${fromQuery} and the body's ${name} field is ${fromBody}: send it once.`,
+      `The ${name} parameter is ${fromQuery} and the body's ${name} field is ${body}: send it once.`,
     )
   return fromQuery
 }
 
+/** A flag from the JSON body or the query string, else false. */
+function flag(name: string, fromBody: unknown, params: URLSearchParams): boolean {
+  if (fromBody !== undefined && typeof fromBody !== 'boolean')
+    throw invalid(name, `The ${name} field must be true or false.`)
+  return bodyOrQuery(name, fromBody, params, flagValue, 'true or false') ?? false
+}
+
 /**
  * max_delete from the JSON body or the query string, else null (no limit): the most locations
- * delete_missing may delete. Both may give it, alike.
+ * delete_missing may delete.
  */
 function maxDelete(fromBody: unknown, params: URLSearchParams): number | null {
   if (fromBody !== undefined && fromBody !== null && !(Number.isSafeInteger(fromBody) && (fromBody as number) >= 0))
     throw invalid('max_delete', 'The max_delete field must be a whole number of 0 or more, or null.')
-  const sent = single(
-    params,
-    'max_delete',
-    (tail) => new AdminError('invalid_request', `The max_delete parameter ${tail}`),
+  return (
+    bodyOrQuery(
+      'max_delete',
+      fromBody as number | null | undefined,
+      params,
+      wholeNumber,
+      'a whole number of 0 or more',
+    ) ?? null
   )
-  if (sent === null) return (fromBody as number | null | undefined) ?? null
-  const fromQuery = wholeNumber(sent)
-  if (fromQuery === null)
-    throw new AdminError(
-      'invalid_request',
-      `The max_delete parameter must be a whole number of 0 or more; got ${JSON.stringify(sent)}.`,
-    )
-  if (fromBody !== undefined && fromBody !== null && fromBody !== fromQuery)
-    throw new AdminError(
-      'invalid_request',
-      `The max_delete parameter is ${fromQuery} and the body's max_delete field is ${fromBody}: send it once.`,
-    )
-  return fromQuery
 }
 
 /** max_delete limits delete_missing: alone it would be read as a guard and guard nothing. */
