@@ -3,6 +3,7 @@
 import { afterEach, beforeEach } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { normalizeLocationBody, pickLocationFields } from '../src/locations/normalize'
@@ -379,4 +380,19 @@ export function bboxAround(p: { lat: number; lng: number }, dLng: number, dLat: 
   if (dLng >= 180) return [-180, s, 180, n]
   const wrap = (x: number) => (x < -180 ? x + 360 : x > 180 ? x - 360 : x)
   return [wrap(p.lng - dLng), s, wrap(p.lng + dLng), n]
+}
+
+/** Sends `raw` to 127.0.0.1:`port` on a connection of its own; resolves with what came back when the server closes it (or after 2 s), and whether `end` was sent half-way. */
+export function sendRaw(port: number, raw: string, closeEarly = false): Promise<string> {
+  return new Promise((resolve) => {
+    let answer = ''
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write(raw)
+      if (closeEarly) socket.end()
+    })
+    socket.on('data', (chunk) => (answer += chunk))
+    socket.on('error', () => {})
+    socket.on('close', () => resolve(answer))
+    setTimeout(() => (socket.destroy(), resolve(answer)), 2000)
+  })
 }

@@ -2,9 +2,8 @@
 // client's fault: logged as 400s without a stack, so nobody can inflate the 5xx rate unauthenticated.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { rmSync } from 'node:fs'
-import { connect } from 'node:net'
 import { join } from 'node:path'
-import { cliRunner, type Running, serverUrl, startServer, tempDir } from './helpers'
+import { cliRunner, type Running, sendRaw, serverUrl, startServer, tempDir } from './helpers'
 
 let dir: string
 let server: Running
@@ -25,20 +24,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-/** Sends `raw` on a connection of its own; resolves with what came back when the server closes it (or after 2 s), and whether `end` was sent half-way. */
-function send(raw: string, closeEarly = false): Promise<string> {
-  return new Promise((resolve) => {
-    let answer = ''
-    const socket = connect(port, '127.0.0.1', () => {
-      socket.write(raw)
-      if (closeEarly) socket.end()
-    })
-    socket.on('data', (chunk) => (answer += chunk))
-    socket.on('error', () => {})
-    socket.on('close', () => resolve(answer))
-    setTimeout(() => (socket.destroy(), resolve(answer)), 2000)
-  })
-}
+const send = (raw: string, closeEarly = false) => sendRaw(port, raw, closeEarly)
 
 const chunked = (method: string, path: string, auth = `Authorization: Bearer ${key}\r\n`) =>
   `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${auth}Transfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\nzz\r\n{"a":1}\r\n0\r\n\r\n`
@@ -75,4 +61,22 @@ test('a body left unread (no key) does not spill into the next request on the co
     expect(answer.match(/HTTP\/1\.1 \d{3}/g)).toEqual(['HTTP/1.1 401', 'HTTP/1.1 200'])
     expect(answer).toContain('{"status":"ok"}')
   }
+})
+
+test('a Host that URL cannot parse (a port past 65535, "a%b", "[zz]") is a 400 from its API, never a 500', async () => {
+  const token = /public token: +(pk_\w+)/.exec(server.lines.join('\n'))![1]!
+  const at = (path: string, host: string) =>
+    `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${key}\r\nConnection: close\r\n\r\n`
+  for (const host of ['x:99999', 'x:1:2', 'a%b', '[zz]']) {
+    const pub = await send(at(`/public/v1/${token}/locations?all=true`, host))
+    expect(pub).toStartWith('HTTP/1.1 400')
+    expect(pub).toContain('"code":"INVALID_PARAMETER"')
+    expect(pub).toContain('Host header')
+    const admin = await send(at('/admin/v1/locations', host))
+    expect(admin).toStartWith('HTTP/1.1 400')
+    expect(admin).toContain('"error":"invalid_request"')
+    for (const path of [`/l/${token}`, '/docs', '/readyz'])
+      expect(await send(at(path, host))).toStartWith('HTTP/1.1 400')
+  }
+  expect(server.lines.filter((l) => l.includes('"level":"error"'))).toEqual([])
 })

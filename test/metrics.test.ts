@@ -14,7 +14,7 @@ import { serviceApp } from '../src/server/app-routes'
 import { ROUTES, routeOf } from '../src/server/metrics-routes'
 import { escapeLabel } from '../src/server/metrics-text'
 import { openStore } from '../src/store'
-import { locationRecord, makeEnv, type Running, serverUrl, startServer, storeBody, tempDir } from './helpers'
+import { locationRecord, makeEnv, type Running, sendRaw, serverUrl, startServer, storeBody, tempDir } from './helpers'
 
 // ---- A parser of the text format (0.0.4), strict where Prometheus is ----
 
@@ -239,6 +239,16 @@ describe('one process, with a token', () => {
     expect(post.status).toBe(405)
     expect(post.headers.get('allow')).toBe('GET, HEAD')
     expect(server.lines.join('\n')).not.toContain(token)
+    // Without a Host (HTTP/1.0), the path alone is read; every answer is nosniff.
+    const bare = await sendRaw(
+      Number(new URL(metrics).port),
+      `GET /metrics HTTP/1.0\r\nAuthorization: Bearer ${token}\r\n\r\n`,
+    )
+    expect(bare).toStartWith('HTTP/1.1 200')
+    expect(bare).toContain('storeloc_')
+    expect(bare.toLowerCase()).toContain('x-content-type-options: nosniff')
+    const other = await fetch(new URL('/other', metrics))
+    expect(other.headers.get('x-content-type-options')).toBe('nosniff')
   })
 
   test('a scrape without the token, or with another, is refused 401', async () => {

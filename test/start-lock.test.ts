@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { openStore } from '../src/store'
 import { MIGRATIONS } from '../src/store/migrations'
-import { startServer, tempDir, freePort } from './helpers'
+import { freePort, sendRaw, startServer, tempDir } from './helpers'
 
 let dir: string
 beforeAll(() => (dir = tempDir()))
@@ -108,6 +108,12 @@ for (const kind of [
     expect([admin.status, admin.body.error, admin.retryAfter]).toEqual([503, 'unavailable', '1'])
     const pub = await get(base, '/public/v1/pk_x/locations?lat=1&lng=2')
     expect([pub.status, pub.body.error.code, pub.retryAfter]).toEqual([503, 'UNAVAILABLE', '1'])
+    // Without a Host (HTTP/1.0), the path alone is read.
+    const bare = await sendRaw(Number(port), 'GET /admin/v1/locations HTTP/1.0\r\n\r\n')
+    expect(bare).toStartWith('HTTP/1.1 503')
+    expect(bare).toContain('"error":"unavailable"')
+    expect(bare.toLowerCase()).toContain('x-content-type-options: nosniff')
+    expect(bare.toLowerCase()).toContain('cache-control: no-store')
 
     holder.release()
     expect(await holder.exited).toBe(0)

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { connect, type Socket } from 'node:net'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { cliRunner, serverUrl, startServer, tempDir } from './helpers'
+import { cliRunner, sendRaw, serverUrl, startServer, tempDir } from './helpers'
 
 let dir: string
 beforeAll(() => (dir = tempDir()))
@@ -56,10 +56,23 @@ test('a request still under way at --stop-timeout is cut, and the log says how m
     `POST /admin/v1/locations HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nContent-Length: 100\r\n\r\n{"name":`,
   )
   await Bun.sleep(100)
+  // /readyz without a Host (HTTP/1.0) until the port closes (no answer): while stopping, 503 "stopping".
+  const answers: string[] = []
+  const poll = (async () => {
+    while (answers.at(-1) !== '') answers.push(await sendRaw(port, 'GET /readyz HTTP/1.0\r\n\r\n'))
+  })()
   const t0 = performance.now()
   server.proc.kill('SIGTERM')
   expect(await server.proc.exited).toBe(0)
   const ms = performance.now() - t0
+  await poll
+  const stopping = answers.filter((answer) => answer.includes('"stopping"'))
+  expect(stopping.length).toBeGreaterThan(0)
+  for (const answer of stopping) {
+    expect(answer).toStartWith('HTTP/1.1 503')
+    expect(answer.toLowerCase()).toContain('x-content-type-options: nosniff')
+  }
+  expect(answers.filter((answer) => !answer.startsWith('HTTP/1.1 200') && !answer.includes('"stopping"'))).toEqual([''])
   expect(ms).toBeGreaterThan(900)
   expect(ms).toBeLessThan(3000)
   const cut = JSON.parse(await server.waitFor(/requests cut at the stop deadline/))

@@ -6,7 +6,7 @@ import { townsFrom } from '../locations/town'
 import { guessFrom } from '../locations/town-guess'
 import type { Places } from '../api/public/places'
 import type { RateLimiter } from '../api/public/guards'
-import { pathStart, PUBLIC_PREFIX } from '../api/public/url'
+import { originCheck, pathStart, PUBLIC_PREFIX } from '../api/public/url'
 import type { Config } from '../core/config'
 import { requestIds } from '../core/ids'
 import { requestSeen } from '../engine/locator-index'
@@ -14,6 +14,7 @@ import type { Geocoder } from '../geocode/geocoder'
 import type { Store } from '../store'
 import { logRequest, redactingLog, storageFaultLog } from './app-log'
 import { serviceApp } from './app-routes'
+import { harden } from './harden'
 import { appUpkeep, createRegistry, type IndexUpkeep } from './app-upkeep'
 import { readingFamilies, type RequestMetrics } from './metrics'
 import { methodIndex, routeOf } from './metrics-routes'
@@ -39,18 +40,6 @@ export type AppDeps = {
   places?: Places
 }
 
-/**
- * The headers every answer carries: no guessing its type from its bytes; and a Management API
- * answer (drafts, contacts), or an error, is no cache's to keep unless it says otherwise. The
- * fast path's answers have them already.
- */
-function harden(response: Response, admin: boolean): Response {
-  const { headers } = response
-  if (!headers.has('x-content-type-options')) headers.set('x-content-type-options', 'nosniff')
-  if ((admin || response.status >= 400) && !headers.has('cache-control')) headers.set('cache-control', 'no-store')
-  return response
-}
-
 export function createApp(deps: AppDeps) {
   const log = redactingLog(deps.log)
   const registry = createRegistry(deps.store, log, deps.indexUpkeep, deps.indexBuildRetryMs)
@@ -60,6 +49,7 @@ export function createApp(deps: AppDeps) {
   const requestId = requestIds()
   const fastPath = deps.publicFastPath ?? true
   const metrics = deps.metrics ?? null
+  const parsesOrigin = originCheck()
   const geocoder = metrics === null ? deps.geocoder : metrics.countGeocoder(deps.geocoder)
   const publicApi = publicRoutes({
     store: deps.store,
@@ -106,7 +96,7 @@ export function createApp(deps: AppDeps) {
     // is no host) its path alone as its URL, which every reader of the URL here (pathStart, the
     // routers, the links) takes for a full one: it would be answered for another path, or with a 500.
     // Read as sent to localhost (its links too, unless PUBLIC_BASE_URL is set); a Host that is no
-    // host gets 400 below (RFC 9112, 3.2).
+    // host, or one URL cannot parse (a port past 65535), gets 400 below (RFC 9112, 3.2).
     let badHost = false
     if (request.url.charCodeAt(0) === 0x2f) {
       badHost = request.headers.has('host')
@@ -114,6 +104,7 @@ export function createApp(deps: AppDeps) {
     }
     const href = request.url
     const path = pathStart(href)
+    if (!parsesOrigin(href, path)) badHost = true
     const next = href.charCodeAt(path + PUBLIC_PREFIX.length) // NaN past the end
     const isPublic = href.startsWith(PUBLIC_PREFIX, path) && (Number.isNaN(next) || next === 0x2f || next === 0x3f) // "/", "?"
     if (badHost) {

@@ -2,6 +2,8 @@
 // close the connection, until requests stop coming; then the port is closed and the requests
 // under way are finished, up to a deadline.
 import type { Server } from 'bun'
+import { pathOf } from '../api/public/url'
+import { harden } from './harden'
 
 /** The drain ends once no request has come for this long... */
 const QUIET_MS = 50
@@ -18,10 +20,13 @@ export function drainable(fetch: Fetch) {
   const serve: Fetch = (request) => (stopping ? closing(request) : fetch(request))
   const closing = async (request: Request): Promise<Response> => {
     lastAt = performance.now()
-    if (new URL(request.url).pathname === '/readyz')
-      return Response.json(
-        { status: 'stopping', message: 'The service is stopping.' },
-        { status: 503, headers: { connection: 'close' } },
+    if (pathOf(request.url) === '/readyz')
+      return harden(
+        Response.json(
+          { status: 'stopping', message: 'The service is stopping.' },
+          { status: 503, headers: { connection: 'close' } },
+        ),
+        false,
       )
     const response = await fetch(request)
     const headers = new Headers(response.headers)

@@ -2,7 +2,9 @@
 // the APIs' port: a proxy or load balancer in front of the APIs cannot expose it by mistake. With
 // METRICS_TOKEN set, a scrape must send it as a bearer token.
 import { createHash, timingSafeEqual } from 'node:crypto'
+import { pathOf } from '../api/public/url'
 import type { MetricsConfig } from '../core/config'
+import { harden } from './harden'
 import { StartError } from './listen'
 import { CONTENT_TYPE, exposition, mergeFamilies, type ProcessFamilies } from './metrics-text'
 
@@ -29,8 +31,8 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/i
  */
 export function serveMetrics(config: MetricsConfig, gather: () => Promise<ProcessFamilies[]>, log: Log) {
   const expected = config.token === null ? null : digest(config.token)
-  const fetch = async (request: Request): Promise<Response> => {
-    if (new URL(request.url).pathname !== '/metrics') return text(404, 'This port serves GET /metrics only.\n')
+  const answer = async (request: Request): Promise<Response> => {
+    if (pathOf(request.url) !== '/metrics') return text(404, 'This port serves GET /metrics only.\n')
     if (request.method !== 'GET' && request.method !== 'HEAD')
       return text(405, 'GET /metrics only.\n', { allow: 'GET, HEAD' })
     if (expected !== null && !authorized(request.headers.get('authorization'), expected))
@@ -45,6 +47,7 @@ export function serveMetrics(config: MetricsConfig, gather: () => Promise<Proces
       return text(500, 'The metrics could not be gathered; the error was logged.\n')
     }
   }
+  const fetch = async (request: Request) => harden(await answer(request), true)
   let server: ReturnType<typeof Bun.serve>
   try {
     server = Bun.serve({ hostname: config.host, port: config.port, fetch })

@@ -2,10 +2,12 @@
 // requests are answered meanwhile (the port is bound before the database is opened).
 import { AdminError } from '../api/admin/errors'
 import { PublicError } from '../api/public/errors'
+import { pathOf } from '../api/public/url'
 import { damagedAtStart } from '../store/damage'
 import { isBusyError } from '../store/db'
 import { quickCheck } from '../store/integrity'
 import { describeProcess, lockHolders } from '../store/lock-holders'
+import { harden } from './harden'
 import { StartError } from './listen'
 
 /** Between two tries for the lock. */
@@ -18,7 +20,11 @@ const STARTING = 'The service is starting. Retry in a moment.'
  * every API request 503 with Retry-After: 1, in the API's own error shape.
  */
 export function startingResponse(request: Request): Response {
-  const path = new URL(request.url).pathname
+  const path = pathOf(request.url)
+  return harden(startingAnswer(path), path.startsWith('/admin/'))
+}
+
+function startingAnswer(path: string): Response {
   if (path === '/healthz') return Response.json({ status: 'starting' })
   if (path.startsWith('/public/')) return new PublicError('UNAVAILABLE', STARTING, { 'retry-after': '1' }).toResponse()
   if (path.startsWith('/admin/')) return new AdminError('unavailable', STARTING, undefined, 1).toResponse()

@@ -39,3 +39,32 @@ export function pathAndQuery(href: string): string {
 export function pathStart(href: string): number {
   return href.indexOf('/', href.indexOf('//') + 2)
 }
+
+/**
+ * Whether a full URL's origin (its href up to `path`) is one URL parses. Bun.serve writes a Host
+ * header it cannot use as no host (the path alone), but passes some that URL refuses ("x:99999",
+ * "a%b", "[zz]"), and every reader of the URL here parses it. The last few origins that parsed are
+ * kept: a request from one of them costs a startsWith.
+ */
+export function originCheck(keep = 4): (href: string, path: number) => boolean {
+  const good: string[] = []
+  return (href, path) => {
+    for (const known of good) if (known.length === path && href.startsWith(known)) return true
+    const origin = href.slice(0, path)
+    if (!URL.canParse(`${origin}/`)) return false
+    if (good.length === keep) good.shift()
+    good.push(origin)
+    return true
+  }
+}
+
+/**
+ * A request URL's path without its query, whether Bun.serve gave a full URL or, for a Host it
+ * cannot use, the path alone; for the listeners that answer before the app's check of the Host.
+ */
+export function pathOf(url: string): string {
+  const start = url.charCodeAt(0) === 0x2f ? 0 : pathStart(url)
+  if (start === -1) return '/'
+  const query = url.indexOf('?', start)
+  return url.slice(start, query === -1 ? url.length : query)
+}
