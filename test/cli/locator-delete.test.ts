@@ -1,7 +1,7 @@
 // storeloc locator delete: a locator goes with all it holds, in one transaction, and a server
 // already open on the file stops answering for it at its next request.
 import { expect, test } from 'bun:test'
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { openStore } from '../../src/store'
 import { quietApp, storeBody } from '../helpers'
@@ -146,7 +146,10 @@ test('a command that waited for the lock while its locator was deleted says so a
         stderr: 'pipe',
       }),
     )
-    await Bun.sleep(2000)
+    // Each has read its locator once it sleeps in SQLite's busy handler.
+    const deadline = performance.now() + 4000
+    while (!runs.every((run) => waitingForLock(run.pid)) && performance.now() < deadline) await Bun.sleep(20)
+    expect(runs.map((run) => waitingForLock(run.pid))).toEqual(runs.map(() => true))
     holder.db.run('DELETE FROM locators WHERE id = ?', [id])
     holder.db.exec('COMMIT')
     for (const [i, run] of runs.entries()) {
@@ -166,3 +169,12 @@ test('a command that waited for the lock while its locator was deleted says so a
     holder.close()
   }
 }, 20_000)
+
+/** (clock_)nanosleep's numbers, where SQLite's busy handler sleeps between its tries for a lock. */
+const SLEEPS = process.arch === 'arm64' ? [101, 115] : [35, 230]
+
+/** Whether process `pid`'s main thread is asleep in a system call that SQLite's busy handler makes. */
+function waitingForLock(pid: number): boolean {
+  const call = readFileSync(`/proc/${pid}/syscall`, 'utf8').split(' ')[0]
+  return SLEEPS.includes(Number(call))
+}
