@@ -4,7 +4,7 @@ import { extname } from 'node:path'
 import { wholeNumber } from '../core/urlencoded'
 import { createGeocoder, type GeocoderStack } from '../geocode'
 import { type Geocoder, geocodeOffline, noGeocoder } from '../geocode/geocoder'
-import { type BulkItem, type BulkProgress, type BulkReport, bulkUpsert } from '../locations/bulk'
+import { type BulkItem, type BulkProgress, type BulkReport, type BulkWords, bulkUpsert } from '../locations/bulk'
 import {
   csvBulkItems,
   csvSeparator,
@@ -112,6 +112,9 @@ function refusal(file: string, e: LocationError, unknown: string[]): OperatorErr
   })
 }
 
+/** Refusals of --delete-missing in the words a CLI user typed. */
+const CLI_WORDS: BulkWords = { deleteMissing: '--delete-missing', maxDelete: '--max-delete', sent: 'the file' }
+
 /** --max-delete N: the most locations --delete-missing may delete; null when not given. */
 function maxDeleteOf(sent: string | undefined, deleteMissing: boolean): number | null {
   if (sent === undefined) return null
@@ -149,6 +152,7 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
         dryRun,
         deleteMissing: !!values['delete-missing'],
         maxDelete,
+        words: CLI_WORDS,
         onProgress: (p: BulkProgress) => progress.update(p),
       })
     } catch (e) {

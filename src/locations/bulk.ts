@@ -41,7 +41,14 @@ export type BulkOptions = {
   /** The most locations deleteMissing may delete; more refuses the whole request. null: no limit. */
   maxDelete?: number | null
   onProgress?: (progress: BulkProgress) => void
+  /** How refusals name the options and what was sent; the API's by default. */
+  words?: BulkWords
 }
+
+/** The words refusals use for the delete options and what was sent: the API's, or the CLI's. */
+export type BulkWords = { deleteMissing: string; maxDelete: string; sent: string }
+
+export const API_WORDS: BulkWords = { deleteMissing: 'delete_missing', maxDelete: 'max_delete', sent: 'the request' }
 
 export type BulkAction = 'created' | 'updated' | 'unchanged' | 'deleted'
 
@@ -298,17 +305,18 @@ function inColumns(message: string, columns: ReadonlyMap<string, string> | undef
  * is one that would delete more than `maxDelete`. Checked before geocoding, and again in the
  * write's transaction: another write may have added a location meanwhile.
  */
-function refuseDeleting(coded: Coded[], plans: Plan[], maxDelete: number | null): void {
+function refuseDeleting(coded: Coded[], plans: Plan[], maxDelete: number | null, words: BulkWords): void {
   const going = missing(coded, plans)
   const gone = going.length
+  const locations = `location${gone === 1 ? '' : 's'}`
   if (maxDelete !== null && gone > maxDelete) {
     const some = going.slice(0, 5).map((l) => JSON.stringify(l.externalId))
     throw new LocationError(
       'validation_error',
-      `delete_missing would delete ${gone} location${gone === 1 ? '' : 's'}, more than max_delete (${maxDelete}); nothing was written.`,
+      `${words.deleteMissing} would delete ${gone} ${locations}, more than ${words.maxDelete} (${maxDelete}); nothing was written.`,
       {
         delete_missing: [
-          `Refused: the request lacks the external_id of ${gone} location${gone === 1 ? '' : 's'} (${some.join(', ')}${gone > 5 ? ', ...' : ''}). Check the file; if they are meant to go, raise max_delete.`,
+          `Refused: ${words.sent} lacks the external_id of ${gone} ${locations} (${some.join(', ')}${gone > 5 ? ', ...' : ''}). Check the file; if they are meant to go, raise ${words.maxDelete}.`,
         ],
       },
     )
@@ -316,10 +324,10 @@ function refuseDeleting(coded: Coded[], plans: Plan[], maxDelete: number | null)
   if (gone === 0 || gone < coded.length) return
   throw new LocationError(
     'validation_error',
-    `delete_missing would delete all ${gone} location${gone === 1 ? '' : 's'} with an external_id (${plans.length === 0 ? 'no location was sent' : 'none of those sent matches one of them'}); nothing was written.`,
+    `${words.deleteMissing} would delete all ${gone} ${locations} with an external_id (${plans.length === 0 ? 'no location was sent' : 'none of those sent matches one of them'}); nothing was written.`,
     {
       delete_missing: [
-        "Refused: it would delete every location with an external_id. Check the file and its external_id column. To replace them all, delete them first (the CLI's locations delete, or POST /admin/v1/locations/{id}/delete), then import without delete_missing.",
+        `Refused: it would delete every location with an external_id. Check the file and its external_id column. To replace them all, delete them first (the CLI's locations delete, or POST /admin/v1/locations/{id}/delete), then import without ${words.deleteMissing}.`,
       ],
     },
   )
@@ -353,6 +361,7 @@ const resultOf = (
 type ApplyOptions = {
   deleteMissing: boolean
   maxDelete: number | null
+  words: BulkWords
   dryRun: boolean
   definitions: string
   towns: ReverseLookup | null
@@ -368,7 +377,7 @@ function apply(deps: AdminDeps, locatorId: string, plans: Plan[], options: Apply
   const recheck = !dryRun && JSON.stringify(deps.store.customFields.list(locatorId)) !== options.definitions
   // Before the writes: not what they create.
   const coded = deleteMissing ? deps.store.locations.externalIds(locatorId) : []
-  if (deleteMissing) refuseDeleting(coded, plans, options.maxDelete)
+  if (deleteMissing) refuseDeleting(coded, plans, options.maxDelete, options.words)
   const gone = missing(coded, plans)
   const results: BulkResult[] = []
   for (const plan of plans) {
@@ -425,13 +434,13 @@ export async function bulkUpsert(
   items: BulkItem[],
   options: BulkOptions = {},
 ): Promise<BulkReport> {
-  const { dryRun = false, deleteMissing = false, maxDelete = null, onProgress } = options
+  const { dryRun = false, deleteMissing = false, maxDelete = null, onProgress, words = API_WORDS } = options
   const problems = new Problems()
   const definitions = JSON.stringify(deps.store.customFields.list(locatorId))
   const plans = check(deps, locatorId, items, problems)
   onProgress?.({ stage: 'checked', done: items.length, total: items.length })
   if (problems.count > 0) throw problems.error(items.length)
-  if (deleteMissing) refuseDeleting(deps.store.locations.externalIds(locatorId), plans, maxDelete)
+  if (deleteMissing) refuseDeleting(deps.store.locations.externalIds(locatorId), plans, maxDelete, words)
   await geocodeAll(deps, items, plans, problems, onProgress)
   if (problems.count > 0) throw problems.error(items.length)
   const towns = await townsOf(deps)
@@ -440,10 +449,10 @@ export async function bulkUpsert(
       if (plan.patch.coordinates)
         plan.warnings.push(...pointWarnings(towns, plan.patch.coordinates, items[plan.index]!))
   const report = dryRun
-    ? reportOf(apply(deps, locatorId, plans, { deleteMissing, maxDelete, dryRun, definitions, towns }), true)
+    ? reportOf(apply(deps, locatorId, plans, { deleteMissing, maxDelete, words, dryRun, definitions, towns }), true)
     : await locatorWrite(deps, locatorId, () => {
         const written = reportOf(
-          apply(deps, locatorId, plans, { deleteMissing, maxDelete, dryRun, definitions, towns }),
+          apply(deps, locatorId, plans, { deleteMissing, maxDelete, words, dryRun, definitions, towns }),
           false,
         )
         deps.inWrite?.(written)

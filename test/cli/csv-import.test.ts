@@ -167,8 +167,9 @@ describe('locations import from CSV', () => {
     )
     expect(empty.code).toBe(1)
     expect(empty.stderr).toContain(
-      'delete_missing would delete all 2 locations with an external_id (no location was sent)',
+      '--delete-missing would delete all 2 locations with an external_id (no location was sent)',
     )
+    expect(empty.stderr).toContain('then import without --delete-missing.')
     expect(rows().locations.map((l) => l.external_id)).toEqual(['B1', 'H1'])
     // --max-delete N: a file that would delete more is refused, writing nothing.
     const oneLeft = file('one.csv', 'external_id,name\r\nB1,Berlin-Mitte\r\n')
@@ -183,7 +184,11 @@ describe('locations import from CSV', () => {
       '0',
     )
     expect(limited.code).toBe(1)
-    expect(limited.stderr).toContain('delete_missing would delete 1 location, more than max_delete (0)')
+    expect(limited.stderr).toContain('--delete-missing would delete 1 location, more than --max-delete (0)')
+    expect(limited.stderr).toContain(
+      'the file lacks the external_id of 1 location ("H1"). Check the file; if they are meant to go, raise --max-delete.',
+    )
+    expect(limited.stderr).not.toContain('max_delete')
     expect(rows().locations.map((l) => l.external_id)).toEqual(['B1', 'H1'])
     expect(storeloc('locations', 'import', locatorId, '--file', oneLeft, '--max-delete', '1').stderr).toBe(
       'storeloc: --max-delete is for --delete-missing: give both, or neither.\n',
