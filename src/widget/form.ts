@@ -33,7 +33,8 @@ export function searchForm(texts: Texts, options: Options, actions: FormActions)
   const filterSlot = h('div', { class: 'sl-filter-slot' })
   const element = h(
     'form',
-    { class: 'sl-form', role: 'search', onsubmit: actions.submit },
+    // Named: two finders on one page are two search landmarks.
+    { class: 'sl-form', role: 'search', 'aria-label': options.label ?? texts.finder, onsubmit: actions.submit },
     h(
       'div',
       { class: 'sl-row' },

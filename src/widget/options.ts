@@ -34,6 +34,8 @@ export type Options = {
   storePages: boolean
   /** The level of each store's heading (h2 to h6): one below the page's heading above the widget. */
   headingLevel: 2 | 3 | 4 | 5 | 6
+  /** This finder's name for screen readers (its search and its list); null: the widget's own words. */
+  label: string | null
 }
 
 const RADII = [5, 10, 25, 50, 100]
@@ -97,5 +99,6 @@ export function optionsOf(el: HTMLElement, given: Partial<Options>, scriptBase: 
     urlState: given.urlState ?? on(d.urlState, true),
     storePages: given.storePages ?? on(d.storePages, false),
     headingLevel: headingLevel(given.headingLevel ?? d.headingLevel),
+    label: (given.label ?? d.label)?.trim() || null,
   }
 }

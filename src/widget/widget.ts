@@ -115,7 +115,7 @@ export class Widget {
       change: () => void this.searchIfAny(),
       submit: (e) => this.submit(e),
     })
-    this.list = h('ol', { class: 'sl-list', 'aria-label': texts.list })
+    this.list = h('ol', { class: 'sl-list', 'aria-label': options.label ?? texts.list })
     this.more = h('button', { type: 'button', class: 'sl-button sl-more', hidden: true }, texts.more)
     this.more.addEventListener('click', () => void this.loadMore())
     element.classList.add('sl-root')

@@ -303,4 +303,25 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
     expect(['m', 'km']).toContain((await scales('km')).join())
     expect(['ft', 'mi']).toContain((await scales('miles')).join())
   })
+
+  test('two finders on one page are two named search landmarks, each list named alike', async () => {
+    const finder = (label: string) =>
+      `<div data-storeloc="${demo.server.token}" data-map="off" data-place="London"${label}></div>`
+    const { url, stop } = hostPage(
+      `${finder(' data-label="Bike shops"')}${finder(' data-label="Service centres"')}${finder('')}<script src="${demo.server.url}/widget.js"></script>`,
+    )
+    const page = await newPage(demo.browser)
+    try {
+      await page.goto(url)
+      await page.locator('.sl-item').first().waitFor()
+      const named = (role: 'search' | 'list') =>
+        page.getByRole(role).evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')))
+      expect(await named('search')).toEqual(['Bike shops', 'Service centres', 'Store finder'])
+      expect(await page.getByRole('search', { name: 'Service centres' }).count()).toBe(1)
+      expect(await named('list')).toEqual(['Bike shops', 'Service centres', 'Stores'])
+    } finally {
+      stop()
+      await page.close()
+    }
+  })
 })
