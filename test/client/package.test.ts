@@ -1,7 +1,8 @@
 // The client as a project outside this one gets it: `storeloc/client` is plain JS with a .d.ts
-// that needs neither Bun nor the server's modules, built from src/client and in step with it.
+// that needs neither Bun nor the server's modules, built from src/client and in step with it; and
+// dist/client is a package of its own, storeloc-client, with no dependencies.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { readdirSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { cliRunner, type Running, serverUrl, startServer, tempDir } from '../helpers'
 
@@ -24,6 +25,7 @@ describe('the storeloc/client package entry', () => {
   test('dist/client is the build of src/client (npm run build:client)', () => {
     const out = join(dir, 'build')
     expect(run([TSC, '-p', 'src/client', '--outDir', out])).toEqual({ code: 0, out: '' })
+    copyFileSync(join(ROOT, 'src/client/package.json'), join(out, 'package.json'))
     const built = readdirSync(out).sort()
     expect(readdirSync(DIST).sort()).toEqual(built)
     for (const file of built)
@@ -58,6 +60,57 @@ describe('the storeloc/client package entry', () => {
         clash: '409 conflict',
         all: ['N1'],
       })
+    })
+
+    test('dist/client is a package of its own: another project installs it alone, with its types', () => {
+      const npm = Bun.which('npm')!
+      const version = (path: string) => JSON.parse(readFileSync(path, 'utf8')).version
+      expect(version(join(DIST, 'package.json'))).toBe(version(join(ROOT, 'package.json')))
+      const project = join(dir, 'outside')
+      mkdirSync(project)
+      const packed = Bun.spawnSync([npm, 'pack', DIST, '--pack-destination', project, '--silent'], { cwd: project })
+      expect(packed.exitCode).toBe(0)
+      const tarball = `${packed.stdout}`.trim()
+      writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'erp-sync', type: 'module', private: true }))
+      const installed = Bun.spawnSync(
+        [npm, 'install', '--offline', '--no-audit', '--no-fund', '--silent', `./${tarball}`],
+        { cwd: project },
+      )
+      expect({ code: installed.exitCode, err: `${installed.stderr}` }).toEqual({ code: 0, err: '' })
+      expect(readdirSync(join(project, 'node_modules')).filter((n) => !n.startsWith('.'))).toEqual(['storeloc-client'])
+      writeFileSync(
+        join(project, 'sync.ts'),
+        [
+          "import { StorelocClient, type AdminLocation } from 'storeloc-client'",
+          'const client = new StorelocClient({ baseUrl: process.env.STORELOC_URL!, apiKey: process.env.STORELOC_KEY! })',
+          "const found: AdminLocation | null = await client.findByExternalId('N1')",
+          'console.log(found?.name)',
+        ].join('\n'),
+      )
+      writeFileSync(
+        join(project, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            module: 'NodeNext',
+            target: 'ES2022',
+            strict: true,
+            types: [],
+            lib: ['ES2022', 'DOM'],
+            noEmit: true,
+          },
+          files: ['sync.ts', 'env.d.ts'],
+        }),
+      )
+      writeFileSync(join(project, 'env.d.ts'), 'declare const process: { env: Record<string, string | undefined> }\n')
+      const typed = Bun.spawnSync([TSC, '-p', project])
+      expect(`${typed.stdout}${typed.stderr}`).toBe('')
+      const script =
+        'import { StorelocClient } from "storeloc-client"; const c = new StorelocClient({ baseUrl: process.env.STORELOC_URL, apiKey: process.env.STORELOC_KEY }); console.log((await c.findByExternalId("N1")).name)'
+      const ran = Bun.spawnSync([Bun.which('node')!, '--input-type=module', '-e', script], {
+        cwd: project,
+        env: { ...process.env, STORELOC_URL: url, STORELOC_KEY: key },
+      })
+      expect(`${ran.stdout}${ran.stderr}`).toBe('Node Store\n')
     })
   })
 })
