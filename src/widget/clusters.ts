@@ -101,7 +101,13 @@ export function clusterLayer(
         store(single).addTo(layer)
         points.push([single.lat, single.lng])
       }
-      if (fit && points.length > 1) map.fitBounds(L.latLngBounds(points), { padding: [30, 30], maxZoom: 12 })
+      if (!fit || points.length === 0) return
+      if (points.length > 1) map.fitBounds(L.latLngBounds(points), { padding: [30, 30], maxZoom: 12 })
+      else {
+        // One cluster: the zoom where it splits; one store: a town's.
+        const one = answer.data.clusters[0]
+        map.setView(points[0]!, one ? Math.min(12, one.expansion_zoom + TILE_ZOOMS) : 12)
+      }
     },
     clear: () => layer.clearLayers(),
   }

@@ -19,6 +19,8 @@ export type StoreMap = {
   view: () => { bbox: string; zoom: number }
   /** Called after each move or zoom of the map. */
   onMoved: (listener: () => void) => void
+  /** Zooms out one step; false when the map is as far out as it goes. */
+  zoomOut: () => boolean
   destroy: () => void
 }
 
@@ -95,28 +97,8 @@ function worldMap(L: typeof Leaflet, el: HTMLElement, still: boolean): Leaflet.M
   return map
 }
 
-/** The zoom buttons (returned) and the scale. */
-function addControls(L: typeof Leaflet, map: Leaflet.Map, texts: Texts, unit: Options['unit']): Leaflet.Control.Zoom {
-  // Distances read off the map, in the widget's unit (both without data-unit): without tiles the
-  // country shapes show nothing else at a town's zoom.
-  L.control.scale({ metric: unit !== 'miles', imperial: unit !== 'km', position: 'bottomleft' }).addTo(map)
-  return L.control.zoom({ zoomInTitle: texts.zoomIn, zoomOutTitle: texts.zoomOut }).addTo(map)
-}
-
-export async function storeMap(
-  el: HTMLElement,
-  options: Options,
-  texts: Texts,
-  onSelect: (id: string) => void,
-  onStore: (store: Single, byKeyboard: boolean) => void,
-): Promise<StoreMap> {
-  const L = await loadLeaflet(options.api)
-  el.setAttribute('role', 'region')
-  el.setAttribute('aria-label', texts.map)
-  // Reduced motion asked for: no zoom or fade animations, no panning glide.
-  const still = matchMedia('(prefers-reduced-motion: reduce)').matches
-  const map = worldMap(L, el, still)
-  const zoomButtons = addControls(L, map, texts, options.unit)
+/** Tiles from options.tiles; without them, or when they fail, the country shapes served with the widget. */
+function addBasemap(L: typeof Leaflet, map: Leaflet.Map, el: HTMLElement, options: Options): void {
   let basemap: Leaflet.GeoJSON | null = null
   const drawBasemap = async () => {
     if (basemap) return
@@ -149,6 +131,38 @@ export async function storeMap(
     el.classList.add('sl-no-tiles')
     void drawBasemap()
   }
+}
+
+/** Zooms `map` out one step, unless it is as far out as it goes (false). */
+function zoomOutOnce(map: Leaflet.Map): boolean {
+  if (map.getZoom() <= map.getMinZoom()) return false
+  map.zoomOut(1)
+  return true
+}
+
+/** The zoom buttons (returned) and the scale. */
+function addControls(L: typeof Leaflet, map: Leaflet.Map, texts: Texts, unit: Options['unit']): Leaflet.Control.Zoom {
+  // Distances read off the map, in the widget's unit (both without data-unit): without tiles the
+  // country shapes show nothing else at a town's zoom.
+  L.control.scale({ metric: unit !== 'miles', imperial: unit !== 'km', position: 'bottomleft' }).addTo(map)
+  return L.control.zoom({ zoomInTitle: texts.zoomIn, zoomOutTitle: texts.zoomOut }).addTo(map)
+}
+
+export async function storeMap(
+  el: HTMLElement,
+  options: Options,
+  texts: Texts,
+  onSelect: (id: string) => void,
+  onStore: (store: Single, byKeyboard: boolean) => void,
+): Promise<StoreMap> {
+  const L = await loadLeaflet(options.api)
+  el.setAttribute('role', 'region')
+  el.setAttribute('aria-label', texts.map)
+  // Reduced motion asked for: no zoom or fade animations, no panning glide.
+  const still = matchMedia('(prefers-reduced-motion: reduce)').matches
+  const map = worldMap(L, el, still)
+  const zoomButtons = addControls(L, map, texts, options.unit)
+  addBasemap(L, map, el, options)
   /** Whether fitting `bounds` as show() first does would put a pin of `points` under the zoom buttons. */
   const underButtons = (bounds: Leaflet.LatLngBounds, points: Leaflet.LatLng[]): boolean => {
     const box = zoomButtons.getContainer()
@@ -180,6 +194,7 @@ export async function storeMap(
     clusters,
     view: () => viewOf(map),
     onMoved: (listener) => map.on('moveend', listener),
+    zoomOut: () => zoomOutOnce(map),
     show(locations, center, fit) {
       clusters.clear()
       if (fit) {

@@ -68,6 +68,12 @@ export class Widget {
   private browsing = false
   private browseRequest: AbortController | null = null
   private browsed = false
+  /**
+   * After the first view is fitted to the whole world's clusters, the stores they hold (their
+   * total) and how many times more the map may zoom out to show them all: a fit sees the
+   * clusters' centres, and their stores may lie beyond.
+   */
+  private fitting: { total: number; left: number } | null = null
   private readonly form: Form
   private readonly status = h('p', { class: 'sl-status', role: 'status', 'aria-live': 'polite' })
   private readonly alert = h('p', { class: 'sl-error', role: 'alert' })
@@ -461,15 +467,21 @@ export class Widget {
     const controller = new AbortController()
     this.browseRequest = controller
     const view = map.view()
-    // The first answer holds every store, wherever it is: the map is then fitted to them all.
-    const [bbox, zoom] = this.browsed ? [view.bbox, view.zoom] : [WORLD, Math.min(view.zoom, WORLD_ZOOM)]
+    // The first answer holds every store, wherever it is, in clusters as small as the world's box
+    // allows: the map is then fitted to them all.
+    const first = !this.browsed
+    const [bbox, zoom] = first ? [WORLD, WORLD_ZOOM] : [view.bbox, view.zoom]
     const p: [string, string][] = [['bbox', bbox], ['zoom', String(zoom)], ...this.filterParams()]
     try {
       const answer = await query<ClustersAnswer>(this.options.api, this.options.token, 'clusters', p, controller.signal)
       if (!this.browsing || controller.signal.aborted) return
       // The first view shows every store; after that the visitor moves the map.
-      map.clusters.show(answer, !this.browsed)
+      map.clusters.show(answer, first)
       this.browsed = true
+      const fit = this.fitting
+      if (first) this.fitting = { total: answer.data.total, left: 3 }
+      else if (fit !== null && answer.data.total < fit.total && fit.left > 0 && map.zoomOut()) fit.left--
+      else this.fitting = null
     } catch {
       // The map stays as it was; the next move asks again.
     }

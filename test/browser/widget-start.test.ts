@@ -3,7 +3,7 @@
 // token the service does not know is said to be not valid, and the service's pages keep to their
 // Content-Security-Policy.
 import { describe, expect, test } from 'bun:test'
-import { writeFileSync } from 'node:fs'
+import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { cliRunner, tempDir } from '../helpers'
 import { chromiumPath, newPage } from './browser'
@@ -45,6 +45,65 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
       }
     },
   )
+  test("a chain's stores in four countries: the first view holds them all, none outside the map, and uses its room", async () => {
+    const cli = cliRunner(() => demo.server.dbPath)
+    const made = cli.json('locator', 'create', '--name', 'Europe')
+    cli.json('locator', 'set', made.locator.id, '--query-api', 'on')
+    const stores: [string, number, number][] = [
+      ['Edinburgh', 55.953, -3.188],
+      ['London', 51.507, -0.128],
+      ['Bristol', 51.454, -2.588],
+      ['Paris', 48.857, 2.352],
+      ['Lyon', 45.764, 4.836],
+      ['Bordeaux', 44.838, -0.579],
+      ['Toulouse', 43.605, 1.444],
+      ['Nantes', 47.218, -1.554],
+      ['Munich', 48.137, 11.575],
+      ['Freiburg', 47.999, 7.842],
+      ['Hamburg', 53.551, 9.994],
+      ['Kiel', 54.323, 10.123],
+      ['Amsterdam', 52.368, 4.904],
+      ['Groningen', 53.219, 6.567],
+    ]
+    const dir = tempDir()
+    const file = join(dir, 'europe.csv')
+    writeFileSync(
+      file,
+      `name,address,lat,lng\n${stores.map(([n, lat, lng]) => `${n},${n},${lat},${lng}`).join('\n')}\n`,
+    )
+    cli.json('locations', 'import', made.locator.id, '--file', file)
+    const page = await newPage(demo.browser, { viewport: { width: 1000, height: 700 } })
+    try {
+      await page.goto(`${demo.server.url}/l/${made.locator.public_token}`)
+      await page.locator('.sl-cluster, .sl-dot').first().waitFor()
+      await page.waitForLoadState('networkidle')
+      await Bun.sleep(300) // the last zoom's redraw
+      const map = (await page.locator('.sl-map').boundingBox())!
+      const markers = await page.locator('.sl-cluster, path.sl-dot').all()
+      let held = 0
+      const xs: number[] = []
+      const ys: number[] = []
+      for (const marker of markers) {
+        const box = (await marker.boundingBox())!
+        expect(box.x).toBeGreaterThanOrEqual(map.x)
+        expect(box.y).toBeGreaterThanOrEqual(map.y)
+        expect(box.x + box.width).toBeLessThanOrEqual(map.x + map.width)
+        expect(box.y + box.height).toBeLessThanOrEqual(map.y + map.height)
+        xs.push(box.x)
+        ys.push(box.y)
+        const count = await marker.evaluate((el) => el.querySelector('.sl-cluster-count')?.textContent ?? null)
+        held += count === null ? 1 : Number(count)
+      }
+      expect(held).toBe(stores.length)
+      // Fitted, not the world: they span much of the map, across or down.
+      const spread = (vs: number[]) => Math.max(...vs) - Math.min(...vs)
+      expect(Math.max(spread(xs) / map.width, spread(ys) / map.height)).toBeGreaterThan(0.4)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+      await page.close()
+    }
+  })
+
   test('a search cleared shows every store on the map again: the whole world asked at a zoom that takes it', async () => {
     const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
     try {
