@@ -76,7 +76,7 @@ describe('a published location', () => {
     })
     expect(html).toContain('<img src="https://img.example.com/velo.jpg" alt="Photo of Vélo Café Bikes">')
     expect(html).toContain('<tr><th scope="row">Monday</th><td>09:00-18:00</td></tr>')
-    expect(html).toContain('<tr><th scope="row">Sunday</th><td>closed</td></tr>')
+    expect(html).toContain('<tr><th scope="row">Sunday</th><td>Closed</td></tr>')
     expect(html).toContain('<tr><th scope="row">Wednesday</th><td>Not given</td></tr>')
     expect(html).toContain('Phone: <a href="tel:+33123456789">+33 1 23 45 67 89</a>')
     expect(html).toContain('Email: <a href="mailto:hello@velo.example">hello@velo.example</a>')
@@ -204,7 +204,7 @@ describe('a published location', () => {
       ['2026-06-15', 'Monday, June 15, 2026', '10:00-14:00'],
       ['2026-06-20', 'Saturday, June 20, 2026', '10:00-12:00, 22:00-02:00'],
       ['2026-06-21', 'Sunday, June 21, 2026', 'by appointment'],
-      ['2026-07-14', 'Tuesday, July 14, 2026', 'closed'],
+      ['2026-07-14', 'Tuesday, July 14, 2026', 'Closed'],
     ])
     const [ld] = jsonLd(html)
     const on = (date: string, opens: string, closes: string) => ({
@@ -296,7 +296,7 @@ describe('slugs and the canonical URL', () => {
       name: 'Fahrrad Haus',
       address: 'Torstraße 1, 10119 Berlin',
       coordinates: { lat: 52.529, lng: 13.401 },
-      hours: { monday: '09:00-18:00' },
+      hours: { monday: '09:00-18:00', sunday: 'closed', saturday: 'Ruhetag' },
       special_hours: { '2026-06-20': 'geschlossen' },
       contact: { phone: '+49 30 1234567' },
       tags: ['vintage'],
@@ -320,7 +320,10 @@ describe('slugs and the canonical URL', () => {
     expect(html).toContain('<th scope="col">Tag</th><th scope="col">Zeiten</th>')
     expect(html).toContain('<tr><th scope="row">Montag</th><td>09:00-18:00</td></tr>')
     expect(html).toContain('<tr><th scope="row">Dienstag</th><td>Keine Angabe</td></tr>')
-    expect(html).toContain('<time datetime="2026-06-20">Samstag, 20. Juni 2026</time>')
+    // A day closed, however it was written, is said in the page's language.
+    expect(html).toContain('<tr><th scope="row">Sonntag</th><td>Geschlossen</td></tr>')
+    expect(html).toContain('<tr><th scope="row">Samstag</th><td>Geschlossen</td></tr>')
+    expect(html).toContain('<time datetime="2026-06-20">Samstag, 20. Juni 2026</time></th><td>Geschlossen</td>')
     expect(html).toContain('Telefon: <a href="tel:+49301234567">')
     // A wrong slug keeps the language; a language not shipped is the English page.
     const moved = await f.page(`${pagePath(id, 'old')}?lang=de`)
@@ -328,7 +331,8 @@ describe('slugs and the canonical URL', () => {
     const other = (await f.page(`${pagePath(id)}?lang=pt`)).text
     expect(other).toStartWith('<!doctype html>\n<html lang="en">')
     expect(other).toContain(`<link rel="canonical" href="${canonical}">`)
-    expect(other).toContain('<tr><th scope="row">Monday</th>')
+    expect(other).toContain('<tr><th scope="row">Monday</th><td>09:00-18:00</td></tr>')
+    expect(other).toContain('<tr><th scope="row">Saturday</th><td>Closed</td></tr>')
   })
 
   test('a slug beyond ASCII is percent-encoded in the canonical URL and served when sent so', async () => {

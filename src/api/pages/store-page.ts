@@ -1,6 +1,7 @@
 // GET /l/{token}/{id}[/{slug}]: a published location's own page, server-rendered for people and
 // search engines (JSON-LD, Open Graph), from the Query API's view of it. Every value is escaped.
 import { isFullUrl } from '../../core/validation'
+import { parseDayHours } from '../../core/hours'
 import { DIRECTIONS_SERVICES, directionsUrl, shortUrl } from '../../core/directions'
 import { LANGS, type Lang, langQuery } from '../../core/languages'
 import { localDayOn } from '../../core/zone-clock'
@@ -275,11 +276,17 @@ function hoursHtml(location: PublicLocation, texts: LangTexts): string {
   const { hours } = location
   if (DAYS.every((d) => !hours[d])) return ''
   const rows = DAYS.map(
-    (d, i) => `<tr><th scope="row">${esc(texts.weekdays[i]!)}</th><td>${esc(hours[d] || texts.notGiven)}</td></tr>`,
+    (d, i) => `<tr><th scope="row">${esc(texts.weekdays[i]!)}</th><td>${esc(dayText(hours[d], texts))}</td></tr>`,
   )
   return `<section aria-labelledby="slp-hours"><h2 id="slp-hours">${esc(texts.hours)}</h2>
 <table class="slp-hours"><thead><tr><th scope="col">${esc(texts.day)}</th><th scope="col">${esc(texts.times)}</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>
 `
+}
+
+/** A day's hours as the page says them: a day closed in the page's language ("closed", "geschlossen"), other text as stored. */
+function dayText(text: string | undefined, texts: LangTexts): string {
+  if (!text) return texts.notGiven
+  return parseDayHours(text).kind === 'closed' ? texts.closed : text
 }
 
 /** The special hours ahead (holidays, events), each date with its hours text; none when there are none. */
@@ -287,7 +294,7 @@ function specialHtml(special: [string, string][], texts: LangTexts): string {
   if (special.length === 0) return ''
   const rows = special.map(
     ([date, text]) =>
-      `<tr><th scope="row"><time datetime="${date}">${esc(texts.longDate.format(Date.parse(`${date}T00:00:00Z`)))}</time></th><td>${esc(text)}</td></tr>`,
+      `<tr><th scope="row"><time datetime="${date}">${esc(texts.longDate.format(Date.parse(`${date}T00:00:00Z`)))}</time></th><td>${esc(dayText(text, texts))}</td></tr>`,
   )
   return `<section aria-labelledby="slp-special"><h2 id="slp-special">${esc(texts.special)}</h2>
 <table class="slp-hours"><thead><tr><th scope="col">${esc(texts.date)}</th><th scope="col">${esc(texts.times)}</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>
