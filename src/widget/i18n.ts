@@ -24,6 +24,9 @@ const EN = {
   foundNear: ['1 store within {r} of {place}', '{n} stores within {r} of {place}'],
   none: 'No stores match.',
   noneNear: 'No stores within {r} of {place}. Try a larger distance or fewer filters.',
+  // With “Open now” on: that switch is what empties the list, more often than the distance.
+  noneOpenNear: 'No store within {r} of {place} is open now. Clear “Open now”, or try a larger distance.',
+  noneOpenNearYou: 'No store within {r} of your location is open now. Clear “Open now”, or try a larger distance.',
   noMatch: 'No store matches “{words}”. Try other words.',
   // Around the visitor's own position: its own words, as a phrase inside a sentence takes them.
   foundNearYou: ['1 store within {r} of your location', '{n} stores within {r} of your location'],
@@ -80,6 +83,10 @@ const DE: Texts = {
   foundNear: ['1 Geschäft im Umkreis von {r} um {place}', '{n} Geschäfte im Umkreis von {r} um {place}'],
   none: 'Keine passenden Geschäfte.',
   noneNear: 'Keine Geschäfte im Umkreis von {r} um {place}. Vergrößern Sie den Umkreis oder wählen Sie weniger Filter.',
+  noneOpenNear:
+    'Im Umkreis von {r} um {place} hat kein Geschäft jetzt geöffnet. Schalten Sie „Jetzt geöffnet“ aus oder vergrößern Sie den Umkreis.',
+  noneOpenNearYou:
+    'Im Umkreis von {r} um Ihren Standort hat kein Geschäft jetzt geöffnet. Schalten Sie „Jetzt geöffnet“ aus oder vergrößern Sie den Umkreis.',
   noMatch: 'Kein Geschäft passt zu „{words}“. Versuchen Sie andere Wörter.',
   foundNearYou: [
     '1 Geschäft im Umkreis von {r} um Ihren Standort',
@@ -137,6 +144,10 @@ const FR: Texts = {
   foundNear: ['1 magasin à moins de {r} de {place}', '{n} magasins à moins de {r} de {place}'],
   none: 'Aucun magasin ne correspond.',
   noneNear: 'Aucun magasin à moins de {r} de {place}. Élargissez la distance ou retirez des filtres.',
+  noneOpenNear:
+    'Aucun magasin à moins de {r} de {place} n’est ouvert maintenant. Décochez « Ouvert maintenant » ou élargissez la distance.',
+  noneOpenNearYou:
+    'Aucun magasin à moins de {r} de votre position n’est ouvert maintenant. Décochez « Ouvert maintenant » ou élargissez la distance.',
   noMatch: 'Aucun magasin ne correspond à « {words} ». Essayez d’autres mots.',
   foundNearYou: ['1 magasin à moins de {r} de votre position', '{n} magasins à moins de {r} de votre position'],
   noneNearYou: 'Aucun magasin à moins de {r} de votre position. Élargissez la distance ou retirez des filtres.',
@@ -190,6 +201,10 @@ const ES: Texts = {
   foundNear: ['1 tienda a menos de {r} de {place}', '{n} tiendas a menos de {r} de {place}'],
   none: 'Ninguna tienda coincide.',
   noneNear: 'No hay tiendas a menos de {r} de {place}. Amplía la distancia o quita filtros.',
+  noneOpenNear:
+    'Ninguna tienda a menos de {r} de {place} está abierta ahora. Desmarca «Abierto ahora» o amplía la distancia.',
+  noneOpenNearYou:
+    'Ninguna tienda a menos de {r} de tu ubicación está abierta ahora. Desmarca «Abierto ahora» o amplía la distancia.',
   noMatch: 'Ninguna tienda coincide con «{words}». Prueba con otras palabras.',
   foundNearYou: ['1 tienda a menos de {r} de tu ubicación', '{n} tiendas a menos de {r} de tu ubicación'],
   noneNearYou: 'No hay tiendas a menos de {r} de tu ubicación. Amplía la distancia o quita filtros.',
@@ -243,6 +258,9 @@ const IT: Texts = {
   foundNear: ['1 negozio entro {r} da {place}', '{n} negozi entro {r} da {place}'],
   none: 'Nessun negozio corrisponde.',
   noneNear: 'Nessun negozio entro {r} da {place}. Aumenta la distanza o togli qualche filtro.',
+  noneOpenNear: 'Nessun negozio entro {r} da {place} è aperto ora. Togli «Aperto ora» o aumenta la distanza.',
+  noneOpenNearYou:
+    'Nessun negozio entro {r} dalla tua posizione è aperto ora. Togli «Aperto ora» o aumenta la distanza.',
   noMatch: 'Nessun negozio corrisponde a «{words}». Prova con altre parole.',
   foundNearYou: ['1 negozio entro {r} dalla tua posizione', '{n} negozi entro {r} dalla tua posizione'],
   noneNearYou: 'Nessun negozio entro {r} dalla tua posizione. Aumenta la distanza o togli qualche filtro.',
@@ -296,6 +314,8 @@ const NL: Texts = {
   foundNear: ['1 winkel binnen {r} van {place}', '{n} winkels binnen {r} van {place}'],
   none: 'Geen winkels gevonden.',
   noneNear: 'Geen winkels binnen {r} van {place}. Kies een grotere afstand of minder filters.',
+  noneOpenNear: 'Geen winkel binnen {r} van {place} is nu open. Zet “Nu open” uit of kies een grotere afstand.',
+  noneOpenNearYou: 'Geen winkel binnen {r} van uw locatie is nu open. Zet “Nu open” uit of kies een grotere afstand.',
   noMatch: 'Geen winkel past bij “{words}”. Probeer andere woorden.',
   foundNearYou: ['1 winkel binnen {r} van uw locatie', '{n} winkels binnen {r} van uw locatie'],
   noneNearYou: 'Geen winkels binnen {r} van uw locatie. Kies een grotere afstand of minder filters.',

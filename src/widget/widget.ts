@@ -446,11 +446,14 @@ export class Widget {
     if (center === null || !unit) return total === 0 ? texts.none : t(texts, 'found', { n: total })
     const o = state.origin
     const r = distanceText(this.lang, state.radius ?? 0, unit)
-    if (o?.kind === 'geo')
-      return total === 0 ? t(texts, 'noneNearYou', { r }) : t(texts, 'foundNearYou', { n: total, r })
+    if (o?.kind === 'geo') {
+      if (total > 0) return t(texts, 'foundNearYou', { n: total, r })
+      return t(texts, state.openNow ? 'noneOpenNearYou' : 'noneNearYou', { r })
+    }
     const place = o?.kind === 'place' ? o.label : (center.label ?? o?.text ?? '')
     const values = { n: total, r, place }
-    return total === 0 ? t(texts, 'noneNear', values) : t(texts, 'foundNear', values)
+    if (total > 0) return t(texts, 'foundNear', values)
+    return t(texts, state.openNow ? 'noneOpenNear' : 'noneNear', values)
   }
 
   private keepInUrl() {

@@ -11,7 +11,7 @@ import { hostPage, useDemoBrowser } from './server'
 const demo = useDemoBrowser()
 
 /** The storeloc CLI on the demo server's database. */
-const { storeloc: cli } = cliRunner(() => demo.server.dbPath)
+const { storeloc: cli, json } = cliRunner(() => demo.server.dbPath)
 
 describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chromium', () => {
   test('before a search, the clusters of the world map do not pile up', async () => {
@@ -303,6 +303,31 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
       expect(await page.locator('.sl-item').count()).toBe(10)
     } finally {
       cli('locator', 'set', demo.server.locatorId, '--rate-limit', '1000')
+      await page.close()
+    }
+  })
+
+  test('"open now" that empties the list says so, not to widen the distance alone', async () => {
+    const made = json('locator', 'create', '--name', 'Shut')
+    json('locator', 'set', made.locator.id, '--query-api', 'on', '--unit', 'km')
+    const file = join(tempDir(), 'shut.json')
+    const week = Object.fromEntries(
+      ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, 'closed']),
+    )
+    const shut = { name: 'Always Shut', address: '1 Shut Street', coordinates: { lat: 10, lng: 10 }, hours: week }
+    writeFileSync(file, JSON.stringify([shut]))
+    json('locations', 'import', made.locator.id, '--file', file)
+    const page = await newPage(demo.browser)
+    try {
+      await page.goto(`${demo.server.url}/l/${made.locator.public_token}?sl_place=Here&sl_lat=10&sl_lng=10&sl_open=1`)
+      const status = page.locator('.sl-status')
+      await status.filter({ hasText: 'open now' }).waitFor()
+      expect(await status.textContent()).toBe(
+        'No store within 25 km of Here is open now. Clear “Open now”, or try a larger distance.',
+      )
+      await page.getByRole('checkbox', { name: 'Open now' }).uncheck()
+      await status.filter({ hasText: '1 store within 25 km of Here' }).waitFor()
+    } finally {
       await page.close()
     }
   })
