@@ -10,6 +10,7 @@ import { pageRoutes } from '../api/pages'
 import { htmlResponse } from '../api/pages/html'
 import { notFoundPage } from '../api/pages/store-page'
 import { docsPage } from '../api/public/docs'
+import { homeResponse } from '../api/pages/home-page'
 import { SHORT_HOSTS } from '../api/public/url'
 import type { MapTiles } from '../core/config'
 import { redactSecrets } from '../core/ids'
@@ -62,6 +63,7 @@ export function serviceApp(deps: ServiceDeps) {
         set.headers['x-request-id'] = deps.noteOf(request)!.id
       })
       .onError({ as: 'global' }, ({ code, error, request, path }) => failure(deps, code, error, request, path))
+      .get('/', () => homeResponse())
       .get('/healthz', () => ({ status: 'ok' }))
       // The page the Query API's error bodies link to (docs: "/docs#<CODE>").
       .get(

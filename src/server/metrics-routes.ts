@@ -32,6 +32,7 @@ export const ROUTES = [
   { api: 'service', route: '/l/{token}/sitemap.xml' },
   { api: 'service', route: '/l/{token}/{id}' },
   { api: 'service', route: '/l/{token}/{id}/{slug}' },
+  { api: 'service', route: '/' },
 ] as const
 
 /** The routes by name: each its place in ROUTES. */
@@ -64,6 +65,7 @@ export const ROUTE = {
   Sitemap: 25,
   StorePage: 26,
   StorePageSlug: 27,
+  Home: 28,
 } as const
 export type Route = number
 
@@ -118,6 +120,7 @@ export function publicRoute(href: string, path: number): Route {
 }
 
 const SERVICE: Record<string, Route> = {
+  '/': ROUTE.Home,
   '/healthz': ROUTE.Healthz,
   '/readyz': ROUTE.Readyz,
   '/docs': ROUTE.Docs,
