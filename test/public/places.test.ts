@@ -379,6 +379,27 @@ describe('GET /places', () => {
     expect(await places('xyzqxyzq')).toEqual([])
   })
 
+  test("the names of an object's own members are words like any other: never a 500", async () => {
+    for (const q of [
+      'constructor',
+      'Constructor',
+      'CONSTRUCTOR,',
+      '__proto__',
+      'toString',
+      'hasOwnProperty',
+      'valueOf',
+    ]) {
+      const found = await get(`${token}/places?q=${encodeURIComponent(q)}`)
+      expect({ q, status: found.status, places: Array.isArray(found.body.data?.places) }).toEqual({
+        q,
+        status: 200,
+        places: true,
+      })
+      const near = await get(`${token}/locations?near=${encodeURIComponent(q)}`)
+      expect({ q, near: near.status === 200 || near.body.error?.code === 'PLACE_NOT_FOUND' }).toEqual({ q, near: true })
+    }
+  })
+
   test('the guards of the other routes: token, Query API on, referrers; CORS, ETag, rate headers', async () => {
     expect((await get('pk_nope/places?q=Lond')).body.error.code).toBe('INVALID_TOKEN')
     const res = await get(`${token}/places?q=Lond`, { origin: 'https://shop.example' })

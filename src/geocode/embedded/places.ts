@@ -115,7 +115,9 @@ export class PlaceSearch {
   find(typed: string): PlaceHit[] {
     const text = joinInitials(typed).replace(ZIP_PLUS_FOUR, '$1')
     // A city's everyday short name ("LA", "NYC") first, then what the letters begin as typed.
-    const alias = CITY_ALIASES[nameKey(text)]
+    // Own keys only: "constructor" is no city's alias.
+    const key = nameKey(text)
+    const alias = Object.hasOwn(CITY_ALIASES, key) ? CITY_ALIASES[key] : undefined
     const city = alias === undefined ? undefined : this.read(alias)[0]
     if (city !== undefined) return [city, ...this.read(text).filter((h) => h.label !== city.label)]
     const hits = this.read(text)
