@@ -17,6 +17,8 @@ child.on('error', (e) => {
   process.exit(1)
 })
 child.on('exit', (code, signal) => {
-  if (signal !== null) process.kill(process.pid, signal)
-  else process.exit(code ?? 1)
+  if (signal === null) process.exit(code ?? 1)
+  // Ended by a signal: this process ends by the same one, not by its own handler (an exit 0).
+  process.removeAllListeners(signal)
+  process.kill(process.pid, signal)
 })

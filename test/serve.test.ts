@@ -1,7 +1,8 @@
 // `storeloc serve` through the package's launcher (bin/storeloc.js, run by Node as `npx storeloc`
 // runs it): its options, its usage, and the CLI's other commands behind the same name.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { existsSync, rmSync } from 'node:fs'
+import { Database } from 'bun:sqlite'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { startServer, tempDir, freePort } from './helpers'
 
@@ -147,4 +148,46 @@ test('a variable that looks like a setting but is none is named at the start, wi
   expect(cli.stderr.trim()).toBe(
     'storeloc: warning: DATABSE_PATH is set, but storeloc reads no setting of that name: did you mean DATABASE_PATH? It is left out, so DATABASE_PATH keeps its default.',
   )
+})
+
+test('SIGHUP (a closed terminal) stops the service as SIGTERM does, with one line, and exit 0', async () => {
+  for (const workers of ['1', '2']) {
+    const server = startServer(join(dir, `hup-${workers}.db`), { DEMO: '0', WORKERS: workers }, [
+      'node',
+      LAUNCHER,
+      'serve',
+      `--port=${freePort()}`,
+    ])
+    await server.waitFor(/"listening"/)
+    server.proc.kill('SIGHUP')
+    expect(await server.proc.exited).toBe(0)
+    const stopping = server.lines.filter((l) => l.includes('"shutting down"')).map((l) => JSON.parse(l).signal)
+    expect(stopping[0]).toBe('SIGHUP')
+  }
+})
+
+test('a command ended by a signal ends the launcher by the same signal, not with exit 0', async () => {
+  const db = join(dir, 'signal.db')
+  const made = storeloc(['locator', 'create', '--name', 'Signal', '--json'], { DATABASE_PATH: db })
+  const locatorId = JSON.parse(made.stdout).locator.id
+  // The command waits for the write lock another connection holds.
+  const holder = new Database(db)
+  holder.exec('BEGIN IMMEDIATE')
+  try {
+    const launcher = Bun.spawn(['node', LAUNCHER, 'key', 'create', locatorId], {
+      cwd: dir,
+      env: { ...process.env, DATABASE_PATH: db },
+      stdout: 'ignore',
+      stderr: 'ignore',
+    })
+    const childOf = () => readFileSync(`/proc/${launcher.pid}/task/${launcher.pid}/children`, 'utf8').trim()
+    for (let i = 0; i < 100 && childOf() === ''; i++) await Bun.sleep(20)
+    await Bun.sleep(300)
+    process.kill(Number(childOf().split(' ')[0]), 'SIGTERM')
+    await launcher.exited
+    expect({ code: launcher.exitCode, signal: launcher.signalCode }).toEqual({ code: null, signal: 'SIGTERM' })
+  } finally {
+    holder.exec('ROLLBACK')
+    holder.close()
+  }
 })

@@ -70,7 +70,11 @@ export function listen(config: Config, fetch: (request: Request) => Response | P
   })
 }
 
-/** Runs `stop` on the first SIGTERM or SIGINT (or call of the returned function); later ones are ignored. */
+/**
+ * Runs `stop` on the first SIGTERM, SIGINT or SIGHUP (or call of the returned function); later
+ * ones are ignored. SIGHUP too: its default would end the process at once, cutting requests, and
+ * the service has no file to reopen.
+ */
 export function onStopSignal(stop: (signal: string) => Promise<void>): (reason: string) => void {
   let stopping = false
   const handle = (reason: string) => {
@@ -80,5 +84,6 @@ export function onStopSignal(stop: (signal: string) => Promise<void>): (reason: 
   }
   process.on('SIGTERM', () => handle('SIGTERM'))
   process.on('SIGINT', () => handle('SIGINT'))
+  process.on('SIGHUP', () => handle('SIGHUP'))
   return handle
 }
