@@ -21,10 +21,31 @@ describe('GET /l/{token}', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
     expect(res.text).toContain(`data-storeloc="${f.token}"`)
-    expect(res.text).toContain('data-api="http://localhost"')
-    expect(res.text).toContain('<script src="http://localhost/widget.js" async></script>')
+    // From the page's own origin: the widget asks the origin its script came from.
+    expect(res.text).not.toContain('data-api')
+    expect(res.text).toContain('<script src="/widget.js" async></script>')
+    expect(res.text).toContain('<link rel="stylesheet" href="/widget.css">')
     expect(res.text).toContain('<html lang="en">')
     expect(res.text).not.toContain('data-tiles')
+  })
+
+  test('a Host header names no file the page loads: a shared cache may keep the page for every Host', async () => {
+    const forged = await send(f.env.app, `http://evil.example/l/${f.token}`)
+    expect(forged.status).toBe(200)
+    expect(forged.text).not.toContain('evil.example')
+    expect(forged.headers.get('content-security-policy')).not.toContain('evil.example')
+    // PUBLIC_BASE_URL names them, and the service's origin in the policy.
+    const app = createApp({
+      store: f.env.store,
+      geocoder: { name: 'none', geocode: async () => null },
+      config: { ...loadConfig({}), publicBaseUrl: 'https://stores.example.com' },
+      log: () => {},
+    })
+    const based = await send(app, `http://evil.example/l/${f.token}`)
+    expect(based.text).toContain('data-api="https://stores.example.com"')
+    expect(based.text).toContain('<script src="https://stores.example.com/widget.js" async></script>')
+    expect(based.text).not.toContain('evil.example')
+    expect(based.headers.get('content-security-policy')).toContain("script-src 'self' https://stores.example.com;")
   })
 
   test('?lang, ?unit and ?place set the widget; other values are left out', async () => {
@@ -151,7 +172,7 @@ describe("the service's own pages as allowed sites", () => {
   test('the finder page runs scripts of the service only; with an allowlist, it may be framed only by its sites and the service; never sniffed', async () => {
     const res = await get(`/l/${f.token}`)
     const policy =
-      "default-src 'none'; script-src 'self' http://localhost; connect-src 'self' http://localhost; style-src 'self' http://localhost 'unsafe-inline'; img-src 'self' http://localhost data: https: http:; base-uri 'none'; form-action 'self'"
+      "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https: http:; base-uri 'none'; form-action 'self'"
     expect(res.headers.get('content-security-policy')).toBe(
       `${policy}; frame-ancestors 'self' https://shop.example.com:* http://shop.example.com:*`,
     )

@@ -62,7 +62,7 @@ describe('a published location', () => {
     expect(html).toContain('<meta name="description" content="Coffee, espresso and city bikes.">')
     expect(html).toContain(`<link rel="canonical" href="${canonical}">`)
     expect(html).toContain('<h1>Vélo Café Bikes</h1>')
-    expect(html).toContain('<link rel="stylesheet" href="http://localhost/widget.css">')
+    expect(html).toContain('<link rel="stylesheet" href="/widget.css">')
     expect(metaTags(html)).toMatchObject({
       'og:type': 'business.business',
       'og:site_name': 'Test locator',
@@ -92,7 +92,7 @@ describe('a published location', () => {
   test('runs no script and is framed only by the sites of an allowlist, when there is one; never sniffed', async () => {
     const path = pagePath(f.ids.velo!, 'velo-cafe-bikes')
     const policy =
-      "default-src 'none'; style-src 'self' http://localhost 'unsafe-inline'; img-src 'self' http://localhost data: https: http:; base-uri 'none'; form-action 'none'"
+      "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https: http:; base-uri 'none'; form-action 'none'"
     expect((await f.page(path)).headers.get('content-security-policy')).toBe(policy)
     setLocatorSettings(f.env.store, f.env.locatorId, { referrers: 'shop.example.com,*.example.org' })
     try {
@@ -353,6 +353,7 @@ describe('slugs and the canonical URL', () => {
       `<link rel="canonical" href="https://stores.example.com/find/l/${f.token}/${f.ids.zoe}/zoes-garage">`,
     )
     expect(res.text).toContain(`<a href="https://stores.example.com/find/l/${f.token}">Back to all stores</a>`)
+    expect(res.text).toContain('<link rel="stylesheet" href="https://stores.example.com/find/widget.css">')
   })
 
   test('an ETag: the same page again is 304; a write to the locator changes it', async () => {

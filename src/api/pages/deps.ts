@@ -17,6 +17,13 @@ export const pageBase = (deps: PageDeps, request: Request): string =>
   deps.publicBaseUrl ?? request.url.slice(0, pathStart(request.url))
 
 /**
+ * Where a page loads the service's own files from (widget.js, widget.css): PUBLIC_BASE_URL, else
+ * "" (paths from the page's own root). Never the Host a request sent: a shared cache that keeps a
+ * page for every Host would serve one request's forged Host as the script of all.
+ */
+export const assetBase = (deps: PageDeps): string => deps.publicBaseUrl ?? ''
+
+/**
  * The locator a token names when its pages may be shown: active, with its Query API on; else null.
  * Synced first, as a query is, so a write just answered shows. The referrer allowlist does not
  * apply: these are the service's own pages. `token` may be null: Elysia gives null for a path

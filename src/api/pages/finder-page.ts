@@ -17,14 +17,16 @@ function linkOptions(url: URL): Record<string, string> {
   return options
 }
 
-export function finderPage(locator: Locator, base: string, request: Request, tiles: MapTiles | null): string {
+/** `assets`: where the page loads the widget from (pages/deps.ts assetBase); "" is its own origin. */
+export function finderPage(locator: Locator, assets: string, request: Request, tiles: MapTiles | null): string {
   const url = new URL(request.url)
   const options = linkOptions(url)
   const lang = pageLang(url) ?? 'en'
   const texts = pageTexts(lang)
   const attrs: Record<string, string> = {
     'data-storeloc': locator.publicToken,
-    'data-api': base,
+    // Without one, the widget asks the origin its script came from.
+    ...(assets !== '' && { 'data-api': assets }),
     'data-store-pages': 'on',
     ...Object.fromEntries(Object.entries(options).map(([k, v]) => [`data-${k}`, v])),
   }
@@ -44,8 +46,8 @@ export function finderPage(locator: Locator, base: string, request: Request, til
 <title>${named(escapeHtml(texts.finderTitle), name)}</title>
 <meta name="description" content="${named(escapeHtml(texts.finderDescription), name)}">
 <link rel="icon" href="data:,">
-<link rel="stylesheet" href="${escapeHtml(base)}/widget.css">
-<link rel="sitemap" type="application/xml" href="${escapeHtml(base)}/l/${escapeHtml(locator.publicToken)}/sitemap.xml">
+<link rel="stylesheet" href="${escapeHtml(assets)}/widget.css">
+<link rel="sitemap" type="application/xml" href="${escapeHtml(assets)}/l/${escapeHtml(locator.publicToken)}/sitemap.xml">
 <style>
 body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d2329; }
 header { padding: 16px 20px; border-bottom: 1px solid #c5ced6; }
@@ -60,7 +62,7 @@ main { padding: 16px 20px; max-width: 1280px; margin: 0 auto; }
 <h2 class="sl-visually-hidden">${escapeHtml(texts.finder)}</h2>
 <div${dataAttrs}></div>
 </main>
-<script src="${escapeHtml(base)}/widget.js" async></script>
+<script src="${escapeHtml(assets)}/widget.js" async></script>
 </body>
 </html>
 `

@@ -47,7 +47,7 @@ export const htmlResponse = (html: string, status = 200, headers: Record<string,
  * page's scheme and the default port).
  */
 export function pagePolicy(base: string, referrers: readonly string[], scripts: boolean): Record<string, string> {
-  const service = `'self' ${new URL(base).origin}`
+  const service = base === '' ? "'self'" : `'self' ${new URL(base).origin}`
   const policy = [
     "default-src 'none'",
     ...(scripts ? [`script-src ${service}`, `connect-src ${service}`] : []),

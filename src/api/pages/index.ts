@@ -4,7 +4,7 @@ import { Elysia } from 'elysia'
 import type { MapTiles } from '../../core/config'
 import { asset, assetResponse } from './assets'
 import type { Locator } from '../../store/locators'
-import { type PageDeps, pageBase, pageLocator, unavailablePage } from './deps'
+import { assetBase, type PageDeps, pageLocator, unavailablePage } from './deps'
 import { finderPage } from './finder-page'
 import { htmlResponse, pagePolicy } from './html'
 import { sitemapResponse } from './sitemap'
@@ -30,11 +30,11 @@ export function pageRoutes(deps: PagesDeps) {
         return unavailablePage(e)
       }
       if (locator === null) return finderNotFoundPage(request)
-      const base = pageBase(deps, request)
+      const assets = assetBase(deps)
       return htmlResponse(
-        finderPage(locator, base, request, deps.mapTiles),
+        finderPage(locator, assets, request, deps.mapTiles),
         200,
-        pagePolicy(base, locator.referrers, true),
+        pagePolicy(assets, locator.referrers, true),
       )
     })
     .get('/l/:token/sitemap.xml', ({ request, params }) => sitemapResponse(deps, request, params.token))

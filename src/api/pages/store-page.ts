@@ -15,6 +15,7 @@ import { PublicError } from '../public/errors'
 import {
   finderUrl,
   notModified,
+  assetBase,
   pageBase,
   pageEtag,
   pageLocator,
@@ -54,6 +55,7 @@ export function storePageResponse(
     const locator = pageLocator(deps, token)
     if (locator === null) return finderNotFoundPage(request)
     const base = pageBase(deps, request)
+    const assets = assetBase(deps)
     const lang = pageLang(new URL(request.url)) ?? 'en'
     // Elysia gives null for an id that is not valid percent-encoded UTF-8.
     const location = typeof id === 'string' ? publishedLocation(deps.registry, locator, id) : null
@@ -74,9 +76,9 @@ export function storePageResponse(
     return (
       notModified(request, etag, CACHE_CONTROL) ??
       htmlResponse(
-        pageHtml({ location, locator, base, canonical, hidden, special, texts: pageTexts(lang), pageUrl }),
+        pageHtml({ location, locator, base, assets, canonical, hidden, special, texts: pageTexts(lang), pageUrl }),
         200,
-        { etag, ...pagePolicy(base, locator.referrers, false) },
+        { etag, ...pagePolicy(assets, locator.referrers, false) },
       )
     )
   } catch (e) {
@@ -153,6 +155,8 @@ type Page = {
   location: PublicLocation
   locator: Locator
   base: string
+  /** Where the stylesheet comes from (deps.ts assetBase). */
+  assets: string
   canonical: string
   hidden: Set<string>
   special: [string, string][]
@@ -190,7 +194,7 @@ ${hoursHtml(location, texts)}${specialHtml(page.special, texts)}${contactHtml(lo
 `
 }
 
-function headHtml({ location, locator, base, canonical, special, pageUrl }: Page): string {
+function headHtml({ location, locator, assets, canonical, special, pageUrl }: Page): string {
   const description = cut(location.description || location.address.formatted, 160)
   const { address } = location
   const og: [string, string | undefined][] = [
@@ -217,7 +221,7 @@ function headHtml({ location, locator, base, canonical, special, pageUrl }: Page
 ${alternates(pageUrl)}
 ${meta.join('\n')}
 <meta name="twitter:card" content="summary">
-<link rel="stylesheet" href="${esc(base)}/widget.css">
+<link rel="stylesheet" href="${esc(assets)}/widget.css">
 <style>${STYLE}</style>
 <script type="application/ld+json">${scriptJson(localBusinessJsonLd(location, canonical, special))}</script>`
 }
