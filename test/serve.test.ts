@@ -2,7 +2,7 @@
 // runs it): its options, its usage, and the CLI's other commands behind the same name.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { startServer, tempDir, freePort } from './helpers'
 
@@ -190,4 +190,34 @@ test('a command ended by a signal ends the launcher by the same signal, not with
     holder.exec('ROLLBACK')
     holder.close()
   }
+})
+
+test('DATABASE_PATH set but empty stops every command; restore with no DATABASE_PATH makes no database in another folder', () => {
+  const folder = join(dir, 'elsewhere')
+  mkdirSync(folder)
+  // serve's setting errors are exit 2, as its bad options; the CLI's are 1, as its other settings'.
+  for (const [argv, code] of [
+    [['serve'], 2],
+    [['locator', 'list'], 1],
+    [['restore', 'x.db'], 1],
+  ] as const) {
+    const r = Bun.spawnSync(['node', LAUNCHER, ...argv], { cwd: folder, env: { ...process.env, DATABASE_PATH: '' } })
+    expect({ argv, code: r.exitCode }).toEqual({ argv, code })
+    expect(r.stderr.toString()).toContain('DATABASE_PATH is set but empty')
+  }
+  // A backup to restore, and no database where the command runs.
+  const backup = join(dir, 'to-restore.db')
+  expect(storeloc(['locator', 'create', '--name', 'Kept'], { DATABASE_PATH: backup }).code).toBe(0)
+  const { DATABASE_PATH: _, ...unset } = process.env
+  const r = Bun.spawnSync(['node', LAUNCHER, 'restore', backup], { cwd: folder, env: unset })
+  expect(r.exitCode).toBe(1)
+  expect(r.stderr.toString()).toContain(`No database at data/storeloc.db in ${folder} to replace`)
+  expect(existsSync(join(folder, 'data'))).toBe(false)
+  // Named, the new file is made.
+  const named = Bun.spawnSync(['node', LAUNCHER, 'restore', backup], {
+    cwd: folder,
+    env: { ...unset, DATABASE_PATH: join(folder, 'data/storeloc.db') },
+  })
+  expect(named.exitCode).toBe(0)
+  expect(existsSync(join(folder, 'data/storeloc.db'))).toBe(true)
 })

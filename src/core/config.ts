@@ -224,7 +224,12 @@ export function loadConfig(
     throw new ConfigError(`LOG_REQUESTS must be 1 or 0; got "${logRequests}".`)
   }
   const port = integer(env, 'PORT', 3000, 0, 65535)
-  const databasePath = env.DATABASE_PATH || DEFAULT_DATABASE_PATH
+  // Set but empty (a blank line of an env file) would make a new database where the process runs.
+  if (env.DATABASE_PATH === '')
+    throw new ConfigError(
+      `DATABASE_PATH is set but empty: name the database file, or leave the variable out for ${DEFAULT_DATABASE_PATH}.`,
+    )
+  const databasePath = env.DATABASE_PATH ?? DEFAULT_DATABASE_PATH
   const dataPath = env.GEODATA_PATH || 'data/geocoder.sqlite'
   if (resolve(dataPath) === resolve(databasePath))
     throw new ConfigError(

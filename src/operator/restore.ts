@@ -1,5 +1,6 @@
 // `storeloc restore FILE`: puts a backup in the place of the database at DATABASE_PATH, whole,
 // once it is known to be a sound storeloc database, and only while no process uses the target.
+import { DEFAULT_DATABASE_PATH } from '../core/config'
 import { chmodSync, chownSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import {
@@ -52,6 +53,11 @@ export function restoreDatabase(databasePath: string, file: string, force: boole
   if (given === undefined) throw new OperatorError(`No file ${file}.`)
   if (!given.isFile()) throw new OperatorError(`${file} is not a file.`)
   if (sameFile(file, databasePath)) throw new OperatorError(`${file} is the database itself: nothing to restore.`)
+  // The default path with no file there: most likely run in another folder than the service's.
+  if (databasePath === DEFAULT_DATABASE_PATH && !existsSync(databasePath))
+    throw new OperatorError(
+      `No database at ${databasePath} in ${process.cwd()} to replace: set DATABASE_PATH to the service's database file. To restore into a new file here, name it: DATABASE_PATH=${resolve(databasePath)}.`,
+    )
   refuseWhileInUse(databasePath, force) // before the copy, which may take a while
   mkdirSync(dirname(resolve(databasePath)), { recursive: true })
   requireDestination(databasePath)
