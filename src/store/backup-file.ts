@@ -129,7 +129,8 @@ export function writeVerifiedCopy(
     sync(dirname(resolve(dest)))
     return facts
   } catch (e) {
-    rmSync(partial, { force: true })
+    // With the rollback journal VACUUM INTO may leave beside it (a disk that filled).
+    for (const left of ['', '-journal', '-wal', '-shm']) rmSync(`${partial}${left}`, { force: true })
     throw e
   }
 }

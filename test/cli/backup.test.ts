@@ -251,33 +251,53 @@ describe('backup', () => {
     expect(storeloc('restore', 'a.db', '--into', 'x').code).toBe(2)
   })
 
-  test('a backup the disk refuses leaves no file at FILE, and an older FILE as it was', () => {
-    const { backup } = populated()
-    for (let i = 0; i < 4; i++)
-      json('locations', 'import', json('locator', 'list')[0].id, '--file', join(dir, 'stores.json'))
-    const old = fileBytes(backup)
-    // A file size limit below the database's size (SIGXFSZ ignored: the write fails with EFBIG).
-    const limited = (...argv: string[]) => {
+  /** The CLI with a file size limit of `blocks` × 512 bytes (SIGXFSZ ignored: a write past it fails with EFBIG). */
+  const limited =
+    (blocks: number) =>
+    (...argv: string[]) => {
       const quoted = [process.execPath, join(root, 'src/cli/main.ts'), ...argv].map((a) => `'${a}'`).join(' ')
-      const p = Bun.spawnSync(['sh', '-c', `trap '' XFSZ; ulimit -f 64 && exec ${quoted}`], {
+      const p = Bun.spawnSync(['sh', '-c', `trap '' XFSZ; ulimit -f ${blocks} && exec ${quoted}`], {
         cwd: root,
         env: { ...process.env, DATABASE_PATH: dbPath },
       })
       return { code: p.exitCode, stderr: p.stderr.toString() }
     }
+
+  test('a backup the disk refuses leaves no file at FILE, and an older FILE as it was', () => {
+    const { backup } = populated()
+    for (let i = 0; i < 4; i++)
+      json('locations', 'import', json('locator', 'list')[0].id, '--file', join(dir, 'stores.json'))
+    const old = fileBytes(backup)
     expect(statSync(dbPath).size).toBeGreaterThan(64 * 512)
     const fresh = join(dir, 'fresh.db')
-    const r = limited('backup', fresh)
+    const r = limited(64)('backup', fresh)
     expect(r.code).toBe(1)
     expect(r.stderr).toStartWith(`storeloc: Could not write ${fresh} (`)
     expect(r.stderr).toEndWith(`; nothing was left at ${fresh}. Free space, or name a writable place.\n`)
     expect(readdirSync(dir).filter((f) => f.startsWith('fresh.db'))).toEqual([])
 
-    const over = limited('backup', backup, '--force')
+    const over = limited(64)('backup', backup, '--force')
     expect(over.code).toBe(1)
     expect(over.stderr).toContain(`; ${backup} was left as it was.`)
     expect(fileBytes(backup)).toBe(old)
     expect(readdirSync(dir).filter((f) => f.includes('.partial-'))).toEqual([])
+  })
+
+  test('a large backup cut short by the disk leaves no journal beside FILE', () => {
+    populated()
+    // 12 MB, more than SQLite's page cache holds: the copy spills, and keeps a rollback journal.
+    const db = new Database(dbPath)
+    db.exec('CREATE TABLE ballast (b BLOB)')
+    const add = db.prepare('INSERT INTO ballast VALUES (randomblob(65536))')
+    db.transaction(() => {
+      for (let i = 0; i < 192; i++) add.run()
+    })()
+    db.close()
+    const big = join(dir, 'big.db')
+    const r = limited(16384)('backup', big)
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain(`nothing was left at ${big}`)
+    expect(readdirSync(dir).filter((f) => f.startsWith('big.db'))).toEqual([])
   })
 })
 
