@@ -93,6 +93,11 @@ test('a database it cannot use, or an address it cannot listen on, stops the sta
         { DATABASE_PATH: join(dir, 'elsewhere.db'), HOST: '192.0.2.1', PORT: '0' },
         'Cannot listen on 192.0.2.1:0 (EADDRNOTAVAIL)',
       ], // TEST-NET-1: no address of this machine
+      [
+        // No name a resolver is asked about: the test reaches no DNS server.
+        { DATABASE_PATH: join(dir, 'elsewhere.db'), HOST: 'no such host', PORT: '0' },
+        'Cannot listen on no such host:0 (ENOTFOUND): HOST is not an address of this machine (0.0.0.0 for all of them, 127.0.0.1 for this machine only), or a name of one.',
+      ],
     ]
     for (const [env, says] of cases) {
       const proc = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts')], {

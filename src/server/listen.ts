@@ -55,6 +55,8 @@ export function serveOn(config: Config, options: Omit<Parameters<typeof Bun.serv
         `${at}: this user may not listen on that port (ports below 1024 need privileges); use a higher PORT.`,
       )
     if (code === 'EADDRNOTAVAIL') throw new StartError(`${at}: ${host}.`)
+    // A name that does not resolve to an address here ("nosuchhost.invalid", another machine's).
+    if (code === 'EINVAL' || code === 'ENOTFOUND') throw new StartError(`${at}: ${host}, or a name of one.`)
     const taken = `another program uses port ${config.port}: stop it, or choose another PORT (--port)`
     throw new StartError(`${at}: ${ALWAYS_HERE.has(config.host) ? taken : `${taken}, or ${host}`}.`)
   }
