@@ -51,7 +51,8 @@ export async function newContext(
 export async function newPage(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
   const context = await newContext(browser, options)
   const page = await context.newPage()
-  page.once('close', () => void context.close())
+  // Not awaited: a test's last page may close as the file's browser does, which closes it too.
+  page.once('close', () => void context.close().catch(() => {}))
   return page
 }
 

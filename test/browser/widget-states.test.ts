@@ -286,6 +286,8 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
       await page.getByRole('button', { name: 'Show more stores' }).click()
       await page.getByRole('alert').filter({ hasText: 'Too many searches just now. Try again in a moment.' }).waitFor()
     } finally {
+      // A request still routed when the page closes would reject its fulfill() unawaited.
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
       await page.close()
     }
   })
