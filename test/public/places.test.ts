@@ -379,6 +379,31 @@ describe('GET /places', () => {
     expect(await places('xyzqxyzq')).toEqual([])
   })
 
+  test("Europe's first-level regions are places, by their names in the widget's languages; a town of the name comes first", async () => {
+    const first = async (q: string) => {
+      const [p] = await places(q)
+      return p === undefined ? null : `${p.label} (${p.precision})`
+    }
+    for (const [names, label] of [
+      [['Bavaria', 'Bayern', 'Bavière'], 'Bavaria, Germany (region)'],
+      [['Nordrhein-Westfalen', 'North Rhine-Westphalia'], 'North Rhine-Westphalia, Germany (region)'],
+      [['Scotland', 'Schottland', 'Écosse'], 'Scotland, United Kingdom (region)'],
+      [['Noord-Holland', 'North Holland'], 'North Holland, Netherlands (region)'],
+      [['Île-de-France', 'Ile de France'], 'Île-de-France, France (region)'],
+      [['Catalonia', 'Catalunya', 'Cataluña'], 'Catalonia, Spain (region)'],
+      [['Tuscany', 'Toscana'], 'Tuscany, Italy (region)'],
+      [['Tirol', 'Tyrol'], 'Tyrol, Austria (region)'],
+      [['Vlaanderen', 'Flanders'], 'Flanders, Belgium (region)'],
+      [['Berlin'], 'Berlin, Germany (city)'],
+      [['Utrecht'], 'Utrecht, Netherlands (city)'],
+    ] as const)
+      for (const q of names) expect({ q, first: await first(q) }).toEqual({ q, first: label })
+    // Bavaria's towns, not those of a neighbour: its reach is about 100 km around its middle.
+    const bavaria = await get(`${token}/locations?near=Bayern&unit=km`)
+    expect(bavaria.body.meta.query.radius).toBeGreaterThan(80)
+    expect(bavaria.body.meta.query.radius).toBeLessThan(200)
+  })
+
   test("the names of an object's own members are words like any other: never a 500", async () => {
     for (const q of [
       'constructor',
@@ -461,8 +486,9 @@ describe('near= on GET /locations', () => {
     expect(small.body.meta.query.radius).toBe(germany.body.meta.query.radius)
     const large = await get(`${token}/locations?near=Germany&radius=900&unit=km`)
     expect(large.body.meta.query.radius).toBe(900)
+    // A region that shares its name with the country's alias is the region.
     const england = await get(`${token}/locations?near=England`)
-    expect(england.body.meta.query.center.label).toBe('United Kingdom')
+    expect(england.body.meta.query.center.label).toBe('England, United Kingdom')
     expect(england.body.data.locations.map((l: any) => l.id).sort()).toEqual([ids.soho, ids.camden, ids.croydon].sort())
     // A region alike: California's towns lie 400 km and more apart; a town keeps the default.
     const california = await get(`${token}/locations?near=California&unit=km`)

@@ -18,10 +18,11 @@ import { basename, dirname, join } from 'node:path'
 import { nameKey } from '../../core/text'
 import { countryNameEntries } from '../countries'
 import { writeReverseIndex } from './reverse'
+import { REGION_TOWNS } from './region-towns'
 import { AU_STATES, CA_PROVINCES, COUNTRY_REGIONS } from './tables'
 
 /** Bump when the schema or the compiled content changes: files of another version are rebuilt. */
-export const GEODATA_VERSION = '8'
+export const GEODATA_VERSION = '9'
 export const DEFAULT_GEODATA_PATH = 'data/geocoder.sqlite'
 
 const require = createRequire(import.meta.url)
@@ -42,7 +43,7 @@ const SCHEMA = `
     PRIMARY KEY (country, postcode, place_key)
   ) WITHOUT ROWID;
   CREATE TABLE countries (key TEXT PRIMARY KEY, code TEXT NOT NULL) WITHOUT ROWID;
-  CREATE TABLE regions (country TEXT NOT NULL, key TEXT NOT NULL, admin1 TEXT NOT NULL, PRIMARY KEY (country, key)) WITHOUT ROWID;
+  CREATE TABLE regions (country TEXT NOT NULL, key TEXT NOT NULL, admin1 TEXT NOT NULL, name TEXT NOT NULL, PRIMARY KEY (country, key)) WITHOUT ROWID;
 `
 
 type Place = {
@@ -125,7 +126,7 @@ export async function buildGeodata(
   const postcodes = insertPostcodes(db, lookup)
   step(3)
   insertCountries(db)
-  insertRegions(db, lookup.biggest)
+  insertRegions(db, lookup)
 
   step(4)
   db.exec('CREATE INDEX postcodes_by_code ON postcodes (postcode)')
@@ -336,30 +337,51 @@ function insertCountries(db: Database): void {
   })()
 }
 
-/** Regions that narrow a place name: US states, Canadian provinces, Australian states. */
-function insertRegions(db: Database, biggest: Map<string, Place>): void {
-  const insertRegion = db.prepare('INSERT OR IGNORE INTO regions VALUES (?, ?, ?)')
+/**
+ * Regions that narrow a place name and are places themselves: US states, Canadian provinces,
+ * Australian states, and the first-level regions of region-towns.ts. Then names that tell only
+ * the country. A region's `name` is its label where it is given ('' for its other names).
+ */
+function insertRegions(db: Database, { biggest, byName }: PlaceLookup): void {
+  const insert = db.prepare('INSERT OR IGNORE INTO regions VALUES (?, ?, ?, ?)')
+  const insertRegion = (country: string, key: string, admin1: string, name = '') =>
+    insert.run(country, key, admin1, name)
+  /**
+   * A town of 10,000 people or more by that name, which the name is first ("Madrid", "Berlin");
+   * not the region's own town by another of its names (Paris is also called "Île-de-France").
+   */
+  const townFirst = (country: string, name: string, own?: Place) => {
+    const town = biggest.get(`${country}|${nameKey(name)}`)
+    if (town === undefined || town.population < 10_000) return false
+    return town !== own || nameKey(town.name) === nameKey(name)
+  }
   db.transaction(() => {
+    for (const [country, regions] of Object.entries(REGION_TOWNS))
+      for (const [townName, names] of regions) {
+        const town = byName(country, townName)
+        if (town === undefined) throw new Error(`region-towns.ts: no town "${townName}" in ${country}`)
+        names.forEach((name, i) => {
+          if (!townFirst(country, name, town)) insertRegion(country, nameKey(name), town.admin1, i === 0 ? name : '')
+        })
+      }
     const states = require('zipcodes/lib/states.js') as { full: Record<string, string> }
     for (const [name, abbr] of Object.entries(states.full)) {
       if (name === 'NORTHEWEST TERRITORIES') continue
       if (CA_PROVINCES[abbr.toLowerCase()]) continue
-      insertRegion.run('US', nameKey(name), abbr)
-      insertRegion.run('US', abbr.toLowerCase(), abbr)
+      insertRegion('US', nameKey(name), abbr)
+      insertRegion('US', abbr.toLowerCase(), abbr)
     }
     for (const [key, r] of Object.entries(CA_PROVINCES)) {
-      insertRegion.run('CA', key, r.admin1)
-      insertRegion.run('CA', nameKey(r.name), r.admin1)
+      insertRegion('CA', key, r.admin1)
+      insertRegion('CA', nameKey(r.name), r.admin1)
     }
     for (const [key, r] of Object.entries(AU_STATES)) {
-      insertRegion.run('AU', key, r.admin1)
-      insertRegion.run('AU', nameKey(r.name), r.admin1)
+      insertRegion('AU', key, r.admin1)
+      insertRegion('AU', nameKey(r.name), r.admin1)
     }
     // Country-only hints (admin1 ''): hand-listed regions, Spanish communities, Italian regions.
     const countryHint = (country: string, name: string) => {
-      const town = biggest.get(`${country}|${nameKey(name)}`)
-      if (town && town.population >= 10_000) return // "Madrid", "Berlin": a town first
-      insertRegion.run(country, nameKey(name), '')
+      if (!townFirst(country, name)) insertRegion(country, nameKey(name), '')
     }
     for (const [country, names] of Object.entries(COUNTRY_REGIONS)) for (const name of names) countryHint(country, name)
     for (const r of require('@z1p/es') as (string | undefined)[][]) if (r[9]) countryHint('ES', r[9])

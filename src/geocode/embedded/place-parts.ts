@@ -225,7 +225,7 @@ export function buildPlaceParts(db: Database): PlaceParts {
     ),
     codePrecision: Uint8Array.from(codes, (c) => (c.precision === 'postcode' ? 1 : 0)),
   }
-  const regionRows = db.query<RegionRow, []>('SELECT country, key, admin1 FROM regions').all()
+  const regionRows = db.query<RegionRow, []>('SELECT country, key, admin1, name FROM regions').all()
   const regionKeys = new Map<string, string[]>()
   for (const r of regionRows) {
     const list = regionKeys.get(r.key) ?? []
@@ -235,8 +235,8 @@ export function buildPlaceParts(db: Database): PlaceParts {
   return { ...parts, ...readRegions(regionRows, parts), regionKeys }
 }
 
-/** A name of a region (admin1 empty: of a country), as the data file keeps it. */
-type RegionRow = { country: string; key: string; admin1: string }
+/** A name of a region (admin1 empty: of a country), as the data file keeps it; `name` the label, or ''. */
+type RegionRow = { country: string; key: string; admin1: string; name: string }
 
 type Towns = Omit<PlaceParts, 'regions' | 'countries' | 'regionKeys'>
 
@@ -287,17 +287,27 @@ function readRegions(all: RegionRow[], towns: Towns): Pick<PlaceParts, 'regions'
     return wanted.has(k) ? k : null
   }
   const centre = spreads(towns, regionOf)
-  // The longest name of a region is its label ("california", not "calif").
+  // Its label: the name the data gives ("Île-de-France"), else its longest name ("california",
+  // not "calif") in title case.
+  const given = new Map<string, string>()
   const longest = new Map<string, string>()
   for (const r of rows) {
     const k = `${r.country} ${r.admin1}`
+    if (r.name !== '') given.set(k, r.name)
     if ((longest.get(k)?.length ?? 0) < r.key.length) longest.set(k, r.key)
   }
   const regions = rows.flatMap((r) => {
     const k = `${r.country} ${r.admin1}`
     const c = centre.get(k)
     if (c === undefined) return []
-    return [{ key: r.key, country: r.country, label: `${titled(longest.get(k)!)}, ${countryLabel(r.country)}`, ...c }]
+    return [
+      {
+        key: r.key,
+        country: r.country,
+        label: `${given.get(k) ?? titled(longest.get(k)!)}, ${countryLabel(r.country)}`,
+        ...c,
+      },
+    ]
   })
   return { regions, countries: spreads(towns, (i) => codeText(towns.country[i]!)) }
 }

@@ -287,8 +287,10 @@ export class PlaceSearch {
           tier: 0,
           reachKm: r.reachKm,
         })
+    // A region named so wins over its country's alias: "Scotland" is Scotland, not the UK.
     const country = within === null ? this.countryNamed(key) : null
-    if (country !== null) hits.push(country)
+    if (country !== null && !hits.some((h) => h.precision === 'region' && h.exact && h.country === country.country))
+      hits.push(country)
     // Exact names first (main or alternate: "Cologne" is Köln), from four characters: "Lo" is more
     // likely London than Lo (Belgium); and of a hamlet only when long: "Barc" is Barcelona cut short.
     // A name its alternate one begins weighs a tenth: "Münch" is Munich, before Münchberg; one it
