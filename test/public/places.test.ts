@@ -512,6 +512,17 @@ describe('near= on GET /locations', () => {
         message: `near "${q}" looks like a postcode of ${country}, whose postcodes the place data does not have: send a town instead. GET /places suggests places as a visitor types.`,
       })
     }
+    // A postcode the text only begins is no answer to near=, though GET /places suggests it as one
+    // types: "1012" (Amsterdam) is not 10120 (Spain), "E1" (London) not E1A (Canada).
+    for (const q of ['1012', 'E1']) {
+      const res = await get(`${token}/locations?near=${q}`)
+      expect({ q, code: res.body.error?.code }).toEqual({ q, code: 'PLACE_NOT_FOUND' })
+    }
+    expect((await places('1012')).some((p) => p.label.startsWith('1012'))).toBe(true)
+    expect((await get(`${token}/locations?near=1012`)).body.error.message).toContain(
+      'is no postcode the place data has; it may be one of Austria, Switzerland, Belgium',
+    )
+    expect((await get(`${token}/locations?near=10115`)).body.meta.query.center.label).toBe('10115 Berlin, Germany')
     // "near me" is the visitor's own position, not a town a typo away (Néa Mesimvría).
     for (const q of ['near me', 'Near me', 'in meiner Nähe', 'près de moi']) {
       const res = await get(`${token}/locations?near=${encodeURIComponent(q)}`)

@@ -5,7 +5,7 @@
 // location.
 import type { LocatorIndex } from '../../engine/locator-index'
 import { type PlaceHit, type PlaceSource, PlacesWarming } from '../../geocode/embedded/places'
-import { missingPostcodeCountries } from '../../geocode/embedded/resolve'
+import { missingPostcodeCountries, postcodeCountriesLacking } from '../../geocode/embedded/resolve'
 import { type Lang, langOf } from '../../core/languages'
 import { asksOwnPosition } from '../../core/own-position'
 import { MAX_SEARCH } from '../../core/limits'
@@ -84,14 +84,19 @@ export function placeNamed(
   text: string,
   lang: Lang,
 ): { lat: number; lng: number; label: string; reachKm?: number } {
-  const best = rankedPlaces(places, index, text, 1)[0]
+  // A postcode the text only begins is no answer to a text sent whole: "1012" (Amsterdam) is not
+  // 10120 (Spain), "E1" (London) not E1A (Canada).
+  const best = rankedPlaces(places, index, text, RANKED).find((p) => p.exact || !p.byCode)
   if (best === undefined) {
     const missing = missingPostcodeCountries(text).map((c) => countryLabel(c))
+    const lacking = postcodeCountriesLacking(text).map((c) => countryLabel(c))
     const why = asksOwnPosition(text)
       ? "asks for the visitor's own position, which only their browser knows: send lat and lng from it instead"
       : missing.length > 0
         ? `looks like a postcode of ${missing.join(' or ')}, whose postcodes the place data does not have: send a town instead`
-        : 'names no town, postcode, region or country'
+        : lacking.length > 0
+          ? `is no postcode the place data has; it may be one of ${lacking.join(', ')}, whose postcodes it does not have: send a town instead`
+          : 'names no town, postcode, region or country'
     throw new PublicError(
       'PLACE_NOT_FOUND',
       `near ${JSON.stringify(text)} ${why}. GET /places suggests places as a visitor types.`,

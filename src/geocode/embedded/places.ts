@@ -36,6 +36,8 @@ export type PlaceHit = {
   main: boolean
   /** A region's or country's reach: how far from its point most of its people live (Region.reachKm). */
   reachKm?: number
+  /** Found by its postcode (whole when `exact`, else one the text begins). */
+  byCode?: true
 }
 
 /** Texts of this many characters or more may find towns with a typo, when nothing matches as typed. */
@@ -529,6 +531,7 @@ export class PlaceSearch {
       exact,
       main: true,
       tier: 0,
+      byCode: true,
     }
   }
 }

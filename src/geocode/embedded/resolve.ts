@@ -68,6 +68,11 @@ export function missingPostcodeCountries(code: string): string[] {
   return countries.some((c) => POSTCODE_DATA.has(c)) ? [] : countries
 }
 
+/** The countries whose postcodes look like `code` as a whole and the data lacks ("1012": AT, CH, NL...). */
+export function postcodeCountriesLacking(code: string): string[] {
+  return postcodeCountries(code.trim()).filter((c) => !POSTCODE_DATA.has(c))
+}
+
 /** The countries whose postcodes look like `code` as a whole ("1010": AU, AT, CH...); empty when none do. */
 export function postcodeCountries(code: string): string[] {
   const text = code.toUpperCase()
