@@ -68,6 +68,13 @@ describe('parseDayHours', () => {
     ['Stengt', CLOSED],
     ['Suljettu', CLOSED],
     ['klo 10-18', open([h(10), h(18)])],
+    ['geschl.', CLOSED],
+    // A break after the day's hours is taken out of them.
+    ['9-18, Mittagspause 13-14', open([h(9), h(13)], [h(14), h(18)])],
+    ['09:00-18:00 (Mittagspause 13:00-14:00)', open([h(9), h(13)], [h(14), h(18)])],
+    ['9am-6pm, lunch 12:30-1:30pm', open([h(9), h(12, 30)], [h(13, 30), h(18)])],
+    ['9h-19h, pause déjeuner 12h-14h', open([h(9), h(12)], [h(14), h(19)])],
+    ['9-19 pausa pranzo 13-15', open([h(9), h(13)], [h(15), h(19)])],
     // Not read whole: unknown, never closed.
     ['', UNKNOWN],
     ['   ', UNKNOWN],
@@ -78,6 +85,9 @@ describe('parseDayHours', () => {
     ['9:75-17:00', UNKNOWN],
     ['9-17 except holidays', UNKNOWN],
     ['13pm-5pm', UNKNOWN],
+    ['9-18, Mittagspause 19-20', UNKNOWN], // a break outside the hours
+    ['Mittagspause 13-14', UNKNOWN], // a break alone
+    ['9-18, Mittagspause', UNKNOWN],
   ]
   for (const [text, hours] of cases) test(JSON.stringify(text), () => expect(parseDayHours(text)).toEqual(hours))
   test('null and undefined are unknown', () => {

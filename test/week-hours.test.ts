@@ -66,6 +66,25 @@ describe('splitWeekHours', () => {
     ['L, X, V 10-14', week('10-14', '', '10-14', '', '10-14', '', '')],
     ['M-F 9-5, Sa 10-2', weekdays('9-5', '10-2')],
     ['24 Stunden geöffnet', weekdays('24 Stunden geöffnet', '24 Stunden geöffnet', '24 Stunden geöffnet')],
+    // Public holidays beside a day, in the languages read: the day's hours, nothing for the week.
+    ['Mo-Sa 9-18, So+Feiertag geschlossen', weekdays('9-18', '9-18', 'geschlossen')],
+    ['Mo–Fr 9–18; Sa 10–14; So & Feiertage geschlossen', weekdays('9–18', '10–14', 'geschlossen')],
+    ['Mon-Sat 9-17, Sun & bank holidays closed', weekdays('9-17', '9-17', 'closed')],
+    ['lun-sam 9h-19h, dim et jours fériés fermé', weekdays('9h-19h', '9h-19h', 'fermé')],
+    ['Mo-Fr 9-18, Sa 10-14, So geschl.', weekdays('9-18', '10-14', 'geschl.')],
+    // A break after the hours stays with them.
+    [
+      'Mo-Fr 9-18, Mittagspause 13-14',
+      week(
+        '9-18, Mittagspause 13-14',
+        '9-18, Mittagspause 13-14',
+        '9-18, Mittagspause 13-14',
+        '9-18, Mittagspause 13-14',
+        '9-18, Mittagspause 13-14',
+        '',
+        '',
+      ),
+    ],
   ]
   for (const [text, days] of cases) test(JSON.stringify(text), () => expect(splitWeekHours(text)).toEqual(days))
 

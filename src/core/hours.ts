@@ -14,7 +14,7 @@ const DAY = 1440
 
 /** Words for a day closed, in the languages of the demo's countries (and a few more). */
 const CLOSED =
-  /^((temporarily|currently) )?(closed|close|shut|geschlossen|ruhetag|zu|ferme|fermee|fermeture|cerrado|chiuso|gesloten|dicht|fechado|encerrado|stangt|lukket|stengt|suljettu|kiinni)$/
+  /^((temporarily|currently) )?(closed|close|shut|geschlossen|geschl|ruhetag|zu|ferme|fermee|fermeture|cerrado|chiuso|gesloten|dicht|fechado|encerrado|stangt|lukket|stengt|suljettu|kiinni)$/
 
 /** Open round the clock. */
 const ALL_DAY =
@@ -98,11 +98,20 @@ function merged(intervals: [number, number][]): [number, number][] {
   return out
 }
 
+/**
+ * A break within the day's hours, after them ("9-18, Mittagspause 13-14", "9-18 (lunch
+ * 12:30-13:30)"): its words, then its interval.
+ */
+const BREAK =
+  /^(.*?)[\s,;]*\(?\s*(?:mittagspause|pause dejeuner|pause midi|pause|lunch break|closed for lunch|lunch|pausa pranzo|pausa|middagpauze|pauze)\s*:?\s*([^()]*?)\s*\)?$/
+
 /** The day's hours from its text; unknown unless every part of it is read. */
 export function parseDayHours(text: string | null | undefined): DayHours {
   if (text === null || text === undefined) return UNKNOWN
   const t = normal(text)
   if (t === '') return UNKNOWN
+  const pause = /pause|lunch|pausa|pauze/.test(t) ? BREAK.exec(t) : null
+  if (pause !== null) return withBreak(parseDayHours(pause[1]), pause[2]!)
   if (CLOSED.test(t)) return { kind: 'closed' }
   if (ALL_DAY.test(t)) return { kind: 'open', intervals: [[0, DAY]] }
   const parts = t
@@ -120,4 +129,17 @@ export function parseDayHours(text: string | null | undefined): DayHours {
     intervals.push(interval)
   }
   return { kind: 'open', intervals: merged(intervals) }
+}
+
+/** `day`'s hours less the break `text` reads as ("13-14"): unknown unless it lies within one of them. */
+function withBreak(day: DayHours, text: string): DayHours {
+  const gap = readInterval(text.replace(FILLER, ' ').trim())
+  if (day.kind !== 'open' || gap === null) return UNKNOWN
+  const [from, to] = gap
+  const at = day.intervals.findIndex(([start, end]) => start < from && to < end)
+  if (at === -1) return UNKNOWN
+  const [start, end] = day.intervals[at]!
+  const intervals = [...day.intervals]
+  intervals.splice(at, 1, [start, from], [to, end])
+  return { kind: 'open', intervals }
 }

@@ -57,8 +57,27 @@ const WEEKEND_WORDS = 'week-?ends?|wochenende|fines?\\s+de\\s+semana|fine\\s+set
 const WEEKDAYS = new RegExp(`^(?:${WEEKDAY_WORDS})$`)
 const WEEKENDS = new RegExp(`^(?:${WEEKEND_WORDS})$`)
 const EVERY = `${EVERY_WORDS}|${WEEKDAY_WORDS}|${WEEKEND_WORDS}`
-/** OpenStreetMap's public holidays: a rule for them says nothing of the week. */
-const HOLIDAYS = 'ph'
+/**
+ * Public holidays, as OpenStreetMap and store lists write them beside days ("So+Feiertag
+ * geschlossen", "Sun & PH closed"): a rule for them says nothing of the week.
+ */
+const HOLIDAYS = new Set([
+  'ph',
+  'public holidays',
+  'bank holidays',
+  'holidays',
+  'feiertage',
+  'feiertags',
+  'feiertag',
+  'jours feries',
+  'feries',
+  'festivos',
+  'festivo',
+  'festivi',
+  'feestdagen',
+])
+
+const isHoliday = (name: string) => HOLIDAYS.has(name.replace(/\s+/g, ' '))
 
 /** Words between the first and last day of a span. */
 const THROUGH = '-|to|through|thru|bis|a|au|al|tot|t/m'
@@ -67,7 +86,10 @@ const THROUGH = '-|to|through|thru|bis|a|au|al|tot|t/m'
 type Grammar = { daysAt: RegExp; spanParts: RegExp; dayOf: Map<string, number> }
 
 function grammar(days: [string, number][]): Grammar {
-  const day = [...days.map(([name]) => name), HOLIDAYS].sort((a, b) => b.length - a.length).join('|')
+  const day = [...days.map(([name]) => name), ...HOLIDAYS]
+    .sort((a, b) => b.length - a.length)
+    .map((name) => name.replace(/ /g, '\\s+'))
+    .join('|')
   // A day, or two and the days between ("Mon-Fri", "lun a ven", "Mo bis Fr").
   const span = `(?:${day})\\.?(?:\\s*(?:${THROUGH})\\s*(?:${day})\\.?)?`
   return {
@@ -119,7 +141,7 @@ function daysOf(spec: string, romance: boolean, g: Grammar): number[] {
   const dayOf = (name: string) => (romance ? ROMANCE_OF.get(name) : undefined) ?? g.dayOf.get(name)!
   const days: number[] = []
   for (const [, first, last] of text.matchAll(g.spanParts)) {
-    if (first === HOLIDAYS || last === HOLIDAYS) continue
+    if (isHoliday(first!) || (last !== undefined && isHoliday(last))) continue
     const from = dayOf(first!)
     const to = last === undefined ? from : dayOf(last)
     // A span may wrap past Sunday: "Fr-Mo" is Friday to Monday.
