@@ -41,13 +41,67 @@ function namesIn(lang: string): CountryNames {
 
 let byKey: Map<string, string> | null = null
 
-/** The alpha-2 code a country's name or code names ("Deutschland", "DEU", "de" -> "DE"), or null. */
-export function countryCode(text: string): string | null {
+/** Every country name and code as nameKey makes them, to its alpha-2 code: made once. */
+function countryKeys(): Map<string, string> {
   if (byKey === null) {
     byKey = new Map()
     for (const [key, code] of countryNameEntries()) if (!byKey.has(key)) byKey.set(key, code)
   }
-  return byKey.get(nameKey(text)) ?? null
+  return byKey
+}
+
+/** The alpha-2 code a country's name or code names ("Deutschland", "DEU", "de" -> "DE"), or null. */
+export function countryCode(text: string): string | null {
+  return countryKeys().get(nameKey(text)) ?? null
+}
+
+/**
+ * The alpha-2 code of the country whose name `text` most likely misspells ("Deutchland",
+ * "Frankriech", "Itlay" -> "DE", "FR", "IT"): a name of four letters or more within one edit (two
+ * from eight letters; two letters swapped count one), when only one country's names are that
+ * close; null otherwise, and for a name known.
+ */
+export function countryMisspelt(text: string): string | null {
+  const key = nameKey(text)
+  if (key.length < 4 || countryCode(text) !== null) return null
+  let found = misspelt.get(key)
+  if (found !== undefined) return found
+  found = closestCountry(key)
+  if (misspelt.size >= 1000) misspelt.clear() // a file's few spellings, not a list of every one
+  misspelt.set(key, found)
+  return found
+}
+
+/** Names already looked at (an import asks for each row's): a scan of every name takes a millisecond or more. */
+const misspelt = new Map<string, string | null>()
+
+function closestCountry(key: string): string | null {
+  const most = key.length >= 8 ? 2 : 1
+  let found: string | null = null
+  for (const [name, code] of countryKeys()) {
+    if (name.length < 4 || Math.abs(name.length - key.length) > most || !editsWithin(key, name, most)) continue
+    if (found !== null && found !== code) return null
+    found = code
+  }
+  return found
+}
+
+/** Whether `a` becomes `b` in at most `most` edits: a letter added, dropped or changed, or two side by side swapped. */
+function editsWithin(a: string, b: string, most: number): boolean {
+  let before: number[] = []
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i]
+    for (let j = 1; j <= b.length; j++) {
+      let d = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1)
+      next[j] = d
+    }
+    if (Math.min(...next) > most) return false
+    before = row
+    row = next
+  }
+  return row[b.length]! <= most
 }
 
 /**

@@ -7,6 +7,7 @@ import { stringify } from 'csv-stringify/sync'
 import { DAYS, type Day } from '../store/locations'
 import { nameKey } from '../core/text'
 import { splitWeekHours } from '../core/week-hours'
+import { countryCode, countryLabel, countryMisspelt } from '../geocode/countries'
 import type { BulkItem } from './bulk'
 import { joinAddress, mendParts, rowCountry } from './csv-address'
 import { columnField, fallbackField } from './csv-columns'
@@ -26,6 +27,8 @@ export type CsvRow = {
   country: string | null
   /** Likewise for the postcode cell. */
   postcode: string | null
+  /** The city cell, trimmed; null when none. */
+  city: string | null
   /** What in the row could not be read into the body, by field: the row is not to be written. */
   problems: { field: string; message: string }[]
   /** What in the row was read otherwise than written, said in its result's warnings. */
@@ -285,6 +288,13 @@ function readRow({ columns, width, hasAddress }: Header, { cells, line }: RawRec
     if (typeof dated === 'string') problems.push({ field: 'special_hours', message: dated })
     else body.special_hours = dated
   }
+  const country = parts.get('country')
+  if (country && countryCode(country) === null) {
+    const meant = countryMisspelt(country)
+    notes.push(
+      `The country "${country}" is no country name the service knows: ${meant === null ? 'check its spelling.' : `did you mean ${countryLabel(meant)}?`} It is kept in the address as written.`,
+    )
+  }
   mendParts(parts)
   // An empty address cell leaves the address as it is, as for any OMIT_WHEN_EMPTY field.
   if (!hasAddress || body.address !== undefined) {
@@ -296,6 +306,7 @@ function readRow({ columns, width, hasAddress }: Header, { cells, line }: RawRec
     body,
     country: parts.get('country') || rowCountry(parts),
     postcode: parts.get('postcode') || null,
+    city: parts.get('city') || null,
     problems,
     notes,
   }
@@ -392,6 +403,7 @@ export function csvBulkItems({ rows, columns }: CsvRead): BulkItem[] {
     line: row.line,
     country: row.country,
     postcode: row.postcode,
+    city: row.city,
     unread: row.problems,
     notes: row.notes,
     // A special hours cell holds all of the location's: the file is the truth for its columns.

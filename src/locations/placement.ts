@@ -14,7 +14,7 @@ export const COARSE_PRECISIONS = ['city', 'region', 'country'] as const
 const COARSE = new Set<string>(COARSE_PRECISIONS)
 
 /** What the row itself says about where the location is. */
-export type RowPlace = { country?: string | null; postcode?: string | null }
+export type RowPlace = { country?: string | null; postcode?: string | null; city?: string | null }
 
 /**
  * The warnings for `address` placed at `found`: only at city level or coarser; in another
@@ -93,4 +93,38 @@ export function pointWarnings(towns: ReverseLookup, at: { lat: number; lng: numb
     Math.abs(at.lng) <= 90 && towns.at(at.lng, at.lat)?.parts.country === rowCountry ? ' Are lat and lng swapped?' : ''
   const where = country === null ? 'near no town' : `in ${country}`
   return [`The coordinates ${at.lat}, ${at.lng} are ${where}, but the row's country is ${row.country}.${swapped}`]
+}
+
+/** The towns an import looked up, by the text asked: a file's rows share few. */
+export type TownMemo = Map<string, Promise<GeocodeResult | null>>
+
+/**
+ * The warning for coordinates sent with a row that names its postcode, town and country, when
+ * the point lies farther than POSTCODE_DISTANCE_KM from where they are ("10115 Berlin" at
+ * Munich's coordinates). The postcode tells which of a name's towns is meant (Springfield, IL
+ * from Springfield, MO); without one nothing is checked. A place the geocoder does not know
+ * gives none.
+ */
+export async function townWarnings(
+  deps: AdminDeps,
+  at: { lat: number; lng: number },
+  row: RowPlace,
+  memo: TownMemo,
+): Promise<string[]> {
+  if (!row.city || !row.country || !row.postcode) return []
+  const query = `${row.postcode} ${row.city}, ${row.country}`
+  let asked = memo.get(query)
+  if (asked === undefined) {
+    asked = geocodeOffline(deps.geocoder, query).catch(() => null)
+    memo.set(query, asked)
+  }
+  const town = await asked
+  // In the row's country only: a town of another ("Atlantis" beside a country not known) is no check.
+  if (town?.parts.city === undefined || town.parts.country !== countryCode(row.country)) return []
+  const km = Math.round(distanceKm(at.lat, at.lng, town.lat, town.lng))
+  return km > POSTCODE_DISTANCE_KM
+    ? [
+        `The coordinates ${at.lat}, ${at.lng} are ${km} km from ${row.postcode} ${row.city}, the row's postcode and town: check which is right.`,
+      ]
+    : []
 }

@@ -95,7 +95,15 @@ describe('reading cells', () => {
   test('empty lines and rows of empty cells are skipped, the header may come after them', () => {
     const read = readLocationsCsv('\n\nname,address\n\n,\n  ,  \nA,B\n,,\n')
     expect(read.rows).toEqual([
-      { line: 7, body: { name: 'A', address: 'B' }, country: null, postcode: null, problems: [], notes: [] },
+      {
+        line: 7,
+        body: { name: 'A', address: 'B' },
+        country: null,
+        postcode: null,
+        city: null,
+        problems: [],
+        notes: [],
+      },
     ])
   })
 })
