@@ -2,6 +2,7 @@
 // address that could not be placed: the place search allows typos, the address geocoder does not.
 import { codePoints, nameKey, withinEdits } from '../core/text'
 import { asTyped, type PlaceSource } from '../geocode/embedded/places'
+import { withoutPostcodes } from '../geocode/embedded/resolve'
 
 /** The town `address` may mean, as the place search labels it ("Edinburgh, United Kingdom"); null when none. */
 export type TownGuess = (address: string) => Promise<string | null>
@@ -15,8 +16,8 @@ const PARTS_LOOKED_AT = 4
 
 /**
  * The guess of a place source (read from its data file on first use). Each part of the address
- * between commas, from the last, but the first of several (the street's), without its words that
- * hold digits (postcodes, house numbers): the first that names no place as written, but a town
+ * between commas, from the last, but the first of several (the street's), without its postcodes
+ * ("1094 HK") and words that hold digits (house numbers): the first that names no place as written, but a town
  * within two edits of its whole name, searched with the parts after it, which must name a place
  * as written, so that a region or country there narrows it ("Springfeld, IL": Springfield, IL).
  */
@@ -33,7 +34,8 @@ export const guessFrom =
     const parts = address.split(',')
     const first = parts.length > 1 ? 1 : 0
     for (let i = parts.length - 1; i >= Math.max(first, parts.length - PARTS_LOOKED_AT); i--) {
-      const words = parts[i]!.split(/\s+/)
+      const words = withoutPostcodes(parts[i]!)
+        .split(/\s+/)
         .filter((w) => w !== '' && !/\d/.test(w))
         .join(' ')
       const key = nameKey(words)

@@ -209,6 +209,9 @@ describe('POST /locations geocoding', () => {
     expect(res.body.message).toBe(
       `The address ${JSON.stringify(address)} could not be geocoded. Did you mean Edinburgh, United Kingdom? Fix the address or send coordinates ({"lat": ..., "lng": ...}).`,
     )
+    // A Dutch postcode's letters are no part of the town ("1094 HK").
+    const dutch = await create({ name: 'Typo', address: 'Javastraat 50, 1094 HK Amsterdma, Nederland' })
+    expect(dutch.body.message).toContain('Did you mean Amsterdam, Netherlands?')
     // Narrowed by the state after it; the street's part is not read as a town ("Floor": Florø).
     const illinois = await create({ name: 'Typo', address: 'Floor 2, 12 Main St, Springfeld, IL, USA' })
     expect(illinois.body.message).toContain('Did you mean Springfield, IL, United States of America?')

@@ -53,6 +53,9 @@ const POSTCODE_FORMS: { re: RegExp; countries: string[]; canonical: (m: RegExpEx
   { re: /\b\d{4}\b/g, countries: ['AU', 'AT', 'CH', 'BE', 'DK', 'NO'], canonical: (m) => m[0]! },
 ]
 
+/** `text` without the postcodes in it, of any shape POSTCODE_FORMS knows ("1094 HK Amsterdma": " Amsterdma"). */
+export const withoutPostcodes = (text: string): string => POSTCODE_FORMS.reduce((t, f) => t.replace(f.re, ' '), text)
+
 /** Each form of POSTCODE_FORMS matching a whole text. */
 const WHOLE_POSTCODE_FORMS = POSTCODE_FORMS.map((f) => ({
   re: new RegExp(`^(?:${f.re.source})$`),
