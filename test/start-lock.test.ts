@@ -100,6 +100,15 @@ for (const kind of [
     expect(waiting.level).toBe('warn')
     expect(waiting.holder).toContain(`process ${holder.pid} (`)
     expect(waiting.holder).toContain('hold-lock.ts')
+    // An upgrade says first which other processes have the file open: one may be an older server.
+    const upgrading = server.lines.filter((l) => l.includes('upgrading the database schema')).map((l) => JSON.parse(l))
+    if (kind === 'a new database (the first locator to make)') expect(upgrading).toEqual([])
+    else {
+      expect(upgrading).toHaveLength(1)
+      expect(upgrading[0].level).toBe('warn')
+      expect(upgrading[0].message).toContain(`from version ${MIGRATIONS.length - 1} to ${MIGRATIONS.length}`)
+      expect(upgrading[0].processes).toEqual([expect.stringContaining(`process ${holder.pid} (`)])
+    }
     expect(await get(base, '/healthz')).toEqual({ status: 200, body: { status: 'starting' }, retryAfter: null })
     const ready = await get(base, '/readyz')
     expect(ready.status).toBe(503)

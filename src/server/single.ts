@@ -9,7 +9,7 @@ import { bootstrap, displayHost } from './bootstrap'
 import { listen, onStopSignal, openStoreToStart } from './listen'
 import { processFamilies, RequestMetrics } from './metrics'
 import { serveMetrics } from './metrics-serve'
-import { checkWhole, progressInPlace, startingResponse, untilUnlocked } from './start'
+import { checkWhole, progressInPlace, startingResponse, untilUnlocked, warnUpgradeInUse } from './start'
 import {
   preloadIndexes,
   startChangeLogPrune,
@@ -61,6 +61,7 @@ export async function runSingle(config: Config): Promise<void> {
     process.exit(0)
   })
   try {
+    warnUpgradeInUse(path, logLine)
     const opened = await untilUnlocked(path, config.lockWaitMs, () => openStoreToStart(path, false), logLine)
     store = opened
     const checked = checkWhole(path) // in a worker thread, while the geocoder and the app are made

@@ -7,6 +7,9 @@ import { damagedAtStart } from '../store/damage'
 import { isBusyError } from '../store/db'
 import { quickCheck } from '../store/integrity'
 import { describeProcess, lockHolders } from '../store/lock-holders'
+import { MIGRATIONS } from '../store/migrations'
+import { Database } from 'bun:sqlite'
+import { schemaOf } from '../store/db'
 import { harden } from './harden'
 import { StartError } from './listen'
 
@@ -89,3 +92,31 @@ export async function checkWhole(path: string): Promise<void> {
 /** The geocoder data's build steps on a terminal, each written over the last; undefined otherwise (plain lines). */
 export const progressInPlace = (): ((text: string) => void) | undefined =>
   process.stdout.isTTY ? (text) => process.stdout.write(`\r\x1b[K${text}`) : undefined
+
+/**
+ * Before a start upgrades the schema of the database at `path`: a warning line naming the other
+ * processes that have it open. One of them may be a server of the older version, which goes on
+ * with a schema it does not know (upgrade them together, docs/operations.md, Upgrades). A file
+ * that is new, current, or unreadable here is left to the open that follows.
+ */
+export function warnUpgradeInUse(path: string, log: (line: Record<string, unknown>) => void): void {
+  let version: number
+  try {
+    const db = new Database(path, { readonly: true })
+    try {
+      version = schemaOf(db).version
+    } finally {
+      db.close()
+    }
+  } catch {
+    return
+  }
+  if (version === 0 || version >= MIGRATIONS.length) return
+  const others = (lockHolders(path)?.users ?? []).filter((pid) => pid !== process.pid)
+  if (others.length === 0) return
+  log({
+    level: 'warn',
+    message: `upgrading the database schema from version ${version} to ${MIGRATIONS.length} while other processes have it open: stop any that runs an older storeloc, which cannot use the new schema`,
+    processes: others.slice(0, 5).map(describeProcess),
+  })
+}

@@ -18,7 +18,7 @@ import { listen, onStopSignal, openStoreToStart, serveOn, StartError } from './l
 import { processFamilies, RequestMetrics } from './metrics'
 import { serveMetrics } from './metrics-serve'
 import { answerMetricRequests, workerMetrics } from './metrics-workers'
-import { checkWhole, progressInPlace, startingResponse, untilUnlocked } from './start'
+import { checkWhole, progressInPlace, startingResponse, untilUnlocked, warnUpgradeInUse } from './start'
 import {
   preloadIndexes,
   startChangeLogPrune,
@@ -191,6 +191,7 @@ export async function runPrimary(
   try {
     if (config.metrics !== null) metricsServer = serveMetrics(config.metrics, () => gathered.gather(running()), logLine)
     // Applies the migrations before any worker opens the file.
+    warnUpgradeInUse(path, logLine)
     store = await untilUnlocked(path, config.lockWaitMs, () => openStoreToStart(path, false), logLine)
     const checked = checkWhole(path)
     geocoding = await createGeocoder(config.geocoder, store, (line) => console.log(line), {
