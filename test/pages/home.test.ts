@@ -18,7 +18,7 @@ test('GET / is a page that links the API reference, the OpenAPI document and the
   const links = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1])
   expect(links).toEqual(['/docs/api', '/openapi.json', '/docs'])
   for (const link of links) expect((await f.env.app.handle(new Request(`http://localhost${link}`))).status).toBe(200)
-  expect(html).toContain('<code>/l/pk_...</code>')
+  expect(html).toContain('<code>/l/{public token}</code>')
   expect(html).not.toContain(f.token)
   // Other paths outside the APIs stay 404.
   expect((await f.env.app.handle(new Request('http://localhost/index.html'))).status).toBe(404)

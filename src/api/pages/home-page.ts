@@ -19,7 +19,7 @@ const PAGE = `<!doctype html>
 <h1>storeloc</h1>
 <p>This is a storeloc service: store finders, and the APIs behind them.</p>
 <ul>
-<li>Each locator's store finder is at <code>/l/</code> and its public token, such as <code>/l/pk_...</code>. Its operator sees the tokens with <code>storeloc locator list</code>.</li>
+<li>A locator's store finder is at <code>/l/{public token}</code>; its operator sees the tokens with <code>storeloc locator list</code>.</li>
 <li><a href="/docs/api">The API reference</a>, to try each endpoint; <a href="/openapi.json">its OpenAPI document</a>.</li>
 <li><a href="/docs">The Query API's errors</a>, and what to do about each.</li>
 </ul>
