@@ -520,7 +520,7 @@ describe('near= on GET /locations', () => {
     }
     expect((await places('1012')).some((p) => p.label.startsWith('1012'))).toBe(true)
     expect((await get(`${token}/locations?near=1012`)).body.error.message).toContain(
-      'is no postcode the place data has; it may be one of Austria, Switzerland, Belgium',
+      'is no postcode the place data has; it may be one of Austria, Switzerland, Belgium, Denmark, Norway, Netherlands, whose',
     )
     expect((await get(`${token}/locations?near=10115`)).body.meta.query.center.label).toBe('10115 Berlin, Germany')
     // "near me" is the visitor's own position, not a town a typo away (Néa Mesimvría).
