@@ -143,8 +143,11 @@ function locatorCheck(l: LocatorFacts, unread: UnreadHours, now: number): Check 
       fix: `storeloc locator set ${l.id} --query-api on`,
     })
   }
-  if (l.filterGroups === 0 && l.taggedLocations > 0) {
-    problems.push({
+  const notes: Problem[] = []
+  // A note, not a problem: the finder works, its tags as they are under one heading.
+  const ungrouped = l.filterGroups === 0 && l.taggedLocations > 0
+  if (ungrouped) {
+    notes.push({
       problem: `No filter groups: the tags of its ${l.taggedLocations} tagged location(s) are all shown under "Other" (_default), labelled by their raw values.`,
       fix: `storeloc filters set ${l.id} --file FILTERS.json (see docs/cli.md, Filters)`,
     })
@@ -163,7 +166,6 @@ function locatorCheck(l: LocatorFacts, unread: UnreadHours, now: number): Check 
       })
     }
   }
-  const notes: Problem[] = []
   if (l.coarseCount > 0) {
     const listed = l.coarse.map((c) => `${c.id} (${c.name}, ${c.precision})`).join(', ')
     const more = l.coarseCount > l.coarse.length ? ` and ${l.coarseCount - l.coarse.length} more` : ''
@@ -180,11 +182,11 @@ function locatorCheck(l: LocatorFacts, unread: UnreadHours, now: number): Check 
     })
   }
   const api = l.queryApiEnabled ? 'Query API on' : 'Query API off, nothing published yet'
-  const sound =
-    notes.length === 0
-      ? 'filter groups, keys, placements and opening hours ok'
-      : 'filter groups, keys and opening hours ok'
-  return { ...check, summary: `${api}, ${sound}`, problems, notes }
+  const sound = [ungrouped ? null : 'filter groups', 'keys', l.coarseCount > 0 ? null : 'placements', 'opening hours']
+    .filter((part) => part !== null)
+    .join(', ')
+    .replace(/, ([^,]+)$/, ' and $1')
+  return { ...check, summary: `${api}, ${sound} ok`, problems, notes }
 }
 
 /** Every check of the database at `databasePath` and of the geocoder's data; `geodata` as the CLI read it. */

@@ -169,21 +169,31 @@ describe('each locator problem: exit 1, named, with its fix', () => {
     ])
   })
 
-  test('no filter groups while its locations have tags (none needed without tags)', async () => {
+  test('no filter groups while its locations have tags is a note, not a problem: the finder works (none needed without tags)', async () => {
     const { locator } = await healthy()
     await json('filters', 'set', locator, '--file', await writeJson('none.json', []))
     const report = await doctor()
-    expect(problemsOf(report, 'locator')).toEqual([
-      {
-        problem:
-          'No filter groups: the tags of its 1 tagged location(s) are all shown under "Other" (_default), labelled by their raw values.',
-        fix: `storeloc filters set ${locator} --file FILTERS.json (see docs/cli.md, Filters)`,
-      },
-    ])
+    expect(report.healthy).toBe(true)
+    expect(report.checks.find((c) => c.check === 'locator')).toMatchObject({
+      ok: true,
+      problems: [],
+      notes: [
+        {
+          problem:
+            'No filter groups: the tags of its 1 tagged location(s) are all shown under "Other" (_default), labelled by their raw values.',
+          fix: `storeloc filters set ${locator} --file FILTERS.json (see docs/cli.md, Filters)`,
+        },
+      ],
+      summary: 'Query API on, keys, placements and opening hours ok',
+    })
     const untagged = await json('locator', 'create', '--name', 'Untagged')
     await json('locator', 'set', untagged.locator.id, '--query-api', 'on')
     await json('locations', 'import', untagged.locator.id, '--file', await writeJson('plain.json', [storeBody()]))
-    expect(problemsOf(await doctor(), 'locator')).toHaveLength(1) // the first locator's still; none for this one
+    const second = (await doctor()).checks.find((c) => c.subject.startsWith(untagged.locator.id))!
+    expect({ notes: second.notes, summary: second.summary }).toEqual({
+      notes: [],
+      summary: 'Query API on, filter groups, keys, placements and opening hours ok',
+    })
   })
 
   test('a key expiring within 14 days; one expiring later, revoked or expired is no problem', async () => {
