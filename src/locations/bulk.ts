@@ -7,7 +7,7 @@ import { LocationError, type ValidationDetails } from './errors'
 import { LOCATION_FIELDS } from './model'
 import { type LocationPatch, NUMBER_AS_STRING, normalizeLocationBody, pickLocationFields } from './normalize'
 import { unreadHoursWarnings } from './opening'
-import { placementWarnings, pointWarnings, type RowPlace, type TownMemo, townWarnings } from './placement'
+import { placementWarnings, pointWarnings, type PostcodeMemo, postcodeWarnings, type RowPlace } from './placement'
 import { newLocationRecord } from './record'
 import { type AdminDeps, applyPatch, checkCustomFieldsAgain, geocode, locatorWrite, notFound, townsOf } from './service'
 import type { ReverseLookup } from '../geocode/embedded/reverse'
@@ -444,12 +444,12 @@ export async function bulkUpsert(
   await geocodeAll(deps, items, plans, problems, onProgress)
   if (problems.count > 0) throw problems.error(items.length)
   const towns = await townsOf(deps)
-  const memo: TownMemo = new Map()
+  const memo: PostcodeMemo = new Map()
   for (const plan of plans) {
     const at = plan.patch.coordinates
     if (!at) continue
     if (towns !== null) plan.warnings.push(...pointWarnings(towns, at, items[plan.index]!))
-    plan.warnings.push(...(await townWarnings(deps, at, items[plan.index]!, memo)))
+    plan.warnings.push(...(await postcodeWarnings(deps, towns, at, items[plan.index]!, memo)))
   }
   const report = dryRun
     ? reportOf(apply(deps, locatorId, plans, { deleteMissing, maxDelete, words, dryRun, definitions, towns }), true)

@@ -2,6 +2,7 @@
 // bulk import gives so a person can look at the few rows that need it.
 import { countryCode, postcodePattern } from '../geocode/countries'
 import { type GeocodeResult, geocodeOffline } from '../geocode/geocoder'
+import { nameKey } from '../core/text'
 import { distanceKm } from '../geocode/embedded/resolve'
 import type { ReverseLookup } from '../geocode/embedded/reverse'
 import type { AdminDeps } from './service'
@@ -95,36 +96,41 @@ export function pointWarnings(towns: ReverseLookup, at: { lat: number; lng: numb
   return [`The coordinates ${at.lat}, ${at.lng} are ${where}, but the row's country is ${row.country}.${swapped}`]
 }
 
-/** The towns an import looked up, by the text asked: a file's rows share few. */
-export type TownMemo = Map<string, Promise<GeocodeResult | null>>
+/** The postcodes an import looked up, by the text asked: a file's rows share many. */
+export type PostcodeMemo = Map<string, Promise<GeocodeResult | null>>
 
 /**
- * The warning for coordinates sent with a row that names its postcode, town and country, when
- * the point lies farther than POSTCODE_DISTANCE_KM from where they are ("10115 Berlin" at
- * Munich's coordinates). The postcode tells which of a name's towns is meant (Springfield, IL
- * from Springfield, MO); without one nothing is checked. A place the geocoder does not know
+ * The warning for coordinates sent with a row that names its postcode and country, when the
+ * point lies farther than POSTCODE_DISTANCE_KM from the postcode's place ("10119 Berlin" at
+ * Munich's coordinates). A point whose own postcode or town (the reverse lookup) is the row's
+ * is not asked about; a postcode the geocoder does not place, or places in another country,
  * gives none.
  */
-export async function townWarnings(
+export async function postcodeWarnings(
   deps: AdminDeps,
+  towns: ReverseLookup | null,
   at: { lat: number; lng: number },
   row: RowPlace,
-  memo: TownMemo,
+  memo: PostcodeMemo,
 ): Promise<string[]> {
-  if (!row.city || !row.country || !row.postcode) return []
-  const query = `${row.postcode} ${row.city}, ${row.country}`
+  if (!row.country || !row.postcode) return []
+  const here = towns?.at(at.lat, at.lng)?.parts
+  if (here && (here.postcode === row.postcode || (row.city && here.city && nameKey(here.city) === nameKey(row.city))))
+    return []
+  const query = `${row.postcode}, ${row.country}`
   let asked = memo.get(query)
   if (asked === undefined) {
     asked = geocodeOffline(deps.geocoder, query).catch(() => null)
     memo.set(query, asked)
   }
-  const town = await asked
-  // In the row's country only: a town of another ("Atlantis" beside a country not known) is no check.
-  if (town?.parts.city === undefined || town.parts.country !== countryCode(row.country)) return []
-  const km = Math.round(distanceKm(at.lat, at.lng, town.lat, town.lng))
+  const place = await asked
+  // A postcode the data places at its town (DE, FR, IT) still tells its place, as placementWarnings reads it.
+  const placed = place && (place.precision === 'postcode' || (place.precision === 'city' && place.parts.postcode))
+  if (!placed || place.parts.country !== countryCode(row.country)) return []
+  const km = Math.round(distanceKm(at.lat, at.lng, place.lat, place.lng))
   return km > POSTCODE_DISTANCE_KM
     ? [
-        `The coordinates ${at.lat}, ${at.lng} are ${km} km from ${row.postcode} ${row.city}, the row's postcode and town: check which is right.`,
+        `The coordinates ${at.lat}, ${at.lng} are ${km} km from the place of postcode ${row.postcode}: check which is right.`,
       ]
     : []
 }

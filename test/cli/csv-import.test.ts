@@ -322,20 +322,23 @@ describe('locations import from CSV', () => {
     ])
   })
 
-  test("a country name the service does not know, and coordinates far from the row's postcode and town, are told", () => {
+  test("a country name the service does not know, and coordinates far from the row's postcode, are told", () => {
     // A German export: ";" separators, German headers, two typos and a store's point pasted from another.
     const text =
       'Filialnummer;Name;Straße;PLZ;Ort;Land;Breitengrad;Längengrad\n' +
       'D1;Hannover;Georgstraße 1;30159;Hannover;Deutchland;52,3744;9,7386\n' +
       'D2;Mitte;Torstraße 1;10119;Berlin;Deutschland;48,1372;11,5756\n' +
       'D3;Nowhere;Main 1;12345;Atlantis;Atlantika;52,52;13,40\n' +
-      'D4;Köln;Hohe Straße 1;50667;Köln;Deutschland;50,9375;6,9603\n'
+      'D4;Köln;Hohe Straße 1;50667;Köln;Deutschland;50,9375;6,9603\n' +
+      // Towns whose official names a geocoder reads in part (Homburg, Baden-Baden): their points are right.
+      'D5;Homburg;Louisenstraße 1;61348;Bad Homburg vor der Höhe;Deutschland;50,2268;8,6182\n' +
+      'D6;Laufenburg;Hauptstraße 1;79725;Laufenburg (Baden);Deutschland;47,5651;8,0647\n'
     const r = storeloc('locations', 'import', locatorId, '--file', file('typos.csv', text), '--dry-run')
     expect(r.code).toBe(0)
     expect(r.stdout.split('\n').slice(1, -1)).toEqual([
       'Check 3 locations:',
       '  line 2 (external_id "D1"): The country "Deutchland" is no country name the service knows: did you mean Germany? It is kept in the address as written.',
-      '  line 3 (external_id "D2"): The coordinates 48.1372, 11.5756 are 505 km from 10119 Berlin, the row\'s postcode and town: check which is right.',
+      '  line 3 (external_id "D2"): The coordinates 48.1372, 11.5756 are 505 km from the place of postcode 10119: check which is right.',
       '  line 4 (external_id "D3"): The country "Atlantika" is no country name the service knows: check its spelling. It is kept in the address as written.',
     ])
   })
