@@ -150,7 +150,7 @@ test('a variable that looks like a setting but is none is named at the start, wi
   )
 })
 
-test('SIGHUP (a closed terminal) stops the service as SIGTERM does, with one line, and exit 0', async () => {
+test('SIGHUP (a closed terminal) stops the service as SIGTERM does, with one line, and exit 0; under nohup it serves on', async () => {
   for (const workers of ['1', '2']) {
     const server = startServer(join(dir, `hup-${workers}.db`), { DEMO: '0', WORKERS: workers }, [
       'node',
@@ -163,6 +163,24 @@ test('SIGHUP (a closed terminal) stops the service as SIGTERM does, with one lin
     expect(await server.proc.exited).toBe(0)
     const stopping = server.lines.filter((l) => l.includes('"shutting down"')).map((l) => JSON.parse(l).signal)
     expect(stopping[0]).toBe('SIGHUP')
+  }
+  // Bun started ignoring it (nohup bun src/main.ts), it goes on: a closed terminal leaves it
+  // serving. (Node resets SIGHUP as it starts: through the launcher, nohup never kept it.)
+  const port = freePort()
+  const kept = startServer(join(dir, 'nohup.db'), { DEMO: '0', PORT: port }, [
+    'sh',
+    '-c',
+    `trap '' HUP; exec '${process.execPath}' '${join(ROOT, 'src/main.ts')}'`,
+  ])
+  try {
+    await kept.waitFor(/"listening"/)
+    kept.proc.kill('SIGHUP')
+    await Bun.sleep(500)
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200)
+    expect(kept.lines.some((l) => l.includes('"shutting down"'))).toBe(false)
+  } finally {
+    kept.proc.kill('SIGTERM')
+    expect(await kept.proc.exited).toBe(0)
   }
 })
 

@@ -1,4 +1,5 @@
 // Opening the database and the port for a start, and stopping on a signal.
+import { readFileSync } from 'node:fs'
 import { damagedAtStart, isCorruptError } from '../store/damage'
 import { databaseFault, storageFault, storageFaultText } from '../store/db'
 import { openStore, type Store } from '../store'
@@ -75,7 +76,7 @@ export function listen(config: Config, fetch: (request: Request) => Response | P
 /**
  * Runs `stop` on the first SIGTERM, SIGINT or SIGHUP (or call of the returned function); later
  * ones are ignored. SIGHUP too: its default would end the process at once, cutting requests, and
- * the service has no file to reopen.
+ * the service has no file to reopen; unless it came ignored (`nohup`), which it stays.
  */
 export function onStopSignal(stop: (signal: string) => Promise<void>): (reason: string) => void {
   let stopping = false
@@ -86,6 +87,16 @@ export function onStopSignal(stop: (signal: string) => Promise<void>): (reason: 
   }
   process.on('SIGTERM', () => handle('SIGTERM'))
   process.on('SIGINT', () => handle('SIGINT'))
-  process.on('SIGHUP', () => handle('SIGHUP'))
+  if (!ignoredAtStart(1)) process.on('SIGHUP', () => handle('SIGHUP'))
   return handle
+}
+
+/** Whether signal `n` was ignored when this process started (Linux: SigIgn in /proc/self/status); false when it cannot tell. */
+function ignoredAtStart(n: number): boolean {
+  try {
+    const mask = /^SigIgn:\s*([0-9a-f]+)$/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]
+    return mask !== undefined && (BigInt(`0x${mask}`) >> BigInt(n - 1)) % 2n === 1n
+  } catch {
+    return false
+  }
 }
