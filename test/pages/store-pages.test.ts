@@ -296,7 +296,7 @@ describe('slugs and the canonical URL', () => {
       name: 'Fahrrad Haus',
       address: 'Torstraße 1, 10119 Berlin',
       coordinates: { lat: 52.529, lng: 13.401 },
-      hours: { monday: '09:00-18:00', sunday: 'closed', saturday: 'Ruhetag' },
+      hours: { monday: '09:00-18:00', sunday: 'closed', saturday: 'Ruhetag', friday: 'Temporarily closed' },
       special_hours: { '2026-06-20': 'geschlossen' },
       contact: { phone: '+49 30 1234567' },
       tags: ['vintage'],
@@ -323,6 +323,8 @@ describe('slugs and the canonical URL', () => {
     // A day closed, however it was written, is said in the page's language.
     expect(html).toContain('<tr><th scope="row">Sonntag</th><td>Geschlossen</td></tr>')
     expect(html).toContain('<tr><th scope="row">Samstag</th><td>Geschlossen</td></tr>')
+    // "Temporarily" says more than the page's word for closed: kept as written.
+    expect(html).toContain('<tr><th scope="row">Freitag</th><td>Temporarily closed</td></tr>')
     expect(html).toContain('<time datetime="2026-06-20">Samstag, 20. Juni 2026</time></th><td>Geschlossen</td>')
     expect(html).toContain('Telefon: <a href="tel:+49301234567">')
     // A wrong slug keeps the language; a language not shipped is the English page.

@@ -523,6 +523,8 @@ describe('near= on GET /locations', () => {
       'is no postcode the place data has; it may be one of Austria, Switzerland, Belgium, Denmark, Norway, Netherlands, whose',
     )
     expect((await get(`${token}/locations?near=10115`)).body.meta.query.center.label).toBe('10115 Berlin, Germany')
+    // Digits alone name a place whole or none: no town a typo away.
+    expect((await get(`${token}/locations?near=10`)).body.error?.code).toBe('PLACE_NOT_FOUND')
     // "near me" is the visitor's own position, not a town a typo away (Néa Mesimvría).
     for (const q of ['near me', 'Near me', 'in meiner Nähe', 'près de moi']) {
       const res = await get(`${token}/locations?near=${encodeURIComponent(q)}`)

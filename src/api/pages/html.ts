@@ -36,8 +36,9 @@ export const htmlResponse = (html: string, status = 200, headers: Record<string,
   })
 
 /**
- * A locator page's Content-Security-Policy. Scripts only from the service (`base`, its links'
- * origin, and the page's own), and only on pages that run the widget (`scripts`), so a value
+ * A locator page's Content-Security-Policy. Scripts only from the service (the page's own origin,
+ * and `base`'s, where its files come from: "" for none other), and only on pages that run the
+ * widget (`scripts`), so a value
  * that slipped past escaping runs nothing. Styles inline too (the page's own, the map's), images
  * from anywhere (tiles, store photos).
  *

@@ -287,10 +287,13 @@ function hoursHtml(location: PublicLocation, texts: LangTexts): string {
 `
 }
 
-/** A day's hours as the page says them: a day closed in the page's language ("closed", "geschlossen"), other text as stored. */
+/**
+ * A day's hours as the page says them: a day closed in the page's language ("closed",
+ * "geschlossen"); other text as stored, and so "Temporarily closed", which says more.
+ */
 function dayText(text: string | undefined, texts: LangTexts): string {
   if (!text) return texts.notGiven
-  return parseDayHours(text).kind === 'closed' ? texts.closed : text
+  return parseDayHours(text).kind === 'closed' && !/^\s*(temporarily|currently)\b/i.test(text) ? texts.closed : text
 }
 
 /** The special hours ahead (holidays, events), each date with its hours text; none when there are none. */

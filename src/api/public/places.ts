@@ -85,8 +85,10 @@ export function placeNamed(
   lang: Lang,
 ): { lat: number; lng: number; label: string; reachKm?: number } {
   // A postcode the text only begins is no answer to a text sent whole: "1012" (Amsterdam) is not
-  // 10120 (Spain), "E1" (London) not E1A (Canada).
-  const best = rankedPlaces(places, index, text, RANKED).find((p) => p.exact || !p.byCode)
+  // 10120 (Spain), "E1" (London) not E1A (Canada); and digits alone name a place whole, or none
+  // ("10" is no town whose name a typo away begins so).
+  const digits = /^[\d\s-]+$/.test(text)
+  const best = rankedPlaces(places, index, text, RANKED).find((p) => p.exact || (!p.byCode && !digits))
   if (best === undefined) {
     const missing = missingPostcodeCountries(text).map((c) => countryLabel(c))
     const lacking = postcodeCountriesLacking(text).map((c) => countryLabel(c))
