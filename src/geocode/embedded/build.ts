@@ -360,9 +360,13 @@ function insertRegions(db: Database, { biggest, byName }: PlaceLookup): void {
       for (const [townName, names] of regions) {
         const town = byName(country, townName)
         if (town === undefined) throw new Error(`region-towns.ts: no town "${townName}" in ${country}`)
-        names.forEach((name, i) => {
-          if (!townFirst(country, name, town)) insertRegion(country, nameKey(name), town.admin1, i === 0 ? name : '')
-        })
+        // The first name not left to a town is the label.
+        let label = true
+        for (const name of names) {
+          if (townFirst(country, name, town)) continue
+          insertRegion(country, nameKey(name), town.admin1, label ? name : '')
+          label = false
+        }
       }
     const states = require('zipcodes/lib/states.js') as { full: Record<string, string> }
     for (const [name, abbr] of Object.entries(states.full)) {

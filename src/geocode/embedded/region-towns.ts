@@ -2,7 +2,8 @@
 // as places a visitor may search ("Bavaria", "Noord-Holland", "Scotland"). Each is named by a town
 // in it: the build reads the region's code (GeoNames admin1) from that town, so no code is kept by
 // hand. The first name is the region's label; the others are its names in other languages. A name
-// that is also a town of 10,000 people or more ("Berlin", "Utrecht") is left to the town.
+// that is also a town of 10,000 people or more ("Berlin", "Utrecht") is left to the town: a region
+// whose every name is a town's (Brandenburg, Salzburg) is not listed.
 
 /** Per country (alpha-2): [a town in the region, its names]. */
 export const REGION_TOWNS: Record<string, [string, string[]][]> = {
@@ -25,7 +26,6 @@ export const REGION_TOWNS: Record<string, [string, string[]][]> = {
       [
         'North Rhine-Westphalia',
         'Nordrhein-Westfalen',
-        'NRW',
         'Rhénanie-du-Nord-Westphalie',
         'Renania del Norte-Westfalia',
         'Renania Settentrionale-Vestfalia',
@@ -45,7 +45,6 @@ export const REGION_TOWNS: Record<string, [string, string[]][]> = {
     ],
     ['Saarbrücken', ['Saarland', 'Sarre']],
     ['Kiel', ['Schleswig-Holstein']],
-    ['Potsdam', ['Brandenburg', 'Brandebourg', 'Brandeburgo']],
     ['Schwerin', ['Mecklenburg-Western Pomerania', 'Mecklenburg-Vorpommern', 'Mecklembourg-Poméranie-Occidentale']],
     ['Dresden', ['Saxony', 'Sachsen', 'Saxe', 'Sajonia', 'Sassonia', 'Saksen']],
     [
