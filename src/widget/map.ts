@@ -21,6 +21,8 @@ export type StoreMap = {
   onMoved: (listener: () => void) => void
   /** Zooms out one step; false when the map is as far out as it goes. */
   zoomOut: () => boolean
+  /** Called when the visitor handles the map (a press, a wheel, a key), before it moves. */
+  onTouched: (listener: () => void) => void
   destroy: () => void
 }
 
@@ -195,6 +197,9 @@ export async function storeMap(
     view: () => viewOf(map),
     onMoved: (listener) => map.on('moveend', listener),
     zoomOut: () => zoomOutOnce(map),
+    onTouched: (listener) => {
+      for (const type of ['pointerdown', 'wheel', 'keydown']) el.addEventListener(type, listener, { passive: true })
+    },
     show(locations, center, fit) {
       clusters.clear()
       if (fit) {

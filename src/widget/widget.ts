@@ -73,7 +73,7 @@ export class Widget {
    * total) and how many times more the map may zoom out to show them all: a fit sees the
    * clusters' centres, and their stores may lie beyond.
    */
-  private fitting: { total: number; left: number } | null = null
+  private fitting: { total: number; left: number; filters: string } | null = null
   private readonly form: Form
   private readonly status = h('p', { class: 'sl-status', role: 'status', 'aria-live': 'polite' })
   private readonly alert = h('p', { class: 'sl-error', role: 'alert' })
@@ -313,6 +313,9 @@ export class Widget {
           m.select(this.state.selected)
         } else void this.browse()
         m.onMoved(() => void this.browse())
+        m.onTouched(() => {
+          this.fitting = null
+        })
         return m
       })
       .catch(() => {
@@ -481,9 +484,11 @@ export class Widget {
       // The first view shows every store; after that the visitor moves the map.
       map.clusters.show(answer, first)
       this.browsed = true
+      // Other filters since, or a visitor's own move (onTouched), end it.
       const fit = this.fitting
-      if (first) this.fitting = { total: answer.data.total, left: 3 }
-      else if (fit !== null && answer.data.total < fit.total && fit.left > 0 && map.zoomOut()) fit.left--
+      const filters = JSON.stringify(this.filterParams())
+      if (first) this.fitting = { total: answer.data.total, left: 3, filters }
+      else if (fit?.filters === filters && answer.data.total < fit.total && fit.left > 0 && map.zoomOut()) fit.left--
       else this.fitting = null
     } catch {
       // The map stays as it was; the next move asks again.
