@@ -4,12 +4,10 @@ import { AdminError } from '../api/admin/errors'
 import { PublicError } from '../api/public/errors'
 import { pathOf } from '../api/public/url'
 import { damagedAtStart } from '../store/damage'
-import { isBusyError } from '../store/db'
+import { isBusyError, schemaVersionAt } from '../store/db'
 import { quickCheck } from '../store/integrity'
 import { describeProcess, lockHolders } from '../store/lock-holders'
 import { MIGRATIONS } from '../store/migrations'
-import { Database } from 'bun:sqlite'
-import { schemaOf } from '../store/db'
 import { harden } from './harden'
 import { StartError } from './listen'
 
@@ -100,18 +98,8 @@ export const progressInPlace = (): ((text: string) => void) | undefined =>
  * that is new, current, or unreadable here is left to the open that follows.
  */
 export function warnUpgradeInUse(path: string, log: (line: Record<string, unknown>) => void): void {
-  let version: number
-  try {
-    const db = new Database(path, { readonly: true })
-    try {
-      version = schemaOf(db).version
-    } finally {
-      db.close()
-    }
-  } catch {
-    return
-  }
-  if (version === 0 || version >= MIGRATIONS.length) return
+  const version = schemaVersionAt(path)
+  if (version === null || version === 0 || version >= MIGRATIONS.length) return
   const others = (lockHolders(path)?.users ?? []).filter((pid) => pid !== process.pid)
   if (others.length === 0) return
   log({

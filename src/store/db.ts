@@ -135,6 +135,20 @@ export function schemaOf(db: Database): { version: number; tables: string[] } {
   return { version: row.version, tables: row.tables === null ? [] : row.tables.split('\x1f') }
 }
 
+/** The schema version of the database file at `path`, read without writing; null when it cannot be read. */
+export function schemaVersionAt(path: string): number | null {
+  try {
+    const db = new Database(path, { readonly: true })
+    try {
+      return schemaOf(db).version
+    } finally {
+      db.close()
+    }
+  } catch {
+    return null
+  }
+}
+
 /** storeloc's schema: a version newer than this program's (migrate refuses it), or one with our first table. */
 export const isOurSchema = (schema: { version: number; tables: string[] }): boolean =>
   schema.version > MIGRATIONS.length || (schema.version > 0 && schema.tables.includes('locators'))
