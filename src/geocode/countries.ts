@@ -86,7 +86,11 @@ function closestCountry(key: string): string | null {
   return found
 }
 
-/** Whether `a` becomes `b` in at most `most` edits: a letter added, dropped or changed, or two side by side swapped. */
+/**
+ * Whether `a` becomes `b` in at most `most` edits: a letter added, dropped or changed, or two side
+ * by side swapped. Not core/text's withinEdits, which counts a swap as two ("Itlay") and which
+ * the keyword search's typos must keep.
+ */
 function editsWithin(a: string, b: string, most: number): boolean {
   let before: number[] = []
   let row = Array.from({ length: b.length + 1 }, (_, j) => j)
