@@ -165,22 +165,25 @@ test('SIGHUP (a closed terminal) stops the service as SIGTERM does, with one lin
     expect(stopping[0]).toBe('SIGHUP')
   }
   // Bun started ignoring it (nohup bun src/main.ts), it goes on: a closed terminal leaves it
-  // serving. (Node resets SIGHUP as it starts: through the launcher, nohup never kept it.)
-  const port = freePort()
-  const kept = startServer(join(dir, 'nohup.db'), { DEMO: '0', PORT: port }, [
-    'sh',
-    '-c',
-    `trap '' HUP; exec '${process.execPath}' '${join(ROOT, 'src/main.ts')}'`,
-  ])
-  try {
-    await kept.waitFor(/"listening"/)
-    kept.proc.kill('SIGHUP')
-    await Bun.sleep(500)
-    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200)
-    expect(kept.lines.some((l) => l.includes('"shutting down"'))).toBe(false)
-  } finally {
-    kept.proc.kill('SIGTERM')
-    expect(await kept.proc.exited).toBe(0)
+  // serving. (Node resets SIGHUP as it starts: through the launcher, nohup never kept it.) The
+  // terminal's SIGHUP reaches the workers too, which do not inherit the ignoring.
+  for (const workers of ['1', '2']) {
+    const port = freePort()
+    const kept = startServer(join(dir, `nohup-${workers}.db`), { DEMO: '0', PORT: port, WORKERS: workers }, [
+      'sh',
+      '-c',
+      `trap '' HUP; exec '${process.execPath}' '${join(ROOT, 'src/main.ts')}'`,
+    ])
+    try {
+      const listening = JSON.parse(await kept.waitFor(/"listening"/))
+      for (const pid of [kept.proc.pid, ...(listening.pids ?? [])]) process.kill(pid, 'SIGHUP')
+      await Bun.sleep(500)
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200)
+      expect(kept.lines.filter((l) => /shutting down|worker stopped/.test(l))).toEqual([])
+    } finally {
+      kept.proc.kill('SIGTERM')
+      expect(await kept.proc.exited).toBe(0)
+    }
   }
 })
 

@@ -76,9 +76,13 @@ export function listen(config: Config, fetch: (request: Request) => Response | P
 /**
  * Runs `stop` on the first SIGTERM, SIGINT or SIGHUP (or call of the returned function); later
  * ones are ignored. SIGHUP too: its default would end the process at once, cutting requests, and
- * the service has no file to reopen; unless it came ignored (`nohup`), which it stays.
+ * the service has no file to reopen; unless it came ignored (`nohup`), which it stays. A worker
+ * (`hangup: false`) ignores SIGHUP: its primary decides, and passes a stop on as SIGTERM.
  */
-export function onStopSignal(stop: (signal: string) => Promise<void>): (reason: string) => void {
+export function onStopSignal(
+  stop: (signal: string) => Promise<void>,
+  { hangup = true } = {},
+): (reason: string) => void {
   let stopping = false
   const handle = (reason: string) => {
     if (stopping) return
@@ -87,7 +91,8 @@ export function onStopSignal(stop: (signal: string) => Promise<void>): (reason: 
   }
   process.on('SIGTERM', () => handle('SIGTERM'))
   process.on('SIGINT', () => handle('SIGINT'))
-  if (!ignoredAtStart(1)) process.on('SIGHUP', () => handle('SIGHUP'))
+  if (!hangup) process.on('SIGHUP', () => {})
+  else if (!ignoredAtStart(1)) process.on('SIGHUP', () => handle('SIGHUP'))
   return handle
 }
 

@@ -61,7 +61,7 @@ export async function runWorker(config: Config): Promise<void> {
     store.close()
     process.exit(0)
   }
-  const stopNow = onStopSignal(stop)
+  const stopNow = onStopSignal(stop, { hangup: false })
   // The primary is gone (killed without a chance to stop us): do not linger holding the port.
   process.on('disconnect', () => stopNow('disconnect'))
   process.send!({ type: 'ready' })
@@ -150,12 +150,12 @@ function superviseWorkers(
     pids: () => [...running.values()].map((p) => p.pid),
     /** The workers running now, each with its slot (0 to count - 1). */
     workers: () => [...running].map(([slot, proc]) => ({ slot, proc })),
-    /** Passes the signal on (each worker stops accepting, finishes in-flight requests, closes the database) and waits for every worker to exit. */
+    /** Passes the signal on, SIGHUP as SIGTERM (each worker stops accepting, finishes in-flight requests, closes the database) and waits for every worker to exit. */
     async stop(signal: NodeJS.Signals): Promise<void> {
       stopping = true
       for (const timer of timers) clearTimeout(timer)
       const procs = [...running.values()]
-      for (const proc of procs) proc.kill(signal)
+      for (const proc of procs) proc.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal)
       await Promise.all(procs.map((p) => p.exited))
     },
   }
