@@ -1,7 +1,7 @@
 // The widget as it starts, in a real browser against a real server with the demo data: the
-// first map holds every store, the filters line up, a store open past midnight reads right, a
-// token the service does not know is said to be not valid, and the service's pages keep to their
-// Content-Security-Policy.
+// first map holds every store (zooming out, unless the visitor touched it), the filters line up,
+// a store open past midnight reads right, a token the service does not know is said to be not
+// valid, and the service's pages keep to their Content-Security-Policy.
 import { describe, expect, test } from 'bun:test'
 import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -10,6 +10,38 @@ import { chromiumPath, newPage } from './browser'
 import { docsSnippet, hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
+const cli = cliRunner(() => demo.server.dbPath)
+
+/** A new locator of 14 stores in four countries, each store's external_id its town. */
+function europe(name: string): { id: string; token: string; count: number } {
+  const locator = cli.json('locator', 'create', '--name', name).locator
+  cli.json('locator', 'set', locator.id, '--query-api', 'on')
+  const stores: [string, number, number][] = [
+    ['Edinburgh', 55.953, -3.188],
+    ['London', 51.507, -0.128],
+    ['Bristol', 51.454, -2.588],
+    ['Paris', 48.857, 2.352],
+    ['Lyon', 45.764, 4.836],
+    ['Bordeaux', 44.838, -0.579],
+    ['Toulouse', 43.605, 1.444],
+    ['Nantes', 47.218, -1.554],
+    ['Munich', 48.137, 11.575],
+    ['Freiburg', 47.999, 7.842],
+    ['Hamburg', 53.551, 9.994],
+    ['Kiel', 54.323, 10.123],
+    ['Amsterdam', 52.368, 4.904],
+    ['Groningen', 53.219, 6.567],
+  ]
+  const dir = tempDir()
+  const file = join(dir, 'europe.csv')
+  writeFileSync(
+    file,
+    `name,external_id,address,lat,lng\n${stores.map(([n, lat, lng]) => `${n},${n},${n},${lat},${lng}`).join('\n')}\n`,
+  )
+  cli.json('locations', 'import', locator.id, '--file', file)
+  rmSync(dir, { recursive: true, force: true })
+  return { id: locator.id, token: locator.public_token, count: stores.length }
+}
 
 describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', () => {
   // A map narrower than the world at its first zoom: stores in the Americas and New Zealand lie
@@ -46,35 +78,10 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
     },
   )
   test("a chain's stores in four countries: the first view holds them all, none outside the map, and uses its room", async () => {
-    const cli = cliRunner(() => demo.server.dbPath)
-    const made = cli.json('locator', 'create', '--name', 'Europe')
-    cli.json('locator', 'set', made.locator.id, '--query-api', 'on')
-    const stores: [string, number, number][] = [
-      ['Edinburgh', 55.953, -3.188],
-      ['London', 51.507, -0.128],
-      ['Bristol', 51.454, -2.588],
-      ['Paris', 48.857, 2.352],
-      ['Lyon', 45.764, 4.836],
-      ['Bordeaux', 44.838, -0.579],
-      ['Toulouse', 43.605, 1.444],
-      ['Nantes', 47.218, -1.554],
-      ['Munich', 48.137, 11.575],
-      ['Freiburg', 47.999, 7.842],
-      ['Hamburg', 53.551, 9.994],
-      ['Kiel', 54.323, 10.123],
-      ['Amsterdam', 52.368, 4.904],
-      ['Groningen', 53.219, 6.567],
-    ]
-    const dir = tempDir()
-    const file = join(dir, 'europe.csv')
-    writeFileSync(
-      file,
-      `name,address,lat,lng\n${stores.map(([n, lat, lng]) => `${n},${n},${lat},${lng}`).join('\n')}\n`,
-    )
-    cli.json('locations', 'import', made.locator.id, '--file', file)
+    const { token, count } = europe('Europe')
     const page = await newPage(demo.browser, { viewport: { width: 1000, height: 700 } })
     try {
-      await page.goto(`${demo.server.url}/l/${made.locator.public_token}`)
+      await page.goto(`${demo.server.url}/l/${token}`)
       await page.locator('.sl-cluster, .sl-dot').first().waitFor()
       await page.waitForLoadState('networkidle')
       await Bun.sleep(300) // the last zoom's redraw
@@ -94,15 +101,52 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
         const count = await marker.evaluate((el) => el.querySelector('.sl-cluster-count')?.textContent ?? null)
         held += count === null ? 1 : Number(count)
       }
-      expect(held).toBe(stores.length)
+      expect(held).toBe(count)
       // Fitted, not the world: they span much of the map, across or down.
       const spread = (vs: number[]) => Math.max(...vs) - Math.min(...vs)
       expect(Math.max(spread(xs) / map.width, spread(ys) / map.height)).toBeGreaterThan(0.4)
     } finally {
-      rmSync(dir, { recursive: true, force: true })
       await page.close()
     }
   })
+
+  // The first fit zooms out while its view holds fewer stores than the world's answer did. A store
+  // deleted while the fitted view is asked makes the view hold fewer; a press on the map before its
+  // answer leaves the visitor's view alone.
+  test.each([false, true])(
+    'the first fit zooms out to hold every store, unless the visitor touched the map (touched: %p)',
+    async (touched) => {
+      const { id, token } = europe(`Europe, touched: ${touched}`)
+      const page = await newPage(demo.browser, { viewport: { width: 1000, height: 700 } })
+      const zooms: number[] = []
+      let release!: () => void
+      const held = new Promise<void>((resolve) => (release = resolve))
+      let asked!: () => void
+      const second = new Promise<void>((resolve) => (asked = resolve))
+      await page.route('**/clusters?*', async (route) => {
+        zooms.push(Number(new URL(route.request().url()).searchParams.get('zoom')))
+        if (zooms.length === 2) {
+          cli.json('locations', 'delete', id, 'Munich')
+          asked()
+          await held
+        }
+        await route.continue()
+      })
+      try {
+        await page.goto(`${demo.server.url}/l/${token}`)
+        await second
+        if (touched) await page.locator('.sl-map').dispatchEvent('pointerdown')
+        release()
+        await page.waitForLoadState('networkidle')
+        await Bun.sleep(300) // a zoom-out's animation, and the request after it
+        await page.waitForLoadState('networkidle')
+        if (touched) expect(zooms.length).toBe(2)
+        else expect(Math.min(...zooms.slice(2))).toBeLessThan(zooms[1]!)
+      } finally {
+        await page.close()
+      }
+    },
+  )
 
   test('a search cleared shows every store on the map again: the whole world asked at a zoom that takes it', async () => {
     const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
