@@ -2,7 +2,7 @@
 // that needs neither Bun nor the server's modules, built from src/client and in step with it; and
 // dist/client is a package of its own, storeloc-client, with no dependencies.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { cliRunner, type Running, serverUrl, startServer, tempDir } from '../helpers'
 
@@ -25,7 +25,10 @@ describe('the storeloc/client package entry', () => {
   test('dist/client is the build of src/client (npm run build:client)', () => {
     const out = join(dir, 'build')
     expect(run([TSC, '-p', 'src/client', '--outDir', out])).toEqual({ code: 0, out: '' })
-    copyFileSync(join(ROOT, 'src/client/package.json'), join(out, 'package.json'))
+    // Its package.json is src/client's, with the service's version after the name.
+    const { name, ...rest } = JSON.parse(readFileSync(join(ROOT, 'src/client/package.json'), 'utf8'))
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+    writeFileSync(join(out, 'package.json'), `${JSON.stringify({ name, version, ...rest }, null, 2)}\n`)
     const built = readdirSync(out).sort()
     expect(readdirSync(DIST).sort()).toEqual(built)
     for (const file of built)
