@@ -10,7 +10,7 @@ import { normalizeLocationBody, pickLocationFields } from '../src/locations/norm
 import { createApp, type AppDeps } from '../src/server/app'
 import { cachedGeocoder, type Geocoder, type GeocodeResult, noGeocoder } from '../src/geocode/geocoder'
 import { DEFAULT_GEODATA_PATH } from '../src/geocode/embedded/build'
-import { placeSearchAt } from '../src/geocode/embedded/places'
+import { placeSearchAt } from '../src/geocode/embedded/place-source'
 import { newLocationRecord } from '../src/locations/record'
 import { createLocator } from '../src/operator'
 import { openStore, type Store } from '../src/store'

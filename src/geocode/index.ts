@@ -3,7 +3,7 @@ import type { GeocoderConfig } from '../core/config'
 import type { Store } from '../store'
 import { openEmbeddedGeocoder, ensureGeodata } from './embedded'
 import { GEODATA_VERSION } from './embedded/build'
-import { type PlaceSource, placeSearchAt } from './embedded/places'
+import { type PlaceSource, placeSearchAt } from './embedded/place-source'
 import { RESOLVER_VERSION } from './embedded/resolve'
 import { cachedGeocoder, DEFAULT_TTL, noGeocoder, type Geocoder } from './geocoder'
 import {

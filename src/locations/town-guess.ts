@@ -1,7 +1,8 @@
 // The town a misspelt address may mean ("Edinbrugh" for Edinburgh), for the message of an
 // address that could not be placed: the place search allows typos, the address geocoder does not.
 import { codePoints, nameKey, withinEdits } from '../core/text'
-import { asTyped, type PlaceSource } from '../geocode/embedded/places'
+import { asTyped } from '../geocode/embedded/places'
+import type { PlaceSource } from '../geocode/embedded/place-source'
 import { withoutPostcodes } from '../geocode/embedded/resolve'
 
 /** The town `address` may mean, as the place search labels it ("Edinburgh, United Kingdom"); null when none. */

@@ -1,7 +1,7 @@
 // A location's town from the embedded data: the address parts its address did not yield, by a
 // reverse lookup at its point, and the words of its town's names, which keyword search matches
 // ("Cologne" finds a store in Köln).
-import type { PlaceSource } from '../geocode/embedded/places'
+import type { PlaceSource } from '../geocode/embedded/place-source'
 import type { ReverseLookup } from '../geocode/embedded/reverse'
 import type { Store } from '../store'
 import { type AddressParts, type LocationRecord, samePlace } from '../store/locations'

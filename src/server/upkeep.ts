@@ -2,7 +2,7 @@
 // geocode refresh; and the indexes' preload at start.
 import { jsonLine } from '../core/log-line'
 import type { GeocoderStack } from '../geocode'
-import type { PlaceSource } from '../geocode/embedded/places'
+import type { PlaceSource } from '../geocode/embedded/place-source'
 import { scheduleGeocodeRefresh } from '../geocode/refresh'
 import { placeUnplaced } from '../locations/town'
 import type { Store } from '../store'

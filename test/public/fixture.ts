@@ -4,7 +4,7 @@
 // answers every GET /locations query the way the spec and shared/design.md describe it.
 import { expect } from 'bun:test'
 import { DEFAULT_GEODATA_PATH } from '../../src/geocode/embedded/build'
-import { placeSearchAt } from '../../src/geocode/embedded/places'
+import { placeSearchAt } from '../../src/geocode/embedded/place-source'
 import { createApp } from '../../src/server/app'
 import type { RateLimiter } from '../../src/api/public/guards'
 import { addCustomField, setFilters, setLocatorSettings, setPriorityRules } from '../../src/operator'

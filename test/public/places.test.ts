@@ -71,10 +71,33 @@ describe('GET /places', () => {
   })
 
   test('exonyms and accents: Cologne is Köln, Munich is München, Lisbon is Lisboa; case and accents do not matter', async () => {
-    expect((await places('Cologne'))[0]).toMatchObject({ country: 'DE', label: 'Köln, Germany' })
+    expect((await places('Cologne'))[0]).toMatchObject({ country: 'DE', label: 'Cologne, Germany' })
     expect((await places('koln'))[0]).toMatchObject({ country: 'DE', label: 'Köln, Germany' })
-    expect((await places('MUNICH'))[0]).toMatchObject({ country: 'DE' })
+    expect((await places('MUNICH'))[0]).toMatchObject({ country: 'DE', label: 'Munich, Germany' })
     expect((await places('Lisbon'))[0]).toMatchObject({ country: 'PT' })
+  })
+
+  test('a place found by another whole name is shown by it, spelt as typed where the data spells it so', async () => {
+    const first = async (q: string, lang = 'en') => (await places(q, `&lang=${lang}`))[0]?.label
+    expect(await first('München', 'de')).toBe('München, Deutschland')
+    expect(await first('münchen')).toBe('München, Germany')
+    expect(await first('Munchen')).toBe('Munchen, Germany')
+    expect(await first('Münch')).toBe('Munich, Germany') // a name begun: the place's own
+    expect(await first('Bayern', 'de')).toBe('Bayern, Deutschland')
+    expect(await first('Normandia', 'it')).toBe('Normandia, Francia')
+    expect(await first('Normandía', 'es')).toBe('Normandía, Francia')
+    // The same name with words more or fewer is not another: the place's own says more.
+    expect(await first('Washington D.C.')).toBe('Washington, DC, United States of America')
+    expect(await first('Frankfurt')).toBe('Frankfurt am Main, Germany')
+    // In lower case only in the data ("roma" of Rome, GA): found, not shown so.
+    expect((await places('roma')).map((p) => p.label)).not.toContain('roma, GA, United States of America')
+    // Two places shown alike: the later one by its own name.
+    expect((await places('Londres')).slice(0, 2).map((p) => p.label)).toEqual([
+      'Londres, United Kingdom',
+      'City of London, United Kingdom',
+    ])
+    const near = await get(`${token}/locations?near=${encodeURIComponent('Wien')}&radius=30&unit=km&lang=de`)
+    expect(near.body.meta.query.center.label).toBe('Wien, Österreich')
   })
 
   test("a town's own name comes before a town it is only an old name of, unless that one is far bigger", async () => {
@@ -91,7 +114,7 @@ describe('GET /places', () => {
       'Brooklyn, MD, United States of America',
     ])
     // Far bigger than every town of that name: Genève before Geneva, IL.
-    expect((await labels('Geneva'))[0]).toBe('Genève, Switzerland')
+    expect((await labels('Geneva'))[0]).toBe('Geneva, Switzerland')
     expect((await labels('New York'))[0]).toBe('New York City, NY, United States of America')
     // A name written out ("Saint", "Fort", "Mount") is the town's own: St. Louis before Saint-Louis, Senegal.
     expect((await labels('Saint Louis'))[0]).toBe('St. Louis, MO, United States of America')
@@ -174,7 +197,7 @@ describe('GET /places', () => {
     expect(await first('Cambridge, UK')).toBe('Cambridge, United Kingdom')
     expect(await first('Sydney NSW')).toBe('Sydney, NSW, Australia')
     expect(await first('Vancouver BC')).toBe('Vancouver, BC, Canada')
-    expect(await first('München, Bayern')).toBe('Munich, Germany') // a region only the country is known of
+    expect(await first('München, Bayern')).toBe('München, Germany') // a region only the country is known of
     // The labels this route gives find their place again.
     for (const q of ['Köln', 'Portland, OR', 'Dublin, Ireland'])
       expect(await first(await first(q))).toBe(await first(q))
@@ -191,7 +214,7 @@ describe('GET /places', () => {
     // Mutzschen's old name, as typed. Jüchen, one letter off too, is near the store in Köln.
     expect((await places('Müchen', '', maine))[0]!.label).toBe('Munich, Germany')
     expect((await places('Müchen'))[0]!.label).toBe('Jüchen, Germany')
-    expect((await places('Lisboa'))[0]!.label).toBe('Lisbon, Portugal') // a big city's own: no typo tried
+    expect((await places('Lisboa'))[0]!.label).toBe('Lisboa, Portugal') // a big city's own: no typo tried
     expect(await places('SW1A')).toEqual([]) // not Swadlincote
   })
 
@@ -206,7 +229,7 @@ describe('GET /places', () => {
     // Another name of the town, within 15 km of the postcode's place.
     expect(await first('80331 Munich')).toBe('80331 München, Germany')
     // Postcodes the data does not have (Austria, the Netherlands, Britain): the town.
-    expect(await first('1010 Wien')).toBe('Vienna, Austria')
+    expect(await first('1010 Wien')).toBe('Wien, Austria')
     expect(await first('1012 AB Amsterdam')).toBe('Amsterdam, Netherlands')
     expect(await first('SW1A 1AA London')).toBe('London, United Kingdom')
     // A postcode its town does not confirm: the town, in a country whose postcodes look so.
@@ -215,7 +238,7 @@ describe('GET /places', () => {
     for (const q of ['5th Avenue', 'Route 66', '123 Main Street']) expect(await places(q)).toEqual([])
     // near= reads them the same way.
     const near = await get(`${token}/locations?near=${encodeURIComponent('1010 Wien')}&radius=30&unit=km`)
-    expect(near.body.meta.query.center.label).toBe('Vienna, Austria')
+    expect(near.body.meta.query.center.label).toBe('Wien, Austria')
   })
 
   test('a district beside its town: the district the data has near the town, else the town', async () => {
@@ -224,7 +247,7 @@ describe('GET /places', () => {
     for (const q of ['Köln-Ehrenfeld', 'Köln – Ehrenfeld', 'Ehrenfeld, Köln', 'Ehrenfeld, Köln, Germany', 'Köln-Ehr'])
       expect({ q, first: await first(q) }).toEqual({ q, first: 'Köln, Germany' })
     for (const q of ['München-Schwabing', 'Schwabing, München'])
-      expect({ q, first: await first(q) }).toEqual({ q, first: 'Munich, Germany' })
+      expect({ q, first: await first(q) }).toEqual({ q, first: 'München, Germany' })
     expect(await first('Soho, London')).toBe('London, United Kingdom')
     // Before a dash, a village is no district's town: Frasne has about two thousand people.
     expect(await places('Frasne-Xyzzy')).toEqual([])
@@ -384,20 +407,22 @@ describe('GET /places', () => {
       const [p] = await places(q)
       return p === undefined ? null : `${p.label} (${p.precision})`
     }
-    for (const [names, label] of [
-      [['Bavaria', 'Bayern', 'Bavière'], 'Bavaria, Germany (region)'],
-      [['Nordrhein-Westfalen', 'North Rhine-Westphalia'], 'North Rhine-Westphalia, Germany (region)'],
-      [['Scotland', 'Schottland', 'Écosse'], 'Scotland, United Kingdom (region)'],
-      [['Noord-Holland', 'North Holland'], 'North Holland, Netherlands (region)'],
-      [['Île-de-France', 'Ile de France'], 'Île-de-France, France (region)'],
-      [['Catalonia', 'Catalunya', 'Cataluña'], 'Catalonia, Spain (region)'],
-      [['Tuscany', 'Toscana'], 'Tuscany, Italy (region)'],
-      [['Tirol', 'Tyrol'], 'Tyrol, Austria (region)'],
-      [['Vlaanderen', 'Flanders'], 'Flanders, Belgium (region)'],
-      [['Berlin'], 'Berlin, Germany (city)'],
-      [['Utrecht'], 'Utrecht, Netherlands (city)'],
+    // Each shown by the name typed.
+    for (const [names, country] of [
+      [['Bavaria', 'Bayern', 'Bavière'], 'Germany'],
+      [['Nordrhein-Westfalen', 'North Rhine-Westphalia'], 'Germany'],
+      [['Scotland', 'Schottland', 'Écosse'], 'United Kingdom'],
+      [['Noord-Holland', 'North Holland'], 'Netherlands'],
+      [['Île-de-France'], 'France'],
+      [['Catalonia', 'Catalunya', 'Cataluña'], 'Spain'],
+      [['Tuscany', 'Toscana'], 'Italy'],
+      [['Tirol', 'Tyrol'], 'Austria'],
+      [['Vlaanderen', 'Flanders'], 'Belgium'],
     ] as const)
-      for (const q of names) expect({ q, first: await first(q) }).toEqual({ q, first: label })
+      for (const q of names) expect({ q, first: await first(q) }).toEqual({ q, first: `${q}, ${country} (region)` })
+    expect(await first('Ile de France')).toBe('Île-de-France, France (region)')
+    expect(await first('Berlin')).toBe('Berlin, Germany (city)')
+    expect(await first('Utrecht')).toBe('Utrecht, Netherlands (city)')
     // Bavaria's towns, not those of a neighbour: its reach is about 100 km around its middle.
     const bavaria = await get(`${token}/locations?near=Bayern&unit=km`)
     expect(bavaria.body.meta.query.radius).toBeGreaterThan(80)

@@ -1,5 +1,6 @@
-// Every name of region-towns.ts as a visitor types it into GET /places: its region first, or a
-// town of the name when one of 10,000 people or more bears it (the town is meant then).
+// Every name of region-towns.ts as a visitor types it into GET /places: its region first, shown
+// by that name, or a town of the name when one of 10,000 people or more bears it (the town is
+// meant then).
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { countryLabel } from '../../src/geocode/countries'
 import { REGION_TOWNS } from '../../src/geocode/embedded/region-towns'
@@ -19,8 +20,9 @@ test("each region's every name finds the region first, or a town of that name", 
   const missed: string[] = []
   for (const [country, regions] of Object.entries(REGION_TOWNS))
     for (const [, names] of regions) {
-      const label = `${names[0]}, ${countryLabel(country)}`
       for (const name of names) {
+        // Shown by the name typed ("Bayern, Germany").
+        const label = `${name}, ${countryLabel(country)}`
         const res = await env.app.handle(
           new Request(`http://localhost/public/v1/${token}/places?q=${encodeURIComponent(name)}&limit=1`),
         )

@@ -4,12 +4,14 @@
 // comes first, then the one of more weight (PlaceHit.weight: its people), then the one nearer a
 // location.
 import type { LocatorIndex } from '../../engine/locator-index'
-import { type PlaceHit, type PlaceSource, PlacesWarming } from '../../geocode/embedded/places'
+import type { PlaceHit } from '../../geocode/embedded/places'
+import { type PlaceSource, PlacesWarming } from '../../geocode/embedded/place-source'
 import { missingPostcodeCountries, postcodeCountriesLacking } from '../../geocode/embedded/resolve'
 import { type Lang, langOf } from '../../core/languages'
 import { asksOwnPosition } from '../../core/own-position'
 import { MAX_SEARCH } from '../../core/limits'
 import { countryLabel } from '../../geocode/countries'
+import { shownLabel } from '../../geocode/embedded/place-parts'
 import { codePoints } from '../../core/text'
 import { PublicError } from './errors'
 import { integer, once, type Params } from './params'
@@ -105,14 +107,17 @@ export function placeNamed(
     )
   }
   const { lat, lng, reachKm } = best
-  return { lat, lng, label: labelIn(best.label, best.country, lang), reachKm }
+  return { lat, lng, label: labelIn(best, text, lang), reachKm }
 }
 
 /**
- * `label` with its country named in `lang` ("London, Vereinigtes Königreich"): the towns' names
- * are the data's own, mostly as their country writes them.
+ * A place's label as shown, its country named in `lang` ("London, Vereinigtes Königreich"). The
+ * towns' names are the data's own, mostly as their country writes them, or the other name typed
+ * ("München").
  */
-function labelIn(label: string, country: string, lang: Lang): string {
+function labelIn(place: PlaceHit, typed: string, lang: Lang): string {
+  const { country } = place
+  const label = shownLabel(place, typed)
   const english = countryLabel(country)
   return lang === 'en' || !label.endsWith(english)
     ? label
@@ -128,15 +133,24 @@ export function placesAnswer(places: Places, index: LocatorIndex, params: Params
     throw new PublicError('INVALID_PARAMETER', `q may be at most ${MAX_SEARCH} characters; got ${codePoints(q)}.`)
   const limit = integer(params, 'limit', LIMIT.fallback, 1, LIMIT.max)
   const lang = labelLang(params)
+  // Places the text names by another name each show it ("Londres, United Kingdom"), unless a
+  // place before shows that label: then their own name tells them apart ("City of London").
+  const shown = new Set<string>()
+  const labelOf = (place: PlaceHit) => {
+    const named = labelIn(place, q, lang)
+    const label = shown.has(named) ? labelIn({ ...place, named: undefined }, q, lang) : named
+    shown.add(label)
+    return label
+  }
   return {
     success: true,
     data: {
-      places: rankedPlaces(places, index, q, limit).map(({ label, lat, lng, country, precision }) => ({
-        label: labelIn(label, country, lang),
-        lat,
-        lng,
-        country,
-        precision,
+      places: rankedPlaces(places, index, q, limit).map((place) => ({
+        label: labelOf(place),
+        lat: place.lat,
+        lng: place.lng,
+        country: place.country,
+        precision: place.precision,
       })),
     },
   }

@@ -22,7 +22,7 @@ import { REGION_TOWNS } from './region-towns'
 import { AU_STATES, CA_PROVINCES, COUNTRY_REGIONS } from './tables'
 
 /** Bump when the schema or the compiled content changes: files of another version are rebuilt. */
-export const GEODATA_VERSION = '9'
+export const GEODATA_VERSION = '10'
 export const DEFAULT_GEODATA_PATH = 'data/geocoder.sqlite'
 
 const require = createRequire(import.meta.url)
@@ -35,7 +35,12 @@ const SCHEMA = `
     lat REAL NOT NULL, lng REAL NOT NULL, population INTEGER NOT NULL,
     section INTEGER NOT NULL             -- 1: a section of a town (GeoNames PPLX), such as Köln's Altstadt Nord
   );
-  CREATE TABLE place_names (key TEXT NOT NULL, place_id INTEGER NOT NULL, alt INTEGER NOT NULL, PRIMARY KEY (key, place_id)) WITHOUT ROWID; -- alt 1: an alternate name
+  CREATE TABLE place_names (
+    key TEXT NOT NULL, place_id INTEGER NOT NULL,
+    alt INTEGER NOT NULL,                -- 1: an alternate name
+    spelling TEXT NOT NULL,              -- an alternate name as written, every way ("München|Munchen"); '' for a main name
+    PRIMARY KEY (key, place_id)
+  ) WITHOUT ROWID;
   CREATE TABLE postcodes (
     country TEXT NOT NULL, postcode TEXT NOT NULL, place_key TEXT NOT NULL, place TEXT NOT NULL, admin1 TEXT NOT NULL,
     lat REAL NOT NULL, lng REAL NOT NULL,
@@ -43,7 +48,12 @@ const SCHEMA = `
     PRIMARY KEY (country, postcode, place_key)
   ) WITHOUT ROWID;
   CREATE TABLE countries (key TEXT PRIMARY KEY, code TEXT NOT NULL) WITHOUT ROWID;
-  CREATE TABLE regions (country TEXT NOT NULL, key TEXT NOT NULL, admin1 TEXT NOT NULL, name TEXT NOT NULL, PRIMARY KEY (country, key)) WITHOUT ROWID;
+  CREATE TABLE regions (
+    country TEXT NOT NULL, key TEXT NOT NULL, admin1 TEXT NOT NULL,
+    name TEXT NOT NULL,                  -- the region's label, on the row of its first name; else ''
+    spelling TEXT NOT NULL,              -- this name as written, every way ("Normandía|Normandia"), where region-towns.ts gives it
+    PRIMARY KEY (country, key)
+  ) WITHOUT ROWID;
 `
 
 type Place = {
@@ -169,7 +179,7 @@ function insertPlaces(db: Database, places: Place[]): number {
   const insertPlace = db.prepare(
     'INSERT INTO places VALUES ($id, $name, $country, $admin1, $lat, $lng, $population, $section)',
   )
-  const insertName = db.prepare('INSERT OR IGNORE INTO place_names VALUES (?, ?, ?)')
+  const insertName = db.prepare('INSERT OR IGNORE INTO place_names VALUES (?, ?, ?, ?)')
   let names = 0
   db.transaction(() => {
     for (const p of places) {
@@ -185,11 +195,18 @@ function insertPlaces(db: Database, places: Place[]): number {
       })
       const [name, ascii, alts] = (p as Place & { names: string }).names.split('\u0001') as [string, string, string]
       for (const key of new Set([nameKey(name), nameKey(ascii)]))
-        if (key !== '') names += insertName.run(key, p.id, 0).changes
+        if (key !== '') names += insertName.run(key, p.id, 0, '').changes
+      // Every spelling of one key ("München|Munchen"), for the label to show the one typed; those
+      // in lower case ("roma" of Rome, GA) are found, not shown.
+      const spellings = new Map<string, Set<string>>()
       for (const alt of alts ? alts.split(',') : []) {
         const key = nameKey(alt)
-        if (usableAlternate(alt) && key !== '') names += insertName.run(key, p.id, 1).changes // ignored when also a main name
+        if (!usableAlternate(alt) || key === '') continue
+        const shown = spellings.get(key) ?? new Set()
+        if (/^[^\p{L}]*\p{Lu}/u.test(alt)) shown.add(alt)
+        spellings.set(key, shown)
       }
+      for (const [key, alt] of spellings) names += insertName.run(key, p.id, 1, [...alt].join('|')).changes // ignored when also a main name
     }
   })()
   return names
@@ -340,12 +357,13 @@ function insertCountries(db: Database): void {
 /**
  * Regions that narrow a place name and are places themselves: US states, Canadian provinces,
  * Australian states, and the first-level regions of region-towns.ts. Then names that tell only
- * the country. A region's `name` is its label where it is given ('' for its other names).
+ * the country. A region's `name` is its label where it is given ('' for its other names), and
+ * `spelling` each name as written.
  */
 function insertRegions(db: Database, { biggest, byName }: PlaceLookup): void {
-  const insert = db.prepare('INSERT OR IGNORE INTO regions VALUES (?, ?, ?, ?)')
-  const insertRegion = (country: string, key: string, admin1: string, name = '') =>
-    insert.run(country, key, admin1, name)
+  const insert = db.prepare('INSERT OR IGNORE INTO regions VALUES (?, ?, ?, ?, ?)')
+  const insertRegion = (country: string, key: string, admin1: string, name = '', spelling = '') =>
+    insert.run(country, key, admin1, name, spelling)
   /**
    * A town of 10,000 people or more by that name, which the name is first ("Madrid", "Berlin");
    * not the region's own town by another of its names (Paris is also called "Île-de-France").
@@ -360,13 +378,12 @@ function insertRegions(db: Database, { biggest, byName }: PlaceLookup): void {
       for (const [townName, names] of regions) {
         const town = byName(country, townName)
         if (town === undefined) throw new Error(`region-towns.ts: no town "${townName}" in ${country}`)
-        // The first name not left to a town is the label.
-        let label = true
-        for (const name of names) {
-          if (townFirst(country, name, town)) continue
-          insertRegion(country, nameKey(name), town.admin1, label ? name : '')
-          label = false
-        }
+        // The first name not left to a town is the label. A key's spellings go together
+        // ("Normandía|Normandia").
+        const kept = names.filter((name) => !townFirst(country, name, town))
+        const spellings = Map.groupBy(kept, (name) => nameKey(name))
+        for (const [key, same] of spellings)
+          insertRegion(country, key, town.admin1, key === nameKey(kept[0]!) ? kept[0]! : '', same.join('|'))
       }
     const states = require('zipcodes/lib/states.js') as { full: Record<string, string> }
     for (const [name, abbr] of Object.entries(states.full)) {

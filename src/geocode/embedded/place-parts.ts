@@ -24,6 +24,8 @@ export type Region = {
   lng: number
   country: string
   label: string
+  /** This name as written, every way ("Normandía|Normandia"), where the data gives it; else ''. */
+  spelling: string
   population: number
   reachKm: number
 }
@@ -49,6 +51,8 @@ export type PlaceParts = {
   names: KeyParts
   /** Every name of every town (main and alternate), in byte order, each to its town's row. */
   nameKeys: KeyParts
+  /** By name index: an alternate name as written, every way ("München|Munchen"); '' for a main name. */
+  spellings: KeyParts
   /** By prefix (its bytes as latin1 text) that begins more than LISTED_FROM names: its best towns, as name indexes. */
   listed: Map<string, Int32Array>
   // Postcodes, by row, and their keys (lowercase, without spaces) in byte order.
@@ -142,6 +146,18 @@ export function placeLabel(name: string, country: string, admin1: string): strin
   return `${name}, ${region ? `${region}, ` : ''}${countryLabel(country)}`
 }
 
+/**
+ * A place's label as shown: the other name the text equals, when it has one ("München, Germany"
+ * for "münchen"), as `typed` spells it where the data has that spelling.
+ */
+export function shownLabel({ label, named }: { label: string; named?: string }, typed: string): string {
+  if (named === undefined) return label
+  const spellings = named.split('|')
+  const text = typed.toLowerCase()
+  const name = spellings.find((s) => text.includes(s.toLowerCase())) ?? spellings[0]!
+  return name + label.slice(label.indexOf(','))
+}
+
 /** Reads the geocoder's data file into the parts of a PlaceSearch (about a second). */
 export function buildPlaceParts(db: Database): PlaceParts {
   const places = db
@@ -179,9 +195,10 @@ export function buildPlaceParts(db: Database): PlaceParts {
   const keys: string[] = []
   const refs: number[] = []
   const main: number[] = []
+  const spellings: string[] = []
   for (const r of db
-    .query<{ key: string; place_id: number; alt: number }, []>(
-      'SELECT key, place_id, alt FROM place_names ORDER BY key, place_id',
+    .query<{ key: string; place_id: number; alt: number; spelling: string }, []>(
+      'SELECT key, place_id, alt, spelling FROM place_names ORDER BY key, place_id',
     )
     .iterate()) {
     const row = rowOf(r.place_id)
@@ -189,6 +206,7 @@ export function buildPlaceParts(db: Database): PlaceParts {
     keys.push(r.key)
     refs.push(row)
     main.push(r.alt === 0 ? 1 : 0)
+    spellings.push(r.spelling)
   }
   const population = Int32Array.from(places, (p) => p.population)
   const nameKeys = keyParts(keys, refs, main)
@@ -211,6 +229,7 @@ export function buildPlaceParts(db: Database): PlaceParts {
     admins,
     names: keyParts(places.map((p) => p.name)),
     nameKeys,
+    spellings: keyParts(spellings),
     listed,
     codes: keyParts(
       codes.map((c) => c.key),
@@ -225,7 +244,7 @@ export function buildPlaceParts(db: Database): PlaceParts {
     ),
     codePrecision: Uint8Array.from(codes, (c) => (c.precision === 'postcode' ? 1 : 0)),
   }
-  const regionRows = db.query<RegionRow, []>('SELECT country, key, admin1, name FROM regions').all()
+  const regionRows = db.query<RegionRow, []>('SELECT country, key, admin1, name, spelling FROM regions').all()
   const regionKeys = new Map<string, string[]>()
   for (const r of regionRows) {
     const list = regionKeys.get(r.key) ?? []
@@ -236,7 +255,7 @@ export function buildPlaceParts(db: Database): PlaceParts {
 }
 
 /** A name of a region (admin1 empty: of a country), as the data file keeps it; `name` the label, or ''. */
-type RegionRow = { country: string; key: string; admin1: string; name: string }
+type RegionRow = { country: string; key: string; admin1: string; name: string; spelling: string }
 
 type Towns = Omit<PlaceParts, 'regions' | 'countries' | 'regionKeys'>
 
@@ -305,6 +324,7 @@ function readRegions(all: RegionRow[], towns: Towns): Pick<PlaceParts, 'regions'
         key: r.key,
         country: r.country,
         label: `${given.get(k) ?? titled(longest.get(k)!)}, ${countryLabel(r.country)}`,
+        spelling: r.spelling,
         ...c,
       },
     ]

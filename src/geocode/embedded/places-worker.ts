@@ -1,8 +1,8 @@
-// The worker thread of placeSearchAt().warm (places.ts): reads the data file at the path it is
+// The worker thread of placeSearchAt().warm (place-source.ts): reads the data file at the path it is
 // sent into a PlaceSearch's parts, and posts them back, their buffers moved, not copied.
 import { openGeodata } from './open'
 import { buildPlaceParts } from './place-parts'
-import type { PlacesMessage } from './places'
+import type { PlacesMessage } from './place-source'
 
 declare const self: Worker
 

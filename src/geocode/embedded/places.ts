@@ -9,12 +9,10 @@ import { countryCode, countryLabel } from '../countries'
 import { codeAndTown, codeStart, districtCountries } from './place-codes'
 import { codeText, SortedKeys, Texts, utf8 } from './place-keys'
 import { CITY_ALIASES, COUNTRY_ALIASES } from './tables'
-import { bestTowns, buildPlaceParts, CANDIDATES, LISTED_FROM, type PlaceParts, placeLabel } from './place-parts'
-import { GeodataDamagedError, openGeodata } from './open'
+import { bestTowns, CANDIDATES, LISTED_FROM, type PlaceParts, placeLabel } from './place-parts'
 import { typoRanges } from './place-typos'
 import { joinInitials, type Within, withinOf } from './place-within'
 import { CONFIRM_KM, DASHES, DISTRICT_TOWN_POPULATION, distanceKm, postcodeCountries } from './resolve'
-import { type ReverseLookup, reverseLookupAt } from './reverse'
 
 export type PlacePrecision = 'city' | 'postcode' | 'region' | 'country'
 
@@ -38,6 +36,8 @@ export type PlaceHit = {
   reachKm?: number
   /** Found by its postcode (whole when `exact`, else one the text begins). */
   byCode?: true
+  /** The other name the text equals, every way it is written ("München|Munchen" of Munich): shownLabel() shows it. */
+  named?: string
 }
 
 /** Texts of this many characters or more may find towns with a typo, when nothing matches as typed. */
@@ -89,18 +89,33 @@ const DISTRICT_KM = 30
 /** Tiers from this on are of names found through two typos (typos()). */
 const TWO_EDITS = 7
 
+/**
+ * Whether `named` is another name than the label's, or the same one spelt otherwise, not one with
+ * words more or fewer, or written short: "Londres", "Hessen" (Hesse) and "Aragón" are;
+ * "Washington DC", "Frankfurt" (am Main) and "Saint Louis" (St. Louis) are not.
+ */
+const otherName = (named: string | undefined, label: string): named is string => {
+  if (named === undefined || named === '') return false
+  const [key, own] = [nameKey(named.split('|')[0]!), townKey(`${label},`)]
+  if (key === own) return true
+  const [a, b] = [`${shortWords(key)} `, `${shortWords(own)} `]
+  return !a.startsWith(b) && !b.startsWith(a)
+}
+
 /** A town's district as a visitor writes it (inTown): the places found in it, and the towns it names. */
 type District = { districts: PlaceHit[]; towns: PlaceHit[] }
 
 export class PlaceSearch {
   private readonly names: Texts
   private readonly nameKeys: SortedKeys
+  private readonly spellings: Texts
   private readonly codes: SortedKeys
   private readonly codeLabel: Texts
 
   constructor(private readonly parts: PlaceParts) {
     this.names = new Texts(parts.names)
     this.nameKeys = new SortedKeys(parts.nameKeys)
+    this.spellings = new Texts(parts.spellings)
     this.codes = new SortedKeys(parts.codes)
     this.codeLabel = new Texts(parts.codeLabel)
   }
@@ -265,14 +280,19 @@ export class PlaceSearch {
       // Row -> 3 a main name exact, 2 an alternate one, 1 a main name begins with the text, 0 an
       // alternate one only.
       const towns = new Map<number, number>()
+      const named = new Map<number, string>()
       const keep = within === null ? null : this.keepOf(within)
-      for (let i = from; i < to && this.nameKeys.equals(i, p); i++)
-        if (keep === null || keep(this.nameKeys.ref[i]!)) towns.set(this.nameKeys.ref[i]!, 2 + this.nameKeys.main[i]!)
+      for (let i = from; i < to && this.nameKeys.equals(i, p); i++) {
+        const [town, main] = [this.nameKeys.ref[i]!, this.nameKeys.main[i]!]
+        if (keep !== null && !keep(town)) continue
+        towns.set(town, 2 + main)
+        if (main === 0) named.set(town, this.spellings.at(i))
+      }
       for (const i of this.bestOf(from, to, p.length, keep)) {
         const town = this.nameKeys.ref[i]!
         if (!towns.has(town)) towns.set(town, this.nameKeys.main[i]!)
       }
-      for (const [town, match] of towns) hits.push(this.town(town, match))
+      for (const [town, match] of towns) hits.push(this.town(town, match, named.get(town)))
     }
     const codes = /\d/.test(key) ? this.codeHits(key, within) : []
     for (const r of this.parts.regions)
@@ -288,6 +308,7 @@ export class PlaceSearch {
           main: true,
           tier: 0,
           reachKm: r.reachKm,
+          ...(r.key === key && otherName(r.spelling, r.label) ? { named: r.spelling } : {}),
         })
     // A region named so wins over its country's alias: "Scotland" is Scotland, not the UK.
     const country = within === null ? this.countryNamed(key) : null
@@ -503,11 +524,12 @@ export class PlaceSearch {
     }
   }
 
-  private town(row: number, match: number): PlaceHit {
+  private town(row: number, match: number, named?: string): PlaceHit {
     const { lat, lng, population, admins, admin1 } = this.parts
     const country = codeText(this.parts.country[row]!)
+    const name = this.names.at(row)
     return {
-      label: placeLabel(this.names.at(row), country, admins[admin1[row]!]!),
+      label: placeLabel(name, country, admins[admin1[row]!]!),
       lat: lat[row]!,
       lng: lng[row]!,
       country,
@@ -516,6 +538,7 @@ export class PlaceSearch {
       exact: match >= 2,
       main: match === 3 || match === 1,
       tier: 0,
+      ...(otherName(named, name) ? { named } : {}),
     }
   }
 
@@ -534,65 +557,4 @@ export class PlaceSearch {
       byCode: true,
     }
   }
-}
-
-/** What places-worker.ts posts back. */
-export type PlacesMessage = { kind: 'done'; parts: PlaceParts } | { kind: 'failed'; message: string }
-
-/** The place search over the geocoder's data file at `path`, shared by every caller in the process. */
-export type PlaceSource = {
-  /** The search; made now (blocking about a second) if warm() was not asked. Throws PlacesWarming while warm() runs. */
-  (): PlaceSearch
-  /** Makes it in a worker thread, off the event loop; resolves when it is ready (or failed: then the next call makes it). */
-  warm(): Promise<void>
-  /** Where a point is, from the same data (reverse.ts): made on first use, in about 0.2 s. */
-  reverse(): ReverseLookup
-}
-
-/** Asked for while warm() builds it: a moment later it answers. */
-export class PlacesWarming extends Error {}
-
-const sources = new Map<string, PlaceSource>()
-
-export function placeSearchAt(path: string): PlaceSource {
-  const known = sources.get(path)
-  if (known !== undefined) return known
-  let made: PlaceSearch | null = null
-  let warming: Promise<void> | null = null
-  // A damaged file stays so until it is built again (a restart): said at once, not read again per request.
-  let damaged: GeodataDamagedError | null = null
-  const source = (() => {
-    if (made !== null) return made
-    if (damaged !== null) throw damaged
-    if (warming !== null) throw new PlacesWarming('The place data is being read; retry in a moment.')
-    const db = openGeodata(path)
-    try {
-      made = new PlaceSearch(buildPlaceParts(db))
-    } catch (e) {
-      if (e instanceof GeodataDamagedError) damaged = e
-      throw e
-    } finally {
-      db.close()
-    }
-    return made
-  }) as PlaceSource
-  source.warm = () =>
-    (warming ??= new Promise<void>((resolve) => {
-      if (made !== null) return resolve()
-      const worker = new Worker(new URL('./places-worker.ts', import.meta.url))
-      const done = () => {
-        worker.terminate()
-        warming = null
-        resolve()
-      }
-      worker.onmessage = (event: MessageEvent<PlacesMessage>) => {
-        if (event.data.kind === 'done') made = new PlaceSearch(event.data.parts)
-        done()
-      }
-      worker.onerror = done
-      worker.postMessage(path)
-    }))
-  source.reverse = () => reverseLookupAt(path)
-  sources.set(path, source)
-  return source
 }
