@@ -205,41 +205,41 @@ function check(deps: AdminDeps, locatorId: string, items: BulkItem[], problems: 
     const fields = isObject ? pickLocationFields(raw as Record<string, unknown>) : null
     const who = whoIs(key, fields)
     if (fields === null) return problems.add(key, who, null, 'must be an object of location fields.')
-    if (unread !== undefined && unread.length > 0) {
-      for (const { field, message } of unread) problems.add(key, who, field, message)
-      return
-    }
+    // Every problem of the item is said, not only its first: a file is mended in one pass.
+    const before = problems.count
+    for (const { field, message } of unread ?? []) problems.add(key, who, field, message)
     const current = targetOf(deps, locatorId, raw as Record<string, unknown>, fields)
     if (current instanceof Error) return problems.add(key, who, 'id', current.message)
     const target = current?.id ?? null
     if (target !== null) {
       const first = byTarget.get(target)
-      if (first !== undefined) return problems.add(key, who, null, `is the same location (${target}) as ${first}.`)
-      byTarget.set(target, key)
+      if (first !== undefined) problems.add(key, who, null, `is the same location (${target}) as ${first}.`)
+      else byTarget.set(target, key)
     }
-    let patch: LocationPatch
+    let patch: LocationPatch | null = null
     try {
       patch = normalizeLocationBody(fields, target === null ? 'create' : 'update', definitions)
     } catch (e) {
       if (!(e instanceof LocationError)) throw e
       for (const [field, messages] of Object.entries(e.details ?? {}))
         for (const message of messages) problems.add(key, who, field, inColumn(message, field, columns))
-      return
     }
-    const ext = patch.externalId
-    if (typeof ext === 'string') {
+    // An external_id is matched against the others even when the item has other problems.
+    const ext = patch === null ? fields.external_id : patch.externalId
+    if (typeof ext === 'string' && ext !== '') {
       const first = byExternalId.get(ext)
-      if (first !== undefined) return problems.add(key, who, 'external_id', `is also the external_id of ${first}.`)
-      byExternalId.set(ext, key)
       const holder = deps.store.locations.byExternalId(locatorId, ext)
-      if (holder !== null && holder.id !== target)
-        return problems.add(
+      if (first !== undefined) problems.add(key, who, 'external_id', `is also the external_id of ${first}.`)
+      else if (holder !== null && holder.id !== target)
+        problems.add(
           key,
           who,
           'external_id',
           `is already that of location ${holder.id} (${JSON.stringify(holder.name)}); external ids are unique within a locator.`,
         )
+      if (first === undefined) byExternalId.set(ext, key)
     }
+    if (patch === null || problems.count > before) return
     const keepsPoint = !patch.coordinates && patch.address !== undefined && patch.address === current?.address
     const warnings = [...notes, ...ignoredFields(raw as Record<string, unknown>)]
     plans.push({ index, line, key, fields, patch, target, keepsPoint, found: null, warnings, wholeSpecialHours })
@@ -316,7 +316,7 @@ function refuseDeleting(coded: Coded[], plans: Plan[], maxDelete: number | null,
       `${words.deleteMissing} would delete ${gone} ${locations}, more than ${words.maxDelete} (${maxDelete}); nothing was written.`,
       {
         delete_missing: [
-          `Refused: ${words.sent} lacks the external_id of ${gone} ${locations} (${some.join(', ')}${gone > 5 ? ', ...' : ''}). Check the file; if they are meant to go, raise ${words.maxDelete}.`,
+          `Refused: ${words.sent} lacks the external_id of ${gone} ${locations} (${some.join(', ')}${gone > 5 ? ', ...' : ''}). Check ${words.sent}; if they are meant to go, raise ${words.maxDelete}.`,
         ],
       },
     )
@@ -327,7 +327,7 @@ function refuseDeleting(coded: Coded[], plans: Plan[], maxDelete: number | null,
     `${words.deleteMissing} would delete all ${gone} ${locations} with an external_id (${plans.length === 0 ? 'no location was sent' : 'none of those sent matches one of them'}); nothing was written.`,
     {
       delete_missing: [
-        `Refused: it would delete every location with an external_id. Check the file and its external_id column. To replace them all, delete them first (the CLI's locations delete, or POST /admin/v1/locations/{id}/delete), then import without ${words.deleteMissing}.`,
+        `Refused: it would delete every location with an external_id. Check ${words.sent} and its external_ids. To replace them all, delete them first (the CLI's locations delete, or POST /admin/v1/locations/{id}/delete), then import without ${words.deleteMissing}.`,
       ],
     },
   )

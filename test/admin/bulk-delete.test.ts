@@ -63,7 +63,7 @@ describe('bulk upsert, delete_missing', () => {
         message: 'delete_missing would delete 3 locations, more than max_delete (2); nothing was written.',
         details: {
           delete_missing: [
-            'Refused: the request lacks the external_id of 3 locations ("S2", "S3", "S4"). Check the file; if they are meant to go, raise max_delete.',
+            'Refused: the request lacks the external_id of 3 locations ("S2", "S3", "S4"). Check the request; if they are meant to go, raise max_delete.',
           ],
         },
       })

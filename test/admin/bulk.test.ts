@@ -212,11 +212,12 @@ describe('bulk upsert, JSON', () => {
         { id: held, external_id: 'H1' },
         { id: held, name: 'Twice' },
         store('S8', { external_id: 'x'.repeat(101) }),
+        store('S5'), // S5 twice: said though the first S5 has a problem of its own
       ],
     })
     expect(res.status).toBe(422)
     expect(res.body.error).toBe('validation_error')
-    expect(res.body.message).toBe('7 of 9 locations cannot be written as sent; nothing was written.')
+    expect(res.body.message).toBe('8 of 10 locations cannot be written as sent; nothing was written.')
     expect(res.body.details).toEqual({
       'locations[1].name': ['locations[1] (external_id "S2"): The name field is required.'],
       'locations[2].external_id': ['locations[2] (external_id "S1"): is also the external_id of locations[0].'],
@@ -231,6 +232,7 @@ describe('bulk upsert, JSON', () => {
       'locations[8].external_id': [
         `locations[8] (external_id "${'x'.repeat(101)}"): The external_id field may not be greater than 100 characters.`,
       ],
+      'locations[9].external_id': ['locations[9] (external_id "S5"): is also the external_id of locations[5].'],
     })
     expect(snapshot()).toEqual(before)
   })
@@ -274,7 +276,12 @@ describe('bulk upsert, JSON', () => {
     expect(many.body.details.locations[0]).toStartWith(
       'The locations field may not have more than 1000 items; got 1001.',
     )
-    expect((await bulk([store('S1')])).body.error).toBe('invalid_request')
+    // A bare array, as the CLI's locations export prints it: said where it goes.
+    const array = await bulk([store('S1')])
+    expect(array.body.error).toBe('invalid_request')
+    expect(array.body.message).toContain(
+      "An array of locations (as the CLI's locations export prints) goes in its locations field.",
+    )
     expect((await bulk({ locations: [] })).body).toMatchObject({ success: true, created: 0, results: [] })
   })
 
@@ -395,11 +402,20 @@ describe('bulk upsert, CSV', () => {
       'line 3.coordinates.lat': ['line 3 (external_id "T"): The "lat" column (coordinates.lat) must be a number.'],
       'line 5.name': ['line 5 (external_id "E"): The "name" column is required.'],
     })
+    // Every problem of a row at once: a status not read hides none of the others.
+    addCustomField(env.store, env.locatorId, { id: 'parking', name: 'Parkplätze', type: 'number' })
+    const many = await csv('Store Code;Name;Address;Status;Parkplätze\nT-1;;a;aktuell;viele\nT-2;Two;b;aktiv;2,5\n')
+    expect(Object.keys(many.body.details)).toEqual(['line 2.status', 'line 2.name', 'line 2.custom_fields.parking'])
+    expect(many.body.message).toBe('1 of 2 locations cannot be written as sent; nothing was written.')
+    expect(await all()).toEqual([])
+    // A decimal comma in a number custom field, as in the coordinates.
+    const comma = await csv('Store Code;Name;Address;lat;lng;Parkplätze\nT-2;Two;b;1;2;2,5\n')
+    expect(comma.status).toBe(200)
+    expect((await all())[0].custom_fields).toEqual({ parking: '2.5' })
     const broken = await csv('name,address\n"unclosed,a\n')
     expect(broken.status).toBe(400)
     expect(broken.body.error).toBe('invalid_request')
     expect(broken.body.message).toContain('line 2')
-    expect(await all()).toEqual([])
   })
 
   test('a week of hours in one column: split into the days; one not read is a problem of its line, nothing written', async () => {

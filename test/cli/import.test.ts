@@ -164,6 +164,7 @@ describe('locations import', () => {
       '  locations[2]: must be an object of location fields.',
       '  locations[3] ("Elsewhere"): id "loc_0000000000000000" is not a location of this locator. Leave the id out to create it, or give its external_id to match by.',
       `  locations[5]: is the same location (${existing}) as locations[4].`,
+      '  locations[5]: The custom_fields.floor field must be a number, written as a string ("12" or "-2.5").',
     ])
     expect(rows()).toEqual(before)
     // Once the others are right, an address that cannot be geocoded is named the same way.
