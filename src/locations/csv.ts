@@ -101,6 +101,31 @@ const OTHER_STATUSES = new Map([
   ['disabled', 'draft'],
   ['false', 'draft'],
   ['no', 'draft'],
+  // The same in German, French, Spanish, Italian and Dutch.
+  ...[
+    'aktiv',
+    'veröffentlicht',
+    'actif',
+    'publié',
+    'activo',
+    'publicado',
+    'attivo',
+    'pubblicato',
+    'actief',
+    'gepubliceerd',
+  ].map((w) => [w, 'published'] as const),
+  ...[
+    'inaktiv',
+    'entwurf',
+    'inactif',
+    'brouillon',
+    'inactivo',
+    'borrador',
+    'inattivo',
+    'bozza',
+    'inactief',
+    'concept',
+  ].map((w) => [w, 'draft'] as const),
 ])
 /** What a status cell that names no status says: every word read, by the status it means. */
 function statusProblem(cell: string): string {
@@ -134,10 +159,12 @@ type Header = {
   /** The columns between named ones whose header cell is empty. */
   unnamed: number[]
   hasAddress: boolean
+  /** The fields of number custom fields ("custom_fields.parking"): a decimal comma is read as a point. */
+  numbers: Set<string>
 }
 
 /** A locator's custom field as a header may name it: by its id or its name. */
-export type NamedField = { id: string; name: string }
+export type NamedField = { id: string; name: string; type?: string }
 
 function readHeader({ cells, line }: RawRecord, customFields: readonly NamedField[]): Header {
   // Trailing empty header cells are spreadsheet padding, not columns.
@@ -182,7 +209,8 @@ function readHeader({ cells, line }: RawRecord, customFields: readonly NamedFiel
     headerOf.set(field, column.header)
     column.field = field
   }
-  return { columns, width, unnamed, hasAddress: headerOf.has('address') }
+  const numbers = new Set(customFields.filter((f) => f.type === 'number').map((f) => `custom_fields.${f.id}`))
+  return { columns, width, unnamed, hasAddress: headerOf.has('address'), numbers }
 }
 
 /**
@@ -234,7 +262,7 @@ const splitTags = (cell: string) =>
     .map((tag) => tag.trim())
     .filter((tag) => tag !== '')
 
-function readRow({ columns, width, hasAddress }: Header, { cells, line }: RawRecord): CsvRow {
+function readRow({ columns, width, hasAddress, numbers }: Header, { cells, line }: RawRecord): CsvRow {
   const body: Record<string, unknown> = {}
   let week: string | undefined
   let unreadStatus: string | undefined
@@ -263,7 +291,9 @@ function readRow({ columns, width, hasAddress }: Header, { cells, line }: RawRec
       if (cell !== '') coordinates[key] = coordinate(cell)
     } else if (MAP_FIELDS.has(top)) {
       const entries = maps.get(top) ?? []
-      entries.push([key, top === 'hours' ? closedX(cell) : cell])
+      const value =
+        top === 'hours' ? closedX(cell) : numbers.has(field) ? cell.replace(/^(-?\d+),(\d+)$/, '$1.$2') : cell
+      entries.push([key, value])
       maps.set(top, entries)
     } else if (ADDRESS_PARTS.has(top)) parts.set(top, cell)
     else if (top === 'tags') body.tags = [...((body.tags as string[] | undefined) ?? []), ...splitTags(cell)]

@@ -229,8 +229,20 @@ describe('header', () => {
     ])
   })
 
-  test("other tools' statuses are read as ours: WordPress's publish, pending and private, TRUE and FALSE", () => {
-    const statuses = ['publish', 'Active', 'pending', 'private', 'draft', 'hidden', 'TRUE', 'no', 'closed']
+  test("other tools' statuses are read as ours: WordPress's publish, pending and private, TRUE and FALSE, aktiv and inactif", () => {
+    const statuses = [
+      'publish',
+      'Active',
+      'pending',
+      'private',
+      'draft',
+      'hidden',
+      'TRUE',
+      'no',
+      'aktiv',
+      'Inactif',
+      'closed',
+    ]
     const read = readLocationsCsv(`name,status\n${statuses.map((s) => `A,${s}`).join('\n')}\n`)
     expect(read.rows.map((r) => r.body.status)).toEqual([
       'published',
@@ -241,6 +253,8 @@ describe('header', () => {
       'draft',
       'published',
       'draft',
+      'published',
+      'draft',
       undefined,
     ])
     // "closed" is not a status: the row's problem names every word read.
@@ -248,7 +262,7 @@ describe('header', () => {
       {
         field: 'status',
         message:
-          '"closed" is not a status: write published (also read so: publish, active, visible, live, enabled, true, yes) or draft (also: hidden, inactive, unpublished, pending, private, disabled, false, no).',
+          '"closed" is not a status: write published (also read so: publish, active, visible, live, enabled, true, yes, aktiv, veröffentlicht, actif, publié, activo, publicado, attivo, pubblicato, actief, gepubliceerd) or draft (also: hidden, inactive, unpublished, pending, private, disabled, false, no, inaktiv, entwurf, inactif, brouillon, inactivo, borrador, inattivo, bozza, inactief, concept).',
       },
     ])
   })
