@@ -24,6 +24,14 @@ describe('splitWeekHours', () => {
     ['Lun-Ven 9h-19h, Sam 9h-12h', weekdays('9h-19h', '9h-12h')],
     ['lunes a viernes de 9 a 18, sábado de 10 a 14', weekdays('de 9 a 18', 'de 10 a 14')],
     ['lun-ven 9-12 e 15-19', weekdays('9-12 e 15-19')],
+    // A word before the days ("du", "von", "from"), at the start or before later days.
+    ['Du lundi au samedi de 9h à 19h', weekdays('de 9h à 19h', 'de 9h à 19h')],
+    ['Du lundi au vendredi de 9h à 19h, le samedi de 10h à 18h', weekdays('de 9h à 19h', 'de 10h à 18h')],
+    ['de lunes a viernes de 9 a 18', weekdays('de 9 a 18')], // not "d(omingo) e lunes"
+    ['Von Montag bis Freitag 9-18 Uhr', weekdays('9-18 Uhr')],
+    ['dal lunedì al venerdì 9-18', weekdays('9-18')],
+    ['van maandag tot vrijdag 9-18', weekdays('9-18')],
+    ['From Monday to Friday 9am to 5pm, on Saturday 10am to 2pm', weekdays('9am to 5pm', '10am to 2pm')],
     ['ma-vr 9-18, za 10-17, zo gesloten', weekdays('9-18', '10-17', 'gesloten')],
     // Two letters: with a day only French, Spanish or Italian writes so, "ma" is Tuesday and "di"/"do" Sunday.
     ['lu-ve 9-18, sa 9-12, di fermé', weekdays('9-18', '9-12', 'fermé')],

@@ -111,8 +111,14 @@ const ENGLISH = grammar([...DAY_NAMES, ...ENGLISH_LETTERS])
 /** Separators left between one day's hours and the next days. */
 const TRAILING = /[\s,;|/]+$/
 
-/** Words a week may start with before its first day ("Open: Mon-Fri 9-5"). */
-const LEAD = /^\s*(?:(?:open(?:ing)?(?:\s+(?:hours|times))?|hours|geoffnet|ouvert|abierto|aperto)\s*:?)?\s*$/
+/** Words before a day or span ("from Monday", "du lundi", "le samedi", "von Montag"). */
+const BEFORE_DAYS = 'from|on|von|vom|du|de|del|dal|le|el|il|van|op'
+/** Words a week may start with before its first day ("Open: Mon-Fri 9-5", "Du lundi au samedi"). */
+const LEAD = new RegExp(
+  `^\\s*(?:(?:open(?:ing)?(?:\\s+(?:hours|times))?|hours|geoffnet|ouvert|abierto|aperto)\\s*:?)?\\s*(?:(?:${BEFORE_DAYS})\\s+)?$`,
+)
+/** Those words ending one day's hours belong to the next days ("9h-19h, le samedi ..."). */
+const BEFORE_NEXT = new RegExp(`(?:^|[\\s,;|/]+)(?:${BEFORE_DAYS})$`, 'i')
 
 /**
  * The text in lower case, accents removed, dashes made one, as the day names above are written;
@@ -192,6 +198,8 @@ function splitWith(text: string, t: string, at: number[], g: Grammar): string[] 
     const end = i + 1 < specs.length ? specs[i + 1]!.index : t.length
     return text
       .slice(at[spec.index + spec[0].length], at[end])
+      .replace(TRAILING, '')
+      .replace(BEFORE_NEXT, '')
       .replace(TRAILING, '')
       .trim()
   })
