@@ -141,3 +141,10 @@ export function withinEdits(a: string, b: string, k: number): boolean {
   }
   return row[a.length]! <= k
 }
+
+/** " (did you mean dry_run?)" for a name that is one of `names` but for case and separators ("dryRun", "dry-run"); else "". */
+export function meantName(name: string, names: readonly string[]): string {
+  const bare = (n: string) => n.toLowerCase().replace(/[^a-z]/g, '')
+  const known = names.find((n) => bare(n) === bare(name))
+  return known ? ` (did you mean ${known}?)` : ''
+}

@@ -1,6 +1,7 @@
 // Management API flows as plain functions: no Elysia, no HTTP. Each write is validated first,
 // geocoded outside the transaction, then committed in one immediate transaction, shared with the
 // other requests' writes that arrived meanwhile (store.writeSoon: one commit between them).
+import { meantName } from '../core/text'
 import { noGeocoder, obtainedAtIso, type Geocoder, type GeocodeResult } from '../geocode/geocoder'
 import { GeocoderUnavailableError } from '../geocode/http'
 import { newLocationRecord } from './record'
@@ -10,7 +11,7 @@ import { type CsvStyle, csvSeparator, PLAIN_CSV } from './csv'
 import type { Store } from '../store'
 import { DAYS, type LocationRecord, type LocationStatus } from '../store/locations'
 import { LocationError } from './errors'
-import { CONTACT_KEYS, EXTERNAL_ID_MAX, SOCIAL_KEYS, statusInput } from './model'
+import { CONTACT_KEYS, EXTERNAL_ID_MAX, LOCATION_FIELDS, SOCIAL_KEYS, statusInput } from './model'
 import { mergeMap, normalizeLocationBody, pickLocationFields, type LocationPatch } from './normalize'
 import { zoneOf } from '../core/zone'
 import { keptZone, unreadHours } from './opening'
@@ -144,7 +145,16 @@ export function exportQuery(params: URLSearchParams): {
   return { format, status: statusParam(params), style: { separator, bom } }
 }
 
+/** The parameters GET /locations takes; any other is refused: "externalId" would list every location. */
+const LIST_PARAMS = ['limit', 'page', 'status', 'external_id']
+
 export function listLocations(deps: AdminDeps, locatorId: string, params: URLSearchParams) {
+  for (const name of params.keys())
+    if (!LIST_PARAMS.includes(name))
+      throw new LocationError(
+        'invalid_request',
+        `The ${name} parameter is unknown${meantName(name, LIST_PARAMS)}: this route takes limit, page, status and external_id.`,
+      )
   const limit = positiveInteger(once(params, 'limit'), 'limit', 10, MAX_LIMIT)
   const page = positiveInteger(once(params, 'page'), 'page', 1, 10_000_000)
   const status = statusParam(params)
@@ -210,7 +220,11 @@ export function exportLocations(deps: AdminDeps, locatorId: string, status: Loca
 }
 
 export function notFound(id: string): LocationError {
-  return new LocationError('not_found', `Location ${JSON.stringify(id)} was not found.`)
+  // A store code sent as an id: say where it is found.
+  const byExternal = id.startsWith('loc_')
+    ? ''
+    : ` Ids begin with loc_; to find a location by its external_id, GET /admin/v1/locations?external_id=${encodeURIComponent(id)}.`
+  return new LocationError('not_found', `Location ${JSON.stringify(id)} was not found.${byExternal}`)
 }
 
 export function requireLocationId(id: string | undefined): string {
@@ -391,7 +405,7 @@ export async function updateLocation(
   if (Object.keys(fields).length === 0) {
     throw new LocationError(
       'invalid_request',
-      'The request body has no location fields to update. Send a JSON object with at least one of: external_id, name, address, coordinates, description, tags, contact, social, hours, custom_fields, image_url, status.',
+      `The request body has no location fields to update. Send a JSON object with at least one of: ${LOCATION_FIELDS.join(', ')}.`,
     )
   }
   const patch = normalizeLocationBody(fields, 'update', deps.store.customFields.list(locatorId))

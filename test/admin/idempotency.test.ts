@@ -195,4 +195,18 @@ describe('Idempotency-Key', () => {
     }
     expect(count()).toBe(0)
   })
+
+  test('two keys (the header sent twice, which fetch joins with a comma) are 400, not one key of both', async () => {
+    const headers = new Headers({ authorization: `Bearer ${env.key}`, 'content-type': 'application/json' })
+    headers.append('idempotency-key', 'dupA')
+    headers.append('idempotency-key', 'dupB')
+    const res = await env.app.handle(
+      new Request(`http://localhost${BASE}`, { method: 'POST', headers, body: JSON.stringify(storeBody()) }),
+    )
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as any).message).toContain('sent twice')
+    expect(count()).toBe(0)
+    // A comma inside a quoted key (a structured-field string) is one key.
+    expect((await post(BASE, storeBody(), '"a,b"')).status).toBe(201)
+  })
 })

@@ -193,6 +193,19 @@ describe('GET /locations status filter', () => {
     expect(idsOf((await list()).body)).toEqual(ids)
   })
 
+  test('a parameter the route does not take is 400, with the one meant: externalId would list every location', async () => {
+    await seed(3, () => 'published')
+    const res = await list('?externalId=S1')
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({
+      success: false,
+      error: 'invalid_request',
+      message:
+        'The externalId parameter is unknown (did you mean external_id?): this route takes limit, page, status and external_id.',
+    })
+    expect((await list('?sort=name')).body.message).toStartWith('The sort parameter is unknown: this route takes')
+  })
+
   test('the status is carried in next and previous links', async () => {
     await seed(7, (i) => (i <= 5 ? 'draft' : 'published'))
     const p1 = await list('?status=draft&limit=2')

@@ -18,6 +18,12 @@ describe('GET /locations/{id}', () => {
     const res = await get('loc_doesnotexist0000')
     expect(res.status).toBe(404)
     expect(res.body).toEqual({ success: false, error: 'not_found', message: expect.stringMatching(/not found/i) })
+    // A store code sent as an id: the answer says how to find one by it.
+    const code = await get('AP-00001')
+    expect(code.status).toBe(404)
+    expect(code.body.message).toBe(
+      'Location "AP-00001" was not found. Ids begin with loc_; to find a location by its external_id, GET /admin/v1/locations?external_id=AP-00001.',
+    )
   })
 
   test('a blank id gives 400 invalid_request', async () => {

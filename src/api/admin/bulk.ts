@@ -1,4 +1,5 @@
 // POST /admin/v1/locations/bulk: the request (JSON or CSV) read into the bulk upsert's items.
+import { meantName } from '../../core/text'
 import { flagValue, single, wholeNumber } from '../../core/urlencoded'
 import { BULK_MAX_ITEMS, type BulkItem } from '../../locations/bulk'
 import { type CsvRead, csvBulkItems, type NamedField, readLocationsCsv } from '../../locations/csv'
@@ -76,20 +77,13 @@ function withDeleteMissing(request: BulkRequest): BulkRequest {
   return request
 }
 
-/** " (did you mean dry_run?)" for a name that is one of `names` but for case and separators ("dryRun", "dry-run"). */
-function meant(name: string, names: string[]): string {
-  const bare = (n: string) => n.toLowerCase().replace(/[^a-z]/g, '')
-  const known = names.find((n) => bare(n) === bare(name))
-  return known ? ` (did you mean ${known}?)` : ''
-}
-
 /** The body's fields that are not a bulk request's, each with what it may have meant ("dryRun": dry_run). */
 function unknownFields(body: Record<string, unknown>): Record<string, string[]> {
   const out: Record<string, string[]> = {}
   for (const name of Object.keys(body)) {
     // An export's JSON answer posts back as it is: its success field says nothing to a write.
     if (BODY_FIELDS.includes(name) || name === 'success') continue
-    out[name] = [`The ${name} field is unknown${meant(name, BODY_FIELDS)}: a bulk body is ${BODY_SHAPE}.`]
+    out[name] = [`The ${name} field is unknown${meantName(name, BODY_FIELDS)}: a bulk body is ${BODY_SHAPE}.`]
   }
   return out
 }
@@ -102,7 +96,7 @@ function checkParams(params: URLSearchParams): void {
     if (!QUERY_FLAGS.includes(name))
       throw new AdminError(
         'invalid_request',
-        `The ${name} parameter is unknown${meant(name, QUERY_FLAGS)}: this route takes ${QUERY_FLAGS.slice(0, -1).join(', ')} and ${QUERY_FLAGS.at(-1)}.`,
+        `The ${name} parameter is unknown${meantName(name, QUERY_FLAGS)}: this route takes ${QUERY_FLAGS.slice(0, -1).join(', ')} and ${QUERY_FLAGS.at(-1)}.`,
       )
 }
 
@@ -115,7 +109,12 @@ function tooMany(n: number): AdminError {
 
 /** The items and options of a JSON bulk request, or the documented error. */
 export function jsonBulkRequest(value: unknown, params: URLSearchParams): BulkRequest {
-  if (value === null || typeof value !== 'object' || Array.isArray(value))
+  if (Array.isArray(value))
+    throw new AdminError(
+      'invalid_request',
+      `The request body must be a JSON object, not an array: ${BODY_SHAPE}. An array of locations (as the CLI's locations export prints) goes in its locations field.`,
+    )
+  if (value === null || typeof value !== 'object')
     throw new AdminError('invalid_request', `The request body must be a JSON object: ${BODY_SHAPE}.`)
   const body = value as Record<string, unknown>
   checkParams(params)

@@ -15,7 +15,14 @@ export function idempotencyKeyOf(request: Request): string | null {
   const raw = request.headers.get('idempotency-key')
   if (raw === null) return null
   let key = raw.trim()
-  if (key.length >= 2 && key.startsWith('"') && key.endsWith('"')) key = key.slice(1, -1)
+  const quoted = key.length >= 2 && key.startsWith('"') && key.endsWith('"')
+  if (quoted) key = key.slice(1, -1)
+  // Two headers reach here joined by ", ": neither key is meant.
+  if ((!quoted && key.includes(',')) || key.includes('"'))
+    throw new AdminError(
+      'invalid_request',
+      'The Idempotency-Key header was sent twice, or holds a comma: send one key, without commas (a new UUID for each write is usual).',
+    )
   if (!/^[\x20-\x7e]{1,255}$/.test(key))
     throw new AdminError(
       'invalid_request',
