@@ -17,6 +17,8 @@ import { extname } from 'node:path'
 import { type BulkLocation, type BulkReport, type CustomField, StorelocClient, StorelocError } from 'storeloc/client'
 // The CLI import's own CSV reader: this script runs from the service's checkout. A JSON source needs only the client.
 import { csvBulkItems, readLocationsCsv } from '../src/locations/csv'
+// And its way of listing problems: one that many rows share once, naming a few of them.
+import { problemLines } from '../src/cli/import-report'
 
 /** The bulk route's limit: the list is sent in requests of this many. */
 const CHUNK = 1000
@@ -32,10 +34,10 @@ function usage(message: string): never {
 }
 
 /**
- * The list's rows, each with its line (CSV) or position (JSON) for messages, and the CSV columns
- * not read; a CSV column may name one of `customFields` by its name or id.
+ * The list's rows, each with its line (CSV) or position (JSON) for messages, the CSV columns not
+ * read, and the cells not read; a CSV column may name one of `customFields` by its name or id.
  */
-function readRows(file: string, customFields: CustomField[]): { rows: Row[]; unknown: string[] } {
+function readRows(file: string, customFields: CustomField[]): { rows: Row[]; unknown: string[]; unread: string[] } {
   const bytes = readFileSync(file)
   if (extname(file).toLowerCase() === '.json') {
     const json = JSON.parse(new TextDecoder().decode(bytes))
@@ -46,29 +48,29 @@ function readRows(file: string, customFields: CustomField[]): { rows: Row[]; unk
       location,
       wholeSpecialHours: false,
     }))
-    return { rows, unknown: [] }
+    return { rows, unknown: [], unread: [] }
   }
   // The rows as the CLI import reads them: named by line, with what could not be read.
   const read = readLocationsCsv(bytes, customFields)
   const items = csvBulkItems(read)
-  // Cells that could not be read (a week of hours) stop the sync before anything is sent.
-  const unread = items.flatMap((i) => (i.unread ?? []).map((p) => `${i.key} ${p.field}: ${p.message}`))
-  if (unread.length > 0) throw new Error(`${file} has cells that cannot be read:\n  ${unread.join('\n  ')}`)
+  // Cells that could not be read (a week of hours) stop the sync, with the rest of the list's problems.
+  const unread = items.flatMap((i) => (i.unread ?? []).map((p) => `${i.key}: ${p.message}`))
   const rows = items.map((i) => ({
     label: i.key,
     location: i.raw as BulkLocation,
     wholeSpecialHours: i.wholeSpecialHours ?? false,
   }))
-  return { rows, unknown: read.unknown }
+  return { rows, unknown: read.unknown, unread }
 }
 
 /**
  * Sends the rows in requests of CHUNK, as dry runs or for real; the reports in order. Dry runs
- * go on past a refused request, so one run lists the problems of every row.
+ * go on past a refused request, so one run lists the problems of every row, after `unread`'s.
  */
-async function upsert(client: StorelocClient, rows: Row[], dryRun: boolean): Promise<BulkReport[]> {
+async function upsert(client: StorelocClient, rows: Row[], dryRun: boolean, unread: string[] = []): Promise<BulkReport[]> {
   const reports: BulkReport[] = []
-  const refused: string[] = []
+  const problems = [...unread]
+  const refused: string[] = unread.length > 0 ? ['Some cells of the list cannot be read.'] : []
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK)
     try {
@@ -79,12 +81,12 @@ async function upsert(client: StorelocClient, rows: Row[], dryRun: boolean): Pro
       if (!(e instanceof StorelocError) || e.details === undefined) throw e
       // The server names items by their place in the request: name them by the file's instead.
       for (const messages of Object.values(e.details))
-        for (const m of messages)
-          console.error(`  ${m.replace(/^locations\[(\d+)\]/, (_, n) => chunk[Number(n)]!.label)}`)
+        for (const m of messages) problems.push(m.replace(/^locations\[(\d+)\]/, (_, n) => chunk[Number(n)]!.label))
       refused.push(`${e.message} (in the rows ${chunk[0]!.label} to ${chunk.at(-1)!.label})`)
       if (!dryRun) break
     }
   }
+  for (const line of problemLines(problems)) console.error(`  ${line}`)
   if (refused.length > 0) throw new Error(refused.join('\n'))
   return reports
 }
@@ -108,7 +110,7 @@ async function main(): Promise<void> {
   if (!baseUrl || !apiKey) usage('Set STORELOC_URL and STORELOC_KEY.')
   const client = new StorelocClient({ baseUrl, apiKey })
 
-  const { rows, unknown } = readRows(files[0]!, await client.customFields())
+  const { rows, unknown, unread } = readRows(files[0]!, await client.customFields())
   const unmatched = rows.filter((r) => typeof r.location.external_id !== 'string' || r.location.external_id === '')
   if (unmatched.length > 0)
     throw new Error(`A mirror matches stores by external_id; these rows have none: ${unmatched.map((r) => r.label).join(', ')}.`)
@@ -136,7 +138,7 @@ async function main(): Promise<void> {
   }
 
   // Every chunk checked first (dry runs write nothing), so a bad row anywhere stops the sync before any write.
-  const planned = await upsert(client, rows, true)
+  const planned = await upsert(client, rows, true, unread)
   // What disappeared from the list: the locator's stores that no row matches. A row matches by id
   // first, so a store whose code the list changes (its id column kept) is updated, not deleted.
   const matched = new Set(planned.flatMap((r) => r.results.map((x) => x.id)))

@@ -152,6 +152,18 @@ describe('examples/sync.ts', () => {
     expect(await stores()).toEqual(before)
   }, 30_000)
 
+  test("cells not read are listed with the server's problems; one that many rows share, once", async () => {
+    const before = await stores()
+    const header = 'Store Code,Name,Address,Latitude,Longitude,Hours\n'
+    const nameless = [2, 3, 4, 5, 6].map((i) => `S${i},,"${i} Main St",1,2,\n`).join('')
+    const bad = sync(`${header}S1,One,"1 Main St",1,2,Mon-Fri by appointment\n${nameless}`)
+    expect(bad.code).toBe(1)
+    const lines = bad.stderr.split('\n')
+    expect(lines[0]).toStartWith('  line 2: ')
+    expect(lines[1]).toBe('  5 rows (line 3, line 4, line 5 and 2 more): The name field is required.')
+    expect(await stores()).toEqual(before)
+  }, 30_000)
+
   test('the problems of every request of 1,000 are listed in one run', async () => {
     const before = await stores()
     const rows = Array.from({ length: 1500 }, (_, i) => row(`B${i}`, i === 1 || i === 1400 ? '' : `Big ${i}`, i % 50))
