@@ -15,6 +15,11 @@ export type SearchState = {
   tags: string[]
   openNow: boolean
   selected: string | null
+  /**
+   * The URL names the visitor's own position (sl_geo), never its point: a link shared is no one
+   * else's position. Asked of the browser again, when it gives it without asking.
+   */
+  locate?: boolean
 }
 
 const NAMES = ['place', 'lat', 'lng', 'geo', 'q', 'r', 'tags', 'open', 'store']
@@ -37,8 +42,9 @@ export function readState(href: string, prefix: string): SearchState | null {
   const lng = coordinate(params.get('lng'), 180)
   const label = params.get('place') ?? ''
   let origin: Origin | null = null
-  if (lat !== null && lng !== null)
-    origin = params.has('geo') ? { kind: 'geo', lat, lng } : { kind: 'place', label, lat, lng }
+  const locate = params.has('geo')
+  if (locate) origin = null
+  else if (lat !== null && lng !== null) origin = { kind: 'place', label, lat, lng }
   else if (label.trim() !== '') origin = { kind: 'near', text: label }
   const radius = Number(params.get('r'))
   return {
@@ -48,6 +54,7 @@ export function readState(href: string, prefix: string): SearchState | null {
     tags: (params.get('tags') ?? '').split(',').filter(Boolean),
     openNow: params.get('open') === '1',
     selected: params.get('store'),
+    ...(locate ? { locate } : {}),
   }
 }
 
@@ -61,7 +68,7 @@ export function withState(href: string, state: SearchState, prefix: string): str
   const o = state.origin
   if (o?.kind === 'place') set('place', o.label)
   if (o?.kind === 'near') set('place', o.text)
-  if (o && o.kind !== 'near') {
+  if (o?.kind === 'place') {
     set('lat', o.lat)
     set('lng', o.lng)
   }

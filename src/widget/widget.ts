@@ -145,6 +145,10 @@ export class Widget {
     const defaults = this.loadDefaults()
     // Without data-unit, the locator's unit: GET /locations measures in miles unless told.
     const first = this.unit === null ? defaults.then(() => this.search()) : this.search()
+    if (this.state.locate) {
+      delete this.state.locate
+      void first.then(() => this.locateIfShared())
+    }
     // The browser's date data loads while the first answer is on its way; the map starts once the
     // first results are painted (a frame, then a task after it).
     warmFormats(this.lang)
@@ -510,6 +514,14 @@ export class Widget {
     this.map?.show(added, this.center, false)
     // The keyboard goes on where the new stores begin.
     this.list.querySelectorAll<HTMLButtonElement>('.sl-name')[first]?.focus()
+  }
+
+  /** Locates the visitor when the browser shares their position without asking (they allowed it before); else nothing. */
+  private locateIfShared() {
+    navigator.permissions
+      ?.query({ name: 'geolocation' })
+      .then((p) => p.state === 'granted' && this.locate())
+      .catch(() => {})
   }
 
   private locate() {

@@ -194,6 +194,21 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
     expect(await listedIds(page)).toEqual(api.data.locations.map((l) => l.id))
     expect(await page.getByRole('combobox', { name: 'Town or postcode' }).inputValue()).toBe('Your location')
     expect(await status(page)).toMatch(/^\d+ stores within [\d.,]+ (mi|km) of your location$/)
+    // The URL says "near me", not where that is: reloaded, the browser is asked again (without a
+    // prompt, as it was allowed); opened by someone else, it is no search.
+    const shared = new URL(page.url())
+    expect(shared.searchParams.get('sl_geo')).toBe('1')
+    expect(shared.searchParams.has('sl_lat') || shared.searchParams.has('sl_lng')).toBe(false)
+    await page.reload()
+    await page.locator('.sl-item').first().waitFor()
+    expect(await listedIds(page)).toEqual(api.data.locations.map((l) => l.id))
+    const other = await newContext(browser)
+    const theirs = await other.newPage()
+    await theirs.goto(`${shared.href}&sl_lat=48.8566&sl_lng=2.3522`) // an old link's point too
+    await theirs.locator('.sl-cluster').first().waitFor()
+    expect(await theirs.locator('.sl-item').count()).toBe(0)
+    expect(await theirs.getByRole('combobox', { name: 'Town or postcode' }).inputValue()).toBe('')
+    await other.close()
     // In German too, the phrase as the sentence needs it ("um Ihren Standort", not "um Ihr Standort").
     await page.goto(`${server.url}/l/${server.token}?lang=de`)
     await page.getByRole('button', { name: 'Meinen Standort verwenden' }).click()
