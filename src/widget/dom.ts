@@ -3,7 +3,7 @@
 type Attrs = Record<string, string | number | boolean | null | undefined | ((event: Event) => void)>
 type Child = Node | string | null | undefined | false
 
-/** An element with its attributes ("on..." functions become listeners; false or null leaves one out) and children. */
+/** An element with its attributes ("on..." functions become listeners, style is set as CSS; false or null leaves one out) and children. */
 export function h<K extends keyof HTMLElementTagNameMap>(
   tag: K,
   attrs: Attrs = {},
@@ -13,6 +13,8 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   for (const [name, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue
     if (typeof value === 'function') el.addEventListener(name.slice(2), value)
+    // Through the CSSOM: a host page's Content-Security-Policy may refuse style attributes.
+    else if (name === 'style') el.style.cssText = String(value)
     else el.setAttribute(name, value === true ? '' : String(value))
   }
   append(el, children)

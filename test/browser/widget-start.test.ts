@@ -273,6 +273,37 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
     }
   })
 
+  test('on a host page whose policy allows no inline style, the widget breaks no rule and keeps its colours', async () => {
+    const service = demo.server.url
+    const policy = `default-src 'self'; script-src ${service}; style-src ${service}; connect-src ${service}; img-src 'self' ${service} data:`
+    const { url: pageUrl, stop } = hostPage(
+      docsSnippet(service, demo.server.token),
+      `<meta http-equiv="Content-Security-Policy" content="${policy}">`,
+    )
+    const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
+    const refused: string[] = []
+    page.on('console', (m) => void (m.text().includes('Content Security Policy') && refused.push(m.text())))
+    try {
+      await page.goto(`${pageUrl}?sl_place=London`)
+      await page.locator('.sl-item').first().waitFor()
+      await page.locator('.sl-pin').first().waitFor()
+      await page.waitForLoadState('networkidle')
+      expect(refused).toEqual([])
+      // The filters' colour dots have their colours.
+      const swatch = page.locator('.sl-swatch').first()
+      const background = await swatch.evaluate(
+        (el) =>
+          (globalThis as unknown as { getComputedStyle: (e: unknown) => { backgroundColor: string } }).getComputedStyle(
+            el,
+          ).backgroundColor,
+      )
+      expect(background).not.toBe('rgba(0, 0, 0, 0)')
+    } finally {
+      stop()
+      await page.close()
+    }
+  })
+
   // Last: the locator's index is let go with its Query API, and built again after.
   test('a locator whose Query API is off: the widget says its owner switched it off, not that the site is refused', async () => {
     const cli = cliRunner(() => demo.server.dbPath)
