@@ -52,6 +52,8 @@ const EN = {
   details: 'Store page',
   newTab: 'opens in a new tab',
   notFound: 'No place called “{place}” was found. Try the name of a town.',
+  postcodeNotFound:
+    'No place or postcode “{place}” was found. The postcodes of some countries are not known here: try the name of a town.',
   notAllowed: 'This store finder is not enabled for this site.',
   switchedOff: 'This store finder is switched off by its owner.',
   badToken: 'This store finder is set up with a token that is not valid.',
@@ -115,6 +117,8 @@ const DE: Texts = {
   details: 'Details',
   newTab: 'öffnet in einem neuen Tab',
   notFound: 'Kein Ort namens „{place}“ gefunden. Versuchen Sie es mit dem Namen eines Ortes.',
+  postcodeNotFound:
+    'Kein Ort und keine Postleitzahl „{place}“ gefunden. Die Postleitzahlen mancher Länder sind hier nicht bekannt: Versuchen Sie es mit dem Namen eines Ortes.',
   notAllowed: 'Diese Filialsuche ist für diese Website nicht freigeschaltet.',
   switchedOff: 'Diese Filialsuche ist von ihrem Betreiber ausgeschaltet.',
   badToken: 'Diese Filialsuche ist mit einem ungültigen Token eingerichtet.',
@@ -172,6 +176,8 @@ const FR: Texts = {
   details: 'Fiche du magasin',
   newTab: 's’ouvre dans un nouvel onglet',
   notFound: 'Aucun lieu nommé « {place} ». Essayez le nom d’une ville.',
+  postcodeNotFound:
+    'Aucun lieu ni code postal « {place} ». Les codes postaux de certains pays ne sont pas connus ici : essayez le nom d’une ville.',
   notAllowed: 'Ce localisateur n’est pas activé pour ce site.',
   switchedOff: 'Ce localisateur est désactivé par son propriétaire.',
   badToken: 'Ce localisateur est configuré avec un jeton non valide.',
@@ -229,6 +235,8 @@ const ES: Texts = {
   details: 'Ficha de la tienda',
   newTab: 'se abre en una pestaña nueva',
   notFound: 'No se encontró ningún lugar llamado «{place}». Prueba con el nombre de una ciudad.',
+  postcodeNotFound:
+    'No se encontró ningún lugar ni código postal «{place}». Los códigos postales de algunos países no se conocen aquí: prueba con el nombre de una ciudad.',
   notAllowed: 'Este buscador de tiendas no está habilitado para este sitio.',
   switchedOff: 'Este buscador de tiendas está desactivado por su propietario.',
   badToken: 'Este buscador de tiendas está configurado con un token no válido.',
@@ -285,6 +293,8 @@ const IT: Texts = {
   details: 'Scheda del negozio',
   newTab: 'si apre in una nuova scheda',
   notFound: 'Nessun luogo chiamato «{place}». Prova con il nome di una città.',
+  postcodeNotFound:
+    'Nessun luogo o codice postale «{place}». I codici postali di alcuni paesi non sono noti qui: prova con il nome di una città.',
   notAllowed: 'Questa ricerca negozi non è abilitata per questo sito.',
   switchedOff: 'Questa ricerca negozi è disattivata dal suo gestore.',
   badToken: 'Questa ricerca negozi è configurata con un token non valido.',
@@ -340,6 +350,8 @@ const NL: Texts = {
   details: 'Winkelpagina',
   newTab: 'opent in een nieuw tabblad',
   notFound: 'Geen plaats met de naam “{place}” gevonden. Probeer de naam van een plaats.',
+  postcodeNotFound:
+    'Geen plaats of postcode “{place}” gevonden. De postcodes van sommige landen zijn hier niet bekend: probeer de naam van een plaats.',
   notAllowed: 'Deze winkelzoeker is niet ingeschakeld voor deze site.',
   switchedOff: 'Deze winkelzoeker is door de eigenaar uitgeschakeld.',
   badToken: 'Deze winkelzoeker is ingesteld met een ongeldig token.',

@@ -33,7 +33,8 @@ function failureText(texts: Texts, e: unknown, place: string): string {
   if (code === 'REFERRER_NOT_ALLOWED') return texts.notAllowed
   if (code === 'API_NOT_ENABLED') return texts.switchedOff
   if (code === 'RATE_LIMITED') return texts.busy
-  if (code === 'PLACE_NOT_FOUND') return t(texts, 'notFound', { place })
+  // Digits: most likely a postcode of a country the place data lacks ("SW1A 1AA", "1012 AB").
+  if (code === 'PLACE_NOT_FOUND') return t(texts, /\d/.test(place) ? 'postcodeNotFound' : 'notFound', { place })
   return texts.failed
 }
 

@@ -124,7 +124,7 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
     }
   })
 
-  test('a place that is not found: the message, and no stores of the search before', async () => {
+  test('a place that is not found: the message, and no stores of the search before; a postcode not known', async () => {
     const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
     try {
       await page.goto(`${demo.server.url}/l/${demo.server.token}?sl_place=London`)
@@ -137,6 +137,15 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
       expect(await page.locator('.sl-item').count()).toBe(0)
       expect(await page.locator('.sl-pin').count()).toBe(0)
       expect(await page.getByRole('button', { name: 'Show more stores' }).isVisible()).toBe(false)
+      // A postcode the place data lacks: said to be one, with what to type instead.
+      await box.fill('SW1A 1AA')
+      await box.press('Enter')
+      await page
+        .getByRole('alert')
+        .filter({
+          hasText: 'No place or postcode “SW1A 1AA” was found. The postcodes of some countries are not known here',
+        })
+        .waitFor()
     } finally {
       await page.close()
     }
