@@ -16,14 +16,32 @@ let finders = 0
 /** An element or call that gives no public token. */
 class NoToken extends Error {}
 
-/** The widget's stylesheet from the service, once a page. */
-function addStyles(api: string) {
+/** How long a finder waits, hidden, for its stylesheet: past this it shows as it is. */
+const STYLES_WAIT_MS = 3000
+const styles = new Map<string, Promise<void>>()
+
+/** The widget's stylesheet from the service, once a page; resolves when it has loaded (or failed, or STYLES_WAIT_MS passed). */
+function addStyles(api: string): Promise<void> {
   const href = `${api}/widget.css`
-  if ([...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].some((l) => l.href === href)) return
-  const link = document.createElement('link')
-  link.rel = 'stylesheet'
-  link.href = href
-  document.head.appendChild(link)
+  const known = styles.get(href)
+  if (known !== undefined) return known
+  const had = [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].find((l) => l.href === href)
+  const link = had ?? document.createElement('link')
+  const ready =
+    had?.sheet != null
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          link.addEventListener('load', () => resolve())
+          link.addEventListener('error', () => resolve())
+          setTimeout(resolve, STYLES_WAIT_MS)
+        })
+  if (had === undefined) {
+    link.rel = 'stylesheet'
+    link.href = href
+    document.head.appendChild(link)
+  }
+  styles.set(href, ready)
+  return ready
 }
 
 /** A store finder in `el`; mounting the same element again first removes the one there. */
@@ -31,7 +49,10 @@ function mount(el: HTMLElement, given: Partial<Options> = {}): Widget {
   mounted.get(el)?.destroy()
   const options = optionsOf(el, given, scriptBase)
   if (!options.token) throw new NoToken('Storeloc.mount: no token. Set data-storeloc="pk_..." or pass { token }.')
-  addStyles(options.api)
+  // Hidden until its stylesheet is there: on a slow line the form would show as bare controls.
+  // It mounts at once all the same, so its first requests are not held back.
+  el.style.visibility = 'hidden'
+  void addStyles(options.api).then(() => el.style.removeProperty('visibility'))
   let prefix = prefixes.get(el)
   if (prefix === undefined) {
     prefix = urlPrefix(++finders)

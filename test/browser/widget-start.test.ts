@@ -304,6 +304,71 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
     }
   })
 
+  test('on a slow line the finder stays hidden until its stylesheet is there, not bare controls', async () => {
+    const { url: pageUrl, stop } = hostPage(docsSnippet(demo.server.url, demo.server.token))
+    const page = await newPage(demo.browser)
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/widget.css', async (route) => {
+      await held
+      await route.continue()
+    })
+    try {
+      await page.goto(pageUrl, { waitUntil: 'domcontentloaded' })
+      const root = page.locator('[data-storeloc]')
+      await page.locator('.sl-form').waitFor({ state: 'attached' })
+      expect(await root.isVisible()).toBe(false)
+      release()
+      await page.locator('.sl-form').waitFor({ state: 'visible' })
+    } finally {
+      stop()
+      await page.close()
+    }
+  })
+
+  test("the text is the visitor's own size, whatever the host page's root is; store names as written", async () => {
+    const { url: pageUrl, stop } = hostPage(
+      docsSnippet(demo.server.url, demo.server.token),
+      '<style>html { font-size: 62.5% } h3 { text-transform: uppercase } button { all: unset }</style>',
+    )
+    const page = await newPage(demo.browser)
+    const size = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate(
+          (el) =>
+            (globalThis as unknown as { getComputedStyle: (e: unknown) => { fontSize: string } }).getComputedStyle(el)
+              .fontSize,
+        )
+    try {
+      await page.goto(`${pageUrl}?sl_place=London`)
+      await page.locator('.sl-item').first().waitFor()
+      expect(await size('.sl-root')).toBe('16px')
+      expect(await size('.sl-distance')).toBe('14px')
+      const transform = await page
+        .locator('.sl-name')
+        .first()
+        .evaluate(
+          (el) =>
+            (globalThis as unknown as { getComputedStyle: (e: unknown) => { textTransform: string } }).getComputedStyle(
+              el,
+            ).textTransform,
+        )
+      expect(transform).toBe('none')
+      // A visitor whose browser sets a larger text size gets it, the smaller texts in step.
+      const cdp = await page.context().newCDPSession(page)
+      await cdp.send('Page.setFontSizes', { fontSizes: { standard: 24, fixed: 13 } })
+      await page.reload()
+      await page.locator('.sl-item').first().waitFor()
+      expect(await size('.sl-root')).toBe('24px')
+      expect(await size('.sl-distance')).toBe('21px')
+    } finally {
+      stop()
+      await page.close()
+    }
+  })
+
   // Last: the locator's index is let go with its Query API, and built again after.
   test('a locator whose Query API is off: the widget says its owner switched it off, not that the site is refused', async () => {
     const cli = cliRunner(() => demo.server.dbPath)
