@@ -112,6 +112,16 @@ describe('loadDemo', () => {
     expect(env.geocoder.calls).toEqual([])
   })
 
+  test('the shipped demo loads, and shows no image from another host (its made-up one would show broken)', () => {
+    const path = join(import.meta.dir, '..', 'data', 'demo', 'demo.json')
+    const { locator, locations } = loadDemo(env.store, path)
+    expect(locations).toBeGreaterThan(500)
+    const listed = env.store.locations.page(locator.id, null, 1000, 0)
+    expect(listed.filter((l) => l.imageUrl !== '').map((l) => l.name)).toEqual([])
+    const images = env.store.filters.list(locator.id).flatMap((g) => g.tags.filter((t) => t.image !== undefined))
+    expect(images).toEqual([])
+  })
+
   test('each load creates another locator', () => {
     const a = loadDemo(env.store, FIXTURE).locator
     const b = loadDemo(env.store, FIXTURE).locator
