@@ -29,6 +29,13 @@ export type StoreMap = {
 /** A pin's size (widget.css): a fit keeps pins off the zoom buttons. */
 const PIN_WIDTH = 28
 const PIN_HEIGHT = 28
+/**
+ * A pin's z-index offset by its place in the list (0 first): a nearer store's pin stands over a
+ * farther one's wherever they overlap (Leaflet otherwise puts the southern one on top). A step
+ * outweighs any map's height in pixels; the store picked stands over all.
+ */
+const rankOffset = (index: number) => (10_000 - index) * 10_000
+const SELECTED_OFFSET = 200_000_000
 
 let leaflet: Promise<L> | null = null
 
@@ -159,7 +166,8 @@ export async function storeMap(
 ): Promise<StoreMap> {
   const L = await loadLeaflet(options.api)
   el.setAttribute('role', 'region')
-  el.setAttribute('aria-label', texts.map)
+  // Before a search too: so not "found". Two finders on a page tell theirs by data-label.
+  el.setAttribute('aria-label', options.label ? `${texts.map}: ${options.label}` : texts.map)
   // Reduced motion asked for: no zoom or fade animations, no panning glide.
   const still = matchMedia('(prefers-reduced-motion: reduce)').matches
   const map = worldMap(L, el, still)
@@ -221,6 +229,7 @@ export async function storeMap(
           title: location.name,
           keyboard: false,
           riseOnHover: true,
+          zIndexOffset: rankOffset(start + i),
         })
         marker.on('click', () => onSelect(location.id))
         marker.addTo(layer)
@@ -246,10 +255,12 @@ export async function storeMap(
       }
     },
     select(id) {
+      let index = -1
       for (const [key, marker] of markers) {
+        index++
         const on = key === id
         marker.getElement()?.classList.toggle('sl-marker-selected', on)
-        marker.setZIndexOffset(on ? 1000 : 0)
+        marker.setZIndexOffset(on ? SELECTED_OFFSET : rankOffset(index))
         if (on && !map.getBounds().contains(marker.getLatLng())) map.panTo(marker.getLatLng(), { animate: !still })
       }
     },

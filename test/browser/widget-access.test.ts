@@ -304,11 +304,11 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
     expect(['ft', 'mi']).toContain((await scales('miles')).join())
   })
 
-  test('two finders on one page are two named search landmarks, each list named alike', async () => {
-    const finder = (label: string) =>
-      `<div data-storeloc="${demo.server.token}" data-map="off" data-place="London"${label}></div>`
+  test('two finders on one page are two named search landmarks, each list and map named alike', async () => {
+    const finder = (label: string, map = 'on') =>
+      `<div data-storeloc="${demo.server.token}" data-map="${map}" data-place="London"${label}></div>`
     const { url, stop } = hostPage(
-      `${finder(' data-label="Bike shops"')}${finder(' data-label="Service centres"')}${finder('')}<script src="${demo.server.url}/widget.js"></script>`,
+      `${finder(' data-label="Bike shops"')}${finder(' data-label="Service centres"')}${finder('', 'off')}<script src="${demo.server.url}/widget.js"></script>`,
     )
     const page = await newPage(demo.browser)
     try {
@@ -319,6 +319,9 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
       expect(await named('search')).toEqual(['Bike shops', 'Service centres', 'Store finder'])
       expect(await page.getByRole('search', { name: 'Service centres' }).count()).toBe(1)
       expect(await named('list')).toEqual(['Bike shops', 'Service centres', 'Stores'])
+      await page.locator('.sl-map[aria-label]').nth(1).waitFor()
+      const maps = await page.locator('.sl-map').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')))
+      expect(maps).toEqual(['Map of the stores: Bike shops', 'Map of the stores: Service centres'])
     } finally {
       stop()
       await page.close()

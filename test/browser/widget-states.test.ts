@@ -238,6 +238,33 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
     }
   })
 
+  test("where pins overlap, the nearer store's stands over the farther one's", async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 375, height: 760 }, isMobile: true, hasTouch: true })
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}?sl_place=Edinburgh`)
+      await page.locator('.sl-pin').first().waitFor()
+      await page.waitForTimeout(500)
+      type Pin = { n: number; box: { x: number; y: number; width: number; height: number }; z: number }
+      const pins: Pin[] = []
+      for (const marker of await page.locator('.sl-marker').all())
+        pins.push({
+          n: Number(await marker.textContent()),
+          box: (await marker.boundingBox())!,
+          z: Number(await marker.evaluate((el) => (el as unknown as { style: { zIndex: string } }).style.zIndex)),
+        })
+      const overlaps = (a: Pin, b: Pin) =>
+        a.box.x < b.box.x + b.box.width &&
+        b.box.x < a.box.x + a.box.width &&
+        a.box.y < b.box.y + b.box.height &&
+        b.box.y < a.box.y + a.box.height
+      const pairs = pins.flatMap((a) => pins.filter((b) => a.n < b.n && overlaps(a, b)).map((b) => [a, b] as const))
+      expect(pairs.length).toBeGreaterThan(0) // the demo's Edinburgh stores crowd at this width
+      expect(pairs.filter(([a, b]) => a.z <= b.z).map(([a, b]) => `${a.n} under ${b.n}`)).toEqual([])
+    } finally {
+      await page.close()
+    }
+  })
+
   test('on a phone 320 px wide, long links wrap: the list never scrolls sideways', async () => {
     const page = await newPage(demo.browser, { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true })
     try {
