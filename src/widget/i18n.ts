@@ -59,6 +59,8 @@ const EN = {
   badToken: 'This store finder is set up with a token that is not valid.',
   busy: 'Too many searches just now. Try again in a moment.',
   failed: 'The stores could not be loaded. Try again.',
+  notLoaded: 'The stores could not be loaded.',
+  retry: 'Try again',
 }
 
 export type Texts = typeof EN
@@ -124,6 +126,8 @@ const DE: Texts = {
   badToken: 'Diese Filialsuche ist mit einem ungültigen Token eingerichtet.',
   busy: 'Gerade zu viele Suchen. Versuchen Sie es gleich noch einmal.',
   failed: 'Die Geschäfte konnten nicht geladen werden. Versuchen Sie es erneut.',
+  notLoaded: 'Die Geschäfte konnten nicht geladen werden.',
+  retry: 'Erneut versuchen',
 }
 
 const FR: Texts = {
@@ -183,6 +187,8 @@ const FR: Texts = {
   badToken: 'Ce localisateur est configuré avec un jeton non valide.',
   busy: 'Trop de recherches en ce moment. Réessayez dans un instant.',
   failed: 'Les magasins n’ont pas pu être chargés. Réessayez.',
+  notLoaded: 'Les magasins n’ont pas pu être chargés.',
+  retry: 'Réessayer',
 }
 
 const ES: Texts = {
@@ -242,6 +248,8 @@ const ES: Texts = {
   badToken: 'Este buscador de tiendas está configurado con un token no válido.',
   busy: 'Demasiadas búsquedas ahora mismo. Inténtalo de nuevo en un momento.',
   failed: 'No se pudieron cargar las tiendas. Inténtalo de nuevo.',
+  notLoaded: 'No se pudieron cargar las tiendas.',
+  retry: 'Reintentar',
 }
 
 const IT: Texts = {
@@ -300,6 +308,8 @@ const IT: Texts = {
   badToken: 'Questa ricerca negozi è configurata con un token non valido.',
   busy: 'Troppe ricerche in questo momento. Riprova tra poco.',
   failed: 'Impossibile caricare i negozi. Riprova.',
+  notLoaded: 'Impossibile caricare i negozi.',
+  retry: 'Riprova',
 }
 
 const NL: Texts = {
@@ -357,6 +367,8 @@ const NL: Texts = {
   badToken: 'Deze winkelzoeker is ingesteld met een ongeldig token.',
   busy: 'Er wordt nu te veel gezocht. Probeer het zo opnieuw.',
   failed: 'De winkels konden niet worden geladen. Probeer het opnieuw.',
+  notLoaded: 'De winkels konden niet worden geladen.',
+  retry: 'Opnieuw proberen',
 }
 
 const LANGUAGES: Record<Lang, Texts> = { en: EN, de: DE, fr: FR, es: ES, it: IT, nl: NL }

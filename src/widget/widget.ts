@@ -428,7 +428,13 @@ export class Widget {
       if ((e as Error).name === 'AbortError') return null
       const o = this.state.origin
       this.status.textContent = ''
-      this.alert.textContent = failureText(this.texts, e, o?.kind === 'near' ? o.text : '')
+      const text = failureText(this.texts, e, o?.kind === 'near' ? o.text : '')
+      // The service out of reach or failing: a button asks again, as the text says to.
+      if (text === this.texts.failed) {
+        const retry = h('button', { type: 'button', class: 'sl-button sl-retry' }, this.texts.retry)
+        retry.addEventListener('click', () => void this.search())
+        this.alert.replaceChildren(`${this.texts.notLoaded} `, retry)
+      } else this.alert.textContent = text
       throw e
     }
   }

@@ -328,6 +328,24 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
     }
   })
 
+  test('the service out of reach: the alert has a button that asks again', async () => {
+    const page = await newPage(demo.browser)
+    let down = true
+    await page.route('**/locations?*', (route) => (down ? route.abort('connectionrefused') : route.continue()))
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}?sl_place=London`)
+      const alert = page.getByRole('alert').filter({ hasText: 'The stores could not be loaded.' })
+      await alert.waitFor()
+      expect(await page.locator('.sl-item').count()).toBe(0)
+      down = false
+      await alert.getByRole('button', { name: 'Try again' }).click()
+      await page.locator('.sl-item').first().waitFor()
+      expect(await alert.count()).toBe(0)
+    } finally {
+      await page.close()
+    }
+  })
+
   // Last: the token's budget stays spent until the minute is over.
   test('the rate limit: a visitor over it is told to try again in a moment', async () => {
     // A context of its own: a shared one's cache may hold the next page from an earlier test.
