@@ -528,7 +528,7 @@ export class PlaceSearch {
     const { lat, lng, population, admins, admin1 } = this.parts
     const country = codeText(this.parts.country[row]!)
     const name = this.names.at(row)
-    return {
+    const hit: PlaceHit = {
       label: placeLabel(name, country, admins[admin1[row]!]!),
       lat: lat[row]!,
       lng: lng[row]!,
@@ -538,8 +538,9 @@ export class PlaceSearch {
       exact: match >= 2,
       main: match === 3 || match === 1,
       tier: 0,
-      ...(otherName(named, name) ? { named } : {}),
     }
+    if (otherName(named, name)) hit.named = named
+    return hit
   }
 
   private postcode(i: number, exact: boolean): PlaceHit {
