@@ -5,7 +5,7 @@ import { h } from './dom'
 import { directionsUrl, shortUrl } from '../core/directions'
 import { parseDayHours } from '../core/hours'
 import { type Lang, langQuery } from '../core/languages'
-import { distanceText, openText, safeUrl } from './format'
+import { distanceText, hoursText, openText, safeUrl } from './format'
 import type { Texts } from './i18n'
 import type { Options } from './options'
 
@@ -104,7 +104,7 @@ export function storeItem(ctx: ListContext, location: Location, n: number): HTML
         : null,
       h('p', { class: 'sl-address' }, location.address.formatted),
       open ? h('p', { class: location.open_now ? 'sl-open sl-is-open' : 'sl-open' }, open) : null,
-      today ? h('p', { class: 'sl-today' }, `${texts.today}: ${today}`) : null,
+      today ? h('p', { class: 'sl-today' }, `${texts.today}: ${hoursText(lang, today)}`) : null,
       badges.length > 0 ? h('p', { class: 'sl-badges' }, badges) : null,
       lines,
       h(

@@ -80,8 +80,20 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
       .evaluateAll((items) =>
         items.map((i) => (i as unknown as PageElement).querySelector('.sl-today')?.textContent ?? null),
       )
-    expect(todays).toEqual(api.data.locations.map((l) => (l.hours_today ? `Today: ${l.hours_today}` : null)))
-    expect(todays.filter((t) => t !== null).length).toBeGreaterThan(0)
+    // Its times written as the page's language writes them, as "opens at" does ("9:30 AM–6:30 PM").
+    const written = await page.evaluate(
+      (texts) =>
+        texts.map((text) => {
+          const m = text === null ? null : /^(\d\d):(\d\d)-(\d\d):(\d\d)$/.exec(text)
+          if (m === null) return text
+          const time = new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })
+          const at = (h: string, min: string) => time.format(Date.UTC(1970, 0, 1, Number(h), Number(min)))
+          return `${at(m[1]!, m[2]!)}–${at(m[3]!, m[4]!)}`
+        }),
+      api.data.locations.map((l) => l.hours_today ?? null),
+    )
+    expect(todays).toEqual(written.map((t) => (t ? `Today: ${t}` : null)))
+    expect(todays.filter((t) => t?.includes('AM')).length).toBeGreaterThan(0)
     // Directions to the first store, in the default service (Google Maps).
     const { lat, lng } = api.data.locations[0]!.coordinates
     expect(await page.locator('.sl-item').first().getByRole('link', { name: 'Directions' }).getAttribute('href')).toBe(
