@@ -4,6 +4,7 @@ import type { CustomField, Location } from './api'
 import { h } from './dom'
 import { directionsUrl, shortUrl } from '../core/directions'
 import { parseDayHours } from '../core/hours'
+import { slugOf } from '../core/slug'
 import { type Lang, langQuery } from '../core/languages'
 import { distanceText, hoursText, openText, safeUrl } from './format'
 import type { Texts } from './i18n'
@@ -81,10 +82,10 @@ export function storeItem(ctx: ListContext, location: Location, n: number): HTML
   const badges = shown((f) => f.type === 'badge')
   const buttons = shown((f) => f.type === 'button')
   const lines = shown((f) => f.type !== 'badge' && f.type !== 'button')
-  // The store's page in the widget's language.
+  // The store's page in the widget's language, at its own address (with its slug: no redirect).
   const query = langQuery(lang)
   const page = options.storePages
-    ? `${options.api}/l/${encodeURIComponent(options.token)}/${location.id}${query}`
+    ? `${options.api}/l/${encodeURIComponent(options.token)}/${location.id}/${encodeURIComponent(slugOf(location.name))}${query}`
     : null
   const pick = h(
     'button',

@@ -268,6 +268,8 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
       await page.waitForLoadState('load')
       expect(await page.locator('h1').count()).toBe(1)
       expect(refused).toEqual([])
+      // The widget's link is the page's own address, slug and all: no redirect, no second address.
+      expect(page.url()).toBe((await page.locator('link[rel=canonical]').getAttribute('href'))!)
     } finally {
       await page.close()
     }

@@ -1,7 +1,7 @@
 // Store pages and the sitemap, through HTTP: what a published location's page shows (and hides),
 // its JSON-LD and Open Graph, its canonical URL and redirects, its 404s, and the sitemap's URLs.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { slugOf } from '../../src/api/pages/deps'
+import { slugOf } from '../../src/core/slug'
 import { openingHoursSpecification, socialUrl } from '../../src/api/pages/json-ld'
 import { SITEMAP_MAX_URLS, sitemapPlan, sitemapResponse } from '../../src/api/pages/sitemap'
 import { storePageResponse } from '../../src/api/pages/store-page'

@@ -1,6 +1,6 @@
 // What the store pages and the sitemap share: their dependencies, the base their links are made on,
 // the locator a token names (as the Query API's guards see it), slugs, ETags and the 503 answer.
-import { nameKey } from '../../core/text'
+import { slugOf } from '../../core/slug'
 import { IndexUnavailable, databaseBusy } from '../../indexes/errors'
 import type { IndexRegistry } from '../../indexes/registry'
 import type { Store } from '../../store'
@@ -37,25 +37,6 @@ export function pageLocator(deps: PageDeps, token: string | null): Locator | nul
 }
 
 /** Slugs are cut to this many characters (code points). */
-const SLUG_MAX = 60
-
-/**
- * A readable URL slug: "Zoë's Garage, Paris 4e" -> "zoes-garage-paris-4e". Folded as keyword
- * search folds names (letters of every script kept), apostrophes dropped so a word stays whole,
- * cut at a hyphen near SLUG_MAX; "location" when nothing is left.
- */
-export function slugOf(name: string): string {
-  let slug = nameKey(name.replace(/['’`´]/g, '')).replace(/ /g, '-')
-  const chars = Array.from(slug)
-  if (chars.length > SLUG_MAX) {
-    slug = chars.slice(0, SLUG_MAX + 1).join('')
-    const cut = slug.lastIndexOf('-')
-    slug = cut >= SLUG_MAX / 2 ? slug.slice(0, cut) : chars.slice(0, SLUG_MAX).join('')
-  }
-  slug = slug.replace(/^-+|-+$/g, '')
-  return slug === '' ? 'location' : slug
-}
-
 /** The finder page of a locator: `${base}/l/${token}`. */
 export const finderUrl = (base: string, token: string): string => `${base}/l/${encodeURIComponent(token)}`
 

@@ -20,10 +20,10 @@ import {
   pageEtag,
   pageLocator,
   type PageDeps,
-  slugOf,
   storePageUrl,
   unavailablePage,
 } from './deps'
+import { slugOf } from '../../core/slug'
 import { escapeHtml as esc, htmlResponse, pagePolicy, scriptJson } from './html'
 import { type LangTexts, named, pageLang, pageTexts } from './page-texts'
 import { localBusinessJsonLd, type PublicLocation, type SocialNetwork, socialUrl } from './json-ld'
