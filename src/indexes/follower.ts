@@ -18,6 +18,8 @@ export type ChangeHandlers = {
   backlog(from: number, last: number): void
   /** Locators whose location and key changes need not be applied (their indexes are being built again: rebuild.ts); none are read. */
   skipped(): readonly string[]
+  /** A location change this process made to a skipped locator: its old index shows it too (a 2xx is visible to the next query). */
+  applyOwn(change: Change): void
 }
 
 export class ChangeFollower {
@@ -40,9 +42,9 @@ export class ChangeFollower {
   constructor(
     private readonly store: Store,
     private readonly handlers: ChangeHandlers,
-    /** A busy database is met again at once within this many ms (the registry's BUSY_RETRY_MS). */
+    /** A busy database is met again at once within this many ms (bounds.ts: BUSY_RETRY_MS). */
     private readonly busyRetryMs: number,
-    /** Changes not yet applied that make a backlog (the registry's BACKLOG_MIN). */
+    /** Changes not yet applied that make a backlog (bounds.ts: BACKLOG_MIN). */
     private readonly backlogMin: number,
   ) {
     this.dataVersionQuery = store.db.query<{ data_version: number }, []>('PRAGMA data_version')
@@ -112,6 +114,7 @@ export class ChangeFollower {
           this.restart('pruned')
           continue
         }
+        this.applyOwn(skip, this.seq, through)
         this.seq = through
         this.seqAt = changes.at(through)
         return true
@@ -124,6 +127,7 @@ export class ChangeFollower {
         this.restart('pruned')
         continue
       }
+      const from = this.seq
       for (const change of batch) {
         this.seq = change.seq
         this.seqAt = change.at
@@ -134,9 +138,16 @@ export class ChangeFollower {
       if (skip.length > 0 && whole && through > this.seq) {
         this.seq = through
         this.seqAt = changes.at(through)
-      } else if (batch.length === 0) return true
+      }
+      if (skip.length > 0) this.applyOwn(skip, from, this.seq)
+      if (batch.length === 0 && !(skip.length > 0 && whole && through > from)) return true
       if (performance.now() > until) return false
     }
+  }
+
+  /** This process's changes to the skipped locators after `from` up to `to` (the skipping read left them out). */
+  private applyOwn(skip: readonly string[], from: number, to: number): void {
+    for (const change of this.store.changes.ownLocationChanges(from, to, skip)) this.handlers.applyOwn(change)
   }
 
   /**

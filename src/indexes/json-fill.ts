@@ -19,7 +19,7 @@ export const REORDER_MIN_BYTES = 1024 * 1024
 export type JsonFill = {
   store: Store
   schedule: Schedule
-  /** See BUSY_RETRY_MS (registry.ts); tests use small ones. */
+  /** See BUSY_RETRY_MS (bounds.ts); tests use small ones. */
   busyRetryMs: number
   /** See REORDER_MIN_BYTES; tests use small ones. */
   reorderMinBytes: number

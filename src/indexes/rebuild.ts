@@ -15,7 +15,7 @@ import { type PresentContext, searchDoc } from './present'
 /**
  * Changes not yet applied to an index make a backlog (its index built again from the rows rather
  * than changed one by one) when they hold at least `backlogMin` of its location changes (the
- * registry's BACKLOG_MIN) and at least BACKLOG_SHARE of its size (PERF-036).
+ * BACKLOG_MIN, bounds.ts) and at least BACKLOG_SHARE of its size (PERF-036).
  */
 const BACKLOG_SHARE = 1 / 4
 export const isBacklog = (changes: number, size: number, backlogMin: number): boolean =>
@@ -48,6 +48,8 @@ type Build = {
   locatorId: string
   /** The version the old entry's answers carry until the swap. */
   version: string
+  /** The version when the build began; `version` adds this process's last write since (ownApplied()). */
+  base: string
   /** The changes up to here are in the rows the build reads; those after are applied at the swap. */
   fromSeq: number
   startedAt: number
@@ -84,6 +86,15 @@ export class BackgroundBuilds {
   }
 
   /**
+   * This process wrote to the locator (`version` its change's), and its old entry shows the write:
+   * answers carry a version of their own from now to the swap, which no other process gives.
+   */
+  ownApplied(locatorId: string, version: string): void {
+    const build = this.running.get(locatorId)
+    if (build !== undefined) build.version = `${build.base}+${version}`
+  }
+
+  /**
    * Builds the locator's index again from its rows, every change up to `fromSeq` committed;
    * answers carry `version` meanwhile. A build under way for it starts over (its version kept).
    */
@@ -97,6 +108,7 @@ export class BackgroundBuilds {
       serial: ++this.serial,
       locatorId,
       version: under?.version ?? version,
+      base: under?.base ?? version,
       fromSeq,
       startedAt: under?.startedAt ?? performance.now(),
       index: LocatorIndex.loading(this.host.indexOptions),

@@ -24,7 +24,8 @@ import { fillJson, type JsonFill, keepJson, REORDER_MIN_BYTES, reorderLater } fr
 import { JsonArena } from './json-arena'
 import { searchDoc, type PresentContext } from './present'
 import { BackgroundBuilds, isBacklog } from './rebuild'
-import { Versions } from './versions'
+import { Versions, versionOf } from './versions'
+import { BACKGROUND_BUILD_MIN, BACKLOG_MIN, BUILD_RETRY_MS, BUSY_RETRY_MS } from './bounds'
 
 /** A turn of the event loop later (after the timers due now: the background tasks' turn). */
 const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 1))
@@ -32,40 +33,8 @@ const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 1))
 /** Whether a locator's Query API can be asked at all (active, its Query API on): the locators whose indexes are built ahead of queries. */
 const servesQueries = (locator: Locator) => locator.active && locator.queryApiEnabled
 
-/**
- * After an index build failed (a row it cannot read: written behind the service's back), queries
- * to its locator fail at once for this long instead of reading every row again, which holds the
- * event loop for a build's time (PERF-036); then the next query, or the idle sync
- * (retryFailedBuilds()), tries again, so a repaired row serves without a restart.
- */
-const BUILD_RETRY_MS = 10_000
-
-/**
- * After a build or a page of the JSON fill met a busy database (another process's write lock,
- * which SQLite waited busy_timeout for), queries to its locator are told 503 at once, and the
- * page is read again, this much later: not at once, which would block the event loop for another
- * busy_timeout at every turn while the lock is held.
- */
-const BUSY_RETRY_MS = 1000
-
 /** A locator whose index could not be built from its rows, and why. */
 export type BuildFailure = { locatorId: string; message: string }
-
-/**
- * A locator's index is built again from its rows, rather than changed once per change, when the
- * changes to apply hold at least this many of its location changes, and at least a quarter of
- * its size (rebuild.ts: isBacklog): another process's bulk write (`storeloc locations import`, a
- * sync script's one big transaction). That many take longer to apply one by one than a fresh
- * build, whose background work queries do not wait for (PERF-036).
- */
-const BACKLOG_MIN = 1000
-
-/**
- * From this many locations (the index's, and the changes'), such a build runs in background
- * tasks while the old index answers (rebuild.ts); below, the index is let go and the next query
- * builds it, in a few ms, so it shows the write at once (PERF-041).
- */
-const BACKGROUND_BUILD_MIN = 5000
 
 export class IndexRegistry {
   private entries = new Map<string, Entry>()
@@ -168,6 +137,14 @@ export class IndexRegistry {
         restart: (cause, applied, now) => this.restart(cause, applied, now),
         backlog: (from, last) => this.dropBacklogged(from, last),
         skipped: () => this.builds.locators(),
+        applyOwn: (change) => {
+          // Its old index answers until the swap: this process's writes show there at once (a
+          // version of their own), and reach the new index with the rest at its swap.
+          const entry = this.entries.get(change.locatorId)
+          if (entry === undefined || !this.builds.has(change.locatorId)) return
+          this.putLocation(entry, change)
+          this.builds.ownApplied(change.locatorId, versionOf(change))
+        },
       },
       this.busyRetryMs,
       this.backlogMin,
@@ -277,18 +254,21 @@ export class IndexRegistry {
     }
     const entry = this.entries.get(change.locatorId)
     if (!entry) return
-    if (change.entity === 'location') {
-      const row = change.op === 'delete' ? null : this.store.locations.get(change.locatorId, change.entityId!)
-      putRow(entry, change.entityId!, row)
-      entry.writtenAt = performance.now()
-      reorderLater(this.fill, change.locatorId, entry)
-    } else if (change.entity !== 'key') {
+    if (change.entity === 'location') this.putLocation(entry, change)
+    else if (change.entity !== 'key') {
       // Priority rules change ranks; filters and custom fields every location's JSON. Brought up
       // to date on next use, once for a batch of such changes (refresh()).
       const stale = (entry.stale ??= { ranks: false, json: false })
       if (change.entity === 'priority') stale.ranks = true
       else stale.json = true
     }
+  }
+
+  private putLocation(entry: Entry, change: Change): void {
+    const row = change.op === 'delete' ? null : this.store.locations.get(change.locatorId, change.entityId!)
+    putRow(entry, change.entityId!, row)
+    entry.writtenAt = performance.now()
+    reorderLater(this.fill, change.locatorId, entry)
   }
 
   /** Builds the index of a locator whose Query API is on, in a background task, unless built by then. */

@@ -30,7 +30,7 @@ export type AppDeps = {
   log?: (line: Record<string, unknown>) => void
   /** false: every public request goes through the Query API's Elysia app, none through its fast path (tests compare the two). */
   publicFastPath?: boolean
-  /** How long after a failed index build queries fail at once, and until it is tried again (src/indexes/registry.ts BUILD_RETRY_MS; tests pass 0). */
+  /** How long after a failed index build queries fail at once, and until it is tried again (src/indexes/bounds.ts BUILD_RETRY_MS; tests pass 0). */
   indexBuildRetryMs?: number
   /** Small bounds for the indexes and their JSON (tests, to reach compactions and layouts in a few writes); defaults otherwise. */
   indexUpkeep?: IndexUpkeep

@@ -30,6 +30,9 @@ const change = (r: ChangeRow): Change => ({
   at: r.at,
 })
 
+/** The own changes ownLocationChanges() can find: far more than a build's few seconds of writes. */
+const OWN_KEPT = 100_000
+
 /** The change log. `append` must run inside the transaction of the write it records. */
 export function changeLog(db: Database) {
   const insert = db.prepare<
@@ -67,11 +70,43 @@ export function changeLog(db: Database) {
   const removeThrough = db.prepare<unknown, { through: number }>(
     'DELETE FROM changes AS d WHERE d.seq <= $through AND d.seq < (SELECT max(seq) FROM changes AS c WHERE c.locator_id = d.locator_id AND c.seq <= $through)',
   )
+  const bySeqs = db.prepare<ChangeRow, [string]>(
+    'SELECT seq, locator_id, entity, entity_id, op, at FROM changes WHERE seq IN (SELECT value FROM json_each(?)) ORDER BY seq',
+  )
+  // The seqs of the changes this connection appended, in order (a seq only grows), the last
+  // OWN_KEPT or so. One of a write rolled back may be another's later: taken for this process's,
+  // that change is only applied once more.
+  let own: number[] = []
   const prunedThrough = (): number => pruned.get()?.through ?? 0
   const lastSeq = (): number => last.get()?.seq ?? 0
   return {
     append(locatorId: string, entity: ChangeEntity, entityId: string | null, op: 'upsert' | 'delete'): void {
-      insert.run({ locator_id: locatorId, entity, entity_id: entityId, op, at: new Date().toISOString() })
+      const { lastInsertRowid } = insert.run({
+        locator_id: locatorId,
+        entity,
+        entity_id: entityId,
+        op,
+        at: new Date().toISOString(),
+      })
+      own.push(Number(lastInsertRowid))
+      if (own.length > 2 * OWN_KEPT) own = own.slice(-OWN_KEPT)
+    },
+    /** The location changes this process appended after `after` up to `through`, of the locators in `locators`, in order. */
+    ownLocationChanges(after: number, through: number, locators: readonly string[]): Change[] {
+      let lo = 0
+      let hi = own.length
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1
+        if (own[mid]! <= after) lo = mid + 1
+        else hi = mid
+      }
+      const seqs: number[] = []
+      for (let i = lo; i < own.length && own[i]! <= through; i++) seqs.push(own[i]!)
+      if (seqs.length === 0) return []
+      return bySeqs
+        .all(JSON.stringify(seqs))
+        .map(change)
+        .filter((c) => c.entity === 'location' && locators.includes(c.locatorId))
     },
     since(seq: number, limit = 10_000): Change[] {
       return since.all({ seq, limit }).map(change)

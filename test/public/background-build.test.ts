@@ -132,6 +132,39 @@ test('a bulk write to a large index: the old index answers as it was (body, vers
   expect(events).toHaveLength(2)
 })
 
+test("this process's own writes while the index is built again show at once in the old one, under a version no other process gives; the swap keeps them", () => {
+  const { store } = ctx
+  const big = servedLocator(store, 12)
+  const { q, events, registry } = builtRegistry(store, big.locatorId, 10)
+  const locator = () => store.locators.get(big.locatorId)!
+  const before = answer(registry, locator())
+  renameEight(store, big)
+  registry.sync()
+  expect(answer(registry, locator())).toEqual(before)
+  q.runOne()
+
+  // A write of this process (its 2xx): the next answer here shows it, old index and all.
+  store.write(() => rename(store, big.locatorId, big.ids[10]!, 'Own rename'))
+  store.write(() => store.locations.remove(big.locatorId, big.ids[11]!))
+  registry.sync()
+  const own = answer(registry, locator())
+  expect(names(own.body)).toContain('Own rename')
+  expect(names(own.body)).not.toContain('Big 11')
+  expect(names(own.body)).not.toContain('Big renamed 0') // the other process's, at the swap
+  expect(own.version).not.toBe(before.version)
+  const fresh = new IndexRegistry(store, () => {})
+  fresh.sync()
+  expect(fresh.version(big.locatorId)).not.toBe(own.version)
+
+  q.runAll()
+  expect(events).toEqual(['swapped'])
+  const after = answer(registry, locator())
+  expect(names(after.body)).toContain('Own rename')
+  expect(names(after.body)).toContain('Big renamed 0')
+  expect(names(after.body)).not.toContain('Big 11')
+  expect(after).toEqual(answer(fresh, locator()))
+})
+
 test('a small index, or one whose JSON is not all made, is let go and built by its next query instead, which shows the write at once', () => {
   const { store } = ctx
   const big = servedLocator(store, 12)
