@@ -9,7 +9,7 @@ import { type LocationPatch, NUMBER_AS_STRING, normalizeLocationBody, pickLocati
 import { unreadHoursWarnings } from './opening'
 import { placementWarnings, pointWarnings, type PostcodeMemo, postcodeWarnings, type RowPlace } from './placement'
 import { newLocationRecord } from './record'
-import { type AdminDeps, applyPatch, checkCustomFieldsAgain, geocode, locatorWrite, notFound, townsOf } from './service'
+import { type AdminDeps, applyPatch, checkCustomFieldsAgain, geocode, locatorWrite, townsOf } from './service'
 import type { ReverseLookup } from '../geocode/embedded/reverse'
 
 /** The most locations one request of the Management API may carry (the CLI sends any number). */
@@ -396,7 +396,12 @@ function apply(deps: AdminDeps, locatorId: string, plans: Plan[], options: Apply
       continue
     }
     const current = deps.store.locations.get(locatorId, plan.target)
-    if (current === null) throw notFound(plan.target)
+    // Deleted by another write since the check (which matched it): sent again, it is matched anew.
+    if (current === null)
+      throw new LocationError(
+        'conflict',
+        `${plan.key}: location ${plan.target} was deleted meanwhile; nothing was written. Send the request again.`,
+      )
     if (plan.keepsPoint && current.address !== plan.patch.address)
       throw new LocationError(
         'conflict',

@@ -175,6 +175,49 @@ describe('bulk upsert, JSON', () => {
     expect((await all()).map((l: any) => [l.name, l.address])).toEqual([['White House', '1 Elsewhere Road']])
   })
 
+  test('a location matched by external_id and deleted while the request geocoded is a conflict, not a 404; sent again, it is made anew', async () => {
+    const id = (await bulk({ locations: [store('G1')] })).body.results[0].id
+    const table = tableGeocoder({
+      '10 downing street, london sw1a 2aa': { lat: 51.5, lng: -0.13, precision: 'street' },
+    })
+    const app = createApp({
+      store: env.store,
+      geocoder: {
+        name: 'table',
+        async geocode(address) {
+          // Another client deletes G1 while this request waits for the geocoder.
+          await env.call('POST', `/admin/v1/locations/${id}/delete`)
+          return table.geocode(address)
+        },
+      },
+      config: { maxBodyBytes: 256 * 1024, logRequests: false },
+      log: () => {},
+    })
+    const send = () =>
+      app.handle(
+        new Request(`http://localhost${BULK}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${env.key}`, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            locations: [
+              store('G1', { name: 'Renamed' }),
+              { external_id: 'D', name: 'Downing', address: '10 Downing Street, London SW1A 2AA' },
+            ],
+          }),
+        }),
+      )
+    const res = await send()
+    expect(res.status).toBe(409)
+    const body = (await res.json()) as any
+    expect(body.error).toBe('conflict')
+    expect(body.message).toBe(
+      `locations[0]: location ${id} was deleted meanwhile; nothing was written. Send the request again.`,
+    )
+    expect(await all()).toEqual([])
+    const again = await bulk({ locations: [store('G1', { name: 'Renamed' })] })
+    expect(again.body).toMatchObject({ created: 1 })
+  })
+
   test('a dry run answers what the real run then does, and changes nothing', async () => {
     await bulk({ locations: [store('S1'), store('S2'), store('S3')] })
     const request = {
