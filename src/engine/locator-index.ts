@@ -344,6 +344,23 @@ export class LocatorIndex {
     return this.compactor.settle()
   }
 
+  /**
+   * Whether the cluster tree answers as a fresh one would: none made yet, or none of its keys
+   * written since its build. Otherwise points written since join it (clusters/answer.ts), and
+   * another process, whose tree was built at another time, may answer otherwise.
+   */
+  clustersExact(): boolean {
+    const tree = this.s.clusters
+    return tree === null || tree.builtAt === this.s.keys.writes
+  }
+
+  /** Builds the cluster tree anew when written since its build (a quiet time after writes: IndexRegistry.settleDeltas); returns whether it did. */
+  settleClusters(): boolean {
+    if (this.clustersExact() || this.clusterBuilding) return false
+    this.clustersDue()
+    return true
+  }
+
   /** When the base was built (performance.now()): the index made, then each compaction's swap. */
   get baseBuiltAt(): number {
     return this.s.base.builtAt

@@ -527,8 +527,8 @@ export class IndexRegistry {
    * built (LocatorIndex.settle) that no change reached in `quietMs` or more, or whose base is
    * `staleMs` old or more: a burst of writes is folded into the base once it stops, and writes
    * that never stop (one a second) are folded in every `staleMs`, not left to grow in the delta
-   * towards its bound for hours (the idle sync calls it every second). Returns the locators whose
-   * compaction it started.
+   * towards its bound for hours (the idle sync calls it every second). A quiet index's cluster
+   * tree written since its build is built anew. Returns the locators whose compaction it started.
    */
   settleDeltas(quietMs: number, staleMs: number, now = performance.now()): string[] {
     const started: string[] = []
@@ -536,7 +536,11 @@ export class IndexRegistry {
     // fractional times can come out a hair below the sum's (150.00000000000003 or 149.99...).
     for (const [locatorId, entry] of this.entries) {
       const quiet = now >= entry.writtenAt + quietMs
-      if ((quiet || now >= entry.index.baseBuiltAt + staleMs) && entry.index.settle()) started.push(locatorId)
+      if (!quiet && now < entry.index.baseBuiltAt + staleMs) continue
+      if (entry.index.settle()) started.push(locatorId)
+      // After a quiet time every process answers its clusters as a tree built now would (the same
+      // points, the same tree): a compaction builds it anew, and else this does.
+      else if (quiet) entry.index.settleClusters()
     }
     return started
   }
@@ -563,6 +567,11 @@ export class IndexRegistry {
     if (entry === undefined) return written
     entry.used = true
     return this.versions.withOpen(locatorId, written, entry.index)
+  }
+
+  /** Whether the locator's clusters answer as every process's do (LocatorIndex.clustersExact). */
+  clustersExact(locatorId: string): boolean {
+    return this.entries.get(locatorId)?.index.clustersExact() ?? true
   }
 
   /** Seconds from now that answers made at the last version() hold, at most `max` (their open states). */

@@ -1,6 +1,7 @@
 // The public Query API (/public/v1/{token}): read-only, answered from the in-memory index.
 // Handlers run the guards, then build the body from pre-serialized location JSON.
 import { DEFAULT_RADIUS } from '../../core/limits'
+import { randomBytes } from 'node:crypto'
 import { cors } from '@elysiajs/cors'
 import { type Context, Elysia } from 'elysia'
 import type { Store } from '../../store'
@@ -37,6 +38,19 @@ export type PublicDeps = {
 export type RequestNote = { id: string; locator?: string }
 
 const utf8 = new TextEncoder()
+/** Names this process in the ETags of answers only it gives (markOfClusters). */
+const PROCESS_MARK = randomBytes(6).toString('base64url')
+
+/**
+ * More of a clusters answer's version: clusters joined by points written since their tree's build
+ * are this process's own answer (another, its tree built at another time, may answer otherwise),
+ * and their ETag says so.
+ */
+type Body = (locator: Locator, href: string) => Uint8Array
+const noMore = (_: string) => ''
+
+const markOfClusters = (registry: IndexRegistry) => (locatorId: string) =>
+  registry.clustersExact(locatorId) ? '' : `*${PROCESS_MARK}`
 
 type Set = Context['set']
 
@@ -90,7 +104,6 @@ export function publicRoutes(deps: PublicDeps) {
   const answers = new AnswerCache()
   /** The ETags' hash seed: the answers' format and the base their links are made on (PUBLIC_BASE_URL). */
   const etagSeed = deps.publicBaseUrl ? Bun.hash(deps.publicBaseUrl, ANSWER_FORMAT) : ANSWER_FORMAT
-
   /**
    * The URL answers are made for (their pagination links), as URL's href writes it: as sent
    * (Bun's request.url is written so; parsing it again costs a request time, PERF-036), or under
@@ -99,20 +112,16 @@ export function publicRoutes(deps: PublicDeps) {
   const publicHref = (href: string) =>
     deps.publicBaseUrl ? new URL(deps.publicBaseUrl + pathAndQuery(href)).href : href
   const places = deps.places ?? null
+  const clustersMark = markOfClusters(deps.registry)
   const fastOnes = fastPath({ registry: deps.registry, limiter, answers, etagSeed, publicHref, places })
   const { withTokenRate, refuseWithRate } = tokenRates(deps, limiter)
-
   /**
    * Guards, conditional GET, then the body. Headers go into `set`, so Elysia makes the response
    * once, with CORS's headers beside ours. A PublicError thrown here renders itself in onError,
-   * with the rate headers, once the rate was counted, merged from `set`.
+   * with the rate headers, once the rate was counted, merged from `set`. `more`: more of the
+   * version, for a route whose answers the locator's version does not name alone (clusters).
    */
-  function respond(
-    request: Request,
-    set: Set,
-    token: string,
-    body: (locator: Locator, href: string) => Uint8Array,
-  ): string | Uint8Array {
+  function respond(request: Request, set: Set, token: string, body: Body, more = noMore): string | Uint8Array {
     const key = findSecretKey(request)
     if (key) refuseWithRate(key, request, token)
     try {
@@ -129,7 +138,7 @@ export function publicRoutes(deps: PublicDeps) {
     // The answer depends on the locator's version and the URL as sent (and the configuration).
     const href = request.url
     deps.registry.entry(admitted.locator.id) // built first: its version then counts every change it shows
-    const version = deps.registry.version(admitted.locator.id)
+    const version = deps.registry.version(admitted.locator.id) + more(admitted.locator.id)
     const etag = etagOf(version, href, etagSeed)
     const ifNoneMatch = request.headers.get('if-none-match')
     const vary = varyOf(admitted.locator)
@@ -214,10 +223,10 @@ export function publicRoutes(deps: PublicDeps) {
       respond(request, set, params.token, (locator) => locationBody(deps.registry, locator, params.id)),
     )
     .get('/:token/clusters', ({ request, params, set }) =>
-      respond(request, set, params.token, (locator, href) => clustersBody(deps.registry, locator, href)),
+      respond(request, set, params.token, (locator, href) => clustersBody(deps.registry, locator, href), clustersMark),
     )
     .get('/:token/clusters/:id/leaves', ({ request, params, set }) =>
-      respond(request, set, params.token, (locator, href) => leavesBody(deps.registry, locator, params.id, href)),
+      respond(request, set, params.token, (l, href) => leavesBody(deps.registry, l, params.id, href), clustersMark),
     )
     .get('/:token/filters', ({ request, params, set }) =>
       respond(request, set, params.token, (locator) => filtersBody(deps.registry, locator)),
