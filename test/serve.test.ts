@@ -3,8 +3,9 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { connect } from 'node:net'
 import { join } from 'node:path'
-import { startServer, tempDir, freePort } from './helpers'
+import { cliRunner, startServer, tempDir, freePort } from './helpers'
 
 const ROOT = join(import.meta.dir, '..')
 const LAUNCHER = join(ROOT, 'bin/storeloc.js')
@@ -242,3 +243,28 @@ test('DATABASE_PATH set but empty stops every command; restore with no DATABASE_
   expect(named.exitCode).toBe(0)
   expect(existsSync(join(folder, 'data/storeloc.db'))).toBe(true)
 })
+
+test('a request whose body stops coming is closed after 10 s idle; the log stays JSON lines', async () => {
+  const port = freePort()
+  const key = cliRunner(() => join(dir, 'idle.db')).json('locator', 'create', '--name', 'Idle').key.secret_key
+  const server = startServer(join(dir, 'idle.db'), { DEMO: '0', PORT: port })
+  await server.waitFor(/"listening"/)
+  const closed = await new Promise<number>((resolve) => {
+    const t0 = performance.now()
+    const socket = connect(Number(port), '127.0.0.1', () =>
+      socket.write(
+        `POST /admin/v1/locations HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"na`,
+      ),
+    )
+    socket.on('error', () => {})
+    socket.on('data', () => {})
+    // The server's FIN ends it, with no answer: the app waits for the body.
+    socket.on('end', () => resolve(performance.now() - t0))
+    socket.on('close', () => resolve(performance.now() - t0))
+  })
+  expect(closed).toBeGreaterThan(9000)
+  server.proc.kill('SIGTERM')
+  expect(await server.proc.exited).toBe(0)
+  const stderr = (await new Response(server.proc.stderr as ReadableStream).text()).split('\n').filter((l) => l !== '')
+  expect(stderr.filter((l) => !l.startsWith('{'))).toEqual([])
+}, 30_000)
