@@ -1,13 +1,14 @@
 // The widget as a keyboard, a screen reader and a small screen meet it, in a real browser against
 // a real server with the demo data: the filter dropdown on a phone, the finder's map on a short
 // screen, the widget's own language, the list's scroll, the map's stores and clusters by name,
-// reduced motion, badges' text on the operator's colours.
+// reduced motion, badges' text on the operator's colours; several finders on one page, and one
+// without a token.
 import { describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { cliRunner, tempDir } from '../helpers'
 import { chromiumPath, newPage, type PageDocument } from './browser'
-import { hostPage, useDemoBrowser } from './server'
+import { docsSnippet, hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
 
@@ -322,6 +323,54 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
       await page.locator('.sl-map[aria-label]').nth(1).waitFor()
       const maps = await page.locator('.sl-map').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')))
       expect(maps).toEqual(['Map of the stores: Bike shops', 'Map of the stores: Service centres'])
+    } finally {
+      stop()
+      await page.close()
+    }
+  })
+
+  test("an element with an empty token says so in its place, in the visitor's language, and how to mend it in the console; the next one still mounts", async () => {
+    const snippet = docsSnippet(demo.server.url, demo.server.token)
+    const { url: pageUrl, stop } = hostPage(`<div data-storeloc="" data-lang="de"></div>${snippet}`)
+    const page = await newPage(demo.browser)
+    const errors: string[] = []
+    const logged: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    page.on('console', (m) => logged.push(m.text()))
+    try {
+      await page.goto(pageUrl)
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'Diese Filialsuche ist mit einem ungültigen Token eingerichtet.' })
+        .waitFor()
+      await page.getByRole('combobox', { name: 'Town or postcode' }).waitFor()
+      expect(errors).toEqual([])
+      expect(logged.join('\n')).toContain('Storeloc.mount: no token. Set data-storeloc="pk_..."')
+    } finally {
+      stop()
+      await page.close()
+    }
+  })
+  test('two finders on one page keep their searches apart in the URL: sl_ and sl2_', async () => {
+    const snippet = docsSnippet(demo.server.url, demo.server.token)
+    const { url: pageUrl, stop } = hostPage(`<div data-storeloc="${demo.server.token}"></div>${snippet}`)
+    const page = await newPage(demo.browser)
+    try {
+      await page.goto(pageUrl)
+      const boxes = page.getByRole('combobox', { name: 'Town or postcode' })
+      await boxes.nth(1).waitFor()
+      await boxes.nth(1).fill('Lond')
+      await page.getByRole('option', { name: 'London, United Kingdom' }).click()
+      await page.locator('.sl-item').first().waitFor()
+      const params = () => new URL(page.url()).searchParams
+      expect(params().get('sl2_place')).toBe('London, United Kingdom')
+      expect(params().has('sl_place')).toBe(false)
+      await page.reload()
+      await page.locator('.sl-item').first().waitFor()
+      // After the reload the second finder has its search back; the first has none.
+      expect(await boxes.nth(1).inputValue()).toBe('London, United Kingdom')
+      expect(await boxes.nth(0).inputValue()).toBe('')
+      expect(await page.locator('[data-storeloc]').nth(0).locator('.sl-item').count()).toBe(0)
     } finally {
       stop()
       await page.close()
