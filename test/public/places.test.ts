@@ -91,11 +91,24 @@ describe('GET /places', () => {
     expect(await first('Frankfurt')).toBe('Frankfurt am Main, Germany')
     // In lower case only in the data ("roma" of Rome, GA): found, not shown so.
     expect((await places('roma')).map((p) => p.label)).not.toContain('roma, GA, United States of America')
-    // Two places shown alike: the later one by its own name.
+    // Only the place a name is mostly meant for shows it: far the biggest of those it names.
     expect((await places('Londres')).slice(0, 2).map((p) => p.label)).toEqual([
       'Londres, United Kingdom',
       'City of London, United Kingdom',
     ])
+    const labels = async (q: string) => (await places(q, '&limit=10')).map((p) => p.label)
+    expect(await labels('Peking')).toContain('Pöcking, Germany')
+    expect(await labels('Peking')).not.toContain('Peking, Germany')
+    expect((await labels('New York')).filter((l) => l.startsWith('New York, WI'))).toEqual([])
+    expect(await labels('Saint Louis')).not.toContain('Saint Louis, France') // Port-Saint-Louis-du-Rhône's
+    // Not when a place's own name shows so: Datong by its own beside the town Datun.
+    expect((await labels('Datun')).slice(0, 2).sort()).toEqual([
+      "Datong, People's Republic of China",
+      "Datun, People's Republic of China",
+    ])
+    // Spellings in capitals, or with digits or brackets, are found, not shown.
+    expect((await labels('TPHCM'))[0]).toBe('Ho Chi Minh City, Vietnam')
+    expect((await labels('10.Bezirk'))[0]).not.toContain('10.Bezirk')
     const near = await get(`${token}/locations?near=${encodeURIComponent('Wien')}&radius=30&unit=km&lang=de`)
     expect(near.body.meta.query.center.label).toBe('Wien, Österreich')
   })

@@ -133,20 +133,19 @@ export function placesAnswer(places: Places, index: LocatorIndex, params: Params
     throw new PublicError('INVALID_PARAMETER', `q may be at most ${MAX_SEARCH} characters; got ${codePoints(q)}.`)
   const limit = integer(params, 'limit', LIMIT.fallback, 1, LIMIT.max)
   const lang = labelLang(params)
-  // Places the text names by another name each show it ("Londres, United Kingdom"), unless a
-  // place before shows that label: then their own name tells them apart ("City of London").
-  const shown = new Set<string>()
-  const labelOf = (place: PlaceHit) => {
+  // A place the text names by another name shows it ("Londres, United Kingdom"), unless a place
+  // shows that label by its own name ("Datun" of Datong, beside the town Datun): then its own.
+  const ranked = rankedPlaces(places, index, q, limit)
+  const own = ranked.map((place) => labelIn({ ...place, named: undefined }, q, lang))
+  const labels = ranked.map((place, i) => {
     const named = labelIn(place, q, lang)
-    const label = shown.has(named) ? labelIn({ ...place, named: undefined }, q, lang) : named
-    shown.add(label)
-    return label
-  }
+    return own.includes(named) ? own[i]! : named
+  })
   return {
     success: true,
     data: {
-      places: rankedPlaces(places, index, q, limit).map((place) => ({
-        label: labelOf(place),
+      places: ranked.map((place, i) => ({
+        label: labels[i]!,
         lat: place.lat,
         lng: place.lng,
         country: place.country,

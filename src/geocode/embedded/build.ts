@@ -22,7 +22,7 @@ import { REGION_TOWNS } from './region-towns'
 import { AU_STATES, CA_PROVINCES, COUNTRY_REGIONS } from './tables'
 
 /** Bump when the schema or the compiled content changes: files of another version are rebuilt. */
-export const GEODATA_VERSION = '10'
+export const GEODATA_VERSION = '11'
 export const DEFAULT_GEODATA_PATH = 'data/geocoder.sqlite'
 
 const require = createRequire(import.meta.url)
@@ -76,6 +76,10 @@ const titleCase = (s: string) =>
     : s
 
 /** A Latin-script alternate name worth indexing (not an airport code, not another script). */
+/** An alternate name fit to show as a place's label (see insertPlaces). */
+const shownSpelling = (alt: string): boolean =>
+  /^[^\p{L}]*\p{Lu}/u.test(alt) && !/[\d()[\]]/.test(alt) && !/\p{Lu}{2}/u.test(alt.replace(/\b(?:II|III|IV)\b/g, ''))
+
 function usableAlternate(alt: string): boolean {
   if (/^[A-Z0-9]{2,4}$/.test(alt)) return false
   return /[a-z]/.test(nameKey(alt)) && !/[^\u0000-\u024f\u1e00-\u1eff\s'’.\-()]/.test(alt)
@@ -196,14 +200,15 @@ function insertPlaces(db: Database, places: Place[]): number {
       const [name, ascii, alts] = (p as Place & { names: string }).names.split('\u0001') as [string, string, string]
       for (const key of new Set([nameKey(name), nameKey(ascii)]))
         if (key !== '') names += insertName.run(key, p.id, 0, '').changes
-      // Every spelling of one key ("München|Munchen"), for the label to show the one typed; those
-      // in lower case ("roma" of Rome, GA) are found, not shown.
+      // Every spelling of one key ("München|Munchen"), for the label to show the one typed. Found
+      // but not shown: those in lower case ("roma" of Rome, GA), in capitals ("TPHCM"), or with
+      // digits or brackets ("10.Bezirk", "Aarschot (Gelrode)").
       const spellings = new Map<string, Set<string>>()
       for (const alt of alts ? alts.split(',') : []) {
         const key = nameKey(alt)
         if (!usableAlternate(alt) || key === '') continue
         const shown = spellings.get(key) ?? new Set()
-        if (/^[^\p{L}]*\p{Lu}/u.test(alt)) shown.add(alt)
+        if (shownSpelling(alt)) shown.add(alt)
         spellings.set(key, shown)
       }
       for (const [key, alt] of spellings) names += insertName.run(key, p.id, 1, [...alt].join('|')).changes // ignored when also a main name

@@ -90,16 +90,16 @@ const DISTRICT_KM = 30
 const TWO_EDITS = 7
 
 /**
- * Whether `named` is another name than the label's, or the same one spelt otherwise, not one with
- * words more or fewer, or written short: "Londres", "Hessen" (Hesse) and "Aragón" are;
- * "Washington DC", "Frankfurt" (am Main) and "Saint Louis" (St. Louis) are not.
+ * Whether `named` is another name than the label's, or the same one spelt otherwise; not when one
+ * holds the other's words, or writes them short: "Londres", "Hessen" (Hesse) and "Aragón" are;
+ * "Washington DC", "Frankfurt" (am Main), "Saint Louis" (St. Louis; Port-Saint-Louis-du-Rhône) are not.
  */
 const otherName = (named: string | undefined, label: string): named is string => {
   if (named === undefined || named === '') return false
   const [key, own] = [nameKey(named.split('|')[0]!), townKey(`${label},`)]
   if (key === own) return true
-  const [a, b] = [`${shortWords(key)} `, `${shortWords(own)} `]
-  return !a.startsWith(b) && !b.startsWith(a)
+  const [a, b] = [` ${shortWords(key)} `, ` ${shortWords(own)} `]
+  return !a.includes(b) && !b.includes(a)
 }
 
 /** A town's district as a visitor writes it (inTown): the places found in it, and the towns it names. */
@@ -327,9 +327,18 @@ export class PlaceSearch {
     const short = shortWords(key)
     const own = (h: PlaceHit) => shortWords(townKey(h.label)) === short
     for (const h of hits) {
-      if (!h.main && !(h.exact && (h.weight > ALTERNATE_OVER_MAIN * biggestOwn || own(h)))) h.weight /= ALTERNATE_SHARE
+      if (!h.main && !(h.exact && (h.weight > ALTERNATE_OVER_MAIN * biggestOwn || own(h)))) {
+        h.weight /= ALTERNATE_SHARE
+        delete h.named // a small place's other name (York, NE's "New York") is not how it is shown
+      }
       h.tier = exactFirst && h.exact && (wholeName || h.weight >= SMALL_EXACT) ? 0 : 2
     }
+    // Another name shows only on the place it is mostly meant for: far the biggest of those the
+    // text names whole (Beijing's "Peking", not Pöcking's; none of "New York"'s small towns).
+    const whole = hits.filter((h) => h.exact)
+    for (const h of whole)
+      if (h.named !== undefined && whole.some((o) => o !== h && ALTERNATE_OVER_MAIN * o.weight >= h.weight))
+        delete h.named
     for (const c of codes) c.tier = c.exact ? 0 : 2
     // A part of a town found only by another name that the text begins, within the town, is the
     // town's ("Londonska opshtina Brent", a borough of London, for "Lond"): the town is meant.
