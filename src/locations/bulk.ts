@@ -205,17 +205,16 @@ function check(deps: AdminDeps, locatorId: string, items: BulkItem[], problems: 
     const fields = isObject ? pickLocationFields(raw as Record<string, unknown>) : null
     const who = whoIs(key, fields)
     if (fields === null) return problems.add(key, who, null, 'must be an object of location fields.')
-    // Every problem of the item is said, not only its first: a file is mended in one pass.
+    // Every problem of the item is said, not only its first (an id that names no location of
+    // the locator aside, which leaves nothing to check it against): a file is mended in one pass.
     const before = problems.count
     for (const { field, message } of unread ?? []) problems.add(key, who, field, message)
     const current = targetOf(deps, locatorId, raw as Record<string, unknown>, fields)
     if (current instanceof Error) return problems.add(key, who, 'id', current.message)
     const target = current?.id ?? null
-    if (target !== null) {
-      const first = byTarget.get(target)
-      if (first !== undefined) problems.add(key, who, null, `is the same location (${target}) as ${first}.`)
-      else byTarget.set(target, key)
-    }
+    const sameAs = target === null ? undefined : byTarget.get(target)
+    if (sameAs !== undefined) problems.add(key, who, null, `is the same location (${target}) as ${sameAs}.`)
+    else if (target !== null) byTarget.set(target, key)
     let patch: LocationPatch | null = null
     try {
       patch = normalizeLocationBody(fields, target === null ? 'create' : 'update', definitions)
@@ -224,9 +223,10 @@ function check(deps: AdminDeps, locatorId: string, items: BulkItem[], problems: 
       for (const [field, messages] of Object.entries(e.details ?? {}))
         for (const message of messages) problems.add(key, who, field, inColumn(message, field, columns))
     }
-    // An external_id is matched against the others even when the item has other problems.
+    // An external_id is matched against the others even when the item has other problems; not
+    // when it is the same location as one before, which says it already.
     const ext = patch === null ? fields.external_id : patch.externalId
-    if (typeof ext === 'string' && ext !== '') {
+    if (typeof ext === 'string' && ext !== '' && sameAs === undefined) {
       const first = byExternalId.get(ext)
       const holder = deps.store.locations.byExternalId(locatorId, ext)
       if (first !== undefined) problems.add(key, who, 'external_id', `is also the external_id of ${first}.`)

@@ -85,6 +85,11 @@ const URL_FIELDS = new Map([
 ])
 /** A cell of a web address field with https:// before it when it is bare; else as it is, for validation to judge. */
 const withProtocol = (cell: string, bare: RegExp) => (bare.test(cell) ? `https://${cell}` : cell)
+/**
+ * A number cell's decimal comma as a point ("2,5": 2.5); not three digits after it ("1,500"),
+ * which English writes for a thousand and more: left as written, refused as no number.
+ */
+const decimalComma = (cell: string) => cell.replace(/^(-?\d+),(\d{1,2}|\d{4,})$/, '$1.$2')
 /** Google Business Profile's sheet writes a day closed as "x", in its day columns and special hours. */
 const closedX = (text: string) => (/^x$/i.test(text) ? 'closed' : text)
 /** Other tools' statuses, as their exports write them (WordPress: publish, pending, private), to ours. */
@@ -107,10 +112,15 @@ const OTHER_STATUSES = new Map([
     'veröffentlicht',
     'actif',
     'publié',
+    'publiée',
     'activo',
+    'activa',
     'publicado',
+    'publicada',
     'attivo',
+    'attiva',
     'pubblicato',
+    'pubblicata',
     'actief',
     'gepubliceerd',
   ].map((w) => [w, 'published'] as const),
@@ -120,8 +130,10 @@ const OTHER_STATUSES = new Map([
     'inactif',
     'brouillon',
     'inactivo',
+    'inactiva',
     'borrador',
     'inattivo',
+    'inattiva',
     'bozza',
     'inactief',
     'concept',
@@ -291,8 +303,7 @@ function readRow({ columns, width, hasAddress, numbers }: Header, { cells, line 
       if (cell !== '') coordinates[key] = coordinate(cell)
     } else if (MAP_FIELDS.has(top)) {
       const entries = maps.get(top) ?? []
-      const value =
-        top === 'hours' ? closedX(cell) : numbers.has(field) ? cell.replace(/^(-?\d+),(\d+)$/, '$1.$2') : cell
+      const value = top === 'hours' ? closedX(cell) : numbers.has(field) ? decimalComma(cell) : cell
       entries.push([key, value])
       maps.set(top, entries)
     } else if (ADDRESS_PARTS.has(top)) parts.set(top, cell)

@@ -280,6 +280,13 @@ describe('bulk upsert, JSON', () => {
     expect(snapshot()).toEqual(before)
   })
 
+  test('two items for one location are said once, not also as one external_id twice', async () => {
+    await bulk({ locations: [store('CG1')] })
+    const res = await bulk({ locations: [store('CG1', { name: 'A' }), store('CG1', { name: 'B' })] })
+    expect(res.status).toBe(422)
+    expect(Object.keys(res.body.details)).toEqual(['locations[1]'])
+  })
+
   test('an external id held by another location is a problem of that item', async () => {
     const [a] = (await bulk({ locations: [store('A'), store('B')] })).body.results
     const res = await bulk({ locations: [store('B', { external_id: 'A' })].map((x) => ({ ...x, external_id: 'A' })) })
@@ -451,7 +458,10 @@ describe('bulk upsert, CSV', () => {
     expect(Object.keys(many.body.details)).toEqual(['line 2.status', 'line 2.name', 'line 2.custom_fields.parking'])
     expect(many.body.message).toBe('1 of 2 locations cannot be written as sent; nothing was written.')
     expect(await all()).toEqual([])
-    // A decimal comma in a number custom field, as in the coordinates.
+    // A decimal comma in a number custom field, as in the coordinates; not before three digits,
+    // which English writes for thousands ("1,500"): refused, not read as 1.5.
+    const thousands = await csv('Store Code;Name;Address;lat;lng;Parkplätze\nT-2;Two;b;1;2;1,500\n')
+    expect(Object.keys(thousands.body.details)).toEqual(['line 2.custom_fields.parking'])
     const comma = await csv('Store Code;Name;Address;lat;lng;Parkplätze\nT-2;Two;b;1;2;2,5\n')
     expect(comma.status).toBe(200)
     expect((await all())[0].custom_fields).toEqual({ parking: '2.5' })

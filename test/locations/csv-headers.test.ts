@@ -262,7 +262,7 @@ describe('header', () => {
       {
         field: 'status',
         message:
-          '"closed" is not a status: write published (also read so: publish, active, visible, live, enabled, true, yes, aktiv, veröffentlicht, actif, publié, activo, publicado, attivo, pubblicato, actief, gepubliceerd) or draft (also: hidden, inactive, unpublished, pending, private, disabled, false, no, inaktiv, entwurf, inactif, brouillon, inactivo, borrador, inattivo, bozza, inactief, concept).',
+          '"closed" is not a status: write published (also read so: publish, active, visible, live, enabled, true, yes, aktiv, veröffentlicht, actif, publié, publiée, activo, activa, publicado, publicada, attivo, attiva, pubblicato, pubblicata, actief, gepubliceerd) or draft (also: hidden, inactive, unpublished, pending, private, disabled, false, no, inaktiv, entwurf, inactif, brouillon, inactivo, inactiva, borrador, inattivo, inattiva, bozza, inactief, concept).',
       },
     ])
   })
