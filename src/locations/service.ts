@@ -145,12 +145,15 @@ export function exportQuery(params: URLSearchParams): {
   return { format, status: statusParam(params), style: { separator, bom } }
 }
 
-/** The parameters GET /locations takes; any other is refused: "externalId" would list every location. */
+/**
+ * The parameters GET /locations takes; any other is refused: "externalId" would list every
+ * location. "_" is a cache-buster's (jQuery's cache: false), and means nothing.
+ */
 const LIST_PARAMS = ['limit', 'page', 'status', 'external_id']
 
 export function listLocations(deps: AdminDeps, locatorId: string, params: URLSearchParams) {
   for (const name of params.keys())
-    if (!LIST_PARAMS.includes(name))
+    if (name !== '_' && !LIST_PARAMS.includes(name))
       throw new LocationError(
         'invalid_request',
         `The ${name} parameter is unknown${meantName(name, LIST_PARAMS)}: this route takes limit, page, status and external_id.`,

@@ -208,5 +208,9 @@ describe('Idempotency-Key', () => {
     expect(count()).toBe(0)
     // A comma inside a quoted key (a structured-field string) is one key.
     expect((await post(BASE, storeBody(), '"a,b"')).status).toBe(201)
+    // A quote inside a key is said as such.
+    const quoted = await post(BASE, storeBody(), 'a"b')
+    expect(quoted.status).toBe(400)
+    expect(quoted.body.message).toContain('double quote')
   })
 })

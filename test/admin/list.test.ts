@@ -204,6 +204,8 @@ describe('GET /locations status filter', () => {
         'The externalId parameter is unknown (did you mean external_id?): this route takes limit, page, status and external_id.',
     })
     expect((await list('?sort=name')).body.message).toStartWith('The sort parameter is unknown: this route takes')
+    // A cache-buster's "_" (jQuery's cache: false) means nothing.
+    expect((await list('?_=1733280000000')).status).toBe(200)
   })
 
   test('the status is carried in next and previous links', async () => {

@@ -18,10 +18,15 @@ export function idempotencyKeyOf(request: Request): string | null {
   const quoted = key.length >= 2 && key.startsWith('"') && key.endsWith('"')
   if (quoted) key = key.slice(1, -1)
   // Two headers reach here joined by ", ": neither key is meant.
-  if ((!quoted && key.includes(',')) || key.includes('"'))
+  if ((!quoted && key.includes(',')) || key.includes('", "'))
     throw new AdminError(
       'invalid_request',
       'The Idempotency-Key header was sent twice, or holds a comma: send one key, without commas (a new UUID for each write is usual).',
+    )
+  if (key.includes('"'))
+    throw new AdminError(
+      'invalid_request',
+      'The Idempotency-Key holds a double quote: quote the whole key ("..."), or send it bare, without quotes in it.',
     )
   if (!/^[\x20-\x7e]{1,255}$/.test(key))
     throw new AdminError(
