@@ -66,12 +66,13 @@ export async function query<T>(
     if ((e as Error).name === 'AbortError') throw e
     throw new ApiError('NETWORK', (e as Error).message)
   }
-  const body = await response.json().catch(() => null)
+  type Answer = { success?: boolean; error?: { code?: string; message?: string } }
+  const body = (await response.json().catch(() => null)) as Answer | null
   if (!response.ok || !body?.success) {
     const error = body?.error ?? {}
     // A proxy's own 429 (its limit on each address) is the rate limit to a visitor all the same.
     const code = error.code ?? (response.status === 429 ? 'RATE_LIMITED' : `HTTP_${response.status}`)
     throw new ApiError(code, error.message ?? response.statusText)
   }
-  return body as T
+  return body as unknown as T
 }

@@ -70,10 +70,11 @@ export function openText(texts: Texts, lang: string, location: Location, at = ne
  */
 export function hoursText(lang: string, text: string): string {
   const day = parseDayHours(text)
-  if (day.kind !== 'open' || day.intervals.some(([from, to]) => to > 1440 || to - from >= 1440)) return text
+  // Midnight as an end ("9-24") reads as 0:00 or 12:00 AM: written as given.
+  if (day.kind !== 'open' || day.intervals.some(([, to]) => to >= 1440)) return text
   try {
     const time = dateFormat(lang, 'UTC', 'time')
-    const at = (minute: number) => time.format(Date.UTC(1970, 0, 1, 0, minute % 1440))
+    const at = (minute: number) => time.format(Date.UTC(1970, 0, 1, 0, minute))
     return day.intervals.map(([from, to]) => `${at(from)}–${at(to)}`).join(', ')
   } catch {
     return text

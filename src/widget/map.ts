@@ -229,6 +229,7 @@ export async function storeMap(
           title: location.name,
           keyboard: false,
           riseOnHover: true,
+          riseOffset: SELECTED_OFFSET, // a pin under the pointer over every other
           zIndexOffset: rankOffset(start + i),
         })
         marker.on('click', () => onSelect(location.id))
