@@ -195,13 +195,11 @@ function splitWith(text: string, t: string, at: number[], g: Grammar): string[] 
   const romance = specs.some((spec) => ROMANCE_ONLY.test(spec[0])) || (ROMANCE_WORDS.test(t) && !GERMANIC_ONLY.test(t))
   // Each spec's hours as written, from the text itself (its case and accents kept).
   const hours = specs.map((spec, i) => {
-    const end = i + 1 < specs.length ? specs[i + 1]!.index : t.length
-    return text
-      .slice(at[spec.index + spec[0].length], at[end])
+    const next = i + 1 < specs.length
+    const own = text
+      .slice(at[spec.index + spec[0].length], at[next ? specs[i + 1]!.index : t.length])
       .replace(TRAILING, '')
-      .replace(BEFORE_NEXT, '')
-      .replace(TRAILING, '')
-      .trim()
+    return (next ? own.replace(BEFORE_NEXT, '').replace(TRAILING, '') : own).trim()
   })
   if (closedLead && hours[0] !== '') return null // "Closed Mon 9-17": which is it?
   for (let i = 0; i < specs.length; i++) {
