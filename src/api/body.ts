@@ -35,6 +35,14 @@ export async function parseBody(
 
 async function classify(request: Request, bytes: Uint8Array, options: { csv?: boolean }): Promise<ParsedBody> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+  // A compressed body is not read: its bytes are not the JSON or form they would be.
+  const encoding = (request.headers.get('content-encoding') ?? 'identity').trim().toLowerCase()
+  if (encoding !== 'identity' && encoding !== '' && bytes.length > 0) {
+    const reason = `it is sent compressed (Content-Encoding: ${encoding.slice(0, 40)}), which this service does not read. Send it uncompressed.`
+    if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data')
+      return { kind: 'invalid_form', reason }
+    if (!(options.csv && type === 'text/csv')) return { kind: 'invalid_json', reason }
+  }
   if (options.csv && type === 'text/csv') return { kind: 'csv', bytes }
   if (type === 'application/json' || type.endsWith('+json')) {
     // JSON is UTF-8 (RFC 8259): other bytes would be stored as U+FFFD, the text sent lost.

@@ -265,6 +265,30 @@ describe('POST /locations body formats', () => {
     expect(res.status).toBe(201)
   })
 
+  test('a compressed body (Content-Encoding: gzip) is not read: 400 saying to send it uncompressed, nothing stored', async () => {
+    const json = { 'content-type': 'application/json', 'content-encoding': 'gzip' }
+    const gzipped = await expectNoChange(async () => {
+      const res = await rawRequest(
+        'POST',
+        BASE,
+        Bun.gzipSync(new TextEncoder().encode(JSON.stringify(storeBody()))),
+        json,
+      )
+      return { status: res.status, body: (await res.json()) as any, headers: res.headers }
+    })
+    const plain = await expectNoChange(() =>
+      env.call('POST', BASE, { body: JSON.stringify(storeBody()), headers: json }),
+    )
+    const formBody = { 'content-type': 'application/x-www-form-urlencoded', 'content-encoding': 'br' }
+    const sentForm = await expectNoChange(() => env.call('POST', BASE, { body: 'name=A&address=B', headers: formBody }))
+    for (const res of [gzipped, plain, sentForm]) {
+      expect(res.status).toBe(400)
+      expect(res.body.message).toContain('Send it uncompressed')
+    }
+    const identity = await env.call('POST', BASE, { body: storeBody(), headers: { 'content-encoding': 'identity' } })
+    expect(identity.status).toBe(201)
+  })
+
   test('a +json content type (application/vnd.api+json) is JSON', async () => {
     const res = await env.call('POST', BASE, {
       body: JSON.stringify(storeBody()),
