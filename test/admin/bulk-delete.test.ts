@@ -1,9 +1,8 @@
 // POST /admin/v1/locations/bulk with delete_missing: what goes, what stays, and the guards that
 // refuse a list cut short (every coded location, or more than max_delete), before and during the write.
 import { describe, expect, test } from 'bun:test'
-import { createApp } from '../../src/server/app'
-import { storeBody, tableGeocoder } from '../helpers'
-import { all, BULK, bulk, csv, env, snapshot, store, useBulkEnv } from './bulk-fixture'
+import { storeBody } from '../helpers'
+import { all, bulk, bulkGeocodingMeanwhile, csv, snapshot, store, useBulkEnv } from './bulk-fixture'
 
 useBulkEnv()
 
@@ -98,32 +97,13 @@ describe('bulk upsert, delete_missing', () => {
 
   test('max_delete holds for a location another write adds while the request geocodes; nothing is written', async () => {
     await bulk({ locations: [store('S1'), store('S2')] })
-    const table = tableGeocoder({ '1 main st, town': { lat: 51.5, lng: -0.13, precision: 'street' } })
-    const app = createApp({
-      store: env.store,
-      geocoder: {
-        name: 'table',
-        async geocode(address) {
-          // Another client adds a coded store while this request waits for the geocoder.
-          await bulk({ locations: [store('S1'), store('S2'), store('S9')] })
-          return table.geocode(address)
-        },
-      },
-      config: { maxBodyBytes: 256 * 1024, logRequests: false },
-      log: () => {},
-    })
     const before = (await all()).length
-    const res = await app.handle(
-      new Request(`http://localhost${BULK}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${env.key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          locations: [store('S1'), store('S2'), { external_id: 'N', name: 'New', address: '1 Main St, Town' }],
-          delete_missing: true,
-          max_delete: 0,
-        }),
-      }),
-    )
+    // Another client adds a coded store while this request waits for the geocoder.
+    const res = await bulkGeocodingMeanwhile(() => bulk({ locations: [store('S1'), store('S2'), store('S9')] }), {
+      locations: [store('S1'), store('S2'), { external_id: 'N', name: 'New', address: '1 Main St, Town' }],
+      delete_missing: true,
+      max_delete: 0,
+    })
     expect(res.status).toBe(422)
     expect(((await res.json()) as any).message).toBe(
       'delete_missing would delete 1 location, more than max_delete (0); nothing was written.',

@@ -1,7 +1,8 @@
 // What the bulk route's tests share: a fresh app and locator for each test, the route called with
 // JSON or CSV, the rows as stored, and stores with codes at distinct points.
 import { afterEach, beforeEach } from 'bun:test'
-import { makeEnv, storeBody, type TestEnv } from '../helpers'
+import { createApp } from '../../src/server/app'
+import { makeEnv, storeBody, type TestEnv, tableGeocoder } from '../helpers'
 
 export let env: TestEnv
 
@@ -26,3 +27,35 @@ export const all = async () => (await env.call('GET', '/admin/v1/locations?limit
 export const at = (i: number) => ({ coordinates: { lat: 40 + i / 100, lng: -3 - i / 100 } })
 export const store = (code: string, over: Record<string, unknown> = {}) =>
   storeBody({ external_id: code, name: `Store ${code}`, ...at(Number(code.replace(/\D/g, '')) || 0), ...over })
+
+export const DOWNING = { external_id: 'D', name: 'Downing', address: '10 Downing Street, London SW1A 2AA' }
+
+/**
+ * A bulk request (`body`) to an app whose geocoder first runs `meanwhile` (another client's
+ * write), then places Downing Street (DOWNING) or 1 Main St, Town.
+ */
+export async function bulkGeocodingMeanwhile(meanwhile: () => Promise<unknown>, body: unknown): Promise<Response> {
+  const table = tableGeocoder({
+    '10 downing street, london sw1a 2aa': { lat: 51.5, lng: -0.13, precision: 'street' },
+    '1 main st, town': { lat: 51.5, lng: -0.13, precision: 'street' },
+  })
+  const app = createApp({
+    store: env.store,
+    geocoder: {
+      name: 'table',
+      async geocode(address) {
+        await meanwhile()
+        return table.geocode(address)
+      },
+    },
+    config: { maxBodyBytes: 256 * 1024, logRequests: false },
+    log: () => {},
+  })
+  return app.handle(
+    new Request(`http://localhost${BULK}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${env.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+  )
+}

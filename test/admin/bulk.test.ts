@@ -5,7 +5,19 @@ import { cachedGeocoder } from '../../src/geocode/geocoder'
 import { addCustomField, createLocator } from '../../src/operator'
 import { createApp } from '../../src/server/app'
 import { storeBody, tableGeocoder } from '../helpers'
-import { all, at, BULK, bulk, csv, env, snapshot, store, useBulkEnv } from './bulk-fixture'
+import {
+  all,
+  at,
+  BULK,
+  bulk,
+  bulkGeocodingMeanwhile,
+  csv,
+  DOWNING,
+  env,
+  snapshot,
+  store,
+  useBulkEnv,
+} from './bulk-fixture'
 
 useBulkEnv()
 
@@ -142,32 +154,13 @@ describe('bulk upsert, JSON', () => {
       address: '1600 Pennsylvania Avenue NW, Washington, DC 20500',
     }
     const id = (await bulk({ locations: [white] })).body.results[0].id
-    const table = tableGeocoder({
-      '10 downing street, london sw1a 2aa': { lat: 51.5, lng: -0.13, precision: 'street' },
-    })
-    const app = createApp({
-      store: env.store,
-      geocoder: {
-        name: 'table',
-        async geocode(address) {
-          // Another client moves the White House while this request waits for the geocoder.
-          await env.call('POST', `/admin/v1/locations/${id}`, {
-            body: { address: '1 Elsewhere Road', coordinates: { lat: 1, lng: 1 } },
-          })
-          return table.geocode(address)
-        },
-      },
-      config: { maxBodyBytes: 256 * 1024, logRequests: false },
-      log: () => {},
-    })
-    const res = await app.handle(
-      new Request(`http://localhost${BULK}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${env.key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          locations: [white, { external_id: 'D', name: 'Downing', address: '10 Downing Street, London SW1A 2AA' }],
+    // Another client moves the White House while this request waits for the geocoder.
+    const res = await bulkGeocodingMeanwhile(
+      () =>
+        env.call('POST', `/admin/v1/locations/${id}`, {
+          body: { address: '1 Elsewhere Road', coordinates: { lat: 1, lng: 1 } },
         }),
-      }),
+      { locations: [white, DOWNING] },
     )
     expect(res.status).toBe(409)
     expect(((await res.json()) as any).message).toContain('changed meanwhile')
@@ -177,36 +170,10 @@ describe('bulk upsert, JSON', () => {
 
   test('a location matched by external_id and deleted while the request geocoded is a conflict, not a 404; sent again, it is made anew', async () => {
     const id = (await bulk({ locations: [store('G1')] })).body.results[0].id
-    const table = tableGeocoder({
-      '10 downing street, london sw1a 2aa': { lat: 51.5, lng: -0.13, precision: 'street' },
+    // Another client deletes G1 while this request waits for the geocoder.
+    const res = await bulkGeocodingMeanwhile(() => env.call('POST', `/admin/v1/locations/${id}/delete`), {
+      locations: [store('G1', { name: 'Renamed' }), DOWNING],
     })
-    const app = createApp({
-      store: env.store,
-      geocoder: {
-        name: 'table',
-        async geocode(address) {
-          // Another client deletes G1 while this request waits for the geocoder.
-          await env.call('POST', `/admin/v1/locations/${id}/delete`)
-          return table.geocode(address)
-        },
-      },
-      config: { maxBodyBytes: 256 * 1024, logRequests: false },
-      log: () => {},
-    })
-    const send = () =>
-      app.handle(
-        new Request(`http://localhost${BULK}`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${env.key}`, 'content-type': 'application/json' },
-          body: JSON.stringify({
-            locations: [
-              store('G1', { name: 'Renamed' }),
-              { external_id: 'D', name: 'Downing', address: '10 Downing Street, London SW1A 2AA' },
-            ],
-          }),
-        }),
-      )
-    const res = await send()
     expect(res.status).toBe(409)
     const body = (await res.json()) as any
     expect(body.error).toBe('conflict')
