@@ -42,10 +42,10 @@ export function readState(href: string, prefix: string): SearchState | null {
   const lng = coordinate(params.get('lng'), 180)
   const label = params.get('place') ?? ''
   let origin: Origin | null = null
+  // Near the visitor (sl_geo): no point kept, whatever an old link's sl_lat and sl_lng say.
   const locate = params.has('geo')
-  if (locate) origin = null
-  else if (lat !== null && lng !== null) origin = { kind: 'place', label, lat, lng }
-  else if (label.trim() !== '') origin = { kind: 'near', text: label }
+  if (!locate && lat !== null && lng !== null) origin = { kind: 'place', label, lat, lng }
+  else if (!locate && label.trim() !== '') origin = { kind: 'near', text: label }
   const radius = Number(params.get('r'))
   return {
     origin,
