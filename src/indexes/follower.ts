@@ -5,6 +5,9 @@ import type { Store } from '../store'
 import type { Change } from '../store/changes'
 import { isBusyError } from '../store/db'
 
+/** This process's own changes applied to an index being built again, at most, in one sync (applyOwn). */
+const OWN_APPLIED_MAX = 1000
+
 /** Changes a budgeted sync reads at a time: a batch applies in a few ms (PERF-021, PERF-036). */
 const SLICE_CHANGES = 64
 
@@ -128,26 +131,34 @@ export class ChangeFollower {
         continue
       }
       const from = this.seq
+      // A whole batch of the skipping read: every change up to `through` was read or skipped.
+      const whole = batch.length < (limit ?? 10_000)
+      const to = skip.length > 0 && whole ? Math.max(through, batch.at(-1)?.seq ?? from) : (batch.at(-1)?.seq ?? from)
+      // Before the seq moves: if it fails (a busy database), the next sync does it all again.
+      if (skip.length > 0) this.applyOwn(skip, from, to)
       for (const change of batch) {
         this.seq = change.seq
         this.seqAt = change.at
         this.handlers.apply(change)
       }
-      // A whole batch of the skipping read: every change up to `through` was read or skipped.
-      const whole = batch.length < (limit ?? 10_000)
-      if (skip.length > 0 && whole && through > this.seq) {
-        this.seq = through
-        this.seqAt = changes.at(through)
+      if (to > this.seq) {
+        this.seq = to
+        this.seqAt = changes.at(to)
       }
-      if (skip.length > 0) this.applyOwn(skip, from, this.seq)
-      if (batch.length === 0 && !(skip.length > 0 && whole && through > from)) return true
+      if (batch.length === 0 && to === from) return true
       if (performance.now() > until) return false
     }
   }
 
-  /** This process's changes to the skipped locators after `from` up to `to` (the skipping read left them out). */
+  /**
+   * This process's changes to the skipped locators after `from` up to `to` (the skipping read
+   * left them out); none when more than OWN_APPLIED_MAX: a bulk write of its own, whose request
+   * waits for the index built again (IndexRegistry.builtAfter), and which one by one would hold
+   * the event loop as long as the build saves it.
+   */
   private applyOwn(skip: readonly string[], from: number, to: number): void {
-    for (const change of this.store.changes.ownLocationChanges(from, to, skip)) this.handlers.applyOwn(change)
+    for (const change of this.store.changes.ownLocationChanges(from, to, skip, OWN_APPLIED_MAX) ?? [])
+      this.handlers.applyOwn(change)
   }
 
   /**

@@ -70,29 +70,36 @@ export function changeLog(db: Database) {
   const removeThrough = db.prepare<unknown, { through: number }>(
     'DELETE FROM changes AS d WHERE d.seq <= $through AND d.seq < (SELECT max(seq) FROM changes AS c WHERE c.locator_id = d.locator_id AND c.seq <= $through)',
   )
-  const bySeqs = db.prepare<ChangeRow, [string]>(
-    'SELECT seq, locator_id, entity, entity_id, op, at FROM changes WHERE seq IN (SELECT value FROM json_each(?)) ORDER BY seq',
+  // Of the seqs given, the location changes of the locators given, in order, `limit` at most.
+  const ownRows = db.prepare<ChangeRow, [string, string, number]>(
+    "SELECT seq, locator_id, entity, entity_id, op, at FROM changes WHERE seq IN (SELECT value FROM json_each(?)) AND entity = 'location' AND locator_id IN (SELECT value FROM json_each(?)) ORDER BY seq LIMIT ?",
   )
-  // The seqs of the changes this connection appended, in order (a seq only grows), the last
-  // OWN_KEPT or so. One of a write rolled back may be another's later: taken for this process's,
-  // that change is only applied once more.
+  // The changes this connection appended, by seq (rising), each with its `at` and entity id, the
+  // last OWN_KEPT or so. A write rolled back leaves its seq to another write, maybe another
+  // process's: a row whose `at` and id are not those noted is not this one's.
   let own: number[] = []
+  const ownMark = new Map<number, string>()
   const prunedThrough = (): number => pruned.get()?.through ?? 0
   const lastSeq = (): number => last.get()?.seq ?? 0
   return {
     append(locatorId: string, entity: ChangeEntity, entityId: string | null, op: 'upsert' | 'delete'): void {
-      const { lastInsertRowid } = insert.run({
-        locator_id: locatorId,
-        entity,
-        entity_id: entityId,
-        op,
-        at: new Date().toISOString(),
-      })
-      own.push(Number(lastInsertRowid))
-      if (own.length > 2 * OWN_KEPT) own = own.slice(-OWN_KEPT)
+      const at = new Date().toISOString()
+      const { lastInsertRowid } = insert.run({ locator_id: locatorId, entity, entity_id: entityId, op, at })
+      const seq = Number(lastInsertRowid)
+      // A seq given again was rolled back with the seqs after it: those are not this process's.
+      while (own.length > 0 && own.at(-1)! >= seq) ownMark.delete(own.pop()!)
+      own.push(seq)
+      ownMark.set(seq, `${at} ${entityId}`)
+      if (own.length > 2 * OWN_KEPT) {
+        for (const gone of own.slice(0, own.length - OWN_KEPT)) ownMark.delete(gone)
+        own = own.slice(-OWN_KEPT)
+      }
     },
-    /** The location changes this process appended after `after` up to `through`, of the locators in `locators`, in order. */
-    ownLocationChanges(after: number, through: number, locators: readonly string[]): Change[] {
+    /**
+     * The location changes this process committed after `after` up to `through`, of the locators
+     * in `locators`, in order; null when more than `max` (a bulk of its own, left to the caller).
+     */
+    ownLocationChanges(after: number, through: number, locators: readonly string[], max: number): Change[] | null {
       let lo = 0
       let hi = own.length
       while (lo < hi) {
@@ -103,10 +110,9 @@ export function changeLog(db: Database) {
       const seqs: number[] = []
       for (let i = lo; i < own.length && own[i]! <= through; i++) seqs.push(own[i]!)
       if (seqs.length === 0) return []
-      return bySeqs
-        .all(JSON.stringify(seqs))
-        .map(change)
-        .filter((c) => c.entity === 'location' && locators.includes(c.locatorId))
+      const rows = ownRows.all(JSON.stringify(seqs), JSON.stringify(locators), max + 1)
+      if (rows.length > max) return null
+      return rows.filter((r) => ownMark.get(r.seq) === `${r.at} ${r.entity_id}`).map(change)
     },
     since(seq: number, limit = 10_000): Change[] {
       return since.all({ seq, limit }).map(change)

@@ -7,7 +7,7 @@ import { locationsBody } from '../../src/api/public/answer'
 import { IndexRegistry } from '../../src/indexes/registry'
 import { createLocator, setLocatorSettings } from '../../src/operator'
 import { createApp } from '../../src/server/app'
-import type { Store } from '../../src/store'
+import { openStore, type Store } from '../../src/store'
 import type { Locator } from '../../src/store/locators'
 import { locationRecord, otherProcess, tableGeocoder, taskQueue, withTempStore } from '../helpers'
 
@@ -45,12 +45,13 @@ function rename(store: Store, locatorId: string, id: string, name: string): void
 }
 
 /** A registry with small bounds, its tasks queued, the locator's index built and its JSON filled (an old index answers only then). */
-function builtRegistry(store: Store, locatorId: string, backgroundBuildMin: number) {
+function builtRegistry(store: Store, locatorId: string, backgroundBuildMin: number, busyRetryMs?: number) {
   const q = taskQueue()
   const events: string[] = []
   const registry = new IndexRegistry(store, q.schedule, {
     backlogMin: 4,
     backgroundBuildMin,
+    ...(busyRetryMs === undefined ? {} : { busyRetryMs }),
     onBuiltInBackground: () => events.push('swapped'),
   })
   registry.sync()
@@ -163,6 +164,60 @@ test("this process's own writes while the index is built again show at once in t
   expect(names(after.body)).toContain('Big renamed 0')
   expect(names(after.body)).not.toContain('Big 11')
   expect(after).toEqual(answer(fresh, locator()))
+})
+
+test("a write of this process rolled back, its seq then another process's: the two never give one version for two answers", () => {
+  const { store: a } = ctx
+  const big = servedLocator(a, 12)
+  const b = openStore(a.db.filename) // another server process on the same file
+  try {
+    const A = builtRegistry(a, big.locatorId, 10)
+    const B = builtRegistry(b, big.locatorId, 10)
+    renameEight(a, big) // a third process's bulk: both build the index again
+    A.registry.sync()
+    B.registry.sync()
+    a.write(() => rename(a, big.locatorId, big.ids[10]!, 'A own'))
+    expect(() =>
+      a.write(() => {
+        rename(a, big.locatorId, big.ids[9]!, 'A undone')
+        throw new Error('conflict: nothing was written')
+      }),
+    ).toThrow('conflict')
+    b.write(() => rename(b, big.locatorId, big.ids[11]!, 'B own')) // the seq A's undone write had
+    A.registry.sync()
+    B.registry.sync()
+    const fromA = answer(A.registry, a.locators.get(big.locatorId)!)
+    const fromB = answer(B.registry, b.locators.get(big.locatorId)!)
+    expect(names(fromA.body)).toContain('A own')
+    expect(names(fromA.body)).not.toContain('B own') // another's, at the swap
+    expect(names(fromB.body)).toContain('B own')
+    expect(fromA.version).not.toBe(fromB.version)
+  } finally {
+    b.close()
+  }
+})
+
+test("a busy database while this process's own changes are read: the next sync reads them again, and its write shows", () => {
+  const { store } = ctx
+  const big = servedLocator(store, 12)
+  const small = servedLocator(store, 2)
+  const { registry } = builtRegistry(store, big.locatorId, 10, 0) // a busy database met again at once
+  renameEight(store, big)
+  registry.sync()
+  // Its write, and another process's to another locator: the sync reads a batch.
+  store.write(() => rename(store, big.locatorId, big.ids[10]!, 'Own rename'))
+  otherProcess(store, (other) => rename(other, small.locatorId, small.ids[0]!, 'Small renamed'))
+  const { ownLocationChanges } = store.changes
+  store.changes.ownLocationChanges = () => {
+    throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' })
+  }
+  try {
+    expect(() => registry.sync()).toThrow('locked')
+  } finally {
+    store.changes.ownLocationChanges = ownLocationChanges
+  }
+  registry.sync()
+  expect(names(answer(registry, store.locators.get(big.locatorId)!).body)).toContain('Own rename')
 })
 
 test('a small index, or one whose JSON is not all made, is let go and built by its next query instead, which shows the write at once', () => {

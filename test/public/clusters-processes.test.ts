@@ -40,6 +40,10 @@ test("a tree joined by points written since is this process's answer: its own ET
     expect(res.status).toBe(201)
   }
   const joined = await ask(a)
+  // Asked again, the answer kept is current, mark and all.
+  const hits = a.cacheHits()
+  expect(await ask(a)).toEqual(joined)
+  expect(a.cacheHits()).toBe(hits + 1)
   // Another process on the same database, started now: its tree is built from all 72.
   const b = createApp({
     store: env.store,

@@ -1,6 +1,7 @@
 // GET /clusters and GET /clusters/{id}/leaves: a map's clusters and single locations for a box at
 // a zoom, and one cluster's locations, from the locator's index (src/engine/clusters/), with the
 // filters of GET /locations applied first.
+import { randomBytes } from 'node:crypto'
 import { MAX_LIMIT, MAX_MAP_TILES } from '../../core/limits'
 import { mercY } from '../../engine/clusters/levels'
 import { type Bbox, bboxMiddle, type IndexQuery, MAX_ZOOM } from '../../engine/locator-index'
@@ -15,6 +16,17 @@ import { bboxOf, flag, integer, once, type Params, queryParams, tagsAndSearch } 
 import { beforeAndQuery } from './url'
 
 const invalid = (message: string) => new PublicError('INVALID_PARAMETER', message)
+
+/** Names this process in the ETags of answers only it gives (clustersVersionMark). */
+const PROCESS_MARK = randomBytes(6).toString('base64url')
+
+/**
+ * More of a clusters answer's version: clusters joined by points written since their tree's build
+ * are this process's own answer (another, its tree built at another time, may answer otherwise),
+ * and their ETag says so.
+ */
+export const clustersVersionMark = (registry: IndexRegistry, locatorId: string): string =>
+  registry.clustersExact(locatorId) ? '' : `*${PROCESS_MARK}`
 
 /** 503 while a large locator's first cluster tree is built in the background. */
 const building = () =>

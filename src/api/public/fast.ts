@@ -4,6 +4,7 @@ import type { AnswerCache, ResponseHeaders } from './answer-cache'
 import { locationsBody } from './answer'
 import type { Places } from './places'
 import { findSecretKey, type RateLimiter, refusal } from './guards'
+import { clustersVersionMark } from './clusters'
 import { etagMatches, etagOf, MAX_AGE, responseHeaders, sendWith, varyOf } from './headers'
 import type { RequestNote } from './index'
 import { pathStart, PUBLIC_PREFIX } from './url'
@@ -66,7 +67,11 @@ export function fastPath(d: FastDeps) {
     if (refusal(locator, request) !== null) return null
     d.registry.entry(locator.id) // built first: its version then counts every change it shows
     const version = d.registry.version(locator.id)
-    const current = kept !== undefined && kept.version === version
+    // A clusters answer's version may carry this process's mark (clustersVersionMark).
+    const current =
+      kept !== undefined &&
+      (kept.version === version ||
+        (!locations && kept.version === version + clustersVersionMark(d.registry, locator.id)))
     if (!current && !locations) return null
     const etag = current ? kept.etag : etagOf(version, href, d.etagSeed)
     if (etagMatches(request.headers.get('if-none-match'), etag)) return null // the app says 304

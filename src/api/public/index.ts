@@ -1,7 +1,6 @@
 // The public Query API (/public/v1/{token}): read-only, answered from the in-memory index.
 // Handlers run the guards, then build the body from pre-serialized location JSON.
 import { DEFAULT_RADIUS } from '../../core/limits'
-import { randomBytes } from 'node:crypto'
 import { cors } from '@elysiajs/cors'
 import { type Context, Elysia } from 'elysia'
 import type { Store } from '../../store'
@@ -10,7 +9,7 @@ import { isBusyError } from '../../store/db'
 import { firstToLogDamage, GeodataDamagedError } from '../../geocode/embedded/open'
 import type { IndexRegistry } from '../../indexes/registry'
 import { locationBody, locationsBody } from './answer'
-import { clustersBody, leavesBody } from './clusters'
+import { clustersBody, clustersVersionMark, leavesBody } from './clusters'
 import { queryParams } from './params'
 import { placesAnswer, type Places } from './places'
 import { AnswerCache } from './answer-cache'
@@ -38,19 +37,8 @@ export type PublicDeps = {
 export type RequestNote = { id: string; locator?: string }
 
 const utf8 = new TextEncoder()
-/** Names this process in the ETags of answers only it gives (markOfClusters). */
-const PROCESS_MARK = randomBytes(6).toString('base64url')
-
-/**
- * More of a clusters answer's version: clusters joined by points written since their tree's build
- * are this process's own answer (another, its tree built at another time, may answer otherwise),
- * and their ETag says so.
- */
 type Body = (locator: Locator, href: string) => Uint8Array
 const noMore = (_: string) => ''
-
-const markOfClusters = (registry: IndexRegistry) => (locatorId: string) =>
-  registry.clustersExact(locatorId) ? '' : `*${PROCESS_MARK}`
 
 type Set = Context['set']
 
@@ -112,7 +100,7 @@ export function publicRoutes(deps: PublicDeps) {
   const publicHref = (href: string) =>
     deps.publicBaseUrl ? new URL(deps.publicBaseUrl + pathAndQuery(href)).href : href
   const places = deps.places ?? null
-  const clustersMark = markOfClusters(deps.registry)
+  const clustersMark = (locatorId: string) => clustersVersionMark(deps.registry, locatorId)
   const fastOnes = fastPath({ registry: deps.registry, limiter, answers, etagSeed, publicHref, places })
   const { withTokenRate, refuseWithRate } = tokenRates(deps, limiter)
   /**
