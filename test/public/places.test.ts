@@ -440,6 +440,9 @@ describe('GET /places', () => {
     const bavaria = await get(`${token}/locations?near=Bayern&unit=km`)
     expect(bavaria.body.meta.query.radius).toBeGreaterThan(80)
     expect(bavaria.body.meta.query.radius).toBeLessThan(200)
+    // Its centre, a mean of its towns, to 5 decimals as a town's point is.
+    const { lat, lng } = bavaria.body.meta.query.center
+    expect([lat, lng].map((x: number) => Math.round(x * 1e5) / 1e5)).toEqual([lat, lng])
   })
 
   test("the names of an object's own members are words like any other: never a 500", async () => {

@@ -76,6 +76,9 @@ export function rankedPlaces(places: Places, index: LocatorIndex, text: string, 
   return ranked.slice(0, limit)
 }
 
+/** A point to 5 decimals (about a metre), as the towns' are: a region's or country's centre is a mean. */
+const round5 = (x: number) => Math.round(x * 1e5) / 1e5
+
 /** The language a request's `lang` names for labels; English when none or another. */
 export const labelLang = (params: Params): Lang => langOf(once(params, 'lang')) ?? 'en'
 
@@ -107,7 +110,7 @@ export function placeNamed(
     )
   }
   const { lat, lng, reachKm } = best
-  return { lat, lng, label: labelIn(best, text, lang), reachKm }
+  return { lat: round5(lat), lng: round5(lng), label: labelIn(best, text, lang), reachKm }
 }
 
 /**
@@ -146,8 +149,8 @@ export function placesAnswer(places: Places, index: LocatorIndex, params: Params
     data: {
       places: ranked.map((place, i) => ({
         label: labels[i]!,
-        lat: place.lat,
-        lng: place.lng,
+        lat: round5(place.lat),
+        lng: round5(place.lng),
         country: place.country,
         precision: place.precision,
       })),
