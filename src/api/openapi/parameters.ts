@@ -229,7 +229,9 @@ export const HEADERS = {
   'Cache-Control': header(
     'On the Query API, `public, max-age=60` on answers, less when a location opens or closes sooner, and `no-store` on errors. `no-store` on every answer of the Management API.',
   ),
-  Vary: header('`Origin`, or `Origin, Referer` when the locator has a referrer allowlist.'),
+  Vary: header(
+    'On answers: `Origin`, or `Origin, Referer` when the locator has a referrer allowlist. On errors: `*` (an error is kept by no cache).',
+  ),
   'RateLimit-Limit': header("The token's requests a minute, in this process.", 'integer'),
   'RateLimit-Remaining': header('Requests left in this minute.', 'integer'),
   'RateLimit-Reset': header('Seconds until the minute ends.', 'integer'),

@@ -276,7 +276,13 @@ export const SCHEMAS = {
     {
       ...publicLocation,
       distance: t.Optional(
-        closed({ value: t.Number({ minimum: 0 }), unit: oneOf(UNITS) }, { description: 'Radius mode only.' }),
+        closed(
+          { value: t.Number({ minimum: 0 }), unit: oneOf(UNITS) },
+          {
+            description:
+              "From the centre: in radius mode, and in bbox mode, from the box's middle or `lat`/`lng`. Not with `all=true` without a centre.",
+          },
+        ),
       ),
     },
     { description: 'A published location in a GET /locations answer.' },
