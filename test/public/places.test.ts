@@ -101,7 +101,11 @@ describe('GET /places', () => {
     expect(await labels('Peking')).not.toContain('Peking, Germany')
     expect((await labels('New York')).filter((l) => l.startsWith('New York, WI'))).toEqual([])
     expect(await labels('Saint Louis')).not.toContain('Saint Louis, France') // Port-Saint-Louis-du-Rhône's
-    // Not when a place's own name shows so: Datong by its own beside the town Datun.
+    // Not when a place's own name shows so: Datong by its own beside the town Datun, whatever
+    // the limit, and as near= names its centre.
+    expect((await places('Datun', '&limit=1'))[0].label).toBe("Datong, People's Republic of China")
+    const datong = await get(`${token}/locations?near=Datun&radius=10&unit=km`)
+    expect(datong.body.meta.query.center.label).toBe("Datong, People's Republic of China")
     expect((await labels('Datun')).slice(0, 2).sort()).toEqual([
       "Datong, People's Republic of China",
       "Datun, People's Republic of China",

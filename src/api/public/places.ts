@@ -76,6 +76,20 @@ export function rankedPlaces(places: Places, index: LocatorIndex, text: string, 
   return ranked.slice(0, limit)
 }
 
+/**
+ * The places' labels as shown (labelIn): a place the text names by another name shows it
+ * ("Londres, United Kingdom"), unless a place among them shows that label by its own name
+ * ("Datun" of Datong, beside the town Datun): then its own. Over every place ranked, not only
+ * those asked for, so a place's label does not hang on `limit`.
+ */
+function shownLabels(ranked: PlaceHit[], typed: string, lang: Lang): string[] {
+  const own = ranked.map((place) => labelIn({ ...place, named: undefined }, typed, lang))
+  return ranked.map((place, i) => {
+    const named = labelIn(place, typed, lang)
+    return own.includes(named) ? own[i]! : named
+  })
+}
+
 /** A point to 5 decimals (about a metre), as the towns' are: a region's or country's centre is a mean. */
 const round5 = (x: number) => Math.round(x * 1e5) / 1e5
 
@@ -93,7 +107,9 @@ export function placeNamed(
   // 10120 (Spain), "E1" (London) not E1A (Canada); and digits alone name a place whole, or none
   // ("10" is no town whose name a typo away begins so).
   const digits = /^[\d\s-]+$/.test(text)
-  const best = rankedPlaces(places, index, text, RANKED).find((p) => p.exact || (!p.byCode && !digits))
+  const ranked = rankedPlaces(places, index, text, RANKED)
+  const at = ranked.findIndex((p) => p.exact || (!p.byCode && !digits))
+  const best = ranked[at]
   if (best === undefined) {
     const missing = missingPostcodeCountries(text).map((c) => countryLabel(c))
     const lacking = postcodeCountriesLacking(text).map((c) => countryLabel(c))
@@ -110,7 +126,7 @@ export function placeNamed(
     )
   }
   const { lat, lng, reachKm } = best
-  return { lat: round5(lat), lng: round5(lng), label: labelIn(best, text, lang), reachKm }
+  return { lat: round5(lat), lng: round5(lng), label: shownLabels(ranked, text, lang)[at]!, reachKm }
 }
 
 /**
@@ -136,18 +152,12 @@ export function placesAnswer(places: Places, index: LocatorIndex, params: Params
     throw new PublicError('INVALID_PARAMETER', `q may be at most ${MAX_SEARCH} characters; got ${codePoints(q)}.`)
   const limit = integer(params, 'limit', LIMIT.fallback, 1, LIMIT.max)
   const lang = labelLang(params)
-  // A place the text names by another name shows it ("Londres, United Kingdom"), unless a place
-  // shows that label by its own name ("Datun" of Datong, beside the town Datun): then its own.
-  const ranked = rankedPlaces(places, index, q, limit)
-  const own = ranked.map((place) => labelIn({ ...place, named: undefined }, q, lang))
-  const labels = ranked.map((place, i) => {
-    const named = labelIn(place, q, lang)
-    return own.includes(named) ? own[i]! : named
-  })
+  const ranked = rankedPlaces(places, index, q, RANKED)
+  const labels = shownLabels(ranked, q, lang)
   return {
     success: true,
     data: {
-      places: ranked.map((place, i) => ({
+      places: ranked.slice(0, limit).map((place, i) => ({
         label: labels[i]!,
         lat: round5(place.lat),
         lng: round5(place.lng),
