@@ -32,6 +32,7 @@ describe('splitWeekHours', () => {
     ['dal lunedì al venerdì 9-18', weekdays('9-18')],
     ['van maandag tot vrijdag 9-18', weekdays('9-18')],
     ['From Monday to Friday 9am to 5pm, on Saturday 10am to 2pm', weekdays('9am to 5pm', '10am to 2pm')],
+    ['Mon-Fri 9-17, Sat 10-14 on', weekdays('9-17', '10-14')], // a stray word at the end, read as before
     ['ma-vr 9-18, za 10-17, zo gesloten', weekdays('9-18', '10-17', 'gesloten')],
     // Two letters: with a day only French, Spanish or Italian writes so, "ma" is Tuesday and "di"/"do" Sunday.
     ['lu-ve 9-18, sa 9-12, di fermé', weekdays('9-18', '9-12', 'fermé')],

@@ -194,12 +194,15 @@ function splitWith(text: string, t: string, at: number[], g: Grammar): string[] 
   if (!LEAD.test(lead) && !closedLead) return null
   const romance = specs.some((spec) => ROMANCE_ONLY.test(spec[0])) || (ROMANCE_WORDS.test(t) && !GERMANIC_ONLY.test(t))
   // Each spec's hours as written, from the text itself (its case and accents kept).
+  // A word before days ending the text ("Sat 10-14 on") is read as a stray one, as ever.
   const hours = specs.map((spec, i) => {
-    const next = i + 1 < specs.length
-    const own = text
-      .slice(at[spec.index + spec[0].length], at[next ? specs[i + 1]!.index : t.length])
+    const end = i + 1 < specs.length ? specs[i + 1]!.index : t.length
+    return text
+      .slice(at[spec.index + spec[0].length], at[end])
       .replace(TRAILING, '')
-    return (next ? own.replace(BEFORE_NEXT, '').replace(TRAILING, '') : own).trim()
+      .replace(BEFORE_NEXT, '')
+      .replace(TRAILING, '')
+      .trim()
   })
   if (closedLead && hours[0] !== '') return null // "Closed Mon 9-17": which is it?
   for (let i = 0; i < specs.length; i++) {
