@@ -15,6 +15,8 @@ export type ParsedBody =
   | { kind: 'too_large' }
   /** A text/csv body, on a route that reads CSV; its bytes as sent (the reader checks they are UTF-8). */
   | { kind: 'csv'; bytes: Uint8Array }
+  /** A body sent compressed (a Content-Encoding but identity), which is not read: `reason` says so. */
+  | { kind: 'encoded'; reason: string }
 
 /**
  * JSON when the Content-Type says so; urlencoded and multipart bodies become form fields (with
@@ -37,12 +39,11 @@ async function classify(request: Request, bytes: Uint8Array, options: { csv?: bo
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
   // A compressed body is not read: its bytes are not the JSON or form they would be.
   const encoding = (request.headers.get('content-encoding') ?? 'identity').trim().toLowerCase()
-  if (encoding !== 'identity' && encoding !== '' && bytes.length > 0) {
-    const reason = `it is sent compressed (Content-Encoding: ${encoding.slice(0, 40)}), which this service does not read. Send it uncompressed.`
-    if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data')
-      return { kind: 'invalid_form', reason }
-    if (!(options.csv && type === 'text/csv')) return { kind: 'invalid_json', reason }
-  }
+  if (encoding !== 'identity' && encoding !== '' && bytes.length > 0)
+    return {
+      kind: 'encoded',
+      reason: `The request body is sent compressed (Content-Encoding: ${encoding.slice(0, 40)}), which this service does not read. Send it uncompressed.`,
+    }
   if (options.csv && type === 'text/csv') return { kind: 'csv', bytes }
   if (type === 'application/json' || type.endsWith('+json')) {
     // JSON is UTF-8 (RFC 8259): other bytes would be stored as U+FFFD, the text sent lost.

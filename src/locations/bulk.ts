@@ -224,9 +224,10 @@ function check(deps: AdminDeps, locatorId: string, items: BulkItem[], problems: 
         for (const message of messages) problems.add(key, who, field, inColumn(message, field, columns))
     }
     // An external_id is matched against the others even when the item has other problems; not
-    // when it is the same location as one before, which says it already.
+    // when it matched the item to the same location as one before, which says it already.
     const ext = patch === null ? fields.external_id : patch.externalId
-    if (typeof ext === 'string' && ext !== '' && sameAs === undefined) {
+    const matchedByIt = sameAs !== undefined && current?.id !== (raw as Record<string, unknown>).id
+    if (typeof ext === 'string' && ext !== '' && !matchedByIt) {
       const first = byExternalId.get(ext)
       const holder = deps.store.locations.byExternalId(locatorId, ext)
       if (first !== undefined) problems.add(key, who, 'external_id', `is also the external_id of ${first}.`)

@@ -86,10 +86,12 @@ const URL_FIELDS = new Map([
 /** A cell of a web address field with https:// before it when it is bare; else as it is, for validation to judge. */
 const withProtocol = (cell: string, bare: RegExp) => (bare.test(cell) ? `https://${cell}` : cell)
 /**
- * A number cell's decimal comma as a point ("2,5": 2.5); not three digits after it ("1,500"),
- * which English writes for a thousand and more: left as written, refused as no number.
+ * A number cell's decimal comma as a point ("2,5": 2.5, "0,500"); not three digits after it
+ * behind another number ("1,500"), which English writes for a thousand and more: left as
+ * written, refused as no number.
  */
-const decimalComma = (cell: string) => cell.replace(/^(-?\d+),(\d{1,2}|\d{4,})$/, '$1.$2')
+const decimalComma = (cell: string) =>
+  cell.replace(/^(-?0),(\d+)$/, '$1.$2').replace(/^(-?\d+),(\d{1,2}|\d{4,})$/, '$1.$2')
 /** Google Business Profile's sheet writes a day closed as "x", in its day columns and special hours. */
 const closedX = (text: string) => (/^x$/i.test(text) ? 'closed' : text)
 /** Other tools' statuses, as their exports write them (WordPress: publish, pending, private), to ours. */

@@ -252,6 +252,11 @@ describe('bulk upsert, JSON', () => {
     const res = await bulk({ locations: [store('CG1', { name: 'A' }), store('CG1', { name: 'B' })] })
     expect(res.status).toBe(422)
     expect(Object.keys(res.body.details)).toEqual(['locations[1]'])
+    // Matched by its id, the item's other external_id is still checked.
+    const [a, b] = (await bulk({ locations: [store('X1'), store('X2')] })).body.results.map((r: { id: string }) => r.id)
+    const byId = await bulk({ locations: [{ id: a }, { id: a, external_id: 'X2' }] })
+    expect(byId.body.details['locations[1].external_id'][0]).toContain(`is already that of location ${b}`)
+    expect(byId.body.details['locations[1]'][0]).toContain(`is the same location (${a})`)
   })
 
   test('an external id held by another location is a problem of that item', async () => {
@@ -429,9 +434,12 @@ describe('bulk upsert, CSV', () => {
     // which English writes for thousands ("1,500"): refused, not read as 1.5.
     const thousands = await csv('Store Code;Name;Address;lat;lng;Parkplätze\nT-2;Two;b;1;2;1,500\n')
     expect(Object.keys(thousands.body.details)).toEqual(['line 2.custom_fields.parking'])
-    const comma = await csv('Store Code;Name;Address;lat;lng;Parkplätze\nT-2;Two;b;1;2;2,5\n')
+    const comma = await csv('Store Code;Name;Address;lat;lng;Parkplätze\nT-2;Two;b;1;2;2,5\nT-3;Three;c;1;2;0,500\n')
     expect(comma.status).toBe(200)
-    expect((await all())[0].custom_fields).toEqual({ parking: '2.5' })
+    expect((await all()).map((l: { custom_fields: unknown }) => l.custom_fields)).toEqual([
+      { parking: '2.5' },
+      { parking: '0.500' }, // a leading 0 is no thousands
+    ])
     const broken = await csv('name,address\n"unclosed,a\n')
     expect(broken.status).toBe(400)
     expect(broken.body.error).toBe('invalid_request')
@@ -480,6 +488,22 @@ describe('bulk upsert, CSV', () => {
     await bulk({ locations: [{ external_id: 'A', special_hours: { '2026-12-31': '10-16' } }] })
     expect((await csv('external_id,name,address,lat,lng\nA,Shop,a,1,2\n')).body).toMatchObject({ unchanged: 1 })
     expect(await special()).toEqual({ '2026-12-31': '10-16' })
+  })
+
+  test('a CSV body sent compressed is refused, whether or not it is', async () => {
+    const text = 'external_id,name,address,lat,lng\nZ1,Test,"1 Main St",51.5,-0.1\n'
+    for (const body of [text, Bun.gzipSync(new TextEncoder().encode(text))]) {
+      const res = await env.app.handle(
+        new Request(`http://localhost${BULK}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${env.key}`, 'content-type': 'text/csv', 'content-encoding': 'gzip' },
+          body,
+        }),
+      )
+      expect(res.status).toBe(400)
+      expect(((await res.json()) as any).message).toContain('Send it uncompressed')
+    }
+    expect(await all()).toEqual([])
   })
 
   test('CSV is read only on the bulk route and only as text/csv', async () => {

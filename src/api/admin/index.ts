@@ -25,6 +25,7 @@ function bodyOf(parsed: unknown): unknown {
   const body = parsed as ParsedBody | undefined
   if (!body || body.kind === 'empty') return {}
   if (body.kind === 'too_large') throw new AdminError('payload_too_large')
+  if (body.kind === 'encoded') throw new AdminError('invalid_request', body.reason)
   if (body.kind === 'invalid_json')
     throw new AdminError('invalid_request', `The request body is not valid JSON: ${body.reason}`)
   if (body.kind === 'invalid_form')
