@@ -5,9 +5,6 @@ import type { Store } from '../store'
 import type { Change } from '../store/changes'
 import { isBusyError } from '../store/db'
 
-/** This process's own changes applied to an index being built again, at most, in one sync (applyOwn). */
-const OWN_APPLIED_MAX = 1000
-
 /** Changes a budgeted sync reads at a time: a batch applies in a few ms (PERF-021, PERF-036). */
 const SLICE_CHANGES = 64
 
@@ -21,8 +18,8 @@ export type ChangeHandlers = {
   backlog(from: number, last: number): void
   /** Locators whose location and key changes need not be applied (their indexes are being built again: rebuild.ts); none are read. */
   skipped(): readonly string[]
-  /** A location change this process made to a skipped locator: its old index shows it too (a 2xx is visible to the next query). */
-  applyOwn(change: Change): void
+  /** Location changes this process made to skipped locators, in order: their old indexes show them too (a 2xx is visible to the next query). */
+  applyOwn(changes: Change[]): void
 }
 
 export class ChangeFollower {
@@ -150,15 +147,10 @@ export class ChangeFollower {
     }
   }
 
-  /**
-   * This process's changes to the skipped locators after `from` up to `to` (the skipping read
-   * left them out); none when more than OWN_APPLIED_MAX: a bulk write of its own, whose request
-   * waits for the index built again (IndexRegistry.builtAfter), and which one by one would hold
-   * the event loop as long as the build saves it.
-   */
+  /** This process's changes to the skipped locators after `from` up to `to` (the skipping read left them out). */
   private applyOwn(skip: readonly string[], from: number, to: number): void {
-    for (const change of this.store.changes.ownLocationChanges(from, to, skip, OWN_APPLIED_MAX) ?? [])
-      this.handlers.applyOwn(change)
+    const own = this.store.changes.ownLocationChanges(from, to, skip)
+    if (own.length > 0) this.handlers.applyOwn(own)
   }
 
   /**

@@ -6,6 +6,7 @@
 // in; the changes committed meanwhile are applied to it first.
 import { type IndexOptions, LocatorIndex, type Schedule, stepEnd } from '../engine/locator-index'
 import type { Store } from '../store'
+import type { Change } from '../store/changes'
 import { isBusyError } from '../store/db'
 import type { FilterGroup } from '../store/filters'
 import { type Entry, entrySettings, putRow } from './entry'
@@ -20,6 +21,9 @@ import { type PresentContext, searchDoc } from './present'
 const BACKLOG_SHARE = 1 / 4
 export const isBacklog = (changes: number, size: number, backlogMin: number): boolean =>
   changes >= Math.max(backlogMin, size * BACKLOG_SHARE)
+
+/** Own changes a build read that its old index still shows, at most (BackgroundBuilds.ownToShow). */
+const OWN_SHOWN_MAX = 1000
 
 /** Rows a background build reads in one statement; a task reads pages until its turn ends (stepEnd). */
 const LOAD_PAGE = 128
@@ -83,6 +87,25 @@ export class BackgroundBuilds {
   /** The version answers carry while the locator's index is built again, or undefined. */
   version(locatorId: string): string | undefined {
     return this.running.get(locatorId)?.version
+  }
+
+  /**
+   * Of this process's own location changes to locators being built again, those their old indexes
+   * are to show: all made since a build began. Of those it reads (up to its fromSeq), none when
+   * more than OWN_SHOWN_MAX for one locator: a bulk write of this process's, which started the
+   * build and whose request waits for it (IndexRegistry.builtAfter); one by one they would hold
+   * the event loop about as long as the build saves.
+   */
+  ownToShow(changes: Change[]): Change[] {
+    const read = new Map<string, number>()
+    for (const c of changes) {
+      const build = this.running.get(c.locatorId)
+      if (build !== undefined && c.seq <= build.fromSeq) read.set(c.locatorId, (read.get(c.locatorId) ?? 0) + 1)
+    }
+    return changes.filter((c) => {
+      const build = this.running.get(c.locatorId)
+      return build !== undefined && (c.seq > build.fromSeq || read.get(c.locatorId)! <= OWN_SHOWN_MAX)
+    })
   }
 
   /**

@@ -137,13 +137,15 @@ export class IndexRegistry {
         restart: (cause, applied, now) => this.restart(cause, applied, now),
         backlog: (from, last) => this.dropBacklogged(from, last),
         skipped: () => this.builds.locators(),
-        applyOwn: (change) => {
+        applyOwn: (changes) => {
           // Its old index answers until the swap: this process's writes show there at once (a
           // version of their own), and reach the new index with the rest at its swap.
-          const entry = this.entries.get(change.locatorId)
-          if (entry === undefined || !this.builds.has(change.locatorId)) return
-          this.putLocation(entry, change)
-          this.builds.ownApplied(change.locatorId, versionOf(change))
+          for (const change of this.builds.ownToShow(changes)) {
+            const entry = this.entries.get(change.locatorId)
+            if (entry === undefined || !this.builds.has(change.locatorId)) continue
+            this.putLocation(entry, change)
+            this.builds.ownApplied(change.locatorId, versionOf(change))
+          }
         },
       },
       this.busyRetryMs,

@@ -70,9 +70,9 @@ export function changeLog(db: Database) {
   const removeThrough = db.prepare<unknown, { through: number }>(
     'DELETE FROM changes AS d WHERE d.seq <= $through AND d.seq < (SELECT max(seq) FROM changes AS c WHERE c.locator_id = d.locator_id AND c.seq <= $through)',
   )
-  // Of the seqs given, the location changes of the locators given, in order, `limit` at most.
-  const ownRows = db.prepare<ChangeRow, [string, string, number]>(
-    "SELECT seq, locator_id, entity, entity_id, op, at FROM changes WHERE seq IN (SELECT value FROM json_each(?)) AND entity = 'location' AND locator_id IN (SELECT value FROM json_each(?)) ORDER BY seq LIMIT ?",
+  // Of the seqs given, the location changes of the locators given, in order.
+  const ownRows = db.prepare<ChangeRow, [string, string]>(
+    "SELECT seq, locator_id, entity, entity_id, op, at FROM changes WHERE seq IN (SELECT value FROM json_each(?)) AND entity = 'location' AND locator_id IN (SELECT value FROM json_each(?)) ORDER BY seq",
   )
   // The changes this connection appended, by seq (rising), each with its `at` and entity id, the
   // last OWN_KEPT or so. A write rolled back leaves its seq to another write, maybe another
@@ -95,11 +95,8 @@ export function changeLog(db: Database) {
         own = own.slice(-OWN_KEPT)
       }
     },
-    /**
-     * The location changes this process committed after `after` up to `through`, of the locators
-     * in `locators`, in order; null when more than `max` (a bulk of its own, left to the caller).
-     */
-    ownLocationChanges(after: number, through: number, locators: readonly string[], max: number): Change[] | null {
+    /** The location changes this process committed after `after` up to `through`, of the locators in `locators`, in order. */
+    ownLocationChanges(after: number, through: number, locators: readonly string[]): Change[] {
       let lo = 0
       let hi = own.length
       while (lo < hi) {
@@ -110,9 +107,10 @@ export function changeLog(db: Database) {
       const seqs: number[] = []
       for (let i = lo; i < own.length && own[i]! <= through; i++) seqs.push(own[i]!)
       if (seqs.length === 0) return []
-      const rows = ownRows.all(JSON.stringify(seqs), JSON.stringify(locators), max + 1)
-      if (rows.length > max) return null
-      return rows.filter((r) => ownMark.get(r.seq) === `${r.at} ${r.entity_id}`).map(change)
+      return ownRows
+        .all(JSON.stringify(seqs), JSON.stringify(locators))
+        .filter((r) => ownMark.get(r.seq) === `${r.at} ${r.entity_id}`)
+        .map(change)
     },
     since(seq: number, limit = 10_000): Change[] {
       return since.all({ seq, limit }).map(change)

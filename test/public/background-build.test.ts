@@ -3,7 +3,7 @@
 // committed meanwhile; a settings change gives the build up; a Management API write that starts
 // one answers once it is swapped in.
 import { expect, test } from 'bun:test'
-import { locationsBody } from '../../src/api/public/answer'
+import { locationBody, locationsBody } from '../../src/api/public/answer'
 import { IndexRegistry } from '../../src/indexes/registry'
 import { createLocator, setLocatorSettings } from '../../src/operator'
 import { createApp } from '../../src/server/app'
@@ -218,6 +218,23 @@ test("a busy database while this process's own changes are read: the next sync r
   }
   registry.sync()
   expect(names(answer(registry, store.locators.get(big.locatorId)!).body)).toContain('Own rename')
+})
+
+test("more than a thousand of this process's own changes, made after another's import began the build, show at once too", () => {
+  const { store } = ctx
+  const big = servedLocator(store, 4400)
+  const { registry } = builtRegistry(store, big.locatorId, 10)
+  // A quarter of the index makes a backlog: the import's 1,100 do; this process's 1,001 after do not.
+  otherProcess(store, (other) => {
+    for (let i = 0; i < 1100; i++) rename(other, big.locatorId, big.ids[i]!, `Imported ${i}`)
+  })
+  registry.sync() // a backlog: the index is built again in the background
+  store.write(() => {
+    for (let i = 0; i < 1001; i++) rename(store, big.locatorId, big.ids[2000 + i]!, `Own ${i}`)
+  })
+  registry.sync()
+  const last = locationBody(registry, store.locators.get(big.locatorId)!, big.ids[3000]!)
+  expect(JSON.parse(new TextDecoder().decode(last)).data.location.name).toBe('Own 1000')
 })
 
 test('a small index, or one whose JSON is not all made, is let go and built by its next query instead, which shows the write at once', () => {
