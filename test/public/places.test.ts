@@ -110,6 +110,10 @@ describe('GET /places', () => {
       "Datong, People's Republic of China",
       "Datun, People's Republic of China",
     ])
+    // A name another of the place's goes on from is likely typed only so far: not shown.
+    expect((await labels('Bruxel'))[0]).toBe('Brussels, Belgium')
+    expect((await labels('Mila'))[0]).toBe('Milan, Italy')
+    expect((await labels('Bruxelles'))[0]).toBe('Bruxelles, Belgium')
     // Spellings in capitals, or with digits or brackets, are found, not shown.
     expect((await labels('TPHCM'))[0]).toBe('Ho Chi Minh City, Vietnam')
     expect((await labels('10.Bezirk'))[0]).not.toContain('10.Bezirk')

@@ -86,6 +86,8 @@ const CANADIAN_FULL = /^([a-z]\d[a-z])\d(?:[a-z]\d?)?$/
 const ZIP_PLUS_FOUR = /(?<![\d-])(\d{5})-\d{0,4}(?![\d-])/g
 /** A district lies within this of its town's point: greater London and Los Angeles reach about so far. */
 const DISTRICT_KM = 30
+/** Names looked at for one that goes on from another name a place is found by (search()). */
+const NAMED_SCAN = 2000
 /** Tiers from this on are of names found through two typos (typos()). */
 const TWO_EDITS = 7
 
@@ -282,12 +284,17 @@ export class PlaceSearch {
       const towns = new Map<number, number>()
       const named = new Map<number, string>()
       const keep = within === null ? null : this.keepOf(within)
-      for (let i = from; i < to && this.nameKeys.equals(i, p); i++) {
-        const [town, main] = [this.nameKeys.ref[i]!, this.nameKeys.main[i]!]
+      let longer = from
+      for (; longer < to && this.nameKeys.equals(longer, p); longer++) {
+        const [town, main] = [this.nameKeys.ref[longer]!, this.nameKeys.main[longer]!]
         if (keep !== null && !keep(town)) continue
         towns.set(town, 2 + main)
-        if (main === 0) named.set(town, this.spellings.at(i))
+        if (main === 0) named.set(town, this.spellings.at(longer))
       }
+      // A name that another of the town's goes on from is not shown: "Bruxel" (Bruxelles), "Mila"
+      // (Milano) are likely typed only so far. Past NAMED_SCAN longer names, none is shown.
+      if (named.size > 0 && to - longer > NAMED_SCAN) named.clear()
+      else if (named.size > 0) for (let i = longer; i < to; i++) named.delete(this.nameKeys.ref[i]!)
       for (const i of this.bestOf(from, to, p.length, keep)) {
         const town = this.nameKeys.ref[i]!
         if (!towns.has(town)) towns.set(town, this.nameKeys.main[i]!)
