@@ -262,6 +262,18 @@ describe('GET /places', () => {
     expect(near.body.meta.query.center.label).toBe('Wien, Austria')
   })
 
+  test("four digits on a page in German, French, Dutch or Italian are its visitors' postcode, which the data lacks, not Australia's", async () => {
+    const labels = async (q: string, lang: string) => (await places(q, `&lang=${lang}`)).map((p) => p.label)
+    expect((await labels('1010', 'en'))[0]).toBe('1010 Sydney, NSW, Australia')
+    for (const lang of ['de', 'fr', 'nl', 'it']) expect(await labels('1010', lang)).toEqual([])
+    expect((await labels('1010', 'es'))[0]).toBe('1010 Sydney, NSW, Australia')
+    expect((await labels('1010 Wien', 'de'))[0]).toBe('Wien, Österreich')
+    const near = await get(`${token}/locations?near=1010&lang=de`)
+    expect(near.status).toBe(400)
+    expect(near.body.error.code).toBe('PLACE_NOT_FOUND')
+    expect(near.body.error.message).toContain('Austria, Switzerland')
+  })
+
   test('a district beside its town: the district the data has near the town, else the town', async () => {
     const first = async (q: string) => (await places(q))[0]?.label
     // As Germans write it (a dash) and as others do (a comma): the data has no Ehrenfeld.

@@ -49,7 +49,13 @@ function nearestKm(index: LocatorIndex, at: PlaceHit): number | null {
 }
 
 /** The places `text` names, best first, at most `limit`. */
-export function rankedPlaces(places: Places, index: LocatorIndex, text: string, limit: number): RankedPlace[] {
+export function rankedPlaces(
+  places: Places,
+  index: LocatorIndex,
+  text: string,
+  limit: number,
+  lang: Lang = 'en',
+): RankedPlace[] {
   if (places === null) throw new PublicError('PLACES_UNAVAILABLE')
   let search: ReturnType<PlaceSource>
   try {
@@ -61,8 +67,10 @@ export function rankedPlaces(places: Places, index: LocatorIndex, text: string, 
   }
   // "near me" names no place, though typos would make it one (Néa Mesimvría).
   if (asksOwnPosition(text)) return []
+  const foreign = elsewhereCode(text, lang)
   const ranked = search
     .find(text)
+    .filter((p) => !(foreign && p.byCode))
     .slice(0, RANKED)
     .map((p) => ({ ...p, nearKm: nearestKm(index, p) }))
   ranked.sort(
@@ -75,6 +83,21 @@ export function rankedPlaces(places: Places, index: LocatorIndex, text: string, 
   )
   return ranked.slice(0, limit)
 }
+
+/**
+ * The countries whose postcodes the data lacks, by the language of the page asking: where its
+ * visitors live. A German page's "1010" is Vienna's (or Zürich's "8001"), not Sydney's.
+ */
+const CODES_LACKING: Partial<Record<Lang, string[]>> = {
+  de: ['AT', 'CH'],
+  fr: ['BE', 'CH', 'LU'],
+  nl: ['NL', 'BE'],
+  it: ['CH'],
+}
+
+/** Whether `text` is a postcode of the page's visitors' countries that the data lacks, not one it has. */
+const elsewhereCode = (text: string, lang: Lang): boolean =>
+  postcodeCountriesLacking(text).some((c) => CODES_LACKING[lang]?.includes(c))
 
 /**
  * The places' labels as shown (labelIn): a place the text names by another name shows it
@@ -107,7 +130,7 @@ export function placeNamed(
   // 10120 (Spain), "E1" (London) not E1A (Canada); and digits alone name a place whole, or none
   // ("10" is no town whose name a typo away begins so).
   const digits = /^[\d\s-]+$/.test(text)
-  const ranked = rankedPlaces(places, index, text, RANKED)
+  const ranked = rankedPlaces(places, index, text, RANKED, lang)
   const at = ranked.findIndex((p) => p.exact || (!p.byCode && !digits))
   const best = ranked[at]
   if (best === undefined) {
@@ -152,7 +175,7 @@ export function placesAnswer(places: Places, index: LocatorIndex, params: Params
     throw new PublicError('INVALID_PARAMETER', `q may be at most ${MAX_SEARCH} characters; got ${codePoints(q)}.`)
   const limit = integer(params, 'limit', LIMIT.fallback, 1, LIMIT.max)
   const lang = labelLang(params)
-  const ranked = rankedPlaces(places, index, q, RANKED)
+  const ranked = rankedPlaces(places, index, q, RANKED, lang)
   const labels = shownLabels(ranked, q, lang)
   return {
     success: true,
