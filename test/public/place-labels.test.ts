@@ -1,0 +1,65 @@
+// Place labels through GET /places and near=: a place the text names by another whole name is
+// shown by it, where that name is the place's and the visitor has typed it whole; a page's
+// language and the postcodes of its countries.
+import { describe, expect, test } from 'bun:test'
+import { get, places, token, usePlacesEnv } from './places-fixture'
+
+usePlacesEnv()
+
+describe('GET /places labels', () => {
+  test('a place found by another whole name is shown by it, spelt as typed where the data spells it so', async () => {
+    const first = async (q: string, lang = 'en') => (await places(q, `&lang=${lang}`))[0]?.label
+    expect(await first('München', 'de')).toBe('München, Deutschland')
+    expect(await first('münchen')).toBe('München, Germany')
+    expect(await first('Munchen')).toBe('Munchen, Germany')
+    expect(await first('Münch')).toBe('Munich, Germany') // a name begun: the place's own
+    expect(await first('Bayern', 'de')).toBe('Bayern, Deutschland')
+    expect(await first('Normandia', 'it')).toBe('Normandia, Francia')
+    expect(await first('Normandía', 'es')).toBe('Normandía, Francia')
+    // The same name with words more or fewer is not another: the place's own says more.
+    expect(await first('Washington D.C.')).toBe('Washington, DC, United States of America')
+    expect(await first('Frankfurt')).toBe('Frankfurt am Main, Germany')
+    // In lower case only in the data ("roma" of Rome, GA): found, not shown so.
+    expect((await places('roma')).map((p) => p.label)).not.toContain('roma, GA, United States of America')
+    // Only the place a name is mostly meant for shows it: far the biggest of those it names.
+    expect((await places('Londres')).slice(0, 2).map((p) => p.label)).toEqual([
+      'Londres, United Kingdom',
+      'City of London, United Kingdom',
+    ])
+    const labels = async (q: string) => (await places(q, '&limit=10')).map((p) => p.label)
+    expect(await labels('Peking')).toContain('Pöcking, Germany')
+    expect(await labels('Peking')).not.toContain('Peking, Germany')
+    expect((await labels('New York')).filter((l) => l.startsWith('New York, WI'))).toEqual([])
+    expect(await labels('Saint Louis')).not.toContain('Saint Louis, France') // Port-Saint-Louis-du-Rhône's
+    // Not when a place's own name shows so: Datong by its own beside the town Datun, whatever
+    // the limit, and as near= names its centre.
+    expect((await places('Datun', '&limit=1'))[0].label).toBe("Datong, People's Republic of China")
+    const datong = await get(`${token}/locations?near=Datun&radius=10&unit=km`)
+    expect(datong.body.meta.query.center.label).toBe("Datong, People's Republic of China")
+    expect((await labels('Datun')).slice(0, 2).sort()).toEqual([
+      "Datong, People's Republic of China",
+      "Datun, People's Republic of China",
+    ])
+    // A name another of the place's goes on from is likely typed only so far: not shown.
+    expect((await labels('Bruxel'))[0]).toBe('Brussels, Belgium')
+    expect((await labels('Mila'))[0]).toBe('Milan, Italy')
+    expect((await labels('Bruxelles'))[0]).toBe('Bruxelles, Belgium')
+    // Spellings in capitals, or with digits or brackets, are found, not shown.
+    expect((await labels('TPHCM'))[0]).toBe('Ho Chi Minh City, Vietnam')
+    expect((await labels('10.Bezirk'))[0]).not.toContain('10.Bezirk')
+    const near = await get(`${token}/locations?near=${encodeURIComponent('Wien')}&radius=30&unit=km&lang=de`)
+    expect(near.body.meta.query.center.label).toBe('Wien, Österreich')
+  })
+
+  test("four digits on a page in German, French, Dutch or Italian are its visitors' postcode, which the data lacks, not Australia's", async () => {
+    const labels = async (q: string, lang: string) => (await places(q, `&lang=${lang}`)).map((p) => p.label)
+    expect((await labels('1010', 'en'))[0]).toBe('1010 Sydney, NSW, Australia')
+    for (const lang of ['de', 'fr', 'nl', 'it']) expect(await labels('1010', lang)).toEqual([])
+    expect((await labels('1010', 'es'))[0]).toBe('1010 Sydney, NSW, Australia')
+    expect((await labels('1010 Wien', 'de'))[0]).toBe('Wien, Österreich')
+    const near = await get(`${token}/locations?near=1010&lang=de`)
+    expect(near.status).toBe(400)
+    expect(near.body.error.code).toBe('PLACE_NOT_FOUND')
+    expect(near.body.error.message).toContain('Austria, Switzerland')
+  })
+})
