@@ -1,5 +1,4 @@
 // What a store's numbers and times read as, in the visitor's language and the store's time zone.
-import { parseDayHours } from '../core/hours'
 import type { Location } from './api'
 import { t, type Texts } from './i18n'
 
@@ -62,23 +61,6 @@ export function openText(texts: Texts, lang: string, location: Location, at = ne
       ? t(texts, 'opensAt', { time })
       : t(texts, 'opensOn', { day, time })
   return `${state} · ${change}`
-}
-
-/**
- * A day's hours with its times as the language writes them ("9:30 AM–6:30 PM"), as "opens at"
- * writes its time; the text as written when it is no plain hours (closed, round the clock, words).
- */
-export function hoursText(lang: string, text: string): string {
-  const day = parseDayHours(text)
-  // Midnight as an end ("9-24") reads as 0:00 or 12:00 AM: written as given.
-  if (day.kind !== 'open' || day.intervals.some(([, to]) => to >= 1440)) return text
-  try {
-    const time = dateFormat(lang, 'UTC', 'time')
-    const at = (minute: number) => time.format(Date.UTC(1970, 0, 1, 0, minute))
-    return day.intervals.map(([from, to]) => `${at(from)}–${at(to)}`).join(', ')
-  } catch {
-    return text
-  }
 }
 
 /** Only http(s), tel: and mailto: links are written; anything else (javascript:) is dropped. */

@@ -11,6 +11,12 @@ import { createLocator, setLocatorSettings } from '../../src/operator'
 import { FIXTURE_NOW } from '../public/fixture'
 import { jsonLd, locs, makePagesFixture, metaTags, type PagesFixture, pagesApp } from './fixture'
 
+/** Hours from one whole hour to another as the page writes them: each time as `lang` writes times, as the widget's cards do. */
+const hours = (lang: string, from: number, to: number) => {
+  const time = new Intl.DateTimeFormat(lang, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })
+  return `${time.format(Date.UTC(1970, 0, 1, from))}–${time.format(Date.UTC(1970, 0, 1, to))}`
+}
+
 let f: PagesFixture
 /** A location with split, all-day, past-midnight, unreadable and closed days. */
 let hoursId: string
@@ -75,7 +81,7 @@ describe('a published location', () => {
       'twitter:card': 'summary',
     })
     expect(html).toContain('<img src="https://img.example.com/velo.jpg" alt="Photo of Vélo Café Bikes">')
-    expect(html).toContain('<tr><th scope="row">Monday</th><td>09:00-18:00</td></tr>')
+    expect(html).toContain(`<tr><th scope="row">Monday</th><td>${hours('en', 9, 18)}</td></tr>`)
     expect(html).toContain('<tr><th scope="row">Sunday</th><td>Closed</td></tr>')
     expect(html).toContain('<tr><th scope="row">Wednesday</th><td>Not given</td></tr>')
     expect(html).toContain('Phone: <a href="tel:+33123456789">+33 1 23 45 67 89</a>')
@@ -201,7 +207,7 @@ describe('a published location', () => {
     const html = (await f.page(pagePath(id))).text
     const rows = [...html.matchAll(/<tr><th scope="row"><time datetime="([\d-]+)">([^<]+)<\/time><\/th><td>([^<]*)</g)]
     expect(rows.map((m) => [m[1], m[2], m[3]])).toEqual([
-      ['2026-06-15', 'Monday, June 15, 2026', '10:00-14:00'],
+      ['2026-06-15', 'Monday, June 15, 2026', hours('en', 10, 14)],
       ['2026-06-20', 'Saturday, June 20, 2026', '10:00-12:00, 22:00-02:00'],
       ['2026-06-21', 'Sunday, June 21, 2026', 'by appointment'],
       ['2026-07-14', 'Tuesday, July 14, 2026', 'Closed'],
@@ -318,7 +324,7 @@ describe('slugs and the canonical URL', () => {
     expect(html).toContain('>Route mit Google Maps</a>')
     expect(html).toContain('<h2 id="slp-hours">Öffnungszeiten</h2>')
     expect(html).toContain('<th scope="col">Tag</th><th scope="col">Zeiten</th>')
-    expect(html).toContain('<tr><th scope="row">Montag</th><td>09:00-18:00</td></tr>')
+    expect(html).toContain(`<tr><th scope="row">Montag</th><td>${hours('de', 9, 18)}</td></tr>`)
     expect(html).toContain('<tr><th scope="row">Dienstag</th><td>Keine Angabe</td></tr>')
     // A day closed, however it was written, is said in the page's language.
     expect(html).toContain('<tr><th scope="row">Sonntag</th><td>Geschlossen</td></tr>')
@@ -333,7 +339,7 @@ describe('slugs and the canonical URL', () => {
     const other = (await f.page(`${pagePath(id)}?lang=pt`)).text
     expect(other).toStartWith('<!doctype html>\n<html lang="en">')
     expect(other).toContain(`<link rel="canonical" href="${canonical}">`)
-    expect(other).toContain('<tr><th scope="row">Monday</th><td>09:00-18:00</td></tr>')
+    expect(other).toContain(`<tr><th scope="row">Monday</th><td>${hours('en', 9, 18)}</td></tr>`)
     expect(other).toContain('<tr><th scope="row">Saturday</th><td>Closed</td></tr>')
   })
 

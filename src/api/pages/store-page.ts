@@ -2,6 +2,7 @@
 // search engines (JSON-LD, Open Graph), from the Query API's view of it. Every value is escaped.
 import { isFullUrl } from '../../core/validation'
 import { parseDayHours } from '../../core/hours'
+import { hoursText } from '../../core/hours-text'
 import { DIRECTIONS_SERVICES, directionsUrl, shortUrl } from '../../core/directions'
 import { LANGS, type Lang, langQuery } from '../../core/languages'
 import { localDayOn } from '../../core/zone-clock'
@@ -289,11 +290,13 @@ function hoursHtml(location: PublicLocation, texts: LangTexts): string {
 
 /**
  * A day's hours as the page says them: a day closed in the page's language ("closed",
- * "geschlossen"); other text as stored, and so "Temporarily closed", which says more.
+ * "geschlossen"); plain hours with their times as it writes them, as the widget's cards do
+ * ("9:30–18:30"); other text as stored, and so "Temporarily closed", which says more.
  */
 function dayText(text: string | undefined, texts: LangTexts): string {
   if (!text) return texts.notGiven
-  return parseDayHours(text).kind === 'closed' && !/^\s*(temporarily|currently)\b/i.test(text) ? texts.closed : text
+  if (parseDayHours(text).kind === 'closed' && !/^\s*(temporarily|currently)\b/i.test(text)) return texts.closed
+  return hoursText(texts.lang, text)
 }
 
 /** The special hours ahead (holidays, events), each date with its hours text; none when there are none. */

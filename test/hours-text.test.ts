@@ -1,6 +1,7 @@
-// The widget's time texts, as the visitor's language writes them (src/widget/format.ts).
+// A day's hours as the visitor's language writes times (src/core/hours-text.ts), on the widget's
+// cards and the store pages.
 import { expect, test } from 'bun:test'
-import { hoursText } from '../src/widget/format'
+import { hoursText } from '../src/core/hours-text'
 
 test("today's hours: times in the language's format; text that is no plain hours, and midnight as an end, as written", () => {
   const time = (lang: string, h: number, m: number) =>
