@@ -1,21 +1,7 @@
 // What a store's numbers and times read as, in the visitor's language and the store's time zone.
+import { dateFormat } from '../core/hours-text'
 import type { Location } from './api'
 import { t, type Texts } from './i18n'
-
-const formats = new Map<string, Intl.DateTimeFormat>()
-
-/** A date format, made once a page for each language, zone and style (making one is slow). */
-function dateFormat(lang: string, zone: string, style: 'time' | 'date' | 'weekday'): Intl.DateTimeFormat {
-  const key = `${lang} ${zone} ${style}`
-  let f = formats.get(key)
-  if (!f) {
-    const options: Intl.DateTimeFormatOptions =
-      style === 'time' ? { hour: 'numeric', minute: '2-digit' } : style === 'weekday' ? { weekday: 'long' } : {}
-    f = new Intl.DateTimeFormat(lang, { ...options, timeZone: zone })
-    formats.set(key, f)
-  }
-  return f
-}
 
 /**
  * Loads the browser's date data while the first answer is on its way: the first date format a

@@ -431,8 +431,8 @@ export class Widget {
       const text = failureText(this.texts, e, o?.kind === 'near' ? o.text : '')
       // The service out of reach or failing: a button asks again, as the text says to.
       if (text === this.texts.failed) {
-        const retry = h('button', { type: 'button', class: 'sl-button sl-retry' }, this.texts.retry)
-        retry.addEventListener('click', () => void this.search())
+        const again = () => void this.search()
+        const retry = h('button', { type: 'button', class: 'sl-button sl-retry', onclick: again }, this.texts.retry)
         this.alert.replaceChildren(`${this.texts.notLoaded} `, retry)
       } else this.alert.textContent = text
       throw e

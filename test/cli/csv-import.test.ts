@@ -20,6 +20,13 @@ function file(name: string, content: string): string {
   return path
 }
 
+/** The output lines of a dry-run import of `text`, saved as `name`, which must exit 0. */
+function dryRunLines(name: string, text: string): string[] {
+  const r = storeloc('locations', 'import', locatorId, '--file', file(name, text), '--dry-run')
+  expect(r.code).toBe(0)
+  return r.stdout.split('\n')
+}
+
 function rows() {
   const store = openStore(dbPath)
   try {
@@ -294,10 +301,9 @@ describe('locations import from CSV', () => {
       'C1,Loop,"1 Main St, Chicago, IL 62701"\n' +
       'S1,Capitol,"200 Main Street, Springfield, IL 62701"\n' +
       'H1,Hafen,"Hauptstraße 5, 79098 Hamburg, Germany"\n'
-    const r = storeloc('locations', 'import', locatorId, '--file', file('towns.csv', text), '--dry-run')
-    expect(r.code).toBe(0)
+    const lines = dryRunLines('towns.csv', text)
     // German postcodes are placed at their town's point, so H1 is at city level too.
-    expect(r.stdout.split('\n').slice(2, -1)).toEqual([
+    expect(lines.slice(2, -1)).toEqual([
       'Check 2 locations:',
       '  line 2 (external_id "C1"): The address was placed at postcode 62701, 283 km from Chicago, the town it names: check which is right.',
       '  line 4 (external_id "H1"): The address was placed only at city level (postcode 79098): check it, or send coordinates.',
@@ -312,9 +318,8 @@ describe('locations import from CSV', () => {
       'P2,Lisboa,"Rua B 2, Lisboa",Portugal,38.72,-9.14\n' +
       'P3,Sea,"Rua C 3, Faro",Portugal,39,-20\n' +
       'P4,Vigo,"Rua D 4, Vigo",Portugal,42.24,-8.72\n'
-    const r = storeloc('locations', 'import', locatorId, '--file', file('swap.csv', text), '--dry-run')
-    expect(r.code).toBe(0)
-    expect(r.stdout.split('\n').slice(1, -1)).toEqual([
+    const lines = dryRunLines('swap.csv', text)
+    expect(lines.slice(1, -1)).toEqual([
       'Check 3 locations:',
       '  line 2 (external_id "P1"): The coordinates -8.61, 41.15 are near no town, but the row\'s country is Portugal. Are lat and lng swapped?',
       '  line 4 (external_id "P3"): The coordinates 39, -20 are near no town, but the row\'s country is Portugal.',
@@ -333,9 +338,8 @@ describe('locations import from CSV', () => {
       // Towns whose official names a geocoder reads in part (Homburg, Baden-Baden): their points are right.
       'D5;Homburg;Louisenstraße 1;61348;Bad Homburg vor der Höhe;Deutschland;50,2268;8,6182\n' +
       'D6;Laufenburg;Hauptstraße 1;79725;Laufenburg (Baden);Deutschland;47,5651;8,0647\n'
-    const r = storeloc('locations', 'import', locatorId, '--file', file('typos.csv', text), '--dry-run')
-    expect(r.code).toBe(0)
-    expect(r.stdout.split('\n').slice(1, -1)).toEqual([
+    const lines = dryRunLines('typos.csv', text)
+    expect(lines.slice(1, -1)).toEqual([
       'Check 3 locations:',
       '  line 2 (external_id "D1"): The country "Deutchland" is no country name the service knows: did you mean Germany? It is kept in the address as written.',
       '  line 3 (external_id "D2"): The coordinates 48.1372, 11.5756 are 505 km from the place of postcode 10119: check which is right.',

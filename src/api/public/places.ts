@@ -100,16 +100,20 @@ const elsewhereCode = (text: string, lang: Lang): boolean =>
   postcodeCountriesLacking(text).some((c) => CODES_LACKING[lang]?.includes(c))
 
 /**
- * The places' labels as shown (labelIn): a place the text names by another name shows it
- * ("Londres, United Kingdom"), unless a place among them shows that label by its own name
- * ("Datun" of Datong, beside the town Datun): then its own. Over every place ranked, not only
- * those asked for, so a place's label does not hang on `limit`.
+ * The labels of the first `count` places ranked, in `lang`: a place the text names by another
+ * name shows it ("Londres, United Kingdom"), unless a place ranked shows that label by its own
+ * name ("Datun" of Datong, beside the town Datun): then its own. Every place ranked counts, not
+ * only those asked for, so a place's label does not hang on `limit`.
  */
-function shownLabels(ranked: PlaceHit[], typed: string, lang: Lang): string[] {
-  const own = ranked.map((place) => labelIn({ ...place, named: undefined }, typed, lang))
-  return ranked.map((place, i) => {
-    const named = labelIn(place, typed, lang)
-    return own.includes(named) ? own[i]! : named
+function shownLabels(ranked: PlaceHit[], typed: string, lang: Lang, count: number): string[] {
+  const own = (place: PlaceHit) => labelIn(place.label, place.country, lang)
+  const shown = ranked.slice(0, count)
+  if (shown.every((place) => place.named === undefined)) return shown.map(own)
+  const owns = ranked.map(own)
+  return shown.map((place, i) => {
+    if (place.named === undefined) return owns[i]!
+    const named = labelIn(shownLabel(place, typed), place.country, lang)
+    return owns.includes(named) ? owns[i]! : named
   })
 }
 
@@ -149,17 +153,14 @@ export function placeNamed(
     )
   }
   const { lat, lng, reachKm } = best
-  return { lat: round5(lat), lng: round5(lng), label: shownLabels(ranked, text, lang)[at]!, reachKm }
+  return { lat: round5(lat), lng: round5(lng), label: shownLabels(ranked, text, lang, at + 1)[at]!, reachKm }
 }
 
 /**
- * A place's label as shown, its country named in `lang` ("London, Vereinigtes Königreich"). The
- * towns' names are the data's own, mostly as their country writes them, or the other name typed
- * ("München").
+ * `label` with its country named in `lang` ("London, Vereinigtes Königreich"): the towns' names
+ * are the data's own, mostly as their country writes them, or the other name typed ("München").
  */
-function labelIn(place: PlaceHit, typed: string, lang: Lang): string {
-  const { country } = place
-  const label = shownLabel(place, typed)
+function labelIn(label: string, country: string, lang: Lang): string {
   const english = countryLabel(country)
   return lang === 'en' || !label.endsWith(english)
     ? label
@@ -176,7 +177,7 @@ export function placesAnswer(places: Places, index: LocatorIndex, params: Params
   const limit = integer(params, 'limit', LIMIT.fallback, 1, LIMIT.max)
   const lang = labelLang(params)
   const ranked = rankedPlaces(places, index, q, RANKED, lang)
-  const labels = shownLabels(ranked, q, lang)
+  const labels = shownLabels(ranked, q, lang, limit)
   return {
     success: true,
     data: {
