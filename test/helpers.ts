@@ -331,14 +331,22 @@ export function oracleWords(text: string): string[] {
   return plain.split(/[^\p{L}\p{M}\p{N}]+/u).filter((w) => w !== '')
 }
 
-/** Levenshtein distances from `a` to `b` and to the closest of b's prefixes: the typo oracles'. */
+/**
+ * Edit distances from `a` to `b` and to the closest of b's prefixes, an edit being a character
+ * added, dropped or changed, or two neighbours swapped (optimal string alignment): the typo oracles'.
+ */
 export function editDistances(a: string, b: string): [whole: number, prefix: number] {
+  let twoUp: number[] = []
   let row = Array.from({ length: a.length + 1 }, (_, i) => i) // b's first 0 characters
   let prefix = row[a.length]!
   for (let j = 1; j <= b.length; j++) {
     const next = [j]
-    for (let i = 1; i <= a.length; i++)
+    for (let i = 1; i <= a.length; i++) {
       next[i] = Math.min(row[i - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1), row[i]! + 1, next[i - 1]! + 1)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        next[i] = Math.min(next[i]!, twoUp[i - 2]! + 1)
+    }
+    twoUp = row
     row = next
     prefix = Math.min(prefix, row[a.length]!)
   }

@@ -121,22 +121,30 @@ const WORD_ASCII = new Uint8Array(128).map((_, c) => (/[A-Za-z0-9]/.test(String.
 /** Whether UTF-16 code unit `c` of a searchKey (or nameKey) text belongs to a word. */
 export const isWordChar = (c: number): boolean => c >= 128 || WORD_ASCII[c] === 1
 
-/** Whether `a` and `b` are within `k` edits (Levenshtein), by one row of the table at a time. */
+/**
+ * Whether `a` and `b` are within `k` edits, by one row of the table at a time. An edit is a
+ * character added, dropped or changed, or two side by side swapped ("Itlay", "bkies").
+ */
 export function withinEdits(a: string, b: string, k: number): boolean {
   if (Math.abs(a.length - b.length) > k) return false
+  let twoUp: number[] = []
   let row = Array.from({ length: a.length + 1 }, (_, i) => i)
   for (let j = 1; j <= b.length; j++) {
     const next = [j]
     let least = j
     for (let i = 1; i <= a.length; i++) {
-      next[i] = Math.min(
+      let v = Math.min(
         row[i - 1]! + (a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1),
         row[i]! + 1,
         next[i - 1]! + 1,
       )
-      if (next[i]! < least) least = next[i]!
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1))
+        v = Math.min(v, twoUp[i - 2]! + 1)
+      next[i] = v
+      if (v < least) least = v
     }
     if (least > k) return false
+    twoUp = row
     row = next
   }
   return row[a.length]! <= k

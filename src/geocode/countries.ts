@@ -1,7 +1,7 @@
 // Country names and codes to ISO 3166 alpha-2, from the same lists the embedded geocoder's data
 // is built from: several languages' names, alpha-2 and alpha-3 codes, and everyday aliases.
 import { createRequire } from 'node:module'
-import { nameKey } from '../core/text'
+import { nameKey, withinEdits } from '../core/text'
 import { AU_STATES, CA_PROVINCES, COUNTRY_ALIASES, COUNTRY_NAME_LANGUAGES } from './embedded/tables'
 
 const require = createRequire(import.meta.url)
@@ -79,33 +79,11 @@ function closestCountry(key: string): string | null {
   const most = key.length >= 8 ? 2 : 1
   let found: string | null = null
   for (const [name, code] of countryKeys()) {
-    if (name.length < 4 || Math.abs(name.length - key.length) > most || !editsWithin(key, name, most)) continue
+    if (name.length < 4 || Math.abs(name.length - key.length) > most || !withinEdits(key, name, most)) continue
     if (found !== null && found !== code) return null
     found = code
   }
   return found
-}
-
-/**
- * Whether `a` becomes `b` in at most `most` edits: a letter added, dropped or changed, or two side
- * by side swapped. Not core/text's withinEdits, which counts a swap as two ("Itlay") and which
- * the keyword search's typos must keep.
- */
-function editsWithin(a: string, b: string, most: number): boolean {
-  let before: number[] = []
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j)
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i]
-    for (let j = 1; j <= b.length; j++) {
-      let d = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1)
-      next[j] = d
-    }
-    if (Math.min(...next) > most) return false
-    before = row
-    row = next
-  }
-  return row[b.length]! <= most
 }
 
 /**

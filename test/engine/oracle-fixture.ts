@@ -89,6 +89,8 @@ const TYPOS = [
   'mountian',
   'xqzv',
   'bikse',
+  'bkies',
+  'rpeairs',
 ]
 export const TAGS = ['repairs', 'rentals', 'ski', 'bikes', 'outlet', 'flagship', 'wifi']
 const GROUP: Record<string, string> = {

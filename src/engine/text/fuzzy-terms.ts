@@ -89,8 +89,8 @@ export class PrefixGroups {
 const JUMP_DEPTH = 4
 
 /**
- * Visits the id of every term within `k` edits of `word` (Levenshtein: one character inserted,
- * deleted or changed is one edit); with `prefix`, of every term one of whose prefixes (itself
+ * Visits the id of every term within `k` edits of `word` (one character inserted, deleted or
+ * changed, or two side by side swapped, is one edit); with `prefix`, of every term one of whose prefixes (itself
  * included) is. Each once, in text order.
  */
 export function eachTermNear(
@@ -118,13 +118,19 @@ export function eachTermNear(
       const above = rows.at(d - 1, m + 1)
       const row = rows.at(d, m + 1)
       const c = term.charCodeAt(d - 1)
+      // A swap of the term's last two characters so far takes two rows up (none at depth 1).
+      const twoUp = d > 1 ? rows.at(d - 2, m + 1) : above
+      const before = d > 1 ? term.charCodeAt(d - 2) : -1
       row[0] = d
       let least = d
+      let wPrev = -1
       for (let j = 1; j <= m; j++) {
-        const change = above[j - 1]! + (word.charCodeAt(j - 1) === c ? 0 : 1)
-        const v = Math.min(change, above[j]! + 1, row[j - 1]! + 1)
+        const w = word.charCodeAt(j - 1)
+        let v = Math.min(above[j - 1]! + (w === c ? 0 : 1), above[j]! + 1, row[j - 1]! + 1)
+        if (w === before && wPrev === c && twoUp[j - 2]! + 1 < v) v = twoUp[j - 2]! + 1
         row[j] = v
         if (v < least) least = v
+        wPrev = w
       }
       if (prefix && row[m]! <= k) {
         // This prefix is close enough: every term it begins matches.
