@@ -15,7 +15,14 @@ export const shownGroups = (groups: FilterGroup[], wanted: 'all' | 'none' | stri
     ? []
     : groups.filter((g) => !g.hidden && g.tags.length > 0 && (wanted === 'all' || wanted.includes(g.id)))
 
-export function filterControls(texts: Texts, groups: FilterGroup[], chosen: string[], onChange: () => void): Filters {
+export function filterControls(
+  texts: Texts,
+  groups: FilterGroup[],
+  chosen: string[],
+  onChange: () => void,
+  /** The finder's life: the page-wide listener goes with it. */
+  life: AbortSignal,
+): Filters {
   const inputs: (HTMLInputElement | HTMLSelectElement)[] = []
   const swatch = (color: string | undefined) =>
     color ? h('span', { class: 'sl-swatch', style: `background:${color}`, 'aria-hidden': 'true' }) : null
@@ -34,9 +41,13 @@ export function filterControls(texts: Texts, groups: FilterGroup[], chosen: stri
     })
 
   const dropdowns: HTMLDetailsElement[] = []
-  document.addEventListener('pointerdown', (e) => {
-    for (const d of dropdowns) if (d.open && !e.composedPath().includes(d)) d.open = false
-  })
+  document.addEventListener(
+    'pointerdown',
+    (e) => {
+      for (const d of dropdowns) if (d.open && !e.composedPath().includes(d)) d.open = false
+    },
+    { signal: life },
+  )
 
   const lone = groups.length === 1
   const group = (given: FilterGroup) => {

@@ -9,9 +9,11 @@ import { Widget } from './widget'
 const script = document.currentScript as HTMLScriptElement | null
 const scriptBase = script?.src ? script.src.replace(/\/widget\.js(?:[?#].*)?$/, '') : location.origin
 const mounted = new WeakMap<HTMLElement, Widget>()
-/** Each element's URL prefix, kept when it is mounted again: the page's first finder sl_, then sl2_... */
-const prefixes = new WeakMap<HTMLElement, string>()
-let finders = 0
+/**
+ * The finders mounted, by their URL prefix: a new one takes the first prefix no live finder has
+ * (sl_, then sl2_...), so a finder mounted again after one is destroyed reads its search.
+ */
+const byPrefix = new Map<string, Widget>()
 
 /** An element or call that gives no public token. */
 class NoToken extends Error {}
@@ -45,20 +47,19 @@ function addStyles(api: string): Promise<void> {
 }
 
 /** A store finder in `el`; mounting the same element again first removes the one there. */
-function mount(el: HTMLElement, given: Partial<Options> = {}): Widget {
+function mount(el: HTMLElement, given: Partial<Options> | null = {}): Widget {
+  if (el?.nodeType !== Node.ELEMENT_NODE) throw new TypeError('Storeloc.mount: the first argument is to be an element.')
   mounted.get(el)?.destroy()
-  const options = optionsOf(el, given, scriptBase)
+  const options = optionsOf(el, given ?? {}, scriptBase)
   if (!options.token) throw new NoToken('Storeloc.mount: no token. Set data-storeloc="pk_..." or pass { token }.')
   // Hidden until its stylesheet is there: on a slow line the form would show as bare controls.
   // It mounts at once all the same, so its first requests are not held back.
   el.style.visibility = 'hidden'
   void addStyles(options.api).then(() => el.style.removeProperty('visibility'))
-  let prefix = prefixes.get(el)
-  if (prefix === undefined) {
-    prefix = urlPrefix(++finders)
-    prefixes.set(el, prefix)
-  }
-  const widget = new Widget(el, options, prefix)
+  let n = 1
+  while (byPrefix.get(urlPrefix(n))?.destroyed === false) n++
+  const widget = new Widget(el, options, urlPrefix(n))
+  byPrefix.set(urlPrefix(n), widget)
   mounted.set(el, widget)
   return widget
 }

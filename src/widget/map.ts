@@ -130,7 +130,7 @@ function addBasemap(L: typeof Leaflet, map: Leaflet.Map, el: HTMLElement, option
     tiles.once('tileload', () => {
       loaded = true
     })
-    tiles.once('tileerror', () => void drawBasemap())
+    tiles.once('tileerror', () => void drawBasemap().catch(() => {}))
     // A tile server that gives the first view no tile at all is dropped, and its credit with it:
     // the map is the country shapes alone.
     tiles.once('load', () => {
@@ -138,7 +138,7 @@ function addBasemap(L: typeof Leaflet, map: Leaflet.Map, el: HTMLElement, option
     })
   } else {
     el.classList.add('sl-no-tiles')
-    void drawBasemap()
+    void drawBasemap().catch(() => {})
   }
 }
 
@@ -196,12 +196,44 @@ export async function storeMap(
   const markers = new Map<string, Leaflet.Marker>()
   const layer = L.layerGroup().addTo(map)
   let here: Leaflet.CircleMarker | null = null
-  const observer = new ResizeObserver(() => map.invalidateSize())
-  observer.observe(el)
   const clusters = clusterLayer(L, map, onStore, (n) => t(texts, 'found', { n }), still)
+  // A map without a size (hidden, or not yet in the page) fits nothing: the last fit is made again
+  // once it has one.
+  let refit: (() => void) | null = null
+  let sized = el.clientWidth > 0 && el.clientHeight > 0
+  const observer = new ResizeObserver(() => {
+    map.invalidateSize()
+    const now = el.clientWidth > 0 && el.clientHeight > 0
+    if (now && !sized) refit?.()
+    sized = now
+  })
+  observer.observe(el)
+  const fitPins = () => {
+    const points = [...markers.values()].map((m) => m.getLatLng())
+    if (here) points.push(here.getLatLng())
+    if (points.length === 1) map.setView(points[0]!, 13)
+    else if (points.length > 1) {
+      const bounds = L.latLngBounds(points)
+      // A pin stands 28 px above its point: the top keeps room for the whole pin. Where a pin
+      // would stand under the zoom buttons, the left keeps room for them too.
+      const box = zoomButtons.getContainer()!
+      const left = underButtons(bounds, points) ? box.offsetLeft + box.offsetWidth + PIN_WIDTH / 2 + 2 : FIT_SIDE
+      map.fitBounds(bounds, {
+        paddingTopLeft: [left, FIT_TOP],
+        paddingBottomRight: [FIT_SIDE, FIT_BOTTOM],
+        maxZoom: 15,
+      })
+    }
+  }
 
   return {
-    clusters,
+    clusters: {
+      show(answer, fit) {
+        clusters.show(answer, fit)
+        if (fit) refit = () => clusters.show(answer, true)
+      },
+      clear: () => clusters.clear(),
+    },
     view: () => viewOf(map),
     onMoved: (listener) => map.on('moveend', listener),
     zoomOut: () => zoomOutOnce(map),
@@ -239,21 +271,8 @@ export async function storeMap(
       if (!fit) return
       // The map may have just changed size (the list's column shown again): fit to its size now.
       map.invalidateSize()
-      const points = [...markers.values()].map((m) => m.getLatLng())
-      if (center) points.push(L.latLng(center.lat, center.lng))
-      if (points.length === 1) map.setView(points[0]!, 13)
-      else if (points.length > 1) {
-        const bounds = L.latLngBounds(points)
-        // A pin stands 28 px above its point: the top keeps room for the whole pin. Where a pin
-        // would stand under the zoom buttons, the left keeps room for them too.
-        const box = zoomButtons.getContainer()!
-        const left = underButtons(bounds, points) ? box.offsetLeft + box.offsetWidth + PIN_WIDTH / 2 + 2 : FIT_SIDE
-        map.fitBounds(bounds, {
-          paddingTopLeft: [left, FIT_TOP],
-          paddingBottomRight: [FIT_SIDE, FIT_BOTTOM],
-          maxZoom: 15,
-        })
-      }
+      fitPins()
+      refit = fitPins
     },
     select(id) {
       let index = -1

@@ -74,7 +74,8 @@ export function withState(href: string, state: SearchState, prefix: string): str
   }
   if (o?.kind === 'geo') set('geo', 1)
   set('q', state.keyword.trim())
-  set('r', state.radius)
+  // A radius is kept with a place: before one, it is the form's default.
+  if (o !== null) set('r', state.radius)
   set('tags', state.tags.join(','))
   set('open', state.openNow && 1)
   set('store', state.selected)

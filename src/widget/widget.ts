@@ -54,7 +54,6 @@ export class Widget {
   private center: Center | null = null
   private pending: AbortController | null = null
   private map: StoreMap | null = null
-  private mapReady: Promise<StoreMap | null> = Promise.resolve(null)
   private filters: Filters | null = null
   /**
    * A region or country searched: the radius the service widened to reach it, and the one chosen
@@ -84,6 +83,8 @@ export class Widget {
   private readonly resultsBox: HTMLDivElement
   /** The host element's own lang attribute, given back by destroy(). */
   private readonly hostLang: string | null
+  /** Aborted by destroy(): no request, listener or answer of this finder acts after it. */
+  private readonly life = new AbortController()
 
   constructor(
     readonly element: HTMLElement,
@@ -104,19 +105,7 @@ export class Widget {
       selected: null,
     }
     this.form = searchForm(texts, options, {
-      suggest: async (q, signal) =>
-        (
-          await query<{ data: { places: Place[] } }>(
-            options.api,
-            options.token,
-            'places',
-            [
-              ['q', q],
-              ['lang', this.lang],
-            ],
-            signal,
-          )
-        ).data.places,
+      suggest: (q, signal) => this.suggest(q, signal),
       pick: (p) => void this.search({ origin: originOf(p) }),
       locate: () => this.locate(),
       change: () => void this.searchIfAny(),
@@ -159,8 +148,14 @@ export class Widget {
     }
   }
 
+  /** Whether destroy() was called: the finder then does nothing more. */
+  get destroyed(): boolean {
+    return this.life.signal.aborted
+  }
+
   /** Searches again, with these parts of the search changed. */
   async search(change: Partial<SearchState> = {}): Promise<void> {
+    if (this.destroyed) return
     this.readForm()
     Object.assign(this.state, change)
     const area = this.area
@@ -190,6 +185,7 @@ export class Widget {
     try {
       answer = await this.fetchPage(0)
     } catch {
+      if (this.destroyed) return
       // The alert says why; the last search's stores are not this one's answer.
       this.results = []
       this.list.replaceChildren()
@@ -197,7 +193,7 @@ export class Widget {
       this.map?.show([], null, true)
       return
     }
-    if (answer === null) return
+    if (answer === null || this.destroyed) return
     const q = answer.meta.query ?? {}
     this.unit = q.unit ?? this.unit
     this.center = q.center ?? null
@@ -237,8 +233,21 @@ export class Widget {
     this.fire('search', { query: Object.fromEntries(this.params(0) ?? []), total: this.total, locations: this.results })
   }
 
+  /** The places the text typed may be (GET /places); none once destroyed. */
+  private async suggest(q: string, signal: AbortSignal): Promise<Place[]> {
+    if (this.destroyed) return []
+    const p: [string, string][] = [
+      ['q', q],
+      ['lang', this.lang],
+    ]
+    const { api, token } = this.options
+    const answer = await query<{ data: { places: Place[] } }>(api, token, 'places', p, signal)
+    return answer.data.places
+  }
+
   /** Marks a store selected in the list and on the map; null: none. */
   select(id: string | null, fromMap = false): void {
+    if (this.destroyed) return
     this.state.selected = id
     const item = markSelected(this.list, id)
     this.map?.select(id)
@@ -258,9 +267,15 @@ export class Widget {
     }
   }
 
+  /** Empties the element and stops the finder; its search stays in the page's URL for the next one mounted there. */
   destroy(): void {
+    if (this.destroyed) return
+    this.life.abort()
     this.pending?.abort()
-    void this.mapReady.then((m) => m?.destroy())
+    this.browseRequest?.abort()
+    // A map still starting is removed as it comes (startMap).
+    this.map?.destroy()
+    this.map = null
     this.element.replaceChildren()
     this.element.classList.remove('sl-root', 'sl-browsing')
     if (this.hostLang === null) this.element.removeAttribute('lang')
@@ -303,6 +318,7 @@ export class Widget {
   }
 
   private startMap() {
+    if (this.destroyed) return
     // A store alone on the map before a search: the stores around it, it picked.
     // By keyboard, the dot pressed goes with the map's redraw: the focus goes on to the store in the list.
     const aroundStore = (one: Single, byKeyboard: boolean) =>
@@ -310,8 +326,9 @@ export class Widget {
         origin: { kind: 'place', label: one.name, lat: one.lat, lng: one.lng },
         selected: one.id,
       }).then(() => byKeyboard && this.list.querySelector<HTMLElement>('.sl-selected .sl-name')?.focus())
-    this.mapReady = storeMap(this.mapEl, this.options, this.texts, (id) => this.select(id, true), aroundStore)
+    void storeMap(this.mapEl, this.options, this.texts, (id) => this.select(id, true), aroundStore)
       .then((m) => {
+        if (this.destroyed) return m.destroy()
         this.map = m
         if (this.results.length > 0) {
           m.show(this.results, this.center, true)
@@ -321,11 +338,9 @@ export class Widget {
         m.onTouched(() => {
           this.fitting = null
         })
-        return m
       })
       .catch(() => {
         this.mapEl.hidden = true
-        return null
       })
   }
 
@@ -333,8 +348,9 @@ export class Widget {
   private loadDefaults(): Promise<void> {
     const { options } = this
     type FiltersAnswer = { data: { filters: FilterGroup[] }; meta?: { radius: number; unit: 'km' | 'miles' } }
-    this.defaults ??= query<FiltersAnswer>(options.api, options.token, 'filters', [])
+    this.defaults ??= query<FiltersAnswer>(options.api, options.token, 'filters', [], this.life.signal)
       .then((answer) => {
+        if (this.destroyed) return
         const meta = answer.meta
         this.unit ??= meta?.unit ?? null
         this.defaultRadius = meta ? radiusIn(meta.radius, meta.unit, this.unit ?? meta.unit) : null
@@ -343,7 +359,8 @@ export class Widget {
         if (options.filters === 'none') return
         const groups = shownGroups(answer.data.filters, options.filters)
         if (groups.length === 0) return
-        this.filters = filterControls(this.texts, groups, this.state.tags, () => void this.searchIfAny())
+        const onChange = () => void this.searchIfAny()
+        this.filters = filterControls(this.texts, groups, this.state.tags, onChange, this.life.signal)
         // Past the filters' many controls in one step: to the first store found.
         const skip = h('button', { type: 'button', class: 'sl-button sl-skip' }, this.texts.skip)
         skip.addEventListener('click', () => this.skipToList())
@@ -352,6 +369,7 @@ export class Widget {
       })
       .catch((e) => {
         this.defaults = null
+        if (this.destroyed) return
         // Said before any search: a token that is wrong or not enabled shows at once.
         if (this.alert.textContent === '') this.alert.textContent = failureText(this.texts, e, '')
         // Nothing a visitor does can work then: the alert stays alone, not beside a form to fill.
@@ -450,7 +468,8 @@ export class Widget {
       ['search', words],
       ['limit', '1'],
     ]
-    const answer = await query<LocationsAnswer>(this.options.api, this.options.token, 'locations', p).catch(() => null)
+    const { api, token } = this.options
+    const answer = await query<LocationsAnswer>(api, token, 'locations', p, this.life.signal).catch(() => null)
     if (answer === null || this.pending !== asked || answer.data.pagination.total > 0) return
     this.status.textContent = t(this.texts, 'noMatch', { words })
   }
@@ -471,7 +490,7 @@ export class Widget {
   }
 
   private keepInUrl() {
-    if (!this.options.urlState) return
+    if (!this.options.urlState || this.destroyed) return
     const href = withState(location.href, this.state, this.urlKeys)
     if (href !== location.href) history.replaceState(history.state, '', href)
   }
@@ -508,7 +527,7 @@ export class Widget {
 
   private async loadMore() {
     const answer = await this.fetchPage(this.results.length).catch(() => null)
-    if (answer === null) return
+    if (answer === null || this.destroyed) return
     const added = answer.data.locations
     const first = this.results.length
     this.results = this.results.concat(added)
@@ -541,10 +560,12 @@ export class Widget {
     status.textContent = texts.locating
     navigator.geolocation.getCurrentPosition(
       (position) => {
+        if (this.destroyed) return
         this.form.place.setText(texts.yourLocation)
         void this.search({ origin: { kind: 'geo', lat: position.coords.latitude, lng: position.coords.longitude } })
       },
       (error) => {
+        if (this.destroyed) return
         status.textContent = ''
         alert.textContent = error.code === error.PERMISSION_DENIED ? texts.locateRefused : texts.locateFailed
       },

@@ -1,0 +1,177 @@
+// The widget in a single-page app, in a real browser against the demo: finders mounted and
+// destroyed as components are (React's StrictMode mounts, destroys and mounts at once), a finder
+// destroyed while its first answers are on their way, one mounted hidden and shown later.
+import { describe, expect, test } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { chromiumPath, newPage } from './browser'
+import { hostPage, useDemoBrowser } from './server'
+
+const demo = useDemoBrowser()
+
+/** A page of the host's site with two empty elements, #a and #b, and widget.js; its errors and the Query API requests it makes. */
+async function appPage(style = '') {
+  const host = hostPage(
+    `<div id="a" style="${style}"></div><div id="b"></div><script src="${demo.server.url}/widget.js"></script>`,
+  )
+  const page = await newPage(demo.browser, { viewport: { width: 1100, height: 800 } })
+  const errors: string[] = []
+  const requests: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  page.on('request', (r) => {
+    if (r.url().includes('/public/v1/')) requests.push(r.url())
+  })
+  await page.goto(host.url)
+  await page.waitForFunction('typeof window.Storeloc === "object"')
+  const close = async () => {
+    host.stop()
+    await page.close()
+  }
+  return { page, errors, requests, close }
+}
+
+/** Runs `js` in the page, with TOKEN set to the demo's public token. */
+const run = (page: Page, js: string) => page.evaluate(`(async () => { const TOKEN = '${demo.server.token}'; ${js} })()`)
+
+/** How many `type` listeners the page's document (or window) has: through the browser's debugger. */
+async function listeners(page: Page, target: 'document' | 'window', type: string): Promise<number> {
+  const cdp = await page.context().newCDPSession(page)
+  const { result } = await cdp.send('Runtime.evaluate', { expression: target })
+  const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! })
+  await cdp.detach()
+  return listeners.filter((l) => l.type === type).length
+}
+
+describe.skipIf(chromiumPath === null)('the widget mounted and destroyed as in a single-page app, in Chromium', () => {
+  test('a finder destroyed at once sends nothing more and leaves no map, event or listener behind', async () => {
+    const { page, errors, requests, close } = await appPage()
+    try {
+      const before = await listeners(page, 'document', 'pointerdown')
+      // As StrictMode does, five times; then a finder that has drawn its filters and map, destroyed.
+      await run(
+        page,
+        `const a = document.querySelector('#a')
+        window.events = 0
+        a.addEventListener('storeloc:search', () => window.events++)
+        for (let i = 0; i < 5; i++) Storeloc.mount(a, { token: TOKEN, place: 'London' }).destroy()`,
+      )
+      const mounted = requests.length
+      await page.waitForTimeout(1500)
+      expect(requests.slice(mounted)).toEqual([])
+      expect(requests.every((u) => u.includes('/filters'))).toBe(true)
+      expect(await page.locator('.leaflet-container').count()).toBe(0)
+      expect(await run(page, 'return window.events')).toBe(0)
+      await run(page, `window.w = Storeloc.mount(document.querySelector('#a'), { token: TOKEN, place: 'London' })`)
+      await page.locator('#a .sl-item').first().waitFor()
+      await page.locator('#a .sl-filters').waitFor({ state: 'attached' })
+      await page.locator('#a .leaflet-container').waitFor()
+      const windowListeners = await listeners(page, 'window', 'resize')
+      await run(page, 'window.w.destroy()')
+      expect(await listeners(page, 'document', 'pointerdown')).toBe(before)
+      expect(await listeners(page, 'window', 'resize')).toBeLessThan(windowListeners)
+      expect(await run(page, 'return window.events')).toBe(1)
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
+  test('a token changed: the finder mounted in its place shows, whatever the first one hears after', async () => {
+    const { page, errors, close } = await appPage()
+    try {
+      await run(
+        page,
+        `const a = document.querySelector('#a')
+        Storeloc.mount(a, { token: 'pk_notatokenofthisservice', map: false })
+        Storeloc.mount(a, { token: TOKEN, place: 'London', map: false })`,
+      )
+      await page.locator('#a .sl-item').first().waitFor()
+      await page.waitForTimeout(500)
+      const hidden = await run(page, `return [...document.querySelector('#a').children].map((c) => c.hidden)`)
+      expect(hidden).toEqual([false, false, false, false])
+      expect(await page.locator('#a .sl-error').textContent()).toBe('')
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
+  test('destroyed twice, asked to search and select after: nothing happens; its element mounts again', async () => {
+    const { page, errors, requests, close } = await appPage()
+    try {
+      await run(page, `window.w = Storeloc.mount(document.querySelector('#a'), { token: TOKEN, place: 'London' })`)
+      await page.locator('#a .leaflet-container').waitFor()
+      const href = page.url()
+      await run(page, 'window.w.destroy(); window.w.destroy()')
+      const after = requests.length
+      await run(
+        page,
+        `await window.w.search({ origin: { kind: 'place', label: 'Paris', lat: 48.8566, lng: 2.3522 } })
+        window.w.select('loc_none')`,
+      )
+      await page.waitForTimeout(500)
+      expect(requests.slice(after)).toEqual([])
+      expect(page.url()).toBe(href)
+      expect(await page.locator('#a').innerHTML()).toBe('')
+      await run(page, `Storeloc.mount(document.querySelector('#a'), { token: TOKEN })`)
+      await page.locator('#a .sl-item').first().waitFor()
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
+  test("a finder mounted where one was destroyed takes up its search from the address, under the page's first prefix", async () => {
+    const { page, close } = await appPage()
+    try {
+      // Nothing searched yet: the address holds no search (not even the form's radius).
+      await run(page, `window.w = Storeloc.mount(document.querySelector('#a'), { token: TOKEN })`)
+      await page.locator('#a .sl-status').filter({ hasText: /./ }).waitFor()
+      await page.waitForFunction(`document.querySelector('#a .sl-radius select').value !== ''`)
+      expect(new URL(page.url()).search).toBe('')
+      await run(page, `await window.w.search({ origin: { kind: 'near', text: 'London' } })`)
+      expect(new URL(page.url()).searchParams.get('sl_place')).toContain('London')
+      // Another route's component: another element.
+      await run(page, `window.w.destroy(); Storeloc.mount(document.querySelector('#b'), { token: TOKEN })`)
+      await page.locator('#b .sl-item').first().waitFor()
+      expect(await page.locator('#b .sl-status').textContent()).toContain('London')
+      expect([...new URL(page.url()).searchParams.keys()].filter((k) => k.startsWith('sl2_'))).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
+  test('mounted hidden and shown later, the map fits its stores', async () => {
+    const { page, close } = await appPage('display:none')
+    try {
+      await run(page, `Storeloc.mount(document.querySelector('#a'), { token: TOKEN, place: 'London' })`)
+      await page.locator('#a .sl-marker').first().waitFor({ state: 'attached' })
+      await run(page, `document.querySelector('#a').style.display = 'block'`)
+      await page.waitForTimeout(600)
+      const outside = await run(
+        page,
+        `const map = document.querySelector('#a .sl-map').getBoundingClientRect()
+        return [...document.querySelectorAll('#a .sl-marker')].filter((m) => {
+          const r = m.getBoundingClientRect()
+          return r.left < map.left || r.right > map.right || r.top < map.top || r.bottom > map.bottom
+        }).length`,
+      )
+      expect(await page.locator('#a .sl-marker').count()).toBe(10)
+      expect(outside).toBe(0)
+    } finally {
+      await close()
+    }
+  })
+
+  test('mount refuses what is no element, and takes null options as none', async () => {
+    const { page, errors, close } = await appPage()
+    try {
+      const thrown = await run(page, 'try { Storeloc.mount(null, { token: TOKEN }) } catch (e) { return e.message }')
+      expect(thrown).toBe('Storeloc.mount: the first argument is to be an element.')
+      await run(page, `const a = document.querySelector('#a'); a.dataset.storeloc = TOKEN; Storeloc.mount(a, null)`)
+      await page.locator('#a .sl-form').waitFor()
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+})
