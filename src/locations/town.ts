@@ -42,7 +42,7 @@ export function placeRecord(record: LocationRecord, towns: ReverseLookup): Locat
   const fromPoint = pin && (record.geocoding !== null || Object.keys(record.addressParts).length === 0)
   const fillable = pin ? ALL : (FILLABLE[record.geocoding!.precision] ?? [])
   const parts: AddressParts = { ...record.addressParts }
-  const found = pin || fillable.some((k) => !parts[k]) ? towns.at(record.lat, record.lng) : null
+  const found = pin || fillable.some((k) => !parts[k]) ? towns.at(record.lat, record.lng, record.address) : null
   if (found !== null && (!parts.country || parts.country === found.parts.country))
     for (const k of fillable) if (!parts[k] && found.parts[k]) parts[k] = found.parts[k]
   const geocoding = !pin

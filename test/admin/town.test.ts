@@ -77,6 +77,21 @@ describe('coordinates sent', () => {
     expect(await at(47.2, 0.9)).toBe('Reignac-sur-Indre') // 25 km from Tours
   })
 
+  test('the town is named as the address writes it, when it holds another of its names', async () => {
+    const MUNICH = { lat: 48.137, lng: 11.575 }
+    const city = async (address: string, coordinates = MUNICH) =>
+      (await publicAddress((await create({ name: 'X', address, coordinates })).id)).city
+    expect(await city('Kaufingerstraße 7a, 80331 München, Germany')).toBe('München')
+    expect(await city('Kaufingerstrasse 7a, 80331 MUENCHEN')).toBe('Muenchen')
+    expect(await city('Marienplatz 1, Munich')).toBe('Munich')
+    expect(await city('Marienplatz 1')).toBe('Munich')
+    // Of two of the town's names, the one a town's place in an address has: after the street.
+    expect(await city('Wieden 12, 1040 Wien', { lat: 48.208, lng: 16.372 })).toBe('Wien')
+    expect(await city('Rua Augusta 1, 1100-048 Lisboa', { lat: 38.71, lng: -9.138 })).toBe('Lisboa')
+    // Another town's name in the address is not this town's.
+    expect(await city('Wiener Straße 3, München', { lat: 48.208, lng: 16.372 })).toBe('Vienna')
+  })
+
   test("a moved pin takes the new point's town; the same pin with another address keeps it", async () => {
     const l = await create({ name: 'Mover', address: 'Hohe Straße 1', coordinates: KOELN })
     expect(await found('cologne')).toEqual(['Mover'])

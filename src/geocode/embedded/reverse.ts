@@ -62,12 +62,16 @@ export class ReverseLookup {
     this.named = statements(db)
   }
 
-  /** The town, region, country and (where the data has it) postcode at a point; null with no town within TOWN_KM. */
-  at(lat: number, lng: number): Reversed | null {
+  /**
+   * The town, region, country and (where the data has it) postcode at a point; null with no town
+   * within TOWN_KM. The town is named as `address` writes it, when it holds another of its names
+   * ("München" where the data's is Munich).
+   */
+  at(lat: number, lng: number, address = ''): Reversed | null {
     const id = this.townAt(lat, lng)
     if (id === -1) return null
     const town = this.cached(`town ${id}`, () => this.named.town.get(id)!)
-    const parts: AddressParts = { city: town.name, country: town.country }
+    const parts: AddressParts = { city: this.writtenName(id, town.name, address), country: town.country }
     const region = regionLabel(town.country, town.admin1)
     if (region) parts.region = region
     const postcode = this.cached(`postcode ${id}`, () => this.postcodeOf(town))
@@ -132,6 +136,29 @@ export class ReverseLookup {
   }
 
   /**
+   * Town `id`'s name as `address` writes it: its main name when the address holds that as whole
+   * words, else the other name that ends last in it (a town follows its street: "Wieden 12, 1040
+   * Wien" is Wien), spelt as written there; else the main name.
+   */
+  private writtenName(id: number, main: string, address: string): string {
+    const written = ` ${nameKey(address)} `
+    if (address === '' || written.includes(` ${nameKey(main)} `)) return main
+    let best: { key: string; spelling: string } | null = null
+    let bestEnd = -1
+    for (const n of this.cached(`spellings ${id}`, () => this.named.spellings.all(id))) {
+      const at = n.key.length < 3 ? -1 : written.lastIndexOf(` ${n.key} `)
+      if (at !== -1 && at + n.key.length > bestEnd) {
+        best = n
+        bestEnd = at + n.key.length
+      }
+    }
+    if (best === null) return main
+    const spellings = best.spelling.split('|')
+    const lower = address.toLowerCase()
+    return spellings.find((w) => lower.includes(w.toLowerCase())) ?? spellings[0]!
+  }
+
+  /**
    * The words of town `id`'s names, main and other ("koln augusta ubiorum cologne colonia ..."),
    * folded, each once; left out: words under three letters or without a vowel
    * (transliterations such as "klwn"). At most OTHER_WORDS besides the main name's.
@@ -175,6 +202,9 @@ function statements(db: Database) {
     // The main names first, then the others in key order.
     byTown: db.query<{ key: string; alt: number }, [number]>(
       'SELECT key, alt FROM place_names WHERE place_id = ? ORDER BY alt, key',
+    ),
+    spellings: db.query<{ key: string; spelling: string }, [number]>(
+      "SELECT key, spelling FROM place_names WHERE place_id = ? AND alt = 1 AND spelling <> ''",
     ),
   }
 }
