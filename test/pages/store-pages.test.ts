@@ -129,13 +129,26 @@ describe('a published location', () => {
     expect(html).toContain('<dt>Note</dt><dd>Ring twice</dd>')
   })
 
+  test("its Open Graph address: the street, and the country's name in the page's language", async () => {
+    const meta = async (query: string) => {
+      const html = (await f.page(`${pagePath(f.ids.velo!, 'velo-cafe-bikes')}${query}`)).text
+      return (property: string) => new RegExp(`<meta property="${property}" content="([^"]*)">`).exec(html)?.[1]
+    }
+    const en = await meta('')
+    expect(en('business:contact_data:street_address')).toBe('12 Rue de Rivoli')
+    expect(en('business:contact_data:country_name')).toBe('France')
+    expect((await meta('?lang=de'))('business:contact_data:country_name')).toBe('Frankreich')
+  })
+
   test('carries schema.org LocalBusiness JSON-LD made from the public location', async () => {
     const id = f.ids.velo!
     const [ld, ...more] = jsonLd((await f.page(pagePath(id, 'velo-cafe-bikes'))).text)
     expect(more).toEqual([])
     const pub = await f.publicLocation(id)
     const canonical = canonicalOf(id, 'Vélo Café Bikes')
-    const address: Record<string, string> = { '@type': 'PostalAddress', streetAddress: pub.address.formatted }
+    // The street: the formatted address before the piece that names its town.
+    expect(pub.address.formatted).toBe('12 Rue de Rivoli, 75004 Paris')
+    const address: Record<string, string> = { '@type': 'PostalAddress', streetAddress: '12 Rue de Rivoli' }
     if (pub.address.city) address.addressLocality = pub.address.city
     if (pub.address.region) address.addressRegion = pub.address.region
     if (pub.address.postcode) address.postalCode = pub.address.postcode

@@ -1,6 +1,7 @@
 // A published location as schema.org LocalBusiness JSON-LD, for its store page: made from the
 // Query API's view of it (publicLocation), so the page says nothing the API would not.
 import { type DayHours, parseDayHours } from '../../core/hours'
+import { nameKey } from '../../core/text'
 import type { publicLocation } from '../../indexes/present'
 // schema.org's vocabulary as types (schema-dts): tsc checks every property and value written here.
 import type { DayOfWeek, LocalBusiness, OpeningHoursSpecification, PostalAddress, WithContext } from 'schema-dts'
@@ -98,10 +99,22 @@ export function socialUrl(network: SocialNetwork, handle: string): string {
  * gives towns, not streets) the stored address stands as streetAddress: search engines expect
  * one, and it is the street line most often.
  */
+/**
+ * The street of an address: its own part, else the pieces of the formatted address (between
+ * commas) before the one that names its town or postcode; else the whole address.
+ */
+export function streetOf(a: PublicLocation['address']): string {
+  if (a.street) return a.street
+  const names = [a.city, a.postcode].filter((n) => n !== undefined && n !== '').map((n) => ` ${nameKey(n!)} `)
+  const pieces = a.formatted.split(',')
+  const at = pieces.findIndex((p, i) => i > 0 && names.some((n) => ` ${nameKey(p)} `.includes(n)))
+  return at > 0 ? pieces.slice(0, at).join(',').trim() : a.formatted
+}
+
 function postalAddress(a: PublicLocation['address']): Exclude<PostalAddress, string> {
   const out: Exclude<PostalAddress, string> = {
     '@type': 'PostalAddress',
-    streetAddress: a.street || a.formatted,
+    streetAddress: streetOf(a),
   }
   if (a.city) out.addressLocality = a.city
   if (a.region) out.addressRegion = a.region

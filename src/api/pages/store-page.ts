@@ -27,7 +27,8 @@ import {
 import { slugOf } from '../../core/slug'
 import { escapeHtml as esc, htmlResponse, pagePolicy, scriptJson } from './html'
 import { type LangTexts, named, pageLang, pageTexts } from './page-texts'
-import { localBusinessJsonLd, type PublicLocation, type SocialNetwork, socialUrl } from './json-ld'
+import { countryLabel } from '../../geocode/countries'
+import { localBusinessJsonLd, type PublicLocation, type SocialNetwork, socialUrl, streetOf } from './json-ld'
 
 const CACHE_CONTROL = 'public, max-age=60'
 /** How many days ahead a page lists special hours. */
@@ -195,7 +196,7 @@ ${hoursHtml(location, texts)}${specialHtml(page.special, texts)}${contactHtml(lo
 `
 }
 
-function headHtml({ location, locator, assets, canonical, special, pageUrl }: Page): string {
+function headHtml({ location, locator, assets, canonical, special, pageUrl, texts }: Page): string {
   const description = cut(location.description || location.address.formatted, 160)
   const { address } = location
   const og: [string, string | undefined][] = [
@@ -205,11 +206,11 @@ function headHtml({ location, locator, assets, canonical, special, pageUrl }: Pa
     ['og:description', description],
     ['og:url', canonical],
     ['og:image', isFullUrl(location.image) ? location.image : undefined],
-    ['business:contact_data:street_address', address.street || address.formatted],
+    ['business:contact_data:street_address', streetOf(address)],
     ['business:contact_data:locality', address.city],
     ['business:contact_data:region', address.region],
     ['business:contact_data:postal_code', address.postcode],
-    ['business:contact_data:country_name', address.country],
+    ['business:contact_data:country_name', address.country && countryLabel(address.country, texts.lang)],
     ['place:location:latitude', String(location.coordinates.lat)],
     ['place:location:longitude', String(location.coordinates.lng)],
   ]
