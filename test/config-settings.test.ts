@@ -39,5 +39,10 @@ test('every variable loadConfig reads, on each of its paths, and every serve opt
   for (const { env } of SERVE_OPTIONS) expect(read.has(env)).toBe(true)
   expect(settings.flatMap((name) => misspeltSettings({ [name]: '1' }))).toEqual([])
   // A near name still is warned about.
-  expect(misspeltSettings({ GEODATA_PTH: '1' })).toEqual([{ name: 'GEODATA_PTH', meant: 'GEODATA_PATH' }])
+  expect(misspeltSettings({ GEODATA_PTH: '1' })).toEqual([
+    { name: 'GEODATA_PTH', meant: 'GEODATA_PATH', meantSet: false },
+  ])
+  expect(misspeltSettings({ GEODATA_PTH: '1', GEODATA_PATH: '2' })).toEqual([
+    { name: 'GEODATA_PTH', meant: 'GEODATA_PATH', meantSet: true },
+  ])
 })

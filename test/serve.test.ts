@@ -133,7 +133,7 @@ test('a variable that looks like a setting but is none is named at the start, wi
     expect(warned.map((w) => [w.level, w.message])).toEqual([
       [
         'warn',
-        'DATABSE_PATH is set, but storeloc reads no setting of that name: did you mean DATABASE_PATH? It is left out, so DATABASE_PATH keeps its default.',
+        'DATABSE_PATH is set, but storeloc reads no setting of that name: did you mean DATABASE_PATH? It is left out, so DATABASE_PATH keeps the value it is set to.',
       ],
       [
         'warn',
@@ -147,7 +147,7 @@ test('a variable that looks like a setting but is none is named at the start, wi
   const cli = storeloc(['locator', 'list'], { DATABASE_PATH: join(dir, 'misspelt.db'), DATABSE_PATH: 'x' })
   expect(cli.code).toBe(0)
   expect(cli.stderr.trim()).toBe(
-    'storeloc: warning: DATABSE_PATH is set, but storeloc reads no setting of that name: did you mean DATABASE_PATH? It is left out, so DATABASE_PATH keeps its default.',
+    'storeloc: warning: DATABSE_PATH is set, but storeloc reads no setting of that name: did you mean DATABASE_PATH? It is left out, so DATABASE_PATH keeps the value it is set to.',
   )
 })
 

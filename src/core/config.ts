@@ -296,8 +296,8 @@ export const SETTINGS = [
  * setting meant. Long settings only are matched two edits off: short names (PATH, HOME) are
  * other programs'.
  */
-export function misspeltSettings(env: Record<string, string | undefined>): { name: string; meant: string }[] {
-  const out: { name: string; meant: string }[] = []
+export function misspeltSettings(env: Record<string, string | undefined>): Misspelt[] {
+  const out: Misspelt[] = []
   const squeeze = (name: string) => name.toUpperCase().replace(/[-_ ]/g, '')
   for (const name of Object.keys(env)) {
     if (SETTINGS.includes(name) || env[name] === undefined) continue
@@ -305,11 +305,14 @@ export function misspeltSettings(env: Record<string, string | undefined>): { nam
     const meant = SETTINGS.find(
       (s) => squeeze(s) === squeeze(name) || (s.length >= 7 && name.length >= 6 && withinEdits(upper, s, 2)),
     )
-    if (meant !== undefined) out.push({ name, meant })
+    if (meant !== undefined) out.push({ name, meant, meantSet: env[meant] !== undefined })
   }
   return out
 }
 
+/** A variable named like a setting it is not: the setting meant, and whether that is set too. */
+export type Misspelt = { name: string; meant: string; meantSet: boolean }
+
 /** misspeltSettings' finds as sentences. */
-export const misspeltText = ({ name, meant }: { name: string; meant: string }) =>
-  `${name} is set, but storeloc reads no setting of that name: did you mean ${meant}? It is left out, so ${meant} keeps its default.`
+export const misspeltText = ({ name, meant, meantSet }: Misspelt) =>
+  `${name} is set, but storeloc reads no setting of that name: did you mean ${meant}? It is left out, so ${meant} ${meantSet ? 'keeps the value it is set to' : 'keeps its default'}.`
