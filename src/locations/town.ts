@@ -31,9 +31,9 @@ const FILLABLE: Record<string, (keyof AddressParts)[]> = {
 export const pinned = (r: LocationRecord) => r.geocoding === null || r.geocoding.source === REVERSE_SOURCE
 
 /**
- * `record` with its address parts completed and its town's names, by `towns`: the parts its
- * address did not yield, each no finer than its point, never from another country than the
- * parts say. For coordinates sent, the parts are all the lookup's, and `geocoding` says how it
+ * `record` with its address parts completed, its town named as its address writes it, and its
+ * town's names, by `towns`: the parts its address did not yield, each no finer than its point,
+ * never from another country than the parts say. For coordinates sent, the parts are all the lookup's, and `geocoding` says how it
  * found them (`{precision: "postcode" | "city", source: "reverse"}`; null where no town is
  * near), unless a moved pin keeps its address's parts: then it stays null.
  */
@@ -42,7 +42,7 @@ export function placeRecord(record: LocationRecord, towns: ReverseLookup): Locat
   const fromPoint = pin && (record.geocoding !== null || Object.keys(record.addressParts).length === 0)
   const fillable = pin ? ALL : (FILLABLE[record.geocoding!.precision] ?? [])
   const parts: AddressParts = { ...record.addressParts }
-  const found = pin || fillable.some((k) => !parts[k]) ? towns.at(record.lat, record.lng, record.address) : null
+  const found = pin || fillable.some((k) => !parts[k]) ? towns.at(record.lat, record.lng) : null
   if (found !== null && (!parts.country || parts.country === found.parts.country))
     for (const k of fillable) if (!parts[k] && found.parts[k]) parts[k] = found.parts[k]
   const geocoding = !pin
@@ -51,6 +51,8 @@ export function placeRecord(record: LocationRecord, towns: ReverseLookup): Locat
       ? { precision: found.precision, source: REVERSE_SOURCE }
       : null
   const town = parts.city ? towns.townNamed(parts.city, record.lat, record.lng) : -1
+  // Named as the address writes it: "München" where the lookup or the geocoder said Munich.
+  if (town !== -1) parts.city = towns.nameIn(town, parts.city!, record.address)
   return { ...record, addressParts: parts, geocoding, townNames: town === -1 ? '' : towns.namesOf(town) }
 }
 

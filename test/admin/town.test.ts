@@ -22,6 +22,12 @@ const ADDRESSES = {
   '1 Main Street': { ...BAR_HARBOR, precision: 'street' as const, parts: { street: '1 Main Street', country: 'US' } },
   Bayern: { lat: 48.9, lng: 11.4, precision: 'region' as const, parts: { country: 'DE' } },
   'Rue de Rivoli 1': { ...KOELN, precision: 'street' as const, parts: { street: 'Rue de Rivoli 1', country: 'FR' } },
+  'Rua Augusta 1, Lisboa': {
+    lat: 38.71,
+    lng: -9.138,
+    precision: 'street' as const,
+    parts: { street: 'Rua Augusta 1', city: 'Lisbon', country: 'PT' },
+  },
 }
 
 let env: TestEnv
@@ -90,6 +96,11 @@ describe('coordinates sent', () => {
     expect(await city('Rua Augusta 1, 1100-048 Lisboa', { lat: 38.71, lng: -9.138 })).toBe('Lisboa')
     // Another town's name in the address is not this town's.
     expect(await city('Wiener Straße 3, München', { lat: 48.208, lng: 16.372 })).toBe('Vienna')
+    // A geocoder's town too.
+    expect(await publicAddress((await create({ name: 'G', address: 'Rua Augusta 1, Lisboa' })).id)).toMatchObject({
+      street: 'Rua Augusta 1',
+      city: 'Lisboa',
+    })
   })
 
   test("a moved pin takes the new point's town; the same pin with another address keeps it", async () => {

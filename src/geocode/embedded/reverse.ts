@@ -62,16 +62,12 @@ export class ReverseLookup {
     this.named = statements(db)
   }
 
-  /**
-   * The town, region, country and (where the data has it) postcode at a point; null with no town
-   * within TOWN_KM. The town is named as `address` writes it, when it holds another of its names
-   * ("München" where the data's is Munich).
-   */
-  at(lat: number, lng: number, address = ''): Reversed | null {
+  /** The town, region, country and (where the data has it) postcode at a point; null with no town within TOWN_KM. */
+  at(lat: number, lng: number): Reversed | null {
     const id = this.townAt(lat, lng)
     if (id === -1) return null
     const town = this.cached(`town ${id}`, () => this.named.town.get(id)!)
-    const parts: AddressParts = { city: this.writtenName(id, town.name, address), country: town.country }
+    const parts: AddressParts = { city: town.name, country: town.country }
     const region = regionLabel(town.country, town.admin1)
     if (region) parts.region = region
     const postcode = this.cached(`postcode ${id}`, () => this.postcodeOf(town))
@@ -136,13 +132,13 @@ export class ReverseLookup {
   }
 
   /**
-   * Town `id`'s name as `address` writes it: its main name when the address holds that as whole
-   * words, else the other name that ends last in it (a town follows its street: "Wieden 12, 1040
-   * Wien" is Wien), spelt as written there; else the main name.
+   * Town `id`, called `name`, as `address` writes it: `name` when the address holds it as whole
+   * words, else the town's other name that ends last in it (a town follows its street: "Wieden
+   * 12, 1040 Wien" is Wien), spelt as written there; else `name`.
    */
-  private writtenName(id: number, main: string, address: string): string {
+  nameIn(id: number, name: string, address: string): string {
     const written = ` ${nameKey(address)} `
-    if (address === '' || written.includes(` ${nameKey(main)} `)) return main
+    if (address === '' || written.includes(` ${nameKey(name)} `)) return name
     let best: { key: string; spelling: string } | null = null
     let bestEnd = -1
     for (const n of this.cached(`spellings ${id}`, () => this.named.spellings.all(id))) {
@@ -152,7 +148,7 @@ export class ReverseLookup {
         bestEnd = at + n.key.length
       }
     }
-    if (best === null) return main
+    if (best === null) return name
     const spellings = best.spelling.split('|')
     const lower = address.toLowerCase()
     return spellings.find((w) => lower.includes(w.toLowerCase())) ?? spellings[0]!
