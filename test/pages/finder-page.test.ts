@@ -29,6 +29,15 @@ describe('GET /l/{token}', () => {
     expect(res.text).not.toContain('data-tiles')
   })
 
+  test('without JavaScript, the page says the finder needs it, in its language', async () => {
+    const noScript = async (query: string) =>
+      /<noscript><p>([^<]*)<\/p><\/noscript><\/div>/.exec((await get(`/l/${f.token}${query}`)).text)?.[1]
+    expect(await noScript('')).toBe(
+      'The store finder needs JavaScript: turn it on in your browser to search the stores.',
+    )
+    expect(await noScript('?lang=de')).toStartWith('Die Filialsuche braucht JavaScript')
+  })
+
   test('a Host header names no file the page loads: a shared cache may keep the page for every Host', async () => {
     const forged = await send(f.env.app, `http://evil.example/l/${f.token}`)
     expect(forged.status).toBe(200)

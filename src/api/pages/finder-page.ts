@@ -60,7 +60,7 @@ main { padding: 16px 20px; max-width: 1280px; margin: 0 auto; }
 <header><h1>${name}</h1></header>
 <main>
 <h2 class="sl-visually-hidden">${escapeHtml(texts.finder)}</h2>
-<div${dataAttrs}></div>
+<div${dataAttrs}><noscript><p>${escapeHtml(texts.noScript)}</p></noscript></div>
 </main>
 <script src="${escapeHtml(assets)}/widget.js" async></script>
 </body>

@@ -30,6 +30,7 @@ const EN = {
   finderTitle: '{name}: store finder',
   finderDescription: 'Find the nearest stores of {name}.',
   finder: 'Store finder',
+  noScript: 'The store finder needs JavaScript: turn it on in your browser to search the stores.',
 }
 
 export type PageTexts = typeof EN
@@ -63,6 +64,7 @@ const TEXTS: Record<Lang, PageTexts> = {
     finderTitle: '{name}: Filialsuche',
     finderDescription: 'Finden Sie die nächsten Geschäfte von {name}.',
     finder: 'Filialsuche',
+    noScript: 'Die Filialsuche braucht JavaScript: Schalten Sie es in Ihrem Browser ein, um die Geschäfte zu suchen.',
   },
   fr: {
     back: 'Retour à tous les magasins',
@@ -91,6 +93,8 @@ const TEXTS: Record<Lang, PageTexts> = {
     finderTitle: '{name} : localisateur de magasins',
     finderDescription: 'Trouvez les magasins {name} les plus proches.',
     finder: 'Localisateur de magasins',
+    noScript:
+      'Le localisateur de magasins a besoin de JavaScript : activez-le dans votre navigateur pour chercher les magasins.',
   },
   es: {
     back: 'Volver a todas las tiendas',
@@ -119,6 +123,7 @@ const TEXTS: Record<Lang, PageTexts> = {
     finderTitle: '{name}: buscador de tiendas',
     finderDescription: 'Encuentre las tiendas de {name} más cercanas.',
     finder: 'Buscador de tiendas',
+    noScript: 'El buscador de tiendas necesita JavaScript: actívelo en su navegador para buscar las tiendas.',
   },
   it: {
     back: 'Torna a tutti i negozi',
@@ -147,6 +152,7 @@ const TEXTS: Record<Lang, PageTexts> = {
     finderTitle: '{name}: trova negozi',
     finderDescription: 'Trova i negozi {name} più vicini.',
     finder: 'Trova negozi',
+    noScript: 'Il trova negozi ha bisogno di JavaScript: attivalo nel browser per cercare i negozi.',
   },
   nl: {
     back: 'Terug naar alle winkels',
@@ -175,6 +181,7 @@ const TEXTS: Record<Lang, PageTexts> = {
     finderTitle: '{name}: winkelzoeker',
     finderDescription: 'Vind de dichtstbijzijnde winkels van {name}.',
     finder: 'Winkelzoeker',
+    noScript: 'De winkelzoeker heeft JavaScript nodig: zet het aan in uw browser om de winkels te zoeken.',
   },
 }
 
