@@ -11,7 +11,14 @@ import { distanceText, openText, safeUrl } from './format'
 import type { Texts } from './i18n'
 import type { Options } from './options'
 
-export type ListContext = { texts: Texts; lang: Lang; options: Options; onSelect: (id: string) => void }
+export type ListContext = {
+  texts: Texts
+  lang: Lang
+  options: Options
+  onSelect: (id: string) => void
+  /** The search as the finder page's URL parameters, with the store `id` picked: its page's link back keeps it. */
+  search: (id: string) => string
+}
 
 /** A link, opening a new tab when `external`; `named` when many stores' links would read the same. */
 type Link = (href: string | null, text: string, cls: string, external: boolean, named?: boolean) => HTMLElement | null
@@ -83,10 +90,11 @@ export function storeItem(ctx: ListContext, location: Location, n: number): HTML
   const badges = shown((f) => f.type === 'badge')
   const buttons = shown((f) => f.type === 'button')
   const lines = shown((f) => f.type !== 'badge' && f.type !== 'button')
-  // The store's page in the widget's language, at its own address (with its slug: no redirect).
-  const query = langQuery(lang)
+  // The store's page in the widget's language, at its own address (with its slug: no redirect),
+  // and the search, which its link back to the finder page takes up.
+  const query = [langQuery(lang).slice(1), ctx.search(location.id)].filter((p) => p !== '').join('&')
   const page = options.storePages
-    ? `${options.api}/l/${encodeURIComponent(options.token)}/${location.id}/${encodeURIComponent(slugOf(location.name))}${query}`
+    ? `${options.api}/l/${encodeURIComponent(options.token)}/${location.id}/${encodeURIComponent(slugOf(location.name))}${query && `?${query}`}`
     : null
   const pick = h(
     'button',

@@ -58,6 +58,10 @@ export function readState(href: string, prefix: string): SearchState | null {
   }
 }
 
+/** The search alone, as the parameters of a page's first finder ("sl_place=...&sl_r=25"). */
+export const searchQuery = (state: SearchState): string =>
+  new URL(withState('http://finder.invalid/', state, urlPrefix(1))).search.slice(1)
+
 /** The page's URL with this search in it, the host page's own parameters kept. */
 export function withState(href: string, state: SearchState, prefix: string): string {
   const url = new URL(href)

@@ -13,7 +13,7 @@ import { t, type Texts, textsFor } from './i18n'
 import { preloadLeaflet, storeMap, type StoreMap } from './map'
 import { type Options, offeredRadius, radiiWith, radiusIn } from './options'
 import { listKeys, markSelected, storeItem } from './results'
-import { type Origin, readState, type SearchState, urlPrefix, withState } from './url-state'
+import { type Origin, readState, type SearchState, searchQuery, urlPrefix, withState } from './url-state'
 
 type Center = { lat: number; lng: number; label?: string }
 
@@ -283,7 +283,13 @@ export class Widget {
   }
 
   private item(location: Location, n: number) {
-    const ctx = { texts: this.texts, lang: this.lang, options: this.options, onSelect: (id: string) => this.select(id) }
+    const ctx = {
+      texts: this.texts,
+      lang: this.lang,
+      options: this.options,
+      onSelect: (id: string) => this.select(id),
+      search: (id: string) => searchQuery({ ...this.state, selected: id }),
+    }
     return storeItem(ctx, location, n)
   }
 

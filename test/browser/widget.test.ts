@@ -375,11 +375,17 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
     await page.getByRole('combobox').first().fill('Lond')
     await page.getByRole('option', { name: 'London, Großbritannien' }).waitFor()
     await page.keyboard.press('Escape')
-    // A store's page opens in German too.
-    await page.locator('.sl-item').first().getByRole('link', { name: 'Details' }).click()
-    await page.waitForURL(/\/l\/[^/]+\/loc_[^/?]+(\/[^?]*)?\?lang=de$/)
+    // A store's page opens in German too; its link back gives the search, that store picked.
+    const second = page.locator('.sl-item').nth(1)
+    const name = await second.locator('.sl-name').textContent()
+    await second.getByRole('link', { name: 'Details' }).click()
+    await page.waitForURL(/\/l\/[^/]+\/loc_[^/?]+(\/[^?]*)?\?lang=de&sl_place=Berlin/)
     expect(await page.locator('html').getAttribute('lang')).toBe('de')
     expect(await page.getByRole('heading', { name: 'Öffnungszeiten' }).count()).toBe(1)
+    await page.getByRole('link', { name: 'Zurück zu allen Geschäften' }).click()
+    await page.locator('.sl-item.sl-selected').waitFor()
+    expect(await page.locator('.sl-item.sl-selected .sl-name').textContent()).toBe(name)
+    expect(await status(page)).toMatch(/um Berlin, Deutschland$/)
     await phone.close()
   })
 

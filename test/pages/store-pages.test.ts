@@ -95,6 +95,15 @@ describe('a published location', () => {
     expect(html).toMatch(/<main[ >]/)
   })
 
+  test("its link back carries the finder's search the widget's link gave (sl_ parameters), and nothing else", async () => {
+    const search = 'sl_place=Paris%2C+France&sl_lat=48.86&sl_lng=2.35&sl_r=25&sl_store=loc_x'
+    const { text } = await f.page(
+      `${pagePath(f.ids.velo!, 'velo-cafe-bikes')}?lang=de&${search}&utm_source=x&sl_q=${'a'.repeat(501)}`,
+    )
+    expect(text).toContain(`<a href="http://localhost/l/${f.token}?${search.replaceAll('&', '&amp;')}&amp;lang=de">`)
+    expect(text).toContain(`<link rel="canonical" href="${canonicalOf(f.ids.velo!, 'Vélo Café Bikes')}?lang=de">`)
+  })
+
   test('runs no script and is framed only by the sites of an allowlist, when there is one; never sniffed', async () => {
     const path = pagePath(f.ids.velo!, 'velo-cafe-bikes')
     const policy =

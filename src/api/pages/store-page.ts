@@ -68,6 +68,7 @@ export function storePageResponse(
     }
     const pageUrl = (l: Lang) => storePageUrl(base, locator.publicToken, location.id, location.name) + langQuery(l)
     const canonical = pageUrl(lang)
+    const finder = finderUrl(base, locator.publicToken) + finderQuery(lang, new URL(request.url))
     if (slug === null ? slugSent(request, location.id) : slug !== slugOf(location.name))
       return new Response(null, { status: 301, headers: { location: canonical, 'cache-control': CACHE_CONTROL } })
     const entry = deps.registry.entry(locator.id)
@@ -78,7 +79,18 @@ export function storePageResponse(
     return (
       notModified(request, etag, CACHE_CONTROL) ??
       htmlResponse(
-        pageHtml({ location, locator, base, assets, canonical, hidden, special, texts: pageTexts(lang), pageUrl }),
+        pageHtml({
+          location,
+          locator,
+          base,
+          assets,
+          canonical,
+          hidden,
+          special,
+          texts: pageTexts(lang),
+          pageUrl,
+          finder,
+        }),
         200,
         { etag, ...pagePolicy(assets, locator.referrers, false) },
       )
@@ -165,6 +177,8 @@ type Page = {
   texts: LangTexts
   /** The page's URL in a language (English without ?lang). */
   pageUrl: (lang: Lang) => string
+  /** The link back to the finder page, with the search the visitor came from. */
+  finder: string
 }
 
 /** Text cut to at most `max` characters (code points), an ellipsis marking the cut. */
@@ -175,9 +189,19 @@ function cut(text: string, max: number): string {
   return `${kept.trimEnd()}…`
 }
 
+/** The finder page's search, as the widget's store links carry it: its sl_ parameters, at most this many. */
+const SEARCH_PARAMS = 12
+
+/** The query of the link back to the finder page: the language, and the search the store was picked in. */
+function finderQuery(lang: Lang, url: URL): string {
+  const search = [...url.searchParams].filter(([k, v]) => /^sl_[a-z]{1,8}$/.test(k) && v.length <= 500)
+  const params = new URLSearchParams(search.slice(0, SEARCH_PARAMS))
+  if (lang !== 'en') params.set('lang', lang)
+  return params.size === 0 ? '' : `?${params}`
+}
+
 function pageHtml(page: Page): string {
-  const { location, locator, texts } = page
-  const finder = finderUrl(page.base, locator.publicToken) + langQuery(texts.lang)
+  const { location, locator, texts, finder } = page
   return `<!doctype html>
 <html lang="${texts.lang}">
 <head>
