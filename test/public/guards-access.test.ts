@@ -214,6 +214,19 @@ describe('SECRET_KEY_EXPOSED (400)', () => {
     expectExposed(await f.get('/filters', { headers: { authorization: FAKE_SECRET } }), FAKE_SECRET)
   })
 
+  test('in the other places a key is sent by mistake: X-Api-Key, Basic authorization, the page address (Referer)', async () => {
+    const basic = `Basic ${Buffer.from(`user:${FAKE_SECRET}`).toString('base64')}`
+    for (const headers of [
+      { 'x-api-key': FAKE_SECRET } as Record<string, string>,
+      { authorization: basic },
+      { referer: `https://shop.example.com/stores?key=${FAKE_SECRET}` },
+    ])
+      expectExposed(await f.get(f.url('/locations', 'all=true'), { headers }), FAKE_SECRET)
+    // A Basic authorization without a key is no exposure.
+    const plain = `Basic ${Buffer.from('user:password').toString('base64')}`
+    expect((await f.get(f.url('/locations', 'all=true'), { headers: { authorization: plain } })).status).toBe(200)
+  })
+
   test('on a path that is no endpoint, too', async () => {
     expectExposed(await send(f.env.app, `http://localhost/public/v1/${FAKE_SECRET}`), FAKE_SECRET)
     expectExposed(await send(f.env.app, `http://localhost/public/v1/${f.token}/nothing?k=${FAKE_SECRET}`), FAKE_SECRET)

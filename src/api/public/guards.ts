@@ -6,15 +6,30 @@ import { isBusyError } from '../../store/db'
 import type { Locator } from '../../store/locators'
 import { PublicError } from './errors'
 
-/** An sk_-shaped key in the path, the query or the Authorization header, found by shape alone. */
+/** An sk_-shaped key in the path, the query, Authorization (Bearer or Basic), X-Api-Key or Referer, found by shape alone. */
 export function findSecretKey(request: Request): string | null {
   const href = request.url
-  const authorization = request.headers.get('authorization') ?? ''
+  const { headers } = request
+  // Where a key is sent by mistake: an API key header, Authorization (Basic too: base64), and a
+  // page whose own address holds it (the Referer).
+  const authorization = headers.get('authorization') ?? ''
+  const apiKey = headers.get('x-api-key') ?? ''
+  const referer = headers.get('referer') ?? ''
+  const basic = authorization.length > 6 && /^basic\s/i.test(authorization)
   // Most requests: no "sk_" anywhere and no escape that could spell one, so nothing to decode.
-  if (!href.includes('sk_') && !href.includes('%') && !authorization.includes('sk_')) return null
+  if (
+    !href.includes('sk_') &&
+    !href.includes('%') &&
+    !authorization.includes('sk_') &&
+    !apiKey.includes('sk_') &&
+    !referer.includes('sk_') &&
+    !basic
+  )
+    return null
+  const sentBy = `${authorization} ${apiKey} ${referer}`
   const url = new URL(href)
   const sent = url.pathname + url.search
-  let text = `${sent} ${authorization}`
+  let text = `${sent} ${sentBy}${basic ? ` ${Buffer.from(authorization.slice(6).trim(), 'base64').toString('latin1')}` : ''}`
   try {
     text = `${decodeURIComponent(sent)} ${text}`
   } catch {
