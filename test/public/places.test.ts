@@ -310,6 +310,16 @@ describe('GET /places', () => {
     expect(haversineKm(california, { lat: 36.5, lng: -119.5 })).toBeLessThan(400)
   })
 
+  test("a region's code alone, in capitals: the region first, the most populous of a code two share first", async () => {
+    const labels = async (q: string) => (await places(q)).slice(0, 2).map((p) => p.label)
+    expect((await labels('TX'))[0]).toBe('Texas, United States of America')
+    expect((await labels('NSW'))[0]).toBe('New South Wales, Australia')
+    expect((await labels('ON'))[0]).toBe('Ontario, Canada')
+    expect(await labels('WA')).toEqual(['Washington, United States of America', 'Western Australia, Australia'])
+    // In small letters, the start of a name, as before: "tx" finds no Texas.
+    expect((await labels('tx'))[0]).not.toBe('Texas, United States of America')
+  })
+
   test("the locator's own locations break ties: Portland, Oregon for one; Portland, Maine for a locator with a store there", async () => {
     expect((await places('Portland'))[0]!.label).toBe('Portland, OR, United States of America')
     const ranked = await places('Portland', '', maine)

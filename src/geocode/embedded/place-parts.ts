@@ -73,6 +73,8 @@ export type PlaceParts = {
    * "DE *" where the data tells only its country: what a visitor writes after a town's name.
    */
   regionKeys: Map<string, string[]>
+  /** A region's code of two or three letters ("tx", "nsw"), to its regions (one name each), most populous first. */
+  regionCodes: Map<string, Region[]>
 }
 
 /**
@@ -257,7 +259,7 @@ export function buildPlaceParts(db: Database): PlaceParts {
 /** A name of a region (admin1 empty: of a country), as the data file keeps it; `name` the label, or ''. */
 type RegionRow = { country: string; key: string; admin1: string; name: string; spelling: string }
 
-type Towns = Omit<PlaceParts, 'regions' | 'countries' | 'regionKeys'>
+type Towns = Omit<PlaceParts, 'regions' | 'countries' | 'regionKeys' | 'regionCodes'>
 
 /** Where a group's towns are (weighted by people), how many live there, and its reach. */
 type Spread = { lat: number; lng: number; population: number; reachKm: number }
@@ -298,7 +300,7 @@ function spreads(towns: Towns, groupOf: (row: number) => string | null): Map<str
  * Regions by their names (codes such as "NSW" left out: they begin too many words), each at its
  * towns' centre; and every country so.
  */
-function readRegions(all: RegionRow[], towns: Towns): Pick<PlaceParts, 'regions' | 'countries'> {
+function readRegions(all: RegionRow[], towns: Towns): Pick<PlaceParts, 'regions' | 'countries' | 'regionCodes'> {
   const rows = all.filter((r) => r.admin1 !== '' && codePoints(r.key) > 3)
   const wanted = new Set(rows.map((r) => `${r.country} ${r.admin1}`))
   const regionOf = (i: number) => {
@@ -315,19 +317,29 @@ function readRegions(all: RegionRow[], towns: Towns): Pick<PlaceParts, 'regions'
     if (r.name !== '') given.set(k, r.name)
     if ((longest.get(k)?.length ?? 0) < r.key.length) longest.set(k, r.key)
   }
+  const byRegion = new Map<string, Region>()
   const regions = rows.flatMap((r) => {
     const k = `${r.country} ${r.admin1}`
     const c = centre.get(k)
     if (c === undefined) return []
-    return [
-      {
-        key: r.key,
-        country: r.country,
-        label: `${given.get(k) ?? titled(longest.get(k)!)}, ${countryLabel(r.country)}`,
-        spelling: r.spelling,
-        ...c,
-      },
-    ]
+    const region = {
+      key: r.key,
+      country: r.country,
+      label: `${given.get(k) ?? titled(longest.get(k)!)}, ${countryLabel(r.country)}`,
+      spelling: r.spelling,
+      ...c,
+    }
+    byRegion.set(k, region)
+    return [region]
   })
-  return { regions, countries: spreads(towns, (i) => codeText(towns.country[i]!)) }
+  const regionCodes = new Map<string, Region[]>()
+  for (const r of all) {
+    const region = byRegion.get(`${r.country} ${r.admin1}`)
+    if (region === undefined || !/^[a-z]{2,3}$/.test(r.key)) continue
+    regionCodes.set(
+      r.key,
+      [...(regionCodes.get(r.key) ?? []), region].sort((a, b) => b.population - a.population),
+    )
+  }
+  return { regions, countries: spreads(towns, (i) => codeText(towns.country[i]!)), regionCodes }
 }

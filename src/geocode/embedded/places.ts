@@ -9,7 +9,7 @@ import { countryCode, countryLabel } from '../countries'
 import { codeAndTown, codeStart, districtCountries } from './place-codes'
 import { codeText, SortedKeys, Texts, utf8 } from './place-keys'
 import { CITY_ALIASES, COUNTRY_ALIASES } from './tables'
-import { bestTowns, CANDIDATES, LISTED_FROM, type PlaceParts, placeLabel } from './place-parts'
+import { bestTowns, CANDIDATES, LISTED_FROM, type PlaceParts, placeLabel, type Region } from './place-parts'
 import { typoRanges } from './place-typos'
 import { joinInitials, type Within, withinOf } from './place-within'
 import { CONFIRM_KM, DASHES, DISTRICT_TOWN_POPULATION, distanceKm, postcodeCountries } from './resolve'
@@ -139,6 +139,12 @@ export class PlaceSearch {
     const alias = Object.hasOwn(CITY_ALIASES, key) ? CITY_ALIASES[key] : undefined
     const city = alias === undefined ? undefined : this.read(alias)[0]
     if (city !== undefined) return [city, ...this.read(text).filter((h) => h.label !== city.label)]
+    // A region's code alone, in capitals ("TX", "NSW"): the region, then what the letters begin.
+    const coded = /^\p{Lu}{2,3}$/u.test(text.trim()) ? (this.parts.regionCodes.get(key) ?? []) : []
+    if (coded.length > 0) {
+      const regions = coded.map((r) => this.region(r, true, true))
+      return [...regions, ...this.read(text).filter((h) => !regions.some((r) => r.label === h.label))]
+    }
     const hits = this.read(text)
     // A street and number before the town, as an address writes it ("200 Main Street,
     // Springfield, IL 62701", "Unter den Linden 1, 10117 Berlin"): what follows names the place.
@@ -304,19 +310,7 @@ export class PlaceSearch {
     const codes = /\d/.test(key) ? this.codeHits(key, within) : []
     for (const r of this.parts.regions)
       if (r.key.startsWith(key) && (within === null || (!within.regions && within.country(r.country))))
-        hits.push({
-          label: r.label,
-          lat: r.lat,
-          lng: r.lng,
-          country: r.country,
-          precision: 'region',
-          weight: r.population / REGION_SHARE,
-          exact: r.key === key,
-          main: true,
-          tier: 0,
-          reachKm: r.reachKm,
-          ...(r.key === key && otherName(r.spelling, r.label) ? { named: r.spelling } : {}),
-        })
+        hits.push(this.region(r, r.key === key))
     // A region named so wins over its country's alias: "Scotland" is Scotland, not the UK.
     const country = within === null ? this.countryNamed(key) : null
     if (country !== null && !hits.some((h) => h.precision === 'region' && h.exact && h.country === country.country))
@@ -537,6 +531,23 @@ export class PlaceSearch {
       main: true,
       tier: 0,
       reachKm,
+    }
+  }
+
+  /** Region `r` as a hit; `exact`: named whole, by `r`'s own name (shown as typed) or by its code (not). */
+  private region(r: Region, exact: boolean, byCode = false): PlaceHit {
+    return {
+      label: r.label,
+      lat: r.lat,
+      lng: r.lng,
+      country: r.country,
+      precision: 'region',
+      weight: r.population / REGION_SHARE,
+      exact,
+      main: true,
+      tier: 0,
+      reachKm: r.reachKm,
+      ...(exact && !byCode && otherName(r.spelling, r.label) ? { named: r.spelling } : {}),
     }
   }
 
