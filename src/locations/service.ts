@@ -1,7 +1,7 @@
 // Management API flows as plain functions: no Elysia, no HTTP. Each write is validated first,
 // geocoded outside the transaction, then committed in one immediate transaction, shared with the
 // other requests' writes that arrived meanwhile (store.writeSoon: one commit between them).
-import { meantName } from '../core/text'
+import { meantName, WHOLE_NUMBER } from '../core/text'
 import { noGeocoder, obtainedAtIso, type Geocoder, type GeocodeResult } from '../geocode/geocoder'
 import { GeocoderUnavailableError } from '../geocode/http'
 import { newLocationRecord } from './record'
@@ -75,7 +75,8 @@ export const MAX_LIMIT = 500
 
 function positiveInteger(raw: string | null, name: string, fallback: number, max: number): number {
   if (raw === null) return fallback
-  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1) {
+  // Whole, as the Query API takes it: "20.0" is 20.
+  if (!WHOLE_NUMBER.test(raw) || Number(raw) < 1) {
     throw new LocationError(
       'invalid_request',
       `The ${name} parameter must be a whole number of at least 1; got "${raw}".`,

@@ -246,10 +246,19 @@ describe('GET /locations status filter', () => {
 })
 
 describe('GET /locations parameter errors', () => {
-  test('limit above 500 gives 400 limit_exceeded', async () => {
-    const res = await list('?limit=501')
-    expect(res.status).toBe(400)
-    expect(res.body).toEqual({ success: false, error: 'limit_exceeded', message: expect.stringContaining('500') })
+  test('limit above 500 gives 400 limit_exceeded, however the number is written', async () => {
+    for (const limit of ['501', '501.0', ' 600 ']) {
+      const res = await list(`?limit=${encodeURIComponent(limit)}`)
+      expect(res.status).toBe(400)
+      expect(res.body).toEqual({ success: false, error: 'limit_exceeded', message: expect.stringContaining('500') })
+    }
+  })
+
+  test('a whole limit or page written with a decimal point, as the Query API takes it', async () => {
+    await seed(3)
+    const res = await list('?limit=1.0&page=2.00')
+    expect(res.status).toBe(200)
+    expect(res.body.pagination).toMatchObject({ page: 2, limit: 1, next: '/admin/v1/locations?page=3&limit=1' })
   })
 
   for (const huge of ['100000000000', '1000000000000000', '100000000000000000000', '9'.repeat(400)]) {
