@@ -105,6 +105,9 @@ describe('GET /places', () => {
     // A town's own name counts more than a big city's rare one: Bristol, not Brussels ("Brisel").
     expect((await places('Bristl'))[0]!.label).toBe('Bristol, United Kingdom')
     expect((await places('Bermen'))[0]!.label).toBe('Bremen, Germany')
+    // A whole other name a typo off weighs a tenth, as another name begun does: "Firen" begins Firenze
+    // (Florence), and is a typo of one of Düren's other names (for a locator with no store near either).
+    expect((await places('Firen', '', maine))[0]!.label).toBe('Florence, Italy')
     expect((await places('Lodn'))[0]!.label).toBe('London, United Kingdom') // four: more often cut short (Łódź is whole)
     expect((await places('Amsetrdma'))[0]!.label).toBe('Amsterdam, Netherlands') // two edits, nine characters
     expect(await places('Lnodno')).toEqual([]) // two edits, six characters

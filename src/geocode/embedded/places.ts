@@ -422,15 +422,17 @@ export class PlaceSearch {
    */
   private ranked(key: string, within: Within | null, hits: PlaceHit[]): PlaceHit[] {
     if (this.wantsTypos(key, hits)) {
-      // Beside alternate names as typed, a whole name one letter off ranks with them by its people:
-      // "Müchen" is München (Munich), not the village (Mutzschen) that has it as an alternate name.
+      // Beside alternate names as typed, a whole name one letter off ranks with them by its people,
+      // an alternate one weighing a tenth as they do: "Müchen" is München (Munich), not the village
+      // (Mutzschen) that has it as an alternate name; "Firen" is Florence (Firenze begun), not Düren.
       const had = new Set(hits.map((h) => h.label))
       const tier = hits.some((h) => h.tier === 0) ? 0 : 2
       const typed = hits.length > 0
       for (const t of this.typos(key, within === null ? null : this.keepOf(within))) {
         if (had.has(t.label)) continue
         const whole = typed && t.tier === WHOLE_ONE_EDIT
-        hits.push(whole ? { ...t, tier, weight: t.main ? t.weight / WHOLE_MAIN_WEIGHT : t.weight } : t)
+        const weight = t.main ? t.weight / WHOLE_MAIN_WEIGHT : t.weight / ALTERNATE_SHARE
+        hits.push(whole ? { ...t, tier, weight } : t)
       }
     }
     hits.sort((a, b) => a.tier - b.tier || b.weight - a.weight)
