@@ -67,7 +67,11 @@ export async function query<T>(
     throw new ApiError('NETWORK', (e as Error).message)
   }
   type Answer = { success?: boolean; error?: { code?: string; message?: string } }
-  const body = (await response.json().catch(() => null)) as Answer | null
+  // A request aborted while its body comes is aborted, not failed.
+  const body = (await response.json().catch((e) => {
+    if (signal?.aborted) throw e
+    return null
+  })) as Answer | null
   if (!response.ok || !body?.success) {
     const error = body?.error ?? {}
     // A proxy's own 429 (its limit on each address) is the rate limit to a visitor all the same.

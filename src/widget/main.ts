@@ -9,11 +9,23 @@ import { Widget } from './widget'
 const script = document.currentScript as HTMLScriptElement | null
 const scriptBase = script?.src ? script.src.replace(/\/widget\.js(?:[?#].*)?$/, '') : location.origin
 const mounted = new WeakMap<HTMLElement, Widget>()
-/**
- * The finders mounted, by their URL prefix: a new one takes the first prefix no live finder has
- * (sl_, then sl2_...), so a finder mounted again after one is destroyed reads its search.
- */
+/** The live finders by their URL prefix (sl_, sl2_...), and each element's last prefix. */
 const byPrefix = new Map<string, Widget>()
+const prefixes = new WeakMap<HTMLElement, string>()
+
+/**
+ * `el`'s URL prefix: the one it had, when no live finder holds it; else the first no live finder
+ * holds. So an element mounted again reads its own search, and a new one (another route's) the
+ * search of a finder destroyed before it.
+ */
+function prefixOf(el: HTMLElement): string {
+  for (const [prefix, widget] of byPrefix) if (widget.destroyed) byPrefix.delete(prefix)
+  const own = prefixes.get(el)
+  if (own !== undefined && !byPrefix.has(own)) return own
+  let n = 1
+  while (byPrefix.has(urlPrefix(n))) n++
+  return urlPrefix(n)
+}
 
 /** An element or call that gives no public token. */
 class NoToken extends Error {}
@@ -56,10 +68,10 @@ function mount(el: HTMLElement, given: Partial<Options> | null = {}): Widget {
   // It mounts at once all the same, so its first requests are not held back.
   el.style.visibility = 'hidden'
   void addStyles(options.api).then(() => el.style.removeProperty('visibility'))
-  let n = 1
-  while (byPrefix.get(urlPrefix(n))?.destroyed === false) n++
-  const widget = new Widget(el, options, urlPrefix(n))
-  byPrefix.set(urlPrefix(n), widget)
+  const prefix = prefixOf(el)
+  const widget = new Widget(el, options, prefix)
+  byPrefix.set(prefix, widget)
+  prefixes.set(el, prefix)
   mounted.set(el, widget)
   return widget
 }

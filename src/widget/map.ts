@@ -157,6 +157,27 @@ function addControls(L: typeof Leaflet, map: Leaflet.Map, texts: Texts, unit: Op
   return L.control.zoom({ zoomInTitle: texts.zoomIn, zoomOutTitle: texts.zoomOut }).addTo(map)
 }
 
+/**
+ * A map without a size (hidden, or not yet in the page) fits nothing: a fit made so (`fitted`
+ * tells it) is made again once it has one. A fit made at a size is not: the visitor may have moved
+ * the map since. Hidden, the map takes no size: Leaflet would pan its view to keep its centre at 0 x 0.
+ */
+function fitsOnceSized(map: Leaflet.Map, el: HTMLElement) {
+  const hasSize = () => el.clientWidth > 0 && el.clientHeight > 0
+  let refit: (() => void) | null = null
+  const observer = new ResizeObserver(() => {
+    if (!hasSize()) return
+    map.invalidateSize()
+    refit?.()
+    refit = null
+  })
+  observer.observe(el)
+  const fitted = (fit: () => void) => {
+    refit = hasSize() ? null : fit
+  }
+  return { fitted, observer }
+}
+
 export async function storeMap(
   el: HTMLElement,
   options: Options,
@@ -197,17 +218,7 @@ export async function storeMap(
   const layer = L.layerGroup().addTo(map)
   let here: Leaflet.CircleMarker | null = null
   const clusters = clusterLayer(L, map, onStore, (n) => t(texts, 'found', { n }), still)
-  // A map without a size (hidden, or not yet in the page) fits nothing: the last fit is made again
-  // once it has one.
-  let refit: (() => void) | null = null
-  let sized = el.clientWidth > 0 && el.clientHeight > 0
-  const observer = new ResizeObserver(() => {
-    map.invalidateSize()
-    const now = el.clientWidth > 0 && el.clientHeight > 0
-    if (now && !sized) refit?.()
-    sized = now
-  })
-  observer.observe(el)
+  const { fitted, observer } = fitsOnceSized(map, el)
   const fitPins = () => {
     const points = [...markers.values()].map((m) => m.getLatLng())
     if (here) points.push(here.getLatLng())
@@ -230,7 +241,7 @@ export async function storeMap(
     clusters: {
       show(answer, fit) {
         clusters.show(answer, fit)
-        if (fit) refit = () => clusters.show(answer, true)
+        if (fit) fitted(() => clusters.show(answer, true))
       },
       clear: () => clusters.clear(),
     },
@@ -272,7 +283,7 @@ export async function storeMap(
       // The map may have just changed size (the list's column shown again): fit to its size now.
       map.invalidateSize()
       fitPins()
-      refit = fitPins
+      fitted(fitPins)
     },
     select(id) {
       let index = -1

@@ -288,7 +288,8 @@ export class Widget {
       lang: this.lang,
       options: this.options,
       onSelect: (id: string) => this.select(id),
-      search: (id: string) => searchQuery({ ...this.state, selected: id }),
+      // Not when the host keeps the address to itself.
+      search: (id: string) => (this.options.urlState ? searchQuery({ ...this.state, selected: id }) : ''),
     }
     return storeItem(ctx, location, n)
   }
@@ -550,6 +551,7 @@ export class Widget {
 
   /** Locates the visitor when the browser shares their position without asking (they allowed it before); else nothing. */
   private locateIfShared() {
+    if (this.destroyed) return
     navigator.permissions
       ?.query({ name: 'geolocation' })
       .then((p) => p.state === 'granted' && this.locate())
@@ -557,6 +559,7 @@ export class Widget {
   }
 
   private locate() {
+    if (this.destroyed) return
     const { texts, alert, status } = this
     alert.textContent = ''
     if (!navigator.geolocation) {

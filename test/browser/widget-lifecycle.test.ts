@@ -140,6 +140,57 @@ describe.skipIf(chromiumPath === null)('the widget mounted and destroyed as in a
     }
   })
 
+  test('of two finders, one mounted again reads its own search, whichever was destroyed before', async () => {
+    const { page, close } = await appPage()
+    try {
+      await run(
+        page,
+        `window.a = Storeloc.mount(document.querySelector('#a'), { token: TOKEN, map: false })
+        window.b = Storeloc.mount(document.querySelector('#b'), { token: TOKEN, map: false })
+        window.a.search({ origin: { kind: 'near', text: 'London' } })
+        window.b.search({ origin: { kind: 'near', text: 'Berlin' } })`,
+      )
+      await page.locator('#a .sl-status').filter({ hasText: 'London' }).waitFor()
+      await page.locator('#b .sl-status').filter({ hasText: 'Berlin' }).waitFor()
+      await run(page, `window.a.destroy(); Storeloc.mount(document.querySelector('#b'), { token: TOKEN, map: false })`)
+      await page.locator('#b .sl-item').first().waitFor()
+      expect(await page.locator('#b .sl-status').textContent()).toContain('Berlin')
+      await run(page, `Storeloc.mount(document.querySelector('#a'), { token: TOKEN, map: false })`)
+      await page.locator('#a .sl-item').first().waitFor()
+      expect(await page.locator('#a .sl-status').textContent()).toContain('London')
+    } finally {
+      await close()
+    }
+  })
+
+  test('a map the visitor moved stays where it is when its element is hidden and shown', async () => {
+    const { page, close } = await appPage()
+    try {
+      await run(page, `Storeloc.mount(document.querySelector('#a'), { token: TOKEN, place: 'London' })`)
+      await page.locator('#a .sl-marker').first().waitFor()
+      await page.waitForTimeout(400)
+      await page.locator('#a .leaflet-control-zoom-in').click()
+      await page.waitForTimeout(600)
+      // Where the first pin stands in the map (the page may scroll as the element hides).
+      const pin = async () => {
+        const [p, m] = [
+          await page.locator('#a .sl-marker').first().boundingBox(),
+          await page.locator('#a .sl-map').boundingBox(),
+        ]
+        return { x: p!.x - m!.x, y: p!.y - m!.y }
+      }
+      const moved = await pin()
+      await run(page, `document.querySelector('#a').style.display = 'none'`)
+      await page.waitForTimeout(200)
+      await run(page, `document.querySelector('#a').style.display = 'block'`)
+      await page.waitForTimeout(600)
+      const after = await pin()
+      expect([Math.round(after.x), Math.round(after.y)]).toEqual([Math.round(moved.x), Math.round(moved.y)])
+    } finally {
+      await close()
+    }
+  })
+
   test('mounted hidden and shown later, the map fits its stores', async () => {
     const { page, close } = await appPage('display:none')
     try {
@@ -157,6 +208,22 @@ describe.skipIf(chromiumPath === null)('the widget mounted and destroyed as in a
       )
       expect(await page.locator('#a .sl-marker').count()).toBe(10)
       expect(outside).toBe(0)
+    } finally {
+      await close()
+    }
+  })
+
+  test('with urlState off, neither the address nor the store links carry the search', async () => {
+    const { page, close } = await appPage()
+    try {
+      await run(
+        page,
+        `Storeloc.mount(document.querySelector('#a'), { token: TOKEN, place: 'London', urlState: false, storePages: true })`,
+      )
+      await page.locator('#a .sl-item').first().waitFor()
+      expect(new URL(page.url()).search).toBe('')
+      const href = await page.locator('#a .sl-item a[href*="/loc_"]').first().getAttribute('href')
+      expect(new URL(href!).search).toBe('')
     } finally {
       await close()
     }

@@ -268,8 +268,11 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
       await page.waitForLoadState('load')
       expect(await page.locator('h1').count()).toBe(1)
       expect(refused).toEqual([])
-      // The widget's link is the page's own address, slug and all: no redirect, no second address.
-      expect(page.url()).toBe((await page.locator('link[rel=canonical]').getAttribute('href'))!)
+      // The widget's link is the page's own address, slug and all (no redirect, no second
+      // address), with the search for the link back.
+      const url = new URL(page.url())
+      expect(url.origin + url.pathname).toBe((await page.locator('link[rel=canonical]').getAttribute('href'))!)
+      expect([...url.searchParams.keys()].every((k) => k.startsWith('sl_'))).toBe(true)
     } finally {
       await page.close()
     }
