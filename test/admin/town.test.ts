@@ -94,8 +94,15 @@ describe('coordinates sent', () => {
     // Of two of the town's names, the one a town's place in an address has: after the street.
     expect(await city('Wieden 12, 1040 Wien', { lat: 48.208, lng: 16.372 })).toBe('Wien')
     expect(await city('Rua Augusta 1, 1100-048 Lisboa', { lat: 38.71, lng: -9.138 })).toBe('Lisboa')
-    // Another town's name in the address is not this town's.
+    expect(await city('Hauptstraße 12, Wien-Wieden', { lat: 48.208, lng: 16.372 })).toBe('Wien')
+    // Another town's name in the address is not this town's; nor its street's, nor its country's.
     expect(await city('Wiener Straße 3, München', { lat: 48.208, lng: 16.372 })).toBe('Vienna')
+    expect(await city('Wieden 12, Innere Stadt', { lat: 48.208, lng: 16.372 })).toBe('Vienna')
+    const MEXICO_CITY = { lat: 19.4326, lng: -99.1332 }
+    expect(await city('Av. Paseo de la Reforma 50, Juárez, 06600 Ciudad de México, CDMX, Mexico', MEXICO_CITY)).toBe(
+      'Ciudad de México',
+    )
+    expect(await city('Av. Paseo de la Reforma 50, Mexico', MEXICO_CITY)).toBe('Mexico City')
     // A geocoder's town too.
     expect(await publicAddress((await create({ name: 'G', address: 'Rua Augusta 1, Lisboa' })).id)).toMatchObject({
       street: 'Rua Augusta 1',

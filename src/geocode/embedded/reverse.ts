@@ -7,6 +7,7 @@ import type { Database } from 'bun:sqlite'
 import KDBush from 'kdbush'
 import { around } from 'geokdbush'
 import { nameKey } from '../../core/text'
+import { countryCode } from '../countries'
 import type { AddressParts } from '../../store/locations'
 import { openGeodata } from './open'
 import { distanceKm, regionLabel } from './resolve'
@@ -133,20 +134,23 @@ export class ReverseLookup {
 
   /**
    * Town `id`, called `name`, as `address` writes it: `name` when the address holds it as whole
-   * words, else the town's other name that ends last in it (a town follows its street: "Wieden
-   * 12, 1040 Wien" is Wien), spelt as written there; else `name`.
+   * words, else the town's other name that comes first in it (Wien of "Wien-Wieden"), spelt as
+   * written there; else `name`. The address is read after its first comma, when it has one: a
+   * street may bear a town's name ("Wieden 12, 1040 Wien", "Camden High Street, London"). A name
+   * that is also a country's ("Mexico") is no town's there.
    */
   nameIn(id: number, name: string, address: string): string {
-    const written = ` ${nameKey(address)} `
-    if (address === '' || written.includes(` ${nameKey(name)} `)) return name
+    const comma = address.indexOf(',')
+    const written = ` ${nameKey(comma < 0 ? address : address.slice(comma + 1))} `
+    if (written.trim() === '' || written.includes(` ${nameKey(name)} `)) return name
     let best: { key: string; spelling: string } | null = null
-    let bestEnd = -1
+    let bestAt = Infinity
     for (const n of this.cached(`spellings ${id}`, () => this.named.spellings.all(id))) {
-      const at = n.key.length < 3 ? -1 : written.lastIndexOf(` ${n.key} `)
-      if (at !== -1 && at + n.key.length > bestEnd) {
-        best = n
-        bestEnd = at + n.key.length
-      }
+      const at = n.key.length < 3 ? -1 : written.indexOf(` ${n.key} `)
+      if (at === -1 || at > bestAt || (at === bestAt && n.key.length <= best!.key.length)) continue
+      if (countryCode(n.key) !== null) continue
+      best = n
+      bestAt = at
     }
     if (best === null) return name
     const spellings = best.spelling.split('|')
