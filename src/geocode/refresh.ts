@@ -54,7 +54,18 @@ export type RefreshOptions = {
    * point, as its own, replaces the provider's).
    */
   fallback?: Geocoder
+  /**
+   * How a run places a refreshed point's record in its town (locations/town.ts placed), asked once
+   * a run; without one, a record whose point or parts changed waits for the reverse upkeep.
+   */
+  placer?: () => Promise<Placer>
 }
+
+/** A refreshed record `next` of the stored `current`, placed in its town. */
+export type Placer = (next: LocationRecord, current: LocationRecord) => LocationRecord
+
+/** Another point or other parts: the reverse upkeep completes them and finds the town's names. */
+const leftToUpkeep: Placer = (next, current) => (samePlace(next, current) ? next : { ...next, townNames: null })
 
 /** How many times a point at its last chance that changed while it was asked is asked again in the run. */
 const CHANGED_RETRIES = 2
@@ -79,6 +90,7 @@ export async function refreshLimitedGeocodes(
   options: RefreshOptions = {},
 ): Promise<RefreshReport> {
   const { now = new Date(), batch = 500, everyMs = REFRESH_EVERY_MS, fallback } = options
+  const place = options.placer ? await options.placer() : leftToUpkeep
   const report: RefreshReport = { checked: 0, refreshed: 0, failed: 0, overdue: 0, overdueLocations: [] }
   const at = now.toISOString()
   for (const [provider, maxAgeMs] of Object.entries(STORAGE_LIMITS)) {
@@ -152,7 +164,7 @@ export async function refreshLimitedGeocodes(
         }
       }
       if (!found) return fail(location, lastChance)
-      const saved = await save(store, location, found, at)
+      const saved = await save(store, location, found, at, place)
       if (saved === 'busy') return void report.failed++ // an answer not stored: not overdue for want of one
       if (saved === 'saved') {
         report.refreshed++
@@ -184,7 +196,7 @@ export async function refreshLimitedGeocodes(
         source: fallbackName(location.geocoding!.source),
         parts: location.addressParts,
       }
-      const saved = await save(store, location, point, at)
+      const saved = await save(store, location, point, at, place)
       if (saved === 'busy') return void report.failed++
       if (saved === 'saved') report.refreshed++
     }
@@ -244,6 +256,7 @@ async function save(
   location: { locatorId: string; id: string; address: string; geocodedAt: string | null },
   found: GeocodeResult,
   at: string,
+  place: Placer,
 ): Promise<'saved' | 'changed' | 'busy'> {
   const written = store.writeSoon(() => {
     const current = store.locations.get(location.locatorId, location.id)
@@ -257,9 +270,7 @@ async function save(
       geocodedAt: obtainedAtIso(found, at),
       updatedAt: current.updatedAt > at ? current.updatedAt : at, // the run's time, never before a change the row holds (one made during the run)
     }
-    // Another point or other parts: the reverse upkeep completes them and finds the town's names.
-    if (!samePlace(next, current)) next.townNames = null
-    store.locations.replace(next, current)
+    store.locations.replace(place(next, current), current)
     return true
   })
   try {

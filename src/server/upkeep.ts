@@ -4,7 +4,7 @@ import { jsonLine } from '../core/log-line'
 import type { GeocoderStack } from '../geocode'
 import type { PlaceSource } from '../geocode/embedded/place-source'
 import { scheduleGeocodeRefresh } from '../geocode/refresh'
-import { placeUnplaced } from '../locations/town'
+import { placed, placeUnplaced, townsFrom } from '../locations/town'
 import type { Store } from '../store'
 import { databaseFault, storageFault, storageFaultText } from '../store/db'
 import type { App } from './app'
@@ -165,6 +165,11 @@ function everyFromNow(
 export const startGeocodeRefresh = (store: Store, geocoding: GeocoderStack) =>
   scheduleGeocodeRefresh(store, geocoding.primary ?? geocoding.geocoder, {
     fallback: geocoding.fallback,
+    // Placed as every write is: a town the upkeep would name otherwise is not unnamed meanwhile.
+    placer: async () => {
+      const towns = await townsFrom(geocoding.places)().catch(() => null)
+      return (next, current) => placed(next, current, towns)
+    },
     log: (line) => (line.level === 'error' ? console.error : console.log)(jsonLine(line)),
   })
 

@@ -166,6 +166,7 @@ export function changedFields(next: LocationRecord, current: LocationRecord): st
   let derived = false
   for (const column of Object.keys(x) as (keyof Params)[]) {
     if (TIMES.has(column) || x[column] === y[column]) continue
+    if (column === 'address_parts' && sameParts(next.addressParts, current.addressParts)) continue
     if (DERIVED.has(column)) {
       derived = true
       continue
@@ -190,7 +191,13 @@ export const sameContent = (a: LocationRecord, b: LocationRecord): boolean => ch
  * write that changes neither keeps the town looked up for them (townNames).
  */
 export const samePlace = (a: LocationRecord, b: LocationRecord): boolean =>
-  a.lat === b.lat && a.lng === b.lng && JSON.stringify(a.addressParts) === JSON.stringify(b.addressParts)
+  a.lat === b.lat && a.lng === b.lng && sameParts(a.addressParts, b.addressParts)
+
+/** Whether two sets of address parts say the same, whatever order their keys came in (a geocoder's, then the lookup's). */
+function sameParts(a: AddressParts, b: AddressParts): boolean {
+  const keys = Object.keys(a) as (keyof AddressParts)[]
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k])
+}
 
 /** The columns the search index needs of a published location (its public JSON comes later), and its place in row order. */
 export type IndexRow = {

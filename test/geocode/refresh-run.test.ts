@@ -4,7 +4,10 @@ import { Database } from 'bun:sqlite'
 import { expect, test } from 'bun:test'
 import { join } from 'node:path'
 import type { Geocoder } from '../../src/geocode/geocoder'
-import { refreshLimitedGeocodes } from '../../src/geocode/refresh'
+import { DEFAULT_GEODATA_PATH } from '../../src/geocode/embedded/build'
+import { placeSearchAt } from '../../src/geocode/embedded/place-source'
+import { type Placer, refreshLimitedGeocodes } from '../../src/geocode/refresh'
+import { placed } from '../../src/locations/town'
 import { setLocatorSettings } from '../../src/operator'
 import { DAY, env, geocodedByGoogle, googleAt, HOUR, insertedGooglePoint, report, withTestEnv } from './refresh-fixture'
 
@@ -48,6 +51,31 @@ test('Google giving the same point again: only its time is written (updated_at, 
   expect(env.store.changes.since(seqBefore)).toEqual([])
   expect(env.store.locations.get(env.locatorId, old)!.geocodedAt).toBe(now.toISOString())
   expect(await refreshLimitedGeocodes(env.store, google, { now })).toEqual(report(0, 0, 0))
+})
+
+test("placed as the service places it, Google's same point again keeps the parts the write gave: only its time is written", async () => {
+  const now = new Date('2026-11-22T12:00:00Z')
+  const old = await geocodedByGoogle(new Date(now.getTime() - 29 * DAY - HOUR))
+  const before = (await env.call('GET', `/admin/v1/locations/${old}`)).body.location
+  answer = { lat: before.coordinates.lat, lng: before.coordinates.lng }
+  // Google's parts are fewer than the write's, which the reverse lookup completed.
+  expect(env.store.locations.get(env.locatorId, old)!.addressParts).toMatchObject({ city: 'Washington' })
+  const partly: Geocoder = {
+    name: 'google',
+    geocode: async () => ({
+      ...answer,
+      precision: 'rooftop',
+      source: 'google',
+      parts: { postcode: '20500', country: 'US' },
+    }),
+  }
+  const towns = placeSearchAt(DEFAULT_GEODATA_PATH).reverse()
+  const placer = async (): Promise<Placer> => (next, current) => placed(next, current, towns)
+  const seqBefore = env.store.changes.lastSeq()
+  expect(await refreshLimitedGeocodes(env.store, partly, { now, placer })).toEqual(report(1, 1, 0))
+  expect((await env.call('GET', `/admin/v1/locations/${old}`)).body.location).toEqual(before)
+  expect(env.store.changes.since(seqBefore)).toEqual([])
+  expect(env.store.locations.get(env.locatorId, old)!.townNames).not.toBeNull()
 })
 
 test('coordinates sent by the caller, or from other providers, are never touched', async () => {
