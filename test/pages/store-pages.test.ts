@@ -97,11 +97,20 @@ describe('a published location', () => {
 
   test("its link back carries the finder's search the widget's link gave (sl_ parameters), and nothing else", async () => {
     const search = 'sl_place=Paris%2C+France&sl_lat=48.86&sl_lng=2.35&sl_r=25&sl_store=loc_x'
-    const { text } = await f.page(
-      `${pagePath(f.ids.velo!, 'velo-cafe-bikes')}?lang=de&${search}&utm_source=x&sl_q=${'a'.repeat(501)}`,
-    )
-    expect(text).toContain(`<a href="http://localhost/l/${f.token}?${search.replaceAll('&', '&amp;')}&amp;lang=de">`)
+    const path = pagePath(f.ids.velo!, 'velo-cafe-bikes')
+    const back = async (query: string) =>
+      /<nav class="slp-nav"[^>]*><a href="([^"]*)">/
+        .exec((await f.page(`${path}?${query}`)).text)?.[1]
+        ?.replaceAll('&amp;', '&')
+    expect(await back(`lang=de&${search}&utm_source=x`)).toBe(`http://localhost/l/${f.token}?lang=de&${search}`)
+    const { text } = await f.page(`${path}?lang=de&${search}`)
     expect(text).toContain(`<link rel="canonical" href="${canonicalOf(f.ids.velo!, 'Vélo Café Bikes')}?lang=de">`)
+    // A value too long to be the widget's: no search at all, not a part of it.
+    expect(await back(`${search}&sl_q=${'a'.repeat(501)}`)).toBe(`http://localhost/l/${f.token}`)
+    // An old slug's redirect keeps it.
+    const moved = await f.page(`${pagePath(f.ids.velo!, 'old-name')}?lang=de&${search}`)
+    expect(moved.status).toBe(301)
+    expect(moved.headers.get('location')).toBe(`${canonicalOf(f.ids.velo!, 'Vélo Café Bikes')}?lang=de&${search}`)
   })
 
   test('runs no script and is framed only by the sites of an allowlist, when there is one; never sniffed', async () => {
@@ -147,6 +156,16 @@ describe('a published location', () => {
     expect(en('business:contact_data:street_address')).toBe('12 Rue de Rivoli')
     expect(en('business:contact_data:country_name')).toBe('France')
     expect((await meta('?lang=de'))('business:contact_data:country_name')).toBe('Frankreich')
+    // A street named after the town: cut at the last piece that names it.
+    const body = {
+      name: 'Road Shop',
+      address: 'Unit 3, London Road, London SE1 7PB',
+      coordinates: { lat: 51.4975, lng: -0.1 },
+    }
+    const { id } = (await f.env.call('POST', '/admin/v1/locations', { body })).body.location
+    const html = (await f.page(`/l/${f.token}/${id}`)).text
+    expect(html).toContain('<meta property="business:contact_data:street_address" content="Unit 3, London Road">')
+    await f.env.call('POST', `/admin/v1/locations/${id}/delete`)
   })
 
   test('carries schema.org LocalBusiness JSON-LD made from the public location', async () => {

@@ -101,13 +101,14 @@ export function socialUrl(network: SocialNetwork, handle: string): string {
  */
 /**
  * The street of an address: its own part, else the pieces of the formatted address (between
- * commas) before the one that names its town or postcode; else the whole address.
+ * commas) before the last that names its town or postcode (a street may bear the town's name:
+ * "Unit 3, London Road, London SE1 7PB"); else the whole address.
  */
 export function streetOf(a: PublicLocation['address']): string {
   if (a.street) return a.street
   const names = [a.city, a.postcode].filter((n) => n !== undefined && n !== '').map((n) => ` ${nameKey(n!)} `)
   const pieces = a.formatted.split(',')
-  const at = pieces.findIndex((p, i) => i > 0 && names.some((n) => ` ${nameKey(p)} `.includes(n)))
+  const at = pieces.findLastIndex((p, i) => i > 0 && names.some((n) => ` ${nameKey(p)} `.includes(n)))
   return at > 0 ? pieces.slice(0, at).join(',').trim() : a.formatted
 }
 

@@ -68,9 +68,12 @@ export function storePageResponse(
     }
     const pageUrl = (l: Lang) => storePageUrl(base, locator.publicToken, location.id, location.name) + langQuery(l)
     const canonical = pageUrl(lang)
-    const finder = finderUrl(base, locator.publicToken) + finderQuery(lang, new URL(request.url))
-    if (slug === null ? slugSent(request, location.id) : slug !== slugOf(location.name))
-      return new Response(null, { status: 301, headers: { location: canonical, 'cache-control': CACHE_CONTROL } })
+    const search = searchOf(new URL(request.url))
+    const finder = finderUrl(base, locator.publicToken) + withSearch(langQuery(lang), search)
+    if (slug === null ? slugSent(request, location.id) : slug !== slugOf(location.name)) {
+      const location = withSearch(canonical, search) // the search goes on, for the link back
+      return new Response(null, { status: 301, headers: { location, 'cache-control': CACHE_CONTROL } })
+    }
     const entry = deps.registry.entry(locator.id)
     const hidden = new Set(entry.filters.filter((g) => g.hideInLocationDetails).map((g) => g.id))
     const { today, special } = specialDates(entry.index, location.id, deps.registry.now())
@@ -192,13 +195,20 @@ function cut(text: string, max: number): string {
 /** The finder page's search, as the widget's store links carry it: its sl_ parameters, at most this many. */
 const SEARCH_PARAMS = 12
 
-/** The query of the link back to the finder page: the language, and the search the store was picked in. */
-function finderQuery(lang: Lang, url: URL): string {
-  const search = [...url.searchParams].filter(([k, v]) => /^sl_[a-z]{1,8}$/.test(k) && v.length <= 500)
-  const params = new URLSearchParams(search.slice(0, SEARCH_PARAMS))
-  if (lang !== 'en') params.set('lang', lang)
-  return params.size === 0 ? '' : `?${params}`
+/**
+ * The search a widget's store link carries (its sl_ parameters), for the page's link back to the
+ * finder page: none when a value is over 500 characters or there are too many (a search in part
+ * is another search).
+ */
+function searchOf(url: URL): string {
+  const search = [...url.searchParams].filter(([k]) => /^sl_[a-z]{1,8}$/.test(k))
+  if (search.length > SEARCH_PARAMS || search.some(([, v]) => v.length > 500)) return ''
+  return new URLSearchParams(search).toString()
 }
+
+/** `url` (with its query, or none) with `search`'s parameters after its own. */
+const withSearch = (url: string, search: string): string =>
+  search === '' ? url : `${url}${url.includes('?') ? '&' : '?'}${search}`
 
 function pageHtml(page: Page): string {
   const { location, locator, texts, finder } = page
