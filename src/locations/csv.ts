@@ -157,13 +157,13 @@ const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i
 const DECIMAL_COMMA = /^[+-]?\d*,\d+(?:e[+-]?\d+)?$/i
 /**
  * A text a spreadsheet runs as a formula starts with one of = + - @ tab CR. So does a part of a
- * cell after a ";" or a line break: a spreadsheet that splits on ";" (Excel in many locales) reads
- * it as a cell of its own, quotes or not. Written, each such start, and one that is only quotes
+ * cell after a ";", a "," or a line break: a spreadsheet that splits on either (Excel splits on its
+ * locale's list separator, whatever the file's) reads it as a cell of its own, quotes or not. Written, each such start, and one that is only quotes
  * before such a start, gains a "'"; read, one "'" is taken off each, so reading gives back what was
  * written.
  */
-const FORMULA_WRITTEN = /(^|[;\n\r])(?='*[=+\-@\t\r])/g
-const FORMULA_READ = /(^|[;\n\r])'(?='*[=+\-@\t\r])/g
+const FORMULA_WRITTEN = /(^|[;,\n\r])(?='*[=+\-@\t\r])/g
+const FORMULA_READ = /(^|[;,\n\r])'(?='*[=+\-@\t\r])/g
 const guardCell = (text: string) => text.replace(FORMULA_WRITTEN, "$1'")
 const unguardCell = (cell: string) => cell.replace(FORMULA_READ, '$1')
 

@@ -471,15 +471,18 @@ describe('writing', () => {
     expect(row).toEndWith(",'plain")
   })
 
-  test('a part of a cell after ";" or a line break that would start a formula gets a quote too; read back whole', () => {
+  test('a part of a cell after ";", "," or a line break that would start a formula gets a quote too; read back whole', () => {
     const name = "x;@SUM(1+1)*cmd|' /C calc'!A0"
-    const description = "a;=1+1\n-2\r\n+3;'=4; ok"
-    const csv = writeLocationsCsv([location({ name, description })], [])
-    // Split as a spreadsheet that takes ";" for its separator does, quotes or not, line by line.
-    const parts = csv.split(/[;\r\n]+/).map((p) => p.replace(/^"/, ''))
-    expect(parts.filter((p) => /^[=+\-@\t]/.test(p))).toEqual([])
-    expect(csv).toContain(`x;'@SUM(1+1)`)
-    expect(bodies(csv)[0]).toMatchObject({ name, description })
+    const description = "a;=1+1\n-2\r\n+3;'=4; ok, Best,=cmd|' /C calc'!A0"
+    for (const separator of [',', ';', '\t'] as const) {
+      const csv = writeLocationsCsv([location({ name, description })], [], { separator, bom: false })
+      // Split as a spreadsheet that takes "," or ";" for its separator does, quotes or not, line by line.
+      const parts = csv.split(/[;,\t\r\n]+/).map((p) => p.replace(/^"/, ''))
+      expect(parts.filter((p) => /^[=+\-@]/.test(p))).toEqual([])
+      expect(csv).toContain(`x;'@SUM(1+1)`)
+      expect(csv).toContain(`Best,'=cmd`)
+      expect(bodies(csv)[0]).toMatchObject({ name, description })
+    }
   })
 
   test('one leading quote is taken off a cell that starts a formula after it, and only then', () => {
