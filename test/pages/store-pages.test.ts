@@ -1,11 +1,9 @@
 // Store pages and the sitemap, through HTTP: what a published location's page shows (and hides),
-// its JSON-LD and Open Graph, its canonical URL and redirects, its 404s, and the sitemap's URLs.
+// its JSON-LD and Open Graph, its canonical URL and redirects, its 404s, and the sitemap's URLs
+// (store-page-parts.test.ts: when the database is held, and the JSON-LD helpers).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { slugOf } from '../../src/core/slug'
-import { openingHoursSpecification, socialUrl } from '../../src/api/pages/json-ld'
-import { SITEMAP_MAX_URLS, sitemapPlan, sitemapResponse } from '../../src/api/pages/sitemap'
-import { storePageResponse } from '../../src/api/pages/store-page'
-import { databaseBusy } from '../../src/indexes/errors'
+import { SITEMAP_MAX_URLS, sitemapPlan } from '../../src/api/pages/sitemap'
 import { IndexRegistry } from '../../src/indexes/registry'
 import { createLocator, setLocatorSettings } from '../../src/operator'
 import { FIXTURE_NOW } from '../public/fixture'
@@ -562,53 +560,5 @@ describe('the sitemap', () => {
       }
       expect(covered).toEqual(Array.from({ length: n }, (_, i) => i))
     }
-  })
-})
-
-describe('a database another process holds', () => {
-  test('answers 503 with Retry-After, not 500; an unforeseen error is thrown on for the app to log', async () => {
-    const busy = {
-      ...f.deps,
-      registry: {
-        sync: () => {
-          throw databaseBusy()
-        },
-      } as any,
-    }
-    for (const res of [
-      storePageResponse(busy, new Request('http://localhost/l/x/y'), f.token, f.ids.velo!, null),
-      sitemapResponse(busy, new Request('http://localhost/l/x/sitemap.xml'), f.token),
-    ]) {
-      expect(res.status).toBe(503)
-      expect(res.headers.get('retry-after')).toBe('1')
-      expect(res.headers.get('cache-control')).toBe('no-store')
-    }
-    const broken = {
-      ...f.deps,
-      registry: {
-        sync: () => {
-          throw new TypeError('bug')
-        },
-      } as any,
-    }
-    expect(() => storePageResponse(broken, new Request('http://localhost/l/x/y'), f.token, 'y', null)).toThrow('bug')
-  })
-})
-
-describe('JSON-LD helpers', () => {
-  test('openingHoursSpecification reads hours as the Query API does', () => {
-    const specs = openingHoursSpecification({ monday: '9am-5pm', tuesday: '24:00-02:00', sunday: '0:00-24:00' })
-    expect(specs.map((s) => `${String(s.dayOfWeek).slice(19)} ${s.opens}-${s.closes}`)).toEqual([
-      'Monday 09:00-17:00',
-      'Wednesday 00:00-02:00', // starts at Tuesday's 24:00: Wednesday's
-      'Sunday 00:00-23:59',
-    ])
-  })
-
-  test('socialUrl makes profile URLs from handles', () => {
-    expect(socialUrl('facebook', '1234')).toBe('https://www.facebook.com/profile.php?id=1234')
-    expect(socialUrl('facebook', 'zoesgarage')).toBe('https://www.facebook.com/zoesgarage')
-    expect(socialUrl('twitter', 'a b')).toBe('https://x.com/a%20b')
-    expect(socialUrl('instagram', '')).toBe('')
   })
 })

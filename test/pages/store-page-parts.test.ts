@@ -1,0 +1,62 @@
+// Store pages' and the sitemap's answers when the database is held by another process, and the
+// JSON-LD helpers they are made with.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { openingHoursSpecification, socialUrl } from '../../src/api/pages/json-ld'
+import { sitemapResponse } from '../../src/api/pages/sitemap'
+import { storePageResponse } from '../../src/api/pages/store-page'
+import { databaseBusy } from '../../src/indexes/errors'
+import { makePagesFixture, type PagesFixture } from './fixture'
+
+let f: PagesFixture
+beforeAll(async () => {
+  f = await makePagesFixture()
+})
+afterAll(() => f.env.close())
+
+describe('a database another process holds', () => {
+  test('answers 503 with Retry-After, not 500; an unforeseen error is thrown on for the app to log', async () => {
+    const busy = {
+      ...f.deps,
+      registry: {
+        sync: () => {
+          throw databaseBusy()
+        },
+      } as any,
+    }
+    for (const res of [
+      storePageResponse(busy, new Request('http://localhost/l/x/y'), f.token, f.ids.velo!, null),
+      sitemapResponse(busy, new Request('http://localhost/l/x/sitemap.xml'), f.token),
+    ]) {
+      expect(res.status).toBe(503)
+      expect(res.headers.get('retry-after')).toBe('1')
+      expect(res.headers.get('cache-control')).toBe('no-store')
+    }
+    const broken = {
+      ...f.deps,
+      registry: {
+        sync: () => {
+          throw new TypeError('bug')
+        },
+      } as any,
+    }
+    expect(() => storePageResponse(broken, new Request('http://localhost/l/x/y'), f.token, 'y', null)).toThrow('bug')
+  })
+})
+
+describe('JSON-LD helpers', () => {
+  test('openingHoursSpecification reads hours as the Query API does', () => {
+    const specs = openingHoursSpecification({ monday: '9am-5pm', tuesday: '24:00-02:00', sunday: '0:00-24:00' })
+    expect(specs.map((s) => `${String(s.dayOfWeek).slice(19)} ${s.opens}-${s.closes}`)).toEqual([
+      'Monday 09:00-17:00',
+      'Wednesday 00:00-02:00', // starts at Tuesday's 24:00: Wednesday's
+      'Sunday 00:00-23:59',
+    ])
+  })
+
+  test('socialUrl makes profile URLs from handles', () => {
+    expect(socialUrl('facebook', '1234')).toBe('https://www.facebook.com/profile.php?id=1234')
+    expect(socialUrl('facebook', 'zoesgarage')).toBe('https://www.facebook.com/zoesgarage')
+    expect(socialUrl('twitter', 'a b')).toBe('https://x.com/a%20b')
+    expect(socialUrl('instagram', '')).toBe('')
+  })
+})
