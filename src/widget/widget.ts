@@ -21,6 +21,9 @@ type Center = { lat: number; lng: number; label?: string }
 const WORLD = '-180,-90,180,90'
 const WORLD_ZOOM = Math.log2(MAX_MAP_TILES)
 
+/** How many times in a row the map asks again for clusters the service is building: a minute's worth. */
+const BROWSE_RETRIES = 60
+
 /** Answers that no search on this site can change: the token is wrong, or not enabled here. */
 const UNUSABLE = ['INVALID_TOKEN', 'REFERRER_NOT_ALLOWED', 'API_NOT_ENABLED']
 
@@ -68,6 +71,8 @@ export class Widget {
   private browsing = false
   private browseRequest: AbortController | null = null
   private browsed = false
+  /** Clusters asked again while the service builds them (503 UNAVAILABLE, after a start), in a row. */
+  private browseRetries = 0
   /**
    * After the first view is fitted to the whole world's clusters, the stores they hold (their
    * total) and how many times more the map may zoom out to show them all: a fit sees the
@@ -527,8 +532,14 @@ export class Widget {
       if (first) this.fitting = { total: answer.data.total, left: 3, filters }
       else if (fit?.filters === filters && answer.data.total < fit.total && fit.left > 0 && map.zoomOut()) fit.left--
       else this.fitting = null
-    } catch {
-      // The map stays as it was; the next move asks again.
+      this.browseRetries = 0
+    } catch (e) {
+      // Clusters being built (a large locator's first since a start): asked again in a moment, as
+      // the answer's Retry-After says. Else the map stays as it was; the next move asks again.
+      if (e instanceof ApiError && e.code === 'UNAVAILABLE' && this.browseRetries < BROWSE_RETRIES) {
+        this.browseRetries++
+        setTimeout(() => void this.browse(), 1000)
+      }
     }
   }
 

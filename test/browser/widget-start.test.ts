@@ -165,6 +165,28 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
     }
   })
 
+  test('clusters the service is still building (503, after a start): the map asks again and shows them', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
+    try {
+      // The service's answer while a large locator's clusters are built, twice.
+      let refused = 0
+      await page.route('**/clusters?*', (route) =>
+        refused++ < 2
+          ? route.fulfill({
+              status: 503,
+              headers: { 'content-type': 'application/json', 'retry-after': '1' },
+              body: JSON.stringify({ success: false, error: { code: 'UNAVAILABLE', message: 'being built' } }),
+            })
+          : route.continue(),
+      )
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await page.locator('.sl-cluster').first().waitFor()
+      expect(refused).toBe(3)
+    } finally {
+      await page.close()
+    }
+  })
+
   test('the filters line up: a dropdown level with the select beside it, each as tall as the inputs', async () => {
     const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
     try {
