@@ -386,5 +386,18 @@ type Values = Record<string, string | number>
 export function t(texts: Texts, key: Key, values: Values = {}): string {
   const entry = texts[key]
   const text: string = typeof entry === 'string' ? entry : values.n === 1 ? entry[0]! : entry[1]!
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
+  const shown = (v: string | number) => (typeof v === 'number' ? numbersOf(texts).format(v) : v)
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? shown(values[name]!) : whole))
+}
+
+/** Numbers as each language's texts write them ("5,930", "5.930", "5 930"), made once. */
+const numberFormats = new Map<Texts, Intl.NumberFormat>()
+function numbersOf(texts: Texts): Intl.NumberFormat {
+  let format = numberFormats.get(texts)
+  if (format === undefined) {
+    const lang = (Object.keys(LANGUAGES) as Lang[]).find((l) => LANGUAGES[l] === texts) ?? 'en'
+    format = new Intl.NumberFormat(lang)
+    numberFormats.set(texts, format)
+  }
+  return format
 }

@@ -554,7 +554,7 @@ export class Widget {
       added.map((l, i) => this.item(l, first + i + 1)),
     )
     this.more.hidden = !answer.data.pagination.hasMore
-    this.status.textContent = `${this.countText()} ${t(this.texts, 'shown', { n: this.results.length, total: this.total })}`
+    this.status.textContent = `${this.countText()}. ${t(this.texts, 'shown', { n: this.results.length, total: this.total })}`
     this.map?.show(added, this.center, false)
     // The keyboard goes on where the new stores begin.
     this.list.querySelectorAll<HTMLButtonElement>('.sl-name')[first]?.focus()

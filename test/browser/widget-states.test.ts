@@ -182,6 +182,26 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
     }
   })
 
+  test('counts in the language\'s digits; after "show more", the count and what is shown as two sentences', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    try {
+      // A chain as large as to need a thousands separator: the service's answer, its total made so.
+      await page.route('**/locations?*', async (route) => {
+        const response = await route.fetch()
+        const json = await response.json()
+        json.data.pagination = { ...json.data.pagination, total: 5930, hasMore: true }
+        await route.fulfill({ response, json })
+      })
+      await page.goto(`${demo.server.url}/l/${demo.server.token}?lang=de&place=Berlin`)
+      const status = page.locator('.sl-status')
+      await status.filter({ hasText: /^5\.930 Geschäfte im Umkreis von .* um Berlin, Deutschland$/ }).waitFor()
+      await page.getByRole('button', { name: 'Weitere Geschäfte' }).click()
+      await status.filter({ hasText: /Deutschland\. 20 von 5\.930$/ }).waitFor()
+    } finally {
+      await page.close()
+    }
+  })
+
   test('"near me" typed in the place box asks the demo.browser for its position, as the button does', async () => {
     const paris = { latitude: 48.8566, longitude: 2.3522 }
     const page = await newPage(demo.browser, { permissions: ['geolocation'], geolocation: paris })
