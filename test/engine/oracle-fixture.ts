@@ -376,10 +376,22 @@ export function oracle(docs: IndexDoc[], q: IndexQuery) {
     .split(' ')
     .filter((w) => w !== '')
   const exact = oracleWith(docs, q, words, 'exact')
-  if (exact.total > 0) return exact
+  if (exact.total > 0 && !typedOnlyTownWords(docs, words)) return exact
   const typos = words.some((w) => typosAllowed(w) > 0) ? oracleWith(docs, q, words, 'typos') : null
-  if ((typos !== null && typos.total > 0) || !words.some((w) => wordStem(w) !== w)) return typos ?? exact
+  if (typos !== null && typos.total > 0) return typos
+  if (exact.total > 0 || !words.some((w) => wordStem(w) !== w)) return typos ?? exact
   return oracleWith(docs, q, words, 'forms')
+}
+
+/** Whether a word that may have typos reaches, as typed, words of the docs' towns (places) and none of their own texts. */
+function typedOnlyTownWords(docs: IndexDoc[], words: string[]): boolean {
+  const own = new Set(docs.flatMap((doc) => doc.text.split(' ')))
+  const all = new Set(docs.flatMap((doc) => `${doc.text} ${doc.places ?? ''}`.split(' ')).filter((t) => t !== ''))
+  return words.some((w, i) => {
+    if (typosAllowed(w) === 0) return false
+    const reached = [...all].filter((t) => (i === words.length - 1 ? t.startsWith(w) : t === w))
+    return reached.length > 0 && reached.every((t) => !own.has(t))
+  })
 }
 
 function oracleWith(docs: IndexDoc[], q: IndexQuery, words: string[], reading: 'exact' | 'typos' | 'forms') {

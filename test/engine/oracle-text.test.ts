@@ -291,4 +291,34 @@ describe('LocatorIndex agrees with a naive scan', () => {
     }
     check()
   })
+
+  test("a word that as typed begins only a town's other name is read with typos too: the stores' words it is a typo of", () => {
+    const { lat, lng } = CENTERS[0]!
+    const doc = (i: number, text: string, places: string): IndexDoc => ({
+      ...{ id: `loc_${i}`, lat: lat + i * 0.01, lng, json: null, nameSort: `n${i}`, rank: 0, tags: [] },
+      ...{ text, places },
+    })
+    const docs = [
+      doc(1, 'lumber yard', 'boston'),
+      doc(2, 'garden centre', 'rome la massimina casal lumbroso'),
+      doc(3, 'street shop', 'paris'),
+      doc(4, 'corner shop', 'strete'),
+    ]
+    const index = new LocatorIndex(docs, { schedule: upkeep('now').schedule })
+    const all = { center: null, radiusKm: 0, tags: [], tagLogic: 'any' as const, groupOf, sort: 'name' as const }
+    const ids = (search: string) => {
+      const q: IndexQuery = { ...all, search, offset: 0, limit: 10 }
+      expect(answer(index, q)).toEqual(oracle(docs, q))
+      return answer(index, q).ids.map((r) => r[0])
+    }
+    // "lumbr" begins Lumbroso (a town's) and is a typo of "lumber" (a store's): both.
+    expect(ids('lumbr')).toEqual(['loc_1', 'loc_2'])
+    // "strete" is a town's whole name and a typo of "street" (two letters swapped): both.
+    expect(ids('strete shop')).toEqual(['loc_3', 'loc_4'])
+    // A word a store writes as typed is read as typed: "lumber" finds the yard alone.
+    expect(ids('lumber')).toEqual(['loc_1'])
+    // On a map too: its clusters count the same stores.
+    const map = { ...all, search: 'lumbr', offset: 0, limit: 0, bbox: [lng - 1, lat - 1, lng + 1, lat + 1] as const }
+    expect(index.clusters({ ...map, bbox: [...map.bbox] }, 20)!.total).toBe(2)
+  })
 })

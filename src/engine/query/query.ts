@@ -13,21 +13,51 @@ import { inRankThenNameOrder } from './priority-pages'
 import { radiusQuery } from './radius'
 import { orderOf, takePage, TopK } from './top-k'
 import { FUZZY_HEAP_MAX } from '../tuning'
-import { wordStem } from '../text/fuzzy-terms'
+import { editsFor, wordStem } from '../text/fuzzy-terms'
 
 /**
  * Answers a query over the index's state (byRankMin, fuzzyHeapMax: IndexOptions'): with its words as
  * typed; when that finds nothing, with typos allowed; when that finds nothing, by their forms (fuzzy.ts).
+ * A word that as typed reaches only words no store writes (a town's other names: "lumbr" begins
+ * Lumbroso) is read with typos at once: the typo reading keeps those matches, and adds the stores'
+ * own words it is a typo of ("lumber").
  */
 export function runQuery(s: IndexState, q: IndexQuery, byRankMin: number, fuzzyHeapMax: number): IndexResult {
   const words = searchWords(q.search)
   const tagPlan = q.tags.length > 0 || q.openAt != null ? planTags(s.tags, q) : null
   if (tagPlan === undefined) return { total: 0, hits: [] }
   const exact = exactQuery(s, q, byRankMin, words, tagPlan)
-  if (exact.total > 0 || words.length === 0) return exact
+  if (words.length === 0 || (exact.total > 0 && !typedOnlyTownWords(s, words))) return exact
   const typos = fuzzyQuery(s, q, words, tagPlan, fuzzyHeapMax)
   if (typos !== null && typos.total > 0) return typos
+  if (exact.total > 0) return exact
   return fuzzyQuery(s, q, words, tagPlan, fuzzyHeapMax, 'forms') ?? typos ?? exact
+}
+
+/**
+ * Whether a word that may have typos (4 characters or more) reaches, as typed, only words no live
+ * location writes in its own text: a whole word, or the last as a prefix. A word matched as typed
+ * has a live term; the prefix's terms are walked until one a store writes.
+ */
+function typedOnlyTownWords(s: IndexState, words: string[]): boolean {
+  const { vocab, df, ownDf } = s.terms
+  const { prefixes } = s
+  const last = words.length - 1
+  return words.some((w, i) => {
+    if (editsFor(w) === 0) return false
+    if (i < last) {
+      const t = vocab.find(w)
+      return t !== undefined && df[t]! > 0 && ownDf[t] === 0
+    }
+    let matched = false
+    for (let j = prefixes.firstAtOrAfter(w); j < prefixes.terms.length && prefixes.terms[j]!.startsWith(w); j++) {
+      const t = prefixes.ids[j]!
+      if (df[t] === 0) continue
+      if (ownDf[t]! > 0) return false
+      matched = true
+    }
+    return matched
+  })
 }
 
 /** The query with its words matched as typed. */
@@ -84,7 +114,15 @@ export function visitMatches(s: IndexState, q: IndexQuery, visit: (key: number) 
   if (tagPlan === undefined) return
   const boxes = boxesOf(q.bbox!)
   const everywhere = { ...q, center: null, bbox: null, sort: 'name' as const, offset: 0, limit: 0 }
-  if (words.length === 0 || exactQuery(s, everywhere, 0, words, tagPlan).total > 0) {
+  const exactAnywhere = words.length === 0 || exactQuery(s, everywhere, 0, words, tagPlan).total > 0
+  // As runQuery: words that as typed reach only towns' other names are read with typos first.
+  const typosFirst = exactAnywhere && words.length > 0 && typedOnlyTownWords(s, words)
+  if (typosFirst && (fuzzyQuery(s, everywhere, words, tagPlan, FUZZY_HEAP_MAX)?.total ?? 0) > 0) {
+    const filter = fuzzyFilter(s, words, tagPlan, 'typos')
+    if (filter !== null) visitBoxPassing(s, boxes, filter, visit)
+    return
+  }
+  if (exactAnywhere) {
     const wordPlan = words.length > 0 ? planWords(s, words) : null
     if (wordPlan === undefined) return
     const filter = new KeyFilter(s, tagPlan === null ? null : tagTest(tagPlan, s.tags.words, s.open.state), wordPlan)
