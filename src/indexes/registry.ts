@@ -571,6 +571,13 @@ export class IndexRegistry {
     return this.versions.withOpen(locatorId, written, entry.index)
   }
 
+  /** version() but for openings and closings: the base of answers none of them changes (store pages, the sitemap). */
+  writtenVersion(locatorId: string): string {
+    const entry = this.entries.get(locatorId)
+    if (entry !== undefined) entry.used = true
+    return this.builds.version(locatorId) ?? this.versions.current(locatorId)
+  }
+
   /** Whether the locator's clusters answer as every process's do (LocatorIndex.clustersExact). */
   clustersExact(locatorId: string): boolean {
     return this.entries.get(locatorId)?.index.clustersExact() ?? true

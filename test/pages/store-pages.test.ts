@@ -480,6 +480,18 @@ describe('the sitemap', () => {
     return [`http://localhost/l/${f.token}`, ...published.map((r) => canonicalOf(r.id, r.name))]
   }
 
+  test('its ETag holds while stores open and close: only writes change it', async () => {
+    let clock = FIXTURE_NOW
+    const registry = new IndexRegistry(f.env.store, undefined, { now: () => clock, buildRetryMs: 0 })
+    const app = pagesApp({ ...f.deps, registry })
+    registry.entry(f.env.locatorId) // its index loaded, as a public query loads it
+    const etag = (await f.page(sitemapUrl(), {}, app)).headers.get('etag')!
+    const before = registry.version(f.env.locatorId)
+    clock += 6 * 3_600_000
+    expect(registry.version(f.env.locatorId)).not.toBe(before) // the Query API's answers changed
+    expect((await f.page(sitemapUrl(), { 'if-none-match': etag }, app)).status).toBe(304)
+  })
+
   test('lists the finder page and exactly the published locations, with lastmod', async () => {
     const res = await f.page(sitemapUrl())
     expect(res.status).toBe(200)

@@ -45,12 +45,13 @@ export const storePageUrl = (base: string, token: string, id: string, name: stri
   `${finderUrl(base, token)}/${encodeURIComponent(id)}/${encodeURIComponent(slugOf(name))}`
 
 /**
- * A page's ETag: it changes with every write to the locator (registry.version, which also marks its
- * index in use), the URL as sent, and `made`: the base its links are made on, and whatever else
- * the page depends on that no write changes (a store page's date).
+ * A page's ETag: it changes with every write to the locator (registry.writtenVersion, which also
+ * marks its index in use; not as stores open and close, which no page shows), the URL as sent, and
+ * `made`: the base its links are made on, and whatever else the page depends on that no write
+ * changes (a store page's date).
  */
 export function pageEtag(deps: PageDeps, locator: Locator, request: Request, made: string): string {
-  return etagOf(deps.registry.version(locator.id), request.url, Bun.hash(`pages ${made}`))
+  return etagOf(deps.registry.writtenVersion(locator.id), request.url, Bun.hash(`pages ${made}`))
 }
 
 /** 304 when the request already holds the page `etag` names; else null. */
