@@ -383,15 +383,14 @@ export function oracle(docs: IndexDoc[], q: IndexQuery) {
   return oracleWith(docs, q, words, 'forms')
 }
 
-/** Whether a word that may have typos reaches, as typed, words of the docs' towns (places) and none of their own texts. */
+/** Whether the last word, one that may have typos, only begins words of the docs' towns (places): not itself, none of their own texts. */
 function typedOnlyTownWords(docs: IndexDoc[], words: string[]): boolean {
   const own = new Set(docs.flatMap((doc) => doc.text.split(' ')))
   const all = new Set(docs.flatMap((doc) => `${doc.text} ${doc.places ?? ''}`.split(' ')).filter((t) => t !== ''))
-  return words.some((w, i) => {
-    if (typosAllowed(w) === 0) return false
-    const reached = [...all].filter((t) => (i === words.length - 1 ? t.startsWith(w) : t === w))
-    return reached.length > 0 && reached.every((t) => !own.has(t))
-  })
+  const w = words[words.length - 1]
+  if (w === undefined || typosAllowed(w) === 0) return false
+  const reached = [...all].filter((t) => t.startsWith(w))
+  return reached.length > 0 && reached.every((t) => !own.has(t) && t !== w)
 }
 
 function oracleWith(docs: IndexDoc[], q: IndexQuery, words: string[], reading: 'exact' | 'typos' | 'forms') {

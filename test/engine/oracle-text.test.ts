@@ -292,7 +292,7 @@ describe('LocatorIndex agrees with a naive scan', () => {
     check()
   })
 
-  test("a word that as typed begins only a town's other name is read with typos too: the stores' words it is a typo of", () => {
+  test("a last word that as typed only begins a town's other name is read with typos too: the stores' words it is a typo of", () => {
     const { lat, lng } = CENTERS[0]!
     const doc = (i: number, text: string, places: string): IndexDoc => ({
       ...{ id: `loc_${i}`, lat: lat + i * 0.01, lng, json: null, nameSort: `n${i}`, rank: 0, tags: [] },
@@ -313,8 +313,10 @@ describe('LocatorIndex agrees with a naive scan', () => {
     }
     // "lumbr" begins Lumbroso (a town's) and is a typo of "lumber" (a store's): both.
     expect(ids('lumbr')).toEqual(['loc_1', 'loc_2'])
-    // "strete" is a town's whole name and a typo of "street" (two letters swapped): both.
-    expect(ids('strete shop')).toEqual(['loc_3', 'loc_4'])
+    // A town's name typed whole is read as typed: "strete" is no typo of "street" then, nor
+    // "rome" of "home".
+    expect(ids('shop strete')).toEqual(['loc_4'])
+    expect(ids('strete shop')).toEqual(['loc_4'])
     // A word a store writes as typed is read as typed: "lumber" finds the yard alone.
     expect(ids('lumber')).toEqual(['loc_1'])
     // On a map too: its clusters count the same stores.

@@ -18,9 +18,9 @@ import { editsFor, wordStem } from '../text/fuzzy-terms'
 /**
  * Answers a query over the index's state (byRankMin, fuzzyHeapMax: IndexOptions'): with its words as
  * typed; when that finds nothing, with typos allowed; when that finds nothing, by their forms (fuzzy.ts).
- * A word that as typed reaches only words no store writes (a town's other names: "lumbr" begins
+ * A last word that as typed only begins words no store writes (a town's other names: "lumbr" begins
  * Lumbroso) is read with typos at once: the typo reading keeps those matches, and adds the stores'
- * own words it is a typo of ("lumber").
+ * own words it is a typo of ("lumber"). A town's name typed whole ("rome") is not.
  */
 export function runQuery(s: IndexState, q: IndexQuery, byRankMin: number, fuzzyHeapMax: number): IndexResult {
   const words = searchWords(q.search)
@@ -35,29 +35,23 @@ export function runQuery(s: IndexState, q: IndexQuery, byRankMin: number, fuzzyH
 }
 
 /**
- * Whether a word that may have typos (4 characters or more) reaches, as typed, only words no live
- * location writes in its own text: a whole word, or the last as a prefix. A word matched as typed
- * has a live term; the prefix's terms are walked until one a store writes.
+ * Whether the last word, one that may have typos (4 characters or more), only begins, as typed,
+ * words no live location writes in its own text: none of them is the word itself, nor a store's.
+ * The prefix's terms are walked until one a store writes.
  */
 function typedOnlyTownWords(s: IndexState, words: string[]): boolean {
-  const { vocab, df, ownDf } = s.terms
+  const { df, ownDf } = s.terms
   const { prefixes } = s
-  const last = words.length - 1
-  return words.some((w, i) => {
-    if (editsFor(w) === 0) return false
-    if (i < last) {
-      const t = vocab.find(w)
-      return t !== undefined && df[t]! > 0 && ownDf[t] === 0
-    }
-    let matched = false
-    for (let j = prefixes.firstAtOrAfter(w); j < prefixes.terms.length && prefixes.terms[j]!.startsWith(w); j++) {
-      const t = prefixes.ids[j]!
-      if (df[t] === 0) continue
-      if (ownDf[t]! > 0) return false
-      matched = true
-    }
-    return matched
-  })
+  const w = words[words.length - 1]!
+  if (editsFor(w) === 0) return false
+  let matched = false
+  for (let j = prefixes.firstAtOrAfter(w); j < prefixes.terms.length && prefixes.terms[j]!.startsWith(w); j++) {
+    const t = prefixes.ids[j]!
+    if (df[t] === 0) continue
+    if (ownDf[t]! > 0 || prefixes.terms[j] === w) return false
+    matched = true
+  }
+  return matched
 }
 
 /** The query with its words matched as typed. */
