@@ -172,8 +172,10 @@ function fitsOnceSized(map: Leaflet.Map, el: HTMLElement) {
     refit = null
   })
   observer.observe(el)
+  // Leaflet's size, as the fit saw it: 0 x 0 until it has taken the element's (invalidateSize).
   const fitted = (fit: () => void) => {
-    refit = hasSize() ? null : fit
+    const size = map.getSize()
+    refit = size.x > 0 && size.y > 0 ? null : fit
   }
   return { fitted, observer }
 }

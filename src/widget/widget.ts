@@ -71,8 +71,9 @@ export class Widget {
   private browsing = false
   private browseRequest: AbortController | null = null
   private browsed = false
-  /** Clusters asked again while the service builds them (503 UNAVAILABLE, after a start), in a row. */
+  /** Clusters asked again while the service builds them (503 UNAVAILABLE, after a start), in a row; the next ask. */
   private browseRetries = 0
+  private browseRetry: ReturnType<typeof setTimeout> | undefined
   /**
    * After the first view is fitted to the whole world's clusters, the stores they hold (their
    * total) and how many times more the map may zoom out to show them all: a fit sees the
@@ -278,6 +279,7 @@ export class Widget {
     this.life.abort()
     this.pending?.abort()
     this.browseRequest?.abort()
+    clearTimeout(this.browseRetry)
     // A map still starting is removed as it comes (startMap).
     this.map?.destroy()
     this.map = null
@@ -511,6 +513,7 @@ export class Widget {
   private async browse(): Promise<void> {
     const map = this.map
     if (!this.browsing || map === null) return
+    clearTimeout(this.browseRetry)
     this.browseRequest?.abort()
     const controller = new AbortController()
     this.browseRequest = controller
@@ -538,7 +541,7 @@ export class Widget {
       // the answer's Retry-After says. Else the map stays as it was; the next move asks again.
       if (e instanceof ApiError && e.code === 'UNAVAILABLE' && this.browseRetries < BROWSE_RETRIES) {
         this.browseRetries++
-        setTimeout(() => void this.browse(), 1000)
+        this.browseRetry = setTimeout(() => void this.browse(), 1000)
       }
     }
   }
@@ -554,7 +557,8 @@ export class Widget {
       added.map((l, i) => this.item(l, first + i + 1)),
     )
     this.more.hidden = !answer.data.pagination.hasMore
-    this.status.textContent = `${this.countText()}. ${t(this.texts, 'shown', { n: this.results.length, total: this.total })}`
+    const count = this.countText()
+    this.status.textContent = `${count}${count.endsWith('.') ? '' : '.'} ${t(this.texts, 'shown', { n: this.results.length, total: this.total })}`
     this.map?.show(added, this.center, false)
     // The keyboard goes on where the new stores begin.
     this.list.querySelectorAll<HTMLButtonElement>('.sl-name')[first]?.focus()

@@ -181,7 +181,7 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
       )
       await page.goto(`${demo.server.url}/l/${demo.server.token}`)
       await page.locator('.sl-cluster').first().waitFor()
-      expect(refused).toBe(3)
+      expect(refused).toBeGreaterThanOrEqual(3)
     } finally {
       await page.close()
     }
