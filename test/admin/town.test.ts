@@ -98,7 +98,9 @@ describe('coordinates sent', () => {
     expect(await city('Hauptstraße 12, Wien-Wieden', { lat: 48.208, lng: 16.372 })).toBe('Wien')
     // Another town's name in the address is not this town's; nor its street's, nor its country's.
     expect(await city('Wiener Straße 3, München', { lat: 48.208, lng: 16.372 })).toBe('Vienna')
-    expect(await city('Wieden 12, Innere Stadt', { lat: 48.208, lng: 16.372 })).toBe('Vienna')
+    // The town first, its piece the name but for numbers; with no comma, the name that ends last.
+    expect(await city('München, Kaufingerstraße 7')).toBe('München')
+    expect(await city('Wieden 12 1040 Wien', { lat: 48.208, lng: 16.372 })).toBe('Wien')
     const MEXICO_CITY = { lat: 19.4326, lng: -99.1332 }
     expect(await city('Av. Paseo de la Reforma 50, Juárez, 06600 Ciudad de México, CDMX, Mexico', MEXICO_CITY)).toBe(
       'Ciudad de México',

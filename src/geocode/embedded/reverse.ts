@@ -134,25 +134,29 @@ export class ReverseLookup {
 
   /**
    * Town `id`, called `name`, as `address` writes it: `name` when the address holds it as whole
-   * words, else the town's other name that comes first in it (Wien of "Wien-Wieden"), spelt as
-   * written there; else `name`. The address is read after its first comma, when it has one: a
-   * street may bear a town's name ("Wieden 12, 1040 Wien", "Camden High Street, London"). A name
-   * that is also a country's ("Mexico") is no town's there.
+   * words; else another name of the town, spelt as written there: after the address's first comma,
+   * the one that comes first (a street may bear a town's name: "Wieden 12, 1040 Wien"; Wien of
+   * "Wien-Wieden"); else the first piece when it is that name but for numbers ("München,
+   * Kaufingerstraße 7", "Praha 1, ..."); with no comma, the one that ends last ("Wieden 12 1040
+   * Wien"). Never a country's name ("..., CDMX, Mexico"). Else `name`.
    */
   nameIn(id: number, name: string, address: string): string {
-    const comma = address.indexOf(',')
-    const written = ` ${nameKey(comma < 0 ? address : address.slice(comma + 1))} `
-    if (written.trim() === '' || written.includes(` ${nameKey(name)} `)) return name
-    let best: { key: string; spelling: string } | null = null
-    let bestAt = Infinity
-    for (const n of this.cached(`spellings ${id}`, () => this.named.spellings.all(id))) {
-      const at = n.key.length < 3 ? -1 : written.indexOf(` ${n.key} `)
-      if (at === -1 || at > bestAt || (at === bestAt && n.key.length <= best!.key.length)) continue
-      if (countryCode(n.key) !== null) continue
-      best = n
-      bestAt = at
+    if (address.trim() === '' || ` ${nameKey(address)} `.includes(` ${nameKey(name)} `)) return name
+    const names = this.cached(`spellings ${id}`, () =>
+      this.named.spellings.all(id).filter((n) => n.key.length >= 3 && countryCode(n.key) === null),
+    )
+    const pieces = address.split(',')
+    let best: { key: string; spelling: string } | undefined
+    if (pieces.length === 1) best = maxBy(names, address, (_, last, key) => last + key.length)
+    else {
+      best = maxBy(names, pieces.slice(1).join(','), (first, _, key) => key.length / 1000 - first)
+      const first = ` ${nameKey(pieces[0]!)
+        .split(' ')
+        .filter((w) => !/\d/.test(w))
+        .join(' ')} `
+      best ??= names.find((n) => first === ` ${n.key} `)
     }
-    if (best === null) return name
+    if (best === undefined) return name
     const spellings = best.spelling.split('|')
     const lower = address.toLowerCase()
     return spellings.find((w) => lower.includes(w.toLowerCase())) ?? spellings[0]!
@@ -261,4 +265,28 @@ function within(set: Towns, lat: number, lng: number, km: number): number[] {
   const dLat = km / 111
   const dLng = dLat / Math.max(0.01, Math.cos((lat * Math.PI) / 180))
   return set.index.range(lng - dLng, lat - dLat, lng + dLng, lat + dLat).filter((i) => i < set.lat.length)
+}
+
+/**
+ * Of `names` that `text` holds as whole words, the one `score` ranks highest, given where it is
+ * first and last in the text (folded) and its key; undefined for none.
+ */
+function maxBy<N extends { key: string }>(
+  names: N[],
+  text: string,
+  score: (first: number, last: number, key: string) => number,
+): N | undefined {
+  const written = ` ${nameKey(text)} `
+  let best: N | undefined
+  let bestScore = -Infinity
+  for (const n of names) {
+    const first = written.indexOf(` ${n.key} `)
+    if (first === -1) continue
+    const value = score(first, written.lastIndexOf(` ${n.key} `), n.key)
+    if (value > bestScore) {
+      best = n
+      bestScore = value
+    }
+  }
+  return best
 }
