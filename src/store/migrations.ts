@@ -210,9 +210,4 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE locations ADD COLUMN town_names TEXT;
   CREATE INDEX locations_unplaced ON locations(id) WHERE town_names IS NULL;
   `,
-  // 11: every location placed again by the reverse upkeep, which now names a town as its address
-  // writes it ("München", where the data's name is Munich): so a sync of the same rows changes none.
-  `
-  UPDATE locations SET town_names = NULL;
-  `,
 ]

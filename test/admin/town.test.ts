@@ -10,7 +10,6 @@ import { placeUnplaced } from '../../src/locations/town'
 import { createLocator, setLocatorSettings } from '../../src/operator'
 import { startTownUpkeep } from '../../src/server/upkeep'
 import { openStore } from '../../src/store'
-import { MIGRATIONS } from '../../src/store/migrations'
 import { locationRecord, makeEnv, quietApp, tempDir, type TestEnv } from '../helpers'
 
 const places = placeSearchAt(DEFAULT_GEODATA_PATH)
@@ -206,21 +205,6 @@ describe('the reverse upkeep', () => {
     expect(await publicAddress(unplaced.id)).toEqual({ formatted: 'Domkloster 4', city: 'Köln', country: 'DE' })
     expect(await found('cologne')).toEqual(['Old row'])
     expect(await placeUnplaced(env.store, places.reverse())).toBe(0)
-  })
-
-  test('rows placed before towns were named as their addresses write them are placed again once migrated (migration 11)', async () => {
-    const me = await create({
-      name: 'M',
-      address: 'Kaufingerstraße 7a, 80331 München',
-      coordinates: { lat: 48.137, lng: 11.575 },
-    })
-    // As an earlier version stored it: the data's name.
-    env.store.db.run(`UPDATE locations SET address_parts = '{"city":"Munich","country":"DE"}' WHERE id = ?`, [me.id])
-    const before = env.store.locations.get(env.locatorId, me.id)!
-    env.store.db.exec(MIGRATIONS[10]!)
-    expect(await placeUnplaced(env.store, places.reverse())).toBe(1)
-    expect((await publicAddress(me.id)).city).toBe('München')
-    expect(env.store.locations.get(env.locatorId, me.id)!.updatedAt).toBe(before.updatedAt)
   })
 
   test('a service without place data writes pins without parts, and runs no upkeep; one with place data places them at its start', async () => {
