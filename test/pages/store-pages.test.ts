@@ -154,16 +154,23 @@ describe('a published location', () => {
     expect(en('business:contact_data:street_address')).toBe('12 Rue de Rivoli')
     expect(en('business:contact_data:country_name')).toBe('France')
     expect((await meta('?lang=de'))('business:contact_data:country_name')).toBe('Frankreich')
-    // A street named after the town: cut at the last piece that names it.
-    const body = {
-      name: 'Road Shop',
-      address: 'Unit 3, London Road, London SE1 7PB',
-      coordinates: { lat: 51.4975, lng: -0.1 },
+    // Cut before the first piece that is the town (but for numbers and a code): not at a street
+    // named after it, nor at a later piece that holds the postcode.
+    for (const [address, coordinates, street] of [
+      ['Unit 3, London Road, London SE1 7PB', { lat: 51.4975, lng: -0.1 }, 'Unit 3, London Road'],
+      ['1 Main St, Springfield, IL 62701, USA', { lat: 39.7817, lng: -89.6501 }, '1 Main St'],
+      [
+        '2 Rue du Marché-aux-Herbes, L-1728 Luxembourg, Luxembourg',
+        { lat: 49.6116, lng: 6.1319 },
+        '2 Rue du Marché-aux-Herbes',
+      ],
+    ] as const) {
+      const { id } = (await f.env.call('POST', '/admin/v1/locations', { body: { name: 'Shop', address, coordinates } }))
+        .body.location
+      const html = (await f.page(`/l/${f.token}/${id}`)).text
+      expect(html).toContain(`<meta property="business:contact_data:street_address" content="${street}">`)
+      await f.env.call('POST', `/admin/v1/locations/${id}/delete`)
     }
-    const { id } = (await f.env.call('POST', '/admin/v1/locations', { body })).body.location
-    const html = (await f.page(`/l/${f.token}/${id}`)).text
-    expect(html).toContain('<meta property="business:contact_data:street_address" content="Unit 3, London Road">')
-    await f.env.call('POST', `/admin/v1/locations/${id}/delete`)
   })
 
   test('carries schema.org LocalBusiness JSON-LD made from the public location', async () => {

@@ -101,14 +101,30 @@ export function socialUrl(network: SocialNetwork, handle: string): string {
  */
 /**
  * The street of an address: its own part, else the pieces of the formatted address (between
- * commas) before the last that names its town or postcode (a street may bear the town's name:
- * "Unit 3, London Road, London SE1 7PB"); else the whole address.
+ * commas) before the first that is its town or holds its postcode. A piece is the town when it is
+ * the town's name but for numbers and a code of up to three letters ("London SE1 7PB", "L-1728
+ * Luxembourg", "São Paulo - SP"), not a street named after it ("London Road"). Else the whole.
  */
 export function streetOf(a: PublicLocation['address']): string {
   if (a.street) return a.street
-  const names = [a.city, a.postcode].filter((n) => n !== undefined && n !== '').map((n) => ` ${nameKey(n!)} `)
+  const town = a.city ? nameKey(a.city) : null
+  const postcode = a.postcode ? ` ${nameKey(a.postcode)} ` : null
+  const isTown = (piece: string) => {
+    const words = nameKey(piece)
+      .split(' ')
+      .filter((w) => w !== '' && !/\d/.test(w))
+    // A code of up to three letters before or after it: a region's ("SP"), a postcode's ("L-").
+    const coded = (from: number, to: number, code: string) =>
+      code.length <= 3 && words.slice(from, to).join(' ') === town
+    return (
+      words.join(' ') === town ||
+      (words.length > 1 && (coded(0, -1, words.at(-1)!) || coded(1, words.length, words[0]!)))
+    )
+  }
   const pieces = a.formatted.split(',')
-  const at = pieces.findLastIndex((p, i) => i > 0 && names.some((n) => ` ${nameKey(p)} `.includes(n)))
+  const at = pieces.findIndex(
+    (p, i) => i > 0 && ((town !== null && isTown(p)) || (postcode !== null && ` ${nameKey(p)} `.includes(postcode))),
+  )
   return at > 0 ? pieces.slice(0, at).join(',').trim() : a.formatted
 }
 
