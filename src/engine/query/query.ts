@@ -43,7 +43,6 @@ function typedOnlyTownWords(s: IndexState, words: string[]): boolean {
   const { df, ownDf } = s.terms
   const { prefixes } = s
   const w = words[words.length - 1]!
-  if (editsFor(w) === 0) return false
   let matched = false
   for (let j = prefixes.firstAtOrAfter(w); j < prefixes.terms.length && prefixes.terms[j]!.startsWith(w); j++) {
     const t = prefixes.ids[j]!
@@ -51,7 +50,7 @@ function typedOnlyTownWords(s: IndexState, words: string[]): boolean {
     if (ownDf[t]! > 0 || prefixes.terms[j] === w) return false
     matched = true
   }
-  return matched
+  return matched && editsFor(w) > 0
 }
 
 /** The query with its words matched as typed. */

@@ -17,6 +17,8 @@ export class Prefixes {
    * location's terms one after another, and a bit a term stays in cache.
    */
   bits = new Int32Array(0)
+  /** firstAtOrAfter's last answer, and the terms it was of. */
+  private lastFound = { word: '', terms: [] as string[], length: -1, at: 0 }
   /** The terms marked in `bits`, to clear them. */
   private readonly marked: number[] = []
 
@@ -74,6 +76,10 @@ export class Prefixes {
 
   /** Binary search: the first place in text order whose term is >= `word`. */
   firstAtOrAfter(word: string): number {
+    // A query asks it twice of its last word (the plan, then typedOnlyTownWords): the last answer
+    // is kept while the terms are the same (a term placed lengthens them).
+    const last = this.lastFound
+    if (last.word === word && last.terms === this.terms && last.length === this.terms.length) return last.at
     let lo = 0
     let hi = this.terms.length
     while (lo < hi) {
@@ -81,6 +87,7 @@ export class Prefixes {
       if (this.terms[mid]! < word) lo = mid + 1
       else hi = mid
     }
+    this.lastFound = { word, terms: this.terms, length: this.terms.length, at: lo }
     return lo
   }
 
