@@ -7,7 +7,7 @@
 // not know the address: the fallback's point then stands).
 import type { Store } from '../store'
 import { isBusyError } from '../store/db'
-import { type GeocodedCursor, type GeocodeSources, type LocationRecord, samePlace } from '../store/locations'
+import { type GeocodedCursor, type GeocodeSources, type LocationRecord, unplacedRecord } from '../store/locations'
 import { obtainedAtIso, type GeocodeResult, type Geocoder } from './geocoder'
 import {
   asStopgap,
@@ -56,16 +56,14 @@ export type RefreshOptions = {
   fallback?: Geocoder
   /**
    * How a run places a refreshed point's record in its town (locations/town.ts placed), asked once
-   * a run; without one, a record whose point or parts changed waits for the reverse upkeep.
+   * a run; without one, unplacedRecord: a record whose point or parts changed waits for the
+   * reverse upkeep.
    */
   placer?: () => Promise<Placer>
 }
 
 /** A refreshed record `next` of the stored `current`, placed in its town. */
 export type Placer = (next: LocationRecord, current: LocationRecord) => LocationRecord
-
-/** Another point or other parts: the reverse upkeep completes them and finds the town's names. */
-const leftToUpkeep: Placer = (next, current) => (samePlace(next, current) ? next : { ...next, townNames: null })
 
 /** How many times a point at its last chance that changed while it was asked is asked again in the run. */
 const CHANGED_RETRIES = 2
@@ -90,7 +88,7 @@ export async function refreshLimitedGeocodes(
   options: RefreshOptions = {},
 ): Promise<RefreshReport> {
   const { now = new Date(), batch = 500, everyMs = REFRESH_EVERY_MS, fallback } = options
-  const place = options.placer ? await options.placer() : leftToUpkeep
+  const place = options.placer ? await options.placer() : unplacedRecord
   const report: RefreshReport = { checked: 0, refreshed: 0, failed: 0, overdue: 0, overdueLocations: [] }
   const at = now.toISOString()
   for (const [provider, maxAgeMs] of Object.entries(STORAGE_LIMITS)) {

@@ -158,9 +158,9 @@ const DECIMAL_COMMA = /^[+-]?\d*,\d+(?:e[+-]?\d+)?$/i
 /**
  * A text a spreadsheet runs as a formula starts with one of = + - @ tab CR. So does a part of a
  * cell after a ";", a "," or a line break: a spreadsheet that splits on either (Excel splits on its
- * locale's list separator, whatever the file's) reads it as a cell of its own, quotes or not. Written, each such start, and one that is only quotes
- * before such a start, gains a "'"; read, one "'" is taken off each, so reading gives back what was
- * written.
+ * locale's list separator, whatever the file's) reads it as a cell of its own, quotes or not.
+ * Written, each such start, and one that is only quotes before such a start, gains a "'"; read,
+ * one "'" is taken off each, so reading gives back what was written.
  */
 const FORMULA_WRITTEN = /(^|[;,\n\r])(?='*[=+\-@\t\r])/g
 const FORMULA_READ = /(^|[;,\n\r])'(?='*[=+\-@\t\r])/g

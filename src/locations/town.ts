@@ -4,7 +4,7 @@
 import type { PlaceSource } from '../geocode/embedded/place-source'
 import type { ReverseLookup } from '../geocode/embedded/reverse'
 import type { Store } from '../store'
-import { type AddressParts, type LocationRecord, samePlace } from '../store/locations'
+import { type AddressParts, type LocationRecord, unplacedRecord } from '../store/locations'
 
 /** The `geocoding.source` of a location whose coordinates were sent: its parts come from the reverse lookup. */
 export const REVERSE_SOURCE = 'reverse'
@@ -33,9 +33,10 @@ export const pinned = (r: LocationRecord) => r.geocoding === null || r.geocoding
 /**
  * `record` with its address parts completed, its town named as its address writes it, and its
  * town's names, by `towns`: the parts its address did not yield, each no finer than its point,
- * never from another country than the parts say. For coordinates sent, the parts are all the lookup's, and `geocoding` says how it
- * found them (`{precision: "postcode" | "city", source: "reverse"}`; null where no town is
- * near), unless a moved pin keeps its address's parts: then it stays null.
+ * never from another country than the parts say. For coordinates sent, the parts are all the
+ * lookup's, and `geocoding` says how it found them (`{precision: "postcode" | "city", source:
+ * "reverse"}`; null where no town is near), unless a moved pin keeps its address's parts: then
+ * it stays null.
  */
 export function placeRecord(record: LocationRecord, towns: ReverseLookup): LocationRecord {
   const pin = pinned(record)
@@ -54,15 +55,6 @@ export function placeRecord(record: LocationRecord, towns: ReverseLookup): Locat
   // Named as the address writes it: "München" where the lookup or the geocoder said Munich.
   if (town !== -1) parts.city = towns.nameIn(town, parts.city!, record.address)
   return { ...record, addressParts: parts, geocoding, townNames: town === -1 ? '' : towns.namesOf(town) }
-}
-
-/**
- * `next` as written by a write that could not look its town up (no place data now): it keeps
- * `current`'s names while its point and address parts are the same; else they wait for the
- * reverse upkeep (townNames null).
- */
-export function unplacedRecord(next: LocationRecord, current: LocationRecord | null): LocationRecord {
-  return current !== null && samePlace(next, current) ? next : { ...next, townNames: null }
 }
 
 /** `next` placed by `towns` when there are, else as unplacedRecord says. */

@@ -193,6 +193,15 @@ export const sameContent = (a: LocationRecord, b: LocationRecord): boolean => ch
 export const samePlace = (a: LocationRecord, b: LocationRecord): boolean =>
   a.lat === b.lat && a.lng === b.lng && sameParts(a.addressParts, b.addressParts)
 
+/**
+ * `next` as written by a write that could not look its town up (no place data now): it keeps
+ * `current`'s names while its point and address parts are the same; else they wait for the
+ * reverse upkeep (townNames null).
+ */
+export function unplacedRecord(next: LocationRecord, current: LocationRecord | null): LocationRecord {
+  return current !== null && samePlace(next, current) ? next : { ...next, townNames: null }
+}
+
 /** Whether two sets of address parts say the same, whatever order their keys came in (a geocoder's, then the lookup's). */
 function sameParts(a: AddressParts, b: AddressParts): boolean {
   const keys = Object.keys(a) as (keyof AddressParts)[]

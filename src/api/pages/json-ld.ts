@@ -95,11 +95,6 @@ export function socialUrl(network: SocialNetwork, handle: string): string {
 }
 
 /**
- * The PostalAddress from the address parts where known. Without a street part (the reverse lookup
- * gives towns, not streets) the stored address stands as streetAddress: search engines expect
- * one, and it is the street line most often.
- */
-/**
  * The street of an address: its own part, else the pieces of the formatted address (between
  * commas) before the first that is its town or holds its postcode. A piece is the town when it is
  * the town's name but for numbers and a code of up to three letters ("London SE1 7PB", "L-1728
@@ -128,6 +123,10 @@ export function streetOf(a: PublicLocation['address']): string {
   return at > 0 ? pieces.slice(0, at).join(',').trim() : a.formatted
 }
 
+/**
+ * The PostalAddress from the address parts where known; its street by streetOf (the reverse lookup
+ * gives towns, not streets): search engines expect one.
+ */
 function postalAddress(a: PublicLocation['address']): Exclude<PostalAddress, string> {
   const out: Exclude<PostalAddress, string> = {
     '@type': 'PostalAddress',

@@ -90,8 +90,8 @@ const JUMP_DEPTH = 4
 
 /**
  * Visits the id of every term within `k` edits of `word` (one character inserted, deleted or
- * changed, or two side by side swapped, is one edit); with `prefix`, of every term one of whose prefixes (itself
- * included) is. Each once, in text order.
+ * changed, or two side by side swapped, is one edit); with `prefix`, of every term one of whose
+ * prefixes (itself included) is. Each once, in text order.
  */
 export function eachTermNear(
   prefixes: Prefixes,

@@ -17,8 +17,11 @@ export class Prefixes {
    * location's terms one after another, and a bit a term stays in cache.
    */
   bits = new Int32Array(0)
-  /** firstAtOrAfter's last answer, and the terms it was of. */
-  private lastFound = { word: '', terms: [] as string[], length: -1, at: 0 }
+  /** firstAtOrAfter's last answer: its word and place, and the terms (and their count) it was of. */
+  private lastWord = ''
+  private lastAt = 0
+  private lastTerms: string[] | null = null
+  private lastLength = -1
   /** The terms marked in `bits`, to clear them. */
   private readonly marked: number[] = []
 
@@ -78,8 +81,8 @@ export class Prefixes {
   firstAtOrAfter(word: string): number {
     // A query asks it twice of its last word (the plan, then typedOnlyTownWords): the last answer
     // is kept while the terms are the same (a term placed lengthens them).
-    const last = this.lastFound
-    if (last.word === word && last.terms === this.terms && last.length === this.terms.length) return last.at
+    if (word === this.lastWord && this.terms === this.lastTerms && this.terms.length === this.lastLength)
+      return this.lastAt
     let lo = 0
     let hi = this.terms.length
     while (lo < hi) {
@@ -87,7 +90,10 @@ export class Prefixes {
       if (this.terms[mid]! < word) lo = mid + 1
       else hi = mid
     }
-    this.lastFound = { word, terms: this.terms, length: this.terms.length, at: lo }
+    this.lastWord = word
+    this.lastAt = lo
+    this.lastTerms = this.terms
+    this.lastLength = this.terms.length
     return lo
   }
 
