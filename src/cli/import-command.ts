@@ -5,18 +5,12 @@ import { wholeNumber } from '../core/urlencoded'
 import { createGeocoder, type GeocoderStack } from '../geocode'
 import { type Geocoder, geocodeOffline, noGeocoder } from '../geocode/geocoder'
 import { type BulkItem, type BulkProgress, type BulkReport, type BulkWords, bulkUpsert } from '../locations/bulk'
-import {
-  csvBulkItems,
-  csvSeparator,
-  type NamedField,
-  PLAIN_CSV,
-  readLocationsCsv,
-  writeLocationsCsv,
-} from '../locations/csv'
+import { csvBulkItems, type NamedField, readLocationsCsv } from '../locations/csv'
+import { csvSeparator, PLAIN_CSV } from '../locations/csv-write'
 import { CsvError } from '../locations/csv-records'
 import { trimStrings } from '../core/validation'
 import { LocationError } from '../locations/errors'
-import { exportLocations } from '../locations/service'
+import { type ExportFormat, exportText } from '../locations/export'
 import { townsFrom, type TownSource } from '../locations/town'
 import { guessFrom, type TownGuess } from '../locations/town-guess'
 import { OperatorError, readFileBytes, readJsonFile, requireLocator } from '../operator'
@@ -201,7 +195,7 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
       ].join('\n'),
     )
   },
-  'locations export': ({ store, print }, rest) => {
+  'locations export': async ({ store, print }, rest) => {
     const spec = {
       status: { type: 'string' },
       format: { type: 'string' },
@@ -213,21 +207,22 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
     const status = values.status as string | undefined
     if (status !== undefined && status !== 'published' && status !== 'draft')
       throw new OperatorError(`--status must be published or draft; got ${JSON.stringify(status)}.`)
-    const rows = exportLocations({ store, geocoder: noGeocoder }, locator.id, status ?? null)
     const format = values.format ?? 'json'
     if (format !== 'csv' && format !== 'json')
       throw new OperatorError(`--format must be csv or json; got ${JSON.stringify(format)}.`)
     const asked = values.separator as string | undefined
     if (format === 'json' && (asked !== undefined || values.bom))
       throw new OperatorError('--separator and --bom are for --format csv.')
-    if (format === 'json') return print(JSON.stringify(rows, null, 2))
+    const text = async (as: ExportFormat) =>
+      Buffer.concat(await exportText(store, locator.id, status ?? null, as)).toString()
+    if (format === 'json') return print(await text({ format, indent: 2 }))
     const separator = asked === undefined ? PLAIN_CSV.separator : csvSeparator(asked)
     if (separator === null)
       throw new OperatorError(`--separator must be ",", ";" or tab; got ${JSON.stringify(asked)}.`)
-    const fieldIds = store.customFields.list(locator.id).map((f) => f.id)
     let csv: string
     try {
-      csv = writeLocationsCsv(rows, fieldIds, { separator, bom: !!values.bom })
+      const style = { separator, bom: !!values.bom }
+      csv = await text({ format, style })
     } catch (e) {
       // A value that would not read back as written (a tag holding "|", the tags separator).
       throw new OperatorError(`${(e as Error).message} Or export as JSON (--format json).`)

@@ -1,18 +1,17 @@
-// Locations as CSV: a spreadsheet's rows read into location bodies for the bulk upsert, and
-// locations written as rows. Cells are trimmed; reading what writeLocationsCsv wrote gives back
-// the same values. Validation is not done here: a body goes through normalizeLocationBody.
-// Text cells a spreadsheet would run as a formula are written with a leading "'" (OWASP's CSV
-// injection advice) and read back without it.
-import { stringify } from 'csv-stringify/sync'
-import { DAYS, type Day } from '../store/locations'
+// A spreadsheet's rows read into location bodies for the bulk upsert. Cells are trimmed; reading
+// what csv-write.ts wrote gives back the same values. Validation is not done here: a body goes
+// through normalizeLocationBody. Text cells a spreadsheet would run as a formula were written with
+// a leading "'" (OWASP's CSV injection advice) and are read back without it.
+import { DAYS } from '../store/locations'
 import { nameKey } from '../core/text'
 import { splitWeekHours } from '../core/week-hours'
 import { countryCode, countryLabel, countryMisspelt } from '../geocode/countries'
 import type { BulkItem } from './bulk'
 import { joinAddress, mendParts, rowCountry } from './csv-address'
+import { DATE_AT, SPECIAL_LEADING, SPECIAL_TRAILING, unguardCell } from './csv-cells'
 import { columnField, fallbackField } from './csv-columns'
 import { at, columnLetter, CsvError, delimiterName, type RawRecord, readRecords } from './csv-records'
-import { CONTACT_KEYS, SOCIAL_KEYS, STATUS_WORDS, statusInput } from './model'
+import { STATUS_WORDS, statusInput } from './model'
 
 /** One data row of a locations CSV as a location body for the bulk upsert. */
 export type CsvRow = {
@@ -45,25 +44,6 @@ export type CsvRead = {
   columns: { header: string; field: string | null }[]
   /** Header cells no field matched, as written: the caller reports them (never silently dropped). */
   unknown: string[]
-}
-
-/** The shape written; structurally what GET /admin/v1/locations gives per location. */
-export type CsvLocation = {
-  id: string
-  external_id: string | null
-  name: string
-  address: string
-  coordinates: { lat: number; lng: number }
-  description: string
-  tags: string[]
-  contact: { phone: string; email: string; website: string }
-  social: { instagram: string; facebook: string; twitter: string }
-  hours: Record<Day, string>
-  special_hours: Record<string, string>
-  timezone: string
-  custom_fields: Record<string, string>
-  image_url: string
-  status: string
 }
 
 /** Fields whose empty cell leaves the key out: they cannot be cleared, and id/external_id pick the row's target. */
@@ -155,17 +135,6 @@ const ADDRESS_PARTS = new Set(['street', 'house_number', 'street2', 'city', 'pos
 /** A plain decimal number as String(n) writes it, and the same with a decimal comma (Excel in many locales). */
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i
 const DECIMAL_COMMA = /^[+-]?\d*,\d+(?:e[+-]?\d+)?$/i
-/**
- * A text a spreadsheet runs as a formula starts with one of = + - @ tab CR. So does a part of a
- * cell after a ";", a "," or a line break: a spreadsheet that splits on either (Excel splits on its
- * locale's list separator, whatever the file's) reads it as a cell of its own, quotes or not.
- * Written, each such start, and one that is only quotes before such a start, gains a "'"; read,
- * one "'" is taken off each, so reading gives back what was written.
- */
-const FORMULA_WRITTEN = /(^|[;,\n\r])(?='*[=+\-@\t\r])/g
-const FORMULA_READ = /(^|[;,\n\r])'(?='*[=+\-@\t\r])/g
-const guardCell = (text: string) => text.replace(FORMULA_WRITTEN, "$1'")
-const unguardCell = (cell: string) => cell.replace(FORMULA_READ, '$1')
 
 type Header = {
   columns: CsvRead['columns']
@@ -355,13 +324,6 @@ function readRow({ columns, width, hasAddress, numbers }: Header, { cells, line 
   }
 }
 
-/** A date as the special hours cell writes it, not within a longer run of digits. */
-const DATE_AT = /(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)/g
-/** Separators left between one date's hours and the next date. */
-const SPECIAL_TRAILING = /[\s;,|]+$/
-/** What may stand between a date and its hours: Google Business Profile writes "2026-12-24: x". */
-const SPECIAL_LEADING = /^\s*:/
-
 /**
  * A special hours cell ("2026-12-24 09:00-14:00; 2026-12-25 closed") as its dates' texts; '' for
  * none. A message saying how to write it when it is not so: text before the first date, or a date
@@ -387,25 +349,6 @@ function readSpecialHours(cell: string): Record<string, string> | string {
     out[date] = closedX(text)
   }
   return out
-}
-
-/** A location's special hours as one cell, dates in order; throws for a text that would not read back as written. */
-function specialCell(location: CsvLocation): string {
-  const dates = Object.keys(location.special_hours).sort()
-  for (const date of dates) {
-    const text = location.special_hours[date]!
-    if (
-      text === '' ||
-      text !== text.trim() ||
-      SPECIAL_LEADING.test(text) ||
-      SPECIAL_TRAILING.test(text) ||
-      text.search(DATE_AT) >= 0
-    )
-      throw new Error(
-        `Location ${JSON.stringify(location.id)} cannot be written as CSV: its special hours of ${date}, ${JSON.stringify(text)}, would not read back as written (a date inside, a colon first, or separators at its end). Change that text.`,
-      )
-  }
-  return dates.map((date) => `${date} ${location.special_hours[date]}`).join('; ')
 }
 
 /**
@@ -498,100 +441,4 @@ export function readLocationsCsv(input: string | Uint8Array, customFields: reado
   }
   const unknown = header.columns.filter((c) => c.field === null && c.header !== '').map((c) => c.header)
   return { rows, columns: header.columns, unknown }
-}
-
-const WRITE_HEADER = [
-  'id',
-  'external_id',
-  'name',
-  'address',
-  'lat',
-  'lng',
-  'description',
-  'tags',
-  ...CONTACT_KEYS,
-  ...SOCIAL_KEYS,
-  ...DAYS,
-  'special_hours',
-  'timezone',
-  'image_url',
-  'status',
-]
-
-/** String(n) reads back to the same double; -0 is the one number it does not keep. */
-const numberCell = (n: number) => (Object.is(n, -0) ? '-0' : String(n))
-
-/** How an export's CSV is written for the program that opens it. */
-export type CsvStyle = {
-  /**
-   * Between cells: ',' (the default), ';' (Excel where numbers have a decimal comma: most of
-   * Europe; coordinates are then written with one too), or a tab.
-   */
-  separator: ',' | ';' | '\t'
-  /** A UTF-8 byte order mark first: Excel then reads accents as written. */
-  bom: boolean
-}
-
-export const PLAIN_CSV: CsvStyle = { separator: ',', bom: false }
-
-/** The separator `asked` names (",", ";" or "tab"), or null for any other. */
-export function csvSeparator(asked: string): CsvStyle['separator'] | null {
-  const s = asked.trim().toLowerCase()
-  return s === ',' || s === ';' ? s : s === 'tab' || asked === '\t' ? '\t' : null
-}
-
-function tagsCell(location: CsvLocation): string {
-  const piped = location.tags.find((tag) => tag.includes('|'))
-  if (piped !== undefined) {
-    // The reader splits a cell holding '|' on '|', so no separator keeps such a tag whole.
-    throw new Error(
-      `Location ${JSON.stringify(location.id)} cannot be written as CSV: its tag ${JSON.stringify(piped)} contains "|", the tags separator. Rename the tag.`,
-    )
-  }
-  const cell = location.tags.join('|')
-  // A lone tag with a ';' or ',' gets a trailing '|', so the reader splits on '|' and keeps it whole.
-  return location.tags.length === 1 && /[;,]/.test(cell) ? `${cell}|` : cell
-}
-
-/**
- * CSV text of `locations`: a header, then one row each, CRLF line endings (RFC 4180), cells
- * apart and a BOM as `style` says (a comma and none by default), with a custom.<id> column per
- * id of `customFieldIds` in that order (repeats written once). Coordinates are written as
- * numbers; text cells that would start a formula gain a "'".
- * Throws a plain Error for a location whose tags cannot be written (a tag containing "|").
- */
-export function writeLocationsCsv(
-  locations: CsvLocation[],
-  customFieldIds: string[],
-  style: CsvStyle = PLAIN_CSV,
-): string {
-  const number = style.separator === ';' ? (n: number) => numberCell(n).replace('.', ',') : numberCell
-  const ids = [...new Set(customFieldIds)]
-  const rows: string[][] = [[...WRITE_HEADER, ...ids.map((id) => `custom.${id}`)]]
-  for (const l of locations) {
-    rows.push([
-      ...[l.id, l.external_id ?? '', l.name, l.address].map(guardCell),
-      number(l.coordinates.lat),
-      number(l.coordinates.lng),
-      ...[
-        l.description,
-        tagsCell(l),
-        ...CONTACT_KEYS.map((k) => l.contact[k]),
-        ...SOCIAL_KEYS.map((k) => l.social[k]),
-        ...DAYS.map((d) => l.hours[d]),
-        specialCell(l),
-        l.timezone,
-        l.image_url,
-        l.status,
-        // hasOwn: an id such as "constructor" must not read Object.prototype.
-        ...ids.map((id) => (Object.hasOwn(l.custom_fields, id) ? l.custom_fields[id]! : '')),
-      ].map(guardCell),
-    ])
-  }
-  return stringify(rows, {
-    record_delimiter: 'windows',
-    quote_record_delimiter: true,
-    delimiter: style.separator,
-    bom: style.bom,
-  })
 }

@@ -7,7 +7,7 @@ import { GeocoderUnavailableError } from '../geocode/http'
 import { newLocationRecord } from './record'
 import { flagValue, single } from '../core/urlencoded'
 import { trimStrings } from '../core/validation'
-import { type CsvStyle, csvSeparator, PLAIN_CSV } from './csv'
+import { type CsvStyle, csvSeparator, PLAIN_CSV } from './csv-write'
 import type { Store } from '../store'
 import { DAYS, type LocationRecord, type LocationStatus } from '../store/locations'
 import { LocationError } from './errors'
@@ -213,14 +213,6 @@ export function checkExternalIdFree(
     'conflict',
     `The external_id ${JSON.stringify(externalId)} is already that of location ${holder.id} (${JSON.stringify(holder.name)}); external ids are unique within a locator. Update that location instead, or give it another external_id first.`,
   )
-}
-
-/** Every location of the locator, or those of `status` (GET /locations/export, `locations export`). */
-export function exportLocations(deps: AdminDeps, locatorId: string, status: LocationStatus | null): AdminLocation[] {
-  return deps.store.locations
-    .all(locatorId)
-    .filter((r) => status === null || r.status === status)
-    .map(toAdminLocation)
 }
 
 export function notFound(id: string): LocationError {

@@ -24,10 +24,14 @@ type Row = {
   position: number
 }
 
-export function customFieldRepo(db: Database, changes: ChangeLog) {
-  const list = db.prepare<Row, [string]>(
+/** A statement listing a locator's custom fields in their order: the repo's, and a snapshot's (snapshot.ts). */
+export const customFieldList = (db: Database) =>
+  db.prepare<Row, [string]>(
     'SELECT id, name, type, label, color, position FROM custom_fields WHERE locator_id = ? ORDER BY position, id',
   )
+
+export function customFieldRepo(db: Database, changes: ChangeLog) {
+  const list = customFieldList(db)
   const byId = db.prepare<Row, [string, string]>(
     'SELECT id, name, type, label, color, position FROM custom_fields WHERE locator_id = ? AND id = ?',
   )

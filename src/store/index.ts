@@ -11,6 +11,7 @@ import { keyRepo } from './keys'
 import { locationRepo } from './locations'
 import { locatorRepo } from './locators'
 import { priorityRepo } from './priority'
+import { openSnapshot, type Snapshot } from './snapshot'
 import { walIndexHeader } from './wal-index'
 import { sharedCommits } from './write-queue'
 
@@ -48,6 +49,10 @@ export function openStore(path: string, waitForLock = true, upgrade = true) {
     priority: priorityRepo(db, changes),
     geocodeCache: geocodeCacheRepo(db, writeSoon),
     idempotency: idempotencyRepo(db),
+    /** Reads of the file as it is now, which may be spread over event-loop turns while others write (snapshot.ts). */
+    snapshot(): Snapshot {
+      return openSnapshot(path, db, fileMoved() !== null)
+    },
     /** Runs fn in a BEGIN IMMEDIATE transaction: all of it commits, or none of it (nothing once the file moved). */
     write<T>(fn: () => T): T {
       const refused = refusal()

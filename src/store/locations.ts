@@ -261,6 +261,24 @@ function parsedOr<T>(json: string, fallback: T): T {
   }
 }
 
+/**
+ * A reader of a locator's locations a slice at a time, in row order: up to `limit` after the row
+ * at `afterSeq` (0: from the first), only those of `status` unless null; `lastSeq` goes on.
+ */
+export function locationSlicer(db: Database) {
+  // Each status's rows are in seq order in the index; both are merged, so no slice sorts the locator's rows.
+  const ofStatus = (status: string) =>
+    `SELECT * FROM (SELECT seq, ${COLUMNS} FROM locations WHERE locator_id = ?1 AND status = ${status} AND seq > ?3 ORDER BY seq LIMIT ?4)`
+  const one = db.prepare<Row & { seq: number }, [string, string, number, number]>(ofStatus('?2'))
+  const both = db.prepare<Row & { seq: number }, [string, string, number, number]>(
+    `${ofStatus("'published'")} UNION ALL ${ofStatus("'draft'")} ORDER BY seq LIMIT ?4`,
+  )
+  return (locatorId: string, status: LocationStatus | null, afterSeq: number, limit: number) => {
+    const rows = (status === null ? both : one).all(locatorId, status ?? '', afterSeq, limit)
+    return { records: rows.map(fromRow), lastSeq: rows.at(-1)?.seq ?? afterSeq }
+  }
+}
+
 /** The statements the repo runs, prepared once. */
 function statements(db: Database) {
   const byId = db.prepare<Row, [string, string]>(`SELECT ${COLUMNS} FROM locations WHERE locator_id = ? AND id = ?`)

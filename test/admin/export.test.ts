@@ -1,9 +1,22 @@
 // GET /admin/v1/locations/export: every location at once, as JSON or as CSV (plain, or for Excel),
 // each of which the bulk route takes back with nothing changed.
 import { describe, expect, test } from 'bun:test'
+import { PLAIN_CSV } from '../../src/locations/csv-write'
+import { EXPORT_SLICE, exportText } from '../../src/locations/export'
 import { addCustomField } from '../../src/operator'
-import { storeBody } from '../helpers'
+import { locationRecord, otherProcess, storeBody } from '../helpers'
 import { all, bulk, csv, env, snapshot, store, useBulkEnv } from './bulk-fixture'
+
+/** `n` stores with codes M1..Mn, written in bulk requests of 1,000; their ids, in order. */
+async function manyStores(n: number): Promise<string[]> {
+  const bodies = Array.from({ length: n }, (_, i) => store(`M${i + 1}`))
+  const ids: string[] = []
+  for (let i = 0; i < n; i += 1000) {
+    const res = await bulk({ locations: bodies.slice(i, i + 1000) })
+    ids.push(...res.body.results.map((r: { id: string }) => r.id))
+  }
+  return ids
+}
 
 useBulkEnv()
 
@@ -67,5 +80,52 @@ describe('GET /locations/export', () => {
     const piped = await env.call('GET', '/admin/v1/locations/export?format=csv')
     expect(piped.status).toBe(400)
     expect(piped.body.message).toContain('Or export as JSON (format=json)')
+  })
+
+  test('an export of several slices has every location once, in order, as the listing gives them', async () => {
+    const n = EXPORT_SLICE * 2 + 34
+    const ids = await manyStores(n)
+    const json = await env.call('GET', '/admin/v1/locations/export')
+    const listed = []
+    for (let page = 1; page <= 3; page++)
+      listed.push(...(await env.call('GET', `/admin/v1/locations?limit=500&page=${page}`)).body.locations)
+    expect(json.body.locations).toEqual(listed)
+    expect(listed.map((l: { id: string }) => l.id)).toEqual(ids)
+    const res = await env.app.handle(
+      new Request('http://localhost/admin/v1/locations/export?format=csv', {
+        headers: { authorization: `Bearer ${env.key}` },
+      }),
+    )
+    const lines = (await res.text()).split('\r\n')
+    expect(lines.length).toBe(n + 2) // the header, a row each, '' after the last line break
+    expect(lines.slice(1, -1).map((line) => line.split(',')[0])).toEqual(ids)
+  })
+
+  test('an export shows the locations as they were when it began, whatever commits between its slices', async () => {
+    const ids = await manyStores(EXPORT_SLICE * 2 + 34)
+    const before = (await env.call('GET', '/admin/v1/locations/export')).body.locations
+    const running = exportText(env.store, env.locatorId, null, { format: 'json', indent: 0 })
+    // exportText has read its first slice; another process deletes, renames and adds meanwhile.
+    otherProcess(env.store, (other) => {
+      other.locations.remove(env.locatorId, ids.at(-1)!)
+      const renamed = other.locations.get(env.locatorId, ids[EXPORT_SLICE + 1]!)!
+      other.locations.replace({ ...renamed, name: 'Renamed' }, renamed)
+      other.locations.insert(locationRecord(env.locatorId, storeBody({ name: 'Added' })))
+    })
+    expect(JSON.parse(Buffer.concat(await running).toString())).toEqual(before)
+    const after = (await env.call('GET', '/admin/v1/locations/export')).body.locations
+    expect(after.map((l: { name: string }) => l.name)).toContain('Renamed')
+    expect(after).toHaveLength(before.length)
+  })
+
+  test('the event loop takes other work between the slices of an export', async () => {
+    await manyStores(EXPORT_SLICE + 1)
+    const done: string[] = []
+    const running = exportText(env.store, env.locatorId, null, { format: 'csv', style: PLAIN_CSV }).then(() =>
+      done.push('export'),
+    )
+    setImmediate(() => done.push('other work'))
+    await running
+    expect(done).toEqual(['other work', 'export'])
   })
 })

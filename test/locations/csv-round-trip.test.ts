@@ -2,7 +2,8 @@
 // in, comes back as it was (fast-check over generated locations and custom field ids).
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { type CsvLocation, type CsvStyle, readLocationsCsv, writeLocationsCsv } from '../../src/locations/csv'
+import { readLocationsCsv } from '../../src/locations/csv'
+import { type CsvLocation, type CsvStyle, writeLocationsCsv } from '../../src/locations/csv-write'
 import { DAYS } from '../../src/store/locations'
 
 describe('round trip', () => {

@@ -1,7 +1,8 @@
 // Locations CSV through its exports: what a spreadsheet's file reads as, the errors a user can act
 // on, and what writeLocationsCsv writes (the round trip: csv-round-trip.test.ts).
 import { describe, expect, test } from 'bun:test'
-import { type CsvLocation, readLocationsCsv, writeLocationsCsv } from '../../src/locations/csv'
+import { readLocationsCsv } from '../../src/locations/csv'
+import { type CsvLocation, writeLocationsCsv } from '../../src/locations/csv-write'
 import { bodies, readError } from './csv-read'
 import { DAYS } from '../../src/store/locations'
 

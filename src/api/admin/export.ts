@@ -1,26 +1,26 @@
 // GET /admin/v1/locations/export: every location of the locator at once, as JSON or as the CSV
 // that `locations import` and the bulk route read back with nothing changed.
-import { writeLocationsCsv } from '../../locations/csv'
-import { type AdminDeps, exportLocations, exportQuery } from '../../locations/service'
+import { exportText } from '../../locations/export'
+import { type AdminDeps, exportQuery } from '../../locations/service'
 import { AdminError } from './errors'
 
 /** The export's answer: a JSON body, or a CSV file (Content-Disposition: attachment). */
-export function exportAnswer(deps: AdminDeps, locatorId: string, params: URLSearchParams): unknown {
+export async function exportAnswer(deps: AdminDeps, locatorId: string, params: URLSearchParams): Promise<Response> {
   const { format, status, style } = exportQuery(params)
-  const locations = exportLocations(deps, locatorId, status)
-  if (format === 'json') return { success: true, locations }
-  let csv: string
+  if (format === 'json') {
+    const items = await exportText(deps.store, locatorId, status, { format, indent: 0 })
+    return new Response(new Blob(['{"success":true,"locations":', ...items, '}']), {
+      headers: { 'content-type': 'application/json;charset=utf-8' }, // as Elysia's other answers
+    })
+  }
+  let csv: Uint8Array[]
   try {
-    csv = writeLocationsCsv(
-      locations,
-      deps.store.customFields.list(locatorId).map((f) => f.id),
-      style,
-    )
+    csv = await exportText(deps.store, locatorId, status, { format, style })
   } catch (e) {
     // A value that would not read back as written (a tag holding "|", the tags separator).
     throw new AdminError('invalid_request', `${(e as Error).message} Or export as JSON (format=json).`)
   }
-  return new Response(csv, {
+  return new Response(new Blob(csv), {
     headers: {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="locations-${locatorId}.csv"`,

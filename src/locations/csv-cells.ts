@@ -1,0 +1,21 @@
+// How a locations CSV's cells hold what a spreadsheet would read otherwise: formulas, and the
+// dates of the special hours cell. Shared by the reader (csv.ts) and the writer (csv-write.ts).
+
+/**
+ * A text a spreadsheet runs as a formula starts with one of = + - @ tab CR. So does a part of a
+ * cell after a ";", a "," or a line break: a spreadsheet that splits on either (Excel splits on its
+ * locale's list separator, whatever the file's) reads it as a cell of its own, quotes or not.
+ * Written, each such start, and one that is only quotes before such a start, gains a "'"; read,
+ * one "'" is taken off each, so reading gives back what was written.
+ */
+const FORMULA_WRITTEN = /(^|[;,\n\r])(?='*[=+\-@\t\r])/g
+const FORMULA_READ = /(^|[;,\n\r])'(?='*[=+\-@\t\r])/g
+export const guardCell = (text: string) => text.replace(FORMULA_WRITTEN, "$1'")
+export const unguardCell = (cell: string) => cell.replace(FORMULA_READ, '$1')
+
+/** A date as the special hours cell writes it, not within a longer run of digits. */
+export const DATE_AT = /(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)/g
+/** Separators left between one date's hours and the next date. */
+export const SPECIAL_TRAILING = /[\s;,|]+$/
+/** What may stand between a date and its hours: Google Business Profile writes "2026-12-24: x". */
+export const SPECIAL_LEADING = /^\s*:/

@@ -1,0 +1,59 @@
+// An export's text (GET /admin/v1/locations/export, `locations export`): a locator's locations as
+// the Management API's JSON or as CSV, read from one moment of the file a slice at a time, with
+// the event loop free between slices: a server answers queries while it exports 50,000 stores.
+import type { Store } from '../store'
+import type { LocationStatus } from '../store/locations'
+import { type CsvStyle, csvWriter } from './csv-write'
+import { toAdminLocation } from './service'
+
+/** Locations a slice: a few milliseconds of reading and writing text each. */
+export const EXPORT_SLICE = 200
+
+export type ExportFormat = { format: 'json'; indent: number } | { format: 'csv'; style: CsvStyle }
+
+const utf8 = new TextEncoder()
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/**
+ * The export's text in pieces, UTF-8, which joined are a JSON array of the locator's locations
+ * (JSON.stringify with `indent`) or a CSV file, of `status` only unless null. Each piece is
+ * encoded as it is made: a whole export's text would take about 0.1 s to encode at 50,000 stores.
+ * Throws the CSV writer's plain Error for a value a CSV cell cannot hold.
+ */
+export async function exportText(
+  store: Store,
+  locatorId: string,
+  status: LocationStatus | null,
+  format: ExportFormat,
+): Promise<Uint8Array[]> {
+  const snapshot = store.snapshot()
+  try {
+    const csv = format.format === 'csv' ? csvWriter(snapshot.customFieldIds(locatorId), format.style) : null
+    const indent = format.format === 'json' ? format.indent : 0
+    const pieces = [utf8.encode(csv === null ? '[' : csv.header())]
+    // Read in one go where the reads show one moment only so (snapshot.ts).
+    const limit = snapshot.spread ? EXPORT_SLICE : -1
+    let afterSeq = 0
+    for (let first = true; ; first = false) {
+      if (!first) await nextTurn()
+      const slice = snapshot.locations(locatorId, status, afterSeq, limit)
+      if (slice.records.length === 0) break
+      afterSeq = slice.lastSeq
+      const locations = slice.records.map(toAdminLocation)
+      const text =
+        csv !== null ? csv.rows(locations) : `${pieces.length > 1 ? ',' : ''}${arrayItems(locations, indent)}`
+      pieces.push(utf8.encode(text))
+      if (limit < 0) break
+    }
+    if (csv === null) pieces.push(utf8.encode(pieces.length > 1 && indent > 0 ? '\n]' : ']'))
+    return pieces
+  } finally {
+    snapshot.close()
+  }
+}
+
+/** The items of JSON.stringify(values, null, indent) without its brackets: slices joined by ',' make the whole. */
+function arrayItems(values: readonly unknown[], indent: number): string {
+  const text = JSON.stringify(values, null, indent)
+  return indent > 0 ? text.slice(1, -2) : text.slice(1, -1)
+}

@@ -1,0 +1,50 @@
+// Reads of the database as it was at one moment, spread over turns of the event loop while
+// writers go on: a second, read-only connection in a read transaction, which WAL keeps at the
+// moment of its first read whatever commits after it.
+import { Database } from 'bun:sqlite'
+import { customFieldList } from './custom-fields'
+import { BUSY_TIMEOUT_MS } from './db'
+import { locationSlicer } from './locations'
+
+export type Snapshot = {
+  /** A locator's locations a slice at a time (locationSlicer). */
+  locations: ReturnType<typeof locationSlicer>
+  /** The ids of a locator's custom fields, in their order. */
+  customFieldIds: (locatorId: string) => string[]
+  /**
+   * False when the reads go through the main connection (a database in memory, which no other
+   * connection sees, or a file moved since it was opened): they show one moment only if made
+   * without yielding to other work in between.
+   */
+  spread: boolean
+  /** Ends the read transaction; call it once the reads are done, also after a failure. */
+  close: () => void
+}
+
+function reads(db: Database): Pick<Snapshot, 'locations' | 'customFieldIds'> {
+  const fields = customFieldList(db)
+  return { locations: locationSlicer(db), customFieldIds: (locatorId) => fields.all(locatorId).map((f) => f.id) }
+}
+
+/** A snapshot of the file at `path` as it is now; `main` is the store's connection, for when none can be opened beside it. */
+export function openSnapshot(path: string, main: Database, moved: boolean): Snapshot {
+  if (path === ':memory:' || moved) return { ...reads(main), spread: false, close: () => {} }
+  const db = new Database(path, { readonly: true, strict: true })
+  try {
+    db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
+    db.exec('BEGIN')
+    // The first read fixes the moment: now, not at the caller's first slice.
+    db.query('SELECT count(*) FROM sqlite_schema').get()
+    return {
+      ...reads(db),
+      spread: true,
+      close() {
+        // close(true) finalizes the statements: the connection, and its read, end now, not at a GC.
+        db.close(true)
+      },
+    }
+  } catch (error) {
+    db.close(true)
+    throw error
+  }
+}
