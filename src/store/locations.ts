@@ -282,9 +282,15 @@ export function locationSlicer(db: Database) {
 /** The statements the repo runs, prepared once. */
 function statements(db: Database) {
   const byId = db.prepare<Row, [string, string]>(`SELECT ${COLUMNS} FROM locations WHERE locator_id = ? AND id = ?`)
-  const page = db.prepare<Row, { locator_id: string; status: string | null; limit: number; offset: number }>(
-    `SELECT ${COLUMNS} FROM locations WHERE locator_id = $locator_id AND ($status IS NULL OR status = $status) ORDER BY seq LIMIT $limit OFFSET $offset`,
-  )
+  // A page's seqs come from the covering index, its rows after: OFFSET skips index entries, not
+  // rows, and both statuses are merged by seq rather than the locator's rows sorted.
+  const pageOf = (seqs: string) =>
+    db.prepare<Row, [string, string, number, number]>(
+      `SELECT ${COLUMNS} FROM locations WHERE seq IN (${seqs} ORDER BY seq LIMIT ?3 OFFSET ?4) ORDER BY seq`,
+    )
+  const seqsOf = (status: string) => `SELECT seq FROM locations WHERE locator_id = ?1 AND status = ${status}`
+  const page = pageOf(seqsOf('?2'))
+  const pageOfBoth = pageOf(`${seqsOf("'published'")} UNION ALL ${seqsOf("'draft'")}`)
   const count = db.prepare<{ n: number }, { locator_id: string; status: string | null }>(
     'SELECT count(*) AS n FROM locations WHERE locator_id = $locator_id AND ($status IS NULL OR status = $status)',
   )
@@ -343,6 +349,7 @@ function statements(db: Database) {
   return {
     byId,
     page,
+    pageOfBoth,
     count,
     all,
     byExternalId,
@@ -415,7 +422,7 @@ export function locationRepo(db: Database, changes: ChangeLog) {
       return row ? fromRow(row) : null
     },
     page(locatorId: string, status: LocationStatus | null, limit: number, offset: number): LocationRecord[] {
-      return q.page.all({ locator_id: locatorId, status, limit, offset }).map(fromRow)
+      return (status === null ? q.pageOfBoth : q.page).all(locatorId, status ?? '', limit, offset).map(fromRow)
     },
     count(locatorId: string, status: LocationStatus | null): number {
       return q.count.get({ locator_id: locatorId, status })!.n

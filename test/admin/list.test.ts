@@ -193,6 +193,20 @@ describe('GET /locations status filter', () => {
     expect(idsOf((await list()).body)).toEqual(ids)
   })
 
+  test('pages of either status, and of both, follow creation order', async () => {
+    // Runs of each status, so that a page of both takes from either and from both.
+    const ids = await seed(11, (i) => ([2, 3, 4, 8, 9].includes(i) ? 'draft' : 'published'))
+    const draft = ids.filter((_, i) => [2, 3, 4, 8, 9].includes(i + 1))
+    const pages = async (query: string) => {
+      const got: string[][] = []
+      for (let page = 1; page <= 4; page++) got.push(idsOf((await list(`?limit=3&page=${page}${query}`)).body))
+      return got
+    }
+    expect(await pages('')).toEqual([ids.slice(0, 3), ids.slice(3, 6), ids.slice(6, 9), ids.slice(9)])
+    expect(await pages('&status=draft')).toEqual([draft.slice(0, 3), draft.slice(3), [], []])
+    expect((await pages('&status=published')).flat()).toEqual(ids.filter((id) => !draft.includes(id)))
+  })
+
   test('a parameter the route does not take is 400, with the one meant: externalId would list every location', async () => {
     await seed(3, () => 'published')
     const res = await list('?externalId=S1')
