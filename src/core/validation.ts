@@ -53,3 +53,47 @@ export function isFullUrl(value: string): boolean {
     return false
   }
 }
+
+/** The most characters of a sent text a message quotes: an answer stays small, whatever was sent. */
+const QUOTED_MAX = 60
+
+/**
+ * A sent value as a message shows it: a text in JSON quotes, cut after QUOTED_MAX characters
+ * with its length said; an array or object as JSON when that is as short, else by its kind (its
+ * JSON may be megabytes, or nested past what JSON.stringify can walk); else as JSON writes it.
+ */
+export function quoted(value: unknown): string {
+  if (typeof value === 'string')
+    return value.length <= QUOTED_MAX
+      ? JSON.stringify(value)
+      : `${JSON.stringify(`${value.slice(0, QUOTED_MAX)}…`)} (${value.length} characters)`
+  if (value === null || typeof value !== 'object') return value === undefined ? 'nothing' : String(value)
+  return shortJson(value) ?? (Array.isArray(value) ? 'an array' : 'an object')
+}
+
+/** JSON text of `value` when it has at most QUOTED_MAX characters, else null: each level writes a bracket, so the walk ends early however deep the value. */
+function shortJson(value: unknown): string | null {
+  let text = ''
+  const put = (piece: string) => {
+    text += piece
+    return text.length <= QUOTED_MAX
+  }
+  const walk = (v: unknown): boolean => {
+    if (v === null || typeof v !== 'object')
+      return put(JSON.stringify(typeof v === 'string' ? v.slice(0, QUOTED_MAX + 1) : v) ?? 'null')
+    const array = Array.isArray(v)
+    if (!put(array ? '[' : '{')) return false
+    let first = true
+    for (const [k, x] of array ? v.entries() : Object.entries(v)) {
+      if (!first && !put(',')) return false
+      first = false
+      if (!array && !put(`${JSON.stringify(String(k).slice(0, QUOTED_MAX + 1))}:`)) return false
+      if (!walk(x)) return false
+    }
+    return put(array ? ']' : '}')
+  }
+  return walk(value) ? text : null
+}
+
+/** A key of a sent object as a field's name shows it: cut as quoted() cuts a text, without quotes. */
+export const keyShown = (key: string) => (key.length <= QUOTED_MAX ? key : `${key.slice(0, QUOTED_MAX)}…`)

@@ -3,6 +3,7 @@
 import type { GeocodeResult } from '../geocode/geocoder'
 import { changedFields, type Geocoding, type LocationRecord } from '../store/locations'
 import { LOCATION_ID } from '../core/ids'
+import { quoted } from '../core/validation'
 import { LocationError, type ValidationDetails } from './errors'
 import { LOCATION_FIELDS } from './model'
 import { type LocationPatch, NUMBER_AS_STRING, normalizeLocationBody, pickLocationFields } from './normalize'
@@ -138,14 +139,15 @@ function inColumn(message: string, field: string, columns: ReadonlyMap<string, s
 const ANSWER_FIELDS = new Set(['id', 'hours_unread', 'geocoding', 'created_at', 'updated_at'])
 const BODY_FIELDS = new Set<string>(LOCATION_FIELDS)
 
-/** A warning for each top-level field that is not a location's (a misspelt "nmae"): it was not read. */
-const ignoredFields = (raw: Record<string, unknown>): string[] =>
-  Object.keys(raw)
-    .filter((k) => !BODY_FIELDS.has(k) && !ANSWER_FIELDS.has(k))
-    .map(
-      (k) =>
-        `${JSON.stringify(k)} is not a field of a location, so it was not read (the fields: docs/management-api.md, The location).`,
-    )
+/** A warning naming the top-level fields that are not a location's (a misspelt "nmae"): they were not read. */
+function ignoredFields(raw: Record<string, unknown>): string[] {
+  const ignored = Object.keys(raw).filter((k) => !BODY_FIELDS.has(k) && !ANSWER_FIELDS.has(k))
+  if (ignored.length === 0) return []
+  const named = ignored.slice(0, 5).map(quoted).join(', ')
+  const more = ignored.length > 5 ? ` and ${ignored.length - 5} more` : ''
+  const are = ignored.length === 1 ? 'is not a field' : 'are not fields'
+  return [`${named}${more} ${are} of a location, so not read (the fields: docs/management-api.md, The location).`]
+}
 
 /** A problem as Problems.add writes it, "<whoIs>: <text>", taken apart again: the item's key and the text; null for another message. */
 const PROBLEM = /^(line \d+|locations\[\d+\])(?: \((?:external_id )?"(?:[^"\\]|\\.)*"\))?: ([\s\S]*)$/
@@ -154,12 +156,14 @@ export function problemParts(message: string): { key: string; text: string } | n
   return m === null ? null : { key: m[1]!, text: m[2]! }
 }
 
-/** How a person finds an item: its key, with its external id or else its name. */
+/**
+ * How a person finds an item: its key, with its external id or else its name, when as long as a
+ * valid one may be (a name's 200 characters): a longer one is the item's problem, not its name.
+ */
 function whoIs(key: string, fields: Record<string, unknown> | null): string {
-  const ext = fields?.external_id
-  if (typeof ext === 'string' && ext !== '') return `${key} (external_id ${JSON.stringify(ext)})`
-  const name = fields?.name
-  if (typeof name === 'string' && name !== '') return `${key} (${JSON.stringify(name)})`
+  const shown = (v: unknown): v is string => typeof v === 'string' && v !== '' && v.length <= 200
+  if (shown(fields?.external_id)) return `${key} (external_id ${JSON.stringify(fields.external_id)})`
+  if (shown(fields?.name)) return `${key} (${JSON.stringify(fields.name)})`
   return key
 }
 
@@ -187,7 +191,7 @@ function targetOf(
           ? ' The id field (an "ID" column too) holds this service\'s ids, loc_...: for your own store codes, name the column external_id or "Store Code".'
           : ''
       return new Error(
-        `id ${JSON.stringify(id)} is not a location of this locator. Leave the id out to create it, or give its external_id to match by.${own}`,
+        `id ${quoted(id)} is not a location of this locator. Leave the id out to create it, or give its external_id to match by.${own}`,
       )
     }
   }

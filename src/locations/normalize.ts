@@ -3,7 +3,7 @@
 import type { TSchema } from '@sinclair/typebox'
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors'
 import { codePointName, codePoints } from '../core/text'
-import { isFullUrl, schemaErrors, trimStrings } from '../core/validation'
+import { isFullUrl, keyShown, quoted, schemaErrors, trimStrings } from '../core/validation'
 import type { CustomField } from '../store/custom-fields'
 import type { Contact, Hours, LocationStatus, Social } from '../store/locations'
 import { LocationError, type ValidationDetails } from './errors'
@@ -59,7 +59,8 @@ export function coerceFormCoordinates(body: Record<string, unknown>): void {
   }
 }
 
-const dotted = (path: string) => path.replace(/^\//, '').replaceAll('/', '.')
+/** A schema error's path as a field's name ("/hours/monday": "hours.monday"), each key cut as keyShown cuts it. */
+const dotted = (path: string) => path.replace(/^\//, '').split('/').map(keyShown).join('.')
 
 /** The one range message of the number fields (coordinates.lat and coordinates.lng). */
 const inRange = (field: string) =>
@@ -91,7 +92,7 @@ function unionMessage(field: string, schemas: TSchema[], value: unknown): string
   const string = schemas.find((x) => x.type === 'string')
   if (typeof value === 'string' && string?.maxLength !== undefined && value.length > string.maxLength)
     return tooLong(field, string.maxLength)
-  return `The ${field} field must be a string or null; got ${JSON.stringify(value)}.`
+  return `The ${field} field must be a string or null; got ${quoted(value)}.`
 }
 
 function messageFor(e: ValueError): string {
@@ -141,6 +142,9 @@ export const NUMBER_AS_STRING = ', written as a string ("12" or "-2.5")'
 const isEmail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)
 const isNumeric = (v: string) => /^-?\d+(\.\d+)?$/.test(v)
 
+/** The most fields a refusal lists; the last also says how many more there are: 700 unknown keys make no 2 MB answer. */
+const MAX_FIELDS_LISTED = 20
+
 /**
  * Validates a location body (already picked and trimmed) and returns the patch it asks for.
  * `mode` create requires name and address.
@@ -151,7 +155,12 @@ export function normalizeLocationBody(
   definitions: CustomField[],
 ): LocationPatch {
   const details: ValidationDetails = {}
+  let unlisted = 0
   const add = (field: string, message: string) => {
+    if (details[field] === undefined && Object.keys(details).length >= MAX_FIELDS_LISTED) {
+      unlisted++
+      return
+    }
     const list = (details[field] ??= [])
     if (!list.includes(message)) list.push(message)
   }
@@ -190,7 +199,7 @@ export function normalizeLocationBody(
   if (custom && typeof custom === 'object' && !Array.isArray(custom)) {
     const byId = new Map(definitions.map((d) => [d.id, d]))
     for (const [id, value] of Object.entries(custom)) {
-      const field = `custom_fields.${id}`
+      const field = `custom_fields.${keyShown(id)}`
       const def = byId.get(id)
       if (!def) {
         const known = definitions.map((d) => d.id).join(', ') || 'none are defined'
@@ -209,6 +218,12 @@ export function normalizeLocationBody(
     }
   }
 
+  if (unlisted > 0)
+    Object.values(details)
+      .at(-1)!
+      .push(
+        `And ${unlisted} more field${unlisted === 1 ? ' is' : 's are'} refused, not listed: fix those listed, then send it again to see the rest.`,
+      )
   if (Object.keys(details).length > 0) throw new LocationError('validation_error', undefined, details)
 
   const b = body as UpdateLocationBody
@@ -261,11 +276,16 @@ function checkControls(value: unknown, field: string, add: (field: string, messa
         name,
         `The ${name} field may not contain control characters; it has ${codePointName(found[0])} at character ${found.index + 1}.`,
       )
-    } else if (Array.isArray(v)) v.forEach((x, i) => stack.push([x, `${name}.${i}`]))
+    } else if (Array.isArray(v)) v.forEach((x, i) => stack.push([x, child(name, String(i))]))
     else if (v !== null && typeof v === 'object')
-      for (const [k, x] of Object.entries(v)) stack.push([x, `${name}.${k}`])
+      for (const [k, x] of Object.entries(v)) stack.push([x, child(name, k)])
   }
 }
+
+/** A field's name one level down; past MAX_NAME characters (a value nested thousands deep) it ends in "…". */
+const child = (name: string, key: string) =>
+  name.endsWith('…') ? name : name.length > MAX_NAME ? `${name}.…` : `${name}.${keyShown(key)}`
+const MAX_NAME = 120
 
 /** Tags match case-insensitively, so keep the first spelling of each. */
 function uniqueTags(tags: string[]): string[] {

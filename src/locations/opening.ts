@@ -1,5 +1,6 @@
 // A location's opening fields beyond its weekly text: its time zone (from its coordinates, offline,
 // unless set), its dated exceptions (special_hours), and which of its hours could not be read.
+import { keyShown, quoted } from '../core/validation'
 import { zoneAt } from '../core/zone'
 import { parseDayHours } from '../core/hours'
 import { DAYS, type LocationRecord } from '../store/locations'
@@ -62,14 +63,14 @@ export function checkOpeningFields(body: Record<string, unknown>, add: (field: s
   if (typeof zone === 'string' && zone !== '' && canonicalZone(zone) === null)
     add(
       'timezone',
-      `The timezone field must be an IANA time zone name, such as Europe/Berlin or America/New_York; got ${JSON.stringify(zone)}. Leave it empty to take it from the coordinates.`,
+      `The timezone field must be an IANA time zone name, such as Europe/Berlin or America/New_York; got ${quoted(zone)}. Leave it empty to take it from the coordinates.`,
     )
   const special = body.special_hours
   if (special && typeof special === 'object' && !Array.isArray(special))
     for (const date of Object.keys(special))
       if (!isCalendarDate(date))
         add(
-          `special_hours.${date}`,
-          `The special_hours keys must be dates as YYYY-MM-DD, such as 2026-12-24; got ${JSON.stringify(date)}.`,
+          `special_hours.${keyShown(date)}`,
+          `The special_hours keys must be dates as YYYY-MM-DD, such as 2026-12-24; got ${quoted(date)}.`,
         )
 }

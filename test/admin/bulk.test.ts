@@ -107,8 +107,7 @@ describe('bulk upsert, JSON', () => {
     const res = await bulk({ locations: [store('S1', { nmae: 'Typo', Phone: '1' })] })
     expect(res.status).toBe(200)
     expect(res.body.results[0].warnings).toEqual([
-      '"nmae" is not a field of a location, so it was not read (the fields: docs/management-api.md, The location).',
-      '"Phone" is not a field of a location, so it was not read (the fields: docs/management-api.md, The location).',
+      '"nmae", "Phone" are not fields of a location, so not read (the fields: docs/management-api.md, The location).',
     ])
     // The list as GET /locations answers it, sent back: ids, timestamps and geocoding are the answer's.
     const listed = (await env.call('GET', '/admin/v1/locations')).body.locations
