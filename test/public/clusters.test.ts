@@ -166,7 +166,8 @@ describe('GET /clusters', () => {
     await refused(`${FRANCE}&zoom=10`, 'bbox')
     await refused('bbox=179,-10,-179,10&zoom=12', 'bbox') // across the antimeridian: 2° wide, 20° tall
     expect((await f.get(f.url('/clusters', 'bbox=179,-1,-179,1&zoom=10'))).status).toBe(200)
-    for (const id of ['3-loc_nobody', 'nonsense', `17-${f.ids.gare}`])
+    // A location alone at zoom 16 is no cluster, though its id reads as one.
+    for (const id of ['3-loc_nobody', 'nonsense', `17-${f.ids.gare}`, `16-${f.ids.gare}`])
       expectError(await f.get(f.url(`/clusters/${id}/leaves`)), 404, 'CLUSTER_NOT_FOUND')
     expectError(await f.get(f.url('/clusters/%zz/leaves')), 404, 'CLUSTER_NOT_FOUND')
   })

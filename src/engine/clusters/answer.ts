@@ -241,7 +241,8 @@ function itemSeededBy(tree: ClusterTree, keys: KeyTable, zoom: number, seed: str
 
 /**
  * The keys of a cluster's matches (those `visitIn` visits), in no order; null when the tree has no
- * such cluster: not an id, or none of the build's items at that zoom began from that location.
+ * such cluster: not an id, none of the build's items at that zoom began from that location, or
+ * that item is a location alone.
  */
 export function leavesOf(tree: ClusterTree, keys: KeyTable, id: string, visitIn: VisitIn): number[] | null {
   const parts = clusterIdParts(id)
@@ -260,5 +261,6 @@ export function leavesOf(tree: ClusterTree, keys: KeyTable, id: string, visitIn:
       : tree.join(zoom, encode(mercX(keys.lng[k]!)), encode(mercY(keys.lat[k]!)))
     if (of === item) out.push(k)
   })
-  return out
+  // An item built of one location, with none joined since, is that location: no answer gives it as a cluster.
+  return out.length < 2 && tree.levels.count[zoom]![item] === 1 ? null : out
 }
