@@ -1,6 +1,7 @@
 // Before a search, the map shows where every store is: GET /clusters for the map's view, redrawn
 // as it moves. A cluster zooms the map in to where it splits; a single store searches around it.
 import type * as Leaflet from 'leaflet'
+import { spreadApart } from './spacing'
 
 export type Cluster = { id: string; lat: number; lng: number; count: number; expansion_zoom: number }
 /** A store alone at the zoom asked, as GET /clusters gives it. */
@@ -15,10 +16,14 @@ export type ClusterLayer = {
 
 /**
  * GET /clusters's zoom is that of 512 px tiles (a cluster reaches 40 of their px), the map's of
- * Leaflet's 256 px ones: the map's zoom less one keeps clusters 40 screen px apart, more than a
- * bubble is wide, so none covers another. A cluster's expansion_zoom is so one less than the map's.
+ * Leaflet's 256 px ones: the map's zoom less one begins clusters 40 screen px apart or more, as
+ * wide as a bubble with its ring. A cluster's expansion_zoom is so one less than the map's.
  */
 const TILE_ZOOMS = 1
+
+/** A bubble's ring (widget.css's box-shadow) and a lone store's dot with its stroke, in px. */
+const RING = 4
+const DOT = 8
 
 /** The map's view as GET /clusters takes it: a box within the world's bounds, and the zoom. */
 export function viewOf(map: Leaflet.Map): { bbox: string; zoom: number } {
@@ -35,24 +40,34 @@ export function viewOf(map: Leaflet.Map): { bbox: string; zoom: number } {
   return { bbox: box.join(','), zoom: Math.max(0, Math.min(20, Math.round(map.getZoom()) - TILE_ZOOMS)) }
 }
 
+/** A cluster's words: its `label` in the bubble ("5.9K"), its `name` for screen readers ("5,930 stores"). */
+export type CountTexts = { label: (n: number) => string; name: (n: number) => string }
+
 /**
- * `countName`: a cluster's name for screen readers ("44 stores"); `still`: the visitor asked for
- * reduced motion, so a cluster zooms in without flying.
+ * A bubble's width in px: 20 to 32 by its count (with its ring no wider than clusters begin apart,
+ * TILE_ZOOMS); wider when its label needs it, the label's box (`width` + 4 by 13 px) inside the disc.
  */
+const bubbleSize = (count: number, width: number): number =>
+  Math.max(Math.round(20 + Math.min(12, Math.log2(count) * 2)), Math.ceil(Math.hypot(width + 4, 13)))
+
+/** `still`: the visitor asked for reduced motion, so a cluster zooms in without flying. */
 export function clusterLayer(
   L: typeof Leaflet,
   map: Leaflet.Map,
   onStore: (store: Single, byKeyboard: boolean) => void,
-  countName: (n: number) => string,
+  counts: CountTexts,
   still: boolean,
 ): ClusterLayer {
   const layer = L.layerGroup().addTo(map)
+  const measure = labelWidths(map.getContainer())
+  /** The answer's bubbles (their size) and lone stores as drawn, to be spaced at each zoom. */
+  let drawn: { marker: Leaflet.Marker | Leaflet.CircleMarker; at: Leaflet.LatLng; size: number }[] = []
   const bubble = (c: Cluster) => {
-    // Clusters lie 40 px or more apart (TILE_ZOOMS): the bubbles stay smaller.
-    const size = Math.round(20 + Math.min(12, Math.log2(c.count) * 2))
+    const label = counts.label(c.count)
+    const size = bubbleSize(c.count, measure(label))
     const html = document.createElement('span')
     html.className = 'sl-cluster-count'
-    html.textContent = String(c.count)
+    html.textContent = label
     const marker = L.marker([c.lat, c.lng], {
       icon: L.divIcon({ className: 'sl-cluster', html, iconSize: [size, size] }),
       keyboard: false,
@@ -61,10 +76,11 @@ export function clusterLayer(
     marker.on('add', () => {
       const el = marker.getElement()
       el?.setAttribute('role', 'img')
-      el?.setAttribute('aria-label', countName(c.count))
+      el?.setAttribute('aria-label', counts.name(c.count))
     })
     const zoom = Math.min(c.expansion_zoom + TILE_ZOOMS, 18)
     marker.on('click', () => (still ? map.setView([c.lat, c.lng], zoom) : map.flyTo([c.lat, c.lng], zoom)))
+    drawn.push({ marker, at: marker.getLatLng(), size })
     return marker
   }
   const store = (single: Single) => {
@@ -74,6 +90,7 @@ export function clusterLayer(
     name.textContent = single.name
     marker.bindTooltip(name)
     marker.on('click', () => onStore(single, false))
+    drawn.push({ marker, at: marker.getLatLng(), size: 0 })
     // A control by keyboard too: named, and Enter or Space searches around the store, as a click does.
     marker.on('add', () => {
       const el = marker.getElement() as SVGElement | undefined
@@ -89,9 +106,28 @@ export function clusterLayer(
     })
     return marker
   }
+  /**
+   * Each bubble moved, at the map's zoom, as little as keeps it off the other bubbles and the lone
+   * stores (which stay on their place): rings may meet, no ring covers a disc or a dot.
+   */
+  const place = () => {
+    const discs = drawn.map(({ at, size }) => {
+      const { x, y } = map.latLngToLayerPoint(at)
+      return { x, y, r: (size === 0 ? DOT : size / 2) + RING / 2, fixed: size === 0 }
+    })
+    spreadApart(discs)
+    drawn.forEach(({ marker, size }, i) => {
+      if (size > 0) marker.setLatLng(map.layerPointToLatLng([discs[i]!.x, discs[i]!.y]))
+    })
+  }
+  map.on('zoomend', place)
+  const clear = () => {
+    layer.clearLayers()
+    drawn = []
+  }
   return {
     show(answer, fit) {
-      layer.clearLayers()
+      clear()
       const points: Leaflet.LatLngExpression[] = []
       for (const c of answer.data.clusters) {
         bubble(c).addTo(layer)
@@ -101,6 +137,7 @@ export function clusterLayer(
         store(single).addTo(layer)
         points.push([single.lat, single.lng])
       }
+      place()
       if (!fit || points.length === 0) return
       if (points.length > 1) map.fitBounds(L.latLngBounds(points), { padding: [30, 30], maxZoom: 12 })
       else {
@@ -109,6 +146,17 @@ export function clusterLayer(
         map.setView(points[0]!, one ? Math.min(12, one.expansion_zoom + TILE_ZOOMS) : 12)
       }
     },
-    clear: () => layer.clearLayers(),
+    clear,
   }
+}
+
+/**
+ * The width in px of a bubble's label as widget.css writes it (bold, 13 px) in the map's font,
+ * measured on a canvas: a bubble is sized before it is drawn.
+ */
+function labelWidths(container: HTMLElement): (label: string) => number {
+  const context = document.createElement('canvas').getContext('2d')
+  if (context === null) return (label) => label.length * 8
+  context.font = `700 13px ${getComputedStyle(container).fontFamily}`
+  return (label) => context.measureText(label).width
 }

@@ -390,14 +390,22 @@ export function t(texts: Texts, key: Key, values: Values = {}): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? shown(values[name]!) : whole))
 }
 
-/** Numbers as each language's texts write them ("5,930", "5.930", "5 930"), made once. */
+/**
+ * A count as a map's bubble shows it: as t() writes it below 1,000, else short ("5.9K", "5,9 k"),
+ * as the language shortens it (German writes "12.345" whole). Its full count is its name.
+ */
+export const shortCount = (texts: Texts, n: number): string => numbersOf(texts, true).format(n)
+
+/** Numbers as each language's texts write them ("5,930", "5.930", "5 930"), or short; made once. */
 const numberFormats = new Map<Texts, Intl.NumberFormat>()
-function numbersOf(texts: Texts): Intl.NumberFormat {
-  let format = numberFormats.get(texts)
+const shortFormats = new Map<Texts, Intl.NumberFormat>()
+function numbersOf(texts: Texts, short = false): Intl.NumberFormat {
+  const formats = short ? shortFormats : numberFormats
+  let format = formats.get(texts)
   if (format === undefined) {
     const lang = (Object.keys(LANGUAGES) as Lang[]).find((l) => LANGUAGES[l] === texts) ?? 'en'
-    format = new Intl.NumberFormat(lang)
-    numberFormats.set(texts, format)
+    format = new Intl.NumberFormat(lang, short ? { notation: 'compact' } : {})
+    formats.set(texts, format)
   }
   return format
 }

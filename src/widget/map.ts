@@ -4,7 +4,7 @@
 import type * as Leaflet from 'leaflet'
 import type { Location } from './api'
 import { type ClusterLayer, clusterLayer, type Single, viewOf } from './clusters'
-import { type Texts, t } from './i18n'
+import { shortCount, type Texts, t } from './i18n'
 import type { Options } from './options'
 
 type L = typeof Leaflet
@@ -219,7 +219,8 @@ export async function storeMap(
   const markers = new Map<string, Leaflet.Marker>()
   const layer = L.layerGroup().addTo(map)
   let here: Leaflet.CircleMarker | null = null
-  const clusters = clusterLayer(L, map, onStore, (n) => t(texts, 'found', { n }), still)
+  const counts = { label: (n: number) => shortCount(texts, n), name: (n: number) => t(texts, 'found', { n }) }
+  const clusters = clusterLayer(L, map, onStore, counts, still)
   const { fitted, observer } = fitsOnceSized(map, el)
   const fitPins = () => {
     const points = [...markers.values()].map((m) => m.getLatLng())

@@ -1,0 +1,145 @@
+// The map's cluster bubbles as a large chain's visitor sees them, in a real browser: counts of
+// thousands short in the page's language and inside their bubble, named in full; and bubbles whose
+// centres (their stores' means) lie close together drawn apart, none covering another or a store.
+import { describe, expect, test } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { chromiumPath, newPage } from './browser'
+import { useDemoBrowser } from './server'
+
+const demo = useDemoBrowser()
+
+/** Web Mercator (the world 1 wide) and back, as the API's clusters are placed. */
+const mercX = (lng: number) => lng / 360 + 0.5
+const mercY = (lat: number) => {
+  const sin = Math.sin((Math.max(-85, Math.min(85, lat)) * Math.PI) / 180)
+  return 0.5 - (0.25 * Math.log((1 + sin) / (1 - sin))) / Math.PI
+}
+const lngOf = (x: number) => (x - 0.5) * 360
+const latOf = (y: number) => (360 * Math.atan(Math.exp(((180 - y * 360) * Math.PI) / 180))) / Math.PI - 90
+
+/** A cluster or lone store placed `dx`, `dy` screen px from the middle of the map's view. */
+type Placed = { dx: number; dy: number; count: number }
+
+/**
+ * Answers the page's GET /clusters with `placed`, around the middle of the box it asks for, at the
+ * screen zoom it shows (the zoom asked, plus one): whatever the view, they lie as given on screen.
+ */
+async function answerClusters(page: Page, placed: Placed[]): Promise<void> {
+  await page.route('**/clusters?*', (route) => {
+    const query = new URL(route.request().url()).searchParams
+    const [w, s, e, n] = query.get('bbox')!.split(',').map(Number) as [number, number, number, number]
+    const px = 256 * 2 ** (Number(query.get('zoom')) + 1)
+    const [x, y] = [(mercX(w) + mercX(e)) / 2, (mercY(s) + mercY(n)) / 2]
+    const at = (p: Placed, i: number) => ({
+      id: `c${i}`,
+      lat: latOf(y + p.dy / px),
+      lng: lngOf(x + p.dx / px),
+    })
+    const clusters = placed.flatMap((p, i) => (p.count > 1 ? [{ ...at(p, i), count: p.count, expansion_zoom: 9 }] : []))
+    const locations = placed.flatMap((p, i) => (p.count === 1 ? [{ ...at(p, i), name: `Store ${i}` }] : []))
+    const total = placed.reduce((sum, p) => sum + p.count, 0)
+    return route.fulfill({
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ success: true, data: { clusters, locations, total } }),
+    })
+  })
+}
+
+type Shown = { x: number; y: number; width: number; label: string; labelWidth: number; name: string }
+
+/** The bubbles and lone stores on the map once it has settled: centres in px from the map's middle. */
+async function settledMap(page: Page): Promise<{ bubbles: Shown[]; dots: { x: number; y: number }[] }> {
+  await page.locator('.sl-cluster').first().waitFor()
+  await page.waitForLoadState('networkidle')
+  await Bun.sleep(500) // the first fit's zoom, and the answer for the view after it
+  await page.waitForLoadState('networkidle')
+  const map = (await page.locator('.sl-map').boundingBox())!
+  const [mx, my] = [map.x + map.width / 2, map.y + map.height / 2]
+  const bubbles: Shown[] = []
+  for (const bubble of await page.locator('.sl-cluster').all()) {
+    const box = (await bubble.boundingBox())!
+    const count = bubble.locator('.sl-cluster-count')
+    bubbles.push({
+      x: box.x + box.width / 2 - mx,
+      y: box.y + box.height / 2 - my,
+      width: box.width,
+      label: (await count.textContent()) ?? '',
+      labelWidth: (await count.boundingBox())!.width,
+      name: (await bubble.getAttribute('aria-label')) ?? '',
+    })
+  }
+  const dots = []
+  for (const dot of await page.locator('path.sl-dot').all()) {
+    const box = (await dot.boundingBox())!
+    dots.push({ x: box.x + box.width / 2 - mx, y: box.y + box.height / 2 - my })
+  }
+  return { bubbles, dots }
+}
+
+describe.skipIf(chromiumPath === null)("a large chain's clusters on the map, in Chromium", () => {
+  test.each([
+    ['en', ['12K', '5.9K', '999'], ['12,345 stores', '5,930 stores', '999 stores']],
+    ['de', ['12.345', '5930', '999'], ['12.345 Geschäfte', '5.930 Geschäfte', '999 Geschäfte']],
+  ])(
+    'counts of thousands (%s) are short as the language writes them, inside their bubble, and named in full',
+    async (lang, labels, names) => {
+      const page = await newPage(demo.browser, { viewport: { width: 1000, height: 700 } })
+      try {
+        await answerClusters(page, [
+          { dx: -200, dy: 0, count: 12_345 },
+          { dx: 0, dy: 0, count: 5930 },
+          { dx: 200, dy: 0, count: 999 },
+        ])
+        await page.goto(`${demo.server.url}/l/${demo.server.token}?lang=${lang}`)
+        const { bubbles } = await settledMap(page)
+        const byPlace = bubbles.sort((a, b) => a.x - b.x)
+        expect(byPlace.map((b) => b.label)).toEqual(labels)
+        expect(byPlace.map((b) => b.name)).toEqual(names)
+        // The label's box within the disc, a pixel to spare on each side.
+        for (const b of byPlace) expect(b.labelWidth).toBeLessThanOrEqual(b.width - 2)
+      } finally {
+        await page.close()
+      }
+    },
+  )
+
+  test('bubbles whose centres lie close together are drawn apart, near their centres, off the lone stores', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1000, height: 700 } })
+    // Centres on one point, 10 and 25 px apart, three in a row, and a store alone 12 px from one.
+    const placed: Placed[] = [
+      { dx: -150, dy: -60, count: 300 },
+      { dx: -150, dy: -60, count: 40 },
+      { dx: 0, dy: -60, count: 800 },
+      { dx: 10, dy: -60, count: 2 },
+      { dx: 150, dy: -60, count: 120 },
+      { dx: 150, dy: -35, count: 1500 },
+      { dx: -120, dy: 60, count: 50 },
+      { dx: -100, dy: 60, count: 60 },
+      { dx: -80, dy: 60, count: 70 },
+      { dx: 100, dy: 60, count: 90 },
+      { dx: 112, dy: 60, count: 1 },
+    ]
+    try {
+      await answerClusters(page, placed)
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      const { bubbles, dots } = await settledMap(page)
+      expect(bubbles.length).toBe(placed.length - 1)
+      expect(dots.length).toBe(1)
+      // The store alone stays on its place.
+      expect(Math.hypot(dots[0]!.x - 112, dots[0]!.y - 60)).toBeLessThan(1.5)
+      // A ring (4 px, less a px of rounding) may meet another's, but covers no disc and no dot (8 px).
+      for (const [i, a] of bubbles.entries()) {
+        for (const b of bubbles.slice(i + 1))
+          expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual((a.width + b.width) / 2 + 4 - 1)
+        for (const d of dots) expect(Math.hypot(a.x - d.x, a.y - d.y)).toBeGreaterThanOrEqual(a.width / 2 + 4 + 8 - 1)
+        // Near its own centre: within a cluster's reach (40 px).
+        const own = placed
+          .filter((p) => p.count > 1)
+          .find((p) => a.name.startsWith(`${p.count.toLocaleString('en')} `))!
+        expect(Math.hypot(a.x - own.dx, a.y - own.dy)).toBeLessThan(40)
+      }
+    } finally {
+      await page.close()
+    }
+  })
+})
