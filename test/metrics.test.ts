@@ -456,7 +456,7 @@ describe('route labels', () => {
         ...publicRoutes({ store: env.store, registry, log: () => {}, requestId: () => '' }).app.routes,
       ]
       const served = routes.filter((r) => r.method !== 'OPTIONS' && !r.path.includes('//'))
-      expect(served.length).toBe(30)
+      expect(served.length).toBe(33)
       for (const r of served) {
         const template = r.path.replace(/:(\w+)/g, '{$1}')
         expect(label(r.path.replace(/:(\w+)/g, 'x1')) as object).toEqual({
@@ -491,6 +491,9 @@ describe('route labels', () => {
       ['/public/v1//locations', 'other'],
       ['/public/v1?x=1', 'other'],
       ['/docs/assets/a/b', 'other'],
+      ['/l/tok/stores/', '/l/{token}/stores'],
+      ['/l/tok/stores/fr/paris?page=2', '/l/{token}/stores/{country}/{town}'],
+      ['/l/tok/stores/fr/paris/x', 'other'],
       ['/', '/'],
       ['/x', 'other'],
     ]

@@ -33,6 +33,9 @@ export const ROUTES = [
   { api: 'service', route: '/l/{token}/{id}' },
   { api: 'service', route: '/l/{token}/{id}/{slug}' },
   { api: 'service', route: '/' },
+  { api: 'service', route: '/l/{token}/stores' },
+  { api: 'service', route: '/l/{token}/stores/{country}' },
+  { api: 'service', route: '/l/{token}/stores/{country}/{town}' },
 ] as const
 
 /** The routes by name: each its place in ROUTES. */
@@ -66,6 +69,9 @@ export const ROUTE = {
   StorePage: 26,
   StorePageSlug: 27,
   Home: 28,
+  Directory: 29,
+  DirectoryCountry: 30,
+  DirectoryTown: 31,
 } as const
 export type Route = number
 
@@ -136,6 +142,9 @@ function pageRoute(p: string): Route {
   if (parts[1] === 'widget') return parts.length === 3 && parts[2] !== '' ? ROUTE.WidgetFile : ROUTE.ServiceOther
   if (parts[1] !== 'l' || parts.length < 3 || parts.some((part, i) => i > 0 && part === '')) return ROUTE.ServiceOther
   if (parts.length === 3) return ROUTE.FinderPage
+  // "stores" is no location id: the directory's (index.ts).
+  if (parts[3] === 'stores')
+    return [ROUTE.Directory, ROUTE.DirectoryCountry, ROUTE.DirectoryTown][parts.length - 4] ?? ROUTE.ServiceOther
   if (parts.length === 4) return parts[3] === 'sitemap.xml' ? ROUTE.Sitemap : ROUTE.StorePage
   return parts.length === 5 ? ROUTE.StorePageSlug : ROUTE.ServiceOther
 }

@@ -455,6 +455,19 @@ export function locationRepo(db: Database, changes: ChangeLog) {
         .iterate(locatorId, limit, offset)
       for (const r of rows) yield { id: r.id, name: r.name, updatedAt: r.updated_at }
     },
+    /**
+     * Every published location's id, name, and town and country as its address parts say them
+     * (null where they do not): a store directory's, read as they are used, not held.
+     */
+    *publishedPlaces(
+      locatorId: string,
+    ): Generator<{ id: string; name: string; city: string | null; country: string | null }> {
+      yield* db
+        .query<{ id: string; name: string; city: string | null; country: string | null }, [string]>(
+          "SELECT id, name, json_extract(address_parts, '$.city') AS city, json_extract(address_parts, '$.country') AS country FROM locations WHERE locator_id = ? AND status = 'published'",
+        )
+        .iterate(locatorId)
+    },
     /** Every published location, only the columns the search index needs; custom fields only when asked. */
     indexRows(locatorId: string, withCustomFields: boolean): IndexRow[] {
       return q.indexRows.all(withCustomFields ? 1 : 0, locatorId).map(indexRow)

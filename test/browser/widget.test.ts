@@ -402,7 +402,7 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
     const api = await server.api(`locations?lat=${LONDON.lat}&lng=${LONDON.lng}&limit=1`)
     const id = api.data.locations[0]!.id
     await page.goto(`${server.url}/l/${server.token}/${id}`)
-    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '')
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '')
     expect(ld['@type']).toBe('LocalBusiness')
     expect(ld.geo.latitude).toBeCloseTo(51.51, 1)
     await screenshot(page, 'store-page')

@@ -29,13 +29,24 @@ describe('GET /l/{token}', () => {
     expect(res.text).not.toContain('data-tiles')
   })
 
-  test('without JavaScript, the page says the finder needs it, in its language', async () => {
+  test('without JavaScript, the page says the finder needs it, in its language, and links the store directory', async () => {
     const noScript = async (query: string) =>
-      /<noscript><p>([^<]*)<\/p><\/noscript><\/div>/.exec((await get(`/l/${f.token}${query}`)).text)?.[1]
-    expect(await noScript('')).toBe(
-      'The store finder needs JavaScript: turn it on in your browser to search the stores.',
-    )
-    expect(await noScript('?lang=de')).toStartWith('Die Filialsuche braucht JavaScript')
+      /<noscript><p>([^<]*)<\/p><p>(.*?)<\/p><\/noscript><\/div>/.exec((await get(`/l/${f.token}${query}`)).text)
+    const english = await noScript('')
+    expect(english?.[1]).toBe('The store finder needs JavaScript: turn it on in your browser to search the stores.')
+    expect(english?.[2]).toBe(`<a href="/l/${f.token}/stores">Browse the stores by place</a>`)
+    const german = await noScript('?lang=de')
+    expect(german?.[1]).toStartWith('Die Filialsuche braucht JavaScript')
+    expect(german?.[2]).toBe(`<a href="/l/${f.token}/stores?lang=de">Geschäfte nach Ort ansehen</a>`)
+  })
+
+  test('links the store directory plainly, outside the widget, for visitors and crawlers alike', async () => {
+    const { text } = await get(`/l/${f.token}?lang=fr`)
+    const link = `<a href="/l/${f.token}/stores?lang=fr">Parcourir les magasins par lieu</a>`
+    expect(text).toContain(`<footer><p>${link}</p></footer>`)
+    const directory = await get(`/l/${f.token}/stores?lang=fr`)
+    expect(directory.status).toBe(200)
+    expect(directory.text).toContain('<h1>Annuaire des magasins</h1>')
   })
 
   test('a Host header names no file the page loads: a shared cache may keep the page for every Host', async () => {

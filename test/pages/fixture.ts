@@ -3,6 +3,7 @@
 // its own over the same store, so these tests do not depend on how src/server wires the routes.
 import { Elysia } from 'elysia'
 import type { PageDeps } from '../../src/api/pages/deps'
+import { directoryResponse } from '../../src/api/pages/directory-page'
 import { sitemapResponse } from '../../src/api/pages/sitemap'
 import { storePageResponse } from '../../src/api/pages/store-page'
 import { SHORT_HOSTS } from '../../src/api/public/url'
@@ -25,6 +26,13 @@ export type PagesApp = { handle: (request: Request) => Promise<Response> }
 export function pagesApp(deps: PageDeps, pageSize?: number): PagesApp {
   return new Elysia({ handler: SHORT_HOSTS })
     .get('/l/:token/sitemap.xml', ({ request, params }) => sitemapResponse(deps, request, params.token, pageSize))
+    .get('/l/:token/stores', ({ request, params }) => directoryResponse(deps, request, params.token, []))
+    .get('/l/:token/stores/:country', ({ request, params }) =>
+      directoryResponse(deps, request, params.token, [params.country]),
+    )
+    .get('/l/:token/stores/:country/:town', ({ request, params }) =>
+      directoryResponse(deps, request, params.token, [params.country, params.town]),
+    )
     .get('/l/:token/:id', ({ request, params }) => storePageResponse(deps, request, params.token, params.id, null))
     .get('/l/:token/:id/:slug', ({ request, params }) =>
       storePageResponse(deps, request, params.token, params.id, params.slug),

@@ -175,7 +175,8 @@ describe('a published location', () => {
 
   test('carries schema.org LocalBusiness JSON-LD made from the public location', async () => {
     const id = f.ids.velo!
-    const [ld, ...more] = jsonLd((await f.page(pagePath(id, 'velo-cafe-bikes'))).text)
+    const [ld, crumbs, ...more] = jsonLd((await f.page(pagePath(id, 'velo-cafe-bikes'))).text)
+    expect(crumbs['@type']).toBe('BreadcrumbList') // store-directory.test.ts
     expect(more).toEqual([])
     const pub = await f.publicLocation(id)
     const canonical = canonicalOf(id, 'Vélo Café Bikes')
@@ -301,13 +302,14 @@ describe('a published location', () => {
     expect(html).not.toContain('<b>')
     expect(html).not.toContain('<i>')
     expect(html).not.toContain('<img src=x')
-    expect(html.match(/<script/g)).toHaveLength(1) // the JSON-LD block only
+    expect(html.match(/<script/g)).toHaveLength(2) // the JSON-LD blocks only
     expect(html).toContain(
       '<h1>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &lt;b&gt;Bold&lt;/b&gt; &amp; &quot;Co&quot;</h1>',
     )
     expect(html).toContain('<p>&lt;i&gt;second&lt;/i&gt;</p>')
-    const [ld] = jsonLd(html)
+    const [ld, crumbs] = jsonLd(html)
     expect(ld.name).toBe(EVIL_NAME)
+    expect(crumbs.itemListElement.at(-1).name).toBe(EVIL_NAME)
     expect(ld.address.streetAddress).toBe('<img src=x onerror=alert(2)>')
   })
 })
@@ -480,11 +482,20 @@ describe('404', () => {
 
 describe('the sitemap', () => {
   const sitemapUrl = () => `/l/${f.token}/sitemap.xml`
-  /** The finder page and every published location's canonical page, as the fixture's rows say. */
+  /**
+   * The finder page, the store directory's pages (its top, each country's, each town's) and every
+   * published location's canonical page, as the fixture's rows say.
+   */
   const expected = () => {
     const published = f.env.store.locations.page(f.env.locatorId, 'published', 1000, 0)
     expect(published.some((r) => r.id === f.ids.hidden)).toBe(false)
-    return [`http://localhost/l/${f.token}`, ...published.map((r) => canonicalOf(r.id, r.name))]
+    const dir = `http://localhost/l/${f.token}/stores`
+    const places = new Set<string>()
+    for (const { addressParts: a } of published) {
+      places.add(`${dir}/${a.country!.toLowerCase()}`)
+      places.add(`${dir}/${a.country!.toLowerCase()}/${encodeURIComponent(slugOf(a.city!))}`)
+    }
+    return [`http://localhost/l/${f.token}`, dir, ...places, ...published.map((r) => canonicalOf(r.id, r.name))]
   }
 
   test('its ETag holds while stores open and close: only writes change it', async () => {
@@ -548,25 +559,24 @@ describe('the sitemap', () => {
       expect((await f.page(`${sitemapUrl()}?page=${bad}`, {}, app)).status).toBe(404)
   })
 
-  test('sitemapPlan: one urlset up to the page size, else an index; pages hold the finder first', () => {
+  test('sitemapPlan: one urlset up to the page size, else an index; every URL on exactly one page', () => {
     expect(SITEMAP_MAX_URLS).toBe(50_000)
-    expect(sitemapPlan(0, null)).toEqual({ kind: 'urlset', finder: true, offset: 0, limit: 0 })
-    expect(sitemapPlan(49_999, null)).toEqual({ kind: 'urlset', finder: true, offset: 0, limit: 49_999 })
-    expect(sitemapPlan(50_000, null)).toEqual({ kind: 'index', pages: 2 })
-    expect(sitemapPlan(120_000, null)).toEqual({ kind: 'index', pages: 3 })
-    expect(sitemapPlan(120_000, 1)).toEqual({ kind: 'urlset', finder: true, offset: 0, limit: 49_999 })
-    expect(sitemapPlan(120_000, 2)).toEqual({ kind: 'urlset', finder: false, offset: 49_999, limit: 50_000 })
-    expect(sitemapPlan(120_000, 3)).toEqual({ kind: 'urlset', finder: false, offset: 99_999, limit: 50_000 })
-    expect(sitemapPlan(120_000, 4)).toBeNull()
-    expect(sitemapPlan(120_000, 0)).toBeNull()
-    // Every location on exactly one page, for any size.
+    expect(sitemapPlan(1, null)).toEqual({ kind: 'urlset', from: 0, to: 1 })
+    expect(sitemapPlan(50_000, null)).toEqual({ kind: 'urlset', from: 0, to: 50_000 })
+    expect(sitemapPlan(50_001, null)).toEqual({ kind: 'index', pages: 2 })
+    expect(sitemapPlan(120_001, null)).toEqual({ kind: 'index', pages: 3 })
+    expect(sitemapPlan(120_001, 1)).toEqual({ kind: 'urlset', from: 0, to: 50_000 })
+    expect(sitemapPlan(120_001, 2)).toEqual({ kind: 'urlset', from: 50_000, to: 100_000 })
+    expect(sitemapPlan(120_001, 3)).toEqual({ kind: 'urlset', from: 100_000, to: 120_001 })
+    expect(sitemapPlan(120_001, 4)).toBeNull()
+    expect(sitemapPlan(120_001, 0)).toBeNull()
     for (const [n, size] of [
-      [0, 1],
       [1, 1],
-      [9, 10],
+      [2, 1],
       [10, 10],
       [11, 10],
-      [95, 7],
+      [12, 10],
+      [96, 7],
     ] as const) {
       const covered: number[] = []
       const plan = sitemapPlan(n, null, size)!
@@ -574,8 +584,8 @@ describe('the sitemap', () => {
       for (let p = 1; p <= pages; p++) {
         const page = sitemapPlan(n, p, size)!
         if (page.kind !== 'urlset') throw new Error('a page is a urlset')
-        expect((page.finder ? 1 : 0) + Math.min(page.limit, Math.max(0, n - page.offset))).toBeLessThanOrEqual(size)
-        for (let i = page.offset; i < Math.min(n, page.offset + page.limit); i++) covered.push(i)
+        expect(page.to - page.from).toBeLessThanOrEqual(size)
+        for (let i = page.from; i < page.to; i++) covered.push(i)
       }
       expect(covered).toEqual(Array.from({ length: n }, (_, i) => i))
     }

@@ -36,13 +36,19 @@ export function pageLocator(deps: PageDeps, token: string | null): Locator | nul
   return locator?.active && locator.queryApiEnabled ? locator : null
 }
 
-/** Slugs are cut to this many characters (code points). */
 /** The finder page of a locator: `${base}/l/${token}`. */
 export const finderUrl = (base: string, token: string): string => `${base}/l/${encodeURIComponent(token)}`
 
 /** A location's canonical page: `${base}/l/${token}/${id}/${slug}`, each segment percent-encoded. */
 export const storePageUrl = (base: string, token: string, id: string, name: string): string =>
   `${finderUrl(base, token)}/${encodeURIComponent(id)}/${encodeURIComponent(slugOf(name))}`
+
+/**
+ * A page of the store directory: `${base}/l/${token}/stores`, then the country's slug and the
+ * town's (directory.ts), each percent-encoded.
+ */
+export const directoryUrl = (base: string, token: string, ...places: string[]): string =>
+  [`${finderUrl(base, token)}/stores`, ...places.map(encodeURIComponent)].join('/')
 
 /**
  * A page's ETag: it changes with every write to the locator (registry.writtenVersion, which also

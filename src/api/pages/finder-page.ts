@@ -1,6 +1,7 @@
 // GET /l/{token}: a locator's store finder on a page of its own, the widget filling it. For
 // businesses without a web team, and the demo the first start points at.
 import type { MapTiles } from '../../core/config'
+import { langQuery } from '../../core/languages'
 import type { Locator } from '../../store/locators'
 import { escapeHtml } from './html'
 import { named, pageLang, pageTexts } from './page-texts'
@@ -38,6 +39,8 @@ export function finderPage(locator: Locator, assets: string, request: Request, t
     .map(([k, v]) => ` ${k}="${escapeHtml(v)}"`)
     .join('')
   const name = escapeHtml(locator.name)
+  // The store directory, for visitors without JavaScript and crawlers: from the page's own origin, as its files.
+  const directory = `<a href="${escapeHtml(`${assets}/l/${encodeURIComponent(locator.publicToken)}/stores${langQuery(lang)}`)}">${escapeHtml(texts.browse)}</a>`
   return `<!doctype html>
 <html lang="${lang}">
 <head>
@@ -53,6 +56,7 @@ body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, san
 header { padding: 16px 20px; border-bottom: 1px solid #c5ced6; }
 h1 { margin: 0; font-size: 22px; }
 main { padding: 16px 20px; max-width: 1280px; margin: 0 auto; }
+footer { padding: 0 20px 16px; max-width: 1280px; margin: 0 auto; }
 .sl-root { --sl-map-height: max(280px, calc(100vh - 260px)); }
 </style>
 </head>
@@ -60,8 +64,9 @@ main { padding: 16px 20px; max-width: 1280px; margin: 0 auto; }
 <header><h1>${name}</h1></header>
 <main>
 <h2 class="sl-visually-hidden">${escapeHtml(texts.finder)}</h2>
-<div${dataAttrs}><noscript><p>${escapeHtml(texts.noScript)}</p></noscript></div>
+<div${dataAttrs}><noscript><p>${escapeHtml(texts.noScript)}</p><p>${directory}</p></noscript></div>
 </main>
+<footer><p>${directory}</p></footer>
 <script src="${escapeHtml(assets)}/widget.js" async></script>
 </body>
 </html>

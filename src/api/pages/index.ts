@@ -1,10 +1,13 @@
 // The service's own pages and the widget's files: /widget.js, /widget.css, /widget/{file}, the
-// finder page /l/{token}, store pages /l/{token}/{id}/{slug} and /l/{token}/sitemap.xml.
+// finder page /l/{token}, store pages /l/{token}/{id}/{slug}, the store directory
+// /l/{token}/stores[/{country}[/{town}]] and /l/{token}/sitemap.xml. "stores" is no location id
+// (ids start "loc_"): the directory's paths and the store pages' never meet.
 import { Elysia } from 'elysia'
 import type { MapTiles } from '../../core/config'
 import { asset, assetResponse } from './assets'
 import type { Locator } from '../../store/locators'
 import { assetBase, type PageDeps, pageLocator, unavailablePage } from './deps'
+import { directoryResponse } from './directory-page'
 import { finderPage } from './finder-page'
 import { htmlResponse, pagePolicy } from './html'
 import { sitemapResponse } from './sitemap'
@@ -38,6 +41,13 @@ export function pageRoutes(deps: PagesDeps) {
       )
     })
     .get('/l/:token/sitemap.xml', ({ request, params }) => sitemapResponse(deps, request, params.token))
+    .get('/l/:token/stores', ({ request, params }) => directoryResponse(deps, request, params.token, []))
+    .get('/l/:token/stores/:country', ({ request, params }) =>
+      directoryResponse(deps, request, params.token, [params.country]),
+    )
+    .get('/l/:token/stores/:country/:town', ({ request, params }) =>
+      directoryResponse(deps, request, params.token, [params.country, params.town]),
+    )
     .get('/l/:token/:id', ({ request, params }) => storePageResponse(deps, request, params.token, params.id, null))
     .get('/l/:token/:id/:slug', ({ request, params }) =>
       storePageResponse(deps, request, params.token, params.id, params.slug),

@@ -1,5 +1,6 @@
-// GET /l/{token}/sitemap.xml: the finder page and every published location's canonical page, for
-// search engines; past the protocol's 50,000 URLs per file, a sitemap index of numbered pages.
+// GET /l/{token}/sitemap.xml: the finder page, the store directory's pages and every published
+// location's canonical page, for search engines; past the protocol's 50,000 URLs per file, a
+// sitemap index of numbered pages.
 import type { Store } from '../../store'
 import type { Locator } from '../../store/locators'
 import {
@@ -12,6 +13,8 @@ import {
   storePageUrl,
   unavailablePage,
 } from './deps'
+import { directoryOf } from './directory'
+import { directoryUrls } from './directory-page'
 import { escapeHtml as esc } from './html'
 
 /** The sitemap protocol's most URLs per file. */
@@ -21,27 +24,20 @@ const XML_TYPE = 'application/xml; charset=utf-8'
 const CACHE_CONTROL = 'public, max-age=60'
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9'
 
-/** A sitemap answer: a urlset (the finder page or not, and a run of locations), or an index of pages. */
-export type SitemapPlan =
-  | { kind: 'urlset'; finder: boolean; offset: number; limit: number }
-  | { kind: 'index'; pages: number }
+/** A sitemap answer: a urlset of the URLs from `from` to before `to` (of them all, in order), or an index of pages. */
+export type SitemapPlan = { kind: 'urlset'; from: number; to: number } | { kind: 'index'; pages: number }
 
 /**
- * What one sitemap request answers, for a locator of `published` locations: its URLs are the
- * finder page then the locations in row order, cut into pages of `pageSize`. Without `page`, a
- * urlset of them all when they fit in one, else an index of `pages`; page N (1-based): the
- * finder if N is 1, and up to `limit` locations from `offset`. null: no such page.
+ * What one sitemap request answers, for `urls` URLs in all (the finder page, the directory's
+ * pages, then the locations in row order), cut into pages of `pageSize`. Without `page`, a
+ * urlset of them all when they fit in one, else an index of `pages`; page N (1-based): its run of
+ * `pageSize`. null: no such page.
  */
-export function sitemapPlan(published: number, page: number | null, pageSize = SITEMAP_MAX_URLS): SitemapPlan | null {
-  const urls = published + 1
-  const pages = Math.ceil(urls / pageSize)
-  if (page === null)
-    return pages === 1 ? { kind: 'urlset', finder: true, offset: 0, limit: published } : { kind: 'index', pages }
+export function sitemapPlan(urls: number, page: number | null, pageSize = SITEMAP_MAX_URLS): SitemapPlan | null {
+  const pages = Math.max(1, Math.ceil(urls / pageSize))
+  if (page === null) return pages === 1 ? { kind: 'urlset', from: 0, to: urls } : { kind: 'index', pages }
   if (!(page >= 1 && page <= pages)) return null
-  const start = (page - 1) * pageSize
-  return page === 1
-    ? { kind: 'urlset', finder: true, offset: 0, limit: pageSize - 1 }
-    : { kind: 'urlset', finder: false, offset: start - 1, limit: pageSize }
+  return { kind: 'urlset', from: (page - 1) * pageSize, to: Math.min(urls, page * pageSize) }
 }
 
 /**
@@ -58,18 +54,22 @@ export function sitemapResponse(
     const locator = pageLocator(deps, token)
     if (locator === null) return notFound('This store locator does not exist or is not public.')
     const page = pageParam(request)
-    const plan =
-      page === undefined ? null : sitemapPlan(deps.store.locations.count(locator.id, 'published'), page, pageSize)
+    const base = pageBase(deps, request)
+    const head = [
+      finderUrl(base, locator.publicToken),
+      ...directoryUrls(directoryOf(deps, locator), base, locator.publicToken),
+    ]
+    const urls = head.length + deps.store.locations.count(locator.id, 'published')
+    const plan = page === undefined ? null : sitemapPlan(urls, page, pageSize)
     if (plan === null)
       return notFound('This sitemap has no such page. Its pages are numbered from 1: sitemap.xml?page=1.')
-    const base = pageBase(deps, request)
     const etag = pageEtag(deps, locator, request, base)
     const cached = notModified(request, etag, CACHE_CONTROL)
     if (cached !== null) return cached
     const xml =
       plan.kind === 'index'
         ? indexXml(`${finderUrl(base, locator.publicToken)}/sitemap.xml?page=`, plan.pages)
-        : urlsetXml(deps.store, locator, base, plan)
+        : urlsetXml(deps.store, locator, base, head, plan)
     const body = `<?xml version="1.0" encoding="UTF-8"?>\n${xml}\n`
     return new Response(body, { headers: { 'content-type': XML_TYPE, 'cache-control': CACHE_CONTROL, etag } })
   } catch (e) {
@@ -83,14 +83,19 @@ function indexXml(pageUrl: string, pages: number): string {
   return `<sitemapindex xmlns="${NS}">\n${items.join('\n')}\n</sitemapindex>`
 }
 
-/** The urlset a plan names: the finder page first on page 1, then each location's canonical page with its last change. */
-function urlsetXml(store: Store, locator: Locator, base: string, plan: SitemapPlan & { kind: 'urlset' }): string {
-  const token = locator.publicToken
-  const items: string[] = plan.finder ? [`<url><loc>${esc(finderUrl(base, token))}</loc></url>`] : []
-  for (const row of store.locations.publishedNames(locator.id, plan.offset, plan.limit)) {
-    const lastmod = W3C_TIME.test(row.updatedAt) ? `<lastmod>${esc(row.updatedAt)}</lastmod>` : ''
-    items.push(`<url><loc>${esc(storePageUrl(base, token, row.id, row.name))}</loc>${lastmod}</url>`)
-  }
+/**
+ * The urlset a plan names: of the `head` URLs (the finder page, the directory's pages) and then
+ * each location's canonical page with its last change, those from `from` to before `to`.
+ */
+function urlsetXml(store: Store, locator: Locator, base: string, head: string[], plan: { from: number; to: number }) {
+  const items = head.slice(plan.from, plan.to).map((url) => `<url><loc>${esc(url)}</loc></url>`)
+  const offset = Math.max(0, plan.from - head.length)
+  const limit = plan.to - Math.max(plan.from, head.length)
+  if (limit > 0)
+    for (const row of store.locations.publishedNames(locator.id, offset, limit)) {
+      const lastmod = W3C_TIME.test(row.updatedAt) ? `<lastmod>${esc(row.updatedAt)}</lastmod>` : ''
+      items.push(`<url><loc>${esc(storePageUrl(base, locator.publicToken, row.id, row.name))}</loc>${lastmod}</url>`)
+    }
   return `<urlset xmlns="${NS}">\n${items.join('\n')}\n</urlset>`
 }
 

@@ -29,6 +29,8 @@ import { escapeHtml as esc, htmlResponse, pagePolicy, scriptJson } from './html'
 import { type LangTexts, named, pageLang, pageTexts } from './page-texts'
 import { countryLabel } from '../../geocode/countries'
 import { localBusinessJsonLd, type PublicLocation, type SocialNetwork, socialUrl, streetOf } from './json-ld'
+import { CRUMBS_STYLE, type Crumb, breadcrumbJsonLd, crumbsHtml, storeCrumbs } from './breadcrumbs'
+import { directoryOf } from './directory'
 
 const CACHE_CONTROL = 'public, max-age=60'
 /** How many days ahead a page lists special hours. */
@@ -77,6 +79,8 @@ export function storePageResponse(
     const entry = deps.registry.entry(locator.id)
     const hidden = new Set(entry.filters.filter((g) => g.hideInLocationDetails).map((g) => g.id))
     const { today, special } = specialDates(entry.index, location.id, deps.registry.now())
+    const links = { base, token: locator.publicToken, query: langQuery(lang) }
+    const store = { name: location.name, url: canonical }
     // The page lists the dates ahead of its day, so it changes with the day too.
     const etag = pageEtag(deps, locator, request, `${base} ${today}`)
     return (
@@ -93,6 +97,8 @@ export function storePageResponse(
           texts: pageTexts(lang),
           pageUrl,
           finder,
+          // Made only for a page sent: the directory is read once per write to the locator.
+          crumbs: storeCrumbs(directoryOf(deps, locator), links, pageTexts(lang), location.address, store),
         }),
         200,
         { etag, ...pagePolicy(assets, locator.referrers, false) },
@@ -182,6 +188,8 @@ type Page = {
   pageUrl: (lang: Lang) => string
   /** The link back to the finder page, with the search the visitor came from. */
   finder: string
+  /** The trail from the store directory to the page. */
+  crumbs: Crumb[]
 }
 
 /** Text cut to at most `max` characters (code points), an ellipsis marking the cut. */
@@ -220,6 +228,7 @@ ${headHtml(page)}
 <body class="slp-page">
 <nav class="slp-nav" aria-label="${esc(locator.name)}"><a href="${esc(finder)}">${esc(texts.back)}</a></nav>
 <main class="slp-main">
+${crumbsHtml(page.crumbs, texts)}
 <h1>${esc(location.name)}</h1>
 ${badgesHtml(location, texts)}${imageHtml(location, texts)}${descriptionHtml(location.description)}
 ${addressHtml(location, texts)}
@@ -230,7 +239,7 @@ ${hoursHtml(location, texts)}${specialHtml(page.special, texts)}${contactHtml(lo
 `
 }
 
-function headHtml({ location, locator, assets, canonical, special, pageUrl, texts }: Page): string {
+function headHtml({ location, locator, assets, canonical, special, pageUrl, texts, crumbs }: Page): string {
   const description = cut(location.description || location.address.formatted, 160)
   const { address } = location
   const og: [string, string | undefined][] = [
@@ -258,8 +267,9 @@ ${alternates(pageUrl)}
 ${meta.join('\n')}
 <meta name="twitter:card" content="summary">
 <link rel="stylesheet" href="${esc(assets)}/widget.css">
-<style>${STYLE}</style>
-<script type="application/ld+json">${scriptJson(localBusinessJsonLd(location, canonical, special))}</script>`
+<style>${PAGE_STYLE}${CRUMBS_STYLE}</style>
+<script type="application/ld+json">${scriptJson(localBusinessJsonLd(location, canonical, special))}</script>
+<script type="application/ld+json">${scriptJson(breadcrumbJsonLd(crumbs))}</script>`
 }
 
 /** The page in each language, and English as the one for any other (x-default). */
@@ -268,8 +278,11 @@ function alternates(pageUrl: (lang: Lang) => string): string {
   return [...links, `<link rel="alternate" hreflang="x-default" href="${esc(pageUrl('en'))}">`].join('\n')
 }
 
-/** The page's own layout; colours keep 4.5:1 or more against their backgrounds, and the widget's variables override them. */
-const STYLE =
+/**
+ * The layout of the service's own pages (store pages, the directory); colours keep 4.5:1 or more
+ * against their backgrounds, and the widget's variables override them.
+ */
+export const PAGE_STYLE =
   '.slp-page{margin:0;font:16px/1.5 system-ui,sans-serif;color:var(--sl-text,#1f2328);background:var(--sl-bg,#fff)}' +
   '.slp-nav,.slp-main{max-width:48rem;margin:0 auto;padding:1rem}.slp-main h2{font-size:1.15rem;margin:1.5rem 0 .5rem}' +
   '.slp-page a{color:var(--sl-accent,#0b57d0)}.slp-page img{max-width:100%;height:auto;border-radius:.5rem}' +

@@ -1,0 +1,313 @@
+// GET /l/{token}/stores[/{country}[/{town}]]: the store directory, made on the server for people
+// without JavaScript and for crawlers that follow links: the countries, a country's towns, a
+// town's stores, each list in pages. A locator in one country lists its towns at the top.
+import { type Lang, LANGS } from '../../core/languages'
+import type { Locator } from '../../store/locators'
+import {
+  CRUMBS_STYLE,
+  type Crumb,
+  type Links,
+  breadcrumbJsonLd,
+  countryName,
+  crumbsHtml,
+  placeCrumbs,
+  townName,
+} from './breadcrumbs'
+import {
+  assetBase,
+  directoryUrl,
+  finderUrl,
+  notModified,
+  pageBase,
+  pageEtag,
+  pageLocator,
+  type PageDeps,
+  storePageUrl,
+  unavailablePage,
+} from './deps'
+import {
+  type Directory,
+  type DirectoryCountry,
+  type DirectoryTown,
+  OTHER,
+  directoryOf,
+  storesOf,
+  townSlug,
+} from './directory'
+import { escapeHtml as esc, htmlResponse, pagePolicy, scriptJson } from './html'
+import { type LangTexts, filled, pageLang, pageTexts } from './page-texts'
+import { PAGE_STYLE, finderNotFoundPage, notFoundPage } from './store-page'
+
+/** The most entries a page of a list holds (countries, towns or stores): past it, ?page=2 and on. */
+export const LIST_PAGE = 200
+
+const CACHE_CONTROL = 'public, max-age=60'
+const STYLE = `${PAGE_STYLE}${CRUMBS_STYLE}.slp-dir{padding-left:1.25rem}.slp-dir li{margin:.35rem 0}.slp-pager{display:flex;gap:1rem;margin-top:1rem}`
+
+/** A place of the directory: its top, a country, or a town of one. */
+type Place =
+  | { level: 'top' }
+  | { level: 'country'; country: DirectoryCountry }
+  | { level: 'town'; country: DirectoryCountry; town: DirectoryTown }
+
+/** A list's entry: a link, what it counts (a place's stores) or says (a store's address). */
+type Entry = { name: string; url: string; count?: number; address?: string }
+
+/**
+ * A page of the directory of the locator `token` names: the place the slugs name (none: the
+ * top), page `?page=` of its list. A slug written otherwise (FR, Paris) or a country page of the
+ * only country answers 301 to the canonical URL. 404 unless the locator is active with its Query
+ * API on and the place holds a published store; `null` slugs: not valid percent-encoded UTF-8.
+ */
+export function directoryResponse(deps: PageDeps, request: Request, token: string, slugs: (string | null)[]): Response {
+  try {
+    const locator = pageLocator(deps, token)
+    if (locator === null) return finderNotFoundPage(request)
+    const url = new URL(request.url)
+    const lang = pageLang(url) ?? 'en'
+    const texts = pageTexts(lang)
+    const base = pageBase(deps, request)
+    const links: Links = { base, token: locator.publicToken, query: query(lang, 1) }
+    const dir = directoryOf(deps, locator)
+    const page = pageParam(url)
+    const found = page === null ? null : placeOf(dir, slugs)
+    const entries = found === null ? null : listOf(dir, found.place, lang)
+    const pages = entries === null ? 0 : Math.max(1, Math.ceil(entries.length / LIST_PAGE))
+    if (found === null || page === null || page > pages)
+      return notFoundPage(
+        texts.placeNotFound,
+        texts.placeNotFoundText,
+        directoryUrl(base, links.token) + links.query,
+        lang,
+      )
+    if (found.canonical.join('/') !== slugs.join('/')) {
+      const location = directoryUrl(base, links.token, ...found.canonical) + query(lang, page)
+      return new Response(null, { status: 301, headers: { location, 'cache-control': CACHE_CONTROL } })
+    }
+    const etag = pageEtag(deps, locator, request, base)
+    const cached = notModified(request, etag, CACHE_CONTROL)
+    if (cached !== null) return cached
+    const assets = assetBase(deps)
+    const html = pageHtml({
+      deps,
+      locator,
+      dir,
+      place: found.place,
+      entries: entries!.slice((page - 1) * LIST_PAGE, page * LIST_PAGE),
+      texts,
+      links,
+      assets,
+      page,
+      pages,
+      pageUrl: (l, n = page) => directoryUrl(base, links.token, ...found.canonical) + query(l, n),
+    })
+    return htmlResponse(html, 200, { etag, ...pagePolicy(assets, locator.referrers, false) })
+  } catch (e) {
+    return unavailablePage(e)
+  }
+}
+
+/** The query of a directory page in `lang` (none: English), page `page`: "?lang=de&page=2". */
+function query(lang: Lang | null, page: number): string {
+  const params = [...(lang === null || lang === 'en' ? [] : [`lang=${lang}`]), ...(page > 1 ? [`page=${page}`] : [])]
+  return params.length === 0 ? '' : `?${params.join('&')}`
+}
+
+/** The `page` parameter: 1 when absent, null when it is no page number. */
+function pageParam(url: URL): number | null {
+  const page = url.searchParams.get('page')
+  if (page === null) return 1
+  return /^[1-9]\d{0,8}$/.test(page) ? Number(page) : null
+}
+
+/**
+ * The place `slugs` name, and its canonical slugs: the country's in lower case, the town's as
+ * slugOf writes it ("Paris" -> "paris"), none for the country of a directory in one country.
+ * null: no such place (or a slug that was not valid UTF-8).
+ */
+function placeOf(dir: Directory, slugs: (string | null)[]): { place: Place; canonical: string[] } | null {
+  const [c, t] = slugs
+  if (c === undefined) return { place: { level: 'top' }, canonical: [] }
+  const country = c === null ? undefined : dir.country.get(c.toLowerCase())
+  if (country === undefined) return null
+  if (t === undefined)
+    return { place: { level: 'country', country }, canonical: dir.single === country ? [] : [country.slug] }
+  const town = t === null ? undefined : country.town.get(t.toLowerCase() === OTHER ? OTHER : townSlug(t))
+  if (town === undefined) return null
+  return { place: { level: 'town', country, town }, canonical: [country.slug, town.slug] }
+}
+
+/** The list a place's page shows: countries (by their names in `lang`), towns, or stores (by id). */
+function listOf(
+  dir: Directory,
+  place: Place,
+  lang: Lang,
+): readonly (DirectoryCountry | DirectoryTown | { id: string })[] {
+  if (place.level === 'town') return storesOf(place.town)
+  if (place.level === 'country') return place.country.towns
+  return dir.single?.towns ?? sortedCountries(dir.countries, lang)
+}
+
+/** What a directory page is made from; `entries`: the places or stores of its page of the list. */
+type DirectoryPage = {
+  deps: PageDeps
+  locator: Locator
+  dir: Directory
+  place: Place
+  entries: (DirectoryCountry | DirectoryTown | { id: string })[]
+  texts: LangTexts
+  links: Links
+  assets: string
+  page: number
+  pages: number
+  /** The page's URL in a language (English without ?lang), page `n` of its list (this one's unless given). */
+  pageUrl: (lang: Lang, n?: number) => string
+}
+
+/** The page's entries as links: a country or town with its store count, a store with its address. */
+function entriesOf(p: DirectoryPage): Entry[] {
+  const { place, links, texts } = p
+  const to = (...slugs: string[]) => directoryUrl(links.base, links.token, ...slugs) + links.query
+  if (place.level === 'town') {
+    // Read by id for this page only; a row gone since the directory was made is left out.
+    const ids = p.entries.map((e) => (e as { id: string }).id)
+    const rows = new Map(p.deps.store.locations.publishedByIds(p.locator.id, ids).map((r) => [r.id, r]))
+    return ids.flatMap((id) => {
+      const r = rows.get(id)
+      if (r === undefined) return []
+      return [
+        { name: r.name, url: storePageUrl(links.base, links.token, r.id, r.name) + links.query, address: r.address },
+      ]
+    })
+  }
+  const country = place.level === 'country' ? place.country : p.dir.single
+  if (country !== null)
+    return (p.entries as DirectoryTown[]).map((t) => ({
+      name: townName(t.name, texts),
+      url: to(country.slug, t.slug),
+      count: t.stores.length,
+    }))
+  return (p.entries as DirectoryCountry[]).map((c) => ({
+    name: countryName(c.code, texts),
+    url: to(c.slug),
+    count: c.count,
+  }))
+}
+
+/** The countries in the order of their names in the page's language, the other places last. */
+function sortedCountries(countries: DirectoryCountry[], lang: Lang): DirectoryCountry[] {
+  const collator = new Intl.Collator(lang)
+  const texts = pageTexts(lang)
+  return [...countries].sort((a, b) =>
+    a.code === null
+      ? 1
+      : b.code === null
+        ? -1
+        : collator.compare(countryName(a.code, texts), countryName(b.code, texts)),
+  )
+}
+
+/** The heading of a place's page, and the place's name for its description. */
+function headingOf(place: Place, texts: LangTexts): { heading: string; name: string | null } {
+  if (place.level === 'top') return { heading: texts.directory, name: null }
+  const country = countryName(place.country.code, texts)
+  if (place.level === 'country') return { heading: filled(texts.storesIn, { name: country }), name: country }
+  const { town } = place
+  if (town.name !== null) {
+    const name = `${town.name}, ${country}`
+    return { heading: filled(texts.storesIn, { name: town.name }), name }
+  }
+  // The other places of the other places are just the other places.
+  const name = place.country.code === null ? country : `${country}: ${texts.otherPlaces}`
+  return { heading: name, name }
+}
+
+/** The trail to the page's place: none at the top. */
+function crumbsOf(p: DirectoryPage): Crumb[] {
+  const { place } = p
+  if (place.level === 'top') return []
+  const town = place.level === 'town' ? place.town : undefined
+  return placeCrumbs(p.dir, p.links, p.texts, place.country, town)
+}
+
+function pageHtml(p: DirectoryPage): string {
+  const { locator, texts, place, page, pages } = p
+  const { heading, name } = headingOf(place, texts)
+  const title = [heading, ...(pages > 1 ? [filled(texts.pageOf, { page, pages })] : []), locator.name].join(' – ')
+  const description =
+    name === null
+      ? filled(texts.directoryDescription, { name: locator.name })
+      : filled(texts.placeDescription, { name: locator.name, place: name })
+  const crumbs = crumbsOf(p)
+  const entries = entriesOf(p)
+  const list =
+    entries.length === 0
+      ? `<p>${esc(texts.noStores)}</p>`
+      : `<ul class="slp-dir">${entries.map(entryHtml).join('')}</ul>`
+  const finder = finderUrl(p.links.base, p.links.token) + p.links.query
+  return `<!doctype html>
+<html lang="${texts.lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(title)}</title>
+<meta name="description" content="${esc(description)}">
+<link rel="canonical" href="${esc(p.pageUrl(texts.lang))}">
+${alternates(p)}
+<link rel="stylesheet" href="${esc(p.assets)}/widget.css">
+<style>${STYLE}</style>${crumbs.length === 0 ? '' : `\n<script type="application/ld+json">${scriptJson(breadcrumbJsonLd(crumbs))}</script>`}
+</head>
+<body class="slp-page">
+<nav class="slp-nav" aria-label="${esc(locator.name)}"><a href="${esc(finder)}">${esc(texts.finder)}</a></nav>
+<main class="slp-main">
+${crumbs.length === 0 ? '' : `${crumbsHtml(crumbs, texts)}\n`}<h1>${esc(heading)}</h1>
+${list}
+${pagerHtml(p)}</main>
+</body>
+</html>
+`
+}
+
+/** The page in each language, English as the one for any other; the list's pages before and after it. */
+function alternates(p: DirectoryPage): string {
+  const links = LANGS.map((l) => `<link rel="alternate" hreflang="${l}" href="${esc(p.pageUrl(l))}">`)
+  links.push(`<link rel="alternate" hreflang="x-default" href="${esc(p.pageUrl('en'))}">`)
+  if (p.page > 1) links.push(`<link rel="prev" href="${esc(p.pageUrl(p.texts.lang, p.page - 1))}">`)
+  if (p.page < p.pages) links.push(`<link rel="next" href="${esc(p.pageUrl(p.texts.lang, p.page + 1))}">`)
+  return links.join('\n')
+}
+
+function entryHtml(e: Entry): string {
+  const count = e.count === undefined ? '' : ` <span class="slp-count">(${e.count})</span>`
+  const address = e.address === undefined ? '' : `<br><span class="slp-addr">${esc(e.address)}</span>`
+  return `<li><a href="${esc(e.url)}">${esc(e.name)}</a>${count}${address}</li>`
+}
+
+/** Links to the list's pages before and after this one, and which page it is; none for a list of one page. */
+function pagerHtml(p: DirectoryPage): string {
+  if (p.pages === 1) return ''
+  const { texts, page, pages } = p
+  const prev = page > 1 ? `<a rel="prev" href="${esc(p.pageUrl(texts.lang, page - 1))}">${esc(texts.previous)}</a>` : ''
+  const next = page < pages ? `<a rel="next" href="${esc(p.pageUrl(texts.lang, page + 1))}">${esc(texts.next)}</a>` : ''
+  const at = `<span>${esc(filled(texts.pageOf, { page, pages }))}</span>`
+  return `<nav class="slp-pager" aria-label="${esc(texts.pages)}">${[prev, at, next].filter((x) => x).join(' ')}</nav>\n`
+}
+
+/**
+ * Every page of the directory, English (the canonical URLs the others name as alternates): the
+ * top, each country's (but the only one's), each town's, each with the pages of its list.
+ */
+export function directoryUrls(dir: Directory, base: string, token: string): string[] {
+  const urls: string[] = []
+  const add = (count: number, ...slugs: string[]) => {
+    const url = directoryUrl(base, token, ...slugs)
+    const pages = Math.max(1, Math.ceil(count / LIST_PAGE))
+    for (let n = 1; n <= pages; n++) urls.push(url + query(null, n))
+  }
+  add(dir.single?.towns.length ?? dir.countries.length)
+  for (const country of dir.countries) {
+    if (country !== dir.single) add(country.towns.length, country.slug)
+    for (const town of country.towns) add(town.stores.length, country.slug, town.slug)
+  }
+  return urls
+}
