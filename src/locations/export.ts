@@ -3,6 +3,7 @@
 // the event loop free between slices: a server answers queries while it exports 50,000 stores.
 import type { Store } from '../store'
 import type { LocationStatus } from '../store/locations'
+import { eachSlice } from '../store/snapshot'
 import { type CsvStyle, csvWriter } from './csv-write'
 import { toAdminLocation } from './service'
 
@@ -12,7 +13,6 @@ export const EXPORT_SLICE = 200
 export type ExportFormat = { format: 'json'; indent: number } | { format: 'csv'; style: CsvStyle }
 
 const utf8 = new TextEncoder()
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /**
  * The export's text in pieces, UTF-8, which joined are a JSON array of the locator's locations
@@ -31,20 +31,13 @@ export async function exportText(
     const csv = format.format === 'csv' ? csvWriter(snapshot.customFieldIds(locatorId), format.style) : null
     const indent = format.format === 'json' ? format.indent : 0
     const pieces = [utf8.encode(csv === null ? '[' : csv.header())]
-    // Read in one go where the reads show one moment only so (snapshot.ts).
-    const limit = snapshot.spread ? EXPORT_SLICE : -1
-    let afterSeq = 0
-    for (let first = true; ; first = false) {
-      if (!first) await nextTurn()
-      const slice = snapshot.locations(locatorId, status, afterSeq, limit)
-      if (slice.records.length === 0) break
-      afterSeq = slice.lastSeq
-      const locations = slice.records.map(toAdminLocation)
+    const read = (afterSeq: number, limit: number) => snapshot.locations(locatorId, status, afterSeq, limit)
+    await eachSlice(snapshot, EXPORT_SLICE, read, (records) => {
+      const locations = records.map(toAdminLocation)
       const text =
         csv !== null ? csv.rows(locations) : `${pieces.length > 1 ? ',' : ''}${arrayItems(locations, indent)}`
       pieces.push(utf8.encode(text))
-      if (limit < 0) break
-    }
+    })
     if (csv === null) pieces.push(utf8.encode(pieces.length > 1 && indent > 0 ? '\n]' : ']'))
     return pieces
   } finally {

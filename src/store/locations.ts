@@ -261,9 +261,17 @@ function parsedOr<T>(json: string, fallback: T): T {
   }
 }
 
+/** Rows read a slice at a time, in row order: `lastSeq` is where the next slice begins (snapshot.ts, eachSlice). */
+export type Slice<T> = { rows: T[]; lastSeq: number }
+
+const sliceOf = <R extends { seq: number }, T>(rows: R[], afterSeq: number, map: (row: R) => T): Slice<T> => ({
+  rows: rows.map(map),
+  lastSeq: rows.at(-1)?.seq ?? afterSeq,
+})
+
 /**
  * A reader of a locator's locations a slice at a time, in row order: up to `limit` after the row
- * at `afterSeq` (0: from the first), only those of `status` unless null; `lastSeq` goes on.
+ * at `afterSeq` (0: from the first), only those of `status` unless null.
  */
 export function locationSlicer(db: Database) {
   // Each status's rows are in seq order in the index; both are merged, so no slice sorts the locator's rows.
@@ -273,10 +281,20 @@ export function locationSlicer(db: Database) {
   const both = db.prepare<Row & { seq: number }, [string, string, number, number]>(
     `${ofStatus("'published'")} UNION ALL ${ofStatus("'draft'")} ORDER BY seq LIMIT ?4`,
   )
-  return (locatorId: string, status: LocationStatus | null, afterSeq: number, limit: number) => {
-    const rows = (status === null ? both : one).all(locatorId, status ?? '', afterSeq, limit)
-    return { records: rows.map(fromRow), lastSeq: rows.at(-1)?.seq ?? afterSeq }
-  }
+  return (locatorId: string, status: LocationStatus | null, afterSeq: number, limit: number): Slice<LocationRecord> =>
+    sliceOf((status === null ? both : one).all(locatorId, status ?? '', afterSeq, limit), afterSeq, fromRow)
+}
+
+/** A published location's id, name, and town and country as its address parts say them (null where they do not). */
+export type PlacedName = { id: string; name: string; city: string | null; country: string | null }
+
+/** A reader of a locator's published locations' PlacedNames a slice at a time, as locationSlicer reads. */
+export function placedNameSlicer(db: Database) {
+  const after = db.prepare<PlacedName & { seq: number }, [string, number, number]>(
+    "SELECT seq, id, name, json_extract(address_parts, '$.city') AS city, json_extract(address_parts, '$.country') AS country FROM locations WHERE locator_id = ? AND status = 'published' AND seq > ? ORDER BY seq LIMIT ?",
+  )
+  return (locatorId: string, afterSeq: number, limit: number): Slice<PlacedName> =>
+    sliceOf(after.all(locatorId, afterSeq, limit), afterSeq, ({ seq, ...named }) => named)
 }
 
 /** The statements the repo runs, prepared once. */
@@ -454,19 +472,6 @@ export function locationRepo(db: Database, changes: ChangeLog) {
         )
         .iterate(locatorId, limit, offset)
       for (const r of rows) yield { id: r.id, name: r.name, updatedAt: r.updated_at }
-    },
-    /**
-     * Every published location's id, name, and town and country as its address parts say them
-     * (null where they do not): a store directory's, read as they are used, not held.
-     */
-    *publishedPlaces(
-      locatorId: string,
-    ): Generator<{ id: string; name: string; city: string | null; country: string | null }> {
-      yield* db
-        .query<{ id: string; name: string; city: string | null; country: string | null }, [string]>(
-          "SELECT id, name, json_extract(address_parts, '$.city') AS city, json_extract(address_parts, '$.country') AS country FROM locations WHERE locator_id = ? AND status = 'published'",
-        )
-        .iterate(locatorId)
     },
     /** Every published location, only the columns the search index needs; custom fields only when asked. */
     indexRows(locatorId: string, withCustomFields: boolean): IndexRow[] {

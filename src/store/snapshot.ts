@@ -4,11 +4,13 @@
 import { Database } from 'bun:sqlite'
 import { customFieldList } from './custom-fields'
 import { BUSY_TIMEOUT_MS } from './db'
-import { locationSlicer } from './locations'
+import { locationSlicer, placedNameSlicer, type Slice } from './locations'
 
 export type Snapshot = {
   /** A locator's locations a slice at a time (locationSlicer). */
   locations: ReturnType<typeof locationSlicer>
+  /** A locator's published locations' names and places a slice at a time (placedNameSlicer). */
+  placedNames: ReturnType<typeof placedNameSlicer>
   /** The ids of a locator's custom fields, in their order. */
   customFieldIds: (locatorId: string) => string[]
   /**
@@ -21,9 +23,13 @@ export type Snapshot = {
   close: () => void
 }
 
-function reads(db: Database): Pick<Snapshot, 'locations' | 'customFieldIds'> {
+function reads(db: Database): Pick<Snapshot, 'locations' | 'placedNames' | 'customFieldIds'> {
   const fields = customFieldList(db)
-  return { locations: locationSlicer(db), customFieldIds: (locatorId) => fields.all(locatorId).map((f) => f.id) }
+  return {
+    locations: locationSlicer(db),
+    placedNames: placedNameSlicer(db),
+    customFieldIds: (locatorId) => fields.all(locatorId).map((f) => f.id),
+  }
 }
 
 /** A snapshot of the file at `path` as it is now; `main` is the store's connection, for when none can be opened beside it. */
@@ -46,5 +52,30 @@ export function openSnapshot(path: string, main: Database, moved: boolean): Snap
   } catch (error) {
     db.close(true)
     throw error
+  }
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/**
+ * Reads rows a slice of `size` at a time, in row order, until a slice comes back empty:
+ * `read(afterSeq, limit)` gives the rows after `afterSeq`, `each` takes every slice. Between
+ * slices the event loop takes other work; from a snapshot whose reads are not spread, all rows
+ * are read at once (limit -1), the one way they show one moment.
+ */
+export async function eachSlice<T>(
+  snapshot: Snapshot,
+  size: number,
+  read: (afterSeq: number, limit: number) => Slice<T>,
+  each: (rows: T[]) => void,
+): Promise<void> {
+  const limit = snapshot.spread ? size : -1
+  for (let afterSeq = 0, first = true; ; first = false) {
+    if (!first) await nextTurn()
+    const slice = read(afterSeq, limit)
+    if (slice.rows.length === 0) return
+    each(slice.rows)
+    if (limit < 0) return
+    afterSeq = slice.lastSeq
   }
 }

@@ -24,8 +24,8 @@ describe('a database another process holds', () => {
       } as any,
     }
     for (const res of [
-      storePageResponse(busy, new Request('http://localhost/l/x/y'), f.token, f.ids.velo!, null),
-      sitemapResponse(busy, new Request('http://localhost/l/x/sitemap.xml'), f.token),
+      await storePageResponse(busy, new Request('http://localhost/l/x/y'), f.token, f.ids.velo!, null),
+      await sitemapResponse(busy, new Request('http://localhost/l/x/sitemap.xml'), f.token),
     ]) {
       expect(res.status).toBe(503)
       expect(res.headers.get('retry-after')).toBe('1')
@@ -39,7 +39,9 @@ describe('a database another process holds', () => {
         },
       } as any,
     }
-    expect(() => storePageResponse(broken, new Request('http://localhost/l/x/y'), f.token, 'y', null)).toThrow('bug')
+    await expect(storePageResponse(broken, new Request('http://localhost/l/x/y'), f.token, 'y', null)).rejects.toThrow(
+      'bug',
+    )
   })
 })
 

@@ -59,7 +59,12 @@ type Entry = { name: string; url: string; count?: number; address?: string }
  * only country answers 301 to the canonical URL. 404 unless the locator is active with its Query
  * API on and the place holds a published store; `null` slugs: not valid percent-encoded UTF-8.
  */
-export function directoryResponse(deps: PageDeps, request: Request, token: string, slugs: (string | null)[]): Response {
+export async function directoryResponse(
+  deps: PageDeps,
+  request: Request,
+  token: string,
+  slugs: (string | null)[],
+): Promise<Response> {
   try {
     const locator = pageLocator(deps, token)
     if (locator === null) return finderNotFoundPage(request)
@@ -68,7 +73,7 @@ export function directoryResponse(deps: PageDeps, request: Request, token: strin
     const texts = pageTexts(lang)
     const base = pageBase(deps, request)
     const links: Links = { base, token: locator.publicToken, query: query(lang, 1) }
-    const dir = directoryOf(deps, locator)
+    const dir = await directoryOf(deps, locator)
     const page = pageParam(url)
     const found = page === null ? null : placeOf(dir, slugs)
     const entries = found === null ? null : listOf(dir, found.place, lang)

@@ -1,10 +1,13 @@
 // A locator's store directory: its published stores by country and town, the town named as its
-// store page names it (its address's city), made from one read of the rows and kept until the
-// locator's next write. Store pages, the directory's pages and the sitemap share it.
+// store page names it (its address's city), read from one snapshot a slice at a time and kept
+// until the locator's next write. Store pages, the directory's pages and the sitemap share it.
 import { slugOf } from '../../core/slug'
 import { nameKey, nameOrderKey } from '../../core/text'
 import type { IndexRegistry } from '../../indexes/registry'
+import type { Store } from '../../store'
+import type { PlacedName } from '../../store/locations'
 import type { Locator } from '../../store/locators'
+import { eachSlice } from '../../store/snapshot'
 import type { PageDeps } from './deps'
 
 /**
@@ -50,47 +53,65 @@ const byKey = <T>(items: T[], key: (item: T) => string): T[] => {
   return keyed.map((x) => x.item)
 }
 
-type Rows = Iterable<{ id: string; name: string; city: string | null; country: string | null }>
-
-/** The directory of the published rows `rows`. */
-export function makeDirectory(rows: Rows): Directory {
+/** A directory made slice by slice: `add` each slice of rows, then `done`. */
+function directoryMaker() {
   // country slug -> town slug -> its spellings (by count) and stores.
   const grouped = new Map<string, Map<string, { names: Map<string, number>; stores: TownStore[] }>>()
   // Town slugs by the name they are made of: a few thousand towns among many more rows.
   const slugs = new Map<string | null, string>()
   let count = 0
-  for (const row of rows) {
-    const c = countrySlug(row.country)
-    let t = slugs.get(row.city)
-    if (t === undefined) slugs.set(row.city, (t = townSlug(row.city)))
-    let towns = grouped.get(c)
-    if (towns === undefined) grouped.set(c, (towns = new Map()))
-    let town = towns.get(t)
-    if (town === undefined) towns.set(t, (town = { names: new Map(), stores: [] }))
-    if (t !== OTHER) town.names.set(row.city!, (town.names.get(row.city!) ?? 0) + 1)
-    town.stores.push({ id: row.id, name: row.name })
-    count++
-  }
-  const countries: DirectoryCountry[] = []
-  for (const [slug, groups] of grouped) {
-    const towns: DirectoryTown[] = []
-    let stores = 0
-    for (const [t, g] of groups) {
-      stores += g.stores.length
-      // Its most written spelling: "Saint-Denis" over a lone "Saint Denis" of the same slug.
-      const name = t === OTHER ? null : [...g.names].reduce((a, b) => (b[1] > a[1] ? b : a))[0]
-      towns.push({ slug: t, name, stores: g.stores, sorted: false })
+  const add = (rows: PlacedName[]) => {
+    for (const row of rows) {
+      const c = countrySlug(row.country)
+      let t = slugs.get(row.city)
+      if (t === undefined) slugs.set(row.city, (t = townSlug(row.city)))
+      let towns = grouped.get(c)
+      if (towns === undefined) grouped.set(c, (towns = new Map()))
+      let town = towns.get(t)
+      if (town === undefined) towns.set(t, (town = { names: new Map(), stores: [] }))
+      if (t !== OTHER) town.names.set(row.city!, (town.names.get(row.city!) ?? 0) + 1)
+      town.stores.push({ id: row.id, name: row.name })
+      count++
     }
-    const ordered = byKey(towns, (t) => (t.name === null ? '\uffff' : `${nameOrderKey(t.name)}\u0000${t.slug}`))
-    const code = slug === OTHER ? null : slug.toUpperCase()
-    countries.push({ slug, code, count: stores, towns: ordered, town: new Map(ordered.map((t) => [t.slug, t])) })
   }
-  const ordered = byKey(countries, (c) => (c.code === null ? '\uffff' : c.slug))
-  return {
-    countries: ordered,
-    country: new Map(ordered.map((c) => [c.slug, c])),
-    single: ordered.length === 1 ? ordered[0]! : null,
-    count,
+  const done = (): Directory => {
+    const countries: DirectoryCountry[] = []
+    for (const [slug, groups] of grouped) {
+      const towns: DirectoryTown[] = []
+      let stores = 0
+      for (const [t, g] of groups) {
+        stores += g.stores.length
+        // Its most written spelling: "Saint-Denis" over a lone "Saint Denis" of the same slug.
+        const name = t === OTHER ? null : [...g.names].reduce((a, b) => (b[1] > a[1] ? b : a))[0]
+        towns.push({ slug: t, name, stores: g.stores, sorted: false })
+      }
+      const ordered = byKey(towns, (t) => (t.name === null ? '\uffff' : `${nameOrderKey(t.name)}\u0000${t.slug}`))
+      const code = slug === OTHER ? null : slug.toUpperCase()
+      countries.push({ slug, code, count: stores, towns: ordered, town: new Map(ordered.map((t) => [t.slug, t])) })
+    }
+    const ordered = byKey(countries, (c) => (c.code === null ? '\uffff' : c.slug))
+    return {
+      countries: ordered,
+      country: new Map(ordered.map((c) => [c.slug, c])),
+      single: ordered.length === 1 ? ordered[0]! : null,
+      count,
+    }
+  }
+  return { add, done }
+}
+
+/** Rows a slice when a directory is made: a few milliseconds each, the event loop free between. */
+const SLICE = 2000
+
+/** The directory of the locator's published rows, read from one snapshot a slice at a time. */
+async function makeDirectory(store: Store, locatorId: string): Promise<Directory> {
+  const snapshot = store.snapshot()
+  try {
+    const maker = directoryMaker()
+    await eachSlice(snapshot, SLICE, (after, limit) => snapshot.placedNames(locatorId, after, limit), maker.add)
+    return maker.done()
+  } finally {
+    snapshot.close()
   }
 }
 
@@ -106,13 +127,13 @@ export function storesOf(town: DirectoryTown): readonly TownStore[] {
   return town.stores
 }
 
-/** Directories kept: the last made of each locator, for as long as its written version holds. */
-const made = new WeakMap<IndexRegistry, Map<string, { version: string; directory: Directory }>>()
+/** Directories kept: the last made (or being made) of each locator, for as long as its written version holds. */
+const made = new WeakMap<IndexRegistry, Map<string, { version: string; directory: Promise<Directory> }>>()
 /** At most this many locators' directories are kept per registry; the longest unused goes first. */
 const KEPT = 16
 
-/** The locator's directory as of its last write: made once per write, then kept. */
-export function directoryOf(deps: PageDeps, locator: Locator): Directory {
+/** The locator's directory as of its last write: made once per write (requests meanwhile wait for the same one), then kept. */
+export function directoryOf(deps: PageDeps, locator: Locator): Promise<Directory> {
   const version = deps.registry.writtenVersion(locator.id)
   let kept = made.get(deps.registry)
   if (kept === undefined) made.set(deps.registry, (kept = new Map()))
@@ -122,8 +143,13 @@ export function directoryOf(deps: PageDeps, locator: Locator): Directory {
     kept.set(locator.id, found)
     return found.directory
   }
-  const directory = makeDirectory(deps.store.locations.publishedPlaces(locator.id))
-  kept.set(locator.id, { version, directory })
+  const directory = makeDirectory(deps.store, locator.id)
+  const entry = { version, directory }
+  kept.set(locator.id, entry)
+  // A failed read is not kept: the next request tries again.
+  directory.catch(() => {
+    if (kept.get(locator.id) === entry) kept.delete(locator.id)
+  })
   if (kept.size > KEPT) kept.delete(kept.keys().next().value!)
   return directory
 }

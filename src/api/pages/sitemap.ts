@@ -44,12 +44,12 @@ export function sitemapPlan(urls: number, page: number | null, pageSize = SITEMA
  * The sitemap of the locator `token` names, or the page of it `?page=N` asks for; 404 (plain
  * text) unless the locator is active with its Query API on. `pageSize`: tests use small ones.
  */
-export function sitemapResponse(
+export async function sitemapResponse(
   deps: PageDeps,
   request: Request,
   token: string,
   pageSize = SITEMAP_MAX_URLS,
-): Response {
+): Promise<Response> {
   try {
     const locator = pageLocator(deps, token)
     if (locator === null) return notFound('This store locator does not exist or is not public.')
@@ -57,7 +57,7 @@ export function sitemapResponse(
     const base = pageBase(deps, request)
     const head = [
       finderUrl(base, locator.publicToken),
-      ...directoryUrls(directoryOf(deps, locator), base, locator.publicToken),
+      ...directoryUrls(await directoryOf(deps, locator), base, locator.publicToken),
     ]
     const urls = head.length + deps.store.locations.count(locator.id, 'published')
     const plan = page === undefined ? null : sitemapPlan(urls, page, pageSize)

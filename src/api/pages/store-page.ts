@@ -48,13 +48,13 @@ const utf8 = new TextDecoder()
  * canonical URL; none serves the page, which names that URL as canonical. 404 unless the locator
  * is active with its Query API on and the location is published.
  */
-export function storePageResponse(
+export async function storePageResponse(
   deps: PageDeps,
   request: Request,
   token: string,
   id: string,
   slug: string | null,
-): Response {
+): Promise<Response> {
   try {
     const locator = pageLocator(deps, token)
     if (locator === null) return finderNotFoundPage(request)
@@ -83,26 +83,26 @@ export function storePageResponse(
     const store = { name: location.name, url: canonical }
     // The page lists the dates ahead of its day, so it changes with the day too.
     const etag = pageEtag(deps, locator, request, `${base} ${today}`)
-    return (
-      notModified(request, etag, CACHE_CONTROL) ??
-      htmlResponse(
-        pageHtml({
-          location,
-          locator,
-          base,
-          assets,
-          canonical,
-          hidden,
-          special,
-          texts: pageTexts(lang),
-          pageUrl,
-          finder,
-          // Made only for a page sent: the directory is read once per write to the locator.
-          crumbs: storeCrumbs(directoryOf(deps, locator), links, pageTexts(lang), location.address, store),
-        }),
-        200,
-        { etag, ...pagePolicy(assets, locator.referrers, false) },
-      )
+    const cached = notModified(request, etag, CACHE_CONTROL)
+    if (cached !== null) return cached
+    // Read only for a page sent: a directory is made once per write to the locator.
+    const directory = await directoryOf(deps, locator)
+    return htmlResponse(
+      pageHtml({
+        location,
+        locator,
+        base,
+        assets,
+        canonical,
+        hidden,
+        special,
+        texts: pageTexts(lang),
+        pageUrl,
+        finder,
+        crumbs: storeCrumbs(directory, links, pageTexts(lang), location.address, store),
+      }),
+      200,
+      { etag, ...pagePolicy(assets, locator.referrers, false) },
     )
   } catch (e) {
     return unavailablePage(e)
