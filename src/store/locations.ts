@@ -285,6 +285,33 @@ export function locationSlicer(db: Database) {
     sliceOf((status === null ? both : one).all(locatorId, status ?? '', afterSeq, limit), afterSeq, fromRow)
 }
 
+/** A published location's id, name and last change: a sitemap's. */
+export type PublishedName = { id: string; name: string; updatedAt: string }
+
+/**
+ * A reader of a locator's published locations' PublishedNames a slice at a time, as
+ * locationSlicer reads; `seqBefore(locatorId, offset)`: where a read from the offset-th begins.
+ */
+export function publishedNameSlicer(db: Database) {
+  const after = db.prepare<{ seq: number; id: string; name: string; updated_at: string }, [string, number, number]>(
+    "SELECT seq, id, name, updated_at FROM locations WHERE locator_id = ? AND status = 'published' AND seq > ? ORDER BY seq LIMIT ?",
+  )
+  const at = db.prepare<{ seq: number }, [string, number]>(
+    "SELECT seq FROM locations WHERE locator_id = ? AND status = 'published' ORDER BY seq LIMIT 1 OFFSET ?",
+  )
+  return {
+    read: (locatorId: string, afterSeq: number, limit: number): Slice<PublishedName> =>
+      sliceOf(after.all(locatorId, afterSeq, limit), afterSeq, (r) => ({
+        id: r.id,
+        name: r.name,
+        updatedAt: r.updated_at,
+      })),
+    /** The seq the offset-th published location (0-based) comes after; none past the last. */
+    seqBefore: (locatorId: string, offset: number): number =>
+      offset === 0 ? 0 : (at.get(locatorId, offset - 1)?.seq ?? Number.MAX_SAFE_INTEGER),
+  }
+}
+
 /** A published location's id, name, and town and country as its address parts say them (null where they do not). */
 export type PlacedName = { id: string; name: string; city: string | null; country: string | null }
 
@@ -456,22 +483,6 @@ export function locationRepo(db: Database, changes: ChangeLog) {
     /** Every location of the locator that has an external id: its id and external id, oldest first. */
     externalIds(locatorId: string): { id: string; externalId: string; name: string }[] {
       return q.externalIds.all(locatorId).map((r) => ({ id: r.id, externalId: r.external_id, name: r.name }))
-    },
-    /**
-     * Up to `limit` published locations from `offset`, in row order: id, name and update time only
-     * (a sitemap's), read as they are used, not held.
-     */
-    *publishedNames(
-      locatorId: string,
-      offset: number,
-      limit: number,
-    ): Generator<{ id: string; name: string; updatedAt: string }> {
-      const rows = db
-        .query<{ id: string; name: string; updated_at: string }, [string, number, number]>(
-          "SELECT id, name, updated_at FROM locations WHERE locator_id = ? AND status = 'published' ORDER BY seq LIMIT ? OFFSET ?",
-        )
-        .iterate(locatorId, limit, offset)
-      for (const r of rows) yield { id: r.id, name: r.name, updatedAt: r.updated_at }
     },
     /** Every published location, only the columns the search index needs; custom fields only when asked. */
     indexRows(locatorId: string, withCustomFields: boolean): IndexRow[] {

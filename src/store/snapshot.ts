@@ -4,13 +4,15 @@
 import { Database } from 'bun:sqlite'
 import { customFieldList } from './custom-fields'
 import { BUSY_TIMEOUT_MS } from './db'
-import { locationSlicer, placedNameSlicer, type Slice } from './locations'
+import { locationSlicer, placedNameSlicer, publishedNameSlicer, type Slice } from './locations'
 
 export type Snapshot = {
   /** A locator's locations a slice at a time (locationSlicer). */
   locations: ReturnType<typeof locationSlicer>
   /** A locator's published locations' names and places a slice at a time (placedNameSlicer). */
   placedNames: ReturnType<typeof placedNameSlicer>
+  /** A locator's published locations' names and last changes a slice at a time (publishedNameSlicer). */
+  publishedNames: ReturnType<typeof publishedNameSlicer>
   /** The ids of a locator's custom fields, in their order. */
   customFieldIds: (locatorId: string) => string[]
   /**
@@ -23,11 +25,12 @@ export type Snapshot = {
   close: () => void
 }
 
-function reads(db: Database): Pick<Snapshot, 'locations' | 'placedNames' | 'customFieldIds'> {
+function reads(db: Database): Pick<Snapshot, 'locations' | 'placedNames' | 'publishedNames' | 'customFieldIds'> {
   const fields = customFieldList(db)
   return {
     locations: locationSlicer(db),
     placedNames: placedNameSlicer(db),
+    publishedNames: publishedNameSlicer(db),
     customFieldIds: (locatorId) => fields.all(locatorId).map((f) => f.id),
   }
 }
@@ -58,8 +61,8 @@ export function openSnapshot(path: string, main: Database, moved: boolean): Snap
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /**
- * Reads rows a slice of `size` at a time, in row order, until a slice comes back empty:
- * `read(afterSeq, limit)` gives the rows after `afterSeq`, `each` takes every slice. Between
+ * Reads rows a slice of `size` at a time, in row order from after `fromSeq`, until a slice comes
+ * back empty: `read(afterSeq, limit)` gives the rows after `afterSeq`, `each` takes every slice. Between
  * slices the event loop takes other work; from a snapshot whose reads are not spread, all rows
  * are read at once (limit -1), the one way they show one moment.
  */
@@ -68,9 +71,10 @@ export async function eachSlice<T>(
   size: number,
   read: (afterSeq: number, limit: number) => Slice<T>,
   each: (rows: T[]) => void,
+  fromSeq = 0,
 ): Promise<void> {
   const limit = snapshot.spread ? size : -1
-  for (let afterSeq = 0, first = true; ; first = false) {
+  for (let afterSeq = fromSeq, first = true; ; first = false) {
     if (!first) await nextTurn()
     const slice = read(afterSeq, limit)
     if (slice.rows.length === 0) return

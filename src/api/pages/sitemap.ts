@@ -2,7 +2,9 @@
 // location's canonical page, for search engines; past the protocol's 50,000 URLs per file, a
 // sitemap index of numbered pages.
 import type { Store } from '../../store'
+import type { PublishedName } from '../../store/locations'
 import type { Locator } from '../../store/locators'
+import { eachSlice } from '../../store/snapshot'
 import {
   finderUrl,
   notModified,
@@ -69,7 +71,7 @@ export async function sitemapResponse(
     const xml =
       plan.kind === 'index'
         ? indexXml(`${finderUrl(base, locator.publicToken)}/sitemap.xml?page=`, plan.pages)
-        : urlsetXml(deps.store, locator, base, head, plan)
+        : await urlsetXml(deps.store, locator, base, head, plan)
     const body = `<?xml version="1.0" encoding="UTF-8"?>\n${xml}\n`
     return new Response(body, { headers: { 'content-type': XML_TYPE, 'cache-control': CACHE_CONTROL, etag } })
   } catch (e) {
@@ -83,19 +85,44 @@ function indexXml(pageUrl: string, pages: number): string {
   return `<sitemapindex xmlns="${NS}">\n${items.join('\n')}\n</sitemapindex>`
 }
 
+/** Published locations a slice when a sitemap page is written: a few milliseconds each. */
+const SLICE = 2000
+
 /**
  * The urlset a plan names: of the `head` URLs (the finder page, the directory's pages) and then
- * each location's canonical page with its last change, those from `from` to before `to`.
+ * each location's canonical page with its last change, those from `from` to before `to`; the
+ * locations read from one snapshot a slice at a time, the event loop free between slices.
  */
-function urlsetXml(store: Store, locator: Locator, base: string, head: string[], plan: { from: number; to: number }) {
+async function urlsetXml(
+  store: Store,
+  locator: Locator,
+  base: string,
+  head: string[],
+  plan: { from: number; to: number },
+) {
   const items = head.slice(plan.from, plan.to).map((url) => `<url><loc>${esc(url)}</loc></url>`)
-  const offset = Math.max(0, plan.from - head.length)
-  const limit = plan.to - Math.max(plan.from, head.length)
-  if (limit > 0)
-    for (const row of store.locations.publishedNames(locator.id, offset, limit)) {
-      const lastmod = W3C_TIME.test(row.updatedAt) ? `<lastmod>${esc(row.updatedAt)}</lastmod>` : ''
-      items.push(`<url><loc>${esc(storePageUrl(base, locator.publicToken, row.id, row.name))}</loc>${lastmod}</url>`)
+  let left = plan.to - Math.max(plan.from, head.length)
+  if (left <= 0) return `<urlset xmlns="${NS}">\n${items.join('\n')}\n</urlset>`
+  const snapshot = store.snapshot()
+  try {
+    const names = snapshot.publishedNames
+    // Up to `left` more rows; a slice of none ends the reads.
+    const read = (after: number, size: number) => {
+      const slice = names.read(locator.id, after, left <= 0 ? 0 : size < 0 ? left : Math.min(size, left))
+      left -= slice.rows.length
+      return slice
     }
+    const add = (rows: PublishedName[]) => {
+      for (const row of rows) {
+        const lastmod = W3C_TIME.test(row.updatedAt) ? `<lastmod>${esc(row.updatedAt)}</lastmod>` : ''
+        items.push(`<url><loc>${esc(storePageUrl(base, locator.publicToken, row.id, row.name))}</loc>${lastmod}</url>`)
+      }
+    }
+    const from = names.seqBefore(locator.id, Math.max(0, plan.from - head.length))
+    await eachSlice(snapshot, SLICE, read, add, from)
+  } finally {
+    snapshot.close()
+  }
   return `<urlset xmlns="${NS}">\n${items.join('\n')}\n</urlset>`
 }
 
