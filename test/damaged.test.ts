@@ -124,6 +124,14 @@ test('a file found damaged while serving refuses every write with 503 database_d
     expect(body.error).toBe('database_damaged')
     expect(body.message).toContain(`The database file ${path} is damaged`)
 
+    // A CSV export is refused as damaged too, not as a value CSV cannot hold.
+    const csv = await fetch(`${url}/admin/v1/locations/export?format=csv`, { headers })
+    expect([csv.status, ((await csv.json()) as { error: string }).error]).toEqual([503, 'database_damaged'])
+    // A page says so as a page, naming no file.
+    const sitemap = await fetch(`${url}/l/${demoToken}/sitemap.xml`)
+    expect([sitemap.status, sitemap.headers.get('content-type')]).toEqual([503, 'text/html; charset=utf-8'])
+    expect(await sitemap.text()).not.toContain(path)
+
     const walBefore = statSync(`${path}-wal`).size
     const created = await fetch(`${url}/admin/v1/locations`, {
       method: 'POST',

@@ -6,7 +6,7 @@ import { createGeocoder, type GeocoderStack } from '../geocode'
 import { type Geocoder, geocodeOffline, noGeocoder } from '../geocode/geocoder'
 import { type BulkItem, type BulkProgress, type BulkReport, type BulkWords, bulkUpsert } from '../locations/bulk'
 import { csvBulkItems, type NamedField, readLocationsCsv } from '../locations/csv'
-import { csvSeparator, PLAIN_CSV } from '../locations/csv-write'
+import { CsvWriteError, csvSeparator, PLAIN_CSV } from '../locations/csv-write'
 import { CsvError } from '../locations/csv-records'
 import { trimStrings } from '../core/validation'
 import { LocationError } from '../locations/errors'
@@ -225,7 +225,8 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
       csv = await text({ format, style })
     } catch (e) {
       // A value that would not read back as written (a tag holding "|", the tags separator).
-      throw new OperatorError(`${(e as Error).message} Or export as JSON (--format json).`)
+      if (!(e instanceof CsvWriteError)) throw e
+      throw new OperatorError(`${e.message} Or export as JSON (--format json).`)
     }
     print(csv.replace(/\n$/, '')) // print ends the last line
   },

@@ -57,6 +57,10 @@ export function isFullUrl(value: string): boolean {
 /** The most characters of a sent text a message quotes: an answer stays small, whatever was sent. */
 const QUOTED_MAX = 60
 
+/** `text` cut to QUOTED_MAX UTF-16 units, not between the two of a surrogate pair. */
+const cut = (text: string) =>
+  text.slice(0, /[\uD800-\uDBFF]/.test(text[QUOTED_MAX - 1] ?? '') ? QUOTED_MAX - 1 : QUOTED_MAX)
+
 /**
  * A sent value as a message shows it: a text in JSON quotes, cut after QUOTED_MAX characters
  * with its length said; an array or object as JSON when that is as short, else by its kind (its
@@ -66,7 +70,7 @@ export function quoted(value: unknown): string {
   if (typeof value === 'string')
     return value.length <= QUOTED_MAX
       ? JSON.stringify(value)
-      : `${JSON.stringify(`${value.slice(0, QUOTED_MAX)}…`)} (${value.length} characters)`
+      : `${JSON.stringify(`${cut(value)}…`)} (${value.length} characters)`
   if (value === null || typeof value !== 'object') return value === undefined ? 'nothing' : String(value)
   return shortJson(value) ?? (Array.isArray(value) ? 'an array' : 'an object')
 }
@@ -96,4 +100,4 @@ function shortJson(value: unknown): string | null {
 }
 
 /** A key of a sent object as a field's name shows it: cut as quoted() cuts a text, without quotes. */
-export const keyShown = (key: string) => (key.length <= QUOTED_MAX ? key : `${key.slice(0, QUOTED_MAX)}…`)
+export const keyShown = (key: string) => (key.length <= QUOTED_MAX ? key : `${cut(key)}…`)

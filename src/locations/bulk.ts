@@ -184,12 +184,13 @@ function targetOf(
   if (id !== undefined && id !== null && id !== '') {
     const found = typeof id === 'string' ? deps.store.locations.get(locatorId, id) : null
     if (found !== null) return found
-    if (!byExt || typeof id !== 'string') {
+    if (typeof id !== 'string')
+      return new Error(`The id field must be a location's id, a text (loc_...); got ${quoted(id)}.`)
+    if (!byExt) {
       // A spreadsheet's own "ID" column holds the chain's codes, not this service's ids.
-      const own =
-        typeof id === 'string' && !LOCATION_ID.test(id)
-          ? ' The id field (an "ID" column too) holds this service\'s ids, loc_...: for your own store codes, name the column external_id or "Store Code".'
-          : ''
+      const own = !LOCATION_ID.test(id)
+        ? ' The id field (an "ID" column too) holds this service\'s ids, loc_...: for your own store codes, name the column external_id or "Store Code".'
+        : ''
       return new Error(
         `id ${quoted(id)} is not a location of this locator. Leave the id out to create it, or give its external_id to match by.${own}`,
       )

@@ -5,6 +5,9 @@ import { DAYS, type Day } from '../store/locations'
 import { DATE_AT, guardCell, SPECIAL_LEADING, SPECIAL_TRAILING } from './csv-cells'
 import { CONTACT_KEYS, SOCIAL_KEYS } from './model'
 
+/** A location whose values a CSV cell cannot hold so that reading gives them back: the export names it. */
+export class CsvWriteError extends Error {}
+
 /** The shape written; structurally what GET /admin/v1/locations gives per location. */
 export type CsvLocation = {
   id: string
@@ -36,7 +39,7 @@ function specialCell(location: CsvLocation): string {
       SPECIAL_TRAILING.test(text) ||
       text.search(DATE_AT) >= 0
     )
-      throw new Error(
+      throw new CsvWriteError(
         `Location ${JSON.stringify(location.id)} cannot be written as CSV: its special hours of ${date}, ${JSON.stringify(text)}, would not read back as written (a date inside, a colon first, or separators at its end). Change that text.`,
       )
   }
@@ -87,7 +90,7 @@ function tagsCell(location: CsvLocation): string {
   const piped = location.tags.find((tag) => tag.includes('|'))
   if (piped !== undefined) {
     // The reader splits a cell holding '|' on '|', so no separator keeps such a tag whole.
-    throw new Error(
+    throw new CsvWriteError(
       `Location ${JSON.stringify(location.id)} cannot be written as CSV: its tag ${JSON.stringify(piped)} contains "|", the tags separator. Rename the tag.`,
     )
   }
@@ -100,7 +103,7 @@ function tagsCell(location: CsvLocation): string {
 export type CsvWriter = {
   /** The header line, after a BOM when the style asks for one. */
   header: () => string
-  /** One line a location. Throws a plain Error for a location whose values would not read back. */
+  /** One line a location. Throws a CsvWriteError for a location whose values would not read back. */
   rows: (locations: readonly CsvLocation[]) => string
 }
 
@@ -109,7 +112,7 @@ export type CsvWriter = {
  * says (a comma and none by default), with a custom.<id> column per id of `customFieldIds` in
  * that order (repeats written once). Coordinates are written as numbers; text cells that would
  * start a formula gain a "'". A location whose tags cannot be written (a tag containing "|") or
- * whose special hours would not read back throws a plain Error.
+ * whose special hours would not read back throws a CsvWriteError.
  */
 export function csvWriter(customFieldIds: readonly string[], style: CsvStyle = PLAIN_CSV): CsvWriter {
   const number = style.separator === ';' ? (n: number) => numberCell(n).replace('.', ',') : numberCell

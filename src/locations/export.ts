@@ -18,7 +18,7 @@ const utf8 = new TextEncoder()
  * The export's text in pieces, UTF-8, which joined are a JSON array of the locator's locations
  * (JSON.stringify with `indent`) or a CSV file, of `status` only unless null. Each piece is
  * encoded as it is made: a whole export's text would take about 0.1 s to encode at 50,000 stores.
- * Throws the CSV writer's plain Error for a value a CSV cell cannot hold.
+ * Throws a CsvWriteError for a value a CSV cell cannot hold, and the database's errors.
  */
 export async function exportText(
   store: Store,

@@ -155,10 +155,10 @@ export function normalizeLocationBody(
   definitions: CustomField[],
 ): LocationPatch {
   const details: ValidationDetails = {}
-  let unlisted = 0
+  const unlisted = new Set<string>()
   const add = (field: string, message: string) => {
     if (details[field] === undefined && Object.keys(details).length >= MAX_FIELDS_LISTED) {
-      unlisted++
+      unlisted.add(field)
       return
     }
     const list = (details[field] ??= [])
@@ -218,11 +218,11 @@ export function normalizeLocationBody(
     }
   }
 
-  if (unlisted > 0)
+  if (unlisted.size > 0)
     Object.values(details)
       .at(-1)!
       .push(
-        `And ${unlisted} more field${unlisted === 1 ? ' is' : 's are'} refused, not listed: fix those listed, then send it again to see the rest.`,
+        `And ${unlisted.size} more field${unlisted.size === 1 ? ' is' : 's are'} refused, not listed: fix those listed, then send it again to see the rest.`,
       )
   if (Object.keys(details).length > 0) throw new LocationError('validation_error', undefined, details)
 

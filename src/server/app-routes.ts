@@ -7,6 +7,7 @@ import { openApiResponse } from '../api/openapi/document'
 import { apiAssetResponse, apiDocs, apiPageResponse, trailingSlashRedirect } from '../api/openapi/page'
 import type { RequestNote } from '../api/public'
 import { pageRoutes } from '../api/pages'
+import { errorPage } from '../api/pages/deps'
 import { htmlResponse } from '../api/pages/html'
 import { notFoundPage } from '../api/pages/store-page'
 import { docsPage } from '../api/public/docs'
@@ -108,14 +109,24 @@ export function serviceApp(deps: ServiceDeps) {
   )
 }
 
-/** The response for an error outside the Query API: its own, a documented one, or a logged 500. */
+/** Under the pages' paths a person (or a search engine) asks: its errors are pages, not JSON. */
+const isPagePath = (path: string) => path === '/l' || path.startsWith('/l/') || path.startsWith('/widget/')
+
+/**
+ * The response for an error outside the Query API: its own, a documented one, or a logged 500;
+ * under the pages' paths, a server's error is a page that says no more than to try again.
+ */
 function failure(deps: ServiceDeps, code: unknown, error: unknown, request: Request, path: string): Response {
+  const res = failureAnswer(deps, code, error, request, path)
+  if (res.status < 500 || !isPagePath(path)) return res
+  return errorPage(res.status, Number(res.headers.get('retry-after') ?? 0) || null)
+}
+
+function failureAnswer(deps: ServiceDeps, code: unknown, error: unknown, request: Request, path: string): Response {
   const known = adminErrorOf(error)
   if (known !== null) return known.toResponse()
   if (code === 'NOT_FOUND') {
-    // Under the pages' paths a person (or a search engine) asked: a page, not JSON.
-    if (path === '/l' || path.startsWith('/l/') || path.startsWith('/widget/'))
-      return notFoundPage('Not found', 'No page has this address.')
+    if (isPagePath(path)) return notFoundPage('Not found', 'No page has this address.')
     // Through the error table, which does not quote back a secret key sent as the path. Under
     // /admin/v1, most often a REST habit (PUT, PATCH or DELETE on /locations/{id}): name the routes there are.
     const where =

@@ -35,9 +35,16 @@ function reads(db: Database): Pick<Snapshot, 'locations' | 'placedNames' | 'publ
   }
 }
 
+/** The main connection's reads, prepared once: they are never finalized while it is open. */
+const mainReads = new WeakMap<Database, ReturnType<typeof reads>>()
+
 /** A snapshot of the file at `path` as it is now; `main` is the store's connection, for when none can be opened beside it. */
 export function openSnapshot(path: string, main: Database, moved: boolean): Snapshot {
-  if (path === ':memory:' || moved) return { ...reads(main), spread: false, close: () => {} }
+  if (path === ':memory:' || moved) {
+    let prepared = mainReads.get(main)
+    if (prepared === undefined) mainReads.set(main, (prepared = reads(main)))
+    return { ...prepared, spread: false, close: () => {} }
+  }
   const db = new Database(path, { readonly: true, strict: true })
   try {
     db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)

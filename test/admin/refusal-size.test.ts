@@ -30,7 +30,7 @@ describe('refusals quote what was sent within bounds', () => {
     const res = await expectNoChange(() => send(`${BASE}/bulk`, `{"locations":[${withRaw('id', nested(60_000))}]}`))
     expect(res.status).toBe(422)
     expect(res.body.details['locations[0].id']).toEqual([
-      'locations[0] ("Corner Store"): id an array is not a location of this locator. Leave the id out to create it, or give its external_id to match by.',
+      'locations[0] ("Corner Store"): The id field must be a location\'s id, a text (loc_...); got an array.',
     ])
   })
 
@@ -46,6 +46,16 @@ describe('refusals quote what was sent within bounds', () => {
       'And 680 more fields are refused, not listed: fix those listed, then send it again to see the rest.',
     ])
     expect(JSON.stringify(res.body).length).toBeLessThan(5000)
+  })
+
+  test('a field with two problems past the 20 listed counts once', async () => {
+    const custom_fields = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`f${i}`, 'x\u0001']))
+    const res = await expectNoChange(() => create(storeBody({ custom_fields })))
+    const fields = Object.keys(res.body.details)
+    expect(fields).toHaveLength(20)
+    expect(res.body.details[fields.at(-1)!].at(-1)).toBe(
+      'And 5 more fields are refused, not listed: fix those listed, then send it again to see the rest.',
+    )
   })
 
   test('a key or a text of 100,000 characters is cut where a message names it', async () => {

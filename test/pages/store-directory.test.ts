@@ -2,12 +2,12 @@
 // town its stores, each list in pages; store pages link back up to it (a breadcrumb, and as
 // BreadcrumbList JSON-LD); its 404s, redirects, languages, ETags, policy and sitemap entries.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { LIST_PAGE } from '../../src/api/pages/directory-page'
+import { directoryResponse, LIST_PAGE } from '../../src/api/pages/directory-page'
 import { slugOf } from '../../src/core/slug'
 import { countryLabel } from '../../src/geocode/countries'
 import { IndexRegistry } from '../../src/indexes/registry'
 import { createLocator, setLocatorSettings } from '../../src/operator'
-import { KNOWN_ADDRESSES, makeEnv } from '../helpers'
+import { KNOWN_ADDRESSES, locationRecord, makeEnv, otherProcess } from '../helpers'
 import { FIXTURE_NOW, fold, send } from '../public/fixture'
 import { jsonLd, locs, makePagesFixture, type PagesFixture, pagesApp } from './fixture'
 
@@ -328,6 +328,35 @@ describe('a locator in several countries', () => {
     const towns = new Set(rows.map((r) => `${r.addressParts.country!.toLowerCase()}/${slugOf(r.addressParts.city!)}`))
     expect(urls.sort()).toEqual([top(), `${top()}/fr`, `${top()}/gb`, ...[...towns].map((t) => `${top()}/${t}`)].sort())
     for (const url of urls) expect((await f.page(url)).status).toBe(200)
+  })
+})
+
+describe('a write while a page is made', () => {
+  test('the page carries the ETag of what it shows: one ETag, one body', async () => {
+    await f.create({ name: 'A write', address: 'x', coordinates: { lat: 48.85, lng: 2.35 } }) // the kept directory is old
+    const pending = directoryResponse(f.deps, new Request(top()), f.token, [])
+    // The directory has been read; another process adds a store in a country it lacks, and the registry learns of it.
+    otherProcess(f.env.store, (other) => {
+      const record = locationRecord(f.env.locatorId, {
+        name: 'Tokyo Shop',
+        address: 'Ginza 1, Tokyo',
+        coordinates: { lat: 35.67, lng: 139.77 },
+      })
+      other.locations.insert({ ...record, addressParts: { city: 'Tokyo', country: 'JP' } })
+    })
+    f.deps.registry.sync()
+    const first = await pending
+    const second = await directoryResponse(f.deps, new Request(top()), f.token, [])
+    const [a, b] = [await first.text(), await second.text()]
+    expect([a.includes('Japan'), b.includes('Japan')]).toEqual([false, true])
+    expect(first.headers.get('etag')).not.toBe(second.headers.get('etag'))
+    const again = await directoryResponse(
+      f.deps,
+      new Request(top(), { headers: { 'if-none-match': first.headers.get('etag')! } }),
+      f.token,
+      [],
+    )
+    expect(again.status).toBe(200)
   })
 })
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { openingHoursSpecification, socialUrl } from '../../src/api/pages/json-ld'
 import { sitemapResponse } from '../../src/api/pages/sitemap'
 import { storePageResponse } from '../../src/api/pages/store-page'
+import { slugOf } from '../../src/core/slug'
 import { databaseBusy } from '../../src/indexes/errors'
 import { makePagesFixture, type PagesFixture } from './fixture'
 
@@ -42,6 +43,31 @@ describe('a database another process holds', () => {
     await expect(storePageResponse(broken, new Request('http://localhost/l/x/y'), f.token, 'y', null)).rejects.toThrow(
       'bug',
     )
+  })
+})
+
+describe('a directory that cannot be read', () => {
+  test('a store page stands without its trail, made from the index; the damage is noted', async () => {
+    await f.create({ name: 'A write', address: 'x', coordinates: { lat: 48.85, lng: 2.35 } }) // the kept directory is old
+    const damaged = Object.assign(new Error('database disk image is malformed'), { code: 'SQLITE_CORRUPT' })
+    const noted: unknown[] = []
+    const store = Object.create(f.deps.store, {
+      snapshot: {
+        value: () => {
+          throw damaged
+        },
+      },
+      noteDamage: { value: (e: unknown) => noted.push(e) },
+    })
+    const slug = slugOf((await f.publicLocation(f.ids.velo!)).name)
+    const request = new Request(`http://localhost/l/${f.token}/${f.ids.velo}/${slug}`)
+    const res = await storePageResponse({ ...f.deps, store }, request, f.token, f.ids.velo!, slug)
+    const html = await res.text()
+    expect(res.status).toBe(200)
+    expect(html).toContain('<h1>')
+    expect(html).not.toContain('slp-crumbs"')
+    expect(html).not.toContain('BreadcrumbList')
+    expect(noted).toEqual([damaged])
   })
 })
 

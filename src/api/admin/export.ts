@@ -1,5 +1,6 @@
 // GET /admin/v1/locations/export: every location of the locator at once, as JSON or as the CSV
 // that `locations import` and the bulk route read back with nothing changed.
+import { CsvWriteError } from '../../locations/csv-write'
 import { exportText } from '../../locations/export'
 import { type AdminDeps, exportQuery } from '../../locations/service'
 import { AdminError } from './errors'
@@ -17,8 +18,10 @@ export async function exportAnswer(deps: AdminDeps, locatorId: string, params: U
   try {
     csv = await exportText(deps.store, locatorId, status, { format, style })
   } catch (e) {
-    // A value that would not read back as written (a tag holding "|", the tags separator).
-    throw new AdminError('invalid_request', `${(e as Error).message} Or export as JSON (format=json).`)
+    // A value that would not read back as written (a tag holding "|", the tags separator); a
+    // database error goes on to the app's handler (503 busy or damaged).
+    if (!(e instanceof CsvWriteError)) throw e
+    throw new AdminError('invalid_request', `${e.message} Or export as JSON (format=json).`)
   }
   return new Response(new Blob(csv), {
     headers: {

@@ -54,10 +54,23 @@ export const directoryUrl = (base: string, token: string, ...places: string[]): 
  * A page's ETag: it changes with every write to the locator (registry.writtenVersion, which also
  * marks its index in use; not as stores open and close, which no page shows), the URL as sent, and
  * `made`: the base its links are made on, and whatever else the page depends on that no write
- * changes (a store page's date).
+ * changes (a store page's date). `version`: the written version the page was made at, when not now.
  */
-export function pageEtag(deps: PageDeps, locator: Locator, request: Request, made: string): string {
-  return etagOf(deps.registry.writtenVersion(locator.id), request.url, Bun.hash(`pages ${made}`))
+export function pageEtag(
+  deps: PageDeps,
+  locator: Locator,
+  request: Request,
+  made: string,
+  version = deps.registry.writtenVersion(locator.id),
+): string {
+  return etagOf(version, request.url, Bun.hash(`pages ${made}`))
+}
+
+/** A list's `page` parameter: null when absent, undefined when it is no page number (1 to 999,999,999). */
+export function pageNumber(params: URLSearchParams): number | null | undefined {
+  const page = params.get('page')
+  if (page === null) return null
+  return /^[1-9]\d{0,8}$/.test(page) ? Number(page) : undefined
 }
 
 /** 304 when the request already holds the page `etag` names; else null. */
@@ -73,8 +86,20 @@ export function notModified(request: Request, etag: string, cacheControl: string
 export function unavailablePage(error: unknown): Response {
   const known = error instanceof IndexUnavailable ? error : isBusyError(error) ? databaseBusy(error) : null
   if (known === null) throw error
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Temporarily unavailable</title></head><body><main><h1>Temporarily unavailable</h1><p>${escapeHtml(
-    'The store list cannot be read at the moment. Please try again in a few seconds.',
-  )}</p></main></body></html>`
-  return htmlResponse(html, 503, { 'cache-control': 'no-store', 'retry-after': String(known.retryAfterS) })
+  return errorPage(503, known.retryAfterS)
+}
+
+/**
+ * A page for a server's error: 503 (with `retryAfterS`) says the store list cannot be read at the
+ * moment, 500 that something went wrong; neither names the cause, which the log holds.
+ */
+export function errorPage(status: number, retryAfterS: number | null): Response {
+  const [title, text] =
+    status === 503
+      ? ['Temporarily unavailable', 'The store list cannot be read at the moment. Please try again in a few seconds.']
+      : ['Something went wrong', 'This page could not be made. Please try again later.']
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head><body><main><h1>${title}</h1><p>${escapeHtml(text)}</p></main></body></html>`
+  const headers: Record<string, string> = { 'cache-control': 'no-store' }
+  if (retryAfterS !== null) headers['retry-after'] = String(retryAfterS)
+  return htmlResponse(html, status, headers)
 }

@@ -21,6 +21,7 @@ import {
   pageBase,
   pageEtag,
   pageLocator,
+  pageNumber,
   type PageDeps,
   storePageUrl,
   unavailablePage,
@@ -73,8 +74,10 @@ export async function directoryResponse(
     const texts = pageTexts(lang)
     const base = pageBase(deps, request)
     const links: Links = { base, token: locator.publicToken, query: query(lang, 1) }
-    const dir = await directoryOf(deps, locator)
-    const page = pageParam(url)
+    const made = directoryOf(deps, locator)
+    const dir = await made.directory
+    const asked = pageNumber(url.searchParams)
+    const page = asked === null ? 1 : (asked ?? null) // no page number: null, a 404
     const found = page === null ? null : placeOf(dir, slugs)
     const entries = found === null ? null : listOf(dir, found.place, lang)
     const pages = entries === null ? 0 : Math.max(1, Math.ceil(entries.length / LIST_PAGE))
@@ -89,7 +92,7 @@ export async function directoryResponse(
       const location = directoryUrl(base, links.token, ...found.canonical) + query(lang, page)
       return new Response(null, { status: 301, headers: { location, 'cache-control': CACHE_CONTROL } })
     }
-    const etag = pageEtag(deps, locator, request, base)
+    const etag = pageEtag(deps, locator, request, base, made.version)
     const cached = notModified(request, etag, CACHE_CONTROL)
     if (cached !== null) return cached
     const assets = assetBase(deps)
@@ -116,13 +119,6 @@ export async function directoryResponse(
 function query(lang: Lang | null, page: number): string {
   const params = [...(lang === null || lang === 'en' ? [] : [`lang=${lang}`]), ...(page > 1 ? [`page=${page}`] : [])]
   return params.length === 0 ? '' : `?${params.join('&')}`
-}
-
-/** The `page` parameter: 1 when absent, null when it is no page number. */
-function pageParam(url: URL): number | null {
-  const page = url.searchParams.get('page')
-  if (page === null) return 1
-  return /^[1-9]\d{0,8}$/.test(page) ? Number(page) : null
 }
 
 /**

@@ -127,13 +127,20 @@ export function storesOf(town: DirectoryTown): readonly TownStore[] {
   return town.stores
 }
 
+/** A locator's directory as made (or being made) for its written `version` (registry.writtenVersion). */
+export type DirectoryAt = { version: string; directory: Promise<Directory> }
+
 /** Directories kept: the last made (or being made) of each locator, for as long as its written version holds. */
-const made = new WeakMap<IndexRegistry, Map<string, { version: string; directory: Promise<Directory> }>>()
+const made = new WeakMap<IndexRegistry, Map<string, DirectoryAt>>()
 /** At most this many locators' directories are kept per registry; the longest unused goes first. */
 const KEPT = 16
 
-/** The locator's directory as of its last write: made once per write (requests meanwhile wait for the same one), then kept. */
-export function directoryOf(deps: PageDeps, locator: Locator): Promise<Directory> {
+/**
+ * The locator's directory as of its last write: made once per write (requests meanwhile wait for
+ * the same one), then kept. A page's ETag takes its `version`: a write that commits while it is
+ * made is in the next one's, never under an ETag of the page without it.
+ */
+export function directoryOf(deps: PageDeps, locator: Locator): DirectoryAt {
   const version = deps.registry.writtenVersion(locator.id)
   let kept = made.get(deps.registry)
   if (kept === undefined) made.set(deps.registry, (kept = new Map()))
@@ -141,15 +148,14 @@ export function directoryOf(deps: PageDeps, locator: Locator): Promise<Directory
   kept.delete(locator.id)
   if (found !== undefined && found.version === version) {
     kept.set(locator.id, found)
-    return found.directory
+    return found
   }
-  const directory = makeDirectory(deps.store, locator.id)
-  const entry = { version, directory }
+  const entry = { version, directory: makeDirectory(deps.store, locator.id) }
   kept.set(locator.id, entry)
   // A failed read is not kept: the next request tries again.
-  directory.catch(() => {
+  entry.directory.catch(() => {
     if (kept.get(locator.id) === entry) kept.delete(locator.id)
   })
   if (kept.size > KEPT) kept.delete(kept.keys().next().value!)
-  return directory
+  return entry
 }

@@ -11,6 +11,7 @@ import {
   pageBase,
   pageEtag,
   pageLocator,
+  pageNumber,
   type PageDeps,
   storePageUrl,
   unavailablePage,
@@ -55,17 +56,18 @@ export async function sitemapResponse(
   try {
     const locator = pageLocator(deps, token)
     if (locator === null) return notFound('This store locator does not exist or is not public.')
-    const page = pageParam(request)
+    const page = pageNumber(new URL(request.url).searchParams)
     const base = pageBase(deps, request)
+    const made = directoryOf(deps, locator)
     const head = [
       finderUrl(base, locator.publicToken),
-      ...directoryUrls(await directoryOf(deps, locator), base, locator.publicToken),
+      ...directoryUrls(await made.directory, base, locator.publicToken),
     ]
     const urls = head.length + deps.store.locations.count(locator.id, 'published')
     const plan = page === undefined ? null : sitemapPlan(urls, page, pageSize)
     if (plan === null)
       return notFound('This sitemap has no such page. Its pages are numbered from 1: sitemap.xml?page=1.')
-    const etag = pageEtag(deps, locator, request, base)
+    const etag = pageEtag(deps, locator, request, base, made.version)
     const cached = notModified(request, etag, CACHE_CONTROL)
     if (cached !== null) return cached
     const xml =
@@ -128,15 +130,6 @@ async function urlsetXml(
 
 /** An ISO time as the rows hold updated_at ("2026-06-15T08:00:00.000Z"), which W3C Datetime allows. */
 const W3C_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/
-
-/** The `page` parameter: null when absent, undefined when it is no page number. */
-function pageParam(request: Request): number | null | undefined {
-  const q = request.url.indexOf('?')
-  if (q === -1) return null
-  const page = new URLSearchParams(request.url.slice(q + 1)).get('page')
-  if (page === null) return null
-  return /^[1-9]\d{0,8}$/.test(page) ? Number(page) : undefined
-}
 
 function notFound(text: string): Response {
   return new Response(`Not found. ${text}\n`, {

@@ -85,8 +85,12 @@ export async function storePageResponse(
     const etag = pageEtag(deps, locator, request, `${base} ${today}`)
     const cached = notModified(request, etag, CACHE_CONTROL)
     if (cached !== null) return cached
-    // Read only for a page sent: a directory is made once per write to the locator.
-    const directory = await directoryOf(deps, locator)
+    // Read only for a page sent: a directory is made once per write to the locator. The page
+    // stands without its trail when the rows cannot be read: it is made from the index.
+    const directory = await directoryOf(deps, locator).directory.catch((e) => {
+      deps.store.noteDamage(e)
+      return null
+    })
     return htmlResponse(
       pageHtml({
         location,
@@ -99,7 +103,7 @@ export async function storePageResponse(
         texts: pageTexts(lang),
         pageUrl,
         finder,
-        crumbs: storeCrumbs(directory, links, pageTexts(lang), location.address, store),
+        crumbs: directory && storeCrumbs(directory, links, pageTexts(lang), location.address, store),
       }),
       200,
       { etag, ...pagePolicy(assets, locator.referrers, false) },
@@ -188,8 +192,8 @@ type Page = {
   pageUrl: (lang: Lang) => string
   /** The link back to the finder page, with the search the visitor came from. */
   finder: string
-  /** The trail from the store directory to the page. */
-  crumbs: Crumb[]
+  /** The trail from the store directory to the page; null when the directory could not be read. */
+  crumbs: Crumb[] | null
 }
 
 /** Text cut to at most `max` characters (code points), an ellipsis marking the cut. */
@@ -228,7 +232,7 @@ ${headHtml(page)}
 <body class="slp-page">
 <nav class="slp-nav" aria-label="${esc(locator.name)}"><a href="${esc(finder)}">${esc(texts.back)}</a></nav>
 <main class="slp-main">
-${crumbsHtml(page.crumbs, texts)}
+${page.crumbs === null ? '' : crumbsHtml(page.crumbs, texts)}
 <h1>${esc(location.name)}</h1>
 ${badgesHtml(location, texts)}${imageHtml(location, texts)}${descriptionHtml(location.description)}
 ${addressHtml(location, texts)}
@@ -269,7 +273,7 @@ ${meta.join('\n')}
 <link rel="stylesheet" href="${esc(assets)}/widget.css">
 <style>${PAGE_STYLE}${CRUMBS_STYLE}</style>
 <script type="application/ld+json">${scriptJson(localBusinessJsonLd(location, canonical, special))}</script>
-<script type="application/ld+json">${scriptJson(breadcrumbJsonLd(crumbs))}</script>`
+${crumbs === null ? '' : `<script type="application/ld+json">${scriptJson(breadcrumbJsonLd(crumbs))}</script>`}`
 }
 
 /** The page in each language, and English as the one for any other (x-default). */
