@@ -106,8 +106,9 @@ describe('loadDemo', () => {
     expect(env.store.locations.count(locator.id, 'published')).toBe(4)
     expect(env.store.locations.count(locator.id, 'draft')).toBe(1)
     expect(loaded[0]!.customFields).toEqual({ parking: 'Garage nearby', order: 'https://example.com/order/duomo' })
-    expect(loaded[0]!.geocoding).toEqual({ precision: 'city', source: 'reverse' })
-    expect(loaded[0]!.addressParts).toEqual({ city: 'Milano', country: 'IT' }) // as its address writes it
+    expect(loaded[0]!.geocoding).toEqual({ precision: 'postcode', source: 'reverse' })
+    // As its address writes them: "Piazza del Duomo, 20122 Milano".
+    expect(loaded[0]!.addressParts).toEqual({ city: 'Milano', postcode: '20122', country: 'IT' })
     expect(loaded[0]!.townNames).toContain('milano')
     expect(env.geocoder.calls).toEqual([])
   })

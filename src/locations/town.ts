@@ -32,7 +32,8 @@ export const pinned = (r: LocationRecord) => r.geocoding === null || r.geocoding
 
 /**
  * `record` with its address parts completed, its town named as its address writes it, and its
- * town's names, by `towns`: the parts its address did not yield, each no finer than its point,
+ * town's names, by `towns`: the parts its address did not yield, each no finer than its point
+ * (the town the address names where its reach holds the point, a postcode the address writes),
  * never from another country than the parts say. For coordinates sent, the parts are all the
  * lookup's, and `geocoding` says how it found them (`{precision: "postcode" | "city", source:
  * "reverse"}`; null where no town is near), unless a moved pin keeps its address's parts: then
@@ -43,7 +44,7 @@ export function placeRecord(record: LocationRecord, towns: ReverseLookup): Locat
   const fromPoint = pin && (record.geocoding !== null || Object.keys(record.addressParts).length === 0)
   const fillable = pin ? ALL : (FILLABLE[record.geocoding!.precision] ?? [])
   const parts: AddressParts = { ...record.addressParts }
-  const found = pin || fillable.some((k) => !parts[k]) ? towns.at(record.lat, record.lng) : null
+  const found = pin || fillable.some((k) => !parts[k]) ? towns.writtenAt(record.lat, record.lng, record.address) : null
   if (found !== null && (!parts.country || parts.country === found.parts.country))
     for (const k of fillable) if (!parts[k] && found.parts[k]) parts[k] = found.parts[k]
   const geocoding = !pin

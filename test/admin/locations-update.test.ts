@@ -153,7 +153,7 @@ describe('POST /locations/{id} (update)', () => {
     expect(res.body.location).toMatchObject({
       name: 'Renamed',
       coordinates: { lat: 38.9, lng: -77.04 },
-      geocoding: { precision: 'city', source: 'reverse' },
+      geocoding: { precision: 'postcode', source: 'reverse' }, // the postcode its address writes
     })
     expect(env.geocoder.calls).toEqual([])
   })

@@ -183,11 +183,12 @@ test("a record sent back as GET gave it (a sync script) keeps its geocoding: its
       })
     ).status,
   ).toBe(200)
-  // Its address parts are then the reverse lookup's, at the pin.
-  expect((await env.call('GET', `/admin/v1/locations/${id}`)).body.location.geocoding).toEqual({
-    precision: 'city',
-    source: 'reverse',
-  })
+  // Its address parts are then the reverse lookup's, at the pin, with the postcode its address writes.
+  const pinned = (await env.call('GET', `/admin/v1/locations/${id}`)).body.location
+  expect([pinned.address, pinned.geocoding]).toEqual([
+    '1600 Pennsylvania Avenue NW, Washington, DC 20500',
+    { precision: 'postcode', source: 'reverse' },
+  ])
   expect(await refreshLimitedGeocodes(env.store, google, { now: new Date(now.getTime() + 60 * DAY) })).toEqual(
     report(0, 0, 0),
   )

@@ -54,6 +54,31 @@ describe('the postcode at a point', () => {
   })
 })
 
+describe('the town and postcode at a point, as its address writes them', () => {
+  test('the town the address names, when its reach holds the point and the town at the point is not named', () => {
+    const grove = '7 Grove Street, Jersey City, NJ 07302, USA'
+    expect(cityAt(40.7178, -74.0431)).toBe('New York City') // by reach
+    expect(towns.writtenAt(40.7178, -74.0431, grove)).toEqual({
+      precision: 'postcode',
+      parts: { city: 'Jersey City', region: 'NJ', country: 'US', postcode: '07302' },
+    })
+    // Ixelles by reach; the address says Bruxelles.
+    expect(towns.writtenAt(50.8278, 4.3631, 'Rue de la Paix 123, 1050 Bruxelles')?.parts.city).toBe('Brussels')
+    // A town named far from the point is not its town; nor a street that bears a town's name.
+    expect(towns.writtenAt(40.7178, -74.0431, '7 Grove Street, Boston, MA')?.parts.city).toBe('New York City')
+    expect(towns.writtenAt(52.5301, 13.4016, 'Potsdamer Straße 5, Berlin')?.parts.city).toBe('Berlin')
+  })
+
+  test("a postcode the address writes, when it is one of the town's in the data; not a number before the first comma", () => {
+    expect(towns.writtenAt(52.5301, 13.4016, 'Torstraße 5, 10119 Berlin')?.parts.postcode).toBe('10119')
+    expect(towns.writtenAt(40.7484, -73.9857, '350 5th Ave, New York, NY 10118')?.parts.postcode).toBe('10118')
+    expect(towns.writtenAt(52.5301, 13.4016, 'Torstraße 10119, Berlin')?.parts.postcode).toBeUndefined()
+    expect(towns.writtenAt(52.5301, 13.4016, 'Torstraße 5, 99999 Berlin')?.parts.postcode).toBeUndefined()
+    expect(towns.writtenAt(52.5301, 13.4016, 'Torstraße 5 10119 Berlin')?.parts.postcode).toBe('10119') // no comma
+    expect(towns.writtenAt(40, -40, 'Mid-Atlantic')).toBeNull()
+  })
+})
+
 describe("a town's names", () => {
   test('by any of its names, the nearest town of that name within 30 km', () => {
     const koeln = towns.townNamed('Köln', 50.94, 6.96)

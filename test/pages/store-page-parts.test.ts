@@ -6,7 +6,7 @@ import { sitemapResponse } from '../../src/api/pages/sitemap'
 import { storePageResponse } from '../../src/api/pages/store-page'
 import { slugOf } from '../../src/core/slug'
 import { databaseBusy } from '../../src/indexes/errors'
-import { makePagesFixture, type PagesFixture } from './fixture'
+import { jsonLd, makePagesFixture, type PagesFixture } from './fixture'
 
 let f: PagesFixture
 beforeAll(async () => {
@@ -68,6 +68,26 @@ describe('a directory that cannot be read', () => {
     expect(html).not.toContain('slp-crumbs"')
     expect(html).not.toContain('BreadcrumbList')
     expect(noted).toEqual([damaged])
+  })
+})
+
+describe("a store sent with coordinates: its address's own town and postcode", () => {
+  test('in its JSON-LD, as the page shows them, though the point is in the reach of New York', async () => {
+    const id = await f.create({
+      name: 'Grove Street Bikes',
+      address: '7 Grove Street, Jersey City, NJ 07302, USA',
+      coordinates: { lat: 40.7178, lng: -74.0431 },
+    })
+    const location = await f.publicLocation(id)
+    const res = await f.page(`/l/${f.token}/${id}/${slugOf(location.name)}`)
+    expect(jsonLd(res.text)[0].address).toEqual({
+      '@type': 'PostalAddress',
+      streetAddress: '7 Grove Street',
+      addressLocality: 'Jersey City',
+      addressRegion: 'NJ',
+      postalCode: '07302',
+      addressCountry: 'US',
+    })
   })
 })
 

@@ -16,8 +16,8 @@ describe('the location object', () => {
     id: f.ids.velo,
     name: 'Vélo Café Bikes',
     coordinates: { lat: 48.86, lng: 2.356 },
-    // Its coordinates were sent: city and country are its point's (by the reverse lookup).
-    address: { formatted: '12 Rue de Rivoli, 75004 Paris', city: 'Paris', country: 'FR' },
+    // Its coordinates were sent: its town is its point's (by the reverse lookup), with the postcode its address writes.
+    address: { formatted: '12 Rue de Rivoli, 75004 Paris', city: 'Paris', postcode: '75004', country: 'FR' },
     contact: { phone: '+33 1 23 45 67 89', email: 'hello@velo.example', website: 'https://velo.example' },
     social: { instagram: 'velo_cafe', facebook: 'velocafe', twitter: 'velocafe' },
     hours: {
@@ -95,7 +95,8 @@ describe('the location object', () => {
       id: f.ids.zoe,
       name: "Zoë's Garage",
       coordinates: { lat: 48.81, lng: 2.29 },
-      address: { formatted: '8 Rue de Vaugirard, 92130 Issy', city: 'Paris', country: 'FR' },
+      // In Paris's reach, but its address names Issy(-les-Moulineaux), whose reach holds it too.
+      address: { formatted: '8 Rue de Vaugirard, 92130 Issy', city: 'Issy', postcode: '92130', country: 'FR' },
       contact: { phone: '', email: '', website: '' },
       social: { instagram: '', facebook: 'zoesgarage', twitter: '' },
       hours: { monday: '', tuesday: '', wednesday: '', thursday: '', friday: '', saturday: '', sunday: '' },

@@ -7,7 +7,7 @@ import type { Database } from 'bun:sqlite'
 import KDBush from 'kdbush'
 import { around } from 'geokdbush'
 import { nameKey } from '../../core/text'
-import { countryCode } from '../countries'
+import { countryCode, postcodePattern } from '../countries'
 import type { AddressParts } from '../../store/locations'
 import { openGeodata } from './open'
 import { distanceKm, regionLabel } from './resolve'
@@ -21,6 +21,8 @@ export const TOWN_KM = 30
  * before Paris); within none, in the nearest town.
  */
 const reachKm = (population: number) => 1.5 + Math.sqrt(population) / 100
+/** A town an address names holds a point within its reach times this: an address's town is often a neighbour's by reach. */
+const WRITTEN_REACH = 1.5
 /** Towns this populous are looked for TOWN_KM away (they reach 3.7 km or more); smaller ones as far as that reach. */
 const BIG_TOWN = 50_000
 /** A city this populous has many postcodes: none is given for it. */
@@ -66,14 +68,72 @@ export class ReverseLookup {
   /** The town, region, country and (where the data has it) postcode at a point; null with no town within TOWN_KM. */
   at(lat: number, lng: number): Reversed | null {
     const id = this.townAt(lat, lng)
-    if (id === -1) return null
+    return id === -1 ? null : this.reversed(id, null)
+  }
+
+  /**
+   * at(), as `address` writes it: when the address names none of the town's names but does name
+   * another town whose reach holds the point (a piece between commas, but for its numbers), that
+   * town: a point in Jersey City is New York's by reach, and its address says Jersey City. And
+   * the postcode the address writes after its first comma (all of it without one), when it is
+   * one of the town's in the data.
+   */
+  writtenAt(lat: number, lng: number, address: string): Reversed | null {
+    let id = this.townAt(lat, lng)
+    if (id === -1 || address.trim() === '') return id === -1 ? null : this.reversed(id, null)
+    const written = ` ${nameKey(address)} `
+    if (!this.keysOf(id).some((k) => written.includes(` ${k} `))) id = this.townWritten(lat, lng, address) ?? id
+    const pieces = address.split(',')
+    return this.reversed(id, pieces.length > 1 ? pieces.slice(1).join(',') : address)
+  }
+
+  /** Town `id`'s parts; its postcode the data's only one, else the one of its that `written` holds. */
+  private reversed(id: number, written: string | null): Reversed {
     const town = this.cached(`town ${id}`, () => this.named.town.get(id)!)
     const parts: AddressParts = { city: town.name, country: town.country }
     const region = regionLabel(town.country, town.admin1)
     if (region) parts.region = region
-    const postcode = this.cached(`postcode ${id}`, () => this.postcodeOf(town))
+    const postcode =
+      this.cached(`postcode ${id}`, () => this.postcodeOf(town)) ??
+      (written === null
+        ? null
+        : (this.cached(`postcodes ${id}`, () => this.postcodesOf(id, town)).find((p) => p.pattern.test(written))
+            ?.postcode ?? null))
     if (postcode === null) return { precision: 'city', parts }
     return { precision: 'postcode', parts: { ...parts, postcode } }
+  }
+
+  /** The town a piece of `address` names (its numbers left out) whose reach holds the point; null for none. */
+  private townWritten(lat: number, lng: number, address: string): number | null {
+    for (const piece of address.split(',').slice(1).concat(address.split(',')[0]!)) {
+      const words = nameKey(piece)
+        .split(' ')
+        .filter((w) => w !== '' && !/\d/.test(w))
+        .join(' ')
+      if (words.length < 3 || countryCode(words) !== null) continue
+      const id = this.townNamed(words, lat, lng)
+      if (id === -1) continue
+      const town = this.cached(`town ${id}`, () => this.named.town.get(id)!)
+      if (distanceKm(lat, lng, town.lat, town.lng) <= reachKm(town.population) * WRITTEN_REACH) return id
+    }
+    return null
+  }
+
+  /** Each folded name of town `id`, main and other. */
+  private keysOf(id: number): string[] {
+    return this.cached(`keys ${id}`, () => this.named.byTown.all(id).map((k) => k.key))
+  }
+
+  /** The postcodes the data places in town `id` (under any of its names), each with how an address writes it. */
+  private postcodesOf(id: number, town: Town): { postcode: string; pattern: RegExp }[] {
+    const codes = new Set<string>()
+    for (const key of new Set([nameKey(town.name), ...this.keysOf(id)]))
+      for (const c of this.named.postcodes.all(town.country, key))
+        if (distanceKm(town.lat, town.lng, c.lat, c.lng) <= TOWN_KM) codes.add(c.postcode)
+    return [...codes].flatMap((postcode) => {
+      const pattern = postcodePattern(postcode)
+      return pattern === null ? [] : [{ postcode, pattern }]
+    })
   }
 
   /** The GeoNames id of the town at a point (see reachKm), or -1. */
