@@ -64,6 +64,8 @@ describe('the town and postcode at a point, as its address writes them', () => {
     })
     // Ixelles by reach; the address says Bruxelles.
     expect(towns.writtenAt(50.8278, 4.3631, 'Rue de la Paix 123, 1050 Bruxelles')?.parts.city).toBe('Brussels')
+    // A suburb written with its state's code and postcode in one piece.
+    expect(towns.writtenAt(-33.8915, 151.2767, 'Bondi Beach NSW 2026, Australia')?.parts.city).toBe('Bondi Beach')
     // A town named far from the point is not its town; nor a street that bears a town's name.
     expect(towns.writtenAt(40.7178, -74.0431, '7 Grove Street, Boston, MA')?.parts.city).toBe('New York City')
     expect(towns.writtenAt(52.5301, 13.4016, 'Potsdamer Straße 5, Berlin')?.parts.city).toBe('Berlin')

@@ -103,18 +103,23 @@ export class ReverseLookup {
     return { precision: 'postcode', parts: { ...parts, postcode } }
   }
 
-  /** The town a piece of `address` names (its numbers left out) whose reach holds the point; null for none. */
+  /**
+   * The town a piece of `address` names, its numbers left out (and a last word of up to three
+   * letters, a state's code: "Bondi Beach NSW 2026"), whose reach holds the point; null for none.
+   */
   private townWritten(lat: number, lng: number, address: string): number | null {
     for (const piece of address.split(',').slice(1).concat(address.split(',')[0]!)) {
       const words = nameKey(piece)
         .split(' ')
         .filter((w) => w !== '' && !/\d/.test(w))
-        .join(' ')
-      if (words.length < 3 || countryCode(words) !== null) continue
-      const id = this.townNamed(words, lat, lng)
-      if (id === -1) continue
-      const town = this.cached(`town ${id}`, () => this.named.town.get(id)!)
-      if (distanceKm(lat, lng, town.lat, town.lng) <= reachKm(town.population) * WRITTEN_REACH) return id
+      const names = words.length > 1 && words.at(-1)!.length <= 3 ? [words, words.slice(0, -1)] : [words]
+      for (const name of names.map((n) => n.join(' '))) {
+        if (name.length < 3 || countryCode(name) !== null) continue
+        const id = this.townNamed(name, lat, lng)
+        if (id === -1) continue
+        const town = this.cached(`town ${id}`, () => this.named.town.get(id)!)
+        if (distanceKm(lat, lng, town.lat, town.lng) <= reachKm(town.population) * WRITTEN_REACH) return id
+      }
     }
     return null
   }
