@@ -36,6 +36,8 @@ export const ROUTES = [
   { api: 'service', route: '/l/{token}/stores' },
   { api: 'service', route: '/l/{token}/stores/{country}' },
   { api: 'service', route: '/l/{token}/stores/{country}/{town}' },
+  { api: 'service', route: '/robots.txt' },
+  { api: 'service', route: '/favicon.ico' },
 ] as const
 
 /** The routes by name: each its place in ROUTES. */
@@ -72,6 +74,8 @@ export const ROUTE = {
   Directory: 29,
   DirectoryCountry: 30,
   DirectoryTown: 31,
+  Robots: 32,
+  Favicon: 33,
 } as const
 export type Route = number
 
@@ -134,6 +138,8 @@ const SERVICE: Record<string, Route> = {
   '/openapi.json': ROUTE.OpenApi,
   '/widget.js': ROUTE.WidgetJs,
   '/widget.css': ROUTE.WidgetCss,
+  '/robots.txt': ROUTE.Robots,
+  '/favicon.ico': ROUTE.Favicon,
 }
 
 /** The route of a path under /widget/ or /l/ (the pages' routes, src/api/pages), else ServiceOther. */

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from '../../src/core/config'
 import { createApp } from '../../src/server/app'
 import { setLocatorSettings } from '../../src/operator'
 import { type Fixture, makeFixture, send } from '../public/fixture'
+import { metaTags } from './fixture'
 
 let f: Fixture
 beforeAll(async () => {
@@ -52,7 +53,9 @@ describe('GET /l/{token}', () => {
   test('a Host header names no file the page loads: a shared cache may keep the page for every Host', async () => {
     const forged = await send(f.env.app, `http://evil.example/l/${f.token}`)
     expect(forged.status).toBe(200)
-    expect(forged.text).not.toContain('evil.example')
+    // Only its canonical links name the Host, as store pages' do without PUBLIC_BASE_URL (docs/configuration.md).
+    const loaded = forged.text.replace(/<link rel="(canonical|alternate)"[^>]*>|<meta property="og:url"[^>]*>/g, '')
+    expect(loaded).not.toContain('evil.example')
     expect(forged.headers.get('content-security-policy')).not.toContain('evil.example')
     // PUBLIC_BASE_URL names them, and the service's origin in the policy.
     const app = createApp({
@@ -102,6 +105,9 @@ describe('GET /l/{token}', () => {
     })
     const res = await send(app, `http://localhost/l/${f.token}`)
     expect(res.text).toContain('data-tiles="https://tiles.example/{z}/{x}/{y}.png" data-tiles-attribution="© Tiles"')
+    // No write changes the tiles: the page's ETag does, or a cache would keep the page without them.
+    const plain = (await get(`/l/${f.token}`)).headers.get('etag')!
+    expect((await send(app, `http://localhost/l/${f.token}`, { headers: { 'if-none-match': plain } })).status).toBe(200)
   })
 
   test('a path under /l/ that is no page: an HTML 404, as for a page not found', async () => {
@@ -129,6 +135,87 @@ describe('GET /l/{token}', () => {
     expect((await get(`/l/${f.token}`)).status).toBe(404)
     setLocatorSettings(f.env.store, f.env.locatorId, { active: 'on' })
     expect((await get(`/l/${f.token}`)).status).toBe(200)
+  })
+})
+
+describe("the finder page's head: one canonical page per language, and an ETag", () => {
+  const name = () => f.env.store.locators.get(f.env.locatorId)!.name
+  const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)">/.exec(html)?.[1]
+  const alternatesOf = (html: string) =>
+    [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]*)">/g)].map((m) => [m[1], m[2]])
+
+  test('the bare URL is canonical, ?lang=xx for another language; the others are its alternates, English the default', async () => {
+    const page = `http://localhost/l/${f.token}`
+    const english = (await get(`/l/${f.token}`)).text
+    expect(canonicalOf(english)).toBe(page)
+    const alternates = ['de', 'fr', 'es', 'it', 'nl'].map((l) => [l, `${page}?lang=${l}`])
+    expect(alternatesOf(english)).toEqual([['en', page], ...alternates, ['x-default', page]])
+    const german = (await get(`/l/${f.token}?lang=DE`)).text
+    expect(canonicalOf(german)).toBe(`${page}?lang=de`)
+    expect(alternatesOf(german)).toEqual(alternatesOf(english))
+    // A language not shipped is the English page.
+    expect(canonicalOf((await get(`/l/${f.token}?lang=pt`)).text)).toBe(page)
+  })
+
+  test('?place=, ?unit= and tracking parameters still set the widget, but the canonical is the page without them', async () => {
+    const page = `http://localhost/l/${f.token}`
+    const variant = (await get(`/l/${f.token}?unit=km&place=Berlin&utm_source=news&lang=fr`)).text
+    expect(variant).toContain('data-lang="fr" data-unit="km" data-place="Berlin"')
+    expect(canonicalOf(variant)).toBe(`${page}?lang=fr`)
+    expect(canonicalOf((await get(`/l/${f.token}?utm_source=news&gclid=x`)).text)).toBe(page)
+    expect(metaTags(variant)['og:url']).toBe(`${page}?lang=fr`)
+  })
+
+  test('Open Graph and the description say what the page is, in its language', async () => {
+    const meta = metaTags((await get(`/l/${f.token}?lang=de&place=Berlin`)).text)
+    expect(meta).toMatchObject({
+      description: `Finden Sie die nächsten Geschäfte von ${name()}.`,
+      'og:type': 'website',
+      'og:site_name': name(),
+      'og:title': `${name()}: Filialsuche`,
+      'og:description': `Finden Sie die nächsten Geschäfte von ${name()}.`,
+      'og:url': `http://localhost/l/${f.token}?lang=de`,
+    })
+  })
+
+  test('PUBLIC_BASE_URL makes its canonical links, whatever Host the request sent', async () => {
+    const app = createApp({
+      store: f.env.store,
+      geocoder: { name: 'none', geocode: async () => null },
+      config: { ...loadConfig({}), publicBaseUrl: 'https://stores.example.com/finder' },
+      log: () => {},
+    })
+    const { text } = await send(app, `http://evil.example/l/${f.token}?lang=it`)
+    expect(canonicalOf(text)).toBe(`https://stores.example.com/finder/l/${f.token}?lang=it`)
+    expect(alternatesOf(text).every(([, url]) => url!.startsWith('https://stores.example.com/finder/l/'))).toBe(true)
+  })
+
+  test('an ETag that answers 304, and changes with the URL and with writes to the locator', async () => {
+    const first = await get(`/l/${f.token}`)
+    const etag = first.headers.get('etag')!
+    expect(etag).toMatch(/^W\/"/)
+    const again = await get(`/l/${f.token}`, { 'if-none-match': etag })
+    expect([again.status, again.text, again.headers.get('etag')]).toEqual([304, '', etag])
+    expect((await get(`/l/${f.token}?lang=de`, { 'if-none-match': etag })).status).toBe(200)
+    const renamed = `${name()} Renamed`
+    const before = name()
+    setLocatorSettings(f.env.store, f.env.locatorId, { name: renamed })
+    try {
+      const after = await get(`/l/${f.token}`, { 'if-none-match': etag })
+      expect(after.status).toBe(200)
+      expect(after.text).toContain(`<h1>${renamed}</h1>`)
+      expect(after.headers.get('etag')).not.toBe(etag)
+    } finally {
+      setLocatorSettings(f.env.store, f.env.locatorId, { name: before })
+    }
+    // The referrer allowlist is in its Content-Security-Policy.
+    const now = (await get(`/l/${f.token}`)).headers.get('etag')!
+    setLocatorSettings(f.env.store, f.env.locatorId, { referrers: 'shop.example.com' })
+    try {
+      expect((await get(`/l/${f.token}`, { 'if-none-match': now })).status).toBe(200)
+    } finally {
+      setLocatorSettings(f.env.store, f.env.locatorId, { referrers: '' })
+    }
   })
 })
 

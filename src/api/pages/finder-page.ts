@@ -1,10 +1,52 @@
 // GET /l/{token}: a locator's store finder on a page of its own, the widget filling it. For
 // businesses without a web team, and the demo the first start points at.
 import type { MapTiles } from '../../core/config'
-import { langQuery } from '../../core/languages'
+import { type Lang, langQuery } from '../../core/languages'
 import type { Locator } from '../../store/locators'
-import { escapeHtml } from './html'
+import {
+  assetBase,
+  finderUrl,
+  notModified,
+  pageBase,
+  type PageDeps,
+  pageEtag,
+  pageLocator,
+  unavailablePage,
+} from './deps'
+import { escapeHtml, htmlResponse, pagePolicy } from './html'
 import { named, pageLang, pageTexts } from './page-texts'
+import { alternates, finderNotFoundPage } from './store-page'
+
+const CACHE_CONTROL = 'public, max-age=60'
+
+/**
+ * The finder page of the locator `token` names (null: a path segment that is not valid
+ * percent-encoded UTF-8); 404 unless it is active with its Query API on. Its ETag holds the
+ * locator's written version (its name and referrers among it), the URL as sent, and what no write
+ * changes: the base its links are made on, where its files come from, the tiles.
+ */
+export function finderPageResponse(
+  deps: PageDeps,
+  tiles: MapTiles | null,
+  request: Request,
+  token: string | null,
+): Response {
+  try {
+    const locator = pageLocator(deps, token)
+    if (locator === null) return finderNotFoundPage(request)
+    const assets = assetBase(deps)
+    const base = pageBase(deps, request)
+    const etag = pageEtag(deps, locator, request, `${base} ${assets} ${tiles?.url} ${tiles?.attribution}`)
+    const cached = notModified(request, etag, CACHE_CONTROL)
+    if (cached !== null) return cached
+    return htmlResponse(finderPage(locator, base, assets, request, tiles), 200, {
+      etag,
+      ...pagePolicy(assets, locator.referrers, true),
+    })
+  } catch (e) {
+    return unavailablePage(e)
+  }
+}
 
 /** The page's options that a link may set: ?lang=de&unit=km&place=Berlin. */
 function linkOptions(url: URL): Record<string, string> {
@@ -18,12 +60,17 @@ function linkOptions(url: URL): Record<string, string> {
   return options
 }
 
-/** `assets`: where the page loads the widget from (pages/deps.ts assetBase); "" is its own origin. */
-export function finderPage(locator: Locator, assets: string, request: Request, tiles: MapTiles | null): string {
+/**
+ * `base`: the base its links are made on (pages/deps.ts pageBase); `assets`: where the page loads
+ * the widget from (assetBase), "" for its own origin.
+ */
+function finderPage(locator: Locator, base: string, assets: string, request: Request, tiles: MapTiles | null): string {
   const url = new URL(request.url)
   const options = linkOptions(url)
   const lang = pageLang(url) ?? 'en'
   const texts = pageTexts(lang)
+  // Each language's page is its own canonical URL; ?unit=, ?place= and any other parameter make no other page.
+  const pageUrl = (l: Lang) => finderUrl(base, locator.publicToken) + langQuery(l)
   const attrs: Record<string, string> = {
     'data-storeloc': locator.publicToken,
     // Without one, the widget asks the origin its script came from.
@@ -39,6 +86,9 @@ export function finderPage(locator: Locator, assets: string, request: Request, t
     .map(([k, v]) => ` ${k}="${escapeHtml(v)}"`)
     .join('')
   const name = escapeHtml(locator.name)
+  const title = named(escapeHtml(texts.finderTitle), name)
+  const description = named(escapeHtml(texts.finderDescription), name)
+  const canonical = escapeHtml(pageUrl(lang))
   // The store directory, for visitors without JavaScript and crawlers: from the page's own origin, as its files.
   const directory = `<a href="${escapeHtml(`${assets}/l/${encodeURIComponent(locator.publicToken)}/stores${langQuery(lang)}`)}">${escapeHtml(texts.browse)}</a>`
   return `<!doctype html>
@@ -46,8 +96,16 @@ export function finderPage(locator: Locator, assets: string, request: Request, t
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${named(escapeHtml(texts.finderTitle), name)}</title>
-<meta name="description" content="${named(escapeHtml(texts.finderDescription), name)}">
+<title>${title}</title>
+<meta name="description" content="${description}">
+<link rel="canonical" href="${canonical}">
+${alternates(pageUrl)}
+<meta property="og:type" content="website">
+<meta property="og:site_name" content="${name}">
+<meta property="og:title" content="${title}">
+<meta property="og:description" content="${description}">
+<meta property="og:url" content="${canonical}">
+<meta name="twitter:card" content="summary">
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="${escapeHtml(assets)}/widget.css">
 <link rel="sitemap" type="application/xml" href="${escapeHtml(assets)}/l/${escapeHtml(locator.publicToken)}/sitemap.xml">

@@ -1,17 +1,16 @@
 // The service's own pages and the widget's files: /widget.js, /widget.css, /widget/{file}, the
 // finder page /l/{token}, store pages /l/{token}/{id}/{slug}, the store directory
-// /l/{token}/stores[/{country}[/{town}]] and /l/{token}/sitemap.xml. "stores" is no location id
-// (ids start "loc_"): the directory's paths and the store pages' never meet.
+// /l/{token}/stores[/{country}[/{town}]], /l/{token}/sitemap.xml, /robots.txt and /favicon.ico.
+// "stores" is no location id (ids start "loc_"): the directory's paths and the store pages' never meet.
 import { Elysia } from 'elysia'
 import type { MapTiles } from '../../core/config'
 import { asset, assetResponse } from './assets'
-import type { Locator } from '../../store/locators'
-import { assetBase, type PageDeps, pageLocator, unavailablePage } from './deps'
+import type { PageDeps } from './deps'
 import { directoryResponse } from './directory-page'
-import { finderPage } from './finder-page'
-import { htmlResponse, pagePolicy } from './html'
+import { finderPageResponse } from './finder-page'
+import { faviconResponse, robotsResponse } from './robots'
 import { sitemapResponse } from './sitemap'
-import { finderNotFoundPage, notFoundPage, storePageResponse } from './store-page'
+import { notFoundPage, storePageResponse } from './store-page'
 
 export type PagesDeps = PageDeps & { mapTiles: MapTiles | null }
 
@@ -22,24 +21,12 @@ async function serveAsset(name: string, request: Request): Promise<Response> {
 
 export function pageRoutes(deps: PagesDeps) {
   return new Elysia({ name: 'pages' })
+    .get('/robots.txt', ({ request }) => robotsResponse(deps, request))
+    .get('/favicon.ico', () => faviconResponse())
     .get('/widget.js', ({ request }) => serveAsset('widget.js', request))
     .get('/widget.css', ({ request }) => serveAsset('widget.css', request))
     .get('/widget/:name', ({ request, params }) => serveAsset(params.name, request))
-    .get('/l/:token', ({ request, params }) => {
-      let locator: Locator | null
-      try {
-        locator = pageLocator(deps, params.token)
-      } catch (e) {
-        return unavailablePage(e)
-      }
-      if (locator === null) return finderNotFoundPage(request)
-      const assets = assetBase(deps)
-      return htmlResponse(
-        finderPage(locator, assets, request, deps.mapTiles),
-        200,
-        pagePolicy(assets, locator.referrers, true),
-      )
-    })
+    .get('/l/:token', ({ request, params }) => finderPageResponse(deps, deps.mapTiles, request, params.token))
     .get('/l/:token/sitemap.xml', ({ request, params }) => sitemapResponse(deps, request, params.token))
     .get('/l/:token/stores', ({ request, params }) => directoryResponse(deps, request, params.token, []))
     .get('/l/:token/stores/:country', ({ request, params }) =>

@@ -277,7 +277,7 @@ ${crumbs === null ? '' : `<script type="application/ld+json">${scriptJson(breadc
 }
 
 /** The page in each language, and English as the one for any other (x-default). */
-function alternates(pageUrl: (lang: Lang) => string): string {
+export function alternates(pageUrl: (lang: Lang) => string): string {
   const links = LANGS.map((l) => `<link rel="alternate" hreflang="${l}" href="${esc(pageUrl(l))}">`)
   return [...links, `<link rel="alternate" hreflang="x-default" href="${esc(pageUrl('en'))}">`].join('\n')
 }

@@ -1,0 +1,97 @@
+// GET /robots.txt and /favicon.ico, through the whole app as a crawler and a browser ask: what may
+// be crawled, the sitemap of each public locator, and no JSON error for the icon browsers ask for.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { loadConfig } from '../../src/core/config'
+import { robotsResponse } from '../../src/api/pages/robots'
+import { IndexRegistry } from '../../src/indexes/registry'
+import { createApp } from '../../src/server/app'
+import { createLocator, setLocatorSettings } from '../../src/operator'
+import { makeEnv, type TestEnv } from '../helpers'
+
+let env: TestEnv
+const tokens: Record<string, string> = {}
+beforeAll(() => {
+  env = makeEnv()
+  setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
+  tokens.first = env.store.locators.get(env.locatorId)!.publicToken
+  for (const [key, settings] of [
+    ['second', { queryApi: 'on' }],
+    ['off', { queryApi: 'on', active: 'off' }],
+    ['private', { queryApi: 'off' }],
+  ] as const) {
+    const { locator } = createLocator(env.store, `Locator ${key}`)
+    setLocatorSettings(env.store, locator.id, settings)
+    tokens[key] = locator.publicToken
+  }
+})
+afterAll(() => env.close())
+
+const get = (url: string, init: RequestInit = {}, app = env.app) => app.handle(new Request(url, init))
+const sitemaps = (text: string) => [...text.matchAll(/^Sitemap: (.*)$/gm)].map((m) => m[1])
+
+describe('GET /robots.txt', () => {
+  test('plain text, cached briefly: all may be crawled but the Management API; the Query API stays open for rendering', async () => {
+    const res = await get('http://localhost/robots.txt')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300')
+    const text = await res.text()
+    const rules = text.split('\n').filter((l) => /^(User-agent|Allow|Disallow):/.test(l))
+    expect(rules).toEqual(['User-agent: *', 'Allow: /', 'Disallow: /admin/'])
+  })
+
+  test("one Sitemap line per locator whose pages are public, on the request's origin, each answering", async () => {
+    const text = await (await get('http://127.0.0.1:5050/robots.txt')).text()
+    const urls = sitemaps(text)
+    expect(urls).toEqual([tokens.first, tokens.second].map((t) => `http://127.0.0.1:5050/l/${t}/sitemap.xml`))
+    for (const url of urls) expect((await get(url!)).status).toBe(200)
+    expect(text).not.toContain(tokens.off)
+    expect(text).not.toContain(tokens.private)
+  })
+
+  test('HEAD answers as GET, without the body', async () => {
+    const res = await get('http://localhost/robots.txt', { method: 'HEAD' })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    expect(await res.text()).toBe('')
+  })
+
+  test('PUBLIC_BASE_URL with a path: the rules under that path, the sitemaps on it, and where the file belongs', async () => {
+    const app = createApp({
+      store: env.store,
+      geocoder: { name: 'none', geocode: async () => null },
+      config: { ...loadConfig({}), publicBaseUrl: 'https://example.com/stores' },
+      log: () => {},
+    })
+    const text = await (await get('http://evil.example/robots.txt', {}, app)).text()
+    expect(text).toStartWith(
+      '# The service is at https://example.com/stores: crawlers read https://example.com/robots.txt only.',
+    )
+    expect(text).toContain('\nAllow: /stores/\nDisallow: /stores/admin/\n')
+    expect(sitemaps(text)).toEqual(
+      [tokens.first, tokens.second].map((t) => `https://example.com/stores/l/${t}/sitemap.xml`),
+    )
+    expect(text).not.toContain('evil.example')
+  })
+
+  test('its Sitemap lines stop short of the bytes search engines read, and it says how many were left out', async () => {
+    const deps = { store: env.store, registry: new IndexRegistry(env.store), publicBaseUrl: null }
+    const whole = await robotsResponse(deps, new Request('http://localhost/robots.txt')).text()
+    const line = `Sitemap: http://localhost/l/${tokens.first}/sitemap.xml\n`.length
+    const cut = await robotsResponse(deps, new Request('http://localhost/robots.txt'), whole.length + 200 - line).text()
+    expect(sitemaps(cut)).toEqual([`http://localhost/l/${tokens.first}/sitemap.xml`])
+    expect(cut).toEndWith(
+      "\n# 1 more locator's sitemap is left out: search engines read no further than 500 KiB. Submit them to search engines directly.\n",
+    )
+    expect(cut.length).toBeLessThan(whole.length + 200)
+  })
+})
+
+test('GET /favicon.ico: no icon and no error body, kept a day, so browsers stop asking on every page', async () => {
+  for (const method of ['GET', 'HEAD']) {
+    const res = await get('http://localhost/favicon.ico', { method })
+    expect([res.status, await res.text()]).toEqual([204, ''])
+    expect(res.headers.get('cache-control')).toBe('public, max-age=86400')
+    expect(res.headers.get('content-type')).toBeNull()
+  }
+})
