@@ -310,3 +310,31 @@ test('the database file moved away under a running server is logged once, as is 
   server.proc.kill('SIGTERM')
   expect(await server.proc.exited).toBe(0)
 })
+
+test('listening beyond loopback without PUBLIC_BASE_URL: one warning line saying what to set and why', async () => {
+  const warningsOf = async (name: string, env: Record<string, string>) => {
+    const server = start(join(dir, `${name}.db`), { DEMO: '0', GEOCODER: 'none', LOG_REQUESTS: '0', ...env })
+    try {
+      // Answered: the lines the start writes after "listening" are out.
+      expect((await fetch(`${await serverUrl(server)}/healthz`)).status).toBe(200)
+      await Bun.sleep(100)
+      return server.lines.filter((l) => l.includes('"warn"') && l.includes('PUBLIC_BASE_URL'))
+    } finally {
+      server.proc.kill('SIGTERM')
+      await server.proc.exited
+    }
+  }
+  for (const workers of ['1', '2']) {
+    const [line, ...more] = await warningsOf(`any-host-${workers}`, { HOST: '0.0.0.0', WORKERS: workers })
+    expect({ workers, more }).toEqual({ workers, more: [] })
+    expect(JSON.parse(line!)).toMatchObject({
+      level: 'warn',
+      message: expect.stringMatching(
+        /^PUBLIC_BASE_URL is unset .*Host.*http:\/\/ behind a TLS proxy.*Set PUBLIC_BASE_URL/,
+      ),
+      host: '0.0.0.0',
+    })
+  }
+  expect(await warningsOf('based', { HOST: '0.0.0.0', PUBLIC_BASE_URL: 'https://stores.example.com' })).toEqual([])
+  expect(await warningsOf('loopback', { HOST: '127.0.0.1' })).toEqual([])
+})

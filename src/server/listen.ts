@@ -65,6 +65,24 @@ export function serveOn(config: Config, options: Omit<Parameters<typeof Bun.serv
   }
 }
 
+/** Hosts of this machine only: what listens there is reached by no other. */
+export const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/i
+
+/**
+ * A warning line when the service is reached from other machines without PUBLIC_BASE_URL: the
+ * absolute URLs of its pages and answers (canonical, hreflang, sitemaps) then follow each
+ * request's Host and scheme, which a client may forge and a TLS proxy turns into http://.
+ */
+export function warnNoBaseUrl(config: Config, log: (line: Record<string, unknown>) => void): void {
+  if (config.publicBaseUrl !== null || LOOPBACK.test(config.host)) return
+  log({
+    level: 'warn',
+    message:
+      "PUBLIC_BASE_URL is unset while the service listens beyond this machine: links in its pages, sitemaps and answers name each request's Host and scheme (a forged Host; http:// behind a TLS proxy). Set PUBLIC_BASE_URL to the address visitors use, such as https://stores.example.com",
+    host: config.host,
+  })
+}
+
 export function listen(config: Config, fetch: (request: Request) => Response | Promise<Response>, reusePort: boolean) {
   return serveOn(config, {
     reusePort,

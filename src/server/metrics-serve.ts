@@ -5,7 +5,7 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import { pathOf } from '../api/public/url'
 import type { MetricsConfig } from '../core/config'
 import { harden } from './harden'
-import { StartError } from './listen'
+import { LOOPBACK, StartError } from './listen'
 import { CONTENT_TYPE, exposition, mergeFamilies, type ProcessFamilies } from './metrics-text'
 
 type Log = (line: Record<string, unknown>) => void
@@ -21,8 +21,6 @@ function authorized(header: string | null, expected: Buffer): boolean {
 
 const text = (status: number, body: string, headers: Record<string, string> = {}) =>
   new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...headers } })
-
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/i
 
 /**
  * Listens on the metrics port and answers GET /metrics with `gather()`'s families in Prometheus's

@@ -6,7 +6,7 @@ import { createApp } from './app'
 import { redactingLog } from './app-log'
 import { drainable } from './drain'
 import { bootstrap, displayHost } from './bootstrap'
-import { listen, onStopSignal, openStoreToStart } from './listen'
+import { listen, onStopSignal, openStoreToStart, warnNoBaseUrl } from './listen'
 import { processFamilies, RequestMetrics } from './metrics'
 import { serveMetrics } from './metrics-serve'
 import { checkWhole, progressInPlace, startingResponse, untilUnlocked, warnUpgradeInUse } from './start'
@@ -86,6 +86,7 @@ export async function runSingle(config: Config): Promise<void> {
   }
   handle = (request) => app.handle(request)
   logLine({ level: 'info', message: 'listening', url: `http://${server.hostname}:${server.port}`, database: path })
+  warnNoBaseUrl(config, logLine)
   const stops = [
     startGeocodeRefresh(store, geocoding),
     startChangeLogPrune(store),

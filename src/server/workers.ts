@@ -14,7 +14,7 @@ import { createApp } from './app'
 import { redactingLog } from './app-log'
 import { drainable } from './drain'
 import { bootstrap, displayHost } from './bootstrap'
-import { listen, onStopSignal, openStoreToStart, serveOn, StartError } from './listen'
+import { listen, onStopSignal, openStoreToStart, serveOn, StartError, warnNoBaseUrl } from './listen'
 import { processFamilies, RequestMetrics } from './metrics'
 import { serveMetrics } from './metrics-serve'
 import { answerMetricRequests, workerMetrics } from './metrics-workers'
@@ -263,6 +263,7 @@ export async function runPrimary(
       pids: pool.pids(),
     }),
   )
+  warnNoBaseUrl(config, logLine)
   stopRefresh = startGeocodeRefresh(store, geocoding) // in this process only: one refresh, not N
   stopPrune = startChangeLogPrune(store) // here too: one pruning, not N
   stopTowns = startTownUpkeep(store, geocoding.places) // and one reverse upkeep
