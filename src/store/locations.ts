@@ -312,13 +312,19 @@ export function publishedNameSlicer(db: Database) {
   }
 }
 
-/** A published location's id, name, and town and country as its address parts say them (null where they do not). */
-export type PlacedName = { id: string; name: string; city: string | null; country: string | null }
+/** A published location's id, name, and town, region and country as its address parts say them (null where they do not). */
+export type PlacedName = {
+  id: string
+  name: string
+  city: string | null
+  region: string | null
+  country: string | null
+}
 
 /** A reader of a locator's published locations' PlacedNames a slice at a time, as locationSlicer reads. */
 export function placedNameSlicer(db: Database) {
   const after = db.prepare<PlacedName & { seq: number }, [string, number, number]>(
-    "SELECT seq, id, name, json_extract(address_parts, '$.city') AS city, json_extract(address_parts, '$.country') AS country FROM locations WHERE locator_id = ? AND status = 'published' AND seq > ? ORDER BY seq LIMIT ?",
+    "SELECT seq, id, name, json_extract(address_parts, '$.city') AS city, json_extract(address_parts, '$.region') AS region, json_extract(address_parts, '$.country') AS country FROM locations WHERE locator_id = ? AND status = 'published' AND seq > ? ORDER BY seq LIMIT ?",
   )
   return (locatorId: string, afterSeq: number, limit: number): Slice<PlacedName> =>
     sliceOf(after.all(locatorId, afterSeq, limit), afterSeq, ({ seq, ...named }) => named)

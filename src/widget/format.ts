@@ -1,5 +1,5 @@
 // What a store's numbers and times read as, in the visitor's language and the store's time zone.
-import { dateFormat } from '../core/hours-text'
+import { dateFormat, timeLocale } from '../core/hours-text'
 import type { Location } from './api'
 import { t, type Texts } from './i18n'
 
@@ -23,7 +23,10 @@ export function distanceText(lang: string, value: number, unit: 'km' | 'miles'):
   return `${f.format(value)} ${unit === 'km' ? 'km' : 'mi'}`
 }
 
-/** "Open now · closes at 18:00", "Closed · opens Thu at 09:00", or null when the hours do not say. */
+/**
+ * "Open now · closes at 18:00", "Closed · opens Thu at 09:00", or null when the hours do not say;
+ * its time as the store's country writes times in the language (timeLocale), as its hours are.
+ */
 export function openText(texts: Texts, lang: string, location: Location, at = new Date()): string | null {
   if (location.open_now === null) return null
   const state = location.open_now ? texts.open : texts.closed
@@ -34,7 +37,7 @@ export function openText(texts: Texts, lang: string, location: Location, at = ne
   let sameDay: boolean
   let day: string
   try {
-    time = dateFormat(lang, zone, 'time').format(next)
+    time = dateFormat(timeLocale(lang, location.address.country), zone, 'time').format(next)
     const date = dateFormat('en-CA', zone, 'date')
     sameDay = date.format(next) === date.format(at)
     day = dateFormat(lang, zone, 'weekday').format(next)

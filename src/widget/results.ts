@@ -114,7 +114,9 @@ export function storeItem(ctx: ListContext, location: Location, n: number): HTML
         : null,
       h('p', { class: 'sl-address' }, location.address.formatted),
       open ? h('p', { class: location.open_now ? 'sl-open sl-is-open' : 'sl-open' }, open) : null,
-      today ? h('p', { class: 'sl-today' }, `${texts.today}: ${hoursText(lang, today)}`) : null,
+      today
+        ? h('p', { class: 'sl-today' }, `${texts.today}: ${hoursText(lang, today, location.address.country)}`)
+        : null,
       badges.length > 0 ? h('p', { class: 'sl-badges' }, badges) : null,
       lines,
       h(

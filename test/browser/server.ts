@@ -16,7 +16,12 @@ export type DemoServer = {
   /** GET a Query API path of the demo locator; its parsed body. */
   api: (path: string) => Promise<{
     data: Record<string, unknown> & {
-      locations: { id: string; hours_today?: string | null; coordinates: { lat: number; lng: number } }[]
+      locations: {
+        id: string
+        hours_today?: string | null
+        coordinates: { lat: number; lng: number }
+        address: { country?: string }
+      }[]
     }
   }>
   stop: () => Promise<void>

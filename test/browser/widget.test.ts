@@ -80,20 +80,24 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
       .evaluateAll((items) =>
         items.map((i) => (i as unknown as PageElement).querySelector('.sl-today')?.textContent ?? null),
       )
-    // Its times written as the page's language writes them, as "opens at" does ("9:30 AM–6:30 PM").
+    // Its times written as the page's language writes them in the store's country, as "opens at"
+    // does: London's stores in English as Britain writes it ("9:00–18:00", not "9:00 AM–6:00 PM").
     const written = await page.evaluate(
-      (texts) =>
-        texts.map((text) => {
+      (stores) =>
+        stores.map(({ text, country }) => {
           const m = text === null ? null : /^(\d\d):(\d\d)-(\d\d):(\d\d)$/.exec(text)
           if (m === null) return text
-          const time = new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })
+          const locale = `en-${country}`
+          const time = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })
           const at = (h: string, min: string) => time.format(Date.UTC(1970, 0, 1, Number(h), Number(min)))
           return `${at(m[1]!, m[2]!)}–${at(m[3]!, m[4]!)}`
         }),
-      api.data.locations.map((l) => l.hours_today ?? null),
+      api.data.locations.map((l) => ({ text: l.hours_today ?? null, country: l.address.country })),
     )
     expect(todays).toEqual(written.map((t) => (t ? `Today: ${t}` : null)))
-    expect(todays.filter((t) => t?.includes('AM')).length).toBeGreaterThan(0)
+    expect(api.data.locations.every((l) => l.address.country === 'GB')).toBe(true)
+    expect(todays.filter((t) => t !== null && /^Today: \d{1,2}:\d\d–1\d:\d\d/.test(t)).length).toBeGreaterThan(0)
+    expect(todays.filter((t) => /AM|PM/.test(t ?? ''))).toEqual([])
     // Directions to the first store, in the default service (Google Maps).
     const { lat, lng } = api.data.locations[0]!.coordinates
     expect(await page.locator('.sl-item').first().getByRole('link', { name: 'Directions' }).getAttribute('href')).toBe(

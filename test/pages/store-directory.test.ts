@@ -204,7 +204,8 @@ describe('a locator in several countries', () => {
     await f.env.call('POST', `/admin/v1/locations/${berlin}/delete`)
     const { text } = await f.page(`/l/${f.token}/stores/fr/paris?lang=de`)
     expect(text).toContain('<h1>Geschäfte in Paris</h1>')
-    expect(text).toContain('<title>Geschäfte in Paris – Test locator</title>')
+    // Its title names the country too: towns of one name are in many.
+    expect(text).toContain('<title>Geschäfte in Paris, Frankreich – Test locator</title>')
     expect(text).toContain(`<a href="http://localhost/l/${f.token}?lang=de">Filialsuche</a>`)
     for (const lang of ['de', 'fr', 'es', 'it', 'nl'])
       expect(text).toContain(`<link rel="alternate" hreflang="${lang}" href="${top()}/fr/paris?lang=${lang}">`)
@@ -431,7 +432,14 @@ describe('a locator in one country, with a town of many stores', () => {
     expect(head(second.text, 'prev')).toEqual([`${dir()}/de/berlin?lang=de`])
     expect(head(second.text, 'next')).toEqual([])
     expect(second.text).toContain(`<link rel="alternate" hreflang="fr" href="${dir()}/de/berlin?lang=fr&amp;page=2">`)
-    expect(second.text).toContain('<title>Geschäfte in Berlin – Seite 2 von 2 – Berlin Bikes</title>')
+    expect(second.text).toContain('<title>Geschäfte in Berlin, Deutschland – Seite 2 von 2 – Berlin Bikes</title>')
+    // Each page of the list has a description of its own.
+    const description = (html: string) => /<meta name="description" content="([^"]*)">/.exec(html)?.[1]
+    expect(description(first.text)).toBe('The stores of Berlin Bikes in Berlin, Germany.')
+    expect(description((await f.page(`${dir()}/de/berlin?page=2`)).text)).toBe(
+      'The stores of Berlin Bikes in Berlin, Germany. Page 2 of 2.',
+    )
+    expect(description(second.text)).toBe('Die Geschäfte von Berlin Bikes in Berlin, Deutschland. Seite 2 von 2.')
     expect(second.text).toContain(`<a rel="prev" href="${dir()}/de/berlin?lang=de">Vorherige Seite</a>`)
     expect(new Set([...one, ...two].map((s) => s.url)).size).toBe(MANY)
     expect((await f.page(`${dir()}/de/berlin?page=3`)).status).toBe(404)

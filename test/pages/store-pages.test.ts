@@ -9,9 +9,12 @@ import { createLocator, setLocatorSettings } from '../../src/operator'
 import { FIXTURE_NOW } from '../public/fixture'
 import { jsonLd, locs, makePagesFixture, metaTags, type PagesFixture, pagesApp } from './fixture'
 
-/** Hours from one whole hour to another as the page writes them: each time as `lang` writes times, as the widget's cards do. */
-const hours = (lang: string, from: number, to: number) => {
-  const time = new Intl.DateTimeFormat(lang, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })
+/**
+ * Hours from one whole hour to another as the page writes them: each time as `locale` writes times
+ * (the page's language with the store's country: "en-FR"), as the widget's cards do.
+ */
+const hours = (locale: string, from: number, to: number) => {
+  const time = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })
   return `${time.format(Date.UTC(1970, 0, 1, from))}–${time.format(Date.UTC(1970, 0, 1, to))}`
 }
 
@@ -62,7 +65,7 @@ describe('a published location', () => {
     expect(canonical).toEndWith('/velo-cafe-bikes')
     expect(html).toStartWith('<!doctype html>\n<html lang="en">')
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">')
-    expect(html).toContain('<title>Vélo Café Bikes – Test locator</title>')
+    expect(html).toContain('<title>Vélo Café Bikes, Paris – Test locator</title>')
     expect(html).toContain('<meta name="description" content="Coffee, espresso and city bikes.">')
     expect(html).toContain(`<link rel="canonical" href="${canonical}">`)
     expect(html).toContain('<h1>Vélo Café Bikes</h1>')
@@ -70,7 +73,7 @@ describe('a published location', () => {
     expect(metaTags(html)).toMatchObject({
       'og:type': 'business.business',
       'og:site_name': 'Test locator',
-      'og:title': 'Vélo Café Bikes',
+      'og:title': 'Vélo Café Bikes, Paris',
       'og:description': 'Coffee, espresso and city bikes.',
       'og:url': canonical,
       'og:image': 'https://img.example.com/velo.jpg',
@@ -79,7 +82,7 @@ describe('a published location', () => {
       'twitter:card': 'summary',
     })
     expect(html).toContain('<img src="https://img.example.com/velo.jpg" alt="Photo of Vélo Café Bikes">')
-    expect(html).toContain(`<tr><th scope="row">Monday</th><td>${hours('en', 9, 18)}</td></tr>`)
+    expect(html).toContain(`<tr><th scope="row">Monday</th><td>${hours('en-FR', 9, 18)}</td></tr>`)
     expect(html).toContain('<tr><th scope="row">Sunday</th><td>Closed</td></tr>')
     expect(html).toContain('<tr><th scope="row">Wednesday</th><td>Not given</td></tr>')
     expect(html).toContain('Phone: <a href="tel:+33123456789">+33 1 23 45 67 89</a>')
@@ -254,10 +257,11 @@ describe('a published location', () => {
     const html = (await f.page(pagePath(id))).text
     const rows = [...html.matchAll(/<tr><th scope="row"><time datetime="([\d-]+)">([^<]+)<\/time><\/th><td>([^<]*)</g)]
     expect(rows.map((m) => [m[1], m[2], m[3]])).toEqual([
-      ['2026-06-15', 'Monday, June 15, 2026', hours('en', 10, 14)],
-      ['2026-06-20', 'Saturday, June 20, 2026', '10:00-12:00, 22:00-02:00'],
-      ['2026-06-21', 'Sunday, June 21, 2026', 'by appointment'],
-      ['2026-07-14', 'Tuesday, July 14, 2026', 'Closed'],
+      // A store in France: its dates and times as English in France writes them.
+      ['2026-06-15', 'Monday, 15 June 2026', hours('en-FR', 10, 14)],
+      ['2026-06-20', 'Saturday, 20 June 2026', `${hours('en-FR', 10, 12)}, ${hours('en-FR', 22, 2)}`],
+      ['2026-06-21', 'Sunday, 21 June 2026', 'by appointment'],
+      ['2026-07-14', 'Tuesday, 14 July 2026', 'Closed'],
     ])
     const [ld] = jsonLd(html)
     const on = (date: string, opens: string, closes: string) => ({
@@ -387,7 +391,7 @@ describe('slugs and the canonical URL', () => {
     const other = (await f.page(`${pagePath(id)}?lang=pt`)).text
     expect(other).toStartWith('<!doctype html>\n<html lang="en">')
     expect(other).toContain(`<link rel="canonical" href="${canonical}">`)
-    expect(other).toContain(`<tr><th scope="row">Monday</th><td>${hours('en', 9, 18)}</td></tr>`)
+    expect(other).toContain(`<tr><th scope="row">Monday</th><td>${hours('en-DE', 9, 18)}</td></tr>`)
     expect(other).toContain('<tr><th scope="row">Saturday</th><td>Closed</td></tr>')
   })
 

@@ -3,7 +3,7 @@
 import type { BreadcrumbList, WithContext } from 'schema-dts'
 import { countryLabel } from '../../geocode/countries'
 import { directoryUrl } from './deps'
-import { type Directory, OTHER, countrySlug, townSlug } from './directory'
+import { type Directory, OTHER, countrySlug, townOf, townSlug } from './directory'
 import { escapeHtml as esc } from './html'
 import type { LangTexts } from './page-texts'
 
@@ -41,14 +41,19 @@ export function placeCrumbs(
   return crumbs
 }
 
-/** The trail to a store's page: its town's, then the store, `url` its page's canonical URL. */
+/**
+ * The trail to a store's page: its town's (as the directory names it; by its address when the
+ * directory does not hold it yet), then the store, `url` its page's canonical URL.
+ */
 export function storeCrumbs(
   dir: Directory,
   links: Links,
   texts: LangTexts,
-  address: { city?: string; country?: string },
+  address: { city?: string; region?: string; country?: string },
   store: Crumb,
 ): Crumb[] {
+  const found = townOf(dir, address)
+  if (found !== undefined) return [...placeCrumbs(dir, links, texts, found.country, found.town), store]
   const slug = countrySlug(address.country)
   const country = { slug, code: slug === OTHER ? null : slug.toUpperCase() }
   const town = townSlug(address.city)

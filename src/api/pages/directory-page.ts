@@ -45,11 +45,15 @@ export const LIST_PAGE = 200
 const CACHE_CONTROL = 'public, max-age=60'
 const STYLE = `${PAGE_STYLE}${CRUMBS_STYLE}.slp-dir{padding-left:1.25rem}.slp-dir li{margin:.35rem 0}.slp-pager{display:flex;gap:1rem;margin-top:1rem}`
 
-/** A place of the directory: its top, a country, or a town of one. */
+/**
+ * A place of the directory: its top, a country, a town of one, or the towns of a country that
+ * share a name, at the slug that name alone makes (`slug`, `name`).
+ */
 type Place =
   | { level: 'top' }
   | { level: 'country'; country: DirectoryCountry }
   | { level: 'town'; country: DirectoryCountry; town: DirectoryTown }
+  | { level: 'namesakes'; country: DirectoryCountry; slug: string; name: string; towns: DirectoryTown[] }
 
 /** A list's entry: a link, what it counts (a place's stores) or says (a store's address). */
 type Entry = { name: string; url: string; count?: number; address?: string }
@@ -133,9 +137,13 @@ function placeOf(dir: Directory, slugs: (string | null)[]): { place: Place; cano
   if (country === undefined) return null
   if (t === undefined)
     return { place: { level: 'country', country }, canonical: dir.single === country ? [] : [country.slug] }
-  const town = t === null ? undefined : country.town.get(t.toLowerCase() === OTHER ? OTHER : townSlug(t))
-  if (town === undefined) return null
-  return { place: { level: 'town', country, town }, canonical: [country.slug, town.slug] }
+  const slug = t === null ? undefined : t.toLowerCase() === OTHER ? OTHER : townSlug(t)
+  const town = slug === undefined ? undefined : country.town.get(slug)
+  if (town !== undefined) return { place: { level: 'town', country, town }, canonical: [country.slug, town.slug] }
+  const towns = slug === undefined ? undefined : country.namesakes.get(slug)
+  if (towns === undefined) return null
+  const place = { level: 'namesakes' as const, country, slug: slug!, name: towns[0]!.city!, towns }
+  return { place, canonical: [country.slug, slug!] }
 }
 
 /** The list a place's page shows: countries (by their names in `lang`), towns, or stores (by id). */
@@ -145,6 +153,7 @@ function listOf(
   lang: Lang,
 ): readonly (DirectoryCountry | DirectoryTown | { id: string })[] {
   if (place.level === 'town') return storesOf(place.town)
+  if (place.level === 'namesakes') return place.towns
   if (place.level === 'country') return place.country.towns
   return dir.single?.towns ?? sortedCountries(dir.countries, lang)
 }
@@ -181,7 +190,7 @@ function entriesOf(p: DirectoryPage): Entry[] {
       ]
     })
   }
-  const country = place.level === 'country' ? place.country : p.dir.single
+  const country = place.level === 'top' ? p.dir.single : place.country
   if (country !== null)
     return (p.entries as DirectoryTown[]).map((t) => ({
       name: townName(t.name, texts),
@@ -208,37 +217,50 @@ function sortedCountries(countries: DirectoryCountry[], lang: Lang): DirectoryCo
   )
 }
 
-/** The heading of a place's page, and the place's name for its description. */
-function headingOf(place: Place, texts: LangTexts): { heading: string; name: string | null } {
-  if (place.level === 'top') return { heading: texts.directory, name: null }
+/**
+ * The heading of a place's page; its title's first part, which names a town's country too (towns
+ * of one name are in many countries: "Stores in Richmond, United Kingdom"); and the place's name
+ * for its description.
+ */
+function headingOf(place: Place, texts: LangTexts): { heading: string; title: string; name: string | null } {
+  if (place.level === 'top') return { heading: texts.directory, title: texts.directory, name: null }
   const country = countryName(place.country.code, texts)
-  if (place.level === 'country') return { heading: filled(texts.storesIn, { name: country }), name: country }
-  const { town } = place
-  if (town.name !== null) {
-    const name = `${town.name}, ${country}`
-    return { heading: filled(texts.storesIn, { name: town.name }), name }
+  const storesIn = (name: string) => filled(texts.storesIn, { name })
+  if (place.level === 'country') return { heading: storesIn(country), title: storesIn(country), name: country }
+  const town = place.level === 'town' ? place.town.name : place.name
+  if (town !== null) {
+    const name = `${town}, ${country}`
+    return { heading: storesIn(town), title: storesIn(name), name }
   }
   // The other places of the other places are just the other places.
   const name = place.country.code === null ? country : `${country}: ${texts.otherPlaces}`
-  return { heading: name, name }
+  return { heading: name, title: name, name }
 }
 
 /** The trail to the page's place: none at the top. */
 function crumbsOf(p: DirectoryPage): Crumb[] {
   const { place } = p
   if (place.level === 'top') return []
-  const town = place.level === 'town' ? place.town : undefined
+  const town =
+    place.level === 'town'
+      ? place.town
+      : place.level === 'namesakes'
+        ? { slug: place.slug, name: place.name }
+        : undefined
   return placeCrumbs(p.dir, p.links, p.texts, place.country, town)
 }
 
 function pageHtml(p: DirectoryPage): string {
   const { locator, texts, place, page, pages } = p
-  const { heading, name } = headingOf(place, texts)
-  const title = [heading, ...(pages > 1 ? [filled(texts.pageOf, { page, pages })] : []), locator.name].join(' – ')
-  const description =
+  const { heading, title: named, name } = headingOf(place, texts)
+  const pageOf = pages > 1 ? [filled(texts.pageOf, { page, pages })] : []
+  const title = [named, ...pageOf, locator.name].join(' – ')
+  const described =
     name === null
       ? filled(texts.directoryDescription, { name: locator.name })
       : filled(texts.placeDescription, { name: locator.name, place: name })
+  // Each page of a list says which it is: search engines take pages of one description for copies.
+  const description = page > 1 ? `${described} ${pageOf[0]}.` : described
   const crumbs = crumbsOf(p)
   const entries = entriesOf(p)
   const list =
@@ -252,7 +274,7 @@ function pageHtml(p: DirectoryPage): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title>
-<meta name="description" content="${esc(description)}">
+<meta name="description" content="${esc(description)}">${robotsOf(place)}
 <link rel="canonical" href="${esc(p.pageUrl(texts.lang))}">
 ${alternates(p)}
 <link rel="stylesheet" href="${esc(p.assets)}/widget.css">
@@ -268,6 +290,13 @@ ${pagerHtml(p)}</main>
 </html>
 `
 }
+
+/**
+ * The towns of one name, at the slug that name alone makes (where a directory of old listed them
+ * as one town), lead to each town's own page: followed, not indexed, as no sitemap lists them.
+ */
+const robotsOf = (place: Place): string =>
+  place.level === 'namesakes' ? '\n<meta name="robots" content="noindex, follow">' : ''
 
 /** The page in each language, English as the one for any other; the list's pages before and after it. */
 function alternates(p: DirectoryPage): string {

@@ -1,11 +1,13 @@
 // A locator's store directory: its published stores by country and town, the town named as its
-// store page names it (its address's city), read from one snapshot a slice at a time and kept
-// until the locator's next write. Store pages, the directory's pages and the sitemap share it.
+// store page names it (its address's city, told apart by region), read from one snapshot a slice
+// at a time and kept until the locator's next write. Store pages, the directory's pages and the
+// sitemap share it.
 import { slugOf } from '../../core/slug'
 import { nameKey, nameOrderKey } from '../../core/text'
 import type { IndexRegistry } from '../../indexes/registry'
 import type { Store } from '../../store'
 import type { PlacedName } from '../../store/locations'
+import { regionSpellings } from '../../geocode/countries'
 import type { Locator } from '../../store/locators'
 import { eachSlice } from '../../store/snapshot'
 import type { PageDeps } from './deps'
@@ -17,17 +19,36 @@ import type { PageDeps } from './deps'
  */
 export const OTHER = '_other'
 
-/** A town's stores: `name` is null for OTHER; `stores` as read, storesOf puts them in name order. */
-export type DirectoryTown = { slug: string; name: string | null; stores: TownStore[]; sorted: boolean }
+/**
+ * A town's stores. `name`: as lists and titles show it, its region added when another town of its
+ * country has its name ("Portland, ME"); `city` as its addresses write it ("Portland"); `region`:
+ * the region its name shows; null for OTHER. `stores` as read: storesOf puts them in name order.
+ */
+export type DirectoryTown = {
+  slug: string
+  name: string | null
+  city: string | null
+  region: string | null
+  stores: TownStore[]
+  sorted: boolean
+  /** The names (nameKey) two or more of its stores share: found on first use (hasNamesake). */
+  sharedNames?: Set<string>
+}
 type TownStore = { id: string; name: string }
 
-/** A country's towns in name order, OTHER last; `code` is null for OTHER. */
+/**
+ * A country's towns in name order, OTHER last; `code` is null for OTHER. `town`: by slug; `byKey`:
+ * by townKey; `namesakes`: the towns of one name told apart by region, by the slug that name
+ * alone makes (its page lists them).
+ */
 export type DirectoryCountry = {
   slug: string
   code: string | null
   count: number
   towns: DirectoryTown[]
   town: Map<string, DirectoryTown>
+  byKey: Map<string, DirectoryTown>
+  namesakes: Map<string, DirectoryTown[]>
 }
 
 /** `single`: the only country, when there is one (its towns are the directory's first page). */
@@ -46,58 +67,140 @@ export const countrySlug = (code: string | null | undefined): string =>
 export const townSlug = (city: string | null | undefined): string =>
   typeof city === 'string' && nameKey(city) !== '' ? slugOf(city) : OTHER
 
+/**
+ * A region as towns are told apart by it: a US state, Canadian province or Australian state by
+ * its code however written ("OR", "Oregon": "or"), another by its name folded; '' for none.
+ */
+function regionKey(country: string | null | undefined, region: string | null | undefined): string {
+  const key = typeof region === 'string' ? nameKey(region) : ''
+  if (key === '' || typeof country !== 'string') return key
+  const spellings = regionSpellings(country.toUpperCase(), region!)
+  return spellings.reduce((a, b) => (b.length < a.length || (b.length === a.length && b < a) ? b : a), key)
+}
+
+/** A town of a country as the directory keys it: its slug and region (OTHER alone for no town). */
+export const townKey = (
+  city: string | null | undefined,
+  region: string | null | undefined,
+  country?: string | null,
+) => {
+  const slug = townSlug(city)
+  return slug === OTHER ? OTHER : `${slug}\u0000${regionKey(country, region)}`
+}
+
+/**
+ * The town of the directory a store's address names, with its country: undefined when the
+ * directory does not hold it (a store written since it was made).
+ */
+export function townOf(
+  dir: Directory,
+  address: { city?: string; region?: string; country?: string },
+): { country: DirectoryCountry; town: DirectoryTown } | undefined {
+  const country = dir.country.get(countrySlug(address.country))
+  const town = country?.byKey.get(townKey(address.city, address.region, country.code))
+  return town && { country: country!, town }
+}
+
 /** `items` in the order of their keys. */
-const byKey = <T>(items: T[], key: (item: T) => string): T[] => {
+const sortedBy = <T>(items: T[], key: (item: T) => string): T[] => {
   const keyed = items.map((item) => ({ item, k: key(item) }))
   keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0))
   return keyed.map((x) => x.item)
 }
 
+/** A town's rows as read: its spellings and regions, by count, and its stores. */
+type Group = { key: string; names: Map<string, number>; regions: Map<string, number>; stores: TownStore[] }
+
+/** The most written of some spellings: "Saint-Denis" over a lone "Saint Denis" of the same slug. */
+const mostWritten = (counts: Map<string, number>): string | null =>
+  counts.size === 0 ? null : [...counts].reduce((a, b) => (b[1] > a[1] ? b : a))[0]
+
+const count = (counts: Map<string, number>, text: string) => counts.set(text, (counts.get(text) ?? 0) + 1)
+
 /** A directory made slice by slice: `add` each slice of rows, then `done`. */
 function directoryMaker() {
-  // country slug -> town slug -> its spellings (by count) and stores.
-  const grouped = new Map<string, Map<string, { names: Map<string, number>; stores: TownStore[] }>>()
-  // Town slugs by the name they are made of: a few thousand towns among many more rows.
-  const slugs = new Map<string | null, string>()
-  let count = 0
+  // country slug -> townKey -> its rows.
+  const grouped = new Map<string, Map<string, Group>>()
+  // Town keys by what they are made of: a few thousand towns among many more rows.
+  const keys = new Map<string, Map<string | null, Map<string | null, string>>>()
+  let total = 0
   const add = (rows: PlacedName[]) => {
     for (const row of rows) {
       const c = countrySlug(row.country)
-      let t = slugs.get(row.city)
-      if (t === undefined) slugs.set(row.city, (t = townSlug(row.city)))
+      let cities = keys.get(c)
+      if (cities === undefined) keys.set(c, (cities = new Map()))
+      let regions = cities.get(row.city)
+      if (regions === undefined) cities.set(row.city, (regions = new Map()))
+      let t = regions.get(row.region)
+      if (t === undefined) regions.set(row.region, (t = townKey(row.city, row.region, c === OTHER ? null : c)))
       let towns = grouped.get(c)
       if (towns === undefined) grouped.set(c, (towns = new Map()))
       let town = towns.get(t)
-      if (town === undefined) towns.set(t, (town = { names: new Map(), stores: [] }))
-      if (t !== OTHER) town.names.set(row.city!, (town.names.get(row.city!) ?? 0) + 1)
+      if (town === undefined) towns.set(t, (town = { key: t, names: new Map(), regions: new Map(), stores: [] }))
+      if (t !== OTHER) count(town.names, row.city!)
+      if (t !== OTHER && typeof row.region === 'string') count(town.regions, row.region)
       town.stores.push({ id: row.id, name: row.name })
-      count++
+      total++
     }
   }
   const done = (): Directory => {
-    const countries: DirectoryCountry[] = []
-    for (const [slug, groups] of grouped) {
-      const towns: DirectoryTown[] = []
-      let stores = 0
-      for (const [t, g] of groups) {
-        stores += g.stores.length
-        // Its most written spelling: "Saint-Denis" over a lone "Saint Denis" of the same slug.
-        const name = t === OTHER ? null : [...g.names].reduce((a, b) => (b[1] > a[1] ? b : a))[0]
-        towns.push({ slug: t, name, stores: g.stores, sorted: false })
-      }
-      const ordered = byKey(towns, (t) => (t.name === null ? '\uffff' : `${nameOrderKey(t.name)}\u0000${t.slug}`))
-      const code = slug === OTHER ? null : slug.toUpperCase()
-      countries.push({ slug, code, count: stores, towns: ordered, town: new Map(ordered.map((t) => [t.slug, t])) })
-    }
-    const ordered = byKey(countries, (c) => (c.code === null ? '\uffff' : c.slug))
+    const countries = [...grouped].map(([slug, groups]) => countryOf(slug, [...groups.values()]))
+    const ordered = sortedBy(countries, (c) => (c.code === null ? '\uffff' : c.slug))
     return {
       countries: ordered,
       country: new Map(ordered.map((c) => [c.slug, c])),
       single: ordered.length === 1 ? ordered[0]! : null,
-      count,
+      count: total,
     }
   }
   return { add, done }
+}
+
+/**
+ * A country of the directory from its towns' rows. A town keeps the slug of its name unless
+ * another town of the country has that name too: then each of a region takes its region's after
+ * it ("portland-or", "portland-me"; one of no region keeps "portland"), and is named with it.
+ */
+function countryOf(slug: string, groups: Group[]): DirectoryCountry {
+  const bySlug = new Map<string, Group[]>()
+  for (const g of groups) {
+    const s = g.key === OTHER ? OTHER : g.key.slice(0, g.key.indexOf('\u0000'))
+    bySlug.set(s, [...(bySlug.get(s) ?? []), g])
+  }
+  const taken = new Set(bySlug.keys())
+  const towns: DirectoryTown[] = []
+  const byKey = new Map<string, DirectoryTown>()
+  const namesakes = new Map<string, DirectoryTown[]>()
+  let stores = 0
+  for (const [s, same] of bySlug) {
+    const told = same.length > 1
+    const made = sortedBy(same, (g) => g.key).map((g) => {
+      stores += g.stores.length
+      const city = mostWritten(g.names)
+      const region = told ? mostWritten(new Map([...g.regions].filter(([r]) => nameKey(r) !== ''))) : null
+      let own = s
+      if (region !== null) {
+        own = `${s}-${slugOf(region)}`
+        for (let n = 2; taken.has(own); n++) own = `${s}-${slugOf(region)}-${n}`
+        taken.add(own)
+      }
+      const town = {
+        slug: own,
+        name: region === null ? city : `${city}, ${region}`,
+        city,
+        region,
+        stores: g.stores,
+        sorted: false,
+      }
+      byKey.set(g.key, town)
+      return town
+    })
+    towns.push(...made)
+    if (told && made.every((t) => t.region !== null)) namesakes.set(s, made)
+  }
+  const ordered = sortedBy(towns, (t) => (t.name === null ? '\uffff' : `${nameOrderKey(t.name)}\u0000${t.slug}`))
+  const code = slug === OTHER ? null : slug.toUpperCase()
+  return { slug, code, count: stores, towns: ordered, town: new Map(ordered.map((t) => [t.slug, t])), byKey, namesakes }
 }
 
 /** Rows a slice when a directory is made: a few milliseconds each, the event loop free between. */
@@ -121,10 +224,24 @@ async function makeDirectory(store: Store, locatorId: string): Promise<Directory
  */
 export function storesOf(town: DirectoryTown): readonly TownStore[] {
   if (!town.sorted) {
-    town.stores = byKey(town.stores, (s) => `${nameOrderKey(s.name)}\u0000${s.id}`)
+    town.stores = sortedBy(town.stores, (s) => `${nameOrderKey(s.name)}\u0000${s.id}`)
     town.sorted = true
   }
   return town.stores
+}
+
+/** Whether two or more stores of the town have the name `name` has (as nameKey folds names). */
+export function hasNamesake(town: DirectoryTown, name: string): boolean {
+  if (town.sharedNames === undefined) {
+    const seen = new Set<string>()
+    town.sharedNames = new Set()
+    for (const s of town.stores) {
+      const key = nameKey(s.name)
+      if (seen.has(key)) town.sharedNames.add(key)
+      else seen.add(key)
+    }
+  }
+  return town.sharedNames.has(nameKey(name))
 }
 
 /** A locator's directory as made (or being made) for its written `version` (registry.writtenVersion). */

@@ -140,11 +140,14 @@ function postalAddress(a: PublicLocation['address']): Exclude<PostalAddress, str
 }
 
 /**
- * The schema.org LocalBusiness of a location whose canonical page is `url`, with the dated hours
- * `special` it has ahead; fields with no value are left out.
+ * The schema.org LocalBusiness of a location, with the dated hours `special` it has ahead; fields
+ * with no value are left out. `id`: its page's English URL, one identity of the business for the
+ * pages of every language (search engines merge what pages say of one @id); `url`: the canonical
+ * URL of the page it is on, a working link in the reader's language, as its canonical link says.
  */
 export function localBusinessJsonLd(
   location: PublicLocation,
+  id: string,
   url: string,
   special: [string, string][] = [],
 ): WithContext<LocalBusiness> {
@@ -160,7 +163,7 @@ export function localBusinessJsonLd(
   return {
     '@context': 'https://schema.org',
     '@type': 'LocalBusiness',
-    '@id': url,
+    '@id': id,
     url,
     name: location.name,
     ...(location.description ? { description: location.description } : {}),

@@ -1,6 +1,6 @@
 // The texts of the service's own pages in each language the service ships (core/languages.ts),
 // which a link picks with ?lang=. "{name}" is replaced by a name. Weekdays and dates come from
-// Intl in that language.
+// Intl in that language; the words of hours ("Closed") from core/hours-text.ts, as the widget's.
 import { type Lang, langOf } from '../../core/languages'
 
 const EN = {
@@ -11,7 +11,6 @@ const EN = {
   day: 'Day',
   times: 'Hours',
   notGiven: 'Not given',
-  closed: 'Closed',
   special: 'Special opening hours',
   date: 'Date',
   contact: 'Contact',
@@ -59,7 +58,6 @@ const TEXTS: Record<Lang, PageTexts> = {
     day: 'Tag',
     times: 'Zeiten',
     notGiven: 'Keine Angabe',
-    closed: 'Geschlossen',
     special: 'Besondere Öffnungszeiten',
     date: 'Datum',
     contact: 'Kontakt',
@@ -102,7 +100,6 @@ const TEXTS: Record<Lang, PageTexts> = {
     day: 'Jour',
     times: 'Horaires',
     notGiven: 'Non indiqué',
-    closed: 'Fermé',
     special: 'Horaires exceptionnels',
     date: 'Date',
     contact: 'Contact',
@@ -146,7 +143,6 @@ const TEXTS: Record<Lang, PageTexts> = {
     day: 'Día',
     times: 'Horario',
     notGiven: 'Sin indicar',
-    closed: 'Cerrado',
     special: 'Horarios especiales',
     date: 'Fecha',
     contact: 'Contacto',
@@ -189,7 +185,6 @@ const TEXTS: Record<Lang, PageTexts> = {
     day: 'Giorno',
     times: 'Orario',
     notGiven: 'Non indicato',
-    closed: 'Chiuso',
     special: 'Orari speciali',
     date: 'Data',
     contact: 'Contatti',
@@ -232,7 +227,6 @@ const TEXTS: Record<Lang, PageTexts> = {
     day: 'Dag',
     times: 'Tijden',
     notGiven: 'Niet opgegeven',
-    closed: 'Gesloten',
     special: 'Afwijkende openingstijden',
     date: 'Datum',
     contact: 'Contact',
@@ -272,28 +266,39 @@ const TEXTS: Record<Lang, PageTexts> = {
 /** The language a link's ?lang= names (its first two letters, any case); null for none or one not shipped. */
 export const pageLang = (url: URL): Lang | null => langOf(url.searchParams.get('lang'))
 
-export type LangTexts = PageTexts & { lang: Lang; weekdays: string[]; longDate: Intl.DateTimeFormat }
+export type LangTexts = PageTexts & { lang: Lang; weekdays: string[] }
 
 const madeTexts = new Map<Lang, LangTexts>()
 
-/** A language's texts, with its weekday names (Monday first) and a long date format, made once. */
+/** A language's texts, with its weekday names (Monday first), made once. */
 export function pageTexts(lang: Lang): LangTexts {
   let made = madeTexts.get(lang)
   if (made === undefined) {
     const weekday = new Intl.DateTimeFormat(lang, { weekday: 'long', timeZone: 'UTC' })
     // 2024-01-01 was a Monday.
     const weekdays = Array.from({ length: 7 }, (_, d) => capitalise(weekday.format(Date.UTC(2024, 0, 1 + d)), lang))
-    const longDate = new Intl.DateTimeFormat(lang, {
+    made = { ...TEXTS[lang], lang, weekdays }
+    madeTexts.set(lang, made)
+  }
+  return made
+}
+
+const longDates = new Map<string, Intl.DateTimeFormat>()
+
+/** A long date ("Monday, June 15, 2026") in a locale (core/hours-text.ts timeLocale), made once. */
+export function longDate(locale: string): Intl.DateTimeFormat {
+  let f = longDates.get(locale)
+  if (f === undefined) {
+    f = new Intl.DateTimeFormat(locale, {
       weekday: 'long',
       day: 'numeric',
       month: 'long',
       year: 'numeric',
       timeZone: 'UTC',
     })
-    made = { ...TEXTS[lang], lang, weekdays, longDate }
-    madeTexts.set(lang, made)
+    longDates.set(locale, f)
   }
-  return made
+  return f
 }
 
 /** A weekday name as a table's row header shows it: capitalised, as English and German write them anyway. */

@@ -1,8 +1,7 @@
 // GET /l/{token}/{id}[/{slug}]: a published location's own page, server-rendered for people and
 // search engines (JSON-LD, Open Graph), from the Query API's view of it. Every value is escaped.
 import { isFullUrl } from '../../core/validation'
-import { parseDayHours } from '../../core/hours'
-import { hoursText } from '../../core/hours-text'
+import { hoursText, timeLocale } from '../../core/hours-text'
 import { DIRECTIONS_SERVICES, directionsUrl, shortUrl } from '../../core/directions'
 import { LANGS, type Lang, langQuery } from '../../core/languages'
 import { localDayOn } from '../../core/zone-clock'
@@ -26,11 +25,12 @@ import {
 } from './deps'
 import { slugOf } from '../../core/slug'
 import { escapeHtml as esc, htmlResponse, pagePolicy, scriptJson } from './html'
-import { type LangTexts, named, pageLang, pageTexts } from './page-texts'
+import { type LangTexts, longDate, named, pageLang, pageTexts } from './page-texts'
 import { countryLabel } from '../../geocode/countries'
 import { localBusinessJsonLd, type PublicLocation, type SocialNetwork, socialUrl, streetOf } from './json-ld'
 import { CRUMBS_STYLE, type Crumb, breadcrumbJsonLd, crumbsHtml, storeCrumbs } from './breadcrumbs'
-import { directoryOf } from './directory'
+import { type Directory, directoryOf } from './directory'
+import { cut, storeName, storeTitle } from './store-title'
 
 const CACHE_CONTROL = 'public, max-age=60'
 /** How many days ahead a page lists special hours. */
@@ -103,6 +103,7 @@ export async function storePageResponse(
         texts: pageTexts(lang),
         pageUrl,
         finder,
+        directory,
         crumbs: directory && storeCrumbs(directory, links, pageTexts(lang), location.address, store),
       }),
       200,
@@ -192,16 +193,10 @@ type Page = {
   pageUrl: (lang: Lang) => string
   /** The link back to the finder page, with the search the visitor came from. */
   finder: string
+  /** The locator's store directory; null when it could not be read. */
+  directory: Directory | null
   /** The trail from the store directory to the page; null when the directory could not be read. */
   crumbs: Crumb[] | null
-}
-
-/** Text cut to at most `max` characters (code points), an ellipsis marking the cut. */
-function cut(text: string, max: number): string {
-  const chars = Array.from(text.replace(/\s+/g, ' ').trim())
-  if (chars.length <= max) return chars.join('')
-  const kept = chars.slice(0, max - 1).join('')
-  return `${kept.trimEnd()}…`
 }
 
 /** The finder page's search, as the widget's store links carry it: its sl_ parameters, at most this many. */
@@ -236,20 +231,21 @@ ${page.crumbs === null ? '' : crumbsHtml(page.crumbs, texts)}
 <h1>${esc(location.name)}</h1>
 ${badgesHtml(location, texts)}${imageHtml(location, texts)}${descriptionHtml(location.description)}
 ${addressHtml(location, texts)}
-${hoursHtml(location, texts)}${specialHtml(page.special, texts)}${contactHtml(location, texts)}${tagsHtml(location, page.hidden, texts)}${customFieldsHtml(location, texts)}
+${hoursHtml(location, texts)}${specialHtml(page.special, texts, location.address.country)}${contactHtml(location, texts)}${tagsHtml(location, page.hidden, texts)}${customFieldsHtml(location, texts)}
 </main>
 </body>
 </html>
 `
 }
 
-function headHtml({ location, locator, assets, canonical, special, pageUrl, texts, crumbs }: Page): string {
+function headHtml({ location, locator, assets, canonical, special, pageUrl, texts, crumbs, directory }: Page): string {
   const description = cut(location.description || location.address.formatted, 160)
   const { address } = location
+  const name = storeName(location, directory)
   const og: [string, string | undefined][] = [
     ['og:type', 'business.business'],
     ['og:site_name', locator.name],
-    ['og:title', location.name],
+    ['og:title', name],
     ['og:description', description],
     ['og:url', canonical],
     ['og:image', isFullUrl(location.image) ? location.image : undefined],
@@ -264,7 +260,7 @@ function headHtml({ location, locator, assets, canonical, special, pageUrl, text
   const meta = og.filter(([, v]) => v).map(([p, v]) => `<meta property="${p}" content="${esc(v!)}">`)
   return `<meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(`${location.name} – ${locator.name}`)}</title>
+<title>${esc(storeTitle(location.name, name, locator.name))}</title>
 <meta name="description" content="${esc(description)}">
 <link rel="canonical" href="${esc(canonical)}">
 ${alternates(pageUrl)}
@@ -272,7 +268,7 @@ ${meta.join('\n')}
 <meta name="twitter:card" content="summary">
 <link rel="stylesheet" href="${esc(assets)}/widget.css">
 <style>${PAGE_STYLE}${CRUMBS_STYLE}</style>
-<script type="application/ld+json">${scriptJson(localBusinessJsonLd(location, canonical, special))}</script>
+<script type="application/ld+json">${scriptJson(localBusinessJsonLd(location, pageUrl('en'), canonical, special))}</script>
 ${crumbs === null ? '' : `<script type="application/ld+json">${scriptJson(breadcrumbJsonLd(crumbs))}</script>`}`
 }
 
@@ -332,8 +328,10 @@ function addressHtml(location: PublicLocation, texts: LangTexts): string {
 function hoursHtml(location: PublicLocation, texts: LangTexts): string {
   const { hours } = location
   if (DAYS.every((d) => !hours[d])) return ''
+  const country = location.address.country
   const rows = DAYS.map(
-    (d, i) => `<tr><th scope="row">${esc(texts.weekdays[i]!)}</th><td>${esc(dayText(hours[d], texts))}</td></tr>`,
+    (d, i) =>
+      `<tr><th scope="row">${esc(texts.weekdays[i]!)}</th><td>${esc(dayText(hours[d], texts, country))}</td></tr>`,
   )
   return `<section aria-labelledby="slp-hours"><h2 id="slp-hours">${esc(texts.hours)}</h2>
 <table class="slp-hours"><thead><tr><th scope="col">${esc(texts.day)}</th><th scope="col">${esc(texts.times)}</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>
@@ -341,22 +339,23 @@ function hoursHtml(location: PublicLocation, texts: LangTexts): string {
 }
 
 /**
- * A day's hours as the page says them: a day closed in the page's language ("closed",
- * "geschlossen"); plain hours with their times as it writes them, as the widget's cards do
- * ("9:30–18:30"); other text as stored, and so "Temporarily closed", which says more.
+ * A day's hours as the page says them, in its language and as the store's country writes times
+ * (hoursText, as the widget's cards say them); "Not given" for none.
  */
-function dayText(text: string | undefined, texts: LangTexts): string {
-  if (!text) return texts.notGiven
-  if (parseDayHours(text).kind === 'closed' && !/^\s*(temporarily|currently)\b/i.test(text)) return texts.closed
-  return hoursText(texts.lang, text)
+function dayText(text: string | undefined, texts: LangTexts, country: string | undefined): string {
+  return text ? hoursText(texts.lang, text, country) : texts.notGiven
 }
 
-/** The special hours ahead (holidays, events), each date with its hours text; none when there are none. */
-function specialHtml(special: [string, string][], texts: LangTexts): string {
+/**
+ * The special hours ahead (holidays, events), each date with its hours text, dates and times as the
+ * store's country writes them in the page's language; none when there are none.
+ */
+function specialHtml(special: [string, string][], texts: LangTexts, country: string | undefined): string {
   if (special.length === 0) return ''
+  const dates = longDate(timeLocale(texts.lang, country))
   const rows = special.map(
     ([date, text]) =>
-      `<tr><th scope="row"><time datetime="${date}">${esc(texts.longDate.format(Date.parse(`${date}T00:00:00Z`)))}</time></th><td>${esc(dayText(text, texts))}</td></tr>`,
+      `<tr><th scope="row"><time datetime="${date}">${esc(dates.format(Date.parse(`${date}T00:00:00Z`)))}</time></th><td>${esc(dayText(text, texts, country))}</td></tr>`,
   )
   return `<section aria-labelledby="slp-special"><h2 id="slp-special">${esc(texts.special)}</h2>
 <table class="slp-hours"><thead><tr><th scope="col">${esc(texts.date)}</th><th scope="col">${esc(texts.times)}</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>
