@@ -91,6 +91,27 @@ describe("a store sent with coordinates: its address's own town and postcode", (
   })
 })
 
+describe('the page in other languages', () => {
+  test('store and directory pages link each language named in it, as their hreflang links name them', async () => {
+    const slug = slugOf((await f.publicLocation(f.ids.velo!)).name)
+    for (const path of [`/l/${f.token}/${f.ids.velo}/${slug}?lang=de`, `/l/${f.token}/stores?lang=de`]) {
+      const html = (await f.page(path)).text
+      const nav = /<nav class="slp-langs" aria-label="Sprachen"><ul>(.*?)<\/ul><\/nav>/.exec(html)?.[1] ?? ''
+      const links = [...nav.matchAll(/<a href="([^"]+)" hreflang="(\w+)" lang="\w+">([^<]+)<\/a>/g)]
+      expect(links.map((m) => [m[2], m[3]])).toEqual([
+        ['en', 'English'],
+        ['fr', 'Français'],
+        ['es', 'Español'],
+        ['it', 'Italiano'],
+        ['nl', 'Nederlands'],
+      ])
+      expect(nav).toContain('<span aria-current="page">Deutsch</span>')
+      for (const [, href, lang] of links)
+        expect(html).toContain(`<link rel="alternate" hreflang="${lang}" href="${href}">`)
+    }
+  })
+})
+
 describe('JSON-LD helpers', () => {
   test('openingHoursSpecification reads hours as the Query API does', () => {
     const specs = openingHoursSpecification({ monday: '9am-5pm', tuesday: '24:00-02:00', sunday: '0:00-24:00' })

@@ -1,7 +1,7 @@
 // GET /l/{token}/stores[/{country}[/{town}]]: the store directory, made on the server for people
 // without JavaScript and for crawlers that follow links: the countries, a country's towns, a
 // town's stores, each list in pages. A locator in one country lists its towns at the top.
-import { type Lang, LANGS } from '../../core/languages'
+import type { Lang } from '../../core/languages'
 import type { Locator } from '../../store/locators'
 import {
   CRUMBS_STYLE,
@@ -37,13 +37,14 @@ import {
 } from './directory'
 import { escapeHtml as esc, htmlResponse, pagePolicy, scriptJson } from './html'
 import { type LangTexts, filled, pageLang, pageTexts } from './page-texts'
+import { alternates, LANGUAGES_STYLE, languageLinks } from './page-languages'
 import { PAGE_STYLE, finderNotFoundPage, notFoundPage } from './store-page'
 
 /** The most entries a page of a list holds (countries, towns or stores): past it, ?page=2 and on. */
 export const LIST_PAGE = 200
 
 const CACHE_CONTROL = 'public, max-age=60'
-const STYLE = `${PAGE_STYLE}${CRUMBS_STYLE}.slp-dir{padding-left:1.25rem}.slp-dir li{margin:.35rem 0}.slp-pager{display:flex;gap:1rem;margin-top:1rem}`
+const STYLE = `${PAGE_STYLE}${CRUMBS_STYLE}${LANGUAGES_STYLE}.slp-dir{padding-left:1.25rem}.slp-dir li{margin:.35rem 0}.slp-pager{display:flex;gap:1rem;margin-top:1rem}`
 
 /**
  * A place of the directory: its top, a country, a town of one, or the towns of a country that
@@ -276,7 +277,7 @@ function pageHtml(p: DirectoryPage): string {
 <title>${esc(title)}</title>
 <meta name="description" content="${esc(description)}">${robotsOf(place)}
 <link rel="canonical" href="${esc(p.pageUrl(texts.lang))}">
-${alternates(p)}
+${headLinks(p)}
 <link rel="stylesheet" href="${esc(p.assets)}/widget.css">
 <style>${STYLE}</style>${crumbs.length === 0 ? '' : `\n<script type="application/ld+json">${scriptJson(breadcrumbJsonLd(crumbs))}</script>`}
 </head>
@@ -286,6 +287,7 @@ ${alternates(p)}
 ${crumbs.length === 0 ? '' : `${crumbsHtml(crumbs, texts)}\n`}<h1>${esc(heading)}</h1>
 ${list}
 ${pagerHtml(p)}</main>
+${languageLinks((l) => p.pageUrl(l), texts.lang)}
 </body>
 </html>
 `
@@ -299,9 +301,8 @@ const robotsOf = (place: Place): string =>
   place.level === 'namesakes' ? '\n<meta name="robots" content="noindex, follow">' : ''
 
 /** The page in each language, English as the one for any other; the list's pages before and after it. */
-function alternates(p: DirectoryPage): string {
-  const links = LANGS.map((l) => `<link rel="alternate" hreflang="${l}" href="${esc(p.pageUrl(l))}">`)
-  links.push(`<link rel="alternate" hreflang="x-default" href="${esc(p.pageUrl('en'))}">`)
+function headLinks(p: DirectoryPage): string {
+  const links = [alternates((l) => p.pageUrl(l))]
   if (p.page > 1) links.push(`<link rel="prev" href="${esc(p.pageUrl(p.texts.lang, p.page - 1))}">`)
   if (p.page < p.pages) links.push(`<link rel="next" href="${esc(p.pageUrl(p.texts.lang, p.page + 1))}">`)
   return links.join('\n')

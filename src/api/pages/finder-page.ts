@@ -15,7 +15,8 @@ import {
 } from './deps'
 import { escapeHtml, htmlResponse, pagePolicy } from './html'
 import { named, pageLang, pageTexts } from './page-texts'
-import { alternates, finderNotFoundPage } from './store-page'
+import { alternates } from './page-languages'
+import { finderNotFoundPage } from './store-page'
 
 const CACHE_CONTROL = 'public, max-age=60'
 

@@ -3,7 +3,7 @@
 import { isFullUrl } from '../../core/validation'
 import { hoursText, timeLocale } from '../../core/hours-text'
 import { DIRECTIONS_SERVICES, directionsUrl, shortUrl } from '../../core/directions'
-import { LANGS, type Lang, langQuery } from '../../core/languages'
+import { type Lang, langQuery } from '../../core/languages'
 import { localDayOn } from '../../core/zone-clock'
 import type { LocatorIndex } from '../../engine/locator-index'
 import type { IndexRegistry } from '../../indexes/registry'
@@ -29,6 +29,7 @@ import { type LangTexts, longDate, named, pageLang, pageTexts } from './page-tex
 import { countryLabel } from '../../geocode/countries'
 import { localBusinessJsonLd, type PublicLocation, type SocialNetwork, socialUrl, streetOf } from './json-ld'
 import { CRUMBS_STYLE, type Crumb, breadcrumbJsonLd, crumbsHtml, storeCrumbs } from './breadcrumbs'
+import { alternates, LANGUAGES_STYLE, languageLinks } from './page-languages'
 import { type Directory, directoryOf } from './directory'
 import { cut, storeName, storeTitle } from './store-title'
 
@@ -233,6 +234,7 @@ ${badgesHtml(location, texts)}${imageHtml(location, texts)}${descriptionHtml(loc
 ${addressHtml(location, texts)}
 ${hoursHtml(location, texts)}${specialHtml(page.special, texts, location.address.country)}${contactHtml(location, texts)}${tagsHtml(location, page.hidden, texts)}${customFieldsHtml(location, texts)}
 </main>
+${languageLinks(page.pageUrl, texts.lang)}
 </body>
 </html>
 `
@@ -267,15 +269,9 @@ ${alternates(pageUrl)}
 ${meta.join('\n')}
 <meta name="twitter:card" content="summary">
 <link rel="stylesheet" href="${esc(assets)}/widget.css">
-<style>${PAGE_STYLE}${CRUMBS_STYLE}</style>
+<style>${PAGE_STYLE}${CRUMBS_STYLE}${LANGUAGES_STYLE}</style>
 <script type="application/ld+json">${scriptJson(localBusinessJsonLd(location, pageUrl('en'), canonical, special))}</script>
 ${crumbs === null ? '' : `<script type="application/ld+json">${scriptJson(breadcrumbJsonLd(crumbs))}</script>`}`
-}
-
-/** The page in each language, and English as the one for any other (x-default). */
-export function alternates(pageUrl: (lang: Lang) => string): string {
-  const links = LANGS.map((l) => `<link rel="alternate" hreflang="${l}" href="${esc(pageUrl(l))}">`)
-  return [...links, `<link rel="alternate" hreflang="x-default" href="${esc(pageUrl('en'))}">`].join('\n')
 }
 
 /**

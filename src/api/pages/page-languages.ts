@@ -1,0 +1,44 @@
+// The languages of a page of the service's own (finder page, store pages, the directory): the
+// hreflang links search engines read, and the links a visitor follows to read it in another.
+import { type Lang, LANGS } from '../../core/languages'
+import { escapeHtml as esc } from './html'
+
+/** Each language by its own name, as a visitor looks for it. */
+const NAMES: Record<Lang, string> = {
+  en: 'English',
+  de: 'Deutsch',
+  fr: 'Français',
+  es: 'Español',
+  it: 'Italiano',
+  nl: 'Nederlands',
+}
+
+/** What the links are called for screen readers, in the page's language. */
+const LABELS: Record<Lang, string> = {
+  en: 'Languages',
+  de: 'Sprachen',
+  fr: 'Langues',
+  es: 'Idiomas',
+  it: 'Lingue',
+  nl: 'Talen',
+}
+
+/** The page in each language, and English as the one for any other (x-default): for the head. */
+export function alternates(pageUrl: (lang: Lang) => string): string {
+  const links = LANGS.map((l) => `<link rel="alternate" hreflang="${l}" href="${esc(pageUrl(l))}">`)
+  return [...links, `<link rel="alternate" hreflang="x-default" href="${esc(pageUrl('en'))}">`].join('\n')
+}
+
+/** The page in each other language as a link, named in that language; `lang`'s own marked as the page. */
+export function languageLinks(pageUrl: (lang: Lang) => string, lang: Lang): string {
+  const items = LANGS.map((l) =>
+    l === lang
+      ? `<li><span aria-current="page">${NAMES[l]}</span></li>`
+      : `<li><a href="${esc(pageUrl(l))}" hreflang="${l}" lang="${l}">${NAMES[l]}</a></li>`,
+  )
+  return `<footer class="slp-foot"><nav class="slp-langs" aria-label="${LABELS[lang]}"><ul>${items.join('')}</ul></nav></footer>`
+}
+
+/** The links' style: on a line, apart, under the page. */
+export const LANGUAGES_STYLE =
+  '.slp-foot{max-width:48rem;margin:0 auto;padding:1rem}.slp-langs ul{list-style:none;padding:0;margin:0;display:flex;flex-wrap:wrap;gap:.75rem}'
