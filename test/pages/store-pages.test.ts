@@ -76,6 +76,7 @@ describe('a published location', () => {
       'og:title': 'Vélo Café Bikes, Paris',
       'og:description': 'Coffee, espresso and city bikes.',
       'og:url': canonical,
+      'og:locale': 'en_FR', // the page's language, in the store's country
       'og:image': 'https://img.example.com/velo.jpg',
       'place:location:latitude': '48.86',
       'place:location:longitude': '2.356',

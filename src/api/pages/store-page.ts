@@ -240,6 +240,11 @@ ${languageLinks(page.pageUrl, texts.lang)}
 `
 }
 
+/** Open Graph's locale, language_TERRITORY: the page's language, in the store's country ("de_AT") or its own. */
+const ogLocale = (lang: Lang, country: string | undefined) =>
+  `${lang}_${country && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : OWN_COUNTRY[lang]}`
+const OWN_COUNTRY: Record<Lang, string> = { en: 'US', de: 'DE', fr: 'FR', es: 'ES', it: 'IT', nl: 'NL' }
+
 function headHtml({ location, locator, assets, canonical, special, pageUrl, texts, crumbs, directory }: Page): string {
   const description = cut(location.description || location.address.formatted, 160)
   const { address } = location
@@ -250,6 +255,7 @@ function headHtml({ location, locator, assets, canonical, special, pageUrl, text
     ['og:title', name],
     ['og:description', description],
     ['og:url', canonical],
+    ['og:locale', ogLocale(texts.lang, address.country)],
     ['og:image', isFullUrl(location.image) ? location.image : undefined],
     ['business:contact_data:street_address', streetOf(address)],
     ['business:contact_data:locality', address.city],
