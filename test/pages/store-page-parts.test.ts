@@ -112,6 +112,24 @@ describe('the page in other languages', () => {
   })
 })
 
+describe('a phone number written as its country dials it', () => {
+  test('has its calling code in JSON-LD; the page shows it as written; a number that reads as none stays', async () => {
+    const page = async (phone: string) => {
+      const id = await f.create({
+        name: `Phone ${phone}`,
+        address: '186 Old Broad Street, London EC2M 1HQ',
+        coordinates: { lat: 51.5151, lng: -0.0834 },
+        contact: { phone },
+      })
+      return (await f.page(`/l/${f.token}/${id}/${slugOf((await f.publicLocation(id)).name)}`)).text
+    }
+    const london = await page('020 7946 0342')
+    expect(jsonLd(london)[0].telephone).toBe('+44 20 7946 0342')
+    expect(london).toContain('>020 7946 0342</a>')
+    expect(jsonLd(await page('ask in store')).at(0).telephone).toBe('ask in store')
+  })
+})
+
 describe('JSON-LD helpers', () => {
   test('openingHoursSpecification reads hours as the Query API does', () => {
     const specs = openingHoursSpecification({ monday: '9am-5pm', tuesday: '24:00-02:00', sunday: '0:00-24:00' })

@@ -2,10 +2,23 @@
 // Query API's view of it (publicLocation), so the page says nothing the API would not.
 import { type DayHours, parseDayHours } from '../../core/hours'
 import { nameKey } from '../../core/text'
+import { parsePhoneNumberFromString } from 'libphonenumber-js'
 import type { publicLocation } from '../../indexes/present'
 // schema.org's vocabulary as types (schema-dts): tsc checks every property and value written here.
 import type { DayOfWeek, LocalBusiness, OpeningHoursSpecification, PostalAddress, WithContext } from 'schema-dts'
 import { DAYS } from '../../store/locations'
+
+/**
+ * A phone number with its country's calling code, as search engines ask ("020 7946 0342" of a
+ * store in GB: "+44 20 7946 0342"), read by libphonenumber's rules of the store's country; as
+ * written when it reads as no valid number there.
+ */
+export function internationalPhone(phone: string, country: string | undefined): string {
+  const code =
+    country && /^[A-Z]{2}$/.test(country) ? (country as Parameters<typeof parsePhoneNumberFromString>[1]) : undefined
+  const number = parsePhoneNumberFromString(phone, code)
+  return number?.isValid() ? number.formatInternational() : phone
+}
 
 /** A location as GET /public/v1/{token}/locations/{id} shows it. */
 export type PublicLocation = ReturnType<typeof publicLocation>
@@ -168,7 +181,7 @@ export function localBusinessJsonLd(
     name: location.name,
     ...(location.description ? { description: location.description } : {}),
     ...(location.image ? { image: location.image } : {}),
-    ...(contact.phone ? { telephone: contact.phone } : {}),
+    ...(contact.phone ? { telephone: internationalPhone(contact.phone, location.address.country) } : {}),
     ...(contact.email ? { email: contact.email } : {}),
     address: postalAddress(location.address),
     geo: { '@type': 'GeoCoordinates', latitude: location.coordinates.lat, longitude: location.coordinates.lng },
