@@ -87,6 +87,12 @@ export function nameKey(text: string): string {
     .trim()
 }
 
+/** Whether `text` holds `words` as whole words, case and accents aside ("Hof" is not in "Bahnhofstraße"). */
+export function holdsWords(text: string, words: string): boolean {
+  const key = nameKey(words)
+  return key !== '' && ` ${nameKey(text)} `.includes(` ${key} `)
+}
+
 /**
  * The key of the name order: nameKey's, with each run of digits led by its length in three digits
  * (a name has at most 200 characters), so numbers compare as numbers ("store 2" before

@@ -1,7 +1,7 @@
 // A CSV row's address, from its address cell and its parts: street, house number, second line,
 // postcode, city, region and country. A spreadsheet writes an address either way, or both. When
 // in doubt an address cell is kept as written: a part is added to it only where it plainly lacks it.
-import { nameKey } from '../core/text'
+import { holdsWords, nameKey } from '../core/text'
 import { countryCode, countryOfPostcode, postcodePattern, regionSpellings, zipWithZeros } from '../geocode/countries'
 
 /** Countries that write the house number before the street ("200 Main Street", "12 rue de Rivoli"). */
@@ -13,12 +13,6 @@ const TOWN_POSTCODE = new Set(['GB', 'IE', 'NZ', 'ZA', 'IN', 'SG', 'MY', 'PH'])
 /** Words a second line begins with; the part of a cell that does is not its street. */
 const UNIT_WORDS =
   /^(?:(?:unit|shop|flat|suite|ste|apt|apartment|floor|level|lot|building|bldg|room|shopping cent(?:re|er))\b|c\/o\b|#)/i
-
-/** Whether `text` holds `words` as whole words, case and accents aside ("Hof" is not in "Bahnhofstraße"). */
-function hasWords(text: string, words: string): boolean {
-  const key = nameKey(words)
-  return key !== '' && ` ${nameKey(text)} `.includes(` ${key} `)
-}
 
 /** Whether `text` ends with `words` as whole words, case and accents aside. */
 function endsWithWords(text: string, words: string): boolean {
@@ -35,7 +29,7 @@ const hasPostcode = (text: string, postcode: string): boolean => postcodePattern
  */
 function holds(text: string, part: string): boolean {
   const numbers = part.match(/\d+/g)
-  if (numbers === null) return hasWords(text, part)
+  if (numbers === null) return holdsWords(text, part)
   const held = new Set(text.match(/\d+/g) ?? [])
   return numbers.every((n) => held.has(n))
 }
@@ -79,7 +73,7 @@ function namesTown(cell: string, city: string | undefined, postcode: string | un
   if (postcode !== undefined && hasPostcode(cell, postcode)) return true
   if (city === undefined) return false
   const parts = cellParts(cell)
-  return parts.length === 1 ? endsWithWords(cell, city) : parts.slice(1).some((p) => hasWords(p.text, city))
+  return parts.length === 1 ? endsWithWords(cell, city) : parts.slice(1).some((p) => holdsWords(p.text, city))
 }
 
 /**
@@ -108,8 +102,8 @@ function completed(
  * AU state ("Portland OR 97201" names Oregon; "Illinois" is IL).
  */
 function namesRegion(text: string, region: string, country: string | null): boolean {
-  if (hasWords(text, region)) return true
-  return country !== null && regionSpellings(country, region).some((s) => hasWords(text, s))
+  if (holdsWords(text, region)) return true
+  return country !== null && regionSpellings(country, region).some((s) => holdsWords(text, s))
 }
 
 /** The row's city, postcode and region, for a kept cell to be completed with. */

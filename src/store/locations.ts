@@ -270,17 +270,25 @@ const sliceOf = <R extends { seq: number }, T>(rows: R[], afterSeq: number, map:
 })
 
 /**
+ * SQL of a locator's (?1) seqs by the covering (locator_id, status, seq) index, each status's in
+ * row order: of status ?2 ('one'), or of both merged by seq ('both'), so that no query sorts the
+ * locator's rows; `where` narrows each ("AND seq > ?3"). A query then reads only its page's rows.
+ */
+function seqsOf(statuses: 'one' | 'both', where = ''): string {
+  const of = (status: string) => `SELECT seq FROM locations WHERE locator_id = ?1 AND status = ${status}${where}`
+  return statuses === 'one' ? of('?2') : `${of("'published'")} UNION ALL ${of("'draft'")}`
+}
+
+/**
  * A reader of a locator's locations a slice at a time, in row order: up to `limit` after the row
  * at `afterSeq` (0: from the first), only those of `status` unless null.
  */
 export function locationSlicer(db: Database) {
-  // Each status's rows are in seq order in the index; both are merged, so no slice sorts the locator's rows.
-  const ofStatus = (status: string) =>
-    `SELECT * FROM (SELECT seq, ${COLUMNS} FROM locations WHERE locator_id = ?1 AND status = ${status} AND seq > ?3 ORDER BY seq LIMIT ?4)`
-  const one = db.prepare<Row & { seq: number }, [string, string, number, number]>(ofStatus('?2'))
-  const both = db.prepare<Row & { seq: number }, [string, string, number, number]>(
-    `${ofStatus("'published'")} UNION ALL ${ofStatus("'draft'")} ORDER BY seq LIMIT ?4`,
-  )
+  const slice = (statuses: 'one' | 'both') =>
+    db.prepare<Row & { seq: number }, [string, string, number, number]>(
+      `SELECT seq, ${COLUMNS} FROM locations WHERE seq IN (${seqsOf(statuses, ' AND seq > ?3')} ORDER BY seq LIMIT ?4) ORDER BY seq`,
+    )
+  const [one, both] = [slice('one'), slice('both')]
   return (locatorId: string, status: LocationStatus | null, afterSeq: number, limit: number): Slice<LocationRecord> =>
     sliceOf((status === null ? both : one).all(locatorId, status ?? '', afterSeq, limit), afterSeq, fromRow)
 }
@@ -333,15 +341,13 @@ export function placedNameSlicer(db: Database) {
 /** The statements the repo runs, prepared once. */
 function statements(db: Database) {
   const byId = db.prepare<Row, [string, string]>(`SELECT ${COLUMNS} FROM locations WHERE locator_id = ? AND id = ?`)
-  // A page's seqs come from the covering index, its rows after: OFFSET skips index entries, not
-  // rows, and both statuses are merged by seq rather than the locator's rows sorted.
-  const pageOf = (seqs: string) =>
+  // A page's seqs come from the covering index (seqsOf), its rows after: OFFSET skips index entries, not rows.
+  const pageOf = (statuses: 'one' | 'both') =>
     db.prepare<Row, [string, string, number, number]>(
-      `SELECT ${COLUMNS} FROM locations WHERE seq IN (${seqs} ORDER BY seq LIMIT ?3 OFFSET ?4) ORDER BY seq`,
+      `SELECT ${COLUMNS} FROM locations WHERE seq IN (${seqsOf(statuses)} ORDER BY seq LIMIT ?3 OFFSET ?4) ORDER BY seq`,
     )
-  const seqsOf = (status: string) => `SELECT seq FROM locations WHERE locator_id = ?1 AND status = ${status}`
-  const page = pageOf(seqsOf('?2'))
-  const pageOfBoth = pageOf(`${seqsOf("'published'")} UNION ALL ${seqsOf("'draft'")}`)
+  const page = pageOf('one')
+  const pageOfBoth = pageOf('both')
   const count = db.prepare<{ n: number }, { locator_id: string; status: string | null }>(
     'SELECT count(*) AS n FROM locations WHERE locator_id = $locator_id AND ($status IS NULL OR status = $status)',
   )

@@ -287,7 +287,7 @@ ${headLinks(p)}
 ${crumbs.length === 0 ? '' : `${crumbsHtml(crumbs, texts)}\n`}<h1>${esc(heading)}</h1>
 ${list}
 ${pagerHtml(p)}</main>
-${languageLinks((l) => p.pageUrl(l), texts.lang)}
+${languageLinks((l) => p.pageUrl(l), texts)}
 </body>
 </html>
 `

@@ -5,6 +5,7 @@ import { type Lang, langQuery } from '../../core/languages'
 import type { Locator } from '../../store/locators'
 import {
   assetBase,
+  directoryUrl,
   finderUrl,
   notModified,
   pageBase,
@@ -91,7 +92,7 @@ function finderPage(locator: Locator, base: string, assets: string, request: Req
   const description = named(escapeHtml(texts.finderDescription), name)
   const canonical = escapeHtml(pageUrl(lang))
   // The store directory, for visitors without JavaScript and crawlers: from the page's own origin, as its files.
-  const directory = `<a href="${escapeHtml(`${assets}/l/${encodeURIComponent(locator.publicToken)}/stores${langQuery(lang)}`)}">${escapeHtml(texts.browse)}</a>`
+  const directory = `<a href="${escapeHtml(directoryUrl(assets, locator.publicToken) + langQuery(lang))}">${escapeHtml(texts.browse)}</a>`
   return `<!doctype html>
 <html lang="${lang}">
 <head>

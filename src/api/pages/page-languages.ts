@@ -2,6 +2,7 @@
 // hreflang links search engines read, and the links a visitor follows to read it in another.
 import { type Lang, LANGS } from '../../core/languages'
 import { escapeHtml as esc } from './html'
+import type { LangTexts } from './page-texts'
 
 /** Each language by its own name, as a visitor looks for it. */
 const NAMES: Record<Lang, string> = {
@@ -13,30 +14,21 @@ const NAMES: Record<Lang, string> = {
   nl: 'Nederlands',
 }
 
-/** What the links are called for screen readers, in the page's language. */
-const LABELS: Record<Lang, string> = {
-  en: 'Languages',
-  de: 'Sprachen',
-  fr: 'Langues',
-  es: 'Idiomas',
-  it: 'Lingue',
-  nl: 'Talen',
-}
-
 /** The page in each language, and English as the one for any other (x-default): for the head. */
 export function alternates(pageUrl: (lang: Lang) => string): string {
   const links = LANGS.map((l) => `<link rel="alternate" hreflang="${l}" href="${esc(pageUrl(l))}">`)
   return [...links, `<link rel="alternate" hreflang="x-default" href="${esc(pageUrl('en'))}">`].join('\n')
 }
 
-/** The page in each other language as a link, named in that language; `lang`'s own marked as the page. */
-export function languageLinks(pageUrl: (lang: Lang) => string, lang: Lang): string {
+/** The page in each other language as a link, named in that language; the page's own marked as it. */
+export function languageLinks(pageUrl: (lang: Lang) => string, texts: LangTexts): string {
+  const { lang } = texts
   const items = LANGS.map((l) =>
     l === lang
       ? `<li><span aria-current="page">${NAMES[l]}</span></li>`
       : `<li><a href="${esc(pageUrl(l))}" hreflang="${l}" lang="${l}">${NAMES[l]}</a></li>`,
   )
-  return `<footer class="slp-foot"><nav class="slp-langs" aria-label="${LABELS[lang]}"><ul>${items.join('')}</ul></nav></footer>`
+  return `<footer class="slp-foot"><nav class="slp-langs" aria-label="${esc(texts.languages)}"><ul>${items.join('')}</ul></nav></footer>`
 }
 
 /** The links' style: on a line, apart, under the page. */

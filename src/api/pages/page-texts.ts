@@ -44,6 +44,7 @@ const EN = {
   noStores: 'No store is published yet.',
   directoryDescription: 'The stores of {name} by country and town.',
   placeDescription: 'The stores of {name} in {place}.',
+  languages: 'Languages',
 }
 
 export type PageTexts = typeof EN
@@ -91,6 +92,7 @@ const TEXTS: Record<Lang, PageTexts> = {
     noStores: 'Noch ist kein Geschäft veröffentlicht.',
     directoryDescription: 'Die Geschäfte von {name} nach Land und Ort.',
     placeDescription: 'Die Geschäfte von {name} in {place}.',
+    languages: 'Sprachen',
   },
   fr: {
     back: 'Retour à tous les magasins',
@@ -134,6 +136,7 @@ const TEXTS: Record<Lang, PageTexts> = {
     noStores: 'Aucun magasin n’est encore publié.',
     directoryDescription: 'Les magasins {name} par pays et par ville.',
     placeDescription: 'Les magasins {name} : {place}.',
+    languages: 'Langues',
   },
   es: {
     back: 'Volver a todas las tiendas',
@@ -176,6 +179,7 @@ const TEXTS: Record<Lang, PageTexts> = {
     noStores: 'Todavía no hay ninguna tienda publicada.',
     directoryDescription: 'Las tiendas de {name} por país y ciudad.',
     placeDescription: 'Las tiendas de {name} en {place}.',
+    languages: 'Idiomas',
   },
   it: {
     back: 'Torna a tutti i negozi',
@@ -218,6 +222,7 @@ const TEXTS: Record<Lang, PageTexts> = {
     noStores: 'Non è ancora pubblicato alcun negozio.',
     directoryDescription: 'I negozi {name} per paese e città.',
     placeDescription: 'I negozi {name}: {place}.',
+    languages: 'Lingue',
   },
   nl: {
     back: 'Terug naar alle winkels',
@@ -260,6 +265,7 @@ const TEXTS: Record<Lang, PageTexts> = {
     noStores: 'Er is nog geen winkel gepubliceerd.',
     directoryDescription: 'De winkels van {name} per land en plaats.',
     placeDescription: 'De winkels van {name} in {place}.',
+    languages: 'Talen',
   },
 }
 

@@ -234,7 +234,7 @@ ${badgesHtml(location, texts)}${imageHtml(location, texts)}${descriptionHtml(loc
 ${addressHtml(location, texts)}
 ${hoursHtml(location, texts)}${specialHtml(page.special, texts, location.address.country)}${contactHtml(location, texts)}${tagsHtml(location, page.hidden, texts)}${customFieldsHtml(location, texts)}
 </main>
-${languageLinks(page.pageUrl, texts.lang)}
+${languageLinks(page.pageUrl, texts)}
 </body>
 </html>
 `

@@ -1,6 +1,6 @@
 // What a store's page is called in its <title> and og:title: a name that tells it from the
 // locator's other stores, as a chain names every store with its brand ("Boulangerie Dupont").
-import { nameKey } from '../../core/text'
+import { holdsWords } from '../../core/text'
 import { type Directory, type DirectoryTown, hasNamesake, townOf } from './directory'
 import { type PublicLocation, streetOf } from './json-ld'
 
@@ -8,12 +8,6 @@ import { type PublicLocation, streetOf } from './json-ld'
 export const TITLE_MAX = 60
 /** The most characters of a street a title takes. */
 const STREET_MAX = 40
-
-/** Whether `text` holds the words of `part` in a row ("Dupont Lyon Part-Dieu" holds "Lyon"). */
-const holds = (text: string, part: string): boolean => {
-  const key = nameKey(part)
-  return key !== '' && ` ${nameKey(text)} `.includes(` ${key} `)
-}
 
 /** Text cut to at most `max` characters (code points), an ellipsis marking the cut. */
 export function cut(text: string, max: number): string {
@@ -36,12 +30,12 @@ export function storeName(location: PublicLocation, dir: Directory | null): stri
   const city = town === undefined ? address.city : (town.city ?? undefined)
   const parts = [name.replace(/\s+/g, ' ').trim()]
   if (city) {
-    if (!holds(name, city)) parts.push(town?.name ?? city)
+    if (!holdsWords(name, city)) parts.push(town?.name ?? city)
     else if (town?.region) parts.push(town.region)
   }
   const street = city ? streetOf(address) : address.formatted.split(',')[0]!.trim()
   const told = !city || (town !== undefined && hasNamesake(town, name))
-  if (told && street && !holds(name, street)) parts.push(cut(street, STREET_MAX))
+  if (told && street && !holdsWords(name, street)) parts.push(cut(street, STREET_MAX))
   return parts.join(', ')
 }
 
@@ -52,7 +46,7 @@ export function storeName(location: PublicLocation, dir: Directory | null): stri
  */
 export function storeTitle(named: string, storeName: string, locatorName: string): string {
   const site = locatorName.trim()
-  if (site === '' || holds(named, site) || holds(site, named)) return storeName
+  if (site === '' || holdsWords(named, site) || holdsWords(site, named)) return storeName
   const title = `${storeName} – ${site}`
   return Array.from(title).length > TITLE_MAX ? storeName : title
 }

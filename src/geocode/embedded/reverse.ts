@@ -6,7 +6,7 @@
 import type { Database } from 'bun:sqlite'
 import KDBush from 'kdbush'
 import { around } from 'geokdbush'
-import { nameKey } from '../../core/text'
+import { holdsWords, nameKey } from '../../core/text'
 import { countryCode, postcodePattern } from '../countries'
 import type { AddressParts } from '../../store/locations'
 import { openGeodata } from './open'
@@ -206,7 +206,7 @@ export class ReverseLookup {
    * Wien"). Never a country's name ("..., CDMX, Mexico"). Else `name`.
    */
   nameIn(id: number, name: string, address: string): string {
-    if (address.trim() === '' || ` ${nameKey(address)} `.includes(` ${nameKey(name)} `)) return name
+    if (address.trim() === '' || holdsWords(address, name)) return name
     const names = this.cached(`spellings ${id}`, () =>
       this.named.spellings.all(id).filter((n) => n.key.length >= 3 && countryCode(n.key) === null),
     )
