@@ -50,6 +50,22 @@ describe('GET /l/{token}', () => {
     expect(directory.text).toContain('<h1>Annuaire des magasins</h1>')
   })
 
+  test('a page asked for with a trailing slash sends the browser to its one URL, keeping the query', async () => {
+    const id = f.env.store.locations.all(f.env.locatorId)[0]!.id
+    const country = /stores\/([a-z_]+)"/.exec((await get(`/l/${f.token}/stores`)).text)![1]
+    for (const path of [
+      `/l/${f.token}`,
+      `/l/${f.token}/stores`,
+      `/l/${f.token}/stores/${country}`,
+      `/l/${f.token}/${id}`,
+    ]) {
+      const res = await f.env.app.handle(new Request(`http://localhost${path}/?lang=de`))
+      expect([path, res.status]).toEqual([path, 308])
+      const to = new URL(res.headers.get('location')!, `http://localhost${path}/`)
+      expect(to.pathname + to.search).toBe(`${path}?lang=de`)
+    }
+  })
+
   test('a Host header names no file the page loads: a shared cache may keep the page for every Host', async () => {
     const forged = await send(f.env.app, `http://evil.example/l/${f.token}`)
     expect(forged.status).toBe(200)

@@ -104,14 +104,3 @@ export function apiAssetResponse(name: string): Response | null {
     headers: { 'content-type': found.type, 'cache-control': ASSET_CACHE, 'x-content-type-options': 'nosniff' },
   })
 }
-
-/**
- * A page asked for with a trailing slash ("/docs/api/"), sent to its name without it ("../api"),
- * where its relative links resolve; null when the path has none.
- */
-export function trailingSlashRedirect(url: string): Response | null {
-  const path = new URL(url).pathname
-  if (!path.endsWith('/') || path === '/') return null
-  const name = path.slice(0, -1).split('/').pop()!
-  return new Response(null, { status: 308, headers: { location: `../${name}` } })
-}

@@ -103,3 +103,14 @@ export function errorPage(status: number, retryAfterS: number | null): Response 
   if (retryAfterS !== null) headers['retry-after'] = String(retryAfterS)
   return htmlResponse(html, status, headers)
 }
+
+/**
+ * A page asked for with a trailing slash ("/l/pk_x/stores/?lang=de"), sent to its path without
+ * it ("../stores?lang=de"), relative so that a proxy's path prefix stays; null when it has none.
+ */
+export function trailingSlashRedirect(url: string): Response | null {
+  const { pathname, search } = new URL(url)
+  if (!pathname.endsWith('/') || pathname === '/') return null
+  const name = pathname.slice(0, -1).split('/').pop()!
+  return new Response(null, { status: 308, headers: { location: `../${name}${search}` } })
+}

@@ -5,7 +5,7 @@
 import { Elysia } from 'elysia'
 import type { MapTiles } from '../../core/config'
 import { asset, assetResponse } from './assets'
-import type { PageDeps } from './deps'
+import { type PageDeps, trailingSlashRedirect } from './deps'
 import { directoryResponse } from './directory-page'
 import { finderPageResponse } from './finder-page'
 import { faviconResponse, robotsResponse } from './robots'
@@ -20,23 +20,27 @@ async function serveAsset(name: string, request: Request): Promise<Response> {
 }
 
 export function pageRoutes(deps: PagesDeps) {
-  return new Elysia({ name: 'pages' })
-    .get('/robots.txt', ({ request }) => robotsResponse(deps, request))
-    .get('/favicon.ico', () => faviconResponse())
-    .get('/widget.js', ({ request }) => serveAsset('widget.js', request))
-    .get('/widget.css', ({ request }) => serveAsset('widget.css', request))
-    .get('/widget/:name', ({ request, params }) => serveAsset(params.name, request))
-    .get('/l/:token', ({ request, params }) => finderPageResponse(deps, deps.mapTiles, request, params.token))
-    .get('/l/:token/sitemap.xml', ({ request, params }) => sitemapResponse(deps, request, params.token))
-    .get('/l/:token/stores', ({ request, params }) => directoryResponse(deps, request, params.token, []))
-    .get('/l/:token/stores/:country', ({ request, params }) =>
-      directoryResponse(deps, request, params.token, [params.country]),
-    )
-    .get('/l/:token/stores/:country/:town', ({ request, params }) =>
-      directoryResponse(deps, request, params.token, [params.country, params.town]),
-    )
-    .get('/l/:token/:id', ({ request, params }) => storePageResponse(deps, request, params.token, params.id, null))
-    .get('/l/:token/:id/:slug', ({ request, params }) =>
-      storePageResponse(deps, request, params.token, params.id, params.slug),
-    )
+  return (
+    new Elysia({ name: 'pages' })
+      // One URL per page: "/l/pk_x/stores/" would be the directory again, "/l/pk_x/" no page.
+      .onBeforeHandle(({ request }) => trailingSlashRedirect(request.url) ?? undefined)
+      .get('/robots.txt', ({ request }) => robotsResponse(deps, request))
+      .get('/favicon.ico', () => faviconResponse())
+      .get('/widget.js', ({ request }) => serveAsset('widget.js', request))
+      .get('/widget.css', ({ request }) => serveAsset('widget.css', request))
+      .get('/widget/:name', ({ request, params }) => serveAsset(params.name, request))
+      .get('/l/:token', ({ request, params }) => finderPageResponse(deps, deps.mapTiles, request, params.token))
+      .get('/l/:token/sitemap.xml', ({ request, params }) => sitemapResponse(deps, request, params.token))
+      .get('/l/:token/stores', ({ request, params }) => directoryResponse(deps, request, params.token, []))
+      .get('/l/:token/stores/:country', ({ request, params }) =>
+        directoryResponse(deps, request, params.token, [params.country]),
+      )
+      .get('/l/:token/stores/:country/:town', ({ request, params }) =>
+        directoryResponse(deps, request, params.token, [params.country, params.town]),
+      )
+      .get('/l/:token/:id', ({ request, params }) => storePageResponse(deps, request, params.token, params.id, null))
+      .get('/l/:token/:id/:slug', ({ request, params }) =>
+        storePageResponse(deps, request, params.token, params.id, params.slug),
+      )
+  )
 }
