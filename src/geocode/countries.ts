@@ -2,11 +2,15 @@
 // is built from: several languages' names, alpha-2 and alpha-3 codes, and everyday aliases.
 import { createRequire } from 'node:module'
 import { nameKey, withinEdits } from '../core/text'
+import { LANGS } from '../core/languages'
 import { AU_STATES, CA_PROVINCES, COUNTRY_ALIASES, COUNTRY_NAME_LANGUAGES } from './embedded/tables'
 
 const require = createRequire(import.meta.url)
 
-/** Every [key, alpha-2] pair: keys as nameKey makes them; codes lowercased (a code reads as one only in capitals). */
+/**
+ * Every [key, alpha-2] pair: keys as nameKey makes them; codes lowercased (a code reads as one only
+ * in capitals). The first pair of a key wins.
+ */
 export function* countryNameEntries(): Generator<[string, string]> {
   for (const [alias, code] of Object.entries(COUNTRY_ALIASES)) yield [nameKey(alias), code]
   const codes = require('i18n-iso-countries/codes.json') as [string, string, string][]
@@ -24,7 +28,18 @@ export function* countryNameEntries(): Generator<[string, string]> {
       }
     }
   }
+  // The names labels show ("Czechia", "États-Unis", "Antigua & Barbuda") read back as their
+  // country; but not a saint's or an article's ("San Bartolomé", "La Réunion"), many towns' names.
+  for (const lang of LANGS) {
+    for (const [alpha2] of codes) {
+      const key = nameKey(cldrName(alpha2, lang) ?? '')
+      if (key !== '' && !TOWN_LIKE.test(key)) yield [key, alpha2]
+    }
+  }
 }
+
+/** Names that begin as towns' do: a saint's, an article. */
+const TOWN_LIKE = /^(san|santa|sant|st|saint|la|le|el) /
 
 type CountryNames = Record<string, string | string[]>
 const names = new Map<string, CountryNames>()
@@ -239,27 +254,41 @@ export function postcodePattern(postcode: string, flags = 'iu'): RegExp | null {
   return chars.length === 0 ? null : new RegExp(`(?<!\\d)${chars.join('[ \\t]*')}(?!\\d)`, flags)
 }
 
+/** Countries whose everyday name is CLDR's short one: "Hong Kong", not "Hong Kong SAR China". */
+const SHORT_NAMED = new Set(['HK', 'MO', 'PS'])
+
 /**
- * A country's name in `lang` ("DE", "fr" -> "Allemagne"), else in English, else its code. Of
- * several, English takes its list's first, another language its shortest but an abbreviation
- * (the lists put official names first: "Bondsrepubliek Duitsland", then "Duitsland").
+ * A country's name in `lang` ("DE", "fr" -> "Allemagne") as people write it: CLDR's (the names
+ * browsers show: "United States", "Czechia", "Taiwan") when countryCode reads it back, else
+ * i18n-iso-countries' first, else its code. Made once per language and code.
  */
 export function countryLabel(code: string, lang = 'en'): string {
   let byCode = labels.get(lang)
-  if (byCode === undefined) {
-    byCode = new Map()
-    for (const [c, value] of Object.entries(namesIn(lang))) {
-      const name = !Array.isArray(value)
-        ? value
-        : lang === 'en'
-          ? value[0]
-          : value.filter((n) => n.length >= 4).sort((a, b) => a.length - b.length)[0]
-      if (name !== undefined) byCode.set(c, name)
-    }
-    labels.set(lang, byCode)
+  if (byCode === undefined) labels.set(lang, (byCode = new Map()))
+  let name = byCode.get(code)
+  if (name === undefined) {
+    const cldr = cldrName(code, lang)
+    name =
+      (cldr !== null && countryCode(cldr) === code ? cldr : listedName(code, lang)) ??
+      (lang === 'en' ? code : countryLabel(code))
+    byCode.set(code, name)
   }
-  return byCode.get(code) ?? (lang === 'en' ? code : countryLabel(code))
+  return name
 }
 
-/** Each language's label of each country, made once: GET /places asks per place. */
 const labels = new Map<string, Map<string, string>>()
+
+/** CLDR's name of a country code in `lang`; null for a code it does not name. */
+function cldrName(code: string, lang: string): string | null {
+  if (!/^[A-Z]{2}$/.test(code) || code === 'ZZ') return null
+  const style = SHORT_NAMED.has(code) ? 'short' : 'long'
+  const name = new Intl.DisplayNames([lang], { type: 'region', style, fallback: 'none' }).of(code)
+  return name === undefined || name === code ? null : name
+}
+
+/** i18n-iso-countries' name of a code in `lang`: the first of several (the official one). */
+function listedName(code: string, lang: string): string | null {
+  const value = namesIn(lang)[code]
+  const name = Array.isArray(value) ? value[0] : value
+  return name ?? null
+}

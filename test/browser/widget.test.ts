@@ -377,7 +377,7 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
     expect(await seriousViolations(page)).toEqual([])
     // Suggestions name their country in German.
     await page.getByRole('combobox').first().fill('Lond')
-    await page.getByRole('option', { name: 'London, Großbritannien' }).waitFor()
+    await page.getByRole('option', { name: 'London, Vereinigtes Königreich' }).waitFor()
     await page.keyboard.press('Escape')
     // A store's page opens in German too; its link back gives the search, that store picked.
     const second = page.locator('.sl-item').nth(1)

@@ -81,11 +81,11 @@ describe('towns of one name in one country', () => {
     ])
     const oregon = (await f.page(`${dir()}/us/portland-or`)).text
     expect(h1Of(oregon)).toBe('Stores in Portland, OR')
-    expect(titleOf(oregon)).toBe('Stores in Portland, OR, United States of America – Harbor Goods')
+    expect(titleOf(oregon)).toBe('Stores in Portland, OR, United States – Harbor Goods')
     expect(items(oregon).map(([name]) => name)).toEqual(['Alder Supply', 'Broadway Supply', 'Pearl Supply'])
     expect(trail(oregon)).toEqual([
       ['Store directory', dir()],
-      ['United States of America', `${dir()}/us`],
+      ['United States', `${dir()}/us`],
       ['Portland, OR', null],
     ])
     const maine = (await f.page(`${dir()}/us/portland-me?lang=de`)).text
@@ -138,7 +138,7 @@ describe('towns of one name in several countries', () => {
     for (const [path, title] of [
       ['/gb/richmond', 'Stores in Richmond, United Kingdom – Harbor Goods'],
       ['/ca/richmond', 'Stores in Richmond, Canada – Harbor Goods'],
-      ['/us/richmond', 'Stores in Richmond, United States of America – Harbor Goods'],
+      ['/us/richmond', 'Stores in Richmond, United States – Harbor Goods'],
     ]) {
       const html = (await f.page(`${dir()}${path}`)).text
       expect([path, titleOf(html), h1Of(html)]).toEqual([path, title, 'Stores in Richmond'])

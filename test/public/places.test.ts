@@ -33,29 +33,47 @@ describe('GET /places', () => {
     expect((await places('Lisbon'))[0]).toMatchObject({ country: 'PT' })
   })
 
+  test('countries are named as people write them, in each language, and read back as themselves', async () => {
+    const label = async (q: string, more = '') => (await places(q, more))[0]!.label
+    expect(await label('Taipei')).toBe('Taipei, Taiwan')
+    expect(await label('Prague')).toBe('Prague, Czechia')
+    expect(await label('Hong Kong')).toBe('Hong Kong, Hong Kong')
+    expect(await label('Moscow')).toBe('Moscow, Russia')
+    expect(await label('Prague', '&lang=fr')).toBe('Prague, Tchéquie')
+    expect(await label('Chicago', '&lang=it')).toBe('Chicago, IL, Stati Uniti')
+    for (const [q, lang] of [
+      ['Prague', 'fr'],
+      ['Chicago', 'it'],
+      ['Taipei', 'es'],
+    ] as const) {
+      const shown = await label(q, `&lang=${lang}`)
+      expect([shown, await label(shown, `&lang=${lang}`)]).toEqual([shown, shown])
+    }
+  })
+
   test("a town's own name comes before a town it is only an old name of, unless that one is far bigger", async () => {
     const labels = async (q: string) => (await places(q)).map((p) => p.label)
     // Richmond, VA and Paterson, NJ have "Manchester" among their alternate names; Dayton, OH "Venice".
     expect((await labels('Manchester')).slice(0, 3)).toEqual([
       'Manchester, United Kingdom',
-      'Manchester, NH, United States of America',
-      'Manchester, CT, United States of America',
+      'Manchester, NH, United States',
+      'Manchester, CT, United States',
     ])
     expect((await labels('Venice'))[0]).toBe('Venice, Italy')
     expect((await labels('Brooklyn')).slice(0, 2)).toEqual([
-      'Brooklyn, NY, United States of America',
-      'Brooklyn, MD, United States of America',
+      'Brooklyn, NY, United States',
+      'Brooklyn, MD, United States',
     ])
     // Far bigger than every town of that name: Genève before Geneva, IL.
     expect((await labels('Geneva'))[0]).toBe('Geneva, Switzerland')
-    expect((await labels('New York'))[0]).toBe('New York City, NY, United States of America')
+    expect((await labels('New York'))[0]).toBe('New York City, NY, United States')
     // A name written out ("Saint", "Fort", "Mount") is the town's own: St. Louis before Saint-Louis, Senegal.
-    expect((await labels('Saint Louis'))[0]).toBe('St. Louis, MO, United States of America')
+    expect((await labels('Saint Louis'))[0]).toBe('St. Louis, MO, United States')
   })
 
   test("lang names the labels' country in that language; the label finds its place again", async () => {
-    expect((await places('Lond', '&lang=de'))[0]!.label).toBe('London, Großbritannien')
-    expect((await places('Portland, OR', '&lang=fr'))[0]!.label).toBe("Portland, OR, États-Unis d'Amérique")
+    expect((await places('Lond', '&lang=de'))[0]!.label).toBe('London, Vereinigtes Königreich')
+    expect((await places('Portland, OR', '&lang=fr'))[0]!.label).toBe('Portland, OR, États-Unis')
     expect((await places('10115', '&lang=es'))[0]!.label).toMatch(/^10115 Berlin, Alemania$/)
     expect((await places('Köln', '&lang=NL-be'))[0]!.label).toBe('Köln, Duitsland')
     // A language not shipped, or none: English.
@@ -114,9 +132,7 @@ describe('GET /places', () => {
     expect((await places('Eidnbrugh'))[0]!.label).toBe('Edinburgh, United Kingdom')
     expect(await places('Qdinbrugh')).toEqual([]) // the same two edits, but its first letter is one of them
     // A text that matches as typed gets no typo's places: Parsippany begins with "Parsi", Paris is an edit off.
-    expect((await places('Parsi', '&limit=20')).map((p) => p.label)).toEqual([
-      'Parsippany, NJ, United States of America',
-    ])
+    expect((await places('Parsi', '&limit=20')).map((p) => p.label)).toEqual(['Parsippany, NJ, United States'])
     // near= takes the best of them, and meta names it.
     const near = await get(`${token}/locations?near=Lodnon&radius=30&unit=km`)
     expect(near.body.meta.query.center.label).toBe('London, United Kingdom')
@@ -125,11 +141,11 @@ describe('GET /places', () => {
 
   test('a region or country after the town narrows it, with a comma or as a last word', async () => {
     const first = async (q: string) => (await places(q))[0]!.label
-    expect(await first('Portland, OR')).toBe('Portland, OR, United States of America')
-    expect(await first('Portland OR')).toBe('Portland, OR, United States of America')
-    expect(await first('Portland, Ore')).toBe('Portland, OR, United States of America') // cut short
-    expect(await first('Springfield, Illinois')).toBe('Springfield, IL, United States of America')
-    expect(await first('Paris, TX')).toBe('Paris, TX, United States of America')
+    expect(await first('Portland, OR')).toBe('Portland, OR, United States')
+    expect(await first('Portland OR')).toBe('Portland, OR, United States')
+    expect(await first('Portland, Ore')).toBe('Portland, OR, United States') // cut short
+    expect(await first('Springfield, Illinois')).toBe('Springfield, IL, United States')
+    expect(await first('Paris, TX')).toBe('Paris, TX, United States')
     expect(await first('Cambridge, UK')).toBe('Cambridge, United Kingdom')
     expect(await first('Sydney NSW')).toBe('Sydney, NSW, Australia')
     expect(await first('Vancouver BC')).toBe('Vancouver, BC, Canada')
@@ -139,11 +155,11 @@ describe('GET /places', () => {
       expect(await first(await first(q))).toBe(await first(q))
     // A piece that names no region or country is left out; a whole name is never cut in two.
     expect(await first('Bondi Beach, Sydney')).toBe('Bondi Beach, NSW, Australia')
-    expect(await first('New York')).toBe('New York City, NY, United States of America') // the city, not the state
-    expect(await first('California')).toBe('California, United States of America')
+    expect(await first('New York')).toBe('New York City, NY, United States') // the city, not the state
+    expect(await first('California')).toBe('California, United States')
     // A whole code is not cut short ("WA" is not Wales); a region named is no region asked for.
     expect((await places('Newport, WA')).map((p) => p.country)).not.toContain('GB')
-    expect(await first('Washington, DC')).toBe('Washington, DC, United States of America')
+    expect(await first('Washington, DC')).toBe('Washington, DC, United States')
   })
 
   test('alternate names of villages as typed, next to a whole name one letter off; no typos in a postcode', async () => {
@@ -161,7 +177,7 @@ describe('GET /places', () => {
     expect(await first('Paris 75001')).toBe('75001 Paris, France')
     // After a region, as Americans and Australians write it.
     expect(await first('Sydney NSW 2000')).toBe('2000 Sydney, NSW, Australia')
-    expect(await first('San Francisco CA 94103')).toBe('94103 San Francisco, CA, United States of America')
+    expect(await first('San Francisco CA 94103')).toBe('94103 San Francisco, CA, United States')
     // Another name of the town, within 15 km of the postcode's place.
     expect(await first('80331 Munich')).toBe('80331 München, Germany')
     // Postcodes the data does not have (Austria, the Netherlands, Britain): the town.
@@ -203,24 +219,24 @@ describe('GET /places', () => {
   test('a postcode after the comma, alone or after its region', async () => {
     const first = async (q: string) => (await places(q))[0]?.label
     for (const q of ['San Francisco, CA 94103', 'San Francisco, CA, 94103'])
-      expect({ q, first: await first(q) }).toEqual({ q, first: '94103 San Francisco, CA, United States of America' })
+      expect({ q, first: await first(q) }).toEqual({ q, first: '94103 San Francisco, CA, United States' })
     expect(await first('Paris, 75011')).toBe('75011 Paris, France')
     // The region before the postcode picks the country: 75001 is Paris's in France, Addison's in Texas.
-    expect(await first('Paris, Texas 75001')).toBe('Paris, TX, United States of America')
+    expect(await first('Paris, Texas 75001')).toBe('Paris, TX, United States')
     expect(await first('Paris, France 75001')).toBe('75001 Paris, France')
     // A postcode of another region than the one named is not it; nor is a town that region lacks.
     for (const q of ['San Francisco, TX 94103', 'Sydney, VIC 2000', '94103, TX'])
       expect({ q, labels: (await places(q)).map((p) => p.label) }).toEqual({ q, labels: [] })
-    expect(await first('Portland, ME 04101')).toBe('04101 Portland, ME, United States of America')
+    expect(await first('Portland, ME 04101')).toBe('04101 Portland, ME, United States')
   })
 
   test("a city's everyday short name comes first, then what the letters begin", async () => {
     for (const [q, label] of [
-      ['LA', 'Los Angeles, CA, United States of America'],
-      ['L.A.', 'Los Angeles, CA, United States of America'],
-      ['SF', 'San Francisco, CA, United States of America'],
-      ['DC', 'Washington, DC, United States of America'],
-      ['NYC', 'New York City, NY, United States of America'],
+      ['LA', 'Los Angeles, CA, United States'],
+      ['L.A.', 'Los Angeles, CA, United States'],
+      ['SF', 'San Francisco, CA, United States'],
+      ['DC', 'Washington, DC, United States'],
+      ['NYC', 'New York City, NY, United States'],
     ] as const)
       expect({ q, first: (await places(q))[0]?.label }).toEqual({ q, first: label })
     expect((await places('LA', '&limit=3')).map((p) => p.label)[1]).toBe('Lagos, Nigeria')
@@ -230,10 +246,10 @@ describe('GET /places', () => {
     for (const q of ['94103-1234', '94103-12', 'San Francisco, CA 94103-1234'])
       expect({ q, first: (await places(q))[0]?.label }).toEqual({
         q,
-        first: '94103 San Francisco, CA, United States of America',
+        first: '94103 San Francisco, CA, United States',
       })
     expect((await places('200 Main Street, Springfield, IL 62701'))[0]!.label).toBe(
-      '62701 Springfield, IL, United States of America',
+      '62701 Springfield, IL, United States',
     )
     expect((await places('Unter den Linden 1, 10117 Berlin'))[0]!.label).toBe('10117 Berlin, Germany')
     // Only a piece with a number and a word is read as a street: a town that is not there is still nothing.
@@ -255,8 +271,8 @@ describe('GET /places', () => {
       ['Dublin 2', 'Dublin, Ireland'],
       ['Dublin D02', 'Dublin, Ireland'],
       ['Paris 11e', 'Paris, France'],
-      ['Washington, D.C.', 'Washington, DC, United States of America'],
-      ['Washington D.C.', 'Washington, DC, United States of America'],
+      ['Washington, D.C.', 'Washington, DC, United States'],
+      ['Washington D.C.', 'Washington, DC, United States'],
       ['Bristol, U.K.', 'Bristol, United Kingdom'],
     ])
       expect({ q, first: await first(q!) }).toEqual({ q, first: town })
@@ -273,7 +289,7 @@ describe('GET /places', () => {
 
   test("a postcode's label: its town and region where the data has them; each label finds itself first", async () => {
     expect((await places('M5V'))[0]!.label).toBe('M5V, Canada')
-    expect((await places('94103'))[0]!.label).toBe('94103 San Francisco, CA, United States of America')
+    expect((await places('94103'))[0]!.label).toBe('94103 San Francisco, CA, United States')
     for (const q of ['75001', '2000', '94103', 'M5V', '10115'])
       for (const { label } of await places(q))
         expect({ label, first: (await places(label))[0]?.label }).toEqual({ label, first: label })
@@ -285,7 +301,7 @@ describe('GET /places', () => {
       ['Deutschland', 'DE', 'Germany'],
       ['allemagne', 'DE', 'Germany'],
       ['Austria', 'AT', 'Austria'],
-      ['USA', 'US', 'United States of America'],
+      ['USA', 'US', 'United States'],
       ['UK', 'GB', 'United Kingdom'],
     ] as const)
       expect((await places(q))[0]).toEqual({
@@ -308,26 +324,26 @@ describe('GET /places', () => {
     expect(california).toMatchObject({
       precision: 'region',
       country: 'US',
-      label: 'California, United States of America',
+      label: 'California, United States',
     })
     expect(haversineKm(california, { lat: 36.5, lng: -119.5 })).toBeLessThan(400)
   })
 
   test("a region's code alone, in capitals: the region first, the most populous of a code two share first", async () => {
     const labels = async (q: string) => (await places(q)).slice(0, 2).map((p) => p.label)
-    expect((await labels('TX'))[0]).toBe('Texas, United States of America')
+    expect((await labels('TX'))[0]).toBe('Texas, United States')
     expect((await labels('NSW'))[0]).toBe('New South Wales, Australia')
     expect((await labels('ON'))[0]).toBe('Ontario, Canada')
-    expect(await labels('WA')).toEqual(['Washington, United States of America', 'Western Australia, Australia'])
+    expect(await labels('WA')).toEqual(['Washington, United States', 'Western Australia, Australia'])
     // In small letters, the start of a name, as before: "tx" finds no Texas.
-    expect((await labels('tx'))[0]).not.toBe('Texas, United States of America')
+    expect((await labels('tx'))[0]).not.toBe('Texas, United States')
   })
 
   test("the locator's own locations break ties: Portland, Oregon for one; Portland, Maine for a locator with a store there", async () => {
-    expect((await places('Portland'))[0]!.label).toBe('Portland, OR, United States of America')
+    expect((await places('Portland'))[0]!.label).toBe('Portland, OR, United States')
     const ranked = await places('Portland', '', maine)
-    expect(ranked[0]!.label).toBe('Portland, ME, United States of America')
-    expect(ranked[1]!.label).toBe('Portland, OR, United States of America')
+    expect(ranked[0]!.label).toBe('Portland, ME, United States')
+    expect(ranked[1]!.label).toBe('Portland, OR, United States')
   })
 
   test('limit: 5 by default, 1 to 20; q is required; text that folds to nothing finds nothing', async () => {
@@ -437,7 +453,7 @@ describe('near= on GET /locations', () => {
     expect(byCoords.body.meta.query.center.label).toBeUndefined()
     // lang names the label's country as GET /places does; the centre is the same.
     const german = await get(`${token}/locations?near=Lond&radius=30&unit=km&lang=de`)
-    expect(german.body.meta.query.center).toEqual({ ...center, label: 'London, Großbritannien' })
+    expect(german.body.meta.query.center).toEqual({ ...center, label: 'London, Vereinigtes Königreich' })
     expect(german.body.data.locations).toEqual(near.body.data.locations)
     expect((await get(`${token}/locations?near=Lond&radius=30&unit=km&lang=pt`)).body.meta.query.center).toEqual(center)
     // An exonym, and other parameters beside it.
