@@ -8,6 +8,9 @@ export type Cluster = { id: string; lat: number; lng: number; count: number; exp
 export type Single = { id: string; lat: number; lng: number; name: string }
 export type ClustersAnswer = { data: { clusters: Cluster[]; locations: Single[]; total: number } }
 
+/** A bubble (`size` its width in px) or a lone store (0) as drawn; `at`: where the answer put it. */
+type Drawn = { marker: Leaflet.Marker | Leaflet.CircleMarker; at: Leaflet.LatLng; size: number }
+
 export type ClusterLayer = {
   /** Draws the answer; `fit`: the map then shows all of it. */
   show: (answer: ClustersAnswer, fit: boolean) => void
@@ -40,7 +43,10 @@ export function viewOf(map: Leaflet.Map): { bbox: string; zoom: number } {
   return { bbox: box.join(','), zoom: Math.max(0, Math.min(20, Math.round(map.getZoom()) - TILE_ZOOMS)) }
 }
 
-/** A cluster's words: its `label` in the bubble ("5.9K"), its `name` for screen readers ("5,930 stores"). */
+/**
+ * A cluster's words: its `label` in the bubble ("5.9K"), its `name` for screen readers, the
+ * count whole with what pressing it does ("5,930 stores, Zoom in").
+ */
 export type CountTexts = { label: (n: number) => string; name: (n: number) => string }
 
 /**
@@ -61,7 +67,9 @@ export function clusterLayer(
   const layer = L.layerGroup().addTo(map)
   const measure = labelWidths(map.getContainer())
   /** The answer's bubbles (their size) and lone stores as drawn, to be spaced at each zoom. */
-  let drawn: { marker: Leaflet.Marker | Leaflet.CircleMarker; at: Leaflet.LatLng; size: number }[] = []
+  let drawn: Drawn[] = []
+  /** Where a bubble pressed by keyboard stood: the next drawing focuses what stands nearest it. */
+  let refocus: Leaflet.LatLng | null = null
   const bubble = (c: Cluster) => {
     const label = counts.label(c.count)
     const size = bubbleSize(c.count, measure(label))
@@ -72,14 +80,16 @@ export function clusterLayer(
       icon: L.divIcon({ className: 'sl-cluster', html, iconSize: [size, size] }),
       keyboard: false,
     })
-    // Read as "44 stores", not a bare number; no Tab stop (the search form is the way by keyboard).
-    marker.on('add', () => {
-      const el = marker.getElement()
-      el?.setAttribute('role', 'img')
-      el?.setAttribute('aria-label', counts.name(c.count))
-    })
     const zoom = Math.min(c.expansion_zoom + TILE_ZOOMS, 18)
-    marker.on('click', () => (still ? map.setView([c.lat, c.lng], zoom) : map.flyTo([c.lat, c.lng], zoom)))
+    const zoomIn = () => (still ? map.setView([c.lat, c.lng], zoom) : map.flyTo([c.lat, c.lng], zoom))
+    marker.on('click', zoomIn)
+    // By keyboard the bubble goes with the redraw: the focus goes on to what is drawn where it was.
+    marker.on('add', () =>
+      asButton(marker.getElement(), counts.name(c.count), () => {
+        refocus = L.latLng(c.lat, c.lng)
+        zoomIn()
+      }),
+    )
     drawn.push({ marker, at: marker.getLatLng(), size })
     return marker
   }
@@ -91,19 +101,7 @@ export function clusterLayer(
     marker.bindTooltip(name)
     marker.on('click', () => onStore(single, false))
     drawn.push({ marker, at: marker.getLatLng(), size: 0 })
-    // A control by keyboard too: named, and Enter or Space searches around the store, as a click does.
-    marker.on('add', () => {
-      const el = marker.getElement() as SVGElement | undefined
-      if (!el) return
-      el.setAttribute('tabindex', '0')
-      el.setAttribute('role', 'button')
-      el.setAttribute('aria-label', single.name)
-      el.addEventListener('keydown', (e) => {
-        if (e.key !== 'Enter' && e.key !== ' ') return
-        e.preventDefault()
-        onStore(single, true)
-      })
-    })
+    marker.on('add', () => asButton(marker.getElement(), single.name, () => onStore(single, true)))
     return marker
   }
   /**
@@ -138,6 +136,8 @@ export function clusterLayer(
         points.push([single.lat, single.lng])
       }
       place()
+      if (refocus) focusNearest(map, drawn, refocus)
+      refocus = null
       if (!fit || points.length === 0) return
       if (points.length > 1) map.fitBounds(L.latLngBounds(points), { padding: [30, 30], maxZoom: 12 })
       else {
@@ -148,6 +148,37 @@ export function clusterLayer(
     },
     clear,
   }
+}
+
+/** `el` a control by keyboard too: a named button that Enter or Space acts on, as a click does. */
+function asButton(el: Element | undefined, name: string, act: () => void): void {
+  if (!el) return
+  el.setAttribute('tabindex', '0')
+  el.setAttribute('role', 'button')
+  el.setAttribute('aria-label', name)
+  el.addEventListener('keydown', (e) => {
+    const key = (e as KeyboardEvent).key
+    if (key !== 'Enter' && key !== ' ') return
+    e.preventDefault()
+    act()
+  })
+}
+
+/**
+ * Focuses the bubble or store drawn nearest `at`, unless the focus has gone elsewhere than the map
+ * (or the page's body, where a removed element leaves it) meanwhile.
+ */
+function focusNearest(map: Leaflet.Map, drawn: Drawn[], at: Leaflet.LatLng): void {
+  const focused = document.activeElement
+  if (focused && focused !== document.body && !map.getContainer().contains(focused)) return
+  const from = map.latLngToLayerPoint(at)
+  let best: Drawn | undefined
+  let bestDistance = Infinity
+  for (const one of drawn) {
+    const d = from.distanceTo(map.latLngToLayerPoint(one.marker.getLatLng()))
+    if (d < bestDistance) [best, bestDistance] = [one, d]
+  }
+  ;(best?.marker.getElement() as HTMLElement | SVGElement | undefined)?.focus()
 }
 
 /**

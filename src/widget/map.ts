@@ -219,7 +219,10 @@ export async function storeMap(
   const markers = new Map<string, Leaflet.Marker>()
   const layer = L.layerGroup().addTo(map)
   let here: Leaflet.CircleMarker | null = null
-  const counts = { label: (n: number) => shortCount(texts, n), name: (n: number) => t(texts, 'found', { n }) }
+  const counts = {
+    label: (n: number) => shortCount(texts, n),
+    name: (n: number) => `${t(texts, 'found', { n })}, ${texts.zoomIn}`,
+  }
   const clusters = clusterLayer(L, map, onStore, counts, still)
   const { fitted, observer } = fitsOnceSized(map, el)
   const fitPins = () => {

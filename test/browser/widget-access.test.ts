@@ -95,14 +95,14 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
     }
   })
 
-  test('before a search, a store alone on the map is a named button that Enter searches around; clusters are read as counts of stores', async () => {
+  test('before a search, a store alone on the map is a named button that Enter searches around; clusters are read as counts of stores to zoom in to', async () => {
     const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
     try {
       await page.goto(`${demo.server.url}/l/${demo.server.token}`)
       const cluster = page.locator('.sl-cluster').first()
       await cluster.waitFor()
-      expect(await cluster.getAttribute('role')).toBe('img')
-      expect(await cluster.getAttribute('aria-label')).toMatch(/^\d+ stores$/)
+      expect(await cluster.getAttribute('role')).toBe('button')
+      expect(await cluster.getAttribute('aria-label')).toMatch(/^\d+ stores, Zoom in$/)
       const dot = page.locator('path.sl-dot').first()
       await dot.waitFor()
       expect(await dot.getAttribute('role')).toBe('button')

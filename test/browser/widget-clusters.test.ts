@@ -1,6 +1,7 @@
 // The map's cluster bubbles as a large chain's visitor sees them, in a real browser: counts of
 // thousands short in the page's language and inside their bubble, named in full; and bubbles whose
-// centres (their stores' means) lie close together drawn apart, none covering another or a store.
+// centres (their stores' means) lie close together drawn apart, none covering another or a store;
+// and each a button the keyboard zooms in with.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { chromiumPath, newPage } from './browser'
@@ -45,6 +46,13 @@ async function answerClusters(page: Page, placed: Placed[]): Promise<void> {
   })
 }
 
+/** What the test reads of the focused element, in the page. */
+type FocusedElement = {
+  dataset: Record<string, string | undefined>
+  matches: (selector: string) => boolean
+  getAttribute: (name: string) => string | null
+}
+
 type Shown = { x: number; y: number; width: number; label: string; labelWidth: number; name: string }
 
 /** The bubbles and lone stores on the map once it has settled: centres in px from the map's middle. */
@@ -78,8 +86,12 @@ async function settledMap(page: Page): Promise<{ bubbles: Shown[]; dots: { x: nu
 
 describe.skipIf(chromiumPath === null)("a large chain's clusters on the map, in Chromium", () => {
   test.each([
-    ['en', ['12K', '5.9K', '999'], ['12,345 stores', '5,930 stores', '999 stores']],
-    ['de', ['12.345', '5930', '999'], ['12.345 Geschäfte', '5.930 Geschäfte', '999 Geschäfte']],
+    ['en', ['12K', '5.9K', '999'], ['12,345 stores', '5,930 stores', '999 stores'].map((n) => `${n}, Zoom in`)],
+    [
+      'de',
+      ['12.345', '5930', '999'],
+      ['12.345 Geschäfte', '5.930 Geschäfte', '999 Geschäfte'].map((n) => `${n}, Vergrößern`),
+    ],
   ])(
     'counts of thousands (%s) are short as the language writes them, inside their bubble, and named in full',
     async (lang, labels, names) => {
@@ -137,6 +149,46 @@ describe.skipIf(chromiumPath === null)("a large chain's clusters on the map, in 
           .filter((p) => p.count > 1)
           .find((p) => a.name.startsWith(`${p.count.toLocaleString('en')} `))!
         expect(Math.hypot(a.x - own.dx, a.y - own.dy)).toBeLessThan(40)
+      }
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('Tab reaches a bubble; Space and Enter zoom in to it, and the focus goes on to what is drawn there', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1000, height: 500 } })
+    /** The focused element's name, and whether it is a bubble or store of the map not pressed yet. */
+    const focused = () =>
+      page.evaluate(() => {
+        const el = (globalThis as unknown as { document: { activeElement: FocusedElement | null } }).document
+          .activeElement
+        const onMap = el?.matches('.sl-map .sl-cluster, .sl-map .sl-dot') === true && el.dataset.pressed === undefined
+        return { onMap, cluster: el?.matches('.sl-cluster') === true, name: el?.getAttribute('aria-label') ?? '' }
+      })
+    const count = (name: string) => Number(/^([\d,]+) stores, Zoom in$/.exec(name)![1]!.replaceAll(',', ''))
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await page.locator('.sl-cluster').first().waitFor()
+      await page.waitForLoadState('networkidle')
+      await page.locator('.sl-map').focus()
+      for (let i = 0; i < 30 && !(await focused()).cluster; i++) await page.keyboard.press('Tab')
+      for (const key of ['Space', 'Enter']) {
+        const pressed = await focused()
+        expect(pressed.cluster).toBe(true)
+        const scrolled = await page.evaluate(() => {
+          const g = globalThis as unknown as { document: { activeElement: FocusedElement }; scrollY: number }
+          g.document.activeElement.dataset.pressed = ''
+          return g.scrollY
+        })
+        await page.keyboard.press(key)
+        // The bubble pressed went with the redraw; a bubble of fewer stores, or a store, has the focus.
+        for (let i = 0; i < 100 && !(await focused()).onMap; i++) await Bun.sleep(50)
+        const next = await focused()
+        expect(next.onMap).toBe(true)
+        if (next.cluster) expect(count(next.name)).toBeLessThan(count(pressed.name))
+        // Space pressed a button, and did not scroll the page.
+        expect(await page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY)).toBe(scrolled)
+        if (!next.cluster) break
       }
     } finally {
       await page.close()
