@@ -82,7 +82,7 @@ describe('a published location', () => {
       'place:location:longitude': '2.356',
       'twitter:card': 'summary',
     })
-    expect(html).toContain('<img src="https://img.example.com/velo.jpg" alt="Photo of Vélo Café Bikes">')
+    expect(html).toContain('src="https://img.example.com/velo.jpg" alt="Photo of Vélo Café Bikes" width="960"')
     expect(html).toContain(`<tr><th scope="row">Monday</th><td>${hours('en-FR', 9, 18)}</td></tr>`)
     expect(html).toContain('<tr><th scope="row">Sunday</th><td>Closed</td></tr>')
     expect(html).toContain('<tr><th scope="row">Wednesday</th><td>Not given</td></tr>')
