@@ -101,8 +101,14 @@ function worldMap(L: typeof Leaflet, el: HTMLElement, still: boolean): Leaflet.M
     zoomAnimation: !still,
     fadeAnimation: !still,
     markerZoomAnimation: !still,
+    inertia: !still,
   }).setView([30, 10], 2)
   map.on('resize', () => map.setMinZoom(minZoom()))
+  // Every pan then a jump: Leaflet glides its own (an arrow key's, a fit at the same zoom) unless told not to.
+  if (still) {
+    const panBy = map.panBy.bind(map)
+    map.panBy = (offset, options) => panBy(offset, { ...options, animate: false })
+  }
   return map
 }
 

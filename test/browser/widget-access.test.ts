@@ -12,6 +12,11 @@ import { docsSnippet, hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
 
+/** The page's MutationObserver, as the test's callbacks use it. */
+type MutationObserverLike = new (
+  callback: () => void,
+) => { observe: (target: unknown, options: { attributes: boolean }) => void; disconnect: () => void }
+
 describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader and phone, in Chromium', () => {
   test('on a phone 320 px wide, a filter dropdown opens within the screen', async () => {
     const page = await newPage(demo.browser, { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true })
@@ -138,6 +143,51 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
     const still = await classes('reduce')
     expect(still).not.toContain('leaflet-fade-anim')
     expect(still).not.toContain('leaflet-zoom-anim')
+  })
+
+  test('with reduced motion asked for, the map jumps where it would glide: a pan by arrow key, a drag let go', async () => {
+    /** How many times the map's view moves after an arrow key, and after a quick drag let go. */
+    const moves = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 }, reducedMotion })
+      const counted = () =>
+        page.evaluate(async () => {
+          const g = globalThis as unknown as { document: PageDocument; MutationObserver: MutationObserverLike }
+          let n = 0
+          const observer = new g.MutationObserver(() => n++)
+          observer.observe(g.document.querySelector('.leaflet-map-pane'), { attributes: true })
+          ;(globalThis as unknown as { counting: () => number }).counting = () => {
+            observer.disconnect()
+            return n
+          }
+        })
+      const count = async () => {
+        await Bun.sleep(800)
+        return page.evaluate(() => (globalThis as unknown as { counting: () => number }).counting())
+      }
+      try {
+        await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+        await page.locator('.sl-cluster').first().waitFor()
+        await page.waitForLoadState('networkidle')
+        await page.locator('.sl-map').focus()
+        await counted()
+        await page.keyboard.press('ArrowRight')
+        const byKey = await count()
+        const map = (await page.locator('.sl-map').boundingBox())!
+        const [x, y] = [map.x + map.width / 2, map.y + map.height - 60]
+        await page.mouse.move(x, y)
+        await page.mouse.down()
+        await page.mouse.move(x - 150, y, { steps: 5 })
+        await counted()
+        await page.mouse.up()
+        return [byKey, await count()]
+      } finally {
+        await page.close()
+      }
+    }
+    const [glideByKey, glideAfterDrag] = await moves('no-preference')
+    expect(glideByKey).toBeGreaterThan(2)
+    expect(glideAfterDrag).toBeGreaterThan(2)
+    expect(await moves('reduce')).toEqual([1, 0])
   })
 
   test("a badge's text is dark on a light colour and white on a dark one", async () => {
