@@ -289,6 +289,8 @@ export async function storeMap(
         })
         marker.on('click', () => onSelect(location.id))
         marker.addTo(layer)
+        // Screen readers have the numbered list: its numbers alone on the map would be read as a row of digits.
+        marker.getElement()?.setAttribute('aria-hidden', 'true')
         markers.set(location.id, marker)
       })
       if (!fit) return

@@ -128,6 +128,24 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
     }
   })
 
+  test("a search's pins are not read out as a row of their numbers: the list says what they show", async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}?sl_place=London`)
+      await page.locator('.sl-pin').nth(5).waitFor()
+      const map = await page.getByRole('region', { name: 'Map of the stores' }).ariaSnapshot()
+      expect(map).toContain('button "Zoom in"')
+      // A pin's number, alone or in a row of them, as screen readers would meet it.
+      expect(map.split('\n').filter((line) => /^\s*- text: [\d ]+$/.test(line))).toEqual([])
+      // Its store's name, for the pointer.
+      expect(await page.locator('.sl-marker').first().getAttribute('title')).toBe(
+        await page.locator('.sl-item .sl-name').first().textContent(),
+      )
+    } finally {
+      await page.close()
+    }
+  })
+
   test('with reduced motion asked for, the map neither fades nor animates its zoom', async () => {
     const classes = async (reducedMotion: 'reduce' | 'no-preference') => {
       const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 }, reducedMotion })
