@@ -3,6 +3,7 @@
 import { ApiError, type FilterGroup, type Location, type LocationsAnswer, type Place, query } from './api'
 import type { ClustersAnswer, Single } from './clusters'
 import { append, h } from './dom'
+import { failureText, UNUSABLE } from './failures'
 import { filterControls, type Filters, shownGroups } from './filters'
 import { type Form, searchForm } from './form'
 import { distanceText, warmFormats } from './format'
@@ -23,23 +24,6 @@ const WORLD_ZOOM = Math.log2(MAX_MAP_TILES)
 
 /** How many times in a row the map asks again for clusters the service is building: a minute's worth. */
 const BROWSE_RETRIES = 60
-
-/** Answers that no search on this site can change: the token is wrong, or not enabled here. */
-const UNUSABLE = ['INVALID_TOKEN', 'REFERRER_NOT_ALLOWED', 'API_NOT_ENABLED']
-
-/** The message a failed request shows the visitor. */
-function failureText(texts: Texts, e: unknown, place: string): string {
-  const code = e instanceof ApiError ? e.code : ''
-  // The visitor reads the short text; the site's developer finds the service's own words here.
-  if (code !== '' && code !== 'PLACE_NOT_FOUND') console.warn(`storeloc: ${code}: ${(e as Error).message}`)
-  if (code === 'INVALID_TOKEN') return texts.badToken
-  if (code === 'REFERRER_NOT_ALLOWED') return texts.notAllowed
-  if (code === 'API_NOT_ENABLED') return texts.switchedOff
-  if (code === 'RATE_LIMITED') return texts.busy
-  // Digits: most likely a postcode of a country the place data lacks ("SW1A 1AA", "1012 AB").
-  if (code === 'PLACE_NOT_FOUND') return t(texts, /\d/.test(place) ? 'postcodeNotFound' : 'notFound', { place })
-  return texts.failed
-}
 
 /** The origin a picked suggestion searches: a region or country as text, which the service searches whole. */
 const originOf = (p: Place): Origin =>
