@@ -251,10 +251,13 @@ export class Widget {
   private skipToList(): void {
     const first = this.list.querySelector<HTMLElement>('.sl-name')
     if (first) first.focus()
-    else {
-      this.status.tabIndex = -1
-      this.status.focus()
-    }
+    else this.focusStatus()
+  }
+
+  /** Focus on the status line, which says how the search goes; not a Tab stop. */
+  private focusStatus(): void {
+    this.status.tabIndex = -1
+    this.status.focus()
   }
 
   /** Empties the element and stops the finder; its search stays in the page's URL for the next one mounted there. */
@@ -447,7 +450,12 @@ export class Widget {
       const text = failureText(this.texts, e, o?.kind === 'near' ? o.text : '')
       // The service out of reach or failing: a button asks again, as the text says to.
       if (text === this.texts.failed) {
-        const again = () => void this.search()
+        // The button goes as the search starts: the focus waits on the status line, which stays when empty.
+        const again = () => {
+          const focused = this.alert.contains(document.activeElement)
+          void this.search()
+          if (focused) this.focusStatus()
+        }
         const retry = h('button', { type: 'button', class: 'sl-button sl-retry', onclick: again }, this.texts.retry)
         this.alert.replaceChildren(`${this.texts.notLoaded} `, retry)
       } else this.alert.textContent = text

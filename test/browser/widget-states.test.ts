@@ -5,7 +5,7 @@ import { describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { cliRunner, tempDir } from '../helpers'
-import { chromiumPath, newPage } from './browser'
+import { chromiumPath, newPage, type PageDocument } from './browser'
 import { hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
@@ -361,6 +361,38 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
       await alert.getByRole('button', { name: 'Try again' }).click()
       await page.locator('.sl-item').first().waitFor()
       expect(await alert.count()).toBe(0)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('"Try again" pressed by keyboard: the focus waits on the status line, whether the search then works or not', async () => {
+    const page = await newPage(demo.browser)
+    let down = true
+    await page.route('**/locations?*', (route) => (down ? route.abort('connectionrefused') : route.continue()))
+    const focused = () =>
+      page.evaluate(() => {
+        const el = (globalThis as unknown as { document: PageDocument }).document.activeElement
+        return el?.getAttribute('role') ?? el?.getAttribute('class') ?? el?.tagName ?? ''
+      })
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}?sl_place=London`)
+      const again = page.getByRole('button', { name: 'Try again' })
+      // Still down: the button goes, and comes again in a new alert.
+      await again.focus()
+      await page.keyboard.press('Enter')
+      await page.getByRole('alert').filter({ hasText: 'The stores could not be loaded.' }).waitFor()
+      expect(await focused()).toBe('status')
+      await page.keyboard.press('Tab')
+      expect(await focused()).toBe('sl-button sl-retry')
+      down = false
+      await page.keyboard.press('Space')
+      await page.locator('.sl-item').first().waitFor()
+      expect(await focused()).toBe('status')
+      expect(await page.getByRole('status').textContent()).toMatch(/^\d+ stores within .* of London/)
+      // The list comes next.
+      await page.keyboard.press('Tab')
+      expect(await focused()).toBe('sl-name')
     } finally {
       await page.close()
     }
