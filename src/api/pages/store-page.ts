@@ -288,7 +288,7 @@ export const PAGE_STYLE =
   '.slp-page{margin:0;font:16px/1.5 system-ui,sans-serif;color:var(--sl-text,#1f2328);background:var(--sl-bg,#fff)}' +
   '.slp-nav,.slp-main{max-width:48rem;margin:0 auto;padding:1rem}.slp-main h2{font-size:1.15rem;margin:1.5rem 0 .5rem}' +
   '.slp-page a{color:var(--sl-accent,#0b57d0)}.slp-page img{max-width:100%;height:auto;border-radius:.5rem}' +
-  '.slp-photo{display:block;width:100%;aspect-ratio:3/2;object-fit:cover}' +
+  '.slp-page .slp-photo{display:block;width:100%;max-width:30rem;aspect-ratio:3/2;object-fit:scale-down;background:var(--sl-surface,#f6f8fa)}' +
   '.slp-hours th,.slp-hours td{text-align:left;padding:.25rem 1rem .25rem 0}.slp-list{padding-left:1.25rem}' +
   '.slp-badges{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.5rem}' +
   '.slp-badge{display:inline-block;padding:.1rem .6rem;border:1px solid var(--sl-border,#8c959f);border-left-width:.4rem;border-radius:1rem;background:var(--sl-surface,#f6f8fa)}' +
@@ -307,7 +307,8 @@ function badgesHtml(location: PublicLocation, texts: LangTexts): string {
 
 /**
  * The store's photo, in a 3:2 box held before it loads (its size is not known): nothing under it
- * moves when it comes, and a photo of another shape is cropped to the box.
+ * moves when it comes. A photo of another shape (a logo, a portrait) is shown whole within it,
+ * and a small one at its own size.
  */
 function imageHtml(location: PublicLocation, texts: LangTexts): string {
   if (!isFullUrl(location.image)) return ''
