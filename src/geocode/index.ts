@@ -52,7 +52,12 @@ export async function createGeocoder(
   await ensureGeodata(config.dataPath, say, options.sayInPlace)
   const embedded = openEmbeddedGeocoder(config.dataPath)
   // Keyed by data and resolver version: a rebuilt gazetteer or a mended resolver must not be hidden behind old cached answers.
-  const cachedEmbedded = cachedGeocoder(embedded, store.geocodeCache, DEFAULT_TTL, Date.now, EMBEDDED_CACHE_KEY)
+  // Its checks (an import's warnings) ask the data itself: a file's thousands of them are no
+  // cache rows to write, one transaction each.
+  const cachedEmbedded: Geocoder = {
+    ...cachedGeocoder(embedded, store.geocodeCache, DEFAULT_TTL, Date.now, EMBEDDED_CACHE_KEY),
+    offline: (address) => embedded.geocode(address),
+  }
   const places = placeSearchAt(config.dataPath)
   if (!isHttpProvider(config.provider)) return { geocoder: cachedEmbedded, places, close: () => embedded.close() }
   // One adapter per process: the Nominatim one-request-per-second gate lives in it. Keyed by

@@ -8,7 +8,14 @@ import { LocationError, type ValidationDetails } from './errors'
 import { LOCATION_FIELDS } from './model'
 import { type LocationPatch, NUMBER_AS_STRING, normalizeLocationBody, pickLocationFields } from './normalize'
 import { unreadHoursWarnings } from './opening'
-import { placementWarnings, pointWarnings, type PostcodeMemo, postcodeWarnings, type RowPlace } from './placement'
+import {
+  addressPointWarnings,
+  placementWarnings,
+  pointWarnings,
+  type PostcodeMemo,
+  postcodeWarnings,
+  type RowPlace,
+} from './placement'
 import { newLocationRecord } from './record'
 import { type AdminDeps, applyPatch, checkCustomFieldsAgain, geocode, locatorWrite, townsOf } from './service'
 import type { ReverseLookup } from '../geocode/embedded/reverse'
@@ -459,8 +466,12 @@ export async function bulkUpsert(
   for (const plan of plans) {
     const at = plan.patch.coordinates
     if (!at) continue
+    const said = plan.warnings.length
     if (towns !== null) plan.warnings.push(...pointWarnings(towns, at, items[plan.index]!))
     plan.warnings.push(...(await postcodeWarnings(deps, towns, at, items[plan.index]!, memo)))
+    // The row's country and postcode say nothing against the point: its address may.
+    if (towns !== null && plan.warnings.length === said && plan.patch.address !== undefined)
+      plan.warnings.push(...(await addressPointWarnings(deps, towns, at, plan.patch.address, items[plan.index]!, memo)))
   }
   const report = dryRun
     ? reportOf(apply(deps, locatorId, plans, { deleteMissing, maxDelete, words, dryRun, definitions, towns }), true)

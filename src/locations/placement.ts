@@ -96,8 +96,53 @@ export function pointWarnings(towns: ReverseLookup, at: { lat: number; lng: numb
   return [`The coordinates ${at.lat}, ${at.lng} are ${where}, but the row's country is ${row.country}.${swapped}`]
 }
 
-/** The postcodes an import looked up, by the text asked: a file's rows share many. */
+/** The postcodes and addresses an import looked up, by the text asked: a file's rows share many. */
 export type PostcodeMemo = Map<string, Promise<GeocodeResult | null>>
+
+/** `text` as the embedded geocoder places it, asked once per import. */
+function placedOnce(deps: AdminDeps, text: string, memo: PostcodeMemo): Promise<GeocodeResult | null> {
+  let asked = memo.get(text)
+  if (asked === undefined) {
+    asked = geocodeOffline(deps.geocoder, text).catch(() => null)
+    memo.set(text, asked)
+  }
+  return asked
+}
+
+/**
+ * The warning for coordinates sent with an address that names no town near them, when the
+ * embedded geocoder places the address, at its town or finer, farther than POSTCODE_DISTANCE_KM
+ * from the point ("Hauptstraße 5, 10117 Berlin" at 13.3889, 52.517); saying so when lat and lng
+ * swapped, or a sign turned, would fit. Rows of a file that names no country get it too; a row
+ * that names one only for a place in it.
+ */
+export async function addressPointWarnings(
+  deps: AdminDeps,
+  towns: ReverseLookup,
+  at: { lat: number; lng: number },
+  address: string,
+  row: RowPlace,
+  memo: PostcodeMemo,
+): Promise<string[]> {
+  if (address.trim() === '' || towns.namesTownAt(at.lat, at.lng, address)) return []
+  const place = await placedOnce(deps, address, memo)
+  if (place === null || place.precision === 'region' || place.precision === 'country') return []
+  // A row that names its country is asked about only a place there: another is the geocoder's guess.
+  if (row.country && countryCode(row.country) !== place.parts.country) return []
+  const km = Math.round(distanceKm(at.lat, at.lng, place.lat, place.lng))
+  if (km <= POSTCODE_DISTANCE_KM) return []
+  const near = (lat: number, lng: number) =>
+    Math.abs(lat) <= 90 && distanceKm(lat, lng, place.lat, place.lng) <= POSTCODE_DISTANCE_KM
+  const hint = near(at.lng, at.lat)
+    ? ' Are lat and lng swapped?'
+    : near(-at.lat, at.lng) || near(at.lat, -at.lng)
+      ? ' Is a minus sign missing, or one too many?'
+      : ''
+  const where = [place.parts.postcode, place.parts.city, place.parts.country].filter(Boolean).join(' ')
+  return [
+    `The coordinates ${at.lat}, ${at.lng} are ${km} km from ${where}, where the address is: check which is right.${hint}`,
+  ]
+}
 
 /**
  * The warning for coordinates sent with a row that names its postcode and country, when the
@@ -117,13 +162,7 @@ export async function postcodeWarnings(
   const here = towns?.at(at.lat, at.lng)?.parts
   if (here && (here.postcode === row.postcode || (row.city && here.city && nameKey(here.city) === nameKey(row.city))))
     return []
-  const query = `${row.postcode}, ${row.country}`
-  let asked = memo.get(query)
-  if (asked === undefined) {
-    asked = geocodeOffline(deps.geocoder, query).catch(() => null)
-    memo.set(query, asked)
-  }
-  const place = await asked
+  const place = await placedOnce(deps, `${row.postcode}, ${row.country}`, memo)
   // A postcode the data places at its town (DE, FR, IT) still tells its place, as placementWarnings reads it.
   const placed = place && (place.precision === 'postcode' || (place.precision === 'city' && place.parts.postcode))
   if (!placed || place.parts.country !== countryCode(row.country)) return []

@@ -327,6 +327,42 @@ describe('locations import from CSV', () => {
     ])
   })
 
+  test('coordinates far from where their one-column address is are told: swapped, a sign lost, another town', () => {
+    const text =
+      'Store Code,Name,Address,Latitude,Longitude\n' +
+      'A1,Swapped,"Hauptstraße 5, 10117 Berlin",13.3889,52.517\n' +
+      'A2,Sign lost,"Calle Mayor 10, 28013 Madrid",40.4155,3.7074\n' +
+      'A3,Munich point,"Torstraße 1, 10119 Berlin",48.1372,11.5756\n' +
+      // Right points: the town the address names, or one whose reach holds the point (Jersey City).
+      'A4,Paris,"10 Rue de Rivoli, 75001 Paris",48.8566,2.3522\n' +
+      'A5,Grove,"7 Grove Street, Jersey City, NJ 07302",40.7196,-74.0431\n' +
+      'A6,Mitte,"Hauptstraße 5, 10117 Berlin",52.517,13.3889\n'
+    const cached = () => {
+      const store = openStore(dbPath)
+      try {
+        return store.db.query('SELECT COUNT(*) AS n FROM geocode_cache').get()
+      } finally {
+        store.close()
+      }
+    }
+    const before = cached()
+    const lines = dryRunLines('points.csv', text)
+    // The checks ask the data itself: they leave no cache rows.
+    expect(cached()).toEqual(before)
+    expect(lines.slice(1, -1)).toEqual([
+      'Check 3 locations:',
+      expect.stringMatching(
+        /^ {2}line 2 \(external_id "A1"\): The coordinates 13.3889, 52.517 are \d+ km from 10117 Berlin DE, where the address is: check which is right. Are lat and lng swapped\?$/,
+      ),
+      expect.stringMatching(
+        /^ {2}line 3 \(external_id "A2"\): The coordinates 40.4155, 3.7074 are \d+ km from 28013 Madrid ES, .* Is a minus sign missing, or one too many\?$/,
+      ),
+      expect.stringMatching(
+        /^ {2}line 4 \(external_id "A3"\): The coordinates 48.1372, 11.5756 are 5\d\d km from 10119 Berlin DE, where the address is: check which is right.$/,
+      ),
+    ])
+  })
+
   test("a country name the service does not know, and coordinates far from the row's postcode, are told", () => {
     // A German export: ";" separators, German headers, two typos and a store's point pasted from another.
     const text =

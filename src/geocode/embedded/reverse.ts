@@ -81,10 +81,21 @@ export class ReverseLookup {
   writtenAt(lat: number, lng: number, address: string): Reversed | null {
     let id = this.townAt(lat, lng)
     if (id === -1 || address.trim() === '') return id === -1 ? null : this.reversed(id, null)
-    const written = ` ${nameKey(address)} `
-    if (!this.keysOf(id).some((k) => written.includes(` ${k} `))) id = this.townWritten(lat, lng, address) ?? id
+    if (!this.writes(id, address)) id = this.townWritten(lat, lng, address) ?? id
     const pieces = address.split(',')
     return this.reversed(id, pieces.length > 1 ? pieces.slice(1).join(',') : address)
+  }
+
+  /** Whether `address` names the town at the point, or another town whose reach holds it (as writtenAt). */
+  namesTownAt(lat: number, lng: number, address: string): boolean {
+    const id = this.townAt(lat, lng)
+    return id !== -1 && (this.writes(id, address) || this.townWritten(lat, lng, address) !== null)
+  }
+
+  /** Whether `address` writes one of town `id`'s names, as whole words. */
+  private writes(id: number, address: string): boolean {
+    const written = ` ${nameKey(address)} `
+    return this.keysOf(id).some((k) => written.includes(` ${k} `))
   }
 
   /** Town `id`'s parts; its postcode the data's only one, else the one of its that `written` holds. */

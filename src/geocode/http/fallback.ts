@@ -1,4 +1,4 @@
-import type { GeocodeResult, Geocoder } from '../geocoder'
+import { type GeocodeResult, type Geocoder, geocodeOffline } from '../geocoder'
 import { GeocoderUnavailableError } from './request'
 
 /** What a fallback's answer's source carries after the fallback's own name, before the primary's failure. */
@@ -44,7 +44,7 @@ export function withFallback(
   const lastWarned = new Map<string, number>()
   return {
     name: primary.name,
-    offline: (address) => fallback.geocode(address),
+    offline: (address) => geocodeOffline(fallback, address),
     async geocode(address) {
       try {
         return await primary.geocode(address)
