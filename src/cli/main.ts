@@ -14,6 +14,7 @@ import { IMPORT_COMMANDS } from './import-command'
 import { LOCATOR_COMMANDS } from './locator-commands'
 import { OPS_COMMANDS } from './ops-commands'
 import { OutputError, UsageError, writeStdout } from './output'
+import { typedPaths } from './paths'
 
 const USAGE = `Usage: storeloc <command> [options] [--json]
 
@@ -45,7 +46,7 @@ const USAGE = `Usage: storeloc <command> [options] [--json]
   restore FILE [--force]                        (puts a backup in its place; refused while a process uses it)
   doctor                                        (what is wrong, with what to do; exit 1 when anything is)
 
-Acts on the database at DATABASE_PATH (default data/storeloc.db).
+Acts on the database at --database FILE, else DATABASE_PATH (default data/storeloc.db).
 Custom field types: text, number, url, email, phone, button, badge.
 locator set: --referrers '' clears the allowlist (every site may call; a list of only commas or
 spaces is refused); an international host (münchen.de) is kept in the punycode form browsers send
@@ -135,21 +136,24 @@ function unknownCommand(argv: string[]): string {
 }
 
 export async function cli(
-  argv: string[],
-  env: Record<string, string | undefined>,
+  typed: string[],
+  typedEnv: Record<string, string | undefined>,
   out = writeStdout,
   err = (t: string) => console.error(t),
 ): Promise<number> {
-  if (argv.length === 0 || argv[0] === 'help' || asksHelp(argv)) {
-    ;(argv.length === 0 ? err : out)(USAGE)
-    return argv.length === 0 ? 2 : 0
+  if (typed.length === 0 || typed[0] === 'help' || asksHelp(typed)) {
+    ;(typed.length === 0 ? err : out)(USAGE)
+    return typed.length === 0 ? 2 : 0
   }
+  let argv = typed
+  let env = typedEnv
   let store: Store | null = null
   let databasePath = ''
   /** What `locator create` made on a path with no database: taken away again if it fails (a refused command changes nothing). */
   let made: string[] | null = null
   const shown: Shown = { secret: false }
   try {
+    ;({ argv, env } = typedPaths(typed, typedEnv))
     const config = loadConfig(env)
     for (const found of misspeltSettings(env)) err(`storeloc: warning: ${misspeltText(found)}`)
     databasePath = config.databasePath

@@ -1,0 +1,41 @@
+// The paths a person types on the command line, read from where they typed them: `npm run cli`
+// runs in the package's folder and names the person's in INIT_CWD.
+import { resolve } from 'node:path'
+import { UsageError } from './output'
+
+type Env = Record<string, string | undefined>
+
+/** Options whose value is a path. */
+const PATH_OPTIONS = ['--file', '--database']
+/** Commands whose first argument is a path. */
+const PATH_FIRST = new Set(['backup', 'restore'])
+
+/** The folder the command was typed in. */
+const typedIn = (env: Env): string => (env.npm_lifecycle_event === 'cli' && env.INIT_CWD ? env.INIT_CWD : process.cwd())
+
+/**
+ * `argv` with each path made whole from where it was typed, and `env` with DATABASE_PATH set by
+ * --database (which every command takes; given twice, it is a usage error).
+ */
+export function typedPaths(argv: string[], env: Env): { argv: string[]; env: Env } {
+  const here = typedIn(env)
+  const out = argv.slice(0, 1)
+  let pathFirst = PATH_FIRST.has(argv[0]!)
+  let database: string | undefined
+  for (let i = 1; i < argv.length; i++) {
+    const arg = argv[i]!
+    const option = PATH_OPTIONS.find((o) => arg === o || arg.startsWith(`${o}=`))
+    if (option === undefined) {
+      const path = pathFirst && !arg.startsWith('-')
+      if (path) pathFirst = false
+      out.push(path ? resolve(here, arg) : arg)
+      continue
+    }
+    const value = arg === option ? argv[++i] : arg.slice(option.length + 1)
+    if (value === undefined || value === '') throw new UsageError(`${option} needs a path.`)
+    if (option === '--file') out.push(`--file=${resolve(here, value)}`)
+    else if (database !== undefined) throw new UsageError('--database is given twice.')
+    else database = resolve(here, value)
+  }
+  return { argv: out, env: database === undefined ? env : { ...env, DATABASE_PATH: database } }
+}

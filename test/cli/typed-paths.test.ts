@@ -1,0 +1,59 @@
+// Paths on the command line are read from where the person typed them: `npm run cli` runs in the
+// package's folder, yet `--file stores.csv` is the file beside the person. --database names the
+// database for any command.
+import { describe, expect, test } from 'bun:test'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { dir, useTempDatabase } from './temp-database'
+
+useTempDatabase()
+
+const root = join(import.meta.dir, '..', '..')
+/** Environment without DATABASE_PATH, nor the npm variables of the test run itself. */
+const bareEnv = () => {
+  const env: Record<string, string | undefined> = { ...process.env, GEOCODER: 'none' }
+  for (const k of ['DATABASE_PATH', 'INIT_CWD', 'npm_lifecycle_event']) delete env[k]
+  return env
+}
+const spawn = (cmd: string[], cwd: string, env = bareEnv()) => {
+  const p = Bun.spawnSync(cmd, { cwd, env })
+  return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
+}
+const storeloc = (argv: string[], cwd = root) => spawn([process.execPath, join(root, 'src/cli/main.ts'), ...argv], cwd)
+
+const CSV = 'external_id,name,address,lat,lng\nA1,Corner Shop,"1 Main St, Springfield",39.8,-89.65\n'
+
+describe('--database FILE', () => {
+  test('every command acts on the file it names, relative to where it is typed', () => {
+    mkdirSync(join(dir, 'sub'))
+    const made = storeloc(['locator', 'create', '--name', 'Shops', '--database', 'sub/shops.db', '--json'], dir)
+    expect(made.code).toBe(0)
+    expect(existsSync(join(dir, 'sub', 'shops.db'))).toBe(true)
+    const id = JSON.parse(made.stdout).locator.id
+    const listed = storeloc(['locator', 'list', '--json', `--database=${join(dir, 'sub', 'shops.db')}`])
+    expect(listed.code).toBe(0)
+    expect(JSON.parse(listed.stdout).map((l: { id: string }) => l.id)).toEqual([id])
+    const twice = storeloc(['locator', 'list', '--database', 'a.db', '--database', 'b.db'], dir)
+    expect([twice.code, twice.stderr.split('\n')[0]]).toEqual([2, 'storeloc: --database is given twice.'])
+  })
+})
+
+describe('npm run cli from another folder', () => {
+  test('--file and a backup FILE are the ones beside the person; a missing file is named whole', () => {
+    const db = join(dir, 'shops.db')
+    const made = storeloc(['locator', 'create', '--name', 'Shops', '--database', db, '--json'])
+    const id = JSON.parse(made.stdout).locator.id
+    const here = join(dir, 'desk')
+    mkdirSync(here)
+    writeFileSync(join(here, 'stores.csv'), CSV)
+    const npm = (...argv: string[]) => spawn(['npm', '--prefix', root, 'run', '-s', 'cli', '--', ...argv], here)
+    const imported = npm('locations', 'import', id, '--file', 'stores.csv', '--database', db)
+    expect([imported.code, imported.stderr]).toEqual([0, ''])
+    expect(imported.stdout).toStartWith(`Imported ${join(here, 'stores.csv')} into ${id}: 1 created`)
+    const missing = npm('locations', 'import', id, '--file', 'nope.csv', '--database', db)
+    expect([missing.code, missing.stderr.trim()]).toEqual([1, `storeloc: No file ${join(here, 'nope.csv')}.`])
+    const backup = npm('backup', 'copy.db', '--database', db)
+    expect(backup.code).toBe(0)
+    expect(existsSync(join(here, 'copy.db'))).toBe(true)
+  }, 60_000)
+})
