@@ -3,6 +3,7 @@
 import type { GeocodeResult } from '../geocode/geocoder'
 import { changedFields, type Geocoding, type LocationRecord } from '../store/locations'
 import { LOCATION_ID } from '../core/ids'
+import { nameKey } from '../core/text'
 import { quoted } from '../core/validation'
 import { LocationError, type ValidationDetails } from './errors'
 import { LOCATION_FIELDS } from './model'
@@ -261,6 +262,25 @@ function check(deps: AdminDeps, locatorId: string, items: BulkItem[], problems: 
 }
 
 /**
+ * Warns each row that creates a location without an external_id when the locator has one of its
+ * name at its address already: a file without store codes imported twice makes every store twice.
+ */
+function noteRepeats(deps: AdminDeps, locatorId: string, plans: Plan[]): void {
+  const creates = plans.filter((p) => p.target === null && !p.patch.externalId)
+  if (creates.length === 0) return
+  const key = (name: string, address: string) => `${nameKey(name)}\u0000${nameKey(address)}`
+  const held = new Map<string, string>()
+  for (const r of deps.store.locations.namesAndAddresses(locatorId)) held.set(key(r.name, r.address), r.id)
+  for (const plan of creates) {
+    const id = held.get(key(plan.patch.name ?? '', plan.patch.address ?? ''))
+    if (id !== undefined)
+      plan.warnings.push(
+        `Location ${id} has this name and address already: this row makes a second one. Give each row its store code as external_id, and imports update the stores they match.`,
+      )
+  }
+}
+
+/**
  * Addresses geocoded at once: their cache rows share commits (one each would wait for its own
  * fsync), and an HTTP geocoder's own gate still spaces its requests (geocode/http/request.ts).
  */
@@ -456,6 +476,7 @@ export async function bulkUpsert(
   const problems = new Problems()
   const definitions = JSON.stringify(deps.store.customFields.list(locatorId))
   const plans = check(deps, locatorId, items, problems)
+  noteRepeats(deps, locatorId, plans)
   onProgress?.({ stage: 'checked', done: items.length, total: items.length })
   if (problems.count > 0) throw problems.error(items.length)
   if (deleteMissing) refuseDeleting(deps.store.locations.externalIds(locatorId), plans, maxDelete, words)

@@ -131,6 +131,13 @@ describe('locations import from CSV', () => {
       'No row has an external_id, so importing this file again creates every store again. Give each row its store code in an external_id column ("Store Code" is read as one): later imports update the stores they match.',
       '',
     ])
+    // The same file again: each row it would make a second time is named, with the store it repeats.
+    const twice = storeloc('locations', 'import', locatorId, '--file', file('shop.csv', shop), '--dry-run')
+    const id = /Location (loc_\w+)/.exec(twice.stdout)?.[1]
+    expect(twice.stdout.split('\n').slice(1, 3)).toEqual([
+      'Check 1 location:',
+      `  line 2: Location ${id} has this name and address already: this row makes a second one. Give each row its store code as external_id, and imports update the stores they match.`,
+    ])
     // With a code, or once nothing is created, it is not said.
     const coded = storeloc('locations', 'import', locatorId, '--file', file('coded.csv', EXCEL))
     expect(coded.stdout).not.toContain('No row has an external_id')
