@@ -44,8 +44,8 @@ export function viewOf(map: Leaflet.Map): { bbox: string; zoom: number } {
 }
 
 /**
- * A cluster's words: its `label` in the bubble ("5.9K"), its `name` for screen readers, the
- * count whole with what pressing it does ("5,930 stores, Zoom in").
+ * A cluster's words: its `label` in the bubble ("5.9K"), its `name` for screen readers, the label
+ * then the count whole with what pressing it does ("5.9K: 5,930 stores, Zoom in").
  */
 export type CountTexts = { label: (n: number) => string; name: (n: number) => string }
 

@@ -396,6 +396,19 @@ export function t(texts: Texts, key: Key, values: Values = {}): string {
  */
 export const shortCount = (texts: Texts, n: number): string => numbersOf(texts, true).format(n)
 
+/**
+ * A bubble's count in full, beginning with what the bubble shows (WCAG 2.5.3, so speech input
+ * finds it by its label): "5.9K: 5,930 stores", "5930 Geschäfte" for "5.930 Geschäfte".
+ */
+export function countName(texts: Texts, n: number): string {
+  const label = shortCount(texts, n)
+  const whole = t(texts, 'found', { n })
+  if (whole.includes(label)) return whole
+  // Digits alone are the same count written another way: they take its place.
+  if (!/\p{L}/u.test(label)) return whole.replace(numbersOf(texts).format(n), label)
+  return `${label}: ${whole}`
+}
+
 /** Numbers as each language's texts write them ("5,930", "5.930", "5 930"), or short; made once. */
 const numberFormats = new Map<Texts, Intl.NumberFormat>()
 const shortFormats = new Map<Texts, Intl.NumberFormat>()

@@ -4,7 +4,7 @@
 import type * as Leaflet from 'leaflet'
 import type { Location } from './api'
 import { type ClusterLayer, clusterLayer, type Single, viewOf } from './clusters'
-import { shortCount, type Texts, t } from './i18n'
+import { countName, shortCount, type Texts } from './i18n'
 import type { Options } from './options'
 
 type L = typeof Leaflet
@@ -227,7 +227,7 @@ export async function storeMap(
   let here: Leaflet.CircleMarker | null = null
   const counts = {
     label: (n: number) => shortCount(texts, n),
-    name: (n: number) => `${t(texts, 'found', { n })}, ${texts.zoomIn}`,
+    name: (n: number) => `${countName(texts, n)}, ${texts.zoomIn}`,
   }
   const clusters = clusterLayer(L, map, onStore, counts, still)
   const { fitted, observer } = fitsOnceSized(map, el)
