@@ -2,6 +2,7 @@
 // as it moves. A cluster zooms the map in to where it splits; a single store searches around it.
 import type * as Leaflet from 'leaflet'
 import { spreadApart } from './spacing'
+import { nameTooltips } from './tooltip'
 
 export type Cluster = { id: string; lat: number; lng: number; count: number; expansion_zoom: number }
 /** A store alone at the zoom asked, as GET /clusters gives it. */
@@ -66,6 +67,7 @@ export function clusterLayer(
 ): ClusterLayer {
   const layer = L.layerGroup().addTo(map)
   const measure = labelWidths(map.getContainer())
+  const nameTooltip = nameTooltips(map)
   /** The answer's bubbles (their size) and lone stores as drawn, to be spaced at each zoom. */
   let drawn: Drawn[] = []
   /** Where a bubble pressed by keyboard stood: the next drawing focuses what stands nearest it. */
@@ -95,10 +97,7 @@ export function clusterLayer(
   }
   const store = (single: Single) => {
     const marker = L.circleMarker([single.lat, single.lng], { radius: 7, className: 'sl-dot' })
-    // An element, not a string: Leaflet writes a string tooltip as HTML, and a name is text.
-    const name = document.createElement('span')
-    name.textContent = single.name
-    marker.bindTooltip(name)
+    nameTooltip(marker, single.name)
     marker.on('click', () => onStore(single, false))
     drawn.push({ marker, at: marker.getLatLng(), size: 0 })
     marker.on('add', () => asButton(marker.getElement(), single.name, () => onStore(single, true)))

@@ -1,7 +1,8 @@
 // The map's cluster bubbles as a large chain's visitor sees them, in a real browser: counts of
 // thousands short in the page's language and inside their bubble, named by that label then in
 // full; and bubbles whose centres (their stores' means) lie close together drawn apart, none
-// covering another or a store; and each a button the keyboard zooms in with.
+// covering another or a store; each a button the keyboard zooms in with; and a lone store's name,
+// shown on hover, that the pointer may rest on and Escape hides.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { chromiumPath, newPage } from './browser'
@@ -217,6 +218,51 @@ describe.skipIf(chromiumPath === null)("a large chain's clusters on the map, in 
         expect(await page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY)).toBe(scrolled)
         if (!next.cluster) break
       }
+    } finally {
+      await page.close()
+    }
+  })
+  test("a store's name shown on hover stays as the pointer moves onto it, Escape hides it alone, pressed it searches", async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1000, height: 1000 } })
+    const tooltip = page.locator('.leaflet-tooltip')
+    try {
+      await answerClusters(page, [
+        { dx: -200, dy: 0, count: 40 },
+        { dx: 0, dy: 0, count: 1 },
+      ])
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      const { dots } = await settledMap(page)
+      expect(dots.length).toBe(1)
+      const dot = (await page.locator('path.sl-dot').boundingBox())!
+      const onDot = async () => {
+        await page.mouse.move(dot.x + dot.width / 2, dot.y - 100)
+        await page.mouse.move(dot.x + dot.width / 2, dot.y + dot.height / 2)
+        await tooltip.waitFor()
+        return (await tooltip.boundingBox())!
+      }
+      // Onto the name, in steps past the dot's edge: it stays. Off it onto the map: it goes.
+      const box = await onDot()
+      expect(await tooltip.textContent()).toBe('Store 1')
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 8 })
+      await Bun.sleep(200)
+      expect(await tooltip.isVisible()).toBe(true)
+      await page.mouse.move(box.x + box.width / 2, box.y + 100, { steps: 4 })
+      await tooltip.waitFor({ state: 'hidden' })
+      // Typed, not searched: the search box's own Escape would empty it.
+      const words = page.getByLabel('Name, product or service')
+      await words.fill('coffee')
+      await onDot()
+      await page.keyboard.press('Escape')
+      await tooltip.waitFor({ state: 'hidden' })
+      expect(await words.inputValue()).toBe('coffee')
+      // Pressed, the name does what the dot does: a search around the store.
+      await words.fill('')
+      await onDot()
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 8 })
+      const searched = page.waitForRequest((r) => r.url().includes('/locations?') && r.url().includes('lat='))
+      await page.mouse.down()
+      await page.mouse.up()
+      await searched
     } finally {
       await page.close()
     }
