@@ -98,7 +98,7 @@ export function storeItem(ctx: ListContext, location: Location, n: number): HTML
     : null
   const pick = h(
     'button',
-    { type: 'button', class: 'sl-name', 'aria-pressed': 'false', onclick: () => ctx.onSelect(location.id) },
+    { type: 'button', class: 'sl-name', onclick: () => ctx.onSelect(location.id) },
     location.name,
   )
   return h(
@@ -145,7 +145,9 @@ export function markSelected(list: HTMLElement, id: string | null): HTMLElement 
   for (const item of list.querySelectorAll<HTMLElement>('.sl-item')) {
     const on = item.dataset.id === id
     item.classList.toggle('sl-selected', on)
-    item.querySelector('.sl-name')?.setAttribute('aria-pressed', String(on))
+    // The current store, not a pressed toggle: pressing it again keeps it, as a pin pressed again does.
+    if (on) item.querySelector('.sl-name')?.setAttribute('aria-current', 'true')
+    else item.querySelector('.sl-name')?.removeAttribute('aria-current')
     if (on) found = item
   }
   return found

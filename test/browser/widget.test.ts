@@ -146,9 +146,14 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
     await londonSearch(page)
     const second = page.locator('.sl-item').nth(1)
     const id = await second.getAttribute('data-id')
-    await second.locator('.sl-name').click()
-    expect(await second.getAttribute('class')).toContain('sl-selected')
-    expect(await second.locator('.sl-name').getAttribute('aria-pressed')).toBe('true')
+    // The store picked is the current one, not a toggle: pressed again it stays picked.
+    for (let press = 0; press < 2; press++) {
+      await second.locator('.sl-name').click()
+      expect(await second.getAttribute('class')).toContain('sl-selected')
+      expect(await second.locator('.sl-name').getAttribute('aria-current')).toBe('true')
+    }
+    expect(await page.locator('.sl-name[aria-current]').count()).toBe(1)
+    expect(await page.locator('.sl-name[aria-pressed]').count()).toBe(0)
     expect(await page.locator('.sl-marker-selected .sl-pin').getAttribute('data-id')).toBe(id)
     expect(page.url()).toContain(`sl_store=${id}`)
     const fifth = await page.locator('.sl-item').nth(4).getAttribute('data-id')
