@@ -1,0 +1,68 @@
+// What the widget shows, against what the keyboard and screen readers get, in a real browser: the
+// store picked marked in forced colours (Windows' high contrast) as well as in the widget's own.
+import { describe, expect, test } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { chromiumPath, newPage } from './browser'
+import { useDemoBrowser } from './server'
+
+const demo = useDemoBrowser()
+
+const LONDON = 'sl_place=London&sl_lat=51.50853&sl_lng=-0.12574'
+
+/** What the callbacks below use of the page's window (this program is typed without the DOM's). */
+type Styled = { getPropertyValue: (name: string) => string; color: string }
+type PageWindow = {
+  getComputedStyle: (el: unknown) => Styled
+  document: {
+    createElement: (tag: string) => { style: { color: string }; remove: () => void }
+    body: { append: (el: unknown) => void }
+  }
+}
+
+/** The computed `props` of the first element `selector` finds. */
+const styleOf = (page: Page, selector: string, props: string[]) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el, props) => {
+      const style = (globalThis as unknown as PageWindow).getComputedStyle(el)
+      return Object.fromEntries(props.map((p) => [p, style.getPropertyValue(p)]))
+    }, props)
+
+/** A system colour (such as Highlight) as the page resolves it. */
+const systemColor = (page: Page, name: string) =>
+  page.evaluate((name) => {
+    const g = globalThis as unknown as PageWindow
+    const probe = g.document.createElement('span')
+    probe.style.color = name
+    g.document.body.append(probe)
+    const color = g.getComputedStyle(probe).color
+    probe.remove()
+    return color
+  }, name)
+
+describe.skipIf(chromiumPath === null)('what the widget shows, in Chromium', () => {
+  test('in forced colours, the store picked is marked in the system Highlight, in the list and on the map', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
+    try {
+      await page.emulateMedia({ forcedColors: 'active' })
+      await page.goto(`${demo.server.url}/l/${demo.server.token}?${LONDON}`)
+      await page.locator('.sl-pin').nth(2).waitFor()
+      await page.locator('.sl-item').nth(1).locator('.sl-name').click()
+      await page.locator('.sl-marker-selected').waitFor()
+      const highlight = await systemColor(page, 'Highlight')
+      const item = ['outline-style', 'outline-color', 'border-left-color']
+      const picked = await styleOf(page, '.sl-item.sl-selected', item)
+      const other = await styleOf(page, '.sl-item:not(.sl-selected)', item)
+      expect(picked).toEqual({ 'outline-style': 'solid', 'outline-color': highlight, 'border-left-color': highlight })
+      expect(other['outline-style']).toBe('none')
+      expect(other['border-left-color']).not.toBe(highlight)
+      const pin = ['background-color']
+      expect(await styleOf(page, '.sl-marker-selected .sl-pin', pin)).toEqual({ 'background-color': highlight })
+      const otherPin = await styleOf(page, '.sl-marker:not(.sl-marker-selected) .sl-pin', pin)
+      expect(otherPin['background-color']).not.toBe(highlight)
+    } finally {
+      await page.close()
+    }
+  })
+})
