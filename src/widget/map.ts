@@ -112,12 +112,34 @@ function worldMap(L: typeof Leaflet, el: HTMLElement, still: boolean): Leaflet.M
   return map
 }
 
-/** Tiles from options.tiles; without them, or when they fail, the country shapes served with the widget. */
+/** The pane of the country shapes and the search's centre (picturePane()). */
+const PICTURE_PANE = 'sl-picture'
+
+/**
+ * A pane, and so an SVG, of its own for what the map draws with nothing to read, hidden from
+ * screen readers, which have the list: within the overlays' (Leaflet's CSS keeps their SVGs
+ * whole there), under the stores' dots.
+ */
+function picturePane(map: Leaflet.Map): void {
+  const pane = map.createPane(PICTURE_PANE, map.getPane('overlayPane'))
+  pane.style.zIndex = '-1'
+  pane.setAttribute('aria-hidden', 'true')
+}
+
+/** The search's centre, as drawn. */
+const HERE: Leaflet.CircleMarkerOptions = { radius: 7, className: 'sl-here', pane: PICTURE_PANE, interactive: false }
+
+/**
+ * Tiles from options.tiles; without them, or when they fail, the country shapes served with the
+ * widget. Makes the pane they share with the search's centre.
+ */
 function addBasemap(L: typeof Leaflet, map: Leaflet.Map, el: HTMLElement, options: Options): void {
+  picturePane(map)
   let basemap: Leaflet.GeoJSON | null = null
   const drawBasemap = async () => {
     if (basemap) return
     basemap = L.geoJSON(undefined, {
+      pane: PICTURE_PANE,
       interactive: false,
       style: {
         color: cssVar(el, '--sl-border-line', '#8a9a8f'),
@@ -128,7 +150,6 @@ function addBasemap(L: typeof Leaflet, map: Leaflet.Map, el: HTMLElement, option
     }).addTo(map)
     const shapes = await fetch(`${options.api}/widget/countries.json`).then((r) => r.json())
     basemap.addData(shapes)
-    basemap.bringToBack()
   }
   if (options.tiles) {
     const tiles = L.tileLayer(options.tiles, { attribution: options.tilesAttribution, maxZoom: 19 }).addTo(map)
@@ -270,7 +291,7 @@ export async function storeMap(
         markers.clear()
       }
       here?.remove()
-      here = center ? L.circleMarker([center.lat, center.lng], { radius: 7, className: 'sl-here' }).addTo(map) : null
+      here = center ? L.circleMarker([center.lat, center.lng], HERE).addTo(map) : null
       const start = markers.size
       locations.forEach((location, i) => {
         const pin = document.createElement('span')

@@ -1,5 +1,6 @@
 // What the widget shows, against what the keyboard and screen readers get, in a real browser: the
-// store picked marked in forced colours (Windows' high contrast) as well as in the widget's own.
+// store picked marked in forced colours (Windows' high contrast) as well as in the widget's own;
+// the map's country shapes, a picture with nothing to read, kept from screen readers.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { chromiumPath, newPage } from './browser'
@@ -28,6 +29,15 @@ const styleOf = (page: Page, selector: string, props: string[]) =>
       const style = (globalThis as unknown as PageWindow).getComputedStyle(el)
       return Object.fromEntries(props.map((p) => [p, style.getPropertyValue(p)]))
     }, props)
+
+/** The images screen readers are given (Chromium's accessibility tree), by name ('' unnamed). */
+async function imagesRead(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page)
+  type AXNode = { ignored: boolean; role?: { value: string }; name?: { value: string } }
+  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as unknown as { nodes: AXNode[] }
+  await cdp.detach()
+  return nodes.filter((n) => !n.ignored && n.role?.value === 'image').map((n) => n.name?.value ?? '')
+}
 
 /** A system colour (such as Highlight) as the page resolves it. */
 const systemColor = (page: Page, name: string) =>
@@ -61,6 +71,23 @@ describe.skipIf(chromiumPath === null)('what the widget shows, in Chromium', () 
       expect(await styleOf(page, '.sl-marker-selected .sl-pin', pin)).toEqual({ 'background-color': highlight })
       const otherPin = await styleOf(page, '.sl-marker:not(.sl-marker-selected) .sl-pin', pin)
       expect(otherPin['background-color']).not.toBe(highlight)
+    } finally {
+      await page.close()
+    }
+  })
+  test("the map's country shapes are not given to screen readers, before a search or after", async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await page.locator('.sl-cluster').first().waitFor()
+      await page.waitForLoadState('networkidle') // the country shapes
+      expect(await page.locator('.sl-map path:not(.sl-dot)').count()).toBeGreaterThan(100)
+      expect(await imagesRead(page)).toEqual([])
+      await page.goto(`${demo.server.url}/l/${demo.server.token}?${LONDON}`)
+      await page.locator('.sl-pin').nth(2).waitFor()
+      await page.waitForLoadState('networkidle')
+      expect(await page.locator('.sl-map path:not(.sl-dot)').count()).toBeGreaterThan(100)
+      expect(await imagesRead(page)).toEqual([])
     } finally {
       await page.close()
     }
