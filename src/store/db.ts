@@ -40,6 +40,12 @@ export function fileMovedCheck(path: string): () => FileMovedError | null {
 export const BUSY_TIMEOUT_MS = 5000
 
 /**
+ * The -wal file is cut back to this size when a write starts it over: a long reader (a backup, a
+ * slow export) lets it grow meanwhile, and without a limit it keeps that size on disk for good.
+ */
+export const WAL_KEPT_BYTES = 64 * 1024 * 1024
+
+/**
  * Opens (creating when absent) the database file, sets the pragmas the write contract relies on,
  * checks they took, and applies pending migrations. `waitForLock` false: a lock another process
  * holds fails the open at once (SQLITE_BUSY), for a caller that waits without holding its event
@@ -86,6 +92,7 @@ function openOnce(path: string, busyMs: number, upgrade: boolean): Database {
     refuseForeign(db) // before anything is written into it, WAL mode included
     db.exec('PRAGMA journal_mode = WAL')
     db.exec('PRAGMA synchronous = FULL')
+    db.exec(`PRAGMA journal_size_limit = ${WAL_KEPT_BYTES}`)
     db.exec('PRAGMA foreign_keys = ON')
     const mode = db.query<{ journal_mode: string }, []>('PRAGMA journal_mode').get()?.journal_mode
     const fk = db.query<{ foreign_keys: number }, []>('PRAGMA foreign_keys').get()?.foreign_keys
