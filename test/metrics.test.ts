@@ -321,6 +321,14 @@ describe('one process, with a token', () => {
       ),
     ).toBe(1)
     expect(sampleValue(families, 'storeloc_database_commits_total')).toBeGreaterThanOrEqual(1)
+    // What /readyz says, and the files' sizes on disk: a WAL a long reader grew shows here.
+    const ready = ['ready', 'degraded', 'loading', 'failed'].map((status) =>
+      sampleValue(families, 'storeloc_ready', { status }),
+    )
+    expect(ready).toEqual([1, 0, 0, 0])
+    const bytes = (file: string) => sampleValue(families, 'storeloc_database_file_bytes', { file })
+    expect(bytes('database')).toBeGreaterThan(0)
+    expect(bytes('wal')).toBeGreaterThan(0)
 
     // Route labels are templates: no token, key, id or path sent appears in any label.
     for (const family of families.values())

@@ -15,16 +15,16 @@ import { docsPage } from '../api/public/docs'
 import { homeResponse } from '../api/pages/home-page'
 import { SHORT_HOSTS } from '../api/public/url'
 import type { MapTiles } from '../core/config'
-import { redactSecrets } from '../core/ids'
-import { firstToLogDamage, GeodataDamagedError, geodataDamage } from '../geocode/embedded/open'
+import { firstToLogDamage, GeodataDamagedError } from '../geocode/embedded/open'
 import type { Geocoder } from '../geocode/geocoder'
 import type { TownSource } from '../locations/town'
 import type { TownGuess } from '../locations/town-guess'
 import type { IndexRegistry } from '../indexes/registry'
 import type { Store } from '../store'
 import { DamagedError, isCorruptError } from '../store/damage'
-import { FileMovedError, isBusyError, storageFault, storageFaultText } from '../store/db'
-import { type Log, STORAGE_LOG_EVERY_MS, type StorageFaultLog } from './app-log'
+import { FileMovedError, isBusyError, storageFault } from '../store/db'
+import type { Log, StorageFaultLog } from './app-log'
+import { readinessOf } from './readiness'
 
 const ADMIN_ROUTES =
   'The Management API has GET /admin/v1/locations, GET /admin/v1/locations/export, GET /admin/v1/locations/{id}, GET /admin/v1/custom_fields, POST /admin/v1/locations (create), POST /admin/v1/locations/{id} (update), POST /admin/v1/locations/{id}/delete (delete) and POST /admin/v1/locations/bulk (many at once).'
@@ -85,7 +85,12 @@ export function serviceApp(deps: ServiceDeps) {
         if (found === null) throw new NotFoundError()
         return found
       })
-      .get('/readyz', ({ set }) => readiness(deps, set))
+      .get('/readyz', ({ set }) => {
+        const { httpStatus, ...answer } = readinessOf(deps)
+        set.status = httpStatus
+        if (answer.status === 'loading') set.headers['retry-after'] = '1'
+        return answer
+      })
       .use(
         pageRoutes({
           store: deps.store,
@@ -173,48 +178,4 @@ function failureAnswer(deps: ServiceDeps, code: unknown, error: unknown, request
     error: 'error',
     message: 'Internal server error. The error was logged; quote the X-Request-Id header when reporting it.',
   })
-}
-
-/** GET /readyz: whether this process can serve, and if not, why. */
-function readiness(deps: ServiceDeps, set: { status?: number | string; headers: Record<string, string | number> }) {
-  const { store, registry } = deps
-  store.db.query('SELECT 1').get()
-  const refused = store.damaged() ?? store.fileMoved()
-  if (refused !== null) {
-    set.status = 503
-    return { status: 'failed', message: refused.message }
-  }
-  if (deps.preloading() > 0) {
-    set.status = 503
-    set.headers['retry-after'] = '1'
-    return {
-      status: 'loading',
-      message: "The locators' indexes are being built; public queries are answered meanwhile, more slowly.",
-    }
-  }
-  // Writes refused by the storage in the last minute, none written since: public queries and
-  // Management API reads are answered, so ready (200, as for a locator that cannot be built):
-  // every server on this file meets the same disk, and a load balancer would drop them all.
-  const fault = store.writeFault()
-  if (fault !== null && performance.now() - fault.at < STORAGE_LOG_EVERY_MS) {
-    return {
-      status: 'degraded',
-      message: `Writes are refused: ${storageFaultText(fault.fault, store.path)} Public queries are answered meanwhile.`,
-    }
-  }
-  const failed = registry.buildFailures()
-  if (failed.length > 0) {
-    const message = `${failed.map((f) => redactSecrets(f.message)).join('; ')}. Public queries to ${failed.length === 1 ? 'that locator' : 'those locators'} fail until the rows are repaired (tried again every ${registry.buildRetryMs / 1000} s, no restart needed).`
-    const locators = failed.map((f) => f.locatorId)
-    // Unready only when no public locator can be served: the others' queries are answered, and
-    // every server on this database meets the same rows (a load balancer would drop them all).
-    const servable = store.locators.list().some((l) => l.active && l.queryApiEnabled && !locators.includes(l.id))
-    if (servable) return { status: 'degraded', message, locators }
-    set.status = 503
-    return { status: 'failed', message, locators }
-  }
-  // Places and addresses cannot be looked up; queries by lat/lng and writes with coordinates go on.
-  const geodata = geodataDamage()
-  if (geodata !== null) return { status: 'degraded', message: geodata }
-  return { status: 'ready' }
 }

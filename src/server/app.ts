@@ -16,7 +16,8 @@ import { logRequest, redactingLog, storageFaultLog } from './app-log'
 import { serviceApp } from './app-routes'
 import { harden } from './harden'
 import { appUpkeep, createRegistry, type IndexUpkeep } from './app-upkeep'
-import { readingFamilies, type RequestMetrics } from './metrics'
+import { fileSizes, readingFamilies, type RequestMetrics } from './metrics'
+import { statusNow } from './readiness'
 import { methodIndex, routeOf } from './metrics-routes'
 import type { Family } from './metrics-text'
 
@@ -163,9 +164,11 @@ export function createApp(deps: AppDeps) {
       lastSeq = deps.store.changes.lastSeq()
     } catch {}
     const commits = deps.store.writeCount()
+    const status = statusNow({ store: deps.store, registry, preloading: upkeep.preloading })
+    const files = fileSizes(deps.store.path)
     return [
       ...metrics.families(),
-      ...readingFamilies({ cacheHits: cacheHits(), indexes, lastSeq, appliedSeq, commits }),
+      ...readingFamilies({ cacheHits: cacheHits(), indexes, lastSeq, appliedSeq, commits, status, files }),
     ]
   }
   const { sync, evictIdle, retryFailedBuilds, settleDeltas, checkFile } = upkeep

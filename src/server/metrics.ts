@@ -2,10 +2,12 @@
 // status, their latency, geocoder lookups; and what it reads at a scrape: the answer cache, the
 // indexes, the change log, the process. Counting is a few typed-array increments a request, no
 // string keys and no allocation: the fast path pays it on every answer.
+import { statSync } from 'node:fs'
 import type { GeocodeResult, Geocoder } from '../geocode/geocoder'
 import { isFallbackSource } from '../geocode/http/fallback'
 import { GET, METHODS, POST, publicRoute, ROUTES, WRITE_KINDS } from './metrics-routes'
 import type { Family, HistogramSeries, Series } from './metrics-text'
+import { READY_STATUSES } from './readiness'
 
 /** Request latency buckets, seconds: public answers take 20 µs to 1 ms, writes and index builds up to seconds. */
 export const LATENCY_BOUNDS = [
@@ -173,6 +175,23 @@ export type AppReadings = {
   lastSeq: number
   appliedSeq: number
   commits: number
+  /** What GET /readyz would answer now (READY_STATUSES). */
+  status: string
+  /** The database file's and its -wal's bytes on disk; null for a database in memory. */
+  files: { database: number; wal: number } | null
+}
+
+/** The bytes on disk of the database at `path` and of its -wal (0 when absent); null for `:memory:`. */
+export function fileSizes(path: string): AppReadings['files'] {
+  if (path === ':memory:') return null
+  const size = (file: string) => {
+    try {
+      return statSync(file).size
+    } catch {
+      return 0 // moved away, or between a checkpoint's truncation and the next write
+    }
+  }
+  return { database: size(path), wal: size(`${path}-wal`) }
 }
 
 /** The readings as families: per process (each worker's own indexes and change-log position), the cache hits and commits summed. */
@@ -214,6 +233,25 @@ export function readingFamilies(r: AppReadings): Family[] {
       type: 'gauge',
       process: true,
       series: changeLog.map((last) => ({ labels: {}, value: Math.max(0, last - r.appliedSeq) })),
+    },
+    {
+      name: 'storeloc_ready',
+      help: 'What GET /readyz answers now: 1 for the status it gives, 0 for the others (ready, degraded, loading, failed).',
+      type: 'gauge',
+      process: true,
+      series: READY_STATUSES.map((s) => ({ labels: { status: s }, value: s === r.status ? 1 : 0 })),
+    },
+    {
+      name: 'storeloc_database_file_bytes',
+      help: 'Bytes on disk of the database file and of its -wal, which a long reader lets grow (cut back to 64 MiB when a write starts it over).',
+      type: 'gauge',
+      series:
+        r.files === null
+          ? []
+          : [
+              { labels: { file: 'database' }, value: r.files.database },
+              { labels: { file: 'wal' }, value: r.files.wal },
+            ],
     },
     {
       name: 'storeloc_database_commits_total',
