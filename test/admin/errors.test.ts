@@ -25,6 +25,7 @@ type Harness = {
     path: string,
     body?: unknown,
     key?: string | null,
+    sent?: Record<string, string>,
   ) => Promise<{ status: number; text: string; body: any; headers: Headers }>
   close: () => void
 }
@@ -46,8 +47,8 @@ function harness(geocoder: Geocoder, logRequests = false): Harness {
     lines,
     key: secret,
     cacheHits: app.cacheHits,
-    async call(method, path, body, key = secret) {
-      const headers: Record<string, string> = {}
+    async call(method, path, body, key = secret, sent = {}) {
+      const headers: Record<string, string> = { ...sent }
       if (key !== null) headers.authorization = `Bearer ${key}`
       if (body !== undefined) headers['content-type'] = 'application/json'
       const res = await app.handle(
@@ -191,6 +192,31 @@ describe('request ids on every API', () => {
           request_id: ids[1],
         }),
       ])
+    } finally {
+      h.close()
+    }
+  })
+})
+
+describe('a request id a proxy sends', () => {
+  test('is kept, answered and logged, on both APIs, when it is plain text of 8 to 64 characters; else one is made', async () => {
+    const h = harness(throwingGeocoder, true)
+    try {
+      const id = (path: string, sent: string) =>
+        h.call('GET', path, undefined, path.startsWith('/admin') ? h.key : null, { 'x-request-id': sent })
+      const nginx = '0f8fad5b-d9cb-469f-a165-70867728950e'
+      const answers = [
+        await id('/public/v1/pk_unknown/filters', nginx),
+        await id('/admin/v1/locations', 'lb-7.west:Req_0042'),
+        await id('/public/v1/pk_unknown/filters', 'a b\tc'),
+        await id('/admin/v1/locations', 'x'.repeat(65)),
+        await id('/admin/v1/locations', 'short'),
+      ].map((r) => r.headers.get('x-request-id'))
+      expect(answers.slice(0, 2)).toEqual([nginx, 'lb-7.west:Req_0042'])
+      for (const made of answers.slice(2)) expect(made).toMatch(/^[0-9a-z]{16}$/)
+      const requests = () => h.lines.filter((l) => l.status !== undefined)
+      for (let waited = 0; requests().length < 5 && waited < 2000; waited += 5) await Bun.sleep(5)
+      expect(requests().map((l) => l.request_id)).toEqual(answers)
     } finally {
       h.close()
     }
