@@ -56,6 +56,31 @@ export async function newPage(browser: Browser, options: Parameters<Browser['new
   return page
 }
 
+/**
+ * Has `app` answer the page's requests to `origin`, as a server there would, with no port open;
+ * `other` may answer the rest (a photo's host), and what it leaves (undefined) is refused.
+ */
+export async function answeredBy(
+  page: Page,
+  origin: string,
+  app: { handle: (request: Request) => Response | Promise<Response> },
+  other: (url: string) => Promise<{ type: string; body: string } | undefined> = async () => undefined,
+): Promise<void> {
+  await page.route('**/*', async (route) => {
+    const url = route.request().url()
+    if (!url.startsWith(`${origin}/`)) {
+      const found = await other(url)
+      return found ? route.fulfill({ headers: { 'content-type': found.type }, body: found.body }) : route.abort()
+    }
+    const res = await app.handle(new Request(url, { headers: await route.request().allHeaders() }))
+    await route.fulfill({
+      status: res.status,
+      headers: Object.fromEntries(res.headers),
+      body: Buffer.from(await res.arrayBuffer()),
+    })
+  })
+}
+
 /** Where screenshots go: ARTIFACTS_DIR, else test-artifacts/ at the repository's root (not committed). */
 export const ARTIFACTS = process.env.ARTIFACTS_DIR || join(import.meta.dir, '..', '..', 'test-artifacts')
 

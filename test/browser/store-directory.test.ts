@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
 import { type Fixture, makeFixture } from '../public/fixture'
-import { chromiumPath, launch, newPage, screenshot, seriousViolations } from './browser'
+import { answeredBy, chromiumPath, launch, newPage, screenshot, seriousViolations } from './browser'
 
 /** The origin the pages are asked at; every request to it is answered by the fixture's app. */
 const ORIGIN = 'http://stores.test'
@@ -16,13 +16,7 @@ let browser: Browser
 async function openPage(scripts = false): Promise<Page> {
   const page = await newPage(browser, { javaScriptEnabled: scripts, viewport: { width: 800, height: 700 } })
   // Anything else (a store's photo on img.example.com) is refused: nothing leaves the machine.
-  await page.route('**/*', async (route) => {
-    const request = route.request()
-    if (!request.url().startsWith(`${ORIGIN}/`)) return route.abort()
-    const res = await f.env.app.handle(new Request(request.url(), { headers: await request.allHeaders() }))
-    const headers = Object.fromEntries(res.headers)
-    await route.fulfill({ status: res.status, headers, body: Buffer.from(await res.arrayBuffer()) })
-  })
+  await answeredBy(page, ORIGIN, f.env.app)
   return page
 }
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
 import { type Fixture, makeFixture } from '../public/fixture'
-import { chromiumPath, launch, newPage } from './browser'
+import { answeredBy, chromiumPath, launch, newPage } from './browser'
 
 /** The origin the pages are asked at; every request to it is answered by the fixture's app. */
 const ORIGIN = 'http://stores.test'
@@ -23,18 +23,11 @@ async function openPage(width: number): Promise<{ page: Page; photo: () => void 
   const sent = new Promise<void>((resolve) => {
     photo = resolve
   })
-  await page.route('**/*', async (route) => {
-    const url = route.request().url()
-    if (url === PHOTO) {
-      await sent
-      const svg =
-        '<svg xmlns="http://www.w3.org/2000/svg" width="900" height="200"><rect width="900" height="200"/></svg>'
-      return route.fulfill({ headers: { 'content-type': 'image/svg+xml' }, body: svg })
-    }
-    if (!url.startsWith(`${ORIGIN}/`)) return route.abort()
-    const res = await f.env.app.handle(new Request(url, { headers: await route.request().allHeaders() }))
-    const headers = Object.fromEntries(res.headers)
-    await route.fulfill({ status: res.status, headers, body: Buffer.from(await res.arrayBuffer()) })
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="900" height="200"><rect width="900" height="200"/></svg>'
+  await answeredBy(page, ORIGIN, f.env.app, async (url) => {
+    if (url !== PHOTO) return undefined
+    await sent
+    return { type: 'image/svg+xml', body: svg }
   })
   return { page, photo }
 }
