@@ -201,6 +201,7 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
       format: { type: 'string' },
       separator: { type: 'string' },
       bom: { type: 'boolean' },
+      'no-bom': { type: 'boolean' },
     } as const
     const { values, positionals } = args(rest, spec, 1)
     const locator = requireLocator(store, positionals[0]!)
@@ -211,8 +212,9 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
     if (format !== 'csv' && format !== 'json')
       throw new OperatorError(`--format must be csv or json; got ${JSON.stringify(format)}.`)
     const asked = values.separator as string | undefined
-    if (format === 'json' && (asked !== undefined || values.bom))
-      throw new OperatorError('--separator and --bom are for --format csv.')
+    if (format === 'json' && (asked !== undefined || values.bom || values['no-bom']))
+      throw new OperatorError('--separator, --bom and --no-bom are for --format csv.')
+    if (values.bom && values['no-bom']) throw new OperatorError('Give --bom or --no-bom, not both.')
     const text = async (as: ExportFormat) =>
       Buffer.concat(await exportText(store, locator.id, status ?? null, as)).toString()
     if (format === 'json') return print(await text({ format, indent: 2 }))
@@ -221,7 +223,8 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
       throw new OperatorError(`--separator must be ",", ";" or tab; got ${JSON.stringify(asked)}.`)
     let csv: string
     try {
-      const style = { separator, bom: !!values.bom }
+      // A BOM by default: Excel reads a file without one in its code page, accents garbled.
+      const style = { separator, bom: !values['no-bom'] }
       csv = await text({ format, style })
     } catch (e) {
       // A value that would not read back as written (a tag holding "|", the tags separator).

@@ -10,6 +10,7 @@ import type { BulkItem } from './bulk'
 import { joinAddress, mendParts, rowCountry } from './csv-address'
 import { DATE_AT, SPECIAL_LEADING, SPECIAL_TRAILING, unguardCell } from './csv-cells'
 import { columnField, fallbackField } from './csv-columns'
+import { fileMaybeGarbled, garbledNotes, maybeGarbled, type NamedCell, ungarbled } from './csv-garbled'
 import { at, columnLetter, CsvError, delimiterName, type RawRecord, readRecords } from './csv-records'
 import { STATUS_WORDS, statusInput } from './model'
 
@@ -144,12 +145,14 @@ type Header = {
   hasAddress: boolean
   /** The fields of number custom fields ("custom_fields.parking"): a decimal comma is read as a point. */
   numbers: Set<string>
+  /** Whether cells are looked at for garbled text: not in a file that holds none of its signs. */
+  garbled: boolean
 }
 
 /** A locator's custom field as a header may name it: by its id or its name. */
 export type NamedField = { id: string; name: string; type?: string }
 
-function readHeader({ cells, line }: RawRecord, customFields: readonly NamedField[]): Header {
+function readHeader({ cells, line }: RawRecord, customFields: readonly NamedField[]): Omit<Header, 'garbled'> {
   // Trailing empty header cells are spreadsheet padding, not columns.
   let width = cells.length
   while (cells[width - 1] === '') width--
@@ -161,7 +164,9 @@ function readHeader({ cells, line }: RawRecord, customFields: readonly NamedFiel
     const header = cells[i]!
     // An unnamed column is read as nothing; checkWidth refuses a row with text in it.
     if (header === '') unnamed.push(i)
-    const field = columnField(header)
+    // A header garbled as its cells are ("LÃ¤ngengrad") names the column it was.
+    const mended = maybeGarbled(header) ? ungarbled(header) : null
+    const field = columnField(header) ?? (mended === null ? null : columnField(mended))
     if (field === null && fallbackField(header) !== null) fallbacks.push(i)
     if (field !== null) {
       const other = headerOf.get(field)
@@ -245,7 +250,7 @@ const splitTags = (cell: string) =>
     .map((tag) => tag.trim())
     .filter((tag) => tag !== '')
 
-function readRow({ columns, width, hasAddress, numbers }: Header, { cells, line }: RawRecord): CsvRow {
+function readRow({ columns, width, hasAddress, numbers, garbled }: Header, { cells, line }: RawRecord): CsvRow {
   const body: Record<string, unknown> = {}
   let week: string | undefined
   let unreadStatus: string | undefined
@@ -254,11 +259,13 @@ function readRow({ columns, width, hasAddress, numbers }: Header, { cells, line 
   // Entries, not objects: a custom field id such as "__proto__" stays an ordinary key.
   const maps = new Map<string, [string, string][]>()
   const parts = new Map<string, string>()
+  const suspects: NamedCell[] = []
   for (let i = 0; i < width; i++) {
     const field = columns[i]!.field
     if (field === null) continue
     const bare = URL_FIELDS.get(field)
     const cell = bare ? withProtocol(unguardCell(cells[i]!), bare) : unguardCell(cells[i]!)
+    if (garbled && maybeGarbled(cell)) suspects.push({ header: columns[i]!.header, field, text: cell })
     if (field === 'hours') {
       week = cell
       continue
@@ -285,7 +292,7 @@ function readRow({ columns, width, hasAddress, numbers }: Header, { cells, line 
       else body.status = status
     } else if (cell !== '' || !OMIT_WHEN_EMPTY.has(top)) body[top] = cell
   }
-  const notes: string[] = []
+  const notes = suspects.length === 0 ? [] : garbledNotes(suspects)
   // 0,0 is where back-office systems put a store they have no point for, in the Gulf of Guinea.
   if (coordinates.lat === 0 && coordinates.lng === 0)
     notes.push(
@@ -432,7 +439,7 @@ export function readLocationsCsv(input: string | Uint8Array, customFields: reado
       null,
     )
   }
-  const header = readHeader(first, customFields)
+  const header = { ...readHeader(first, customFields), garbled: fileMaybeGarbled(input) }
   if (header.columns.every((c) => c.field === null)) throw noHeader(first, records)
   const rows: CsvRow[] = []
   for (const record of records) {

@@ -139,7 +139,8 @@ export function exportQuery(params: URLSearchParams): {
   if (separator === null)
     throw refused(`The separator parameter must be ",", ";" or tab; got ${JSON.stringify(asked)}.`)
   const sentBom = once(params, 'bom')
-  const bom = sentBom === null ? false : flagValue(sentBom)
+  // A BOM by default: Excel reads a file without one in its code page, accents garbled.
+  const bom = sentBom === null ? true : flagValue(sentBom)
   if (bom === null) throw refused(`The bom parameter must be true or false; got ${JSON.stringify(sentBom)}.`)
   if (format === 'json' && (asked !== null || sentBom !== null))
     throw refused('The separator and bom parameters are for format=csv.')

@@ -509,7 +509,7 @@ describe('locations export as CSV', () => {
       ),
     )
     const before = rows()
-    const exported = storeloc('locations', 'export', locatorId, '--format', 'csv')
+    const exported = storeloc('locations', 'export', locatorId, '--format', 'csv', '--no-bom')
     expect(exported.code).toBe(0)
     expect(exported.stdout.split('\r\n')[0]).toBe(
       'id,external_id,name,address,lat,lng,description,tags,phone,email,website,instagram,facebook,twitter,monday,tuesday,wednesday,thursday,friday,saturday,sunday,special_hours,timezone,image_url,status,custom.floor',
@@ -536,7 +536,7 @@ describe('locations export as CSV', () => {
       'storeloc: --separator must be ",", ";" or tab; got "|".\n',
     )
     expect(storeloc('locations', 'export', locatorId, '--bom').stderr).toBe(
-      'storeloc: --separator and --bom are for --format csv.\n',
+      'storeloc: --separator, --bom and --no-bom are for --format csv.\n',
     )
     expect(rows()).toEqual(before)
   })

@@ -1,0 +1,84 @@
+// Text a spreadsheet garbled before the file reached us: UTF-8 read as Windows-1252 and saved
+// again ("CafÃ© MÃ¼ller"), and letters Excel could not save, written as "?" ("Gda?sk"). Said
+// per row, as warnings: the cells are imported as written.
+
+/** The bytes 0x80-0xBF (every UTF-8 continuation byte) as Windows-1252 reads them. */
+const CONTINUATION = '\u0080-\u00BF€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ'
+/**
+ * A UTF-8 lead byte of a Latin, Polish, Czech, Turkish or Cyrillic letter (C2-C5, D0, D1) read as
+ * Windows-1252, before a continuation byte so read: no language writes "Ã©" or "Å‚". Also "â€"
+ * (curly quotes and dashes) and U+FFFD, a character a conversion already lost.
+ */
+const MOJIBAKE = new RegExp(`[ÂÃÄÅÐÑ][${CONTINUATION}]|â€|\uFFFD`)
+/** A "?" inside a word, or opening one: where Excel writes a letter its code page lacks ("Gda?sk", "?ódź"). */
+const LOST_LETTER = /\p{L}\?\p{L}|(?:^|[\s(,/-])\?\p{L}/u
+/** Fields of words, where a "?" is no URL's or email's. */
+const WORD_FIELDS = new Set(['name', 'address', 'street', 'street2', 'city', 'region', 'country', 'tags'])
+
+/** Windows-1252's bytes by the character it reads them as (the WHATWG table: 0x81 is U+0081). */
+const CP1252_BYTES = new Map<string, number>()
+{
+  const decoder = new TextDecoder('windows-1252')
+  for (let b = 0; b < 256; b++) CP1252_BYTES.set(decoder.decode(Uint8Array.of(b)), b)
+}
+
+/** The text a garbled one was before Windows-1252 read its UTF-8 bytes; null when it was not such text. */
+export function ungarbled(text: string): string | null {
+  const bytes = new Uint8Array(text.length)
+  for (let i = 0; i < text.length; i++) {
+    const b = CP1252_BYTES.get(text[i]!)
+    if (b === undefined) return null
+    bytes[i] = b
+  }
+  try {
+    const before = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    return before === text ? null : before
+  } catch {
+    return null
+  }
+}
+
+/** Whether a text holds a sign of UTF-8 read as Windows-1252. */
+export const isGarbled = (text: string): boolean => MOJIBAKE.test(text)
+
+/** The characters any garbled text holds: a cell without one is not looked at further. */
+const SUSPECT = /[ÂÃÄÅÐÑâ\uFFFD?]/
+export const maybeGarbled = (text: string): boolean => SUSPECT.test(text)
+/** SUSPECT's characters in UTF-8. */
+const SUSPECT_BYTES = [...'ÂÃÄÅÐÑâ\uFFFD?'].map((c) => Buffer.from(c))
+
+/** Whether a file holds any of SUSPECT's characters: a file without one (most) has no cell looked at. */
+export function fileMaybeGarbled(input: string | Uint8Array): boolean {
+  if (typeof input === 'string') return SUSPECT.test(input)
+  const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength)
+  return SUSPECT_BYTES.some((c) => bytes.includes(c))
+}
+
+/** A cell of a row as its column names it. */
+export type NamedCell = { header: string; field: string; text: string }
+
+const OPEN_RIGHT =
+  'In Excel, open the original file with Data > From Text/CSV, File origin "65001: Unicode (UTF-8)", then save it as "CSV UTF-8 (Comma delimited)"; or correct the text.'
+
+/** The warnings of a row's cells whose text was garbled, one for each cause; none for clean cells. */
+export function garbledNotes(cells: readonly NamedCell[]): string[] {
+  const notes: string[] = []
+  const garbled = cells.filter((c) => MOJIBAKE.test(c.text))
+  if (garbled.length > 0) {
+    const said = garbled.map(({ header, text }) => {
+      const meant = ungarbled(text)
+      return `${JSON.stringify(text)} in the "${header}" column${meant === null ? '' : ` (most likely ${JSON.stringify(meant)})`}`
+    })
+    notes.push(
+      `${said.join(' and ')} ${garbled.length === 1 ? 'is' : 'are'} garbled: UTF-8 text read as Windows-1252, as Excel reads a CSV file it opens, and saved so. Imported as written. ${OPEN_RIGHT}`,
+    )
+  }
+  const lost = cells.filter((c) => WORD_FIELDS.has(c.field) && !MOJIBAKE.test(c.text) && LOST_LETTER.test(c.text))
+  if (lost.length > 0) {
+    const said = lost.map(({ header, text }) => `${JSON.stringify(text)} in the "${header}" column`)
+    notes.push(
+      `A "?" stands for a letter in ${said.join(' and ')}: Excel writes "?" for a letter the file's encoding cannot hold (Polish "ń" in Windows-1252), and the letter is lost. Imported as written: type the letters again, and save as "CSV UTF-8 (Comma delimited)", which keeps every letter.`,
+    )
+  }
+  return notes
+}

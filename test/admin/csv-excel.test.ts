@@ -1,0 +1,56 @@
+// The bulk route and the export with files as Excel reads and writes them: garbled text warned
+// of, exports Excel opens with accents intact, other encodings named by the Content-Type's charset.
+import { describe, expect, test } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { BULK, csv, env, snapshot, useBulkEnv } from './bulk-fixture'
+
+useBulkEnv()
+
+const fixture = (name: string) => readFileSync(join(import.meta.dir, '../fixtures/csv', name))
+
+/** The bulk route sent `bytes` as a CSV body with this Content-Type. */
+async function sendCsv(bytes: Uint8Array | string, contentType: string, query = '') {
+  const res = await env.app.handle(
+    new Request(`http://localhost${BULK}${query}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${env.key}`, 'content-type': contentType },
+      body: bytes,
+    }),
+  )
+  return { status: res.status, body: (await res.json()) as any }
+}
+
+const exportBytes = async (query: string) =>
+  new Uint8Array(
+    await (
+      await env.app.handle(
+        new Request(`http://localhost/admin/v1/locations/export?${query}`, {
+          headers: { authorization: `Bearer ${env.key}` },
+        }),
+      )
+    ).arrayBuffer(),
+  )
+
+describe('CSV as Excel writes it, over HTTP', () => {
+  test('garbled text is warned of in each result, naming the column and what it most likely was', async () => {
+    const res = await sendCsv(fixture('mojibake.csv'), 'text/csv', '?dry_run=true')
+    expect(res.status).toBe(200)
+    expect(res.body.results[0].warnings[0]).toStartWith(
+      '"CafÃ© MÃ¼ller" in the "Name" column (most likely "Café Müller") and "HauptstraÃŸe 5" in the "Address" column (most likely "Hauptstraße 5") are garbled',
+    )
+    expect(res.body.results[1].warnings[0]).toContain('(most likely "Señor Bici")')
+  })
+
+  test('a CSV export starts with a UTF-8 BOM unless bom=false; either is read back to no change', async () => {
+    await csv('external_id,name,address,lat,lng\nC1,Café Müller,Hauptstraße 5,52.517,13.3889\n')
+    const excel = await exportBytes('format=csv')
+    expect([...excel.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const plain = await exportBytes('format=csv&bom=false')
+    expect(plain).toEqual(excel.slice(3))
+    const before = snapshot()
+    for (const bytes of [excel, plain])
+      expect((await sendCsv(bytes, 'text/csv')).body).toMatchObject({ created: 0, updated: 0, unchanged: 1 })
+    expect(snapshot()).toEqual(before)
+  })
+})

@@ -1,0 +1,62 @@
+// storeloc locations import and export with files as Excel reads and writes them: garbled text
+// warned of, exports Excel opens with accents intact, other encodings named with --encoding.
+import { beforeEach, describe, expect, test } from 'bun:test'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { dir, json, storeloc, useTempDatabase } from './temp-database'
+
+let locatorId: string
+
+useTempDatabase()
+beforeEach(() => {
+  locatorId = json('locator', 'create', '--name', 'Excel').locator.id
+})
+
+function file(name: string, content: string | Uint8Array): string {
+  const path = join(dir, name)
+  writeFileSync(path, content)
+  return path
+}
+
+const fixture = (name: string) => readFileSync(join(import.meta.dir, '../fixtures/csv', name))
+
+describe('garbled text', () => {
+  test('the summary names each garbled row, its column and text, and the import goes on', () => {
+    const r = storeloc('locations', 'import', locatorId, '--file', file('m.csv', fixture('mojibake.csv')))
+    expect(r.code).toBe(0)
+    const lines = r.stdout.split('\n')
+    expect(lines[0]).toBe(
+      `Imported ${join(dir, 'm.csv')} into ${locatorId}: 4 created, 0 updated, 0 unchanged, 0 deleted.`,
+    )
+    expect(lines[1]).toBe('Check 4 locations:')
+    expect(lines[2]).toStartWith(
+      '  line 2 (external_id "C1"): "CafÃ© MÃ¼ller" in the "Name" column (most likely "Café Müller") and "HauptstraÃŸe 5" in the "Address" column (most likely "Hauptstraße 5") are garbled',
+    )
+    expect(lines[2]).toContain('save it as "CSV UTF-8 (Comma delimited)"')
+  })
+})
+
+describe('export for Excel', () => {
+  const STORE = 'external_id,name,address,lat,lng\nC1,Café Müller,Hauptstraße 5,52.517,13.3889\n'
+
+  test('a CSV export starts with a UTF-8 BOM unless --no-bom; either re-imports to no change', () => {
+    json('locations', 'import', locatorId, '--file', file('s.csv', STORE))
+    const excel = storeloc('locations', 'export', locatorId, '--format', 'csv')
+    expect(excel.code).toBe(0)
+    expect(excel.stdout).toStartWith('\uFEFFid,external_id,name,')
+    const plain = storeloc('locations', 'export', locatorId, '--format', 'csv', '--no-bom')
+    expect(plain.stdout).toBe(excel.stdout.slice(1))
+    for (const text of [excel.stdout, plain.stdout])
+      expect(json('locations', 'import', locatorId, '--file', file('back.csv', text))).toMatchObject({
+        created: 0,
+        updated: 0,
+        unchanged: 1,
+      })
+    expect(storeloc('locations', 'export', locatorId, '--no-bom').stderr).toBe(
+      'storeloc: --separator, --bom and --no-bom are for --format csv.\n',
+    )
+    expect(storeloc('locations', 'export', locatorId, '--format', 'csv', '--bom', '--no-bom').stderr).toBe(
+      'storeloc: Give --bom or --no-bom, not both.\n',
+    )
+  })
+})

@@ -1,0 +1,70 @@
+// Text a spreadsheet garbled before the file was imported: UTF-8 read as Windows-1252 ("CafÃ©")
+// and letters Excel wrote as "?" ("Gda?sk") are imported as written, with a warning per row.
+import { describe, expect, test } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { readLocationsCsv } from '../../src/locations/csv'
+
+const fixture = (name: string) => readFileSync(join(import.meta.dir, '../fixtures/csv', name))
+const notesOf = (input: string | Uint8Array) => readLocationsCsv(input).rows.map((r) => r.notes)
+
+describe('garbled text in a CSV', () => {
+  test('UTF-8 read as Windows-1252 and saved again is warned of, naming each column, its text and the likely one', () => {
+    const read = readLocationsCsv(fixture('mojibake.csv'))
+    expect(read.rows[0]!.body.name).toBe('CafÃ© MÃ¼ller') // imported as written
+    const [first] = read.rows[0]!.notes
+    expect(first).toStartWith(
+      '"CafÃ© MÃ¼ller" in the "Name" column (most likely "Café Müller") and "HauptstraÃŸe 5" in the "Address" column (most likely "Hauptstraße 5") are garbled: UTF-8 text read as Windows-1252,',
+    )
+    expect(first).toEndWith(
+      'In Excel, open the original file with Data > From Text/CSV, File origin "65001: Unicode (UTF-8)", then save it as "CSV UTF-8 (Comma delimited)"; or correct the text.',
+    )
+    expect(read.rows[1]!.notes[0]).toStartWith(
+      '"SeÃ±or Bici" in the "Name" column (most likely "Señor Bici") is garbled',
+    )
+    // "Ł" lost to U+FFFD on the way: still garbled, no likely text to offer.
+    expect(read.rows[3]!.notes[0]).toStartWith(
+      '"Å\uFFFDÃ³dÅº Rowery" in the "Name" column and "Å\uFFFDÃ³dÅº" in the "City" column are garbled',
+    )
+  })
+
+  test('Polish, Czech, Turkish, Cyrillic and curly quotes garbled so are warned of, with the text they were', () => {
+    // What Excel does: the file's UTF-8 bytes read as Windows-1252.
+    const garble = (text: string) => new TextDecoder('windows-1252').decode(new TextEncoder().encode(text))
+    const meant = ['Kraków łódka', 'Příklad', 'İstanbul Çarşı', 'Москва', 'Joe’s “Bikes”', 'À la carte']
+    const notes = notesOf(`name\n${meant.map(garble).join('\n')}\n`)
+    meant.forEach((text, i) => {
+      expect(notes[i]).toHaveLength(1)
+      expect(notes[i]![0]).toContain(`in the "name" column (most likely ${JSON.stringify(text)}) is garbled`)
+    })
+  })
+
+  test('text in any language written right is not warned of', () => {
+    const csv = [
+      'name,address,description,website',
+      'SÃO PAULO CENTRO,"Avenida Paulista 1, São Paulo",Pão e maçã,https://example.com/?a=b',
+      'Ålesund Sykkel,Ærøgade 1,Åben søndag? Ja!,https://example.com/page?id=1',
+      'Öl & Ärger,Straße 1,"Lizenz: © 2024, 50 °C",',
+      'Crème brûlée,Łódź,"Что? Где? Когда?",',
+      'Who? Bar,"Main St 1 (corner?), Town",Is it open? Yes.,',
+    ].join('\n')
+    expect(notesOf(csv)).toEqual([[], [], [], [], []])
+  })
+
+  test('a "?" inside a word of a name or address is a letter Excel could not save: warned of, URLs are not', () => {
+    const notes = notesOf(fixture('qmarks.csv'))
+    expect(notes).toEqual([
+      [
+        'A "?" stands for a letter in "Gda?sk Rowery" in the "Name" column and "D?uga 1, 80-831 Gda?sk" in the "Address" column: Excel writes "?" for a letter the file\'s encoding cannot hold (Polish "ń" in Windows-1252), and the letter is lost. Imported as written: type the letters again, and save as "CSV UTF-8 (Comma delimited)", which keeps every letter.',
+      ],
+    ])
+    expect(notesOf('name,city,website\nA,?ód?,https://a.example/x?y=z\n')[0]).toHaveLength(1)
+    expect(notesOf('name,website,description\nA,https://a.example/x?y=z,what?yes\n')[0]).toEqual([])
+  })
+
+  test('a header garbled as its cells are names its column', () => {
+    const read = readLocationsCsv('Name,StraÃŸe,Breitengrad,LÃ¤ngengrad\nA,Hauptstraße 1,52.5,13.4\n')
+    expect(read.columns.map((c) => c.field)).toEqual(['name', 'street', 'coordinates.lat', 'coordinates.lng'])
+    expect(read.unknown).toEqual([])
+  })
+})
