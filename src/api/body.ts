@@ -13,8 +13,11 @@ export type ParsedBody =
   /** A form body that cannot be read without losing what was sent (a charset not UTF-8, a broken escape, a file). */
   | { kind: 'invalid_form'; reason: string }
   | { kind: 'too_large' }
-  /** A text/csv body, on a route that reads CSV; its bytes as sent (the reader checks they are UTF-8). */
-  | { kind: 'csv'; bytes: Uint8Array }
+  /**
+   * A text/csv body, on a route that reads CSV; its bytes as sent, and the charset its Content-Type
+   * names (null: none, read as UTF-8). The reader decodes them.
+   */
+  | { kind: 'csv'; bytes: Uint8Array; charset: string | null }
   /** A body sent compressed (a Content-Encoding but identity), which is not read: `reason` says so. */
   | { kind: 'encoded'; reason: string }
 
@@ -44,7 +47,8 @@ async function classify(request: Request, bytes: Uint8Array, options: { csv?: bo
       kind: 'encoded',
       reason: `The request body is sent compressed (Content-Encoding: ${encoding.slice(0, 40)}), which this service does not read. Send it uncompressed.`,
     }
-  if (options.csv && type === 'text/csv') return { kind: 'csv', bytes }
+  if (options.csv && type === 'text/csv')
+    return { kind: 'csv', bytes, charset: charsetOf(request.headers.get('content-type')!) }
   if (type === 'application/json' || type.endsWith('+json')) {
     // JSON is UTF-8 (RFC 8259): other bytes would be stored as U+FFFD, the text sent lost.
     const text = utf8Text(bytes)

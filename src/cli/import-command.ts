@@ -52,10 +52,14 @@ function jsonItems(file: string): BulkItem[] {
   return items.map((raw, i) => ({ raw, key: `locations[${i}]` }))
 }
 
-/** The items of a CSV file, and the header cells that name no field. */
-function csvItems(file: string, customFields: readonly NamedField[]): { items: BulkItem[]; unknown: string[] } {
+/** The items of a CSV file in `encoding` (UTF-8 when null), and the header cells that name no field. */
+function csvItems(
+  file: string,
+  customFields: readonly NamedField[],
+  encoding: string | null,
+): { items: BulkItem[]; unknown: string[] } {
   try {
-    const read = readLocationsCsv(readFileBytes(file), customFields)
+    const read = readLocationsCsv(readFileBytes(file), customFields, { encoding })
     return {
       items: csvBulkItems(read),
       unknown: read.unknown,
@@ -129,14 +133,20 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
       'delete-missing': { type: 'boolean' },
       'max-delete': { type: 'string' },
       progress: { type: 'boolean' },
+      encoding: { type: 'string' },
     } as const
     const { values, positionals } = args(rest, spec, 1)
     const file = required(values, 'file')
     const maxDelete = maxDeleteOf(values['max-delete'] as string | undefined, !!values['delete-missing'])
     const locator = requireLocator(store, positionals[0]!)
     const format = formatOf(file, values.format as string | undefined)
+    const encoding = (values.encoding as string | undefined) ?? null
+    // JSON is UTF-8 (RFC 8259): an encoding named for it would be ignored, so it is refused.
+    if (format === 'json' && encoding !== null) throw new OperatorError('--encoding is for CSV files: JSON is UTF-8.')
     const { items, unknown } =
-      format === 'csv' ? csvItems(file, store.customFields.list(locator.id)) : { items: jsonItems(file), unknown: [] }
+      format === 'csv'
+        ? csvItems(file, store.customFields.list(locator.id), encoding)
+        : { items: jsonItems(file), unknown: [] }
     const dryRun = !!values['dry-run']
     const { geocoder, towns, guess, close } = lazyGeocoder(context)
     const progress = progressPrinter(items.length, !!values.json, !!values.progress)

@@ -1,4 +1,4 @@
-// A CSV file as records: its bytes checked as UTF-8, its separator found, its cells trimmed, each
+// A CSV file as records: its bytes checked as UTF-8 (or read in the encoding named), its separator found, its cells trimmed, each
 // record with the line it starts on. What the records mean is csv.ts's to read.
 import { parse } from 'csv-parse/sync'
 
@@ -84,8 +84,36 @@ const UTF16_MARKS = [
 
 const startsWith = (input: Uint8Array, marks: number[][]) => marks.some((m) => m.every((b, i) => input[i] === b))
 
+/** How a file is read: in UTF-8 unless `encoding` names another. */
+export type ReadOptions = {
+  /** A label TextDecoder knows (windows-1252, iso-8859-2, macintosh); null or absent for UTF-8. */
+  encoding?: string | null
+  /** How the refusal of bytes not UTF-8 says to name Windows-1252: the CLI's option by default. */
+  nameEncoding?: string
+}
+
+export const CLI_NAME_ENCODING = 'give its encoding: --encoding windows-1252'
+
+/**
+ * The text of bytes in the encoding `label` names; UTF-8 bytes as they are, for utf8Bytes to
+ * check. An encoding TextDecoder does not know is refused, with names it does.
+ */
+function inEncoding(input: Uint8Array, label: string): string | Uint8Array {
+  let decoder: TextDecoder
+  try {
+    // Bun's types list a few labels; TextDecoder knows the WHATWG standard's every one.
+    decoder = new TextDecoder(label.trim() as ConstructorParameters<typeof TextDecoder>[0])
+  } catch {
+    throw new CsvError(
+      `The encoding ${JSON.stringify(label.slice(0, 40))} is not one this service knows. Name it as the WHATWG Encoding Standard does, such as windows-1252 (Western Europe, also read for iso-8859-1), windows-1250 (Central Europe), iso-8859-2, windows-1251 or macintosh; or leave it out for UTF-8.`,
+      null,
+    )
+  }
+  return decoder.encoding === 'utf-8' ? input : decoder.decode(input)
+}
+
 /** The bytes of a UTF-8 input; anything else (Latin-1, UTF-16 "Unicode Text") names its first bad line. */
-function utf8Bytes(input: Uint8Array): Buffer {
+function utf8Bytes(input: Uint8Array, nameEncoding: string): Buffer {
   const advice =
     'In Excel, save the file as "CSV UTF-8 (Comma delimited)"; in Google Sheets or LibreOffice, download or export it as CSV with the UTF-8 character set.'
   if (startsWith(input, WORKBOOKS))
@@ -100,10 +128,11 @@ function utf8Bytes(input: Uint8Array): Buffer {
   } catch {
     const line = badUtf8Line(input)
     // A back office's export is most often in its system's code page: Windows-1252 in the West.
+    const named = `Or, if it is Windows-1252 (most back offices in the West), ${nameEncoding}.`
     const script = 'From a script, if it is Windows-1252: iconv -f WINDOWS-1252 -t UTF-8 FILE > FILE-utf8.csv'
     throw line === null
-      ? new CsvError(`The file is not UTF-8 text. ${advice} ${script}`, null)
-      : at(line, `this line is not UTF-8 text. ${advice} ${script}`)
+      ? new CsvError(`The file is not UTF-8 text. ${advice} ${named} ${script}`, null)
+      : at(line, `this line is not UTF-8 text. ${advice} ${named} ${script}`)
   }
   return Buffer.from(input.buffer, input.byteOffset, input.byteLength)
 }
@@ -200,11 +229,20 @@ function parseRecords(bytes: Buffer, delimiter: string): RawRecord[] {
 }
 
 /**
- * The records of a CSV that hold any text: UTF-8 (with or without BOM), separated by ',', ';' or
- * tab (the one the header uses most, unless a "sep=" line names it), CRLF or LF.
+ * The text of a CSV file: a string as it is; bytes in the encoding named, else checked as UTF-8
+ * (with or without BOM).
  */
-export function readRecords(input: string | Uint8Array): { records: RawRecord[]; delimiter: string } {
-  const given = separatorLine(typeof input === 'string' ? Buffer.from(input, 'utf8') : utf8Bytes(input))
+export function csvText(input: string | Uint8Array, options: ReadOptions = {}): string | Buffer {
+  const text = typeof input === 'string' || !options.encoding ? input : inEncoding(input, options.encoding)
+  return typeof text === 'string' ? text : utf8Bytes(text, options.nameEncoding ?? CLI_NAME_ENCODING)
+}
+
+/**
+ * The records of a CSV's text (csvText) that hold any text, separated by ',', ';' or tab (the
+ * one the header uses most, unless a "sep=" line names it), CRLF or LF.
+ */
+export function readRecords(input: string | Buffer): { records: RawRecord[]; delimiter: string } {
+  const given = separatorLine(typeof input === 'string' ? Buffer.from(input, 'utf8') : input)
   const { bytes } = given
   const delimiter = given.delimiter ?? detectDelimiter(bytes)
   return { records: parseRecords(bytes, delimiter), delimiter }

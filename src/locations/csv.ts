@@ -11,7 +11,16 @@ import { joinAddress, mendParts, rowCountry } from './csv-address'
 import { DATE_AT, SPECIAL_LEADING, SPECIAL_TRAILING, unguardCell } from './csv-cells'
 import { columnField, fallbackField } from './csv-columns'
 import { fileMaybeGarbled, garbledNotes, maybeGarbled, type NamedCell, ungarbled } from './csv-garbled'
-import { at, columnLetter, CsvError, delimiterName, type RawRecord, readRecords } from './csv-records'
+import {
+  at,
+  CsvError,
+  columnLetter,
+  csvText,
+  delimiterName,
+  type RawRecord,
+  type ReadOptions,
+  readRecords,
+} from './csv-records'
 import { STATUS_WORDS, statusInput } from './model'
 
 /** One data row of a locations CSV as a location body for the bulk upsert. */
@@ -424,22 +433,28 @@ function noHeader(first: RawRecord, records: RawRecord[]): CsvError {
 }
 
 /**
- * Reads a locations CSV: UTF-8 (with or without BOM), separated by ',', ';' or tab (the one the
- * header uses most), CRLF or LF. The first line with text is the header; empty rows are skipped.
- * `customFields`: the locator's, whose names or ids a header may use for custom.<id>.
+ * Reads a locations CSV: UTF-8 (with or without BOM) unless `options.encoding` names another,
+ * separated by ',', ';' or tab (the one the header uses most), CRLF or LF. The first line with
+ * text is the header; empty rows are skipped. `customFields`: the locator's, whose names or ids a
+ * header may use for custom.<id>.
  */
-export function readLocationsCsv(input: string | Uint8Array, customFields: readonly NamedField[] = []): CsvRead {
+export function readLocationsCsv(
+  input: string | Uint8Array,
+  customFields: readonly NamedField[] = [],
+  options: ReadOptions = {},
+): CsvRead {
+  const text = csvText(input, options)
   const {
     records: [first, ...records],
     delimiter,
-  } = readRecords(input)
+  } = readRecords(text)
   if (first === undefined) {
     throw new CsvError(
       'The file is empty. Its first line must name the columns (for example name,address,city), one row per location below it.',
       null,
     )
   }
-  const header = { ...readHeader(first, customFields), garbled: fileMaybeGarbled(input) }
+  const header = { ...readHeader(first, customFields), garbled: fileMaybeGarbled(text) }
   if (header.columns.every((c) => c.field === null)) throw noHeader(first, records)
   const rows: CsvRow[] = []
   for (const record of records) {

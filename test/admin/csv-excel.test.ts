@@ -42,6 +42,40 @@ describe('CSV as Excel writes it, over HTTP', () => {
     expect(res.body.results[1].warnings[0]).toContain('(most likely "Señor Bici")')
   })
 
+  test('a body in the charset its Content-Type names is read in it; without one, refused naming the parameter', async () => {
+    const body = fixture('cp1252.csv')
+    const refused = await sendCsv(body, 'text/csv')
+    expect(refused.status).toBe(400)
+    expect(refused.body.message).toStartWith('The CSV body cannot be read: line 2: this line is not UTF-8 text.')
+    expect(refused.body.message).toContain('name it in the Content-Type: text/csv; charset=windows-1252.')
+    for (const type of ['text/csv; charset=windows-1252', 'text/csv;charset="ISO-8859-1"']) {
+      const res = await sendCsv(body, type, '?dry_run=true')
+      expect(res.status).toBe(200)
+      expect(res.body).toMatchObject({ created: 3, unknown_columns: [] })
+    }
+    const read = await sendCsv(body, 'text/csv; charset=windows-1252')
+    expect(read.body.results.flatMap((r: { warnings: string[] }) => r.warnings)).toEqual([])
+    const names = (await env.call('GET', '/admin/v1/locations/export')).body.locations.map(
+      (l: { name: string }) => l.name,
+    )
+    expect(names).toEqual(['Café Müller', 'Señor Bici', 'Crème Brûlée Paris'])
+  })
+
+  test('a charset TextDecoder does not know is 400 invalid_request, and nothing is written', async () => {
+    const before = snapshot()
+    const res = await sendCsv(fixture('cp1252.csv'), 'text/csv; charset=ansi')
+    expect(res).toEqual({
+      status: 400,
+      body: {
+        success: false,
+        error: 'invalid_request',
+        message:
+          'The CSV body cannot be read: The encoding "ansi" is not one this service knows. Name it as the WHATWG Encoding Standard does, such as windows-1252 (Western Europe, also read for iso-8859-1), windows-1250 (Central Europe), iso-8859-2, windows-1251 or macintosh; or leave it out for UTF-8.',
+      },
+    })
+    expect(snapshot()).toEqual(before)
+  })
+
   test('a CSV export starts with a UTF-8 BOM unless bom=false; either is read back to no change', async () => {
     await csv('external_id,name,address,lat,lng\nC1,Café Müller,Hauptstraße 5,52.517,13.3889\n')
     const excel = await exportBytes('format=csv')

@@ -36,6 +36,35 @@ describe('garbled text', () => {
   })
 })
 
+describe('--encoding', () => {
+  test('a Windows-1252 file is read with --encoding windows-1252; without it, refused naming the option', () => {
+    const path = file('c.csv', fixture('cp1252.csv'))
+    const refused = storeloc('locations', 'import', locatorId, '--file', path)
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toStartWith(
+      `storeloc: Nothing was imported: ${path} cannot be read as CSV: line 2: this line is not UTF-8 text.`,
+    )
+    expect(refused.stderr).toContain('give its encoding: --encoding windows-1252.')
+    const read = json('locations', 'import', locatorId, '--file', path, '--encoding', 'windows-1252')
+    expect(read).toMatchObject({ created: 3 })
+    expect(read.results.flatMap((r: { warnings: string[] }) => r.warnings)).toEqual([])
+    const names = json('locations', 'export', locatorId).map((l: { name: string }) => l.name)
+    expect(names).toEqual(['Café Müller', 'Señor Bici', 'Crème Brûlée Paris'])
+  })
+
+  test('an unknown encoding, or one named for JSON, is refused and nothing is written', () => {
+    const path = file('c.csv', fixture('cp1252.csv'))
+    const r = storeloc('locations', 'import', locatorId, '--file', path, '--encoding', 'ansi')
+    expect(r.code).toBe(1)
+    expect(r.stderr).toBe(
+      `storeloc: Nothing was imported: ${path} cannot be read as CSV: The encoding "ansi" is not one this service knows. Name it as the WHATWG Encoding Standard does, such as windows-1252 (Western Europe, also read for iso-8859-1), windows-1250 (Central Europe), iso-8859-2, windows-1251 or macintosh; or leave it out for UTF-8.\n`,
+    )
+    const j = storeloc('locations', 'import', locatorId, '--file', file('a.json', '[]'), '--encoding', 'latin1')
+    expect(j).toMatchObject({ code: 1, stderr: 'storeloc: --encoding is for CSV files: JSON is UTF-8.\n' })
+    expect(json('locations', 'export', locatorId)).toEqual([])
+  })
+})
+
 describe('export for Excel', () => {
   const STORE = 'external_id,name,address,lat,lng\nC1,Café Müller,Hauptstraße 5,52.517,13.3889\n'
 

@@ -150,16 +150,22 @@ export function bulkBodyError(body: ParsedBody | undefined): AdminError {
   )
 }
 
-/** The items and options of a CSV bulk request (flags in the query string), with its unknown columns. */
+/** How the refusal of a CSV body that is not UTF-8 says to name its encoding. */
+const NAME_CHARSET = 'name it in the Content-Type: text/csv; charset=windows-1252'
+
+/**
+ * The items and options of a CSV bulk request (flags in the query string), with its unknown
+ * columns. `charset`: the Content-Type's, the body's encoding (UTF-8 when null).
+ */
 export function csvBulkRequest(
-  bytes: Uint8Array,
+  { bytes, charset }: { bytes: Uint8Array; charset: string | null },
   params: URLSearchParams,
   customFields: readonly NamedField[],
 ): BulkRequest & { unknown: string[] } {
   checkParams(params)
   let read: CsvRead
   try {
-    read = readLocationsCsv(bytes, customFields)
+    read = readLocationsCsv(bytes, customFields, { encoding: charset, nameEncoding: NAME_CHARSET })
   } catch (e) {
     if (e instanceof CsvError) throw new AdminError('invalid_request', `The CSV body cannot be read: ${e.message}`)
     throw e

@@ -164,7 +164,7 @@ export function adminRoutes(deps: AdminRouteDeps) {
         const params = new URL(ctx.request.url).searchParams
         if (parsed?.kind === 'csv') {
           const fields = deps.store.customFields.list(ctx.auth.locator.id)
-          const { items, dryRun, deleteMissing, maxDelete, unknown } = csvBulkRequest(parsed.bytes, params, fields)
+          const { items, dryRun, deleteMissing, maxDelete, unknown } = csvBulkRequest(parsed, params, fields)
           return write(
             ctx,
             200,
