@@ -19,3 +19,9 @@ export const DATE_AT = /(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)/g
 export const SPECIAL_TRAILING = /[\s;,|]+$/
 /** What may stand between a date and its hours: Google Business Profile writes "2026-12-24: x". */
 export const SPECIAL_LEADING = /^\s*:/
+
+/**
+ * Between tags a cell holds with no "|", ";" or ",": a slash with spaces around it ("Repairs /
+ * Rentals"); one without ("24/7", "A/C") is part of a tag.
+ */
+export const TAG_SLASH = /\s+\/\s+/

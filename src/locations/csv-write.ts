@@ -2,7 +2,7 @@
 // then one row a location, whole or a slice at a time (an export spread over event-loop turns).
 import { stringify } from 'csv-stringify/sync'
 import { DAYS, type Day } from '../store/locations'
-import { DATE_AT, guardCell, SPECIAL_LEADING, SPECIAL_TRAILING } from './csv-cells'
+import { DATE_AT, guardCell, SPECIAL_LEADING, SPECIAL_TRAILING, TAG_SLASH } from './csv-cells'
 import { CONTACT_KEYS, SOCIAL_KEYS } from './model'
 
 /** A location whose values a CSV cell cannot hold so that reading gives them back: the export names it. */
@@ -95,8 +95,8 @@ function tagsCell(location: CsvLocation): string {
     )
   }
   const cell = location.tags.join('|')
-  // A lone tag with a ';' or ',' gets a trailing '|', so the reader splits on '|' and keeps it whole.
-  return location.tags.length === 1 && /[;,]/.test(cell) ? `${cell}|` : cell
+  // A lone tag with a ';', a ',' or a spaced '/' gets a trailing '|', so the reader splits on '|' and keeps it whole.
+  return location.tags.length === 1 && (/[;,]/.test(cell) || TAG_SLASH.test(cell)) ? `${cell}|` : cell
 }
 
 /** Writes a header and rows as an export's CSV: each call's text follows the previous one's. */

@@ -8,7 +8,7 @@ import { splitWeekHours } from '../core/week-hours'
 import { countryCode, countryLabel, countryMisspelt } from '../geocode/countries'
 import type { BulkItem } from './bulk'
 import { joinAddress, mendParts, rowCountry } from './csv-address'
-import { DATE_AT, SPECIAL_LEADING, SPECIAL_TRAILING, unguardCell } from './csv-cells'
+import { DATE_AT, SPECIAL_LEADING, SPECIAL_TRAILING, TAG_SLASH, unguardCell } from './csv-cells'
 import { columnField, fallbackField } from './csv-columns'
 import { fileMaybeGarbled, garbledNotes, maybeGarbled, type NamedCell, ungarbled } from './csv-garbled'
 import {
@@ -251,11 +251,12 @@ function coordinate(cell: string): number | string {
 
 /**
  * A tags cell: '|'-separated when it holds a '|', else ';'-separated when it holds a ';' (a
- * spreadsheet's "Repairs; Rentals"), else ','-separated.
+ * spreadsheet's "Repairs; Rentals"), else ','-separated when it holds a ',', else separated by a
+ * slash with spaces around it ("Repairs / Rentals"; "24/7" is one tag).
  */
 const splitTags = (cell: string) =>
   cell
-    .split(cell.includes('|') ? '|' : cell.includes(';') ? ';' : ',')
+    .split(cell.includes('|') ? '|' : cell.includes(';') ? ';' : cell.includes(',') ? ',' : TAG_SLASH)
     .map((tag) => tag.trim())
     .filter((tag) => tag !== '')
 

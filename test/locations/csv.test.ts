@@ -283,7 +283,7 @@ describe('fields', () => {
     ])
   })
 
-  test('tags split on "|" when the cell has one, else on ";", else on ","; pieces trimmed, empty ones dropped', () => {
+  test('tags split on "|" when the cell has one, else on ";", else on ",", else on a spaced "/"; pieces trimmed, empty ones dropped', () => {
     const cells = [
       'a|b',
       ' a , b ,, c ',
@@ -294,6 +294,10 @@ describe('fields', () => {
       'x,y|',
       'Repairs; Rentals',
       'a; b, c',
+      'Repairs / Rentals / E-Bikes',
+      '24/7 /  A/C',
+      'Bikes / Scooters, Repairs',
+      'Open 24/7',
     ]
     const csv = `name,tags\n${cells.map((c) => `Shop,"${c}"`).join('\n')}\n`
     expect(bodies(csv).map((b) => b.tags)).toEqual([
@@ -306,6 +310,10 @@ describe('fields', () => {
       ['x,y'],
       ['Repairs', 'Rentals'],
       ['a', 'b, c'],
+      ['Repairs', 'Rentals', 'E-Bikes'],
+      ['24/7', 'A/C'],
+      ['Bikes / Scooters', 'Repairs'],
+      ['Open 24/7'],
     ])
   })
 
@@ -411,12 +419,15 @@ describe('writing', () => {
     expect(csv.split('\r\n')[1]).toStartWith('loc_1,,"Shop, ""Best""",1 Main St,48.85,2.35,"a\nb",x|y;z,')
   })
 
-  test('a lone tag with a comma or a semicolon gets a trailing "|", so it reads back whole', () => {
+  test('a lone tag with a comma, a semicolon or a spaced slash gets a trailing "|", so it reads back whole', () => {
     const csv = writeLocationsCsv([location({ tags: ['Food, drinks'] })], [])
     expect(csv.split('\r\n')[1]).toContain(',"Food, drinks|",')
     expect(bodies(csv)[0]!.tags).toEqual(['Food, drinks'])
     const semi = writeLocationsCsv([location({ tags: ['Food; drinks'] })], [])
     expect(bodies(semi)[0]!.tags).toEqual(['Food; drinks'])
+    const slash = writeLocationsCsv([location({ tags: ['Bikes / Scooters'] })], [])
+    expect(slash.split('\r\n')[1]).toContain(',Bikes / Scooters|,')
+    expect(bodies(slash)[0]!.tags).toEqual(['Bikes / Scooters'])
   })
 
   test('numbers read back as the same double, -0 included', () => {
