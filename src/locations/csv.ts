@@ -10,6 +10,7 @@ import type { BulkItem } from './bulk'
 import { joinAddress, mendParts, rowCountry } from './csv-address'
 import { DATE_AT, SPECIAL_LEADING, SPECIAL_TRAILING, TAG_SLASH, unguardCell } from './csv-cells'
 import { columnField, fallbackField } from './csv-columns'
+import { coordinatePair, coordinateProblem, coordinateValue, pairColumn } from './csv-coordinates'
 import { fileMaybeGarbled, garbledNotes, maybeGarbled, type NamedCell, ungarbled } from './csv-garbled'
 import {
   at,
@@ -142,9 +143,6 @@ function statusProblem(cell: string): string {
   return `${JSON.stringify(cell)} is not a status: write published (also read so: ${read('published')}) or draft (also: ${read('draft')}).`
 }
 const ADDRESS_PARTS = new Set(['street', 'house_number', 'street2', 'city', 'postcode', 'region', 'country'])
-/** A plain decimal number as String(n) writes it, and the same with a decimal comma (Excel in many locales). */
-const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i
-const DECIMAL_COMMA = /^[+-]?\d*,\d+(?:e[+-]?\d+)?$/i
 
 type Header = {
   columns: CsvRead['columns']
@@ -243,10 +241,26 @@ function checkWidth(
   }
 }
 
-/** A number cell as a number (a decimal comma too); anything else as written, for validation to name. */
-function coordinate(cell: string): number | string {
-  const text = DECIMAL_COMMA.test(cell) ? cell.replace(',', '.') : cell
-  return DECIMAL.test(text) ? Number(text) : cell
+/**
+ * A row's coordinate cells (lat, lng, or both in one: `coordinates`) as the body's coordinates,
+ * and a problem for each cell that holds no coordinate.
+ */
+function readPoint(cells: [header: string, field: string, cell: string][]): {
+  point: Record<string, number>
+  problems: CsvRow['problems']
+} {
+  const point: Record<string, number> = {}
+  const problems: CsvRow['problems'] = []
+  for (const [header, field, cell] of cells) {
+    const value =
+      field === 'coordinates'
+        ? coordinatePair(cell)
+        : coordinateValue(cell, field === 'coordinates.lat' ? 'lat' : 'lng')
+    if (value === null) problems.push({ field, message: coordinateProblem(header, field, cell) })
+    else if (typeof value === 'number') point[field.slice('coordinates.'.length)] = value
+    else Object.assign(point, value)
+  }
+  return { point, problems }
 }
 
 /**
@@ -265,7 +279,7 @@ function readRow({ columns, width, hasAddress, numbers, garbled }: Header, { cel
   let week: string | undefined
   let unreadStatus: string | undefined
   let special: string | undefined
-  const coordinates: Record<string, number | string> = {}
+  const coordinateCells: [string, string, string][] = []
   // Entries, not objects: a custom field id such as "__proto__" stays an ordinary key.
   const maps = new Map<string, [string, string][]>()
   const parts = new Map<string, string>()
@@ -288,7 +302,7 @@ function readRow({ columns, width, hasAddress, numbers, garbled }: Header, { cel
     const top = dot < 0 ? field : field.slice(0, dot)
     const key = field.slice(dot + 1)
     if (top === 'coordinates') {
-      if (cell !== '') coordinates[key] = coordinate(cell)
+      if (cell !== '') coordinateCells.push([columns[i]!.header, field, cell])
     } else if (MAP_FIELDS.has(top)) {
       const entries = maps.get(top) ?? []
       const value = top === 'hours' ? closedX(cell) : numbers.has(field) ? decimalComma(cell) : cell
@@ -303,14 +317,15 @@ function readRow({ columns, width, hasAddress, numbers, garbled }: Header, { cel
     } else if (cell !== '' || !OMIT_WHEN_EMPTY.has(top)) body[top] = cell
   }
   const notes = suspects.length === 0 ? [] : garbledNotes(suspects)
+  const { point, problems } = readPoint(coordinateCells)
   // 0,0 is where back-office systems put a store they have no point for, in the Gulf of Guinea.
-  if (coordinates.lat === 0 && coordinates.lng === 0)
+  if (point.lat === 0 && point.lng === 0)
     notes.push(
       'The coordinates 0,0 were read as none, as a placeholder: the address was placed instead (or, for a store kept, its point stays).',
     )
-  else if (Object.keys(coordinates).length > 0) body.coordinates = coordinates
+  else if (Object.keys(point).length > 0 && problems.length === 0) body.coordinates = point
   for (const [top, entries] of maps) body[top] = Object.fromEntries(entries)
-  const problems = week === undefined ? [] : weekInto(body, week)
+  if (week !== undefined) problems.push(...weekInto(body, week))
   if (unreadStatus !== undefined) problems.push({ field: 'status', message: unreadStatus })
   if (special !== undefined) {
     const dated = readSpecialHours(special)
@@ -456,6 +471,8 @@ export function readLocationsCsv(
     )
   }
   const header = { ...readHeader(first, customFields), garbled: fileMaybeGarbled(text) }
+  const pair = pairColumn(header.columns, records)
+  if (pair >= 0) header.columns[pair]!.field = 'coordinates'
   if (header.columns.every((c) => c.field === null)) throw noHeader(first, records)
   const rows: CsvRow[] = []
   for (const record of records) {

@@ -19,6 +19,9 @@ import {
   useBulkEnv,
 } from './bulk-fixture'
 
+/** How a latitude cell that is no number is told to write it. */
+const LAT_FORMS = `Write a decimal number such as 48.8566 or -3.7074 (48°51'24"N, 48.8566 N and 48.8566° are read too).`
+
 useBulkEnv()
 
 describe('bulk upsert, JSON', () => {
@@ -420,7 +423,9 @@ describe('bulk upsert, CSV', () => {
     expect(res.status).toBe(422)
     expect(res.body.details).toEqual({
       // The file's column, as the person wrote it, with the field it gives.
-      'line 3.coordinates.lat': ['line 3 (external_id "T"): The "lat" column (coordinates.lat) must be a number.'],
+      'line 3.coordinates.lat': [
+        `line 3 (external_id "T"): The "lat" column (coordinates.lat) must be a number; got "x". ${LAT_FORMS}`,
+      ],
       'line 5.name': ['line 5 (external_id "E"): The "name" column is required.'],
     })
     // Every problem of a row at once: a status not read hides none of the others.

@@ -76,6 +76,22 @@ describe('CSV as Excel writes it, over HTTP', () => {
     expect(snapshot()).toEqual(before)
   })
 
+  test('coordinates in one column, in degrees-minutes-seconds or with hemisphere letters are stored as numbers', async () => {
+    const text = [
+      'Store Code,Name,Address,Coordinates',
+      'K1,One,Unter den Linden 1,"52.5170, 13.3889"',
+      'K2,Two,Rue de Rivoli 1,"48°51\'24""N, 2°21\'8""E"',
+      'K3,Three,Calle Mayor 1,"40.4155 N, 3.7074 W"',
+    ].join('\n')
+    expect((await csv(text)).body).toMatchObject({ created: 3, unknown_columns: [] })
+    const stored = (await env.call('GET', '/admin/v1/locations/export')).body.locations
+    expect(stored.map((l: { coordinates: unknown }) => l.coordinates)).toEqual([
+      { lat: 52.517, lng: 13.3889 },
+      { lat: 48.8566667, lng: 2.3522222 },
+      { lat: 40.4155, lng: -3.7074 },
+    ])
+  })
+
   test('a CSV export starts with a UTF-8 BOM unless bom=false; either is read back to no change', async () => {
     await csv('external_id,name,address,lat,lng\nC1,Café Müller,Hauptstraße 5,52.517,13.3889\n')
     const excel = await exportBytes('format=csv')

@@ -8,6 +8,9 @@ import { dbPath, dir, json, storeloc, useTempDatabase } from './temp-database'
 
 let locatorId: string
 
+/** How a latitude cell that is no number is told to write it. */
+const LAT_FORMS = `Write a decimal number such as 48.8566 or -3.7074 (48°51'24"N, 48.8566 N and 48.8566° are read too).`
+
 useTempDatabase()
 beforeEach(() => {
   locatorId = json('locator', 'create', '--name', 'Importer').locator.id
@@ -231,7 +234,7 @@ describe('locations import from CSV', () => {
     expect(r.stderr.split('\n').filter((l) => l !== '')).toEqual([
       `storeloc: Nothing was imported from ${join(dir, 'bad.csv')}: 5 of 6 locations cannot be written as sent; nothing was written.`,
       '  line 3 (external_id "B"): The "name" column is required.',
-      '  line 4 (external_id "C"): The "lat" column (coordinates.lat) must be a number.',
+      `  line 4 (external_id "C"): The "lat" column (coordinates.lat) must be a number; got "north". ${LAT_FORMS}`,
       '  line 6 (external_id "D"): The "custom.floor" column (custom_fields.floor) must be a number.',
       `  line 7 (external_id "E"): ${zone}`,
       '  line 8 (external_id "F"): The "name" column is required.',
@@ -247,7 +250,9 @@ describe('locations import from CSV', () => {
       message: `Nothing was imported from ${join(dir, 'bad.csv')}: 5 of 6 locations cannot be written as sent; nothing was written.`,
       details: {
         'line 3.name': ['line 3 (external_id "B"): The "name" column is required.'],
-        'line 4.coordinates.lat': ['line 4 (external_id "C"): The "lat" column (coordinates.lat) must be a number.'],
+        'line 4.coordinates.lat': [
+          `line 4 (external_id "C"): The "lat" column (coordinates.lat) must be a number; got "north". ${LAT_FORMS}`,
+        ],
         'line 6.custom_fields.floor': [
           'line 6 (external_id "D"): The "custom.floor" column (custom_fields.floor) must be a number.',
         ],

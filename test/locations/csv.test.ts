@@ -317,19 +317,22 @@ describe('fields', () => {
     ])
   })
 
-  test('coordinates: numbers, decimal commas, and anything else passed through for validation', () => {
+  test("coordinates: numbers, decimal commas; a cell that is no number is the row's problem, no coordinates read", () => {
     const rows = [
       ['48.8566', '2.3522', { lat: 48.8566, lng: 2.3522 }],
       ['"48,8566"', '"-2,35"', { lat: 48.8566, lng: -2.35 }],
       ['-0.5', '.5', { lat: -0.5, lng: 0.5 }],
       ['1e-7', '+12', { lat: 1e-7, lng: 12 }],
-      ['abc', '0x10', { lat: 'abc', lng: '0x10' }],
-      ['"48,85,1"', '1 000', { lat: '48,85,1', lng: '1 000' }],
+      ['abc', '0x10', undefined],
+      ['"48,85,1"', '1 000', undefined],
       ['48.5', '', { lat: 48.5 }],
       ['', '"2,5"', { lng: 2.5 }],
     ] as const
     const csv = `name,lat,lng\n${rows.map(([lat, lng]) => `Shop,${lat},${lng}`).join('\n')}\n`
-    expect(bodies(csv).map((b) => b.coordinates)).toEqual(rows.map((r) => r[2]))
+    const read = readLocationsCsv(csv)
+    expect(read.rows.map((r) => r.body.coordinates)).toEqual(rows.map((r) => r[2]))
+    expect(read.rows[4]!.problems.map((p) => p.field)).toEqual(['coordinates.lat', 'coordinates.lng'])
+    expect(read.rows[5]!.problems.map((p) => p.field)).toEqual(['coordinates.lat', 'coordinates.lng'])
     expect(bodies('name,lat,lng\nShop,,\n')).toEqual([{ name: 'Shop' }])
   })
 })
