@@ -2,6 +2,7 @@
 // what it did (or a dry run would do), how addresses were geocoded, and what to look at.
 import { unprintableChar } from '../core/text'
 import { type BulkItem, type BulkProgress, type BulkReport, problemParts } from '../locations/bulk'
+import { meantColumn } from '../locations/csv-columns'
 
 /** Progress shows only for imports that run longer than this (ms): short ones print the summary alone. */
 const QUIET_MS = 1000
@@ -124,9 +125,17 @@ function matchable(raw: unknown): boolean {
 const NO_CODES =
   'No row has an external_id, so importing this file again creates every store again. Give each row its store code in an external_id column ("Store Code" is read as one): later imports update the stores they match.'
 
-/** The line naming the columns of a file that were not read: in the summary, and when the file is refused. */
+/**
+ * The line naming the columns of a file that were not read, each with the column it most likely
+ * meant when misspelt: in the summary, and when the file is refused.
+ */
 export const unreadColumns = (unknownColumns: string[]): string =>
-  `Columns not read (no location field has these names; docs/cli.md lists the columns): ${unknownColumns.map(headerText).join(', ')}.`
+  `Columns not read (no location field has these names; docs/cli.md lists the columns): ${unknownColumns.map(unreadColumn).join(', ')}.`
+
+function unreadColumn(name: string): string {
+  const meant = meantColumn(name)
+  return meant === null ? headerText(name) : `${headerText(name)} (did you mean ${meant}?)`
+}
 
 /** A header cell as the terminal is shown it: as written, or quoted with escapes when it holds a control character (an escape sequence would act on the terminal). */
 const headerText = (name: string): string => (unprintableChar(name) === null ? name : JSON.stringify(name))

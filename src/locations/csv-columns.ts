@@ -1,5 +1,6 @@
 // The header table of a locations CSV: which field each header cell fills. Matching ignores case,
 // spaces, '_', '-' and '.', so "Store Code", "store_code" and "STORE-CODE" all name external_id.
+import { withinEdits } from '../core/text'
 
 /**
  * Each field a column fills, with the spellings it answers to besides its own name. Dotted names
@@ -57,14 +58,46 @@ const COLUMN_NAMES = {
     'branch name',
     'business name',
     'title',
+    'shop name',
     'filialname',
+    'geschäft',
     'nom',
+    'nom du magasin',
+    'nom magasin',
     'nombre',
+    'nombre de la tienda',
+    'nombre tienda',
     'nome',
+    'nome negozio',
     'naam',
+    'winkelnaam',
   ],
-  address: ['full address', 'formatted address', 'adresse', 'dirección', 'direccion', 'indirizzo', 'adres'],
-  street: ['street address', 'address line 1', 'address 1', 'straße', 'strasse', 'rue', 'calle', 'via', 'straat'],
+  address: [
+    'full address',
+    'formatted address',
+    'store address',
+    'shop address',
+    'location address',
+    'adresse',
+    'anschrift',
+    'dirección',
+    'direccion',
+    'indirizzo',
+    'adres',
+  ],
+  street: [
+    'street address',
+    'address line 1',
+    'address 1',
+    'straße',
+    'strasse',
+    'straße und hausnummer',
+    'strasse und hausnummer',
+    'rue',
+    'calle',
+    'via',
+    'straat',
+  ],
   // Joined before or after the street, as the row's country writes it (csv-address.ts).
   house_number: ['street number', 'hausnummer', 'hausnr', 'huisnummer', 'numero civico'],
   street2: ['address line 2', 'address 2', 'street 2', 'suite'],
@@ -78,6 +111,9 @@ const COLUMN_NAMES = {
     'città',
     'citta',
     'comune',
+    'località',
+    'localita',
+    'municipio',
     'plaats',
     'stad',
     'woonplaats',
@@ -98,6 +134,7 @@ const COLUMN_NAMES = {
     'código postal',
     'codigo postal',
     'cap',
+    'codice postale',
   ],
   region: [
     'state',
@@ -114,13 +151,26 @@ const COLUMN_NAMES = {
     'provincie',
   ],
   country: ['country/region', 'land', 'pays', 'país', 'pais', 'paese', 'nazione'],
-  'coordinates.lat': ['lat', 'latitude', 'y', 'breitengrad', 'latitud', 'latitudine', 'breedtegraad'],
+  'coordinates.lat': [
+    'lat',
+    'latitude',
+    'y',
+    'gps latitude',
+    'gps lat',
+    'breitengrad',
+    'latitud',
+    'latitudine',
+    'breedtegraad',
+  ],
   'coordinates.lng': [
     'lng',
     'longitude',
     'lon',
     'long',
     'x',
+    'gps longitude',
+    'gps lng',
+    'gps lon',
     'längengrad',
     'laengengrad',
     'longitud',
@@ -166,16 +216,34 @@ const COLUMN_NAMES = {
     'telephone',
     'tel',
     'phone number',
+    'phone no',
     'primary phone',
     'telefon',
     'telefonnummer',
     'téléphone',
     'tél',
+    'numéro de téléphone',
     'teléfono',
+    'número de teléfono',
+    'numero de telefono',
     'telefono',
+    'numero di telefono',
     'telefoon',
+    'telefoonnummer',
   ],
-  'contact.email': ['email', 'email address', 'courriel', 'correo', 'correo electrónico'],
+  'contact.email': [
+    'email',
+    'email address',
+    'mail',
+    'e-mail-adresse',
+    'courriel',
+    'adresse email',
+    'correo',
+    'correo electrónico',
+    'correo electronico',
+    'indirizzo email',
+    'e-mailadres',
+  ],
   'contact.website': ['website', 'url', 'web', 'homepage', 'webseite', 'site web', 'sitio web', 'sito web'],
   'social.instagram': ['instagram'],
   'social.facebook': ['facebook'],
@@ -242,13 +310,18 @@ const COLUMN_NAMES = {
 
 /**
  * Spellings files often carry beside another of the same field (County beside State, Country
- * Code beside Country, Suburb beside City): each fills its field only when no other column of
- * the file does.
+ * Code beside Country, Suburb beside City), or that may mean something else: each fills its
+ * field only when no other column of the file does.
  */
 const FALLBACK_NAMES = {
+  // A store's own word ("Store", "Filiale") may be its code or its name beside a name column.
+  name: ['store', 'shop', 'branch', 'filiale', 'magasin', 'tienda', 'negozio', 'winkel', 'vestiging'],
   city: ['suburb', 'localidad'],
   region: ['county', 'département', 'departement', 'regione', 'province code', 'state code', 'region code'],
   country: ['country code'],
+  // Also a width and a length, German for latitude and longitude in a file of places only.
+  'coordinates.lat': ['breite'],
+  'coordinates.lng': ['länge', 'laenge'],
 } as const satisfies Record<string, readonly string[]>
 
 /** Header prefixes before the first '.' that name a custom field: custom.<id>, custom_fields.<id>. */
@@ -288,3 +361,27 @@ export function columnField(header: string): string | null {
 
 /** The field a header cell fills when no other column of its file does (FALLBACK_NAMES), or null. */
 export const fallbackField = (header: string): string | null => FALLBACK_BY_KEY.get(headerKey(header)) ?? null
+
+/** Each spelling's key and the spelling as the tables write it: what a misspelt header may have meant. */
+const SPELLINGS = [...Object.entries(COLUMN_NAMES), ...Object.entries(FALLBACK_NAMES)].flatMap(([field, names]) =>
+  [field, ...names].map((name) => [headerKey(name), name] as const),
+)
+
+/**
+ * The spelling a header that names no field most likely meant: one edit away ("Adress",
+ * "Postcde"), two for a header of 8 characters or more ("Lattitude"); null for none, for a
+ * header shorter than 5, and for a numbered copy of a spelling ("Email 2").
+ */
+export function meantColumn(header: string): string | null {
+  const key = headerKey(header)
+  if (key.length < 5 || FIELD_BY_KEY.has(key.replace(/\d+/g, ''))) return null
+  for (let edits = 1; edits <= (key.length >= 8 ? 2 : 1); edits++) {
+    // Two edits that lengthen or shorten a name are another name ("Location": "Location ID").
+    const meant = SPELLINGS.find(
+      ([spelling]) =>
+        withinEdits(key, spelling, edits) && (edits === 1 || !(spelling.startsWith(key) || key.startsWith(spelling))),
+    )
+    if (meant !== undefined) return meant[1]
+  }
+  return null
+}

@@ -1,5 +1,7 @@
 // Locations CSV headers: which field each header spelling fills, and the headers refused.
 import { describe, expect, test } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { readLocationsCsv } from '../../src/locations/csv'
 import { bodies, readError } from './csv-read'
 
@@ -185,10 +187,52 @@ describe('header', () => {
     ['Miércoles', 'hours.wednesday'],
     ['Domenica', 'hours.sunday'],
     ['Vrijdag', 'hours.friday'],
+    // Store locator sheets' and spreadsheets' own words, in the six languages.
+    ['Store', 'name'],
+    ['Shop Name', 'name'],
+    ['Branch', 'name'],
+    ['Filiale', 'name'],
+    ['Nom du magasin', 'name'],
+    ['Nombre de la tienda', 'name'],
+    ['Nome negozio', 'name'],
+    ['Winkelnaam', 'name'],
+    ['Store Address', 'address'],
+    ['Anschrift', 'address'],
+    ['Straße und Hausnummer', 'street'],
+    ['Località', 'city'],
+    ['Municipio', 'city'],
+    ['Codice postale', 'postcode'],
+    ['GPS Latitude', 'coordinates.lat'],
+    ['GPS Longitude', 'coordinates.lng'],
+    ['Breite', 'coordinates.lat'],
+    ['Länge', 'coordinates.lng'],
+    ['Numéro de téléphone', 'contact.phone'],
+    ['Número de teléfono', 'contact.phone'],
+    ['Numero di telefono', 'contact.phone'],
+    ['Telefoonnummer', 'contact.phone'],
+    ['E-Mail', 'contact.email'],
+    ['Mail', 'contact.email'],
+    ['E-Mail-Adresse', 'contact.email'],
+    ['Adresse e-mail', 'contact.email'],
+    ['Correo electrónico', 'contact.email'],
+    ['Indirizzo email', 'contact.email'],
+    ['E-mailadres', 'contact.email'],
   ]
 
   test.each(ALIASES)('"%s" is read as %s', (header, field) => {
     expect(readLocationsCsv(`${header}\n`).columns).toEqual([{ header: header.trim(), field }])
+  })
+
+  test('a word that may mean another column ("Store", "Breite") fills its field only when no other column does', () => {
+    const read = readLocationsCsv('Store,Store Name,lat,lng,Breite,Länge\n12,Mitte,52.5,13.4,,\n')
+    expect(read.columns.map((c) => c.field)).toEqual([null, 'name', 'coordinates.lat', 'coordinates.lng', null, null])
+    expect(read.unknown).toEqual(['Store', 'Breite', 'Länge'])
+    const es = readLocationsCsv(readFileSync(join(import.meta.dir, '../fixtures/csv/es.csv')))
+    expect(es.rows[0]!.body.coordinates).toEqual({ lat: 40.4155, lng: -3.7074 })
+    const de = readLocationsCsv(readFileSync(join(import.meta.dir, '../fixtures/csv/breite.csv')))
+    expect(de.rows[0]!.body.coordinates).toEqual({ lat: 52.517, lng: 13.3889 })
+    const headers1 = readLocationsCsv(readFileSync(join(import.meta.dir, '../fixtures/csv/headers1.csv')))
+    expect(headers1.rows[0]!.body).toMatchObject({ name: 'Berlin Mitte', coordinates: { lat: 52.517, lng: 13.3889 } })
   })
 
   test('unknown columns are reported as written and their cells are left out of the body', () => {
