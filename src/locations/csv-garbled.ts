@@ -1,6 +1,7 @@
-// Text a spreadsheet garbled before the file reached us: UTF-8 read as Windows-1252 and saved
-// again ("CafÃ© MÃ¼ller"), and letters Excel could not save, written as "?" ("Gda?sk"). Said
-// per row, as warnings: the cells are imported as written.
+// Cells a spreadsheet spoilt before the file reached us: UTF-8 read as Windows-1252 and saved
+// again ("CafÃ© MÃ¼ller"), letters Excel could not save, written as "?" ("Gda?sk"), formulas
+// saved as their text ("=A2"), phone numbers in scientific notation ("4.93E+11"). Said per row,
+// as warnings: the cells are imported as written, but for such a phone, which is not read.
 
 /** The bytes 0x80-0xBF (every UTF-8 continuation byte) as Windows-1252 reads them. */
 const CONTINUATION = '\u0080-\u00BF€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ'
@@ -54,8 +55,16 @@ export function fileMaybeGarbled(input: string | Uint8Array): boolean {
   return SUSPECT_BYTES.some((c) => bytes.includes(c))
 }
 
-/** A cell of a row as its column names it. */
-export type NamedCell = { header: string; field: string; text: string }
+/**
+ * A cell of a row as its column names it. `formula`: the cell as written starts with "=" (not
+ * "'=", a guarded text: csv-cells.ts).
+ */
+export type NamedCell = { header: string; field: string; text: string; formula?: boolean }
+
+/** A number Excel wrote in scientific notation ("4.93E+11", "4,93E+11"): digits past the third are lost. */
+const SCIENTIFIC = /^\d(?:[.,]\d+)?E\+\d+$/i
+/** Whether a phone cell is a number Excel wrote in scientific notation, its digits lost: not read. */
+export const lostDigits = (phone: string): boolean => SCIENTIFIC.test(phone)
 
 const OPEN_RIGHT =
   'In Excel, open the original file with Data > From Text/CSV, File origin "65001: Unicode (UTF-8)", then save it as "CSV UTF-8 (Comma delimited)"; or correct the text.'
@@ -73,12 +82,24 @@ export function garbledNotes(cells: readonly NamedCell[]): string[] {
       `${said.join(' and ')} ${garbled.length === 1 ? 'is' : 'are'} garbled: UTF-8 text read as Windows-1252, as Excel reads a CSV file it opens, and saved so. Imported as written. ${OPEN_RIGHT}`,
     )
   }
-  const lost = cells.filter((c) => WORD_FIELDS.has(c.field) && !MOJIBAKE.test(c.text) && LOST_LETTER.test(c.text))
+  const lost = cells.filter(
+    (c) => WORD_FIELDS.has(c.field) && !c.formula && !MOJIBAKE.test(c.text) && LOST_LETTER.test(c.text),
+  )
   if (lost.length > 0) {
     const said = lost.map(({ header, text }) => `${JSON.stringify(text)} in the "${header}" column`)
     notes.push(
       `A "?" stands for a letter in ${said.join(' and ')}: Excel writes "?" for a letter the file's encoding cannot hold (Polish "ń" in Windows-1252), and the letter is lost. Imported as written: type the letters again, and save as "CSV UTF-8 (Comma delimited)", which keeps every letter.`,
     )
+  }
+  for (const { header, text, field, formula } of cells) {
+    if (formula)
+      notes.push(
+        `${JSON.stringify(text)} in the "${header}" column is a spreadsheet formula, not its value: imported as written. In the spreadsheet, copy the column and paste it as values, then save the file again.`,
+      )
+    else if (field === 'contact.phone' && lostDigits(text))
+      notes.push(
+        `${JSON.stringify(text)} in the "${header}" column is a phone number Excel wrote in scientific notation: its last digits are lost, so it was not read (a phone stored before stays). In Excel, format the column as Text, type the numbers again, and save.`,
+      )
   }
   return notes
 }

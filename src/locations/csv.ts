@@ -11,7 +11,7 @@ import { joinAddress, mendParts, rowCountry } from './csv-address'
 import { DATE_AT, SPECIAL_LEADING, SPECIAL_TRAILING, TAG_SLASH, unguardCell } from './csv-cells'
 import { columnField, fallbackField } from './csv-columns'
 import { coordinatePair, coordinateProblem, coordinateValue, pairColumn } from './csv-coordinates'
-import { fileMaybeGarbled, garbledNotes, maybeGarbled, type NamedCell, ungarbled } from './csv-garbled'
+import { fileMaybeGarbled, garbledNotes, lostDigits, maybeGarbled, type NamedCell, ungarbled } from './csv-garbled'
 import {
   at,
   CsvError,
@@ -289,7 +289,9 @@ function readRow({ columns, width, hasAddress, numbers, garbled }: Header, { cel
     if (field === null) continue
     const bare = URL_FIELDS.get(field)
     const cell = bare ? withProtocol(unguardCell(cells[i]!), bare) : unguardCell(cells[i]!)
-    if (garbled && maybeGarbled(cell)) suspects.push({ header: columns[i]!.header, field, text: cell })
+    const header = columns[i]!.header
+    if (cells[i]!.startsWith('=')) suspects.push({ header, field, text: cell, formula: true })
+    else if (garbled && maybeGarbled(cell)) suspects.push({ header, field, text: cell })
     if (field === 'hours') {
       week = cell
       continue
@@ -302,7 +304,9 @@ function readRow({ columns, width, hasAddress, numbers, garbled }: Header, { cel
     const top = dot < 0 ? field : field.slice(0, dot)
     const key = field.slice(dot + 1)
     if (top === 'coordinates') {
-      if (cell !== '') coordinateCells.push([columns[i]!.header, field, cell])
+      if (cell !== '') coordinateCells.push([header, field, cell])
+    } else if (field === 'contact.phone' && lostDigits(cell)) {
+      suspects.push({ header, field, text: cell }) // not read: garbledNotes says why
     } else if (MAP_FIELDS.has(top)) {
       const entries = maps.get(top) ?? []
       const value = top === 'hours' ? closedX(cell) : numbers.has(field) ? decimalComma(cell) : cell

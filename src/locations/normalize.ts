@@ -140,6 +140,8 @@ function messageFor(e: ValueError): string {
 export const NUMBER_AS_STRING = ', written as a string ("12" or "-2.5")'
 
 const isEmail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)
+/** "mailto:a@b.de", an address as a link holds it (copied from a page or a sheet), is the address a@b.de. */
+const withoutMailto = (email: string) => email.replace(/^mailto:\s*/i, '')
 const isNumeric = (v: string) => /^-?\d+(\.\d+)?$/.test(v)
 
 /** The most fields a refusal lists; the last also says how many more there are: 700 unknown keys make no 2 MB answer. */
@@ -186,7 +188,7 @@ export function normalizeLocationBody(
   const contact = body.contact as Record<string, unknown> | undefined
   if (contact && typeof contact === 'object') {
     checkUrl('contact.website', contact.website)
-    if (typeof contact.email === 'string' && contact.email !== '' && !isEmail(contact.email)) {
+    if (typeof contact.email === 'string' && contact.email !== '' && !isEmail(withoutMailto(contact.email))) {
       add('contact.email', 'The contact.email field must be a valid email address.')
     }
   }
@@ -234,7 +236,8 @@ export function normalizeLocationBody(
   if (b.coordinates !== undefined) patch.coordinates = { lat: b.coordinates.lat, lng: b.coordinates.lng }
   if (b.description !== undefined) patch.description = b.description
   if (b.tags !== undefined) patch.tags = uniqueTags(b.tags)
-  if (b.contact !== undefined) patch.contact = b.contact
+  if (b.contact !== undefined)
+    patch.contact = b.contact.email === undefined ? b.contact : { ...b.contact, email: withoutMailto(b.contact.email) }
   if (b.social !== undefined) patch.social = b.social
   if (b.hours !== undefined) patch.hours = b.hours
   if (b.special_hours !== undefined) patch.specialHours = b.special_hours

@@ -92,6 +92,21 @@ describe('CSV as Excel writes it, over HTTP', () => {
     ])
   })
 
+  test('an email written "mailto:a@b.de" is stored as a@b.de, sent as CSV or as JSON', async () => {
+    await csv('external_id,name,address,lat,lng,email\nM1,One,x,1,2,mailto:a@b.de\n')
+    await env.call('POST', '/admin/v1/locations', {
+      body: { name: 'Two', address: 'y', coordinates: { lat: 1, lng: 2 }, contact: { email: 'MAILTO: c@d.de' } },
+    })
+    const stored = (await env.call('GET', '/admin/v1/locations/export')).body.locations
+    expect(stored.map((l: { contact: { email: string } }) => l.contact.email)).toEqual(['a@b.de', 'c@d.de'])
+    const refused = await env.call('POST', '/admin/v1/locations', {
+      body: { name: 'Three', address: 'z', contact: { email: 'mailto:nobody' } },
+    })
+    expect(refused.body.details).toEqual({
+      'contact.email': ['The contact.email field must be a valid email address.'],
+    })
+  })
+
   test('a CSV export starts with a UTF-8 BOM unless bom=false; either is read back to no change', async () => {
     await csv('external_id,name,address,lat,lng\nC1,Café Müller,Hauptstraße 5,52.517,13.3889\n')
     const excel = await exportBytes('format=csv')

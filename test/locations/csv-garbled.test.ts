@@ -67,4 +67,27 @@ describe('garbled text in a CSV', () => {
     expect(read.columns.map((c) => c.field)).toEqual(['name', 'street', 'coordinates.lat', 'coordinates.lng'])
     expect(read.unknown).toEqual([])
   })
+
+  test('a formula saved as its text is warned of; a guarded text ("\'=") and a phone starting "+" are not', () => {
+    const read = readLocationsCsv(fixture('contact.csv'))
+    const p5 = read.rows[4]!
+    expect(p5.body.contact).toMatchObject({ phone: '=+49 30 1' })
+    expect(p5.notes).toEqual([
+      '"=+49 30 1" in the "Phone" column is a spreadsheet formula, not its value: imported as written. In the spreadsheet, copy the column and paste it as values, then save the file again.',
+    ])
+    expect(notesOf("name,description,phone\n'=Shop,'=a;b,+49 30 1234567\n")).toEqual([[]])
+  })
+
+  test('a phone in scientific notation ("4.93E+11": digits lost) is not read, and warned of with the fix', () => {
+    const read = readLocationsCsv(fixture('contact.csv'))
+    const p6 = read.rows[5]!
+    expect(p6.body.contact).toEqual({ website: 'https://example.de', email: 'a@b.de' })
+    expect(p6.notes).toEqual([
+      '"4.93E+11" in the "Phone" column is a phone number Excel wrote in scientific notation: its last digits are lost, so it was not read (a phone stored before stays). In Excel, format the column as Text, type the numbers again, and save.',
+    ])
+    expect(readLocationsCsv('name,phone\nA,"4,93E+11"\n').rows[0]!.body).toEqual({ name: 'A' })
+    // Every other phone of the file is read as written, unwarned.
+    expect(read.rows.filter((_, i) => i !== 4 && i !== 5).flatMap((r) => r.notes)).toEqual([])
+    expect(notesOf('name,phone,description\nA,+1 555 0100 ext 2,4.93E+11\n')).toEqual([[]])
+  })
 })
