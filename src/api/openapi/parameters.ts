@@ -77,11 +77,11 @@ export const PARAMETERS = {
   ),
   bom: query(
     'bom',
-    'CSV only: `true` starts the file with a UTF-8 byte order mark, so Excel reads accents as written.',
+    'CSV only: the file starts with a UTF-8 byte order mark, so Excel reads accents as written; `false` leaves it out, for programs.',
     {
       type: 'string',
       enum: ['true', 'false'],
-      default: 'false',
+      default: 'true',
     },
   ),
   page: query('page', 'The page, from 1.', { type: 'integer', minimum: 1, default: 1 }),
