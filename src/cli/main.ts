@@ -37,9 +37,9 @@ const USAGE = `Usage: storeloc <command> [options] [--json]
   filters show LOCATOR_ID                       (JSON: the groups as GET /filters returns them)
   priority set LOCATOR_ID --file RULES.json
   priority show LOCATOR_ID                      (JSON)
-  locations import LOCATOR_ID --file FILE.csv|FILE.json [--format csv|json] [--dry-run] [--delete-missing]
+  locations import LOCATOR_ID --file FILE.csv|FILE.json [--format csv|json] [--encoding NAME] [--dry-run] [--delete-missing]
       [--max-delete N] [--progress]
-  locations export LOCATOR_ID [--format json|csv] [--status published|draft] [--separator ';'|tab] [--bom]
+  locations export LOCATOR_ID [--format json|csv] [--status published|draft] [--separator ';'|tab] [--no-bom]
   locations delete LOCATOR_ID ID... (each a location's id or external_id; all or none)
   geocode "ADDRESS"                             (with the configured GEOCODER)
   backup FILE [--force]                         (a checked copy of the whole database, while servers run)
@@ -64,8 +64,10 @@ FILE.json: an array of locations (or {"locations": [...]}, as GET /admin/v1/loca
 FILE.csv: a header row naming the columns: name, address (or street, city, postcode, region,
 country), lat, lng, external_id, tags (split on |, ; or ,), phone, email, website, monday..sunday,
 custom.FIELD_ID...; docs/cli.md lists them and the spellings understood.
-Export for Excel: --bom (accents read right), and --separator ';' where numbers have a decimal
-comma (most of Europe; coordinates then have one too). Such a file imports back as it is.
+A CSV export starts with a byte order mark, so Excel reads its accents right (--no-bom: without);
+--separator ';' where numbers have a decimal comma (most of Europe; coordinates then have one
+too). Such a file imports back as it is. Import --encoding windows-1252 (or another name) reads a
+file Excel saved as "CSV (Comma delimited)".
 Backup: keys, settings, filters, locations and the change log, in one SQLite file; --force replaces
 an existing FILE. Restore: FILE must be a sound storeloc database of this version or older; --force
 proceeds where it cannot be told whether a process has the database open (no /proc/locks).`
