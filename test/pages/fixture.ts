@@ -3,9 +3,7 @@
 // its own over the same store, so these tests do not depend on how src/server wires the routes.
 import { Elysia } from 'elysia'
 import type { PageDeps } from '../../src/api/pages/deps'
-import { directoryResponse } from '../../src/api/pages/directory-page'
-import { sitemapResponse } from '../../src/api/pages/sitemap'
-import { storePageResponse } from '../../src/api/pages/store-page'
+import { pageRoutes } from '../../src/api/pages'
 import { SHORT_HOSTS } from '../../src/api/public/url'
 import { IndexRegistry } from '../../src/indexes/registry'
 import { FIXTURE_NOW, type Fixture, makeFixture, type Res, send } from '../public/fixture'
@@ -24,19 +22,7 @@ export type PagesApp = { handle: (request: Request) => Promise<Response> }
 
 /** The routes src/api/pages/index.ts serves, on `deps`; the sitemap with pages of `pageSize` URLs when given. */
 export function pagesApp(deps: PageDeps, pageSize?: number): PagesApp {
-  return new Elysia({ handler: SHORT_HOSTS })
-    .get('/l/:token/sitemap.xml', ({ request, params }) => sitemapResponse(deps, request, params.token, pageSize))
-    .get('/l/:token/stores', ({ request, params }) => directoryResponse(deps, request, params.token, []))
-    .get('/l/:token/stores/:country', ({ request, params }) =>
-      directoryResponse(deps, request, params.token, [params.country]),
-    )
-    .get('/l/:token/stores/:country/:town', ({ request, params }) =>
-      directoryResponse(deps, request, params.token, [params.country, params.town]),
-    )
-    .get('/l/:token/:id', ({ request, params }) => storePageResponse(deps, request, params.token, params.id, null))
-    .get('/l/:token/:id/:slug', ({ request, params }) =>
-      storePageResponse(deps, request, params.token, params.id, params.slug),
-    )
+  return new Elysia({ handler: SHORT_HOSTS }).use(pageRoutes({ ...deps, mapTiles: null, sitemapPageSize: pageSize }))
 }
 
 export async function makePagesFixture(): Promise<PagesFixture> {

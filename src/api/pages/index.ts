@@ -12,7 +12,8 @@ import { faviconResponse, robotsResponse } from './robots'
 import { sitemapResponse } from './sitemap'
 import { notFoundPage, storePageResponse } from './store-page'
 
-export type PagesDeps = PageDeps & { mapTiles: MapTiles | null }
+/** `sitemapPageSize`: URLs a sitemap page lists (tests use small ones); SITEMAP_MAX_URLS unless given. */
+export type PagesDeps = PageDeps & { mapTiles: MapTiles | null; sitemapPageSize?: number }
 
 async function serveAsset(name: string, request: Request): Promise<Response> {
   const found = asset(name)
@@ -30,7 +31,9 @@ export function pageRoutes(deps: PagesDeps) {
       .get('/widget.css', ({ request }) => serveAsset('widget.css', request))
       .get('/widget/:name', ({ request, params }) => serveAsset(params.name, request))
       .get('/l/:token', ({ request, params }) => finderPageResponse(deps, deps.mapTiles, request, params.token))
-      .get('/l/:token/sitemap.xml', ({ request, params }) => sitemapResponse(deps, request, params.token))
+      .get('/l/:token/sitemap.xml', ({ request, params }) =>
+        sitemapResponse(deps, request, params.token, deps.sitemapPageSize),
+      )
       .get('/l/:token/stores', ({ request, params }) => directoryResponse(deps, request, params.token, []))
       .get('/l/:token/stores/:country', ({ request, params }) =>
         directoryResponse(deps, request, params.token, [params.country]),

@@ -1,0 +1,76 @@
+// A real app on a temporary store whose log lines are kept, with a geocoder that throws: what the
+// tests of failures, request logs and request ids share.
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Geocoder } from '../../src/geocode/geocoder'
+import { createLocator } from '../../src/operator'
+import { createApp } from '../../src/server/app'
+import { openStore, type Store } from '../../src/store'
+import { tempDir } from '../helpers'
+
+export const SECRET_TEXT = 'secret internals: db password hunter2 at /srv/private/geocoder.ts'
+
+export type Harness = {
+  store: Store
+  lines: Record<string, unknown>[]
+  key: string
+  /** Answers the app sent from its answer cache. */
+  cacheHits: () => number
+  call: (
+    method: string,
+    path: string,
+    body?: unknown,
+    key?: string | null,
+    sent?: Record<string, string>,
+  ) => Promise<{ status: number; text: string; body: any; headers: Headers }>
+  close: () => void
+}
+
+/** A real app on a temporary store with its own geocoder, capturing every log line. */
+export function harness(geocoder: Geocoder, logRequests = false): Harness {
+  const dir = tempDir()
+  const store = openStore(join(dir, 'test.db'))
+  const lines: Record<string, unknown>[] = []
+  const app = createApp({
+    store,
+    geocoder,
+    config: { maxBodyBytes: 256 * 1024, logRequests },
+    log: (line) => lines.push(line),
+  })
+  const { secret } = createLocator(store, 'Errors')
+  return {
+    store,
+    lines,
+    key: secret,
+    cacheHits: app.cacheHits,
+    async call(method, path, body, key = secret, sent = {}) {
+      const headers: Record<string, string> = { ...sent }
+      if (key !== null) headers.authorization = `Bearer ${key}`
+      if (body !== undefined) headers['content-type'] = 'application/json'
+      const res = await app.handle(
+        new Request(`http://localhost${path}`, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }),
+      )
+      const text = await res.text()
+      let parsed: unknown = text
+      try {
+        parsed = JSON.parse(text)
+      } catch {}
+      return { status: res.status, text, body: parsed, headers: res.headers }
+    },
+    close() {
+      store.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+export const throwingGeocoder: Geocoder = {
+  name: 'throwing',
+  async geocode() {
+    throw new Error(SECRET_TEXT)
+  },
+}
