@@ -48,6 +48,18 @@ describe('Idempotency-Key', () => {
     expect({ n: count(), c: changes() }).toEqual(before)
   })
 
+  test('the same bytes as another Content-Type are another request: CSV in another charset is other text', async () => {
+    const csv = 'external_id,name,address,lat,lng\nC1,Café,"1 Main St, Springfield",39.8,-89.65\n'
+    const send = (type: string) =>
+      env.call('POST', `${BASE}/bulk`, { body: csv, headers: { 'content-type': type, 'idempotency-key': 'k-csv' } })
+    expect((await send('text/csv; charset=utf-8')).status).toBe(200)
+    const other = await send('text/csv; charset=windows-1252')
+    expect([other.status, other.body.error]).toEqual([422, 'idempotency_key_reused'])
+    // The same type written otherwise is the same request.
+    expect((await send('Text/CSV;charset=UTF-8')).headers.get('idempotent-replayed')).toBe('true')
+    expect(env.store.locations.byExternalId(env.locatorId, 'C1')!.name).toBe('Café')
+  })
+
   test('a request still in flight with the key gets 409 conflict; after it, the retry gets its answer', async () => {
     const [a, b] = await Promise.all([post(BASE, storeBody(), 'k-3'), post(BASE, storeBody(), 'k-3')])
     expect([a.status, b.status].sort()).toEqual([201, 409])

@@ -36,10 +36,15 @@ export function idempotencyKeyOf(request: Request): string | null {
   return key
 }
 
-/** What tells one request from another under a key: method, path with query, and the body's SHA-256. */
+/**
+ * What tells one request from another under a key: method, path with query, the body's SHA-256,
+ * and its Content-Type but for JSON's (the same CSV bytes in another charset are other text).
+ */
 function fingerprintOf(request: Request, bodyDigest: string): string {
   const url = new URL(request.url)
-  return sha256Hex(`${request.method} ${url.pathname}${url.search}\n${bodyDigest}`)
+  const type = (request.headers.get('content-type') ?? '').toLowerCase().replace(/\s+/g, '')
+  const read = type === '' || /^application\/json(;charset=utf-8)?$/.test(type) ? '' : `\n${type}`
+  return sha256Hex(`${request.method} ${url.pathname}${url.search}\n${bodyDigest}${read}`)
 }
 
 const EMPTY_DIGEST = sha256Hex('')
@@ -72,7 +77,7 @@ export function idempotentWrites(deps: AdminDeps) {
       if (answer.fingerprint !== fingerprint)
         throw new AdminError(
           'idempotency_key_reused',
-          `The Idempotency-Key ${JSON.stringify(key)} was used with another request (another method, path or body) at ${answer.createdAt}. Use a new key for a new request.`,
+          `The Idempotency-Key ${JSON.stringify(key)} was used with another request (another method, path, body or Content-Type) at ${answer.createdAt}. Use a new key for a new request.`,
         )
       const headers = { 'content-type': 'application/json; charset=utf-8', [REPLAY_HEADER]: 'true' }
       return { replay: true as const, response: new Response(answer.body, { status: answer.status, headers }) }

@@ -59,7 +59,7 @@ const ADMIN_MESSAGES: Partial<Record<AdminErrorKind, string>> = {
   conflict:
     'The external_id "BER-001" is already that of location loc_j505opj7n9y7b6gj ("Berlin Mitte"); external ids are unique within a locator. Update that location instead, or give it another external_id first.',
   idempotency_key_reused:
-    'The Idempotency-Key "a1b2" was used with another request (another method, path or body) at 2026-12-02T02:27:31.441Z. Use a new key for a new request.',
+    'The Idempotency-Key "a1b2" was used with another request (another method, path, body or Content-Type) at 2026-12-02T02:27:31.441Z. Use a new key for a new request.',
   geocoding_failed:
     'The address "Somewhere" could not be geocoded. Fix the address or send coordinates ({"lat": ..., "lng": ...}).',
   database_damaged:
