@@ -122,6 +122,19 @@ describe('the document', () => {
       }
     }
   })
+
+  test("a response's description names the error values its examples answer, as sent", () => {
+    for (const { op } of operations())
+      for (const [status, response] of Object.entries<Json>(op.responses)) {
+        const examples = Object.values<Json>(response.content?.['application/json']?.examples ?? {})
+        for (const example of examples) {
+          const value = (example.$ref === undefined ? example : (resolve(example.$ref) as Json)).value
+          if (value?.success !== false) continue
+          const word = typeof value.error === 'string' ? value.error : value.error.code
+          expect({ status, named: response.description.includes(`\`${word}\``) }).toEqual({ status, named: true })
+        }
+      }
+  })
 })
 
 describe('GET /docs/api', () => {

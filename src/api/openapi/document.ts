@@ -1,7 +1,16 @@
 // The OpenAPI 3.1 document of both APIs and the service's health checks, made once from OPERATIONS,
 // the schemas and the two error tables; served as GET /openapi.json.
 import { STATUS_CODES } from 'node:http'
-import { type ErrorApi, errorCodes, errorExample, errorExamples, errorHeaders, errorStatus, exampleKey } from './errors'
+import {
+  type ErrorApi,
+  errorCodes,
+  errorExample,
+  errorExamples,
+  errorHeaders,
+  errorStatus,
+  errorWord,
+  exampleKey,
+} from './errors'
 import { type Answer, type Api, OPERATIONS, type Operation } from './operations'
 import { HEADERS, type HeaderName, type HeaderUse, PARAMETERS, type ParameterName } from './parameters'
 import { SCHEMAS, type SchemaName, schemaRef } from './schemas'
@@ -61,7 +70,7 @@ function codesOf(op: Operation): string[] {
 type Pending = {
   descriptions: string[]
   schemas: SchemaName[]
-  /** The error codes answered with this status. */
+  /** The `error` values answered with this status. */
   codes: string[]
   examples: Json
   /** Each header declared, and whether every answer with this status carries it. */
@@ -133,7 +142,8 @@ function responses(op: Operation, api: ApiShape): Json {
     const status = errorStatus(api.errors, code)
     const r = at(status)
     if (!r.schemas.includes(errorSchema)) r.schemas.push(errorSchema)
-    r.codes.push(code)
+    const word = errorWord(api.errors, code)
+    if (!r.codes.includes(word)) r.codes.push(word)
     const message = op.messages?.[code]
     r.examples[code] =
       message === undefined

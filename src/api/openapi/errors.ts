@@ -46,6 +46,10 @@ export function errorCodes<A extends ErrorApi>(api: A, named: readonly Codes[A][
 export const errorStatus = (api: ErrorApi, code: string): number =>
   (TABLES[api] as Record<string, { status: number }>)[code]!.status
 
+/** A code as its answers' `error` field writes it: a Management API error's own word ("Authentication failed"). */
+export const errorWord = (api: ErrorApi, code: string): string =>
+  api === 'admin' ? ADMIN_ERRORS[code as AdminErrorKind].error : code
+
 /** The key of a code's example in components/examples. */
 export const exampleKey = (api: ErrorApi, code: string) => `${api}.${code}`
 

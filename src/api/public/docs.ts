@@ -55,7 +55,7 @@ export const PUBLIC_ERROR_GUIDE: Record<PublicErrorCode, { when: string; fix: st
     fix: 'Wait the seconds in <code>Retry-After</code>; the <code>RateLimit-*</code> headers of every answer say how much is left.',
   },
   NOT_FOUND: {
-    when: 'No such endpoint: the Query API serves GET /locations, /locations/{id} and /filters under /public/v1/{token}.',
+    when: 'No such endpoint: the Query API serves GET /locations, /locations/{id}, /clusters, /clusters/{id}/leaves, /filters and /places under /public/v1/{token}.',
     fix: 'Check the path and the method.',
   },
   UNAVAILABLE: {
