@@ -10,8 +10,10 @@
 //
 // --max-delete N: refuse, writing nothing, when more than N stores would be deleted (a list cut short).
 //
-// Exit 0 when in step (or a dry run said what it would do), 1 when the list has problems (nothing
-// is written then), 2 for a wrong command line.
+// Exit 0 when in step (or a dry run said what it would do), 1 when the list has problems or the
+// service cannot be used (nothing is written then), 2 for a wrong command line, 3 when it failed
+// while writing (the service out of reach): part of the list may be written; run it again, and it
+// writes only what is not in step yet.
 import { readFileSync } from 'node:fs'
 import { extname } from 'node:path'
 import { type BulkLocation, type BulkReport, type CustomField, StorelocClient, StorelocError } from 'storeloc/client'
@@ -19,6 +21,9 @@ import { type BulkLocation, type BulkReport, type CustomField, StorelocClient, S
 import { csvBulkItems, readLocationsCsv } from '../src/locations/csv'
 // And its way of listing problems: one that many rows share once, naming a few of them.
 import { problemLines } from '../src/cli/import-report'
+
+/** Set once the first write is sent: a failure after it may leave part of the list written. */
+let writing = false
 
 /** The bulk route's limit: the list is sent in requests of this many. */
 const CHUNK = 1000
@@ -155,6 +160,7 @@ async function main(): Promise<void> {
         .map((g) => g.external_id)
         .join(', ')}${gone.length > 5 ? ', ...' : ''}. Nothing was written.`,
     )
+  writing = !dryRun
   const reports = dryRun ? planned : await upsert(client, rows, false)
 
   if (!dryRun) for (const g of gone) await client.deleteLocation(g.id)
@@ -181,5 +187,7 @@ async function main(): Promise<void> {
 
 main().catch((e) => {
   console.error(`sync: ${e instanceof Error ? e.message : String(e)}`)
-  process.exit(1)
+  if (!writing) process.exit(1)
+  console.error('sync: part of the list may be written. Run the sync again: it writes only what is not in step yet.')
+  process.exit(3)
 })

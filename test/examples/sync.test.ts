@@ -140,6 +140,52 @@ describe('examples/sync.ts', () => {
     )
   }, 30_000)
 
+  test('a failure while writing exits 3, saying part may be written; run again, the list is in step', async () => {
+    // A stand-in for the service that answers every request as it does but the real bulk write.
+    const standIn = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      async fetch(request) {
+        const body = request.method === 'POST' ? await request.text() : undefined
+        if (body?.includes('"dry_run":false'))
+          return Response.json({ success: false, error: 'error', message: 'Internal server error.' }, { status: 500 })
+        return fetch(`${url}${new URL(request.url).pathname}${new URL(request.url).search}`, {
+          method: request.method,
+          headers: request.headers,
+          body,
+        })
+      },
+    })
+    // A locator of its own: the list holds only its one store.
+    const own = json('locator', 'create', '--name', 'Sync failing').key.secret_key
+    try {
+      const list = HEADER + row('F1', 'Fail One', 1)
+      const file = join(dir, 'failing.csv')
+      writeFileSync(file, list)
+      // Not spawnSync: the stand-in answers from this process's event loop.
+      const failed = Bun.spawn([process.execPath, join(ROOT, 'examples/sync.ts'), file], {
+        cwd: ROOT,
+        env: { ...process.env, STORELOC_URL: `http://127.0.0.1:${standIn.port}`, STORELOC_KEY: own },
+        stderr: 'pipe',
+      })
+      const said = await new Response(failed.stderr).text()
+      expect([await failed.exited, said]).toEqual([
+        3,
+        expect.stringContaining('part of the list may be written. Run the sync again'),
+      ])
+      const again = Bun.spawnSync([process.execPath, join(ROOT, 'examples/sync.ts'), file], {
+        cwd: ROOT,
+        env: { ...process.env, STORELOC_URL: url, STORELOC_KEY: own },
+      })
+      expect([again.exitCode, again.stdout.toString().split('\n').at(-2)]).toEqual([
+        0,
+        '1 created, 0 updated, 0 unchanged, 0 deleted.',
+      ])
+    } finally {
+      standIn.stop(true)
+    }
+  }, 30_000)
+
   test('a list with problems writes nothing and names the rows by their lines', async () => {
     const before = await stores()
     const bad = sync(`${HEADER}${row('S1', 'One', 1)}S9,,"9 Main St",1,2\n${row('S5', 'Five', 5)},No code,x,1,2\n`)
