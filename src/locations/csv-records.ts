@@ -109,7 +109,10 @@ function inEncoding(input: Uint8Array, label: string): string | Uint8Array {
       null,
     )
   }
-  return decoder.encoding === 'utf-8' ? input : decoder.decode(input)
+  // A UTF-8 byte order mark says the file is UTF-8 whatever it is named (as the WHATWG decode
+  // steps read it): an export named windows-1252 by habit reads right.
+  const utf8Marked = input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf
+  return decoder.encoding === 'utf-8' || utf8Marked ? input : decoder.decode(input)
 }
 
 /** The bytes of a UTF-8 input; anything else (Latin-1, UTF-16 "Unicode Text") names its first bad line. */

@@ -57,6 +57,10 @@ describe('a CSV in a named encoding', () => {
     const misnamed = readLocationsCsv(utf8, [], { encoding: 'windows-1252' }).rows[0]!
     expect(misnamed.body.name).toBe('CafÃ©')
     expect(misnamed.notes[0]).toStartWith('"CafÃ©" in the "name" column (most likely "Café") is garbled')
+    // With a byte order mark (as exports start), UTF-8 whatever it is named: its header and text read right.
+    const marked = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8])
+    const read = readLocationsCsv(marked, [], { encoding: 'windows-1252' })
+    expect([read.rows[0]!.body.name, read.rows[0]!.notes]).toEqual(['Café', []])
   })
 
   test('an encoding TextDecoder does not know is refused, naming the ones to give', () => {
