@@ -22,17 +22,21 @@ export function typedPaths(argv: string[], env: Env): { argv: string[]; env: Env
   const out = argv.slice(0, 1)
   let pathFirst = PATH_FIRST.has(argv[0]!)
   let database: string | undefined
+  let ended = false // after "--", every argument is a positional one
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i]!
-    const option = PATH_OPTIONS.find((o) => arg === o || arg.startsWith(`${o}=`))
+    const option = ended ? undefined : PATH_OPTIONS.find((o) => arg === o || arg.startsWith(`${o}=`))
     if (option === undefined) {
-      const path = pathFirst && !arg.startsWith('-')
+      const path = pathFirst && (ended || !arg.startsWith('-'))
       if (path) pathFirst = false
+      if (arg === '--') ended = true
       out.push(path ? resolve(here, arg) : arg)
       continue
     }
     const value = arg === option ? argv[++i] : arg.slice(option.length + 1)
-    if (value === undefined || value === '') throw new UsageError(`${option} needs a path.`)
+    // "--database --json" is a path forgotten, not a file named --json.
+    if (value === undefined || value === '' || (arg === option && value.startsWith('-')))
+      throw new UsageError(`${option} needs a path.`)
     if (option === '--file') out.push(`--file=${resolve(here, value)}`)
     else if (database !== undefined) throw new UsageError('--database is given twice.')
     else database = resolve(here, value)

@@ -35,6 +35,10 @@ describe('--database FILE', () => {
     expect(JSON.parse(listed.stdout).map((l: { id: string }) => l.id)).toEqual([id])
     const twice = storeloc(['locator', 'list', '--database', 'a.db', '--database', 'b.db'], dir)
     expect([twice.code, twice.stderr.split('\n')[0]]).toEqual([2, 'storeloc: --database is given twice.'])
+    // A path forgotten is said, not taken from the next option.
+    const forgot = storeloc(['locator', 'create', '--name', 'X', '--database', '--json'], dir)
+    expect([forgot.code, JSON.parse(forgot.stdout).message]).toEqual([2, '--database needs a path.'])
+    expect(existsSync(join(dir, '--json'))).toBe(false)
   })
 })
 
