@@ -402,6 +402,12 @@ describe('WORKERS=2', () => {
       expect(sampleValue(families, 'storeloc_index_locations', { worker, locator: db.locatorId })).toBe(1)
       expect(sampleValue(families, 'storeloc_change_log_lag', { worker })).toBe(0)
     }
+    // The same database file read by each worker: its size, not the sum of theirs.
+    const fileBytes = ['1', '2'].map((worker) =>
+      sampleValue(families, 'storeloc_database_file_bytes', { worker, file: 'database' }),
+    )
+    expect(fileBytes[0]).toBeGreaterThan(0)
+    expect(fileBytes[1]).toBe(fileBytes[0]!)
     for (const worker of ['0', '1', '2'])
       expect(sampleValue(families, 'storeloc_process_resident_memory_bytes', { worker })).toBeGreaterThan(0)
 

@@ -243,8 +243,10 @@ export function readingFamilies(r: AppReadings): Family[] {
     },
     {
       name: 'storeloc_database_file_bytes',
-      help: 'Bytes on disk of the database file and of its -wal, which a long reader lets grow (cut back to 64 MiB when a write starts it over).',
+      help: 'Bytes on disk of the database file and of its -wal, which a long reader lets grow (cut back to 64 MiB when a write starts it over), as each serving process reads them.',
       type: 'gauge',
+      // Per process: every worker reads the same files, and a sum of their readings would be none.
+      process: true,
       series:
         r.files === null
           ? []

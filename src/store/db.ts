@@ -238,6 +238,7 @@ export function openNonWaitingConnection(path: string, main: Database): Database
   if (path === ':memory:') return main
   const db = new Database(path, { strict: true })
   db.exec('PRAGMA busy_timeout = 0')
+  db.exec(`PRAGMA journal_size_limit = ${WAL_KEPT_BYTES}`) // it writes too: it may be the one that starts the WAL over
   return db
 }
 
