@@ -319,7 +319,7 @@ const FALLBACK_NAMES = {
   city: ['suburb', 'localidad'],
   region: ['county', 'département', 'departement', 'regione', 'province code', 'state code', 'region code'],
   country: ['country code'],
-  // Also a width and a length, German for latitude and longitude in a file of places only.
+  // Also a width and a length: read as latitude and longitude only together (csv.ts).
   'coordinates.lat': ['breite'],
   'coordinates.lng': ['länge', 'laenge'],
 } as const satisfies Record<string, readonly string[]>
@@ -374,7 +374,8 @@ const SPELLINGS = [...Object.entries(COLUMN_NAMES), ...Object.entries(FALLBACK_N
  */
 export function meantColumn(header: string): string | null {
   const key = headerKey(header)
-  if (key.length < 5 || FIELD_BY_KEY.has(key.replace(/\d+/g, ''))) return null
+  // A fallback spelling left unread (County beside State) is no misspelling.
+  if (key.length < 5 || FIELD_BY_KEY.has(key.replace(/\d+/g, '')) || FALLBACK_BY_KEY.has(key)) return null
   for (let edits = 1; edits <= (key.length >= 8 ? 2 : 1); edits++) {
     // Two edits that lengthen or shorten a name are another name ("Location": "Location ID").
     const meant = SPELLINGS.find(

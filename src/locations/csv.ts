@@ -185,10 +185,13 @@ function readHeader({ cells, line }: RawRecord, customFields: readonly NamedFiel
     }
     columns.push({ header, field })
   }
-  // A fallback spelling fills its field when no column does, the first of them only.
+  // A fallback spelling fills its field when no column does, the first of them only; a
+  // coordinate's only beside the other's ("Breite" alone is a width).
+  const fallbackFields = new Set(fallbacks.map((i) => fallbackField(columns[i]!.header)!))
+  const asPair = fallbackFields.has('coordinates.lat') && fallbackFields.has('coordinates.lng')
   for (const i of fallbacks) {
     const field = fallbackField(columns[i]!.header)!
-    if (headerOf.has(field)) continue
+    if (headerOf.has(field) || (field.startsWith('coordinates.') && !asPair)) continue
     headerOf.set(field, columns[i]!.header)
     columns[i]!.field = field
   }

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { readLocationsCsv } from '../../src/locations/csv'
+import { meantColumn } from '../../src/locations/csv-columns'
 import { bodies, readError } from './csv-read'
 
 describe('header', () => {
@@ -204,8 +205,6 @@ describe('header', () => {
     ['Codice postale', 'postcode'],
     ['GPS Latitude', 'coordinates.lat'],
     ['GPS Longitude', 'coordinates.lng'],
-    ['Breite', 'coordinates.lat'],
-    ['Länge', 'coordinates.lng'],
     ['Numéro de téléphone', 'contact.phone'],
     ['Número de teléfono', 'contact.phone'],
     ['Numero di telefono', 'contact.phone'],
@@ -233,6 +232,10 @@ describe('header', () => {
     expect(de.rows[0]!.body.coordinates).toEqual({ lat: 52.517, lng: 13.3889 })
     const headers1 = readLocationsCsv(readFileSync(join(import.meta.dir, '../fixtures/csv/headers1.csv')))
     expect(headers1.rows[0]!.body).toMatchObject({ name: 'Berlin Mitte', coordinates: { lat: 52.517, lng: 13.3889 } })
+    // Alone, "Breite" is a width: left unread, not said to be a misspelling, the file still read.
+    const wide = readLocationsCsv('name,address,Breite,County,State\nA,"1 Main St, Springfield",120,Sangamon,IL\n')
+    expect([wide.columns[2]!.field, wide.unknown]).toEqual([null, ['Breite', 'County']])
+    expect(['County', 'Breite', 'Suburb', 'Adress'].map(meantColumn)).toEqual([null, null, null, 'address'])
   })
 
   test('unknown columns are reported as written and their cells are left out of the body', () => {
