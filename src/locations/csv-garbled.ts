@@ -39,9 +39,6 @@ export function ungarbled(text: string): string | null {
   }
 }
 
-/** Whether a text holds a sign of UTF-8 read as Windows-1252. */
-export const isGarbled = (text: string): boolean => MOJIBAKE.test(text)
-
 /** The characters any garbled text holds: a cell without one is not looked at further. */
 const SUSPECT = /[ÂÃÄÅÐÑâ\uFFFD?]/
 export const maybeGarbled = (text: string): boolean => SUSPECT.test(text)

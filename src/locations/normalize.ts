@@ -216,7 +216,8 @@ export function normalizeLocationBody(
         add(field, `The ${field} field must be a number${NUMBER_AS_STRING}.`)
       if ((def.type === 'url' || def.type === 'button') && !isFullUrl(value))
         add(field, `The ${field} field must be a valid URL including the protocol (https://...).`)
-      if (def.type === 'email' && !isEmail(value)) add(field, `The ${field} field must be a valid email address.`)
+      if (def.type === 'email' && !isEmail(withoutMailto(value)))
+        add(field, `The ${field} field must be a valid email address.`)
     }
   }
 
@@ -243,7 +244,13 @@ export function normalizeLocationBody(
   if (b.special_hours !== undefined) patch.specialHours = b.special_hours
   if (b.timezone !== undefined)
     patch.timezone = b.timezone === null || b.timezone === '' ? null : canonicalZone(b.timezone)
-  if (b.custom_fields !== undefined) patch.customFields = b.custom_fields
+  if (b.custom_fields !== undefined) {
+    // An email field's value as contact.email's: "mailto:" is the link's, not the address's.
+    const email = new Set(definitions.filter((d) => d.type === 'email').map((d) => d.id))
+    patch.customFields = Object.fromEntries(
+      Object.entries(b.custom_fields).map(([id, v]) => [id, email.has(id) ? withoutMailto(v) : v]),
+    )
+  }
   if (b.image_url !== undefined) patch.imageUrl = b.image_url
   if (b.status !== undefined) patch.status = statusInput(b.status)!
   return patch

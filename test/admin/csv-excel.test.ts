@@ -3,6 +3,7 @@
 import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { addCustomField } from '../../src/operator'
 import { BULK, csv, env, snapshot, useBulkEnv } from './bulk-fixture'
 
 useBulkEnv()
@@ -105,6 +106,17 @@ describe('CSV as Excel writes it, over HTTP', () => {
     expect(refused.body.details).toEqual({
       'contact.email': ['The contact.email field must be a valid email address.'],
     })
+    // An email custom field's value too: its link is made from the address alone.
+    addCustomField(env.store, env.locatorId, { id: 'manager', name: 'Manager', type: 'email' })
+    const made = await env.call('POST', '/admin/v1/locations', {
+      body: {
+        name: 'Four',
+        address: 'w',
+        coordinates: { lat: 1, lng: 2 },
+        custom_fields: { manager: 'mailto:m@e.de' },
+      },
+    })
+    expect([made.status, made.body.location?.custom_fields]).toEqual([201, { manager: 'm@e.de' }])
   })
 
   test('a CSV export starts with a UTF-8 BOM unless bom=false; either is read back to no change', async () => {
