@@ -3,7 +3,7 @@
 // breaking ties, with the guards, caching and CORS of the other routes.
 import { describe, expect, test } from 'bun:test'
 import { createApp } from '../../src/server/app'
-import { setLocatorSettings } from '../../src/operator'
+import { createLocator, setLocatorSettings } from '../../src/operator'
 import { haversineKm } from '../helpers'
 import { env, get, ids, maine, places, token, usePlacesEnv } from './places-fixture'
 
@@ -344,6 +344,18 @@ describe('GET /places', () => {
     const ranked = await places('Portland', '', maine)
     expect(ranked[0]!.label).toBe('Portland, ME, United States')
     expect(ranked[1]!.label).toBe('Portland, OR, United States')
+  })
+
+  test('a store near lifts a place found by its own name, not one the text is only an old name of', async () => {
+    const other = createLocator(env.store, 'Chicago stores')
+    setLocatorSettings(env.store, other.locator.id, { queryApi: 'on' })
+    const body = { name: 'Loop', address: 'State Street', coordinates: { lat: 41.88, lng: -87.63 } }
+    expect((await env.call('POST', '/admin/v1/locations', { key: other.secret, body })).status).toBe(201)
+    const chicago = env.store.locators.get(other.locator.id)!.publicToken!
+    // Lemont, IL, 40 km from the store, was once Athens.
+    const labels = (await places('Athens', '&limit=10', chicago)).map((p) => p.label)
+    expect(labels[0]).toBe('Athens, Greece')
+    expect(labels.indexOf('Lemont, IL, United States')).toBeGreaterThan(labels.indexOf('Athens, GA, United States'))
   })
 
   test('limit: 5 by default, 1 to 20; q is required; text that folds to nothing finds nothing', async () => {

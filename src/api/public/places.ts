@@ -1,8 +1,8 @@
 // GET /places and near=: what a visitor types, as places (towns, postcodes, regions) from the
 // geocoder's data (geocode/embedded/places.ts), ranked as it ranks them, with the locator's own
-// locations breaking its ties: of two places it ranks alike, one with a location within NEAR_KM
-// comes first, then the one of more weight (PlaceHit.weight: its people), then the one nearer a
-// location.
+// locations breaking its ties: of two places it ranks alike, one found by its own name with a
+// location within NEAR_KM comes first, then the one of more weight (PlaceHit.weight: its people),
+// then the one nearer a location.
 import type { LocatorIndex } from '../../engine/locator-index'
 import type { PlaceHit } from '../../geocode/embedded/places'
 import { type PlaceSource, PlacesWarming } from '../../geocode/embedded/place-source'
@@ -73,10 +73,13 @@ export function rankedPlaces(
     .filter((p) => !(foreign && p.byCode))
     .slice(0, RANKED)
     .map((p) => ({ ...p, nearKm: nearestKm(index, p) }))
+  // Nearness lifts a place found by its own name, not one that only holds the text among its
+  // old or other names: "Athens" is not Lemont, IL (once Athens) for a store near Chicago.
+  const lifted = (p: RankedPlace) => p.nearKm !== null && p.main
   ranked.sort(
     (a, b) =>
       a.tier - b.tier ||
-      Number(a.nearKm === null) - Number(b.nearKm === null) ||
+      Number(!lifted(a)) - Number(!lifted(b)) ||
       b.weight - a.weight ||
       (a.nearKm ?? 0) - (b.nearKm ?? 0) ||
       (a.label < b.label ? -1 : a.label > b.label ? 1 : 0),
