@@ -370,12 +370,11 @@ export class Widget {
       })
       .catch((e) => {
         this.defaults = null
-        if (this.destroyed) return
-        // Said before any search: a token that is wrong or not enabled shows at once.
+        if (this.destroyed || !(e instanceof ApiError && UNUSABLE.includes(e.code))) return // asked again at the next search
+        // Said before any search: a token that is wrong or not enabled shows at once. Nothing a
+        // visitor does can work then: the alert stays alone, not beside a form to fill.
         if (this.alert.textContent === '') this.alert.textContent = failureText(this.texts, e, '')
-        // Nothing a visitor does can work then: the alert stays alone, not beside a form to fill.
-        if (e instanceof ApiError && UNUSABLE.includes(e.code))
-          for (const part of this.element.children) if (part !== this.alert) (part as HTMLElement).hidden = true
+        for (const part of this.element.children) if (part !== this.alert) (part as HTMLElement).hidden = true
       })
     return this.defaults
   }
