@@ -13,3 +13,7 @@ export function langOf(text: string | null | undefined): Lang | null {
 
 /** The query string that asks a store page or the finder page for `lang`: none for English, their default. */
 export const langQuery = (lang: Lang): string => (lang === 'en' ? '' : `?lang=${lang}`)
+
+/** "label: text" as `lang` writes it: French puts a no-break space before the colon ("Téléphone : ..."). */
+export const labelled = (lang: string, label: string, text: string): string =>
+  `${label}${lang === 'fr' ? '\u00a0:' : ':'} ${text}`

@@ -6,7 +6,7 @@ import { directionsUrl, shortUrl } from '../core/directions'
 import { parseDayHours } from '../core/hours'
 import { hoursText } from '../core/hours-text'
 import { slugOf } from '../core/slug'
-import { type Lang, langQuery } from '../core/languages'
+import { type Lang, labelled, langQuery } from '../core/languages'
 import { distanceText, openText, safeUrl } from './format'
 import type { Texts } from './i18n'
 import type { Options } from './options'
@@ -56,7 +56,7 @@ export function badgeText(color: string): string | null {
 }
 
 /** A custom field as a badge, a link or a line of text. */
-function customField(field: CustomField, link: Link): HTMLElement | null {
+function customField(field: CustomField, link: Link, lang: Lang): HTMLElement | null {
   const { type, value } = field
   if (type === 'badge')
     return h(
@@ -70,9 +70,10 @@ function customField(field: CustomField, link: Link): HTMLElement | null {
     )
   if (type === 'button') return link(safeUrl(value), field.label || field.name, 'sl-button sl-link-button', true, true)
   if (type === 'url') return link(safeUrl(value), field.name, 'sl-link', true, true)
-  if (type === 'phone') return link(`tel:${value.replace(/[^\d+]/g, '')}`, `${field.name}: ${value}`, 'sl-link', false)
-  if (type === 'email') return link(`mailto:${value}`, `${field.name}: ${value}`, 'sl-link', false)
-  return h('p', { class: 'sl-field-text' }, `${field.name}: ${value}`)
+  if (type === 'phone')
+    return link(`tel:${value.replace(/[^\d+]/g, '')}`, labelled(lang, field.name, value), 'sl-link', false)
+  if (type === 'email') return link(`mailto:${value}`, labelled(lang, field.name, value), 'sl-link', false)
+  return h('p', { class: 'sl-field-text' }, labelled(lang, field.name, value))
 }
 
 /** One store's item; `n` is its number on the map. */
@@ -86,7 +87,7 @@ export function storeItem(ctx: ListContext, location: Location, n: number): HTML
   const { phone, website, email } = location.contact
   const link = links(texts, location.name)
   const fields = location.customFields ?? []
-  const shown = (keep: (f: CustomField) => boolean) => fields.filter(keep).map((f) => customField(f, link))
+  const shown = (keep: (f: CustomField) => boolean) => fields.filter(keep).map((f) => customField(f, link, lang))
   const badges = shown((f) => f.type === 'badge')
   const buttons = shown((f) => f.type === 'button')
   const lines = shown((f) => f.type !== 'badge' && f.type !== 'button')
@@ -115,7 +116,7 @@ export function storeItem(ctx: ListContext, location: Location, n: number): HTML
       h('p', { class: 'sl-address' }, location.address.formatted),
       open ? h('p', { class: location.open_now ? 'sl-open sl-is-open' : 'sl-open' }, open) : null,
       today
-        ? h('p', { class: 'sl-today' }, `${texts.today}: ${hoursText(lang, today, location.address.country)}`)
+        ? h('p', { class: 'sl-today' }, labelled(lang, texts.today, hoursText(lang, today, location.address.country)))
         : null,
       badges.length > 0 ? h('p', { class: 'sl-badges' }, badges) : null,
       lines,
@@ -130,7 +131,7 @@ export function storeItem(ctx: ListContext, location: Location, n: number): HTML
           true,
         ),
         phone ? link(`tel:${phone.replace(/[^\d+]/g, '')}`, `${texts.call} ${phone}`, 'sl-link', false) : null,
-        link(safeUrl(website), website ? `${texts.website}: ${shortUrl(website)}` : '', 'sl-link', true),
+        link(safeUrl(website), website ? labelled(lang, texts.website, shortUrl(website)) : '', 'sl-link', true),
         email ? link(`mailto:${email}`, texts.email, 'sl-link', false, true) : null,
         link(page, texts.details, 'sl-link', false, true),
         buttons,

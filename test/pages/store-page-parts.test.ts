@@ -128,6 +128,17 @@ describe('a phone number written as its country dials it', () => {
     expect(london).toContain('>020 7946 0342</a>')
     expect(jsonLd(await page('ask in store')).at(0).telephone).toBe('ask in store')
   })
+
+  test('is labelled as each language writes it: French puts a no-break space before the colon', async () => {
+    const path = `/l/${f.token}/${f.ids.velo}/${slugOf((await f.publicLocation(f.ids.velo!)).name)}`
+    const label = async (lang: string) =>
+      /<li>([^<]*)<a href="tel:/.exec((await f.page(`${path}?lang=${lang}`)).text)?.[1]
+    expect([await label('en'), await label('fr'), await label('de')]).toEqual([
+      'Phone: ',
+      'Téléphone\u00a0: ',
+      'Telefon: ',
+    ])
+  })
 })
 
 describe('JSON-LD helpers', () => {

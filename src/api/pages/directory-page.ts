@@ -1,7 +1,7 @@
 // GET /l/{token}/stores[/{country}[/{town}]]: the store directory, made on the server for people
 // without JavaScript and for crawlers that follow links: the countries, a country's towns, a
 // town's stores, each list in pages. A locator in one country lists its towns at the top.
-import type { Lang } from '../../core/languages'
+import { type Lang, labelled } from '../../core/languages'
 import type { Locator } from '../../store/locators'
 import {
   CRUMBS_STYLE,
@@ -234,7 +234,7 @@ function headingOf(place: Place, texts: LangTexts): { heading: string; title: st
     return { heading: storesIn(town), title: storesIn(name), name }
   }
   // The other places of the other places are just the other places.
-  const name = place.country.code === null ? country : `${country}: ${texts.otherPlaces}`
+  const name = place.country.code === null ? country : labelled(texts.lang, country, texts.otherPlaces)
   return { heading: name, title: name, name }
 }
 

@@ -3,7 +3,7 @@
 import { isFullUrl } from '../../core/validation'
 import { hoursText, timeLocale } from '../../core/hours-text'
 import { DIRECTIONS_SERVICES, directionsUrl, shortUrl } from '../../core/directions'
-import { type Lang, langQuery } from '../../core/languages'
+import { type Lang, labelled, langQuery } from '../../core/languages'
 import { localDayOn } from '../../core/zone-clock'
 import type { LocatorIndex } from '../../engine/locator-index'
 import type { IndexRegistry } from '../../indexes/registry'
@@ -300,7 +300,7 @@ function badgesHtml(location: PublicLocation, texts: LangTexts): string {
   if (badges.length === 0) return ''
   const items = badges.map((f) => {
     const color = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(f.color ?? '') ? ` style="border-left-color:${f.color}"` : ''
-    return `<li><span class="slp-badge"${color}>${esc(`${f.label || f.name}: ${f.value}`)}</span></li>`
+    return `<li><span class="slp-badge"${color}>${esc(labelled(texts.lang, f.label || f.name || '', f.value ?? ''))}</span></li>`
   })
   return `<ul class="slp-badges" aria-label="${esc(texts.badges)}">${items.join('')}</ul>\n`
 }
@@ -383,12 +383,12 @@ const webLink = (url: string, text: string) => (isFullUrl(url) ? `<a href="${esc
 function contactHtml(location: PublicLocation, texts: LangTexts): string {
   const { phone, email, website } = location.contact
   const items: string[] = []
-  if (phone) items.push(`${esc(texts.phone)}: ${phoneLink(phone)}`)
-  if (email) items.push(`${esc(texts.email)}: <a href="${esc(`mailto:${email}`)}">${esc(email)}</a>`)
-  if (website) items.push(`${esc(texts.website)}: ${webLink(website, shortUrl(website))}`)
+  if (phone) items.push(labelled(texts.lang, esc(texts.phone), phoneLink(phone)))
+  if (email) items.push(labelled(texts.lang, esc(texts.email), `<a href="${esc(`mailto:${email}`)}">${esc(email)}</a>`))
+  if (website) items.push(labelled(texts.lang, esc(texts.website), webLink(website, shortUrl(website))))
   for (const [network, name] of SOCIAL) {
     const handle = location.social[network]
-    if (handle) items.push(`${name}: ${webLink(socialUrl(network, handle), `@${handle}`)}`)
+    if (handle) items.push(labelled(texts.lang, name, webLink(socialUrl(network, handle), `@${handle}`)))
   }
   if (items.length === 0) return ''
   return `<section aria-labelledby="slp-contact"><h2 id="slp-contact">${esc(texts.contact)}</h2>
