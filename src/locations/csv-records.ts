@@ -1,5 +1,6 @@
-// A CSV file as records: its bytes checked as UTF-8 (or read in the encoding named), its separator found, its cells trimmed, each
-// record with the line it starts on. What the records mean is csv.ts's to read.
+// A CSV file as records: its bytes checked as UTF-8 (or read in the encoding named), its
+// separator found, its cells trimmed, each record with the line it starts on. What the records
+// mean is csv.ts's to read.
 import { parse } from 'csv-parse/sync'
 
 /**
