@@ -22,6 +22,11 @@ type Center = { lat: number; lng: number; label?: string }
 const WORLD = '-180,-90,180,90'
 const WORLD_ZOOM = Math.log2(MAX_MAP_TILES)
 
+/** How long a finder waits for its filters before it shows without them (they come in later). */
+const SHOW_WITHIN_MS = 1000
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
 /** How many times in a row the map asks again for clusters the service is building: a minute's worth. */
 const BROWSE_RETRIES = 60
 
@@ -109,7 +114,7 @@ export class Widget {
     this.hostLang = element.getAttribute('lang')
     element.lang = lang
     this.resultsBox = h('div', { class: 'sl-results' }, this.list, this.more)
-    element.replaceChildren(
+    const parts = [
       this.form.element,
       this.status,
       this.alert,
@@ -119,10 +124,14 @@ export class Widget {
         this.resultsBox,
         options.map ? this.mapEl : null,
       ),
-    )
+    ]
     listKeys(this.list)
     this.fillForm()
     const defaults = this.loadDefaults()
+    // Shown with its filters in place: filters that came later would push the list and map down.
+    const shown = Promise.race([defaults, pause(SHOW_WITHIN_MS)]).then(() => {
+      if (!this.destroyed) element.replaceChildren(...parts)
+    })
     // Without data-unit, the locator's unit: GET /locations measures in miles unless told.
     const first = this.unit === null ? defaults.then(() => this.search()) : this.search()
     if (this.state.locate) {
@@ -134,7 +143,9 @@ export class Widget {
     warmFormats(this.lang)
     if (options.map) {
       preloadLeaflet(options.api)
-      void first.finally(() => requestAnimationFrame(() => setTimeout(() => this.startMap(), 0)))
+      void Promise.allSettled([first, shown]).then(() =>
+        requestAnimationFrame(() => setTimeout(() => this.startMap(), 0)),
+      )
     }
   }
 
