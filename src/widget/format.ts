@@ -2,6 +2,7 @@
 import { dateFormat, timeLocale } from '../core/hours-text'
 import type { Location } from './api'
 import { t, type Texts } from './i18n'
+import type { SearchState } from './url-state'
 
 /**
  * Loads the browser's date data while the first answer is on its way: the first date format a
@@ -55,3 +56,26 @@ export function openText(texts: Texts, lang: string, location: Location, at = ne
 /** Only http(s), tel: and mailto: links are written; anything else (javascript:) is dropped. */
 export const safeUrl = (url: string | undefined): string | null =>
   url && /^(https?:|tel:|mailto:)/i.test(url.trim()) ? url.trim() : null
+
+/** The status line after a search: how many stores were found, within what distance of where. */
+export function countText(s: {
+  texts: Texts
+  lang: string
+  total: number
+  center: { label?: string } | null
+  unit: 'km' | 'miles' | null
+  state: SearchState
+}): string {
+  const { texts, total, center, unit, state } = s
+  if (center === null || !unit) return total === 0 ? texts.none : t(texts, 'found', { n: total })
+  const o = state.origin
+  const r = distanceText(s.lang, state.radius ?? 0, unit)
+  if (o?.kind === 'geo') {
+    if (total > 0) return t(texts, 'foundNearYou', { n: total, r })
+    return t(texts, state.openNow ? 'noneOpenNearYou' : 'noneNearYou', { r })
+  }
+  const place = o?.kind === 'place' ? o.label : (center.label ?? o?.text ?? '')
+  const values = { n: total, r, place }
+  if (total > 0) return t(texts, 'foundNear', values)
+  return t(texts, state.openNow ? 'noneOpenNear' : 'noneNear', values)
+}

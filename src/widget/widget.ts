@@ -6,7 +6,7 @@ import { append, h } from './dom'
 import { failureText, UNUSABLE } from './failures'
 import { filterControls, type Filters, shownGroups } from './filters'
 import { type Form, searchForm } from './form'
-import { distanceText, warmFormats } from './format'
+import { countText, distanceText, warmFormats } from './format'
 import type { Lang } from '../core/languages'
 import { MAX_MAP_TILES } from '../core/limits'
 import { asksOwnPosition } from '../core/own-position'
@@ -491,18 +491,8 @@ export class Widget {
   }
 
   private countText(): string {
-    const { texts, total, center, unit, state } = this
-    if (center === null || !unit) return total === 0 ? texts.none : t(texts, 'found', { n: total })
-    const o = state.origin
-    const r = distanceText(this.lang, state.radius ?? 0, unit)
-    if (o?.kind === 'geo') {
-      if (total > 0) return t(texts, 'foundNearYou', { n: total, r })
-      return t(texts, state.openNow ? 'noneOpenNearYou' : 'noneNearYou', { r })
-    }
-    const place = o?.kind === 'place' ? o.label : (center.label ?? o?.text ?? '')
-    const values = { n: total, r, place }
-    if (total > 0) return t(texts, 'foundNear', values)
-    return t(texts, state.openNow ? 'noneOpenNear' : 'noneNear', values)
+    const { texts, lang, total, center, unit, state } = this
+    return countText({ texts, lang, total, center, unit, state })
   }
 
   private keepInUrl() {

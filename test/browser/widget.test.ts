@@ -171,6 +171,8 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
   test('keyboard only: suggestions, the search, the list and a store', async () => {
     const page = await context.newPage()
     await page.goto(`${server.url}/l/${server.token}`)
+    // A person starts once the finder shows, with its filters.
+    await page.locator('.sl-filters').waitFor()
     await page.keyboard.press('Tab')
     expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox')
     await page.keyboard.type('Lond')
