@@ -10,7 +10,7 @@ import { CsvWriteError, csvSeparator, PLAIN_CSV } from '../locations/csv-write'
 import { CsvError } from '../locations/csv-records'
 import { trimStrings } from '../core/validation'
 import { LocationError } from '../locations/errors'
-import { type ExportFormat, exportText } from '../locations/export'
+import { type ExportFormat, exportTo } from '../locations/export'
 import { townsFrom, type TownSource } from '../locations/town'
 import { guessFrom, type TownGuess } from '../locations/town-guess'
 import { OperatorError, readFileBytes, readJsonFile, requireLocator } from '../operator'
@@ -225,8 +225,11 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
     if (format === 'json' && (asked !== undefined || values.bom || values['no-bom']))
       throw new OperatorError('--separator, --bom and --no-bom are for --format csv.')
     if (values.bom && values['no-bom']) throw new OperatorError('Give --bom or --no-bom, not both.')
-    const text = async (as: ExportFormat) =>
-      Buffer.concat(await exportText(store, locator.id, status ?? null, as)).toString()
+    const text = async (as: ExportFormat) => {
+      const pieces: Uint8Array[] = []
+      await exportTo(store, locator.id, status ?? null, as, (piece) => pieces.push(piece))
+      return Buffer.concat(pieces).toString()
+    }
     if (format === 'json') return print(await text({ format, indent: 2 }))
     const separator = asked === undefined ? PLAIN_CSV.separator : csvSeparator(asked)
     if (separator === null)

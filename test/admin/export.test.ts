@@ -1,15 +1,18 @@
 // GET /admin/v1/locations/export: every location at once, as JSON or as CSV (plain, or for Excel),
 // each of which the bulk route takes back with nothing changed.
 import { describe, expect, test } from 'bun:test'
+import { readdirSync, readlinkSync } from 'node:fs'
+import { join } from 'node:path'
+import { IN_MEMORY_BYTES, Spool } from '../../src/api/admin/spool'
 import { PLAIN_CSV } from '../../src/locations/csv-write'
-import { EXPORT_SLICE, exportText } from '../../src/locations/export'
+import { EXPORT_SLICE, exportTo } from '../../src/locations/export'
 import { addCustomField } from '../../src/operator'
 import { locationRecord, otherProcess, storeBody } from '../helpers'
 import { all, bulk, csv, env, snapshot, store, useBulkEnv } from './bulk-fixture'
 
 /** `n` stores with codes M1..Mn, written in bulk requests of 1,000; their ids, in order. */
-async function manyStores(n: number): Promise<string[]> {
-  const bodies = Array.from({ length: n }, (_, i) => store(`M${i + 1}`))
+async function manyStores(n: number, over: Record<string, unknown> = {}): Promise<string[]> {
+  const bodies = Array.from({ length: n }, (_, i) => store(`M${i + 1}`, over))
   const ids: string[] = []
   for (let i = 0; i < n; i += 1000) {
     const res = await bulk({ locations: bodies.slice(i, i + 1000) })
@@ -104,15 +107,17 @@ describe('GET /locations/export', () => {
   test('an export shows the locations as they were when it began, whatever commits between its slices', async () => {
     const ids = await manyStores(EXPORT_SLICE * 2 + 34)
     const before = (await env.call('GET', '/admin/v1/locations/export')).body.locations
-    const running = exportText(env.store, env.locatorId, null, { format: 'json', indent: 0 })
-    // exportText has read its first slice; another process deletes, renames and adds meanwhile.
+    const pieces: Uint8Array[] = []
+    const running = exportTo(env.store, env.locatorId, null, { format: 'json', indent: 0 }, (p) => pieces.push(p))
+    // exportTo has read its first slice; another process deletes, renames and adds meanwhile.
     otherProcess(env.store, (other) => {
       other.locations.remove(env.locatorId, ids.at(-1)!)
       const renamed = other.locations.get(env.locatorId, ids[EXPORT_SLICE + 1]!)!
       other.locations.replace({ ...renamed, name: 'Renamed' }, renamed)
       other.locations.insert(locationRecord(env.locatorId, storeBody({ name: 'Added' })))
     })
-    expect(JSON.parse(Buffer.concat(await running).toString())).toEqual(before)
+    await running
+    expect(JSON.parse(Buffer.concat(pieces).toString())).toEqual(before)
     const after = (await env.call('GET', '/admin/v1/locations/export')).body.locations
     expect(after.map((l: { name: string }) => l.name)).toContain('Renamed')
     expect(after).toHaveLength(before.length)
@@ -121,11 +126,63 @@ describe('GET /locations/export', () => {
   test('the event loop takes other work between the slices of an export', async () => {
     await manyStores(EXPORT_SLICE + 1)
     const done: string[] = []
-    const running = exportText(env.store, env.locatorId, null, { format: 'csv', style: PLAIN_CSV }).then(() =>
+    const running = exportTo(env.store, env.locatorId, null, { format: 'csv', style: PLAIN_CSV }, () => {}).then(() =>
       done.push('export'),
     )
     setImmediate(() => done.push('other work'))
     await running
     expect(done).toEqual(['other work', 'export'])
   })
+
+  test('a big export waits in an unlinked file beside the database, closed once the answer is read', async () => {
+    const ids = await manyStores(1200, LONG)
+    const res = await exportRequest('json')
+    // Open, and already gone from the folder: nothing is left behind, even after a crash.
+    expect(answerFiles()).toHaveLength(1)
+    expect(readdirSync(env.dir).filter((name) => name.includes('storeloc-answer'))).toEqual([])
+    const text = await res.text()
+    expect(text.length).toBeGreaterThan(IN_MEMORY_BYTES)
+    expect(JSON.parse(text).locations.map((l: { id: string }) => l.id)).toEqual(ids)
+    expect(answerFiles()).toEqual([])
+  })
+
+  test("a big export's file is closed when the client gives the answer up half-way", async () => {
+    await manyStores(1200, LONG)
+    const res = await exportRequest('csv')
+    const reader = res.body!.getReader()
+    expect((await reader.read()).value!.length).toBeGreaterThan(0)
+    expect(answerFiles()).toHaveLength(1)
+    await reader.cancel()
+    expect(answerFiles()).toEqual([])
+  })
+
+  test('a folder that takes no file keeps the answer in memory, whole', async () => {
+    const spool = new Spool(join(env.dir, 'not-a-folder'))
+    const pieces = Array.from({ length: 5 }, (_, i) => new Uint8Array(IN_MEMORY_BYTES / 2).fill(65 + i))
+    for (const piece of pieces) spool.write(piece)
+    expect(answerFiles()).toEqual([])
+    const bytes = new Uint8Array(await new Response(spool.body()).arrayBuffer())
+    expect(bytes).toEqual(new Uint8Array(Buffer.concat(pieces)))
+  })
 })
+
+/** A description that makes 1,200 stores' export several times IN_MEMORY_BYTES. */
+const LONG = { description: 'A shop with a long description. '.repeat(120) }
+
+const exportRequest = (format: 'json' | 'csv') =>
+  env.app.handle(
+    new Request(`http://localhost/admin/v1/locations/export?format=${format}`, {
+      headers: { authorization: `Bearer ${env.key}` },
+    }),
+  )
+
+/** This process's open answer files (spool.ts), by their descriptors. */
+function answerFiles(): string[] {
+  return readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`).includes('.storeloc-answer-')
+    } catch {
+      return false
+    }
+  })
+}
