@@ -149,7 +149,8 @@ function addBasemap(L: typeof Leaflet, map: Leaflet.Map, el: HTMLElement, option
       },
     }).addTo(map)
     const shapes = await fetch(`${options.api}/widget/countries.json`).then((r) => r.json())
-    basemap.addData(shapes)
+    // Under the search's centre, which shares their SVG and may be drawn before they come.
+    basemap.addData(shapes).bringToBack()
   }
   if (options.tiles) {
     const tiles = L.tileLayer(options.tiles, { attribution: options.tilesAttribution, maxZoom: 19 }).addTo(map)

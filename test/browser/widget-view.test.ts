@@ -92,4 +92,19 @@ describe.skipIf(chromiumPath === null)('what the widget shows, in Chromium', () 
       await page.close()
     }
   })
+  test("a page opened on a search draws the search's centre over the country shapes", async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
+    try {
+      // The search answers before the shapes come: they are drawn after the centre.
+      await page.goto(`${demo.server.url}/l/${demo.server.token}?${LONDON}`)
+      await page.locator('.sl-pin').nth(2).waitFor()
+      await page.waitForLoadState('networkidle')
+      // One SVG holds both: the last path drawn is on top.
+      const here = page.locator('.sl-map svg:has(.sl-here) > g > path')
+      expect(await here.count()).toBeGreaterThan(100)
+      expect((await here.last().getAttribute('class')) ?? '').toContain('sl-here')
+    } finally {
+      await page.close()
+    }
+  })
 })
