@@ -1,7 +1,7 @@
 // The widget as it starts, in a real browser against a real server with the demo data: the
 // first map holds every store (zooming out, unless the visitor touched it), the filters line up,
-// a store open past midnight reads right, a token the service does not know is said to be not
-// valid, and the service's pages keep to their Content-Security-Policy.
+// a store open past midnight reads right, a token the service does not know (or a secret key) is
+// said to be not valid, and the service's pages keep to their Content-Security-Policy.
 import { describe, expect, test } from 'bun:test'
 import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -259,6 +259,27 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
       await page.locator('.sl-form').waitFor({ state: 'hidden' })
       expect(await page.locator('.sl-main').isVisible()).toBe(false)
       expect(await page.locator('.sl-status').isVisible()).toBe(false)
+    } finally {
+      stop()
+      await page.close()
+    }
+  })
+
+  test('a secret key set as the token: the widget says at once that the token is not valid, and the console to rotate the key', async () => {
+    const key = `sk_${'A1b2C3d4E5'.repeat(4).slice(0, 38)}`
+    const { url: pageUrl, stop } = hostPage(docsSnippet(demo.server.url, key))
+    const page = await newPage(demo.browser)
+    const warnings: string[] = []
+    page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()))
+    try {
+      await page.goto(pageUrl)
+      // Before any search: a visitor's search could not work, nor "Try again".
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'This store finder is set up with a token that is not valid.' })
+        .waitFor()
+      await page.locator('.sl-form').waitFor({ state: 'hidden' })
+      expect(warnings.filter((w) => w.startsWith('storeloc: SECRET_KEY_EXPOSED: '))).toHaveLength(1)
     } finally {
       stop()
       await page.close()
