@@ -19,3 +19,9 @@ export function directionsUrl(service: DirectionsService, lat: number, lng: numb
 
 /** A website written without its scheme, "www." or a trailing slash, as a link's text ("example.com/stores/x"). */
 export const shortUrl = (url: string) => url.replace(/^https?:\/\/(www\.)?/i, '').replace(/\/$/, '')
+
+/**
+ * The mailto: link of an address. The characters a mailto: URL reads as its own (RFC 6068: "?"
+ * starts headers such as cc=, "#", "%", "/", "[" and "]") are escaped: they stay the address's.
+ */
+export const mailtoUrl = (address: string) => `mailto:${address.replace(/[%?#/[\]]/g, (c) => encodeURIComponent(c))}`

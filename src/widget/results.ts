@@ -2,7 +2,7 @@
 // keyboard's way through the stores: Tab reaches each store's button, arrow keys move between them.
 import type { CustomField, Location } from './api'
 import { h } from './dom'
-import { directionsUrl, shortUrl } from '../core/directions'
+import { directionsUrl, mailtoUrl, shortUrl } from '../core/directions'
 import { parseDayHours } from '../core/hours'
 import { hoursText } from '../core/hours-text'
 import { slugOf } from '../core/slug'
@@ -72,7 +72,7 @@ function customField(field: CustomField, link: Link, lang: Lang): HTMLElement | 
   if (type === 'url') return link(safeUrl(value), field.name, 'sl-link', true, true)
   if (type === 'phone')
     return link(`tel:${value.replace(/[^\d+]/g, '')}`, labelled(lang, field.name, value), 'sl-link', false)
-  if (type === 'email') return link(`mailto:${value}`, labelled(lang, field.name, value), 'sl-link', false)
+  if (type === 'email') return link(mailtoUrl(value), labelled(lang, field.name, value), 'sl-link', false)
   return h('p', { class: 'sl-field-text' }, labelled(lang, field.name, value))
 }
 
@@ -132,7 +132,7 @@ export function storeItem(ctx: ListContext, location: Location, n: number): HTML
         ),
         phone ? link(`tel:${phone.replace(/[^\d+]/g, '')}`, `${texts.call} ${phone}`, 'sl-link', false) : null,
         link(safeUrl(website), website ? labelled(lang, texts.website, shortUrl(website)) : '', 'sl-link', true),
-        email ? link(`mailto:${email}`, texts.email, 'sl-link', false, true) : null,
+        email ? link(mailtoUrl(email), texts.email, 'sl-link', false, true) : null,
         link(page, texts.details, 'sl-link', false, true),
         buttons,
       ),

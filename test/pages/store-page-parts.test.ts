@@ -158,3 +158,21 @@ describe('JSON-LD helpers', () => {
     expect(socialUrl('instagram', '')).toBe('')
   })
 })
+
+describe('links made from what a store holds', () => {
+  test('an email holding "?" links to that address alone: its mailto: link starts no cc= or body= header', async () => {
+    const email = 'orders?cc=leak%40attacker.example&body=card#x@shop.example'
+    const id = await f.create({
+      name: 'Mail shop',
+      address: 'x',
+      coordinates: { lat: 48.85, lng: 2.35 },
+      contact: { email },
+    })
+    const html = (await f.page(`/l/${f.token}/${id}`)).text
+    const href = /<a href="(mailto:[^"]*)">/.exec(html)![1]!.replaceAll('&amp;', '&')
+    const url = new URL(href)
+    expect(url.search).toBe('')
+    expect(url.hash).toBe('')
+    expect(decodeURIComponent(url.pathname)).toBe(email)
+  })
+})

@@ -2,7 +2,7 @@
 // search engines (JSON-LD, Open Graph), from the Query API's view of it. Every value is escaped.
 import { isFullUrl } from '../../core/validation'
 import { hoursText, timeLocale } from '../../core/hours-text'
-import { DIRECTIONS_SERVICES, directionsUrl, shortUrl } from '../../core/directions'
+import { DIRECTIONS_SERVICES, directionsUrl, mailtoUrl, shortUrl } from '../../core/directions'
 import { type Lang, labelled, langQuery } from '../../core/languages'
 import { localDayOn } from '../../core/zone-clock'
 import type { LocatorIndex } from '../../engine/locator-index'
@@ -384,7 +384,7 @@ function contactHtml(location: PublicLocation, texts: LangTexts): string {
   const { phone, email, website } = location.contact
   const items: string[] = []
   if (phone) items.push(labelled(texts.lang, esc(texts.phone), phoneLink(phone)))
-  if (email) items.push(labelled(texts.lang, esc(texts.email), `<a href="${esc(`mailto:${email}`)}">${esc(email)}</a>`))
+  if (email) items.push(labelled(texts.lang, esc(texts.email), `<a href="${esc(mailtoUrl(email))}">${esc(email)}</a>`))
   if (website) items.push(labelled(texts.lang, esc(texts.website), webLink(website, shortUrl(website))))
   for (const [network, name] of SOCIAL) {
     const handle = location.social[network]
@@ -414,7 +414,7 @@ function fieldValue(f: Record<string, string>): string {
   const value = f.value ?? ''
   if (f.type === 'url') return webLink(value, value)
   if (f.type === 'button') return webLink(value, f.label || f.name || value)
-  if (f.type === 'email') return `<a href="${esc(`mailto:${value}`)}">${esc(value)}</a>`
+  if (f.type === 'email') return `<a href="${esc(mailtoUrl(value))}">${esc(value)}</a>`
   if (f.type === 'phone') return phoneLink(value)
   return esc(value)
 }
