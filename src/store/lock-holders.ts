@@ -52,13 +52,20 @@ export function lockHolders(path: string, locks = '/proc/locks'): LockHolders | 
   return { writers: [...writers], users: [...users] }
 }
 
+/** An option whose value is a secret (--metrics-token, --geocoder-api-key), as its own word or with "=". */
+const SECRET_FLAG = /^--[\w-]*(?:token|key|secret|password)$/i
+const SECRET_FLAG_VALUE = /^(--[\w-]*(?:token|key|secret|password)=).+$/i
+
 /** "process 1234 (bun src/cli/main.ts locations import ...)": its command line, secrets redacted, cut short; the pid alone when unreadable. */
 export function describeProcess(pid: number): string {
   try {
     const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
       .split('\0')
       .filter((a) => a !== '')
-    const line = redactSecrets(args.join(' ').replace(/\s+/g, ' '))
+    const shown = args.map((arg, i) =>
+      SECRET_FLAG.test(args[i - 1] ?? '') ? '[redacted]' : arg.replace(SECRET_FLAG_VALUE, '$1[redacted]'),
+    )
+    const line = redactSecrets(shown.join(' ').replace(/\s+/g, ' '))
     return `process ${pid} (${line.length > 120 ? `${line.slice(0, 117)}...` : line})`
   } catch {
     return `process ${pid}`
