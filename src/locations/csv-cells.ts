@@ -3,13 +3,13 @@
 
 /**
  * A text a spreadsheet runs as a formula starts with one of = + - @ tab CR. So does a part of a
- * cell after a ";", a "," or a line break: a spreadsheet that splits on either (Excel splits on its
- * locale's list separator, whatever the file's) reads it as a cell of its own, quotes or not.
+ * cell after a ";", a ",", a tab or a line break: a spreadsheet that splits on one (Excel splits on
+ * its locale's list separator, whatever the file's) reads it as a cell of its own, quotes or not.
  * Written, each such start, and one that is only quotes before such a start, gains a "'"; read,
  * one "'" is taken off each, so reading gives back what was written.
  */
-const FORMULA_WRITTEN = /(^|[;,\n\r])(?='*[=+\-@\t\r])/g
-const FORMULA_READ = /(^|[;,\n\r])'(?='*[=+\-@\t\r])/g
+const FORMULA_WRITTEN = /(^|[;,\t\n\r])(?='*[=+\-@\t\r])/g
+const FORMULA_READ = /(^|[;,\t\n\r])'(?='*[=+\-@\t\r])/g
 export const guardCell = (text: string) => text.replace(FORMULA_WRITTEN, "$1'")
 export const unguardCell = (cell: string) => cell.replace(FORMULA_READ, '$1')
 

@@ -486,9 +486,9 @@ describe('writing', () => {
     expect(row).toEndWith(",'plain")
   })
 
-  test('a part of a cell after ";", "," or a line break that would start a formula gets a quote too; read back whole', () => {
+  test('a part of a cell after ";", ",", a tab or a line break that would start a formula gets a quote too; read back whole', () => {
     const name = "x;@SUM(1+1)*cmd|' /C calc'!A0"
-    const description = "a;=1+1\n-2\r\n+3;'=4; ok, Best,=cmd|' /C calc'!A0"
+    const description = "a;=1+1\n-2\r\n+3;'=4; ok, Best,=cmd|' /C calc'!A0\tok\t=5+5\t\t-6"
     for (const separator of [',', ';', '\t'] as const) {
       const csv = writeLocationsCsv([location({ name, description })], [], { separator, bom: false })
       // Split as a spreadsheet that takes "," or ";" for its separator does, quotes or not, line by line.
