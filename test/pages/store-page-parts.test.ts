@@ -6,7 +6,10 @@ import { sitemapResponse } from '../../src/api/pages/sitemap'
 import { storePageResponse } from '../../src/api/pages/store-page'
 import { slugOf } from '../../src/core/slug'
 import { databaseBusy } from '../../src/indexes/errors'
-import { jsonLd, makePagesFixture, type PagesFixture } from './fixture'
+import { createLocator, setLocatorSettings } from '../../src/operator'
+import { IndexRegistry } from '../../src/indexes/registry'
+import { FIXTURE_NOW } from '../public/fixture'
+import { jsonLd, locs, makePagesFixture, type PagesFixture, pagesApp } from './fixture'
 
 let f: PagesFixture
 beforeAll(async () => {
@@ -174,5 +177,33 @@ describe('links made from what a store holds', () => {
     expect(url.search).toBe('')
     expect(url.hash).toBe('')
     expect(decodeURIComponent(url.pathname)).toBe(email)
+  })
+})
+
+describe('a sitemap asked again', () => {
+  test('is made once until a write; each locator has its own', async () => {
+    let reads = 0
+    const store = Object.create(f.deps.store, {
+      snapshot: { value: () => (reads++, f.deps.store.snapshot()) },
+    })
+    const registry = new IndexRegistry(store, undefined, { now: () => FIXTURE_NOW, buildRetryMs: 0 })
+    const app = pagesApp({ ...f.deps, store, registry })
+    const other = createLocator(f.env.store, 'Other shop')
+    setLocatorSettings(f.env.store, other.locator.id, { queryApi: 'on' })
+    const sitemap = async (token: string, query = '') => (await f.page(`/l/${token}/sitemap.xml${query}`, {}, app)).text
+    const first = await sitemap(f.token)
+    const made = reads
+    expect(made).toBeGreaterThan(0)
+    expect(await sitemap(f.token)).toBe(first)
+    expect(await sitemap(f.token, '?utm_source=x')).toBe(first)
+    expect(reads).toBe(made)
+    const theirs = await sitemap(other.locator.publicToken)
+    expect(locs(theirs).every((url) => url.startsWith(`http://localhost/l/${other.locator.publicToken}`))).toBe(true)
+    expect(theirs).not.toContain(f.token)
+    const id = await f.create({ name: 'Newly opened', address: 'x', coordinates: { lat: 48.85, lng: 2.35 } })
+    const after = await sitemap(f.token)
+    expect(reads).toBeGreaterThan(made)
+    expect(after).toContain(id)
+    expect(first).not.toContain(id)
   })
 })

@@ -70,15 +70,43 @@ export async function sitemapResponse(
     const etag = pageEtag(deps, locator, request, base, made.version)
     const cached = notModified(request, etag, CACHE_CONTROL)
     if (cached !== null) return cached
-    const xml =
-      plan.kind === 'index'
-        ? indexXml(`${finderUrl(base, locator.publicToken)}/sitemap.xml?page=`, plan.pages)
-        : await urlsetXml(deps.store, locator, base, head, plan)
-    const body = `<?xml version="1.0" encoding="UTF-8"?>\n${xml}\n`
+    const body = await keptBody(deps, `${locator.id} ${made.version} ${pageSize} ${page} ${base}`, async () => {
+      const xml =
+        plan.kind === 'index'
+          ? indexXml(`${finderUrl(base, locator.publicToken)}/sitemap.xml?page=`, plan.pages)
+          : await urlsetXml(deps.store, locator, base, head, plan)
+      return utf8.encode(`<?xml version="1.0" encoding="UTF-8"?>\n${xml}\n`)
+    })
     return new Response(body, { headers: { 'content-type': XML_TYPE, 'cache-control': CACHE_CONTROL, etag } })
   } catch (e) {
     return unavailablePage(e)
   }
+}
+
+const utf8 = new TextEncoder()
+
+/**
+ * Sitemap bodies made (or being made), by the locator, its written version, the page and the base
+ * of its URLs: a crawler that does not revalidate gets the same bytes again without a rebuild,
+ * which reads every published location (about 0.15 s of CPU at 50,000). The longest unused goes first.
+ */
+const kept = new WeakMap<PageDeps['registry'], Map<string, Promise<Uint8Array>>>()
+const KEPT_BODIES = 8
+
+function keptBody(deps: PageDeps, key: string, make: () => Promise<Uint8Array>): Promise<Uint8Array> {
+  let bodies = kept.get(deps.registry)
+  if (bodies === undefined) kept.set(deps.registry, (bodies = new Map()))
+  const found = bodies.get(key)
+  bodies.delete(key)
+  const body = found ?? make()
+  bodies.set(key, body)
+  // A failed read is not kept: the next request tries again.
+  if (found === undefined)
+    body.catch(() => {
+      if (bodies.get(key) === body) bodies.delete(key)
+    })
+  if (bodies.size > KEPT_BODIES) bodies.delete(bodies.keys().next().value!)
+  return body
 }
 
 function indexXml(pageUrl: string, pages: number): string {
