@@ -422,21 +422,28 @@ export class Widget {
 
   private submit(e: Event) {
     e.preventDefault()
+    this.form.place.close()
+    if (this.readPlace()) void this.search()
+    else this.locate()
+  }
+
+  /** The place box's text (or place picked) as the origin, unless it shows the one searched; false when it asks for the visitor's position. */
+  private readPlace(): boolean {
     const { place } = this.form
-    place.close()
     const text = place.input.value.trim()
     const picked = place.picked()
     const o = this.state.origin
     if (picked) this.state.origin = originOf(picked)
-    else if (asksOwnPosition(text)) return this.locate()
+    else if (asksOwnPosition(text)) return false
     else if (text === '') this.state.origin = null
     else if (!(o?.kind === 'geo' && text === this.texts.yourLocation) && !(o?.kind === 'place' && o.label === text))
       this.state.origin = { kind: 'near', text }
-    void this.search()
+    return true
   }
 
-  /** A changed filter: the search again, or before any search the map's clusters. */
+  /** A changed filter: the search again, for the place the box shows, or before any search the map's clusters. */
   private searchIfAny(): Promise<void> {
+    this.readPlace()
     if (this.state.origin || this.form.keyword.value.trim()) return this.search()
     this.readForm()
     return this.browse()

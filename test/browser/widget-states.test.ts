@@ -96,6 +96,30 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
     }
   })
 
+  test('a filter changed after typing another town searches that town, as the box shows; the same town again keeps its place', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}?place=London`)
+      const status = page.getByRole('status')
+      await status.filter({ hasText: 'London' }).waitFor()
+      const asked: URL[] = []
+      page.on('request', (r) => void (r.url().includes('/locations?') && asked.push(new URL(r.url()))))
+      // The same town: the point searched stays, the filter is added.
+      await page.getByRole('checkbox', { name: 'Rentals', exact: true }).check()
+      await status.filter({ hasText: 'London' }).waitFor()
+      await page.waitForLoadState('networkidle')
+      expect(asked.at(-1)!.searchParams.get('lat')).not.toBeNull()
+      // Typed, not sent: the next filter searches it.
+      await page.getByRole('combobox', { name: 'Town or postcode' }).fill('Manchester')
+      await page.getByRole('checkbox', { name: 'Bikes', exact: true }).check()
+      await status.filter({ hasText: 'Manchester' }).waitFor()
+      expect(asked.at(-1)!.searchParams.get('near')).toBe('Manchester')
+      expect(asked.at(-1)!.searchParams.getAll('tags[]').sort()).toEqual(['bikes', 'rentals'])
+    } finally {
+      await page.close()
+    }
+  })
+
   test('data-unit="km" on a locator in miles: its 25 miles offered as a whole 40 km, and sent as 40', async () => {
     const { url: pageUrl, stop } = hostPage(
       `<div data-storeloc="${demo.server.token}" data-unit="km" data-place="London"></div><script src="${demo.server.url}/widget.js" async></script>`,
