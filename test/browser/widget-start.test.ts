@@ -374,36 +374,38 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
     }
   })
 
-  test("the text is the visitor's own size, whatever the host page's root is; store names as written", async () => {
+  test("the text is the visitor's own size, whatever the host page's root is; the host's element rules stop outside", async () => {
     const { url: pageUrl, stop } = hostPage(
       docsSnippet(demo.server.url, demo.server.token),
-      '<style>html { font-size: 62.5% } h3 { text-transform: uppercase } button { all: unset }</style>',
+      `<style>html { font-size: 62.5% } h3 { text-transform: uppercase } button { all: unset }
+      button { text-transform: uppercase; letter-spacing: .1em } label { color: #f90; text-transform: uppercase }
+      div { line-height: 2 } li { margin-bottom: 1em }</style>`,
     )
     const page = await newPage(demo.browser)
-    const size = (selector: string) =>
+    const PROPS = ['fontSize', 'textTransform', 'letterSpacing', 'color', 'lineHeight', 'marginBottom'] as const
+    type Style = Record<(typeof PROPS)[number], string>
+    const style = (selector: string) =>
       page
         .locator(selector)
         .first()
-        .evaluate(
-          (el) =>
-            (globalThis as unknown as { getComputedStyle: (e: unknown) => { fontSize: string } }).getComputedStyle(el)
-              .fontSize,
-        )
+        .evaluate((el, props) => {
+          const s = (globalThis as unknown as { getComputedStyle: (e: unknown) => Style }).getComputedStyle(el)
+          return Object.fromEntries(props.map((p) => [p, s[p]])) as Style
+        }, PROPS)
+    const size = async (selector: string) => (await style(selector)).fontSize
     try {
       await page.goto(`${pageUrl}?sl_place=London`)
       await page.locator('.sl-item').first().waitFor()
       expect(await size('.sl-root')).toBe('16px')
       expect(await size('.sl-distance')).toBe('14px')
-      const transform = await page
-        .locator('.sl-name')
-        .first()
-        .evaluate(
-          (el) =>
-            (globalThis as unknown as { getComputedStyle: (e: unknown) => { textTransform: string } }).getComputedStyle(
-              el,
-            ).textTransform,
-        )
-      expect(transform).toBe('none')
+      const name = await style('.sl-name')
+      expect([name.textTransform, name.letterSpacing]).toEqual(['none', 'normal'])
+      // Labels in the widget's own colour and case; its line spacing throughout; items close together.
+      const text = (await style('.sl-root')).color
+      for (const label of ['.sl-chip', '.sl-check'])
+        expect(await style(label)).toMatchObject({ color: text, textTransform: 'none' })
+      expect((await style('.sl-body')).lineHeight).toBe('22.4px')
+      expect((await style('.sl-item')).marginBottom).toBe('0px')
       // A visitor whose browser sets a larger text size gets it, the smaller texts in step.
       const cdp = await page.context().newCDPSession(page)
       await cdp.send('Page.setFontSizes', { fontSizes: { standard: 24, fixed: 13 } })
