@@ -1,10 +1,11 @@
 // What the widget shows, against what the keyboard and screen readers get, in a real browser: the
 // store picked marked in forced colours (Windows' high contrast) as well as in the widget's own;
-// the map's country shapes, a picture with nothing to read, kept from screen readers.
+// the map's country shapes, a picture with nothing to read, kept from screen readers; native
+// controls drawn light on a dark page.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { chromiumPath, newPage } from './browser'
-import { useDemoBrowser } from './server'
+import { docsSnippet, hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
 
@@ -72,6 +73,20 @@ describe.skipIf(chromiumPath === null)('what the widget shows, in Chromium', () 
       const otherPin = await styleOf(page, '.sl-marker:not(.sl-marker-selected) .sl-pin', pin)
       expect(otherPin['background-color']).not.toBe(highlight)
     } finally {
+      await page.close()
+    }
+  })
+  test("on a dark page, the widget's native controls are drawn light, as the widget is", async () => {
+    const snippet = docsSnippet(demo.server.url, demo.server.token)
+    const { url, stop } = hostPage(snippet, '<style>:root { color-scheme: dark; background: #111 }</style>')
+    const page = await newPage(demo.browser)
+    try {
+      await page.goto(`${url}?sl_place=London`)
+      await page.locator('.sl-item').first().waitFor()
+      for (const control of ['.sl-check input', '.sl-select'])
+        expect(await styleOf(page, control, ['color-scheme'])).toEqual({ 'color-scheme': 'light' })
+    } finally {
+      stop()
       await page.close()
     }
   })
