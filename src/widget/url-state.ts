@@ -20,9 +20,11 @@ export type SearchState = {
    * else's position. Asked of the browser again, when it gives it without asking.
    */
   locate?: boolean
+  /** The unit its radius is in (sl_unit), kept with the place: a store page's link back keeps it. */
+  unit?: 'km' | 'miles' | null
 }
 
-const NAMES = ['place', 'lat', 'lng', 'geo', 'q', 'r', 'tags', 'open', 'store']
+const NAMES = ['place', 'lat', 'lng', 'geo', 'q', 'r', 'unit', 'tags', 'open', 'store']
 
 /** The prefix of the n-th finder (from 1) of a page that keeps its search in the URL. */
 export const urlPrefix = (n: number): string => (n <= 1 ? 'sl_' : `sl${n}_`)
@@ -47,6 +49,7 @@ export function readState(href: string, prefix: string): SearchState | null {
   if (!locate && lat !== null && lng !== null) origin = { kind: 'place', label, lat, lng }
   else if (!locate && label.trim() !== '') origin = { kind: 'near', text: label }
   const radius = Number(params.get('r'))
+  const unit = params.get('unit')
   return {
     origin,
     keyword: params.get('q') ?? '',
@@ -55,6 +58,7 @@ export function readState(href: string, prefix: string): SearchState | null {
     openNow: params.get('open') === '1',
     selected: params.get('store'),
     ...(locate ? { locate } : {}),
+    ...(unit === 'km' || unit === 'miles' ? { unit } : {}),
   }
 }
 
@@ -78,8 +82,9 @@ export function withState(href: string, state: SearchState, prefix: string): str
   }
   if (o?.kind === 'geo') set('geo', 1)
   set('q', state.keyword.trim())
-  // A radius is kept with a place: before one, it is the form's default.
+  // A radius is kept with a place, and its unit: before one, it is the form's default.
   if (o !== null) set('r', state.radius)
+  if (o !== null) set('unit', state.unit ?? null)
   set('tags', state.tags.join(','))
   set('open', state.openNow && 1)
   set('store', state.selected)

@@ -90,7 +90,6 @@ export class Widget {
     const { lang, texts } = textsFor(options.lang)
     this.lang = lang
     this.texts = texts
-    this.unit = options.unit
     this.state = (options.urlState ? readState(location.href, urlKeys) : null) ?? {
       origin: options.place ? { kind: 'near', text: options.place } : null,
       keyword: '',
@@ -99,6 +98,8 @@ export class Widget {
       openNow: false,
       selected: null,
     }
+    // The URL's unit over the page's: the radius it holds is in it.
+    this.unit = this.state.unit ?? options.unit
     this.form = searchForm(texts, options, {
       suggest: (q, signal) => this.suggest(q, signal),
       pick: (p) => void this.search({ origin: originOf(p) }),
@@ -294,7 +295,8 @@ export class Widget {
       options: this.options,
       onSelect: (id: string) => this.select(id),
       // Not when the host keeps the address to itself.
-      search: (id: string) => (this.options.urlState ? searchQuery({ ...this.state, selected: id }) : ''),
+      search: (id: string) =>
+        this.options.urlState ? searchQuery({ ...this.state, unit: this.unit, selected: id }) : '',
     }
     return storeItem(ctx, location, n)
   }
@@ -504,7 +506,7 @@ export class Widget {
 
   private keepInUrl() {
     if (!this.options.urlState || this.destroyed) return
-    const href = withState(location.href, this.state, this.urlKeys)
+    const href = withState(location.href, { ...this.state, unit: this.unit }, this.urlKeys)
     if (href !== location.href) history.replaceState(history.state, '', href)
   }
 

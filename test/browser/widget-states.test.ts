@@ -1,6 +1,6 @@
 // The widget's states a visitor passes through, in a real browser against a real server with the
 // demo data: a filter dropdown that closes as a menu does, a failed search that leaves no stale
-// stores, and a result list that fits a phone's width.
+// stores, a result list that fits a phone's width, and a unit kept through a store page's link back.
 import { describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -147,6 +147,29 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
       await page.close()
     }
   })
+
+  test.each(['a host page with data-unit="km"', 'the finder page with ?unit=km'])(
+    "%s: a store page's link back to the finder keeps the search in km",
+    async (start) => {
+      const { url: pageUrl, stop } = hostPage(
+        `<div data-storeloc="${demo.server.token}" data-unit="km" data-store-pages="on" data-place="London"></div><script src="${demo.server.url}/widget.js" async></script>`,
+      )
+      const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
+      try {
+        const finder = `${demo.server.url}/l/${demo.server.token}?unit=km&place=London`
+        await page.goto(start.startsWith('a host') ? pageUrl : finder)
+        await page.locator('.sl-status', { hasText: 'within 40 km' }).waitFor()
+        await page.locator('.sl-item').first().locator('a.sl-link', { hasText: 'Store page' }).click()
+        await page.locator('.slp-nav a').click()
+        await page.locator('.sl-item').first().waitFor()
+        expect(await page.locator('.sl-status').textContent()).toContain('within 40 km')
+        expect(new URL(page.url()).searchParams.get('sl_unit')).toBe('km')
+      } finally {
+        stop()
+        await page.close()
+      }
+    },
+  )
 
   test('a place that is not found: the message, and no stores of the search before; a postcode not known', async () => {
     const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
