@@ -1,6 +1,7 @@
 // widget.js: mounts a store finder on every element with data-storeloc="pk_...", and offers
 // Storeloc.mount(element, options) to pages that make their own.
 import { textsFor } from './i18n'
+import { warnOfOptions } from './option-warnings'
 import { type Options, optionsOf } from './options'
 import { urlPrefix } from './url-state'
 import { Widget } from './widget'
@@ -62,6 +63,7 @@ function addStyles(api: string): Promise<void> {
 function mount(el: HTMLElement, given: Partial<Options> | null = {}): Widget {
   if (el?.nodeType !== Node.ELEMENT_NODE) throw new TypeError('Storeloc.mount: the first argument is to be an element.')
   mounted.get(el)?.destroy()
+  warnOfOptions(el, given ?? {})
   const options = optionsOf(el, given ?? {}, scriptBase)
   if (!options.token) throw new NoToken('Storeloc.mount: no token. Set data-storeloc="pk_..." or pass { token }.')
   // Hidden until its stylesheet is there: on a slow line the form would show as bare controls.

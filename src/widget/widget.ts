@@ -13,6 +13,7 @@ import { asksOwnPosition } from '../core/own-position'
 import { t, type Texts, textsFor } from './i18n'
 import { preloadLeaflet, storeMap, type StoreMap } from './map'
 import { type Options, offeredRadius, radiiWith, radiusIn } from './options'
+import { warnOfGroups } from './option-warnings'
 import { listKeys, markSelected, storeItem } from './results'
 import { type Origin, readState, type SearchState, searchQuery, urlPrefix, withState } from './url-state'
 
@@ -371,6 +372,7 @@ export class Widget {
         this.readForm() // what the visitor typed meanwhile stays
         this.fillForm()
         if (options.filters === 'none') return
+        warnOfGroups(answer.data.filters, options.filters)
         const groups = shownGroups(answer.data.filters, options.filters)
         if (groups.length === 0) return
         const onChange = () => void this.searchIfAny()

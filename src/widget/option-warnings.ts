@@ -1,0 +1,132 @@
+// What the page's developer is told, in the console, of options the widget cannot use: a name it
+// does not know (the one meant, when close), a value it does not take. It goes on with its default.
+import type { FilterGroup } from './api'
+import type { Options } from './options'
+
+/** Each option's name in Storeloc.mount; its data attribute is the same in kebab-case (token's is data-storeloc). */
+const NAMES: (keyof Options)[] = [
+  'token',
+  'api',
+  'lang',
+  'unit',
+  'radius',
+  'place',
+  'filters',
+  'map',
+  'tiles',
+  'tilesAttribution',
+  'directions',
+  'limit',
+  'openNow',
+  'urlState',
+  'storePages',
+  'headingLevel',
+  'label',
+]
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
+const attribute = (name: string) => (name === 'token' ? 'data-storeloc' : `data-${kebab(name)}`)
+const ATTRIBUTES = NAMES.map(attribute)
+
+/** Said once a page: a finder mounted again, or a second one alike, repeats nothing. */
+const said = new Set<string>()
+function warn(message: string): void {
+  if (said.has(message)) return
+  said.add(message)
+  console.warn(`storeloc: ${message}`)
+}
+
+/** Levenshtein's distance between two short names. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i]
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+    row = next
+  }
+  return row[b.length]!
+}
+
+/** The known name `name` is a slip of: a letter or two off, or one word that begins with it (language: lang). */
+function meant(name: string, known: string[]): string | null {
+  const bare = (n: string) => n.replace(/^data-/, '').toLowerCase()
+  const word = bare(name)
+  for (const k of known) {
+    const other = bare(k)
+    if (distance(word, other) <= (other.length > 4 ? 2 : 1)) return k
+    if (other.length >= 4 && !word.includes('-') && word.startsWith(other)) return k
+  }
+  return null
+}
+
+const or = (words: string[]) =>
+  words.length < 2 ? words[0] || 'none' : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`
+
+const BOOLEAN_WORDS = ['', 'on', 'off', 'true', 'false', '1', '0', 'yes', 'no']
+const SWITCHES: (keyof Options)[] = ['map', 'openNow', 'urlState', 'storePages']
+
+/** What's wrong with `value`, the option `name`'s: what it takes and what is used instead; null when it is fine. */
+function badValue(name: keyof Options, value: unknown, fromAttribute: boolean): string | null {
+  const one = (allowed: string[], otherwise: string) =>
+    allowed.includes(String(value)) ? null : `it takes ${or(allowed)}; ${otherwise}`
+  if (name === 'unit') return one(['km', 'miles'], "the locator's unit is used.")
+  if (name === 'directions') return one(['google', 'apple', 'osm'], 'google is used.')
+  if (name === 'headingLevel') return one(['2', '3', '4', '5', '6'], '3 is used.')
+  const number = Number(value)
+  if (name === 'radius')
+    return value !== '' && number > 0 && Number.isFinite(number)
+      ? null
+      : "it takes a distance above 0; the locator's default is used."
+  if (name === 'limit') return number >= 1 && number <= 100 ? null : 'it takes 1 to 100; 10 is used (100 above it).'
+  if (!SWITCHES.includes(name)) return null
+  if (fromAttribute)
+    return BOOLEAN_WORDS.includes(String(value).trim().toLowerCase()) ? null : 'it takes on or off; on is used.'
+  return typeof value === 'boolean' ? null : 'it takes true or false.'
+}
+
+const shown = (value: unknown) => (typeof value === 'string' ? `"${value}"` : JSON.stringify(value))
+
+/**
+ * Warns of `given`'s options (Storeloc.mount's) and `el`'s data attributes that the widget cannot
+ * use. Only attributes close to one of its own are named: the others are the page's.
+ */
+export function warnOfOptions(el: HTMLElement, given: object): void {
+  for (const [key, value] of Object.entries(given)) {
+    if (value === undefined || value === null) continue
+    if (!NAMES.includes(key as keyof Options)) {
+      const close = meant(key, NAMES)
+      const hint = close ? `: did you mean ${close}?` : '.'
+      warn(`Storeloc.mount has no option ${key} (given ${shown(value)})${hint} It is ignored.`)
+    } else {
+      const wrong = badValue(key as keyof Options, value, false)
+      if (wrong) warn(`${key} is ${shown(value)}: ${wrong}`)
+    }
+  }
+  for (const attr of el.getAttributeNames()) {
+    if (!attr.startsWith('data-')) continue
+    const value = el.getAttribute(attr) ?? ''
+    const index = ATTRIBUTES.indexOf(attr)
+    if (index === -1) {
+      const close = meant(attr, ATTRIBUTES)
+      if (close) warn(`${attr}="${value}" is no option: did you mean ${close}? It is ignored.`)
+    } else if (!(NAMES[index]! in given)) {
+      const wrong = badValue(NAMES[index]!, value, true)
+      if (wrong) warn(`${attr} is "${value}": ${wrong}`)
+    }
+  }
+}
+
+/** Warns of the filter groups data-filters (or filters) names that the locator has not. */
+export function warnOfGroups(groups: FilterGroup[], wanted: Options['filters']): void {
+  if (!Array.isArray(wanted)) return
+  // A hidden group is one all the same; the groups named to the developer are those a visitor sees.
+  const ids = groups.map((g) => g.id)
+  const shown = groups.filter((g) => !g.hidden).map((g) => g.id)
+  for (const id of wanted) {
+    if (ids.includes(id)) continue
+    const close = meant(id, shown)
+    const hint = close ? ` Did you mean "${close}"?` : ''
+    warn(`data-filters (filters) names "${id}", no filter group of this locator: it has ${or(shown)}.${hint}`)
+  }
+}

@@ -1,0 +1,56 @@
+// The widget's options as a page's developer sets them, in a real browser against the demo: what
+// it cannot use is said in the console, once each, with the name meant and the values it takes.
+import { describe, expect, test } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { chromiumPath, newPage } from './browser'
+import { hostPage, useDemoBrowser } from './server'
+
+const demo = useDemoBrowser()
+
+/** The page's console warnings from the widget, as they come. */
+function warnings(page: Page): string[] {
+  const said: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'warning' && m.text().startsWith('storeloc:')) said.push(m.text())
+  })
+  return said
+}
+
+describe.skipIf(chromiumPath === null)("the widget's options, in Chromium", () => {
+  test('options it cannot use are said once each: the name meant, what was given, what it takes', async () => {
+    const attrs =
+      'data-units="km" data-language="de" data-unit="kilometers" data-directions="waze" data-map="nope" data-heading-level="7" data-filters="servces"'
+    const { url, stop } = hostPage(
+      `<div id="a" data-storeloc="${demo.server.token}" ${attrs}></div><div id="b"></div><script src="${demo.server.url}/widget.js"></script>`,
+    )
+    const page = await newPage(demo.browser)
+    const said = warnings(page)
+    try {
+      await page.goto(url)
+      await page.locator('#a .sl-form').waitFor()
+      await page.waitForFunction(() => 'Storeloc' in globalThis)
+      await page.evaluate(`(async () => {
+        Storeloc.mount(document.querySelector('#b'), { token: '${demo.server.token}', units: 'km', mapp: false })
+        Storeloc.mount(document.querySelector('#a'))
+      })()`)
+      await page.locator('#b .sl-form').waitFor()
+      await page.waitForLoadState('networkidle')
+      expect(said.sort()).toEqual(
+        [
+          'storeloc: data-units="km" is no option: did you mean data-unit? It is ignored.',
+          'storeloc: data-language="de" is no option: did you mean data-lang? It is ignored.',
+          `storeloc: data-unit is "kilometers": it takes km or miles; the locator's unit is used.`,
+          'storeloc: data-directions is "waze": it takes google, apple or osm; google is used.',
+          'storeloc: data-map is "nope": it takes on or off; on is used.',
+          'storeloc: data-heading-level is "7": it takes 2, 3, 4, 5 or 6; 3 is used.',
+          `storeloc: data-filters (filters) names "servces", no filter group of this locator: it has products, services, store_type or _default. Did you mean "services"?`,
+          'storeloc: Storeloc.mount has no option units (given "km"): did you mean unit? It is ignored.',
+          'storeloc: Storeloc.mount has no option mapp (given false): did you mean map? It is ignored.',
+        ].sort(),
+      )
+    } finally {
+      stop()
+      await page.close()
+    }
+  })
+})
