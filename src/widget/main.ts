@@ -28,8 +28,10 @@ function prefixOf(el: HTMLElement): string {
   return urlPrefix(n)
 }
 
-/** An element or call that gives no public token. */
-class NoToken extends Error {}
+/** An element or call that gives no public token: a bad argument, named so (a class's own name is minified). */
+class NoToken extends TypeError {
+  override name = 'TypeError'
+}
 
 /** How long a finder waits, hidden, for its stylesheet: past this it shows as it is. */
 const STYLES_WAIT_MS = 3000
@@ -90,11 +92,15 @@ function mountAll() {
       mount(el)
     } catch (e) {
       console.error(e)
+      // In the widget's alert style, as its other failures: the element takes the finder's class.
+      const { lang, api } = optionsOf(el, {}, scriptBase)
       const note = document.createElement('p')
+      note.className = 'sl-error'
       note.setAttribute('role', 'alert')
-      const { texts } = textsFor(optionsOf(el, {}, scriptBase).lang)
-      note.textContent = e instanceof NoToken ? texts.badToken : texts.failed
+      note.textContent = e instanceof NoToken ? textsFor(lang).texts.badToken : textsFor(lang).texts.failed
+      el.classList.add('sl-root')
       el.replaceChildren(note)
+      void addStyles(api)
     }
   }
 }

@@ -413,7 +413,17 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
         .waitFor()
       await page.getByRole('combobox', { name: 'Town or postcode' }).waitFor()
       expect(errors).toEqual([])
-      expect(logged.join('\n')).toContain('Storeloc.mount: no token. Set data-storeloc="pk_..."')
+      // Named as a bad argument, not by the class's minified name.
+      expect(logged.join('\n')).toContain('TypeError: Storeloc.mount: no token. Set data-storeloc="pk_..."')
+      // The widget's alert, as its other failures show.
+      const note = page.locator('[data-storeloc=""] .sl-error[role=alert]')
+      const edge = await note.evaluate(
+        (el) =>
+          (globalThis as unknown as { getComputedStyle: (e: unknown) => { borderLeftColor: string } }).getComputedStyle(
+            el,
+          ).borderLeftColor,
+      )
+      expect(edge).toBe('rgb(179, 38, 30)')
     } finally {
       stop()
       await page.close()
