@@ -39,11 +39,15 @@ const SELECTED_OFFSET = 200_000_000
 
 let leaflet: Promise<L> | null = null
 
-/** Leaflet's script and stylesheet from the service, once a page. */
+/**
+ * Leaflet's script and stylesheet from the service, once a page. The widget keeps its own copy, the
+ * version it is built for, even beside a page's Leaflet; the globals the script sets (L, leaflet)
+ * are put back as the page had them.
+ */
 function loadLeaflet(api: string): Promise<L> {
-  const loaded = (window as unknown as { L?: L }).L
-  if (loaded?.map) return Promise.resolve(loaded)
   leaflet ??= new Promise<L>((resolve, reject) => {
+    const page = window as unknown as Record<'L' | 'leaflet', unknown>
+    const had = { L: 'L' in page, leaflet: 'leaflet' in page, leafletValue: page.leaflet }
     const css = document.createElement('link')
     css.rel = 'stylesheet'
     css.href = `${api}/widget/leaflet.css`
@@ -51,7 +55,13 @@ function loadLeaflet(api: string): Promise<L> {
     const script = document.createElement('script')
     script.src = `${api}/widget/leaflet.js`
     script.async = true
-    script.onload = () => resolve((window as unknown as { L: L }).L)
+    script.onload = () => {
+      const own = (page.L as L).noConflict() as unknown as L
+      if (!had.L) delete page.L
+      if (had.leaflet) page.leaflet = had.leafletValue
+      else delete page.leaflet
+      resolve(own)
+    }
     script.onerror = () => {
       leaflet = null
       reject(new Error('The map library could not be loaded.'))
@@ -66,7 +76,7 @@ function loadLeaflet(api: string): Promise<L> {
  * drawn, so Leaflet's start (a tenth of a second of the page's one thread) does not delay them.
  */
 export function preloadLeaflet(api: string): void {
-  if ((window as unknown as { L?: L }).L?.map || leaflet) return
+  if (leaflet) return
   for (const [file, as] of [
     ['leaflet.js', 'script'],
     ['leaflet.css', 'style'],

@@ -1,5 +1,6 @@
-// The widget's options as a page's developer sets them, in a real browser against the demo: what
-// it cannot use is said in the console, once each, with the name meant and the values it takes.
+// The widget as a page's developer meets it, in a real browser against the demo: options it
+// cannot use said in the console, once each, with the name meant and the values it takes; no
+// global of the page's touched, none of its own but Storeloc left.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { chromiumPath, newPage } from './browser'
@@ -16,7 +17,7 @@ function warnings(page: Page): string[] {
   return said
 }
 
-describe.skipIf(chromiumPath === null)("the widget's options, in Chromium", () => {
+describe.skipIf(chromiumPath === null)("the widget on a developer's page, in Chromium", () => {
   test('options it cannot use are said once each: the name meant, what was given, what it takes', async () => {
     const attrs =
       'data-units="km" data-language="de" data-unit="kilometers" data-directions="waze" data-map="nope" data-heading-level="7" data-filters="servces"'
@@ -50,6 +51,30 @@ describe.skipIf(chromiumPath === null)("the widget's options, in Chromium", () =
       )
     } finally {
       stop()
+      await page.close()
+    }
+  })
+  test("the map's Leaflet keeps to itself: the page's window.L stays, and Storeloc is the one global added", async () => {
+    const widget = `<div data-storeloc="${demo.server.token}" data-place="London"></div><script src="${demo.server.url}/widget.js"></script>`
+    const globals = `<script>window.before = Object.keys(window)</script>${widget}`
+    const own = hostPage(globals)
+    const theirs = hostPage(`<script>window.L = { mine: true }</script>${widget}`)
+    const page = await newPage(demo.browser)
+    try {
+      await page.goto(own.url)
+      await page.locator('.sl-pin').first().waitFor()
+      const added = await page.evaluate(() => {
+        const g = globalThis as unknown as { before: string[] }
+        return Object.keys(g).filter((k) => k !== 'before' && !g.before.includes(k))
+      })
+      // Leaflet's mark on what it listens to (the window's resize), no name a page would use.
+      expect(added).toEqual(['Storeloc', '_leaflet_events'])
+      await page.goto(theirs.url)
+      await page.locator('.sl-pin').first().waitFor()
+      expect(await page.evaluate(() => (globalThis as unknown as { L: unknown }).L)).toEqual({ mine: true })
+    } finally {
+      own.stop()
+      theirs.stop()
       await page.close()
     }
   })
