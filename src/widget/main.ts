@@ -80,14 +80,17 @@ function mount(el: HTMLElement, given: Partial<Options> | null = {}): Widget {
   return widget
 }
 
+const MARKED = '[data-storeloc]'
+
 /**
- * Every element marked on the page. One that cannot be mounted (data-storeloc="" from a template
- * that lost its token) says so to visitors in its place, in their language, and to the page's
- * developer in the console; the others still mount.
+ * The marked elements of `elements` not mounted yet. One that cannot be mounted (data-storeloc=""
+ * from a template that lost its token) says so to visitors in its place, in their language, and to
+ * the page's developer in the console; the others still mount.
  */
-function mountAll() {
-  for (const el of document.querySelectorAll<HTMLElement>('[data-storeloc]')) {
-    if (mounted.has(el)) continue
+function mountMarked(elements: Iterable<HTMLElement>) {
+  for (const el of elements) {
+    // Once mounted, an element keeps its finder wherever it is moved (frameworks re-parent them).
+    if (mounted.has(el) || !el.isConnected) continue
     try {
       mount(el)
     } catch (e) {
@@ -105,6 +108,22 @@ function mountAll() {
   }
 }
 
+/** Marked elements a page adds later (a single-page app's route, a component) mount as they come. */
+function mountAdded(records: MutationRecord[]) {
+  for (const record of records)
+    for (const node of record.addedNodes) {
+      if (node.nodeType !== Node.ELEMENT_NODE) continue
+      const el = node as HTMLElement
+      if (el.matches(MARKED)) mountMarked([el])
+      if (el.firstElementChild !== null) mountMarked(el.querySelectorAll<HTMLElement>(MARKED))
+    }
+}
+
+function start() {
+  mountMarked(document.querySelectorAll<HTMLElement>(MARKED))
+  new MutationObserver(mountAdded).observe(document.documentElement, { childList: true, subtree: true })
+}
+
 ;(window as unknown as { Storeloc: unknown }).Storeloc = { mount }
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mountAll)
-else mountAll()
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start)
+else start()

@@ -1,6 +1,6 @@
 // The widget as a page's developer meets it, in a real browser against the demo: options it
 // cannot use said in the console, once each, with the name meant and the values it takes; no
-// global of the page's touched, none of its own but Storeloc left.
+// global of the page's touched, none of its own but Storeloc left; elements marked later filled.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { chromiumPath, newPage } from './browser'
@@ -75,6 +75,32 @@ describe.skipIf(chromiumPath === null)("the widget on a developer's page, in Chr
     } finally {
       own.stop()
       theirs.stop()
+      await page.close()
+    }
+  })
+  test('an element marked after the page loaded is filled; moved elsewhere, it keeps its finder', async () => {
+    const { url, stop } = hostPage(`<div id="other"></div><script src="${demo.server.url}/widget.js"></script>`)
+    const page = await newPage(demo.browser)
+    const asked: string[] = []
+    page.on('request', (r) => void (r.url().includes('/public/v1/') && asked.push(r.url())))
+    try {
+      await page.goto(url)
+      await page.waitForLoadState('networkidle')
+      // As a framework renders a component: the marked element inside another, added at once.
+      await page.evaluate(`(() => {
+        const section = document.createElement('section')
+        section.innerHTML = '<div id="late" data-storeloc="${demo.server.token}" data-place="London"></div>'
+        document.querySelector('main').append(section)
+      })()`)
+      await page.locator('#late .sl-item').first().waitFor()
+      await page.waitForLoadState('networkidle')
+      const before = asked.length
+      await page.evaluate(`document.querySelector('#other').append(document.querySelector('#late'))`)
+      await page.waitForTimeout(500)
+      expect(await page.locator('#other > #late .sl-item').count()).toBeGreaterThan(0)
+      expect(asked.slice(before)).toEqual([])
+    } finally {
+      stop()
       await page.close()
     }
   })
