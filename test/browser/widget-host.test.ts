@@ -1,10 +1,11 @@
 // The widget as a page's developer meets it, in a real browser against the demo: options it
 // cannot use said in the console, once each, with the name meant and the values it takes; no
-// global of the page's touched, none of its own but Storeloc left; elements marked later filled.
+// global of the page's touched, none of its own but Storeloc left; elements marked later filled;
+// the list alone where the page's Trusted Types refuse the map's script.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { chromiumPath, newPage } from './browser'
-import { hostPage, useDemoBrowser } from './server'
+import { docsSnippet, hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
 
@@ -99,6 +100,23 @@ describe.skipIf(chromiumPath === null)("the widget on a developer's page, in Chr
       await page.waitForTimeout(500)
       expect(await page.locator('#other > #late .sl-item').count()).toBeGreaterThan(0)
       expect(asked.slice(before)).toEqual([])
+    } finally {
+      stop()
+      await page.close()
+    }
+  })
+  test("under Trusted Types, where Leaflet's script is refused, the list has the map's room", async () => {
+    const { url, stop } = hostPage(
+      docsSnippet(demo.server.url, demo.server.token),
+      `<meta http-equiv="Content-Security-Policy" content="require-trusted-types-for 'script'">`,
+    )
+    const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
+    try {
+      await page.goto(`${url}?sl_place=London`)
+      await page.locator('.sl-item').first().waitFor()
+      await page.locator('.sl-map').waitFor({ state: 'hidden' })
+      const width = async (selector: string) => (await page.locator(selector).boundingBox())!.width
+      expect(await width('.sl-results')).toBe(await width('.sl-main'))
     } finally {
       stop()
       await page.close()
