@@ -1,13 +1,19 @@
 // The widget as a page's developer meets it, in a real browser against the demo: options it
 // cannot use said in the console, once each, with the name meant and the values it takes; no
 // global of the page's touched, none of its own but Storeloc left; elements marked later filled;
-// the list alone where the page's Trusted Types refuse the map's script.
+// the list alone where the page's Trusted Types refuse the map's script; an empty token's alert.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { chromiumPath, newPage } from './browser'
 import { docsSnippet, hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
+
+/** What the callbacks below use of the page's window (this program is typed without the DOM's). */
+type PageWindow = {
+  document: { querySelector: (selector: string) => unknown }
+  getComputedStyle: (el: unknown) => { borderLeftStyle: string }
+}
 
 /** The page's console warnings from the widget, as they come. */
 function warnings(page: Page): string[] {
@@ -117,6 +123,24 @@ describe.skipIf(chromiumPath === null)("the widget on a developer's page, in Chr
       await page.locator('.sl-map').waitFor({ state: 'hidden' })
       const width = async (selector: string) => (await page.locator(selector).boundingBox())!.width
       expect(await width('.sl-results')).toBe(await width('.sl-main'))
+    } finally {
+      stop()
+      await page.close()
+    }
+  })
+  test("an empty token alone on its page: the widget's alert, its stylesheet loaded for it", async () => {
+    const { url, stop } = hostPage(`<div data-storeloc=""></div><script src="${demo.server.url}/widget.js"></script>`)
+    const page = await newPage(demo.browser)
+    try {
+      await page.goto(url)
+      const note = page
+        .getByRole('alert')
+        .filter({ hasText: 'This store finder is set up with a token that is not valid.' })
+      await page.waitForFunction(() => {
+        const note = (globalThis as unknown as PageWindow).document.querySelector('.sl-error')
+        return note !== null && (globalThis as unknown as PageWindow).getComputedStyle(note).borderLeftStyle === 'solid'
+      })
+      expect(await note.getAttribute('class')).toBe('sl-error')
     } finally {
       stop()
       await page.close()
