@@ -3,26 +3,30 @@
 import type { FilterGroup } from './api'
 import type { Options } from './options'
 
-/** Each option's name in Storeloc.mount; its data attribute is the same in kebab-case (token's is data-storeloc). */
-const NAMES: (keyof Options)[] = [
-  'token',
-  'api',
-  'lang',
-  'unit',
-  'radius',
-  'place',
-  'filters',
-  'map',
-  'tiles',
-  'tilesAttribution',
-  'directions',
-  'limit',
-  'openNow',
-  'urlState',
-  'storePages',
-  'headingLevel',
-  'label',
-]
+/**
+ * Every option's name in Storeloc.mount (the type holds it to Options); its data attribute is the
+ * name in kebab-case, token's data-storeloc.
+ */
+const KNOWN: Record<keyof Options, true> = {
+  token: true,
+  api: true,
+  lang: true,
+  unit: true,
+  radius: true,
+  place: true,
+  filters: true,
+  map: true,
+  tiles: true,
+  tilesAttribution: true,
+  directions: true,
+  limit: true,
+  openNow: true,
+  urlState: true,
+  storePages: true,
+  headingLevel: true,
+  label: true,
+}
+const NAMES = Object.keys(KNOWN) as (keyof Options)[]
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
 const attribute = (name: string) => (name === 'token' ? 'data-storeloc' : `data-${kebab(name)}`)
