@@ -51,6 +51,10 @@ function loadLeaflet(api: string): Promise<L> {
     const css = document.createElement('link')
     css.rel = 'stylesheet'
     css.href = `${api}/widget/leaflet.css`
+    // Leaflet's controls drawn before its stylesheet applies would jump into place as it does.
+    const styled = new Promise<void>((done) => {
+      css.onload = css.onerror = () => done()
+    })
     document.head.appendChild(css)
     const script = document.createElement('script')
     script.src = `${api}/widget/leaflet.js`
@@ -60,7 +64,7 @@ function loadLeaflet(api: string): Promise<L> {
       if (!had.L) delete page.L
       if (had.leaflet) page.leaflet = had.leafletValue
       else delete page.leaflet
-      resolve(own)
+      void styled.then(() => resolve(own))
     }
     script.onerror = () => {
       leaflet = null
