@@ -11,6 +11,7 @@ import type { Lang } from '../core/languages'
 import { MAX_MAP_TILES } from '../core/limits'
 import { asksOwnPosition } from '../core/own-position'
 import { t, type Texts, textsFor } from './i18n'
+import { ownPosition, positionShared } from './locate'
 import { preloadLeaflet, storeMap, type StoreMap } from './map'
 import { type Options, offeredRadius, radiiWith, radiusIn } from './options'
 import { warnOfGroups } from './option-warnings'
@@ -569,34 +570,25 @@ export class Widget {
 
   /** Locates the visitor when the browser shares their position without asking (they allowed it before); else nothing. */
   private locateIfShared() {
-    if (this.destroyed) return
-    navigator.permissions
-      ?.query({ name: 'geolocation' })
-      .then((p) => p.state === 'granted' && this.locate())
-      .catch(() => {})
+    void positionShared().then((shared) => shared && this.locate())
   }
 
   private locate() {
     if (this.destroyed) return
     const { texts, alert, status } = this
     alert.textContent = ''
-    if (!navigator.geolocation) {
-      alert.textContent = texts.locateFailed
-      return
-    }
     status.textContent = texts.locating
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
+    ownPosition(
+      (lat, lng) => {
         if (this.destroyed) return
         this.form.place.setText(texts.yourLocation)
-        void this.search({ origin: { kind: 'geo', lat: position.coords.latitude, lng: position.coords.longitude } })
+        void this.search({ origin: { kind: 'geo', lat, lng } })
       },
-      (error) => {
+      (refused) => {
         if (this.destroyed) return
         status.textContent = ''
-        alert.textContent = error.code === error.PERMISSION_DENIED ? texts.locateRefused : texts.locateFailed
+        alert.textContent = refused ? texts.locateRefused : texts.locateFailed
       },
-      { timeout: 10_000, maximumAge: 300_000 },
     )
   }
 }
