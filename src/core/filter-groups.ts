@@ -9,3 +9,14 @@ export const DEFAULT_GROUP_NAME = 'Other'
 /** A group's name as a page in a visitor's language shows it: the default group, unnamed by the operator, as `other`. */
 export const shownGroupName = (id: string, name: string, other: string): string =>
   id === DEFAULT_FILTER_GROUP && name === DEFAULT_GROUP_NAME ? other : name
+
+/**
+ * A tag's label while its locator gives it none: a slug or words in lower case ("dog-friendly",
+ * "wheelchair_access", "café") read as words starting a sentence ("Dog friendly", "Café"); a tag
+ * with a capital letter or other signs is shown as written.
+ */
+export function tagLabel(tag: string): string {
+  if (!/^[\p{Ll}\d]+(?:[-_ ][\p{Ll}\d]+)*$/u.test(tag)) return tag
+  const words = tag.replace(/[-_]/g, ' ')
+  return words[0]!.toUpperCase() + words.slice(1)
+}

@@ -1,6 +1,7 @@
 // A locator's index in this process, with its public JSON and what its upkeep needs to know.
 import type { IndexEntry, LocatorIndex } from '../engine/locator-index'
 import type { Store } from '../store'
+import { tagLabel } from '../core/filter-groups'
 import { DEFAULT_FILTER_GROUP, type FilterGroup } from '../store/filters'
 import type { LocationRecord } from '../store/locations'
 import { JsonArena } from './json-arena'
@@ -117,7 +118,7 @@ export function publicFilters(entry: Entry): FilterGroup[] {
   if (ungrouped.length === 0 && !configuredDefault) return groups
   const extra = ungrouped
     .sort((a, b) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0))
-    .map(({ spelt }) => ({ value: spelt, label: spelt }))
+    .map(({ spelt }) => ({ value: spelt, label: tagLabel(spelt) }))
   const base = configuredDefault ?? {
     id: DEFAULT_FILTER_GROUP,
     name: entry.ctx.defaultGroupName,

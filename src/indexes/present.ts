@@ -2,6 +2,7 @@
 // pre-serialized in the index, with the keys the index sorts, filters and searches on.
 import type { IndexDoc } from '../engine/locator-index'
 import type { CustomField } from '../store/custom-fields'
+import { tagLabel } from '../core/filter-groups'
 import { DEFAULT_FILTER_GROUP, DEFAULT_GROUP_NAME, type FilterGroup, type FilterTag } from '../store/filters'
 import { DAYS, type IndexRow, type LocationRecord } from '../store/locations'
 import type { PriorityRule } from '../store/priority'
@@ -65,7 +66,7 @@ function tagsJson(tags: string[], ctx: PresentContext) {
     const group = (out[id] ??= { name: hit?.group.name ?? ctx.defaultGroupName, items: [] })
     const item: { value: string; label: string; color?: string } = {
       value: hit?.tag.value ?? value,
-      label: hit?.tag.label ?? value,
+      label: hit?.tag.label ?? tagLabel(value),
     }
     if (hit?.tag.color) item.color = hit.tag.color
     group.items.push(item)

@@ -541,11 +541,11 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
     try {
       expect(cli('filters', 'set', server.locatorId, '--file', none).exitCode).toBe(0)
       await londonSearch(page)
-      // Tags in no group are labelled by their values.
-      await page.getByRole('checkbox', { name: 'bikes', exact: true }).waitFor()
-      expect(await page.getByRole('checkbox', { name: 'bikes', exact: true }).isVisible()).toBe(true)
+      // Tags in no group are labelled by their values, as words.
+      await page.getByRole('checkbox', { name: 'Bikes', exact: true }).waitFor()
+      expect(await page.getByRole('checkbox', { name: 'Water sports', exact: true }).isVisible()).toBe(true)
       expect(await page.locator('.sl-dropdown').count()).toBe(0)
-      await answered(page, () => page.getByRole('checkbox', { name: 'bikes', exact: true }).check())
+      await answered(page, () => page.getByRole('checkbox', { name: 'Bikes', exact: true }).check())
       const bikes = await server.api(`locations?lat=${LONDON.lat}&lng=${LONDON.lng}&radius=25&limit=10&tags[]=bikes`)
       expect(await listedIds(page)).toEqual(bikes.data.locations.map((l) => l.id))
       await screenshot(page, 'widget-lone-group')

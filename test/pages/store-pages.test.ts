@@ -141,7 +141,7 @@ describe('a published location', () => {
   test('shows tags by group, but for groups hidden in location details, and its custom fields', async () => {
     const { text: html } = await f.page(pagePath(f.ids.velo!, 'velo-cafe-bikes'))
     expect(html).toMatch(/<h2 id="slp-tags-\d+">Services<\/h2><ul class="slp-list"><li>Repair<\/li><\/ul>/)
-    expect(html).toMatch(/<h2 id="slp-tags-\d+">Other<\/h2><ul class="slp-list"><li>vintage<\/li><\/ul>/)
+    expect(html).toMatch(/<h2 id="slp-tags-\d+">Other<\/h2><ul class="slp-list"><li>Vintage<\/li><\/ul>/)
     expect(html).not.toContain('Brands') // hideInLocationDetails
     expect(html).not.toContain('Trek')
     expect(html).toContain('<span class="slp-badge" style="border-left-color:#1a7f37">Partner: gold</span>')
@@ -373,7 +373,7 @@ describe('slugs and the canonical URL', () => {
     expect(html).toContain(`<a href="http://localhost/l/${f.token}?lang=de">Zurück zu allen Geschäften</a>`)
     expect(html).toContain('<h2 id="slp-address">Adresse</h2>')
     // A tag of no group: under the default group, named in the page's language.
-    expect(html).toMatch(/<h2 id="slp-tags-\d+">Sonstiges<\/h2><ul class="slp-list"><li>vintage<\/li><\/ul>/)
+    expect(html).toMatch(/<h2 id="slp-tags-\d+">Sonstiges<\/h2><ul class="slp-list"><li>Vintage<\/li><\/ul>/)
     expect(html).toContain('>Route mit Google Maps</a>')
     expect(html).toContain('<h2 id="slp-hours">Öffnungszeiten</h2>')
     expect(html).toContain('<th scope="col">Tag</th><th scope="col">Zeiten</th>')

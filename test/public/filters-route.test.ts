@@ -41,8 +41,8 @@ describe('GET /filters', () => {
             hidden: false,
             hideInLocationDetails: false,
             tags: [
-              { value: 'outlet', label: 'outlet' },
-              { value: 'vintage', label: 'vintage' },
+              { value: 'outlet', label: 'Outlet' },
+              { value: 'vintage', label: 'Vintage' },
             ],
           },
         ],
@@ -65,9 +65,9 @@ describe('GET /filters', () => {
     const filters = (await f.get('/filters')).body.data.filters
     const dflt = filters.find((g: { id: string }) => g.id === '_default')
     expect(dflt.tags).toEqual([
-      { value: 'outlet', label: 'outlet' },
+      { value: 'outlet', label: 'Outlet' },
       { value: 'Tandem Friendly', label: 'Tandem Friendly' },
-      { value: 'vintage', label: 'vintage' },
+      { value: 'vintage', label: 'Vintage' },
     ])
     expect((await f.get(`/locations/${res.body.location.id}`)).body.data.location.tags._default.items).toEqual([
       { value: 'Tandem Friendly', label: 'Tandem Friendly' },
@@ -83,6 +83,20 @@ describe('GET /filters', () => {
     ).toBe(200)
     const after = (await f.get('/filters')).body.data.filters.find((g: { id: string }) => g.id === '_default')
     expect(after.tags.map((t: { value: string }) => t.value)).toEqual(['outlet', 'tandem friendly', 'vintage'])
+  })
+
+  test('a tag in no group, written as a slug or in lower case, is labelled as words; another as written', async () => {
+    const tags = ['dog-friendly', 'wheelchair_access', 'café', 'e-Bikes', 'B&B', '24h']
+    const res = await f.env.call('POST', '/admin/v1/locations', {
+      body: { name: 'Labels', address: '3 Rue X', coordinates: { lat: 48.86, lng: 2.35 }, tags },
+    })
+    expect(res.status).toBe(201)
+    const labels = ['Dog friendly', 'Wheelchair access', 'Café', 'e-Bikes', 'B&B', '24h']
+    const items = (await f.get(`/locations/${res.body.location.id}`)).body.data.location.tags._default.items
+    expect(items).toEqual(tags.map((value, i) => ({ value, label: labels[i] })))
+    const listed = (await f.get('/filters')).body.data.filters.find((g: { id: string }) => g.id === '_default').tags
+    for (const [i, value] of tags.entries()) expect(listed).toContainEqual({ value, label: labels[i] })
+    expect((await f.env.call('POST', `/admin/v1/locations/${res.body.location.id}/delete`)).status).toBe(200)
   })
 
   test("changed filter groups are served at once, in /filters and in every location's tags", async () => {
@@ -101,12 +115,15 @@ describe('GET /filters', () => {
     // Trek, Giant, Specialized are in no group now: each as most locations spell it (Giant 2, GIANT 1,
     // giant 1; specialized 2, Specialized 1; trek 3, Trek 2), as those locations' own tags show it.
     expect(filters[2].tags).toEqual(
-      ['Giant', 'outlet', 'specialized', 'trek'].map((value) => ({ value, label: value })),
+      ['Giant', 'outlet', 'specialized', 'trek'].map((value) => ({
+        value,
+        label: value[0]!.toUpperCase() + value.slice(1),
+      })),
     )
     const velo = (await f.get(`/locations/${f.ids.velo}`)).body.data.location
     expect(velo.tags).toEqual({
       services: { name: 'Workshop services', items: [{ value: 'repair', label: 'Repair', color: '#d73a49' }] },
-      _default: { name: expect.any(String), items: [{ value: 'trek', label: 'trek' }] },
+      _default: { name: expect.any(String), items: [{ value: 'trek', label: 'Trek' }] },
       styles: { name: 'Styles', items: [{ value: 'vintage', label: 'Vintage', color: '#abcdef' }] },
     })
   })

@@ -33,7 +33,7 @@ describe('the location object', () => {
     tags: {
       services: { name: 'Services', items: [{ value: 'repair', label: 'Repair', color: '#d73a49' }] },
       brands: { name: 'Brands', items: [{ value: 'Trek', label: 'Trek' }] },
-      _default: { name: expect.any(String), items: [{ value: 'vintage', label: 'vintage' }] },
+      _default: { name: expect.any(String), items: [{ value: 'vintage', label: 'Vintage' }] },
     },
     customFields: [
       { token: expect.any(String), key: 'note', name: 'Note', type: 'text', value: 'Ring twice' },
@@ -101,7 +101,7 @@ describe('the location object', () => {
       social: { instagram: '', facebook: 'zoesgarage', twitter: '' },
       hours: { monday: '', tuesday: '', wednesday: '', thursday: '', friday: '', saturday: '', sunday: '' },
       timezone: 'Europe/Paris',
-      tags: { _default: { name: expect.any(String), items: [{ value: 'outlet', label: 'outlet' }] } },
+      tags: { _default: { name: expect.any(String), items: [{ value: 'outlet', label: 'Outlet' }] } },
       customFields: [
         { token: expect.any(String), key: 'note', name: 'Note', type: 'text', value: 'Back entrance' },
         {
