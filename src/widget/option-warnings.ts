@@ -1,5 +1,6 @@
 // What the page's developer is told, in the console, of options the widget cannot use: a name it
 // does not know (the one meant, when close), a value it does not take. It goes on with its default.
+import { withinEdits } from '../core/text'
 import type { FilterGroup } from './api'
 import type { Options } from './options'
 
@@ -40,25 +41,13 @@ function warn(message: string): void {
   console.warn(`storeloc: ${message}`)
 }
 
-/** Levenshtein's distance between two short names. */
-function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j)
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i]
-    for (let j = 1; j <= b.length; j++)
-      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
-    row = next
-  }
-  return row[b.length]!
-}
-
 /** The known name `name` is a slip of: a letter or two off, or one word that begins with it (language: lang). */
 function meant(name: string, known: string[]): string | null {
   const bare = (n: string) => n.replace(/^data-/, '').toLowerCase()
   const word = bare(name)
   for (const k of known) {
     const other = bare(k)
-    if (distance(word, other) <= (other.length > 4 ? 2 : 1)) return k
+    if (withinEdits(word, other, other.length > 4 ? 2 : 1)) return k
     if (other.length >= 4 && !word.includes('-') && word.startsWith(other)) return k
   }
   return null
