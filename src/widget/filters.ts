@@ -7,7 +7,7 @@ import type { FilterGroup } from './api'
 import { h, uniqueId } from './dom'
 import type { Texts } from './i18n'
 
-export type Filters = { element: HTMLElement; selected: () => string[]; groups: FilterGroup[] }
+export type Filters = { element: HTMLDetailsElement; selected: () => string[]; groups: FilterGroup[] }
 
 /** The groups to show: not hidden, and among `wanted` when the widget names some. */
 export const shownGroups = (groups: FilterGroup[], wanted: 'all' | 'none' | string[]): FilterGroup[] =>
@@ -127,4 +127,26 @@ export function filterControls(
           : [],
     )
   return { element, selected, groups }
+}
+
+/** The width from which the filters show open: a row of toggles beside each other, not a phone's column. */
+const OPEN_FROM_PX = 600
+
+/**
+ * Opens the filters where `host` has room for them, or when some are chosen. A host not laid out
+ * yet (in a hidden tab: no width) decides once it first has a width, unless the visitor opened or
+ * closed them meanwhile.
+ */
+export function openWhereRoom(filters: HTMLDetailsElement, host: HTMLElement, chosen: boolean, signal: AbortSignal) {
+  if (chosen || host.clientWidth >= OPEN_FROM_PX) filters.open = true
+  if (chosen || host.clientWidth > 0 || typeof ResizeObserver === 'undefined') return
+  let toggled = false
+  filters.addEventListener('toggle', () => (toggled = true), { once: true, signal })
+  const sized = new ResizeObserver(() => {
+    if (host.clientWidth === 0) return
+    sized.disconnect()
+    if (!toggled && host.clientWidth >= OPEN_FROM_PX) filters.open = true
+  })
+  sized.observe(host)
+  signal.addEventListener('abort', () => sized.disconnect(), { once: true })
 }

@@ -4,7 +4,7 @@ import { ApiError, type FilterGroup, type Location, type LocationsAnswer, type P
 import type { ClustersAnswer, Single } from './clusters'
 import { append, h } from './dom'
 import { failureText, UNUSABLE } from './failures'
-import { filterControls, type Filters, shownGroups } from './filters'
+import { filterControls, type Filters, openWhereRoom, shownGroups } from './filters'
 import { type Form, searchForm } from './form'
 import { countText, distanceText, warmFormats } from './format'
 import type { Lang } from '../core/languages'
@@ -382,7 +382,7 @@ export class Widget {
         const skip = h('button', { type: 'button', class: 'sl-button sl-skip' }, this.texts.skip)
         skip.addEventListener('click', () => this.skipToList())
         this.form.filterSlot.replaceChildren(skip, this.filters.element)
-        if (this.element.clientWidth >= 600 || this.state.tags.length > 0) this.filters.element.setAttribute('open', '')
+        openWhereRoom(this.filters.element, this.element, this.state.tags.length > 0, this.life.signal)
       })
       .catch((e) => {
         this.defaults = null

@@ -1,7 +1,8 @@
 // The widget as a page's developer meets it, in a real browser against the demo: options it
 // cannot use said in the console, once each, with the name meant and the values it takes; no
 // global of the page's touched, none of its own but Storeloc left; elements marked later filled;
-// the list alone where the page's Trusted Types refuse the map's script; an empty token's alert.
+// the list alone where the page's Trusted Types refuse the map's script; an empty token's alert;
+// a finder in a tab hidden as it loads, opening its filters once shown.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { chromiumPath, newPage } from './browser'
@@ -141,6 +142,28 @@ describe.skipIf(chromiumPath === null)("the widget on a developer's page, in Chr
         return note !== null && (globalThis as unknown as PageWindow).getComputedStyle(note).borderLeftStyle === 'solid'
       })
       expect(await note.getAttribute('class')).toBe('sl-error')
+    } finally {
+      stop()
+      await page.close()
+    }
+  })
+
+  test('a finder in a tab hidden as it loads opens its filters when the tab is shown wide', async () => {
+    const { url, stop } = hostPage(
+      `<div id="tab" hidden><div data-storeloc="${demo.server.token}"></div></div><script src="${demo.server.url}/widget.js"></script>`,
+    )
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    try {
+      await page.goto(url)
+      const filters = page.locator('.sl-filters-box')
+      await filters.waitFor({ state: 'attached' })
+      const open = () => filters.evaluate((d) => (d as unknown as { open: boolean }).open)
+      expect(await open()).toBe(false)
+      await page.locator('#tab').evaluate((tab) => ((tab as unknown as { hidden: boolean }).hidden = false))
+      await page.waitForFunction(() =>
+        Boolean((globalThis as unknown as PageWindow).document.querySelector('.sl-filters-box[open]')),
+      )
+      expect(await open()).toBe(true)
     } finally {
       stop()
       await page.close()
