@@ -63,10 +63,10 @@ export function countText(s: {
   lang: string
   total: number
   center: { label?: string } | null
-  unit: 'km' | 'miles' | null
   state: SearchState
 }): string {
-  const { texts, total, center, unit, state } = s
+  const { texts, total, center, state } = s
+  const { unit } = state
   if (center === null || !unit) return total === 0 ? texts.none : t(texts, 'found', { n: total })
   const o = state.origin
   const r = distanceText(s.lang, state.radius ?? 0, unit)

@@ -20,8 +20,11 @@ export type SearchState = {
    * else's position. Asked of the browser again, when it gives it without asking.
    */
   locate?: boolean
-  /** The unit its radius is in (sl_unit), kept with the place: a store page's link back keeps it. */
-  unit?: 'km' | 'miles' | null
+  /**
+   * The unit the finder measures in, its radius among them (sl_unit), kept with the place: a store
+   * page's link back keeps it. null until the locator's is known.
+   */
+  unit: 'km' | 'miles' | null
 }
 
 const NAMES = ['place', 'lat', 'lng', 'geo', 'q', 'r', 'unit', 'tags', 'open', 'store']
@@ -58,7 +61,7 @@ export function readState(href: string, prefix: string): SearchState | null {
     openNow: params.get('open') === '1',
     selected: params.get('store'),
     ...(locate ? { locate } : {}),
-    ...(unit === 'km' || unit === 'miles' ? { unit } : {}),
+    unit: unit === 'km' || unit === 'miles' ? unit : null,
   }
 }
 
@@ -84,7 +87,7 @@ export function withState(href: string, state: SearchState, prefix: string): str
   set('q', state.keyword.trim())
   // A radius is kept with a place, and its unit: before one, it is the form's default.
   if (o !== null) set('r', state.radius)
-  if (o !== null) set('unit', state.unit ?? null)
+  if (o !== null) set('unit', state.unit)
   set('tags', state.tags.join(','))
   set('open', state.openNow && 1)
   set('store', state.selected)

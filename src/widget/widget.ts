@@ -42,7 +42,6 @@ export class Widget {
   readonly lang: Lang
   readonly texts: Texts
   private readonly state: SearchState
-  private unit: 'km' | 'miles' | null
   private results: Location[] = []
   private total = 0
   private center: Center | null = null
@@ -99,9 +98,10 @@ export class Widget {
       tags: [],
       openNow: false,
       selected: null,
+      unit: null,
     }
     // The URL's unit over the page's: the radius it holds is in it.
-    this.unit = this.state.unit ?? options.unit
+    this.state.unit ??= options.unit
     this.form = searchForm(texts, options, {
       suggest: (q, signal) => this.suggest(q, signal),
       pick: (p) => void this.search({ origin: originOf(p) }),
@@ -136,7 +136,7 @@ export class Widget {
       if (!this.destroyed) element.replaceChildren(...parts)
     })
     // Without data-unit, the locator's unit: GET /locations measures in miles unless told.
-    const first = this.unit === null ? defaults.then(() => this.search()) : this.search()
+    const first = this.state.unit === null ? defaults.then(() => this.search()) : this.search()
     if (this.state.locate) {
       delete this.state.locate
       void first.then(() => this.locateIfShared())
@@ -199,7 +199,7 @@ export class Widget {
     }
     if (answer === null || this.destroyed) return
     const q = answer.meta.query ?? {}
-    this.unit = q.unit ?? this.unit
+    this.state.unit = q.unit ?? this.state.unit
     this.center = q.center ?? null
     // The radius asked: the one sent, else the locator's default the service took.
     const sent = state.radius ?? this.options.radius
@@ -297,8 +297,7 @@ export class Widget {
       options: this.options,
       onSelect: (id: string) => this.select(id),
       // Not when the host keeps the address to itself.
-      search: (id: string) =>
-        this.options.urlState ? searchQuery({ ...this.state, unit: this.unit, selected: id }) : '',
+      search: (id: string) => (this.options.urlState ? searchQuery({ ...this.state, selected: id }) : ''),
     }
     return storeItem(ctx, location, n)
   }
@@ -309,7 +308,8 @@ export class Widget {
 
   /** The form's fields as the search stands. */
   private fillForm() {
-    const { form, state, unit, lang } = this
+    const { form, state, lang } = this
+    const { unit } = state
     form.keyword.value = state.keyword
     form.openNow.checked = state.openNow
     const o = state.origin
@@ -368,8 +368,8 @@ export class Widget {
       .then((answer) => {
         if (this.destroyed) return
         const meta = answer.meta
-        this.unit ??= meta?.unit ?? null
-        this.defaultRadius = meta ? radiusIn(meta.radius, meta.unit, this.unit ?? meta.unit) : null
+        this.state.unit ??= meta?.unit ?? null
+        this.defaultRadius = meta ? radiusIn(meta.radius, meta.unit, this.state.unit ?? meta.unit) : null
         this.readForm() // what the visitor typed meanwhile stays
         this.fillForm()
         if (options.filters === 'none') return
@@ -408,7 +408,7 @@ export class Widget {
     else return null
     const r = state.radius ?? options.radius
     if (o && r) p.push(['radius', String(r)])
-    if (this.unit) p.push(['unit', this.unit])
+    if (this.state.unit) p.push(['unit', this.state.unit])
     p.push(...this.filterParams())
     if (words) p.push(['search', words])
     p.push(['limit', String(options.limit)])
@@ -503,13 +503,13 @@ export class Widget {
   }
 
   private countText(): string {
-    const { texts, lang, total, center, unit, state } = this
-    return countText({ texts, lang, total, center, unit, state })
+    const { texts, lang, total, center, state } = this
+    return countText({ texts, lang, total, center, state })
   }
 
   private keepInUrl() {
     if (!this.options.urlState || this.destroyed) return
-    const href = withState(location.href, { ...this.state, unit: this.unit }, this.urlKeys)
+    const href = withState(location.href, this.state, this.urlKeys)
     if (href !== location.href) history.replaceState(history.state, '', href)
   }
 
