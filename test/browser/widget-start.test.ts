@@ -246,45 +246,35 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
     }
   })
 
-  test('a token the service does not know: the widget says the token is not valid, and shows no form', async () => {
-    const { url: pageUrl, stop } = hostPage(docsSnippet(demo.server.url, `${demo.server.token}x`))
-    const page = await newPage(demo.browser)
-    try {
-      await page.goto(pageUrl)
-      await page
-        .getByRole('alert')
-        .filter({ hasText: 'This store finder is set up with a token that is not valid.' })
-        .waitFor()
-      // Alone: no form to fill, no empty list or map beside it.
-      await page.locator('.sl-form').waitFor({ state: 'hidden' })
-      expect(await page.locator('.sl-main').isVisible()).toBe(false)
-      expect(await page.locator('.sl-status').isVisible()).toBe(false)
-    } finally {
-      stop()
-      await page.close()
-    }
-  })
-
-  test('a secret key set as the token: the widget says at once that the token is not valid, and the console to rotate the key', async () => {
-    const key = `sk_${'A1b2C3d4E5'.repeat(4).slice(0, 38)}`
-    const { url: pageUrl, stop } = hostPage(docsSnippet(demo.server.url, key))
-    const page = await newPage(demo.browser)
-    const warnings: string[] = []
-    page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()))
-    try {
-      await page.goto(pageUrl)
-      // Before any search: a visitor's search could not work, nor "Try again".
-      await page
-        .getByRole('alert')
-        .filter({ hasText: 'This store finder is set up with a token that is not valid.' })
-        .waitFor()
-      await page.locator('.sl-form').waitFor({ state: 'hidden' })
-      expect(warnings.filter((w) => w.startsWith('storeloc: SECRET_KEY_EXPOSED: '))).toHaveLength(1)
-    } finally {
-      stop()
-      await page.close()
-    }
-  })
+  // A secret key pasted in the token's place is refused as no token either: no search could work.
+  test.each([
+    ['a token the service does not know', 'INVALID_TOKEN', () => `${demo.server.token}x`],
+    ['a secret key set as the token', 'SECRET_KEY_EXPOSED', () => `sk_${'A1b2C3d4E5'.repeat(4).slice(0, 38)}`],
+  ])(
+    '%s: the widget says at once that the token is not valid, shows no form, and the console says why (%s)',
+    async (_, code, token) => {
+      const { url: pageUrl, stop } = hostPage(docsSnippet(demo.server.url, token()))
+      const page = await newPage(demo.browser)
+      const warnings: string[] = []
+      page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()))
+      try {
+        await page.goto(pageUrl)
+        // Before any search: a visitor's search could not work, nor "Try again".
+        await page
+          .getByRole('alert')
+          .filter({ hasText: 'This store finder is set up with a token that is not valid.' })
+          .waitFor()
+        // Alone: no form to fill, no empty list or map beside it.
+        await page.locator('.sl-form').waitFor({ state: 'hidden' })
+        expect(await page.locator('.sl-main').isVisible()).toBe(false)
+        expect(await page.locator('.sl-status').isVisible()).toBe(false)
+        expect(warnings.filter((w) => w.startsWith(`storeloc: ${code}: `))).toHaveLength(1)
+      } finally {
+        stop()
+        await page.close()
+      }
+    },
+  )
 
   test('the finder and a store page break no rule of their Content-Security-Policy', async () => {
     const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
