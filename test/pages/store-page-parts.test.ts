@@ -180,30 +180,52 @@ describe('links made from what a store holds', () => {
   })
 })
 
+/** An app of the page routes on a registry of its own, counting the snapshots its pages read. */
+function countingApp() {
+  const counted = { reads: 0 }
+  const store = Object.create(f.deps.store, {
+    snapshot: { value: () => (counted.reads++, f.deps.store.snapshot()) },
+  })
+  const registry = new IndexRegistry(store, undefined, { now: () => FIXTURE_NOW, buildRetryMs: 0 })
+  return { counted, app: pagesApp({ ...f.deps, store, registry }) }
+}
+
 describe('a sitemap asked again', () => {
   test('is made once until a write; each locator has its own', async () => {
-    let reads = 0
-    const store = Object.create(f.deps.store, {
-      snapshot: { value: () => (reads++, f.deps.store.snapshot()) },
-    })
-    const registry = new IndexRegistry(store, undefined, { now: () => FIXTURE_NOW, buildRetryMs: 0 })
-    const app = pagesApp({ ...f.deps, store, registry })
+    const { counted, app } = countingApp()
     const other = createLocator(f.env.store, 'Other shop')
     setLocatorSettings(f.env.store, other.locator.id, { queryApi: 'on' })
     const sitemap = async (token: string, query = '') => (await f.page(`/l/${token}/sitemap.xml${query}`, {}, app)).text
     const first = await sitemap(f.token)
-    const made = reads
+    const made = counted.reads
     expect(made).toBeGreaterThan(0)
     expect(await sitemap(f.token)).toBe(first)
     expect(await sitemap(f.token, '?utm_source=x')).toBe(first)
-    expect(reads).toBe(made)
+    expect(counted.reads).toBe(made)
     const theirs = await sitemap(other.locator.publicToken)
     expect(locs(theirs).every((url) => url.startsWith(`http://localhost/l/${other.locator.publicToken}`))).toBe(true)
     expect(theirs).not.toContain(f.token)
     const id = await f.create({ name: 'Newly opened', address: 'x', coordinates: { lat: 48.85, lng: 2.35 } })
     const after = await sitemap(f.token)
-    expect(reads).toBeGreaterThan(made)
+    expect(counted.reads).toBeGreaterThan(made)
     expect(after).toContain(id)
     expect(first).not.toContain(id)
+  })
+})
+
+describe('directories asked again', () => {
+  test("twenty small locators' directories are all kept: each is made once", async () => {
+    const { counted, app } = countingApp()
+    const tokens = Array.from({ length: 20 }, (_, n) => {
+      const made = createLocator(f.env.store, `Shop ${n}`)
+      setLocatorSettings(f.env.store, made.locator.id, { queryApi: 'on' })
+      return made.locator.publicToken
+    })
+    const directory = async (token: string) => (await f.page(`/l/${token}/stores`, {}, app)).status
+    for (const token of tokens) expect(await directory(token)).toBe(200)
+    const made = counted.reads
+    expect(made).toBeGreaterThanOrEqual(tokens.length)
+    for (const token of tokens) expect(await directory(token)).toBe(200)
+    expect(counted.reads).toBe(made)
   })
 })

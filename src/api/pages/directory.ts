@@ -4,13 +4,13 @@
 // sitemap share it.
 import { slugOf } from '../../core/slug'
 import { nameKey, nameOrderKey } from '../../core/text'
-import type { IndexRegistry } from '../../indexes/registry'
 import type { Store } from '../../store'
 import type { PlacedName } from '../../store/locations'
 import { regionSpellings } from '../../geocode/countries'
 import type { Locator } from '../../store/locators'
 import { eachSlice } from '../../store/snapshot'
 import type { PageDeps } from './deps'
+import { keptPerRegistry } from './kept'
 
 /**
  * The slug of the place that holds the stores of no known country, or of no known town in theirs
@@ -247,10 +247,12 @@ export function hasNamesake(town: DirectoryTown, name: string): boolean {
 /** A locator's directory as made (or being made) for its written `version` (registry.writtenVersion). */
 export type DirectoryAt = { version: string; directory: Promise<Directory> }
 
-/** Directories kept: the last made (or being made) of each locator, for as long as its written version holds. */
-const made = new WeakMap<IndexRegistry, Map<string, DirectoryAt>>()
-/** At most this many locators' directories are kept per registry; the longest unused goes first. */
-const KEPT = 16
+/**
+ * Directories kept per registry: the last made (or being made) of each locator, for as long as its
+ * written version holds, a million stores in all (about 170 bytes a store). A directory weighs
+ * its stores, and its own maps about as much as 10 more.
+ */
+const kept = keptPerRegistry<Directory>(1_000_000, (d) => d.count + 10)
 
 /**
  * The locator's directory as of its last write: made once per write (requests meanwhile wait for
@@ -259,20 +261,8 @@ const KEPT = 16
  */
 export function directoryOf(deps: PageDeps, locator: Locator): DirectoryAt {
   const version = deps.registry.writtenVersion(locator.id)
-  let kept = made.get(deps.registry)
-  if (kept === undefined) made.set(deps.registry, (kept = new Map()))
-  const found = kept.get(locator.id)
-  kept.delete(locator.id)
-  if (found !== undefined && found.version === version) {
-    kept.set(locator.id, found)
-    return found
+  return {
+    version,
+    directory: kept(deps.registry).get(locator.id, version, () => makeDirectory(deps.store, locator.id)),
   }
-  const entry = { version, directory: makeDirectory(deps.store, locator.id) }
-  kept.set(locator.id, entry)
-  // A failed read is not kept: the next request tries again.
-  entry.directory.catch(() => {
-    if (kept.get(locator.id) === entry) kept.delete(locator.id)
-  })
-  if (kept.size > KEPT) kept.delete(kept.keys().next().value!)
-  return entry
 }

@@ -18,6 +18,7 @@ import {
 } from './deps'
 import { directoryOf } from './directory'
 import { directoryUrls } from './directory-page'
+import { keptPerRegistry } from './kept'
 import { escapeHtml as esc } from './html'
 
 /** The sitemap protocol's most URLs per file. */
@@ -70,7 +71,8 @@ export async function sitemapResponse(
     const etag = pageEtag(deps, locator, request, base, made.version)
     const cached = notModified(request, etag, CACHE_CONTROL)
     if (cached !== null) return cached
-    const body = await keptBody(deps, `${locator.id} ${made.version} ${pageSize} ${page} ${base}`, async () => {
+    const key = `${locator.id} ${pageSize} ${page} ${base}`
+    const body = await keptBodies(deps.registry).get(key, made.version, async () => {
       const xml =
         plan.kind === 'index'
           ? indexXml(`${finderUrl(base, locator.publicToken)}/sitemap.xml?page=`, plan.pages)
@@ -86,28 +88,12 @@ export async function sitemapResponse(
 const utf8 = new TextEncoder()
 
 /**
- * Sitemap bodies made (or being made), by the locator, its written version, the page and the base
- * of its URLs: a crawler that does not revalidate gets the same bytes again without a rebuild,
- * which reads every published location (about 0.15 s of CPU at 50,000). The longest unused goes first.
+ * Sitemap bodies made (or being made), by the locator, the page and the base of its URLs, while
+ * the locator's written version holds, 64 MiB in all: a crawler that does not revalidate gets the
+ * same bytes again without a rebuild, which reads every published location (about 0.15 s of CPU
+ * at 50,000; a page of 50,000 URLs is about 8 MB).
  */
-const kept = new WeakMap<PageDeps['registry'], Map<string, Promise<Uint8Array>>>()
-const KEPT_BODIES = 8
-
-function keptBody(deps: PageDeps, key: string, make: () => Promise<Uint8Array>): Promise<Uint8Array> {
-  let bodies = kept.get(deps.registry)
-  if (bodies === undefined) kept.set(deps.registry, (bodies = new Map()))
-  const found = bodies.get(key)
-  bodies.delete(key)
-  const body = found ?? make()
-  bodies.set(key, body)
-  // A failed read is not kept: the next request tries again.
-  if (found === undefined)
-    body.catch(() => {
-      if (bodies.get(key) === body) bodies.delete(key)
-    })
-  if (bodies.size > KEPT_BODIES) bodies.delete(bodies.keys().next().value!)
-  return body
-}
+const keptBodies = keptPerRegistry<Uint8Array>(64 * 1024 * 1024, (body) => body.byteLength)
 
 function indexXml(pageUrl: string, pages: number): string {
   const items: string[] = []
