@@ -327,12 +327,14 @@ export type PlacedName = {
   city: string | null
   region: string | null
   country: string | null
+  /** The words of its town's names (LocationRecord.townNames); null or '' when not looked up. */
+  townNames: string | null
 }
 
 /** A reader of a locator's published locations' PlacedNames a slice at a time, as locationSlicer reads. */
 export function placedNameSlicer(db: Database) {
   const after = db.prepare<PlacedName & { seq: number }, [string, number, number]>(
-    "SELECT seq, id, name, json_extract(address_parts, '$.city') AS city, json_extract(address_parts, '$.region') AS region, json_extract(address_parts, '$.country') AS country FROM locations WHERE locator_id = ? AND status = 'published' AND seq > ? ORDER BY seq LIMIT ?",
+    "SELECT seq, id, name, json_extract(address_parts, '$.city') AS city, json_extract(address_parts, '$.region') AS region, json_extract(address_parts, '$.country') AS country, town_names AS townNames FROM locations WHERE locator_id = ? AND status = 'published' AND seq > ? ORDER BY seq LIMIT ?",
   )
   return (locatorId: string, afterSeq: number, limit: number): Slice<PlacedName> =>
     sliceOf(after.all(locatorId, afterSeq, limit), afterSeq, ({ seq, ...named }) => named)

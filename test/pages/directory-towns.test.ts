@@ -29,6 +29,10 @@ beforeAll(async () => {
         at('Thames Supply', '1 George St, Richmond TW9', 51.4613, -0.3037),
         at('Fraser Supply', '1 No 3 Rd, Richmond, BC', 49.1666, -123.1336),
         at('James Supply', '1 Main St, Richmond, VA', 37.5407, -77.436),
+        at('Dom Supply', 'Domkloster 4, 50667 Köln', 50.9413, 6.9583),
+        at('Rhine Supply', 'Schildergasse 5, Cologne', 50.9362, 6.9531),
+        at('Ring Supply', 'Hohenzollernring 1, Köln', 50.9389, 6.9402),
+        at('Ehrenfeld Supply', 'Venloer Str. 300, Koeln', 50.949, 6.917),
       ],
     },
   })
@@ -145,5 +149,23 @@ describe('towns of one name in several countries', () => {
       titles.push(title)
     }
     expect(new Set(titles).size).toBe(3)
+  })
+})
+
+describe('one town written in several spellings', () => {
+  test('is one town, named as most write it; the other spellings lead to it', async () => {
+    const germany = (await f.page(`${dir()}/de`)).text
+    expect(items(germany)).toEqual([['Köln', `${dir()}/de/koln`, 4]])
+    const koln = (await f.page(`${dir()}/de/koln`)).text
+    expect(items(koln).map(([name]) => name)).toEqual(['Dom Supply', 'Ehrenfeld Supply', 'Rhine Supply', 'Ring Supply'])
+    const cologne = await f.page(`${dir()}/de/cologne`)
+    expect([cologne.status, cologne.headers.get('location')]).toEqual([301, `${dir()}/de/koln`])
+    const rhine = (await f.page(items(koln).find(([name]) => name === 'Rhine Supply')![1] as string)).text
+    expect(trail(rhine).slice(-2)).toEqual([
+      ['Köln', `${dir()}/de/koln`],
+      ['Rhine Supply', null],
+    ])
+    const sitemap = locs((await f.page(`/l/${token}/sitemap.xml`)).text).filter((u) => u.includes('/stores/de'))
+    expect(sitemap.sort()).toEqual([`${dir()}/de`, `${dir()}/de/koln`])
   })
 })

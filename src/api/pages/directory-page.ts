@@ -139,7 +139,7 @@ function placeOf(dir: Directory, slugs: (string | null)[]): { place: Place; cano
   if (t === undefined)
     return { place: { level: 'country', country }, canonical: dir.single === country ? [] : [country.slug] }
   const slug = t === null ? undefined : t.toLowerCase() === OTHER ? OTHER : townSlug(t)
-  const town = slug === undefined ? undefined : country.town.get(slug)
+  const town = slug === undefined ? undefined : (country.town.get(slug) ?? country.spelt.get(slug))
   if (town !== undefined) return { place: { level: 'town', country, town }, canonical: [country.slug, town.slug] }
   const towns = slug === undefined ? undefined : country.namesakes.get(slug)
   if (towns === undefined) return null

@@ -1,7 +1,7 @@
 // A locator's store directory: its published stores by country and town, the town named as its
-// store page names it (its address's city, told apart by region), read from one snapshot a slice
-// at a time and kept until the locator's next write. Store pages, the directory's pages and the
-// sitemap share it.
+// stores' addresses most write it (told apart by region; spellings of one town joined), read from
+// one snapshot a slice at a time and kept until the locator's next write. Store pages, the
+// directory's pages and the sitemap share it.
 import { slugOf } from '../../core/slug'
 import { nameKey, nameOrderKey } from '../../core/text'
 import type { Store } from '../../store'
@@ -39,7 +39,8 @@ type TownStore = { id: string; name: string }
 /**
  * A country's towns in name order, OTHER last; `code` is null for OTHER. `town`: by slug; `byKey`:
  * by townKey; `namesakes`: the towns of one name told apart by region, by the slug that name
- * alone makes (its page lists them).
+ * alone makes (its page lists them); `spelt`: a town by the slug of another spelling its stores'
+ * addresses write ("cologne" for Köln), where no town has that slug.
  */
 export type DirectoryCountry = {
   slug: string
@@ -49,6 +50,7 @@ export type DirectoryCountry = {
   town: Map<string, DirectoryTown>
   byKey: Map<string, DirectoryTown>
   namesakes: Map<string, DirectoryTown[]>
+  spelt: Map<string, DirectoryTown>
 }
 
 /** `single`: the only country, when there is one (its towns are the directory's first page). */
@@ -108,14 +110,51 @@ const sortedBy = <T>(items: T[], key: (item: T) => string): T[] => {
   return keyed.map((x) => x.item)
 }
 
-/** A town's rows as read: its spellings and regions, by count, and its stores. */
-type Group = { key: string; names: Map<string, number>; regions: Map<string, number>; stores: TownStore[] }
+/**
+ * A town's rows as read: its spellings and regions, by count, and its stores. `keys`: the
+ * townKeys its rows were read under, `key` first (more than one when spellings were joined).
+ */
+type Group = {
+  key: string
+  keys: string[]
+  names: Map<string, number>
+  regions: Map<string, number>
+  stores: TownStore[]
+  /** The town names last joined by (PlacedName.townNames). */
+  joined?: string
+}
 
 /** The most written of some spellings: "Saint-Denis" over a lone "Saint Denis" of the same slug. */
 const mostWritten = (counts: Map<string, number>): string | null =>
   counts.size === 0 ? null : [...counts].reduce((a, b) => (b[1] > a[1] ? b : a))[0]
 
-const count = (counts: Map<string, number>, text: string) => counts.set(text, (counts.get(text) ?? 0) + 1)
+const count = (counts: Map<string, number>, text: string, n = 1) => counts.set(text, (counts.get(text) ?? 0) + n)
+
+/** The townKey `key` was joined to, through the joins of its country ('key' itself when none). */
+const rootOf = (joins: Map<string, string>, key: string): string => {
+  let root = key
+  for (let next = joins.get(root); next !== undefined; next = joins.get(root)) root = next
+  return root
+}
+
+/** A country's groups with those `joins` joins made one: counts added, stores and keys together. */
+function joined(groups: Iterable<Group>, joins: Map<string, string> | undefined): Group[] {
+  if (joins === undefined) return [...groups]
+  const byRoot = new Map<string, Group>()
+  for (const g of groups) {
+    const root = rootOf(joins, g.key)
+    const into = byRoot.get(root)
+    if (into === undefined) {
+      byRoot.set(root, g)
+      continue
+    }
+    into.keys.push(...g.keys)
+    for (const [name, n] of g.names) count(into.names, name, n)
+    for (const [region, n] of g.regions) count(into.regions, region, n)
+    into.stores.push(...g.stores)
+  }
+  return [...byRoot.values()]
+}
 
 /** A directory made slice by slice: `add` each slice of rows, then `done`. */
 function directoryMaker() {
@@ -123,6 +162,23 @@ function directoryMaker() {
   const grouped = new Map<string, Map<string, Group>>()
   // Town keys by what they are made of: a few thousand towns among many more rows.
   const keys = new Map<string, Map<string | null, Map<string | null, string>>>()
+  // country slug -> a town's names and region key -> the first townKey read with them. Another
+  // townKey with the same is another spelling of that town ("Köln", "Cologne"): joined to it.
+  const named = new Map<string, Map<string, string>>()
+  // country slug -> townKey -> the townKey it is joined to (rootOf).
+  const joins = new Map<string, Map<string, string>>()
+  const join = (c: string, t: string, names: string) => {
+    let byNames = named.get(c)
+    if (byNames === undefined) named.set(c, (byNames = new Map()))
+    const link = `${names}\u0000${t.slice(t.indexOf('\u0000') + 1)}`
+    const first = byNames.get(link)
+    if (first === undefined) byNames.set(link, t)
+    if (first === undefined || first === t) return
+    let country = joins.get(c)
+    if (country === undefined) joins.set(c, (country = new Map()))
+    const [a, b] = [rootOf(country, t), rootOf(country, first)]
+    if (a !== b) country.set(a, b)
+  }
   let total = 0
   const add = (rows: PlacedName[]) => {
     for (const row of rows) {
@@ -136,7 +192,12 @@ function directoryMaker() {
       let towns = grouped.get(c)
       if (towns === undefined) grouped.set(c, (towns = new Map()))
       let town = towns.get(t)
-      if (town === undefined) towns.set(t, (town = { key: t, names: new Map(), regions: new Map(), stores: [] }))
+      if (town === undefined)
+        towns.set(t, (town = { key: t, keys: [t], names: new Map(), regions: new Map(), stores: [] }))
+      if (t !== OTHER && row.townNames && town.joined !== row.townNames) {
+        town.joined = row.townNames // most rows of a town repeat its last row's names
+        join(c, t, row.townNames)
+      }
       if (t !== OTHER) count(town.names, row.city!)
       if (t !== OTHER && typeof row.region === 'string') count(town.regions, row.region)
       town.stores.push({ id: row.id, name: row.name })
@@ -144,7 +205,7 @@ function directoryMaker() {
     }
   }
   const done = (): Directory => {
-    const countries = [...grouped].map(([slug, groups]) => countryOf(slug, [...groups.values()]))
+    const countries = [...grouped].map(([slug, groups]) => countryOf(slug, joined(groups.values(), joins.get(slug))))
     const ordered = sortedBy(countries, (c) => (c.code === null ? '\uffff' : c.slug))
     return {
       countries: ordered,
@@ -164,13 +225,15 @@ function directoryMaker() {
 function countryOf(slug: string, groups: Group[]): DirectoryCountry {
   const bySlug = new Map<string, Group[]>()
   for (const g of groups) {
-    const s = g.key === OTHER ? OTHER : g.key.slice(0, g.key.indexOf('\u0000'))
+    const s = g.key === OTHER ? OTHER : townSlug(mostWritten(g.names))
     bySlug.set(s, [...(bySlug.get(s) ?? []), g])
   }
   const taken = new Set(bySlug.keys())
   const towns: DirectoryTown[] = []
   const byKey = new Map<string, DirectoryTown>()
   const namesakes = new Map<string, DirectoryTown[]>()
+  // The slugs of a town's other spellings, null for one two towns write.
+  const spellings = new Map<string, DirectoryTown | null>()
   let stores = 0
   for (const [s, same] of bySlug) {
     const told = same.length > 1
@@ -192,7 +255,11 @@ function countryOf(slug: string, groups: Group[]): DirectoryCountry {
         stores: g.stores,
         sorted: false,
       }
-      byKey.set(g.key, town)
+      for (const key of g.keys) {
+        byKey.set(key, town)
+        const spelt = key.slice(0, key.indexOf('\u0000'))
+        if (spelt !== s) spellings.set(spelt, spellings.has(spelt) ? null : town)
+      }
       return town
     })
     towns.push(...made)
@@ -200,7 +267,10 @@ function countryOf(slug: string, groups: Group[]): DirectoryCountry {
   }
   const ordered = sortedBy(towns, (t) => (t.name === null ? '\uffff' : `${nameOrderKey(t.name)}\u0000${t.slug}`))
   const code = slug === OTHER ? null : slug.toUpperCase()
-  return { slug, code, count: stores, towns: ordered, town: new Map(ordered.map((t) => [t.slug, t])), byKey, namesakes }
+  const town = new Map(ordered.map((t) => [t.slug, t]))
+  const spelt = new Map<string, DirectoryTown>()
+  for (const [s, t] of spellings) if (t !== null && !town.has(s) && !namesakes.has(s)) spelt.set(s, t)
+  return { slug, code, count: stores, towns: ordered, town, byKey, namesakes, spelt }
 }
 
 /** Rows a slice when a directory is made: a few milliseconds each, the event loop free between. */
