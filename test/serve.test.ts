@@ -49,6 +49,17 @@ test('npm start -- serve reads as storeloc serve: the word is taken, not refused
   expect(existsSync(db)).toBe(false)
 })
 
+test('npm run cli -- serve is storeloc serve too, as the CLI usage lists it', () => {
+  const db = join(dir, 'npm-cli.db')
+  const p = Bun.spawnSync(['npm', 'run', '--silent', 'cli', '--', 'serve', '--help'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_PATH: db },
+  })
+  expect(p.exitCode).toBe(0)
+  expect(p.stdout.toString()).toContain('Usage: storeloc serve [options]')
+  expect(existsSync(db)).toBe(false)
+})
+
 test('an unknown option or a stray argument exits 2 with the usage; a bad value names the option', () => {
   const db = join(dir, 'bad.db')
   for (const argv of [['--prot', '4000'], ['4000'], ['--port']]) {
