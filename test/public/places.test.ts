@@ -358,6 +358,25 @@ describe('GET /places', () => {
     expect(labels.indexOf('Lemont, IL, United States')).toBeGreaterThan(labels.indexOf('Athens, GA, United States'))
   })
 
+  test('a store near lifts a place the text is the name it is known by: Cologne is Köln beside a store near Cologne, MN', async () => {
+    const other = createLocator(env.store, 'Minneapolis and Köln stores')
+    setLocatorSettings(env.store, other.locator.id, { queryApi: 'on' })
+    // Cologne, MN is 43 km from the first; the second is in Köln.
+    for (const [name, lat, lng] of [
+      ['Uptown', 44.9489, -93.2983],
+      ['Schildergasse', 50.9365, 6.9524],
+    ] as const) {
+      const body = { name, address: `${name} street`, coordinates: { lat, lng } }
+      expect((await env.call('POST', '/admin/v1/locations', { key: other.secret, body })).status).toBe(201)
+    }
+    const both = env.store.locators.get(other.locator.id)!.publicToken!
+    const labels = (await places('Cologne', '', both)).map((p) => p.label)
+    expect(labels[0]).toBe('Cologne, Germany')
+    expect(labels.indexOf('Cologne, MN, United States')).toBeGreaterThan(0)
+    const near = await get(`${both}/locations?near=Cologne&radius=10&unit=km`)
+    expect(near.body.meta.query.center.label).toBe('Cologne, Germany')
+  })
+
   test('limit: 5 by default, 1 to 20; q is required; text that folds to nothing finds nothing', async () => {
     expect(await places('San', '&limit=12')).toHaveLength(12)
     expect(await places('San', '&limit=1')).toHaveLength(1)

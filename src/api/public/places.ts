@@ -73,9 +73,10 @@ export function rankedPlaces(
     .filter((p) => !(foreign && p.byCode))
     .slice(0, RANKED)
     .map((p) => ({ ...p, nearKm: nearestKm(index, p) }))
-  // Nearness lifts a place found by its own name, not one that only holds the text among its
-  // old or other names: "Athens" is not Lemont, IL (once Athens) for a store near Chicago.
-  const lifted = (p: RankedPlace) => p.nearKm !== null && p.main
+  // Nearness lifts a place found by its own name, or by the other name the text means it by
+  // ("Cologne": Köln), not one that only holds the text among its old names: "Athens" is not
+  // Lemont, IL (once Athens) for a store near Chicago.
+  const lifted = (p: RankedPlace) => p.nearKm !== null && (p.main || p.meant === true)
   ranked.sort(
     (a, b) =>
       a.tier - b.tier ||

@@ -38,6 +38,8 @@ export type PlaceHit = {
   byCode?: true
   /** The other name the text equals, every way it is written ("München|Munchen" of Munich): shownLabel() shows it. */
   named?: string
+  /** Found by another name that the text means it by, as by its own: "Cologne" of Köln, far the biggest town so named. */
+  meant?: true
 }
 
 /** Texts of this many characters or more may find towns with a typo, when nothing matches as typed. */
@@ -331,7 +333,7 @@ export class PlaceSearch {
       if (!h.main && !(h.exact && (h.weight > ALTERNATE_OVER_MAIN * biggestOwn || own(h)))) {
         h.weight /= ALTERNATE_SHARE
         delete h.named // a small place's other name (York, NE's "New York") is not how it is shown
-      }
+      } else if (!h.main) h.meant = true
       h.tier = exactFirst && h.exact && (wholeName || h.weight >= SMALL_EXACT) ? 0 : 2
     }
     // Another name shows only on the place it is mostly meant for: far the biggest of those the
