@@ -31,6 +31,12 @@ describe('geocode', () => {
     expect(r.stderr).toContain('geocoding_failed')
   })
 
+  test('a misspelt town is named as the API names it: Did you mean Edinburgh?', () => {
+    const r = storeloc('geocode', '1 Princes St, Edinbrugh')
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('Did you mean Edinburgh, United Kingdom?')
+  })
+
   test('with GEOCODER=none it says that no address is placed, and why', () => {
     const p = Bun.spawnSync([process.execPath, 'src/cli/main.ts', 'geocode', 'Milano'], {
       cwd: join(import.meta.dir, '../..'),
