@@ -11,6 +11,15 @@ export function langOf(text: string | null | undefined): Lang | null {
   return LANGS.find((l) => l === code) ?? null
 }
 
+/**
+ * The region a language tag names, in capitals ("en-GB" -> "GB", "zh-Hant-TW" -> "TW"); null for
+ * none, or one in digits ("es-419": Latin America).
+ */
+export function regionOf(text: string | null | undefined): string | null {
+  const found = /^[a-z]{2,3}(?:[-_][a-z]{4})?[-_]([a-z]{2})(?:[-_]|$)/i.exec(text ?? '')
+  return found === null ? null : found[1]!.toUpperCase()
+}
+
 /** The query string that asks a store page or the finder page for `lang`: none for English, their default. */
 export const langQuery = (lang: Lang): string => (lang === 'en' ? '' : `?lang=${lang}`)
 

@@ -16,7 +16,7 @@ import { DEFAULT_FILTER_GROUP } from '../../store/filters'
 import type { Locator } from '../../store/locators'
 import { PublicError } from './errors'
 import { convert, isPlainQuery, parseLocationsRequest, queryParams } from './params'
-import { labelLang, placeNamed, type Places } from './places'
+import { askerOf, placeNamed, type Places } from './places'
 import { beforeAndQuery } from './url'
 import { countAnswer } from './young-garbage'
 
@@ -279,7 +279,7 @@ function locationsAnswer(
   const params = queryParams(search)
   const now = registry.now()
   const req = parseLocationsRequest(params, locator, groupOf, now, (text) =>
-    placeNamed(places, entry.index, text, labelLang(params)),
+    placeNamed(places, entry.index, text, askerOf(params)),
   )
   const { total, hits } = entry.index.query(req.query)
   const { arena, index } = entry

@@ -7,7 +7,7 @@ import type { LocatorIndex } from '../../engine/locator-index'
 import type { PlaceHit } from '../../geocode/embedded/places'
 import { type PlaceSource, PlacesWarming } from '../../geocode/embedded/place-source'
 import { missingPostcodeCountries, postcodeCountriesLacking } from '../../geocode/embedded/resolve'
-import { type Lang, langOf } from '../../core/languages'
+import { type Lang, langOf, regionOf } from '../../core/languages'
 import { asksOwnPosition } from '../../core/own-position'
 import { MAX_SEARCH } from '../../core/limits'
 import { countryLabel } from '../../geocode/countries'
@@ -54,7 +54,7 @@ export function rankedPlaces(
   index: LocatorIndex,
   text: string,
   limit: number,
-  lang: Lang = 'en',
+  { lang, region }: Asker = { lang: 'en', region: null },
 ): RankedPlace[] {
   if (places === null) throw new PublicError('PLACES_UNAVAILABLE')
   let search: ReturnType<PlaceSource>
@@ -67,16 +67,17 @@ export function rankedPlaces(
   }
   // "near me" names no place, though typos would make it one (Néa Mesimvría).
   if (asksOwnPosition(text)) return []
-  const foreign = elsewhereCode(text, lang)
+  const foreign = elsewhereCode(text, lang, region)
   const ranked = search
     .find(text)
     .filter((p) => !(foreign && p.byCode))
     .slice(0, RANKED)
     .map((p) => ({ ...p, nearKm: nearestKm(index, p) }))
-  // Nearness lifts a place found by its own name, or by the other name the text means it by
-  // ("Cologne": Köln), not one that only holds the text among its old names: "Athens" is not
-  // Lemont, IL (once Athens) for a store near Chicago.
-  const lifted = (p: RankedPlace) => p.nearKm !== null && (p.main || p.meant === true)
+  // Nearness, or the visitor's country, lifts a place found by its own name, or by the other
+  // name the text means it by ("Cologne": Köln), not one that only holds the text among its old
+  // names: "Athens" is not Lemont, IL (once Athens) for a store near Chicago. Lifted alike, a
+  // British visitor's "Brighton" is the larger, Sussex's.
+  const lifted = (p: RankedPlace) => (p.main || p.meant === true) && (p.nearKm !== null || p.country === region)
   ranked.sort(
     (a, b) =>
       a.tier - b.tier ||
@@ -100,8 +101,8 @@ const CODES_LACKING: Partial<Record<Lang, string[]>> = {
 }
 
 /** Whether `text` is a postcode of the page's visitors' countries that the data lacks, not one it has. */
-const elsewhereCode = (text: string, lang: Lang): boolean =>
-  postcodeCountriesLacking(text).some((c) => CODES_LACKING[lang]?.includes(c))
+const elsewhereCode = (text: string, lang: Lang, region: string | null): boolean =>
+  postcodeCountriesLacking(text).some((c) => c === region || CODES_LACKING[lang]?.includes(c))
 
 /**
  * The labels of the first `count` places ranked, in `lang`: a place the text names by another
@@ -124,21 +125,29 @@ function shownLabels(ranked: PlaceHit[], typed: string, lang: Lang, count: numbe
 /** A point to 5 decimals (about a metre), as the towns' are: a region's or country's centre is a mean. */
 const round5 = (x: number) => Math.round(x * 1e5) / 1e5
 
-/** The language a request's `lang` names for labels; English when none or another. */
-export const labelLang = (params: Params): Lang => langOf(once(params, 'lang')) ?? 'en'
+/**
+ * What a request's `lang` says of its visitor: the language of labels (English when none or
+ * another), and the country of its region ("en-GB": GB), whose places come first among alike.
+ */
+export type Asker = { lang: Lang; region: string | null }
 
-/** The place near= names: the best of rankedPlaces, its label in `lang`. Throws PLACE_NOT_FOUND. */
+export function askerOf(params: Params): Asker {
+  const tag = once(params, 'lang')
+  return { lang: langOf(tag) ?? 'en', region: regionOf(tag) }
+}
+
+/** The place near= names: the best of rankedPlaces, its label in the asker's language. Throws PLACE_NOT_FOUND. */
 export function placeNamed(
   places: Places,
   index: LocatorIndex,
   text: string,
-  lang: Lang,
+  asker: Asker,
 ): { lat: number; lng: number; label: string; reachKm?: number } {
   // A postcode the text only begins is no answer to a text sent whole: "1012" (Amsterdam) is not
   // 10120 (Spain), "E1" (London) not E1A (Canada); and digits alone name a place whole, or none
   // ("10" is no town whose name a typo away begins so).
   const digits = /^[\d\s-]+$/.test(text)
-  const ranked = rankedPlaces(places, index, text, RANKED, lang)
+  const ranked = rankedPlaces(places, index, text, RANKED, asker)
   const at = ranked.findIndex((p) => p.exact || (!p.byCode && !digits))
   const best = ranked[at]
   if (best === undefined) {
@@ -157,7 +166,7 @@ export function placeNamed(
     )
   }
   const { lat, lng, reachKm } = best
-  return { lat: round5(lat), lng: round5(lng), label: shownLabels(ranked, text, lang, at + 1)[at]!, reachKm }
+  return { lat: round5(lat), lng: round5(lng), label: shownLabels(ranked, text, asker.lang, at + 1)[at]!, reachKm }
 }
 
 /**
@@ -179,9 +188,9 @@ export function placesAnswer(places: Places, index: LocatorIndex, params: Params
   if (q.length > MAX_SEARCH && codePoints(q) > MAX_SEARCH)
     throw new PublicError('INVALID_PARAMETER', `q may be at most ${MAX_SEARCH} characters; got ${codePoints(q)}.`)
   const limit = integer(params, 'limit', LIMIT.fallback, 1, LIMIT.max)
-  const lang = labelLang(params)
-  const ranked = rankedPlaces(places, index, q, RANKED, lang)
-  const labels = shownLabels(ranked, q, lang, limit)
+  const asker = askerOf(params)
+  const ranked = rankedPlaces(places, index, q, RANKED, asker)
+  const labels = shownLabels(ranked, q, asker.lang, limit)
   return {
     success: true,
     data: {

@@ -1,0 +1,58 @@
+// The visitor's country in GET /places and near=: the region of `lang` ("en-GB") lifts its
+// country's places as a store near does, so the larger of two lifted namesakes comes first.
+import { describe, expect, test } from 'bun:test'
+import { createLocator, setLocatorSettings } from '../../src/operator'
+import { env, get, places, usePlacesEnv } from './places-fixture'
+
+usePlacesEnv()
+
+/** A locator with stores in Denver and near Chicago; its public token. */
+async function usLocator(): Promise<string> {
+  const made = createLocator(env.store, 'Colorado and Illinois stores')
+  setLocatorSettings(env.store, made.locator.id, { queryApi: 'on' })
+  for (const [name, lat, lng] of [
+    ['Denver', 39.74, -104.99],
+    ['Schaumburg', 42.03, -88.08],
+  ] as const) {
+    const body = { name, address: 'Main Street', coordinates: { lat, lng } }
+    expect((await env.call('POST', '/admin/v1/locations', { key: made.secret, body })).status).toBe(201)
+  }
+  return env.store.locators.get(made.locator.id)!.publicToken!
+}
+
+describe("the visitor's country", () => {
+  test("lifts its places as a store near does: a British visitor's Brighton and Inverness are Britain's", async () => {
+    const us = await usLocator()
+    const first = async (q: string, lang: string) =>
+      (await places(q, lang === '' ? '' : `&lang=${lang}`, us))[0]!.label as string
+    // Near a store, without the visitor's country: the small American towns.
+    expect(await first('Brighton', '')).toBe('Brighton, CO, United States')
+    expect(await first('Inverness', '')).toBe('Inverness, IL, United States')
+    expect(await first('Brighton', 'en-US')).toBe('Brighton, CO, United States')
+    expect(await first('Brighton', 'en-GB')).toBe('Brighton, United Kingdom')
+    expect(await first('Inverness', 'en_GB')).toBe('Inverness, United Kingdom')
+    // Lifted alike, the larger still comes first: Denver is not lost to a British visitor.
+    expect(await first('Denver', 'en-GB')).toBe('Denver, CO, United States')
+    // The language is still the tag's: labels in German, the country's places first.
+    expect(await first('Brighton', 'de-GB')).toBe('Brighton, Vereinigtes Königreich')
+  })
+
+  test('near= takes the same place as its centre', async () => {
+    const us = await usLocator()
+    const centre = async (lang: string) => {
+      const res = await get(`${us}/locations?near=Brighton&radius=1000&unit=km&lang=${lang}`)
+      expect(res.status).toBe(200)
+      return res.body.meta.query.center.label as string
+    }
+    expect(await centre('en-US')).toBe('Brighton, CO, United States')
+    expect(await centre('en-GB')).toBe('Brighton, United Kingdom')
+  })
+})
+
+describe("the visitor's country's postcodes the data lacks", () => {
+  test('are not taken for another country\'s: "1010" is no Sydney code for a visitor in Austria', async () => {
+    const codes = async (lang: string) => (await places('1010', `&lang=${lang}`)).map((p) => p.precision)
+    expect(await codes('en-US')).toContain('postcode')
+    expect(await codes('en-AT')).not.toContain('postcode')
+  })
+})
