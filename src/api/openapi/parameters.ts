@@ -194,8 +194,8 @@ export const PARAMETERS = {
   ),
   nearLang: query(
     'lang',
-    "With `near`: the language of the country name in the centre's label, as GET /places takes it.",
-    { type: 'string', examples: ['de', 'fr-CA'], default: 'en' },
+    "With `near`: the language of the country name in the centre's label, and the visitor's country (`en-GB`), as GET /places takes them.",
+    { type: 'string', examples: ['de', 'en-GB'], default: 'en' },
   ),
   q: {
     ...query('q', 'The text a visitor typed so far; the last word may be cut short.', {
@@ -207,8 +207,8 @@ export const PARAMETERS = {
   placesLimit: query('limit', 'How many places.', { type: 'integer', minimum: 1, maximum: 20, default: 5 }),
   placesLang: query(
     'lang',
-    "The language of the labels' country names: its first two letters, any case. One not shipped: English.",
-    { type: 'string', examples: ['de', 'fr-CA'], default: 'en' },
+    "The language of the labels' country names: its first two letters, any case (one not shipped: English). A region after it (`en-GB`) is the visitor's country, whose places come first among places ranked alike.",
+    { type: 'string', examples: ['de', 'en-GB'], default: 'en' },
   ),
   openNow: query(
     'open_now',
