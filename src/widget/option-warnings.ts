@@ -1,5 +1,6 @@
 // What the page's developer is told, in the console, of options the widget cannot use: a name it
 // does not know (the one meant, when close), a value it does not take. It goes on with its default.
+import { LANGS, langOf } from '../core/languages'
 import { withinEdits } from '../core/text'
 import type { FilterGroup } from './api'
 import type { Options } from './options'
@@ -66,6 +67,8 @@ function badValue(name: keyof Options, value: unknown, fromAttribute: boolean): 
   if (name === 'unit') return one(['km', 'miles'], "the locator's unit is used.")
   if (name === 'directions') return one(['google', 'apple', 'osm'], 'google is used.')
   if (name === 'headingLevel') return one(['2', '3', '4', '5', '6'], '3 is used.')
+  // As textsFor reads it: by its first two letters, so de-AT is German.
+  if (name === 'lang') return langOf(String(value)) ? null : `it takes ${or([...LANGS])}; English is used.`
   const number = Number(value)
   if (name === 'radius')
     return value !== '' && number > 0 && Number.isFinite(number)

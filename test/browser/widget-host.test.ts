@@ -28,7 +28,7 @@ function warnings(page: Page): string[] {
 describe.skipIf(chromiumPath === null)("the widget on a developer's page, in Chromium", () => {
   test('options it cannot use are said once each: the name meant, what was given, what it takes', async () => {
     const attrs =
-      'data-units="km" data-language="de" data-unit="kilometers" data-directions="waze" data-map="nope" data-heading-level="7" data-filters="servces"'
+      'data-units="km" data-language="de" data-unit="kilometers" data-directions="waze" data-map="nope" data-heading-level="7" data-filters="servces" data-lang="pt-BR"'
     const { url, stop } = hostPage(
       `<div id="a" data-storeloc="${demo.server.token}" ${attrs}></div><div id="b"></div><script src="${demo.server.url}/widget.js"></script>`,
     )
@@ -39,7 +39,7 @@ describe.skipIf(chromiumPath === null)("the widget on a developer's page, in Chr
       await page.locator('#a .sl-form').waitFor()
       await page.waitForFunction(() => 'Storeloc' in globalThis)
       await page.evaluate(`(async () => {
-        Storeloc.mount(document.querySelector('#b'), { token: '${demo.server.token}', units: 'km', mapp: false })
+        Storeloc.mount(document.querySelector('#b'), { token: '${demo.server.token}', units: 'km', mapp: false, lang: 'xx' })
         Storeloc.mount(document.querySelector('#a'))
       })()`)
       await page.locator('#b .sl-form').waitFor()
@@ -52,6 +52,8 @@ describe.skipIf(chromiumPath === null)("the widget on a developer's page, in Chr
           'storeloc: data-directions is "waze": it takes google, apple or osm; google is used.',
           'storeloc: data-map is "nope": it takes on or off; on is used.',
           'storeloc: data-heading-level is "7": it takes 2, 3, 4, 5 or 6; 3 is used.',
+          'storeloc: data-lang is "pt-BR": it takes en, de, fr, es, it or nl; English is used.',
+          'storeloc: lang is "xx": it takes en, de, fr, es, it or nl; English is used.',
           `storeloc: data-filters (filters) names "servces", no filter group of this locator: it has products, services, store_type or _default. Did you mean "services"?`,
           'storeloc: Storeloc.mount has no option units (given "km"): did you mean unit? It is ignored.',
           'storeloc: Storeloc.mount has no option mapp (given false): did you mean map? It is ignored.',
