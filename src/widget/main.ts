@@ -1,9 +1,10 @@
 // widget.js: mounts a store finder on every element with data-storeloc="pk_...", and offers
 // Storeloc.mount(element, options) to pages that make their own.
 import { textsFor } from './i18n'
+import { followMarked } from './marked'
 import { warnOfOptions } from './option-warnings'
 import { type Options, optionsOf } from './options'
-import { urlPrefix } from './url-state'
+import { inUnit, urlPrefix } from './url-state'
 import { Widget } from './widget'
 
 // Read while the script runs: the service's address is where widget.js came from.
@@ -80,49 +81,39 @@ function mount(el: HTMLElement, given: Partial<Options> | null = {}): Widget {
   return widget
 }
 
-const MARKED = '[data-storeloc]'
-
 /**
- * The marked elements of `elements` not mounted yet. One that cannot be mounted (data-storeloc=""
- * from a template that lost its token) says so to visitors in its place, in their language, and to
- * the page's developer in the console; the others still mount.
+ * A finder in `el` from its attributes. One that cannot be mounted (data-storeloc="" from a
+ * template that lost its token) says so to visitors in its place, in their language, and to the
+ * page's developer in the console: null. The page's others still mount.
  */
-function mountMarked(elements: Iterable<HTMLElement>) {
-  for (const el of elements) {
-    // Once mounted, an element keeps its finder wherever it is moved (frameworks re-parent them).
-    if (mounted.has(el) || !el.isConnected) continue
-    try {
-      mount(el)
-    } catch (e) {
-      console.error(e)
-      // In the widget's alert style, as its other failures: the element takes the finder's class.
-      const { lang, api } = optionsOf(el, {}, scriptBase)
-      const note = document.createElement('p')
-      note.className = 'sl-error'
-      note.setAttribute('role', 'alert')
-      note.textContent = e instanceof NoToken ? textsFor(lang).texts.badToken : textsFor(lang).texts.failed
-      el.classList.add('sl-root')
-      el.replaceChildren(note)
-      void addStyles(api)
-    }
+function mountMarked(el: HTMLElement): Widget | null {
+  try {
+    return mount(el)
+  } catch (e) {
+    console.error(e)
+    // In the widget's alert style, as its other failures: the element takes the finder's class.
+    const { lang, api } = optionsOf(el, {}, scriptBase)
+    const note = document.createElement('p')
+    note.className = 'sl-error'
+    note.setAttribute('role', 'alert')
+    note.textContent = e instanceof NoToken ? textsFor(lang).texts.badToken : textsFor(lang).texts.failed
+    el.classList.add('sl-root')
+    el.replaceChildren(note)
+    void addStyles(api)
+    return null
   }
 }
 
-/** Marked elements a page adds later (a single-page app's route, a component) mount as they come. */
-function mountAdded(records: MutationRecord[]) {
-  for (const record of records)
-    for (const node of record.addedNodes) {
-      if (node.nodeType !== Node.ELEMENT_NODE) continue
-      const el = node as HTMLElement
-      if (el.matches(MARKED)) mountMarked([el])
-      if (el.firstElementChild !== null) mountMarked(el.querySelectorAll<HTMLElement>(MARKED))
-    }
+/** `el`'s new data-unit over the one its search in the address holds, which would otherwise outrank it. */
+function unitChanged(el: HTMLElement) {
+  const { unit, urlState } = optionsOf(el, {}, scriptBase)
+  const prefix = prefixes.get(el)
+  if (unit === null || !urlState || prefix === undefined) return
+  const href = inUnit(location.href, prefix, unit)
+  if (href !== location.href) history.replaceState(history.state, '', href)
 }
 
-function start() {
-  mountMarked(document.querySelectorAll<HTMLElement>(MARKED))
-  new MutationObserver(mountAdded).observe(document.documentElement, { childList: true, subtree: true })
-}
+const start = () => followMarked({ mount: mountMarked, finderOf: (el) => mounted.get(el), unitChanged })
 
 ;(window as unknown as { Storeloc: unknown }).Storeloc = { mount }
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start)

@@ -3,36 +3,7 @@
 import { LANGS, langOf } from '../core/languages'
 import { withinEdits } from '../core/text'
 import type { FilterGroup } from './api'
-import type { Options } from './options'
-
-/**
- * Every option's name in Storeloc.mount (the type holds it to Options); its data attribute is the
- * name in kebab-case, token's data-storeloc.
- */
-const KNOWN: Record<keyof Options, true> = {
-  token: true,
-  api: true,
-  lang: true,
-  unit: true,
-  radius: true,
-  place: true,
-  filters: true,
-  map: true,
-  tiles: true,
-  tilesAttribution: true,
-  directions: true,
-  limit: true,
-  openNow: true,
-  urlState: true,
-  storePages: true,
-  headingLevel: true,
-  label: true,
-}
-const NAMES = Object.keys(KNOWN) as (keyof Options)[]
-
-const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
-const attribute = (name: string) => (name === 'token' ? 'data-storeloc' : `data-${kebab(name)}`)
-const ATTRIBUTES = NAMES.map(attribute)
+import { OPTION_ATTRIBUTES as ATTRIBUTES, OPTION_NAMES as NAMES, type Options } from './options'
 
 /** Said once a page: a finder mounted again, or a second one alike, repeats nothing. */
 const said = new Set<string>()

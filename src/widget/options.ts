@@ -38,6 +38,37 @@ export type Options = {
   label: string | null
 }
 
+/**
+ * Every option's name in Storeloc.mount (the type holds it to Options); its data attribute is the
+ * name in kebab-case, token's data-storeloc.
+ */
+const KNOWN: Record<keyof Options, true> = {
+  token: true,
+  api: true,
+  lang: true,
+  unit: true,
+  radius: true,
+  place: true,
+  filters: true,
+  map: true,
+  tiles: true,
+  tilesAttribution: true,
+  directions: true,
+  limit: true,
+  openNow: true,
+  urlState: true,
+  storePages: true,
+  headingLevel: true,
+  label: true,
+}
+export const OPTION_NAMES = Object.keys(KNOWN) as (keyof Options)[]
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
+/** Each option's data attribute, in OPTION_NAMES' order. */
+export const OPTION_ATTRIBUTES = OPTION_NAMES.map((name) =>
+  name === 'token' ? 'data-storeloc' : `data-${kebab(name)}`,
+)
+
 const RADII = [5, 10, 25, 50, 100]
 
 /** A radius as the widget offers it: one of more than one decimal (a locator's 25 miles as 40.23 km) made whole. */

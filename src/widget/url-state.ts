@@ -1,6 +1,7 @@
 // The visitor's search, kept in the page's URL (sl_... parameters beside the host page's own) so a
 // search can be shared and survives a reload. A page's second finder keeps its own as sl2_..., and
 // so on: `prefix`.
+import { radiusIn } from './options'
 
 /** Where the search is centred: a place picked from the suggestions, text for the server to read, or the browser's position. */
 export type Origin =
@@ -91,5 +92,16 @@ export function withState(href: string, state: SearchState, prefix: string): str
   set('tags', state.tags.join(','))
   set('open', state.openNow && 1)
   set('store', state.selected)
+  return url.href
+}
+
+/** The page's URL with the search under `prefix` in `unit`: its radius converted, as offered. */
+export function inUnit(href: string, prefix: string, unit: 'km' | 'miles'): string {
+  const url = new URL(href)
+  const from = url.searchParams.get(`${prefix}unit`)
+  if ((from !== 'km' && from !== 'miles') || from === unit) return href
+  url.searchParams.set(`${prefix}unit`, unit)
+  const radius = Number(url.searchParams.get(`${prefix}r`))
+  if (radius > 0) url.searchParams.set(`${prefix}r`, String(radiusIn(radius, from, unit)))
   return url.href
 }

@@ -81,6 +81,15 @@ export async function answeredBy(
   })
 }
 
+/** How many `type` listeners the page's document (or window) has: through the browser's debugger. */
+export async function listeners(page: Page, target: 'document' | 'window', type: string): Promise<number> {
+  const cdp = await page.context().newCDPSession(page)
+  const { result } = await cdp.send('Runtime.evaluate', { expression: target })
+  const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! })
+  await cdp.detach()
+  return listeners.filter((l) => l.type === type).length
+}
+
 /** Where screenshots go: ARTIFACTS_DIR, else test-artifacts/ at the repository's root (not committed). */
 export const ARTIFACTS = process.env.ARTIFACTS_DIR || join(import.meta.dir, '..', '..', 'test-artifacts')
 

@@ -3,7 +3,7 @@
 // destroyed while its first answers are on their way, one mounted hidden and shown later.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { chromiumPath, newPage } from './browser'
+import { chromiumPath, listeners, newPage } from './browser'
 import { hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
@@ -31,15 +31,6 @@ async function appPage(style = '') {
 
 /** Runs `js` in the page, with TOKEN set to the demo's public token. */
 const run = (page: Page, js: string) => page.evaluate(`(async () => { const TOKEN = '${demo.server.token}'; ${js} })()`)
-
-/** How many `type` listeners the page's document (or window) has: through the browser's debugger. */
-async function listeners(page: Page, target: 'document' | 'window', type: string): Promise<number> {
-  const cdp = await page.context().newCDPSession(page)
-  const { result } = await cdp.send('Runtime.evaluate', { expression: target })
-  const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! })
-  await cdp.detach()
-  return listeners.filter((l) => l.type === type).length
-}
 
 describe.skipIf(chromiumPath === null)('the widget mounted and destroyed as in a single-page app, in Chromium', () => {
   test('a finder destroyed at once sends nothing more and leaves no map, event or listener behind', async () => {
