@@ -1,6 +1,6 @@
 // The widget's texts in each language the service ships (core/languages.ts). "{n}", "{place}",
 // "{time}", "{day}", "{r}" and "{words}" are filled in by t(); a pair is [one, other] for counts.
-import { type Lang, langOf } from '../core/languages'
+import { type Lang, langOf, regionOf } from '../core/languages'
 
 const EN = {
   place: 'Town or postcode',
@@ -374,9 +374,11 @@ const NL: Texts = {
 const LANGUAGES: Record<Lang, Texts> = { en: EN, de: DE, fr: FR, es: ES, it: IT, nl: NL }
 
 /** The language asked for (its first two letters), else English; and its texts. */
-export function textsFor(asked: string): { lang: Lang; texts: Texts } {
+export function textsFor(asked: string): { lang: Lang; texts: Texts; placeLang: string } {
   const lang = langOf(asked) ?? 'en'
-  return { lang, texts: LANGUAGES[lang] }
+  // The place search's lang keeps the tag's region: the visitor's country, whose places it lifts ("en-GB").
+  const region = regionOf(asked)
+  return { lang, texts: LANGUAGES[lang], placeLang: region === null ? lang : `${lang}-${region}` }
 }
 
 type Key = keyof Texts

@@ -41,6 +41,8 @@ const originOf = (p: Place): Origin =>
 export class Widget {
   readonly lang: Lang
   readonly texts: Texts
+  /** lang for places (GET /places, near=): with the region its tag names ("en-GB"). */
+  private readonly placeLang: string
   private readonly state: SearchState
   private results: Location[] = []
   private total = 0
@@ -88,9 +90,10 @@ export class Widget {
     /** Its URL parameters' prefix (url-state.ts), its own among the page's finders. */
     private readonly urlKeys = urlPrefix(1),
   ) {
-    const { lang, texts } = textsFor(options.lang)
+    const { lang, texts, placeLang } = textsFor(options.lang)
     this.lang = lang
     this.texts = texts
+    this.placeLang = placeLang
     this.state = (options.urlState ? readState(location.href, urlKeys) : null) ?? {
       origin: options.place ? { kind: 'near', text: options.place } : null,
       keyword: '',
@@ -242,7 +245,7 @@ export class Widget {
     if (this.destroyed) return []
     const p: [string, string][] = [
       ['q', q],
-      ['lang', this.lang],
+      ['lang', this.placeLang],
     ]
     const { api, token } = this.options
     const answer = await query<{ data: { places: Place[] } }>(api, token, 'places', p, signal)
@@ -401,8 +404,8 @@ export class Widget {
     const o = state.origin
     const words = state.keyword.trim()
     const p: [string, string][] = []
-    // lang names the country of the centre's label in the widget's language.
-    if (o?.kind === 'near') p.push(['near', o.text], ['lang', this.lang])
+    // lang names the country of the centre's label in the widget's language, and lifts the visitor's.
+    if (o?.kind === 'near') p.push(['near', o.text], ['lang', this.placeLang])
     else if (o) p.push(['lat', String(o.lat)], ['lng', String(o.lng)])
     else if (words) p.push(['all', 'true'])
     else return null

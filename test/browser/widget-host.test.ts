@@ -2,7 +2,8 @@
 // cannot use said in the console, once each, with the name meant and the values it takes; no
 // global of the page's touched, none of its own but Storeloc left; elements marked later filled;
 // the list alone where the page's Trusted Types refuse the map's script; an empty token's alert;
-// a finder in a tab hidden as it loads, opening its filters once shown.
+// a finder in a tab hidden as it loads, opening its filters once shown; the place search lifting
+// the country of the page's language.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { chromiumPath, newPage } from './browser'
@@ -170,5 +171,24 @@ describe.skipIf(chromiumPath === null)("the widget on a developer's page, in Chr
       stop()
       await page.close()
     }
+  })
+
+  test("a page in British English: its visitors' Brighton is Sussex's, not the one near the Denver stores", async () => {
+    const suggested = async (lang: string) => {
+      const { url, stop } = hostPage(
+        `<div data-storeloc="${demo.server.token}" data-lang="${lang}" data-map="off"></div><script src="${demo.server.url}/widget.js"></script>`,
+      )
+      const page = await newPage(demo.browser)
+      try {
+        await page.goto(url)
+        await page.getByRole('combobox', { name: 'Town or postcode' }).fill('Brighton')
+        return await page.locator('.sl-suggestion').first().textContent()
+      } finally {
+        stop()
+        await page.close()
+      }
+    }
+    expect(await suggested('en')).toContain('Brighton, CO, United States')
+    expect(await suggested('en-GB')).toContain('Brighton, United Kingdom')
   })
 })
