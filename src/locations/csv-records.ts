@@ -66,10 +66,28 @@ function lineCounter(bytes: Uint8Array): (offset: number) => number {
   }
 }
 
-/** The offset of the first byte at or after `offset` that is not a line break (skipped empty lines). */
-function skipBreaks(bytes: Uint8Array, offset: number): number {
-  while (bytes[offset] === LF || bytes[offset] === CR) offset++
-  return offset
+/** White space as csv-parse's trim takes it (JavaScript's \s): a line of only such is skipped as empty. */
+const BLANK = /^\s/u
+const utf8Text = new TextDecoder()
+
+/**
+ * The offset of the first byte at or after `offset` that is neither a line break nor white space:
+ * where a record's text starts, past the empty and blank lines csv-parse skipped without a record.
+ */
+function skipBlanks(bytes: Uint8Array, offset: number): number {
+  for (;;) {
+    const b = bytes[offset]
+    if (b === undefined) return offset
+    if (b < 0x80) {
+      if (!BLANK.test(String.fromCharCode(b))) return offset
+      offset++
+      continue
+    }
+    // A character of several bytes: NBSP, the ideographic space...
+    const char = String.fromCodePoint(utf8Text.decode(bytes.subarray(offset, offset + 4)).codePointAt(0)!)
+    if (!BLANK.test(char)) return offset
+    offset += Buffer.byteLength(char)
+  }
 }
 
 /** How workbooks begin: a ZIP archive (.xlsx, .ods, .numbers) and an OLE compound file (.xls). */
@@ -218,7 +236,7 @@ function parseRecords(bytes: Buffer, delimiter: string): RawRecord[] {
       ...READ_OPTIONS,
       delimiter,
       on_record: (record, info) => {
-        const start = skipBreaks(bytes, end)
+        const start = skipBlanks(bytes, end)
         end = info.bytes
         const cells = record.map((cell) => cell.trim())
         // A row of empty cells (",,," as spreadsheets pad) is skipped like an empty line.
@@ -227,7 +245,7 @@ function parseRecords(bytes: Buffer, delimiter: string): RawRecord[] {
       },
     })
   } catch (e) {
-    throw parseFailure(e, lineAt(skipBreaks(bytes, end)))
+    throw parseFailure(e, lineAt(skipBlanks(bytes, end)))
   }
   return records
 }

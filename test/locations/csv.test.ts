@@ -93,6 +93,14 @@ describe('reading cells', () => {
     ])
   })
 
+  test('a line of blanks only is skipped as an empty one; the rows after it keep their file line numbers', () => {
+    const csv = 'sep=,\nname,address\n   \nA,B\n \t\u00a0\nC,D\n'
+    expect(readLocationsCsv(csv).rows.map((r) => r.line)).toEqual([4, 6])
+    expect(readError(`${csv}  \nE\n`).line).toBe(8)
+    // The header too: the "sep=" line above it is read as a line of blanks.
+    expect(readError('sep=,\nname,Name\nA,B\n').line).toBe(2)
+  })
+
   test('empty lines and rows of empty cells are skipped, the header may come after them', () => {
     const read = readLocationsCsv('\n\nname,address\n\n,\n  ,  \nA,B\n,,\n')
     expect(read.rows).toEqual([
