@@ -4,7 +4,7 @@ import type { GeocodeResult } from '../geocode/geocoder'
 import { changedFields, type Geocoding, type LocationRecord } from '../store/locations'
 import { LOCATION_ID } from '../core/ids'
 import { nameKey } from '../core/text'
-import { quoted } from '../core/validation'
+import { quoted, trimStrings } from '../core/validation'
 import { LocationError, type ValidationDetails } from './errors'
 import { LOCATION_FIELDS } from './model'
 import { type LocationPatch, NUMBER_AS_STRING, normalizeLocationBody, pickLocationFields } from './normalize'
@@ -186,7 +186,7 @@ function targetOf(
   raw: Record<string, unknown>,
   fields: Record<string, unknown>,
 ): LocationRecord | null | Error {
-  const id = raw.id
+  const id = trimStrings(raw.id) // as the fields are: a pasted cell's blanks are no part of it
   const ext = fields.external_id
   const byExt = typeof ext === 'string' && ext !== ''
   if (id !== undefined && id !== null && id !== '') {

@@ -104,6 +104,10 @@ describe('bulk upsert, JSON', () => {
     const same = await bulk({ locations: [{ id: made.id, external_id: 'S1-new', name: 'Renamed' }] })
     expect(same.body).toMatchObject({ unchanged: 1, updated: 0 })
     expect(snapshot()).toEqual(before)
+    // An id with blanks around it (a spreadsheet's cell pasted) is the id, as an external_id is trimmed.
+    const padded = await bulk({ locations: [{ id: ` ${made.id}\t`, external_id: 'S1-b', name: 'Renamed' }] })
+    expect(padded.status).toBe(200)
+    expect(padded.body.results[0]).toMatchObject({ id: made.id, external_id: 'S1-b', action: 'updated' })
   })
 
   test("a field that is not a location's is warned about, not read; an answer's own fields are skipped unsaid", async () => {
