@@ -239,11 +239,13 @@ function check(deps: AdminDeps, locatorId: string, items: BulkItem[], problems: 
     // An external_id is matched against the others even when the item has other problems; not
     // when it matched the item to the same location as one before, which says it already.
     const ext = patch === null ? fields.external_id : patch.externalId
-    const matchedByIt = sameAs !== undefined && current?.id !== (raw as Record<string, unknown>).id
+    const matchedByIt = sameAs !== undefined && current?.id !== trimStrings((raw as Record<string, unknown>).id)
     if (typeof ext === 'string' && ext !== '' && !matchedByIt) {
       const first = byExternalId.get(ext)
       const holder = deps.store.locations.byExternalId(locatorId, ext)
-      if (first !== undefined) problems.add(key, who, 'external_id', `is also the external_id of ${first}.`)
+      // An item repeated whole (id and external_id) is said once: the same location as `first`.
+      if (first !== undefined && first !== sameAs)
+        problems.add(key, who, 'external_id', `is also the external_id of ${first}.`)
       else if (holder !== null && holder.id !== target)
         problems.add(
           key,

@@ -263,6 +263,16 @@ describe('bulk upsert, JSON', () => {
     const byId = await bulk({ locations: [{ id: a }, { id: a, external_id: 'X2' }] })
     expect(byId.body.details['locations[1].external_id'][0]).toContain(`is already that of location ${b}`)
     expect(byId.body.details['locations[1]'][0]).toContain(`is the same location (${a})`)
+    // An item repeated whole, its id and external_id: said once.
+    const twice = await bulk({
+      locations: [
+        { id: a, external_id: 'X1' },
+        { id: a, external_id: 'X1' },
+      ],
+    })
+    expect(twice.body.details).toEqual({
+      'locations[1]': [`locations[1] (external_id "X1"): is the same location (${a}) as locations[0].`],
+    })
   })
 
   test('an external id held by another location is a problem of that item', async () => {
