@@ -376,8 +376,10 @@ const LANGUAGES: Record<Lang, Texts> = { en: EN, de: DE, fr: FR, es: ES, it: IT,
 /** The language asked for (its first two letters), else English; and its texts. */
 export function textsFor(asked: string): { lang: Lang; texts: Texts; placeLang: string } {
   const lang = langOf(asked) ?? 'en'
-  // The place search's lang keeps the tag's region: the visitor's country, whose places it lifts ("en-GB").
-  const region = regionOf(asked)
+  // The place search's lang carries the visitor's country, whose places it lifts: the tag's
+  // region ("en-GB"), else the browser's when the browser speaks the widget's language.
+  const browser = typeof navigator === 'undefined' ? '' : navigator.language
+  const region = regionOf(asked) ?? (langOf(browser) === lang ? regionOf(browser) : null)
   return { lang, texts: LANGUAGES[lang], placeLang: region === null ? lang : `${lang}-${region}` }
 }
 

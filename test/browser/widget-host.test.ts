@@ -173,12 +173,12 @@ describe.skipIf(chromiumPath === null)("the widget on a developer's page, in Chr
     }
   })
 
-  test("a page in British English: its visitors' Brighton is Sussex's, not the one near the Denver stores", async () => {
-    const suggested = async (lang: string) => {
+  test("a page or a browser in British English: its visitors' Brighton is Sussex's, not the one near the Denver stores", async () => {
+    const suggested = async (lang: string, browser = 'en-US') => {
       const { url, stop } = hostPage(
         `<div data-storeloc="${demo.server.token}" data-lang="${lang}" data-map="off"></div><script src="${demo.server.url}/widget.js"></script>`,
       )
-      const page = await newPage(demo.browser)
+      const page = await newPage(demo.browser, { locale: browser })
       try {
         await page.goto(url)
         await page.getByRole('combobox', { name: 'Town or postcode' }).fill('Brighton')
@@ -190,5 +190,8 @@ describe.skipIf(chromiumPath === null)("the widget on a developer's page, in Chr
     }
     expect(await suggested('en')).toContain('Brighton, CO, United States')
     expect(await suggested('en-GB')).toContain('Brighton, United Kingdom')
+    // A page in English without a region: the browser's, when it speaks English too.
+    expect(await suggested('en', 'en-GB')).toContain('Brighton, United Kingdom')
+    expect(await suggested('en', 'de-DE')).toContain('Brighton, CO, United States')
   })
 })
