@@ -64,6 +64,8 @@ export function countText(s: {
   total: number
   center: { label?: string } | null
   state: SearchState
+  /** None within the radius, and the nearest beyond it listed (beyond.ts). */
+  nearest?: boolean
 }): string {
   const { texts, total, center, state } = s
   const { unit } = state
@@ -72,10 +74,10 @@ export function countText(s: {
   const r = distanceText(s.lang, state.radius ?? 0, unit)
   if (o?.kind === 'geo') {
     if (total > 0) return t(texts, 'foundNearYou', { n: total, r })
-    return t(texts, state.openNow ? 'noneOpenNearYou' : 'noneNearYou', { r })
+    return t(texts, s.nearest ? 'nearestNearYou' : state.openNow ? 'noneOpenNearYou' : 'noneNearYou', { r })
   }
   const place = o?.kind === 'place' ? o.label : (center.label ?? o?.text ?? '')
   const values = { n: total, r, place }
   if (total > 0) return t(texts, 'foundNear', values)
-  return t(texts, state.openNow ? 'noneOpenNear' : 'noneNear', values)
+  return t(texts, s.nearest ? 'nearestNear' : state.openNow ? 'noneOpenNear' : 'noneNear', values)
 }

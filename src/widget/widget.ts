@@ -3,6 +3,7 @@
 import { ApiError, type FilterGroup, type Location, type LocationsAnswer, type Place, query } from './api'
 import type { ClustersAnswer, Single } from './clusters'
 import { append, h } from './dom'
+import { beyondRadius } from './beyond'
 import { failureText, UNUSABLE } from './failures'
 import { filterControls, type Filters, openWhereRoom, shownGroups } from './filters'
 import { type Form, searchForm } from './form'
@@ -230,8 +231,7 @@ export class Widget {
     this.resultsBox.scrollTop = 0
     this.more.hidden = !answer.data.pagination.hasMore
     this.status.textContent = this.countText()
-    if (this.total === 0 && state.origin !== null && state.keyword.trim() !== '')
-      void this.sayIfNoMatch(state.keyword.trim())
+    if (this.total === 0 && state.origin !== null) void this.sayBeyond()
     if (state.selected && !this.results.some((l) => l.id === state.selected)) state.selected = null
     this.map?.show(this.results, this.center, true)
     markSelected(this.list, state.selected)
@@ -488,26 +488,22 @@ export class Widget {
     }
   }
 
-  /**
-   * Nothing near with these words: when no store anywhere has them, says so, rather than to try a
-   * larger distance (GET /locations with all=true, the words alone, one store).
-   */
-  private async sayIfNoMatch(words: string): Promise<void> {
-    const asked = this.pending
-    const p: [string, string][] = [
-      ['all', 'true'],
-      ['search', words],
-      ['limit', '1'],
-    ]
+  /** None within the radius: the nearest stores beyond it, or that no store has the words (beyond.ts). */
+  private async sayBeyond(): Promise<void> {
+    const [asked, words] = [this.pending, this.state.keyword.trim()]
     const { api, token } = this.options
-    const answer = await query<LocationsAnswer>(api, token, 'locations', p, this.life.signal).catch(() => null)
-    if (answer === null || this.pending !== asked || answer.data.pagination.total > 0) return
-    this.status.textContent = t(this.texts, 'noMatch', { words })
+    const beyond = await beyondRadius(api, token, this.params(0)!, words, this.life.signal).catch(() => null)
+    if (beyond === null || this.pending !== asked) return
+    if (beyond.kind === 'noMatch') return void (this.status.textContent = t(this.texts, 'noMatch', { words }))
+    this.results = beyond.locations
+    this.list.replaceChildren(...this.results.map((l, i) => this.item(l, i + 1)))
+    this.status.textContent = this.countText()
+    this.map?.show(this.results, this.center, true)
   }
 
   private countText(): string {
     const { texts, lang, total, center, state } = this
-    return countText({ texts, lang, total, center, state })
+    return countText({ texts, lang, total, center, state, nearest: this.results.length > total })
   }
 
   private keepInUrl() {

@@ -113,8 +113,10 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
       await page.getByRole('combobox', { name: 'Town or postcode' }).fill('Manchester')
       await page.getByRole('checkbox', { name: 'Bikes', exact: true }).check()
       await status.filter({ hasText: 'Manchester' }).waitFor()
-      expect(asked.at(-1)!.searchParams.get('near')).toBe('Manchester')
-      expect(asked.at(-1)!.searchParams.getAll('tags[]').sort()).toEqual(['bikes', 'rentals'])
+      // The search itself (none near may ask for the nearest beyond after it).
+      const searched = asked.find((u) => u.searchParams.has('near'))!
+      expect(searched.searchParams.get('near')).toBe('Manchester')
+      expect(searched.searchParams.getAll('tags[]').sort()).toEqual(['bikes', 'rentals'])
     } finally {
       await page.close()
     }
@@ -276,6 +278,25 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
       await page.getByText(/^No stores within .* of London, United Kingdom\. Try a larger distance/).waitFor()
       await page.waitForLoadState('networkidle')
       expect(await status.textContent()).toStartWith('No stores within')
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('no store within the distance: the nearest beyond it are listed, said as such', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
+    try {
+      // Inverness: the nearest demo store is Fort William, about 90 km away.
+      await page.goto(
+        `${demo.server.url}/l/${demo.server.token}?sl_place=${encodeURIComponent('Inverness, United Kingdom')}`,
+      )
+      await page.getByText(/^No stores within .* of Inverness, United Kingdom\. The nearest stores:$/).waitFor()
+      const near = encodeURIComponent('Inverness, United Kingdom')
+      const api = await demo.server.api(`locations?near=${near}&radius=1000&limit=3`)
+      const shown = await page.locator('.sl-item').evaluateAll((items) => items.map((i) => i.getAttribute('data-id')))
+      expect(shown).toEqual(api.data.locations.map((l) => l.id))
+      expect(shown).toHaveLength(3)
+      expect(await page.locator('.sl-more').isVisible()).toBe(false)
     } finally {
       await page.close()
     }

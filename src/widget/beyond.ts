@@ -1,0 +1,35 @@
+// What a search that found no store within its radius goes on to say: the nearest stores beyond
+// it (as far as the service searches), else, for words searched, whether any store has them.
+import { MAX_RADIUS } from '../core/limits'
+import { type Location, type LocationsAnswer, query } from './api'
+
+/** The nearest stores shown when none is within the radius. */
+const NEAREST = 3
+
+export type Beyond = { kind: 'nearest'; locations: Location[] } | { kind: 'noMatch' } | null
+
+/**
+ * For a search of `params` that found nothing: the nearest stores its filters and words let
+ * through, within MAX_RADIUS of its centre; else, when `words` were searched and no store has
+ * them, noMatch; else null (nothing better to say than that none is near).
+ */
+export async function beyondRadius(
+  api: string,
+  token: string,
+  params: [string, string][],
+  words: string,
+  signal: AbortSignal,
+): Promise<Beyond> {
+  const wider: [string, string][] = params.filter(([k]) => k !== 'radius' && k !== 'limit' && k !== 'offset')
+  wider.push(['radius', String(MAX_RADIUS)], ['limit', String(NEAREST)])
+  const nearest = await query<LocationsAnswer>(api, token, 'locations', wider, signal)
+  if (nearest.data.locations.length > 0) return { kind: 'nearest', locations: nearest.data.locations }
+  if (words === '') return null
+  const p: [string, string][] = [
+    ['all', 'true'],
+    ['search', words],
+    ['limit', '1'],
+  ]
+  const anywhere = await query<LocationsAnswer>(api, token, 'locations', p, signal)
+  return anywhere.data.pagination.total === 0 ? { kind: 'noMatch' } : null
+}
