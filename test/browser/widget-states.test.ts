@@ -244,7 +244,7 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
       await page.goto(`${demo.server.url}/l/${demo.server.token}?lang=de&place=Berlin`)
       const status = page.locator('.sl-status')
       await status.filter({ hasText: /^5\.930 Geschäfte im Umkreis von .* um Berlin, Deutschland$/ }).waitFor()
-      await page.getByRole('button', { name: 'Weitere Geschäfte' }).click()
+      await page.getByRole('button', { name: 'Weitere Geschäfte anzeigen' }).click()
       await status.filter({ hasText: /Deutschland\. 20 von 5\.930$/ }).waitFor()
     } finally {
       await page.close()
