@@ -37,7 +37,7 @@ describe('GET /l/{token}', () => {
     expect(english?.[1]).toBe('The store finder needs JavaScript: turn it on in your browser to search the stores.')
     expect(english?.[2]).toBe(`<a href="/l/${f.token}/stores">Browse the stores by place</a>`)
     const german = await noScript('?lang=de')
-    expect(german?.[1]).toStartWith('Die Filialsuche braucht JavaScript')
+    expect(german?.[1]).toStartWith('Die Filialsuche benötigt JavaScript')
     expect(german?.[2]).toBe(`<a href="/l/${f.token}/stores?lang=de">Geschäfte nach Ort ansehen</a>`)
   })
 
@@ -103,9 +103,9 @@ describe('GET /l/{token}', () => {
     expect(english.text).toContain(`<meta name="description" content="Find the nearest stores of ${name}.">`)
     const german = await get(`/l/${f.token}?lang=de`)
     expect(german.text).toContain(`<title>${name}: Filialsuche</title>`)
-    expect(german.text).toContain(`content="Finden Sie die nächsten Geschäfte von ${name}."`)
+    expect(german.text).toContain(`content="Finden Sie die nächstgelegenen Geschäfte von ${name}."`)
     expect(german.text).toContain('<h2 class="sl-visually-hidden">Filialsuche</h2>')
-    expect((await get(`/l/${f.token}?lang=fr`)).text).toContain(`<title>${name} : localisateur de magasins</title>`)
+    expect((await get(`/l/${f.token}?lang=fr`)).text).toContain(`<title>${name}\u00a0: trouver un magasin</title>`)
   })
 
   test('MAP_TILES_URL gives the page its tiles and their credit', async () => {
@@ -185,11 +185,11 @@ describe("the finder page's head: one canonical page per language, and an ETag",
   test('Open Graph and the description say what the page is, in its language', async () => {
     const meta = metaTags((await get(`/l/${f.token}?lang=de&place=Berlin`)).text)
     expect(meta).toMatchObject({
-      description: `Finden Sie die nächsten Geschäfte von ${name()}.`,
+      description: `Finden Sie die nächstgelegenen Geschäfte von ${name()}.`,
       'og:type': 'website',
       'og:site_name': name(),
       'og:title': `${name()}: Filialsuche`,
-      'og:description': `Finden Sie die nächsten Geschäfte von ${name()}.`,
+      'og:description': `Finden Sie die nächstgelegenen Geschäfte von ${name()}.`,
       'og:url': `http://localhost/l/${f.token}?lang=de`,
     })
   })

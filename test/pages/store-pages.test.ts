@@ -455,11 +455,7 @@ describe('404', () => {
     const res = await f.page(`${pagePath('loc_doesnotexist00')}?lang=de`)
     expectNotFound(res, /<h1>Geschäft nicht gefunden<\/h1>/, 'de')
     expect(res.text).toContain(`<a href="http://localhost/l/${f.token}?lang=de">Alle Geschäfte ansehen</a>`)
-    expectNotFound(
-      await f.page(`/l/pk_unknown/${f.ids.velo}?lang=fr`),
-      /<h1>Localisateur de magasins introuvable/,
-      'fr',
-    )
+    expectNotFound(await f.page(`/l/pk_unknown/${f.ids.velo}?lang=fr`), /<h1>Recherche de magasins introuvable/, 'fr')
     expectNotFound(await f.page(`${pagePath('loc_doesnotexist00')}?lang=xx`), /<h1>Store not found<\/h1>/)
   })
 
