@@ -1,5 +1,6 @@
 // The widget's texts in each language the service ships (core/languages.ts). "{n}", "{place}",
-// "{time}", "{day}", "{r}" and "{words}" are filled in by t(); a pair is [one, other] for counts.
+// "{time}", "{day}", "{r}" and "{words}" are filled in by t(); a pair is [one, other] for counts,
+// its one form written with "{n}" where more than 1 takes it (French: "0 suggestion").
 import { type Lang, langOf, regionOf } from '../core/languages'
 
 const EN = {
@@ -151,10 +152,10 @@ const FR: Texts = {
   filters: 'Filtres',
   other: 'Autres',
   skip: 'Aller aux magasins trouvés',
-  suggestions: ['1 suggestion', '{n} suggestions'],
+  suggestions: ['{n} suggestion', '{n} suggestions'],
   prompt: 'Saisissez une ville ou un code postal, ou utilisez votre position.',
-  found: ['1 magasin', '{n} magasins'],
-  foundNear: ['1 magasin à moins de {r} de {place}', '{n} magasins à moins de {r} de {place}'],
+  found: ['{n} magasin', '{n} magasins'],
+  foundNear: ['{n} magasin à moins de {r} de {place}', '{n} magasins à moins de {r} de {place}'],
   none: 'Aucun magasin ne correspond.',
   noneNear: 'Aucun magasin à moins de {r} de {place}. Augmentez la distance ou retirez des filtres.',
   noneOpenNear:
@@ -162,7 +163,7 @@ const FR: Texts = {
   noneOpenNearYou:
     'Aucun magasin à moins de {r} de votre position n’est ouvert maintenant. Décochez «\u00a0Ouvert maintenant\u00a0» ou augmentez la distance.',
   noMatch: 'Aucun magasin ne correspond à «\u00a0{words}\u00a0». Essayez d’autres mots.',
-  foundNearYou: ['1 magasin à moins de {r} de votre position', '{n} magasins à moins de {r} de votre position'],
+  foundNearYou: ['{n} magasin à moins de {r} de votre position', '{n} magasins à moins de {r} de votre position'],
   noneNearYou: 'Aucun magasin à moins de {r} de votre position. Augmentez la distance ou retirez des filtres.',
   nearestNear: 'Aucun magasin à moins de {r} de {place}. Les magasins les plus proches\u00a0:',
   nearestNearYou: 'Aucun magasin à moins de {r} de votre position. Les magasins les plus proches\u00a0:',
@@ -399,10 +400,10 @@ export function textsFor(asked: string): { lang: Lang; texts: Texts; placeLang: 
 type Key = keyof Texts
 type Values = Record<string, string | number>
 
-/** A text with its values filled in; a count (`n`) picks the one or other form. */
+/** A text with its values filled in; a count (`n`) picks the one or other form, as its language counts. */
 export function t(texts: Texts, key: Key, values: Values = {}): string {
   const entry = texts[key]
-  const text: string = typeof entry === 'string' ? entry : values.n === 1 ? entry[0]! : entry[1]!
+  const text: string = typeof entry === 'string' ? entry : isOne(texts, values.n) ? entry[0]! : entry[1]!
   const shown = (v: string | number) => (typeof v === 'number' ? numbersOf(texts).format(v) : v)
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? shown(values[name]!) : whole))
 }
@@ -426,6 +427,19 @@ export function countName(texts: Texts, n: number): string {
   return `${label}: ${whole}`
 }
 
+/** The language whose texts these are. */
+const langOfTexts = (texts: Texts): Lang =>
+  (Object.keys(LANGUAGES) as Lang[]).find((l) => LANGUAGES[l] === texts) ?? 'en'
+
+/** Whether a count takes the one form: 1, and in French 0 too ("0 suggestion"); made once a language. */
+const plurals = new Map<Texts, Intl.PluralRules>()
+function isOne(texts: Texts, n: string | number | undefined): boolean {
+  if (typeof n !== 'number') return false
+  let rules = plurals.get(texts)
+  if (rules === undefined) plurals.set(texts, (rules = new Intl.PluralRules(langOfTexts(texts))))
+  return rules.select(n) === 'one'
+}
+
 /** Numbers as each language's texts write them ("5,930", "5.930", "5 930"), or short; made once. */
 const numberFormats = new Map<Texts, Intl.NumberFormat>()
 const shortFormats = new Map<Texts, Intl.NumberFormat>()
@@ -433,8 +447,7 @@ function numbersOf(texts: Texts, short = false): Intl.NumberFormat {
   const formats = short ? shortFormats : numberFormats
   let format = formats.get(texts)
   if (format === undefined) {
-    const lang = (Object.keys(LANGUAGES) as Lang[]).find((l) => LANGUAGES[l] === texts) ?? 'en'
-    format = new Intl.NumberFormat(lang, short ? { notation: 'compact' } : {})
+    format = new Intl.NumberFormat(langOfTexts(texts), short ? { notation: 'compact' } : {})
     formats.set(texts, format)
   }
   return format

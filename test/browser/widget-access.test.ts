@@ -55,6 +55,28 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
     }
   })
 
+  test('the count of suggestions a screen reader hears takes the form its language gives the number', async () => {
+    const heard = async (lang: string, typed: string) => {
+      const { url, stop } = hostPage(
+        `<div data-storeloc="${demo.server.token}" data-lang="${lang}" data-map="off"></div><script src="${demo.server.url}/widget.js"></script>`,
+      )
+      const page = await newPage(demo.browser)
+      try {
+        await page.goto(url)
+        await page.locator('.sl-place input').fill(typed)
+        const count = page.locator('.sl-place .sl-visually-hidden[aria-live]')
+        await count.filter({ hasText: /\d/ }).waitFor()
+        return await count.textContent()
+      } finally {
+        stop()
+        await page.close()
+      }
+    }
+    // French counts none as one ("0 suggestion"); German, as English, as more than one.
+    expect(await heard('fr', 'Xqzwvy')).toBe('0 suggestion')
+    expect(await heard('de', 'Xqzwvy')).toBe('0 Vorschläge')
+  })
+
   test("the widget says its own language on a page of another, and gives the page's back when it goes", async () => {
     const { url, stop } = hostPage(
       `<div id="finder" data-storeloc="${demo.server.token}" data-lang="fr" data-map="off"></div><script src="${demo.server.url}/widget.js"></script>`,
