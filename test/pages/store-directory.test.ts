@@ -211,6 +211,19 @@ describe('a locator in several countries', () => {
       expect(text).toContain(`<link rel="alternate" hreflang="${lang}" href="${top()}/fr/paris?lang=${lang}">`)
     expect(text).toContain(`<link rel="alternate" hreflang="en" href="${top()}/fr/paris">`)
     expect(text).toContain(`<link rel="alternate" hreflang="x-default" href="${top()}/fr/paris">`)
+    // A country as each language puts it after "in": with its article where it takes one.
+    const h1 = async (path: string) => /<h1>([^<]*)<\/h1>/.exec((await f.page(`/l/${f.token}/stores${path}`)).text)?.[1]
+    expect(await h1('/gb')).toBe('Stores in the United Kingdom')
+    expect(await h1('/gb?lang=de')).toBe('Geschäfte im Vereinigten Königreich')
+    expect(await h1('/gb?lang=nl')).toBe('Winkels in het Verenigd Koninkrijk')
+    expect(await h1('/gb?lang=es')).toBe('Tiendas en el Reino Unido')
+    expect(await h1('/gb?lang=fr')).toBe('Magasins\u00a0: Royaume-Uni')
+    expect(await h1('/fr?lang=de')).toBe('Geschäfte in Frankreich')
+    expect(await h1('/fr?lang=es')).toBe('Tiendas en Francia')
+    const gb = (await f.page(`/l/${f.token}/stores/gb?lang=de`)).text
+    expect(gb).toContain(
+      '<meta name="description" content="Die Geschäfte von Test locator im Vereinigten Königreich.">',
+    )
     // A language not shipped: the English page.
     expect((await f.page(`/l/${f.token}/stores?lang=pt`)).text).toContain('<h1>Store directory</h1>')
   })

@@ -35,6 +35,7 @@ import {
   storesOf,
   townSlug,
 } from './directory'
+import { countryIn } from './country-in'
 import { escapeHtml as esc, htmlResponse, pagePolicy, scriptJson } from './html'
 import { type LangTexts, filled, pageLang, pageTexts } from './page-texts'
 import { alternates, LANGUAGES_STYLE, languageLinks } from './page-languages'
@@ -220,22 +221,26 @@ function sortedCountries(countries: DirectoryCountry[], lang: Lang): DirectoryCo
 
 /**
  * The heading of a place's page; its title's first part, which names a town's country too (towns
- * of one name are in many countries: "Stores in Richmond, United Kingdom"); and the place's name
- * for its description.
+ * of one name are in many countries: "Stores in Richmond, United Kingdom"); and the place after
+ * "in" for its description ("in the Netherlands", "in der Schweiz").
  */
-function headingOf(place: Place, texts: LangTexts): { heading: string; title: string; name: string | null } {
-  if (place.level === 'top') return { heading: texts.directory, title: texts.directory, name: null }
+function headingOf(place: Place, texts: LangTexts): { heading: string; title: string; inPlace: string | null } {
+  if (place.level === 'top') return { heading: texts.directory, title: texts.directory, inPlace: null }
   const country = countryName(place.country.code, texts)
-  const storesIn = (name: string) => filled(texts.storesIn, { name })
-  if (place.level === 'country') return { heading: storesIn(country), title: storesIn(country), name: country }
+  const storesIn = (where: string) => filled(texts.storesIn, { in: where })
+  const at = (name: string) => filled(texts.inPlace, { place: name })
+  if (place.level === 'country') {
+    const where = place.country.code === null ? at(country) : countryIn(place.country.code, texts)
+    return { heading: storesIn(where), title: storesIn(where), inPlace: where }
+  }
   const town = place.level === 'town' ? place.town.name : place.name
   if (town !== null) {
-    const name = `${town}, ${country}`
-    return { heading: storesIn(town), title: storesIn(name), name }
+    const where = at(`${town}, ${country}`)
+    return { heading: storesIn(at(town)), title: storesIn(where), inPlace: where }
   }
   // The other places of the other places are just the other places.
   const name = place.country.code === null ? country : labelled(texts.lang, country, texts.otherPlaces)
-  return { heading: name, title: name, name }
+  return { heading: name, title: name, inPlace: at(name) }
 }
 
 /** The trail to the page's place: none at the top. */
@@ -253,13 +258,13 @@ function crumbsOf(p: DirectoryPage): Crumb[] {
 
 function pageHtml(p: DirectoryPage): string {
   const { locator, texts, place, page, pages } = p
-  const { heading, title: named, name } = headingOf(place, texts)
+  const { heading, title: named, inPlace } = headingOf(place, texts)
   const pageOf = pages > 1 ? [filled(texts.pageOf, { page, pages })] : []
   const title = [named, ...pageOf, locator.name].join(' – ')
   const described =
-    name === null
+    inPlace === null
       ? filled(texts.directoryDescription, { name: locator.name })
-      : filled(texts.placeDescription, { name: locator.name, place: name })
+      : filled(texts.placeDescription, { name: locator.name, in: inPlace })
   // Each page of a list says which it is: search engines take pages of one description for copies.
   const description = page > 1 ? `${described} ${pageOf[0]}.` : described
   const crumbs = crumbsOf(p)

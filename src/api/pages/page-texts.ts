@@ -1,5 +1,6 @@
 // The texts of the service's own pages in each language the service ships (core/languages.ts),
-// which a link picks with ?lang=. "{name}" is replaced by a name. Weekdays and dates come from
+// which a link picks with ?lang=. "{name}" is replaced by a name, "{in}" by a place after "in" as
+// the language says it (inPlace; a country's in country-in.ts). Weekdays and dates come from
 // Intl in that language; the words of hours ("Closed") from core/hours-text.ts, as the widget's.
 import { type Lang, langOf } from '../../core/languages'
 
@@ -32,7 +33,8 @@ const EN = {
   noScript: 'The store finder needs JavaScript: turn it on in your browser to search the stores.',
   directory: 'Store directory',
   browse: 'Browse the stores by place',
-  storesIn: 'Stores in {name}',
+  storesIn: 'Stores {in}',
+  inPlace: 'in {place}',
   otherPlaces: 'Other places',
   breadcrumb: 'Breadcrumb',
   pageOf: 'Page {page} of {pages}',
@@ -43,7 +45,7 @@ const EN = {
   placeNotFoundText: 'No published store is in this place, or its list has no such page.',
   noStores: 'No store is published yet.',
   directoryDescription: 'The stores of {name} by country and town.',
-  placeDescription: 'The stores of {name} in {place}.',
+  placeDescription: 'The stores of {name} {in}.',
   languages: 'Languages',
 }
 
@@ -80,7 +82,8 @@ const TEXTS: Record<Lang, PageTexts> = {
     noScript: 'Die Filialsuche benötigt JavaScript: Aktivieren Sie es in Ihrem Browser, um nach Geschäften zu suchen.',
     directory: 'Filialverzeichnis',
     browse: 'Geschäfte nach Ort ansehen',
-    storesIn: 'Geschäfte in {name}',
+    storesIn: 'Geschäfte {in}',
+    inPlace: 'in {place}',
     otherPlaces: 'Weitere Orte',
     breadcrumb: 'Navigationspfad',
     pageOf: 'Seite {page} von {pages}',
@@ -92,7 +95,7 @@ const TEXTS: Record<Lang, PageTexts> = {
       'An diesem Ort gibt es kein veröffentlichtes Geschäft, oder diese Seite der Liste gibt es nicht.',
     noStores: 'Es wurde noch kein Geschäft veröffentlicht.',
     directoryDescription: 'Die Geschäfte von {name} nach Land und Ort.',
-    placeDescription: 'Die Geschäfte von {name} in {place}.',
+    placeDescription: 'Die Geschäfte von {name} {in}.',
     languages: 'Sprachen',
   },
   fr: {
@@ -125,7 +128,8 @@ const TEXTS: Record<Lang, PageTexts> = {
       'La recherche de magasins nécessite JavaScript\u00a0: activez-le dans votre navigateur pour chercher des magasins.',
     directory: 'Annuaire des magasins',
     browse: 'Parcourir les magasins par lieu',
-    storesIn: 'Magasins\u00a0: {name}',
+    storesIn: 'Magasins\u00a0: {in}',
+    inPlace: '{place}',
     otherPlaces: 'Autres lieux',
     breadcrumb: 'Fil d’Ariane',
     pageOf: 'Page {page} sur {pages}',
@@ -136,7 +140,7 @@ const TEXTS: Record<Lang, PageTexts> = {
     placeNotFoundText: 'Aucun magasin publié ne se trouve dans ce lieu, ou cette page de la liste n’existe pas.',
     noStores: 'Aucun magasin n’est encore publié.',
     directoryDescription: 'Les magasins {name} par pays et par ville.',
-    placeDescription: 'Les magasins {name}\u00a0: {place}.',
+    placeDescription: 'Les magasins {name}\u00a0: {in}.',
     languages: 'Langues',
   },
   es: {
@@ -168,7 +172,8 @@ const TEXTS: Record<Lang, PageTexts> = {
     noScript: 'El buscador de tiendas necesita JavaScript: actívalo en tu navegador para buscar tiendas.',
     directory: 'Directorio de tiendas',
     browse: 'Ver las tiendas por lugar',
-    storesIn: 'Tiendas en {name}',
+    storesIn: 'Tiendas {in}',
+    inPlace: 'en {place}',
     otherPlaces: 'Otros lugares',
     breadcrumb: 'Ruta de navegación',
     pageOf: 'Página {page} de {pages}',
@@ -179,7 +184,7 @@ const TEXTS: Record<Lang, PageTexts> = {
     placeNotFoundText: 'No hay ninguna tienda publicada en este lugar, o su lista no tiene esa página.',
     noStores: 'Todavía no hay ninguna tienda publicada.',
     directoryDescription: 'Las tiendas de {name} por país y ciudad.',
-    placeDescription: 'Las tiendas de {name} en {place}.',
+    placeDescription: 'Las tiendas de {name} {in}.',
     languages: 'Idiomas',
   },
   it: {
@@ -211,7 +216,8 @@ const TEXTS: Record<Lang, PageTexts> = {
     noScript: 'La ricerca negozi richiede JavaScript: attivalo nel browser per cercare i negozi.',
     directory: 'Elenco dei negozi',
     browse: 'Sfoglia i negozi per luogo',
-    storesIn: 'Negozi: {name}',
+    storesIn: 'Negozi: {in}',
+    inPlace: '{place}',
     otherPlaces: 'Altri luoghi',
     breadcrumb: 'Percorso di navigazione',
     pageOf: 'Pagina {page} di {pages}',
@@ -222,7 +228,7 @@ const TEXTS: Record<Lang, PageTexts> = {
     placeNotFoundText: 'In questo luogo non c’è alcun negozio pubblicato, oppure il suo elenco non ha questa pagina.',
     noStores: 'Non è ancora stato pubblicato alcun negozio.',
     directoryDescription: 'I negozi {name} per paese e città.',
-    placeDescription: 'I negozi {name}: {place}.',
+    placeDescription: 'I negozi {name}: {in}.',
     languages: 'Lingue',
   },
   nl: {
@@ -254,7 +260,8 @@ const TEXTS: Record<Lang, PageTexts> = {
     noScript: 'De winkelzoeker heeft JavaScript nodig: zet het aan in uw browser om de winkels te zoeken.',
     directory: 'Winkeloverzicht',
     browse: 'Winkels per plaats bekijken',
-    storesIn: 'Winkels in {name}',
+    storesIn: 'Winkels {in}',
+    inPlace: 'in {place}',
     otherPlaces: 'Overige plaatsen',
     breadcrumb: 'Kruimelpad',
     pageOf: 'Pagina {page} van {pages}',
@@ -265,7 +272,7 @@ const TEXTS: Record<Lang, PageTexts> = {
     placeNotFoundText: 'Op deze plaats is geen winkel gepubliceerd, of deze pagina van de lijst bestaat niet.',
     noStores: 'Er is nog geen winkel gepubliceerd.',
     directoryDescription: 'De winkels van {name} per land en plaats.',
-    placeDescription: 'De winkels van {name} in {place}.',
+    placeDescription: 'De winkels van {name} {in}.',
     languages: 'Talen',
   },
 }
