@@ -33,10 +33,15 @@ export const SECRET_KEY_SHAPE = /sk_[0-9A-Za-z]{38}/
 
 /**
  * Text safe to log: anything shaped like a secret key is replaced, percent-encoded too, in part or
- * whole ("sk%5F...", "%73k_..."), as the public API's check finds it (decoded).
+ * whole ("sk%5F...", "%73k_..."), as the public API's check finds it (decoded). So is a key's text
+ * sent without its "sk_": a run of exactly 38 letters and digits whose last 6 are its checksum.
  */
 export const redactSecrets = (text: string) =>
-  text.replace(/(?:s|%73)(?:k|%6b)(?:_|%5f)(?:[0-9a-z]|%[0-9a-f]{2}){38,}/gi, 'sk_[redacted]')
+  text
+    .replace(/(?:s|%73)(?:k|%6b)(?:_|%5f)(?:[0-9a-z]|%[0-9a-f]{2}){38,}/gi, 'sk_[redacted]')
+    .replace(/[0-9A-Za-z]{38,}/g, (run) =>
+      run.length === 38 && checksum(run.slice(0, 32)) === run.slice(32) ? '[redacted]' : run,
+    )
 
 function base62(value: number, width: number): string {
   let out = ''

@@ -39,6 +39,34 @@ describe('request log', () => {
       h.close()
     }
   })
+
+  test("a key's text without its sk_, sent in a path or as a request id, is redacted too", async () => {
+    const h = harness(throwingGeocoder, true)
+    try {
+      const text = h.key.slice(3)
+      const calls = [
+        await h.call('GET', `/admin/v1/locations/${text}`),
+        await h.call('POST', `/admin/v1/locations/${text}/delete`, {}),
+        await h.call('GET', `/public/v1/${text}/locations`, undefined, null),
+        await h.call('GET', '/admin/v1/locations', undefined, h.key, { 'x-request-id': text }),
+        await h.call('GET', `/admin/v1/locations/${'x'.repeat(37)}`), // 37 letters: no key, left as it is
+      ]
+      expect(calls.map((c) => c.status)).toEqual([404, 404, 404, 200, 404])
+      const requests = () => h.lines.filter((l) => l.status !== undefined)
+      for (let waited = 0; requests().length < calls.length && waited < 2000; waited += 5) await Bun.sleep(5)
+      expect(requests().map((l) => l.path)).toEqual([
+        '/admin/v1/locations/[redacted]',
+        '/admin/v1/locations/[redacted]/delete',
+        '/public/v1/[redacted]/locations',
+        '/admin/v1/locations',
+        `/admin/v1/locations/${'x'.repeat(37)}`,
+      ])
+      expect(requests()[3]!.request_id).toBe('[redacted]')
+      expect(JSON.stringify(h.lines)).not.toContain(text)
+    } finally {
+      h.close()
+    }
+  })
 })
 
 describe('request ids on every API', () => {
