@@ -123,6 +123,20 @@ for (const kind of [
     expect(bare).toContain('"error":"unavailable"')
     expect(bare.toLowerCase()).toContain('x-content-type-options: nosniff')
     expect(bare.toLowerCase()).toContain('cache-control: no-store')
+    // These answers are requests too: each has its request id and its request line.
+    const proxied = await fetch(`${base}/readyz`, { headers: { 'x-request-id': 'lb-start-0001' } })
+    expect([proxied.status, proxied.headers.get('x-request-id')]).toEqual([503, 'lb-start-0001'])
+    expect(bare.toLowerCase()).toMatch(/x-request-id: [0-9a-z]{16}\r\n/)
+    const line = JSON.parse(await server.waitFor(/"request_id":"lb-start-0001"/))
+    expect(line).toMatchObject({ level: 'info', method: 'GET', path: '/readyz', status: 503, locator: null })
+    const requestLines = server.lines.filter((l) => l.includes('"status":503')).map((l) => JSON.parse(l))
+    expect(requestLines.map((l) => l.path)).toEqual([
+      '/readyz',
+      '/admin/v1/locations',
+      '/public/v1/pk_x/locations',
+      '/admin/v1/locations',
+      '/readyz',
+    ])
 
     holder.release()
     expect(await holder.exited).toBe(0)

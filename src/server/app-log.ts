@@ -30,6 +30,17 @@ export function redactingLog(write: Log = (line) => console.log(jsonLine(line)))
   }
 }
 
+/**
+ * The request id a proxy in front sent (nginx's $request_id, a load balancer's trace id), kept so
+ * that its log and this one name the request alike: 8 to 64 characters of letters, digits and
+ * . _ : - (nothing to inject into a header or a log line); null for none or any other.
+ */
+export function sentRequestId(request: Request): string | null {
+  const id = request.headers.get('x-request-id')
+  return id !== null && SENT_ID.test(id) ? id : null
+}
+const SENT_ID = /^[A-Za-z0-9._:-]{8,64}$/
+
 /** The request's log line; returns the response. */
 export function logRequest(log: Log, request: Request, response: Response, t0: number, s: RequestNote): Response {
   const target = pathAndQuery(request.url)

@@ -12,7 +12,7 @@ import { requestIds } from '../core/ids'
 import { requestSeen } from '../engine/locator-index'
 import type { Geocoder } from '../geocode/geocoder'
 import type { Store } from '../store'
-import { logRequest, redactingLog, storageFaultLog } from './app-log'
+import { logRequest, redactingLog, sentRequestId, storageFaultLog } from './app-log'
 import { serviceApp } from './app-routes'
 import { harden } from './harden'
 import { appUpkeep, createRegistry, type IndexUpkeep } from './app-upkeep'
@@ -40,17 +40,6 @@ export type AppDeps = {
   /** GET /places and near=: the place search (GeocoderStack.places); none when absent. */
   places?: Places
 }
-
-/**
- * The request id a proxy in front sent (nginx's $request_id, a load balancer's trace id), kept so
- * that its log and this one name the request alike: 8 to 64 characters of letters, digits and
- * . _ : - (nothing to inject into a header or a log line); null for none or any other.
- */
-function sentId(request: Request): string | null {
-  const id = request.headers.get('x-request-id')
-  return id !== null && SENT_ID.test(id) ? id : null
-}
-const SENT_ID = /^[A-Za-z0-9._:-]{8,64}$/
 
 export function createApp(deps: AppDeps) {
   const log = redactingLog(deps.log)
@@ -103,7 +92,7 @@ export function createApp(deps: AppDeps) {
     requestSeen() // background work rests between its turns while requests come
     const logging = deps.config.logRequests
     const t0 = logging || metrics !== null ? performance.now() : 0
-    const s: RequestNote = { id: sentId(request) ?? requestId() }
+    const s: RequestNote = { id: sentRequestId(request) ?? requestId() }
     // Bun.serve gives a request with no usable Host (HTTP/1.0 may send none; "a/b", "a@b" or "a b"
     // is no host) its path alone as its URL, which every reader of the URL here (pathStart, the
     // routers, the links) takes for a full one: it would be answered for another path, or with a 500.

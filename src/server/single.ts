@@ -9,7 +9,7 @@ import { bootstrap, displayHost } from './bootstrap'
 import { listen, onStopSignal, openStoreToStart, warnNoBaseUrl } from './listen'
 import { processFamilies, RequestMetrics } from './metrics'
 import { serveMetrics } from './metrics-serve'
-import { checkWhole, progressInPlace, startingResponse, untilUnlocked, warnUpgradeInUse } from './start'
+import { checkWhole, progressInPlace, startingResponder, untilUnlocked, warnUpgradeInUse } from './start'
 import {
   preloadIndexes,
   startChangeLogPrune,
@@ -25,7 +25,7 @@ const logLine = redactingLog()
 /** WORKERS=1: one process opens, serves, bootstraps and refreshes. */
 export async function runSingle(config: Config): Promise<void> {
   // The port first: a start that waits for the database answers /healthz meanwhile.
-  let handle: (request: Request) => Response | Promise<Response> = startingResponse
+  let handle: (request: Request) => Response | Promise<Response> = startingResponder(config.logRequests, logLine)
   const drain = drainable((request) => handle(request))
   const server = listen(config, drain.serve, false)
   const metrics = config.metrics === null ? undefined : new RequestMetrics()

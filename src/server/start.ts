@@ -3,11 +3,13 @@
 import { AdminError } from '../api/admin/errors'
 import { PublicError } from '../api/public/errors'
 import { pathOf } from '../api/public/url'
+import { requestIds } from '../core/ids'
 import { damagedAtStart } from '../store/damage'
 import { isBusyError, schemaVersionAt } from '../store/db'
 import { quickCheck } from '../store/integrity'
 import { describeProcess, lockHolders } from '../store/lock-holders'
 import { MIGRATIONS } from '../store/migrations'
+import { type Log, logRequest, sentRequestId } from './app-log'
 import { harden } from './harden'
 import { StartError } from './listen'
 
@@ -20,9 +22,27 @@ const STARTING = 'The service is starting. Retry in a moment.'
  * Before the app serves: /healthz answers 200 "starting" (the process is alive), /readyz and
  * every API request 503 with Retry-After: 1, in the API's own error shape.
  */
-export function startingResponse(request: Request): Response {
+function startingResponse(request: Request): Response {
   const path = pathOf(request.url)
   return harden(startingAnswer(path), path.startsWith('/admin/'))
+}
+
+/**
+ * startingResponse with what the app gives every request: an X-Request-Id (a proxy's kept) and,
+ * with LOG_REQUESTS on, a request line, so a load balancer's 503s during a start are in the log.
+ */
+export function startingResponder(logRequests: boolean, log: Log): (request: Request) => Response {
+  const nextId = requestIds()
+  return (request) => {
+    const t0 = performance.now()
+    const note = { id: sentRequestId(request) ?? nextId() }
+    const response = startingResponse(request)
+    response.headers.set('x-request-id', note.id)
+    if (!logRequests) return response
+    // A request without a usable Host comes with its path alone as its URL; the line reads it so.
+    const read = request.url.charCodeAt(0) === 0x2f ? new Request(`http://localhost${request.url}`, request) : request
+    return logRequest(log, read, response, t0, note)
+  }
 }
 
 function startingAnswer(path: string): Response {

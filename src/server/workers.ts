@@ -18,7 +18,7 @@ import { listen, onStopSignal, openStoreToStart, serveOn, StartError, warnNoBase
 import { processFamilies, RequestMetrics } from './metrics'
 import { serveMetrics } from './metrics-serve'
 import { answerMetricRequests, workerMetrics } from './metrics-workers'
-import { checkWhole, progressInPlace, startingResponse, untilUnlocked, warnUpgradeInUse } from './start'
+import { checkWhole, progressInPlace, startingResponder, untilUnlocked, warnUpgradeInUse } from './start'
 import {
   preloadIndexes,
   startChangeLogPrune,
@@ -174,10 +174,11 @@ export async function runPrimary(
   // share the port, each answering from its own database). A configured port is bound plainly
   // first, which fails, as a single process would, when the port is taken. PORT=0: the kernel
   // picks a free port. A request the hold takes before the workers listen is answered 503.
-  let probe = serveOn(config, { reusePort: config.port === 0, fetch: startingResponse })
+  const starting = startingResponder(config.logRequests, logLine)
+  let probe = serveOn(config, { reusePort: config.port === 0, fetch: starting })
   if (config.port !== 0) {
     probe.stop(true)
-    probe = serveOn(config, { reusePort: true, fetch: startingResponse })
+    probe = serveOn(config, { reusePort: true, fetch: starting })
   }
   const port = probe.port!
   const hostname = probe.hostname
