@@ -95,21 +95,6 @@ describe('bulk upsert, JSON', () => {
     expect((await bulk({ locations: [store('S3')] })).body.results[0].changes).toBeUndefined()
   })
 
-  test('an id matches first; the same body twice changes nothing the second time', async () => {
-    const made = (await bulk({ locations: [store('S1')] })).body.results[0]
-    const res = await bulk({ locations: [{ id: made.id, external_id: 'S1-new', name: 'Renamed' }] })
-    expect(res.body).toMatchObject({ updated: 1 })
-    expect(res.body.results[0]).toMatchObject({ id: made.id, external_id: 'S1-new', action: 'updated' })
-    const before = snapshot()
-    const same = await bulk({ locations: [{ id: made.id, external_id: 'S1-new', name: 'Renamed' }] })
-    expect(same.body).toMatchObject({ unchanged: 1, updated: 0 })
-    expect(snapshot()).toEqual(before)
-    // An id with blanks around it (a spreadsheet's cell pasted) is the id, as an external_id is trimmed.
-    const padded = await bulk({ locations: [{ id: ` ${made.id}\t`, external_id: 'S1-b', name: 'Renamed' }] })
-    expect(padded.status).toBe(200)
-    expect(padded.body.results[0]).toMatchObject({ id: made.id, external_id: 'S1-b', action: 'updated' })
-  })
-
   test("a field that is not a location's is warned about, not read; an answer's own fields are skipped unsaid", async () => {
     const res = await bulk({ locations: [store('S1', { nmae: 'Typo', Phone: '1' })] })
     expect(res.status).toBe(200)
@@ -251,39 +236,6 @@ describe('bulk upsert, JSON', () => {
       'locations[9].external_id': ['locations[9] (external_id "S5"): is also the external_id of locations[5].'],
     })
     expect(snapshot()).toEqual(before)
-  })
-
-  test('two items for one location are said once, not also as one external_id twice', async () => {
-    await bulk({ locations: [store('CG1')] })
-    const res = await bulk({ locations: [store('CG1', { name: 'A' }), store('CG1', { name: 'B' })] })
-    expect(res.status).toBe(422)
-    expect(Object.keys(res.body.details)).toEqual(['locations[1]'])
-    // Matched by its id, the item's other external_id is still checked.
-    const [a, b] = (await bulk({ locations: [store('X1'), store('X2')] })).body.results.map((r: { id: string }) => r.id)
-    const byId = await bulk({ locations: [{ id: a }, { id: a, external_id: 'X2' }] })
-    expect(byId.body.details['locations[1].external_id'][0]).toContain(`is already that of location ${b}`)
-    expect(byId.body.details['locations[1]'][0]).toContain(`is the same location (${a})`)
-    // An item repeated whole, its id and external_id: said once.
-    const twice = await bulk({
-      locations: [
-        { id: a, external_id: 'X1' },
-        { id: a, external_id: 'X1' },
-      ],
-    })
-    expect(twice.body.details).toEqual({
-      'locations[1]': [`locations[1] (external_id "X1"): is the same location (${a}) as locations[0].`],
-    })
-  })
-
-  test('an external id held by another location is a problem of that item', async () => {
-    const [a] = (await bulk({ locations: [store('A'), store('B')] })).body.results
-    const res = await bulk({ locations: [store('B', { external_id: 'A' })].map((x) => ({ ...x, external_id: 'A' })) })
-    // Matched by external_id "A": that is location A itself, so no clash; renamed only.
-    expect(res.status).toBe(200)
-    const b = (await all()).find((l: { external_id: string }) => l.external_id === 'B')
-    const clash = await bulk({ locations: [{ id: b.id, external_id: 'A' }] })
-    expect(clash.status).toBe(422)
-    expect(clash.body.details['locations[0].external_id'][0]).toContain(`is already that of location ${a.id}`)
   })
 
   test('an address that cannot be geocoded fails its item, after every other check passed', async () => {
