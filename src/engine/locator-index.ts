@@ -34,6 +34,7 @@ import {
   NAME_SORT_SLICE,
   NODE_SIZE,
   TEXT_GARBAGE_MIN,
+  TEXT_MIN_KEYS,
 } from './tuning'
 import type { IndexDoc, IndexEntry, IndexOptions, IndexQuery, IndexResult, Schedule } from './types'
 
@@ -70,6 +71,8 @@ export class LocatorIndex {
   /** True from LocatorIndex.loading() until finishLoad() is done: not to be queried or written meanwhile. */
   private isLoading = false
   private readonly kdWorkerMin: number
+  /** Below this many live keys, no FlexSearch postings are made (TEXT_MIN_KEYS). */
+  private readonly textMinKeys: number
   /** Below this many points a cluster tree is built at once, when first asked for. */
   private readonly clusterNowMax: number
   private readonly clusterReadSlice: number | undefined
@@ -107,9 +110,11 @@ export class LocatorIndex {
       () => {
         this.dropMade(true)
         this.clustersDue()
+        this.startText()
       },
     )
     this.nameChunk = options.nameChunk
+    this.textMinKeys = options.textMinKeys ?? TEXT_MIN_KEYS
     this.clusterNowMax = options.clusterNowMax ?? CLUSTER_NOW_MAX
     this.clusterReadSlice = options.clusterReadSlice
     this.nameSortSlice = options.nameSortSlice ?? NAME_SORT_SLICE
@@ -167,9 +172,15 @@ export class LocatorIndex {
 
   /** The build's last steps: the terms FlexSearch holds chosen, its fill and the name order started (scheduled tasks). */
   private startTextAndNames(): void {
+    this.startText()
+    this.buildNameOrder()
+  }
+
+  /** The FlexSearch postings chosen and their fill started, unless started already or the index has fewer than textMinKeys live keys. */
+  private startText(): void {
+    if (this.s.postings.started || this.s.keys.live < this.textMinKeys) return
     this.s.postings.chooseTerms()
     this.s.postings.start()
-    this.buildNameOrder()
   }
 
   /**
@@ -453,12 +464,13 @@ export class LocatorIndex {
   }
 
   /**
-   * Whether the work the build left to scheduled tasks is done: the FlexSearch postings filled and
-   * the name order made. A compaction does not count; a FlexSearch rebuild (after many writes
-   * left its postings mostly garbage) makes this false again until it is done.
+   * Whether the work the build left to scheduled tasks is done: the FlexSearch postings filled
+   * (when it has any) and the name order made. A compaction does not count; a FlexSearch rebuild
+   * (after many writes left its postings mostly garbage) makes this false again until it is done.
    */
   get settled(): boolean {
-    return this.s.postings.ready && this.s.nameOrder !== null
+    const { postings } = this.s
+    return (postings.ready || !postings.started) && this.s.nameOrder !== null
   }
 
   /** Sizes, for benchmarks and diagnostics. */

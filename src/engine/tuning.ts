@@ -26,8 +26,8 @@ export const KD_WORKER_MIN = 20_000
 export const CLUSTER_NOW_MAX = 5_000
 /** The term pool is compacted once its garbage passes max(this, half the pool). */
 export const POOL_GARBAGE_MIN = 65_536
-/** A new pool's room for the terms of keys written during a compaction: max(this, live / 16) ids. */
-export const POOL_SLACK_MIN = 65_536
+/** A new pool's room for the terms of keys written during a compaction: max(this, live / 16) ids (small: every index has one, PERF-060). */
+export const POOL_SLACK_MIN = 1024
 
 // ---- Geometry
 
@@ -66,6 +66,12 @@ export const FS_MIN_DF = 256
 export const FS_DF_DIVISOR = 100
 /** Locations added to FlexSearch per slice of a background task (a task runs slices until its turn ends). */
 export const FS_CHUNK = 64
+/**
+ * Below this many locations, an index makes no FlexSearch postings: the map's candidates are
+ * few enough to check each word on, and postings would cost most of a small index's memory and
+ * build time (PERF-060). One that grows past it gets them at its next compaction.
+ */
+export const TEXT_MIN_KEYS = 1024
 /** FlexSearch is rebuilt when it holds more than max(this, live) stale entries (IndexOptions.textGarbageMin). */
 export const TEXT_GARBAGE_MIN = 4096
 

@@ -70,6 +70,8 @@ export type IndexOptions = {
   schedule?: Schedule
   /** FlexSearch is rebuilt (in the background) when it holds more than max(this, live) stale entries. Default TEXT_GARBAGE_MIN. */
   textGarbageMin?: number
+  /** Below this many locations, no FlexSearch postings (TEXT_MIN_KEYS). Tests use 0 for the word-led plans. */
+  textMinKeys?: number
   /** KDBush's points per leaf. Default NODE_SIZE; tests use small ones to get deep trees from few points. */
   nodeSize?: number
   /** Keys per chunk of the name order (chunked-order.ts). Default NAME_CHUNK; tests use small ones. */

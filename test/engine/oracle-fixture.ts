@@ -291,7 +291,13 @@ export function upkeep(mode: Upkeep) {
  */
 export function queuedIndex() {
   const tasks = upkeep('queued')
-  const index = new LocatorIndex([], { schedule: tasks.schedule, nodeSize: 4, deltaMin: 4, compactionSlice: 16 })
+  const index = new LocatorIndex([], {
+    schedule: tasks.schedule,
+    nodeSize: 4,
+    deltaMin: 4,
+    compactionSlice: 16,
+    textMinKeys: 0,
+  })
   const truth = new Map<string, IndexDoc>()
   const write = (d: IndexDoc) => {
     index.upsert(d)

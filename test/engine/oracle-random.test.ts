@@ -28,11 +28,13 @@ describe('LocatorIndex agrees with a naive scan', () => {
           const tasks = upkeep(mode)
           // FlexSearch rebuilt often; small kd leaves make deep trees of few points, small chunks of
           // the name order split and empty; a small delta compacts often, in steps of a few positions
-          // (queued: one step per 'step' op, with writes and queries between them).
+          // (queued: one step per 'step' op, with writes and queries between them). With leaves of
+          // 5, no FlexSearch until a compaction finds 12 live locations.
           const small = nodeSize === 64 ? undefined : nodeSize - 1
           const index = new LocatorIndex([], {
             schedule: tasks.schedule,
             textGarbageMin: 8,
+            textMinKeys: nodeSize === 5 ? 12 : 0,
             nodeSize,
             nameChunk: small,
             deltaMin: 4,
@@ -89,8 +91,10 @@ describe('LocatorIndex agrees with a naive scan', () => {
           .chain((ns) => fc.tuple(...ns.map((_, i) => docArb(`loc_${i}`)))),
         fc.array(queryArb, { minLength: 1, maxLength: 5 }),
         (mode, nodeSize, docs, queries) => {
+          // With leaves of 5, FlexSearch only for 300 locations or more.
           const index = new LocatorIndex(docs, {
             schedule: upkeep(mode).schedule,
+            textMinKeys: nodeSize === 5 ? 300 : 0,
             nodeSize,
             nameChunk: nodeSize === 64 ? undefined : nodeSize - 1,
           })

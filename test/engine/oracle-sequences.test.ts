@@ -370,6 +370,8 @@ describe('LocatorIndex against an independent naive scan', () => {
             deltaMin: 3,
             compactionSlice: small,
             textGarbageMin: 4,
+            // With leaves of 5, no FlexSearch until a compaction finds 6 live locations.
+            textMinKeys: nodeSize === 5 ? 6 : 0,
             byRankMin: 0,
           }
           const docs = [...live.values()].map((r) => docOf(r, rules))
