@@ -21,6 +21,12 @@ import { statusNow } from './readiness'
 import { methodIndex, routeOf } from './metrics-routes'
 import type { Family } from './metrics-text'
 
+/** Whether the request is for /healthz or /readyz (a query after it or not). */
+function isProbe(href: string, path: number): boolean {
+  const at = href.startsWith('/healthz', path) ? path + 8 : href.startsWith('/readyz', path) ? path + 7 : -1
+  return at >= 0 && (at === href.length || href.charCodeAt(at) === 0x3f) // "?"
+}
+
 export type AppDeps = {
   store: Store
   geocoder: Geocoder
@@ -89,7 +95,6 @@ export function createApp(deps: AppDeps) {
    * sync(), so the write is in this process's indexes; then its metrics, and one log line.
    */
   function handle(request: Request): Response | Promise<Response> {
-    requestSeen() // background work rests between its turns while requests come
     const logging = deps.config.logRequests
     const t0 = logging || metrics !== null ? performance.now() : 0
     const s: RequestNote = { id: sentRequestId(request) ?? requestId() }
@@ -105,6 +110,9 @@ export function createApp(deps: AppDeps) {
     }
     const href = request.url
     const path = pathStart(href)
+    // Background work rests between its turns while requests come; a health probe is none (a
+    // start's preload, polled by /readyz, would otherwise take several times as long).
+    if (!isProbe(href, path)) requestSeen()
     if (!parsesOrigin(href, path)) badHost = true
     const next = href.charCodeAt(path + PUBLIC_PREFIX.length) // NaN past the end
     const isPublic = href.startsWith(PUBLIC_PREFIX, path) && (Number.isNaN(next) || next === 0x2f || next === 0x3f) // "/", "?"
