@@ -135,7 +135,8 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
       expect(await dot.getAttribute('role')).toBe('button')
       const name = (await dot.getAttribute('aria-label'))!
       expect(name.length).toBeGreaterThan(0)
-      await dot.focus()
+      // By its name: a redraw of the map as it settles may put another dot first.
+      await page.locator(`path.sl-dot[aria-label="${name}"]`).focus()
       await page.keyboard.press('Enter')
       await page.locator('.sl-item').first().waitFor()
       const names = await page.locator('.sl-item .sl-name').allTextContents()
