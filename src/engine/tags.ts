@@ -26,6 +26,15 @@ export class TagTable {
    * the tags of the others are their lowercased names, so nothing is kept for them.
    */
   private readonly asSent = new Map<number, readonly string[]>()
+  /**
+   * Ids no live location has (docs 0), each once (`freed` marks them), which a new tag takes
+   * before the vocabulary grows: tags that come and go would otherwise widen every key's bitset
+   * and every base's columns for good. An id taken up again by its own tag is skipped when met.
+   * Reuse is sound because no row has a freed id's bit (unlink clears a key's row), and a base
+   * column holds it only for slots killed since (every write kills its key's base slot).
+   */
+  private readonly free: number[] = []
+  private freed = new Uint8Array(0)
   /** 32-bit words per key's bitset. */
   words = 1
   /** The bitsets, `words` per key. */
@@ -39,14 +48,7 @@ export class TagTable {
     const asSent = tags.some((t, i) => t !== sent[i])
     for (const tag of tags) {
       let id = this.idOf.get(tag)
-      if (id === undefined) {
-        id = this.names.length
-        this.idOf.set(tag, id)
-        this.names.push(tag)
-        this.docs.push(0)
-        this.spelt.push(new Map())
-        if (id >= this.words * 32) this.widen(this.words * 2)
-      }
+      if (id === undefined) id = this.reuse(tag) ?? this.add(tag)
       const at = key * this.words + (id >>> 5)
       const bit = 1 << (id & 31)
       if ((this.bits[at]! & bit) === 0) {
@@ -75,7 +77,10 @@ export class TagTable {
       while (bits !== 0) {
         const low = bits & -bits
         const id = w * 32 + 31 - Math.clz32(low)
-        this.docs[id]!--
+        if (--this.docs[id]! === 0 && this.freed[id] === 0) {
+          this.freed[id] = 1
+          this.free.push(id)
+        }
         if (sent === undefined) this.count(id, this.names[id]!, -1)
         bits ^= low
       }
@@ -116,6 +121,31 @@ export class TagTable {
   shrink(n: number): void {
     this.rows = n
     this.bits = fit(this.bits, n * this.words)
+  }
+
+  /** A new tag's id: a freed one no location has taken up again (its old name forgotten), or undefined. */
+  private reuse(tag: string): number | undefined {
+    for (let id = this.free.pop(); id !== undefined; id = this.free.pop()) {
+      this.freed[id] = 0
+      if (this.docs[id] !== 0) continue
+      this.idOf.delete(this.names[id]!)
+      this.idOf.set(tag, id)
+      this.names[id] = tag
+      return id
+    }
+    return undefined
+  }
+
+  /** A new tag's id past the last (every row widened when it needs another word). */
+  private add(tag: string): number {
+    const id = this.names.length
+    this.idOf.set(tag, id)
+    this.names.push(tag)
+    this.docs.push(0)
+    this.spelt.push(new Map())
+    if (id >= this.freed.length) this.freed = ensure(this.freed, id + 1)
+    if (id >= this.words * 32) this.widen(this.words * 2)
+    return id
   }
 
   /** Counts a location's spelling of tag `id` in (+1) or out (-1). */
