@@ -2,7 +2,7 @@
 // embedded data alone, and a town's names.
 import { describe, expect, test } from 'bun:test'
 import { DEFAULT_GEODATA_PATH } from '../../src/geocode/embedded/build'
-import { reverseLookupAt } from '../../src/geocode/embedded/reverse'
+import { ANSWERS_KEPT, reverseLookupAt } from '../../src/geocode/embedded/reverse'
 
 const towns = reverseLookupAt(DEFAULT_GEODATA_PATH)
 const cityAt = (lat: number, lng: number) => towns.at(lat, lng)?.parts.city
@@ -108,5 +108,15 @@ describe("a town's names", () => {
     expect(towns.namesOf(towns.townNamed('Lisboa', 38.71, -9.14)).split(' ')).toEqual(
       expect.arrayContaining(['lisbon', 'lisboa', 'lissabon']),
     )
+  })
+})
+
+describe('what it keeps', () => {
+  test('at most ANSWERS_KEPT answers, however many addresses name towns it has never seen', () => {
+    const koeln = towns.townNamed('Köln', 50.94, 6.96)
+    // Each address a sync writes asks for the towns its pieces name: ever-new words, each asked of SQLite once.
+    for (let i = 0; i <= ANSWERS_KEPT; i++) towns.townNamed(`Nowhere ${i.toString(36)}`, 50.94, 6.96)
+    expect(towns.answersKept).toBeLessThanOrEqual(ANSWERS_KEPT)
+    expect(towns.townNamed('Köln', 50.94, 6.96)).toBe(koeln) // let go, asked again
   })
 })

@@ -29,6 +29,11 @@ const BIG_TOWN = 50_000
 const BIG_CITY = 500_000
 /** A town's words kept for search besides its main name's, at most (Köln has 49 other names). */
 const OTHER_WORDS = 48
+/**
+ * SQLite's answers kept at most (see ReverseLookup.answers): a store list's towns many times over.
+ * Past it they are all let go and asked again as needed, as the hours' texts are (src/indexes/opening-hours.ts).
+ */
+export const ANSWERS_KEPT = 20_000
 
 /** What a reverse lookup found: the parts, and `postcode` when a postcode is among them. */
 export type Reversed = { precision: 'postcode' | 'city'; parts: AddressParts }
@@ -43,7 +48,11 @@ export class ReverseLookup {
   private readonly whole: Towns
   private readonly bigTowns: Towns
   private readonly named: ReturnType<typeof statements>
-  /** What SQLite answered, by question: the writes of a store list ask of the same towns again and again. */
+  /**
+   * What SQLite answered, by question: the writes of a store list ask of the same towns again and
+   * again. At most ANSWERS_KEPT: the questions hold words of the addresses written (townNamed), so a
+   * process that writes ever-new addresses would otherwise keep an answer for each.
+   */
   private readonly answers = new Map<string, unknown>()
 
   /** Reads what writeReverseIndex stored in the data file: 9 MB of blobs. */
@@ -262,9 +271,15 @@ export class ReverseLookup {
     return kept.join(' ')
   }
 
+  /** SQLite's answers kept (at most ANSWERS_KEPT). */
+  get answersKept(): number {
+    return this.answers.size
+  }
+
   private cached<T>(question: string, ask: () => T): T {
     if (this.answers.has(question)) return this.answers.get(question) as T
     const answer = ask()
+    if (this.answers.size >= ANSWERS_KEPT) this.answers.clear()
     this.answers.set(question, answer)
     return answer
   }
