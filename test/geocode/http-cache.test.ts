@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { ConfigError } from '../../src/core/config'
 import { cachedGeocoder, normalizeAddress } from '../../src/geocode/geocoder'
 import { ADAPTER_VERSIONS, createHttpGeocoder, httpCacheKey, PROVIDER_CACHE_TTL } from '../../src/geocode/http'
+import { startChangeLogPrune } from '../../src/server/upkeep'
 import { KNOWN_ADDRESSES, makeEnv, tableGeocoder } from '../helpers'
 import { CASES, config, expectUnavailable, fixture, reply, standIn, withStandIns } from './http-fixture'
 
@@ -148,6 +149,26 @@ describe('cachedGeocoder over an adapter', () => {
       clock = t0 + 28 * DAY_MS
       expect((await geocoder.geocode(address))!.lat).not.toBe(1)
       expect(server.hits).toHaveLength(1)
+    } finally {
+      env.close()
+    }
+  })
+
+  test("expired rows are purged by the server's periodic prune, not only at its next start: a server that runs for months keeps no more than their time's rows", async () => {
+    const env = makeEnv()
+    const rows = () => env.store.db.query<{ query: string }, []>('SELECT query FROM geocode_cache ORDER BY query').all()
+    try {
+      const geocoder = cachedGeocoder(tableGeocoder(KNOWN_ADDRESSES), env.store.geocodeCache, {
+        hitMs: DAY_MS,
+        missMs: 1,
+      })
+      await geocoder.geocode('a miss, asked a moment ago') // kept 1 ms
+      await geocoder.geocode(Object.keys(KNOWN_ADDRESSES)[0]!) // kept a day
+      await Bun.sleep(5)
+      const stop = startChangeLogPrune(env.store)
+      for (let i = 0; i < 100 && rows().length > 1; i++) await Bun.sleep(10)
+      stop()
+      expect(rows()).toEqual([{ query: normalizeAddress(Object.keys(KNOWN_ADDRESSES)[0]!) }])
     } finally {
       env.close()
     }
