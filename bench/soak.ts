@@ -1,5 +1,5 @@
 // A soak: hours of the traffic a deployment sees, against a server already running, with its
-// health sampled every 30 s (PERF-060). It asks public queries with ever-new centres, tags,
+// health sampled every 30 s (PERF-061). It asks public queries with ever-new centres, tags,
 // searches and near= texts, GET /places with many prefixes, /clusters with many boxes, store,
 // directory and finder pages, sitemaps, widget files, valid and invalid tokens, with and without
 // If-None-Match; a trickle of Management API writes (creates, updates, deletes as many as created,
