@@ -267,6 +267,8 @@ export async function storeMap(
   }
   const clusters = clusterLayer(L, map, onStore, counts, still)
   const { fitted, observer } = fitsOnceSized(map, el)
+  let zooming = false // a zoom animation under way: destroy() waits for its end
+  map.on('zoomanim', () => (zooming = true)).on('zoomend', () => (zooming = false))
   const fitPins = () => {
     const points = [...markers.values()].map((m) => m.getLatLng())
     if (here) points.push(here.getLatLng())
@@ -347,7 +349,9 @@ export async function storeMap(
     },
     destroy() {
       observer.disconnect()
-      map.remove()
+      // Removed mid-zoom, Leaflet's end of the animation (a timer) would read its panes, gone: after it.
+      if (zooming) map.once('zoomend', () => map.remove())
+      else map.remove()
     },
   }
 }

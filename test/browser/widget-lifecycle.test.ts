@@ -220,6 +220,27 @@ describe.skipIf(chromiumPath === null)('the widget mounted and destroyed as in a
     }
   })
 
+  test('a finder destroyed while its map zooms: no error when the zoom would have ended', async () => {
+    const { page, errors, close } = await appPage()
+    try {
+      await run(page, `window.finder = Storeloc.mount(document.querySelector('#a'), { token: TOKEN, place: 'London' })`)
+      await page.locator('#a .sl-item').first().waitFor()
+      await page.waitForTimeout(600) // the fit's own animation over
+      // The zoom starts in the next frame; destroyed in the one after, before its 250 ms end.
+      await run(
+        page,
+        `document.querySelector('#a .leaflet-control-zoom-in').click()
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+        window.finder.destroy()`,
+      )
+      await page.waitForTimeout(600)
+      expect(errors).toEqual([])
+      expect(await page.locator('#a .leaflet-container').count()).toBe(0)
+    } finally {
+      await close()
+    }
+  })
+
   test('mount refuses what is no element, and takes null options as none', async () => {
     const { page, errors, close } = await appPage()
     try {
