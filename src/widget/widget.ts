@@ -507,7 +507,8 @@ export class Widget {
   }
 
   private keepInUrl() {
-    if (!this.options.urlState || this.destroyed) return
+    // Out of the page (a route left without destroy()), its search is no longer the address's.
+    if (!this.options.urlState || this.destroyed || !this.element.isConnected) return
     const href = withState(location.href, this.state, this.urlKeys)
     if (href !== location.href) history.replaceState(history.state, '', href)
   }

@@ -220,6 +220,23 @@ describe.skipIf(chromiumPath === null)('the widget mounted and destroyed as in a
     }
   })
 
+  test("a finder taken out of the page without destroy(): its late answer leaves the next route's address alone", async () => {
+    const { page, errors, close } = await appPage()
+    try {
+      await page.route('**/locations?*', (route) => setTimeout(() => void route.continue(), 500))
+      // Mounted, its first search sent; the app then takes its element out and routes on, never destroying it.
+      const asked = page.waitForRequest('**/locations?*')
+      await run(page, `Storeloc.mount(document.querySelector('#a'), { token: TOKEN, place: 'London' })`)
+      await asked
+      await run(page, `document.querySelector('#a').remove(); history.pushState(null, '', '/about')`)
+      await page.waitForTimeout(1500)
+      expect(page.url()).toEndWith('/about')
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
   test('a finder destroyed while its map zooms: no error when the zoom would have ended', async () => {
     const { page, errors, close } = await appPage()
     try {
