@@ -470,7 +470,7 @@ describe('route labels', () => {
         ...publicRoutes({ store: env.store, registry, log: () => {}, requestId: () => '' }).app.routes,
       ]
       const served = routes.filter((r) => r.method !== 'OPTIONS' && !r.path.includes('//'))
-      expect(served.length).toBe(35)
+      expect(served.length).toBe(36)
       for (const r of served) {
         const template = r.path.replace(/:(\w+)/g, '{$1}')
         expect(label(r.path.replace(/:(\w+)/g, 'x1')) as object).toEqual({

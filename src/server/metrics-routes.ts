@@ -38,6 +38,7 @@ export const ROUTES = [
   { api: 'service', route: '/l/{token}/stores/{country}/{town}' },
   { api: 'service', route: '/robots.txt' },
   { api: 'service', route: '/favicon.ico' },
+  { api: 'service', route: '/sitemap.xml' },
 ] as const
 
 /** The routes by name: each its place in ROUTES. */
@@ -76,6 +77,7 @@ export const ROUTE = {
   DirectoryTown: 31,
   Robots: 32,
   Favicon: 33,
+  SitemapIndex: 34,
 } as const
 export type Route = number
 
@@ -140,6 +142,7 @@ const SERVICE: Record<string, Route> = {
   '/widget.css': ROUTE.WidgetCss,
   '/robots.txt': ROUTE.Robots,
   '/favicon.ico': ROUTE.Favicon,
+  '/sitemap.xml': ROUTE.SitemapIndex,
 }
 
 /** The route of a path under /widget/ or /l/ (the pages' routes, src/api/pages), else ServiceOther. */

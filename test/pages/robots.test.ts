@@ -1,9 +1,7 @@
 // GET /robots.txt and /favicon.ico, through the whole app as a crawler and a browser ask: what may
-// be crawled, the sitemap of each public locator, and no JSON error for the icon browsers ask for.
+// be crawled, the one sitemap index, and no JSON error for the icon browsers ask for.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { loadConfig } from '../../src/core/config'
-import { robotsResponse } from '../../src/api/pages/robots'
-import { IndexRegistry } from '../../src/indexes/registry'
 import { createApp } from '../../src/server/app'
 import { createLocator, setLocatorSettings } from '../../src/operator'
 import { makeEnv, type TestEnv } from '../helpers'
@@ -40,13 +38,15 @@ describe('GET /robots.txt', () => {
     expect(rules).toEqual(['User-agent: *', 'Allow: /', 'Disallow: /admin/'])
   })
 
-  test("one Sitemap line per locator whose pages are public, on the request's origin, each answering", async () => {
+  test("one Sitemap line, the service's sitemap index on the request's origin, naming each public locator's", async () => {
     const text = await (await get('http://127.0.0.1:5050/robots.txt')).text()
-    const urls = sitemaps(text)
-    expect(urls).toEqual([tokens.first, tokens.second].map((t) => `http://127.0.0.1:5050/l/${t}/sitemap.xml`))
-    for (const url of urls) expect((await get(url!)).status).toBe(200)
-    expect(text).not.toContain(tokens.off)
-    expect(text).not.toContain(tokens.private)
+    expect(sitemaps(text)).toEqual(['http://127.0.0.1:5050/sitemap.xml'])
+    const index = await (await get('http://127.0.0.1:5050/sitemap.xml')).text()
+    expect(index).toContain('<sitemapindex ')
+    const named = [...index.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1])
+    expect(named).toEqual([tokens.first, tokens.second].map((t) => `http://127.0.0.1:5050/l/${t}/sitemap.xml`))
+    for (const url of named) expect((await get(url!)).status).toBe(200)
+    for (const token of Object.values(tokens)) expect(text).not.toContain(token)
   })
 
   test('HEAD answers as GET, without the body', async () => {
@@ -68,22 +68,20 @@ describe('GET /robots.txt', () => {
       '# The service is at https://example.com/stores: crawlers read https://example.com/robots.txt only.',
     )
     expect(text).toContain('\nAllow: /stores/\nDisallow: /stores/admin/\n')
-    expect(sitemaps(text)).toEqual(
-      [tokens.first, tokens.second].map((t) => `https://example.com/stores/l/${t}/sitemap.xml`),
-    )
+    expect(sitemaps(text)).toEqual(['https://example.com/stores/sitemap.xml'])
     expect(text).not.toContain('evil.example')
   })
 
-  test('its Sitemap lines stop short of the bytes search engines read, and it says how many were left out', async () => {
-    const deps = { store: env.store, registry: new IndexRegistry(env.store), publicBaseUrl: null }
-    const whole = await robotsResponse(deps, new Request('http://localhost/robots.txt')).text()
-    const line = `Sitemap: http://localhost/l/${tokens.first}/sitemap.xml\n`.length
-    const cut = await robotsResponse(deps, new Request('http://localhost/robots.txt'), whole.length + 200 - line).text()
-    expect(sitemaps(cut)).toEqual([`http://localhost/l/${tokens.first}/sitemap.xml`])
-    expect(cut).toEndWith(
-      "\n# 1 more locator's sitemap is left out: search engines read no further than 500 KiB. Submit them to search engines directly.\n",
-    )
-    expect(cut.length).toBeLessThan(whole.length + 200)
+  test('no Sitemap line while no locator is public: an index names one sitemap at least', async () => {
+    const on = [env.locatorId, env.store.locators.byToken(tokens.second!)!.id]
+    for (const id of on) setLocatorSettings(env.store, id, { queryApi: 'off' })
+    try {
+      const text = await (await get('http://localhost/robots.txt')).text()
+      expect(sitemaps(text)).toEqual([])
+      expect(text).toEndWith('\nDisallow: /admin/\n')
+    } finally {
+      for (const id of on) setLocatorSettings(env.store, id, { queryApi: 'on' })
+    }
   })
 })
 

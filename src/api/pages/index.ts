@@ -1,6 +1,7 @@
 // The service's own pages and the widget's files: /widget.js, /widget.css, /widget/{file}, the
 // finder page /l/{token}, store pages /l/{token}/{id}/{slug}, the store directory
-// /l/{token}/stores[/{country}[/{town}]], /l/{token}/sitemap.xml, /robots.txt and /favicon.ico.
+// /l/{token}/stores[/{country}[/{town}]], /l/{token}/sitemap.xml, the index of those sitemaps
+// /sitemap.xml, /robots.txt and /favicon.ico.
 // "stores" is no location id (ids start "loc_"): the directory's paths and the store pages' never meet.
 import { Elysia } from 'elysia'
 import type { MapTiles } from '../../core/config'
@@ -10,9 +11,13 @@ import { directoryResponse } from './directory-page'
 import { finderPageResponse } from './finder-page'
 import { faviconResponse, robotsResponse } from './robots'
 import { sitemapResponse } from './sitemap'
+import { sitemapIndexResponse } from './sitemap-index'
 import { notFoundPage, storePageResponse } from './store-page'
 
-/** `sitemapPageSize`: URLs a sitemap page lists (tests use small ones); SITEMAP_MAX_URLS unless given. */
+/**
+ * `sitemapPageSize`: URLs a sitemap page lists, and sitemaps the index names (tests use small
+ * ones); SITEMAP_MAX_URLS unless given.
+ */
 export type PagesDeps = PageDeps & { mapTiles: MapTiles | null; sitemapPageSize?: number }
 
 async function serveAsset(name: string, request: Request): Promise<Response> {
@@ -26,6 +31,7 @@ export function pageRoutes(deps: PagesDeps) {
       // One URL per page: "/l/pk_x/stores/" would be the directory again, "/l/pk_x/" no page.
       .onBeforeHandle(({ request }) => trailingSlashRedirect(request.url) ?? undefined)
       .get('/robots.txt', ({ request }) => robotsResponse(deps, request))
+      .get('/sitemap.xml', ({ request }) => sitemapIndexResponse(deps, request, deps.sitemapPageSize))
       .get('/favicon.ico', () => faviconResponse())
       .get('/widget.js', ({ request }) => serveAsset('widget.js', request))
       .get('/widget.css', ({ request }) => serveAsset('widget.css', request))

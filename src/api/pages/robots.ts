@@ -1,23 +1,17 @@
-// GET /robots.txt: what crawlers may fetch (all but the Management API) and the sitemap of each
-// locator whose pages are public. GET /favicon.ico: no icon, for the browsers that ask on every page.
-import { finderUrl, pageBase, type PageDeps, unavailablePage } from './deps'
-
-/**
- * The most bytes robots.txt is given: Google reads the first 500 KiB and no further, so Sitemap
- * lines stop short of that (about 6,000 locators on a short base URL).
- */
-export const ROBOTS_MAX_BYTES = 500_000
+// GET /robots.txt: what crawlers may fetch (all but the Management API) and the service's sitemap
+// index. GET /favicon.ico: no icon, for the browsers that ask on every page.
+import { pageBase, type PageDeps, unavailablePage } from './deps'
+import { publicLocators } from './sitemap-index'
 
 const TEXT_TYPE = 'text/plain; charset=utf-8'
 const CACHE_CONTROL = 'public, max-age=300'
-const utf8 = new TextEncoder()
 
 /**
  * The robots.txt of the service at `pageBase`: its paths under that base's path, which a proxy
- * maps to the service's root, and one Sitemap line per locator that is active with its Query API
- * on, oldest first, as many as `maxBytes` holds; a last comment says how many were left out.
+ * maps to the service's root, and one Sitemap line, the sitemap index (sitemap-index.ts), when a
+ * locator is public: its size and the tokens it shows stay out of this file.
  */
-export function robotsResponse(deps: PageDeps, request: Request, maxBytes = ROBOTS_MAX_BYTES): Response {
+export function robotsResponse(deps: PageDeps, request: Request): Response {
   try {
     const base = pageBase(deps, request)
     const url = new URL(base)
@@ -31,23 +25,8 @@ export function robotsResponse(deps: PageDeps, request: Request, maxBytes = ROBO
       'User-agent: *',
       `Allow: ${prefix}/`,
       `Disallow: ${prefix}/admin/`,
-      '',
     ]
-    const open = deps.store.locators.list().filter((l) => l.active && l.queryApiEnabled)
-    let bytes = utf8.encode(lines.join('\n')).length + 200 // room for the last comment
-    let listed = 0
-    for (const locator of open) {
-      const line = `Sitemap: ${finderUrl(base, locator.publicToken)}/sitemap.xml`
-      bytes += utf8.encode(line).length + 1
-      if (bytes > maxBytes) break
-      lines.push(line)
-      listed++
-    }
-    const left = open.length - listed
-    if (left > 0)
-      lines.push(
-        `# ${left} more ${left === 1 ? "locator's sitemap is" : "locators' sitemaps are"} left out: search engines read no further than 500 KiB. Submit them to search engines directly.`,
-      )
+    if (publicLocators(deps).length > 0) lines.push('', `Sitemap: ${base}/sitemap.xml`)
     return new Response(`${lines.join('\n')}\n`, {
       headers: { 'content-type': TEXT_TYPE, 'cache-control': CACHE_CONTROL, 'x-content-type-options': 'nosniff' },
     })
