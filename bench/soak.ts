@@ -462,8 +462,8 @@ async function metrics() {
     cacheHits: m('storeloc_public_cache_hits_total'),
     dbMB: mb(m('storeloc_database_file_bytes{worker="0",file="database"')),
     walMB: mb(m('storeloc_database_file_bytes{worker="0",file="wal"')),
-    jsonMB: mb(m('storeloc_index_json_bytes')),
-    indexLocations: m('storeloc_index_locations'),
+    jsonMB: mb(m('storeloc_indexes_json_bytes')),
+    indexLocations: m('storeloc_indexes_locations'),
     changeLag: m('storeloc_change_log_lag'),
     metricLines: t.split('\n').length,
   }

@@ -14,104 +14,8 @@ import { serviceApp } from '../src/server/app-routes'
 import { ROUTES, routeOf } from '../src/server/metrics-routes'
 import { escapeLabel } from '../src/server/metrics-text'
 import { openStore } from '../src/store'
+import { type ParsedFamily, parseExposition, type Sample, sampleValue } from './metrics-parse'
 import { locationRecord, makeEnv, type Running, sendRaw, serverUrl, startServer, storeBody, tempDir } from './helpers'
-
-// ---- A parser of the text format (0.0.4), strict where Prometheus is ----
-
-type Sample = { name: string; labels: Record<string, string>; value: number }
-type ParsedFamily = { type: string; help: string; samples: Sample[] }
-
-const NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/
-const LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/
-
-/** `{a="x",b="y\"z"}` from `text[at]` ("{"): the labels and where they end. */
-function readLabels(text: string, at: number): { labels: Record<string, string>; end: number } {
-  const labels: Record<string, string> = {}
-  let i = at + 1
-  while (text[i] !== '}') {
-    const eq = text.indexOf('=', i)
-    const name = text.slice(i, eq)
-    if (!LABEL_NAME.test(name)) throw new Error(`bad label name ${JSON.stringify(name)}`)
-    if (text[eq + 1] !== '"') throw new Error('label value not quoted')
-    let value = ''
-    for (i = eq + 2; text[i] !== '"'; i++) {
-      if (i >= text.length) throw new Error('unterminated label value')
-      if (text[i] !== '\\') value += text[i]
-      else {
-        const next = text[++i]
-        if (next === 'n') value += '\n'
-        else if (next === '\\' || next === '"') value += next
-        else throw new Error(`bad escape \\${next}`)
-      }
-    }
-    if (name in labels) throw new Error(`label ${name} twice`)
-    labels[name] = value
-    i++
-    if (text[i] === ',') i++
-  }
-  return { labels, end: i + 1 }
-}
-
-/** The families of an exposition, by name; throws on anything Prometheus would refuse. */
-function parseExposition(text: string): Map<string, ParsedFamily> {
-  if (!text.endsWith('\n')) throw new Error('the last line must end with a line feed')
-  const families = new Map<string, ParsedFamily>()
-  let current: { name: string; family: ParsedFamily } | null = null
-  for (const line of text.slice(0, -1).split('\n')) {
-    const meta = /^# (HELP|TYPE) (\S+) (.*)$/.exec(line)
-    if (meta) {
-      const [, kind, name, rest] = meta
-      if (!NAME.test(name!)) throw new Error(`bad metric name ${name}`)
-      let family = families.get(name!)
-      if (family === undefined) {
-        family = { type: 'untyped', help: '', samples: [] }
-        families.set(name!, family)
-      } else if (current?.name !== name) throw new Error(`${name} declared apart from its samples`)
-      if (kind === 'TYPE') {
-        if (!['counter', 'gauge', 'histogram', 'summary', 'untyped'].includes(rest!))
-          throw new Error(`bad type ${rest}`)
-        if (family.samples.length > 0) throw new Error(`TYPE of ${name} after its samples`)
-        family.type = rest!
-      } else family.help = rest!
-      current = { name: name!, family }
-      continue
-    }
-    if (line.startsWith('#') || line === '') continue
-    const brace = line.indexOf('{')
-    const space = line.indexOf(' ')
-    const nameEnd = brace !== -1 && brace < space ? brace : space
-    const name = line.slice(0, nameEnd)
-    let labels: Record<string, string> = {}
-    let rest = line.slice(nameEnd)
-    if (line[nameEnd] === '{') {
-      const read = readLabels(line, nameEnd)
-      labels = read.labels
-      rest = line.slice(read.end)
-    }
-    const value = rest.trim()
-    if (!/^([+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?|[+-]Inf|NaN)$/.test(value)) throw new Error(`bad value ${value}`)
-    if (current === null) throw new Error(`sample ${name} before any TYPE`)
-    const base = current.family.type === 'histogram' ? name.replace(/_(bucket|sum|count)$/, '') : name
-    if (base !== current.name) throw new Error(`sample ${name} within family ${current.name}`)
-    current.family.samples.push({ name, labels, value: Number(value.replace('Inf', 'Infinity')) })
-  }
-  return families
-}
-
-/** The value of the one sample of `name` whose labels include `labels`; 0 when there is none. */
-function sampleValue(
-  families: Map<string, ParsedFamily>,
-  family: string,
-  labels: Record<string, string> = {},
-  name = family,
-) {
-  const found = families
-    .get(family)
-    ?.samples.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
-  if (found === undefined || found.length === 0) return 0
-  if (found.length > 1) throw new Error(`${found.length} samples of ${name} match ${JSON.stringify(labels)}`)
-  return found[0]!.value
-}
 
 /** Checks every histogram: per series, `le` ascending to +Inf, counts cumulative, +Inf equal to _count, a _sum. */
 function expectWellFormedHistograms(families: Map<string, ParsedFamily>): void {
@@ -361,9 +265,11 @@ describe('one process, with a token', () => {
     expect((await hits()) - before).toBe(3)
 
     const { families } = await scrape()
-    const here = { worker: '0', locator: db.locatorId }
-    expect(sampleValue(families, 'storeloc_index_locations', here)).toBe(2) // the seeded one and the one created
-    expect(sampleValue(families, 'storeloc_index_json_bytes', here)).toBeGreaterThan(0)
+    // The indexes in totals only, unless METRICS_LOCATOR_SERIES asks (metrics-indexes.test.ts).
+    expect(sampleValue(families, 'storeloc_indexes_built', { worker: '0' })).toBe(1)
+    expect(sampleValue(families, 'storeloc_indexes_locations', { worker: '0' })).toBe(2) // the seeded one and the one created
+    expect(sampleValue(families, 'storeloc_indexes_json_bytes', { worker: '0' })).toBeGreaterThan(0)
+    expect(families.has('storeloc_index_locations')).toBe(false)
     expect(sampleValue(families, 'storeloc_change_log_last_seq', { worker: '0' })).toBeGreaterThan(0)
     expect(sampleValue(families, 'storeloc_change_log_lag', { worker: '0' })).toBe(0)
     expect(sampleValue(families, 'storeloc_process_resident_memory_bytes', { worker: '0' })).toBeGreaterThan(0)
@@ -399,7 +305,7 @@ describe('WORKERS=2', () => {
     expectWellFormedHistograms(families)
     for (const worker of ['1', '2']) {
       expect(sampleValue(families, 'storeloc_worker_up', { worker })).toBe(1)
-      expect(sampleValue(families, 'storeloc_index_locations', { worker, locator: db.locatorId })).toBe(1)
+      expect(sampleValue(families, 'storeloc_indexes_locations', { worker })).toBe(1)
       expect(sampleValue(families, 'storeloc_change_log_lag', { worker })).toBe(0)
     }
     // The same database file read by each worker: its size, not the sum of theirs.
@@ -520,14 +426,21 @@ describe('settings', () => {
   test('METRICS_PORT unset: off; set: on, on 127.0.0.1 unless METRICS_HOST says otherwise', () => {
     expect(loadConfig(env({})).metrics).toBeNull()
     expect(loadConfig(env({ METRICS_PORT: '' })).metrics).toBeNull()
-    expect(loadConfig(env({ METRICS_PORT: '9464' })).metrics).toEqual({ port: 9464, host: '127.0.0.1', token: null })
+    expect(loadConfig(env({ METRICS_PORT: '9464' })).metrics).toEqual({
+      port: 9464,
+      host: '127.0.0.1',
+      token: null,
+      locatorSeries: 0,
+    })
     expect(
       loadConfig(env({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: ' abcdefghijklmnop\n' })).metrics,
     ).toEqual({
       port: 9464,
       host: '0.0.0.0',
       token: 'abcdefghijklmnop',
+      locatorSeries: 0,
     })
+    expect(loadConfig(env({ METRICS_PORT: '9464', METRICS_LOCATOR_SERIES: '20' })).metrics?.locatorSeries).toBe(20)
   })
 
   test('bad values are refused with a message naming the setting, never quoting the token', () => {
@@ -544,6 +457,11 @@ describe('settings', () => {
     expect(refused({ METRICS_PORT: '3000', PORT: '3000' })).toContain('METRICS_PORT must differ from PORT')
     expect(refused({ METRICS_TOKEN: 'abcdefghijklmnopq' })).toContain('METRICS_TOKEN is set but METRICS_PORT is not')
     expect(refused({ METRICS_HOST: '0.0.0.0' })).toContain('METRICS_HOST is set but METRICS_PORT is not')
+    expect(refused({ METRICS_LOCATOR_SERIES: '10' })).toContain('METRICS_LOCATOR_SERIES is set but METRICS_PORT is not')
+    for (const bad of ['-1', 'all', '10001'])
+      expect(refused({ METRICS_PORT: '9464', METRICS_LOCATOR_SERIES: bad })).toContain(
+        'METRICS_LOCATOR_SERIES must be a whole number from 0 to 10000',
+      )
     for (const token of ['short-secret', 'has a space in it ok']) {
       const message = refused({ METRICS_PORT: '9464', METRICS_TOKEN: token })
       expect(message).toContain('METRICS_TOKEN must be at least 16 printable ASCII characters')

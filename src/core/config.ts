@@ -54,6 +54,8 @@ export type MetricsConfig = {
   host: string
   /** When set, a scrape must send "Authorization: Bearer <token>"; never logged. */
   token: string | null
+  /** The built indexes, most locations first, shown each with a `locator` label; 0: their totals only. */
+  locatorSeries: number
 }
 
 /** METRICS_TOKEN at least: a guessable token protects nothing. */
@@ -165,10 +167,10 @@ function baseUrl(env: Record<string, string | undefined>, name: string, example:
   return raw.replace(/\/+$/, '')
 }
 
-/** METRICS_PORT, METRICS_HOST and METRICS_TOKEN, or null when METRICS_PORT is unset (metrics off). */
+/** METRICS_PORT, METRICS_HOST, METRICS_TOKEN and METRICS_LOCATOR_SERIES, or null when METRICS_PORT is unset (metrics off). */
 function metricsConfig(env: Record<string, string | undefined>, port: number): MetricsConfig | null {
   if (env.METRICS_PORT === undefined || env.METRICS_PORT === '') {
-    for (const name of ['METRICS_HOST', 'METRICS_TOKEN'])
+    for (const name of ['METRICS_HOST', 'METRICS_TOKEN', 'METRICS_LOCATOR_SERIES'])
       if (env[name])
         throw new ConfigError(
           `${name} is set but METRICS_PORT is not: metrics are off until METRICS_PORT names their port.`,
@@ -186,7 +188,9 @@ function metricsConfig(env: Record<string, string | undefined>, port: number): M
     throw new ConfigError(
       `METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_CHARS} printable ASCII characters without spaces (e.g. the output of openssl rand -hex 32); the one given is not.`,
     )
-  return { port: metricsPort, host: env.METRICS_HOST || '127.0.0.1', token }
+  // Two series an index: 500 locators would be 1,000 series a worker, each scrape.
+  const locatorSeries = integer(env, 'METRICS_LOCATOR_SERIES', 0, 0, 10_000)
+  return { port: metricsPort, host: env.METRICS_HOST || '127.0.0.1', token, locatorSeries }
 }
 
 export function loadConfig(
@@ -281,6 +285,7 @@ export const SETTINGS = [
   'MAP_TILES_ATTRIBUTION',
   'MAP_TILES_URL',
   'METRICS_HOST',
+  'METRICS_LOCATOR_SERIES',
   'METRICS_PORT',
   'METRICS_TOKEN',
   'PORT',

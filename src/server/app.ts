@@ -16,7 +16,7 @@ import { logRequest, redactingLog, sentRequestId, storageFaultLog } from './app-
 import { serviceApp } from './app-routes'
 import { harden } from './harden'
 import { appUpkeep, createRegistry, type IndexUpkeep } from './app-upkeep'
-import { fileSizes, readingFamilies, type RequestMetrics } from './metrics'
+import { fileSizes, type RequestMetrics } from './metrics'
 import { statusNow } from './readiness'
 import { methodIndex, routeOf } from './metrics-routes'
 import type { Family } from './metrics-text'
@@ -176,7 +176,7 @@ export function createApp(deps: AppDeps) {
     const files = fileSizes(deps.store.path)
     return [
       ...metrics.families(),
-      ...readingFamilies({ cacheHits: cacheHits(), indexes, lastSeq, appliedSeq, commits, status, files }),
+      ...metrics.readingFamilies({ cacheHits: cacheHits(), indexes, lastSeq, appliedSeq, commits, status, files }),
     ]
   }
   const { sync, evictIdle, retryFailedBuilds, settleDeltas, checkFile } = upkeep

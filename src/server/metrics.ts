@@ -44,6 +44,14 @@ export class RequestMetrics {
   private readonly geocodeTime = new Float64Array(GEOCODE_BOUNDS.length + 1)
   private geocodeSeconds = 0
 
+  /** `locatorSeries`: the built indexes, most locations first, its readings show each by locator (METRICS_LOCATOR_SERIES). */
+  constructor(readonly locatorSeries = 0) {}
+
+  /** The process's readings as families (readingFamilies), its `locatorSeries` largest indexes each by locator. */
+  readingFamilies(readings: AppReadings): Family[] {
+    return readingFamilies(readings, this.locatorSeries)
+  }
+
   /** A request answered: its route (metrics-routes.ts), method index, status, and when it came (performance.now()). */
   record(route: number, method: number, status: number, t0: number): void {
     const seconds = (performance.now() - t0) / 1000
@@ -194,11 +202,41 @@ export function fileSizes(path: string): AppReadings['files'] {
   return { database: size(path), wal: size(`${path}-wal`) }
 }
 
-/** The readings as families: per process (each worker's own indexes and change-log position), the cache hits and commits summed. */
-export function readingFamilies(r: AppReadings): Family[] {
+/**
+ * The readings as families: per process (each worker's own indexes and change-log position), the
+ * cache hits and commits summed. The indexes in totals, and the `locatorSeries` largest each by
+ * its locator: a series per index would grow with the locators, past what Prometheus holds well.
+ */
+export function readingFamilies(r: AppReadings, locatorSeries = 0): Family[] {
   const changeLog = Number.isNaN(r.lastSeq) ? [] : [r.lastSeq]
+  const shown =
+    locatorSeries === 0
+      ? []
+      : [...r.indexes].sort((a, b) => b.locations - a.locations || b.jsonBytes - a.jsonBytes).slice(0, locatorSeries)
   const byLocator = (value: (i: AppReadings['indexes'][number]) => number) =>
-    r.indexes.map((i) => ({ labels: { locator: i.locatorId }, value: value(i) }))
+    shown.map((i) => ({ labels: { locator: i.locatorId }, value: value(i) }))
+  const total = (value: (i: AppReadings['indexes'][number]) => number) => [
+    { labels: {}, value: r.indexes.reduce((sum, i) => sum + value(i), 0) },
+  ]
+  const perLocator: Family[] =
+    locatorSeries === 0
+      ? []
+      : [
+          {
+            name: 'storeloc_index_locations',
+            help: 'Locations in a built locator index (published ones), per serving process: its METRICS_LOCATOR_SERIES largest.',
+            type: 'gauge',
+            process: true,
+            series: byLocator((i) => i.locations),
+          },
+          {
+            name: 'storeloc_index_json_bytes',
+            help: "Bytes of the buffers holding an index's pre-serialized public JSON, per serving process: its METRICS_LOCATOR_SERIES largest indexes.",
+            type: 'gauge',
+            process: true,
+            series: byLocator((i) => i.jsonBytes),
+          },
+        ]
   return [
     {
       name: 'storeloc_public_cache_hits_total',
@@ -207,19 +245,27 @@ export function readingFamilies(r: AppReadings): Family[] {
       series: [{ labels: {}, value: r.cacheHits }],
     },
     {
-      name: 'storeloc_index_locations',
-      help: 'Locations in each built locator index (published ones), per serving process.',
+      name: 'storeloc_indexes_built',
+      help: 'Locator indexes built in the serving process (an index not queried in INDEX_IDLE_MINUTES is let go).',
       type: 'gauge',
       process: true,
-      series: byLocator((i) => i.locations),
+      series: [{ labels: {}, value: r.indexes.length }],
     },
     {
-      name: 'storeloc_index_json_bytes',
-      help: "Bytes of the buffers holding each index's pre-serialized public JSON, per serving process (the index's own tables come on top).",
+      name: 'storeloc_indexes_locations',
+      help: "Locations in the serving process's built indexes, all of them (published ones).",
       type: 'gauge',
       process: true,
-      series: byLocator((i) => i.jsonBytes),
+      series: total((i) => i.locations),
     },
+    {
+      name: 'storeloc_indexes_json_bytes',
+      help: "Bytes of the buffers holding the built indexes' pre-serialized public JSON, per serving process (the indexes' own tables come on top).",
+      type: 'gauge',
+      process: true,
+      series: total((i) => i.jsonBytes),
+    },
+    ...perLocator,
     {
       name: 'storeloc_change_log_last_seq',
       help: 'The last change committed to the change log, as the serving process read it at the scrape.',

@@ -77,6 +77,12 @@ export const SERVE_OPTIONS: readonly ServeOption[] = [
     help: 'a bearer token scrapes must send; prefer the variable',
   },
   {
+    flag: '--metrics-locator-series',
+    env: 'METRICS_LOCATOR_SERIES',
+    value: 'N',
+    help: 'the N largest indexes shown each by locator; default 0 (totals only)',
+  },
+  {
     flag: '--stop-timeout',
     env: 'STOP_TIMEOUT_SECONDS',
     value: 'S',

@@ -28,7 +28,7 @@ export async function runSingle(config: Config): Promise<void> {
   let handle: (request: Request) => Response | Promise<Response> = startingResponder(config.logRequests, logLine)
   const drain = drainable((request) => handle(request))
   const server = listen(config, drain.serve, false)
-  const metrics = config.metrics === null ? undefined : new RequestMetrics()
+  const metrics = config.metrics === null ? undefined : new RequestMetrics(config.metrics.locatorSeries)
   let app: ReturnType<typeof createApp> | undefined
   let metricsServer: ReturnType<typeof serveMetrics> | null = null
   if (config.metrics !== null) {

@@ -43,7 +43,7 @@ export async function runWorker(config: Config): Promise<void> {
   const path = config.databasePath
   const store = await untilUnlocked(path, config.lockWaitMs, () => openStoreToStart(path, false), logLine)
   const geocoding = await createGeocoder(config.geocoder, store, undefined, { warn: warnGeocoder }) // the primary has built its data
-  const metrics = config.metrics === null ? undefined : new RequestMetrics()
+  const metrics = config.metrics === null ? undefined : new RequestMetrics(config.metrics.locatorSeries)
   const app = createApp({ store, geocoder: geocoding.geocoder, config, metrics, places: geocoding.places })
   if (metrics) answerMetricRequests(() => [...processFamilies(), ...app.metricFamilies()])
   // Before listening: the kernel sends connections only to workers that listen, so a worker
