@@ -94,9 +94,9 @@ export const SERVE_USAGE = `Usage: storeloc serve [options]   (npm start -- [opt
 
 Starts the service. Each option overrides the environment variable named beside it.
 
-${SERVE_OPTIONS.map((o) => `  ${`${o.flag} ${o.value}`.padEnd(30)}${o.env.padEnd(20)} ${o.help}`).join('\n')}
-  ${'--no-demo'.padEnd(30)}${'DEMO=0'.padEnd(20)} no demo stores
-  ${'--help'.padEnd(30)}${''.padEnd(20)} this text; the database is not touched
+${SERVE_OPTIONS.map((o) => `  ${`${o.flag} ${o.value}`.padEnd(30)}${o.env.padEnd(22)} ${o.help}`).join('\n')}
+  ${'--no-demo'.padEnd(30)}${'DEMO=0'.padEnd(22)} no demo stores
+  ${'--help'.padEnd(30)}${''.padEnd(22)} this text; the database is not touched
 
 docs/configuration.md says more of each.`
 
