@@ -30,13 +30,19 @@ const installData = () =>
     .map((name) => `${name} ${statSync(join(ROOT, 'data', name)).mtimeMs}`)
     .sort()
 
-test('the unit starts the service with its data in the StateDirectory, writing nothing into the install, and stops it on SIGTERM', async () => {
-  const settings = unit()
+/** What the unit's ExecStart is started with: its Environment lines and PATH, no more. */
+function unitEnv(settings: Map<string, string[]>): Record<string, string> {
   const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin' }
   for (const assignment of settings.get('Environment') ?? []) {
     const [name, ...value] = assignment.split('=')
     env[name!] = value.join('=')
   }
+  return env
+}
+
+test('the unit starts the service with its data in the StateDirectory, writing nothing into the install, and stops it on SIGTERM', async () => {
+  const settings = unit()
+  const env = unitEnv(settings)
   expect(env.DATABASE_PATH).toBe(join(state, 'storeloc.db'))
   expect(env.GEODATA_PATH).toBe(join(state, 'geocoder.sqlite'))
   env.PORT = '0' // the unit's 3000 may be taken here
@@ -65,6 +71,36 @@ test('the unit starts the service with its data in the StateDirectory, writing n
     expect(performance.now() - stopAt).toBeLessThan(timeoutStopSec * 1000)
   }
   expect(installData()).toEqual(before)
+})
+
+test('a start its settings stop is not started again; one that may pass later (the port held) is', async () => {
+  const settings = unit()
+  const prevented = (settings.get('RestartPreventExitStatus') ?? []).flatMap((v) => v.split(/\s+/))
+  expect(settings.get('Restart')).toEqual(['on-failure'])
+  const start = async (over: Record<string, string>) => {
+    const proc = Bun.spawn(settings.get('ExecStart')![0]!.split(' '), {
+      cwd: ROOT,
+      env: { ...unitEnv(settings), ...over },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    return { code: await proc.exited, err: await new Response(proc.stderr).text() }
+  }
+  const bads: Record<string, string>[] = [{ PORT: 'x' }, { WORKERS: 'many' }, { METRICS_TOKEN: 'abcdefghijklmnopq' }]
+  for (const bad of bads) {
+    const { code, err } = await start(bad)
+    expect(err).toStartWith('Configuration error: ')
+    expect(prevented).toContain(String(code))
+  }
+  const held = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
+  try {
+    const { code, err } = await start({ PORT: String(held.port) })
+    expect(err).toContain(`${held.port}`)
+    expect(code).toBe(1)
+    expect(prevented).not.toContain(String(code))
+  } finally {
+    held.stop(true)
+  }
 })
 
 test("the backup, restore and doctor lines of the page, through the package's launcher", async () => {
