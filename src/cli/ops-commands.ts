@@ -62,10 +62,15 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
     const { values, positionals } = args(rest, { force: { type: 'boolean' } }, 1)
     const file = positionals[0]!
     const facts = backupDatabase(config.databasePath, file, !!values.force)
+    const removed = facts.removedPartials
+    const note =
+      removed.length === 0
+        ? ''
+        : `\nRemoved what killed backups left beside it, unchanged for an hour: ${removed.join(', ')}.`
     emit(
       !!values.json,
-      { database: config.databasePath, file, ...copyJson(facts) },
-      `Backed up ${config.databasePath} to ${file}: ${contents(facts)}.`,
+      { database: config.databasePath, file, ...copyJson(facts), removed_partials: removed },
+      `Backed up ${config.databasePath} to ${file}: ${contents(facts)}.${note}`,
     )
     return 0
   },

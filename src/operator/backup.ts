@@ -1,7 +1,7 @@
 // `storeloc backup FILE`: a whole copy of the database (locators, keys, settings, filters,
 // locations, the change log), taken while servers read and write it, and checked before it is kept.
-import { existsSync, statSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import { type CopyFacts, CopyDamagedError, databaseFacts, openExisting, writeVerifiedCopy } from '../store/backup-file'
 import { storageFault } from '../store/db'
 import { refuseWhileInUse } from './restore-guard'
@@ -54,10 +54,53 @@ export function copyFailure(e: unknown, source: string, dest: string, kept: stri
   return e
 }
 
-export function backupDatabase(databasePath: string, file: string, force: boolean): CopyFacts {
+/** A killed backup's partial copy, and the rollback journal its copy may leave: `NAME.partial-PID[-journal]`. */
+const PARTIAL = /^.+\.partial-(\d+)(-journal)?$/
+
+/** A partial copy left unchanged this long is no running backup's: a copy writes, then reads, its file all along. */
+export const STALE_PARTIAL_MS = 60 * 60_000
+
+/** Whether a process of that id runs on this machine (another user's too). */
+function running(pid: number): boolean {
+  if (pid === process.pid) return true
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return (e as { code?: unknown }).code !== 'ESRCH'
+  }
+}
+
+/**
+ * Removes the partial copies killed backups left in `folder` (a killed process renames nothing
+ * into place, and cleans nothing up): those of a process that no longer runs here, unchanged for
+ * STALE_PARTIAL_MS, so a backup another machine runs into a shared folder keeps its own. Best
+ * effort: a file that cannot be removed is left. Returns the names removed.
+ */
+export function removeStalePartials(folder: string, now = Date.now()): string[] {
+  const removed: string[] = []
+  for (const name of readdirSync(folder)) {
+    const pid = PARTIAL.exec(name)?.[1]
+    if (pid === undefined || running(Number(pid))) continue
+    const path = join(folder, name)
+    try {
+      const stat = statSync(path)
+      if (!stat.isFile() || now - stat.mtimeMs < STALE_PARTIAL_MS) continue
+      rmSync(path)
+      removed.push(name)
+    } catch {}
+  }
+  return removed.sort()
+}
+
+/** `removedPartials`: the names of the stale partial copies removed beside FILE (removeStalePartials). */
+export type BackupFacts = CopyFacts & { removedPartials: string[] }
+
+export function backupDatabase(databasePath: string, file: string, force: boolean): BackupFacts {
   requireDatabaseFile(databasePath)
   requireDestination(file)
   if (sameFile(databasePath, file)) throw new OperatorError(`${file} is the database itself: name another file.`)
+  const removedPartials = removeStalePartials(dirname(resolve(file)))
   const replacing = existsSync(file)
   if (replacing) {
     if (!force) throw new OperatorError(`${file} exists: name a new file, or give --force to replace it.`)
@@ -71,7 +114,7 @@ export function backupDatabase(databasePath: string, file: string, force: boolea
         `${databasePath} is not a storeloc database (${facts.kind === 'empty' ? 'it has no tables' : `tables ${facts.tables.join(', ')}`}): nothing was copied.`,
       )
     }
-    return writeVerifiedCopy(db, file, `.partial-${process.pid}`)
+    return { ...writeVerifiedCopy(db, file, `.partial-${process.pid}`), removedPartials }
   } catch (e) {
     throw copyFailure(e, databasePath, file, replacing ? `${file} was left as it was` : `nothing was left at ${file}`)
   } finally {
