@@ -1,5 +1,5 @@
 // The paths a person types on the command line, read from where they typed them: `npm run cli`
-// runs in the package's folder and names the person's in INIT_CWD.
+// and `bun run cli` run in the package's folder, and name the person's in their environment.
 import { resolve } from 'node:path'
 import { UsageError } from './output'
 
@@ -10,8 +10,16 @@ const PATH_OPTIONS = ['--file', '--database']
 /** Commands whose first argument is a path. */
 const PATH_FIRST = new Set(['backup', 'restore'])
 
-/** The folder the command was typed in. */
-const typedIn = (env: Env): string => (env.npm_lifecycle_event === 'cli' && env.INIT_CWD ? env.INIT_CWD : process.cwd())
+/**
+ * The folder the command was typed in. npm (yarn, pnpm) name it in INIT_CWD; Bun sets no INIT_CWD
+ * and names it in npm_config_local_prefix, where npm names the package's folder instead.
+ */
+function typedIn(env: Env): string {
+  if (env.npm_lifecycle_event !== 'cli') return process.cwd()
+  if (env.INIT_CWD) return env.INIT_CWD
+  const bun = env.npm_config_user_agent?.startsWith('bun/') === true
+  return bun && env.npm_config_local_prefix ? env.npm_config_local_prefix : process.cwd()
+}
 
 /**
  * `argv` with each path made whole from where it was typed, and `env` with DATABASE_PATH set by

@@ -1,8 +1,8 @@
-// Paths on the command line are read from where the person typed them: `npm run cli` runs in the
-// package's folder, yet `--file stores.csv` is the file beside the person. --database names the
-// database for any command.
+// Paths on the command line are read from where the person typed them: `npm run cli` and `bun run
+// cli` run in the package's folder, yet `--file stores.csv` is the file beside the person.
+// --database names the database for any command.
 import { describe, expect, test } from 'bun:test'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { dir, useTempDatabase } from './temp-database'
 
@@ -12,7 +12,14 @@ const root = join(import.meta.dir, '..', '..')
 /** Environment without DATABASE_PATH, nor the npm variables of the test run itself. */
 const bareEnv = () => {
   const env: Record<string, string | undefined> = { ...process.env, GEOCODER: 'none' }
-  for (const k of ['DATABASE_PATH', 'INIT_CWD', 'npm_lifecycle_event']) delete env[k]
+  for (const k of [
+    'DATABASE_PATH',
+    'INIT_CWD',
+    'npm_lifecycle_event',
+    'npm_config_local_prefix',
+    'npm_config_user_agent',
+  ])
+    delete env[k]
   return env
 }
 const spawn = (cmd: string[], cwd: string, env = bareEnv()) => {
@@ -59,5 +66,29 @@ describe('npm run cli from another folder', () => {
     const backup = npm('backup', 'copy.db', '--database', db)
     expect(backup.code).toBe(0)
     expect(existsSync(join(here, 'copy.db'))).toBe(true)
+  }, 60_000)
+})
+
+describe('bun run cli from a folder of the package', () => {
+  test('--file and a backup FILE are the ones beside the person, as with npm run cli', () => {
+    const db = join(dir, 'shops.db')
+    const id = JSON.parse(storeloc(['locator', 'create', '--name', 'Shops', '--database', db, '--json']).stdout).locator
+      .id
+    // bun run finds the package from where it is typed: a folder inside it, not committed.
+    const here = join(root, 'test-artifacts', `typed-paths-${process.pid}`)
+    mkdirSync(here, { recursive: true })
+    try {
+      writeFileSync(join(here, 'stores.csv'), CSV)
+      const bun = (...argv: string[]) => spawn([process.execPath, 'run', '--silent', 'cli', ...argv], here)
+      const imported = bun('locations', 'import', id, '--file', 'stores.csv', '--database', db)
+      expect([imported.code, imported.stderr]).toEqual([0, ''])
+      expect(imported.stdout).toStartWith(`Imported ${join(here, 'stores.csv')} into ${id}: 1 created`)
+      const backup = bun('backup', 'copy.db', '--database', db)
+      expect(backup.code).toBe(0)
+      expect(existsSync(join(here, 'copy.db'))).toBe(true)
+      expect(existsSync(join(root, 'copy.db'))).toBe(false)
+    } finally {
+      rmSync(here, { recursive: true, force: true })
+    }
   }, 60_000)
 })
