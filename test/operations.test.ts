@@ -2,7 +2,17 @@
 // WorkingDirectory, with its Environment lines and nothing else but PATH, the install at
 // /opt/storeloc being this checkout and the StateDirectory a temporary one.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { stdoutLines, tempDir } from './helpers'
 
@@ -131,4 +141,47 @@ test("the backup, restore and doctor lines of the page, through the package's la
   expect(doctor.err).toBe('')
   expect([0, 1]).toContain(doctor.code) // 1 when it finds something to fix (a locator with its Query API off)
   expect(doctor.out).not.toBe('')
+})
+
+test('the cron file of the page, as cron runs it: a backup named by the time, old ones and stale partials gone', () => {
+  const page = readFileSync(join(ROOT, 'docs/operations.md'), 'utf8')
+  const block = page.slice(page.indexOf('# /etc/cron.d/storeloc-backup\n')).split('\n```')[0]!.split('\n').slice(1)
+  const backups = join(state, 'cron-backups')
+  mkdirSync(backups)
+  const local = (text: string) =>
+    text
+      .replaceAll('/opt/storeloc', ROOT)
+      .replaceAll('/var/lib/storeloc', state)
+      .replaceAll('/var/backups/storeloc', backups)
+  // Cron's own environment, the file's assignments on top; the job runs in the user's home.
+  const env: Record<string, string> = { PATH: '/usr/bin:/bin', HOME: state, LOGNAME: 'storeloc', SHELL: '/bin/sh' }
+  const jobs: string[] = []
+  for (const line of block) {
+    const assignment = /^([A-Z_]+)=(.*)$/.exec(line)
+    if (assignment !== null) env[assignment[1]!] = assignment[2]!
+    else if (line.trim() !== '') jobs.push(line)
+  }
+  expect(jobs).toHaveLength(1)
+  const job = /^(?:\S+\s+){5}(\S+)\s+(.*)$/.exec(jobs[0]!)!
+  expect(job[1]).toBe('storeloc')
+  const command = local(job[2]!.replaceAll('\\%', '%')) // cron reads "\%" as "%"
+  const old = join(backups, '2026-11-01-0310.db')
+  const kept = join(backups, '2026-12-01-0310.db')
+  const partial = join(backups, `2026-12-02-0310.db.partial-${Bun.spawnSync(['true']).pid}`)
+  for (const [file, daysAgo] of [
+    [old, 15],
+    [kept, 3],
+    [partial, 2],
+  ] as const) {
+    writeFileSync(file, 'an earlier backup')
+    const at = Date.now() / 1000 - daysAgo * 86_400
+    utimesSync(file, at, at)
+  }
+  const p = Bun.spawnSync(['/bin/sh', '-c', command], { cwd: state, env })
+  expect([p.exitCode, p.stderr.toString()]).toEqual([0, ''])
+  expect(p.stdout.toString()).toStartWith(`Backed up ${join(state, 'storeloc.db')} to ${backups}/`)
+  const made = readdirSync(backups).filter((f) => f !== '2026-12-01-0310.db')
+  expect(made).toHaveLength(1)
+  expect(made[0]).toMatch(/^\d{4}-\d{2}-\d{2}-\d{4}\.db$/)
+  expect([existsSync(old), existsSync(partial), existsSync(kept)]).toEqual([false, false, true])
 })
