@@ -61,8 +61,19 @@ describe('GET /sitemap.xml', () => {
       expect(page).toContain('<urlset ')
       listed.push(...locs(page))
     }
-    const others = [tokens.empty!, tokens.three!].map(async (t) => locs((await f.page(sitemapOf(t))).text))
-    expect(listed.sort()).toEqual([...whole, ...(await Promise.all(others)).flat()].sort())
+    const others = await Promise.all(
+      [tokens.empty!, tokens.three!].map(async (t) => locs((await f.page(sitemapOf(t))).text)),
+    )
+    expect(listed.sort()).toEqual([...whole, ...others.flat()].sort())
+    // The bound that spares a small locator's directory: its sitemap holds 2 + 4n URLs at most.
+    for (const [token, urls] of [
+      [tokens.big!, whole],
+      [tokens.empty!, others[0]!],
+      [tokens.three!, others[1]!],
+    ] as const) {
+      const n = f.env.store.locations.count(f.env.store.locators.byToken(token)!.id, 'published')
+      expect(urls.length).toBeLessThanOrEqual(2 + 4 * n)
+    }
   })
 
   test('past the files an index holds: the locators that fit, and a comment saying how many are left out', async () => {

@@ -18,8 +18,9 @@ export const publicLocators = (deps: PageDeps): Locator[] =>
 /**
  * The sitemap index of every public locator's sitemap, oldest first, as many as `pageSize` files
  * hold (the protocol's 50,000 an index; tests use small ones), a last comment saying how many
- * locators were left out. A locator's sitemap that is itself an index is named by its pages, as an index may not
- * name another. 404 (plain text) when no locator is public: an index names at least one sitemap.
+ * locators were left out. A locator's sitemap that is itself an index is named by its pages, as
+ * an index may not name another. 404 (plain text) when no locator is public: an index names one
+ * sitemap at least.
  */
 export async function sitemapIndexResponse(
   deps: PageDeps,
@@ -57,8 +58,8 @@ export async function sitemapIndexResponse(
 /**
  * The files of a locator's sitemap (sitemap.ts): sitemap.xml, or its numbered pages when it is an
  * index. It lists the finder page, the directory's pages and n stores: no more than 2 + 4n URLs,
- * as each of the directory's lists pages has an entry at least, each town a store and each
- * country a town. Only a locator that may pass `pageSize` has its directory made to count them.
+ * as each page of the directory's lists holds an entry, each town a store and each country a
+ * town. Only a locator that may pass `pageSize` has its directory made to count them.
  */
 async function sitemapFiles(deps: PageDeps, locator: Locator, base: string, pageSize: number): Promise<string[]> {
   const sitemap = `${finderUrl(base, locator.publicToken)}/sitemap.xml`
