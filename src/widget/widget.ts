@@ -1,7 +1,8 @@
 // One store finder in one element: the form, the result list and the map, kept in step with the
 // visitor's search (and the page's URL), answered by the Query API.
 import { ApiError, type FilterGroup, type Location, type LocationsAnswer, type Place, query } from './api'
-import type { ClustersAnswer, Single } from './clusters'
+import { Browsing } from './browse'
+import type { Single } from './clusters'
 import { append, h } from './dom'
 import { beyondRadius } from './beyond'
 import { failureText, UNUSABLE } from './failures'
@@ -9,7 +10,6 @@ import { filterControls, type Filters, openWhereRoom, shownGroups } from './filt
 import { type Form, searchForm } from './form'
 import { countText, distanceText, warmFormats } from './format'
 import type { Lang } from '../core/languages'
-import { MAX_MAP_TILES } from '../core/limits'
 import { asksOwnPosition } from '../core/own-position'
 import { t, type Texts, textsFor } from './i18n'
 import { ownPosition, positionShared } from './locate'
@@ -21,17 +21,10 @@ import { type Origin, readState, type SearchState, searchQuery, urlPrefix, withS
 
 type Center = { lat: number; lng: number; label?: string }
 
-/** GET /clusters's box for the whole world, and the deepest zoom it is taken at (16 tiles across). */
-const WORLD = '-180,-90,180,90'
-const WORLD_ZOOM = Math.log2(MAX_MAP_TILES)
-
 /** How long a finder waits for its filters before it shows without them (they come in later). */
 const SHOW_WITHIN_MS = 1000
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
-
-/** How many times in a row the map asks again for clusters the service is building: a minute's worth. */
-const BROWSE_RETRIES = 60
 
 /** The origin a picked suggestion searches: a region or country as text, which the service searches whole. */
 const originOf = (p: Place): Origin =>
@@ -61,18 +54,7 @@ export class Widget {
   /** GET /filters, asked or answered; null again after a failure, so the next search asks again. */
   private defaults: Promise<void> | null = null
   /** No search yet: the map shows every store of its view, clustered. */
-  private browsing = false
-  private browseRequest: AbortController | null = null
-  private browsed = false
-  /** Clusters asked again while the service builds them (503 UNAVAILABLE, after a start), in a row; the next ask. */
-  private browseRetries = 0
-  private browseRetry: ReturnType<typeof setTimeout> | undefined
-  /**
-   * After the first view is fitted to the whole world's clusters, the stores they hold (their
-   * total) and how many times more the map may zoom out to show them all: a fit sees the
-   * clusters' centres, and their stores may lie beyond.
-   */
-  private fitting: { total: number; left: number; filters: string } | null = null
+  private readonly browsing: Browsing
   private readonly form: Form
   private readonly status = h('p', { class: 'sl-status', role: 'status', 'aria-live': 'polite' })
   private readonly alert = h('p', { class: 'sl-error', role: 'alert' })
@@ -95,6 +77,7 @@ export class Widget {
     this.lang = lang
     this.texts = texts
     this.placeLang = placeLang
+    this.browsing = new Browsing(options, () => this.filterParams())
     this.state = (options.urlState ? readState(location.href, urlKeys) : null) ?? {
       origin: options.place ? { kind: 'near', text: options.place } : null,
       keyword: '',
@@ -180,13 +163,13 @@ export class Widget {
       this.more.hidden = true
       this.status.textContent = texts.prompt
       this.keepInUrl()
-      this.browsing = true
+      this.browsing.on = true
       // Nothing to list yet: the map takes the list's room too (widget.css).
       this.element.classList.add('sl-browsing')
       void this.browse()
       return
     }
-    this.browsing = false
+    this.browsing.on = false
     this.element.classList.remove('sl-browsing')
     this.status.textContent = texts.loading
     let answer: LocationsAnswer | null
@@ -282,8 +265,7 @@ export class Widget {
     if (this.destroyed) return
     this.life.abort()
     this.pending?.abort()
-    this.browseRequest?.abort()
-    clearTimeout(this.browseRetry)
+    this.browsing.stop()
     // A map still starting is removed as it comes (startMap).
     this.map?.destroy()
     this.map = null
@@ -354,9 +336,7 @@ export class Widget {
           m.select(this.state.selected)
         } else void this.browse()
         m.onMoved(() => void this.browse())
-        m.onTouched(() => {
-          this.fitting = null
-        })
+        m.onTouched(() => this.browsing.touched())
       })
       .catch(() => {
         this.mapEl.hidden = true
@@ -513,41 +493,8 @@ export class Widget {
     if (href !== location.href) history.replaceState(history.state, '', href)
   }
 
-  /** While nothing is searched, the clusters of the map's view, with the filters set. */
-  private async browse(): Promise<void> {
-    const map = this.map
-    if (!this.browsing || map === null) return
-    clearTimeout(this.browseRetry)
-    this.browseRequest?.abort()
-    const controller = new AbortController()
-    this.browseRequest = controller
-    const view = map.view()
-    // The first answer holds every store, wherever it is, in clusters as small as the world's box
-    // allows: the map is then fitted to them all.
-    const first = !this.browsed
-    const [bbox, zoom] = first ? [WORLD, WORLD_ZOOM] : [view.bbox, view.zoom]
-    const p: [string, string][] = [['bbox', bbox], ['zoom', String(zoom)], ...this.filterParams()]
-    try {
-      const answer = await query<ClustersAnswer>(this.options.api, this.options.token, 'clusters', p, controller.signal)
-      if (!this.browsing || controller.signal.aborted) return
-      // The first view shows every store; after that the visitor moves the map.
-      map.clusters.show(answer, first)
-      this.browsed = true
-      // Other filters since, or a visitor's own move (onTouched), end it.
-      const fit = this.fitting
-      const filters = JSON.stringify(this.filterParams())
-      if (first) this.fitting = { total: answer.data.total, left: 3, filters }
-      else if (fit?.filters === filters && answer.data.total < fit.total && fit.left > 0 && map.zoomOut()) fit.left--
-      else this.fitting = null
-      this.browseRetries = 0
-    } catch (e) {
-      // Clusters being built (a large locator's first since a start): asked again in a moment, as
-      // the answer's Retry-After says. Else the map stays as it was; the next move asks again.
-      if (e instanceof ApiError && e.code === 'UNAVAILABLE' && this.browseRetries < BROWSE_RETRIES) {
-        this.browseRetries++
-        this.browseRetry = setTimeout(() => void this.browse(), 1000)
-      }
-    }
+  private browse(): Promise<void> {
+    return this.browsing.show(this.map)
   }
 
   private async loadMore() {
