@@ -158,6 +158,8 @@ export class Widget {
     void this.loadDefaults()
     const { state, texts } = this
     if (this.params(0) === null) {
+      // A search still on its way is not this one's answer.
+      this.pending?.abort()
       this.results = []
       this.list.replaceChildren()
       this.more.hidden = true

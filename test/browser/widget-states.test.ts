@@ -173,6 +173,27 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
     },
   )
 
+  test('a search emptied while the one before is on its way: the prompt stays, with none of its stores', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
+    try {
+      await page.route('**/locations?*', (route) => setTimeout(() => void route.continue().catch(() => {}), 600))
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      const box = page.getByRole('combobox', { name: 'Town or postcode' })
+      await box.fill('London')
+      const asked = page.waitForRequest('**/locations?*')
+      await box.press('Enter')
+      await asked
+      await box.fill('')
+      await box.press('Enter')
+      await page.waitForTimeout(1200)
+      expect(await page.locator('.sl-status').textContent()).toStartWith('Type a town or postcode')
+      expect(await page.locator('.sl-item').count()).toBe(0)
+      expect(new URL(page.url()).searchParams.has('sl_place')).toBe(false)
+    } finally {
+      await page.close()
+    }
+  })
+
   test('a place that is not found: the message, and no stores of the search before; a postcode not known', async () => {
     const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
     try {
