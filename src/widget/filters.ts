@@ -7,7 +7,13 @@ import type { FilterGroup } from './api'
 import { h, uniqueId } from './dom'
 import type { Texts } from './i18n'
 
-export type Filters = { element: HTMLDetailsElement; selected: () => string[]; groups: FilterGroup[] }
+export type Filters = {
+  element: HTMLDetailsElement
+  selected: () => string[]
+  /** Sets the controls to these tags, as a search taken up again has them. */
+  choose: (tags: string[]) => void
+  groups: FilterGroup[]
+}
 
 /** The groups to show: not hidden, and among `wanted` when the widget names some. */
 export const shownGroups = (groups: FilterGroup[], wanted: 'all' | 'none' | string[]): FilterGroup[] =>
@@ -24,6 +30,8 @@ export function filterControls(
   life: AbortSignal,
 ): Filters {
   const inputs: (HTMLInputElement | HTMLSelectElement)[] = []
+  /** Each single-tag group's "Any" radio, with the group's tags. */
+  const anys: [HTMLInputElement, string[]][] = []
   const swatch = (color: string | undefined) =>
     color ? h('span', { class: 'sl-swatch', style: `background:${color}`, 'aria-hidden': 'true' }) : null
 
@@ -74,6 +82,7 @@ export function filterControls(
             checked: !g.tags.some((tag) => chosen.includes(tag.value)),
             onchange: onChange,
           })
+          anys.push([input, g.tags.map((tag) => tag.value)])
           return h('label', { class: 'sl-chip' }, input, h('span', {}, texts.any))
         })()
       : null
@@ -126,7 +135,14 @@ export function filterControls(
           ? [input.value]
           : [],
     )
-  return { element, selected, groups }
+  const choose = (tags: string[]) => {
+    for (const input of inputs)
+      if (input instanceof HTMLSelectElement)
+        input.value = [...input.options].find((o) => o.value && tags.includes(o.value))?.value ?? ''
+      else input.checked = tags.includes(input.value)
+    for (const [any, values] of anys) if (!values.some((v) => tags.includes(v))) any.checked = true
+  }
+  return { element, selected, choose, groups }
 }
 
 /** The width from which the filters show open: a row of toggles beside each other, not a phone's column. */

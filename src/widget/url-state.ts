@@ -28,6 +28,17 @@ export type SearchState = {
   unit: 'km' | 'miles' | null
 }
 
+/** The search a finder starts with when the URL holds none: `place`, its data-place, if any. */
+export const firstSearch = (place: string | null, radius: number | null): SearchState => ({
+  origin: place ? { kind: 'near', text: place } : null,
+  keyword: '',
+  radius,
+  tags: [],
+  openNow: false,
+  selected: null,
+  unit: null,
+})
+
 const NAMES = ['place', 'lat', 'lng', 'geo', 'q', 'r', 'unit', 'tags', 'open', 'store']
 
 /** The prefix of the n-th finder (from 1) of a page that keeps its search in the URL. */

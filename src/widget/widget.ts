@@ -16,8 +16,9 @@ import { ownPosition, positionShared } from './locate'
 import { preloadLeaflet, storeMap, type StoreMap } from './map'
 import { type Options, offeredRadius, radiiWith, radiusIn } from './options'
 import { warnOfGroups } from './option-warnings'
+import { SearchEntries } from './history'
 import { listKeys, markSelected, storeItem } from './results'
-import { type Origin, readState, type SearchState, searchQuery, urlPrefix, withState } from './url-state'
+import { firstSearch, type Origin, readState, type SearchState, searchQuery, urlPrefix } from './url-state'
 
 type Center = { lat: number; lng: number; label?: string }
 
@@ -62,6 +63,8 @@ export class Widget {
   private readonly more: HTMLButtonElement
   private readonly mapEl = h('div', { class: 'sl-map' })
   private readonly resultsBox: HTMLDivElement
+  /** Its searches as entries of the browser's history. */
+  private readonly entries: SearchEntries
   /** The host element's own lang attribute, given back by destroy(). */
   private readonly hostLang: string | null
   /** Aborted by destroy(): no request, listener or answer of this finder acts after it. */
@@ -71,28 +74,21 @@ export class Widget {
     readonly element: HTMLElement,
     private readonly options: Options,
     /** Its URL parameters' prefix (url-state.ts), its own among the page's finders. */
-    private readonly urlKeys = urlPrefix(1),
+    urlKeys = urlPrefix(1),
   ) {
     const { lang, texts, placeLang } = textsFor(options.lang)
     this.lang = lang
     this.texts = texts
     this.placeLang = placeLang
     this.browsing = new Browsing(options, () => this.filterParams())
-    this.state = (options.urlState ? readState(location.href, urlKeys) : null) ?? {
-      origin: options.place ? { kind: 'near', text: options.place } : null,
-      keyword: '',
-      radius: options.radius,
-      tags: [],
-      openNow: false,
-      selected: null,
-      unit: null,
-    }
+    this.state =
+      (options.urlState ? readState(location.href, urlKeys) : null) ?? firstSearch(options.place, options.radius)
     // The URL's unit over the page's: the radius it holds is in it.
     this.state.unit ??= options.unit
     this.form = searchForm(texts, options, {
       suggest: (q, signal) => this.suggest(q, signal),
-      pick: (p) => void this.search({ origin: originOf(p) }),
-      locate: () => this.locate(),
+      pick: (p) => void this.commit({ origin: originOf(p) }),
+      locate: () => this.locate(true),
       change: () => void this.searchIfAny(),
       submit: (e) => this.submit(e),
     })
@@ -103,6 +99,12 @@ export class Widget {
     // Its texts' language, for screen readers' voices, whatever the page's is.
     this.hostLang = element.getAttribute('lang')
     element.lang = lang
+    this.entries = new SearchEntries(urlKeys, this.life.signal)
+    if (options.urlState)
+      this.entries.follow(
+        () => this.state,
+        (s) => this.restore(s),
+      )
     this.resultsBox = h('div', { class: 'sl-results' }, this.list, this.more)
     const parts = [
       this.form.element,
@@ -164,7 +166,7 @@ export class Widget {
       this.list.replaceChildren()
       this.more.hidden = true
       this.status.textContent = texts.prompt
-      this.keepInUrl()
+      this.keepInUrl(true)
       this.browsing.on = true
       // Nothing to list yet: the map takes the list's room too (widget.css).
       this.element.classList.add('sl-browsing')
@@ -221,7 +223,7 @@ export class Widget {
     this.map?.show(this.results, this.center, true)
     markSelected(this.list, state.selected)
     this.map?.select(state.selected)
-    this.keepInUrl()
+    this.keepInUrl(true)
     this.fire('search', { query: Object.fromEntries(this.params(0) ?? []), total: this.total, locations: this.results })
   }
 
@@ -325,7 +327,7 @@ export class Widget {
     // A store alone on the map before a search: the stores around it, it picked.
     // By keyboard, the dot pressed goes with the map's redraw: the focus goes on to the store in the list.
     const aroundStore = (one: Single, byKeyboard: boolean) =>
-      void this.search({
+      void this.commit({
         origin: { kind: 'place', label: one.name, lat: one.lat, lng: one.lng },
         selected: one.id,
       }).then(() => byKeyboard && this.list.querySelector<HTMLElement>('.sl-selected .sl-name')?.focus())
@@ -413,8 +415,8 @@ export class Widget {
   private submit(e: Event) {
     e.preventDefault()
     this.form.place.close()
-    if (this.readPlace()) void this.search()
-    else this.locate()
+    if (this.readPlace()) void this.commit()
+    else this.locate(true)
   }
 
   /** The place box's text (or place picked) as the origin, unless it shows the one searched; false when it asks for the visitor's position. */
@@ -434,7 +436,10 @@ export class Widget {
   /** A changed filter: the search again, for the place the box shows, or before any search the map's clusters. */
   private searchIfAny(): Promise<void> {
     this.readPlace()
-    if (this.state.origin || this.form.keyword.value.trim()) return this.search()
+    if (this.state.origin || this.form.keyword.value.trim()) {
+      this.entries.changed()
+      return this.search()
+    }
     this.readForm()
     return this.browse()
   }
@@ -488,11 +493,34 @@ export class Widget {
     return countText({ texts, lang, total, center, state, nearest: this.results.length > total })
   }
 
-  private keepInUrl() {
+  /** `searched`: a search's answer, a new entry of the browser's history when the visitor committed it. */
+  private keepInUrl(searched = false) {
     // Out of the page (a route left without destroy()), its search is no longer the address's.
-    if (!this.options.urlState || this.destroyed || !this.element.isConnected) return
-    const href = withState(location.href, this.state, this.urlKeys)
-    if (href !== location.href) history.replaceState(history.state, '', href)
+    if (this.options.urlState && !this.destroyed && this.element.isConnected) this.entries.write(this.state, searched)
+  }
+
+  /** A search the visitor made (Enter, a place picked, their position): Back comes back to the one before. */
+  private commit(change: Partial<SearchState> = {}): Promise<void> {
+    this.entries.commit()
+    return this.search(change)
+  }
+
+  /** Back or Forward to another search of its own: taken up as it was, with no new entry. */
+  private restore(to: SearchState | null) {
+    if (!this.element.isConnected) return
+    const s = to ?? firstSearch(this.options.place, this.options.radius)
+    // Near the visitor (sl_geo): the position shown, else the browser's if it gives it without asking.
+    if (s.locate && this.state.origin?.kind === 'geo') s.origin = this.state.origin
+    const locate = s.locate && s.origin === null
+    delete s.locate
+    s.unit ??= this.state.unit
+    this.area = null
+    Object.assign(this.state, s)
+    this.form.place.setText('')
+    this.filters?.choose(s.tags)
+    this.fillForm()
+    const searched = this.search()
+    if (locate) void searched.then(() => this.locateIfShared())
   }
 
   private browse(): Promise<void> {
@@ -522,7 +550,8 @@ export class Widget {
     void positionShared().then((shared) => shared && this.locate())
   }
 
-  private locate() {
+  /** `commit`: the visitor asked, and the search near them is a new entry of the history. */
+  private locate(commit = false) {
     if (this.destroyed) return
     const { texts, alert, status } = this
     alert.textContent = ''
@@ -531,7 +560,8 @@ export class Widget {
       (lat, lng) => {
         if (this.destroyed) return
         this.form.place.setText(texts.yourLocation)
-        void this.search({ origin: { kind: 'geo', lat, lng } })
+        const origin: Origin = { kind: 'geo', lat, lng }
+        void (commit ? this.commit({ origin }) : this.search({ origin }))
       },
       (refused) => {
         if (this.destroyed) return

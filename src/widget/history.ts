@@ -1,0 +1,76 @@
+// The finder's searches as entries of the browser's history. A search the visitor commits (a place
+// picked, Enter, their position, a settled filter change) is a new entry, so Back returns to the one
+// before; what happens on the way (an answer's details, a store picked) replaces the entry. The
+// entries it writes are marked: Back and Forward to those alone restore a search, so a single-page
+// app's router keeps its own.
+import { readState, type SearchState, withState } from './url-state'
+
+/** The key of the mark in history.state, beside a router's own keys. */
+const MARK = 'storeloc'
+
+/** Filter changes closer together than this are one, with one entry: a visitor ticking three boxes. */
+const SETTLE_MS = 1500
+
+/** The current entry's state with the mark; null when it is not an object (a router's own value), kept then. */
+function marked(): Record<string, unknown> | null {
+  const state: unknown = history.state
+  if (state !== null && typeof state !== 'object') return null
+  return { ...(state as Record<string, unknown> | null), [MARK]: true }
+}
+
+const isMarked = (state: unknown): boolean =>
+  state !== null && typeof state === 'object' && (state as Record<string, unknown>)[MARK] === true
+
+export class SearchEntries {
+  /** The next search written is a new entry. */
+  private pushNext = false
+  private changedAt = Number.NEGATIVE_INFINITY
+
+  constructor(
+    /** The finder's URL parameters' prefix (url-state.ts). */
+    private readonly prefix: string,
+    /** The finder's life: it follows the history until it ends. */
+    private readonly life: AbortSignal,
+  ) {}
+
+  /** The visitor committed a search: it is written as a new entry, once answered. */
+  commit(): void {
+    this.pushNext = true
+  }
+
+  /** A filter changed: a new entry, unless the last change was within SETTLE_MS (its entry is this one's). */
+  changed(): void {
+    const now = performance.now()
+    if (now - this.changedAt > SETTLE_MS) this.pushNext = true
+    this.changedAt = now
+  }
+
+  /** Writes `state` into the address; `searched`: a search's answer, a new entry when one was committed. */
+  write(state: SearchState, searched: boolean): void {
+    const push = searched && this.pushNext
+    if (searched) this.pushNext = false
+    const href = withState(location.href, state, this.prefix)
+    if (href === location.href) return
+    const mark = push ? marked() : null
+    if (mark === null) history.replaceState(history.state, '', href)
+    else {
+      // The entry left is one to come back to: marked too.
+      history.replaceState(mark, '')
+      history.pushState(mark, '', href)
+    }
+  }
+
+  /**
+   * Back or Forward to an entry the finder wrote, whose search is not `shown()`'s: `restore` with
+   * it (null: none, the finder's first).
+   */
+  follow(shown: () => SearchState, restore: (state: SearchState | null) => void): void {
+    const changed = (e: PopStateEvent) => {
+      if (!isMarked(e.state) || withState(location.href, shown(), this.prefix) === location.href) return
+      // A search committed and not yet answered is not written over the entry come back to.
+      this.pushNext = false
+      restore(readState(location.href, this.prefix))
+    }
+    addEventListener('popstate', changed, { signal: this.life })
+  }
+}

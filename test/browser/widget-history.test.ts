@@ -1,0 +1,194 @@
+// The finder and the browser's history, in a real browser against the demo: each search the
+// visitor commits is an entry, so Back and Forward go through them; typing, a store picked and
+// the answer's details add none; a router's own entries are left to it.
+import { describe, expect, test } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { chromiumPath, newPage } from './browser'
+import { hostPage, useDemoBrowser } from './server'
+
+const demo = useDemoBrowser()
+
+/** A page with a finder in #f (`attrs` added), and the service's /locations requests as they go. */
+async function finderPage(attrs = '', body = '') {
+  const host = hostPage(
+    `<div id="f" data-storeloc="${demo.server.token}" ${attrs}></div>${body}<script src="${demo.server.url}/widget.js"></script>`,
+  )
+  const page = await newPage(demo.browser, { viewport: { width: 1100, height: 800 } })
+  const errors: string[] = []
+  const searches: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  page.on('request', (r) => {
+    if (r.url().includes('/locations?')) searches.push(r.url())
+  })
+  await page.goto(host.url)
+  await page.locator('#f .sl-form').waitFor()
+  const close = async () => {
+    host.stop()
+    await page.close()
+  }
+  return { page, errors, searches, close }
+}
+
+const entries = (page: Page) => page.evaluate<number>('history.length')
+
+/** Types `place` into the place box of `finder` (#f), and Enter: the search, answered. */
+async function searchFor(page: Page, place: string, finder = '#f') {
+  const box = page.locator(`${finder} .sl-place input`)
+  await box.fill(place)
+  await box.press('Enter')
+  await page
+    .locator(`${finder} .sl-status`)
+    .filter({ hasText: `of ${place}` })
+    .waitFor()
+}
+
+/** What #f shows: its status line, its place box and its first store. */
+const shown = async (page: Page) => ({
+  status: await page.locator('#f .sl-status').textContent(),
+  place: await page.locator('#f .sl-place input').inputValue(),
+  first: await page.locator('#f .sl-item .sl-name').first().textContent(),
+})
+
+describe.skipIf(chromiumPath === null)("the finder and the browser's history, in Chromium", () => {
+  test('Back after two searches shows the first again, with its results; Forward the second', async () => {
+    const { page, errors, searches, close } = await finderPage()
+    try {
+      const before = await entries(page)
+      await searchFor(page, 'London')
+      const london = { ...(await shown(page)), url: page.url() }
+      // The second a place picked among the suggestions.
+      await page.locator('#f .sl-place input').fill('Pari')
+      await page.locator('#f .sl-place [role=option]').filter({ hasText: 'Paris' }).first().click()
+      await page.locator('#f .sl-status').filter({ hasText: 'of Paris' }).waitFor()
+      const paris = { ...(await shown(page)), url: page.url() }
+      expect(await entries(page)).toBe(before + 2)
+      expect(london.first).not.toBe(paris.first)
+
+      const asked = searches.length
+      await page.goBack()
+      await page.locator('#f .sl-status').filter({ hasText: 'of London' }).waitFor()
+      await page.waitForLoadState('networkidle')
+      expect({ ...(await shown(page)), url: page.url() }).toEqual(london)
+      // Taken up from the address as it was: asked once, and no entry written over or added.
+      expect(searches.length).toBe(asked + 1)
+      expect(await entries(page)).toBe(before + 2)
+
+      await page.goForward()
+      await page.locator('#f .sl-status').filter({ hasText: 'of Paris' }).waitFor()
+      await page.waitForLoadState('networkidle')
+      expect({ ...(await shown(page)), url: page.url() }).toEqual(paris)
+
+      // Back to before any search: the page is still the finder's, with nothing searched.
+      await page.goBack()
+      await page.goBack()
+      await page.locator('#f .sl-status').filter({ hasText: 'Type a town or postcode' }).waitFor()
+      expect(new URL(page.url()).search).toBe('')
+      expect(await page.locator('#f .sl-place input').inputValue()).toBe('')
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
+  test('typing, a store picked and a burst of filters add no entry; Enter once adds one', async () => {
+    const { page, errors, close } = await finderPage('data-place="London"')
+    try {
+      await page.locator('#f .sl-item').first().waitFor()
+      await page.waitForLoadState('networkidle')
+      const before = await entries(page)
+      // Typed letter by letter, suggestions shown, and keywords: nothing searched yet.
+      await page.locator('#f .sl-place input').fill('')
+      await page.locator('#f .sl-place input').pressSequentially('Manch', { delay: 30 })
+      await page.locator('#f .sl-place [role=option]').first().waitFor()
+      await page.locator('#f .sl-keyword input').pressSequentially('shop', { delay: 30 })
+      await page.locator('#f .sl-item .sl-name').first().click()
+      expect(await entries(page)).toBe(before)
+
+      await page.locator('#f .sl-place input').fill('Manchester')
+      await page.locator('#f .sl-keyword input').fill('')
+      await page.locator('#f .sl-place input').press('Enter')
+      await page.locator('#f .sl-status').filter({ hasText: 'of Manchester' }).waitFor()
+      expect(await entries(page)).toBe(before + 1)
+      // The same search again is no new entry.
+      await page.locator('#f .sl-place input').press('Enter')
+      await page.waitForLoadState('networkidle')
+      expect(await entries(page)).toBe(before + 1)
+
+      // Three filters ticked one after another: one entry, and Back undoes them together.
+      const chips = page.locator('#f .sl-chip input[type=checkbox]')
+      for (let i = 0; i < 3; i++) {
+        await chips.nth(i).check()
+        await page.waitForTimeout(150)
+      }
+      await page.waitForLoadState('networkidle')
+      expect(await entries(page)).toBe(before + 2)
+      expect(new URL(page.url()).searchParams.get('sl_tags')?.split(',')).toHaveLength(3)
+      await page.goBack()
+      await page.waitForFunction("!location.search.includes('sl_tags')")
+      await page.waitForFunction("document.querySelectorAll('#f .sl-chip input:checked').length === 0")
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
+  test("a router's own entries are left to it; a finder that keeps nothing in the address adds none", async () => {
+    const { page, errors, searches, close } = await finderPage(
+      '',
+      `<div id="g" data-storeloc="${demo.server.token}" data-url-state="off"></div>`,
+    )
+    try {
+      await searchFor(page, 'London')
+      await searchFor(page, 'Paris')
+      // The app's router moves to a view of its own, twice, and Back returns to the first of them.
+      await page.evaluate(`
+        history.pushState({ route: 'list' }, '', '?view=list')
+        history.pushState({ route: 'map' }, '', '?view=map')`)
+      const asked = searches.length
+      await page.goBack()
+      expect(new URL(page.url()).search).toBe('?view=list')
+      await page.waitForTimeout(500)
+      expect(searches.length).toBe(asked)
+      expect(await page.locator('#f .sl-status').textContent()).toContain('of Paris')
+      // Back to the finder's own entries: the one shown, then the one before it.
+      await page.goBack()
+      await page.goBack()
+      await page.locator('#f .sl-status').filter({ hasText: 'of London' }).waitFor()
+
+      const before = await entries(page)
+      await searchFor(page, 'Leeds', '#g')
+      await searchFor(page, 'Bristol', '#g')
+      expect(await entries(page)).toBe(before)
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
+  test("two finders on a page: Back undoes the last one's search, and the other's stays as it is", async () => {
+    const { page, errors, searches, close } = await finderPage(
+      '',
+      `<div id="g" data-storeloc="${demo.server.token}"></div>`,
+    )
+    try {
+      await searchFor(page, 'London')
+      await searchFor(page, 'Leeds', '#g')
+      await searchFor(page, 'Paris')
+      const asked = searches.length
+      await page.goBack()
+      await page.locator('#f .sl-status').filter({ hasText: 'of London' }).waitFor()
+      await page.waitForLoadState('networkidle')
+      // Only the finder whose search the entry changes searched again.
+      expect(searches.length).toBe(asked + 1)
+      expect(await page.locator('#g .sl-status').textContent()).toContain('of Leeds')
+      await page.goBack()
+      await page.locator('#g .sl-status').filter({ hasText: 'Type a town or postcode' }).waitFor()
+      expect(await page.locator('#f .sl-status').textContent()).toContain('of London')
+      const params = new URL(page.url()).searchParams
+      expect([params.has('sl_place'), params.has('sl2_place')]).toEqual([true, false])
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+})
