@@ -1,18 +1,18 @@
 // widget.js: mounts a store finder on every element with data-storeloc="pk_...", and offers
 // Storeloc.mount(element, options) to pages that make their own.
+import { Finder } from './finder'
 import { textsFor } from './i18n'
 import { followMarked } from './marked'
 import { warnOfOptions } from './option-warnings'
 import { type Options, optionsOf } from './options'
 import { inUnit, urlPrefix } from './url-state'
-import { Widget } from './widget'
 
 // Read while the script runs: the service's address is where widget.js came from.
 const script = document.currentScript as HTMLScriptElement | null
 const scriptBase = script?.src ? script.src.replace(/\/widget\.js(?:[?#].*)?$/, '') : location.origin
-const mounted = new WeakMap<HTMLElement, Widget>()
+const mounted = new WeakMap<HTMLElement, Finder>()
 /** The live finders by their URL prefix (sl_, sl2_...), and each element's last prefix. */
-const byPrefix = new Map<string, Widget>()
+const byPrefix = new Map<string, Finder>()
 const prefixes = new WeakMap<HTMLElement, string>()
 
 /**
@@ -63,7 +63,7 @@ function addStyles(api: string): Promise<void> {
 }
 
 /** A store finder in `el`; mounting the same element again first removes the one there. */
-function mount(el: HTMLElement, given: Partial<Options> | null = {}): Widget {
+function mount(el: HTMLElement, given: Partial<Options> | null = {}): Finder {
   if (el?.nodeType !== Node.ELEMENT_NODE) throw new TypeError('Storeloc.mount: the first argument is to be an element.')
   mounted.get(el)?.destroy()
   warnOfOptions(el, given ?? {})
@@ -74,7 +74,9 @@ function mount(el: HTMLElement, given: Partial<Options> | null = {}): Widget {
   el.style.visibility = 'hidden'
   void addStyles(options.api).then(() => el.style.removeProperty('visibility'))
   const prefix = prefixOf(el)
-  const widget = new Widget(el, options, prefix)
+  // A language of its own: given, data-lang, or its element's (the page's own, not one a finder set).
+  const ownLang = given?.lang ?? el.dataset.lang ?? el.getAttribute('lang')
+  const widget = new Finder(el, options, prefix, ownLang == null)
   byPrefix.set(prefix, widget)
   prefixes.set(el, prefix)
   mounted.set(el, widget)
@@ -86,7 +88,7 @@ function mount(el: HTMLElement, given: Partial<Options> | null = {}): Widget {
  * template that lost its token) says so to visitors in its place, in their language, and to the
  * page's developer in the console: null. The page's others still mount.
  */
-function mountMarked(el: HTMLElement): Widget | null {
+function mountMarked(el: HTMLElement): Finder | null {
   try {
     return mount(el)
   } catch (e) {

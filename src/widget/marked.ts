@@ -3,15 +3,15 @@
 // (data-lang, data-unit, its token) is mounted again with them. Finders the page mounts with
 // Storeloc.mount are the page's: it destroys them and mounts them again itself.
 import { OPTION_ATTRIBUTES } from './options'
-import type { Widget } from './widget'
+import type { Finder } from './finder'
 
 const MARKED = '[data-storeloc]'
 
 export type Marking = {
   /** A finder in `el` from its attributes, or its failure said there (null). */
-  mount: (el: HTMLElement) => Widget | null
+  mount: (el: HTMLElement) => Finder | null
   /** The finder last mounted in `el`, by the page or here. */
-  finderOf: (el: HTMLElement) => Widget | undefined
+  finderOf: (el: HTMLElement) => Finder | undefined
   /** `el`'s data-unit changed: the search the address holds for it is to be in the new unit. */
   unitChanged: (el: HTMLElement) => void
 }
@@ -20,8 +20,8 @@ export type Marking = {
 export function followMarked(marking: Marking): void {
   const { mount, finderOf, unitChanged } = marking
   /** Finders mounted here: stopped here. Live ones are in `live`, to be checked as elements go. */
-  const automatic = new WeakSet<Widget>()
-  const live = new Set<Widget>()
+  const automatic = new WeakSet<Finder>()
+  const live = new Set<Finder>()
 
   function mountMarked(elements: Iterable<HTMLElement>) {
     for (const el of elements) {

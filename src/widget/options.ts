@@ -97,13 +97,17 @@ const headingLevel = (value: string | number | undefined): Options['headingLevel
   return Number.isInteger(n) && n >= 2 && n <= 6 ? (n as Options['headingLevel']) : 3
 }
 
+/** The language of the page at `el`: the nearest lang, else the browser's. */
+export const pageLang = (el: HTMLElement): string =>
+  el.closest('[lang]')?.getAttribute('lang') || navigator.language || 'en'
+
 /** The options an element's data attributes give, over those passed, over the defaults. */
 export function optionsOf(el: HTMLElement, given: Partial<Options>, scriptBase: string): Options {
   const d = el.dataset
   const unit = given.unit ?? d.unit
   const filters = given.filters ?? d.filters
   const directions = given.directions ?? d.directions
-  const lang = given.lang ?? d.lang ?? (el.closest('[lang]')?.getAttribute('lang') || navigator.language || 'en')
+  const lang = given.lang ?? d.lang ?? pageLang(el)
   return {
     token: given.token ?? d.storeloc ?? '',
     api: (given.api ?? d.api ?? scriptBase).replace(/\/+$/, ''),

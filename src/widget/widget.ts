@@ -75,6 +75,8 @@ export class Widget {
     private readonly options: Options,
     /** Its URL parameters' prefix (url-state.ts), its own among the page's finders. */
     urlKeys = urlPrefix(1),
+    /** The search it takes up, as another finder in its place had it; else the URL's, else the options'. */
+    given: SearchState | null = null,
   ) {
     const { lang, texts, placeLang } = textsFor(options.lang)
     this.lang = lang
@@ -82,7 +84,9 @@ export class Widget {
     this.placeLang = placeLang
     this.browsing = new Browsing(options, () => this.filterParams())
     this.state =
-      (options.urlState ? readState(location.href, urlKeys) : null) ?? firstSearch(options.place, options.radius)
+      given ??
+      (options.urlState ? readState(location.href, urlKeys) : null) ??
+      firstSearch(options.place, options.radius)
     // The URL's unit over the page's: the radius it holds is in it.
     this.state.unit ??= options.unit
     this.form = searchForm(texts, options, {
@@ -237,6 +241,11 @@ export class Widget {
     const { api, token } = this.options
     const answer = await query<{ data: { places: Place[] } }>(api, token, 'places', p, signal)
     return answer.data.places
+  }
+
+  /** The search as it stands, for a finder mounted in its place. */
+  searched(): SearchState {
+    return { ...this.state, tags: [...this.state.tags] }
   }
 
   /** Marks a store selected in the list and on the map; null: none. */

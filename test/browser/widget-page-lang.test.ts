@@ -1,0 +1,91 @@
+// A page that switches its language by changing <html lang>, as single-page apps do, in a real
+// browser against the demo: its finders without a language of their own follow, their searches
+// kept; one with data-lang keeps its own; none listens once destroyed.
+import { describe, expect, test } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { chromiumPath, newPage } from './browser'
+import { hostPage, useDemoBrowser } from './server'
+
+const demo = useDemoBrowser()
+
+/** Types `place` into the place box of `finder`, and Enter: the search, answered. */
+async function searchFor(page: Page, finder: string, place: string) {
+  const box = page.locator(`${finder} .sl-place input`)
+  await box.fill(place)
+  await box.press('Enter')
+  await page.locator(`${finder} .sl-status`).filter({ hasText: place }).waitFor()
+}
+
+describe.skipIf(chromiumPath === null)("finders and the page's <html lang>, in Chromium", () => {
+  test('a finder without a language of its own follows the page, its search kept; data-lang stays', async () => {
+    const token = demo.server.token
+    const host = hostPage(
+      `<div id="f" data-storeloc="${token}" data-unit="km" data-map="off"></div>
+      <div id="g" data-storeloc="${token}" data-lang="en" data-place="Leeds" data-map="off"></div>
+      <div id="h"></div>
+      <script src="${demo.server.url}/widget.js"></script>
+      <script>
+        window.own = Storeloc.mount(document.querySelector('#h'), { token: '${token}', urlState: false, map: false })
+      </script>`,
+    )
+    const page = await newPage(demo.browser, { viewport: { width: 1100, height: 900 } })
+    const errors: string[] = []
+    const requests: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    page.on('request', (r) => {
+      if (r.url().startsWith(demo.server.url)) requests.push(r.url())
+    })
+    try {
+      await page.goto(host.url)
+      await page.locator('#g .sl-status').filter({ hasText: 'Leeds' }).waitFor()
+      await searchFor(page, '#f', 'Manchester')
+      await searchFor(page, '#h', 'Bristol')
+      await page.locator('#f .sl-item .sl-name').first().click()
+      const picked = await page.locator('#f .sl-item.sl-selected .sl-name').textContent()
+      const [url, entries] = [page.url(), await page.evaluate<number>('history.length')]
+
+      // The page switches, and the finder's height is sampled each frame until its texts are German.
+      const heights = await page.evaluate<{ before: number; lowest: number }>(`new Promise((done) => {
+        const f = document.querySelector('#f')
+        const before = f.offsetHeight
+        let lowest = before
+        document.documentElement.lang = 'de'
+        const frame = () => {
+          lowest = Math.min(lowest, f.offsetHeight)
+          if (f.querySelector('button[type=submit]')?.textContent === 'Suchen') done({ before, lowest })
+          else requestAnimationFrame(frame)
+        }
+        frame()
+      })`)
+      // Shown all along: the page below it does not jump up as it is made again.
+      expect(heights.lowest).toBeGreaterThan(heights.before / 2)
+      await page.locator('#f .sl-status').filter({ hasText: 'Geschäfte im Umkreis von 40 km um Manchester' }).waitFor()
+      await page.locator('#h .sl-status').filter({ hasText: 'um Bristol' }).waitFor()
+      expect(await page.locator('#f button[type=submit]').textContent()).toBe('Suchen')
+      expect(await page.getAttribute('#f', 'lang')).toBe('de')
+      expect(await page.locator('#f .sl-item.sl-selected .sl-name').textContent()).toBe(picked)
+      // The page's own finder is the same object, its search in memory alone.
+      expect(await page.evaluate<boolean>('own.destroyed')).toBe(false)
+      expect(await page.locator('#h .sl-place input').inputValue()).toContain('Bristol')
+      // data-lang is the finder's own.
+      expect(await page.locator('#g button[type=submit]').textContent()).toBe('Search')
+      expect(await page.locator('#g .sl-status').textContent()).toContain('of Leeds')
+      // The address and the history as they were: a language is no search.
+      await page.waitForLoadState('networkidle')
+      expect([page.url(), await page.evaluate<number>('history.length')]).toEqual([url, entries])
+
+      // Destroyed, by the page or with their element, none follows the page any more.
+      await page.evaluate(`own.destroy(); document.querySelector('#f').remove(); document.querySelector('#g').remove()`)
+      expect(await page.locator('#h').innerHTML()).toBe('')
+      const stopped = requests.length
+      await page.evaluate(`document.documentElement.lang = 'fr'`)
+      await page.waitForTimeout(500)
+      expect(requests.slice(stopped)).toEqual([])
+      expect(await page.locator('#h').innerHTML()).toBe('')
+      expect(errors).toEqual([])
+    } finally {
+      host.stop()
+      await page.close()
+    }
+  })
+})
