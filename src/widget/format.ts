@@ -2,7 +2,6 @@
 import { dateFormat, timeLocale } from '../core/hours-text'
 import type { Location } from './api'
 import { t, type Texts } from './i18n'
-import type { SearchState } from './url-state'
 
 /**
  * Loads the browser's date data while the first answer is on its way: the first date format a
@@ -35,21 +34,25 @@ export function openText(texts: Texts, lang: string, location: Location, at = ne
   const next = new Date(location.next_change)
   const zone = location.timezone
   let time: string
+  let hour: number
   let sameDay: boolean
   let day: string
   try {
-    time = dateFormat(timeLocale(lang, location.address.country), zone, 'time').format(next)
+    const parts = dateFormat(timeLocale(lang, location.address.country), zone, 'time').formatToParts(next)
+    time = parts.map((p) => p.value).join('')
+    hour = Number(parts.find((p) => p.type === 'hour')?.value)
     const date = dateFormat('en-CA', zone, 'date')
     sameDay = date.format(next) === date.format(at)
     day = dateFormat(lang, zone, 'weekday').format(next)
   } catch {
     return state
   }
+  // The hour as shown picks the article where the language's agrees with it ("a la 1:00").
   const change = location.open_now
-    ? t(texts, 'closesAt', { time })
+    ? t(texts, 'closesAt', { time, n: hour })
     : sameDay
-      ? t(texts, 'opensAt', { time })
-      : t(texts, 'opensOn', { day, time })
+      ? t(texts, 'opensAt', { time, n: hour })
+      : t(texts, 'opensOn', { day, time, n: hour })
   return `${state} · ${change}`
 }
 
@@ -57,13 +60,22 @@ export function openText(texts: Texts, lang: string, location: Location, at = ne
 export const safeUrl = (url: string | undefined): string | null =>
   url && /^(https?:|tel:|mailto:)/i.test(url.trim()) ? url.trim() : null
 
+// What the status line reads of the search (url-state.ts SearchState), declared here: these texts
+// need no DOM, and Bun's tests call them as they are.
+type Searched = {
+  origin: { kind: 'place'; label: string } | { kind: 'near'; text: string } | { kind: 'geo' } | null
+  radius: number | null
+  openNow: boolean
+  unit: 'km' | 'miles' | null
+}
+
 /** The status line after a search: how many stores were found, within what distance of where. */
 export function countText(s: {
   texts: Texts
   lang: string
   total: number
   center: { label?: string } | null
-  state: SearchState
+  state: Searched
   /** None within the radius, and the nearest beyond it listed (beyond.ts). */
   nearest?: boolean
 }): string {

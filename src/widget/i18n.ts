@@ -67,7 +67,13 @@ const EN = {
   retry: 'Try again',
 }
 
-export type Texts = typeof EN
+/**
+ * "closes at {time}" and its kin: a pair where the article agrees with the hour the time shows,
+ * which counts as a count does ("a la 1:00", "a las 2:00"; "all'1:00", "alle 13:00").
+ */
+type AtTime = string | readonly [string, string]
+export type Texts = Omit<typeof EN, 'closesAt' | 'opensAt' | 'opensOn'> &
+  Record<'closesAt' | 'opensAt' | 'opensOn', AtTime>
 
 const DE: Texts = {
   place: 'Ort oder Postleitzahl',
@@ -235,9 +241,9 @@ const ES: Texts = {
   shown: '{n} de {total}',
   open: 'Abierto',
   closed: 'Cerrado',
-  closesAt: 'cierra a las {time}',
-  opensAt: 'abre a las {time}',
-  opensOn: 'abre el {day} a las {time}',
+  closesAt: ['cierra a la {time}', 'cierra a las {time}'],
+  opensAt: ['abre a la {time}', 'abre a las {time}'],
+  opensOn: ['abre el {day} a la {time}', 'abre el {day} a las {time}'],
   today: 'Hoy',
   directions: 'Cómo llegar',
   website: 'Sitio web',
@@ -297,9 +303,9 @@ const IT: Texts = {
   shown: '{n} di {total}',
   open: 'Aperto',
   closed: 'Chiuso',
-  closesAt: 'chiude alle {time}',
-  opensAt: 'apre alle {time}',
-  opensOn: 'apre {day} alle {time}',
+  closesAt: ['chiude all’{time}', 'chiude alle {time}'],
+  opensAt: ['apre all’{time}', 'apre alle {time}'],
+  opensOn: ['apre {day} all’{time}', 'apre {day} alle {time}'],
   today: 'Oggi',
   directions: 'Indicazioni',
   website: 'Sito web',

@@ -1,0 +1,52 @@
+// The widget's sentences as each language writes them (src/widget/format.ts over i18n.ts): when a
+// store opens or closes, with the article its language gives the hour.
+import { describe, expect, test } from 'bun:test'
+import type { Location } from '../../src/widget/api'
+import { openText } from '../../src/widget/format'
+import { textsFor } from '../../src/widget/i18n'
+
+/** A store whose state changes at `next` (local time in `zone`), seen on the same morning. */
+function store(open: boolean, next: string, country = 'ES', zone = 'Europe/Madrid'): Location {
+  return {
+    open_now: open,
+    next_change: next,
+    timezone: zone,
+    address: { formatted: '', country },
+  } as Location
+}
+
+const said = (lang: string, location: Location, at = '2026-06-15T00:10:00+02:00') =>
+  openText(textsFor(lang).texts, lang, location, new Date(at))
+
+describe('when a store opens or closes', () => {
+  test('Spanish: "a la" before 1 o’clock, "a las" before any other hour', () => {
+    expect(said('es', store(true, '2026-06-15T01:00:00+02:00'))).toBe('Abierto · cierra a la 1:00')
+    expect(said('es', store(true, '2026-06-15T01:30:00+02:00'))).toBe('Abierto · cierra a la 1:30')
+    expect(said('es', store(true, '2026-06-15T13:00:00+02:00'))).toBe('Abierto · cierra a las 13:00')
+    expect(said('es', store(false, '2026-06-15T02:00:00+02:00'))).toBe('Cerrado · abre a las 2:00')
+    expect(said('es', store(false, '2026-06-16T01:00:00+02:00'))).toBe('Cerrado · abre el martes a la 1:00')
+    // Spanish in the United States writes 12-hour times: 1 p.m. is "la una" too.
+    const miami = (at: string) => store(true, at, 'US', 'America/New_York')
+    const morning = '2026-06-15T00:10:00-04:00'
+    expect(said('es', miami('2026-06-15T13:00:00-04:00'), morning)).toBe('Abierto · cierra a la 1:00 p.m.')
+    expect(said('es', miami('2026-06-15T15:00:00-04:00'), morning)).toBe('Abierto · cierra a las 3:00 p.m.')
+  })
+
+  test('Italian: "all’" before 1 o’clock, "alle" before any other hour', () => {
+    const rome = (open: boolean, at: string) => store(open, at, 'IT', 'Europe/Rome')
+    expect(said('it', rome(true, '2026-06-15T01:00:00+02:00'))).toBe('Aperto · chiude all’1:00')
+    expect(said('it', rome(true, '2026-06-15T13:00:00+02:00'))).toBe('Aperto · chiude alle 13:00')
+    expect(said('it', rome(true, '2026-06-15T11:00:00+02:00'))).toBe('Aperto · chiude alle 11:00')
+    expect(said('it', rome(false, '2026-06-15T01:15:00+02:00'))).toBe('Chiuso · apre all’1:15')
+    expect(said('it', rome(false, '2026-06-16T01:00:00+02:00'))).toBe('Chiuso · apre martedì all’1:00')
+    expect(said('it', rome(false, '2026-06-16T09:00:00+02:00'))).toBe('Chiuso · apre martedì alle 9:00')
+  })
+
+  test('the other languages take no article that changes with the hour', () => {
+    const at = '2026-06-15T01:00:00+02:00'
+    expect(said('en', store(true, at, 'GB', 'Europe/Madrid'))).toBe('Open now · closes at 1:00')
+    expect(said('de', store(true, at, 'DE'))).toBe('Jetzt geöffnet · schließt um 1:00\u00a0Uhr')
+    expect(said('fr', store(true, at, 'FR'))).toBe('Ouvert · ferme à 1:00')
+    expect(said('nl', store(true, at, 'NL'))).toBe('Nu open · sluit om 1:00')
+  })
+})
