@@ -11,16 +11,25 @@ export const warmFormats = (lang: string) => dateFormat(lang, 'UTC', 'time').for
 
 const numbers = new Map<string, Intl.NumberFormat>()
 
-/** A distance as "1.2 km" or "0.8 mi": a tenth below 10, whole above. Its formats are kept as the dates' are. */
+/**
+ * A distance as "1.2 km", "0.8 mi", "25 Meilen": a tenth below 10, whole above, a no-break space
+ * before the unit (Intl's narrow one in French). Other languages have no sign for miles: they say
+ * the word, as Intl writes it. Its formats are kept as the dates' are.
+ */
 export function distanceText(lang: string, value: number, unit: 'km' | 'miles'): string {
   const digits = value < 10 ? 1 : 0
-  const key = `${lang} ${digits}`
+  const key = `${lang} ${digits} ${unit}`
   let f = numbers.get(key)
   if (!f) {
-    f = new Intl.NumberFormat(lang, { maximumFractionDigits: digits })
+    f = new Intl.NumberFormat(lang, {
+      style: 'unit',
+      unit: unit === 'km' ? 'kilometer' : 'mile',
+      unitDisplay: unit === 'km' || lang.startsWith('en') ? 'short' : 'long',
+      maximumFractionDigits: digits,
+    })
     numbers.set(key, f)
   }
-  return `${f.format(value)} ${unit === 'km' ? 'km' : 'mi'}`
+  return f.format(value).replace(/ /g, '\u00a0')
 }
 
 /**

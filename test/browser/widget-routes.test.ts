@@ -105,10 +105,10 @@ describe.skipIf(chromiumPath === null)('finders of data-storeloc elements in a s
   test("a finder follows its element's options, its search kept; unmarked it stops, marked later it starts", async () => {
     const { page, errors, requests, close } = await appPage()
     try {
-      await page.locator('#f .sl-status').filter({ hasText: '25 mi of London' }).waitFor()
+      await page.locator('#f .sl-status').filter({ hasText: '25\u00a0mi of London' }).waitFor()
       // A settings change, as a framework makes it: the attributes of the same element, at once.
       await run(page, `const f = document.querySelector('#f'); f.dataset.lang = 'de'; f.dataset.unit = 'km'`)
-      await page.locator('#f .sl-status').filter({ hasText: '40 km um London' }).waitFor()
+      await page.locator('#f .sl-status').filter({ hasText: '40\u00a0km um London' }).waitFor()
       expect(await page.getAttribute('#f', 'lang')).toBe('de')
       expect(new URL(page.url()).searchParams.get('sl_unit')).toBe('km')
       expect(await page.locator('.sl-form').count()).toBe(1)

@@ -135,14 +135,14 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
       await page.goto(pageUrl)
       await page.locator('.sl-item').first().waitFor()
       const radius = page.getByRole('combobox', { name: 'Within' })
-      await radius.locator('option:checked', { hasText: /^40 km$/ }).waitFor({ state: 'attached' })
+      await radius.locator('option:checked', { hasText: /^40\u00a0km$/ }).waitFor({ state: 'attached' })
       expect(await radius.inputValue()).toBe('40')
       const offered = await radius.locator('option').allTextContents()
-      expect(offered).toEqual(['5 km', '10 km', '25 km', '40 km', '50 km', '100 km'])
+      expect(offered).toEqual(['5', '10', '25', '40', '50', '100'].map((n) => `${n}\u00a0km`))
       // The next search sends the 40 offered.
       await page.getByRole('searchbox').fill('bike')
       await page.getByRole('button', { name: 'Search' }).click()
-      await page.locator('.sl-status', { hasText: '40 km' }).waitFor()
+      await page.locator('.sl-status', { hasText: '40\u00a0km' }).waitFor()
       expect(new URL(asked.at(-1)!).searchParams.get('radius')).toBe('40')
     } finally {
       stop()
@@ -164,7 +164,7 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
         await page.locator('.sl-item').first().locator('a.sl-link', { hasText: 'Store page' }).click()
         await page.locator('.slp-nav a').click()
         await page.locator('.sl-item').first().waitFor()
-        expect(await page.locator('.sl-status').textContent()).toContain('within 40 km')
+        expect(await page.locator('.sl-status').textContent()).toContain('within 40\u00a0km')
         expect(new URL(page.url()).searchParams.get('sl_unit')).toBe('km')
       } finally {
         stop()
@@ -229,8 +229,8 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
       const box = page.getByRole('combobox', { name: 'Town or postcode' })
       await box.fill('Californ')
       await page.getByRole('option', { name: 'California, United States' }).click()
-      await page.getByText(/stores within \d+ mi of California/).waitFor()
-      const miles = Number(/within (\d+) mi/.exec((await status())!)![1])
+      await page.getByText(/stores within \d+\smi of California/).waitFor()
+      const miles = Number(/within (\d+)\u00a0mi/.exec((await status())!)![1])
       expect(miles).toBeGreaterThan(100)
       // Los Angeles and San Francisco, 550 km apart, both in it.
       const names = await page.locator('.sl-name').allTextContents()
@@ -242,11 +242,11 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
       expect(all.some((n) => n.includes('San Francisco'))).toBe(true)
       // Open now (a filter) searches the same region, as far.
       await page.getByRole('checkbox', { name: 'Open now' }).click()
-      await page.getByText(new RegExp(`within ${miles} mi of California`)).waitFor()
+      await page.getByText(new RegExp(`within ${miles}\\smi of California`)).waitFor()
       await page.getByRole('checkbox', { name: 'Open now' }).click()
       await box.fill('Lond')
       await page.getByRole('option', { name: 'London, United Kingdom' }).click()
-      await page.getByText(/stores within 25 mi of London, United Kingdom/).waitFor()
+      await page.getByText(/stores within 25\smi of London, United Kingdom/).waitFor()
     } finally {
       await page.close()
     }
@@ -280,7 +280,7 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
       const box = page.getByRole('combobox', { name: 'Town or postcode' })
       await box.fill('near me')
       await box.press('Enter')
-      await page.getByText(/stores within [\d.,]+ mi of your location$/).waitFor()
+      await page.getByText(/stores within [\d.,]+\smi of your location$/).waitFor()
       expect(await box.inputValue()).toBe('Your location')
       expect(await page.locator('.sl-error').textContent()).toBe('')
     } finally {
@@ -542,10 +542,10 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
       const status = page.locator('.sl-status')
       await status.filter({ hasText: 'open now' }).waitFor()
       expect(await status.textContent()).toBe(
-        'No store within 25 km of Here is open now. Clear “Open now”, or try a larger distance.',
+        'No store within 25\u00a0km of Here is open now. Clear “Open now”, or try a larger distance.',
       )
       await page.getByRole('checkbox', { name: 'Open now' }).uncheck()
-      await status.filter({ hasText: '1 store within 25 km of Here' }).waitFor()
+      await status.filter({ hasText: '1 store within 25\u00a0km of Here' }).waitFor()
     } finally {
       await page.close()
     }

@@ -1,8 +1,8 @@
 // The widget's sentences as each language writes them (src/widget/format.ts over i18n.ts): when a
-// store opens or closes, with the article its language gives the hour.
+// store opens or closes, with the article its language gives the hour; how far it is.
 import { describe, expect, test } from 'bun:test'
 import type { Location } from '../../src/widget/api'
-import { openText } from '../../src/widget/format'
+import { distanceText, openText } from '../../src/widget/format'
 import { textsFor } from '../../src/widget/i18n'
 
 /** A store whose state changes at `next` (local time in `zone`), seen on the same morning. */
@@ -48,5 +48,32 @@ describe('when a store opens or closes', () => {
     expect(said('de', store(true, at, 'DE'))).toBe('Jetzt geöffnet · schließt um 1:00\u00a0Uhr')
     expect(said('fr', store(true, at, 'FR'))).toBe('Ouvert · ferme à 1:00')
     expect(said('nl', store(true, at, 'NL'))).toBe('Nu open · sluit om 1:00')
+  })
+})
+
+describe('distances', () => {
+  const d = distanceText
+  test('never broken between the number and its unit', () => {
+    expect(d('en', 2.34, 'km')).toBe('2.3\u00a0km')
+    expect(d('en', 25, 'miles')).toBe('25\u00a0mi')
+    expect(d('de', 0.84, 'km')).toBe('0,8\u00a0km')
+    expect(d('nl', 1000, 'km')).toBe('1.000\u00a0km')
+    // French sets units off with a narrow no-break space, as it groups thousands.
+    expect(d('fr', 2.34, 'km')).toBe('2,3\u202fkm')
+    expect(d('fr', 1000, 'km')).toBe('1\u202f000\u202fkm')
+    for (const lang of ['en', 'de', 'fr', 'es', 'it', 'nl'])
+      for (const unit of ['km', 'miles'] as const) expect(d(lang, 12.3, unit)).not.toMatch(/ /)
+  })
+
+  test('miles in words where the language has no sign for them; km as everyone writes it', () => {
+    expect(d('de', 25, 'miles')).toBe('25\u00a0Meilen')
+    expect(d('de', 1, 'miles')).toBe('1\u00a0Meile')
+    expect(d('es', 25, 'miles')).toBe('25\u00a0millas')
+    expect(d('it', 25, 'miles')).toBe('25\u00a0miglia')
+    expect(d('it', 1, 'miles')).toBe('1\u00a0miglio')
+    expect(d('nl', 2.5, 'miles')).toBe('2,5\u00a0mijl')
+    expect(d('fr', 25, 'miles')).toBe('25\u00a0miles')
+    expect(d('fr', 0.8, 'miles')).toBe('0,8\u00a0mile')
+    for (const lang of ['de', 'fr', 'es', 'it', 'nl']) expect(d(lang, 40, 'km')).toMatch(/^40\s?km$/)
   })
 })
