@@ -18,6 +18,9 @@ export function dateFormat(lang: string, zone: string, style: 'time' | 'date' | 
   return f
 }
 
+/** A time held together: no line ends inside "1:05 PM" or "9 h 00" (Intl writes plain spaces there). */
+export const unbroken = (time: string): string => time.replace(/ /g, '\u00a0')
+
 const locales = new Map<string, string>()
 
 /**
@@ -69,7 +72,7 @@ export function hoursText(lang: Lang, text: string, country?: string | null): st
   try {
     const locale = timeLocale(lang, country)
     const time = dateFormat(locale, 'UTC', 'time')
-    const at = (minute: number, f = time) => f.format(Date.UTC(1970, 0, 1, 0, minute % DAY))
+    const at = (minute: number, f = time) => unbroken(f.format(Date.UTC(1970, 0, 1, 0, minute % DAY)))
     const end = (minute: number) => (minute === DAY ? at(0, midnightEnd(locale, time)) : at(minute))
     return day.intervals.map(([from, to]) => `${at(from)}–${end(to)}`).join(', ')
   } catch {

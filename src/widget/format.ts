@@ -1,5 +1,5 @@
 // What a store's numbers and times read as, in the visitor's language and the store's time zone.
-import { dateFormat, timeLocale } from '../core/hours-text'
+import { dateFormat, timeLocale, unbroken } from '../core/hours-text'
 import type { Location } from './api'
 import { t, type Texts } from './i18n'
 
@@ -48,7 +48,7 @@ export function openText(texts: Texts, lang: string, location: Location, at = ne
   let day: string
   try {
     const parts = dateFormat(timeLocale(lang, location.address.country), zone, 'time').formatToParts(next)
-    time = parts.map((p) => p.value).join('')
+    time = unbroken(parts.map((p) => p.value).join(''))
     hour = Number(parts.find((p) => p.type === 'hour')?.value)
     const date = dateFormat('en-CA', zone, 'date')
     sameDay = date.format(next) === date.format(at)

@@ -157,7 +157,10 @@ describe('hours', () => {
       hours,
     })
     expect((await rows(london, 'en')).slice(0, 2)).toEqual(['9:00–18:00', '18:00–2:00'])
-    expect((await rows(washington, 'en')).slice(0, 2)).toEqual(['9:00 AM–6:00 PM', '6:00 PM–2:00 AM'])
+    expect((await rows(washington, 'en')).slice(0, 2)).toEqual([
+      '9:00\u00a0AM–6:00\u00a0PM',
+      '6:00\u00a0PM–2:00\u00a0AM',
+    ])
     // German is German in any country.
     expect((await rows(washington, 'de')).slice(0, 2)).toEqual(['9:00–18:00', '18:00–2:00'])
   })

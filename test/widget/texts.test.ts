@@ -28,8 +28,8 @@ describe('when a store opens or closes', () => {
     // Spanish in the United States writes 12-hour times: 1 p.m. is "la una" too.
     const miami = (at: string) => store(true, at, 'US', 'America/New_York')
     const morning = '2026-06-15T00:10:00-04:00'
-    expect(said('es', miami('2026-06-15T13:00:00-04:00'), morning)).toBe('Abierto · cierra a la 1:00 p.m.')
-    expect(said('es', miami('2026-06-15T15:00:00-04:00'), morning)).toBe('Abierto · cierra a las 3:00 p.m.')
+    expect(said('es', miami('2026-06-15T13:00:00-04:00'), morning)).toBe('Abierto · cierra a la 1:00\u00a0p.m.')
+    expect(said('es', miami('2026-06-15T15:00:00-04:00'), morning)).toBe('Abierto · cierra a las 3:00\u00a0p.m.')
   })
 
   test('Italian: "all’" before 1 o’clock, "alle" before any other hour', () => {
