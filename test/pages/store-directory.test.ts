@@ -217,7 +217,7 @@ describe('a locator in several countries', () => {
     expect(await h1('/gb?lang=de')).toBe('Geschäfte im Vereinigten Königreich')
     expect(await h1('/gb?lang=nl')).toBe('Winkels in het Verenigd Koninkrijk')
     expect(await h1('/gb?lang=es')).toBe('Tiendas en el Reino Unido')
-    expect(await h1('/gb?lang=fr')).toBe('Magasins\u00a0: Royaume-Uni')
+    expect(await h1('/gb?lang=fr')).toBe('Magasins au Royaume-Uni')
     expect(await h1('/fr?lang=de')).toBe('Geschäfte in Frankreich')
     expect(await h1('/fr?lang=es')).toBe('Tiendas en Francia')
     const gb = (await f.page(`/l/${f.token}/stores/gb?lang=de`)).text
@@ -505,7 +505,7 @@ describe('stores with no known town', () => {
       expect(germany.map((t) => t.name)).toEqual(['München', 'Other places'])
       expect(germany[1]).toEqual({ url: `${dir}/de/_other`, name: 'Other places', count: 1 })
       const elsewhere = await get('/stores/de/_other')
-      expect(elsewhere.text).toContain('<h1>Germany: Other places</h1>')
+      expect(elsewhere.text).toContain('<h1>Stores elsewhere in Germany</h1>')
       const bavaria = items(elsewhere.text)
       expect(bavaria.map((s) => s.name)).toEqual(['Bavaria Bikes'])
       expect(trail((await get(bavaria[0]!.url)).text)).toEqual([
@@ -515,7 +515,7 @@ describe('stores with no known town', () => {
         ['Bavaria Bikes', null],
       ])
       const sea = await get('/stores/_other/_other')
-      expect(sea.text).toContain('<h1>Other places</h1>')
+      expect(sea.text).toContain('<h1>Stores in other places</h1>')
       const ship = items(sea.text)
       expect(ship.map((s) => s.name)).toEqual(['Ship Shop'])
       // Other places in other places: one step.

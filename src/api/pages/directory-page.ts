@@ -1,7 +1,7 @@
 // GET /l/{token}/stores[/{country}[/{town}]]: the store directory, made on the server for people
 // without JavaScript and for crawlers that follow links: the countries, a country's towns, a
 // town's stores, each list in pages. A locator in one country lists its towns at the top.
-import { type Lang, labelled } from '../../core/languages'
+import type { Lang } from '../../core/languages'
 import type { Locator } from '../../store/locators'
 import {
   CRUMBS_STYLE,
@@ -35,7 +35,7 @@ import {
   storesOf,
   townSlug,
 } from './directory'
-import { countryIn } from './country-in'
+import { countryIn, elsewhereIn, townIn } from './country-in'
 import { escapeHtml as esc, htmlResponse, pagePolicy, scriptJson } from './html'
 import { type LangTexts, filled, pageLang, pageTexts } from './page-texts'
 import { alternates, LANGUAGES_STYLE, languageLinks } from './page-languages'
@@ -222,25 +222,20 @@ function sortedCountries(countries: DirectoryCountry[], lang: Lang): DirectoryCo
 /**
  * The heading of a place's page; its title's first part, which names a town's country too (towns
  * of one name are in many countries: "Stores in Richmond, United Kingdom"); and the place after
- * "in" for its description ("in the Netherlands", "in der Schweiz").
+ * "in" for its description ("in the Netherlands", "in der Schweiz", "au Havre").
  */
 function headingOf(place: Place, texts: LangTexts): { heading: string; title: string; inPlace: string | null } {
   if (place.level === 'top') return { heading: texts.directory, title: texts.directory, inPlace: null }
-  const country = countryName(place.country.code, texts)
   const storesIn = (where: string) => filled(texts.storesIn, { in: where })
-  const at = (name: string) => filled(texts.inPlace, { place: name })
-  if (place.level === 'country') {
-    const where = place.country.code === null ? at(country) : countryIn(place.country.code, texts)
-    return { heading: storesIn(where), title: storesIn(where), inPlace: where }
-  }
+  const same = (where: string) => ({ heading: storesIn(where), title: storesIn(where), inPlace: where })
+  const { code } = place.country
+  // The places of no country, whichever page lists them, are just the other places.
+  if (code === null) return same(texts.inOtherPlaces)
+  if (place.level === 'country') return same(countryIn(code, texts))
   const town = place.level === 'town' ? place.town.name : place.name
-  if (town !== null) {
-    const where = at(`${town}, ${country}`)
-    return { heading: storesIn(at(town)), title: storesIn(where), inPlace: where }
-  }
-  // The other places of the other places are just the other places.
-  const name = place.country.code === null ? country : labelled(texts.lang, country, texts.otherPlaces)
-  return { heading: name, title: name, inPlace: at(name) }
+  if (town === null) return same(elsewhereIn(code, texts))
+  const where = townIn(`${town}, ${countryName(code, texts)}`, code, texts)
+  return { heading: storesIn(townIn(town, code, texts)), title: storesIn(where), inPlace: where }
 }
 
 /** The trail to the page's place: none at the top. */

@@ -1,6 +1,6 @@
 // The texts of the service's own pages in each language the service ships (core/languages.ts),
 // which a link picks with ?lang=. "{name}" is replaced by a name, "{in}" by a place after "in" as
-// the language says it (inPlace; a country's in country-in.ts). Weekdays and dates come from
+// the language says it (inPlace; a country's and a town's in country-in.ts). Weekdays and dates come from
 // Intl in that language; the words of hours ("Closed") from core/hours-text.ts, as the widget's.
 import { type Lang, langOf } from '../../core/languages'
 
@@ -35,6 +35,9 @@ const EN = {
   browse: 'Browse the stores by place',
   storesIn: 'Stores {in}',
   inPlace: 'in {place}',
+  // The stores of no country, and those of a country in no town ("elsewhere in Germany").
+  inOtherPlaces: 'in other places',
+  elsewhereIn: 'elsewhere {in}',
   otherPlaces: 'Other places',
   breadcrumb: 'Breadcrumb',
   pageOf: 'Page {page} of {pages}',
@@ -84,6 +87,8 @@ const TEXTS: Record<Lang, PageTexts> = {
     browse: 'Geschäfte nach Ort ansehen',
     storesIn: 'Geschäfte {in}',
     inPlace: 'in {place}',
+    inOtherPlaces: 'an anderen Orten',
+    elsewhereIn: 'an anderen Orten {in}',
     otherPlaces: 'Weitere Orte',
     breadcrumb: 'Navigationspfad',
     pageOf: 'Seite {page} von {pages}',
@@ -128,8 +133,10 @@ const TEXTS: Record<Lang, PageTexts> = {
       'La recherche de magasins nécessite JavaScript\u00a0: activez-le dans votre navigateur pour chercher des magasins.',
     directory: 'Annuaire des magasins',
     browse: 'Parcourir les magasins par lieu',
-    storesIn: 'Magasins\u00a0: {in}',
-    inPlace: '{place}',
+    storesIn: 'Magasins {in}',
+    inPlace: 'à {place}',
+    inOtherPlaces: 'dans d’autres lieux',
+    elsewhereIn: 'ailleurs {in}',
     otherPlaces: 'Autres lieux',
     breadcrumb: 'Fil d’Ariane',
     pageOf: 'Page {page} sur {pages}',
@@ -140,7 +147,7 @@ const TEXTS: Record<Lang, PageTexts> = {
     placeNotFoundText: 'Aucun magasin publié ne se trouve dans ce lieu, ou cette page de la liste n’existe pas.',
     noStores: 'Aucun magasin n’est encore publié.',
     directoryDescription: 'Les magasins {name} par pays et par ville.',
-    placeDescription: 'Les magasins {name}\u00a0: {in}.',
+    placeDescription: 'Les magasins {name} {in}.',
     languages: 'Langues',
   },
   es: {
@@ -174,6 +181,9 @@ const TEXTS: Record<Lang, PageTexts> = {
     browse: 'Ver las tiendas por lugar',
     storesIn: 'Tiendas {in}',
     inPlace: 'en {place}',
+    inOtherPlaces: 'en otros lugares',
+    // "{of}": the country after "de" ("de Alemania", "del Reino Unido").
+    elsewhereIn: 'en otros lugares {of}',
     otherPlaces: 'Otros lugares',
     breadcrumb: 'Ruta de navegación',
     pageOf: 'Página {page} de {pages}',
@@ -216,8 +226,10 @@ const TEXTS: Record<Lang, PageTexts> = {
     noScript: 'La ricerca negozi richiede JavaScript: attivalo nel browser per cercare i negozi.',
     directory: 'Elenco dei negozi',
     browse: 'Sfoglia i negozi per luogo',
-    storesIn: 'Negozi: {in}',
-    inPlace: '{place}',
+    storesIn: 'Negozi {in}',
+    inPlace: 'a {place}',
+    inOtherPlaces: 'in altri luoghi',
+    elsewhereIn: 'altrove {in}',
     otherPlaces: 'Altri luoghi',
     breadcrumb: 'Percorso di navigazione',
     pageOf: 'Pagina {page} di {pages}',
@@ -228,7 +240,7 @@ const TEXTS: Record<Lang, PageTexts> = {
     placeNotFoundText: 'In questo luogo non c’è alcun negozio pubblicato, oppure il suo elenco non ha questa pagina.',
     noStores: 'Non è ancora stato pubblicato alcun negozio.',
     directoryDescription: 'I negozi {name} per paese e città.',
-    placeDescription: 'I negozi {name}: {in}.',
+    placeDescription: 'I negozi {name} {in}.',
     languages: 'Lingue',
   },
   nl: {
@@ -262,6 +274,8 @@ const TEXTS: Record<Lang, PageTexts> = {
     browse: 'Winkels per plaats bekijken',
     storesIn: 'Winkels {in}',
     inPlace: 'in {place}',
+    inOtherPlaces: 'op andere plaatsen',
+    elsewhereIn: 'elders {in}',
     otherPlaces: 'Overige plaatsen',
     breadcrumb: 'Kruimelpad',
     pageOf: 'Pagina {page} van {pages}',
