@@ -411,8 +411,15 @@ export function t(texts: Texts, key: Key, values: Values = {}): string {
   const entry = texts[key]
   const text: string = typeof entry === 'string' ? entry : isOne(texts, values.n) ? entry[0]! : entry[1]!
   const shown = (v: string | number) => (typeof v === 'number' ? numbersOf(texts).format(v) : v)
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? shown(values[name]!) : whole))
+  const filled = text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? shown(values[name]!) : whole))
+  return texts === FR ? frenchDe(filled) : filled
 }
+
+/** French "de" before a name: elided before its vowel ("d’Inverness"), joined to its article ("du Havre"). */
+const frenchDe = (text: string): string =>
+  text.replace(/\bde (?:(Les? )|(?=[AEIOUÀÂÉÈÊÎÏÔŒ]))/g, (_, article?: string) =>
+    article === undefined ? 'd’' : article === 'Le ' ? 'du ' : 'des ',
+  )
 
 /**
  * A count as a map's bubble shows it: as t() writes it below 1,000, else short ("5.9K", "5,9 k"),

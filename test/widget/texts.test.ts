@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { Location } from '../../src/widget/api'
 import { distanceText, openText } from '../../src/widget/format'
-import { textsFor } from '../../src/widget/i18n'
+import { t, textsFor } from '../../src/widget/i18n'
 
 /** A store whose state changes at `next` (local time in `zone`), seen on the same morning. */
 function store(open: boolean, next: string, country = 'ES', zone = 'Europe/Madrid'): Location {
@@ -75,5 +75,30 @@ describe('distances', () => {
     expect(d('fr', 25, 'miles')).toBe('25\u00a0miles')
     expect(d('fr', 0.8, 'miles')).toBe('0,8\u00a0mile')
     for (const lang of ['de', 'fr', 'es', 'it', 'nl']) expect(d(lang, 40, 'km')).toMatch(/^40\s?km$/)
+  })
+})
+
+describe('a place named in a sentence', () => {
+  const fr = textsFor('fr').texts
+  test('French elides "de" before a vowel and joins it to the article of a name', () => {
+    expect(t(fr, 'foundNear', { n: 2, r: '25 km', place: 'Inverness' })).toBe('2 magasins à moins de 25 km d’Inverness')
+    expect(t(fr, 'noneNear', { r: '5 km', place: 'Évry' })).toStartWith('Aucun magasin à moins de 5 km d’Évry.')
+    expect(t(fr, 'nearestNear', { r: '5 km', place: 'Le Havre, France' })).toStartWith(
+      'Aucun magasin à moins de 5 km du Havre, France.',
+    )
+    expect(t(fr, 'foundNear', { n: 3, r: '5 km', place: 'Les Ulis' })).toBe('3 magasins à moins de 5 km des Ulis')
+    expect(t(fr, 'foundNear', { n: 3, r: '5 km', place: 'La Rochelle' })).toBe(
+      '3 magasins à moins de 5 km de La Rochelle',
+    )
+    expect(t(fr, 'foundNear', { n: 3, r: '5 km', place: 'Paris' })).toBe('3 magasins à moins de 5 km de Paris')
+  })
+
+  test('the other languages write the name as it is', () => {
+    expect(t(textsFor('es').texts, 'foundNear', { n: 2, r: '25 km', place: 'El Escorial' })).toBe(
+      '2 tiendas a menos de 25 km de El Escorial',
+    )
+    expect(t(textsFor('it').texts, 'foundNear', { n: 2, r: '25 km', place: 'Ancona' })).toBe(
+      '2 negozi entro 25 km da Ancona',
+    )
   })
 })
