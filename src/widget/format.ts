@@ -33,8 +33,9 @@ export function distanceText(lang: string, value: number, unit: 'km' | 'miles'):
 }
 
 /**
- * "Open now · closes at 18:00", "Closed · opens Thu at 09:00", or null when the hours do not say;
- * its time as the store's country writes times in the language (timeLocale), as its hours are.
+ * "Open now · closes at 18:00", "Closed · opens tomorrow at 9:00", "Closed · opens Monday at
+ * 9:00", or null when the hours do not say; its time as the store's country writes times in the
+ * language (timeLocale), as its hours are; its day by the store's own calendar.
  */
 export function openText(texts: Texts, lang: string, location: Location, at = new Date()): string | null {
   if (location.open_now === null) return null
@@ -44,24 +45,28 @@ export function openText(texts: Texts, lang: string, location: Location, at = ne
   const zone = location.timezone
   let time: string
   let hour: number
-  let sameDay: boolean
+  let days: number
   let day: string
   try {
     const parts = dateFormat(timeLocale(lang, location.address.country), zone, 'time').formatToParts(next)
     time = unbroken(parts.map((p) => p.value).join(''))
     hour = Number(parts.find((p) => p.type === 'hour')?.value)
+    // Days from the store's date to the change's ("2026-06-15", as en-CA writes dates).
     const date = dateFormat('en-CA', zone, 'date')
-    sameDay = date.format(next) === date.format(at)
+    days = (Date.parse(date.format(next)) - Date.parse(date.format(at))) / 86_400_000
     day = dateFormat(lang, zone, 'weekday').format(next)
   } catch {
     return state
   }
   // The hour as shown picks the article where the language's agrees with it ("a la 1:00").
+  const n = hour
   const change = location.open_now
-    ? t(texts, 'closesAt', { time, n: hour })
-    : sameDay
-      ? t(texts, 'opensAt', { time, n: hour })
-      : t(texts, 'opensOn', { day, time, n: hour })
+    ? t(texts, 'closesAt', { time, n })
+    : days === 0
+      ? t(texts, 'opensAt', { time, n })
+      : days === 1
+        ? t(texts, 'opensTomorrow', { time, n })
+        : t(texts, 'opensOn', { day, time, n })
   return `${state} · ${change}`
 }
 

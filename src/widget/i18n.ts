@@ -42,6 +42,7 @@ const EN = {
   closed: 'Closed',
   closesAt: 'closes at {time}',
   opensAt: 'opens at {time}',
+  opensTomorrow: 'opens tomorrow at {time}',
   opensOn: 'opens {day} at {time}',
   today: 'Today',
   directions: 'Directions',
@@ -72,8 +73,8 @@ const EN = {
  * which counts as a count does ("a la 1:00", "a las 2:00"; "all'1:00", "alle 13:00").
  */
 type AtTime = string | readonly [string, string]
-export type Texts = Omit<typeof EN, 'closesAt' | 'opensAt' | 'opensOn'> &
-  Record<'closesAt' | 'opensAt' | 'opensOn', AtTime>
+export type Texts = Omit<typeof EN, 'closesAt' | 'opensAt' | 'opensTomorrow' | 'opensOn'> &
+  Record<'closesAt' | 'opensAt' | 'opensTomorrow' | 'opensOn', AtTime>
 
 const DE: Texts = {
   place: 'Ort oder Postleitzahl',
@@ -117,6 +118,7 @@ const DE: Texts = {
   closed: 'Geschlossen',
   closesAt: 'schließt um {time}\u00a0Uhr',
   opensAt: 'öffnet um {time}\u00a0Uhr',
+  opensTomorrow: 'öffnet morgen um {time}\u00a0Uhr',
   opensOn: 'öffnet am {day} um {time}\u00a0Uhr',
   today: 'Heute',
   directions: 'Route',
@@ -180,6 +182,7 @@ const FR: Texts = {
   closed: 'Fermé',
   closesAt: 'ferme à {time}',
   opensAt: 'ouvre à {time}',
+  opensTomorrow: 'ouvre demain à {time}',
   opensOn: 'ouvre {day} à {time}',
   today: 'Aujourd’hui',
   directions: 'Itinéraire',
@@ -243,6 +246,7 @@ const ES: Texts = {
   closed: 'Cerrado',
   closesAt: ['cierra a la {time}', 'cierra a las {time}'],
   opensAt: ['abre a la {time}', 'abre a las {time}'],
+  opensTomorrow: ['abre mañana a la {time}', 'abre mañana a las {time}'],
   opensOn: ['abre el {day} a la {time}', 'abre el {day} a las {time}'],
   today: 'Hoy',
   directions: 'Cómo llegar',
@@ -305,6 +309,7 @@ const IT: Texts = {
   closed: 'Chiuso',
   closesAt: ['chiude all’{time}', 'chiude alle {time}'],
   opensAt: ['apre all’{time}', 'apre alle {time}'],
+  opensTomorrow: ['apre domani all’{time}', 'apre domani alle {time}'],
   opensOn: ['apre {day} all’{time}', 'apre {day} alle {time}'],
   today: 'Oggi',
   directions: 'Indicazioni',
@@ -366,6 +371,7 @@ const NL: Texts = {
   closed: 'Gesloten',
   closesAt: 'sluit om {time}',
   opensAt: 'opent om {time}',
+  opensTomorrow: 'opent morgen om {time}',
   opensOn: 'opent {day} om {time}',
   today: 'Vandaag',
   directions: 'Route',

@@ -24,7 +24,8 @@ describe('when a store opens or closes', () => {
     expect(said('es', store(true, '2026-06-15T01:30:00+02:00'))).toBe('Abierto · cierra a la 1:30')
     expect(said('es', store(true, '2026-06-15T13:00:00+02:00'))).toBe('Abierto · cierra a las 13:00')
     expect(said('es', store(false, '2026-06-15T02:00:00+02:00'))).toBe('Cerrado · abre a las 2:00')
-    expect(said('es', store(false, '2026-06-16T01:00:00+02:00'))).toBe('Cerrado · abre el martes a la 1:00')
+    expect(said('es', store(false, '2026-06-16T01:00:00+02:00'))).toBe('Cerrado · abre mañana a la 1:00')
+    expect(said('es', store(false, '2026-06-17T01:00:00+02:00'))).toBe('Cerrado · abre el miércoles a la 1:00')
     // Spanish in the United States writes 12-hour times: 1 p.m. is "la una" too.
     const miami = (at: string) => store(true, at, 'US', 'America/New_York')
     const morning = '2026-06-15T00:10:00-04:00'
@@ -38,8 +39,9 @@ describe('when a store opens or closes', () => {
     expect(said('it', rome(true, '2026-06-15T13:00:00+02:00'))).toBe('Aperto · chiude alle 13:00')
     expect(said('it', rome(true, '2026-06-15T11:00:00+02:00'))).toBe('Aperto · chiude alle 11:00')
     expect(said('it', rome(false, '2026-06-15T01:15:00+02:00'))).toBe('Chiuso · apre all’1:15')
-    expect(said('it', rome(false, '2026-06-16T01:00:00+02:00'))).toBe('Chiuso · apre martedì all’1:00')
-    expect(said('it', rome(false, '2026-06-16T09:00:00+02:00'))).toBe('Chiuso · apre martedì alle 9:00')
+    expect(said('it', rome(false, '2026-06-16T01:00:00+02:00'))).toBe('Chiuso · apre domani all’1:00')
+    expect(said('it', rome(false, '2026-06-17T01:00:00+02:00'))).toBe('Chiuso · apre mercoledì all’1:00')
+    expect(said('it', rome(false, '2026-06-17T09:00:00+02:00'))).toBe('Chiuso · apre mercoledì alle 9:00')
   })
 
   test('the other languages take no article that changes with the hour', () => {
@@ -48,6 +50,30 @@ describe('when a store opens or closes', () => {
     expect(said('de', store(true, at, 'DE'))).toBe('Jetzt geöffnet · schließt um 1:00\u00a0Uhr')
     expect(said('fr', store(true, at, 'FR'))).toBe('Ouvert · ferme à 1:00')
     expect(said('nl', store(true, at, 'NL'))).toBe('Nu open · sluit om 1:00')
+  })
+})
+
+describe('the day a store opens', () => {
+  const berlin = (at: string) => store(false, at, 'DE', 'Europe/Berlin')
+  // Friday 23:30 in Berlin, Friday 21:30 UTC.
+  const friday = '2026-06-19T23:30:00+02:00'
+  test('tomorrow is "tomorrow", by the store\'s calendar; a day after, its weekday', () => {
+    expect(said('en', berlin('2026-06-20T09:00:00+02:00'), friday)).toBe('Closed · opens tomorrow at 9:00')
+    expect(said('en', berlin('2026-06-22T09:00:00+02:00'), friday)).toBe('Closed · opens Monday at 9:00')
+    expect(said('de', berlin('2026-06-20T09:00:00+02:00'), friday)).toBe('Geschlossen · öffnet morgen um 9:00\u00a0Uhr')
+    expect(said('de', berlin('2026-06-22T09:00:00+02:00'), friday)).toBe(
+      'Geschlossen · öffnet am Montag um 9:00\u00a0Uhr',
+    )
+    expect(said('fr', berlin('2026-06-20T09:00:00+02:00'), friday)).toBe('Fermé · ouvre demain à 9:00')
+    expect(said('es', berlin('2026-06-20T09:00:00+02:00'), friday)).toBe('Cerrado · abre mañana a las 9:00')
+    expect(said('it', berlin('2026-06-20T09:00:00+02:00'), friday)).toBe('Chiuso · apre domani alle 9:00')
+    expect(said('nl', berlin('2026-06-20T09:00:00+02:00'), friday)).toBe('Gesloten · opent morgen om 9:00')
+    expect(said('en', berlin('2026-06-19T23:45:00+02:00'), friday)).toBe('Closed · opens at 23:45')
+    // Sunday 25 October has 25 hours: its first minutes and its last are a day from Monday.
+    const monday = berlin('2026-10-26T09:00:00+01:00')
+    expect(said('en', monday, '2026-10-25T00:30:00+02:00')).toBe('Closed · opens tomorrow at 9:00')
+    expect(said('en', monday, '2026-10-25T23:30:00+01:00')).toBe('Closed · opens tomorrow at 9:00')
+    expect(said('en', monday, '2026-10-24T23:30:00+02:00')).toBe('Closed · opens Monday at 9:00')
   })
 })
 
