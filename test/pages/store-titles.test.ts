@@ -164,4 +164,24 @@ describe('hours', () => {
     // German is German in any country.
     expect((await rows(washington, 'de')).slice(0, 2)).toEqual(['9:00–18:00', '18:00–2:00'])
   })
+
+  test("a special day's date heads its row as a weekday does: capitalised in every language", async () => {
+    // FIXTURE_NOW is Monday 2026-06-15.
+    const id = await f.create({
+      name: 'Fête Bikes',
+      address: '5 Rue de Lappe, 75011 Paris',
+      coordinates: { lat: 48.853, lng: 2.372 },
+      hours: { monday: '09:00-18:00' },
+      special_hours: { '2026-06-20': 'closed' },
+    })
+    const dateOf = async (lang: string) => {
+      const html = (await f.page(`/l/${f.token}/${id}?lang=${lang}`)).text
+      return /<time datetime="2026-06-20">([^<]*)<\/time>/.exec(html)?.[1]
+    }
+    expect(await dateOf('fr')).toBe('Samedi 20 juin 2026')
+    expect(await dateOf('es')).toBe('Sábado, 20 de junio de 2026')
+    expect(await dateOf('it')).toBe('Sabato 20 giugno 2026')
+    expect(await dateOf('nl')).toBe('Zaterdag 20 juni 2026')
+    expect(await dateOf('de')).toBe('Samstag, 20. Juni 2026')
+  })
 })

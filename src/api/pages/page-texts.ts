@@ -329,8 +329,11 @@ export function longDate(locale: string): Intl.DateTimeFormat {
   return f
 }
 
-/** A weekday name as a table's row header shows it: capitalised, as English and German write them anyway. */
-const capitalise = (text: string, lang: string) => text.charAt(0).toLocaleUpperCase(lang) + text.slice(1)
+/**
+ * A weekday name or a date as a table's row header shows it: capitalised, as English and German
+ * write them anyway ("Samedi 20 juin 2026").
+ */
+export const capitalise = (text: string, lang: string) => text.charAt(0).toLocaleUpperCase(lang) + text.slice(1)
 
 /** A text with "{name}" replaced. */
 export const named = (text: string, name: string) => text.replace('{name}', () => name) // "$&" in a name is text

@@ -25,7 +25,7 @@ import {
 } from './deps'
 import { slugOf } from '../../core/slug'
 import { escapeHtml as esc, htmlResponse, pagePolicy, scriptJson } from './html'
-import { type LangTexts, longDate, named, pageLang, pageTexts } from './page-texts'
+import { capitalise, type LangTexts, longDate, named, pageLang, pageTexts } from './page-texts'
 import { countryLabel } from '../../geocode/countries'
 import { localBusinessJsonLd, type PublicLocation, type SocialNetwork, socialUrl, streetOf } from './json-ld'
 import { CRUMBS_STYLE, type Crumb, breadcrumbJsonLd, crumbsHtml, storeCrumbs } from './breadcrumbs'
@@ -364,7 +364,7 @@ function specialHtml(special: [string, string][], texts: LangTexts, country: str
   const dates = longDate(timeLocale(texts.lang, country))
   const rows = special.map(
     ([date, text]) =>
-      `<tr><th scope="row"><time datetime="${date}">${esc(dates.format(Date.parse(`${date}T00:00:00Z`)))}</time></th><td>${esc(dayText(text, texts, country))}</td></tr>`,
+      `<tr><th scope="row"><time datetime="${date}">${esc(capitalise(dates.format(Date.parse(`${date}T00:00:00Z`)), texts.lang))}</time></th><td>${esc(dayText(text, texts, country))}</td></tr>`,
   )
   return `<section aria-labelledby="slp-special"><h2 id="slp-special">${esc(texts.special)}</h2>
 <table class="slp-hours"><thead><tr><th scope="col">${esc(texts.date)}</th><th scope="col">${esc(texts.times)}</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>
