@@ -27,7 +27,7 @@ test('a day closed or open round the clock in the words of the language; other t
   for (const [lang, closed, allDay] of [
     ['en', 'Closed', 'Open 24 hours'],
     ['de', 'Geschlossen', '24 Stunden geöffnet'],
-    ['fr', 'Fermé', 'Ouvert 24 h/24'],
+    ['fr', 'Fermé', 'Ouvert 24\u00a0h/24'],
     ['es', 'Cerrado', 'Abierto 24 horas'],
     ['it', 'Chiuso', 'Aperto 24 ore su 24'],
     ['nl', 'Gesloten', '24 uur geopend'],

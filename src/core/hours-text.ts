@@ -47,7 +47,7 @@ export function timeLocale(lang: string, country: string | null | undefined): st
 const WORDS: Record<Lang, { closed: string; allDay: string }> = {
   en: { closed: 'Closed', allDay: 'Open 24 hours' },
   de: { closed: 'Geschlossen', allDay: '24 Stunden geöffnet' },
-  fr: { closed: 'Fermé', allDay: 'Ouvert 24 h/24' },
+  fr: { closed: 'Fermé', allDay: 'Ouvert 24\u00a0h/24' },
   es: { closed: 'Cerrado', allDay: 'Abierto 24 horas' },
   it: { closed: 'Chiuso', allDay: 'Aperto 24 ore su 24' },
   nl: { closed: 'Gesloten', allDay: '24 uur geopend' },

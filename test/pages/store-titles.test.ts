@@ -138,7 +138,9 @@ describe('hours', () => {
     )
     // A store in Germany: English as it is written there, 24-hour times.
     expect(await rows(id, 'en')).toEqual(week('Open 24 hours', '18:00–2:00', '9:00–24:00', 'Closed', 'Not given'))
-    expect(await rows(id, 'fr')).toEqual(week('Ouvert 24 h/24', '18:00–2:00', '9:00–24:00', 'Fermé', 'Non indiqué'))
+    expect(await rows(id, 'fr')).toEqual(
+      week('Ouvert 24\u00a0h/24', '18:00–2:00', '9:00–24:00', 'Fermé', 'Non indiqué'),
+    )
     expect((await rows(id, 'es'))[0]).toBe('Abierto 24 horas')
     expect((await rows(id, 'it'))[0]).toBe('Aperto 24 ore su 24')
     expect((await rows(id, 'nl'))[0]).toBe('24 uur geopend')
