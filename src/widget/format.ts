@@ -34,7 +34,7 @@ export function distanceText(lang: string, value: number, unit: 'km' | 'miles'):
 
 /**
  * "Open now · closes at 18:00", "Closed · opens tomorrow at 9:00", "Closed · opens Monday at
- * 9:00", or null when the hours do not say; its time as the store's country writes times in the
+ * 9:00" (closes too), or null when the hours do not say; its time as the store's country writes times in the
  * language (timeLocale), as its hours are; its day by the store's own calendar.
  */
 export function openText(texts: Texts, lang: string, location: Location, at = new Date()): string | null {
@@ -58,15 +58,11 @@ export function openText(texts: Texts, lang: string, location: Location, at = ne
   } catch {
     return state
   }
+  // A closing past midnight is the night's ("closes at 2:00"); a day or more ahead, its day is said.
+  const night = location.open_now && days === 1 && next.getTime() - at.getTime() <= 12 * 3_600_000
+  const when = days === 0 || night ? 'At' : days === 1 ? 'Tomorrow' : 'On'
   // The hour as shown picks the article where the language's agrees with it ("a la 1:00").
-  const n = hour
-  const change = location.open_now
-    ? t(texts, 'closesAt', { time, n })
-    : days === 0
-      ? t(texts, 'opensAt', { time, n })
-      : days === 1
-        ? t(texts, 'opensTomorrow', { time, n })
-        : t(texts, 'opensOn', { day, time, n })
+  const change = t(texts, `${location.open_now ? 'closes' : 'opens'}${when}`, { day, time, n: hour })
   return `${state} · ${change}`
 }
 

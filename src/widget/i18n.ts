@@ -41,6 +41,8 @@ const EN = {
   open: 'Open now',
   closed: 'Closed',
   closesAt: 'closes at {time}',
+  closesTomorrow: 'closes tomorrow at {time}',
+  closesOn: 'closes {day} at {time}',
   opensAt: 'opens at {time}',
   opensTomorrow: 'opens tomorrow at {time}',
   opensOn: 'opens {day} at {time}',
@@ -73,8 +75,8 @@ const EN = {
  * which counts as a count does ("a la 1:00", "a las 2:00"; "all'1:00", "alle 13:00").
  */
 type AtTime = string | readonly [string, string]
-export type Texts = Omit<typeof EN, 'closesAt' | 'opensAt' | 'opensTomorrow' | 'opensOn'> &
-  Record<'closesAt' | 'opensAt' | 'opensTomorrow' | 'opensOn', AtTime>
+type TimeKey = `${'closes' | 'opens'}${'At' | 'Tomorrow' | 'On'}`
+export type Texts = Omit<typeof EN, TimeKey> & Record<TimeKey, AtTime>
 
 const DE: Texts = {
   place: 'Ort oder Postleitzahl',
@@ -117,6 +119,8 @@ const DE: Texts = {
   open: 'Jetzt geöffnet',
   closed: 'Geschlossen',
   closesAt: 'schließt um {time}\u00a0Uhr',
+  closesTomorrow: 'schließt morgen um {time}\u00a0Uhr',
+  closesOn: 'schließt am {day} um {time}\u00a0Uhr',
   opensAt: 'öffnet um {time}\u00a0Uhr',
   opensTomorrow: 'öffnet morgen um {time}\u00a0Uhr',
   opensOn: 'öffnet am {day} um {time}\u00a0Uhr',
@@ -181,6 +185,8 @@ const FR: Texts = {
   open: 'Ouvert',
   closed: 'Fermé',
   closesAt: 'ferme à {time}',
+  closesTomorrow: 'ferme demain à {time}',
+  closesOn: 'ferme {day} à {time}',
   opensAt: 'ouvre à {time}',
   opensTomorrow: 'ouvre demain à {time}',
   opensOn: 'ouvre {day} à {time}',
@@ -245,6 +251,8 @@ const ES: Texts = {
   open: 'Abierto',
   closed: 'Cerrado',
   closesAt: ['cierra a la {time}', 'cierra a las {time}'],
+  closesTomorrow: ['cierra mañana a la {time}', 'cierra mañana a las {time}'],
+  closesOn: ['cierra el {day} a la {time}', 'cierra el {day} a las {time}'],
   opensAt: ['abre a la {time}', 'abre a las {time}'],
   opensTomorrow: ['abre mañana a la {time}', 'abre mañana a las {time}'],
   opensOn: ['abre el {day} a la {time}', 'abre el {day} a las {time}'],
@@ -308,6 +316,8 @@ const IT: Texts = {
   open: 'Aperto',
   closed: 'Chiuso',
   closesAt: ['chiude all’{time}', 'chiude alle {time}'],
+  closesTomorrow: ['chiude domani all’{time}', 'chiude domani alle {time}'],
+  closesOn: ['chiude {day} all’{time}', 'chiude {day} alle {time}'],
   opensAt: ['apre all’{time}', 'apre alle {time}'],
   opensTomorrow: ['apre domani all’{time}', 'apre domani alle {time}'],
   opensOn: ['apre {day} all’{time}', 'apre {day} alle {time}'],
@@ -370,6 +380,8 @@ const NL: Texts = {
   open: 'Nu open',
   closed: 'Gesloten',
   closesAt: 'sluit om {time}',
+  closesTomorrow: 'sluit morgen om {time}',
+  closesOn: 'sluit {day} om {time}',
   opensAt: 'opent om {time}',
   opensTomorrow: 'opent morgen om {time}',
   opensOn: 'opent {day} om {time}',

@@ -77,6 +77,23 @@ describe('the day a store opens', () => {
   })
 })
 
+describe('the day an open store closes', () => {
+  const open = (at: string) => store(true, at, 'DE', 'Europe/Berlin')
+  const monday = '2026-06-15T10:00:00+02:00'
+  test("past midnight it is the night's closing; a day ahead, tomorrow; later, its weekday", () => {
+    expect(said('en', open('2026-06-16T02:00:00+02:00'), '2026-06-15T20:00:00+02:00')).toBe('Open now · closes at 2:00')
+    expect(said('en', open('2026-06-16T09:00:00+02:00'), monday)).toBe('Open now · closes tomorrow at 9:00')
+    expect(said('en', open('2026-06-17T18:00:00+02:00'), monday)).toBe('Open now · closes Wednesday at 18:00')
+    const wednesday = open('2026-06-17T18:00:00+02:00')
+    expect(said('de', wednesday, monday)).toBe('Jetzt geöffnet · schließt am Mittwoch um 18:00\u00a0Uhr')
+    expect(said('fr', wednesday, monday)).toBe('Ouvert · ferme mercredi à 18:00')
+    expect(said('es', wednesday, monday)).toBe('Abierto · cierra el miércoles a las 18:00')
+    expect(said('it', wednesday, monday)).toBe('Aperto · chiude mercoledì alle 18:00')
+    expect(said('nl', wednesday, monday)).toBe('Nu open · sluit woensdag om 18:00')
+    expect(said('es', open('2026-06-16T01:00:00+02:00'), monday)).toBe('Abierto · cierra mañana a la 1:00')
+  })
+})
+
 describe('distances', () => {
   const d = distanceText
   test('never broken between the number and its unit', () => {
