@@ -505,6 +505,11 @@ export class LocatorIndex {
     return this.s.open.advance(t)
   }
 
+  /** openAt(t) in steps (a build's, src/indexes/rebuild.ts): true once every state due by `t` is found, else stopped at `end` (performance.now()). */
+  openSteps(t: number, end: number): boolean {
+    return this.s.open.advanceUntil(t, end)
+  }
+
   /** A key's opening hours as its doc gave them (IndexDoc.hours); null when none. */
   openingHours(key: number): OpeningHours | null {
     return this.s.open.hoursOf(key)

@@ -83,6 +83,23 @@ export class OpenNow {
    * instant a state may change after `t` (Infinity: none will).
    */
   advance(t: number): number {
+    this.findDue(t, Infinity)
+    const { heap, until } = this
+    // Entries left behind by writes (their key's until moved on) do not count.
+    while (heap.size > 0 && until[heap.topKey()] !== heap.topUntil()) heap.pop()
+    if (heap.size > 4 * this.withHours + 1024) this.heap.rebuild(until, this.hours)
+    return heap.size === 0 ? Infinity : heap.topUntil()
+  }
+
+  /**
+   * advance(t) in steps (a build's): finds the states due by `t` until performance.now() passes
+   * `end`, checked every 64 keys. True once none is left; a later advance() finds any left.
+   */
+  advanceUntil(t: number, end: number): boolean {
+    return this.findDue(t, end)
+  }
+
+  private findDue(t: number, end: number): boolean {
     if (t < this.at) {
       this.heap.clear()
       for (let key = 0; key < this.hours.length; key++)
@@ -96,16 +113,14 @@ export class OpenNow {
     // Locations of a chain share one OpeningHours, and come due together: each is read once at t
     // (made only when some key is due: most calls find none).
     let found: Map<OpeningHours, Found> | null = null
-    while (heap.size > 0 && heap.topUntil() <= t) {
+    for (let n = 1; heap.size > 0 && heap.topUntil() <= t; n++) {
+      if ((n & 63) === 0 && performance.now() >= end) return false
       const key = heap.topKey()
       const due = heap.topUntil()
       heap.pop()
       if (until[key] === due) this.find(key, t, (found ??= new Map()))
     }
-    // Entries left behind by writes (their key's until moved on) do not count.
-    while (heap.size > 0 && until[heap.topKey()] !== heap.topUntil()) heap.pop()
-    if (heap.size > 4 * this.withHours + 1024) this.heap.rebuild(until, this.hours)
-    return heap.size === 0 ? Infinity : heap.topUntil()
+    return true
   }
 
   /** A key's hours (null: none). */
