@@ -27,6 +27,29 @@ export type Entry = {
   writtenAt: number
 }
 
+/** The entry of an index just built, its JSON to fill (none when it has no location). */
+export function builtEntry(
+  index: LocatorIndex,
+  ctx: PresentContext,
+  filters: FilterGroup[],
+  arena = new JsonArena(),
+): Entry {
+  const now = performance.now()
+  const jsonReady = index.size === 0
+  return {
+    index,
+    ctx,
+    filters,
+    arena,
+    jsonReady,
+    stale: null,
+    reordering: false,
+    used: false,
+    usedAt: now,
+    writtenAt: now,
+  }
+}
+
 /** The locator's filters, and the context its locations are presented in (present.ts), as committed now. */
 export function entrySettings(store: Store, locatorId: string): { filters: FilterGroup[]; ctx: PresentContext } {
   const filters = store.filters.list(locatorId)

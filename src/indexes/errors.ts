@@ -22,3 +22,14 @@ export const databaseBusy = (cause?: unknown) =>
     1,
     cause,
   )
+
+/**
+ * What a query to a locator whose index build failed is told until it is tried again (at
+ * `retryAt`, performance.now()): 503, to retry then. The reason is the operator's (logged once,
+ * and /readyz), not the site's.
+ */
+export function buildUnavailable(retryAt: number, now: number, cause?: unknown): IndexUnavailable {
+  const message =
+    "This locator's locations cannot be loaded at the moment; the service tries again shortly. Retry after the seconds in Retry-After."
+  return new IndexUnavailable(message, Math.max(1, Math.ceil((retryAt - now) / 1000)), cause)
+}

@@ -17,15 +17,14 @@ import { isBusyError } from '../store/db'
 import type { Change } from '../store/changes'
 import type { FilterGroup } from '../store/filters'
 import type { Locator } from '../store/locators'
-import { changedMeanwhile, databaseBusy, IndexUnavailable } from './errors'
-import { type Entry, entrySettings, publicFilters, putRow, refreshedEntry } from './entry'
+import { buildUnavailable, changedMeanwhile, databaseBusy } from './errors'
+import { builtEntry, type Entry, entrySettings, publicFilters, putRow, refreshedEntry } from './entry'
 import { ChangeFollower } from './follower'
 import { fillJson, type JsonFill, keepJson, REORDER_MIN_BYTES, reorderLater } from './json-fill'
-import { JsonArena } from './json-arena'
 import { searchDoc, type PresentContext } from './present'
 import { BackgroundBuilds, isBacklog } from './rebuild'
 import { Versions, versionOf } from './versions'
-import { BACKGROUND_BUILD_MIN, BACKLOG_MIN, BUILD_RETRY_MS, BUSY_RETRY_MS } from './bounds'
+import { BACKGROUND_BUILD_MIN, BACKLOG_MIN, BUILD_RETRY_MS, BUSY_RETRY_MS, COLD_BUILD_MIN } from './bounds'
 
 /** A turn of the event loop later (after the timers due now: the background tasks' turn). */
 const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 1))
@@ -56,9 +55,9 @@ export class IndexRegistry {
   private readonly fill: JsonFill
   /** Indexes built again in background tasks while the old ones answer (rebuild.ts). */
   private readonly builds: BackgroundBuilds
-  /** See BACKGROUND_BUILD_MIN; tests use small ones. */
+  /** See BACKGROUND_BUILD_MIN and COLD_BUILD_MIN; tests use small ones. */
   private readonly backgroundBuildMin: number
-
+  private readonly coldBuildMin: number
   private readonly indexOptions: IndexOptions
   /** See BACKLOG_MIN; tests use small ones. */
   private readonly backlogMin: number
@@ -67,8 +66,8 @@ export class IndexRegistry {
   /** See BUSY_RETRY_MS; tests use small ones. */
   private readonly busyRetryMs: number
 
-  /** Told of each index built again after evictIdle() let it go (src/server/app.ts logs it). */
-  private readonly onRebuilt: (locatorId: string, locations: number, ms: number) => void
+  /** Told of each index built again after evictIdle() let it go, by its query or in background tasks (src/server/app.ts logs it). */
+  private readonly onRebuilt: (locatorId: string, locations: number, ms: number, inBackground: boolean) => void
   /** Told of an index build that failed on its rows, unless the try before failed for the same reason (src/server/app.ts logs it). */
   private readonly onBuildFailed: (locatorId: string, error: unknown) => void
   /** Told of each index let go to be built again from its rows rather than changed `changes` times (dropBacklogged(); src/server/app.ts logs it). */
@@ -84,12 +83,13 @@ export class IndexRegistry {
       reorderMinBytes?: number
       /** The indexes' own options (src/engine/locator-index.ts); tests use small bounds to reach compactions. */
       index?: Omit<IndexOptions, 'schedule'>
-      onRebuilt?: (locatorId: string, locations: number, ms: number) => void
+      onRebuilt?: (locatorId: string, locations: number, ms: number, inBackground: boolean) => void
       onBacklog?: (locatorId: string, changes: number) => void
       onBuildFailed?: (locatorId: string, error: unknown) => void
       onRewound?: (appliedSeq: number, logSeq: number, cause: 'rewound' | 'pruned') => void
       backlogMin?: number
       backgroundBuildMin?: number
+      coldBuildMin?: number
       /** Told of each index built again in the background and swapped in (rebuild.ts). */
       onBuiltInBackground?: (locatorId: string, locations: number, ms: number) => void
       buildRetryMs?: number
@@ -102,6 +102,7 @@ export class IndexRegistry {
     this.indexOptions = { ...options.index, schedule }
     this.backlogMin = options.backlogMin ?? BACKLOG_MIN
     this.backgroundBuildMin = options.backgroundBuildMin ?? BACKGROUND_BUILD_MIN
+    this.coldBuildMin = options.coldBuildMin ?? COLD_BUILD_MIN
     this.buildRetryMs = options.buildRetryMs ?? BUILD_RETRY_MS
     this.busyRetryMs = options.busyRetryMs ?? BUSY_RETRY_MS
     this.fill = {
@@ -121,14 +122,18 @@ export class IndexRegistry {
       indexOptions: this.indexOptions,
       busyRetryMs: this.busyRetryMs,
       backlogMin: this.backlogMin,
+      now: () => this.now(),
       sync: () => this.sync(),
       appliedSeq: () => this.follower.appliedSeq,
       install: (locatorId, entry) => this.install(locatorId, entry),
       fallBack: (locatorId) => {
         this.drop(locatorId)
-        this.buildLater(locatorId)
+        this.buildLater(locatorId, true) // meets the failure itself, before a waiting query asks again
       },
-      onBuilt: options.onBuiltInBackground ?? (() => {}),
+      onBuilt: (locatorId, locations, ms, replaced) => {
+        if (replaced) options.onBuiltInBackground?.(locatorId, locations, ms)
+        else if (this.evicted.delete(locatorId)) this.onRebuilt(locatorId, locations, ms, true)
+      },
     })
     this.follower = new ChangeFollower(
       store,
@@ -176,7 +181,7 @@ export class IndexRegistry {
     this.failures.clear()
     this.busyAt.clear()
     this.evicted.clear()
-    const built = [...this.entries.keys()]
+    const built = [...new Set([...this.entries.keys(), ...this.builds.locators()])]
     for (const locatorId of built) this.drop(locatorId)
     for (const locatorId of built) this.buildLater(locatorId)
     this.onRewound(applied, now, cause)
@@ -209,8 +214,8 @@ export class IndexRegistry {
     }
   }
 
-  /** Puts an index built in the background in place of the old one (rebuild.ts), and fills its JSON. */
-  private install(locatorId: string, entry: Entry): void {
+  /** Puts an index built in the background in place of the old one, if any (rebuild.ts), and fills its JSON. */
+  private install(locatorId: string, entry: Entry): boolean {
     // Its changes were skipped (not read): its version is read from the log again.
     this.versions.forget(locatorId)
     const old = this.entries.get(locatorId)
@@ -220,6 +225,7 @@ export class IndexRegistry {
     this.entries.set(locatorId, entry)
     entry.index.openAt(this.now()) // every open state found here, not by the next answer
     if (!entry.jsonReady) fillJson(this.fill, locatorId, entry, entry.index.entriesInSpaceOrder(), 0)
+    return old !== undefined
   }
 
   private apply(change: Change): void {
@@ -273,31 +279,22 @@ export class IndexRegistry {
     reorderLater(this.fill, change.locatorId, entry)
   }
 
-  /** Builds the index of a locator whose Query API is on, in a background task, unless built by then. */
-  private buildLater(locatorId: string): void {
-    this.schedule(() => {
-      if (this.entries.has(locatorId)) return
+  /** Builds the index of a locator whose Query API is on in background tasks (`atOnce`: here, as a query of a small one does), unless built by then. */
+  private buildLater(locatorId: string, atOnce = false): void {
+    const build = () => {
+      if (this.entries.has(locatorId) || this.builds.has(locatorId)) return
       try {
         const locator = this.store.locators.get(locatorId)
         if (!locator || !servesQueries(locator)) return
         this.sync() // as a query does before it asks for an entry
-        this.entry(locatorId)
+        if (atOnce || this.whenBuilt(locatorId) === null) this.entry(locatorId)
       } catch {
         // The store was closed meanwhile, or a read failed: the first query builds it, and meets
         // any such failure in its own steps.
       }
-    })
-  }
-
-  /**
-   * What a query to a locator whose build failed (at `failedAt`) is told until it is tried again:
-   * 503, to retry then. The reason is the operator's (logged once, and /readyz), not the site's.
-   */
-  private unavailable(failedAt: number, now: number, cause?: unknown): IndexUnavailable {
-    const seconds = Math.max(1, Math.ceil((failedAt + this.buildRetryMs - now) / 1000))
-    const message =
-      "This locator's locations cannot be loaded at the moment; the service tries again shortly. Retry after the seconds in Retry-After."
-    return new IndexUnavailable(message, seconds, cause)
+    }
+    if (atOnce) build()
+    else this.schedule(build)
   }
 
   /** Lets go of a locator's index, and of the work it left to background tasks (a build under way too). */
@@ -365,6 +362,22 @@ export class IndexRegistry {
   }
 
   /**
+   * Resolves once the locator's index is built when it is not and has coldBuildMin published
+   * locations or more: built in background tasks (rebuild.ts), its first query waits without
+   * holding every other locator's (PERF-062). null when built, or entry()'s to build at once.
+   */
+  whenBuilt(locatorId: string): Promise<void> | null {
+    if (this.entries.has(locatorId)) return null
+    const under = this.builds.done(locatorId)
+    if (under !== undefined) return under
+    // Its last try failed or met a busy database: entry() says so, or tries again at once.
+    if (this.failures.has(locatorId) || this.busyAt.has(locatorId)) return null
+    if (this.store.locations.count(locatorId, 'published') < this.coldBuildMin) return null
+    this.builds.start(locatorId, this.versions.current(locatorId), this.follower.appliedSeq)
+    return this.builds.done(locatorId)!
+  }
+
+  /**
    * The locator's index, built from its published rows on first use. To be queryable soon, it is
    * built from the columns search needs; each location's public JSON is filled in afterwards by
    * background tasks (and on demand, by json(), for a location an answer needs before that).
@@ -389,16 +402,17 @@ export class IndexRegistry {
   private made(locatorId: string, entry: Entry | undefined): Entry {
     if (entry?.stale) entry = this.refresh(locatorId, entry)
     if (!entry) {
+      if (this.builds.has(locatorId)) this.drop(locatorId) // a background build (whenBuilt) gives way to this one
       const t0 = performance.now()
       const failed = this.failures.get(locatorId)
-      if (failed && t0 - failed.at < this.buildRetryMs) throw this.unavailable(failed.at, t0, new Error(failed.message))
+      if (failed && t0 - failed.at < this.buildRetryMs)
+        throw buildUnavailable(failed.at + this.buildRetryMs, t0, new Error(failed.message))
       const busy = this.busyAt.get(locatorId)
       if (busy !== undefined && t0 - busy < this.busyRetryMs) throw databaseBusy()
-      let index: LocatorIndex, ctx: PresentContext, filters: FilterGroup[], size: number
+      let index: LocatorIndex, ctx: PresentContext, filters: FilterGroup[]
       try {
         ;({ filters, ctx } = entrySettings(this.store, locatorId))
         const docs = this.store.locations.indexRows(locatorId, ctx.rankReadsCustomFields).map((r) => searchDoc(r, ctx))
-        size = docs.length
         index = new LocatorIndex(docs, this.indexOptions)
       } catch (e) {
         // A busy database is another process's lock, not this locator's rows: tried again after
@@ -412,24 +426,13 @@ export class IndexRegistry {
         this.failures.set(locatorId, { message, at: t0 })
         // Logged when it is new: not again at every retry (every BUILD_RETRY_MS, queried or not) while the row stays bad.
         if (failed?.message !== message) this.onBuildFailed(locatorId, e)
-        throw this.unavailable(t0, t0, e)
+        throw buildUnavailable(t0 + this.buildRetryMs, t0, e)
       }
       this.failures.delete(locatorId)
       this.busyAt.delete(locatorId)
-      entry = {
-        index,
-        ctx,
-        filters,
-        arena: new JsonArena(),
-        jsonReady: size === 0,
-        stale: null,
-        reordering: false,
-        used: false,
-        usedAt: performance.now(),
-        writtenAt: performance.now(),
-      }
+      entry = builtEntry(index, ctx, filters)
       this.entries.set(locatorId, entry)
-      if (this.evicted.delete(locatorId)) this.onRebuilt(locatorId, size, entry.usedAt - t0)
+      if (this.evicted.delete(locatorId)) this.onRebuilt(locatorId, index.size, entry.usedAt - t0, false)
       if (!entry.jsonReady) fillJson(this.fill, locatorId, entry, entry.index.entriesInSpaceOrder(), 0)
     }
     return entry

@@ -12,6 +12,7 @@ export type IndexUpkeep = {
   reorderMinBytes?: number
   backlogMin?: number
   backgroundBuildMin?: number
+  coldBuildMin?: number
   /** The clock answers are made at (open now, and how long answers hold); tests set one. */
   now?: () => number
 }
@@ -26,10 +27,12 @@ export function createRegistry(
   const registry: IndexRegistry = new IndexRegistry(store, undefined, {
     ...upkeep,
     buildRetryMs,
-    onRebuilt: (locatorId, locations, ms) =>
+    onRebuilt: (locatorId, locations, ms, inBackground) =>
       log({
         level: 'info',
-        message: 'index built again after it was let go; requests waited meanwhile',
+        message: inBackground
+          ? "index built again after it was let go, in background tasks: its queries waited meanwhile, other locators' did not"
+          : 'index built again after it was let go; requests waited meanwhile',
         locator: locatorId,
         locations,
         ms: Math.round(ms),

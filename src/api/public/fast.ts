@@ -65,6 +65,7 @@ export function fastPath(d: FastDeps) {
     if (locator === null) return null
     noted.locator = locator.id
     if (refusal(locator, request) !== null) return null
+    if (d.registry.whenBuilt(locator.id) !== null) return null // built in background tasks: the app waits for it
     d.registry.entry(locator.id) // built first: its version then counts every change it shows
     const version = d.registry.version(locator.id)
     // A clusters answer's version may carry this process's mark (clustersVersionMark).

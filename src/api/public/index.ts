@@ -15,7 +15,7 @@ import { placesAnswer, type Places } from './places'
 import { AnswerCache } from './answer-cache'
 import { databaseBusy, GEODATA_UNREADABLE, PublicError, publicErrorOf } from './errors'
 import { fastPath } from './fast'
-import { admit, findSecretKey, RateLimiter, refuseSecretKey, withPeekedRate } from './guards'
+import { admit, findSecretKey, RateLimiter, refusal, refuseSecretKey, withPeekedRate } from './guards'
 import { ANSWER_FORMAT, answerHeaders, CORS, etagMatches, etagOf, JSON_TYPE, MAX_AGE, varyOf } from './headers'
 import { beforeAndQuery, pathAndQuery, pathStart, PUBLIC_PREFIX, SHORT_HOSTS } from './url'
 
@@ -41,6 +41,7 @@ type Body = (locator: Locator, href: string) => Uint8Array
 const noMore = (_: string) => ''
 
 type Set = Context['set']
+type Answered = string | Uint8Array | Promise<Answered>
 
 /** The refusals made before a token is looked up, with that token's rate (see withTokenRate). */
 function tokenRates(deps: PublicDeps, limiter: RateLimiter) {
@@ -109,7 +110,7 @@ export function publicRoutes(deps: PublicDeps) {
    * with the rate headers, once the rate was counted, merged from `set`. `more`: more of the
    * version, for a route whose answers the locator's version does not name alone (clusters).
    */
-  function respond(request: Request, set: Set, token: string, body: Body, more = noMore): string | Uint8Array {
+  function respond(request: Request, set: Set, token: string, body: Body, more = noMore): Answered {
     const key = findSecretKey(request)
     if (key) refuseWithRate(key, request, token)
     try {
@@ -121,6 +122,10 @@ export function publicRoutes(deps: PublicDeps) {
     }
     const locator = deps.registry.locatorByToken(token)
     if (locator !== null) deps.onLocator?.(request, locator.id)
+    // A large index let go, or not built yet, is built in background tasks: this request waits
+    // for it, then is answered as if it came then (counted once); other locators' are not held.
+    const built = locator !== null && refusal(locator, request) === null ? deps.registry.whenBuilt(locator.id) : null
+    if (built !== null) return built.then(() => respond(request, set, token, body, more))
     const admitted = admit(locator, request, limiter, token)
     Object.assign(set.headers, admitted.headers)
     // The answer depends on the locator's version and the URL as sent (and the configuration).
