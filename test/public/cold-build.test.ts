@@ -1,6 +1,8 @@
 // A large index let go (INDEX_IDLE_MINUTES) is built again in background tasks: its first query
-// waits for it while other locators' queries are answered, then answers as the index did before.
+// (and a store page of it) waits for it while other locators' queries are answered, then answers
+// as the index did before.
 import { expect, test } from 'bun:test'
+import { slugOf } from '../../src/core/slug'
 import { createLocator, setLocatorSettings } from '../../src/operator'
 import { createApp } from '../../src/server/app'
 import { locationRecord, otherProcess } from '../helpers'
@@ -98,4 +100,20 @@ test('a location another process commits while the index is built is in the firs
     expect.objectContaining({ message: expect.not.stringContaining('background'), locator: small.id, locations: 10 }),
   )
   expect((await answered).status).toBe(200)
+})
+
+test("a store page of a large locator let go waits for its build in background tasks, as its query does; the small locator's queries are answered meanwhile", async () => {
+  const { app, lines, small, ask, letGo } = await twoLocators()
+  await letGo()
+  const [location] = env.store.locations.page(env.locatorId, 'published', 1, 0)
+  const token = env.store.locators.get(env.locatorId)!.publicToken
+  const page = Promise.resolve(
+    app.handle(new Request(`http://localhost/l/${token}/${location!.id}/${slugOf(location!.name)}`)),
+  )
+  expect(rebuiltLines(lines)).toEqual([])
+  expect(JSON.parse(await ask(small.id)).data.locations).toHaveLength(10)
+  const res = await page
+  expect(res.status).toBe(200)
+  expect(await res.text()).toContain(location!.name)
+  expect(rebuiltLines(lines)).toEqual([expect.objectContaining({ message: expect.stringContaining('in background') })])
 })

@@ -36,6 +36,19 @@ export function pageLocator(deps: PageDeps, token: string | null): Locator | nul
   return locator?.active && locator.queryApiEnabled ? locator : null
 }
 
+/**
+ * pageLocator() for a page made from the locator's index: an index of a large locator that is not
+ * built is built in background tasks, which the page waits for as a query does (registry.whenBuilt).
+ */
+export async function indexedPageLocator(deps: PageDeps, token: string | null): Promise<Locator | null> {
+  for (;;) {
+    const locator = pageLocator(deps, token)
+    const built = locator === null ? null : deps.registry.whenBuilt(locator.id)
+    if (built === null) return locator
+    await built
+  }
+}
+
 /** The finder page of a locator: `${base}/l/${token}`. */
 export const finderUrl = (base: string, token: string): string => `${base}/l/${encodeURIComponent(token)}`
 

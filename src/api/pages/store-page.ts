@@ -18,7 +18,7 @@ import {
   assetBase,
   pageBase,
   pageEtag,
-  pageLocator,
+  indexedPageLocator,
   type PageDeps,
   storePageUrl,
   unavailablePage,
@@ -57,7 +57,7 @@ export async function storePageResponse(
   slug: string | null,
 ): Promise<Response> {
   try {
-    const locator = pageLocator(deps, token)
+    const locator = await indexedPageLocator(deps, token)
     if (locator === null) return finderNotFoundPage(request)
     const base = pageBase(deps, request)
     const assets = assetBase(deps)
