@@ -1,5 +1,6 @@
 // The environment, read once, with defaults. Nothing else in the code base reads process.env.
 import { resolve } from 'node:path'
+import { isIP } from 'node:net'
 import { availableParallelism } from 'node:os'
 import { WHOLE_NUMBER, withinEdits } from './text'
 
@@ -30,6 +31,10 @@ export type Config = {
   mapTiles: MapTiles | null
   /** Internal: this process is one of the workers a primary started (STORELOC_WORKER=1, set by the primary, src/server/workers.ts). */
   worker: boolean
+  /** Query API requests a minute per client address, all locators together (CLIENT_RATE_LIMIT); 0: off. */
+  clientRateLimit: number
+  /** Addresses and CIDR ranges of proxies whose X-Forwarded-For / Forwarded name the client (TRUSTED_PROXIES); none by default. */
+  trustedProxies: string[]
   /** Whether this package's `npm start` started it (not npx, not another package's script): the commands it prints are then npm's too. */
   viaNpm: boolean
 }
@@ -98,6 +103,35 @@ export type GeocoderConfig = {
 const NEEDS_KEY: readonly GeocoderProvider[] = ['google', 'mapbox', 'opencage']
 
 export class ConfigError extends Error {}
+
+/** CLIENT_RATE_LIMIT at most, as a locator's --rate-limit. */
+export const MAX_CLIENT_RATE_LIMIT = 1_000_000
+
+/**
+ * TRUSTED_PROXIES: addresses and CIDR ranges ("127.0.0.1, 10.0.0.0/8, ::1"), each checked and
+ * written back as "address/prefix"; none when unset.
+ */
+function trustedProxies(env: Record<string, string | undefined>): string[] {
+  const raw = env.TRUSTED_PROXIES?.trim()
+  if (!raw) return []
+  return raw
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((entry) => {
+      const [address = '', prefix, ...more] = entry.split('/')
+      const family = isIP(address)
+      const bits = family === 6 ? 128 : 32
+      if (
+        family === 0 ||
+        more.length > 0 ||
+        (prefix !== undefined && !(/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits))
+      )
+        throw new ConfigError(
+          `TRUSTED_PROXIES must list IP addresses or CIDR ranges, separated by commas, such as 127.0.0.1,10.0.0.0/8,::1; "${entry}" is neither.`,
+        )
+      return `${address}/${prefix ?? bits}`
+    })
+}
 
 function integer(
   env: Record<string, string | undefined>,
@@ -263,6 +297,8 @@ export function loadConfig(
     workers: env.WORKERS === undefined || env.WORKERS === '' ? 1 : parseWorkers(env.WORKERS, 'WORKERS', cores),
     metrics: metricsConfig(env, port),
     mapTiles: mapTilesConfig(env),
+    clientRateLimit: integer(env, 'CLIENT_RATE_LIMIT', 0, 0, MAX_CLIENT_RATE_LIMIT),
+    trustedProxies: trustedProxies(env),
     worker: env.STORELOC_WORKER === '1',
     viaNpm: env.npm_lifecycle_event === 'start' && env.npm_package_name === 'storeloc',
   }
@@ -270,6 +306,7 @@ export function loadConfig(
 
 /** Every variable loadConfig reads. */
 export const SETTINGS = [
+  'CLIENT_RATE_LIMIT',
   'DATABASE_PATH',
   'DEMO',
   'GEOCODER',
@@ -292,6 +329,7 @@ export const SETTINGS = [
   'PUBLIC_BASE_URL',
   'STOP_TIMEOUT_SECONDS',
   'STORELOC_WORKER',
+  'TRUSTED_PROXIES',
   'WORKERS',
 ]
 

@@ -5,6 +5,7 @@ import { PublicError } from '../api/public/errors'
 import { townsFrom } from '../locations/town'
 import { guessFrom } from '../locations/town-guess'
 import type { Places } from '../api/public/places'
+import { clientResolver, type Peer } from '../api/public/clients'
 import type { RateLimiter } from '../api/public/guards'
 import { originCheck, pathStart, PUBLIC_PREFIX } from '../api/public/url'
 import type { Config } from '../core/config'
@@ -27,12 +28,26 @@ function isProbe(href: string, path: number): boolean {
   return at >= 0 && (at === href.length || href.charCodeAt(at) === 0x3f) // "?"
 }
 
+/** 400 for a Host that is no host name, in the error shape of the API asked (the Query API's when `isPublic`). */
+function hostRefusal(isPublic: boolean, publicBaseUrl: string | null | undefined, id: string, admin: boolean) {
+  const message =
+    'The Host header is not a host name: send the name (and port) the service is reached at, such as stores.example.com.'
+  const refused = isPublic
+    ? new PublicError('INVALID_PARAMETER', message).toResponse(publicBaseUrl)
+    : new AdminError('invalid_request', message).toResponse()
+  refused.headers.set('x-request-id', id)
+  return harden(refused, admin)
+}
+
 export type AppDeps = {
   store: Store
   geocoder: Geocoder
-  config: Pick<Config, 'maxBodyBytes' | 'logRequests'> & Partial<Pick<Config, 'publicBaseUrl' | 'mapTiles'>>
+  config: Pick<Config, 'maxBodyBytes' | 'logRequests'> &
+    Partial<Pick<Config, 'publicBaseUrl' | 'mapTiles' | 'clientRateLimit' | 'trustedProxies'>>
   /** The public API's rate limiter (tests pass one with a fake clock). */
   limiter?: RateLimiter
+  /** The public API's limiter of client addresses (CLIENT_RATE_LIMIT; tests pass one with a fake clock). */
+  clientLimiter?: RateLimiter
   /** Where request lines and errors go; defaults to stdout/stderr. */
   log?: (line: Record<string, unknown>) => void
   /** false: every public request goes through the Query API's Elysia app, none through its fast path (tests compare the two). */
@@ -58,6 +73,8 @@ export function createApp(deps: AppDeps) {
   const metrics = deps.metrics ?? null
   const parsesOrigin = originCheck()
   const geocoder = metrics === null ? deps.geocoder : metrics.countGeocoder(deps.geocoder)
+  // CLIENT_RATE_LIMIT on: each public request's client is found (clients.ts) and counted.
+  const clientOf = (deps.config.clientRateLimit ?? 0) > 0 ? clientResolver(deps.config.trustedProxies ?? []) : null
   const publicApi = publicRoutes({
     store: deps.store,
     registry,
@@ -70,6 +87,9 @@ export function createApp(deps: AppDeps) {
       if (s) s.locator = locatorId
     },
     places: deps.places ?? null,
+    clientRateLimit: deps.config.clientRateLimit,
+    clientLimiter: deps.clientLimiter,
+    clientOf: (request) => started.get(request)?.client ?? null,
   })
   const otherApp = serviceApp({
     store: deps.store,
@@ -93,8 +113,9 @@ export function createApp(deps: AppDeps) {
    * made without Elysia) if it takes the request, else its app (given the request as it came: no
    * copy for a mount), the other app for the rest; after a POST (the Management API's writes)
    * sync(), so the write is in this process's indexes; then its metrics, and one log line.
+   * `peer`: the server the request came to (Bun.serve's), which knows the socket's address.
    */
-  function handle(request: Request): Response | Promise<Response> {
+  function handle(request: Request, peer?: Peer): Response | Promise<Response> {
     const logging = deps.config.logRequests
     const t0 = logging || metrics !== null ? performance.now() : 0
     const s: RequestNote = { id: sentRequestId(request) ?? requestId() }
@@ -104,6 +125,7 @@ export function createApp(deps: AppDeps) {
     // Read as sent to localhost (its links too, unless PUBLIC_BASE_URL is set); a Host that is no
     // host, or one URL cannot parse (a port past 65535), gets 400 below (RFC 9112, 3.2).
     let badHost = false
+    const sent = request // the socket's address is known of the request Bun gave
     if (request.url.charCodeAt(0) === 0x2f) {
       badHost = request.headers.has('host')
       request = new Request(`http://localhost${request.url}`, request)
@@ -117,16 +139,11 @@ export function createApp(deps: AppDeps) {
     const next = href.charCodeAt(path + PUBLIC_PREFIX.length) // NaN past the end
     const isPublic = href.startsWith(PUBLIC_PREFIX, path) && (Number.isNaN(next) || next === 0x2f || next === 0x3f) // "/", "?"
     if (badHost) {
-      const message =
-        'The Host header is not a host name: send the name (and port) the service is reached at, such as stores.example.com.'
-      const refused = isPublic
-        ? new PublicError('INVALID_PARAMETER', message).toResponse(deps.config.publicBaseUrl)
-        : new AdminError('invalid_request', message).toResponse()
-      refused.headers.set('x-request-id', s.id)
-      harden(refused, href.startsWith('/admin/', path))
+      const refused = hostRefusal(isPublic, deps.config.publicBaseUrl, s.id, href.startsWith('/admin/', path))
       if (metrics !== null) metrics.record(routeOf(href, path, isPublic), methodIndex(request.method), 400, t0)
       return logging ? logRequest(log, request, refused, t0, s) : refused
     }
+    if (isPublic && clientOf !== null) s.client = clientOf(sent, peer)
     // The fast path answers from this turn, without a promise.
     const fast = isPublic && fastPath ? publicApi.fast(request, s) : null
     if (fast) {

@@ -10,15 +10,16 @@ const QUIET_MS = 50
 /** ...or after this long, whichever is first. */
 const DRAIN_MAX_MS = 1000
 
-type Fetch = (request: Request) => Response | Promise<Response>
+/** Bun.serve's fetch: the server, which knows each request's socket address, second. */
+type Fetch = (request: Request, server?: Server<unknown>) => Response | Promise<Response>
 
 /** `fetch`, and a stop for the server that serves it (see the top of the file). */
 export function drainable(fetch: Fetch) {
   let stopping = false
   let lastAt = 0
   // Not async: the public fast path's Response goes back to Bun in the same turn, no promise.
-  const serve: Fetch = (request) => (stopping ? closing(request) : fetch(request))
-  const closing = async (request: Request): Promise<Response> => {
+  const serve: Fetch = (request, server) => (stopping ? closing(request, server) : fetch(request, server))
+  const closing = async (request: Request, server?: Server<unknown>): Promise<Response> => {
     lastAt = performance.now()
     if (pathOf(request.url) === '/readyz')
       return harden(
@@ -28,7 +29,7 @@ export function drainable(fetch: Fetch) {
         ),
         false,
       )
-    const response = await fetch(request)
+    const response = await fetch(request, server)
     const headers = new Headers(response.headers)
     headers.set('connection', 'close')
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers })

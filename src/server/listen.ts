@@ -1,4 +1,5 @@
 // Opening the database and the port for a start, and stopping on a signal.
+import type { Server } from 'bun'
 import { readFileSync } from 'node:fs'
 import { damagedAtStart, isCorruptError } from '../store/damage'
 import { databaseFault, storageFault, storageFaultText } from '../store/db'
@@ -83,7 +84,11 @@ export function warnNoBaseUrl(config: Config, log: (line: Record<string, unknown
   })
 }
 
-export function listen(config: Config, fetch: (request: Request) => Response | Promise<Response>, reusePort: boolean) {
+export function listen(
+  config: Config,
+  fetch: (request: Request, server: Server<unknown>) => Response | Promise<Response>,
+  reusePort: boolean,
+) {
   return serveOn(config, {
     reusePort,
     // The app reads a body only up to its limit and answers a larger one with a JSON 413 (Bun

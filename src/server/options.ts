@@ -15,6 +15,18 @@ export const SERVE_OPTIONS: readonly ServeOption[] = [
   },
   { flag: '--database', env: 'DATABASE_PATH', value: 'FILE', help: 'the SQLite file; default data/storeloc.db' },
   { flag: '--public-base-url', env: 'PUBLIC_BASE_URL', value: 'URL', help: 'the base URL of links in public answers' },
+  {
+    flag: '--client-rate-limit',
+    env: 'CLIENT_RATE_LIMIT',
+    value: 'N',
+    help: 'Query API requests a minute per client address; default 0: off',
+  },
+  {
+    flag: '--trusted-proxies',
+    env: 'TRUSTED_PROXIES',
+    value: 'LIST',
+    help: 'proxies whose X-Forwarded-For names the client: addresses, CIDRs',
+  },
   { flag: '--workers', env: 'WORKERS', value: 'N|auto', help: 'server processes sharing the port (Linux)' },
   {
     flag: '--geocoder',

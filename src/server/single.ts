@@ -1,4 +1,5 @@
 // WORKERS=1: one process opens the database, serves, bootstraps and runs the upkeep timers.
+import type { Server } from 'bun'
 import type { Config } from '../core/config'
 import { createGeocoder, type GeocoderStack } from '../geocode'
 import type { Store } from '../store'
@@ -25,8 +26,11 @@ const logLine = redactingLog()
 /** WORKERS=1: one process opens, serves, bootstraps and refreshes. */
 export async function runSingle(config: Config): Promise<void> {
   // The port first: a start that waits for the database answers /healthz meanwhile.
-  let handle: (request: Request) => Response | Promise<Response> = startingResponder(config.logRequests, logLine)
-  const drain = drainable((request) => handle(request))
+  let handle: (request: Request, server?: Server<unknown>) => Response | Promise<Response> = startingResponder(
+    config.logRequests,
+    logLine,
+  )
+  const drain = drainable((request, server) => handle(request, server))
   const server = listen(config, drain.serve, false)
   const metrics = config.metrics === null ? undefined : new RequestMetrics(config.metrics.locatorSeries)
   let app: ReturnType<typeof createApp> | undefined
@@ -84,7 +88,7 @@ export async function runSingle(config: Config): Promise<void> {
     store?.close()
     throw e
   }
-  handle = (request) => app.handle(request)
+  handle = (request, server) => app.handle(request, server)
   logLine({ level: 'info', message: 'listening', url: `http://${server.hostname}:${server.port}`, database: path })
   warnNoBaseUrl(config, logLine)
   const stops = [

@@ -49,7 +49,7 @@ export async function runWorker(config: Config): Promise<void> {
   // Before listening: the kernel sends connections only to workers that listen, so a worker
   // started again after a crash is not sent any until its indexes are built.
   await preloadIndexes(app, { pid: process.pid })
-  const drain = drainable((request) => app.handle(request))
+  const drain = drainable((request, server) => app.handle(request, server))
   const server = listen(config, drain.serve, true)
   const stopSync = startIdleSync(app, config.indexIdleMs)
   const stop = async () => {

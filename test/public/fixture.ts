@@ -432,10 +432,15 @@ export async function makeFixture(): Promise<Fixture> {
   }
 }
 
-/** Another app on the fixture's store (optionally with PUBLIC_BASE_URL, a rate limiter of its own, or the Query API's fast path off). */
+/** Another app on the fixture's store (optionally with PUBLIC_BASE_URL, a rate limiter of its own, a limit per client, or the Query API's fast path off). */
 export function appOn(
   env: TestEnv,
-  extra: { publicBaseUrl?: string; limiter?: RateLimiter; publicFastPath?: boolean } = {},
+  extra: {
+    publicBaseUrl?: string
+    limiter?: RateLimiter
+    publicFastPath?: boolean
+    clients?: { clientRateLimit: number; trustedProxies?: string[]; clientLimiter?: RateLimiter }
+  } = {},
 ) {
   return createApp({
     store: env.store,
@@ -444,8 +449,10 @@ export function appOn(
       maxBodyBytes: 256 * 1024,
       logRequests: false,
       ...(extra.publicBaseUrl ? { publicBaseUrl: extra.publicBaseUrl } : {}),
+      ...extra.clients,
     },
     limiter: extra.limiter,
+    clientLimiter: extra.clients?.clientLimiter,
     log: () => {},
     publicFastPath: extra.publicFastPath,
     indexUpkeep: { now: () => FIXTURE_NOW },

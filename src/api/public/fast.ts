@@ -3,7 +3,7 @@ import type { IndexRegistry } from '../../indexes/registry'
 import type { AnswerCache, ResponseHeaders } from './answer-cache'
 import { locationsBody } from './answer'
 import type { Places } from './places'
-import { findSecretKey, type RateLimiter, refusal } from './guards'
+import { type ClientCount, findSecretKey, type RateLimiter, refusal } from './guards'
 import { clustersVersionMark } from './clusters'
 import { etagMatches, etagOf, MAX_AGE, responseHeaders, sendWith, varyOf } from './headers'
 import type { RequestNote } from './index'
@@ -20,6 +20,8 @@ export type FastDeps = {
   publicHref: (href: string) => string
   /** near=: the place search. */
   places: Places
+  /** The count of a request's client (RequestNote.client); null when not counted. */
+  clientCount: (key: string | null | undefined) => ClientCount | null
 }
 
 /** The fast path over the Query API's limiter and answer cache; counts the answers it sends from the cache. */
@@ -76,6 +78,9 @@ export function fastPath(d: FastDeps) {
     if (!current && !locations) return null
     const etag = current ? kept.etag : etagOf(version, href, d.etagSeed)
     if (etagMatches(request.headers.get('if-none-match'), etag)) return null // the app says 304
+    // A client over its own limit (CLIENT_RATE_LIMIT): the app counts it and says so.
+    const client = d.clientCount(noted.client)
+    if (client !== null && !client.limiter.allows(client.key, client.limit)) return null
     let body: Blob | Uint8Array
     if (current) body = kept.body
     else {
@@ -87,6 +92,7 @@ export function fastPath(d: FastDeps) {
     // Refused: the app counts it and says so.
     const decision = d.limiter.takeIfAllowed(token, locator.rateLimit)
     if (decision === null) return null
+    client?.limiter.take(client.key, client.limit) // allowed: asked above, in this turn
     // A kept answer's responses are made from headers made once for it; a made answer's from the scratch ones, its ETag set.
     let headers: ResponseHeaders
     if (current) {

@@ -1,5 +1,5 @@
 // The Query API's guards, in the order requests meet them: a secret key anywhere, the token, the
-// API switch, the referrer allowlist, the rate limit.
+// API switch, the referrer allowlist, the client's rate limit, the token's.
 import { hashSecret, SECRET_KEY_SHAPE } from '../../core/ids'
 import type { Store } from '../../store'
 import { isBusyError } from '../../store/db'
@@ -98,12 +98,17 @@ const isCurrent = (w: { start: number } | undefined, t: number): w is { start: n
   w !== undefined && t >= w.start && t - w.start < 60_000
 
 /**
- * Requests per minute per token, in fixed one-minute windows of the wall clock (every process's
- * windows end together, as RateLimit-Reset says), per process. A changed limit applies at once.
+ * Requests per minute per key (a token, a client's address), in fixed one-minute windows of the
+ * wall clock (every process's windows end together, as RateLimit-Reset says), per process. A
+ * changed limit applies at once. At most `maxKeys` windows are kept: past it, ended windows go,
+ * then the oldest, whose keys start their minute afresh.
  */
 export class RateLimiter {
   private windows = new Map<string, { start: number; count: number }>()
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly maxKeys = 100_000,
+  ) {}
 
   take(token: string, limit: number): RateDecision {
     return this.count(token, limit, true)!
@@ -133,15 +138,26 @@ export class RateLimiter {
     if (!isCurrent(w, t)) {
       w = { start: t - (t % 60_000), count: 0 }
       this.windows.set(token, w)
-      if (this.windows.size > 100_000) this.prune(t)
+      if (this.windows.size > this.maxKeys) this.prune(t)
     }
     if (!always && w.count >= limit) return null
     w.count++
     return decide(limit, w.start, w.count, t)
   }
 
+  /** Down to 90% of maxKeys, so that a flood of new keys prunes once in many, not on each. */
   private prune(t: number): void {
-    for (const [token, w] of this.windows) if (!isCurrent(w, t)) this.windows.delete(token)
+    for (const [key, w] of this.windows) if (!isCurrent(w, t)) this.windows.delete(key)
+    const keep = Math.floor(this.maxKeys * 0.9)
+    for (const key of this.windows.keys()) {
+      if (this.windows.size <= keep) return
+      this.windows.delete(key)
+    }
+  }
+
+  /** How many windows are kept (tests). */
+  get size(): number {
+    return this.windows.size
   }
 }
 
@@ -227,15 +243,36 @@ export function withPeekedRate(
   return error
 }
 
-/** The guards after the secret-key check: token, switch, referrer, rate. Returns the locator and rate headers. */
+/** A client's count (CLIENT_RATE_LIMIT): the limiter of client addresses, its limit a minute, and this client's key. */
+export type ClientCount = { limiter: RateLimiter; limit: number; key: string }
+
+/** RATE_LIMITED for a client over CLIENT_RATE_LIMIT, with its own window's headers: the token's budget is not touched. */
+export function clientLimited(d: RateDecision): PublicError {
+  return new PublicError(
+    'RATE_LIMITED',
+    `Too many requests from this address: at most ${d.limit} a minute. Retry after the time in the Retry-After header.`,
+    { ...rateHeaders(d), 'retry-after': String(d.resetSeconds) },
+  )
+}
+
+/**
+ * The guards after the secret-key check: token, switch, referrer, the client's rate (counted
+ * first, so that a client over its own limit spends none of the token's), the token's rate.
+ * Returns the locator and the token's rate headers.
+ */
 export function admit(
   locator: Locator | null,
   request: Request,
   limiter: RateLimiter,
   token: string,
+  client: ClientCount | null = null,
 ): { locator: Locator; headers: Record<string, string> } {
   const refused = refusal(locator, request)
   if (refused) throw withPeekedRate(refused, locator, request, limiter, token, refused)
+  if (client !== null) {
+    const own = client.limiter.take(client.key, client.limit)
+    if (!own.allowed) throw clientLimited(own)
+  }
   const decision = limiter.take(token, locator!.rateLimit)
   const headers = rateHeaders(decision)
   if (!decision.allowed)

@@ -15,7 +15,7 @@ import { placesAnswer, type Places } from './places'
 import { AnswerCache } from './answer-cache'
 import { databaseBusy, GEODATA_UNREADABLE, PublicError, publicErrorOf } from './errors'
 import { fastPath } from './fast'
-import { admit, findSecretKey, RateLimiter, refusal, refuseSecretKey, withPeekedRate } from './guards'
+import { admit, type ClientCount, findSecretKey, RateLimiter, refusal, refuseSecretKey, withPeekedRate } from './guards'
 import { ANSWER_FORMAT, answerHeaders, CORS, etagMatches, etagOf, JSON_TYPE, MAX_AGE, varyOf } from './headers'
 import { beforeAndQuery, pathAndQuery, pathStart, PUBLIC_PREFIX, SHORT_HOSTS } from './url'
 
@@ -31,10 +31,19 @@ export type PublicDeps = {
   onLocator?: (request: Request, locatorId: string) => void
   /** GET /places and near=: the place search (null: the service has no place data). */
   places?: Places
+  /** CLIENT_RATE_LIMIT: requests a minute per client address, all tokens together; 0 or absent: off. */
+  clientRateLimit?: number
+  /** The client addresses' limiter (tests pass one with a fake clock). */
+  clientLimiter?: RateLimiter
+  /** The client key of a request the Elysia app answers (clients.ts); null: not known. */
+  clientOf?: (request: Request) => string | null
 }
 
-/** A request's id, and the locator its token names once looked up: what its log line says. */
-export type RequestNote = { id: string; locator?: string }
+/**
+ * A request's id, and the locator its token names once looked up: what its log line says; and its
+ * client's key for CLIENT_RATE_LIMIT (clients.ts), when that is on.
+ */
+export type RequestNote = { id: string; locator?: string; client?: string | null }
 
 const utf8 = new TextEncoder()
 type Body = (locator: Locator, href: string) => Uint8Array
@@ -102,7 +111,12 @@ export function publicRoutes(deps: PublicDeps) {
     deps.publicBaseUrl ? new URL(deps.publicBaseUrl + pathAndQuery(href)).href : href
   const places = deps.places ?? null
   const clustersMark = (locatorId: string) => clustersVersionMark(deps.registry, locatorId)
-  const fastOnes = fastPath({ registry: deps.registry, limiter, answers, etagSeed, publicHref, places })
+  const clients = deps.clientLimiter ?? new RateLimiter()
+  const perClient = deps.clientRateLimit ?? 0
+  /** The count of the client `key` names; null when CLIENT_RATE_LIMIT is off or the client is unknown. */
+  const clientCount = (key: string | null | undefined): ClientCount | null =>
+    perClient === 0 || key == null ? null : { limiter: clients, limit: perClient, key }
+  const fastOnes = fastPath({ registry: deps.registry, limiter, answers, etagSeed, publicHref, places, clientCount })
   const { withTokenRate, refuseWithRate } = tokenRates(deps, limiter)
   /**
    * Guards, conditional GET, then the body. Headers go into `set`, so Elysia makes the response
@@ -126,7 +140,7 @@ export function publicRoutes(deps: PublicDeps) {
     // for it, then is answered as if it came then (counted once); other locators' are not held.
     const built = locator !== null && refusal(locator, request) === null ? deps.registry.whenBuilt(locator.id) : null
     if (built !== null) return built.then(() => respond(request, set, token, body, more))
-    const admitted = admit(locator, request, limiter, token)
+    const admitted = admit(locator, request, limiter, token, clientCount(deps.clientOf?.(request)))
     Object.assign(set.headers, admitted.headers)
     // The answer depends on the locator's version and the URL as sent (and the configuration).
     const href = request.url

@@ -1,0 +1,79 @@
+// Which client a public request comes from, for the per-address rate limit: the socket's address,
+// or the one a trusted proxy names in Forwarded or X-Forwarded-For. Forwarding headers are read
+// only from a peer in TRUSTED_PROXIES: anyone else could name any address in them.
+import { BlockList, isIP } from 'node:net'
+
+/** What Bun.serve's server gives: the socket's address of a request (null for a closed one). */
+export type Peer = { requestIP(request: Request): { address: string } | null }
+
+/**
+ * The client key of a request sent by `peer` (null: none known, so no per-client count): its
+ * address, IPv4-mapped IPv6 written as IPv4, IPv6 cut to its /64 (one host's usual share).
+ */
+export function clientResolver(trustedProxies: string[]): (request: Request, peer: Peer | undefined) => string | null {
+  const trusted = new BlockList()
+  for (const entry of trustedProxies) {
+    const [address, prefix] = entry.split('/') as [string, string]
+    trusted.addSubnet(address, Number(prefix), isIP(address) === 6 ? 'ipv6' : 'ipv4')
+  }
+  const isTrusted = (address: string) => trustedProxies.length > 0 && trusted.check(address, familyOf(address))
+  return (request, peer) => {
+    const socket = peer?.requestIP(request)?.address
+    if (!socket) return null
+    let client = plain(socket)
+    if (!isTrusted(client)) return clientKey(client)
+    // From the nearest hop back: the first address no trusted proxy has is the client's.
+    const hops = forwardedFor(request.headers)
+    for (let i = hops.length - 1; i >= 0; i--) {
+      const hop = hops[i]!
+      if (isIP(hop) === 0) break // "unknown", an obfuscated name: the last proxy is the client
+      client = plain(hop)
+      if (!isTrusted(client)) break
+    }
+    return clientKey(client)
+  }
+}
+
+const familyOf = (address: string) => (isIP(address) === 6 ? 'ipv6' : 'ipv4')
+
+/** "::ffff:1.2.3.4" as "1.2.3.4"; anything else as it is. */
+const plain = (address: string) => (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address) ? address.slice(7) : address)
+
+/** An IPv4 address as it is; an IPv6 one as its first four groups (its /64), "2001:db8:0:1::/64". */
+function clientKey(address: string): string {
+  if (isIP(address) !== 6 || address.includes('.')) return address
+  const [head = '', tail] = address.toLowerCase().split('::') as [string, string | undefined]
+  const left = head === '' ? [] : head.split(':')
+  const right = tail === undefined || tail === '' ? [] : tail.split(':')
+  const groups = [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`
+}
+
+/**
+ * The addresses a request's proxies named, the client's first: Forwarded's for= when sent (RFC
+ * 7239), else X-Forwarded-For. Quotes, brackets and ports are dropped; what is no address is kept
+ * as it is, and ends the walk back.
+ */
+function forwardedFor(headers: Headers): string[] {
+  const forwarded = headers.get('forwarded')
+  if (forwarded !== null) {
+    const out: string[] = []
+    for (const element of forwarded.split(',')) {
+      const pair = element.split(';').find((p) => p.trim().toLowerCase().startsWith('for='))
+      out.push(pair === undefined ? '' : hostOf(pair.trim().slice(4).replace(/^"|"$/g, '')))
+    }
+    return out
+  }
+  const list = headers.get('x-forwarded-for')
+  return list === null ? [] : list.split(',').map((hop) => hostOf(hop.trim()))
+}
+
+/** "[2001:db8::1]:4711" as "2001:db8::1", "192.0.2.1:80" as "192.0.2.1". */
+function hostOf(hop: string): string {
+  if (hop.startsWith('[')) return hop.slice(1, hop.indexOf(']') === -1 ? undefined : hop.indexOf(']'))
+  const colon = hop.indexOf(':')
+  return colon !== -1 && colon === hop.lastIndexOf(':') ? hop.slice(0, colon) : hop
+}
