@@ -5,7 +5,16 @@ import type { Database } from 'bun:sqlite'
 /** How long an answer is kept for a retry with its key. */
 export const IDEMPOTENCY_KEPT_MS = 24 * 60 * 60_000
 
-export type KeptAnswer = { fingerprint: string; status: number; body: string; createdAt: string }
+/** An answer kept for its key: `body` null when it was over the size kept, `bytes` its size (UTF-8) either way. */
+export type KeptAnswer = { fingerprint: string; status: number; body: string | null; bytes: number; createdAt: string }
+
+/**
+ * The body column of an answer not kept: this and its size. An answer is JSON, so always starts
+ * with "{", which this never does.
+ */
+const NOT_KEPT = 'not kept: '
+
+const bodyColumn = (answer: Pick<KeptAnswer, 'body' | 'bytes'>) => answer.body ?? `${NOT_KEPT}${answer.bytes}`
 
 /** Thrown by save() when the key already has a live answer: another request with it committed first. */
 export class IdempotencyKeyTaken extends Error {}
@@ -36,9 +45,15 @@ export function idempotencyRepo(db: Database) {
     /** The live answer kept for this key, or null. */
     get(locatorId: string, key: string, now = Date.now()): KeptAnswer | null {
       const row = get.get(locatorId, key, cutoff(now))
-      return row
-        ? { fingerprint: row.fingerprint, status: row.status, body: row.body, createdAt: row.created_at }
-        : null
+      if (!row) return null
+      const kept = !row.body.startsWith(NOT_KEPT)
+      return {
+        fingerprint: row.fingerprint,
+        status: row.status,
+        body: kept ? row.body : null,
+        bytes: kept ? Buffer.byteLength(row.body) : Number(row.body.slice(NOT_KEPT.length)),
+        createdAt: row.created_at,
+      }
     },
     /** Keeps the answer to a write; call inside that write's transaction. Throws IdempotencyKeyTaken when the key has a live answer. */
     save(locatorId: string, key: string, answer: Omit<KeptAnswer, 'createdAt'>, now = Date.now()): void {
@@ -47,7 +62,7 @@ export function idempotencyRepo(db: Database) {
         key,
         fingerprint: answer.fingerprint,
         status: answer.status,
-        body: answer.body,
+        body: bodyColumn(answer),
         now: new Date(now).toISOString(),
         cutoff: cutoff(now),
       })

@@ -15,6 +15,11 @@ export const ADMIN_ERRORS = {
     error: 'idempotency_key_reused',
     message: 'This Idempotency-Key was used with another request.',
   },
+  idempotency_answer_not_kept: {
+    status: 410,
+    error: 'idempotency_answer_not_kept',
+    message: "This Idempotency-Key's request was made, but its answer was too large to keep for retries.",
+  },
   payload_too_large: {
     status: 413,
     error: 'payload_too_large',

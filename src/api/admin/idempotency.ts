@@ -10,6 +10,15 @@ import { AdminError } from './errors'
 /** The header on a replayed answer: the write was not made again. */
 export const REPLAY_HEADER = 'idempotent-replayed'
 
+/**
+ * The largest answer kept for replays, bytes: every answer but a bulk's with many deletions or
+ * warnings (a 1,000-item bulk answer is 150 to 300 KB). A larger one is kept as its size alone,
+ * and a retry is refused with idempotency_answer_not_kept, never made again.
+ */
+export const IDEMPOTENCY_MAX_ANSWER_BYTES = 1024 * 1024
+
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`
+
 /** The key the header carries (a quoted sf-string, or the bare token most clients send); null without one. */
 export function idempotencyKeyOf(request: Request): string | null {
   const raw = request.headers.get('idempotency-key')
@@ -79,6 +88,11 @@ export function idempotentWrites(deps: AdminDeps) {
           'idempotency_key_reused',
           `The Idempotency-Key ${JSON.stringify(key)} was used with another request (another method, path, body or Content-Type) at ${answer.createdAt}. Use a new key for a new request.`,
         )
+      if (answer.body === null)
+        throw new AdminError(
+          'idempotency_answer_not_kept',
+          `The request with the Idempotency-Key ${JSON.stringify(key)} was made at ${answer.createdAt} and answered ${answer.status}, but its answer (${mib(answer.bytes)}) was over the ${mib(IDEMPOTENCY_MAX_ANSWER_BYTES)} kept for retries. It was not made again: read the locations (GET /admin/v1/locations/export) to see its result.`,
+        )
       const headers = { 'content-type': 'application/json; charset=utf-8', [REPLAY_HEADER]: 'true' }
       return { replay: true as const, response: new Response(answer.body, { status: answer.status, headers }) }
     }
@@ -94,12 +108,12 @@ export function idempotentWrites(deps: AdminDeps) {
       )
     running.add(slot)
     try {
-      const save = (result: unknown) =>
-        deps.store.idempotency.save(w.locatorId, key, {
-          fingerprint,
-          status: w.status,
-          body: JSON.stringify(w.render(result as T)),
-        })
+      const save = (result: unknown) => {
+        const body = JSON.stringify(w.render(result as T))
+        const bytes = Buffer.byteLength(body)
+        const kept = bytes <= IDEMPOTENCY_MAX_ANSWER_BYTES ? body : null
+        deps.store.idempotency.save(w.locatorId, key, { fingerprint, status: w.status, body: kept, bytes })
+      }
       const result = await w.work({ ...deps, inWrite: save })
       return { status: w.status, body: w.render(result), replay: false }
     } catch (e) {

@@ -23,6 +23,7 @@ const NAMED_ONLY: { [A in ErrorApi]: readonly Codes[A][] } = {
     'payload_too_large',
     'geocoding_failed',
     'idempotency_key_reused',
+    'idempotency_answer_not_kept',
     'validation_error',
   ],
   // NOT_FOUND answers paths that are no operation: components/examples holds it, no operation names it.
@@ -64,6 +65,8 @@ const ADMIN_MESSAGES: Partial<Record<AdminErrorKind, string>> = {
     'The external_id "BER-001" is already that of location loc_j505opj7n9y7b6gj ("Berlin Mitte"); external ids are unique within a locator. Update that location instead, or give it another external_id first.',
   idempotency_key_reused:
     'The Idempotency-Key "a1b2" was used with another request (another method, path, body or Content-Type) at 2026-12-02T02:27:31.441Z. Use a new key for a new request.',
+  idempotency_answer_not_kept:
+    'The request with the Idempotency-Key "a1b2" was made at 2026-12-02T02:27:31.441Z and answered 200, but its answer (1.4 MiB) was over the 1.0 MiB kept for retries. It was not made again: read the locations (GET /admin/v1/locations/export) to see its result.',
   geocoding_failed:
     'The address "Somewhere" could not be geocoded. Fix the address or send coordinates ({"lat": ..., "lng": ...}).',
   database_damaged:

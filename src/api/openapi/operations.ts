@@ -158,7 +158,13 @@ export const OPERATIONS: readonly Operation[] = [
     body: 'BulkUpsertBody',
     csv: true,
     ok: { status: 200, schema: 'BulkUpsertAnswer', description: 'Written, or in a dry run worked out.' },
-    errors: ['conflict', 'payload_too_large', 'validation_error', 'idempotency_key_reused'],
+    errors: [
+      'conflict',
+      'payload_too_large',
+      'validation_error',
+      'idempotency_key_reused',
+      'idempotency_answer_not_kept',
+    ],
     messages: {
       payload_too_large:
         'The request body may not be larger than 8 MiB on this route. Send the locations in several requests.',
