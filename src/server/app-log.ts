@@ -18,6 +18,29 @@ const STORAGE_FAULT_NAMES: Record<StorageFault, string> = {
   io: 'I/O error',
 }
 
+/** Headers a proxy adds; a process looks for them in its first PROXY_LOOKS requests (a proxy in front sends them from the first). */
+const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'via']
+const PROXY_LOOKS = 1000
+
+/**
+ * Without PUBLIC_BASE_URL: one warning line once a request shows a proxy in front, which the start's
+ * warning (listen.ts warnNoBaseUrl) misses when the service listens on loopback behind it.
+ */
+export function proxyWarning(log: Log): (request: Request) => void {
+  let left = PROXY_LOOKS
+  return (request) => {
+    if (left === 0) return
+    left--
+    const header = PROXY_HEADERS.find((name) => request.headers.has(name))
+    if (header === undefined) return
+    left = 0
+    log({
+      level: 'warn',
+      message: `A request came through a proxy (it sent ${header}) while PUBLIC_BASE_URL is unset: links in pages, sitemaps and answers name each request's Host and scheme (http:// behind a TLS proxy), so they are marked private and no shared cache keeps them. Set PUBLIC_BASE_URL to the address visitors use, such as https://stores.example.com`,
+    })
+  }
+}
+
 /** The most of a request's path its log line quotes. */
 const LOGGED_PATH_CHARS = 512
 

@@ -13,7 +13,7 @@ import { requestIds } from '../core/ids'
 import { requestSeen } from '../engine/locator-index'
 import type { Geocoder } from '../geocode/geocoder'
 import type { Store } from '../store'
-import { logRequest, redactingLog, sentRequestId, storageFaultLog } from './app-log'
+import { logRequest, proxyWarning, redactingLog, sentRequestId, storageFaultLog } from './app-log'
 import { serviceApp } from './app-routes'
 import { harden } from './harden'
 import { appUpkeep, createRegistry, type IndexUpkeep } from './app-upkeep'
@@ -37,6 +37,15 @@ function hostRefusal(isPublic: boolean, publicBaseUrl: string | null | undefined
     : new AdminError('invalid_request', message).toResponse()
   refused.headers.set('x-request-id', id)
   return harden(refused, admin)
+}
+
+/** The change log's last seq; NaN when it cannot be read now, and the change-log series are left out. */
+function lastSeqOf(store: Store): number {
+  try {
+    return store.changes.lastSeq()
+  } catch {
+    return Number.NaN
+  }
 }
 
 export type AppDeps = {
@@ -75,6 +84,7 @@ export function createApp(deps: AppDeps) {
   const geocoder = metrics === null ? deps.geocoder : metrics.countGeocoder(deps.geocoder)
   // CLIENT_RATE_LIMIT on: each public request's client is found (clients.ts) and counted.
   const clientOf = (deps.config.clientRateLimit ?? 0) > 0 ? clientResolver(deps.config.trustedProxies ?? []) : null
+  const seeProxy = deps.config.publicBaseUrl ? null : proxyWarning(log)
   const publicApi = publicRoutes({
     store: deps.store,
     registry,
@@ -119,6 +129,7 @@ export function createApp(deps: AppDeps) {
     const logging = deps.config.logRequests
     const t0 = logging || metrics !== null ? performance.now() : 0
     const s: RequestNote = { id: sentRequestId(request) ?? requestId() }
+    seeProxy?.(request)
     // Bun.serve gives a request with no usable Host (HTTP/1.0 may send none; "a/b", "a@b" or "a b"
     // is no host) its path alone as its URL, which every reader of the URL here (pathStart, the
     // routers, the links) takes for a full one: it would be answered for another path, or with a 500.
@@ -184,10 +195,7 @@ export function createApp(deps: AppDeps) {
   function metricFamilies(): Family[] {
     if (metrics === null) return []
     const { appliedSeq, indexes } = registry.readings()
-    let lastSeq = Number.NaN // the change-log series are left out when the log cannot be read now
-    try {
-      lastSeq = deps.store.changes.lastSeq()
-    } catch {}
+    const lastSeq = lastSeqOf(deps.store)
     const commits = deps.store.writeCount()
     const status = statusNow({ store: deps.store, registry, preloading: upkeep.preloading })
     const files = fileSizes(deps.store.path)

@@ -6,7 +6,7 @@ import type { IndexRegistry } from '../../indexes/registry'
 import type { Store } from '../../store'
 import { isBusyError } from '../../store/db'
 import type { Locator } from '../../store/locators'
-import { etagMatches, etagOf } from '../public/headers'
+import { cacheControl, etagMatches, etagOf } from '../public/headers'
 import { pathStart } from '../public/url'
 import { escapeHtml, htmlResponse } from './html'
 
@@ -15,6 +15,12 @@ export type PageDeps = { store: Store; registry: IndexRegistry; publicBaseUrl: s
 /** The origin (and path prefix) page links start with: PUBLIC_BASE_URL, else the origin the request was sent to. */
 export const pageBase = (deps: PageDeps, request: Request): string =>
   deps.publicBaseUrl ?? request.url.slice(0, pathStart(request.url))
+
+/**
+ * A page's Cache-Control, kept `seconds`: by shared caches too only with PUBLIC_BASE_URL, as its
+ * links then name no Host a request sent (public/headers.ts cacheControl).
+ */
+export const pageCache = (deps: PageDeps, seconds: number): string => cacheControl(seconds, deps.publicBaseUrl !== null)
 
 /**
  * Where a page loads the service's own files from (widget.js, widget.css): PUBLIC_BASE_URL, else

@@ -19,6 +19,7 @@ import {
   finderUrl,
   notModified,
   pageBase,
+  pageCache,
   pageEtag,
   pageLocator,
   pageNumber,
@@ -44,7 +45,6 @@ import { PAGE_STYLE, finderNotFoundPage, notFoundPage } from './store-page'
 /** The most entries a page of a list holds (countries, towns or stores): past it, ?page=2 and on. */
 export const LIST_PAGE = 200
 
-const CACHE_CONTROL = 'public, max-age=60'
 const STYLE = `${PAGE_STYLE}${CRUMBS_STYLE}${LANGUAGES_STYLE}.slp-dir{padding-left:1.25rem}.slp-dir li{margin:.35rem 0}.slp-pager{display:flex;gap:1rem;margin-top:1rem}`
 
 /**
@@ -96,10 +96,10 @@ export async function directoryResponse(
       )
     if (found.canonical.join('/') !== slugs.join('/')) {
       const location = directoryUrl(base, links.token, ...found.canonical) + query(lang, page)
-      return new Response(null, { status: 301, headers: { location, 'cache-control': CACHE_CONTROL } })
+      return new Response(null, { status: 301, headers: { location, 'cache-control': pageCache(deps, 60) } })
     }
     const etag = pageEtag(deps, locator, request, base, made.version)
-    const cached = notModified(request, etag, CACHE_CONTROL)
+    const cached = notModified(request, etag, pageCache(deps, 60))
     if (cached !== null) return cached
     const assets = assetBase(deps)
     const html = pageHtml({
@@ -115,7 +115,8 @@ export async function directoryResponse(
       pages,
       pageUrl: (l, n = page) => directoryUrl(base, links.token, ...found.canonical) + query(l, n),
     })
-    return htmlResponse(html, 200, { etag, ...pagePolicy(assets, locator.referrers, false) })
+    const cache = pageCache(deps, 60)
+    return htmlResponse(html, 200, { etag, 'cache-control': cache, ...pagePolicy(assets, locator.referrers, false) })
   } catch (e) {
     return unavailablePage(e)
   }

@@ -9,6 +9,7 @@ import {
   finderUrl,
   notModified,
   pageBase,
+  pageCache,
   type PageDeps,
   pageEtag,
   pageLocator,
@@ -18,8 +19,6 @@ import { escapeHtml, htmlResponse, pagePolicy } from './html'
 import { named, pageLang, pageTexts } from './page-texts'
 import { alternates } from './page-languages'
 import { finderNotFoundPage } from './store-page'
-
-const CACHE_CONTROL = 'public, max-age=60'
 
 /**
  * The finder page of the locator `token` names (null: a path segment that is not valid
@@ -39,10 +38,11 @@ export function finderPageResponse(
     const assets = assetBase(deps)
     const base = pageBase(deps, request)
     const etag = pageEtag(deps, locator, request, `${base} ${assets} ${tiles?.url} ${tiles?.attribution}`)
-    const cached = notModified(request, etag, CACHE_CONTROL)
+    const cached = notModified(request, etag, pageCache(deps, 60))
     if (cached !== null) return cached
     return htmlResponse(finderPage(locator, base, assets, request, tiles), 200, {
       etag,
+      'cache-control': pageCache(deps, 60),
       ...pagePolicy(assets, locator.referrers, true),
     })
   } catch (e) {

@@ -1,10 +1,9 @@
 // GET /robots.txt: what crawlers may fetch (all but the Management API) and the service's sitemap
 // index. GET /favicon.ico: no icon, for the browsers that ask on every page.
-import { pageBase, type PageDeps, unavailablePage } from './deps'
+import { pageBase, pageCache, type PageDeps, unavailablePage } from './deps'
 import { publicLocators } from './sitemap-index'
 
 const TEXT_TYPE = 'text/plain; charset=utf-8'
-const CACHE_CONTROL = 'public, max-age=300'
 
 /**
  * The robots.txt of the service at `pageBase`: its paths under that base's path, which a proxy
@@ -28,7 +27,11 @@ export function robotsResponse(deps: PageDeps, request: Request): Response {
     ]
     if (publicLocators(deps).length > 0) lines.push('', `Sitemap: ${base}/sitemap.xml`)
     return new Response(`${lines.join('\n')}\n`, {
-      headers: { 'content-type': TEXT_TYPE, 'cache-control': CACHE_CONTROL, 'x-content-type-options': 'nosniff' },
+      headers: {
+        'content-type': TEXT_TYPE,
+        'cache-control': pageCache(deps, 300),
+        'x-content-type-options': 'nosniff',
+      },
     })
   } catch (e) {
     return unavailablePage(e)

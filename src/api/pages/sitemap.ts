@@ -9,6 +9,7 @@ import {
   finderUrl,
   notModified,
   pageBase,
+  pageCache,
   pageEtag,
   pageLocator,
   pageNumber,
@@ -25,7 +26,6 @@ import { escapeHtml as esc } from './html'
 export const SITEMAP_MAX_URLS = 50_000
 
 const XML_TYPE = 'application/xml; charset=utf-8'
-const CACHE_CONTROL = 'public, max-age=60'
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9'
 
 /** A sitemap answer: a urlset of the URLs from `from` to before `to` (of them all, in order), or an index of pages. */
@@ -69,7 +69,7 @@ export async function sitemapResponse(
     if (plan === null)
       return notFound('This sitemap has no such page. Its pages are numbered from 1: sitemap.xml?page=1.')
     const etag = pageEtag(deps, locator, request, base, made.version)
-    const cached = notModified(request, etag, CACHE_CONTROL)
+    const cached = notModified(request, etag, pageCache(deps, 60))
     if (cached !== null) return cached
     const key = `${locator.id} ${pageSize} ${page} ${base}`
     const body = await keptBodies(deps.registry).get(key, made.version, async () => {
@@ -79,7 +79,7 @@ export async function sitemapResponse(
           : await urlsetXml(deps.store, locator, base, head, plan)
       return utf8.encode(`<?xml version="1.0" encoding="UTF-8"?>\n${xml}\n`)
     })
-    return new Response(body, { headers: { 'content-type': XML_TYPE, 'cache-control': CACHE_CONTROL, etag } })
+    return new Response(body, { headers: { 'content-type': XML_TYPE, 'cache-control': pageCache(deps, 60), etag } })
   } catch (e) {
     return unavailablePage(e)
   }

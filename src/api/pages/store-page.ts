@@ -17,6 +17,7 @@ import {
   notModified,
   assetBase,
   pageBase,
+  pageCache,
   pageEtag,
   indexedPageLocator,
   type PageDeps,
@@ -33,7 +34,6 @@ import { alternates, LANGUAGES_STYLE, languageLinks } from './page-languages'
 import { type Directory, directoryOf } from './directory'
 import { cut, storeName, storeTitle } from './store-title'
 
-const CACHE_CONTROL = 'public, max-age=60'
 /** How many days ahead a page lists special hours. */
 const SPECIAL_DAYS = 60
 const SOCIAL: [SocialNetwork, string][] = [
@@ -75,7 +75,7 @@ export async function storePageResponse(
     const finder = finderUrl(base, locator.publicToken) + withSearch(langQuery(lang), search)
     if (slug === null ? slugSent(request, location.id) : slug !== slugOf(location.name)) {
       const location = withSearch(canonical, search) // the search goes on, for the link back
-      return new Response(null, { status: 301, headers: { location, 'cache-control': CACHE_CONTROL } })
+      return new Response(null, { status: 301, headers: { location, 'cache-control': pageCache(deps, 60) } })
     }
     const entry = deps.registry.entry(locator.id)
     const hidden = new Set(entry.filters.filter((g) => g.hideInLocationDetails).map((g) => g.id))
@@ -84,7 +84,7 @@ export async function storePageResponse(
     const store = { name: location.name, url: canonical }
     // The page lists the dates ahead of its day, so it changes with the day too.
     const etag = pageEtag(deps, locator, request, `${base} ${today}`)
-    const cached = notModified(request, etag, CACHE_CONTROL)
+    const cached = notModified(request, etag, pageCache(deps, 60))
     if (cached !== null) return cached
     // Read only for a page sent: a directory is made once per write to the locator. The page
     // stands without its trail when the rows cannot be read: it is made from the index.
@@ -108,7 +108,7 @@ export async function storePageResponse(
         crumbs: directory && storeCrumbs(directory, links, pageTexts(lang), location.address, store),
       }),
       200,
-      { etag, ...pagePolicy(assets, locator.referrers, false) },
+      { etag, 'cache-control': pageCache(deps, 60), ...pagePolicy(assets, locator.referrers, false) },
     )
   } catch (e) {
     return unavailablePage(e)

@@ -18,6 +18,8 @@ export type FastDeps = {
   etagSeed: number | bigint
   /** The URL answers are made for (their pagination links). */
   publicHref: (href: string) => string
+  /** Whether shared caches may keep the answers: their links name PUBLIC_BASE_URL (headers.ts cacheControl). */
+  shared: boolean
   /** near=: the place search. */
   places: Places
   /** The count of a request's client (RequestNote.client); null when not counted. */
@@ -27,7 +29,7 @@ export type FastDeps = {
 /** The fast path over the Query API's limiter and answer cache; counts the answers it sends from the cache. */
 export function fastPath(d: FastDeps) {
   /** The headers of answers made on the fast path, set again for each. */
-  const scratch = responseHeaders('')
+  const scratch = responseHeaders('', d.shared)
   /** Answers sent from the answer cache. */
   let cacheHits = 0
 
@@ -96,7 +98,7 @@ export function fastPath(d: FastDeps) {
     // A kept answer's responses are made from headers made once for it; a made answer's from the scratch ones, its ETag set.
     let headers: ResponseHeaders
     if (current) {
-      headers = kept.headers ??= responseHeaders(etag)
+      headers = kept.headers ??= responseHeaders(etag, d.shared)
       cacheHits++
       countAnswer() // a kept answer's request and response are garbage too
     } else {

@@ -14,7 +14,12 @@ export const CORS = {
 
 /** How long browsers and caches may keep an answer (s); less when a location in it opens or closes sooner. */
 export const MAX_AGE = 60
-const cacheControl = (maxAge: number) => `public, max-age=${maxAge}`
+/**
+ * Cache-Control of an answer browsers may keep `maxAge` s; shared caches too only when its links
+ * name PUBLIC_BASE_URL (`shared`): without it they name the Host each request sent, which a client
+ * may forge, and a shared cache could give one request's forged links to all.
+ */
+export const cacheControl = (maxAge: number, shared = true) => `${shared ? 'public' : 'private'}, max-age=${maxAge}`
 export const CACHE_CONTROL = cacheControl(MAX_AGE)
 
 /**
@@ -52,8 +57,8 @@ export function etagMatches(header: string | null, etag: string, star = true): b
 }
 
 /** The headers of an answer browsers and caches may keep (errors say no-store instead). */
-export function answerHeaders(etag: string, vary: string, maxAge: number): Record<string, string> {
-  return { etag, 'cache-control': maxAge === MAX_AGE ? CACHE_CONTROL : cacheControl(maxAge), vary }
+export function answerHeaders(etag: string, vary: string, maxAge: number, shared: boolean): Record<string, string> {
+  return { etag, 'cache-control': maxAge === MAX_AGE && shared ? CACHE_CONTROL : cacheControl(maxAge, shared), vary }
 }
 
 /**
@@ -80,11 +85,12 @@ export const FAST_HEADERS = new Headers({
   'x-content-type-options': 'nosniff',
 })
 
-/** The headers a fast answer's responses are made from: FAST_HEADERS, the ETag, and those sendWith sets. */
-export function responseHeaders(etag: string): ResponseHeaders {
+/** The headers a fast answer's responses are made from: FAST_HEADERS, the ETag, and those sendWith sets; `shared` as cacheControl's. */
+export function responseHeaders(etag: string, shared: boolean): ResponseHeaders {
   const headers = new Headers(FAST_HEADERS)
   headers.append('etag', etag)
-  return { headers, limit: -1, origin: '*', vary: 'Origin', maxAge: MAX_AGE }
+  if (!shared) headers.set('cache-control', cacheControl(MAX_AGE, false))
+  return { headers, limit: -1, origin: '*', vary: 'Origin', maxAge: MAX_AGE, shared }
 }
 
 /**
@@ -104,7 +110,7 @@ export function sendWith(
 ): Response {
   const { headers } = start
   if (start.maxAge !== maxAge) {
-    headers.set('cache-control', cacheControl(maxAge))
+    headers.set('cache-control', cacheControl(maxAge, start.shared))
     start.maxAge = maxAge
   }
   if (start.vary !== vary) {

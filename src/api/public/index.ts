@@ -111,12 +111,19 @@ export function publicRoutes(deps: PublicDeps) {
     deps.publicBaseUrl ? new URL(deps.publicBaseUrl + pathAndQuery(href)).href : href
   const places = deps.places ?? null
   const clustersMark = (locatorId: string) => clustersVersionMark(deps.registry, locatorId)
-  const clients = deps.clientLimiter ?? new RateLimiter()
-  const perClient = deps.clientRateLimit ?? 0
-  /** The count of the client `key` names; null when CLIENT_RATE_LIMIT is off or the client is unknown. */
-  const clientCount = (key: string | null | undefined): ClientCount | null =>
-    perClient === 0 || key == null ? null : { limiter: clients, limit: perClient, key }
-  const fastOnes = fastPath({ registry: deps.registry, limiter, answers, etagSeed, publicHref, places, clientCount })
+  const clientCount = clientCounter(deps)
+  /** Shared caches keep answers only when their links name PUBLIC_BASE_URL, not a Host a client sent. */
+  const shared = Boolean(deps.publicBaseUrl)
+  const fastOnes = fastPath({
+    registry: deps.registry,
+    limiter,
+    answers,
+    etagSeed,
+    publicHref,
+    places,
+    clientCount,
+    shared,
+  })
   const { withTokenRate, refuseWithRate } = tokenRates(deps, limiter)
   /**
    * Guards, conditional GET, then the body. Headers go into `set`, so Elysia makes the response
@@ -155,13 +162,13 @@ export function publicRoutes(deps: PublicDeps) {
     const answer = body(admitted.locator, publicHref(href))
     answers.offer(href, version, etag, answer)
     if (etagMatches(ifNoneMatch, etag)) return notModified(set, etag, vary, maxAge) // "*": there is an answer
-    Object.assign(set.headers, answerHeaders(etag, vary, maxAge))
+    Object.assign(set.headers, answerHeaders(etag, vary, maxAge, shared))
     set.headers['content-type'] = JSON_TYPE
     return answer
   }
 
   function notModified(set: Set, etag: string, vary: string, maxAge: number): string {
-    Object.assign(set.headers, answerHeaders(etag, vary, maxAge))
+    Object.assign(set.headers, answerHeaders(etag, vary, maxAge, shared))
     set.status = 304
     return ''
   }
@@ -173,27 +180,7 @@ export function publicRoutes(deps: PublicDeps) {
     .onError(({ code, error, request, path }) => {
       // The links' base (publicHref): PUBLIC_BASE_URL, else the origin the request was sent to (src/server/app.ts made it one).
       const base = deps.publicBaseUrl ?? request.url.slice(0, pathStart(request.url))
-      /** The error's own response, 503 for a busy database, else a 500 whose cause is logged (by the request id). */
-      const failure = (e: unknown): Response => {
-        const known = publicErrorOf(e)
-        if (known !== null) return known.toResponse(base)
-        if (isBusyError(e)) return databaseBusy().toResponse(base)
-        if (e instanceof GeodataDamagedError) {
-          if (firstToLogDamage()) deps.log({ level: 'error', message: e.message })
-          return new PublicError('UNAVAILABLE', GEODATA_UNREADABLE).toResponse(base)
-        }
-        const err = e as Error
-        deps.log({
-          level: 'error',
-          api: 'public',
-          request_id: deps.requestId(request),
-          method: request.method,
-          path,
-          error: err?.message,
-          stack: err?.stack,
-        })
-        return new PublicError('INTERNAL_ERROR').toResponse(base)
-      }
+      const failure = (e: unknown) => failureResponse(deps, e, request, path, base)
       if (code === 'NOT_FOUND') {
         // The path's first segment, where an endpoint's token is: its locator's rate, if it names one.
         const token = decoded(/^\/([^/?#]+)/.exec(pathAndQuery(request.url).slice(PUBLIC_PREFIX.length))?.[1] ?? null)
@@ -239,6 +226,35 @@ export function publicRoutes(deps: PublicDeps) {
       respond(request, set, params.token, (locator) => filtersBody(deps.registry, locator)),
     )
   return { app, fast: fastOnes.fast, cacheHits: fastOnes.cacheHits }
+}
+
+/** The error's own response, 503 for a busy database, else a 500 whose cause is logged (by the request id). */
+function failureResponse(deps: PublicDeps, e: unknown, request: Request, path: string, base: string): Response {
+  const known = publicErrorOf(e)
+  if (known !== null) return known.toResponse(base)
+  if (isBusyError(e)) return databaseBusy().toResponse(base)
+  if (e instanceof GeodataDamagedError) {
+    if (firstToLogDamage()) deps.log({ level: 'error', message: e.message })
+    return new PublicError('UNAVAILABLE', GEODATA_UNREADABLE).toResponse(base)
+  }
+  const err = e as Error
+  deps.log({
+    level: 'error',
+    api: 'public',
+    request_id: deps.requestId(request),
+    method: request.method,
+    path,
+    error: err?.message,
+    stack: err?.stack,
+  })
+  return new PublicError('INTERNAL_ERROR').toResponse(base)
+}
+
+/** The count of the client a key names (CLIENT_RATE_LIMIT); null when that is off or the client is unknown. */
+function clientCounter(deps: PublicDeps): (key: string | null | undefined) => ClientCount | null {
+  const clients = deps.clientLimiter ?? new RateLimiter()
+  const perClient = deps.clientRateLimit ?? 0
+  return (key) => (perClient === 0 || key == null ? null : { limiter: clients, limit: perClient, key })
 }
 
 /** GET /filters: the groups, and what a finder shows before its visitor chooses (GET /locations' unit is miles unless sent). */

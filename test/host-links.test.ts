@@ -1,0 +1,129 @@
+// Links made from the Host a request sent (no PUBLIC_BASE_URL) never reach a shared cache: those
+// answers and pages say Cache-Control: private; with PUBLIC_BASE_URL, public, whatever the Host.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { createApp } from '../src/server/app'
+import { appOn, type Fixture, makeFixture, send } from './public/fixture'
+
+let f: Fixture
+beforeAll(async () => {
+  f = await makeFixture()
+})
+afterAll(() => f.env.close())
+
+const BASE = 'https://stores.example.com'
+
+/** The app on the fixture's store, with PUBLIC_BASE_URL when `base`, its Query API's fast path on or off. */
+const app = (base: string | null, fast = true) =>
+  base === null ? appOn(f.env, { publicFastPath: fast }) : appOn(f.env, { publicBaseUrl: base, publicFastPath: fast })
+
+const forged = (path: string) => `http://evil.example${path}`
+
+describe('the Query API', () => {
+  for (const fast of [true, false]) {
+    test(`without PUBLIC_BASE_URL, answers whose links follow the Host are private, kept or made, and their 304s (fast path ${fast ? 'on' : 'off'})`, async () => {
+      const on = app(null, fast)
+      const url = forged(`/public/v1/${f.token}/locations?all=true&limit=2`)
+      for (let i = 0; i < 2; i++) {
+        const res = await send(on, url)
+        expect(res.status).toBe(200)
+        expect(res.body.data.pagination.next).toStartWith('http://evil.example/public/v1/')
+        expect(res.headers.get('cache-control')).toBe('private, max-age=60')
+      }
+      const again = await send(on, url, { headers: { 'if-none-match': (await send(on, url)).headers.get('etag')! } })
+      expect([again.status, again.headers.get('cache-control')]).toEqual([304, 'private, max-age=60'])
+      expect((await send(on, forged(`/public/v1/${f.token}/filters`))).headers.get('cache-control')).toBe(
+        'private, max-age=60',
+      )
+    })
+
+    test(`with PUBLIC_BASE_URL, they are public and their links name it, whatever the Host (fast path ${fast ? 'on' : 'off'})`, async () => {
+      const on = app(BASE, fast)
+      for (let i = 0; i < 2; i++) {
+        const res = await send(on, forged(`/public/v1/${f.token}/locations?all=true&limit=2`))
+        expect(res.body.data.pagination.next).toStartWith(`${BASE}/public/v1/`)
+        expect(res.headers.get('cache-control')).toBe('public, max-age=60')
+      }
+    })
+  }
+})
+
+describe('the pages', () => {
+  const pages = () => {
+    const id = f.locs.find((l) => l.published)!.id
+    return [
+      `/l/${f.token}`,
+      `/l/${f.token}/${id}/x`, // a 301 to the page's canonical slug
+      `/l/${f.token}/${id}`,
+      `/l/${f.token}/stores`,
+      `/l/${f.token}/sitemap.xml`,
+      '/robots.txt',
+    ]
+  }
+  const cacheOf = async (on: ReturnType<typeof app>, path: string, headers: Record<string, string> = {}) => {
+    const res = await on.handle(new Request(forged(path), { headers, redirect: 'manual' }))
+    const location = res.headers.get('location')
+    const body = await res.text()
+    return {
+      path,
+      status: res.status,
+      cache: res.headers.get('cache-control'),
+      evil: (location ?? body).includes('evil.example'),
+      etag: res.headers.get('etag'),
+    }
+  }
+
+  test('without PUBLIC_BASE_URL, pages, redirects, sitemaps and robots.txt name the Host sent, and are private', async () => {
+    const on = app(null)
+    for (const path of pages()) {
+      const seen = await cacheOf(on, path)
+      expect({ path, cache: seen.cache }).toEqual({ path, cache: expect.stringMatching(/^private, max-age=\d+$/) })
+      // Each names the Host sent (a directory page links relative to itself only: none here).
+      if (!path.endsWith('/stores')) expect({ path, evil: seen.evil }).toEqual({ path, evil: true })
+      if (seen.etag !== null) {
+        const cached = await cacheOf(on, path, { 'if-none-match': seen.etag })
+        expect({ path, status: cached.status, cache: cached.cache }).toEqual({ path, status: 304, cache: seen.cache })
+      }
+    }
+  })
+
+  test('with PUBLIC_BASE_URL, the same are public and name no Host sent', async () => {
+    const on = createApp({
+      store: f.env.store,
+      geocoder: f.env.geocoder,
+      config: { maxBodyBytes: 256 * 1024, logRequests: false, publicBaseUrl: BASE },
+      log: () => {},
+    })
+    for (const path of pages()) {
+      const seen = await cacheOf(on, path)
+      expect(seen).toMatchObject({ path, cache: expect.stringMatching(/^public, max-age=\d+$/), evil: false })
+    }
+  })
+})
+
+test('without PUBLIC_BASE_URL, the first request through a proxy logs one warning saying what to set', async () => {
+  const warnings = async (base: string | null) => {
+    const lines: Record<string, unknown>[] = []
+    const on = createApp({
+      store: f.env.store,
+      geocoder: f.env.geocoder,
+      config: { maxBodyBytes: 256 * 1024, logRequests: false, ...(base ? { publicBaseUrl: base } : {}) },
+      log: (line) => lines.push(line),
+    })
+    await on.handle(new Request('http://localhost/healthz'))
+    const before = lines.length
+    for (const header of ['x-forwarded-proto', 'via'])
+      await on.handle(new Request('http://localhost/healthz', { headers: { [header]: 'https' } }))
+    return { before, lines: lines.filter((l) => l.level === 'warn') }
+  }
+  const unset = await warnings(null)
+  expect(unset.before).toBe(0)
+  expect(unset.lines).toEqual([
+    {
+      level: 'warn',
+      message: expect.stringMatching(
+        /^A request came through a proxy \(it sent x-forwarded-proto\) while PUBLIC_BASE_URL is unset: .*private.* Set PUBLIC_BASE_URL to/,
+      ),
+    },
+  ])
+  expect((await warnings(BASE)).lines).toEqual([])
+})
