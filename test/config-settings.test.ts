@@ -42,6 +42,11 @@ test('every variable loadConfig reads, on each of its paths, and every serve opt
   expect(misspeltSettings({ GEODATA_PTH: '1' })).toEqual([
     { name: 'GEODATA_PTH', meant: 'GEODATA_PATH', meantSet: false },
   ])
+  // A plural setting given in the singular, or the other way round.
+  expect(misspeltSettings({ TRUSTED_PROXY: '127.0.0.1', CLIENT_RATE_LIMITS: '1' })).toEqual([
+    { name: 'TRUSTED_PROXY', meant: 'TRUSTED_PROXIES', meantSet: false },
+    { name: 'CLIENT_RATE_LIMITS', meant: 'CLIENT_RATE_LIMIT', meantSet: false },
+  ])
   expect(misspeltSettings({ GEODATA_PTH: '1', GEODATA_PATH: '2' })).toEqual([
     { name: 'GEODATA_PTH', meant: 'GEODATA_PATH', meantSet: true },
   ])

@@ -342,11 +342,15 @@ export const SETTINGS = [
 export function misspeltSettings(env: Record<string, string | undefined>): Misspelt[] {
   const out: Misspelt[] = []
   const squeeze = (name: string) => name.toUpperCase().replace(/[-_ ]/g, '')
+  // A long setting in the singular or the plural alike: TRUSTED_PROXY is TRUSTED_PROXIES.
+  const singular = (name: string) => squeeze(name).replace(/IES$/, 'Y').replace(/S$/, '')
   for (const name of Object.keys(env)) {
     if (SETTINGS.includes(name) || env[name] === undefined) continue
     const upper = name.toUpperCase()
     const meant = SETTINGS.find(
-      (s) => squeeze(s) === squeeze(name) || (s.length >= 7 && name.length >= 6 && withinEdits(upper, s, 2)),
+      (s) =>
+        squeeze(s) === squeeze(name) ||
+        (s.length >= 7 && name.length >= 6 && (withinEdits(upper, s, 2) || singular(s) === singular(name))),
     )
     if (meant !== undefined) out.push({ name, meant, meantSet: env[meant] !== undefined })
   }
