@@ -213,6 +213,21 @@ describe('a sitemap asked again', () => {
   })
 })
 
+describe('a sitemap asked on another Host', () => {
+  test('is made from the one kept, with that Host in its URLs: a Host sent neither keys nor makes one', async () => {
+    const { counted, app } = countingApp()
+    const sitemap = async (host: string) => (await f.page(`http://${host}/l/${f.token}/sitemap.xml`, {}, app)).text
+    const first = await sitemap('localhost')
+    const made = counted.reads
+    for (const host of ['a.evil.example', 'b.evil.example:8080', 'localhost']) {
+      const text = await sitemap(host)
+      expect(text).toBe(first.replaceAll('http://localhost/', `http://${host}/`))
+      expect(locs(text).length).toBe(locs(first).length)
+    }
+    expect(counted.reads).toBe(made)
+  })
+})
+
 describe('directories asked again', () => {
   test("twenty small locators' directories are all kept: each is made once", async () => {
     const { counted, app } = countingApp()

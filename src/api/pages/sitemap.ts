@@ -61,8 +61,8 @@ export async function sitemapResponse(
     const base = pageBase(deps, request)
     const made = directoryOf(deps, locator)
     const head = [
-      finderUrl(base, locator.publicToken),
-      ...directoryUrls(await made.directory, base, locator.publicToken),
+      finderUrl(BASE_MARK, locator.publicToken),
+      ...directoryUrls(await made.directory, BASE_MARK, locator.publicToken),
     ]
     const urls = head.length + deps.store.locations.count(locator.id, 'published')
     const plan = page === undefined ? null : sitemapPlan(urls, page, pageSize)
@@ -71,15 +71,17 @@ export async function sitemapResponse(
     const etag = pageEtag(deps, locator, request, base, made.version)
     const cached = notModified(request, etag, pageCache(deps, 60))
     if (cached !== null) return cached
-    const key = `${locator.id} ${pageSize} ${page} ${base}`
-    const body = await keptBodies(deps.registry).get(key, made.version, async () => {
+    const key = `${locator.id} ${pageSize} ${page}`
+    const kept = await keptBodies(deps.registry).get(key, made.version, async () => {
       const xml =
         plan.kind === 'index'
-          ? indexXml(`${finderUrl(base, locator.publicToken)}/sitemap.xml?page=`, plan.pages)
-          : await urlsetXml(deps.store, locator, base, head, plan)
-      return utf8.encode(`<?xml version="1.0" encoding="UTF-8"?>\n${xml}\n`)
+          ? indexXml(`${finderUrl(BASE_MARK, locator.publicToken)}/sitemap.xml?page=`, plan.pages)
+          : await urlsetXml(deps.store, locator, BASE_MARK, head, plan)
+      return { parts: `<?xml version="1.0" encoding="UTF-8"?>\n${xml}\n`.split(BASE_MARK), base: '', bytes: null }
     })
-    return new Response(body, { headers: { 'content-type': XML_TYPE, 'cache-control': pageCache(deps, 60), etag } })
+    return new Response(bodyOn(kept, base), {
+      headers: { 'content-type': XML_TYPE, 'cache-control': pageCache(deps, 60), etag },
+    })
   } catch (e) {
     return unavailablePage(e)
   }
@@ -88,12 +90,34 @@ export async function sitemapResponse(
 const utf8 = new TextEncoder()
 
 /**
- * Sitemap bodies made (or being made), by the locator, the page and the base of its URLs, while
- * the locator's written version holds, 64 MiB in all: a crawler that does not revalidate gets the
- * same bytes again without a rebuild, which reads every published location (about 0.15 s of CPU
- * at 50,000; a page of 50,000 URLs is about 8 MB).
+ * What a sitemap body is made with in place of the base of its URLs; each answer puts its base
+ * there (bodyOn). No URL nor XML the body holds has it (segments are percent-encoded).
  */
-const keptBodies = keptPerRegistry<Uint8Array>(64 * 1024 * 1024, (body) => body.byteLength)
+const BASE_MARK = '\u0001'
+
+/** A sitemap body, cut where its base goes; and its bytes for the last base it was sent on. */
+type KeptBody = { parts: string[]; base: string; bytes: Uint8Array | null }
+
+/** `kept`'s bytes on `base`: made again only for another base than the last. */
+function bodyOn(kept: KeptBody, base: string): Uint8Array {
+  if (kept.bytes === null || kept.base !== base) {
+    kept.bytes = utf8.encode(kept.parts.join(esc(base)))
+    kept.base = base
+  }
+  return kept.bytes
+}
+
+/**
+ * Sitemap bodies made (or being made), by the locator and the page, while the locator's written
+ * version holds, 64 MiB in all (their text counted twice, for its bytes): a crawler that does not
+ * revalidate gets the same bytes again without a rebuild, which reads every published location
+ * (about 0.15 s of CPU at 50,000; a page of 50,000 URLs is about 8 MB). Kept without their base,
+ * so that a request's Host (without PUBLIC_BASE_URL) neither keys one nor makes one: a new Host
+ * costs the join of the parts, not a rebuild.
+ */
+const keptBodies = keptPerRegistry<KeptBody>(64 * 1024 * 1024, (body) =>
+  body.parts.reduce((sum, part) => sum + 2 * part.length, 0),
+)
 
 function indexXml(pageUrl: string, pages: number): string {
   const items: string[] = []
