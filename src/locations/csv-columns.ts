@@ -56,7 +56,6 @@ const COLUMN_NAMES = {
     'store name',
     'location name',
     'branch name',
-    'business name',
     'title',
     'shop name',
     'filialname',
@@ -314,8 +313,9 @@ const COLUMN_NAMES = {
  * field only when no other column of the file does.
  */
 const FALLBACK_NAMES = {
-  // A store's own word ("Store", "Filiale") may be its code or its name beside a name column.
-  name: ['store', 'shop', 'branch', 'filiale', 'magasin', 'tienda', 'negozio', 'winkel', 'vestiging'],
+  // A store's own word ("Store", "Filiale") may be its code or its name beside a name column;
+  // Square's "Business Name" beside "Location Name" is the brand, alone (Google's sheet) the name.
+  name: ['store', 'shop', 'branch', 'filiale', 'magasin', 'tienda', 'negozio', 'winkel', 'vestiging', 'business name'],
   city: ['suburb', 'localidad'],
   region: ['county', 'département', 'departement', 'regione', 'province code', 'state code', 'region code'],
   country: ['country code'],

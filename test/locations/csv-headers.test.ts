@@ -226,6 +226,9 @@ describe('header', () => {
     const read = readLocationsCsv('Store,Store Name,lat,lng,Breite,Länge\n12,Mitte,52.5,13.4,,\n')
     expect(read.columns.map((c) => c.field)).toEqual([null, 'name', 'coordinates.lat', 'coordinates.lng', null, null])
     expect(read.unknown).toEqual(['Store', 'Breite', 'Länge'])
+    // Square's export: "Business Name" is the brand beside each store's "Location Name".
+    const square = readLocationsCsv('Location Name,Business Name,Address\nCovent Garden,Bean There,12 Floral St\n')
+    expect([square.unknown, square.rows[0]!.body.name]).toEqual([['Business Name'], 'Covent Garden'])
     const es = readLocationsCsv(readFileSync(join(import.meta.dir, '../fixtures/csv/es.csv')))
     expect(es.rows[0]!.body.coordinates).toEqual({ lat: 40.4155, lng: -3.7074 })
     const de = readLocationsCsv(readFileSync(join(import.meta.dir, '../fixtures/csv/breite.csv')))
