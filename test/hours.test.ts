@@ -39,6 +39,9 @@ describe('parseDayHours', () => {
     ['24/7', open([0, h(24)])],
     ['00:00-24:00', open([0, h(24)])],
     ['00:00-00:00', open([0, h(24)])],
+    // A US mall's "10-10": morning to night, not no time at all.
+    ['10-10', open([h(10), h(22)])],
+    ['9-9', open([h(9), h(21)])],
     // German, French, Dutch, Italian, Spanish, Portuguese, Scandinavian and Finnish forms.
     ['9–18 Uhr', open([h(9), h(18)])],
     ['von 9 bis 18 Uhr', open([h(9), h(18)])],
@@ -81,6 +84,7 @@ describe('parseDayHours', () => {
     ['by appointment', UNKNOWN],
     ['Mon-Fri 9-5', UNKNOWN],
     ['9:00-9:00', UNKNOWN],
+    ['12-12', UNKNOWN],
     ['25:00-26:00', UNKNOWN],
     ['9:75-17:00', UNKNOWN],
     ['9-17 except holidays', UNKNOWN],

@@ -19,6 +19,8 @@ const weekdays = (hours: string, sat = '', sun = '') => week(hours, hours, hours
 describe('splitWeekHours', () => {
   const cases: [string, string[]][] = [
     ['Mon-Fri 9-18, Sat 10-14, Sun closed', weekdays('9-18', '10-14', 'closed')],
+    ['Mon–Fri 9AM–6PM · Sat 10AM–4PM • Sun 12-5', weekdays('9AM–6PM', '10AM–4PM', '12-5')],
+    ['Mon-Thu 10-9, Fri-Sat 10-10, Sun 12-6', week('10-9', '10-9', '10-9', '10-9', '10-10', '10-10', '12-6')],
     ['Mo-Fr 09:00-18:00; Sa 10:00-14:00; Su off; PH off', weekdays('09:00-18:00', '10:00-14:00', 'closed')],
     ['Mo-Fr 9-18 Uhr, Sa 9-13 Uhr, So geschlossen', weekdays('9-18 Uhr', '9-13 Uhr', 'geschlossen')],
     ['Lun-Ven 9h-19h, Sam 9h-12h', weekdays('9h-19h', '9h-12h')],

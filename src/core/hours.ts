@@ -80,6 +80,8 @@ function readInterval(text: string): [number, number] | null {
   // "9-5", "10-2", no half of the day said: the end is in the afternoon (not 5 in the morning).
   if (start.meridiem === null && end.meridiem === null && from <= 720 && to < from && to + 720 > from && to <= 720)
     to += 720
+  // "10-10", "9-9": a morning to the same hour at night, not no time at all (nor round the clock).
+  if (start.bare && end.bare && to === from && from > 0 && from < 720) to += 720
   if (to === from) return from === 0 ? [0, DAY] : null // "00:00-00:00", "0-24" below
   if (to === DAY && from === 0) return [0, DAY]
   if (to < from) to += DAY // past midnight: "18:00-02:00"

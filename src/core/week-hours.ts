@@ -108,8 +108,8 @@ const NAMED = grammar(DAY_NAMES)
 const SPANISH = grammar([...DAY_NAMES, ...SPANISH_LETTERS])
 const ENGLISH = grammar([...DAY_NAMES, ...ENGLISH_LETTERS])
 
-/** Separators left between one day's hours and the next days. */
-const TRAILING = /[\s,;|/]+$/
+/** Separators left between one day's hours and the next days ("Mon-Fri 9-18 · Sat 10-14"). */
+const TRAILING = /[\s,;|/·•]+$/
 
 /** Words before a day or span ("from Monday", "du lundi", "le samedi", "von Montag"). */
 const BEFORE_DAYS = 'from|on|von|vom|du|de|del|dal|le|el|il|van|op'
