@@ -123,6 +123,25 @@ function asksHelp(argv: string[]): boolean {
   )
 }
 
+/**
+ * The usage of the command argv names, its line and the lines under it ("locations import"),
+ * so a mistake in one command is not lost above every other; the whole usage for no known one.
+ */
+function usageOf(argv: string[]): string {
+  const lines = USAGE.split('\n')
+  const at = lines.findIndex((line) => {
+    const words = /^ {2}([a-z][a-z-]*(?: [a-z][a-z-]*)*)(?= |$)/.exec(line)?.[1]?.split(' ')
+    return words?.every((word, i) => argv[i] === word) === true
+  })
+  if (at === -1) return USAGE
+  let end = at + 1
+  while (lines[end]?.startsWith('      ')) end++
+  const own = lines
+    .slice(at, end)
+    .map((line, i) => (i === 0 ? `Usage: storeloc ${line.trim().replace(/ {2,}/, ' ')}` : line))
+  return [...own, '`storeloc help` lists every command, with what each option means.'].join('\n')
+}
+
 /** The commands that need a database to exist (all but `locator create` and `geocode`). */
 const ON_LOCATORS = new Set(Object.keys(COMMANDS).filter((sub) => sub !== 'locator create'))
 
@@ -197,7 +216,7 @@ export async function cli(
       err([`storeloc: ${message}`, ...(refusal.lines ?? [])].join('\n'))
     }
     if (e instanceof UsageError) {
-      fail('usage', redactSecrets(e.message), { lines: ['', USAGE] })
+      fail('usage', redactSecrets(e.message), { lines: ['', usageOf(argv)] })
       return 2
     }
     if (e instanceof OperatorError) {

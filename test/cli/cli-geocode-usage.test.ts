@@ -239,6 +239,26 @@ describe('usage', () => {
     expect(countRows('locators')).toBe(0)
   })
 
+  test("a known command's usage error shows that command's usage, not every command's", () => {
+    openStore(dbPath).close()
+    const r = storeloc('locations', 'import', '--file', 'stores.csv')
+    expect({ code: r.code, stderr: r.stderr }).toEqual({
+      code: 2,
+      stderr: [
+        'storeloc: Expected 1 argument(s), got 0.',
+        '',
+        'Usage: storeloc locations import LOCATOR_ID --file FILE.csv|FILE.json [--format csv|json] [--encoding NAME] [--dry-run] [--delete-missing]',
+        '      [--max-delete N] [--progress]',
+        '`storeloc help` lists every command, with what each option means.',
+        '',
+      ].join('\n'),
+    })
+    expect(storeloc('geocode').stderr).toContain(
+      '\nUsage: storeloc geocode "ADDRESS" (with the configured GEOCODER)\n`',
+    )
+    expect(storeloc('locator', 'create').stderr).toContain('\nUsage: storeloc locator create --name NAME\n`')
+  })
+
   test('-h or --help as the value of an option is no request for the usage: not exit 0 having done nothing', () => {
     const r = storeloc('locator', 'create', '--name', '-h')
     expect(r.code).toBe(2)
