@@ -22,8 +22,14 @@ export class OperatorError extends Error {
 
 export function requireLocator(store: Store, id: string): Locator {
   const locator = store.locators.get(id)
-  if (!locator) throw new OperatorError(`No locator ${JSON.stringify(id)}. \`storeloc locator list\` shows them.`)
-  return locator
+  if (locator) return locator
+  // The public token is what the finder's address shows, so it is what a newcomer has at hand.
+  const owner = id.startsWith('pk_') ? store.locators.byToken(id) : null
+  if (owner)
+    throw new OperatorError(
+      `${id} is the public token of the locator ${owner.id} (${JSON.stringify(owner.name)}): commands take the locator id, ${owner.id}.`,
+    )
+  throw new OperatorError(`No locator ${JSON.stringify(id)}. \`storeloc locator list\` shows them.`)
 }
 
 /**

@@ -89,6 +89,15 @@ describe('locator', () => {
     expect(r.stderr).toContain('No locator "lct_nope"')
   })
 
+  test('a public token given for a locator id is refused naming the locator id it belongs to', () => {
+    const { locator } = json('locator', 'create', '--name', 'Acme')
+    const r = storeloc('locations', 'export', locator.public_token)
+    expect({ code: r.code, stderr: r.stderr }).toEqual({
+      code: 1,
+      stderr: `storeloc: ${locator.public_token} is the public token of the locator ${locator.id} ("Acme"): commands take the locator id, ${locator.id}.\n`,
+    })
+  })
+
   test('a name with a line break or another control character is refused and writes nothing', () => {
     for (const name of ['Two\nlines', 'Tab\there', 'Bell\u0007']) {
       const r = storeloc('locator', 'create', '--name', name)
