@@ -3,6 +3,7 @@
 // through normalizeLocationBody. Text cells a spreadsheet would run as a formula were written with
 // a leading "'" (OWASP's CSV injection advice) and are read back without it.
 import { DAYS } from '../store/locations'
+import { socialUrl } from '../core/social'
 import { nameKey } from '../core/text'
 import { splitWeekHours } from '../core/week-hours'
 import { countryCode, countryLabel, countryMisspelt } from '../geocode/countries'
@@ -76,6 +77,16 @@ const URL_FIELDS = new Map([
 ])
 /** A cell of a web address field with https:// before it when it is bare; else as it is, for validation to judge. */
 const withProtocol = (cell: string, bare: RegExp) => (bare.test(cell) ? `https://${cell}` : cell)
+/** A handle as sheets write it in a social column, with its "@" ("@cyclehub"); without one it may be a host. */
+const HANDLE = /^@([\p{L}\p{N}._-]+)$/u
+/** A social column's "@handle" as that network's profile address; any other cell as it is. */
+function withProfile(cell: string, field: string): string {
+  const handle = HANDLE.exec(cell)?.[1]
+  const network = field.slice('social.'.length)
+  return handle !== undefined && (network === 'instagram' || network === 'facebook' || network === 'twitter')
+    ? socialUrl(network, handle)
+    : cell
+}
 /**
  * A number cell's decimal comma as a point ("2,5": 2.5, "0,500"); not three digits after it
  * behind another number ("1,500"), which English writes for a thousand and more: left as
@@ -291,7 +302,7 @@ function readRow({ columns, width, hasAddress, numbers, garbled }: Header, { cel
     const field = columns[i]!.field
     if (field === null) continue
     const bare = URL_FIELDS.get(field)
-    const cell = bare ? withProtocol(unguardCell(cells[i]!), bare) : unguardCell(cells[i]!)
+    const cell = bare ? withProtocol(withProfile(unguardCell(cells[i]!), field), bare) : unguardCell(cells[i]!)
     const header = columns[i]!.header
     if (cells[i]!.startsWith('=')) suspects.push({ header, field, text: cell, formula: true })
     else if (garbled && maybeGarbled(cell)) suspects.push({ header, field, text: cell })

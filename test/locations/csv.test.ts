@@ -175,11 +175,23 @@ describe('fields', () => {
       ],
       [
         { website: 'https://münchen.de:8080/laden' },
-        { instagram: '@cyclehub', facebook: 'http://f.example/b' },
+        { instagram: 'https://www.instagram.com/cyclehub/', facebook: 'http://f.example/b' },
         'HTTPS://cdn.example/b.png',
       ],
       [{ website: 'cyclehub' }, { instagram: 'not a site.com', facebook: '1.5' }, 'mailto:a@b.example'],
       [{ website: 'https://cycle.hub' }, { instagram: 'cycle.hub', facebook: 'northwind.outdoor' }, 'front.jpg'],
+    ])
+  })
+
+  test('a handle with its @ in a social column is its profile; without the @ it may be a host, left as it is', () => {
+    const csv = 'name,instagram,facebook,twitter\nA,@bean.there,@beanthere,@bean_there\nB,beanthere,@,@two words\n'
+    expect(bodies(csv).map((b) => b.social)).toEqual([
+      {
+        instagram: 'https://www.instagram.com/bean.there/',
+        facebook: 'https://www.facebook.com/beanthere',
+        twitter: 'https://x.com/bean_there',
+      },
+      { instagram: 'beanthere', facebook: '@', twitter: '@two words' },
     ])
   })
 

@@ -1,7 +1,8 @@
 // Store pages' and the sitemap's answers when the database is held by another process, and the
 // JSON-LD helpers they are made with.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { openingHoursSpecification, socialUrl } from '../../src/api/pages/json-ld'
+import { openingHoursSpecification } from '../../src/api/pages/json-ld'
+import { socialUrl } from '../../src/core/social'
 import { sitemapResponse } from '../../src/api/pages/sitemap'
 import { storePageResponse } from '../../src/api/pages/store-page'
 import { slugOf } from '../../src/core/slug'

@@ -1,6 +1,7 @@
 // A published location as schema.org LocalBusiness JSON-LD, for its store page: made from the
 // Query API's view of it (publicLocation), so the page says nothing the API would not.
 import { type DayHours, parseDayHours } from '../../core/hours'
+import { socialUrl } from '../../core/social'
 import { nameKey } from '../../core/text'
 import { parsePhoneNumberFromString } from 'libphonenumber-js'
 import type { publicLocation } from '../../indexes/present'
@@ -92,20 +93,6 @@ export function specialHoursSpecification(dates: [string, string][]): SpecialHou
 }
 
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DAY * 60_000).toISOString().slice(0, 10)
-
-export type SocialNetwork = 'instagram' | 'facebook' | 'twitter'
-
-/**
- * A profile's URL from the handle the Query API shows (the stored URL's last path segment); an
- * all-digit Facebook handle is a profile id (profile.php?id=). '' for no handle.
- */
-export function socialUrl(network: SocialNetwork, handle: string): string {
-  if (handle === '') return ''
-  const h = encodeURIComponent(handle)
-  if (network === 'instagram') return `https://www.instagram.com/${h}/`
-  if (network === 'twitter') return `https://x.com/${h}`
-  return /^\d+$/.test(handle) ? `https://www.facebook.com/profile.php?id=${h}` : `https://www.facebook.com/${h}`
-}
 
 /**
  * The street of an address: its own part, else the pieces of the formatted address (between

@@ -25,10 +25,11 @@ import {
   unavailablePage,
 } from './deps'
 import { slugOf } from '../../core/slug'
+import { type SocialNetwork, socialUrl } from '../../core/social'
 import { escapeHtml as esc, htmlResponse, pagePolicy, scriptJson } from './html'
 import { capitalise, type LangTexts, longDate, named, pageLang, pageTexts } from './page-texts'
 import { countryLabel } from '../../geocode/countries'
-import { localBusinessJsonLd, type PublicLocation, type SocialNetwork, socialUrl, streetOf } from './json-ld'
+import { localBusinessJsonLd, type PublicLocation, streetOf } from './json-ld'
 import { CRUMBS_STYLE, type Crumb, breadcrumbJsonLd, crumbsHtml, storeCrumbs } from './breadcrumbs'
 import { alternates, LANGUAGES_STYLE, languageLinks } from './page-languages'
 import { type Directory, directoryOf } from './directory'
