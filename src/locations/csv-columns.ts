@@ -319,6 +319,8 @@ const FALLBACK_NAMES = {
   city: ['suburb', 'localidad'],
   region: ['county', 'département', 'departement', 'regione', 'province code', 'state code', 'region code'],
   country: ['country code'],
+  // Shopify's and many sheets' TRUE/FALSE or yes/no, read as status words are.
+  status: ['active'],
   // Also a width and a length: read as latitude and longitude only together (csv.ts).
   'coordinates.lat': ['breite'],
   'coordinates.lng': ['länge', 'laenge'],

@@ -307,6 +307,10 @@ describe('header', () => {
       'draft',
       undefined,
     ])
+    // Shopify's "Active" column is the status when the file has no other.
+    const shopify = readLocationsCsv('Name,Active\nA,TRUE\nB,FALSE\n')
+    expect(shopify.rows.map((r) => r.body.status)).toEqual(['published', 'draft'])
+    expect(readLocationsCsv('Name,Status,Active\n').unknown).toEqual(['Active'])
     // "closed" is not a status: the row's problem names every word read.
     expect(read.rows.at(-1)!.problems).toEqual([
       {
