@@ -127,6 +127,11 @@ const OTHER_STATUSES = new Map([
     'pubblicata',
     'actief',
     'gepubliceerd',
+    // Yes, as an "Aktiv" or "Actif" column answers.
+    'ja',
+    'oui',
+    'sí',
+    'si',
   ].map((w) => [w, 'published'] as const),
   ...[
     'inaktiv',
@@ -141,6 +146,9 @@ const OTHER_STATUSES = new Map([
     'bozza',
     'inactief',
     'concept',
+    'nein',
+    'non',
+    'nee',
   ].map((w) => [w, 'draft'] as const),
 ])
 /** What a status cell that names no status says: every word read, by the status it means. */

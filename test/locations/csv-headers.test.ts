@@ -216,6 +216,30 @@ describe('header', () => {
     ['Correo electrónico', 'contact.email'],
     ['Indirizzo email', 'contact.email'],
     ['E-mailadres', 'contact.email'],
+    // A German ERP's and US point-of-sale exports' own words.
+    ['Str.', 'street'],
+    ['Straße/Hausnummer', 'street'],
+    ['Strasse Nr', 'street'],
+    ['Adresszusatz', 'street2'],
+    ['Standortname', 'name'],
+    ['Filiale Nr.', 'external_id'],
+    ['Geschäftszeiten', 'hours'],
+    ['Sonderöffnungszeiten', 'special_hours'],
+    ['Location Number', 'external_id'],
+    ['Site ID', 'external_id'],
+    ['Site Name', 'name'],
+    ['Street Address 2', 'street2'],
+    ['Suite/Unit', 'street2'],
+    ['City/Town', 'city'],
+    ['State/Province/Region', 'region'],
+    ['Zip/Postal', 'postcode'],
+    ['Postal/Zip Code', 'postcode'],
+    ['Country Name', 'country'],
+    ['Phone #', 'contact.phone'],
+    ['Store Phone', 'contact.phone'],
+    ['Store Email', 'contact.email'],
+    ['Store URL', 'contact.website'],
+    ['Internet', 'contact.website'],
   ]
 
   test.each(ALIASES)('"%s" is read as %s', (header, field) => {
@@ -311,12 +335,14 @@ describe('header', () => {
     const shopify = readLocationsCsv('Name,Active\nA,TRUE\nB,FALSE\n')
     expect(shopify.rows.map((r) => r.body.status)).toEqual(['published', 'draft'])
     expect(readLocationsCsv('Name,Status,Active\n').unknown).toEqual(['Active'])
+    const german = readLocationsCsv('Name;Aktiv\nA;ja\nB;nein\n')
+    expect(german.rows.map((r) => r.body.status)).toEqual(['published', 'draft'])
     // "closed" is not a status: the row's problem names every word read.
     expect(read.rows.at(-1)!.problems).toEqual([
       {
         field: 'status',
         message:
-          '"closed" is not a status: write published (also read so: publish, active, visible, live, enabled, true, yes, aktiv, veröffentlicht, actif, publié, publiée, activo, activa, publicado, publicada, attivo, attiva, pubblicato, pubblicata, actief, gepubliceerd) or draft (also: hidden, inactive, unpublished, pending, private, disabled, false, no, inaktiv, entwurf, inactif, brouillon, inactivo, inactiva, borrador, inattivo, inattiva, bozza, inactief, concept).',
+          '"closed" is not a status: write published (also read so: publish, active, visible, live, enabled, true, yes, aktiv, veröffentlicht, actif, publié, publiée, activo, activa, publicado, publicada, attivo, attiva, pubblicato, pubblicata, actief, gepubliceerd, ja, oui, sí, si) or draft (also: hidden, inactive, unpublished, pending, private, disabled, false, no, inaktiv, entwurf, inactif, brouillon, inactivo, inactiva, borrador, inattivo, inattiva, bozza, inactief, concept, nein, non, nee).',
       },
     ])
   })
