@@ -160,6 +160,22 @@ function daysOf(spec: string, romance: boolean, g: Grammar): number[] {
 }
 
 /**
+ * Whether a text names days and nothing else, with their names as above (not one letter each):
+ * "Mo-Fr", "Sat & Sun", "Weekdays"; not "Sales" (S a L e S, as Spanish letters would read it).
+ */
+export function namesDays(text: string): boolean {
+  const t = foldHours(text).trim()
+  const [spec, more] = [...t.matchAll(NAMED.daysAt)]
+  return (
+    spec !== undefined &&
+    more === undefined &&
+    spec.index === 0 &&
+    spec[0].length === t.length &&
+    daysOf(spec[0], false, NAMED).length > 0
+  )
+}
+
+/**
  * Each day's hours text, Monday first ('' for a day the text does not name), or null when the
  * text is not a week of hours this reads: text before the first day, a day without hours, or
  * hours that parseDayHours cannot read. A day named twice takes its last hours. Hours alone

@@ -1,6 +1,7 @@
 // The header table of a locations CSV: which field each header cell fills. Matching ignores case,
 // spaces, '_', '-' and '.', so "Store Code", "store_code" and "STORE-CODE" all name external_id.
 import { withinEdits } from '../core/text'
+import { namesDays } from '../core/week-hours'
 
 /**
  * Each field a column fills, with the spellings it answers to besides its own name. Dotted names
@@ -363,6 +364,19 @@ const FALLBACK_NAMES = {
   'coordinates.lat': ['breite'],
   'coordinates.lng': ['länge', 'laenge'],
 } as const satisfies Record<string, readonly string[]>
+
+/** Words a column of some days' hours has beside its days ("Öffnungszeiten Mo-Fr", "Sat-Sun Hours"). */
+const HOURS_WORDS =
+  /(?<!\p{L})(?:opening hours|opening times|open hours|store hours|business hours|hours|öffnungszeiten|geschäftszeiten|horaires|horario|orari|openingstijden)(?!\p{L})/giu
+
+/**
+ * The days a header names when its column holds their hours ("Mo-Fr", "Öffnungszeiten Sa",
+ * "Sat-Sun Hours"), as written, or null: days named as a week of hours names them (week-hours.ts).
+ */
+export function daysColumn(header: string): string | null {
+  const days = header.replace(HOURS_WORDS, ' ').replace(/[():]/g, ' ').replace(/\s+/g, ' ').trim()
+  return days !== '' && namesDays(days) ? days : null
+}
 
 /** Header prefixes before the first '.' that name a custom field: custom.<id>, custom_fields.<id>. */
 const CUSTOM_PREFIXES = new Set(['custom', 'customfields'])

@@ -10,7 +10,7 @@ import { countryCode, countryLabel, countryMisspelt } from '../geocode/countries
 import type { BulkItem } from './bulk'
 import { joinAddress, mendParts, rowCountry } from './csv-address'
 import { DATE_AT, SPECIAL_LEADING, SPECIAL_TRAILING, TAG_SLASH, unguardCell } from './csv-cells'
-import { columnField, fallbackField } from './csv-columns'
+import { columnField, daysColumn, fallbackField } from './csv-columns'
 import { coordinatePair, coordinateProblem, coordinateValue, pairColumn } from './csv-coordinates'
 import { fileMaybeGarbled, garbledNotes, lostDigits, maybeGarbled, type NamedCell, ungarbled } from './csv-garbled'
 import {
@@ -161,6 +161,8 @@ function statusProblem(cell: string): string {
       .join(', ')
   return `${JSON.stringify(cell)} is not a status: write published (also read so: ${read('published')}) or draft (also: ${read('draft')}).`
 }
+/** The field of a column of some days' hours, before its days as the header writes them ("hours Mo-Fr"). */
+const DAYS_FIELD = 'hours '
 const ADDRESS_PARTS = new Set(['street', 'house_number', 'street2', 'city', 'postcode', 'region', 'country'])
 
 type Header = {
@@ -225,6 +227,11 @@ function readHeader({ cells, line }: RawRecord, customFields: readonly NamedFiel
     if (!field || headerOf.has(field)) continue
     headerOf.set(field, column.header)
     column.field = field
+  }
+  // A column of some days' hours ("Mo-Fr", "Sa") is a part of the week, read with the others.
+  for (const column of columns) {
+    const days = column.field === null ? daysColumn(column.header) : null
+    if (days !== null) column.field = `${DAYS_FIELD}${days}`
   }
   const numbers = new Set(customFields.filter((f) => f.type === 'number').map((f) => `custom_fields.${f.id}`))
   return { columns, width, unnamed, hasAddress: headerOf.has('address'), numbers }
@@ -299,6 +306,7 @@ const splitTags = (cell: string) =>
 function readRow({ columns, width, hasAddress, numbers, garbled }: Header, { cells, line }: RawRecord): CsvRow {
   const body: Record<string, unknown> = {}
   let week: string | undefined
+  const spans: string[] = []
   let unreadStatus: string | undefined
   let special: string | undefined
   const coordinateCells: [string, string, string][] = []
@@ -316,6 +324,10 @@ function readRow({ columns, width, hasAddress, numbers, garbled }: Header, { cel
     else if (garbled && maybeGarbled(cell)) suspects.push({ header, field, text: cell })
     if (field === 'hours') {
       week = cell
+      continue
+    }
+    if (field.startsWith(DAYS_FIELD)) {
+      if (cell !== '') spans.push(`${field.slice(DAYS_FIELD.length)} ${closedX(cell)}`)
       continue
     }
     if (field === 'special_hours') {
@@ -351,6 +363,8 @@ function readRow({ columns, width, hasAddress, numbers, garbled }: Header, { cel
     )
   else if (Object.keys(point).length > 0 && problems.length === 0) body.coordinates = point
   for (const [top, entries] of maps) body[top] = Object.fromEntries(entries)
+  // The parts of a week in columns of some days each ("Mo-Fr", "Sa", "So"), as one week.
+  if (spans.length > 0) week = [...(week ? [week] : []), ...spans].join('; ')
   if (week !== undefined) problems.push(...weekInto(body, week))
   if (unreadStatus !== undefined) problems.push({ field: 'status', message: unreadStatus })
   if (special !== undefined) {

@@ -248,6 +248,24 @@ describe('fields', () => {
       expect(readLocationsCsv(`name,${header}\nA,Mon-Fri 9-5\n`).rows[0]!.body.hours).toMatchObject({ friday: '9-5' })
   })
 
+  test('columns of some days\' hours ("Öffnungszeiten Mo-Fr", "Sat Hours") are read as one week', () => {
+    const names = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
+    const week = (...days: string[]) => Object.fromEntries(names.map((day, i) => [day, days[i]]))
+    const de = readLocationsCsv(
+      'Name;Adresse;Öffnungszeiten Mo-Fr;Öffnungszeiten Sa;So;Sales;Mall\nA;1 Rd;9-18;10-14;geschlossen;5;Nord\nB;2 Rd;9-18;;;;\nC;3 Rd;;;;;\n',
+    )
+    expect(de.unknown).toEqual(['Sales', 'Mall']) // words Spanish day letters would spell are no days
+    expect(de.rows.map((r) => [r.body.hours, r.problems])).toEqual([
+      [week('9-18', '9-18', '9-18', '9-18', '9-18', '10-14', 'geschlossen'), []],
+      [week('9-18', '9-18', '9-18', '9-18', '9-18', 'closed', 'closed'), []], // the days left empty are closed
+      [undefined, []], // no day's cell filled: the hours stay as they are
+    ])
+    const us = readLocationsCsv('Name,Address,Mon-Fri Hours,Sat Hours,Sunday\nA,1 Rd,9am-6pm,10am-4pm,x\n')
+    expect(us.rows[0]!.body.hours).toEqual(
+      week('9am-6pm', '9am-6pm', '9am-6pm', '9am-6pm', '9am-6pm', '10am-4pm', 'closed'),
+    )
+  })
+
   test('a week of hours that cannot be read is a problem of its row, saying how to write it', () => {
     const [row] = readLocationsCsv('name,address,hours\nA,1 Rd,Mon-Fri by appointment\n').rows
     expect(row!.problems).toEqual([
