@@ -44,6 +44,9 @@ function angle(text: string, axis: Axis): number | null {
   return negative ? -value : value
 }
 
+/** Whether a coordinate is in range for its axis: a latitude within ±90, a longitude within ±180. */
+export const inRange = (value: number, axis: Axis) => Math.abs(value) <= (axis === 'lat' ? 90 : 180)
+
 /** A coordinate cell as a number: a decimal (the common case, first), else an angle; null when it is neither. */
 export function coordinateValue(cell: string, axis: Axis): number | null {
   const plain = decimal(cell)
@@ -68,9 +71,18 @@ export function coordinatePair(cell: string): { lat: number; lng: number } | nul
   return null
 }
 
-/** What a coordinate cell read as no number is told: the forms read. */
+/**
+ * A whole number too long for a coordinate, or digits in groups of three ("52520008",
+ * "52.520.008"): a decimal whose separator a spreadsheet took for a thousands one.
+ */
+const LOST_SEPARATOR = /^[+-]?(?:\d{4,}|\d{1,3}(?:[.,]\d{3}){2,})$/
+export const lostSeparator = (cell: string) => LOST_SEPARATOR.test(cell.trim())
+
+/** What a coordinate cell read as no number, or as a number no coordinate is, is told: the forms read. */
 export function coordinateProblem(header: string, field: string, cell: string): string {
   const named = `The "${header}" column${header === field ? '' : ` (${field})`}`
+  if (field !== 'coordinates' && lostSeparator(cell))
+    return `${named} must be a ${field === 'coordinates.lat' ? 'latitude' : 'longitude'}; got ${JSON.stringify(cell)}, which has lost its decimal separator: a spreadsheet set for decimal commas reads 52.520008 as 52520008 (or 52.520.008). Format the column as text, then paste the coordinates in again, such as 52.520008 or 52,520008.`
   if (field === 'coordinates')
     return `${named} must be two numbers, latitude then longitude, such as "52.5170, 13.3889"; got ${JSON.stringify(cell)}. Or give each its own column (lat, lng).`
   const examples =

@@ -11,7 +11,14 @@ import type { BulkItem } from './bulk'
 import { joinAddress, mendParts, rowCountry } from './csv-address'
 import { DATE_AT, SPECIAL_LEADING, SPECIAL_TRAILING, TAG_SLASH, unguardCell } from './csv-cells'
 import { columnField, daysColumn, fallbackField } from './csv-columns'
-import { coordinatePair, coordinateProblem, coordinateValue, pairColumn } from './csv-coordinates'
+import {
+  coordinatePair,
+  coordinateProblem,
+  coordinateValue,
+  inRange,
+  lostSeparator,
+  pairColumn,
+} from './csv-coordinates'
 import { fileMaybeGarbled, garbledNotes, lostDigits, maybeGarbled, type NamedCell, ungarbled } from './csv-garbled'
 import {
   at,
@@ -281,11 +288,11 @@ function readPoint(cells: [header: string, field: string, cell: string][]): {
   const point: Record<string, number> = {}
   const problems: CsvRow['problems'] = []
   for (const [header, field, cell] of cells) {
-    const value =
-      field === 'coordinates'
-        ? coordinatePair(cell)
-        : coordinateValue(cell, field === 'coordinates.lat' ? 'lat' : 'lng')
-    if (value === null) problems.push({ field, message: coordinateProblem(header, field, cell) })
+    const axis = field === 'coordinates.lat' ? 'lat' : 'lng'
+    const value = field === 'coordinates' ? coordinatePair(cell) : coordinateValue(cell, axis)
+    // Out of range for a lost separator, it is told so; other numbers out of range, by validation.
+    const lost = typeof value === 'number' && !inRange(value, axis) && lostSeparator(cell)
+    if (value === null || lost) problems.push({ field, message: coordinateProblem(header, field, cell) })
     else if (typeof value === 'number') point[field.slice('coordinates.'.length)] = value
     else Object.assign(point, value)
   }

@@ -54,6 +54,25 @@ describe('coordinate cells', () => {
     ])
     expect(rows.map((r) => r.problems.length)).toEqual([1, 1, 1, 1, 1, 1])
   })
+
+  test('a number that lost its decimal separator in a spreadsheet is refused saying so; others out of range are left to validation', () => {
+    const read = readLocationsCsv('Name;Breitengrad;Längengrad\nA;52520008;13.387.810\nB;91;181\nC;52;13\n')
+    const lost = (header: string, field: string, axis: string, cell: string) => ({
+      field,
+      message: `The "${header}" column (${field}) must be a ${axis}; got "${cell}", which has lost its decimal separator: a spreadsheet set for decimal commas reads 52.520008 as 52520008 (or 52.520.008). Format the column as text, then paste the coordinates in again, such as 52.520008 or 52,520008.`,
+    })
+    expect(read.rows.map((r) => [r.body.coordinates, r.problems])).toEqual([
+      [
+        undefined,
+        [
+          lost('Breitengrad', 'coordinates.lat', 'latitude', '52520008'),
+          lost('Längengrad', 'coordinates.lng', 'longitude', '13.387.810'),
+        ],
+      ],
+      [{ lat: 91, lng: 181 }, []],
+      [{ lat: 52, lng: 13 }, []],
+    ])
+  })
 })
 
 describe('one column holding both coordinates', () => {
