@@ -42,6 +42,8 @@ describe('parseDayHours', () => {
     // A US mall's "10-10": morning to night, not no time at all.
     ['10-10', open([h(10), h(22)])],
     ['9-9', open([h(9), h(21)])],
+    ['9am-5pm EST', open([h(9), h(17)])],
+    ['10:00-18:00 CET', open([h(10), h(18)])],
     // German, French, Dutch, Italian, Spanish, Portuguese, Scandinavian and Finnish forms.
     ['9–18 Uhr', open([h(9), h(18)])],
     ['von 9 bis 18 Uhr', open([h(9), h(18)])],

@@ -20,6 +20,11 @@ describe('splitWeekHours', () => {
   const cases: [string, string[]][] = [
     ['Mon-Fri 9-18, Sat 10-14, Sun closed', weekdays('9-18', '10-14', 'closed')],
     ['Mon–Fri 9AM–6PM · Sat 10AM–4PM • Sun 12-5', weekdays('9AM–6PM', '10AM–4PM', '12-5')],
+    // Hours before their days, and a US time zone after them.
+    ['9-5 M-F', weekdays('9-5')],
+    ['9am-5pm, Monday-Friday', weekdays('9am-5pm')],
+    ['9-18 Uhr Mo-Fr', weekdays('9-18 Uhr')],
+    ['Mon-Fri 9:00am-6:00pm EST', weekdays('9:00am-6:00pm EST')],
     ['Mon-Thu 10-9, Fri-Sat 10-10, Sun 12-6', week('10-9', '10-9', '10-9', '10-9', '10-10', '10-10', '12-6')],
     ['Mo-Fr 09:00-18:00; Sa 10:00-14:00; Su off; PH off', weekdays('09:00-18:00', '10:00-14:00', 'closed')],
     ['Mo-Fr 9-18 Uhr, Sa 9-13 Uhr, So geschlossen', weekdays('9-18 Uhr', '9-13 Uhr', 'geschlossen')],
@@ -110,6 +115,8 @@ describe('splitWeekHours', () => {
       'Mon-Fri 9-17, Sat closed, Sun', // whose is "closed"?
       'Closed Mon 9-17',
       'Closed Mondays', // the days not named would be closed too
+      '9-5 Mon-Fri, 10-2 Sat', // hours first for more than one set of days: whose are which?
+      '9-5 Sales', // no days, though Spanish day letters spell it
     ])
       expect({ text, days: splitWeekHours(text) }).toEqual({ text, days: null })
   })

@@ -179,7 +179,7 @@ export function namesDays(text: string): boolean {
  * Each day's hours text, Monday first ('' for a day the text does not name), or null when the
  * text is not a week of hours this reads: text before the first day, a day without hours, or
  * hours that parseDayHours cannot read. A day named twice takes its last hours. Hours alone
- * ("24/7", "9-18") are every day's.
+ * ("24/7", "9-18") are every day's; hours before one set of days ("9-5 M-F") are theirs.
  */
 export function splitWeekHours(text: string): string[] | null {
   const { t, at } = folded(text)
@@ -187,7 +187,30 @@ export function splitWeekHours(text: string): string[] | null {
   const week = splitWith(text, t, at, NAMED)
   if (week !== null) return week
   const letters = ENGLISH_ONLY_LETTER.test(t) ? ENGLISH : SPANISH
-  return splitWith(text, t, at, letters)
+  return splitWith(text, t, at, letters) ?? hoursFirst(text)
+}
+
+/** Days as one letter each, first and last ("M-F", "L-V"). */
+const LETTER_SPAN = /^\p{L}\.?\s*-\s*\p{L}\.?$/u
+
+/**
+ * A week written hours first ("9-5 M-F", "9am-5pm, Monday-Friday", "9-18 Uhr Mo-Fr"), read as
+ * days first: open hours for one set of days only, so no day takes another's hours, and "Closed
+ * Mondays" closes no week.
+ */
+function hoursFirst(text: string): string[] | null {
+  const words = text.trim().split(/(?<=[\s,:])(?=\S)/)
+  for (let i = words.length - 1; i > 0; i--) {
+    const days = words.slice(i).join('').trim()
+    if (/\d/.test(days)) return null
+    const hours = words
+      .slice(0, i)
+      .join('')
+      .replace(/[\s,:]+$/, '')
+    if ((namesDays(days) || LETTER_SPAN.test(days)) && parseDayHours(hours).kind === 'open')
+      return splitWeekHours(`${days} ${hours}`)
+  }
+  return null
 }
 
 /**
