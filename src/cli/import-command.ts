@@ -5,7 +5,7 @@ import { wholeNumber } from '../core/urlencoded'
 import { createGeocoder, type GeocoderStack } from '../geocode'
 import { type Geocoder, geocodeOffline, noGeocoder } from '../geocode/geocoder'
 import { type BulkItem, type BulkProgress, type BulkReport, type BulkWords, bulkUpsert } from '../locations/bulk'
-import { csvBulkItems, type NamedField, readLocationsCsv } from '../locations/csv'
+import { type CsvRead, csvBulkItems, type NamedField, readLocationsCsv } from '../locations/csv'
 import { CsvWriteError, csvSeparator, PLAIN_CSV } from '../locations/csv-write'
 import { CsvError } from '../locations/csv-records'
 import { trimStrings } from '../core/validation'
@@ -52,16 +52,17 @@ function jsonItems(file: string): BulkItem[] {
   return items.map((raw, i) => ({ raw, key: `locations[${i}]` }))
 }
 
-/** The items of a CSV file in `encoding` (UTF-8 when null), and the header cells that name no field. */
+/** The items of a CSV file in `encoding` (UTF-8 when null), its header's columns, and the header cells that name no field. */
 function csvItems(
   file: string,
   customFields: readonly NamedField[],
   encoding: string | null,
-): { items: BulkItem[]; unknown: string[] } {
+): { items: BulkItem[]; columns: CsvRead['columns']; unknown: string[] } {
   try {
     const read = readLocationsCsv(readFileBytes(file), customFields, { encoding })
     return {
       items: csvBulkItems(read),
+      columns: read.columns,
       unknown: read.unknown,
     }
   } catch (e) {
@@ -143,10 +144,10 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
     const encoding = (values.encoding as string | undefined) ?? null
     // JSON is UTF-8 (RFC 8259): an encoding named for it would be ignored, so it is refused.
     if (format === 'json' && encoding !== null) throw new OperatorError('--encoding is for CSV files: JSON is UTF-8.')
-    const { items, unknown } =
+    const { items, columns, unknown } =
       format === 'csv'
         ? csvItems(file, store.customFields.list(locator.id), encoding)
-        : { items: jsonItems(file), unknown: [] }
+        : { items: jsonItems(file), columns: [], unknown: [] }
     const dryRun = !!values['dry-run']
     const { geocoder, towns, guess, close } = lazyGeocoder(context)
     const progress = progressPrinter(items.length, !!values.json, !!values.progress)
@@ -171,7 +172,7 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
     emit(
       !!values.json,
       { success: true, ...report, unknown_columns: unknown },
-      importSummary(file, locator.id, items, report, unknown),
+      importSummary(file, locator.id, items, report, unknown, columns),
     )
   },
   // Deletes by id or external id, all or none: a typo in one leaves every location in place.

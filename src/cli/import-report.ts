@@ -2,6 +2,7 @@
 // what it did (or a dry run would do), how addresses were geocoded, and what to look at.
 import { unprintableChar } from '../core/text'
 import { type BulkItem, type BulkProgress, type BulkReport, problemParts } from '../locations/bulk'
+import { type CsvRead, DAYS_FIELD } from '../locations/csv'
 import { meantColumn } from '../locations/csv-columns'
 
 /** Progress shows only for imports that run longer than this (ms): short ones print the summary alone. */
@@ -78,6 +79,7 @@ export function importSummary(
   items: BulkItem[],
   report: BulkReport,
   unknownColumns: string[],
+  columns: CsvRead['columns'] = [],
 ): string {
   const { created, updated, unchanged, deleted } = report
   const lines = [
@@ -110,6 +112,9 @@ export function importSummary(
       lines.push(`  ${r.name} (${r.id}, external_id ${JSON.stringify(r.external_id)})`)
     lines.push(...more(gone.length))
   }
+  // A dry run is where a column read as another field than meant shows.
+  const read = report.dry_run ? readColumns(columns) : null
+  if (read !== null) lines.push(read)
   if (unknownColumns.length > 0) lines.push(unreadColumns(unknownColumns))
   if (created > 0 && items.every((i) => !matchable(i.raw))) lines.push(NO_CODES)
   return lines.join('\n')
@@ -131,6 +136,27 @@ const NO_CODES =
  */
 export const unreadColumns = (unknownColumns: string[]): string =>
   `Columns not read (no location field has these names; docs/cli.md lists the columns): ${unknownColumns.map(unreadColumn).join(', ')}.`
+
+/**
+ * The columns a file's header names, each with its field where the header is not the field's own
+ * name; null when every header is (a file of this service's own column names says nothing new).
+ */
+function readColumns(columns: CsvRead['columns']): string | null {
+  const key = (text: string) => text.toLowerCase().replace(/[\s_.-]/g, '')
+  const read = columns.flatMap(({ header, field }) => {
+    if (field === null) return []
+    const label = fieldLabel(field)
+    return [key(header) === key(label) ? headerText(header) : `${headerText(header)} as ${label}`]
+  })
+  return read.some((column) => column.includes(' as ')) ? `Columns read: ${read.join(', ')}.` : null
+}
+
+/** A field as docs/cli.md names its column: "lat", "phone", "monday", "custom.wifi"; "hours" for some days' too. */
+function fieldLabel(field: string): string {
+  if (field.startsWith(DAYS_FIELD)) return 'hours'
+  if (field.startsWith('custom_fields.')) return `custom.${field.slice('custom_fields.'.length)}`
+  return field.slice(field.indexOf('.') + 1)
+}
 
 function unreadColumn(name: string): string {
   const meant = meantColumn(name)

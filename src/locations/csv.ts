@@ -169,7 +169,7 @@ function statusProblem(cell: string): string {
   return `${JSON.stringify(cell)} is not a status: write published (also read so: ${read('published')}) or draft (also: ${read('draft')}).`
 }
 /** The field of a column of some days' hours, before its days as the header writes them ("hours Mo-Fr"). */
-const DAYS_FIELD = 'hours '
+export const DAYS_FIELD = 'hours '
 const ADDRESS_PARTS = new Set(['street', 'house_number', 'street2', 'city', 'postcode', 'region', 'country'])
 
 type Header = {

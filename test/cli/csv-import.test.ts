@@ -166,6 +166,7 @@ describe('locations import from CSV', () => {
       '  line 2 (external_id "B1"): name',
       'To delete (external_id not in the file):',
       `  München; Marienplatz (${m1.id}, external_id "M1")`,
+      'Columns read: Store Code as external_id, Store Name as name, Street, Zip as postcode, City, Country, Latitude as lat, Longitude as lng, Categories as tags, Mon as monday, custom.floor.',
       'Columns not read (no location field has these names; docs/cli.md lists the columns): Notes.',
       '',
     ])
@@ -372,6 +373,7 @@ describe('locations import from CSV', () => {
       expect.stringMatching(
         /^ {2}line 4 \(external_id "A3"\): The coordinates 48.1372, 11.5756 are 5\d\d km from 10119 Berlin DE, where the address is: check which is right.$/,
       ),
+      'Columns read: Store Code as external_id, Name, Address, Latitude as lat, Longitude as lng.',
     ])
   })
 
@@ -392,6 +394,7 @@ describe('locations import from CSV', () => {
       '  line 2 (external_id "D1"): The country "Deutchland" is no country name the service knows: did you mean Germany? It is kept in the address as written.',
       '  line 3 (external_id "D2"): The coordinates 48.1372, 11.5756 are 505 km from the place of postcode 10119: check which is right.',
       '  line 4 (external_id "D3"): The country "Atlantika" is no country name the service knows: check its spelling. It is kept in the address as written.',
+      'Columns read: Filialnummer as external_id, Name, Straße as street, PLZ as postcode, Ort as city, Land as country, Breitengrad as lat, Längengrad as lng.',
     ])
   })
 
