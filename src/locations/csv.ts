@@ -5,6 +5,7 @@
 import { DAYS } from '../store/locations'
 import { socialUrl } from '../core/social'
 import { nameKey } from '../core/text'
+import { parseDayHours } from '../core/hours'
 import { splitWeekHours } from '../core/week-hours'
 import { countryCode, countryLabel, countryMisspelt } from '../geocode/countries'
 import type { BulkItem } from './bulk'
@@ -313,7 +314,8 @@ const splitTags = (cell: string) =>
 function readRow({ columns, width, hasAddress, numbers, garbled }: Header, { cells, line }: RawRecord): CsvRow {
   const body: Record<string, unknown> = {}
   let week: string | undefined
-  const spans: string[] = []
+  /** Each column of some days' hours with text: its header, its days, its hours. */
+  const spans: [string, string, string][] = []
   let unreadStatus: string | undefined
   let special: string | undefined
   const coordinateCells: [string, string, string][] = []
@@ -334,7 +336,7 @@ function readRow({ columns, width, hasAddress, numbers, garbled }: Header, { cel
       continue
     }
     if (field.startsWith(DAYS_FIELD)) {
-      if (cell !== '') spans.push(`${field.slice(DAYS_FIELD.length)} ${closedX(cell)}`)
+      if (cell !== '') spans.push([header, field.slice(DAYS_FIELD.length), closedX(cell)])
       continue
     }
     if (field === 'special_hours') {
@@ -370,8 +372,16 @@ function readRow({ columns, width, hasAddress, numbers, garbled }: Header, { cel
     )
   else if (Object.keys(point).length > 0 && problems.length === 0) body.coordinates = point
   for (const [top, entries] of maps) body[top] = Object.fromEntries(entries)
-  // The parts of a week in columns of some days each ("Mo-Fr", "Sa", "So"), as one week.
-  if (spans.length > 0) week = [...(week ? [week] : []), ...spans].join('; ')
+  // The parts of a week in columns of some days each ("Mo-Fr", "Sa", "So"), as one week; a
+  // cell not read is told as written, in its column, not as the week made of them.
+  const unread = spans.filter(([, , hours]) => parseDayHours(hours).kind === 'unknown')
+  for (const [header, , hours] of unread)
+    problems.push({
+      field: 'hours',
+      message: `${JSON.stringify(hours)} in the "${header}" column could not be read as opening hours. Write it as "09:00-18:00", "9am-6pm" or "closed".`,
+    })
+  if (spans.length > 0 && unread.length === 0)
+    week = [...(week ? [week] : []), ...spans.map(([, days, hours]) => `${days} ${hours}`)].join('; ')
   if (week !== undefined) problems.push(...weekInto(body, week))
   if (unreadStatus !== undefined) problems.push({ field: 'status', message: unreadStatus })
   if (special !== undefined) {

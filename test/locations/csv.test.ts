@@ -264,6 +264,18 @@ describe('fields', () => {
     expect(us.rows[0]!.body.hours).toEqual(
       week('9am-6pm', '9am-6pm', '9am-6pm', '9am-6pm', '9am-6pm', '10am-4pm', 'closed'),
     )
+    // A cell not read is told as written, in its column.
+    const [unread] = readLocationsCsv('Name;Mo-Fr;Sa\nA;9-18;nach Vereinbarung\n').rows
+    expect([unread!.body.hours, unread!.problems]).toEqual([
+      undefined,
+      [
+        {
+          field: 'hours',
+          message:
+            '"nach Vereinbarung" in the "Sa" column could not be read as opening hours. Write it as "09:00-18:00", "9am-6pm" or "closed".',
+        },
+      ],
+    ])
   })
 
   test('a week of hours that cannot be read is a problem of its row, saying how to write it', () => {
