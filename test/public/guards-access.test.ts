@@ -130,6 +130,12 @@ describe('REFERRER_NOT_ALLOWED (403)', () => {
     expect((await from({ origin: 'https://shop.example.com', referer: 'https://evil.example.net/' })).status).toBe(200)
   })
 
+  test('a site refused is named, with the command that lets it in', async () => {
+    const { message } = (await from({ origin: 'https://evil.example.net' })).body.error
+    expect(message).toStartWith("Requests from evil.example.net are not in this locator's referrer allowlist.")
+    expect(message).toContain('storeloc locator set LOCATOR_ID --referrers')
+  })
+
   test('a request naming no site at all is refused', async () => {
     expectError(await from({}), 403, 'REFERRER_NOT_ALLOWED')
     expect((await from({})).body.error.message).toMatch(/named none \(no Origin or Referer\)/)

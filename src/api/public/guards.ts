@@ -177,6 +177,8 @@ export function rateHeaders(d: RateDecision): Record<string, string> {
   }
 }
 
+/** How the site is let in: only the CLI sets the allowlist, so the page's developer is told which command. */
+const ADD_SITE = "The locator's owner can add the site with: storeloc locator set LOCATOR_ID --referrers <hosts>."
 const NO_SITE =
   'This locator only answers requests from its allowed sites, and this request named none (no Origin or Referer).'
 const UNUSABLE_SITE =
@@ -216,7 +218,7 @@ export function refusal(locator: Locator | null, request: Request): PublicError 
     return new PublicError(
       'REFERRER_NOT_ALLOWED',
       host !== null
-        ? `Requests from ${host} are not in this locator's referrer allowlist.`
+        ? `Requests from ${host} are not in this locator's referrer allowlist. ${ADD_SITE}`
         : sentSite(request)
           ? UNUSABLE_SITE
           : NO_SITE,
