@@ -1,5 +1,5 @@
-// Links made from the Host a request sent (no PUBLIC_BASE_URL) never reach a shared cache: those
-// answers and pages say Cache-Control: private; with PUBLIC_BASE_URL, public, whatever the Host.
+// Links made from the Host a request sent (no PUBLIC_BASE_URL) reach no other Host's visitors: those
+// answers and pages stay public and vary by Host; with PUBLIC_BASE_URL, by no Host.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createApp } from '../src/server/app'
 import { appOn, type Fixture, makeFixture, send } from './public/fixture'
@@ -18,22 +18,32 @@ const app = (base: string | null, fast = true) =>
 
 const forged = (path: string) => `http://evil.example${path}`
 
+/** Whether a response's Vary names Host, among its other names. */
+const byHost = (res: { headers: Headers }) =>
+  (res.headers.get('vary') ?? '').split(/\s*,\s*/).some((name) => name.toLowerCase() === 'host')
+
 describe('the Query API', () => {
   for (const fast of [true, false]) {
-    test(`without PUBLIC_BASE_URL, answers whose links follow the Host are private, kept or made, and their 304s (fast path ${fast ? 'on' : 'off'})`, async () => {
+    test(`without PUBLIC_BASE_URL, answers whose links follow the Host are public and vary by it, kept or made, and their 304s (fast path ${fast ? 'on' : 'off'})`, async () => {
       const on = app(null, fast)
       const url = forged(`/public/v1/${f.token}/locations?all=true&limit=2`)
       for (let i = 0; i < 2; i++) {
         const res = await send(on, url)
         expect(res.status).toBe(200)
         expect(res.body.data.pagination.next).toStartWith('http://evil.example/public/v1/')
-        expect(res.headers.get('cache-control')).toBe('private, max-age=60')
+        expect([res.headers.get('cache-control'), res.headers.get('vary')]).toEqual([
+          'public, max-age=60',
+          'Origin, Host',
+        ])
       }
       const again = await send(on, url, { headers: { 'if-none-match': (await send(on, url)).headers.get('etag')! } })
-      expect([again.status, again.headers.get('cache-control')]).toEqual([304, 'private, max-age=60'])
-      expect((await send(on, forged(`/public/v1/${f.token}/filters`))).headers.get('cache-control')).toBe(
-        'private, max-age=60',
-      )
+      expect([again.status, again.headers.get('cache-control'), byHost(again)]).toEqual([
+        304,
+        'public, max-age=60',
+        true,
+      ])
+      const filters = await send(on, forged(`/public/v1/${f.token}/filters`))
+      expect([filters.headers.get('cache-control'), byHost(filters)]).toEqual(['public, max-age=60', true])
     })
 
     test(`with PUBLIC_BASE_URL, they are public and their links name it, whatever the Host (fast path ${fast ? 'on' : 'off'})`, async () => {
@@ -41,8 +51,10 @@ describe('the Query API', () => {
       for (let i = 0; i < 2; i++) {
         const res = await send(on, forged(`/public/v1/${f.token}/locations?all=true&limit=2`))
         expect(res.body.data.pagination.next).toStartWith(`${BASE}/public/v1/`)
-        expect(res.headers.get('cache-control')).toBe('public, max-age=60')
+        expect([res.headers.get('cache-control'), res.headers.get('vary')]).toEqual(['public, max-age=60', 'Origin'])
       }
+      const filters = await send(on, forged(`/public/v1/${f.token}/filters`))
+      expect([filters.headers.get('cache-control'), byHost(filters)]).toEqual(['public, max-age=60', false])
     })
   }
 })
@@ -55,7 +67,9 @@ describe('the pages', () => {
       `/l/${f.token}/${id}/x`, // a 301 to the page's canonical slug
       `/l/${f.token}/${id}`,
       `/l/${f.token}/stores`,
+      `/l/${f.token}/stores/FR`, // a 301 to the country's canonical slug
       `/l/${f.token}/sitemap.xml`,
+      '/sitemap.xml',
       '/robots.txt',
     ]
   }
@@ -67,26 +81,36 @@ describe('the pages', () => {
       path,
       status: res.status,
       cache: res.headers.get('cache-control'),
+      host: byHost(res),
       evil: (location ?? body).includes('evil.example'),
       etag: res.headers.get('etag'),
     }
   }
 
-  test('without PUBLIC_BASE_URL, pages, redirects, sitemaps and robots.txt name the Host sent, and are private', async () => {
+  test('without PUBLIC_BASE_URL, pages, redirects, sitemaps and robots.txt name the Host sent, are public and vary by it', async () => {
     const on = app(null)
     for (const path of pages()) {
       const seen = await cacheOf(on, path)
-      expect({ path, cache: seen.cache }).toEqual({ path, cache: expect.stringMatching(/^private, max-age=\d+$/) })
+      expect({ path, cache: seen.cache, host: seen.host }).toEqual({
+        path,
+        cache: expect.stringMatching(/^public, max-age=\d+$/),
+        host: true,
+      })
       // Each names the Host sent (a directory page links relative to itself only: none here).
       if (!path.endsWith('/stores')) expect({ path, evil: seen.evil }).toEqual({ path, evil: true })
       if (seen.etag !== null) {
         const cached = await cacheOf(on, path, { 'if-none-match': seen.etag })
-        expect({ path, status: cached.status, cache: cached.cache }).toEqual({ path, status: 304, cache: seen.cache })
+        expect({ path, status: cached.status, cache: cached.cache, host: cached.host }).toEqual({
+          path,
+          status: 304,
+          cache: seen.cache,
+          host: true,
+        })
       }
     }
   })
 
-  test('with PUBLIC_BASE_URL, the same are public and name no Host sent', async () => {
+  test('with PUBLIC_BASE_URL, the same are public, name no Host sent and do not vary by it', async () => {
     const on = createApp({
       store: f.env.store,
       geocoder: f.env.geocoder,
@@ -95,7 +119,12 @@ describe('the pages', () => {
     })
     for (const path of pages()) {
       const seen = await cacheOf(on, path)
-      expect(seen).toMatchObject({ path, cache: expect.stringMatching(/^public, max-age=\d+$/), evil: false })
+      expect(seen).toMatchObject({
+        path,
+        cache: expect.stringMatching(/^public, max-age=\d+$/),
+        host: false,
+        evil: false,
+      })
     }
   })
 })
@@ -121,7 +150,7 @@ test('without PUBLIC_BASE_URL, the first request through a proxy logs one warnin
     {
       level: 'warn',
       message: expect.stringMatching(
-        /^A request came through a proxy \(it sent x-forwarded-proto\) while PUBLIC_BASE_URL is unset: .*private.* Set PUBLIC_BASE_URL to/,
+        /^A request came through a proxy \(it sent x-forwarded-proto\) while PUBLIC_BASE_URL is unset: .*Vary: Host.* Set PUBLIC_BASE_URL to/,
       ),
     },
   ])

@@ -57,7 +57,7 @@ test('Query API answers (kept or made), its errors, pages, the sitemap and the d
   ]
   for (const path of paths)
     expect({ path, nosniff: (await headersOf(path)).nosniff }).toEqual({ path, nosniff: 'nosniff' })
-  expect((await headersOf(`${pub}/locations?all=true`)).cache).toStartWith('private, max-age=') // no PUBLIC_BASE_URL: its links name the Host sent
+  expect((await headersOf(`${pub}/locations?all=true`)).cache).toStartWith('public, max-age=')
   // An error outside the APIs is no cache's to keep either.
   expect((await headersOf('/nowhere')).cache).toBe('no-store')
 })

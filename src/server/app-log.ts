@@ -36,7 +36,7 @@ export function proxyWarning(log: Log): (request: Request) => void {
     left = 0
     log({
       level: 'warn',
-      message: `A request came through a proxy (it sent ${header}) while PUBLIC_BASE_URL is unset: links in pages, sitemaps and answers name each request's Host and scheme (http:// behind a TLS proxy), so they are marked private and no shared cache keeps them. Set PUBLIC_BASE_URL to the address visitors use, such as https://stores.example.com`,
+      message: `A request came through a proxy (it sent ${header}) while PUBLIC_BASE_URL is unset: links in pages, sitemaps and answers name each request's Host and scheme (http:// behind a TLS proxy), so they say Vary: Host and a shared cache keeps a copy for each Host sent. Set PUBLIC_BASE_URL to the address visitors use, such as https://stores.example.com`,
     })
   }
 }

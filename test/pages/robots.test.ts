@@ -32,7 +32,7 @@ describe('GET /robots.txt', () => {
     const res = await get('http://localhost/robots.txt')
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8')
-    expect(res.headers.get('cache-control')).toBe('private, max-age=300')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300')
     const text = await res.text()
     const rules = text.split('\n').filter((l) => /^(User-agent|Allow|Disallow):/.test(l))
     expect(rules).toEqual(['User-agent: *', 'Allow: /', 'Disallow: /admin/'])

@@ -290,7 +290,7 @@ describe('a locator in several countries', () => {
       "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https: http:; base-uri 'none'; form-action 'none'",
     )
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
-    expect(res.headers.get('cache-control')).toBe('private, max-age=60')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60')
 
     // Stores opening and closing hours later change nothing; a new store does.
     let clock = FIXTURE_NOW

@@ -59,7 +59,7 @@ describe('a published location', () => {
     const res = await f.page(pagePath(id, 'velo-cafe-bikes'))
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
-    expect(res.headers.get('cache-control')).toBe('private, max-age=60')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60')
     const html = res.text
     const canonical = canonicalOf(id, 'Vélo Café Bikes')
     expect(canonical).toEndWith('/velo-cafe-bikes')

@@ -136,7 +136,6 @@ describe('AnswerCache', () => {
       origin: '*',
       vary: 'Origin',
       maxAge: 60,
-      shared: true,
       headers: new Headers({ etag: 'W/"1-x"' }),
     } // the caller's, for this answer only
     const body = cache.offer('a', '2', 'W/"2-x"', bytes('new'))

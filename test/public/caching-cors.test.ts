@@ -1,4 +1,5 @@
-// CORS on the Query API: the calling origin allowed, Vary on Origin (and Referer with an allowlist),
+// CORS on the Query API: the calling origin allowed, Vary on Origin (and Referer with an allowlist;
+// Host too, as no PUBLIC_BASE_URL is set here: test/host-links.test.ts),
 // the ETag and rate headers exposed, errors and preflights too; none on the other endpoints.
 import { describe, expect, test } from 'bun:test'
 import { RateLimiter } from '../../src/api/public/guards'
@@ -43,20 +44,20 @@ describe('CORS', () => {
       for (const headers of [{ origin: ORIGIN }, { referer: `${ORIGIN}/stores` }] as Record<string, string>[]) {
         // Made, then kept from the second ask (the fast path for /locations), and made by the app.
         for (let i = 0; i < 3; i++)
-          expect({ url, i, vary: await varyOf(url, headers) }).toEqual({ url, i, vary: 'Origin, Referer' })
-        expect(await varyOf(url, headers, viaApp)).toBe('Origin, Referer')
+          expect({ url, i, vary: await varyOf(url, headers) }).toEqual({ url, i, vary: 'Origin, Referer, Host' })
+        expect(await varyOf(url, headers, viaApp)).toBe('Origin, Referer, Host')
         const etag = (await f.get(url, { headers })).headers.get('etag')!
         const revalidated = await f.get(url, { headers: { ...headers, 'if-none-match': etag } })
         expect({ url, status: revalidated.status, vary: revalidated.headers.get('vary') }).toEqual({
           url,
           status: 304,
-          vary: 'Origin, Referer',
+          vary: 'Origin, Referer, Host',
         })
       }
     }
     setLocatorSettings(f.env.store, f.env.locatorId, { referrers: '' })
     for (const url of urls())
-      for (let i = 0; i < 3; i++) expect({ url, vary: await varyOf(url, {}) }).toEqual({ url, vary: 'Origin' })
+      for (let i = 0; i < 3; i++) expect({ url, vary: await varyOf(url, {}) }).toEqual({ url, vary: 'Origin, Host' })
   })
 
   test('with a referrer allowlist, an allowed origin is echoed', async () => {

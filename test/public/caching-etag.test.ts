@@ -13,7 +13,7 @@ describe('Cache-Control and ETag', () => {
     for (const url of urls()) {
       const res = await f.get(url)
       expect(res.status).toBe(200)
-      expect(res.headers.get('cache-control')).toBe('private, max-age=60')
+      expect(res.headers.get('cache-control')).toBe('public, max-age=60')
       expect(res.headers.get('etag')).toMatch(/^(W\/)?"[^"]+"$/)
     }
   })
@@ -29,7 +29,7 @@ describe('Cache-Control and ETag', () => {
       expect(res.status).toBe(304)
       expect(res.text).toBe('')
       expect(res.headers.get('etag')).toBe(etag)
-      expect(res.headers.get('cache-control')).toBe('private, max-age=60')
+      expect(res.headers.get('cache-control')).toBe('public, max-age=60')
     }
   })
 

@@ -225,7 +225,7 @@ describe('answers are not kept past the next change of a location in them', () =
     at('2026-06-15T15:59:30Z') // 17:59:30 in Berlin: mitte closes and the bar opens at 18:00
     const path = '/locations?lat=52.52&lng=13.4&radius=20&unit=km&open_now=true'
     const first = await get(path)
-    expect(first.headers.get('cache-control')).toBe('private, max-age=30')
+    expect(first.headers.get('cache-control')).toBe('public, max-age=30')
     const etag = first.headers.get('etag')!
     expect(first.body.data.locations.map((l: any) => keyOf(l.id))).toContain('mitte')
     // Asked again before the change: the same answer, kept or not, and a 304 for its ETag.
@@ -241,12 +241,12 @@ describe('answers are not kept past the next change of a location in them', () =
     expect(open).not.toContain('mitte')
     // Every answer of the locator is cut, whatever its query: a change may bring a location in.
     const filters = await get('/filters')
-    expect(filters.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/)
+    expect(filters.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/)
   })
 
   test('with no change within a minute, max-age stays 60', async () => {
     at('2026-06-15T13:00:00Z')
     const res = await get(`/locations/${ids.mitte}`)
-    expect(res.headers.get('cache-control')).toBe('private, max-age=60')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60')
   })
 })

@@ -452,7 +452,7 @@ describe('GET /places', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('access-control-allow-origin')).toBe('https://shop.example')
     expect(res.headers.get('ratelimit-limit')).not.toBeNull()
-    expect(res.headers.get('cache-control')).toBe('private, max-age=60')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60')
     const etag = res.headers.get('etag')!
     expect((await get(`${token}/places?q=Lond`, { 'if-none-match': etag })).status).toBe(304)
     setLocatorSettings(env.store, env.locatorId, { referrers: 'shop.example' })

@@ -6,7 +6,7 @@ import type { IndexRegistry } from '../../indexes/registry'
 import type { Store } from '../../store'
 import { isBusyError } from '../../store/db'
 import type { Locator } from '../../store/locators'
-import { cacheControl, etagMatches, etagOf } from '../public/headers'
+import { etagMatches, etagOf } from '../public/headers'
 import { pathStart } from '../public/url'
 import { escapeHtml, htmlResponse } from './html'
 
@@ -17,10 +17,14 @@ export const pageBase = (deps: PageDeps, request: Request): string =>
   deps.publicBaseUrl ?? request.url.slice(0, pathStart(request.url))
 
 /**
- * A page's Cache-Control, kept `seconds`: by shared caches too only with PUBLIC_BASE_URL, as its
- * links then name no Host a request sent (public/headers.ts cacheControl).
+ * The caching headers of a page (or redirect) kept `seconds`. Without PUBLIC_BASE_URL its links
+ * name the Host sent, which a client may forge: it varies by Host, so a cache keyed without it
+ * (nginx's default key) keeps a copy per Host and gives none of them to another.
  */
-export const pageCache = (deps: PageDeps, seconds: number): string => cacheControl(seconds, deps.publicBaseUrl !== null)
+export function pageCache(deps: PageDeps, seconds: number): Record<string, string> {
+  const caching = { 'cache-control': `public, max-age=${seconds}` }
+  return deps.publicBaseUrl === null ? { ...caching, vary: 'Host' } : caching
+}
 
 /**
  * Where a page loads the service's own files from (widget.js, widget.css): PUBLIC_BASE_URL, else
@@ -93,9 +97,9 @@ export function pageNumber(params: URLSearchParams): number | null | undefined {
 }
 
 /** 304 when the request already holds the page `etag` names; else null. */
-export function notModified(request: Request, etag: string, cacheControl: string): Response | null {
+export function notModified(request: Request, etag: string, caching: Record<string, string>): Response | null {
   if (!etagMatches(request.headers.get('if-none-match'), etag)) return null
-  return new Response(null, { status: 304, headers: { etag, 'cache-control': cacheControl } })
+  return new Response(null, { status: 304, headers: { etag, ...caching } })
 }
 
 /**

@@ -96,7 +96,7 @@ export async function directoryResponse(
       )
     if (found.canonical.join('/') !== slugs.join('/')) {
       const location = directoryUrl(base, links.token, ...found.canonical) + query(lang, page)
-      return new Response(null, { status: 301, headers: { location, 'cache-control': pageCache(deps, 60) } })
+      return new Response(null, { status: 301, headers: { location, ...pageCache(deps, 60) } })
     }
     const etag = pageEtag(deps, locator, request, base, made.version)
     const cached = notModified(request, etag, pageCache(deps, 60))
@@ -115,8 +115,7 @@ export async function directoryResponse(
       pages,
       pageUrl: (l, n = page) => directoryUrl(base, links.token, ...found.canonical) + query(l, n),
     })
-    const cache = pageCache(deps, 60)
-    return htmlResponse(html, 200, { etag, 'cache-control': cache, ...pagePolicy(assets, locator.referrers, false) })
+    return htmlResponse(html, 200, { etag, ...pageCache(deps, 60), ...pagePolicy(assets, locator.referrers, false) })
   } catch (e) {
     return unavailablePage(e)
   }

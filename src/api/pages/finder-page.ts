@@ -42,7 +42,7 @@ export function finderPageResponse(
     if (cached !== null) return cached
     return htmlResponse(finderPage(locator, base, assets, request, tiles), 200, {
       etag,
-      'cache-control': pageCache(deps, 60),
+      ...pageCache(deps, 60),
       ...pagePolicy(assets, locator.referrers, true),
     })
   } catch (e) {

@@ -29,7 +29,7 @@ export function robotsResponse(deps: PageDeps, request: Request): Response {
     return new Response(`${lines.join('\n')}\n`, {
       headers: {
         'content-type': TEXT_TYPE,
-        'cache-control': pageCache(deps, 300),
+        ...pageCache(deps, 300),
         'x-content-type-options': 'nosniff',
       },
     })

@@ -1,14 +1,13 @@
 // GET /sitemap.xml: the service's sitemap index, naming the sitemap of each locator whose pages are
 // public, so robots.txt holds one Sitemap line whatever the number of locators.
 import type { Locator } from '../../store/locators'
-import { finderUrl, pageBase, type PageDeps, unavailablePage } from './deps'
+import { finderUrl, pageBase, pageCache, type PageDeps, unavailablePage } from './deps'
 import { directoryOf } from './directory'
 import { directoryUrls } from './directory-page'
 import { escapeHtml as esc } from './html'
 import { SITEMAP_MAX_URLS, sitemapPlan } from './sitemap'
 
 const XML_TYPE = 'application/xml; charset=utf-8'
-const CACHE_CONTROL = 'public, max-age=300'
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9'
 
 /** The locators whose pages, and so sitemaps, are public: active with the Query API on, oldest first. */
@@ -49,7 +48,7 @@ export async function sitemapIndexResponse(
         `<!-- ${left} more ${left === 1 ? "locator's sitemap is" : "locators' sitemaps are"} left out: an index names at most ${pageSize} files. Submit them to search engines directly. -->`,
       )
     const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${NS}">\n${items.join('\n')}\n</sitemapindex>\n`
-    return new Response(xml, { headers: { 'content-type': XML_TYPE, 'cache-control': CACHE_CONTROL } })
+    return new Response(xml, { headers: { 'content-type': XML_TYPE, ...pageCache(deps, 300) } })
   } catch (e) {
     return unavailablePage(e)
   }

@@ -80,7 +80,7 @@ export async function sitemapResponse(
       return { parts: `<?xml version="1.0" encoding="UTF-8"?>\n${xml}\n`.split(BASE_MARK), base: '', bytes: null }
     })
     return new Response(bodyOn(kept, base), {
-      headers: { 'content-type': XML_TYPE, 'cache-control': pageCache(deps, 60), etag },
+      headers: { 'content-type': XML_TYPE, ...pageCache(deps, 60), etag },
     })
   } catch (e) {
     return unavailablePage(e)

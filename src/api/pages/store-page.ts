@@ -76,7 +76,7 @@ export async function storePageResponse(
     const finder = finderUrl(base, locator.publicToken) + withSearch(langQuery(lang), search)
     if (slug === null ? slugSent(request, location.id) : slug !== slugOf(location.name)) {
       const location = withSearch(canonical, search) // the search goes on, for the link back
-      return new Response(null, { status: 301, headers: { location, 'cache-control': pageCache(deps, 60) } })
+      return new Response(null, { status: 301, headers: { location, ...pageCache(deps, 60) } })
     }
     const entry = deps.registry.entry(locator.id)
     const hidden = new Set(entry.filters.filter((g) => g.hideInLocationDetails).map((g) => g.id))
@@ -109,7 +109,7 @@ export async function storePageResponse(
         crumbs: directory && storeCrumbs(directory, links, pageTexts(lang), location.address, store),
       }),
       200,
-      { etag, 'cache-control': pageCache(deps, 60), ...pagePolicy(assets, locator.referrers, false) },
+      { etag, ...pageCache(deps, 60), ...pagePolicy(assets, locator.referrers, false) },
     )
   } catch (e) {
     return unavailablePage(e)

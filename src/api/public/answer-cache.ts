@@ -22,15 +22,7 @@
 export type Kept = { version: string; etag: string; body: Blob; headers: ResponseHeaders | null }
 
 /** Headers a caller makes responses from, and the rate limit, CORS origin, Vary and max-age they were last set to. */
-export type ResponseHeaders = {
-  headers: Headers
-  limit: number
-  origin: string
-  vary: string
-  maxAge: number
-  /** Whether shared caches may keep the answers (headers.ts cacheControl). */
-  shared: boolean
-}
+export type ResponseHeaders = { headers: Headers; limit: number; origin: string; vary: string; maxAge: number }
 
 type Entry = Kept & { asks: number }
 

@@ -18,8 +18,8 @@ export type FastDeps = {
   etagSeed: number | bigint
   /** The URL answers are made for (their pagination links). */
   publicHref: (href: string) => string
-  /** Whether shared caches may keep the answers: their links name PUBLIC_BASE_URL (headers.ts cacheControl). */
-  shared: boolean
+  /** Whether answers' links name the Host a request sent (no PUBLIC_BASE_URL): they vary by it (headers.ts varyOf). */
+  hostLinks: boolean
   /** near=: the place search. */
   places: Places
   /** The count of a request's client (RequestNote.client); null when not counted. */
@@ -29,7 +29,7 @@ export type FastDeps = {
 /** The fast path over the Query API's limiter and answer cache; counts the answers it sends from the cache. */
 export function fastPath(d: FastDeps) {
   /** The headers of answers made on the fast path, set again for each. */
-  const scratch = responseHeaders('', d.shared)
+  const scratch = responseHeaders('')
   /** Answers sent from the answer cache. */
   let cacheHits = 0
 
@@ -98,7 +98,7 @@ export function fastPath(d: FastDeps) {
     // A kept answer's responses are made from headers made once for it; a made answer's from the scratch ones, its ETag set.
     let headers: ResponseHeaders
     if (current) {
-      headers = kept.headers ??= responseHeaders(etag, d.shared)
+      headers = kept.headers ??= responseHeaders(etag)
       cacheHits++
       countAnswer() // a kept answer's request and response are garbage too
     } else {
@@ -106,7 +106,8 @@ export function fastPath(d: FastDeps) {
       headers.headers.set('etag', etag)
     }
     const maxAge = d.registry.maxAge(locator.id, MAX_AGE)
-    return sendWith(headers, body, decision, request.headers.get('origin'), varyOf(locator), noted.id, maxAge)
+    const vary = varyOf(locator, d.hostLinks)
+    return sendWith(headers, body, decision, request.headers.get('origin'), vary, noted.id, maxAge)
   }
 
   return { fast, cacheHits: () => cacheHits }

@@ -14,12 +14,7 @@ export const CORS = {
 
 /** How long browsers and caches may keep an answer (s); less when a location in it opens or closes sooner. */
 export const MAX_AGE = 60
-/**
- * Cache-Control of an answer browsers may keep `maxAge` s; shared caches too only when its links
- * name PUBLIC_BASE_URL (`shared`): without it they name the Host each request sent, which a client
- * may forge, and a shared cache could give one request's forged links to all.
- */
-export const cacheControl = (maxAge: number, shared = true) => `${shared ? 'public' : 'private'}, max-age=${maxAge}`
+const cacheControl = (maxAge: number) => `public, max-age=${maxAge}`
 export const CACHE_CONTROL = cacheControl(MAX_AGE)
 
 /**
@@ -57,16 +52,22 @@ export function etagMatches(header: string | null, etag: string, star = true): b
 }
 
 /** The headers of an answer browsers and caches may keep (errors say no-store instead). */
-export function answerHeaders(etag: string, vary: string, maxAge: number, shared: boolean): Record<string, string> {
-  return { etag, 'cache-control': maxAge === MAX_AGE && shared ? CACHE_CONTROL : cacheControl(maxAge, shared), vary }
+export function answerHeaders(etag: string, vary: string, maxAge: number): Record<string, string> {
+  return { etag, 'cache-control': maxAge === MAX_AGE ? CACHE_CONTROL : cacheControl(maxAge), vary }
 }
 
 /**
  * What a locator's answers vary on: the Origin (CORS echoes it), and with a referrer allowlist the
  * Referer too, which decides for a request without an Origin (a page's own fetch): a shared cache
- * must not give the answer a listed site got to a request from another, which is refused.
+ * must not give the answer a listed site got to a request from another, which is refused. With
+ * `hostLinks` (no PUBLIC_BASE_URL) the Host too: links then name the Host sent, which a client may
+ * forge, and a cache keyed without it (nginx's default key) would give them to every visitor.
  */
-export const varyOf = (locator: Locator): string => (locator.referrers.length === 0 ? 'Origin' : 'Origin, Referer')
+export function varyOf(locator: Locator, hostLinks: boolean): string {
+  const referer = locator.referrers.length > 0
+  if (hostLinks) return referer ? 'Origin, Referer, Host' : 'Origin, Host'
+  return referer ? 'Origin, Referer' : 'Origin'
+}
 
 /**
  * The headers of every answer fast() sends, as the app's responses have them: the CORS plugin's
@@ -85,12 +86,11 @@ export const FAST_HEADERS = new Headers({
   'x-content-type-options': 'nosniff',
 })
 
-/** The headers a fast answer's responses are made from: FAST_HEADERS, the ETag, and those sendWith sets; `shared` as cacheControl's. */
-export function responseHeaders(etag: string, shared: boolean): ResponseHeaders {
+/** The headers a fast answer's responses are made from: FAST_HEADERS, the ETag, and those sendWith sets. */
+export function responseHeaders(etag: string): ResponseHeaders {
   const headers = new Headers(FAST_HEADERS)
   headers.append('etag', etag)
-  if (!shared) headers.set('cache-control', cacheControl(MAX_AGE, false))
-  return { headers, limit: -1, origin: '*', vary: 'Origin', maxAge: MAX_AGE, shared }
+  return { headers, limit: -1, origin: '*', vary: 'Origin', maxAge: MAX_AGE }
 }
 
 /**
@@ -110,7 +110,7 @@ export function sendWith(
 ): Response {
   const { headers } = start
   if (start.maxAge !== maxAge) {
-    headers.set('cache-control', cacheControl(maxAge, start.shared))
+    headers.set('cache-control', cacheControl(maxAge))
     start.maxAge = maxAge
   }
   if (start.vary !== vary) {

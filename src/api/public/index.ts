@@ -112,8 +112,8 @@ export function publicRoutes(deps: PublicDeps) {
   const places = deps.places ?? null
   const clustersMark = (locatorId: string) => clustersVersionMark(deps.registry, locatorId)
   const clientCount = clientCounter(deps)
-  /** Shared caches keep answers only when their links name PUBLIC_BASE_URL, not a Host a client sent. */
-  const shared = Boolean(deps.publicBaseUrl)
+  /** Without PUBLIC_BASE_URL answers' links name the Host sent: they vary by it (headers.ts varyOf). */
+  const hostLinks = !deps.publicBaseUrl
   const fastOnes = fastPath({
     registry: deps.registry,
     limiter,
@@ -122,7 +122,7 @@ export function publicRoutes(deps: PublicDeps) {
     publicHref,
     places,
     clientCount,
-    shared,
+    hostLinks,
   })
   const { withTokenRate, refuseWithRate } = tokenRates(deps, limiter)
   /**
@@ -155,20 +155,20 @@ export function publicRoutes(deps: PublicDeps) {
     const version = deps.registry.version(admitted.locator.id) + more(admitted.locator.id)
     const etag = etagOf(version, href, etagSeed)
     const ifNoneMatch = request.headers.get('if-none-match')
-    const vary = varyOf(admitted.locator)
+    const vary = varyOf(admitted.locator, hostLinks)
     const maxAge = deps.registry.maxAge(admitted.locator.id, MAX_AGE)
     if (etagMatches(ifNoneMatch, etag, false)) return notModified(set, etag, vary, maxAge)
     // Made as UTF-8: these bytes are sent, and the cache keeps a Blob of them.
     const answer = body(admitted.locator, publicHref(href))
     answers.offer(href, version, etag, answer)
     if (etagMatches(ifNoneMatch, etag)) return notModified(set, etag, vary, maxAge) // "*": there is an answer
-    Object.assign(set.headers, answerHeaders(etag, vary, maxAge, shared))
+    Object.assign(set.headers, answerHeaders(etag, vary, maxAge))
     set.headers['content-type'] = JSON_TYPE
     return answer
   }
 
   function notModified(set: Set, etag: string, vary: string, maxAge: number): string {
-    Object.assign(set.headers, answerHeaders(etag, vary, maxAge, shared))
+    Object.assign(set.headers, answerHeaders(etag, vary, maxAge))
     set.status = 304
     return ''
   }
