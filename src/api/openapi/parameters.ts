@@ -230,7 +230,7 @@ export const HEADERS = {
     'On the Query API, `public, max-age=60` on answers, less when a location opens or closes sooner, and `no-store` on errors. `no-store` on every answer of the Management API.',
   ),
   Vary: header(
-    'On answers: `Origin`, or `Origin, Referer` when the locator has a referrer allowlist. On errors: `*` (an error is kept by no cache).',
+    'On answers: `Origin`, or `Origin, Referer` when the locator has a referrer allowlist; then `Host` too when the service has no PUBLIC_BASE_URL (links then name the Host sent). On errors: `*` (an error is kept by no cache).',
   ),
   'RateLimit-Limit': header("The token's requests a minute, in this process.", 'integer'),
   'RateLimit-Remaining': header('Requests left in this minute.', 'integer'),
