@@ -52,7 +52,7 @@ export class Finder {
     this.options = { ...this.options, lang }
     const [search, shown] = [this.widget.searched(), [...this.element.childNodes]]
     this.widget.destroy()
-    // Shown until the new one's parts replace them (its filters come first): the page does not jump.
+    // Shown until the new one has its filters and its answer (widget.ts): the page does not jump.
     this.element.replaceChildren(...shown)
     this.widget = new Widget(this.element, this.options, this.prefix, search)
   }

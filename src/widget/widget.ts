@@ -124,12 +124,14 @@ export class Widget {
     listKeys(this.list)
     this.fillForm()
     const defaults = this.loadDefaults()
-    // Shown with its filters in place: filters that came later would push the list and map down.
-    const shown = Promise.race([defaults, pause(SHOW_WITHIN_MS)]).then(() => {
-      if (!this.destroyed) element.replaceChildren(...parts)
-    })
     // Without data-unit, the locator's unit: GET /locations measures in miles unless told.
     const first = this.state.unit === null ? defaults.then(() => this.search()) : this.search()
+    // Shown with its filters in place: filters that came later would push the list and map down.
+    // Made again with a search (finder.ts), with its answer too: the finder it replaces shows till then.
+    const ready = given === null ? defaults : Promise.all([defaults, first])
+    const shown = Promise.race([ready, pause(SHOW_WITHIN_MS)]).then(() => {
+      if (!this.destroyed) element.replaceChildren(...parts)
+    })
     if (this.state.locate) {
       delete this.state.locate
       void first.then(() => this.locateIfShared())
