@@ -138,20 +138,33 @@ test('a command that waited for the lock while its locator was deleted says so a
   // Another process holds the write lock: each command reads its locator, then waits for the lock.
   const holder = openStore(dbPath)
   holder.db.exec('BEGIN IMMEDIATE')
+  const runs = commands.map((argv) =>
+    Bun.spawn([process.execPath, join(import.meta.dir, '../../src/cli/main.ts'), ...argv], {
+      env: { ...process.env, DATABASE_PATH: dbPath },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    }),
+  )
+  const stopped = new Set<number>()
   try {
-    const runs = commands.map((argv) =>
-      Bun.spawn([process.execPath, join(import.meta.dir, '../../src/cli/main.ts'), ...argv], {
-        env: { ...process.env, DATABASE_PATH: dbPath },
-        stdout: 'pipe',
-        stderr: 'pipe',
-      }),
-    )
-    // Each has read its locator once it sleeps in SQLite's busy handler.
-    const deadline = performance.now() + 4000
-    while (!runs.every((run) => waitingForLock(run.pid)) && performance.now() < deadline) await Bun.sleep(20)
-    expect(runs.map((run) => waitingForLock(run.pid))).toEqual(runs.map(() => true))
+    // Each has read its locator once it sleeps in SQLite's busy handler, and is stopped there until
+    // the locator is gone. busy_timeout counts the handler's sleeps, not the time: however long a
+    // loaded machine takes to start the others, none gives up on the lock meanwhile.
+    while (stopped.size < runs.length) {
+      for (const [i, run] of runs.entries()) {
+        if (stopped.has(run.pid)) continue
+        if (run.exitCode !== null)
+          throw new Error(`${commands[i]!.join(' ')} ended before it waited: ${await new Response(run.stderr).text()}`)
+        if (!waitingForLock(run.pid)) continue
+        run.kill('SIGSTOP')
+        stopped.add(run.pid)
+      }
+      await Bun.sleep(20)
+    }
     holder.db.run('DELETE FROM locators WHERE id = ?', [id])
     holder.db.exec('COMMIT')
+    for (const run of runs) run.kill('SIGCONT')
+    stopped.clear()
     for (const [i, run] of runs.entries()) {
       const stderr = await new Response(run.stderr).text()
       expect({ command: commands[i]!.slice(0, 2), code: await run.exited }).toEqual({
@@ -165,6 +178,7 @@ test('a command that waited for the lock while its locator was deleted says so a
       expect(holder.db.query(`SELECT count(*) AS n FROM ${table} WHERE locator_id = ?`).get(id)).toEqual({ n: 0 })
     }
   } finally {
+    for (const run of runs) if (stopped.has(run.pid)) run.kill('SIGCONT')
     if (holder.db.inTransaction) holder.db.exec('ROLLBACK')
     holder.close()
   }
