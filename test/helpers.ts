@@ -141,32 +141,64 @@ export const storeBody = (over: Record<string, unknown> = {}) => ({
 export type Running = {
   proc: Bun.Subprocess<'ignore', 'pipe', 'pipe'>
   lines: string[]
+  /** The first line matching `re`; fails after QUIET_MS in which the process wrote nothing, or when it ends. */
   waitFor: (re: RegExp) => Promise<string>
 }
 
+/**
+ * How long waitFor waits while the process writes nothing: a start that shows its progress line by
+ * line (the geocoder data's build, a step a line) is not cut short on a loaded machine; one that
+ * ends without the line fails at once, with what it wrote.
+ */
+const QUIET_MS = 15_000
+
 /** Lines of text as they come, in chunks, and a wait for the first that matches. */
-function lineCollector(): Pick<Running, 'lines' | 'waitFor'> & { add: (text: string) => void } {
+function lineCollector(): Pick<Running, 'lines' | 'waitFor'> & { add: (text: string) => void; end: () => void } {
   const lines: string[] = []
-  const waiters: { re: RegExp; resolve: (l: string) => void }[] = []
+  const waiters: { re: RegExp; resolve: (l: string) => void; reject: (e: Error) => void }[] = []
   let buf = ''
+  let ended = false
+  let lastOutput = performance.now()
+  const failure = (re: RegExp, why: string) => new Error(`${why} waiting for ${re}; got:\n${lines.join('\n')}`)
+  const settle = (w: (typeof waiters)[number]) => waiters.splice(waiters.indexOf(w), 1)
   return {
     lines,
     add(text) {
+      lastOutput = performance.now()
       buf += text
       let i: number
       while ((i = buf.indexOf('\n')) >= 0) {
         const line = buf.slice(0, i).replace(/\r$/, '') // a terminal ends its lines with CR LF
         buf = buf.slice(i + 1)
         lines.push(line)
-        for (const w of waiters.filter((w) => w.re.test(line))) w.resolve(line)
+        for (const w of waiters.filter((w) => w.re.test(line))) {
+          settle(w)
+          w.resolve(line)
+        }
+      }
+    },
+    end() {
+      ended = true
+      for (const w of [...waiters]) {
+        settle(w)
+        w.reject(failure(w.re, 'the output ended'))
       }
     },
     waitFor: (re) =>
       new Promise((resolve, reject) => {
         const hit = lines.find((l) => re.test(l))
         if (hit) return resolve(hit)
-        waiters.push({ re, resolve })
-        setTimeout(() => reject(new Error(`timed out waiting for ${re}; got:\n${lines.join('\n')}`)), 15_000)
+        if (ended) return reject(failure(re, 'the output ended'))
+        const waiter = { re, resolve, reject }
+        waiters.push(waiter)
+        const check = () => {
+          if (!waiters.includes(waiter)) return
+          const quiet = performance.now() - lastOutput
+          if (quiet < QUIET_MS) return void setTimeout(check, QUIET_MS - quiet)
+          settle(waiter)
+          reject(failure(re, `${QUIET_MS / 1000} s without output,`))
+        }
+        setTimeout(check, QUIET_MS)
       }),
   }
 }
@@ -203,6 +235,7 @@ export function stdoutLines(proc: { stdout: ReadableStream<Uint8Array> }): Pick<
   ;(async () => {
     const decoder = new TextDecoder()
     for await (const chunk of proc.stdout) collected.add(decoder.decode(chunk, { stream: true }))
+    collected.end()
   })()
   return { lines: collected.lines, waitFor: collected.waitFor }
 }
