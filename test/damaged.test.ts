@@ -1,5 +1,5 @@
 // Damaged database files, as a disk or a careless copy leaves them: each start serves correctly
-// or exits 1 with one line; a file found damaged while serving takes no more writes. Real
+// or exits 3 with one line; a file found damaged while serving takes no more writes. Real
 // processes on real files.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
@@ -64,12 +64,12 @@ const DAMAGES: Record<string, (path: string) => void> = {
 }
 
 for (const [damage, apply] of Object.entries(DAMAGES)) {
-  test(`a file damaged in ${damage}: the start exits 1 with one line, no stack trace, and writes nothing`, async () => {
+  test(`a file damaged in ${damage}: the start exits 3 (a person must mend it) with one line, no stack trace, and writes nothing`, async () => {
     const path = copyOf(`${damage.replaceAll(' ', '-')}.db`)
     apply(path)
     const before = readFileSync(path)
     const server = startServer(path, { DEMO: '0' })
-    expect(await server.proc.exited).toBe(1)
+    expect(await server.proc.exited).toBe(3)
     const stderr = (await new Response(server.proc.stderr).text()).trim()
     expect(stderr.split('\n')).toHaveLength(1)
     expect(stderr).toStartWith(`Cannot use the database at ${path}: `)

@@ -106,12 +106,12 @@ test('GEODATA_PATH naming a file that is not the data, or the database, is refus
   expect(readFileSync(database)).toEqual(before)
 }, 60_000)
 
-test('a GEODATA_PATH where the data cannot be made: the start exits 1 in one line that says what to change', async () => {
+test('a GEODATA_PATH where the data cannot be made: the start exits 3 in one line that says what to change', async () => {
   const file = join(dir, 'a-file')
   writeFileSync(file, '')
   const geodata = join(file, 'geo.sqlite') // under a file, not a folder
   const server = startServer(join(dir, 'unbuilt.db'), { DEMO: '0', PORT: freePort(), GEODATA_PATH: geodata })
-  expect(await server.proc.exited).toBe(1)
+  expect(await server.proc.exited).toBe(3) // a person must change it
   const stderr = (await new Response(server.proc.stderr).text()).trim()
   expect(stderr.split('\n')).toHaveLength(1)
   expect(stderr).toStartWith(`Could not build the offline geocoder data at ${geodata}: `)

@@ -67,39 +67,47 @@ test('a database it cannot use, or an address it cannot listen on, stops the sta
   const foreignBytes = readFileSync(foreign)
   const taken = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('taken') })
   try {
-    const cases: [env: Record<string, string>, says: string][] = [
+    // 3: a file only a person can mend; 1: an address that may come free or come up.
+    const cases: [env: Record<string, string>, says: string, code: number][] = [
       [
         { DATABASE_PATH: dir },
         `Cannot use the database at ${dir}: unable to open database file. DATABASE_PATH must name`,
+        3,
       ],
-      [{ DATABASE_PATH: notDatabase }, `Cannot use the database at ${notDatabase}: file is not a database.`],
+      [{ DATABASE_PATH: notDatabase }, `Cannot use the database at ${notDatabase}: file is not a database.`, 3],
       [
         { DATABASE_PATH: newer },
         `Cannot use the database at ${newer}: The database schema (version 999) is newer than this program (version ${MIGRATIONS.length}). Run the newer storeloc, or restore a backup made before the upgrade (storeloc restore FILE).`,
+        3,
       ],
       [
         { DATABASE_PATH: foreign },
         `Cannot use the database at ${foreign}: The file is another program's SQLite database (tables invoices), not storeloc's; it was left as it is.`,
+        3,
       ],
       [
         { DATABASE_PATH: join(dir, 'taken.db'), HOST: '127.0.0.1', PORT: String(taken.port) },
         `Cannot listen on 127.0.0.1:${taken.port} (EADDRINUSE): another program uses port ${taken.port}: stop it, or choose another PORT (--port).`,
+        1,
       ],
       [
         { DATABASE_PATH: join(dir, 'taken.db'), HOST: '127.0.0.1', PORT: String(taken.port), WORKERS: '2' },
         `Cannot listen on 127.0.0.1:${taken.port} (EADDRINUSE)`,
+        1,
       ],
       [
         { DATABASE_PATH: join(dir, 'elsewhere.db'), HOST: '192.0.2.1', PORT: '0' },
         'Cannot listen on 192.0.2.1:0 (EADDRNOTAVAIL)',
+        1,
       ], // TEST-NET-1: no address of this machine
       [
         // No name a resolver is asked about: the test reaches no DNS server.
         { DATABASE_PATH: join(dir, 'elsewhere.db'), HOST: 'no such host', PORT: '0' },
         'Cannot listen on no such host:0 (ENOTFOUND): HOST is not an address of this machine (0.0.0.0 for all of them, 127.0.0.1 for this machine only), or a name of one.',
+        1,
       ],
     ]
-    for (const [env, says] of cases) {
+    for (const [env, says, exit] of cases) {
       const proc = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts')], {
         cwd: ROOT,
         env: { ...process.env, DEMO: '0', PORT: '0', GEOCODER: 'none', ...env },
@@ -109,7 +117,7 @@ test('a database it cannot use, or an address it cannot listen on, stops the sta
       const [code, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text()])
       expect({ env, code, stderr: stderr.trim().split('\n') }).toEqual({
         env,
-        code: 1,
+        code: exit,
         stderr: [expect.stringContaining(says)],
       })
       if (env.DATABASE_PATH === newer) expect(stderr.trim()).toBe(says) // its own reason alone: no advice on the file's path

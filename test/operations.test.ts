@@ -3,17 +3,23 @@
 // /opt/storeloc being this checkout and the StateDirectory a temporary one.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import {
+  chmodSync,
+  closeSync,
   copyFileSync,
   existsSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
   rmSync,
   statSync,
   utimesSync,
   writeFileSync,
+  writeSync,
 } from 'node:fs'
 import { join } from 'node:path'
+import { loadDemo } from '../src/operator/demo'
+import { openStore } from '../src/store'
 import { stdoutLines, tempDir } from './helpers'
 
 const ROOT = join(import.meta.dir, '..')
@@ -110,6 +116,50 @@ test('a start its settings stop is not started again; one that may pass later (t
     expect(prevented).not.toContain(String(code))
   } finally {
     held.stop(true)
+  }
+})
+
+test('a start only a person can mend (a damaged database, one it may not read) is not started again', async () => {
+  const settings = unit()
+  const prevented = (settings.get('RestartPreventExitStatus') ?? []).flatMap((v) => v.split(/\s+/))
+  // The unit's User= is no root: as root here, the start runs as nobody, whom file modes bind.
+  const asUser = process.getuid?.() === 0 ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'] : []
+  const start = async (database: string, command: string[] = []) => {
+    const proc = Bun.spawn([...command, ...settings.get('ExecStart')![0]!.split(' ')], {
+      cwd: ROOT,
+      // No geocoder: its data in the StateDirectory is no business of this test's user.
+      env: { ...unitEnv(settings), PORT: '0', DATABASE_PATH: database, GEOCODER: 'none' },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    return { code: await proc.exited, err: await new Response(proc.stderr).text() }
+  }
+  const folder = tempDir()
+  try {
+    // A whole database, then 8 of its middle pages overwritten with bytes that are no page of SQLite's.
+    const damaged = join(folder, 'damaged.db')
+    const store = openStore(damaged)
+    loadDemo(store, join(ROOT, 'data/demo/demo.json'))
+    store.db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+    store.close()
+    const pages = statSync(damaged).size / 4096
+    const fd = openSync(damaged, 'r+')
+    writeSync(fd, Buffer.alloc(8 * 4096, 0x5a), 0, 8 * 4096, Math.floor(pages / 2) * 4096)
+    closeSync(fd)
+    const unreadable = join(folder, 'unreadable.db')
+    copyFileSync(join(state, 'storeloc.db'), unreadable) // the unit's, whole, left by the first test
+    chmodSync(unreadable, 0o000)
+    chmodSync(folder, 0o755)
+    for (const [database, said, command] of [
+      [damaged, `Cannot use the database at ${damaged}: it is damaged (SQLite's quick_check: `, []],
+      [unreadable, `Cannot use the database at ${unreadable}: `, asUser],
+    ] as const) {
+      const { code, err } = await start(database, [...command])
+      expect({ database, code, err: err.slice(0, said.length) }).toEqual({ database, code: 3, err: said })
+      expect(prevented).toContain(String(code))
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true })
   }
 })
 

@@ -481,7 +481,7 @@ test('a worker whose database file is gone (deleted or moved since the primary m
       stderr: 'pipe',
       ipc() {},
     })
-    expect(await worker.exited).toBe(1)
+    expect(await worker.exited).toBe(3)
     expect((await new Response(worker.stderr).text()).trim()).toBe(
       `Cannot use the database at ${path}: the file is gone (the primary made it at start), and a worker does not make an empty one. Put the file back, then start the service again.`,
     )

@@ -6,8 +6,29 @@ import { databaseFault, storageFault, storageFaultText } from '../store/db'
 import { openStore, type Store } from '../store'
 import type { Config } from '../core/config'
 
-/** A start that cannot go on for a reason outside the program (the database, the address): main prints its message, no stack trace, and exits 1. */
-export class StartError extends Error {}
+/**
+ * How a start that cannot go on exits (docs/operations.md): 1 when it may pass by itself (a port
+ * or lock held by a process about to end, a disk others free), so systemd starts it again; 3 when
+ * only a person can mend it (a damaged file, a permission), so it does not. 2 is a bad setting.
+ */
+export const START_EXIT = { MAY_PASS: 1, SETTING: 2, NEEDS_OPERATOR: 3 } as const
+export type StartExit = (typeof START_EXIT)[keyof typeof START_EXIT]
+
+/** A start that cannot go on for a reason outside the program (the database, the address): main prints its message, no stack trace, and exits with `exitCode`. */
+export class StartError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: StartExit = START_EXIT.MAY_PASS,
+  ) {
+    super(message)
+  }
+}
+
+/** The exit for a database error met at start: another process's lock and a full disk may pass; the rest waits for a person. */
+export function databaseExit(error: unknown, path: string): StartExit {
+  if (databaseFault(error) === 'busy' || storageFault(error, path) === 'full') return START_EXIT.MAY_PASS
+  return START_EXIT.NEEDS_OPERATOR
+}
 
 /**
  * The store at DATABASE_PATH, or a StartError saying what is wrong with it. `waitForLock` false:
@@ -19,22 +40,25 @@ export function openStoreToStart(path: string, waitForLock = true): Store {
   } catch (e) {
     const fault = databaseFault(e)
     if (fault === null || (fault === 'busy' && !waitForLock)) throw e
+    const exit = databaseExit(e, path)
     const storage = storageFault(e, path)
     if (storage === 'full')
       throw new StartError(
         `Cannot use the database at ${path}: the disk that holds it is full (SQLite: ${(e as Error).message}). Free space on it, then start again.`,
+        exit,
       )
-    if (storage !== null) throw new StartError(`Cannot use the database at ${path}: ${storageFaultText(storage, path)}`)
+    if (storage !== null)
+      throw new StartError(`Cannot use the database at ${path}: ${storageFaultText(storage, path)}`, exit)
     const reason = (e as Error).message.replace(/\.$/, '')
     // SQLITE_NOTADB at opening: the path names something else than a database ('file' below).
     if (isCorruptError(e) && !String((e as { code?: unknown }).code).startsWith('SQLITE_NOTADB'))
-      throw new StartError(damagedAtStart(path, (e as Error).message.replace(/\.$/, '')))
+      throw new StartError(damagedAtStart(path, (e as Error).message.replace(/\.$/, '')), exit)
     const advice = {
       file: ' DATABASE_PATH must name a SQLite database file (made, with its folder, when missing) that this user can read and write.',
       busy: ' Another process holds it for writing: try again in a moment.',
       database: '',
     }[fault]
-    throw new StartError(`Cannot use the database at ${path}: ${reason}.${advice}`)
+    throw new StartError(`Cannot use the database at ${path}: ${reason}.${advice}`, exit)
   }
 }
 
@@ -57,7 +81,9 @@ export function serveOn(config: Config, options: Omit<Parameters<typeof Bun.serv
     if (code === 'EACCES')
       throw new StartError(
         `${at}: this user may not listen on that port (ports below 1024 need privileges); use a higher PORT.`,
+        START_EXIT.NEEDS_OPERATOR,
       )
+    // An address or a name missing may come up later (an interface or DNS not yet up at boot): may pass.
     if (code === 'EADDRNOTAVAIL') throw new StartError(`${at}: ${host}.`)
     // A name that does not resolve to an address here ("nosuchhost.invalid", another machine's).
     if (code === 'EINVAL' || code === 'ENOTFOUND') throw new StartError(`${at}: ${host}, or a name of one.`)

@@ -3,9 +3,9 @@
 // N workers, each started from `entry` (workers.ts).
 import { misspeltSettings, misspeltText } from '../core/config'
 import { GeodataPathError } from '../geocode/embedded'
-import { databaseFault } from '../store/db'
+import { databaseFault, diskFull } from '../store/db'
 import { redactingLog } from './app-log'
-import { StartError } from './listen'
+import { databaseExit, START_EXIT, type StartExit, StartError } from './listen'
 import { readConfig } from './options'
 import { runSingle } from './single'
 import { runPrimary, runWorker } from './workers'
@@ -31,6 +31,13 @@ export async function serve(argv: string[], entry: string): Promise<void> {
         ? (e as Error).message
         : `Cannot use the database at ${config.databasePath}: ${(e as Error).message.replace(/\.$/, '')}.`,
     )
-    process.exit(1)
+    process.exit(startExit(e, config.databasePath))
   }
+}
+
+/** The exit code for an error that stopped a start (START_EXIT): whether it may pass by itself. */
+function startExit(error: unknown, databasePath: string): StartExit {
+  if (error instanceof StartError) return error.exitCode
+  if (error instanceof GeodataPathError) return diskFull(error.path) ? START_EXIT.MAY_PASS : START_EXIT.NEEDS_OPERATOR
+  return databaseExit(error, databasePath)
 }

@@ -11,7 +11,7 @@ import { describeProcess, lockHolders } from '../store/lock-holders'
 import { MIGRATIONS } from '../store/migrations'
 import { type Log, logRequest, sentRequestId } from './app-log'
 import { harden } from './harden'
-import { StartError } from './listen'
+import { START_EXIT, StartError } from './listen'
 
 /** Between two tries for the lock. */
 const LOCK_RETRY_MS = 100
@@ -104,7 +104,10 @@ function holderText(path: string): string | null {
 export async function checkWhole(path: string): Promise<void> {
   const found = await quickCheck(path)
   if (found === null) return
-  throw new StartError(damagedAtStart(path, `SQLite's quick_check: ${found.replace(/\s+/g, ' ').slice(0, 200)}`))
+  throw new StartError(
+    damagedAtStart(path, `SQLite's quick_check: ${found.replace(/\s+/g, ' ').slice(0, 200)}`),
+    START_EXIT.NEEDS_OPERATOR,
+  )
 }
 
 /** The geocoder data's build steps on a terminal, each written over the last; undefined otherwise (plain lines). */

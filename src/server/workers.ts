@@ -14,7 +14,16 @@ import { createApp } from './app'
 import { redactingLog } from './app-log'
 import { drainable } from './drain'
 import { bootstrap, displayHost } from './bootstrap'
-import { listen, onStopSignal, openStoreToStart, serveOn, StartError, warnNoBaseUrl } from './listen'
+import {
+  listen,
+  onStopSignal,
+  openStoreToStart,
+  START_EXIT,
+  type StartExit,
+  serveOn,
+  StartError,
+  warnNoBaseUrl,
+} from './listen'
 import { processFamilies, RequestMetrics } from './metrics'
 import { serveMetrics } from './metrics-serve'
 import { answerMetricRequests, workerMetrics } from './metrics-workers'
@@ -38,6 +47,7 @@ export async function runWorker(config: Config): Promise<void> {
   if (config.databasePath !== ':memory:' && !existsSync(config.databasePath)) {
     throw new StartError(
       `Cannot use the database at ${config.databasePath}: the file is gone (the primary made it at start), and a worker does not make an empty one. Put the file back, then start the service again.`,
+      START_EXIT.NEEDS_OPERATOR,
     )
   }
   const path = config.databasePath
@@ -75,14 +85,15 @@ const STABLE_MS = 60_000
 /**
  * Starts `count` workers on `port` and keeps them running: one that exits while the pool is not
  * stopping is logged and started again (RESTART_DELAYS_MS). `fatal` is called, once, when a worker
- * of the first start exits before it listens or one crashes too often in a row.
+ * of the first start exits before it listens (with that worker's exit 3, else 1) or one crashes
+ * too often in a row (1).
  */
 function superviseWorkers(
   entry: string,
   env: Record<string, string | undefined>,
   count: number,
   port: number,
-  fatal: (line: Record<string, unknown>) => void,
+  fatal: (line: Record<string, unknown>, exitCode: StartExit) => void,
   /** Each message a worker sends but "ready" (metrics-workers.ts), with the worker's slot. */
   onMessage: (slot: number, message: unknown) => void = () => {},
 ) {
@@ -116,15 +127,21 @@ function superviseWorkers(
         if (running.get(slot) === exited) running.delete(slot)
         if (stopping) return
         const about = { worker: slot + 1, pid: exited.pid, code, signal }
-        if (!started) return fatal({ level: 'error', message: 'a worker stopped before it was listening', ...about })
+        if (!started) {
+          const exit = code === START_EXIT.NEEDS_OPERATOR ? code : START_EXIT.MAY_PASS
+          return fatal({ level: 'error', message: 'a worker stopped before it was listening', ...about }, exit)
+        }
         if (performance.now() - t0 >= STABLE_MS) crashes[slot] = 0
         const delay = RESTART_DELAYS_MS[crashes[slot]!++]
         if (delay === undefined)
-          return fatal({
-            level: 'error',
-            message: `a worker stopped ${crashes[slot]} times in a row; giving up`,
-            ...about,
-          })
+          return fatal(
+            {
+              level: 'error',
+              message: `a worker stopped ${crashes[slot]} times in a row; giving up`,
+              ...about,
+            },
+            START_EXIT.MAY_PASS,
+          )
         console.error(
           jsonLine({
             level: 'error',
@@ -227,9 +244,9 @@ export async function runPrimary(
     env,
     config.workers,
     port,
-    (line) => {
+    (line, exitCode) => {
       console.error(jsonLine(line))
-      void stop('SIGTERM', 1)
+      void stop('SIGTERM', exitCode)
     },
     gathered.onMessage,
   )
@@ -252,7 +269,7 @@ export async function runPrimary(
   } catch (e) {
     if (!(e instanceof StartError)) throw e
     console.error(e.message)
-    return stop('SIGTERM', 1)
+    return stop('SIGTERM', e.exitCode)
   }
   console.log(
     jsonLine({

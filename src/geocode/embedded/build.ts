@@ -467,7 +467,15 @@ export function geodataVersion(path: string): string | null {
 }
 
 /** The geocoder's data cannot be used or made at GEODATA_PATH: the start stops, saying so in one line. */
-export class GeodataPathError extends Error {}
+export class GeodataPathError extends Error {
+  constructor(
+    message: string,
+    /** GEODATA_PATH, for main to tell a full disk (may pass) from a file or folder to mend. */
+    readonly path: string,
+  ) {
+    super(message)
+  }
+}
 
 /** Whether the file at `path` begins as a SQLite file does, but SQLite cannot read its tables. */
 function unreadableSqlite(path: string): boolean {
@@ -534,6 +542,7 @@ export async function ensureGeodata(
       unreadableSqlite(path)
         ? `${path} is a SQLite file that cannot be read (damaged, or cut short), so it is left as it is. If it is the geocoder's data, delete it: the start builds it again. Else point GEODATA_PATH at a file of its own (by default ${DEFAULT_GEODATA_PATH}).`
         : `${path} is not the offline geocoder's data, so it is left as it is. Point GEODATA_PATH at a file of its own (by default ${DEFAULT_GEODATA_PATH}), or delete that file if it is an old copy.`,
+      path,
     )
   say(`Preparing the offline geocoder data in ${path} (once, about 6 seconds)...`)
   const t0 = performance.now()
@@ -566,6 +575,7 @@ export async function ensureGeodata(
 const unbuilt = (path: string, why: string) =>
   new GeodataPathError(
     `Could not build the offline geocoder data at ${path}: ${why}. GEODATA_PATH says where it goes: point it at a folder this user can write, with about 70 MB free (or set GEOCODER=none to run without it).`,
+    path,
   )
 
 /** What build-worker.ts posts back. */
