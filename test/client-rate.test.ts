@@ -49,7 +49,7 @@ test('the socket is the client: X-Forwarded-For changes nothing unless TRUSTED_P
   expect(await statuses({}, [{}, {}, {}])).toEqual([200, 200, 200])
 }, 60_000)
 
-test('a bad CLIENT_RATE_LIMIT or TRUSTED_PROXIES is refused with what to write', () => {
+test('a bad CLIENT_RATE_LIMIT, PAGE_RATE_LIMIT or TRUSTED_PROXIES is refused with what to write', () => {
   const refused = (env: Record<string, string>) => {
     try {
       loadConfig(env, 2)
@@ -62,6 +62,9 @@ test('a bad CLIENT_RATE_LIMIT or TRUSTED_PROXIES is refused with what to write',
   expect(refused({ CLIENT_RATE_LIMIT: '-1' })).toBe(
     'CLIENT_RATE_LIMIT must be a whole number from 0 to 1000000; got "-1".',
   )
+  expect(refused({ PAGE_RATE_LIMIT: '20/s' })).toBe(
+    'PAGE_RATE_LIMIT must be a whole number from 0 to 1000000; got "20/s".',
+  )
   for (const bad of ['localhost', '10.0.0.0/33', '::1/129', '1.2.3.4/8/2', '10.0.0/8'])
     expect(refused({ TRUSTED_PROXIES: `127.0.0.1,${bad}` })).toBe(
       `TRUSTED_PROXIES must list IP addresses or CIDR ranges, separated by commas, such as 127.0.0.1,10.0.0.0/8,::1; "${bad}" is neither.`,
@@ -71,5 +74,6 @@ test('a bad CLIENT_RATE_LIMIT or TRUSTED_PROXIES is refused with what to write',
     '10.0.0.0/8',
     '::1/128',
   ])
-  expect(loadConfig({}, 2)).toMatchObject({ clientRateLimit: 0, trustedProxies: [] })
+  expect(loadConfig({}, 2)).toMatchObject({ clientRateLimit: 0, pageRateLimit: 0, trustedProxies: [] })
+  expect(loadConfig({ PAGE_RATE_LIMIT: '1200' }, 2).pageRateLimit).toBe(1200)
 })

@@ -33,6 +33,8 @@ export type Config = {
   worker: boolean
   /** Query API requests a minute per client address, all locators together (CLIENT_RATE_LIMIT); 0: off. */
   clientRateLimit: number
+  /** Page requests (under /l/) a minute per client address, counted apart from the Query API's (PAGE_RATE_LIMIT); 0: off. */
+  pageRateLimit: number
   /** Addresses and CIDR ranges of proxies whose X-Forwarded-For / Forwarded name the client (TRUSTED_PROXIES); none by default. */
   trustedProxies: string[]
   /** Whether this package's `npm start` started it (not npx, not another package's script): the commands it prints are then npm's too. */
@@ -104,7 +106,7 @@ const NEEDS_KEY: readonly GeocoderProvider[] = ['google', 'mapbox', 'opencage']
 
 export class ConfigError extends Error {}
 
-/** CLIENT_RATE_LIMIT at most, as a locator's --rate-limit. */
+/** CLIENT_RATE_LIMIT (and PAGE_RATE_LIMIT) at most, as a locator's --rate-limit. */
 export const MAX_CLIENT_RATE_LIMIT = 1_000_000
 
 /**
@@ -298,6 +300,7 @@ export function loadConfig(
     metrics: metricsConfig(env, port),
     mapTiles: mapTilesConfig(env),
     clientRateLimit: integer(env, 'CLIENT_RATE_LIMIT', 0, 0, MAX_CLIENT_RATE_LIMIT),
+    pageRateLimit: integer(env, 'PAGE_RATE_LIMIT', 0, 0, MAX_CLIENT_RATE_LIMIT),
     trustedProxies: trustedProxies(env),
     worker: env.STORELOC_WORKER === '1',
     viaNpm: env.npm_lifecycle_event === 'start' && env.npm_package_name === 'storeloc',
@@ -325,6 +328,7 @@ export const SETTINGS = [
   'METRICS_LOCATOR_SERIES',
   'METRICS_PORT',
   'METRICS_TOKEN',
+  'PAGE_RATE_LIMIT',
   'PORT',
   'PUBLIC_BASE_URL',
   'STOP_TIMEOUT_SECONDS',

@@ -7,6 +7,7 @@ import { openApiResponse } from '../api/openapi/document'
 import { apiAssetResponse, apiDocs, apiPageResponse } from '../api/openapi/page'
 import { trailingSlashRedirect } from '../api/pages/deps'
 import type { RequestNote } from '../api/public'
+import type { ClientCount } from '../api/public/guards'
 import { pageRoutes } from '../api/pages'
 import { errorPage } from '../api/pages/deps'
 import { htmlResponse } from '../api/pages/html'
@@ -54,6 +55,8 @@ export type ServiceDeps = {
   publicBaseUrl: string | null
   /** The tiles the service's own pages draw (MAP_TILES_URL); null: none. */
   mapTiles: MapTiles | null
+  /** A page request's client count under PAGE_RATE_LIMIT; null: off, or no client known. */
+  pageCount?: (request: Request) => ClientCount | null
 }
 
 /** The app for every path outside the Query API. */
@@ -97,6 +100,7 @@ export function serviceApp(deps: ServiceDeps) {
           registry: deps.registry,
           publicBaseUrl: deps.publicBaseUrl,
           mapTiles: deps.mapTiles,
+          pageCount: deps.pageCount,
         }),
       )
       .use(

@@ -6,7 +6,7 @@ import { townsFrom } from '../locations/town'
 import { guessFrom } from '../locations/town-guess'
 import type { Places } from '../api/public/places'
 import { clientResolver, type Peer } from '../api/public/clients'
-import type { RateLimiter } from '../api/public/guards'
+import { type ClientCount, RateLimiter } from '../api/public/guards'
 import { originCheck, pathStart, PUBLIC_PREFIX } from '../api/public/url'
 import type { Config } from '../core/config'
 import { requestIds } from '../core/ids'
@@ -52,11 +52,13 @@ export type AppDeps = {
   store: Store
   geocoder: Geocoder
   config: Pick<Config, 'maxBodyBytes' | 'logRequests'> &
-    Partial<Pick<Config, 'publicBaseUrl' | 'mapTiles' | 'clientRateLimit' | 'trustedProxies'>>
+    Partial<Pick<Config, 'publicBaseUrl' | 'mapTiles' | 'clientRateLimit' | 'pageRateLimit' | 'trustedProxies'>>
   /** The public API's rate limiter (tests pass one with a fake clock). */
   limiter?: RateLimiter
   /** The public API's limiter of client addresses (CLIENT_RATE_LIMIT; tests pass one with a fake clock). */
   clientLimiter?: RateLimiter
+  /** The pages' limiter of client addresses (PAGE_RATE_LIMIT; tests pass one with a fake clock). */
+  pageLimiter?: RateLimiter
   /** Where request lines and errors go; defaults to stdout/stderr. */
   log?: (line: Record<string, unknown>) => void
   /** false: every public request goes through the Query API's Elysia app, none through its fast path (tests compare the two). */
@@ -71,6 +73,36 @@ export type AppDeps = {
   places?: Places
 }
 
+/**
+ * CLIENT_RATE_LIMIT on: each public request's client is found (clients.ts) and counted;
+ * PAGE_RATE_LIMIT on: each page request's (under /l/), in a count of its own. `started` holds
+ * each request's note, its client key among it.
+ */
+function clientLimits(
+  deps: Pick<AppDeps, 'config' | 'clientLimiter' | 'pageLimiter'>,
+  started: WeakMap<Request, RequestNote>,
+) {
+  const perApi = deps.config.clientRateLimit ?? 0
+  const perPage = deps.config.pageRateLimit ?? 0
+  const resolver = perApi > 0 || perPage > 0 ? clientResolver(deps.config.trustedProxies ?? []) : null
+  const apiClientOf = perApi > 0 ? resolver : null
+  const pageClientOf = perPage > 0 ? resolver : null
+  const pageLimiter = deps.pageLimiter ?? new RateLimiter()
+  const keyOf = (request: Request) => started.get(request)?.client ?? null
+  return {
+    /** What finds the client key of a request to `href` (its path at `path`); null when none is counted. */
+    clientFor: (isPublic: boolean, href: string, path: number) =>
+      isPublic ? apiClientOf : href.startsWith('/l/', path) ? pageClientOf : null,
+    /** The Query API's deps for CLIENT_RATE_LIMIT. */
+    api: { clientRateLimit: perApi, clientLimiter: deps.clientLimiter, clientOf: keyOf },
+    /** A page request's count under PAGE_RATE_LIMIT (null: off, or no client known). */
+    pageCount: (request: Request): ClientCount | null => {
+      const key = keyOf(request)
+      return perPage === 0 || key === null ? null : { limiter: pageLimiter, limit: perPage, key }
+    },
+  }
+}
+
 export function createApp(deps: AppDeps) {
   const log = redactingLog(deps.log)
   const registry = createRegistry(deps.store, log, deps.indexUpkeep, deps.indexBuildRetryMs)
@@ -82,8 +114,7 @@ export function createApp(deps: AppDeps) {
   const metrics = deps.metrics ?? null
   const parsesOrigin = originCheck()
   const geocoder = metrics === null ? deps.geocoder : metrics.countGeocoder(deps.geocoder)
-  // CLIENT_RATE_LIMIT on: each public request's client is found (clients.ts) and counted.
-  const clientOf = (deps.config.clientRateLimit ?? 0) > 0 ? clientResolver(deps.config.trustedProxies ?? []) : null
+  const clients = clientLimits(deps, started)
   const seeProxy = deps.config.publicBaseUrl ? null : proxyWarning(log)
   const publicApi = publicRoutes({
     store: deps.store,
@@ -97,9 +128,7 @@ export function createApp(deps: AppDeps) {
       if (s) s.locator = locatorId
     },
     places: deps.places ?? null,
-    clientRateLimit: deps.config.clientRateLimit,
-    clientLimiter: deps.clientLimiter,
-    clientOf: (request) => started.get(request)?.client ?? null,
+    ...clients.api,
   })
   const otherApp = serviceApp({
     store: deps.store,
@@ -114,6 +143,7 @@ export function createApp(deps: AppDeps) {
     preloading: upkeep.preloading,
     publicBaseUrl: deps.config.publicBaseUrl ?? null,
     mapTiles: deps.config.mapTiles ?? null,
+    pageCount: clients.pageCount,
   })
 
   /**
@@ -154,7 +184,7 @@ export function createApp(deps: AppDeps) {
       if (metrics !== null) metrics.record(routeOf(href, path, isPublic), methodIndex(request.method), 400, t0)
       return logging ? logRequest(log, request, refused, t0, s) : refused
     }
-    if (isPublic && clientOf !== null) s.client = clientOf(sent, peer)
+    s.client = clients.clientFor(isPublic, href, path)?.(sent, peer)
     // The fast path answers from this turn, without a promise.
     const fast = isPublic && fastPath ? publicApi.fast(request, s) : null
     if (fast) {

@@ -22,6 +22,12 @@ export const SERVE_OPTIONS: readonly ServeOption[] = [
     help: 'Query API requests a minute per client address; default 0: off',
   },
   {
+    flag: '--page-rate-limit',
+    env: 'PAGE_RATE_LIMIT',
+    value: 'N',
+    help: 'page requests (/l/...) a minute per client address; default 0: off',
+  },
+  {
     flag: '--trusted-proxies',
     env: 'TRUSTED_PROXIES',
     value: 'LIST',

@@ -432,14 +432,20 @@ export async function makeFixture(): Promise<Fixture> {
   }
 }
 
-/** Another app on the fixture's store (optionally with PUBLIC_BASE_URL, a rate limiter of its own, a limit per client, or the Query API's fast path off). */
+/** Another app on the fixture's store (optionally with PUBLIC_BASE_URL, a rate limiter of its own, limits per client, or the Query API's fast path off). */
 export function appOn(
   env: TestEnv,
   extra: {
     publicBaseUrl?: string
     limiter?: RateLimiter
     publicFastPath?: boolean
-    clients?: { clientRateLimit: number; trustedProxies?: string[]; clientLimiter?: RateLimiter }
+    clients?: {
+      clientRateLimit?: number
+      pageRateLimit?: number
+      trustedProxies?: string[]
+      clientLimiter?: RateLimiter
+      pageLimiter?: RateLimiter
+    }
   } = {},
 ) {
   return createApp({
@@ -453,6 +459,7 @@ export function appOn(
     },
     limiter: extra.limiter,
     clientLimiter: extra.clients?.clientLimiter,
+    pageLimiter: extra.clients?.pageLimiter,
     log: () => {},
     publicFastPath: extra.publicFastPath,
     indexUpkeep: { now: () => FIXTURE_NOW },

@@ -112,15 +112,20 @@ export function unavailablePage(error: unknown): Response {
   return errorPage(503, known.retryAfterS)
 }
 
+/** What an error page says for its status: its title and its text. */
+const ERROR_PAGES = {
+  429: ['Too many requests', 'Too many pages were asked for from this address. Please try again in a minute.'],
+  503: ['Temporarily unavailable', 'The store list cannot be read at the moment. Please try again in a few seconds.'],
+  500: ['Something went wrong', 'This page could not be made. Please try again later.'],
+} as const
+
 /**
- * A page for a server's error: 503 (with `retryAfterS`) says the store list cannot be read at the
- * moment, 500 that something went wrong; neither names the cause, which the log holds.
+ * A page for an error that is not the page's: 429 (with `retryAfterS`) says this address asked
+ * for too many, 503 that the store list cannot be read at the moment, 500 that something went
+ * wrong; none names the cause, which the log holds.
  */
 export function errorPage(status: number, retryAfterS: number | null): Response {
-  const [title, text] =
-    status === 503
-      ? ['Temporarily unavailable', 'The store list cannot be read at the moment. Please try again in a few seconds.']
-      : ['Something went wrong', 'This page could not be made. Please try again later.']
+  const [title, text] = ERROR_PAGES[status === 429 || status === 503 ? status : 500]
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head><body><main><h1>${title}</h1><p>${escapeHtml(text)}</p></main></body></html>`
   const headers: Record<string, string> = { 'cache-control': 'no-store' }
   if (retryAfterS !== null) headers['retry-after'] = String(retryAfterS)

@@ -6,9 +6,11 @@
 import { Elysia } from 'elysia'
 import type { MapTiles } from '../../core/config'
 import { asset, assetResponse } from './assets'
+import type { ClientCount } from '../public/guards'
 import { type PageDeps, trailingSlashRedirect } from './deps'
 import { directoryResponse } from './directory-page'
 import { finderPageResponse } from './finder-page'
+import { pageRateRefusal } from './page-limit'
 import { faviconResponse, robotsResponse } from './robots'
 import { sitemapResponse } from './sitemap'
 import { sitemapIndexResponse } from './sitemap-index'
@@ -16,9 +18,14 @@ import { notFoundPage, storePageResponse } from './store-page'
 
 /**
  * `sitemapPageSize`: URLs a sitemap page lists, and sitemaps the index names (tests use small
- * ones); SITEMAP_MAX_URLS unless given.
+ * ones); SITEMAP_MAX_URLS unless given. `pageCount`: the request's client's count under
+ * PAGE_RATE_LIMIT (null: off, or no client known); none when absent.
  */
-export type PagesDeps = PageDeps & { mapTiles: MapTiles | null; sitemapPageSize?: number }
+export type PagesDeps = PageDeps & {
+  mapTiles: MapTiles | null
+  sitemapPageSize?: number
+  pageCount?: (request: Request) => ClientCount | null
+}
 
 async function serveAsset(name: string, request: Request): Promise<Response> {
   const found = asset(name)
@@ -28,8 +35,14 @@ async function serveAsset(name: string, request: Request): Promise<Response> {
 export function pageRoutes(deps: PagesDeps) {
   return (
     new Elysia({ name: 'pages' })
-      // One URL per page: "/l/pk_x/stores/" would be the directory again, "/l/pk_x/" no page.
-      .onBeforeHandle(({ request }) => trailingSlashRedirect(request.url) ?? undefined)
+      // Counted first: a redirect is a request too. One URL per page: "/l/pk_x/stores/" would be
+      // the directory again, "/l/pk_x/" no page.
+      .onBeforeHandle(
+        ({ request }) =>
+          pageRateRefusal(request, deps.pageCount?.(request) ?? null) ??
+          trailingSlashRedirect(request.url) ??
+          undefined,
+      )
       .get('/robots.txt', ({ request }) => robotsResponse(deps, request))
       .get('/sitemap.xml', ({ request }) => sitemapIndexResponse(deps, request, deps.sitemapPageSize))
       .get('/favicon.ico', () => faviconResponse())
