@@ -2,7 +2,7 @@
 // 9-18, Sat 10-14, Sun closed", "Mo-Fr 09:00-18:00; Sa 10:00-14:00", "Lun-Ven 9h-19h"), split
 // into each day's text, which parseDayHours then reads. Days in English, German, French,
 // Spanish, Italian and Dutch, whole, cut short, or in two letters.
-import { foldHours, parseDayHours } from './hours'
+import { BY_APPOINTMENT, foldHours, parseDayHours } from './hours'
 
 /** Each name of a day (accents removed, lower case), Monday = 0. */
 const DAY_NAMES: [string, number][] = [
@@ -180,14 +180,20 @@ export function namesDays(text: string): boolean {
  * text is not a week of hours this reads: text before the first day, a day without hours, or
  * hours that parseDayHours cannot read. A day named twice takes its last hours. Hours alone
  * ("24/7", "9-18") are every day's; hours before one set of days ("9-5 M-F") are theirs.
+ * `keepUnread`: a week read no other way keeps a day's hours it cannot read as written ("Sa
+ * nach Vereinbarung"), for them to count as unknown.
  */
-export function splitWeekHours(text: string): string[] | null {
+export function splitWeekHours(text: string, keepUnread = false): string[] | null {
   const { t, at } = folded(text)
   if (t.trim() === '') return null
   const week = splitWith(text, t, at, NAMED)
   if (week !== null) return week
   const letters = ENGLISH_ONLY_LETTER.test(t) ? ENGLISH : SPANISH
-  return splitWith(text, t, at, letters) ?? hoursFirst(text)
+  const read = splitWith(text, t, at, letters) ?? hoursFirst(text)
+  if (read !== null || !keepUnread) return read
+  // No day is found within "by appointment" words ("Sab su appuntamento": su is no Sunday).
+  const masked = t.replace(BY_APPOINTMENT, (words) => words.replace(/\p{L}/gu, '_'))
+  return splitWith(text, masked, at, NAMED, true) ?? splitWith(text, masked, at, letters, true)
 }
 
 /** Days as one letter each, first and last ("M-F", "L-V"). */
@@ -220,7 +226,7 @@ function hoursFirst(text: string): string[] | null {
 const LAST_WORD = /(?:^|[\s,;|/])(\p{L}+)\s*:?$/u
 const isClosed = (text: string) => parseDayHours(text.trim().replace(/:$/, '')).kind === 'closed'
 
-function splitWith(text: string, t: string, at: number[], g: Grammar): string[] | null {
+function splitWith(text: string, t: string, at: number[], g: Grammar, keepUnread = false): string[] | null {
   const week: string[] = ['', '', '', '', '', '', '']
   const specs = [...t.matchAll(g.daysAt)]
   if (specs.length === 0) {
@@ -263,7 +269,7 @@ function splitWith(text: string, t: string, at: number[], g: Grammar): string[] 
     const days = daysOf(specs[i]![0], romance, g)
     if (days.length === 0) continue // public holidays
     const day = /^off$/i.test(hours[i]!) ? 'closed' : hours[i]!
-    if (parseDayHours(day).kind === 'unknown') return null
+    if (parseDayHours(day).kind === 'unknown' && (!keepUnread || day === '')) return null
     for (const d of days) week[d] = day
   }
   return week

@@ -443,10 +443,11 @@ function readSpecialHours(cell: string): Record<string, string> | string {
 /**
  * A week of hours in one cell, split into body.hours: each day a day column leaves empty takes
  * the week's text for it ("closed" for a day a week of named days leaves out; '' for every day of
- * an empty cell, as an empty day cell clears it).
+ * an empty cell, as an empty day cell clears it). A day's text not read ("Sa nach Vereinbarung")
+ * is kept, as a day column's is: it counts as unknown, and the import warns of it.
  */
 function weekInto(body: Record<string, unknown>, week: string): CsvRow['problems'] {
-  const days = week === '' ? DAYS.map(() => '') : splitWeekHours(week)
+  const days = week === '' ? DAYS.map(() => '') : splitWeekHours(week, true)
   if (days === null) {
     return [
       {

@@ -2,7 +2,7 @@
 // unless set), its dated exceptions (special_hours), and which of its hours could not be read.
 import { keyShown, quoted } from '../core/validation'
 import { zoneAt } from '../core/zone'
-import { parseDayHours } from '../core/hours'
+import { byAppointment, parseDayHours } from '../core/hours'
 import { DAYS, type LocationRecord } from '../store/locations'
 
 /** The most dated exceptions one request may send. */
@@ -53,7 +53,8 @@ export const unreadHours = (r: Pick<LocationRecord, 'hours' | 'specialHours'>): 
 export function unreadHoursWarnings(r: Pick<LocationRecord, 'hours' | 'specialHours'>): string[] {
   return unreadHourTexts(r).map(({ key, text }) => {
     const field = key.includes('-') ? `special_hours.${key}` : `hours.${key}`
-    return `${field} ${JSON.stringify(text)} could not be read as opening hours: it is kept, and counts as unknown (docs/management-api.md, Opening hours).`
+    const said = byAppointment(text) ? 'is read as by appointment, with no hours' : 'could not be read as opening hours'
+    return `${field} ${JSON.stringify(text)} ${said}: it is kept, and counts as unknown (docs/management-api.md, Opening hours).`
   })
 }
 

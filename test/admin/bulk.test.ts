@@ -416,14 +416,14 @@ describe('bulk upsert, CSV', () => {
     expect(broken.body.message).toContain('line 2')
   })
 
-  test('a week of hours in one column: split into the days; one not read is a problem of its line, nothing written', async () => {
+  test('a week of hours in one column: split into the days; one naming no day is a problem of its line, nothing written', async () => {
     const bad = await csv(
-      'external_id,name,address,lat,lng,Opening Hours\nA,Good,a,1,2,"Mon-Fri 9-18, Sat 10-14"\nB,Bad,b,1,2,Mon-Fri on request\n',
+      'external_id,name,address,lat,lng,Opening Hours\nA,Good,a,1,2,"Mon-Fri 9-18, Sat 10-14"\nB,Bad,b,1,2,on request\n',
     )
     expect(bad.status).toBe(422)
     expect(bad.body.details).toEqual({
       'line 3.hours': [
-        'line 3 (external_id "B"): "Mon-Fri on request" could not be read as a week of opening hours. Write it as "Mon-Fri 09:00-18:00, Sat 10:00-16:00, Sun closed", or use one column per day (monday ... sunday).',
+        'line 3 (external_id "B"): "on request" could not be read as a week of opening hours. Write it as "Mon-Fri 09:00-18:00, Sat 10:00-16:00, Sun closed", or use one column per day (monday ... sunday).',
       ],
     })
     expect(await all()).toEqual([])
@@ -440,6 +440,16 @@ describe('bulk upsert, CSV', () => {
       sunday: 'closed', // a day the week leaves out
     })
     expect(a.hours_unread).toEqual([])
+    // A day not read keeps its text, unknown, with a warning; the other days are read.
+    const kept = await csv(
+      'external_id,name,address,lat,lng,Opening Hours\nC,Kept,c,1,2,"Mon-Fri 9-18, Sat on request"\n',
+    )
+    expect(kept.body.results[0].warnings).toEqual([
+      'hours.saturday "on request" is read as by appointment, with no hours: it is kept, and counts as unknown (docs/management-api.md, Opening hours).',
+    ])
+    const c = (await all()).find((l: { external_id: string }) => l.external_id === 'C')
+    expect(c.hours).toMatchObject({ friday: '9-18', saturday: 'on request', sunday: 'closed' })
+    expect(c.hours_unread).toEqual(['saturday'])
   })
 
   test("a special hours column holds all of a location's dates: those left out are cleared; JSON still merges them", async () => {

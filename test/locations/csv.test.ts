@@ -278,13 +278,13 @@ describe('fields', () => {
     ])
   })
 
-  test('a week of hours that cannot be read is a problem of its row, saying how to write it', () => {
-    const [row] = readLocationsCsv('name,address,hours\nA,1 Rd,Mon-Fri by appointment\n').rows
+  test('a week of hours in which no day is found is a problem of its row, saying how to write it', () => {
+    const [row] = readLocationsCsv('name,address,hours\nA,1 Rd,by appointment\n').rows
     expect(row!.problems).toEqual([
       {
         field: 'hours',
         message:
-          '"Mon-Fri by appointment" could not be read as a week of opening hours. Write it as "Mon-Fri 09:00-18:00, Sat 10:00-16:00, Sun closed", or use one column per day (monday ... sunday).',
+          '"by appointment" could not be read as a week of opening hours. Write it as "Mon-Fri 09:00-18:00, Sat 10:00-16:00, Sun closed", or use one column per day (monday ... sunday).',
       },
     ])
     expect(row!.body.hours).toBeUndefined()

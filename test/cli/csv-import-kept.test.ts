@@ -1,0 +1,62 @@
+// storeloc locations import of spreadsheet rows whose cells are read otherwise than written: a
+// week's hours with a day by appointment, kept as the Management API keeps it.
+import { expect, test } from 'bun:test'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { openStore } from '../../src/store'
+import { dbPath, dir, json, storeloc, useTempDatabase } from './temp-database'
+
+useTempDatabase()
+
+function importCsv(csv: string, ...flags: string[]) {
+  const locatorId = json('locator', 'create', '--name', 'Importer').locator.id as string
+  const path = join(dir, 'stores.csv')
+  writeFileSync(path, csv)
+  return storeloc('locations', 'import', locatorId, '--file', path, ...flags)
+}
+
+function storedHours(): Record<string, string>[] {
+  const store = openStore(dbPath)
+  try {
+    const rows = store.db.query('SELECT hours FROM locations ORDER BY seq').all() as { hours: string }[]
+    return rows.map((r) => JSON.parse(r.hours))
+  } finally {
+    store.close()
+  }
+}
+
+const WEEKS =
+  'name,address,lat,lng,hours\n' +
+  'A,"Prager Straße 10, 01069 Dresden",51.04,13.73,"Mo-Fr 9-18, Sa nach Vereinbarung"\n' +
+  'B,"1 Main St, Springfield, IL 62701",39.8,-89.65,"Mon-Fri 9am-6pm, Sat by appointment"\n' +
+  'C,"Via Roma 1, 00184 Roma",41.9,12.49,"Lun-Ven 9-18, Sab su appuntamento"\n'
+
+test('a week cell keeps a day by appointment as written, with a warning; its other days are read', () => {
+  const dry = importCsv(WEEKS, '--dry-run')
+  expect(dry.code).toBe(0)
+  expect(dry.stdout).toContain('3 to create')
+  expect(dry.stdout).toContain(
+    'line 2: hours.saturday "nach Vereinbarung" is read as by appointment, with no hours: it is kept, and counts as unknown (docs/management-api.md, Opening hours).',
+  )
+  const r = importCsv(WEEKS)
+  expect(r.code).toBe(0)
+  expect(r.stdout).toContain('3 created')
+  expect(r.stdout).toContain('Check 3 locations:')
+  expect(r.stdout).toContain('line 3: hours.saturday "by appointment" is read as by appointment')
+  // "su" is no Sunday within "su appuntamento".
+  expect(r.stdout).toContain('line 4: hours.saturday "su appuntamento" is read as by appointment')
+  const weekdays = (hours: string) =>
+    Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((d) => [d, hours]))
+  expect(storedHours()).toEqual([
+    { ...weekdays('9-18'), saturday: 'nach Vereinbarung', sunday: 'closed' },
+    { ...weekdays('9am-6pm'), saturday: 'by appointment', sunday: 'closed' },
+    { ...weekdays('9-18'), saturday: 'su appuntamento', sunday: 'closed' },
+  ])
+})
+
+test('a week cell in which no day is found is still refused', () => {
+  const r = importCsv('name,address,lat,lng,hours\nA,"Prager Straße 10, 01069 Dresden",51.04,13.73,nach Vereinbarung\n')
+  expect(r.code).not.toBe(0)
+  expect(r.stderr).toContain('line 2 ("A"): "nach Vereinbarung" could not be read as a week of opening hours.')
+  expect(storedHours()).toEqual([])
+})
