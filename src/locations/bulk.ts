@@ -4,6 +4,7 @@ import type { GeocodeResult } from '../geocode/geocoder'
 import { changedFields, type Geocoding, type LocationRecord } from '../store/locations'
 import { LOCATION_ID } from '../core/ids'
 import { nameKey } from '../core/text'
+import { postcodePattern } from '../geocode/countries'
 import { quoted, trimStrings } from '../core/validation'
 import { LocationError, type ValidationDetails } from './errors'
 import { LOCATION_FIELDS } from './model'
@@ -11,6 +12,7 @@ import { type LocationPatch, NUMBER_AS_STRING, normalizeLocationBody, pickLocati
 import { unreadHoursWarnings } from './opening'
 import {
   addressPointWarnings,
+  paddedPostcode,
   placementWarnings,
   pointWarnings,
   type PostcodeMemo,
@@ -205,6 +207,33 @@ function targetOf(
     }
   }
   return byExt ? deps.store.locations.byExternalId(locatorId, ext) : null
+}
+
+/**
+ * The items with a CSV row's four-digit postcode that lost its leading zero put back in their
+ * address, when their town confirms it (paddedPostcode), and a note saying so.
+ */
+async function withPaddedPostcodes(deps: AdminDeps, items: BulkItem[]): Promise<BulkItem[]> {
+  const out: BulkItem[] = []
+  for (const item of items) {
+    const raw = item.raw as Record<string, unknown> | null
+    const padded = typeof raw?.address === 'string' ? await paddedPostcode(deps, item) : null
+    const written = postcodePattern(item.postcode ?? '', 'u')
+    if (padded === null || written === null || !written.test(raw!.address as string)) {
+      out.push(item)
+      continue
+    }
+    const column = item.columns?.get('postcode') ?? 'postcode'
+    const note = `The postcode ${item.postcode} was read as ${padded.postcode}, ${item.city}'s postcode: Excel drops leading zeros; format the "${column}" column as text.`
+    out.push({
+      ...item,
+      raw: { ...raw, address: (raw!.address as string).replace(written, padded.postcode) },
+      postcode: padded.postcode,
+      country: padded.country,
+      notes: [...(item.notes ?? []), note],
+    })
+  }
+  return out
 }
 
 /** Step 1: every item checked and matched, without the geocoder; the problems of all of them. */
@@ -475,6 +504,7 @@ export async function bulkUpsert(
   options: BulkOptions = {},
 ): Promise<BulkReport> {
   const { dryRun = false, deleteMissing = false, maxDelete = null, onProgress, words = API_WORDS } = options
+  items = await withPaddedPostcodes(deps, items)
   const problems = new Problems()
   const definitions = JSON.stringify(deps.store.customFields.list(locatorId))
   const plans = check(deps, locatorId, items, problems)

@@ -60,6 +60,28 @@ export async function placementWarnings(
   return warnings
 }
 
+/** Countries whose postcodes are five digits, some with a leading zero, and whose data the embedded geocoder has. */
+const FIVE_DIGIT_POSTCODES = new Set(['DE', 'ES', 'FR', 'IT', 'US'])
+
+/**
+ * The postcode and country of a row's four-digit postcode read with the leading zero a
+ * spreadsheet dropped ("1069" beside Dresden: 01069), when the row names no country and the
+ * embedded geocoder places the padded code at the row's town (the town confirms it), in a
+ * country of five-digit codes; null otherwise.
+ */
+export async function paddedPostcode(
+  deps: AdminDeps,
+  row: RowPlace,
+): Promise<{ postcode: string; country: string } | null> {
+  const postcode = row.postcode?.trim()
+  if (row.country || !row.city || postcode === undefined || !/^\d{4}$/.test(postcode)) return null
+  const padded = `0${postcode}`
+  const found = await geocodeOffline(deps.geocoder, `${padded} ${row.city}`).catch(() => null)
+  const country = found?.parts.country
+  if (found?.parts.postcode !== padded || found.parts.city === undefined || country === undefined) return null
+  return FIVE_DIGIT_POSTCODES.has(country) ? { postcode: padded, country } : null
+}
+
 /**
  * The town an address names, when the geocoder placed it at a postcode that town does not
  * confirm (no city in its answer: "Chicago, IL 62701") and the town lies farther than

@@ -1,5 +1,6 @@
 // storeloc locations import of spreadsheet rows whose cells are read otherwise than written: a
-// week's hours with a day by appointment, kept as the Management API keeps it.
+// week's hours with a day by appointment, kept as the Management API keeps it; a postcode whose
+// leading zero Excel dropped.
 import { expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -59,4 +60,36 @@ test('a week cell in which no day is found is still refused', () => {
   expect(r.code).not.toBe(0)
   expect(r.stderr).toContain('line 2 ("A"): "nach Vereinbarung" could not be read as a week of opening hours.')
   expect(storedHours()).toEqual([])
+})
+
+function storedAddresses(): string[] {
+  const store = openStore(dbPath)
+  try {
+    return (store.db.query('SELECT address FROM locations ORDER BY seq').all() as { address: string }[]).map(
+      (r) => r.address,
+    )
+  } finally {
+    store.close()
+  }
+}
+
+test('a four-digit postcode its town confirms gets back the leading zero Excel dropped, without a country column', () => {
+  const csv =
+    'Store Code,Name,Straße,PLZ,Ort\n' +
+    'D1,Dresden,Prager Straße 10,1069,Dresden\n' +
+    'N1,Nice,1 Avenue Jean Médecin,6000,Nice\n' +
+    // 01069 is no Berlin postcode: the cell stays as written.
+    'B1,Berlin,Hauptstraße 1,1069,Berlin\n'
+  const r = importCsv(csv)
+  expect(r.code).toBe(0)
+  expect(r.stdout).toContain(
+    `line 2 (external_id "D1"): The postcode 1069 was read as 01069, Dresden's postcode: Excel drops leading zeros; format the "PLZ" column as text.`,
+  )
+  expect(r.stdout).toContain(`line 3 (external_id "N1"): The postcode 6000 was read as 06000, Nice's postcode`)
+  expect(r.stdout).not.toContain('"B1"): The postcode')
+  expect(storedAddresses()).toEqual([
+    'Prager Straße 10, 01069 Dresden',
+    '1 Avenue Jean Médecin, 06000 Nice',
+    'Hauptstraße 1, 1069 Berlin',
+  ])
 })
