@@ -396,7 +396,14 @@ function readRow({ columns, width, hasAddress, numbers, garbled }: Header, { cel
       `The country "${country}" is no country name the service knows: ${meant === null ? 'check its spelling.' : `did you mean ${countryLabel(meant)}?`} It is kept in the address as written.`,
     )
   }
+  const written = parts.get('postcode')
   mendParts(parts)
+  if (written !== undefined && parts.get('postcode') !== written) {
+    const column = columns.find((c) => c.field === 'postcode')!.header
+    notes.push(
+      `The postcode ${written.trim()} was read as ${parts.get('postcode')}: Excel drops leading zeros; format the "${column}" column as text.`,
+    )
+  }
   // An empty address cell leaves the address as it is, as for any OMIT_WHEN_EMPTY field.
   if (!hasAddress || body.address !== undefined) {
     const address = joinAddress(parts, body.address as string | undefined)

@@ -93,3 +93,12 @@ test('a four-digit postcode its town confirms gets back the leading zero Excel d
     'Hauptstraße 1, 1069 Berlin',
   ])
 })
+
+test('a postcode given its leading zero by its country column says so too', () => {
+  const r = importCsv('Store Code,Name,Straße,PLZ,Ort,Land\nD1,Dresden,Prager Straße 10,1069,Dresden,DE\n')
+  expect(r.code).toBe(0)
+  expect(r.stdout).toContain(
+    'line 2 (external_id "D1"): The postcode 1069 was read as 01069: Excel drops leading zeros; format the "PLZ" column as text.',
+  )
+  expect(storedAddresses()).toEqual(['Prager Straße 10, 01069 Dresden, DE'])
+})
