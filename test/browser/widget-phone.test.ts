@@ -1,0 +1,53 @@
+// The widget on a phone 390 x 844 px, in a real browser against the demo data: after a search the
+// first store found is in sight, on the finder page and below a business's own site header, and
+// the map follows the list, within a screen of it.
+import { describe, expect, test } from 'bun:test'
+import { chromiumPath, newPage } from './browser'
+import { docsSnippet, hostPage, useDemoBrowser } from './server'
+
+const demo = useDemoBrowser()
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+const HEADER = '<header style="height: 110px; background: #223; color: #fff">Our site</header>'
+const VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1">'
+
+describe.skipIf(chromiumPath === null)('the widget on a phone, in Chromium', () => {
+  test.each(['the finder page', 'a page with its own header'])(
+    'on %s, the first store found and its address are in sight after a search',
+    async (where) => {
+      const host =
+        where === 'the finder page'
+          ? null
+          : hostPage(
+              HEADER +
+                docsSnippet(demo.server.url, demo.server.token).replace(
+                  'data-storeloc',
+                  'data-lang="de" data-storeloc',
+                ),
+              VIEWPORT,
+            )
+      const page = await newPage(demo.browser, PHONE)
+      try {
+        await page.goto(host?.url ?? `${demo.server.url}/l/${demo.server.token}?lang=de`)
+        const place = page.getByRole('combobox', { name: 'Ort oder Postleitzahl' })
+        await place.fill('München')
+        await place.press('Enter')
+        const first = page.locator('.sl-item').first()
+        await first.waitFor()
+        for (const part of ['.sl-name', '.sl-address']) {
+          const box = (await first.locator(part).boundingBox())!
+          expect(box.y, part).toBeGreaterThanOrEqual(0)
+          expect(box.y + box.height, part).toBeLessThanOrEqual(844)
+        }
+        // The map comes after the list, as it is read, and the page shows both on one screen.
+        const list = (await page.locator('.sl-results').boundingBox())!
+        const map = (await page.locator('.sl-map').boundingBox())!
+        expect(map.y).toBeGreaterThan(list.y)
+        expect(map.y + Math.min(map.height, 280) - list.y).toBeLessThanOrEqual(844)
+      } finally {
+        host?.stop()
+        await page.close()
+      }
+    },
+  )
+})
