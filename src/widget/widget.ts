@@ -190,6 +190,7 @@ export class Widget {
       // The alert says why; the last search's stores are not this one's answer.
       this.results = []
       this.list.replaceChildren()
+      this.resultsBox.classList.add('sl-answered')
       this.more.hidden = true
       this.map?.show([], null, true)
       return
@@ -220,6 +221,8 @@ export class Widget {
     }
     this.fillForm()
     this.list.replaceChildren(...this.results.map((l, i) => this.item(l, i + 1)))
+    // Till the first answer, an empty list keeps its room on a phone (widget.css).
+    this.resultsBox.classList.add('sl-answered')
     // A new list starts at its top, not where the last one was scrolled to.
     this.resultsBox.scrollTop = 0
     this.more.hidden = !answer.data.pagination.hasMore

@@ -50,4 +50,22 @@ describe.skipIf(chromiumPath === null)('the widget on a phone, in Chromium', () 
       }
     },
   )
+
+  test('a search that finds nothing leaves no blank room between its status line and the map', async () => {
+    const page = await newPage(demo.browser, PHONE)
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await page.getByLabel('Name, product or service').fill('Xqzwvy')
+      const place = page.getByRole('combobox', { name: 'Town or postcode' })
+      await place.fill('London')
+      await place.press('Enter')
+      const status = page.locator('.sl-status')
+      await status.filter({ hasText: 'Xqzwvy' }).waitFor()
+      const line = (await status.boundingBox())!
+      const map = (await page.locator('.sl-map').boundingBox())!
+      expect(map.y - (line.y + line.height)).toBeLessThan(40)
+    } finally {
+      await page.close()
+    }
+  })
 })
