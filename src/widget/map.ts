@@ -334,7 +334,9 @@ export async function storeMap(
       if (!fit) return
       // The map may have just changed size (the list's column shown again): fit to its size now.
       map.invalidateSize()
-      fitPins()
+      // During a zoom animation Leaflet drops any other view asked for: the fit waits for its end.
+      if (zooming) map.once('zoomend', fitPins)
+      else fitPins()
       fitted(fitPins)
     },
     select(id) {

@@ -2,7 +2,7 @@
 // first store found is in sight, on the finder page and below a business's own site header, and
 // the map follows the list, within a screen of it.
 import { describe, expect, test } from 'bun:test'
-import { chromiumPath, newPage } from './browser'
+import { chromiumPath, newPage, type PageDocument } from './browser'
 import { docsSnippet, hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
@@ -50,6 +50,29 @@ describe.skipIf(chromiumPath === null)('the widget on a phone, in Chromium', () 
       }
     },
   )
+
+  test('a search answered while the map still zooms to its first view: the map fits the stores found', async () => {
+    const page = await newPage(demo.browser, PHONE)
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}?lang=de&unit=km`)
+      const place = page.getByRole('combobox', { name: 'Ort oder Postleitzahl' })
+      await place.fill('München')
+      await place.press('Enter')
+      await page.locator('.sl-item').first().waitFor()
+      // Munich's stores lie within 40 km: fitted, the scale reads some km or m, not thousands.
+      await page.waitForFunction(
+        () => {
+          const { document } = globalThis as unknown as { document: PageDocument }
+          const scale = /^(\d+) (m|km)$/.exec(document.querySelector('.leaflet-control-scale-line')?.textContent ?? '')
+          return scale !== null && (scale[2] === 'm' || Number(scale[1]) <= 50)
+        },
+        undefined,
+        { timeout: 5000 },
+      )
+    } finally {
+      await page.close()
+    }
+  })
 
   test('a search that finds nothing leaves no blank room between its status line and the map', async () => {
     const page = await newPage(demo.browser, PHONE)
