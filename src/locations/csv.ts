@@ -517,7 +517,8 @@ function noHeader(first: RawRecord, records: RawRecord[]): CsvError {
  * Reads a locations CSV: UTF-8 (with or without BOM) unless `options.encoding` names another,
  * separated by ',', ';' or tab (the one the header uses most), CRLF or LF. The first line with
  * text is the header; empty rows are skipped. `customFields`: the locator's, whose names or ids a
- * header may use for custom.<id>.
+ * header may use for custom.<id>. With `options.maxRows`, at most one row more is read: more
+ * rows than maxRows means the file has more.
  */
 export function readLocationsCsv(
   input: string | Uint8Array,
@@ -525,10 +526,11 @@ export function readLocationsCsv(
   options: ReadOptions = {},
 ): CsvRead {
   const text = csvText(input, options)
+  // The header, the rows taken, and one more: enough to tell that the file has too many.
   const {
     records: [first, ...records],
     delimiter,
-  } = readRecords(text)
+  } = readRecords(text, (options.maxRows ?? Number.POSITIVE_INFINITY) + 2)
   if (first === undefined) {
     throw new CsvError(
       'The file is empty. Its first line must name the columns (for example name,address,city), one row per location below it.',

@@ -486,6 +486,25 @@ describe('bulk upsert, CSV', () => {
     expect(await all()).toEqual([])
   })
 
+  test('a CSV body of more than 1,000 rows is refused at its 1,001st row, the rest unread', async () => {
+    const before = snapshot()
+    const row = (i: number) => `S${i},Store ${i},${i} Main St,${40 + i / 1000},-3\n`
+    const header = 'external_id,name,address,lat,lng\n'
+    const rows = Array.from({ length: 1001 }, (_, i) => row(i)).join('')
+    // A line past the limit that would be refused if it were read: it is not.
+    const res = await csv(`${header}${rows}S,"never closed,a,1,2\n`)
+    expect(res.status).toBe(422)
+    expect(res.body.details).toEqual({
+      locations: [
+        "The locations field may not have more than 1000 items; the CSV body has more rows of locations. Send them in several requests (the CLI's locations import takes any number).",
+      ],
+    })
+    expect(snapshot()).toEqual(before)
+    // 1,000 rows and blank padding after them are read whole.
+    const padded = await csv(`${header}${rows.slice(row(0).length)}${',,,,\n'.repeat(5)}`, '?dry_run=true')
+    expect(padded.body).toMatchObject({ success: true, created: 1000 })
+  })
+
   test('CSV is read only on the bulk route and only as text/csv', async () => {
     const res = await env.call('POST', '/admin/v1/locations', {
       body: 'name,address\nA,B\n',

@@ -165,12 +165,21 @@ export function csvBulkRequest(
   checkParams(params)
   let read: CsvRead
   try {
-    read = readLocationsCsv(bytes, customFields, { encoding: charset, nameEncoding: NAME_CHARSET })
+    read = readLocationsCsv(bytes, customFields, {
+      encoding: charset,
+      nameEncoding: NAME_CHARSET,
+      maxRows: BULK_MAX_ITEMS,
+    })
   } catch (e) {
     if (e instanceof CsvError) throw new AdminError('invalid_request', `The CSV body cannot be read: ${e.message}`)
     throw e
   }
-  if (read.rows.length > BULK_MAX_ITEMS) throw tooMany(read.rows.length)
+  // Reading stopped at the row after the limit: the file's own count is not known.
+  if (read.rows.length > BULK_MAX_ITEMS)
+    throw invalid(
+      'locations',
+      `The locations field may not have more than ${BULK_MAX_ITEMS} items; the CSV body has more rows of locations. Send them in several requests (the CLI's locations import takes any number).`,
+    )
   return {
     ...withDeleteMissing({
       items: csvBulkItems(read),
