@@ -69,10 +69,12 @@ function customField(field: CustomField, link: Link, lang: Lang): HTMLElement | 
       field.label || value,
     )
   if (type === 'button') return link(safeUrl(value), field.label || field.name, 'sl-button sl-link-button', true, true)
-  if (type === 'url') return link(safeUrl(value), field.name, 'sl-link', true, true)
+  // A link on a line of its own, as a text field's: links of two fields side by side read as one.
+  const line = (a: HTMLElement | null) => (a === null ? null : h('p', { class: 'sl-field-link' }, a))
+  if (type === 'url') return line(link(safeUrl(value), field.name, 'sl-link', true, true))
   if (type === 'phone')
-    return link(`tel:${value.replace(/[^\d+]/g, '')}`, labelled(lang, field.name, value), 'sl-link', false)
-  if (type === 'email') return link(mailtoUrl(value), labelled(lang, field.name, value), 'sl-link', false)
+    return line(link(`tel:${value.replace(/[^\d+]/g, '')}`, labelled(lang, field.name, value), 'sl-link', false))
+  if (type === 'email') return line(link(mailtoUrl(value), labelled(lang, field.name, value), 'sl-link', false))
   return h('p', { class: 'sl-field-text' }, labelled(lang, field.name, value))
 }
 

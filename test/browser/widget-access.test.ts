@@ -319,6 +319,52 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
     }
   })
 
+  test("a store's link, email and phone fields are each a line of their own", async () => {
+    const cli = cliRunner(() => demo.server.dbPath)
+    for (const type of ['url', 'email', 'phone'])
+      cli.json(
+        'custom-field',
+        'add',
+        demo.server.locatorId,
+        '--id',
+        `shop_${type}`,
+        '--name',
+        `Shop ${type}`,
+        '--type',
+        type,
+      )
+    const file = join(tempDir(), 'links.json')
+    const custom_fields = { shop_url: 'https://shop.example/a', shop_email: 'a@shop.example', shop_phone: '+44 1' }
+    const store = {
+      external_id: 'LINKS',
+      name: 'Link Corner',
+      address: '1 Link Street',
+      coordinates: { lat: -21, lng: -21 },
+    }
+    writeFileSync(file, JSON.stringify([{ ...store, custom_fields }]))
+    cli.json('locations', 'import', demo.server.locatorId, '--file', file)
+    for (
+      let i = 0;
+      i < 50 && (await demo.server.api('locations?lat=-21&lng=-21&radius=1')).data.locations.length === 0;
+      i++
+    )
+      await Bun.sleep(100)
+    const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}?sl_place=Here&sl_lat=-21&sl_lng=-21`)
+      const address = (await page.locator('.sl-item .sl-address').boundingBox())!
+      const boxes = []
+      for (const text of ['Shop url', 'Shop email', 'Shop phone'])
+        boxes.push((await page.locator('.sl-item a', { hasText: text }).boundingBox())!)
+      // Each starts a line, where the address does, below the one before.
+      for (const box of boxes) expect(box.x).toBe(address.x)
+      expect(boxes[1]!.y).toBeGreaterThanOrEqual(boxes[0]!.y + boxes[0]!.height)
+      expect(boxes[2]!.y).toBeGreaterThanOrEqual(boxes[1]!.y + boxes[1]!.height)
+    } finally {
+      await page.close()
+    }
+  })
+
   test("in German, the service's default group of tags is named in German", async () => {
     const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
     try {
