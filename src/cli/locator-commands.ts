@@ -65,6 +65,7 @@ export const LOCATOR_COMMANDS: Record<string, Command> = {
       unit: { type: 'string' },
       'rate-limit': { type: 'string' },
       'public-external-id': { type: 'string' },
+      language: { type: 'string' },
     } as const
     const { values, positionals } = args(rest, spec, 1)
     const input: LocatorSettingsInput = {
@@ -76,6 +77,7 @@ export const LOCATOR_COMMANDS: Record<string, Command> = {
       unit: values.unit as string | undefined,
       rateLimit: values['rate-limit'] as string | undefined,
       publicExternalId: values['public-external-id'] as string | undefined,
+      language: values.language as string | undefined,
     }
     if (Object.values(input).every((v) => v === undefined)) {
       throw new UsageError(`locator set needs at least one of ${SETTING_OPTIONS}.`)

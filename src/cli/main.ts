@@ -23,7 +23,7 @@ const USAGE = `Usage: storeloc <command> [options] [--json]
   locator list
   locator show LOCATOR_ID
   locator set LOCATOR_ID [--name NAME] [--active on|off] [--query-api on|off] [--referrers HOST,*.HOST] [--radius N] [--unit miles|km] [--rate-limit N]
-      [--public-external-id on|off]
+      [--public-external-id on|off] [--language en|de|fr|es|it|nl]
   locator rotate-token LOCATOR_ID               (the old public token stops working at once)
   locator delete LOCATOR_ID --yes               (with its locations and keys, for good; not the last one)
   key create LOCATOR_ID [--expires ISO_DATE]
@@ -51,7 +51,8 @@ Custom field types: text, number, url, email, phone, button, badge.
 locator set: --referrers '' clears the allowlist (every site may call; a list of only commas or
 spaces is refused); an international host (münchen.de) is kept in the punycode form browsers send
 (xn--mnchen-3ya.de); --radius '' restores the default of 25; --rate-limit is public requests per
-minute per token (1 to 1000000).
+minute per token (1 to 1000000); --language is the language of the locator's own pages (/l/...)
+when a link asks for none (?lang= still wins), '' restores English.
 FILTERS.json: an array of groups {id, name, label, singleSelect?, inline?, hidden?,
 hideInLocationDetails?, tags?: [{value, label, color?, image?}]}; tag values unique, ignoring case.
 RULES.json: an array in rank order of {"tag": T} | {"custom_field": ID, "value": V} | {"ids": [LOC_ID...]}.

@@ -44,6 +44,7 @@ export const locatorJson = (l: Locator) => ({
   default_unit: l.defaultUnit,
   rate_limit: l.rateLimit,
   public_external_id: l.publicExternalId,
+  language: l.language,
   created_at: l.createdAt,
 })
 

@@ -20,8 +20,14 @@ export function regionOf(text: string | null | undefined): string | null {
   return found === null ? null : found[1]!.toUpperCase()
 }
 
-/** The query string that asks a store page or the finder page for `lang`: none for English, their default. */
-export const langQuery = (lang: Lang): string => (lang === 'en' ? '' : `?lang=${lang}`)
+/** The language of a locator's own pages when their link names none: its setting (null: none), else English. */
+export const homeLang = (setting: Lang | null): Lang => setting ?? 'en'
+
+/**
+ * The query string that asks a locator's page for `lang`: none for `home`, the language its pages
+ * are in when a link asks for none (the locator's, else English).
+ */
+export const langQuery = (lang: Lang, home: Lang): string => (lang === home ? '' : `?lang=${lang}`)
 
 /** "label: text" as `lang` writes it: French puts a no-break space before the colon ("Téléphone : ..."). */
 export const labelled = (lang: string, label: string, text: string): string =>

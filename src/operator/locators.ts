@@ -1,5 +1,6 @@
 // Locators: made with their first key, their settings, their public token.
 import { domainToASCII } from 'node:url'
+import { LANGS } from '../core/languages'
 import { DEFAULT_RADIUS, MAX_RADIUS } from '../core/limits'
 import { codePoints } from '../core/text'
 import type { Store } from '../store'
@@ -56,7 +57,7 @@ function asciiHost(entry: string): string {
 
 /** The options of `locator set`, for a message that asks for one of them. */
 export const SETTING_OPTIONS =
-  '--name, --active, --query-api, --referrers, --radius, --unit, --rate-limit, --public-external-id'
+  '--name, --active, --query-api, --referrers, --radius, --unit, --rate-limit, --public-external-id, --language'
 
 /** Raw operator input, as typed on the command line. */
 export type LocatorSettingsInput = {
@@ -76,6 +77,8 @@ export type LocatorSettingsInput = {
   rateLimit?: string
   /** on | off: whether the Query API shows each location's external_id. */
   publicExternalId?: string
+  /** en | de | fr | es | it | nl: its pages' language when a link asks for none; '' goes back to English. */
+  language?: string
 }
 
 /**
@@ -181,6 +184,16 @@ function parseSettings(input: LocatorSettingsInput): LocatorSettings {
     if (input.publicExternalId !== 'on' && input.publicExternalId !== 'off')
       throw new OperatorError(`--public-external-id must be on or off; got ${JSON.stringify(input.publicExternalId)}.`)
     patch.publicExternalId = input.publicExternalId === 'on'
+  }
+  if (input.language !== undefined) {
+    // A code alone, any case: "de-AT" names a region, which the pages take from each store's country.
+    const lang = LANGS.find((l) => l === input.language!.trim().toLowerCase()) ?? null
+    if (input.language !== '' && lang === null) {
+      throw new OperatorError(
+        `--language must be one of ${LANGS.join(', ')}, or '' for English (the pages' language when a link asks for none); got ${JSON.stringify(input.language)}.`,
+      )
+    }
+    patch.language = lang
   }
   return patch
 }

@@ -1,5 +1,6 @@
 import type { Database } from 'bun:sqlite'
 import { newLocatorId, newPublicToken } from '../core/ids'
+import type { Lang } from '../core/languages'
 import type { ChangeLog } from './changes'
 import { StoreError } from './db'
 
@@ -15,6 +16,8 @@ export type Locator = {
   rateLimit: number
   /** Whether the Query API shows each location's external_id. */
   publicExternalId: boolean
+  /** The language of its own pages (finder, store pages, directory) when a link asks for none; null: English. */
+  language: Lang | null
   createdAt: string
   updatedAt: string
 }
@@ -31,6 +34,7 @@ export type LocatorSettings = {
   defaultUnit?: 'miles' | 'km'
   rateLimit?: number
   publicExternalId?: boolean
+  language?: Lang | null
 }
 
 type Row = {
@@ -44,6 +48,7 @@ type Row = {
   default_unit: 'miles' | 'km'
   rate_limit: number
   public_external_id: number
+  language: Lang | null
   created_at: string
   updated_at: string
 }
@@ -59,6 +64,7 @@ const fromRow = (r: Row): Locator => ({
   defaultUnit: r.default_unit,
   rateLimit: r.rate_limit,
   publicExternalId: r.public_external_id === 1,
+  language: r.language,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 })
@@ -83,11 +89,13 @@ export function locatorRepo(db: Database, changes: ChangeLog) {
       default_unit: string
       rate_limit: number
       public_external_id: number
+      language: string | null
       now: string
     }
   >(
     `UPDATE locators SET name = $name, active = $active, query_api_enabled = $query_api_enabled, referrers = $referrers, default_radius = $default_radius,
-       default_unit = $default_unit, rate_limit = $rate_limit, public_external_id = $public_external_id, updated_at = $now WHERE id = $id`,
+       default_unit = $default_unit, rate_limit = $rate_limit, public_external_id = $public_external_id,
+       language = $language, updated_at = $now WHERE id = $id`,
   )
   const setToken = db.prepare<unknown, { id: string; public_token: string; now: string }>(
     'UPDATE locators SET public_token = $public_token, updated_at = $now WHERE id = $id',
@@ -136,6 +144,7 @@ export function locatorRepo(db: Database, changes: ChangeLog) {
         default_unit: patch.defaultUnit ?? current.defaultUnit,
         rate_limit: patch.rateLimit ?? current.rateLimit,
         public_external_id: (patch.publicExternalId ?? current.publicExternalId) ? 1 : 0,
+        language: patch.language === undefined ? current.language : patch.language,
         now: new Date().toISOString(),
       })
       changes.append(id, 'locator', id, 'upsert')

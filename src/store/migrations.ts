@@ -210,4 +210,8 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE locations ADD COLUMN town_names TEXT;
   CREATE INDEX locations_unplaced ON locations(id) WHERE town_names IS NULL;
   `,
+  // 11: the language of a locator's own pages when a link asks for none (NULL: English).
+  `
+  ALTER TABLE locators ADD COLUMN language TEXT CHECK (language IN ('en', 'de', 'fr', 'es', 'it', 'nl'));
+  `,
 ]

@@ -6,7 +6,7 @@ import { directionsUrl, mailtoUrl, shortUrl } from '../core/directions'
 import { parseDayHours } from '../core/hours'
 import { hoursText } from '../core/hours-text'
 import { slugOf } from '../core/slug'
-import { type Lang, labelled, langQuery } from '../core/languages'
+import { type Lang, labelled } from '../core/languages'
 import { distanceText, openText, safeUrl } from './format'
 import type { Texts } from './i18n'
 import type { Options } from './options'
@@ -14,6 +14,8 @@ import type { Options } from './options'
 export type ListContext = {
   texts: Texts
   lang: Lang
+  /** The language of the store pages without ?lang= (the locator's); null: not known yet. */
+  pagesLang: Lang | null
   options: Options
   onSelect: (id: string) => void
   /** The search as the finder page's URL parameters, with the store `id` picked: its page's link back keeps it. */
@@ -94,8 +96,11 @@ export function storeItem(ctx: ListContext, location: Location, n: number): HTML
   const buttons = shown((f) => f.type === 'button')
   const lines = shown((f) => f.type !== 'badge' && f.type !== 'button')
   // The store's page in the widget's language, at its own address (with its slug: no redirect),
-  // and the search, which its link back to the finder page takes up.
-  const query = [langQuery(lang).slice(1), ctx.search(location.id)].filter((p) => p !== '').join('&')
+  // and the search, which its link back to the finder page takes up. Its language is named unless
+  // it is the pages' own: a page without ?lang= is in its locator's language.
+  const query = [lang === ctx.pagesLang ? '' : `lang=${lang}`, ctx.search(location.id)]
+    .filter((p) => p !== '')
+    .join('&')
   const page = options.storePages
     ? `${options.api}/l/${encodeURIComponent(options.token)}/${location.id}/${encodeURIComponent(slugOf(location.name))}${query && `?${query}`}`
     : null

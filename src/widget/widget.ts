@@ -9,7 +9,7 @@ import { failureText, UNUSABLE } from './failures'
 import { filterControls, type Filters, openWhereRoom, shownGroups } from './filters'
 import { type Form, searchForm } from './form'
 import { countText, distanceText, warmFormats } from './format'
-import type { Lang } from '../core/languages'
+import { type Lang, langOf } from '../core/languages'
 import { asksOwnPosition } from '../core/own-position'
 import { t, type Texts, textsFor } from './i18n'
 import { ownPosition, positionShared } from './locate'
@@ -52,6 +52,8 @@ export class Widget {
   private area: { origin: Origin; radius: number; before: number | null } | null = null
   /** The locator's default radius, from GET /filters' meta; null until it answers. */
   private defaultRadius: number | null = null
+  /** The language of the locator's store pages without ?lang=, from GET /filters' meta; null until it answers. */
+  private pagesLang: Lang | null = null
   /** GET /filters, asked or answered; null again after a failure, so the next search asks again. */
   private defaults: Promise<void> | null = null
   /** No search yet: the map shows every store of its view, clustered. */
@@ -297,6 +299,7 @@ export class Widget {
     const ctx = {
       texts: this.texts,
       lang: this.lang,
+      pagesLang: this.pagesLang,
       options: this.options,
       onSelect: (id: string) => this.select(id),
       // Not when the host keeps the address to itself.
@@ -364,13 +367,17 @@ export class Widget {
   /** The locator's filter groups (unless data-filters is none), default radius and unit. */
   private loadDefaults(): Promise<void> {
     const { options } = this
-    type FiltersAnswer = { data: { filters: FilterGroup[] }; meta?: { radius: number; unit: 'km' | 'miles' } }
+    type FiltersAnswer = {
+      data: { filters: FilterGroup[] }
+      meta?: { radius: number; unit: 'km' | 'miles'; language?: string }
+    }
     this.defaults ??= query<FiltersAnswer>(options.api, options.token, 'filters', [], this.life.signal)
       .then((answer) => {
         if (this.destroyed) return
         const meta = answer.meta
         this.state.unit ??= meta?.unit ?? null
         this.defaultRadius = meta ? radiusIn(meta.radius, meta.unit, this.state.unit ?? meta.unit) : null
+        this.pagesLang = langOf(meta?.language)
         this.readForm() // what the visitor typed meanwhile stays
         this.fillForm()
         if (options.filters === 'none') return

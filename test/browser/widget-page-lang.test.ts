@@ -1,8 +1,11 @@
 // A page that switches its language by changing <html lang>, as single-page apps do, in a real
 // browser against the demo: its finders without a language of their own follow, their searches
-// kept; one with data-lang keeps its own; none listens once destroyed.
+// kept; one with data-lang keeps its own; none listens once destroyed. Its store links name its
+// language, whatever language the locator's own pages are in.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
+import { setLocatorSettings } from '../../src/operator'
+import { openStore } from '../../src/store'
 import { chromiumPath, newPage } from './browser'
 import { hostPage, useDemoBrowser } from './server'
 
@@ -84,6 +87,38 @@ describe.skipIf(chromiumPath === null)("finders and the page's <html lang>, in C
       expect(await page.locator('#h').innerHTML()).toBe('')
       expect(errors).toEqual([])
     } finally {
+      host.stop()
+      await page.close()
+    }
+  })
+
+  test("an English page's finder links the English store pages of a locator whose pages are German, a German one its bare URLs", async () => {
+    const language = (value: string) => {
+      const store = openStore(demo.server.dbPath)
+      try {
+        setLocatorSettings(store, demo.server.locatorId, { language: value })
+      } finally {
+        store.close()
+      }
+    }
+    const host = hostPage(
+      `<div id="en" data-storeloc="${demo.server.token}" data-store-pages="on" data-place="London" data-map="off"></div>
+      <div id="de" data-storeloc="${demo.server.token}" data-lang="de" data-store-pages="on" data-place="London" data-map="off" data-url-state="off"></div>
+      <script src="${demo.server.url}/widget.js" async></script>`,
+    )
+    const page = await newPage(demo.browser, { viewport: { width: 1100, height: 900 } })
+    language('de')
+    try {
+      await page.goto(host.url)
+      const german = page.locator('#de .sl-item').first().locator('a.sl-link', { hasText: 'Details' })
+      expect(new URL((await german.getAttribute('href'))!).search).toBe('')
+      const link = page.locator('#en .sl-item').first().locator('a.sl-link', { hasText: 'Store page' })
+      expect(new URL((await link.getAttribute('href'))!).searchParams.get('lang')).toBe('en')
+      await link.click()
+      await page.locator('.slp-nav a').waitFor()
+      expect(await page.getAttribute('html', 'lang')).toBe('en')
+    } finally {
+      language('')
       host.stop()
       await page.close()
     }

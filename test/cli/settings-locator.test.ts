@@ -81,6 +81,30 @@ describe('locator set', () => {
     expect(bad.stderr).toContain('--public-external-id must be on or off')
   })
 
+  test("--language sets its pages' language, any case; '' gives them back to English; the pages follow", async () => {
+    const l = newLocator()
+    expect(l.language).toBeNull()
+    expect(json('locator', 'set', l.id, '--language', 'DE', '--query-api', 'on').language).toBe('de')
+    expect(json('locator', 'show', l.id).language).toBe('de')
+    expect(json('locator', 'list').find((x: { id: string }) => x.id === l.id).language).toBe('de')
+    expect(storeloc('locator', 'show', l.id).stdout).toMatch(/language:\s+de/)
+    const store = openStore(dbPath)
+    try {
+      const app = quietApp(store)
+      const finder = async (query = '') =>
+        /<html lang="([^"]*)">/.exec(
+          await (await app.handle(new Request(`http://localhost/l/${l.public_token}${query}`))).text(),
+        )?.[1]
+      expect(await finder()).toBe('de')
+      expect(await finder('?lang=en')).toBe('en')
+      expect(json('locator', 'set', l.id, '--language', '').language).toBeNull()
+      expect(await finder()).toBe('en')
+    } finally {
+      store.close()
+    }
+    expect(storeloc('locator', 'show', l.id).stdout).toMatch(/language:\s+-/)
+  })
+
   test('human output describes the locator', () => {
     const l = newLocator()
     const r = storeloc('locator', 'set', l.id, '--rate-limit', '60')
@@ -143,6 +167,14 @@ describe('locator set', () => {
     [['--rate-limit', '0'], '--rate-limit must be a whole number'],
     [['--rate-limit', '1000001'], '--rate-limit must be a whole number'],
     [['--rate-limit', '10.5'], '--rate-limit must be a whole number'],
+    [
+      ['--language', 'pt'],
+      "--language must be one of en, de, fr, es, it, nl, or '' for English (the pages' language when a link asks for none); got \"pt\".",
+    ],
+    // A region is each store's country on its page, not the locator's.
+    [['--language', 'de-AT'], '--language must be one of en, de, fr, es, it, nl'],
+    [['--language', 'German'], '--language must be one of'],
+    [['--language', ' '], '--language must be one of'],
     // A good option beside a bad one: neither is applied.
     [['--unit', 'km', '--query-api', 'on', '--radius', '5000'], '--radius must be'],
   ]

@@ -47,7 +47,7 @@ describe('GET /filters', () => {
           },
         ],
       },
-      meta: { radius: 25, unit: 'miles' },
+      meta: { radius: 25, unit: 'miles', language: 'en' },
     })
     expect(res.text).not.toContain('draftonly')
   })
@@ -152,15 +152,19 @@ describe('GET /filters', () => {
     setLocatorSettings(f.env.store, other.locator.id, { queryApi: 'on' })
     const res = await send(f.env.app, `http://localhost/public/v1/${other.locator.publicToken}/filters`)
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ success: true, data: { filters: [] }, meta: { radius: 25, unit: 'miles' } })
+    expect(res.body).toEqual({
+      success: true,
+      data: { filters: [] },
+      meta: { radius: 25, unit: 'miles', language: 'en' },
+    })
   })
 
-  test("meta gives the locator's default radius and unit, and follows a change of them", async () => {
+  test("meta gives the locator's default radius and unit, its pages' language, and follows a change of them", async () => {
     const other = createLocator(f.env.store, 'Metric')
-    setLocatorSettings(f.env.store, other.locator.id, { queryApi: 'on', radius: '20', unit: 'km' })
+    setLocatorSettings(f.env.store, other.locator.id, { queryApi: 'on', radius: '20', unit: 'km', language: 'de' })
     const url = `http://localhost/public/v1/${other.locator.publicToken}/filters`
-    expect((await send(f.env.app, url)).body.meta).toEqual({ radius: 20, unit: 'km' })
-    setLocatorSettings(f.env.store, other.locator.id, { radius: '', unit: 'miles' })
-    expect((await send(f.env.app, url)).body.meta).toEqual({ radius: 25, unit: 'miles' })
+    expect((await send(f.env.app, url)).body.meta).toEqual({ radius: 20, unit: 'km', language: 'de' })
+    setLocatorSettings(f.env.store, other.locator.id, { radius: '', unit: 'miles', language: '' })
+    expect((await send(f.env.app, url)).body.meta).toEqual({ radius: 25, unit: 'miles', language: 'en' })
   })
 })

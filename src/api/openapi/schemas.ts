@@ -2,6 +2,7 @@
 // (src/locations/model.ts), and the answers as the code writes them (src/locations/service.ts,
 // src/indexes/present.ts, src/api/public/answer.ts, the error tables). Closed where the answer is.
 import { type TProperties, type TSchema, Type as t } from '@sinclair/typebox'
+import { LANGS } from '../../core/languages'
 import { MAX_LIMIT, MAX_ZOOM } from '../../core/limits'
 import { PRECISIONS } from '../../geocode/geocoder'
 import { BULK_MAX_ITEMS } from '../../locations/bulk'
@@ -390,10 +391,14 @@ export const SCHEMAS = {
       {
         radius: t.Number({ exclusiveMinimum: 0, description: "The locator's default radius, in its unit." }),
         unit: oneOf(UNITS),
+        language: oneOf(LANGS, {
+          description:
+            "The language of the locator's own pages (/l/{token}: the finder page, store pages, the directory) when their link has no `?lang=`; a link to them in another language adds `?lang=`.",
+        }),
       },
       {
         description:
-          "The locator's default radius and unit: what a finder shows before its visitor chooses. GET /locations measures in miles unless sent a unit.",
+          "The locator's default radius and unit: what a finder shows before its visitor chooses. GET /locations measures in miles unless sent a unit. And the language of its own pages.",
       },
     ),
   }),

@@ -1,7 +1,7 @@
 // GET /l/{token}/stores[/{country}[/{town}]]: the store directory, made on the server for people
 // without JavaScript and for crawlers that follow links: the countries, a country's towns, a
 // town's stores, each list in pages. A locator in one country lists its towns at the top.
-import type { Lang } from '../../core/languages'
+import { type Lang, langQuery } from '../../core/languages'
 import type { Locator } from '../../store/locators'
 import {
   CRUMBS_STYLE,
@@ -38,8 +38,8 @@ import {
 } from './directory'
 import { countryIn, elsewhereIn, townIn } from './country-in'
 import { escapeHtml as esc, htmlResponse, pagePolicy, scriptJson } from './html'
-import { type LangTexts, filled, pageLang, pageTexts } from './page-texts'
-import { alternates, LANGUAGES_STYLE, languageLinks } from './page-languages'
+import { type LangTexts, filled, pageTexts } from './page-texts'
+import { alternates, homeLang, LANGUAGES_STYLE, langOfPage, languageLinks } from './page-languages'
 import { PAGE_STYLE, finderNotFoundPage, notFoundPage } from './store-page'
 
 /** The most entries a page of a list holds (countries, towns or stores): past it, ?page=2 and on. */
@@ -76,10 +76,11 @@ export async function directoryResponse(
     const locator = pageLocator(deps, token)
     if (locator === null) return finderNotFoundPage(request)
     const url = new URL(request.url)
-    const lang = pageLang(url) ?? 'en'
+    const home = homeLang(locator)
+    const lang = langOfPage(url, locator)
     const texts = pageTexts(lang)
     const base = pageBase(deps, request)
-    const links: Links = { base, token: locator.publicToken, query: query(lang, 1) }
+    const links: Links = { base, token: locator.publicToken, query: langQuery(lang, home) }
     const made = directoryOf(deps, locator)
     const dir = await made.directory
     const asked = pageNumber(url.searchParams)
@@ -95,7 +96,7 @@ export async function directoryResponse(
         lang,
       )
     if (found.canonical.join('/') !== slugs.join('/')) {
-      const location = directoryUrl(base, links.token, ...found.canonical) + query(lang, page)
+      const location = directoryUrl(base, links.token, ...found.canonical) + query(links.query, page)
       return new Response(null, { status: 301, headers: { location, ...pageCache(deps, 60) } })
     }
     const etag = pageEtag(deps, locator, request, base, made.version)
@@ -113,7 +114,8 @@ export async function directoryResponse(
       assets,
       page,
       pages,
-      pageUrl: (l, n = page) => directoryUrl(base, links.token, ...found.canonical) + query(l, n),
+      home,
+      pageUrl: (l, n = page) => directoryUrl(base, links.token, ...found.canonical) + query(langQuery(l, home), n),
     })
     return htmlResponse(html, 200, { etag, ...pageCache(deps, 60), ...pagePolicy(assets, locator.referrers, false) })
   } catch (e) {
@@ -121,10 +123,9 @@ export async function directoryResponse(
   }
 }
 
-/** The query of a directory page in `lang` (none: English), page `page`: "?lang=de&page=2". */
-function query(lang: Lang | null, page: number): string {
-  const params = [...(lang === null || lang === 'en' ? [] : [`lang=${lang}`]), ...(page > 1 ? [`page=${page}`] : [])]
-  return params.length === 0 ? '' : `?${params.join('&')}`
+/** The query of page `page` of a directory page in a language, `lang` as langQuery gives it: "?lang=de&page=2". */
+function query(lang: string, page: number): string {
+  return page > 1 ? `${lang === '' ? '?' : `${lang}&`}page=${page}` : lang
 }
 
 /**
@@ -172,7 +173,9 @@ type DirectoryPage = {
   assets: string
   page: number
   pages: number
-  /** The page's URL in a language (English without ?lang), page `n` of its list (this one's unless given). */
+  /** The language of the page without ?lang= (page-languages.ts homeLang). */
+  home: Lang
+  /** The page's URL in a language (`home` without ?lang), page `n` of its list (this one's unless given). */
   pageUrl: (lang: Lang, n?: number) => string
 }
 
@@ -300,9 +303,9 @@ ${languageLinks((l) => p.pageUrl(l), texts)}
 const robotsOf = (place: Place): string =>
   place.level === 'namesakes' ? '\n<meta name="robots" content="noindex, follow">' : ''
 
-/** The page in each language, English as the one for any other; the list's pages before and after it. */
+/** The page in each language, `home` as the one for any other; the list's pages before and after it. */
 function headLinks(p: DirectoryPage): string {
-  const links = [alternates((l) => p.pageUrl(l))]
+  const links = [alternates((l) => p.pageUrl(l), p.home)]
   if (p.page > 1) links.push(`<link rel="prev" href="${esc(p.pageUrl(p.texts.lang, p.page - 1))}">`)
   if (p.page < p.pages) links.push(`<link rel="next" href="${esc(p.pageUrl(p.texts.lang, p.page + 1))}">`)
   return links.join('\n')
@@ -325,7 +328,7 @@ function pagerHtml(p: DirectoryPage): string {
 }
 
 /**
- * Every page of the directory, English (the canonical URLs the others name as alternates): the
+ * Every page of the directory, without ?lang= (the canonical URLs the others name as alternates): the
  * top, each country's (but the only one's), each town's, each with the pages of its list.
  */
 export function directoryUrls(dir: Directory, base: string, token: string): string[] {
@@ -333,7 +336,7 @@ export function directoryUrls(dir: Directory, base: string, token: string): stri
   const add = (count: number, ...slugs: string[]) => {
     const url = directoryUrl(base, token, ...slugs)
     const pages = Math.max(1, Math.ceil(count / LIST_PAGE))
-    for (let n = 1; n <= pages; n++) urls.push(url + query(null, n))
+    for (let n = 1; n <= pages; n++) urls.push(url + query('', n))
   }
   add(dir.single?.towns.length ?? dir.countries.length)
   for (const country of dir.countries) {

@@ -17,7 +17,7 @@ import {
 } from './deps'
 import { escapeHtml, htmlResponse, pagePolicy } from './html'
 import { named, pageLang, pageTexts } from './page-texts'
-import { alternates } from './page-languages'
+import { alternates, homeLang, langOfPage } from './page-languages'
 import { finderNotFoundPage } from './store-page'
 
 /**
@@ -69,10 +69,11 @@ function linkOptions(url: URL): Record<string, string> {
 function finderPage(locator: Locator, base: string, assets: string, request: Request, tiles: MapTiles | null): string {
   const url = new URL(request.url)
   const options = linkOptions(url)
-  const lang = pageLang(url) ?? 'en'
+  const home = homeLang(locator)
+  const lang = langOfPage(url, locator)
   const texts = pageTexts(lang)
   // Each language's page is its own canonical URL; ?unit=, ?place= and any other parameter make no other page.
-  const pageUrl = (l: Lang) => finderUrl(base, locator.publicToken) + langQuery(l)
+  const pageUrl = (l: Lang) => finderUrl(base, locator.publicToken) + langQuery(l, home)
   const attrs: Record<string, string> = {
     'data-storeloc': locator.publicToken,
     // Without one, the widget asks the origin its script came from.
@@ -92,7 +93,7 @@ function finderPage(locator: Locator, base: string, assets: string, request: Req
   const description = named(escapeHtml(texts.finderDescription), name)
   const canonical = escapeHtml(pageUrl(lang))
   // The store directory, for visitors without JavaScript and crawlers: from the page's own origin, as its files.
-  const directory = `<a href="${escapeHtml(directoryUrl(assets, locator.publicToken) + langQuery(lang))}">${escapeHtml(texts.browse)}</a>`
+  const directory = `<a href="${escapeHtml(directoryUrl(assets, locator.publicToken) + langQuery(lang, home))}">${escapeHtml(texts.browse)}</a>`
   return `<!doctype html>
 <html lang="${lang}">
 <head>
@@ -101,7 +102,7 @@ function finderPage(locator: Locator, base: string, assets: string, request: Req
 <title>${title}</title>
 <meta name="description" content="${description}">
 <link rel="canonical" href="${canonical}">
-${alternates(pageUrl)}
+${alternates(pageUrl, home)}
 <meta property="og:type" content="website">
 <meta property="og:site_name" content="${name}">
 <meta property="og:title" content="${title}">

@@ -141,7 +141,7 @@ function postalAddress(a: PublicLocation['address']): Exclude<PostalAddress, str
 
 /**
  * The schema.org LocalBusiness of a location, with the dated hours `special` it has ahead; fields
- * with no value are left out. `id`: its page's English URL, one identity of the business for the
+ * with no value are left out. `id`: its page's URL without ?lang=, one identity of the business for the
  * pages of every language (search engines merge what pages say of one @id); `url`: the canonical
  * URL of the page it is on, a working link in the reader's language, as its canonical link says.
  */

@@ -1,8 +1,9 @@
 // The languages of a page of the service's own (finder page, store pages, the directory): the
 // hreflang links search engines read, and the links a visitor follows to read it in another.
-import { type Lang, LANGS } from '../../core/languages'
+import { homeLang as home, type Lang, LANGS } from '../../core/languages'
+import type { Locator } from '../../store/locators'
 import { escapeHtml as esc } from './html'
-import type { LangTexts } from './page-texts'
+import { type LangTexts, pageLang } from './page-texts'
 
 /** Each language by its own name, as a visitor looks for it. */
 const NAMES: Record<Lang, string> = {
@@ -14,10 +15,19 @@ const NAMES: Record<Lang, string> = {
   nl: 'Nederlands',
 }
 
-/** The page in each language, and English as the one for any other (x-default): for the head. */
-export function alternates(pageUrl: (lang: Lang) => string): string {
+/** The language of a locator's pages when a link asks for none: its own, else English. */
+export const homeLang = (locator: Locator): Lang => home(locator.language)
+
+/** The language of one of a locator's pages: the one its link asks for (?lang=), else homeLang. */
+export const langOfPage = (url: URL, locator: Locator): Lang => pageLang(url) ?? homeLang(locator)
+
+/**
+ * The page in each language, and the one in `home` (its URL without ?lang=) as the one for any
+ * other (x-default): for the head.
+ */
+export function alternates(pageUrl: (lang: Lang) => string, home: Lang): string {
   const links = LANGS.map((l) => `<link rel="alternate" hreflang="${l}" href="${esc(pageUrl(l))}">`)
-  return [...links, `<link rel="alternate" hreflang="x-default" href="${esc(pageUrl('en'))}">`].join('\n')
+  return [...links, `<link rel="alternate" hreflang="x-default" href="${esc(pageUrl(home))}">`].join('\n')
 }
 
 /** The page in each other language as a link, named in that language; the page's own marked as it. */

@@ -31,7 +31,7 @@ import { capitalise, type LangTexts, longDate, named, pageLang, pageTexts } from
 import { countryLabel } from '../../geocode/countries'
 import { localBusinessJsonLd, type PublicLocation, streetOf } from './json-ld'
 import { CRUMBS_STYLE, type Crumb, breadcrumbJsonLd, crumbsHtml, storeCrumbs } from './breadcrumbs'
-import { alternates, LANGUAGES_STYLE, languageLinks } from './page-languages'
+import { alternates, homeLang, LANGUAGES_STYLE, langOfPage, languageLinks } from './page-languages'
 import { type Directory, directoryOf } from './directory'
 import { cut, storeName, storeTitle } from './store-title'
 
@@ -62,18 +62,20 @@ export async function storePageResponse(
     if (locator === null) return finderNotFoundPage(request)
     const base = pageBase(deps, request)
     const assets = assetBase(deps)
-    const lang = pageLang(new URL(request.url)) ?? 'en'
+    const home = homeLang(locator)
+    const lang = langOfPage(new URL(request.url), locator)
     // Elysia gives null for an id that is not valid percent-encoded UTF-8.
     const location = typeof id === 'string' ? publishedLocation(deps.registry, locator, id) : null
     if (location === null) {
       const texts = pageTexts(lang)
-      const finder = finderUrl(base, locator.publicToken) + langQuery(lang)
+      const finder = finderUrl(base, locator.publicToken) + langQuery(lang, home)
       return notFoundPage(texts.storeNotFound, texts.storeNotFoundText, finder, lang)
     }
-    const pageUrl = (l: Lang) => storePageUrl(base, locator.publicToken, location.id, location.name) + langQuery(l)
+    const pageUrl = (l: Lang) =>
+      storePageUrl(base, locator.publicToken, location.id, location.name) + langQuery(l, home)
     const canonical = pageUrl(lang)
     const search = searchOf(new URL(request.url))
-    const finder = finderUrl(base, locator.publicToken) + withSearch(langQuery(lang), search)
+    const finder = finderUrl(base, locator.publicToken) + withSearch(langQuery(lang, home), search)
     if (slug === null ? slugSent(request, location.id) : slug !== slugOf(location.name)) {
       const location = withSearch(canonical, search) // the search goes on, for the link back
       return new Response(null, { status: 301, headers: { location, ...pageCache(deps, 60) } })
@@ -81,7 +83,7 @@ export async function storePageResponse(
     const entry = deps.registry.entry(locator.id)
     const hidden = new Set(entry.filters.filter((g) => g.hideInLocationDetails).map((g) => g.id))
     const { today, special } = specialDates(entry.index, location.id, deps.registry.now())
-    const links = { base, token: locator.publicToken, query: langQuery(lang) }
+    const links = { base, token: locator.publicToken, query: langQuery(lang, home) }
     const store = { name: location.name, url: canonical }
     // The page lists the dates ahead of its day, so it changes with the day too.
     const etag = pageEtag(deps, locator, request, `${base} ${today}`)
@@ -104,6 +106,7 @@ export async function storePageResponse(
         special,
         texts: pageTexts(lang),
         pageUrl,
+        home,
         finder,
         directory,
         crumbs: directory && storeCrumbs(directory, links, pageTexts(lang), location.address, store),
@@ -191,8 +194,10 @@ type Page = {
   hidden: Set<string>
   special: [string, string][]
   texts: LangTexts
-  /** The page's URL in a language (English without ?lang). */
+  /** The page's URL in a language (`home` without ?lang). */
   pageUrl: (lang: Lang) => string
+  /** The language of the page without ?lang= (page-languages.ts homeLang). */
+  home: Lang
   /** The link back to the finder page, with the search the visitor came from. */
   finder: string
   /** The locator's store directory; null when it could not be read. */
@@ -246,7 +251,18 @@ const ogLocale = (lang: Lang, country: string | undefined) =>
   `${lang}_${country && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : OWN_COUNTRY[lang]}`
 const OWN_COUNTRY: Record<Lang, string> = { en: 'US', de: 'DE', fr: 'FR', es: 'ES', it: 'IT', nl: 'NL' }
 
-function headHtml({ location, locator, assets, canonical, special, pageUrl, texts, crumbs, directory }: Page): string {
+function headHtml({
+  location,
+  locator,
+  assets,
+  canonical,
+  special,
+  pageUrl,
+  home,
+  texts,
+  crumbs,
+  directory,
+}: Page): string {
   const description = cut(location.description || location.address.formatted, 160)
   const { address } = location
   const name = storeName(location, directory)
@@ -272,12 +288,12 @@ function headHtml({ location, locator, assets, canonical, special, pageUrl, text
 <title>${esc(storeTitle(location.name, name, locator.name))}</title>
 <meta name="description" content="${esc(description)}">
 <link rel="canonical" href="${esc(canonical)}">
-${alternates(pageUrl)}
+${alternates(pageUrl, home)}
 ${meta.join('\n')}
 <meta name="twitter:card" content="summary">
 <link rel="stylesheet" href="${esc(assets)}/widget.css">
 <style>${PAGE_STYLE}${CRUMBS_STYLE}${LANGUAGES_STYLE}</style>
-<script type="application/ld+json">${scriptJson(localBusinessJsonLd(location, pageUrl('en'), canonical, special))}</script>
+<script type="application/ld+json">${scriptJson(localBusinessJsonLd(location, pageUrl(home), canonical, special))}</script>
 ${crumbs === null ? '' : `<script type="application/ld+json">${scriptJson(breadcrumbJsonLd(crumbs))}</script>`}`
 }
 

@@ -1,5 +1,6 @@
 // The public Query API (/public/v1/{token}): read-only, answered from the in-memory index.
 // Handlers run the guards, then build the body from pre-serialized location JSON.
+import { homeLang } from '../../core/languages'
 import { DEFAULT_RADIUS } from '../../core/limits'
 import { cors } from '@elysiajs/cors'
 import { type Context, Elysia } from 'elysia'
@@ -257,13 +258,20 @@ function clientCounter(deps: PublicDeps): (key: string | null | undefined) => Cl
   return (key) => (perClient === 0 || key == null ? null : { limiter: clients, limit: perClient, key })
 }
 
-/** GET /filters: the groups, and what a finder shows before its visitor chooses (GET /locations' unit is miles unless sent). */
+/**
+ * GET /filters: the groups, and what a finder shows before its visitor chooses (GET /locations'
+ * unit is miles unless sent); `language`: that of the locator's own pages without ?lang=.
+ */
 function filtersBody(registry: PublicDeps['registry'], locator: Locator): Uint8Array {
   return utf8.encode(
     JSON.stringify({
       success: true,
       data: { filters: registry.filters(locator.id) },
-      meta: { radius: locator.defaultRadius ?? DEFAULT_RADIUS, unit: locator.defaultUnit },
+      meta: {
+        radius: locator.defaultRadius ?? DEFAULT_RADIUS,
+        unit: locator.defaultUnit,
+        language: homeLang(locator.language),
+      },
     }),
   )
 }
