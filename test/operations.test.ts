@@ -119,6 +119,69 @@ test('a start its settings stop is not started again; one that may pass later (t
   }
 })
 
+/** The [Unit] section's settings: systemd reads the start limit there. */
+function unitSection(): Map<string, string> {
+  const text = readFileSync(join(ROOT, 'deploy/storeloc.service'), 'utf8')
+  const lines = text.slice(text.indexOf('[Unit]\n'), text.indexOf('\n[Service]')).split('\n')
+  const settings = new Map<string, string>()
+  for (const line of lines) {
+    const m = /^([A-Za-z]+)=(.*)$/.exec(line)
+    if (m !== null) settings.set(m[1]!, m[2]!)
+  }
+  return settings
+}
+
+/**
+ * Which of the starts at `times` (seconds) systemd refuses first, as its ratelimit counts: a window
+ * of `interval` seconds from the first start counted, `burst` starts in it. null: none refused.
+ */
+function refusedStart(times: number[], interval: number, burst: number): number | null {
+  let begin = -Infinity
+  let counted = 0
+  for (const [i, now] of times.entries()) {
+    if (now > begin + interval) [begin, counted] = [now, 0]
+    if (counted >= burst) return i
+    counted++
+  }
+  return null
+}
+
+test('a start that fails every time stops at the start limit; a crash now and then, or a port held 15 s, starts again', async () => {
+  const settings = unit()
+  const limits = unitSection()
+  // systemd's defaults (10 s, 5 starts) when the unit sets none.
+  const interval = Number(limits.get('StartLimitIntervalSec') ?? 10)
+  const burst = Number(limits.get('StartLimitBurst') ?? 5)
+  const restartSec = Number(settings.get('RestartSec')![0])
+  const held = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
+  let failing: number
+  try {
+    const started = performance.now()
+    const proc = Bun.spawn(settings.get('ExecStart')![0]!.split(' '), {
+      cwd: ROOT,
+      env: { ...unitEnv(settings), PORT: String(held.port), GEOCODER: 'none' },
+      stdout: 'ignore',
+      stderr: 'ignore',
+    })
+    expect(await proc.exited).toBe(1)
+    failing = (performance.now() - started) / 1000
+  } finally {
+    held.stop(true)
+  }
+  // Starts RestartSec apart, each failing as the one above, or as one 4 times slower (a busy machine).
+  for (const each of [failing, 4 * failing]) {
+    const loop = Array.from({ length: 1000 }, (_, i) => i * (restartSec + each))
+    const refused = refusedStart(loop, interval, burst)
+    expect({ each, refused }).toEqual({ each, refused: expect.any(Number) })
+    expect(loop[refused!]!).toBeLessThan(60) // stopped within a minute, not after thousands of lines
+    // The port held for 15 s (another process's stop): its starts pass, and the next one runs.
+    const passing = loop.filter((t) => t <= 15 + restartSec + each)
+    expect(refusedStart(passing, interval, burst)).toBeNull()
+  }
+  // Crashes an hour apart: each started again.
+  expect(refusedStart([0, 3600, 7200, 10_800], interval, burst)).toBeNull()
+})
+
 test('a start only a person can mend (a damaged database, one it may not read) is not started again', async () => {
   const settings = unit()
   const prevented = (settings.get('RestartPreventExitStatus') ?? []).flatMap((v) => v.split(/\s+/))
