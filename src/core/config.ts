@@ -15,6 +15,8 @@ export type Config = {
   maxBodyBytes: number
   /** One JSON line per request on stdout. */
   logRequests: boolean
+  /** Whether GET /sitemap.xml lists every public locator's sitemap, and robots.txt names it (SITEMAP_INDEX). */
+  sitemapIndex: boolean
   /** Load the demo data set (data/demo/demo.json) into a demo locator on a new database's first start. */
   demo: boolean
   /** Server processes sharing the port (SO_REUSEPORT); 1: this process serves alone, as always. */
@@ -263,6 +265,10 @@ export function loadConfig(
   if (!['0', '1', 'true', 'false'].includes(logRequests)) {
     throw new ConfigError(`LOG_REQUESTS must be 1 or 0; got "${logRequests}".`)
   }
+  const sitemapIndex = env.SITEMAP_INDEX ?? '1'
+  if (!['0', '1', 'true', 'false'].includes(sitemapIndex)) {
+    throw new ConfigError(`SITEMAP_INDEX must be 1 or 0; got "${sitemapIndex}".`)
+  }
   const port = integer(env, 'PORT', 3000, 0, 65535)
   // Set but empty (a blank line of an env file) would make a new database where the process runs.
   if (env.DATABASE_PATH === '')
@@ -293,6 +299,7 @@ export function loadConfig(
     maxBodyBytes: 256 * 1024,
     logRequests: logRequests === '1' || logRequests === 'true',
     demo: demo === '1' || demo === 'true',
+    sitemapIndex: sitemapIndex === '1' || sitemapIndex === 'true',
     indexIdleMs: integer(env, 'INDEX_IDLE_MINUTES', 60, 0, MAX_IDLE_MINUTES) * 60_000,
     lockWaitMs: integer(env, 'LOCK_WAIT_SECONDS', 60, 0, 86_400) * 1000,
     stopTimeoutMs: integer(env, 'STOP_TIMEOUT_SECONDS', 8, 1, 3600) * 1000,
@@ -331,6 +338,7 @@ export const SETTINGS = [
   'PAGE_RATE_LIMIT',
   'PORT',
   'PUBLIC_BASE_URL',
+  'SITEMAP_INDEX',
   'STOP_TIMEOUT_SECONDS',
   'STORELOC_WORKER',
   'TRUSTED_PROXIES',

@@ -55,6 +55,8 @@ export type ServiceDeps = {
   publicBaseUrl: string | null
   /** The tiles the service's own pages draw (MAP_TILES_URL); null: none. */
   mapTiles: MapTiles | null
+  /** Whether /sitemap.xml lists every public locator's sitemap (SITEMAP_INDEX); true when absent. */
+  sitemapIndex?: boolean
   /** A page request's client count under PAGE_RATE_LIMIT; null: off, or no client known. */
   pageCount?: (request: Request) => ClientCount | null
 }
@@ -100,6 +102,7 @@ export function serviceApp(deps: ServiceDeps) {
           registry: deps.registry,
           publicBaseUrl: deps.publicBaseUrl,
           mapTiles: deps.mapTiles,
+          sitemapIndex: deps.sitemapIndex,
           pageCount: deps.pageCount,
         }),
       )

@@ -52,7 +52,12 @@ export type AppDeps = {
   store: Store
   geocoder: Geocoder
   config: Pick<Config, 'maxBodyBytes' | 'logRequests'> &
-    Partial<Pick<Config, 'publicBaseUrl' | 'mapTiles' | 'clientRateLimit' | 'pageRateLimit' | 'trustedProxies'>>
+    Partial<
+      Pick<
+        Config,
+        'publicBaseUrl' | 'mapTiles' | 'clientRateLimit' | 'pageRateLimit' | 'trustedProxies' | 'sitemapIndex'
+      >
+    >
   /** The public API's rate limiter (tests pass one with a fake clock). */
   limiter?: RateLimiter
   /** The public API's limiter of client addresses (CLIENT_RATE_LIMIT; tests pass one with a fake clock). */
@@ -143,6 +148,7 @@ export function createApp(deps: AppDeps) {
     preloading: upkeep.preloading,
     publicBaseUrl: deps.config.publicBaseUrl ?? null,
     mapTiles: deps.config.mapTiles ?? null,
+    sitemapIndex: deps.config.sitemapIndex ?? true,
     pageCount: clients.pageCount,
   })
 

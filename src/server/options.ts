@@ -65,6 +65,12 @@ export const SERVE_OPTIONS: readonly ServeOption[] = [
   { flag: '--demo', env: 'DEMO', value: '1|0', help: "the demo stores on a new database's first start; default 1" },
   { flag: '--log-requests', env: 'LOG_REQUESTS', value: '1|0', help: 'a JSON line per request; default 1' },
   {
+    flag: '--sitemap-index',
+    env: 'SITEMAP_INDEX',
+    value: '1|0',
+    help: "/sitemap.xml names every public locator's sitemap; default 1",
+  },
+  {
     flag: '--index-idle-minutes',
     env: 'INDEX_IDLE_MINUTES',
     value: 'N',

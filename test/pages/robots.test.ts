@@ -72,6 +72,27 @@ describe('GET /robots.txt', () => {
     expect(text).not.toContain('evil.example')
   })
 
+  test("SITEMAP_INDEX=0, a shared service's: no Sitemap line, no index naming its tokens; each locator's sitemap stays", async () => {
+    const app = createApp({
+      store: env.store,
+      geocoder: { name: 'none', geocode: async () => null },
+      config: loadConfig({ SITEMAP_INDEX: '0' }),
+      log: () => {},
+    })
+    const text = await (await get('http://localhost/robots.txt', {}, app)).text()
+    expect(sitemaps(text)).toEqual([])
+    expect(text).toEndWith('\nDisallow: /admin/\n')
+    const index = await get('http://localhost/sitemap.xml', {}, app)
+    expect(index.status).toBe(404)
+    expect(index.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    const said = await index.text()
+    for (const token of Object.values(tokens)) expect(said).not.toContain(token)
+    const own = await get(`http://localhost/l/${tokens.first}/sitemap.xml`, {}, app)
+    expect([own.status, (await own.text()).includes('<urlset ')]).toEqual([200, true])
+    expect(loadConfig({}).sitemapIndex).toBe(true)
+    expect(() => loadConfig({ SITEMAP_INDEX: 'off' })).toThrow('SITEMAP_INDEX must be 1 or 0; got "off".')
+  })
+
   test('no Sitemap line while no locator is public: an index names one sitemap at least', async () => {
     const on = [env.locatorId, env.store.locators.byToken(tokens.second!)!.id]
     for (const id of on) setLocatorSettings(env.store, id, { queryApi: 'off' })

@@ -13,17 +13,19 @@ import { finderPageResponse } from './finder-page'
 import { pageRateRefusal } from './page-limit'
 import { faviconResponse, robotsResponse } from './robots'
 import { sitemapResponse } from './sitemap'
-import { sitemapIndexResponse } from './sitemap-index'
+import { noSitemapIndex, sitemapIndexResponse } from './sitemap-index'
 import { notFoundPage, storePageResponse } from './store-page'
 
 /**
  * `sitemapPageSize`: URLs a sitemap page lists, and sitemaps the index names (tests use small
  * ones); SITEMAP_MAX_URLS unless given. `pageCount`: the request's client's count under
- * PAGE_RATE_LIMIT (null: off, or no client known); none when absent.
+ * PAGE_RATE_LIMIT (null: off, or no client known); none when absent. `sitemapIndex`: false
+ * (SITEMAP_INDEX=0) keeps the list of public locators to the operator; true when absent.
  */
 export type PagesDeps = PageDeps & {
   mapTiles: MapTiles | null
   sitemapPageSize?: number
+  sitemapIndex?: boolean
   pageCount?: (request: Request) => ClientCount | null
 }
 
@@ -43,8 +45,10 @@ export function pageRoutes(deps: PagesDeps) {
           trailingSlashRedirect(request.url) ??
           undefined,
       )
-      .get('/robots.txt', ({ request }) => robotsResponse(deps, request))
-      .get('/sitemap.xml', ({ request }) => sitemapIndexResponse(deps, request, deps.sitemapPageSize))
+      .get('/robots.txt', ({ request }) => robotsResponse(deps, request, deps.sitemapIndex ?? true))
+      .get('/sitemap.xml', ({ request }) =>
+        deps.sitemapIndex === false ? noSitemapIndex() : sitemapIndexResponse(deps, request, deps.sitemapPageSize),
+      )
       .get('/favicon.ico', () => faviconResponse())
       .get('/widget.js', ({ request }) => serveAsset('widget.js', request))
       .get('/widget.css', ({ request }) => serveAsset('widget.css', request))

@@ -8,9 +8,10 @@ const TEXT_TYPE = 'text/plain; charset=utf-8'
 /**
  * The robots.txt of the service at `pageBase`: its paths under that base's path, which a proxy
  * maps to the service's root, and one Sitemap line, the sitemap index (sitemap-index.ts), when a
- * locator is public: its size and the tokens it shows stay out of this file.
+ * locator is public and `sitemapIndex` (SITEMAP_INDEX) lists them: its size and the tokens it
+ * shows stay out of this file.
  */
-export function robotsResponse(deps: PageDeps, request: Request): Response {
+export function robotsResponse(deps: PageDeps, request: Request, sitemapIndex = true): Response {
   try {
     const base = pageBase(deps, request)
     const url = new URL(base)
@@ -25,7 +26,7 @@ export function robotsResponse(deps: PageDeps, request: Request): Response {
       `Allow: ${prefix}/`,
       `Disallow: ${prefix}/admin/`,
     ]
-    if (publicLocators(deps).length > 0) lines.push('', `Sitemap: ${base}/sitemap.xml`)
+    if (sitemapIndex && publicLocators(deps).length > 0) lines.push('', `Sitemap: ${base}/sitemap.xml`)
     return new Response(`${lines.join('\n')}\n`, {
       headers: {
         'content-type': TEXT_TYPE,

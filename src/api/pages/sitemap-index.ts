@@ -55,6 +55,16 @@ export async function sitemapIndexResponse(
 }
 
 /**
+ * GET /sitemap.xml with SITEMAP_INDEX=0: a shared service keeps its list of locators, and so of
+ * tokens, to itself. Each locator's sitemap is still served, at the address its finder page is on.
+ */
+export const noSitemapIndex = (): Response =>
+  new Response(
+    "Not found. This service lists no sitemap index: each store locator's sitemap is at /l/{its public token}/sitemap.xml.\n",
+    { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=300' } },
+  )
+
+/**
  * The files of a locator's sitemap (sitemap.ts): sitemap.xml, or its numbered pages when it is an
  * index. It lists the finder page, the directory's pages and n stores: no more than 2 + 4n URLs,
  * as each page of the directory's lists holds an entry, each town a store and each country a
