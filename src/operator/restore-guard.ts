@@ -3,13 +3,17 @@
 // no later start reads, so a file in use is never replaced.
 import { existsSync } from 'node:fs'
 import { describeProcess, lockHolders } from '../store/lock-holders'
+import { shmLockedByOther } from '../store/shm-lock'
 import { OperatorError } from './shared'
 
 /**
  * Throws when a process other than this one has the database at `path` open. With no -shm file
  * beside it, no connection has it open (every storeloc connection is in WAL mode, which keeps that
  * file while open). With one, and no /proc/locks to read (not Linux), it cannot be told: refused
- * unless `force`, which says the operator stopped every process that uses it.
+ * unless `force`, which says the operator stopped every process that uses it. A process that
+ * /proc/locks does not show (another PID namespace's: the service in another container) is found
+ * by its lock on the -shm file, and refused without a name. Called before this process opens the
+ * database: the check opens the -shm file and closes it, which drops this process's locks on it.
  */
 export function refuseWhileInUse(path: string, force: boolean): void {
   const holders = lockHolders(path)
@@ -20,7 +24,12 @@ export function refuseWhileInUse(path: string, force: boolean): void {
     )
   }
   const others = holders.users.filter((pid) => pid !== process.pid)
-  if (others.length === 0) return
+  if (others.length === 0) {
+    if (shmLockedByOther(path) !== true) return
+    throw new OperatorError(
+      `${path} is in use by a process this system does not show: one of another PID namespace, such as the service in another container. Stop it first: a server keeps writing to the file it opened, which no later start would read.`,
+    )
+  }
   const named = others.slice(0, 3).map(describeProcess).join(', ')
   const more = others.length > 3 ? ` and ${others.length - 3} more` : ''
   throw new OperatorError(

@@ -370,6 +370,40 @@ describe('restore refuses', () => {
     expect(readdirSync(dir).filter((f) => f.includes('.restoring-'))).toEqual([])
   }, 30_000)
 
+  // As `docker run --rm` runs it beside the service's container: /proc/locks shows it no lock of
+  // the service's. Needs unshare's PID namespace (root here); left out where it cannot be made.
+  const unshare = ['unshare', '--pid', '--fork', '--mount-proc']
+  test.skipIf(Bun.spawnSync([...unshare, 'true']).exitCode !== 0)(
+    'while a server of another PID namespace (another container) uses the database',
+    async () => {
+      const { backup } = populated()
+      const server = startServer(dbPath, SERVER_ENV)
+      try {
+        await serverUrl(server)
+        const inode = statSync(dbPath).ino
+        const p = Bun.spawnSync([...unshare, process.execPath, join(root, 'src/cli/main.ts'), 'restore', backup], {
+          cwd: root,
+          env: { ...process.env, DATABASE_PATH: dbPath },
+        })
+        expect([p.exitCode, p.stderr.toString()]).toEqual([
+          1,
+          `storeloc: ${dbPath} is in use by a process this system does not show: one of another PID namespace, such as the service in another container. Stop it first: a server keeps writing to the file it opened, which no later start would read.\n`,
+        ])
+        expect(statSync(dbPath).ino).toBe(inode)
+      } finally {
+        server.proc.kill('SIGTERM')
+        await server.proc.exited
+      }
+      // Stopped, it is restored from there too.
+      const p = Bun.spawnSync([...unshare, process.execPath, join(root, 'src/cli/main.ts'), 'restore', backup], {
+        cwd: root,
+        env: { ...process.env, DATABASE_PATH: dbPath },
+      })
+      expect([p.exitCode, p.stderr.toString()]).toEqual([0, ''])
+    },
+    30_000,
+  )
+
   /** `file` refused with one line ending in `why`; the database unchanged, no partial file left. */
   function refused(file: string, why: string): void {
     const before = fileBytes(dbPath)
