@@ -13,8 +13,10 @@ export type ClustersAnswer = { data: { clusters: Cluster[]; locations: Single[];
 type Drawn = { marker: Leaflet.Marker | Leaflet.CircleMarker; at: Leaflet.LatLng; size: number }
 
 export type ClusterLayer = {
-  /** Draws the answer; `fit`: the map then shows all of it. */
-  show: (answer: ClustersAnswer, fit: boolean) => void
+  /** Draws the answer. */
+  show: (answer: ClustersAnswer) => void
+  /** Sets the map's view to show all of the answer. */
+  fit: (answer: ClustersAnswer) => void
   clear: () => void
 }
 
@@ -123,21 +125,17 @@ export function clusterLayer(
     drawn = []
   }
   return {
-    show(answer, fit) {
+    show(answer) {
       clear()
-      const points: Leaflet.LatLngExpression[] = []
-      for (const c of answer.data.clusters) {
-        bubble(c).addTo(layer)
-        points.push([c.lat, c.lng])
-      }
-      for (const single of answer.data.locations) {
-        store(single).addTo(layer)
-        points.push([single.lat, single.lng])
-      }
+      for (const c of answer.data.clusters) bubble(c).addTo(layer)
+      for (const single of answer.data.locations) store(single).addTo(layer)
       place()
       if (refocus) focusNearest(map, drawn, refocus)
       refocus = null
-      if (!fit || points.length === 0) return
+    },
+    fit(answer) {
+      const points = [...answer.data.clusters, ...answer.data.locations].map((p) => L.latLng(p.lat, p.lng))
+      if (points.length === 0) return
       if (points.length > 1) map.fitBounds(L.latLngBounds(points), { padding: [30, 30], maxZoom: 12 })
       else {
         // One cluster: the zoom where it splits; one store: a town's.

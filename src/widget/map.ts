@@ -3,7 +3,7 @@
 // widget are the basemap, so the map works with no other server reachable.
 import type * as Leaflet from 'leaflet'
 import type { Location } from './api'
-import { type ClusterLayer, clusterLayer, type Single, viewOf } from './clusters'
+import { type ClustersAnswer, clusterLayer, type Single, viewOf } from './clusters'
 import { countName, shortCount, type Texts } from './i18n'
 import type { Options } from './options'
 
@@ -13,8 +13,8 @@ type Point = { lat: number; lng: number }
 export type StoreMap = {
   show: (locations: Location[], center: Point | null, fit: boolean) => void
   select: (id: string | null) => void
-  /** The stores of the map's view, clustered (before a search); `clear` takes them off. */
-  clusters: ClusterLayer
+  /** The stores of the map's view, clustered (before a search), the map fitted to them; `clear` takes them off. */
+  clusters: { show: (answer: ClustersAnswer, fit: boolean) => void; clear: () => void }
   /** The view as GET /clusters takes it. */
   view: () => { bbox: string; zoom: number }
   /** Called after each move or zoom of the map. */
@@ -222,6 +222,28 @@ function fitsOnceSized(map: Leaflet.Map, el: HTMLElement) {
   return { fitted, observer }
 }
 
+/**
+ * During a zoom animation Leaflet drops any other view asked for (1.9.4's _tryAnimatedZoom says it
+ * took it), and its end reads the map's panes. The function returned runs `then` now, or at the end
+ * of the zoom under way in place of any waiting: the last view asked for is made. Null forgets it.
+ */
+function afterZooming(map: Leaflet.Map): (then: (() => void) | null) => void {
+  let zooming = false
+  let waiting: (() => void) | null = null
+  map.on('zoomanim', () => (zooming = true)).on('zoomend', () => (zooming = false))
+  // Registered during the animation: it runs after the zoomend listeners of the map and its layers.
+  const run = () => {
+    const then = waiting
+    waiting = null
+    then?.()
+  }
+  return (then) => {
+    if (zooming && then && waiting === null) map.once('zoomend', run)
+    waiting = zooming ? then : null
+    if (!zooming) then?.()
+  }
+}
+
 export async function storeMap(
   el: HTMLElement,
   options: Options,
@@ -267,8 +289,7 @@ export async function storeMap(
   }
   const clusters = clusterLayer(L, map, onStore, counts, still)
   const { fitted, observer } = fitsOnceSized(map, el)
-  let zooming = false // a zoom animation under way: destroy() waits for its end
-  map.on('zoomanim', () => (zooming = true)).on('zoomend', () => (zooming = false))
+  const afterZoom = afterZooming(map)
   const fitPins = () => {
     const points = [...markers.values()].map((m) => m.getLatLng())
     if (here) points.push(here.getLatLng())
@@ -290,10 +311,15 @@ export async function storeMap(
   return {
     clusters: {
       show(answer, fit) {
-        clusters.show(answer, fit)
-        if (fit) fitted(() => clusters.show(answer, true))
+        clusters.show(answer)
+        if (!fit) return
+        afterZoom(() => clusters.fit(answer))
+        fitted(() => clusters.fit(answer))
       },
-      clear: () => clusters.clear(),
+      clear: () => {
+        afterZoom(null)
+        clusters.clear()
+      },
     },
     view: () => viewOf(map),
     onMoved: (listener) => map.on('moveend', listener),
@@ -334,9 +360,7 @@ export async function storeMap(
       if (!fit) return
       // The map may have just changed size (the list's column shown again): fit to its size now.
       map.invalidateSize()
-      // During a zoom animation Leaflet drops any other view asked for: the fit waits for its end.
-      if (zooming) map.once('zoomend', fitPins)
-      else fitPins()
+      afterZoom(fitPins)
       fitted(fitPins)
     },
     select(id) {
@@ -352,8 +376,7 @@ export async function storeMap(
     destroy() {
       observer.disconnect()
       // Removed mid-zoom, Leaflet's end of the animation (a timer) would read its panes, gone: after it.
-      if (zooming) map.once('zoomend', () => map.remove())
-      else map.remove()
+      afterZoom(() => map.remove())
     },
   }
 }

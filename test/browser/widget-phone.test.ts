@@ -8,6 +8,10 @@ import { docsSnippet, hostPage, useDemoBrowser } from './server'
 const demo = useDemoBrowser()
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+/** What the test reads of the page's elements: where they are drawn. */
+type Box = { getBoundingClientRect: () => { left: number; right: number; top: number; bottom: number } }
+type Boxes = { querySelector: (selector: string) => Box; querySelectorAll: (selector: string) => Iterable<Box> }
+
 const HEADER = '<header style="height: 110px; background: #223; color: #fff">Our site</header>'
 const VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1">'
 
@@ -65,6 +69,47 @@ describe.skipIf(chromiumPath === null)('the widget on a phone, in Chromium', () 
           const { document } = globalThis as unknown as { document: PageDocument }
           const scale = /^(\d+) (m|km)$/.exec(document.querySelector('.leaflet-control-scale-line')?.textContent ?? '')
           return scale !== null && (scale[2] === 'm' || Number(scale[1]) <= 50)
+        },
+        undefined,
+        { timeout: 5000 },
+      )
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('the visitor zooms the map as its first clusters come: the map still fits them all', async () => {
+    const page = await newPage(demo.browser, PHONE)
+    try {
+      // GET /clusters answered once the visitor's zoom has begun, so the answer lands during it; any
+      // asked after fails: the map's view is that answer's fit, or the visitor's zoom.
+      let zoomed = false
+      const held: (() => Promise<void>)[] = []
+      await page.route('**/clusters?*', async (route) => {
+        if (zoomed) return route.abort()
+        const response = await route.fetch()
+        held.push(() => route.fulfill({ response }).catch(() => {}))
+      })
+      await page.goto(`${demo.server.url}/l/${demo.server.token}?lang=de&unit=km`)
+      await page.locator('.leaflet-container').waitFor()
+      for (let i = 0; i < 50 && held.length === 0; i++) await Bun.sleep(50) // the first asked
+      const map = (await page.locator('.sl-map').boundingBox())!
+      await page.mouse.dblclick(map.x + map.width / 2, map.y + map.height / 2)
+      await page.locator('.leaflet-map-pane.leaflet-zoom-anim').waitFor({ state: 'attached' })
+      zoomed = true
+      await Promise.all(held.map((answer) => answer()))
+      // Fitted, every bubble and store of the answer is within the map's box.
+      await page.waitForFunction(
+        () => {
+          const { document } = globalThis as unknown as { document: Boxes }
+          const box = document.querySelector('.sl-map').getBoundingClientRect()
+          const drawn = [...document.querySelectorAll('.sl-cluster, path.sl-dot')].map((el) =>
+            el.getBoundingClientRect(),
+          )
+          return (
+            drawn.length > 0 &&
+            drawn.every((b) => b.left >= box.left && b.right <= box.right && b.top >= box.top && b.bottom <= box.bottom)
+          )
         },
         undefined,
         { timeout: 5000 },
