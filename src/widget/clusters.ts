@@ -9,8 +9,11 @@ export type Cluster = { id: string; lat: number; lng: number; count: number; exp
 export type Single = { id: string; lat: number; lng: number; name: string }
 export type ClustersAnswer = { data: { clusters: Cluster[]; locations: Single[]; total: number } }
 
-/** A bubble (`size` its width in px) or a lone store (0) as drawn; `at`: where the answer put it. */
-type Drawn = { marker: Leaflet.Marker | Leaflet.CircleMarker; at: Leaflet.LatLng; size: number }
+/** A bubble (`size` its width in px) or a lone store (0, its `id`) as drawn; `at`: where the answer put it. */
+type Drawn = { marker: Leaflet.Marker | Leaflet.CircleMarker; at: Leaflet.LatLng; size: number; id?: string }
+
+/** What has the keyboard's focus, or had it before a redraw: a store (its id) or a bubble, and where. */
+type Focused = { at: Leaflet.LatLng; id?: string }
 
 export type ClusterLayer = {
   /** Draws the answer. */
@@ -73,7 +76,7 @@ export function clusterLayer(
   /** The answer's bubbles (their size) and lone stores as drawn, to be spaced at each zoom. */
   let drawn: Drawn[] = []
   /** Where a bubble pressed by keyboard stood: the next drawing focuses what stands nearest it. */
-  let refocus: Leaflet.LatLng | null = null
+  let refocus: Focused | null = null
   const bubble = (c: Cluster) => {
     const label = counts.label(c.count)
     const size = bubbleSize(c.count, measure(label))
@@ -90,7 +93,7 @@ export function clusterLayer(
     // By keyboard the bubble goes with the redraw: the focus goes on to what is drawn where it was.
     marker.on('add', () =>
       asButton(marker.getElement(), counts.name(c.count), () => {
-        refocus = L.latLng(c.lat, c.lng)
+        refocus = { at: L.latLng(c.lat, c.lng) }
         zoomIn()
       }),
     )
@@ -101,7 +104,7 @@ export function clusterLayer(
     const marker = L.circleMarker([single.lat, single.lng], { radius: 7, className: 'sl-dot' })
     nameTooltip(marker, single.name)
     marker.on('click', () => onStore(single, false))
-    drawn.push({ marker, at: marker.getLatLng(), size: 0 })
+    drawn.push({ marker, at: marker.getLatLng(), size: 0, id: single.id })
     marker.on('add', () => asButton(marker.getElement(), single.name, () => onStore(single, true)))
     return marker
   }
@@ -124,14 +127,20 @@ export function clusterLayer(
     layer.clearLayers()
     drawn = []
   }
+  const focused = (): Focused | null => {
+    const one = drawn.find((d) => d.marker.getElement() === document.activeElement)
+    return one ? { at: one.at, id: one.id } : null
+  }
   return {
     show(answer) {
+      // The redraw takes off what has the focus: it goes on to the same store, or what is drawn nearest.
+      const had = refocus ?? focused()
+      refocus = null
       clear()
       for (const c of answer.data.clusters) bubble(c).addTo(layer)
       for (const single of answer.data.locations) store(single).addTo(layer)
       place()
-      if (refocus) focusNearest(map, drawn, refocus)
-      refocus = null
+      if (had) focusAgain(map, drawn, had)
     },
     fit(answer) {
       const points = [...answer.data.clusters, ...answer.data.locations].map((p) => L.latLng(p.lat, p.lng))
@@ -162,20 +171,22 @@ function asButton(el: Element | undefined, name: string, act: () => void): void 
 }
 
 /**
- * Focuses the bubble or store drawn nearest `at`, unless the focus has gone elsewhere than the map
- * (or the page's body, where a removed element leaves it) meanwhile.
+ * Focuses the store `had` names when drawn, else the bubble or store drawn nearest where it stood,
+ * else the map; unless the focus has gone elsewhere than the map (or the page's body, where a
+ * removed element leaves it) meanwhile.
  */
-function focusNearest(map: Leaflet.Map, drawn: Drawn[], at: Leaflet.LatLng): void {
+function focusAgain(map: Leaflet.Map, drawn: Drawn[], had: Focused): void {
   const focused = document.activeElement
   if (focused && focused !== document.body && !map.getContainer().contains(focused)) return
-  const from = map.latLngToLayerPoint(at)
-  let best: Drawn | undefined
+  const from = map.latLngToLayerPoint(had.at)
+  let best = had.id === undefined ? undefined : drawn.find((one) => one.id === had.id)
   let bestDistance = Infinity
-  for (const one of drawn) {
+  for (const one of best ? [] : drawn) {
     const d = from.distanceTo(map.latLngToLayerPoint(one.marker.getLatLng()))
     if (d < bestDistance) [best, bestDistance] = [one, d]
   }
-  ;(best?.marker.getElement() as HTMLElement | SVGElement | undefined)?.focus()
+  const el = (best?.marker.getElement() ?? map.getContainer()) as HTMLElement | SVGElement
+  el.focus({ preventScroll: true })
 }
 
 /**

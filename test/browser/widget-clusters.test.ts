@@ -222,6 +222,64 @@ describe.skipIf(chromiumPath === null)("a large chain's clusters on the map, in 
       await page.close()
     }
   })
+  test("a store's dot focused keeps the focus as the map redraws; drawn no more, what is drawn there takes it", async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1000, height: 600 } })
+    /** The focused element's name, once the one marked `before` has gone with a redraw. */
+    const focusedAfterRedraw = async () => {
+      await page.waitForFunction(() => {
+        const { document } = globalThis as unknown as { document: { querySelector: (s: string) => unknown } }
+        return document.querySelector('[data-before]') === null
+      })
+      return page.evaluate(() => {
+        const el = (globalThis as unknown as { document: { activeElement: FocusedElement | null } }).document
+          .activeElement
+        el!.dataset.before = ''
+        return `${el?.matches('.sl-map .sl-cluster') ? 'bubble' : el?.matches('.sl-map .sl-dot') ? 'dot' : 'elsewhere'} ${el?.getAttribute('aria-label')}`
+      })
+    }
+    /** The map zoomed in a step by the wheel, the pointer on its middle, and its view asked for again. */
+    const wheel = async () => {
+      const map = (await page.locator('.sl-map').boundingBox())!
+      await page.mouse.move(map.x + map.width / 2, map.y + map.height / 2)
+      const answered = page.waitForResponse((r) => r.url().includes('/clusters?'))
+      await page.mouse.wheel(0, -120)
+      await answered
+    }
+    const placed: Placed[] = [
+      { dx: -200, dy: 0, count: 40 },
+      { dx: 100, dy: 0, count: 1 },
+      { dx: 200, dy: 60, count: 1 },
+    ]
+    try {
+      await answerClusters(page, placed)
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await settledMap(page)
+      await page.locator('.sl-map').focus()
+      // Tab to Store 2's dot, marked to be told from the one drawn again.
+      const tabbed = async () => {
+        await page.keyboard.press('Tab')
+        return page.evaluate(() => {
+          const el = (globalThis as unknown as { document: { activeElement: FocusedElement | null } }).document
+            .activeElement
+          if (el?.getAttribute('aria-label') !== 'Store 2') return false
+          el.dataset.before = ''
+          return true
+        })
+      }
+      let onStore = false
+      for (let i = 0; i < 10 && !onStore; i++) onStore = await tabbed()
+      expect(onStore).toBe(true)
+      await wheel()
+      expect(await focusedAfterRedraw()).toBe('dot Store 2')
+      // Store 2 now within a cluster of 3 at its place.
+      placed[2]!.count = 3
+      await wheel()
+      expect(await focusedAfterRedraw()).toBe('bubble 3 stores, Zoom in')
+    } finally {
+      await page.close()
+    }
+  })
+
   test("a store's name shown on hover stays as the pointer moves onto it, Escape hides it alone, pressed it searches", async () => {
     const page = await newPage(demo.browser, { viewport: { width: 1000, height: 1000 } })
     const tooltip = page.locator('.leaflet-tooltip')
