@@ -152,7 +152,12 @@ export function clusterLayer(
         map.setView(points[0]!, one ? Math.min(12, one.expansion_zoom + TILE_ZOOMS) : 12)
       }
     },
-    clear,
+    clear() {
+      const had = focused()
+      clear()
+      // A search's pins are not focusable: the map itself keeps the focus.
+      if (had) map.getContainer().focus({ preventScroll: true })
+    },
   }
 }
 

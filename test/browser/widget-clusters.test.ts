@@ -85,6 +85,14 @@ async function settledMap(page: Page): Promise<{ bubbles: Shown[]; dots: { x: nu
   return { bubbles, dots }
 }
 
+/** The focused element's name; `map` for the map itself, `body` for none. */
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const { document } = globalThis as unknown as { document: { activeElement: FocusedElement | null } }
+    const el = document.activeElement
+    return el?.matches('.sl-map') ? 'map' : el?.matches('body') ? 'body' : (el?.getAttribute('aria-label') ?? '')
+  })
+
 describe.skipIf(chromiumPath === null)("a large chain's clusters on the map, in Chromium", () => {
   // Each name begins with the label, which speech input says to press it (WCAG 2.5.3 Label in Name).
   test.each([
@@ -275,6 +283,32 @@ describe.skipIf(chromiumPath === null)("a large chain's clusters on the map, in 
       placed[2]!.count = 3
       await wheel()
       expect(await focusedAfterRedraw()).toBe('bubble 3 stores, Zoom in')
+    } finally {
+      await page.close()
+    }
+  })
+
+  test("a store's dot focused as a search replaces the clusters (Forward): the map keeps the focus", async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1000, height: 600 } })
+    try {
+      await answerClusters(page, [
+        { dx: -200, dy: 0, count: 40 },
+        { dx: 100, dy: 0, count: 1 },
+      ])
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await settledMap(page)
+      const place = page.getByRole('combobox', { name: 'Town or postcode' })
+      await place.fill('London')
+      await place.press('Enter')
+      await page.locator('.sl-pin').first().waitFor()
+      await page.goBack()
+      await page.locator('path.sl-dot').waitFor()
+      await page.locator('.sl-map').focus()
+      for (let i = 0; i < 10 && !(await focusedName(page)).startsWith('Store 1'); i++) await page.keyboard.press('Tab')
+      expect(await focusedName(page)).toBe('Store 1')
+      await page.goForward()
+      await page.locator('path.sl-dot').waitFor({ state: 'detached' })
+      expect(await focusedName(page)).toBe('map')
     } finally {
       await page.close()
     }
