@@ -33,7 +33,7 @@ export const LOCATOR_COMMANDS: Record<string, Command> = {
       emitSecret(
         !!values.json,
         { locator: locatorJson(locator), key: { ...keyJson(key), secret_key: secret } },
-        `${describeLocator(locator)}\nsecret key:        ${secret}\n\n${SECRET_NOTE}`,
+        `${describeLocator(locator)}\nsecret key:          ${secret}\n\n${SECRET_NOTE}`,
       ),
     )
   },

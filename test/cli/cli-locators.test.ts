@@ -38,6 +38,15 @@ describe('locator', () => {
     expect(r.stdout).toContain('shown this once')
   })
 
+  test('human output lines the secret key up with the settings above it', () => {
+    const lines = storeloc('locator', 'create', '--name', 'Aligned').stdout.split('\n')
+    const column = (label: string) => {
+      const line = lines.find((l) => l.startsWith(label))!
+      return line.length - line.slice(label.length).trimStart().length
+    }
+    expect(column('secret key:')).toBe(column('public_token:'))
+  })
+
   test('list and show', () => {
     const a = json('locator', 'create', '--name', 'A')
     const b = json('locator', 'create', '--name', 'B')
