@@ -480,7 +480,9 @@ describe('real answers match the document', () => {
     const publicMiss = await send(f.env.app, `${BASE}/public/v1/${f.token}/stores`)
     expect(publicMiss.status).toBe(404)
     expectValid({ $ref: '#/components/schemas/PublicError' }, publicMiss.body, 'public NOT_FOUND')
-    expect(doc.components.examples['public.NOT_FOUND'].value.error.code).toBe(publicMiss.body.error.code)
+    const example = doc.components.examples['public.NOT_FOUND'].value.error
+    expect(example.code).toBe(publicMiss.body.error.code)
+    expect(example.message.replace(/pk_\w+/, f.token)).toBe(publicMiss.body.error.message)
     const adminMiss = await f.env.call('DELETE', `/admin/v1/locations/${f.ids.velo}`)
     expect(adminMiss.status).toBe(404)
     expectValid({ $ref: '#/components/schemas/AdminError' }, adminMiss.body, 'admin not_found')

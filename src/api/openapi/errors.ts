@@ -2,7 +2,7 @@
 // one named example per code in components/examples, and which codes each operation may answer.
 import { ADMIN_ERRORS, type AdminErrorKind } from '../admin/errors'
 import { PUBLIC_ERROR_GUIDE } from '../public/docs'
-import { PUBLIC_ERRORS, type PublicErrorCode } from '../public/errors'
+import { noEndpoint, PUBLIC_ERRORS, type PublicErrorCode } from '../public/errors'
 import type { HeaderUse } from './parameters'
 
 type Codes = { admin: AdminErrorKind; public: PublicErrorCode }
@@ -87,8 +87,7 @@ const PUBLIC_MESSAGES: Partial<Record<PublicErrorCode, string>> = {
   INVALID_COORDINATES: 'lat must be between -90 and 90; got "95".',
   INVALID_PARAMETER: 'sort must be one of name, priority; got "distance".',
   LOCATION_NOT_FOUND: 'Location "loc_0000000000000000" was not found.',
-  NOT_FOUND:
-    'No endpoint GET /public/v1/pk_0000000000000000000000000/stores. The Query API serves GET /public/v1/{token}/locations, /locations/{id} and /filters.',
+  NOT_FOUND: noEndpoint('GET', '/public/v1/pk_000000000000000000000000/stores'),
 }
 
 /** The base of the examples' docs links: a service on its default port. */

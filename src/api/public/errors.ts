@@ -1,6 +1,7 @@
 // The Query API's one error table. Every error body of /public/v1 is built here.
 import { redactSecrets } from '../../core/ids'
 import { databaseBusy as indexesBusy, IndexUnavailable } from '../../indexes/errors'
+import { PUBLIC_PREFIX } from './url'
 
 export const PUBLIC_ERRORS = {
   INVALID_TOKEN: { status: 404, message: 'Locator token not found or inactive.' },
@@ -50,6 +51,10 @@ export const PUBLIC_ERRORS = {
 } as const
 
 export type PublicErrorCode = keyof typeof PUBLIC_ERRORS
+
+/** NOT_FOUND's message: the path asked for, and the endpoints there are. */
+export const noEndpoint = (method: string, path: string) =>
+  `No endpoint ${method} ${path}. The Query API serves GET ${PUBLIC_PREFIX}/{token}/locations, /locations/{id}, /clusters, /clusters/{id}/leaves, /filters and /places.`
 
 /** Thrown by the public services and guards; renders the documented body with Cache-Control: no-store. */
 export class PublicError extends Error {

@@ -14,7 +14,7 @@ import { clustersBody, clustersVersionMark, leavesBody } from './clusters'
 import { queryParams } from './params'
 import { placesAnswer, type Places } from './places'
 import { AnswerCache } from './answer-cache'
-import { databaseBusy, GEODATA_UNREADABLE, PublicError, publicErrorOf } from './errors'
+import { databaseBusy, GEODATA_UNREADABLE, noEndpoint, PublicError, publicErrorOf } from './errors'
 import { fastPath } from './fast'
 import { admit, type ClientCount, findSecretKey, RateLimiter, refusal, refuseSecretKey, withPeekedRate } from './guards'
 import { ANSWER_FORMAT, answerHeaders, CORS, etagMatches, etagOf, JSON_TYPE, MAX_AGE, varyOf } from './headers'
@@ -191,10 +191,7 @@ export function publicRoutes(deps: PublicDeps) {
         } catch (e) {
           return failure(e) // SECRET_KEY_EXPOSED
         }
-        const notFound = new PublicError(
-          'NOT_FOUND',
-          `No endpoint ${request.method} ${path}. The Query API serves GET ${PUBLIC_PREFIX}/{token}/locations, /locations/{id}, /clusters, /clusters/{id}/leaves, /filters and /places.`,
-        )
+        const notFound = new PublicError('NOT_FOUND', noEndpoint(request.method, path))
         return withTokenRate(notFound, request, token).toResponse(base)
       }
       return failure(error)
