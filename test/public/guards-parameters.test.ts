@@ -12,6 +12,12 @@ describe('MISSING_COORDINATES (400)', () => {
     expectError(await f.get(f.url('/locations', 'radius=10&unit=km')), 400, 'MISSING_COORDINATES')
   })
 
+  test('the message names every way to give a centre', async () => {
+    const res = await f.get(f.url('/locations'))
+    expectError(res, 400, 'MISSING_COORDINATES')
+    for (const way of ['near', 'bbox', 'all=true']) expect(res.body.error.message).toContain(way)
+  })
+
   test('lat missing', async () => {
     expectError(await f.get(f.url('/locations', `lng=${CENTER.lng}`)), 400, 'MISSING_COORDINATES', naming('lat'))
     expectError(await f.get(f.url('/locations', `lat=&lng=${CENTER.lng}`)), 400, 'MISSING_COORDINATES', naming('lat'))

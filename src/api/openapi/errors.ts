@@ -83,7 +83,7 @@ const VALIDATION_DETAILS = {
 const PUBLIC_MESSAGES: Partial<Record<PublicErrorCode, string>> = {
   REFERRER_NOT_ALLOWED:
     "Requests from other.example are not in this locator's referrer allowlist. The locator's owner can add the site with: storeloc locator set LOCATOR_ID --referrers <hosts>.",
-  MISSING_COORDINATES: 'lat is required unless near is sent or all=true.',
+  MISSING_COORDINATES: 'lat is required unless near or bbox is sent, or all=true.',
   INVALID_COORDINATES: 'lat must be between -90 and 90; got "95".',
   INVALID_PARAMETER: 'sort must be one of name, priority; got "distance".',
   LOCATION_NOT_FOUND: 'Location "loc_0000000000000000" was not found.',

@@ -19,8 +19,8 @@ export const PUBLIC_ERROR_GUIDE: Record<PublicErrorCode, { when: string; fix: st
     fix: 'Add the site: <code>storeloc locator set LOCATOR_ID --referrers "shop.example.com,*.example.org"</code>.',
   },
   MISSING_COORDINATES: {
-    when: '<code>lat</code> or <code>lng</code> is missing from GET /locations and <code>all</code> is not <code>true</code>.',
-    fix: 'Send both, or <code>all=true</code> for every location by name.',
+    when: '<code>lat</code> or <code>lng</code> is missing from GET /locations, with no <code>near</code> or <code>bbox</code>, and <code>all</code> is not <code>true</code>.',
+    fix: "Send both, or <code>near</code> with a place, <code>bbox</code> with a map's box, or <code>all=true</code> for every location by name.",
   },
   INVALID_COORDINATES: {
     when: '<code>lat</code> is outside -90 to 90, or <code>lng</code> outside -180 to 180.',

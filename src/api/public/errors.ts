@@ -14,7 +14,7 @@ export const PUBLIC_ERRORS = {
     status: 403,
     message: "Requests from this site are not in the locator's referrer allowlist.",
   },
-  MISSING_COORDINATES: { status: 400, message: 'lat and lng are required unless near is sent or all=true.' },
+  MISSING_COORDINATES: { status: 400, message: 'lat and lng are required unless near or bbox is sent, or all=true.' },
   INVALID_COORDINATES: { status: 400, message: 'lat must be between -90 and 90 and lng between -180 and 180.' },
   INVALID_PARAMETER: { status: 400, message: 'A parameter is invalid.' },
   LOCATION_NOT_FOUND: { status: 404, message: 'Location not found.' },

@@ -313,7 +313,7 @@ export function parseLocationsRequest(
   if (!all && center === null)
     throw new PublicError(
       'MISSING_COORDINATES',
-      `${lat === null ? 'lat' : 'lng'} is required unless near is sent or all=true.`,
+      `${lat === null ? 'lat' : 'lng'} is required unless near or bbox is sent, or all=true.`,
     )
   const outside =
     lat !== null && (lat < -90 || lat > 90) ? 'lat' : lng !== null && (lng < -180 || lng > 180) ? 'lng' : null
