@@ -48,6 +48,26 @@ describe('GET /places labels', () => {
     expect(near.body.meta.query.center.label).toBe('Wien, Österreich')
   })
 
+  test('a label typed back finds its place first, as near= does: the state of New York, not the city', async () => {
+    // "New York" alone is the city; its label is "New York City, NY, United States".
+    expect((await places('New York'))[0].label).toBe('New York City, NY, United States')
+    const state = (await places('New York', '&limit=10')).find((p) => p.precision === 'region')
+    expect(state.label).toBe('New York, United States')
+    for (const [lang, label] of [
+      ['en', 'New York, United States'],
+      ['de', 'New York, Vereinigte Staaten'],
+    ]) {
+      expect({ label, first: (await places(label!, `&lang=${lang}`))[0] }).toEqual({
+        label,
+        first: { ...state, label },
+      })
+      const near = await get(`${token}/locations?near=${encodeURIComponent(label!)}&lang=${lang}`)
+      expect(near.body.meta.query.center).toEqual({ lat: state.lat, lng: state.lng, label })
+    }
+    // Not a spelling no label has: "New York, USA" is still read as the words are.
+    expect((await places('New York, USA'))[0].label).toBe('New York City, NY, United States')
+  })
+
   test("four digits on a page in German, French, Dutch or Italian are its visitors' postcode, which the data lacks, not Australia's", async () => {
     const labels = async (q: string, lang: string) => (await places(q, `&lang=${lang}`)).map((p) => p.label)
     expect((await labels('1010', 'en'))[0]).toBe('1010 Sydney, NSW, Australia')

@@ -1,9 +1,11 @@
 // The geocoder's names, postcodes and regions read from its data file into the typed arrays and
 // maps a PlaceSearch holds (in a worker thread at the start: about a second).
 import type { Database } from 'bun:sqlite'
-import { codePoints } from '../../core/text'
+import { LANGS } from '../../core/languages'
+import { codePoints, nameKey } from '../../core/text'
 import { countryLabel } from '../countries'
 import { codeOf, codeText, type KeyParts, keyParts, SortedKeys } from './place-keys'
+import type { PlaceHit } from './places'
 import { distanceKm, regionLabel } from './resolve'
 
 /** A prefix that begins more names than this keeps a list of its most populous places. */
@@ -158,6 +160,36 @@ export function shownLabel({ label, named }: { label: string; named?: string }, 
   const text = typed.toLowerCase()
   const name = spellings.find((s) => text.includes(s.toLowerCase())) ?? spellings[0]!
   return name + label.slice(label.indexOf(','))
+}
+
+/**
+ * Whether `key` (nameKey of a text) is `hit`'s label, or with `named` the label shown for the other
+ * name the text names it by, with its country in any language labels are shown in ("New York,
+ * Vereinigte Staaten").
+ */
+const isLabelOf = (key: string, hit: PlaceHit, named: boolean): boolean => {
+  const english = countryLabel(hit.country)
+  const comma = hit.label.indexOf(',')
+  const rest = comma < 0 ? '' : hit.label.slice(comma)
+  const labels = named ? (hit.named?.split('|') ?? []).map((name) => name + rest) : [hit.label]
+  return labels.some((label) =>
+    label.endsWith(english)
+      ? LANGS.some((lang) => nameKey(label.slice(0, -english.length) + countryLabel(hit.country, lang)) === key)
+      : nameKey(label) === key,
+  )
+}
+
+/**
+ * The place of `hits` whose label `text` is: as spelt ("Micești", not Miceşti), else as folded
+ * (isLabelOf), its own label before one shown for another name ("Washington, VA" is the town,
+ * not Tappahannock, once called so). -1 when none is, or the text has no comma, as labels have.
+ */
+export function labelIndex(text: string, key: string, hits: PlaceHit[]): number {
+  if (!text.includes(',')) return -1
+  const spelt = hits.findIndex((h) => h.label === text.trim())
+  if (spelt >= 0) return spelt
+  const own = hits.findIndex((h) => isLabelOf(key, h, false))
+  return own >= 0 ? own : hits.findIndex((h) => isLabelOf(key, h, true))
 }
 
 /** Reads the geocoder's data file into the parts of a PlaceSearch (about a second). */

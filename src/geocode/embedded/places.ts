@@ -9,7 +9,7 @@ import { countryCode, countryLabel } from '../countries'
 import { codeAndTown, codeStart, districtCountries } from './place-codes'
 import { codeText, SortedKeys, Texts, utf8 } from './place-keys'
 import { CITY_ALIASES, COUNTRY_ALIASES } from './tables'
-import { bestTowns, CANDIDATES, LISTED_FROM, type PlaceParts, placeLabel, type Region } from './place-parts'
+import { bestTowns, CANDIDATES, LISTED_FROM, labelIndex, type PlaceParts, placeLabel, type Region } from './place-parts'
 import { typoRanges } from './place-typos'
 import { joinInitials, type Within, withinOf } from './place-within'
 import { CONFIRM_KM, DASHES, DISTRICT_TOWN_POPULATION, distanceKm, postcodeCountries } from './resolve'
@@ -19,8 +19,9 @@ export type PlacePrecision = 'city' | 'postcode' | 'region' | 'country'
 /**
  * A place found: where it is, how it is shown, and what ranks it (exact: a name or code equal to
  * the text; main: matched by its main name, not only by an alternate one; tier: how find() ranks
- * those two, 0 best; weight: what ranks it within its tier: a town's or region's people, ten times
- * them for a whole main name found through a typo, 0 for a postcode).
+ * those two, 0 best, -1 the place whose label the text is (labelIndex); weight: what ranks it
+ * within its tier: a town's or region's people, ten times them for a whole main name found through
+ * a typo, 0 for a postcode).
  */
 export type PlaceHit = {
   tier: number
@@ -148,6 +149,10 @@ export class PlaceSearch {
       return [...regions, ...this.read(text).filter((h) => !regions.some((r) => r.label === h.label))]
     }
     const hits = this.read(text)
+    // A label typed back finds its place first, as a page that shows one may send it again:
+    // "New York, United States" is the state, though "New York" is the city.
+    const labelled = labelIndex(text, key, hits)
+    if (labelled >= 0) hits.unshift({ ...hits.splice(labelled, 1)[0]!, tier: -1 })
     // A street and number before the town, as an address writes it ("200 Main Street,
     // Springfield, IL 62701", "Unter den Linden 1, 10117 Berlin"): what follows names the place.
     const comma = text.indexOf(',')
