@@ -68,6 +68,13 @@ describe('GET /places labels', () => {
     expect((await places('New York, USA'))[0].label).toBe('New York City, NY, United States')
   })
 
+  test("a region's label writes of and and in small letters, as the region does", async () => {
+    const region = async (q: string) => (await places(q, '&limit=10')).find((p) => p.precision === 'region')?.label
+    expect(await region('Newfoundland')).toBe('Newfoundland and Labrador, Canada')
+    expect(await region('District of Columbia')).toBe('District of Columbia, United States')
+    expect(await region('Castilla-La Mancha')).toBe('Castilla-La Mancha, Spain')
+  })
+
   test("four digits on a page in German, French, Dutch or Italian are its visitors' postcode, which the data lacks, not Australia's", async () => {
     const labels = async (q: string, lang: string) => (await places(q, `&lang=${lang}`)).map((p) => p.label)
     expect((await labels('1010', 'en'))[0]).toBe('1010 Sydney, NSW, Australia')

@@ -13,8 +13,11 @@ export const LISTED_FROM = 1500
 /** Places a listed prefix keeps, and that a query gives at most (the caller ranks them again). */
 export const CANDIDATES = 48
 
-/** "new south wales" -> "New South Wales". */
-const titled = (key: string) => key.replace(/(^|[\s-])(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase())
+/** "new south wales" -> "New South Wales"; "of" and "and" within a name stay small ("District of Columbia"). */
+const titled = (key: string) =>
+  key.replace(/(^|[\s-])(\p{L})(\p{L}*)/gu, (_, a: string, b: string, rest: string) =>
+    a !== '' && (b + rest === 'of' || b + rest === 'and') ? a + b + rest : a + b.toUpperCase() + rest,
+  )
 
 /**
  * A region by one of its names: where its towns are (weighted by people), what it is called, and
