@@ -488,6 +488,19 @@ describe('real answers match the document', () => {
     expectValid({ $ref: '#/components/schemas/AdminError' }, adminMiss.body, 'admin not_found')
   })
 
+  test('the 401 with error "error" in the document is the one a switched-off locator\'s key gets', async () => {
+    const res = await send(f.env.app, `${BASE}/admin/v1/custom_fields`, {
+      headers: { authorization: `Bearer ${other.switchedOffKey}` },
+    })
+    expect(res.status).toBe(401)
+    const anyLocator = (message: string) => message.replaceAll(/lct_\w+/g, 'lct_...')
+    const example = doc.components.examples['admin.no_locator'].value
+    expect({ ...example, message: anyLocator(example.message) }).toEqual({
+      ...res.body,
+      message: anyLocator(res.body.message),
+    })
+  })
+
   test('every operation of the document was exercised, with a success among its answers', () => {
     const all = operations().map(({ path, method }) => `${method.toUpperCase()} ${path}`)
     expect(all.filter((o) => !exercised.has(o))).toEqual([])

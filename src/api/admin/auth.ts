@@ -2,7 +2,7 @@ import { isSecretKeyShaped, isWellFormedSecretKey, sameSecretHash, hashSecret } 
 import type { Store } from '../../store'
 import { isExpired } from '../../store/keys'
 import type { Locator } from '../../store/locators'
-import { AdminError } from './errors'
+import { AdminError, locatorSwitchedOff } from './errors'
 
 export type AdminAuth = { locator: Locator; keyId: string }
 
@@ -40,12 +40,7 @@ export function authenticate(store: Store, header: string | null, now = new Date
   const locator = store.locators.get(key.locatorId)
   if (!locator)
     throw new AdminError('no_locator', 'No locator was found for this API key: its locator no longer exists.')
-  if (!locator.active) {
-    throw new AdminError(
-      'no_locator',
-      `No locator was found for this API key: its locator ${locator.id} is switched off. \`storeloc locator set ${locator.id} --active on\` switches it on.`,
-    )
-  }
+  if (!locator.active) throw new AdminError('no_locator', locatorSwitchedOff(locator.id))
   // Recorded at most once a minute per key, so reads do not each take the write lock.
   if (key.lastUsedAt === null || now.getTime() - Date.parse(key.lastUsedAt) >= 60_000) store.keys.markUsed(key.id, now)
   return { locator, keyId: key.id }

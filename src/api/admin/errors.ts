@@ -38,6 +38,10 @@ export const ADMIN_ERRORS = {
 
 export type AdminErrorKind = keyof typeof ADMIN_ERRORS
 
+/** no_locator's message for a key whose locator is switched off: how to switch it on. */
+export const locatorSwitchedOff = (id: string) =>
+  `No locator was found for this API key: its locator ${id} is switched off. \`storeloc locator set ${id} --active on\` switches it on.`
+
 /** Thrown by the Management API's routes and auth, rendered by itself: no route builds an error body by hand. */
 export class AdminError extends Error {
   readonly status: number

@@ -1,6 +1,6 @@
 // The errors of the OpenAPI document, made from the two error tables (ADMIN_ERRORS, PUBLIC_ERRORS):
 // one named example per code in components/examples, and which codes each operation may answer.
-import { ADMIN_ERRORS, type AdminErrorKind } from '../admin/errors'
+import { ADMIN_ERRORS, type AdminErrorKind, locatorSwitchedOff } from '../admin/errors'
 import { PUBLIC_ERROR_GUIDE } from '../public/docs'
 import { noEndpoint, PUBLIC_ERRORS, type PublicErrorCode } from '../public/errors'
 import type { HeaderUse } from './parameters'
@@ -59,7 +59,7 @@ const ADMIN_MESSAGES: Partial<Record<AdminErrorKind, string>> = {
   invalid_request: 'The page parameter must be a whole number of at least 1; got "0".',
   limit_exceeded: 'The limit parameter may not be greater than 500; got 1000.',
   unauthenticated: 'API key missing: send it in the header "Authorization: Bearer sk_...".',
-  no_locator: 'No locator was found for this API key: its locator no longer exists.',
+  no_locator: locatorSwitchedOff('lct_0000000000000000'),
   not_found: 'Location "loc_dkhqrs6gblioquwv" was not found.',
   conflict:
     'The external_id "BER-001" is already that of location loc_j505opj7n9y7b6gj ("Berlin Mitte"); external ids are unique within a locator. Update that location instead, or give it another external_id first.',
