@@ -242,6 +242,19 @@ describe('GET /places', () => {
     expect((await places('LA', '&limit=3')).map((p) => p.label)[1]).toBe('Lagos, Nigeria')
   })
 
+  test("a city's short name comes first though a store is near a town of that name: NOLA is New Orleans beside Naples", async () => {
+    const other = createLocator(env.store, 'Naples stores')
+    setLocatorSettings(env.store, other.locator.id, { queryApi: 'on' })
+    // Nola, Italy is 25 km from the store; Texas has none of the locator's.
+    const body = { name: 'Toledo', address: 'Via Toledo', coordinates: { lat: 40.8427, lng: 14.2488 } }
+    expect((await env.call('POST', '/admin/v1/locations', { key: other.secret, body })).status).toBe(201)
+    const naples = env.store.locators.get(other.locator.id)!.publicToken!
+    const labels = (await places('NOLA', '', naples)).map((p) => p.label)
+    expect(labels.slice(0, 2)).toEqual(['New Orleans, LA, United States', 'Nola, Italy'])
+    const near = await get(`${naples}/locations?near=NOLA`)
+    expect(near.body.meta.query.center.label).toBe('New Orleans, LA, United States')
+  })
+
   test('an address as written: a ZIP+4, a street and number before the town', async () => {
     for (const q of ['94103-1234', '94103-12', 'San Francisco, CA 94103-1234'])
       expect({ q, first: (await places(q))[0]?.label }).toEqual({

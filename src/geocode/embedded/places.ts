@@ -141,7 +141,8 @@ export class PlaceSearch {
     const key = nameKey(text)
     const alias = Object.hasOwn(CITY_ALIASES, key) ? CITY_ALIASES[key] : undefined
     const city = alias === undefined ? undefined : this.read(alias)[0]
-    if (city !== undefined) return [city, ...this.read(text).filter((h) => h.label !== city.label)]
+    // Its tier before every other's: no store near a town of that name lifts the town over it.
+    if (city !== undefined) return [{ ...city, tier: -1 }, ...this.read(text).filter((h) => h.label !== city.label)]
     // A region's code alone, in capitals ("TX", "NSW"): the region, then what the letters begin.
     const coded = /^\p{Lu}{2,3}$/u.test(text.trim()) ? (this.parts.regionCodes.get(key) ?? []) : []
     if (coded.length > 0) {
