@@ -11,10 +11,8 @@ import { wordsIn } from '../text/term-pool'
 import type { IndexQuery } from '../types'
 import { offerRuns } from './box-runs'
 import { columnGroups, NO_TERMS, prefixSureCols, wordLeads, type WordPlan } from './plan'
-import { scanDelta } from './radius'
+import { circleOver, scanDelta } from './radius'
 import type { Filter, TopK } from './top-k'
-
-const NO_COORDS = new Float64Array(0)
 
 /** Answers a bbox query into the heap (its count in heap.total). */
 export function boxQuery(
@@ -39,15 +37,7 @@ export function boxQuery(
     return
   }
   // A circle of Infinity km holds every point: it only measures the distances.
-  const circle = s.circle.set(
-    lng,
-    lat,
-    cosLat1,
-    Infinity,
-    (base.kd?.coords as Float64Array | undefined) ?? NO_COORDS,
-    base.cos,
-    base.xyz,
-  )
+  const circle = circleOver(s, lng, lat, cosLat1, Infinity)
   const byDistance = q.sort === 'distance'
   offerRuns(s, circle, columnGroups(base, tagPlan, wordPlan), wordPlan, heap, byDistance, q.sort === 'priority')
   scanDelta(s, lng, lat, Infinity, cosLat1, boxes, heap)

@@ -1,6 +1,7 @@
 // A radius query: the plan chosen by what it asks (tags, words, order), the base's part by one of
 // the kd walks, then the delta's keys in the grid cells the circle's boxes touch.
 import { boxesAround, type LngLatBox, NO_BOX } from '../geo/boxes'
+import type { Circle } from '../geo/circle'
 import { kmBetween, RAD } from '../geo/sphere'
 import type { IndexState } from '../state'
 import type { TagPlan } from '../tags'
@@ -11,6 +12,18 @@ import { columnGroups, wordLeads, type WordPlan } from './plan'
 import type { TopK } from './top-k'
 
 const NO_COORDS = new Float64Array(0)
+
+/** The state's circle of r km around (lng, lat) (cosLat: its cosine), over the base's points; Infinity km holds them all. */
+export const circleOver = (s: IndexState, lng: number, lat: number, cosLat: number, r: number): Circle =>
+  s.circle.set(
+    lng,
+    lat,
+    cosLat,
+    r,
+    (s.base.kd?.coords as Float64Array | undefined) ?? NO_COORDS,
+    s.base.cos,
+    s.base.xyz,
+  )
 
 /** Answers a radius query into the heap (its count in heap.total). */
 export function radiusQuery(
@@ -27,15 +40,7 @@ export function radiusQuery(
   const cosLat1 = Math.cos(lat * RAD)
   // The boxes that hold the circle (lng, lat order), for the base and the delta alike.
   const boxes = boxesAround(lng, lat, r)
-  const circle = s.circle.set(
-    lng,
-    lat,
-    cosLat1,
-    r,
-    (base.kd?.coords as Float64Array | undefined) ?? NO_COORDS,
-    base.cos,
-    base.xyz,
-  )
+  const circle = circleOver(s, lng, lat, cosLat1, r)
   const byDistance = q.sort === 'distance'
   const byPriority = q.sort === 'priority'
   const plain = tagPlan === null && wordPlan === null
