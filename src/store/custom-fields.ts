@@ -15,24 +15,15 @@ export type CustomField = {
   position: number
 }
 
-type Row = {
-  id: string
-  name: string
-  type: CustomFieldType
-  label: string | null
-  color: string | null
-  position: number
-}
-
 /** A statement listing a locator's custom fields in their order: the repo's, and a snapshot's (snapshot.ts). */
 export const customFieldList = (db: Database) =>
-  db.prepare<Row, [string]>(
+  db.prepare<CustomField, [string]>(
     'SELECT id, name, type, label, color, position FROM custom_fields WHERE locator_id = ? ORDER BY position, id',
   )
 
 export function customFieldRepo(db: Database, changes: ChangeLog) {
   const list = customFieldList(db)
-  const byId = db.prepare<Row, [string, string]>(
+  const byId = db.prepare<CustomField, [string, string]>(
     'SELECT id, name, type, label, color, position FROM custom_fields WHERE locator_id = ? AND id = ?',
   )
   const nextPosition = db.prepare<{ p: number }, [string]>(
