@@ -6,7 +6,7 @@ import { townsFrom } from '../locations/town'
 import { guessFrom } from '../locations/town-guess'
 import type { Places } from '../api/public/places'
 import { clientResolver, type Peer } from '../api/public/clients'
-import { type ClientCount, RateLimiter } from '../api/public/guards'
+import { type ClientCount, clientCounter, RateLimiter } from '../api/public/guards'
 import { originCheck, pathStart, PUBLIC_PREFIX } from '../api/public/url'
 import type { Config } from '../core/config'
 import { requestIds } from '../core/ids'
@@ -92,7 +92,7 @@ function clientLimits(
   const resolver = perApi > 0 || perPage > 0 ? clientResolver(deps.config.trustedProxies ?? []) : null
   const apiClientOf = perApi > 0 ? resolver : null
   const pageClientOf = perPage > 0 ? resolver : null
-  const pageLimiter = deps.pageLimiter ?? new RateLimiter()
+  const pageCounter = clientCounter(deps.pageLimiter ?? new RateLimiter(), perPage)
   const keyOf = (request: Request) => started.get(request)?.client ?? null
   return {
     /** What finds the client key of a request to `href` (its path at `path`); null when none is counted. */
@@ -101,10 +101,7 @@ function clientLimits(
     /** The Query API's deps for CLIENT_RATE_LIMIT. */
     api: { clientRateLimit: perApi, clientLimiter: deps.clientLimiter, clientOf: keyOf },
     /** A page request's count under PAGE_RATE_LIMIT (null: off, or no client known). */
-    pageCount: (request: Request): ClientCount | null => {
-      const key = keyOf(request)
-      return perPage === 0 || key === null ? null : { limiter: pageLimiter, limit: perPage, key }
-    },
+    pageCount: (request: Request): ClientCount | null => pageCounter(keyOf(request)),
   }
 }
 

@@ -245,8 +245,14 @@ export function withPeekedRate(
   return error
 }
 
-/** A client's count (CLIENT_RATE_LIMIT): the limiter of client addresses, its limit a minute, and this client's key. */
+/** A client's count (CLIENT_RATE_LIMIT, PAGE_RATE_LIMIT): the limiter of client addresses, its limit a minute, and this client's key. */
 export type ClientCount = { limiter: RateLimiter; limit: number; key: string }
+
+/** The count of the client a key names under `limit` a minute; null when the limit is off (0) or the client unknown. */
+export const clientCounter =
+  (limiter: RateLimiter, limit: number) =>
+  (key: string | null | undefined): ClientCount | null =>
+    limit === 0 || key == null ? null : { limiter, limit, key }
 
 /** RATE_LIMITED for a client over CLIENT_RATE_LIMIT, with its own window's headers: the token's budget is not touched. */
 export function clientLimited(d: RateDecision): PublicError {

@@ -16,7 +16,7 @@ import { placesAnswer, type Places } from './places'
 import { AnswerCache } from './answer-cache'
 import { databaseBusy, GEODATA_UNREADABLE, noEndpoint, PublicError, publicErrorOf } from './errors'
 import { fastPath } from './fast'
-import { admit, type ClientCount, findSecretKey, RateLimiter, refusal, refuseSecretKey, withPeekedRate } from './guards'
+import { admit, clientCounter, findSecretKey, RateLimiter, refusal, refuseSecretKey, withPeekedRate } from './guards'
 import { ANSWER_FORMAT, answerHeaders, CORS, etagMatches, etagOf, JSON_TYPE, MAX_AGE, varyOf } from './headers'
 import { beforeAndQuery, pathAndQuery, pathStart, PUBLIC_PREFIX, SHORT_HOSTS } from './url'
 
@@ -112,7 +112,7 @@ export function publicRoutes(deps: PublicDeps) {
     deps.publicBaseUrl ? new URL(deps.publicBaseUrl + pathAndQuery(href)).href : href
   const places = deps.places ?? null
   const clustersMark = (locatorId: string) => clustersVersionMark(deps.registry, locatorId)
-  const clientCount = clientCounter(deps)
+  const clientCount = clientCounter(deps.clientLimiter ?? new RateLimiter(), deps.clientRateLimit ?? 0)
   /** Without PUBLIC_BASE_URL answers' links name the Host sent: they vary by it (headers.ts varyOf). */
   const hostLinks = !deps.publicBaseUrl
   const fastOnes = fastPath({
@@ -246,13 +246,6 @@ function failureResponse(deps: PublicDeps, e: unknown, request: Request, path: s
     stack: err?.stack,
   })
   return new PublicError('INTERNAL_ERROR').toResponse(base)
-}
-
-/** The count of the client a key names (CLIENT_RATE_LIMIT); null when that is off or the client is unknown. */
-function clientCounter(deps: PublicDeps): (key: string | null | undefined) => ClientCount | null {
-  const clients = deps.clientLimiter ?? new RateLimiter()
-  const perClient = deps.clientRateLimit ?? 0
-  return (key) => (perClient === 0 || key == null ? null : { limiter: clients, limit: perClient, key })
 }
 
 /**
