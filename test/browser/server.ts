@@ -13,6 +13,8 @@ export type DemoServer = {
   token: string
   locatorId: string
   dbPath: string
+  /** The folder of its database, removed when it stops: where a test writes files it imports. */
+  dir: string
   /** GET a Query API path of the demo locator; its parsed body. */
   api: (path: string) => Promise<{
     data: Record<string, unknown> & {
@@ -39,7 +41,7 @@ export function useDemoBrowser(env: Record<string, string> = {}): DemoBrowser {
   const shared = {} as DemoBrowser
   if (chromiumPath === null) return shared
   beforeAll(async () => {
-    ;[shared.server, shared.browser] = await Promise.all([startDemo(env), launch()])
+    Object.assign(shared, await startDemoBrowser(env))
   }, 120_000)
   afterAll(async () => {
     await shared.browser?.close()
@@ -48,31 +50,50 @@ export function useDemoBrowser(env: Record<string, string> = {}): DemoBrowser {
   return shared
 }
 
+/** A demo server and a browser, started together; when one fails to start, the other is stopped. */
+export async function startDemoBrowser(env: Record<string, string> = {}): Promise<DemoBrowser> {
+  const [server, browser] = await Promise.allSettled([startDemo(env), launch()])
+  if (server.status === 'fulfilled' && browser.status === 'fulfilled')
+    return { server: server.value, browser: browser.value }
+  if (server.status === 'fulfilled') await server.value.stop()
+  if (browser.status === 'fulfilled') await browser.value.close()
+  throw server.status === 'rejected' ? server.reason : (browser as PromiseRejectedResult).reason
+}
+
 export async function startDemo(env: Record<string, string> = {}): Promise<DemoServer> {
   const dir = tempDir()
   const dbPath = join(dir, 'db.sqlite')
   const server: Running = startServer(dbPath, { DEMO: '1', LOG_REQUESTS: '0', ...env })
-  const port = new URL(await serverUrl(server)).port
-  const curl = await server.waitFor(/Loaded the demo/)
-  const locatorId = /locator (lct_\w+)/.exec(curl)![1]!
-  const tokenLine = await server.waitFor(/public\/v1\/pk_/)
-  const token = /\/public\/v1\/(pk_\w+)\//.exec(tokenLine)![1]!
-  await server.waitFor(/indexes loaded/)
+  const stop = async () => {
+    server.proc.kill()
+    await server.proc.exited
+    rmSync(dir, { recursive: true, force: true })
+  }
+  // A start that fails leaves neither its process nor its folder: no afterAll has its stop.
+  let port: string, locatorId: string, token: string
+  try {
+    port = new URL(await serverUrl(server)).port
+    const curl = await server.waitFor(/Loaded the demo/)
+    locatorId = /locator (lct_\w+)/.exec(curl)![1]!
+    const tokenLine = await server.waitFor(/public\/v1\/pk_/)
+    token = /\/public\/v1\/(pk_\w+)\//.exec(tokenLine)![1]!
+    await server.waitFor(/indexes loaded/)
+  } catch (e) {
+    await stop()
+    throw e
+  }
   const url = `http://localhost:${port}`
   return {
     url,
     token,
     locatorId,
     dbPath,
+    dir,
     api: async (path) => {
       const response = await fetch(`${url}/public/v1/${token}/${path}`)
       return (await response.json()) as never
     },
-    stop: async () => {
-      server.proc.kill()
-      await server.proc.exited
-      rmSync(dir, { recursive: true, force: true })
-    },
+    stop,
   }
 }
 

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { cliRunner, tempDir } from '../helpers'
+import { cliRunner } from '../helpers'
 import { chromiumPath, newPage, type PageDocument } from './browser'
 import { docsSnippet, hostPage, useDemoBrowser } from './server'
 
@@ -286,7 +286,7 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
       '--color',
       '#036',
     )
-    const file = join(tempDir(), 'badges.json')
+    const file = join(demo.server.dir, 'badges.json')
     const store = {
       external_id: 'BADGES',
       name: 'Badge Corner',

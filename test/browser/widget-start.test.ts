@@ -217,7 +217,7 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
     const days = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']
     const today = new Date(now.getTime() + offset * 3_600_000).getUTCDay()
     const hours = Object.fromEntries(days.map((d, i) => [d, i === (today + 6) % 7 ? '18:00-03:00' : 'closed']))
-    const file = join(tempDir(), 'night.json')
+    const file = join(demo.server.dir, 'night.json')
     const owl = {
       external_id: 'NIGHT',
       name: 'Night Owl',

@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { cliRunner, tempDir } from '../helpers'
+import { cliRunner } from '../helpers'
 import { chromiumPath, newPage, type PageDocument } from './browser'
 import { hostPage, useDemoBrowser } from './server'
 
@@ -391,7 +391,7 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
   // Last: it adds a store to the demo (and takes it away), which the tests above count without.
   test("a store's name is text on the map too: markup in it is shown, never run", async () => {
     const name = '<img src=x onerror="window.__ran=1">Lone <b>Store</b>'
-    const file = join(tempDir(), 'lone.json')
+    const file = join(demo.server.dir, 'lone.json')
     // Alone in the South Atlantic: a dot of its own on the first map, the southernmost.
     writeFileSync(
       file,
@@ -529,7 +529,7 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
   test('"open now" that empties the list says so, not to widen the distance alone', async () => {
     const made = json('locator', 'create', '--name', 'Shut')
     json('locator', 'set', made.locator.id, '--query-api', 'on', '--unit', 'km')
-    const file = join(tempDir(), 'shut.json')
+    const file = join(demo.server.dir, 'shut.json')
     const week = Object.fromEntries(
       ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, 'closed']),
     )

@@ -5,16 +5,8 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { tempDir } from '../helpers'
-import {
-  chromiumPath,
-  launch,
-  newContext,
-  type PageDocument,
-  type PageElement,
-  screenshot,
-  seriousViolations,
-} from './browser'
-import { type DemoServer, docsSnippet, hostPage, startDemo } from './server'
+import { chromiumPath, newContext, type PageDocument, type PageElement, screenshot, seriousViolations } from './browser'
+import { type DemoServer, docsSnippet, hostPage, startDemoBrowser } from './server'
 
 /** The page's document, for the callbacks run in the page. */
 declare const document: PageDocument
@@ -61,7 +53,7 @@ const status = (page: Page) =>
 
 describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
   beforeAll(async () => {
-    ;[server, browser] = await Promise.all([startDemo(), launch()])
+    ;({ server, browser } = await startDemoBrowser())
     context = await newContext(browser, { viewport: { width: 1280, height: 900 } })
   }, 120_000)
   afterAll(async () => {
