@@ -3,7 +3,16 @@
 import { LANGS, langOf } from '../core/languages'
 import { withinEdits } from '../core/text'
 import type { FilterGroup } from './api'
-import { OPTION_ATTRIBUTES as ATTRIBUTES, OPTION_NAMES as NAMES, type Options } from './options'
+import {
+  OPTION_ATTRIBUTES as ATTRIBUTES,
+  DIRECTIONS,
+  HEADING_LEVELS,
+  OPTION_NAMES as NAMES,
+  OFF_WORDS,
+  type Options,
+  SWITCHES,
+  UNITS,
+} from './options'
 
 /** Said once a page: a finder mounted again, or a second one alike, repeats nothing. */
 const said = new Set<string>()
@@ -25,19 +34,18 @@ function meant(name: string, known: string[]): string | null {
   return null
 }
 
-const or = (words: string[]) =>
+const or = (words: readonly unknown[]) =>
   words.length < 2 ? words[0] || 'none' : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`
 
-const BOOLEAN_WORDS = ['', 'on', 'off', 'true', 'false', '1', '0', 'yes', 'no']
-const SWITCHES: (keyof Options)[] = ['map', 'openNow', 'urlState', 'storePages']
+const BOOLEAN_WORDS = ['', 'on', 'true', '1', 'yes', ...OFF_WORDS]
 
 /** What's wrong with `value`, the option `name`'s: what it takes and what is used instead; null when it is fine. */
 function badValue(name: keyof Options, value: unknown, fromAttribute: boolean): string | null {
-  const one = (allowed: string[], otherwise: string) =>
-    allowed.includes(String(value)) ? null : `it takes ${or(allowed)}; ${otherwise}`
-  if (name === 'unit') return one(['km', 'miles'], "the locator's unit is used.")
-  if (name === 'directions') return one(['google', 'apple', 'osm'], 'google is used.')
-  if (name === 'headingLevel') return one(['2', '3', '4', '5', '6'], '3 is used.')
+  const one = (allowed: readonly unknown[], otherwise: string) =>
+    allowed.some((a) => String(a) === String(value)) ? null : `it takes ${or(allowed)}; ${otherwise}`
+  if (name === 'unit') return one(UNITS, "the locator's unit is used.")
+  if (name === 'directions') return one(DIRECTIONS, 'google is used.')
+  if (name === 'headingLevel') return one(HEADING_LEVELS, '3 is used.')
   // As textsFor reads it: by its first two letters, so de-AT is German.
   if (name === 'lang') return langOf(String(value)) ? null : `it takes ${or([...LANGS])}; English is used.`
   const number = Number(value)
@@ -46,7 +54,7 @@ function badValue(name: keyof Options, value: unknown, fromAttribute: boolean): 
       ? null
       : "it takes a distance above 0; the locator's default is used."
   if (name === 'limit') return number >= 1 && number <= 100 ? null : 'it takes 1 to 100; 10 is used (100 above it).'
-  if (!SWITCHES.includes(name)) return null
+  if (!(name in SWITCHES)) return null
   if (fromAttribute)
     return BOOLEAN_WORDS.includes(String(value).trim().toLowerCase()) ? null : 'it takes on or off; on is used.'
   return typeof value === 'boolean' ? null : 'it takes true or false.'

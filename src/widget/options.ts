@@ -69,6 +69,17 @@ export const OPTION_ATTRIBUTES = OPTION_NAMES.map((name) =>
   name === 'token' ? 'data-storeloc' : `data-${kebab(name)}`,
 )
 
+/** The words unit takes; any other leaves the locator's. */
+export const UNITS = ['km', 'miles'] as const
+/** The maps services directions takes; any other is google. */
+export const DIRECTIONS: readonly DirectionsService[] = ['google', 'apple', 'osm']
+/** The levels headingLevel takes; any other is 3 (the finder page's: its h1, a hidden h2, then the stores). */
+export const HEADING_LEVELS = [2, 3, 4, 5, 6] as const
+/** The options that are on or off, each with its default. */
+export const SWITCHES = { map: true, openNow: true, urlState: true, storePages: false }
+/** The words that turn a switch's data attribute off; any other turns it on. */
+export const OFF_WORDS = ['off', 'false', '0', 'no']
+
 const RADII = [5, 10, 25, 50, 100]
 
 /** A radius as the widget offers it: one of more than one decimal (a locator's 25 miles as 40.23 km) made whole. */
@@ -84,17 +95,14 @@ export const radiiWith = (radius: number | null): number[] =>
   radius === null || RADII.includes(radius) ? RADII : [...RADII, radius].sort((a, b) => a - b)
 
 const on = (value: string | undefined, otherwise: boolean) =>
-  value === undefined ? otherwise : !['off', 'false', '0', 'no'].includes(value.trim().toLowerCase())
+  value === undefined ? otherwise : !OFF_WORDS.includes(value.trim().toLowerCase())
+
+/** The one of `words` that `value` is, if any. */
+const choice = <T>(words: readonly T[], value: unknown): T | undefined => words.find((w) => w === value)
 
 const positive = (value: string | number | undefined | null): number | null => {
   const n = typeof value === 'number' ? value : Number(value)
   return value !== undefined && value !== null && value !== '' && Number.isFinite(n) && n > 0 ? n : null
-}
-
-/** A heading level of 2 to 6, else 3 (the finder page's: its h1, a hidden h2, then the stores). */
-const headingLevel = (value: string | number | undefined): Options['headingLevel'] => {
-  const n = Number(value)
-  return Number.isInteger(n) && n >= 2 && n <= 6 ? (n as Options['headingLevel']) : 3
 }
 
 /** The language of the page at `el`: the nearest lang, else the browser's. */
@@ -112,7 +120,7 @@ export function optionsOf(el: HTMLElement, given: Partial<Options>, scriptBase: 
     token: given.token ?? d.storeloc ?? '',
     api: (given.api ?? d.api ?? scriptBase).replace(/\/+$/, ''),
     lang,
-    unit: unit === 'km' || unit === 'miles' ? unit : null,
+    unit: choice(UNITS, unit) ?? null,
     radius: positive(given.radius ?? d.radius),
     place: given.place ?? d.place ?? null,
     filters: Array.isArray(filters)
@@ -125,15 +133,15 @@ export function optionsOf(el: HTMLElement, given: Partial<Options>, scriptBase: 
               .split(',')
               .map((s) => s.trim())
               .filter(Boolean),
-    map: given.map ?? on(d.map, true),
+    map: given.map ?? on(d.map, SWITCHES.map),
     tiles: given.tiles ?? d.tiles ?? null,
     tilesAttribution: given.tilesAttribution ?? d.tilesAttribution ?? '',
-    directions: directions === 'apple' || directions === 'osm' ? directions : 'google',
+    directions: choice(DIRECTIONS, directions) ?? 'google',
     limit: Math.min(100, Math.floor(positive(given.limit ?? d.limit) ?? 10)),
-    openNow: given.openNow ?? on(d.openNow, true),
-    urlState: given.urlState ?? on(d.urlState, true),
-    storePages: given.storePages ?? on(d.storePages, false),
-    headingLevel: headingLevel(given.headingLevel ?? d.headingLevel),
+    openNow: given.openNow ?? on(d.openNow, SWITCHES.openNow),
+    urlState: given.urlState ?? on(d.urlState, SWITCHES.urlState),
+    storePages: given.storePages ?? on(d.storePages, SWITCHES.storePages),
+    headingLevel: choice(HEADING_LEVELS, Number(given.headingLevel ?? d.headingLevel)) ?? 3,
     label: (given.label ?? d.label)?.trim() || null,
   }
 }
