@@ -2,7 +2,8 @@
 // never through openStore, which would migrate the database or make an empty one; each returns
 // its exit code.
 import type { Config } from '../core/config'
-import { GEODATA_VERSION, geodataVersion } from '../geocode/embedded/build'
+import { GEODATA_VERSION } from '../geocode/embedded/build'
+import { geodataVersion } from '../geocode/embedded/ensure'
 import { geodataDamageOf } from '../geocode/embedded/open'
 import { backupDatabase } from '../operator/backup'
 import { type Check, type DoctorReport, examine } from '../operator/doctor'

@@ -1,11 +1,13 @@
 // The embedded offline geocoder: the default. Reads the compiled SQLite file (see embedded/build.ts);
 // never loads the gazetteer into JavaScript memory and never touches the network.
 import type { Geocoder, GeocodeResult } from './geocoder'
-import { DEFAULT_GEODATA_PATH, GEODATA_VERSION, geodataVersion } from './embedded/build'
+import { DEFAULT_GEODATA_PATH, GEODATA_VERSION } from './embedded/build'
+import { geodataVersion } from './embedded/ensure'
 import { openGeodata } from './embedded/open'
 import { resolver } from './embedded/resolve'
 
-export { DEFAULT_GEODATA_PATH, ensureGeodata, GeodataPathError } from './embedded/build'
+export { DEFAULT_GEODATA_PATH } from './embedded/build'
+export { ensureGeodata, GeodataPathError } from './embedded/ensure'
 export { GeodataDamagedError } from './embedded/open'
 
 export type EmbeddedGeocoder = Geocoder & {

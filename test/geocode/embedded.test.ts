@@ -19,7 +19,8 @@ import {
   openEmbeddedGeocoder,
   type EmbeddedGeocoder,
 } from '../../src/geocode/embedded'
-import { GEODATA_VERSION, geodataVersion } from '../../src/geocode/embedded/build'
+import { GEODATA_VERSION } from '../../src/geocode/embedded/build'
+import { geodataVersion } from '../../src/geocode/embedded/ensure'
 import { distanceKm, RESOLVER_VERSION } from '../../src/geocode/embedded/resolve'
 import { createLocator } from '../../src/operator'
 import { openStore } from '../../src/store'

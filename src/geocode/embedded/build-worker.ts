@@ -1,6 +1,7 @@
-// The worker thread of ensureGeodata (build.ts): builds the data at the path it is sent, and posts
+// The worker thread of ensureGeodata (ensure.ts): builds the data at the path it is sent, and posts
 // each step as it begins, then the result.
-import { type BuildMessage, buildGeodata } from './build'
+import { buildGeodata } from './build'
+import type { BuildMessage } from './ensure'
 
 declare const self: Worker
 const post = (message: BuildMessage) => self.postMessage(message)

@@ -1,0 +1,139 @@
+// Makes sure the offline geocoder's data is at its path, at GEODATA_VERSION, before the start
+// goes on: checks the file there, refuses one that is not the geocoder's data, and else runs
+// build.ts's buildGeodata in a worker thread (build-worker.ts), telling its steps as they come.
+import { Database } from 'bun:sqlite'
+import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs'
+import { DEFAULT_GEODATA_PATH, GEODATA_STEPS, GEODATA_VERSION, type GeodataStats } from './build'
+
+/** The version of the file at `path`, or null when it is absent or unreadable. */
+export function geodataVersion(path: string): string | null {
+  if (!existsSync(path)) return null
+  try {
+    const db = new Database(path, { readonly: true })
+    try {
+      return db.query<{ value: string }, []>("SELECT value FROM meta WHERE key = 'version'").get()?.value ?? null
+    } finally {
+      db.close()
+    }
+  } catch {
+    return null
+  }
+}
+
+/** The geocoder's data cannot be used or made at GEODATA_PATH: the start stops, saying so in one line. */
+export class GeodataPathError extends Error {
+  constructor(
+    message: string,
+    /** GEODATA_PATH, for main to tell a full disk (may pass) from a file or folder to mend. */
+    readonly path: string,
+  ) {
+    super(message)
+  }
+}
+
+/** Whether the file at `path` begins as a SQLite file does, but SQLite cannot read its tables. */
+function unreadableSqlite(path: string): boolean {
+  const head = Buffer.alloc(16)
+  try {
+    const fd = openSync(path, 'r')
+    try {
+      readSync(fd, head, 0, 16, 0)
+    } finally {
+      closeSync(fd)
+    }
+  } catch {
+    return false // a folder, a file this user may not read: not one SQLite could not read
+  }
+  if (head.toString('latin1') !== 'SQLite format 3\u0000') return false
+  try {
+    const db = new Database(path, { readonly: true })
+    try {
+      db.query('SELECT count(*) FROM sqlite_master').get()
+      return false
+    } finally {
+      db.close()
+    }
+  } catch {
+    return true
+  }
+}
+
+/**
+ * Whether the file at `path` is the geocoder's data, of any version: a SQLite file with its
+ * tables. A file that is not (a storeloc database, a backup, any other file) is never replaced.
+ */
+function isGeodata(path: string): boolean {
+  try {
+    const db = new Database(path, { readonly: true })
+    try {
+      const tables = db.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table'").all()
+      const names = new Set(tables.map((t) => t.name))
+      return ['meta', 'places', 'place_names', 'postcodes'].every((t) => names.has(t))
+    } finally {
+      db.close()
+    }
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Builds the data at `path` unless it is there at GEODATA_VERSION, in a worker thread (the
+ * caller's requests are answered meanwhile). Refuses a file that is there but not the geocoder's
+ * data: GEODATA_PATH may name a database or a backup by mistake. `say` is told that it starts,
+ * each step, and the result, a line each; `sayInPlace`, when given (a terminal), is told the
+ * steps instead, each to be written over the last.
+ */
+export async function ensureGeodata(
+  path: string = DEFAULT_GEODATA_PATH,
+  say: (line: string) => void = () => {},
+  sayInPlace?: (text: string) => void,
+): Promise<void> {
+  if (geodataVersion(path) === GEODATA_VERSION) return
+  // An empty file holds nothing to keep (made by touch, or a build stopped before its first page).
+  if (existsSync(path) && statSync(path).size > 0 && !isGeodata(path))
+    throw new GeodataPathError(
+      unreadableSqlite(path)
+        ? `${path} is a SQLite file that cannot be read (damaged, or cut short), so it is left as it is. If it is the geocoder's data, delete it: the start builds it again. Else point GEODATA_PATH at a file of its own (by default ${DEFAULT_GEODATA_PATH}).`
+        : `${path} is not the offline geocoder's data, so it is left as it is. Point GEODATA_PATH at a file of its own (by default ${DEFAULT_GEODATA_PATH}), or delete that file if it is an old copy.`,
+      path,
+    )
+  say(`Preparing the offline geocoder data in ${path} (once, about 6 seconds)...`)
+  const t0 = performance.now()
+  const stats = await new Promise<GeodataStats>((resolve, reject) => {
+    const worker = new Worker(new URL('./build-worker.ts', import.meta.url))
+    worker.onmessage = (event: MessageEvent<BuildMessage>) => {
+      const m = event.data
+      if (m.kind === 'step') {
+        const text = `  step ${m.index + 1} of ${GEODATA_STEPS.length}: ${GEODATA_STEPS[m.index]} (${((performance.now() - t0) / 1000).toFixed(0)} s)`
+        ;(sayInPlace ?? say)(text)
+        return
+      }
+      worker.terminate()
+      if (m.kind === 'done') resolve(m.stats)
+      else reject(unbuilt(path, m.message))
+    }
+    worker.onerror = (event) => {
+      worker.terminate()
+      reject(unbuilt(path, event.message))
+    }
+    worker.postMessage(path)
+  })
+  if (sayInPlace) sayInPlace('')
+  say(
+    `Offline geocoder ready: ${stats.places} places, ${stats.names} names, ${stats.postcodes} postcodes in ${(stats.ms / 1000).toFixed(1)} s.`,
+  )
+}
+
+/** A build that failed (a folder this user cannot write, a full disk): one line, no stack trace. */
+const unbuilt = (path: string, why: string) =>
+  new GeodataPathError(
+    `Could not build the offline geocoder data at ${path}: ${why}. GEODATA_PATH says where it goes: point it at a folder this user can write, with about 70 MB free (or set GEOCODER=none to run without it).`,
+    path,
+  )
+
+/** What build-worker.ts posts back. */
+export type BuildMessage =
+  | { kind: 'step'; index: number }
+  | { kind: 'done'; stats: GeodataStats }
+  | { kind: 'failed'; message: string }
