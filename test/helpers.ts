@@ -14,6 +14,7 @@ import { placeSearchAt } from '../src/geocode/embedded/place-source'
 import { newLocationRecord } from '../src/locations/record'
 import { createLocator } from '../src/operator'
 import { openStore, type Store } from '../src/store'
+import { tracked } from './started'
 
 export const tempDir = () => mkdtempSync(join(tmpdir(), 'storeloc-test-'))
 
@@ -220,12 +221,14 @@ export function startServer(
   extraEnv: Record<string, string> = {},
   command: string[] = [process.execPath, join(import.meta.dir, '..', 'src/main.ts')],
 ): Running {
-  const proc = Bun.spawn(command, {
-    cwd: join(import.meta.dir, '..'),
-    env: serverEnv(dbPath, extraEnv),
-    stdout: 'pipe',
-    stderr: 'pipe',
-  })
+  const proc = tracked(
+    Bun.spawn(command, {
+      cwd: join(import.meta.dir, '..'),
+      env: serverEnv(dbPath, extraEnv),
+      stdout: 'pipe',
+      stderr: 'pipe',
+    }),
+  )
   return { proc, ...stdoutLines(proc) }
 }
 
@@ -247,11 +250,17 @@ export function startInTerminal(
 ): Omit<Running, 'proc'> & { proc: Bun.Subprocess } {
   const collected = lineCollector()
   const decoder = new TextDecoder()
-  const proc = Bun.spawn([process.execPath, join(import.meta.dir, '..', 'src/main.ts')], {
-    cwd: join(import.meta.dir, '..'),
-    env: serverEnv(dbPath, extraEnv),
-    terminal: { cols: 250, rows: 50, data: (_terminal, data) => collected.add(decoder.decode(data, { stream: true })) },
-  })
+  const proc = tracked(
+    Bun.spawn([process.execPath, join(import.meta.dir, '..', 'src/main.ts')], {
+      cwd: join(import.meta.dir, '..'),
+      env: serverEnv(dbPath, extraEnv),
+      terminal: {
+        cols: 250,
+        rows: 50,
+        data: (_terminal, data) => collected.add(decoder.decode(data, { stream: true })),
+      },
+    }),
+  )
   return { proc, lines: collected.lines, waitFor: collected.waitFor }
 }
 
