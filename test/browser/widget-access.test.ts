@@ -333,7 +333,7 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
         '--type',
         type,
       )
-    const file = join(tempDir(), 'links.json')
+    const file = join(demo.server.dir, 'links.json')
     const custom_fields = { shop_url: 'https://shop.example/a', shop_email: 'a@shop.example', shop_phone: '+44 1' }
     const store = {
       external_id: 'LINKS',
