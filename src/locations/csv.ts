@@ -372,17 +372,19 @@ function readRow({ columns, width, hasAddress, numbers, garbled }: Header, { cel
     )
   else if (Object.keys(point).length > 0 && problems.length === 0) body.coordinates = point
   for (const [top, entries] of maps) body[top] = Object.fromEntries(entries)
-  // The parts of a week in columns of some days each ("Mo-Fr", "Sa", "So"), as one week; a
-  // cell not read is told as written, in its column, not as the week made of them.
-  const unread = spans.filter(([, , hours]) => parseDayHours(hours).kind === 'unknown')
-  for (const [header, , hours] of unread)
-    problems.push({
-      field: 'hours',
-      message: `${JSON.stringify(hours)} in the "${header}" column could not be read as opening hours. Write it as "09:00-18:00", "9am-6pm" or "closed".`,
+  // The parts of a week in columns of some days each ("Mo-Fr", "Sa", "So"), as one week. A cell
+  // not read ("nach Vereinbarung") is kept as written for its column's days, as a week cell's
+  // day is; the week is read with "closed" in its place, so no word of it is taken for a day.
+  const kept: (string | undefined)[] = []
+  const spanWeek = spans.map(([, days, hours]) => {
+    if (parseDayHours(hours).kind !== 'unknown') return `${days} ${hours}`
+    splitWeekHours(`${days} closed`)?.forEach((named, i) => {
+      if (named !== '') kept[i] = hours
     })
-  if (spans.length > 0 && unread.length === 0)
-    week = [...(week ? [week] : []), ...spans.map(([, days, hours]) => `${days} ${hours}`)].join('; ')
-  if (week !== undefined) problems.push(...weekInto(body, week))
+    return `${days} closed`
+  })
+  if (spans.length > 0) week = [...(week ? [week] : []), ...spanWeek].join('; ')
+  if (week !== undefined) problems.push(...weekInto(body, week, kept))
   if (unreadStatus !== undefined) problems.push({ field: 'status', message: unreadStatus })
   if (special !== undefined) {
     const dated = readSpecialHours(special)
@@ -453,8 +455,9 @@ function readSpecialHours(cell: string): Record<string, string> | string {
  * an empty cell, as an empty day cell clears it). A day's text not read ("Sa nach Vereinbarung")
  * is kept, as a day column's is: it counts as unknown, and the import warns of it.
  */
-function weekInto(body: Record<string, unknown>, week: string): CsvRow['problems'] {
-  const days = week === '' ? DAYS.map(() => '') : splitWeekHours(week, true)
+function weekInto(body: Record<string, unknown>, week: string, kept: (string | undefined)[] = []): CsvRow['problems'] {
+  const read = week === '' ? DAYS.map(() => '') : splitWeekHours(week, true)
+  const days = read?.map((hours, i) => kept[i] ?? hours) ?? null
   if (days === null) {
     return [
       {

@@ -55,6 +55,34 @@ test('a week cell keeps a day by appointment as written, with a warning; its oth
   ])
 })
 
+test('a day-named column whose cell is not read keeps it for its days, with a warning, as a week cell does', () => {
+  const csv =
+    'name,address,lat,lng,Mo-Fr,Sa\n' +
+    'A,"Prager Straße 10, 01069 Dresden",51.04,13.73,9-18,nach Vereinbarung\n' +
+    'B,"1 Main St, Springfield, IL 62701",39.8,-89.65,9am-6pm,by appointment\n' +
+    'C,"Via Roma 1, 00184 Roma",41.9,12.49,9-18,Mo ab 14 sonst zu\n' +
+    'D,"Via Roma 2, 00184 Roma",41.9,12.49,,by appointment\n'
+  const r = importCsv(csv)
+  expect(r.code).toBe(0)
+  expect(r.stdout).toContain('4 created')
+  expect(r.stdout).toContain(
+    'line 2: hours.saturday "nach Vereinbarung" is read as by appointment, with no hours: it is kept, and counts as unknown (docs/management-api.md, Opening hours).',
+  )
+  // Text not read at all is kept too, and no day within it ("Mo") is read as one.
+  expect(r.stdout).toContain(
+    'line 4: hours.saturday "Mo ab 14 sonst zu" could not be read as opening hours: it is kept',
+  )
+  const weekdays = (hours: string) =>
+    Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((d) => [d, hours]))
+  expect(storedHours()).toEqual([
+    { ...weekdays('9-18'), saturday: 'nach Vereinbarung', sunday: 'closed' },
+    { ...weekdays('9am-6pm'), saturday: 'by appointment', sunday: 'closed' },
+    { ...weekdays('9-18'), saturday: 'Mo ab 14 sonst zu', sunday: 'closed' },
+    // The days a row leaves empty are closed, as with cells that are read.
+    { ...weekdays('closed'), saturday: 'by appointment', sunday: 'closed' },
+  ])
+})
+
 test('a week cell in which no day is found is still refused', () => {
   const r = importCsv('name,address,lat,lng,hours\nA,"Prager Straße 10, 01069 Dresden",51.04,13.73,nach Vereinbarung\n')
   expect(r.code).not.toBe(0)

@@ -264,17 +264,11 @@ describe('fields', () => {
     expect(us.rows[0]!.body.hours).toEqual(
       week('9am-6pm', '9am-6pm', '9am-6pm', '9am-6pm', '9am-6pm', '10am-4pm', 'closed'),
     )
-    // A cell not read is told as written, in its column.
+    // A cell not read is kept as written for its column's days, as a week cell's day is.
     const [unread] = readLocationsCsv('Name;Mo-Fr;Sa\nA;9-18;nach Vereinbarung\n').rows
     expect([unread!.body.hours, unread!.problems]).toEqual([
-      undefined,
-      [
-        {
-          field: 'hours',
-          message:
-            '"nach Vereinbarung" in the "Sa" column could not be read as opening hours. Write it as "09:00-18:00", "9am-6pm" or "closed".',
-        },
-      ],
+      week('9-18', '9-18', '9-18', '9-18', '9-18', 'nach Vereinbarung', 'closed'),
+      [],
     ])
   })
 
