@@ -20,6 +20,7 @@ import {
   type RowPlace,
 } from './placement'
 import { newLocationRecord } from './record'
+import { type KnownTown, withKnownTown } from './town'
 import { type AdminDeps, applyPatch, checkCustomFieldsAgain, geocode, locatorWrite, townsOf } from './service'
 import type { ReverseLookup } from '../geocode/embedded/reverse'
 
@@ -104,6 +105,8 @@ type Plan = {
    */
   keepsPoint: boolean
   found: GeocodeResult | null
+  /** The town its address names at its coordinates, looked up once for its checks and its write. */
+  town?: KnownTown
   warnings: string[]
   /** BulkItem.wholeSpecialHours. */
   wholeSpecialHours: boolean
@@ -453,8 +456,9 @@ function apply(deps: AdminDeps, locatorId: string, plans: Plan[], options: Apply
         'conflict',
         `${plan.key}: the external_id ${JSON.stringify(ext)} became that of location ${holder.id} meanwhile; nothing was written.`,
       )
+    const placing = towns !== null && plan.town !== undefined ? withKnownTown(towns, plan.town) : towns
     if (plan.target === null) {
-      const record = newLocationRecord(locatorId, plan.patch, plan.found, towns)
+      const record = newLocationRecord(locatorId, plan.patch, plan.found, placing)
       if (!dryRun) deps.store.locations.insert(record)
       results.push(resultOf(plan, dryRun ? null : record.id, record, 'created'))
       continue
@@ -471,7 +475,7 @@ function apply(deps: AdminDeps, locatorId: string, plans: Plan[], options: Apply
         'conflict',
         `${plan.key}: the address of location ${current.id} changed meanwhile, so its point would not fit the address sent; nothing was written. Send the request again.`,
       )
-    const next = applyPatch(current, sentPatch(plan, current), plan.found, towns)
+    const next = applyPatch(current, sentPatch(plan, current), plan.found, placing)
     const changes = changedFields(next, current)
     if (!dryRun) deps.store.locations.replace(next, current)
     results.push(resultOf(plan, current.id, next, changes))
@@ -522,9 +526,13 @@ export async function bulkUpsert(
     const said = plan.warnings.length
     if (towns !== null) plan.warnings.push(...pointWarnings(towns, at, items[plan.index]!))
     plan.warnings.push(...(await postcodeWarnings(deps, towns, at, items[plan.index]!, memo)))
+    const address = plan.patch.address
+    if (towns === null || address === undefined) continue
+    const { town, named } = towns.writtenTown(at.lat, at.lng, address)
+    plan.town = { ...at, address, town }
     // The row's country and postcode say nothing against the point: its address may.
-    if (towns !== null && plan.warnings.length === said && plan.patch.address !== undefined)
-      plan.warnings.push(...(await addressPointWarnings(deps, towns, at, plan.patch.address, items[plan.index]!, memo)))
+    if (plan.warnings.length === said)
+      plan.warnings.push(...(await addressPointWarnings(deps, named, at, address, items[plan.index]!, memo)))
   }
   const report = dryRun
     ? reportOf(apply(deps, locatorId, plans, { deleteMissing, maxDelete, words, dryRun, definitions, towns }), true)

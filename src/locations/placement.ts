@@ -132,21 +132,21 @@ function placedOnce(deps: AdminDeps, text: string, memo: PostcodeMemo): Promise<
 }
 
 /**
- * The warning for coordinates sent with an address that names no town near them, when the
- * embedded geocoder places the address, at its town or finer, farther than POSTCODE_DISTANCE_KM
- * from the point ("Hauptstraße 5, 10117 Berlin" at 13.3889, 52.517); saying so when lat and lng
- * swapped, or a sign turned, would fit. Rows of a file that names no country get it too; a row
- * that names one only for a place in it.
+ * The warning for coordinates sent with an address that names no town near them (`named`: it
+ * does, as ReverseLookup.writtenTown tells), when the embedded geocoder places the address, at
+ * its town or finer, farther than POSTCODE_DISTANCE_KM from the point ("Hauptstraße 5, 10117
+ * Berlin" at 13.3889, 52.517); saying so when lat and lng swapped, or a sign turned, would fit.
+ * Rows of a file that names no country get it too; a row that names one only for a place in it.
  */
 export async function addressPointWarnings(
   deps: AdminDeps,
-  towns: ReverseLookup,
+  named: boolean,
   at: { lat: number; lng: number },
   address: string,
   row: RowPlace,
   memo: PostcodeMemo,
 ): Promise<string[]> {
-  if (address.trim() === '' || towns.namesTownAt(at.lat, at.lng, address)) return []
+  if (address.trim() === '' || named) return []
   const place = await placedOnce(deps, address, memo)
   if (place === null || place.precision === 'region' || place.precision === 'country') return []
   // A row that names its country is asked about only a place there: another is the geocoder's guess.

@@ -4,9 +4,8 @@ import { mergeMap, type LocationPatch } from './normalize'
 import { keptZone } from './opening'
 import { obtainedAtIso, type GeocodeResult } from '../geocode/geocoder'
 import { newLocationId } from '../core/ids'
-import type { ReverseLookup } from '../geocode/embedded/reverse'
 import type { Contact, Hours, LocationRecord, Social } from '../store/locations'
-import { placed } from './town'
+import { placed, type TownLookup } from './town'
 
 /**
  * A new record for `locatorId`. `patch` comes from normalizeLocationBody in create mode (name and
@@ -19,7 +18,7 @@ export function newLocationRecord(
   locatorId: string,
   patch: LocationPatch,
   found: GeocodeResult | null,
-  towns: ReverseLookup | null,
+  towns: TownLookup | null,
   now: string = new Date().toISOString(),
 ): LocationRecord {
   const coordinates = patch.coordinates ?? (found ? { lat: found.lat, lng: found.lng } : null)

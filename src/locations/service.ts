@@ -15,7 +15,7 @@ import { CONTACT_KEYS, EXTERNAL_ID_MAX, LOCATION_FIELDS, SOCIAL_KEYS, statusInpu
 import { mergeMap, normalizeLocationBody, pickLocationFields, type LocationPatch } from './normalize'
 import { zoneOf } from '../core/zone'
 import { keptZone, unreadHours } from './opening'
-import { placed, REVERSE_SOURCE, type TownSource } from './town'
+import { placed, REVERSE_SOURCE, type TownLookup, type TownSource } from './town'
 import type { TownGuess } from './town-guess'
 import type { ReverseLookup } from '../geocode/embedded/reverse'
 
@@ -338,7 +338,7 @@ export function applyPatch(
   current: LocationRecord,
   patch: LocationPatch,
   found: GeocodeResult | null,
-  towns: ReverseLookup | null,
+  towns: TownLookup | null,
 ): LocationRecord {
   const next: LocationRecord = {
     ...current,

@@ -2,7 +2,7 @@
 // reverse lookup at its point, and the words of its town's names, which keyword search matches
 // ("Cologne" finds a store in Köln).
 import type { PlaceSource } from '../geocode/embedded/place-source'
-import type { ReverseLookup } from '../geocode/embedded/reverse'
+import type { ReverseLookup, Reversed } from '../geocode/embedded/reverse'
 import type { Store } from '../store'
 import { type AddressParts, type LocationRecord, unplacedRecord } from '../store/locations'
 
@@ -27,6 +27,25 @@ const FILLABLE: Record<string, (keyof AddressParts)[]> = {
   city: ['region', 'country'],
 }
 
+/** What placeRecord asks of the reverse lookup. */
+export type TownLookup = Pick<ReverseLookup, 'writtenAt' | 'townNamed' | 'nameIn' | 'namesOf'>
+
+/** The town an address names at a point, as writtenAt answered it: a bulk import's checks looked it up. */
+export type KnownTown = { lat: number; lng: number; address: string; town: Reversed | null }
+
+/** `towns`, answering writtenAt at `known`'s point and address without a second lookup. */
+export function withKnownTown(towns: ReverseLookup, known: KnownTown): TownLookup {
+  return {
+    writtenAt: (lat, lng, address) =>
+      lat === known.lat && lng === known.lng && address === known.address
+        ? known.town
+        : towns.writtenAt(lat, lng, address),
+    townNamed: (name, lat, lng) => towns.townNamed(name, lat, lng),
+    nameIn: (id, name, address) => towns.nameIn(id, name, address),
+    namesOf: (id) => towns.namesOf(id),
+  }
+}
+
 /** Whether the location's coordinates were sent, not geocoded: its parts are all the lookup's to give. */
 export const pinned = (r: LocationRecord) => r.geocoding === null || r.geocoding.source === REVERSE_SOURCE
 
@@ -39,7 +58,7 @@ export const pinned = (r: LocationRecord) => r.geocoding === null || r.geocoding
  * "reverse"}`; null where no town is near), unless a moved pin keeps its address's parts: then
  * it stays null.
  */
-export function placeRecord(record: LocationRecord, towns: ReverseLookup): LocationRecord {
+export function placeRecord(record: LocationRecord, towns: TownLookup): LocationRecord {
   const pin = pinned(record)
   const fromPoint = pin && (record.geocoding !== null || Object.keys(record.addressParts).length === 0)
   const fillable = pin ? ALL : (FILLABLE[record.geocoding!.precision] ?? [])
@@ -59,7 +78,7 @@ export function placeRecord(record: LocationRecord, towns: ReverseLookup): Locat
 }
 
 /** `next` placed by `towns` when there are, else as unplacedRecord says. */
-export const placed = (next: LocationRecord, current: LocationRecord | null, towns: ReverseLookup | null) =>
+export const placed = (next: LocationRecord, current: LocationRecord | null, towns: TownLookup | null) =>
   towns === null ? unplacedRecord(next, current) : placeRecord(next, towns)
 
 /** Rows placed in one transaction: at most about 0.1 ms a row, a few ms of the event loop at a time. */

@@ -88,17 +88,25 @@ export class ReverseLookup {
    * one of the town's in the data.
    */
   writtenAt(lat: number, lng: number, address: string): Reversed | null {
-    let id = this.townAt(lat, lng)
-    if (id === -1 || address.trim() === '') return id === -1 ? null : this.reversed(id, null)
-    if (!this.writes(id, address)) id = this.townWritten(lat, lng, address) ?? id
-    const pieces = address.split(',')
-    return this.reversed(id, pieces.length > 1 ? pieces.slice(1).join(',') : address)
+    return this.writtenTown(lat, lng, address).town
   }
 
-  /** Whether `address` names the town at the point, or another town whose reach holds it (as writtenAt). */
-  namesTownAt(lat: number, lng: number, address: string): boolean {
-    const id = this.townAt(lat, lng)
-    return id !== -1 && (this.writes(id, address) || this.townWritten(lat, lng, address) !== null)
+  /**
+   * writtenAt's answer, and whether `address` names the town at the point or another town whose
+   * reach holds it: an import's check and its write ask both of one row, looked up once.
+   */
+  writtenTown(lat: number, lng: number, address: string): { town: Reversed | null; named: boolean } {
+    let id = this.townAt(lat, lng)
+    if (id === -1) return { town: null, named: false }
+    if (address.trim() === '') return { town: this.reversed(id, null), named: false }
+    let named = this.writes(id, address)
+    if (!named) {
+      const other = this.townWritten(lat, lng, address)
+      named = other !== null
+      if (other !== null) id = other
+    }
+    const pieces = address.split(',')
+    return { town: this.reversed(id, pieces.length > 1 ? pieces.slice(1).join(',') : address), named }
   }
 
   /** Whether `address` writes one of town `id`'s names, as whole words. */
