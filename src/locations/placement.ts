@@ -82,6 +82,38 @@ export async function paddedPostcode(
   return FIVE_DIGIT_POSTCODES.has(country) ? { postcode: padded, country } : null
 }
 
+/** A four-digit number standing alone: a postcode of five digits that may have lost its leading zero. */
+const FOUR_DIGITS = /(?<![\p{L}\p{N}])\d{4}(?![\p{L}\p{N}])/gu
+
+/**
+ * An address cell with the leading zero its four-digit postcode lost put back ("Prager Straße
+ * 10, 1069 Dresden": 01069), with the postcode and its town, when the embedded geocoder places
+ * the address's place (its pieces after the first comma: the first holds a house's number) with
+ * the padded code at a town of that postcode, in a country of five-digit codes (the row's, when
+ * it names one); null otherwise, and for a place with no such number or more than one.
+ */
+export async function paddedInAddress(
+  deps: AdminDeps,
+  address: string,
+  row: RowPlace,
+  memo: PostcodeMemo,
+): Promise<{ address: string; written: string; postcode: string; city: string } | null> {
+  const comma = address.indexOf(',')
+  if (comma < 0) return null
+  const place = address.slice(comma + 1)
+  const numbers = [...place.matchAll(FOUR_DIGITS)]
+  if (numbers.length !== 1) return null
+  const written = numbers[0]![0]
+  const at = numbers[0]!.index
+  const postcode = `0${written}`
+  const mended = `${place.slice(0, at)}${postcode}${place.slice(at + written.length)}`
+  const found = await placedOnce(deps, mended.trim(), memo)
+  const country = found?.parts.country
+  if (found?.parts.postcode !== postcode || found.parts.city === undefined || country === undefined) return null
+  if (!FIVE_DIGIT_POSTCODES.has(country) || (row.country && countryCode(row.country) !== country)) return null
+  return { address: address.slice(0, comma + 1) + mended, written, postcode, city: found.parts.city }
+}
+
 /**
  * The town an address names, when the geocoder placed it at a postcode that town does not
  * confirm (no city in its answer: "Chicago, IL 62701") and the town lies farther than

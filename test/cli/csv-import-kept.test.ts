@@ -1,6 +1,6 @@
 // storeloc locations import of spreadsheet rows whose cells are read otherwise than written: a
 // week's hours with a day by appointment, kept as the Management API keeps it; a postcode whose
-// leading zero Excel dropped.
+// leading zero Excel dropped, in its column or in an address cell.
 import { expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -9,11 +9,14 @@ import { dbPath, dir, json, storeloc, useTempDatabase } from './temp-database'
 
 useTempDatabase()
 
+/** A new locator, with `csv` written to stores.csv for it. */
+function locatorFor(csv: string): string {
+  writeFileSync(join(dir, 'stores.csv'), csv)
+  return json('locator', 'create', '--name', 'Importer').locator.id as string
+}
+
 function importCsv(csv: string, ...flags: string[]) {
-  const locatorId = json('locator', 'create', '--name', 'Importer').locator.id as string
-  const path = join(dir, 'stores.csv')
-  writeFileSync(path, csv)
-  return storeloc('locations', 'import', locatorId, '--file', path, ...flags)
+  return storeloc('locations', 'import', locatorFor(csv), '--file', join(dir, 'stores.csv'), ...flags)
 }
 
 function storedHours(): Record<string, string>[] {
@@ -129,4 +132,31 @@ test('a postcode given its leading zero by its country column says so too', () =
     'line 2 (external_id "D1"): The postcode 1069 was read as 01069: Excel drops leading zeros; format the "PLZ" column as text.',
   )
   expect(storedAddresses()).toEqual(['Prager Straße 10, 01069 Dresden, DE'])
+})
+
+test('a four-digit postcode in an address cell its town confirms gets back its leading zero, with a note', () => {
+  const csv =
+    'Store Code,Name,Address\n' +
+    'D1,Dresden,"Prager Straße 10, 1069 Dresden, Germany"\n' +
+    'B1,Boston,"1 Main St, Boston, MA 2108"\n' +
+    // 1010 is Vienna's own postcode, and 01069 is no Berlin postcode: both stay as written.
+    'W1,Wien,"Stephansplatz 1, 1010 Wien"\n' +
+    'X1,Berlin,"Hauptstraße 1, 1069 Berlin"\n'
+  const r = json('locations', 'import', locatorFor(csv), '--file', join(dir, 'stores.csv'))
+  const results = r.results as { external_id: string; geocoding: { precision: string }; warnings: string[] }[]
+  const of = (id: string) => results.find((x) => x.external_id === id)!
+  expect(of('D1').warnings[0]).toBe(
+    "The postcode 1069 in the address was read as 01069, Dresden's postcode: its leading zero was lost, as Excel drops it from a postcode read as a number.",
+  )
+  // Its postcode found, Boston's address is placed at it, not only at the city.
+  expect(of('B1').geocoding.precision).toBe('postcode')
+  expect(of('B1').warnings).toEqual([expect.stringContaining('The postcode 2108 in the address was read as 02108')])
+  expect(of('W1').warnings.join(' ')).not.toContain('The postcode')
+  expect(of('X1').warnings.join(' ')).not.toContain('The postcode')
+  expect(storedAddresses()).toEqual([
+    'Prager Straße 10, 01069 Dresden, Germany',
+    '1 Main St, Boston, MA 02108',
+    'Stephansplatz 1, 1010 Wien',
+    'Hauptstraße 1, 1069 Berlin',
+  ])
 })
