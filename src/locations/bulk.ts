@@ -96,7 +96,8 @@ type Plan = {
   index: number
   line: number | undefined
   key: string
-  fields: Record<string, unknown>
+  /** The item's fields as sent (pickLocationFields makes them again where needed: no copy is kept a row). */
+  raw: Record<string, unknown>
   patch: LocationPatch
   /** The location it updates; null: it creates one. */
   target: string | null
@@ -302,7 +303,18 @@ function check(deps: AdminDeps, locatorId: string, items: BulkItem[], problems: 
     if (patch === null || problems.count > before) return
     const keepsPoint = !patch.coordinates && patch.address !== undefined && patch.address === current?.address
     const warnings = [...notes, ...ignoredFields(raw as Record<string, unknown>)]
-    plans.push({ index, line, key, fields, patch, target, keepsPoint, found: null, warnings, wholeSpecialHours })
+    plans.push({
+      index,
+      line,
+      key,
+      raw: raw as Record<string, unknown>,
+      patch,
+      target,
+      keepsPoint,
+      found: null,
+      warnings,
+      wholeSpecialHours,
+    })
   })
   return plans
 }
@@ -361,7 +373,12 @@ async function geocodeAll(
   for (const plan of todo) {
     const message = failed.get(plan)
     if (message !== undefined)
-      problems.add(plan.key, whoIs(plan.key, plan.fields), 'address', inColumns(message, items[plan.index]!.columns))
+      problems.add(
+        plan.key,
+        whoIs(plan.key, pickLocationFields(plan.raw)),
+        'address',
+        inColumns(message, items[plan.index]!.columns),
+      )
   }
 }
 
@@ -460,7 +477,8 @@ function apply(deps: AdminDeps, locatorId: string, plans: Plan[], options: Apply
   const gone = missing(coded, plans)
   const results: BulkResult[] = []
   for (const plan of plans) {
-    if (recheck) checkCustomFieldsAgain(deps, locatorId, plan.fields, plan.target === null ? 'create' : 'update')
+    if (recheck)
+      checkCustomFieldsAgain(deps, locatorId, pickLocationFields(plan.raw), plan.target === null ? 'create' : 'update')
     const ext = plan.patch.externalId
     const holder = typeof ext === 'string' ? deps.store.locations.byExternalId(locatorId, ext) : null
     if (holder !== null && holder.id !== plan.target)

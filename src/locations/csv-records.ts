@@ -1,6 +1,7 @@
 // A CSV file as records: its bytes checked as UTF-8 (or read in the encoding named), its
 // separator found, its cells trimmed, each record with the line it starts on. What the records
 // mean is csv.ts's to read.
+import { isUtf8 } from 'node:buffer'
 import { parse } from 'csv-parse/sync'
 
 /**
@@ -150,9 +151,8 @@ function utf8Bytes(input: Uint8Array, nameEncoding: string): Buffer {
       `The file is UTF-16 text (Excel's "Unicode Text"), not UTF-8. ${advice} From a script: iconv -f UTF-16 -t UTF-8 FILE > FILE-utf8.csv`,
       null,
     )
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(input)
-  } catch {
+  // Checked without decoding: the text itself is read by csv-parse, a cell at a time.
+  if (!isUtf8(input)) {
     const line = badUtf8Line(input)
     // A back office's export is most often in its system's code page: Windows-1252 in the West.
     const named = `Or, if it is Windows-1252 (most back offices in the West), ${nameEncoding}.`
