@@ -9,7 +9,7 @@ import { quoted, trimStrings } from '../core/validation'
 import { LocationError, type ValidationDetails } from './errors'
 import { LOCATION_FIELDS } from './model'
 import { type LocationPatch, NUMBER_AS_STRING, normalizeLocationBody, pickLocationFields } from './normalize'
-import { unreadHoursWarnings } from './opening'
+import { type HoursRead, hoursReadOnce, unreadHoursWarnings } from './opening'
 import {
   addressPointWarnings,
   paddedInAddress,
@@ -443,6 +443,7 @@ const resultOf = (
   id: string | null,
   record: LocationRecord | null,
   done: 'created' | string[],
+  read: HoursRead,
 ): BulkResult => ({
   index: plan.index,
   ...(plan.line === undefined ? {} : { line: plan.line }),
@@ -451,7 +452,7 @@ const resultOf = (
   action: done === 'created' ? 'created' : done.length === 0 ? 'unchanged' : 'updated',
   ...(done !== 'created' && done.length > 0 && { changes: done }),
   geocoding: plan.found ? { precision: plan.found.precision, source: plan.found.source } : null,
-  warnings: record === null ? plan.warnings : [...plan.warnings, ...unreadHoursWarnings(record)],
+  warnings: record === null ? plan.warnings : [...plan.warnings, ...unreadHoursWarnings(record, read)],
 })
 
 type ApplyOptions = {
@@ -476,6 +477,7 @@ function apply(deps: AdminDeps, locatorId: string, plans: Plan[], options: Apply
   if (deleteMissing) refuseDeleting(coded, plans, options.maxDelete, options.words)
   const gone = missing(coded, plans)
   const results: BulkResult[] = []
+  const read = hoursReadOnce()
   for (const plan of plans) {
     if (recheck)
       checkCustomFieldsAgain(deps, locatorId, pickLocationFields(plan.raw), plan.target === null ? 'create' : 'update')
@@ -490,7 +492,7 @@ function apply(deps: AdminDeps, locatorId: string, plans: Plan[], options: Apply
     if (plan.target === null) {
       const record = newLocationRecord(locatorId, plan.patch, plan.found, placing)
       if (!dryRun) deps.store.locations.insert(record)
-      results.push(resultOf(plan, dryRun ? null : record.id, record, 'created'))
+      results.push(resultOf(plan, dryRun ? null : record.id, record, 'created', read))
       continue
     }
     const current = deps.store.locations.get(locatorId, plan.target)
@@ -508,7 +510,7 @@ function apply(deps: AdminDeps, locatorId: string, plans: Plan[], options: Apply
     const next = applyPatch(current, sentPatch(plan, current), plan.found, placing)
     const changes = changedFields(next, current)
     if (!dryRun) deps.store.locations.replace(next, current)
-    results.push(resultOf(plan, current.id, next, changes))
+    results.push(resultOf(plan, current.id, next, changes, read))
   }
   for (const { id, externalId, name } of gone) {
     if (!dryRun) deps.store.locations.remove(locatorId, id)

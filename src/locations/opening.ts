@@ -33,15 +33,39 @@ export function keptZone(r: Pick<LocationRecord, 'timezone' | 'lat' | 'lng'>): s
   return r.timezone !== null && r.timezone === zoneAt(r.lat, r.lng) ? null : r.timezone
 }
 
+/** Whether an hours text is read as opening hours (not unknown). */
+export type HoursRead = (text: string) => boolean
+const hoursRead: HoursRead = (text) => parseDayHours(text).kind !== 'unknown'
+
+/** At most this many texts remembered: a list's few texts, not every text of a stream of them. */
+const TEXTS_KEPT = 10_000
+
+/** hoursRead, each text parsed once: a store list's rows repeat a few texts ("09:00-18:00"). */
+export function hoursReadOnce(): HoursRead {
+  const known = new Map<string, boolean>()
+  return (text) => {
+    let read = known.get(text)
+    if (read === undefined) {
+      read = hoursRead(text)
+      if (known.size >= TEXTS_KEPT) known.clear()
+      known.set(text, read)
+    }
+    return read
+  }
+}
+
 /** The days (monday...) and dates (YYYY-MM-DD) whose hours text is set but could not be read, with that text. */
-export function unreadHourTexts(r: Pick<LocationRecord, 'hours' | 'specialHours'>): { key: string; text: string }[] {
+export function unreadHourTexts(
+  r: Pick<LocationRecord, 'hours' | 'specialHours'>,
+  read: HoursRead = hoursRead,
+): { key: string; text: string }[] {
   const unread: { key: string; text: string }[] = []
   for (const day of DAYS) {
     const text = r.hours[day]
-    if (text !== undefined && text !== '' && parseDayHours(text).kind === 'unknown') unread.push({ key: day, text })
+    if (text !== undefined && text !== '' && !read(text)) unread.push({ key: day, text })
   }
   for (const [date, text] of Object.entries(r.specialHours))
-    if (text !== '' && parseDayHours(text).kind === 'unknown') unread.push({ key: date, text })
+    if (text !== '' && !read(text)) unread.push({ key: date, text })
   return unread
 }
 
@@ -50,8 +74,11 @@ export const unreadHours = (r: Pick<LocationRecord, 'hours' | 'specialHours'>): 
   unreadHourTexts(r).map((u) => u.key)
 
 /** unreadHourTexts as sentences, for the bulk endpoint's and the CLI import's warnings. */
-export function unreadHoursWarnings(r: Pick<LocationRecord, 'hours' | 'specialHours'>): string[] {
-  return unreadHourTexts(r).map(({ key, text }) => {
+export function unreadHoursWarnings(
+  r: Pick<LocationRecord, 'hours' | 'specialHours'>,
+  read: HoursRead = hoursRead,
+): string[] {
+  return unreadHourTexts(r, read).map(({ key, text }) => {
     const field = key.includes('-') ? `special_hours.${key}` : `hours.${key}`
     const said = byAppointment(text) ? 'is read as by appointment, with no hours' : 'could not be read as opening hours'
     return `${field} ${JSON.stringify(text)} ${said}: it is kept, and counts as unknown (docs/management-api.md, Opening hours).`
