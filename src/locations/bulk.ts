@@ -192,6 +192,7 @@ function targetOf(
   locatorId: string,
   raw: Record<string, unknown>,
   fields: Record<string, unknown>,
+  byExternalId: (ext: string) => LocationRecord | null,
 ): LocationRecord | null | Error {
   const id = trimStrings(raw.id) // as the fields are: a pasted cell's blanks are no part of it
   const ext = fields.external_id
@@ -211,7 +212,7 @@ function targetOf(
       )
     }
   }
-  return byExt ? deps.store.locations.byExternalId(locatorId, ext) : null
+  return byExt ? byExternalId(ext) : null
 }
 
 /**
@@ -258,6 +259,12 @@ function check(deps: AdminDeps, locatorId: string, items: BulkItem[], problems: 
   const plans: Plan[] = []
   const byTarget = new Map<string, string>()
   const byExternalId = new Map<string, string>()
+  // The location holding an external id, asked once a row: its match and its check ask the same.
+  let asked: { ext: string; holder: LocationRecord | null } | null = null
+  const holderOf = (ext: string) => {
+    if (asked?.ext !== ext) asked = { ext, holder: deps.store.locations.byExternalId(locatorId, ext) }
+    return asked.holder
+  }
   items.forEach(({ raw, key, line, unread, notes = [], wholeSpecialHours = false, columns }, index) => {
     const isObject = raw !== null && typeof raw === 'object' && !Array.isArray(raw)
     const fields = isObject ? pickLocationFields(raw as Record<string, unknown>) : null
@@ -267,7 +274,7 @@ function check(deps: AdminDeps, locatorId: string, items: BulkItem[], problems: 
     // the locator aside, which leaves nothing to check it against): a file is mended in one pass.
     const before = problems.count
     for (const { field, message } of unread ?? []) problems.add(key, who, field, message)
-    const current = targetOf(deps, locatorId, raw as Record<string, unknown>, fields)
+    const current = targetOf(deps, locatorId, raw as Record<string, unknown>, fields, holderOf)
     if (current instanceof Error) return problems.add(key, who, 'id', current.message)
     const target = current?.id ?? null
     const sameAs = target === null ? undefined : byTarget.get(target)
@@ -287,7 +294,7 @@ function check(deps: AdminDeps, locatorId: string, items: BulkItem[], problems: 
     const matchedByIt = sameAs !== undefined && current?.id !== trimStrings((raw as Record<string, unknown>).id)
     if (typeof ext === 'string' && ext !== '' && !matchedByIt) {
       const first = byExternalId.get(ext)
-      const holder = deps.store.locations.byExternalId(locatorId, ext)
+      const holder = holderOf(ext)
       // An item repeated whole (id and external_id) is said once: the same location as `first`.
       if (first !== undefined && first !== sameAs)
         problems.add(key, who, 'external_id', `is also the external_id of ${first}.`)
