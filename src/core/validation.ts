@@ -33,6 +33,8 @@ export function trimStrings(v: unknown, depth = 0): unknown {
  * characters: TypeBox counts units, so 150 emoji would exceed "200 characters".
  */
 export function* schemaErrors(schema: TSchema, value: unknown): Generator<ValueError> {
+  // Check walks a valid value three to four times faster than Errors, which builds its iterator.
+  if (Value.Check(schema, value)) return
   for (const e of Value.Errors(schema, value)) {
     if (
       e.type === ValueErrorType.StringMaxLength &&
