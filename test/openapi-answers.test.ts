@@ -1,10 +1,12 @@
 // Real requests against GET /openapi.json: a table of them, one or more per operation, each answer's
 // status documented for its operation and its body valid against the schema documented for that status
-// (ajv, JSON Schema 2020-12). An operation the table never exercises fails the last test.
+// (ajv, JSON Schema 2020-12). An operation the table never exercises fails the last test. Each error
+// example's message is one a real answer of its code gave, ids, times and quoted text aside.
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { newSecretKey } from '../src/core/ids'
+import type { PlaceSource } from '../src/geocode/embedded/place-source'
 import { createLocator, setLocatorSettings } from '../src/operator'
-import { storeBody } from './helpers'
+import { makeEnv, storeBody } from './helpers'
 import { FAKE_SECRET, send } from './public/fixture'
 import { BASE, deref, doc, expectValid, f, type Json, operations, useOpenApiDocument } from './openapi-fixture'
 
@@ -15,6 +17,21 @@ type Case = { name: string; op: string; status: number; request: () => Request |
 
 const exercised = new Set<string>()
 const succeeded = new Set<string>()
+
+/** An error's status and code (the Management API's own word for it): its example's and its answers'. */
+const errorOf = (status: number, v: Json) => `${status} ${typeof v.error === 'string' ? v.error : v.error.code}`
+const messageOf = (v: Json): string => (typeof v.error === 'string' ? v.message : v.error.message)
+/** The error bodies real answers gave, by errorOf. */
+const said = new Map<string, Json[]>()
+const heard = (status: number, body: Json) =>
+  said.set(errorOf(status, body), [...(said.get(errorOf(status, body)) ?? []), body])
+/** A message with what differs from one request to the next made alike: quoted text, ids, times, the database's file. */
+const shape = (message: string) =>
+  message
+    .replaceAll(/"[^"]*"/g, '"..."')
+    .replaceAll(/\b(loc|lct|pk)_[0-9a-z]+/gi, '$1_...')
+    .replaceAll(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'TIME')
+    .replaceAll(/\S+\.db\b/g, 'FILE')
 
 let other: { off: string; picky: string; tight: string; switchedOffKey: string; doomed: string; updated: string }
 
@@ -144,7 +161,7 @@ const CASES: Case[] = [
     status: 422,
     request: () =>
       adminRequest('POST', '/admin/v1/locations', {
-        body: { name: '', address: 'x', coordinates: { lat: 95, lng: 0 } },
+        body: { name: '', address: 'x', coordinates: { lat: 95, lng: 0 }, contact: { website: 'shop.example' } },
       }),
   },
   {
@@ -322,7 +339,7 @@ const CASES: Case[] = [
     status: 200,
     request: () => pub(f.token, '/locations?near=Paris&radius=5&unit=km&limit=2'),
   },
-  { name: 'near no place', op: QUERY, status: 400, request: () => pub(f.token, '/locations?near=xyzqxyzq') },
+  { name: 'near no place', op: QUERY, status: 400, request: () => pub(f.token, '/locations?near=Nowherington') },
   {
     name: 'bbox mode',
     op: QUERY,
@@ -362,6 +379,8 @@ const CASES: Case[] = [
   { name: 'places, no text', op: PLACES, status: 400, request: () => pub(f.token, '/places?q=') },
   { name: 'not modified', op: QUERY, status: 304, request: () => revalidating(f.token, `/locations?${NEAR}`) },
   { name: 'no centre', op: QUERY, status: 400, request: () => pub(f.token, '/locations?lat=48.8') },
+  { name: 'no lat', op: QUERY, status: 400, request: () => pub(f.token, '/locations?lng=2.35') },
+  { name: 'all by distance', op: QUERY, status: 400, request: () => pub(f.token, '/locations?all=true&sort=distance') },
   { name: 'lat 95', op: QUERY, status: 400, request: () => pub(f.token, '/locations?lat=95&lng=0') },
   { name: 'limit 0', op: QUERY, status: 400, request: () => pub(f.token, `/locations?${NEAR}&limit=0`) },
   {
@@ -460,6 +479,7 @@ describe('real answers match the document', () => {
           const codeOf = (v: Json) => (typeof v.error === 'string' ? v.error : v.error.code)
           const codes = Object.values(media.examples ?? {}).map((e) => codeOf(deref(e as Json).value))
           expect(codes).toContain(codeOf(body))
+          heard(res.status, body)
         }
       }
       // A header the document knows is declared where it is sent; a required one is sent.
@@ -480,12 +500,14 @@ describe('real answers match the document', () => {
     const publicMiss = await send(f.env.app, `${BASE}/public/v1/${f.token}/stores`)
     expect(publicMiss.status).toBe(404)
     expectValid({ $ref: '#/components/schemas/PublicError' }, publicMiss.body, 'public NOT_FOUND')
+    heard(publicMiss.status, publicMiss.body)
     const example = doc.components.examples['public.NOT_FOUND'].value.error
     expect(example.code).toBe(publicMiss.body.error.code)
     expect(example.message.replace(/pk_\w+/, f.token)).toBe(publicMiss.body.error.message)
     const adminMiss = await f.env.call('DELETE', `/admin/v1/locations/${f.ids.velo}`)
     expect(adminMiss.status).toBe(404)
     expectValid({ $ref: '#/components/schemas/AdminError' }, adminMiss.body, 'admin not_found')
+    heard(adminMiss.status, adminMiss.body)
   })
 
   test('the 401 with error "error" in the document is the one a switched-off locator\'s key gets', async () => {
@@ -499,6 +521,74 @@ describe('real answers match the document', () => {
       ...res.body,
       message: anyLocator(res.body.message),
     })
+  })
+
+  test('errors no request of the table gets: no place data, a failure, a busy or damaged database, an answer not kept', async () => {
+    const fail = (error: Error) => {
+      const source = () => {
+        throw error
+      }
+      return Object.assign(source, { warm: async () => {}, reverse: source }) as PlaceSource
+    }
+    const busy = Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' })
+    const failure = new Error('a failure the test made')
+    const damage = Object.assign(new Error('database disk image is malformed'), { code: 'SQLITE_CORRUPT' })
+    for (const [places, status] of [
+      [undefined, 501],
+      [fail(busy), 503],
+      [fail(failure), 500],
+    ] as const) {
+      const env = makeEnv({ places })
+      try {
+        setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
+        const token = env.store.locators.get(env.locatorId)!.publicToken
+        const res = await env.call('GET', `/public/v1/${token}/places?q=Lond`, { key: null })
+        expect(res.status).toBe(status)
+        heard(res.status, res.body)
+      } finally {
+        env.close()
+      }
+    }
+    const env = makeEnv()
+    try {
+      const bulk = () =>
+        env.call('POST', '/admin/v1/locations/bulk', {
+          body: { locations: [storeBody({ external_id: 'OA-BIG' })] },
+          headers: { 'idempotency-key': 'a1b2' },
+        })
+      expect((await bulk()).status).toBe(200)
+      env.store.db.run("UPDATE idempotency_keys SET body = 'not kept: 1468006' WHERE key = 'a1b2'")
+      const again = await bulk()
+      expect(again.status).toBe(410)
+      heard(again.status, again.body)
+      // A fault met reading the key: busy, unforeseen, a damaged file (last: a damaged store stays so).
+      for (const [error, status] of [
+        [busy, 503],
+        [failure, 500],
+        [damage, 503],
+      ] as const) {
+        env.store.keys.findBySecret = () => {
+          throw error
+        }
+        const res = await env.call('GET', '/admin/v1/locations')
+        expect(res.status).toBe(status)
+        heard(res.status, res.body)
+      }
+    } finally {
+      env.close()
+    }
+  })
+
+  test("every error example's message is one a real answer of its code gave", () => {
+    const unlike: Json[] = []
+    for (const [key, example] of Object.entries(doc.components.examples as Record<string, Json>)) {
+      const at = errorOf(Number.parseInt(example.summary, 10), example.value)
+      const answers = said.get(at) ?? []
+      const alike = answers.filter((body) => shape(messageOf(body)) === shape(messageOf(example.value)))
+      if (alike.length === 0) unlike.push({ key, example: messageOf(example.value), said: answers.map(messageOf) })
+      else if (example.value.details) expect(alike.map((body) => body.details)).toContainEqual(example.value.details)
+    }
+    expect(unlike).toEqual([])
   })
 
   test('every operation of the document was exercised, with a success among its answers', () => {

@@ -4,7 +4,7 @@
 import { sha256Hex } from '../../core/ids'
 import { LocationError } from '../../locations/errors'
 import type { AdminDeps } from '../../locations/service'
-import { IdempotencyKeyTaken } from '../../store/idempotency'
+import { IdempotencyKeyTaken, type KeptAnswer } from '../../store/idempotency'
 import { AdminError } from './errors'
 
 /** The header on a replayed answer: the write was not made again. */
@@ -18,6 +18,14 @@ export const REPLAY_HEADER = 'idempotent-replayed'
 export const IDEMPOTENCY_MAX_ANSWER_BYTES = 1024 * 1024
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`
+
+/** idempotency_key_reused's message: the key, and when the other request used it. */
+export const keyReused = (key: string, answer: Pick<KeptAnswer, 'createdAt'>) =>
+  `The Idempotency-Key ${JSON.stringify(key)} was used with another request (another method, path, body or Content-Type) at ${answer.createdAt}. Use a new key for a new request.`
+
+/** idempotency_answer_not_kept's message: the key, its request's answer, and where to read its result. */
+export const answerNotKept = (key: string, answer: Pick<KeptAnswer, 'createdAt' | 'status' | 'bytes'>) =>
+  `The request with the Idempotency-Key ${JSON.stringify(key)} was made at ${answer.createdAt} and answered ${answer.status}, but its answer (${mib(answer.bytes)}) was over the ${mib(IDEMPOTENCY_MAX_ANSWER_BYTES)} kept for retries. It was not made again: read the locations (GET /admin/v1/locations/export) to see its result.`
 
 /** The key the header carries (a quoted sf-string, or the bare token most clients send); null without one. */
 export function idempotencyKeyOf(request: Request): string | null {
@@ -83,16 +91,8 @@ export function idempotentWrites(deps: AdminDeps) {
     const kept = () => {
       const answer = deps.store.idempotency.get(w.locatorId, key)
       if (answer === null) return null
-      if (answer.fingerprint !== fingerprint)
-        throw new AdminError(
-          'idempotency_key_reused',
-          `The Idempotency-Key ${JSON.stringify(key)} was used with another request (another method, path, body or Content-Type) at ${answer.createdAt}. Use a new key for a new request.`,
-        )
-      if (answer.body === null)
-        throw new AdminError(
-          'idempotency_answer_not_kept',
-          `The request with the Idempotency-Key ${JSON.stringify(key)} was made at ${answer.createdAt} and answered ${answer.status}, but its answer (${mib(answer.bytes)}) was over the ${mib(IDEMPOTENCY_MAX_ANSWER_BYTES)} kept for retries. It was not made again: read the locations (GET /admin/v1/locations/export) to see its result.`,
-        )
+      if (answer.fingerprint !== fingerprint) throw new AdminError('idempotency_key_reused', keyReused(key, answer))
+      if (answer.body === null) throw new AdminError('idempotency_answer_not_kept', answerNotKept(key, answer))
       const headers = { 'content-type': 'application/json; charset=utf-8', [REPLAY_HEADER]: 'true' }
       return { replay: true as const, response: new Response(answer.body, { status: answer.status, headers }) }
     }

@@ -1,8 +1,12 @@
 // The errors of the OpenAPI document, made from the two error tables (ADMIN_ERRORS, PUBLIC_ERRORS):
 // one named example per code in components/examples, and which codes each operation may answer.
+import { damageText } from '../../store/damage'
 import { ADMIN_ERRORS, type AdminErrorKind, locatorSwitchedOff } from '../admin/errors'
+import { answerNotKept, keyReused } from '../admin/idempotency'
+import { noCluster } from '../public/clusters'
 import { PUBLIC_ERROR_GUIDE } from '../public/docs'
-import { noEndpoint, PUBLIC_ERRORS, type PublicErrorCode } from '../public/errors'
+import { databaseBusy, noEndpoint, PUBLIC_ERRORS, type PublicErrorCode } from '../public/errors'
+import { NO_PLACE, noPlace } from '../public/places'
 import type { HeaderUse } from './parameters'
 
 type Codes = { admin: AdminErrorKind; public: PublicErrorCode }
@@ -63,14 +67,15 @@ const ADMIN_MESSAGES: Partial<Record<AdminErrorKind, string>> = {
   not_found: 'Location "loc_dkhqrs6gblioquwv" was not found.',
   conflict:
     'The external_id "BER-001" is already that of location loc_j505opj7n9y7b6gj ("Berlin Mitte"); external ids are unique within a locator. Update that location instead, or give it another external_id first.',
-  idempotency_key_reused:
-    'The Idempotency-Key "a1b2" was used with another request (another method, path, body or Content-Type) at 2026-12-02T02:27:31.441Z. Use a new key for a new request.',
-  idempotency_answer_not_kept:
-    'The request with the Idempotency-Key "a1b2" was made at 2026-12-02T02:27:31.441Z and answered 200, but its answer (1.4 MiB) was over the 1.0 MiB kept for retries. It was not made again: read the locations (GET /admin/v1/locations/export) to see its result.',
+  idempotency_key_reused: keyReused('a1b2', { createdAt: '2026-12-02T02:27:31.441Z' }),
+  idempotency_answer_not_kept: answerNotKept('a1b2', {
+    createdAt: '2026-12-02T02:27:31.441Z',
+    status: 200,
+    bytes: 1_468_006,
+  }),
   geocoding_failed:
     'The address "Somewhere" could not be geocoded. Fix the address or send coordinates ({"lat": ..., "lng": ...}).',
-  database_damaged:
-    'The database file data/storeloc.db is damaged (database disk image is malformed). Writes are refused so that nothing more goes into it. Stop the service and restore the last backup (storeloc restore FILE), or save what SQLite can still read (sqlite3 data/storeloc.db .recover), then start again.',
+  database_damaged: damageText('data/storeloc.db', 'database disk image is malformed'),
   error: 'Internal server error. The error was logged; quote the X-Request-Id header when reporting it.',
 }
 
@@ -87,7 +92,10 @@ const PUBLIC_MESSAGES: Partial<Record<PublicErrorCode, string>> = {
   INVALID_COORDINATES: 'lat must be between -90 and 90; got "95".',
   INVALID_PARAMETER: 'sort must be one of name, priority; got "distance".',
   LOCATION_NOT_FOUND: 'Location "loc_0000000000000000" was not found.',
+  CLUSTER_NOT_FOUND: noCluster('4-loc_zjn0ln3fty8z4z4t'),
+  PLACE_NOT_FOUND: noPlace('Nowherington', NO_PLACE),
   NOT_FOUND: noEndpoint('GET', '/public/v1/pk_000000000000000000000000/stores'),
+  UNAVAILABLE: databaseBusy().message,
 }
 
 /** The base of the examples' docs links: a service on its default port. */

@@ -28,6 +28,10 @@ const PROCESS_MARK = randomBytes(6).toString('base64url')
 export const clustersVersionMark = (registry: IndexRegistry, locatorId: string): string =>
   registry.clustersExact(locatorId) ? '' : `*${PROCESS_MARK}`
 
+/** CLUSTER_NOT_FOUND's message for an id no clusters answer gave, or gave before the clusters were built anew. */
+export const noCluster = (id: string) =>
+  `Cluster ${JSON.stringify(id)} was not found: no clusters answer gave it, or the clusters were built anew since (they are after changes to the locations). Ask for the clusters again.`
+
 /** 503 while a large locator's first cluster tree is built in the background. */
 const building = () =>
   new PublicError(
@@ -140,10 +144,7 @@ function leavesAnswer(
   if (typeof id !== 'string') throw notFound('The cluster ID in the path is not valid percent-encoded UTF-8.')
   const found = entry.index.clusterLeaves(q, id)
   if (found === null) throw building()
-  if (found === undefined)
-    throw notFound(
-      `Cluster ${JSON.stringify(id)} was not found: no clusters answer gave it, or the clusters were built anew since (they are after changes to the locations). Ask for the clusters again.`,
-    )
+  if (found === undefined) throw notFound(noCluster(id))
   entry.index.openAt(now)
   const parts: Uint8Array[] = []
   for (const hit of found.hits) {

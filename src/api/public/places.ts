@@ -136,6 +136,13 @@ export function askerOf(params: Params): Asker {
   return { lang: langOf(tag) ?? 'en', region: regionOf(tag) }
 }
 
+/** Why near= found nothing, when the text is no postcode of a country the data lacks and no question of position. */
+export const NO_PLACE = 'names no town, postcode, region or country'
+
+/** PLACE_NOT_FOUND's message: the text sent, and why it names no place. */
+export const noPlace = (text: string, why: string) =>
+  `near ${JSON.stringify(text)} ${why}. GET /places suggests places as a visitor types.`
+
 /** The place near= names: the best of rankedPlaces, its label in the asker's language. Throws PLACE_NOT_FOUND. */
 export function placeNamed(
   places: Places,
@@ -159,11 +166,8 @@ export function placeNamed(
         ? `looks like a postcode of ${missing.join(' or ')}, whose postcodes the place data does not have: send a town instead`
         : lacking.length > 0
           ? `is no postcode the place data has; it may be one of ${lacking.join(', ')}, whose postcodes it does not have: send a town instead`
-          : 'names no town, postcode, region or country'
-    throw new PublicError(
-      'PLACE_NOT_FOUND',
-      `near ${JSON.stringify(text)} ${why}. GET /places suggests places as a visitor types.`,
-    )
+          : NO_PLACE
+    throw new PublicError('PLACE_NOT_FOUND', noPlace(text, why))
   }
   const { lat, lng, reachKm } = best
   return { lat: round5(lat), lng: round5(lng), label: shownLabels(ranked, text, asker.lang, at + 1)[at]!, reachKm }
