@@ -75,6 +75,30 @@ describe('GET /places labels', () => {
     expect(await region('Castilla-La Mancha')).toBe('Castilla-La Mancha, Spain')
   })
 
+  test('a postcode by two names of one place at one point is given once: the name its others begin with', async () => {
+    const labels = async (q: string) => (await places(q, '&limit=20')).map((p) => p.label)
+    // The commune and La Poste's name of one row of France's data: the city, as the post writes it.
+    expect(await labels('75001')).toEqual(['75001 Addison, TX, United States', '75001 Paris, France'])
+    expect(await labels('69003')).toEqual(['69003 Lyon, France'])
+    // Marseille's codes span arrondissements: four names, one point.
+    expect(await labels('13007')).toEqual(['13007 Marseille, France'])
+    expect((await labels('750')).filter((l) => l.includes('Arrondissement'))).toEqual([])
+    expect((await labels('750')).filter((l) => l.startsWith('75001 Paris'))).toEqual(['75001 Paris, France'])
+    // "Saint" cut short; a district the post names after its town.
+    expect((await labels('01130')).filter((l) => l.includes('Germain'))).toEqual([
+      '01130 Saint-Germain-de-Joux, France',
+    ])
+    expect((await labels('06150')).filter((l) => l.includes('Cannes'))).toEqual(['06150 Cannes, France'])
+    // Typed, the arrondissement is still found, and the city before it.
+    expect(await labels('75001 Paris 1er')).toEqual(['75001 Paris 1er Arrondissement, France'])
+    expect(await labels('75001 Paris')).toEqual(['75001 Paris, France'])
+    // Two villages the data places alike, named apart, stay two.
+    const villages = (await labels('55606 K')).filter((l) => /Kellenbach|Königsau/.test(l))
+    expect(villages.sort()).toEqual(['55606 Kellenbach, Germany', '55606 Königsau, Germany'])
+    const near = await get(`${token}/locations?near=69003`)
+    expect(near.body.meta.query.center.label).toBe('69003 Lyon, France')
+  })
+
   test("four digits on a page in German, French, Dutch or Italian are its visitors' postcode, which the data lacks, not Australia's", async () => {
     const labels = async (q: string, lang: string) => (await places(q, `&lang=${lang}`)).map((p) => p.label)
     expect((await labels('1010', 'en'))[0]).toBe('1010 Sydney, NSW, Australia')

@@ -6,6 +6,7 @@
 // more than a whole name.
 import { codePoints, nameKey } from '../../core/text'
 import { countryCode, countryLabel } from '../countries'
+import { shownOnce, shortWords, townKey } from './place-alike'
 import { codeAndTown, codeStart, districtCountries } from './place-codes'
 import { codeText, SortedKeys, Texts, utf8 } from './place-keys'
 import { CITY_ALIASES, COUNTRY_ALIASES } from './tables'
@@ -60,11 +61,6 @@ const ALTERNATE_SHARE = 10
  * not Richmond, VA (an old name), nor "Venice" Dayton, OH. Else it weighs as ALTERNATE_SHARE says.
  */
 const ALTERNATE_OVER_MAIN = 3
-/** Words names write either way: "Saint Louis" is St. Louis's own name, not another town's. */
-const SHORT_WORDS: Record<string, string> = { saint: 'st', sainte: 'ste', fort: 'ft', mount: 'mt' }
-const shortWords = (key: string) => key.replace(/\b(?:saint|sainte|fort|mount)\b/g, (w) => SHORT_WORDS[w]!)
-/** A label's first piece ("75001 Paris" of "75001 Paris, France") as a name key. */
-const townKey = (label: string) => nameKey(label.slice(0, label.indexOf(',')))
 /** An exact name of fewer people than this ranks with the names it begins, unless typed this long. */
 const SMALL_EXACT = 10_000
 const SMALL_EXACT_FROM = 6
@@ -271,7 +267,7 @@ export class PlaceSearch {
       if (narrowed.some((h) => h.exact)) return this.ranked(head, by, narrowed)
     }
     const coded = codes ? this.codeWithTown(key, within) : []
-    return coded.length > 0 ? coded : this.ranked(key, within, hits)
+    return coded.length > 0 ? shownOnce(coded, CANDIDATES) : this.ranked(key, within, hits)
   }
 
   /**
@@ -444,10 +440,7 @@ export class PlaceSearch {
       }
     }
     hits.sort((a, b) => a.tier - b.tier || b.weight - a.weight)
-    // Of places shown alike ("Münster, Germany": the city and villages of its name), the best only:
-    // a visitor cannot tell them apart.
-    const shown = new Set<string>()
-    return hits.filter((h) => !shown.has(h.label) && shown.add(h.label)).slice(0, CANDIDATES)
+    return shownOnce(hits, CANDIDATES)
   }
 
   /**

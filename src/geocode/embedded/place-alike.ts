@@ -1,0 +1,45 @@
+// Places a visitor cannot tell apart: the place search (places.ts) gives each once.
+import { nameKey } from '../../core/text'
+import type { PlaceHit } from './places'
+
+/** Words names write either way: "Saint Louis" is St. Louis's own name, not another town's. */
+const SHORT_WORDS: Record<string, string> = { saint: 'st', sainte: 'ste', fort: 'ft', mount: 'mt' }
+export const shortWords = (key: string) => key.replace(/\b(?:saint|sainte|fort|mount)\b/g, (w) => SHORT_WORDS[w]!)
+/** A label's first piece ("75001 Paris" of "75001 Paris, France") as a name key. */
+export const townKey = (label: string) => nameKey(label.slice(0, label.indexOf(',')))
+
+/**
+ * Whether postcodes `a` and `b` are one place by two names: of one country and point, the words
+ * of one's code and town beginning with all of the other's ("75001 Paris 1er Arrondissement" and
+ * "75001 Paris", the commune and La Poste's name of one row of France's data;
+ * "St-Germain-De-Joux" and "Saint-Germain-de-Joux"). Towns of one postcode that the data places
+ * alike but names apart ("Kellenbach" and "Königsau", 55606; "Okondo" and "Okondogoiena", 01409)
+ * stay two.
+ */
+function samePostcode(a: PlaceHit, b: PlaceHit): boolean {
+  if (!a.byCode || !b.byCode || a.precision === 'region' || b.precision === 'region') return false
+  if (a.country !== b.country || a.lat !== b.lat || a.lng !== b.lng) return false
+  const [ka, kb] = [shortWords(townKey(a.label)), shortWords(townKey(b.label))]
+  return ka.length < kb.length ? begins(kb, ka) : begins(ka, kb)
+}
+
+/** Whether `key`'s words begin with all of `start`'s: "paris 1er arrondissement" with "paris", not "okondogoiena" with "okondo". */
+const begins = (key: string, start: string) =>
+  key.startsWith(start) && (key.length === start.length || key[start.length] === ' ')
+
+/**
+ * `hits`, best first, without those shown alike to a better one, at most `count`: a label shown
+ * already ("Münster, Germany": the city and villages of its name), or a postcode by another name
+ * (samePostcode). A visitor cannot tell them apart, and either gives the same point.
+ */
+export function shownOnce(hits: PlaceHit[], count: number): PlaceHit[] {
+  const shown = new Set<string>()
+  const kept: PlaceHit[] = []
+  for (const h of hits) {
+    if (kept.length === count) break
+    if (shown.has(h.label) || (h.byCode && kept.some((k) => samePostcode(k, h)))) continue
+    shown.add(h.label)
+    kept.push(h)
+  }
+  return kept
+}
