@@ -1,7 +1,8 @@
 // Bulk upsert: many locations of one locator, each matched by id, else by external_id, else
 // created; all or nothing. A dry run answers what a real run would do and writes nothing.
 import type { GeocodeResult } from '../geocode/geocoder'
-import { changedFields, type Geocoding, type LocationRecord } from '../store/locations'
+import { changedFields } from '../store/location-compare'
+import type { Geocoding, LocationRecord } from '../store/locations'
 import { LOCATION_ID } from '../core/ids'
 import { nameKey } from '../core/text'
 import { postcodePattern } from '../geocode/countries'

@@ -4,7 +4,8 @@
 import type { PlaceSource } from '../geocode/embedded/place-source'
 import type { ReverseLookup, Reversed } from '../geocode/embedded/reverse'
 import type { Store } from '../store'
-import { type AddressParts, type LocationRecord, unplacedRecord } from '../store/locations'
+import { unplacedRecord } from '../store/location-compare'
+import type { AddressParts, LocationRecord } from '../store/locations'
 
 /** The `geocoding.source` of a location whose coordinates were sent: its parts come from the reverse lookup. */
 export const REVERSE_SOURCE = 'reverse'

@@ -4,7 +4,7 @@
 import { Database } from 'bun:sqlite'
 import { customFieldList } from './custom-fields'
 import { BUSY_TIMEOUT_MS } from './db'
-import { locationSlicer, placedNameSlicer, publishedNameSlicer, type Slice } from './locations'
+import { locationSlicer, placedNameSlicer, publishedNameSlicer, type Slice } from './location-slicers'
 
 export type Snapshot = {
   /** A locator's locations a slice at a time (locationSlicer). */

@@ -5,7 +5,7 @@
 import { slugOf } from '../../core/slug'
 import { nameKey, nameOrderKey } from '../../core/text'
 import type { Store } from '../../store'
-import type { PlacedName } from '../../store/locations'
+import type { PlacedName } from '../../store/location-slicers'
 import { regionSpellings } from '../../geocode/countries'
 import type { Locator } from '../../store/locators'
 import { eachSlice } from '../../store/snapshot'

@@ -2,7 +2,7 @@
 // location's canonical page, for search engines; past the protocol's 50,000 URLs per file, a
 // sitemap index of numbered pages.
 import type { Store } from '../../store'
-import type { PublishedName } from '../../store/locations'
+import type { PublishedName } from '../../store/location-slicers'
 import type { Locator } from '../../store/locators'
 import { eachSlice } from '../../store/snapshot'
 import {

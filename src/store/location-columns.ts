@@ -1,0 +1,86 @@
+import type { LocationRecord, LocationStatus } from './locations'
+
+/** A location's row as SQLite returns it. */
+export type Row = {
+  id: string
+  locator_id: string
+  external_id: string | null
+  status: LocationStatus
+  name: string
+  address: string
+  lat: number
+  lng: number
+  description: string
+  tags: string
+  contact: string
+  social: string
+  hours: string
+  special_hours: string
+  timezone: string | null
+  custom_fields: string
+  image_url: string
+  geocode_precision: string | null
+  geocode_source: string | null
+  address_parts: string
+  town_names: string | null
+  created_at: string
+  updated_at: string
+  geocoded_at: string | null
+}
+
+export const COLUMNS =
+  'id, locator_id, external_id, status, name, address, lat, lng, description, tags, contact, social, hours, special_hours, timezone, custom_fields, image_url, geocode_precision, geocode_source, address_parts, town_names, created_at, updated_at, geocoded_at'
+
+export const fromRow = (r: Row): LocationRecord => ({
+  id: r.id,
+  locatorId: r.locator_id,
+  externalId: r.external_id,
+  status: r.status,
+  name: r.name,
+  address: r.address,
+  lat: r.lat,
+  lng: r.lng,
+  description: r.description,
+  tags: JSON.parse(r.tags),
+  contact: JSON.parse(r.contact),
+  social: JSON.parse(r.social),
+  hours: JSON.parse(r.hours),
+  specialHours: JSON.parse(r.special_hours),
+  timezone: r.timezone,
+  customFields: JSON.parse(r.custom_fields),
+  imageUrl: r.image_url,
+  geocoding: r.geocode_precision === null ? null : { precision: r.geocode_precision, source: r.geocode_source ?? '' },
+  addressParts: JSON.parse(r.address_parts),
+  townNames: r.town_names,
+  geocodedAt: r.geocoded_at,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+})
+
+export const toParams = (r: LocationRecord) => ({
+  id: r.id,
+  locator_id: r.locatorId,
+  external_id: r.externalId,
+  status: r.status,
+  name: r.name,
+  address: r.address,
+  lat: r.lat,
+  lng: r.lng,
+  description: r.description,
+  tags: JSON.stringify(r.tags),
+  contact: JSON.stringify(r.contact),
+  social: JSON.stringify(r.social),
+  hours: JSON.stringify(r.hours),
+  special_hours: JSON.stringify(r.specialHours),
+  timezone: r.timezone,
+  custom_fields: JSON.stringify(r.customFields),
+  image_url: r.imageUrl,
+  geocode_precision: r.geocoding?.precision ?? null,
+  geocode_source: r.geocoding?.source ?? null,
+  address_parts: JSON.stringify(r.addressParts),
+  town_names: r.townNames,
+  geocoded_at: r.geocodedAt,
+  created_at: r.createdAt,
+  updated_at: r.updatedAt,
+})
+export type Params = ReturnType<typeof toParams>
