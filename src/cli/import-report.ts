@@ -1,7 +1,8 @@
 // What `locations import` prints: a progress line while a long import runs, then the summary of
 // what it did (or a dry run would do), how addresses were geocoded, and what to look at.
 import { unprintableChar } from '../core/text'
-import { type BulkItem, type BulkProgress, type BulkReport, problemParts } from '../locations/bulk'
+import type { BulkItem, BulkProgress, BulkReport } from '../locations/bulk'
+import { problemParts } from '../locations/bulk-problems'
 import { type CsvRead, DAYS_FIELD } from '../locations/csv'
 import { meantColumn } from '../locations/csv-columns'
 

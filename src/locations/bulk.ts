@@ -5,16 +5,15 @@ import { changedFields } from '../store/location-compare'
 import type { Geocoding, LocationRecord } from '../store/locations'
 import { LOCATION_ID } from '../core/ids'
 import { nameKey } from '../core/text'
-import { postcodePattern } from '../geocode/countries'
 import { quoted, trimStrings } from '../core/validation'
-import { LocationError, type ValidationDetails } from './errors'
+import { inColumn, inColumns, Problems, whoIs } from './bulk-problems'
+import { withPaddedPostcodes } from './bulk-postcodes'
+import { LocationError } from './errors'
 import { LOCATION_FIELDS } from './model'
-import { type LocationPatch, NUMBER_AS_STRING, normalizeLocationBody, pickLocationFields } from './normalize'
+import { type LocationPatch, normalizeLocationBody, pickLocationFields } from './normalize'
 import { type HoursRead, hoursReadOnce, unreadHoursWarnings } from './opening'
 import {
   addressPointWarnings,
-  paddedInAddress,
-  paddedPostcode,
   placementWarnings,
   pointWarnings,
   type PostcodeMemo,
@@ -115,42 +114,6 @@ type Plan = {
   wholeSpecialHours: boolean
 }
 
-/** Collects each item's problems as validation details: "<key>.<field>" -> messages naming the item. */
-class Problems {
-  readonly details: ValidationDetails = {}
-  private items = new Set<string>()
-  add(key: string, who: string, field: string | null, message: string): void {
-    this.items.add(key)
-    const list = (this.details[field === null ? key : `${key}.${field}`] ??= [])
-    list.push(`${who}: ${message}`)
-  }
-  get count(): number {
-    return this.items.size
-  }
-  error(total: number): LocationError {
-    const n = this.count
-    return new LocationError(
-      'validation_error',
-      `${n} of ${total} location${total === 1 ? '' : 's'} cannot be written as sent; nothing was written.`,
-      this.details,
-    )
-  }
-}
-
-/**
- * "The coordinates.lat field ..." as "The "Latitude" column (coordinates.lat) ..." when a column
- * gave the field; a cell is always text, so JSON's "written as a string" hint is left out.
- */
-function inColumn(message: string, field: string, columns: ReadonlyMap<string, string> | undefined): string {
-  // A part of a column's field is named by that column: "tags.0" by "Tags".
-  const dot = field.indexOf('.')
-  const header = columns?.get(field) ?? (dot > 0 ? columns?.get(field.slice(0, dot)) : undefined)
-  if (header === undefined) return message
-  return message
-    .replace(`The ${field} field`, `The "${header}" column${header === field ? '' : ` (${field})`}`)
-    .replace(NUMBER_AS_STRING, '')
-}
-
 /** Fields of a location's answer, not of a body: an export sent back has them, and they are skipped unsaid. */
 const ANSWER_FIELDS = new Set(['id', 'hours_unread', 'geocoding', 'created_at', 'updated_at'])
 const BODY_FIELDS = new Set<string>(LOCATION_FIELDS)
@@ -163,24 +126,6 @@ function ignoredFields(raw: Record<string, unknown>): string[] {
   const more = ignored.length > 5 ? ` and ${ignored.length - 5} more` : ''
   const are = ignored.length === 1 ? 'is not a field' : 'are not fields'
   return [`${named}${more} ${are} of a location, so not read (the fields: docs/management-api.md, The location).`]
-}
-
-/** A problem as Problems.add writes it, "<whoIs>: <text>", taken apart again: the item's key and the text; null for another message. */
-const PROBLEM = /^(line \d+|locations\[\d+\])(?: \((?:external_id )?"(?:[^"\\]|\\.)*"\))?: ([\s\S]*)$/
-export function problemParts(message: string): { key: string; text: string } | null {
-  const m = PROBLEM.exec(message)
-  return m === null ? null : { key: m[1]!, text: m[2]! }
-}
-
-/**
- * How a person finds an item: its key, with its external id or else its name, when as long as a
- * valid one may be (a name's 200 characters): a longer one is the item's problem, not its name.
- */
-function whoIs(key: string, fields: Record<string, unknown> | null): string {
-  const shown = (v: unknown): v is string => typeof v === 'string' && v !== '' && v.length <= 200
-  if (shown(fields?.external_id)) return `${key} (external_id ${JSON.stringify(fields.external_id)})`
-  if (shown(fields?.name)) return `${key} (${JSON.stringify(fields.name)})`
-  return key
 }
 
 /**
@@ -214,44 +159,6 @@ function targetOf(
     }
   }
   return byExt ? byExternalId(ext) : null
-}
-
-/**
- * The items with a CSV row's four-digit postcode that lost its leading zero put back in their
- * address, when their town confirms it (paddedPostcode; paddedInAddress for a row without a
- * postcode column), and a note saying so.
- */
-async function withPaddedPostcodes(deps: AdminDeps, items: BulkItem[]): Promise<BulkItem[]> {
-  const out: BulkItem[] = []
-  const memo: PostcodeMemo = new Map()
-  for (const item of items) {
-    const raw = item.raw as Record<string, unknown> | null
-    if (item.columns !== undefined && !item.postcode?.trim() && typeof raw?.address === 'string') {
-      const mended = await paddedInAddress(deps, raw.address, item, memo)
-      if (mended === null) out.push(item)
-      else {
-        const note = `The postcode ${mended.written} in the address was read as ${mended.postcode}, ${mended.city}'s postcode: its leading zero was lost, as Excel drops it from a postcode read as a number.`
-        out.push({ ...item, raw: { ...raw, address: mended.address }, notes: [...(item.notes ?? []), note] })
-      }
-      continue
-    }
-    const padded = typeof raw?.address === 'string' ? await paddedPostcode(deps, item) : null
-    const written = postcodePattern(item.postcode ?? '', 'u')
-    if (padded === null || written === null || !written.test(raw!.address as string)) {
-      out.push(item)
-      continue
-    }
-    const column = item.columns?.get('postcode') ?? 'postcode'
-    const note = `The postcode ${item.postcode} was read as ${padded.postcode}, ${item.city}'s postcode: Excel drops leading zeros; format the "${column}" column as text.`
-    out.push({
-      ...item,
-      raw: { ...raw, address: (raw!.address as string).replace(written, padded.postcode) },
-      postcode: padded.postcode,
-      country: padded.country,
-      notes: [...(item.notes ?? []), note],
-    })
-  }
-  return out
 }
 
 /** Step 1: every item checked and matched, without the geocoder; the problems of all of them. */
@@ -388,19 +295,6 @@ async function geocodeAll(
         inColumns(message, items[plan.index]!.columns),
       )
   }
-}
-
-/** The service's advice to send coordinates, in a JSON body's words. */
-const SEND_COORDINATES = 'send coordinates ({"lat": ..., "lng": ...})'
-
-/** A geocoding refusal in a CSV row's words: its coordinate columns, as the file names them. */
-function inColumns(message: string, columns: ReadonlyMap<string, string> | undefined): string {
-  if (columns === undefined) return message
-  const lat = columns.get('coordinates.lat') ?? 'lat'
-  const lng = columns.get('coordinates.lng') ?? 'lng'
-  return message
-    .replace(`${SEND_COORDINATES} with the address`, `fill in the row's "${lat}" and "${lng}" columns`)
-    .replace(SEND_COORDINATES, `fill in the row's "${lat}" and "${lng}" columns`)
 }
 
 /**
