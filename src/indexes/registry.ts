@@ -13,11 +13,11 @@ import {
   type Schedule,
 } from '../engine/locator-index'
 import type { Store } from '../store'
-import { isBusyError } from '../store/db'
 import type { Change } from '../store/changes'
 import type { FilterGroup } from '../store/filters'
 import type { Locator } from '../store/locators'
-import { buildUnavailable, changedMeanwhile, databaseBusy } from './errors'
+import { BuildAttempts, type BuildFailure } from './build-attempts'
+import { changedMeanwhile } from './errors'
 import { builtEntry, type Entry, entrySettings, publicFilters, putRow, refreshedEntry } from './entry'
 import { ChangeFollower } from './follower'
 import { fillJson, type JsonFill, keepJson, REORDER_MIN_BYTES, reorderLater } from './json-fill'
@@ -32,9 +32,6 @@ const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 1))
 /** Whether a locator's Query API can be asked at all (active, its Query API on): the locators whose indexes are built ahead of queries. */
 const servesQueries = (locator: Locator) => locator.active && locator.queryApiEnabled
 
-/** A locator whose index could not be built from its rows, and why. */
-export type BuildFailure = { locatorId: string; message: string }
-
 export class IndexRegistry {
   private entries = new Map<string, Entry>()
   private tokens = new Map<string, Locator>()
@@ -44,10 +41,8 @@ export class IndexRegistry {
   readonly now: () => number
   /** Locators whose index evictIdle() let go: a change to their settings does not build it again (their next query does). */
   private evicted = new Set<string>()
-  /** Locators whose index build failed, with when (performance.now()); see BUILD_RETRY_MS. */
-  private failures = new Map<string, { message: string; at: number }>()
-  /** Locators whose index build last met a busy database, with when (performance.now()); see BUSY_RETRY_MS. */
-  private busyAt = new Map<string, number>()
+  /** The builds that failed or met a busy database, and when each is tried again (build-attempts.ts). */
+  private readonly attempts: BuildAttempts
   /** Reads the change log and hands each change to apply() (follower.ts). */
   private readonly follower: ChangeFollower
   private answer = Buffer.allocUnsafeSlow(64 * 1024)
@@ -68,8 +63,6 @@ export class IndexRegistry {
 
   /** Told of each index built again after evictIdle() let it go, by its query or in background tasks (src/server/app.ts logs it). */
   private readonly onRebuilt: (locatorId: string, locations: number, ms: number, inBackground: boolean) => void
-  /** Told of an index build that failed on its rows, unless the try before failed for the same reason (src/server/app.ts logs it). */
-  private readonly onBuildFailed: (locatorId: string, error: unknown) => void
   /** Told of each index let go to be built again from its rows rather than changed `changes` times (dropBacklogged(); src/server/app.ts logs it). */
   private readonly onBacklog: (locatorId: string, changes: number) => void
   /** Told when the change log no longer holds the changes applied, or to apply (restart(); src/server/app.ts logs it). */
@@ -105,6 +98,7 @@ export class IndexRegistry {
     this.coldBuildMin = options.coldBuildMin ?? COLD_BUILD_MIN
     this.buildRetryMs = options.buildRetryMs ?? BUILD_RETRY_MS
     this.busyRetryMs = options.busyRetryMs ?? BUSY_RETRY_MS
+    this.attempts = new BuildAttempts(this.buildRetryMs, this.busyRetryMs, options.onBuildFailed ?? (() => {}))
     this.fill = {
       store,
       schedule,
@@ -114,7 +108,6 @@ export class IndexRegistry {
     }
     this.onRebuilt = options.onRebuilt ?? (() => {})
     this.onBacklog = options.onBacklog ?? (() => {})
-    this.onBuildFailed = options.onBuildFailed ?? (() => {})
     this.onRewound = options.onRewound ?? (() => {})
     this.builds = new BackgroundBuilds({
       store,
@@ -178,8 +171,7 @@ export class IndexRegistry {
   private restart(cause: 'rewound' | 'pruned', applied: number, now: number): void {
     this.versions.forgetAll()
     this.tokens.clear()
-    this.failures.clear()
-    this.busyAt.clear()
+    this.attempts.clear()
     this.evicted.clear()
     const built = [...new Set([...this.entries.keys(), ...this.builds.locators()])]
     for (const locatorId of built) this.drop(locatorId)
@@ -248,8 +240,7 @@ export class IndexRegistry {
       if (locator === null || !servesQueries(locator)) {
         this.drop(change.locatorId)
         this.evicted.delete(change.locatorId)
-        this.failures.delete(change.locatorId) // nobody can query it: nothing to report
-        this.busyAt.delete(change.locatorId)
+        this.attempts.forget(change.locatorId) // nobody can query it: nothing to report
       } else if (!this.entries.has(change.locatorId) && !this.evicted.has(change.locatorId))
         this.buildLater(change.locatorId)
       else {
@@ -313,13 +304,12 @@ export class IndexRegistry {
    * for a query (a load balancer that took the servers out of rotation sends none).
    */
   retryFailedBuilds(now = performance.now()): void {
-    for (const [locatorId, failed] of this.failures)
-      if (now - failed.at >= this.buildRetryMs) this.buildLater(locatorId)
+    for (const locatorId of this.attempts.due(now)) this.buildLater(locatorId)
   }
 
   /** The locators whose index could not be built the last time it was tried (cleared when a build succeeds, or when nobody can query the locator). */
   buildFailures(): BuildFailure[] {
-    return [...this.failures].map(([locatorId, { message }]) => ({ locatorId, message }))
+    return this.attempts.list()
   }
 
   /** A mark for builtAfter(): the background builds started so far. */
@@ -371,7 +361,7 @@ export class IndexRegistry {
     const under = this.builds.done(locatorId)
     if (under !== undefined) return under
     // Its last try failed or met a busy database: entry() says so, or tries again at once.
-    if (this.failures.has(locatorId) || this.busyAt.has(locatorId)) return null
+    if (this.attempts.hasFailed(locatorId) || this.attempts.metBusy(locatorId)) return null
     if (this.store.locations.count(locatorId, 'published') < this.coldBuildMin) return null
     this.builds.start(locatorId, this.versions.current(locatorId), this.follower.appliedSeq)
     return this.builds.done(locatorId)!
@@ -404,32 +394,16 @@ export class IndexRegistry {
     if (!entry) {
       if (this.builds.has(locatorId)) this.drop(locatorId) // a background build (whenBuilt) gives way to this one
       const t0 = performance.now()
-      const failed = this.failures.get(locatorId)
-      if (failed && t0 - failed.at < this.buildRetryMs)
-        throw buildUnavailable(failed.at + this.buildRetryMs, t0, new Error(failed.message))
-      const busy = this.busyAt.get(locatorId)
-      if (busy !== undefined && t0 - busy < this.busyRetryMs) throw databaseBusy()
+      this.attempts.refuseTooSoon(locatorId, t0)
       let index: LocatorIndex, ctx: PresentContext, filters: FilterGroup[]
       try {
         ;({ filters, ctx } = entrySettings(this.store, locatorId))
         const docs = this.store.locations.indexRows(locatorId, ctx.rankReadsCustomFields).map((r) => searchDoc(r, ctx))
         index = new LocatorIndex(docs, this.indexOptions)
       } catch (e) {
-        // A busy database is another process's lock, not this locator's rows: tried again after
-        // BUSY_RETRY_MS (the app's path, asked after the fast path failed, does not wait for the lock again).
-        if (isBusyError(e)) {
-          this.busyAt.set(locatorId, t0)
-          throw databaseBusy(e)
-        }
-        this.busyAt.delete(locatorId)
-        const message = `The index of locator ${locatorId} could not be built from its rows: ${(e as Error)?.message ?? String(e)}`
-        this.failures.set(locatorId, { message, at: t0 })
-        // Logged when it is new: not again at every retry (every BUILD_RETRY_MS, queried or not) while the row stays bad.
-        if (failed?.message !== message) this.onBuildFailed(locatorId, e)
-        throw buildUnavailable(t0 + this.buildRetryMs, t0, e)
+        throw this.attempts.failed(locatorId, t0, e)
       }
-      this.failures.delete(locatorId)
-      this.busyAt.delete(locatorId)
+      this.attempts.forget(locatorId)
       entry = builtEntry(index, ctx, filters)
       this.entries.set(locatorId, entry)
       if (this.evicted.delete(locatorId)) this.onRebuilt(locatorId, index.size, entry.usedAt - t0, false)
@@ -467,7 +441,7 @@ export class IndexRegistry {
       } catch (e) {
         // One locator's bad rows must not keep the others from loading (buildFailures() tells);
         // anything else (a busy database, a failure not of the build) stops the preload.
-        if (!this.failures.has(locator.id) || this.busyAt.has(locator.id)) throw e
+        if (!this.attempts.hasFailed(locator.id) || this.attempts.metBusy(locator.id)) throw e
       }
       await nextTurn()
     }
