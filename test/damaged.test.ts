@@ -223,6 +223,7 @@ test('one damaged page among the place names: near= and /places answer 503, not 
   try {
     const url = await serverUrl(server)
     await server.waitFor(/"indexes loaded"/)
+    await server.waitFor(/is damaged/) // the place data, read after the indexes, found so
     for (const query of ['places?q=Lond', 'locations?near=London', 'places?q=Paris']) {
       const answer = await fetch(`${url}/public/v1/${demoToken}/${query}`)
       expect({ query, status: answer.status }).toEqual({ query, status: 503 })

@@ -14,7 +14,8 @@ for (const workers of ['1', '2']) {
   test(`WORKERS=${workers}: clients on kept-alive and new connections lose no request sent before SIGTERM`, async () => {
     const server = startServer(join(dir, `load-${workers}.db`), { DEMO: '0', LOG_REQUESTS: '0', WORKERS: workers })
     const url = await serverUrl(server)
-    await Bun.sleep(workers === '1' ? 200 : 1500) // the workers' indexes loaded
+    // Each process's place data read (after its indexes, while it serves): the load meets a quiet server.
+    while (server.lines.filter((l) => l.includes('"place data read"')).length < Number(workers)) await Bun.sleep(50)
     const load = Bun.spawn([process.execPath, join(import.meta.dir, 'fixtures/load-client.ts'), `${url}/healthz`], {
       stdin: 'pipe',
       stdout: 'pipe',

@@ -105,6 +105,17 @@ function clientLimits(
   }
 }
 
+/**
+ * The place search, read in a worker thread (GET /places and near= answer 503 meanwhile), then the
+ * reverse lookup's trees, before a write needs them. False: no place data (GEOCODER=none), or it
+ * could not be read (the next place search tries again).
+ */
+const placesWarmer = (places: Places | null) => async (): Promise<boolean> => {
+  if (places === null || !(await places.warm())) return false
+  await townsFrom(places)().catch(() => null)
+  return true
+}
+
 export function createApp(deps: AppDeps) {
   const log = redactingLog(deps.log)
   const registry = createRegistry(deps.store, log, deps.indexUpkeep, deps.indexBuildRetryMs)
@@ -238,13 +249,8 @@ export function createApp(deps: AppDeps) {
     ]
   }
   const { sync, evictIdle, retryFailedBuilds, settleDeltas, checkFile } = upkeep
-  /** The indexes, then the place search: made before queries ask for them. */
-  const preload = async () => {
-    const loaded = await upkeep.preload()
-    await deps.places?.warm()
-    await townsFrom(deps.places ?? null)().catch(() => null) // its points' trees, before a write needs them
-    return loaded
-  }
-  return { handle, preload, sync, evictIdle, retryFailedBuilds, settleDeltas, checkFile, cacheHits, metricFamilies }
+  // A start's: the indexes (/readyz says "loading" meanwhile), then the place data, once it serves.
+  const starts = { preload: upkeep.preload, warmPlaces: placesWarmer(deps.places ?? null) }
+  return { handle, ...starts, sync, evictIdle, retryFailedBuilds, settleDeltas, checkFile, cacheHits, metricFamilies }
 }
 export type App = ReturnType<typeof createApp>

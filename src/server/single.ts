@@ -17,6 +17,7 @@ import {
   startGeocodeRefresh,
   startIdleSync,
   startTownUpkeep,
+  warmPlaces,
   warnGeocoder,
 } from './upkeep'
 
@@ -101,4 +102,5 @@ export async function runSingle(config: Config): Promise<void> {
     for (const stop of stops) stop()
   }
   await preloadIndexes(app) // while listening: /readyz says "loading" until it is done
+  await warmPlaces(app)
 }

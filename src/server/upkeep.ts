@@ -1,7 +1,8 @@
 // The timers a server runs between requests: the idle sync, the change log's pruning, the
-// geocode refresh; and the indexes' preload at start.
+// geocode refresh; and at start, the indexes' preload and the place data's warm-up.
 import { jsonLine } from '../core/log-line'
 import type { GeocoderStack } from '../geocode'
+import { firstToLogDamage, geodataDamage } from '../geocode/embedded/open'
 import type { PlaceSource } from '../geocode/embedded/place-source'
 import { scheduleGeocodeRefresh } from '../geocode/refresh'
 import { placed, placeUnplaced, townsFrom } from '../locations/town'
@@ -36,6 +37,22 @@ export async function preloadIndexes(app: App, about: Record<string, unknown> = 
       }),
     )
   }
+}
+
+/**
+ * Reads the place search's data (app.warmPlaces) once the process serves: the indexes come first,
+ * and GET /places and near= answer 503 with Retry-After until it is read. Logs it (`about` says
+ * which process), or the data file's damage, once, as the first answer it refuses would; nothing
+ * with GEOCODER=none.
+ */
+export async function warmPlaces(app: App, about: Record<string, unknown> = {}): Promise<void> {
+  const t0 = performance.now()
+  const read = await app.warmPlaces()
+  if (read)
+    console.log(
+      jsonLine({ level: 'info', message: 'place data read', ...about, ms: Math.round(performance.now() - t0) }),
+    )
+  else if (firstToLogDamage()) console.log(jsonLine({ level: 'error', message: geodataDamage() }))
 }
 
 /** An HTTP geocoder's failure (the write used the embedded geocoder), as a log line on stderr. */

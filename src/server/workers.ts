@@ -34,6 +34,7 @@ import {
   startGeocodeRefresh,
   startIdleSync,
   startTownUpkeep,
+  warmPlaces,
   warnGeocoder,
 } from './upkeep'
 
@@ -57,7 +58,8 @@ export async function runWorker(config: Config): Promise<void> {
   const app = createApp({ store, geocoder: geocoding.geocoder, config, metrics, places: geocoding.places })
   if (metrics) answerMetricRequests(() => [...processFamilies(), ...app.metricFamilies()])
   // Before listening: the kernel sends connections only to workers that listen, so a worker
-  // started again after a crash is not sent any until its indexes are built.
+  // started again after a crash is not sent any until its indexes are built. Not the place data:
+  // reading it takes a core for seconds, which N workers starting at once share.
   await preloadIndexes(app, { pid: process.pid })
   const drain = drainable((request, server) => app.handle(request, server))
   const server = listen(config, drain.serve, true)
@@ -75,6 +77,7 @@ export async function runWorker(config: Config): Promise<void> {
   // The primary is gone (killed without a chance to stop us): do not linger holding the port.
   process.on('disconnect', () => stopNow('disconnect'))
   process.send!({ type: 'ready' })
+  await warmPlaces(app, { pid: process.pid })
 }
 
 /** A worker that crashes is started again after these delays, one per crash in a row; one more crash and the primary gives up. */

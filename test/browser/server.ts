@@ -77,7 +77,7 @@ export async function startDemo(env: Record<string, string> = {}): Promise<DemoS
     locatorId = /locator (lct_\w+)/.exec(curl)![1]!
     const tokenLine = await server.waitFor(/public\/v1\/pk_/)
     token = /\/public\/v1\/(pk_\w+)\//.exec(tokenLine)![1]!
-    await server.waitFor(/indexes loaded/)
+    await server.waitFor(/place data read/) // after the indexes: /places and near= answer
   } catch (e) {
     await stop()
     throw e

@@ -19,6 +19,12 @@ export function firstToLogDamage(): boolean {
   return true
 }
 
+/** A damage met reading the file in another thread (the place search's warm-up), as if met here. */
+export function metElsewhere(message: string): GeodataDamagedError {
+  met ??= message
+  return new GeodataDamagedError(message)
+}
+
 /** What to do about a damaged data file at `path`; `found` is what SQLite said. */
 export const geodataDamageText = (path: string, found: string) =>
   `The offline geocoder's data file ${path} is damaged (${found}). The database of stores is not affected. Stop the service, delete ${path}, and start it again: the start builds the file again (about 6 seconds).`

@@ -1,6 +1,6 @@
 // The worker thread of placeSearchAt().warm (place-source.ts): reads the data file at the path it is
 // sent into a PlaceSearch's parts, and posts them back, their buffers moved, not copied.
-import { openGeodata } from './open'
+import { GeodataDamagedError, openGeodata } from './open'
 import { buildPlaceParts } from './place-parts'
 import type { PlacesMessage } from './place-source'
 
@@ -19,6 +19,7 @@ self.onmessage = (event: MessageEvent<string>) => {
     }
     self.postMessage({ kind: 'done', parts } satisfies PlacesMessage, [...buffers])
   } catch (e) {
-    self.postMessage({ kind: 'failed', message: (e as Error).message } satisfies PlacesMessage)
+    const damaged = e instanceof GeodataDamagedError
+    self.postMessage({ kind: 'failed', message: (e as Error).message, damaged } satisfies PlacesMessage)
   }
 }

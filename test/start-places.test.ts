@@ -1,0 +1,109 @@
+// A start with the embedded geocoder serves once its indexes are built, and only then reads the
+// place data of GET /places and near= (a core's work for seconds, which N workers starting at once
+// share): a worker listens before it is read, and /places answers 503 with Retry-After meanwhile.
+import { afterEach, expect, test } from 'bun:test'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { createLocator, setLocatorSettings } from '../src/operator'
+import { openStore } from '../src/store'
+import { locationRecord, type Running, serverUrl, startServer, tempDir } from './helpers'
+
+let dir: string
+let server: Running | null = null
+
+afterEach(async () => {
+  if (server !== null && server.proc.exitCode === null) {
+    server.proc.kill('SIGTERM')
+    await server.proc.exited
+  }
+  server = null
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/** Starts a server with the embedded geocoder on a database of one public locator; its base URL and token once it listens. */
+async function start(workers: string): Promise<{ base: string; token: string }> {
+  dir = tempDir()
+  const path = join(dir, 'places.db')
+  const store = openStore(path)
+  const { locator } = createLocator(store, 'Shops')
+  setLocatorSettings(store, locator.id, { queryApi: 'on' })
+  const body = { name: 'Shop', address: '1 Oxford Street, London', coordinates: { lat: 51.515, lng: -0.141 } }
+  store.write(() => store.locations.insert(locationRecord(locator.id, { ...body, status: 'published' })))
+  store.close()
+  server = startServer(path, { WORKERS: workers, DEMO: '0', GEOCODER: 'embedded', LOG_REQUESTS: '0' })
+  return { base: await serverUrl(server), token: locator.publicToken }
+}
+
+/** The lines whose message is `message`, parsed, with their place among all the lines. */
+function logged(lines: string[], message: string): { at: number; line: Record<string, unknown> }[] {
+  const found = []
+  for (const [at, text] of lines.entries()) {
+    if (!text.startsWith('{')) continue
+    const line = JSON.parse(text)
+    if (line.message === message) found.push({ at, line })
+  }
+  return found
+}
+
+/** Asks GET /places until it answers 200, up to `count` lines of `place data read` being logged; the answers before. */
+async function placesUntilRead(base: string, token: string, count: number) {
+  const before: { status: number; retryAfter: string | null; body: any }[] = []
+  for (;;) {
+    const read = logged(server!.lines, 'place data read').length === count
+    const response = await fetch(`${base}/public/v1/${token}/places?q=London`)
+    if (read) return { last: response, before }
+    before.push({
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      body: await response.json(),
+    })
+    await Bun.sleep(50)
+  }
+}
+
+test('WORKERS=2: each worker listens once its indexes are built, and reads the place data after; /places answers 503 until it is read', async () => {
+  const { base, token } = await start('2')
+  const { last, before } = await placesUntilRead(base, token, 2)
+  expect(last.status).toBe(200)
+  const found = (await last.json()) as { data: { places: { label: string }[] } }
+  expect(found.data.places[0]!.label).toContain('London')
+  for (const answer of before) {
+    if (answer.status === 200) continue // a worker that had read it
+    expect(answer).toEqual({
+      status: 503,
+      retryAfter: '1',
+      body: {
+        success: false,
+        error: {
+          code: 'UNAVAILABLE',
+          message: 'The place data is being read; retry in a moment.',
+          docs: `${base}/docs#UNAVAILABLE`,
+        },
+      },
+    })
+  }
+
+  const lines = server!.lines
+  const [listening] = logged(lines, 'listening')
+  const pids = [...(listening!.line.pids as number[])].sort()
+  const loaded = logged(lines, 'indexes loaded')
+  const read = logged(lines, 'place data read')
+  expect(loaded.map((l) => [l.line.pid, l.line.locators]).sort()).toEqual(pids.map((pid) => [pid, 1]))
+  expect(read.map((l) => l.line.pid).sort()).toEqual(pids)
+  // The primary says it listens once every worker does: after their indexes, before their place data.
+  for (const l of loaded) expect(l.at).toBeLessThan(listening!.at)
+  for (const l of read) expect(l.at).toBeGreaterThan(listening!.at)
+})
+
+test('one process: it listens, /readyz answers 200 once the indexes are built, then the place data is read', async () => {
+  const { base, token } = await start('1')
+  const { last } = await placesUntilRead(base, token, 1)
+  expect(last.status).toBe(200)
+  expect((await fetch(`${base}/readyz`)).status).toBe(200)
+  const lines = server!.lines
+  const [listening] = logged(lines, 'listening')
+  const [loaded] = logged(lines, 'indexes loaded')
+  const [read] = logged(lines, 'place data read')
+  expect(listening!.at).toBeLessThan(loaded!.at)
+  expect(loaded!.at).toBeLessThan(read!.at)
+})
