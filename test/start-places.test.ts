@@ -107,3 +107,28 @@ test('one process: it listens, /readyz answers 200 once the indexes are built, t
   expect(listening!.at).toBeLessThan(loaded!.at)
   expect(loaded!.at).toBeLessThan(read!.at)
 })
+
+test('WORKERS=2: a worker started again after a crash reads the place data before it listens, so no /places answer is 503', async () => {
+  const { base, token } = await start('2')
+  await placesUntilRead(base, token, 2)
+  const [listening] = logged(server!.lines, 'listening')
+  const [victim] = listening!.line.pids as number[]
+  process.kill(victim!, 'SIGKILL')
+  await Bun.sleep(100) // the victim's sockets closed with it
+  // A new connection each time, so the kernel spreads them over every worker that listens.
+  const statuses: number[] = []
+  while (logged(server!.lines, 'place data read').length < 3) {
+    const response = await fetch(`${base}/public/v1/${token}/places?q=London`, { keepalive: false, headers: { Connection: 'close' } })
+    statuses.push(response.status)
+    await response.arrayBuffer()
+    await Bun.sleep(20)
+  }
+  for (let i = 0; i < 40; i++) {
+    const response = await fetch(`${base}/public/v1/${token}/places?q=London`, { keepalive: false, headers: { Connection: 'close' } })
+    statuses.push(response.status)
+    await response.arrayBuffer()
+  }
+  expect(statuses.filter((s) => s !== 200)).toEqual([])
+  const restarted = logged(server!.lines, 'place data read').at(-1)!.line.pid as number
+  expect(restarted).not.toBe(victim)
+})

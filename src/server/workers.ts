@@ -58,9 +58,12 @@ export async function runWorker(config: Config): Promise<void> {
   const app = createApp({ store, geocoder: geocoding.geocoder, config, metrics, places: geocoding.places })
   if (metrics) answerMetricRequests(() => [...processFamilies(), ...app.metricFamilies()])
   // Before listening: the kernel sends connections only to workers that listen, so a worker
-  // started again after a crash is not sent any until its indexes are built. Not the place data:
-  // reading it takes a core for seconds, which N workers starting at once share.
+  // started again after a crash is not sent any until its indexes are built. The place data too
+  // then, as its siblings serve meanwhile; at the first start it follows (a core's work for
+  // seconds, which N workers starting at once share).
   await preloadIndexes(app, { pid: process.pid })
+  const restarted = process.env.STORELOC_WORKER_RESTART === '1'
+  if (restarted) await warmPlaces(app, { pid: process.pid })
   const drain = drainable((request, server) => app.handle(request, server))
   const server = listen(config, drain.serve, true)
   const stopSync = startIdleSync(app, config.indexIdleMs)
@@ -77,7 +80,7 @@ export async function runWorker(config: Config): Promise<void> {
   // The primary is gone (killed without a chance to stop us): do not linger holding the port.
   process.on('disconnect', () => stopNow('disconnect'))
   process.send!({ type: 'ready' })
-  await warmPlaces(app, { pid: process.pid })
+  if (!restarted) await warmPlaces(app, { pid: process.pid })
 }
 
 /** A worker that crashes is started again after these delays, one per crash in a row; one more crash and the primary gives up. */
@@ -109,11 +112,11 @@ function superviseWorkers(
   let allReady!: () => void
   const ready = new Promise<void>((resolve) => (allReady = resolve))
 
-  const spawn = (slot: number) => {
+  const spawn = (slot: number, restart = false) => {
     const t0 = performance.now()
     let listening = false
     const proc = Bun.spawn([process.execPath, entry], {
-      env: { ...env, PORT: String(port), STORELOC_WORKER: '1' },
+      env: { ...env, PORT: String(port), STORELOC_WORKER: '1', ...(restart ? { STORELOC_WORKER_RESTART: '1' } : {}) },
       stdin: 'ignore',
       stdout: 'inherit',
       stderr: 'inherit',
@@ -155,7 +158,7 @@ function superviseWorkers(
         )
         const timer = setTimeout(() => {
           timers.delete(timer)
-          if (!stopping) spawn(slot)
+          if (!stopping) spawn(slot, true)
         }, delay)
         timers.add(timer)
       },
