@@ -114,7 +114,7 @@ export type PageDocument = {
   activeElement: PageElement | null
   documentElement: { scrollWidth: number }
   querySelector: (selector: string) => PageElement | null
-  querySelectorAll: (selector: string) => { length: number }
+  querySelectorAll: (selector: string) => ArrayLike<PageElement>
   addEventListener: (
     type: string,
     listener: (e: { type: string; detail: object }) => void,
