@@ -7,7 +7,8 @@
 // not know the address: the fallback's point then stands).
 import type { Store } from '../store'
 import { isBusyError } from '../store/db'
-import { type GeocodedCursor, type GeocodeSources, type LocationRecord, unplacedRecord } from '../store/locations'
+import { unplacedRecord } from '../store/location-compare'
+import type { GeocodedCursor, GeocodeSources, LocationRecord } from '../store/locations'
 import { obtainedAtIso, type GeocodeResult, type Geocoder } from './geocoder'
 import {
   asStopgap,

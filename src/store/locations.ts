@@ -4,9 +4,6 @@ import { COLUMNS, fromRow, type Params, type Row, toParams } from './location-co
 import { sameContent } from './location-compare'
 import { type IndexRow, type IndexRowRaw, indexRow, seqsOf } from './location-slicers'
 
-// geocode/refresh.ts reads it here.
-export { unplacedRecord } from './location-compare'
-
 export type LocationStatus = 'published' | 'draft'
 export type Contact = { phone?: string; email?: string; website?: string }
 export type Social = { instagram?: string; facebook?: string; twitter?: string }
