@@ -116,15 +116,17 @@ test('WORKERS=2: a worker started again after a crash reads the place data befor
   process.kill(victim!, 'SIGKILL')
   await Bun.sleep(100) // the victim's sockets closed with it
   // A new connection each time, so the kernel spreads them over every worker that listens.
+  const search = () =>
+    fetch(`${base}/public/v1/${token}/places?q=London`, { keepalive: false, headers: { Connection: 'close' } })
   const statuses: number[] = []
   while (logged(server!.lines, 'place data read').length < 3) {
-    const response = await fetch(`${base}/public/v1/${token}/places?q=London`, { keepalive: false, headers: { Connection: 'close' } })
+    const response = await search()
     statuses.push(response.status)
     await response.arrayBuffer()
     await Bun.sleep(20)
   }
   for (let i = 0; i < 40; i++) {
-    const response = await fetch(`${base}/public/v1/${token}/places?q=London`, { keepalive: false, headers: { Connection: 'close' } })
+    const response = await search()
     statuses.push(response.status)
     await response.arrayBuffer()
   }
