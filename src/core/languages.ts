@@ -21,7 +21,7 @@ export function regionOf(text: string | null | undefined): string | null {
 }
 
 /** The language of a locator's own pages when their link names none: its setting (null: none), else English. */
-export const homeLang = (setting: Lang | null): Lang => setting ?? 'en'
+export const homeLang = (locator: { language: Lang | null }): Lang => locator.language ?? 'en'
 
 /**
  * The query string that asks a locator's page for `lang`: none for `home`, the language its pages

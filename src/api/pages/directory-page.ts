@@ -1,7 +1,7 @@
 // GET /l/{token}/stores[/{country}[/{town}]]: the store directory, made on the server for people
 // without JavaScript and for crawlers that follow links: the countries, a country's towns, a
 // town's stores, each list in pages. A locator in one country lists its towns at the top.
-import { type Lang, langQuery } from '../../core/languages'
+import { homeLang, type Lang, langQuery } from '../../core/languages'
 import type { Locator } from '../../store/locators'
 import {
   CRUMBS_STYLE,
@@ -39,7 +39,7 @@ import {
 import { countryIn, elsewhereIn, townIn } from './country-in'
 import { escapeHtml as esc, htmlResponse, pagePolicy, scriptJson } from './html'
 import { type LangTexts, filled, pageTexts } from './page-texts'
-import { alternates, homeLang, LANGUAGES_STYLE, langOfPage, languageLinks } from './page-languages'
+import { alternates, LANGUAGES_STYLE, langOfPage, languageLinks } from './page-languages'
 import { PAGE_STYLE, finderNotFoundPage, notFoundPage } from './store-page'
 
 /** The most entries a page of a list holds (countries, towns or stores): past it, ?page=2 and on. */
@@ -173,7 +173,7 @@ type DirectoryPage = {
   assets: string
   page: number
   pages: number
-  /** The language of the page without ?lang= (page-languages.ts homeLang). */
+  /** The language of the page without ?lang= (core/languages.ts homeLang). */
   home: Lang
   /** The page's URL in a language (`home` without ?lang), page `n` of its list (this one's unless given). */
   pageUrl: (lang: Lang, n?: number) => string

@@ -1,7 +1,7 @@
 // GET /l/{token}: a locator's store finder on a page of its own, the widget filling it. For
 // businesses without a web team, and the demo the first start points at.
 import type { MapTiles } from '../../core/config'
-import { type Lang, langQuery } from '../../core/languages'
+import { homeLang, type Lang, langQuery } from '../../core/languages'
 import type { Locator } from '../../store/locators'
 import {
   assetBase,
@@ -17,7 +17,7 @@ import {
 } from './deps'
 import { escapeHtml, htmlResponse, pagePolicy } from './html'
 import { named, pageLang, pageTexts } from './page-texts'
-import { alternates, homeLang, langOfPage } from './page-languages'
+import { alternates, langOfPage } from './page-languages'
 import { finderNotFoundPage } from './store-page'
 
 /**

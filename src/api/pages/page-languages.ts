@@ -1,6 +1,6 @@
 // The languages of a page of the service's own (finder page, store pages, the directory): the
 // hreflang links search engines read, and the links a visitor follows to read it in another.
-import { homeLang as home, type Lang, LANGS } from '../../core/languages'
+import { homeLang, type Lang, LANGS } from '../../core/languages'
 import type { Locator } from '../../store/locators'
 import { escapeHtml as esc } from './html'
 import { type LangTexts, pageLang } from './page-texts'
@@ -14,9 +14,6 @@ const NAMES: Record<Lang, string> = {
   it: 'Italiano',
   nl: 'Nederlands',
 }
-
-/** The language of a locator's pages when a link asks for none: its own, else English. */
-export const homeLang = (locator: Locator): Lang => home(locator.language)
 
 /** The language of one of a locator's pages: the one its link asks for (?lang=), else homeLang. */
 export const langOfPage = (url: URL, locator: Locator): Lang => pageLang(url) ?? homeLang(locator)

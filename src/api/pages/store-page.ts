@@ -3,7 +3,7 @@
 import { isFullUrl } from '../../core/validation'
 import { hoursText, timeLocale } from '../../core/hours-text'
 import { DIRECTIONS_SERVICES, directionsUrl, mailtoUrl, shortUrl } from '../../core/directions'
-import { type Lang, labelled, langQuery } from '../../core/languages'
+import { homeLang, type Lang, labelled, langQuery } from '../../core/languages'
 import { localDayOn } from '../../core/zone-clock'
 import type { LocatorIndex } from '../../engine/locator-index'
 import type { IndexRegistry } from '../../indexes/registry'
@@ -31,7 +31,7 @@ import { capitalise, type LangTexts, longDate, named, pageLang, pageTexts } from
 import { countryLabel } from '../../geocode/countries'
 import { localBusinessJsonLd, type PublicLocation, streetOf } from './json-ld'
 import { CRUMBS_STYLE, type Crumb, breadcrumbJsonLd, crumbsHtml, storeCrumbs } from './breadcrumbs'
-import { alternates, homeLang, LANGUAGES_STYLE, langOfPage, languageLinks } from './page-languages'
+import { alternates, LANGUAGES_STYLE, langOfPage, languageLinks } from './page-languages'
 import { type Directory, directoryOf } from './directory'
 import { cut, storeName, storeTitle } from './store-title'
 
@@ -196,7 +196,7 @@ type Page = {
   texts: LangTexts
   /** The page's URL in a language (`home` without ?lang). */
   pageUrl: (lang: Lang) => string
-  /** The language of the page without ?lang= (page-languages.ts homeLang). */
+  /** The language of the page without ?lang= (core/languages.ts homeLang). */
   home: Lang
   /** The link back to the finder page, with the search the visitor came from. */
   finder: string

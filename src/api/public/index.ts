@@ -260,7 +260,7 @@ function filtersBody(registry: PublicDeps['registry'], locator: Locator): Uint8A
       meta: {
         radius: locator.defaultRadius ?? DEFAULT_RADIUS,
         unit: locator.defaultUnit,
-        language: homeLang(locator.language),
+        language: homeLang(locator),
       },
     }),
   )
