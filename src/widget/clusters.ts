@@ -72,7 +72,7 @@ export function clusterLayer(
 ): ClusterLayer {
   const layer = L.layerGroup().addTo(map)
   const measure = labelWidths(map.getContainer())
-  const nameTooltip = nameTooltips(map)
+  const names = nameTooltips(map)
   /** The answer's bubbles (their size) and lone stores as drawn, to be spaced at each zoom. */
   let drawn: Drawn[] = []
   /** Where a bubble pressed by keyboard stood: the next drawing focuses what stands nearest it. */
@@ -102,7 +102,7 @@ export function clusterLayer(
   }
   const store = (single: Single) => {
     const marker = L.circleMarker([single.lat, single.lng], { radius: 7, className: 'sl-dot' })
-    nameTooltip(marker, single.name)
+    names.bind(marker, single.name)
     marker.on('click', () => onStore(single, false))
     drawn.push({ marker, at: marker.getLatLng(), size: 0, id: single.id })
     marker.on('add', () => asButton(marker.getElement(), single.name, () => onStore(single, true)))
@@ -141,6 +141,7 @@ export function clusterLayer(
       for (const single of answer.data.locations) store(single).addTo(layer)
       place()
       if (had) focusAgain(map, drawn, had)
+      names.restore(drawn.flatMap((d) => (d.size === 0 ? [d.marker as Leaflet.CircleMarker] : [])))
     },
     fit(answer) {
       const points = [...answer.data.clusters, ...answer.data.locations].map((p) => L.latLng(p.lat, p.lng))
