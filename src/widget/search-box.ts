@@ -109,10 +109,22 @@ export function placeBox(
     onPick(place)
   }
 
-  async function ask(q: string) {
+  /**
+   * A new question: the last one's answer is no longer wanted, nor this one's after a press outside
+   * the box. The visitor has moved on then, and a list opening under their finger would take its tap.
+   */
+  function asking(): AbortController {
     pending?.abort()
     const controller = new AbortController()
     pending = controller
+    const away = (e: Event) => {
+      if (!element.contains(e.target as Node)) controller.abort()
+    }
+    document.addEventListener('pointerdown', away, { capture: true, signal: controller.signal })
+    return controller
+  }
+
+  async function ask(q: string, controller = asking()) {
     try {
       const found = await suggest(q, controller.signal)
       if (controller.signal.aborted || input.value.trim() !== q) return
@@ -122,6 +134,8 @@ export function placeBox(
       count.textContent = t(texts, 'suggestions', { n: found.length })
     } catch {
       // A failed suggestion leaves the list as it was; the search itself reports errors.
+    } finally {
+      controller.abort() // its listener goes
     }
   }
 
@@ -130,7 +144,9 @@ export function placeBox(
     clearTimeout(timer)
     const q = input.value.trim()
     if (q.length < MIN_CHARS) return close()
-    timer = window.setTimeout(() => ask(q), DEBOUNCE_MS)
+    // Asked from now: a press elsewhere while it waits counts too.
+    const controller = asking()
+    timer = window.setTimeout(() => ask(q, controller), DEBOUNCE_MS)
   })
   input.addEventListener('keydown', (e) => {
     const step = stepOf(e.key, places.length)

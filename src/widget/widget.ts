@@ -285,6 +285,7 @@ export class Widget {
     if (this.destroyed) return
     this.life.abort()
     this.pending?.abort()
+    this.form.place.close()
     this.browsing.stop()
     // A map still starting is removed as it comes (startMap).
     this.map?.destroy()

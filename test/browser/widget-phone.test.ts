@@ -1,6 +1,7 @@
 // The widget on a phone 390 x 844 px, in a real browser against the demo data: after a search the
 // first store found is in sight, on the finder page and below a business's own site header, the
-// list flows with the page, and the map follows it.
+// list flows with the page, and the map follows it. A tap begun before the place suggestions come
+// goes where it began.
 import { describe, expect, test } from 'bun:test'
 import { chromiumPath, newPage, type PageDocument } from './browser'
 import { docsSnippet, hostPage, useDemoBrowser } from './server'
@@ -143,6 +144,40 @@ describe.skipIf(chromiumPath === null)('the widget on a phone, in Chromium', () 
       const line = (await status.boundingBox())!
       const map = (await page.locator('.sl-map').boundingBox())!
       expect(map.y - (line.y + line.height)).toBeLessThan(40)
+    } finally {
+      await page.close()
+    }
+  })
+})
+
+describe.skipIf(chromiumPath === null)('place suggestions on a slow network, on a phone in Chromium', () => {
+  test('a tap begun before the suggestions come goes to the checkbox it began on, not to a suggestion', async () => {
+    const page = await newPage(demo.browser, PHONE)
+    try {
+      // GET /places held till the finger is down on "Open now", where the list opens.
+      let answer: (() => Promise<void>) | null = null
+      await page.route('**/places?*', async (route) => {
+        const response = await route.fetch()
+        answer = () => route.fulfill({ response })
+      })
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      const place = page.getByRole('combobox', { name: 'Town or postcode' })
+      await place.fill('Lon')
+      for (let i = 0; i < 100 && answer === null; i++) await Bun.sleep(20)
+      const openNow = page.getByLabel('Open now')
+      const box = (await openNow.boundingBox())!
+      const cdp = await page.context().newCDPSession(page)
+      const finger = { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [finger] })
+      await (answer as unknown as () => Promise<void>)()
+      await Bun.sleep(150)
+      // The box's text is searched with the filter, as it is for any filter changed.
+      const searched = page.waitForRequest('**/locations?*')
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+      const query = new URL((await searched).url()).searchParams
+      expect([query.get('near'), query.get('open_now')]).toEqual(['Lon', 'true'])
+      expect(await openNow.isChecked()).toBe(true)
+      expect(await page.getByRole('listbox').isVisible()).toBe(false)
     } finally {
       await page.close()
     }
