@@ -18,6 +18,7 @@ import { type Options, offeredRadius, radiiWith, radiusIn } from './options'
 import { warnOfGroups } from './option-warnings'
 import { SearchEntries } from './history'
 import { listKeys, markSelected, storeItem } from './results'
+import { filterParams, searchParams } from './search-params'
 import { firstSearch, type Origin, readState, type SearchState, searchQuery, urlPrefix } from './url-state'
 
 type Center = { lat: number; lng: number; label?: string }
@@ -84,7 +85,7 @@ export class Widget {
     this.lang = lang
     this.texts = texts
     this.placeLang = placeLang
-    this.browsing = new Browsing(options, () => this.filterParams())
+    this.browsing = new Browsing(options, () => filterParams(this.state))
     this.state =
       given ??
       (options.urlState ? readState(location.href, urlKeys) : null) ??
@@ -406,32 +407,7 @@ export class Widget {
 
   /** The request's parameters for the search as it stands, from `offset`; null when there is nothing to search for. */
   private params(offset: number): [string, string][] | null {
-    const { state, options } = this
-    const o = state.origin
-    const words = state.keyword.trim()
-    const p: [string, string][] = []
-    // lang names the country of the centre's label in the widget's language, and lifts the visitor's.
-    if (o?.kind === 'near') p.push(['near', o.text], ['lang', this.placeLang])
-    else if (o) p.push(['lat', String(o.lat)], ['lng', String(o.lng)])
-    else if (words) p.push(['all', 'true'])
-    else return null
-    const r = state.radius ?? options.radius
-    if (o && r) p.push(['radius', String(r)])
-    if (this.state.unit) p.push(['unit', this.state.unit])
-    p.push(...this.filterParams())
-    if (words) p.push(['search', words])
-    p.push(['limit', String(options.limit)])
-    if (offset > 0) p.push(['offset', String(offset)])
-    return p
-  }
-
-  /** The filters' parameters, as GET /locations and GET /clusters take them: tags (of one group or, across groups, all) and open now. */
-  private filterParams(): [string, string][] {
-    const { tags, openNow } = this.state
-    const p = tags.map((tag): [string, string] => ['tags[]', tag])
-    if (tags.length > 1) p.push(['tagLogic', 'match'])
-    if (openNow) p.push(['open_now', 'true'])
-    return p
+    return searchParams(this.state, this.options, this.placeLang, offset)
   }
 
   private submit(e: Event) {
