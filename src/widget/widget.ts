@@ -18,6 +18,7 @@ import { type Options, offeredRadius, radiiWith, radiusIn } from './options'
 import { warnOfGroups } from './option-warnings'
 import { SearchEntries } from './history'
 import { listKeys, markSelected, storeItem } from './results'
+import { type ViewSwitch, viewSwitch } from './view-switch'
 import { filterParams, searchParams } from './search-params'
 import { firstSearch, type Origin, readState, type SearchState, searchQuery, urlPrefix } from './url-state'
 
@@ -66,6 +67,8 @@ export class Widget {
   private readonly more: HTMLButtonElement
   private readonly mapEl = h('div', { class: 'sl-map' })
   private readonly resultsBox: HTMLDivElement
+  /** On a phone: the list or the map. */
+  private readonly view: ViewSwitch
   /** Its searches as entries of the browser's history. */
   private readonly entries: SearchEntries
   /** The host element's own lang attribute, given back by destroy(). */
@@ -113,6 +116,7 @@ export class Widget {
         (s) => this.restore(s),
       )
     this.resultsBox = h('div', { class: 'sl-results' }, this.list, this.more)
+    this.view = viewSwitch(element, texts, this.resultsBox, this.mapEl)
     const parts = [
       this.form.element,
       this.status,
@@ -120,6 +124,7 @@ export class Widget {
       h(
         'div',
         { class: options.map ? 'sl-main' : 'sl-main sl-no-map' },
+        options.map ? this.view.element : null,
         this.resultsBox,
         options.map ? this.mapEl : null,
       ),
@@ -173,6 +178,7 @@ export class Widget {
       this.pending?.abort()
       this.results = []
       this.list.replaceChildren()
+      this.view.found(false)
       this.more.hidden = true
       this.status.textContent = texts.prompt
       this.keepInUrl(true)
@@ -193,6 +199,7 @@ export class Widget {
       // The alert says why; the last search's stores are not this one's answer.
       this.results = []
       this.list.replaceChildren()
+      this.view.found(false)
       this.resultsBox.classList.add('sl-answered')
       this.more.hidden = true
       this.map?.show([], null, true)
@@ -224,6 +231,7 @@ export class Widget {
     }
     this.fillForm()
     this.list.replaceChildren(...this.results.map((l, i) => this.item(l, i + 1)))
+    this.view.found(this.results.length > 0)
     // Till the first answer, an empty list keeps its room on a phone (widget.css).
     this.resultsBox.classList.add('sl-answered')
     // A new list starts at its top, not where the last one was scrolled to.
@@ -262,7 +270,7 @@ export class Widget {
     this.state.selected = id
     const item = markSelected(this.list, id)
     this.map?.select(id)
-    if (item && fromMap) item.scrollIntoView({ block: 'nearest' })
+    if (item && fromMap) this.view.toList(item)
     this.keepInUrl()
     const chosen = this.results.find((l) => l.id === id)
     if (chosen) this.fire('select', { location: chosen })
@@ -482,6 +490,7 @@ export class Widget {
     if (beyond.kind === 'noMatch') return void (this.status.textContent = t(this.texts, 'noMatch', { words }))
     this.results = beyond.locations
     this.list.replaceChildren(...this.results.map((l, i) => this.item(l, i + 1)))
+    this.view.found(true)
     this.status.textContent = this.countText()
     this.map?.show(this.results, this.center, true)
   }

@@ -1,7 +1,8 @@
 // The widget on a phone 390 x 844 px, in a real browser against the demo data: after a search the
 // first store found is in sight, on the finder page and below a business's own site header, the
-// list flows with the page, and the map follows it. A tap begun before the place suggestions come
-// goes where it began.
+// list flows with the page, and the map follows it; a button at the screen's foot shows the map in
+// its place, and a pin pressed there its store in the list. A tap begun before the place
+// suggestions come goes where it began.
 import { describe, expect, test } from 'bun:test'
 import { chromiumPath, newPage, type PageDocument } from './browser'
 import { docsSnippet, hostPage, useDemoBrowser } from './server'
@@ -126,6 +127,61 @@ describe.skipIf(chromiumPath === null)('the widget on a phone, in Chromium', () 
         undefined,
         { timeout: 5000 },
       )
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('after a search a button at the foot of the screen shows the map, and a pin pressed there its store in the list', async () => {
+    const page = await newPage(demo.browser, PHONE)
+    /** Whether the element's box is wholly in the phone's screen. */
+    const inSight = async (selector: string) => {
+      const box = await page.locator(selector).boundingBox()
+      return box !== null && box.y >= 0 && box.y + box.height <= 844
+    }
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      const place = page.getByRole('combobox', { name: 'Town or postcode' })
+      await place.fill('London')
+      await place.press('Enter')
+      await page.locator('.sl-item').first().waitFor()
+      await page.locator('.sl-pin').first().waitFor()
+      // The map is far down, past the whole list; the button is in sight, and stays so as the list scrolls.
+      expect(await inSight('.sl-map')).toBe(false)
+      const toMap = page.getByRole('button', { name: 'Show map' })
+      expect(await inSight('.sl-view')).toBe(true)
+      await page.evaluate(() =>
+        (globalThis as unknown as { scrollBy: (x: number, y: number) => void }).scrollBy(0, 1200),
+      )
+      expect(await inSight('.sl-view')).toBe(true)
+      await toMap.tap()
+      await page.waitForFunction(() => {
+        const { document } = globalThis as unknown as { document: Boxes }
+        const map = document.querySelector('.sl-map').getBoundingClientRect()
+        return map.top >= 0 && map.bottom <= 844 && map.bottom - map.top > 400
+      })
+      expect(await page.locator('.sl-item').first().isVisible()).toBe(false)
+      // A pin pressed: the list again, that store picked and in sight.
+      const pin = page.locator('.sl-pin').nth(2)
+      await pin.tap()
+      const item = page.locator('.sl-item.sl-selected')
+      await item.waitFor()
+      expect(await item.locator('.sl-name').textContent()).toBe(
+        await page.locator('.sl-item').nth(2).locator('.sl-name').textContent(),
+      )
+      expect(await inSight('.sl-item.sl-selected .sl-name')).toBe(true)
+      // By keyboard, named as it acts: to the map and back.
+      const toList = page.getByRole('button', { name: 'Show list' })
+      await toMap.focus()
+      await page.keyboard.press('Enter')
+      await toList.waitFor()
+      expect(await page.locator('.sl-item').first().isVisible()).toBe(false)
+      await page.keyboard.press('Enter')
+      await toMap.waitFor()
+      await page.locator('.sl-item').first().waitFor()
+      // Wider, list and map side by side: no button.
+      await page.setViewportSize({ width: 1000, height: 800 })
+      await page.locator('.sl-view').waitFor({ state: 'hidden' })
     } finally {
       await page.close()
     }
