@@ -14,6 +14,43 @@ export type PlaceBox = {
   close: () => void
 }
 
+/** A question for suggestions: `show` shows its answer once no press begun elsewhere lasts; `end` drops it. */
+type Asked = { signal: AbortSignal; end: () => void; show: (show: () => void) => void }
+
+/**
+ * A question asked from the place box `element`. Its answer waits while a press begun outside the
+ * box lasts, as a list opening under a finger would take its tap: a tap or click there drops it
+ * (the visitor has moved on), a press that turns into a scroll lets it open.
+ */
+function question(element: HTMLElement): Asked {
+  const controller = new AbortController()
+  const end = () => controller.abort()
+  let pressed = false
+  let held: (() => void) | null = null
+  const outside = (type: string, then: () => void) =>
+    document.addEventListener(type, (e) => element.contains(e.target as Node) || then(), {
+      capture: true,
+      signal: controller.signal,
+    })
+  outside('pointerdown', () => (pressed = true))
+  outside('pointerup', () => pressed && end())
+  outside('pointercancel', () => {
+    pressed = false
+    held?.()
+  })
+  return {
+    signal: controller.signal,
+    end,
+    show: (show) => {
+      held = () => {
+        end() // its listeners go
+        show()
+      }
+      if (!pressed) held()
+    },
+  }
+}
+
 /** How far an arrow key moves through `count` suggestions: 1, -1, or 0 for any other key. */
 const stepOf = (key: string, count: number) => (count === 0 ? 0 : key === 'ArrowDown' ? 1 : key === 'ArrowUp' ? -1 : 0)
 
@@ -63,7 +100,7 @@ export function placeBox(
   let active = -1
   let picked: Place | null = null
   let timer = 0
-  let pending: AbortController | null = null
+  let pending: Asked | null = null
 
   function render() {
     list.replaceChildren(
@@ -93,7 +130,7 @@ export function placeBox(
   }
 
   function close() {
-    pending?.abort()
+    pending?.end()
     clearTimeout(timer)
     places = []
     active = -1
@@ -109,33 +146,26 @@ export function placeBox(
     onPick(place)
   }
 
-  /**
-   * A new question: the last one's answer is no longer wanted, nor this one's after a press outside
-   * the box. The visitor has moved on then, and a list opening under their finger would take its tap.
-   */
-  function asking(): AbortController {
-    pending?.abort()
-    const controller = new AbortController()
-    pending = controller
-    const away = (e: Event) => {
-      if (!element.contains(e.target as Node)) controller.abort()
-    }
-    document.addEventListener('pointerdown', away, { capture: true, signal: controller.signal })
-    return controller
+  /** A new question: the last one's answer is no longer wanted. */
+  function asking(): Asked {
+    pending?.end()
+    pending = question(element)
+    return pending
   }
 
-  async function ask(q: string, controller = asking()) {
+  async function ask(q: string, asked = asking()) {
     try {
-      const found = await suggest(q, controller.signal)
-      if (controller.signal.aborted || input.value.trim() !== q) return
-      places = found
-      active = -1
-      render()
-      count.textContent = t(texts, 'suggestions', { n: found.length })
+      const found = await suggest(q, asked.signal)
+      if (asked.signal.aborted || input.value.trim() !== q) return asked.end()
+      asked.show(() => {
+        places = found
+        active = -1
+        render()
+        count.textContent = t(texts, 'suggestions', { n: found.length })
+      })
     } catch {
       // A failed suggestion leaves the list as it was; the search itself reports errors.
-    } finally {
-      controller.abort() // its listener goes
+      asked.end()
     }
   }
 
@@ -145,8 +175,8 @@ export function placeBox(
     const q = input.value.trim()
     if (q.length < MIN_CHARS) return close()
     // Asked from now: a press elsewhere while it waits counts too.
-    const controller = asking()
-    timer = window.setTimeout(() => ask(q, controller), DEBOUNCE_MS)
+    const asked = asking()
+    timer = window.setTimeout(() => ask(q, asked), DEBOUNCE_MS)
   })
   input.addEventListener('keydown', (e) => {
     const step = stepOf(e.key, places.length)

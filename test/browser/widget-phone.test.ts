@@ -4,6 +4,7 @@
 // its place, and a pin pressed there its store in the list. A tap begun before the place
 // suggestions come goes where it began.
 import { describe, expect, test } from 'bun:test'
+import type { Page } from 'playwright-core'
 import { chromiumPath, newPage, type PageDocument } from './browser'
 import { docsSnippet, hostPage, useDemoBrowser } from './server'
 
@@ -207,25 +208,31 @@ describe.skipIf(chromiumPath === null)('the widget on a phone, in Chromium', () 
 })
 
 describe.skipIf(chromiumPath === null)('place suggestions on a slow network, on a phone in Chromium', () => {
+  /** The finder with "Lon" typed in its place box; `answer` gives GET /places' answer, held till then. */
+  async function typedLon(page: Page) {
+    let answer: (() => Promise<void>) | null = null
+    await page.route('**/places?*', async (route) => {
+      const response = await route.fetch()
+      answer = () => route.fulfill({ response })
+    })
+    await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+    const place = page.getByRole('combobox', { name: 'Town or postcode' })
+    await place.fill('Lon')
+    for (let i = 0; i < 100 && answer === null; i++) await Bun.sleep(20)
+    return { place, answer: () => (answer as unknown as () => Promise<void>)() }
+  }
+
   test('a tap begun before the suggestions come goes to the checkbox it began on, not to a suggestion', async () => {
     const page = await newPage(demo.browser, PHONE)
     try {
-      // GET /places held till the finger is down on "Open now", where the list opens.
-      let answer: (() => Promise<void>) | null = null
-      await page.route('**/places?*', async (route) => {
-        const response = await route.fetch()
-        answer = () => route.fulfill({ response })
-      })
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
-      const place = page.getByRole('combobox', { name: 'Town or postcode' })
-      await place.fill('Lon')
-      for (let i = 0; i < 100 && answer === null; i++) await Bun.sleep(20)
+      // GET /places answered once the finger is down on "Open now", where the list opens.
+      const { answer } = await typedLon(page)
       const openNow = page.getByLabel('Open now')
       const box = (await openNow.boundingBox())!
       const cdp = await page.context().newCDPSession(page)
       const finger = { x: box.x + box.width / 2, y: box.y + box.height / 2 }
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [finger] })
-      await (answer as unknown as () => Promise<void>)()
+      await answer()
       await Bun.sleep(150)
       // The box's text is searched with the filter, as it is for any filter changed.
       const searched = page.waitForRequest('**/locations?*')
@@ -234,6 +241,26 @@ describe.skipIf(chromiumPath === null)('place suggestions on a slow network, on 
       expect([query.get('near'), query.get('open_now')]).toEqual(['Lon', 'true'])
       expect(await openNow.isChecked()).toBe(true)
       expect(await page.getByRole('listbox').isVisible()).toBe(false)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('a finger that scrolls the page as they come lets them open', async () => {
+    const page = await newPage(demo.browser, PHONE)
+    try {
+      const { place, answer } = await typedLon(page)
+      const box = (await page.locator('.sl-status').boundingBox())!
+      const cdp = await page.context().newCDPSession(page)
+      const at = (dy: number) => [{ x: box.x + 40, y: box.y + box.height / 2 + dy }]
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) })
+      await answer()
+      await Bun.sleep(150)
+      for (const dy of [-10, -25, -40])
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(dy) })
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+      await page.getByRole('option', { name: 'London, United Kingdom' }).waitFor()
+      expect(await place.inputValue()).toBe('Lon')
     } finally {
       await page.close()
     }
