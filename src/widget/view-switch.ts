@@ -1,6 +1,6 @@
 // On a phone, where the map comes after the whole list (widget.css), a button floating at the
-// screen's foot switches to the map, taller in the list's place, and back, as store finders on
-// phones do. Wider, list and map stand side by side and the button is not shown.
+// screen's foot switches to the map, taller in the list's place, and back: a list with a switch to
+// a full map. Wider, list and map stand side by side and the button is not shown.
 import { h } from './dom'
 import type { Texts } from './i18n'
 

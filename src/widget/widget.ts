@@ -490,7 +490,7 @@ export class Widget {
     if (beyond.kind === 'noMatch') return void (this.status.textContent = t(this.texts, 'noMatch', { words }))
     this.results = beyond.locations
     this.list.replaceChildren(...this.results.map((l, i) => this.item(l, i + 1)))
-    this.view.found(true)
+    this.view.found(this.results.length > 0)
     this.status.textContent = this.countText()
     this.map?.show(this.results, this.center, true)
   }
