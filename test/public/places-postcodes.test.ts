@@ -1,0 +1,48 @@
+// Postcodes beside their towns in GET /places and near=: each town of a postcode is placed where
+// that postcode is (the namesake among its neighbours, not the country's biggest of that name).
+import { describe, expect, test } from 'bun:test'
+import { distanceKm } from '../../src/geocode/embedded/resolve'
+import { get, places, token, usePlacesEnv } from './places-fixture'
+
+usePlacesEnv()
+
+/** Kirn's town hall: 55606 is Kirn's postcode and its villages'. */
+const KIRN = { lat: 49.7883, lng: 7.4577 }
+
+describe("a German postcode's towns", () => {
+  test('are the namesakes near the postcode: 55606 Limbach is the village near Kirn, not Limbach in Saxony', async () => {
+    const [limbach] = await places('55606 Limbach')
+    expect(limbach).toMatchObject({ label: '55606 Limbach, Germany', country: 'DE' })
+    expect(distanceKm(limbach.lat, limbach.lng, KIRN.lat, KIRN.lng)).toBeLessThan(15)
+    // Every town of the postcode (Bärweiler and Horbach have namesakes far off too).
+    const towns = (await places('55606', '&limit=20')).filter((p) => p.country === 'DE')
+    expect(towns.length).toBeGreaterThan(5)
+    for (const t of towns)
+      expect({ label: t.label, near: distanceKm(t.lat, t.lng, KIRN.lat, KIRN.lng) < 20 }).toEqual({
+        label: t.label,
+        near: true,
+      })
+  })
+
+  test('near= takes the same point', async () => {
+    const res = await get(`${token}/locations?near=${encodeURIComponent('55606 Limbach')}`)
+    expect(res.status).toBe(200)
+    const { lat, lng } = res.body.meta.query.center
+    expect(distanceKm(lat, lng, KIRN.lat, KIRN.lng)).toBeLessThan(15)
+  })
+})
+
+describe("a Paris arrondissement's postcode", () => {
+  test('beside "Paris" is Paris, not Boulogne-Billancourt, whose addresses La Poste also routes through 75016', async () => {
+    const paris = (await places('Paris'))[0]
+    expect(paris.label).toBe('Paris, France')
+    const found = await places('75016 Paris')
+    expect(found[0]).toMatchObject({ label: '75016 Paris 16, France', lat: paris.lat, lng: paris.lng })
+    // Boulogne-Billancourt is still found by its own name beside the postcode.
+    const boulogne = found.find((p) => p.label === '75016 Boulogne-Billancourt, France')
+    expect(boulogne).toBeDefined()
+    expect(found.filter((p) => p.lat === boulogne.lat && p.lng === boulogne.lng)).toEqual([boulogne])
+    const res = await get(`${token}/locations?near=${encodeURIComponent('75016 Paris')}`)
+    expect(res.body.meta.query.center).toMatchObject({ lat: paris.lat, lng: paris.lng })
+  })
+})
