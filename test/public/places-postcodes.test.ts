@@ -1,5 +1,6 @@
 // Postcodes beside their towns in GET /places and near=: each town of a postcode is placed where
-// that postcode is (the namesake among its neighbours, not the country's biggest of that name).
+// that postcode is (the namesake among its neighbours, not the country's biggest of that name),
+// and a postcode's town by another name than La Poste's is shown once.
 import { describe, expect, test } from 'bun:test'
 import { distanceKm } from '../../src/geocode/embedded/resolve'
 import { get, places, token, usePlacesEnv } from './places-fixture'
@@ -44,5 +45,12 @@ describe("a Paris arrondissement's postcode", () => {
     expect(found.filter((p) => p.lat === boulogne.lat && p.lng === boulogne.lng)).toEqual([boulogne])
     const res = await get(`${token}/locations?near=${encodeURIComponent('75016 Paris')}`)
     expect(res.body.meta.query.center).toMatchObject({ lat: paris.lat, lng: paris.lng })
+  })
+
+  test('is shown once, though the data names it twice ("Paris 16", "Paris 16e Arrondissement")', async () => {
+    for (const q of ['75016', '75016 Paris', '75116']) {
+      const inParis = (await places(q, '&limit=20')).filter((p) => p.label.startsWith(`${q.slice(0, 5)} Paris`))
+      expect({ q, labels: inParis.map((p) => p.label) }).toEqual({ q, labels: [`${q.slice(0, 5)} Paris 16, France`] })
+    }
   })
 })

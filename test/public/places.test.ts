@@ -284,6 +284,7 @@ describe('GET /places', () => {
       ['Dublin 2', 'Dublin, Ireland'],
       ['Dublin D02', 'Dublin, Ireland'],
       ['Paris 11e', 'Paris, France'],
+      ['Paris 16', 'Paris, France'],
       ['Washington, D.C.', 'Washington, DC, United States'],
       ['Washington D.C.', 'Washington, DC, United States'],
       ['Bristol, U.K.', 'Bristol, United Kingdom'],

@@ -5,13 +5,16 @@ import type { PlaceHit } from './places'
 /** Words names write either way: "Saint Louis" is St. Louis's own name, not another town's. */
 const SHORT_WORDS: Record<string, string> = { saint: 'st', sainte: 'ste', fort: 'ft', mount: 'mt' }
 export const shortWords = (key: string) => key.replace(/\b(?:saint|sainte|fort|mount)\b/g, (w) => SHORT_WORDS[w]!)
+/** A French ordinal as its number: "paris 16e arrondissement" is La Poste's "paris 16". */
+const ordinals = (key: string) => key.replace(/\b(\d+)(?:e|er|re|eme)\b/g, '$1')
 /** A label's first piece ("75001 Paris" of "75001 Paris, France") as a name key. */
 export const townKey = (label: string) => nameKey(label.slice(0, label.indexOf(',')))
 
 /**
  * Whether postcodes `a` and `b` are one place by two names: of one country and point, the words
  * of one's code and town beginning with all of the other's ("75001 Paris 1er Arrondissement" and
- * "75001 Paris", the commune and La Poste's name of one row of France's data;
+ * "75001 Paris", the commune and La Poste's name of one row of France's data; "75016 Paris 16"
+ * and "75016 Paris 16e Arrondissement", its ordinal as a number;
  * "St-Germain-De-Joux" and "Saint-Germain-de-Joux"). Towns of one postcode that the data places
  * alike but names apart ("Kellenbach" and "Königsau", 55606; "Okondo" and "Okondogoiena", 01409)
  * stay two.
@@ -19,7 +22,7 @@ export const townKey = (label: string) => nameKey(label.slice(0, label.indexOf('
 function samePostcode(a: PlaceHit, b: PlaceHit): boolean {
   if (!a.byCode || !b.byCode || a.precision === 'region' || b.precision === 'region') return false
   if (a.country !== b.country || a.lat !== b.lat || a.lng !== b.lng) return false
-  const [ka, kb] = [shortWords(townKey(a.label)), shortWords(townKey(b.label))]
+  const [ka, kb] = [ordinals(shortWords(townKey(a.label))), ordinals(shortWords(townKey(b.label)))]
   return ka.length < kb.length ? begins(kb, ka) : begins(ka, kb)
 }
 

@@ -43,12 +43,12 @@ export function codeStart(words: string[], from: number): number {
 
 /**
  * Postal districts written after a town, which say only which part of it: London's "W1" and
- * "SW1A", Dublin's "2" and "D02", Paris's "11e". Their town is the answer, in their country only.
+ * "SW1A", Dublin's "2" and "D02", Paris's "11e" or "11". Their town is the answer, in their country only.
  */
 const DISTRICT_FORMS: { re: RegExp; country: string }[] = [
   { re: /^[a-z]{1,2}\d[a-z\d]?$/, country: 'GB' },
   { re: /^d?\d{1,2}w?$/, country: 'IE' },
-  { re: /^\d{1,2}(?:e|er|eme)$/, country: 'FR' },
+  { re: /^\d{1,2}(?:e|er|eme)?$/, country: 'FR' },
 ]
 
 /** The countries whose postal districts look like `code` (folded): "d02" is Dublin's and could be London's. */
