@@ -40,7 +40,10 @@ export type PlaceHit = {
   byCode?: true
   /** The other name the text equals, every way it is written ("München|Munchen" of Munich): shownLabel() shows it. */
   named?: string
-  /** Found by another name that the text means it by, as by its own: "Cologne" of Köln, far the biggest town so named. */
+  /**
+   * Found by another name that the text means it by, as by its own: "Cologne" of Köln, far the
+   * biggest town so named; or "Münch" of Munich (the data's name), far the biggest so begun.
+   */
   meant?: true
 }
 
@@ -329,10 +332,14 @@ export class PlaceSearch {
       0,
       ...hits.filter((h) => h.exact && h.main && h.precision === 'city').map((h) => h.weight),
     )
+    const biggestMain = Math.max(0, ...hits.filter((h) => h.main && h.precision === 'city').map((h) => h.weight))
     const short = shortWords(key)
     const own = (h: PlaceHit) => shortWords(townKey(h.label)) === short
     for (const h of hits) {
       if (!h.main && !(h.exact && (h.weight > ALTERNATE_OVER_MAIN * biggestOwn || own(h)))) {
+        // Still the town meant, though weighing a tenth, when far the biggest the text begins a
+        // name of: "Münch" is Munich (its own name an alternate one in the data), not Münchenstein.
+        if (!h.exact && h.precision === 'city' && h.weight > ALTERNATE_OVER_MAIN * biggestMain) h.meant = true
         h.weight /= ALTERNATE_SHARE
         delete h.named // a small place's other name (York, NE's "New York") is not how it is shown
       } else if (!h.main) h.meant = true

@@ -1,0 +1,36 @@
+// The locator's own stores in GET /places: a place near one comes before its namesakes and the
+// places a prefix begins, as far as the text says nothing else; the biggest of those near first.
+import { describe, expect, test } from 'bun:test'
+import { createLocator, setLocatorSettings } from '../../src/operator'
+import { env, places, usePlacesEnv } from './places-fixture'
+
+usePlacesEnv()
+
+/** A locator with a store at each point; its public token. */
+async function locatorWith(stores: [string, number, number][]): Promise<string> {
+  const made = createLocator(env.store, `Stores in ${stores.map(([name]) => name).join(', ')}`)
+  setLocatorSettings(env.store, made.locator.id, { queryApi: 'on' })
+  for (const [name, lat, lng] of stores) {
+    const body = { name, address: 'Main Street', coordinates: { lat, lng } }
+    expect((await env.call('POST', '/admin/v1/locations', { key: made.secret, body })).status).toBe(201)
+  }
+  return env.store.locators.get(made.locator.id)!.publicToken!
+}
+
+describe('a store near', () => {
+  test('lifts a city a prefix begins by its own name, though the data names it otherwise: "Münch" is Munich', async () => {
+    // As the demo's stores: in München and in Basel, 5 km from Münchenstein. GeoNames names
+    // München "Munich", so "München" is one of its alternate names.
+    const both = await locatorWith([
+      ['Kaufingerstraße', 48.1391, 11.5713],
+      ['Basel', 47.5596, 7.5886],
+    ])
+    expect((await places('Münch', '', both)).map((p) => p.label).slice(0, 2)).toEqual([
+      'Munich, Germany',
+      'Münchenstein, Switzerland',
+    ])
+    // Stores in Basel alone say Münchenstein.
+    const basel = await locatorWith([['Basel', 47.5596, 7.5886]])
+    expect((await places('Münch', '', basel))[0]!.label).toBe('Münchenstein, Switzerland')
+  })
+})
