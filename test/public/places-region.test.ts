@@ -1,8 +1,9 @@
 // The visitor's country in GET /places and near=: the region of `lang` ("en-GB") lifts its
-// country's places as a store near does, so the larger of two lifted namesakes comes first.
+// country's places as a store near does, so the larger of two lifted namesakes comes first; but
+// only a place of the same order of people as the biggest ranked alike.
 import { describe, expect, test } from 'bun:test'
 import { createLocator, setLocatorSettings } from '../../src/operator'
-import { env, get, places, usePlacesEnv } from './places-fixture'
+import { env, get, places, token, usePlacesEnv } from './places-fixture'
 
 usePlacesEnv()
 
@@ -35,6 +36,17 @@ describe("the visitor's country", () => {
     expect(await first('Denver', 'en-GB')).toBe('Denver, CO, United States')
     // The language is still the tag's: labels in German, the country's places first.
     expect(await first('Brighton', 'de-GB')).toBe('Brighton, Vereinigtes Königreich')
+  })
+
+  test("breaks near-ties only: an American's Paris is France's, far the bigger; Manchester is New Hampshire's", async () => {
+    // No store of this locator (London, Köln) is near any of them.
+    const first = async (q: string, lang: string) => (await places(q, `&lang=${lang}`))[0]!.label as string
+    expect(await first('Paris', 'en-US')).toBe('Paris, France')
+    expect(await first('Paris', 'fr-CA')).toBe('Paris, France')
+    expect(await first('Manchester', 'en-US')).toBe('Manchester, NH, United States')
+    expect(await first('Manchester', 'en-GB')).toBe('Manchester, United Kingdom')
+    const res = await get(`${token}/locations?near=Paris&lang=en-US`)
+    expect(res.body.meta.query.center.label).toBe('Paris, France')
   })
 
   test('near= takes the same place as its centre', async () => {

@@ -29,6 +29,13 @@ export type RankedPlace = PlaceHit & { nearKm: number | null }
 
 const NO_GROUP = () => ''
 
+/**
+ * The visitor's country lifts a place only when no place ranked alike weighs more than this many
+ * times it: for an American, Manchester, NH (a quarter of Manchester's people), not Paris, TX (an
+ * 86th of Paris's).
+ */
+const REGION_TIE = 5
+
 /** A region's point is its towns' centre: a location this far from it makes it near the locator. */
 const REGION_NEAR_KM = 300
 
@@ -76,8 +83,13 @@ export function rankedPlaces(
   // Nearness, or the visitor's country, lifts a place found by its own name, or by the other
   // name the text means it by ("Cologne": Köln), not one that only holds the text among its old
   // names: "Athens" is not Lemont, IL (once Athens) for a store near Chicago. Lifted alike, a
-  // British visitor's "Brighton" is the larger, Sussex's.
-  const lifted = (p: RankedPlace) => (p.main || p.meant === true) && (p.nearKm !== null || p.country === region)
+  // British visitor's "Brighton" is the larger, Sussex's. The country only breaks near-ties
+  // (REGION_TIE): the locator's stores speak for its visitors, a browser's language less so.
+  const heaviest = new Map<number, number>()
+  for (const p of ranked) heaviest.set(p.tier, Math.max(heaviest.get(p.tier) ?? 0, p.weight))
+  const lifted = (p: RankedPlace) =>
+    (p.main || p.meant === true) &&
+    (p.nearKm !== null || (p.country === region && REGION_TIE * p.weight >= heaviest.get(p.tier)!))
   ranked.sort(
     (a, b) =>
       a.tier - b.tier ||
