@@ -45,6 +45,18 @@ function logged(lines: string[], message: string): { at: number; line: Record<st
   return found
 }
 
+/** Resolves once process `pid` has exited: gone or a zombie, its sockets closed either way. */
+async function closed(pid: number): Promise<void> {
+  for (;;) {
+    const stat = await Bun.file(`/proc/${pid}/stat`)
+      .text()
+      .catch(() => null)
+    // The state follows the command's closing parenthesis; Z is a zombie, X one being reaped.
+    if (stat === null || /\) [ZX] /.test(stat)) return
+    await Bun.sleep(10)
+  }
+}
+
 /** Asks GET /places until it answers 200, up to `count` lines of `place data read` being logged; the answers before. */
 async function placesUntilRead(base: string, token: string, count: number) {
   const before: { status: number; retryAfter: string | null; body: any }[] = []
@@ -114,7 +126,7 @@ test('WORKERS=2: a worker started again after a crash reads the place data befor
   const [listening] = logged(server!.lines, 'listening')
   const [victim] = listening!.line.pids as number[]
   process.kill(victim!, 'SIGKILL')
-  await Bun.sleep(100) // the victim's sockets closed with it
+  await closed(victim!)
   // A new connection each time, so the kernel spreads them over every worker that listens.
   const search = () =>
     fetch(`${base}/public/v1/${token}/places?q=London`, { keepalive: false, headers: { Connection: 'close' } })
