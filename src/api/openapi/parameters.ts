@@ -207,7 +207,7 @@ export const PARAMETERS = {
   placesLimit: query('limit', 'How many places.', { type: 'integer', minimum: 1, maximum: 20, default: 5 }),
   placesLang: query(
     'lang',
-    "The language of the labels' country names: its first two letters, any case (one not shipped: English). A region after it (`en-GB`) is the visitor's country, whose places come first among places ranked alike.",
+    "The language of the labels' country names: its first two letters, any case (one not shipped: English). A region after it (`en-GB`) is the visitor's country, whose places come first among places ranked alike and of about as many people.",
     { type: 'string', examples: ['de', 'en-GB'], default: 'en' },
   ),
   openNow: query(
