@@ -9,6 +9,7 @@ import { clientResolver, type Peer } from '../api/public/clients'
 import { type ClientCount, clientCounter, RateLimiter } from '../api/public/guards'
 import { originCheck, pathStart, PUBLIC_PREFIX } from '../api/public/url'
 import type { Config } from '../core/config'
+import { MAX_SEARCH, MAX_TAGS } from '../core/limits'
 import { requestIds } from '../core/ids'
 import { requestSeen } from '../engine/locator-index'
 import type { Geocoder } from '../geocode/geocoder'
@@ -28,10 +29,32 @@ function isProbe(href: string, path: number): boolean {
   return at >= 0 && (at === href.length || href.charCodeAt(at) === 0x3f) // "?"
 }
 
-/** 400 for a Host that is no host name, in the error shape of the API asked (the Query API's when `isPublic`). */
-function hostRefusal(isPublic: boolean, publicBaseUrl: string | null | undefined, id: string, admin: boolean) {
-  const message =
-    'The Host header is not a host name: send the name (and port) the service is reached at, such as stores.example.com.'
+/**
+ * The longest path and query string read, in characters (as sent: percent-encoded). Any query
+ * within the Query API's bounds (50 tags, 200-character search) is well inside it; the server
+ * lets up to twice as long through (listen.ts HEADER_LIMIT), so a URL grown past it is told why.
+ */
+export const MAX_URL_LENGTH = 16 * 1024
+
+const HOST_REFUSED =
+  'The Host header is not a host name: send the name (and port) the service is reached at, such as stores.example.com.'
+
+/** Why a path and query `length` characters long is refused, and what to send instead, for the API asked. */
+function urlTooLong(length: number, isPublic: boolean): string {
+  const how = isPublic
+    ? `Send fewer parameters: tags[] at most ${MAX_TAGS} times, search at most ${MAX_SEARCH} characters.`
+    : 'Send data in a JSON request body, not in the URL.'
+  return `The request's URL (its path and query string) is ${length.toLocaleString('en-US')} characters long; this service reads at most ${MAX_URL_LENGTH.toLocaleString('en-US')}. ${how}`
+}
+
+/** 400 for a request refused before any route (`message` says why), in the error shape of the API asked (the Query API's when `isPublic`). */
+function refusal(
+  isPublic: boolean,
+  message: string,
+  publicBaseUrl: string | null | undefined,
+  id: string,
+  admin: boolean,
+) {
   const refused = isPublic
     ? new PublicError('INVALID_PARAMETER', message).toResponse(publicBaseUrl)
     : new AdminError('invalid_request', message).toResponse()
@@ -193,8 +216,12 @@ export function createApp(deps: AppDeps) {
     if (!parsesOrigin(href, path)) badHost = true
     const next = href.charCodeAt(path + PUBLIC_PREFIX.length) // NaN past the end
     const isPublic = href.startsWith(PUBLIC_PREFIX, path) && (Number.isNaN(next) || next === 0x2f || next === 0x3f) // "/", "?"
-    if (badHost) {
-      const refused = hostRefusal(isPublic, deps.config.publicBaseUrl, s.id, href.startsWith('/admin/', path))
+    const tooLong = href.length - path > MAX_URL_LENGTH
+    if (badHost || tooLong) {
+      const message = badHost ? HOST_REFUSED : urlTooLong(href.length - path, isPublic)
+      // Its docs link under the request's origin, as the Query API's are; none from a Host refused.
+      const base = deps.config.publicBaseUrl ?? (badHost ? null : href.slice(0, path))
+      const refused = refusal(isPublic, message, base, s.id, href.startsWith('/admin/', path))
       if (metrics !== null) metrics.record(routeOf(href, path, isPublic), methodIndex(request.method), 400, t0)
       return logging ? logRequest(log, request, refused, t0, s) : refused
     }

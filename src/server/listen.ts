@@ -1,6 +1,7 @@
 // Opening the database and the port for a start, and stopping on a signal.
 import type { Server } from 'bun'
 import { readFileSync } from 'node:fs'
+import http from 'node:http'
 import { damagedAtStart, isCorruptError } from '../store/damage'
 import { databaseFault, storageFault, storageFaultText } from '../store/db'
 import { openStore, type Store } from '../store'
@@ -64,6 +65,13 @@ export function openStoreToStart(path: string, waitForLock = true): Store {
 
 /** Bodies up to this reach the app (whose limit is maxBodyBytes); beyond it Bun answers a bare 413. */
 const BUN_BODY_LIMIT = 2 ** 30
+/**
+ * A request's line and headers up to this reach the app, which answers a URL past MAX_URL_LENGTH
+ * with the API's JSON 400; beyond it Bun answers a bare 431 and closes. Each connection whose
+ * headers are still coming holds up to this much (Bun's default, 16 KiB, would cut such a URL
+ * before the app sees it).
+ */
+export const HEADER_LIMIT = 32 * 1024
 /** A connection that sends nothing for this long is closed (a request whose body stopped coming gets no answer). */
 const IDLE_TIMEOUT_S = 10
 
@@ -72,6 +80,8 @@ const ALWAYS_HERE = new Set(['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'])
 
 /** Bun.serve on HOST and PORT, or a StartError: Bun says EADDRINUSE ("Is port in use?") for a host that is no address of this machine too. */
 export function serveOn(config: Config, options: Omit<Parameters<typeof Bun.serve>[0], 'port' | 'hostname'>) {
+  // Process-wide, read by every Bun.serve (Bun's own tests set it so); the type says read-only.
+  ;(http as { maxHeaderSize: number }).maxHeaderSize = HEADER_LIMIT
   try {
     return Bun.serve({ ...options, port: config.port, hostname: config.host } as Parameters<typeof Bun.serve>[0])
   } catch (e) {
