@@ -39,6 +39,8 @@ export type Config = {
   pageRateLimit: number
   /** Addresses and CIDR ranges of proxies whose X-Forwarded-For / Forwarded name the client (TRUSTED_PROXIES); none by default. */
   trustedProxies: string[]
+  /** The most locations one locator may hold; the Management API refuses a create past it (LOCATOR_MAX_LOCATIONS). */
+  locatorMaxLocations: number
   /** Whether this package's `npm start` started it (not npx, not another package's script): the commands it prints are then npm's too. */
   viaNpm: boolean
 }
@@ -107,6 +109,9 @@ export type GeocoderConfig = {
 const NEEDS_KEY: readonly GeocoderProvider[] = ['google', 'mapbox', 'opencage']
 
 export class ConfigError extends Error {}
+
+/** LOCATOR_MAX_LOCATIONS unless set: the largest locator the service is measured at (docs/performance.md). */
+export const DEFAULT_LOCATOR_MAX_LOCATIONS = 1_000_000
 
 /** CLIENT_RATE_LIMIT (and PAGE_RATE_LIMIT) at most, as a locator's --rate-limit. */
 export const MAX_CLIENT_RATE_LIMIT = 1_000_000
@@ -309,6 +314,7 @@ export function loadConfig(
     clientRateLimit: integer(env, 'CLIENT_RATE_LIMIT', 0, 0, MAX_CLIENT_RATE_LIMIT),
     pageRateLimit: integer(env, 'PAGE_RATE_LIMIT', 0, 0, MAX_CLIENT_RATE_LIMIT),
     trustedProxies: trustedProxies(env),
+    locatorMaxLocations: integer(env, 'LOCATOR_MAX_LOCATIONS', DEFAULT_LOCATOR_MAX_LOCATIONS, 1, 1_000_000_000),
     worker: env.STORELOC_WORKER === '1',
     viaNpm: env.npm_lifecycle_event === 'start' && env.npm_package_name === 'storeloc',
   }
@@ -327,6 +333,7 @@ export const SETTINGS = [
   'GEODATA_PATH',
   'HOST',
   'INDEX_IDLE_MINUTES',
+  'LOCATOR_MAX_LOCATIONS',
   'LOCK_WAIT_SECONDS',
   'LOG_REQUESTS',
   'MAP_TILES_ATTRIBUTION',

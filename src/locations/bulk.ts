@@ -378,6 +378,7 @@ function apply(deps: AdminDeps, locatorId: string, plans: Plan[], options: Apply
   const coded = deleteMissing ? deps.store.locations.externalIds(locatorId) : []
   if (deleteMissing) refuseDeleting(coded, plans, options.maxDelete, options.words)
   const gone = missing(coded, plans)
+  if (!dryRun) deps.roomFor?.(locatorId, plans.filter((p) => p.target === null).length - gone.length)
   const results: BulkResult[] = []
   const read = hoursReadOnce()
   for (const plan of plans) {

@@ -18,6 +18,7 @@ import { keptZone, unreadHours } from './opening'
 import { placed, REVERSE_SOURCE, type TownLookup, type TownSource } from './town'
 import type { TownGuess } from './town-guess'
 import type { ReverseLookup } from '../geocode/embedded/reverse'
+import type { RoomFor } from './cap'
 
 export type AdminDeps = {
   store: Store
@@ -31,6 +32,8 @@ export type AdminDeps = {
   towns?: TownSource
   /** The town a misspelt address may mean, said when it cannot be placed (town-guess.ts); none: not said. */
   guess?: TownGuess
+  /** Called in a write's transaction before it creates locations: refuses past LOCATOR_MAX_LOCATIONS (cap.ts); none: no most. */
+  roomFor?: RoomFor
 }
 
 /** The deps' reverse lookup, or null when there is none or it cannot be read now (the upkeep then places the rows). */
@@ -323,6 +326,7 @@ export async function createLocation(deps: AdminDeps, locatorId: string, body: u
   return locatorWrite(deps, locatorId, () => {
     checkCustomFieldsAgain(deps, locatorId, fields, 'create')
     checkExternalIdFree(deps, locatorId, patch.externalId, null)
+    deps.roomFor?.(locatorId, 1)
     deps.store.locations.insert(record)
     const location = toAdminLocation(record)
     deps.inWrite?.(location)

@@ -15,9 +15,10 @@ import { notFoundPage } from '../api/pages/store-page'
 import { docsPage } from '../api/public/docs'
 import { homeResponse } from '../api/pages/home-page'
 import { SHORT_HOSTS } from '../api/public/url'
-import type { MapTiles } from '../core/config'
+import { DEFAULT_LOCATOR_MAX_LOCATIONS, type MapTiles } from '../core/config'
 import { firstToLogDamage, GeodataDamagedError } from '../geocode/embedded/open'
 import type { Geocoder } from '../geocode/geocoder'
+import { locationCap } from '../locations/cap'
 import type { TownSource } from '../locations/town'
 import type { TownGuess } from '../locations/town-guess'
 import type { IndexRegistry } from '../indexes/registry'
@@ -44,6 +45,8 @@ export type ServiceDeps = {
   /** The town a misspelt address may mean (locations/town-guess.ts). */
   guess?: TownGuess
   maxBodyBytes: number
+  /** The most locations one locator may hold (LOCATOR_MAX_LOCATIONS); its default when absent. */
+  locatorMaxLocations?: number
   registry: IndexRegistry
   log: Log
   storage: StorageFaultLog
@@ -113,6 +116,7 @@ export function serviceApp(deps: ServiceDeps) {
           towns: deps.towns,
           guess: deps.guess,
           maxBodyBytes: deps.maxBodyBytes,
+          roomFor: locationCap(deps.store, deps.locatorMaxLocations ?? DEFAULT_LOCATOR_MAX_LOCATIONS),
           onAuthenticated: (request, locatorId) => {
             const s = deps.noteOf(request)
             if (s) s.locator = locatorId

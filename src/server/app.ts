@@ -78,7 +78,13 @@ export type AppDeps = {
     Partial<
       Pick<
         Config,
-        'publicBaseUrl' | 'mapTiles' | 'clientRateLimit' | 'pageRateLimit' | 'trustedProxies' | 'sitemapIndex'
+        | 'publicBaseUrl'
+        | 'mapTiles'
+        | 'clientRateLimit'
+        | 'pageRateLimit'
+        | 'trustedProxies'
+        | 'sitemapIndex'
+        | 'locatorMaxLocations'
       >
     >
   /** The public API's rate limiter (tests pass one with a fake clock). */
@@ -172,6 +178,7 @@ export function createApp(deps: AppDeps) {
     towns: townsFrom(deps.places ?? null),
     guess: guessFrom(deps.places ?? null),
     maxBodyBytes: deps.config.maxBodyBytes,
+    locatorMaxLocations: deps.config.locatorMaxLocations,
     registry,
     log,
     storage,

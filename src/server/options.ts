@@ -33,6 +33,12 @@ export const SERVE_OPTIONS: readonly ServeOption[] = [
     value: 'LIST',
     help: 'proxies whose X-Forwarded-For names the client: addresses, CIDRs',
   },
+  {
+    flag: '--locator-max-locations',
+    env: 'LOCATOR_MAX_LOCATIONS',
+    value: 'N',
+    help: 'the most locations one locator may hold; default 1000000',
+  },
   { flag: '--workers', env: 'WORKERS', value: 'N|auto', help: 'server processes sharing the port (Linux)' },
   {
     flag: '--geocoder',

@@ -1,5 +1,6 @@
 // Every operation the service answers, one entry each: the OpenAPI document is made from this table
 // (document.ts adds what an API's operations share: auth, the token, headers, common errors).
+import { capMessage } from '../../locations/cap'
 import type { ErrorCode } from './errors'
 import type { ParameterName } from './parameters'
 import type { SchemaName } from './schemas'
@@ -91,7 +92,15 @@ export const OPERATIONS: readonly Operation[] = [
     parameters: ['idempotencyKey'],
     body: 'CreateLocationBody',
     ok: { status: 201, schema: 'AdminLocationAnswer', description: 'Created and committed.' },
-    errors: ['conflict', 'payload_too_large', 'validation_error', 'geocoding_failed', 'idempotency_key_reused'],
+    errors: [
+      'conflict',
+      'payload_too_large',
+      'validation_error',
+      'geocoding_failed',
+      'idempotency_key_reused',
+      'limit_exceeded',
+    ],
+    messages: { limit_exceeded: capMessage('lct_0000000000000000', 1_000_000, 1, 1_000_000) },
   },
   {
     api: 'admin',
@@ -164,8 +173,10 @@ export const OPERATIONS: readonly Operation[] = [
       'validation_error',
       'idempotency_key_reused',
       'idempotency_answer_not_kept',
+      'limit_exceeded',
     ],
     messages: {
+      limit_exceeded: capMessage('lct_0000000000000000', 999_500, 1_000, 1_000_000),
       payload_too_large:
         'The request body may not be larger than 8 MiB on this route. Send the locations in several requests.',
     },

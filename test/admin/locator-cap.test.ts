@@ -1,0 +1,73 @@
+// LOCATOR_MAX_LOCATIONS: a locator's creates past the most are refused with limit_exceeded (400),
+// naming the setting; updates, deletions and other locators go on.
+import { afterEach, beforeEach, expect, test } from 'bun:test'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { noGeocoder } from '../../src/geocode/geocoder'
+import { createLocator } from '../../src/operator'
+import { createApp } from '../../src/server/app'
+import { openStore, type Store } from '../../src/store'
+import { storeBody, tempDir } from '../helpers'
+
+const MOST = 3
+let dir: string
+let store: Store
+let app: ReturnType<typeof createApp>
+beforeEach(() => {
+  dir = tempDir()
+  store = openStore(join(dir, 'cap.db'))
+  app = createApp({
+    store,
+    geocoder: noGeocoder,
+    config: { maxBodyBytes: 262144, logRequests: false, locatorMaxLocations: MOST },
+    log: () => {},
+  })
+})
+afterEach(() => {
+  store.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+async function post(key: string, path: string, body?: unknown) {
+  const res = await app.handle(
+    new Request(`http://localhost/admin/v1${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  )
+  return { status: res.status, body: (await res.json()) as any }
+}
+
+const refusal = (locatorId: string, holds: number, adding: number) => ({
+  status: 400,
+  body: {
+    success: false,
+    error: 'limit_exceeded',
+    message: `The locator ${locatorId} holds ${holds} locations and this request would create ${adding} more: one locator may hold at most ${MOST} (the service's LOCATOR_MAX_LOCATIONS setting). Nothing was written. Delete locations it no longer needs (a sync script that creates instead of updating makes duplicates: send external_id and use POST /admin/v1/locations/bulk), or ask the service's operator to raise LOCATOR_MAX_LOCATIONS.`,
+  },
+})
+
+test('creates past LOCATOR_MAX_LOCATIONS are refused; updates, deletions and another locator go on', async () => {
+  const { locator, secret } = createLocator(store, 'Capped')
+  const ids: string[] = []
+  for (let i = 0; i < MOST; i++) {
+    const made = await post(secret, '/locations', storeBody({ name: `Store ${i}` }))
+    expect(made.status).toBe(201)
+    ids.push(made.body.location.id)
+  }
+  expect(await post(secret, '/locations', storeBody({ name: 'One too many' }))).toEqual(refusal(locator.id, MOST, 1))
+  expect(store.locations.count(locator.id, null)).toBe(MOST)
+  // A bulk that would create past it is refused whole; one that updates only is not.
+  const bulk = (names: string[]) => ({ locations: names.map((name) => storeBody({ name, external_id: name })) })
+  expect(await post(secret, '/locations/bulk', bulk(['x1', 'x2']))).toEqual(refusal(locator.id, MOST, 2))
+  expect((await post(secret, '/locations/bulk', { ...bulk(['x1', 'x2']), dry_run: true })).status).toBe(200)
+  expect((await post(secret, `/locations/${ids[0]}`, { name: 'Renamed' })).status).toBe(200)
+  // Another locator's room is its own.
+  const other = createLocator(store, 'Other')
+  expect((await post(other.secret, '/locations', storeBody())).status).toBe(201)
+  // A deletion makes room again, at once.
+  expect((await post(secret, `/locations/${ids[1]}/delete`)).status).toBe(200)
+  expect((await post(secret, '/locations', storeBody({ name: 'In its place' }))).status).toBe(201)
+  expect(await post(secret, '/locations', storeBody({ name: 'Past it again' }))).toEqual(refusal(locator.id, MOST, 1))
+})
