@@ -41,6 +41,8 @@ export type Config = {
   trustedProxies: string[]
   /** The most locations one locator may hold; the Management API refuses a create past it (LOCATOR_MAX_LOCATIONS). */
   locatorMaxLocations: number
+  /** The most bytes of Idempotency-Key answers one locator keeps for retries over 24 hours, per process (IDEMPOTENCY_MAX_MB). */
+  idempotencyMaxBytes: number
   /** Whether this package's `npm start` started it (not npx, not another package's script): the commands it prints are then npm's too. */
   viaNpm: boolean
 }
@@ -112,6 +114,10 @@ export class ConfigError extends Error {}
 
 /** LOCATOR_MAX_LOCATIONS unless set: the largest locator the service is measured at (docs/performance.md). */
 export const DEFAULT_LOCATOR_MAX_LOCATIONS = 1_000_000
+
+export const MIB = 1024 * 1024
+/** IDEMPOTENCY_MAX_MB unless set: over 30 nightly keyed syncs of a 100,000-store chain (100 bulks, 115-300 KB each). */
+export const DEFAULT_IDEMPOTENCY_MAX_MB = 1024
 
 /** CLIENT_RATE_LIMIT (and PAGE_RATE_LIMIT) at most, as a locator's --rate-limit. */
 export const MAX_CLIENT_RATE_LIMIT = 1_000_000
@@ -315,6 +321,7 @@ export function loadConfig(
     pageRateLimit: integer(env, 'PAGE_RATE_LIMIT', 0, 0, MAX_CLIENT_RATE_LIMIT),
     trustedProxies: trustedProxies(env),
     locatorMaxLocations: integer(env, 'LOCATOR_MAX_LOCATIONS', DEFAULT_LOCATOR_MAX_LOCATIONS, 1, 1_000_000_000),
+    idempotencyMaxBytes: integer(env, 'IDEMPOTENCY_MAX_MB', DEFAULT_IDEMPOTENCY_MAX_MB, 1, 1_000_000) * MIB,
     worker: env.STORELOC_WORKER === '1',
     viaNpm: env.npm_lifecycle_event === 'start' && env.npm_package_name === 'storeloc',
   }
@@ -332,6 +339,7 @@ export const SETTINGS = [
   'GEOCODER_USER_AGENT',
   'GEODATA_PATH',
   'HOST',
+  'IDEMPOTENCY_MAX_MB',
   'INDEX_IDLE_MINUTES',
   'LOCATOR_MAX_LOCATIONS',
   'LOCK_WAIT_SECONDS',

@@ -15,7 +15,13 @@ import { notFoundPage } from '../api/pages/store-page'
 import { docsPage } from '../api/public/docs'
 import { homeResponse } from '../api/pages/home-page'
 import { SHORT_HOSTS } from '../api/public/url'
-import { DEFAULT_LOCATOR_MAX_LOCATIONS, type MapTiles } from '../core/config'
+import {
+  type Config,
+  DEFAULT_IDEMPOTENCY_MAX_MB,
+  DEFAULT_LOCATOR_MAX_LOCATIONS,
+  type MapTiles,
+  MIB,
+} from '../core/config'
 import { firstToLogDamage, GeodataDamagedError } from '../geocode/embedded/open'
 import type { Geocoder } from '../geocode/geocoder'
 import { locationCap } from '../locations/cap'
@@ -45,8 +51,8 @@ export type ServiceDeps = {
   /** The town a misspelt address may mean (locations/town-guess.ts). */
   guess?: TownGuess
   maxBodyBytes: number
-  /** The most locations one locator may hold (LOCATOR_MAX_LOCATIONS); its default when absent. */
-  locatorMaxLocations?: number
+  /** A locator's most locations (LOCATOR_MAX_LOCATIONS) and answers kept a day (IDEMPOTENCY_MAX_MB); each one's default when absent. */
+  limits?: Partial<Pick<Config, 'locatorMaxLocations' | 'idempotencyMaxBytes'>>
   registry: IndexRegistry
   log: Log
   storage: StorageFaultLog
@@ -116,7 +122,8 @@ export function serviceApp(deps: ServiceDeps) {
           towns: deps.towns,
           guess: deps.guess,
           maxBodyBytes: deps.maxBodyBytes,
-          roomFor: locationCap(deps.store, deps.locatorMaxLocations ?? DEFAULT_LOCATOR_MAX_LOCATIONS),
+          idempotencyMaxBytes: deps.limits?.idempotencyMaxBytes ?? DEFAULT_IDEMPOTENCY_MAX_MB * MIB,
+          roomFor: locationCap(deps.store, deps.limits?.locatorMaxLocations ?? DEFAULT_LOCATOR_MAX_LOCATIONS),
           onAuthenticated: (request, locatorId) => {
             const s = deps.noteOf(request)
             if (s) s.locator = locatorId

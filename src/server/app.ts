@@ -85,6 +85,7 @@ export type AppDeps = {
         | 'trustedProxies'
         | 'sitemapIndex'
         | 'locatorMaxLocations'
+        | 'idempotencyMaxBytes'
       >
     >
   /** The public API's rate limiter (tests pass one with a fake clock). */
@@ -178,7 +179,7 @@ export function createApp(deps: AppDeps) {
     towns: townsFrom(deps.places ?? null),
     guess: guessFrom(deps.places ?? null),
     maxBodyBytes: deps.config.maxBodyBytes,
-    locatorMaxLocations: deps.config.locatorMaxLocations,
+    limits: deps.config,
     registry,
     log,
     storage,

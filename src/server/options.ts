@@ -39,6 +39,12 @@ export const SERVE_OPTIONS: readonly ServeOption[] = [
     value: 'N',
     help: 'the most locations one locator may hold; default 1000000',
   },
+  {
+    flag: '--idempotency-max-mb',
+    env: 'IDEMPOTENCY_MAX_MB',
+    value: 'N',
+    help: "a locator's Idempotency-Key answers kept over 24 hours, MB; default 1024",
+  },
   { flag: '--workers', env: 'WORKERS', value: 'N|auto', help: 'server processes sharing the port (Linux)' },
   {
     flag: '--geocoder',

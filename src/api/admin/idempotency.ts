@@ -23,9 +23,45 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`
 export const keyReused = (key: string, answer: Pick<KeptAnswer, 'createdAt'>) =>
   `The Idempotency-Key ${JSON.stringify(key)} was used with another request (another method, path, body or Content-Type) at ${answer.createdAt}. Use a new key for a new request.`
 
-/** idempotency_answer_not_kept's message: the key, its request's answer, and where to read its result. */
-export const answerNotKept = (key: string, answer: Pick<KeptAnswer, 'createdAt' | 'status' | 'bytes'>) =>
-  `The request with the Idempotency-Key ${JSON.stringify(key)} was made at ${answer.createdAt} and answered ${answer.status}, but its answer (${mib(answer.bytes)}) was over the ${mib(IDEMPOTENCY_MAX_ANSWER_BYTES)} kept for retries. It was not made again: read the locations (GET /admin/v1/locations/export) to see its result.`
+/**
+ * idempotency_answer_not_kept's message: the key, its request's answer, why it was not kept (its
+ * size, or else the locator's answers of the day: answerBudget), and where to read its result.
+ */
+export function answerNotKept(key: string, answer: Pick<KeptAnswer, 'createdAt' | 'status' | 'bytes'>): string {
+  const why =
+    answer.bytes > IDEMPOTENCY_MAX_ANSWER_BYTES
+      ? `its answer (${mib(answer.bytes)}) was over the ${mib(IDEMPOTENCY_MAX_ANSWER_BYTES)} kept for retries`
+      : "its locator's answers kept for retries in 24 hours had reached the service's IDEMPOTENCY_MAX_MB setting, so its answer was not kept"
+  return `The request with the Idempotency-Key ${JSON.stringify(key)} was made at ${answer.createdAt} and answered ${answer.status}, but ${why}. It was not made again: read the locations (GET /admin/v1/locations/export) to see its result.`
+}
+
+const HOUR_MS = 3_600_000
+
+/**
+ * The bytes of answers each locator keeps for retries over the last 24 hours, in this process:
+ * past `maxBytes`, a write's answer is kept as its size alone (a retry: idempotency_answer_not_kept),
+ * so a script looping keyed writes fills no disk. Counted in hourly buckets, from this start on.
+ */
+export function answerBudget(maxBytes: number, now: () => number = Date.now) {
+  const spent = new Map<string, { hour: number; bytes: number[] }>()
+  return {
+    /** Whether `bytes` more of `locatorId`'s answers may be kept; counted when so. */
+    take(locatorId: string, bytes: number): boolean {
+      const hour = Math.floor(now() / HOUR_MS)
+      let seen = spent.get(locatorId)
+      if (seen === undefined) spent.set(locatorId, (seen = { hour, bytes: Array<number>(24).fill(0) }))
+      // The buckets of the hours since the last write are another day's: emptied.
+      for (let h = seen.hour + 1; h <= Math.min(hour, seen.hour + 24); h++) seen.bytes[h % 24] = 0
+      seen.hour = Math.max(seen.hour, hour)
+      let day = 0
+      for (const b of seen.bytes) day += b
+      if (day + bytes > maxBytes) return false
+      seen.bytes[hour % 24]! += bytes
+      return true
+    },
+  }
+}
+export type AnswerBudget = ReturnType<typeof answerBudget>
 
 /** The key the header carries (a quoted sf-string, or the bare token most clients send); null without one. */
 export function idempotencyKeyOf(request: Request): string | null {
@@ -80,7 +116,7 @@ export type KeyedWrite<T> = {
 }
 
 /** Runs keyed writes: at most one at a time per locator and key in this process; the database decides between processes. */
-export function idempotentWrites(deps: AdminDeps) {
+export function idempotentWrites(deps: AdminDeps, budget: AnswerBudget) {
   const running = new Set<string>()
   return async <T>(
     w: KeyedWrite<T>,
@@ -111,7 +147,7 @@ export function idempotentWrites(deps: AdminDeps) {
       const save = (result: unknown) => {
         const body = JSON.stringify(w.render(result as T))
         const bytes = Buffer.byteLength(body)
-        const kept = bytes <= IDEMPOTENCY_MAX_ANSWER_BYTES ? body : null
+        const kept = bytes <= IDEMPOTENCY_MAX_ANSWER_BYTES && budget.take(w.locatorId, bytes) ? body : null
         deps.store.idempotency.save(w.locatorId, key, { fingerprint, status: w.status, body: kept, bytes })
       }
       const result = await w.work({ ...deps, inWrite: save })

@@ -4,7 +4,7 @@ import { type ParsedBody, parseBody, sentAs } from '../body'
 import { type AdminAuth, authenticate } from './auth'
 import { BULK_MAX_BODY_BYTES, bulkBodyError, csvBulkRequest, jsonBulkRequest } from './bulk'
 import { exportAnswer } from './export'
-import { idempotentWrites } from './idempotency'
+import { answerBudget, idempotentWrites } from './idempotency'
 import { bulkUpsert } from '../../locations/bulk'
 import { LocationError } from '../../locations/errors'
 import { AdminError } from './errors'
@@ -74,6 +74,8 @@ function refuseMissingId(url: URL): URL {
 
 export type AdminRouteDeps = AdminDeps & {
   maxBodyBytes: number
+  /** The most bytes of answers a locator keeps for Idempotency-Key retries over 24 hours (IDEMPOTENCY_MAX_MB). */
+  idempotencyMaxBytes: number
   /** Told which locator a request acted for (for the request log). */
   onAuthenticated?: (request: Request, locatorId: string) => void
 }
@@ -89,7 +91,7 @@ type WriteContext = {
 const UNREAD = Object.freeze({})
 
 export function adminRoutes(deps: AdminRouteDeps) {
-  const keyed = idempotentWrites(deps)
+  const keyed = idempotentWrites(deps, answerBudget(deps.idempotencyMaxBytes))
   /** A write's answer: its own, or the one kept for its Idempotency-Key (replayed: not written again). */
   const write = async <T>(
     ctx: WriteContext,
