@@ -78,3 +78,21 @@ test("past the server's header limit (32 KiB), Bun answers 431 itself and closes
   const answer = await sendRaw(port, `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`)
   expect(answer).toStartWith('HTTP/1.1 431')
 })
+
+test('a larger --max-http-header-size given in BUN_OPTIONS is kept', async () => {
+  const wide = startServer(join(dir, 'long-url-wide.db'), {
+    DEMO: '0',
+    GEOCODER: 'none',
+    BUN_OPTIONS: '--max-http-header-size=65536',
+  })
+  try {
+    const widePort = Number(new URL(await serverUrl(wide)).port)
+    const path = longPath('/public/v1/pk_0000000000000000/locations', 40_000)
+    const answer = await sendRaw(widePort, `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`)
+    expect(answer).toStartWith('HTTP/1.1 400')
+    expect(answer).toContain('is 40,000 characters long')
+  } finally {
+    wide.proc.kill('SIGTERM')
+    await wide.proc.exited
+  }
+})

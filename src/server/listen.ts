@@ -81,7 +81,8 @@ const ALWAYS_HERE = new Set(['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'])
 /** Bun.serve on HOST and PORT, or a StartError: Bun says EADDRINUSE ("Is port in use?") for a host that is no address of this machine too. */
 export function serveOn(config: Config, options: Omit<Parameters<typeof Bun.serve>[0], 'port' | 'hostname'>) {
   // Process-wide, read by every Bun.serve (Bun's own tests set it so); the type says read-only.
-  ;(http as { maxHeaderSize: number }).maxHeaderSize = HEADER_LIMIT
+  // A larger one set with --max-http-header-size (BUN_OPTIONS) is kept.
+  ;(http as { maxHeaderSize: number }).maxHeaderSize = Math.max(http.maxHeaderSize, HEADER_LIMIT)
   try {
     return Bun.serve({ ...options, port: config.port, hostname: config.host } as Parameters<typeof Bun.serve>[0])
   } catch (e) {
