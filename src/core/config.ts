@@ -33,8 +33,13 @@ export type Config = {
   mapTiles: MapTiles | null
   /** Internal: this process is one of the workers a primary started (STORELOC_WORKER=1, set by the primary, src/server/workers.ts). */
   worker: boolean
-  /** Query API requests a minute per client address, all locators together (CLIENT_RATE_LIMIT); 0: off. */
+  /** Query API requests a minute per client address, all locators together (CLIENT_RATE_LIMIT); 0: off, or unset. */
   clientRateLimit: number
+  /**
+   * With CLIENT_RATE_LIMIT unset, the limit on the clients known for sure (src/api/public/clients.ts,
+   * scope 'seen'): DEFAULT_CLIENT_RATE_LIMIT; 0 when CLIENT_RATE_LIMIT is set, 0 (off) included.
+   */
+  defaultClientRateLimit: number
   /** Page requests (under /l/) a minute per client address, counted apart from the Query API's (PAGE_RATE_LIMIT); 0: off. */
   pageRateLimit: number
   /** Addresses and CIDR ranges of proxies whose X-Forwarded-For / Forwarded name the client (TRUSTED_PROXIES); none by default. */
@@ -118,6 +123,12 @@ export const DEFAULT_LOCATOR_MAX_LOCATIONS = 1_000_000
 export const MIB = 1024 * 1024
 /** IDEMPOTENCY_MAX_MB unless set: over 30 nightly keyed syncs of a 100,000-store chain (100 bulks, 115-300 KB each). */
 export const DEFAULT_IDEMPOTENCY_MAX_MB = 1024
+
+/**
+ * Query API requests a minute from one client known for sure while CLIENT_RATE_LIMIT is unset: a
+ * visitor makes a few dozen; under a third of a token's default 1,000, so no one address spends it.
+ */
+export const DEFAULT_CLIENT_RATE_LIMIT = 300
 
 /** CLIENT_RATE_LIMIT (and PAGE_RATE_LIMIT) at most, as a locator's --rate-limit. */
 export const MAX_CLIENT_RATE_LIMIT = 1_000_000
@@ -318,6 +329,7 @@ export function loadConfig(
     metrics: metricsConfig(env, port),
     mapTiles: mapTilesConfig(env),
     clientRateLimit: integer(env, 'CLIENT_RATE_LIMIT', 0, 0, MAX_CLIENT_RATE_LIMIT),
+    defaultClientRateLimit: (env.CLIENT_RATE_LIMIT ?? '') === '' ? DEFAULT_CLIENT_RATE_LIMIT : 0,
     pageRateLimit: integer(env, 'PAGE_RATE_LIMIT', 0, 0, MAX_CLIENT_RATE_LIMIT),
     trustedProxies: trustedProxies(env),
     locatorMaxLocations: integer(env, 'LOCATOR_MAX_LOCATIONS', DEFAULT_LOCATOR_MAX_LOCATIONS, 1, 1_000_000_000),

@@ -1,5 +1,6 @@
 // The app's log: every line with secret keys redacted, one line per request, and storage faults
 // reported once a minute a cause rather than once a request.
+import { DEFAULT_CLIENT_RATE_LIMIT } from '../core/config'
 import { jsonLine } from '../core/log-line'
 import { redactSecrets } from '../core/ids'
 import { pathAndQuery } from '../api/public/url'
@@ -37,6 +38,22 @@ export function proxyWarning(log: Log): (request: Request) => void {
     log({
       level: 'warn',
       message: `A request came through a proxy (it sent ${header}) while PUBLIC_BASE_URL is unset: links in pages, sitemaps and answers name each request's Host and scheme (http:// behind a TLS proxy), so they say Vary: Host and a shared cache keeps a copy for each Host sent. Set PUBLIC_BASE_URL to the address visitors use, such as https://stores.example.com`,
+    })
+  }
+}
+
+/**
+ * With CLIENT_RATE_LIMIT unset: one warning line, at the first Query API request from a peer
+ * TRUSTED_PROXIES does not name that sent X-Forwarded-For or Forwarded (clients.ts onProxy).
+ */
+export function untrustedProxy(log: Log): (peer: string) => void {
+  let told = false
+  return (peer) => {
+    if (told) return
+    told = true
+    log({
+      level: 'warn',
+      message: `A Query API request came from ${peer} with X-Forwarded-For or Forwarded, and TRUSTED_PROXIES does not name that address: the limit per client address (CLIENT_RATE_LIMIT unset: ${DEFAULT_CLIENT_RATE_LIMIT} a minute) does not count requests through it, as its visitors would share its one address. Behind a proxy, set TRUSTED_PROXIES to its address (such as 127.0.0.1,::1) so that each visitor is counted; CLIENT_RATE_LIMIT=0 says the limit is off.`,
     })
   }
 }

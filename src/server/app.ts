@@ -14,7 +14,15 @@ import { requestIds } from '../core/ids'
 import { requestSeen } from '../engine/locator-index'
 import type { Geocoder } from '../geocode/geocoder'
 import type { Store } from '../store'
-import { logRequest, proxyWarning, redactingLog, sentRequestId, storageFaultLog } from './app-log'
+import {
+  type Log,
+  logRequest,
+  proxyWarning,
+  redactingLog,
+  sentRequestId,
+  storageFaultLog,
+  untrustedProxy,
+} from './app-log'
 import { serviceApp } from './app-routes'
 import { harden } from './harden'
 import { appUpkeep, createRegistry, type IndexUpkeep } from './app-upkeep'
@@ -81,6 +89,7 @@ export type AppDeps = {
         | 'publicBaseUrl'
         | 'mapTiles'
         | 'clientRateLimit'
+        | 'defaultClientRateLimit'
         | 'pageRateLimit'
         | 'trustedProxies'
         | 'sitemapIndex'
@@ -116,12 +125,15 @@ export type AppDeps = {
 function clientLimits(
   deps: Pick<AppDeps, 'config' | 'clientLimiter' | 'pageLimiter'>,
   started: WeakMap<Request, RequestNote>,
+  log: Log,
 ) {
-  const perApi = deps.config.clientRateLimit ?? 0
+  const set = deps.config.clientRateLimit ?? 0
+  // CLIENT_RATE_LIMIT unset: its default, on the clients known for sure only.
+  const perApi = set > 0 ? set : (deps.config.defaultClientRateLimit ?? 0)
   const perPage = deps.config.pageRateLimit ?? 0
-  const resolver = perApi > 0 || perPage > 0 ? clientResolver(deps.config.trustedProxies ?? []) : null
-  const apiClientOf = perApi > 0 ? resolver : null
-  const pageClientOf = perPage > 0 ? resolver : null
+  const trusted = deps.config.trustedProxies ?? []
+  const apiClientOf = perApi > 0 ? clientResolver(trusted, set > 0 ? 'all' : 'seen', untrustedProxy(log)) : null
+  const pageClientOf = perPage > 0 ? clientResolver(trusted) : null
   const pageCounter = clientCounter(deps.pageLimiter ?? new RateLimiter(), perPage)
   const keyOf = (request: Request) => started.get(request)?.client ?? null
   return {
@@ -157,7 +169,7 @@ export function createApp(deps: AppDeps) {
   const metrics = deps.metrics ?? null
   const parsesOrigin = originCheck()
   const geocoder = metrics === null ? deps.geocoder : metrics.countGeocoder(deps.geocoder)
-  const clients = clientLimits(deps, started)
+  const clients = clientLimits(deps, started, log)
   const seeProxy = deps.config.publicBaseUrl ? null : proxyWarning(log)
   const publicApi = publicRoutes({
     store: deps.store,

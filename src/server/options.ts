@@ -19,7 +19,7 @@ export const SERVE_OPTIONS: readonly ServeOption[] = [
     flag: '--client-rate-limit',
     env: 'CLIENT_RATE_LIMIT',
     value: 'N',
-    help: 'Query API requests a minute per client address; default 0: off',
+    help: 'Query API requests a minute per client address; unset: 300, known clients only; 0: off',
   },
   {
     flag: '--page-rate-limit',

@@ -7,10 +7,43 @@ import { BlockList, isIP } from 'node:net'
 export type Peer = { requestIP(request: Request): { address: string } | null }
 
 /**
+ * Whether an address (IPv4, or IPv6 as Bun writes it) is no one visitor's for sure: loopback,
+ * private, link-local, shared (CGNAT), unique local. A connection from one is a proxy's, a
+ * container network's or a NAT's. By hand: BlockList.check costs about a microsecond.
+ */
+function isSharedAddress(address: string): boolean {
+  if (address.includes(':'))
+    return address === '::1' || address === '::' || /^(f[cd]|fe[89ab])[0-9a-f]{2}:/i.test(address)
+  const dot = address.indexOf('.')
+  const a = Number(address.slice(0, dot))
+  const b = Number(address.slice(dot + 1, address.indexOf('.', dot + 1)))
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    (a === 100 && b >= 64 && b < 128) ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b < 32) ||
+    (a === 192 && b === 168)
+  )
+}
+
+/** Which requests a client key is found for: `all`, or `seen` (CLIENT_RATE_LIMIT unset) those whose client is known for sure. */
+export type ClientScope = 'all' | 'seen'
+
+/**
  * The client key of a request sent by `peer` (null: none known, so no per-client count): its
  * address, IPv4-mapped IPv6 written as IPv4, IPv6 cut to its /64 (one host's usual share).
+ * With scope `seen`, only a client a trusted proxy names, or a public socket address: any other
+ * may be a proxy or a NAT whose visitors would share one count. Without TRUSTED_PROXIES, a peer
+ * that sends a forwarding header is not counted either (a proxy no one named, or a forged
+ * header), and `onProxy` hears of it; with them, it is counted by its own address.
  */
-export function clientResolver(trustedProxies: string[]): (request: Request, peer: Peer | undefined) => string | null {
+export function clientResolver(
+  trustedProxies: string[],
+  scope: ClientScope = 'all',
+  onProxy?: (peer: string) => void,
+): (request: Request, peer: Peer | undefined) => string | null {
   const trusted = new BlockList()
   for (const entry of trustedProxies) {
     const [address, prefix] = entry.split('/') as [string, string]
@@ -21,7 +54,13 @@ export function clientResolver(trustedProxies: string[]): (request: Request, pee
     const socket = peer?.requestIP(request)?.address
     if (!socket) return null
     let client = plain(socket)
-    if (!isTrusted(client)) return clientKey(client)
+    if (!isTrusted(client)) {
+      if (scope === 'all') return clientKey(client)
+      const unnamed =
+        trustedProxies.length === 0 && (request.headers.has('x-forwarded-for') || request.headers.has('forwarded'))
+      if (unnamed) onProxy?.(client)
+      return unnamed || isSharedAddress(client) ? null : clientKey(client)
+    }
     // From the nearest hop back: the first address no trusted proxy has is the client's.
     const hops = forwardedFor(request.headers)
     for (let i = hops.length - 1; i >= 0; i--) {

@@ -51,7 +51,7 @@ export const PUBLIC_ERROR_GUIDE: Record<PublicErrorCode, { when: string; fix: st
     fix: 'Remove it from the front end and rotate it now, with no grace period, so the leaked key stops working at once: <code>storeloc key rotate KEY_ID --grace-hours 0</code>. The Query API needs no key.',
   },
   RATE_LIMITED: {
-    when: "More requests for the token in a minute than the locator's rate limit (1,000 by default), or from one address than the service's limit per address (CLIENT_RATE_LIMIT, when its operator set one).",
+    when: "More requests for the token in a minute than the locator's rate limit (1,000 by default), or from one address than the service's limit per address (CLIENT_RATE_LIMIT, 300 a minute unless its operator set another).",
     fix: 'Wait the seconds in <code>Retry-After</code>; the <code>RateLimit-*</code> headers of every answer say how much is left.',
   },
   NOT_FOUND: {
