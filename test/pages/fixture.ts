@@ -51,6 +51,12 @@ export function jsonLd(html: string): any[] {
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!))
 }
 
+/**
+ * A page's HTML with each range of its hours tables as plain text ("<td>9:00–13:00, 14:00–18:00</td>"):
+ * the page holds each in an element of its own, which no line ends within.
+ */
+export const rangesAsText = (html: string): string => html.replace(/<span class="slp-range">([^<]*)<\/span>/g, '$1')
+
 /** The content of `<meta property=...>` or `<meta name=...>` tags, by that name. */
 export function metaTags(html: string): Record<string, string> {
   const out: Record<string, string> = {}

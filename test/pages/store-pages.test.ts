@@ -7,7 +7,7 @@ import { SITEMAP_MAX_URLS, sitemapPlan } from '../../src/api/pages/sitemap'
 import { IndexRegistry } from '../../src/indexes/registry'
 import { createLocator, setLocatorSettings } from '../../src/operator'
 import { FIXTURE_NOW } from '../public/fixture'
-import { jsonLd, locs, makePagesFixture, metaTags, type PagesFixture, pagesApp } from './fixture'
+import { jsonLd, locs, makePagesFixture, metaTags, type PagesFixture, pagesApp, rangesAsText } from './fixture'
 
 /**
  * Hours from one whole hour to another as the page writes them: each time as `locale` writes times
@@ -60,7 +60,7 @@ describe('a published location', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
     expect(res.headers.get('cache-control')).toBe('public, max-age=60')
-    const html = res.text
+    const html = rangesAsText(res.text)
     const canonical = canonicalOf(id, 'Vélo Café Bikes')
     expect(canonical).toEndWith('/velo-cafe-bikes')
     expect(html).toStartWith('<!doctype html>\n<html lang="en">')
@@ -255,7 +255,7 @@ describe('a published location', () => {
         '2026-08-14': 'closed', // 60 days ahead: past the list
       },
     })
-    const html = (await f.page(pagePath(id))).text
+    const html = rangesAsText((await f.page(pagePath(id))).text)
     const rows = [...html.matchAll(/<tr><th scope="row"><time datetime="([\d-]+)">([^<]+)<\/time><\/th><td>([^<]*)</g)]
     expect(rows.map((m) => [m[1], m[2], m[3]])).toEqual([
       // A store in France: its dates and times as English in France writes them.
@@ -363,7 +363,7 @@ describe('slugs and the canonical URL', () => {
     const canonical = canonicalOf(id, 'Fahrrad Haus')
     const res = await f.page(`${pagePath(id, 'fahrrad-haus')}?lang=DE`)
     expect(res.status).toBe(200)
-    const html = res.text
+    const html = rangesAsText(res.text)
     expect(html).toStartWith('<!doctype html>\n<html lang="de">')
     expect(html).toContain(`<link rel="canonical" href="${canonical}?lang=de">`)
     for (const lang of ['de', 'fr', 'es', 'it', 'nl'])
@@ -389,7 +389,7 @@ describe('slugs and the canonical URL', () => {
     // A wrong slug keeps the language; a language not shipped is the English page.
     const moved = await f.page(`${pagePath(id, 'old')}?lang=de`)
     expect([moved.status, moved.headers.get('location')]).toEqual([301, `${canonical}?lang=de`])
-    const other = (await f.page(`${pagePath(id)}?lang=pt`)).text
+    const other = rangesAsText((await f.page(`${pagePath(id)}?lang=pt`)).text)
     expect(other).toStartWith('<!doctype html>\n<html lang="en">')
     expect(other).toContain(`<link rel="canonical" href="${canonical}">`)
     expect(other).toContain(`<tr><th scope="row">Monday</th><td>${hours('en-DE', 9, 18)}</td></tr>`)

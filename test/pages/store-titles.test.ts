@@ -6,7 +6,7 @@ import { storePageResponse } from '../../src/api/pages/store-page'
 import { LANGS } from '../../src/core/languages'
 import { slugOf } from '../../src/core/slug'
 import { createLocator, setLocatorSettings } from '../../src/operator'
-import { jsonLd, makePagesFixture, metaTags, type PagesFixture } from './fixture'
+import { jsonLd, makePagesFixture, metaTags, type PagesFixture, rangesAsText } from './fixture'
 
 let f: PagesFixture
 beforeAll(async () => {
@@ -113,7 +113,7 @@ describe('JSON-LD', () => {
 describe('hours', () => {
   /** The text of each weekday's row, Monday first, on the page of `id` in `lang`. */
   const rows = async (id: string, lang: string) => {
-    const html = (await f.page(`/l/${f.token}/${id}?lang=${lang}`)).text
+    const html = rangesAsText((await f.page(`/l/${f.token}/${id}?lang=${lang}`)).text)
     return [...html.matchAll(/<tr><th scope="row">[^<]*<\/th><td>([^<]*)<\/td><\/tr>/g)].map((m) => decode(m[1]!))
   }
 

@@ -1,6 +1,7 @@
 // GET /l/{token}/{id}[/{slug}]: a published location's own page, server-rendered for people and
 // search engines (JSON-LD, Open Graph), from the Query API's view of it. Every value is escaped.
 import { isFullUrl } from '../../core/validation'
+import { parseDayHours } from '../../core/hours'
 import { hoursText, timeLocale } from '../../core/hours-text'
 import { DIRECTIONS_SERVICES, directionsUrl, mailtoUrl, shortUrl } from '../../core/directions'
 import { homeLang, type Lang, labelled, langQuery } from '../../core/languages'
@@ -299,14 +300,19 @@ ${crumbs === null ? '' : `<script type="application/ld+json">${scriptJson(breadc
 
 /**
  * The layout of the service's own pages (store pages, the directory); colours keep 4.5:1 or more
- * against their backgrounds, and the widget's variables override them.
+ * against their backgrounds, and the widget's variables override them. A word wider than the
+ * screen (an e-mail address, a URL, a compound name) breaks where it must: a phone never scrolls
+ * sideways.
  */
 export const PAGE_STYLE =
-  '.slp-page{margin:0;font:16px/1.5 system-ui,sans-serif;color:var(--sl-text,#1f2328);background:var(--sl-bg,#fff)}' +
+  '.slp-page{margin:0;font:16px/1.5 system-ui,sans-serif;color:var(--sl-text,#1f2328);background:var(--sl-bg,#fff);overflow-wrap:anywhere}' +
   '.slp-nav,.slp-main{max-width:48rem;margin:0 auto;padding:1rem}.slp-main h2{font-size:1.15rem;margin:1.5rem 0 .5rem}' +
   '.slp-page a{color:var(--sl-accent,#0b57d0)}.slp-page img{max-width:100%;height:auto;border-radius:.5rem}' +
   '.slp-page .slp-photo{display:block;width:100%;max-width:30rem;aspect-ratio:3/2;object-fit:scale-down;background:var(--sl-surface,#f6f8fa)}' +
-  '.slp-hours th,.slp-hours td{text-align:left;padding:.25rem 1rem .25rem 0}.slp-list{padding-left:1.25rem}' +
+  '.slp-hours th,.slp-hours td{text-align:left;padding:.25rem 1rem .25rem 0}.slp-range{white-space:nowrap}' +
+  // A day's name or a date breaks between words only: a table narrows a column to its longest.
+  '.slp-hours th{overflow-wrap:normal}' +
+  '.slp-list{padding-left:1.25rem}' +
   '.slp-badges{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.5rem}' +
   '.slp-badge{display:inline-block;padding:.1rem .6rem;border:1px solid var(--sl-border,#8c959f);border-left-width:.4rem;border-radius:1rem;background:var(--sl-surface,#f6f8fa)}' +
   '.slp-fields dt{font-weight:600}.slp-fields dd{margin:0 0 .5rem}'
@@ -356,8 +362,7 @@ function hoursHtml(location: PublicLocation, texts: LangTexts): string {
   if (DAYS.every((d) => !hours[d])) return ''
   const country = location.address.country
   const rows = DAYS.map(
-    (d, i) =>
-      `<tr><th scope="row">${esc(texts.weekdays[i]!)}</th><td>${esc(dayText(hours[d], texts, country))}</td></tr>`,
+    (d, i) => `<tr><th scope="row">${esc(texts.weekdays[i]!)}</th><td>${dayHtml(hours[d], texts, country)}</td></tr>`,
   )
   return `<section aria-labelledby="slp-hours"><h2 id="slp-hours">${esc(texts.hours)}</h2>
 <table class="slp-hours"><thead><tr><th scope="col">${esc(texts.day)}</th><th scope="col">${esc(texts.times)}</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>
@@ -366,10 +371,18 @@ function hoursHtml(location: PublicLocation, texts: LangTexts): string {
 
 /**
  * A day's hours as the page says them, in its language and as the store's country writes times
- * (hoursText, as the widget's cards say them); "Not given" for none.
+ * (hoursText, as the widget's cards say them); "Not given" for none. Each range of times read is
+ * held on one line ("10:00 a.m.–2:00 p.m." never ends a line at its dash); other text wraps.
  */
-function dayText(text: string | undefined, texts: LangTexts, country: string | undefined): string {
-  return text ? hoursText(texts.lang, text, country) : texts.notGiven
+function dayHtml(text: string | undefined, texts: LangTexts, country: string | undefined): string {
+  if (!text) return esc(texts.notGiven)
+  const shown = hoursText(texts.lang, text, country)
+  if (parseDayHours(text).kind !== 'open') return esc(shown)
+  // hoursText joins the ranges with ", ", and no time it writes holds one. The comma stays with its range.
+  const ranges = shown.split(', ')
+  return ranges
+    .map((range, i) => `<span class="slp-range">${esc(range)}${i < ranges.length - 1 ? ',' : ''}</span>`)
+    .join(' ')
 }
 
 /**
@@ -381,7 +394,7 @@ function specialHtml(special: [string, string][], texts: LangTexts, country: str
   const dates = longDate(timeLocale(texts.lang, country))
   const rows = special.map(
     ([date, text]) =>
-      `<tr><th scope="row"><time datetime="${date}">${esc(capitalise(dates.format(Date.parse(`${date}T00:00:00Z`)), texts.lang))}</time></th><td>${esc(dayText(text, texts, country))}</td></tr>`,
+      `<tr><th scope="row"><time datetime="${date}">${esc(capitalise(dates.format(Date.parse(`${date}T00:00:00Z`)), texts.lang))}</time></th><td>${dayHtml(text, texts, country)}</td></tr>`,
   )
   return `<section aria-labelledby="slp-special"><h2 id="slp-special">${esc(texts.special)}</h2>
 <table class="slp-hours"><thead><tr><th scope="col">${esc(texts.date)}</th><th scope="col">${esc(texts.times)}</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>
