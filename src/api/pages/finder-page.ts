@@ -115,7 +115,8 @@ ${alternates(pageUrl, home)}
 <style>
 body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d2329; }
 header { padding: 16px 20px; border-bottom: 1px solid #c5ced6; }
-h1 { margin: 0; font-size: 22px; }
+/* A name of one word wider than a phone breaks: the page never scrolls sideways. */
+h1 { margin: 0; font-size: 22px; overflow-wrap: anywhere; }
 /* The footer starts below the first screen: the finder growing as it loads does not move it in view. */
 main { padding: 16px 20px; max-width: 1280px; margin: 0 auto; min-height: 100vh; box-sizing: border-box; }
 footer { padding: 0 20px 16px; max-width: 1280px; margin: 0 auto; }
