@@ -191,6 +191,7 @@ describe("the finder page's head: one canonical page per language, and an ETag",
       'og:title': `${name()}: Filialsuche`,
       'og:description': `Finden Sie die nächstgelegenen Geschäfte von ${name()}.`,
       'og:url': `http://localhost/l/${f.token}?lang=de`,
+      'og:locale': 'de_DE', // the page's language, in its own country: the finder is of every country
     })
   })
 

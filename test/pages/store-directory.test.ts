@@ -9,7 +9,7 @@ import { IndexRegistry } from '../../src/indexes/registry'
 import { createLocator, setLocatorSettings } from '../../src/operator'
 import { KNOWN_ADDRESSES, locationRecord, makeEnv, otherProcess } from '../helpers'
 import { FIXTURE_NOW, fold, send } from '../public/fixture'
-import { jsonLd, locs, makePagesFixture, type PagesFixture, pagesApp } from './fixture'
+import { jsonLd, locs, makePagesFixture, metaTags, type PagesFixture, pagesApp } from './fixture'
 
 let f: PagesFixture
 beforeAll(async () => {
@@ -226,6 +226,38 @@ describe('a locator in several countries', () => {
     )
     // A language not shipped: the English page.
     expect((await f.page(`/l/${f.token}/stores?lang=pt`)).text).toContain('<h1>Store directory</h1>')
+  })
+
+  test('Open Graph says what each page is, in its language: a shared link shows its title and description', async () => {
+    for (const [path, title, description, locale] of [
+      ['', 'Store directory – Test locator', 'The stores of Test locator by country and town.', 'en_US'],
+      [
+        '/fr?lang=de',
+        'Geschäfte in Frankreich – Test locator',
+        'Die Geschäfte von Test locator in Frankreich.',
+        'de_FR',
+      ],
+      [
+        '/fr/paris?lang=fr',
+        'Magasins à Paris, France – Test locator',
+        'Les magasins Test locator à Paris, France.',
+        'fr_FR',
+      ],
+    ] as const) {
+      const { text } = await f.page(`/l/${f.token}/stores${path}`)
+      const canonical = head(text, 'canonical')[0]
+      expect(metaTags(text)).toMatchObject({
+        description,
+        'og:type': 'website',
+        'og:site_name': 'Test locator',
+        'og:title': title,
+        'og:description': description,
+        'og:url': canonical,
+        'og:locale': locale, // the page's language, in the place's country or its own
+        'twitter:card': 'summary',
+      })
+      expect(text).toContain(`<title>${title}</title>`)
+    }
   })
 
   test('a place written otherwise answers 301 to its canonical URL, keeping the language', async () => {

@@ -39,7 +39,7 @@ import {
 import { countryIn, elsewhereIn, townIn } from './country-in'
 import { escapeHtml as esc, htmlResponse, pagePolicy, scriptJson } from './html'
 import { type LangTexts, filled, pageTexts } from './page-texts'
-import { alternates, LANGUAGES_STYLE, langOfPage, languageLinks } from './page-languages'
+import { alternates, LANGUAGES_STYLE, langOfPage, languageLinks, ogLocale } from './page-languages'
 import { PAGE_STYLE, finderNotFoundPage, notFoundPage } from './store-page'
 
 /** The most entries a page of a list holds (countries, towns or stores): past it, ?page=2 and on. */
@@ -281,6 +281,7 @@ function pageHtml(p: DirectoryPage): string {
 <meta name="description" content="${esc(description)}">${robotsOf(place)}
 <link rel="canonical" href="${esc(p.pageUrl(texts.lang))}">
 ${headLinks(p)}
+${openGraph(p, title, description)}
 <link rel="stylesheet" href="${esc(p.assets)}/widget.css">
 <style>${STYLE}</style>${crumbs.length === 0 ? '' : `\n<script type="application/ld+json">${scriptJson(breadcrumbJsonLd(crumbs))}</script>`}
 </head>
@@ -302,6 +303,26 @@ ${languageLinks((l) => p.pageUrl(l), texts)}
  */
 const robotsOf = (place: Place): string =>
   place.level === 'namesakes' ? '\n<meta name="robots" content="noindex, follow">' : ''
+
+/**
+ * What a link to the page shows where it is shared: its title and description, its locale the
+ * page's language in the place's country (the only one's at the top), or in its own.
+ */
+function openGraph(p: DirectoryPage, title: string, description: string): string {
+  const country = p.place.level === 'top' ? p.dir.single?.code : p.place.country.code
+  const og: [string, string][] = [
+    ['og:type', 'website'],
+    ['og:site_name', p.locator.name],
+    ['og:title', title],
+    ['og:description', description],
+    ['og:url', p.pageUrl(p.texts.lang)],
+    ['og:locale', ogLocale(p.texts.lang, country)],
+  ]
+  return [
+    ...og.map(([k, v]) => `<meta property="${k}" content="${esc(v)}">`),
+    '<meta name="twitter:card" content="summary">',
+  ].join('\n')
+}
 
 /** The page in each language, `home` as the one for any other; the list's pages before and after it. */
 function headLinks(p: DirectoryPage): string {

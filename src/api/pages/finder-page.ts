@@ -17,7 +17,7 @@ import {
 } from './deps'
 import { escapeHtml, htmlResponse, pagePolicy } from './html'
 import { named, pageLang, pageTexts } from './page-texts'
-import { alternates, langOfPage } from './page-languages'
+import { alternates, langOfPage, ogLocale } from './page-languages'
 import { finderNotFoundPage } from './store-page'
 
 /**
@@ -108,6 +108,7 @@ ${alternates(pageUrl, home)}
 <meta property="og:title" content="${title}">
 <meta property="og:description" content="${description}">
 <meta property="og:url" content="${canonical}">
+<meta property="og:locale" content="${ogLocale(lang, null)}">
 <meta name="twitter:card" content="summary">
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="${escapeHtml(assets)}/widget.css">

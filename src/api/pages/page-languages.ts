@@ -15,6 +15,11 @@ const NAMES: Record<Lang, string> = {
   nl: 'Nederlands',
 }
 
+/** Open Graph's locale, language_TERRITORY: the page's language, in the page's country ("de_AT") or its own. */
+export const ogLocale = (lang: Lang, country: string | null | undefined): string =>
+  `${lang}_${country && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : OWN_COUNTRY[lang]}`
+const OWN_COUNTRY: Record<Lang, string> = { en: 'US', de: 'DE', fr: 'FR', es: 'ES', it: 'IT', nl: 'NL' }
+
 /** The language of one of a locator's pages: the one its link asks for (?lang=), else homeLang. */
 export const langOfPage = (url: URL, locator: Locator): Lang => pageLang(url) ?? homeLang(locator)
 

@@ -32,7 +32,7 @@ import { capitalise, type LangTexts, longDate, named, pageLang, pageTexts } from
 import { countryLabel } from '../../geocode/countries'
 import { localBusinessJsonLd, type PublicLocation, streetOf } from './json-ld'
 import { CRUMBS_STYLE, type Crumb, breadcrumbJsonLd, crumbsHtml, storeCrumbs } from './breadcrumbs'
-import { alternates, LANGUAGES_STYLE, langOfPage, languageLinks } from './page-languages'
+import { alternates, LANGUAGES_STYLE, langOfPage, languageLinks, ogLocale } from './page-languages'
 import { type Directory, directoryOf } from './directory'
 import { cut, storeName, storeTitle } from './store-title'
 
@@ -246,11 +246,6 @@ ${languageLinks(page.pageUrl, texts)}
 </html>
 `
 }
-
-/** Open Graph's locale, language_TERRITORY: the page's language, in the store's country ("de_AT") or its own. */
-const ogLocale = (lang: Lang, country: string | undefined) =>
-  `${lang}_${country && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : OWN_COUNTRY[lang]}`
-const OWN_COUNTRY: Record<Lang, string> = { en: 'US', de: 'DE', fr: 'FR', es: 'ES', it: 'IT', nl: 'NL' }
 
 function headHtml({
   location,
