@@ -80,4 +80,23 @@ describe.skipIf(chromiumPath === null)('the store directory in Chromium', () => 
     }
     await page.close()
   })
+
+  test("the trail's separators are drawn, not read: a screen reader hears the steps alone", async () => {
+    const page = await openPage()
+    await page.goto(`${ORIGIN}/l/${f.token}/${f.ids.velo}`)
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' })
+    expect(await crumbs.ariaSnapshot()).not.toContain('›')
+    const drawn = await crumbs
+      .getByRole('listitem')
+      .evaluateAll((items) =>
+        items.map(
+          (i) =>
+            (
+              globalThis as unknown as { getComputedStyle: (e: unknown, p: string) => { content: string } }
+            ).getComputedStyle(i, '::before').content,
+        ),
+      )
+    expect(drawn.slice(1).every((c) => c.includes('›'))).toBe(true)
+    await page.close()
+  })
 })

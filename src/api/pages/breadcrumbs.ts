@@ -80,7 +80,10 @@ export const breadcrumbJsonLd = (crumbs: Crumb[]): WithContext<BreadcrumbList> =
   itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, item: c.url })),
 })
 
-/** The breadcrumb's style: the steps on a line, "›" between them. */
+/**
+ * The breadcrumb's style: the steps on a line, "›" between them. The "›" is drawn, not read (its
+ * alternative text is none); a browser without that syntax keeps the first content.
+ */
 export const CRUMBS_STYLE =
   '.slp-crumbs ol{list-style:none;padding:0;margin:0 0 1rem;display:flex;flex-wrap:wrap;gap:.25rem}' +
-  '.slp-crumbs li+li::before{content:"›";margin-right:.25rem;color:var(--sl-muted,#57606a)}'
+  '.slp-crumbs li+li::before{content:"›";content:"›"/"";margin-right:.25rem;color:var(--sl-muted,#57606a)}'
