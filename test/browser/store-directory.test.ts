@@ -65,7 +65,7 @@ describe.skipIf(chromiumPath === null)('the store directory in Chromium', () => 
       [`/${f.ids.velo}`, 'store-page-trail'],
     ] as const) {
       await page.goto(`${ORIGIN}/l/${f.token}${path}`)
-      // The trail on one line: the widget's stylesheet loaded and the page's own style applied.
+      // The trail on one line: the page's own style applied.
       const tops = await page
         .getByRole('navigation', { name: 'Breadcrumb' })
         .getByRole('listitem')

@@ -323,6 +323,8 @@ describe('a locator in several countries', () => {
     )
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     expect(res.headers.get('cache-control')).toBe('public, max-age=60')
+    // Its style is in the page: no stylesheet to wait for before it shows.
+    expect(res.text).not.toContain('<link rel="stylesheet"')
 
     // Stores opening and closing hours later change nothing; a new store does.
     let clock = FIXTURE_NOW

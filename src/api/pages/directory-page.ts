@@ -111,7 +111,6 @@ export async function directoryResponse(
       entries: entries!.slice((page - 1) * LIST_PAGE, page * LIST_PAGE),
       texts,
       links,
-      assets,
       page,
       pages,
       home,
@@ -170,7 +169,6 @@ type DirectoryPage = {
   entries: (DirectoryCountry | DirectoryTown | { id: string })[]
   texts: LangTexts
   links: Links
-  assets: string
   page: number
   pages: number
   /** The language of the page without ?lang= (core/languages.ts homeLang). */
@@ -282,7 +280,6 @@ function pageHtml(p: DirectoryPage): string {
 <link rel="canonical" href="${esc(p.pageUrl(texts.lang))}">
 ${headLinks(p)}
 ${openGraph(p, title, description)}
-<link rel="stylesheet" href="${esc(p.assets)}/widget.css">
 <style>${STYLE}</style>${crumbs.length === 0 ? '' : `\n<script type="application/ld+json">${scriptJson(breadcrumbJsonLd(crumbs))}</script>`}
 </head>
 <body class="slp-page">

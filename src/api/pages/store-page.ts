@@ -101,7 +101,6 @@ export async function storePageResponse(
         location,
         locator,
         base,
-        assets,
         canonical,
         hidden,
         special,
@@ -189,8 +188,6 @@ type Page = {
   location: PublicLocation
   locator: Locator
   base: string
-  /** Where the stylesheet comes from (deps.ts assetBase). */
-  assets: string
   canonical: string
   hidden: Set<string>
   special: [string, string][]
@@ -247,18 +244,7 @@ ${languageLinks(page.pageUrl, texts)}
 `
 }
 
-function headHtml({
-  location,
-  locator,
-  assets,
-  canonical,
-  special,
-  pageUrl,
-  home,
-  texts,
-  crumbs,
-  directory,
-}: Page): string {
+function headHtml({ location, locator, canonical, special, pageUrl, home, texts, crumbs, directory }: Page): string {
   const description = cut(location.description || location.address.formatted, 160)
   const { address } = location
   const name = storeName(location, directory)
@@ -287,15 +273,15 @@ function headHtml({
 ${alternates(pageUrl, home)}
 ${meta.join('\n')}
 <meta name="twitter:card" content="summary">
-<link rel="stylesheet" href="${esc(assets)}/widget.css">
 <style>${PAGE_STYLE}${CRUMBS_STYLE}${LANGUAGES_STYLE}</style>
 <script type="application/ld+json">${scriptJson(localBusinessJsonLd(location, pageUrl(home), canonical, special))}</script>
 ${crumbs === null ? '' : `<script type="application/ld+json">${scriptJson(breadcrumbJsonLd(crumbs))}</script>`}`
 }
 
 /**
- * The layout of the service's own pages (store pages, the directory); colours keep 4.5:1 or more
- * against their backgrounds, and the widget's variables override them. A word wider than the
+ * The layout of the service's own pages (store pages, the directory), all of their style: they
+ * load no stylesheet, so nothing holds their first paint. Colours keep 4.5:1 or more against
+ * their backgrounds. A word wider than the
  * screen (an e-mail address, a URL, a compound name) breaks where it must: a phone never scrolls
  * sideways.
  */
