@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { slugOf } from '../../src/core/slug'
 import { SITEMAP_MAX_URLS, sitemapPlan } from '../../src/api/pages/sitemap'
+import { PAGE_STYLE } from '../../src/api/pages/store-page'
 import { IndexRegistry } from '../../src/indexes/registry'
 import { createLocator, setLocatorSettings } from '../../src/operator'
 import { FIXTURE_NOW } from '../public/fixture'
@@ -134,9 +135,12 @@ describe('a published location', () => {
     }
     const missing = await f.page(pagePath('loc_0000000000000000', 'gone'))
     expect(missing.status).toBe(404)
+    // Laid out as the store pages are, by their style in the page: all its policy lets in.
     expect(missing.headers.get('content-security-policy')).toBe(
-      "default-src 'none'; base-uri 'none'; form-action 'none'",
+      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
     )
+    expect(missing.text).toContain('<body class="slp-page"><main class="slp-main"><h1>Store not found</h1>')
+    expect(missing.text).toContain(`<style>${PAGE_STYLE}</style>`)
   })
 
   test('shows tags by group, but for groups hidden in location details, and its custom fields', async () => {

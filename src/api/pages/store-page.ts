@@ -163,14 +163,17 @@ function slugSent(request: Request, id: string): boolean {
   }
 }
 
+/** What a 404 page may load: nothing but its own style; nothing runs, no form is sent. */
+const NOT_FOUND_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+
 /**
  * A 404 page saying what was not found, in `lang` (html lang, the finder link's text), with a link
- * to the finder when there is one; never indexed.
+ * to the finder when there is one; laid out as the store pages are; never indexed.
  */
 export function notFoundPage(title: string, text: string, finder?: string, lang: Lang = 'en'): Response {
   const link = finder === undefined ? '' : `<p><a href="${esc(finder)}">${esc(pageTexts(lang).seeAll)}</a></p>`
-  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${esc(title)}</title></head><body><main><h1>${esc(title)}</h1><p>${esc(text)}</p>${link}</main></body></html>`
-  return htmlResponse(html, 404, { 'cache-control': 'no-store' })
+  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${esc(title)}</title><style>${PAGE_STYLE}</style></head><body class="slp-page"><main class="slp-main"><h1>${esc(title)}</h1><p>${esc(text)}</p>${link}</main></body></html>`
+  return htmlResponse(html, 404, { 'cache-control': 'no-store', 'content-security-policy': NOT_FOUND_POLICY })
 }
 
 /** The 404 page of a locator that has no public pages, in the language a link asks for. */
