@@ -45,6 +45,12 @@ test("an address past PAGE_RATE_LIMIT gets the pages' 429 page; others, and the 
   const html = await refused.text()
   expect(html).toContain('<title>Too many requests</title>')
   expect(html).toContain('<meta name="robots" content="noindex">')
+  // In the language the link asks for.
+  const french = await app.handle(new Request(`http://localhost/l/${f.token}/stores?lang=fr`), from('198.51.100.7'))
+  expect(french.status).toBe(429)
+  const text = await french.text()
+  expect(text).toStartWith('<!doctype html><html lang="fr">')
+  expect(text).toContain('<title>Trop de requêtes</title>')
   // Outside /l/ nothing is counted; another address has its own count.
   expect(await status(app, '198.51.100.7', '/widget.js')).toBe(200)
   expect(await status(app, '198.51.100.7', '/robots.txt')).toBe(200)

@@ -36,6 +36,11 @@ describe('a database another process holds', () => {
       expect(res.headers.get('retry-after')).toBe('1')
       expect(res.headers.get('cache-control')).toBe('no-store')
     }
+    // In the language the link asks for.
+    const german = await storePageResponse(busy, new Request('http://localhost/l/x/y?lang=de'), f.token, 'y', null)
+    const html = await german.text()
+    expect(html).toStartWith('<!doctype html><html lang="de">')
+    expect(html).toContain('<h1>Vorübergehend nicht verfügbar</h1>')
     const broken = {
       ...f.deps,
       registry: {

@@ -1,5 +1,6 @@
 // What the store pages and the sitemap share: their dependencies, the base their links are made on,
 // the locator a token names (as the Query API's guards see it), slugs, ETags and the 503 answer.
+import type { Lang } from '../../core/languages'
 import { slugOf } from '../../core/slug'
 import { IndexUnavailable, databaseBusy } from '../../indexes/errors'
 import type { IndexRegistry } from '../../indexes/registry'
@@ -9,6 +10,7 @@ import type { Locator } from '../../store/locators'
 import { etagMatches, etagOf } from '../public/headers'
 import { pathStart } from '../public/url'
 import { escapeHtml, htmlResponse } from './html'
+import { pageLang, pageTexts } from './page-texts'
 
 export type PageDeps = { store: Store; registry: IndexRegistry; publicBaseUrl: string | null }
 
@@ -106,27 +108,31 @@ export function notModified(request: Request, etag: string, caching: Record<stri
  * The 503 page for an index that cannot answer now (another process's write lock, a build that
  * failed on its rows); anything else is thrown on, for the app's error handler to log.
  */
-export function unavailablePage(error: unknown): Response {
+export function unavailablePage(error: unknown, request?: Request): Response {
   const known = error instanceof IndexUnavailable ? error : isBusyError(error) ? databaseBusy(error) : null
   if (known === null) throw error
-  return errorPage(503, known.retryAfterS)
+  return errorPage(503, known.retryAfterS, request && linkLang(request))
 }
 
-/** What an error page says for its status: its title and its text. */
+/** The language a request's link asks for (?lang=), else English: an error page reads no locator. */
+export const linkLang = (request: Request): Lang => pageLang(new URL(request.url)) ?? 'en'
+
+/** What an error page says for its status: the keys of its title and its text. */
 const ERROR_PAGES = {
-  429: ['Too many requests', 'Too many pages were asked for from this address. Please try again in a minute.'],
-  503: ['Temporarily unavailable', 'The store list cannot be read at the moment. Please try again in a few seconds.'],
-  500: ['Something went wrong', 'This page could not be made. Please try again later.'],
+  429: ['tooMany', 'tooManyText'],
+  503: ['unavailable', 'unavailableText'],
+  500: ['failed', 'failedText'],
 } as const
 
 /**
- * A page for an error that is not the page's: 429 (with `retryAfterS`) says this address asked
- * for too many, 503 that the store list cannot be read at the moment, 500 that something went
- * wrong; none names the cause, which the log holds.
+ * A page for an error that is not the page's, in `lang`: 429 (with `retryAfterS`) says this
+ * address asked for too many, 503 that the store list cannot be read at the moment, 500 that
+ * something went wrong; none names the cause, which the log holds.
  */
-export function errorPage(status: number, retryAfterS: number | null): Response {
-  const [title, text] = ERROR_PAGES[status === 429 || status === 503 ? status : 500]
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head><body><main><h1>${title}</h1><p>${escapeHtml(text)}</p></main></body></html>`
+export function errorPage(status: number, retryAfterS: number | null, lang: Lang = 'en'): Response {
+  const texts = pageTexts(lang)
+  const [title, text] = ERROR_PAGES[status === 429 || status === 503 ? status : 500].map((k) => escapeHtml(texts[k]))
+  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p></main></body></html>`
   const headers: Record<string, string> = { 'cache-control': 'no-store' }
   if (retryAfterS !== null) headers['retry-after'] = String(retryAfterS)
   return htmlResponse(html, status, headers)

@@ -118,7 +118,7 @@ export async function directoryResponse(
     })
     return htmlResponse(html, 200, { etag, ...pageCache(deps, 60), ...pagePolicy(assets, locator.referrers, false) })
   } catch (e) {
-    return unavailablePage(e)
+    return unavailablePage(e, request)
   }
 }
 

@@ -46,7 +46,7 @@ export function finderPageResponse(
       ...pagePolicy(assets, locator.referrers, true),
     })
   } catch (e) {
-    return unavailablePage(e)
+    return unavailablePage(e, request)
   }
 }
 

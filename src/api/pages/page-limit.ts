@@ -3,7 +3,7 @@
 // API's count per address (CLIENT_RATE_LIMIT) would refuse the one or let the other flood.
 import { type ClientCount, rateHeaders } from '../public/guards'
 import { pathStart } from '../public/url'
-import { errorPage } from './deps'
+import { errorPage, linkLang } from './deps'
 
 /** The finder, store and directory pages and a locator's sitemap: what the limit counts. */
 const isLimitedPage = (url: string) => url.startsWith('/l/', pathStart(url))
@@ -16,7 +16,7 @@ export function pageRateRefusal(request: Request, count: ClientCount | null): Re
   if (count === null || !isLimitedPage(request.url)) return null
   const d = count.limiter.take(count.key, count.limit)
   if (d.allowed) return null
-  const refused = errorPage(429, d.resetSeconds)
+  const refused = errorPage(429, d.resetSeconds, linkLang(request))
   for (const [name, value] of Object.entries(rateHeaders(d))) refused.headers.set(name, value)
   return refused
 }

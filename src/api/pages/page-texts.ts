@@ -50,6 +50,13 @@ const EN = {
   directoryDescription: 'The stores of {name} by country and town.',
   placeDescription: 'The stores of {name} {in}.',
   languages: 'Languages',
+  // The error pages': too many pages asked for (429), the stores not readable (503), a failure (500).
+  tooMany: 'Too many requests',
+  tooManyText: 'Too many pages were asked for from this address. Please try again in a minute.',
+  unavailable: 'Temporarily unavailable',
+  unavailableText: 'The store list cannot be read at the moment. Please try again in a few seconds.',
+  failed: 'Something went wrong',
+  failedText: 'This page could not be made. Please try again later.',
 }
 
 export type PageTexts = typeof EN
@@ -102,6 +109,14 @@ const TEXTS: Record<Lang, PageTexts> = {
     directoryDescription: 'Die Geschäfte von {name} nach Land und Ort.',
     placeDescription: 'Die Geschäfte von {name} {in}.',
     languages: 'Sprachen',
+    tooMany: 'Zu viele Anfragen',
+    tooManyText:
+      'Von dieser Adresse wurden zu viele Seiten angefordert. Bitte versuchen Sie es in einer Minute erneut.',
+    unavailable: 'Vorübergehend nicht verfügbar',
+    unavailableText:
+      'Die Liste der Geschäfte kann gerade nicht gelesen werden. Bitte versuchen Sie es in ein paar Sekunden erneut.',
+    failed: 'Etwas ist schiefgelaufen',
+    failedText: 'Diese Seite konnte nicht erstellt werden. Bitte versuchen Sie es später erneut.',
   },
   fr: {
     back: 'Retour à tous les magasins',
@@ -149,6 +164,13 @@ const TEXTS: Record<Lang, PageTexts> = {
     directoryDescription: 'Les magasins {name} par pays et par ville.',
     placeDescription: 'Les magasins {name} {in}.',
     languages: 'Langues',
+    tooMany: 'Trop de requêtes',
+    tooManyText: 'Trop de pages ont été demandées depuis cette adresse. Veuillez réessayer dans une minute.',
+    unavailable: 'Temporairement indisponible',
+    unavailableText:
+      'La liste des magasins ne peut pas être lue pour le moment. Veuillez réessayer dans quelques secondes.',
+    failed: 'Une erreur s’est produite',
+    failedText: 'Cette page n’a pas pu être créée. Veuillez réessayer plus tard.',
   },
   es: {
     back: 'Volver a todas las tiendas',
@@ -196,6 +218,12 @@ const TEXTS: Record<Lang, PageTexts> = {
     directoryDescription: 'Las tiendas de {name} por país y ciudad.',
     placeDescription: 'Las tiendas de {name} {in}.',
     languages: 'Idiomas',
+    tooMany: 'Demasiadas solicitudes',
+    tooManyText: 'Se han pedido demasiadas páginas desde esta dirección. Vuelve a intentarlo dentro de un minuto.',
+    unavailable: 'No disponible temporalmente',
+    unavailableText: 'La lista de tiendas no se puede leer en este momento. Vuelve a intentarlo en unos segundos.',
+    failed: 'Algo ha salido mal',
+    failedText: 'No se ha podido crear esta página. Vuelve a intentarlo más tarde.',
   },
   it: {
     back: 'Torna a tutti i negozi',
@@ -242,6 +270,12 @@ const TEXTS: Record<Lang, PageTexts> = {
     directoryDescription: 'I negozi {name} per paese e città.',
     placeDescription: 'I negozi {name} {in}.',
     languages: 'Lingue',
+    tooMany: 'Troppe richieste',
+    tooManyText: 'Da questo indirizzo sono state richieste troppe pagine. Riprova tra un minuto.',
+    unavailable: 'Temporaneamente non disponibile',
+    unavailableText: 'Al momento non è possibile leggere l’elenco dei negozi. Riprova tra qualche secondo.',
+    failed: 'Si è verificato un errore',
+    failedText: 'Non è stato possibile creare questa pagina. Riprova più tardi.',
   },
   nl: {
     back: 'Terug naar alle winkels',
@@ -288,6 +322,13 @@ const TEXTS: Record<Lang, PageTexts> = {
     directoryDescription: 'De winkels van {name} per land en plaats.',
     placeDescription: 'De winkels van {name} {in}.',
     languages: 'Talen',
+    tooMany: 'Te veel verzoeken',
+    tooManyText: 'Vanaf dit adres zijn te veel pagina’s opgevraagd. Probeer het over een minuut opnieuw.',
+    unavailable: 'Tijdelijk niet beschikbaar',
+    unavailableText:
+      'De winkellijst kan op dit moment niet worden gelezen. Probeer het over een paar seconden opnieuw.',
+    failed: 'Er is iets misgegaan',
+    failedText: 'Deze pagina kon niet worden gemaakt. Probeer het later opnieuw.',
   },
 }
 

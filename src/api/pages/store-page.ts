@@ -115,7 +115,7 @@ export async function storePageResponse(
       { etag, ...pageCache(deps, 60), ...pagePolicy(assets, locator.referrers, false) },
     )
   } catch (e) {
-    return unavailablePage(e)
+    return unavailablePage(e, request)
   }
 }
 
