@@ -51,6 +51,11 @@ test("an address past PAGE_RATE_LIMIT gets the pages' 429 page; others, and the 
   const text = await french.text()
   expect(text).toStartWith('<!doctype html><html lang="fr">')
   expect(text).toContain('<title>Trop de requêtes</title>')
+  // Laid out as the store pages are, by their style in the page: all its policy lets in.
+  expect(text).toContain('<body class="slp-page"><main class="slp-main"><h1>Trop de requêtes</h1>')
+  expect(french.headers.get('content-security-policy')).toBe(
+    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+  )
   // Outside /l/ nothing is counted; another address has its own count.
   expect(await status(app, '198.51.100.7', '/widget.js')).toBe(200)
   expect(await status(app, '198.51.100.7', '/robots.txt')).toBe(200)

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { slugOf } from '../../src/core/slug'
 import { SITEMAP_MAX_URLS, sitemapPlan } from '../../src/api/pages/sitemap'
-import { PAGE_STYLE } from '../../src/api/pages/store-page'
+import { PAGE_STYLE } from '../../src/api/pages/page-style'
 import { IndexRegistry } from '../../src/indexes/registry'
 import { createLocator, setLocatorSettings } from '../../src/operator'
 import { FIXTURE_NOW } from '../public/fixture'

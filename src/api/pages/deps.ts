@@ -9,7 +9,7 @@ import { isBusyError } from '../../store/db'
 import type { Locator } from '../../store/locators'
 import { etagMatches, etagOf } from '../public/headers'
 import { pathStart } from '../public/url'
-import { escapeHtml, htmlResponse } from './html'
+import { messagePage } from './page-style'
 import { pageLang, pageTexts } from './page-texts'
 
 export type PageDeps = { store: Store; registry: IndexRegistry; publicBaseUrl: string | null }
@@ -131,11 +131,9 @@ const ERROR_PAGES = {
  */
 export function errorPage(status: number, retryAfterS: number | null, lang: Lang = 'en'): Response {
   const texts = pageTexts(lang)
-  const [title, text] = ERROR_PAGES[status === 429 || status === 503 ? status : 500].map((k) => escapeHtml(texts[k]))
-  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p></main></body></html>`
-  const headers: Record<string, string> = { 'cache-control': 'no-store' }
-  if (retryAfterS !== null) headers['retry-after'] = String(retryAfterS)
-  return htmlResponse(html, status, headers)
+  const [title, text] = ERROR_PAGES[status === 429 || status === 503 ? status : 500]
+  const headers: Record<string, string> = retryAfterS === null ? {} : { 'retry-after': String(retryAfterS) }
+  return messagePage(status, lang, texts[title], texts[text], '', headers)
 }
 
 /**

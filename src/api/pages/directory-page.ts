@@ -40,7 +40,8 @@ import { countryIn, elsewhereIn, townIn } from './country-in'
 import { escapeHtml as esc, htmlResponse, pagePolicy, scriptJson } from './html'
 import { type LangTexts, filled, pageTexts } from './page-texts'
 import { alternates, LANGUAGES_STYLE, langOfPage, languageLinks, ogLocale } from './page-languages'
-import { PAGE_STYLE, finderNotFoundPage, notFoundPage } from './store-page'
+import { PAGE_STYLE } from './page-style'
+import { finderNotFoundPage, notFoundPage } from './store-page'
 
 /** The most entries a page of a list holds (countries, towns or stores): past it, ?page=2 and on. */
 export const LIST_PAGE = 200

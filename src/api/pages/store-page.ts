@@ -28,6 +28,7 @@ import {
 import { slugOf } from '../../core/slug'
 import { type SocialNetwork, socialUrl } from '../../core/social'
 import { escapeHtml as esc, htmlResponse, pagePolicy, scriptJson } from './html'
+import { messagePage, PAGE_STYLE } from './page-style'
 import { capitalise, type LangTexts, longDate, named, pageLang, pageTexts } from './page-texts'
 import { countryLabel } from '../../geocode/countries'
 import { localBusinessJsonLd, type PublicLocation, streetOf } from './json-ld'
@@ -163,17 +164,13 @@ function slugSent(request: Request, id: string): boolean {
   }
 }
 
-/** What a 404 page may load: nothing but its own style; nothing runs, no form is sent. */
-const NOT_FOUND_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
-
 /**
  * A 404 page saying what was not found, in `lang` (html lang, the finder link's text), with a link
- * to the finder when there is one; laid out as the store pages are; never indexed.
+ * to the finder when there is one.
  */
 export function notFoundPage(title: string, text: string, finder?: string, lang: Lang = 'en'): Response {
   const link = finder === undefined ? '' : `<p><a href="${esc(finder)}">${esc(pageTexts(lang).seeAll)}</a></p>`
-  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${esc(title)}</title><style>${PAGE_STYLE}</style></head><body class="slp-page"><main class="slp-main"><h1>${esc(title)}</h1><p>${esc(text)}</p>${link}</main></body></html>`
-  return htmlResponse(html, 404, { 'cache-control': 'no-store', 'content-security-policy': NOT_FOUND_POLICY })
+  return messagePage(404, lang, title, text, link)
 }
 
 /** The 404 page of a locator that has no public pages, in the language a link asks for. */
@@ -280,26 +277,6 @@ ${meta.join('\n')}
 <script type="application/ld+json">${scriptJson(localBusinessJsonLd(location, pageUrl(home), canonical, special))}</script>
 ${crumbs === null ? '' : `<script type="application/ld+json">${scriptJson(breadcrumbJsonLd(crumbs))}</script>`}`
 }
-
-/**
- * The layout of the service's own pages (store pages, the directory), all of their style: they
- * load no stylesheet, so nothing holds their first paint. Colours keep 4.5:1 or more against
- * their backgrounds. A word wider than the
- * screen (an e-mail address, a URL, a compound name) breaks where it must: a phone never scrolls
- * sideways.
- */
-export const PAGE_STYLE =
-  '.slp-page{margin:0;font:16px/1.5 system-ui,sans-serif;color:var(--sl-text,#1f2328);background:var(--sl-bg,#fff);overflow-wrap:anywhere}' +
-  '.slp-nav,.slp-main{max-width:48rem;margin:0 auto;padding:1rem}.slp-main h2{font-size:1.15rem;margin:1.5rem 0 .5rem}' +
-  '.slp-page a{color:var(--sl-accent,#0b57d0)}.slp-page img{max-width:100%;height:auto;border-radius:.5rem}' +
-  '.slp-page .slp-photo{display:block;width:100%;max-width:30rem;aspect-ratio:3/2;object-fit:scale-down;background:var(--sl-surface,#f6f8fa)}' +
-  '.slp-hours th,.slp-hours td{text-align:left;padding:.25rem 1rem .25rem 0}.slp-range{white-space:nowrap}' +
-  // A day's name or a date breaks between words only: a table narrows a column to its longest.
-  '.slp-hours th{overflow-wrap:normal}' +
-  '.slp-list{padding-left:1.25rem}' +
-  '.slp-badges{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.5rem}' +
-  '.slp-badge{display:inline-block;padding:.1rem .6rem;border:1px solid var(--sl-border,#8c959f);border-left-width:.4rem;border-radius:1rem;background:var(--sl-surface,#f6f8fa)}' +
-  '.slp-fields dt{font-weight:600}.slp-fields dd{margin:0 0 .5rem}'
 
 /** Each badge custom field as a chip under the name: its label and value (its colour marks the chip's edge, never the text's). */
 function badgesHtml(location: PublicLocation, texts: LangTexts): string {
