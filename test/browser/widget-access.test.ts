@@ -420,7 +420,7 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
     expect(await levels(' data-heading-level="9"')).toEqual(['H3'])
   })
 
-  test('after the search button, a skip button, seen only when focused, takes the keyboard past the filters to the first store', async () => {
+  test('after the search button, a skip button, seen only when focused, moving nothing, takes the keyboard past the filters to the first store', async () => {
     const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
     try {
       await page.goto(`${demo.server.url}/l/${demo.server.token}?sl_place=London`)
@@ -428,6 +428,8 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
       await page.locator('.sl-filters-summary').waitFor()
       const skip = page.getByRole('button', { name: 'Skip to the stores found' })
       expect((await skip.boundingBox())!.width).toBeLessThanOrEqual(1)
+      const filters = page.locator('.sl-filters-summary')
+      const before = (await filters.boundingBox())!
       await page.getByRole('button', { name: 'Search', exact: true }).focus()
       await page.keyboard.press('Tab')
       expect(
@@ -436,6 +438,8 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
         ),
       ).toBe(true)
       expect((await skip.boundingBox())!.width).toBeGreaterThan(50)
+      // Shown, it lies over the filters: nothing below it moves.
+      expect(await filters.boundingBox()).toEqual(before)
       await page.keyboard.press('Enter')
       const first = await page.locator('.sl-item .sl-name').first().textContent()
       const focused = await page.evaluate(
