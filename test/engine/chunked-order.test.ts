@@ -22,7 +22,7 @@ describe('ChunkedOrder', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 6 }),
-        fc.array(fc.integer({ min: 0, max: 40 }), { maxLength: 60 }),
+        fc.array(fc.integer({ min: 0, max: 40 }), { maxLength: 60, size: 'max' }),
         fc.array(op, { maxLength: 500, size: 'max' }),
         fc.array(range, { maxLength: 10 }),
         (chunk, initial, ops, ranges) => {

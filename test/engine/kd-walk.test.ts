@@ -11,7 +11,7 @@ import { BoxRuns } from '../../src/engine/query/box-runs'
 
 const lng = fc.double({ min: -180, max: 180, noNaN: true })
 const lat = fc.double({ min: -90, max: 90, noNaN: true })
-const points = fc.array(fc.tuple(lng, lat), { minLength: 1, maxLength: 400 })
+const points = fc.array(fc.tuple(lng, lat), { minLength: 1, maxLength: 400, size: 'max' })
 const nodeSize = fc.constantFrom(1, 2, 4, 16, 64)
 
 // The tree and its leaves' size (KDBush takes at least 2).

@@ -35,7 +35,7 @@ describe('LocatorIndex agrees with a naive scan', () => {
           ),
           { minLength: 1, maxLength: 300, size: 'max' },
         ),
-        fc.array(fc.tuple(fc.nat(), fc.option(near)), { maxLength: 60 }),
+        fc.array(fc.tuple(fc.nat(), fc.option(near)), { maxLength: 60, size: 'max' }),
         fc.array(
           fc.record({
             p: near,
@@ -92,7 +92,7 @@ describe('LocatorIndex agrees with a naive scan', () => {
           fc.tuple(near, fc.uniqueArray(fc.constantFrom(...TAGS), { maxLength: 2 }), fc.integer({ min: 0, max: 9 })),
           { minLength: 1, maxLength: 300, size: 'max' },
         ),
-        fc.array(fc.tuple(fc.nat(), fc.option(near)), { maxLength: 30 }),
+        fc.array(fc.tuple(fc.nat(), fc.option(near)), { maxLength: 30, size: 'max' }),
         fc.array(
           fc.record({
             p: near,
@@ -204,6 +204,7 @@ describe('LocatorIndex agrees with a naive scan', () => {
         fc.array(fc.tuple(offsetKm, fc.double({ min: 0, max: 2 * Math.PI, noNaN: true })), {
           minLength: 1,
           maxLength: 120,
+          size: 'max',
         }),
         fc.integer({ min: 0, max: 200 }),
         fc.constantFrom(2, 8, 64),

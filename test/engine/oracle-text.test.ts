@@ -12,7 +12,7 @@ describe('LocatorIndex agrees with a naive scan', () => {
         fc
           .array(fc.nat(), { minLength: 300, maxLength: 600, size: 'max' })
           .chain((ns) => fc.tuple(...ns.map((_, i) => docArb(`loc_${i}`)))),
-        fc.array(fc.tuple(fc.nat(), docArb('x')), { minLength: 1, maxLength: 40 }),
+        fc.array(fc.tuple(fc.nat(), docArb('x')), { minLength: 1, maxLength: 40, size: 'max' }),
         fc.array(queryArb, { minLength: 1, maxLength: 6 }),
         (sent, writes, queries) => {
           // A word two locations in three have: too common for FlexSearch, a base column of its own.

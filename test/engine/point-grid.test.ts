@@ -42,7 +42,7 @@ describe('PointGrid', () => {
   test('near() covers every key in the boxes, each once, after random adds, moves, deletes and clears', () => {
     // Some sequences clear the set part way (as a compaction does), then go on.
     const ops = fc.tuple(
-      fc.array(op, { maxLength: 300 }),
+      fc.array(op, { maxLength: 300, size: 'max' }),
       fc.boolean(),
       fc.array(op, { minLength: 50, maxLength: 2500, size: 'max' }),
     )

@@ -9,9 +9,9 @@ import { Vocabulary } from '../../src/engine/text/vocabulary'
 test('a sliced sort gives the items in order, leaving out those skipped before or during it, whatever the slice', () => {
   fc.assert(
     fc.property(
-      fc.array(fc.integer({ min: -50, max: 50 }), { maxLength: 300 }),
+      fc.array(fc.integer({ min: -50, max: 50 }), { maxLength: 300, size: 'max' }),
       fc.integer({ min: 1, max: 40 }),
-      fc.array(fc.nat(400), { maxLength: 40 }),
+      fc.array(fc.nat(400), { maxLength: 40, size: 'max' }),
       (items, slice, skipsAtSteps) => {
         // Items are places in `items`; skipped: a place "written" while the sort runs.
         const skipped = new Set<number>()
@@ -41,7 +41,7 @@ test('a sliced sort gives the items in order, leaving out those skipped before o
 test('prefixes sorted in steps are the order sort() makes at once: terms in text order, each with its id', () => {
   fc.assert(
     fc.property(
-      fc.array(fc.string({ minLength: 1, maxLength: 6 }), { maxLength: 200 }),
+      fc.array(fc.string({ minLength: 1, maxLength: 6 }), { maxLength: 200, size: 'max' }),
       fc.integer({ min: 1, max: 50 }),
       (words, slice) => {
         const vocab = new Vocabulary()
