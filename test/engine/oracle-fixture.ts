@@ -71,9 +71,19 @@ const PLACE_WORDS = [
   'mountain',
 ]
 /** Words with an ending whose stem begins words of WORDS ("skiing": ski), for the searches neither as typed nor with typos find. */
-const FORMS = ['skiing', 'stores', 'biked', 'cafes', 'streets', 'repairings', 'saintes', 'mountainings', 'outdoors']
+export const FORMS = [
+  'skiing',
+  'stores',
+  'biked',
+  'cafes',
+  'streets',
+  'repairings',
+  'saintes',
+  'mountainings',
+  'outdoors',
+]
 /** Words as typed with typos (and a few without any word near them), for the searches that find nothing as typed. */
-const TYPOS = [
+export const TYPOS = [
   'stret',
   'repiar',
   'outdor',
@@ -167,6 +177,12 @@ export function destination(lng: number, lat: number, km: number, bearing: numbe
   return { lat: f2 / RAD, lng: wrapped }
 }
 
+/** One spot on the antimeridian, written both ways (one meridian), 56 km from CENTERS[4]. */
+const ON_ANTIMERIDIAN = [
+  { lat: 0, lng: 180 },
+  { lat: 0, lng: -180 },
+]
+
 /** The point dLat, dLng degrees from CENTERS[c], as valid coordinates (the API rejects a longitude outside -180..180). */
 export function nearCentre({ c, dLat, dLng }: { c: number; dLat: number; dLng: number }) {
   const center = CENTERS[c]!
@@ -208,7 +224,11 @@ export function moveOrRemove<M>(
 export const docArb = (id: string) =>
   fc
     .record({
-      p: point,
+      // Now and then on a centre itself: locations at one spot tie in distance, their order and pages by name, then id.
+      p: fc.oneof(
+        { weight: 6, arbitrary: point },
+        { weight: 1, arbitrary: fc.constantFrom(...CENTERS, ...ON_ANTIMERIDIAN) },
+      ),
       nameWords: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }),
       moreWords: fc.array(fc.constantFrom(...WORDS), { maxLength: 4 }),
       rare: fc.option(fc.integer({ min: 0, max: 40 }).map((i) => `rare${i}`)), // few docs share it: the word-first plan
@@ -311,7 +331,7 @@ export function queuedIndex() {
 }
 
 /** A bbox around a point: up to a degree or so either side, a line (0), or every longitude. */
-const bboxArb = fc
+export const bboxArb = fc
   .record({
     around: point,
     dLng: fc.oneof(fc.double({ min: 0, max: 1.2, noNaN: true }), fc.constantFrom(0, 180)),
@@ -354,8 +374,9 @@ export const queryArb: fc.Arbitrary<IndexQuery> = fc
         .map((w) => w.join(' ')),
     ),
     sort: fc.constantFrom<SortOrder>('distance', 'name', 'priority'),
-    offset: fc.integer({ min: 0, max: 30 }),
-    limit: fc.integer({ min: 1, max: 25 }),
+    // Now and then the API's largest offset (2^53 - 1), or its largest limit.
+    offset: fc.oneof({ weight: 9, arbitrary: fc.integer({ min: 0, max: 30 }) }, fc.constant(Number.MAX_SAFE_INTEGER)),
+    limit: fc.oneof({ weight: 9, arbitrary: fc.integer({ min: 1, max: 25 }) }, fc.constant(500)),
     openAt: fc.option(fc.constantFrom(...INSTANTS), { freq: 2 }),
   })
   .map((q) => ({

@@ -1,5 +1,5 @@
 // The index against the naive scan: random writes (enough to compact, often mid-compaction) and
-// random queries, an index built in one go, and an empty one.
+// random queries, an index built in one go or loaded in slices, and an empty one.
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { LocatorIndex, type IndexDoc } from '../../src/engine/locator-index'
@@ -15,6 +15,7 @@ import {
   answer,
   inSpaceOrderOnce,
 } from './oracle-fixture'
+import { taskQueue } from '../helpers'
 
 describe('LocatorIndex agrees with a naive scan', () => {
   test('after random writes (enough to compact the base, often while a compaction is under way), for random queries', () => {
@@ -81,10 +82,10 @@ describe('LocatorIndex agrees with a naive scan', () => {
     )
   })
 
-  test('built in one go from many docs, then queried', () => {
+  test('built in one go from many docs, or loaded in slices as a background build does, then queried', () => {
     fc.assert(
       fc.property(
-        fc.constantFrom<Upkeep>('now', 'never'),
+        fc.constantFrom<Upkeep | 'loaded'>('now', 'never', 'loaded'),
         fc.constantFrom(2, 5, 64),
         fc
           .array(fc.nat(), { minLength: 0, maxLength: 700, size: 'max' })
@@ -92,12 +93,21 @@ describe('LocatorIndex agrees with a naive scan', () => {
         fc.array(queryArb, { minLength: 1, maxLength: 5 }),
         (mode, nodeSize, docs, queries) => {
           // With leaves of 5, FlexSearch only for 300 locations or more.
-          const index = new LocatorIndex(docs, {
-            schedule: upkeep(mode).schedule,
+          const tasks = taskQueue()
+          const options = {
+            schedule: mode === 'loaded' ? tasks.schedule : upkeep(mode).schedule,
             textMinKeys: nodeSize === 5 ? 300 : 0,
             nodeSize,
             nameChunk: nodeSize === 64 ? undefined : nodeSize - 1,
-          })
+          }
+          const index = mode === 'loaded' ? LocatorIndex.loading(options) : new LocatorIndex(docs, options)
+          if (mode === 'loaded') {
+            // As src/indexes/rebuild.ts loads it: the docs, then its tasks until it says done.
+            let done = false
+            for (const doc of docs) index.load(doc)
+            index.finishLoad(() => void (done = true))
+            while (!done) tasks.runOne()
+          }
           for (const q of queries) expect(answer(index, q)).toEqual(oracle(docs, q))
         },
       ),

@@ -325,3 +325,56 @@ describe('LocatorIndex agrees with a naive scan', () => {
     expect(index.clusters({ ...map, bbox: [...map.bbox] }, 20)!.total).toBe(2)
   })
 })
+
+describe('LocatorIndex agrees with a naive scan, words checked in the pool', () => {
+  test('all=true by name or priority, no word led by postings: whole words and prefixes without a column of their own are read from the pool, the base and the delta', () => {
+    // 300-450 locations: a word of fewer than 1 in 128 of them (most "rareN") has no column, so the
+    // columns pass its positions and the pool decides; no FlexSearch, so no word leads; the name
+    // order is made, so the page walks it. Then writes (the delta), and a compaction.
+    const RARE = ['rare1', 'rare23', 'rare3', 'rare', 'rare2 bike', 'bike rare1', 'rare30 s', 'street rare']
+    fc.assert(
+      fc.property(
+        fc
+          .array(fc.nat(), { minLength: 300, maxLength: 450, size: 'max' })
+          .chain((ns) => fc.tuple(...ns.map((_, i) => docArb(`loc_${i}`)))),
+        fc.array(fc.tuple(fc.nat(), docArb('x')), { maxLength: 30, size: 'max' }),
+        fc.array(fc.tuple(queryArb, fc.constantFrom(...RARE), fc.boolean()), { minLength: 1, maxLength: 6 }),
+        (docs, writes, asks) => {
+          const tasks = upkeep('queued')
+          const index = new LocatorIndex(docs, {
+            schedule: tasks.schedule,
+            textMinKeys: Number.POSITIVE_INFINITY,
+            nodeSize: 8,
+            nameChunk: 7,
+            deltaMin: 4,
+            compactionSlice: 16,
+          })
+          tasks.run()
+          const truth = new Map(docs.map((d) => [d.id, d]))
+          const queries = asks.map(
+            ([q, rare, own]): IndexQuery => ({
+              ...q,
+              center: null,
+              bbox: null,
+              sort: q.sort === 'priority' ? 'priority' : 'name',
+              search: own ? q.search : rare,
+            }),
+          )
+          const check = () => {
+            for (const q of queries) expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
+          }
+          check()
+          for (const [n, doc] of writes) {
+            const written = { ...doc, id: docs[n % docs.length]!.id }
+            index.upsert(written)
+            truth.set(written.id, written)
+          }
+          check()
+          tasks.run()
+          check()
+        },
+      ),
+      { numRuns: 10 },
+    )
+  })
+})
