@@ -313,3 +313,39 @@ describe('LocatorIndex agrees with a naive scan', () => {
     )
   })
 })
+
+test('radius queries by priority alone, pages deep into thousands of points: the walk keeps more nodes waiting than its first queue holds', () => {
+  // 4000 points in a 20 km square, leaves of 2, one in 50 ranked 0, the rest by their place in 1-3:
+  // opening nodes best first to the 300th match keeps hundreds of them waiting.
+  const { lat, lng } = CENTERS[3]!
+  const docs: IndexDoc[] = Array.from({ length: 4000 }, (_, i) => ({
+    id: `loc_${i}`,
+    lat: lat + ((i * 7919) % 4000) * 4.5e-5,
+    lng: lng + ((i * 104_729) % 4000) * 1e-4,
+    json: null,
+    nameSort: `n${i % 13}`,
+    rank: i % 50 === 0 ? 0 : 1 + (i % 3),
+    tags: [],
+    text: 'x',
+  }))
+  const index = new LocatorIndex(docs, { schedule: () => {}, nodeSize: 2, byRankMin: 0 })
+  for (const [radiusKm, offset, limit] of [
+    [30, 0, 20],
+    [30, 250, 50],
+    [8, 100, 40],
+    [3, 0, 500],
+  ] as const) {
+    const q: IndexQuery = {
+      center: { lat: lat + 0.09, lng: lng + 0.2 },
+      radiusKm,
+      tags: [],
+      tagLogic: 'any',
+      groupOf,
+      search: '',
+      sort: 'priority',
+      offset,
+      limit,
+    }
+    expect(answer(index, q)).toEqual(oracle(docs, q))
+  }
+})
