@@ -37,6 +37,15 @@ describe('LocatorIndex agrees with a naive scan', () => {
             const typo = { ...q, search: `${q.limit % 2 === 0 ? 'mountins' : 'montains'} ${q.search}`.trim() }
             expect(answer(index, typo)).toEqual(oracle([...truth.values()], typo))
           }
+          // Every run, over every location: the typo's terms listed from their column (a heap), or
+          // its matches marked and the name order walked (fuzzyHeapMax 50).
+          for (const sort of ['name', 'priority'] as const) {
+            const q: IndexQuery = {
+              ...{ center: null, radiusKm: 0, tags: [], tagLogic: 'any', groupOf },
+              ...{ search: 'mountins', sort, offset: 3, limit: 5 },
+            }
+            expect(answer(index, q)).toEqual(oracle([...truth.values()], q))
+          }
         },
       ),
       { numRuns: 25 },
