@@ -45,24 +45,25 @@ function logged(lines: string[], message: string): { at: number; line: Record<st
   return found
 }
 
-/** Resolves once process `pid` has exited: gone or a zombie, its sockets closed either way. */
-async function closed(pid: number): Promise<void> {
-  for (;;) {
-    const stat = await Bun.file(`/proc/${pid}/stat`)
-      .text()
-      .catch(() => null)
-    // The state follows the command's closing parenthesis; Z is a zombie, X one being reaped.
-    if (stat === null || /\) [ZX] /.test(stat)) return
-    await Bun.sleep(10)
-  }
+/**
+ * Resolves once the primary has reaped process `pid`. Its leader's zombie state is not enough: the
+ * other threads of a multi-threaded process may still hold its sockets, and a listening one resets
+ * the connections the kernel hands it.
+ */
+async function reaped(pid: number): Promise<void> {
+  while (await Bun.file(`/proc/${pid}/stat`).exists()) await Bun.sleep(10)
 }
+
+/** GET /places on a new connection each time, so the kernel spreads them over every worker that listens. */
+const search = (base: string, token: string) =>
+  fetch(`${base}/public/v1/${token}/places?q=London`, { keepalive: false, headers: { Connection: 'close' } })
 
 /** Asks GET /places until it answers 200, up to `count` lines of `place data read` being logged; the answers before. */
 async function placesUntilRead(base: string, token: string, count: number) {
   const before: { status: number; retryAfter: string | null; body: any }[] = []
   for (;;) {
     const read = logged(server!.lines, 'place data read').length === count
-    const response = await fetch(`${base}/public/v1/${token}/places?q=London`)
+    const response = await search(base, token)
     if (read) return { last: response, before }
     before.push({
       status: response.status,
@@ -126,19 +127,16 @@ test('WORKERS=2: a worker started again after a crash reads the place data befor
   const [listening] = logged(server!.lines, 'listening')
   const [victim] = listening!.line.pids as number[]
   process.kill(victim!, 'SIGKILL')
-  await closed(victim!)
-  // A new connection each time, so the kernel spreads them over every worker that listens.
-  const search = () =>
-    fetch(`${base}/public/v1/${token}/places?q=London`, { keepalive: false, headers: { Connection: 'close' } })
+  await reaped(victim!)
   const statuses: number[] = []
   while (logged(server!.lines, 'place data read').length < 3) {
-    const response = await search()
+    const response = await search(base, token)
     statuses.push(response.status)
     await response.arrayBuffer()
     await Bun.sleep(20)
   }
   for (let i = 0; i < 40; i++) {
-    const response = await search()
+    const response = await search(base, token)
     statuses.push(response.status)
     await response.arrayBuffer()
   }
