@@ -142,8 +142,8 @@ export const storeBody = (over: Record<string, unknown> = {}) => ({
 export type Running = {
   proc: Bun.Subprocess<'ignore', 'pipe', 'pipe'>
   lines: string[]
-  /** The first line matching `re`; fails after QUIET_MS in which the process wrote nothing, or when it ends. */
-  waitFor: (re: RegExp) => Promise<string>
+  /** The first line matching `re`; fails after `quietMs` (QUIET_MS) in which the process wrote nothing, or when it ends. */
+  waitFor: (re: RegExp, quietMs?: number) => Promise<string>
 }
 
 /**
@@ -185,7 +185,7 @@ function lineCollector(): Pick<Running, 'lines' | 'waitFor'> & { add: (text: str
         w.reject(failure(w.re, 'the output ended'))
       }
     },
-    waitFor: (re) =>
+    waitFor: (re, quietMs = QUIET_MS) =>
       new Promise((resolve, reject) => {
         const hit = lines.find((l) => re.test(l))
         if (hit) return resolve(hit)
@@ -195,11 +195,11 @@ function lineCollector(): Pick<Running, 'lines' | 'waitFor'> & { add: (text: str
         const check = () => {
           if (!waiters.includes(waiter)) return
           const quiet = performance.now() - lastOutput
-          if (quiet < QUIET_MS) return void setTimeout(check, QUIET_MS - quiet)
+          if (quiet < quietMs) return void setTimeout(check, quietMs - quiet)
           settle(waiter)
-          reject(failure(re, `${QUIET_MS / 1000} s without output,`))
+          reject(failure(re, `${quietMs / 1000} s without output,`))
         }
-        setTimeout(check, QUIET_MS)
+        setTimeout(check, quietMs)
       }),
   }
 }

@@ -77,7 +77,9 @@ export async function startDemo(env: Record<string, string> = {}): Promise<DemoS
     locatorId = /locator (lct_\w+)/.exec(curl)![1]!
     const tokenLine = await server.waitFor(/public\/v1\/pk_/)
     token = /\/public\/v1\/(pk_\w+)\//.exec(tokenLine)![1]!
-    await server.waitFor(/place data read/) // after the indexes: /places and near= answer
+    // After the indexes: /places and near= answer. Reading the place data writes nothing for its
+    // whole length, which a loaded machine stretches past QUIET_MS.
+    await server.waitFor(/place data read/, 60_000)
   } catch (e) {
     await stop()
     throw e
