@@ -81,6 +81,17 @@ export async function answeredBy(
   })
 }
 
+/**
+ * Resolves after the page's next frame and a task after it: what an answer the page has already
+ * received set going (its JSON read, its drawing) has run by then.
+ */
+export async function aTurnLater(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const { requestAnimationFrame } = globalThis as unknown as { requestAnimationFrame: (f: () => void) => void }
+    return new Promise((done) => requestAnimationFrame(() => setTimeout(done)))
+  })
+}
+
 /** How many `type` listeners the page's document (or window) has: through the browser's debugger. */
 export async function listeners(page: Page, target: 'document' | 'window', type: string): Promise<number> {
   const cdp = await page.context().newCDPSession(page)

@@ -5,7 +5,8 @@ import { describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { cliRunner } from '../helpers'
-import { chromiumPath, newPage, type PageDocument } from './browser'
+import { aTurnLater, chromiumPath, newPage, type PageDocument } from './browser'
+import { mapAtRest, openFirstMap } from './map-rest'
 import { hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
@@ -17,10 +18,7 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
   test('before a search, the clusters of the world map do not pile up', async () => {
     const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
     try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
-      await page.locator('.sl-cluster').first().waitFor()
-      await page.waitForLoadState('networkidle')
-      await page.waitForTimeout(300)
+      await openFirstMap(page, () => page.goto(`${demo.server.url}/l/${demo.server.token}`))
       const boxes = (await Promise.all((await page.locator('.sl-cluster').all()).map((c) => c.boundingBox()))).map(
         (b) => b!,
       )
@@ -55,7 +53,7 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
       await page.getByRole('combobox', { name: 'Town or postcode' }).fill('Lond')
       await page.getByRole('option', { name: 'London, United Kingdom' }).click()
       await page.locator('.sl-pin').first().waitFor()
-      await page.waitForTimeout(500)
+      await mapAtRest(page)
       expect(await width('.sl-map')).toBeLessThan(0.7 * (await width('.sl-main')))
       expect(await page.locator('.sl-item').count()).toBeGreaterThan(0)
       const map = (await page.locator('.sl-map').boundingBox())!
@@ -186,20 +184,27 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
   test('a search emptied while the one before is on its way: the prompt stays, with none of its stores', async () => {
     const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
     try {
-      await page.route('**/locations?*', (route) => setTimeout(() => void route.continue().catch(() => {}), 600))
+      // London's answer is held until the box is emptied, then let go: it settles before the checks.
+      let release = () => {}
+      const held = new Promise<void>((resolve) => (release = resolve))
+      await page.route('**/locations?*', (route) => held.then(() => route.continue()).catch(() => {}))
       await page.goto(`${demo.server.url}/l/${demo.server.token}`)
       const box = page.getByRole('combobox', { name: 'Town or postcode' })
       await box.fill('London')
       const asked = page.waitForRequest('**/locations?*')
       await box.press('Enter')
-      await asked
+      const london = await asked
       await box.fill('')
       await box.press('Enter')
-      await page.waitForTimeout(1200)
+      await page.locator('.sl-status', { hasText: 'Type a town or postcode' }).waitFor()
+      release()
+      await (await london.response())?.finished()
+      await aTurnLater(page)
       expect(await page.locator('.sl-status').textContent()).toStartWith('Type a town or postcode')
       expect(await page.locator('.sl-item').count()).toBe(0)
       expect(new URL(page.url()).searchParams.has('sl_place')).toBe(false)
     } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
       await page.close()
     }
   })
@@ -305,9 +310,12 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
       await page.goto(`${demo.server.url}/l/${demo.server.token}?sl_place=London&sl_q=Qqzzxxw`)
       await page.getByText('No store matches “Qqzzxxw”. Try other words.').waitFor()
       // Darlinghurst is a store in Sydney: near London there is none, so a larger distance is the advice.
+      // Its last ask, whether any store has the words, is answered with one: the advice stays.
+      const anywhere = page.waitForResponse((r) => /[?&]all=true&search=Darlinghurst&/.test(r.url()))
       await page.goto(`${demo.server.url}/l/${demo.server.token}?sl_place=London&sl_q=Darlinghurst`)
       await page.getByText(/^No stores within .* of London, United Kingdom\. Try a larger distance/).waitFor()
-      await page.waitForLoadState('networkidle')
+      await (await anywhere).finished()
+      await aTurnLater(page)
       expect(await status.textContent()).toStartWith('No stores within')
     } finally {
       await page.close()
@@ -338,7 +346,7 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
     try {
       await page.goto(`${demo.server.url}/l/${demo.server.token}?sl_place=London`)
       await page.locator('.sl-pin').first().waitFor()
-      await page.waitForTimeout(500)
+      await mapAtRest(page)
       const zoom = (await page.locator('.leaflet-control-zoom').boundingBox())!
       const under = []
       for (const pin of await page.locator('.sl-pin').all()) {
@@ -362,7 +370,7 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
     try {
       await page.goto(`${demo.server.url}/l/${demo.server.token}?sl_place=Edinburgh`)
       await page.locator('.sl-pin').first().waitFor()
-      await page.waitForTimeout(500)
+      await mapAtRest(page)
       type Pin = { n: number; box: { x: number; y: number; width: number; height: number }; z: number }
       const pins: Pin[] = []
       for (const marker of await page.locator('.sl-marker').all())
@@ -465,9 +473,10 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
       down ? route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }) : route.continue(),
     )
     try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
-      await page.locator('.sl-cluster').first().waitFor()
-      await page.waitForLoadState('networkidle')
+      const filters = page.waitForResponse('**/filters*')
+      await openFirstMap(page, () => page.goto(`${demo.server.url}/l/${demo.server.token}`))
+      await (await filters).finished()
+      await aTurnLater(page)
       expect(await page.locator('.sl-error').textContent()).toBe('')
       down = false
       await page.getByRole('combobox', { name: 'Town or postcode' }).fill('Lond')

@@ -94,14 +94,14 @@ describe.skipIf(chromiumPath === null)('what the widget shows, in Chromium', () 
     const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
     try {
       await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      // The country shapes drawn: more than 100 paths.
+      const shapes = page.locator('.sl-map path:not(.sl-dot)')
       await page.locator('.sl-cluster').first().waitFor()
-      await page.waitForLoadState('networkidle') // the country shapes
-      expect(await page.locator('.sl-map path:not(.sl-dot)').count()).toBeGreaterThan(100)
+      await shapes.nth(100).waitFor({ state: 'attached' })
       expect(await imagesRead(page)).toEqual([])
       await page.goto(`${demo.server.url}/l/${demo.server.token}?${LONDON}`)
       await page.locator('.sl-pin').nth(2).waitFor()
-      await page.waitForLoadState('networkidle')
-      expect(await page.locator('.sl-map path:not(.sl-dot)').count()).toBeGreaterThan(100)
+      await shapes.nth(100).waitFor({ state: 'attached' })
       expect(await imagesRead(page)).toEqual([])
     } finally {
       await page.close()
@@ -113,10 +113,9 @@ describe.skipIf(chromiumPath === null)('what the widget shows, in Chromium', () 
       // The search answers before the shapes come: they are drawn after the centre.
       await page.goto(`${demo.server.url}/l/${demo.server.token}?${LONDON}`)
       await page.locator('.sl-pin').nth(2).waitFor()
-      await page.waitForLoadState('networkidle')
-      // One SVG holds both: the last path drawn is on top.
+      // One SVG holds both, once the shapes are drawn (more than 100 paths): the last path drawn is on top.
       const here = page.locator('.sl-map svg:has(.sl-here) > g > path')
-      expect(await here.count()).toBeGreaterThan(100)
+      await here.nth(100).waitFor({ state: 'attached' })
       expect((await here.last().getAttribute('class')) ?? '').toContain('sl-here')
     } finally {
       await page.close()

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { tempDir } from '../helpers'
 import { chromiumPath, newContext, type PageDocument, type PageElement, screenshot, seriousViolations } from './browser'
+import { openFirstMap } from './map-rest'
 import { type DemoServer, docsSnippet, hostPage, startDemoBrowser } from './server'
 
 /** The page's document, for the callbacks run in the page. */
@@ -255,25 +256,14 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
 
   test('before a search the map shows every store of its view, clustered as the API gives them; a cluster zooms in', async () => {
     const page = await context.newPage()
-    const answers: { url: string; body: { data: { clusters: { count: number }[]; locations: unknown[] } } }[] = []
-    page.on('response', (r) => {
-      if (r.url().includes('/clusters?'))
-        r.json().then(
-          (body) => answers.push({ url: r.url(), body }),
-          () => {},
-        )
-    })
-    await page.goto(`${server.url}/l/${server.token}`)
-    await page.locator('.sl-cluster').first().waitFor()
-    await page.waitForLoadState('networkidle')
-    await page.waitForTimeout(300)
-    // What is drawn is the last answer, and that answer is the API's for that view.
-    const last = answers.at(-1)!
+    // Resolves once the last answer, for the view fitted to every store, is drawn.
+    const last = await openFirstMap(page, () => page.goto(`${server.url}/l/${server.token}`))
+    // What is drawn is that answer, and that answer is the API's for that view.
     const drawn = (await page.locator('.sl-cluster-count').allTextContents()).map(Number).sort((a, b) => a - b)
-    expect(drawn).toEqual(last.body.data.clusters.map((c) => c.count).sort((a, b) => a - b))
-    expect(await page.locator('.sl-dot').count()).toBe(last.body.data.locations.length)
+    expect(drawn).toEqual(last.view.clusters.map((c) => c.count).sort((a, b) => a - b))
+    expect(await page.locator('.sl-dot').count()).toBe(last.view.locations.length)
     const url = new URL(last.url)
-    expect(await server.api(`clusters${url.search}`)).toEqual(last.body as never)
+    expect(((await server.api(`clusters${url.search}`)) as unknown as { data: unknown }).data).toEqual(last.view)
     const zoom = Number(url.searchParams.get('zoom'))
     const next = page.waitForRequest((r) => r.url().includes('/clusters?'))
     // Dispatched to the marker itself: clusters may overlap, and a click at a point goes to the top one.
