@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { connect, type Socket } from 'node:net'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { cliRunner, sendRaw, serverUrl, startServer, tempDir } from './helpers'
+import { cliRunner, sendRaw, serverUrl, startServer, stdoutLines, tempDir } from './helpers'
 
 let dir: string
 beforeAll(() => (dir = tempDir()))
@@ -16,11 +16,12 @@ for (const workers of ['1', '2']) {
     const url = await serverUrl(server)
     // Each process's place data read (after its indexes, while it serves): the load meets a quiet server.
     while (server.lines.filter((l) => l.includes('"place data read"')).length < Number(workers)) await Bun.sleep(50)
-    const load = Bun.spawn([process.execPath, join(import.meta.dir, 'fixtures/load-client.ts'), `${url}/healthz`], {
-      stdin: 'pipe',
-      stdout: 'pipe',
-    })
-    await Bun.sleep(800)
+    const load = Bun.spawn(
+      [process.execPath, join(import.meta.dir, 'fixtures/load-client.ts'), `${url}/healthz`, '12', '600'],
+      { stdin: 'pipe', stdout: 'pipe', stderr: 'pipe' },
+    )
+    // The signal meets a load under way: 600 requests answered, however long a loaded machine takes.
+    await stdoutLines({ stdout: load.stderr }).waitFor(/^600 answered$/)
     const signalAt = performance.timeOrigin + performance.now()
     server.proc.kill('SIGTERM')
     expect(await server.proc.exited).toBe(0)
