@@ -120,7 +120,8 @@ describe.skipIf(chromiumPath === null)("the finder and the browser's history, in
         await chips.nth(i).check()
         await page.waitForTimeout(150)
       }
-      await page.waitForLoadState('networkidle')
+      // The burst's search answered: the address holds its three filters.
+      await page.waitForFunction("new URL(location.href).searchParams.get('sl_tags')?.split(',').length === 3")
       expect(await entries(page)).toBe(before + 2)
       expect(new URL(page.url()).searchParams.get('sl_tags')?.split(',')).toHaveLength(3)
       await page.goBack()
