@@ -321,8 +321,7 @@ describe.skipIf(chromiumPath === null)("a large chain's clusters on the map, in 
         { dx: -200, dy: 0, count: 40 },
         { dx: 0, dy: 0, count: 1 },
       ])
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
-      await settledMap(page)
+      await settledMap(page, () => page.goto(`${demo.server.url}/l/${demo.server.token}`))
       const dot = page.locator('path.sl-dot')
       const box = (await dot.boundingBox())!
       await page.mouse.move(box.x + box.width / 2, box.y - 100)
