@@ -5,7 +5,7 @@ import { PublicError } from '../api/public/errors'
 import { townsFrom } from '../locations/town'
 import { guessFrom } from '../locations/town-guess'
 import type { Places } from '../api/public/places'
-import { clientResolver, type Peer } from '../api/public/clients'
+import { clientResolver, isLoopbackHost, type Peer } from '../api/public/clients'
 import { type ClientCount, clientCounter, RateLimiter } from '../api/public/guards'
 import { originCheck, pathStart, PUBLIC_PREFIX } from '../api/public/url'
 import type { Config } from '../core/config'
@@ -92,6 +92,7 @@ export type AppDeps = {
         | 'defaultClientRateLimit'
         | 'pageRateLimit'
         | 'trustedProxies'
+        | 'host'
         | 'sitemapIndex'
         | 'locatorMaxLocations'
         | 'idempotencyMaxBytes'
@@ -132,7 +133,8 @@ function clientLimits(
   const perApi = set > 0 ? set : (deps.config.defaultClientRateLimit ?? 0)
   const perPage = deps.config.pageRateLimit ?? 0
   const trusted = deps.config.trustedProxies ?? []
-  const apiClientOf = perApi > 0 ? clientResolver(trusted, set > 0 ? 'all' : 'seen', untrustedProxy(log)) : null
+  const scope = set > 0 ? 'all' : isLoopbackHost(deps.config.host) ? 'loopback' : 'seen'
+  const apiClientOf = perApi > 0 ? clientResolver(trusted, scope, untrustedProxy(log)) : null
   const pageClientOf = perPage > 0 ? clientResolver(trusted) : null
   const pageCounter = clientCounter(deps.pageLimiter ?? new RateLimiter(), perPage)
   const keyOf = (request: Request) => started.get(request)?.client ?? null

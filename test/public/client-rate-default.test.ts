@@ -21,7 +21,7 @@ afterAll(() => env.close())
 const from = (address: string) => ({ requestIP: () => ({ address, family: 'IPv4', port: 40_000 }) })
 
 /** A new app (its counts afresh) as loadConfig makes it from `vars`, its default limit 2 a minute; and its log lines. */
-function appFor(vars: Record<string, string> = {}) {
+function appFor(vars: Record<string, string> = {}, host?: string) {
   const config = loadConfig(vars, 2)
   const lines: Record<string, unknown>[] = []
   const app = createApp({
@@ -34,6 +34,7 @@ function appFor(vars: Record<string, string> = {}) {
       clientRateLimit: config.clientRateLimit,
       defaultClientRateLimit: config.defaultClientRateLimit === 0 ? 0 : 2,
       trustedProxies: config.trustedProxies,
+      host,
     },
     log: (line) => lines.push(line),
   })
@@ -83,4 +84,21 @@ test('set, CLIENT_RATE_LIMIT counts every address as it connects; 0 is off', asy
   expect(await statuses(appFor({ CLIENT_RATE_LIMIT: '2' }).app, '127.0.0.1')).toEqual([200, 200, 429])
   expect(loadConfig({ CLIENT_RATE_LIMIT: '0' }, 2)).toMatchObject({ clientRateLimit: 0, defaultClientRateLimit: 0 })
   expect(await statuses(appFor({ CLIENT_RATE_LIMIT: '0' }).app, '203.0.113.9')).toEqual([200, 200, 200])
+})
+
+test('unset, on a service listening on loopback only, no peer is counted, and a forwarding one is still logged', async () => {
+  // Peers of such a service are this machine's; the public address stands for what a fake peer
+  // could claim, which the service does not read without TRUSTED_PROXIES.
+  for (const host of ['127.0.0.1', '::1', 'localhost']) {
+    const { app, lines } = appFor({}, host)
+    expect(await statuses(app, '203.0.113.9')).toEqual([200, 200, 200])
+    expect(await statuses(app, '127.0.0.1', { 'x-forwarded-for': '198.51.100.4' })).toEqual([200, 200, 200])
+    expect(await statuses(app, '127.0.0.1', { forwarded: 'for=198.51.100.5' })).toEqual([200, 200, 200])
+    expect(lines.map((l) => l.message)).toEqual([expect.stringContaining('A Query API request came from 127.0.0.1')])
+  }
+  // With TRUSTED_PROXIES, the proxy names each visitor, who is counted.
+  const proxied = appFor({ TRUSTED_PROXIES: '127.0.0.1' }, '127.0.0.1').app
+  expect(await statuses(proxied, '127.0.0.1', { 'x-forwarded-for': '198.51.100.4' })).toEqual([200, 200, 429])
+  // Listening beyond loopback, a public peer is counted.
+  expect(await statuses(appFor({}, '0.0.0.0').app, '203.0.113.9')).toEqual([200, 200, 429])
 })

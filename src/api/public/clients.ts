@@ -28,8 +28,17 @@ function isSharedAddress(address: string): boolean {
   )
 }
 
-/** Which requests a client key is found for: `all`, or `seen` (CLIENT_RATE_LIMIT unset) those whose client is known for sure. */
-export type ClientScope = 'all' | 'seen'
+/**
+ * Which requests a client key is found for: `all`, or `seen` (CLIENT_RATE_LIMIT unset) those whose
+ * client is known for sure; `loopback` is `seen` for a service listening on this machine's loopback
+ * only, whose peers are all this machine's.
+ */
+export type ClientScope = 'all' | 'seen' | 'loopback'
+
+/** Whether HOST lets only this machine connect: every peer is then a loopback address. */
+export function isLoopbackHost(host: string | undefined): boolean {
+  return host !== undefined && (host === 'localhost' || host === '::1' || host.startsWith('127.'))
+}
 
 /**
  * The client key of a request sent by `peer` (null: none known, so no per-client count): its
@@ -50,6 +59,18 @@ export function clientResolver(
     trusted.addSubnet(address, Number(prefix), isIP(address) === 6 ? 'ipv6' : 'ipv4')
   }
   const isTrusted = (address: string) => trustedProxies.length > 0 && trusted.check(address, familyOf(address))
+  if (scope === 'loopback' && trustedProxies.length === 0) {
+    // No peer is counted: the socket's address (a microsecond's work) is read only to name a proxy.
+    let told = false
+    return (request, peer) => {
+      if (!told && (request.headers.has('x-forwarded-for') || request.headers.has('forwarded'))) {
+        const socket = peer?.requestIP(request)?.address
+        told = socket !== undefined
+        if (socket !== undefined) onProxy?.(plain(socket))
+      }
+      return null
+    }
+  }
   return (request, peer) => {
     const socket = peer?.requestIP(request)?.address
     if (!socket) return null
