@@ -264,15 +264,7 @@ function insertPostcodes(db: Database, { biggest, byName, namesakes }: PlaceLook
     'INSERT OR IGNORE INTO postcodes VALUES ($country, $postcode, $place_key, $place, $admin1, $lat, $lng, $precision)',
   )
   let postcodes = 0
-  const addPostcode = (
-    country: string,
-    postcode: string,
-    place: string,
-    admin1: string,
-    lat: number,
-    lng: number,
-    precision: 'postcode' | 'city',
-  ) => {
+  const addPostcode: AddPostcode = (country, postcode, place, admin1, lat, lng, precision) => {
     if (!Number.isFinite(lat) || !Number.isFinite(lng) || (lat === 0 && lng === 0)) return
     postcodes += insertPostcode.run({
       country,
