@@ -277,16 +277,19 @@ describe('a published location', () => {
       opens,
       closes,
     })
-    expect(ld.specialOpeningHoursSpecification).toEqual([
+    // Where Google reads dated hours: beside the week's, each valid on its date alone.
+    expect(ld.openingHoursSpecification).toEqual([
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: 'https://schema.org/Monday', opens: '09:00', closes: '18:00' },
       on('2026-06-15', '10:00', '14:00'),
       on('2026-06-20', '10:00', '12:00'),
       on('2026-06-20', '22:00', '02:00'), // past midnight: closes before it opens
       on('2026-07-14', '00:00', '00:00'), // closed all day
     ])
-    // Without special hours ahead, neither the section nor the property.
+    expect(ld.specialOpeningHoursSpecification).toBeUndefined()
+    // Without special hours ahead, neither the section nor a dated entry.
     const velo = (await f.page(pagePath(f.ids.velo!))).text
     expect(velo).not.toContain('Special opening hours')
-    expect(jsonLd(velo)[0].specialOpeningHoursSpecification).toBeUndefined()
+    expect(jsonLd(velo)[0].openingHoursSpecification.filter((s: any) => 'validFrom' in s)).toEqual([])
 
     // On another day the list starts there, and a page kept from the day before is not current.
     // (The ETag also turns when a store of the locator opens or closes: answers show open_now.)

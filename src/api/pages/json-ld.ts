@@ -140,8 +140,9 @@ function postalAddress(a: PublicLocation['address']): Exclude<PostalAddress, str
 }
 
 /**
- * The schema.org LocalBusiness of a location, with the dated hours `special` it has ahead; fields
- * with no value are left out. `id`: its page's URL without ?lang=, one identity of the business for the
+ * The schema.org LocalBusiness of a location, with the dated hours `special` it has ahead as more
+ * openingHoursSpecification entries, each valid on its date: Google reads dated hours there, not
+ * in specialOpeningHoursSpecification. Fields with no value are left out. `id`: its page's URL without ?lang=, one identity of the business for the
  * pages of every language (search engines merge what pages say of one @id); `url`: the canonical
  * URL of the page it is on, a working link in the reader's language, as its canonical link says.
  */
@@ -158,8 +159,7 @@ export function localBusinessJsonLd(
     socialUrl('facebook', social.facebook),
     socialUrl('twitter', social.twitter),
   ].filter((u) => u !== '')
-  const hours = openingHoursSpecification(location.hours)
-  const specialHours = specialHoursSpecification(special)
+  const hours = [...openingHoursSpecification(location.hours), ...specialHoursSpecification(special)]
   return {
     '@context': 'https://schema.org',
     '@type': 'LocalBusiness',
@@ -173,7 +173,6 @@ export function localBusinessJsonLd(
     address: postalAddress(location.address),
     geo: { '@type': 'GeoCoordinates', latitude: location.coordinates.lat, longitude: location.coordinates.lng },
     ...(hours.length > 0 ? { openingHoursSpecification: hours } : {}),
-    ...(specialHours.length > 0 ? { specialOpeningHoursSpecification: specialHours } : {}),
     ...(sameAs.length > 0 ? { sameAs } : {}),
   }
 }
