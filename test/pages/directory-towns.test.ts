@@ -61,7 +61,7 @@ const decode = (text: string) =>
 const items = (html: string) =>
   [
     ...(/<ul class="slp-dir">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '').matchAll(
-      /<li><a href="([^"]+)">([^<]*)<\/a>(?: <span class="slp-count">\((\d+)\)<\/span>)?/g,
+      /<li><a href="([^"]+)">([^<]*)<\/a>(?: <span class="slp-count">\((\d+) [^<)]+\)<\/span>)?/g,
     ),
   ].map((m) => [decode(m[2]!), decode(m[1]!), m[3] === undefined ? null : Number(m[3])])
 const tag = (html: string, pattern: RegExp) => decode(pattern.exec(html)?.[1] ?? '')

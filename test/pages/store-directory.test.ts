@@ -3,6 +3,8 @@
 // BreadcrumbList JSON-LD); its 404s, redirects, languages, ETags, policy and sitemap entries.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { directoryResponse, LIST_PAGE } from '../../src/api/pages/directory-page'
+import { counted, pageTexts } from '../../src/api/pages/page-texts'
+import type { Lang } from '../../src/core/languages'
 import { slugOf } from '../../src/core/slug'
 import { countryLabel } from '../../src/geocode/countries'
 import { IndexRegistry } from '../../src/indexes/registry'
@@ -32,7 +34,7 @@ function items(html: string): Item[] {
   const list = /<ul class="slp-dir">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? ''
   return [
     ...list.matchAll(
-      /<li><a href="([^"]+)">([^<]*)<\/a>(?: <span class="slp-count">\((\d+)\)<\/span>)?(?:<br><span class="slp-addr">([^<]*)<\/span>)?<\/li>/g,
+      /<li><a href="([^"]+)">([^<]*)<\/a>(?: <span class="slp-count">\((\d+) [^<)]+\)<\/span>)?(?:<br><span class="slp-addr">([^<]*)<\/span>)?<\/li>/g,
     ),
   ].map((m) => ({
     url: decode(m[1]!),
@@ -226,6 +228,31 @@ describe('a locator in several countries', () => {
     )
     // A language not shipped: the English page.
     expect((await f.page(`/l/${f.token}/stores?lang=pt`)).text).toContain('<h1>Store directory</h1>')
+  })
+
+  test("each place's count of stores is in words, in the page's language and plural: no bare number", async () => {
+    const n = published().filter((r) => r.addressParts.country === 'FR').length // and one in GB
+    expect(n).toBeGreaterThan(1)
+    for (const [lang, one, more] of [
+      ['en', '1 store', `${n} stores`],
+      ['de', '1 Geschäft', `${n} Geschäfte`],
+      ['fr', '1 magasin', `${n} magasins`],
+      ['es', '1 tienda', `${n} tiendas`],
+      ['it', '1 negozio', `${n} negozi`],
+      ['nl', '1 winkel', `${n} winkels`],
+    ] as const) {
+      const { text } = await f.page(`/l/${f.token}/stores?lang=${lang}`)
+      const counts = [...text.matchAll(/<span class="slp-count">\(([^<]*)\)<\/span>/g)].map((m) => m[1])
+      expect({ lang, counts: counts.sort() }).toEqual({ lang, counts: [one, more].sort() })
+    }
+    // Past a thousand, the number as the language writes it; a million takes French's "de".
+    const say = (lang: Lang, count: number) => counted(pageTexts(lang), pageTexts(lang).stores, count)
+    expect(say('en', 1234)).toBe('1,234 stores')
+    expect(say('de', 1234)).toBe('1.234 Geschäfte')
+    expect(say('fr', 1_000_000)).toBe('1\u202f000\u202f000 de magasins')
+    expect(say('es', 1_000_000)).toBe('1.000.000 de tiendas')
+    expect(say('it', 2_000_000)).toBe('2.000.000 di negozi')
+    expect(say('fr', 0)).toBe('0 magasin') // French counts 0 as one
   })
 
   test('Open Graph says what each page is, in its language: a shared link shows its title and description', async () => {

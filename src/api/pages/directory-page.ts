@@ -38,7 +38,7 @@ import {
 } from './directory'
 import { countryIn, elsewhereIn, townIn } from './country-in'
 import { escapeHtml as esc, htmlResponse, pagePolicy, scriptJson } from './html'
-import { type LangTexts, filled, pageTexts } from './page-texts'
+import { type LangTexts, counted, filled, pageTexts } from './page-texts'
 import { alternates, LANGUAGES_STYLE, langOfPage, languageLinks, ogLocale } from './page-languages'
 import { PAGE_STYLE } from './page-style'
 import { finderNotFoundPage, notFoundPage } from './store-page'
@@ -58,8 +58,8 @@ type Place =
   | { level: 'town'; country: DirectoryCountry; town: DirectoryTown }
   | { level: 'namesakes'; country: DirectoryCountry; slug: string; name: string; towns: DirectoryTown[] }
 
-/** A list's entry: a link, what it counts (a place's stores) or says (a store's address). */
-type Entry = { name: string; url: string; count?: number; address?: string }
+/** A list's entry: a link, what it counts (a place's stores, in words) or says (a store's address). */
+type Entry = { name: string; url: string; count?: string; address?: string }
 
 /**
  * A page of the directory of the locator `token` names: the place the slugs name (none: the
@@ -199,12 +199,12 @@ function entriesOf(p: DirectoryPage): Entry[] {
     return (p.entries as DirectoryTown[]).map((t) => ({
       name: townName(t.name, texts),
       url: to(country.slug, t.slug),
-      count: t.stores.length,
+      count: counted(texts, texts.stores, t.stores.length),
     }))
   return (p.entries as DirectoryCountry[]).map((c) => ({
     name: countryName(c.code, texts),
     url: to(c.slug),
-    count: c.count,
+    count: counted(texts, texts.stores, c.count),
   }))
 }
 
@@ -331,7 +331,8 @@ function headLinks(p: DirectoryPage): string {
 }
 
 function entryHtml(e: Entry): string {
-  const count = e.count === undefined ? '' : ` <span class="slp-count">(${e.count})</span>`
+  // In words, not a bare number: a screen reader says "Berlin, 59 stores", not "Berlin, 59".
+  const count = e.count === undefined ? '' : ` <span class="slp-count">(${esc(e.count)})</span>`
   const address = e.address === undefined ? '' : `<br><span class="slp-addr">${esc(e.address)}</span>`
   return `<li><a href="${esc(e.url)}">${esc(e.name)}</a>${count}${address}</li>`
 }

@@ -4,6 +4,9 @@
 // Intl in that language; the words of hours ("Closed") from core/hours-text.ts, as the widget's.
 import { type Lang, langOf } from '../../core/languages'
 
+/** A text's form for each plural category a language has (Intl.PluralRules); "other" for any it lacks. */
+export type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }
+
 const EN = {
   back: 'Back to all stores',
   address: 'Address',
@@ -47,6 +50,8 @@ const EN = {
   placeNotFound: 'Place not found',
   placeNotFoundText: 'No published store is in this place, or its list has no such page.',
   noStores: 'No store is published yet.',
+  // A count, by the language's plural rules (counted): a form for each of its categories, with "{n}".
+  stores: { one: '{n} store', other: '{n} stores' } as Plural,
   directoryDescription: 'The stores of {name} by country and town.',
   placeDescription: 'The stores of {name} {in}.',
   languages: 'Languages',
@@ -106,6 +111,7 @@ const TEXTS: Record<Lang, PageTexts> = {
     placeNotFoundText:
       'An diesem Ort gibt es kein veröffentlichtes Geschäft, oder diese Seite der Liste gibt es nicht.',
     noStores: 'Es wurde noch kein Geschäft veröffentlicht.',
+    stores: { one: '{n} Geschäft', other: '{n} Geschäfte' },
     directoryDescription: 'Die Geschäfte von {name} nach Land und Ort.',
     placeDescription: 'Die Geschäfte von {name} {in}.',
     languages: 'Sprachen',
@@ -161,6 +167,7 @@ const TEXTS: Record<Lang, PageTexts> = {
     placeNotFound: 'Lieu introuvable',
     placeNotFoundText: 'Aucun magasin publié ne se trouve dans ce lieu, ou cette page de la liste n’existe pas.',
     noStores: 'Aucun magasin n’est encore publié.',
+    stores: { one: '{n} magasin', many: '{n} de magasins', other: '{n} magasins' },
     directoryDescription: 'Les magasins {name} par pays et par ville.',
     placeDescription: 'Les magasins {name} {in}.',
     languages: 'Langues',
@@ -215,6 +222,7 @@ const TEXTS: Record<Lang, PageTexts> = {
     placeNotFound: 'Lugar no encontrado',
     placeNotFoundText: 'No hay ninguna tienda publicada en este lugar, o su lista no tiene esa página.',
     noStores: 'Todavía no hay ninguna tienda publicada.',
+    stores: { one: '{n} tienda', many: '{n} de tiendas', other: '{n} tiendas' },
     directoryDescription: 'Las tiendas de {name} por país y ciudad.',
     placeDescription: 'Las tiendas de {name} {in}.',
     languages: 'Idiomas',
@@ -267,6 +275,7 @@ const TEXTS: Record<Lang, PageTexts> = {
     placeNotFound: 'Luogo non trovato',
     placeNotFoundText: 'In questo luogo non c’è alcun negozio pubblicato, oppure il suo elenco non ha questa pagina.',
     noStores: 'Non è ancora stato pubblicato alcun negozio.',
+    stores: { one: '{n} negozio', many: '{n} di negozi', other: '{n} negozi' },
     directoryDescription: 'I negozi {name} per paese e città.',
     placeDescription: 'I negozi {name} {in}.',
     languages: 'Lingue',
@@ -319,6 +328,7 @@ const TEXTS: Record<Lang, PageTexts> = {
     placeNotFound: 'Plaats niet gevonden',
     placeNotFoundText: 'Op deze plaats is geen winkel gepubliceerd, of deze pagina van de lijst bestaat niet.',
     noStores: 'Er is nog geen winkel gepubliceerd.',
+    stores: { one: '{n} winkel', other: '{n} winkels' },
     directoryDescription: 'De winkels van {name} per land en plaats.',
     placeDescription: 'De winkels van {name} {in}.',
     languages: 'Talen',
@@ -335,18 +345,23 @@ const TEXTS: Record<Lang, PageTexts> = {
 /** The language a link's ?lang= names (its first two letters, any case); null for none or one not shipped. */
 export const pageLang = (url: URL): Lang | null => langOf(url.searchParams.get('lang'))
 
-export type LangTexts = PageTexts & { lang: Lang; weekdays: string[] }
+export type LangTexts = PageTexts & {
+  lang: Lang
+  weekdays: string[]
+  plurals: Intl.PluralRules
+  numbers: Intl.NumberFormat
+}
 
 const madeTexts = new Map<Lang, LangTexts>()
 
-/** A language's texts, with its weekday names (Monday first), made once. */
+/** A language's texts, with its weekday names (Monday first), plural rules and numbers, made once. */
 export function pageTexts(lang: Lang): LangTexts {
   let made = madeTexts.get(lang)
   if (made === undefined) {
     const weekday = new Intl.DateTimeFormat(lang, { weekday: 'long', timeZone: 'UTC' })
     // 2024-01-01 was a Monday.
     const weekdays = Array.from({ length: 7 }, (_, d) => capitalise(weekday.format(Date.UTC(2024, 0, 1 + d)), lang))
-    made = { ...TEXTS[lang], lang, weekdays }
+    made = { ...TEXTS[lang], lang, weekdays, plurals: new Intl.PluralRules(lang), numbers: new Intl.NumberFormat(lang) }
     madeTexts.set(lang, made)
   }
   return made
@@ -382,3 +397,12 @@ export const named = (text: string, name: string) => text.replace('{name}', () =
 /** A text with each "{key}" of `values` replaced ("{page}", "{place}"). */
 export const filled = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (all, key: string) => (Object.hasOwn(values, key) ? String(values[key]) : all))
+
+/**
+ * A count as the page's language says it: the form of its plural category ("1 store", "2 stores";
+ * French "0 magasin", "1 000 000 de magasins"), the number written as the language writes it.
+ */
+export function counted(texts: LangTexts, forms: Plural, n: number): string {
+  const form = forms[texts.plurals.select(n)] ?? forms.other
+  return form.replace('{n}', texts.numbers.format(n))
+}
