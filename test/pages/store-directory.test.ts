@@ -262,7 +262,13 @@ describe('a locator in several countries', () => {
         '/fr?lang=de',
         'Geschäfte in Frankreich – Test locator',
         'Die Geschäfte von Test locator in Frankreich.',
-        'de_FR',
+        'de_DE', // Facebook knows no de_FR
+      ],
+      [
+        '/gb',
+        'Stores in the United Kingdom – Test locator',
+        'The stores of Test locator in the United Kingdom.',
+        'en_GB',
       ],
       [
         '/fr/paris?lang=fr',
@@ -280,7 +286,7 @@ describe('a locator in several countries', () => {
         'og:title': title,
         'og:description': description,
         'og:url': canonical,
-        'og:locale': locale, // the page's language, in the place's country or its own
+        'og:locale': locale, // the page's language in the place's country where Facebook knows it, else its own
         'twitter:card': 'summary',
       })
       expect(text).toContain(`<title>${title}</title>`)

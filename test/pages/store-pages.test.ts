@@ -78,7 +78,7 @@ describe('a published location', () => {
       'og:title': 'Vélo Café Bikes, Paris',
       'og:description': 'Coffee, espresso and city bikes.',
       'og:url': canonical,
-      'og:locale': 'en_FR', // the page's language, in the store's country
+      'og:locale': 'en_US', // the page's language in its own country: Facebook knows no en_FR
       'og:image': 'https://img.example.com/velo.jpg',
       'place:location:latitude': '48.86',
       'place:location:longitude': '2.356',
@@ -178,6 +178,10 @@ describe('a published location', () => {
         .body.location
       const html = (await f.page(`/l/${f.token}/${id}`)).text
       expect(html).toContain(`<meta property="business:contact_data:street_address" content="${street}">`)
+      // Its locale: English in the store's country where Facebook knows it (en_GB), else its own.
+      const locale = address.includes('London') ? 'en_GB' : 'en_US'
+      expect(metaTags(html)['og:locale']).toBe(locale)
+      expect(metaTags((await f.page(`/l/${f.token}/${id}?lang=fr`)).text)['og:locale']).toBe('fr_FR')
       await f.env.call('POST', `/admin/v1/locations/${id}/delete`)
     }
   })

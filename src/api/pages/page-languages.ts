@@ -15,10 +15,26 @@ const NAMES: Record<Lang, string> = {
   nl: 'Nederlands',
 }
 
-/** Open Graph's locale, language_TERRITORY: the page's language, in the page's country ("de_AT") or its own. */
-export const ogLocale = (lang: Lang, country: string | null | undefined): string =>
-  `${lang}_${country && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : OWN_COUNTRY[lang]}`
-const OWN_COUNTRY: Record<Lang, string> = { en: 'US', de: 'DE', fr: 'FR', es: 'ES', it: 'IT', nl: 'NL' }
+/**
+ * Open Graph's locale, language_TERRITORY, as Facebook reads it: one of its own locales, as it
+ * refuses any other ("de_AT", "fr_DE") as no value of its list. The page's language in the page's
+ * country where that is one ("en_GB", "fr_CA", "nl_BE"), else in the language's own ("de_DE").
+ */
+export function ogLocale(lang: Lang, country: string | null | undefined): string {
+  const known = OG_LOCALES[lang]
+  const territory = country?.toUpperCase()
+  return `${lang}_${territory !== undefined && known.includes(territory) ? territory : known[0]}`
+}
+
+/** Facebook's locales of each language the pages ship, the language's own country first. */
+const OG_LOCALES: Record<Lang, readonly string[]> = {
+  en: ['US', 'GB'],
+  de: ['DE'],
+  fr: ['FR', 'CA'],
+  es: ['ES', 'MX'],
+  it: ['IT'],
+  nl: ['NL', 'BE'],
+}
 
 /** The language of one of a locator's pages: the one its link asks for (?lang=), else homeLang. */
 export const langOfPage = (url: URL, locator: Locator): Lang => pageLang(url) ?? homeLang(locator)
