@@ -110,6 +110,28 @@ describe('the pages', () => {
     }
   })
 
+  test("without PUBLIC_BASE_URL, what the service keeps (the directory, sitemap bodies) carries no Host to another's request", async () => {
+    const on = app(null)
+    const good = 'http://stores.example.com'
+    const paths = [...pages(), `/l/${f.token}/stores/fr`, `/l/${f.token}/stores/fr/paris`]
+    for (const path of paths) {
+      const evil = await on.handle(new Request(forged(path), { redirect: 'manual' }))
+      await evil.text()
+      // The same page next, from the true Host: made again or from what was kept, it names that Host.
+      const tags: Record<string, string>[] = [{}, { 'if-none-match': evil.headers.get('etag') ?? '' }]
+      for (const headers of tags) {
+        const res = await on.handle(new Request(good + path, { headers, redirect: 'manual' }))
+        const text = `${res.headers.get('location') ?? ''} ${await res.text()}`
+        expect({ path, status: res.status, evil: text.includes('evil.example') }).toEqual({
+          path,
+          status: res.status === 301 ? 301 : 200, // never a 304 for the copy made on the forged Host
+          evil: false,
+        })
+        expect({ path, good: text.includes(good) }).toEqual({ path, good: true })
+      }
+    }
+  })
+
   test('with PUBLIC_BASE_URL, the same are public, name no Host sent and do not vary by it', async () => {
     const on = createApp({
       store: f.env.store,
