@@ -25,6 +25,10 @@ describe('parseDayHours', () => {
     ['22:00 - 06:00', open([h(22), h(30)])],
     ['9-5', open([h(9), h(17)])],
     ['10-2', open([h(10), h(14)])],
+    // An end with a leading zero is the 24-hour clock's: past midnight, not the afternoon.
+    ['10:00-02:00', open([h(10), h(26)])],
+    ['09:00-01:30', open([h(9), h(25, 30)])],
+    ['10:00-2:00', open([h(10), h(14)])],
     ['1-5pm', open([h(13), h(17)])],
     ['9-5pm', open([h(9), h(17)])],
     ['11am-2:30pm & 5pm-10pm', open([h(11), h(14, 30)], [h(17), h(22)])],

@@ -56,13 +56,14 @@ function normal(text: string): string {
     .replace(/(\d)([ap])\b/g, '$1$2m') // "9a", "5p" (not "9 a 18", Spanish for "to")
 }
 
-type Time = { minutes: number; meridiem: 'am' | 'pm' | null; bare: boolean }
+/** `bare`: an hour alone ("9"); `zeroed`: an hour written with a leading zero ("02:00"), the 24-hour clock's. */
+type Time = { minutes: number; meridiem: 'am' | 'pm' | null; bare: boolean; zeroed: boolean }
 
 /** "9", "09:30", "9.30", "0930", "9h", "9h30", "9am", "9:30pm", "noon", "midnight", "24:00". */
 function readTime(token: string): Time | null {
   const t = token.trim()
-  if (t === 'noon' || t === 'midday') return { minutes: 720, meridiem: 'pm', bare: false }
-  if (t === 'midnight') return { minutes: 0, meridiem: 'am', bare: false }
+  if (t === 'noon' || t === 'midday') return { minutes: 720, meridiem: 'pm', bare: false, zeroed: false }
+  if (t === 'midnight') return { minutes: 0, meridiem: 'am', bare: false, zeroed: false }
   const m = /^(\d{1,2})(?:[:.h]?(\d{2}))?\s*(?:h)?\s*(am|pm)?$/.exec(t)
   if (m === null) return null
   const hour = Number(m[1])
@@ -73,7 +74,8 @@ function readTime(token: string): Time | null {
   let h = hour
   if (meridiem === 'am' && hour === 12) h = 0
   if (meridiem === 'pm' && hour !== 12) h = hour + 12
-  return { minutes: h * 60 + minute, meridiem, bare: m[2] === undefined && meridiem === null }
+  const zeroed = m[1]!.length === 2 && m[1]!.startsWith('0')
+  return { minutes: h * 60 + minute, meridiem, bare: m[2] === undefined && meridiem === null, zeroed }
 }
 
 /** One interval, "9-17", "9am-5pm", "18:00-02:00", or null. */
@@ -88,7 +90,16 @@ function readInterval(text: string): [number, number] | null {
   // "1-5pm": the start takes the end's half of the day, unless that puts it after the end ("9-5pm").
   if (start.meridiem === null && end.meridiem === 'pm' && from < 720 && from + 720 < to) from += 720
   // "9-5", "10-2", no half of the day said: the end is in the afternoon (not 5 in the morning).
-  if (start.meridiem === null && end.meridiem === null && from <= 720 && to < from && to + 720 > from && to <= 720)
+  // An end written "02:00" is the 24-hour clock's: past midnight ("10:00-02:00").
+  if (
+    start.meridiem === null &&
+    end.meridiem === null &&
+    !end.zeroed &&
+    from <= 720 &&
+    to < from &&
+    to + 720 > from &&
+    to <= 720
+  )
     to += 720
   // "10-10", "9-9": a morning to the same hour at night, not no time at all (nor round the clock).
   if (start.bare && end.bare && to === from && from > 0 && from < 720) to += 720
