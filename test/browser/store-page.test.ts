@@ -116,4 +116,23 @@ describe.skipIf(chromiumPath === null)('a store page in Chromium', () => {
       await page.close()
     }
   })
+
+  test.each([
+    [320, 24],
+    [800, 32],
+  ])("at %p px wide, the store's name is a heading of %p px, its lines set close", async (width, size) => {
+    const { page } = await openPage(width)
+    try {
+      await page.goto(`${ORIGIN}/l/${f.token}/${f.ids.velo}`, { waitUntil: 'domcontentloaded' })
+      const [fontSize, lineHeight] = await page.getByRole('heading', { level: 1 }).evaluate((h) => {
+        type Style = { fontSize: string; lineHeight: string }
+        const style = (globalThis as unknown as { getComputedStyle: (e: unknown) => Style }).getComputedStyle(h)
+        return [style.fontSize, style.lineHeight].map(Number.parseFloat)
+      })
+      expect(fontSize).toBeCloseTo(size, 0)
+      expect(lineHeight! / fontSize!).toBeLessThanOrEqual(1.25)
+    } finally {
+      await page.close()
+    }
+  })
 })

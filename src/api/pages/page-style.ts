@@ -12,6 +12,8 @@ import { escapeHtml as esc, htmlResponse } from './html'
 export const PAGE_STYLE =
   '.slp-page{margin:0;font:16px/1.5 system-ui,sans-serif;color:var(--sl-text,#1f2328);background:var(--sl-bg,#fff);overflow-wrap:anywhere}' +
   '.slp-nav,.slp-main{max-width:48rem;margin:0 auto;padding:1rem}.slp-main h2{font-size:1.15rem;margin:1.5rem 0 .5rem}' +
+  // A heading's lines set close; smaller on a phone, where a store's long name takes three lines.
+  '.slp-main h1{font-size:clamp(1.5rem,1rem + 2.5vw,2rem);line-height:1.2}' +
   '.slp-page a{color:var(--sl-accent,#0b57d0)}.slp-page img{max-width:100%;height:auto;border-radius:.5rem}' +
   '.slp-page .slp-photo{display:block;width:100%;max-width:30rem;aspect-ratio:3/2;object-fit:scale-down;background:var(--sl-surface,#f6f8fa)}' +
   '.slp-hours th,.slp-hours td{text-align:left;padding:.25rem 1rem .25rem 0}.slp-range{white-space:nowrap}' +
