@@ -1,6 +1,9 @@
 // Requests whatever their Host header says: a short host name (a container's, such as "api"), none
 // at all (HTTP/1.0), or one that is no host name. Each is answered for the path it asked for.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { sendRaw, serverUrl, startServer, tempDir } from './helpers'
 import { makeFixture, send, type Fixture } from './public/fixture'
 
 let f: Fixture
@@ -84,5 +87,49 @@ test('a Host that is no host name gets 400 from its API, not an answer for anoth
       status: 400,
       body: { success: false, error: 'invalid_request', message: expect.stringContaining('Host header') },
     })
+  }
+})
+
+test('two Host headers get 400 from either API, not links built on the first', async () => {
+  // As Bun.serve gives them: its URL takes the first, the header joins both.
+  const twice = (path: string, headers: Record<string, string> = {}) =>
+    new Request(`http://evil.example${path}`, { headers: { host: 'evil.example, stores.example', ...headers } })
+  const pub = await f.env.app.handle(twice(`/public/v1/${f.token}/locations?all=true`))
+  expect({ status: pub.status, body: await pub.json() }).toEqual({
+    status: 400,
+    body: {
+      success: false,
+      error: {
+        code: 'INVALID_PARAMETER',
+        message: expect.stringContaining('more than one Host header'),
+        docs: '/docs#INVALID_PARAMETER',
+      },
+    },
+  })
+  const admin = await f.env.app.handle(twice('/admin/v1/locations', auth()))
+  expect({ status: admin.status, body: await admin.json() }).toEqual({
+    status: 400,
+    body: { success: false, error: 'invalid_request', message: expect.stringContaining('more than one Host header') },
+  })
+  const page = await f.env.app.handle(twice(`/l/${f.token}`))
+  expect(page.status).toBe(400)
+})
+
+test('through the server, a request with two Host lines gets 400 and one with one is answered', async () => {
+  const dir = tempDir()
+  const server = startServer(join(dir, 'hosts.db'), { DEMO: '0', GEOCODER: 'none' })
+  try {
+    const port = Number(new URL(await serverUrl(server)).port)
+    const ask = (hosts: string) =>
+      sendRaw(port, `GET /admin/v1/locations HTTP/1.1\r\n${hosts}Connection: close\r\n\r\n`)
+    const two = await ask('Host: evil.example\r\nHost: stores.example\r\n')
+    expect(two).toStartWith('HTTP/1.1 400')
+    expect(two).toContain('more than one Host header')
+    // One Host line: the Management API's own answer (no token sent).
+    expect(await ask('Host: stores.example\r\n')).toStartWith('HTTP/1.1 401')
+  } finally {
+    server.proc.kill('SIGTERM')
+    await server.proc.exited
+    rmSync(dir, { recursive: true, force: true })
   }
 })

@@ -46,6 +46,21 @@ export const MAX_URL_LENGTH = 16 * 1024
 
 const HOST_REFUSED =
   'The Host header is not a host name: send the name (and port) the service is reached at, such as stores.example.com.'
+const HOSTS_REFUSED =
+  'The request has more than one Host header: send one, the name (and port) the service is reached at.'
+
+/**
+ * Why a request's Host is refused (RFC 9112, 3.2), or null. Bun.serve gives a request with no
+ * usable Host (HTTP/1.0 may send none; "a/b", "a@b" or "a b" is no host) its path alone as its URL,
+ * which every reader of the URL (pathStart, the routers, the links) takes for a full one: none is
+ * read as sent to localhost; one that is no host is refused. So are two Host lines: Bun's URL
+ * takes the first, which a proxy or cache in front may not. A Host that URL cannot parse (a port
+ * past 65535) is refused by the caller.
+ */
+function hostRefusal(request: Request): string | null {
+  if (request.url.charCodeAt(0) === 0x2f) return request.headers.has('host') ? HOST_REFUSED : null
+  return request.headers.get('host')?.includes(',') ? HOSTS_REFUSED : null
+}
 
 /** Why a path and query `length` characters long is refused, and what to send instead, for the API asked. */
 function urlTooLong(length: number, isPublic: boolean): string {
@@ -219,30 +234,24 @@ export function createApp(deps: AppDeps) {
     const t0 = logging || metrics !== null ? performance.now() : 0
     const s: RequestNote = { id: sentRequestId(request) ?? requestId() }
     seeProxy?.(request)
-    // Bun.serve gives a request with no usable Host (HTTP/1.0 may send none; "a/b", "a@b" or "a b"
-    // is no host) its path alone as its URL, which every reader of the URL here (pathStart, the
-    // routers, the links) takes for a full one: it would be answered for another path, or with a 500.
-    // Read as sent to localhost (its links too, unless PUBLIC_BASE_URL is set); a Host that is no
-    // host, or one URL cannot parse (a port past 65535), gets 400 below (RFC 9112, 3.2).
-    let badHost = false
+    // A request with no usable Host is read as sent to localhost (its links too, unless
+    // PUBLIC_BASE_URL is set): see hostRefusal.
+    let hostRefused = hostRefusal(request)
     const sent = request // the socket's address is known of the request Bun gave
-    if (request.url.charCodeAt(0) === 0x2f) {
-      badHost = request.headers.has('host')
-      request = new Request(`http://localhost${request.url}`, request)
-    }
+    if (request.url.charCodeAt(0) === 0x2f) request = new Request(`http://localhost${request.url}`, request)
     const href = request.url
     const path = pathStart(href)
     // Background work rests between its turns while requests come; a health probe is none (a
     // start's preload, polled by /readyz, would otherwise take several times as long).
     if (!isProbe(href, path)) requestSeen()
-    if (!parsesOrigin(href, path)) badHost = true
+    if (!parsesOrigin(href, path)) hostRefused = HOST_REFUSED
     const next = href.charCodeAt(path + PUBLIC_PREFIX.length) // NaN past the end
     const isPublic = href.startsWith(PUBLIC_PREFIX, path) && (Number.isNaN(next) || next === 0x2f || next === 0x3f) // "/", "?"
     const tooLong = href.length - path > MAX_URL_LENGTH
-    if (badHost || tooLong) {
-      const message = badHost ? HOST_REFUSED : urlTooLong(href.length - path, isPublic)
+    if (hostRefused !== null || tooLong) {
+      const message = hostRefused ?? urlTooLong(href.length - path, isPublic)
       // Its docs link under the request's origin, as the Query API's are; none from a Host refused.
-      const base = deps.config.publicBaseUrl ?? (badHost ? null : href.slice(0, path))
+      const base = deps.config.publicBaseUrl ?? (hostRefused !== null ? null : href.slice(0, path))
       const refused = refusal(isPublic, message, base, s.id, href.startsWith('/admin/', path))
       if (metrics !== null) metrics.record(routeOf(href, path, isPublic), methodIndex(request.method), 400, t0)
       return logging ? logRequest(log, request, refused, t0, s) : refused
