@@ -46,7 +46,7 @@ export type Config = {
   trustedProxies: string[]
   /** The most locations one locator may hold; the Management API refuses a create past it (LOCATOR_MAX_LOCATIONS). */
   locatorMaxLocations: number
-  /** The most bytes of Idempotency-Key answers one locator keeps for retries over 24 hours, per process (IDEMPOTENCY_MAX_MB). */
+  /** The most bytes of Idempotency-Key answers one locator keeps for retries over 24 hours (IDEMPOTENCY_MAX_MB). */
   idempotencyMaxBytes: number
   /** Whether this package's `npm start` started it (not npx, not another package's script): the commands it prints are then npm's too. */
   viaNpm: boolean

@@ -4,32 +4,19 @@
 import type { Store } from '../store'
 import { LocationError } from './errors'
 
-/**
- * How long a locator's counted locations are trusted, ms, with this process's own creates added:
- * counting costs ~0.1-0.3 µs a location (up to ~250 ms at 1M), once this often per locator written
- * to; other processes' creates (workers, the CLI) are missed for at most this long.
- */
-const RECOUNT_MS = 60_000
-
 /** What a write calls, in its transaction, before it adds `adding` locations to `locatorId`: throws limit_exceeded past the most. */
 export type RoomFor = (locatorId: string, adding: number) => void
 
-/** `max` locations a locator at most; `now` in ms (tests pass a fake clock). */
-export function locationCap(store: Store, max: number, now: () => number = Date.now): RoomFor {
-  const known = new Map<string, { count: number; at: number }>()
+/**
+ * `max` locations a locator at most. The count is read in the write's own transaction, which holds
+ * the write lock: what any other process (a worker, the CLI) committed is in it, and none can
+ * commit between the check and the write.
+ */
+export function locationCap(store: Store, max: number): RoomFor {
   return (locatorId, adding) => {
     if (adding <= 0) return
-    const t = now()
-    let seen = known.get(locatorId)
-    // Counted again before a refusal too: a count kept since may be over (deletions are not taken off).
-    if (seen === undefined || t - seen.at >= RECOUNT_MS || seen.count + adding > max) {
-      seen = { count: store.locations.count(locatorId, null), at: t }
-      known.set(locatorId, seen)
-    }
-    if (seen.count + adding > max)
-      throw new LocationError('limit_exceeded', capMessage(locatorId, seen.count, adding, max))
-    // Kept when the write is undone after this: over, never under, so a refusal is always counted first.
-    seen.count += adding
+    const count = store.locationCounts.of(locatorId)
+    if (count + adding > max) throw new LocationError('limit_exceeded', capMessage(locatorId, count, adding, max))
   }
 }
 

@@ -21,6 +21,11 @@ export class IdempotencyKeyTaken extends Error {}
 
 const cutoff = (now: number) => new Date(now - IDEMPOTENCY_KEPT_MS).toISOString()
 
+const HOUR_MS = 3_600_000
+
+/** The hour `now` is in, counted from 1970 (UTC): idempotency_bytes' rows. */
+const hourOf = (now: number) => Math.floor(now / HOUR_MS)
+
 export function idempotencyRepo(db: Database) {
   const get = db.prepare<
     { fingerprint: string; status: number; body: string; created_at: string },
@@ -40,6 +45,17 @@ export function idempotencyRepo(db: Database) {
   )
   const prune = db.prepare<unknown, [string, number]>(
     'DELETE FROM idempotency_keys WHERE rowid IN (SELECT rowid FROM idempotency_keys WHERE created_at < ? LIMIT ?)',
+  )
+  // The current hour and the 23 before it (and any after, once a clock stepped back): ~24 rows of the primary key.
+  const dayBytes = db.prepare<{ bytes: number }, [string, number]>(
+    'SELECT total(bytes) AS bytes FROM idempotency_bytes WHERE locator_id = ? AND hour > ?',
+  )
+  const addBytes = db.prepare<unknown, [string, number, number]>(
+    `INSERT INTO idempotency_bytes (locator_id, hour, bytes) VALUES (?, ?, ?)
+     ON CONFLICT (locator_id, hour) DO UPDATE SET bytes = bytes + excluded.bytes`,
+  )
+  const pruneBytes = db.prepare<unknown, [number, number]>(
+    'DELETE FROM idempotency_bytes WHERE (locator_id, hour) IN (SELECT locator_id, hour FROM idempotency_bytes WHERE hour <= ? LIMIT ?)',
   )
   return {
     /** The live answer kept for this key, or null. */
@@ -67,10 +83,22 @@ export function idempotencyRepo(db: Database) {
         cutoff: cutoff(now),
       })
       if (changes === 0) throw new IdempotencyKeyTaken(`Idempotency key ${key} already has an answer.`)
+      if (answer.body !== null) addBytes.run(locatorId, hourOf(now), answer.bytes)
     },
-    /** Deletes at most `limit` answers past their 24 hours; call inside a write transaction. Returns how many. */
+    /**
+     * The bytes of `locatorId`'s answers kept whole (body not null) in this hour and the 23 before,
+     * by every process; in a write transaction, none can add to them before it commits.
+     */
+    dayBytes(locatorId: string, now = Date.now()): number {
+      return dayBytes.get(locatorId, hourOf(now) - 24)!.bytes
+    },
+    /**
+     * Deletes at most `limit` answers past their 24 hours, and hours of kept bytes past dayBytes';
+     * call inside a write transaction. Returns how many rows, so fewer than `limit`: none is left.
+     */
     prune(limit: number, now = Date.now()): number {
-      return prune.run(cutoff(now), limit).changes
+      const hours = pruneBytes.run(hourOf(now) - 24, limit).changes
+      return hours + prune.run(cutoff(now), limit - hours).changes
     },
   }
 }

@@ -8,6 +8,7 @@ import { filterRepo } from './filters'
 import { geocodeCacheRepo } from './geocode-cache'
 import { idempotencyRepo } from './idempotency'
 import { keyRepo } from './keys'
+import { locationCountRepo } from './location-counts'
 import { locationRepo } from './locations'
 import { locatorRepo } from './locators'
 import { priorityRepo } from './priority'
@@ -44,6 +45,7 @@ export function openStore(path: string, waitForLock = true, upgrade = true) {
     locators: locatorRepo(db, changes),
     keys: keyRepo(db, changes, bookkeeping, () => refusal() !== null),
     locations: locationRepo(db, changes),
+    locationCounts: locationCountRepo(db),
     customFields: customFieldRepo(db, changes),
     filters: filterRepo(db, changes),
     priority: priorityRepo(db, changes),

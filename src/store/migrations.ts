@@ -214,4 +214,39 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE locators ADD COLUMN language TEXT CHECK (language IN ('en', 'de', 'fr', 'es', 'it', 'nl'));
   `,
+  // 12: what the per-locator write limits read inside the write's transaction, so every process
+  // and the CLI see one another's writes: each locator's locations, counted by triggers on every
+  // statement that adds or removes one (LOCATOR_MAX_LOCATIONS); and the bytes of Idempotency-Key
+  // answers kept, by hour (IDEMPOTENCY_MAX_MB: the last 24 hours' rows are summed), which
+  // idempotency.save adds to and idempotency.prune empties.
+  `
+  CREATE TABLE location_counts (
+    locator_id TEXT PRIMARY KEY REFERENCES locators(id) ON DELETE CASCADE,
+    n INTEGER NOT NULL
+  ) STRICT, WITHOUT ROWID;
+  CREATE TRIGGER location_counts_insert AFTER INSERT ON locations BEGIN
+    INSERT INTO location_counts (locator_id, n) VALUES (new.locator_id, 1)
+      ON CONFLICT (locator_id) DO UPDATE SET n = n + 1;
+  END;
+  CREATE TRIGGER location_counts_delete AFTER DELETE ON locations BEGIN
+    UPDATE location_counts SET n = n - 1 WHERE locator_id = old.locator_id;
+  END;
+  CREATE TRIGGER location_counts_move AFTER UPDATE OF locator_id ON locations
+  WHEN new.locator_id IS NOT old.locator_id BEGIN
+    UPDATE location_counts SET n = n - 1 WHERE locator_id = old.locator_id;
+    INSERT INTO location_counts (locator_id, n) VALUES (new.locator_id, 1)
+      ON CONFLICT (locator_id) DO UPDATE SET n = n + 1;
+  END;
+  INSERT INTO location_counts (locator_id, n) SELECT locator_id, count(*) FROM locations GROUP BY locator_id;
+
+  CREATE TABLE idempotency_bytes (
+    locator_id TEXT NOT NULL REFERENCES locators(id) ON DELETE CASCADE,
+    hour INTEGER NOT NULL,                          -- hours since 1970, UTC
+    bytes INTEGER NOT NULL,                         -- of the answers kept whole (not those kept as their size)
+    PRIMARY KEY (locator_id, hour)
+  ) STRICT, WITHOUT ROWID;
+  INSERT INTO idempotency_bytes (locator_id, hour, bytes)
+    SELECT locator_id, CAST(strftime('%s', created_at) AS INTEGER) / 3600, sum(length(CAST(body AS BLOB)))
+    FROM idempotency_keys WHERE body NOT LIKE 'not kept: %' GROUP BY 1, 2;
+  `,
 ]

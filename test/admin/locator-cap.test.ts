@@ -71,3 +71,46 @@ test('creates past LOCATOR_MAX_LOCATIONS are refused; updates, deletions and ano
   expect((await post(secret, '/locations', storeBody({ name: 'In its place' }))).status).toBe(201)
   expect(await post(secret, '/locations', storeBody({ name: 'Past it again' }))).toEqual(refusal(locator.id, MOST, 1))
 })
+
+test('two servers on one database file (WORKERS=2) are held to LOCATOR_MAX_LOCATIONS together', async () => {
+  const { locator, secret } = createLocator(store, 'Shared')
+  // A second app on its own connection to the file: a worker, as WORKERS=2 runs it.
+  const otherStore = openStore(join(dir, 'cap.db'))
+  const other = createApp({
+    store: otherStore,
+    geocoder: noGeocoder,
+    config: { maxBodyBytes: 262144, logRequests: false, locatorMaxLocations: MOST },
+    log: () => {},
+  })
+  const postTo = async (to: typeof app, path: string, body: unknown) => {
+    const res = await to.handle(
+      new Request(`http://localhost/admin/v1${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    )
+    return { status: res.status, body: (await res.json()) as any }
+  }
+  try {
+    const a1 = await post(secret, '/locations', storeBody({ name: 'A1' }))
+    expect(a1.status).toBe(201)
+    expect((await post(secret, '/locations', storeBody({ name: 'A2' }))).status).toBe(201)
+    expect((await postTo(other, '/locations', storeBody({ name: 'B1' }))).status).toBe(201)
+    // Each has counted its own creates; the file holds three.
+    expect(await post(secret, '/locations', storeBody({ name: 'A3' }))).toEqual(refusal(locator.id, MOST, 1))
+    expect(await postTo(other, '/locations/bulk', { locations: [storeBody({ name: 'B2' })] })).toEqual(
+      refusal(locator.id, MOST, 1),
+    )
+    // The same sent at once to both, after a deletion makes room for one: one is made, one refused.
+    expect((await postTo(other, `/locations/${a1.body.location.id}/delete`, undefined)).status).toBe(200)
+    const both = await Promise.all([
+      post(secret, '/locations', storeBody({ name: 'A4' })),
+      postTo(other, '/locations', storeBody({ name: 'B3' })),
+    ])
+    expect(both.map((r) => r.status).sort()).toEqual([201, 400])
+    expect(store.locations.count(locator.id, null)).toBe(MOST)
+  } finally {
+    otherStore.close()
+  }
+})

@@ -69,6 +69,41 @@ test('the custom field values of the locations already there are found once migr
   }
 })
 
+test("the write limits count what a database already holds once migrated: locations, and the day's answers", () => {
+  const dir = tempDir()
+  try {
+    const path = join(dir, 'v11.db')
+    const old = new Database(path)
+    for (let v = 0; v < 11; v++) old.exec(MIGRATIONS[v]!)
+    old.exec('PRAGMA user_version = 11')
+    for (const id of ['lct_a', 'lct_b'])
+      old.exec(
+        `INSERT INTO locators (id, name, public_token, created_at, updated_at) VALUES ('${id}', 'N', 'pk_${id}', 'now', 'now')`,
+      )
+    const row = old.prepare(
+      "INSERT INTO locations (id, locator_id, status, name, address, lat, lng, created_at, updated_at) VALUES (?, ?, 'draft', 'N', 'A', 1, 1, 'now', 'now')",
+    )
+    for (const id of ['l1', 'l2', 'l3']) row.run(id, 'lct_a')
+    row.run('l4', 'lct_b')
+    const answer = old.prepare(
+      "INSERT INTO idempotency_keys (locator_id, key, fingerprint, status, body, created_at) VALUES ('lct_a', ?, 'f', 201, ?, ?)",
+    )
+    const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString()
+    answer.run('now', '{"x":1}', ago(0))
+    answer.run('multibyte', '{"n":"é"}', ago(5)) // 10 bytes, 9 characters
+    answer.run('over', 'not kept: 5000', ago(1)) // kept as its size: takes none of the day's
+    answer.run('yesterday', '{"old":true}', ago(30))
+    old.close()
+    const store = openStore(path)
+    expect(['lct_a', 'lct_b', 'lct_c'].map((id) => store.locationCounts.of(id))).toEqual([3, 1, 0])
+    expect(store.idempotency.dayBytes('lct_a')).toBe(17)
+    expect(store.idempotency.dayBytes('lct_b')).toBe(0)
+    store.close()
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
 test('a database from a newer version is refused, not damaged', () => {
   const dir = tempDir()
   try {

@@ -4,7 +4,7 @@
 import { sha256Hex } from '../../core/ids'
 import { LocationError } from '../../locations/errors'
 import type { AdminDeps } from '../../locations/service'
-import { IdempotencyKeyTaken, type KeptAnswer } from '../../store/idempotency'
+import { IdempotencyKeyTaken, type IdempotencyRepo, type KeptAnswer } from '../../store/idempotency'
 import { AdminError } from './errors'
 
 /** The header on a replayed answer: the write was not made again. */
@@ -35,29 +35,20 @@ export function answerNotKept(key: string, answer: Pick<KeptAnswer, 'createdAt' 
   return `The request with the Idempotency-Key ${JSON.stringify(key)} was made at ${answer.createdAt} and answered ${answer.status}, but ${why}. It was not made again: read the locations (GET /admin/v1/locations/export) to see its result.`
 }
 
-const HOUR_MS = 3_600_000
-
 /**
- * The bytes of answers each locator keeps for retries over the last 24 hours, in this process:
- * past `maxBytes`, a write's answer is kept as its size alone (a retry: idempotency_answer_not_kept),
- * so a script looping keyed writes fills no disk. Counted in hourly buckets, from this start on.
+ * Keeps the answers of a locator's keyed writes for their retries, each whole while the answers
+ * it kept whole over the last 24 hours stay within `maxBytes`: past that, as its size alone (a
+ * retry: idempotency_answer_not_kept), so a script looping keyed writes fills no disk. The day's
+ * bytes are read from the store in the write's transaction: every process's and start's count.
  */
-export function answerBudget(maxBytes: number, now: () => number = Date.now) {
-  const spent = new Map<string, { hour: number; bytes: number[] }>()
+export function answerBudget(repo: IdempotencyRepo, maxBytes: number) {
   return {
-    /** Whether `bytes` more of `locatorId`'s answers may be kept; counted when so. */
-    take(locatorId: string, bytes: number): boolean {
-      const hour = Math.floor(now() / HOUR_MS)
-      let seen = spent.get(locatorId)
-      if (seen === undefined) spent.set(locatorId, (seen = { hour, bytes: Array<number>(24).fill(0) }))
-      // The buckets of the hours since the last write are another day's: emptied.
-      for (let h = seen.hour + 1; h <= Math.min(hour, seen.hour + 24); h++) seen.bytes[h % 24] = 0
-      seen.hour = Math.max(seen.hour, hour)
-      let day = 0
-      for (const b of seen.bytes) day += b
-      if (day + bytes > maxBytes) return false
-      seen.bytes[hour % 24]! += bytes
-      return true
+    /** Keeps `answer` under `key`; call in the transaction of the write it answers. */
+    keep(locatorId: string, key: string, answer: { fingerprint: string; status: number; body: string }): void {
+      const now = Date.now()
+      const bytes = Buffer.byteLength(answer.body)
+      const whole = bytes <= IDEMPOTENCY_MAX_ANSWER_BYTES && repo.dayBytes(locatorId, now) + bytes <= maxBytes
+      repo.save(locatorId, key, { ...answer, body: whole ? answer.body : null, bytes }, now)
     },
   }
 }
@@ -144,12 +135,8 @@ export function idempotentWrites(deps: AdminDeps, budget: AnswerBudget) {
       )
     running.add(slot)
     try {
-      const save = (result: unknown) => {
-        const body = JSON.stringify(w.render(result as T))
-        const bytes = Buffer.byteLength(body)
-        const kept = bytes <= IDEMPOTENCY_MAX_ANSWER_BYTES && budget.take(w.locatorId, bytes) ? body : null
-        deps.store.idempotency.save(w.locatorId, key, { fingerprint, status: w.status, body: kept, bytes })
-      }
+      const save = (result: unknown) =>
+        budget.keep(w.locatorId, key, { fingerprint, status: w.status, body: JSON.stringify(w.render(result as T)) })
       const result = await w.work({ ...deps, inWrite: save })
       return { status: w.status, body: w.render(result), replay: false }
     } catch (e) {

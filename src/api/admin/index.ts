@@ -91,7 +91,7 @@ type WriteContext = {
 const UNREAD = Object.freeze({})
 
 export function adminRoutes(deps: AdminRouteDeps) {
-  const keyed = idempotentWrites(deps, answerBudget(deps.idempotencyMaxBytes))
+  const keyed = idempotentWrites(deps, answerBudget(deps.store.idempotency, deps.idempotencyMaxBytes))
   /** A write's answer: its own, or the one kept for its Idempotency-Key (replayed: not written again). */
   const write = async <T>(
     ctx: WriteContext,
