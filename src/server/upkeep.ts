@@ -128,8 +128,9 @@ const PRUNE_SLICE = 2_000
 
 /**
  * Deletes the changes older than CHANGES_KEPT_MS, each locator's last one kept (src/store/changes.ts
- * prune), and the Idempotency-Key answers past their 24 hours, now and every PRUNE_EVERY_MS, a slice per shared commit (store.writeSoon: no wait for
- * another process's lock stops requests); then the geocode cache's expired rows, in one statement
+ * prune), and the Idempotency-Key answers and hourly byte counts past their 24 hours, now and every
+ * PRUNE_EVERY_MS, a slice per shared commit (store.writeSoon: no wait for another process's lock
+ * stops requests); then the geocode cache's expired rows, in one statement
  * (a scan of the table: about 8 ms at 100,000 rows), else kept until the next start. In the
  * process that runs the geocode refresh: one per server. A failure is logged (one that met a busy
  * database is tried at the next run). Returns the stop.
