@@ -6,9 +6,10 @@
 // what is worth a look.
 // Every request carries an Idempotency-Key, so the client's retries after a timeout never write twice.
 //
-//   STORELOC_URL=http://127.0.0.1:3000 STORELOC_KEY=sk_... bun examples/sync.ts stores.csv [--dry-run] [--max-delete N]
+//   STORELOC_URL=http://127.0.0.1:3000 STORELOC_KEY=sk_... bun examples/sync.ts stores.csv [--dry-run] [--max-delete N] [--encoding NAME]
 //
 // --max-delete N: refuse, writing nothing, when more than N stores would be deleted (a list cut short).
+// --encoding NAME: a CSV file's encoding when it is not UTF-8, such as windows-1252, as the CLI import takes it.
 //
 // Exit 0 when in step (or a dry run said what it would do), 1 when the list has problems or the
 // service cannot be used (nothing is written then), 2 for a wrong command line, 3 when it failed
@@ -19,6 +20,7 @@ import { extname } from 'node:path'
 import { type BulkLocation, type BulkReport, type CustomField, StorelocClient, StorelocError } from 'storeloc/client'
 // The CLI import's own CSV reader: this script runs from the service's checkout. A JSON source needs only the client.
 import { csvBulkItems, readLocationsCsv } from '../src/locations/csv'
+import { CsvError } from '../src/locations/csv-records'
 // And its way of listing problems: one that many rows share once, naming a few of them.
 import { problemLines } from '../src/cli/import-report'
 
@@ -28,35 +30,68 @@ let writing = false
 /** The bulk route's limit: the list is sent in requests of this many. */
 const CHUNK = 1000
 
-/** A store of the list; `wholeSpecialHours`: a CSV cell gave all its special hours (dates left out are cleared). */
-type Row = { label: string; location: BulkLocation; wholeSpecialHours: boolean }
+/**
+ * A store of the list; `wholeSpecialHours`: a CSV cell gave all its special hours (dates left out
+ * are cleared); `notes`: what reading its row took otherwise than written (a postcode's lost zero).
+ */
+type Row = { label: string; location: BulkLocation; wholeSpecialHours: boolean; notes: string[] }
 
 function usage(message: string): never {
   console.error(
-    `${message}\nusage: STORELOC_URL=... STORELOC_KEY=sk_... bun examples/sync.ts FILE.csv|FILE.json [--dry-run] [--max-delete N]`,
+    `${message}\nusage: STORELOC_URL=... STORELOC_KEY=sk_... bun examples/sync.ts FILE.csv|FILE.json [--dry-run] [--max-delete N] [--encoding NAME]`,
   )
   process.exit(2)
+}
+
+/** The file's bytes, or an error that names it: not there, or a folder. */
+function readList(file: string): Buffer {
+  try {
+    return readFileSync(file)
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') throw new Error(`No file ${file}.`)
+    if (code === 'EISDIR') throw new Error(`${file} is a folder, not a file.`)
+    throw e
+  }
 }
 
 /**
  * The list's rows, each with its line (CSV) or position (JSON) for messages, the CSV columns not
  * read, and the cells not read; a CSV column may name one of `customFields` by its name or id.
+ * `encoding`: a CSV file's, null for UTF-8.
  */
-function readRows(file: string, customFields: CustomField[]): { rows: Row[]; unknown: string[]; unread: string[] } {
-  const bytes = readFileSync(file)
+function readRows(
+  file: string,
+  customFields: CustomField[],
+  encoding: string | null,
+): { rows: Row[]; unknown: string[]; unread: string[] } {
+  const bytes = readList(file)
   if (extname(file).toLowerCase() === '.json') {
-    const json = JSON.parse(new TextDecoder().decode(bytes))
-    const list = Array.isArray(json) ? json : json.locations
+    if (encoding !== null) usage('--encoding is for CSV files: JSON is UTF-8.')
+    let json: { locations?: unknown } | unknown[]
+    try {
+      json = JSON.parse(new TextDecoder().decode(bytes))
+    } catch (e) {
+      throw new Error(`${file} is not valid JSON (${(e as Error).message}). A CSV file needs a name ending in .csv.`)
+    }
+    const list = Array.isArray(json) ? json : json?.locations
     if (!Array.isArray(list)) throw new Error(`${file} holds no array of locations.`)
     const rows = list.map((location: BulkLocation, i: number) => ({
       label: `locations[${i}]`,
       location,
       wholeSpecialHours: false,
+      notes: [],
     }))
     return { rows, unknown: [], unread: [] }
   }
   // The rows as the CLI import reads them: named by line, with what could not be read.
-  const read = readLocationsCsv(bytes, customFields)
+  let read: ReturnType<typeof readLocationsCsv>
+  try {
+    read = readLocationsCsv(bytes, customFields, { encoding })
+  } catch (e) {
+    if (e instanceof CsvError) throw new Error(`${file} cannot be read as CSV: ${e.message}`)
+    throw e
+  }
   const items = csvBulkItems(read)
   // Cells that could not be read (a week of hours) stop the sync, with the rest of the list's problems.
   const unread = items.flatMap((i) => (i.unread ?? []).map((p) => `${i.key}: ${p.message}`))
@@ -64,6 +99,7 @@ function readRows(file: string, customFields: CustomField[]): { rows: Row[]; unk
     label: i.key,
     location: i.raw as BulkLocation,
     wholeSpecialHours: i.wholeSpecialHours ?? false,
+    notes: i.notes ?? [],
   }))
   return { rows, unknown: read.unknown, unread }
 }
@@ -96,26 +132,43 @@ async function upsert(client: StorelocClient, rows: Row[], dryRun: boolean, unre
   return reports
 }
 
+/** `--name N` or `--name=N`, once: its value (null when not given) and the places of the arguments it takes. */
+function valueOf(args: string[], name: string): { value: string | null; at: number[] } {
+  const places = args.flatMap((a, i) => (a === name || a.startsWith(`${name}=`) ? [i] : []))
+  if (places.length > 1) usage(`Give ${name} once.`)
+  const at = places[0]
+  if (at === undefined) return { value: null, at: [] }
+  const arg = args[at]!
+  return arg === name ? { value: args[at + 1] ?? '', at: [at, at + 1] } : { value: arg.slice(name.length + 1), at: [at] }
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2)
   const dryRun = args.includes('--dry-run')
-  // --max-delete N or --max-delete=N, once.
-  const at = args.findIndex((a) => a === '--max-delete' || a.startsWith('--max-delete='))
-  const given = at < 0 ? [] : args[at]!.includes('=') ? [at] : [at, at + 1]
-  const limit = at < 0 ? null : args[at]!.includes('=') ? args[at]!.slice('--max-delete='.length) : (args[at + 1] ?? '')
-  if (limit !== null && !/^\d+$/.test(limit)) usage('--max-delete takes a whole number: the most stores to delete.')
-  const maxDelete = limit === null ? null : Number(limit)
-  const files = args.filter((a, i) => a !== '--dry-run' && !given.includes(i))
-  if (files.some((a) => a.startsWith('--max-delete'))) usage('Give --max-delete once.')
+  const limit = valueOf(args, '--max-delete')
+  if (limit.value !== null && !/^\d+$/.test(limit.value)) usage('--max-delete takes a whole number: the most stores to delete.')
+  const maxDelete = limit.value === null ? null : Number(limit.value)
+  const encoding = valueOf(args, '--encoding')
+  if (encoding.value === '') usage('--encoding takes the name of an encoding, such as windows-1252.')
+  const taken = [...limit.at, ...encoding.at]
+  const files = args.filter((a, i) => a !== '--dry-run' && !taken.includes(i))
   const option = files.find((a) => a.startsWith('-'))
-  if (option !== undefined) usage(`Unknown option ${option}: the options are --dry-run and --max-delete N.`)
+  if (option !== undefined)
+    usage(`Unknown option ${option}: the options are --dry-run, --max-delete N and --encoding NAME.`)
   if (files.length !== 1) usage('Give one file.')
   const baseUrl = process.env.STORELOC_URL
   const apiKey = process.env.STORELOC_KEY
   if (!baseUrl || !apiKey) usage('Set STORELOC_URL and STORELOC_KEY.')
+  if (!/^https?:\/\/[^/]/i.test(baseUrl) || !URL.canParse(baseUrl))
+    usage(`STORELOC_URL must be the service's address, such as http://127.0.0.1:3000; got ${JSON.stringify(baseUrl)}.`)
+  // The public token is the one a newcomer has at hand (the finder's address shows it), but it only reads.
+  if (apiKey.startsWith('pk_'))
+    usage(
+      'STORELOC_KEY holds a public token (pk_...): the sync writes, so it needs a secret key (sk_...). `npm run -s cli -- key create LOCATOR_ID` makes one.',
+    )
   const client = new StorelocClient({ baseUrl, apiKey })
 
-  const { rows, unknown, unread } = readRows(files[0]!, await client.customFields())
+  const { rows, unknown, unread } = readRows(files[0]!, await client.customFields(), encoding.value)
   const unmatched = rows.filter((r) => typeof r.location.external_id !== 'string' || r.location.external_id === '')
   if (unmatched.length > 0)
     throw new Error(`A mirror matches stores by external_id; these rows have none: ${unmatched.map((r) => r.label).join(', ')}.`)
@@ -173,10 +226,14 @@ async function main(): Promise<void> {
       console.log(`${verb?.[r.action] ?? r.action} ${r.external_id}${r.id ? ` (${r.id})` : ''}${what}`)
     }
   for (const g of gone) console.log(`${verb?.deleted ?? 'deleted'} ${g.external_id} (${g.id})`)
-  // Worth a look: an address placed only roughly, hours not read, a field that is not a location's.
+  // Worth a look, row by row: what reading the file took otherwise than written (a postcode's lost
+  // zero, a phone Excel spoilt), an address placed only roughly, hours not read, an unknown field.
+  const warnings = rows.map((r) => [...r.notes])
   reports.forEach((report, chunk) => {
-    for (const r of report.results)
-      for (const w of r.warnings) console.log(`check ${rows[chunk * CHUNK + r.index!]!.label}: ${w}`)
+    for (const r of report.results) warnings[chunk * CHUNK + r.index!]!.push(...r.warnings)
+  })
+  warnings.forEach((list, i) => {
+    for (const w of list) console.log(`check ${rows[i]!.label}: ${w}`)
   })
   if (unknown.length > 0) console.log(`columns not read (no location field has these names): ${unknown.join(', ')}`)
   const count = (action: string) => results.filter((r) => r.action === action).length
@@ -186,7 +243,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((e) => {
-  console.error(`sync: ${e instanceof Error ? e.message : String(e)}`)
+  // No answer before any write: most often a service not started, or another port in STORELOC_URL.
+  const unreached = !writing && e instanceof StorelocError && e.code === 'network_error'
+  const where = unreached ? `Cannot reach the service at ${process.env.STORELOC_URL}: ` : ''
+  const message = e instanceof Error ? e.message : String(e)
+  const said = unreached ? `${message.replace(/[.?!]*$/, '')}. Check that it runs, and that STORELOC_URL is its address.` : message
+  console.error(`sync: ${where}${said}`)
   if (!writing) process.exit(1)
   console.error('sync: part of the list may be written. Run the sync again: it writes only what is not in step yet.')
   process.exit(3)

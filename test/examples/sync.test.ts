@@ -133,7 +133,7 @@ describe('examples/sync.ts', () => {
       'columns not read (no location field has these names): Notes\n',
     )
     expect(syncFile('x.csv', HEADER, '--dryrun').stderr).toStartWith(
-      'Unknown option --dryrun: the options are --dry-run and --max-delete N.',
+      'Unknown option --dryrun: the options are --dry-run, --max-delete N and --encoding NAME.',
     )
     expect(syncFile('x.csv', HEADER, '--max-delete', 'some').stderr).toStartWith(
       '--max-delete takes a whole number: the most stores to delete.',
@@ -251,5 +251,66 @@ describe('examples/sync.ts', () => {
     expect(twice.code).toBe(1)
     expect(twice.stderr).toContain('line 3 has the external_id "S1" of line 2')
     expect(await stores()).toEqual(before)
+  }, 30_000)
+
+  test('what reading the file took otherwise than written is printed with its line', async () => {
+    const csv = `${HEADER.trimEnd()},Phone\nS1,One,"1 Main St, Town",40.1,-3.1,4.93E+11\n`
+    const dry = syncFile('excel.csv', csv, '--dry-run')
+    expect(dry.stdout).toContain(
+      'check line 2: "4.93E+11" in the "Phone" column is a phone number Excel wrote in scientific notation',
+    )
+  }, 30_000)
+
+  test('--encoding reads a CSV file Excel saved in its code page', async () => {
+    // A locator of its own: the list holds only its one store.
+    const own = json('locator', 'create', '--name', 'Sync encoded').key.secret_key
+    const file = join(dir, 'ansi.csv')
+    writeFileSync(file, Buffer.from(`${HEADER}E1,Caf\xe9 M\xfcller,"1 Main St, Town",40.1,-3.1\n`, 'latin1'))
+    const run = (...flags: string[]) =>
+      Bun.spawnSync([process.execPath, join(ROOT, 'examples/sync.ts'), file, ...flags], {
+        cwd: ROOT,
+        env: { ...process.env, STORELOC_URL: url, STORELOC_KEY: own },
+      })
+    const refused = run()
+    expect([refused.exitCode, refused.stderr.toString()]).toEqual([
+      1,
+      expect.stringContaining('--encoding windows-1252'),
+    ])
+    expect(run('--encoding', 'windows-1252').exitCode).toBe(0)
+    const res = await fetch(`${url}/admin/v1/locations`, { headers: { authorization: `Bearer ${own}` } })
+    expect(((await res.json()) as any).locations.map((l: any) => l.name)).toEqual(['Café Müller'])
+    expect(run('--encoding=windows-1252').stdout.toString()).toBe('0 created, 0 updated, 1 unchanged, 0 deleted.\n')
+  }, 30_000)
+
+  test('a wrong address, a public token or a missing file says what to set', () => {
+    const file = join(dir, 'stores.csv')
+    const run = (env: Record<string, string>, path = file) => {
+      const p = Bun.spawnSync([process.execPath, join(ROOT, 'examples/sync.ts'), path, '--dry-run'], {
+        cwd: ROOT,
+        env: { ...process.env, STORELOC_URL: url, STORELOC_KEY: key, ...env },
+      })
+      return [p.exitCode, p.stderr.toString().split('\n')[0]]
+    }
+    expect(run({ STORELOC_URL: url.replace(/^http:\/\//, '') })).toEqual([
+      2,
+      `STORELOC_URL must be the service's address, such as http://127.0.0.1:3000; got "${url.replace(/^http:\/\//, '')}".`,
+    ])
+    expect(run({ STORELOC_KEY: 'pk_ILFNGVOBIMQK726GnYrTGqiy' })).toEqual([
+      2,
+      'STORELOC_KEY holds a public token (pk_...): the sync writes, so it needs a secret key (sk_...). `npm run -s cli -- key create LOCATOR_ID` makes one.',
+    ])
+    const closed = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response() })
+    const gone = `http://127.0.0.1:${closed.port}`
+    closed.stop(true)
+    expect(run({ STORELOC_URL: gone })).toEqual([
+      1,
+      expect.stringMatching(
+        new RegExp(
+          `^sync: Cannot reach the service at ${gone}: .*\\. Check that it runs, and that STORELOC_URL is its address\\.$`,
+        ),
+      ),
+    ])
+    expect(run({}, join(dir, 'nothing.csv'))).toEqual([1, `sync: No file ${join(dir, 'nothing.csv')}.`])
+    expect(run({}, dir)).toEqual([1, `sync: ${dir} is a folder, not a file.`])
   }, 30_000)
 })
