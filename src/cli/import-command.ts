@@ -1,5 +1,6 @@
 // `locations import` and `locations export`: a locator's locations from and to JSON or CSV files;
 // `locations delete`: some of them, by id or external id.
+import { statSync } from 'node:fs'
 import { extname } from 'node:path'
 import { wholeNumber } from '../core/urlencoded'
 import { createGeocoder, type GeocoderStack } from '../geocode'
@@ -15,7 +16,7 @@ import { townsFrom, type TownSource } from '../locations/town'
 import { guessFrom, type TownGuess } from '../locations/town-guess'
 import { OperatorError, readFileBytes, readJsonFile, requireLocator } from '../operator'
 import type { Command, Context } from './context'
-import { args, required } from './output'
+import { args, required, UsageError } from './output'
 import { importSummary, problemLines, progressPrinter, unreadColumns } from './import-report'
 
 type Format = 'csv' | 'json'
@@ -37,9 +38,20 @@ function formatOf(file: string, given: string | undefined): Format {
   throw new OperatorError(`Cannot tell the format of ${file} from its name: give --format csv or --format json.`)
 }
 
+/** The first character of a file's text but spaces and a byte order mark: `[` or `{` opens JSON. */
+const opening = (bytes: Uint8Array) => /^[\s\uFEFF]*(.?)/.exec(new TextDecoder().decode(bytes.subarray(0, 256)))![1]
+
 /** The items of a JSON file: an array of locations, or {"locations": [...]} as the API lists them. */
 function jsonItems(file: string): BulkItem[] {
-  const json = readJsonFile(file)
+  let json: unknown
+  try {
+    json = readJsonFile(file)
+  } catch (e) {
+    // Most often a CSV file saved with a .json name.
+    const first = opening(readFileBytes(file))
+    if (!(e instanceof OperatorError) || first === '[' || first === '{') throw e
+    throw new OperatorError(`${e.message}. It is no JSON array of locations: if it is CSV, give --format csv.`)
+  }
   const items = Array.isArray(json)
     ? json
     : json !== null && typeof json === 'object' && Array.isArray((json as { locations?: unknown }).locations)
@@ -58,8 +70,12 @@ function csvItems(
   customFields: readonly NamedField[],
   encoding: string | null,
 ): { items: BulkItem[]; columns: CsvRead['columns']; unknown: string[] } {
+  const bytes = readFileBytes(file)
+  const first = opening(bytes)
+  if (first === '[' || first === '{')
+    throw new OperatorError(`Nothing was imported: ${file} holds JSON, not CSV: give --format json.`)
   try {
-    const read = readLocationsCsv(readFileBytes(file), customFields, { encoding })
+    const read = readLocationsCsv(bytes, customFields, { encoding })
     return {
       items: csvBulkItems(read),
       columns: read.columns,
@@ -140,6 +156,10 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
     const file = required(values, 'file')
     const maxDelete = maxDeleteOf(values['max-delete'] as string | undefined, !!values['delete-missing'])
     const locator = requireLocator(store, positionals[0]!)
+    // Said before its format: a folder, or a path with no file, has no format to tell.
+    const stat = statSync(file, { throwIfNoEntry: false })
+    if (stat === undefined) throw new OperatorError(`No file ${file}.`)
+    if (stat.isDirectory()) throw new OperatorError(`${file} is a folder, not a file: give the CSV or JSON file in it.`)
     const format = formatOf(file, values.format as string | undefined)
     const encoding = (values.encoding as string | undefined) ?? null
     // JSON is UTF-8 (RFC 8259): an encoding named for it would be ignored, so it is refused.
@@ -214,7 +234,12 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
       bom: { type: 'boolean' },
       'no-bom': { type: 'boolean' },
     } as const
-    const { values, positionals } = args(rest, spec, 1)
+    const { values, positionals } = args(rest, spec, [1])
+    // `locations export lct_... stores.csv`: the output goes where the shell sends it.
+    if (positionals.length > 1)
+      throw new UsageError(
+        `Unexpected argument ${positionals[1]}: export prints the locations; put them in a file with > ${positionals[1]}.`,
+      )
     const locator = requireLocator(store, positionals[0]!)
     const status = values.status as string | undefined
     if (status !== undefined && status !== 'published' && status !== 'draft')

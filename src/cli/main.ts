@@ -4,6 +4,7 @@ import { existsSync, rmdirSync, rmSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { ConfigError, loadConfig, misspeltSettings, misspeltText, type Config } from '../core/config'
 import { redactSecrets } from '../core/ids'
+import { withinEdits } from '../core/text'
 import { OperatorError, type Refusal } from '../operator'
 import { GeodataDamagedError, GeodataPathError } from '../geocode/embedded'
 import { openStore, type Store } from '../store'
@@ -126,35 +127,56 @@ function asksHelp(argv: string[]): boolean {
 
 /**
  * The usage of the command argv names, its line and the lines under it ("locations import"),
- * so a mistake in one command is not lost above every other; the whole usage for no known one.
+ * so a mistake in one command is not lost above every other; those of its first word when it
+ * names no command of it ("locator"); the whole usage for no known one.
  */
 function usageOf(argv: string[]): string {
   const lines = USAGE.split('\n')
-  const at = lines.findIndex((line) => {
-    const words = /^ {2}([a-z][a-z-]*(?: [a-z][a-z-]*)*)(?= |$)/.exec(line)?.[1]?.split(' ')
-    return words?.every((word, i) => argv[i] === word) === true
+  const wordsOf = (line: string) => /^ {2}([a-z][a-z-]*(?: [a-z][a-z-]*)*)(?= |$)/.exec(line)?.[1]?.split(' ')
+  const at = lines.findIndex((line) => wordsOf(line)?.every((word, i) => argv[i] === word) === true)
+  const starts = at !== -1 ? [at] : lines.flatMap((line, i) => (wordsOf(line)?.[0] === argv[0] ? [i] : []))
+  if (starts.length === 0) return USAGE
+  const own = starts.flatMap((start) => {
+    let end = start + 1
+    while (lines[end]?.startsWith('      ')) end++
+    return lines.slice(start, end)
   })
-  if (at === -1) return USAGE
-  let end = at + 1
-  while (lines[end]?.startsWith('      ')) end++
-  const own = lines
-    .slice(at, end)
-    .map((line, i) => (i === 0 ? `Usage: storeloc ${line.trim().replace(/ {2,}/, ' ')}` : line))
-  return [...own, '`storeloc help` lists every command, with what each option means.'].join('\n')
+  const usage =
+    own.length === 1 || starts.length === 1
+      ? own.map((line, i) => (i === 0 ? `Usage: storeloc ${line.trim().replace(/ {2,}/, ' ')}` : line))
+      : ['Usage: storeloc <command> [options] [--json]', '', ...own]
+  return [...usage, '`storeloc help` lists every command, with what each option means.'].join('\n')
 }
 
 /** The commands that need a database to exist (all but `locator create` and `geocode`). */
 const ON_LOCATORS = new Set(Object.keys(COMMANDS).filter((sub) => sub !== 'locator create'))
 
-/** An unknown command, said with the commands of its first word when it has some ("locator": create, list, ...). */
-function unknownCommand(argv: string[]): string {
-  const subs = Object.keys(COMMANDS)
-    .filter((c) => c.startsWith(`${argv[0]} `))
-    .map((c) => c.slice(argv[0]!.length + 1))
+/** The word of `words` that `typed` misspells: one edit away, else two (a longer word); undefined for none. */
+function nearest(typed: string | undefined, words: string[]): string | undefined {
+  if (typed === undefined || typed.startsWith('-')) return undefined
+  return words.find((w) => withinEdits(typed, w, 1)) ?? words.find((w) => typed.length > 4 && withinEdits(typed, w, 2))
+}
+
+/**
+ * An unknown command, said with the commands of its first word when it has some ("locator":
+ * create, list, ...), and the command it most likely misspells ("locatons import"), whose usage
+ * is then shown.
+ */
+function unknownCommand(argv: string[]): UsageError {
+  const names = [...Object.keys(COMMANDS), 'geocode', ...Object.keys(OPS_COMMANDS)]
+  const subsOf = (group: string) => names.filter((c) => c.startsWith(`${group} `)).map((c) => c.slice(group.length + 1))
+  const groups = [...new Set(names.map((c) => c.split(' ')[0]!))]
+  const group = groups.includes(argv[0]!) ? argv[0]! : nearest(argv[0], groups)
+  const subs = group === undefined ? [] : subsOf(group)
+  const sub = subs.length === 0 || subs.includes(argv[1]!) ? argv[1] : nearest(argv[1], subs)
+  const meant = group === undefined ? [] : subs.length === 0 ? [group] : sub === undefined ? [] : [group, sub]
   const command = argv.slice(0, 2).join(' ')
-  return subs.length === 0
-    ? `Unknown command "${command}".`
-    : `Unknown command "${command}": ${argv[0]} is followed by one of ${subs.join(', ')}.`
+  const said =
+    group === argv[0] && subs.length > 0
+      ? `Unknown command "${command}": ${argv[0]} is followed by one of ${subs.join(', ')}.`
+      : `Unknown command "${subs.length === 0 ? argv[0] : command}".`
+  const hint = meant.length === 0 ? '' : ` Did you mean "${meant.join(' ')}"?`
+  return new UsageError(`${said}${hint}`, meant.length === 0 ? undefined : meant)
 }
 
 export async function cli(
@@ -183,7 +205,7 @@ export async function cli(
     // A command there is not: said before the database is opened (which would make an empty one).
     const ops = Object.hasOwn(OPS_COMMANDS, argv[0]!) ? OPS_COMMANDS[argv[0]!]! : null
     if (!ON_LOCATORS.has(sub) && sub !== 'locator create' && argv[0] !== 'geocode' && ops === null)
-      throw new UsageError(unknownCommand(argv))
+      throw unknownCommand(argv)
     // On the database file as a whole: they open what they need themselves.
     if (ops !== null)
       return ops(
@@ -217,7 +239,7 @@ export async function cli(
       err([`storeloc: ${message}`, ...(refusal.lines ?? [])].join('\n'))
     }
     if (e instanceof UsageError) {
-      fail('usage', redactSecrets(e.message), { lines: ['', usageOf(argv)] })
+      fail('usage', redactSecrets(e.message), { lines: ['', usageOf(e.command ?? argv)] })
       return 2
     }
     if (e instanceof OperatorError) {

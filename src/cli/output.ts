@@ -6,8 +6,15 @@ import type { CustomField } from '../store/custom-fields'
 import { isExpired, type ApiKey } from '../store/keys'
 import type { Locator } from '../store/locators'
 
-/** A command line that is not one: exit 2, with the usage. */
-export class UsageError extends Error {}
+/** A command line that is not one: exit 2, with the usage of `command` (the words of one, when it names none itself). */
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly command?: string[],
+  ) {
+    super(message)
+  }
+}
 
 /** Standard output refused the text (a full disk, a closed pipe): `reason` is the system's code. */
 export class OutputError extends Error {
@@ -147,6 +154,10 @@ export function args(argv: string[], options: ParseArgsConfig['options'], positi
     given.add(token.name)
   }
   const n = parsed.positionals.length
+  // `locations import lct_... stores.csv`: the file typed where the command takes its --file.
+  const extra = parsed.positionals[typeof positionals === 'number' ? positionals : Number.POSITIVE_INFINITY]
+  if (n === Number(positionals) + 1 && options?.file !== undefined && parsed.values.file === undefined)
+    throw new UsageError(`Unexpected argument ${extra}: give the file as --file ${extra}.`)
   if (Array.isArray(positionals) ? n < positionals[0] : n !== positionals) {
     throw new UsageError(
       positionals === 0

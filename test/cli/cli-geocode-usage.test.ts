@@ -259,6 +259,61 @@ describe('usage', () => {
     expect(storeloc('locator', 'create').stderr).toContain('\nUsage: storeloc locator create --name NAME\n`')
   })
 
+  test('a misspelt command says the one it most likely is, and shows its usage', () => {
+    openStore(dbPath).close()
+    for (const [argv, says, usage] of [
+      [
+        ['locatons', 'import'],
+        'Unknown command "locatons import". Did you mean "locations import"?',
+        'locations import',
+      ],
+      [
+        ['location', 'export'],
+        'Unknown command "location export". Did you mean "locations export"?',
+        'locations export',
+      ],
+      [['keys', 'list'], 'Unknown command "keys list". Did you mean "key list"?', 'key list'],
+      [['docter'], 'Unknown command "docter". Did you mean "doctor"?', 'doctor'],
+      [
+        ['locations', 'imprt'],
+        'Unknown command "locations imprt": locations is followed by one of import, delete, export. Did you mean "locations import"?',
+        'locations import',
+      ],
+    ] as const) {
+      const r = storeloc(...argv)
+      expect({ argv, code: r.code, lines: r.stderr.split('\n').slice(0, 3) }).toEqual({
+        argv,
+        code: 2,
+        lines: [`storeloc: ${says}`, '', expect.stringMatching(new RegExp(`^Usage: storeloc ${usage} `))],
+      })
+    }
+    // A group alone shows its own commands, not all of them.
+    const group = storeloc('locations').stderr
+    expect(group).toContain('\n  locations export LOCATOR_ID')
+    expect(group).not.toContain('locator create')
+    expect(storeloc('frobnicate').stderr).toContain('\n  locator create --name NAME\n')
+  })
+
+  test('a file given where the command takes --file, or an export given a file, says how to write it', () => {
+    openStore(dbPath).close()
+    const first = (...argv: string[]) => {
+      const r = storeloc(...argv)
+      return [r.code, r.stderr.split('\n')[0]]
+    }
+    expect(first('locations', 'import', 'lct_x', 'stores.csv')).toEqual([
+      2,
+      'storeloc: Unexpected argument stores.csv: give the file as --file stores.csv.',
+    ])
+    expect(first('filters', 'set', 'lct_x', 'filters.json')).toEqual([
+      2,
+      'storeloc: Unexpected argument filters.json: give the file as --file filters.json.',
+    ])
+    expect(first('locations', 'export', 'lct_x', 'stores.csv')).toEqual([
+      2,
+      'storeloc: Unexpected argument stores.csv: export prints the locations; put them in a file with > stores.csv.',
+    ])
+  })
+
   test('-h or --help as the value of an option is no request for the usage: not exit 0 having done nothing', () => {
     const r = storeloc('locator', 'create', '--name', '-h')
     expect(r.code).toBe(2)

@@ -229,7 +229,10 @@ describe('locator', () => {
         ['locator'],
         'Unknown command "locator": locator is followed by one of create, list, show, set, rotate-token, delete.',
       ],
-      [['key', 'lst'], 'Unknown command "key lst": key is followed by one of create, list, revoke, rotate.'],
+      [
+        ['key', 'lst'],
+        'Unknown command "key lst": key is followed by one of create, list, revoke, rotate. Did you mean "key list"?',
+      ],
       [['locator', 'create', '--nme', 'A'], 'Unknown option --nme. Did you mean --name?'],
       [['locator', 'create', '--name', 'A', '--jsn'], 'Unknown option --jsn. Did you mean --json?'],
       [['locator', 'create', '--colour', 'A'], 'Unknown option --colour.'],

@@ -199,6 +199,27 @@ describe('locations import', () => {
       'lct_doesnotexist0000',
     )
   })
+
+  test('a folder, a path with no file, JSON named .csv or CSV named .json: exit 1 saying which and what to give', () => {
+    const said = (path: string) => {
+      const r = storeloc('locations', 'import', locatorId, '--file', path)
+      return [r.code, r.stderr]
+    }
+    expect(said(dir)).toEqual([1, `storeloc: ${dir} is a folder, not a file: give the CSV or JSON file in it.\n`])
+    expect(said(join(dir, 'stores'))).toEqual([1, `storeloc: No file ${join(dir, 'stores')}.\n`])
+    expect(said(file('stores.csv', '\uFEFF [{"name": "One", "address": "1 Main St, Springfield, IL"}]'))).toEqual([
+      1,
+      `storeloc: Nothing was imported: ${join(dir, 'stores.csv')} holds JSON, not CSV: give --format json.\n`,
+    ])
+    expect(said(file('stores.json', 'name;address\r\nOne;"1 Main St, Springfield, IL"\r\n'))).toEqual([
+      1,
+      expect.stringMatching(
+        /is not valid JSON: .*\. It is no JSON array of locations: if it is CSV, give --format csv\.\n$/,
+      ),
+    ])
+    // A file that opens as JSON but is broken is said to be broken, and no more.
+    expect(said(file('broken.json', '[{"name": '))[1]).not.toContain('--format csv')
+  })
 })
 
 describe('locations export', () => {
