@@ -1,7 +1,7 @@
 // What `locations import` prints: a progress line while a long import runs, then the summary of
 // what it did (or a dry run would do), how addresses were geocoded, and what to look at.
 import { unprintableChar } from '../core/text'
-import type { BulkItem, BulkProgress, BulkReport } from '../locations/bulk'
+import type { BulkItem, BulkProgress, BulkReport, BulkResult } from '../locations/bulk'
 import { problemParts } from '../locations/bulk-problems'
 import { type CsvRead, DAYS_FIELD } from '../locations/csv'
 import { meantColumn } from '../locations/csv-columns'
@@ -93,9 +93,7 @@ export function importSummary(
   const warned = report.results.filter((r) => r.warnings.length > 0)
   if (warned.length > 0) {
     lines.push(`Check ${warned.length} location${warned.length === 1 ? '' : 's'}:`)
-    for (const r of warned.slice(0, MAX_LISTED))
-      for (const w of r.warnings) lines.push(`  ${where(items, r.index, r.external_id)}: ${w}`)
-    lines.push(...more(warned.length))
+    lines.push(...checkLines(items, warned))
   }
   // What changes in each store updated: a dry run is a preview of the diff.
   const updates = report.results.filter((r) => r.action === 'updated')
@@ -119,6 +117,39 @@ export function importSummary(
   if (unknownColumns.length > 0) lines.push(unreadColumns(unknownColumns))
   if (created > 0 && items.every((i) => !matchable(i.raw))) lines.push(NO_CODES)
   return lines.join('\n')
+}
+
+/** The geocoder's warning of an address placed only at its town (or coarser): `(where)` names the place. */
+const COARSE_WARNING = /^The address was placed only at ([a-z]+) level(?: \((.+)\))?: check it, or send coordinates\.$/
+
+/**
+ * The warnings of the locations to check, one line per row and warning, but the coarse placing
+ * that many rows share (a file of addresses without coordinates, placed by the built-in geocoder)
+ * once at the end, naming a few of its rows: the warnings particular to a row stay in sight.
+ */
+function checkLines(items: BulkItem[], warned: BulkResult[]): string[] {
+  const coarse = new Map<string, string[]>()
+  for (const r of warned)
+    for (const w of r.warnings) {
+      const m = COARSE_WARNING.exec(w)
+      if (m === null) continue
+      const key = items[r.index!]!.key
+      coarse.set(m[1]!, [...(coarse.get(m[1]!) ?? []), m[2] === undefined ? key : `${key}: ${m[2]}`])
+    }
+  const grouped = (w: string) => (coarse.get(COARSE_WARNING.exec(w)?.[1] ?? '')?.length ?? 0) >= GROUP_FROM
+  const own = warned.filter((r) => r.warnings.some((w) => !grouped(w)))
+  const lines = own
+    .slice(0, MAX_LISTED)
+    .flatMap((r) => r.warnings.filter((w) => !grouped(w)).map((w) => `  ${where(items, r.index, r.external_id)}: ${w}`))
+  lines.push(...more(own.length))
+  for (const [precision, rows] of coarse) {
+    if (rows.length < GROUP_FROM) continue
+    const rest = rows.length > GROUP_NAMES ? ` and ${rows.length - GROUP_NAMES} more; --json lists them all` : ''
+    lines.push(
+      `  ${rows.length} rows (${rows.slice(0, GROUP_NAMES).join(', ')}${rest}): The address was placed only at ${precision} level: check them, or send coordinates.`,
+    )
+  }
+  return lines
 }
 
 /** Whether an item can match a stored location again: it has an id or an external id. */

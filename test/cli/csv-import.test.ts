@@ -324,6 +324,21 @@ describe('locations import from CSV', () => {
     ])
   })
 
+  test('the town-level placing that many rows share is told once, after what is particular to a row', () => {
+    const text =
+      'Filialnummer;Name;Straße;PLZ;Ort;Land\r\n' +
+      'B1;Mitte;Hauptstraße 1;10115;Berlin;Deutschland\r\n' +
+      'K1;Dom;Domkloster 4;50667;Köln;Deutschland\r\n' +
+      'D1;Altstadt;Prager Straße 10;1069;Dresden;Deutschland\r\n' +
+      'H1;Hafen;Hafenstraße 2;20095;Hamburg;Deutschland\r\n'
+    const lines = dryRunLines('filialen.csv', text)
+    expect(lines.slice(2, -2)).toEqual([
+      'Check 4 locations:',
+      '  line 4 (external_id "D1"): The postcode 1069 was read as 01069: Excel drops leading zeros; format the "PLZ" column as text.',
+      '  4 rows (line 2: Berlin, line 3: Köln, line 4: Dresden and 1 more; --json lists them all): The address was placed only at city level: check them, or send coordinates.',
+    ])
+  })
+
   test("coordinates sent are checked against the row's country: swapped lat and lng are told", () => {
     const text =
       'external_id,name,address,country,lat,lng\n' +
