@@ -29,6 +29,12 @@ export function requireLocator(store: Store, id: string): Locator {
     throw new OperatorError(
       `${id} is the public token of the locator ${owner.id} (${JSON.stringify(owner.name)}): commands take the locator id, ${owner.id}.`,
     )
+  // So is its name, which the finder's title shows; two of one name leave the choice to `locator list`.
+  const named = id.startsWith('lct_') ? [] : store.locators.list().filter((l) => l.name === id.trim())
+  if (named.length === 1)
+    throw new OperatorError(
+      `${JSON.stringify(id)} is the name of the locator ${named[0]!.id}: commands take the locator id, ${named[0]!.id}.`,
+    )
   throw new OperatorError(`No locator ${JSON.stringify(id)}. \`storeloc locator list\` shows them.`)
 }
 

@@ -107,6 +107,19 @@ describe('locator', () => {
     })
   })
 
+  test("a locator's name given for its id is refused naming the id; a name two locators share, not", () => {
+    const { locator } = json('locator', 'create', '--name', 'Radhaus Fahrräder')
+    const r = storeloc('locations', 'export', 'Radhaus Fahrräder')
+    expect({ code: r.code, stderr: r.stderr }).toEqual({
+      code: 1,
+      stderr: `storeloc: "Radhaus Fahrräder" is the name of the locator ${locator.id}: commands take the locator id, ${locator.id}.\n`,
+    })
+    json('locator', 'create', '--name', 'Radhaus Fahrräder')
+    expect(storeloc('locations', 'export', 'Radhaus Fahrräder').stderr).toBe(
+      'storeloc: No locator "Radhaus Fahrräder". `storeloc locator list` shows them.\n',
+    )
+  })
+
   test('a name with a line break or another control character is refused and writes nothing', () => {
     for (const name of ['Two\nlines', 'Tab\there', 'Bell\u0007']) {
       const r = storeloc('locator', 'create', '--name', name)
