@@ -72,6 +72,13 @@ test('an unknown option or a stray argument exits 2 with the usage; a bad value 
     expect(r.stderr).toContain('Configuration error:')
     expect(r.stderr).toContain('Usage: storeloc serve [options]')
   }
+  // A misspelt option names the one it most likely is.
+  expect(storeloc(['serve', '--prot', '4000'], { DATABASE_PATH: db }).stderr).toContain(
+    'Configuration error: unknown option --prot. Did you mean --port?',
+  )
+  expect(storeloc(['serve', '--databse=x.db'], { DATABASE_PATH: db }).stderr).toContain(
+    'unknown option --databse. Did you mean --database?',
+  )
   // Given twice, an option is refused: the second value would win silently.
   const twice = storeloc(['serve', '--port', '4000', '--port=4001'], { DATABASE_PATH: db })
   expect(twice.code).toBe(2)

@@ -1,6 +1,7 @@
 // The server's settings: the environment, then the command line's options, which win. Each
 // setting read from the environment has an option of the same meaning (SERVE_OPTIONS).
 import { checkWorkers, ConfigError, loadConfig, type Config } from '../core/config'
+import { withinEdits } from '../core/text'
 
 type ServeOption = { flag: string; env: string; value: string; help: string }
 
@@ -158,7 +159,12 @@ export function parseServeArgs(argv: string[]): ServeArgs {
     const flag = eq > 0 ? arg.slice(0, eq) : arg
     const option = SERVE_OPTIONS.find((o) => o.flag === flag)
     if (option === undefined) {
-      throw new UsageError(arg.startsWith('-') ? `unknown option ${flag}.` : `unexpected argument "${arg}".`)
+      // A misspelt option is named, as the CLI names its own ("--prot": --port).
+      const flags = [...SERVE_OPTIONS.map((o) => o.flag), '--no-demo', '--help']
+      const meant =
+        flags.find((f) => withinEdits(flag, f, 1)) ?? flags.find((f) => flag.length > 5 && withinEdits(flag, f, 2))
+      const hint = meant === undefined ? '' : ` Did you mean ${meant}?`
+      throw new UsageError(arg.startsWith('-') ? `unknown option ${flag}.${hint}` : `unexpected argument "${arg}".`)
     }
     const value = eq > 0 ? arg.slice(eq + 1) : argv[++i]
     if (value === undefined) throw new UsageError(`${flag} needs a value (${option.value}).`)
