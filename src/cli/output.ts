@@ -120,6 +120,11 @@ function withNegativeValues(argv: string[], options: ParseArgsConfig['options'])
 
 /** parseArgs' message, an unknown option said shortly, with the option it looks like ("--jsn": --json). */
 function argsError(message: string, names: string[]): string {
+  // parseArgs' other words, said as the rest of the CLI says them.
+  const missing = /^Option '(--[^ ']+) <value>' argument missing/.exec(message)
+  if (missing !== null) return `${missing[1]} needs a value.`
+  const flag = /^Option '(--[^ ']+)' does not take an argument/.exec(message)
+  if (flag !== null) return `${flag[1]} takes no value: give ${flag[1]} alone.`
   const unknown = /^Unknown option '(-{1,2})([^']*)'/.exec(message)
   if (unknown === null) return message
   const [, dashes, name] = unknown

@@ -314,6 +314,19 @@ describe('usage', () => {
     ])
   })
 
+  test('an option without its value, or a value for a switch, is said in plain words (exit 2)', () => {
+    openStore(dbPath).close()
+    const first = (...argv: string[]) => {
+      const r = storeloc(...argv)
+      return [r.code, r.stderr.split('\n')[0]]
+    }
+    expect(first('locator', 'set', 'lct_x', '--query-api')).toEqual([2, 'storeloc: --query-api needs a value.'])
+    expect(first('locations', 'import', 'lct_x', '--file', 'a.csv', '--dry-run=yes')).toEqual([
+      2,
+      'storeloc: --dry-run takes no value: give --dry-run alone.',
+    ])
+  })
+
   test('-h or --help as the value of an option is no request for the usage: not exit 0 having done nothing', () => {
     const r = storeloc('locator', 'create', '--name', '-h')
     expect(r.code).toBe(2)
