@@ -14,7 +14,7 @@ import { DATA_COMMANDS, geocodeCommand } from './data-commands'
 import { IMPORT_COMMANDS } from './import-command'
 import { LOCATOR_COMMANDS } from './locator-commands'
 import { OPS_COMMANDS } from './ops-commands'
-import { OutputError, UsageError, writeStdout } from './output'
+import { MissingArguments, OutputError, UsageError, writeStdout } from './output'
 import { typedPaths } from './paths'
 
 const USAGE = `Usage: storeloc <command> [options] [--json]
@@ -148,6 +148,35 @@ function usageOf(argv: string[]): string {
   return [...usage, '`storeloc help` lists every command, with what each option means.'].join('\n')
 }
 
+/** The words that name a command in its usage line: "locations", "import". */
+function commandWords(line: string[]): string[] {
+  const end = line.findIndex((word) => !/^[a-z][a-z-]*$/.test(word))
+  return end === -1 ? line : line.slice(0, end)
+}
+
+/** Where a newcomer finds what an argument names. */
+const FOUND_BY: Record<string, string> = {
+  LOCATOR_ID: ': `storeloc locator list` shows the locator ids',
+  KEY_ID: ': `storeloc key list LOCATOR_ID` shows the key ids',
+  ID: ": each a location's id or external_id",
+}
+
+/**
+ * The arguments a command line lacks, named as its usage line names them ("Missing LOCATOR_ID"),
+ * past the `given` ones; with where to find the first.
+ */
+function missingText(argv: string[], given: number): string {
+  const words = USAGE.split('\n')
+    .map((line) => line.trim().split(/ +/))
+    .find((line) => commandWords(line).length > 0 && commandWords(line).every((word, i) => argv[i] === word))
+  // The arguments stand before the first option: `custom-field add LOCATOR_ID --id ID` takes one.
+  const after = words?.slice(commandWords(words).length) ?? []
+  const end = after.findIndex((word) => /^[-[(]/.test(word))
+  const names = (end === -1 ? after : after.slice(0, end)).map((word) => word.replace(/"|\.\.\./g, '')).slice(given)
+  if (names.length === 0) return 'An argument is missing.'
+  return `Missing ${names.join(' and ')}${FOUND_BY[names[0]!] ?? ''}.`
+}
+
 /** The commands that need a database to exist (all but `locator create` and `geocode`). */
 const ON_LOCATORS = new Set(Object.keys(COMMANDS).filter((sub) => sub !== 'locator create'))
 
@@ -239,7 +268,8 @@ export async function cli(
       err([`storeloc: ${message}`, ...(refusal.lines ?? [])].join('\n'))
     }
     if (e instanceof UsageError) {
-      fail('usage', redactSecrets(e.message), { lines: ['', usageOf(e.command ?? argv)] })
+      const message = e instanceof MissingArguments ? missingText(argv, e.given) : e.message
+      fail('usage', redactSecrets(message), { lines: ['', usageOf(e.command ?? argv)] })
       return 2
     }
     if (e instanceof OperatorError) {

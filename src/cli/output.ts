@@ -16,6 +16,13 @@ export class UsageError extends Error {
   }
 }
 
+/** Fewer arguments than the command takes: `given` of them. The caller names the missing ones from the usage. */
+export class MissingArguments extends UsageError {
+  constructor(readonly given: number) {
+    super(`Expected more arguments than ${given}.`)
+  }
+}
+
 /** Standard output refused the text (a full disk, a closed pipe): `reason` is the system's code. */
 export class OutputError extends Error {
   constructor(readonly reason: string) {
@@ -163,13 +170,8 @@ export function args(argv: string[], options: ParseArgsConfig['options'], positi
   const extra = parsed.positionals[typeof positionals === 'number' ? positionals : Number.POSITIVE_INFINITY]
   if (n === Number(positionals) + 1 && options?.file !== undefined && parsed.values.file === undefined)
     throw new UsageError(`Unexpected argument ${extra}: give the file as --file ${extra}.`)
-  if (Array.isArray(positionals) ? n < positionals[0] : n !== positionals) {
-    throw new UsageError(
-      positionals === 0
-        ? `Unexpected argument ${parsed.positionals[0]}.`
-        : `Expected ${Array.isArray(positionals) ? `at least ${positionals[0]}` : positionals} argument(s), got ${n}.`,
-    )
-  }
+  if (n < (Array.isArray(positionals) ? positionals[0] : positionals)) throw new MissingArguments(n)
+  if (extra !== undefined) throw new UsageError(`Unexpected argument ${extra}.`)
   return { values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals }
 }
 

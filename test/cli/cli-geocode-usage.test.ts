@@ -245,7 +245,7 @@ describe('usage', () => {
     expect({ code: r.code, stderr: r.stderr }).toEqual({
       code: 2,
       stderr: [
-        'storeloc: Expected 1 argument(s), got 0.',
+        'storeloc: Missing LOCATOR_ID: `storeloc locator list` shows the locator ids.',
         '',
         'Usage: storeloc locations import LOCATOR_ID --file FILE.csv|FILE.json [--format csv|json] [--encoding NAME] [--dry-run] [--delete-missing]',
         '      [--max-delete N] [--progress]',
@@ -312,6 +312,29 @@ describe('usage', () => {
       2,
       'storeloc: Unexpected argument stores.csv: export prints the locations; put them in a file with > stores.csv.',
     ])
+  })
+
+  test('a missing argument is named as the usage names it, with where to find it; one too many is named', () => {
+    openStore(dbPath).close()
+    const first = (...argv: string[]) => {
+      const r = storeloc(...argv)
+      return [r.code, r.stderr.split('\n')[0]]
+    }
+    expect(first('key', 'revoke')).toEqual([
+      2,
+      'storeloc: Missing KEY_ID: `storeloc key list LOCATOR_ID` shows the key ids.',
+    ])
+    expect(first('custom-field', 'add', '--id', 'x')).toEqual([
+      2,
+      'storeloc: Missing LOCATOR_ID: `storeloc locator list` shows the locator ids.',
+    ])
+    expect(first('locations', 'delete', 'lct_x')).toEqual([
+      2,
+      "storeloc: Missing ID: each a location's id or external_id.",
+    ])
+    expect(first('backup', '--force')).toEqual([2, 'storeloc: Missing FILE.'])
+    expect(first('geocode')).toEqual([2, 'storeloc: Missing ADDRESS.'])
+    expect(first('locator', 'show', 'lct_a', 'lct_b')).toEqual([2, 'storeloc: Unexpected argument lct_b.'])
   })
 
   test('an option without its value, or a value for a switch, is said in plain words (exit 2)', () => {
