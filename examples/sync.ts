@@ -170,8 +170,16 @@ async function main(): Promise<void> {
 
   const { rows, unknown, unread } = readRows(files[0]!, await client.customFields(), encoding.value)
   const unmatched = rows.filter((r) => typeof r.location.external_id !== 'string' || r.location.external_id === '')
-  if (unmatched.length > 0)
-    throw new Error(`A mirror matches stores by external_id; these rows have none: ${unmatched.map((r) => r.label).join(', ')}.`)
+  if (unmatched.length > 0) {
+    const named = unmatched.slice(0, 5).map((r) => r.label)
+    const more = unmatched.length > 5 ? ` and ${unmatched.length - 5} more` : ''
+    // A list without a code column is the common case: say how to give one, and what was not read.
+    const none = unmatched.length === rows.length ? ' Give the list a column of store codes: external_id, "Store Code" or "Filialnummer" are read so.' : ''
+    const unread = unknown.length > 0 ? ` Columns not read: ${unknown.join(', ')}.` : ''
+    throw new Error(
+      `A mirror matches stores by external_id; ${unmatched.length === 1 ? 'this row has' : 'these rows have'} none: ${named.join(', ')}${more}.${none}${unread}`,
+    )
+  }
   // Requests of CHUNK are checked apart: a code given twice in two of them would go unnoticed.
   const firstOf = new Map<string, string>()
   const twice: string[] = []

@@ -191,7 +191,15 @@ describe('examples/sync.ts', () => {
     const bad = sync(`${HEADER}${row('S1', 'One', 1)}S9,,"9 Main St",1,2\n${row('S5', 'Five', 5)},No code,x,1,2\n`)
     expect(bad.code).toBe(1)
     expect(bad.stderr).toContain('line 5')
-    expect(bad.stderr).toContain('have none')
+    expect(bad.stderr).toContain('has none')
+    // A list with no code column at all says how to give one, with the columns not read.
+    const codeless = sync(
+      `Filiale,Name,Address,Latitude,Longitude\n${[1, 2, 3, 4, 5, 6, 7].map((i) => `${i},Store ${i},"${i} Main St",1,2\n`).join('')}`,
+    )
+    expect([codeless.code, codeless.stderr]).toEqual([
+      1,
+      'sync: A mirror matches stores by external_id; these rows have none: line 2, line 3, line 4, line 5, line 6 and 2 more. Give the list a column of store codes: external_id, "Store Code" or "Filialnummer" are read so. Columns not read: Filiale.\n',
+    ])
     const unnamed = sync(`${HEADER}${row('S1', 'One', 1)}S9,,"9 Main St",1,2\n`)
     expect(unnamed.code).toBe(1)
     expect(unnamed.stderr).toContain('line 3 (external_id "S9"): The name field is required.')
