@@ -106,6 +106,13 @@ describe('401 Authentication failed', () => {
     }
   })
 
+  test("a locator's public token is named as such, with the key the Management API takes", async () => {
+    const token = env.store.locators.get(env.locatorId)!.publicToken
+    const res = await env.call('GET', LIST, { key: token })
+    expectAuthFailure(res, /public token \("pk_\.\.\."\), which the Query API/, token)
+    expect(res.body.message).toContain('secret key ("sk_...")')
+  })
+
   test('a key whose checksum does not match is malformed', async () => {
     const badChecksum = flip(env.key, env.key.length - 1)
     const badRandom = flip(env.key, 10)

@@ -1,4 +1,4 @@
-import { isSecretKeyShaped, isWellFormedSecretKey, sameSecretHash, hashSecret } from '../../core/ids'
+import { hashSecret, isSecretKeyShaped, isWellFormedSecretKey, PUBLIC_TOKEN, sameSecretHash } from '../../core/ids'
 import type { Store } from '../../store'
 import { isExpired } from '../../store/keys'
 import type { Locator } from '../../store/locators'
@@ -21,6 +21,10 @@ export function authenticate(store: Store, header: string | null, now = new Date
     throw fail('API key malformed: the Authorization header must read "Bearer sk_..." with the key after one space.')
   const secret = m[1]!
   if (!isSecretKeyShaped(secret)) {
+    if (PUBLIC_TOKEN.test(secret))
+      throw fail(
+        'API key malformed: this is a locator\'s public token ("pk_..."), which the Query API under /public/v1 takes. The Management API takes a secret key ("sk_..."): `storeloc key create` makes one.',
+      )
     throw fail('API key malformed: keys are "sk_" followed by 38 letters and digits. Check that it was copied whole.')
   }
   if (!isWellFormedSecretKey(secret)) {
