@@ -161,8 +161,17 @@ function targetOf(
   return byExt ? byExternalId(ext) : null
 }
 
-/** Step 1: every item checked and matched, without the geocoder; the problems of all of them. */
-function check(deps: AdminDeps, locatorId: string, items: BulkItem[], problems: Problems): Plan[] {
+/** How long check() runs before it lets the event loop answer others (ms): its reads of the rows hold it. */
+const CHECK_SLICE_MS = 4
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/**
+ * Step 1: every item checked and matched, without the geocoder; the problems of all of them. In
+ * slices of CHECK_SLICE_MS, other requests answered between them: the write's transaction
+ * checks again what another write may change meanwhile (apply()).
+ */
+async function check(deps: AdminDeps, locatorId: string, items: BulkItem[], problems: Problems): Promise<Plan[]> {
   const definitions = deps.store.customFields.list(locatorId)
   const plans: Plan[] = []
   const byTarget = new Map<string, string>()
@@ -173,7 +182,10 @@ function check(deps: AdminDeps, locatorId: string, items: BulkItem[], problems: 
     if (asked?.ext !== ext) asked = { ext, holder: deps.store.locations.byExternalId(locatorId, ext) }
     return asked.holder
   }
-  items.forEach(({ raw, key, line, unread, notes = [], wholeSpecialHours = false, columns }, index) => {
+  const checkItem = (
+    { raw, key, line, unread, notes = [], wholeSpecialHours = false, columns }: BulkItem,
+    index: number,
+  ) => {
     const isObject = raw !== null && typeof raw === 'object' && !Array.isArray(raw)
     const fields = isObject ? pickLocationFields(raw as Record<string, unknown>) : null
     const who = whoIs(key, fields)
@@ -230,7 +242,14 @@ function check(deps: AdminDeps, locatorId: string, items: BulkItem[], problems: 
       warnings,
       wholeSpecialHours,
     })
-  })
+  }
+  let until = performance.now() + CHECK_SLICE_MS
+  for (let index = 0; index < items.length; index++) {
+    checkItem(items[index]!, index)
+    if (performance.now() < until || index + 1 === items.length) continue
+    await nextTurn()
+    until = performance.now() + CHECK_SLICE_MS
+  }
   return plans
 }
 
@@ -385,11 +404,11 @@ function apply(deps: AdminDeps, locatorId: string, plans: Plan[], options: Apply
     if (recheck)
       checkCustomFieldsAgain(deps, locatorId, pickLocationFields(plan.raw), plan.target === null ? 'create' : 'update')
     const ext = plan.patch.externalId
-    const holder = typeof ext === 'string' ? deps.store.locations.byExternalId(locatorId, ext) : null
-    if (holder !== null && holder.id !== plan.target)
+    const holder = typeof ext === 'string' ? deps.store.locations.holderOf(locatorId, ext) : null
+    if (holder !== null && holder !== plan.target)
       throw new LocationError(
         'conflict',
-        `${plan.key}: the external_id ${JSON.stringify(ext)} became that of location ${holder.id} meanwhile; nothing was written.`,
+        `${plan.key}: the external_id ${JSON.stringify(ext)} became that of location ${holder} meanwhile; nothing was written.`,
       )
     const placing = towns !== null && plan.town !== undefined ? withKnownTown(towns, plan.town) : towns
     if (plan.target === null) {
@@ -446,7 +465,7 @@ export async function bulkUpsert(
   items = await withPaddedPostcodes(deps, items)
   const problems = new Problems()
   const definitions = JSON.stringify(deps.store.customFields.list(locatorId))
-  const plans = check(deps, locatorId, items, problems)
+  const plans = await check(deps, locatorId, items, problems)
   noteRepeats(deps, locatorId, plans)
   onProgress?.({ stage: 'checked', done: items.length, total: items.length })
   if (problems.count > 0) throw problems.error(items.length)

@@ -67,6 +67,9 @@ function statements(db: Database) {
   const byExternalId = db.prepare<Row, [string, string]>(
     `SELECT ${COLUMNS} FROM locations WHERE locator_id = ? AND external_id = ?`,
   )
+  const holderOf = db.prepare<{ id: string }, [string, string]>(
+    'SELECT id FROM locations WHERE locator_id = ? AND external_id = ?',
+  )
   const externalIds = db.prepare<{ id: string; external_id: string; name: string }, [string]>(
     'SELECT id, external_id, name FROM locations WHERE locator_id = ? AND external_id IS NOT NULL ORDER BY seq',
   )
@@ -125,6 +128,7 @@ function statements(db: Database) {
     count,
     all,
     byExternalId,
+    holderOf,
     externalIds,
     namesAndAddresses,
     indexRows,
@@ -240,6 +244,10 @@ export function locationRepo(db: Database, changes: ChangeLog) {
     byExternalId(locatorId: string, externalId: string): LocationRecord | null {
       const row = q.byExternalId.get(locatorId, externalId)
       return row ? fromRow(row) : null
+    },
+    /** The id of the location of the locator with this external id, or null: byExternalId() without reading the row. */
+    holderOf(locatorId: string, externalId: string): string | null {
+      return q.holderOf.get(locatorId, externalId)?.id ?? null
     },
     /** Every location of the locator that has an external id: its id and external id, oldest first. */
     externalIds(locatorId: string): { id: string; externalId: string; name: string }[] {
