@@ -12,6 +12,8 @@ const SLICE_CHANGES = 64
 export type ChangeHandlers = {
   /** Applies one change; changes come in the order of the log. */
   apply(change: Change): void
+  /** The batch of changes about to be applied one by one (apply()), read from the log together. */
+  reading(batch: readonly Change[]): void
   /** The log no longer holds the changes applied or to apply (see ChangeFollower.restart): build everything again. */
   restart(cause: 'rewound' | 'pruned', appliedSeq: number, logSeq: number): void
   /** The changes in (from, last] are many (at least backlogMin): let go of the indexes most of them are to. */
@@ -133,6 +135,7 @@ export class ChangeFollower {
       const to = skip.length > 0 && whole ? Math.max(through, batch.at(-1)?.seq ?? from) : (batch.at(-1)?.seq ?? from)
       // Before the seq moves: if it fails (a busy database), the next sync does it all again.
       if (skip.length > 0) this.applyOwn(skip, from, to)
+      if (batch.length > 0) this.handlers.reading(batch)
       for (const change of batch) {
         this.seq = change.seq
         this.seqAt = change.at

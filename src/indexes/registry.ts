@@ -17,6 +17,7 @@ import type { Change } from '../store/changes'
 import type { FilterGroup } from '../store/filters'
 import type { Locator } from '../store/locators'
 import { BuildAttempts, type BuildFailure } from './build-attempts'
+import { CATCH_UP_MIN, CatchUps } from './catch-up'
 import { changedMeanwhile } from './errors'
 import { builtEntry, type Entry, entrySettings, publicFilters, putRow, refreshedEntry } from './entry'
 import { ChangeFollower } from './follower'
@@ -50,6 +51,8 @@ export class IndexRegistry {
   private readonly fill: JsonFill
   /** Indexes built again in background tasks while the old ones answer (rebuild.ts). */
   private readonly builds: BackgroundBuilds
+  /** A bulk write's location changes, applied in slices while its locator's queries wait (catch-up.ts). */
+  private readonly catchUps: CatchUps
   /** See BACKGROUND_BUILD_MIN and COLD_BUILD_MIN; tests use small ones. */
   private readonly backgroundBuildMin: number
   private readonly coldBuildMin: number
@@ -81,6 +84,7 @@ export class IndexRegistry {
       onBuildFailed?: (locatorId: string, error: unknown) => void
       onRewound?: (appliedSeq: number, logSeq: number, cause: 'rewound' | 'pruned') => void
       backlogMin?: number
+      catchUpMin?: number
       backgroundBuildMin?: number
       coldBuildMin?: number
       /** Told of each index built again in the background and swapped in (rebuild.ts). */
@@ -128,10 +132,25 @@ export class IndexRegistry {
         else if (this.evicted.delete(locatorId)) this.onRebuilt(locatorId, locations, ms, true)
       },
     })
+    this.catchUps = new CatchUps(options.catchUpMin ?? CATCH_UP_MIN, {
+      schedule,
+      apply: (change) => {
+        this.versions.applied(change)
+        this.putLocation(this.entries.get(change.locatorId)!, change) // built: drop() discards its catch-up
+      },
+      failed: (locatorId) => {
+        this.drop(locatorId)
+        this.buildLater(locatorId)
+      },
+    })
     this.follower = new ChangeFollower(
       store,
       {
         apply: (change) => this.apply(change),
+        reading: (batch) => {
+          const built = (id: string) => this.entries.has(id) && !this.builds.has(id)
+          for (const id of this.catchUps.reading(batch, built)) this.versions.current(id) // before these pass
+        },
         restart: (cause, applied, now) => this.restart(cause, applied, now),
         backlog: (from, last) => this.dropBacklogged(from, last),
         skipped: () => this.builds.locators(),
@@ -188,6 +207,7 @@ export class IndexRegistry {
    */
   private dropBacklogged(from: number, last: number): void {
     for (const [locatorId, entry] of [...this.entries]) {
+      this.catchUps.flush(locatorId) // the changes taken before these
       const changes = this.store.changes.locationCount(locatorId, from, last)
       if (!isBacklog(changes, entry.index.size, this.backlogMin)) continue
       this.onBacklog(locatorId, changes)
@@ -221,6 +241,8 @@ export class IndexRegistry {
   }
 
   private apply(change: Change): void {
+    if (change.entity !== 'location' || !this.entries.has(change.locatorId)) this.catchUps.flush(change.locatorId)
+    else if (this.catchUps.took(change)) return
     this.versions.applied(change)
     if (this.builds.has(change.locatorId)) {
       // Its old index answers as it was: location changes are applied to the new one at its swap.
@@ -290,8 +312,9 @@ export class IndexRegistry {
 
   /** Lets go of a locator's index, and of the work it left to background tasks (a build under way too). */
   private drop(locatorId: string): void {
-    // Its location changes were skipped (not read) while it was built again: its version is read from the log again.
-    if (this.builds.has(locatorId)) this.versions.forget(locatorId)
+    // Its location changes skipped (not read) while it was built again, or taken and not applied
+    // (catchUps): its version is read from the log again.
+    if (this.catchUps.discard(locatorId) || this.builds.has(locatorId)) this.versions.forget(locatorId)
     this.builds.cancel(locatorId)
     this.entries.get(locatorId)?.index.dispose()
     this.entries.delete(locatorId)
@@ -320,10 +343,10 @@ export class IndexRegistry {
   /**
    * Resolves once the indexes built again in the background since `mark` are swapped in: a
    * Management API write that started one (many locations at once) answers then, so that the
-   * next query shows it. null when none is under way.
+   * next query shows it; and once every bulk write's are applied (catch-up.ts). null: none is.
    */
   builtAfter(mark: number): Promise<void> | null {
-    return this.builds.after(mark)
+    return this.catchUps.after(this.builds.after(mark))
   }
 
   /** For metrics: the last change applied here, and each built index's locations and public JSON buffers' bytes. */
@@ -354,9 +377,11 @@ export class IndexRegistry {
   /**
    * Resolves once the locator's index is built when it is not and has coldBuildMin published
    * locations or more: built in background tasks (rebuild.ts), its first query waits without
-   * holding every other locator's (PERF-062). null when built, or entry()'s to build at once.
+   * holding every other locator's (PERF-062); or while a bulk write's are applied (catch-up.ts).
+   * null when built, or entry()'s to build at once.
    */
   whenBuilt(locatorId: string): Promise<void> | null {
+    if (this.catchUps.waiting(locatorId)) return this.catchUps.done(locatorId)!
     if (this.entries.has(locatorId)) return null
     const under = this.builds.done(locatorId)
     if (under !== undefined) return under
@@ -373,6 +398,7 @@ export class IndexRegistry {
    * background tasks (and on demand, by json(), for a location an answer needs before that).
    */
   entry(locatorId: string): Entry {
+    this.catchUps.flush(locatorId) // read outside a query's wait (whenBuilt), it shows every change taken
     for (let attempt = 1; ; attempt++) {
       const found = this.entries.get(locatorId)
       if (found !== undefined && found.stale === null) return found
@@ -550,6 +576,7 @@ export class IndexRegistry {
 
   /** version() but for openings and closings: the base of answers none of them changes (store pages, the sitemap). */
   writtenVersion(locatorId: string): string {
+    this.catchUps.flush(locatorId)
     const entry = this.entries.get(locatorId)
     if (entry !== undefined) entry.used = true
     return this.builds.version(locatorId) ?? this.versions.current(locatorId)

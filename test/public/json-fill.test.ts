@@ -194,7 +194,11 @@ describe('public JSON fill', () => {
     const q = taskQueue()
     // Every change applied one by one, however many (not built again from the rows: test/public/backlog.test.ts),
     // as a server applies a sync script's writes sent one request at a time.
-    const registry = new IndexRegistry(ctx.store, q.schedule, { reorderMinBytes: 0, backlogMin: Infinity })
+    const registry = new IndexRegistry(ctx.store, q.schedule, {
+      reorderMinBytes: 0,
+      backlogMin: Infinity,
+      catchUpMin: Infinity,
+    })
     registry.entry(locator.id)
     q.runAll()
     const entry = registry.entry(locator.id)
