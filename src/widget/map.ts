@@ -200,26 +200,24 @@ function addControls(L: typeof Leaflet, map: Leaflet.Map, texts: Texts, unit: Op
 }
 
 /**
- * A map without a size (hidden, or not yet in the page) fits nothing: a fit made so (`fitted`
- * tells it) is made again once it has one. A fit made at a size is not: the visitor may have moved
- * the map since. Hidden, the map takes no size: Leaflet would pan its view to keep its centre at 0 x 0.
+ * The map's last fit is made again at each new size (the phone's switch to the map and back, the
+ * phone turned; a fit made hidden, at 0 x 0, fits nothing) until the visitor handles the map: the
+ * view is theirs then, and a new size keeps its centre. A press on a pin only picks its store.
+ * Hidden, the map takes no size: Leaflet would pan its view to keep its centre at 0 x 0.
  */
-function fitsOnceSized(map: Leaflet.Map, el: HTMLElement) {
-  const hasSize = () => el.clientWidth > 0 && el.clientHeight > 0
-  let refit: (() => void) | null = null
+function keptFitted(map: Leaflet.Map, el: HTMLElement, afterZoom: (then: (() => void) | null) => void) {
+  let fit: (() => void) | null = null
   const observer = new ResizeObserver(() => {
-    if (!hasSize()) return
+    if (el.clientWidth === 0 || el.clientHeight === 0) return
     map.invalidateSize()
-    refit?.()
-    refit = null
+    if (fit) afterZoom(fit)
   })
   observer.observe(el)
-  // Leaflet's size, as the fit saw it: 0 x 0 until it has taken the element's (invalidateSize).
-  const fitted = (fit: () => void) => {
-    const size = map.getSize()
-    refit = size.x > 0 && size.y > 0 ? null : fit
+  const handled = (e: Event) => {
+    if (!(e.target as Element).closest?.('.sl-marker')) fit = null
   }
-  return { fitted, observer }
+  for (const type of ['pointerdown', 'wheel', 'keydown']) el.addEventListener(type, handled, { passive: true })
+  return { fitted: (then: () => void) => (fit = then), observer }
 }
 
 /**
@@ -288,8 +286,8 @@ export async function storeMap(
     name: (n: number) => `${countName(texts, n)}, ${texts.zoomIn}`,
   }
   const clusters = clusterLayer(L, map, onStore, counts, still)
-  const { fitted, observer } = fitsOnceSized(map, el)
   const afterZoom = afterZooming(map)
+  const { fitted, observer } = keptFitted(map, el, afterZoom)
   const fitPins = () => {
     const points = [...markers.values()].map((m) => m.getLatLng())
     if (here) points.push(here.getLatLng())

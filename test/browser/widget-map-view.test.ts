@@ -1,0 +1,99 @@
+// The map on a phone, in a real browser against the demo data: shown in the list's place, taller,
+// it fits the stores listed at its new size, as a search fits them; so again after the list and
+// back, and with the phone turned. A map the visitor has moved stays as they left it.
+import { describe, expect, test } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { aTurnLater, chromiumPath, newPage } from './browser'
+import { useDemoBrowser } from './server'
+
+const demo = useDemoBrowser()
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+
+/** What the callbacks read of the page's elements (this program is typed without the DOM's types). */
+type Rect = { left: number; right: number; top: number; bottom: number; width: number; height: number }
+type Boxes = { querySelector: (s: string) => { getBoundingClientRect: () => Rect } | null } & {
+  querySelectorAll: (s: string) => Iterable<{ getBoundingClientRect: () => Rect }>
+}
+
+/**
+ * Whether the map is fitted to its stores and the search's centre at its size now: every point
+ * within it, and one zoom step more (twice their spread) would not fit them in the room a fit
+ * keeps (map.ts: 24 px at the sides, 44 above and below; at the left more by the zoom buttons).
+ */
+const fitted = (page: Page) =>
+  page.evaluate(() => {
+    const { document } = globalThis as unknown as { document: Boxes }
+    const map = document.querySelector('.sl-map')!.getBoundingClientRect()
+    const points = [...document.querySelectorAll('.sl-marker')].map((el) => {
+      const b = el.getBoundingClientRect()
+      return [b.left + b.width / 2, b.bottom] as const
+    })
+    const here = document.querySelector('.sl-here')?.getBoundingClientRect()
+    if (here) points.push([here.left + here.width / 2, here.top + here.height / 2])
+    const xs = points.map((p) => p[0])
+    const ys = points.map((p) => p[1])
+    const inside = points.every(([x, y]) => x >= map.left && x <= map.right && y >= map.top && y <= map.bottom)
+    const spread = [Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)]
+    const tight = 2 * spread[0]! > map.width - 48 - 50 || 2 * spread[1]! > map.height - 88
+    return points.length > 1 && inside && tight
+  })
+
+/** Waits till the map's box is `height` px tall (±2) and fitted, within 5 s. */
+async function fittedAt(page: Page, height: number, what: string) {
+  let last = { height: 0, fitted: false }
+  for (let i = 0; i < 50; i++) {
+    const box = (await page.locator('.sl-map').boundingBox())!
+    last = { height: Math.round(box.height), fitted: await fitted(page) }
+    if (Math.abs(box.height - height) <= 2 && last.fitted) return
+    await Bun.sleep(100)
+  }
+  expect({ what, ...last }).toEqual({ what, height, fitted: true })
+}
+
+describe.skipIf(chromiumPath === null)('the map on a phone, in Chromium', () => {
+  test("shown in the list's place it fits the stores at its new size; after the list and back, and turned, too", async () => {
+    const page = await newPage(demo.browser, PHONE)
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      const place = page.getByRole('combobox', { name: 'Town or postcode' })
+      // Edinburgh's five stores lie close together: the taller map zooms in on them.
+      await place.fill('Edinburgh')
+      await place.press('Enter')
+      await page.locator('.sl-pin').nth(4).waitFor()
+      await fittedAt(page, 280, 'below the list')
+      await page.getByRole('button', { name: 'Show map' }).tap()
+      const tall = Math.round(844 * 0.7)
+      await fittedAt(page, tall, 'the map shown')
+      await page.getByRole('button', { name: 'Show list' }).tap()
+      await fittedAt(page, 280, 'the list again')
+      await page.getByRole('button', { name: 'Show map' }).tap()
+      await fittedAt(page, tall, 'the map again')
+      // Turned: list and map side by side, then the map alone again.
+      await page.setViewportSize({ width: 844, height: 390 })
+      const side = (await page.locator('.sl-map').boundingBox())!
+      expect(side.width).toBeGreaterThan(400)
+      await fittedAt(page, Math.round(side.height), 'turned')
+      await page.setViewportSize({ width: 390, height: 844 })
+      await fittedAt(page, tall, 'turned back')
+      // Zoomed in by the visitor: the list and back keep their view, not the fit.
+      const scale = page.locator('.leaflet-control-scale-line').first()
+      const before = await scale.textContent()
+      await page.getByRole('button', { name: 'Zoom in' }).tap()
+      await page.waitForFunction((before) => {
+        const { document } = globalThis as unknown as {
+          document: { querySelector: (s: string) => { textContent: string } }
+        }
+        return document.querySelector('.leaflet-control-scale-line').textContent !== before
+      }, before)
+      const zoomed = await scale.textContent()
+      await page.getByRole('button', { name: 'Show list' }).tap()
+      await page.getByRole('button', { name: 'Show map' }).tap()
+      await page.locator('.sl-results').waitFor({ state: 'hidden' })
+      await aTurnLater(page)
+      expect(await scale.textContent()).toBe(zoomed)
+    } finally {
+      await page.close()
+    }
+  })
+})
