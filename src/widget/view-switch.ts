@@ -8,7 +8,7 @@ export type ViewSwitch = {
   element: HTMLButtonElement
   /** With no store found there is nothing to switch between: no button. */
   found: (any: boolean) => void
-  /** The list shown, `item` in sight: a pin pressed on the map. */
+  /** The list shown, `item` in sight: a pin pressed on the map, a page opened on a store picked. */
   toList: (item: Element) => void
 }
 

@@ -140,6 +140,11 @@ export class Widget {
     const shown = Promise.race([ready, pause(SHOW_WITHIN_MS)]).then(() => {
       if (!this.destroyed) element.replaceChildren(...parts)
     })
+    // A page opened on a store picked (the link back from its page, a reload): that store in sight.
+    void Promise.allSettled([first, shown]).then(() => {
+      const picked = this.list.querySelector('.sl-selected')
+      if (picked && !this.destroyed) this.view.toList(picked)
+    })
     if (this.state.locate) {
       delete this.state.locate
       void first.then(() => this.locateIfShared())
