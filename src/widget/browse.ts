@@ -38,6 +38,12 @@ export class Browsing {
     this.fitting = null
   }
 
+  /** Back to no search: the next clusters are the whole world's, the map fitted to them, as at first. */
+  again(): void {
+    this.browsed = false
+    this.fitting = null
+  }
+
   /** No request or retry of it left. */
   stop(): void {
     this.request?.abort()
@@ -59,9 +65,10 @@ export class Browsing {
     try {
       const answer = await query<ClustersAnswer>(this.options.api, this.options.token, 'clusters', p, controller.signal)
       if (!this.on || controller.signal.aborted) return
-      // The first view shows every store; after that the visitor moves the map.
-      map.clusters.show(answer, first)
+      // The first view shows every store; after that the visitor moves the map. Browsed before the
+      // fit: one made at once (no animation) moves the map, and the clusters asked then are its view's.
       this.browsed = true
+      map.clusters.show(answer, first)
       // Other filters since, or a visitor's own move (touched), end it.
       const fit = this.fitting
       const filters = JSON.stringify(this.filterParams())

@@ -187,6 +187,12 @@ export class Widget {
       this.more.hidden = true
       this.status.textContent = texts.prompt
       this.keepInUrl(true)
+      // From a search back to none (Back, the place cleared): the map as the page opened, no pin
+      // of that search left, fitted to every store again.
+      if (!this.browsing.on) {
+        this.map?.show([], null, true)
+        this.browsing.again()
+      }
       this.browsing.on = true
       // Nothing to list yet: the map takes the list's room too (widget.css).
       this.element.classList.add('sl-browsing')

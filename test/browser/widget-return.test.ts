@@ -1,9 +1,10 @@
-// Back from a store's page, in a real browser against the demo data: the finder opens on the search
-// the visitor left, and the store they opened is in sight, on a phone where the list flows with the
-// page and on a wide screen where it scrolls in its own box.
+// Back, in a real browser against the demo data. From a store's page: the finder opens on the
+// search the visitor left, and the store they opened is in sight, on a phone where the list flows
+// with the page and on a wide screen where it scrolls in its own box. From a search to the page as
+// it opened: the map as it was, every store clustered, no pin of that search left.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { chromiumPath, newPage } from './browser'
+import { chromiumPath, newPage, type PageDocument } from './browser'
 import { useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
@@ -46,6 +47,40 @@ describe.skipIf(chromiumPath === null)('back from a store page, in Chromium', ()
       await page.locator('.sl-item').nth(6).waitFor()
       expect(await page.locator('.sl-item.sl-selected .sl-name').textContent()).toBe(name)
       expect(await pickedInSight(page, device.viewport.height)).toEqual({ onScreen: true, inList: true })
+    } finally {
+      await page.close()
+    }
+  })
+})
+
+/** Waits till the map shows the world, its clusters drawn: its scale reads thousands of km. */
+const worldView = (page: Page) =>
+  page.waitForFunction(() => {
+    const { document } = globalThis as unknown as { document: PageDocument }
+    const scale = document.querySelector('.leaflet-control-scale-line')?.textContent ?? ''
+    return /^\d{4,} km$/.test(scale) && document.querySelector('.sl-cluster') !== null
+  })
+
+describe.skipIf(chromiumPath === null)('back to before any search, in Chromium', () => {
+  test('on a phone, the map shows every store again, fitted as at first, with no pin of the search', async () => {
+    const page = await newPage(demo.browser, PHONE)
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await worldView(page)
+      const place = page.getByRole('combobox', { name: 'Town or postcode' })
+      await place.fill('Edinburgh')
+      await place.press('Enter')
+      await page.locator('.sl-pin').nth(4).waitFor()
+      // The world's clusters asked once: the fit, made at once from a town's zoom, asks its view's.
+      const asked: string[] = []
+      page.on('request', (r) => {
+        if (r.url().includes('/clusters?')) asked.push(new URL(r.url()).searchParams.get('bbox')!)
+      })
+      await page.goBack()
+      await page.locator('.sl-status').filter({ hasText: 'Type a town or postcode' }).waitFor()
+      await worldView(page)
+      expect(await page.locator('.sl-pin, .sl-here').count()).toBe(0)
+      expect(asked.filter((bbox) => bbox === '-180,-90,180,90')).toHaveLength(1)
     } finally {
       await page.close()
     }
