@@ -1,10 +1,11 @@
 // The map on a phone, in a real browser against the demo data: shown in the list's place, taller,
 // it fits the stores listed at its new size, as a search fits them; so again after the list and
-// back, and with the phone turned. A map the visitor has moved stays as they left it.
+// back, and with the phone turned. A map the visitor has moved stays as they left it. Turned on
+// its side, the map and the list beside it are no taller than the screen.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { aTurnLater, chromiumPath, newPage } from './browser'
-import { useDemoBrowser } from './server'
+import { docsSnippet, hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
 
@@ -93,6 +94,29 @@ describe.skipIf(chromiumPath === null)('the map on a phone, in Chromium', () => 
       await aTurnLater(page)
       expect(await scale.textContent()).toBe(zoomed)
     } finally {
+      await page.close()
+    }
+  })
+
+  test("turned on its side on a business's page, the map and the list beside it fit in the screen", async () => {
+    const VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1">'
+    const host = hostPage(docsSnippet(demo.server.url, demo.server.token), VIEWPORT)
+    const page = await newPage(demo.browser, PHONE)
+    try {
+      await page.goto(host.url)
+      const place = page.getByRole('combobox', { name: 'Town or postcode' })
+      await place.fill('Edinburgh')
+      await place.press('Enter')
+      await page.locator('.sl-pin').nth(4).waitFor()
+      await page.getByRole('button', { name: 'Show map' }).tap()
+      await fittedAt(page, Math.round(844 * 0.7), 'the map shown')
+      // Side by side now, as the page's 480 px asks (--sl-map-height), but within 390 px.
+      await page.setViewportSize({ width: 844, height: 390 })
+      const list = (await page.locator('.sl-results').boundingBox())!
+      expect(list.height).toBeLessThanOrEqual(390)
+      await fittedAt(page, 390, 'turned')
+    } finally {
+      host.stop()
       await page.close()
     }
   })
