@@ -242,6 +242,31 @@ function afterZooming(map: Leaflet.Map): (then: (() => void) | null) => void {
   }
 }
 
+/** Whether fitting `bounds` as fitPins first does would put a pin of `points` under the zoom buttons (`box`). */
+function underButtons(
+  L: typeof Leaflet,
+  map: Leaflet.Map,
+  box: HTMLElement,
+  bounds: Leaflet.LatLngBounds,
+  points: Leaflet.LatLng[],
+): boolean {
+  const [topLeft, bottomRight] = [L.point(FIT_SIDE, FIT_TOP), L.point(FIT_SIDE, FIT_BOTTOM)]
+  const zoom = Math.min(15, map.getBoundsZoom(bounds, false, topLeft.add(bottomRight)))
+  // As fitBounds centres it: the bounds' middle, moved by half the difference of the paddings.
+  const middle = map
+    .project(bounds.getSouthWest(), zoom)
+    .add(map.project(bounds.getNorthEast(), zoom))
+    .divideBy(2)
+    .add(bottomRight.subtract(topLeft).divideBy(2))
+  const origin = middle.subtract(map.getSize().divideBy(2))
+  const [x0, y0] = [box.offsetLeft, box.offsetTop]
+  const [x1, y1] = [x0 + box.offsetWidth, y0 + box.offsetHeight]
+  return points.some((p) => {
+    const at = map.project(p, zoom).subtract(origin)
+    return at.x - PIN_WIDTH / 2 < x1 && at.x + PIN_WIDTH / 2 > x0 && at.y - PIN_HEIGHT < y1 && at.y > y0
+  })
+}
+
 export async function storeMap(
   el: HTMLElement,
   options: Options,
@@ -258,26 +283,6 @@ export async function storeMap(
   const map = worldMap(L, el, still)
   const zoomButtons = addControls(L, map, texts, options.unit)
   addBasemap(L, map, el, options)
-  /** Whether fitting `bounds` as show() first does would put a pin of `points` under the zoom buttons. */
-  const underButtons = (bounds: Leaflet.LatLngBounds, points: Leaflet.LatLng[]): boolean => {
-    const box = zoomButtons.getContainer()
-    if (!box) return false
-    const [topLeft, bottomRight] = [L.point(FIT_SIDE, FIT_TOP), L.point(FIT_SIDE, FIT_BOTTOM)]
-    const zoom = Math.min(15, map.getBoundsZoom(bounds, false, topLeft.add(bottomRight)))
-    // As fitBounds centres it: the bounds' middle, moved by half the difference of the paddings.
-    const middle = map
-      .project(bounds.getSouthWest(), zoom)
-      .add(map.project(bounds.getNorthEast(), zoom))
-      .divideBy(2)
-      .add(bottomRight.subtract(topLeft).divideBy(2))
-    const origin = middle.subtract(map.getSize().divideBy(2))
-    const [x0, y0] = [box.offsetLeft, box.offsetTop]
-    const [x1, y1] = [x0 + box.offsetWidth, y0 + box.offsetHeight]
-    return points.some((p) => {
-      const at = map.project(p, zoom).subtract(origin)
-      return at.x - PIN_WIDTH / 2 < x1 && at.x + PIN_WIDTH / 2 > x0 && at.y - PIN_HEIGHT < y1 && at.y > y0
-    })
-  }
   const markers = new Map<string, Leaflet.Marker>()
   const layer = L.layerGroup().addTo(map)
   let here: Leaflet.CircleMarker | null = null
@@ -297,7 +302,9 @@ export async function storeMap(
       // A pin stands 28 px above its point: the top keeps room for the whole pin. Where a pin
       // would stand under the zoom buttons, the left keeps room for them too.
       const box = zoomButtons.getContainer()!
-      const left = underButtons(bounds, points) ? box.offsetLeft + box.offsetWidth + PIN_WIDTH / 2 + 2 : FIT_SIDE
+      const left = underButtons(L, map, box, bounds, points)
+        ? box.offsetLeft + box.offsetWidth + PIN_WIDTH / 2 + 2
+        : FIT_SIDE
       map.fitBounds(bounds, {
         paddingTopLeft: [left, FIT_TOP],
         paddingBottomRight: [FIT_SIDE, FIT_BOTTOM],
