@@ -17,6 +17,8 @@ export type StoreMap = {
   clusters: { show: (answer: ClustersAnswer, fit: boolean) => void; clear: () => void }
   /** The view as GET /clusters takes it. */
   view: () => { bbox: string; zoom: number }
+  /** Its size taken again and its last fit made again, unless the visitor has moved it since. */
+  refit: () => void
   /** Called after each move or zoom of the map. */
   onMoved: (listener: () => void) => void
   /** Zooms out one step; false when the map is as far out as it goes. */
@@ -201,23 +203,25 @@ function addControls(L: typeof Leaflet, map: Leaflet.Map, texts: Texts, unit: Op
 
 /**
  * The map's last fit is made again at each new size (the phone's switch to the map and back, the
- * phone turned; a fit made hidden, at 0 x 0, fits nothing) until the visitor handles the map: the
- * view is theirs then, and a new size keeps its centre. A press on a pin only picks its store.
- * Hidden, the map takes no size: Leaflet would pan its view to keep its centre at 0 x 0.
+ * phone turned; a fit made hidden, at 0 x 0, fits nothing), or when asked (`refit`: stores added
+ * since it, a map shown at the same size), until the visitor handles the map: the view is theirs
+ * then, and a new size keeps its centre. A press on a pin only picks its store. Hidden, the map
+ * takes no size: Leaflet would pan its view to keep its centre at 0 x 0.
  */
 function keptFitted(map: Leaflet.Map, el: HTMLElement, afterZoom: (then: (() => void) | null) => void) {
   let fit: (() => void) | null = null
-  const observer = new ResizeObserver(() => {
+  const refit = () => {
     if (el.clientWidth === 0 || el.clientHeight === 0) return
     map.invalidateSize()
     if (fit) afterZoom(fit)
-  })
+  }
+  const observer = new ResizeObserver(refit)
   observer.observe(el)
   const handled = (e: Event) => {
     if (!(e.target as Element).closest?.('.sl-marker')) fit = null
   }
   for (const type of ['pointerdown', 'wheel', 'keydown']) el.addEventListener(type, handled, { passive: true })
-  return { fitted: (then: () => void) => (fit = then), observer }
+  return { fitted: (then: () => void) => (fit = then), refit, observer }
 }
 
 /**
@@ -292,7 +296,7 @@ export async function storeMap(
   }
   const clusters = clusterLayer(L, map, onStore, counts, still)
   const afterZoom = afterZooming(map)
-  const { fitted, observer } = keptFitted(map, el, afterZoom)
+  const { fitted, refit, observer } = keptFitted(map, el, afterZoom)
   const fitPins = () => {
     const points = [...markers.values()].map((m) => m.getLatLng())
     if (here) points.push(here.getLatLng())
@@ -326,6 +330,7 @@ export async function storeMap(
         clusters.clear()
       },
     },
+    refit,
     view: () => viewOf(map),
     onMoved: (listener) => map.on('moveend', listener),
     zoomOut: () => zoomOutOnce(map),

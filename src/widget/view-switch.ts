@@ -12,8 +12,17 @@ export type ViewSwitch = {
   toList: (item: Element) => void
 }
 
-/** The switch of `root`'s `list` and `map`; the class sl-map-view on `root` shows the map alone. */
-export function viewSwitch(root: HTMLElement, texts: Texts, list: HTMLElement, map: HTMLElement): ViewSwitch {
+/**
+ * The switch of `root`'s `list` and `map`; the class sl-map-view on `root` shows the map alone.
+ * `mapShown` is called as it does: the map shows the stores listed, those added since its fit too.
+ */
+export function viewSwitch(
+  root: HTMLElement,
+  texts: Texts,
+  list: HTMLElement,
+  map: HTMLElement,
+  mapShown: () => void,
+): ViewSwitch {
   const button = h('button', { type: 'button', class: 'sl-button sl-view', hidden: true }, texts.showMap)
   const show = (onMap: boolean) => {
     root.classList.toggle('sl-map-view', onMap)
@@ -24,6 +33,7 @@ export function viewSwitch(root: HTMLElement, texts: Texts, list: HTMLElement, m
     show(onMap)
     // What it shows comes in sight, where the list or the map began.
     ;(onMap ? map : list).scrollIntoView({ block: 'nearest' })
+    if (onMap) mapShown()
   })
   return {
     element: button,

@@ -116,7 +116,7 @@ export class Widget {
         (s) => this.restore(s),
       )
     this.resultsBox = h('div', { class: 'sl-results' }, this.list, this.more)
-    this.view = viewSwitch(element, texts, this.resultsBox, this.mapEl)
+    this.view = viewSwitch(element, texts, this.resultsBox, this.mapEl, () => this.map?.refit())
     const parts = [
       this.form.element,
       this.status,

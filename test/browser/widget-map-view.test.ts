@@ -120,4 +120,22 @@ describe.skipIf(chromiumPath === null)('the map on a phone, in Chromium', () => 
       await page.close()
     }
   })
+
+  test('on a phone on its side, the map shown has the stores "Show more stores" added too', async () => {
+    // 667 x 375: the list above the map still, the map as high listed as shown alone (280 px).
+    const page = await newPage(demo.browser, { ...PHONE, viewport: { width: 667, height: 375 } })
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      const place = page.getByRole('combobox', { name: 'Town or postcode' })
+      await place.fill('London')
+      await place.press('Enter')
+      await page.locator('.sl-pin').nth(9).waitFor()
+      await page.getByRole('button', { name: 'Show more stores' }).tap()
+      await page.locator('.sl-pin').nth(19).waitFor()
+      await page.getByRole('button', { name: 'Show map' }).tap()
+      await fittedAt(page, 280, 'the map shown')
+    } finally {
+      await page.close()
+    }
+  })
 })
