@@ -40,10 +40,10 @@ const fitted = (page: Page) =>
     return points.length > 1 && inside && tight
   })
 
-/** Waits till the map's box is `height` px tall (±2) and fitted, within 5 s. */
+/** Waits till the map's box is `height` px tall (±2) and fitted, within 10 s (a loaded machine's fit). */
 async function fittedAt(page: Page, height: number, what: string) {
   let last = { height: 0, fitted: false }
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < 100; i++) {
     const box = (await page.locator('.sl-map').boundingBox())!
     last = { height: Math.round(box.height), fitted: await fitted(page) }
     if (Math.abs(box.height - height) <= 2 && last.fitted) return
