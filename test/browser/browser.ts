@@ -3,7 +3,7 @@
 // (.ci/run sets it), which makes a missing browser a failure.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type Page, type Request as PageRequest } from 'playwright-core'
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']
 
@@ -44,13 +44,31 @@ export async function newContext(
 ): Promise<BrowserContext> {
   const context = await browser.newContext(options)
   context.setDefaultTimeout(10_000)
+  context.on(
+    'page',
+    (page) =>
+      void traffic.set(
+        page,
+        requestsOf(page, (url) => !url.includes(MARKER)),
+      ),
+  )
+  if (SLOWDOWN > 1) context.on('page', (page) => void slowDown(page).catch(() => {}))
   return context
+}
+
+/** BROWSER_CPU_SLOWDOWN=4: each page runs as on a CPU 4 times slower (Chromium's throttling), to try the tests' waits. */
+const SLOWDOWN = Number(process.env.BROWSER_CPU_SLOWDOWN) || 1
+
+async function slowDown(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN })
 }
 
 /** A page in a context of its own (newContext's), which closing the page closes too. */
 export async function newPage(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
   const context = await newContext(browser, options)
   const page = await context.newPage()
+  if (SLOWDOWN > 1) await slowDown(page)
   // Not awaited: a test's last page may close as the file's browser does, which closes it too.
   page.once('close', () => void context.close().catch(() => {}))
   return page
@@ -89,6 +107,71 @@ export async function aTurnLater(page: Page): Promise<void> {
   await page.evaluate(() => {
     const { requestAnimationFrame } = globalThis as unknown as { requestAnimationFrame: (f: () => void) => void }
     return new Promise((done) => requestAnimationFrame(() => setTimeout(done)))
+  })
+}
+
+const MARKER = '/sl-marker-'
+let markers = 0
+
+/**
+ * Resolves once a request the page sends now, to its own origin, is on its way: a request the page
+ * set going before it is seen (page.on('request')) by then. What the test awaits in place of a
+ * quiet spell after an action that is to send nothing.
+ */
+export async function sentNow(page: Page): Promise<void> {
+  const path = `${MARKER}${++markers}`
+  const sent = page.waitForRequest((r) => new URL(r.url()).pathname === path)
+  await page.evaluate((path) => void fetch(path).catch(() => {}), path)
+  await sent
+}
+
+/**
+ * The requests the page sends that `which` picks, as they come, and a wait for every one of them
+ * to be answered in full or to fail (aborted by the page, refused).
+ */
+export function requestsOf(page: Page, which: (url: string) => boolean) {
+  const sent: PageRequest[] = []
+  const over = new Set<PageRequest>()
+  const waiting: (() => void)[] = []
+  const end = (r: PageRequest) => {
+    over.add(r)
+    if (sent.every((r) => over.has(r))) for (const resolve of waiting.splice(0)) resolve()
+  }
+  page.on('request', (r) => void (which(r.url()) && sent.push(r)))
+  page.on('requestfinished', end)
+  page.on('requestfailed', end)
+  return {
+    sent,
+    settled: () => new Promise<void>((resolve) => (sent.every((r) => over.has(r)) ? resolve() : waiting.push(resolve))),
+  }
+}
+
+/** Every page's requests, from its start: what networkSettled waits for. */
+const traffic = new WeakMap<Page, ReturnType<typeof requestsOf>>()
+
+/**
+ * Resolves once every request the page sent is answered (or failed) and a turn after the last
+ * answers set none going: Playwright's 'networkidle' fires once per document, so a wait for it
+ * after the page's first quiet spell returns at once.
+ */
+export async function networkSettled(page: Page): Promise<void> {
+  const seen = traffic.get(page)!
+  for (let before = -1; before !== seen.sent.length; ) {
+    before = seen.sent.length
+    await sentNow(page)
+    await seen.settled()
+    await aTurnLater(page)
+  }
+}
+
+/**
+ * Resolves after the end of a zoom animation under way or asked for: Leaflet ends one with a 250 ms
+ * timer set in the frame it starts in; a timer as long, set in the next frame's callbacks, fires after it.
+ */
+export async function pastZoomEnd(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const { requestAnimationFrame } = globalThis as unknown as { requestAnimationFrame: (f: () => void) => void }
+    return new Promise((done) => requestAnimationFrame(() => setTimeout(done, 250)))
   })
 }
 

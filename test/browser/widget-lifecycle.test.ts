@@ -3,7 +3,8 @@
 // destroyed while its first answers are on their way, one mounted hidden and shown later.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { chromiumPath, listeners, newPage } from './browser'
+import { aTurnLater, chromiumPath, listeners, newPage, pastZoomEnd, requestsOf, sentNow } from './browser'
+import { mapAtRest } from './map-rest'
 import { hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
@@ -34,31 +35,43 @@ const run = (page: Page, js: string) => page.evaluate(`(async () => { const TOKE
 
 describe.skipIf(chromiumPath === null)('the widget mounted and destroyed as in a single-page app, in Chromium', () => {
   test('a finder destroyed at once sends nothing more and leaves no map, event or listener behind', async () => {
-    const { page, errors, requests, close } = await appPage()
+    const { page, errors, close } = await appPage()
     try {
       const before = await listeners(page, 'document', 'pointerdown')
-      // As StrictMode does, five times; then a finder that has drawn its filters and map, destroyed.
+      // The destroyed finders ask the service at 127.0.0.1: their requests are told apart.
+      const destroyed = demo.server.url.replace('localhost', '127.0.0.1')
+      const theirs = requestsOf(page, (url) => url.startsWith(destroyed))
+      // As StrictMode does, five times; then a finder in #b, which takes the same steps after them.
       await run(
         page,
         `const a = document.querySelector('#a')
         window.events = 0
         a.addEventListener('storeloc:search', () => window.events++)
-        for (let i = 0; i < 5; i++) Storeloc.mount(a, { token: TOKEN, place: 'London' }).destroy()`,
+        for (let i = 0; i < 5; i++) Storeloc.mount(a, { token: TOKEN, place: 'London', api: '${destroyed}' }).destroy()
+        window.w = Storeloc.mount(document.querySelector('#b'), { token: TOKEN, place: 'London' })`,
       )
-      const mounted = requests.length
-      await page.waitForTimeout(1500)
-      expect(requests.slice(mounted)).toEqual([])
-      expect(requests.every((u) => u.includes('/filters'))).toBe(true)
-      expect(await page.locator('.leaflet-container').count()).toBe(0)
+      // Its filters and map drawn (after its answers, a frame and Leaflet, which the finders share),
+      // their requests over and a turn after: a destroyed finder that went on would have asked by then.
+      await page.locator('#b .sl-item').first().waitFor()
+      await page.locator('#b .sl-filters').waitFor({ state: 'attached' })
+      await page.locator('#b .sl-marker').first().waitFor()
+      await theirs.settled()
+      await aTurnLater(page)
+      await sentNow(page)
+      // Each asked for its filters as it was mounted (and for Leaflet, preloaded): nothing after.
+      const asked = theirs.sent.map((r) => new URL(r.url()).pathname.replace(demo.server.token, 'TOKEN'))
+      const atMount = ['/widget.css', '/widget/leaflet.js', '/widget/leaflet.css', '/public/v1/TOKEN/filters']
+      expect(asked.filter((p) => !atMount.includes(p))).toEqual([])
+      expect(await page.locator('#a .leaflet-container').count()).toBe(0)
       expect(await run(page, 'return window.events')).toBe(0)
-      await run(page, `window.w = Storeloc.mount(document.querySelector('#a'), { token: TOKEN, place: 'London' })`)
-      await page.locator('#a .sl-item').first().waitFor()
-      await page.locator('#a .sl-filters').waitFor({ state: 'attached' })
-      await page.locator('#a .leaflet-container').waitFor()
       const windowListeners = await listeners(page, 'window', 'resize')
       await run(page, 'window.w.destroy()')
+      await pastZoomEnd(page)
       expect(await listeners(page, 'document', 'pointerdown')).toBe(before)
       expect(await listeners(page, 'window', 'resize')).toBeLessThan(windowListeners)
+      // Its element mounts again.
+      await run(page, `window.w = Storeloc.mount(document.querySelector('#a'), { token: TOKEN, place: 'London' })`)
+      await page.locator('#a .sl-item').first().waitFor()
       expect(await run(page, 'return window.events')).toBe(1)
       expect(errors).toEqual([])
     } finally {
@@ -69,6 +82,7 @@ describe.skipIf(chromiumPath === null)('the widget mounted and destroyed as in a
   test('a token changed: the finder mounted in its place shows, whatever the first one hears after', async () => {
     const { page, errors, close } = await appPage()
     try {
+      const first = requestsOf(page, (url) => url.includes('pk_notatokenofthisservice'))
       await run(
         page,
         `const a = document.querySelector('#a')
@@ -76,7 +90,9 @@ describe.skipIf(chromiumPath === null)('the widget mounted and destroyed as in a
         Storeloc.mount(a, { token: TOKEN, place: 'London', map: false })`,
       )
       await page.locator('#a .sl-item').first().waitFor()
-      await page.waitForTimeout(500)
+      // What the first asked answered or cut off, and a turn for what it would do with the answer.
+      await first.settled()
+      await aTurnLater(page)
       const hidden = await run(page, `return [...document.querySelector('#a').children].map((c) => c.hidden)`)
       expect(hidden).toEqual([false, false, false, false])
       expect(await page.locator('#a .sl-error').textContent()).toBe('')
@@ -99,7 +115,7 @@ describe.skipIf(chromiumPath === null)('the widget mounted and destroyed as in a
         `await window.w.search({ origin: { kind: 'place', label: 'Paris', lat: 48.8566, lng: 2.3522 } })
         window.w.select('loc_none')`,
       )
-      await page.waitForTimeout(500)
+      await sentNow(page)
       expect(requests.slice(after)).toEqual([])
       expect(page.url()).toBe(href)
       expect(await page.locator('#a').innerHTML()).toBe('')
@@ -159,9 +175,9 @@ describe.skipIf(chromiumPath === null)('the widget mounted and destroyed as in a
     try {
       await run(page, `Storeloc.mount(document.querySelector('#a'), { token: TOKEN, place: 'London' })`)
       await page.locator('#a .sl-marker').first().waitFor()
-      await page.waitForTimeout(400)
+      await mapAtRest(page)
       await page.locator('#a .leaflet-control-zoom-in').click()
-      await page.waitForTimeout(600)
+      await mapAtRest(page)
       // Where the first pin stands in the map (the page may scroll as the element hides).
       const pin = async () => {
         const [p, m] = [
@@ -171,10 +187,12 @@ describe.skipIf(chromiumPath === null)('the widget mounted and destroyed as in a
         return { x: p!.x - m!.x, y: p!.y - m!.y }
       }
       const moved = await pin()
+      // A frame hidden (its ResizeObserver called), then a frame shown and the map still.
       await run(page, `document.querySelector('#a').style.display = 'none'`)
-      await page.waitForTimeout(200)
+      await aTurnLater(page)
       await run(page, `document.querySelector('#a').style.display = 'block'`)
-      await page.waitForTimeout(600)
+      await aTurnLater(page)
+      await mapAtRest(page)
       const after = await pin()
       expect([Math.round(after.x), Math.round(after.y)]).toEqual([Math.round(moved.x), Math.round(moved.y)])
     } finally {
@@ -188,7 +206,8 @@ describe.skipIf(chromiumPath === null)('the widget mounted and destroyed as in a
       await run(page, `Storeloc.mount(document.querySelector('#a'), { token: TOKEN, place: 'London' })`)
       await page.locator('#a .sl-marker').first().waitFor({ state: 'attached' })
       await run(page, `document.querySelector('#a').style.display = 'block'`)
-      await page.waitForTimeout(600)
+      await aTurnLater(page) // its ResizeObserver called, the fit under way
+      await mapAtRest(page)
       const outside = await run(
         page,
         `const map = document.querySelector('#a .sl-map').getBoundingClientRect()
@@ -224,12 +243,15 @@ describe.skipIf(chromiumPath === null)('the widget mounted and destroyed as in a
     const { page, errors, close } = await appPage()
     try {
       await page.route('**/locations?*', (route) => setTimeout(() => void route.continue(), 500))
+      const searches = requestsOf(page, (url) => url.includes('/locations?'))
       // Mounted, its first search sent; the app then takes its element out and routes on, never destroying it.
       const asked = page.waitForRequest('**/locations?*')
       await run(page, `Storeloc.mount(document.querySelector('#a'), { token: TOKEN, place: 'London' })`)
       await asked
       await run(page, `document.querySelector('#a').remove(); history.pushState(null, '', '/about')`)
-      await page.waitForTimeout(1500)
+      // Its answer come, and a turn for what the finder would do with it.
+      await searches.settled()
+      await aTurnLater(page)
       expect(page.url()).toEndWith('/about')
       expect(errors).toEqual([])
     } finally {
@@ -242,7 +264,7 @@ describe.skipIf(chromiumPath === null)('the widget mounted and destroyed as in a
     try {
       await run(page, `window.finder = Storeloc.mount(document.querySelector('#a'), { token: TOKEN, place: 'London' })`)
       await page.locator('#a .sl-item').first().waitFor()
-      await page.waitForTimeout(600) // the fit's own animation over
+      await mapAtRest(page) // the fit's own animation over
       // The zoom starts in the next frame; destroyed in the one after, before its 250 ms end.
       await run(
         page,
@@ -250,7 +272,7 @@ describe.skipIf(chromiumPath === null)('the widget mounted and destroyed as in a
         await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
         window.finder.destroy()`,
       )
-      await page.waitForTimeout(600)
+      await pastZoomEnd(page)
       expect(errors).toEqual([])
       expect(await page.locator('#a .leaflet-container').count()).toBe(0)
     } finally {

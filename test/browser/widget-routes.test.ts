@@ -3,7 +3,7 @@
 // search the address holds; a finder follows its element's options as the app changes them.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { chromiumPath, listeners, newPage } from './browser'
+import { aTurnLater, chromiumPath, listeners, newPage, pastZoomEnd, requestsOf, sentNow } from './browser'
 import { hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
@@ -62,7 +62,8 @@ describe.skipIf(chromiumPath === null)('finders of data-storeloc elements in a s
         expect(searchKeys(page).every((k) => k.startsWith('sl_'))).toBe(true)
         await run(page, `go('/about')`)
       }
-      await page.waitForTimeout(300)
+      // A map removed as its fit zooms goes at the zoom's end.
+      await pastZoomEnd(page)
       const left = requests.length
       // Leaflet's window resize, the filters' document pointerdown, the tooltips' document keydown.
       expect(await listeners(page, 'window', 'resize')).toBe(0)
@@ -88,12 +89,16 @@ describe.skipIf(chromiumPath === null)('finders of data-storeloc elements in a s
   test("a route left while its finder's first answers come: the next route's address stays its own", async () => {
     const { page, errors, requests, close } = await appPage(true)
     try {
+      const searches = requestsOf(page, (url) => url.includes('/locations?'))
       // Mounted, its first search sent, not answered yet.
       if (!requests.some((u) => u.includes('/locations?'))) await page.waitForRequest('**/locations?*')
       expect(searchKeys(page)).toEqual([])
       await run(page, `go('/about')`)
       const left = requests.length
-      await page.waitForTimeout(1500)
+      // Its answer come or cut off, then a request of the page's own: any the finder sent after is seen.
+      await searches.settled()
+      await aTurnLater(page)
+      await sentNow(page)
       expect(page.url()).toEndWith('/about')
       expect(requests.slice(left)).toEqual([])
       expect(errors).toEqual([])
@@ -112,12 +117,14 @@ describe.skipIf(chromiumPath === null)('finders of data-storeloc elements in a s
       expect(await page.getAttribute('#f', 'lang')).toBe('de')
       expect(new URL(page.url()).searchParams.get('sl_unit')).toBe('km')
       expect(await page.locator('.sl-form').count()).toBe(1)
-      await page.waitForLoadState('networkidle')
-      // A render that sets its attributes again, unchanged, leaves the finder as it is.
+      // A render that sets its attributes again, unchanged, leaves the finder as it is: the same
+      // form, and no request of a finder made anew (its filters, its search) before the page's own.
       const settled = requests.length
+      await run(page, `document.querySelector('#f .sl-form').dataset.kept = '1'`)
       await run(page, `document.querySelector('#f').dataset.lang = 'de'`)
-      await page.waitForTimeout(300)
-      expect(requests.slice(settled)).toEqual([])
+      await sentNow(page)
+      expect(await page.locator('#f .sl-form').getAttribute('data-kept')).toBe('1')
+      expect(requests.slice(settled).filter((u) => u.includes('/public/'))).toEqual([])
       await run(page, `document.querySelector('#f').removeAttribute('data-storeloc')`)
       expect(await page.locator('#f').innerHTML()).toBe('')
       const stopped = requests.length
