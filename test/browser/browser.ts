@@ -114,14 +114,15 @@ const MARKER = '/sl-marker-'
 let markers = 0
 
 /**
- * Resolves once a request the page sends now, to its own origin, is on its way: a request the page
- * set going before it is seen (page.on('request')) by then. What the test awaits in place of a
- * quiet spell after an action that is to send nothing.
+ * Resolves once a request the page sends now, to its own origin (or to `origin`, where its
+ * policy refuses its own), is on its way: a request the page set going before it is seen
+ * (page.on('request')) by then. What the test awaits in place of a quiet spell after an action
+ * that is to send nothing.
  */
-export async function sentNow(page: Page): Promise<void> {
-  const path = `${MARKER}${++markers}`
-  const sent = page.waitForRequest((r) => new URL(r.url()).pathname === path)
-  await page.evaluate((path) => void fetch(path).catch(() => {}), path)
+export async function sentNow(page: Page, origin = ''): Promise<void> {
+  const url = `${origin}${MARKER}${++markers}`
+  const sent = page.waitForRequest((r) => r.url().endsWith(url))
+  await page.evaluate((url) => void fetch(url).catch(() => {}), url)
   await sent
 }
 
@@ -151,14 +152,14 @@ const traffic = new WeakMap<Page, ReturnType<typeof requestsOf>>()
 
 /**
  * Resolves once every request the page sent is answered (or failed) and a turn after the last
- * answers set none going: Playwright's 'networkidle' fires once per document, so a wait for it
+ * answers set none going (`origin`: sentNow's): Playwright's 'networkidle' fires once per document, so a wait for it
  * after the page's first quiet spell returns at once.
  */
-export async function networkSettled(page: Page): Promise<void> {
+export async function networkSettled(page: Page, origin = ''): Promise<void> {
   const seen = traffic.get(page)!
   for (let before = -1; before !== seen.sent.length; ) {
     before = seen.sent.length
-    await sentNow(page)
+    await sentNow(page, origin)
     await seen.settled()
     await aTurnLater(page)
   }

@@ -3,7 +3,7 @@
 // the answer's details add none; a router's own entries are left to it.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { chromiumPath, newPage } from './browser'
+import { chromiumPath, networkSettled, newPage, sentNow } from './browser'
 import { hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
@@ -67,7 +67,7 @@ describe.skipIf(chromiumPath === null)("the finder and the browser's history, in
       const asked = searches.length
       await page.goBack()
       await page.locator('#f .sl-status').filter({ hasText: 'of London' }).waitFor()
-      await page.waitForLoadState('networkidle')
+      await networkSettled(page)
       expect({ ...(await shown(page)), url: page.url() }).toEqual(london)
       // Taken up from the address as it was: asked once, and no entry written over or added.
       expect(searches.length).toBe(asked + 1)
@@ -75,7 +75,7 @@ describe.skipIf(chromiumPath === null)("the finder and the browser's history, in
 
       await page.goForward()
       await page.locator('#f .sl-status').filter({ hasText: 'of Paris' }).waitFor()
-      await page.waitForLoadState('networkidle')
+      await networkSettled(page)
       expect({ ...(await shown(page)), url: page.url() }).toEqual(paris)
 
       // Back to before any search: the page is still the finder's, with nothing searched.
@@ -94,7 +94,7 @@ describe.skipIf(chromiumPath === null)("the finder and the browser's history, in
     const { page, errors, close } = await finderPage('data-place="London"')
     try {
       await page.locator('#f .sl-item').first().waitFor()
-      await page.waitForLoadState('networkidle')
+      await networkSettled(page)
       const before = await entries(page)
       // Typed letter by letter, suggestions shown, and keywords: nothing searched yet.
       await page.locator('#f .sl-place input').fill('')
@@ -111,7 +111,7 @@ describe.skipIf(chromiumPath === null)("the finder and the browser's history, in
       expect(await entries(page)).toBe(before + 1)
       // The same search again is no new entry.
       await page.locator('#f .sl-place input').press('Enter')
-      await page.waitForLoadState('networkidle')
+      await networkSettled(page)
       expect(await entries(page)).toBe(before + 1)
 
       // Three filters ticked one after another: one entry, and Back undoes them together.
@@ -148,7 +148,7 @@ describe.skipIf(chromiumPath === null)("the finder and the browser's history, in
       const asked = searches.length
       await page.goBack()
       expect(new URL(page.url()).search).toBe('?view=list')
-      await page.waitForTimeout(500)
+      await sentNow(page)
       expect(searches.length).toBe(asked)
       expect(await page.locator('#f .sl-status').textContent()).toContain('of Paris')
       // Back to the finder's own entries: the one shown, then the one before it.
@@ -178,7 +178,7 @@ describe.skipIf(chromiumPath === null)("the finder and the browser's history, in
       const asked = searches.length
       await page.goBack()
       await page.locator('#f .sl-status').filter({ hasText: 'of London' }).waitFor()
-      await page.waitForLoadState('networkidle')
+      await networkSettled(page)
       // Only the finder whose search the entry changes searched again.
       expect(searches.length).toBe(asked + 1)
       expect(await page.locator('#g .sl-status').textContent()).toContain('of Leeds')

@@ -6,7 +6,7 @@
 // the country of the page's language.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { chromiumPath, newPage } from './browser'
+import { chromiumPath, networkSettled, newPage, sentNow } from './browser'
 import { docsSnippet, hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
@@ -44,7 +44,7 @@ describe.skipIf(chromiumPath === null)("the widget on a developer's page, in Chr
         Storeloc.mount(document.querySelector('#a'))
       })()`)
       await page.locator('#b .sl-form').waitFor()
-      await page.waitForLoadState('networkidle')
+      await networkSettled(page)
       expect(said.sort()).toEqual(
         [
           'storeloc: data-units="km" is no option: did you mean data-unit? It is ignored.',
@@ -96,7 +96,7 @@ describe.skipIf(chromiumPath === null)("the widget on a developer's page, in Chr
     page.on('request', (r) => void (r.url().includes('/public/v1/') && asked.push(r.url())))
     try {
       await page.goto(url)
-      await page.waitForLoadState('networkidle')
+      await networkSettled(page)
       // As a framework renders a component: the marked element inside another, added at once.
       await page.evaluate(`(() => {
         const section = document.createElement('section')
@@ -104,10 +104,10 @@ describe.skipIf(chromiumPath === null)("the widget on a developer's page, in Chr
         document.querySelector('main').append(section)
       })()`)
       await page.locator('#late .sl-item').first().waitFor()
-      await page.waitForLoadState('networkidle')
+      await networkSettled(page)
       const before = asked.length
       await page.evaluate(`document.querySelector('#other').append(document.querySelector('#late'))`)
-      await page.waitForTimeout(500)
+      await sentNow(page)
       expect(await page.locator('#other > #late .sl-item').count()).toBeGreaterThan(0)
       expect(asked.slice(before)).toEqual([])
     } finally {

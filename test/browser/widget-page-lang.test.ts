@@ -6,7 +6,7 @@ import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { setLocatorSettings } from '../../src/operator'
 import { openStore } from '../../src/store'
-import { chromiumPath, newPage } from './browser'
+import { chromiumPath, networkSettled, newPage, sentNow } from './browser'
 import { hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
@@ -74,7 +74,7 @@ describe.skipIf(chromiumPath === null)("finders and the page's <html lang>, in C
       expect(await page.locator('#g button[type=submit]').textContent()).toBe('Search')
       expect(await page.locator('#g .sl-status').textContent()).toContain('of Leeds')
       // The address and the history as they were: a language is no search.
-      await page.waitForLoadState('networkidle')
+      await networkSettled(page)
       expect([page.url(), await page.evaluate<number>('history.length')]).toEqual([url, entries])
 
       // Destroyed, by the page or with their element, none follows the page any more.
@@ -82,7 +82,7 @@ describe.skipIf(chromiumPath === null)("finders and the page's <html lang>, in C
       expect(await page.locator('#h').innerHTML()).toBe('')
       const stopped = requests.length
       await page.evaluate(`document.documentElement.lang = 'fr'`)
-      await page.waitForTimeout(500)
+      await sentNow(page)
       expect(requests.slice(stopped)).toEqual([])
       expect(await page.locator('#h').innerHTML()).toBe('')
       expect(errors).toEqual([])

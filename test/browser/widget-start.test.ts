@@ -6,7 +6,7 @@ import { describe, expect, test } from 'bun:test'
 import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { cliRunner, tempDir } from '../helpers'
-import { chromiumPath, newPage } from './browser'
+import { chromiumPath, networkSettled, newPage, pastZoomEnd } from './browser'
 import { openFirstMap } from './map-rest'
 import { docsSnippet, hostPage, useDemoBrowser } from './server'
 
@@ -128,10 +128,10 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
         const third = touched ? null : page.waitForRequest('**/clusters?*')
         release()
         if (touched) {
-          // Nothing to wait for: a window in which a zoom-out's animation and its request would come.
-          await page.waitForLoadState('networkidle')
-          await Bun.sleep(300)
-          await page.waitForLoadState('networkidle')
+          // The answer in, the end of a zoom-out it would start, and the request that zoom's end would send.
+          await networkSettled(page)
+          await pastZoomEnd(page)
+          await networkSettled(page)
           expect(zooms.length).toBe(2)
         } else expect(Number(new URL((await third!).url()).searchParams.get('zoom'))).toBeLessThan(zooms[1]!)
       } finally {
@@ -284,7 +284,7 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
       expect(finder!.headers()['content-security-policy']).toContain("script-src 'self'")
       await page.locator('.sl-item').first().waitFor()
       await page.locator('.sl-pin').first().waitFor()
-      await page.waitForLoadState('networkidle')
+      await networkSettled(page)
       const link = page.locator(`a[href*="/l/${demo.server.token}/loc_"]`).first()
       await Promise.all([
         page.waitForURL((url) => url.pathname.startsWith(`/l/${demo.server.token}/loc_`)),
@@ -317,7 +317,7 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
       await page.goto(`${pageUrl}?sl_place=London`)
       await page.locator('.sl-item').first().waitFor()
       await page.locator('.sl-pin').first().waitFor()
-      await page.waitForLoadState('networkidle')
+      await networkSettled(page, service)
       expect(refused).toEqual([])
       // The filters' colour dots have their colours.
       const swatch = page.locator('.sl-swatch').first()
