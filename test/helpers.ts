@@ -142,8 +142,11 @@ export const storeBody = (over: Record<string, unknown> = {}) => ({
 export type Running = {
   proc: Bun.Subprocess<'ignore', 'pipe', 'pipe'>
   lines: string[]
-  /** The first line matching `re`; fails after `quietMs` (QUIET_MS) in which the process wrote nothing, or when it ends. */
-  waitFor: (re: RegExp, quietMs?: number) => Promise<string>
+  /**
+   * The first line matching `re` (the `nth`, from 1); fails after `quietMs` (QUIET_MS) in which the
+   * process wrote nothing, or when it ends.
+   */
+  waitFor: (re: RegExp, quietMs?: number, nth?: number) => Promise<string>
 }
 
 /**
@@ -156,7 +159,8 @@ const QUIET_MS = 15_000
 /** Lines of text as they come, in chunks, and a wait for the first that matches. */
 function lineCollector(): Pick<Running, 'lines' | 'waitFor'> & { add: (text: string) => void; end: () => void } {
   const lines: string[] = []
-  const waiters: { re: RegExp; resolve: (l: string) => void; reject: (e: Error) => void }[] = []
+  const waiters: { re: RegExp; nth: number; resolve: (l: string) => void; reject: (e: Error) => void }[] = []
+  const matching = (re: RegExp) => lines.filter((l) => re.test(l))
   let buf = ''
   let ended = false
   let lastOutput = performance.now()
@@ -172,7 +176,7 @@ function lineCollector(): Pick<Running, 'lines' | 'waitFor'> & { add: (text: str
         const line = buf.slice(0, i).replace(/\r$/, '') // a terminal ends its lines with CR LF
         buf = buf.slice(i + 1)
         lines.push(line)
-        for (const w of waiters.filter((w) => w.re.test(line))) {
+        for (const w of waiters.filter((w) => w.re.test(line) && matching(w.re).length >= w.nth)) {
           settle(w)
           w.resolve(line)
         }
@@ -185,12 +189,12 @@ function lineCollector(): Pick<Running, 'lines' | 'waitFor'> & { add: (text: str
         w.reject(failure(w.re, 'the output ended'))
       }
     },
-    waitFor: (re, quietMs = QUIET_MS) =>
+    waitFor: (re, quietMs = QUIET_MS, nth = 1) =>
       new Promise((resolve, reject) => {
-        const hit = lines.find((l) => re.test(l))
+        const hit = matching(re)[nth - 1]
         if (hit) return resolve(hit)
         if (ended) return reject(failure(re, 'the output ended'))
-        const waiter = { re, resolve, reject }
+        const waiter = { re, nth, resolve, reject }
         waiters.push(waiter)
         const check = () => {
           if (!waiters.includes(waiter)) return

@@ -316,13 +316,15 @@ describe('WORKERS=2', () => {
     })
     const half = Math.floor(body.length / 2)
     const socket = await open(port)
-    const reply = readReply(socket)
+    // Bun answers 100 Continue as it hands the request to the app: from then on it is under way.
+    const underWay = new Promise((resolve) => socket.once('data', resolve))
     socket.write(
-      `POST /admin/v1/locations HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n` +
-        body.slice(0, half),
+      `POST /admin/v1/locations HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
     )
+    expect(String(await underWay)).toStartWith('HTTP/1.1 100 Continue')
+    const reply = readReply(socket)
+    socket.write(body.slice(0, half))
     await until('the worker to accept the connection', () => ownerOf(socket, workers))
-    await Bun.sleep(100)
 
     server.proc.kill('SIGTERM')
     // Nobody accepts any more, once the signal has gone through the primary to both workers.
