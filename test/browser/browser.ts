@@ -56,7 +56,10 @@ export async function newContext(
   return context
 }
 
-/** BROWSER_CPU_SLOWDOWN=4: each page runs as on a CPU 4 times slower (Chromium's throttling), to try the tests' waits. */
+/**
+ * BROWSER_CPU_SLOWDOWN=4: each page runs as on a CPU 4 times slower (Chromium's throttling), to try
+ * the tests' waits. newPage sets it before it returns the page; a page made otherwise, soon after.
+ */
 const SLOWDOWN = Number(process.env.BROWSER_CPU_SLOWDOWN) || 1
 
 async function slowDown(page: Page): Promise<void> {
@@ -143,7 +146,19 @@ export function requestsOf(page: Page, which: (url: string) => boolean) {
   page.on('requestfailed', end)
   return {
     sent,
-    settled: () => new Promise<void>((resolve) => (sent.every((r) => over.has(r)) ? resolve() : waiting.push(resolve))),
+    /** Fails after 10 s, as the pages' actions do, naming the requests still under way. */
+    settled: () =>
+      new Promise<void>((resolve, reject) => {
+        if (sent.every((r) => over.has(r))) return resolve()
+        const timer = setTimeout(() => {
+          const left = sent.filter((r) => !over.has(r)).map((r) => r.url())
+          reject(new Error(`requests still under way after 10 s: ${left.join(', ')}`))
+        }, 10_000)
+        waiting.push(() => {
+          clearTimeout(timer)
+          resolve()
+        })
+      }),
   }
 }
 
@@ -152,8 +167,8 @@ const traffic = new WeakMap<Page, ReturnType<typeof requestsOf>>()
 
 /**
  * Resolves once every request the page sent is answered (or failed) and a turn after the last
- * answers set none going (`origin`: sentNow's): Playwright's 'networkidle' fires once per document, so a wait for it
- * after the page's first quiet spell returns at once.
+ * answers set none going (`origin`: sentNow's). Not Playwright's 'networkidle': it fires once per
+ * document, so a wait for it after the page's first quiet spell returns at once.
  */
 export async function networkSettled(page: Page, origin = ''): Promise<void> {
   const seen = traffic.get(page)!
