@@ -44,14 +44,6 @@ export async function newContext(
 ): Promise<BrowserContext> {
   const context = await browser.newContext(options)
   context.setDefaultTimeout(10_000)
-  context.on(
-    'page',
-    (page) =>
-      void traffic.set(
-        page,
-        requestsOf(page, (url) => !url.includes(MARKER)),
-      ),
-  )
   if (SLOWDOWN > 1) context.on('page', (page) => void slowDown(page).catch(() => {}))
   return context
 }
@@ -162,8 +154,19 @@ export function requestsOf(page: Page, which: (url: string) => boolean) {
   }
 }
 
-/** Every page's requests, from its start: what networkSettled waits for. */
+/** The requests of the pages watchRequests was called for: what networkSettled waits for. */
 const traffic = new WeakMap<Page, ReturnType<typeof requestsOf>>()
+
+/**
+ * Follows the page's requests from now on, for networkSettled: called before the page loads. Only
+ * where it is needed: each request's end is then sent from the browser to the test.
+ */
+export function watchRequests(page: Page): void {
+  traffic.set(
+    page,
+    requestsOf(page, (url) => !url.includes(MARKER)),
+  )
+}
 
 /**
  * Resolves once every request the page sent is answered (or failed) and a turn after the last
@@ -171,7 +174,8 @@ const traffic = new WeakMap<Page, ReturnType<typeof requestsOf>>()
  * document, so a wait for it after the page's first quiet spell returns at once.
  */
 export async function networkSettled(page: Page, origin = ''): Promise<void> {
-  const seen = traffic.get(page)!
+  const seen = traffic.get(page)
+  if (!seen) throw new Error('networkSettled: call watchRequests(page) before the page loads')
   for (let before = -1; before !== seen.sent.length; ) {
     before = seen.sent.length
     await sentNow(page, origin)

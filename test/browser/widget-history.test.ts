@@ -3,7 +3,7 @@
 // the answer's details add none; a router's own entries are left to it.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { chromiumPath, networkSettled, newPage, sentNow } from './browser'
+import { chromiumPath, networkSettled, newPage, sentNow, watchRequests } from './browser'
 import { hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
@@ -14,6 +14,7 @@ async function finderPage(attrs = '', body = '') {
     `<div id="f" data-storeloc="${demo.server.token}" ${attrs}></div>${body}<script src="${demo.server.url}/widget.js"></script>`,
   )
   const page = await newPage(demo.browser, { viewport: { width: 1100, height: 800 } })
+  watchRequests(page)
   const errors: string[] = []
   const searches: string[] = []
   page.on('pageerror', (e) => errors.push(e.message))

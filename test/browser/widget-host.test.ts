@@ -6,7 +6,7 @@
 // the country of the page's language.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { chromiumPath, networkSettled, newPage, sentNow } from './browser'
+import { chromiumPath, networkSettled, newPage, sentNow, watchRequests } from './browser'
 import { docsSnippet, hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
@@ -34,6 +34,7 @@ describe.skipIf(chromiumPath === null)("the widget on a developer's page, in Chr
       `<div id="a" data-storeloc="${demo.server.token}" ${attrs}></div><div id="b"></div><script src="${demo.server.url}/widget.js"></script>`,
     )
     const page = await newPage(demo.browser)
+    watchRequests(page)
     const said = warnings(page)
     try {
       await page.goto(url)
@@ -92,6 +93,7 @@ describe.skipIf(chromiumPath === null)("the widget on a developer's page, in Chr
   test('an element marked after the page loaded is filled; moved elsewhere, it keeps its finder', async () => {
     const { url, stop } = hostPage(`<div id="other"></div><script src="${demo.server.url}/widget.js"></script>`)
     const page = await newPage(demo.browser)
+    watchRequests(page)
     const asked: string[] = []
     page.on('request', (r) => void (r.url().includes('/public/v1/') && asked.push(r.url())))
     try {

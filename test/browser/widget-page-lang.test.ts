@@ -6,7 +6,7 @@ import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { setLocatorSettings } from '../../src/operator'
 import { openStore } from '../../src/store'
-import { chromiumPath, networkSettled, newPage, sentNow } from './browser'
+import { chromiumPath, networkSettled, newPage, sentNow, watchRequests } from './browser'
 import { hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
@@ -32,6 +32,7 @@ describe.skipIf(chromiumPath === null)("finders and the page's <html lang>, in C
       </script>`,
     )
     const page = await newPage(demo.browser, { viewport: { width: 1100, height: 900 } })
+    watchRequests(page)
     const errors: string[] = []
     const requests: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'bun:test'
 import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { cliRunner, tempDir } from '../helpers'
-import { chromiumPath, networkSettled, newPage, pastZoomEnd } from './browser'
+import { chromiumPath, networkSettled, newPage, pastZoomEnd, watchRequests } from './browser'
 import { openFirstMap } from './map-rest'
 import { docsSnippet, hostPage, useDemoBrowser } from './server'
 
@@ -106,6 +106,7 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
     async (touched) => {
       const { id, token } = europe(`Europe, touched: ${touched}`)
       const page = await newPage(demo.browser, { viewport: { width: 1000, height: 700 } })
+      watchRequests(page)
       const zooms: number[] = []
       let release!: () => void
       const held = new Promise<void>((resolve) => (release = resolve))
@@ -270,6 +271,7 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
 
   test('the finder and a store page break no rule of their Content-Security-Policy', async () => {
     const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
+    watchRequests(page)
     const refused: string[] = []
     page.on('console', (m) => void (m.text().includes('Content Security Policy') && refused.push(m.text())))
     // A violation the console does not report (Chromium reports most) is sent there too.
@@ -311,6 +313,7 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
       `<meta http-equiv="Content-Security-Policy" content="${policy}">`,
     )
     const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
+    watchRequests(page)
     const refused: string[] = []
     page.on('console', (m) => void (m.text().includes('Content Security Policy') && refused.push(m.text())))
     try {
