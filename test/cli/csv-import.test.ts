@@ -592,15 +592,4 @@ describe('locations export as CSV', () => {
     expect(own.code).toBe(1)
     expect(own.stderr).toContain('for your own store codes, name the column external_id or "Store Code"')
   })
-
-  test("an address that cannot be placed: the advice names the file's coordinate columns, and a misspelt town's guess", () => {
-    const csv = 'Name,Address,Latitude,Longitude\nLost,Qqzx Xyzzy Vvw,,\nTypo,"1 Princes Street, Edinbrugh",,\n'
-    const r = storeloc('locations', 'import', locatorId, '--file', file('lost.csv', csv))
-    expect(r.code).toBe(1)
-    expect(r.stderr).toContain(
-      `line 2 ("Lost"): The address "Qqzx Xyzzy Vvw" could not be geocoded. Fix the address or fill in the row's "Latitude" and "Longitude" columns.`,
-    )
-    expect(r.stderr).toContain('Did you mean Edinburgh, United Kingdom? Fix the address')
-    expect(r.stderr).not.toContain('{"lat"')
-  })
 })

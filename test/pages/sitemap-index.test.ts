@@ -1,6 +1,7 @@
 // GET /sitemap.xml, the sitemap index robots.txt names, through HTTP as a crawler reads it: every
 // public locator's sitemap, each a urlset (an index names no index), and no private locator's.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { SITEMAP_MAX_URLS, sitemapPlan } from '../../src/api/pages/sitemap'
 import { createLocator, setLocatorSettings } from '../../src/operator'
 import { locs, makePagesFixture, type PagesFixture, pagesApp } from './fixture'
 
@@ -104,4 +105,36 @@ describe('GET /sitemap.xml', () => {
         setLocatorSettings(f.env.store, f.env.store.locators.byToken(token!)!.id, { queryApi: 'on' })
     }
   })
+})
+
+test('sitemapPlan: one urlset up to the page size, else an index; every URL on exactly one page', () => {
+  expect(SITEMAP_MAX_URLS).toBe(50_000)
+  expect(sitemapPlan(1, null)).toEqual({ kind: 'urlset', from: 0, to: 1 })
+  expect(sitemapPlan(50_000, null)).toEqual({ kind: 'urlset', from: 0, to: 50_000 })
+  expect(sitemapPlan(50_001, null)).toEqual({ kind: 'index', pages: 2 })
+  expect(sitemapPlan(120_001, null)).toEqual({ kind: 'index', pages: 3 })
+  expect(sitemapPlan(120_001, 1)).toEqual({ kind: 'urlset', from: 0, to: 50_000 })
+  expect(sitemapPlan(120_001, 2)).toEqual({ kind: 'urlset', from: 50_000, to: 100_000 })
+  expect(sitemapPlan(120_001, 3)).toEqual({ kind: 'urlset', from: 100_000, to: 120_001 })
+  expect(sitemapPlan(120_001, 4)).toBeNull()
+  expect(sitemapPlan(120_001, 0)).toBeNull()
+  for (const [n, size] of [
+    [1, 1],
+    [2, 1],
+    [10, 10],
+    [11, 10],
+    [12, 10],
+    [96, 7],
+  ] as const) {
+    const covered: number[] = []
+    const plan = sitemapPlan(n, null, size)!
+    const pages = plan.kind === 'index' ? plan.pages : 1
+    for (let p = 1; p <= pages; p++) {
+      const page = sitemapPlan(n, p, size)!
+      if (page.kind !== 'urlset') throw new Error('a page is a urlset')
+      expect(page.to - page.from).toBeLessThanOrEqual(size)
+      for (let i = page.from; i < page.to; i++) covered.push(i)
+    }
+    expect(covered).toEqual(Array.from({ length: n }, (_, i) => i))
+  }
 })

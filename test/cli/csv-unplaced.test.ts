@@ -1,0 +1,30 @@
+// storeloc locations import of rows that cannot be placed: the advice names the file's own
+// coordinate columns, and a misspelt town's likely name.
+import { beforeEach, expect, test } from 'bun:test'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { dir, json, storeloc, useTempDatabase } from './temp-database'
+
+let locatorId: string
+
+useTempDatabase()
+beforeEach(() => {
+  locatorId = json('locator', 'create', '--name', 'Importer').locator.id
+})
+
+function file(content: string): string {
+  const path = join(dir, 'lost.csv')
+  writeFileSync(path, content)
+  return path
+}
+
+test("an address that cannot be placed: the advice names the file's coordinate columns, and a misspelt town's guess", () => {
+  const csv = 'Name,Address,Latitude,Longitude\nLost,Qqzx Xyzzy Vvw,,\nTypo,"1 Princes Street, Edinbrugh",,\n'
+  const r = storeloc('locations', 'import', locatorId, '--file', file(csv))
+  expect(r.code).toBe(1)
+  expect(r.stderr).toContain(
+    `line 2 ("Lost"): The address "Qqzx Xyzzy Vvw" could not be geocoded. Fix the address or fill in the row's "Latitude" and "Longitude" columns.`,
+  )
+  expect(r.stderr).toContain('Did you mean Edinburgh, United Kingdom? Fix the address')
+  expect(r.stderr).not.toContain('{"lat"')
+})
