@@ -102,14 +102,17 @@ const UTF16_MARKS = [
   [0xfe, 0xff],
 ]
 
+/** The first bytes looked at for a NUL, which says the file is no text. */
+const BINARY_SNIFF = 8192
+
 const startsWith = (input: Uint8Array, marks: number[][]) => marks.some((m) => m.every((b, i) => input[i] === b))
 
 /** How a file is read: in UTF-8 unless `encoding` names another. */
 export type ReadOptions = {
   /** A label TextDecoder knows (windows-1252, iso-8859-2, macintosh); null or absent for UTF-8. */
   encoding?: string | null
-  /** How the refusal of bytes not UTF-8 says to name Windows-1252: the CLI's option by default. */
-  nameEncoding?: string
+  /** How the refusal of bytes not UTF-8 says to name their encoding (`label`): the CLI's option by default. */
+  nameEncoding?: (label: string) => string
   /**
    * The most rows of locations a caller takes (the bulk route's 1,000): reading stops at the row
    * after them, so a body of millions of short rows costs what its first rows do.
@@ -117,7 +120,7 @@ export type ReadOptions = {
   maxRows?: number
 }
 
-export const CLI_NAME_ENCODING = 'give its encoding: --encoding windows-1252'
+export const CLI_NAME_ENCODING = (label: string) => `give its encoding: --encoding ${label}`
 
 /**
  * The text of bytes in the encoding `label` names; UTF-8 bytes as they are, for utf8Bytes to
@@ -141,21 +144,29 @@ function inEncoding(input: Uint8Array, label: string): string | Uint8Array {
 }
 
 /** The bytes of a UTF-8 input; anything else (Latin-1, UTF-16 "Unicode Text") names its first bad line. */
-function utf8Bytes(input: Uint8Array, nameEncoding: string): Buffer {
+function utf8Bytes(input: Uint8Array, nameEncoding: (label: string) => string): Buffer {
   const advice =
     'In Excel, save the file as "CSV UTF-8 (Comma delimited)"; in Google Sheets or LibreOffice, download or export it as CSV with the UTF-8 character set.'
   if (startsWith(input, WORKBOOKS))
     throw new CsvError(`The file is a spreadsheet workbook (Excel or OpenDocument), not CSV. ${advice}`, null)
-  if (startsWith(input, UTF16_MARKS))
+  if (startsWith(input, UTF16_MARKS)) {
+    const named = nameEncoding(input[0] === 0xff ? 'utf-16le' : 'utf-16be')
     throw new CsvError(
-      `The file is UTF-16 text (Excel's "Unicode Text"), not UTF-8. ${advice} From a script: iconv -f UTF-16 -t UTF-8 FILE > FILE-utf8.csv`,
+      `The file is UTF-16 text (Excel's "Unicode Text"), not UTF-8. ${advice} Or ${named}. From a script: iconv -f UTF-16 -t UTF-8 FILE > FILE-utf8.csv`,
+      null,
+    )
+  }
+  // No text holds a NUL byte in UTF-8 or a code page; images, PDFs and archives do, at once.
+  if (input.subarray(0, BINARY_SNIFF).includes(0))
+    throw new CsvError(
+      `The file is not text: it holds NUL bytes, as an image, a PDF or an archive does (or UTF-16 text without its byte order mark). Give the CSV file itself. ${advice}`,
       null,
     )
   // Checked without decoding: the text itself is read by csv-parse, a cell at a time.
   if (!isUtf8(input)) {
     const line = badUtf8Line(input)
     // A back office's export is most often in its system's code page: Windows-1252 in the West.
-    const named = `Or, if it is Windows-1252 (most back offices in the West), ${nameEncoding}.`
+    const named = `Or, if it is Windows-1252 (most back offices in the West), ${nameEncoding('windows-1252')}.`
     const script = 'From a script, if it is Windows-1252: iconv -f WINDOWS-1252 -t UTF-8 FILE > FILE-utf8.csv'
     throw line === null
       ? new CsvError(`The file is not UTF-8 text. ${advice} ${named} ${script}`, null)

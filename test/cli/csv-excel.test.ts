@@ -52,6 +52,26 @@ describe('--encoding', () => {
     expect(names).toEqual(['Café Müller', 'Señor Bici', 'Crème Brûlée Paris'])
   })
 
+  test("Excel's Unicode Text (UTF-16) is refused naming --encoding utf-16le, and read with it", () => {
+    const text = '\uFEFFname\taddress\tlat\tlng\r\nCafé Müller\tHauptstraße 5, Berlin\t52.5\t13.4\r\n'
+    const path = file('u.txt', new Uint8Array(Buffer.from(text, 'utf16le')))
+    const refused = storeloc('locations', 'import', locatorId, '--file', path, '--format', 'csv')
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain('The file is UTF-16 text')
+    expect(refused.stderr).toContain('Or give its encoding: --encoding utf-16le.')
+    const read = json('locations', 'import', locatorId, '--file', path, '--format', 'csv', '--encoding', 'utf-16le')
+    expect(read).toMatchObject({ created: 1 })
+    expect(json('locations', 'export', locatorId).map((l: { name: string }) => l.name)).toEqual(['Café Müller'])
+  })
+
+  test('an image given as the CSV file is said to be no text, and nothing is written', () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52])
+    const r = storeloc('locations', 'import', locatorId, '--file', file('stores.csv', png))
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('cannot be read as CSV: The file is not text: it holds NUL bytes')
+    expect(json('locations', 'export', locatorId)).toEqual([])
+  })
+
   test('an unknown encoding, or one named for JSON, is refused and nothing is written', () => {
     const path = file('c.csv', fixture('cp1252.csv'))
     const r = storeloc('locations', 'import', locatorId, '--file', path, '--encoding', 'ansi')

@@ -79,7 +79,7 @@ describe('a CSV in a named encoding', () => {
     )
     const http = refusal(() =>
       readLocationsCsv(fixture('cp1252.csv'), [], {
-        nameEncoding: 'name it in the Content-Type: text/csv; charset=windows-1252',
+        nameEncoding: (label) => `name it in the Content-Type: text/csv; charset=${label}`,
       }),
     )
     expect(http.message).toContain(

@@ -426,7 +426,16 @@ describe('unreadable files', () => {
     const u = readError(utf16)
     expect(u.line).toBeNull()
     expect(u.message).toStartWith('The file is UTF-16 text (Excel\'s "Unicode Text"), not UTF-8.')
+    expect(u.message).toContain('Or give its encoding: --encoding utf-16le.')
     expect(u.message).toEndWith('iconv -f UTF-16 -t UTF-8 FILE > FILE-utf8.csv')
+  })
+
+  test('a file that is no text (an image) is said to be none, not text in another encoding', () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52])
+    const e = readError(png)
+    expect(e.line).toBeNull()
+    expect(e.message).toStartWith('The file is not text: it holds NUL bytes, as an image, a PDF or an archive does')
+    expect(e.message).not.toContain('Windows-1252')
   })
 
   test('a workbook (.xlsx, .xls) is said to be one, with how to save it as CSV', () => {

@@ -151,7 +151,7 @@ export function bulkBodyError(body: ParsedBody | undefined): AdminError {
 }
 
 /** How the refusal of a CSV body that is not UTF-8 says to name its encoding. */
-const NAME_CHARSET = 'name it in the Content-Type: text/csv; charset=windows-1252'
+const NAME_CHARSET = (label: string) => `name it in the Content-Type: text/csv; charset=${label}`
 
 /**
  * The items and options of a CSV bulk request (flags in the query string), with its unknown
