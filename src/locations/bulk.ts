@@ -217,7 +217,7 @@ async function check(deps: AdminDeps, locatorId: string, items: BulkItem[], prob
       const holder = holderOf(ext)
       // An item repeated whole (id and external_id) is said once: the same location as `first`.
       if (first !== undefined && first !== sameAs)
-        problems.add(key, who, 'external_id', `is also the external_id of ${first}.`)
+        problems.add(key, who, 'external_id', `is also that of ${first}; give each external_id once.`)
       else if (holder !== null && holder.id !== target)
         problems.add(
           key,

@@ -221,7 +221,9 @@ describe('bulk upsert, JSON', () => {
     expect(res.body.message).toBe('8 of 10 locations cannot be written as sent; nothing was written.')
     expect(res.body.details).toEqual({
       'locations[1].name': ['locations[1] (external_id "S2"): The name field is required.'],
-      'locations[2].external_id': ['locations[2] (external_id "S1"): is also the external_id of locations[0].'],
+      'locations[2].external_id': [
+        'locations[2] (external_id "S1"): is also that of locations[0]; give each external_id once.',
+      ],
       'locations[3].id': [
         'locations[3] ("Gone"): id "loc_0000000000000000" is not a location of this locator. Leave the id out to create it, or give its external_id to match by.',
       ],
@@ -233,7 +235,9 @@ describe('bulk upsert, JSON', () => {
       'locations[8].external_id': [
         `locations[8] (external_id "${'x'.repeat(101)}"): The external_id field may not be greater than 100 characters.`,
       ],
-      'locations[9].external_id': ['locations[9] (external_id "S5"): is also the external_id of locations[5].'],
+      'locations[9].external_id': [
+        'locations[9] (external_id "S5"): is also that of locations[5]; give each external_id once.',
+      ],
     })
     expect(snapshot()).toEqual(before)
   })
