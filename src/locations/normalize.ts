@@ -182,14 +182,17 @@ export function normalizeLocationBody(
   }
   const checkUrl = (field: string, value: unknown) => {
     if (typeof value === 'string' && value !== '' && !isFullUrl(value)) {
-      add(field, `The ${field} field must be a valid URL including the protocol (https://...).`)
+      add(field, `The ${field} field must be a valid URL including the protocol (https://...); got ${quoted(value)}.`)
     }
   }
   const contact = body.contact as Record<string, unknown> | undefined
   if (contact && typeof contact === 'object') {
     checkUrl('contact.website', contact.website)
     if (typeof contact.email === 'string' && contact.email !== '' && !isEmail(withoutMailto(contact.email))) {
-      add('contact.email', 'The contact.email field must be a valid email address.')
+      add(
+        'contact.email',
+        `The contact.email field must be a valid email address, such as info@example.com; got ${quoted(contact.email)}.`,
+      )
     }
   }
   const social = body.social as Record<string, unknown> | undefined
@@ -215,9 +218,9 @@ export function normalizeLocationBody(
       if (def.type === 'number' && !isNumeric(value))
         add(field, `The ${field} field must be a number${NUMBER_AS_STRING}.`)
       if ((def.type === 'url' || def.type === 'button') && !isFullUrl(value))
-        add(field, `The ${field} field must be a valid URL including the protocol (https://...).`)
+        add(field, `The ${field} field must be a valid URL including the protocol (https://...); got ${quoted(value)}.`)
       if (def.type === 'email' && !isEmail(withoutMailto(value)))
-        add(field, `The ${field} field must be a valid email address.`)
+        add(field, `The ${field} field must be a valid email address, such as info@example.com; got ${quoted(value)}.`)
     }
   }
 

@@ -116,7 +116,9 @@ describe('CSV as Excel writes it, over HTTP', () => {
       body: { name: 'Three', address: 'z', contact: { email: 'mailto:nobody' } },
     })
     expect(refused.body.details).toEqual({
-      'contact.email': ['The contact.email field must be a valid email address.'],
+      'contact.email': [
+        'The contact.email field must be a valid email address, such as info@example.com; got "mailto:nobody".',
+      ],
     })
     // An email custom field's value too: its link is made from the address alone.
     addCustomField(env.store, env.locatorId, { id: 'manager', name: 'Manager', type: 'email' })

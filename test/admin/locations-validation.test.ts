@@ -125,7 +125,7 @@ describe('POST /locations validation (422 validation_error)', () => {
     )
     expectValidation(res, ['contact.website', 'image_url', 'social.instagram', 'social.facebook', 'social.twitter'])
     expect(res.body.details['contact.website']).toEqual([
-      'The contact.website field must be a valid URL including the protocol (https://...).',
+      'The contact.website field must be a valid URL including the protocol (https://...); got "www.example.com".',
     ])
   })
 

@@ -82,7 +82,9 @@ const ADMIN_MESSAGES: Partial<Record<AdminErrorKind, string>> = {
 const VALIDATION_DETAILS = {
   name: ['The name field is required.'],
   'coordinates.lat': ['The coordinates.lat field must be between -90 and 90.'],
-  'contact.website': ['The contact.website field must be a valid URL including the protocol (https://...).'],
+  'contact.website': [
+    'The contact.website field must be a valid URL including the protocol (https://...); got "shop.example".',
+  ],
 }
 
 const PUBLIC_MESSAGES: Partial<Record<PublicErrorCode, string>> = {
