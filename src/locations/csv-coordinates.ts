@@ -78,11 +78,23 @@ export function coordinatePair(cell: string): { lat: number; lng: number } | nul
 const LOST_SEPARATOR = /^[+-]?(?:\d{4,}|\d{1,3}(?:[.,]\d{3}){2,})$/
 export const lostSeparator = (cell: string) => LOST_SEPARATOR.test(cell.trim())
 
+/**
+ * A date as a spreadsheet shows one it made of a decimal ("13.4" in a German Excel: "13. Apr",
+ * "13-Apr", "Apr 13", "09.18.2026"): no coordinate reads so.
+ */
+const MADE_DATE = /^(?:\d{1,2}[.]?[ -]?\p{L}{3,}\.?|\p{L}{3,}\.?[ -]\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4})$/u
+
+/** A compass word beside a number is a coordinate written in words ("48 North"), not a date. */
+const COMPASS = /^(?:north|south|east|west|nord|süd|sud|ost|est|ouest|norte|sur|este|oeste|noord|zuid|oost)$/i
+const madeDate = (cell: string) => MADE_DATE.test(cell.trim()) && !COMPASS.test(cell.replace(/[\d\s./-]/g, ''))
+
 /** What a coordinate cell read as no number, or as a number no coordinate is, is told: the forms read. */
 export function coordinateProblem(header: string, field: string, cell: string): string {
   const named = `The "${header}" column${header === field ? '' : ` (${field})`}`
   if (field !== 'coordinates' && lostSeparator(cell))
     return `${named} must be a ${field === 'coordinates.lat' ? 'latitude' : 'longitude'}; got ${JSON.stringify(cell)}, which has lost its decimal separator: a spreadsheet set for decimal commas reads 52.520008 as 52520008 (or 52.520.008). Format the column as text, then paste the coordinates in again, such as 52.520008 or 52,520008.`
+  if (field !== 'coordinates' && madeDate(cell))
+    return `${named} must be a ${field === 'coordinates.lat' ? 'latitude' : 'longitude'}; got ${JSON.stringify(cell)}, a date a spreadsheet made of it (a German Excel shows 13.4 as "13. Apr"). Format the column as text, then paste the coordinates in again, such as 52.520008 or 52,520008.`
   if (field === 'coordinates')
     return `${named} must be two numbers, latitude then longitude, such as "52.5170, 13.3889"; got ${JSON.stringify(cell)}. Or give each its own column (lat, lng).`
   const examples =

@@ -75,6 +75,24 @@ describe('coordinate cells', () => {
   })
 })
 
+describe('coordinates a spreadsheet made dates of', () => {
+  test('"13. Apr", "Apr 13" or "09.18.2026" is refused as a date made of a decimal, with how to paste it again', () => {
+    const read = readLocationsCsv('Name;Breitengrad;Längengrad\nA;13. Apr;Apr 13\nB;09.18.2026;12 East\n')
+    const dated = (header: string, field: string, axis: string, cell: string) => ({
+      field,
+      message: `The "${header}" column (${field}) must be a ${axis}; got "${cell}", a date a spreadsheet made of it (a German Excel shows 13.4 as "13. Apr"). Format the column as text, then paste the coordinates in again, such as 52.520008 or 52,520008.`,
+    })
+    const [a, b] = read.rows.map((r) => r.problems)
+    expect(a).toEqual([
+      dated('Breitengrad', 'coordinates.lat', 'latitude', '13. Apr'),
+      dated('Längengrad', 'coordinates.lng', 'longitude', 'Apr 13'),
+    ])
+    expect(b![0]).toEqual(dated('Breitengrad', 'coordinates.lat', 'latitude', '09.18.2026'))
+    // A compass word is no month: the forms read are said.
+    expect(b![1]!.message).toStartWith('The "Längengrad" column (coordinates.lng) must be a number; got "12 East".')
+  })
+})
+
 describe('one column holding both coordinates', () => {
   test('"Coordinates", "Lat, Long" and "Location" holding two numbers are read as latitude and longitude', () => {
     const point = { lat: 52.517, lng: 13.3889 }
