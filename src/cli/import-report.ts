@@ -1,10 +1,12 @@
 // What `locations import` prints: a progress line while a long import runs, then the summary of
 // what it did (or a dry run would do), how addresses were geocoded, and what to look at.
 import { unprintableChar } from '../core/text'
+import { daysNamed } from '../core/week-hours'
 import type { BulkItem, BulkProgress, BulkReport, BulkResult } from '../locations/bulk'
 import { problemParts } from '../locations/bulk-problems'
 import { type CsvRead, DAYS_FIELD } from '../locations/csv'
 import { meantColumn } from '../locations/csv-columns'
+import { DAYS } from '../store/locations'
 
 /** Progress shows only for imports that run longer than this (ms): short ones print the summary alone. */
 const QUIET_MS = 1000
@@ -185,9 +187,17 @@ function readColumns(columns: CsvRead['columns']): string | null {
 
 /** A field as docs/cli.md names its column: "lat", "phone", "monday", "custom.wifi"; "hours" for some days' too. */
 function fieldLabel(field: string): string {
-  if (field.startsWith(DAYS_FIELD)) return 'hours'
+  if (field.startsWith(DAYS_FIELD)) return daysLabel(daysNamed(field.slice(DAYS_FIELD.length)))
   if (field.startsWith('custom_fields.')) return `custom.${field.slice('custom_fields.'.length)}`
   return field.slice(field.indexOf('.') + 1)
+}
+
+/** The days a column of some days' hours fills: "monday-friday", "saturday & sunday"; "hours" if none. */
+function daysLabel(days: number[]): string {
+  if (days.length === 0) return 'hours'
+  const run = days.every((d, i) => i === 0 || d === (days[i - 1]! + 1) % 7)
+  if (run && days.length > 2) return `${DAYS[days[0]!]}-${DAYS[days.at(-1)!]}`
+  return days.map((d) => DAYS[d]).join(' & ')
 }
 
 function unreadColumn(name: string): string {

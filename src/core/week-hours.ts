@@ -175,6 +175,12 @@ export function namesDays(text: string): boolean {
   )
 }
 
+/** The days a text naming days alone names (namesDays), Monday = 0, in their order; [] for none. */
+export function daysNamed(text: string): number[] {
+  const spec = foldHours(text).trim().match(NAMED.daysAt)
+  return spec === null ? [] : daysOf(spec[0], false, NAMED)
+}
+
 /**
  * Each day's hours text, Monday first ('' for a day the text does not name), or null when the
  * text is not a week of hours this reads: text before the first day, a day without hours, or

@@ -20,6 +20,16 @@ function file(name: string, content: string | Uint8Array): string {
 
 const fixture = (name: string) => readFileSync(join(import.meta.dir, '../fixtures/csv', name))
 
+describe('columns of some days', () => {
+  test('the summary names the days each hours column fills: "Mo as monday", "Mo-Fr as monday-friday"', () => {
+    const csv =
+      'Name;Adresse;Breitengrad;Längengrad;Mo-Fr;Sa;So\r\nA;"Prager Straße 10, 01069 Dresden";51,04;13,73;9-18;10-14;geschlossen\r\n'
+    const r = storeloc('locations', 'import', locatorId, '--file', file('d.csv', csv), '--dry-run')
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('Mo-Fr as monday-friday, Sa as saturday, So as sunday')
+  })
+})
+
 describe('garbled text', () => {
   test('the summary names each garbled row, its column and text, and the import goes on', () => {
     const r = storeloc('locations', 'import', locatorId, '--file', file('m.csv', fixture('mojibake.csv')))
