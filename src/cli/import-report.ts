@@ -185,7 +185,7 @@ function readColumns(columns: CsvRead['columns']): string | null {
   return read.some((column) => column.includes(' as ')) ? `Columns read: ${read.join(', ')}.` : null
 }
 
-/** A field as docs/cli.md names its column: "lat", "phone", "monday", "custom.wifi"; "hours" for some days' too. */
+/** A field as docs/cli.md names its column: "lat", "phone", "monday", "custom.wifi"; some days' hours as their days. */
 function fieldLabel(field: string): string {
   if (field.startsWith(DAYS_FIELD)) return daysLabel(daysNamed(field.slice(DAYS_FIELD.length)))
   if (field.startsWith('custom_fields.')) return `custom.${field.slice('custom_fields.'.length)}`

@@ -102,8 +102,21 @@ const UTF16_MARKS = [
   [0xfe, 0xff],
 ]
 
-/** The first bytes looked at for a NUL, which says the file is no text. */
+/** The first bytes looked at for NULs, which say the file is no text. */
 const BINARY_SNIFF = 8192
+
+/**
+ * Whether the input is no text: a NUL in its first 16 bytes (images' and most binary formats'
+ * headers have one), or more than 8 NULs and 1% of its first 8 KiB. A stray NUL in a text export
+ * is left to the cell's check, which names its line and column.
+ */
+function binary(input: Uint8Array): boolean {
+  const sniff = input.subarray(0, BINARY_SNIFF)
+  if (sniff.subarray(0, 16).includes(0)) return true
+  let nuls = 0
+  for (const byte of sniff) if (byte === 0) nuls++
+  return nuls > 8 && nuls * 100 > sniff.length
+}
 
 const startsWith = (input: Uint8Array, marks: number[][]) => marks.some((m) => m.every((b, i) => input[i] === b))
 
@@ -156,8 +169,7 @@ function utf8Bytes(input: Uint8Array, nameEncoding: (label: string) => string): 
       null,
     )
   }
-  // No text holds a NUL byte in UTF-8 or a code page; images, PDFs and archives do, at once.
-  if (input.subarray(0, BINARY_SNIFF).includes(0))
+  if (binary(input))
     throw new CsvError(
       `The file is not text: it holds NUL bytes, as an image, a PDF or an archive does (or UTF-16 text without its byte order mark). Give the CSV file itself. ${advice}`,
       null,

@@ -82,6 +82,20 @@ describe('--encoding', () => {
     expect(json('locations', 'export', locatorId)).toEqual([])
   })
 
+  test('a stray NUL in a cell of a text file is named by its line and column, not taken for a binary file', () => {
+    const r = storeloc(
+      'locations',
+      'import',
+      locatorId,
+      '--file',
+      file('n.csv', 'name,address,lat,lng\nA\u0000B,x,1,2\n'),
+    )
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('line 2')
+    expect(r.stderr).toContain('control characters')
+    expect(r.stderr).not.toContain('not text')
+  })
+
   test('an unknown encoding, or one named for JSON, is refused and nothing is written', () => {
     const path = file('c.csv', fixture('cp1252.csv'))
     const r = storeloc('locations', 'import', locatorId, '--file', path, '--encoding', 'ansi')
