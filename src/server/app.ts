@@ -5,7 +5,7 @@ import { PublicError } from '../api/public/errors'
 import { townsFrom } from '../locations/town'
 import { guessFrom } from '../locations/town-guess'
 import type { Places } from '../api/public/places'
-import { clientResolver, isLoopbackHost, type Peer } from '../api/public/clients'
+import { clientResolver, type Peer } from '../api/public/clients'
 import { type ClientCount, clientCounter, RateLimiter } from '../api/public/guards'
 import { originCheck, pathStart, PUBLIC_PREFIX } from '../api/public/url'
 import type { Config } from '../core/config'
@@ -25,6 +25,7 @@ import {
 } from './app-log'
 import { serviceApp } from './app-routes'
 import { harden } from './harden'
+import { LOOPBACK } from './listen'
 import { appUpkeep, createRegistry, type IndexUpkeep } from './app-upkeep'
 import { fileSizes, type RequestMetrics } from './metrics'
 import { statusNow } from './readiness'
@@ -148,7 +149,9 @@ function clientLimits(
   const perApi = set > 0 ? set : (deps.config.defaultClientRateLimit ?? 0)
   const perPage = deps.config.pageRateLimit ?? 0
   const trusted = deps.config.trustedProxies ?? []
-  const scope = set > 0 ? 'all' : isLoopbackHost(deps.config.host) ? 'loopback' : 'seen'
+  // HOST on loopback only lets this machine connect: every peer is a loopback address.
+  const onlyHere = deps.config.host !== undefined && LOOPBACK.test(deps.config.host)
+  const scope = set > 0 ? 'all' : onlyHere ? 'loopback' : 'seen'
   const apiClientOf = perApi > 0 ? clientResolver(trusted, scope, untrustedProxy(log)) : null
   const pageClientOf = perPage > 0 ? clientResolver(trusted) : null
   const pageCounter = clientCounter(deps.pageLimiter ?? new RateLimiter(), perPage)

@@ -1,6 +1,6 @@
 // The server's settings: the environment, then the command line's options, which win. Each
 // setting read from the environment has an option of the same meaning (SERVE_OPTIONS).
-import { checkWorkers, ConfigError, loadConfig, type Config } from '../core/config'
+import { checkWorkers, ConfigError, DEFAULT_CLIENT_RATE_LIMIT, loadConfig, type Config } from '../core/config'
 import { withinEdits } from '../core/text'
 
 type ServeOption = { flag: string; env: string; value: string; help: string }
@@ -20,7 +20,7 @@ export const SERVE_OPTIONS: readonly ServeOption[] = [
     flag: '--client-rate-limit',
     env: 'CLIENT_RATE_LIMIT',
     value: 'N',
-    help: 'Query API requests a minute per client address; unset: 300, known clients only; 0: off',
+    help: `Query API requests a minute per client address; unset: ${DEFAULT_CLIENT_RATE_LIMIT}, known clients only; 0: off`,
   },
   {
     flag: '--page-rate-limit',

@@ -37,7 +37,7 @@ import {
   townSlug,
 } from './directory'
 import { countryIn, elsewhereIn, townIn } from './country-in'
-import { escapeHtml as esc, htmlResponse, pagePolicy, scriptJson } from './html'
+import { escapeHtml as esc, htmlResponse, openGraphTags, pagePolicy, scriptJson } from './html'
 import { type LangTexts, counted, filled, pageTexts } from './page-texts'
 import { alternates, LANGUAGES_STYLE, langOfPage, languageLinks, ogLocale } from './page-languages'
 import { PAGE_STYLE } from './page-style'
@@ -308,18 +308,14 @@ const robotsOf = (place: Place): string =>
  */
 function openGraph(p: DirectoryPage, title: string, description: string): string {
   const country = p.place.level === 'top' ? p.dir.single?.code : p.place.country.code
-  const og: [string, string][] = [
+  return openGraphTags([
     ['og:type', 'website'],
     ['og:site_name', p.locator.name],
     ['og:title', title],
     ['og:description', description],
     ['og:url', p.pageUrl(p.texts.lang)],
     ['og:locale', ogLocale(p.texts.lang, country)],
-  ]
-  return [
-    ...og.map(([k, v]) => `<meta property="${k}" content="${esc(v)}">`),
-    '<meta name="twitter:card" content="summary">',
-  ].join('\n')
+  ])
 }
 
 /** The page in each language, `home` as the one for any other; the list's pages before and after it. */

@@ -23,6 +23,16 @@ const BARE_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'"
  * An HTML page's response: cached briefly by browsers, revalidated after; never sniffed as another
  * type; loading nothing unless `headers` give it a policy (pagePolicy).
  */
+/**
+ * The Open Graph tags of a page (`property`, value; those without a value left out), then the
+ * Twitter card that shows them: what a link to the page shows where it is shared.
+ */
+export const openGraphTags = (tags: [string, string | null | undefined][]): string =>
+  [
+    ...tags.filter(([, v]) => v).map(([p, v]) => `<meta property="${p}" content="${escapeHtml(v!)}">`),
+    '<meta name="twitter:card" content="summary">',
+  ].join('\n')
+
 export const htmlResponse = (html: string, status = 200, headers: Record<string, string> = {}): Response =>
   new Response(html, {
     status,

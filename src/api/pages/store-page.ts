@@ -27,7 +27,7 @@ import {
 } from './deps'
 import { slugOf } from '../../core/slug'
 import { type SocialNetwork, socialUrl } from '../../core/social'
-import { escapeHtml as esc, htmlResponse, pagePolicy, scriptJson } from './html'
+import { escapeHtml as esc, htmlResponse, openGraphTags, pagePolicy, scriptJson } from './html'
 import { messagePage, PAGE_STYLE } from './page-style'
 import { capitalise, type LangTexts, longDate, named, pageLang, pageTexts } from './page-texts'
 import { countryLabel } from '../../geocode/countries'
@@ -264,15 +264,13 @@ function headHtml({ location, locator, canonical, special, pageUrl, home, texts,
     ['place:location:latitude', String(location.coordinates.lat)],
     ['place:location:longitude', String(location.coordinates.lng)],
   ]
-  const meta = og.filter(([, v]) => v).map(([p, v]) => `<meta property="${p}" content="${esc(v!)}">`)
   return `<meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(storeTitle(location.name, name, locator.name))}</title>
 <meta name="description" content="${esc(description)}">
 <link rel="canonical" href="${esc(canonical)}">
 ${alternates(pageUrl, home)}
-${meta.join('\n')}
-<meta name="twitter:card" content="summary">
+${openGraphTags(og)}
 <style>${PAGE_STYLE}${CRUMBS_STYLE}${LANGUAGES_STYLE}</style>
 <script type="application/ld+json">${scriptJson(localBusinessJsonLd(location, pageUrl(home), canonical, special))}</script>
 ${crumbs === null ? '' : `<script type="application/ld+json">${scriptJson(breadcrumbJsonLd(crumbs))}</script>`}`

@@ -35,10 +35,8 @@ function isSharedAddress(address: string): boolean {
  */
 export type ClientScope = 'all' | 'seen' | 'loopback'
 
-/** Whether HOST lets only this machine connect: every peer is then a loopback address. */
-export function isLoopbackHost(host: string | undefined): boolean {
-  return host !== undefined && (host === 'localhost' || host === '::1' || host.startsWith('127.'))
-}
+/** Whether a request names a client it forwards (X-Forwarded-For or Forwarded): a proxy's, or a forged one. */
+const forwards = (request: Request) => request.headers.has('x-forwarded-for') || request.headers.has('forwarded')
 
 /**
  * The client key of a request sent by `peer` (null: none known, so no per-client count): its
@@ -63,7 +61,7 @@ export function clientResolver(
     // No peer is counted: the socket's address (a microsecond's work) is read only to name a proxy.
     let told = false
     return (request, peer) => {
-      if (!told && (request.headers.has('x-forwarded-for') || request.headers.has('forwarded'))) {
+      if (!told && forwards(request)) {
         const socket = peer?.requestIP(request)?.address
         told = socket !== undefined
         if (socket !== undefined) onProxy?.(plain(socket))
@@ -77,8 +75,7 @@ export function clientResolver(
     let client = plain(socket)
     if (!isTrusted(client)) {
       if (scope === 'all') return clientKey(client)
-      const unnamed =
-        trustedProxies.length === 0 && (request.headers.has('x-forwarded-for') || request.headers.has('forwarded'))
+      const unnamed = trustedProxies.length === 0 && forwards(request)
       if (unnamed) onProxy?.(client)
       return unnamed || isSharedAddress(client) ? null : clientKey(client)
     }
