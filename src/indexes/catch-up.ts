@@ -82,13 +82,6 @@ export class CatchUps {
     return false
   }
 
-  /** Resolves once `built` has and every catch-up under way is done; null when neither is under way. */
-  after(built: Promise<void> | null): Promise<void> | null {
-    if (this.pending.size === 0) return built
-    const waits = [...this.pending.values()].map((p) => p.done)
-    return Promise.all(built === null ? waits : [built, ...waits]).then(() => {})
-  }
-
   /** Takes a location change to apply later, after those taken before it; the first starts the slices. */
   private add(change: Change): void {
     let p = this.pending.get(change.locatorId)

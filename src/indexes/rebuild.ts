@@ -169,10 +169,10 @@ export class BackgroundBuilds {
     return this.serial
   }
 
-  /** Resolves once every build started after `mark` is swapped in or given up; null when none is under way. */
-  after(mark: number): Promise<void> | null {
-    const waits = [...this.running.values()].filter((b) => b.serial > mark).map((b) => b.done)
-    return waits.length === 0 ? null : Promise.all(waits).then(() => {})
+  /** Resolves once the locator's build, if started (or started over) after `mark`, is swapped in or given up; undefined when none is under way. */
+  after(mark: number, locatorId: string): Promise<void> | undefined {
+    const build = this.running.get(locatorId)
+    return build !== undefined && build.serial > mark ? build.done : undefined
   }
 
   private current(build: Build): boolean {

@@ -341,12 +341,12 @@ export class IndexRegistry {
   }
 
   /**
-   * Resolves once the indexes built again in the background since `mark` are swapped in: a
-   * Management API write that started one (many locations at once) answers then, so that the
-   * next query shows it; and once every bulk write's are applied (catch-up.ts). null: none is.
+   * Resolves once the locator's index built again in the background since `mark` is swapped in, or
+   * its bulk changes are applied (catch-up.ts; never both at once): a write to it answers then, the
+   * next query showing it whole. Other locators' work is not waited for. null: none is under way.
    */
-  builtAfter(mark: number): Promise<void> | null {
-    return this.catchUps.after(this.builds.after(mark))
+  builtAfter(mark: number, locatorId: string): Promise<void> | null {
+    return this.builds.after(mark, locatorId) ?? this.catchUps.done(locatorId) ?? null
   }
 
   /** For metrics: the last change applied here, and each built index's locations and public JSON buffers' bytes. */

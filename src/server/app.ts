@@ -269,11 +269,14 @@ export function createApp(deps: AppDeps) {
     }
     started.set(request, s)
     const admin = href.startsWith('/admin/', path)
+    const post = request.method === 'POST'
+    // Taken before the write commits: another request's sync may read the write first (a shared commit).
+    const mark = post ? registry.buildMark() : 0
     let made = (isPublic ? publicApi.app : otherApp).handle(request).then((response) => harden(response, admin))
     // A POST's write (the Management API's) is applied to this process's indexes right after its
     // commit, with the others committed with it: not left for the idle sync, which would apply a
     // second's worth at once (at ~2k creates/s, a turn of the event loop ~0.2 s long every second).
-    if (request.method === 'POST') made = made.then(syncThen)
+    if (post) made = made.then((response) => syncThen(response, mark, s.locator))
     if (metrics !== null) {
       const route = routeOf(href, path, isPublic)
       const method = methodIndex(request.method)
@@ -285,12 +288,16 @@ export function createApp(deps: AppDeps) {
     return logging ? made.then((response) => logRequest(log, request, response, t0, s)) : made
   }
 
-  /** sync(), then the response: once any index that sync began to build again in the background is swapped in. */
-  function syncThen(response: Response): Response | Promise<Response> {
-    const mark = registry.buildMark()
+  /**
+   * sync(), then the response, once the written locator's index shows the write whole
+   * (registry.builtAfter). Other locators' work read by the same sync (a shared commit) is not
+   * waited for: their queries wait for it themselves (registry.whenBuilt).
+   */
+  function syncThen(response: Response, mark: number, locatorId: string | undefined): Response | Promise<Response> {
     upkeep.sync()
     storage.noteRecovered()
-    return registry.builtAfter(mark)?.then(() => response) ?? response
+    if (locatorId === undefined) return response // no key: nothing written
+    return registry.builtAfter(mark, locatorId)?.then(() => response) ?? response
   }
 
   /** How many answers were sent from the answer cache (identical public requests between two writes) since the app was made. */

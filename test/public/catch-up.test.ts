@@ -77,11 +77,13 @@ test("a bulk write's changes are applied by background tasks: its locator's quer
   expect(waiting).toBeInstanceOf(Promise)
   expect(registry.whenBuilt(b.locator.id)).toBeNull()
   expect(body(registry, b.locator)).toBe(otherBefore)
-  expect(registry.builtAfter(registry.buildMark())).toBeInstanceOf(Promise) // a write's answer waits too
+  // A write's answer to A waits too; one to B does not (read by the same sync, in a shared commit).
+  expect(registry.builtAfter(registry.buildMark(), a.locator.id)).toBeInstanceOf(Promise)
+  expect(registry.builtAfter(registry.buildMark(), b.locator.id)).toBeNull()
   q.runAll()
   await waiting
   expect(registry.whenBuilt(a.locator.id)).toBeNull()
-  expect(registry.builtAfter(registry.buildMark())).toBeNull()
+  expect(registry.builtAfter(registry.buildMark(), a.locator.id)).toBeNull()
   const after = body(registry, a.locator)
   expect(after).not.toBe(before)
   expect(after).toContain('Renamed Written 0')
