@@ -3,10 +3,11 @@
 // (POST /admin/v1/locations/bulk, `--items` a request, every item an update by external_id), and
 // locator B asked one radius query after the other (a new centre each: no kept answer). A window
 // with no writer comes before and after each window with writers, as a control. PERF-066.
+// `--probe create`: B is written instead, one create after the other (PERF-067).
 //
 //   bun bench/write-stall.ts [--size-a 10000] [--size-b 1000] [--items 200] [--writers 1,2]
 //                            [--seconds 5] [--rounds 2] [--mode update|create|same]
-//                            [--server-args "--cpu-prof ..."]
+//                            [--probe query|create] [--server-args "--cpu-prof ..."]
 import { copyFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createKey, setLocatorSettings } from '../src/operator'
@@ -29,6 +30,7 @@ const writerCounts = option('writers', '1,2').split(',').map(Number)
 const seconds = Number(option('seconds', '5'))
 const rounds = Number(option('rounds', '2'))
 const mode = option('mode', 'update')
+const probe = option('probe', 'query')
 const serverArgs = option('server-args', '').split(' ').filter(Boolean)
 const keepErr = option('keep-stderr', '')
 
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
   const b = seedLocator(store, sizeB, 2)
   for (const id of [a.locatorId, b.locatorId]) setLocatorSettings(store, id, { rateLimit: '1000000' })
   const { secret } = createKey(store, a.locatorId, null)
+  const secretB = createKey(store, b.locatorId, null).secret
   const token = store.locators.get(b.locatorId)!.publicToken
   store.close()
 
@@ -80,14 +83,25 @@ async function main(): Promise<void> {
       const c = centres[Math.floor(rnd() * centres.length)]!
       return `${server.base}/public/v1/${token}/locations?lat=${(c.lat + (rnd() - 0.5) / 10).toFixed(5)}&lng=${(c.lng + (rnd() - 0.5) / 10).toFixed(5)}&radius=25`
     }
+    const headersB = { authorization: `Bearer ${secretB}`, 'content-type': 'application/json' }
+    let created = 0
+    const create = () => {
+      const c = centres[created++ % centres.length]!
+      const body = { name: `Probe ${created}`, address: `${created} Probe Street`, coordinates: c }
+      return fetch(`${server.base}/admin/v1/locations`, {
+        method: 'POST',
+        headers: headersB,
+        body: JSON.stringify(body),
+      })
+    }
     const ask = async (ms: number) => {
       const times: number[] = []
       const until = performance.now() + ms
       while (performance.now() < until) {
         const t = performance.now()
-        const r = await fetch(query())
+        const r = probe === 'create' ? await create() : await fetch(query())
         await r.arrayBuffer()
-        if (r.status !== 200) throw new Error(`query answered ${r.status}`)
+        if (r.status !== (probe === 'create' ? 201 : 200)) throw new Error(`B answered ${r.status}`)
         times.push(performance.now() - t)
       }
       return times.sort((x, y) => x - y)
@@ -120,7 +134,9 @@ async function main(): Promise<void> {
         const times = await ask(seconds * 1000)
         stop.done = true
         await Promise.all(loops)
-        console.log(line(`round ${round} ${writers} writer(s), B's queries`, times))
+        console.log(
+          line(`round ${round} ${writers} writer(s), B's ${probe === 'create' ? 'creates' : 'queries'}`, times),
+        )
         console.log(
           line(
             `round ${round} ${writers} writer(s), bulk requests`,
