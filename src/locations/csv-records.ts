@@ -2,6 +2,7 @@
 // separator found, its cells trimmed, each record with the line it starts on. What the records
 // mean is csv.ts's to read.
 import { isUtf8 } from 'node:buffer'
+import { Parser } from 'csv-parse'
 import { parse } from 'csv-parse/sync'
 
 /**
@@ -217,14 +218,18 @@ function separatorLine(bytes: Buffer): { delimiter: string | null; bytes: Buffer
   return { delimiter: m[1]!, bytes: copy }
 }
 
+/** How much of the file the separator is told from: a header's worth; a longer one is refused as too wide. */
+const DELIMITER_SNIFF = 64 * 1024
+
 /** The separator the header line uses most outside quotes: the one that splits it into the most cells. */
 function detectDelimiter(bytes: Buffer): string {
   let best: string = DELIMITERS[0]
   let most = 0
+  const head = bytes.subarray(0, DELIMITER_SNIFF)
   for (const delimiter of DELIMITERS) {
     let cells = 0
     try {
-      cells = parse(bytes, { ...READ_OPTIONS, delimiter, to: 1 })[0]?.length ?? 0
+      cells = parse(head, { ...READ_OPTIONS, delimiter, to: 1 })[0]?.length ?? 0
     } catch {
       // The header is not valid CSV with this separator; the full read reports what is wrong.
     }
@@ -257,30 +262,63 @@ function parseFailure(e: unknown, line: number): unknown {
 /** Thrown from inside the parse to end it once `maxRecords` are read. */
 const ENOUGH = Symbol('enough records')
 
-/** The records that hold any text (at most `maxRecords`), cells trimmed, each with the line it starts on. */
-function parseRecords(bytes: Buffer, delimiter: string, maxRecords: number): RawRecord[] {
+/** Excel's own limit of a cell: no spreadsheet wrote a longer one, and the cell's readers take time by its length. */
+export const MAX_CELL_CHARS = 32_767
+
+/**
+ * The bytes csv-parse reads between two yields: a few milliseconds of the slowest text (about a
+ * microsecond a cell: a row of empty cells is 2 bytes each).
+ */
+const CHUNK_BYTES = 8 * 1024
+
+/** csv-parse's parser underneath its stream, which its own sync parse drives the same way. */
+type ParserApi = {
+  parse(buf: Buffer | undefined, end: boolean, push: (record: unknown) => void, close: () => void): unknown
+}
+
+/**
+ * The records that hold any text (at most `maxRecords`), cells trimmed, each with the line it
+ * starts on. Read CHUNK_BYTES at a time, yielding between chunks: a caller may let other work run.
+ */
+function* parseRecords(bytes: Buffer, delimiter: string, maxRecords: number): Generator<void, RawRecord[]> {
   const lineAt = lineCounter(bytes)
   const records: RawRecord[] = []
   let end = 0 // where the last record read ends, its line break included
-  try {
-    parse(bytes, {
-      ...READ_OPTIONS,
-      delimiter,
-      on_record: (record, info) => {
-        const start = skipBlanks(bytes, end)
-        end = info.bytes
-        const cells = record.map((cell) => cell.trim())
-        // A row of empty cells (",,," as spreadsheets pad) is skipped like an empty line.
-        if (cells.some((cell) => cell !== '')) records.push({ cells, line: lineAt(start) })
-        if (records.length >= maxRecords) throw ENOUGH
-        return null
-      },
-    })
-  } catch (e) {
-    if (e === ENOUGH) return records
-    throw parseFailure(e, lineAt(skipBlanks(bytes, end)))
+  const on_record = (record: string[], info: { bytes: number }) => {
+    // Each record of another length than the one before it makes csv-parse build (and, relaxed,
+    // drop) an error with a stack and a JSON copy of the record: 10 µs or more a row of padding.
+    state.expectedRecordLength = record.length
+    const start = skipBlanks(bytes, end)
+    end = info.bytes
+    const cells = record.map((cell) => cell.trim())
+    const long = cells.findIndex((cell) => cell.length > MAX_CELL_CHARS)
+    if (long >= 0)
+      throw at(
+        lineAt(start),
+        `the cell in column ${columnLetter(long)} has ${cells[long]!.length.toLocaleString('en')} characters; a cell may have at most ${MAX_CELL_CHARS.toLocaleString('en')} (a spreadsheet's own limit). Look for a double quote (") that opens a cell and is never closed where it should be.`,
+      )
+    // A row of empty cells (",,," as spreadsheets pad) is skipped like an empty line.
+    if (cells.some((cell) => cell !== '')) records.push({ cells, line: lineAt(start) })
+    if (records.length >= maxRecords) throw ENOUGH
+    return null
   }
-  return records
+  const { api, state } = new Parser({ ...READ_OPTIONS, delimiter, on_record }) as unknown as {
+    api: ParserApi
+    state: { expectedRecordLength: number }
+  }
+  for (let from = 0; ; from += CHUNK_BYTES) {
+    const last = from + CHUNK_BYTES >= bytes.length
+    const error = api.parse(
+      bytes.subarray(from, from + CHUNK_BYTES),
+      last,
+      () => {},
+      () => {},
+    )
+    if (error === ENOUGH) return records
+    if (error !== undefined) throw parseFailure(error, lineAt(skipBlanks(bytes, end)))
+    if (last) return records
+    yield
+  }
 }
 
 /**
@@ -295,14 +333,38 @@ export function csvText(input: string | Uint8Array, options: ReadOptions = {}): 
 /**
  * The records of a CSV's text (csvText) that hold any text, separated by ',', ';' or tab (the
  * one the header uses most, unless a "sep=" line names it), CRLF or LF. At most `maxRecords`:
- * the rest of the text is not read.
+ * the rest of the text is not read. Yields between slices of the reading (inSlices).
  */
-export function readRecords(
+export function* readRecords(
   input: string | Buffer,
   maxRecords = Number.POSITIVE_INFINITY,
-): { records: RawRecord[]; delimiter: string } {
+): Generator<void, { records: RawRecord[]; delimiter: string }> {
   const given = separatorLine(typeof input === 'string' ? Buffer.from(input, 'utf8') : input)
   const { bytes } = given
   const delimiter = given.delimiter ?? detectDelimiter(bytes)
-  return { records: parseRecords(bytes, delimiter, maxRecords), delimiter }
+  return { records: yield* parseRecords(bytes, delimiter, maxRecords), delimiter }
+}
+
+/** A reading's result, read at once. */
+export function atOnce<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+  }
+}
+
+/** How long a reading runs before it lets the event loop answer others (ms). */
+const SLICE_MS = 4
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/** A reading's result, read in slices of SLICE_MS with other work run between them: a server's. */
+export async function inSlices<T>(steps: Generator<void, T>): Promise<T> {
+  let since = performance.now()
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+    if (performance.now() - since < SLICE_MS) continue
+    await nextTurn()
+    since = performance.now()
+  }
 }

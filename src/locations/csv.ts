@@ -23,10 +23,12 @@ import {
 import { fileMaybeGarbled, garbledNotes, lostDigits, maybeGarbled, type NamedCell, ungarbled } from './csv-garbled'
 import {
   at,
+  atOnce,
   CsvError,
   columnLetter,
   csvText,
   delimiterName,
+  inSlices,
   type RawRecord,
   type ReadOptions,
   readRecords,
@@ -188,10 +190,18 @@ type Header = {
 /** A locator's custom field as a header may name it: by its id or its name. */
 export type NamedField = { id: string; name: string; type?: string }
 
+/** The most columns a header may name: a row's reading takes time by them, and its answer lists the unknown ones. */
+export const MAX_COLUMNS = 1000
+
 function readHeader({ cells, line }: RawRecord, customFields: readonly NamedField[]): Omit<Header, 'garbled'> {
   // Trailing empty header cells are spreadsheet padding, not columns.
   let width = cells.length
   while (cells[width - 1] === '') width--
+  if (width > MAX_COLUMNS)
+    throw at(
+      line,
+      `the header has ${width.toLocaleString('en')} columns; a file may have at most ${MAX_COLUMNS.toLocaleString('en')}. Delete the columns that are not locations' fields.`,
+    )
   const columns: CsvRead['columns'] = []
   const headerOf = new Map<string, string>()
   const fallbacks: number[] = []
@@ -323,6 +333,9 @@ function readRow({ columns, width, hasAddress, numbers, garbled }: Header, { cel
   const maps = new Map<string, [string, string][]>()
   const parts = new Map<string, string>()
   const suspects: NamedCell[] = []
+  // Pushed to, not copied: a row of many tags columns costs by its tags, not their square.
+  const tags: string[] = []
+  let hasTags = false
   for (let i = 0; i < width; i++) {
     const field = columns[i]!.field
     if (field === null) continue
@@ -345,6 +358,7 @@ function readRow({ columns, width, hasAddress, numbers, garbled }: Header, { cel
     }
     const dot = field.indexOf('.')
     const top = dot < 0 ? field : field.slice(0, dot)
+    if (top === 'tags') hasTags = true
     const key = field.slice(dot + 1)
     if (top === 'coordinates') {
       if (cell !== '') coordinateCells.push([header, field, cell])
@@ -356,13 +370,14 @@ function readRow({ columns, width, hasAddress, numbers, garbled }: Header, { cel
       entries.push([key, value])
       maps.set(top, entries)
     } else if (ADDRESS_PARTS.has(top)) parts.set(top, cell)
-    else if (top === 'tags') body.tags = [...((body.tags as string[] | undefined) ?? []), ...splitTags(cell)]
+    else if (top === 'tags') tags.push(...splitTags(cell))
     else if (top === 'status' && cell !== '') {
       const status = OTHER_STATUSES.get(cell.toLowerCase()) ?? statusInput(cell)
       if (status === undefined) unreadStatus = statusProblem(cell)
       else body.status = status
     } else if (cell !== '' || !OMIT_WHEN_EMPTY.has(top)) body[top] = cell
   }
+  if (hasTags) body.tags = tags
   const notes = suspects.length === 0 ? [] : garbledNotes(suspects)
   const { point, problems } = readPoint(coordinateCells)
   // 0,0 is where back-office systems put a store they have no point for, in the Gulf of Guinea.
@@ -528,12 +543,25 @@ export function readLocationsCsv(
   customFields: readonly NamedField[] = [],
   options: ReadOptions = {},
 ): CsvRead {
+  return atOnce(readSteps(input, customFields, options))
+}
+
+/** readLocationsCsv in slices of a few milliseconds, other work run between them: a server's. */
+export function readLocationsCsvInSlices(
+  input: string | Uint8Array,
+  customFields: readonly NamedField[] = [],
+  options: ReadOptions = {},
+): Promise<CsvRead> {
+  return inSlices(readSteps(input, customFields, options))
+}
+
+function* readSteps(input: string | Uint8Array, customFields: readonly NamedField[], options: ReadOptions) {
   const text = csvText(input, options)
   // The header, the rows taken, and one more: enough to tell that the file has too many.
   const {
     records: [first, ...records],
     delimiter,
-  } = readRecords(text, (options.maxRows ?? Number.POSITIVE_INFINITY) + 2)
+  } = yield* readRecords(text, (options.maxRows ?? Number.POSITIVE_INFINITY) + 2)
   if (first === undefined) {
     throw new CsvError(
       'The file is empty. Its first line must name the columns (for example name,address,city), one row per location below it.',
@@ -548,7 +576,8 @@ export function readLocationsCsv(
   for (const record of records) {
     checkWidth(record, header, first.line, delimiter)
     rows.push(readRow(header, record))
+    yield
   }
   const unknown = header.columns.filter((c) => c.field === null && c.header !== '').map((c) => c.header)
-  return { rows, columns: header.columns, unknown }
+  return { rows, columns: header.columns, unknown } as CsvRead
 }

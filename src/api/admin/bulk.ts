@@ -2,7 +2,7 @@
 import { meantName } from '../../core/text'
 import { flagValue, single, wholeNumber } from '../../core/urlencoded'
 import { BULK_MAX_ITEMS, type BulkItem } from '../../locations/bulk'
-import { type CsvRead, csvBulkItems, type NamedField, readLocationsCsv } from '../../locations/csv'
+import { type CsvRead, csvBulkItems, type NamedField, readLocationsCsvInSlices } from '../../locations/csv'
 import { CsvError } from '../../locations/csv-records'
 import { type ParsedBody, sentAs } from '../body'
 import { AdminError } from './errors'
@@ -155,17 +155,18 @@ const NAME_CHARSET = (label: string) => `name it in the Content-Type: text/csv; 
 
 /**
  * The items and options of a CSV bulk request (flags in the query string), with its unknown
- * columns. `charset`: the Content-Type's, the body's encoding (UTF-8 when null).
+ * columns. `charset`: the Content-Type's, the body's encoding (UTF-8 when null). Read in slices:
+ * other locators' queries are answered while a body of 8 MiB is.
  */
-export function csvBulkRequest(
+export async function csvBulkRequest(
   { bytes, charset }: { bytes: Uint8Array; charset: string | null },
   params: URLSearchParams,
   customFields: readonly NamedField[],
-): BulkRequest & { unknown: string[] } {
+): Promise<BulkRequest & { unknown: string[] }> {
   checkParams(params)
   let read: CsvRead
   try {
-    read = readLocationsCsv(bytes, customFields, {
+    read = await readLocationsCsvInSlices(bytes, customFields, {
       encoding: charset,
       nameEncoding: NAME_CHARSET,
       maxRows: BULK_MAX_ITEMS,

@@ -161,12 +161,12 @@ export function adminRoutes(deps: AdminRouteDeps) {
           (location) => ({ success: true, location }),
         )
       })
-      .post('/locations/bulk', (ctx) => {
+      .post('/locations/bulk', async (ctx) => {
         const parsed = ctx.body as ParsedBody | undefined
         const params = new URL(ctx.request.url).searchParams
         if (parsed?.kind === 'csv') {
           const fields = deps.store.customFields.list(ctx.auth.locator.id)
-          const { items, dryRun, deleteMissing, maxDelete, unknown } = csvBulkRequest(parsed, params, fields)
+          const { items, dryRun, deleteMissing, maxDelete, unknown } = await csvBulkRequest(parsed, params, fields)
           return write(
             ctx,
             200,

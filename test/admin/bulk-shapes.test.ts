@@ -1,0 +1,60 @@
+// CSV bodies of absurd shapes on the bulk route: refused early, naming the limit, or read in
+// slices so that other locators' requests are answered meanwhile (PERF-068).
+import { describe, expect, test } from 'bun:test'
+import { BULK, csv, env, snapshot, useBulkEnv } from './bulk-fixture'
+
+useBulkEnv()
+
+/** A row of a store with its point: nothing to geocode. */
+const ROW = 'A,1 Main St,40.1,-3.2'
+
+describe('bulk CSV shapes', () => {
+  test('a header of more than 1,000 columns is refused, naming the limit; 1,000 are read', async () => {
+    const before = snapshot()
+    const header = (n: number) =>
+      ['name', 'address', 'lat', 'lng', ...Array.from({ length: n - 4 }, (_, i) => `c${i}`)].join(',')
+    const wide = await csv(`${header(1001)}\n${ROW}\n`)
+    expect(wide.status).toBe(400)
+    expect(wide.body).toMatchObject({ success: false, error: 'invalid_request' })
+    expect(wide.body.message).toBe(
+      "The CSV body cannot be read: line 1: the header has 1,001 columns; a file may have at most 1,000. Delete the columns that are not locations' fields.",
+    )
+    const most = await csv(`${header(1000)}\n${ROW}${','.repeat(996)}\n`, '?dry_run=true')
+    expect(most.body).toMatchObject({ success: true, created: 1 })
+    expect(most.body.unknown_columns).toHaveLength(996)
+    expect(snapshot()).toEqual(before)
+  })
+
+  test('a cell of more than 32,767 characters is refused with its line and column; 32,767 are read', async () => {
+    const long = await csv(`name,address,lat,lng,notes\n${ROW},x\n${ROW},${'n'.repeat(32_768)}\n`)
+    expect(long.status).toBe(400)
+    expect(long.body.message).toBe(
+      'The CSV body cannot be read: line 3: the cell in column E has 32,768 characters; a cell may have at most 32,767 (a spreadsheet\'s own limit). Look for a double quote (") that opens a cell and is never closed where it should be.',
+    )
+    const most = await csv(`name,address,lat,lng,notes\n${ROW},${'n'.repeat(32_767)}\n`, '?dry_run=true')
+    expect(most.body).toMatchObject({ success: true, created: 1, unknown_columns: ['notes'] })
+  })
+
+  test('other requests are answered while a body of many empty rows is read', async () => {
+    // 2 MiB of rows of empty cells: about 2 s of csv-parse, in one stretch when read at once.
+    const body = `name,address,lat,lng\n${ROW}\n${',,,,,,,,\n'.repeat(230_000)}`
+    let last = performance.now()
+    let longest = 0
+    const beat = setInterval(() => {
+      longest = Math.max(longest, performance.now() - last)
+      last = performance.now()
+    }, 1)
+    const res = await env.app.handle(
+      new Request(`http://localhost${BULK}?dry_run=true`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${env.key}`, 'content-type': 'text/csv' },
+        body,
+      }),
+    )
+    clearInterval(beat)
+    longest = Math.max(longest, performance.now() - last)
+    expect(((await res.json()) as { created: number }).created).toBe(1)
+    // Slices of 4 ms; the bound leaves room for a loaded machine.
+    expect(longest).toBeLessThan(250)
+  })
+})
