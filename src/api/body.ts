@@ -1,5 +1,7 @@
 // Request bodies, read once and classified, so routes decide what each case means.
 import { sha256Hex } from '../core/ids'
+import { jsonShapeSteps } from '../core/json-shape'
+import { inSlices } from '../core/slices'
 import { bytesUpTo } from '../core/read-bytes'
 import { utf8Text } from '../core/text'
 import { firstBrokenPair } from '../core/urlencoded'
@@ -20,6 +22,8 @@ export type ParsedBody =
   | { kind: 'csv'; bytes: Uint8Array; charset: string | null }
   /** A body sent compressed (a Content-Encoding but identity), which is not read: `reason` says so. */
   | { kind: 'encoded'; reason: string }
+  /** JSON with an object or array too large to parse in one stretch (`jsonShape`), not parsed: `reason` says so. */
+  | { kind: 'too_wide'; reason: string }
 
 /**
  * JSON when the Content-Type says so; urlencoded and multipart bodies become form fields (with
@@ -29,7 +33,7 @@ export type ParsedBody =
 export async function parseBody(
   request: Request,
   maxBytes: number,
-  options: { csv?: boolean; digest?: boolean } = {},
+  options: { csv?: boolean; digest?: boolean; jsonShape?: boolean } = {},
 ): Promise<ParsedBody & { digest?: string }> {
   const bytes = await bytesUpTo(request, maxBytes)
   if (bytes === null) return { kind: 'too_large' }
@@ -38,7 +42,11 @@ export async function parseBody(
   return options.digest ? { ...parsed, digest: sha256Hex(bytes) } : parsed
 }
 
-async function classify(request: Request, bytes: Uint8Array, options: { csv?: boolean }): Promise<ParsedBody> {
+async function classify(
+  request: Request,
+  bytes: Uint8Array,
+  options: { csv?: boolean; jsonShape?: boolean },
+): Promise<ParsedBody> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
   // A compressed body is not read: its bytes are not the JSON or form they would be.
   const encoding = (request.headers.get('content-encoding') ?? 'identity').trim().toLowerCase()
@@ -59,6 +67,9 @@ async function classify(request: Request, bytes: Uint8Array, options: { csv?: bo
           'it is not valid UTF-8. Send JSON encoded as UTF-8 (a Latin-1 or Windows-1252 "é" is one byte that UTF-8 does not allow).',
       }
     if (text.trim() === '') return { kind: 'empty' }
+    // Counted in slices first: one object of 600,000 keys holds the parse a second.
+    const tooWide = options.jsonShape ? await inSlices(jsonShapeSteps(bytes)) : null
+    if (tooWide !== null) return { kind: 'too_wide', reason: tooWide }
     try {
       return { kind: 'json', value: JSON.parse(text) }
     } catch (e) {

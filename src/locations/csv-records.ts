@@ -333,7 +333,7 @@ export function csvText(input: string | Uint8Array, options: ReadOptions = {}): 
 /**
  * The records of a CSV's text (csvText) that hold any text, separated by ',', ';' or tab (the
  * one the header uses most, unless a "sep=" line names it), CRLF or LF. At most `maxRecords`:
- * the rest of the text is not read. Yields between slices of the reading (inSlices).
+ * the rest of the text is not read. Yields between slices of the reading (core/slices.ts).
  */
 export function* readRecords(
   input: string | Buffer,
@@ -343,28 +343,4 @@ export function* readRecords(
   const { bytes } = given
   const delimiter = given.delimiter ?? detectDelimiter(bytes)
   return { records: yield* parseRecords(bytes, delimiter, maxRecords), delimiter }
-}
-
-/** A reading's result, read at once. */
-export function atOnce<T>(steps: Generator<void, T>): T {
-  for (;;) {
-    const step = steps.next()
-    if (step.done) return step.value
-  }
-}
-
-/** How long a reading runs before it lets the event loop answer others (ms). */
-const SLICE_MS = 4
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
-
-/** A reading's result, read in slices of SLICE_MS with other work run between them: a server's. */
-export async function inSlices<T>(steps: Generator<void, T>): Promise<T> {
-  let since = performance.now()
-  for (;;) {
-    const step = steps.next()
-    if (step.done) return step.value
-    if (performance.now() - since < SLICE_MS) continue
-    await nextTurn()
-    since = performance.now()
-  }
 }

@@ -2,6 +2,7 @@
 // what csv-write.ts wrote gives back the same values. Validation is not done here: a body goes
 // through normalizeLocationBody. Text cells a spreadsheet would run as a formula were written with
 // a leading "'" (OWASP's CSV injection advice) and are read back without it.
+import { atOnce, inSlices } from '../core/slices'
 import { DAYS } from '../store/locations'
 import { socialUrl } from '../core/social'
 import { nameKey } from '../core/text'
@@ -23,12 +24,10 @@ import {
 import { fileMaybeGarbled, garbledNotes, lostDigits, maybeGarbled, type NamedCell, ungarbled } from './csv-garbled'
 import {
   at,
-  atOnce,
   CsvError,
   columnLetter,
   csvText,
   delimiterName,
-  inSlices,
   type RawRecord,
   type ReadOptions,
   readRecords,

@@ -1,14 +1,14 @@
-// CSV bodies of absurd shapes on the bulk route: refused early, naming the limit, or read in
+// CSV and JSON bodies of absurd shapes on the bulk route: refused early, naming the limit, or read in
 // slices so that other locators' requests are answered meanwhile (PERF-068).
 import { describe, expect, test } from 'bun:test'
-import { BULK, csv, env, snapshot, useBulkEnv } from './bulk-fixture'
+import { BULK, bulk, csv, env, snapshot, useBulkEnv } from './bulk-fixture'
 
 useBulkEnv()
 
 /** A row of a store with its point: nothing to geocode. */
 const ROW = 'A,1 Main St,40.1,-3.2'
 
-describe('bulk CSV shapes', () => {
+describe('bulk body shapes', () => {
   test('a header of more than 1,000 columns is refused, naming the limit; 1,000 are read', async () => {
     const before = snapshot()
     const header = (n: number) =>
@@ -36,8 +36,8 @@ describe('bulk CSV shapes', () => {
   })
 
   test('other requests are answered while a body of many empty rows is read', async () => {
-    // 2 MiB of rows of empty cells: about 2 s of csv-parse, in one stretch when read at once.
-    const body = `name,address,lat,lng\n${ROW}\n${',,,,,,,,\n'.repeat(230_000)}`
+    // 4 MiB of rows of empty cells: about 4 s of csv-parse, in one stretch when read at once.
+    const body = `name,address,lat,lng\n${ROW}\n${',,,,,,,,\n'.repeat(460_000)}`
     let last = performance.now()
     let longest = 0
     const beat = setInterval(() => {
@@ -54,7 +54,28 @@ describe('bulk CSV shapes', () => {
     clearInterval(beat)
     longest = Math.max(longest, performance.now() - last)
     expect(((await res.json()) as { created: number }).created).toBe(1)
-    // Slices of 4 ms; the bound leaves room for a loaded machine.
-    expect(longest).toBeLessThan(250)
+    // Slices of 4 ms; the bound leaves room for a loaded machine and the other files' leftovers.
+    expect(longest).toBeLessThan(1000)
+  })
+
+  test('JSON with an object of more than 1,000 fields or an array of more than 10,000 items is not parsed', async () => {
+    const store = { name: 'A', address: '1 Main St', coordinates: { lat: 40.1, lng: -3.2 } }
+    const fields = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}`, 1]))
+    const wide = await bulk({ locations: [{ ...store, ...fields(998) }] })
+    expect(wide.status).toBe(400)
+    expect(wide.body).toMatchObject({
+      error: 'invalid_request',
+      message: 'The request body has an object of more than 1,000 fields; at most 1,000 are read.',
+    })
+    const long = await bulk({ locations: Array.from({ length: 10_001 }, () => 1) })
+    expect(long.body.message).toBe('The request body has an array of more than 10,000 items; at most 10,000 are read.')
+    // 1,000 fields are read, and commas, brackets and escaped quotes inside strings are text.
+    const most = await bulk(
+      { locations: [{ ...store, description: ',{["\\'.repeat(1500), ...fields(996) }] },
+      '?dry_run=true',
+    )
+    expect(most.body).toMatchObject({ success: true, created: 1 })
+    const many = await bulk({ locations: Array.from({ length: 1001 }, () => store) })
+    expect(many.status).toBe(422)
   })
 })

@@ -142,7 +142,7 @@ export function bulkBodyError(body: ParsedBody | undefined): AdminError {
     )
   if (body?.kind === 'invalid_json')
     return new AdminError('invalid_request', `The request body is not valid JSON: ${body.reason}`)
-  if (body?.kind === 'encoded') return new AdminError('invalid_request', body.reason)
+  if (body?.kind === 'encoded' || body?.kind === 'too_wide') return new AdminError('invalid_request', body.reason)
   const sent = body?.kind === 'empty' && body.unread !== undefined ? ` It was sent ${sentAs(body.unread)}.` : ''
   return new AdminError(
     'invalid_request',

@@ -25,7 +25,7 @@ function bodyOf(parsed: unknown): unknown {
   const body = parsed as ParsedBody | undefined
   if (!body || body.kind === 'empty') return {}
   if (body.kind === 'too_large') throw new AdminError('payload_too_large')
-  if (body.kind === 'encoded') throw new AdminError('invalid_request', body.reason)
+  if (body.kind === 'encoded' || body.kind === 'too_wide') throw new AdminError('invalid_request', body.reason)
   if (body.kind === 'invalid_json')
     throw new AdminError('invalid_request', `The request body is not valid JSON: ${body.reason}`)
   if (body.kind === 'invalid_form')
@@ -128,7 +128,8 @@ export function adminRoutes(deps: AdminRouteDeps) {
         if ('failed' in checked(request)) return UNREAD
         const bulk = new URL(request.url).pathname.endsWith('/locations/bulk')
         const digest = request.headers.has('idempotency-key')
-        return parseBody(request, bulk ? BULK_MAX_BODY_BYTES : deps.maxBodyBytes, { csv: bulk, digest })
+        const limit = bulk ? BULK_MAX_BODY_BYTES : deps.maxBodyBytes
+        return parseBody(request, limit, { csv: bulk, jsonShape: bulk, digest })
       })
       .resolve(({ request }) => {
         const found = checked(request)
