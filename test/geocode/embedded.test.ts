@@ -170,11 +170,21 @@ describe('address parts', () => {
     expect(r.parts).toMatchObject({ city: 'Limbach', postcode: '55606', country: 'DE' })
     expect(distanceKm(r.lat, r.lng, 49.7883, 7.4577)).toBeLessThan(15) // Kirn's town hall
   })
-  test('"75016 Paris" is Paris, not Boulogne-Billancourt, which La Poste also routes through 75016', () => {
+  test('"75016 Paris" is Paris\'s 16th, not its centre, nor Boulogne-Billancourt, which La Poste also routes through 75016', () => {
     const paris = geo.lookup('Paris, France')!
-    const r = geo.lookup('Rue de Passy, 75016 Paris')!
-    expect(r.parts).toMatchObject({ city: 'Paris', postcode: '75016', country: 'FR' })
-    expect([r.lat, r.lng]).toEqual([paris.lat, paris.lng])
+    for (const address of ['Rue de Passy, 75016 Paris', '75016 PARIS']) {
+      const r = geo.lookup(address)!
+      expect({ address, parts: r.parts }).toEqual({
+        address,
+        parts: expect.objectContaining({ city: 'Paris', postcode: '75016', country: 'FR' }),
+      })
+      expect(distanceKm(r.lat, r.lng, 48.8637, 2.2765)).toBeLessThan(1) // the 16th's town hall
+      expect(distanceKm(r.lat, r.lng, paris.lat, paris.lng)).toBeGreaterThan(4)
+    }
+    // Each arrondissement's code is at its own part of Paris: the Eiffel Tower's 75007 within 2 km of it.
+    const tower = geo.lookup('Champ de Mars, 5 Avenue Anatole France, 75007 Paris')!
+    expect(distanceKm(tower.lat, tower.lng, 48.8584, 2.2945)).toBeLessThan(2)
+    expect(geo.lookup('75016 Boulogne-Billancourt')!.parts.city).toBe('Boulogne-Billancourt')
   })
   test('a town found by an alternate name reports the gazetteer name', () => {
     expect(geo.lookup('Wien')!.parts).toEqual({ city: 'Vienna', country: 'AT' })

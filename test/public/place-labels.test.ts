@@ -78,7 +78,7 @@ describe('GET /places labels', () => {
   test('a postcode by two names of one place at one point is given once: the name its others begin with', async () => {
     const labels = async (q: string) => (await places(q, '&limit=20')).map((p) => p.label)
     // The commune and La Poste's name of one row of France's data: the city, as the post writes it.
-    expect(await labels('75001')).toEqual(['75001 Addison, TX, United States', '75001 Paris, France'])
+    expect(await labels('75001')).toEqual(['75001 Paris, France', '75001 Addison, TX, United States'])
     expect(await labels('69003')).toEqual(['69003 Lyon, France'])
     // Marseille's codes span arrondissements: four names, one point.
     expect(await labels('13007')).toEqual(['13007 Marseille, France'])

@@ -1,6 +1,6 @@
 // Postcodes beside their towns in GET /places and near=: each town of a postcode is placed where
 // that postcode is (the namesake among its neighbours, not the country's biggest of that name),
-// an arrondissement's postcode is at its arrondissement where the data has its point, and a
+// an arrondissement's postcode is at its arrondissement (Paris's at its town hall), and a
 // postcode's town by another name than La Poste's is shown once.
 import { describe, expect, test } from 'bun:test'
 import { distanceKm } from '../../src/geocode/embedded/resolve'
@@ -10,6 +10,8 @@ usePlacesEnv()
 
 /** Kirn's town hall: 55606 is Kirn's postcode and its villages'. */
 const KIRN = { lat: 49.7883, lng: 7.4577 }
+/** The town hall of Paris's 16th arrondissement, 71 avenue Henri-Martin. */
+const HALL_16 = { lat: 48.8637, lng: 2.2765 }
 
 describe("a German postcode's towns", () => {
   test('are the namesakes near the postcode: 55606 Limbach is the village near Kirn, not Limbach in Saxony', async () => {
@@ -35,17 +37,24 @@ describe("a German postcode's towns", () => {
 })
 
 describe("an arrondissement's postcode", () => {
-  test('beside "Paris" is Paris, not Boulogne-Billancourt, whose addresses La Poste also routes through 75016', async () => {
+  test('beside "Paris" or alone is Paris\'s, at its town hall, before Boulogne-Billancourt, whose addresses La Poste also routes through 75016', async () => {
     const paris = (await places('Paris'))[0]
     expect(paris.label).toBe('Paris, France')
     const found = await places('75016 Paris')
-    expect(found[0]).toMatchObject({ label: '75016 Paris 16, France', lat: paris.lat, lng: paris.lng })
+    expect(found[0].label).toBe('75016 Paris 16, France')
+    expect(distanceKm(found[0].lat, found[0].lng, HALL_16.lat, HALL_16.lng)).toBeLessThan(1)
+    expect(distanceKm(found[0].lat, found[0].lng, paris.lat, paris.lng)).toBeGreaterThan(4)
+    // The code alone: its own town first, the most populous of those it serves.
+    expect((await places('75016')).map((p) => p.label).slice(0, 2)).toEqual([
+      '75016 Paris 16, France',
+      '75016 Boulogne-Billancourt, France',
+    ])
     // Boulogne-Billancourt is still found by its own name beside the postcode.
     const boulogne = found.find((p) => p.label === '75016 Boulogne-Billancourt, France')
     expect(boulogne).toBeDefined()
     expect(found.filter((p) => p.lat === boulogne.lat && p.lng === boulogne.lng)).toEqual([boulogne])
     const res = await get(`${token}/locations?near=${encodeURIComponent('75016 Paris')}`)
-    expect(res.body.meta.query.center).toMatchObject({ lat: paris.lat, lng: paris.lng })
+    expect(res.body.meta.query.center).toMatchObject({ lat: found[0].lat, lng: found[0].lng })
   })
 
   test("in Lyon and Marseille is at its arrondissement's point, which the data has, not the city's", async () => {

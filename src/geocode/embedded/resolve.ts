@@ -38,6 +38,8 @@ type PostcodeRow = {
   lat: number
   lng: number
   precision: Precision
+  /** The town's population where the data knows it, else 0. */
+  people: number
 }
 type RegionHint = { country: string; admin1: string; key: string; part: number; whole: boolean }
 
@@ -152,7 +154,7 @@ function streetMask(tokens: string[]): boolean[] {
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '12'
+export const RESOLVER_VERSION = '13'
 
 type Part = { raw: string; tokens: string[] }
 /**
@@ -375,10 +377,16 @@ function byPostcode(q: Queries, a: Parsed): { result: GeocodeResult | null; form
   const { parts, explicit, street, streetPart, houseNumberFirst, hints } = a
   const allowed = (c: string) => explicit === null || c === explicit
   const windowKeys = new Set(a.windows.map((w) => w.key))
-  // The postcode's row its town confirms: by the data's name for it, else by a place the address
-  // names in the same country close to it (another name, or a district of the town).
+  // The postcode's row its town confirms: by the data's name for it or a name it begins ("Paris
+  // 16" of "75016 Paris", not the part of Boulogne-Billancourt 75016 serves; a numbered part's town
+  // is the town), else by a place the address names in the same country close to it.
+  const partOf = (r: PostcodeRow): PostcodeRow | undefined => {
+    const w = a.windows.find((w) => r.place_key.startsWith(`${w.key} `))
+    if (w === undefined || !/^\d/.test(r.place_key.slice(w.key.length + 1))) return w && r
+    return { ...r, place: q.qPlacesIn.get(w.key, r.country)?.name ?? r.place }
+  }
   const confirm = (country: string, rows: PostcodeRow[]): PostcodeRow | null => {
-    const named = rows.find((r) => r.place_key !== '' && windowKeys.has(r.place_key))
+    const named = rows.find((r) => r.place_key !== '' && windowKeys.has(r.place_key)) ?? rows.map(partOf).find(Boolean)
     if (named) return named
     for (const w of a.windows)
       for (const p of q.qPlacesIn.all(w.key, country)) {
@@ -457,7 +465,10 @@ function districtOf(q: Queries, a: Parsed, row: PostcodeRow): PlaceRow | null {
     for (const p of q.qPlacesIn.all(w.key, row.country)) {
       // A place at the town's own point is the town by another name ("Freiburg" for the
       // postcode's "Freiburg im Breisgau"), and refines nothing.
+      // Nor is a place as populous as the town: the town itself, named beside a code at its
+      // part's point ("75016 Paris", at the 16th's town hall, is not Paris's centre).
       const km = distanceKm(p.lat, p.lng, row.lat, row.lng)
+      if (row.people > 0 && p.population >= row.people) continue
       if (km >= TOWN_ITSELF_KM && km <= SUBURB_KM && (best === null || p.weight > best.weight)) best = p
     }
   }
@@ -576,13 +587,8 @@ function districtAfterDash(town: Candidate, districts: Candidate[]): Candidate |
 
 function centroid(rows: PostcodeRow[]): PostcodeRow {
   if (rows.length === 1) return rows[0]!
-  let lat = 0
-  let lng = 0
-  for (const r of rows) {
-    lat += r.lat
-    lng += r.lng
-  }
-  return { ...rows[0]!, place: '', lat: lat / rows.length, lng: lng / rows.length }
+  const mean = (of: (r: PostcodeRow) => number) => rows.reduce((sum, r) => sum + of(r), 0) / rows.length
+  return { ...rows[0]!, place: '', lat: mean((r) => r.lat), lng: mean((r) => r.lng) }
 }
 
 function clean(parts: AddressParts): AddressParts {

@@ -273,3 +273,32 @@ export const COUNTRY_REGIONS: Record<string, string[]> = {
     'County Clare',
   ],
 }
+
+/**
+ * The town hall (mairie) of each of Paris's 20 arrondissements, 1st to 20th, as [lat, lng]: the
+ * point of its postcodes (75001-75020, and 75116 of the 16th). The gazetteer has Lyon's and
+ * Marseille's arrondissements, but not Paris's. The 1st to 4th keep their own town halls' points,
+ * though they share one council since 2020.
+ */
+export const PARIS_TOWN_HALLS: readonly (readonly [number, number])[] = [
+  [48.8599, 2.3413], // 4 place du Louvre
+  [48.8668, 2.3404], // 8 rue de la Banque
+  [48.8638, 2.3614], // 2 rue Eugène-Spuller
+  [48.8558, 2.3554], // 2 place Baudoyer
+  [48.8466, 2.3446], // 21 place du Panthéon
+  [48.8506, 2.3328], // 78 rue Bonaparte
+  [48.8567, 2.32], // 116 rue de Grenelle
+  [48.8777, 2.3175], // 3 rue de Lisbonne
+  [48.8726, 2.3404], // 6 rue Drouot
+  [48.8717, 2.3573], // 72 rue du Faubourg-Saint-Martin
+  [48.8587, 2.3796], // 12 place Léon-Blum
+  [48.8405, 2.3879], // 130 avenue Daumesnil
+  [48.8317, 2.3557], // 1 place d'Italie
+  [48.8332, 2.3266], // 2 place Ferdinand-Brunot
+  [48.8413, 2.3004], // 31 rue Péclet
+  [48.8637, 2.2763], // 71 avenue Henri-Martin
+  [48.8838, 2.3219], // 16-20 rue des Batignolles
+  [48.8924, 2.3444], // 1 place Jules-Joffrin
+  [48.8823, 2.3823], // 5-7 place Armand-Carrel
+  [48.8651, 2.3988], // 6 place Gambetta
+]
