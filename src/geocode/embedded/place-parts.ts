@@ -249,18 +249,31 @@ export function buildPlaceParts(db: Database): PlaceParts {
   const nameKeys = keyParts(keys, refs, main)
   const listed = new Map<string, Int32Array>()
   listPrefixes(new SortedKeys(nameKeys), population, listed, 0, keys.length, 0)
+  // By key (ASCII: code unit order is byte order), then country; a code's towns the most populous
+  // first ("75016": Paris 16e before the part of Boulogne-Billancourt it serves), then as the
+  // table keeps them (by name). Sorted here: SQLite's sort of the last terms took longer.
   const codes = db
     .query<
-      { country: string; postcode: string; place: string; admin1: string; lat: number; lng: number; precision: string },
+      {
+        country: string
+        postcode: string
+        place: string
+        admin1: string
+        lat: number
+        lng: number
+        precision: string
+        people: number
+      },
       []
-    >(
-      // A code's towns in a country, the most populous first: "75016" is Paris 16e before the part
-      // of Boulogne-Billancourt it serves. The sort below keeps this order within a code.
-      'SELECT country, postcode, place, admin1, lat, lng, precision FROM postcodes ORDER BY country, postcode, people DESC, place_key',
-    )
+    >('SELECT country, postcode, place, admin1, lat, lng, precision, people FROM postcodes')
     .all()
     .map((c) => ({ ...c, key: c.postcode.toLowerCase().replace(/\s+/g, '') }))
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)) // ASCII: code unit order is byte order
+    .sort(
+      (a, b) =>
+        (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) ||
+        (a.country < b.country ? -1 : a.country > b.country ? 1 : 0) ||
+        b.people - a.people,
+    )
   const parts: Towns = {
     lat: Float64Array.from(places, (p) => p.lat),
     lng: Float64Array.from(places, (p) => p.lng),
