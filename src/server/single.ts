@@ -10,7 +10,7 @@ import { bootstrap, displayHost } from './bootstrap'
 import { listen, onStopSignal, openStoreToStart, warnNoBaseUrl } from './listen'
 import { processFamilies, RequestMetrics } from './metrics'
 import { serveMetrics } from './metrics-serve'
-import { checkWhole, progressInPlace, startingResponder, untilUnlocked, warnUpgradeInUse } from './start'
+import { checkWhole, progressInPlace, sayUpgraded, startingResponder, untilUnlocked, warnUpgradeInUse } from './start'
 import {
   preloadIndexes,
   startChangeLogPrune,
@@ -66,8 +66,9 @@ export async function runSingle(config: Config): Promise<void> {
     process.exit(0)
   })
   try {
-    warnUpgradeInUse(path, logLine)
+    const older = warnUpgradeInUse(path, logLine)
     const opened = await untilUnlocked(path, config.lockWaitMs, () => openStoreToStart(path, false), logLine)
+    sayUpgraded(older, path, logLine)
     store = opened
     const checked = checkWhole(path) // in a worker thread, while the geocoder and the app are made
     geocoding = await createGeocoder(config.geocoder, opened, (line) => console.log(line), {

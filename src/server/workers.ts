@@ -27,7 +27,7 @@ import {
 import { processFamilies, RequestMetrics } from './metrics'
 import { serveMetrics } from './metrics-serve'
 import { answerMetricRequests, workerMetrics } from './metrics-workers'
-import { checkWhole, progressInPlace, startingResponder, untilUnlocked, warnUpgradeInUse } from './start'
+import { checkWhole, progressInPlace, sayUpgraded, startingResponder, untilUnlocked, warnUpgradeInUse } from './start'
 import {
   preloadIndexes,
   startChangeLogPrune,
@@ -215,8 +215,9 @@ export async function runPrimary(
   try {
     if (config.metrics !== null) metricsServer = serveMetrics(config.metrics, () => gathered.gather(running()), logLine)
     // Applies the migrations before any worker opens the file.
-    warnUpgradeInUse(path, logLine)
+    const older = warnUpgradeInUse(path, logLine)
     store = await untilUnlocked(path, config.lockWaitMs, () => openStoreToStart(path, false), logLine)
+    sayUpgraded(older, path, logLine)
     const checked = checkWhole(path)
     geocoding = await createGeocoder(config.geocoder, store, (line) => console.log(line), {
       warn: warnGeocoder,

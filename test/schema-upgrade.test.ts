@@ -1,0 +1,59 @@
+// An upgrade as an operator makes it: a database of an older schema, a start of this version on
+// it. The start's log says the schema moved, and from which version, in one process or with
+// WORKERS; a start on a current file says nothing of it. Real processes, real files.
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { Database } from 'bun:sqlite'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { MIGRATIONS } from '../src/store/migrations'
+import { startServer, tempDir } from './helpers'
+
+let dir: string
+beforeAll(() => (dir = tempDir()))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+/** A database at `path` of schema `version`, as a storeloc of that version left it. */
+function databaseOfVersion(path: string, version: number): void {
+  const db = new Database(path, { create: true })
+  db.exec('PRAGMA journal_mode = WAL')
+  for (const migration of MIGRATIONS.slice(0, version)) db.exec(migration)
+  db.exec(`PRAGMA user_version = ${version}`)
+  db.close()
+}
+
+const schemaLines = (lines: string[]) =>
+  lines.filter((l) => l.includes('database schema upgraded')).map((l) => JSON.parse(l))
+
+for (const workers of ['1', '2']) {
+  test(`WORKERS=${workers}: a start on an older schema logs the upgrade once, from which version to which`, async () => {
+    const path = join(dir, `old-${workers}.db`)
+    databaseOfVersion(path, 3)
+    const server = startServer(path, { DEMO: '0', GEOCODER: 'none', WORKERS: workers })
+    await server.waitFor(/"listening"/)
+    const said = schemaLines(server.lines)
+    expect(said).toHaveLength(1)
+    expect(said[0]).toMatchObject({ level: 'info', database: path })
+    expect(said[0].message).toStartWith(`database schema upgraded from version 3 to ${MIGRATIONS.length}:`)
+    // Before `listening`: the log reads in the order things happened.
+    expect(server.lines.findIndex((l) => l.includes('database schema upgraded'))).toBeLessThan(
+      server.lines.findIndex((l) => l.includes('"listening"')),
+    )
+    server.proc.kill('SIGTERM')
+    expect(await server.proc.exited).toBe(0)
+
+    const again = startServer(path, { DEMO: '0', GEOCODER: 'none', WORKERS: workers })
+    await again.waitFor(/"listening"/)
+    expect(schemaLines(again.lines)).toEqual([])
+    again.proc.kill('SIGTERM')
+    expect(await again.proc.exited).toBe(0)
+  })
+}
+
+test('a new database is made, not upgraded: its first start says nothing of a schema', async () => {
+  const path = join(dir, 'new.db')
+  const server = startServer(path, { DEMO: '0', GEOCODER: 'none' })
+  await server.waitFor(/"listening"/)
+  expect(schemaLines(server.lines)).toEqual([])
+  server.proc.kill('SIGTERM')
+  expect(await server.proc.exited).toBe(0)
+})
