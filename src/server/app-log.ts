@@ -95,6 +95,8 @@ export function logRequest(log: Log, request: Request, response: Response, t0: n
     locator: s.locator ?? null,
     request_id: s.id,
   }
+  // The id of the secret key a Management API request sent (never the key): which script sent it.
+  if (s.key !== undefined) line.key = s.key
   // A path of up to ~16 KB reaches here (Bun answers longer ones itself): its start, and its length.
   // Keys are redacted before the cut, which could leave too little of one for the pattern to find.
   if (path.length > LOGGED_PATH_CHARS)

@@ -124,9 +124,9 @@ export function serviceApp(deps: ServiceDeps) {
           maxBodyBytes: deps.maxBodyBytes,
           idempotencyMaxBytes: deps.limits?.idempotencyMaxBytes ?? DEFAULT_IDEMPOTENCY_MAX_MB * MIB,
           roomFor: locationCap(deps.store, deps.limits?.locatorMaxLocations ?? DEFAULT_LOCATOR_MAX_LOCATIONS),
-          onAuthenticated: (request, locatorId) => {
+          onKey: (request, locatorId, keyId) => {
             const s = deps.noteOf(request)
-            if (s) s.locator = locatorId
+            if (s) Object.assign(s, { locator: locatorId, key: keyId })
           },
         }),
       )

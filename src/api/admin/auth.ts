@@ -9,6 +9,21 @@ export type AdminAuth = { locator: Locator; keyId: string }
 const fail = (message: string) => new AdminError('unauthenticated', message)
 
 /**
+ * A refusal of a key that exists (revoked, expired, its locator switched off): its id and
+ * locator, for the request's log line, so the operator finds the script still sending it.
+ */
+export class KeyRefused extends AdminError {
+  constructor(
+    kind: 'unauthenticated' | 'no_locator',
+    message: string,
+    readonly keyId: string,
+    readonly locatorId: string,
+  ) {
+    super(kind, message)
+  }
+}
+
+/**
  * Resolves `Authorization: Bearer sk_...` to its locator. Each failure says which case it is;
  * no message ever repeats the presented key.
  */
@@ -34,17 +49,19 @@ export function authenticate(store: Store, header: string | null, now = new Date
   }
   const key = store.keys.findBySecret(secret)
   if (!key || !sameSecretHash(key.hash, hashSecret(secret))) throw fail('API key invalid: no such key exists.')
+  const refused = (message: string, kind: 'unauthenticated' | 'no_locator' = 'unauthenticated') =>
+    new KeyRefused(kind, message, key.id, key.locatorId)
   if (key.status === 'revoked')
-    throw fail('API key inactive: it has been revoked. Create a new key with `storeloc key create`.')
+    throw refused('API key inactive: it has been revoked. Create a new key with `storeloc key create`.')
   if (isExpired(key, now.getTime())) {
-    throw fail(
+    throw refused(
       `API key expired at ${key.expiresAt}. If it was rotated, use the key that replaced it; otherwise create one with \`storeloc key create\`.`,
     )
   }
   const locator = store.locators.get(key.locatorId)
   if (!locator)
     throw new AdminError('no_locator', 'No locator was found for this API key: its locator no longer exists.')
-  if (!locator.active) throw new AdminError('no_locator', locatorSwitchedOff(locator.id))
+  if (!locator.active) throw refused(locatorSwitchedOff(locator.id), 'no_locator')
   // Recorded at most once a minute per key, so reads do not each take the write lock.
   if (key.lastUsedAt === null || now.getTime() - Date.parse(key.lastUsedAt) >= 60_000) store.keys.markUsed(key.id, now)
   return { locator, keyId: key.id }

@@ -1,7 +1,7 @@
 // The Management API routes (/admin/v1). Handlers only translate HTTP to service calls.
 import { Elysia } from 'elysia'
 import { type ParsedBody, parseBody, sentAs } from '../body'
-import { type AdminAuth, authenticate } from './auth'
+import { type AdminAuth, authenticate, KeyRefused } from './auth'
 import { BULK_MAX_BODY_BYTES, bulkBodyError, csvBulkRequest, jsonBulkRequest } from './bulk'
 import { exportAnswer } from './export'
 import { answerBudget, idempotentWrites } from './idempotency'
@@ -76,8 +76,8 @@ export type AdminRouteDeps = AdminDeps & {
   maxBodyBytes: number
   /** The most bytes of answers a locator keeps for Idempotency-Key retries over 24 hours (IDEMPOTENCY_MAX_MB). */
   idempotencyMaxBytes: number
-  /** Told which locator a request acted for (for the request log). */
-  onAuthenticated?: (request: Request, locatorId: string) => void
+  /** Told the key a request sent and its locator, once found, refused or not (for the request log). */
+  onKey?: (request: Request, locatorId: string, keyId: string) => void
 }
 
 type WriteContext = {
@@ -85,6 +85,16 @@ type WriteContext = {
   body: unknown
   set: { status?: number | string }
   auth: { locator: { id: string } }
+}
+
+/** A key check's auth, or what it threw; either way the key found (refused or not) told to `onKey`. */
+function keyTold(found: { auth: AdminAuth } | { failed: unknown }, request: Request, onKey: AdminRouteDeps['onKey']) {
+  if ('failed' in found) {
+    if (found.failed instanceof KeyRefused) onKey?.(request, found.failed.locatorId, found.failed.keyId)
+    throw found.failed
+  }
+  onKey?.(request, found.auth.locator.id, found.auth.keyId)
+  return found.auth
 }
 
 /** The body of a request whose key check failed: never read, never handled. */
@@ -132,11 +142,7 @@ export function adminRoutes(deps: AdminRouteDeps) {
         return parseBody(request, limit, { csv: bulk, jsonShape: bulk, digest })
       })
       .resolve(({ request }) => {
-        const found = checked(request)
-        if ('failed' in found) throw found.failed
-        const { auth } = found
-        deps.onAuthenticated?.(request, auth.locator.id)
-        return { auth }
+        return { auth: keyTold(checked(request), request, deps.onKey) }
       })
       .get('/locations', ({ auth, request }) => ({
         success: true,

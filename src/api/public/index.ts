@@ -41,10 +41,10 @@ export type PublicDeps = {
 }
 
 /**
- * A request's id, and the locator its token names once looked up: what its log line says; and its
- * client's key for CLIENT_RATE_LIMIT (clients.ts), when that is on.
+ * A request's id, the locator its token names once looked up, and a Management API request's key
+ * id: what its log line says; and its client's key for CLIENT_RATE_LIMIT (clients.ts), when that is on.
  */
-export type RequestNote = { id: string; locator?: string; client?: string | null }
+export type RequestNote = { id: string; locator?: string; key?: string; client?: string | null }
 
 const utf8 = new TextEncoder()
 type Body = (locator: Locator, href: string) => Uint8Array
