@@ -15,6 +15,8 @@ import { COARSE_PRECISIONS } from '../locations/placement'
 import { REVERSE_SOURCE } from '../locations/town'
 import { requireDatabaseFile } from './backup'
 import { isCorruptError } from '../store/damage'
+import { storageFault, storageFaultText } from '../store/db'
+import { storageCheck } from './storage-check'
 
 /** A key expiring within this many days is a problem: whatever still uses it is about to get 401. */
 export const EXPIRY_WARNING_DAYS = 14
@@ -189,26 +191,39 @@ function locatorCheck(l: LocatorFacts, unread: UnreadHours, now: number): Check 
   return { ...check, summary: `${api}, ${sound} ok`, problems, notes }
 }
 
+/** Why SQLite could not read the database: a damaged file, or its storage (a full disk, where its -shm cannot be made). */
+function unreadable(e: unknown, path: string): Problem {
+  const fault = storageFault(e, path)
+  if (fault !== null)
+    return { problem: `SQLite cannot read ${path} (${(e as Error).message}).`, fix: storageFaultText(fault, path) }
+  // A WAL database whose -shm cannot be made (a read-only folder or file system) is not opened at all.
+  if (String((e as { code?: unknown }).code).startsWith('SQLITE_CANTOPEN'))
+    return {
+      problem: `SQLite cannot open ${path} (${(e as Error).message}).`,
+      fix: 'This user must read the file and write its folder, where SQLite makes its -wal and -shm files: see the storage check.',
+    }
+  if (!isCorruptError(e)) throw e
+  return {
+    problem: `SQLite cannot read ${path} (${(e as Error).message}): it is no database, or a damaged one.`,
+    fix: 'Stop the service and restore the last good backup (storeloc restore FILE).',
+  }
+}
+
 /** Every check of the database at `databasePath` and of the geocoder's data; `geodata` as the CLI read it. */
 export function examine(databasePath: string, geodata: GeodataFacts, now = new Date()): DoctorReport {
   requireDatabaseFile(databasePath)
   const checks: Check[] = []
   const notChecked: string[] = []
-  const db = openExisting(databasePath, 'live')
+  let db: ReturnType<typeof openExisting> | null = null
   try {
     let facts: DatabaseFacts | null = null
     let schema: Problem[]
     try {
+      db = openExisting(databasePath, 'live')
       facts = databaseFacts(db)
       schema = schemaProblems(facts, databasePath)
     } catch (e) {
-      if (!isCorruptError(e)) throw e
-      schema = [
-        {
-          problem: `SQLite cannot read ${databasePath} (${(e as Error).message}): it is no database, or a damaged one.`,
-          fix: 'Stop the service and restore the last good backup (storeloc restore FILE).',
-        },
-      ]
+      schema = [unreadable(e, databasePath)]
     }
     checks.push({
       check: 'database',
@@ -216,19 +231,21 @@ export function examine(databasePath: string, geodata: GeodataFacts, now = new D
       summary: facts === null ? '' : `schema version ${facts.version} (current), journal mode ${facts.journalMode}`,
       problems: schema,
     })
+    checks.push(storageCheck(databasePath))
     // Past a schema this program does not know, or damage, the rest would read wrong or fail.
-    const sound = schema.length === 0 ? integrity(db, databasePath) : null
+    const sound = schema.length === 0 && db !== null ? integrity(db, databasePath) : null
     if (sound !== null) checks.push(sound)
     checks.push(geodataCheck(geodata))
     if (sound?.problems.length === 0) {
       const soon = new Date(now.getTime() + EXPIRY_WARNING_DAYS * 86_400_000).toISOString()
-      for (const l of locatorFacts(db, now.toISOString(), soon, COARSE_PRECISIONS, REVERSE_SOURCE))
-        checks.push(locatorCheck(l, l.active ? unreadHoursOf(db, l.id) : { count: 0, first: [] }, now.getTime()))
+      const read = db!
+      for (const l of locatorFacts(read, now.toISOString(), soon, COARSE_PRECISIONS, REVERSE_SOURCE))
+        checks.push(locatorCheck(l, l.active ? unreadHoursOf(read, l.id) : { count: 0, first: [] }, now.getTime()))
     } else {
       notChecked.push(`${sound === null ? 'integrity and ' : ''}locators: not until the database's problems are solved`)
     }
   } finally {
-    db.close()
+    db?.close()
   }
   return { database: databasePath, checks, notChecked, problems: checks.reduce((n, c) => n + c.problems.length, 0) }
 }

@@ -104,17 +104,18 @@ test('a healthy database: exit 0, every check ok', async () => {
   expect(r.code).toBe(0)
   const lines = r.stdout.split('\n')
   expect(lines[0]).toBe(`ok       database ${dbPath}: schema version ${MIGRATIONS.length} (current), journal mode wal`)
-  expect(lines[1]).toBe(`ok       integrity ${dbPath}: integrity_check ok, foreign keys ok`)
-  expect(lines[2]).toBe(
+  expect(lines[1]).toMatch(new RegExp(`^ok {7}storage ${dir}: writable, [0-9.]+ [MG]iB free$`))
+  expect(lines[2]).toBe(`ok       integrity ${dbPath}: integrity_check ok, foreign keys ok`)
+  expect(lines[3]).toBe(
     `ok       geocoder data data/geocoder.sqlite: version ${GEODATA_VERSION}, current, quick_check ok`,
   )
-  expect(lines[3]).toMatch(
+  expect(lines[4]).toMatch(
     /^ok {7}locator lct_\w+ "Healthy": Query API on, filter groups, keys, placements and opening hours ok$/,
   )
-  expect(lines.slice(4)).toEqual(['No problems found.'])
+  expect(lines.slice(5)).toEqual(['No problems found.'])
   const report = await doctor()
   expect(report.healthy).toBe(true)
-  expect(report.checks.map((c) => c.check)).toEqual(['database', 'integrity', 'geocoder data', 'locator'])
+  expect(report.checks.map((c) => c.check)).toEqual(['database', 'storage', 'integrity', 'geocoder data', 'locator'])
   // Read only: the doctor's connection leaves no -wal or -shm behind.
   expect(existsSync(`${dbPath}-wal`)).toBe(false)
 })
