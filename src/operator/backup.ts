@@ -25,12 +25,20 @@ export function sameFile(a: string, b: string): boolean {
   return sa !== undefined && sb !== undefined && sa.dev === sb.dev && sa.ino === sb.ino
 }
 
-/** A destination the copy can be renamed onto: in a folder that is there, not a folder itself. */
-export function requireDestination(path: string): void {
+/**
+ * A destination the copy can be renamed onto: in a folder that is there, not a folder itself.
+ * `inFolder`: what to say when `path` is a folder (a backup names its file there, by its date).
+ */
+export function requireDestination(path: string, inFolder = ''): void {
   const folder = statSync(dirname(resolve(path)), { throwIfNoEntry: false })
   if (folder === undefined || !folder.isDirectory()) throw new OperatorError(`No folder ${dirname(path)} for ${path}.`)
-  if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) throw new OperatorError(`${path} is a folder.`)
+  if (statSync(path, { throwIfNoEntry: false })?.isDirectory())
+    throw new OperatorError(`${path} is a folder.${inFolder}`)
 }
+
+/** A backup's file name in `folder` by the time it is taken (UTC), as docs/operations.md's cron line names them. */
+const datedIn = (folder: string, now = new Date()) =>
+  join(folder, `${now.toISOString().slice(0, 16).replace('T', '-').replace(':', '')}.db`)
 
 /**
  * Why a copy into `dest` failed, in words: the storage refused (a full disk, a folder that may not
@@ -98,7 +106,7 @@ export type BackupFacts = CopyFacts & { removedPartials: string[] }
 
 export function backupDatabase(databasePath: string, file: string, force: boolean): BackupFacts {
   requireDatabaseFile(databasePath)
-  requireDestination(file)
+  requireDestination(file, ` Name a file in it, such as ${datedIn(file)}.`)
   if (sameFile(databasePath, file)) throw new OperatorError(`${file} is the database itself: name another file.`)
   const removedPartials = removeStalePartials(dirname(resolve(file)))
   const replacing = existsSync(file)

@@ -226,6 +226,14 @@ describe('backup', () => {
     expect(storeloc('backup', join(dir, 'no', 'such', 'b.db')).stderr).toBe(
       `storeloc: No folder ${join(dir, 'no', 'such')} for ${join(dir, 'no', 'such', 'b.db')}.\n`,
     )
+    // A folder (the one the cron line writes into): a file in it is named, by the time, UTC.
+    const folder = storeloc('backup', dir)
+    expect(folder.code).toBe(1)
+    expect(folder.stderr).toMatch(
+      new RegExp(
+        `^storeloc: ${dir} is a folder\\. Name a file in it, such as ${dir}/\\d{4}-\\d\\d-\\d\\d-\\d{4}\\.db\\.\n$`,
+      ),
+    )
     dbPath = join(dir, 'missing.db')
     const r = storeloc('backup', join(dir, 'b2.db'))
     expect(r.code).toBe(1)
