@@ -83,10 +83,22 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
       facts.version < facts.current
         ? ` Its schema is migrated to version ${facts.current} when the service starts.`
         : ''
+    const { replaced } = facts
+    const counted = replaced?.counts
+    const was =
+      replaced === null
+        ? ''
+        : ` It replaced ${counted ? `${counted.locators} locator(s), ${counted.locations} location(s), ${counted.keys} key(s)` : 'a file that could not be read as a storeloc database'}, last written at ${replaced.modifiedAt}.`
     emit(
       !!values.json,
-      { database: config.databasePath, file, ...copyJson(facts), migrated_at_start: facts.version < facts.current },
-      `Restored ${file} into ${config.databasePath}: ${contents(facts)}.${migrated} Start the service to serve it.`,
+      {
+        database: config.databasePath,
+        file,
+        ...copyJson(facts),
+        migrated_at_start: facts.version < facts.current,
+        replaced: replaced === null ? null : { ...(counted ?? {}), modified_at: replaced.modifiedAt },
+      },
+      `Restored ${file} into ${config.databasePath}: ${contents(facts)}.${was}${migrated} Start the service to serve it.`,
     )
     return 0
   },

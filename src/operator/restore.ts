@@ -6,6 +6,7 @@ import { dirname, resolve } from 'node:path'
 import {
   type CopyFacts,
   checkpointUnused,
+  contentCounts,
   databaseFacts,
   integrityProblems,
   openExisting,
@@ -42,11 +43,35 @@ function requireRestorable(db: ReturnType<typeof openExisting>, file: string): v
   if (problems.length > 0) throw refuse(file, `it is damaged: integrity_check says ${problems.slice(0, 3).join('; ')}.`)
 }
 
+/** What the restore replaced, for its report: its counts (null: not a storeloc file it could read) and last change. */
+export type Replaced = { counts: ReturnType<typeof contentCounts> | null; modifiedAt: string }
+export type RestoreFacts = CopyFacts & { replaced: Replaced | null }
+
+/** When the database at `path` was last written: its file's or its -wal's time, the later. */
+function lastWritten(path: string): string {
+  const times = [path, `${path}-wal`].map((f) => statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? 0)
+  return new Date(Math.max(...times)).toISOString()
+}
+
+/** The database about to be replaced, read after its -wal was folded in: a damaged one is told as unread. */
+function contentsOf(path: string, modifiedAt: string): Replaced {
+  try {
+    const db = openExisting(path, 'live')
+    try {
+      return { counts: databaseFacts(db).kind === 'storeloc' ? contentCounts(db) : null, modifiedAt }
+    } finally {
+      db.close()
+    }
+  } catch {
+    return { counts: null, modifiedAt }
+  }
+}
+
 /**
  * Replaces the database at `databasePath` with the storeloc database in `file`. `force`: where it
  * cannot be told whether a process has the target open (see refuseWhileInUse), proceed.
  */
-export function restoreDatabase(databasePath: string, file: string, force: boolean): CopyFacts {
+export function restoreDatabase(databasePath: string, file: string, force: boolean): RestoreFacts {
   if (databasePath === ':memory:')
     throw new OperatorError('DATABASE_PATH is :memory:, which has no file to restore into.')
   const given = statSync(file, { throwIfNoEntry: false })
@@ -66,19 +91,23 @@ export function restoreDatabase(databasePath: string, file: string, force: boole
   // a root-owned file would leave the service's own user unable to write.
   const like = statSync(replacing ? databasePath : dirname(resolve(databasePath)))
   const db = openExisting(file, 'file')
+  let replaced: Replaced | null = null
   try {
     requireRestorable(db, file)
-    return writeVerifiedCopy(db, databasePath, `.restoring-${process.pid}`, (partial) => {
+    const facts = writeVerifiedCopy(db, databasePath, `.restoring-${process.pid}`, (partial) => {
       if (process.getuid?.() === 0) chownSync(partial, like.uid, like.gid)
       if (replacing) chmodSync(partial, like.mode & 0o777)
       // Again: a server may have started meanwhile. Then the old file's -wal and -shm go first
       // (SQLite would replay a -wal it finds beside the new file into it), its commits folded into
       // it where it can be read, so a rename that fails leaves the old database whole.
       refuseWhileInUse(databasePath, force)
+      const written = replacing ? lastWritten(databasePath) : ''
       checkpointUnused(databasePath)
+      if (replacing) replaced = contentsOf(databasePath, written)
       rmSync(`${databasePath}-wal`, { force: true })
       rmSync(`${databasePath}-shm`, { force: true })
     })
+    return { ...facts, replaced }
   } catch (e) {
     throw copyFailure(
       e,

@@ -92,6 +92,15 @@ export class CopyDamagedError extends Error {
   }
 }
 
+/** What a storeloc database holds, as a backup or a restore tells it. */
+export function contentCounts(db: Database): { locators: number; locations: number; keys: number } {
+  return db
+    .query<{ locators: number; locations: number; keys: number }, []>(
+      'SELECT (SELECT count(*) FROM locators) AS locators, (SELECT count(*) FROM locations) AS locations, (SELECT count(*) FROM api_keys) AS keys',
+    )
+    .get()!
+}
+
 /**
  * Copies the database `source` has open into `dest`, whole: VACUUM INTO a file beside `dest`
  * (named `dest` and `suffix`), integrity_check on it, fsync, then `beforeRename` (the caller's last
@@ -114,12 +123,7 @@ export function writeVerifiedCopy(
     try {
       const problems = integrityProblems(copy)
       if (problems.length > 0) throw new CopyDamagedError(problems)
-      const counts = copy
-        .query<{ locators: number; locations: number; keys: number }, []>(
-          'SELECT (SELECT count(*) FROM locators) AS locators, (SELECT count(*) FROM locations) AS locations, (SELECT count(*) FROM api_keys) AS keys',
-        )
-        .get()!
-      facts = { ...databaseFacts(copy), ...counts, bytes: statSync(partial).size }
+      facts = { ...databaseFacts(copy), ...contentCounts(copy), bytes: statSync(partial).size }
     } finally {
       copy.close()
     }

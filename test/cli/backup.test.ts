@@ -167,6 +167,13 @@ describe('restore drill', () => {
     expect(restored.code).toBe(0)
     expect(restored.stdout).toContain(`Restored ${backup} into ${dbPath}`)
     expect(existsSync(`${dbPath}-wal`)).toBe(false) // the old file's WAL would be replayed into the new one
+    // What was replaced, its -wal's writes in it: the writes after the backup are what it gives up.
+    const replaced =
+      /It replaced (\d+) locator\(s\), (\d+) location\(s\), (\d+) key\(s\), last written at (\S+)\./.exec(
+        restored.stdout,
+      )
+    expect(replaced?.slice(1, 4).map(Number)).toEqual([report.locators, acked.length, report.keys])
+    expect(Date.now() - Date.parse(replaced![4]!)).toBeLessThan(60_000)
 
     const again = startServer(dbPath, SERVER_ENV)
     try {
