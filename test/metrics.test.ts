@@ -137,7 +137,11 @@ describe('one process, with a token', () => {
     expect(new URL(metrics).hostname).toBe('127.0.0.1')
     expect(new URL(metrics).pathname).toBe('/metrics')
     expect(listeningPorts(server.proc.pid)).toEqual([Number(new URL(base).port), Number(new URL(metrics).port)].sort())
-    expect((await fetch(`${base}/metrics`)).status).toBe(404) // not on the APIs' port
+    const misplaced = await fetch(`${base}/metrics`) // not on the APIs' port, which says where
+    expect(misplaced.status).toBe(404)
+    expect(((await misplaced.json()) as { message: string }).message).toBe(
+      'No route GET /metrics. Metrics are never served on this port: they have a port of their own, METRICS_PORT (docs/operations.md, Metrics).',
+    )
     expect((await fetch(new URL('/other', metrics), { headers: auth })).status).toBe(404)
     const post = await fetch(metrics, { method: 'POST', headers: auth })
     expect(post.status).toBe(405)

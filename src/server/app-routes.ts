@@ -34,6 +34,10 @@ import { FileMovedError, isBusyError, storageFault } from '../store/db'
 import type { Log, StorageFaultLog } from './app-log'
 import { readinessOf } from './readiness'
 
+/** A scrape sent to the API port (a Prometheus target copied from it): where metrics are, not whether they are on. */
+const METRICS_ELSEWHERE =
+  'Metrics are never served on this port: they have a port of their own, METRICS_PORT (docs/operations.md, Metrics).'
+
 const ADMIN_ROUTES =
   'The Management API has GET /admin/v1/locations, GET /admin/v1/locations/export, GET /admin/v1/locations/{id}, GET /admin/v1/custom_fields, POST /admin/v1/locations (create), POST /admin/v1/locations/{id} (update), POST /admin/v1/locations/{id}/delete (delete) and POST /admin/v1/locations/bulk (many at once).'
 
@@ -154,7 +158,11 @@ function failureAnswer(deps: ServiceDeps, code: unknown, error: unknown, request
     // Through the error table, which does not quote back a secret key sent as the path. Under
     // /admin/v1, most often a REST habit (PUT, PATCH or DELETE on /locations/{id}): name the routes there are.
     const where =
-      path === '/admin/v1' || path.startsWith('/admin/v1/') ? ADMIN_ROUTES : 'The Management API lives under /admin/v1.'
+      path === '/admin/v1' || path.startsWith('/admin/v1/')
+        ? ADMIN_ROUTES
+        : path === '/metrics'
+          ? METRICS_ELSEWHERE
+          : 'The Management API lives under /admin/v1.'
     return new AdminError('not_found', `No route ${request.method} ${path}. ${where}`).toResponse()
   }
   // A body Bun could not read (a malformed chunked encoding, a connection closed mid-body): the
