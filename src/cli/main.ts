@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, misspeltSettings, misspeltText, type Config } 
 import { redactSecrets } from '../core/ids'
 import { withinEdits } from '../core/text'
 import { OperatorError, type Refusal } from '../operator'
+import { otherOwner } from '../operator/file-owner'
 import { GeodataDamagedError, GeodataPathError } from '../geocode/embedded'
 import { openStore, type Store } from '../store'
 import { databaseFault, storageFault, storageFaultText } from '../store/db'
@@ -296,12 +297,16 @@ export async function cli(
       throw e
     }
     const storage = storageFault(e, databasePath)
+    // Typed as oneself, not as the service's user, whose files are for their owner only.
+    const owner = fault === 'file' || storage === 'readonly' ? otherOwner(databasePath) : null
     const hint =
       fault === 'busy'
         ? ' Another process holds the database for writing: try again in a moment.'
-        : storage !== null
-          ? ` Nothing was changed. ${storageFaultText(storage, databasePath).replace(/^d/, 'D')} Then run the command again.`
-          : ''
+        : owner !== null
+          ? ` ${owner}`
+          : storage !== null
+            ? ` Nothing was changed. ${storageFaultText(storage, databasePath).replace(/^d/, 'D')} Then run the command again.`
+            : ''
     fail(
       'database',
       `${redactSecrets((e as Error).message).replace(/\.$/, '')} (database ${databasePath}).${hint}${unkept}`,

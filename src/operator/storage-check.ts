@@ -5,6 +5,7 @@ import { accessSync, constants, existsSync, statfsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { WAL_KEPT_BYTES } from '../store/db'
 import type { Check, Problem } from './doctor'
+import { otherOwner } from './file-owner'
 
 /**
  * Less free than this is a problem: the -wal file alone grows to this much beside a long read (a
@@ -41,7 +42,7 @@ export function storageCheck(path: string): Check {
   if (refused.length > 0)
     problems.push({
       problem: `This user${uid === undefined ? '' : ` (uid ${uid})`} may not write ${refused.join(', ')}: a server running as this user refuses every write (503), and a start exits 3.`,
-      fix: "Make them writable by the service's user (or mount the file system read-write), then restart the service: a file read-only when it was opened stays so for it. Run the doctor as the service's user to check its access.",
+      fix: `${otherOwner(path) ?? ''} Make them writable by the service's user (or mount the file system read-write), then restart the service: a file read-only when it was opened stays so for it. Run the doctor as the service's user to check its access.`.trimStart(),
     })
   let free: number | null = null
   try {
