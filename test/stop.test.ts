@@ -58,7 +58,8 @@ test('a request still under way at --stop-timeout is cut, and the log says how m
   const port = Number(new URL(await serverUrl(server)).port)
   // A request whose body never comes whole, with a working key (a body is read only for one).
   const locatorId = /locator id: +(lct_\w+)/.exec(await server.waitFor(/locator id:/))![1]!
-  const key = cliRunner(() => join(dir, 'deadline.db')).json('key', 'create', locatorId).secret_key
+  const made = cliRunner(() => join(dir, 'deadline.db')).json('key', 'create', locatorId)
+  const key = made.secret_key
   const socket = await open(port)
   socket.on('error', () => {})
   // Bun answers 100 Continue as it hands the request to the app: from then on it is under way.
@@ -96,5 +97,8 @@ test('a request still under way at --stop-timeout is cut, and the log says how m
   expect(ms).toBeLessThan(3000)
   const cut = JSON.parse(await server.waitFor(/requests cut at the stop deadline/))
   expect(cut).toMatchObject({ level: 'warn', requests: 1 })
+  // The request cut names whose it was: its locator and key, though its body never came.
+  const line = JSON.parse(await server.waitFor(/"path":"\/admin\/v1\/locations"/))
+  expect(line).toMatchObject({ status: 400, locator: locatorId, key: made.id })
   socket.destroy()
 })

@@ -87,14 +87,14 @@ type WriteContext = {
   auth: { locator: { id: string } }
 }
 
-/** A key check's auth, or what it threw; either way the key found (refused or not) told to `onKey`. */
-function keyTold(found: { auth: AdminAuth } | { failed: unknown }, request: Request, onKey: AdminRouteDeps['onKey']) {
-  if ('failed' in found) {
-    if (found.failed instanceof KeyRefused) onKey?.(request, found.failed.locatorId, found.failed.keyId)
-    throw found.failed
-  }
-  onKey?.(request, found.auth.locator.id, found.auth.keyId)
-  return found.auth
+/**
+ * Tells `onKey` the key a request sent, once checked (before its body is read: a request cut
+ * while its body comes is logged with its key too), whether it was refused or not.
+ */
+function tellKey(found: { auth: AdminAuth } | { failed: unknown }, request: Request, onKey: AdminRouteDeps['onKey']) {
+  if (onKey === undefined) return
+  if ('auth' in found) onKey(request, found.auth.locator.id, found.auth.keyId)
+  else if (found.failed instanceof KeyRefused) onKey(request, found.failed.locatorId, found.failed.keyId)
 }
 
 /** The body of a request whose key check failed: never read, never handled. */
@@ -129,6 +129,7 @@ export function adminRoutes(deps: AdminRouteDeps) {
         found = { failed: e }
       }
       auths.set(request, found)
+      tellKey(found, request, deps.onKey)
     }
     return found
   }
@@ -142,7 +143,9 @@ export function adminRoutes(deps: AdminRouteDeps) {
         return parseBody(request, limit, { csv: bulk, jsonShape: bulk, digest })
       })
       .resolve(({ request }) => {
-        return { auth: keyTold(checked(request), request, deps.onKey) }
+        const found = checked(request)
+        if ('failed' in found) throw found.failed
+        return { auth: found.auth }
       })
       .get('/locations', ({ auth, request }) => ({
         success: true,
