@@ -9,7 +9,7 @@ import {
   integrityProblems,
   openExisting,
 } from '../store/backup-file'
-import { type LocatorFacts, locatorFacts, MAX_LISTED, publishedHours } from '../store/doctor-facts'
+import { type LocatorFacts, locatorFacts, MAX_LISTED, publishedHours, unreadableRows } from '../store/doctor-facts'
 import { unreadHourTexts } from '../locations/opening'
 import { COARSE_PRECISIONS } from '../locations/placement'
 import { REVERSE_SOURCE } from '../locations/town'
@@ -123,8 +123,14 @@ function unreadHoursOf(db: ReturnType<typeof openExisting>, locatorId: string): 
     const key = `${row.hours}\n${row.special_hours}`
     let unread = seen.get(key)
     if (unread === undefined) {
-      const hours = JSON.parse(row.hours) as Record<string, string>
-      const specialHours = JSON.parse(row.special_hours) as Record<string, string>
+      let hours: Record<string, string>
+      let specialHours: Record<string, string>
+      try {
+        hours = JSON.parse(row.hours)
+        specialHours = JSON.parse(row.special_hours)
+      } catch {
+        continue // not JSON: a row the service did not write, told by unreadableRows
+      }
       unread = unreadHourTexts({ hours, specialHours }).map(({ key, text }) => `${key} ${JSON.stringify(text)}`)
       seen.set(key, unread)
     }
@@ -134,10 +140,23 @@ function unreadHoursOf(db: ReturnType<typeof openExisting>, locatorId: string): 
   return out
 }
 
-function locatorCheck(l: LocatorFacts, unread: UnreadHours, now: number): Check {
+/** Locations whose JSON columns hold other text: each answer that includes one is a 500. */
+function unreadableProblem(rows: ReturnType<typeof unreadableRows>): Problem[] {
+  if (rows.count === 0) return []
+  const listed = rows.first.map((r) => `${r.id} (${r.columns.join(', ')})`).join(', ')
+  const more = rows.count > rows.first.length ? ` and ${rows.count - rows.first.length} more` : ''
+  return [
+    {
+      problem: `${rows.count} location(s) hold text that is not JSON where the service writes JSON: ${listed}${more}. The service did not write it (a hand edit, another program): a Management API answer that includes one is a 500, and its locator's index may not build.`,
+      fix: 'Delete each with the Management API (POST /admin/v1/locations/{id}/delete, which does not read it) and send it again, or restore the last good backup (storeloc restore FILE).',
+    },
+  ]
+}
+
+function locatorCheck(l: LocatorFacts, unread: UnreadHours, now: number, unreadable: Problem[] = []): Check {
   const check = { check: 'locator', subject: `${l.id} "${l.name}"` }
   if (!l.active) return { ...check, summary: 'switched off (--active off): not checked', problems: [] }
-  const problems: Problem[] = []
+  const problems: Problem[] = [...unreadable]
   // A locator with nothing published yet (a new database's first) has nothing to show.
   if (!l.queryApiEnabled && l.publishedLocations > 0) {
     problems.push({
@@ -240,7 +259,11 @@ export function examine(databasePath: string, geodata: GeodataFacts, now = new D
       const soon = new Date(now.getTime() + EXPIRY_WARNING_DAYS * 86_400_000).toISOString()
       const read = db!
       for (const l of locatorFacts(read, now.toISOString(), soon, COARSE_PRECISIONS, REVERSE_SOURCE))
-        checks.push(locatorCheck(l, l.active ? unreadHoursOf(read, l.id) : { count: 0, first: [] }, now.getTime()))
+        checks.push(
+          l.active
+            ? locatorCheck(l, unreadHoursOf(read, l.id), now.getTime(), unreadableProblem(unreadableRows(read, l.id)))
+            : locatorCheck(l, { count: 0, first: [] }, now.getTime()),
+        )
     } else {
       notChecked.push(`${sound === null ? 'integrity and ' : ''}locators: not until the database's problems are solved`)
     }

@@ -98,3 +98,25 @@ export function publishedHours(db: Database, locatorId: string): IterableIterato
     )
     .iterate(locatorId)
 }
+
+/** The columns the service writes as JSON text: a row it did not write may hold other text there. */
+const JSON_COLUMNS = ['tags', 'contact', 'social', 'hours', 'special_hours', 'custom_fields', 'address_parts'] as const
+
+/** A location with columns whose text is not JSON. */
+export type UnreadableRow = { id: string; columns: string[] }
+
+/** The locator's locations (any status) with a JSON column that is not JSON: how many, and the first few. */
+export function unreadableRows(db: Database, locatorId: string): { count: number; first: UnreadableRow[] } {
+  const valid = JSON_COLUMNS.map((c) => `json_valid(${c}) AS ${c}`).join(', ')
+  const invalid = JSON_COLUMNS.map((c) => `NOT json_valid(${c})`).join(' OR ')
+  const rows = db
+    .query<Record<string, string | number | null>, [string]>(
+      `SELECT id, ${valid} FROM locations WHERE locator_id = ? AND (${invalid}) ORDER BY seq`,
+    )
+    .all(locatorId)
+  const first = rows.slice(0, MAX_LISTED).map((r) => ({
+    id: String(r.id),
+    columns: JSON_COLUMNS.filter((c) => r[c] === 0),
+  }))
+  return { count: rows.length, first }
+}

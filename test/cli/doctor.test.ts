@@ -293,6 +293,32 @@ describe('opening hours', () => {
     await json('locations', 'import', locator, '--file', await writeJson('fixed.json', exported))
     expect((await doctor()).healthy).toBe(true)
   })
+
+  test('a row whose JSON columns hold other text (a hand edit): named with its columns, not a crash', async () => {
+    const { locator, key } = await healthy()
+    const db = new Database(dbPath)
+    db.exec(`UPDATE locations SET hours = '{9-5', tags = 'bikes' WHERE locator_id = '${locator}'`)
+    const id = db.query<{ id: string }, []>('SELECT id FROM locations').get()!.id
+    db.close()
+    const report = await doctor()
+    expect(problemsOf(report, 'locator')).toEqual([
+      {
+        problem: `1 location(s) hold text that is not JSON where the service writes JSON: ${id} (tags, hours). The service did not write it (a hand edit, another program): a Management API answer that includes one is a 500, and its locator's index may not build.`,
+        fix: 'Delete each with the Management API (POST /admin/v1/locations/{id}/delete, which does not read it) and send it again, or restore the last good backup (storeloc restore FILE).',
+      },
+    ])
+    // Fixed as it says.
+    const store = openStore(dbPath)
+    const res = await quietApp(store).handle(
+      new Request(`http://localhost/admin/v1/locations/${id}/delete`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}` },
+      }),
+    )
+    store.close()
+    expect(res.status).toBe(200)
+    expect(problemsOf(await doctor(), 'locator')).toEqual([])
+  })
 })
 
 describe('the geocoder data', () => {
