@@ -31,7 +31,39 @@ export type Row = {
 export const COLUMNS =
   'id, locator_id, external_id, status, name, address, lat, lng, description, tags, contact, social, hours, special_hours, timezone, custom_fields, image_url, geocode_precision, geocode_source, address_parts, town_names, created_at, updated_at, geocoded_at'
 
-export const fromRow = (r: Row): LocationRecord => ({
+/** The columns written as JSON text, in fromRow's order. */
+const JSON_COLUMNS = ['tags', 'contact', 'social', 'hours', 'special_hours', 'custom_fields', 'address_parts'] as const
+
+/**
+ * A row the service did not write (a hand edit, another program): its error names the row and the
+ * column, so the 500 it makes is found in the log, and says where the others are listed.
+ */
+export class UnreadableRowError extends Error {
+  constructor(id: string, column: string, cause: unknown) {
+    super(
+      `location ${id}: its ${column} column is not JSON (${(cause as Error)?.message}), so the service did not write it: storeloc doctor lists every such row`,
+    )
+  }
+}
+
+/** The record of a row; an UnreadableRowError for one whose JSON columns hold other text. */
+export function fromRow(r: Row): LocationRecord {
+  try {
+    return recordOf(r)
+  } catch (e) {
+    // The slow path, only for a broken row: which column.
+    for (const column of JSON_COLUMNS) {
+      try {
+        JSON.parse(r[column])
+      } catch (cause) {
+        throw new UnreadableRowError(r.id, column, cause)
+      }
+    }
+    throw e
+  }
+}
+
+const recordOf = (r: Row): LocationRecord => ({
   id: r.id,
   locatorId: r.locator_id,
   externalId: r.external_id,
