@@ -1,6 +1,7 @@
 // The commands on the database as a whole: backup, restore, doctor. Each opens the files itself,
 // never through openStore, which would migrate the database or make an empty one; each returns
 // its exit code.
+import { dirname, join } from 'node:path'
 import type { Config } from '../core/config'
 import { GEODATA_VERSION } from '../geocode/embedded/build'
 import { geodataVersion } from '../geocode/embedded/ensure'
@@ -108,7 +109,10 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
     const used = config.geocoder.provider !== 'none'
     const version = geodataVersion(path)
     const damage = used && version === GEODATA_VERSION ? geodataDamageOf(path) : null
-    const geodata = { path, used, version, current: GEODATA_VERSION, damage }
+    // GEODATA_PATH left out (cron, a shell): the service's data is most likely beside its database.
+    const guess = join(dirname(config.databasePath), 'geocoder.sqlite')
+    const beside = !process.env.GEODATA_PATH && version === null && geodataVersion(guess) !== null ? guess : null
+    const geodata = { path, used, version, current: GEODATA_VERSION, damage, beside }
     const report = examine(config.databasePath, geodata)
     emit(!!values.json, doctorJson(report), doctorText(report))
     return report.problems === 0 ? 0 : 1

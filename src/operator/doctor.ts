@@ -40,6 +40,8 @@ export type GeodataFacts = {
   current: string
   /** What quick_check found wrong with a file of the current version (null: nothing). */
   damage: string | null
+  /** With GEODATA_PATH unset and no data at `path`: a geocoder data file beside the database, or null. */
+  beside?: string | null
 }
 
 export type DoctorReport = { database: string; checks: Check[]; notChecked: string[]; problems: number }
@@ -104,6 +106,14 @@ function geodataCheck(g: GeodataFacts): Check {
   }
   if (g.version === g.current)
     return { ...check, summary: `version ${g.version}, current, quick_check ok`, problems: [] }
+  if (g.version === null && g.beside) {
+    const problem = `GEODATA_PATH is not set, so this command looked for the geocoder's data at ${g.path} under ${process.cwd()}, where there is none. The database's folder has one: ${g.beside}.`
+    return {
+      ...check,
+      summary: '',
+      problems: [{ problem, fix: `Run it with GEODATA_PATH=${g.beside}, the service's setting.` }],
+    }
+  }
   const build = `Start the service once (its first start builds it, in up to 25 s), or build it now: ${command}`
   const problem =
     g.version === null

@@ -2,7 +2,17 @@
 // exit 1 with the problem and its fix. It only reads: nothing is migrated or built.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { closeSync, copyFileSync, existsSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs'
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { openStore } from '../../src/store'
 import { MIGRATIONS } from '../../src/store/migrations'
@@ -362,6 +372,27 @@ describe('the geocoder data', () => {
     const none = await doctor()
     expect(none.healthy).toBe(true)
     expect(none.checks.find((c) => c.check === 'geocoder data')).toMatchObject({ summary: 'not used (GEOCODER=none)' })
+  })
+})
+
+describe('the geocoder data, GEODATA_PATH left out', () => {
+  test("run elsewhere than the service's folder: names the data beside the database, to set GEODATA_PATH to", async () => {
+    await healthy()
+    const beside = join(dir, 'geocoder.sqlite')
+    symlinkSync(join(root, DEFAULT_GEODATA_PATH), beside) // as the unit's StateDirectory holds both
+    const { GEODATA_PATH: _, ...environment } = { ...process.env, ...env }
+    const p = Bun.spawnSync([process.execPath, join(root, 'src/cli/main.ts'), 'doctor', '--json'], {
+      cwd: dir, // where cron or a shell runs it: no data/ here
+      env: environment,
+    })
+    const report = JSON.parse(p.stdout.toString()) as Report
+    expect(problemsOf(report, 'geocoder data')).toEqual([
+      {
+        problem: `GEODATA_PATH is not set, so this command looked for the geocoder's data at data/geocoder.sqlite under ${dir}, where there is none. The database's folder has one: ${beside}.`,
+        fix: `Run it with GEODATA_PATH=${beside}, the service's setting.`,
+      },
+    ])
+    expect(existsSync(join(dir, 'data'))).toBe(false) // nothing built
   })
 })
 
