@@ -30,6 +30,10 @@ for (const workers of ['1', '2']) {
     const signalAt = Date.now()
     server.proc.kill('SIGTERM')
     expect(await server.proc.exited).toBe(0)
+    // Its last line says it stopped by itself, and in how long: no service manager killed it.
+    const stopped = JSON.parse(await server.waitFor(/"message":"stopped"/))
+    expect(stopped).toEqual({ time: expect.any(String), level: 'info', message: 'stopped', ms: expect.any(Number) })
+    expect(server.lines.filter((l) => l.includes('"stopped"'))).toHaveLength(1) // the primary's alone
     // Each loop ends once its request under way has its answer or its error: none goes unrecorded.
     load.stdin.end()
     const sent = JSON.parse(await new Response(load.stdout).text()) as [number, string | null][]

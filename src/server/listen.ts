@@ -161,6 +161,16 @@ export function onStopSignal(
   return handle
 }
 
+/**
+ * The last line of a stop that ended by itself (exit 0), `t0` its signal's time: beside "shutting
+ * down", it tells a clean stop from one a service manager killed at its own timeout.
+ */
+export const stoppedLine = (t0: number) => ({
+  level: 'info',
+  message: 'stopped',
+  ms: Math.round(performance.now() - t0),
+})
+
 /** Whether signal `n` was ignored when this process started (Linux: SigIgn in /proc/self/status); false when it cannot tell. */
 function ignoredAtStart(n: number): boolean {
   try {

@@ -7,7 +7,7 @@ import { createApp } from './app'
 import { redactingLog } from './app-log'
 import { drainable } from './drain'
 import { bootstrap, displayHost } from './bootstrap'
-import { listen, onStopSignal, openStoreToStart, warnNoBaseUrl } from './listen'
+import { listen, onStopSignal, openStoreToStart, stoppedLine, warnNoBaseUrl } from './listen'
 import { processFamilies, RequestMetrics } from './metrics'
 import { serveMetrics } from './metrics-serve'
 import { checkWhole, progressInPlace, sayUpgraded, startingResponder, untilUnlocked, warnUpgradeInUse } from './start'
@@ -56,6 +56,7 @@ export async function runSingle(config: Config): Promise<void> {
   // From the start: a stop while the start waits for the database closes what is open by then.
   onStopSignal(async (signal) => {
     logLine({ level: 'info', message: 'shutting down', signal })
+    const t0 = performance.now()
     stopUpkeep()
     const cut = await drain.stop(server, config.stopTimeoutMs)
     metricsServer?.stop(true)
@@ -63,6 +64,7 @@ export async function runSingle(config: Config): Promise<void> {
       logLine({ level: 'warn', message: 'requests cut at the stop deadline (STOP_TIMEOUT_SECONDS)', requests: cut })
     geocoding?.close()
     store?.close()
+    logLine(stoppedLine(t0))
     process.exit(0)
   })
   try {

@@ -22,6 +22,7 @@ import {
   type StartExit,
   serveOn,
   StartError,
+  stoppedLine,
   warnNoBaseUrl,
 } from './listen'
 import { processFamilies, RequestMetrics } from './metrics'
@@ -240,10 +241,12 @@ export async function runPrimary(
     stopRefresh()
     stopPrune()
     stopTowns()
+    const t0 = performance.now()
     await pool.stop(signal)
     metricsServer?.stop(true)
     geocoding.close()
     store.close()
+    if (exitCode === 0) logLine(stoppedLine(t0))
     process.exit(exitCode)
   }
   const pool = superviseWorkers(
