@@ -1,8 +1,9 @@
 // SIGTERM under load: no request a client sent before the signal is reset, every one is answered,
 // and what is still under way at the deadline (STOP_TIMEOUT_SECONDS) is cut, said in the log.
+import type { Subprocess } from 'bun'
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { connect, type Socket } from 'node:net'
-import { rmSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { cliRunner, sendRaw, serverUrl, startServer, stdoutLines, tempDir } from './helpers'
 
@@ -25,10 +26,19 @@ for (const workers of ['1', '2']) {
     )
     // The signal meets a load under way: 600 requests answered, however long a loaded machine takes.
     await stdoutLines({ stdout: load.stderr }).waitFor(/^600 answered$/)
+    // ...and, as on a busy machine, requests sent and not yet read as the signal comes: the load
+    // is paused until each serving process is paused as it waits for requests, and resumed until
+    // each loop's request waits in the kernel. Then the stop meets them first (without its drain,
+    // the port and the idle connections close on them).
+    const serving = pids ?? [server.proc.pid]
+    load.kill('SIGSTOP')
+    await pauseIdle(serving)
+    load.kill('SIGCONT')
+    while (unreadRequests(Number(new URL(url).port)) < 12) await Bun.sleep(5)
     // The wall clock, as the load's: a process's timeOrigin plus its monotonic time falls behind
     // it after the machine was paused, and the test's process is older than the load's.
     const signalAt = Date.now()
-    server.proc.kill('SIGTERM')
+    await stopPaused(server.proc, serving)
     expect(await server.proc.exited).toBe(0)
     // Its last line says it stopped by itself, and in how long: no service manager killed it.
     const stopped = JSON.parse(await server.waitFor(/"message":"stopped"/))
@@ -43,6 +53,55 @@ for (const workers of ['1', '2']) {
     // Every step waits for an event; the limit only ends a hang. Three processes starting at once
     // (WORKERS=2) take 6-9 s of a loaded 2-core machine.
   }, 60_000)
+}
+
+/** Pauses each of `pids` (SIGSTOP) as it waits for its next event: it has read all that came. */
+async function pauseIdle(pids: number[]): Promise<void> {
+  for (const pid of pids)
+    for (;;) {
+      process.kill(pid, 'SIGSTOP')
+      if (waitingForEvents(pid)) break
+      process.kill(pid, 'SIGCONT')
+      await Bun.sleep(5)
+    }
+}
+
+/** Sends SIGTERM to `server` and resumes `paused` once each has it (a worker's comes from its primary): the stop comes before what waits for them. */
+async function stopPaused(server: Subprocess, paused: number[]): Promise<void> {
+  server.kill('SIGTERM')
+  for (const pid of paused) while (!signalPending(pid, 15)) await Bun.sleep(5)
+  for (const pid of paused) process.kill(pid, 'SIGCONT')
+}
+
+/** How many connections to 127.0.0.1:`port` have bytes the server has not read (Linux: /proc/net/tcp). */
+function unreadRequests(port: number): number {
+  const local = `:${port.toString(16).toUpperCase().padStart(4, '0')}`
+  let count = 0
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6'])
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      // sl local_address rem_address st tx_queue:rx_queue ...; 01: established. Split only a
+      // line of the port: a busy machine's file has tens of thousands (TIME_WAIT).
+      if (!line.includes(`${local} `)) continue
+      const [, localAddress, , state, queues] = line.trim().split(/\s+/)
+      if (localAddress?.endsWith(local) && state === '01' && Number.parseInt(queues!.split(':')[1]!, 16) > 0) count++
+    }
+  return count
+}
+
+/** epoll_wait's, epoll_pwait's and epoll_pwait2's numbers. */
+const EPOLL_WAITS = process.arch === 'arm64' ? [22, 441] : [232, 281, 441]
+
+/** Whether process `pid`'s main thread is asleep waiting for its event loop's next event. */
+function waitingForEvents(pid: number): boolean {
+  return EPOLL_WAITS.includes(Number(readFileSync(`/proc/${pid}/syscall`, 'utf8').split(' ')[0]))
+}
+
+/** Whether signal `n` is pending for process `pid` (Linux: SigPnd or ShdPnd in /proc/pid/status). */
+function signalPending(pid: number, n: number): boolean {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  return [...status.matchAll(/^(?:SigPnd|ShdPnd):\s*([0-9a-f]+)$/gm)].some(
+    ([, mask]) => (BigInt(`0x${mask}`) >> BigInt(n - 1)) % 2n === 1n,
+  )
 }
 
 /** Opens a connection to the port; resolves once connected. */
@@ -73,30 +132,32 @@ test('a request still under way at --stop-timeout is cut, and the log says how m
   )
   expect(String(await underWay)).toStartWith('HTTP/1.1 100 Continue')
   socket.write('{"name":')
-  // /readyz without a Host (HTTP/1.0) until the port closes (no answer): while stopping, 503 "stopping".
-  // Under way before the signal, so the drain, which lasts while requests come, meets the next one.
-  const answers: string[] = []
-  let answered = () => {}
-  const polling = new Promise<void>((resolve) => (answered = resolve))
-  const poll = (async () => {
-    while (answers.at(-1) !== '') {
-      answers.push(await sendRaw(port, 'GET /readyz HTTP/1.0\r\n\r\n'))
-      answered()
-    }
-  })()
-  await polling
+  // /readyz without a Host (HTTP/1.0), sent before the signal and read after it, however slow the
+  // machine: the server is paused (as it waits for its next request) until it waits in the kernel.
+  await pauseIdle([server.proc.pid])
+  const queued = await open(port)
+  const queuedAnswer = new Promise<string>((resolve) => {
+    let answer = ''
+    queued
+      .on('error', () => {})
+      .on('data', (chunk) => (answer += chunk))
+      .on('close', () => resolve(answer))
+  })
+  queued.write('GET /readyz HTTP/1.0\r\n\r\n')
+  while (unreadRequests(port) < 1) await Bun.sleep(5)
   const t0 = performance.now()
-  server.proc.kill('SIGTERM')
+  await stopPaused(server.proc, [server.proc.pid])
+  // ...then more until the port closes (no answer): while stopping, each is 503 "stopping".
+  const answers: string[] = []
+  while (answers.at(-1) !== '') answers.push(await sendRaw(port, 'GET /readyz HTTP/1.0\r\n\r\n'))
   expect(await server.proc.exited).toBe(0)
   const ms = performance.now() - t0
-  await poll
-  const stopping = answers.filter((answer) => answer.includes('"stopping"'))
-  expect(stopping.length).toBeGreaterThan(0)
+  const stopping = [await queuedAnswer, ...answers.slice(0, -1)]
   for (const answer of stopping) {
     expect(answer).toStartWith('HTTP/1.1 503')
+    expect(answer).toContain('"stopping"')
     expect(answer.toLowerCase()).toContain('x-content-type-options: nosniff')
   }
-  expect(answers.filter((answer) => !answer.startsWith('HTTP/1.1 200') && !answer.includes('"stopping"'))).toEqual([''])
   expect(ms).toBeGreaterThan(900)
   expect(ms).toBeLessThan(3000)
   const cut = JSON.parse(await server.waitFor(/requests cut at the stop deadline/))
