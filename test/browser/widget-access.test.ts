@@ -8,15 +8,11 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { cliRunner } from '../helpers'
 import { chromiumPath, newPage, type PageDocument } from './browser'
+import { countMoves, quickDrag } from './map-moves'
 import { openFirstMap } from './map-rest'
 import { docsSnippet, hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
-
-/** The page's MutationObserver, as the test's callbacks use it. */
-type MutationObserverLike = new (
-  callback: () => void,
-) => { observe: (target: unknown, options: { attributes: boolean }) => void; disconnect: () => void }
 
 describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader and phone, in Chromium', () => {
   test('on a phone 320 px wide, a filter dropdown opens within the screen', async () => {
@@ -218,36 +214,19 @@ describe.skipIf(chromiumPath === null)('the widget by keyboard, screen reader an
     /** How many times the map's view moves after an arrow key, and after a quick drag let go. */
     const moves = async (reducedMotion: 'reduce' | 'no-preference') => {
       const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 }, reducedMotion })
-      const counted = () =>
-        page.evaluate(async () => {
-          const g = globalThis as unknown as { document: PageDocument; MutationObserver: MutationObserverLike }
-          let n = 0
-          const observer = new g.MutationObserver(() => n++)
-          observer.observe(g.document.querySelector('.leaflet-map-pane'), { attributes: true })
-          ;(globalThis as unknown as { counting: () => number }).counting = () => {
-            observer.disconnect()
-            return n
-          }
-        })
-      const count = async () => {
-        await Bun.sleep(800)
-        return page.evaluate(() => (globalThis as unknown as { counting: () => number }).counting())
-      }
       try {
         // Counted from a map at rest: the first fit's moves are over.
         await openFirstMap(page, () => page.goto(`${demo.server.url}/l/${demo.server.token}`))
         await page.locator('.sl-map').focus()
-        await counted()
+        const movedByKey = await countMoves(page, 'keydown')
         await page.keyboard.press('ArrowRight')
-        const byKey = await count()
+        const byKey = await movedByKey()
         const map = (await page.locator('.sl-map').boundingBox())!
         const [x, y] = [map.x + map.width / 2, map.y + map.height - 60]
-        await page.mouse.move(x, y)
-        await page.mouse.down()
-        await page.mouse.move(x - 150, y, { steps: 5 })
-        await counted()
-        await page.mouse.up()
-        return [byKey, await count()]
+        // The same quick drag in both runs: the one that moves none is not let go too slowly to glide.
+        const moved = await countMoves(page, 'mouseup')
+        await quickDrag(page, x, y, -150)
+        return [byKey, await moved()]
       } finally {
         await page.close()
       }
