@@ -115,14 +115,19 @@ describe.skipIf(chromiumPath === null)("the finder and the browser's history, in
       await networkSettled(page)
       expect(await entries(page)).toBe(before + 1)
 
-      // Three filters ticked one after another: one entry, and Back undoes them together.
+      // Three filters ticked one after another, each once the last one's search is answered (the
+      // address holds its filters): one entry, and Back undoes them together.
       const chips = page.locator('#f .sl-chip input[type=checkbox]')
-      for (let i = 0; i < 3; i++) {
-        await chips.nth(i).check()
-        await page.waitForTimeout(150)
+      for (let i = 1; i <= 3; i++) {
+        await chips.nth(i - 1).check()
+        await page.waitForFunction(
+          (n) =>
+            new URL((globalThis as unknown as { location: { href: string } }).location.href).searchParams
+              .get('sl_tags')
+              ?.split(',').length === n,
+          i,
+        )
       }
-      // The burst's search answered: the address holds its three filters.
-      await page.waitForFunction("new URL(location.href).searchParams.get('sl_tags')?.split(',').length === 3")
       expect(await entries(page)).toBe(before + 2)
       expect(new URL(page.url()).searchParams.get('sl_tags')?.split(',')).toHaveLength(3)
       await page.goBack()
