@@ -9,6 +9,7 @@ import { checkWorkers, ConfigError, loadConfig, MAX_WORKERS } from '../src/core/
 import { createLocator, setLocatorSettings } from '../src/operator'
 import { openStore } from '../src/store'
 import { cliRunner, locationRecord, serverUrl, startServer, tempDir, type Running } from './helpers'
+import { parseExposition, sampleValue } from './metrics-parse'
 
 const ROOT = join(import.meta.dir, '..')
 
@@ -161,17 +162,21 @@ describe('WORKERS=2', () => {
   let port: number
   let key: string
   let token: string
+  let metrics: string
   const errors: string[] = []
 
   beforeAll(async () => {
     dir = tempDir()
-    server = startServer(join(dir, 'workers.db'), { WORKERS: '2', DEMO: '0', GEOCODER: 'none', LOG_REQUESTS: '0' })
+    // Each worker's indexes in the metrics, the largest by locator: what a test waits for.
+    const env = { WORKERS: '2', DEMO: '0', GEOCODER: 'none', LOG_REQUESTS: '0', METRICS_PORT: '0' }
+    server = startServer(join(dir, 'workers.db'), { ...env, METRICS_LOCATOR_SERIES: '2' })
     primary = server.proc.pid
     void (async () => {
       const decoder = new TextDecoder()
       for await (const chunk of server.proc.stderr) errors.push(...decoder.decode(chunk).split('\n').filter(Boolean))
     })()
     port = Number(new URL(await serverUrl(server)).port)
+    metrics = JSON.parse(await server.waitFor(/"metrics listening"/)).url
     // Its output is no terminal: no key printed; one made as the start-up lines say.
     const locatorId = /key create (lct_\w+)/.exec(server.lines.join('\n'))![1]!
     key = cliRunner(() => join(dir, 'workers.db')).json('key', 'create', locatorId).secret_key
@@ -271,7 +276,14 @@ describe('WORKERS=2', () => {
       }
     })
     const other = store.locators.get(locator.id)!.publicToken
-    await Bun.sleep(2_500) // a second's turn of each worker's sync, the build, its JSON fill
+    // Each worker's sync (a second's turn) sees it, builds it and fills its JSON (30 rows: one
+    // page, at once) in background tasks; the metrics show each worker's index.
+    const built = async () => {
+      const families = parseExposition(await (await fetch(metrics)).text())
+      const of = (name: string, worker: string) => sampleValue(families, name, { worker, locator: locator.id })
+      return ['1', '2'].every((w) => of('storeloc_index_locations', w) === 30 && of('storeloc_index_json_bytes', w) > 0)
+    }
+    await until('every worker to build it', built, 8_000)
     // The rows now go behind the change log's back: an index built by a first query would not hold them.
     store.db.run('DELETE FROM locations WHERE locator_id = ?', [locator.id])
     store.close()
