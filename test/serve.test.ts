@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { connect } from 'node:net'
 import { join } from 'node:path'
 import { cliRunner, startServer, tempDir, freePort } from './helpers'
+import { waitingForLock } from './process-waits'
 
 const ROOT = join(import.meta.dir, '..')
 const LAUNCHER = join(ROOT, 'bin/storeloc.js')
@@ -247,8 +248,10 @@ test('a command ended by a signal ends the launcher by the same signal, not with
     })
     const childOf = () => readFileSync(`/proc/${launcher.pid}/task/${launcher.pid}/children`, 'utf8').trim()
     for (let i = 0; i < 100 && childOf() === ''; i++) await Bun.sleep(20)
-    await Bun.sleep(300)
-    process.kill(Number(childOf().split(' ')[0]), 'SIGTERM')
+    // Signalled as it waits for the lock: under way, its signal handlers in place.
+    const command = Number(childOf().split(' ')[0])
+    while (!waitingForLock(command)) await Bun.sleep(10)
+    process.kill(command, 'SIGTERM')
     await launcher.exited
     expect({ code: launcher.exitCode, signal: launcher.signalCode }).toEqual({ code: null, signal: 'SIGTERM' })
   } finally {

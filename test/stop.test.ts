@@ -6,6 +6,7 @@ import { connect, type Socket } from 'node:net'
 import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { cliRunner, sendRaw, serverUrl, startServer, stdoutLines, tempDir } from './helpers'
+import { signalPending, waitingForEvents } from './process-waits'
 
 let dir: string
 beforeAll(() => (dir = tempDir()))
@@ -86,22 +87,6 @@ function unreadRequests(port: number): number {
       if (localAddress?.endsWith(local) && state === '01' && Number.parseInt(queues!.split(':')[1]!, 16) > 0) count++
     }
   return count
-}
-
-/** epoll_wait's, epoll_pwait's and epoll_pwait2's numbers. */
-const EPOLL_WAITS = process.arch === 'arm64' ? [22, 441] : [232, 281, 441]
-
-/** Whether process `pid`'s main thread is asleep waiting for its event loop's next event. */
-function waitingForEvents(pid: number): boolean {
-  return EPOLL_WAITS.includes(Number(readFileSync(`/proc/${pid}/syscall`, 'utf8').split(' ')[0]))
-}
-
-/** Whether signal `n` is pending for process `pid` (Linux: SigPnd or ShdPnd in /proc/pid/status). */
-function signalPending(pid: number, n: number): boolean {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  return [...status.matchAll(/^(?:SigPnd|ShdPnd):\s*([0-9a-f]+)$/gm)].some(
-    ([, mask]) => (BigInt(`0x${mask}`) >> BigInt(n - 1)) % 2n === 1n,
-  )
 }
 
 /** Opens a connection to the port; resolves once connected. */

@@ -1,10 +1,11 @@
 // storeloc locator delete: a locator goes with all it holds, in one transaction, and a server
 // already open on the file stops answering for it at its next request.
 import { expect, test } from 'bun:test'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { openStore } from '../../src/store'
 import { quietApp, storeBody } from '../helpers'
+import { waitingForLock } from '../process-waits'
 import { dbPath, dir, json, storeloc, useTempDatabase } from './cli-fixture'
 
 useTempDatabase()
@@ -183,12 +184,3 @@ test('a command that waited for the lock while its locator was deleted says so a
     holder.close()
   }
 }, 20_000)
-
-/** (clock_)nanosleep's numbers, where SQLite's busy handler sleeps between its tries for a lock. */
-const SLEEPS = process.arch === 'arm64' ? [101, 115] : [35, 230]
-
-/** Whether process `pid`'s main thread is asleep in a system call that SQLite's busy handler makes. */
-function waitingForLock(pid: number): boolean {
-  const call = readFileSync(`/proc/${pid}/syscall`, 'utf8').split(' ')[0]
-  return SLEEPS.includes(Number(call))
-}

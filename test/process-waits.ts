@@ -1,0 +1,26 @@
+// Where another process waits, read from Linux's /proc: what a test waits for in place of a delay
+// that a loaded machine outlasts.
+import { readFileSync } from 'node:fs'
+
+/** The system call process `pid`'s main thread is in (or was in when it was stopped); NaN when running. */
+const callOf = (pid: number) => Number(readFileSync(`/proc/${pid}/syscall`, 'utf8').split(' ')[0])
+
+/** (clock_)nanosleep's numbers, where SQLite's busy handler sleeps between its tries for a lock. */
+const SLEEPS = process.arch === 'arm64' ? [101, 115] : [35, 230]
+
+/** Whether process `pid`'s main thread is asleep in a system call that SQLite's busy handler makes. */
+export const waitingForLock = (pid: number): boolean => SLEEPS.includes(callOf(pid))
+
+/** epoll_wait's, epoll_pwait's and epoll_pwait2's numbers. */
+const EPOLL_WAITS = process.arch === 'arm64' ? [22, 441] : [232, 281, 441]
+
+/** Whether process `pid`'s main thread is asleep waiting for its event loop's next event. */
+export const waitingForEvents = (pid: number): boolean => EPOLL_WAITS.includes(callOf(pid))
+
+/** Whether signal `n` is pending for process `pid` (SigPnd or ShdPnd in /proc/pid/status). */
+export function signalPending(pid: number, n: number): boolean {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  return [...status.matchAll(/^(?:SigPnd|ShdPnd):\s*([0-9a-f]+)$/gm)].some(
+    ([, mask]) => (BigInt(`0x${mask}`) >> BigInt(n - 1)) % 2n === 1n,
+  )
+}
