@@ -154,6 +154,21 @@ export function requestsOf(page: Page, which: (url: string) => boolean) {
   }
 }
 
+/**
+ * Holds the page's requests that `url` matches unanswered until the returned release is called
+ * (then they and later ones go on): an answer that comes late, after what the test does meanwhile,
+ * however slow the machine.
+ */
+export async function heldUntilReleased(page: Page, url: string): Promise<() => void> {
+  const held: { continue: () => Promise<void> }[] = []
+  let released = false
+  await page.route(url, (route) => void (released ? route.continue() : held.push(route)))
+  return () => {
+    released = true
+    for (const route of held.splice(0)) void route.continue().catch(() => {})
+  }
+}
+
 /** The requests of the pages watchRequests was called for: what networkSettled waits for. */
 const traffic = new WeakMap<Page, ReturnType<typeof requestsOf>>()
 

@@ -3,7 +3,16 @@
 // destroyed while its first answers are on their way, one mounted hidden and shown later.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { aTurnLater, chromiumPath, listeners, newPage, pastZoomEnd, requestsOf, sentNow } from './browser'
+import {
+  aTurnLater,
+  chromiumPath,
+  heldUntilReleased,
+  listeners,
+  newPage,
+  pastZoomEnd,
+  requestsOf,
+  sentNow,
+} from './browser'
 import { mapAtRest } from './map-rest'
 import { hostPage, useDemoBrowser } from './server'
 
@@ -242,14 +251,15 @@ describe.skipIf(chromiumPath === null)('the widget mounted and destroyed as in a
   test("a finder taken out of the page without destroy(): its late answer leaves the next route's address alone", async () => {
     const { page, errors, close } = await appPage()
     try {
-      await page.route('**/locations?*', (route) => setTimeout(() => void route.continue(), 500))
+      const release = await heldUntilReleased(page, '**/locations?*')
       const searches = requestsOf(page, (url) => url.includes('/locations?'))
       // Mounted, its first search sent; the app then takes its element out and routes on, never destroying it.
       const asked = page.waitForRequest('**/locations?*')
       await run(page, `Storeloc.mount(document.querySelector('#a'), { token: TOKEN, place: 'London' })`)
       await asked
       await run(page, `document.querySelector('#a').remove(); history.pushState(null, '', '/about')`)
-      // Its answer come, and a turn for what the finder would do with it.
+      // Its answer let come only now, and a turn for what the finder would do with it.
+      release()
       await searches.settled()
       await aTurnLater(page)
       expect(page.url()).toEndWith('/about')

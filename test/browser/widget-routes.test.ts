@@ -3,7 +3,16 @@
 // search the address holds; a finder follows its element's options as the app changes them.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { aTurnLater, chromiumPath, listeners, newPage, pastZoomEnd, requestsOf, sentNow } from './browser'
+import {
+  aTurnLater,
+  chromiumPath,
+  heldUntilReleased,
+  listeners,
+  newPage,
+  pastZoomEnd,
+  requestsOf,
+  sentNow,
+} from './browser'
 import { hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
@@ -11,7 +20,7 @@ const demo = useDemoBrowser()
 /**
  * A page routed as a single-page app does it, with history.pushState: /about holds some text,
  * every other path a finder marked with data-storeloc, made anew each time. go(path) follows a link.
- * `slow`: the service's stores answer half a second late.
+ * `slow`: the service's stores answer only once the test calls release().
  */
 async function appPage(slow = false) {
   const finder = `<section><div id="f" data-storeloc="${demo.server.token}" data-place="London"></div></section>`
@@ -34,13 +43,13 @@ async function appPage(slow = false) {
   page.on('request', (r) => {
     if (r.url().startsWith(demo.server.url)) requests.push(r.url())
   })
-  if (slow) await page.route('**/locations?*', (route) => setTimeout(() => void route.continue(), 500))
+  const release = slow ? await heldUntilReleased(page, '**/locations?*') : () => {}
   await page.goto(host.url)
   const close = async () => {
     host.stop()
     await page.close()
   }
-  return { page, errors, requests, close, finderPath: new URL(host.url).pathname }
+  return { page, errors, requests, close, release, finderPath: new URL(host.url).pathname }
 }
 
 /** Runs `js` in the page, with TOKEN set to the demo's public token. */
@@ -87,7 +96,7 @@ describe.skipIf(chromiumPath === null)('finders of data-storeloc elements in a s
   })
 
   test("a route left while its finder's first answers come: the next route's address stays its own", async () => {
-    const { page, errors, requests, close } = await appPage(true)
+    const { page, errors, requests, close, release } = await appPage(true)
     try {
       const searches = requestsOf(page, (url) => url.includes('/locations?'))
       // Mounted, its first search sent, not answered yet.
@@ -95,6 +104,7 @@ describe.skipIf(chromiumPath === null)('finders of data-storeloc elements in a s
       expect(searchKeys(page)).toEqual([])
       await run(page, `go('/about')`)
       const left = requests.length
+      release()
       // Its answer come or cut off, then a request of the page's own: any the finder sent after is seen.
       await searches.settled()
       await aTurnLater(page)
