@@ -119,8 +119,12 @@ function listeningPortsOf(pid: number): number[] {
     return []
   }
   const ports = new Set<number>()
+  if (inodes.size === 0) return []
   for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    // Split only a listening socket's line: a busy machine's file has tens of thousands (TIME_WAIT),
+    // and a slow look can miss a hold that lasts a moment.
     for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
+      if (!line.includes(' 0A ')) continue
       const f = line.trim().split(/\s+/)
       if (f.length > 9 && f[3] === '0A' && inodes.has(f[9]!))
         ports.add(parseInt(f[1]!.slice(f[1]!.lastIndexOf(':') + 1), 16))
