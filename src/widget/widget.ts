@@ -97,7 +97,7 @@ export class Widget {
     this.state.unit ??= options.unit
     this.form = searchForm(texts, options, {
       suggest: (q, signal) => this.suggest(q, signal),
-      pick: (p) => void this.commit({ origin: originOf(p) }),
+      pick: (p) => void this.commit({ origin: originOf(p) }, true),
       locate: () => this.locate(true),
       change: () => void this.searchIfAny(),
       submit: (e) => this.submit(e),
@@ -432,7 +432,7 @@ export class Widget {
   private submit(e: Event) {
     e.preventDefault()
     this.form.place.close()
-    if (this.readPlace()) void this.commit()
+    if (this.readPlace()) void this.commit({}, true)
     else this.locate(true)
   }
 
@@ -517,10 +517,17 @@ export class Widget {
     if (this.options.urlState && !this.destroyed && this.element.isConnected) this.entries.write(this.state, searched)
   }
 
-  /** A search the visitor made (Enter, a place picked, their position): Back comes back to the one before. */
-  private commit(change: Partial<SearchState> = {}): Promise<void> {
+  /**
+   * A search the visitor made (Enter, a place picked, their position): Back comes back to the one
+   * before. `fromBox`: made in the place box, which a touch screen leaves once answered (its
+   * keyboard would cover the stores), for the status line that reads their count.
+   */
+  private async commit(change: Partial<SearchState> = {}, fromBox = false): Promise<void> {
     this.entries.commit()
-    return this.search(change)
+    await this.search(change)
+    // Not after a failure: the alert says to type again.
+    const typing = document.activeElement === this.form.place.input && this.alert.textContent === ''
+    if (fromBox && typing && matchMedia('(pointer: coarse)').matches) this.focusStatus()
   }
 
   /** Back or Forward to another search of its own: taken up as it was, with no new entry. */

@@ -1,0 +1,68 @@
+// The place box on a phone, in a real browser against the demo data: once a search from it is
+// answered the box lets go of the focus, so the phone's keyboard no longer covers the stores; the
+// focus goes to the status line that reads their count. With a mouse and keyboard it stays.
+import { describe, expect, test } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { chromiumPath, newPage } from './browser'
+import { useDemoBrowser } from './server'
+
+const demo = useDemoBrowser()
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+const WIDE = { viewport: { width: 1200, height: 800 } }
+
+/** The class of the element with the focus. */
+const focused = (page: Page) => page.evaluate<string>('document.activeElement.className')
+
+describe.skipIf(chromiumPath === null)('the place box on a phone, in Chromium', () => {
+  test.each(['Enter', 'a suggestion tapped'])(
+    'after a search by %s the focus is on the status line, not the place box',
+    async (how) => {
+      const page = await newPage(demo.browser, PHONE)
+      try {
+        await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+        const place = page.getByRole('combobox', { name: 'Town or postcode' })
+        await place.tap()
+        await place.fill('London')
+        if (how === 'Enter') await place.press('Enter')
+        else await page.locator('.sl-place [role=option]').filter({ hasText: 'London' }).first().tap()
+        await page.locator('.sl-item').first().waitFor()
+        await page.waitForFunction('!document.activeElement.matches("input")')
+        expect(await focused(page)).toBe('sl-status')
+        expect(await page.locator('.sl-status').textContent()).toMatch(/^\d+ stores within .* of London/)
+      } finally {
+        await page.close()
+      }
+    },
+  )
+
+  test('a place not found keeps the focus in the box, to be typed again', async () => {
+    const page = await newPage(demo.browser, PHONE)
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      const place = page.getByRole('combobox', { name: 'Town or postcode' })
+      await place.tap()
+      await place.fill('Xqzwvyqq')
+      await place.press('Enter')
+      await page.locator('.sl-error').filter({ hasText: /./ }).waitFor()
+      expect(await focused(page)).toBe('sl-input')
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('with a mouse and keyboard the focus stays in the box after Enter', async () => {
+    const page = await newPage(demo.browser, WIDE)
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      const place = page.getByRole('combobox', { name: 'Town or postcode' })
+      await place.fill('London')
+      await place.press('Enter')
+      await page.locator('.sl-item').first().waitFor()
+      await page.locator('.sl-status').filter({ hasText: 'of London' }).waitFor()
+      expect(await focused(page)).toBe('sl-input')
+    } finally {
+      await page.close()
+    }
+  })
+})
