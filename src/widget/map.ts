@@ -206,7 +206,7 @@ function addControls(L: typeof Leaflet, map: Leaflet.Map, texts: Texts, unit: Op
  * phone turned; a fit made hidden, at 0 x 0, fits nothing), or when asked (`refit`: stores added
  * since it, a map shown at the same size), until the visitor handles the map: the view is theirs
  * then, and a new size keeps its centre. A press on a pin only picks its store. Hidden, the map
- * takes no size: Leaflet would pan its view to keep its centre at 0 x 0.
+ * takes no size: at 0 x 0 a fit zooms in on one point, and before a search asks for its clusters.
  */
 function keptFitted(map: Leaflet.Map, el: HTMLElement, afterZoom: (then: (() => void) | null) => void) {
   let fit: (() => void) | null = null
