@@ -1,6 +1,7 @@
 // The visitor's search, kept in the page's URL (sl_... parameters beside the host page's own) so a
 // search can be shared and survives a reload. A page's second finder keeps its own as sl2_..., and
 // so on: `prefix`.
+import type { Place } from './api'
 import { radiusIn } from './options'
 
 /** Where the search is centred: a place picked from the suggestions, text for the server to read, or the browser's position. */
@@ -8,6 +9,12 @@ export type Origin =
   | { kind: 'place'; label: string; lat: number; lng: number }
   | { kind: 'near'; text: string }
   | { kind: 'geo'; lat: number; lng: number }
+
+/** The origin a picked suggestion searches: a region or country as text, which the service searches whole. */
+export const originOf = (p: Place): Origin =>
+  p.precision === 'region' || p.precision === 'country'
+    ? { kind: 'near', text: p.label }
+    : { kind: 'place', label: p.label, lat: p.lat, lng: p.lng }
 
 export type SearchState = {
   origin: Origin | null

@@ -20,7 +20,7 @@ import { SearchEntries } from './history'
 import { listKeys, markSelected, storeItem } from './results'
 import { type ViewSwitch, viewSwitch } from './view-switch'
 import { filterParams, searchParams } from './search-params'
-import { firstSearch, type Origin, readState, type SearchState, searchQuery, urlPrefix } from './url-state'
+import { firstSearch, type Origin, originOf, readState, type SearchState, searchQuery, urlPrefix } from './url-state'
 
 type Center = { lat: number; lng: number; label?: string }
 
@@ -28,12 +28,6 @@ type Center = { lat: number; lng: number; label?: string }
 const SHOW_WITHIN_MS = 1000
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
-
-/** The origin a picked suggestion searches: a region or country as text, which the service searches whole. */
-const originOf = (p: Place): Origin =>
-  p.precision === 'region' || p.precision === 'country'
-    ? { kind: 'near', text: p.label }
-    : { kind: 'place', label: p.label, lat: p.lat, lng: p.lng }
 
 export class Widget {
   readonly lang: Lang
@@ -110,13 +104,16 @@ export class Widget {
     this.hostLang = element.getAttribute('lang')
     element.lang = lang
     this.entries = new SearchEntries(urlKeys, this.life.signal)
+    this.resultsBox = h('div', { class: 'sl-results' }, this.list, this.more)
+    const keep = { prefix: urlKeys, settle: () => this.keepInUrl(), life: this.life.signal }
+    const refit = () => this.map?.refit()
+    this.view = viewSwitch(element, texts, this.resultsBox, this.mapEl, refit, options.urlState ? keep : null)
+    // After the switch's: Back from the map alone finds the address its search's.
     if (options.urlState)
       this.entries.follow(
         () => this.state,
         (s) => this.restore(s),
       )
-    this.resultsBox = h('div', { class: 'sl-results' }, this.list, this.more)
-    this.view = viewSwitch(element, texts, this.resultsBox, this.mapEl, () => this.map?.refit())
     const parts = [
       this.form.element,
       this.status,

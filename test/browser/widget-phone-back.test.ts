@@ -1,0 +1,99 @@
+// Back on a phone with the map shown alone ("Show map"), in a real browser against the demo data:
+// Back shows the list again, where the visitor left it, before it leaves the search; leaving the
+// map by its button or a pin leaves no step of it for Back to take.
+import { describe, expect, test } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { chromiumPath, newPage } from './browser'
+import { useDemoBrowser } from './server'
+
+const demo = useDemoBrowser()
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+
+/** The finder page, London searched: its list in sight. */
+async function searched(): Promise<Page> {
+  const page = await newPage(demo.browser, PHONE)
+  await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+  const place = page.getByRole('combobox', { name: 'Town or postcode' })
+  await place.fill('London')
+  await place.press('Enter')
+  await page.locator('.sl-item').first().waitFor()
+  await page.locator('.sl-pin').first().waitFor()
+  return page
+}
+
+const mapAlone = (page: Page) => page.locator('.sl-results').waitFor({ state: 'hidden' })
+const listAgain = (page: Page) => page.locator('.sl-results').waitFor({ state: 'visible' })
+const scrolled = (page: Page) => page.evaluate<number>('Math.round(scrollY)')
+/** Before any search: the prompt, and the address without one. */
+async function beforeSearch(page: Page) {
+  await page.locator('.sl-status').filter({ hasText: 'Type a town or postcode' }).waitFor()
+  expect(new URL(page.url()).search).toBe('')
+}
+
+describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone, in Chromium', () => {
+  test('Back shows the list where it was left, Forward the map; Back again leaves the search', async () => {
+    const page = await searched()
+    try {
+      const address = page.url()
+      await page.evaluate('scrollBy(0, 1500)')
+      const left = await scrolled(page)
+      await page.getByRole('button', { name: 'Show map' }).tap()
+      await mapAlone(page)
+      await page.goBack()
+      await listAgain(page)
+      expect(page.url()).toBe(address)
+      expect(await page.locator('.sl-status').textContent()).toMatch(/stores within .* of London/)
+      expect(await page.getByRole('button', { name: 'Show map' }).isVisible()).toBe(true)
+      expect(Math.abs((await scrolled(page)) - left)).toBeLessThan(5)
+      await page.goForward()
+      await mapAlone(page)
+      expect(await page.getByRole('button', { name: 'Show list' }).isVisible()).toBe(true)
+      await page.goBack()
+      await listAgain(page)
+      await page.goBack()
+      await beforeSearch(page)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('the list shown again by its button: Back leaves the search at once', async () => {
+    const page = await searched()
+    try {
+      await page.getByRole('button', { name: 'Show map' }).tap()
+      await mapAlone(page)
+      await page.getByRole('button', { name: 'Show list' }).tap()
+      await listAgain(page)
+      await page.goBack()
+      await beforeSearch(page)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test("a pin pressed: its store at the screen's top, picked in the address; Back leaves the search", async () => {
+    const page = await searched()
+    try {
+      await page.getByRole('button', { name: 'Show map' }).tap()
+      await mapAlone(page)
+      const name = await page.locator('.sl-item').nth(1).locator('.sl-name').textContent()
+      await page.locator('.sl-pin').nth(1).tap()
+      await listAgain(page)
+      const picked = page.locator('.sl-item.sl-selected .sl-name')
+      expect(await picked.textContent()).toBe(name)
+      await page.waitForFunction(() => {
+        const { document } = globalThis as unknown as {
+          document: { querySelector: (s: string) => { getBoundingClientRect: () => { top: number } } }
+        }
+        const top = document.querySelector('.sl-item.sl-selected').getBoundingClientRect().top
+        return top > -2 && top < 60
+      })
+      expect(new URL(page.url()).searchParams.get('sl_store')).toMatch(/^loc_/)
+      await page.goBack()
+      await beforeSearch(page)
+    } finally {
+      await page.close()
+    }
+  })
+})
