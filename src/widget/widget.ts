@@ -6,6 +6,7 @@ import type { Single } from './clusters'
 import { append, h } from './dom'
 import { beyondRadius } from './beyond'
 import { failureText, UNUSABLE } from './failures'
+import { pastFilters } from './filter-count'
 import { filterControls, type Filters, openWhereRoom, shownGroups } from './filters'
 import { type Form, searchForm } from './form'
 import { countText, distanceText, warmFormats } from './format'
@@ -284,13 +285,6 @@ export class Widget {
     if (chosen) this.fire('select', { location: chosen })
   }
 
-  /** Focus on the first store's name; with none, on the status line that says why. */
-  private skipToList(): void {
-    const first = this.list.querySelector<HTMLElement>('.sl-name')
-    if (first) first.focus()
-    else this.focusStatus()
-  }
-
   /** Focus on the status line, which says how the search goes; not a Tab stop. */
   private focusStatus(): void {
     this.status.tabIndex = -1
@@ -404,10 +398,9 @@ export class Widget {
         if (groups.length === 0) return
         const onChange = () => void this.searchIfAny()
         this.filters = filterControls(this.texts, groups, this.state.tags, onChange, this.life.signal)
-        // Past the filters' many controls in one step: to the first store found.
-        const skip = h('button', { type: 'button', class: 'sl-button sl-skip' }, this.texts.skip)
-        skip.addEventListener('click', () => this.skipToList())
-        this.form.filterSlot.replaceChildren(skip, this.filters.element)
+        const answered = this.resultsBox.classList.contains('sl-answered') ? this.total : null
+        const { element: box } = this.filters
+        this.form.filterSlot.replaceChildren(...pastFilters(this.element, box, this.texts, answered, this.life.signal))
         openWhereRoom(this.filters.element, this.element, this.state.tags.length > 0, this.life.signal)
       })
       .catch((e) => {

@@ -1,0 +1,50 @@
+// Ways past the filters' many controls to the stores they choose. Before them, a button seen when
+// focused skips them by keyboard. After them, on a phone, where the open filters fill the screen
+// and the list is below it, a bar held at the screen's foot while they run past it (widget.css)
+// names the stores the search finds as a filter changes, and takes the visitor to them. The
+// status line above the list reads the count out: the bar's text is not read again.
+import { h } from './dom'
+import { t, type Texts } from './i18n'
+
+/** Focus on the first store's name in `root`'s finder; with none, on the status line that says why. */
+function toList(root: HTMLElement): void {
+  const first = root.querySelector<HTMLElement>('.sl-list .sl-name')
+  const status = root.querySelector<HTMLElement>('.sl-status')
+  if (!first && status) status.tabIndex = -1
+  ;(first ?? status)?.focus()
+}
+
+/**
+ * The skip button, and `filters` with the count bar at their foot, for the filter slot of `root`'s
+ * finder. The bar shows once a search is answered (`total`, else its storeloc:search event).
+ */
+export function pastFilters(
+  root: HTMLElement,
+  filters: HTMLElement,
+  texts: Texts,
+  total: number | null,
+  signal: AbortSignal,
+): HTMLElement[] {
+  const skip = h('button', { type: 'button', class: 'sl-button sl-skip' }, texts.skip)
+  skip.addEventListener('click', () => toList(root))
+  const button = h('button', { type: 'button', class: 'sl-button sl-primary' })
+  const bar = h('div', { class: 'sl-filter-count', hidden: true }, button)
+  button.addEventListener('click', () => {
+    // The stores from the top of their count, the status line: not the first one's name alone.
+    root.querySelector('.sl-status')?.scrollIntoView({ block: 'start' })
+    toList(root)
+  })
+  const count = (total: number) => {
+    button.textContent = total > 0 ? t(texts, 'showFound', { n: total }) : texts.none
+    bar.classList.remove('sl-pending')
+    bar.hidden = false
+  }
+  if (total !== null) count(total)
+  // A filter changed: the count shown is the last search's until the next answers.
+  filters.addEventListener('change', () => bar.classList.add('sl-pending'), { signal })
+  root.addEventListener('storeloc:search', (e) => count((e as CustomEvent<{ total: number }>).detail.total), {
+    signal,
+  })
+  filters.append(bar)
+  return [skip, filters]
+}

@@ -1,0 +1,76 @@
+// The filters on a phone, in a real browser against the demo data: open, they fill the screen and
+// the list is below it, so a bar at the screen's foot names the stores the search finds as a
+// filter is ticked, with the page held still under the finger, and takes the visitor to them.
+import { describe, expect, test } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { chromiumPath, newPage } from './browser'
+import { useDemoBrowser } from './server'
+
+const demo = useDemoBrowser()
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+
+/** Whether the element's box is wholly in the phone's screen (to a pixel: a scroll to it may end half a pixel short). */
+async function inSight(page: Page, selector: string): Promise<boolean> {
+  const box = await page.locator(selector).first().boundingBox()
+  return box !== null && box.y > -1 && box.y + box.height < 845
+}
+
+const scrolled = (page: Page) => page.evaluate<number>('Math.round(scrollY)')
+
+describe.skipIf(chromiumPath === null)('the filters on a phone, in Chromium', () => {
+  test('a filter ticked: the count at the foot of the screen changes, the page stays; pressed, it shows the stores', async () => {
+    const page = await newPage(demo.browser, PHONE)
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      const bar = page.locator('.sl-filter-count button')
+      // Before a search there is no count: the map shows every store.
+      expect(await bar.isVisible()).toBe(false)
+      const place = page.getByRole('combobox', { name: 'Town or postcode' })
+      await place.fill('London')
+      await place.press('Enter')
+      await page.locator('.sl-item').first().waitFor()
+      const all = Number(/^(\d+) stores/.exec((await page.locator('.sl-status').textContent())!)![1])
+      await page.locator('.sl-filters-summary').tap()
+      await bar.waitFor()
+      expect(await bar.textContent()).toBe(`Show ${all} stores`)
+      expect(await inSight(page, '.sl-filter-count')).toBe(true)
+      expect(await inSight(page, '.sl-item')).toBe(false)
+      const before = await scrolled(page)
+      await page.locator('.sl-chip', { hasText: 'E-bikes' }).tap()
+      await page
+        .locator('.sl-status')
+        .filter({ hasNotText: `${all} stores` })
+        .waitFor()
+      const some = Number(/^(\d+) stores/.exec((await page.locator('.sl-status').textContent())!)![1])
+      expect(some).toBeLessThan(all)
+      expect(await bar.textContent()).toBe(`Show ${some} stores`)
+      expect(await inSight(page, '.sl-filter-count')).toBe(true)
+      expect(await scrolled(page)).toBe(before)
+      // Read out once, by the status line: the bar is no live region.
+      expect(await page.locator('.sl-filter-count [aria-live], .sl-filter-count[aria-live]').count()).toBe(0)
+      await bar.tap()
+      expect(await inSight(page, '.sl-item .sl-name')).toBe(true)
+      expect(await inSight(page, '.sl-status')).toBe(true)
+      const first = await page.locator('.sl-item .sl-name').first().textContent()
+      expect(await page.evaluate<string | null>('document.activeElement.textContent')).toBe(first)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('on a wide screen, with the list beside the map, there is no count bar', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      const place = page.getByRole('combobox', { name: 'Town or postcode' })
+      await place.fill('London')
+      await place.press('Enter')
+      await page.locator('.sl-item').first().waitFor()
+      await page.locator('.sl-filters').waitFor()
+      expect(await page.locator('.sl-filter-count').isVisible()).toBe(false)
+    } finally {
+      await page.close()
+    }
+  })
+})
