@@ -48,6 +48,8 @@ export function viewSwitch(
     const s: unknown = history.state
     return s === null || typeof s === 'object' ? { ...(s as State) } : null
   }
+  /** Whether a search found stores since the finder started. */
+  let opened = false
   /** What the list does once shown again: by the history's step back, or at once. */
   let returning: (() => void) | null = null
   const toMap = () => {
@@ -106,6 +108,9 @@ export function viewSwitch(
     element: button,
     found: (any) => {
       button.hidden = !any
+      // A page opened again at the map's entry (a reload, Back from another page): the map shown.
+      if (any && entries && !opened && typeof state()?.[key] === 'string') show(true)
+      opened ||= any
     },
     toList: (item) => {
       const fromMap = onMap()

@@ -1,6 +1,7 @@
 // Back on a phone with the map shown alone ("Show map"), in a real browser against the demo data:
 // Back shows the list again, where the visitor left it, before it leaves the search; leaving the
-// map by its button or a pin leaves no step of it for Back to take.
+// map by its button or a pin leaves no step of it for Back to take. Opened again at that step (a
+// reload), the page shows the map alone again.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { chromiumPath, newPage } from './browser'
@@ -92,6 +93,23 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
       expect(new URL(page.url()).searchParams.get('sl_store')).toMatch(/^loc_/)
       await page.goBack()
       await beforeSearch(page)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('the page reloaded with the map shown alone shows it alone again; Back shows the list', async () => {
+    const page = await searched()
+    try {
+      await page.getByRole('button', { name: 'Show map' }).tap()
+      await mapAlone(page)
+      await page.reload()
+      await page.locator('.sl-pin').first().waitFor()
+      await mapAlone(page)
+      expect(await page.getByRole('button', { name: 'Show list' }).isVisible()).toBe(true)
+      await page.goBack()
+      await listAgain(page)
+      expect(await page.locator('.sl-status').textContent()).toMatch(/stores within .* of London/)
     } finally {
       await page.close()
     }
