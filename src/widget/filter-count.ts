@@ -6,9 +6,13 @@
 import { h } from './dom'
 import { t, type Texts } from './i18n'
 
-/** Focus on the first store's name in `root`'s finder; with none, on the status line that says why. */
+/**
+ * Focus on the first store's name in `root`'s finder; with none, or the map shown in the list's
+ * place on a phone, on the status line that says why, or above the map.
+ */
 function toList(root: HTMLElement): void {
-  const first = root.querySelector<HTMLElement>('.sl-list .sl-name')
+  const named = root.querySelector<HTMLElement>('.sl-list .sl-name')
+  const first = named?.getClientRects().length ? named : null
   const status = root.querySelector<HTMLElement>('.sl-status')
   if (!first && status) status.tabIndex = -1
   ;(first ?? status)?.focus()

@@ -54,6 +54,12 @@ describe.skipIf(chromiumPath === null)('the filters on a phone, in Chromium', ()
       expect(await inSight(page, '.sl-status')).toBe(true)
       const first = await page.locator('.sl-item .sl-name').first().textContent()
       expect(await page.evaluate<string | null>('document.activeElement.textContent')).toBe(first)
+      // With the map shown in the list's place: the status line above it.
+      await page.getByRole('button', { name: 'Show map' }).tap()
+      await page.locator('.sl-results').waitFor({ state: 'hidden' })
+      await bar.tap()
+      expect(await page.evaluate<string>('document.activeElement.className')).toBe('sl-status')
+      expect(await inSight(page, '.sl-status')).toBe(true)
     } finally {
       await page.close()
     }
