@@ -10,8 +10,9 @@ export function atOnce<T>(steps: Generator<void, T>): T {
 }
 
 /** How long work runs before it lets the event loop answer others (ms). */
-const SLICE_MS = 4
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+export const SLICE_MS = 4
+/** Resolves once the event loop has run what waits (a server's requests, its timers). */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** A generator's result, run in slices of SLICE_MS with other work run between them. */
 export async function inSlices<T>(steps: Generator<void, T>): Promise<T> {

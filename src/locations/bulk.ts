@@ -4,6 +4,7 @@ import type { GeocodeResult } from '../geocode/geocoder'
 import { changedFields } from '../store/location-compare'
 import type { Geocoding, LocationRecord } from '../store/locations'
 import { LOCATION_ID } from '../core/ids'
+import { nextTurn, SLICE_MS } from '../core/slices'
 import { nameKey } from '../core/text'
 import { quoted, trimStrings } from '../core/validation'
 import { inColumn, inColumns, Problems, whoIs } from './bulk-problems'
@@ -161,15 +162,10 @@ function targetOf(
   return byExt ? byExternalId(ext) : null
 }
 
-/** How long check() runs before it lets the event loop answer others (ms): its reads of the rows hold it. */
-const CHECK_SLICE_MS = 4
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
-
 /**
  * Step 1: every item checked and matched, without the geocoder; the problems of all of them. In
- * slices of CHECK_SLICE_MS, other requests answered between them: the write's transaction
- * checks again what another write may change meanwhile (apply()).
+ * slices of SLICE_MS (its reads of the rows hold the loop), other requests answered between
+ * them: the write's transaction checks again what another write may change meanwhile (apply()).
  */
 async function check(deps: AdminDeps, locatorId: string, items: BulkItem[], problems: Problems): Promise<Plan[]> {
   const definitions = deps.store.customFields.list(locatorId)
@@ -243,12 +239,12 @@ async function check(deps: AdminDeps, locatorId: string, items: BulkItem[], prob
       wholeSpecialHours,
     })
   }
-  let until = performance.now() + CHECK_SLICE_MS
+  let until = performance.now() + SLICE_MS
   for (let index = 0; index < items.length; index++) {
     checkItem(items[index]!, index)
     if (performance.now() < until || index + 1 === items.length) continue
     await nextTurn()
-    until = performance.now() + CHECK_SLICE_MS
+    until = performance.now() + SLICE_MS
   }
   return plans
 }
