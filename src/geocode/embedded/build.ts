@@ -121,6 +121,24 @@ export async function buildGeodata(
   const tmp = `${outPath}.${process.pid}.tmp`
   removeStaleBuilds(outPath)
   const db = new Database(tmp, { create: true, strict: true })
+  try {
+    return await fill(db, tmp, outPath, step, t0)
+  } catch (e) {
+    // A failed build (a full disk) leaves nothing behind: its files would keep that disk full.
+    db.close()
+    for (const file of [tmp, `${tmp}-journal`]) rmSync(file, { force: true })
+    throw e
+  }
+}
+
+/** Writes the data into `db` (at `tmp`), then moves it to `outPath`. */
+async function fill(
+  db: Database,
+  tmp: string,
+  outPath: string,
+  step: (index: number) => void,
+  t0: number,
+): Promise<GeodataStats> {
   db.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;')
   db.exec(SCHEMA)
 
