@@ -3,7 +3,6 @@
 // mean is csv.ts's to read.
 import { isUtf8 } from 'node:buffer'
 import { Parser } from 'csv-parse'
-import { parse } from 'csv-parse/sync'
 
 /**
  * A CSV that cannot be read: unclosed quote, a row with more/fewer cells than the header, two
@@ -218,8 +217,26 @@ function separatorLine(bytes: Buffer): { delimiter: string | null; bytes: Buffer
   return { delimiter: m[1]!, bytes: copy }
 }
 
-/** How much of the file the separator is told from: a header's worth; a longer one is refused as too wide. */
+/** How much of the file the separator is told from: a header's worth, or its first 64 KiB. */
 const DELIMITER_SNIFF = 64 * 1024
+
+/**
+ * The cells of the header in `head` with this separator, 0 when it is not CSV with it. A header
+ * cut at DELIMITER_SNIFF (`whole` false) counts its cells so far: read as ended, a cut inside a
+ * quoted cell would fail with every separator.
+ */
+function headerCells(head: Buffer, whole: boolean, delimiter: string): number {
+  let cells = 0
+  const { api, state } = new Parser({ ...READ_OPTIONS, delimiter, to: 1 }) as unknown as {
+    api: ParserApi
+    state: { record: unknown[] }
+  }
+  const push = (record: unknown) => {
+    cells = (record as unknown[]).length
+  }
+  if (api.parse(head, whole, push, () => {}) !== undefined) return 0
+  return cells > 0 || whole ? cells : state.record.length + 1
+}
 
 /** The separator the header line uses most outside quotes: the one that splits it into the most cells. */
 function detectDelimiter(bytes: Buffer): string {
@@ -227,12 +244,7 @@ function detectDelimiter(bytes: Buffer): string {
   let most = 0
   const head = bytes.subarray(0, DELIMITER_SNIFF)
   for (const delimiter of DELIMITERS) {
-    let cells = 0
-    try {
-      cells = parse(head, { ...READ_OPTIONS, delimiter, to: 1 })[0]?.length ?? 0
-    } catch {
-      // The header is not valid CSV with this separator; the full read reports what is wrong.
-    }
+    const cells = headerCells(head, head.length === bytes.length, delimiter)
     if (cells > most) {
       best = delimiter
       most = cells

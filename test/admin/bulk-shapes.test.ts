@@ -35,6 +35,15 @@ describe('bulk body shapes', () => {
     expect(most.body).toMatchObject({ success: true, created: 1, unknown_columns: ['notes'] })
   })
 
+  test('a header longer than the separator sniff, its names quoted, is read with its own separator', async () => {
+    // 74 KB of quoted names: the sniff's first 64 KiB ends inside one of them.
+    const names = Array.from({ length: 496 }, (_, i) => `"custom column ${i} ${'x'.repeat(130)}"`)
+    const header = ['"name"', '"address"', '"lat"', '"lng"', ...names].join(';')
+    const answer = await csv(`${header}\n${ROW.replaceAll(',', ';')}${';'.repeat(496)}\n`, '?dry_run=true')
+    expect(answer.body).toMatchObject({ success: true, created: 1 })
+    expect(answer.body.unknown_columns).toHaveLength(496)
+  })
+
   test('other requests are answered while a body of many empty rows is read', async () => {
     // 4 MiB of rows of empty cells: csv-parse's work for some 100 slices, one stretch if read at once.
     const body = `name,address,lat,lng\n${ROW}\n${',,,,,,,,\n'.repeat(460_000)}`
