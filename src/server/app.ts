@@ -296,7 +296,7 @@ export function createApp(deps: AppDeps) {
   function syncThen(response: Response, mark: number, locatorId: string | undefined): Response | Promise<Response> {
     upkeep.sync()
     storage.noteRecovered()
-    if (locatorId === undefined) return response // no key: nothing written
+    if (locatorId === undefined || !response.ok) return response // no key, or refused: nothing written
     return registry.builtAfter(mark, locatorId)?.then(() => response) ?? response
   }
 

@@ -113,6 +113,19 @@ test("one tenant's create does not wait for another's index built again in the b
   expect(shown.every((name) => name.startsWith('Rebuilt '))).toBe(true)
 })
 
+test("a refused write does not wait for its locator's index its sync began to build again", async () => {
+  const { app, swapped, a, query, names, post } = twoTenants({ backlogMin: 4, backgroundBuildMin: 10 })
+  expect(await names(query(a.token))).toHaveLength(a.ids.length)
+  await app.preload() // A's JSON filled: its old index answers while a new one is built
+  renameAll(ctx.store, a.id, a.ids, 'Rebuilt')
+  // Its sync reads the rename and starts A's build; a 422 wrote nothing, so it answers at once.
+  const refused = await post(a.secret, '', { name: '' })
+  expect(refused.status).toBe(422)
+  expect(swapped()).toBe(false)
+  for (let i = 0; i < 200 && !swapped(); i++) await Bun.sleep(5)
+  expect((await names(query(a.token))).every((name) => name.startsWith('Rebuilt '))).toBe(true)
+})
+
 test("a bulk committed with another tenant's write, whose answer syncs first, answers once its own index is swapped in; the other's does not wait for it", async () => {
   const { swapped, b, query, names, post } = twoTenants({ backlogMin: 4, backgroundBuildMin: 10 })
   // More than a thousand of its own changes: its old index does not show them (rebuild.ts ownToShow).
