@@ -4,7 +4,8 @@
 // postcode's town by another name than La Poste's is shown once.
 import { describe, expect, test } from 'bun:test'
 import { distanceKm } from '../../src/geocode/embedded/resolve'
-import { get, places, token, usePlacesEnv } from './places-fixture'
+import { createLocator, setLocatorSettings } from '../../src/operator'
+import { env, get, places, token, usePlacesEnv } from './places-fixture'
 
 usePlacesEnv()
 
@@ -55,6 +56,23 @@ describe("an arrondissement's postcode", () => {
     expect(found.filter((p) => p.lat === boulogne.lat && p.lng === boulogne.lng)).toEqual([boulogne])
     const res = await get(`${token}/locations?near=${encodeURIComponent('75016 Paris')}`)
     expect(res.body.meta.query.center).toMatchObject({ lat: found[0].lat, lng: found[0].lng })
+  })
+
+  test("alone lists Paris 16e first for a locator with a store in Boulogne-Billancourt, nearer Boulogne's point", async () => {
+    const chain = createLocator(env.store, 'Paris stores')
+    setLocatorSettings(env.store, chain.locator.id, { queryApi: 'on' })
+    for (const [name, lat, lng] of [
+      ['Boulogne', 48.8354, 2.2413],
+      ['Opéra', 48.8712, 2.3322],
+    ] as const) {
+      const res = await env.call('POST', '/admin/v1/locations', {
+        key: chain.secret,
+        body: { name, address: `${name} road`, coordinates: { lat, lng } },
+      })
+      expect(res.status).toBe(201)
+    }
+    const labels = (await places('75016', '', chain.locator.publicToken!)).map((p) => p.label)
+    expect(labels.slice(0, 2)).toEqual(['75016 Paris 16, France', '75016 Boulogne-Billancourt, France'])
   })
 
   test("in Lyon and Marseille is at its arrondissement's point, which the data has, not the city's", async () => {

@@ -96,10 +96,11 @@ export function rankedPlaces(
       a.tier - b.tier ||
       Number(!lifted(a)) - Number(!lifted(b)) ||
       b.weight - a.weight ||
+      // A country's towns of one postcode as the search ranks them, the most populous first,
+      // whichever has a store nearer ("75016": Paris 16e, then Boulogne-Billancourt).
+      (a.byCode && b.byCode && a.country === b.country ? a.order - b.order : 0) ||
       (a.nearKm ?? 0) - (b.nearKm ?? 0) ||
-      // Postcodes as the search ranks them, by country: a code's most populous town first
-      // ("75016": Paris 16e, then the part of Boulogne-Billancourt it serves).
-      (a.byCode && b.byCode ? (a.country < b.country ? -1 : a.country > b.country ? 1 : a.order - b.order) : 0) ||
+      (a.byCode && b.byCode ? (a.country < b.country ? -1 : a.country > b.country ? 1 : 0) : 0) ||
       (a.label < b.label ? -1 : a.label > b.label ? 1 : 0),
   )
   return ranked.slice(0, limit)
