@@ -38,6 +38,8 @@ export function viewSwitch(
 ): ViewSwitch {
   const button = h('button', { type: 'button', class: 'sl-button sl-view', hidden: true }, texts.showMap)
   const key = `storelocMap:${entries?.prefix}`
+  // Which finder's map the last entry pushed shows: a page's other finder steps back from its own alone.
+  const last = 'storelocMapLast'
   const onMap = () => root.classList.contains('sl-map-view')
   const show = (map: boolean) => {
     root.classList.toggle('sl-map-view', map)
@@ -54,7 +56,7 @@ export function viewSwitch(
   let returning: (() => void) | null = null
   const toMap = () => {
     const s = state()
-    if (entries && s && !onMap()) history.pushState({ ...s, [key]: location.href }, '', location.href)
+    if (entries && s && !onMap()) history.pushState({ ...s, [key]: location.href, [last]: key }, '', location.href)
     show(true)
     // What it shows comes in sight, where the map began.
     map.scrollIntoView({ block: 'nearest' })
@@ -63,7 +65,7 @@ export function viewSwitch(
   /** `then` once the list shows; `back`, by the history's step, after the browser's scroll (where the list was left). */
   const toList = (then: () => void, back: () => void) => {
     const s = state()
-    if (entries && onMap() && s?.[key] === location.href) {
+    if (entries && onMap() && s?.[key] === location.href && s[last] === key) {
       // The entry the map was shown in goes, as Back would take it: Forward shows the map again.
       returning = () => requestAnimationFrame(back)
       history.back()

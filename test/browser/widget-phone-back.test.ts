@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { chromiumPath, newPage } from './browser'
-import { useDemoBrowser } from './server'
+import { hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
 
@@ -111,6 +111,43 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
       await listAgain(page)
       expect(await page.locator('.sl-status').textContent()).toMatch(/stores within .* of London/)
     } finally {
+      await page.close()
+    }
+  })
+
+  test("two finders: one's map shown after the other's, the first's Show list shows its own list", async () => {
+    const host = hostPage(
+      `<div id="f" data-storeloc="${demo.server.token}"></div><div id="g" data-storeloc="${demo.server.token}"></div>` +
+        `<script src="${demo.server.url}/widget.js"></script>`,
+      '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    )
+    const page = await newPage(demo.browser, PHONE)
+    try {
+      await page.goto(host.url)
+      for (const [finder, place] of [
+        ['#f', 'London'],
+        ['#g', 'Leeds'],
+      ] as const) {
+        const box = page.locator(`${finder} .sl-place input`)
+        await box.fill(place)
+        await box.press('Enter')
+        await page
+          .locator(`${finder} .sl-status`)
+          .filter({ hasText: `of ${place}` })
+          .waitFor()
+      }
+      // The button floats while its own list is in sight: pressed where it is, each in turn.
+      const press = (finder: string) => page.locator(`${finder} .sl-view`).dispatchEvent('click')
+      await press('#f')
+      await press('#g')
+      await page.locator('#g .sl-results').waitFor({ state: 'hidden' })
+      await press('#f')
+      await page.locator('#f .sl-results').waitFor({ state: 'visible' })
+      expect(await page.locator('#f .sl-view').textContent()).toBe('Show map')
+      expect(await page.locator('#g .sl-results').isVisible()).toBe(false)
+      expect(await page.locator('#g .sl-view').textContent()).toBe('Show list')
+    } finally {
+      host.stop()
       await page.close()
     }
   })
