@@ -79,4 +79,37 @@ describe.skipIf(chromiumPath === null)('the filters on a phone, in Chromium', ()
       await page.close()
     }
   })
+
+  test("a dropdown's choices opened over the bar, two columns wide, are all in sight", async () => {
+    // A large phone turned or a small tablet: the list under the form still, a dropdown a panel.
+    const page = await newPage(demo.browser, { viewport: { width: 600, height: 900 }, isMobile: true, hasTouch: true })
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      const place = page.getByRole('combobox', { name: 'Town or postcode' })
+      await place.fill('London')
+      await place.press('Enter')
+      await page.locator('.sl-item').first().waitFor()
+      await page.locator('.sl-filters-summary').tap()
+      await page.locator('.sl-filter-count button').waitFor()
+      await page.evaluate('scrollTo(0, 0)')
+      await page.locator('.sl-dropdown summary').last().tap()
+      const choices = page.locator('.sl-dropdown[open] .sl-chip')
+      await choices.first().waitFor()
+      // Each choice is what a finger at its middle meets: no bar drawn over it.
+      const covered = await choices.evaluateAll((labels) =>
+        labels
+          .map((label) => {
+            const box = label.getBoundingClientRect()
+            const at = (
+              globalThis as unknown as { document: { elementFromPoint: (x: number, y: number) => unknown } }
+            ).document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+            return (label as unknown as { contains: (e: unknown) => boolean }).contains(at) ? null : label.textContent
+          })
+          .filter((text) => text !== null),
+      )
+      expect(covered).toEqual([])
+    } finally {
+      await page.close()
+    }
+  })
 })
