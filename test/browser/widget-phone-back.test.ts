@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { chromiumPath, newPage } from './browser'
+import { searchFinder } from './finder-page'
 import { hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
@@ -14,11 +15,7 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 /** The finder page, London searched: its list in sight. */
 async function searched(): Promise<Page> {
   const page = await newPage(demo.browser, PHONE)
-  await page.goto(`${demo.server.url}/l/${demo.server.token}`)
-  const place = page.getByRole('combobox', { name: 'Town or postcode' })
-  await place.fill('London')
-  await place.press('Enter')
-  await page.locator('.sl-item').first().waitFor()
+  await searchFinder(page, demo.server)
   await page.locator('.sl-pin').first().waitFor()
   return page
 }

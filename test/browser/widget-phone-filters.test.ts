@@ -4,6 +4,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { chromiumPath, newPage } from './browser'
+import { searchFinder } from './finder-page'
 import { useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
@@ -68,11 +69,7 @@ describe.skipIf(chromiumPath === null)('the filters on a phone, in Chromium', ()
   test('on a wide screen, with the list beside the map, there is no count bar', async () => {
     const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
     try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
-      const place = page.getByRole('combobox', { name: 'Town or postcode' })
-      await place.fill('London')
-      await place.press('Enter')
-      await page.locator('.sl-item').first().waitFor()
+      await searchFinder(page, demo.server)
       await page.locator('.sl-filters').waitFor()
       expect(await page.locator('.sl-filter-count').isVisible()).toBe(false)
     } finally {
@@ -84,11 +81,7 @@ describe.skipIf(chromiumPath === null)('the filters on a phone, in Chromium', ()
     // A large phone turned or a small tablet: the list under the form still, a dropdown a panel.
     const page = await newPage(demo.browser, { viewport: { width: 600, height: 900 }, isMobile: true, hasTouch: true })
     try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
-      const place = page.getByRole('combobox', { name: 'Town or postcode' })
-      await place.fill('London')
-      await place.press('Enter')
-      await page.locator('.sl-item').first().waitFor()
+      await searchFinder(page, demo.server)
       await page.locator('.sl-filters-summary').tap()
       await page.locator('.sl-filter-count button').waitFor()
       await page.evaluate('scrollTo(0, 0)')

@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { chromiumPath, newPage } from './browser'
+import { searchFinder } from './finder-page'
 import { useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
@@ -55,11 +56,7 @@ describe.skipIf(chromiumPath === null)('the place box on a phone, in Chromium', 
   test('with a mouse and keyboard the focus stays in the box after Enter', async () => {
     const page = await newPage(demo.browser, WIDE)
     try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
-      const place = page.getByRole('combobox', { name: 'Town or postcode' })
-      await place.fill('London')
-      await place.press('Enter')
-      await page.locator('.sl-item').first().waitFor()
+      await searchFinder(page, demo.server)
       await page.locator('.sl-status').filter({ hasText: 'of London' }).waitFor()
       expect(await focused(page)).toBe('sl-input')
     } finally {
@@ -70,11 +67,7 @@ describe.skipIf(chromiumPath === null)('the place box on a phone, in Chromium', 
   test('a phone turned: the suggestions are drawn over the floating "Show map"', async () => {
     const page = await newPage(demo.browser, { viewport: { width: 667, height: 375 }, isMobile: true, hasTouch: true })
     try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
-      const place = page.getByRole('combobox', { name: 'Town or postcode' })
-      await place.fill('London')
-      await place.press('Enter')
-      await page.locator('.sl-item').first().waitFor()
+      const place = await searchFinder(page, demo.server)
       // The filters closed: the list, and the button floating over it, begin under the form.
       if (await page.locator('.sl-filters-box[open]').count()) await page.locator('.sl-filters-summary').tap()
       await page.evaluate('scrollTo(0, 0)')

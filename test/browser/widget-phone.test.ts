@@ -6,6 +6,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { chromiumPath, newPage, type PageDocument } from './browser'
+import { searchFinder } from './finder-page'
 import { docsSnippet, hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
@@ -144,11 +145,7 @@ describe.skipIf(chromiumPath === null)('the widget on a phone, in Chromium', () 
       return box !== null && box.y >= 0 && box.y + box.height <= 844
     }
     try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
-      const place = page.getByRole('combobox', { name: 'Town or postcode' })
-      await place.fill('London')
-      await place.press('Enter')
-      await page.locator('.sl-item').first().waitFor()
+      await searchFinder(page, demo.server)
       await page.locator('.sl-pin').first().waitFor()
       // The map is far down, past the whole list; the button is in sight, and stays so as the list scrolls.
       expect(await inSight('.sl-map')).toBe(false)
