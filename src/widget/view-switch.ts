@@ -64,6 +64,7 @@ export function viewSwitch(
   }
   /** `then` once the list shows; `back`, by the history's step, after the browser's scroll (where the list was left). */
   const toList = (then: () => void, back: () => void) => {
+    if (returning) return // its step back is on its way: a second press would take another
     const s = state()
     if (entries && onMap() && s?.[key] === location.href && s[last] === key) {
       // The entry the map was shown in goes, as Back would take it: Forward shows the map again.

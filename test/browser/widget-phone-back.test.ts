@@ -4,7 +4,7 @@
 // reload), the page shows the map alone again.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { chromiumPath, newPage } from './browser'
+import { aTurnLater, chromiumPath, newPage } from './browser'
 import { searchFinder } from './finder-page'
 import { hostPage, useDemoBrowser } from './server'
 
@@ -63,6 +63,27 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
       await mapAlone(page)
       await page.getByRole('button', { name: 'Show list' }).tap()
       await listAgain(page)
+      await page.goBack()
+      await beforeSearch(page)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('"Show list" pressed twice in one go steps back once: the search stays', async () => {
+    const page = await searched()
+    try {
+      const address = page.url()
+      await page.getByRole('button', { name: 'Show map' }).tap()
+      await mapAlone(page)
+      await page.evaluate(`{
+        const button = document.querySelector('.sl-view')
+        button.click()
+        button.click()
+      }`)
+      await listAgain(page)
+      await aTurnLater(page) // a second step back, had one been taken, has landed by then
+      expect(page.url()).toBe(address)
       await page.goBack()
       await beforeSearch(page)
     } finally {
