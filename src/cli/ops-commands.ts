@@ -27,8 +27,12 @@ const copyJson = (facts: CopyFacts) => ({
   integrity_check: 'ok',
 })
 
+/** A database's counts, as the backup, restore and replaced-file lines say them. */
+const counts = (c: { locators: number; locations: number; keys: number }) =>
+  `${c.locators} locator(s), ${c.locations} location(s), ${c.keys} key(s)`
+
 const contents = (f: CopyFacts) =>
-  `${f.locators} locator(s), ${f.locations} location(s), ${f.keys} key(s), schema version ${f.version}; ${(f.bytes / 1e6).toFixed(1)} MB, integrity_check ok`
+  `${counts(f)}, schema version ${f.version}; ${(f.bytes / 1e6).toFixed(1)} MB, integrity_check ok`
 
 function doctorText(report: DoctorReport): string {
   const line = (c: Check) => {
@@ -89,7 +93,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
     const was =
       replaced === null
         ? ''
-        : ` It replaced ${counted ? `${counted.locators} locator(s), ${counted.locations} location(s), ${counted.keys} key(s)` : 'a file that could not be read as a storeloc database'}, last written at ${replaced.modifiedAt}.`
+        : ` It replaced ${counted ? counts(counted) : 'a file that could not be read as a storeloc database'}, last written at ${replaced.modifiedAt}.`
     emit(
       !!values.json,
       {

@@ -227,10 +227,7 @@ const DELIMITER_SNIFF = 64 * 1024
  */
 function headerCells(head: Buffer, whole: boolean, delimiter: string): number {
   let cells = 0
-  const { api, state } = new Parser({ ...READ_OPTIONS, delimiter, to: 1 }) as unknown as {
-    api: ParserApi
-    state: { record: unknown[] }
-  }
+  const { api, state } = rawParser({ ...READ_OPTIONS, delimiter, to: 1 })
   const push = (record: unknown) => {
     cells = (record as unknown[]).length
   }
@@ -283,10 +280,15 @@ export const MAX_CELL_CHARS = 32_767
  */
 const CHUNK_BYTES = 8 * 1024
 
-/** csv-parse's parser underneath its stream, which its own sync parse drives the same way. */
-type ParserApi = {
-  parse(buf: Buffer | undefined, end: boolean, push: (record: unknown) => void, close: () => void): unknown
+/**
+ * csv-parse's parser underneath its stream, which its own sync parse drives the same way: its
+ * `api` and `state` are not documented, and are read here alone (the lock file pins the version).
+ */
+type RawParser = {
+  api: { parse(buf: Buffer | undefined, end: boolean, push: (record: unknown) => void, close: () => void): unknown }
+  state: { record: unknown[]; expectedRecordLength: number }
 }
+const rawParser = (options: ConstructorParameters<typeof Parser>[0]) => new Parser(options) as unknown as RawParser
 
 /**
  * The records that hold any text (at most `maxRecords`), cells trimmed, each with the line it
@@ -314,10 +316,7 @@ function* parseRecords(bytes: Buffer, delimiter: string, maxRecords: number): Ge
     if (records.length >= maxRecords) throw ENOUGH
     return null
   }
-  const { api, state } = new Parser({ ...READ_OPTIONS, delimiter, on_record }) as unknown as {
-    api: ParserApi
-    state: { expectedRecordLength: number }
-  }
+  const { api, state } = rawParser({ ...READ_OPTIONS, delimiter, on_record })
   for (let from = 0; ; from += CHUNK_BYTES) {
     const last = from + CHUNK_BYTES >= bytes.length
     const error = api.parse(

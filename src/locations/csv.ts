@@ -554,7 +554,11 @@ export function readLocationsCsvInSlices(
   return inSlices(readSteps(input, customFields, options))
 }
 
-function* readSteps(input: string | Uint8Array, customFields: readonly NamedField[], options: ReadOptions) {
+function* readSteps(
+  input: string | Uint8Array,
+  customFields: readonly NamedField[],
+  options: ReadOptions,
+): Generator<void, CsvRead> {
   const text = csvText(input, options)
   // The header, the rows taken, and one more: enough to tell that the file has too many.
   const {
@@ -578,5 +582,5 @@ function* readSteps(input: string | Uint8Array, customFields: readonly NamedFiel
     yield
   }
   const unknown = header.columns.filter((c) => c.field === null && c.header !== '').map((c) => c.header)
-  return { rows, columns: header.columns, unknown } as CsvRead
+  return { rows, columns: header.columns, unknown }
 }
