@@ -57,3 +57,24 @@ test('a new database is made, not upgraded: its first start says nothing of a sc
   server.proc.kill('SIGTERM')
   expect(await server.proc.exited).toBe(0)
 })
+
+test('a start that waits while another process upgrades the schema does not say it upgraded it', async () => {
+  const path = join(dir, 'raced.db')
+  databaseOfVersion(path, 3)
+  // The other process: it holds the write lock before this start reads the version, and upgrades under it.
+  const other = new Database(path)
+  other.exec('BEGIN IMMEDIATE')
+  const server = startServer(path, { DEMO: '0', GEOCODER: 'none' })
+  try {
+    await server.waitFor(/waiting for the database/)
+    for (const migration of MIGRATIONS.slice(3)) other.exec(migration)
+    other.exec(`PRAGMA user_version = ${MIGRATIONS.length}`)
+    other.exec('COMMIT')
+    await server.waitFor(/"listening"/)
+    expect(schemaLines(server.lines)).toEqual([])
+  } finally {
+    other.close()
+    server.proc.kill('SIGTERM')
+  }
+  expect(await server.proc.exited).toBe(0)
+})

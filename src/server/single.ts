@@ -68,9 +68,9 @@ export async function runSingle(config: Config): Promise<void> {
     process.exit(0)
   })
   try {
-    const older = warnUpgradeInUse(path, logLine)
+    warnUpgradeInUse(path, logLine)
     const opened = await untilUnlocked(path, config.lockWaitMs, () => openStoreToStart(path, false), logLine)
-    sayUpgraded(older, path, logLine)
+    sayUpgraded(opened.upgradedFrom, path, logLine)
     store = opened
     const checked = checkWhole(path) // in a worker thread, while the geocoder and the app are made
     geocoding = await createGeocoder(config.geocoder, opened, (line) => console.log(line), {

@@ -118,25 +118,24 @@ export const progressInPlace = (): ((text: string) => void) | undefined =>
  * Before a start upgrades the schema of the database at `path`: a warning line naming the other
  * processes that have it open. One of them may be a server of the older version, which goes on
  * with a schema it does not know (upgrade them together, docs/operations.md, Upgrades). A file
- * that is new, current, or unreadable here is left to the open that follows. Returns the older
- * version found, or null.
+ * that is new, current, or unreadable here is left to the open that follows.
  */
-export function warnUpgradeInUse(path: string, log: (line: Record<string, unknown>) => void): number | null {
+export function warnUpgradeInUse(path: string, log: (line: Record<string, unknown>) => void): void {
   const version = schemaVersionAt(path)
-  if (version === null || version === 0 || version >= MIGRATIONS.length) return null
+  if (version === null || version === 0 || version >= MIGRATIONS.length) return
   const others = (lockHolders(path)?.users ?? []).filter((pid) => pid !== process.pid)
-  if (others.length === 0) return version
+  if (others.length === 0) return
   log({
     level: 'warn',
     message: `upgrading the database schema from version ${version} to ${MIGRATIONS.length} while other processes have it open: stop any that runs an older storeloc, which cannot use the new schema`,
     processes: others.slice(0, 5).map(describeProcess),
   })
-  return version
 }
 
 /**
- * Once the start's open applied the migrations to a file of schema `from` (warnUpgradeInUse's
- * answer): one line saying so, the upgrade's mark in the log (a backup of `from` is the way back).
+ * Once the start's open applied the migrations to a file of schema `from` (store.upgradedFrom,
+ * read under the write lock, so a start that waited while another upgraded says nothing): one
+ * line saying so, the upgrade's mark in the log (a backup of `from` is the way back).
  */
 export function sayUpgraded(from: number | null, path: string, log: (line: Record<string, unknown>) => void): void {
   if (from === null) return

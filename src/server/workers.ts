@@ -216,9 +216,9 @@ export async function runPrimary(
   try {
     if (config.metrics !== null) metricsServer = serveMetrics(config.metrics, () => gathered.gather(running()), logLine)
     // Applies the migrations before any worker opens the file.
-    const older = warnUpgradeInUse(path, logLine)
+    warnUpgradeInUse(path, logLine)
     store = await untilUnlocked(path, config.lockWaitMs, () => openStoreToStart(path, false), logLine)
-    sayUpgraded(older, path, logLine)
+    sayUpgraded(store.upgradedFrom, path, logLine)
     const checked = checkWhole(path)
     geocoding = await createGeocoder(config.geocoder, store, (line) => console.log(line), {
       warn: warnGeocoder,

@@ -45,13 +45,16 @@ export const BUSY_TIMEOUT_MS = 5000
  */
 export const WAL_KEPT_BYTES = 64 * 1024 * 1024
 
+/** An open database, and the schema version this open upgraded it from (null: it upgraded nothing). */
+export type Opened = { db: Database; upgradedFrom: number | null }
+
 /**
  * Opens (creating when absent) the database file, sets the pragmas the write contract relies on,
  * checks they took, and applies pending migrations. `waitForLock` false: a lock another process
  * holds fails the open at once (SQLITE_BUSY), for a caller that waits without holding its event
  * loop (a server's start).
  */
-export function openDatabase(path: string, waitForLock = true, upgrade = true): Database {
+export function openDatabase(path: string, waitForLock = true, upgrade = true): Opened {
   if (path !== ':memory:') {
     mkdirSync(dirname(path), { recursive: true })
     makeOwnersOnly(path)
@@ -85,7 +88,7 @@ export function makeOwnersOnly(path: string): void {
 }
 
 /** Opens and migrates (see migrate), waiting `busyMs` for locks meanwhile; busy_timeout is BUSY_TIMEOUT_MS after. */
-function openOnce(path: string, busyMs: number, upgrade: boolean): Database {
+function openOnce(path: string, busyMs: number, upgrade: boolean): Opened {
   const db = new Database(path, { create: true, strict: true })
   try {
     db.exec(`PRAGMA busy_timeout = ${busyMs}`)
@@ -104,9 +107,9 @@ function openOnce(path: string, busyMs: number, upgrade: boolean): Database {
         `SQLite at ${path} refused a setting (journal_mode=${mode}, foreign_keys=${fk}, synchronous=${synchronous}, busy_timeout=${timeout}; wanted wal, 1, 2 (FULL), ${busyMs}).`,
       )
     }
-    migrate(db, upgrade)
+    const upgradedFrom = migrate(db, upgrade)
     db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
-    return db
+    return { db, upgradedFrom }
   } catch (e) {
     db.close()
     throw e
@@ -245,9 +248,10 @@ export function openNonWaitingConnection(path: string, main: Database): Database
 /**
  * Applies the migrations the file lacks, in one write transaction. A file that lacks none is only
  * read: opening it does not wait for another process's write (a long import, another server's
- * migration) beyond what reading the schema version waits.
+ * migration) beyond what reading the schema version waits. Returns the older version it upgraded,
+ * as read under the lock; null when it upgraded none (current already, or a new file made).
  */
-function migrate(db: Database, upgrade: boolean): void {
+function migrate(db: Database, upgrade: boolean): number | null {
   const version = () => {
     const current = db.query<{ user_version: number }, []>('PRAGMA user_version').get()!.user_version
     if (current > MIGRATIONS.length) {
@@ -258,7 +262,7 @@ function migrate(db: Database, upgrade: boolean): void {
     return current
   }
   const found = version()
-  if (found === MIGRATIONS.length) return
+  if (found === MIGRATIONS.length) return null
   // An older schema is a start's to upgrade, after the backup the upgrade steps take; a new file is anyone's to make.
   if (!upgrade && found > 0)
     throw new StoreError(
@@ -266,10 +270,12 @@ function migrate(db: Database, upgrade: boolean): void {
     )
   const apply = db.transaction(() => {
     // Read again under the lock: another process may have migrated meanwhile.
-    for (let v = version(); v < MIGRATIONS.length; v++) {
+    const from = version()
+    for (let v = from; v < MIGRATIONS.length; v++) {
       db.exec(MIGRATIONS[v]!)
       db.exec(`PRAGMA user_version = ${v + 1}`)
     }
+    return from === 0 || from === MIGRATIONS.length ? null : from
   })
-  apply.immediate()
+  return apply.immediate()
 }

@@ -1,4 +1,3 @@
-import type { Database } from 'bun:sqlite'
 import { changeLog } from './changes'
 import { customFieldRepo } from './custom-fields'
 import { commitTracker, type WriteFault } from './commits'
@@ -24,7 +23,7 @@ export type { WriteFault } from './commits'
  * (openDatabase); `upgrade` false: an older schema is refused, not migrated (a new file is made).
  */
 export function openStore(path: string, waitForLock = true, upgrade = true) {
-  const db: Database = openDatabase(path, waitForLock, upgrade)
+  const { db, upgradedFrom } = openDatabase(path, waitForLock, upgrade)
   const fileMoved = fileMovedCheck(path)
   const damage = damageWatch(path)
   /** Why writes are refused now: the file was found damaged, or the path names another file. */
@@ -41,6 +40,8 @@ export function openStore(path: string, waitForLock = true, upgrade = true) {
     db,
     /** The database file's path, as given (DATABASE_PATH), for messages. */
     path,
+    /** The older schema version this open upgraded the file from, read under the write lock; null: none. */
+    upgradedFrom,
     changes,
     locators: locatorRepo(db, changes),
     keys: keyRepo(db, changes, bookkeeping, () => refusal() !== null),
