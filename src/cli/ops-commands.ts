@@ -2,6 +2,7 @@
 // never through openStore, which would migrate the database or make an empty one; each returns
 // its exit code.
 import { dirname, join } from 'node:path'
+import { byteSize } from '../core/byte-size'
 import type { Config } from '../core/config'
 import { GEODATA_VERSION } from '../geocode/embedded/build'
 import { geodataVersion } from '../geocode/embedded/ensure'
@@ -31,8 +32,7 @@ const copyJson = (facts: CopyFacts) => ({
 const counts = (c: { locators: number; locations: number; keys: number }) =>
   `${c.locators} locator(s), ${c.locations} location(s), ${c.keys} key(s)`
 
-const contents = (f: CopyFacts) =>
-  `${counts(f)}, schema version ${f.version}; ${(f.bytes / 1e6).toFixed(1)} MB, integrity_check ok`
+const contents = (f: CopyFacts) => `${counts(f)}, schema version ${f.version}; ${byteSize(f.bytes)}, integrity_check ok`
 
 function doctorText(report: DoctorReport): string {
   const line = (c: Check) => {

@@ -3,6 +3,7 @@
 // either fails (503, /readyz "degraded"), which the file's own checks do not show.
 import { accessSync, constants, existsSync, statfsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
+import { byteSize } from '../core/byte-size'
 import { WAL_KEPT_BYTES } from '../store/db'
 import type { Check, Problem } from './doctor'
 import { otherOwner } from './file-owner'
@@ -12,9 +13,6 @@ import { otherOwner } from './file-owner'
  * backup, an export), and an export past 1 MiB waits on this disk while it is sent.
  */
 export const LOW_SPACE_BYTES = WAL_KEPT_BYTES
-
-const size = (bytes: number) =>
-  bytes < 1024 ** 3 ? `${(bytes / 1024 ** 2).toFixed(1)} MiB` : `${(bytes / 1024 ** 3).toFixed(1)} GiB`
 
 /** The files SQLite writes for `path` that this user may not: each with why (a read-only file system, or the modes). */
 function unwritable(path: string): string[] {
@@ -55,9 +53,9 @@ export function storageCheck(path: string): Check {
   const readOnly = refused.some((r) => r.endsWith('(a read-only file system)'))
   if (free !== null && free < LOW_SPACE_BYTES && !readOnly)
     problems.push({
-      problem: `${size(free)} free on the disk that holds the database, less than ${size(LOW_SPACE_BYTES)}: writes are refused (503 "disk is full") once a transaction cannot grow the file or its -wal.`,
+      problem: `${byteSize(free)} free on the disk that holds the database, less than ${byteSize(LOW_SPACE_BYTES)}: writes are refused (503 "disk is full") once a transaction cannot grow the file or its -wal.`,
       fix: 'Free space on that disk (old backups, logs, an export left there): writes succeed again without a restart.',
     })
-  const room = free === null ? 'free space unknown' : `${size(free)} free`
+  const room = free === null ? 'free space unknown' : `${byteSize(free)} free`
   return { ...check, summary: refused.length > 0 ? room : `writable, ${room}`, problems }
 }

@@ -213,6 +213,17 @@ describe('restore drill', () => {
 })
 
 describe('backup', () => {
+  test("the line says what the copy holds and its size in MiB, as the doctor's storage check does", () => {
+    const { backup } = populated()
+    const again = join(dir, 'again.db')
+    const said = storeloc('backup', again)
+    const mib = (statSync(again).size / 1024 ** 2).toFixed(1)
+    expect(said.stdout).toBe(
+      `Backed up ${dbPath} to ${again}: 1 locator(s), 30 location(s), 2 key(s), schema version ${MIGRATIONS.length}; ${mib} MiB, integrity_check ok.\n`,
+    )
+    expect(statSync(backup).size).toBe(statSync(again).size)
+  })
+
   test('an existing FILE is kept unless --force; the database itself and a missing one are refused', () => {
     const { backup } = populated()
     const old = fileBytes(backup)

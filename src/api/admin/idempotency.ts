@@ -1,6 +1,7 @@
 // Idempotency-Key on the Management API's POSTs, as the IETF draft "The Idempotency-Key HTTP
 // Header Field" describes: a retry with the same key and request replays the first answer; the
 // same key with another request is 422; while the first is still running, 409.
+import { byteSize } from '../../core/byte-size'
 import { sha256Hex } from '../../core/ids'
 import { LocationError } from '../../locations/errors'
 import type { AdminDeps } from '../../locations/service'
@@ -17,8 +18,6 @@ export const REPLAY_HEADER = 'idempotent-replayed'
  */
 export const IDEMPOTENCY_MAX_ANSWER_BYTES = 1024 * 1024
 
-const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`
-
 /** idempotency_key_reused's message: the key, and when the other request used it. */
 export const keyReused = (key: string, answer: Pick<KeptAnswer, 'createdAt'>) =>
   `The Idempotency-Key ${JSON.stringify(key)} was used with another request (another method, path, body or Content-Type) at ${answer.createdAt}. Use a new key for a new request.`
@@ -30,7 +29,7 @@ export const keyReused = (key: string, answer: Pick<KeptAnswer, 'createdAt'>) =>
 export function answerNotKept(key: string, answer: Pick<KeptAnswer, 'createdAt' | 'status' | 'bytes'>): string {
   const why =
     answer.bytes > IDEMPOTENCY_MAX_ANSWER_BYTES
-      ? `its answer (${mib(answer.bytes)}) was over the ${mib(IDEMPOTENCY_MAX_ANSWER_BYTES)} kept for retries`
+      ? `its answer (${byteSize(answer.bytes)}) was over the ${byteSize(IDEMPOTENCY_MAX_ANSWER_BYTES)} kept for retries`
       : "its locator's answers kept for retries in 24 hours had reached the service's IDEMPOTENCY_MAX_MB setting, so its answer was not kept"
   return `The request with the Idempotency-Key ${JSON.stringify(key)} was made at ${answer.createdAt} and answered ${answer.status}, but ${why}. It was not made again: read the locations (GET /admin/v1/locations/export) to see its result.`
 }
