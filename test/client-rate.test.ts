@@ -74,6 +74,6 @@ test('a bad CLIENT_RATE_LIMIT, PAGE_RATE_LIMIT or TRUSTED_PROXIES is refused wit
     '10.0.0.0/8',
     '::1/128',
   ])
-  expect(loadConfig({}, 2)).toMatchObject({ clientRateLimit: 0, pageRateLimit: 0, trustedProxies: [] })
+  expect(loadConfig({}, 2)).toMatchObject({ pageRateLimit: 0, trustedProxies: [] })
   expect(loadConfig({ PAGE_RATE_LIMIT: '1200' }, 2).pageRateLimit).toBe(1200)
 })

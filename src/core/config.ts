@@ -33,13 +33,13 @@ export type Config = {
   mapTiles: MapTiles | null
   /** Internal: this process is one of the workers a primary started (STORELOC_WORKER=1, set by the primary, src/server/workers.ts). */
   worker: boolean
-  /** Query API requests a minute per client address, all locators together (CLIENT_RATE_LIMIT); 0: off, or unset. */
+  /** Query API requests a minute per client address, all locators together (CLIENT_RATE_LIMIT, DEFAULT_CLIENT_RATE_LIMIT unset); 0: off. */
   clientRateLimit: number
   /**
-   * With CLIENT_RATE_LIMIT unset, the limit on the clients known for sure (src/api/public/clients.ts,
-   * scope 'seen'): DEFAULT_CLIENT_RATE_LIMIT; 0 when CLIENT_RATE_LIMIT is set, 0 (off) included.
+   * CLIENT_RATE_LIMIT unset: its default counts only the clients known for sure (src/api/public/clients.ts,
+   * scope 'seen'); set, every address.
    */
-  defaultClientRateLimit: number
+  clientRateLimitKnownOnly: boolean
   /** Page requests (under /l/) a minute per client address, counted apart from the Query API's (PAGE_RATE_LIMIT); 0: off. */
   pageRateLimit: number
   /** Addresses and CIDR ranges of proxies whose X-Forwarded-For / Forwarded name the client (TRUSTED_PROXIES); none by default. */
@@ -328,8 +328,8 @@ export function loadConfig(
     workers: env.WORKERS === undefined || env.WORKERS === '' ? 1 : parseWorkers(env.WORKERS, 'WORKERS', cores),
     metrics: metricsConfig(env, port),
     mapTiles: mapTilesConfig(env),
-    clientRateLimit: integer(env, 'CLIENT_RATE_LIMIT', 0, 0, MAX_CLIENT_RATE_LIMIT),
-    defaultClientRateLimit: (env.CLIENT_RATE_LIMIT ?? '') === '' ? DEFAULT_CLIENT_RATE_LIMIT : 0,
+    clientRateLimit: integer(env, 'CLIENT_RATE_LIMIT', DEFAULT_CLIENT_RATE_LIMIT, 0, MAX_CLIENT_RATE_LIMIT),
+    clientRateLimitKnownOnly: (env.CLIENT_RATE_LIMIT ?? '') === '',
     pageRateLimit: integer(env, 'PAGE_RATE_LIMIT', 0, 0, MAX_CLIENT_RATE_LIMIT),
     trustedProxies: trustedProxies(env),
     locatorMaxLocations: integer(env, 'LOCATOR_MAX_LOCATIONS', DEFAULT_LOCATOR_MAX_LOCATIONS, 1, 1_000_000_000),

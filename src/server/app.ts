@@ -105,7 +105,7 @@ export type AppDeps = {
         | 'publicBaseUrl'
         | 'mapTiles'
         | 'clientRateLimit'
-        | 'defaultClientRateLimit'
+        | 'clientRateLimitKnownOnly'
         | 'pageRateLimit'
         | 'trustedProxies'
         | 'host'
@@ -144,14 +144,13 @@ function clientLimits(
   started: WeakMap<Request, RequestNote>,
   log: Log,
 ) {
-  const set = deps.config.clientRateLimit ?? 0
-  // CLIENT_RATE_LIMIT unset: its default, on the clients known for sure only.
-  const perApi = set > 0 ? set : (deps.config.defaultClientRateLimit ?? 0)
+  const perApi = deps.config.clientRateLimit ?? 0
   const perPage = deps.config.pageRateLimit ?? 0
   const trusted = deps.config.trustedProxies ?? []
   // HOST on loopback only lets this machine connect: every peer is a loopback address.
   const onlyHere = deps.config.host !== undefined && LOOPBACK.test(deps.config.host)
-  const scope = set > 0 ? 'all' : onlyHere ? 'loopback' : 'seen'
+  // CLIENT_RATE_LIMIT unset: its default counts the clients known for sure only.
+  const scope = deps.config.clientRateLimitKnownOnly !== true ? 'all' : onlyHere ? 'loopback' : 'seen'
   const apiClientOf = perApi > 0 ? clientResolver(trusted, scope, untrustedProxy(log)) : null
   const pageClientOf = perPage > 0 ? clientResolver(trusted) : null
   const pageCounter = clientCounter(deps.pageLimiter ?? new RateLimiter(), perPage)

@@ -31,8 +31,8 @@ function appFor(vars: Record<string, string> = {}, host?: string) {
       maxBodyBytes: 262144,
       logRequests: false,
       publicBaseUrl: 'http://localhost', // no warning of its own for a forwarded request
-      clientRateLimit: config.clientRateLimit,
-      defaultClientRateLimit: config.defaultClientRateLimit === 0 ? 0 : 2,
+      clientRateLimit: config.clientRateLimitKnownOnly ? 2 : config.clientRateLimit,
+      clientRateLimitKnownOnly: config.clientRateLimitKnownOnly,
       trustedProxies: config.trustedProxies,
       host,
     },
@@ -51,7 +51,10 @@ async function statuses(app: ReturnType<typeof createApp>, address: string, head
 }
 
 test('unset, CLIENT_RATE_LIMIT counts the clients known for sure, and no shared address', async () => {
-  expect(loadConfig({}, 2)).toMatchObject({ clientRateLimit: 0, defaultClientRateLimit: DEFAULT_CLIENT_RATE_LIMIT })
+  expect(loadConfig({}, 2)).toMatchObject({
+    clientRateLimit: DEFAULT_CLIENT_RATE_LIMIT,
+    clientRateLimitKnownOnly: true,
+  })
   expect(DEFAULT_CLIENT_RATE_LIMIT).toBe(300)
   // A visitor seen directly, at a public address: counted.
   expect(await statuses(appFor().app, '203.0.113.9')).toEqual([200, 200, 429])
@@ -80,9 +83,15 @@ test('unset, a request forwarded by an untrusted peer is not counted, and the fi
 })
 
 test('set, CLIENT_RATE_LIMIT counts every address as it connects; 0 is off', async () => {
-  expect(loadConfig({ CLIENT_RATE_LIMIT: '2' }, 2)).toMatchObject({ clientRateLimit: 2, defaultClientRateLimit: 0 })
+  expect(loadConfig({ CLIENT_RATE_LIMIT: '2' }, 2)).toMatchObject({
+    clientRateLimit: 2,
+    clientRateLimitKnownOnly: false,
+  })
   expect(await statuses(appFor({ CLIENT_RATE_LIMIT: '2' }).app, '127.0.0.1')).toEqual([200, 200, 429])
-  expect(loadConfig({ CLIENT_RATE_LIMIT: '0' }, 2)).toMatchObject({ clientRateLimit: 0, defaultClientRateLimit: 0 })
+  expect(loadConfig({ CLIENT_RATE_LIMIT: '0' }, 2)).toMatchObject({
+    clientRateLimit: 0,
+    clientRateLimitKnownOnly: false,
+  })
   expect(await statuses(appFor({ CLIENT_RATE_LIMIT: '0' }).app, '203.0.113.9')).toEqual([200, 200, 200])
 })
 
