@@ -6,7 +6,7 @@ import { ConfigError, loadConfig, misspeltSettings, misspeltText, type Config } 
 import { redactSecrets } from '../core/ids'
 import { withinEdits } from '../core/text'
 import { OperatorError, type Refusal } from '../operator'
-import { otherOwner } from '../operator/file-owner'
+import { hiddenByFolder, otherOwner } from '../operator/file-owner'
 import { GeodataDamagedError, GeodataPathError } from '../geocode/embedded'
 import { openStore, type Store } from '../store'
 import { databaseFault, storageFault, storageFaultText } from '../store/db'
@@ -246,7 +246,8 @@ export async function cli(
     // wrong (a mistyped DATABASE_PATH, another directory), and opening would make an empty one.
     if (ON_LOCATORS.has(sub) && !existsSync(databasePath)) {
       throw new OperatorError(
-        `No database at ${databasePath}: set DATABASE_PATH to the service's database file (storeloc locator create makes a new one).`,
+        hiddenByFolder(databasePath) ??
+          `No database at ${databasePath}: set DATABASE_PATH to the service's database file (storeloc locator create makes a new one).`,
       )
     }
     made = sub === 'locator create' && !existsSync(databasePath) ? newFiles(databasePath) : null
@@ -298,7 +299,8 @@ export async function cli(
     }
     const storage = storageFault(e, databasePath)
     // Typed as oneself, not as the service's user, whose files are for their owner only.
-    const owner = fault === 'file' || storage === 'readonly' ? otherOwner(databasePath) : null
+    const owner =
+      fault === 'file' || storage === 'readonly' ? (otherOwner(databasePath) ?? hiddenByFolder(databasePath)) : null
     const hint =
       fault === 'busy'
         ? ' Another process holds the database for writing: try again in a moment.'

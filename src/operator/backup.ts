@@ -4,6 +4,7 @@ import { existsSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { type CopyFacts, CopyDamagedError, databaseFacts, openExisting, writeVerifiedCopy } from '../store/backup-file'
 import { storageFault } from '../store/db'
+import { hiddenByFolder } from './file-owner'
 import { refuseWhileInUse } from './restore-guard'
 import { OperatorError } from './shared'
 import { isCorruptError } from '../store/damage'
@@ -13,7 +14,8 @@ export function requireDatabaseFile(path: string): void {
   if (path === ':memory:') throw new OperatorError('DATABASE_PATH is :memory:, which no other process can read.')
   if (!existsSync(path)) {
     throw new OperatorError(
-      `No database at ${path}: set DATABASE_PATH to the service's database file (storeloc locator create makes a new one).`,
+      hiddenByFolder(path) ??
+        `No database at ${path}: set DATABASE_PATH to the service's database file (storeloc locator create makes a new one).`,
     )
   }
 }

@@ -1,7 +1,10 @@
-// Whose a database file is, when this process is not its owner: the usual reason a command an
-// operator typed cannot open or write the service's database (run as themselves, not as the
-// service's user, whose files are mode 0600).
-import { readFileSync, statSync } from 'node:fs'
+// Whose a database file and its folder are, when this process may not use them: the usual reason
+// a command an operator typed cannot open or write the service's database. The service's user is
+// taken to be the folder's owner when that is not root (systemd's StateDirectory makes
+// /var/lib/storeloc its User='s, mode 0750); a file there of another owner (made by a command run
+// as root) is one to give back to it, not a user to run as.
+import { accessSync, constants, existsSync, readFileSync, statSync, type Stats } from 'node:fs'
+import { dirname, join, parse, resolve, sep } from 'node:path'
 
 /** The user name of `uid` in /etc/passwd, or null (no such file or line). */
 function userName(uid: number): string | null {
@@ -16,18 +19,90 @@ function userName(uid: number): string | null {
   return null
 }
 
+/** What a file's owner is called in a message, and in the commands it gives (sudo -u, chown). */
+function ownerOf(st: Stats) {
+  const name = userName(st.uid)
+  return {
+    text: name === null ? `uid ${st.uid}` : `${name} (uid ${st.uid})`,
+    word: name ?? 'that user',
+    sudo: name ?? `'#${st.uid}'`,
+    chown: name ?? String(st.uid),
+  }
+}
+
+const modeOf = (st: Stats) => (st.mode & 0o777).toString(8).padStart(4, '0')
+
+/** statSync, or undefined when there is no file or this user may not look (a folder it may not search). */
+function statOrNone(path: string): Stats | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false })
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * When this process (not root) is not the owner of the file at `path`, and the file is not its
+ * folder's owner's either (a non-root owner, the service's user): a sentence saying so, and the
+ * chown that gives it back. A service running as the folder's owner cannot use the file until then.
+ */
+export function ownerUnlikeFolder(path: string): string | null {
+  const me = process.getuid?.()
+  if (me === undefined || me === 0) return null
+  const st = statOrNone(path)
+  if (st === undefined || st.uid === me) return null
+  const folder = dirname(resolve(path))
+  const held = statOrNone(folder)
+  if (held === undefined || held.uid === 0 || held.uid === st.uid) return null
+  const service = ownerOf(held)
+  const files = [path, `${path}-wal`, `${path}-shm`].filter((f) => existsSync(f)).join(' ')
+  const then = held.uid === me ? '' : `, then run the command as ${service.word} (sudo -u ${service.sudo} ...)`
+  return `${path} belongs to ${ownerOf(st).text}, mode ${modeOf(st)}, but its folder ${folder} to ${service.text}, the service's user, who must own the file too: give it back (sudo chown ${service.chown}: ${files})${then}.`
+}
+
 /**
  * When this process (not root) is not the owner of the file at `path`: a sentence saying whose it
- * is and to run the command as that user; null otherwise, or with no file there.
+ * is and what to do (ownerUnlikeFolder's chown, or to run the command as its owner); null
+ * otherwise, or with no file there.
  */
 export function otherOwner(path: string): string | null {
   const me = process.getuid?.()
   if (me === undefined || me === 0) return null
-  const st = statSync(path, { throwIfNoEntry: false })
+  const st = statOrNone(path)
   if (st === undefined || st.uid === me) return null
-  const name = userName(st.uid)
-  const owner = name === null ? `uid ${st.uid}` : `${name} (uid ${st.uid})`
-  const mode = (st.mode & 0o777).toString(8).padStart(4, '0')
-  const as = name ?? `'#${st.uid}'`
-  return `${path} belongs to ${owner}, mode ${mode}, and this command runs as uid ${me}: run it as ${name ?? 'that user'}, the service's user (sudo -u ${as} ...).`
+  const unlike = ownerUnlikeFolder(path)
+  if (unlike !== null) return unlike
+  const owner = ownerOf(st)
+  return `${path} belongs to ${owner.text}, mode ${modeOf(st)}, and this command runs as uid ${me}: run it as ${owner.word}, the service's user (sudo -u ${owner.sudo} ...).`
+}
+
+/**
+ * When `path` cannot be looked at because a folder on the way may not be searched by this process
+ * (systemd's StateDirectory is mode 0750): a sentence naming that folder, its owner, and to run the
+ * command as them; null otherwise. Without it, such a file reads as missing.
+ */
+export function hiddenByFolder(path: string): string | null {
+  const me = process.getuid?.()
+  if (me === undefined || me === 0) return null
+  try {
+    statSync(path, { throwIfNoEntry: false })
+    return null
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EACCES') return null
+  }
+  // From the root down: the first folder this user may not search.
+  const full = resolve(path)
+  let at = parse(full).root
+  for (const part of dirname(full).slice(at.length).split(sep).filter(Boolean)) {
+    at = join(at, part)
+    try {
+      accessSync(at, constants.X_OK)
+    } catch {
+      const st = statOrNone(at)
+      if (st === undefined) return null
+      const owner = ownerOf(st)
+      return `${path} cannot be seen by this command: its folder ${at} belongs to ${owner.text}, mode ${modeOf(st)}, and this command runs as uid ${me}. Run it as ${owner.word}, the service's user (sudo -u ${owner.sudo} ...).`
+    }
+  }
+  return null
 }

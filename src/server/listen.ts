@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import { damagedAtStart, isCorruptError } from '../store/damage'
 import { databaseFault, storageFault, storageFaultText } from '../store/db'
+import { ownerUnlikeFolder } from '../operator/file-owner'
 import { openStore, type Store } from '../store'
 import type { Config } from '../core/config'
 
@@ -48,12 +49,16 @@ export function openStoreToStart(path: string, waitForLock = true): Store {
         `Cannot use the database at ${path}: the disk that holds it is full (SQLite: ${(e as Error).message}). Free space on it, then start again.`,
         exit,
       )
+    const reason = (e as Error).message.replace(/\.$/, '')
+    // A file not of its folder's owner (made by a command run as root): giving it back mends it.
+    const given = fault === 'file' || storage === 'readonly' ? ownerUnlikeFolder(path) : null
+    if (given !== null)
+      throw new StartError(`Cannot use the database at ${path}: ${reason}. ${given} Then start again.`, exit)
     if (storage !== null)
       throw new StartError(`Cannot use the database at ${path}: ${storageFaultText(storage, path)}`, exit)
-    const reason = (e as Error).message.replace(/\.$/, '')
     // SQLITE_NOTADB at opening: the path names something else than a database ('file' below).
     if (isCorruptError(e) && !String((e as { code?: unknown }).code).startsWith('SQLITE_NOTADB'))
-      throw new StartError(damagedAtStart(path, (e as Error).message.replace(/\.$/, '')), exit)
+      throw new StartError(damagedAtStart(path, reason), exit)
     const advice = {
       file: ' DATABASE_PATH must name a SQLite database file (made, with its folder, when missing) that this user can read and write.',
       busy: ' Another process holds it for writing: try again in a moment.',

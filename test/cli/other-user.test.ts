@@ -3,7 +3,7 @@
 // command says whose the file is and how to run it as them, not SQLite's bare "unable to open".
 // As root here, the commands run as nobody (setpriv), whom file modes bind.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
-import { chmodSync, rmSync } from 'node:fs'
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { createLocator } from '../../src/operator'
 import { openStore } from '../../src/store'
@@ -24,24 +24,33 @@ beforeEach(() => {
 })
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
-const asNobody = (...argv: string[]) => {
+/** `src/<script> ...argv` as uid `uid` (its group the same), on the database at `database`. */
+const runAs = (uid: number, database: string, script: string, ...argv: string[]) => {
   const p = Bun.spawnSync(
     [
       'setpriv',
-      '--reuid=65534',
-      '--regid=65534',
+      `--reuid=${uid}`,
+      `--regid=${uid}`,
       '--clear-groups',
       process.execPath,
-      join(ROOT, 'src/cli/main.ts'),
+      join(ROOT, 'src', script),
       ...argv,
     ],
     {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_PATH: path, GEOCODER: 'none', BUN_RUNTIME_TRANSPILER_CACHE_PATH: '0' },
+      env: {
+        ...process.env,
+        DATABASE_PATH: database,
+        GEOCODER: 'none',
+        DEMO: '0',
+        PORT: '0',
+        BUN_RUNTIME_TRANSPILER_CACHE_PATH: '0',
+      },
     },
   )
   return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
 }
+const asNobody = (...argv: string[]) => runAs(65534, path, 'cli/main.ts', ...argv)
 
 test.skipIf(!asRoot)('a command on a database it may not open names its owner and the user to run it as', () => {
   for (const argv of [
@@ -60,3 +69,76 @@ test.skipIf(!asRoot)('a command on a database it may not open names its owner an
   const storage = JSON.parse(doctor.stdout).checks.find((c: { check: string }) => c.check === 'storage')
   expect(storage.problems[0].fix).toStartWith(`${path} belongs to root (uid 0), mode 0600`)
 })
+
+/**
+ * systemd's layout (docs/operations.md): the folder is the service's user's (here nobody), mode
+ * 0750; in it, the database at `made` by a command run as root, or handed to nobody.
+ */
+function stateDirectory(rootsFile: boolean): { folder: string; database: string } {
+  const folder = join(dir, 'state')
+  mkdirSync(folder)
+  const database = join(folder, 'storeloc.db')
+  const store = openStore(database)
+  createLocator(store, 'Shop')
+  store.close()
+  if (!rootsFile) for (const f of readdirSync(folder)) chownSync(join(folder, f), 65534, 65534)
+  chownSync(folder, 65534, 65534)
+  chmodSync(folder, 0o750)
+  return { folder, database }
+}
+
+test.skipIf(!asRoot)("a file made by root in the service's folder: the service's user is told to take it back", () => {
+  const { folder, database } = stateDirectory(true)
+  const files = [database, `${database}-wal`, `${database}-shm`].filter((f) => existsSync(f)).join(' ')
+  const given = `${database} belongs to root (uid 0), mode 0600, but its folder ${folder} to nobody (uid 65534), the service's user, who must own the file too: give it back (sudo chown nobody: ${files})`
+  expect(runAs(65534, database, 'cli/main.ts', 'locator', 'list')).toEqual({
+    code: 1,
+    stdout: '',
+    stderr: `storeloc: unable to open database file (database ${database}). ${given}.\n`,
+  })
+  const doctor = runAs(65534, database, 'cli/main.ts', 'doctor', '--json')
+  const storage = JSON.parse(doctor.stdout).checks.find((c: { check: string }) => c.check === 'storage')
+  expect(storage.problems[0].fix).toStartWith(`${given}.`)
+  // The service itself, as systemd starts it: exit 3, and the line that says how to mend it.
+  const start = runAs(65534, database, 'main.ts')
+  expect(start.code).toBe(3)
+  expect(start.stderr).toContain(
+    `Cannot use the database at ${database}: unable to open database file. ${given}. Then start again.`,
+  )
+  // Another user, not root: told to give it back, then to run as the service's user. (The folder
+  // opened to all here, so that the file can be seen at all.)
+  chmodSync(folder, 0o755)
+  expect(runAs(65533, database, 'cli/main.ts', 'locator', 'list').stderr).toBe(
+    `storeloc: unable to open database file (database ${database}). ${given}, then run the command as nobody (sudo -u nobody ...).\n`,
+  )
+})
+
+test.skipIf(!asRoot)(
+  "an operator who may not search the service's folder is told whose it is, not that no database is there",
+  () => {
+    const { folder, database } = stateDirectory(false)
+    const hidden = `${database} cannot be seen by this command: its folder ${folder} belongs to nobody (uid 65534), mode 0750, and this command runs as uid 65533. Run it as nobody, the service's user (sudo -u nobody ...).`
+    for (const argv of [
+      ['locator', 'list'],
+      ['backup', join(dir, 'b.db')],
+    ])
+      expect(runAs(65533, database, 'cli/main.ts', ...argv)).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `storeloc: ${hidden}\n`,
+      })
+    // A command that would make a new database, or replace it: the system's refusal, then the same.
+    const backup = join(dir, 'root.db')
+    expect(runAs(0, database, 'cli/main.ts', 'backup', backup).code).toBe(0)
+    chmodSync(backup, 0o644)
+    for (const argv of [
+      ['locator', 'create', '--name', 'Second'],
+      ['restore', backup],
+    ]) {
+      const r = runAs(65533, database, 'cli/main.ts', ...argv)
+      expect({ code: r.code, end: r.stderr.slice(-hidden.length - 1) }).toEqual({ code: 1, end: `${hidden}\n` })
+    }
+    // As the service's user, the same commands work.
+    expect(runAs(65534, database, 'cli/main.ts', 'locator', 'list').code).toBe(0)
+  },
+)
