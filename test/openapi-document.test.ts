@@ -79,6 +79,18 @@ describe('the document', () => {
     }
   })
 
+  test('every operation says what it needs: the secret key on the Management API, none elsewhere', async () => {
+    // `security: []` is OpenAPI's "no credential"; left out, linters and generators cannot tell.
+    const needs = operations().map(({ path, op }) => ({ path, security: op.security }))
+    expect(needs).toEqual(
+      needs.map(({ path }) => ({ path, security: path.startsWith('/admin/') ? [{ secretKey: [] }] : [] })),
+    )
+    // And so it is: the Query API and the health checks answer without one.
+    for (const path of [`/public/v1/${f.token}/filters`, '/healthz']) {
+      expect({ path, status: (await send(f.env.app, `${BASE}${path}`)).status }).toEqual({ path, status: 200 })
+    }
+  })
+
   test('request bodies are the schemas the Management API validates with', () => {
     const plain = (s: unknown) => JSON.parse(JSON.stringify(s))
     expect(withoutNotes(doc.components.schemas.CreateLocationBody)).toEqual(plain(CreateLocationBody))

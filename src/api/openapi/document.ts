@@ -25,7 +25,8 @@ type ApiShape = {
   /** Parameters every operation of the API takes, before its own. */
   parameters: readonly ParameterName[]
   okHeaders: readonly HeaderName[]
-  security?: readonly Json[]
+  /** The credentials it takes: `[]` says none, which an operation without the field would leave unsaid. */
+  security: readonly Json[]
   /** Answers 304 to an If-None-Match that holds the current ETag. */
   notModified?: boolean
 }
@@ -50,6 +51,7 @@ const APIS: Record<Api, ApiShape> = {
     errors: 'public',
     parameters: ['token', 'ifNoneMatch'],
     okHeaders: ['X-Request-Id', 'ETag', 'Cache-Control', 'Vary', ...RATE],
+    security: [],
     notModified: true,
   },
   service: {
@@ -58,6 +60,7 @@ const APIS: Record<Api, ApiShape> = {
     errors: 'admin',
     parameters: [],
     okHeaders: ['X-Request-Id'],
+    security: [],
   },
 }
 
@@ -175,7 +178,7 @@ function operation(op: Operation): Json {
   checkPathParameters(op, parameters)
   const out: Json = { tags: [api.tag], operationId: op.id, summary: op.summary }
   if (op.description) out.description = op.description
-  if (api.security) out.security = api.security
+  out.security = api.security
   if (parameters.length > 0) out.parameters = parameters.map((p) => ({ $ref: `#/components/parameters/${p}` }))
   if (op.body) {
     const content: Json = { 'application/json': { schema: schemaRef(op.body) } }
