@@ -91,6 +91,15 @@ describe('the document', () => {
     }
   })
 
+  test("the page parameter's bounds are the ones the list checks", async () => {
+    const page = deref(doc.components.parameters.page).schema
+    const statusAt = async (n: number) => (await f.env.call('GET', `/admin/v1/locations?page=${n}`)).status
+    expect(await statusAt(page.maximum)).toBe(200)
+    expect(await statusAt(page.maximum + 1)).toBe(400)
+    expect(await statusAt(page.minimum)).toBe(200)
+    expect(await statusAt(page.minimum - 1)).toBe(400)
+  })
+
   test('request bodies are the schemas the Management API validates with', () => {
     const plain = (s: unknown) => JSON.parse(JSON.stringify(s))
     expect(withoutNotes(doc.components.schemas.CreateLocationBody)).toEqual(plain(CreateLocationBody))

@@ -75,6 +75,8 @@ export function toAdminLocation(r: LocationRecord) {
 export type AdminLocation = ReturnType<typeof toAdminLocation>
 
 export const MAX_LIMIT = 500
+/** The highest page of GET /admin/v1/locations. */
+export const MAX_PAGE = 10_000_000
 
 function positiveInteger(raw: string | null, name: string, fallback: number, max: number): number {
   if (raw === null) return fallback
@@ -164,7 +166,7 @@ export function listLocations(deps: AdminDeps, locatorId: string, params: URLSea
         `The ${name} parameter is unknown${meantName(name, LIST_PARAMS)}: this route takes limit, page, status and external_id.`,
       )
   const limit = positiveInteger(once(params, 'limit'), 'limit', 10, MAX_LIMIT)
-  const page = positiveInteger(once(params, 'page'), 'page', 1, 10_000_000)
+  const page = positiveInteger(once(params, 'page'), 'page', 1, MAX_PAGE)
   const status = statusParam(params)
   const externalId = externalIdParam(params)
   let total: number

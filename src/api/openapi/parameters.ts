@@ -2,6 +2,7 @@
 // with the bounds the code checks (src/core/limits.ts, src/locations/service.ts).
 import { PUBLIC_TOKEN } from '../../core/ids'
 import { MAX_LIMIT, MAX_MAP_TILES, MAX_RADIUS, MAX_SEARCH, MAX_TAGS, MAX_ZOOM } from '../../core/limits'
+import { MAX_PAGE } from '../../locations/service'
 import { LOCATION_ID_PATTERN } from './schemas'
 
 const query = (name: string, description: string, schema: Record<string, unknown>) => ({
@@ -84,7 +85,7 @@ export const PARAMETERS = {
       default: 'true',
     },
   ),
-  page: query('page', 'The page, from 1.', { type: 'integer', minimum: 1, default: 1 }),
+  page: query('page', 'The page, from 1.', { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 }),
   adminLimit: query('limit', `The page size. Above ${MAX_LIMIT}: 400 limit_exceeded.`, {
     type: 'integer',
     minimum: 1,
