@@ -1,6 +1,7 @@
 // Every operation the service answers, one entry each: the OpenAPI document is made from this table
 // (document.ts adds what an API's operations share: auth, the token, headers, common errors).
 import { capMessage } from '../../locations/cap'
+import { answerNotKept } from '../admin/idempotency'
 import type { ErrorCode } from './errors'
 import type { ParameterName } from './parameters'
 import type { SchemaName } from './schemas'
@@ -49,6 +50,9 @@ export type Operation = Common &
 export type Api = Operation['api']
 
 const ADMIN = '/admin/v1'
+/** A single location's answer is never over 1 MiB: its 410 comes from the day's IDEMPOTENCY_MAX_MB. */
+const notKept = (status: number) =>
+  answerNotKept('a1b2', { createdAt: '2026-12-02T02:27:31.441Z', status, bytes: 1_203 })
 const PUBLIC = '/public/v1/{token}'
 const LIST = [
   'lat',
@@ -98,9 +102,13 @@ export const OPERATIONS: readonly Operation[] = [
       'validation_error',
       'geocoding_failed',
       'idempotency_key_reused',
+      'idempotency_answer_not_kept',
       'limit_exceeded',
     ],
-    messages: { limit_exceeded: capMessage('lct_0000000000000000', 1_000_000, 1, 1_000_000) },
+    messages: {
+      limit_exceeded: capMessage('lct_0000000000000000', 1_000_000, 1, 1_000_000),
+      idempotency_answer_not_kept: notKept(201),
+    },
   },
   {
     api: 'admin',
@@ -142,7 +150,9 @@ export const OPERATIONS: readonly Operation[] = [
       'validation_error',
       'geocoding_failed',
       'idempotency_key_reused',
+      'idempotency_answer_not_kept',
     ],
+    messages: { idempotency_answer_not_kept: notKept(200) },
   },
   {
     api: 'admin',
@@ -153,7 +163,8 @@ export const OPERATIONS: readonly Operation[] = [
     description: 'Send no body. Afterwards the id gives 404 on every endpoint.',
     parameters: ['locationId', 'idempotencyKey'],
     ok: { status: 200, schema: 'AdminDeleteAnswer', description: 'Deleted.' },
-    errors: ['not_found', 'conflict', 'payload_too_large', 'idempotency_key_reused'],
+    errors: ['not_found', 'conflict', 'payload_too_large', 'idempotency_key_reused', 'idempotency_answer_not_kept'],
+    messages: { idempotency_answer_not_kept: notKept(200) },
   },
   {
     api: 'admin',
