@@ -72,6 +72,21 @@ describe('bulk body shapes', () => {
     expect(answered).toBeGreaterThan(20)
   })
 
+  test('a form, or a body without a Content-Type, is 400 naming the two types read', async () => {
+    const form = await env.call('POST', BULK, {
+      body: 'locations[0][name]=A',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect([form.status, form.body.message]).toEqual([400, expect.stringContaining('(Content-Type: text/csv)')])
+    // Bytes, not a string: fetch would call a string text/plain.
+    const body = new TextEncoder().encode('{"locations":[]}')
+    const headers = { authorization: `Bearer ${env.key}` }
+    const untyped = await env.app.handle(new Request(`http://localhost${BULK}`, { method: 'POST', headers, body }))
+    const said = ((await untyped.json()) as { message: string }).message
+    expect([untyped.status, said]).toEqual([400, expect.stringContaining('without a Content-Type header')])
+    expect(snapshot().locations).toEqual([])
+  })
+
   test('JSON with an object of more than 1,000 fields or an array of more than 10,000 items is not parsed', async () => {
     const store = { name: 'A', address: '1 Main St', coordinates: { lat: 40.1, lng: -3.2 } }
     const fields = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}`, 1]))

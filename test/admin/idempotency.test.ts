@@ -60,6 +60,19 @@ describe('Idempotency-Key', () => {
     expect(env.store.locations.byExternalId(env.locatorId, 'C1')!.name).toBe('Café')
   })
 
+  test('the body is compared byte for byte: the same JSON spaced otherwise is another request', async () => {
+    const body = storeBody()
+    const send = (text: string, type = 'application/json') =>
+      env.call('POST', BASE, { body: text, headers: { 'content-type': type, 'idempotency-key': 'k-bytes' } })
+    expect((await send(JSON.stringify(body))).status).toBe(201)
+    // JSON's type with its charset named is the same type.
+    const typed = await send(JSON.stringify(body), 'application/json; charset=utf-8')
+    expect(typed.headers.get('idempotent-replayed')).toBe('true')
+    const spaced = await send(JSON.stringify(body, null, 2))
+    expect([spaced.status, spaced.body.error]).toEqual([422, 'idempotency_key_reused'])
+    expect(count()).toBe(1)
+  })
+
   test('a request still in flight with the key gets 409 conflict; after it, the retry gets its answer', async () => {
     const [a, b] = await Promise.all([post(BASE, storeBody(), 'k-3'), post(BASE, storeBody(), 'k-3')])
     expect([a.status, b.status].sort()).toEqual([201, 409])
