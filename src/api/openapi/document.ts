@@ -181,7 +181,9 @@ function operation(op: Operation): Json {
   out.security = api.security
   if (parameters.length > 0) out.parameters = parameters.map((p) => ({ $ref: `#/components/parameters/${p}` }))
   if (op.body) {
-    const content: Json = { 'application/json': { schema: schemaRef(op.body) } }
+    const json: Json = { schema: schemaRef(op.body) }
+    if (op.example !== undefined) json.example = op.example
+    const content: Json = { 'application/json': json }
     if (op.csv)
       content['text/csv'] = { schema: { type: 'string', description: 'A header row, then a location a row.' } }
     out.requestBody = { required: true, content }

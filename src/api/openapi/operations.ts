@@ -26,6 +26,8 @@ type Common = {
   parameters?: readonly ParameterName[]
   /** The JSON request body's schema. */
   body?: SchemaName
+  /** A body the API takes as it is: what the /docs/api page's "Try it out" starts from. */
+  example?: unknown
   /** The body may also be CSV (text/csv). */
   csv?: boolean
   ok: Answer
@@ -54,6 +56,15 @@ const ADMIN = '/admin/v1'
 const notKept = (status: number) =>
   answerNotKept('a1b2', { createdAt: '2026-12-02T02:27:31.441Z', status, bytes: 1_203 })
 const PUBLIC = '/public/v1/{token}'
+const DOWNTOWN = {
+  external_id: 'SPR-001',
+  name: 'Downtown Store',
+  address: '200 Main Street, Springfield, IL 62701',
+  coordinates: { lat: 39.8017, lng: -89.6436 },
+  tags: ['Parking', 'Wifi'],
+  contact: { phone: '+1 217 555 0100', website: 'https://example.com/downtown' },
+  hours: { monday: '09:00-18:00', sunday: 'closed' },
+}
 const LIST = [
   'lat',
   'lng',
@@ -95,6 +106,7 @@ export const OPERATIONS: readonly Operation[] = [
       'Without `coordinates`, the address is geocoded. Form bodies (urlencoded, multipart) are read too, with `a[b]` and `a[]` for nesting.',
     parameters: ['idempotencyKey'],
     body: 'CreateLocationBody',
+    example: DOWNTOWN,
     ok: { status: 201, schema: 'AdminLocationAnswer', description: 'Created and committed.' },
     errors: [
       'conflict',
@@ -142,6 +154,7 @@ export const OPERATIONS: readonly Operation[] = [
       'Only the fields sent change. An address sent without `coordinates` is geocoded again. An update that changes nothing keeps `updated_at`.',
     parameters: ['locationId', 'idempotencyKey'],
     body: 'UpdateLocationBody',
+    example: { status: 'draft', contact: { phone: '' } },
     ok: { status: 200, schema: 'AdminLocationAnswer', description: 'The location as it is now.' },
     errors: [
       'not_found',
@@ -176,6 +189,14 @@ export const OPERATIONS: readonly Operation[] = [
       'Up to 1,000 locations, each matched by `id`, else `external_id`, else created; all checked and geocoded before one transaction writes them (an address equal to the one the matched location has is not geocoded again: its point stays), so any problem is one 422 `validation_error` naming every failing item (`locations[i]`, or `line n` for CSV) and nothing is written. A CSV body (`text/csv`, the columns of `locations import`; UTF-8 unless the `charset` of its Content-Type names another, such as `text/csv; charset=windows-1252`) takes `dry_run`, `delete_missing` and `max_delete` in the query string. The body limit is 8 MiB.',
     parameters: ['idempotencyKey', 'dryRun', 'deleteMissing', 'maxDelete'],
     body: 'BulkUpsertBody',
+    // A dry run, so that trying it writes nothing; the second store is geocoded.
+    example: {
+      dry_run: true,
+      locations: [
+        DOWNTOWN,
+        { external_id: 'WAS-001', name: 'Washington', address: '1600 Pennsylvania Avenue NW, Washington, DC 20500' },
+      ],
+    },
     csv: true,
     ok: { status: 200, schema: 'BulkUpsertAnswer', description: 'Written, or in a dry run worked out.' },
     errors: [
