@@ -55,6 +55,17 @@ describe('the document', () => {
     expect(all.filter((r) => resolve(r) === undefined)).toEqual([])
   })
 
+  test("every component is used, but the example of the Query API's answer to no route", () => {
+    const used = new Set(refs(doc.paths))
+    for (const ref of refs(doc.components)) used.add(ref)
+    const unused = Object.entries(doc.components as Json).flatMap(([kind, all]) =>
+      Object.keys(all)
+        .map((name) => `#/components/${kind}/${name}`)
+        .filter((ref) => kind !== 'securitySchemes' && !used.has(ref)),
+    )
+    expect(unused).toEqual(['#/components/examples/public.NOT_FOUND'])
+  })
+
   test('every component schema compiles as JSON Schema 2020-12', () => {
     for (const name of Object.keys(doc.components.schemas)) expect(ajv.getSchema(`${SCHEMA_ID}${name}`)).toBeFunction()
   })

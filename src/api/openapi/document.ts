@@ -89,7 +89,7 @@ function response(status: number, r: Pending): Json {
     out.headers = Object.fromEntries(
       [...r.headers].map(([h, always]) => [
         h,
-        always ? { $ref: `#/components/headers/${h}` } : { ...HEADERS[h], required: false },
+        always || !HEADERS[h].required ? { $ref: `#/components/headers/${h}` } : { ...HEADERS[h], required: false },
       ]),
     )
   if (r.schemas.length === 0) return out

@@ -220,8 +220,11 @@ export const PARAMETERS = {
 
 export type ParameterName = keyof typeof PARAMETERS
 
-/** A response header, as an answer that always carries it declares it (document.ts makes one it carries only sometimes so). */
-const header = (description: string, type = 'string') => ({ description, required: true, schema: { type } })
+/**
+ * A response header, as an answer that always carries it declares it (document.ts makes one it carries
+ * only sometimes so); `required` false: one no answer always carries, declared so once, here.
+ */
+const header = (description: string, type = 'string', required = true) => ({ description, required, schema: { type } })
 
 /** Every response header an answer may carry, by its key in components/headers. */
 export const HEADERS = {
@@ -242,6 +245,8 @@ export const HEADERS = {
   ),
   'Idempotent-Replayed': header(
     '`true` when the answer is the replay of an earlier request with the same Idempotency-Key: nothing was written again.',
+    'string',
+    false,
   ),
   'WWW-Authenticate': header('`Bearer realm="admin"`.'),
 }
