@@ -49,6 +49,14 @@ describe('the document', () => {
     expect(typeof doc.info.version).toBe('string')
   })
 
+  test("its server is the one it is served from, a proxy's path prefix kept", () => {
+    // OpenAPI resolves a relative server URL against the document's; Swagger UI's "Try it out" then
+    // drops its trailing slash and adds the operation's path.
+    const base = (served: string) => new URL(doc.servers[0].url, served).href.replace(/\/$/, '')
+    expect(base('http://localhost/openapi.json')).toBe('http://localhost')
+    expect(base('https://example.com/stores/openapi.json')).toBe('https://example.com/stores')
+  })
+
   test('every $ref resolves inside the document', () => {
     const all = [...refs(doc)]
     expect(all.length).toBeGreaterThan(50)

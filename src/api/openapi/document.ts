@@ -206,6 +206,9 @@ function build() {
       version: 'v1',
       description: 'A self-hosted store locator: the Management API writes locations, the Query API finds them.',
     },
+    // Relative to the document's own URL (GET /openapi.json at the service's root), so requests made
+    // from it keep a proxy's path prefix; left out, OpenAPI's default "/" drops it.
+    servers: [{ url: '.', description: 'This service: where this document is served from.' }],
     tags: Object.values(APIS).map((a) => ({ name: a.tag, description: a.description })),
     paths,
     components: {
