@@ -11,8 +11,11 @@ const MARK = 'storeloc'
 /** Filter changes closer together than this are one, with one entry: a visitor ticking three boxes. */
 const SETTLE_MS = 1500
 
+/** The key naming the finder whose map shown alone over its list the entry is (view-switch.ts). */
+export const MAP_LAST = 'storelocMapLast'
+
 /** The current entry's state with the mark; null when it is not an object (a router's own value), kept then. */
-function marked(): Record<string, unknown> | null {
+export function marked(): Record<string, unknown> | null {
   const state: unknown = history.state
   if (state !== null && typeof state !== 'object') return null
   return { ...(state as Record<string, unknown> | null), [MARK]: true }
@@ -25,12 +28,14 @@ export class SearchEntries {
   /** The next search written is a new entry. */
   private pushNext = false
   private changedAt = Number.NEGATIVE_INFINITY
+  /** Writes `href` its own way, when its map is shown alone over its list (view-switch.ts); false: not so. */
+  overMap: ((href: string, push: boolean) => boolean) | null = null
 
   constructor(
     /** The finder's URL parameters' prefix (url-state.ts). */
-    private readonly prefix: string,
+    readonly prefix: string,
     /** The finder's life: it follows the history until it ends. */
-    private readonly life: AbortSignal,
+    readonly life: AbortSignal,
   ) {}
 
   /** The visitor committed a search: it is written as a new entry, once answered. */
@@ -50,12 +55,14 @@ export class SearchEntries {
     const push = searched && this.pushNext
     if (searched) this.pushNext = false
     const href = withState(location.href, state, this.prefix)
-    if (href === location.href) return
+    if (href === location.href || this.overMap?.(href, push)) return
     const mark = push ? marked() : null
     if (mark === null) history.replaceState(history.state, '', href)
     else {
-      // The entry left is one to come back to: marked too.
+      // The entry left is one to come back to: marked too. The one pushed keeps a map's keys
+      // (Back to it shows that map), but is no map shown over its list.
       history.replaceState(mark, '')
+      delete mark[MAP_LAST]
       history.pushState(mark, '', href)
     }
   }

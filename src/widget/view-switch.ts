@@ -3,6 +3,7 @@
 // a full map. Wider, list and map stand side by side and the button is not shown. The map shown
 // alone is an entry of the browser's history, as a page of its own would be: Back shows the list.
 import { h } from './dom'
+import { MAP_LAST, marked, type SearchEntries } from './history'
 import type { Texts } from './i18n'
 
 export type ViewSwitch = {
@@ -13,8 +14,8 @@ export type ViewSwitch = {
   toList: (item: Element) => void
 }
 
-/** Where the finder keeps the map's entries: its URL prefix, the finder's own; `settle` writes its search into the address. */
-export type MapEntries = { prefix: string; settle: () => void; life: AbortSignal }
+/** Where the finder keeps the map's entries: its searches' entries; `settle` writes its search into the address. */
+export type MapEntries = { searches: SearchEntries; settle: () => void }
 
 type State = Record<string, unknown> | null
 
@@ -22,11 +23,11 @@ type State = Record<string, unknown> | null
  * The switch of `root`'s `list` and `map`; the class sl-map-view on `root` shows the map alone.
  * `mapShown` is called as it does: the map shows the stores listed, those added since its fit too.
  * With `entries` (the finder keeps its search in the address), the map shown is a new entry of
- * the browser's history, its key in history.state holding the address it was shown at. Leaving
- * it by the button or a pin steps back from it, so no later Back is spent on a map gone. A search
- * made on the map alone keeps the key (history.ts keeps the state's keys): Back to it shows the
- * map. Its popstate listener goes before the finder's (history.ts), which then finds the
- * address its search's.
+ * the browser's history over the list's, its key in history.state holding the list's address.
+ * Leaving it by the button or a pin steps back from it, so no later Back is spent on a map gone.
+ * A search made on the map alone is an entry of the list under the map's, as made on the list:
+ * Back shows that list, then the search before. Its popstate listener goes before the finder's
+ * (history.ts), which then finds the address its search's.
  */
 export function viewSwitch(
   root: HTMLElement,
@@ -37,9 +38,7 @@ export function viewSwitch(
   entries: MapEntries | null = null,
 ): ViewSwitch {
   const button = h('button', { type: 'button', class: 'sl-button sl-view', hidden: true }, texts.showMap)
-  const key = `storelocMap:${entries?.prefix}`
-  // Which finder's map the last entry pushed shows: a page's other finder steps back from its own alone.
-  const last = 'storelocMapLast'
+  const key = `storelocMap:${entries?.searches.prefix}`
   const onMap = () => root.classList.contains('sl-map-view')
   const show = (map: boolean) => {
     root.classList.toggle('sl-map-view', map)
@@ -50,13 +49,22 @@ export function viewSwitch(
     const s: unknown = history.state
     return s === null || typeof s === 'object' ? { ...(s as State) } : null
   }
+  /** Whether the entry is this finder's map shown alone, right over its list (a page's other finder pushes none such). */
+  const over = (s: State) => onMap() && s?.[MAP_LAST] === key && typeof s[key] === 'string'
+  /** The address of the list under the map shown alone: Back to it shows the search as it stands. */
+  let below: unknown = null
   /** Whether a search found stores since the finder started. */
   let opened = false
   /** What the list does once shown again: by the history's step back, or at once. */
   let returning: (() => void) | null = null
   const toMap = () => {
-    const s = state()
-    if (entries && s && !onMap()) history.pushState({ ...s, [key]: location.href, [last]: key }, '', location.href)
+    const s = marked()
+    if (entries && s && !onMap()) {
+      // The list's entry is one to come back to: marked, as a search's is.
+      history.replaceState(s, '')
+      history.pushState({ ...s, [key]: location.href, [MAP_LAST]: key }, '', location.href)
+      below = location.href
+    }
     show(true)
     // What it shows comes in sight, where the map began.
     map.scrollIntoView({ block: 'nearest' })
@@ -66,7 +74,7 @@ export function viewSwitch(
   const toList = (then: () => void, back: () => void) => {
     if (returning) return // its step back is on its way: a second press would take another
     const s = state()
-    if (entries && onMap() && s?.[key] === location.href && s[last] === key) {
+    if (entries && over(s)) {
       // The entry the map was shown in goes, as Back would take it: Forward shows the map again.
       returning = () => requestAnimationFrame(back)
       history.back()
@@ -79,26 +87,42 @@ export function viewSwitch(
     show(false)
     then()
   }
-  if (entries)
+  if (entries) {
+    const { searches, settle } = entries
+    searches.overMap = (href, push) => {
+      const s = marked()
+      if (!push || !over(s)) return false
+      // The search made goes under the map: this entry becomes its list's, the map's a new one over it.
+      const under = { ...s }
+      delete under[key]
+      delete under[MAP_LAST]
+      history.replaceState(under, '', href)
+      history.pushState({ ...s, [key]: href }, '', href)
+      below = href
+      return true
+    }
     addEventListener(
       'popstate',
       (e) => {
         const to = e.state as State
-        const mapEntry = to !== null && typeof to === 'object' && typeof to[key] === 'string'
+        const at = to !== null && typeof to === 'object' ? to[key] : null
+        const mapEntry = typeof at === 'string'
         const then = returning
+        const under = location.href === below
         returning = null
+        if (mapEntry) below = at
         if (mapEntry === onMap()) return
         show(mapEntry)
         if (mapEntry) return mapShown()
-        // Left by the button or a pin, the list shows the search as it stands (a pin picked a store
-        // meanwhile), not the entry's as it was: the finder's listener has nothing to take up.
-        if (then) {
-          entries.settle()
-          then()
-        }
+        // Back to the list under the map, or left by the button or a pin: the list shows the
+        // search as it stands (a filter set on the map, a store picked), not the entry's as it
+        // was: the finder's listener has nothing to take up.
+        if (then || under) settle()
+        then?.()
       },
-      { signal: entries.life },
+      { signal: searches.life },
     )
+  }
   button.addEventListener('click', () =>
     onMap()
       ? toList(
@@ -112,7 +136,11 @@ export function viewSwitch(
     found: (any) => {
       button.hidden = !any
       // A page opened again at the map's entry (a reload, Back from another page): the map shown.
-      if (any && entries && !opened && typeof state()?.[key] === 'string') show(true)
+      const at = state()?.[key]
+      if (any && entries && !opened && typeof at === 'string') {
+        below = at
+        show(true)
+      }
       opened ||= any
     },
     toList: (item) => {

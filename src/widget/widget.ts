@@ -106,7 +106,7 @@ export class Widget {
     element.lang = lang
     this.entries = new SearchEntries(urlKeys, this.life.signal)
     this.resultsBox = h('div', { class: 'sl-results' }, this.list, this.more)
-    const keep = { prefix: urlKeys, settle: () => this.keepInUrl(), life: this.life.signal }
+    const keep = { searches: this.entries, settle: () => this.keepInUrl() }
     const refit = () => this.map?.refit()
     this.view = viewSwitch(element, texts, this.resultsBox, this.mapEl, refit, options.urlState ? keep : null)
     // After the switch's: Back from the map alone finds the address its search's.

@@ -1,7 +1,8 @@
 // Back on a phone with the map shown alone ("Show map"), in a real browser against the demo data:
 // Back shows the list again, where the visitor left it, before it leaves the search; leaving the
-// map by its button or a pin leaves no step of it for Back to take. Opened again at that step (a
-// reload), the page shows the map alone again.
+// map by its button or a pin leaves no step of it for Back to take. A filter set on the map stays
+// when Back shows the list. Opened again at that step (a reload), the page shows the map alone
+// again.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { aTurnLater, chromiumPath, newPage } from './browser'
@@ -23,6 +24,7 @@ async function searched(): Promise<Page> {
 const mapAlone = (page: Page) => page.locator('.sl-results').waitFor({ state: 'hidden' })
 const listAgain = (page: Page) => page.locator('.sl-results').waitFor({ state: 'visible' })
 const scrolled = (page: Page) => page.evaluate<number>('Math.round(scrollY)')
+const ticked = (page: Page) => page.locator('.sl-chip input:checked').count()
 /** Before any search: the prompt, and the address without one. */
 async function beforeSearch(page: Page) {
   await page.locator('.sl-status').filter({ hasText: 'Type a town or postcode' }).waitFor()
@@ -109,6 +111,54 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
         return top > -2 && top < 60
       })
       expect(new URL(page.url()).searchParams.get('sl_store')).toMatch(/^loc_/)
+      await page.goBack()
+      await beforeSearch(page)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('a filter ticked on the map shown alone: Back shows the list with it, Back again without it', async () => {
+    const page = await searched()
+    try {
+      const all = await page.locator('.sl-status').textContent()
+      await page.getByRole('button', { name: 'Show map' }).tap()
+      await mapAlone(page)
+      await page.locator('.sl-filters-summary').tap()
+      await page.locator('.sl-chip', { hasText: 'E-bikes' }).tap()
+      const status = page.locator('.sl-status')
+      await status.filter({ hasNotText: all! }).waitFor()
+      const some = await status.textContent()
+      await page.goBack()
+      await listAgain(page)
+      expect(await status.textContent()).toBe(some)
+      expect(await ticked(page)).toBe(1)
+      expect(new URL(page.url()).searchParams.get('sl_tags')).toBe('e-bikes')
+      await page.goBack()
+      await status.filter({ hasText: all! }).waitFor()
+      expect(await ticked(page)).toBe(0)
+      expect(await page.locator('.sl-results').isVisible()).toBe(true)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('a filter ticked on the map, then Show list: Back undoes the filter, and the map does not come back', async () => {
+    const page = await searched()
+    try {
+      const all = await page.locator('.sl-status').textContent()
+      await page.getByRole('button', { name: 'Show map' }).tap()
+      await mapAlone(page)
+      await page.locator('.sl-filters-summary').tap()
+      await page.locator('.sl-chip', { hasText: 'E-bikes' }).tap()
+      await page.locator('.sl-status').filter({ hasNotText: all! }).waitFor()
+      // The button floats at the screen's foot while the map is in sight: pressed where it is.
+      await page.locator('.sl-view').dispatchEvent('click')
+      await listAgain(page)
+      await page.goBack()
+      await page.locator('.sl-status').filter({ hasText: all! }).waitFor()
+      expect(await ticked(page)).toBe(0)
+      expect(await page.locator('.sl-results').isVisible()).toBe(true)
       await page.goBack()
       await beforeSearch(page)
     } finally {
