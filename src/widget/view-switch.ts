@@ -109,6 +109,8 @@ export function viewSwitch(
         const mapEntry = typeof at === 'string'
         const then = returning
         const under = location.href === below
+        // Wider (a phone turned on its side), list and map stand side by side (widget.css).
+        const alone = getComputedStyle(list).display === 'none'
         returning = null
         if (mapEntry) below = at
         if (mapEntry === onMap()) return
@@ -118,7 +120,9 @@ export function viewSwitch(
         // search as it stands (a filter set on the map, a store picked), not the entry's as it
         // was: the finder's listener has nothing to take up.
         if (then || under) settle()
-        then?.()
+        if (then) then()
+        // Side by side, Back from the map's entry changed nothing in sight: it goes on to the step before.
+        else if (under && !alone && root.clientWidth > 0) history.back()
       },
       { signal: searches.life },
     )

@@ -1,8 +1,8 @@
 // Back on a phone with the map shown alone ("Show map"), in a real browser against the demo data:
 // Back shows the list again, where the visitor left it, before it leaves the search; leaving the
-// map by its button or a pin leaves no step of it for Back to take. A filter set on the map stays
-// when Back shows the list. Opened again at that step (a reload), the page shows the map alone
-// again.
+// map by its button or a pin leaves no step of it for Back to take, nor does one that would change
+// nothing in sight, the phone turned on its side. A filter set on the map stays when Back shows
+// the list. Opened again at that step (a reload), the page shows the map alone again.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { aTurnLater, chromiumPath, newPage } from './browser'
@@ -111,6 +111,21 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
         return top > -2 && top < 60
       })
       expect(new URL(page.url()).searchParams.get('sl_store')).toMatch(/^loc_/)
+      await page.goBack()
+      await beforeSearch(page)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('turned on its side with the map shown alone, list and map side by side: Back leaves the search', async () => {
+    const page = await searched()
+    try {
+      await page.getByRole('button', { name: 'Show map' }).tap()
+      await mapAlone(page)
+      await page.setViewportSize({ width: 844, height: 390 })
+      await listAgain(page)
+      // The map's step would change nothing in sight: Back goes on to the search before.
       await page.goBack()
       await beforeSearch(page)
     } finally {
