@@ -1,8 +1,9 @@
 // Ways past the filters' many controls to the stores they choose. Before them, a button seen when
 // focused skips them by keyboard. After them, on a phone, where the open filters fill the screen
 // and the list is below it, a bar held at the screen's foot while they run past it (widget.css)
-// names the stores the search finds as a filter changes, and takes the visitor to them. The
-// status line above the list reads the count out: the bar's text is not read again.
+// names the stores the list shows as a filter changes (the nearest beyond the radius too; no bar
+// after a search that failed), and takes the visitor to them. The status line above the list
+// reads the count out: the bar's text is not read again.
 import { h } from './dom'
 import { t, type Texts } from './i18n'
 
@@ -18,19 +19,14 @@ function toList(root: HTMLElement): void {
   ;(first ?? status)?.focus()
 }
 
-/**
- * The skip button, and `filters` with the count bar at their foot, for the filter slot of `root`'s
- * finder. The bar shows once a search is answered (`total`, else its storeloc:search event).
- */
-export function pastFilters(
-  root: HTMLElement,
-  filters: HTMLElement,
-  texts: Texts,
-  total: number | null,
-  signal: AbortSignal,
-): HTMLElement[] {
-  const skip = h('button', { type: 'button', class: 'sl-button sl-skip' }, texts.skip)
-  skip.addEventListener('click', () => toList(root))
+export type CountBar = {
+  element: HTMLElement
+  /** Says what the list shows: `n` stores (the nearest beyond the radius too), or no bar (null: nothing listed, the search failed). */
+  count: (n: number | null) => void
+}
+
+/** The count bar of `root`'s finder, hidden until its first count. */
+export function countBar(root: HTMLElement, texts: Texts): CountBar {
   const button = h('button', { type: 'button', class: 'sl-button sl-primary' })
   const bar = h('div', { class: 'sl-filter-count', hidden: true }, button)
   button.addEventListener('click', () => {
@@ -38,17 +34,28 @@ export function pastFilters(
     root.querySelector('.sl-status')?.scrollIntoView({ block: 'start' })
     toList(root)
   })
-  const count = (total: number) => {
-    button.textContent = total > 0 ? t(texts, 'showFound', { n: total }) : texts.none
-    bar.classList.remove('sl-pending')
-    bar.hidden = false
+  return {
+    element: bar,
+    count: (n) => {
+      button.textContent = n ? t(texts, 'showFound', { n }) : texts.none
+      bar.classList.remove('sl-pending')
+      bar.hidden = n === null
+    },
   }
-  if (total !== null) count(total)
+}
+
+/** The skip button, and `filters` with the count `bar` at their foot, for the filter slot of `root`'s finder. */
+export function pastFilters(
+  root: HTMLElement,
+  filters: HTMLElement,
+  texts: Texts,
+  bar: CountBar,
+  signal: AbortSignal,
+): HTMLElement[] {
+  const skip = h('button', { type: 'button', class: 'sl-button sl-skip' }, texts.skip)
+  skip.addEventListener('click', () => toList(root))
   // A filter changed: the count shown is the last search's until the next answers.
-  filters.addEventListener('change', () => bar.classList.add('sl-pending'), { signal })
-  root.addEventListener('storeloc:search', (e) => count((e as CustomEvent<{ total: number }>).detail.total), {
-    signal,
-  })
-  filters.append(bar)
+  filters.addEventListener('change', () => bar.element.classList.add('sl-pending'), { signal })
+  filters.append(bar.element)
   return [skip, filters]
 }

@@ -6,7 +6,7 @@ import type { Single } from './clusters'
 import { append, h } from './dom'
 import { beyondRadius } from './beyond'
 import { failureText, UNUSABLE } from './failures'
-import { pastFilters } from './filter-count'
+import { type CountBar, countBar, pastFilters } from './filter-count'
 import { filterControls, type Filters, openWhereRoom, shownGroups } from './filters'
 import { type Form, searchForm } from './form'
 import { countText, distanceText, warmFormats } from './format'
@@ -64,6 +64,8 @@ export class Widget {
   private readonly resultsBox: HTMLDivElement
   /** On a phone: the list or the map. */
   private readonly view: ViewSwitch
+  /** On a phone, under the open filters: how many stores the list shows. */
+  private readonly bar: CountBar
   /** Its searches as entries of the browser's history. */
   private readonly entries: SearchEntries
   /** The host element's own lang attribute, given back by destroy(). */
@@ -106,6 +108,7 @@ export class Widget {
     element.lang = lang
     this.entries = new SearchEntries(urlKeys, this.life.signal)
     this.resultsBox = h('div', { class: 'sl-results' }, this.list, this.more)
+    this.bar = countBar(element, texts)
     const keep = { searches: this.entries, settle: () => this.keepInUrl() }
     const refit = () => this.map?.refit()
     this.view = viewSwitch(element, texts, this.resultsBox, this.mapEl, refit, options.urlState ? keep : null)
@@ -211,6 +214,7 @@ export class Widget {
       this.view.found(false)
       this.resultsBox.classList.add('sl-answered')
       this.more.hidden = true
+      this.bar.count(null)
       this.map?.show([], null, true)
       return
     }
@@ -247,6 +251,7 @@ export class Widget {
     this.resultsBox.scrollTop = 0
     this.more.hidden = !answer.data.pagination.hasMore
     this.status.textContent = this.countText()
+    this.bar.count(this.total)
     if (this.total === 0 && state.origin !== null) void this.sayBeyond()
     if (state.selected && !this.results.some((l) => l.id === state.selected)) state.selected = null
     this.map?.show(this.results, this.center, true)
@@ -398,9 +403,8 @@ export class Widget {
         if (groups.length === 0) return
         const onChange = () => void this.searchIfAny()
         this.filters = filterControls(this.texts, groups, this.state.tags, onChange, this.life.signal)
-        const answered = this.resultsBox.classList.contains('sl-answered') ? this.total : null
         const { element: box } = this.filters
-        this.form.filterSlot.replaceChildren(...pastFilters(this.element, box, this.texts, answered, this.life.signal))
+        this.form.filterSlot.replaceChildren(...pastFilters(this.element, box, this.texts, this.bar, this.life.signal))
         openWhereRoom(this.filters.element, this.element, this.state.tags.length > 0, this.life.signal)
       })
       .catch((e) => {
@@ -493,6 +497,7 @@ export class Widget {
     this.list.replaceChildren(...this.results.map((l, i) => this.item(l, i + 1)))
     this.view.found(this.results.length > 0)
     this.status.textContent = this.countText()
+    this.bar.count(this.results.length)
     this.map?.show(this.results, this.center, true)
   }
 

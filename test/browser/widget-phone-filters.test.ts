@@ -66,6 +66,40 @@ describe.skipIf(chromiumPath === null)('the filters on a phone, in Chromium', ()
     }
   })
 
+  test('no store within the distance: the bar counts the nearest stores listed beyond it', async () => {
+    const page = await newPage(demo.browser, PHONE)
+    try {
+      // Inverness: the nearest demo store is Fort William, about 90 km away.
+      await searchFinder(page, demo.server, 'Inverness, United Kingdom')
+      await page.locator('.sl-status').filter({ hasText: 'The nearest stores:' }).waitFor()
+      const listed = await page.locator('.sl-item').count()
+      expect(listed).toBeGreaterThan(0)
+      await page.locator('.sl-filters-summary').tap()
+      const bar = page.locator('.sl-filter-count button')
+      await bar.waitFor()
+      expect(await bar.textContent()).toBe(`Show ${listed} stores`)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('a filter ticked with a place that cannot be found: no bar, as no store is listed', async () => {
+    const page = await newPage(demo.browser, PHONE)
+    try {
+      const place = await searchFinder(page, demo.server)
+      await page.locator('.sl-filters-summary').tap()
+      const bar = page.locator('.sl-filter-count')
+      await bar.waitFor()
+      await place.fill('Xqzwvy')
+      await page.locator('.sl-chip', { hasText: 'E-bikes' }).tap()
+      await page.locator('.sl-error').filter({ hasText: 'Xqzwvy' }).waitFor()
+      expect(await page.locator('.sl-item').count()).toBe(0)
+      await bar.waitFor({ state: 'hidden' })
+    } finally {
+      await page.close()
+    }
+  })
+
   test('on a wide screen, with the list beside the map, there is no count bar', async () => {
     const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
     try {
