@@ -142,7 +142,7 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
       await page.locator('.sl-filters-summary').tap()
       await page.locator('.sl-chip', { hasText: 'E-bikes' }).tap()
       const status = page.locator('.sl-status')
-      await status.filter({ hasNotText: all! }).waitFor()
+      await status.filter({ hasText: /^\d+ stores/, hasNotText: all! }).waitFor()
       const some = await status.textContent()
       await page.goBack()
       await listAgain(page)
@@ -166,7 +166,10 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
       await mapAlone(page)
       await page.locator('.sl-filters-summary').tap()
       await page.locator('.sl-chip', { hasText: 'E-bikes' }).tap()
-      await page.locator('.sl-status').filter({ hasNotText: all! }).waitFor()
+      await page
+        .locator('.sl-status')
+        .filter({ hasText: /^\d+ stores/, hasNotText: all! })
+        .waitFor()
       // The button floats at the screen's foot while the map is in sight: pressed where it is.
       await page.locator('.sl-view').dispatchEvent('click')
       await listAgain(page)
