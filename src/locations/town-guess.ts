@@ -3,7 +3,7 @@
 import { codePoints, nameKey, withinEdits } from '../core/text'
 import { asTyped } from '../geocode/embedded/places'
 import type { PlaceSource } from '../geocode/embedded/place-source'
-import { withoutPostcodes } from '../geocode/embedded/resolve'
+import { withoutPostcodes } from '../geocode/embedded/postcode-forms'
 
 /** The town `address` may mean, as the place search labels it ("Edinburgh, United Kingdom"); null when none. */
 export type TownGuess = (address: string) => Promise<string | null>

@@ -21,7 +21,7 @@ describe('geocode', () => {
     expect(Math.abs(out.lat - 45.4642) + Math.abs(out.lng - 9.19)).toBeLessThan(0.05)
     const human = storeloc('geocode', 'Stephansplatz 1, 1010 Wien')
     expect(human.code).toBe(0)
-    expect(human.stdout).toContain('precision:  city')
+    expect(human.stdout).toContain('precision:  postcode') // Vienna's 1st district's
     expect(human.stdout).toContain('source:     embedded')
   })
 

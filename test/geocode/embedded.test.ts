@@ -186,6 +186,20 @@ describe('address parts', () => {
     expect(distanceKm(tower.lat, tower.lng, 48.8584, 2.2945)).toBeLessThan(2)
     expect(geo.lookup('75016 Boulogne-Billancourt')!.parts.city).toBe('Boulogne-Billancourt')
   })
+  test('"1130 Wien" is Hietzing, the 13th district, not Vienna\'s centre; a district named after the dash keeps it', () => {
+    const vienna = geo.lookup('Wien')!
+    const r = geo.lookup('Maxingstraße 13, 1130 Wien')!
+    expect(r.parts).toEqual({ street: 'Maxingstraße 13', city: 'Wien', postcode: '1130', country: 'AT' })
+    expect(r.precision).toBe('postcode')
+    expect(distanceKm(r.lat, r.lng, 48.1878, 16.3004)).toBeLessThan(1) // Hietzing's district office
+    expect(distanceKm(r.lat, r.lng, vienna.lat, vienna.lng)).toBeGreaterThan(4)
+    // Schönbrunn, in the 13th, within 2 km of its code's point (5 km from Vienna's).
+    const palace = geo.lookup('Schloss Schönbrunn, Schönbrunner Schloßstraße 47, 1130 Wien, Österreich')!
+    expect(distanceKm(palace.lat, palace.lng, 48.1845, 16.3122)).toBeLessThan(2)
+    // The gazetteer's Hernals is 5 km from its office, in the Wienerwald: the code's point stays.
+    const hernals = geo.lookup('1170 Wien-Hernals')!
+    expect(distanceKm(hernals.lat, hernals.lng, 48.2177, 16.3318)).toBeLessThan(0.5)
+  })
   test('a town found by an alternate name reports the gazetteer name', () => {
     expect(geo.lookup('Wien')!.parts).toEqual({ city: 'Vienna', country: 'AT' })
   })

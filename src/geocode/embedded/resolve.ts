@@ -6,6 +6,7 @@ import { distance } from 'geokdbush'
 import type { AddressParts } from '../../store/locations'
 import { normalizeAddress, type GeocodeResult, type Precision } from '../geocoder'
 import { nameKey } from '../../core/text'
+import { POSTCODE_FORMS } from './postcode-forms'
 import { AU_STATES, CA_PROVINCES, COUNTRY_ALIASES } from './tables'
 
 /** The aliases ("USA", "UK"): names of countries though as short as a code. */
@@ -45,44 +46,6 @@ type RegionHint = { country: string; admin1: string; key: string; part: number; 
 
 const US_STATE =
   /^(A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY])$/
-
-/** Postcode shapes, each with the countries it may belong to; POSTCODE_DATA says whose the data has. */
-const POSTCODE_FORMS: { re: RegExp; countries: string[]; canonical: (m: RegExpExecArray) => string }[] = [
-  { re: /\b([A-Z]\d[A-Z]) ?\d[A-Z]\d\b/g, countries: ['CA'], canonical: (m) => m[1]!.toUpperCase() },
-  { re: /\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b/g, countries: ['GB'], canonical: (m) => m[0]!.toUpperCase() },
-  { re: /\b\d{4} ?[A-Z]{2}\b/g, countries: ['NL'], canonical: (m) => m[0]!.replace(' ', '').toUpperCase() },
-  { re: /\b(\d{5})(?:-\d{4})?\b/g, countries: ['US', 'DE', 'FR', 'ES', 'IT'], canonical: (m) => m[1]! },
-  { re: /\b\d{4}\b/g, countries: ['AU', 'AT', 'CH', 'BE', 'DK', 'NO', 'NL'], canonical: (m) => m[0]! },
-]
-
-/** `text` without the postcodes in it, of any shape POSTCODE_FORMS knows ("1094 HK Amsterdma": " Amsterdma"). */
-export const withoutPostcodes = (text: string): string => POSTCODE_FORMS.reduce((t, f) => t.replace(f.re, ' '), text)
-
-/** Each form of POSTCODE_FORMS matching a whole text. */
-const WHOLE_POSTCODE_FORMS = POSTCODE_FORMS.map((f) => ({
-  re: new RegExp(`^(?:${f.re.source})$`),
-  countries: f.countries,
-}))
-
-/** The countries whose postcodes the data has (POSTCODE_FORMS' tables). */
-const POSTCODE_DATA = new Set(['US', 'CA', 'AU', 'DE', 'FR', 'ES', 'IT'])
-
-/** The countries whose postcodes look like `code` as a whole when none of them is in the data ("E1 6NF": GB); else empty. */
-export function missingPostcodeCountries(code: string): string[] {
-  const countries = postcodeCountries(code.trim())
-  return countries.some((c) => POSTCODE_DATA.has(c)) ? [] : countries
-}
-
-/** The countries whose postcodes look like `code` as a whole and the data lacks ("1012": AT, CH, NL...). */
-export function postcodeCountriesLacking(code: string): string[] {
-  return postcodeCountries(code.trim()).filter((c) => !POSTCODE_DATA.has(c))
-}
-
-/** The countries whose postcodes look like `code` as a whole ("1010": AU, AT, CH...); empty when none do. */
-export function postcodeCountries(code: string): string[] {
-  const text = code.toUpperCase()
-  return WHOLE_POSTCODE_FORMS.filter((f) => f.re.test(text)).flatMap((f) => f.countries)
-}
 
 /** A place named before the town and within this distance of it is a suburb of it ("Bondi Beach, Sydney"). */
 const SUBURB_KM = 15
@@ -154,7 +117,7 @@ function streetMask(tokens: string[]): boolean[] {
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '13'
+export const RESOLVER_VERSION = '14'
 
 type Part = { raw: string; tokens: string[] }
 /**
