@@ -42,12 +42,12 @@ describe("an arrondissement's postcode", () => {
     const paris = (await places('Paris'))[0]
     expect(paris.label).toBe('Paris, France')
     const found = await places('75016 Paris')
-    expect(found[0].label).toBe('75016 Paris 16, France')
+    expect(found[0].label).toBe('75016 Paris, France')
     expect(distanceKm(found[0].lat, found[0].lng, HALL_16.lat, HALL_16.lng)).toBeLessThan(1)
     expect(distanceKm(found[0].lat, found[0].lng, paris.lat, paris.lng)).toBeGreaterThan(4)
     // The code alone: its own town first, the most populous of those it serves.
     expect((await places('75016')).map((p) => p.label).slice(0, 2)).toEqual([
-      '75016 Paris 16, France',
+      '75016 Paris, France',
       '75016 Boulogne-Billancourt, France',
     ])
     // Boulogne-Billancourt is still found by its own name beside the postcode.
@@ -72,7 +72,7 @@ describe("an arrondissement's postcode", () => {
       expect(res.status).toBe(201)
     }
     const labels = (await places('75016', '', chain.locator.publicToken!)).map((p) => p.label)
-    expect(labels.slice(0, 2)).toEqual(['75016 Paris 16, France', '75016 Boulogne-Billancourt, France'])
+    expect(labels.slice(0, 2)).toEqual(['75016 Paris, France', '75016 Boulogne-Billancourt, France'])
   })
 
   test("in Lyon and Marseille is at its arrondissement's point, which the data has, not the city's", async () => {
@@ -86,10 +86,23 @@ describe("an arrondissement's postcode", () => {
     }
   })
 
-  test('is shown once, though the data names it twice ("Paris 16", "Paris 16e Arrondissement")', async () => {
+  test('is shown once, though the data names it twice ("Paris", "Paris 16e Arrondissement")', async () => {
     for (const q of ['75016', '75016 Paris', '75116']) {
       const inParis = (await places(q, '&limit=20')).filter((p) => p.label.startsWith(`${q.slice(0, 5)} Paris`))
-      expect({ q, labels: inParis.map((p) => p.label) }).toEqual({ q, labels: [`${q.slice(0, 5)} Paris 16, France`] })
+      expect({ q, labels: inParis.map((p) => p.label) }).toEqual({ q, labels: [`${q.slice(0, 5)} Paris, France`] })
+    }
+  })
+
+  test("is labelled by its city alike in all of Paris's 20 (La Poste writes the 16th's \"PARIS 16\"), Lyon's and Marseille's", async () => {
+    const codes: [string, string][] = [
+      ...Array.from({ length: 20 }, (_, i): [string, string] => [`750${String(i + 1).padStart(2, '0')}`, 'Paris']),
+      ['75116', 'Paris'],
+      ...Array.from({ length: 9 }, (_, i): [string, string] => [`6900${i + 1}`, 'Lyon']),
+      ...Array.from({ length: 16 }, (_, i): [string, string] => [`130${String(i + 1).padStart(2, '0')}`, 'Marseille']),
+    ]
+    for (const [code, city] of codes) {
+      const inFrance = (await places(code, '&limit=20')).filter((p) => p.country === 'FR')
+      expect({ code, label: inFrance[0].label }).toEqual({ code, label: `${code} ${city}, France` })
     }
   })
 })

@@ -14,7 +14,7 @@ import { REGION_TOWNS } from './region-towns'
 import { AU_STATES, CA_PROVINCES, COUNTRY_REGIONS, PARIS_TOWN_HALLS, VIENNA_DISTRICTS } from './tables'
 
 /** Bump when the schema or the compiled content changes: files of another version are rebuilt. */
-export const GEODATA_VERSION = '16'
+export const GEODATA_VERSION = '17'
 export const DEFAULT_GEODATA_PATH = 'data/geocoder.sqlite'
 
 const require = createRequire(import.meta.url)
@@ -428,12 +428,15 @@ function addFrenchPostcodes(
       communes.get(r.codePostal)!.some((o) => o.codeCommune !== r.codeCommune && names(nameKey(o.nomCommune), key))
     )
   }
+  // La Poste writes the 16th's codes "PARIS 16", every other arrondissement's "PARIS": each is
+  // Paris, as Lyon's and Marseille's are their city, so all 20 are shown alike ("75016 Paris").
+  const posted = (r: (typeof fr)[number]) =>
+    r.codeCommune.startsWith('751') ? 'Paris' : titleCase(r.libelleAcheminement)
   for (const r of fr) {
     const p = ownPoint(r) ?? biggest.get(`FR|a4|${arrondissement(r.codeCommune)}`) ?? byName('FR', r.nomCommune)
     if (!p) continue
     addPostcode('FR', r.codePostal, r.nomCommune, p.admin1, p.lat, p.lng, 'city', p.population)
-    if (!routedElsewhere(r))
-      addPostcode('FR', r.codePostal, titleCase(r.libelleAcheminement), p.admin1, p.lat, p.lng, 'city', p.population)
+    if (!routedElsewhere(r)) addPostcode('FR', r.codePostal, posted(r), p.admin1, p.lat, p.lng, 'city', p.population)
   }
 }
 

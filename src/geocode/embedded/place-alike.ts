@@ -5,7 +5,7 @@ import type { PlaceHit } from './places'
 /** Words names write either way: "Saint Louis" is St. Louis's own name, not another town's. */
 const SHORT_WORDS: Record<string, string> = { saint: 'st', sainte: 'ste', fort: 'ft', mount: 'mt' }
 export const shortWords = (key: string) => key.replace(/\b(?:saint|sainte|fort|mount)\b/g, (w) => SHORT_WORDS[w]!)
-/** A French ordinal as its number: "paris 16e arrondissement" is La Poste's "paris 16". */
+/** A French ordinal as its number: "paris 16e arrondissement" is "paris 16", as La Poste writes it. */
 const ordinals = (key: string) => key.replace(/\b(\d+)(?:e|er|re|eme)\b/g, '$1')
 /** A label's first piece ("75001 Paris" of "75001 Paris, France") as a name key. */
 export const townKey = (label: string) => nameKey(label.slice(0, label.indexOf(',')))
@@ -13,8 +13,8 @@ export const townKey = (label: string) => nameKey(label.slice(0, label.indexOf('
 /**
  * Whether postcodes `a` and `b` are one place by two names: of one country and point, the words
  * of one's code and town beginning with all of the other's ("75001 Paris 1er Arrondissement" and
- * "75001 Paris", the commune and La Poste's name of one row of France's data; "75016 Paris 16"
- * and "75016 Paris 16e Arrondissement", its ordinal as a number;
+ * "75001 Paris", the commune and La Poste's name of one row of France's data; "Paris 16" and
+ * "Paris 16e Arrondissement", its ordinal as a number;
  * "St-Germain-De-Joux" and "Saint-Germain-de-Joux"). Towns of one postcode that the data places
  * alike but names apart ("Kellenbach" and "Königsau", 55606; "Okondo" and "Okondogoiena", 01409)
  * stay two.
