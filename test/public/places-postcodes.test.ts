@@ -75,6 +75,14 @@ describe("an arrondissement's postcode", () => {
     expect(labels.slice(0, 2)).toEqual(['75016 Paris, France', '75016 Boulogne-Billancourt, France'])
   })
 
+  test('alone lists its town of most people first, of any country: "75015" is Paris, not Bretten, Germany', async () => {
+    const first = async (q: string) => (await places(q))[0].label
+    expect(await first('75015')).toBe('75015 Paris, France')
+    expect(await first('13001')).toBe('13001 Marseille, France') // not Ciudad Real, Spain
+    expect(await first('20122')).toBe('20122 Milano, Italy')
+    expect(await first('10115')).toBe('10115 Berlin, Germany') // before New York's, as before
+  })
+
   test("in Lyon and Marseille is at its arrondissement's point, which the data has, not the city's", async () => {
     for (const [q, district, city] of [
       ['69003 Lyon', 'Lyon 03', 'Lyon'],

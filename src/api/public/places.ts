@@ -104,7 +104,9 @@ export function rankedPlaces(
       // whichever has a store nearer ("75016": Paris 16e, then Boulogne-Billancourt).
       (a.byCode && b.byCode && a.country === b.country ? a.order - b.order : 0) ||
       (a.nearKm ?? 0) - (b.nearKm ?? 0) ||
-      (a.byCode && b.byCode ? (a.country < b.country ? -1 : a.country > b.country ? 1 : 0) : 0) ||
+      // Else as the search ranks them: the code's most populous town of any country first
+      // ("75015": Paris, not Bretten, Germany), then by country.
+      (a.byCode && b.byCode ? a.order - b.order : 0) ||
       (a.label < b.label ? -1 : a.label > b.label ? 1 : 0),
   )
   return ranked.slice(0, limit)

@@ -249,9 +249,10 @@ export function buildPlaceParts(db: Database): PlaceParts {
   const nameKeys = keyParts(keys, refs, main)
   const listed = new Map<string, Int32Array>()
   listPrefixes(new SortedKeys(nameKeys), population, listed, 0, keys.length, 0)
-  // By key (ASCII: code unit order is byte order), then country; a code's towns the most populous
-  // first ("75016": Paris 16e before the part of Boulogne-Billancourt it serves), then as the
-  // table keeps them (by name). Sorted here: SQLite's sort of the last terms took longer.
+  // By key (ASCII: code unit order is byte order); a code's towns the most populous first, of
+  // any country ("75016": Paris 16e before the part of Boulogne-Billancourt it serves; "75015":
+  // Paris before Bretten, Germany), then by country, then as the table keeps them (by name).
+  // Sorted here: SQLite's sort of the last terms took longer.
   const codes = db
     .query<
       {
@@ -271,8 +272,8 @@ export function buildPlaceParts(db: Database): PlaceParts {
     .sort(
       (a, b) =>
         (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) ||
-        (a.country < b.country ? -1 : a.country > b.country ? 1 : 0) ||
-        b.people - a.people,
+        b.people - a.people ||
+        (a.country < b.country ? -1 : a.country > b.country ? 1 : 0),
     )
   const parts: Towns = {
     lat: Float64Array.from(places, (p) => p.lat),
