@@ -25,8 +25,8 @@ const TO =
   /\s*(?:-|–|—|−|~|\bto\b|\btill?\b|\buntil\b|\bbis\b|\ba\b|\bal\b|\balle\b|\btot\b|\bjusqu ?a\b|\bate\b|\bas\b|\bhasta\b)\s*/g
 const FILLER =
   /\b(from|von|vom|van|de|des|dalle|dal|das|desde|kl|klo|uhr|uur|h(?=\s|$)|heures?|ore|horas?|hrs?|hours?|open|geoffnet|ouvert|aperto|abierto|aberto|oppet|abent|auki|[ecmp][sd]t|ak[sd]t|hst|cet|cest|gmt|bst)\b\.?/g
-/** Between intervals. */
-const AND = /\s*(?:,|;|\/|&|\+|\band\b|\bund\b|\bet\b|\by\b|\be\b|\ben\b|\boch\b|\bog\b|\bja\b)\s*/
+/** Between intervals ("u.": German shops' und). */
+const AND = /\s*(?:,|;|\/|&|\+|\band\b|\bund\b|\bu\b\.?|\bet\b|\by\b|\be\b|\ben\b|\boch\b|\bog\b|\bja\b)\s*/
 
 /** Lowercased, accents removed, dashes made one: how hours text is compared (week-hours.ts folds so too). */
 export const foldHours = (text: string): string =>
@@ -148,8 +148,14 @@ export function parseDayHours(text: string | null | undefined): DayHours {
   const intervals: [number, number][] = []
   for (const part of parts) {
     const interval = readInterval(part)
-    if (interval === null) return UNKNOWN
-    intervals.push(interval)
+    if (interval !== null) {
+      intervals.push(interval)
+      continue
+    }
+    // "9-12 14-18": intervals apart by a space alone, each whole ("9 - 18" is one, read above).
+    const spaced = part.split(' ').map(readInterval)
+    if (spaced.length < 2 || spaced.some((i) => i === null)) return UNKNOWN
+    intervals.push(...(spaced as [number, number][]))
   }
   return { kind: 'open', intervals: merged(intervals) }
 }

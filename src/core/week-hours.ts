@@ -14,8 +14,11 @@ const DAY_NAMES: [string, number][] = [
     'thursday thursdays thurs thur thu th donnerstag donnerstags do jeudi jeu je jueves jue ju giovedi gio gi donderdag',
   ),
   ...names(4, 'friday fridays fri fr freitag freitags vendredi ven ve viernes vie vi venerdi vrijdag vr'),
-  ...names(5, 'saturday saturdays sat sa samstag samstags sonnabend samedi sam sabado sab sabato zaterdag za'),
-  ...names(6, 'sunday sundays sun su sonntag sonntags so dimanche dim domingo dom domenica zondag zo'),
+  ...names(
+    5,
+    'saturday saturdays sat sa samstag samstags sonnabend samedi sam sabado sabados sab sabato zaterdag zaterdags za',
+  ),
+  ...names(6, 'sunday sundays sun su sonntag sonntags so dimanche dim domingo domingos dom domenica zondag zondags zo'),
 ]
 /**
  * One-letter days, read only in a text the names above do not split: Spanish ("L-V 9-18, S
@@ -79,8 +82,12 @@ const HOLIDAYS = new Set([
 
 const isHoliday = (name: string) => HOLIDAYS.has(name.replace(/\s+/g, ' '))
 
-/** Words between the first and last day of a span. */
-const THROUGH = '-|to|through|thru|bis|a|au|al|tot|t/m'
+/**
+ * Words between the first and last day of a span, and between spans. A word stands apart from
+ * the days: "De L a V" is no "D(omingo) e L(unes)-V".
+ */
+const THROUGH = '-|t/m|(?<!\\p{L})(?:to|through|thru|bis|a|au|al|tot)(?!\\p{L})'
+const JOIN = ',|&|/|\\+|(?<!\\p{L})(?:and|und|u\\.?|et|y|e|en)(?!\\p{L})'
 
 /** How days are written: the patterns that find them, and each name's day. */
 type Grammar = { daysAt: RegExp; spanParts: RegExp; dayOf: Map<string, number> }
@@ -95,11 +102,11 @@ function grammar(days: [string, number][]): Grammar {
   return {
     // Spans joined ("Sat, Sun", "Sa & So", "Mo-Mi, Fr"), or every day, then an optional colon.
     daysAt: new RegExp(
-      `(?<![\\p{L}\\d])(?:${EVERY}|${span}(?:\\s*(?:,|&|/|\\+|and|und|et|y|e|en)\\s*${span})*)(?![\\p{L}\\d])\\s*:?`,
+      `(?<![\\p{L}\\d])(?:${EVERY}|${span}(?:\\s*(?:${JOIN})\\s*${span})*)(?![\\p{L}\\d])\\s*:?`,
       'gu',
     ),
     // A span's first and last day, as daysOf reads them.
-    spanParts: new RegExp(`(${day})\\.?(?:\\s*(?:${THROUGH})\\s*(${day}))?`, 'g'),
+    spanParts: new RegExp(`(${day})\\.?(?:\\s*(?:${THROUGH})\\s*(${day}))?`, 'gu'),
     dayOf: new Map(days),
   }
 }

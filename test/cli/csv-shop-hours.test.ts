@@ -1,0 +1,68 @@
+// storeloc locations import of a week of hours as shop owners in Germany, France and Spain write
+// it in their spreadsheets: each day read, or its text kept and warned of, never a day made up.
+import { beforeEach, describe, expect, test } from 'bun:test'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { dir, json, useTempDatabase } from './temp-database'
+
+let locatorId: string
+
+useTempDatabase()
+beforeEach(() => {
+  locatorId = json('locator', 'create', '--name', 'Radhaus').locator.id
+})
+
+type Imported = { hours: Record<string, string>; hours_unread: string[]; external_id: string }
+
+/** Imports one row per hours text, as Excel saves a German sheet; each store's hours and warnings. */
+function imported(texts: string[]): { hours: Imported[]; warnings: string[][] } {
+  const rows = texts.map((t, i) => `S${i};Radhaus ${i};Königsallee ${i + 1}, 40213 Düsseldorf;51,2254;6,7763;"${t}"`)
+  const path = join(dir, 'filialen.csv')
+  writeFileSync(path, `Filialnummer;Name;Adresse;Breitengrad;Längengrad;Öffnungszeiten\r\n${rows.join('\r\n')}\r\n`)
+  const report = json('locations', 'import', locatorId, '--file', path)
+  const byCode = new Map<string, Imported>(
+    json('locations', 'export', locatorId).map((l: Imported) => [l.external_id, l] as const),
+  )
+  return {
+    hours: texts.map((_, i) => byCode.get(`S${i}`)!),
+    warnings: report.results.map((r: { warnings: string[] }) => r.warnings),
+  }
+}
+
+const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
+const week = (days: string[]): Record<string, string> => Object.fromEntries(DAYS.map((d, i) => [d, days[i]!]))
+
+describe('a week of hours in one cell', () => {
+  test('German "u." joins two intervals of a day, and a day with public holidays', () => {
+    const { hours, warnings } = imported([
+      'Mo-Fr 9-12.30 u. 14-18, Sa 9-13',
+      'Mo-Fr 9-18, Sa 10-14, So. u. Feiertage geschlossen',
+    ])
+    expect(warnings).toEqual([[], []])
+    const split = '9-12.30 u. 14-18'
+    expect(hours[0]!.hours).toEqual(week([split, split, split, split, split, '9-13', 'closed']))
+    expect(hours[1]!.hours.sunday).toBe('geschlossen')
+    expect(hours.map((h) => h.hours_unread)).toEqual([[], []])
+  })
+
+  test('Spanish: "De L a V" is Monday to Friday, not Sunday too; "Domingos y festivos" is Sunday', () => {
+    const { hours, warnings } = imported([
+      'De L a V 9:30-14 y 17-20:30, S 10-14',
+      'Lunes a Sábado: 10:00-22:00 | Domingos y festivos: cerrado',
+      'Lunes a viernes 10:00-14:00 y 17:00-20:30. Sábados 10:00-14:00',
+    ])
+    expect(warnings).toEqual([[], [], []])
+    const split = '9:30-14 y 17-20:30'
+    expect(hours[0]!.hours).toEqual(week([split, split, split, split, split, '10-14', 'closed']))
+    expect(hours[1]!.hours).toEqual(week([...Array(6).fill('10:00-22:00'), 'cerrado']))
+    const day = '10:00-14:00 y 17:00-20:30.'
+    expect(hours[2]!.hours).toEqual(week([day, day, day, day, day, '10:00-14:00', 'closed']))
+  })
+
+  test('two intervals of a day apart by a space alone are read', () => {
+    const { hours, warnings } = imported(['Mo-Fr 9-12 14-18, Sa 9-13', 'lundi-vendredi 9h-12h30 14h-19h'])
+    expect(warnings).toEqual([[], []])
+    expect(hours.map((h) => h.hours.monday)).toEqual(['9-12 14-18', '9h-12h30 14h-19h'])
+    expect(hours.map((h) => h.hours_unread)).toEqual([[], []])
+  })
+})
