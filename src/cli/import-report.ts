@@ -125,33 +125,74 @@ export function importSummary(
 const COARSE_WARNING = /^The address was placed only at ([a-z]+) level(?: \((.+)\))?: check it, or send coordinates\.$/
 
 /**
- * The warnings of the locations to check, one line per row and warning, but the coarse placing
- * that many rows share (a file of addresses without coordinates, placed by the built-in geocoder)
- * once at the end, naming a few of its rows: the warnings particular to a row stay in sight.
+ * The warnings of the locations to check, one line per row and warning, but a warning that many
+ * rows share once, where it first occurs, naming a few of its rows; and the coarse placing that
+ * many rows share (a file of addresses without coordinates, placed by the built-in geocoder) once
+ * at the end: the warnings particular to a row stay in sight. A row's days of one unread hours
+ * text are one warning.
  */
 function checkLines(items: BulkItem[], warned: BulkResult[]): string[] {
+  const rows = warned.map((r) => ({
+    r,
+    key: r.index === null ? 'not in the file' : items[r.index]!.key,
+    warnings: joinedDays(r.warnings),
+  }))
   const coarse = new Map<string, string[]>()
-  for (const r of warned)
-    for (const w of r.warnings) {
+  for (const { key, warnings } of rows)
+    for (const w of warnings) {
       const m = COARSE_WARNING.exec(w)
       if (m === null) continue
-      const key = items[r.index!]!.key
       coarse.set(m[1]!, [...(coarse.get(m[1]!) ?? []), m[2] === undefined ? key : `${key}: ${m[2]}`])
     }
   const grouped = (w: string) => (coarse.get(COARSE_WARNING.exec(w)?.[1] ?? '')?.length ?? 0) >= GROUP_FROM
-  const own = warned.filter((r) => r.warnings.some((w) => !grouped(w)))
-  const lines = own
-    .slice(0, MAX_LISTED)
-    .flatMap((r) => r.warnings.filter((w) => !grouped(w)).map((w) => `  ${where(items, r.index, r.external_id)}: ${w}`))
+  const own = rows
+    .map((row) => ({ ...row, warnings: row.warnings.filter((w) => !grouped(w)) }))
+    .filter((row) => row.warnings.length > 0)
+  const sharedBy = new Map<string, string[]>()
+  for (const { key, warnings } of own) for (const w of warnings) sharedBy.set(w, [...(sharedBy.get(w) ?? []), key])
+  const printed = new Set<string>()
+  const lines = own.slice(0, MAX_LISTED).flatMap(({ r, warnings }) =>
+    warnings.flatMap((w) => {
+      const keys = sharedBy.get(w)!
+      if (keys.length < GROUP_FROM) return [`  ${where(items, r.index, r.external_id)}: ${w}`]
+      if (printed.has(w)) return []
+      printed.add(w)
+      return [`  ${rowsNamed(keys)}: ${w}`]
+    }),
+  )
   lines.push(...more(own.length))
-  for (const [precision, rows] of coarse) {
-    if (rows.length < GROUP_FROM) continue
-    const rest = rows.length > GROUP_NAMES ? ` and ${rows.length - GROUP_NAMES} more; --json lists them all` : ''
-    lines.push(
-      `  ${rows.length} rows (${rows.slice(0, GROUP_NAMES).join(', ')}${rest}): The address was placed only at ${precision} level: check them, or send coordinates.`,
-    )
-  }
+  for (const [precision, keys] of coarse)
+    if (keys.length >= GROUP_FROM)
+      lines.push(
+        `  ${rowsNamed(keys)}: The address was placed only at ${precision} level: check them, or send coordinates.`,
+      )
   return lines
+}
+
+/** "4 rows (line 2, line 3, line 4 and 1 more; --json lists them all)": a group of rows, its first few named. */
+function rowsNamed(keys: string[]): string {
+  const rest = keys.length > GROUP_NAMES ? ` and ${keys.length - GROUP_NAMES} more; --json lists them all` : ''
+  return `${keys.length} rows (${keys.slice(0, GROUP_NAMES).join(', ')}${rest})`
+}
+
+/** An unread day's warning (locations/opening.ts): the day, then its text and what was made of it. */
+const DAY_WARNING = /^hours\.(monday|tuesday|wednesday|thursday|friday|saturday|sunday) (.+)$/
+
+/** A row's warnings, those of its days with one text joined: `hours.monday-friday "auf Zuruf" could not be read ...`. */
+function joinedDays(warnings: string[]): string[] {
+  const daysOf = new Map<string, number[]>()
+  for (const w of warnings) {
+    const m = DAY_WARNING.exec(w)
+    if (m !== null) daysOf.set(m[2]!, [...(daysOf.get(m[2]!) ?? []), DAYS.indexOf(m[1] as (typeof DAYS)[number])])
+  }
+  return warnings.flatMap((w) => {
+    const m = DAY_WARNING.exec(w)
+    if (m === null) return [w]
+    const days = daysOf.get(m[2]!)
+    if (days === undefined) return [] // told with the first of its days
+    daysOf.delete(m[2]!)
+    return [days.length === 1 ? w : `hours.${daysLabel(days)} ${m[2]}`]
+  })
 }
 
 /** Whether an item can match a stored location again: it has an id or an external id. */

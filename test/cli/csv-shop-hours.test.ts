@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { dir, json, useTempDatabase } from './temp-database'
+import { dir, json, storeloc, useTempDatabase } from './temp-database'
 
 let locatorId: string
 
@@ -64,5 +64,25 @@ describe('a week of hours in one cell', () => {
     expect(warnings).toEqual([[], []])
     expect(hours.map((h) => h.hours.monday)).toEqual(['9-12 14-18', '9h-12h30 14h-19h'])
     expect(hours.map((h) => h.hours_unread)).toEqual([[], []])
+  })
+})
+
+describe('the summary', () => {
+  test("a row's days of one unread text are one line; a warning many rows share is one line", () => {
+    const texts = ['Mo-Fr auf Zuruf, Sa 10-14', 'Mo-Fr auf Zuruf, Sa 10-14', 'Mo-Fr auf Zuruf, Sa 10-14']
+    const rows = [...texts, 'Mo-Mi 9-18, Do-Fr ab 14, Sa 10-14'].map(
+      (t, i) => `S${i};Radhaus ${i};Königsallee ${i + 1}, 40213 Düsseldorf;51,2254;6,7763;${t}`,
+    )
+    const path = join(dir, 'filialen.csv')
+    writeFileSync(path, `Filialnummer;Name;Adresse;Breitengrad;Längengrad;Öffnungszeiten\r\n${rows.join('\r\n')}\r\n`)
+    const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
+    expect(r.code).toBe(0)
+    const said =
+      'could not be read as opening hours: it is kept, and counts as unknown (docs/management-api.md, Opening hours).'
+    expect(r.stdout.split('\n').slice(1, 4)).toEqual([
+      'Check 4 locations:',
+      `  3 rows (line 2, line 3, line 4): hours.monday-friday "auf Zuruf" ${said}`,
+      `  line 5 (external_id "S3"): hours.thursday & friday "ab 14" ${said}`,
+    ])
   })
 })
