@@ -103,6 +103,12 @@ const COLUMN_NAMES = {
     'strasse und hausnummer',
     'straße/hausnummer',
     'strasse/hausnummer',
+    'straße und hausnr',
+    'strasse und hausnr',
+    'straße u. hausnr',
+    'strasse u. hausnr',
+    'straße/hausnr',
+    'strasse/hausnr',
     'straße/nr',
     'strasse/nr',
     'straße nr',
@@ -354,7 +360,21 @@ const COLUMN_NAMES = {
 const FALLBACK_NAMES = {
   // A store's own word ("Store", "Filiale") may be its code or its name beside a name column;
   // Square's "Business Name" beside "Location Name" is the brand, alone (Google's sheet) the name.
-  name: ['store', 'shop', 'branch', 'filiale', 'magasin', 'tienda', 'negozio', 'winkel', 'vestiging', 'business name'],
+  // German ERPs' "Bezeichnung" (a designation) is the store's name in a list of stores.
+  name: [
+    'store',
+    'shop',
+    'branch',
+    'filiale',
+    'magasin',
+    'tienda',
+    'negozio',
+    'winkel',
+    'vestiging',
+    'business name',
+    'bezeichnung',
+    'filialbezeichnung',
+  ],
   city: ['suburb', 'localidad'],
   region: ['county', 'département', 'departement', 'regione', 'province code', 'state code', 'region code'],
   country: ['country code', 'ländercode'],

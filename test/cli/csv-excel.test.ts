@@ -30,6 +30,18 @@ describe('columns of some days', () => {
   })
 })
 
+describe("a German back office's headers", () => {
+  test('"Bezeichnung" is the name and "Straße und Hausnr." the street, beside "Filial-Nr.", "PLZ" and "Ort"', () => {
+    const csv =
+      'Filial-Nr.;Bezeichnung;Straße und Hausnr.;PLZ;Ort;Land\r\n12;Radhaus Köln;Schildergasse 12;50667;Köln;DE\r\n'
+    const r = storeloc('locations', 'import', locatorId, '--file', file('filialen.csv', csv), '--dry-run')
+    expect(r.stderr).toBe('')
+    expect(r.stdout).toContain(
+      'Columns read: Filial-Nr. as external_id, Bezeichnung as name, Straße und Hausnr. as street, PLZ as postcode, Ort as city, Land as country.',
+    )
+  })
+})
+
 describe('garbled text', () => {
   test('the summary names each garbled row, its column and text, and the import goes on', () => {
     const r = storeloc('locations', 'import', locatorId, '--file', file('m.csv', fixture('mojibake.csv')))
