@@ -65,6 +65,18 @@ describe('a week of hours in one cell', () => {
     expect(hours.map((h) => h.hours.monday)).toEqual(['9-12 14-18', '9h-12h30 14h-19h'])
     expect(hours.map((h) => h.hours_unread)).toEqual([[], []])
   })
+
+  test('"7j/7" is every day; "durchgehend" and "non-stop" (no break at noon) say nothing more', () => {
+    const { hours, warnings } = imported([
+      'Ouvert 7j/7 de 8h à 20h',
+      'Mo-Fr 9-18 Uhr durchgehend geöffnet, Sa 9-14',
+      'Lun-Sam 9h-19h non-stop',
+    ])
+    expect(warnings).toEqual([[], [], []])
+    expect(hours[0]!.hours).toEqual(week(Array(7).fill('de 8h à 20h')))
+    expect(hours[1]!.hours.friday).toBe('9-18 Uhr durchgehend geöffnet')
+    expect(hours.map((h) => h.hours_unread)).toEqual([[], [], []])
+  })
 })
 
 describe('the summary', () => {
