@@ -399,6 +399,10 @@ function readRow({ columns, width, hasAddress, numbers, garbled }: Header, { cel
   })
   if (spans.length > 0) week = [...(week ? [week] : []), ...spanWeek].join('; ')
   if (week !== undefined) problems.push(...weekInto(body, week, kept))
+  if (week !== undefined && spans.length === 0 && namesNoDay(body, week))
+    notes.push(
+      `The hours ${JSON.stringify(week.trim())} name no day, so they are read as every day's, Sunday too. If the store closes on some days, name the days it opens, such as "Mon-Sat ${week.trim()}".`,
+    )
   if (unreadStatus !== undefined) problems.push({ field: 'status', message: unreadStatus })
   if (special !== undefined) {
     const dated = readSpecialHours(special)
@@ -488,6 +492,14 @@ function weekInto(body: Record<string, unknown>, week: string, kept: (string | u
   })
   body.hours = hours
   return []
+}
+
+/** Whether a week cell's open hours named no day ("9h-12h / 14h-19h"): not "Daily 8-22", "24/7" or "closed". */
+function namesNoDay(body: Record<string, unknown>, week: string): boolean {
+  const day = parseDayHours(week)
+  if (day.kind !== 'open' || (day.intervals[0]![0] === 0 && day.intervals[0]![1] >= 1440)) return false
+  const hours = (body.hours ?? {}) as Record<string, string>
+  return DAYS.every((d) => hours[d] === week.trim())
 }
 
 /**

@@ -77,6 +77,19 @@ describe('a week of hours in one cell', () => {
     expect(hours[1]!.hours.friday).toBe('9-18 Uhr durchgehend geöffnet')
     expect(hours.map((h) => h.hours_unread)).toEqual([[], [], []])
   })
+
+  test("hours that name no day are every day's, Sunday too, and the line says so", () => {
+    const { hours, warnings } = imported(['9h-12h / 14h-19h', 'Lun-Sam 9h-12h / 14h-19h', '24/7', 'geschlossen'])
+    expect(hours[0]!.hours).toEqual(week(Array(7).fill('9h-12h / 14h-19h')))
+    expect(warnings).toEqual([
+      [
+        'The hours "9h-12h / 14h-19h" name no day, so they are read as every day\'s, Sunday too. If the store closes on some days, name the days it opens, such as "Mon-Sat 9h-12h / 14h-19h".',
+      ],
+      [],
+      [],
+      [],
+    ])
+  })
 })
 
 describe('the summary', () => {
