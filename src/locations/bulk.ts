@@ -268,6 +268,30 @@ function noteRepeats(deps: AdminDeps, locatorId: string, plans: Plan[]): void {
   }
 }
 
+/** The most leading zeros looked for before a new row's store code of digits. */
+const ZEROS_LOOKED_FOR = 4
+
+/**
+ * Warns each row that creates a location with a code of digits ("12") when the locator has that
+ * code with leading zeros ("0012"): a sheet saved again in Excel lost them, and imported so it
+ * makes every store a second time. Indexed lookups, a few a row: no scan of the locator.
+ */
+function noteLostZeros(deps: AdminDeps, locatorId: string, plans: Plan[]): void {
+  for (const plan of plans) {
+    const code = plan.patch.externalId
+    if (plan.target !== null || typeof code !== 'string' || !/^[1-9]\d{0,11}$/.test(code)) continue
+    for (let zeros = 1; zeros <= ZEROS_LOOKED_FOR; zeros++) {
+      const padded = `${'0'.repeat(zeros)}${code}`
+      const id = deps.store.locations.holderOf(locatorId, padded)
+      if (id === null) continue
+      plan.warnings.push(
+        `Location ${id} has the external_id "${padded}": if this row is that store, its code lost its leading zeros (Excel reads ${padded} as ${code}), and the row makes a second one. Format the column as text and give the code as "${padded}".`,
+      )
+      break
+    }
+  }
+}
+
 /**
  * Addresses geocoded at once: their cache rows share commits (one each would wait for its own
  * fsync), and an HTTP geocoder's own gate still spaces its requests (geocode/http/request.ts).
@@ -463,6 +487,7 @@ export async function bulkUpsert(
   const definitions = JSON.stringify(deps.store.customFields.list(locatorId))
   const plans = await check(deps, locatorId, items, problems)
   noteRepeats(deps, locatorId, plans)
+  noteLostZeros(deps, locatorId, plans)
   onProgress?.({ stage: 'checked', done: items.length, total: items.length })
   if (problems.count > 0) throw problems.error(items.length)
   if (deleteMissing) refuseDeleting(deps.store.locations.externalIds(locatorId), plans, maxDelete, words)

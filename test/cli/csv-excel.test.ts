@@ -157,3 +157,19 @@ describe('export for Excel', () => {
     )
   })
 })
+
+describe('store codes Excel changed', () => {
+  test("a new row's code of digits that a stored one has with leading zeros is told: Excel dropped them", () => {
+    const header = 'Filialnummer;Name;Adresse;Breitengrad;Längengrad\r\n'
+    const row = (code: string) => `${code};Radhaus A;Königsallee 1, 40213 Düsseldorf;51,2254;6,776\r\n`
+    json('locations', 'import', locatorId, '--file', file('a.csv', header + row('0012')))
+    const r = storeloc('locations', 'import', locatorId, '--file', file('b.csv', header + row('12')), '--dry-run')
+    expect(r.code).toBe(0)
+    const id = json('locations', 'export', locatorId)[0].id
+    expect(r.stdout.split('\n').slice(0, 3)).toEqual([
+      `Dry run of ${join(dir, 'b.csv')} on ${locatorId}, nothing written: 1 to create, 0 to update, 0 unchanged, 0 to delete.`,
+      'Check 1 location:',
+      `  line 2 (external_id "12"): Location ${id} has the external_id "0012": if this row is that store, its code lost its leading zeros (Excel reads 0012 as 12), and the row makes a second one. Format the column as text and give the code as "0012".`,
+    ])
+  })
+})
