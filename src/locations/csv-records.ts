@@ -156,19 +156,12 @@ function inEncoding(input: Uint8Array, label: string): string | Uint8Array {
   return decoder.encoding === 'utf-8' || utf8Marked ? input : decoder.decode(input)
 }
 
-/** The bytes of a UTF-8 input; anything else (Latin-1, UTF-16 "Unicode Text") names its first bad line. */
+/** The bytes of a UTF-8 input; anything else (Latin-1) names its first bad line. */
 function utf8Bytes(input: Uint8Array, nameEncoding: (label: string) => string): Buffer {
   const advice =
     'In Excel, save the file as "CSV UTF-8 (Comma delimited)"; in Google Sheets or LibreOffice, download or export it as CSV with the UTF-8 character set.'
   if (startsWith(input, WORKBOOKS))
     throw new CsvError(`The file is a spreadsheet workbook (Excel or OpenDocument), not CSV. ${advice}`, null)
-  if (startsWith(input, UTF16_MARKS)) {
-    const named = nameEncoding(input[0] === 0xff ? 'utf-16le' : 'utf-16be')
-    throw new CsvError(
-      `The file is UTF-16 text (Excel's "Unicode Text"), not UTF-8. ${advice} Or ${named}. From a script: iconv -f UTF-16 -t UTF-8 FILE > FILE-utf8.csv`,
-      null,
-    )
-  }
   if (binary(input))
     throw new CsvError(
       `The file is not text: it holds NUL bytes, as an image, a PDF or an archive does (or UTF-16 text without its byte order mark). Give the CSV file itself. ${advice}`,
@@ -333,11 +326,15 @@ function* parseRecords(bytes: Buffer, delimiter: string, maxRecords: number): Ge
 }
 
 /**
- * The text of a CSV file: a string as it is; bytes in the encoding named, else checked as UTF-8
- * (with or without BOM).
+ * The text of a CSV file: a string as it is; bytes in the encoding their byte order mark names
+ * (UTF-16, Excel's "Unicode Text", whatever else is named, as the WHATWG decode steps read it),
+ * else in the encoding named, else checked as UTF-8 (with or without BOM).
  */
 export function csvText(input: string | Uint8Array, options: ReadOptions = {}): string | Buffer {
-  const text = typeof input === 'string' || !options.encoding ? input : inEncoding(input, options.encoding)
+  if (typeof input === 'string') return input
+  const marked = startsWith(input, UTF16_MARKS) ? (input[0] === 0xff ? 'utf-16le' : 'utf-16be') : null
+  const label = marked ?? options.encoding
+  const text = label ? inEncoding(input, label) : input
   return typeof text === 'string' ? text : utf8Bytes(text, options.nameEncoding ?? CLI_NAME_ENCODING)
 }
 

@@ -74,16 +74,17 @@ describe('--encoding', () => {
     expect(names).toEqual(['Café Müller', 'Señor Bici', 'Crème Brûlée Paris'])
   })
 
-  test("Excel's Unicode Text (UTF-16) is refused naming --encoding utf-16le, and read with it", () => {
-    const text = '\uFEFFname\taddress\tlat\tlng\r\nCafé Müller\tHauptstraße 5, Berlin\t52.5\t13.4\r\n'
-    const path = file('u.txt', new Uint8Array(Buffer.from(text, 'utf16le')))
-    const refused = storeloc('locations', 'import', locatorId, '--file', path, '--format', 'csv')
-    expect(refused.code).toBe(1)
-    expect(refused.stderr).toContain('The file is UTF-16 text')
-    expect(refused.stderr).toContain('Or give its encoding: --encoding utf-16le.')
-    const read = json('locations', 'import', locatorId, '--file', path, '--format', 'csv', '--encoding', 'utf-16le')
-    expect(read).toMatchObject({ created: 1 })
-    expect(json('locations', 'export', locatorId).map((l: { name: string }) => l.name)).toEqual(['Café Müller'])
+  test("Excel's Unicode Text (UTF-16 with its byte order mark) is read as it is, whatever --encoding says", () => {
+    const text = '\uFEFFname\taddress\tlat\tlng\r\nCafé Müller\tHauptstraße 5, Berlin\t52,5\t13,4\r\n'
+    const le = file('u.txt', new Uint8Array(Buffer.from(text, 'utf16le')))
+    expect(json('locations', 'import', locatorId, '--file', le)).toMatchObject({ created: 1 })
+    const be = new Uint8Array(Buffer.from(text.replace('Café', 'Bäckerei'), 'utf16le')).map((_, i, b) => b[i ^ 1]!)
+    const path = file('be.txt', be)
+    expect(json('locations', 'import', locatorId, '--file', path, '--encoding', 'windows-1252')).toMatchObject({
+      created: 1,
+    })
+    const names = json('locations', 'export', locatorId).map((l: { name: string }) => l.name)
+    expect(names).toEqual(['Café Müller', 'Bäckerei Müller'])
   })
 
   test('an image given as the CSV file is said to be no text, and nothing is written', () => {

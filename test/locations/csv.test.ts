@@ -421,13 +421,6 @@ describe('unreadable files', () => {
     expect(e.message).toEndWith(
       'From a script, if it is Windows-1252: iconv -f WINDOWS-1252 -t UTF-8 FILE > FILE-utf8.csv',
     )
-    // Excel's "Unicode Text" is UTF-16 with a BOM: said so.
-    const utf16 = new Uint8Array([0xff, 0xfe, ...[...'name\n'].flatMap((c) => [c.charCodeAt(0), 0])])
-    const u = readError(utf16)
-    expect(u.line).toBeNull()
-    expect(u.message).toStartWith('The file is UTF-16 text (Excel\'s "Unicode Text"), not UTF-8.')
-    expect(u.message).toContain('Or give its encoding: --encoding utf-16le.')
-    expect(u.message).toEndWith('iconv -f UTF-16 -t UTF-8 FILE > FILE-utf8.csv')
   })
 
   test('a file that is no text (an image) is said to be none, not text in another encoding', () => {
