@@ -239,16 +239,32 @@ function hoursFirst(text: string): string[] | null {
 const LAST_WORD = /(?:^|[\s,;|/])(\p{L}+)\s*:?$/u
 const isClosed = (text: string) => parseDayHours(text.trim().replace(/:$/, '')).kind === 'closed'
 
+/** Days found in a text: as written, and where. */
+type Spec = { 0: string; index: number }
+/** A word before days that ends a word for closed ("Closed on Mondays", "Fermé le lundi"). */
+const LEAD_BEFORE = new RegExp(`\\s+(?:${BEFORE_DAYS})\\s*$`)
+
 function splitWith(text: string, t: string, at: number[], g: Grammar, keepUnread = false): string[] | null {
   const week: string[] = ['', '', '', '', '', '', '']
-  const specs = [...t.matchAll(g.daysAt)]
+  let specs: Spec[] = [...t.matchAll(g.daysAt)].map((m) => ({ 0: m[0], index: m.index }))
   if (specs.length === 0) {
     if (parseDayHours(text).kind === 'unknown') return null
     return week.fill(text.trim())
   }
   const lead = t.slice(0, specs[0]!.index)
+  const closedWord = lead.replace(LEAD_BEFORE, '')
+  // "Closed Mondays, Tue-Sat 10-18": the closed days and the open ones were read as one list of
+  // days; its first comma parts them.
+  const comma = specs[0]![0].indexOf(',')
+  if (specs.length === 1 && comma > 0 && isClosed(closedWord)) {
+    const { 0: days, index } = specs[0]!
+    specs = [
+      { 0: days.slice(0, comma), index },
+      { 0: days.slice(comma + 1), index: index + comma + 1 },
+    ]
+  }
   // Alone, "Closed Mondays" would close the whole week: the days it does not name are closed.
-  const closedLead = specs.length > 1 && isClosed(lead)
+  const closedLead = specs.length > 1 && isClosed(closedWord)
   if (!LEAD.test(lead) && !closedLead) return null
   const romance = specs.some((spec) => ROMANCE_ONLY.test(spec[0])) || (ROMANCE_WORDS.test(t) && !GERMANIC_ONLY.test(t))
   // Each spec's hours as written, from the text itself (its case and accents kept).
@@ -267,7 +283,7 @@ function splitWith(text: string, t: string, at: number[], g: Grammar, keepUnread
     if (hours[i] !== '') continue
     if (i === 0 && closedLead)
       hours[0] = text
-        .slice(0, at[specs[0]!.index])
+        .slice(0, at[closedWord.length])
         .replace(/\s*:?\s*$/, '')
         .trim()
     const last = i > 0 ? LAST_WORD.exec(hours[i - 1]!) : null

@@ -90,6 +90,20 @@ describe('a week of hours in one cell', () => {
       [],
     ])
   })
+
+  test('closed days first, then the open ones in one list: "Fermé le lundi, mardi-samedi 10h-19h"', () => {
+    const { hours, warnings } = imported([
+      'Fermé le lundi, mardi-samedi 10h-19h',
+      'Closed on Mondays, Tue-Sat 10-18',
+      'Closed Sun & Mon, Tue-Sat 10-18',
+    ])
+    expect(warnings).toEqual([[], [], []])
+    expect(hours.map((h) => h.hours)).toEqual([
+      week(['Fermé', ...Array(5).fill('10h-19h'), 'closed']),
+      week(['Closed', ...Array(5).fill('10-18'), 'closed']),
+      week(['Closed', ...Array(5).fill('10-18'), 'Closed']),
+    ])
+  })
 })
 
 describe('the summary', () => {
