@@ -399,10 +399,8 @@ function readRow({ columns, width, hasAddress, numbers, garbled }: Header, { cel
   })
   if (spans.length > 0) week = [...(week ? [week] : []), ...spanWeek].join('; ')
   if (week !== undefined) problems.push(...weekInto(body, week, kept))
-  if (week !== undefined && spans.length === 0 && namesNoDay(body, week))
-    notes.push(
-      `The hours ${JSON.stringify(week.trim())} name no day, so they are read as every day's, Sunday too. If the store closes on some days, name the days it opens, such as "Mon-Sat ${week.trim()}".`,
-    )
+  const weekSaid = week === undefined || spans.length > 0 ? null : noDayNote(body, week.trim())
+  if (weekSaid !== null) notes.push(weekSaid)
   if (unreadStatus !== undefined) problems.push({ field: 'status', message: unreadStatus })
   if (special !== undefined) {
     const dated = readSpecialHours(special)
@@ -494,12 +492,14 @@ function weekInto(body: Record<string, unknown>, week: string, kept: (string | u
   return []
 }
 
-/** Whether a week cell's open hours named no day ("9h-12h / 14h-19h"): not "Daily 8-22", "24/7" or "closed". */
-function namesNoDay(body: Record<string, unknown>, week: string): boolean {
-  const day = parseDayHours(week)
-  if (day.kind !== 'open' || (day.intervals[0]![0] === 0 && day.intervals[0]![1] >= 1440)) return false
+/** What a week cell naming no day made of every day: open hours ("9h-12h / 14h-19h") or closed; null for "Daily 8-22", "24/7". */
+function noDayNote(body: Record<string, unknown>, week: string): string | null {
   const hours = (body.hours ?? {}) as Record<string, string>
-  return DAYS.every((d) => hours[d] === week.trim())
+  const day = DAYS.every((d) => hours[d] === week) ? parseDayHours(week) : null
+  if (day?.kind === 'closed')
+    return `The hours ${JSON.stringify(week)} close the store every day: it is still listed, as closed. To leave it out of the finder, give it the status draft (a "status" column).`
+  if (day?.kind !== 'open' || (day.intervals[0]![0] === 0 && day.intervals[0]![1] >= 1440)) return null
+  return `The hours ${JSON.stringify(week)} name no day, so they are read as every day's, Sunday too. If the store closes on some days, name the days it opens, such as "Mon-Sat ${week}".`
 }
 
 /**

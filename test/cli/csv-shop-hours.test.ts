@@ -78,7 +78,7 @@ describe('a week of hours in one cell', () => {
     expect(hours.map((h) => h.hours_unread)).toEqual([[], [], []])
   })
 
-  test("hours that name no day are every day's, Sunday too, and the line says so", () => {
+  test("hours that name no day are every day's, Sunday too, and the line says so; so does closed all week", () => {
     const { hours, warnings } = imported(['9h-12h / 14h-19h', 'Lun-Sam 9h-12h / 14h-19h', '24/7', 'geschlossen'])
     expect(hours[0]!.hours).toEqual(week(Array(7).fill('9h-12h / 14h-19h')))
     expect(warnings).toEqual([
@@ -87,7 +87,9 @@ describe('a week of hours in one cell', () => {
       ],
       [],
       [],
-      [],
+      [
+        'The hours "geschlossen" close the store every day: it is still listed, as closed. To leave it out of the finder, give it the status draft (a "status" column).',
+      ],
     ])
   })
 
