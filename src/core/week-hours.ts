@@ -299,7 +299,20 @@ function splitWith(text: string, t: string, at: number[], g: Grammar, keepUnread
     if (days.length === 0) continue // public holidays
     const day = /^off$/i.test(hours[i]!) ? 'closed' : hours[i]!
     if (parseDayHours(day).kind === 'unknown' && (!keepUnread || day === '')) return null
-    for (const d of days) week[d] = day
+    for (const d of days) week[d] = again(week[d]!, day)
   }
   return week
+}
+
+/**
+ * A day's hours when it is named again: its first hours and the new ones, when the two are
+ * apart ("Mo-Fr 8-12, Mo/Di 14-17": Monday 8-12 and 14-17); else the new ones ("Mo-Sa 9-18,
+ * Sa 9-13": Saturday 9-13).
+ */
+function again(first: string, next: string): string {
+  const a = first === '' ? null : parseDayHours(first)
+  const b = parseDayHours(next)
+  if (a?.kind !== 'open' || b.kind !== 'open') return next
+  const overlap = a.intervals.some(([s, e]) => b.intervals.some(([s2, e2]) => s < e2 && s2 < e))
+  return overlap ? next : `${first}, ${next}`
 }

@@ -106,6 +106,14 @@ describe('a week of hours in one cell', () => {
       week(['Closed', ...Array(5).fill('10-18'), 'Closed']),
     ])
   })
+
+  test('a day named again adds hours apart from its first ones, and replaces hours that overlap them', () => {
+    const { hours, warnings } = imported(['Mo-Fr 8-12 Uhr, Mo/Di/Do 14-17 Uhr', 'Mo-Sa 9-18, Sa 9-13'])
+    expect(warnings).toEqual([[], []])
+    const both = '8-12 Uhr, 14-17 Uhr'
+    expect(hours[0]!.hours).toEqual(week([both, both, '8-12 Uhr', both, '8-12 Uhr', 'closed', 'closed']))
+    expect(hours[1]!.hours).toEqual(week([...Array(5).fill('9-18'), '9-13', 'closed']))
+  })
 })
 
 describe('the summary', () => {
