@@ -6,6 +6,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { chromiumPath, newPage } from './browser'
+import { searchFinder } from './finder-page'
 import { openFirstMap } from './map-rest'
 import { useDemoBrowser } from './server'
 
@@ -293,10 +294,7 @@ describe.skipIf(chromiumPath === null)("a large chain's clusters on the map, in 
         { dx: -200, dy: 0, count: 40 },
         { dx: 100, dy: 0, count: 1 },
       ])
-      await settledMap(page, () => page.goto(`${demo.server.url}/l/${demo.server.token}`))
-      const place = page.getByRole('combobox', { name: 'Town or postcode' })
-      await place.fill('London')
-      await place.press('Enter')
+      await searchFinder(page, demo.server, 'London', { open: (goto) => settledMap(page, goto) })
       await page.locator('.sl-pin').first().waitFor()
       await page.goBack()
       await page.locator('path.sl-dot').waitFor()

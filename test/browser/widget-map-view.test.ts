@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { aTurnLater, chromiumPath, newPage } from './browser'
+import { searchFinder } from './finder-page'
 import { docsSnippet, hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
@@ -56,11 +57,8 @@ describe.skipIf(chromiumPath === null)('the map on a phone, in Chromium', () => 
   test("shown in the list's place it fits the stores at its new size; after the list and back, and turned, too", async () => {
     const page = await newPage(demo.browser, PHONE)
     try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
-      const place = page.getByRole('combobox', { name: 'Town or postcode' })
       // Edinburgh's five stores lie close together: the taller map zooms in on them.
-      await place.fill('Edinburgh')
-      await place.press('Enter')
+      await searchFinder(page, demo.server, 'Edinburgh')
       await page.locator('.sl-pin').nth(4).waitFor()
       await fittedAt(page, 280, 'below the list')
       await page.getByRole('button', { name: 'Show map' }).tap()
@@ -103,10 +101,7 @@ describe.skipIf(chromiumPath === null)('the map on a phone, in Chromium', () => 
     const host = hostPage(docsSnippet(demo.server.url, demo.server.token), VIEWPORT)
     const page = await newPage(demo.browser, PHONE)
     try {
-      await page.goto(host.url)
-      const place = page.getByRole('combobox', { name: 'Town or postcode' })
-      await place.fill('Edinburgh')
-      await place.press('Enter')
+      await searchFinder(page, demo.server, 'Edinburgh', { url: host.url })
       await page.locator('.sl-pin').nth(4).waitFor()
       await page.getByRole('button', { name: 'Show map' }).tap()
       await fittedAt(page, Math.round(844 * 0.7), 'the map shown')
@@ -125,10 +120,7 @@ describe.skipIf(chromiumPath === null)('the map on a phone, in Chromium', () => 
     // 667 x 375: the list above the map still, the map as high listed as shown alone (280 px).
     const page = await newPage(demo.browser, { ...PHONE, viewport: { width: 667, height: 375 } })
     try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
-      const place = page.getByRole('combobox', { name: 'Town or postcode' })
-      await place.fill('London')
-      await place.press('Enter')
+      await searchFinder(page, demo.server)
       await page.locator('.sl-pin').nth(9).waitFor()
       await page.getByRole('button', { name: 'Show more stores' }).tap()
       await page.locator('.sl-pin').nth(19).waitFor()

@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { chromiumPath, newPage, type PageDocument } from './browser'
+import { searchFinder } from './finder-page'
 import { useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
@@ -32,10 +33,7 @@ describe.skipIf(chromiumPath === null)('back from a store page, in Chromium', ()
   ] as const)('on %s, by %s, the store the visitor opened is in sight again', async (_, how, device) => {
     const page = await newPage(demo.browser, device)
     try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
-      const place = page.getByRole('combobox', { name: 'Town or postcode' })
-      await place.fill('London')
-      await place.press('Enter')
+      await searchFinder(page, demo.server)
       // The seventh store, far down the list: out of sight when the list starts at its top.
       const item = page.locator('.sl-item').nth(6)
       await item.locator('.sl-name').click()
@@ -85,11 +83,11 @@ describe.skipIf(chromiumPath === null)('back to before any search, in Chromium',
   test('on a phone, the map shows every store again, fitted as at first, with no pin of the search', async () => {
     const page = await newPage(demo.browser, PHONE)
     try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
-      await worldView(page)
-      const place = page.getByRole('combobox', { name: 'Town or postcode' })
-      await place.fill('Edinburgh')
-      await place.press('Enter')
+      const open = async (goto: () => Promise<unknown>) => {
+        await goto()
+        await worldView(page)
+      }
+      await searchFinder(page, demo.server, 'Edinburgh', { open })
       await page.locator('.sl-pin').nth(4).waitFor()
       await settled(page)
       // The world's clusters asked once: the fit, made at once from a town's zoom, asks its view's.

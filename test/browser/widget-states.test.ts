@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { cliRunner } from '../helpers'
 import { aTurnLater, chromiumPath, newPage, type PageDocument } from './browser'
+import { searchFinder } from './finder-page'
 import { mapAtRest, openFirstMap } from './map-rest'
 import { hostPage, useDemoBrowser } from './server'
 
@@ -295,10 +296,7 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
     const paris = { latitude: 48.8566, longitude: 2.3522 }
     const page = await newPage(demo.browser, { permissions: ['geolocation'], geolocation: paris })
     try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
-      const box = page.getByRole('combobox', { name: 'Town or postcode' })
-      await box.fill('near me')
-      await box.press('Enter')
+      const box = await searchFinder(page, demo.server, 'near me')
       await page.getByText(/stores within [\d.,]+\smi of your location$/).waitFor()
       expect(await box.inputValue()).toBe('Your location')
       expect(await page.locator('.sl-error').textContent()).toBe('')
