@@ -12,7 +12,7 @@ import { cachedGeocoder, type Geocoder, type GeocodeResult, noGeocoder } from '.
 import { DEFAULT_GEODATA_PATH } from '../src/geocode/embedded/build'
 import { placeSearchAt } from '../src/geocode/embedded/place-source'
 import { newLocationRecord } from '../src/locations/record'
-import { createLocator } from '../src/operator'
+import { createLocator, setLocatorSettings } from '../src/operator'
 import { openStore, type Store } from '../src/store'
 import { tracked } from './started'
 
@@ -349,6 +349,24 @@ export function otherProcess(store: Store, fn: (other: Store) => void): void {
 /** A new location's record as the Management API's create makes it from `body` (no custom field definitions, not geocoded), to insert directly. */
 export const locationRecord = (locatorId: string, body: Record<string, unknown>) =>
   newLocationRecord(locatorId, normalizeLocationBody(pickLocationFields(body), 'create', []), null, null)
+
+/**
+ * A locator with its Query API on and `n` published locations inserted in one transaction: the
+ * i-th named `${name} ${i}`, with `fields(i)` (its address and coordinates).
+ */
+export function servedLocator(store: Store, name: string, n: number, fields: (i: number) => Record<string, unknown>) {
+  const { locator, secret } = createLocator(store, name)
+  setLocatorSettings(store, locator.id, { queryApi: 'on' })
+  const ids: string[] = []
+  store.write(() => {
+    for (let i = 0; i < n; i++) {
+      const record = locationRecord(locator.id, { name: `${name} ${i}`, status: 'published', ...fields(i) })
+      store.locations.insert(record)
+      ids.push(record.id)
+    }
+  })
+  return { locator: store.locators.get(locator.id)!, secret, ids }
+}
 
 const SPELL_OUT: Record<string, string> = {
   ß: 'ss',

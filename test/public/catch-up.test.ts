@@ -5,35 +5,22 @@ import { expect, test } from 'bun:test'
 import { locationsBody } from '../../src/api/public/answer'
 import { CATCH_UP_MAX_MS, CATCH_UP_MIN } from '../../src/indexes/catch-up'
 import { IndexRegistry } from '../../src/indexes/registry'
-import { createLocator, setFilters, setLocatorSettings } from '../../src/operator'
+import { setFilters } from '../../src/operator'
 import type { Store } from '../../src/store'
 import type { Locator } from '../../src/store/locators'
-import { locationRecord, otherProcess, taskQueue, withTempStore } from '../helpers'
+import { otherProcess, servedLocator, taskQueue, withTempStore } from '../helpers'
 
 const ctx = withTempStore()
 
 const QUERY = 'lat=48.85&lng=2.35&radius=500&unit=km&limit=500'
 
 /** A locator with its Query API on and `n` published locations. */
-function served(store: Store, name: string, n: number) {
-  const { locator } = createLocator(store, name)
-  setLocatorSettings(store, locator.id, { queryApi: 'on' })
-  const ids: string[] = []
-  store.write(() => {
-    for (let i = 0; i < n; i++) {
-      const record = locationRecord(locator.id, {
-        name: `${name} ${i}`,
-        address: `${i} Main Street, Paris`,
-        coordinates: { lat: 48.85 + i * 0.001, lng: 2.35 },
-        tags: ['repair'],
-        status: 'published',
-      })
-      store.locations.insert(record)
-      ids.push(record.id)
-    }
-  })
-  return { locator: store.locators.get(locator.id)!, ids }
-}
+const served = (store: Store, name: string, n: number) =>
+  servedLocator(store, name, n, (i) => ({
+    address: `${i} Main Street, Paris`,
+    coordinates: { lat: 48.85 + i * 0.001, lng: 2.35 },
+    tags: ['repair'],
+  }))
 
 /** Renames every location of `ids`, in one transaction (a bulk write's). */
 function renameAll(store: Store, locatorId: string, ids: string[], prefix: string): void {

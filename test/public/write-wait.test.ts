@@ -4,10 +4,9 @@
 import { Database } from 'bun:sqlite'
 import { expect, test } from 'bun:test'
 import { CATCH_UP_MIN } from '../../src/indexes/catch-up'
-import { createLocator, setLocatorSettings } from '../../src/operator'
 import { createApp, type AppDeps } from '../../src/server/app'
 import type { Store } from '../../src/store'
-import { locationRecord, otherProcess, tableGeocoder, withTempStore } from '../helpers'
+import { otherProcess, servedLocator, tableGeocoder, withTempStore } from '../helpers'
 
 const ctx = withTempStore()
 
@@ -16,23 +15,12 @@ const SWAPPED = 'index built again in the background and swapped in'
 
 /** A locator with its Query API on and `n` published locations, each with an external id. */
 function served(store: Store, name: string, n: number) {
-  const { locator, secret } = createLocator(store, name)
-  setLocatorSettings(store, locator.id, { queryApi: 'on' })
-  const ids: string[] = []
-  store.write(() => {
-    for (let i = 0; i < n; i++) {
-      const record = locationRecord(locator.id, {
-        name: `${name} ${i}`,
-        external_id: `${name}-${i}`,
-        address: `${i} Rue de Rivoli, Paris`,
-        coordinates: { lat: 48.85 + i * 0.0001, lng: 2.35 },
-        status: 'published',
-      })
-      store.locations.insert(record)
-      ids.push(record.id)
-    }
-  })
-  return { id: locator.id, token: store.locators.get(locator.id)!.publicToken, secret, ids }
+  const { locator, secret, ids } = servedLocator(store, name, n, (i) => ({
+    external_id: `${name}-${i}`,
+    address: `${i} Rue de Rivoli, Paris`,
+    coordinates: { lat: 48.85 + i * 0.0001, lng: 2.35 },
+  }))
+  return { id: locator.id, token: locator.publicToken, secret, ids }
 }
 
 /** Renames every location of `ids` in one transaction of another connection (a bulk import's). */
