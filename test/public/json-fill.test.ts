@@ -103,22 +103,25 @@ describe('public JSON fill', () => {
     const registry = new IndexRegistry(ctx.store, undefined, { busyRetryMs: 100 }) // tasks run by themselves
     const locations = ctx.store.locations
     const { publishedByIds } = locations
-    let reads = 0
+    const reads: number[] = []
+    let thirdRead = () => {}
+    const third = new Promise<void>((resolve) => (thirdRead = resolve))
     let busy = true
     locations.publishedByIds = (...args) => {
-      reads++
+      if (reads.push(performance.now()) === 3) thirdRead()
       if (busy) throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' })
       return publishedByIds.apply(locations, args)
     }
     try {
       registry.entry(locator.id)
-      await Bun.sleep(350)
-      expect(reads).toBeGreaterThanOrEqual(2)
-      expect(reads).toBeLessThanOrEqual(5) // ~4 (at 0, 100, 200, 300 ms), not one per turn of the event loop
+      await third
+      // Each read again busyRetryMs (100) after the last, not one per turn of the event loop.
+      expect(reads[1]! - reads[0]!).toBeGreaterThanOrEqual(90)
+      expect(reads[2]! - reads[1]!).toBeGreaterThanOrEqual(90)
       expect(registry.entry(locator.id).jsonReady).toBe(false)
       busy = false
-      const until = performance.now() + 5000
-      while (!registry.entry(locator.id).jsonReady && performance.now() < until) await Bun.sleep(20)
+      // The preload waits for every JSON filled: it ends once the fill has read its pages.
+      await registry.preload()
     } finally {
       locations.publishedByIds = publishedByIds
     }
