@@ -1,6 +1,7 @@
 // Shared by the tests of index preloading and upkeep (preload-*.test.ts): a test environment made anew
 // for each test, and locations seeded straight into its store.
 import { afterEach, beforeEach } from 'bun:test'
+import { defaultSchedule } from '../../src/engine/locator-index'
 import { locationRecord, makeEnv, type TestEnv } from '../helpers'
 
 export let env: TestEnv
@@ -28,3 +29,9 @@ export function seed(locatorId: string, n: number): void {
     }
   })
 }
+
+/**
+ * Resolves once the background tasks queued so far on the default schedule (an app's) have run:
+ * it runs them in order. Those they queue run later.
+ */
+export const queuedTasksRun = () => new Promise<void>((done) => defaultSchedule(done))

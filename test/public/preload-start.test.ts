@@ -6,7 +6,7 @@ import { createApp } from '../../src/server/app'
 import { IndexRegistry } from '../../src/indexes/registry'
 import { createLocator, setFilters, setLocatorSettings } from '../../src/operator'
 import { storeBody, taskQueue } from '../helpers'
-import { env, SIZE, seed, usePreloadEnv } from './preload-fixture'
+import { env, queuedTasksRun, SIZE, seed, usePreloadEnv } from './preload-fixture'
 
 usePreloadEnv()
 
@@ -143,13 +143,13 @@ describe('preload', () => {
     expect((await idle.preload()).failed).toBe(1)
     expect(lines).toEqual([failedLine])
     idle.retryFailedBuilds() // fails again, for the same reason: not logged again
-    await Bun.sleep(20)
+    await queuedTasksRun()
     expect(lines).toEqual([failedLine])
     expect((await ready(idle)).body.status).toBe('degraded')
     env.store.db.query('UPDATE locations SET tags = ? WHERE id = ?').run(row.tags, row.id)
     expect((await ready(idle)).body.status).toBe('degraded')
     idle.retryFailedBuilds()
-    await Bun.sleep(20) // the background build's turn
+    await queuedTasksRun() // the background build
     expect(await ready(idle)).toEqual({ status: 200, body: { status: 'ready' } })
 
     // Turned off, a locator whose build failed is no longer reported: nobody can query it.
@@ -214,7 +214,7 @@ describe('preload', () => {
     const registry = new IndexRegistry(env.store)
     const loading = registry.preload()
     const before = registry.entry(env.locatorId)
-    await Bun.sleep(5) // a few of the build's background tasks have run
+    await queuedTasksRun() // the build's first background tasks
     setFilters(env.store, env.locatorId, [
       { id: 'services', name: 'Services', label: 'Services', tags: [{ value: 'repair', label: 'Repairs' }] },
     ])
@@ -327,7 +327,7 @@ describe('a locator made or turned public after the start', () => {
     setLocatorSettings(env.store, locator.id, { queryApi: 'on' })
     seed(locator.id, 40)
     env.app.sync()
-    await Bun.sleep(50) // the background build's turn, and its JSON fill's
+    await queuedTasksRun() // the background build
     // Its rows now go behind the change log's back: an index built on this first query would not hold them.
     env.store.db.run('DELETE FROM locations WHERE locator_id = ?', [locator.id])
     const token = env.store.locators.get(locator.id)!.publicToken
