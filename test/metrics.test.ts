@@ -337,20 +337,14 @@ describe('WORKERS=2', () => {
         .map(Number)
     const [victim] = children()
     process.kill(victim!, 'SIGKILL')
-    for (let i = 0; ; i++) {
-      const now = children()
-      const up = await scrape()
-      if (
-        !now.includes(victim!) &&
-        now.length === 2 &&
-        sampleValue(up, 'storeloc_worker_up', { worker: '1' }) === 1 &&
-        sampleValue(up, 'storeloc_worker_up', { worker: '2' }) === 1
-      )
-        break
-      if (i > 150) throw new Error('no worker started again')
-      await Bun.sleep(100)
-    }
+    // Each worker says when its indexes are loaded, before it answers: the third is the new one.
+    const replacement = JSON.parse(await server.waitFor(/"indexes loaded"/, undefined, 3)).pid
+    const workers = children()
+    expect(workers).toHaveLength(2)
+    expect(workers).not.toContain(victim)
+    expect(workers).toContain(replacement)
     const after = await scrape()
+    for (const worker of ['1', '2']) expect(sampleValue(after, 'storeloc_worker_up', { worker })).toBe(1)
     expect(sampleValue(after, 'storeloc_http_requests_total', route)).toBe(n)
     expectWellFormedHistograms(after)
   })
