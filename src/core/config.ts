@@ -27,6 +27,8 @@ export type Config = {
   lockWaitMs: number
   /** The longest a stop waits for the requests under way before it closes what is left. */
   stopTimeoutMs: number
+  /** A connection that sends nothing for this long is closed: idle between requests, or a body that stopped coming. */
+  idleTimeoutS: number
   /** GET /metrics on a port of its own (METRICS_PORT); null: off, the default. */
   metrics: MetricsConfig | null
   /** Map tiles for the service's own pages (MAP_TILES_URL); null: the country shapes served with the widget, nothing contacted. */
@@ -325,6 +327,7 @@ export function loadConfig(
     indexIdleMs: integer(env, 'INDEX_IDLE_MINUTES', 60, 0, MAX_IDLE_MINUTES) * 60_000,
     lockWaitMs: integer(env, 'LOCK_WAIT_SECONDS', 60, 0, 86_400) * 1000,
     stopTimeoutMs: integer(env, 'STOP_TIMEOUT_SECONDS', 8, 1, 3600) * 1000,
+    idleTimeoutS: integer(env, 'IDLE_TIMEOUT_SECONDS', 10, 1, 255), // Bun.serve takes 255 at most
     workers: env.WORKERS === undefined || env.WORKERS === '' ? 1 : parseWorkers(env.WORKERS, 'WORKERS', cores),
     metrics: metricsConfig(env, port),
     mapTiles: mapTilesConfig(env),
@@ -352,6 +355,7 @@ export const SETTINGS = [
   'GEODATA_PATH',
   'HOST',
   'IDEMPOTENCY_MAX_MB',
+  'IDLE_TIMEOUT_SECONDS',
   'INDEX_IDLE_MINUTES',
   'LOCATOR_MAX_LOCATIONS',
   'LOCK_WAIT_SECONDS',

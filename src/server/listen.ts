@@ -77,9 +77,6 @@ const BUN_BODY_LIMIT = 2 ** 30
  * before the app sees it).
  */
 export const HEADER_LIMIT = 32 * 1024
-/** A connection that sends nothing for this long is closed (a request whose body stopped coming gets no answer). */
-const IDLE_TIMEOUT_S = 10
-
 /** Hosts that are an address of every machine: a failure to listen there is the port's. */
 const ALWAYS_HERE = new Set(['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'])
 
@@ -136,9 +133,9 @@ export function listen(
     // The app reads a body only up to its limit and answers a larger one with a JSON 413 (Bun
     // reads the rest past, holding none of it). Bun's own 413 beyond this has no body.
     maxRequestBodySize: BUN_BODY_LIMIT,
-    // Bun's own default, set: unset, Bun writes a plain-text warning to stderr each time a
-    // connection idles out (a body that stopped coming), among the JSON log lines.
-    idleTimeout: IDLE_TIMEOUT_S,
+    // IDLE_TIMEOUT_SECONDS (10, Bun's own default), always set: unset, Bun writes a plain-text
+    // warning to stderr each time a connection idles out, among the JSON log lines.
+    idleTimeout: config.idleTimeoutS,
     fetch,
   })
 }

@@ -125,6 +125,12 @@ export const SERVE_OPTIONS: readonly ServeOption[] = [
     value: 'S',
     help: 'the longest a stop waits for requests under way; default 8',
   },
+  {
+    flag: '--idle-timeout',
+    env: 'IDLE_TIMEOUT_SECONDS',
+    value: 'S',
+    help: 'a connection silent this long is closed; default 10',
+  },
 ]
 
 export const SERVE_USAGE = `Usage: storeloc serve [options]   (npm start -- [options])
