@@ -5,37 +5,28 @@
 import { expect, test } from 'bun:test'
 import { locationBody, locationsBody } from '../../src/api/public/answer'
 import { IndexRegistry } from '../../src/indexes/registry'
-import { createLocator, setLocatorSettings } from '../../src/operator'
+import { setLocatorSettings } from '../../src/operator'
 import { createApp } from '../../src/server/app'
 import { openStore, type Store } from '../../src/store'
 import type { Locator } from '../../src/store/locators'
-import { locationRecord, otherProcess, tableGeocoder, taskQueue, withTempStore } from '../helpers'
+import { locationRecord, otherProcess, servedLocator, tableGeocoder, taskQueue, withTempStore } from '../helpers'
 
 const ctx = withTempStore()
 
 const QUERY = 'lat=48.85&lng=2.35&radius=50&unit=km&limit=100'
 
-const place = (locatorId: string, name: string, i: number, extra: Record<string, unknown> = {}) =>
-  locationRecord(locatorId, {
-    name,
-    address: `${i} Rue de Rivoli, Paris`,
-    coordinates: { lat: 48.85 + i * 0.001, lng: 2.35 - i * 0.001 },
-    status: 'published',
-    ...extra,
-  })
+/** The i-th location's address and coordinates, along the Rue de Rivoli. */
+const at = (i: number) => ({
+  address: `${i} Rue de Rivoli, Paris`,
+  coordinates: { lat: 48.85 + i * 0.001, lng: 2.35 - i * 0.001 },
+})
 
-/** A locator with its Query API on and `n` published locations, each with an external id. */
-function servedLocator(store: Store, n: number) {
-  const { locator, secret } = createLocator(store, 'Big')
-  setLocatorSettings(store, locator.id, { queryApi: 'on' })
-  const ids: string[] = []
-  store.write(() => {
-    for (let i = 0; i < n; i++) {
-      const r = place(locator.id, `Big ${i}`, i, { external_id: `big-${i}` })
-      store.locations.insert(r)
-      ids.push(r.id)
-    }
-  })
+const place = (locatorId: string, name: string, i: number) =>
+  locationRecord(locatorId, { name, ...at(i), status: 'published' })
+
+/** A locator named Big with its Query API on and `n` published locations, each with an external id. */
+function served(store: Store, n: number) {
+  const { locator, secret, ids } = servedLocator(store, 'Big', n, (i) => ({ ...at(i), external_id: `big-${i}` }))
   return { locatorId: locator.id, secret, ids }
 }
 
@@ -78,7 +69,7 @@ const names = (body: string): string[] => JSON.parse(body).data.locations.map((l
 
 test('a bulk write to a large index: the old index answers as it was (body, version) while the new one is built in tasks; the swap brings it and what was committed meanwhile', () => {
   const { store } = ctx
-  const big = servedLocator(store, 12)
+  const big = served(store, 12)
   const q = taskQueue()
   const events: string[] = []
   const registry = new IndexRegistry(store, q.schedule, {
@@ -135,7 +126,7 @@ test('a bulk write to a large index: the old index answers as it was (body, vers
 
 test("this process's own writes while the index is built again show at once in the old one, under a version no other process gives; the swap keeps them", () => {
   const { store } = ctx
-  const big = servedLocator(store, 12)
+  const big = served(store, 12)
   const { q, events, registry } = builtRegistry(store, big.locatorId, 10)
   const locator = () => store.locators.get(big.locatorId)!
   const before = answer(registry, locator())
@@ -168,7 +159,7 @@ test("this process's own writes while the index is built again show at once in t
 
 test("a write of this process rolled back, its seq then another process's: the two never give one version for two answers", () => {
   const { store: a } = ctx
-  const big = servedLocator(a, 12)
+  const big = served(a, 12)
   const b = openStore(a.db.filename) // another server process on the same file
   try {
     const A = builtRegistry(a, big.locatorId, 10)
@@ -199,8 +190,8 @@ test("a write of this process rolled back, its seq then another process's: the t
 
 test("a busy database while this process's own changes are read: the next sync reads them again, and its write shows", () => {
   const { store } = ctx
-  const big = servedLocator(store, 12)
-  const small = servedLocator(store, 2)
+  const big = served(store, 12)
+  const small = served(store, 2)
   const { registry } = builtRegistry(store, big.locatorId, 10, 0) // a busy database met again at once
   renameEight(store, big)
   registry.sync()
@@ -222,7 +213,7 @@ test("a busy database while this process's own changes are read: the next sync r
 
 test("more than a thousand of this process's own changes, made after another's import began the build, show at once too", () => {
   const { store } = ctx
-  const big = servedLocator(store, 4400)
+  const big = served(store, 4400)
   const { registry } = builtRegistry(store, big.locatorId, 10)
   // A quarter of the index makes a backlog: the import's 1,100 do; this process's 1,001 after do not.
   otherProcess(store, (other) => {
@@ -239,7 +230,7 @@ test("more than a thousand of this process's own changes, made after another's i
 
 test('a small index, or one whose JSON is not all made, is let go and built by its next query instead, which shows the write at once', () => {
   const { store } = ctx
-  const big = servedLocator(store, 12)
+  const big = served(store, 12)
   const { q, events, registry } = builtRegistry(store, big.locatorId, 100) // more than 12 + 8
   renameEight(store, big)
   registry.sync()
@@ -251,7 +242,7 @@ test('a small index, or one whose JSON is not all made, is let go and built by i
 
 test("a settings change while the index is built again gives the build up: the old index goes, and the next answer is the rows' with the new settings", () => {
   const { store } = ctx
-  const big = servedLocator(store, 12)
+  const big = served(store, 12)
   const { q, events, registry } = builtRegistry(store, big.locatorId, 10)
   const before = answer(registry, store.locators.get(big.locatorId)!)
   renameEight(store, big)
@@ -275,7 +266,7 @@ test("a settings change while the index is built again gives the build up: the o
 
 test('a Management API write that makes a backlog (a bulk with delete_missing) answers once the index built again is swapped in: the next query shows it', async () => {
   const { store } = ctx
-  const big = servedLocator(store, 40)
+  const big = served(store, 40)
   const lines: Record<string, unknown>[] = []
   const app = createApp({
     store,
@@ -317,7 +308,7 @@ test('a Management API write that makes a backlog (a bulk with delete_missing) a
 
 test('a busy database while the build reads its rows: the page is read again busyRetryMs later; a row it cannot read: the build is given up, and the index built as a query builds it', async () => {
   const { store } = ctx
-  const big = servedLocator(store, 12)
+  const big = served(store, 12)
   const events: string[] = []
   const registry = new IndexRegistry(store, undefined, {
     backlogMin: 4,
@@ -367,7 +358,7 @@ test('a busy database while the build reads its rows: the page is read again bus
 
 test('settings that cannot be read when the build would start (a busy database): the index is let go instead, and the next query shows the write', () => {
   const { store } = ctx
-  const big = servedLocator(store, 12)
+  const big = served(store, 12)
   const { q, events, registry } = builtRegistry(store, big.locatorId, 10)
   renameEight(store, big)
   const { list } = store.filters

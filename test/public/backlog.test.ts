@@ -7,34 +7,25 @@ import { createLocator, setLocatorSettings } from '../../src/operator'
 import { locationsBody } from '../../src/api/public/answer'
 import { IndexRegistry } from '../../src/indexes/registry'
 import type { Store } from '../../src/store'
-import { locationRecord, otherProcess, tableGeocoder, withTempStore } from '../helpers'
+import { locationRecord, otherProcess, servedLocator, tableGeocoder, withTempStore } from '../helpers'
 
 const ctx = withTempStore()
 
 const QUERY = 'lat=48.85&lng=2.35&radius=50&unit=km&limit=100'
 
+/** The i-th location's address and coordinates, along the Rue de Rivoli. */
+const at = (i: number) => ({
+  address: `${i} Rue de Rivoli, Paris`,
+  coordinates: { lat: 48.85 + i * 0.001, lng: 2.35 - i * 0.001 },
+})
+
 const place = (locatorId: string, name: string, i: number, tags: string[] = []) =>
-  locationRecord(locatorId, {
-    name,
-    address: `${i} Rue de Rivoli, Paris`,
-    coordinates: { lat: 48.85 + i * 0.001, lng: 2.35 - i * 0.001 },
-    tags,
-    status: 'published',
-  })
+  locationRecord(locatorId, { name, ...at(i), tags, status: 'published' })
 
 /** A locator with its Query API on and `n` published locations. */
-function servedLocator(store: Store, name: string, n: number) {
-  const { locator } = createLocator(store, name)
-  setLocatorSettings(store, locator.id, { queryApi: 'on' })
-  const ids: string[] = []
-  store.write(() => {
-    for (let i = 0; i < n; i++) {
-      const r = place(locator.id, `${name} ${i}`, i)
-      store.locations.insert(r)
-      ids.push(r.id)
-    }
-  })
-  return { locatorId: locator.id, token: store.locators.get(locator.id)!.publicToken!, ids }
+function served(store: Store, name: string, n: number) {
+  const { locator, ids } = servedLocator(store, name, n, at)
+  return { locatorId: locator.id, token: locator.publicToken, ids }
 }
 
 /** Renames and moves a location, as an update does. */
@@ -45,8 +36,8 @@ function edit(store: Store, locatorId: string, id: string, name: string, dLat: n
 
 test("a bulk write by another process: the index is built again, logged once, and answers (body and ETag) are a fresh build's; a smaller one is applied change by change", async () => {
   const { store } = ctx
-  const big = servedLocator(store, 'Big', 12)
-  const small = servedLocator(store, 'Small', 12)
+  const big = served(store, 'Big', 12)
+  const small = served(store, 'Small', 12)
   const lines: Record<string, unknown>[] = []
   const app = createApp({
     store,
@@ -111,7 +102,7 @@ test("a bulk write by another process: the index is built again, logged once, an
 
 test('the idle sync (with a time budget) that meets a bulk write lets the index go and builds it in a background task, before any query', () => {
   const { store } = ctx
-  const { locatorId, ids } = servedLocator(store, 'Idle', 10)
+  const { locatorId, ids } = served(store, 'Idle', 10)
   const tasks: (() => void)[] = []
   const backlogs: [string, number][] = []
   const registry = new IndexRegistry(store, (task) => tasks.push(task), {

@@ -2,36 +2,21 @@
 // on demand, while the background fill runs, and after it are the same; a location deleted by
 // another writer between the sync and its JSON is not shown half-made.
 import { describe, expect, test } from 'bun:test'
-import { createLocator, setLocatorSettings } from '../../src/operator'
 import { locationsBody } from '../../src/api/public/answer'
 import { IndexRegistry } from '../../src/indexes/registry'
 import { JSON_FILL_PAGE } from '../../src/indexes/json-fill'
 import type { Locator } from '../../src/store/locators'
-import { locationRecord, taskQueue, withTempStore } from '../helpers'
+import { locationRecord, servedLocator, taskQueue, withTempStore } from '../helpers'
 
 const ctx = withTempStore()
 
-function seed(n: number) {
-  const { store } = ctx
-  const { locator } = createLocator(store, 'Fill')
-  setLocatorSettings(store, locator.id, { queryApi: 'on' })
-  const ids: string[] = []
-  store.write(() => {
-    for (let i = 0; i < n; i++) {
-      const body = {
-        name: `Store ${i}`,
-        address: `${i} Main Street, Paris`,
-        coordinates: { lat: 48.85 + i * 0.001, lng: 2.35 },
-        tags: ['repair'],
-        status: 'published',
-      }
-      const record = locationRecord(locator.id, body)
-      store.locations.insert(record)
-      ids.push(record.id)
-    }
-  })
-  return { locator: store.locators.get(locator.id)!, ids }
-}
+/** A locator with its Query API on and `n` published locations, Store 0 to Store n - 1. */
+const seed = (n: number) =>
+  servedLocator(ctx.store, 'Store', n, (i) => ({
+    address: `${i} Main Street, Paris`,
+    coordinates: { lat: 48.85 + i * 0.001, lng: 2.35 },
+    tags: ['repair'],
+  }))
 
 const text = new TextDecoder()
 /** An answer's body as text. */
