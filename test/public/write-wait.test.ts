@@ -115,10 +115,11 @@ test("a refused write does not wait for its locator's index its sync began to bu
 })
 
 test("a bulk committed with another tenant's write, whose answer syncs first, answers once its own index is swapped in; the other's does not wait for it", async () => {
-  const { swapped, b, query, names, post } = twoTenants({ backlogMin: 4, backgroundBuildMin: 10 })
+  const { app, swapped, b, query, names, post } = twoTenants({ backlogMin: 4, backgroundBuildMin: 10 })
   // More than a thousand of its own changes: its old index does not show them (rebuild.ts ownToShow).
   const a = served(ctx.store, 'Large', 1200)
   expect(await names(query(a.token))).toHaveLength(500)
+  await app.preload() // its JSON filled: a bulk then builds it again in the background
   const bulk = (secret: string, body: unknown) => post(secret, '/bulk', body)
   const rename = { locations: [{ external_id: 'Single-0', name: 'Renamed' }] }
   expect((await bulk(b.secret, rename)).status).toBe(200) // its statements made: under 8 ms of a shared commit
@@ -129,6 +130,15 @@ test("a bulk committed with another tenant's write, whose answer syncs first, an
   const seen: Record<string, boolean> = {}
   let answered: Promise<Response>
   let next: Promise<string[]> | undefined // the query sent as A's answer comes
+  // The lock let go once both writes wait in the store's shared commit.
+  const { writeSoon } = ctx.store
+  let queued = 0
+  let bothQueued = () => {}
+  const both = new Promise<void>((resolve) => (bothQueued = resolve))
+  ctx.store.writeSoon = (fn) => {
+    if (++queued === 2) bothQueued()
+    return writeSoon(fn)
+  }
   try {
     const other = bulk(b.secret, rename).then((res) => ((seen.b = swapped()), res))
     const kept = [0, 1, 2].map((i) => ({ external_id: `Large-${i}`, name: `Kept ${i}` }))
@@ -137,10 +147,11 @@ test("a bulk committed with another tenant's write, whose answer syncs first, an
       next = names(query(a.token))
       return res
     })
-    await Bun.sleep(300)
+    await both
     locker.exec('COMMIT')
     expect((await other).status).toBe(200)
   } finally {
+    ctx.store.writeSoon = writeSoon
     locker.close()
   }
   expect((await answered).status).toBe(200)
