@@ -328,6 +328,7 @@ describe('a locator made or turned public after the start', () => {
     seed(locator.id, 40)
     env.app.sync()
     await queuedTasksRun() // the background build
+    await queuedTasksRun() // the JSON fill the build queued: a page's JSON is read from the rows until then
     // Its rows now go behind the change log's back: an index built on this first query would not hold them.
     env.store.db.run('DELETE FROM locations WHERE locator_id = ?', [locator.id])
     const token = env.store.locators.get(locator.id)!.publicToken
