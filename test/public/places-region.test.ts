@@ -71,4 +71,15 @@ describe("the visitor's country's postcodes the data lacks", () => {
     expect(await codes('1010', 'en-US')).toEqual(expect.arrayContaining(['AT', 'AU']))
     expect(await codes('1010', 'en-AT')).toEqual(['AT'])
   })
+
+  test("are not taken for a neighbour's of the page's language: \"1200\" on a Swiss German page is Geneva's, not Vienna's", async () => {
+    const codes = async (q: string, lang: string) => (await places(q, `&lang=${lang}`)).map((p) => p.country)
+    expect(await codes('1200', 'de-CH')).toEqual([])
+    expect(await codes('1010', 'de-CH')).toEqual([])
+    // Without a region, a German page's visitors may be Austrians: Vienna's.
+    expect(await codes('1200', 'de')).toEqual(['AT'])
+    expect(await codes('1200', 'de-DE')).toEqual(['AT'])
+    const res = await get(`${token}/locations?near=1010&lang=de-CH`)
+    expect(res.body.error.code).toBe('PLACE_NOT_FOUND')
+  })
 })

@@ -79,10 +79,10 @@ export function rankedPlaces(
   }
   // "near me" names no place, though typos would make it one (Néa Mesimvría).
   if (asksOwnPosition(text)) return []
-  const foreign = elsewhereCode(text, lang, region)
+  const own = ownCodeCountries(text, lang, region)
   const ranked = search
     .find(text)
-    .filter((p) => !(foreign && p.byCode && !visitorsCountry(p.country, lang, region)))
+    .filter((p) => !(own && p.byCode && !own.includes(p.country)))
     .slice(0, RANKED)
     .map((p, order) => ({ ...p, order, nearKm: nearestKm(index, p) }))
   // Nearness, or the visitor's country, lifts a place found by its own name, or by the other
@@ -123,17 +123,19 @@ const CODES_LACKING: Partial<Record<Lang, string[]>> = {
   it: ['CH'],
 }
 
-/** Whether `country` is where the page's visitors live: its region's, or one of CODES_LACKING's for its language. */
-const visitorsCountry = (country: string, lang: Lang, region: string | null): boolean =>
-  country === region || CODES_LACKING[lang]?.includes(country) === true
-
 /**
- * Whether `text` may be a postcode of the page's visitors' countries, whose postcodes the data
- * lacks, all or some: then only those countries' postcodes are its own ("1010" on a German page
- * or for a visitor in Austria: Vienna's, not Sydney's; "8001": Zürich's, which it lacks).
+ * The countries whose postcodes alone `text` may be, when it may be a postcode of the page's
+ * visitors' countries whose postcodes the data lacks, all or some; else null. The region's
+ * country, when the code may be its: "1200" for a visitor in Switzerland is Geneva's, not
+ * Vienna's. Else the region's and its language's (CODES_LACKING): "1010" on a German page is
+ * Vienna's, not Sydney's; "8001" Zürich's, which the data lacks.
  */
-const elsewhereCode = (text: string, lang: Lang, region: string | null): boolean =>
-  postcodeCountriesWithGaps(text).some((c) => visitorsCountry(c, lang, region))
+function ownCodeCountries(text: string, lang: Lang, region: string | null): string[] | null {
+  const gaps = postcodeCountriesWithGaps(text)
+  if (region !== null && gaps.includes(region)) return [region]
+  const visitors = [...(region === null ? [] : [region]), ...(CODES_LACKING[lang] ?? [])]
+  return gaps.some((c) => visitors.includes(c)) ? visitors : null
+}
 
 /**
  * The labels of the first `count` places ranked, in `lang`: a place the text names by another
