@@ -83,6 +83,14 @@ describe("an arrondissement's postcode", () => {
     expect(await first('10115')).toBe('10115 Berlin, Germany') // before New York's, as before
   })
 
+  test('alone weighs a Spanish code\'s town by its people: "28010" is Madrid, not a village near Novara', async () => {
+    const first = async (q: string) => (await places(q))[0].label
+    expect(await first('28010')).toBe('28010 Madrid, Spain')
+    expect(await first('08020')).toBe('08020 Barcelona, Spain')
+    expect(await first('46010')).toBe('46010 Valencia, Spain')
+    expect(await first('13001')).toBe('13001 Marseille, France') // Ciudad Real's fewer people
+  })
+
   test("in Lyon and Marseille is at its arrondissement's point, which the data has, not the city's", async () => {
     for (const [q, district, city] of [
       ['69003 Lyon', 'Lyon 03', 'Lyon'],

@@ -11,13 +11,17 @@ import { countryNameEntries } from '../countries'
 import { placePostcodeTowns } from './build-namesakes'
 import { writeReverseIndex } from './reverse'
 import { REGION_TOWNS } from './region-towns'
+import { distanceKm } from './resolve'
 import { AU_STATES, CA_PROVINCES, COUNTRY_REGIONS, PARIS_TOWN_HALLS, VIENNA_DISTRICTS } from './tables'
 
 /** Bump when the schema or the compiled content changes: files of another version are rebuilt. */
-export const GEODATA_VERSION = '17'
+export const GEODATA_VERSION = '18'
 export const DEFAULT_GEODATA_PATH = 'data/geocoder.sqlite'
 
 const require = createRequire(import.meta.url)
+
+/** A Spanish postcode's town is a place of its name within this distance of the code's point. */
+const ES_TOWN_KM = 20
 
 const SCHEMA = `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -337,13 +341,29 @@ function insertPostcodes(db: Database, { biggest, byName, namesakes }: PlaceLook
     }
 
     // Spain: GeoNames postal codes (coordinates as strings); index 6 is the place, 1 the municipality.
-    const es = require('@z1p/es') as (string | undefined)[][]
+    // Each row weighs its town's people shared among the town's codes (the most populous namesake
+    // within ES_TOWN_KM), as an arrondissement's code weighs its arrondissement's: a code shared
+    // with Italy's ("28010") is Madrid's before a village's near Novara; "13001" is Marseille's
+    // 1st arrondissement's (41,000) before Ciudad Real's (74,000 over 10 codes).
+    const townOf = (town: string, lat: number, lng: number) =>
+      namesakes('ES', town)
+        .filter((p) => distanceKm(p.lat, p.lng, lat, lng) <= ES_TOWN_KM)
+        .reduce<Place | undefined>((a, p) => (a && a.population >= p.population ? a : p), undefined)
+    const es = (require('@z1p/es') as (string | undefined)[][]).flatMap(
+      ([, municipality, , , lat, lng, place, , , , , zip]) => {
+        if (!zip || !lat || !lng) return []
+        const [y, x] = [Number(lat), Number(lng)]
+        const names = [place, municipality !== place ? municipality : undefined].filter(
+          (n) => n !== undefined && n !== '',
+        )
+        return names.map((name) => ({ zip, name: name!, lat: y, lng: x, town: townOf(name!, y, x) }))
+      },
+    )
+    const codesOf = new Map<Place, Set<string>>()
+    for (const r of es) if (r.town) codesOf.get(r.town)?.add(r.zip) ?? codesOf.set(r.town, new Set([r.zip]))
     for (const r of es) {
-      const [, municipality, , , lat, lng, place, , , , , zip] = r
-      if (!zip || !lat || !lng) continue
-      if (place) addPostcode('ES', zip, place, '', Number(lat), Number(lng), 'postcode')
-      if (municipality && municipality !== place)
-        addPostcode('ES', zip, municipality, '', Number(lat), Number(lng), 'postcode')
+      const people = r.town ? Math.round(r.town.population / codesOf.get(r.town)!.size) : 0
+      addPostcode('ES', r.zip, r.name, '', r.lat, r.lng, 'postcode', people)
     }
 
     // Germany: postcode -> town names, each placed at its namesake among the postcode's towns.
