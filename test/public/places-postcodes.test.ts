@@ -83,6 +83,12 @@ describe("an arrondissement's postcode", () => {
     expect(await first('10115')).toBe('10115 Berlin, Germany') // before New York's, as before
   })
 
+  test("begun lists each code's first town before a code's others: \"7501\" is Paris's 75010 to 75014", async () => {
+    const labels = async (q: string) => (await places(q)).map((p) => p.label)
+    expect(await labels('7501')).toEqual([10, 11, 12, 13, 14].map((n) => `750${n} Paris, France`))
+    expect((await labels('750')).slice(0, 3)).toEqual([1, 2, 3].map((n) => `7500${n} Paris, France`))
+  })
+
   test('alone weighs a Spanish code\'s town by its people: "28010" is Madrid, not a village near Novara', async () => {
     const first = async (q: string) => (await places(q))[0].label
     expect(await first('28010')).toBe('28010 Madrid, Spain')

@@ -85,6 +85,7 @@ export function rankedPlaces(
     .filter((p) => !(own && p.byCode && !own.includes(p.country)))
     .slice(0, RANKED)
     .map((p, order) => ({ ...p, order, nearKm: nearestKm(index, p) }))
+  const seq = codeSequence(ranked)
   // Nearness, or the visitor's country, lifts a place found by its own name, or by the other
   // name the text means it by ("Cologne": Köln), not one that only holds the text among its old
   // names: "Athens" is not Lemont, IL (once Athens) for a store near Chicago. Lifted alike, a
@@ -102,14 +103,32 @@ export function rankedPlaces(
       b.weight - a.weight ||
       // A country's towns of one postcode as the search ranks them, the most populous first,
       // whichever has a store nearer ("75016": Paris 16e, then Boulogne-Billancourt).
-      (a.byCode && b.byCode && a.country === b.country ? a.order - b.order : 0) ||
+      (a.byCode && b.byCode && a.country === b.country ? seq(a) - seq(b) : 0) ||
       (a.nearKm ?? 0) - (b.nearKm ?? 0) ||
       // Else as the search ranks them: the code's most populous town of any country first
       // ("75015": Paris, not Bretten, Germany), then by country.
-      (a.byCode && b.byCode ? a.order - b.order : 0) ||
+      (a.byCode && b.byCode ? seq(a) - seq(b) : 0) ||
       (a.label < b.label ? -1 : a.label > b.label ? 1 : 0),
   )
   return ranked.slice(0, limit)
+}
+
+/**
+ * Postcodes as the search ranks them (whole code first, a code's towns the most populous first),
+ * but of codes the text only begins, each code's first town before any code's second: "7501" is
+ * Paris's 75010 to 75014, not 75010's Paris then five Italian villages of 75010.
+ */
+function codeSequence(ranked: RankedPlace[]): (p: RankedPlace) => number {
+  const seen = new Map<string, number>()
+  const seq = new Map<RankedPlace, number>()
+  for (const p of ranked) {
+    if (!p.byCode) continue
+    const code = /^[^\s,]+/.exec(p.label)![0]
+    const nth = seen.get(code) ?? 0
+    seen.set(code, nth + 1)
+    seq.set(p, p.exact ? p.order : RANKED * (1 + nth) + p.order)
+  }
+  return (p) => seq.get(p) ?? p.order
 }
 
 /**
