@@ -7,6 +7,7 @@ import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { chromiumPath, newPage, type PageDocument } from './browser'
 import { searchFinder } from './finder-page'
+import { zoomBegins } from './map-moves'
 import { docsSnippet, hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
@@ -112,8 +113,9 @@ describe.skipIf(chromiumPath === null)('the widget on a phone, in Chromium', () 
       await page.locator('.leaflet-container').waitFor()
       await asked // the first clusters asked for: a loaded machine may take seconds to ask
       const map = (await page.locator('.sl-map').boundingBox())!
+      const zoomBegun = await zoomBegins(page)
       await page.mouse.dblclick(map.x + map.width / 2, map.y + map.height / 2)
-      await page.locator('.leaflet-map-pane.leaflet-zoom-anim').waitFor({ state: 'attached' })
+      await zoomBegun()
       zoomed = true
       await Promise.all(held.map((answer) => answer()))
       // Fitted, every bubble and store of the answer is within the map's box.
