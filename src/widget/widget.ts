@@ -180,8 +180,9 @@ export class Widget {
     void this.loadDefaults()
     const { state, texts } = this
     if (this.params(0) === null) {
-      // A search still on its way is not this one's answer.
+      // A search still on its way is not this one's answer, nor the nearest stores it asks next (sayBeyond).
       this.pending?.abort()
+      this.pending = null
       this.results = []
       this.list.replaceChildren()
       this.view.found(false)

@@ -3,7 +3,7 @@
 // the answer's details add none; a router's own entries are left to it.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { chromiumPath, networkSettled, newPage, sentNow, watchRequests } from './browser'
+import { aTurnLater, chromiumPath, heldUntilReleased, networkSettled, newPage, sentNow, watchRequests } from './browser'
 import { hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
@@ -193,6 +193,28 @@ describe.skipIf(chromiumPath === null)("the finder and the browser's history, in
       expect(await page.locator('#f .sl-status').textContent()).toContain('of London')
       const params = new URL(page.url()).searchParams
       expect([params.has('sl_place'), params.has('sl2_place')]).toEqual([true, false])
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
+  test('Back to no search while the nearest stores beyond the distance are on their way: none is listed', async () => {
+    const { page, errors, close } = await finderPage()
+    try {
+      // The request for the nearest stores, the last one a search that found none sends.
+      const release = await heldUntilReleased(page, '**/locations?*&limit=3')
+      const nearest = page.waitForRequest((r) => r.url().endsWith('&limit=3'))
+      await searchFor(page, 'Inverness, United Kingdom')
+      await nearest
+      await page.goBack()
+      await page.locator('#f .sl-status').filter({ hasText: 'Type a town or postcode' }).waitFor()
+      const answered = page.waitForEvent('requestfinished', (r) => r.url().endsWith('&limit=3'))
+      release()
+      await answered
+      await aTurnLater(page)
+      expect(await page.locator('#f .sl-status').textContent()).toContain('Type a town or postcode')
+      expect(await page.locator('#f .sl-item').count()).toBe(0)
       expect(errors).toEqual([])
     } finally {
       await close()
