@@ -109,7 +109,8 @@ export class Widget {
     this.entries = new SearchEntries(urlKeys, this.life.signal)
     this.resultsBox = h('div', { class: 'sl-results' }, this.list, this.more)
     this.bar = countBar(element, texts)
-    const keep = { searches: this.entries, settle: () => this.keepInUrl() }
+    // A search made on the map and not yet answered is a new entry over the list's, as its answer makes it.
+    const keep = { searches: this.entries, settle: () => this.keepInUrl(true) }
     const refit = () => this.map?.refit()
     this.view = viewSwitch(element, texts, this.resultsBox, this.mapEl, refit, options.urlState ? keep : null)
     // After the switch's: Back from the map alone finds the address its search's.

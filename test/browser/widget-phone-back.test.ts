@@ -5,7 +5,7 @@
 // the list. Opened again at that step (a reload), the page shows the map alone again.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { aTurnLater, chromiumPath, newPage } from './browser'
+import { aTurnLater, chromiumPath, heldUntilReleased, newPage } from './browser'
 import { searchFinder } from './finder-page'
 import { hostPage, useDemoBrowser } from './server'
 
@@ -153,6 +153,31 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
       await status.filter({ hasText: all! }).waitFor()
       expect(await ticked(page)).toBe(0)
       expect(await page.locator('.sl-results').isVisible()).toBe(true)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('a filter ticked on the map, Back before its stores come: Back again returns to the search before', async () => {
+    const page = await searched()
+    try {
+      const all = await page.locator('.sl-status').textContent()
+      await page.getByRole('button', { name: 'Show map' }).tap()
+      await mapAlone(page)
+      await page.locator('.sl-filters-summary').tap()
+      const release = await heldUntilReleased(page, '**/locations?*e-bikes*')
+      const asked = page.waitForRequest((r) => r.url().includes('e-bikes'))
+      await page.locator('.sl-chip', { hasText: 'E-bikes' }).tap()
+      await asked
+      await page.goBack()
+      await listAgain(page)
+      release()
+      const status = page.locator('.sl-status')
+      await status.filter({ hasText: /^\d+ stores/, hasNotText: all! }).waitFor()
+      expect(await ticked(page)).toBe(1)
+      await page.goBack()
+      await status.filter({ hasText: all! }).waitFor()
+      expect(await ticked(page)).toBe(0)
     } finally {
       await page.close()
     }
