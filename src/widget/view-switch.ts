@@ -53,6 +53,8 @@ export function viewSwitch(
   const over = (s: State) => onMap() && s?.[MAP_LAST] === key && typeof s[key] === 'string'
   /** The address of the list under the map shown alone: Back to it shows the search as it stands. */
   let below: unknown = null
+  /** The map's own, a store picked or a filter changed written over it: the list's once that is settled there. */
+  let mapAt = ''
   /** Whether a search found stores since the finder started. */
   let opened = false
   /** What the list does once shown again: by the history's step back, or at once. */
@@ -63,7 +65,7 @@ export function viewSwitch(
       // The list's entry is one to come back to: marked, as a search's is.
       history.replaceState(s, '')
       history.pushState({ ...s, [key]: location.href, [MAP_LAST]: key }, '', location.href)
-      below = location.href
+      below = mapAt = location.href
     }
     show(true)
     // What it shows comes in sight, where the map began.
@@ -91,14 +93,18 @@ export function viewSwitch(
     const { searches, settle } = entries
     searches.overMap = (href, push) => {
       const s = marked()
-      if (!push || !over(s)) return false
+      if (!over(s)) return false
+      if (!push) {
+        mapAt = href
+        return false
+      }
       // The search made goes under the map: this entry becomes its list's, the map's a new one over it.
       const under = { ...s }
       delete under[key]
       delete under[MAP_LAST]
       history.replaceState(under, '', href)
       history.pushState({ ...s, [key]: href }, '', href)
-      below = href
+      below = mapAt = href
       return true
     }
     addEventListener(
@@ -108,11 +114,14 @@ export function viewSwitch(
         const at = to !== null && typeof to === 'object' ? to[key] : null
         const mapEntry = typeof at === 'string'
         const then = returning
-        const under = location.href === below
+        const under = location.href === below || location.href === mapAt
         // Wider (a phone turned on its side), list and map stand side by side (widget.css).
         const alone = getComputedStyle(list).display === 'none'
         returning = null
-        if (mapEntry) below = at
+        if (mapEntry) {
+          below = at
+          mapAt = location.href
+        }
         if (mapEntry === onMap()) return
         show(mapEntry)
         if (mapEntry) return mapShown()
@@ -143,6 +152,7 @@ export function viewSwitch(
       const at = state()?.[key]
       if (any && entries && !opened && typeof at === 'string') {
         below = at
+        mapAt = location.href
         show(true)
       }
       opened ||= any

@@ -133,6 +133,25 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
     }
   })
 
+  test('a pin pressed, Forward to the map, turned on its side: Back leaves the search', async () => {
+    const page = await searched()
+    try {
+      await page.getByRole('button', { name: 'Show map' }).tap()
+      await mapAlone(page)
+      await page.locator('.sl-pin').nth(1).tap()
+      await listAgain(page)
+      // The map's entry holds the store picked, its address no longer the one it was shown at.
+      await page.goForward()
+      await mapAlone(page)
+      await page.setViewportSize({ width: 844, height: 390 })
+      await listAgain(page)
+      await page.goBack()
+      await beforeSearch(page)
+    } finally {
+      await page.close()
+    }
+  })
+
   test('a filter ticked on the map shown alone: Back shows the list with it, Back again without it', async () => {
     const page = await searched()
     try {
