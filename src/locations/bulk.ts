@@ -185,7 +185,7 @@ async function check(deps: AdminDeps, locatorId: string, items: BulkItem[], prob
     const isObject = raw !== null && typeof raw === 'object' && !Array.isArray(raw)
     const fields = isObject ? pickLocationFields(raw as Record<string, unknown>) : null
     const who = whoIs(key, fields)
-    if (fields === null) return problems.add(key, who, null, 'must be an object of location fields.')
+    if (fields === null) return problems.add(key, who, null, 'each item must be an object of location fields.')
     // Every problem of the item is said, not only its first (an id that names no location of
     // the locator aside, which leaves nothing to check it against): a file is mended in one pass.
     const before = problems.count
@@ -194,7 +194,7 @@ async function check(deps: AdminDeps, locatorId: string, items: BulkItem[], prob
     if (current instanceof Error) return problems.add(key, who, 'id', current.message)
     const target = current?.id ?? null
     const sameAs = target === null ? undefined : byTarget.get(target)
-    if (sameAs !== undefined) problems.add(key, who, null, `is the same location (${target}) as ${sameAs}.`)
+    if (sameAs !== undefined) problems.add(key, who, null, `the same location (${target}) as ${sameAs}.`)
     else if (target !== null) byTarget.set(target, key)
     let patch: LocationPatch | null = null
     try {
@@ -213,13 +213,13 @@ async function check(deps: AdminDeps, locatorId: string, items: BulkItem[], prob
       const holder = holderOf(ext)
       // An item repeated whole (id and external_id) is said once: the same location as `first`.
       if (first !== undefined && first !== sameAs)
-        problems.add(key, who, 'external_id', `is also that of ${first}; give each external_id once.`)
+        problems.add(key, who, 'external_id', `the same store code as ${first}; give each external_id once.`)
       else if (holder !== null && holder.id !== target)
         problems.add(
           key,
           who,
           'external_id',
-          `is already that of location ${holder.id} (${JSON.stringify(holder.name)}); external ids are unique within a locator.`,
+          `already the store code of location ${holder.id} (${JSON.stringify(holder.name)}); external ids are unique within a locator.`,
         )
       if (first === undefined) byExternalId.set(ext, key)
     }

@@ -29,8 +29,8 @@ describe('bulk upsert, matching', () => {
     // Matched by its id, the item's other external_id is still checked.
     const [a, b] = (await bulk({ locations: [store('X1'), store('X2')] })).body.results.map((r: { id: string }) => r.id)
     const byId = await bulk({ locations: [{ id: a }, { id: a, external_id: 'X2' }] })
-    expect(byId.body.details['locations[1].external_id'][0]).toContain(`is already that of location ${b}`)
-    expect(byId.body.details['locations[1]'][0]).toContain(`is the same location (${a})`)
+    expect(byId.body.details['locations[1].external_id'][0]).toContain(`already the store code of location ${b}`)
+    expect(byId.body.details['locations[1]'][0]).toContain(`the same location (${a})`)
     // An item repeated whole, its id and external_id: said once.
     const twice = await bulk({
       locations: [
@@ -39,7 +39,7 @@ describe('bulk upsert, matching', () => {
       ],
     })
     expect(twice.body.details).toEqual({
-      'locations[1]': [`locations[1] (external_id "X1"): is the same location (${a}) as locations[0].`],
+      'locations[1]': [`locations[1] (external_id "X1"): the same location (${a}) as locations[0].`],
     })
   })
 
@@ -51,6 +51,6 @@ describe('bulk upsert, matching', () => {
     const b = (await all()).find((l: { external_id: string }) => l.external_id === 'B')
     const clash = await bulk({ locations: [{ id: b.id, external_id: 'A' }] })
     expect(clash.status).toBe(422)
-    expect(clash.body.details['locations[0].external_id'][0]).toContain(`is already that of location ${a.id}`)
+    expect(clash.body.details['locations[0].external_id'][0]).toContain(`already the store code of location ${a.id}`)
   })
 })

@@ -222,21 +222,21 @@ describe('bulk upsert, JSON', () => {
     expect(res.body.details).toEqual({
       'locations[1].name': ['locations[1] (external_id "S2"): The name field is required.'],
       'locations[2].external_id': [
-        'locations[2] (external_id "S1"): is also that of locations[0]; give each external_id once.',
+        'locations[2] (external_id "S1"): the same store code as locations[0]; give each external_id once.',
       ],
       'locations[3].id': [
         'locations[3] ("Gone"): id "loc_0000000000000000" is not a location of this locator. Leave the id out to create it, or give its external_id to match by.',
       ],
-      'locations[4]': ['locations[4]: must be an object of location fields.'],
+      'locations[4]': ['locations[4]: each item must be an object of location fields.'],
       'locations[5].custom_fields.floor': [
         'locations[5] (external_id "S5"): The custom_fields.floor field must be a number, written as a string ("12" or "-2.5").',
       ],
-      'locations[7]': [`locations[7] ("Twice"): is the same location (${held}) as locations[6].`],
+      'locations[7]': [`locations[7] ("Twice"): the same location (${held}) as locations[6].`],
       'locations[8].external_id': [
         `locations[8] (external_id "${'x'.repeat(101)}"): The external_id field may not be greater than 100 characters.`,
       ],
       'locations[9].external_id': [
-        'locations[9] (external_id "S5"): is also that of locations[5]; give each external_id once.',
+        'locations[9] (external_id "S5"): the same store code as locations[5]; give each external_id once.',
       ],
     })
     expect(snapshot()).toEqual(before)

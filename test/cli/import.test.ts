@@ -161,9 +161,9 @@ describe('locations import', () => {
     expect(r.stderr.split('\n').filter((l) => l !== '')).toEqual([
       `storeloc: Nothing was imported from ${join(dir, 'bad.json')}: 4 of 7 locations cannot be written as sent; nothing was written.`,
       '  locations[1]: The name field is required.',
-      '  locations[2]: must be an object of location fields.',
+      '  locations[2]: each item must be an object of location fields.',
       '  locations[3] ("Elsewhere"): id "loc_0000000000000000" is not a location of this locator. Leave the id out to create it, or give its external_id to match by.',
-      `  locations[5]: is the same location (${existing}) as locations[4].`,
+      `  locations[5]: the same location (${existing}) as locations[4].`,
       '  locations[5]: The custom_fields.floor field must be a number, written as a string ("12" or "-2.5").',
     ])
     expect(rows()).toEqual(before)
