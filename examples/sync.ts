@@ -21,8 +21,8 @@ import { type BulkLocation, type BulkReport, type CustomField, StorelocClient, S
 // The CLI import's own CSV reader: this script runs from the service's checkout. A JSON source needs only the client.
 import { csvBulkItems, readLocationsCsv } from '../src/locations/csv'
 import { CsvError } from '../src/locations/csv-records'
-// And its way of listing problems: one that many rows share once, naming a few of them.
-import { problemLines } from '../src/cli/import-report'
+// And its way of listing problems and warnings: one that many rows share once, naming a few of them.
+import { problemLines, warningLines } from '../src/cli/import-report'
 
 /** Set once the first write is sent: a failure after it may leave part of the list written. */
 let writing = false
@@ -236,13 +236,11 @@ async function main(): Promise<void> {
   for (const g of gone) console.log(`${verb?.deleted ?? 'deleted'} ${g.external_id} (${g.id})`)
   // Worth a look, row by row: what reading the file took otherwise than written (a postcode's lost
   // zero, a phone Excel spoilt), an address placed only roughly, hours not read, an unknown field.
-  const warnings = rows.map((r) => [...r.notes])
+  const warnings = rows.map((r) => ({ key: r.label, who: r.label, warnings: [...r.notes] }))
   reports.forEach((report, chunk) => {
-    for (const r of report.results) warnings[chunk * CHUNK + r.index!]!.push(...r.warnings)
+    for (const r of report.results) warnings[chunk * CHUNK + r.index!]!.warnings.push(...r.warnings)
   })
-  warnings.forEach((list, i) => {
-    for (const w of list) console.log(`check ${rows[i]!.label}: ${w}`)
-  })
+  for (const line of warningLines(warnings)) console.log(`check ${line}`)
   if (unknown.length > 0) console.log(`columns not read (no location field has these names): ${unknown.join(', ')}`)
   const count = (action: string) => results.filter((r) => r.action === action).length
   console.log(

@@ -124,19 +124,32 @@ export function importSummary(
 /** The geocoder's warning of an address placed only at its town (or coarser): `(where)` names the place. */
 const COARSE_WARNING = /^The address was placed only at ([a-z]+) level(?: \((.+)\))?: check it, or send coordinates\.$/
 
+/** The warnings of the locations to check, under "Check N locations:" (see warningLines). */
+function checkLines(items: BulkItem[], warned: BulkResult[]): string[] {
+  const rows = warned.map((r) => ({
+    key: r.index === null ? 'not in the file' : items[r.index]!.key,
+    who: where(items, r.index, r.external_id),
+    warnings: r.warnings,
+  }))
+  return warningLines(rows, { most: MAX_LISTED, all: '--json lists them all' }).map((line) => `  ${line}`)
+}
+
+/** A row's warnings: `key` names it in a group ("line 7"), `who` on a line of its own ("line 7 (external_id "S-1")"). */
+export type RowWarnings = { key: string; who: string; warnings: string[] }
+
 /**
- * The warnings of the locations to check, one line per row and warning, but a warning that many
+ * Rows' warnings as lines "<row>: <warning>", one per row and warning, but a warning that many
  * rows share once, where it first occurs, naming a few of its rows; and the coarse placing that
  * many rows share (a file of addresses without coordinates, placed by the built-in geocoder) once
  * at the end: the warnings particular to a row stay in sight. A row's days of one unread hours
- * text are one warning.
+ * text are one warning. `most`: rows listed at most; `all`: where the rest are seen, if anywhere.
+ * The CLI's summary and examples/sync.ts print them so.
  */
-function checkLines(items: BulkItem[], warned: BulkResult[]): string[] {
-  const rows = warned.map((r) => ({
-    r,
-    key: r.index === null ? 'not in the file' : items[r.index]!.key,
-    warnings: joinedDays(r.warnings),
-  }))
+export function warningLines(
+  warned: RowWarnings[],
+  { most = Number.POSITIVE_INFINITY, all }: { most?: number; all?: string } = {},
+): string[] {
+  const rows = warned.map((row) => ({ ...row, warnings: joinedDays(row.warnings) }))
   const coarse = new Map<string, string[]>()
   for (const { key, warnings } of rows)
     for (const w of warnings) {
@@ -151,27 +164,28 @@ function checkLines(items: BulkItem[], warned: BulkResult[]): string[] {
   const sharedBy = new Map<string, string[]>()
   for (const { key, warnings } of own) for (const w of warnings) sharedBy.set(w, [...(sharedBy.get(w) ?? []), key])
   const printed = new Set<string>()
-  const lines = own.slice(0, MAX_LISTED).flatMap(({ r, warnings }) =>
+  const lines = own.slice(0, most).flatMap(({ who, warnings }) =>
     warnings.flatMap((w) => {
       const keys = sharedBy.get(w)!
-      if (keys.length < GROUP_FROM) return [`  ${where(items, r.index, r.external_id)}: ${w}`]
+      if (keys.length < GROUP_FROM) return [`${who}: ${w}`]
       if (printed.has(w)) return []
       printed.add(w)
-      return [`  ${rowsNamed(keys)}: ${w}`]
+      return [`${rowsNamed(keys, all)}: ${w}`]
     }),
   )
-  lines.push(...more(own.length))
+  if (own.length > most) lines.push(`... and ${own.length - most} more${all === undefined ? '' : ` (${all})`}.`)
   for (const [precision, keys] of coarse)
     if (keys.length >= GROUP_FROM)
       lines.push(
-        `  ${rowsNamed(keys)}: The address was placed only at ${precision} level: check them, or send coordinates.`,
+        `${rowsNamed(keys, all)}: The address was placed only at ${precision} level: check them, or send coordinates.`,
       )
   return lines
 }
 
 /** "4 rows (line 2, line 3, line 4 and 1 more; --json lists them all)": a group of rows, its first few named. */
-function rowsNamed(keys: string[]): string {
-  const rest = keys.length > GROUP_NAMES ? ` and ${keys.length - GROUP_NAMES} more; --json lists them all` : ''
+function rowsNamed(keys: string[], all: string | undefined): string {
+  const rest =
+    keys.length > GROUP_NAMES ? ` and ${keys.length - GROUP_NAMES} more${all === undefined ? '' : `; ${all}`}` : ''
   return `${keys.length} rows (${keys.slice(0, GROUP_NAMES).join(', ')}${rest})`
 }
 

@@ -29,11 +29,16 @@ function sync(csv: string, ...flags: string[]) {
 }
 
 function syncFile(name: string, text: string, ...flags: string[]) {
+  return syncAs(key, name, text, ...flags)
+}
+
+/** The script run with `apiKey`: another locator's, for a list of its own. */
+function syncAs(apiKey: string, name: string, text: string, ...flags: string[]) {
   const file = join(dir, name)
   writeFileSync(file, text)
   const p = Bun.spawnSync([process.execPath, join(ROOT, 'examples/sync.ts'), file, ...flags], {
     cwd: ROOT,
-    env: { ...process.env, STORELOC_URL: url, STORELOC_KEY: key },
+    env: { ...process.env, STORELOC_URL: url, STORELOC_KEY: apiKey },
   })
   return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
 }
@@ -267,6 +272,26 @@ describe('examples/sync.ts', () => {
     expect(dry.stdout).toContain(
       'check line 2: "4.93E+11" in the "Phone" column is a phone number Excel wrote in scientific notation',
     )
+  }, 30_000)
+
+  test("a row's days of one unread text are one line; a warning many rows share is printed once", async () => {
+    const header = 'Store Code,Name,Address,Latitude,Longitude,Hours\n'
+    const texts = [
+      'Mo-Fr auf Zuruf, Sa 10-14',
+      'Mo-Fr auf Zuruf, Sa 10-14',
+      'Mo-Fr auf Zuruf, Sa 10-14',
+      'Mo-Mi 9-18, Do-Fr ab 14',
+    ]
+    const csv = texts.map((t, i) => `H${i},Hours ${i},"${i} Main St, Town",40.${i},-3.${i},"${t}"\n`).join('')
+    const own = json('locator', 'create', '--name', 'Sync hours').key.secret_key
+    const dry = syncAs(own, 'hours.csv', header + csv, '--dry-run')
+    expect(dry.code).toBe(0)
+    const said =
+      'could not be read as opening hours: it is kept, and counts as unknown (docs/management-api.md, Opening hours).'
+    expect(dry.stdout.split('\n').filter((l) => l.startsWith('check '))).toEqual([
+      `check 3 rows (line 2, line 3, line 4): hours.monday-friday "auf Zuruf" ${said}`,
+      `check line 5: hours.thursday & friday "ab 14" ${said}`,
+    ])
   }, 30_000)
 
   test('--encoding reads a CSV file Excel saved in its code page', async () => {
