@@ -13,6 +13,7 @@ import type { BulkItem } from './bulk'
 import { joinAddress, mendParts, rowCountry } from './csv-address'
 import { DATE_AT, SPECIAL_LEADING, SPECIAL_TRAILING, TAG_SLASH, unguardCell } from './csv-cells'
 import { columnField, daysColumn, fallbackField } from './csv-columns'
+import { headerBelow, skippedNote } from './csv-header'
 import {
   coordinatePair,
   coordinateProblem,
@@ -523,25 +524,6 @@ export function csvBulkItems({ rows, columns }: CsvRead): BulkItem[] {
   }))
 }
 
-/** How many lines below a header that names no field are looked at for the real one. */
-const HEADER_SEARCH = 10
-
-/** The refusal of a first line that names no field: a title above the header, or no header. */
-function noHeader(first: RawRecord, records: RawRecord[]): CsvError {
-  const named = (r: RawRecord) => r.cells.filter((cell) => cell !== '' && columnField(cell) !== null)
-  const header = records.slice(0, HEADER_SEARCH).find((r) => named(r).length >= 2)
-  if (header !== undefined) {
-    return at(
-      first.line,
-      `the first line is read as the header, but it names no location field; line ${header.line} does (${named(header).join(', ')}). Delete the lines above line ${header.line}.`,
-    )
-  }
-  return at(
-    first.line,
-    'the first line is read as the header, but it names no location field. Name the columns in the first line, for example external_id,name,address,lat,lng (docs/cli.md lists them).',
-  )
-}
-
 /**
  * Reads a locations CSV: UTF-8 (with or without BOM) unless `options.encoding` names another,
  * separated by ',', ';' or tab (the one the header uses most), CRLF or LF. The first line with
@@ -572,27 +554,41 @@ function* readSteps(
   options: ReadOptions,
 ): Generator<void, CsvRead> {
   const text = csvText(input, options)
-  // The header, the rows taken, and one more: enough to tell that the file has too many.
-  const {
-    records: [first, ...records],
-    delimiter,
-  } = yield* readRecords(text, (options.maxRows ?? Number.POSITIVE_INFINITY) + 2)
+  // The header and the rows taken, one more than maxRows: enough to tell that the file has too many.
+  const taken = (options.maxRows ?? Number.POSITIVE_INFINITY) + 1
+  const read = yield* readRecords(text, taken + 1)
+  const { delimiter } = read
+  let [first, ...records] = read.records
   if (first === undefined) {
     throw new CsvError(
       'The file is empty. Its first line must name the columns (for example name,address,city), one row per location below it.',
       null,
     )
   }
-  const header = { ...readHeader(first, customFields), garbled: fileMaybeGarbled(text) }
-  const pair = pairColumn(header.columns, records)
-  if (pair >= 0) header.columns[pair]!.field = 'coordinates'
-  if (header.columns.every((c) => c.field === null)) throw noHeader(first, records)
+  const headerOf = (line: RawRecord, below: RawRecord[]) => {
+    const header = { ...readHeader(line, customFields), garbled: fileMaybeGarbled(text) }
+    const pair = pairColumn(header.columns, below)
+    if (pair >= 0) header.columns[pair]!.field = 'coordinates'
+    return header
+  }
+  let header = headerOf(first, records)
+  let skipped: string | null = null
+  if (header.columns.every((c) => c.field === null)) {
+    const at = headerBelow(first, records)
+    skipped = skippedNote([first, ...records.slice(0, at)], records[at]!)
+    // Read again as many rows below the header as below a first line that is one: no line past them is read.
+    records = (yield* readRecords(text, taken + 2 + at)).records.slice(at + 2)
+    first = read.records[at + 1]!
+    header = headerOf(first, records)
+  }
   const rows: CsvRow[] = []
   for (const record of records) {
     checkWidth(record, header, first.line, delimiter)
     rows.push(readRow(header, record))
     yield
   }
+  // Said with the first row's warnings: where a person looks, through the CLI and the bulk route alike.
+  if (skipped !== null) rows[0]?.notes.unshift(skipped)
   const unknown = header.columns.filter((c) => c.field === null && c.header !== '').map((c) => c.header)
   return { rows, columns: header.columns, unknown }
 }

@@ -107,4 +107,21 @@ describe('bulk body shapes', () => {
     const many = await bulk({ locations: Array.from({ length: 1001 }, () => store) })
     expect(many.status).toBe(422)
   })
+
+  test("a sheet's title above its header: 1,000 rows are read below it, 1,001 refused, and the title told", async () => {
+    const title = 'Store list, December 2026\n\nname,address,lat,lng\n'
+    const rows = (n: number) => `${ROW}\n`.repeat(n)
+    const most = await csv(`${title}${rows(1000)}`, '?dry_run=true')
+    expect(most.body).toMatchObject({ success: true, created: 1000 })
+    expect(most.body.results[0].warnings).toEqual([
+      'The header is line 3: line 1 ("Store list, December 2026") was above it and read as no store. If it is a store, move it below the header.',
+    ])
+    expect(most.body.results[1].warnings).toEqual([])
+    // A line past the limit that would be refused if it were read: it is not.
+    const before = snapshot()
+    const over = await csv(`${title}${rows(1001)}A,"never closed,a,1\n`)
+    expect(over.status).toBe(422)
+    expect(over.body.details.locations[0]).toStartWith('The locations field may not have more than 1000 items')
+    expect(snapshot()).toEqual(before)
+  })
 })

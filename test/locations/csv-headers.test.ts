@@ -378,7 +378,8 @@ describe('header', () => {
   })
 
   test('a first line that names no field is refused, pointing at the header below it when there is one', () => {
-    const titled = readError('Store list, December 2026\n\nStore Code,Store Name,Address\nB1,Berlin,Alexanderplatz 1\n')
+    // Above the header, a line that may be a store's row (more than a title's cells).
+    const titled = readError('B0,Bonn,Markt 1\n\nStore Code,Store Name,Address\nB1,Berlin,Alexanderplatz 1\n')
     expect(titled.line).toBe(1)
     expect(titled.message).toBe(
       'line 1: the first line is read as the header, but it names no location field; line 3 does (Store Code, Store Name, Address). Delete the lines above line 3.',
