@@ -1,7 +1,8 @@
 // Cells a spreadsheet spoilt before the file reached us: UTF-8 read as Windows-1252 and saved
-// again ("CafÃ© MÃ¼ller"), letters Excel could not save, written as "?" ("Gda?sk"), formulas
-// saved as their text ("=A2"), phone numbers in scientific notation ("4.93E+11"). Said per row,
-// as warnings: the cells are imported as written, but for such a phone, which is not read.
+// again ("CafÃ© MÃ¼ller"), a Mac's Mac Roman read as Windows-1252 ("Kšnigsallee"), letters
+// Excel could not save, written as "?" ("Gda?sk"), formulas saved as their text ("=A2"), phone
+// numbers in scientific notation ("4.93E+11"). Said per row, as warnings: the cells are imported
+// as written, but for such a phone, which is not read.
 
 /** The bytes 0x80-0xBF (every UTF-8 continuation byte) as Windows-1252 reads them. */
 const CONTINUATION = '\u0080-\u00BF€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ'
@@ -39,11 +40,37 @@ export function ungarbled(text: string): string | null {
   }
 }
 
+/**
+ * Letters a Mac's older exports (Mac Roman) write with bytes Windows-1252 reads as signs no word
+ * holds: a capital inside a word ("LŠngengrad", "BŠckerei", "CafŽ" for ä, ä, é), "§" for ß and
+ * others after a letter ("Stra§e"), "š" for ö after a word's capital ("Kšnigsallee"). Not "™"
+ * or "•", which a name may hold as written.
+ */
+const MAC_ROMAN_SIGNS = 'ŠŽŸ§ˆ‡‰ƒ\u008D\u008F\u0090\u009D'
+const MAC_ROMAN = new RegExp(
+  `\\p{Ll}[ŠŽŸ]|\\p{L}[ŠŽŸ]\\p{Ll}|\\p{L}[${MAC_ROMAN_SIGNS.slice(3)}]|(?<!\\p{L})\\p{Lu}š\\p{Ll}`,
+  'u',
+)
+/** Whether text reads as a Mac Roman file's read as Windows-1252. */
+export const macRomanMisread = (text: string): boolean => MAC_ROMAN.test(text)
+
+/** The text Mac Roman bytes were before Windows-1252 read them; null when it holds a character Windows-1252 has no byte for. */
+function asMacRoman(text: string): string | null {
+  const bytes = new Uint8Array(text.length)
+  for (let i = 0; i < text.length; i++) {
+    const b = CP1252_BYTES.get(text[i]!)
+    if (b === undefined) return null
+    bytes[i] = b
+  }
+  return new TextDecoder('macintosh').decode(bytes)
+}
+
 /** The characters any garbled text holds: a cell without one is not looked at further. */
-const SUSPECT = /[ÂÃÄÅÐÑâ\uFFFD?]/
+const SUSPECT_CHARS = `ÂÃÄÅÐÑâ\uFFFD?š${MAC_ROMAN_SIGNS}`
+const SUSPECT = new RegExp(`[${SUSPECT_CHARS}]`)
 export const maybeGarbled = (text: string): boolean => SUSPECT.test(text)
 /** SUSPECT's characters in UTF-8. */
-const SUSPECT_BYTES = [...'ÂÃÄÅÐÑâ\uFFFD?'].map((c) => Buffer.from(c))
+const SUSPECT_BYTES = [...SUSPECT_CHARS].map((c) => Buffer.from(c))
 
 /** Whether a file holds any of SUSPECT's characters: a file without one (most) has no cell looked at. */
 export function fileMaybeGarbled(input: string | Uint8Array): boolean {
@@ -77,6 +104,16 @@ export function garbledNotes(cells: readonly NamedCell[]): string[] {
     })
     notes.push(
       `${said.join(' and ')} ${garbled.length === 1 ? 'is' : 'are'} garbled: UTF-8 text read as Windows-1252, as Excel reads a CSV file it opens, and saved so. Imported as written. ${OPEN_RIGHT}`,
+    )
+  }
+  const mac = cells.filter((c) => !MOJIBAKE.test(c.text) && macRomanMisread(c.text))
+  if (mac.length > 0) {
+    const said = mac.map(({ header, text }) => {
+      const meant = asMacRoman(text)
+      return `${JSON.stringify(text)} in the "${header}" column${meant === null ? '' : ` (most likely ${JSON.stringify(meant)})`}`
+    })
+    notes.push(
+      `${said.join(' and ')} read as a Mac file's text (Mac Roman) read as Windows-1252. Imported as written. If the file is from a Mac, import it again in its encoding, macintosh (the CLI's --encoding macintosh; over HTTP, Content-Type: text/csv; charset=macintosh).`,
     )
   }
   const lost = cells.filter(

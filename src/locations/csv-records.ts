@@ -3,6 +3,7 @@
 // mean is csv.ts's to read.
 import { isUtf8 } from 'node:buffer'
 import { Parser } from 'csv-parse'
+import { macRomanMisread } from './csv-garbled'
 
 /**
  * A CSV that cannot be read: unclosed quote, a row with more/fewer cells than the header, two
@@ -170,9 +171,14 @@ function utf8Bytes(input: Uint8Array, nameEncoding: (label: string) => string): 
   // Checked without decoding: the text itself is read by csv-parse, a cell at a time.
   if (!isUtf8(input)) {
     const line = badUtf8Line(input)
-    // A back office's export is most often in its system's code page: Windows-1252 in the West.
-    const named = `Or, if it is Windows-1252 (most back offices in the West), ${nameEncoding('windows-1252')}.`
-    const script = 'From a script, if it is Windows-1252: iconv -f WINDOWS-1252 -t UTF-8 FILE > FILE-utf8.csv'
+    // A back office's export is most often in its system's code page: Windows-1252 in the West;
+    // a Mac's older exports are Mac Roman, whose letters Windows-1252 reads as signs ("LŠngengrad").
+    const mac = macRomanMisread(new TextDecoder('windows-1252').decode(input))
+    const [label, who] = mac
+      ? ['macintosh', "Mac Roman (a Mac's export)"]
+      : ['windows-1252', 'Windows-1252 (most back offices in the West)']
+    const named = `Or, if it is ${who}, ${nameEncoding(label)}.`
+    const script = `From a script, if it is ${mac ? 'Mac Roman' : 'Windows-1252'}: iconv -f ${label.toUpperCase()} -t UTF-8 FILE > FILE-utf8.csv`
     throw line === null
       ? new CsvError(`The file is not UTF-8 text. ${advice} ${named} ${script}`, null)
       : at(line, `this line is not UTF-8 text. ${advice} ${named} ${script}`)

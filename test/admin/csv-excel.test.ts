@@ -62,6 +62,24 @@ describe('CSV as Excel writes it, over HTTP', () => {
     expect(names).toEqual(['Café Müller', 'Señor Bici', 'Crème Brûlée Paris'])
   })
 
+  test('a Mac Roman body is refused naming charset=macintosh; in that charset its letters are read', async () => {
+    const mac = new TextDecoder('macintosh')
+    const bytes = new Map(Array.from({ length: 256 }, (_, b) => [mac.decode(Uint8Array.of(b)), b] as const))
+    const text = 'name,address,lat,lng\r\nBäckerei Müller,"Königsallee 1, Düsseldorf",51.22,6.78\r\n'
+    const body = Uint8Array.from([...text].map((c) => bytes.get(c)!))
+    const refused = await sendCsv(body, 'text/csv')
+    expect(refused.status).toBe(400)
+    expect(refused.body.message).toContain(
+      "Or, if it is Mac Roman (a Mac's export), name it in the Content-Type: text/csv; charset=macintosh.",
+    )
+    const misread = await sendCsv(body, 'text/csv; charset=windows-1252', '?dry_run=true')
+    expect(misread.body.results[0].warnings[0]).toStartWith(
+      '"BŠckerei MŸller" in the "name" column (most likely "Bäckerei Müller")',
+    )
+    const read = await sendCsv(body, 'text/csv; charset=macintosh', '?dry_run=true')
+    expect(read.body).toMatchObject({ created: 1, results: [{ warnings: [] }] })
+  })
+
   test('a UTF-16 body with its byte order mark is read, whatever charset the Content-Type names', async () => {
     const body = new Uint8Array(
       Buffer.from('\uFEFFname,address,lat,lng\r\nCafé,"Hauptstraße 5, Berlin",52.5,13.4\r\n', 'utf16le'),

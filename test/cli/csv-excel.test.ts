@@ -74,6 +74,34 @@ describe('--encoding', () => {
     expect(names).toEqual(['Café Müller', 'Señor Bici', 'Crème Brûlée Paris'])
   })
 
+  test('a Mac Roman file is refused naming --encoding macintosh; read as Windows-1252, its rows are warned of', () => {
+    const mac = new TextDecoder('macintosh')
+    const bytes = new Map(Array.from({ length: 256 }, (_, b) => [mac.decode(Uint8Array.of(b)), b] as const))
+    const text =
+      'Filialnummer;Name;Adresse;Lat;Lng\r\nF1;Bäckerei Müller;"Königsallee 1, 40212 Düsseldorf";51,22;6,78\r\n'
+    const path = file('mac.csv', Uint8Array.from([...text].map((c) => bytes.get(c)!)))
+    const refused = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain('give its encoding: --encoding macintosh.')
+    const misread = storeloc(
+      'locations',
+      'import',
+      locatorId,
+      '--file',
+      path,
+      '--dry-run',
+      '--encoding',
+      'windows-1252',
+    )
+    expect(misread.code).toBe(0)
+    expect(misread.stdout).toContain(
+      '"BŠckerei MŸller" in the "Name" column (most likely "Bäckerei Müller") and "Kšnigsallee 1, 40212 DŸsseldorf" in the "Adresse" column (most likely "Königsallee 1, 40212 Düsseldorf") read as a Mac file\'s text (Mac Roman) read as Windows-1252',
+    )
+    const read = json('locations', 'import', locatorId, '--file', path, '--encoding', 'macintosh')
+    expect(read.results.flatMap((r: { warnings: string[] }) => r.warnings)).toEqual([])
+    expect(json('locations', 'export', locatorId).map((l: { name: string }) => l.name)).toEqual(['Bäckerei Müller'])
+  })
+
   test("Excel's Unicode Text (UTF-16 with its byte order mark) is read as it is, whatever --encoding says", () => {
     const text = '\uFEFFname\taddress\tlat\tlng\r\nCafé Müller\tHauptstraße 5, Berlin\t52,5\t13,4\r\n'
     const le = file('u.txt', new Uint8Array(Buffer.from(text, 'utf16le')))
