@@ -17,9 +17,9 @@ const filledCells = (r: RawRecord) => r.cells.filter((cell) => cell.trim() !== '
  * fields or more, when the lines above it are titles (a sheet's name, its date); else the refusal.
  */
 export function headerBelow(first: RawRecord, records: RawRecord[]): number {
-  const at = records.slice(0, HEADER_SEARCH).findIndex((r) => namedCells(r).length >= 2)
-  const above = [first, ...records.slice(0, Math.max(at, 0))]
-  if (at >= 0 && above.every((r) => filledCells(r).length <= TITLE_CELLS)) return at
+  const found = records.slice(0, HEADER_SEARCH).findIndex((r) => namedCells(r).length >= 2)
+  const above = [first, ...records.slice(0, Math.max(found, 0))]
+  if (found >= 0 && above.every((r) => filledCells(r).length <= TITLE_CELLS)) return found
   throw noHeader(first, records)
 }
 
