@@ -25,6 +25,20 @@ const mapAlone = (page: Page) => page.locator('.sl-results').waitFor({ state: 'h
 const listAgain = (page: Page) => page.locator('.sl-results').waitFor({ state: 'visible' })
 const scrolled = (page: Page) => page.evaluate<number>('Math.round(scrollY)')
 const ticked = (page: Page) => page.locator('.sl-chip input:checked').count()
+/** The map shown alone, its filters open; resolves with the status line as it was, every store's count. */
+async function filtersOnMap(page: Page): Promise<string> {
+  const all = (await page.locator('.sl-status').textContent())!
+  await page.getByRole('button', { name: 'Show map' }).tap()
+  await mapAlone(page)
+  await page.locator('.sl-filters-summary').tap()
+  return all
+}
+/** The status line once it counts stores other than `all`'s: a filter's answer. */
+const filtered = (page: Page, all: string) =>
+  page
+    .locator('.sl-status')
+    .filter({ hasText: /^\d+ stores/, hasNotText: all })
+    .waitFor()
 /** Before any search: the prompt, and the address without one. */
 async function beforeSearch(page: Page) {
   await page.locator('.sl-status').filter({ hasText: 'Type a town or postcode' }).waitFor()
@@ -155,13 +169,10 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
   test('a filter ticked on the map shown alone: Back shows the list with it, Back again without it', async () => {
     const page = await searched()
     try {
-      const all = await page.locator('.sl-status').textContent()
-      await page.getByRole('button', { name: 'Show map' }).tap()
-      await mapAlone(page)
-      await page.locator('.sl-filters-summary').tap()
+      const all = await filtersOnMap(page)
       await page.locator('.sl-chip', { hasText: 'E-bikes' }).tap()
       const status = page.locator('.sl-status')
-      await status.filter({ hasText: /^\d+ stores/, hasNotText: all! }).waitFor()
+      await filtered(page, all)
       const some = await status.textContent()
       await page.goBack()
       await listAgain(page)
@@ -169,7 +180,7 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
       expect(await ticked(page)).toBe(1)
       expect(new URL(page.url()).searchParams.get('sl_tags')).toBe('e-bikes')
       await page.goBack()
-      await status.filter({ hasText: all! }).waitFor()
+      await status.filter({ hasText: all }).waitFor()
       expect(await ticked(page)).toBe(0)
       expect(await page.locator('.sl-results').isVisible()).toBe(true)
     } finally {
@@ -180,10 +191,7 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
   test('a filter ticked on the map, Back before its stores come: Back again returns to the search before', async () => {
     const page = await searched()
     try {
-      const all = await page.locator('.sl-status').textContent()
-      await page.getByRole('button', { name: 'Show map' }).tap()
-      await mapAlone(page)
-      await page.locator('.sl-filters-summary').tap()
+      const all = await filtersOnMap(page)
       const release = await heldUntilReleased(page, '**/locations?*e-bikes*')
       const asked = page.waitForRequest((r) => r.url().includes('e-bikes'))
       await page.locator('.sl-chip', { hasText: 'E-bikes' }).tap()
@@ -192,10 +200,10 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
       await listAgain(page)
       release()
       const status = page.locator('.sl-status')
-      await status.filter({ hasText: /^\d+ stores/, hasNotText: all! }).waitFor()
+      await filtered(page, all)
       expect(await ticked(page)).toBe(1)
       await page.goBack()
-      await status.filter({ hasText: all! }).waitFor()
+      await status.filter({ hasText: all }).waitFor()
       expect(await ticked(page)).toBe(0)
     } finally {
       await page.close()
@@ -205,20 +213,14 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
   test('a filter ticked on the map, then Show list: Back undoes the filter, and the map does not come back', async () => {
     const page = await searched()
     try {
-      const all = await page.locator('.sl-status').textContent()
-      await page.getByRole('button', { name: 'Show map' }).tap()
-      await mapAlone(page)
-      await page.locator('.sl-filters-summary').tap()
+      const all = await filtersOnMap(page)
       await page.locator('.sl-chip', { hasText: 'E-bikes' }).tap()
-      await page
-        .locator('.sl-status')
-        .filter({ hasText: /^\d+ stores/, hasNotText: all! })
-        .waitFor()
+      await filtered(page, all)
       // The button floats at the screen's foot while the map is in sight: pressed where it is.
       await page.locator('.sl-view').dispatchEvent('click')
       await listAgain(page)
       await page.goBack()
-      await page.locator('.sl-status').filter({ hasText: all! }).waitFor()
+      await page.locator('.sl-status').filter({ hasText: all }).waitFor()
       expect(await ticked(page)).toBe(0)
       expect(await page.locator('.sl-results').isVisible()).toBe(true)
       await page.goBack()
