@@ -254,9 +254,9 @@ function splitWith(text: string, t: string, at: number[], g: Grammar, keepUnread
   const lead = t.slice(0, specs[0]!.index)
   const closedWord = lead.replace(LEAD_BEFORE, '')
   // "Closed Mondays, Tue-Sat 10-18": the closed days and the open ones were read as one list of
-  // days; its first comma parts them.
+  // days; its one comma parts them ("Closed Sun, Mon, Tue-Sat": which are closed? not read).
   const comma = specs[0]![0].indexOf(',')
-  if (specs.length === 1 && comma > 0 && isClosed(closedWord)) {
+  if (specs.length === 1 && comma > 0 && comma === specs[0]![0].lastIndexOf(',') && isClosed(closedWord)) {
     const { 0: days, index } = specs[0]!
     specs = [
       { 0: days.slice(0, comma), index },

@@ -107,6 +107,16 @@ describe('a week of hours in one cell', () => {
     ])
   })
 
+  test('closed days first in a list of more than two parts is refused: which of them are closed?', () => {
+    const path = join(dir, 'filialen.csv')
+    const texts = ['Closed Sun, Mon, Tue-Sat 10-18', 'Fermé lundi, mardi, mercredi-samedi 10h-19h']
+    const rows = texts.map((t, i) => `S${i};Radhaus ${i};Königsallee ${i + 1}, 40213 Düsseldorf;51,2254;6,7763;"${t}"`)
+    writeFileSync(path, `Filialnummer;Name;Adresse;Breitengrad;Längengrad;Öffnungszeiten\r\n${rows.join('\r\n')}\r\n`)
+    const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
+    expect(r.code).not.toBe(0)
+    for (const t of texts) expect(r.stderr).toContain(`"${t}" could not be read as a week of opening hours`)
+  })
+
   test('a day named again adds hours apart from its first ones, and replaces hours that overlap them', () => {
     const { hours, warnings } = imported(['Mo-Fr 8-12 Uhr, Mo/Di/Do 14-17 Uhr', 'Mo-Sa 9-18, Sa 9-13'])
     expect(warnings).toEqual([[], []])
